@@ -1,0 +1,1 @@
+"""Scorekeeper: keeps the money of a live l'Hombre table."""

@@ -1,0 +1,96 @@
+"""The ``scorekeeper`` command: replay a game file, list the rule settings.
+
+Every refusal is one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from . import report_text
+from .rules.errors import GameError
+from .rules.hombre_file import dump_report, replay_file
+from .rules.hombre_ruleset import PRESETS, SETTINGS, RuleSet
+
+
+class UserError(Exception):
+    """A message for the user, ending the command with status 2."""
+
+
+def read_json(path: str) -> Any:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise UserError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UserError(
+            f"{path}: not valid JSON ({error.msg}, line {error.lineno} column {error.colno})"
+        ) from None
+
+
+def cmd_replay(args: argparse.Namespace) -> None:
+    report = replay_file(read_json(args.file))
+    if args.json:
+        json.dump(dump_report(report), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(report_text.render(report))
+
+
+def cmd_rules(args: argparse.Namespace) -> None:
+    defaults = RuleSet().to_mapping()
+    print("Settings (default, meaning):")
+    for s in SETTINGS:
+        print(f"  {s.name:<17} {_word(defaults[s.name]):<9} {s.help}")
+    print("\nPresets:")
+    for name, preset in PRESETS.items():
+        print(f"  {name:<12} {preset.describe()}")
+
+
+def _word(value: Any) -> str:
+    return json.dumps(value) if isinstance(value, bool) else str(value)
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="scorekeeper", description="Keeps the money of a live l'Hombre table."
+    )
+    sub = top.add_subparsers(dest="command", required=True)
+    replay = sub.add_parser("replay", help="replay a game file and print its report")
+    replay.add_argument("file", help="the game file (JSON), or - for standard input")
+    replay.add_argument("--json", action="store_true", help="print the JSON replay report")
+    replay.set_defaults(run=cmd_replay)
+    rules = sub.add_parser("rules", help="list the presets and every setting with its default")
+    rules.set_defaults(run=cmd_rules)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        args.run(args)
+    except (GameError, UserError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,102 @@
+"""The replay report as plain text, for the terminal and for a printout."""
+
+from __future__ import annotations
+
+from .rules.hombre import BeteRef, CoupResult, Deal, Outcome, Report
+
+OUTCOME_WORDS = {
+    Outcome.PASS: "tous passent (all pass)",
+    Outcome.GAGNE: "gagne",
+    Outcome.REMISE: "remise",
+    Outcome.CODILLE: "codille",
+    Outcome.VOLE: "vole",
+    Outcome.VOLE_MANQUEE: "vole manquée",
+    Outcome.VOLE_ENGAGEE: "vole engagée réussie",
+    Outcome.VOLE_ENGAGEE_MANQUEE: "vole engagée manquée",
+}
+
+
+def signed(value: int) -> str:
+    """A net with its sign: +12, −7, 0."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def bete_words(ref: BeteRef | None, names: tuple[str, str, str]) -> str:
+    if ref is None:
+        return "none"
+    token = "" if ref.token is None else f" (token n°{ref.token})"
+    return f"{names[ref.owner]} {ref.amount}{token}"
+
+
+def deal_line(deal: Deal, names: tuple[str, str, str]) -> str:
+    return (
+        f"{names[deal.dealer]} deals, {names[deal.premier]} is premier; "
+        f"marks +{deal.marks_added} → {deal.marks} (poule {deal.poule}); "
+        f"bête in play: {bete_words(deal.bete_in_play, names)}; enjeu {deal.enjeu}"
+    )
+
+
+def coup_lines(result: CoupResult, names: tuple[str, str, str]) -> list[str]:
+    coup = result.coup
+    lines = [f"Coup {result.deal.n}: {deal_line(result.deal, names)}"]
+    if coup.hombre is None:
+        play = OUTCOME_WORDS[result.outcome]
+    else:
+        assert coup.contract is not None
+        tricks = " ".join(f"{n} {t}" for n, t in zip(names, coup.tricks))
+        extras = []
+        if coup.matadors:
+            extras.append(f"{coup.matadors} matadors")
+        if coup.vole_engagee:
+            extras.append("vole engagée")
+        if coup.codille_renounced:
+            extras.append("codille renounced")
+        extra = f" ({', '.join(extras)})" if extras else ""
+        play = f"{names[coup.hombre]} {coup.contract}{extra}, tricks {tricks} → "
+        play += OUTCOME_WORDS[result.outcome]
+        if result.codille is not None:
+            play += f" by {names[result.codille]}"
+    if result.bete_made is not None:
+        play += f"; bête made: {bete_words(result.bete_made, names)}"
+    lines.append(f"  {play}")
+    lines += [
+        f"  {names[t.payer]} → {names[t.payee]} {t.amount} ({t.reason})" for t in result.transfers
+    ]
+    if coup.note:
+        lines.append(f"  note: {coup.note}")
+    if result.finished:
+        lines.append("  the game is over")
+    return lines
+
+
+def render(report: Report) -> str:
+    game = report.game
+    names = game.players
+    lines = [f"L'Hombre: {', '.join(names)} ({game.rules.describe()})", ""]
+    for result in report.coups:
+        lines += coup_lines(result, names)
+    lines += ["", "Bêtes:"]
+    if not report.betes:
+        lines.append("  none made")
+    for number, b in enumerate(report.betes, 1):
+        token = "-" if b.token is None else f"n°{b.token}"
+        settled = "" if b.settled_in is None else f", coup {b.settled_in}"
+        lines.append(
+            f"  {number}. {names[b.owner]} {b.amount} {token} made in coup {b.made_in}: "
+            f"{b.status}{settled}"
+        )
+    lines += ["", "Standing:"]
+    for name, net, caves, s in zip(names, report.net, report.caves, report.stacks):
+        lines.append(
+            f"  {name}: net {signed(net)}, caves {caves}, stack {s.total} "
+            f"= {s.fiches} fiches + {s.chips} chips"
+        )
+    lines += [
+        "",
+        f"Poules tirées by the hombre: {report.poules_tirees} / {game.rules.poules_to_play}",
+    ]
+    if report.next is None:
+        lines.append("The game is over.")
+    else:
+        lines.append(f"Before coup {report.next.n}: {deal_line(report.next, names)}")
+    return "\n".join(lines)

@@ -1,0 +1,484 @@
+"""L'Hombre chip accounting (hombre.md) as one fold over the coups.
+
+A game is its table, its rule set and the coups as entered; ``replay`` is the
+only place money is computed. Everything it returns is frozen: a prefix of
+the coups gives a prefix of the report.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .errors import GameError
+from .hombre_ruleset import RuleSet
+from .ledger import Stack, Transfer, apply, halves, recave, stack
+
+
+class Contract(StrEnum):
+    DEMANDE = "demande"
+    RETOURNE = "retourne"
+    SANS_PRENDRE = "sans_prendre"
+    VOLE = "vole"
+    """Vole annoncée."""
+    ESPADILLE_FORCEE = "espadille_forcee"
+
+
+class Outcome(StrEnum):
+    PASS = "pass"
+    GAGNE = "gagne"
+    REMISE = "remise"
+    CODILLE = "codille"
+    VOLE = "vole"
+    VOLE_MANQUEE = "vole_manquee"
+    VOLE_ENGAGEE = "vole_engagee"
+    """Vole engagée réussie."""
+    VOLE_ENGAGEE_MANQUEE = "vole_engagee_manquee"
+
+
+class Reason(StrEnum):
+    """Why chips moved; the ``reason`` of a transfer."""
+
+    POULE = "poule"
+    BETE = "bete"
+    VOLE = "vole"
+    """Half the enjeu from each tiers after a vole with no pending bête."""
+    MATADORS = "matadors"
+    SANS_PRENDRE = "sans_prendre"
+    RETOURNE = "retourne"
+    FINAL_SHARE = "final_share"
+    """A remaining bête shared among the three at the end of the game."""
+
+
+class BeteStatus(StrEnum):
+    PENDING = "pending"
+    IN_PLAY = "in_play"
+    WON = "won"
+    CANCELLED = "cancelled"
+    SHARED = "shared"
+
+
+HOMBRE_TAKES = frozenset({Outcome.GAGNE, Outcome.VOLE, Outcome.VOLE_ENGAGEE})
+"""Outcomes in which the hombre tires the poule (counts toward the end)."""
+MAKES_BETE = frozenset({Outcome.REMISE, Outcome.CODILLE, Outcome.VOLE_MANQUEE})
+TIERS_SHARE = frozenset({Outcome.VOLE_MANQUEE, Outcome.VOLE_ENGAGEE_MANQUEE})
+MATADOR_COUNTS = (0, 3, 4, 5, 6, 7, 8, 9)
+
+
+@dataclass(frozen=True)
+class Coup:
+    """One deal as the table enters it; seats are indices into the players."""
+
+    hombre: int | None = None
+    """Seat of the hombre; None when all passed."""
+    contract: Contract | None = None
+    tricks: tuple[int, int, int] = (0, 0, 0)
+    """Tricks of each seat, summing to 9."""
+    matadors: int = 0
+    """Matadors the hombre held when play began: 0, or 3 to 9."""
+    vole_engagee: bool = False
+    """The hombre won the first five tricks and led a sixth card."""
+    codille_renounced: bool = False
+    """The codille tiers gave up a codille won through gano: scored as a remise."""
+    note: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return self.hombre is None
+
+
+PASS = Coup()
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the money of a game is derived from."""
+
+    players: tuple[str, str, str]
+    """Names in seat order, in the direction of play."""
+    rules: RuleSet = field(default_factory=RuleSet)
+    first_dealer: int = 0
+    coups: tuple[Coup, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = self.players
+        if len(names) != 3 or len(set(names)) != 3 or not all(n.strip() for n in names):
+            raise GameError("players", "players must be three distinct non-empty names")
+        if self.first_dealer not in (0, 1, 2):
+            raise GameError("first_dealer", "first_dealer must be one of the players")
+
+    def with_coups(self, coups: Sequence[Coup]) -> Game:
+        return Game(self.players, self.rules, self.first_dealer, tuple(coups))
+
+
+@dataclass(frozen=True)
+class BeteRef:
+    """A bête as it stands in a deal: whose, how much, which token."""
+
+    index: int
+    """Position in the register (order made, 0-based)."""
+    owner: int
+    amount: int
+    token: int | None
+
+
+@dataclass(frozen=True)
+class Bete:
+    """A line of the bête register."""
+
+    owner: int
+    amount: int
+    made_in: int
+    token: int | None
+    status: BeteStatus
+    settled_in: int | None
+    """Coup in which it was won, cancelled or shared; None while open."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What the table does before a deal: marks, the bête in play, the enjeu."""
+
+    n: int
+    dealer: int
+    premier: int
+    marks_added: int
+    marks: int
+    """Marks in front of each player once the new ones are added."""
+    poule: int
+    bete_in_play: BeteRef | None
+    enjeu: int
+    """Poule plus the bête in play: also the bête a losing hombre makes."""
+
+    @property
+    def order(self) -> tuple[int, int, int]:
+        """Seats in playing order: premier, second, dealer (dernier)."""
+        return (self.premier, (self.premier + 1) % 3, self.dealer)
+
+
+@dataclass(frozen=True)
+class CoupResult:
+    deal: Deal
+    coup: Coup
+    outcome: Outcome
+    codille: int | None
+    """Seat of the tiers who won codille."""
+    bete_made: BeteRef | None
+    transfers: tuple[Transfer, ...]
+    net: tuple[int, int, int]
+    """Nets after this coup."""
+    caves: tuple[int, int, int]
+    poules_tirees: int
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Report:
+    game: Game
+    coups: tuple[CoupResult, ...]
+    betes: tuple[Bete, ...]
+    net: tuple[int, int, int]
+    caves: tuple[int, int, int]
+    marks: int
+    poules_tirees: int
+    finished: bool
+    next: Deal | None
+
+    @property
+    def poule(self) -> int:
+        return 3 * self.marks * self.game.rules.mark_value
+
+    @property
+    def stacks(self) -> tuple[Stack, ...]:
+        rules = self.game.rules
+        return tuple(stack(c, n, rules.cave, rules.fiche) for c, n in zip(self.caves, self.net))
+
+
+def outcome(coup: Coup, order: tuple[int, int, int]) -> tuple[Outcome, int | None]:
+    """The outcome of a played coup from its tricks (hombre.md §3.5), and the codille tiers.
+
+    >>> outcome(Coup(0, Contract.DEMANDE, (4, 4, 1)), (1, 2, 0))
+    (<Outcome.REMISE: 'remise'>, None)
+    >>> outcome(Coup(0, Contract.DEMANDE, (3, 5, 1)), (1, 2, 0))
+    (<Outcome.CODILLE: 'codille'>, 1)
+    """
+    if coup.hombre is None:
+        return Outcome.PASS, None
+    h = coup.tricks[coup.hombre]
+    if coup.contract is Contract.VOLE:
+        return (Outcome.VOLE if h == 9 else Outcome.VOLE_MANQUEE), None
+    if coup.vole_engagee:
+        return (Outcome.VOLE_ENGAGEE if h == 9 else Outcome.VOLE_ENGAGEE_MANQUEE), None
+    tiers = [s for s in order if s != coup.hombre]
+    best = max(coup.tricks[s] for s in tiers)
+    if h > best:
+        return Outcome.GAGNE, None
+    leaders = [s for s in tiers if coup.tricks[s] == best]
+    if h == best or len(leaders) == 2:
+        return Outcome.REMISE, None
+    return Outcome.CODILLE, leaders[0]
+
+
+def check(coup: Coup, rules: RuleSet) -> None:
+    """Refuse a coup the rules forbid (without its number: the caller adds it)."""
+    if coup.hombre is None:
+        return
+    if coup.hombre not in (0, 1, 2):
+        raise GameError("hombre", "hombre must be one of the players")
+    if coup.contract is None:
+        raise GameError("contract", "contract is missing")
+    if coup.contract is Contract.RETOURNE and not rules.retourne:
+        raise GameError("contract", "contract retourne is not allowed by the rule set")
+    if coup.contract is Contract.ESPADILLE_FORCEE and not rules.espadille_forcee:
+        raise GameError("contract", "contract espadille_forcee is not allowed by the rule set")
+    if len(coup.tricks) != 3 or any(t < 0 for t in coup.tricks):
+        raise GameError("tricks", "tricks must be three whole numbers, none negative")
+    if sum(coup.tricks) != 9:
+        raise GameError("tricks", f"tricks sum to {sum(coup.tricks)}, expected 9")
+    if coup.matadors not in MATADOR_COUNTS:
+        raise GameError("matadors", f"matadors must be 0 or 3 to 9, got {coup.matadors}")
+    if coup.vole_engagee:
+        if coup.contract in (Contract.VOLE, Contract.ESPADILLE_FORCEE):
+            raise GameError(
+                "vole_engagee", f"vole_engagee is not possible on contract {coup.contract}"
+            )
+        if coup.tricks[coup.hombre] < 5:
+            raise GameError(
+                "vole_engagee", "vole_engagee needs the first five tricks, the hombre has fewer"
+            )
+
+
+class _Table:
+    """The mutable state of one replay; never leaves this module."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.marks = 0
+        self.boost_next = False  # a 3-2 normalising exception applies to the next deal
+        self.owners: list[int] = []
+        self.amounts: list[int] = []
+        self.made_in: list[int] = []
+        self.status: list[BeteStatus] = []
+        self.settled_in: list[int | None] = []
+        self.pending: list[tuple[int, int]] = []  # heap of (-amount, index): largest, first made
+        self.in_play: int | None = None
+        self.net = [0, 0, 0]
+        self.caves = [1, 1, 1]
+        self.poules_tirees = 0
+        self.finished = False
+
+    def ref(self, index: int) -> BeteRef:
+        amount = self.amounts[index]
+        return BeteRef(index, self.owners[index], amount, self.rules.token(amount))
+
+    def fresh(self) -> bool:
+        return self.marks == 0 and self.in_play is None and not self.pending
+
+    def deal(self, n: int) -> Deal:
+        """The next deal, as it will be marked; changes nothing."""
+        dealer = (self.game.first_dealer + n - 1) % 3
+        fresh_or_boosted = self.fresh() or self.boost_next
+        added = self.rules.fresh_marks if fresh_or_boosted else self.rules.later_marks
+        marks = self.marks + added
+        poule = 3 * marks * self.rules.mark_value
+        index = self.in_play
+        if index is None and self.pending:
+            index = self.pending[0][1]
+        bete = None if index is None else self.ref(index)
+        enjeu = poule + (0 if bete is None else bete.amount)
+        return Deal(n, dealer, (dealer + 1) % 3, added, marks, poule, bete, enjeu)
+
+    def open(self, deal: Deal) -> None:
+        self.marks = deal.marks
+        if self.in_play is None and self.pending:
+            _, self.in_play = heapq.heappop(self.pending)
+            self.status[self.in_play] = BeteStatus.IN_PLAY
+
+    def settle(self, index: int, status: BeteStatus, n: int) -> None:
+        self.status[index] = status
+        self.settled_in[index] = n
+
+    def make_bete(self, owner: int, amount: int, n: int) -> BeteRef:
+        index = len(self.amounts)
+        self.owners.append(owner)
+        self.amounts.append(amount)
+        self.made_in.append(n)
+        self.status.append(BeteStatus.PENDING)
+        self.settled_in.append(None)
+        heapq.heappush(self.pending, (-amount, index))
+        return self.ref(index)
+
+    def take_bete(self, index: int, winner: int, n: int) -> list[Transfer]:
+        owner, amount = self.owners[index], self.amounts[index]
+        if owner == winner:
+            self.settle(index, BeteStatus.CANCELLED, n)
+            return []
+        self.settle(index, BeteStatus.WON, n)
+        return [Transfer(owner, winner, amount, Reason.BETE)]
+
+    def share_bete(self, index: int, tiers: tuple[int, int], n: int) -> list[Transfer]:
+        """Tiers share a bête: primauté's half is the larger; a tiers' own half is cancelled."""
+        owner = self.owners[index]
+        self.settle(index, BeteStatus.SHARED, n)
+        moves = zip(tiers, halves(self.amounts[index]))
+        return [Transfer(owner, t, part, Reason.BETE) for t, part in moves if t != owner and part]
+
+    def all_betes(self) -> list[int]:
+        """The bête in play, then the pending ones in the order made; empties both."""
+        open_betes = [] if self.in_play is None else [self.in_play]
+        open_betes += sorted(index for _, index in self.pending)
+        self.in_play, self.pending = None, []
+        return open_betes
+
+    def snapshot(self) -> tuple[Bete, ...]:
+        return tuple(
+            Bete(o, a, m, self.rules.token(a), s, x)
+            for o, a, m, s, x in zip(
+                self.owners, self.amounts, self.made_in, self.status, self.settled_in
+            )
+        )
+
+
+def _occasional(coup: Coup, rules: RuleSet) -> list[tuple[Reason, int]]:
+    """Occasional payments per tiers (hombre.md §4): matadors, sans prendre, retourne."""
+    due = []
+    if coup.matadors >= 3:
+        due.append((Reason.MATADORS, coup.matadors * rules.matador_rate))
+    if coup.contract in (Contract.SANS_PRENDRE, Contract.VOLE):
+        due.append((Reason.SANS_PRENDRE, rules.sans_prendre_rate))
+    if coup.contract is Contract.RETOURNE:
+        due.append((Reason.RETOURNE, rules.retourne_rate))
+    return due
+
+
+def _play(
+    table: _Table, deal: Deal, coup: Coup, outcome_: Outcome, codille: int | None
+) -> tuple[list[Transfer], BeteRef | None]:
+    """Move the chips of one played coup (hombre.md §4); returns transfers and bête made."""
+    assert coup.hombre is not None
+    n, hombre, rules = deal.n, coup.hombre, table.rules
+    tiers = tuple(s for s in deal.order if s != hombre)  # the one with primauté first
+    stake = deal.marks * rules.mark_value
+    moves: list[Transfer] = []
+    if outcome_ in HOMBRE_TAKES or outcome_ is Outcome.CODILLE:
+        winner = hombre if outcome_ in HOMBRE_TAKES else codille
+        assert winner is not None
+        moves += [Transfer(s, winner, stake, Reason.POULE) for s in deal.order if s != winner]
+        if table.in_play is not None:
+            moves += table.take_bete(table.in_play, winner, n)
+            table.in_play = None
+        if outcome_ in (Outcome.VOLE, Outcome.VOLE_ENGAGEE):
+            if table.pending:
+                for index in table.all_betes():
+                    moves += table.take_bete(index, hombre, n)
+            else:
+                shares = zip(tiers, halves(deal.enjeu))
+                moves += [Transfer(t, hombre, part, Reason.VOLE) for t, part in shares if part]
+        table.marks = 0
+    elif outcome_ in TIERS_SHARE:
+        shares = zip(tiers, halves(stake))
+        moves += [Transfer(hombre, t, part, Reason.POULE) for t, part in shares if part]
+        for index in table.all_betes():
+            moves += table.share_bete(index, (tiers[0], tiers[1]), n)
+        table.marks = 0
+
+    hombre_paid = outcome_ in HOMBRE_TAKES or outcome_ is Outcome.VOLE_ENGAGEE_MANQUEE
+    for reason, amount in _occasional(coup, rules):
+        for t in tiers:
+            payer, payee = (t, hombre) if hombre_paid else (hombre, t)
+            moves.append(Transfer(payer, payee, amount, reason))
+    bete_made = table.make_bete(hombre, deal.enjeu, n) if outcome_ in MAKES_BETE else None
+    return moves, bete_made
+
+
+def _end(table: _Table, n: int) -> list[Transfer]:
+    """Close the game when its poules are reached (hombre.md §7)."""
+    rules = table.rules
+    if table.poules_tirees < rules.poules_to_play:
+        return []
+    if rules.end == "continue":
+        table.finished = table.in_play is None and not table.pending
+        return []
+    moves = []
+    for index in table.all_betes():
+        owner, third = table.owners[index], table.amounts[index] // 3
+        table.settle(index, BeteStatus.SHARED, n)
+        if third:
+            moves += [Transfer(owner, s, third, Reason.FINAL_SHARE) for s in range(3) if s != owner]
+    table.marks = 0
+    table.finished = True
+    return moves
+
+
+def replay(game: Game) -> Report:
+    """Fold the coups of a game into its report; refuses the first coup the rules forbid.
+
+    >>> report = replay(Game(("Anne", "Bruno", "Chloé"), coups=(PASS,)))
+    >>> report.next.marks, report.next.poule, report.net
+    (4, 36, (0, 0, 0))
+    """
+    table = _Table(game)
+    results = []
+    for n, coup in enumerate(game.coups, 1):
+        if table.finished:
+            raise GameError("coup", f"the game ended with coup {n - 1}; no coup can follow", n)
+        try:
+            check(coup, game.rules)
+        except GameError as error:
+            raise error.at(n) from None
+        deal = table.deal(n)
+        was_fresh = table.fresh()
+        table.open(deal)
+        outcome_, codille = outcome(coup, deal.order)
+        if coup.codille_renounced:
+            if outcome_ is not Outcome.CODILLE:
+                raise GameError(
+                    "codille_renounced", "codille_renounced on a coup that is no codille", n
+                )
+            outcome_, codille = Outcome.REMISE, None  # scored as a remise (hombre.md §3.4)
+        moves: list[Transfer] = []
+        bete_made = None
+        if outcome_ is not Outcome.PASS:
+            moves, bete_made = _play(table, deal, coup, outcome_, codille)
+        if outcome_ in HOMBRE_TAKES:
+            table.poules_tirees += 1
+        table.boost_next = (
+            game.rules.normalised
+            and was_fresh
+            and outcome_ in (Outcome.PASS, Outcome.CODILLE, Outcome.VOLE_MANQUEE)
+        )
+        moves += _end(table, n)
+        apply(table.net, moves)
+        recave(table.caves, table.net, game.rules.cave)
+        results.append(
+            CoupResult(
+                deal,
+                coup,
+                outcome_,
+                codille,
+                bete_made,
+                tuple(moves),
+                _three(table.net),
+                _three(table.caves),
+                table.poules_tirees,
+                table.finished,
+            )
+        )
+    return Report(
+        game,
+        tuple(results),
+        table.snapshot(),
+        _three(table.net),
+        _three(table.caves),
+        table.marks,
+        table.poules_tirees,
+        table.finished,
+        None if table.finished else table.deal(len(game.coups) + 1),
+    )
+
+
+def _three(values: Sequence[int]) -> tuple[int, int, int]:
+    return (values[0], values[1], values[2])

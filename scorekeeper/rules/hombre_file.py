@@ -1,0 +1,248 @@
+"""The game file (formats/game-file.md) to and from a Game: dicts in, dicts out.
+
+Every key is checked with the coup number and field named, so that a file
+edited by hand is refused as a whole with one clear line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import GameError
+from .hombre import BeteRef, Contract, Coup, Deal, Game, Report, replay
+from .hombre_ruleset import RuleSet
+
+FORMAT = "scorekeeper-game/1"
+REPORT_FORMAT = "scorekeeper-report/1"
+_PLAYED_KEYS = ("hombre", "contract", "tricks", "matadors", "vole_engagee", "codille_renounced")
+
+
+def load_game(data: Any) -> Game:
+    """A Game from a parsed game file; raises GameError naming the field."""
+    if not isinstance(data, Mapping):
+        raise GameError("file", "a game file is a JSON object")
+    if data.get("format") != FORMAT:
+        raise GameError("format", f"format must be {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("game") != "hombre":
+        raise GameError("game", f"game must be 'hombre', got {data.get('game')!r}")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise GameError("players", "players must be a list of three names")
+    if len(players) != 3 or len(set(players)) != 3 or not all(p.strip() for p in players):
+        raise GameError("players", "players must be three distinct non-empty names")
+    first = data.get("first_dealer", players[0])
+    if first not in players:
+        raise GameError("first_dealer", f"first_dealer {first!r} is not one of the players")
+    rules_data = data.get("rules", {})
+    if not isinstance(rules_data, Mapping):
+        raise GameError("rules", "rules must be an object")
+    rules = RuleSet.from_mapping(rules_data)
+    coups_data = data.get("coups", [])
+    if not isinstance(coups_data, list):
+        raise GameError("coups", "coups must be a list")
+    seats = {name: seat for seat, name in enumerate(players)}
+    coups = []
+    for n, item in enumerate(coups_data, 1):
+        try:
+            coups.append(load_coup(item, seats))
+        except GameError as error:
+            raise error.at(n) from None
+    return Game((players[0], players[1], players[2]), rules, seats[first], tuple(coups))
+
+
+def load_coup(item: Any, seats: Mapping[str, int]) -> Coup:
+    """One coup of the file; ``seats`` maps each player's name to his seat."""
+    if not isinstance(item, Mapping):
+        raise GameError("coup", "a coup is a JSON object")
+    note = item.get("note", "")
+    if not isinstance(note, str):
+        raise GameError("note", "note must be text")
+    passed = item.get("pass", False)
+    if not isinstance(passed, bool):
+        raise GameError("pass", "pass must be true or false")
+    if passed:
+        for key in _PLAYED_KEYS:
+            if key in item:
+                raise GameError(key, f"{key} given on a coup where all passed")
+        return Coup(note=note)
+    hombre = item.get("hombre")
+    if not isinstance(hombre, str) or hombre not in seats:
+        raise GameError("hombre", f"hombre {hombre!r} is not one of the players")
+    contract = item.get("contract")
+    if contract not in tuple(Contract):
+        choices = ", ".join(Contract)
+        raise GameError("contract", f"contract {contract!r} is not one of {choices}")
+    tricks = item.get("tricks")
+    if not isinstance(tricks, Mapping):
+        raise GameError("tricks", "tricks must give every player's count")
+    for name in tricks:
+        if name not in seats:
+            raise GameError("tricks", f"tricks of {name!r}, who is not a player")
+    by_seat = [0, 0, 0]
+    for name, seat in seats.items():
+        if name not in tricks:
+            raise GameError("tricks", f"tricks of {name} are missing")
+        by_seat[seat] = _whole(tricks[name], "tricks")
+    return Coup(
+        hombre=seats[hombre],
+        contract=Contract(contract),
+        tricks=(by_seat[0], by_seat[1], by_seat[2]),
+        matadors=_whole(item.get("matadors", 0), "matadors"),
+        vole_engagee=_flag(item, "vole_engagee"),
+        codille_renounced=_flag(item, "codille_renounced"),
+        note=note,
+    )
+
+
+def _whole(value: Any, field: str) -> int:
+    if type(value) is not int:
+        raise GameError(field, f"{field} must be whole numbers, got {value!r}")
+    return value
+
+
+def _flag(item: Mapping[str, Any], key: str) -> bool:
+    value = item.get(key, False)
+    if not isinstance(value, bool):
+        raise GameError(key, f"{key} must be true or false")
+    return value
+
+
+def dump_game(game: Game) -> dict[str, Any]:
+    """The game file of a game; ``load_game(dump_game(g)) == g``."""
+    return {
+        "format": FORMAT,
+        "game": "hombre",
+        "players": list(game.players),
+        "first_dealer": game.players[game.first_dealer],
+        "rules": game.rules.to_mapping(),
+        "coups": [dump_coup(c, game.players) for c in game.coups],
+    }
+
+
+def dump_coup(coup: Coup, players: tuple[str, str, str]) -> dict[str, Any]:
+    item: dict[str, Any]
+    if coup.hombre is None:
+        item = {"pass": True}
+    else:
+        assert coup.contract is not None
+        item = {
+            "hombre": players[coup.hombre],
+            "contract": str(coup.contract),
+            "tricks": dict(zip(players, coup.tricks)),
+        }
+        if coup.matadors:
+            item["matadors"] = coup.matadors
+        if coup.vole_engagee:
+            item["vole_engagee"] = True
+        if coup.codille_renounced:
+            item["codille_renounced"] = True
+    if coup.note:
+        item["note"] = coup.note
+    return item
+
+
+def replay_file(data: Any) -> Report:
+    """Load and replay a parsed game file."""
+    return replay(load_game(data))
+
+
+def dump_report(report: Report) -> dict[str, Any]:
+    """The replay report of the format document (keys exactly as written there).
+
+    Extra keys beyond the document's: ``game``, ``rules``, ``stacks``,
+    ``poules_to_play`` at the top; ``n``, ``premier`` in ``next``; ``token`` in
+    bêtes in play; ``settled_in`` in the register; and per coup ``premier``,
+    ``contract``, ``tricks``, ``matadors``, ``vole_engagee``,
+    ``codille_renounced``, ``note``, ``net``, ``caves``, ``poules_tirees``,
+    ``finished``.
+    """
+    game = report.game
+    names = game.players
+
+    def per_player(values: tuple[int, ...]) -> dict[str, int]:
+        return dict(zip(names, values))
+
+    def bete(ref: BeteRef | None) -> dict[str, Any] | None:
+        if ref is None:
+            return None
+        return {"owner": names[ref.owner], "amount": ref.amount, "token": ref.token}
+
+    def deal(d: Deal) -> dict[str, Any]:
+        return {
+            "n": d.n,
+            "dealer": names[d.dealer],
+            "premier": names[d.premier],
+            "marks_to_add": d.marks_added,
+            "poule": d.poule,
+            "bete_in_play": bete(d.bete_in_play),
+            "enjeu": d.enjeu,
+        }
+
+    coups = []
+    for r in report.coups:
+        c = r.coup
+        coups.append(
+            {
+                "n": r.deal.n,
+                "dealer": names[r.deal.dealer],
+                "premier": names[r.deal.premier],
+                "marks_added": r.deal.marks_added,
+                "marks": r.deal.marks,
+                "poule": r.deal.poule,
+                "bete_in_play": bete(r.deal.bete_in_play),
+                "enjeu": r.deal.enjeu,
+                "outcome": str(r.outcome),
+                "hombre": None if c.hombre is None else names[c.hombre],
+                "contract": None if c.contract is None else str(c.contract),
+                "tricks": None if c.hombre is None else per_player(c.tricks),
+                "matadors": c.matadors,
+                "vole_engagee": c.vole_engagee,
+                "codille_renounced": c.codille_renounced,
+                "note": c.note,
+                "bete_made": None if r.bete_made is None else r.bete_made.amount,
+                "codille": None if r.codille is None else names[r.codille],
+                "transfers": [
+                    {
+                        "from": names[t.payer],
+                        "to": names[t.payee],
+                        "amount": t.amount,
+                        "reason": str(t.reason),
+                    }
+                    for t in r.transfers
+                ],
+                "net": per_player(r.net),
+                "caves": per_player(r.caves),
+                "poules_tirees": r.poules_tirees,
+                "finished": r.finished,
+            }
+        )
+    return {
+        "format": REPORT_FORMAT,
+        "game": "hombre",
+        "players": list(names),
+        "rules": game.rules.to_mapping(),
+        "net": per_player(report.net),
+        "caves": per_player(report.caves),
+        "stacks": {
+            name: {"chips": s.total, "fiches": s.fiches, "loose": s.chips}
+            for name, s in zip(names, report.stacks)
+        },
+        "poule": {"marks": report.marks, "chips": report.poule},
+        "betes": [
+            {
+                "owner": names[b.owner],
+                "amount": b.amount,
+                "status": str(b.status),
+                "made_in": b.made_in,
+                "token": b.token,
+                "settled_in": b.settled_in,
+            }
+            for b in report.betes
+        ],
+        "poules_tirees": report.poules_tirees,
+        "poules_to_play": game.rules.poules_to_play,
+        "finished": report.finished,
+        "next": None if report.next is None else deal(report.next),
+        "coups": coups,
+    }

@@ -1,0 +1,177 @@
+"""The l'Hombre rule set: the settings a table agrees on before the first deal."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from .errors import GameError
+
+_SYSTEM = re.compile(r"^([1-9])-([1-9])$")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting of the rule set, as the CLI and the new-game form show it."""
+
+    name: str
+    help: str
+    choices: tuple[str, ...] = ()
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "poule_system",
+        "marks on a fresh poule - marks otherwise (3-2 has the 1709 normalising exceptions)",
+        ("3-2", "3-1", "2-1"),
+    ),
+    Setting("mark_value", "chips one mark stands for"),
+    Setting(
+        "payments",
+        "double: sans prendre 12, matador 2, retourne 6; simple: 6, 1, 3",
+        ("double", "simple"),
+    ),
+    Setting("retourne", "the retourne contract (trump turned from the talon) is allowed"),
+    Setting("espadille_forcee", "when all pass, the holder of spadille must play demande"),
+    Setting("poules_to_play", "poules won by the hombre that end the game"),
+    Setting(
+        "end",
+        "at the end, share the remaining bêtes, or continue until none is left",
+        ("share", "continue"),
+    ),
+    Setting("cave", "chips in a cave"),
+    Setting("fiche", "chips a fiche is worth (display only)"),
+)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Settings of one game (hombre.md §2), checked when built."""
+
+    poule_system: str = "3-1"
+    """``A-B``: A marks on a fresh poule, B marks otherwise."""
+    mark_value: int = 3
+    """Chips one mark is worth."""
+    payments: str = "double"
+    """``double`` (sans prendre 12, matador 2, retourne 6) or ``simple`` (6, 1, 3)."""
+    retourne: bool = True
+    """Whether the retourne contract may be played."""
+    espadille_forcee: bool = False
+    """Whether all passing forces the holder of spadille to play."""
+    poules_to_play: int = 20
+    """Poules won by the hombre that end the game."""
+    end: str = "continue"
+    """``share`` the remaining bêtes at the end, or ``continue`` until none is left."""
+    cave: int = 200
+    """Chips in a cave."""
+    fiche: int = 20
+    """Chips a fiche is worth (display only)."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            wanted = bool if f.type == "bool" else int if f.type == "int" else str
+            if type(value) is not wanted:
+                raise GameError(
+                    f"rules.{f.name}", f"rules.{f.name} must be {wanted.__name__}, got {value!r}"
+                )
+        match = _SYSTEM.match(self.poule_system)
+        if not match or int(match[2]) > int(match[1]):
+            raise GameError(
+                "rules.poule_system",
+                f"rules.poule_system must be A-B with 1 ≤ B ≤ A ≤ 9, got {self.poule_system!r}",
+            )
+        if self.payments not in ("double", "simple"):
+            raise GameError(
+                "rules.payments", f"rules.payments must be double or simple, got {self.payments!r}"
+            )
+        if self.end not in ("share", "continue"):
+            raise GameError("rules.end", f"rules.end must be share or continue, got {self.end!r}")
+        for name in ("mark_value", "poules_to_play", "cave", "fiche"):
+            if getattr(self, name) < 1:
+                raise GameError(f"rules.{name}", f"rules.{name} must be at least 1")
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], base: RuleSet | None = None) -> RuleSet:
+        """Build from the game file's ``rules`` object; unknown keys are refused."""
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise GameError(f"rules.{key}", f"rules.{key}: unknown rule")
+        return replace(base or cls(), **dict(data))
+
+    def to_mapping(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def fresh_marks(self) -> int:
+        """A: marks each player puts on a fresh poule."""
+        return int(self.poule_system.split("-")[0])
+
+    @property
+    def later_marks(self) -> int:
+        """B: marks each player adds otherwise."""
+        return int(self.poule_system.split("-")[1])
+
+    @property
+    def normalised(self) -> bool:
+        """Only 3-2 has the three normalising exceptions (hombre.md §3.1)."""
+        return self.poule_system == "3-2"
+
+    @property
+    def sans_prendre_rate(self) -> int:
+        return 12 if self.payments == "double" else 6
+
+    @property
+    def matador_rate(self) -> int:
+        return 2 if self.payments == "double" else 1
+
+    @property
+    def retourne_rate(self) -> int:
+        return 6 if self.payments == "double" else 3
+
+    def token(self, amount: int) -> int | None:
+        """Number of a bête in the token series (hombre.md §8), None when off it.
+
+        The series is scaled by the mark value: with 3 chips a mark, 3-2 gives
+        27, 54, 72, 90…; any other A-B gives 9A, then steps of 9B.
+
+        >>> [RuleSet(poule_system="3-2").token(a) for a in (27, 54, 72, 198, 45)]
+        [1, 2, 3, 10, None]
+        >>> [RuleSet(poule_system="2-1").token(a) for a in (18, 27, 189)]
+        [1, 2, 20]
+        """
+        unit = 3 * self.mark_value
+        if self.normalised:
+            if amount == 3 * unit:
+                return 1
+            first, step, number = 6 * unit, 2 * unit, 2
+        else:
+            first, step, number = self.fresh_marks * unit, self.later_marks * unit, 1
+        if amount < first or (amount - first) % step:
+            return None
+        return number + (amount - first) // step
+
+    def describe(self) -> str:
+        """One line in words, for headers and listings."""
+        parts = [
+            self.poule_system,
+            f"payments {self.payments}",
+            "retourne" if self.retourne else "no retourne",
+        ]
+        if self.espadille_forcee:
+            parts.append("espadille forcée")
+        parts += [f"{self.poules_to_play} poules", self.end]
+        if self.mark_value != 3:
+            parts.append(f"mark {self.mark_value}")
+        return ", ".join(parts)
+
+
+PRESETS: dict[str, RuleSet] = {
+    "1709": RuleSet(poule_system="3-2", retourne=False, end="share"),
+    "recommended": RuleSet(),
+    "ancien": RuleSet(poule_system="2-1", payments="simple", retourne=False, end="share"),
+}
+"""The named rule sets of hombre.md §2."""
