@@ -7,6 +7,7 @@ the coups gives a prefix of the report.
 
 from __future__ import annotations
 
+import gc
 import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -420,6 +421,16 @@ def replay(game: Game) -> Report:
     >>> report.next.marks, report.next.poule, report.net
     (4, 36, (0, 0, 0))
     """
+    was_enabled = gc.isenabled()
+    gc.disable()  # a replay only allocates acyclic records: collecting them made it quadratic
+    try:
+        return _replay(game)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _replay(game: Game) -> Report:
     table = _Table(game)
     results = []
     for n, coup in enumerate(game.coups, 1):

@@ -1,0 +1,57 @@
+"""Time the replay of 100, 1,000, 10,000 and 100,000 coups; prints coups per second.
+
+Run with ``make bench``. A game of random but valid coups is built once
+(seeded, so every run replays the same game); each size is replayed several
+times and the best time kept, which is the least noisy figure on a shared
+machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from scorekeeper.rules.hombre import Contract, Coup, Game, replay
+from scorekeeper.rules.hombre_ruleset import RuleSet
+
+SIZES = (100, 1_000, 10_000, 100_000)
+
+
+def random_coups(count: int, seed: int = 1709) -> list[Coup]:
+    rng = random.Random(seed)
+    contracts = [Contract.DEMANDE, Contract.DEMANDE, Contract.RETOURNE, Contract.SANS_PRENDRE]
+    coups = []
+    for _ in range(count):
+        if rng.random() < 0.15:
+            coups.append(Coup())
+            continue
+        first = rng.randint(0, 9)
+        second = rng.randint(0, 9 - first)
+        tricks = (first, second, 9 - first - second)
+        coups.append(
+            Coup(rng.randint(0, 2), rng.choice(contracts), tricks, rng.choice((0, 0, 3, 4)))
+        )
+    return coups
+
+
+def best_time(game: Game, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        replay(game)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    rules = RuleSet(poules_to_play=10**9)  # never ends: every coup is replayed
+    coups = random_coups(max(SIZES))
+    print(f"{'coups':>8} {'seconds':>9} {'coups/s':>10}")
+    for size in SIZES:
+        game = Game(("Anne", "Bruno", "Chloé"), rules, 0, tuple(coups[:size]))
+        seconds = best_time(game, repeat=5 if size <= 10_000 else 2)
+        print(f"{size:>8,} {seconds:>9.4f} {size / seconds:>10,.0f}")
+
+
+if __name__ == "__main__":
+    main()

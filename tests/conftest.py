@@ -1,0 +1,1 @@
+"""Shared fixtures; ``notation`` (beside this file) writes games the table's way."""

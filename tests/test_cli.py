@@ -1,0 +1,183 @@
+"""The scorekeeper command, run as a real process."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from notation import SEED, coup, game_file
+
+BIN = Path(sys.executable).parent / "scorekeeper"
+
+
+def scorekeeper(*args, stdin=None):
+    return subprocess.run(
+        [str(BIN), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONWARNINGS": "error"},
+    )
+
+
+def write(tmp_path, data, name="game.json"):
+    path = tmp_path / name
+    path.write_text(
+        data if isinstance(data, str) else json.dumps(data, ensure_ascii=False), encoding="utf-8"
+    )
+    return str(path)
+
+
+def test_replay_json_is_the_report(tmp_path):
+    done = scorekeeper("replay", write(tmp_path, SEED), "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["format"] == "scorekeeper-report/1"
+    assert report["net"] == {"A": -72, "B": -9, "C": 81}
+    assert report["caves"] == {"A": 1, "B": 1, "C": 1}
+    assert report["poule"] == {"marks": 0, "chips": 0}
+    assert report["finished"] is False
+    assert report["next"]["dealer"] == "B" and report["next"]["enjeu"] == 27
+    keys = {
+        "n",
+        "dealer",
+        "marks_added",
+        "marks",
+        "poule",
+        "bete_in_play",
+        "enjeu",
+        "outcome",
+        "hombre",
+        "bete_made",
+        "codille",
+        "transfers",
+    }
+    assert keys <= set(report["coups"][4])
+    assert {"owner", "amount", "status", "made_in", "token"} <= set(report["betes"][0])
+
+
+def test_replay_text_names_every_payment(tmp_path):
+    done = scorekeeper("replay", write(tmp_path, SEED))
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "A → C 33 (poule)" in out and "B → C 33 (poule)" in out and "A → C 27 (bete)" in out
+    assert "bête in play: A 27 (token n°1); enjeu 126" in out
+    assert "A: net −72" in out and "C: net +81" in out
+    assert "Poules tirées by the hombre: 3 / 20" in out
+    assert "Before coup 8: B deals, C is premier; marks +3 → 3 (poule 27)" in out
+
+
+def test_replay_reads_standard_input():
+    done = scorekeeper("replay", "-", "--json", stdin=json.dumps(SEED))
+    assert json.loads(done.stdout)["net"]["C"] == 81
+
+
+def test_rules_lists_presets_and_settings():
+    done = scorekeeper("rules")
+    assert done.returncode == 0
+    for word in (
+        "1709",
+        "recommended",
+        "ancien",
+        "poule_system",
+        "3-1",
+        "mark_value",
+        "payments",
+        "retourne",
+        "espadille_forcee",
+        "poules_to_play",
+        "end",
+        "continue",
+        "cave",
+        "200",
+        "fiche",
+    ):
+        assert word in done.stdout
+
+
+def bad(*coups, **rules):
+    return game_file(*coups, **rules)
+
+
+REFUSALS = [
+    (bad(coup("A demande A4 B4 C2")), "coup 1: tricks sum to 10, expected 9"),
+    (bad("pass", coup("A demande A-1 B5 C5")), "coup 2: tricks must be three whole numbers"),
+    (
+        bad(
+            coup("A demande A4 B4"),
+        ),
+        "coup 1: tricks of C are missing",
+    ),
+    (
+        bad({"hombre": "A", "contract": "demande", "tricks": {"A": 4, "B": 4, "C": 1, "D": 0}}),
+        "coup 1: tricks of 'D'",
+    ),
+    (
+        bad({"hombre": "A", "contract": "demande", "tricks": {"A": 4.5, "B": 4, "C": 0.5}}),
+        "coup 1: tricks must be whole",
+    ),
+    (bad(coup("A retourne A5 B2 C2"), retourne=False), "coup 1: contract retourne is not allowed"),
+    (bad(coup("A espadille_forcee A5 B2 C2")), "coup 1: contract espadille_forcee is not allowed"),
+    (
+        bad(coup("A vole A9 B0 C0", vole_engagee=True)),
+        "coup 1: vole_engagee is not possible on contract vole",
+    ),
+    (
+        bad(coup("A espadille_forcee A9 B0 C0", vole_engagee=True), espadille_forcee=True),
+        "coup 1: vole_engagee is not possible",
+    ),
+    (
+        bad(coup("A demande A4 B3 C2", vole_engagee=True)),
+        "coup 1: vole_engagee needs the first five tricks",
+    ),
+    (
+        bad("A demande A5 B2 C2", "Zoé demande A5 B2 C2"),
+        "coup 2: hombre 'Zoé' is not one of the players",
+    ),
+    (bad(coup("A belote A5 B2 C2")), "coup 1: contract 'belote' is not one of"),
+    (bad(coup("A demande A5 B2 C2", matadors=2)), "coup 1: matadors must be 0 or 3 to 9"),
+    (bad(coup("A demande A5 B2 C2", matadors=10)), "coup 1: matadors must be 0 or 3 to 9"),
+    (
+        bad(coup("A demande A5 B2 C2", codille_renounced=True)),
+        "coup 1: codille_renounced on a coup that is no codille",
+    ),
+    (bad({"pass": True, "hombre": "A"}), "coup 1: hombre given on a coup where all passed"),
+    (
+        bad("A demande A5 B2 C2", "A demande A5 B2 C2", poules_to_play=1),
+        "coup 2: the game ended with coup 1",
+    ),
+    (bad(colour="red"), "rules.colour: unknown rule"),
+    (bad(poule_system="2-3"), "rules.poule_system must be A-B"),
+    (bad(mark_value="3"), "rules.mark_value must be int"),
+    (bad(end="never"), "rules.end must be share or continue"),
+    ({**bad(), "players": ["A", "A", "C"]}, "players must be three distinct non-empty names"),
+    ({**bad(), "players": ["A", "B"]}, "players must be three distinct non-empty names"),
+    ({**bad(), "first_dealer": "Zoé"}, "first_dealer 'Zoé' is not one of the players"),
+    ({**bad(), "format": "other/2"}, "format must be 'scorekeeper-game/1'"),
+    ({**bad(), "game": "whist"}, "game must be 'hombre'"),
+    ({**bad(), "coups": {}}, "coups must be a list"),
+    ([1, 2], "a game file is a JSON object"),
+    ("{not json", "not valid JSON"),
+]
+
+
+@pytest.mark.parametrize(("data", "message"), REFUSALS)
+def test_a_file_that_breaks_a_rule_is_refused_in_one_line(tmp_path, data, message):
+    done = scorekeeper("replay", write(tmp_path, data), "--json")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("error: ")
+    assert message in lines[0]
+
+
+def test_a_missing_file_is_one_line_too(tmp_path):
+    done = scorekeeper("replay", str(tmp_path / "nope.json"))
+    assert done.returncode == 2
+    assert (
+        done.stderr.strip()
+        == f"error: cannot read {tmp_path / 'nope.json'}: No such file or directory"
+    )
