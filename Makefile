@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 RUN_DEBS  :=
 TEST_DEBS := chromium poppler-utils
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench translations clean
 
 # Install the Debian packages of $(1) that are missing (one apt-get update when needed).
 define debs
@@ -27,26 +27,37 @@ $(VENV)/.run-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -c "import scorekeeper"
 	touch $@
 
+# French is the default language: the compiled catalogs are built, not committed.
+$(VENV)/.catalogs: $(VENV)/.run-installed $(wildcard scorekeeper/translations/*/LC_MESSAGES/messages.po)
+	$(BIN)/pybabel -q compile -d scorekeeper/translations
+	touch $@
+
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(call debs,$(RUN_DEBS) $(TEST_DEBS))
 	$(BIN)/pip install -qq -e ".[test]" 2>&1 | grep -v "is ignored" || true
 	$(BIN)/python -c "import scorekeeper, pytest, playwright"
 	touch $@ $(VENV)/.run-installed
 
-run: $(VENV)/.run-installed
-	$(BIN)/scorekeeper --help
+run: $(VENV)/.run-installed $(VENV)/.catalogs
+	$(BIN)/flask --app scorekeeper init-db
+	$(BIN)/waitress-serve --host 127.0.0.1 --port 5000 --threads 8 --call scorekeeper:create_app
 
 lint: $(VENV)/.test-installed
-	$(BIN)/ruff check scorekeeper tests benchmarks
-	$(BIN)/ruff format --check scorekeeper tests benchmarks
+	$(BIN)/ruff check scorekeeper tests benchmarks tools
+	$(BIN)/ruff format --check scorekeeper tests benchmarks tools
 	$(BIN)/mypy scorekeeper/rules
 
-test: lint
+test: lint $(VENV)/.catalogs
+	$(BIN)/python tools/translate.py --check
 	test -x /usr/bin/chromium
 	$(BIN)/pytest -q
 
 bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/replay.py
+
+# After changing a user-facing string: extract, merge into the .po files, compile.
+translations: $(VENV)/.run-installed
+	$(BIN)/python tools/translate.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -13,7 +13,7 @@ from typing import Any
 
 from . import report_text
 from .rules.errors import GameError
-from .rules.hombre_file import dump_report, replay_file
+from .rules.hombre_file import dump_report, json_text, replay_file
 from .rules.hombre_ruleset import PRESETS, SETTINGS, RuleSet
 
 
@@ -43,8 +43,7 @@ def read_json(path: str) -> Any:
 def cmd_replay(args: argparse.Namespace) -> None:
     report = replay_file(read_json(args.file))
     if args.json:
-        json.dump(dump_report(report), sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        sys.stdout.write(json_text(dump_report(report)))
     else:
         print(report_text.render(report))
 

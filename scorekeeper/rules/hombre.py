@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .errors import GameError
+from .errors import N_, GameError
 from .hombre_ruleset import RuleSet
 from .ledger import Stack, Transfer, apply, halves, recave, stack
 
@@ -106,9 +106,9 @@ class Game:
     def __post_init__(self) -> None:
         names = self.players
         if len(names) != 3 or len(set(names)) != 3 or not all(n.strip() for n in names):
-            raise GameError("players", "players must be three distinct non-empty names")
+            raise GameError("players", N_("players must be three distinct non-empty names"))
         if self.first_dealer not in (0, 1, 2):
-            raise GameError("first_dealer", "first_dealer must be one of the players")
+            raise GameError("first_dealer", N_("first_dealer must be one of the players"))
 
     def with_coups(self, coups: Sequence[Coup]) -> Game:
         return Game(self.players, self.rules, self.first_dealer, tuple(coups))
@@ -227,27 +227,31 @@ def check(coup: Coup, rules: RuleSet) -> None:
     if coup.hombre is None:
         return
     if coup.hombre not in (0, 1, 2):
-        raise GameError("hombre", "hombre must be one of the players")
+        raise GameError("hombre", N_("hombre must be one of the players"))
     if coup.contract is None:
-        raise GameError("contract", "contract is missing")
+        raise GameError("contract", N_("contract is missing"))
     if coup.contract is Contract.RETOURNE and not rules.retourne:
-        raise GameError("contract", "contract retourne is not allowed by the rule set")
+        raise GameError("contract", N_("contract retourne is not allowed by the rule set"))
     if coup.contract is Contract.ESPADILLE_FORCEE and not rules.espadille_forcee:
-        raise GameError("contract", "contract espadille_forcee is not allowed by the rule set")
+        raise GameError("contract", N_("contract espadille_forcee is not allowed by the rule set"))
     if len(coup.tricks) != 3 or any(t < 0 for t in coup.tricks):
-        raise GameError("tricks", "tricks must be three whole numbers, none negative")
+        raise GameError("tricks", N_("tricks must be three whole numbers, none negative"))
     if sum(coup.tricks) != 9:
-        raise GameError("tricks", f"tricks sum to {sum(coup.tricks)}, expected 9")
+        raise GameError("tricks", N_("tricks sum to {total}, expected 9"), total=sum(coup.tricks))
     if coup.matadors not in MATADOR_COUNTS:
-        raise GameError("matadors", f"matadors must be 0 or 3 to 9, got {coup.matadors}")
+        raise GameError(
+            "matadors", N_("matadors must be 0 or 3 to 9, got {value}"), value=coup.matadors
+        )
     if coup.vole_engagee:
         if coup.contract in (Contract.VOLE, Contract.ESPADILLE_FORCEE):
             raise GameError(
-                "vole_engagee", f"vole_engagee is not possible on contract {coup.contract}"
+                "vole_engagee",
+                N_("vole_engagee is not possible on contract {contract}"),
+                contract=str(coup.contract),
             )
         if coup.tricks[coup.hombre] < 5:
             raise GameError(
-                "vole_engagee", "vole_engagee needs the first five tricks, the hombre has fewer"
+                "vole_engagee", N_("vole_engagee needs the first five tricks, the hombre has fewer")
             )
 
 
@@ -435,7 +439,9 @@ def _replay(game: Game) -> Report:
     results = []
     for n, coup in enumerate(game.coups, 1):
         if table.finished:
-            raise GameError("coup", f"the game ended with coup {n - 1}; no coup can follow", n)
+            raise GameError(
+                "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
+            )
         try:
             check(coup, game.rules)
         except GameError as error:
@@ -447,7 +453,7 @@ def _replay(game: Game) -> Report:
         if coup.codille_renounced:
             if outcome_ is not Outcome.CODILLE:
                 raise GameError(
-                    "codille_renounced", "codille_renounced on a coup that is no codille", n
+                    "codille_renounced", N_("codille_renounced on a coup that is no codille"), n
                 )
             outcome_, codille = Outcome.REMISE, None  # scored as a remise (hombre.md §3.4)
         moves: list[Transfer] = []

@@ -6,10 +6,11 @@ edited by hand is refused as a whole with one clear line.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import GameError
+from .errors import N_, GameError
 from .hombre import BeteRef, Contract, Coup, Deal, Game, Report, replay
 from .hombre_ruleset import RuleSet
 
@@ -21,26 +22,33 @@ _PLAYED_KEYS = ("hombre", "contract", "tricks", "matadors", "vole_engagee", "cod
 def load_game(data: Any) -> Game:
     """A Game from a parsed game file; raises GameError naming the field."""
     if not isinstance(data, Mapping):
-        raise GameError("file", "a game file is a JSON object")
+        raise GameError("file", N_("a game file is a JSON object"))
     if data.get("format") != FORMAT:
-        raise GameError("format", f"format must be {FORMAT!r}, got {data.get('format')!r}")
+        raise GameError(
+            "format",
+            N_("format must be {wanted!r}, got {value!r}"),
+            wanted=FORMAT,
+            value=data.get("format"),
+        )
     if data.get("game") != "hombre":
-        raise GameError("game", f"game must be 'hombre', got {data.get('game')!r}")
+        raise GameError("game", N_("game must be 'hombre', got {value!r}"), value=data.get("game"))
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise GameError("players", "players must be a list of three names")
+        raise GameError("players", N_("players must be a list of three names"))
     if len(players) != 3 or len(set(players)) != 3 or not all(p.strip() for p in players):
-        raise GameError("players", "players must be three distinct non-empty names")
+        raise GameError("players", N_("players must be three distinct non-empty names"))
     first = data.get("first_dealer", players[0])
     if first not in players:
-        raise GameError("first_dealer", f"first_dealer {first!r} is not one of the players")
+        raise GameError(
+            "first_dealer", N_("first_dealer {name!r} is not one of the players"), name=first
+        )
     rules_data = data.get("rules", {})
     if not isinstance(rules_data, Mapping):
-        raise GameError("rules", "rules must be an object")
+        raise GameError("rules", N_("rules must be an object"))
     rules = RuleSet.from_mapping(rules_data)
     coups_data = data.get("coups", [])
     if not isinstance(coups_data, list):
-        raise GameError("coups", "coups must be a list")
+        raise GameError("coups", N_("coups must be a list"))
     seats = {name: seat for seat, name in enumerate(players)}
     coups = []
     for n, item in enumerate(coups_data, 1):
@@ -54,35 +62,40 @@ def load_game(data: Any) -> Game:
 def load_coup(item: Any, seats: Mapping[str, int]) -> Coup:
     """One coup of the file; ``seats`` maps each player's name to his seat."""
     if not isinstance(item, Mapping):
-        raise GameError("coup", "a coup is a JSON object")
+        raise GameError("coup", N_("a coup is a JSON object"))
     note = item.get("note", "")
     if not isinstance(note, str):
-        raise GameError("note", "note must be text")
+        raise GameError("note", N_("note must be text"))
     passed = item.get("pass", False)
     if not isinstance(passed, bool):
-        raise GameError("pass", "pass must be true or false")
+        raise GameError("pass", N_("pass must be true or false"))
     if passed:
         for key in _PLAYED_KEYS:
             if key in item:
-                raise GameError(key, f"{key} given on a coup where all passed")
+                raise GameError(key, N_("{key} given on a coup where all passed"), key=key)
         return Coup(note=note)
     hombre = item.get("hombre")
     if not isinstance(hombre, str) or hombre not in seats:
-        raise GameError("hombre", f"hombre {hombre!r} is not one of the players")
+        raise GameError("hombre", N_("hombre {name!r} is not one of the players"), name=hombre)
     contract = item.get("contract")
     if contract not in tuple(Contract):
         choices = ", ".join(Contract)
-        raise GameError("contract", f"contract {contract!r} is not one of {choices}")
+        raise GameError(
+            "contract",
+            N_("contract {value!r} is not one of {choices}"),
+            value=contract,
+            choices=choices,
+        )
     tricks = item.get("tricks")
     if not isinstance(tricks, Mapping):
-        raise GameError("tricks", "tricks must give every player's count")
+        raise GameError("tricks", N_("tricks must give every player's count"))
     for name in tricks:
         if name not in seats:
-            raise GameError("tricks", f"tricks of {name!r}, who is not a player")
+            raise GameError("tricks", N_("tricks of {name!r}, who is not a player"), name=name)
     by_seat = [0, 0, 0]
     for name, seat in seats.items():
         if name not in tricks:
-            raise GameError("tricks", f"tricks of {name} are missing")
+            raise GameError("tricks", N_("tricks of {name} are missing"), name=name)
         by_seat[seat] = _whole(tricks[name], "tricks")
     return Coup(
         hombre=seats[hombre],
@@ -97,14 +110,16 @@ def load_coup(item: Any, seats: Mapping[str, int]) -> Coup:
 
 def _whole(value: Any, field: str) -> int:
     if type(value) is not int:
-        raise GameError(field, f"{field} must be whole numbers, got {value!r}")
+        raise GameError(
+            field, N_("{key} must be whole numbers, got {value!r}"), key=field, value=value
+        )
     return value
 
 
 def _flag(item: Mapping[str, Any], key: str) -> bool:
     value = item.get(key, False)
     if not isinstance(value, bool):
-        raise GameError(key, f"{key} must be true or false")
+        raise GameError(key, N_("{key} must be true or false"), key=key)
     return value
 
 
@@ -140,6 +155,11 @@ def dump_coup(coup: Coup, players: tuple[str, str, str]) -> dict[str, Any]:
     if coup.note:
         item["note"] = coup.note
     return item
+
+
+def json_text(data: Any) -> str:
+    """A game file or report as JSON text: the one spelling the CLI and the app share."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def replay_file(data: Any) -> Report:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import GameError
+from .errors import N_, GameError
 
 _SYSTEM = re.compile(r"^([1-9])-([1-9])$")
 
@@ -75,23 +75,34 @@ class RuleSet:
             wanted = bool if f.type == "bool" else int if f.type == "int" else str
             if type(value) is not wanted:
                 raise GameError(
-                    f"rules.{f.name}", f"rules.{f.name} must be {wanted.__name__}, got {value!r}"
+                    f"rules.{f.name}",
+                    N_("rules.{name} must be {kind}, got {value!r}"),
+                    name=f.name,
+                    kind=wanted.__name__,
+                    value=value,
                 )
         match = _SYSTEM.match(self.poule_system)
         if not match or int(match[2]) > int(match[1]):
             raise GameError(
                 "rules.poule_system",
-                f"rules.poule_system must be A-B with 1 ≤ B ≤ A ≤ 9, got {self.poule_system!r}",
+                N_("rules.poule_system must be A-B with 1 ≤ B ≤ A ≤ 9, got {value!r}"),
+                value=self.poule_system,
             )
         if self.payments not in ("double", "simple"):
             raise GameError(
-                "rules.payments", f"rules.payments must be double or simple, got {self.payments!r}"
+                "rules.payments",
+                N_("rules.payments must be double or simple, got {value!r}"),
+                value=self.payments,
             )
         if self.end not in ("share", "continue"):
-            raise GameError("rules.end", f"rules.end must be share or continue, got {self.end!r}")
+            raise GameError(
+                "rules.end",
+                N_("rules.end must be share or continue, got {value!r}"),
+                value=self.end,
+            )
         for name in ("mark_value", "poules_to_play", "cave", "fiche"):
             if getattr(self, name) < 1:
-                raise GameError(f"rules.{name}", f"rules.{name} must be at least 1")
+                raise GameError(f"rules.{name}", N_("rules.{name} must be at least 1"), name=name)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], base: RuleSet | None = None) -> RuleSet:
@@ -99,7 +110,7 @@ class RuleSet:
         known = {f.name for f in fields(cls)}
         for key in data:
             if key not in known:
-                raise GameError(f"rules.{key}", f"rules.{key}: unknown rule")
+                raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
         return replace(base or cls(), **dict(data))
 
     def to_mapping(self) -> dict[str, Any]:

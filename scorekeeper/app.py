@@ -1,0 +1,62 @@
+"""The application factory: configuration, database, languages, forms, pages."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from . import db
+from .i18n import babel, select_locale
+
+ROOT = Path(__file__).resolve().parent.parent
+csrf = CSRFProtect()
+
+
+def _secret_key(instance: Path) -> str:
+    """The instance's own secret key, generated on first run and never committed."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    instance = Path(app.instance_path)
+    app.config.from_mapping(
+        DATABASE=str(instance / "scorekeeper.sqlite"),
+        BABEL_DEFAULT_LOCALE="fr",
+        BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
+        WTF_CSRF_TIME_LIMIT=None,  # a table plays for hours on one page
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        instance.mkdir(parents=True, exist_ok=True)
+        app.config["SECRET_KEY"] = _secret_key(instance)
+    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    db.connect(app.config["DATABASE"], migrate=True).close()
+
+    db.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+    csrf.init_app(app)
+
+    from .web import register
+
+    register(app)
+    return app

@@ -1,0 +1,115 @@
+"""The SQLite database: one connection per request, schema as numbered migrations.
+
+Only inputs are stored (games, coups as entered, the change log); every
+standing is derived by replaying.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+import sqlite_utils
+from flask import Flask, current_app, g
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("scorekeeper")
+
+
+@migrations()
+def m001_games_coups_changes(db: sqlite_utils.Database) -> None:
+    db["games"].create(
+        {
+            "id": int,
+            "game": str,  # "hombre"
+            "players": str,  # JSON list, seat order
+            "first_dealer": int,
+            "rules": str,  # JSON object, every setting
+            "created_at": str,
+            "updated_at": str,
+            "version": int,  # +1 on every change
+        },
+        pk="id",
+        not_null={"game", "players", "first_dealer", "rules", "created_at", "version"},
+    )
+    db["coups"].create(
+        {"id": int, "game_id": int, "position": int, "data": str},
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "position", "data"},
+    )
+    db["coups"].create_index(["game_id", "position"], unique=True)
+    db["changes"].create(
+        {
+            "id": int,
+            "game_id": int,
+            "at": str,
+            "action": str,  # create, import, add, edit, delete, undo, rules
+            "position": int,
+            "before": str,  # JSON of the coup (or rules) before, if any
+            "after": str,
+            "summary": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "at", "action"},
+    )
+    db["changes"].create_index(["game_id"])
+
+
+def connect(path: str | Path, migrate: bool = False) -> sqlite_utils.Database:
+    """Open the database in autocommit mode with WAL and foreign keys on."""
+    conn = sqlite3.connect(str(path), timeout=10, isolation_level=None)
+    db = sqlite_utils.Database(conn)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.enable_wal()
+    if migrate:
+        migrations.apply(db)
+    return db
+
+
+@contextmanager
+def change(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """One change as one write transaction, taken before reading (BEGIN IMMEDIATE).
+
+    Taking the write lock first means the state read inside is the state the
+    change is written on: two phones saving at once are serialised, never
+    interleaved. sqlite-utils writes inside become savepoints.
+    """
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
+    db.conn.execute("COMMIT")
+
+
+def get_db() -> sqlite_utils.Database:
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    db: sqlite_utils.Database = g.db
+    return db
+
+
+def close_db(_: Any = None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+@click.command("init-db")
+def init_db_command() -> None:
+    """Create the database, or bring its schema up to date."""
+    connect(current_app.config["DATABASE"], migrate=True).close()
+    click.echo(f"database ready: {current_app.config['DATABASE']}")
+
+
+def init_app(app: Flask) -> None:
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)

@@ -1,0 +1,178 @@
+"""The forms of the table app (Flask-WTF: every one carries its CSRF token)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    StringField,
+    SubmitField,
+    TextAreaField,
+)
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from .rules.errors import N_, GameError
+from .rules.hombre import MATADOR_COUNTS, Contract, Coup
+
+
+def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
+    """Choices for a radio group, from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+TRICKS = [str(n) for n in range(10)]
+CONTRACT_WORDS = {
+    Contract.DEMANDE: _l("demande"),
+    Contract.RETOURNE: _l("retourne"),
+    Contract.SANS_PRENDRE: _l("sans prendre"),
+    Contract.VOLE: _l("vole"),
+    Contract.ESPADILLE_FORCEE: _l("espadille forcée"),
+}
+PRESET_WORDS = {"1709": _l("1709"), "recommended": _l("recommended"), "ancien": _l("ancien")}
+
+
+class ActionForm(FlaskForm):
+    """A button that changes something (undo, delete): CSRF and the version seen."""
+
+    version = HiddenField()
+
+
+class CoupForm(FlaskForm):
+    """One coup; the choices of hombre and contract are set per game."""
+
+    version = HiddenField()
+    hombre = RadioField(_l("Hombre"), choices=[], validate_choice=False)
+    contract = RadioField(_l("Contract"), choices=[], default="demande", validate_choice=False)
+    t0 = RadioField(choices=options((t, t) for t in TRICKS), validate_choice=False)
+    t1 = RadioField(choices=options((t, t) for t in TRICKS), validate_choice=False)
+    t2 = RadioField(choices=options((t, t) for t in TRICKS), validate_choice=False)
+    matadors = RadioField(
+        _l("Matadors"),
+        choices=options((str(n), str(n)) for n in MATADOR_COUNTS),
+        default="0",
+        validate_choice=False,
+    )
+    vole_engagee = BooleanField(_l("vole engagée"))
+    codille_renounced = BooleanField(_l("codille renoncée"))
+    note = StringField(_l("Note"), validators=[Optional(), Length(max=200)])
+    passed = SubmitField(_l("Tous passent"))
+    check = SubmitField(_l("Check"))
+    save = SubmitField(_l("Save"))
+
+
+class NewGameForm(FlaskForm):
+    """Players, first dealer and the rule set, starting from a preset."""
+
+    version = HiddenField()
+    player0 = StringField(_l("Player 1"), validators=[InputRequired(), Length(max=40)])
+    player1 = StringField(_l("Player 2"), validators=[InputRequired(), Length(max=40)])
+    player2 = StringField(_l("Player 3"), validators=[InputRequired(), Length(max=40)])
+    first_dealer = RadioField(
+        _l("First dealer"),
+        choices=options([("0", _l("Player 1")), ("1", _l("Player 2")), ("2", _l("Player 3"))]),
+        default="0",
+    )
+    preset = RadioField(
+        _l("Preset"),
+        choices=options(PRESET_WORDS.items()),
+        default="recommended",
+    )
+    apply_preset = SubmitField(_l("Apply the preset"))
+    poule_system = StringField(_l("Poule system"), validators=[InputRequired()])
+    mark_value = IntegerField(_l("Mark value"), validators=[NumberRange(1, 1000)])
+    payments = RadioField(
+        _l("Payments"),
+        choices=options([("double", _l("double")), ("simple", _l("simple"))]),
+    )
+    retourne = BooleanField(_l("Retourne allowed"))
+    espadille_forcee = BooleanField(_l("Espadille forcée"))
+    poules_to_play = IntegerField(_l("Poules to play"), validators=[NumberRange(1, 1000)])
+    end = RadioField(
+        _l("At the end"),
+        choices=options([("continue", _l("continue")), ("share", _l("share"))]),
+    )
+    cave = IntegerField(_l("Cave"), validators=[NumberRange(1, 1_000_000)])
+    fiche = IntegerField(_l("Fiche"), validators=[NumberRange(1, 1_000_000)])
+    create = SubmitField(_l("Create the game"))
+
+
+SETTING_HELP = {
+    "poule_system": _l(
+        "A-B: A marks on a fresh poule, B marks otherwise; 3-2 has the 1709 exceptions."
+    ),
+    "mark_value": _l("Chips one mark stands for."),
+    "payments": _l("Double: sans prendre 12, matador 2, retourne 6. Simple: 6, 1, 3."),
+    "retourne": _l("The trump may be turned from the talon (retourne contract)."),
+    "espadille_forcee": _l("When all pass, the holder of spadille must play demande."),
+    "poules_to_play": _l("Poules won by the hombre that end the game."),
+    "end": _l("Then share the remaining bêtes, or play on until none is left."),
+    "cave": _l("Chips in a cave."),
+    "fiche": _l("Chips a fiche is worth (display only)."),
+}
+
+
+class ImportForm(FlaskForm):
+    file = FileField(_l("Game file"))
+    text = TextAreaField(_l("Or paste the JSON"))
+    submit = SubmitField(_l("Import"))
+
+
+def coup_from_form(form: CoupForm) -> Coup:
+    """The coup a CoupForm describes; GameError names the field that is wrong.
+
+    The third trick count fills itself in when two are given.
+    """
+    note = (form.note.data or "").strip()
+    if form.passed.data:
+        return Coup(note=note)
+    if form.hombre.data not in ("0", "1", "2"):
+        raise GameError("hombre", N_("Choose the hombre, or Tous passent."))
+    contract = form.contract.data
+    if contract not in tuple(Contract):
+        raise GameError("contract", N_("Choose the contract."))
+    fields = (form.t0, form.t1, form.t2)
+    given = [int(f.data) if f.data in TRICKS else None for f in fields]
+    missing = [seat for seat, t in enumerate(given) if t is None]
+    if len(missing) == 1:
+        known = sum(t for t in given if t is not None)
+        if known <= 9:
+            given[missing[0]] = 9 - known
+            fields[missing[0]].data = str(9 - known)
+    if any(t is None for t in given):
+        raise GameError("tricks", N_("Give the tricks of at least two players."))
+    matadors = form.matadors.data or "0"
+    if not matadors.isdigit():
+        raise GameError("matadors", N_("Matadors are 0, or 3 to 9."))
+    tricks = tuple(t for t in given if t is not None)
+    return Coup(
+        hombre=int(form.hombre.data),
+        contract=Contract(contract),
+        tricks=(tricks[0], tricks[1], tricks[2]),
+        matadors=int(matadors),
+        vole_engagee=bool(form.vole_engagee.data),
+        codille_renounced=bool(form.codille_renounced.data),
+        note=note,
+    )
+
+
+def fill_coup_form(form: CoupForm, coup: Coup) -> None:
+    """Show a stored coup in the form, for editing."""
+    form.note.data = coup.note
+    if coup.hombre is None:
+        return
+    form.hombre.data = str(coup.hombre)
+    form.contract.data = str(coup.contract)
+    for field, tricks in zip((form.t0, form.t1, form.t2), coup.tricks):
+        field.data = str(tricks)
+    form.matadors.data = str(coup.matadors)
+    form.vole_engagee.data = coup.vole_engagee
+    form.codille_renounced.data = coup.codille_renounced

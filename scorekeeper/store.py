@@ -1,0 +1,265 @@
+"""Games as stored: the inputs and their change log, read back as rules-engine values.
+
+Every change runs in one write transaction (``db.change``), is validated by
+replaying the whole game before anything is written, and leaves a line in
+the game's change log.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlite_utils
+
+from .db import change
+from .rules.errors import N_, GameError
+from .rules.hombre import Coup, Game, Report, replay
+from .rules.hombre_file import dump_coup, load_coup
+from .rules.hombre_ruleset import RuleSet
+
+
+class NotFound(LookupError):
+    """No game (or coup) with that number."""
+
+
+class Conflict(Exception):
+    """The game changed since the page that sent this change was shown."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: int
+    game: Game
+    created_at: str
+    updated_at: str
+    version: int
+
+    def replay(self) -> Report:
+        return replay(self.game)
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
+    players = tuple(json.loads(row["players"]))
+    seats = {name: seat for seat, name in enumerate(players)}
+    coups = tuple(
+        load_coup(json.loads(c["data"]), seats)
+        for c in db.query("select data from coups where game_id = ? order by position", [row["id"]])
+    )
+    rules = RuleSet.from_mapping(json.loads(row["rules"]))
+    game = Game((players[0], players[1], players[2]), rules, row["first_dealer"], coups)
+    return StoredGame(row["id"], game, row["created_at"], row["updated_at"], row["version"])
+
+
+def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    if not rows:
+        raise NotFound(game_id)
+    return _row_game(db, rows[0])
+
+
+def list_games(db: sqlite_utils.Database) -> list[StoredGame]:
+    """Every game, newest first."""
+    rows = db.query("select * from games order by created_at desc, id desc")
+    return [_row_game(db, row) for row in rows]
+
+
+def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
+    """The change log of a game, newest first."""
+    return list(db.query("select * from changes where game_id = ? order by id desc", [game_id]))
+
+
+def _log(
+    db: sqlite_utils.Database,
+    game_id: int,
+    action: str,
+    position: int | None = None,
+    before: Any = None,
+    after: Any = None,
+    summary: str = "",
+) -> None:
+    db["changes"].insert(
+        {
+            "game_id": game_id,
+            "at": now(),
+            "action": action,
+            "position": position,
+            "before": None if before is None else json.dumps(before, ensure_ascii=False),
+            "after": None if after is None else json.dumps(after, ensure_ascii=False),
+            "summary": summary,
+        }
+    )
+
+
+def _current(db: sqlite_utils.Database, game_id: int, version: int | None) -> StoredGame:
+    stored = load(db, game_id)
+    if version is not None and version != stored.version:
+        raise Conflict(game_id)
+    return stored
+
+
+def _bump(db: sqlite_utils.Database, stored: StoredGame) -> None:
+    db.execute(
+        "update games set version = ?, updated_at = ? where id = ?",
+        [stored.version + 1, now(), stored.id],
+    )
+
+
+def create(db: sqlite_utils.Database, game: Game, action: str = "create") -> int:
+    """Store a new game (with its coups, for an import); replays it first."""
+    replay(game)
+    with change(db):
+        stamp = now()
+        game_id = (
+            db["games"]
+            .insert(
+                {
+                    "game": "hombre",
+                    "players": json.dumps(list(game.players), ensure_ascii=False),
+                    "first_dealer": game.first_dealer,
+                    "rules": json.dumps(game.rules.to_mapping()),
+                    "created_at": stamp,
+                    "updated_at": stamp,
+                    "version": 1,
+                }
+            )
+            .last_pk
+        )
+        assert isinstance(game_id, int)
+        db["coups"].insert_all(
+            {
+                "game_id": game_id,
+                "position": n,
+                "data": json.dumps(dump_coup(c, game.players), ensure_ascii=False),
+            }
+            for n, c in enumerate(game.coups, 1)
+        )
+        _log(db, game_id, action, summary=f"{len(game.coups)} coups")
+    return game_id
+
+
+def set_table(
+    db: sqlite_utils.Database,
+    game_id: int,
+    players: tuple[str, str, str],
+    first_dealer: int,
+    rules: RuleSet,
+    version: int | None = None,
+) -> None:
+    """Change players, first dealer or rule set: only before the first coup."""
+    with change(db):
+        stored = _current(db, game_id, version)
+        if stored.game.coups:
+            raise GameError("rules", N_("the rule set is frozen once the first coup is entered"))
+        Game(players, rules, first_dealer)
+        db.execute(
+            "update games set players = ?, first_dealer = ?, rules = ? where id = ?",
+            [
+                json.dumps(list(players), ensure_ascii=False),
+                first_dealer,
+                json.dumps(rules.to_mapping()),
+                game_id,
+            ],
+        )
+        _bump(db, stored)
+        _log(db, game_id, "rules", after=rules.to_mapping(), summary=rules.describe())
+
+
+def _rewrite(
+    db: sqlite_utils.Database,
+    stored: StoredGame,
+    coups: list[Coup],
+    action: str,
+    position: int,
+    before: Coup | None,
+    after: Coup | None,
+) -> Report:
+    """Validate the new list of coups by replaying it, then store the difference."""
+    game = stored.game.with_coups(coups)
+    report = replay(game)  # raises GameError: nothing written yet
+    players = game.players
+    if action == "add":
+        assert after is not None
+        db["coups"].insert(
+            {
+                "game_id": stored.id,
+                "position": position,
+                "data": json.dumps(dump_coup(after, players), ensure_ascii=False),
+            }
+        )
+    elif action == "edit":
+        assert after is not None
+        db.execute(
+            "update coups set data = ? where game_id = ? and position = ?",
+            [json.dumps(dump_coup(after, players), ensure_ascii=False), stored.id, position],
+        )
+    else:  # delete or undo: remove, then close the gap
+        db.execute("delete from coups where game_id = ? and position = ?", [stored.id, position])
+        # two steps so the unique (game_id, position) index never sees a duplicate
+        db.execute(
+            "update coups set position = -position where game_id = ? and position > ?",
+            [stored.id, position],
+        )
+        db.execute(
+            "update coups set position = -position - 1 where game_id = ? and position < 0",
+            [stored.id],
+        )
+    _bump(db, stored)
+    _log(
+        db,
+        stored.id,
+        action,
+        position,
+        None if before is None else dump_coup(before, players),
+        None if after is None else dump_coup(after, players),
+    )
+    return report
+
+
+def add_coup(
+    db: sqlite_utils.Database, game_id: int, coup: Coup, version: int | None = None
+) -> Report:
+    with change(db):
+        stored = _current(db, game_id, version)
+        coups = [*stored.game.coups, coup]
+        return _rewrite(db, stored, coups, "add", len(coups), None, coup)
+
+
+def edit_coup(
+    db: sqlite_utils.Database,
+    game_id: int,
+    position: int,
+    coup: Coup,
+    version: int | None = None,
+) -> Report:
+    with change(db):
+        stored = _current(db, game_id, version)
+        coups = list(stored.game.coups)
+        if not 1 <= position <= len(coups):
+            raise NotFound(position)
+        before, coups[position - 1] = coups[position - 1], coup
+        return _rewrite(db, stored, coups, "edit", position, before, coup)
+
+
+def delete_coup(
+    db: sqlite_utils.Database,
+    game_id: int,
+    position: int | None = None,
+    version: int | None = None,
+) -> Report:
+    """Delete a coup; without a position, undo the last one."""
+    with change(db):
+        stored = _current(db, game_id, version)
+        coups = list(stored.game.coups)
+        action = "undo" if position is None else "delete"
+        position = len(coups) if position is None else position
+        if not 1 <= position <= len(coups):
+            raise NotFound(position)
+        before = coups.pop(position - 1)
+        return _rewrite(db, stored, coups, action, position, before, None)

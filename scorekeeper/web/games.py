@@ -1,0 +1,203 @@
+"""Home, new game, set-up before the first coup, import and export."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import store
+from ..db import get_db
+from ..forms import SETTING_HELP, ImportForm, NewGameForm
+from ..i18n import COOKIE, LANGUAGES
+from ..rules.errors import GameError
+from ..rules.hombre import Game, replay
+from ..rules.hombre_file import dump_game, dump_report, json_text, load_game
+from ..rules.hombre_ruleset import PRESETS, SETTINGS, RuleSet
+from .present import error_text
+
+bp = Blueprint("games", __name__)
+
+
+def stored_or_404(game_id: int) -> store.StoredGame:
+    try:
+        return store.load(get_db(), game_id)
+    except store.NotFound:
+        abort(404)
+
+
+@bp.get("/")
+def home() -> str:
+    rows = []
+    for stored in store.list_games(get_db()):
+        report = stored.replay()
+        rows.append((stored, report))
+    return render_template("home.html", rows=rows)
+
+
+def _fill_rules(form: NewGameForm, rules: RuleSet) -> None:
+    for name, value in rules.to_mapping().items():
+        getattr(form, name).data = value
+
+
+def _form_rules(form: NewGameForm) -> RuleSet:
+    data = {s.name: getattr(form, s.name).data for s in SETTINGS}
+    data["poule_system"] = (data["poule_system"] or "").strip()
+    data["retourne"] = bool(data["retourne"])
+    data["espadille_forcee"] = bool(data["espadille_forcee"])
+    return RuleSet(**data)
+
+
+def _table_from_form(form: NewGameForm) -> Game | None:
+    """The players and rule set of the form, or None with the errors put beside the fields."""
+    if not form.validate():
+        return None
+    try:
+        rules = _form_rules(form)
+    except GameError as error:
+        field = getattr(form, error.field.removeprefix("rules."))
+        field.errors = [*field.errors, error.translated(_)]
+        return None
+    names = (form.player0.data.strip(), form.player1.data.strip(), form.player2.data.strip())
+    if len(set(names)) != 3 or not all(names):
+        form.player2.errors = [_("The three players need three different names.")]
+        return None
+    return Game(names, rules, int(form.first_dealer.data))
+
+
+def _presets_json() -> str:
+    return json.dumps({name: preset.to_mapping() for name, preset in PRESETS.items()})
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> str | BaseResponse:
+    form = NewGameForm()
+    if request.method == "GET":
+        _fill_rules(form, PRESETS["recommended"])
+    elif form.apply_preset.data:
+        _fill_rules(form, PRESETS.get(form.preset.data, PRESETS["recommended"]))
+    elif (game := _table_from_form(form)) is not None:
+        game_id = store.create(get_db(), game)
+        return redirect(url_for("table.game", game_id=game_id))
+    return render_template(
+        "new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=None
+    )
+
+
+@bp.route("/games/<int:game_id>/setup", methods=["GET", "POST"])
+def setup(game_id: int) -> str | BaseResponse:
+    """Players and rule set can change until the first coup is entered."""
+    stored = stored_or_404(game_id)
+    form = NewGameForm()
+    if request.method == "GET":
+        game = stored.game
+        form.player0.data, form.player1.data, form.player2.data = game.players
+        form.first_dealer.data = str(game.first_dealer)
+        form.version.data = str(stored.version)
+        _fill_rules(form, game.rules)
+    elif form.apply_preset.data:
+        _fill_rules(form, PRESETS.get(form.preset.data, PRESETS["recommended"]))
+    elif (game := _table_from_form(form)) is not None:
+        try:
+            store.set_table(
+                get_db(),
+                game_id,
+                game.players,
+                game.first_dealer,
+                game.rules,
+                version=_version(form.version.data),
+            )
+        except store.Conflict:
+            form.create.errors = [_("The game changed meanwhile: check and send again.")]
+            form.version.data = str(store.load(get_db(), game_id).version)
+        except GameError as error:
+            form.create.errors = [error.translated(_)]
+        else:
+            return redirect(url_for("table.game", game_id=game_id))
+    return render_template(
+        "new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=stored
+    )
+
+
+def _version(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() else None
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_game() -> str | BaseResponse:
+    form = ImportForm()
+    if form.validate_on_submit():
+        upload = form.file.data
+        if upload and upload.filename:
+            raw = upload.read()
+            field = form.file
+        else:
+            raw = (form.text.data or "").encode()
+            field = form.text
+        game = _parse_game_file(raw, field)
+        if game is not None:
+            game_id = store.create(get_db(), game, action="import")
+            return redirect(url_for("table.game", game_id=game_id))
+    return render_template("import.html", form=form)
+
+
+def _parse_game_file(raw: bytes, field: Any) -> Game | None:
+    if not raw.strip():
+        field.errors = [_("Choose a game file or paste its JSON.")]
+        return None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        field.errors = [_("This file is not UTF-8 text.")]
+        return None
+    except json.JSONDecodeError as error:
+        field.errors = [
+            _("Not valid JSON (line %(line)s, column %(col)s).", line=error.lineno, col=error.colno)
+        ]
+        return None
+    try:
+        game = load_game(data)
+        replay(game)
+    except GameError as error:
+        field.errors = [error_text(error)]
+        return None
+    return game
+
+
+@bp.get("/games/<int:game_id>/game.json")
+def game_file(game_id: int) -> Response:
+    stored = stored_or_404(game_id)
+    return Response(
+        json_text(dump_game(stored.game)),
+        mimetype="application/json",
+        headers={"Content-Disposition": f"attachment; filename=game-{game_id}.json"},
+    )
+
+
+@bp.get("/games/<int:game_id>/report.json")
+def report_file(game_id: int) -> Response:
+    stored = stored_or_404(game_id)
+    return Response(json_text(dump_report(stored.replay())), mimetype="application/json")
+
+
+@bp.get("/lang/<code>")
+def language(code: str) -> BaseResponse:
+    if code not in LANGUAGES:
+        abort(404)
+    target = request.args.get("next", "")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("games.home")
+    response = redirect(target)
+    response.set_cookie(COOKIE, code, max_age=3600 * 24 * 365, samesite="Lax", httponly=True)
+    return response

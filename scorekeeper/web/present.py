@@ -1,0 +1,116 @@
+"""Words and shapes for the pages: outcomes, reasons, the fiche, net changes.
+
+Only presentation: every number shown comes from the replay report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ..forms import CONTRACT_WORDS
+from ..rules.errors import GameError
+from ..rules.hombre import BeteStatus, CoupResult, Outcome, Reason, Report
+
+OUTCOME_WORDS = {
+    Outcome.PASS: _l("Tous passent"),
+    Outcome.GAGNE: _l("gagne"),
+    Outcome.REMISE: _l("remise"),
+    Outcome.CODILLE: _l("codille"),
+    Outcome.VOLE: _l("vole"),
+    Outcome.VOLE_MANQUEE: _l("vole manquée"),
+    Outcome.VOLE_ENGAGEE: _l("vole engagée réussie"),
+    Outcome.VOLE_ENGAGEE_MANQUEE: _l("vole engagée manquée"),
+}
+REASON_WORDS = {
+    Reason.POULE: _l("poule"),
+    Reason.BETE: _l("bête"),
+    Reason.VOLE: _l("half the enjeu"),
+    Reason.MATADORS: _l("matadors"),
+    Reason.SANS_PRENDRE: _l("sans prendre"),
+    Reason.RETOURNE: _l("retourne"),
+    Reason.FINAL_SHARE: _l("final share"),
+}
+STATUS_WORDS = {
+    BeteStatus.PENDING: _l("pending"),
+    BeteStatus.IN_PLAY: _l("in play"),
+    BeteStatus.WON: _l("won"),
+    BeteStatus.CANCELLED: _l("cancelled"),
+    BeteStatus.SHARED: _l("shared"),
+}
+
+ACTION_WORDS = {
+    "create": _l("game created"),
+    "import": _l("game imported"),
+    "rules": _l("players or rules changed"),
+    "add": _l("coup added"),
+    "edit": _l("coup corrected"),
+    "delete": _l("coup deleted"),
+    "undo": _l("last coup undone"),
+}
+
+
+def error_text(error: GameError) -> str:
+    """A refusal of the engine in the reader's language, with its coup."""
+    message = error.translated(_)
+    return message if error.coup is None else _("Coup %(n)s: ", n=error.coup) + message
+
+
+def signed(value: int) -> str:
+    """+12, −7, 0 (a true minus sign)."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def outcome_text(result: CoupResult, names: tuple[str, str, str]) -> str:
+    """'Chloé demande: gagne', 'Anne sans prendre: codille by Bruno', 'Tous passent'."""
+    coup = result.coup
+    if coup.hombre is None or coup.contract is None:
+        return str(OUTCOME_WORDS[Outcome.PASS])
+    words = str(OUTCOME_WORDS[result.outcome])
+    if result.codille is not None:
+        words = _("codille by %(name)s", name=names[result.codille])
+    if coup.codille_renounced:
+        words += " " + _("(codille renounced)")
+    return f"{names[coup.hombre]} {CONTRACT_WORDS[coup.contract]}: {words}"
+
+
+@dataclass(frozen=True)
+class FicheLine:
+    """One line of the paper fiche: a bête under its owner's column."""
+
+    number: int
+    owner: int
+    amount: int
+    token: int | None
+    status: BeteStatus
+    made_in: int
+
+
+def fiche(report: Report) -> list[FicheLine]:
+    return [
+        FicheLine(n, b.owner, b.amount, b.token, b.status, b.made_in)
+        for n, b in enumerate(report.betes, 1)
+    ]
+
+
+@dataclass(frozen=True)
+class NetChange:
+    name: str
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+def net_changes(before: Report, after: Report) -> list[NetChange]:
+    """What a correction changed in the nets (only the players it changed)."""
+    names = after.game.players
+    return [
+        NetChange(name, old, new)
+        for name, old, new in zip(names, before.net, after.net)
+        if old != new
+    ]

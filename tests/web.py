@@ -1,0 +1,55 @@
+"""Helpers to drive the table app through its forms, as the bête manager does."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+NEW_GAME = {
+    "player0": "Anne",
+    "player1": "Bruno",
+    "player2": "Chloé",
+    "first_dealer": "0",
+    "preset": "1709",
+    "poule_system": "3-2",
+    "mark_value": "3",
+    "payments": "double",
+    "poules_to_play": "20",
+    "end": "share",
+    "cave": "200",
+    "fiche": "20",
+    "create": "1",
+}
+SEATS = {"A": "0", "B": "1", "C": "2"}
+
+
+def new_game(client: Any, **changes: str) -> str:
+    """Create a game through the form; returns its page's path."""
+    data = {**NEW_GAME, **changes}
+    if "retourne" in data and data["retourne"] in ("", None):
+        data.pop("retourne")
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 302, response.data.decode()[:2000]
+    return response.headers["Location"]
+
+
+def coup_data(text: str, **extra: str) -> dict[str, str]:
+    """Form fields for "pass" or "B demande A4 B4 C1" (players A, B, C as seats 0, 1, 2)."""
+    if text == "pass":
+        return {"passed": "1", **extra}
+    hombre, contract, *tricks = text.split()
+    data = {"hombre": SEATS[hombre], "contract": contract}
+    for t in tricks:
+        data["t" + SEATS[t[0]]] = t[1:]
+    return {**data, **extra}
+
+
+def enter(client: Any, game: str, text: str, **extra: str) -> Any:
+    data = coup_data(text, **extra)
+    if text != "pass":
+        data["save"] = "1"
+    return client.post(game + "/coups", data=data)
+
+
+def report(client: Any, game: str) -> dict[str, Any]:
+    return json.loads(client.get(game + "/report.json").data)
