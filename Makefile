@@ -54,6 +54,7 @@ test: lint $(VENV)/.catalogs
 
 bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/replay.py
+	$(BIN)/python benchmarks/pages.py
 
 # After changing a user-facing string: extract, merge into the .po files, compile.
 translations: $(VENV)/.run-installed

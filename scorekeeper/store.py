@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 import sqlite_utils
@@ -38,7 +39,13 @@ class StoredGame:
     version: int
 
     def replay(self) -> Report:
-        return replay(self.game)
+        return replayed(self.game)
+
+
+@lru_cache(maxsize=32)
+def replayed(game: Game) -> Report:
+    """The report of a game, remembered by its full value (phones re-read the same game)."""
+    return replay(game)
 
 
 def now() -> str:

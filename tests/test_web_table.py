@@ -368,10 +368,10 @@ def test_missing_things_are_404(client):
 
 def test_journal_pages(client):
     game = new_game(client, poules_to_play="200")
-    for _ in range(45):
+    for _ in range(30):
         enter(client, game, "pass")
     page = client.get(game + "/coups").data.decode()
-    assert ">Coup 45 <" in page and ">Coup 5 <" not in page and "1 / 2" in page
+    assert ">Coup 30 <" in page and ">Coup 5 <" not in page and "1 / 2" in page
     page = client.get(game + "/coups?page=2").data.decode()
     assert ">Coup 5 <" in page and ">Coup 1 <" in page
 

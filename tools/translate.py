@@ -1,7 +1,7 @@
 """Keep the catalogs in step: extract the strings, merge them into each .po, compile.
 
-    python tools/translate.py           # extract + update + compile
-    python tools/translate.py --check   # fail if a string is new or untranslated
+python tools/translate.py           # extract + update + compile
+python tools/translate.py --check   # fail if a string is new or untranslated
 """
 
 from __future__ import annotations
@@ -23,8 +23,20 @@ def run(*args: str) -> None:
 
 
 def extract(target: Path) -> None:
-    run("extract", "-F", "babel.cfg", "-k", "_l", "-k", "N_", "--no-location",
-        "--omit-header", "-o", str(target), ".")
+    run(
+        "extract",
+        "-F",
+        "babel.cfg",
+        "-k",
+        "_l",
+        "-k",
+        "N_",
+        "--no-location",
+        "--omit-header",
+        "-o",
+        str(target),
+        ".",
+    )
 
 
 def untranslated() -> list[str]:

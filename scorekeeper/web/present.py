@@ -73,7 +73,12 @@ def outcome_text(result: CoupResult, names: tuple[str, str, str]) -> str:
         words = _("codille by %(name)s", name=names[result.codille])
     if coup.codille_renounced:
         words += " " + _("(codille renounced)")
-    return f"{names[coup.hombre]} {CONTRACT_WORDS[coup.contract]}: {words}"
+    return _(
+        "%(hombre)s %(contract)s: %(outcome)s",
+        hombre=names[coup.hombre],
+        contract=CONTRACT_WORDS[coup.contract],
+        outcome=words,
+    )
 
 
 @dataclass(frozen=True)
@@ -88,11 +93,25 @@ class FicheLine:
     made_in: int
 
 
-def fiche(report: Report) -> list[FicheLine]:
-    return [
+OPEN = (BeteStatus.PENDING, BeteStatus.IN_PLAY)
+
+
+def fiche(report: Report, settled_shown: int | None = None) -> tuple[list[FicheLine], int]:
+    """The fiche's lines, and how many old settled ones were left out.
+
+    Every open bête is shown; of the settled ones only the ``settled_shown``
+    latest (all when None), so the game page stays light in a long game.
+    """
+    lines = [
         FicheLine(n, b.owner, b.amount, b.token, b.status, b.made_in)
         for n, b in enumerate(report.betes, 1)
     ]
+    if settled_shown is None:
+        return lines, 0
+    settled = [line.number for line in lines if line.status not in OPEN]
+    keep = set(settled[-settled_shown:]) if settled_shown else set()
+    shown = [line for line in lines if line.status in OPEN or line.number in keep]
+    return shown, len(lines) - len(shown)
 
 
 @dataclass(frozen=True)

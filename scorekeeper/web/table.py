@@ -28,7 +28,8 @@ from .present import error_text, fiche, net_changes, outcome_text, signed
 
 bp = Blueprint("table", __name__)
 RECENT = 8
-JOURNAL_PAGE = 40
+FICHE_SETTLED = 12
+JOURNAL_PAGE = 25
 ERROR_FIELDS = {
     "hombre": "hombre",
     "contract": "contract",
@@ -87,6 +88,7 @@ def render_game(
 ) -> Page:
     report = stored.replay()
     form = form or coup_form(stored)
+    lines, hidden = fiche(report, FICHE_SETTLED)
     page = render_template(
         "game.html",
         stored=stored,
@@ -97,7 +99,8 @@ def render_game(
         preview=None if preview is None else preview.coups[-1],
         preview_report=preview,
         recent=list(reversed(report.coups[-RECENT:])),
-        fiche=fiche(report),
+        fiche=lines,
+        fiche_hidden=hidden,
         outcome_text=outcome_text,
     )
     return (page, status) if status != 200 else page
@@ -302,6 +305,13 @@ def journal(game_id: int) -> str:
         page=page,
         pages=pages,
     )
+
+
+@bp.get("/games/<int:game_id>/fiche")
+def full_fiche(game_id: int) -> str:
+    stored = stored_or_404(game_id)
+    lines, _hidden = fiche(stored.replay())
+    return render_template("fiche.html", stored=stored, names=stored.game.players, fiche=lines)
 
 
 @bp.get("/games/<int:game_id>/history")
