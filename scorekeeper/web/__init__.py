@@ -12,6 +12,7 @@ from .present import (
     REASON_WORDS,
     STATUS_WORDS,
     outcome_text,
+    rules_text,
     signed,
 )
 
@@ -28,4 +29,5 @@ def register(app: Flask) -> None:
         OUTCOME_WORDS=OUTCOME_WORDS,
         ACTION_WORDS=ACTION_WORDS,
         get_locale=get_locale,
+        rules_text=rules_text,
     )

@@ -8,11 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 
 from ..forms import CONTRACT_WORDS
 from ..rules.errors import GameError
 from ..rules.hombre import BeteStatus, CoupResult, Outcome, Reason, Report
+from ..rules.hombre_ruleset import RuleSet
 
 OUTCOME_WORDS = {
     Outcome.PASS: _l("Tous passent"),
@@ -56,6 +58,22 @@ def error_text(error: GameError) -> str:
     """A refusal of the engine in the reader's language, with its coup."""
     message = error.translated(_)
     return message if error.coup is None else _("Coup %(n)s: ", n=error.coup) + message
+
+
+def rules_text(rules: RuleSet) -> str:
+    """The rule set in a line of words, in the reader's language."""
+    parts = [
+        rules.poule_system,
+        _("double payments") if rules.payments == "double" else _("simple payments"),
+        _("retourne") if rules.retourne else _("no retourne"),
+    ]
+    if rules.espadille_forcee:
+        parts.append(_("espadille forcée"))
+    parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
+    parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
+    if rules.mark_value != 3:
+        parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
+    return ", ".join(parts)
 
 
 def signed(value: int) -> str:
