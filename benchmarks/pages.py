@@ -35,6 +35,8 @@ PAGES = [
     "/games/1/coups/150/delete",
     "/games/1/fiche",
     "/games/1/history",
+    "/games/1/settlement",
+    "/games/1/story",
     "/games/1/game.json",
     "/games/1/report.json",
 ]

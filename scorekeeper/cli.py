@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import report_text
+from .exports import journal_csv
+from .money import money_from_file, parse_money
 from .rules.errors import GameError
 from .rules.hombre_file import dump_report, json_text, replay_file
 from .rules.hombre_ruleset import PRESETS, SETTINGS, RuleSet
@@ -44,8 +46,19 @@ def cmd_replay(args: argparse.Namespace) -> None:
     report = replay_file(read_json(args.file))
     if args.json:
         sys.stdout.write(json_text(dump_report(report)))
+    elif args.csv:
+        sys.stdout.write(journal_csv(report))
     else:
         print(report_text.render(report))
+
+
+def cmd_settle(args: argparse.Namespace) -> None:
+    data = read_json(args.file)
+    report = replay_file(data)
+    money = money_from_file(data)
+    if args.chip_value is not None:
+        money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")
+    print(report_text.render_settlement(report, money))
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
@@ -69,8 +82,15 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True)
     replay = sub.add_parser("replay", help="replay a game file and print its report")
     replay.add_argument("file", help="the game file (JSON), or - for standard input")
-    replay.add_argument("--json", action="store_true", help="print the JSON replay report")
+    output = replay.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the JSON replay report")
+    output.add_argument("--csv", action="store_true", help="print the payment journal as CSV")
     replay.set_defaults(run=cmd_replay)
+    settle = sub.add_parser("settle", help="who pays whom at the end of a game file")
+    settle.add_argument("file", help="the game file (JSON), or - for standard input")
+    settle.add_argument("--chip-value", help="what one chip is worth, e.g. 0.05")
+    settle.add_argument("--currency", help="3-letter currency code (default EUR)")
+    settle.set_defaults(run=cmd_settle)
     rules = sub.add_parser("rules", help="list the presets and every setting with its default")
     rules.set_defaults(run=cmd_rules)
     return top

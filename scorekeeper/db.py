@@ -61,6 +61,13 @@ def m001_games_coups_changes(db: sqlite_utils.Database) -> None:
     db["changes"].create_index(["game_id"])
 
 
+@migrations()
+def m002_money(db: sqlite_utils.Database) -> None:
+    """What a chip is worth, for the settlement in money (display only)."""
+    db["games"].add_column("chip_value", str)  # a decimal, e.g. "0.05"
+    db["games"].add_column("currency", str)  # e.g. "EUR"
+
+
 def connect(path: str | Path, migrate: bool = False) -> sqlite_utils.Database:
     """Open the database in autocommit mode with WAL and foreign keys on."""
     conn = sqlite3.connect(str(path), timeout=10, isolation_level=None)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from .money import Money
 from .rules.hombre import BeteRef, CoupResult, Deal, Outcome, Report
+from .rules.ledger import settle_up, to_money
 
 OUTCOME_WORDS = {
     Outcome.PASS: "tous passent (all pass)",
@@ -100,3 +102,39 @@ def render(report: Report) -> str:
     else:
         lines.append(f"Before coup {report.next.n}: {deal_line(report.next, names)}")
     return "\n".join(lines)
+
+
+def render_settlement(report: Report, money: Money | None = None) -> str:
+    """Who pays whom, for ``scorekeeper settle``: nets, caves, stacks, money."""
+    game = report.game
+    names = game.players
+    state = "finished" if report.finished else "PROVISIONAL (the game is not finished)"
+    lines = [
+        f"Settlement: {', '.join(names)} ({game.rules.describe()})",
+        f"{len(report.coups)} coups, poules tirées {report.poules_tirees} / "
+        f"{game.rules.poules_to_play}, {state}",
+        "",
+    ]
+    for name, net, caves, s in zip(names, report.net, report.caves, report.stacks):
+        cash = "" if money is None else f" = {cash_text(net, money)}"
+        lines.append(
+            f"  {name}: net {signed(net)}{cash}, caves {caves}, "
+            f"stack {s.total} = {s.fiches} fiches + {s.chips} chips"
+        )
+    lines += ["", "Who pays whom:"]
+    moves = settle_up(report.net)
+    for t in moves:
+        cash = "" if money is None else f" = {cash_text(t.amount, money)}"
+        lines.append(f"  {names[t.payer]} → {names[t.payee]} {t.amount}{cash}")
+    if not moves:
+        lines.append("  nobody owes anything")
+    open_betes = [b for b in report.betes if b.status in ("pending", "in_play")]
+    if open_betes:
+        then = "shared at the end" if game.rules.end == "share" else "played on until none is left"
+        betes = ", ".join(f"{names[b.owner]} {b.amount}" for b in open_betes)
+        lines += ["", f"Open bêtes ({then}): {betes}"]
+    return "\n".join(lines)
+
+
+def cash_text(chips: int, money: Money) -> str:
+    return f"{to_money(chips, money.chip_value)} {money.currency}"

@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
 import sqlite_utils
 
 from .db import change
+from .money import Money
 from .rules.errors import N_, GameError
 from .rules.hombre import Coup, Game, Report, replay
 from .rules.hombre_file import dump_coup, load_coup
@@ -37,6 +39,7 @@ class StoredGame:
     created_at: str
     updated_at: str
     version: int
+    money: Money | None = None
 
     def replay(self) -> Report:
         return replayed(self.game)
@@ -61,7 +64,10 @@ def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
     )
     rules = RuleSet.from_mapping(json.loads(row["rules"]))
     game = Game((players[0], players[1], players[2]), rules, row["first_dealer"], coups)
-    return StoredGame(row["id"], game, row["created_at"], row["updated_at"], row["version"])
+    money = None
+    if row.get("chip_value"):
+        money = Money(Decimal(row["chip_value"]), row["currency"] or "")
+    return StoredGame(row["id"], game, row["created_at"], row["updated_at"], row["version"], money)
 
 
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
@@ -118,7 +124,9 @@ def _bump(db: sqlite_utils.Database, stored: StoredGame) -> None:
     )
 
 
-def create(db: sqlite_utils.Database, game: Game, action: str = "create") -> int:
+def create(
+    db: sqlite_utils.Database, game: Game, action: str = "create", money: Money | None = None
+) -> int:
     """Store a new game (with its coups, for an import); replays it first."""
     replay(game)
     with change(db):
@@ -128,6 +136,8 @@ def create(db: sqlite_utils.Database, game: Game, action: str = "create") -> int
             .insert(
                 {
                     "game": "hombre",
+                    "chip_value": None if money is None else str(money.chip_value),
+                    "currency": None if money is None else money.currency,
                     "players": json.dumps(list(game.players), ensure_ascii=False),
                     "first_dealer": game.first_dealer,
                     "rules": json.dumps(game.rules.to_mapping()),
@@ -176,6 +186,25 @@ def set_table(
         )
         _bump(db, stored)
         _log(db, game_id, "rules", after=rules.to_mapping(), summary=rules.describe())
+
+
+def set_money(
+    db: sqlite_utils.Database, game_id: int, money: Money | None, version: int | None = None
+) -> None:
+    """Set (or clear) what a chip is worth; it never changes a chip count."""
+    with change(db):
+        stored = _current(db, game_id, version)
+        db.execute(
+            "update games set chip_value = ?, currency = ? where id = ?",
+            [
+                None if money is None else str(money.chip_value),
+                None if money is None else money.currency,
+                game_id,
+            ],
+        )
+        _bump(db, stored)
+        summary = "" if money is None else f"{money.chip_value} {money.currency}"
+        _log(db, game_id, "money", summary=summary)
 
 
 def _rewrite(

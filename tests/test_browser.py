@@ -147,3 +147,24 @@ def test_dark_mode_changes_the_colours(browser: Browser, live_server: str):
     page = phone(browser, color_scheme="dark")
     page.goto(live_server + "/")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(16, 18, 17)"
+
+
+def test_the_printed_settlement_fits_a4(browser: Browser, live_server: str, tmp_path: Path):
+    page = phone(browser)
+    create_game(page, live_server)
+    for coup in SEED[:2] + SEED[3:5]:
+        tap_coup(page, *coup)
+    a4 = browser.new_context(viewport={"width": 794, "height": 1123}, locale="fr-FR").new_page()
+    a4.goto(live_server + "/games/1/settlement")
+    a4.emulate_media(media="print")
+    expect(a4.locator(".provisional")).to_be_visible()
+    expect(a4.locator("form.money-form")).to_be_hidden()
+    assert a4.evaluate("document.documentElement.scrollWidth") <= 794
+    wide = a4.evaluate(
+        """() => [...document.querySelectorAll('main *')]
+             .filter(e => e.getBoundingClientRect().right > 794).length"""
+    )
+    assert wide == 0
+    a4.screenshot(path=str(tmp_path / "settlement-print.png"), full_page=True)
+    pdf = a4.pdf(format="A4")
+    assert pdf.startswith(b"%PDF-")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
 
 
 @dataclass(frozen=True)
@@ -68,3 +69,38 @@ def stack(caves: int, net: int, cave: int, fiche: int) -> Stack:
     total = caves * cave + net
     fiches, chips = divmod(total, fiche)
     return Stack(total, fiches, chips)
+
+
+def settle_up(net: Sequence[int]) -> list[Transfer]:
+    """Transfers that bring every net to zero: n − 1 at most, the fewest for three players.
+
+    The largest debtor pays the largest creditor as much as both allow,
+    until all are square: with three players, two transfers at most.
+
+    >>> [(t.payer, t.payee, t.amount) for t in settle_up([-72, -9, 81])]
+    [(0, 2, 72), (1, 2, 9)]
+    """
+    if sum(net) != 0:
+        raise ValueError("nets must sum to zero")
+    owed = list(net)
+    moves = []
+    while any(owed):
+        payer = min(range(len(owed)), key=lambda s: (owed[s], s))
+        payee = max(range(len(owed)), key=lambda s: (owed[s], -s))
+        amount = min(-owed[payer], owed[payee])
+        moves.append(Transfer(payer, payee, amount, "settlement"))
+        owed[payer] += amount
+        owed[payee] -= amount
+    return moves
+
+
+def to_money(chips: int, chip_value: Decimal) -> Decimal:
+    """Chips in money, to the cent (half to even): display only, chips stay the truth.
+
+    >>> to_money(-72, Decimal("0.05"))
+    Decimal('-3.60')
+    """
+    return (chips * chip_value).quantize(CENT, rounding=ROUND_HALF_EVEN)
+
+
+CENT = Decimal("0.01")

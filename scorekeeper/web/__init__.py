@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import get_locale
+from flask_babel import format_currency, get_locale
 
-from . import errors, games, table
+from ..forms import CONTRACT_WORDS
+from ..money import Money
+from ..rules.ledger import to_money
+from . import errors, games, settlement, table
 from .present import (
     ACTION_WORDS,
     OUTCOME_WORDS,
@@ -17,11 +20,20 @@ from .present import (
 )
 
 
+def money(chips: int, value: Money | None) -> str:
+    """Chips in the game's money, in the reader's language; empty without a chip value."""
+    if value is None:
+        return ""
+    return str(format_currency(to_money(chips, value.chip_value), value.currency))
+
+
 def register(app: Flask) -> None:
+    app.register_blueprint(settlement.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(errors.bp)
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["money"] = money
     app.jinja_env.globals.update(
         outcome_text=outcome_text,
         REASON_WORDS=REASON_WORDS,
@@ -30,4 +42,5 @@ def register(app: Flask) -> None:
         ACTION_WORDS=ACTION_WORDS,
         get_locale=get_locale,
         rules_text=rules_text,
+        CONTRACT_WORDS=CONTRACT_WORDS,
     )

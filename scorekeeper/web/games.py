@@ -21,6 +21,7 @@ from .. import store
 from ..db import get_db
 from ..forms import SETTING_HELP, ImportForm, NewGameForm
 from ..i18n import COOKIE, LANGUAGES
+from ..money import Money, money_from_file
 from ..rules.errors import GameError
 from ..rules.hombre import Game, replay
 from ..rules.hombre_file import dump_game, dump_report, json_text, load_game
@@ -145,14 +146,14 @@ def import_game() -> str | BaseResponse:
         else:
             raw = (form.text.data or "").encode()
             field = form.text
-        game = _parse_game_file(raw, field)
-        if game is not None:
-            game_id = store.create(get_db(), game, action="import")
+        parsed = _parse_game_file(raw, field)
+        if parsed is not None:
+            game_id = store.create(get_db(), parsed[0], action="import", money=parsed[1])
             return redirect(url_for("table.game", game_id=game_id))
     return render_template("import.html", form=form)
 
 
-def _parse_game_file(raw: bytes, field: Any) -> Game | None:
+def _parse_game_file(raw: bytes, field: Any) -> tuple[Game, Money | None] | None:
     if not raw.strip():
         field.errors = [_("Choose a game file or paste its JSON.")]
         return None
@@ -169,17 +170,26 @@ def _parse_game_file(raw: bytes, field: Any) -> Game | None:
     try:
         game = load_game(data)
         replay(game)
+        money = money_from_file(data)
     except GameError as error:
         field.errors = [error_text(error)]
         return None
-    return game
+    return game, money
+
+
+def game_file_text(stored: store.StoredGame) -> str:
+    """The game file exactly as downloaded (with the chip value, an extra key, if set)."""
+    data = dump_game(stored.game)
+    if stored.money is not None:
+        data["money"] = stored.money.to_file()
+    return json_text(data)
 
 
 @bp.get("/games/<int:game_id>/game.json")
 def game_file(game_id: int) -> Response:
     stored = stored_or_404(game_id)
     return Response(
-        json_text(dump_game(stored.game)),
+        game_file_text(stored),
         mimetype="application/json",
         headers={"Content-Disposition": f"attachment; filename=game-{game_id}.json"},
     )

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from ..forms import CONTRACT_WORDS
 from ..rules.errors import GameError

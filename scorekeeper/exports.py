@@ -1,0 +1,78 @@
+"""The journal and the standings as CSV, for a spreadsheet (one header row, UTF-8)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from .rules.hombre import Report
+
+JOURNAL_HEADER = [
+    "coup",
+    "dealer",
+    "hombre",
+    "contract",
+    "outcome",
+    "codille",
+    "enjeu",
+    "from",
+    "to",
+    "amount",
+    "reason",
+]
+
+
+def journal_csv(report: Report) -> str:
+    """Every transfer of the game, one a row, in order."""
+    names = report.game.players
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(JOURNAL_HEADER)
+    for r in report.coups:
+        coup = r.coup
+        for t in r.transfers:
+            writer.writerow(
+                [
+                    r.deal.n,
+                    names[r.deal.dealer],
+                    "" if coup.hombre is None else names[coup.hombre],
+                    coup.contract or "",
+                    r.outcome,
+                    "" if r.codille is None else names[r.codille],
+                    r.deal.enjeu,
+                    names[t.payer],
+                    names[t.payee],
+                    t.amount,
+                    t.reason,
+                ]
+            )
+    return out.getvalue()
+
+
+def standings_csv(report: Report) -> str:
+    """The standing after each coup, one coup a row."""
+    names = report.game.players
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(
+        ["coup", "dealer", "hombre", "contract", "outcome", "enjeu", "bete_made", "poules_tirees"]
+        + [f"net {n}" for n in names]
+        + [f"caves {n}" for n in names]
+    )
+    for r in report.coups:
+        coup = r.coup
+        writer.writerow(
+            [
+                r.deal.n,
+                names[r.deal.dealer],
+                "" if coup.hombre is None else names[coup.hombre],
+                coup.contract or "",
+                r.outcome,
+                r.deal.enjeu,
+                "" if r.bete_made is None else r.bete_made.amount,
+                r.poules_tirees,
+                *r.net,
+                *r.caves,
+            ]
+        )
+    return out.getvalue()

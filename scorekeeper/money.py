@@ -1,0 +1,56 @@
+"""What a chip is worth: set on a game, used only to show amounts in money."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .rules.errors import N_, GameError
+
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
+
+
+@dataclass(frozen=True)
+class Money:
+    """One chip's value in a currency (ISO 4217 code, e.g. EUR)."""
+
+    chip_value: Decimal
+    currency: str
+
+    def to_file(self) -> dict[str, str]:
+        return {"chip_value": str(self.chip_value), "currency": self.currency}
+
+
+def parse_money(chip_value: Any, currency: Any) -> Money | None:
+    """Money from what was typed or read; None when no chip value is given.
+
+    >>> parse_money("0,05", "eur")
+    Money(chip_value=Decimal('0.05'), currency='EUR')
+    """
+    text = str(chip_value if chip_value is not None else "").strip().replace(",", ".")
+    if not text:
+        return None
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise GameError("chip_value", N_("a chip value is a number such as 0.05")) from None
+    if not value.is_finite() or value <= 0 or value > 1_000_000:
+        raise GameError("chip_value", N_("a chip value is a number such as 0.05")) from None
+    if -value.as_tuple().exponent > 6:  # type: ignore[operator]
+        raise GameError("chip_value", N_("a chip value has at most 6 decimals"))
+    code = str(currency or "").strip().upper()
+    if not _CURRENCY.match(code):
+        raise GameError("currency", N_("the currency is a 3-letter code such as EUR"))
+    return Money(value, code)
+
+
+def money_from_file(data: Any) -> Money | None:
+    """The optional ``money`` key of a game file (an extra key of the format)."""
+    if not isinstance(data, dict) or "money" not in data:
+        return None
+    money = data["money"]
+    if not isinstance(money, dict):
+        raise GameError("money", N_("money must be an object"))
+    return parse_money(money.get("chip_value"), money.get("currency"))

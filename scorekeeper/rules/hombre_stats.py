@@ -1,0 +1,96 @@
+"""How a game went, per player: derived from the report, like every other number."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .hombre import Reason, Report
+
+
+@dataclass
+class PlayerStats:
+    """One player's record over one game or many (added up with ``+=``)."""
+
+    games: int = 0
+    coups: int = 0
+    as_hombre: Counter[str] = field(default_factory=Counter)
+    """Coups played as hombre, by contract."""
+    outcomes: Counter[str] = field(default_factory=Counter)
+    """His coups as hombre, by outcome (gagne, remise, codille, vole…)."""
+    won_as_hombre: int = 0
+    lost_as_hombre: int = 0
+    won_as_tiers: int = 0
+    lost_as_tiers: int = 0
+    codilles_won: int = 0
+    """Codilles he won as a tiers."""
+    betes_made: int = 0
+    betes_made_chips: int = 0
+    betes_taken: int = 0
+    """Bêtes of others he was paid (bête in play, pending after a vole, shares)."""
+    betes_taken_chips: int = 0
+    final_share: int = 0
+    """Net of the end-of-game sharing of bêtes."""
+    net: int = 0
+
+    def __iadd__(self, other: PlayerStats) -> PlayerStats:
+        for name, value in vars(other).items():
+            setattr(self, name, getattr(self, name) + value)
+        return self
+
+
+def player_stats(report: Report) -> list[PlayerStats]:
+    """Each seat's record in this game.
+
+    The chips a player won or lost in a coup are his net change over that
+    coup, the end-of-game sharing apart; a coup counts for him *as hombre*
+    or *as tiers* by his role in it.
+    """
+    stats = [PlayerStats(games=1) for _ in range(3)]
+    for result in report.coups:
+        coup = result.coup
+        delta = [0, 0, 0]
+        for t in result.transfers:
+            if t.reason == Reason.FINAL_SHARE:
+                stats[t.payer].final_share -= t.amount
+                stats[t.payee].final_share += t.amount
+                continue
+            delta[t.payer] -= t.amount
+            delta[t.payee] += t.amount
+            if t.reason == Reason.BETE:
+                stats[t.payee].betes_taken += 1
+                stats[t.payee].betes_taken_chips += t.amount
+        for seat in range(3):
+            stats[seat].coups += 1
+        if coup.hombre is None or coup.contract is None:
+            continue
+        h = stats[coup.hombre]
+        h.as_hombre[str(coup.contract)] += 1
+        h.outcomes[str(result.outcome)] += 1
+        if result.bete_made is not None:
+            h.betes_made += 1
+            h.betes_made_chips += result.bete_made.amount
+        if result.codille is not None:
+            stats[result.codille].codilles_won += 1
+        for seat in range(3):
+            s = stats[seat]
+            if seat == coup.hombre:
+                s.won_as_hombre += max(delta[seat], 0)
+                s.lost_as_hombre += max(-delta[seat], 0)
+            else:
+                s.won_as_tiers += max(delta[seat], 0)
+                s.lost_as_tiers += max(-delta[seat], 0)
+    for seat in range(3):
+        stats[seat].net = report.net[seat]
+    return stats
+
+
+def club_stats(reports: Iterable[Report]) -> dict[str, PlayerStats]:
+    """Records added up by player name over many games."""
+    total: dict[str, PlayerStats] = {}
+    for report in reports:
+        for name, stats in zip(report.game.players, player_stats(report)):
+            total.setdefault(name, PlayerStats(games=0))
+            total[name] += stats
+    return total

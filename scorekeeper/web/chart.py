@@ -1,0 +1,99 @@
+"""The nets after each coup as an SVG line chart, drawn on the server (no script)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.hombre import Outcome, Report
+
+WIDTH, HEIGHT = 640, 300
+LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
+MARKED = {
+    Outcome.REMISE: "remise",
+    Outcome.CODILLE: "codille",
+    Outcome.VOLE: "vole",
+    Outcome.VOLE_ENGAGEE: "vole",
+    Outcome.VOLE_MANQUEE: "vole",
+    Outcome.VOLE_ENGAGEE_MANQUEE: "vole",
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    seat: int
+    name: str
+    points: str
+    """SVG polyline points: one per coup."""
+
+
+@dataclass(frozen=True)
+class Marker:
+    x: float
+    y: float
+    kind: str
+    """remise, codille or vole: on the hombre's line at that coup."""
+    n: int
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    lines: list[Line]
+    markers: list[Marker]
+    y_ticks: list[tuple[float, int]]
+    x_ticks: list[tuple[float, int]]
+    zero: float
+
+
+def _ticks(low: int, high: int, count: int = 4) -> list[int]:
+    span = max(high - low, 1)
+    raw = span / count
+    step = 1
+    for unit in (1, 2, 5):
+        for power in range(0, 8):
+            step = unit * 10**power
+            if step >= raw:
+                break
+        if step >= raw:
+            break
+    first = -(-low // step) * step
+    return list(range(first, high + 1, step))
+
+
+def net_chart(report: Report) -> Chart | None:
+    """None when no coup has been played yet."""
+    coups = report.coups
+    if not coups:
+        return None
+    values = [v for r in coups for v in r.net]
+    low, high = min(0, *values), max(0, *values)
+    span = max(high - low, 1)
+    count = len(coups)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(n: int) -> float:
+        return round(LEFT + (plot_w * (n - 1) / (count - 1) if count > 1 else plot_w / 2), 1)
+
+    def y(net: int) -> float:
+        return round(TOP + plot_h * (high - net) / span, 1)
+
+    lines = [
+        Line(seat, name, " ".join(f"{x(r.deal.n)},{y(r.net[seat])}" for r in coups))
+        for seat, name in enumerate(report.game.players)
+    ]
+    markers = [
+        Marker(x(r.deal.n), y(r.net[r.coup.hombre]), MARKED[r.outcome], r.deal.n)
+        for r in coups
+        if r.outcome in MARKED and r.coup.hombre is not None
+    ]
+    x_ticks = [(x(n), n) for n in _ticks(1, count, 5) if n >= 1]
+    return Chart(
+        WIDTH,
+        HEIGHT,
+        lines,
+        markers,
+        [(y(v), v) for v in _ticks(low, high)],
+        x_ticks,
+        y(0),
+    )

@@ -1,0 +1,144 @@
+"""The settlement sheet (page, PDF, CSV), the story of a game, and the club's records."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response as BaseResponse
+from wtforms import HiddenField, StringField, SubmitField
+from wtforms.validators import Length, Optional
+
+from .. import store
+from ..db import get_db
+from ..exports import journal_csv, standings_csv
+from ..money import parse_money
+from ..rules.errors import GameError
+from ..rules.hombre import BeteStatus, Reason
+from ..rules.hombre_stats import club_stats, player_stats
+from ..rules.ledger import settle_up
+from .chart import net_chart
+from .games import game_file_text, stored_or_404
+
+bp = Blueprint("settlement", __name__)
+BOM = "\ufeff"  # spreadsheets read UTF-8 CSV correctly with it
+
+
+class MoneyForm(FlaskForm):
+    version = HiddenField()
+    chip_value = StringField(validators=[Optional(), Length(max=20)])
+    currency = StringField(validators=[Optional(), Length(max=3)])
+    submit = SubmitField()
+
+
+def _sheet(stored: store.StoredGame) -> dict[str, Any]:
+    report = stored.replay()
+    money = stored.money
+    names = stored.game.players
+    open_betes = [b for b in report.betes if b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)]
+    last = report.coups[-1] if report.coups else None
+    shares = [] if last is None else [t for t in last.transfers if t.reason == Reason.FINAL_SHARE]
+    return {
+        "stored": stored,
+        "report": report,
+        "names": names,
+        "money": money,
+        "settle": settle_up(report.net),
+        "open_betes": open_betes,
+        "final_shares": shares,
+        "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
+        "stats": player_stats(report),
+    }
+
+
+@bp.route("/games/<int:game_id>/settlement", methods=["GET", "POST"])
+def settlement(game_id: int) -> str | BaseResponse | tuple[str, int]:
+    stored = stored_or_404(game_id)
+    form = MoneyForm()
+    status = 200
+    if request.method == "GET":
+        form.version.data = str(stored.version)
+        if stored.money is not None:
+            form.chip_value.data = str(stored.money.chip_value)
+            form.currency.data = stored.money.currency
+    elif form.validate():
+        try:
+            money = parse_money(form.chip_value.data, form.currency.data or "EUR")
+            version = int(form.version.data) if (form.version.data or "").isdigit() else None
+            store.set_money(get_db(), game_id, money, version=version)
+            return redirect(url_for("settlement.settlement", game_id=game_id))
+        except GameError as error:
+            getattr(form, error.field).errors = [error.translated(_)]
+            status = 422
+        except store.Conflict:
+            form.submit.errors = [_("The game changed meanwhile: check and send again.")]
+            status = 409
+    else:
+        status = 422
+    page = render_template("settlement.html", form=form, pdf=False, **_sheet(stored))
+    return page if status == 200 else (page, status)
+
+
+@bp.get("/games/<int:game_id>/settlement.pdf")
+def settlement_pdf(game_id: int) -> Response:
+    from weasyprint import CSS, HTML
+
+    stored = stored_or_404(game_id)
+    html = render_template("settlement.html", form=None, pdf=True, **_sheet(stored))
+    static = Path(current_app.static_folder or "")
+    pdf = HTML(string=html, base_url=str(static)).write_pdf(
+        stylesheets=[
+            CSS(filename=str(static / "style.css")),
+            CSS(filename=str(static / "sheet.css")),
+        ]
+    )
+    return Response(
+        pdf,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f"attachment; filename=settlement-{game_id}.pdf"},
+    )
+
+
+def _csv(text: str, name: str) -> Response:
+    return Response(
+        BOM + text,
+        mimetype="text/csv",
+        headers={"Content-Disposition": f"attachment; filename={name}"},
+    )
+
+
+@bp.get("/games/<int:game_id>/journal.csv")
+def journal(game_id: int) -> Response:
+    return _csv(journal_csv(stored_or_404(game_id).replay()), f"journal-{game_id}.csv")
+
+
+@bp.get("/games/<int:game_id>/standings.csv")
+def standings(game_id: int) -> Response:
+    return _csv(standings_csv(stored_or_404(game_id).replay()), f"standings-{game_id}.csv")
+
+
+@bp.get("/games/<int:game_id>/story")
+def story(game_id: int) -> str:
+    stored = stored_or_404(game_id)
+    report = stored.replay()
+    return render_template(
+        "story.html",
+        stored=stored,
+        report=report,
+        names=stored.game.players,
+        chart=net_chart(report),
+        rows=list(zip(stored.game.players, player_stats(report))),
+    )
+
+
+@bp.get("/players")
+def players() -> str:
+    """Every player name's record over the finished games of this server."""
+    reports = [s.replay() for s in store.list_games(get_db())]
+    finished = [r for r in reports if r.finished]
+    records = sorted(club_stats(finished).items(), key=lambda item: item[0].casefold())
+    return render_template("players.html", records=records, games=len(finished))

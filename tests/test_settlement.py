@@ -1,0 +1,256 @@
+"""The settlement, its PDF and CSV, the story of the game, and the club's records."""
+
+import csv
+import hashlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from notation import SEED, game_file
+from test_hombre_properties import FAST, games
+from web import enter, new_game, report
+
+from scorekeeper.rules.hombre import replay
+from scorekeeper.rules.hombre_file import replay_file
+from scorekeeper.rules.hombre_stats import club_stats, player_stats
+from scorekeeper.rules.ledger import settle_up
+from scorekeeper.web.chart import net_chart
+
+SEED_COUPS = [
+    "A demande A4 B4 C1",
+    "B demande A4 B4 C1",
+    "pass",
+    "B demande A3 B3 C3",
+    "C demande A2 B2 C5",
+    "B demande A2 B5 C2",
+    "B demande A2 B5 C2",
+]
+
+
+def seed_game(client, **changes):
+    game = new_game(client, **changes)
+    for text in SEED_COUPS:
+        assert enter(client, game, text).status_code == 302
+    return game
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(-10_000, 10_000), min_size=2, max_size=2))
+def test_who_pays_whom_settles_every_net_in_two_transfers_at_most(two):
+    net = [*two, -sum(two)]
+    moves = settle_up(net)
+    assert len(moves) <= 2
+    nonzero = sum(1 for v in net if v)
+    assert len(moves) == {0: 0, 2: 1, 3: 2}[nonzero]  # the fewest possible
+    left = list(net)
+    for t in moves:
+        assert t.amount > 0 and left[t.payer] < 0 < left[t.payee]
+        left[t.payer] += t.amount
+        left[t.payee] -= t.amount
+    assert left == [0, 0, 0]
+
+
+@FAST
+@given(games())
+def test_who_pays_whom_settles_any_game(game):
+    net = list(replay(game).net)
+    for t in settle_up(net):
+        net[t.payer] += t.amount
+        net[t.payee] -= t.amount
+    assert net == [0, 0, 0]
+
+
+def test_settlement_page_of_the_seed_game(client):
+    game = seed_game(client)
+    assert (
+        client.post(
+            game + "/settlement", data={"chip_value": "0.05", "currency": "EUR", "version": "8"}
+        ).status_code
+        == 302
+    )
+    page = client.get(game + "/settlement").data.decode()
+    assert "PROVISIONAL" in page  # 3 poules of 20: not finished
+    text = re.sub(r"<[^>]+>", "", page)
+    # hand-computed: Anne −72, Bruno −9, Chloé +81; at 0.05 a chip
+    assert "Anne → Chloé: 72 chips = €3.60" in text
+    assert "Bruno → Chloé: 9 chips = €0.45" in text
+    assert "-€3.60" in text and "€4.05" in text
+    assert "6 fiches + 8 (128)" in text
+    # the journal has every transfer with its reason
+    assert "Anne → Chloé 33 (poule)" in text and "Anne → Chloé 27 (bête)" in text
+    assert "−60 / −33 / +93" in text  # running nets after coup 5
+    # the footer names the game file's SHA-256
+    digest = hashlib.sha256(client.get(game + "/game.json").data).hexdigest()
+    assert digest in page and "scorekeeper replay game.json" in page
+
+
+def test_a_finished_game_is_not_provisional_and_shows_the_final_sharing(client):
+    game = new_game(client, poules_to_play="1")
+    enter(client, game, "A demande A4 B4 C1")  # Anne remise: bête 27
+    enter(client, game, "B demande A3 B3 C3")  # Bruno remise: bête 72
+    enter(client, game, "C demande A2 B2 C5")  # Chloé wins: takes Anne's 27; the game ends
+    page = re.sub(r"<[^>]+>", "", client.get(game + "/settlement").data.decode())
+    assert "PROVISIONAL" not in page and "game finished" in page
+    assert "Bruno → Anne 24" in page and "Bruno → Chloé 24" in page  # 72 shared in three
+
+
+def test_a_bad_chip_value_is_refused_beside_its_field(client, app):
+    game = seed_game(client)
+    response = client.post(game + "/settlement", data={"chip_value": "abc", "currency": "EUR"})
+    assert response.status_code == 422
+    page = response.data.decode()
+    start = page.index('for="chip_value"')
+    assert "a chip value is a number such as 0.05" in page[start : start + 600]
+    assert 'value="abc"' in page
+    assert "money" not in json.loads(client.get(game + "/game.json").data)
+
+
+def test_the_pdf_is_a_real_pdf_with_every_net(client, tmp_path):
+    game = seed_game(client)
+    response = client.get(game + "/settlement.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert response.data.startswith(b"%PDF-")
+    path = tmp_path / "settlement.pdf"
+    path.write_bytes(response.data)
+    assert shutil.which("pdftotext"), "poppler-utils is part of the test set-up"
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    for name, net in (("Anne", "−72"), ("Bruno", "−9"), ("Chloé", "+81")):
+        assert re.search(rf"{name}\s+{re.escape(net)}", text), (name, net, text[:1500])
+    assert "PROVISIONAL" in text
+
+
+def test_the_journal_csv_parses_back_to_the_same_transfers(client):
+    game = seed_game(client)
+    raw = client.get(game + "/journal.csv")
+    assert raw.mimetype == "text/csv"
+    rows = list(csv.DictReader(io.StringIO(raw.data.decode("utf-8-sig"))))
+    expected = [
+        (c["n"], t["from"], t["to"], t["amount"], t["reason"])
+        for c in report(client, game)["coups"]
+        for t in c["transfers"]
+    ]
+    assert [
+        (int(r["coup"]), r["from"], r["to"], int(r["amount"]), r["reason"]) for r in rows
+    ] == expected
+
+
+def test_the_standings_csv_has_one_coup_a_row(client):
+    game = seed_game(client)
+    text = client.get(game + "/standings.csv").data.decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == 7
+    assert [int(r["net Anne"]) for r in rows] == [0, 0, 0, 0, -60, -66, -72]
+    assert rows[-1]["net Chloé"] == "81" and rows[0]["bete_made"] == "27"
+
+
+def test_the_chart_has_one_point_per_coup_per_player(client):
+    game = seed_game(client)
+    page = client.get(game + "/story").data.decode()
+    lines = re.findall(r'<polyline class="net p\d" data-player="([^"]+)" points="([^"]+)"', page)
+    assert [name for name, _ in lines] == ["Anne", "Bruno", "Chloé"]
+    for _, points in lines:
+        assert len(points.split()) == 7
+    assert page.count('class="mark m-remise"') == 3  # coups 1, 2, 4
+
+
+def test_chart_markers_sit_on_the_hombres_line():
+    r = replay_file(game_file("B demande A5 B3 C1", "C vole A0 B0 C9"))
+    chart = net_chart(r)
+    assert [(m.kind, m.n) for m in chart.markers] == [("codille", 1), ("vole", 2)]
+    chloe = chart.lines[2].points.split()
+    assert f"{chart.markers[1].x},{chart.markers[1].y}" == chloe[1]
+
+
+def test_player_stats_of_the_seed_game():
+    anne, bruno, chloe = player_stats(replay_file(SEED))
+    assert dict(bruno.as_hombre) == {"demande": 4} and dict(bruno.outcomes) == {
+        "remise": 2,
+        "gagne": 2,
+    }
+    assert dict(chloe.outcomes) == {"gagne": 1} and dict(anne.outcomes) == {"remise": 1}
+    assert (anne.betes_made, anne.betes_made_chips) == (1, 27)
+    assert (bruno.betes_made, bruno.betes_made_chips) == (2, 180)
+    assert (chloe.betes_taken, chloe.betes_taken_chips) == (1, 27)
+    assert bruno.betes_taken == 0  # his own bêtes won back are cancelled, not paid
+    assert (chloe.won_as_hombre, bruno.won_as_hombre) == (93, 24)
+    assert (anne.lost_as_tiers, bruno.lost_as_tiers, chloe.lost_as_tiers) == (72, 33, 12)
+    assert [s.net for s in (anne, bruno, chloe)] == [-72, -9, 81]
+    assert all(s.coups == 7 for s in (anne, bruno, chloe))
+
+
+def test_club_stats_add_up_by_name():
+    one = replay_file(SEED)
+    both = club_stats([one, one])
+    assert both["A"].games == 2 and both["A"].net == -144 and both["C"].won_as_hombre == 186
+
+
+def test_players_page_counts_only_finished_games(client):
+    seed_game(client)  # not finished
+    game = new_game(client, poules_to_play="1")
+    enter(client, game, "A demande A5 B2 C2")
+    page = client.get("/players").data.decode()
+    assert "1 finished game on this server." in page
+    assert "+18" in page  # Anne won 9 + 9
+
+
+def test_cli_settle_and_csv(tmp_path):
+    path = tmp_path / "seed.json"
+    path.write_text(json.dumps(SEED), encoding="utf-8")
+    bin_ = Path(sys.executable).parent / "scorekeeper"
+    done = subprocess.run(
+        [str(bin_), "settle", str(path), "--chip-value", "0.05"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "A → C 72 = 3.60 EUR" in done.stdout and "B → C 9 = 0.45 EUR" in done.stdout
+    assert "PROVISIONAL" in done.stdout
+    done = subprocess.run([str(bin_), "replay", str(path), "--csv"], capture_output=True, text=True)
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert len(rows) == 7 and rows[0]["reason"] == "poule"
+    path.write_text(
+        json.dumps(
+            {
+                **SEED,
+                "coups": [
+                    *SEED["coups"],
+                    {"hombre": "A", "contract": "demande", "tricks": {"A": 9, "B": 1, "C": 0}},
+                ],
+            }
+        )
+    )
+    done = subprocess.run([str(bin_), "settle", str(path)], capture_output=True, text=True)
+    assert (
+        done.returncode == 2
+        and done.stderr.strip() == "error: coup 8: tricks sum to 10, expected 9"
+    )
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "0.0000001"])
+def test_cli_refuses_a_bad_chip_value(tmp_path, value):
+    path = tmp_path / "seed.json"
+    path.write_text(json.dumps(SEED), encoding="utf-8")
+    bin_ = Path(sys.executable).parent / "scorekeeper"
+    done = subprocess.run(
+        [str(bin_), "settle", str(path), "--chip-value", value], capture_output=True, text=True
+    )
+    assert done.returncode == 2 and done.stderr.startswith("error: a chip value")
+
+
+def test_the_chip_value_travels_in_the_game_file(client):
+    data = {**SEED, "money": {"chip_value": "0.10", "currency": "DKK"}}
+    assert client.post("/games/import", data={"text": json.dumps(data)}).status_code == 302
+    exported = json.loads(client.get("/games/1/game.json").data)
+    assert exported["money"] == {"chip_value": "0.10", "currency": "DKK"}
+    page = re.sub(r"<[^>]+>", "", client.get("/games/1/settlement").data.decode())
+    assert "A → C: 72 chips = DKK7.20" in page  # 72 chips at 0.10
+    bad = {**SEED, "money": {"chip_value": "x", "currency": "DKK"}}
+    response = client.post("/games/import", data={"text": json.dumps(bad)})
+    assert "a chip value is a number such as 0.05" in response.data.decode()
