@@ -27,6 +27,18 @@ def money(chips: int, value: Money | None) -> str:
     return str(format_currency(to_money(chips, value.chip_value), value.currency))
 
 
+def words() -> dict[str, dict[str, str]]:
+    """The game's words in the reader's language, looked up once per page (not per line)."""
+    tables = {
+        "REASON_WORDS": REASON_WORDS,
+        "STATUS_WORDS": STATUS_WORDS,
+        "OUTCOME_WORDS": OUTCOME_WORDS,
+        "ACTION_WORDS": ACTION_WORDS,
+        "CONTRACT_WORDS": CONTRACT_WORDS,
+    }
+    return {name: {str(k): str(v) for k, v in table.items()} for name, table in tables.items()}
+
+
 def register(app: Flask) -> None:
     app.register_blueprint(settlement.bp)
     app.register_blueprint(games.bp)
@@ -34,13 +46,9 @@ def register(app: Flask) -> None:
     app.register_blueprint(errors.bp)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["money"] = money
+    app.context_processor(words)
     app.jinja_env.globals.update(
         outcome_text=outcome_text,
-        REASON_WORDS=REASON_WORDS,
-        STATUS_WORDS=STATUS_WORDS,
-        OUTCOME_WORDS=OUTCOME_WORDS,
-        ACTION_WORDS=ACTION_WORDS,
         get_locale=get_locale,
         rules_text=rules_text,
-        CONTRACT_WORDS=CONTRACT_WORDS,
     )

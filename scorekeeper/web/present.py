@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask import g
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
@@ -81,22 +82,33 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
+def _phrases() -> dict[str, str]:
+    """The words of outcome_text, translated once per request (a journal has hundreds)."""
+    if "phrases" not in g:
+        phrases = {str(k): str(v) for k, v in {**OUTCOME_WORDS, **CONTRACT_WORDS}.items()}
+        phrases["played"] = _("%(hombre)s %(contract)s: %(outcome)s")
+        phrases["codille_by"] = _("codille by %(name)s")
+        phrases["renounced"] = _("(codille renounced)")
+        g.phrases = phrases
+    return dict(g.phrases)
+
+
 def outcome_text(result: CoupResult, names: tuple[str, str, str]) -> str:
     """'Chloé demande: gagne', 'Anne sans prendre: codille by Bruno', 'Tous passent'."""
+    words = _phrases()
     coup = result.coup
     if coup.hombre is None or coup.contract is None:
-        return str(OUTCOME_WORDS[Outcome.PASS])
-    words = str(OUTCOME_WORDS[result.outcome])
+        return words[Outcome.PASS]
+    outcome = words[result.outcome]
     if result.codille is not None:
-        words = _("codille by %(name)s", name=names[result.codille])
+        outcome = words["codille_by"] % {"name": names[result.codille]}
     if coup.codille_renounced:
-        words += " " + _("(codille renounced)")
-    return _(
-        "%(hombre)s %(contract)s: %(outcome)s",
-        hombre=names[coup.hombre],
-        contract=CONTRACT_WORDS[coup.contract],
-        outcome=words,
-    )
+        outcome += " " + words["renounced"]
+    return words["played"] % {
+        "hombre": names[coup.hombre],
+        "contract": words[coup.contract],
+        "outcome": outcome,
+    }
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,6 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "open_betes": open_betes,
         "final_shares": shares,
         "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
-        "stats": player_stats(report),
     }
 
 
