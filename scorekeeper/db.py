@@ -68,6 +68,20 @@ def m002_money(db: sqlite_utils.Database) -> None:
     db["games"].add_column("currency", str)  # e.g. "EUR"
 
 
+@migrations()
+def m003_links(db: sqlite_utils.Database) -> None:
+    """The manager link (its hash only) and the read-only table link of each game."""
+    import secrets
+
+    db["games"].add_column("manager_hash", str)
+    db["games"].add_column("table_token", str)
+    for row in list(db.query("select id from games")):
+        db.execute(
+            "update games set table_token = ? where id = ?",
+            [secrets.token_urlsafe(18), row["id"]],
+        )
+
+
 def connect(path: str | Path, migrate: bool = False) -> sqlite_utils.Database:
     """Open the database in autocommit mode with WAL and foreign keys on."""
     conn = sqlite3.connect(str(path), timeout=10, isolation_level=None)

@@ -8,6 +8,7 @@ the game's change log.
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -40,6 +41,10 @@ class StoredGame:
     updated_at: str
     version: int
     money: Money | None = None
+    manager_hash: str | None = None
+    """SHA-256 of the manager link's secret; None until one is issued."""
+    table_token: str | None = None
+    """The secret of the read-only table link."""
 
     def replay(self) -> Report:
         return replayed(self.game)
@@ -67,7 +72,16 @@ def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
     money = None
     if row.get("chip_value"):
         money = Money(Decimal(row["chip_value"]), row["currency"] or "")
-    return StoredGame(row["id"], game, row["created_at"], row["updated_at"], row["version"], money)
+    return StoredGame(
+        row["id"],
+        game,
+        row["created_at"],
+        row["updated_at"],
+        row["version"],
+        money,
+        row.get("manager_hash"),
+        row.get("table_token"),
+    )
 
 
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
@@ -125,7 +139,11 @@ def _bump(db: sqlite_utils.Database, stored: StoredGame) -> None:
 
 
 def create(
-    db: sqlite_utils.Database, game: Game, action: str = "create", money: Money | None = None
+    db: sqlite_utils.Database,
+    game: Game,
+    action: str = "create",
+    money: Money | None = None,
+    manager_hash: str | None = None,
 ) -> int:
     """Store a new game (with its coups, for an import); replays it first."""
     replay(game)
@@ -138,6 +156,8 @@ def create(
                     "game": "hombre",
                     "chip_value": None if money is None else str(money.chip_value),
                     "currency": None if money is None else money.currency,
+                    "manager_hash": manager_hash,
+                    "table_token": secrets.token_urlsafe(18),
                     "players": json.dumps(list(game.players), ensure_ascii=False),
                     "first_dealer": game.first_dealer,
                     "rules": json.dumps(game.rules.to_mapping()),
@@ -205,6 +225,15 @@ def set_money(
         _bump(db, stored)
         summary = "" if money is None else f"{money.chip_value} {money.currency}"
         _log(db, game_id, "money", summary=summary)
+
+
+def set_manager_hash(db: sqlite_utils.Database, game_id: int, manager_hash: str) -> None:
+    """Issue a new manager link: the previous link stops working."""
+    with change(db):
+        stored = _current(db, game_id, None)
+        db.execute("update games set manager_hash = ? where id = ?", [manager_hash, game_id])
+        _bump(db, stored)
+        _log(db, game_id, "manager_link")
 
 
 def _rewrite(

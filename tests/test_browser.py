@@ -154,7 +154,10 @@ def test_the_printed_settlement_fits_a4(browser: Browser, live_server: str, tmp_
     create_game(page, live_server)
     for coup in SEED[:2] + SEED[3:5]:
         tap_coup(page, *coup)
+    page.goto(live_server + "/games/1/links")
+    table_link = page.locator(".link a").first.get_attribute("href")
     a4 = browser.new_context(viewport={"width": 794, "height": 1123}, locale="fr-FR").new_page()
+    a4.goto(table_link)  # another phone, following the game with the table link
     a4.goto(live_server + "/games/1/settlement")
     a4.emulate_media(media="print")
     expect(a4.locator(".provisional")).to_be_visible()
@@ -168,3 +171,18 @@ def test_the_printed_settlement_fits_a4(browser: Browser, live_server: str, tmp_
     a4.screenshot(path=str(tmp_path / "settlement-print.png"), full_page=True)
     pdf = a4.pdf(format="A4")
     assert pdf.startswith(b"%PDF-")
+
+
+def test_the_table_link_sees_a_new_coup_within_seconds(browser: Browser, live_server: str):
+    manager = phone(browser)
+    create_game(manager, live_server)
+    manager.goto(live_server + "/games/1/links")
+    table_link = manager.locator(".link a").first.get_attribute("href")
+    follower = phone(browser)
+    follower.goto(table_link)
+    expect(follower.locator("#deal")).to_contain_text("coup 1")
+    expect(follower.locator("#entry")).to_have_count(0)
+    manager.goto(live_server + "/games/1")
+    tap_coup(manager, "Bruno", {"Bruno": 5, "Anne": 2}, "gagne")
+    expect(follower.locator("#deal")).to_contain_text("coup 2", timeout=10_000)
+    assert standing(follower) == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}

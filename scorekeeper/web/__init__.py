@@ -8,7 +8,7 @@ from flask_babel import format_currency, get_locale
 from ..forms import CONTRACT_WORDS
 from ..money import Money
 from ..rules.ledger import to_money
-from . import errors, games, settlement, table
+from . import errors, games, links, settlement, table
 from .present import (
     ACTION_WORDS,
     OUTCOME_WORDS,
@@ -41,6 +41,7 @@ def words() -> dict[str, dict[str, str]]:
 
 def register(app: Flask) -> None:
     app.register_blueprint(settlement.bp)
+    app.register_blueprint(links.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(errors.bp)
@@ -51,4 +52,6 @@ def register(app: Flask) -> None:
         outcome_text=outcome_text,
         get_locale=get_locale,
         rules_text=rules_text,
+        fresh_manager_link=links.fresh_manager_link,
+        qr_svg=links.qr_svg,
     )

@@ -12,14 +12,15 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import store
+from .. import access, store
 from ..db import get_db
-from ..forms import SETTING_HELP, ImportForm, NewGameForm
+from ..forms import SETTING_HELP, ActionForm, ImportForm, NewGameForm
 from ..i18n import COOKIE, LANGUAGES
 from ..money import Money, money_from_file
 from ..rules.errors import GameError
@@ -31,20 +32,18 @@ from .present import error_text
 bp = Blueprint("games", __name__)
 
 
-def stored_or_404(game_id: int) -> store.StoredGame:
-    try:
-        return store.load(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
-
-
 @bp.get("/")
 def home() -> str:
-    rows = []
-    for stored in store.list_games(get_db()):
-        report = stored.replay()
-        rows.append((stored, report))
-    return render_template("home.html", rows=rows)
+    """The games this browser manages or follows (all of them for the admin), newest first."""
+    visible = access.visible_ids()
+    rows = [
+        (stored, stored.replay())
+        for stored in store.list_games(get_db())
+        if visible is None or stored.id in visible
+    ]
+    return render_template(
+        "home.html", rows=rows, admin=access.is_admin(), csrf_form=ActionForm(formdata=None)
+    )
 
 
 def _fill_rules(form: NewGameForm, rules: RuleSet) -> None:
@@ -89,8 +88,7 @@ def new_game() -> str | BaseResponse:
     elif form.apply_preset.data:
         _fill_rules(form, PRESETS.get(form.preset.data, PRESETS["recommended"]))
     elif (game := _table_from_form(form)) is not None:
-        game_id = store.create(get_db(), game)
-        return redirect(url_for("table.game", game_id=game_id))
+        return _created(game, "create", None)
     return render_template(
         "new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=None
     )
@@ -99,7 +97,7 @@ def new_game() -> str | BaseResponse:
 @bp.route("/games/<int:game_id>/setup", methods=["GET", "POST"])
 def setup(game_id: int) -> str | BaseResponse:
     """Players and rule set can change until the first coup is entered."""
-    stored = stored_or_404(game_id)
+    stored = access.managed(game_id)
     form = NewGameForm()
     if request.method == "GET":
         game = stored.game
@@ -131,6 +129,15 @@ def setup(game_id: int) -> str | BaseResponse:
     )
 
 
+def _created(game: Game, action: str, money: Money | None) -> BaseResponse:
+    """Store a new game; its creator becomes its manager and sees the manager link once."""
+    token = access.new_token()
+    game_id = store.create(get_db(), game, action, money, access.token_hash(token))
+    access.grant_manage(game_id)
+    session["new_manager_link"] = [game_id, token]
+    return redirect(url_for("table.game", game_id=game_id))
+
+
 def _version(text: str | None) -> int | None:
     return int(text) if text and text.isdigit() else None
 
@@ -148,8 +155,7 @@ def import_game() -> str | BaseResponse:
             field = form.text
         parsed = _parse_game_file(raw, field)
         if parsed is not None:
-            game_id = store.create(get_db(), parsed[0], action="import", money=parsed[1])
-            return redirect(url_for("table.game", game_id=game_id))
+            return _created(parsed[0], "import", parsed[1])
     return render_template("import.html", form=form)
 
 
@@ -187,7 +193,7 @@ def game_file_text(stored: store.StoredGame) -> str:
 
 @bp.get("/games/<int:game_id>/game.json")
 def game_file(game_id: int) -> Response:
-    stored = stored_or_404(game_id)
+    stored = access.readable(game_id)
     return Response(
         game_file_text(stored),
         mimetype="application/json",
@@ -197,7 +203,7 @@ def game_file(game_id: int) -> Response:
 
 @bp.get("/games/<int:game_id>/report.json")
 def report_file(game_id: int) -> Response:
-    stored = stored_or_404(game_id)
+    stored = access.readable(game_id)
     return Response(json_text(dump_report(stored.replay())), mimetype="application/json")
 
 

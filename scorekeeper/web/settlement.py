@@ -14,6 +14,7 @@ from wtforms import HiddenField, StringField, SubmitField
 from wtforms.validators import Length, Optional
 
 from .. import store
+from ..access import can_manage, managed, readable, visible_ids
 from ..db import get_db
 from ..exports import journal_csv, standings_csv
 from ..money import parse_money
@@ -22,7 +23,7 @@ from ..rules.hombre import BeteStatus, Reason
 from ..rules.hombre_stats import club_stats, player_stats
 from ..rules.ledger import settle_up
 from .chart import net_chart
-from .games import game_file_text, stored_or_404
+from .games import game_file_text
 
 bp = Blueprint("settlement", __name__)
 BOM = "\ufeff"  # spreadsheets read UTF-8 CSV correctly with it
@@ -56,10 +57,12 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
 
 @bp.route("/games/<int:game_id>/settlement", methods=["GET", "POST"])
 def settlement(game_id: int) -> str | BaseResponse | tuple[str, int]:
-    stored = stored_or_404(game_id)
-    form = MoneyForm()
+    stored = managed(game_id) if request.method == "POST" else readable(game_id)
+    form = MoneyForm() if can_manage(stored) else None
     status = 200
-    if request.method == "GET":
+    if form is None:
+        pass
+    elif request.method == "GET":
         form.version.data = str(stored.version)
         if stored.money is not None:
             form.chip_value.data = str(stored.money.chip_value)
@@ -86,7 +89,7 @@ def settlement(game_id: int) -> str | BaseResponse | tuple[str, int]:
 def settlement_pdf(game_id: int) -> Response:
     from weasyprint import CSS, HTML
 
-    stored = stored_or_404(game_id)
+    stored = readable(game_id)
     html = render_template("settlement.html", form=None, pdf=True, **_sheet(stored))
     static = Path(current_app.static_folder or "")
     pdf = HTML(string=html, base_url=str(static)).write_pdf(
@@ -112,17 +115,17 @@ def _csv(text: str, name: str) -> Response:
 
 @bp.get("/games/<int:game_id>/journal.csv")
 def journal(game_id: int) -> Response:
-    return _csv(journal_csv(stored_or_404(game_id).replay()), f"journal-{game_id}.csv")
+    return _csv(journal_csv(readable(game_id).replay()), f"journal-{game_id}.csv")
 
 
 @bp.get("/games/<int:game_id>/standings.csv")
 def standings(game_id: int) -> Response:
-    return _csv(standings_csv(stored_or_404(game_id).replay()), f"standings-{game_id}.csv")
+    return _csv(standings_csv(readable(game_id).replay()), f"standings-{game_id}.csv")
 
 
 @bp.get("/games/<int:game_id>/story")
 def story(game_id: int) -> str:
-    stored = stored_or_404(game_id)
+    stored = readable(game_id)
     report = stored.replay()
     return render_template(
         "story.html",
@@ -137,7 +140,8 @@ def story(game_id: int) -> str:
 @bp.get("/players")
 def players() -> str:
     """Every player name's record over the finished games of this server."""
-    reports = [s.replay() for s in store.list_games(get_db())]
+    visible = visible_ids()
+    reports = [s.replay() for s in store.list_games(get_db()) if visible is None or s.id in visible]
     finished = [r for r in reports if r.finished]
     records = sorted(club_stats(finished).items(), key=lambda item: item[0].casefold())
     return render_template("players.html", records=records, games=len(finished))

@@ -12,6 +12,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
+from ..access import can_manage, managed, readable
 from ..db import get_db
 from ..forms import (
     CONTRACT_WORDS,
@@ -23,7 +24,6 @@ from ..forms import (
 )
 from ..rules.errors import GameError
 from ..rules.hombre import Contract, Coup, Report, replay
-from .games import stored_or_404
 from .present import error_text, fiche, net_changes, outcome_text, signed
 
 bp = Blueprint("table", __name__)
@@ -91,6 +91,7 @@ def render_game(
     lines, hidden = fiche(report, FICHE_SETTLED)
     page = render_template(
         "game.html",
+        can_manage=can_manage(stored),
         stored=stored,
         report=report,
         names=stored.game.players,
@@ -108,7 +109,7 @@ def render_game(
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> Page:
-    return render_game(stored_or_404(game_id))
+    return render_game(readable(game_id))
 
 
 def _candidate(stored: store.StoredGame, form: CoupForm, position: int | None) -> Report | None:
@@ -130,7 +131,7 @@ def _candidate(stored: store.StoredGame, form: CoupForm, position: int | None) -
 
 @bp.post("/games/<int:game_id>/coups")
 def add(game_id: int) -> Page | BaseResponse:
-    stored = stored_or_404(game_id)
+    stored = managed(game_id)
     form = coup_form(stored)
     candidate = _candidate(stored, form, None)
     if candidate is None:
@@ -166,7 +167,7 @@ def _conflict(game_id: int, form: CoupForm) -> Page:
 @bp.post("/games/<int:game_id>/preview")
 def preview(game_id: int) -> Page:
     """The live check of the coup being entered (a fragment for the page's script)."""
-    stored = stored_or_404(game_id)
+    stored = managed(game_id)
     form = coup_form(stored)
     position = request.args.get("position", type=int)
     if position is not None and not 1 <= position <= len(stored.game.coups):
@@ -189,7 +190,7 @@ def preview(game_id: int) -> Page:
 
 @bp.route("/games/<int:game_id>/coups/<int:n>/edit", methods=["GET", "POST"])
 def edit(game_id: int, n: int) -> Page | BaseResponse:
-    stored = stored_or_404(game_id)
+    stored = managed(game_id)
     if not 1 <= n <= len(stored.game.coups):
         abort(404)
     form = coup_form(stored, stored.game.coups[n - 1])
@@ -231,7 +232,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
 
 @bp.route("/games/<int:game_id>/coups/<int:n>/delete", methods=["GET", "POST"])
 def delete(game_id: int, n: int) -> Page | BaseResponse:
-    stored = stored_or_404(game_id)
+    stored = managed(game_id)
     if not 1 <= n <= len(stored.game.coups):
         abort(404)
     form = ActionForm(version=str(stored.version)) if request.method == "GET" else ActionForm()
@@ -265,7 +266,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int) -> Page | BaseResponse:
-    stored = stored_or_404(game_id)
+    stored = managed(game_id)
     form = ActionForm()
     if not stored.game.coups or not form.validate():
         abort(400)
@@ -290,7 +291,7 @@ def _flash_changes(what: str, before: Report, after: Report) -> None:
 
 @bp.get("/games/<int:game_id>/coups")
 def journal(game_id: int) -> str:
-    stored = stored_or_404(game_id)
+    stored = readable(game_id)
     report = stored.replay()
     pages = max(1, -(-len(report.coups) // JOURNAL_PAGE))
     page = min(max(request.args.get("page", 1, type=int), 1), pages)
@@ -298,6 +299,7 @@ def journal(game_id: int) -> str:
     shown = newest_first[(page - 1) * JOURNAL_PAGE : page * JOURNAL_PAGE]
     return render_template(
         "journal.html",
+        can_manage=can_manage(stored),
         stored=stored,
         report=report,
         names=stored.game.players,
@@ -309,12 +311,12 @@ def journal(game_id: int) -> str:
 
 @bp.get("/games/<int:game_id>/fiche")
 def full_fiche(game_id: int) -> str:
-    stored = stored_or_404(game_id)
+    stored = readable(game_id)
     lines, _hidden = fiche(stored.replay())
     return render_template("fiche.html", stored=stored, names=stored.game.players, fiche=lines)
 
 
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int) -> str:
-    stored = stored_or_404(game_id)
+    stored = readable(game_id)
     return render_template("history.html", stored=stored, changes=store.history(get_db(), game_id))
