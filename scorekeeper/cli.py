@@ -71,6 +71,43 @@ def cmd_rules(args: argparse.Namespace) -> None:
         print(f"  {name:<12} {preset.describe()}")
 
 
+def cmd_backup(args: argparse.Namespace) -> None:
+    from datetime import datetime
+    from pathlib import Path
+
+    from .db import backup, default_database
+
+    source = Path(args.database) if args.database else default_database()
+    if not source.exists():
+        raise UserError(f"no database at {source}")
+    target = Path(args.dest)
+    if target.is_dir():
+        target = target / f"scorekeeper-{datetime.now():%Y%m%d-%H%M%S}.sqlite"
+    backup(source, target)
+    print(f"backed up {source} to {target}")
+
+
+def cmd_restore(args: argparse.Namespace) -> None:
+    from pathlib import Path
+
+    from .db import check_backup, default_database, restore
+
+    target = Path(args.database) if args.database else default_database()
+    source = Path(args.source)
+    if not source.is_file():
+        raise UserError(f"no backup at {source}")
+    try:
+        games = check_backup(source)
+        if target.exists() and check_backup(target) and not args.force:
+            raise UserError(
+                f"{target} holds games: restoring replaces all of them; add --force to do it"
+            )
+        restore(source, target)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    print(f"restored {games} games from {source} into {target}")
+
+
 def _word(value: Any) -> str:
     return json.dumps(value) if isinstance(value, bool) else str(value)
 
@@ -91,6 +128,15 @@ def parser() -> argparse.ArgumentParser:
     settle.add_argument("--chip-value", help="what one chip is worth, e.g. 0.05")
     settle.add_argument("--currency", help="3-letter currency code (default EUR)")
     settle.set_defaults(run=cmd_settle)
+    backup = sub.add_parser("backup", help="copy the server's database, even while it runs")
+    backup.add_argument("dest", help="the file to write, or a folder to write a dated copy in")
+    backup.add_argument("--database", help="the database (default: the app's, in instance/)")
+    backup.set_defaults(run=cmd_backup)
+    restore = sub.add_parser("restore", help="put a backup in place of the server's database")
+    restore.add_argument("source", help="a file written by scorekeeper backup")
+    restore.add_argument("--database", help="the database (default: the app's, in instance/)")
+    restore.add_argument("--force", action="store_true", help="replace a database holding games")
+    restore.set_defaults(run=cmd_restore)
     rules = sub.add_parser("rules", help="list the presets and every setting with its default")
     rules.set_defaults(run=cmd_rules)
     return top

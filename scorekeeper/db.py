@@ -111,6 +111,59 @@ def change(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     db.conn.execute("COMMIT")
 
 
+def default_database() -> Path:
+    """The server's database, found the way the app finds it (for the command line)."""
+    import os
+
+    if os.environ.get("SCOREKEEPER_DATABASE"):
+        return Path(os.environ["SCOREKEEPER_DATABASE"])
+    app = Flask("scorekeeper.app", instance_relative_config=True)
+    app.config["DATABASE"] = str(Path(app.instance_path) / "scorekeeper.sqlite")
+    app.config.from_pyfile("config.py", silent=True)
+    return Path(app.config["DATABASE"])
+
+
+def backup(source: Path, target: Path) -> None:
+    """A consistent copy of a live database (SQLite's online backup), written atomically."""
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+    dst = sqlite3.connect(partial)
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+    partial.replace(target)
+
+
+def check_backup(path: Path) -> int:
+    """Refuse a file that is not a sound Scorekeeper database; returns its number of games."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            if conn.execute("pragma integrity_check").fetchone()[0] != "ok":
+                raise ValueError(f"{path}: the database is damaged")
+            return int(conn.execute("select count(*) from games").fetchone()[0])
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise ValueError(f"{path}: not a Scorekeeper database ({error})") from None
+
+
+def restore(source: Path, target: Path) -> None:
+    """Put a backup in place of the live database, then bring its schema up to date."""
+    check_backup(source)
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    dst = sqlite3.connect(target, timeout=30)
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+    connect(target, migrate=True).close()
+
+
 def get_db() -> sqlite_utils.Database:
     if "db" not in g:
         g.db = connect(current_app.config["DATABASE"])

@@ -285,7 +285,7 @@ def test_new_game_refusals_are_beside_the_fields(client, app):
         data={**__import__("web").NEW_GAME, "poule_system": "2-3"},
         headers={"Accept-Language": "en"},
     )
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "rules.poule_system must be A-B" in response.data.decode()
     response = client.post(
         "/games/new",
@@ -353,7 +353,7 @@ def test_import_a_file_upload(client):
 )
 def test_import_refusals(client, app, text, message):
     response = client.post("/games/import", data={"text": text})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert message in response.data.decode()
     assert count(app, "games") == 0
 

@@ -81,7 +81,7 @@ def _presets_json() -> str:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
-def new_game() -> str | BaseResponse:
+def new_game() -> str | BaseResponse | tuple[str, int]:
     form = NewGameForm()
     if request.method == "GET":
         _fill_rules(form, PRESETS["recommended"])
@@ -89,13 +89,14 @@ def new_game() -> str | BaseResponse:
         _fill_rules(form, PRESETS.get(form.preset.data, PRESETS["recommended"]))
     elif (game := _table_from_form(form)) is not None:
         return _created(game, "create", None)
-    return render_template(
+    page = render_template(
         "new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=None
     )
+    return page if request.method == "GET" or form.apply_preset.data else (page, 422)
 
 
 @bp.route("/games/<int:game_id>/setup", methods=["GET", "POST"])
-def setup(game_id: int) -> str | BaseResponse:
+def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     """Players and rule set can change until the first coup is entered."""
     stored = access.managed(game_id)
     form = NewGameForm()
@@ -124,9 +125,10 @@ def setup(game_id: int) -> str | BaseResponse:
             form.create.errors = [error.translated(_)]
         else:
             return redirect(url_for("table.game", game_id=game_id))
-    return render_template(
+    page = render_template(
         "new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=stored
     )
+    return page if request.method == "GET" or form.apply_preset.data else (page, 422)
 
 
 def _created(game: Game, action: str, money: Money | None) -> BaseResponse:
@@ -143,7 +145,7 @@ def _version(text: str | None) -> int | None:
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
-def import_game() -> str | BaseResponse:
+def import_game() -> str | BaseResponse | tuple[str, int]:
     form = ImportForm()
     if form.validate_on_submit():
         upload = form.file.data
@@ -156,7 +158,8 @@ def import_game() -> str | BaseResponse:
         parsed = _parse_game_file(raw, field)
         if parsed is not None:
             return _created(parsed[0], "import", parsed[1])
-    return render_template("import.html", form=form)
+    page = render_template("import.html", form=form)
+    return page if request.method == "GET" else (page, 422)
 
 
 def _parse_game_file(raw: bytes, field: Any) -> tuple[Game, Money | None] | None:

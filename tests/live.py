@@ -1,0 +1,89 @@
+"""A real server process (waitress) and a browser-less client that keeps cookies and CSRF."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "SCOREKEEPER_DATABASE": str(database),
+        "SCOREKEEPER_SECRET_KEY": "durability",
+    }
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "waitress",
+            "--host=127.0.0.1",
+            f"--port={port}",
+            "--threads=4",
+            "--call",
+            "scorekeeper:create_app",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not start")
+
+
+class Phone:
+    """What a phone does: keeps its cookie, sends the CSRF token of the page it saw."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.jar), NoRedirect()
+        )
+
+    def get(self, path: str) -> tuple[int, str]:
+        return self._open(urllib.request.Request(self.base + path))
+
+    def post(
+        self, path: str, data: dict[str, Any], token_from: str | None = None
+    ) -> tuple[int, str]:
+        _status, page = self.get(token_from or path)
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+        fields = {**data, "csrf_token": token.group(1) if token else ""}
+        body = urllib.parse.urlencode(fields).encode()
+        return self._open(urllib.request.Request(self.base + path, data=body))
+
+    def _open(self, request: urllib.request.Request) -> tuple[int, str]:
+        try:
+            with self.opener.open(request, timeout=10) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None

@@ -1,0 +1,190 @@
+"""Nothing lost: kill -9 in a stream of coups, online backup and restore, old databases."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from live import Phone, free_port, start_server
+from web import NEW_GAME, coup_data
+
+from scorekeeper import create_app
+from scorekeeper.db import migrations
+from scorekeeper.rules.hombre_file import load_coup
+
+BIN = Path(sys.executable).parent / "scorekeeper"
+COUPS = ["B demande A2 B5 C2", "pass", "A demande A4 B4 C1", "C sans_prendre A1 B2 C6"]
+
+
+def check_database(path: Path) -> int:
+    """The database is sound and every stored coup is whole; returns the number of coups."""
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
+        positions = [r[0] for r in conn.execute("select position from coups order by position")]
+        assert positions == list(range(1, len(positions) + 1))
+        adds = conn.execute("select count(*) from changes where action = 'add'").fetchone()[0]
+        version = conn.execute("select version from games").fetchone()[0]
+        assert adds == len(positions) and version == 1 + adds
+        seats = {"Anne": 0, "Bruno": 1, "Chloé": 2}
+        for (data,) in conn.execute("select data from coups"):
+            load_coup(json.loads(data), seats)
+        return len(positions)
+    finally:
+        conn.close()
+
+
+def test_kill_9_during_a_stream_of_coups_loses_at_most_the_request_in_flight(tmp_path):
+    database = tmp_path / "live.sqlite"
+    port = free_port()
+    server = start_server(database, port)
+    phone = Phone(f"http://127.0.0.1:{port}")
+    try:
+        status, _ = phone.post("/games/new", {**NEW_GAME, "poules_to_play": "1000"})
+        assert status == 302
+        saved = []
+        stop = threading.Event()
+
+        def stream() -> None:
+            n = 0
+            while not stop.is_set():
+                data = coup_data(COUPS[n % len(COUPS)])
+                data.setdefault("save", "1")
+                try:
+                    status, _ = phone.post("/games/1/coups", data, token_from="/games/1")
+                except OSError:
+                    return  # the server is gone
+                if status == 302:
+                    saved.append(n)
+                n += 1
+
+        writer = threading.Thread(target=stream)
+        writer.start()
+        time.sleep(2.5)
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait()
+        stop.set()
+        writer.join()
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert len(saved) >= 3, "the stream should have saved some coups before the kill"
+    stored = check_database(database)
+    assert len(saved) <= stored <= len(saved) + 1
+    # the server comes back with every coup it confirmed
+    server = start_server(database, port)
+    try:
+        status, page = phone.get("/games/1/report.json")
+        assert status == 200 and len(json.loads(page)["coups"]) == stored
+    finally:
+        server.kill()
+        server.wait()
+
+
+def test_backup_while_the_server_writes_then_restore(tmp_path):
+    database = tmp_path / "live.sqlite"
+    port = free_port()
+    server = start_server(database, port)
+    phone = Phone(f"http://127.0.0.1:{port}")
+    try:
+        phone.post("/games/new", NEW_GAME)
+        for text in COUPS * 3:
+            data = {**coup_data(text)}
+            data.setdefault("save", "1")
+            assert phone.post("/games/1/coups", data, token_from="/games/1")[0] == 302
+        done = subprocess.run(
+            [str(BIN), "backup", str(tmp_path), "--database", str(database)],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
+        copy = next(tmp_path.glob("scorekeeper-*.sqlite"))
+        assert check_database(copy) == 12
+        # a coup after the backup, then the restore takes the game back to 12 coups
+        phone.post("/games/1/coups", {"passed": "1"}, token_from="/games/1")
+        refused = subprocess.run(
+            [str(BIN), "restore", str(copy), "--database", str(database)],
+            capture_output=True,
+            text=True,
+        )
+        assert refused.returncode == 2 and "--force" in refused.stderr
+        done = subprocess.run(
+            [str(BIN), "restore", str(copy), "--database", str(database), "--force"],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stderr
+        status, page = phone.get("/games/1/report.json")
+        assert status == 200 and len(json.loads(page)["coups"]) == 12
+    finally:
+        server.kill()
+        server.wait()
+
+
+def test_restore_refuses_what_is_not_a_backup(tmp_path):
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"not a database at all" * 100)
+    done = subprocess.run(
+        [str(BIN), "restore", str(junk), "--database", str(tmp_path / "db.sqlite")],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "not a Scorekeeper database" in done.stderr
+
+
+def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
+    path = tmp_path / "old.sqlite"
+    db_conn = sqlite3.connect(path)
+    import sqlite_utils
+
+    old = sqlite_utils.Database(db_conn)
+    migrations.apply(old, stop_before="m002_money")  # the schema of the first release
+    old["games"].insert(
+        {
+            "id": 1,
+            "game": "hombre",
+            "players": json.dumps(["Anne", "Bruno", "Chloé"]),
+            "first_dealer": 0,
+            "rules": json.dumps({"poule_system": "3-2"}),
+            "created_at": "2026-11-01T20:00:00+00:00",
+            "updated_at": "2026-11-01T20:00:00+00:00",
+            "version": 2,
+        }
+    )
+    old["coups"].insert(
+        {
+            "game_id": 1,
+            "position": 1,
+            "data": json.dumps(
+                {
+                    "hombre": "Bruno",
+                    "contract": "demande",
+                    "tricks": {"Anne": 2, "Bruno": 5, "Chloé": 2},
+                }
+            ),
+        }
+    )
+    db_conn.close()
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "DATABASE": str(path),
+            "ADMIN_PASSWORD": "x",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    client = app.test_client()
+    client.post("/admin", data={"password": "x"})  # old games have no link yet: the admin's
+    report = json.loads(client.get("/games/1/report.json").data)
+    assert report["net"] == {"Anne": -9, "Bruno": 18, "Chloé": -9}
+    applied = [m.name for m in migrations.applied(sqlite_utils.Database(str(path)))]
+    assert applied == ["m001_games_coups_changes", "m002_money", "m003_links"]
+    assert client.get("/games/1/links").status_code == 200  # a table link was made for it
