@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 TEST_DEBS := chromium poppler-utils
 
-.PHONY: run test lint bench translations clean
+.PHONY: run test lint bench load translations clean
 
 # Install the Debian packages of $(1) that are missing (one apt-get update when needed).
 define debs
@@ -40,7 +40,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 
 run: $(VENV)/.run-installed $(VENV)/.catalogs
 	$(BIN)/flask --app scorekeeper init-db
-	$(BIN)/waitress-serve --host 127.0.0.1 --port 5000 --threads 8 --call scorekeeper:create_app
+	$(BIN)/waitress-serve --host 127.0.0.1 --port 5000 --threads 8 --connection-limit 1000 --call scorekeeper:create_app
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check scorekeeper tests benchmarks tools
@@ -55,6 +55,11 @@ test: lint $(VENV)/.catalogs
 bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/replay.py
 	$(BIN)/python benchmarks/pages.py
+
+# 50 tables entering coups and 200 phones following them for 60 s (Locust).
+load: $(VENV)/.run-installed $(VENV)/.catalogs
+	$(BIN)/pip install -qq -e ".[bench]" 2>&1 | grep -v "is ignored" || true
+	$(BIN)/python benchmarks/load.py
 
 # After changing a user-facing string: extract, merge into the .po files, compile.
 translations: $(VENV)/.run-installed

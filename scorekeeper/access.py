@@ -62,11 +62,14 @@ def admin_login(password: str) -> bool:
     return False
 
 
-def can_manage(stored: store.StoredGame) -> bool:
+Game = store.StoredGame | store.GameHead
+
+
+def can_manage(stored: Game) -> bool:
     return is_admin() or stored.id in _ids(MANAGE)
 
 
-def can_read(stored: store.StoredGame) -> bool:
+def can_read(stored: Game) -> bool:
     if can_manage(stored) or stored.id in _ids(FOLLOW):
         return True
     key = request.args.get("key", "")
@@ -93,6 +96,17 @@ def readable(game_id: int) -> store.StoredGame:
     if not can_read(stored):
         abort(404)
     return stored
+
+
+def readable_head(game_id: int) -> store.GameHead:
+    """Like ``readable`` without loading the coups (the table link's poll)."""
+    try:
+        game = store.head(get_db(), game_id)
+    except store.NotFound:
+        abort(404)
+    if not can_read(game):
+        abort(404)
+    return game
 
 
 def managed(game_id: int) -> store.StoredGame:

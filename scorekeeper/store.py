@@ -84,6 +84,26 @@ def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
     )
 
 
+@dataclass(frozen=True)
+class GameHead:
+    """A game's row without its coups: enough to check a link and poll the version."""
+
+    id: int
+    version: int
+    manager_hash: str | None
+    table_token: str | None
+
+
+def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
+    rows = list(
+        db.query("select id, version, manager_hash, table_token from games where id = ?", [game_id])
+    )
+    if not rows:
+        raise NotFound(game_id)
+    row = rows[0]
+    return GameHead(row["id"], row["version"], row["manager_hash"], row["table_token"])
+
+
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
     rows = list(db.query("select * from games where id = ?", [game_id]))
     if not rows:

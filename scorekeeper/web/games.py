@@ -171,6 +171,9 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Game, Money | None] | None
     except UnicodeDecodeError:
         field.errors = [_("This file is not UTF-8 text.")]
         return None
+    except RecursionError:
+        field.errors = [_("This JSON is nested too deeply to be a game file.")]
+        return None
     except json.JSONDecodeError as error:
         field.errors = [
             _("Not valid JSON (line %(line)s, column %(col)s).", line=error.lineno, col=error.colno)

@@ -102,8 +102,8 @@ def links(game_id: int) -> str | BaseResponse:
 @bp.get("/games/<int:game_id>/version")
 def version(game_id: int) -> BaseResponse:
     """What the table link polls: the game's version, which every change increments."""
-    stored = access.readable(game_id)
-    response = jsonify(version=stored.version)
+    game = access.readable_head(game_id)
+    response = jsonify(version=game.version)
     response.headers["Cache-Control"] = "no-store"
     return response
 

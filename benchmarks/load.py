@@ -1,0 +1,147 @@
+"""Load test: 50 tables entering coups and 200 phones following them for 60 seconds.
+
+Run with ``make load``. Starts the app under waitress on 127.0.0.1 with a
+fresh database, drives it with Locust (headless), then checks the database
+against what every table was told: no coup lost, none duplicated. Prints
+p50 / p99 latencies and requests per second per kind of request.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+SECONDS = int(os.environ.get("LOAD_SECONDS", "60"))
+
+
+def expected(k: int) -> dict[str, object]:
+    """The k-th coup a table enters (the locustfile cycles through the same five)."""
+    from locustfile import COUPS
+
+    form = COUPS[k % len(COUPS)]
+    if "passed" in form:
+        return {"pass": True}
+    names = ["Anne", "Bruno", "Chloé"]
+    given = {int(key[1]): int(value) for key, value in form.items() if key in ("t0", "t1", "t2")}
+    missing = ({0, 1, 2} - set(given)).pop()
+    given[missing] = 9 - sum(given.values())
+    return {
+        "hombre": names[int(form["hombre"])],
+        "contract": form["contract"],
+        "tricks": {names[seat]: given[seat] for seat in range(3)},
+    }
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        database = Path(tmp) / "load.sqlite"
+        results = Path(tmp) / "confirmed.json"
+        env = {
+            **os.environ,
+            "SCOREKEEPER_DATABASE": str(database),
+            "SCOREKEEPER_SECRET_KEY": "load",
+        }
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "waitress",
+                "--host=127.0.0.1",
+                "--port=5055",
+                "--threads=16",
+                "--connection-limit=1000",
+                "--call",
+                "scorekeeper:create_app",
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            for _ in range(100):
+                try:
+                    urllib.request.urlopen("http://127.0.0.1:5055/", timeout=1)
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "locust",
+                    "-f",
+                    str(HERE / "locustfile.py"),
+                    "--headless",
+                    "-u",
+                    "250",
+                    "-r",
+                    "50",
+                    "-t",
+                    f"{SECONDS}s",
+                    "--host",
+                    "http://127.0.0.1:5055",
+                    "--csv",
+                    str(Path(tmp) / "load"),
+                    "--only-summary",
+                    "--loglevel",
+                    os.environ.get("LOAD_LOG", "WARNING"),
+                ],
+                env={**env, "LOAD_RESULTS": str(results)},
+                check=False,
+            )
+        finally:
+            server.terminate()
+            server.wait()
+        with open(Path(tmp) / "load_stats.csv", encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle))
+        print(
+            f"\n{'request':<36} {'count':>7} {'fail':>5} {'p50 ms':>7} {'p99 ms':>7} {'req/s':>7}"
+        )
+        for row in rows:
+            print(
+                f"{row['Name'][:36]:<36} {row['Request Count']:>7} {row['Failure Count']:>5} "
+                f"{row['50%']:>7} {row['99%']:>7} {float(row['Requests/s']):>7.1f}"
+            )
+        failures = Path(tmp) / "load_failures.csv"
+        if failures.exists():
+            for row in csv.DictReader(failures.open(encoding="utf-8")):
+                print(
+                    f"failure: {row['Method']} {row['Name']}: {row['Error']} ×{row['Occurrences']}"
+                )
+        told = json.loads(results.read_text())
+        confirmed, attempted = told["confirmed"], told["attempted"]
+        conn = sqlite3.connect(database)
+        problems = 0
+        for path, count in confirmed.items():
+            game_id = int(path.rsplit("/", 1)[1])
+            stored = [
+                json.loads(r[0])
+                for r in conn.execute(
+                    "select data from coups where game_id = ? order by position", [game_id]
+                )
+            ]
+            # every confirmed coup is stored once, in order; at most the one in flight when
+            # the run stopped is stored without its answer having reached the table
+            pattern = [expected(k) for k in range(len(stored))]
+            if not count <= len(stored) <= attempted[path] or stored != pattern:
+                problems += 1
+                print(f"game {game_id}: told {count} coups, stored {len(stored)}")
+        total = sum(confirmed.values())
+        print(
+            f"\n{len(confirmed)} tables, {total} coups confirmed and stored, {problems} mismatches"
+        )
+        return 1 if problems or any(int(r["Failure Count"]) for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""The load of a club evening: 50 tables entering coups, 200 phones following them.
+
+Driven by ``benchmarks/load.py``; each table records the coups the server
+confirmed so that the database can be checked against them afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+
+from locust import HttpUser, between, constant, events, task
+
+TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+TABLE_LINK = re.compile(r'href="https?://[^/]+(/games/\d+/table/[^"]+)"')
+NEW_GAME = {
+    "player0": "Anne",
+    "player1": "Bruno",
+    "player2": "Chloé",
+    "first_dealer": "0",
+    "preset": "recommended",
+    "poule_system": "3-1",
+    "mark_value": "3",
+    "payments": "double",
+    "retourne": "y",
+    "poules_to_play": "1000",
+    "end": "continue",
+    "cave": "200",
+    "fiche": "20",
+    "create": "1",
+}
+COUPS = [
+    {"hombre": "1", "contract": "demande", "t1": "5", "t0": "2", "save": "1"},
+    {"passed": "1"},
+    {"hombre": "0", "contract": "demande", "t0": "4", "t1": "4", "save": "1"},
+    {"hombre": "2", "contract": "sans_prendre", "t2": "6", "t0": "1", "save": "1"},
+    {"hombre": "0", "contract": "retourne", "t0": "3", "t1": "5", "save": "1"},
+]
+CONFIRMED: dict[str, int] = {}
+ATTEMPTED: dict[str, int] = {}
+TABLE_LINKS: list[str] = []
+
+
+def token(html: str) -> str:
+    match = TOKEN.search(html)
+    return match.group(1) if match else ""
+
+
+class Table(HttpUser):
+    """The bête manager's phone: a coup every 2 to 4 s (at a real table, minutes)."""
+
+    fixed_count = 50
+    wait_time = between(2, 4)
+
+    def on_start(self) -> None:
+        page = self.client.get("/games/new", name="GET /games/new").text
+        response = self.client.post(
+            "/games/new",
+            data={**NEW_GAME, "csrf_token": token(page)},
+            name="POST /games/new",
+            allow_redirects=False,
+        )
+        self.game = response.headers["Location"]
+        CONFIRMED[self.game] = ATTEMPTED[self.game] = 0
+        links = self.client.get(self.game + "/links", name="GET /games/[id]/links").text
+        TABLE_LINKS.extend(TABLE_LINK.findall(links))
+        self.n = 0
+
+    @task
+    def enter_coup(self) -> None:
+        page = self.client.get(self.game, name="GET /games/[id]").text
+        coup = COUPS[self.n % len(COUPS)]
+        ATTEMPTED[self.game] = self.n + 1
+        with self.client.post(
+            self.game + "/coups",
+            data={**coup, "csrf_token": token(page)},
+            name="POST /games/[id]/coups",
+            allow_redirects=False,
+            catch_response=True,
+        ) as response:
+            if response.status_code == 302:
+                CONFIRMED[self.game] += 1
+                self.n += 1
+                response.success()
+            else:
+                response.failure(f"status {response.status_code}")
+
+
+class Phone(HttpUser):
+    """A player following a table link: polls the version, reloads the page when it moves."""
+
+    fixed_count = 200
+    wait_time = constant(3)
+
+    def on_start(self) -> None:
+        self.game = None
+        self.version = None
+
+    @task
+    def follow(self) -> None:
+        if self.game is None:
+            if not TABLE_LINKS:
+                return
+            link = random.choice(TABLE_LINKS)
+            self.client.get(link, name="GET /games/[id]/table/[token]")
+            self.game = link.rsplit("/table/", 1)[0]
+        version = self.client.get(self.game + "/version", name="GET /games/[id]/version").json()
+        if version != self.version:
+            self.version = version
+            self.client.get(self.game, name="GET /games/[id] (table link)")
+
+
+@events.test_stop.add_listener
+def record(environment, **kwargs) -> None:
+    with open(os.environ["LOAD_RESULTS"], "w", encoding="utf-8") as handle:
+        json.dump({"confirmed": CONFIRMED, "attempted": ATTEMPTED}, handle)

@@ -1,0 +1,192 @@
+"""Random and hostile form posts and game files: never a 500, and a refusal changes nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+import sqlite3
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from notation import SEED
+from web import enter, new_game
+
+from scorekeeper import create_app
+
+HOSTILE = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(
+        [
+            "",
+            "0",
+            "1",
+            "2",
+            "3",
+            "9",
+            "10",
+            "-1",
+            "9" * 40,
+            "1e309",
+            "NaN",
+            "sNaN",
+            "inf",
+            "0.05",
+            "3-2",
+            "9-9",
+            "0-0",
+            "a-b",
+            "<script>alert(1)</script>",
+            "' OR 1=1 --",
+            "\x00",
+            "🂡",
+            "demande",
+            "retourne",
+            "vole",
+            "sans_prendre",
+            "espadille_forcee",
+            "y",
+            "on",
+            "EUR",
+        ]
+    ),
+    st.integers(-(10**15), 10**15).map(str),
+)
+FIELDS = [
+    "hombre",
+    "contract",
+    "t0",
+    "t1",
+    "t2",
+    "matadors",
+    "vole_engagee",
+    "codille_renounced",
+    "note",
+    "passed",
+    "check",
+    "save",
+    "version",
+    "player0",
+    "player1",
+    "player2",
+    "first_dealer",
+    "preset",
+    "apply_preset",
+    "create",
+    "poule_system",
+    "mark_value",
+    "payments",
+    "retourne",
+    "espadille_forcee",
+    "poules_to_play",
+    "end",
+    "cave",
+    "fiche",
+    "chip_value",
+    "currency",
+    "text",
+    "password",
+]
+ROUTES = [
+    "/games/new",
+    "/games/1/coups",
+    "/games/1/preview",
+    "/games/1/preview?position=1",
+    "/games/1/coups/1/edit",
+    "/games/1/coups/2/delete",
+    "/games/1/undo",
+    "/games/1/setup",
+    "/games/1/settlement",
+    "/games/import",
+    "/games/1/links",
+    "/admin",
+    "/games/7/coups",
+    "/games/1/coups/99/edit",
+]
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats() | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+def make_app(tmp_path_factory):
+    path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "f", "DATABASE": str(path), "WTF_CSRF_ENABLED": False}
+    )
+    client = app.test_client()
+    game = new_game(client)
+    enter(client, game, "A demande A4 B4 C1")
+    enter(client, game, "B demande A2 B5 C2")
+    return path, client
+
+
+def snapshot(path) -> list[str]:
+    with sqlite3.connect(path) as conn:
+        return list(conn.iterdump())
+
+
+def check(path, client, method, route, **kwargs):
+    before = snapshot(path)
+    response = getattr(client, method)(route, **kwargs)
+    assert response.status_code < 500, (route, kwargs, response.data[:500])
+    if response.status_code >= 400:
+        body = response.data.decode()
+        assert 'class="error"' in body, (route, response.status_code, body[:300])
+    if response.status_code != 302:
+        assert snapshot(path) == before, (route, kwargs)
+
+
+FUZZ = settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+@FUZZ
+@given(data=st.data())
+def test_hostile_form_posts(tmp_path_factory, data):
+    path, client = make_app(tmp_path_factory)
+    for _ in range(3):
+        route = data.draw(st.sampled_from(ROUTES))
+        form = data.draw(st.dictionaries(st.sampled_from(FIELDS), HOSTILE, max_size=12))
+        check(path, client, "post", route, data=form)
+
+
+def mutate(data, draw):
+    """The seed's game file with one value somewhere replaced by something hostile."""
+    data = copy.deepcopy(data)
+    node = data
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            return data
+        key = draw(st.sampled_from(keys))
+        child = node[key]
+        if isinstance(child, dict | list) and child and draw(st.booleans()):
+            node = child
+            continue
+        node[key] = draw(JSON)
+        return data
+
+
+@FUZZ
+@given(data=st.data())
+def test_hostile_game_files(tmp_path_factory, data):
+    path, client = make_app(tmp_path_factory)
+    kind = data.draw(st.sampled_from(["random", "mutated", "text"]))
+    if kind == "random":
+        text = json.dumps(data.draw(JSON))
+    elif kind == "mutated":
+        text = json.dumps(mutate(SEED, data.draw))
+    else:
+        text = data.draw(st.text(max_size=200))
+    check(path, client, "post", "/games/import", data={"text": text})
+
+
+def test_deeply_nested_json_is_refused_not_crashed(tmp_path_factory):
+    path, client = make_app(tmp_path_factory)
+    check(path, client, "post", "/games/import", data={"text": "[" * 100_000 + "]" * 100_000})
