@@ -414,3 +414,24 @@ def test_names_are_escaped(client):
     page = client.get(game).data.decode()
     assert "<script>x</script>" not in page
     assert "&lt;script&gt;x&lt;/script&gt;" in page
+
+
+def test_undo_delete_and_setup_from_a_stale_page_change_nothing(client, app):
+    game = new_game(client)
+    enter(client, game, "A demande A4 B4 C1")
+    enter(client, game, "pass")  # the game is at version 3 now
+    response = client.post(game + "/undo", data={"version": "2"})
+    assert response.status_code == 302
+    page = client.get(game).data.decode()
+    assert "nothing was undone" in page
+    assert count(app, "coups") == 2
+    response = client.post(game + "/coups/1/delete", data={"version": "2"})
+    assert response.status_code == 409 and "changed meanwhile" in response.data.decode()
+    assert count(app, "coups") == 2
+    response = client.post(
+        game + "/coups/1/edit",
+        data={**coup_data("B demande A2 B5 C2"), "save": "1", "version": "2"},
+    )
+    assert response.status_code == 409
+    assert 'name="hombre" value="1" checked' in response.data.decode()  # the input is kept
+    assert report(client, game)["coups"][0]["hombre"] == "Anne"
