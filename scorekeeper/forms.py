@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -30,6 +31,20 @@ def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
 
 
 TRICKS = [str(n) for n in range(10)]
+CHANGED = _l("The game changed meanwhile: here is the latest state. Check and send again.")
+_WHOLE = re.compile(r"[0-9]{1,9}")
+
+
+def whole(text: object) -> int | None:
+    """A small whole number typed in ASCII digits, else None ('²'.isdigit() is true)."""
+    return int(str(text)) if text is not None and _WHOLE.fullmatch(str(text)) else None
+
+
+def form_version(form: FlaskForm) -> int | None:
+    """The version of the game the page showed (hidden field of every changing form)."""
+    return whole(form.version.data)
+
+
 CONTRACT_WORDS = {
     Contract.DEMANDE: _l("demande"),
     Contract.RETOURNE: _l("retourne"),
@@ -149,15 +164,15 @@ def coup_from_form(form: CoupForm) -> Coup:
             fields[missing[0]].data = str(9 - known)
     if any(t is None for t in given):
         raise GameError("tricks", N_("Give the tricks of at least two players."))
-    matadors = form.matadors.data or "0"
-    if not matadors.isdigit():
+    matadors = whole(form.matadors.data or "0")
+    if matadors is None:
         raise GameError("matadors", N_("Matadors are 0, or 3 to 9."))
     tricks = tuple(t for t in given if t is not None)
     return Coup(
         hombre=int(form.hombre.data),
         contract=Contract(contract),
         tricks=(tricks[0], tricks[1], tricks[2]),
-        matadors=int(matadors),
+        matadors=matadors,
         vole_engagee=bool(form.vole_engagee.data),
         codille_renounced=bool(form.codille_renounced.data),
         note=note,

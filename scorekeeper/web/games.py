@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import access, store
 from ..db import get_db
-from ..forms import SETTING_HELP, ActionForm, ImportForm, NewGameForm
+from ..forms import CHANGED, SETTING_HELP, ActionForm, ImportForm, NewGameForm, form_version
 from ..i18n import COOKIE, LANGUAGES
 from ..money import Money, money_from_file
 from ..rules.errors import GameError
@@ -116,10 +116,10 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
                 game.players,
                 game.first_dealer,
                 game.rules,
-                version=_version(form.version.data),
+                version=form_version(form),
             )
         except store.Conflict:
-            form.create.errors = [_("The game changed meanwhile: check and send again.")]
+            form.create.errors = [str(CHANGED)]
             form.version.data = str(store.load(get_db(), game_id).version)
         except GameError as error:
             form.create.errors = [error.translated(_)]
@@ -138,10 +138,6 @@ def _created(game: Game, action: str, money: Money | None) -> BaseResponse:
     access.grant_manage(game_id)
     session["new_manager_link"] = [game_id, token]
     return redirect(url_for("table.game", game_id=game_id))
-
-
-def _version(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() else None
 
 
 @bp.route("/games/import", methods=["GET", "POST"])

@@ -17,6 +17,7 @@ from .. import store
 from ..access import can_manage, managed, readable, visible_ids
 from ..db import get_db
 from ..exports import journal_csv, standings_csv
+from ..forms import CHANGED, form_version
 from ..money import parse_money
 from ..rules.errors import GameError
 from ..rules.hombre import BeteStatus, Reason
@@ -70,14 +71,13 @@ def settlement(game_id: int) -> str | BaseResponse | tuple[str, int]:
     elif form.validate():
         try:
             money = parse_money(form.chip_value.data, form.currency.data or "EUR")
-            version = int(form.version.data) if (form.version.data or "").isdigit() else None
-            store.set_money(get_db(), game_id, money, version=version)
+            store.set_money(get_db(), game_id, money, version=form_version(form))
             return redirect(url_for("settlement.settlement", game_id=game_id))
         except GameError as error:
             getattr(form, error.field).errors = [error.translated(_)]
             status = 422
         except store.Conflict:
-            form.submit.errors = [_("The game changed meanwhile: check and send again.")]
+            form.submit.errors = [str(CHANGED)]
             status = 409
     else:
         status = 422

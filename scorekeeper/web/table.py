@@ -8,18 +8,19 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..access import can_manage, managed, readable
 from ..db import get_db
 from ..forms import (
+    CHANGED,
     CONTRACT_WORDS,
     ActionForm,
     CoupForm,
     coup_from_form,
     fill_coup_form,
+    form_version,
     options,
 )
 from ..rules.errors import GameError
@@ -41,7 +42,6 @@ ERROR_FIELDS = {
 }
 
 Page = str | tuple[str, int]
-CHANGED = _l("The game changed meanwhile: here is the latest state. Check and send again.")
 
 
 def coup_form(stored: store.StoredGame, coup: Coup | None = None) -> CoupForm:
@@ -73,11 +73,6 @@ def _refuse(form: CoupForm, error: GameError) -> None:
     name = ERROR_FIELDS.get(error.field, "save")
     field = getattr(form, name)
     field.errors = [*field.errors, error.translated(_)]
-
-
-def _version(form: CoupForm | ActionForm) -> int | None:
-    text = form.version.data
-    return int(text) if text and str(text).isdigit() else None
 
 
 def render_game(
@@ -139,7 +134,7 @@ def add(game_id: int) -> Page | BaseResponse:
     if not (form.save.data or form.passed.data):
         return render_game(stored, form, preview=candidate)
     try:
-        store.add_coup(get_db(), game_id, candidate.game.coups[-1], version=_version(form))
+        store.add_coup(get_db(), game_id, candidate.game.coups[-1], version=form_version(form))
     except store.Conflict:
         return _conflict(game_id, form)
     except GameError as error:
@@ -204,7 +199,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
         elif form.save.data or form.passed.data:
             try:
                 store.edit_coup(
-                    get_db(), game_id, n, candidate.game.coups[n - 1], version=_version(form)
+                    get_db(), game_id, n, candidate.game.coups[n - 1], version=form_version(form)
                 )
             except store.Conflict:
                 latest = store.load(get_db(), game_id)
@@ -245,7 +240,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
         after, error = None, error_text(refused)
     if request.method == "POST" and form.validate() and after is not None:
         try:
-            store.delete_coup(get_db(), game_id, n, version=_version(form))
+            store.delete_coup(get_db(), game_id, n, version=form_version(form))
         except store.Conflict:
             error = str(CHANGED)
         else:
@@ -272,7 +267,7 @@ def undo(game_id: int) -> Page | BaseResponse:
         abort(400)
     before = stored.replay()
     try:
-        after = store.delete_coup(get_db(), game_id, None, version=_version(form))
+        after = store.delete_coup(get_db(), game_id, None, version=form_version(form))
     except store.Conflict:
         flash(_("The game changed meanwhile: nothing was undone. Here is the latest state."))
         return redirect(url_for("table.game", game_id=game_id))
