@@ -15,8 +15,10 @@ from . import report_text
 from .exports import journal_csv
 from .money import money_from_file, parse_money
 from .rules.errors import GameError
-from .rules.hombre_file import dump_report, json_text, replay_file
+from .rules.hombre_file import json_text
 from .rules.hombre_ruleset import PRESETS, SETTINGS, RuleSet
+from .rules.hombre_systems import dump_any_report, load_any, replay_any
+from .rules.pot import PotReport
 
 
 class UserError(Exception):
@@ -43,18 +45,20 @@ def read_json(path: str) -> Any:
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
-    report = replay_file(read_json(args.file))
+    report = replay_any(load_any(read_json(args.file)))
     if args.json:
-        sys.stdout.write(json_text(dump_report(report)))
+        sys.stdout.write(json_text(dump_any_report(report)))
     elif args.csv:
         sys.stdout.write(journal_csv(report))
+    elif isinstance(report, PotReport):
+        print(report_text.render_pot(report))
     else:
         print(report_text.render(report))
 
 
 def cmd_settle(args: argparse.Namespace) -> None:
     data = read_json(args.file)
-    report = replay_file(data)
+    report = replay_any(load_any(data))
     money = money_from_file(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")

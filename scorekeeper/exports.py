@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Any
 
 from .rules.hombre import Report
+from .rules.pot import PotReport
 
 JOURNAL_HEADER = [
     "coup",
@@ -22,14 +24,17 @@ JOURNAL_HEADER = [
 ]
 
 
-def journal_csv(report: Report) -> str:
-    """Every transfer of the game, one a row, in order."""
-    names = report.game.players
+def journal_csv(report: Report | PotReport) -> str:
+    """Every transfer of the game, one a row, in order (enjeu: the pot, in the pot systems)."""
+    names = report.game.players  # type: ignore[union-attr]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(JOURNAL_HEADER)
     for r in report.coups:
-        coup = r.coup
+        coup: Any = r.coup
+        codille = getattr(r, "codille", None)
+        if isinstance(report, PotReport) and r.outcome == "codille":
+            codille = getattr(r, "taker", None)
         for t in r.transfers:
             writer.writerow(
                 [
@@ -38,8 +43,8 @@ def journal_csv(report: Report) -> str:
                     "" if coup.hombre is None else names[coup.hombre],
                     coup.contract or "",
                     r.outcome,
-                    "" if r.codille is None else names[r.codille],
-                    r.deal.enjeu,
+                    "" if codille is None else names[codille],
+                    getattr(r.deal, "enjeu", getattr(r.deal, "pot", "")),
                     names[t.payer],
                     names[t.payee],
                     t.amount,

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .money import Money
 from .rules.hombre import BeteRef, CoupResult, Deal, Outcome, Report
-from .rules.ledger import settle_up, to_money
+from .rules.ledger import settle_up, stack, to_money
+from .rules.pot import PotReport
 
 OUTCOME_WORDS = {
     Outcome.PASS: "tous passent (all pass)",
@@ -104,18 +107,26 @@ def render(report: Report) -> str:
     return "\n".join(lines)
 
 
-def render_settlement(report: Report, money: Money | None = None) -> str:
+def render_settlement(report: Report | PotReport, money: Money | None = None) -> str:
     """Who pays whom, for ``scorekeeper settle``: nets, caves, stacks, money."""
-    game = report.game
+    game: Any = report.game
     names = game.players
     state = "finished" if report.finished else "PROVISIONAL (the game is not finished)"
+    if isinstance(report, Report):
+        title = game.rules.describe()
+        progress = f"poules tirées {report.poules_tirees} / {game.rules.poules_to_play}"
+        stacks = report.stacks
+    else:
+        title, progress = game.rules.accounting, f"pot {sum(report.shares)}"
+        stacks = tuple(
+            stack(c, n, game.rules.cave, game.rules.fiche) for c, n in zip(report.caves, report.net)
+        )
     lines = [
-        f"Settlement: {', '.join(names)} ({game.rules.describe()})",
-        f"{len(report.coups)} coups, poules tirées {report.poules_tirees} / "
-        f"{game.rules.poules_to_play}, {state}",
+        f"Settlement: {', '.join(names)} ({title})",
+        f"{len(report.coups)} coups, {progress}, {state}",
         "",
     ]
-    for name, net, caves, s in zip(names, report.net, report.caves, report.stacks):
+    for name, net, caves, s in zip(names, report.net, report.caves, stacks):
         cash = "" if money is None else f" = {cash_text(net, money)}"
         lines.append(
             f"  {name}: net {signed(net)}{cash}, caves {caves}, "
@@ -128,7 +139,11 @@ def render_settlement(report: Report, money: Money | None = None) -> str:
         lines.append(f"  {names[t.payer]} → {names[t.payee]} {t.amount}{cash}")
     if not moves:
         lines.append("  nobody owes anything")
-    open_betes = [b for b in report.betes if b.status in ("pending", "in_play")]
+    open_betes = (
+        []
+        if isinstance(report, PotReport)
+        else [b for b in report.betes if b.status in ("pending", "in_play")]
+    )
     if open_betes:
         then = "shared at the end" if game.rules.end == "share" else "played on until none is left"
         betes = ", ".join(f"{names[b.owner]} {b.amount}" for b in open_betes)
@@ -138,3 +153,41 @@ def render_settlement(report: Report, money: Money | None = None) -> str:
 
 def cash_text(chips: int, money: Money) -> str:
     return f"{to_money(chips, money.chip_value)} {money.currency}"
+
+
+def render_pot(report: PotReport) -> str:
+    """The report of a jetons or danois game as text."""
+    game: Any = report.game
+    names = game.players
+    rules = game.rules
+    lines = [f"L'Hombre ({rules.accounting}): {', '.join(names)}", ""]
+    for r in report.coups:
+        c: Any = r.coup
+        d = r.deal
+        added = ", ".join(f"{names[s]} +{a}" for s, a in enumerate(d.added) if a) or "nothing"
+        lines.append(
+            f"Coup {d.n}: {names[d.dealer]} deals, {names[d.premier]} is premier; "
+            f"into the pot: {added}; pot {d.pot}"
+        )
+        if c.hombre is None:
+            lines.append("  tous passent (all pass)")
+        else:
+            tricks = " ".join(f"{n} {t}" for n, t in zip(names, c.tricks))
+            taker = "" if r.taker is None else f", {names[r.taker]} takes the pot"
+            lines.append(f"  {names[c.hombre]} {c.contract}, tricks {tricks} → {r.outcome}{taker}")
+        lines += [
+            f"  {names[t.payer]} → {names[t.payee]} {t.amount} ({t.reason})" for t in r.transfers
+        ]
+        if c.note:
+            lines.append(f"  note: {c.note}")
+    lines += ["", "Standing:"]
+    for name, net, caves in zip(names, report.net, report.caves):
+        lines.append(f"  {name}: net {signed(net)}, caves {caves}")
+    shares = ", ".join(f"{names[s]} {v}" for s, v in enumerate(report.shares) if v)
+    lines.append(f"In the pot: {sum(report.shares)} ({shares or 'empty'})")
+    if report.next is None:
+        lines.append("The game is over; what is in the pot returns to whoever put it in.")
+    else:
+        n = report.next
+        lines.append(f"Before coup {n.n}: {names[n.dealer]} deals, {names[n.premier]} is premier")
+    return "\n".join(lines)

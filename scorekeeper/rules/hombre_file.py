@@ -96,19 +96,19 @@ def load_coup(item: Any, seats: Mapping[str, int]) -> Coup:
     for name, seat in seats.items():
         if name not in tricks:
             raise GameError("tricks", N_("tricks of {name} are missing"), name=name)
-        by_seat[seat] = _whole(tricks[name], "tricks")
+        by_seat[seat] = whole_field(tricks[name], "tricks")
     return Coup(
         hombre=seats[hombre],
         contract=Contract(contract),
         tricks=(by_seat[0], by_seat[1], by_seat[2]),
-        matadors=_whole(item.get("matadors", 0), "matadors"),
-        vole_engagee=_flag(item, "vole_engagee"),
-        codille_renounced=_flag(item, "codille_renounced"),
+        matadors=whole_field(item.get("matadors", 0), "matadors"),
+        vole_engagee=flag_field(item, "vole_engagee"),
+        codille_renounced=flag_field(item, "codille_renounced"),
         note=note,
     )
 
 
-def _whole(value: Any, field: str) -> int:
+def whole_field(value: Any, field: str) -> int:
     if type(value) is not int:
         raise GameError(
             field, N_("{key} must be whole numbers, got {value!r}"), key=field, value=value
@@ -116,7 +116,7 @@ def _whole(value: Any, field: str) -> int:
     return value
 
 
-def _flag(item: Mapping[str, Any], key: str) -> bool:
+def flag_field(item: Mapping[str, Any], key: str) -> bool:
     value = item.get(key, False)
     if not isinstance(value, bool):
         raise GameError(key, N_("{key} must be true or false"), key=key)

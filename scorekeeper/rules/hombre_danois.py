@@ -1,0 +1,262 @@
+"""L'Hombre with the Danish-style contracts of seeds/004 (docs/rules/danois.md).
+
+The dealer antes 5 chips into the cagnotte every deal; the hombre's contract
+sets his rate per defender; he wins (takes the cagnotte, is paid), makes a
+*bête* (pays each defender), a *puesta* (3-3-3: void) or loses *codille*
+(pays the best defender, who takes the cagnotte). Two rate tables: the
+source text's and the Danish L'hombre Union's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, fields, replace
+from enum import StrEnum
+from typing import Any
+
+from .errors import N_, GameError
+from .ledger import Transfer, apply, recave
+from .pot import Pot, PotDeal, PotReport, PotResult
+
+
+class DanishContract(StrEnum):
+    JEU_SIMPLE = "jeu_simple"
+    PIQUE = "pique"
+    TOURNE = "tourne"
+    GRAND_TOURNE = "grand_tourne"
+    """Needs both black aces in the hombre's hand."""
+    SOLO = "solo"
+    SOLO_PIQUE = "solo_pique"
+    NOLO_SIMPLE = "nolo_simple"
+    NOLO_PUR = "nolo_pur"
+    NOLO_OUVERT = "nolo_ouvert"
+
+    @property
+    def nolo(self) -> bool:
+        return self.value.startswith("nolo")
+
+
+C = DanishContract
+RATES: dict[str, dict[DanishContract, tuple[int, int, int]]] = {
+    # per defender: won (each defender pays), bête (paid to each), codille (each, to the best)
+    "texte": {
+        C.JEU_SIMPLE: (1, 1, 1),
+        C.PIQUE: (1, 1, 1),
+        C.TOURNE: (1, 1, 1),
+        C.GRAND_TOURNE: (2, 2, 2),
+        C.SOLO: (2, 2, 2),
+        C.SOLO_PIQUE: (3, 3, 2),
+        C.NOLO_SIMPLE: (2, 2, 2),
+        C.NOLO_PUR: (3, 3, 3),
+        C.NOLO_OUVERT: (5, 5, 3),
+    },
+    "dlu": {  # the Danish L'hombre Union: won / lost / kruk
+        C.JEU_SIMPLE: (1, 1, 2),
+        C.PIQUE: (1, 1, 2),
+        C.TOURNE: (2, 2, 3),
+        C.GRAND_TOURNE: (2, 2, 3),
+        C.SOLO: (3, 3, 4),
+        C.SOLO_PIQUE: (4, 4, 5),
+        C.NOLO_SIMPLE: (2, 2, 3),
+        C.NOLO_PUR: (4, 4, 5),
+        C.NOLO_OUVERT: (6, 6, 7),
+    },
+}
+
+
+@dataclass(frozen=True)
+class DanishRules:
+    """Settings of the Danish system; the game file's ``rules`` with ``accounting: danois``."""
+
+    accounting: str = "danois"
+    ante: int = 5
+    rates: str = "texte"
+    """``texte`` (the source's schedule) or ``dlu`` (the Danish L'hombre Union's)."""
+    coups_to_play: int = 0
+    cave: int = 100
+    fiche: int = 10
+
+    def __post_init__(self) -> None:
+        if self.rates not in RATES:
+            raise GameError(
+                "rules.rates",
+                N_("rules.rates must be texte or dlu, got {value!r}"),
+                value=self.rates,
+            )
+        for name in ("ante", "coups_to_play", "cave", "fiche"):
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise GameError(
+                    f"rules.{name}",
+                    N_("rules.{name} must be {kind}, got {value!r}"),
+                    name=name,
+                    kind="int",
+                    value=value,
+                )
+            least = 0 if name in ("ante", "coups_to_play") else 1
+            if value < least:
+                raise GameError(
+                    f"rules.{name}",
+                    N_("rules.{name} must be at least {least}"),
+                    name=name,
+                    least=least,
+                )
+
+    @classmethod
+    def from_mapping(cls, data: dict[str, Any]) -> DanishRules:
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
+        return replace(cls(), **data)
+
+    def to_mapping(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class DanishCoup:
+    hombre: int | None = None
+    contract: DanishContract | None = None
+    tricks: tuple[int, int, int] = (0, 0, 0)
+    first_five: bool = False
+    """The defenders bid too and the hombre won the first five tricks: he wins outright."""
+    black_aces: bool = False
+    """The hombre holds spadille and baste (a grand tourné needs them)."""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class DanishGame:
+    players: tuple[str, str, str]
+    rules: DanishRules = field(default_factory=DanishRules)
+    first_dealer: int = 0
+    coups: tuple[DanishCoup, ...] = ()
+
+    def with_coups(self, coups: Sequence[DanishCoup]) -> DanishGame:
+        return DanishGame(self.players, self.rules, self.first_dealer, tuple(coups))
+
+
+def check(coup: DanishCoup) -> None:
+    if coup.hombre is None:
+        return
+    if coup.contract is None:
+        raise GameError("contract", N_("contract is missing"))
+    if len(coup.tricks) != 3 or any(t < 0 for t in coup.tricks):
+        raise GameError("tricks", N_("tricks must be three whole numbers, none negative"))
+    if sum(coup.tricks) != 9:
+        raise GameError("tricks", N_("tricks sum to {total}, expected 9"), total=sum(coup.tricks))
+    if coup.contract is DanishContract.GRAND_TOURNE and not coup.black_aces:
+        raise GameError("black_aces", N_("a grand tourné needs both black aces"))
+    if coup.first_five:
+        if coup.contract.nolo:
+            raise GameError("first_five", N_("the first-five-tricks rule is for games, not nolos"))
+        if coup.tricks[coup.hombre] < 5:
+            raise GameError("first_five", N_("first_five needs five tricks for the hombre"))
+
+
+def outcome(coup: DanishCoup, order: tuple[int, int, int]) -> tuple[str, int | None]:
+    """gagne, bete, puesta or codille (with the defender who wins it).
+
+    >>> outcome(DanishCoup(0, DanishContract.NOLO_SIMPLE, (1, 4, 4)), (1, 2, 0))
+    ('bete', None)
+    >>> outcome(DanishCoup(0, DanishContract.JEU_SIMPLE, (3, 3, 3)), (1, 2, 0))
+    ('puesta', None)
+    """
+    assert coup.hombre is not None and coup.contract is not None
+    h = coup.tricks[coup.hombre]
+    defenders = [s for s in order if s != coup.hombre]  # the one with primauté first
+    best = max(coup.tricks[s] for s in defenders)
+    leaders = [s for s in defenders if coup.tricks[s] == best]
+    if coup.contract.nolo:
+        if h == 0:
+            return "gagne", None
+        return ("bete", None) if h == 1 else ("codille", leaders[0])
+    if coup.first_five or h > best:
+        return "gagne", None
+    if h == 3 and best == 3:
+        return "puesta", None
+    if h == best or len(leaders) == 2:
+        return "bete", None
+    return "codille", leaders[0]
+
+
+def replay(game: DanishGame) -> PotReport:
+    rules = game.rules
+    rates = RATES[rules.rates]
+    pot = Pot()
+    net, caves = [0, 0, 0], [1, 1, 1]
+    results = []
+    finished = False
+
+    def deal(n: int) -> PotDeal:
+        dealer = (game.first_dealer + n - 1) % 3
+        added = tuple(rules.ante if s == dealer else 0 for s in range(3))
+        return PotDeal(
+            n, dealer, (dealer + 1) % 3, (added[0], added[1], added[2]), pot.total + rules.ante
+        )
+
+    for n, coup in enumerate(game.coups, 1):
+        if finished:
+            raise GameError(
+                "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
+            )
+        try:
+            check(coup)
+        except GameError as error:
+            raise error.at(n) from None
+        d = deal(n)
+        pot.add(d.dealer, rules.ante)
+        moves: list[Transfer] = []
+        taker = None
+        result = "pass"
+        if coup.hombre is not None:
+            assert coup.contract is not None
+            hombre = coup.hombre
+            order = (d.premier, (d.premier + 1) % 3, d.dealer)
+            defenders = [s for s in order if s != hombre]
+            result, codille = outcome(coup, order)
+            won_rate, bete_rate, codille_rate = rates[coup.contract]
+            if coup.first_five:
+                won_rate = 1  # the text: each defender hands him one chip
+            reason = str(coup.contract)
+            if result == "gagne":
+                taker = hombre
+                moves += pot.take(hombre, "cagnotte")
+                moves += [Transfer(s, hombre, won_rate, reason) for s in defenders]
+            elif result == "bete":
+                moves += [Transfer(hombre, s, bete_rate, reason) for s in defenders]
+            elif result == "codille":
+                assert codille is not None
+                taker = codille
+                moves += pot.take(codille, "cagnotte")
+                moves.append(Transfer(hombre, codille, 2 * codille_rate, reason))
+        finished = bool(rules.coups_to_play) and n >= rules.coups_to_play
+        apply(net, moves)
+        recave(caves, net, rules.cave)
+        results.append(
+            PotResult(
+                d,
+                coup,
+                result,
+                taker,
+                tuple(moves),
+                _three(net),
+                _three(caves),
+                pot.total,
+                finished,
+            )
+        )
+    return PotReport(
+        game,
+        tuple(results),
+        _three(net),
+        _three(caves),
+        _three(pot.shares),
+        finished,
+        None if finished else deal(len(game.coups) + 1),
+    )
+
+
+def _three(values: Sequence[int]) -> tuple[int, int, int]:
+    return (values[0], values[1], values[2])

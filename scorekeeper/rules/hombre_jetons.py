@@ -1,0 +1,234 @@
+"""L'Hombre with the "jetons" money of seeds/003 (docs/rules/jetons.md).
+
+Each player stakes 3 chips on an empty poule, each player who passes pays 2
+into it, a successful hombre takes it and is paid 1 / 6 / 12 by each
+opponent, a failing one doubles it and pays the same; bonus hands are worth
+10 from each other player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, fields, replace
+from enum import StrEnum
+from typing import Any
+
+from .errors import N_, GameError
+from .ledger import Transfer, apply, recave
+from .pot import Pot, PotDeal, PotReport, PotResult
+
+BONUS_HANDS = (
+    "charivari",
+    "discorde",
+    "fanatique",
+    "chicoree",
+    "guinguette",
+    "mirlire",
+    "partie_carree",
+    "yeux_de_grand_mere",
+    "triomphante",
+)
+"""Four queens, four kings, four jacks, the four trumps after the matadors, no black
+ace, both black aces and no trump face card, three kings and a queen, both red aces,
+and the hombre leading spadille (his alone)."""
+
+
+class JetonsContract(StrEnum):
+    SIMPLE = "simple"
+    """Plays with the talon: must take more tricks than each opponent."""
+    SANS_PRENDRE = "sans_prendre"
+    """Without the talon: must take at least five tricks."""
+    VOLE = "vole"
+    """Must take all nine tricks."""
+
+
+@dataclass(frozen=True)
+class JetonsRules:
+    """Settings of the jetons system; the game file's ``rules`` with ``accounting: jetons``."""
+
+    accounting: str = "jetons"
+    stake: int = 3
+    pass_fee: int = 2
+    simple: int = 1
+    sans_prendre: int = 6
+    vole: int = 12
+    bonus: int = 10
+    coups_to_play: int = 0
+    """0: the table decides when to stop; else the game ends after that many coups."""
+    cave: int = 100
+    fiche: int = 10
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "accounting":
+                continue
+            if type(value) is not int:
+                raise GameError(
+                    f"rules.{f.name}",
+                    N_("rules.{name} must be {kind}, got {value!r}"),
+                    name=f.name,
+                    kind="int",
+                    value=value,
+                )
+            least = 0 if f.name in ("coups_to_play", "bonus", "pass_fee") else 1
+            if value < least:
+                raise GameError(
+                    f"rules.{f.name}",
+                    N_("rules.{name} must be at least {least}"),
+                    name=f.name,
+                    least=least,
+                )
+
+    @classmethod
+    def from_mapping(cls, data: dict[str, Any]) -> JetonsRules:
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
+        return replace(cls(), **data)
+
+    def to_mapping(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def rate(self, contract: JetonsContract) -> int:
+        return {"simple": self.simple, "sans_prendre": self.sans_prendre, "vole": self.vole}[
+            contract
+        ]
+
+
+@dataclass(frozen=True)
+class JetonsCoup:
+    hombre: int | None = None
+    contract: JetonsContract | None = None
+    tricks: tuple[int, int, int] = (0, 0, 0)
+    bonuses: tuple[tuple[int, str], ...] = ()
+    """(seat, hand) for every bonus hand shown in this coup."""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class JetonsGame:
+    players: tuple[str, str, str]
+    rules: JetonsRules = field(default_factory=JetonsRules)
+    first_dealer: int = 0
+    coups: tuple[JetonsCoup, ...] = ()
+
+    def with_coups(self, coups: Sequence[JetonsCoup]) -> JetonsGame:
+        return JetonsGame(self.players, self.rules, self.first_dealer, tuple(coups))
+
+
+def won(coup: JetonsCoup) -> bool:
+    """Did the hombre make his contract? (docs/rules/jetons.md, "The outcome")."""
+    assert coup.hombre is not None
+    h = coup.tricks[coup.hombre]
+    if coup.contract is JetonsContract.VOLE:
+        return h == 9
+    if coup.contract is JetonsContract.SANS_PRENDRE:
+        return h >= 5
+    return all(h > t for seat, t in enumerate(coup.tricks) if seat != coup.hombre)
+
+
+def check(coup: JetonsCoup) -> None:
+    if coup.hombre is not None:
+        if coup.contract is None:
+            raise GameError("contract", N_("contract is missing"))
+        if len(coup.tricks) != 3 or any(t < 0 for t in coup.tricks):
+            raise GameError("tricks", N_("tricks must be three whole numbers, none negative"))
+        if sum(coup.tricks) != 9:
+            raise GameError(
+                "tricks", N_("tricks sum to {total}, expected 9"), total=sum(coup.tricks)
+            )
+    elif coup.bonuses:
+        raise GameError("bonuses", N_("bonus hands are shown in play: not when all passed"))
+    seen = set()
+    for seat, hand in coup.bonuses:
+        if hand not in BONUS_HANDS:
+            raise GameError("bonuses", N_("unknown bonus hand {hand!r}"), hand=hand)
+        if hand == "triomphante" and seat != coup.hombre:
+            raise GameError("bonuses", N_("only the hombre can lead spadille for la triomphante"))
+        if (seat, hand) in seen:
+            raise GameError("bonuses", N_("bonus hand {hand} given twice"), hand=hand)
+        seen.add((seat, hand))
+
+
+def replay(game: JetonsGame) -> PotReport:
+    rules = game.rules
+    pot = Pot()
+    net, caves = [0, 0, 0], [1, 1, 1]
+    results = []
+    finished = False
+
+    def deal(n: int) -> PotDeal:
+        dealer = (game.first_dealer + n - 1) % 3
+        added = (rules.stake,) * 3 if pot.total == 0 else (0, 0, 0)
+        return PotDeal(n, dealer, (dealer + 1) % 3, added, pot.total + sum(added))
+
+    for n, coup in enumerate(game.coups, 1):
+        if finished:
+            raise GameError(
+                "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
+            )
+        try:
+            check(coup)
+        except GameError as error:
+            raise error.at(n) from None
+        d = deal(n)
+        for seat in range(3):
+            pot.add(seat, d.added[seat])
+        moves: list[Transfer] = []
+        taker = None
+        if coup.hombre is None:
+            outcome = "pass"
+            for seat in range(3):
+                pot.add(seat, rules.pass_fee)
+        else:
+            assert coup.contract is not None
+            hombre = coup.hombre
+            others = [s for s in (d.premier, (d.premier + 1) % 3, d.dealer) if s != hombre]
+            for seat in others:
+                pot.add(seat, rules.pass_fee)
+            rate = rules.rate(coup.contract)
+            if won(coup):
+                outcome, taker = "gagne", hombre
+                moves += pot.take(hombre, "poule")
+                moves += [Transfer(s, hombre, rate, str(coup.contract)) for s in others if rate]
+            else:
+                outcome = "perd"
+                pot.add(hombre, pot.total)  # he doubles the poule for the next coup
+                moves += [Transfer(hombre, s, rate, str(coup.contract)) for s in others if rate]
+            for seat, hand in coup.bonuses:
+                moves += [
+                    Transfer(s, seat, rules.bonus, hand)
+                    for s in range(3)
+                    if s != seat and rules.bonus
+                ]
+        finished = bool(rules.coups_to_play) and n >= rules.coups_to_play
+        apply(net, moves)
+        recave(caves, net, rules.cave)
+        results.append(
+            PotResult(
+                d,
+                coup,
+                outcome,
+                taker,
+                tuple(moves),
+                _three(net),
+                _three(caves),
+                pot.total,
+                finished,
+            )
+        )
+    return PotReport(
+        game,
+        tuple(results),
+        _three(net),
+        _three(caves),
+        _three(pot.shares),
+        finished,
+        None if finished else deal(len(game.coups) + 1),
+    )
+
+
+def _three(values: Sequence[int]) -> tuple[int, int, int]:
+    return (values[0], values[1], values[2])

@@ -1,0 +1,278 @@
+"""The three money systems of l'Hombre behind one game file (``rules.accounting``).
+
+``poule`` (the default: the 1709 poule and bêtes, hombre.py), ``jetons``
+(hombre_jetons.py) and ``danois`` (hombre_danois.py). This module reads and
+writes their game files and replay reports; the 1709 files keep exactly
+the keys of the format document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import hombre_danois as danois
+from . import hombre_jetons as jetons
+from .errors import N_, GameError
+from .hombre import Game, Report, replay
+from .hombre_file import (
+    FORMAT,
+    REPORT_FORMAT,
+    dump_game,
+    dump_report,
+    flag_field,
+    load_game,
+    whole_field,
+)
+from .ledger import stack
+from .pot import PotReport
+
+AnyGame = Game | jetons.JetonsGame | danois.DanishGame
+AnyReport = Report | PotReport
+ACCOUNTINGS = ("poule", "jetons", "danois")
+
+
+def accounting_of(data: Any) -> str:
+    rules = data.get("rules", {}) if isinstance(data, Mapping) else {}
+    value = rules.get("accounting", "poule") if isinstance(rules, Mapping) else "poule"
+    if value not in ACCOUNTINGS:
+        raise GameError(
+            "rules.accounting",
+            N_("rules.accounting must be poule, jetons or danois, got {value!r}"),
+            value=value,
+        )
+    return str(value)
+
+
+def load_any(data: Any) -> AnyGame:
+    """The game of a game file, whatever its money system."""
+    if not isinstance(data, Mapping):
+        raise GameError("file", N_("a game file is a JSON object"))
+    kind = accounting_of(data)
+    if kind == "poule":
+        if isinstance(data.get("rules"), Mapping) and "accounting" in data["rules"]:
+            data = {**data, "rules": {k: v for k, v in data["rules"].items() if k != "accounting"}}
+        return load_game(data)
+    skeleton = load_game({**data, "rules": {}, "coups": []})  # players, dealer, format
+    rules_data = dict(data.get("rules", {}))
+    seats = {name: seat for seat, name in enumerate(skeleton.players)}
+    coups_data = data.get("coups", [])
+    if not isinstance(coups_data, list):
+        raise GameError("coups", N_("coups must be a list"))
+    if kind == "jetons":
+        rules = jetons.JetonsRules.from_mapping(rules_data)
+        coups = [_numbered(n, _jetons_coup, item, seats) for n, item in enumerate(coups_data, 1)]
+        return jetons.JetonsGame(skeleton.players, rules, skeleton.first_dealer, tuple(coups))
+    drules = danois.DanishRules.from_mapping(rules_data)
+    dcoups = [_numbered(n, _danish_coup, item, seats) for n, item in enumerate(coups_data, 1)]
+    return danois.DanishGame(skeleton.players, drules, skeleton.first_dealer, tuple(dcoups))
+
+
+def replay_any(game: AnyGame) -> AnyReport:
+    if isinstance(game, jetons.JetonsGame):
+        return jetons.replay(game)
+    if isinstance(game, danois.DanishGame):
+        return danois.replay(game)
+    return replay(game)
+
+
+def _numbered(n: int, parse: Any, item: Any, seats: Mapping[str, int]) -> Any:
+    try:
+        return parse(item, seats)
+    except GameError as error:
+        raise error.at(n) from None
+
+
+def _played(item: Any, seats: Mapping[str, int], keys: tuple[str, ...]) -> tuple[Any, ...] | None:
+    """Common parts of a coup: None when all passed, else (hombre, contract, tricks, note)."""
+    if not isinstance(item, Mapping):
+        raise GameError("coup", N_("a coup is a JSON object"))
+    note = item.get("note", "")
+    if not isinstance(note, str):
+        raise GameError("note", N_("note must be text"))
+    if flag_field(item, "pass"):
+        for key in ("hombre", "contract", "tricks", *keys):
+            if key in item:
+                raise GameError(key, N_("{key} given on a coup where all passed"), key=key)
+        return None
+    hombre = item.get("hombre")
+    if not isinstance(hombre, str) or hombre not in seats:
+        raise GameError("hombre", N_("hombre {name!r} is not one of the players"), name=hombre)
+    tricks = item.get("tricks")
+    if not isinstance(tricks, Mapping):
+        raise GameError("tricks", N_("tricks must give every player's count"))
+    for name in tricks:
+        if name not in seats:
+            raise GameError("tricks", N_("tricks of {name!r}, who is not a player"), name=name)
+    by_seat = [0, 0, 0]
+    for name, seat in seats.items():
+        if name not in tricks:
+            raise GameError("tricks", N_("tricks of {name} are missing"), name=name)
+        by_seat[seat] = whole_field(tricks[name], "tricks")
+    return seats[hombre], item.get("contract"), (by_seat[0], by_seat[1], by_seat[2]), note
+
+
+def _contract(value: Any, kind: Any) -> Any:
+    values = [str(c) for c in kind]
+    if value not in values:
+        choices = ", ".join(values)
+        raise GameError(
+            "contract",
+            N_("contract {value!r} is not one of {choices}"),
+            value=value,
+            choices=choices,
+        )
+    return kind(value)
+
+
+def _jetons_coup(item: Any, seats: Mapping[str, int]) -> jetons.JetonsCoup:
+    bonuses_data = item.get("bonuses", []) if isinstance(item, Mapping) else []
+    if not isinstance(bonuses_data, list):
+        raise GameError("bonuses", N_("bonuses must be a list"))
+    bonuses = []
+    for b in bonuses_data:
+        if not isinstance(b, Mapping) or b.get("player") not in seats:
+            raise GameError("bonuses", N_("a bonus names one of the players and a hand"))
+        bonuses.append((seats[b["player"]], str(b.get("hand"))))
+    played = _played(item, seats, ())
+    if played is None:
+        return jetons.JetonsCoup(bonuses=tuple(bonuses), note=item.get("note", ""))
+    hombre, contract, tricks, note = played
+    return jetons.JetonsCoup(
+        hombre, _contract(contract, jetons.JetonsContract), tricks, tuple(bonuses), note
+    )
+
+
+def _danish_coup(item: Any, seats: Mapping[str, int]) -> danois.DanishCoup:
+    played = _played(item, seats, ("first_five", "black_aces"))
+    if played is None:
+        return danois.DanishCoup(note=item.get("note", ""))
+    hombre, contract, tricks, note = played
+    return danois.DanishCoup(
+        hombre,
+        _contract(contract, danois.DanishContract),
+        tricks,
+        flag_field(item, "first_five"),
+        flag_field(item, "black_aces"),
+        note,
+    )
+
+
+def dump_any_game(game: AnyGame) -> dict[str, Any]:
+    if isinstance(game, Game):
+        return dump_game(game)
+    names = game.players
+    coups = []
+    for c in game.coups:
+        item: dict[str, Any] = (
+            {"pass": True}
+            if c.hombre is None
+            else {
+                "hombre": names[c.hombre],
+                "contract": str(c.contract),
+                "tricks": dict(zip(names, c.tricks)),
+            }
+        )
+        if isinstance(c, jetons.JetonsCoup) and c.bonuses:
+            item["bonuses"] = [{"player": names[s], "hand": h} for s, h in c.bonuses]
+        if isinstance(c, danois.DanishCoup):
+            if c.first_five:
+                item["first_five"] = True
+            if c.black_aces:
+                item["black_aces"] = True
+        if c.note:
+            item["note"] = c.note
+        coups.append(item)
+    return {
+        "format": FORMAT,
+        "game": "hombre",
+        "players": list(names),
+        "first_dealer": names[game.first_dealer],
+        "rules": game.rules.to_mapping(),
+        "coups": coups,
+    }
+
+
+def dump_any_report(report: AnyReport) -> dict[str, Any]:
+    """The replay report; for the pot systems, the same keys with the pot as the poule."""
+    if isinstance(report, Report):
+        return dump_report(report)
+    game: Any = report.game
+    names = game.players
+
+    def per_player(values: tuple[int, ...]) -> dict[str, int]:
+        return dict(zip(names, values))
+
+    def deal(d: Any) -> dict[str, Any]:
+        return {
+            "n": d.n,
+            "dealer": names[d.dealer],
+            "premier": names[d.premier],
+            "marks_to_add": None,
+            "added": per_player(d.added),
+            "poule": d.pot,
+            "bete_in_play": None,
+            "enjeu": d.pot,
+        }
+
+    coups = []
+    for r in report.coups:
+        c: Any = r.coup
+        entry = deal(r.deal)
+        entry.pop("marks_to_add")
+        coups.append(
+            {
+                **entry,
+                "marks_added": None,
+                "marks": None,
+                "outcome": r.outcome,
+                "hombre": None if c.hombre is None else names[c.hombre],
+                "contract": None if c.contract is None else str(c.contract),
+                "tricks": None if c.hombre is None else per_player(c.tricks),
+                "note": c.note,
+                "bete_made": None,
+                "codille": names[r.taker]
+                if r.outcome == "codille" and r.taker is not None
+                else None,
+                "taker": None if r.taker is None else names[r.taker],
+                "transfers": [
+                    {
+                        "from": names[t.payer],
+                        "to": names[t.payee],
+                        "amount": t.amount,
+                        "reason": str(t.reason),
+                    }
+                    for t in r.transfers
+                ],
+                "net": per_player(r.net),
+                "caves": per_player(r.caves),
+                "poule_after": r.pot,
+                "finished": r.finished,
+            }
+        )
+    rules = game.rules
+    return {
+        "format": REPORT_FORMAT,
+        "game": "hombre",
+        "accounting": rules.accounting,
+        "players": list(names),
+        "rules": rules.to_mapping(),
+        "net": per_player(report.net),
+        "caves": per_player(report.caves),
+        "stacks": {
+            name: {"chips": s.total, "fiches": s.fiches, "loose": s.chips}
+            for name, s in zip(
+                names,
+                (stack(c, n, rules.cave, rules.fiche) for c, n in zip(report.caves, report.net)),
+            )
+        },
+        "poule": {"marks": None, "chips": sum(report.shares), "shares": per_player(report.shares)},
+        "betes": [],
+        "poules_tirees": sum(1 for r in report.coups if r.outcome == "gagne"),
+        "finished": report.finished,
+        "next": None if report.next is None else deal(report.next),
+        "coups": coups,
+    }
+
+
+__all__ = ["dump_any_game", "dump_any_report", "load_any", "replay_any"]

@@ -1,0 +1,350 @@
+"""The jetons and Danish money systems (docs/rules/jetons.md, docs/rules/danois.md).
+
+Hand-computed games for every rule, the refusals, and zero-sum properties.
+Seats A, B, C; A deals first, so in coup 1 B is premier and C second.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules.errors import GameError
+from scorekeeper.rules.hombre_danois import DanishContract, DanishCoup, DanishGame, DanishRules
+from scorekeeper.rules.hombre_danois import replay as replay_danish
+from scorekeeper.rules.hombre_jetons import (
+    BONUS_HANDS,
+    JetonsContract,
+    JetonsCoup,
+    JetonsGame,
+    JetonsRules,
+)
+from scorekeeper.rules.hombre_jetons import replay as replay_jetons
+from scorekeeper.rules.hombre_systems import dump_any_game, dump_any_report, load_any, replay_any
+
+
+def file(accounting, *coups, **rules):
+    return {
+        "format": "scorekeeper-game/1",
+        "game": "hombre",
+        "players": ["A", "B", "C"],
+        "rules": {"accounting": accounting, **rules},
+        "coups": list(coups),
+    }
+
+
+def played(hombre, contract, a, b, c, **extra):
+    return {"hombre": hombre, "contract": contract, "tricks": {"A": a, "B": b, "C": c}, **extra}
+
+
+def report(data):
+    return dump_any_report(replay_any(load_any(data)))
+
+
+def moves(coup):
+    return sorted((t["from"], t["to"], t["amount"], t["reason"]) for t in coup["transfers"])
+
+
+# ---- jetons ----------------------------------------------------------------------------
+
+
+def test_jetons_stakes_pass_fees_and_a_won_simple():
+    r = report(file("jetons", {"pass": True}, played("B", "simple", 2, 5, 2)))
+    first, second = r["coups"]
+    assert first["added"] == {"A": 3, "B": 3, "C": 3} and first["poule"] == 9
+    assert first["poule_after"] == 15  # three passes at 2
+    assert second["added"] == {"A": 0, "B": 0, "C": 0}  # the poule is not empty: no new stake
+    # A and C passed (2 each): A has 7 in, C 7, B 5; B takes it and 1 from each
+    assert moves(second) == sorted(
+        [
+            ("A", "B", 7, "poule"),
+            ("C", "B", 7, "poule"),
+            ("A", "B", 1, "simple"),
+            ("C", "B", 1, "simple"),
+        ]
+    )
+    assert r["net"] == {"A": -8, "B": 16, "C": -8}
+    assert r["poule"]["chips"] == 0 and r["next"]["added"] == {"A": 3, "B": 3, "C": 3}
+
+
+@pytest.mark.parametrize(
+    ("contract", "tricks", "won", "rate"),
+    [
+        ("simple", (3, 4, 2), True, 1),
+        ("simple", (4, 4, 1), False, 1),  # equal to an opponent: not more than each
+        ("sans_prendre", (2, 5, 2), True, 6),
+        ("sans_prendre", (1, 4, 4), False, 6),  # fewer than five
+        ("vole", (0, 9, 0), True, 12),
+        ("vole", (1, 8, 0), False, 12),
+    ],
+)
+def test_jetons_each_contract(contract, tricks, won, rate):
+    r = report(file("jetons", played("B", contract, *tricks)))
+    c = r["coups"][0]
+    assert c["outcome"] == ("gagne" if won else "perd")
+    if won:
+        # stakes 3 each + A and C passed 2 each: A 5, C 5 in the poule
+        assert r["net"] == {"A": -5 - rate, "B": 10 + 2 * rate, "C": -5 - rate}
+    else:
+        # the poule (3 + 5 + 5 = 13) is doubled by B, who pays each opponent the rate
+        assert c["poule_after"] == 26
+        assert r["poule"]["shares"] == {"A": 5, "B": 16, "C": 5}
+        assert r["net"] == {"A": rate, "B": -2 * rate, "C": rate}
+
+
+def test_jetons_doubled_poule_is_won_next_coup():
+    r = report(file("jetons", played("B", "simple", 4, 4, 1), played("C", "simple", 2, 2, 5)))
+    # after coup 1: A 5, B 16, C 5 (26). Coup 2: no stake, A and B pass (+2): A 7, B 18, C 5
+    second = r["coups"][1]
+    assert second["poule"] == 26
+    assert ("A", "C", 7, "poule") in moves(second) and ("B", "C", 18, "poule") in moves(second)
+    assert sum(r["net"].values()) == 0
+
+
+def test_jetons_bonus_hands_are_paid_by_each_other_player():
+    r = report(
+        file(
+            "jetons",
+            played(
+                "B",
+                "simple",
+                2,
+                5,
+                2,
+                bonuses=[
+                    {"player": "A", "hand": "discorde"},
+                    {"player": "B", "hand": "triomphante"},
+                ],
+            ),
+            bonus=10,
+        )
+    )
+    m = moves(r["coups"][0])
+    assert ("B", "A", 10, "discorde") in m and ("C", "A", 10, "discorde") in m
+    assert ("A", "B", 10, "triomphante") in m and ("C", "B", 10, "triomphante") in m
+    assert sum(r["net"].values()) == 0
+
+
+@pytest.mark.parametrize(
+    ("coup", "message"),
+    [
+        (
+            played("B", "simple", 2, 5, 2, bonuses=[{"player": "A", "hand": "triomphante"}]),
+            "only the hombre",
+        ),
+        (
+            played("B", "simple", 2, 5, 2, bonuses=[{"player": "A", "hand": "belote"}]),
+            "unknown bonus hand",
+        ),
+        ({"pass": True, "bonuses": [{"player": "A", "hand": "charivari"}]}, "not when all passed"),
+        (played("B", "demande", 2, 5, 2), "contract 'demande' is not one of simple"),
+        (played("B", "simple", 2, 5, 3), "tricks sum to 10"),
+    ],
+)
+def test_jetons_refusals(coup, message):
+    with pytest.raises(GameError) as refused:
+        replay_any(load_any(file("jetons", coup)))
+    assert message in str(refused.value) and refused.value.coup == 1
+
+
+def test_jetons_game_ends_after_its_coups_and_the_poule_goes_home():
+    r = report(file("jetons", {"pass": True}, coups_to_play=1))
+    assert r["finished"] is True and r["net"] == {"A": 0, "B": 0, "C": 0}
+    with pytest.raises(GameError, match="the game ended with coup 1"):
+        report(file("jetons", {"pass": True}, {"pass": True}, coups_to_play=1))
+
+
+# ---- danois ---------------------------------------------------------------------------
+
+
+def test_danish_won_takes_the_cagnotte_and_the_rate():
+    r = report(file("danois", played("B", "solo", 2, 5, 2)))
+    assert r["coups"][0]["added"] == {"A": 5, "B": 0, "C": 0}  # the dealer antes 5
+    assert moves(r["coups"][0]) == sorted(
+        [("A", "B", 5, "cagnotte"), ("A", "B", 2, "solo"), ("C", "B", 2, "solo")]
+    )
+    assert r["net"] == {"A": -7, "B": 9, "C": -2}
+
+
+def test_danish_bete_pays_each_defender_and_the_cagnotte_stays():
+    r = report(file("danois", played("B", "jeu_simple", 4, 4, 1)))
+    assert moves(r["coups"][0]) == sorted(
+        [("B", "A", 1, "jeu_simple"), ("B", "C", 1, "jeu_simple")]
+    )
+    assert r["poule"]["chips"] == 5 and r["next"]["poule"] == 10
+
+
+def test_danish_puesta_is_void():
+    r = report(file("danois", played("B", "solo_pique", 3, 3, 3)))
+    assert r["coups"][0]["outcome"] == "puesta" and r["coups"][0]["transfers"] == []
+
+
+def test_danish_codille_pays_the_best_defender_who_takes_the_cagnotte():
+    r = report(file("danois", played("B", "nolo_ouvert", 2, 2, 5)))  # nolo: 2 tricks = codille
+    c = r["coups"][0]
+    assert (c["outcome"], c["codille"]) == ("codille", "C")
+    # texte table: nolo ouvert codille 3 for each defender, both to C; C takes A's ante
+    assert moves(c) == sorted([("B", "C", 6, "nolo_ouvert"), ("A", "C", 5, "cagnotte")])
+
+
+@pytest.mark.parametrize(
+    ("tricks", "outcome"), [((4, 0, 5), "gagne"), ((4, 1, 4), "bete"), ((3, 2, 4), "codille")]
+)
+def test_danish_nolo_counts(tricks, outcome):
+    assert (
+        report(file("danois", played("B", "nolo_pur", *tricks)))["coups"][0]["outcome"] == outcome
+    )
+
+
+def test_danish_first_five_tricks_win_outright_for_one_chip_each():
+    r = report(file("danois", played("B", "solo", 1, 5, 3, first_five=True)))
+    assert moves(r["coups"][0]) == sorted(
+        [("A", "B", 5, "cagnotte"), ("A", "B", 1, "solo"), ("C", "B", 1, "solo")]
+    )
+
+
+@pytest.mark.parametrize(
+    ("contract", "dlu"),
+    [
+        ("jeu_simple", (1, 1, 2)),
+        ("tourne", (2, 2, 3)),
+        ("solo", (3, 3, 4)),
+        ("solo_pique", (4, 4, 5)),
+        ("nolo_pur", (4, 4, 5)),
+        ("nolo_ouvert", (6, 6, 7)),
+    ],
+)
+def test_danish_union_rates(contract, dlu):
+    won, lost, kruk = dlu
+    nolo = contract.startswith("nolo")
+    win = (4, 0, 5) if nolo else (2, 5, 2)
+    lose = (4, 1, 4) if nolo else (4, 4, 1)
+    crush = (3, 2, 4) if nolo else (2, 3, 4)
+    assert report(file("danois", played("B", contract, *win), rates="dlu"))["net"]["C"] == -won
+    assert report(file("danois", played("B", contract, *lose), rates="dlu"))["net"]["C"] == lost
+    r = report(file("danois", played("B", contract, *crush), rates="dlu"))
+    assert ("B", "C", 2 * kruk, contract) in moves(r["coups"][0])
+
+
+@pytest.mark.parametrize(
+    ("coup", "message"),
+    [
+        (played("B", "grand_tourne", 2, 5, 2), "needs both black aces"),
+        (played("B", "nolo_simple", 4, 0, 5, first_five=True), "not nolos"),
+        (played("B", "solo", 3, 4, 2, first_five=True), "needs five tricks"),
+        (played("B", "demande", 2, 5, 2), "contract 'demande' is not one of jeu_simple"),
+    ],
+)
+def test_danish_refusals(coup, message):
+    with pytest.raises(GameError) as refused:
+        replay_any(load_any(file("danois", coup)))
+    assert message in str(refused.value)
+
+
+def test_unknown_settings_and_accounting_are_refused():
+    with pytest.raises(GameError, match=r"rules\.poules_to_play: unknown rule"):
+        load_any(file("danois", poules_to_play=20))
+    with pytest.raises(GameError, match=r"rules\.accounting must be poule, jetons or danois"):
+        load_any(file("bridge"))
+    with pytest.raises(GameError, match=r"rules\.rates must be texte or dlu"):
+        load_any(file("danois", rates="x"))
+
+
+@pytest.mark.parametrize("accounting", ["jetons", "danois"])
+def test_round_trip_and_the_command(tmp_path, accounting):
+    data = file(
+        accounting,
+        played("B", "simple" if accounting == "jetons" else "solo", 2, 5, 2),
+        {"pass": True, "note": "n"},
+    )
+    game = load_any(data)
+    assert load_any(dump_any_game(game)) == game
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data))
+    bin_ = Path(sys.executable).parent / "scorekeeper"
+    done = subprocess.run(
+        [str(bin_), "replay", str(path), "--json"], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["accounting"] == accounting
+    done = subprocess.run([str(bin_), "settle", str(path)], capture_output=True, text=True)
+    assert "Who pays whom" in done.stdout
+
+
+# ---- zero sum --------------------------------------------------------------------------
+
+
+@st.composite
+def tricks(draw):
+    a = draw(st.integers(0, 9))
+    b = draw(st.integers(0, 9 - a))
+    return (a, b, 9 - a - b)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.none(),
+            st.tuples(
+                st.integers(0, 2),
+                st.sampled_from(list(JetonsContract)),
+                tricks(),
+                st.lists(
+                    st.tuples(st.integers(0, 2), st.sampled_from(BONUS_HANDS[:-1])),
+                    unique=True,
+                    max_size=3,
+                ),
+            ),
+        ),
+        max_size=30,
+    )
+)
+def test_jetons_nets_sum_to_zero(coups):
+    game = JetonsGame(
+        ("A", "B", "C"),
+        JetonsRules(),
+        0,
+        tuple(
+            JetonsCoup() if c is None else JetonsCoup(c[0], c[1], c[2], tuple(c[3])) for c in coups
+        ),
+    )
+    for r in replay_jetons(game).coups:
+        assert sum(r.net) == 0 and all(t.amount > 0 for t in r.transfers)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.none(),
+            st.tuples(
+                st.integers(0, 2),
+                st.sampled_from(list(DanishContract)),
+                tricks(),
+                st.booleans(),
+            ),
+        ),
+        max_size=30,
+    ),
+    st.sampled_from(["texte", "dlu"]),
+)
+def test_danish_nets_sum_to_zero(coups, rates):
+    built = []
+    for c in coups:
+        if c is None:
+            built.append(DanishCoup())
+            continue
+        hombre, contract, t, five = c
+        five = five and not contract.nolo and t[hombre] >= 5
+        built.append(DanishCoup(hombre, contract, t, five, black_aces=True))
+    report = replay_danish(DanishGame(("A", "B", "C"), DanishRules(rates=rates), 0, tuple(built)))
+    for r in report.coups:
+        assert sum(r.net) == 0
+        for seat in range(3):
+            assert r.caves[seat] * 100 + r.net[seat] >= 0
