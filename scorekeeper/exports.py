@@ -75,7 +75,7 @@ def standings_csv(report: Report) -> str:
                 r.outcome,
                 r.deal.enjeu,
                 "" if r.bete_made is None else r.bete_made.amount,
-                r.poules_tirees,
+                getattr(r, "poules_tirees", ""),
                 *r.net,
                 *r.caves,
             ]

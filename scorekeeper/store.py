@@ -20,9 +20,13 @@ import sqlite_utils
 from .db import change
 from .money import Money
 from .rules.errors import N_, GameError
-from .rules.hombre import Coup, Game, Report, replay
-from .rules.hombre_file import dump_coup, load_coup
-from .rules.hombre_ruleset import RuleSet
+from .rules.hombre_systems import (
+    AnyGame,
+    AnyReport,
+    build,
+    dump_any_coup,
+    replay_any,
+)
 
 
 class NotFound(LookupError):
@@ -36,7 +40,7 @@ class Conflict(Exception):
 @dataclass(frozen=True)
 class StoredGame:
     id: int
-    game: Game
+    game: AnyGame
     created_at: str
     updated_at: str
     version: int
@@ -46,14 +50,14 @@ class StoredGame:
     table_token: str | None = None
     """The secret of the read-only table link."""
 
-    def replay(self) -> Report:
+    def replay(self) -> AnyReport:
         return replayed(self.game)
 
 
 @lru_cache(maxsize=32)
-def replayed(game: Game) -> Report:
+def replayed(game: AnyGame) -> AnyReport:
     """The report of a game, remembered by its full value (phones re-read the same game)."""
-    return replay(game)
+    return replay_any(game)
 
 
 def now() -> str:
@@ -62,13 +66,13 @@ def now() -> str:
 
 def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
     players = tuple(json.loads(row["players"]))
-    seats = {name: seat for seat, name in enumerate(players)}
-    coups = tuple(
-        load_coup(json.loads(c["data"]), seats)
+    coups = [
+        json.loads(c["data"])
         for c in db.query("select data from coups where game_id = ? order by position", [row["id"]])
+    ]
+    game = build(
+        (players[0], players[1], players[2]), json.loads(row["rules"]), row["first_dealer"], coups
     )
-    rules = RuleSet.from_mapping(json.loads(row["rules"]))
-    game = Game((players[0], players[1], players[2]), rules, row["first_dealer"], coups)
     money = None
     if row.get("chip_value"):
         money = Money(Decimal(row["chip_value"]), row["currency"] or "")
@@ -160,13 +164,13 @@ def _bump(db: sqlite_utils.Database, stored: StoredGame) -> None:
 
 def create(
     db: sqlite_utils.Database,
-    game: Game,
+    game: AnyGame,
     action: str = "create",
     money: Money | None = None,
     manager_hash: str | None = None,
 ) -> int:
     """Store a new game (with its coups, for an import); replays it first."""
-    replay(game)
+    replay_any(game)
     with change(db):
         stamp = now()
         game_id = (
@@ -193,7 +197,7 @@ def create(
             {
                 "game_id": game_id,
                 "position": n,
-                "data": json.dumps(dump_coup(c, game.players), ensure_ascii=False),
+                "data": json.dumps(dump_any_coup(c, game.players), ensure_ascii=False),
             }
             for n, c in enumerate(game.coups, 1)
         )
@@ -206,7 +210,7 @@ def set_table(
     game_id: int,
     players: tuple[str, str, str],
     first_dealer: int,
-    rules: RuleSet,
+    rules: Any,
     version: int | None = None,
 ) -> None:
     """Change players, first dealer or rule set: only before the first coup."""
@@ -214,7 +218,7 @@ def set_table(
         stored = _current(db, game_id, version)
         if stored.game.coups:
             raise GameError("rules", N_("the rule set is frozen once the first coup is entered"))
-        Game(players, rules, first_dealer)
+        build(players, rules.to_mapping(), first_dealer, [])
         db.execute(
             "update games set players = ?, first_dealer = ?, rules = ? where id = ?",
             [
@@ -259,15 +263,15 @@ def set_manager_hash(db: sqlite_utils.Database, game_id: int, manager_hash: str)
 def _rewrite(
     db: sqlite_utils.Database,
     stored: StoredGame,
-    coups: list[Coup],
+    coups: list[Any],
     action: str,
     position: int,
-    before: Coup | None,
-    after: Coup | None,
-) -> Report:
+    before: Any,
+    after: Any,
+) -> AnyReport:
     """Validate the new list of coups by replaying it, then store the difference."""
     game = stored.game.with_coups(coups)
-    report = replay(game)  # raises GameError: nothing written yet
+    report = replay_any(game)  # raises GameError: nothing written yet
     players = game.players
     if action == "add":
         assert after is not None
@@ -275,14 +279,14 @@ def _rewrite(
             {
                 "game_id": stored.id,
                 "position": position,
-                "data": json.dumps(dump_coup(after, players), ensure_ascii=False),
+                "data": json.dumps(dump_any_coup(after, players), ensure_ascii=False),
             }
         )
     elif action == "edit":
         assert after is not None
         db.execute(
             "update coups set data = ? where game_id = ? and position = ?",
-            [json.dumps(dump_coup(after, players), ensure_ascii=False), stored.id, position],
+            [json.dumps(dump_any_coup(after, players), ensure_ascii=False), stored.id, position],
         )
     else:  # delete or undo: remove, then close the gap
         db.execute("delete from coups where game_id = ? and position = ?", [stored.id, position])
@@ -301,15 +305,15 @@ def _rewrite(
         stored.id,
         action,
         position,
-        None if before is None else dump_coup(before, players),
-        None if after is None else dump_coup(after, players),
+        None if before is None else dump_any_coup(before, players),
+        None if after is None else dump_any_coup(after, players),
     )
     return report
 
 
 def add_coup(
-    db: sqlite_utils.Database, game_id: int, coup: Coup, version: int | None = None
-) -> Report:
+    db: sqlite_utils.Database, game_id: int, coup: Any, version: int | None = None
+) -> AnyReport:
     with change(db):
         stored = _current(db, game_id, version)
         coups = [*stored.game.coups, coup]
@@ -320,9 +324,9 @@ def edit_coup(
     db: sqlite_utils.Database,
     game_id: int,
     position: int,
-    coup: Coup,
+    coup: Any,
     version: int | None = None,
-) -> Report:
+) -> AnyReport:
     with change(db):
         stored = _current(db, game_id, version)
         coups = list(stored.game.coups)
@@ -337,7 +341,7 @@ def delete_coup(
     game_id: int,
     position: int | None = None,
     version: int | None = None,
-) -> Report:
+) -> AnyReport:
     """Delete a coup; without a position, undo the last one."""
     with change(db):
         stored = _current(db, game_id, version)

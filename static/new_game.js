@@ -9,6 +9,11 @@
   form.addEventListener("change", function (event) {
     if (event.target.name !== "preset") { return; }
     var rules = presets[event.target.value];
+    var current = form.querySelector('[name="accounting"]');
+    if (current && rules.accounting && rules.accounting !== current.value && apply) {
+      apply.click();  // another money system: its own settings, from the server
+      return;
+    }
     Object.keys(rules).forEach(function (name) {
       var inputs = form.querySelectorAll('[name="' + name + '"]');
       Array.prototype.forEach.call(inputs, function (input) {

@@ -65,8 +65,8 @@ def test_jetons_stakes_pass_fees_and_a_won_simple():
         [
             ("A", "B", 7, "poule"),
             ("C", "B", 7, "poule"),
-            ("A", "B", 1, "simple"),
-            ("C", "B", 1, "simple"),
+            ("A", "B", 1, "prime"),
+            ("C", "B", 1, "prime"),
         ]
     )
     assert r["net"] == {"A": -8, "B": 16, "C": -8}

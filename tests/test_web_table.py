@@ -301,7 +301,7 @@ def test_apply_preset_fills_the_settings(client):
         "/games/new", data={**NEW_GAME, "preset": "ancien", "apply_preset": "1", "create": ""}
     )
     page = response.data.decode()
-    assert 'name="poule_system" required type="text" value="2-1"' in page
+    assert 'name="poule_system" type="text" value="2-1"' in page
     assert 'name="payments" value="simple" checked' in page
 
 

@@ -192,11 +192,11 @@ def replay(game: JetonsGame) -> PotReport:
             if won(coup):
                 outcome, taker = "gagne", hombre
                 moves += pot.take(hombre, "poule")
-                moves += [Transfer(s, hombre, rate, str(coup.contract)) for s in others if rate]
+                moves += [Transfer(s, hombre, rate, "prime") for s in others if rate]
             else:
                 outcome = "perd"
                 pot.add(hombre, pot.total)  # he doubles the poule for the next coup
-                moves += [Transfer(hombre, s, rate, str(coup.contract)) for s in others if rate]
+                moves += [Transfer(hombre, s, rate, "prime") for s in others if rate]
             for seat, hand in coup.bonuses:
                 moves += [
                     Transfer(s, seat, rules.bonus, hand)

@@ -117,6 +117,11 @@ class RuleSet:
         return asdict(self)
 
     @property
+    def accounting(self) -> str:
+        """The money system: the 1709 poule and bêtes (not written in the game file)."""
+        return "poule"
+
+    @property
     def fresh_marks(self) -> int:
         """A: marks each player puts on a fresh poule."""
         return int(self.poule_system.split("-")[0])

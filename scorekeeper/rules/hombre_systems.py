@@ -14,10 +14,11 @@ from typing import Any
 from . import hombre_danois as danois
 from . import hombre_jetons as jetons
 from .errors import N_, GameError
-from .hombre import Game, Report, replay
+from .hombre import Coup, Game, Report, replay
 from .hombre_file import (
     FORMAT,
     REPORT_FORMAT,
+    dump_coup,
     dump_game,
     dump_report,
     flag_field,
@@ -158,31 +159,52 @@ def _danish_coup(item: Any, seats: Mapping[str, int]) -> danois.DanishCoup:
     )
 
 
+def dump_any_coup(coup: Any, names: tuple[str, str, str]) -> dict[str, Any]:
+    """One coup as the game file writes it, whatever its system."""
+    if isinstance(coup, Coup):
+        return dump_coup(coup, names)
+    item: dict[str, Any] = (
+        {"pass": True}
+        if coup.hombre is None
+        else {
+            "hombre": names[coup.hombre],
+            "contract": str(coup.contract),
+            "tricks": dict(zip(names, coup.tricks)),
+        }
+    )
+    if isinstance(coup, jetons.JetonsCoup) and coup.bonuses:
+        item["bonuses"] = [{"player": names[s], "hand": h} for s, h in coup.bonuses]
+    if isinstance(coup, danois.DanishCoup):
+        if coup.first_five:
+            item["first_five"] = True
+        if coup.black_aces:
+            item["black_aces"] = True
+    if coup.note:
+        item["note"] = coup.note
+    return item
+
+
+def build(
+    players: tuple[str, str, str], rules: Mapping[str, Any], first_dealer: int, coups: list[Any]
+) -> AnyGame:
+    """A game from stored parts (the database keeps the game file's pieces)."""
+    return load_any(
+        {
+            "format": FORMAT,
+            "game": "hombre",
+            "players": list(players),
+            "first_dealer": players[first_dealer],
+            "rules": dict(rules),
+            "coups": coups,
+        }
+    )
+
+
 def dump_any_game(game: AnyGame) -> dict[str, Any]:
     if isinstance(game, Game):
         return dump_game(game)
     names = game.players
-    coups = []
-    for c in game.coups:
-        item: dict[str, Any] = (
-            {"pass": True}
-            if c.hombre is None
-            else {
-                "hombre": names[c.hombre],
-                "contract": str(c.contract),
-                "tricks": dict(zip(names, c.tricks)),
-            }
-        )
-        if isinstance(c, jetons.JetonsCoup) and c.bonuses:
-            item["bonuses"] = [{"player": names[s], "hand": h} for s, h in c.bonuses]
-        if isinstance(c, danois.DanishCoup):
-            if c.first_five:
-                item["first_five"] = True
-            if c.black_aces:
-                item["black_aces"] = True
-        if c.note:
-            item["note"] = c.note
-        coups.append(item)
+    coups = [dump_any_coup(c, names) for c in game.coups]
     return {
         "format": FORMAT,
         "game": "hombre",
@@ -275,4 +297,4 @@ def dump_any_report(report: AnyReport) -> dict[str, Any]:
     }
 
 
-__all__ = ["dump_any_game", "dump_any_report", "load_any", "replay_any"]
+__all__ = ["build", "dump_any_coup", "dump_any_game", "dump_any_report", "load_any", "replay_any"]

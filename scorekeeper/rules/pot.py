@@ -9,8 +9,9 @@ no chip is ever held by the table and the three nets always sum to zero.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from .ledger import Transfer
+from .ledger import Stack, Transfer, stack
 
 
 class Pot:
@@ -47,6 +48,19 @@ class PotDeal:
     pot: int
     """The pot once they are in."""
 
+    # The names the 1709 deal uses, so that pages and reports read both alike.
+    @property
+    def enjeu(self) -> int:
+        return self.pot
+
+    @property
+    def poule(self) -> int:
+        return self.pot
+
+    @property
+    def bete_in_play(self) -> None:
+        return None
+
 
 @dataclass(frozen=True)
 class PotResult:
@@ -63,6 +77,14 @@ class PotResult:
     """The pot after the coup."""
     finished: bool
 
+    @property
+    def bete_made(self) -> None:
+        return None
+
+    @property
+    def codille(self) -> int | None:
+        return self.taker if self.outcome == "codille" else None
+
 
 @dataclass(frozen=True)
 class PotReport:
@@ -74,3 +96,15 @@ class PotReport:
     """What each seat has in the pot now (returned to him if the game ends)."""
     finished: bool
     next: PotDeal | None
+
+    betes: tuple[()] = ()
+
+    @property
+    def poules_tirees(self) -> int:
+        """Pots won by the hombre (the counterpart of the 1709 poules tirées)."""
+        return sum(1 for r in self.coups if r.outcome == "gagne")
+
+    @property
+    def stacks(self) -> tuple[Stack, ...]:
+        rules: Any = getattr(self.game, "rules")  # noqa: B009 - game is a JetonsGame or DanishGame
+        return tuple(stack(c, n, rules.cave, rules.fiche) for c, n in zip(self.caves, self.net))

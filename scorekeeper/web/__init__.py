@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_babel import format_currency, get_locale
 
-from ..forms import CONTRACT_WORDS
+from ..forms import BONUS_WORDS, CONTRACT_WORDS
 from ..money import Money
 from ..rules.ledger import to_money
 from . import errors, games, links, settlement, table
@@ -35,6 +35,7 @@ def words() -> dict[str, dict[str, str]]:
         "OUTCOME_WORDS": OUTCOME_WORDS,
         "ACTION_WORDS": ACTION_WORDS,
         "CONTRACT_WORDS": CONTRACT_WORDS,
+        "BONUS_WORDS": BONUS_WORDS,
     }
     return {name: {str(k): str(v) for k, v in table.items()} for name, table in tables.items()}
 

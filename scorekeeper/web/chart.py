@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.hombre import Outcome, Report
+from ..rules.hombre import Outcome
+from ..rules.hombre_systems import AnyReport
 
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
@@ -15,6 +16,8 @@ MARKED = {
     Outcome.VOLE_ENGAGEE: "vole",
     Outcome.VOLE_MANQUEE: "vole",
     Outcome.VOLE_ENGAGEE_MANQUEE: "vole",
+    "bete": "remise",  # the Danish bête and the jetons loss are drawn like a remise
+    "perd": "remise",
 }
 
 
@@ -61,7 +64,7 @@ def _ticks(low: int, high: int, count: int = 4) -> list[int]:
     return list(range(first, high + 1, step))
 
 
-def net_chart(report: Report) -> Chart | None:
+def net_chart(report: AnyReport) -> Chart | None:
     """None when no coup has been played yet."""
     coups = report.coups
     if not coups:

@@ -24,9 +24,18 @@ from ..forms import CHANGED, SETTING_HELP, ActionForm, ImportForm, NewGameForm, 
 from ..i18n import COOKIE, LANGUAGES
 from ..money import Money, money_from_file
 from ..rules.errors import GameError
-from ..rules.hombre import Game, replay
-from ..rules.hombre_file import dump_game, dump_report, json_text, load_game
+from ..rules.hombre_danois import DanishRules
+from ..rules.hombre_file import json_text
+from ..rules.hombre_jetons import JetonsRules
 from ..rules.hombre_ruleset import PRESETS, SETTINGS, RuleSet
+from ..rules.hombre_systems import (
+    AnyGame,
+    build,
+    dump_any_game,
+    dump_any_report,
+    load_any,
+    replay_any,
+)
 from .present import error_text
 
 bp = Blueprint("games", __name__)
@@ -46,12 +55,30 @@ def home() -> str:
     )
 
 
-def _fill_rules(form: NewGameForm, rules: RuleSet) -> None:
+ALL_PRESETS: dict[str, Any] = {
+    **PRESETS,
+    "jetons": JetonsRules(),
+    "danois": DanishRules(),
+    "danois_dlu": DanishRules(rates="dlu"),
+}
+
+
+def _fill_rules(form: NewGameForm, rules: Any) -> None:
+    form.accounting.data = rules.accounting
     for name, value in rules.to_mapping().items():
-        getattr(form, name).data = value
+        if name != "accounting":
+            field = getattr(form, name)
+            field.data, field.raw_data = value, None  # shown as the preset says, not as sent
 
 
-def _form_rules(form: NewGameForm) -> RuleSet:
+def _form_rules(form: NewGameForm) -> Any:
+    """The rule set the form describes, for its money system; GameError names the field."""
+    accounting = form.accounting.data or "poule"
+    if accounting == "jetons":
+        return JetonsRules(**{f: getattr(form, f).data for f in JETONS_FIELDS})
+    if accounting == "danois":
+        data = {f: getattr(form, f).data for f in DANISH_FIELDS}
+        return DanishRules(**{**data, "rates": data["rates"] or "texte"})
     data = {s.name: getattr(form, s.name).data for s in SETTINGS}
     data["poule_system"] = (data["poule_system"] or "").strip()
     data["retourne"] = bool(data["retourne"])
@@ -59,7 +86,21 @@ def _form_rules(form: NewGameForm) -> RuleSet:
     return RuleSet(**data)
 
 
-def _table_from_form(form: NewGameForm) -> Game | None:
+JETONS_FIELDS = (
+    "stake",
+    "pass_fee",
+    "simple",
+    "sans_prendre",
+    "vole",
+    "bonus",
+    "coups_to_play",
+    "cave",
+    "fiche",
+)
+DANISH_FIELDS = ("ante", "rates", "coups_to_play", "cave", "fiche")
+
+
+def _table_from_form(form: NewGameForm) -> AnyGame | None:
     """The players and rule set of the form, or None with the errors put beside the fields."""
     if not form.validate():
         return None
@@ -73,11 +114,11 @@ def _table_from_form(form: NewGameForm) -> Game | None:
     if len(set(names)) != 3 or not all(names):
         form.player2.errors = [_("The three players need three different names.")]
         return None
-    return Game(names, rules, int(form.first_dealer.data))
+    return build(names, rules.to_mapping(), int(form.first_dealer.data), [])
 
 
 def _presets_json() -> str:
-    return json.dumps({name: preset.to_mapping() for name, preset in PRESETS.items()})
+    return json.dumps({name: preset.to_mapping() for name, preset in ALL_PRESETS.items()})
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -86,7 +127,7 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
     if request.method == "GET":
         _fill_rules(form, PRESETS["recommended"])
     elif form.apply_preset.data:
-        _fill_rules(form, PRESETS.get(form.preset.data, PRESETS["recommended"]))
+        _fill_rules(form, ALL_PRESETS.get(form.preset.data, PRESETS["recommended"]))
     elif (game := _table_from_form(form)) is not None:
         return _created(game, "create", None)
     page = render_template(
@@ -107,7 +148,7 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
         form.version.data = str(stored.version)
         _fill_rules(form, game.rules)
     elif form.apply_preset.data:
-        _fill_rules(form, PRESETS.get(form.preset.data, PRESETS["recommended"]))
+        _fill_rules(form, ALL_PRESETS.get(form.preset.data, PRESETS["recommended"]))
     elif (game := _table_from_form(form)) is not None:
         try:
             store.set_table(
@@ -131,7 +172,7 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     return page if request.method == "GET" or form.apply_preset.data else (page, 422)
 
 
-def _created(game: Game, action: str, money: Money | None) -> BaseResponse:
+def _created(game: AnyGame, action: str, money: Money | None) -> BaseResponse:
     """Store a new game; its creator becomes its manager and sees the manager link once."""
     token = access.new_token()
     game_id = store.create(get_db(), game, action, money, access.token_hash(token))
@@ -158,7 +199,7 @@ def import_game() -> str | BaseResponse | tuple[str, int]:
     return page if request.method == "GET" else (page, 422)
 
 
-def _parse_game_file(raw: bytes, field: Any) -> tuple[Game, Money | None] | None:
+def _parse_game_file(raw: bytes, field: Any) -> tuple[AnyGame, Money | None] | None:
     if not raw.strip():
         field.errors = [_("Choose a game file or paste its JSON.")]
         return None
@@ -176,8 +217,8 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Game, Money | None] | None
         ]
         return None
     try:
-        game = load_game(data)
-        replay(game)
+        game = load_any(data)
+        replay_any(game)
         money = money_from_file(data)
     except GameError as error:
         field.errors = [error_text(error)]
@@ -187,7 +228,7 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Game, Money | None] | None
 
 def game_file_text(stored: store.StoredGame) -> str:
     """The game file exactly as downloaded (with the chip value, an extra key, if set)."""
-    data = dump_game(stored.game)
+    data = dump_any_game(stored.game)
     if stored.money is not None:
         data["money"] = stored.money.to_file()
     return json_text(data)
@@ -206,7 +247,7 @@ def game_file(game_id: int) -> Response:
 @bp.get("/games/<int:game_id>/report.json")
 def report_file(game_id: int) -> Response:
     stored = access.readable(game_id)
-    return Response(json_text(dump_report(stored.replay())), mimetype="application/json")
+    return Response(json_text(dump_any_report(stored.replay())), mimetype="application/json")
 
 
 @bp.get("/lang/<code>")

@@ -6,16 +6,17 @@ Only presentation: every number shown comes from the replay report.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from flask import g
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from ..forms import CONTRACT_WORDS
+from ..forms import BONUS_WORDS, CONTRACT_WORDS
 from ..rules.errors import GameError
-from ..rules.hombre import BeteStatus, CoupResult, Outcome, Reason, Report
-from ..rules.hombre_ruleset import RuleSet
+from ..rules.hombre import BeteStatus, Outcome, Reason
+from ..rules.hombre_systems import AnyReport
 
 OUTCOME_WORDS = {
     Outcome.PASS: _l("Tous passent"),
@@ -26,8 +27,15 @@ OUTCOME_WORDS = {
     Outcome.VOLE_MANQUEE: _l("vole manquée"),
     Outcome.VOLE_ENGAGEE: _l("vole engagée réussie"),
     Outcome.VOLE_ENGAGEE_MANQUEE: _l("vole engagée manquée"),
+    "perd": _l("perd"),
+    "bete": _l("bête"),
+    "puesta": _l("puesta"),
 }
 REASON_WORDS = {
+    **CONTRACT_WORDS,  # a Danish contract's rate is paid under its name
+    **BONUS_WORDS,
+    "cagnotte": _l("cagnotte"),
+    "prime": _l("prime"),
     Reason.POULE: _l("poule"),
     Reason.BETE: _l("bête"),
     Reason.VOLE: _l("half the enjeu"),
@@ -61,8 +69,21 @@ def error_text(error: GameError) -> str:
     return message if error.coup is None else _("Coup %(n)s: ", n=error.coup) + message
 
 
-def rules_text(rules: RuleSet) -> str:
+def rules_text(rules: Any) -> str:
     """The rule set in a line of words, in the reader's language."""
+    if rules.accounting == "jetons":
+        return _(
+            "jetons: stake %(stake)s, pass %(fee)s, primes %(a)s / %(b)s / %(c)s, bonus %(bonus)s",
+            stake=rules.stake,
+            fee=rules.pass_fee,
+            a=rules.simple,
+            b=rules.sans_prendre,
+            c=rules.vole,
+            bonus=rules.bonus,
+        )
+    if rules.accounting == "danois":
+        table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
+        return _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
     parts = [
         rules.poule_system,
         _("double payments") if rules.payments == "double" else _("simple payments"),
@@ -93,7 +114,7 @@ def _phrases() -> dict[str, str]:
     return dict(g.phrases)
 
 
-def outcome_text(result: CoupResult, names: tuple[str, str, str]) -> str:
+def outcome_text(result: Any, names: tuple[str, str, str]) -> str:
     """'Chloé demande: gagne', 'Anne sans prendre: codille by Bruno', 'Tous passent'."""
     words = _phrases()
     coup = result.coup
@@ -102,7 +123,7 @@ def outcome_text(result: CoupResult, names: tuple[str, str, str]) -> str:
     outcome = words[result.outcome]
     if result.codille is not None:
         outcome = words["codille_by"] % {"name": names[result.codille]}
-    if coup.codille_renounced:
+    if getattr(coup, "codille_renounced", False):
         outcome += " " + words["renounced"]
     return words["played"] % {
         "hombre": names[coup.hombre],
@@ -126,7 +147,7 @@ class FicheLine:
 OPEN = (BeteStatus.PENDING, BeteStatus.IN_PLAY)
 
 
-def fiche(report: Report, settled_shown: int | None = None) -> tuple[list[FicheLine], int]:
+def fiche(report: AnyReport, settled_shown: int | None = None) -> tuple[list[FicheLine], int]:
     """The fiche's lines, and how many old settled ones were left out.
 
     Every open bête is shown; of the settled ones only the ``settled_shown``
@@ -155,7 +176,7 @@ class NetChange:
         return self.after - self.before
 
 
-def net_changes(before: Report, after: Report) -> list[NetChange]:
+def net_changes(before: AnyReport, after: AnyReport) -> list[NetChange]:
     """What a correction changed in the nets (only the players it changed)."""
     names = after.game.players
     return [

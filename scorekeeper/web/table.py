@@ -6,6 +6,8 @@ and payments the table confirms are the ones the engine will keep.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
@@ -18,13 +20,14 @@ from ..forms import (
     CONTRACT_WORDS,
     ActionForm,
     CoupForm,
+    contracts_for,
     coup_from_form,
     fill_coup_form,
     form_version,
     options,
 )
 from ..rules.errors import GameError
-from ..rules.hombre import Contract, Coup, Report, replay
+from ..rules.hombre_systems import AnyReport, replay_any
 from .present import error_text, fiche, net_changes, outcome_text, signed
 
 bp = Blueprint("table", __name__)
@@ -39,33 +42,28 @@ ERROR_FIELDS = {
     "vole_engagee": "vole_engagee",
     "codille_renounced": "codille_renounced",
     "note": "note",
+    "first_five": "first_five",
+    "black_aces": "black_aces",
+    "bonuses": "passed",
 }
 
 Page = str | tuple[str, int]
 
 
-def coup_form(stored: store.StoredGame, coup: Coup | None = None) -> CoupForm:
-    """The coup form with this game's players and allowed contracts."""
+def coup_form(stored: store.StoredGame, coup: Any = None) -> CoupForm:
+    """The coup form with this game's players and the contracts its rules allow."""
     form = CoupForm() if request.method == "POST" else CoupForm(formdata=None)
     rules = stored.game.rules
     form.hombre.choices = options(
         (str(seat), name) for seat, name in enumerate(stored.game.players)
     )
-    allowed = [c for c in Contract if _allowed(c, rules.retourne, rules.espadille_forcee)]
-    form.contract.choices = options((str(c), CONTRACT_WORDS[c]) for c in allowed)
+    form.contract.choices = options((c, CONTRACT_WORDS[c]) for c in contracts_for(rules))
     if request.method != "POST":
         form.version.data = str(stored.version)
+        form.contract.data = contracts_for(rules)[0]
         if coup is not None:
             fill_coup_form(form, coup)
     return form
-
-
-def _allowed(contract: Contract, retourne: bool, espadille: bool) -> bool:
-    if contract is Contract.RETOURNE:
-        return retourne
-    if contract is Contract.ESPADILLE_FORCEE:
-        return espadille
-    return True
 
 
 def _refuse(form: CoupForm, error: GameError) -> None:
@@ -78,7 +76,7 @@ def _refuse(form: CoupForm, error: GameError) -> None:
 def render_game(
     stored: store.StoredGame,
     form: CoupForm | None = None,
-    preview: Report | None = None,
+    preview: AnyReport | None = None,
     status: int = 200,
 ) -> Page:
     report = stored.replay()
@@ -107,18 +105,18 @@ def game(game_id: int) -> Page:
     return render_game(readable(game_id))
 
 
-def _candidate(stored: store.StoredGame, form: CoupForm, position: int | None) -> Report | None:
+def _candidate(stored: store.StoredGame, form: CoupForm, position: int | None) -> AnyReport | None:
     """Replay the game with the form's coup added (or put at ``position``); None if refused."""
     if not form.validate():
         return None
     try:
-        coup = coup_from_form(form)
+        coup = coup_from_form(form, stored.game.rules)
         coups = list(stored.game.coups)
         if position is None:
             coups.append(coup)
         else:
             coups[position - 1] = coup
-        return replay(stored.game.with_coups(coups))
+        return replay_any(stored.game.with_coups(coups))
     except GameError as error:
         _refuse(form, error)
         return None
@@ -235,7 +233,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
     coups = [c for i, c in enumerate(stored.game.coups, 1) if i != n]
     error = None
     try:
-        after = replay(stored.game.with_coups(coups))
+        after = replay_any(stored.game.with_coups(coups))
     except GameError as refused:
         after, error = None, error_text(refused)
     if request.method == "POST" and form.validate() and after is not None:
@@ -275,7 +273,7 @@ def undo(game_id: int) -> Page | BaseResponse:
     return redirect(url_for("table.game", game_id=game_id) + "#deal")
 
 
-def _flash_changes(what: str, before: Report, after: Report) -> None:
+def _flash_changes(what: str, before: AnyReport, after: AnyReport) -> None:
     changes = net_changes(before, after)
     if not changes:
         flash(what + " " + _("The nets did not change."))
