@@ -186,3 +186,27 @@ def test_the_table_link_sees_a_new_coup_within_seconds(browser: Browser, live_se
     tap_coup(manager, "Bruno", {"Bruno": 5, "Anne": 2}, "gagne")
     expect(follower.locator("#deal")).to_contain_text("coup 2", timeout=10_000)
     assert standing(follower) == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
+
+
+def test_a_danish_game_on_the_phone(browser: Browser, live_server: str):
+    page = phone(browser)
+    page.goto(live_server + "/games/new")
+    page.fill("#player0", "Anne")
+    page.fill("#player1", "Bruno")
+    page.fill("#player2", "Chloé")
+    page.locator("#f-preset label", has_text="danois (DLU)").tap()  # reloads its settings
+    expect(page.locator("#ante")).to_have_value("5")
+    page.get_by_role("button", name="Créer la partie").tap()
+    expect(page.locator("#deal")).to_contain_text("Cagnotte 5")
+    page.locator("#f-hombre label", has_text="Bruno").tap()
+    page.locator("#f-contract label", has_text="nolo simple").tap()
+    for name, count in (("Bruno", "0"), ("Anne", "4")):
+        page.locator(".trick-row", has=page.locator(".who", has_text=name)).get_by_text(
+            count, exact=True
+        ).tap()
+    expect(page.locator("#preview")).to_contain_text("Bruno nolo simple : gagne")
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")
+    # DLU købe-nolo won: 2 from each defender, and Anne's ante
+    assert standing(page) == {"Anne": "−7", "Bruno": "+9", "Chloé": "−2"}
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
