@@ -10,13 +10,15 @@ source text's and the Danish L'hombre Union's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from .errors import N_, GameError
-from .ledger import Transfer, apply, recave
-from .pot import Pot, PotDeal, PotReport, PotResult
+from .ledger import Transfer
+from .pot import PotBook, PotDeal, PotReport
+from .settings import counts, whole_settings
+from .settings import from_mapping as settings_from_mapping
 
 
 class DanishContract(StrEnum):
@@ -83,32 +85,14 @@ class DanishRules:
                 N_("rules.rates must be texte or dlu, got {value!r}"),
                 value=self.rates,
             )
-        for name in ("ante", "coups_to_play", "cave", "fiche"):
-            value = getattr(self, name)
-            if type(value) is not int:
-                raise GameError(
-                    f"rules.{name}",
-                    N_("rules.{name} must be {kind}, got {value!r}"),
-                    name=name,
-                    kind="int",
-                    value=value,
-                )
-            least = 0 if name in ("ante", "coups_to_play") else 1
-            if value < least:
-                raise GameError(
-                    f"rules.{name}",
-                    N_("rules.{name} must be at least {least}"),
-                    name=name,
-                    least=least,
-                )
+        counts(
+            self,
+            whole_settings(("ante", "coups_to_play", "cave", "fiche"), ("ante", "coups_to_play")),
+        )
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> DanishRules:
-        known = {f.name for f in fields(cls)}
-        for key in data:
-            if key not in known:
-                raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
-        return replace(cls(), **data)
+        return settings_from_mapping(cls, data)
 
     def to_mapping(self) -> dict[str, Any]:
         return asdict(self)
@@ -184,10 +168,8 @@ def outcome(coup: DanishCoup, order: tuple[int, int, int]) -> tuple[str, int | N
 def replay(game: DanishGame) -> PotReport:
     rules = game.rules
     rates = RATES[rules.rates]
-    pot = Pot()
-    net, caves = [0, 0, 0], [1, 1, 1]
-    results = []
-    finished = False
+    book = PotBook(game, rules.cave, rules.coups_to_play)
+    pot = book.pot
 
     def deal(n: int) -> PotDeal:
         dealer = (game.first_dealer + n - 1) % 3
@@ -197,10 +179,7 @@ def replay(game: DanishGame) -> PotReport:
         )
 
     for n, coup in enumerate(game.coups, 1):
-        if finished:
-            raise GameError(
-                "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
-            )
+        book.open(n)
         try:
             check(coup)
         except GameError as error:
@@ -231,32 +210,5 @@ def replay(game: DanishGame) -> PotReport:
                 taker = codille
                 moves += pot.take(codille, "cagnotte")
                 moves.append(Transfer(hombre, codille, 2 * codille_rate, reason))
-        finished = bool(rules.coups_to_play) and n >= rules.coups_to_play
-        apply(net, moves)
-        recave(caves, net, rules.cave)
-        results.append(
-            PotResult(
-                d,
-                coup,
-                result,
-                taker,
-                tuple(moves),
-                _three(net),
-                _three(caves),
-                pot.total,
-                finished,
-            )
-        )
-    return PotReport(
-        game,
-        tuple(results),
-        _three(net),
-        _three(caves),
-        _three(pot.shares),
-        finished,
-        None if finished else deal(len(game.coups) + 1),
-    )
-
-
-def _three(values: Sequence[int]) -> tuple[int, int, int]:
-    return (values[0], values[1], values[2])
+        book.close(d, coup, result, taker, moves)
+    return book.report(deal(len(game.coups) + 1))

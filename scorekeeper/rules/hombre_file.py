@@ -7,12 +7,13 @@ edited by hand is refused as a whole with one clear line.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .errors import N_, GameError
 from .hombre import BeteRef, Contract, Coup, Deal, Game, Report, replay
 from .hombre_ruleset import RuleSet
+from .ledger import Transfer
 
 FORMAT = "scorekeeper-game/1"
 REPORT_FORMAT = "scorekeeper-report/1"
@@ -59,32 +60,35 @@ def load_game(data: Any) -> Game:
     return Game((players[0], players[1], players[2]), rules, seats[first], tuple(coups))
 
 
-def load_coup(item: Any, seats: Mapping[str, int]) -> Coup:
-    """One coup of the file; ``seats`` maps each player's name to his seat."""
+def played_parts(
+    item: Any, seats: Mapping[str, int], keys: tuple[str, ...], contracts: Any
+) -> tuple[int, Any, tuple[int, int, int], str] | None:
+    """What every system's coup has: None when all passed, else (hombre, contract, tricks, note).
+
+    ``keys`` are the system's own fields, refused on a passed coup; ``contracts``
+    the system's contract enum.
+    """
     if not isinstance(item, Mapping):
         raise GameError("coup", N_("a coup is a JSON object"))
     note = item.get("note", "")
     if not isinstance(note, str):
         raise GameError("note", N_("note must be text"))
-    passed = item.get("pass", False)
-    if not isinstance(passed, bool):
-        raise GameError("pass", N_("pass must be true or false"))
-    if passed:
-        for key in _PLAYED_KEYS:
+    if flag_field(item, "pass"):
+        for key in ("hombre", "contract", "tricks", *keys):
             if key in item:
                 raise GameError(key, N_("{key} given on a coup where all passed"), key=key)
-        return Coup(note=note)
+        return None
     hombre = item.get("hombre")
     if not isinstance(hombre, str) or hombre not in seats:
         raise GameError("hombre", N_("hombre {name!r} is not one of the players"), name=hombre)
     contract = item.get("contract")
-    if contract not in tuple(Contract):
-        choices = ", ".join(Contract)
+    values = [str(c) for c in contracts]
+    if contract not in values:
         raise GameError(
             "contract",
             N_("contract {value!r} is not one of {choices}"),
             value=contract,
-            choices=choices,
+            choices=", ".join(values),
         )
     tricks = item.get("tricks")
     if not isinstance(tricks, Mapping):
@@ -97,10 +101,19 @@ def load_coup(item: Any, seats: Mapping[str, int]) -> Coup:
         if name not in tricks:
             raise GameError("tricks", N_("tricks of {name} are missing"), name=name)
         by_seat[seat] = whole_field(tricks[name], "tricks")
+    return seats[hombre], contracts(contract), (by_seat[0], by_seat[1], by_seat[2]), note
+
+
+def load_coup(item: Any, seats: Mapping[str, int]) -> Coup:
+    """One coup of the file; ``seats`` maps each player's name to his seat."""
+    played = played_parts(item, seats, _PLAYED_KEYS[3:], Contract)
+    if played is None:
+        return Coup(note=item.get("note", ""))
+    hombre, contract, tricks, note = played
     return Coup(
-        hombre=seats[hombre],
-        contract=Contract(contract),
-        tricks=(by_seat[0], by_seat[1], by_seat[2]),
+        hombre=hombre,
+        contract=contract,
+        tricks=tricks,
         matadors=whole_field(item.get("matadors", 0), "matadors"),
         vole_engagee=flag_field(item, "vole_engagee"),
         codille_renounced=flag_field(item, "codille_renounced"),
@@ -167,6 +180,14 @@ def replay_file(data: Any) -> Report:
     return replay(load_game(data))
 
 
+def transfers_json(transfers: Iterable[Transfer], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Transfers as the report writes them: from, to, amount, reason."""
+    return [
+        {"from": names[t.payer], "to": names[t.payee], "amount": t.amount, "reason": str(t.reason)}
+        for t in transfers
+    ]
+
+
 def dump_report(report: Report) -> dict[str, Any]:
     """The replay report of the format document (keys exactly as written there).
 
@@ -222,15 +243,7 @@ def dump_report(report: Report) -> dict[str, Any]:
                 "note": c.note,
                 "bete_made": None if r.bete_made is None else r.bete_made.amount,
                 "codille": None if r.codille is None else names[r.codille],
-                "transfers": [
-                    {
-                        "from": names[t.payer],
-                        "to": names[t.payee],
-                        "amount": t.amount,
-                        "reason": str(t.reason),
-                    }
-                    for t in r.transfers
-                ],
+                "transfers": transfers_json(r.transfers, names),
                 "net": per_player(r.net),
                 "caves": per_player(r.caves),
                 "poules_tirees": r.poules_tirees,

@@ -9,13 +9,15 @@ opponent, a failing one doubles it and pays the same; bonus hands are worth
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
 from .errors import N_, GameError
-from .ledger import Transfer, apply, recave
-from .pot import Pot, PotDeal, PotReport, PotResult
+from .ledger import Transfer
+from .pot import PotBook, PotDeal, PotReport
+from .settings import counts, whole_settings
+from .settings import from_mapping as settings_from_mapping
 
 BONUS_HANDS = (
     "charivari",
@@ -59,34 +61,12 @@ class JetonsRules:
     fiche: int = 10
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "accounting":
-                continue
-            if type(value) is not int:
-                raise GameError(
-                    f"rules.{f.name}",
-                    N_("rules.{name} must be {kind}, got {value!r}"),
-                    name=f.name,
-                    kind="int",
-                    value=value,
-                )
-            least = 0 if f.name in ("coups_to_play", "bonus", "pass_fee") else 1
-            if value < least:
-                raise GameError(
-                    f"rules.{f.name}",
-                    N_("rules.{name} must be at least {least}"),
-                    name=f.name,
-                    least=least,
-                )
+        names = [f.name for f in fields(self) if f.name != "accounting"]
+        counts(self, whole_settings(names, ("coups_to_play", "bonus", "pass_fee")))
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> JetonsRules:
-        known = {f.name for f in fields(cls)}
-        for key in data:
-            if key not in known:
-                raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
-        return replace(cls(), **data)
+        return settings_from_mapping(cls, data)
 
     def to_mapping(self) -> dict[str, Any]:
         return asdict(self)
@@ -154,10 +134,8 @@ def check(coup: JetonsCoup) -> None:
 
 def replay(game: JetonsGame) -> PotReport:
     rules = game.rules
-    pot = Pot()
-    net, caves = [0, 0, 0], [1, 1, 1]
-    results = []
-    finished = False
+    book = PotBook(game, rules.cave, rules.coups_to_play)
+    pot = book.pot
 
     def deal(n: int) -> PotDeal:
         dealer = (game.first_dealer + n - 1) % 3
@@ -165,10 +143,7 @@ def replay(game: JetonsGame) -> PotReport:
         return PotDeal(n, dealer, (dealer + 1) % 3, added, pot.total + sum(added))
 
     for n, coup in enumerate(game.coups, 1):
-        if finished:
-            raise GameError(
-                "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
-            )
+        book.open(n)
         try:
             check(coup)
         except GameError as error:
@@ -203,32 +178,5 @@ def replay(game: JetonsGame) -> PotReport:
                     for s in range(3)
                     if s != seat and rules.bonus
                 ]
-        finished = bool(rules.coups_to_play) and n >= rules.coups_to_play
-        apply(net, moves)
-        recave(caves, net, rules.cave)
-        results.append(
-            PotResult(
-                d,
-                coup,
-                outcome,
-                taker,
-                tuple(moves),
-                _three(net),
-                _three(caves),
-                pot.total,
-                finished,
-            )
-        )
-    return PotReport(
-        game,
-        tuple(results),
-        _three(net),
-        _three(caves),
-        _three(pot.shares),
-        finished,
-        None if finished else deal(len(game.coups) + 1),
-    )
-
-
-def _three(values: Sequence[int]) -> tuple[int, int, int]:
-    return (values[0], values[1], values[2])
+        book.close(d, coup, outcome, taker, moves)
+    return book.report(deal(len(game.coups) + 1))

@@ -23,7 +23,8 @@ from .hombre_file import (
     dump_report,
     flag_field,
     load_game,
-    whole_field,
+    played_parts,
+    transfers_json,
 )
 from .ledger import stack
 from .pot import PotReport
@@ -84,48 +85,6 @@ def _numbered(n: int, parse: Any, item: Any, seats: Mapping[str, int]) -> Any:
         raise error.at(n) from None
 
 
-def _played(item: Any, seats: Mapping[str, int], keys: tuple[str, ...]) -> tuple[Any, ...] | None:
-    """Common parts of a coup: None when all passed, else (hombre, contract, tricks, note)."""
-    if not isinstance(item, Mapping):
-        raise GameError("coup", N_("a coup is a JSON object"))
-    note = item.get("note", "")
-    if not isinstance(note, str):
-        raise GameError("note", N_("note must be text"))
-    if flag_field(item, "pass"):
-        for key in ("hombre", "contract", "tricks", *keys):
-            if key in item:
-                raise GameError(key, N_("{key} given on a coup where all passed"), key=key)
-        return None
-    hombre = item.get("hombre")
-    if not isinstance(hombre, str) or hombre not in seats:
-        raise GameError("hombre", N_("hombre {name!r} is not one of the players"), name=hombre)
-    tricks = item.get("tricks")
-    if not isinstance(tricks, Mapping):
-        raise GameError("tricks", N_("tricks must give every player's count"))
-    for name in tricks:
-        if name not in seats:
-            raise GameError("tricks", N_("tricks of {name!r}, who is not a player"), name=name)
-    by_seat = [0, 0, 0]
-    for name, seat in seats.items():
-        if name not in tricks:
-            raise GameError("tricks", N_("tricks of {name} are missing"), name=name)
-        by_seat[seat] = whole_field(tricks[name], "tricks")
-    return seats[hombre], item.get("contract"), (by_seat[0], by_seat[1], by_seat[2]), note
-
-
-def _contract(value: Any, kind: Any) -> Any:
-    values = [str(c) for c in kind]
-    if value not in values:
-        choices = ", ".join(values)
-        raise GameError(
-            "contract",
-            N_("contract {value!r} is not one of {choices}"),
-            value=value,
-            choices=choices,
-        )
-    return kind(value)
-
-
 def _jetons_coup(item: Any, seats: Mapping[str, int]) -> jetons.JetonsCoup:
     bonuses_data = item.get("bonuses", []) if isinstance(item, Mapping) else []
     if not isinstance(bonuses_data, list):
@@ -135,23 +94,21 @@ def _jetons_coup(item: Any, seats: Mapping[str, int]) -> jetons.JetonsCoup:
         if not isinstance(b, Mapping) or b.get("player") not in seats:
             raise GameError("bonuses", N_("a bonus names one of the players and a hand"))
         bonuses.append((seats[b["player"]], str(b.get("hand"))))
-    played = _played(item, seats, ())
+    played = played_parts(item, seats, (), jetons.JetonsContract)
     if played is None:
         return jetons.JetonsCoup(bonuses=tuple(bonuses), note=item.get("note", ""))
     hombre, contract, tricks, note = played
-    return jetons.JetonsCoup(
-        hombre, _contract(contract, jetons.JetonsContract), tricks, tuple(bonuses), note
-    )
+    return jetons.JetonsCoup(hombre, contract, tricks, tuple(bonuses), note)
 
 
 def _danish_coup(item: Any, seats: Mapping[str, int]) -> danois.DanishCoup:
-    played = _played(item, seats, ("first_five", "black_aces"))
+    played = played_parts(item, seats, ("first_five", "black_aces"), danois.DanishContract)
     if played is None:
         return danois.DanishCoup(note=item.get("note", ""))
     hombre, contract, tricks, note = played
     return danois.DanishCoup(
         hombre,
-        _contract(contract, danois.DanishContract),
+        contract,
         tricks,
         flag_field(item, "first_five"),
         flag_field(item, "black_aces"),
@@ -257,15 +214,7 @@ def dump_any_report(report: AnyReport) -> dict[str, Any]:
                 if r.outcome == "codille" and r.taker is not None
                 else None,
                 "taker": None if r.taker is None else names[r.taker],
-                "transfers": [
-                    {
-                        "from": names[t.payer],
-                        "to": names[t.payee],
-                        "amount": t.amount,
-                        "reason": str(t.reason),
-                    }
-                    for t in r.transfers
-                ],
+                "transfers": transfers_json(r.transfers, names),
                 "net": per_player(r.net),
                 "caves": per_player(r.caves),
                 "poule_after": r.pot,

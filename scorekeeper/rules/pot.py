@@ -8,10 +8,12 @@ no chip is ever held by the table and the three nets always sum to zero.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .ledger import Stack, Transfer, stack
+from .errors import N_, GameError
+from .ledger import Stack, Transfer, apply, recave, stack
 
 
 class Pot:
@@ -108,3 +110,60 @@ class PotReport:
     def stacks(self) -> tuple[Stack, ...]:
         rules: Any = getattr(self.game, "rules")  # noqa: B009 - game is a JetonsGame or DanishGame
         return tuple(stack(c, n, rules.cave, rules.fiche) for c, n in zip(self.caves, self.net))
+
+
+class PotBook:
+    """The running book of a pot game: the pot, nets and caves, one closed coup after another."""
+
+    def __init__(self, game: Any, cave: int, coups_to_play: int) -> None:
+        self.game = game
+        self.cave = cave
+        self.coups_to_play = coups_to_play
+        self.pot = Pot()
+        self.net = [0, 0, 0]
+        self.caves = [1, 1, 1]
+        self.results: list[PotResult] = []
+        self.finished = False
+
+    def open(self, n: int) -> None:
+        """Refuse a coup after the end of the game."""
+        if self.finished:
+            raise GameError(
+                "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
+            )
+
+    def close(
+        self, deal: PotDeal, coup: object, outcome: str, taker: int | None, moves: list[Transfer]
+    ) -> None:
+        """Apply a coup's transfers, give caves, and see whether the game is over."""
+        self.finished = bool(self.coups_to_play) and deal.n >= self.coups_to_play
+        apply(self.net, moves)
+        recave(self.caves, self.net, self.cave)
+        self.results.append(
+            PotResult(
+                deal,
+                coup,
+                outcome,
+                taker,
+                tuple(moves),
+                three(self.net),
+                three(self.caves),
+                self.pot.total,
+                self.finished,
+            )
+        )
+
+    def report(self, next_deal: PotDeal) -> PotReport:
+        return PotReport(
+            self.game,
+            tuple(self.results),
+            three(self.net),
+            three(self.caves),
+            three(self.pot.shares),
+            self.finished,
+            None if self.finished else next_deal,
+        )
+
+
+def three(values: Sequence[int]) -> tuple[int, int, int]:
+    return (values[0], values[1], values[2])
