@@ -222,22 +222,27 @@ def outcome(coup: Coup, order: tuple[int, int, int]) -> tuple[Outcome, int | Non
     return Outcome.CODILLE, leaders[0]
 
 
+def check_played(hombre: int, contract: object, tricks: tuple[int, ...]) -> None:
+    """What every system asks of a played coup: a hombre, a contract, nine tricks."""
+    if hombre not in (0, 1, 2):
+        raise GameError("hombre", N_("hombre must be one of the players"))
+    if contract is None:
+        raise GameError("contract", N_("contract is missing"))
+    if len(tricks) != 3 or any(t < 0 for t in tricks):
+        raise GameError("tricks", N_("tricks must be three whole numbers, none negative"))
+    if sum(tricks) != 9:
+        raise GameError("tricks", N_("tricks sum to {total}, expected 9"), total=sum(tricks))
+
+
 def check(coup: Coup, rules: RuleSet) -> None:
     """Refuse a coup the rules forbid (without its number: the caller adds it)."""
     if coup.hombre is None:
         return
-    if coup.hombre not in (0, 1, 2):
-        raise GameError("hombre", N_("hombre must be one of the players"))
-    if coup.contract is None:
-        raise GameError("contract", N_("contract is missing"))
+    check_played(coup.hombre, coup.contract, coup.tricks)
     if coup.contract is Contract.RETOURNE and not rules.retourne:
         raise GameError("contract", N_("contract retourne is not allowed by the rule set"))
     if coup.contract is Contract.ESPADILLE_FORCEE and not rules.espadille_forcee:
         raise GameError("contract", N_("contract espadille_forcee is not allowed by the rule set"))
-    if len(coup.tricks) != 3 or any(t < 0 for t in coup.tricks):
-        raise GameError("tricks", N_("tricks must be three whole numbers, none negative"))
-    if sum(coup.tricks) != 9:
-        raise GameError("tricks", N_("tricks sum to {total}, expected 9"), total=sum(coup.tricks))
     if coup.matadors not in MATADOR_COUNTS:
         raise GameError(
             "matadors", N_("matadors must be 0 or 3 to 9, got {value}"), value=coup.matadors

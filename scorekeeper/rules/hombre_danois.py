@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import N_, GameError
+from .hombre import check_played
 from .ledger import Transfer
 from .pot import PotBook, PotDeal, PotReport
 from .settings import counts, whole_settings
@@ -124,12 +125,8 @@ class DanishGame:
 def check(coup: DanishCoup) -> None:
     if coup.hombre is None:
         return
-    if coup.contract is None:
-        raise GameError("contract", N_("contract is missing"))
-    if len(coup.tricks) != 3 or any(t < 0 for t in coup.tricks):
-        raise GameError("tricks", N_("tricks must be three whole numbers, none negative"))
-    if sum(coup.tricks) != 9:
-        raise GameError("tricks", N_("tricks sum to {total}, expected 9"), total=sum(coup.tricks))
+    check_played(coup.hombre, coup.contract, coup.tricks)
+    assert coup.contract is not None
     if coup.contract is DanishContract.GRAND_TOURNE and not coup.black_aces:
         raise GameError("black_aces", N_("a grand tourné needs both black aces"))
     if coup.first_five:

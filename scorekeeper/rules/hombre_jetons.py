@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from .errors import N_, GameError
+from .hombre import check_played
 from .ledger import Transfer
 from .pot import PotBook, PotDeal, PotReport
 from .settings import counts, whole_settings
@@ -111,14 +112,7 @@ def won(coup: JetonsCoup) -> bool:
 
 def check(coup: JetonsCoup) -> None:
     if coup.hombre is not None:
-        if coup.contract is None:
-            raise GameError("contract", N_("contract is missing"))
-        if len(coup.tricks) != 3 or any(t < 0 for t in coup.tricks):
-            raise GameError("tricks", N_("tricks must be three whole numbers, none negative"))
-        if sum(coup.tricks) != 9:
-            raise GameError(
-                "tricks", N_("tricks sum to {total}, expected 9"), total=sum(coup.tricks)
-            )
+        check_played(coup.hombre, coup.contract, coup.tricks)
     elif coup.bonuses:
         raise GameError("bonuses", N_("bonus hands are shown in play: not when all passed"))
     seen = set()
