@@ -348,3 +348,17 @@ def test_danish_nets_sum_to_zero(coups, rates):
         assert sum(r.net) == 0
         for seat in range(3):
             assert r.caves[seat] * 100 + r.net[seat] >= 0
+
+
+def test_danish_defenders_tied_above_the_hombre_is_a_bete():
+    # jeu simple 1-4-4: no single defender has more than each other player
+    r = report(file("danois", played("B", "jeu_simple", 4, 1, 4)))
+    assert r["coups"][0]["outcome"] == "bete"
+
+
+def test_danish_nolo_codille_between_tied_defenders_goes_to_primaute():
+    # coup 1: B is premier (the hombre), C second, A dealer: C has primauté over A
+    r = report(file("danois", played("B", "nolo_simple", 3, 3, 3)))
+    c = r["coups"][0]
+    assert (c["outcome"], c["codille"]) == ("codille", "C")
+    assert ("B", "C", 4, "nolo_simple") in moves(c)  # texte codille 2 for each defender
