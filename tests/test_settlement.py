@@ -15,23 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from notation import SEED, game_file
 from test_hombre_properties import FAST, games
-from web import enter, new_game, report
+from web import SEED_COUPS, enter, new_game, report
 
 from scorekeeper.rules.hombre import replay
 from scorekeeper.rules.hombre_file import replay_file
 from scorekeeper.rules.hombre_stats import club_stats, player_stats
 from scorekeeper.rules.ledger import settle_up
 from scorekeeper.web.chart import net_chart
-
-SEED_COUPS = [
-    "A demande A4 B4 C1",
-    "B demande A4 B4 C1",
-    "pass",
-    "B demande A3 B3 C3",
-    "C demande A2 B2 C5",
-    "B demande A2 B5 C2",
-    "B demande A2 B5 C2",
-]
 
 
 def seed_game(client, **changes):

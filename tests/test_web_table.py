@@ -9,20 +9,10 @@ from pathlib import Path
 import pytest
 from conftest import csrf_token
 from notation import SEED
-from web import NEW_GAME, coup_data, enter, new_game, report
+from web import NEW_GAME, SEED_COUPS, coup_data, enter, new_game, report
 
 from scorekeeper import store
 from scorekeeper.rules.hombre_file import dump_game, load_game
-
-SEED_COUPS = [
-    "A demande A4 B4 C1",
-    "B demande A4 B4 C1",
-    "pass",
-    "B demande A3 B3 C3",
-    "C demande A2 B2 C5",
-    "B demande A2 B5 C2",
-    "B demande A2 B5 C2",
-]
 
 
 def count(app, table):

@@ -21,6 +21,16 @@ NEW_GAME = {
     "create": "1",
 }
 SEATS = {"A": "0", "B": "1", "C": "2"}
+# The seed's worked example (hombre.md §10), coup by coup, as the manager taps it.
+SEED_COUPS = [
+    "A demande A4 B4 C1",
+    "B demande A4 B4 C1",
+    "pass",
+    "B demande A3 B3 C3",
+    "C demande A2 B2 C5",
+    "B demande A2 B5 C2",
+    "B demande A2 B5 C2",
+]
 
 
 def new_game(client: Any, **changes: str) -> str:
