@@ -1,0 +1,118 @@
+"""L'Homme de Brou's sheet (docs/rules/brou.md): hand-computed coups for each rule.
+
+Teams: 0 is Nous (seats 0 and 2), 1 is Eux (seats 1 and 3).
+"""
+
+import pytest
+
+from scorekeeper.rules.brou import BrouCoup, BrouGame, BrouRules, Mariage, replay
+from scorekeeper.rules.errors import GameError
+
+NOUS, EUX = 0, 1
+
+
+def play(*coups, **rules):
+    return replay(BrouGame(("Anne", "Bruno", "Chloé", "Denis"), BrouRules(**rules), 0, coups))
+
+
+def test_card_points_are_rounded_to_the_ten():
+    r = play(BrouCoup(54), BrouCoup(55))
+    assert [c.scored for c in r.coups] == [(50, 70), (60, 70)]  # 66 → 70; 65 → 70: 130 in all
+    assert r.totals == (110, 140)
+
+
+def test_the_coup_that_reaches_301_counts_unrounded():
+    # Nous at 230: 65 is rounded to 70 (300, not enough); 71 wins
+    start = [BrouCoup(120), BrouCoup(110)]  # 120, then 110 → 230; Eux 0 + 10
+    r = play(*start, BrouCoup(65))
+    assert r.totals == (300, 70) and r.coups[-1].partie is None  # Eux: 0 + 10 + 60
+    r = play(*start, BrouCoup(71))
+    last = r.coups[-1]
+    assert last.partie == NOUS and last.scored[0] == 71 and last.won == (2, 0)  # Eux < 150
+    assert r.totals == (0, 0) and r.parties == (2, 0)
+
+
+def test_simple_double_quadruple():
+    # Eux at 150 or more: a simple partie
+    r = play(BrouCoup(0), BrouCoup(120), BrouCoup(120), BrouCoup(70))
+    assert r.coups[-1].won == (1, 0)  # Eux 120 + 0 + 0 + 50 = 170
+    # Eux below 0: quadruple (a mariage of trump taken on the table: −120 for Eux)
+    grand = Mariage(NOUS, grand=True, trump=True, table=True)
+    r = play(BrouCoup(120, mariages=(grand,)), BrouCoup(61))
+    assert [c.totals for c in r.coups] == [(240, -120), (0, 0)]
+    assert r.coups[-1].won == (4, 0)
+
+
+def test_mariages_announced_and_on_the_table():
+    r = play(
+        BrouCoup(
+            60,
+            mariages=(
+                Mariage(NOUS),
+                Mariage(EUX, trump=True),
+                Mariage(NOUS, grand=True, table=True),
+            ),
+        )
+    )
+    # Nous: 60 + 20 + 60 (grand on the table); Eux: 60 + 40 − 60
+    assert r.totals == (140, 40)
+
+
+def test_a_vole_gives_three_parties_and_voids_the_coup():
+    r = play(BrouCoup(50), BrouCoup(120, vole=NOUS, mariages=(Mariage(NOUS, trump=True),)))
+    assert r.coups[-1].won == (3, 0) and r.totals == (50, 70) and r.coups[-1].partie is None
+
+
+def test_partie_et_vole():
+    # Nous at 200 declares partie et vole and makes it: 3 + 2 (Eux at 80 < 150)
+    start = [BrouCoup(120), BrouCoup(80)]  # Nous 200, Eux 0 + 40 = 40
+    r = play(*start, BrouCoup(120, partie_et_vole=NOUS, made=True))
+    assert r.coups[-1].won == (5, 0) and r.totals == (0, 0)
+    # failed: Eux marks what Nous would have (3 + 2: Eux's own count 40 < 150)
+    r = play(*start, BrouCoup(30, points_eux=0, partie_et_vole=NOUS, made=False))
+    assert r.coups[-1].won == (0, 5) and r.coups[-1].partie == EUX
+    with pytest.raises(GameError, match="without reaching 301"):
+        play(BrouCoup(120, partie_et_vole=NOUS, made=True))
+
+
+def test_a_claim_right_or_wrong():
+    start = [BrouCoup(120), BrouCoup(110)]  # Nous 230, Eux 10
+    right = play(*start, BrouCoup(71, points_eux=10, claim=NOUS))
+    assert right.coups[-1].partie == NOUS and right.coups[-1].won == (2, 0)
+    wrong = play(*start, BrouCoup(60, points_eux=10, claim=NOUS))
+    # Eux wins as if it had reached 301; Nous counts nothing of the coup: 230 ≥ 150, simple
+    assert wrong.coups[-1].partie == EUX and wrong.coups[-1].won == (0, 1)
+    assert wrong.coups[-1].scored == (0, 10)
+
+
+def test_abandon_needs_the_other_team_at_301():
+    start = [BrouCoup(120), BrouCoup(110)]
+    r = play(*start, BrouCoup(71, points_eux=0, abandon=EUX))
+    assert r.coups[-1].partie == NOUS
+    with pytest.raises(GameError, match="needs the other team"):
+        play(*start, BrouCoup(10, points_eux=0, abandon=EUX))
+
+
+def test_the_match_ends_at_its_parties():
+    r = play(BrouCoup(120, vole=NOUS), parties_to_win=3)
+    assert r.finished and r.next_dealer is None
+    with pytest.raises(GameError, match="the game ended with coup 1"):
+        play(BrouCoup(120, vole=NOUS), BrouCoup(60), parties_to_win=3)
+
+
+def test_dealers_turn_round_four_seats():
+    r = play(BrouCoup(60), BrouCoup(60), BrouCoup(60), BrouCoup(60))
+    assert [c.dealer for c in r.coups] == [0, 1, 2, 3] and r.next_dealer == 0
+
+
+@pytest.mark.parametrize(
+    ("coup", "message"),
+    [
+        (BrouCoup(121), "between 0 and 120"),
+        (BrouCoup(60, points_eux=50), "only for a coup cut short"),
+        (BrouCoup(60, vole=NOUS, claim=EUX), "one ending"),
+    ],
+)
+def test_refusals(coup, message):
+    with pytest.raises(GameError, match=message):
+        play(coup)
