@@ -14,6 +14,8 @@ from typing import Any
 from . import report_text
 from .exports import journal_csv
 from .money import money_from_file, parse_money
+from .rules.brou import replay as replay_brou
+from .rules.brou_file import dump_brou_report, load_brou, render_brou
 from .rules.errors import GameError
 from .rules.hombre_file import json_text
 from .rules.hombre_ruleset import PRESETS, SETTINGS, RuleSet
@@ -45,7 +47,15 @@ def read_json(path: str) -> Any:
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
-    report = replay_any(load_any(read_json(args.file)))
+    data = read_json(args.file)
+    if isinstance(data, dict) and data.get("game") == "brou":
+        brou_report = replay_brou(load_brou(data))
+        if args.csv:
+            raise UserError("--csv is for the chip games; a brou sheet has no payments")
+        output = json_text(dump_brou_report(brou_report)) if args.json else render_brou(brou_report)
+        sys.stdout.write(output if args.json else output + "\n")
+        return
+    report = replay_any(load_any(data))
     if args.json:
         sys.stdout.write(json_text(dump_any_report(report)))
     elif args.csv:

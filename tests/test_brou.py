@@ -116,3 +116,46 @@ def test_dealers_turn_round_four_seats():
 def test_refusals(coup, message):
     with pytest.raises(GameError, match=message):
         play(coup)
+
+
+def test_the_game_file_and_the_command(tmp_path):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    data = {
+        "format": "scorekeeper-game/1",
+        "game": "brou",
+        "players": ["Anne", "Bruno", "Chloé", "Denis"],
+        "coups": [
+            {"points": 120},
+            {"points": 110, "mariages": [{"team": "eux", "trump": True}]},
+            {"points": 71},
+        ],
+    }
+    path = tmp_path / "brou.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    bin_ = Path(sys.executable).parent / "scorekeeper"
+    done = subprocess.run(
+        [str(bin_), "replay", str(path), "--json"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    # 230 + 71 = 301 unrounded; Eux 40 (mariage) + 10 + 30 = 80 < 150: two parties
+    assert report["parties"] == {"nous": 2, "eux": 0}
+    assert report["teams"] == {"nous": ["Anne", "Chloé"], "eux": ["Bruno", "Denis"]}
+    assert [c["totals"] for c in report["coups"]] == [
+        {"nous": 120, "eux": 0},
+        {"nous": 230, "eux": 50},
+        {"nous": 0, "eux": 0},
+    ]
+    data["coups"].append({"points": 130})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "error: coup 4: card points are between 0 and 120"
+    data["players"] = ["Anne", "Bruno", "Chloé"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    assert done.returncode == 2 and "four distinct" in done.stderr

@@ -1,0 +1,159 @@
+"""The game file and replay report of l'Homme de Brou (``"game": "brou"``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .brou import TEAMS, BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
+from .errors import N_, GameError
+from .hombre_file import FORMAT, REPORT_FORMAT, flag_field, whole_field
+
+
+def _team(value: Any, key: str) -> int:
+    if value not in TEAMS:
+        raise GameError(key, N_("a team is nous or eux"))
+    return TEAMS.index(value)
+
+
+def _optional_team(item: Mapping[str, Any], key: str) -> int | None:
+    return None if item.get(key) is None else _team(item[key], key)
+
+
+def load_brou(data: Any) -> BrouGame:
+    if not isinstance(data, Mapping):
+        raise GameError("file", N_("a game file is a JSON object"))
+    if data.get("format") != FORMAT:
+        raise GameError(
+            "format",
+            N_("format must be {wanted!r}, got {value!r}"),
+            wanted=FORMAT,
+            value=data.get("format"),
+        )
+    players = data.get("players")
+    if (
+        not isinstance(players, list)
+        or len(players) != 4
+        or not all(isinstance(p, str) and p.strip() for p in players)
+        or len(set(players)) != 4
+    ):
+        raise GameError("players", N_("players must be four distinct non-empty names"))
+    first = data.get("first_dealer", players[0])
+    if first not in players:
+        raise GameError(
+            "first_dealer", N_("first_dealer {name!r} is not one of the players"), name=first
+        )
+    rules_data = data.get("rules", {})
+    if not isinstance(rules_data, Mapping):
+        raise GameError("rules", N_("rules must be an object"))
+    for key in rules_data:
+        if key not in ("target", "parties_to_win"):
+            raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
+    rules = BrouRules(**dict(rules_data))
+    coups_data = data.get("coups", [])
+    if not isinstance(coups_data, list):
+        raise GameError("coups", N_("coups must be a list"))
+    coups = []
+    for n, item in enumerate(coups_data, 1):
+        try:
+            coups.append(load_brou_coup(item))
+        except GameError as error:
+            raise error.at(n) from None
+    return BrouGame(
+        (players[0], players[1], players[2], players[3]), rules, players.index(first), tuple(coups)
+    )
+
+
+def load_brou_coup(item: Any) -> BrouCoup:
+    if not isinstance(item, Mapping):
+        raise GameError("coup", N_("a coup is a JSON object"))
+    note = item.get("note", "")
+    if not isinstance(note, str):
+        raise GameError("note", N_("note must be text"))
+    mariages_data = item.get("mariages", [])
+    if not isinstance(mariages_data, list) or not all(
+        isinstance(m, Mapping) for m in mariages_data
+    ):
+        raise GameError("mariages", N_("mariages must be a list of objects"))
+    mariages = tuple(
+        Mariage(
+            _team(m.get("team"), "mariages"),
+            flag_field(m, "grand"),
+            flag_field(m, "trump"),
+            flag_field(m, "table"),
+        )
+        for m in mariages_data
+    )
+    points_eux = item.get("points_eux")
+    return BrouCoup(
+        points=whole_field(item.get("points", 0), "points"),
+        points_eux=None if points_eux is None else whole_field(points_eux, "points_eux"),
+        mariages=mariages,
+        vole=_optional_team(item, "vole"),
+        partie_et_vole=_optional_team(item, "partie_et_vole"),
+        made=flag_field(item, "made"),
+        claim=_optional_team(item, "claim"),
+        abandon=_optional_team(item, "abandon"),
+        note=note,
+    )
+
+
+def dump_brou_report(report: BrouReport) -> dict[str, Any]:
+    names = report.game.players
+
+    def teams(values: tuple[int, int]) -> dict[str, int]:
+        return dict(zip(TEAMS, values))
+
+    return {
+        "format": REPORT_FORMAT,
+        "game": "brou",
+        "players": list(names),
+        "teams": {"nous": [names[0], names[2]], "eux": [names[1], names[3]]},
+        "rules": {
+            "target": report.game.rules.target,
+            "parties_to_win": report.game.rules.parties_to_win,
+        },
+        "totals": teams(report.totals),
+        "parties": teams(report.parties),
+        "finished": report.finished,
+        "next": None if report.next_dealer is None else {"dealer": names[report.next_dealer]},
+        "coups": [
+            {
+                "n": r.n,
+                "dealer": names[r.dealer],
+                "scored": teams(r.scored),
+                "totals": teams(r.totals),
+                "partie": None if r.partie is None else TEAMS[r.partie],
+                "won": teams(r.won),
+                "parties": teams(r.parties),
+                "finished": r.finished,
+                "note": r.coup.note,
+            }
+            for r in report.coups
+        ],
+    }
+
+
+def render_brou(report: BrouReport) -> str:
+    """The Nous / Eux sheet as text."""
+    names = report.game.players
+    lines = [
+        f"L'Homme de Brou: Nous ({names[0]}, {names[2]}) / Eux ({names[1]}, {names[3]})",
+        "",
+        f"{'coup':>4}  {'Nous':>5} {'Eux':>5}   {'total':>11}   parties",
+    ]
+    for r in report.coups:
+        event = "" if r.partie is None else f"  partie to {TEAMS[r.partie]}"
+        if any(r.won) and r.partie is None:
+            event = "  vole"
+        lines.append(
+            f"{r.n:>4}  {r.scored[0]:>5} {r.scored[1]:>5}   {r.totals[0]:>5} {r.totals[1]:>5}"
+            f"   {r.parties[0]} / {r.parties[1]}{event}"
+        )
+    lines.append("")
+    lines.append(
+        "The match is over."
+        if report.finished
+        else f"Next dealer: {names[report.next_dealer or 0]}"
+    )
+    return "\n".join(lines)
