@@ -7,7 +7,7 @@ from typing import Any
 
 from .brou import TEAMS, BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
 from .errors import N_, GameError
-from .hombre_file import FORMAT, REPORT_FORMAT, flag_field, whole_field
+from .hombre_file import REPORT_FORMAT, file_parts, flag_field, numbered, whole_field
 
 
 def _team(value: Any, key: str) -> int:
@@ -21,47 +21,15 @@ def _optional_team(item: Mapping[str, Any], key: str) -> int | None:
 
 
 def load_brou(data: Any) -> BrouGame:
-    if not isinstance(data, Mapping):
-        raise GameError("file", N_("a game file is a JSON object"))
-    if data.get("format") != FORMAT:
-        raise GameError(
-            "format",
-            N_("format must be {wanted!r}, got {value!r}"),
-            wanted=FORMAT,
-            value=data.get("format"),
-        )
-    players = data.get("players")
-    if (
-        not isinstance(players, list)
-        or len(players) != 4
-        or not all(isinstance(p, str) and p.strip() for p in players)
-        or len(set(players)) != 4
-    ):
-        raise GameError("players", N_("players must be four distinct non-empty names"))
-    first = data.get("first_dealer", players[0])
-    if first not in players:
-        raise GameError(
-            "first_dealer", N_("first_dealer {name!r} is not one of the players"), name=first
-        )
-    rules_data = data.get("rules", {})
-    if not isinstance(rules_data, Mapping):
-        raise GameError("rules", N_("rules must be an object"))
+    players, first, rules_data, coups_data = file_parts(
+        data, "brou", 4, N_("players must be four distinct non-empty names")
+    )
     for key in rules_data:
         if key not in ("target", "parties_to_win"):
             raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
     rules = BrouRules(**dict(rules_data))
-    coups_data = data.get("coups", [])
-    if not isinstance(coups_data, list):
-        raise GameError("coups", N_("coups must be a list"))
-    coups = []
-    for n, item in enumerate(coups_data, 1):
-        try:
-            coups.append(load_brou_coup(item))
-        except GameError as error:
-            raise error.at(n) from None
-    return BrouGame(
-        (players[0], players[1], players[2], players[3]), rules, players.index(first), tuple(coups)
-    )
+    coups = numbered(coups_data, load_brou_coup)
+    return BrouGame((players[0], players[1], players[2], players[3]), rules, first, tuple(coups))
 
 
 def load_brou_coup(item: Any) -> BrouCoup:

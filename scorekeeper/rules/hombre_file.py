@@ -7,8 +7,8 @@ edited by hand is refused as a whole with one clear line.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from .errors import N_, GameError
 from .hombre import BeteRef, Contract, Coup, Deal, Game, Report, replay
@@ -17,11 +17,14 @@ from .ledger import Transfer
 
 FORMAT = "scorekeeper-game/1"
 REPORT_FORMAT = "scorekeeper-report/1"
+T = TypeVar("T")
 _PLAYED_KEYS = ("hombre", "contract", "tricks", "matadors", "vole_engagee", "codille_renounced")
 
 
-def load_game(data: Any) -> Game:
-    """A Game from a parsed game file; raises GameError naming the field."""
+def file_parts(
+    data: Any, game: str, count: int, players_message: str
+) -> tuple[list[str], int, Mapping[str, Any], list[Any]]:
+    """What every game file has: players, first dealer's seat, rules object, coups list."""
     if not isinstance(data, Mapping):
         raise GameError("file", N_("a game file is a JSON object"))
     if data.get("format") != FORMAT:
@@ -31,13 +34,21 @@ def load_game(data: Any) -> Game:
             wanted=FORMAT,
             value=data.get("format"),
         )
-    if data.get("game") != "hombre":
-        raise GameError("game", N_("game must be 'hombre', got {value!r}"), value=data.get("game"))
+    if data.get("game") != game:
+        raise GameError(
+            "game",
+            N_("game must be {wanted!r}, got {value!r}"),
+            wanted=game,
+            value=data.get("game"),
+        )
     players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise GameError("players", N_("players must be a list of three names"))
-    if len(players) != 3 or len(set(players)) != 3 or not all(p.strip() for p in players):
-        raise GameError("players", N_("players must be three distinct non-empty names"))
+    if (
+        not isinstance(players, list)
+        or not all(isinstance(p, str) and p.strip() for p in players)
+        or len(players) != count
+        or len(set(players)) != count
+    ):
+        raise GameError("players", players_message)
     first = data.get("first_dealer", players[0])
     if first not in players:
         raise GameError(
@@ -46,18 +57,32 @@ def load_game(data: Any) -> Game:
     rules_data = data.get("rules", {})
     if not isinstance(rules_data, Mapping):
         raise GameError("rules", N_("rules must be an object"))
-    rules = RuleSet.from_mapping(rules_data)
     coups_data = data.get("coups", [])
     if not isinstance(coups_data, list):
         raise GameError("coups", N_("coups must be a list"))
-    seats = {name: seat for seat, name in enumerate(players)}
-    coups = []
-    for n, item in enumerate(coups_data, 1):
+    return players, players.index(first), rules_data, coups_data
+
+
+def numbered(items: list[Any], parse: Callable[[Any], T]) -> list[T]:
+    """Parse each coup, placing any refusal at its 1-based number."""
+    parsed = []
+    for n, item in enumerate(items, 1):
         try:
-            coups.append(load_coup(item, seats))
+            parsed.append(parse(item))
         except GameError as error:
             raise error.at(n) from None
-    return Game((players[0], players[1], players[2]), rules, seats[first], tuple(coups))
+    return parsed
+
+
+def load_game(data: Any) -> Game:
+    """A Game from a parsed game file; raises GameError naming the field."""
+    players, first, rules_data, coups_data = file_parts(
+        data, "hombre", 3, N_("players must be three distinct non-empty names")
+    )
+    rules = RuleSet.from_mapping(rules_data)
+    seats = {name: seat for seat, name in enumerate(players)}
+    coups = numbered(coups_data, lambda item: load_coup(item, seats))
+    return Game((players[0], players[1], players[2]), rules, first, tuple(coups))
 
 
 def played_parts(

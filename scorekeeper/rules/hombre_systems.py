@@ -23,6 +23,7 @@ from .hombre_file import (
     dump_report,
     flag_field,
     load_game,
+    numbered,
     played_parts,
     transfers_json,
 )
@@ -63,10 +64,10 @@ def load_any(data: Any) -> AnyGame:
         raise GameError("coups", N_("coups must be a list"))
     if kind == "jetons":
         rules = jetons.JetonsRules.from_mapping(rules_data)
-        coups = [_numbered(n, _jetons_coup, item, seats) for n, item in enumerate(coups_data, 1)]
+        coups = numbered(coups_data, lambda item: _jetons_coup(item, seats))
         return jetons.JetonsGame(skeleton.players, rules, skeleton.first_dealer, tuple(coups))
     drules = danois.DanishRules.from_mapping(rules_data)
-    dcoups = [_numbered(n, _danish_coup, item, seats) for n, item in enumerate(coups_data, 1)]
+    dcoups = numbered(coups_data, lambda item: _danish_coup(item, seats))
     return danois.DanishGame(skeleton.players, drules, skeleton.first_dealer, tuple(dcoups))
 
 
@@ -76,13 +77,6 @@ def replay_any(game: AnyGame) -> AnyReport:
     if isinstance(game, danois.DanishGame):
         return danois.replay(game)
     return replay(game)
-
-
-def _numbered(n: int, parse: Any, item: Any, seats: Mapping[str, int]) -> Any:
-    try:
-        return parse(item, seats)
-    except GameError as error:
-        raise error.at(n) from None
 
 
 def _jetons_coup(item: Any, seats: Mapping[str, int]) -> jetons.JetonsCoup:
