@@ -14,12 +14,14 @@ from typing import Any
 from . import report_text
 from .exports import journal_csv
 from .money import money_from_file, parse_money
-from .rules.brou import replay as replay_brou
-from .rules.brou_file import dump_brou_report, load_brou, render_brou
+from .rules import games
+from .rules.brou_file import render_brou
 from .rules.errors import GameError
+from .rules.games import game_named
 from .rules.hombre_file import json_text
 from .rules.hombre_ruleset import PRESETS, SETTINGS, RuleSet
 from .rules.hombre_systems import dump_any_report, load_any, replay_any
+from .rules.manille_file import render_manille
 from .rules.pot import PotReport
 
 
@@ -48,12 +50,15 @@ def read_json(path: str) -> Any:
 
 def cmd_replay(args: argparse.Namespace) -> None:
     data = read_json(args.file)
-    if isinstance(data, dict) and data.get("game") == "brou":
-        brou_report = replay_brou(load_brou(data))
+    kind = game_named(data) if isinstance(data, dict) and "game" in data else "hombre"
+    if kind != "hombre":
+        sheet = games.replay(games.load_file(data))
         if args.csv:
-            raise UserError("--csv is for the chip games; a brou sheet has no payments")
-        output = json_text(dump_brou_report(brou_report)) if args.json else render_brou(brou_report)
-        sys.stdout.write(output if args.json else output + "\n")
+            raise UserError(f"--csv is for the chip games; a {kind} sheet has no payments")
+        if args.json:
+            sys.stdout.write(json_text(games.dump_report(sheet)))
+        else:
+            print(render_brou(sheet) if kind == "brou" else render_manille(sheet))
         return
     report = replay_any(load_any(data))
     if args.json:
@@ -68,6 +73,9 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 def cmd_settle(args: argparse.Namespace) -> None:
     data = read_json(args.file)
+    kind = game_named(data) if isinstance(data, dict) and "game" in data else "hombre"
+    if kind != "hombre":
+        raise UserError(f"settle is for the chip games; a {kind} sheet has no payments")
     report = replay_any(load_any(data))
     money = money_from_file(data)
     if args.chip_value is not None:

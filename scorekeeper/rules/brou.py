@@ -7,7 +7,8 @@ mariages, and the parties a team wins by reaching 301.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .errors import N_, GameError
 
@@ -30,6 +31,9 @@ class BrouRules:
                 raise GameError(
                     f"rules.{name}", N_("rules.{name} must be at least {least}"), name=name, least=1
                 )
+
+    def to_mapping(self) -> dict[str, Any]:
+        return {"target": self.target, "parties_to_win": self.parties_to_win}
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,9 @@ class BrouGame:
     rules: BrouRules = field(default_factory=BrouRules)
     first_dealer: int = 0
     coups: tuple[BrouCoup, ...] = ()
+
+    def with_coups(self, coups: list[Any]) -> BrouGame:
+        return replace(self, coups=tuple(coups))
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 from .brou import TEAMS, BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
 from .errors import N_, GameError
-from .hombre_file import REPORT_FORMAT, file_parts, flag_field, numbered, whole_field
+from .hombre_file import FORMAT, REPORT_FORMAT, file_parts, flag_field, numbered, whole_field
 
 
 def _team(value: Any, key: str) -> int:
@@ -64,6 +64,44 @@ def load_brou_coup(item: Any) -> BrouCoup:
         abandon=_optional_team(item, "abandon"),
         note=note,
     )
+
+
+def dump_brou_coup(coup: BrouCoup, players: tuple[str, ...] = ()) -> dict[str, Any]:
+    """One coup as the game file writes it; ``load_brou_coup`` reads it back."""
+    item: dict[str, Any] = {"points": coup.points}
+    if coup.points_eux is not None:
+        item["points_eux"] = coup.points_eux
+    if coup.mariages:
+        item["mariages"] = [
+            {
+                "team": TEAMS[m.team],
+                **({"grand": True} if m.grand else {}),
+                **({"trump": True} if m.trump else {}),
+                **({"table": True} if m.table else {}),
+            }
+            for m in coup.mariages
+        ]
+    for key in ("vole", "partie_et_vole", "claim", "abandon"):
+        team = getattr(coup, key)
+        if team is not None:
+            item[key] = TEAMS[team]
+    if coup.made:
+        item["made"] = True
+    if coup.note:
+        item["note"] = coup.note
+    return item
+
+
+def dump_brou(game: BrouGame) -> dict[str, Any]:
+    """The game file; ``load_brou(dump_brou(g)) == g``."""
+    return {
+        "format": FORMAT,
+        "game": "brou",
+        "players": list(game.players),
+        "first_dealer": game.players[game.first_dealer],
+        "rules": game.rules.to_mapping(),
+        "coups": [dump_brou_coup(c) for c in game.coups],
+    }
 
 
 def dump_brou_report(report: BrouReport) -> dict[str, Any]:

@@ -1,0 +1,198 @@
+"""La Manille, classique (muette or parlée): manches to 34, the retourne (docs/rules/manille.md).
+
+Two teams of two: seats 0 and 2 are *Nous*, seats 1 and 3 *Eux*. Each coup is
+68 points (60 in the cards, one per trick); the team with more marks what it
+has above 34.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .errors import N_, GameError
+
+PARTIES = ("liee", "seche")
+HALF = 34
+"""Half of the 68 points of a coup: what the winning team counts above."""
+RETOURNE = (0, 1, 2, 3, 4, 5)
+"""Points of the turned card: low card, jack, queen, king, ace (manillon), ten (manille)."""
+
+
+@dataclass(frozen=True)
+class ManilleRules:
+    partie: str = "liee"
+    """``liee`` (two manches, a belle at one all) or ``seche`` (one manche)."""
+    manche: int = 34
+    belle: int = 44
+
+    variant = "classique"
+
+    def __post_init__(self) -> None:
+        if self.partie not in PARTIES:
+            raise GameError("rules.partie", N_("rules.partie must be liee or seche"))
+        for name in ("manche", "belle"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise GameError(
+                    f"rules.{name}", N_("rules.{name} must be at least {least}"), name=name, least=1
+                )
+
+    @property
+    def manches_to_win(self) -> int:
+        return 2 if self.partie == "liee" else 1
+
+    def target(self, manche: int) -> int:
+        """Points that win the manche numbered ``manche`` (1-based)."""
+        return self.belle if self.partie == "liee" and manche == 3 else self.manche
+
+    def to_mapping(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "partie": self.partie,
+            "manche": self.manche,
+            "belle": self.belle,
+        }
+
+
+@dataclass(frozen=True)
+class ManilleCoup:
+    retourne: int = 0
+    """Points of the dealer's turned card, marked at once by the dealer's team."""
+    points: int | None = None
+    """Nous's card and trick points (0–68); None when the coup was not played or renounced."""
+    renonce: int | None = None
+    """The team (0 Nous, 1 Eux) that renounced or cheated: the other marks 34."""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ManilleGame:
+    players: tuple[str, ...]
+    """Seat order in the direction of play: Nous, Eux, Nous, Eux."""
+    rules: ManilleRules = field(default_factory=ManilleRules)
+    first_dealer: int = 0
+    coups: tuple[ManilleCoup, ...] = ()
+
+    def with_coups(self, coups: list[Any]) -> ManilleGame:
+        return replace(self, coups=tuple(coups))
+
+
+@dataclass(frozen=True)
+class ManilleResult:
+    n: int
+    dealer: int
+    coup: ManilleCoup
+    manche: int
+    """The manche this coup was dealt in (1-based)."""
+    target: int
+    scored: tuple[int, int]
+    """What each team marked for the coup, retourne included."""
+    totals: tuple[int, int]
+    """The manche's count after the coup (0–0 again once a manche is won)."""
+    manche_won: int | None
+    played: bool
+    """False when the retourne won the manche before the coup was played."""
+    manches: tuple[int, int]
+    finished: bool
+
+
+@dataclass(frozen=True)
+class ManilleReport:
+    game: ManilleGame
+    coups: tuple[ManilleResult, ...]
+    totals: tuple[int, int]
+    manches: tuple[int, int]
+    manche: int
+    """The manche in play (or the last one, once finished)."""
+    target: int
+    finished: bool
+    winner: int | None
+    next_dealer: int | None
+
+
+def marks(points: int) -> tuple[int, int]:
+    """What each team marks when Nous has ``points`` of the 68.
+
+    >>> marks(14), marks(54), marks(34)
+    ((0, 20), (20, 0), (0, 0))
+    """
+    return (max(points - HALF, 0), max(HALF - points, 0))
+
+
+def replay(game: ManilleGame) -> ManilleReport:
+    rules = game.rules
+    totals = [0, 0]
+    manches = [0, 0]
+    manche = 1
+    results = []
+    finished = False
+    for n, coup in enumerate(game.coups, 1):
+        if finished:
+            raise GameError(
+                "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
+            )
+        dealer = (game.first_dealer + n - 1) % 4
+        target = rules.target(manche)
+        if coup.retourne not in RETOURNE:
+            raise GameError("retourne", N_("the retourne is worth 0 to 5 points"), n)
+        scored = [0, 0]
+        scored[dealer % 2] += coup.retourne
+        played = totals[dealer % 2] + coup.retourne < target
+        if not played:
+            if coup.points is not None or coup.renonce is not None:
+                raise GameError(
+                    "points",
+                    N_("the retourne won the manche: the coup is not played"),
+                    n,
+                )
+        elif coup.renonce is not None:
+            if coup.points is not None:
+                raise GameError("points", N_("a renounced coup has no points"), n)
+            if coup.renonce not in (0, 1):
+                raise GameError("renonce", N_("a team is nous or eux"), n)
+            scored[1 - coup.renonce] += HALF
+        else:
+            if coup.points is None:
+                raise GameError("points", N_("enter Nous's points or who renounced"), n)
+            if not 0 <= coup.points <= 2 * HALF:
+                raise GameError("points", N_("points are between 0 and {most}"), n, most=2 * HALF)
+            gained = marks(coup.points)
+            scored[0] += gained[0]
+            scored[1] += gained[1]
+        totals = [totals[0] + scored[0], totals[1] + scored[1]]
+        # the retourne is counted first: it may win the manche for the dealer's team
+        winner = next((t for t in (dealer % 2, 1 - dealer % 2) if totals[t] >= target), None)
+        this_manche = manche
+        if winner is not None:
+            manches[winner] += 1
+            totals = [0, 0]
+            manche += 1
+            finished = max(manches) >= rules.manches_to_win
+        results.append(
+            ManilleResult(
+                n,
+                dealer,
+                coup,
+                this_manche,
+                target,
+                (scored[0], scored[1]),
+                (totals[0], totals[1]),
+                winner,
+                played,
+                (manches[0], manches[1]),
+                finished,
+            )
+        )
+    last = manche - 1 if finished else manche
+    return ManilleReport(
+        game,
+        tuple(results),
+        (totals[0], totals[1]),
+        (manches[0], manches[1]),
+        last,
+        rules.target(last),
+        finished,
+        (0 if manches[0] > manches[1] else 1) if finished else None,
+        None if finished else (game.first_dealer + len(game.coups)) % 4,
+    )

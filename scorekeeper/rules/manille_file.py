@@ -1,0 +1,286 @@
+"""The game file and replay report of la Manille (``"game": "manille"``).
+
+``rules.variant`` chooses the engine: ``classique`` (manille.py, four
+players) or ``belge`` (manillen.py, four or three players).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import manille, manillen
+from .errors import N_, GameError
+from .hombre_file import FORMAT, REPORT_FORMAT, file_parts, numbered, whole_field
+
+TEAMS = ("nous", "eux")
+VARIANTS = ("classique", "belge")
+ManilleAnyGame = manille.ManilleGame | manillen.ManillenGame
+ManilleAnyReport = manille.ManilleReport | manillen.ManillenReport
+
+
+def _variant(data: Any) -> str:
+    rules = data.get("rules", {}) if isinstance(data, Mapping) else {}
+    value = rules.get("variant", "classique") if isinstance(rules, Mapping) else "classique"
+    if value not in VARIANTS:
+        raise GameError(
+            "rules.variant",
+            N_("rules.variant must be classique or belge, got {value!r}"),
+            value=value,
+        )
+    return str(value)
+
+
+def _known(rules: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    for key in rules:
+        if key not in (*keys, "variant"):
+            raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
+    return {k: v for k, v in rules.items() if k != "variant"}
+
+
+def _note(item: Mapping[str, Any]) -> str:
+    note = item.get("note", "")
+    if not isinstance(note, str):
+        raise GameError("note", N_("note must be text"))
+    return note
+
+
+def _optional_whole(item: Mapping[str, Any], key: str) -> int | None:
+    return None if item.get(key) is None else whole_field(item[key], key)
+
+
+def _team(value: Any, key: str) -> int:
+    if value not in TEAMS:
+        raise GameError(key, N_("a team is nous or eux"))
+    return TEAMS.index(value)
+
+
+def load_manille(data: Any) -> ManilleAnyGame:
+    variant = _variant(data)
+    count = 4
+    if variant == "belge" and isinstance(data, Mapping) and isinstance(data.get("players"), list):
+        count = 3 if len(data["players"]) == 3 else 4
+    players, first, rules_data, coups_data = file_parts(
+        data,
+        "manille",
+        count,
+        N_("players must be four distinct non-empty names")
+        if variant == "classique"
+        else N_("players must be three or four distinct non-empty names"),
+    )
+    if variant == "classique":
+        rules = manille.ManilleRules(**_known(rules_data, ("partie", "manche", "belle")))
+        coups = numbered(coups_data, _classic_coup)
+        return manille.ManilleGame(tuple(players), rules, first, tuple(coups))
+    belge = {"deals": manillen.default_deals(count), **_known(rules_data, ("deals", "sans_atout"))}
+    brules = manillen.ManillenRules(**belge)
+    seats = {name: seat for seat, name in enumerate(players)}
+    bcoups = numbered(coups_data, lambda item: _belgian_coup(item, count, seats))
+    return manillen.ManillenGame(tuple(players), brules, first, tuple(bcoups))
+
+
+def _object(item: Any) -> Mapping[str, Any]:
+    if not isinstance(item, Mapping):
+        raise GameError("coup", N_("a coup is a JSON object"))
+    return item
+
+
+def _classic_coup(data: Any) -> manille.ManilleCoup:
+    item = _object(data)
+    return manille.ManilleCoup(
+        retourne=whole_field(item.get("retourne", 0), "retourne"),
+        points=_optional_whole(item, "points"),
+        renonce=None if item.get("renonce") is None else _team(item["renonce"], "renonce"),
+        note=_note(item),
+    )
+
+
+def _belgian_coup(data: Any, count: int, seats: Mapping[str, int]) -> manillen.ManillenCoup:
+    item = _object(data)
+    trump = item.get("trump")
+    if trump not in manillen.TRUMPS:
+        raise GameError("trump", N_("the trump is pique, coeur, carreau, trefle or sans-atout"))
+    contre = item.get("contre", "")
+    if contre not in manillen.CONTRES:
+        raise GameError("contre", N_("contre is none, contre or surcontre"))
+    renonce = item.get("renonce")
+    if renonce is not None:
+        if count == 4:
+            renonce = _team(renonce, "renonce")
+        elif renonce in seats:
+            renonce = seats[renonce]
+        else:
+            raise GameError("renonce", N_("renonce names a team or a player"))
+    return manillen.ManillenCoup(
+        trump, manillen.CONTRES.index(contre), _optional_whole(item, "points"), renonce, _note(item)
+    )
+
+
+def dump_manille_coup(coup: Any, players: tuple[str, ...]) -> dict[str, Any]:
+    item: dict[str, Any] = {}
+    if isinstance(coup, manille.ManilleCoup):
+        if coup.retourne:
+            item["retourne"] = coup.retourne
+    else:
+        item["trump"] = coup.trump
+        if coup.contre:
+            item["contre"] = manillen.CONTRES[coup.contre]
+    if coup.points is not None:
+        item["points"] = coup.points
+    if coup.renonce is not None:
+        item["renonce"] = players[coup.renonce] if len(players) == 3 else TEAMS[coup.renonce]
+    if coup.note:
+        item["note"] = coup.note
+    return item
+
+
+def dump_manille(game: ManilleAnyGame) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "game": "manille",
+        "players": list(game.players),
+        "first_dealer": game.players[game.first_dealer],
+        "rules": game.rules.to_mapping(),
+        "coups": [dump_manille_coup(c, game.players) for c in game.coups],
+    }
+
+
+def replay_manille(game: ManilleAnyGame) -> ManilleAnyReport:
+    if isinstance(game, manille.ManilleGame):
+        return manille.replay(game)
+    return manillen.replay(game)
+
+
+def side_names(game: ManilleAnyGame) -> tuple[str, ...]:
+    """The sheet's columns as the file names them: nous / eux, or the three players."""
+    return TEAMS if len(game.players) == 4 else game.players
+
+
+def dump_manille_report(report: ManilleAnyReport) -> dict[str, Any]:
+    game = report.game
+    names = game.players
+    sides = side_names(game)
+
+    def per_side(values: tuple[int, ...]) -> dict[str, int]:
+        return dict(zip(sides, values))
+
+    head: dict[str, Any] = {
+        "format": REPORT_FORMAT,
+        "game": "manille",
+        "variant": game.rules.variant,
+        "players": list(names),
+    }
+    if len(names) == 4:
+        head["teams"] = {"nous": [names[0], names[2]], "eux": [names[1], names[3]]}
+    head["rules"] = game.rules.to_mapping()
+    if isinstance(report, manille.ManilleReport):
+        return {
+            **head,
+            "totals": per_side(report.totals),
+            "manches": per_side(report.manches),
+            "finished": report.finished,
+            "winner": None if report.winner is None else TEAMS[report.winner],
+            "next": None
+            if report.next_dealer is None
+            else {
+                "dealer": names[report.next_dealer],
+                "manche": report.manche,
+                "target": report.target,
+            },
+            "coups": [
+                {
+                    "n": r.n,
+                    "dealer": names[r.dealer],
+                    "manche": r.manche,
+                    "target": r.target,
+                    "retourne": r.coup.retourne,
+                    "played": r.played,
+                    "scored": per_side(r.scored),
+                    "totals": per_side(r.totals),
+                    "manche_won": None if r.manche_won is None else TEAMS[r.manche_won],
+                    "manches": per_side(r.manches),
+                    "finished": r.finished,
+                    "note": r.coup.note,
+                }
+                for r in report.coups
+            ],
+        }
+    return {
+        **head,
+        "totals": per_side(report.totals),
+        "sans_atout_owed": per_side(report.owed),
+        "finished": report.finished,
+        "winners": [sides[s] for s in report.winners],
+        "next": None
+        if report.next_dealer is None
+        else {
+            "dealer": names[report.next_dealer],
+            "multiplier": report.carry,
+            "sans_atout_compulsory": report.must_sans_atout,
+        },
+        "coups": [
+            {
+                "n": r.n,
+                "dealer": names[r.dealer],
+                "trump": r.coup.trump,
+                "contre": manillen.CONTRES[r.coup.contre] or None,
+                "multiplier": r.multiplier,
+                "scored": per_side(r.scored),
+                "totals": per_side(r.totals),
+                "sans_atout_owed": per_side(r.owed),
+                "finished": r.finished,
+                "note": r.coup.note,
+            }
+            for r in report.coups
+        ],
+    }
+
+
+def render_manille(report: ManilleAnyReport) -> str:
+    """The sheet as text."""
+    game = report.game
+    names = game.players
+    if isinstance(report, manille.ManilleReport):
+        lines = [
+            f"La Manille ({report.game.rules.partie}): Nous ({names[0]}, {names[2]}) / "
+            f"Eux ({names[1]}, {names[3]})",
+            "",
+            f"{'coup':>4}  {'ret':>3}  {'Nous':>5} {'Eux':>5}   {'total':>11}   manches",
+        ]
+        for r in report.coups:
+            event = "" if r.manche_won is None else f"  manche {r.manche} to {TEAMS[r.manche_won]}"
+            lines.append(
+                f"{r.n:>4}  {r.coup.retourne:>3}  {r.scored[0]:>5} {r.scored[1]:>5}   "
+                f"{r.totals[0]:>5} {r.totals[1]:>5}   {r.manches[0]} / {r.manches[1]}{event}"
+            )
+        end = (
+            f"The partie is won by {TEAMS[report.winner or 0]}."
+            if report.finished
+            else f"Next dealer: {names[report.next_dealer or 0]}, manche {report.manche} "
+            f"to {report.target}"
+        )
+        return "\n".join([*lines, "", end])
+    sides = side_names(game)
+    lines = [
+        "Manillen: " + " / ".join(sides),
+        "",
+        f"{'deal':>4}  {'trump':<10} {'x':>3}  "
+        + " ".join(f"{s[:8]:>8}" for s in sides)
+        + "   totals",
+    ]
+    for b in report.coups:
+        lines.append(
+            f"{b.n:>4}  {b.coup.trump:<10} {b.multiplier:>3}  "
+            + " ".join(f"{v:>8}" for v in b.scored)
+            + "   "
+            + " ".join(f"{v:>6}" for v in b.totals)
+        )
+    if report.finished:
+        end = (
+            "Won by "
+            + " and ".join(sides[s] for s in report.winners)
+            + (" (drawn)" if len(report.winners) > 1 else "")
+        )
+    else:
+        end = f"Next dealer: {names[report.next_dealer or 0]}"
+    return "\n".join([*lines, "", end])

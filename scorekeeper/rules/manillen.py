@@ -1,0 +1,221 @@
+"""Belgian manillen, for four (two teams) or three (the dealer alone): docs/rules/manille.md §6–9.
+
+A fixed number of deals; 60 card points, no trick points; sans-atout,
+contre and sur-contre multiply the deal, a 30–30 doubles the next. Each
+chooser owes sans-atout calls, tracked deal by deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .errors import N_, GameError
+
+TRUMPS = ("pique", "coeur", "carreau", "trefle", "sans-atout")
+SANS_ATOUT = "sans-atout"
+CONTRES = ("", "contre", "surcontre")
+"""Index = the contre level: none, contré (×2), sur-contré (×4)."""
+HALF = 30
+
+
+def default_deals(players: int) -> int:
+    return 30 if players == 3 else 20
+
+
+@dataclass(frozen=True)
+class ManillenRules:
+    deals: int = 20
+    sans_atout: int = 2
+    """Sans-atout each chooser (a team of four, a player of three) must call."""
+
+    variant = "belge"
+
+    def __post_init__(self) -> None:
+        if type(self.deals) is not int or self.deals < 1:
+            raise GameError(
+                "rules.deals", N_("rules.{name} must be at least {least}"), name="deals", least=1
+            )
+        if type(self.sans_atout) is not int or self.sans_atout < 0:
+            raise GameError(
+                "rules.sans_atout",
+                N_("rules.{name} must be at least {least}"),
+                name="sans_atout",
+                least=0,
+            )
+
+    def to_mapping(self) -> dict[str, Any]:
+        return {"variant": self.variant, "deals": self.deals, "sans_atout": self.sans_atout}
+
+
+@dataclass(frozen=True)
+class ManillenCoup:
+    trump: str = "pique"
+    contre: int = 0
+    """0 none, 1 contré, 2 sur-contré."""
+    points: int | None = None
+    """Four players: Nous's points; three: the dealer's. Out of 60."""
+    renonce: int | None = None
+    """Four players: the team that renounced; three: the seat."""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ManillenGame:
+    players: tuple[str, ...]
+    """Four (Nous, Eux, Nous, Eux in the direction of play) or three."""
+    rules: ManillenRules = field(default_factory=ManillenRules)
+    first_dealer: int = 0
+    coups: tuple[ManillenCoup, ...] = ()
+
+    def with_coups(self, coups: list[Any]) -> ManillenGame:
+        return replace(self, coups=tuple(coups))
+
+    @property
+    def sides(self) -> int:
+        """Columns of the sheet: two teams, or three players."""
+        return 2 if len(self.players) == 4 else 3
+
+    def chooser(self, dealer: int) -> int:
+        """Who chooses the trump: the dealer's team of four, the dealer of three."""
+        return dealer % 2 if self.sides == 2 else dealer
+
+    def dealer(self, n: int) -> int:
+        return (self.first_dealer + n - 1) % len(self.players)
+
+
+@dataclass(frozen=True)
+class ManillenResult:
+    n: int
+    dealer: int
+    coup: ManillenCoup
+    multiplier: int
+    scored: tuple[int, ...]
+    totals: tuple[int, ...]
+    owed: tuple[int, ...]
+    """Sans-atout each chooser still owes after this deal."""
+    finished: bool
+
+
+@dataclass(frozen=True)
+class ManillenReport:
+    game: ManillenGame
+    coups: tuple[ManillenResult, ...]
+    totals: tuple[int, ...]
+    owed: tuple[int, ...]
+    left: tuple[int, ...]
+    """Deals each chooser still has to choose."""
+    carry: int
+    """The factor the next deal starts with (×2 per 30–30 just before)."""
+    finished: bool
+    winners: tuple[int, ...]
+    """The side(s) with the highest total once finished (two: a drawn game)."""
+    next_dealer: int | None
+    must_sans_atout: bool
+    """The next chooser has only sans-atout left to call."""
+
+
+def multiplier(coup: ManillenCoup, carry: int = 1) -> int:
+    """×2 for sans-atout, ×2 contré or ×4 sur-contré, times the 30–30 carry.
+
+    >>> multiplier(ManillenCoup("sans-atout", 2), 2)
+    16
+    """
+    return carry * (2 if coup.trump == SANS_ATOUT else 1) * (1, 2, 4)[coup.contre]
+
+
+def scores(sides: int, dealer: int, points: int) -> tuple[int, ...]:
+    """Unmultiplied marks: four, Nous's points above 30; three, the dealer alone.
+
+    >>> scores(2, 0, 41), scores(3, 1, 20)
+    ((11, 0), (10, -20, 10))
+    """
+    if sides == 2:
+        return (max(points - HALF, 0), max(HALF - points, 0))
+    return tuple(2 * (points - HALF) if s == dealer else HALF - points for s in range(3))
+
+
+def _choices_left(game: ManillenGame, n: int, chooser: int) -> int:
+    """Deals from ``n`` to the last that ``chooser`` chooses."""
+    return sum(1 for k in range(n, game.rules.deals + 1) if game.chooser(game.dealer(k)) == chooser)
+
+
+def replay(game: ManillenGame) -> ManillenReport:
+    rules = game.rules
+    sides = game.sides
+    if len(game.players) not in (3, 4):
+        raise GameError("players", N_("manillen is played by three or four"))
+    totals = [0] * sides
+    owed = [rules.sans_atout] * sides
+    carry = 1
+    results = []
+    for n, coup in enumerate(game.coups, 1):
+        if n > rules.deals:
+            raise GameError(
+                "coup",
+                N_("the game ended with coup {last}; no coup can follow"),
+                n,
+                last=rules.deals,
+            )
+        dealer = game.dealer(n)
+        chooser = game.chooser(dealer)
+        if coup.trump not in TRUMPS:
+            raise GameError(
+                "trump", N_("the trump is pique, coeur, carreau, trefle or sans-atout"), n
+            )
+        if coup.contre not in (0, 1, 2):
+            raise GameError("contre", N_("contre is none, contre or surcontre"), n)
+        if coup.trump != SANS_ATOUT and owed[chooser] >= _choices_left(game, n, chooser):
+            raise GameError(
+                "trump",
+                N_("sans-atout is compulsory: {owed} still owed with {left} deals left to choose"),
+                n,
+                owed=owed[chooser],
+                left=_choices_left(game, n, chooser),
+            )
+        if coup.renonce is not None:
+            if coup.points is not None:
+                raise GameError("points", N_("a renounced coup has no points"), n)
+            if coup.renonce not in range(sides):
+                raise GameError("renonce", N_("renonce names a team or a player"), n)
+            if sides == 2:
+                points = 0 if coup.renonce == 0 else 2 * HALF
+            else:
+                points = 0 if coup.renonce == dealer else 2 * HALF
+        else:
+            if coup.points is None:
+                raise GameError("points", N_("enter the points or who renounced"), n)
+            if not 0 <= coup.points <= 2 * HALF:
+                raise GameError("points", N_("points are between 0 and {most}"), n, most=2 * HALF)
+            points = coup.points
+        factor = multiplier(coup, carry)
+        scored = tuple(s * factor for s in scores(sides, dealer, points))
+        tie = coup.renonce is None and points == HALF
+        carry = carry * 2 if tie else 1
+        totals = [t + s for t, s in zip(totals, scored)]
+        if coup.trump == SANS_ATOUT and owed[chooser]:
+            owed[chooser] -= 1
+        results.append(
+            ManillenResult(
+                n, dealer, coup, factor, scored, tuple(totals), tuple(owed), n == rules.deals
+            )
+        )
+    played = len(game.coups)
+    finished = played == rules.deals
+    nxt = played + 1
+    next_dealer = None if finished else game.dealer(nxt)
+    best = max(totals)
+    return ManillenReport(
+        game,
+        tuple(results),
+        tuple(totals),
+        tuple(owed),
+        tuple(_choices_left(game, nxt, c) for c in range(sides)),
+        carry,
+        finished,
+        tuple(s for s in range(sides) if totals[s] == best) if finished else (),
+        next_dealer,
+        next_dealer is not None
+        and owed[game.chooser(next_dealer)] > 0
+        and owed[game.chooser(next_dealer)] >= _choices_left(game, nxt, game.chooser(next_dealer)),
+    )

@@ -1,0 +1,304 @@
+"""La Manille (docs/rules/manille.md): hand-computed coups for each rule.
+
+Classique: teams 0 Nous (seats 0, 2) and 1 Eux (seats 1, 3); the first
+dealer is seat 0 (Nous), then seat 1 (Eux), and so on.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.rules import games
+from scorekeeper.rules.errors import GameError
+from scorekeeper.rules.manille import ManilleCoup, ManilleGame, ManilleRules
+from scorekeeper.rules.manille import replay as replay_classic
+from scorekeeper.rules.manille_file import dump_manille_report, load_manille
+from scorekeeper.rules.manillen import ManillenCoup, ManillenGame, ManillenRules
+from scorekeeper.rules.manillen import replay as replay_belgian
+
+NOUS, EUX = 0, 1
+FOUR = ("Anne", "Bruno", "Chloé", "Denis")
+THREE = ("Anne", "Bruno", "Chloé")
+
+
+def classic(*coups, **rules):
+    return replay_classic(ManilleGame(FOUR, ManilleRules(**rules), 0, coups))
+
+
+def belgian(*coups, players=FOUR, **rules):
+    rules.setdefault("deals", 20 if len(players) == 4 else 30)
+    return replay_belgian(ManillenGame(players, ManillenRules(**rules), 0, coups))
+
+
+# --- classique ---------------------------------------------------------------
+
+
+def test_the_team_with_more_marks_its_points_above_34():
+    r = classic(ManilleCoup(points=14), ManilleCoup(points=54))
+    # the text's example: 10 against 54 → 20; here 14/54 for Eux, then 54/14 for Nous
+    assert [c.scored for c in r.coups] == [(0, 20), (20, 0)]
+    assert r.totals == (20, 20)
+
+
+def test_34_all_is_a_coup_nul():
+    r = classic(ManilleCoup(points=34))
+    assert r.coups[0].scored == (0, 0) and r.totals == (0, 0)
+
+
+def test_the_retourne_goes_at_once_to_the_dealers_team():
+    # coup 1 dealt by Anne (Nous): a king turned, 3 for Nous; Eux then takes 40 of 68
+    # coup 2 dealt by Bruno (Eux): a ten turned, 5 for Eux; Nous takes 50
+    r = classic(ManilleCoup(retourne=3, points=28), ManilleCoup(retourne=5, points=50))
+    assert [c.scored for c in r.coups] == [(3, 6), (16, 5)]
+    assert r.totals == (19, 11)
+
+
+def test_the_retourne_may_win_the_manche_before_the_coup_is_played():
+    # Nous reaches 32 (two coups of 50 → 16 each); Anne deals coup 3 and turns the ace: 36
+    r = classic(ManilleCoup(points=50), ManilleCoup(points=50), ManilleCoup(retourne=4))
+    last = r.coups[-1]
+    assert not last.played and last.manche_won == NOUS and last.scored == (4, 0)
+    assert r.manches == (1, 0) and r.totals == (0, 0) and r.manche == 2
+
+
+def test_a_coup_after_a_winning_retourne_is_refused():
+    with pytest.raises(GameError) as error:
+        classic(ManilleCoup(points=50), ManilleCoup(points=50), ManilleCoup(retourne=4, points=40))
+    assert error.value.coup == 3 and error.value.field == "points"
+
+
+def test_a_played_coup_needs_its_points():
+    with pytest.raises(GameError) as error:
+        classic(ManilleCoup(points=50), ManilleCoup(points=50), ManilleCoup(retourne=1))
+    assert error.value.coup == 3 and error.value.field == "points"
+
+
+def test_renonce_gives_the_other_team_34_and_keeps_the_retourne():
+    r = classic(ManilleCoup(retourne=2, renonce=NOUS))
+    assert r.coups[0].scored == (2, 34)
+    assert r.coups[0].manche_won == EUX  # 34 reaches the manche at once
+
+
+def test_a_manche_is_won_by_passing_the_target_and_the_rest_is_not_carried():
+    r = classic(ManilleCoup(points=60), ManilleCoup(points=60))  # 26, then 52 ≥ 34
+    assert r.coups[0].totals == (26, 0) and r.coups[1].manche_won == NOUS
+    assert r.totals == (0, 0) and r.manches == (1, 0)
+
+
+def test_partie_liee_two_manches_and_a_belle_of_44():
+    r = classic(
+        ManilleCoup(renonce=EUX),  # manche 1 to Nous (34)
+        ManilleCoup(renonce=NOUS),  # manche 2 to Eux
+        ManilleCoup(points=68),  # belle: Nous 34, not yet 44
+    )
+    assert [c.manche for c in r.coups] == [1, 2, 3]
+    assert r.coups[2].target == 44 and r.coups[2].manche_won is None
+    assert r.totals == (34, 0) and not r.finished
+    r = classic(*r.game.coups, ManilleCoup(points=44))  # + 10: 44 wins the belle
+    assert r.finished and r.winner == NOUS and r.manches == (2, 1)
+    assert r.next_dealer is None
+
+
+def test_partie_liee_ends_at_two_manches_to_nil():
+    r = classic(ManilleCoup(renonce=NOUS), ManilleCoup(renonce=NOUS))
+    assert r.finished and r.winner == EUX and r.manches == (0, 2)
+    with pytest.raises(GameError) as error:
+        classic(*r.game.coups, ManilleCoup(points=40))
+    assert error.value.coup == 3
+
+
+def test_partie_seche_in_44():
+    r = classic(ManilleCoup(renonce=EUX), partie="seche", manche=44)
+    assert not r.finished and r.totals == (34, 0) and r.target == 44
+    r = classic(ManilleCoup(renonce=EUX), ManilleCoup(points=44), partie="seche", manche=44)
+    assert r.finished and r.winner == NOUS and r.manches == (1, 0)
+
+
+def test_classic_refusals():
+    for coup, field in [
+        (ManilleCoup(retourne=6, points=30), "retourne"),
+        (ManilleCoup(points=69), "points"),
+        (ManilleCoup(points=30, renonce=NOUS), "points"),
+    ]:
+        with pytest.raises(GameError) as error:
+            classic(coup)
+        assert error.value.field == field
+
+
+# --- belge, four players -----------------------------------------------------
+
+
+def test_belgian_marks_above_30_without_trick_points():
+    r = belgian(ManillenCoup("coeur", points=41), ManillenCoup("pique", points=12))
+    assert [c.scored for c in r.coups] == [(11, 0), (0, 18)]
+    assert r.totals == (11, 18)
+
+
+def test_belgian_multipliers_combine():
+    r = belgian(
+        ManillenCoup("sans-atout", points=40),  # ×2: 20
+        ManillenCoup("coeur", 1, points=40),  # contré ×2: 20
+        ManillenCoup("coeur", 2, points=40),  # sur-contré ×4: 40
+        ManillenCoup("sans-atout", 2, points=40),  # ×8: 80
+    )
+    assert [c.multiplier for c in r.coups] == [2, 2, 4, 8]
+    assert [c.scored[0] for c in r.coups] == [20, 20, 40, 80]
+
+
+def test_30_all_doubles_the_next_deal_and_ties_compound():
+    r = belgian(
+        ManillenCoup("pique", points=30),
+        ManillenCoup("pique", points=30),
+        ManillenCoup("sans-atout", points=35),  # ×4 carried, ×2 sans-atout: 5 × 8
+        ManillenCoup("pique", points=35),  # carry over: 5
+    )
+    assert [c.scored for c in r.coups] == [(0, 0), (0, 0), (40, 0), (5, 0)]
+    assert [c.multiplier for c in r.coups] == [1, 2, 8, 1]
+
+
+def test_belgian_renonce_gives_the_other_side_60_times_the_deal():
+    r = belgian(ManillenCoup("sans-atout", 1, renonce=NOUS))
+    assert r.coups[0].scored == (0, 30 * 4)
+
+
+def test_sans_atout_is_tracked_and_compulsory_at_the_end():
+    # 8 deals: Nous chooses on deals 1, 3, 5, 7 (Anne, Chloé deal); 2 sans-atout owed
+    coups = [ManillenCoup("pique", points=31) for _ in range(4)]
+    r = belgian(*coups, deals=8)
+    assert r.owed == (2, 2) and r.left == (2, 2) and r.must_sans_atout
+    with pytest.raises(GameError) as error:
+        belgian(*coups, ManillenCoup("coeur", points=31), deals=8)
+    assert error.value.field == "trump" and error.value.coup == 5
+    assert error.value.params == {"owed": 2, "left": 2}
+    r = belgian(*coups, ManillenCoup("sans-atout", points=31), deals=8)
+    assert r.owed == (1, 2) and r.must_sans_atout  # Eux deals next: 2 owed, 2 left
+    with pytest.raises(GameError) as error:
+        belgian(*r.game.coups, ManillenCoup("pique", points=31), deals=8)
+    assert error.value.coup == 6
+    r = belgian(*r.game.coups, ManillenCoup("sans-atout", points=31), deals=8)
+    assert r.owed == (1, 1) and r.left == (1, 1) and r.must_sans_atout
+
+
+def test_belgian_game_ends_after_its_deals_and_may_be_drawn():
+    r = belgian(
+        ManillenCoup("sans-atout", points=40),
+        ManillenCoup("sans-atout", points=20),
+        deals=2,
+        sans_atout=1,
+    )
+    assert r.finished and r.totals == (20, 20) and r.winners == (0, 1)
+    with pytest.raises(GameError) as error:
+        belgian(*r.game.coups, ManillenCoup("pique", points=30), deals=2, sans_atout=1)
+    assert error.value.coup == 3
+
+
+# --- belge, three players ----------------------------------------------------
+
+
+def test_three_players_the_dealer_alone_doubled_zero_sum():
+    # Anne deals and takes 38: she marks 2 × 8 = 16, Bruno and Chloé −8 each
+    r = belgian(ManillenCoup("coeur", points=38), players=THREE)
+    assert r.coups[0].scored == (16, -8, -8)
+    # Bruno deals sans-atout contré and takes 20: −20 × 4 = −40; the others 10 × 4
+    r = belgian(
+        ManillenCoup("coeur", points=38), ManillenCoup("sans-atout", 1, points=20), players=THREE
+    )
+    assert r.coups[1].scored == (40, -80, 40) and r.totals == (56, -88, 32)
+
+
+def test_three_players_renonce_by_the_dealer_or_an_opponent():
+    r = belgian(ManillenCoup("pique", renonce=0), players=THREE)  # Anne deals and renounces
+    assert r.coups[0].scored == (-60, 30, 30)
+    r = belgian(ManillenCoup("pique", renonce=2), players=THREE)  # Chloé renounces
+    assert r.coups[0].scored == (60, -30, -30)
+
+
+def test_three_players_each_owes_his_own_sans_atout():
+    r = belgian(ManillenCoup("sans-atout", points=30), players=THREE)
+    assert r.owed == (1, 2, 2) and r.carry == 2 and r.left == (9, 10, 10)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["pique", "sans-atout"]),
+            st.integers(0, 2),
+            st.integers(0, 60),
+        ),
+        max_size=12,
+    )
+)
+def test_three_players_always_sum_to_zero(deals):
+    coups = [ManillenCoup(t, c, points=p) for t, c, p in deals]
+    r = belgian(*coups, players=THREE, sans_atout=0)
+    assert all(sum(c.scored) == 0 for c in r.coups) and sum(r.totals) == 0
+
+
+# --- the game file -----------------------------------------------------------
+
+
+def test_game_file_round_trip_and_report_keys(tmp_path):
+    data = {
+        "format": "scorekeeper-game/1",
+        "game": "manille",
+        "players": list(FOUR),
+        "rules": {"variant": "classique", "partie": "liee"},
+        "coups": [{"retourne": 3, "points": 28}, {"renonce": "nous"}],
+    }
+    game = load_manille(data)
+    assert games.dump_file(game)["coups"] == data["coups"]
+    report = dump_manille_report(games.replay(game))
+    assert report["totals"] == {"nous": 0, "eux": 0}  # Eux's 6 + 34 won manche 1
+    assert report["manches"] == {"nous": 0, "eux": 1}
+    assert report["coups"][1]["manche_won"] == "eux"
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data))
+    binary = Path(sys.executable).parent / "scorekeeper"
+    run = subprocess.run([binary, "replay", "--json", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert json.loads(out) == report
+
+
+def test_belgian_three_player_file():
+    data = {
+        "format": "scorekeeper-game/1",
+        "game": "manille",
+        "players": list(THREE),
+        "rules": {"variant": "belge"},
+        "coups": [
+            {"trump": "sans-atout", "contre": "contre", "points": 20},
+            {"trump": "pique", "renonce": "Anne"},
+        ],
+    }
+    game = load_manille(data)
+    assert game.rules.deals == 30
+    assert games.dump_file(game)["coups"] == data["coups"]
+    report = dump_manille_report(games.replay(game))
+    # deal 1: Anne alone, sans-atout contré (×4), 20 points: −80, +40, +40
+    # deal 2: Bruno deals, Anne renounces: 60 for Bruno, +60, −30 each
+    assert report["totals"] == {"Anne": -110, "Bruno": 100, "Chloé": 10}
+    assert report["sans_atout_owed"] == {"Anne": 1, "Bruno": 2, "Chloé": 2}
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"rules": {"variant": "espagnole"}}, "rules.variant"),
+        ({"rules": {"partie": "longue"}}, "rules.partie"),
+        ({"rules": {"bonus": 1}}, "rules.bonus"),
+        ({"players": ["A", "B", "C"]}, "players"),
+        ({"coups": [{"points": "forty"}]}, "points"),
+        ({"coups": [{"points": 30, "renonce": "them"}]}, "renonce"),
+    ],
+)
+def test_file_refusals(change, field):
+    data = {"format": "scorekeeper-game/1", "game": "manille", "players": list(FOUR), **change}
+    with pytest.raises(GameError) as error:
+        games.replay(games.load_file(data))
+    assert error.value.field == field
