@@ -19,14 +19,13 @@ import sqlite_utils
 
 from .db import change
 from .money import Money
+from .rules import games
 from .rules.errors import N_, GameError
-from .rules.hombre_systems import (
-    AnyGame,
-    AnyReport,
-    build,
-    dump_any_coup,
-    replay_any,
-)
+from .rules.games import build, kind_of
+from .rules.games import replay as replay_any
+
+AnyGame = Any
+AnyReport = Any
 
 
 class NotFound(LookupError):
@@ -53,6 +52,11 @@ class StoredGame:
     def replay(self) -> AnyReport:
         return replayed(self.game)
 
+    @property
+    def kind(self) -> str:
+        """hombre, brou or manille: the game file's ``"game"``."""
+        return kind_of(self.game)
+
 
 @lru_cache(maxsize=32)
 def replayed(game: AnyGame) -> AnyReport:
@@ -71,7 +75,7 @@ def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
         for c in db.query("select data from coups where game_id = ? order by position", [row["id"]])
     ]
     game = build(
-        (players[0], players[1], players[2]), json.loads(row["rules"]), row["first_dealer"], coups
+        row.get("game") or "hombre", players, json.loads(row["rules"]), row["first_dealer"], coups
     )
     money = None
     if row.get("chip_value"):
@@ -96,16 +100,22 @@ class GameHead:
     version: int
     manager_hash: str | None
     table_token: str | None
+    kind: str = "hombre"
 
 
 def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
     rows = list(
-        db.query("select id, version, manager_hash, table_token from games where id = ?", [game_id])
+        db.query(
+            "select id, version, manager_hash, table_token, game from games where id = ?",
+            [game_id],
+        )
     )
     if not rows:
         raise NotFound(game_id)
     row = rows[0]
-    return GameHead(row["id"], row["version"], row["manager_hash"], row["table_token"])
+    return GameHead(
+        row["id"], row["version"], row["manager_hash"], row["table_token"], row["game"] or "hombre"
+    )
 
 
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
@@ -177,7 +187,7 @@ def create(
             db["games"]
             .insert(
                 {
-                    "game": "hombre",
+                    "game": kind_of(game),
                     "chip_value": None if money is None else str(money.chip_value),
                     "currency": None if money is None else money.currency,
                     "manager_hash": manager_hash,
@@ -197,7 +207,7 @@ def create(
             {
                 "game_id": game_id,
                 "position": n,
-                "data": json.dumps(dump_any_coup(c, game.players), ensure_ascii=False),
+                "data": json.dumps(games.dump_coup(game, c), ensure_ascii=False),
             }
             for n, c in enumerate(game.coups, 1)
         )
@@ -218,7 +228,7 @@ def set_table(
         stored = _current(db, game_id, version)
         if stored.game.coups:
             raise GameError("rules", N_("the rule set is frozen once the first coup is entered"))
-        build(players, rules.to_mapping(), first_dealer, [])
+        build(stored.kind, players, rules.to_mapping(), first_dealer, [])
         db.execute(
             "update games set players = ?, first_dealer = ?, rules = ? where id = ?",
             [
@@ -272,21 +282,20 @@ def _rewrite(
     """Validate the new list of coups by replaying it, then store the difference."""
     game = stored.game.with_coups(coups)
     report = replay_any(game)  # raises GameError: nothing written yet
-    players = game.players
     if action == "add":
         assert after is not None
         db["coups"].insert(
             {
                 "game_id": stored.id,
                 "position": position,
-                "data": json.dumps(dump_any_coup(after, players), ensure_ascii=False),
+                "data": json.dumps(games.dump_coup(game, after), ensure_ascii=False),
             }
         )
     elif action == "edit":
         assert after is not None
         db.execute(
             "update coups set data = ? where game_id = ? and position = ?",
-            [json.dumps(dump_any_coup(after, players), ensure_ascii=False), stored.id, position],
+            [json.dumps(games.dump_coup(game, after), ensure_ascii=False), stored.id, position],
         )
     else:  # delete or undo: remove, then close the gap
         db.execute("delete from coups where game_id = ? and position = ?", [stored.id, position])
@@ -305,8 +314,8 @@ def _rewrite(
         stored.id,
         action,
         position,
-        None if before is None else dump_any_coup(before, players),
-        None if after is None else dump_any_coup(after, players),
+        None if before is None else games.dump_coup(game, before),
+        None if after is None else games.dump_coup(game, after),
     )
     return report
 

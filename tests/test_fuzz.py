@@ -47,6 +47,19 @@ HOSTILE = st.one_of(
             "y",
             "on",
             "EUR",
+            "nous",
+            "eux",
+            "Anne",
+            "sans-atout",
+            "coeur",
+            "contre",
+            "surcontre",
+            "belge",
+            "classique",
+            "seche",
+            "pev_made",
+            "claim",
+            "abandon",
         ]
     ),
     st.integers(-(10**15), 10**15).map(str),
@@ -85,6 +98,24 @@ FIELDS = [
     "currency",
     "text",
     "password",
+    "player3",
+    "points",
+    "points_eux",
+    "ending",
+    "ending_team",
+    "renonce",
+    "trump",
+    "contre",
+    "m_nous_petit_a",
+    "m_eux_grand_atout_t",
+    "parties_to_win",
+    "target",
+    "variant",
+    "partie",
+    "manche",
+    "belle",
+    "deals",
+    "sans_atout",
 ]
 ROUTES = [
     "/games/new",
@@ -101,7 +132,44 @@ ROUTES = [
     "/admin",
     "/games/7/coups",
     "/games/1/coups/99/edit",
+    "/games/new/brou",
+    "/games/new/manille",
+    "/games/1/sheet/coups",
+    "/games/2/sheet/coups",
+    "/games/2/sheet/coups/1/edit",
+    "/games/2/sheet/coups/1/delete",
+    "/games/2/sheet/undo",
+    "/games/2/settlement",
+    "/games/3/sheet/coups",
+    "/games/3/sheet/coups/1/edit",
+    "/games/3/sheet/coups/5/edit",
+    "/games/4/sheet/coups",
 ]
+FOUR = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": "Denis"}
+BROU = {
+    "format": "scorekeeper-game/1",
+    "game": "brou",
+    "players": ["Anne", "Bruno", "Chloé", "Denis"],
+    "rules": {"target": 301, "parties_to_win": 10},
+    "coups": [
+        {"points": 54, "mariages": [{"team": "eux", "trump": True, "table": True}]},
+        {"points": 30, "points_eux": 40, "claim": "nous"},
+    ],
+}
+MANILLE = {
+    "format": "scorekeeper-game/1",
+    "game": "manille",
+    "players": ["Anne", "Bruno", "Chloé", "Denis"],
+    "rules": {"variant": "classique", "partie": "liee", "manche": 34, "belle": 44},
+    "coups": [{"retourne": 3, "points": 28}, {"renonce": "nous"}],
+}
+MANILLEN = {
+    "format": "scorekeeper-game/1",
+    "game": "manille",
+    "players": ["Anne", "Bruno", "Chloé"],
+    "rules": {"variant": "belge", "deals": 30, "sans_atout": 2},
+    "coups": [{"trump": "sans-atout", "contre": "contre", "points": 20}, {"renonce": "Anne"}],
+}
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats() | st.text(max_size=20),
     lambda children: (
@@ -120,6 +188,13 @@ def make_app(tmp_path_factory):
     game = new_game(client)
     enter(client, game, "A demande A4 B4 C1")
     enter(client, game, "B demande A2 B5 C2")
+    for kind, fields, coup in [
+        ("brou", {}, {"points": "54"}),
+        ("manille", {"variant": "belge", "player3": ""}, {"trump": "pique", "points": "31"}),
+    ]:
+        response = client.post(f"/games/new/{kind}", data={**FOUR, "first_dealer": "0", **fields})
+        sheet = response.headers["Location"]
+        client.post(sheet + "/sheet/coups", data=coup)
     return path, client
 
 
@@ -181,7 +256,8 @@ def test_hostile_game_files(tmp_path_factory, data):
     if kind == "random":
         text = json.dumps(data.draw(JSON))
     elif kind == "mutated":
-        text = json.dumps(mutate(SEED, data.draw))
+        seed = data.draw(st.sampled_from([SEED, BROU, MANILLE, MANILLEN]))
+        text = json.dumps(mutate(seed, data.draw))
     else:
         text = data.draw(st.text(max_size=200))
     check(path, client, "post", "/games/import", data={"text": text})

@@ -71,7 +71,7 @@ def kind_of(game: Any) -> str:
 def game_named(data: Any) -> str:
     """The ``"game"`` of a parsed file, refused when it is none the scorekeeper keeps."""
     name = data.get("game") if isinstance(data, Mapping) else None
-    if name not in GAMES:
+    if not isinstance(name, str) or name not in GAMES:
         raise GameError(
             "game",
             N_("game must be hombre, brou or manille, got {value!r}"),

@@ -107,7 +107,7 @@ def _belgian_coup(data: Any, count: int, seats: Mapping[str, int]) -> manillen.M
     if renonce is not None:
         if count == 4:
             renonce = _team(renonce, "renonce")
-        elif renonce in seats:
+        elif isinstance(renonce, str) and renonce in seats:
             renonce = seats[renonce]
         else:
             raise GameError("renonce", N_("renonce names a team or a player"))

@@ -8,7 +8,7 @@ from flask_babel import format_currency, get_locale
 from ..forms import BONUS_WORDS, CONTRACT_WORDS
 from ..money import Money
 from ..rules.ledger import to_money
-from . import errors, games, links, settlement, table
+from . import errors, games, links, settlement, sheets, table
 from .present import (
     ACTION_WORDS,
     OUTCOME_WORDS,
@@ -45,6 +45,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(links.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(sheets.bp)
     app.register_blueprint(errors.bp)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["money"] = money

@@ -23,6 +23,7 @@ from ..db import get_db
 from ..forms import CHANGED, SETTING_HELP, ActionForm, ImportForm, NewGameForm, form_version
 from ..i18n import COOKIE, LANGUAGES
 from ..money import Money, money_from_file
+from ..rules import games
 from ..rules.errors import GameError
 from ..rules.hombre_danois import DanishRules
 from ..rules.hombre_file import json_text
@@ -31,10 +32,6 @@ from ..rules.hombre_ruleset import PRESETS, SETTINGS, RuleSet
 from ..rules.hombre_systems import (
     AnyGame,
     build,
-    dump_any_game,
-    dump_any_report,
-    load_any,
-    replay_any,
 )
 from .present import error_text
 
@@ -129,7 +126,7 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
     elif form.apply_preset.data:
         _fill_rules(form, ALL_PRESETS.get(form.preset.data, PRESETS["recommended"]))
     elif (game := _table_from_form(form)) is not None:
-        return _created(game, "create", None)
+        return created(game, "create", None)
     page = render_template(
         "new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=None
     )
@@ -140,6 +137,8 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
 def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     """Players and rule set can change until the first coup is entered."""
     stored = access.managed(game_id)
+    if stored.kind != "hombre":
+        abort(404)
     form = NewGameForm()
     if request.method == "GET":
         game = stored.game
@@ -172,7 +171,7 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     return page if request.method == "GET" or form.apply_preset.data else (page, 422)
 
 
-def _created(game: AnyGame, action: str, money: Money | None) -> BaseResponse:
+def created(game: Any, action: str, money: Money | None) -> BaseResponse:
     """Store a new game; its creator becomes its manager and sees the manager link once."""
     token = access.new_token()
     game_id = store.create(get_db(), game, action, money, access.token_hash(token))
@@ -194,12 +193,12 @@ def import_game() -> str | BaseResponse | tuple[str, int]:
             field = form.text
         parsed = _parse_game_file(raw, field)
         if parsed is not None:
-            return _created(parsed[0], "import", parsed[1])
+            return created(parsed[0], "import", parsed[1])
     page = render_template("import.html", form=form)
     return page if request.method == "GET" else (page, 422)
 
 
-def _parse_game_file(raw: bytes, field: Any) -> tuple[AnyGame, Money | None] | None:
+def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
     if not raw.strip():
         field.errors = [_("Choose a game file or paste its JSON.")]
         return None
@@ -217,9 +216,9 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[AnyGame, Money | None] | N
         ]
         return None
     try:
-        game = load_any(data)
-        replay_any(game)
-        money = money_from_file(data)
+        game = games.load_file(data)
+        games.replay(game)
+        money = money_from_file(data) if games.kind_of(game) == "hombre" else None
     except GameError as error:
         field.errors = [error_text(error)]
         return None
@@ -228,7 +227,7 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[AnyGame, Money | None] | N
 
 def game_file_text(stored: store.StoredGame) -> str:
     """The game file exactly as downloaded (with the chip value, an extra key, if set)."""
-    data = dump_any_game(stored.game)
+    data = games.dump_file(stored.game)
     if stored.money is not None:
         data["money"] = stored.money.to_file()
     return json_text(data)
@@ -247,7 +246,7 @@ def game_file(game_id: int) -> Response:
 @bp.get("/games/<int:game_id>/report.json")
 def report_file(game_id: int) -> Response:
     stored = access.readable(game_id)
-    return Response(json_text(dump_any_report(stored.replay())), mimetype="application/json")
+    return Response(json_text(games.dump_report(stored.replay())), mimetype="application/json")
 
 
 @bp.get("/lang/<code>")

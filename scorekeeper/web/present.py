@@ -17,6 +17,7 @@ from ..forms import BONUS_WORDS, CONTRACT_WORDS
 from ..rules.errors import GameError
 from ..rules.hombre import BeteStatus, Outcome, Reason
 from ..rules.hombre_systems import AnyReport
+from .sheet_view import rules_words
 
 OUTCOME_WORDS = {
     Outcome.PASS: _l("Tous passent"),
@@ -71,6 +72,8 @@ def error_text(error: GameError) -> str:
 
 def rules_text(rules: Any) -> str:
     """The rule set in a line of words, in the reader's language."""
+    if not hasattr(rules, "accounting"):  # a points game
+        return rules_words(rules)
     if rules.accounting == "jetons":
         return _(
             "jetons: stake %(stake)s, pass %(fee)s, primes %(a)s / %(b)s / %(c)s, bonus %(bonus)s",

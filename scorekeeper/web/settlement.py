@@ -6,7 +6,16 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
@@ -25,8 +34,10 @@ from ..rules.hombre_stats import club_stats, player_stats
 from ..rules.ledger import settle_up
 from .chart import net_chart
 from .games import game_file_text
+from .sheets import hombre_pages_only, sheet_settlement
 
 bp = Blueprint("settlement", __name__)
+bp.before_request(hombre_pages_only)
 BOM = "\ufeff"  # spreadsheets read UTF-8 CSV correctly with it
 
 
@@ -59,6 +70,10 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
 @bp.route("/games/<int:game_id>/settlement", methods=["GET", "POST"])
 def settlement(game_id: int) -> str | BaseResponse | tuple[str, int]:
     stored = managed(game_id) if request.method == "POST" else readable(game_id)
+    if stored.kind != "hombre":
+        if request.method == "POST":
+            abort(405)
+        return sheet_settlement(stored, game_file_text(stored))
     form = MoneyForm() if can_manage(stored) else None
     status = 200
     if form is None:
@@ -90,7 +105,10 @@ def settlement_pdf(game_id: int) -> Response:
     from weasyprint import CSS, HTML
 
     stored = readable(game_id)
-    html = render_template("settlement.html", form=None, pdf=True, **_sheet(stored))
+    if stored.kind != "hombre":
+        html = sheet_settlement(stored, game_file_text(stored), pdf=True)
+    else:
+        html = render_template("settlement.html", form=None, pdf=True, **_sheet(stored))
     static = Path(current_app.static_folder or "")
     pdf = HTML(string=html, base_url=str(static)).write_pdf(
         stylesheets=[
@@ -141,7 +159,11 @@ def story(game_id: int) -> str:
 def players() -> str:
     """Every player name's record over the finished games of this server."""
     visible = visible_ids()
-    reports = [s.replay() for s in store.list_games(get_db()) if visible is None or s.id in visible]
+    reports = [
+        s.replay()
+        for s in store.list_games(get_db())
+        if (visible is None or s.id in visible) and s.kind == "hombre"
+    ]
     finished = [r for r in reports if r.finished]
     records = sorted(club_stats(finished).items(), key=lambda item: item[0].casefold())
     return render_template("players.html", records=records, games=len(finished))

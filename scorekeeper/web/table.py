@@ -29,6 +29,7 @@ from ..forms import (
 from ..rules.errors import GameError
 from ..rules.hombre_systems import AnyReport, replay_any
 from .present import error_text, fiche, net_changes, outcome_text, signed
+from .sheets import hombre_pages_only, render_sheet
 
 bp = Blueprint("table", __name__)
 RECENT = 8
@@ -102,7 +103,16 @@ def render_game(
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> Page:
-    return render_game(readable(game_id))
+    stored = readable(game_id)
+    if stored.kind != "hombre":
+        return render_sheet(stored)
+    return render_game(stored)
+
+
+@bp.before_request
+def hombre_only() -> None:
+    """The coup pages here are l'Hombre's; a points game has its own (web/sheets.py)."""
+    hombre_pages_only()
 
 
 def _candidate(stored: store.StoredGame, form: CoupForm, position: int | None) -> AnyReport | None:

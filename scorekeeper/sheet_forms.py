@@ -1,0 +1,281 @@
+"""The forms of the points games (Homme de Brou, Manille): new sheet, one coup.
+
+A coup form reads into the game file's own shape (a dict), so the web and
+the file share one reader and one set of refusals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, IntegerField, RadioField, StringField, SubmitField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from .forms import options
+
+SEATS = options(
+    [("0", _l("Player 1")), ("1", _l("Player 2")), ("2", _l("Player 3")), ("3", _l("Player 4"))]
+)
+MARIAGE_KINDS = {
+    "petit": (False, False),
+    "grand": (True, False),
+    "atout": (False, True),
+    "grand_atout": (True, True),
+}
+"""Mariage kinds by (grand, trump): 20, 30, 40, 60 announced; double on the table."""
+MARIAGE_WORDS = {
+    "petit": _l("Mariage (20)"),
+    "grand": _l("Grand mariage (30)"),
+    "atout": _l("Mariage of trumps (40)"),
+    "grand_atout": _l("Grand mariage of trumps (60)"),
+}
+ENDINGS = ("vole", "pev_made", "pev_failed", "claim", "abandon")
+ENDING_WORDS = {
+    "": _l("played out"),
+    "vole": _l("vole (every trick, not announced)"),
+    "pev_made": _l("partie et vole made"),
+    "pev_failed": _l("partie et vole failed"),
+    "claim": _l("stopped: claims 301"),
+    "abandon": _l("stopped: concedes (abandon)"),
+}
+TEAM_WORDS = options([("nous", _l("Nous")), ("eux", _l("Eux"))])
+RETOURNE_WORDS = options(
+    [
+        ("0", "—"),
+        ("1", _l("J 1")),
+        ("2", _l("Q 2")),
+        ("3", _l("K 3")),
+        ("4", _l("A 4")),
+        ("5", _l("10 5")),
+    ]
+)
+TRUMP_WORDS = {
+    "pique": _l("♠ pique"),
+    "coeur": _l("♥ cœur"),
+    "carreau": _l("♦ carreau"),
+    "trefle": _l("♣ trèfle"),
+    "sans-atout": _l("sans-atout"),
+}
+CONTRE_WORDS = {"": "—", "contre": _l("contré ×2"), "surcontre": _l("sur-contré ×4")}
+
+
+def mariage_field(team: str, kind: str, table: bool) -> str:
+    return f"m_{team}_{kind}_{'t' if table else 'a'}"
+
+
+class NewSheetForm(FlaskForm):
+    """Four players (three for manillen), the first dealer and the game's choices."""
+
+    player0 = StringField(_l("Player 1"), validators=[InputRequired(), Length(max=40)])
+    player1 = StringField(_l("Player 2"), validators=[InputRequired(), Length(max=40)])
+    player2 = StringField(_l("Player 3"), validators=[InputRequired(), Length(max=40)])
+    player3 = StringField(_l("Player 4"), validators=[Optional(), Length(max=40)])
+    first_dealer = RadioField(_l("First dealer"), choices=SEATS, default="0")
+    # brou
+    parties_to_win = IntegerField(
+        _l("Parties to win the match"), default=10, validators=[Optional(), NumberRange(1, 1000)]
+    )
+    target = IntegerField(
+        _l("Points to win a partie"), default=301, validators=[Optional(), NumberRange(1, 10000)]
+    )
+    # manille
+    variant = RadioField(
+        _l("Rules"),
+        choices=options(
+            [("classique", _l("classique (muette or parlée)")), ("belge", _l("manillen (Belgian)"))]
+        ),
+        default="classique",
+    )
+    partie = RadioField(
+        _l("Partie"),
+        choices=options(
+            [
+                ("liee", _l("liée: two manches, a belle at one all")),
+                ("seche", _l("sèche: one manche")),
+            ]
+        ),
+        default="liee",
+    )
+    manche = IntegerField(
+        _l("Points to win a manche"), default=34, validators=[Optional(), NumberRange(1, 1000)]
+    )
+    belle = IntegerField(
+        _l("Points to win the belle"), default=44, validators=[Optional(), NumberRange(1, 1000)]
+    )
+    deals = IntegerField(
+        _l("Deals (20 for four, 30 for three)"), validators=[Optional(), NumberRange(1, 1000)]
+    )
+    sans_atout = IntegerField(
+        _l("Sans-atout each chooser must call"),
+        default=2,
+        validators=[Optional(), NumberRange(0, 100)],
+    )
+    create = SubmitField(_l("Start the game"))
+
+    def players(self) -> tuple[str, ...]:
+        names = [
+            f.data.strip()
+            for f in (self.player0, self.player1, self.player2, self.player3)
+            if f.data and f.data.strip()
+        ]
+        return tuple(names)
+
+    def rules(self, kind: str) -> dict[str, Any]:
+        if kind == "brou":
+            return {
+                "target": self.target.data or 301,
+                "parties_to_win": self.parties_to_win.data or 10,
+            }
+        if self.variant.data == "belge":
+            rules: dict[str, Any] = {
+                "variant": "belge",
+                "sans_atout": self.sans_atout.data if self.sans_atout.data is not None else 2,
+            }
+            if self.deals.data:
+                rules["deals"] = self.deals.data
+            return rules
+        return {
+            "variant": "classique",
+            "partie": self.partie.data,
+            "manche": self.manche.data or 34,
+            "belle": self.belle.data or 44,
+        }
+
+
+class SheetCoupForm(FlaskForm):
+    """One coup of a points game; the page shows the fields of its game."""
+
+    version = HiddenField()
+    points = IntegerField(_l("Points of Nous"), validators=[Optional(), NumberRange(0, 200)])
+    points_eux = IntegerField(
+        _l("Points of Eux so far"), validators=[Optional(), NumberRange(0, 200)]
+    )
+    ending = RadioField(_l("The coup"), choices=options(ENDING_WORDS.items()), default="")
+    ending_team = RadioField(_l("By"), choices=TEAM_WORDS, validate_choice=False)
+    retourne = RadioField(_l("Retourne"), choices=RETOURNE_WORDS, default="0")
+    renonce = RadioField(_l("Renonce"), choices=[], validate_choice=False, default="")
+    trump = RadioField(_l("Trump"), choices=options(TRUMP_WORDS.items()), validate_choice=False)
+    contre = RadioField(
+        _l("Contre"), choices=options(CONTRE_WORDS.items()), default="", validate_choice=False
+    )
+    note = StringField(_l("Note"), validators=[Optional(), Length(max=200)])
+    save = SubmitField(_l("Save the coup"))
+
+    def mariage_names(self) -> list[str]:
+        return [
+            mariage_field(team, kind, table)
+            for team in ("nous", "eux")
+            for kind in MARIAGE_KINDS
+            for table in (False, True)
+        ]
+
+    def mariages_open(self) -> bool:
+        """Show the mariages open when one is entered or refused."""
+        return any(self[n].data or self[n].errors for n in self.mariage_names())
+
+
+for _team in ("nous", "eux"):
+    for _kind in MARIAGE_KINDS:
+        for _table in (False, True):
+            setattr(
+                SheetCoupForm,
+                mariage_field(_team, _kind, _table),
+                IntegerField(validators=[Optional(), NumberRange(0, 4)]),
+            )
+
+
+def sheet_coup_form(post: bool, renonce_choices: list[tuple[str, Any]]) -> SheetCoupForm:
+    form = SheetCoupForm() if post else SheetCoupForm(formdata=None)
+    form.renonce.choices = options([("", "—"), *renonce_choices])
+    return form
+
+
+def brou_item(form: SheetCoupForm) -> dict[str, Any]:
+    """A Brou coup in the game file's shape."""
+    item: dict[str, Any] = {"points": form.points.data if form.points.data is not None else 0}
+    if form.points_eux.data is not None:
+        item["points_eux"] = form.points_eux.data
+    mariages = []
+    for team in ("nous", "eux"):
+        for kind, (grand, trump) in MARIAGE_KINDS.items():
+            for table in (False, True):
+                count = getattr(form, mariage_field(team, kind, table)).data or 0
+                mariages += [{"team": team, "grand": grand, "trump": trump, "table": table}] * count
+    if mariages:
+        item["mariages"] = mariages
+    ending = form.ending.data or ""
+    if ending:
+        team = form.ending_team.data
+        key = "partie_et_vole" if ending.startswith("pev") else ending
+        item[key] = team if team in ("nous", "eux") else None
+        if ending == "pev_made":
+            item["made"] = True
+    if form.note.data:
+        item["note"] = form.note.data
+    return item
+
+
+def fill_brou(form: SheetCoupForm, item: dict[str, Any]) -> None:
+    form.points.data = item.get("points", 0)
+    form.points_eux.data = item.get("points_eux")
+    for m in item.get("mariages", []):
+        kind = next(
+            k
+            for k, v in MARIAGE_KINDS.items()
+            if v == (m.get("grand", False), m.get("trump", False))
+        )
+        field = getattr(form, mariage_field(m["team"], kind, m.get("table", False)))
+        field.data = (field.data or 0) + 1
+    for key in ("vole", "claim", "abandon", "partie_et_vole"):
+        if item.get(key):
+            form.ending.data = (
+                key if key != "partie_et_vole" else "pev_made" if item.get("made") else "pev_failed"
+            )
+            form.ending_team.data = item[key]
+    form.note.data = item.get("note", "")
+
+
+def manille_item(form: SheetCoupForm, variant: str) -> dict[str, Any]:
+    """A Manille coup in the game file's shape."""
+    item: dict[str, Any] = {}
+    if variant == "classique":
+        item["retourne"] = int(form.retourne.data or 0)
+    else:
+        item["trump"] = form.trump.data
+        if form.contre.data:
+            item["contre"] = form.contre.data
+    if form.renonce.data:
+        item["renonce"] = form.renonce.data
+    elif form.points.data is not None:
+        item["points"] = form.points.data
+    if form.note.data:
+        item["note"] = form.note.data
+    return item
+
+
+def fill_manille(form: SheetCoupForm, item: dict[str, Any]) -> None:
+    form.retourne.data = str(item.get("retourne", 0))
+    form.trump.data = item.get("trump")
+    form.contre.data = item.get("contre", "")
+    form.points.data = item.get("points")
+    form.renonce.data = item.get("renonce", "")
+    form.note.data = item.get("note", "")
+
+
+ERROR_FIELDS = {
+    "points": "points",
+    "points_eux": "points_eux",
+    "retourne": "retourne",
+    "renonce": "renonce",
+    "trump": "trump",
+    "contre": "contre",
+    "note": "note",
+    "team": "ending_team",
+    "vole": "ending_team",
+    "claim": "ending_team",
+    "abandon": "ending",
+    "partie_et_vole": "ending_team",
+    "made": "ending",
+}

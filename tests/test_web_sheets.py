@@ -1,0 +1,200 @@
+"""The points games in the table app: new sheet, coups, corrections, the final sheet.
+
+A real SQLite file behind the app; the values asserted come from the rules
+documents (docs/rules/brou.md, docs/rules/manille.md), computed by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+from scorekeeper.rules import games
+
+FOUR = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": "Denis"}
+
+
+def new_sheet(client, kind, **fields):
+    data = {**FOUR, "first_dealer": "0", "create": "1", **fields}
+    response = client.post(f"/games/new/{kind}", data=data)
+    assert response.status_code == 302, response.data.decode()[-2000:]
+    return response.headers["Location"]
+
+
+def version(client, game):
+    return str(json.loads(client.get(game + "/version").data)["version"])
+
+
+def enter(client, game, **fields):
+    return client.post(game + "/sheet/coups", data={"version": version(client, game), **fields})
+
+
+def report(client, game):
+    return json.loads(client.get(game + "/report.json").data)
+
+
+def errors(response):
+    return re.findall(r'class="error"[^>]*>([^<]*)<', response.data.decode())
+
+
+def test_brou_coups_mariages_and_a_partie(client):
+    game = new_sheet(client, "brou", parties_to_win="3", target="301")
+    # 54 → 50 + a mariage of 20 announced for Nous; Eux 66 → 70
+    assert enter(client, game, points="54", m_nous_petit_a="1").status_code == 302
+    # a grand mariage of trumps taken on the table by Eux: 120 for Eux, −120 for Nous
+    assert enter(client, game, points="60", m_eux_grand_atout_t="1").status_code == 302
+    r = report(client, game)
+    assert [c["scored"] for c in r["coups"]] == [
+        {"nous": 70, "eux": 70},
+        {"nous": 60 - 120, "eux": 60 + 120},
+    ]
+    assert r["totals"] == {"nous": 10, "eux": 250}
+    # Eux at 250 takes 51 unrounded: 301, a double partie (Nous under 150)
+    assert enter(client, game, points="69").status_code == 302
+    r = report(client, game)
+    assert r["coups"][-1]["partie"] == "eux" and r["parties"] == {"nous": 0, "eux": 2}
+    page = client.get(game).data.decode()
+    assert "Parties: Nous 0 · Eux 2" in page
+
+
+def test_brou_vole_and_a_team_missing_for_an_ending(client):
+    game = new_sheet(client, "brou")
+    response = enter(client, game, points="120", ending="vole")
+    assert response.status_code == 422 and "Which team?" in errors(response)
+    assert report(client, game)["coups"] == []
+    assert enter(client, game, points="120", ending="vole", ending_team="nous").status_code == 302
+    r = report(client, game)
+    assert r["parties"] == {"nous": 3, "eux": 0} and r["totals"] == {"nous": 0, "eux": 0}
+
+
+def test_a_refusal_is_shown_beside_the_field_and_nothing_is_stored(client, app):
+    game = new_sheet(client, "brou")
+    response = enter(client, game, points="121")
+    assert response.status_code == 422
+    assert errors(response)  # beside the points
+    assert 'id="points"' in response.data.decode()
+    db = sqlite3.connect(app.config["DATABASE"])
+    assert db.execute("select count(*) from coups").fetchone() == (0,)
+
+
+def test_manille_classique_retourne_manche_and_belle(client):
+    game = new_sheet(client, "manille", variant="classique", partie="liee", manche="34", belle="44")
+    # Anne deals and turns a king: 3 for Nous; Nous takes 28 of 68, Eux marks 6
+    assert enter(client, game, retourne="3", points="28").status_code == 302
+    # Bruno deals; Nous renounces: Eux marks 34 and wins manche 1 (40 ≥ 34)
+    assert enter(client, game, retourne="0", renonce="nous").status_code == 302
+    r = report(client, game)
+    assert r["coups"][1]["manche_won"] == "eux" and r["manches"] == {"nous": 0, "eux": 1}
+    assert r["totals"] == {"nous": 0, "eux": 0} and r["next"]["target"] == 34
+    page = client.get(game).data.decode()
+    assert "Manche 2 to 34" in page and "The retourne goes to Nous." in page  # Chloé deals
+
+
+def test_manille_the_retourne_wins_before_the_coup(client):
+    game = new_sheet(client, "manille", variant="classique", partie="seche", manche="34")
+    for _ in range(2):
+        assert enter(client, game, retourne="0", points="50").status_code == 302  # 16 each
+    # Chloé (Nous) deals at 32 and turns an ace: the manche is won, nothing else to enter
+    response = enter(client, game, retourne="4", points="40")
+    assert response.status_code == 422
+    assert "the retourne won the manche: the coup is not played" in errors(response)
+    assert enter(client, game, retourne="4").status_code == 302
+    r = report(client, game)
+    assert r["finished"] and r["winner"] == "nous"
+    assert "The partie is won by Nous." in client.get(game).data.decode()
+
+
+def test_manillen_three_players_and_compulsory_sans_atout(client):
+    game = new_sheet(client, "manille", variant="belge", player3="", deals="3", sans_atout="1")
+    # 3 deals, each player chooses once and owes one sans-atout: every deal is sans-atout
+    response = enter(client, game, trump="coeur", points="40")
+    assert response.status_code == 422
+    assert any("sans-atout is compulsory" in e for e in errors(response))
+    page = client.get(game).data.decode()
+    assert "Sans-atout is compulsory for this deal." in page
+    # Anne alone, sans-atout contré (×4), 20 points: −80, the others +40
+    assert enter(client, game, trump="sans-atout", contre="contre", points="20").status_code == 302
+    # Bruno deals; Anne renounces: 60 for Bruno ×2 (sans-atout): +120, −60 each
+    assert enter(client, game, trump="sans-atout", renonce="Anne").status_code == 302
+    # Chloé deals, 30–30 would carry; she takes 45: +30 ×2, −15 ×2 each
+    assert enter(client, game, trump="sans-atout", points="45").status_code == 302
+    r = report(client, game)
+    assert r["totals"] == {"Anne": -80 - 60 - 30, "Bruno": 40 + 120 - 30, "Chloé": 40 - 60 + 60}
+    assert sum(r["totals"].values()) == 0 and r["finished"] and r["winners"] == ["Bruno"]
+    settlement = client.get(game + "/settlement").data.decode()
+    assert "The game is won by Bruno." in settlement and "PROVISIONAL" not in settlement
+
+
+def test_correct_delete_and_undo_replay_the_sheet(client):
+    game = new_sheet(client, "manille", variant="belge")
+    enter(client, game, trump="pique", points="40")  # Nous +10
+    enter(client, game, trump="pique", points="30")  # 30–30: the next counts double
+    enter(client, game, trump="coeur", points="35")  # ×2: Nous +10
+    assert report(client, game)["totals"] == {"nous": 20, "eux": 0}
+    form = client.get(game + "/sheet/coups/2/edit").data.decode()
+    assert 'value="30"' in form  # the coup as entered fills the form
+    response = client.post(
+        game + "/sheet/coups/2/edit",
+        data={"version": version(client, game), "trump": "pique", "points": "20"},
+    )
+    assert response.status_code == 302
+    r = report(client, game)
+    assert [c["scored"] for c in r["coups"]] == [
+        {"nous": 10, "eux": 0},
+        {"nous": 0, "eux": 10},
+        {"nous": 5, "eux": 0},  # no carry any more
+    ]
+    response = client.post(game + "/sheet/coups/1/delete", data={"version": version(client, game)})
+    assert response.status_code == 302
+    assert [c["scored"]["eux"] for c in report(client, game)["coups"]] == [10, 0]
+    client.post(game + "/sheet/undo", data={"version": version(client, game)})
+    assert len(report(client, game)["coups"]) == 1
+    history = client.get(game + "/history").data.decode()
+    assert "coup corrected" in history and "last coup undone" in history
+
+
+def test_an_old_version_is_refused_and_the_input_kept(client):
+    game = new_sheet(client, "brou")
+    stale = version(client, game)
+    enter(client, game, points="60")
+    response = client.post(game + "/sheet/coups", data={"version": stale, "points": "77"})
+    assert response.status_code == 409 and 'value="77"' in response.data.decode()
+    assert len(report(client, game)["coups"]) == 1
+
+
+def test_game_file_export_import_and_the_chip_pages_answer_404(client):
+    game = new_sheet(client, "brou", parties_to_win="12")
+    enter(client, game, points="54", m_eux_atout_a="1")
+    text = client.get(game + "/game.json").data.decode()
+    data = json.loads(text)
+    assert data["game"] == "brou" and data["rules"] == {"target": 301, "parties_to_win": 12}
+    assert data["coups"] == [{"points": 54, "mariages": [{"team": "eux", "trump": True}]}]
+    assert games.dump_report(games.replay(games.load_file(data))) == report(client, game)
+    response = client.post("/games/import", data={"text": text})
+    assert response.status_code == 302
+    assert report(client, response.headers["Location"]) == report(client, game)
+    for page in ("/coups", "/fiche", "/story", "/journal.csv", "/setup"):
+        assert client.get(game + page).status_code == 404, page
+
+
+def test_new_sheet_refusals(client):
+    response = client.post(
+        "/games/new/brou", data={**FOUR, "player3": "", "first_dealer": "0", "create": "1"}
+    )
+    assert response.status_code == 422
+    assert "players must be four distinct non-empty names" in errors(response)
+    response = client.post(
+        "/games/new/manille",
+        data={**FOUR, "player1": "Anne", "first_dealer": "0", "variant": "classique"},
+    )
+    assert response.status_code == 422
+    assert client.get("/games/new/whist").status_code == 404
+
+
+def test_french_words_on_the_sheet(app):
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    game = new_sheet(client, "brou")
+    page = client.get(game).data.decode()
+    assert "Mariages" in page and "Nous" in page and "Saisir le coup" in page
