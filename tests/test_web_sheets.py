@@ -56,6 +56,7 @@ def test_brou_coups_mariages_and_a_partie(client):
     assert r["coups"][-1]["partie"] == "eux" and r["parties"] == {"nous": 0, "eux": 2}
     page = client.get(game).data.decode()
     assert "Parties: Nous 0 · Eux 2" in page
+    assert '<td class="num total">301</td>' in page  # the count reached, then 0–0 again
 
 
 def test_brou_vole_and_a_team_missing_for_an_ending(client):

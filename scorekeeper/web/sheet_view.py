@@ -25,6 +25,7 @@ class SheetRow:
     detail: str
     scored: tuple[int, ...]
     totals: tuple[int, ...]
+    """The count after the coup; for the coup that wins a partie or manche, the count reached."""
     event: str
 
 
@@ -74,8 +75,12 @@ def rows(report: Any) -> list[SheetRow]:
     names = report.game.players
     columns = sides(report)
     out = []
+    previous: tuple[int, ...] = (0,) * len(columns)
     for r in report.coups:
         event = ""
+        ended = getattr(r, "partie", None) is not None or getattr(r, "manche_won", None) is not None
+        shown = tuple(p + s for p, s in zip(previous, r.scored)) if ended else r.totals
+        previous = r.totals
         if isinstance(report, BrouReport):
             detail = _brou_detail(r, columns)
             if r.partie is not None:
@@ -103,7 +108,7 @@ def rows(report: Any) -> list[SheetRow]:
                 event = _("30–30: the next deal counts double")
         if r.coup.note:
             detail = f"{detail} · {r.coup.note}" if detail else r.coup.note
-        out.append(SheetRow(r.n, names[r.dealer], detail.strip(" ·"), r.scored, r.totals, event))
+        out.append(SheetRow(r.n, names[r.dealer], detail.strip(" ·"), r.scored, shown, event))
     return out
 
 

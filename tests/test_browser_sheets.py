@@ -1,0 +1,118 @@
+"""Homme de Brou and Manille on a phone: real Chromium, real server, French UI."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+PHONE = {"viewport": {"width": 360, "height": 800}, "is_mobile": True, "has_touch": True}
+
+
+def phone(browser: Browser, **options) -> Page:
+    return browser.new_context(**{**PHONE, "locale": "fr-FR", **options}).new_page()
+
+
+def new_sheet(page: Page, server: str, game: str, names: list[str]) -> None:
+    page.goto(server + "/games/new")
+    page.get_by_role("link", name=game).tap()
+    for i, name in enumerate(names):
+        page.fill(f"#player{i}", name)
+
+
+def fits(page: Page, width: int = 360) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('main button, main a, .choice span, .lang a')]
+             .filter(e => e.offsetParent !== null)
+             .map(e => [e.textContent.trim(), e.getBoundingClientRect().height])
+             .filter(([, h]) => h < 44)"""
+    )
+    assert small == []
+
+
+def totals(page: Page) -> list[str]:
+    """The running totals of the newest line of the sheet."""
+    return page.locator(".sheet-table tbody tr").first.locator("td.total").all_inner_texts()
+
+
+def test_a_brou_partie_on_the_phone(browser: Browser, live_server: str, tmp_path: Path):
+    page = phone(browser)
+    new_sheet(page, live_server, "l'Homme de Brou", ["Anne", "Bruno", "Chloé", "Denis"])
+    page.fill("#parties_to_win", "2")
+    page.get_by_role("button", name="Créer la partie").tap()
+    expect(page.locator("#standing")).to_contain_text("Anne donne")
+    fits(page)
+    # 54 for Nous, and a mariage of 20 announced by Nous: 50 + 20 / Eux 70
+    page.fill("#points", "54")
+    page.locator("#f-mariages summary").tap()
+    page.fill("#m_nous_petit_a", "1")
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")
+    assert totals(page) == ["70", "70"]
+    # Eux takes a grand mariage of trumps on the table: +120, and −120 for Nous
+    page.fill("#points", "60")
+    page.locator("#f-mariages summary").tap()
+    page.fill("#m_eux_grand_atout_t", "1")
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".flash")).to_contain_text("Coup 2 enregistré")
+    assert totals(page) == ["10", "250"]
+    # Eux at 250 with 69 for Nous: 51 unrounded makes 301, a double partie: the match (2)
+    page.fill("#points", "69")
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator("#standing")).to_contain_text("Le match est gagné par Eux.")
+    expect(page.locator("#entry")).to_have_count(0)
+    fits(page)
+    page.screenshot(path=os.environ.get("SHEET_SHOT", str(tmp_path / "brou.png")), full_page=True)
+    # undo the last coup, and the match is open again
+    page.get_by_role("button", name="Annuler le dernier coup (3)").tap()
+    expect(page.locator("#standing")).to_contain_text("Partie en 301 : Nous 10 · Eux 250")
+
+
+def test_a_manille_correction_recounts_the_sheet(browser: Browser, live_server: str):
+    page = phone(browser)
+    new_sheet(page, live_server, "la Manille", ["Anne", "Bruno", "Chloé", "Denis"])
+    page.get_by_role("button", name="Créer la partie").tap()
+    # Anne turns a king (3 for Nous); Nous takes 28: Eux marks 6
+    page.locator("#f-retourne label", has_text="R 3").tap()
+    page.fill("#points", "28")
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")
+    assert totals(page) == ["3", "6"]
+    # Bruno deals; Nous renounces: Eux 34 more and manche 1 (40 ≥ 34)
+    page.locator("#f-renonce label", has_text="Nous").tap()
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".sheet-table")).to_contain_text("manche 1 à Eux")
+    expect(page.locator("#standing")).to_contain_text("Manches : Nous 0 · Eux 1")
+    # the first coup was really 48 for Nous: 14 for Nous, and the manche still goes to Eux
+    page.get_by_role("link", name="Corriger le coup 1").tap()
+    expect(page.locator("#points")).to_have_value("28")
+    page.fill("#points", "48")
+    page.get_by_role("button", name="Enregistrer la correction").tap()
+    expect(page.locator(".flash")).to_contain_text("Coup 1 corrigé : Nous +17, Eux +0")
+    fits(page)
+
+
+def test_manillen_for_three_without_javascript(browser: Browser, live_server: str):
+    page = phone(browser, java_script_enabled=False)
+    new_sheet(page, live_server, "la Manille", ["Anne", "Bruno", "Chloé"])
+    page.locator("#f-variant label", has_text="manillen").tap()
+    page.fill("#deals", "3")
+    page.fill("#sans_atout", "1")
+    page.get_by_role("button", name="Créer la partie").tap()
+    expect(page.locator(".notice")).to_contain_text("Sans-atout obligatoire")
+    page.locator("#f-trump label", has_text="cœur").tap()
+    page.fill("#points", "40")
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator("#f-trump .error")).to_contain_text("sans-atout obligatoire")
+    expect(page.locator("#points")).to_have_value("40")  # what was typed is kept
+    page.locator("#f-trump label", has_text="sans-atout").tap()
+    page.locator("#f-contre label", has_text="contré ×2").tap()
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")
+    # Anne alone, sans-atout contré ×4, 40 points: +80; the others −40
+    assert totals(page) == ["80", "-40", "-40"]
+    fits(page)
