@@ -68,6 +68,7 @@ def mariage_field(team: str, kind: str, table: bool) -> str:
 class NewSheetForm(FlaskForm):
     """Four players (three for manillen), the first dealer and the game's choices."""
 
+    version = HiddenField()
     player0 = StringField(_l("Player 1"), validators=[InputRequired(), Length(max=40)])
     player1 = StringField(_l("Player 2"), validators=[InputRequired(), Length(max=40)])
     player2 = StringField(_l("Player 3"), validators=[InputRequired(), Length(max=40)])
@@ -113,6 +114,16 @@ class NewSheetForm(FlaskForm):
         validators=[Optional(), NumberRange(0, 100)],
     )
     create = SubmitField(_l("Start the game"))
+
+    def fill(self, game: Any) -> None:
+        """Show a stored game's players and rules (set-up before the first coup)."""
+        fields = (self.player0, self.player1, self.player2, self.player3)
+        for field, name in zip(fields, (*game.players, "")):
+            field.data = name
+        self.first_dealer.data = str(game.first_dealer)
+        for key, value in game.rules.to_mapping().items():
+            if hasattr(self, key):
+                getattr(self, key).data = value
 
     def players(self) -> tuple[str, ...]:
         names = [

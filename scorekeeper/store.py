@@ -218,7 +218,7 @@ def create(
 def set_table(
     db: sqlite_utils.Database,
     game_id: int,
-    players: tuple[str, str, str],
+    players: tuple[str, ...],
     first_dealer: int,
     rules: Any,
     version: int | None = None,

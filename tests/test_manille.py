@@ -302,3 +302,24 @@ def test_file_refusals(change, field):
     with pytest.raises(GameError) as error:
         games.replay(games.load_file(data))
     assert error.value.field == field
+
+
+def test_the_command_prints_the_sheet(tmp_path):
+    data = {
+        "format": "scorekeeper-game/1",
+        "game": "manille",
+        "players": list(FOUR),
+        "rules": {"variant": "belge"},
+        "coups": [{"trump": "coeur", "contre": "surcontre", "points": 41}],
+    }
+    assert load_manille(data).rules.deals == 20  # four players: 20 deals
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data))
+    binary = Path(sys.executable).parent / "scorekeeper"
+    run = subprocess.run([binary, "replay", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    line = next(x for x in run.stdout.splitlines() if x.strip().startswith("1 "))
+    assert line.split() == ["1", "coeur", "4", "44", "0", "44", "0"]  # 11 × 4 for Nous
+    assert "Next dealer: Bruno" in run.stdout
+    run = subprocess.run([binary, "settle", str(path)], capture_output=True, text=True)
+    assert run.returncode == 2 and "no payments" in run.stderr

@@ -199,3 +199,51 @@ def test_french_words_on_the_sheet(app):
     game = new_sheet(client, "brou")
     page = client.get(game).data.decode()
     assert "Mariages" in page and "Nous" in page and "Saisir le coup" in page
+
+
+def test_players_and_rules_change_until_the_first_coup(client):
+    game = new_sheet(client, "manille", variant="classique", player1="Brunot")
+    form = client.get(game + "/sheet/setup").data.decode()
+    assert 'value="Brunot"' in form and 'value="34"' in form
+    data = {
+        **FOUR,
+        "first_dealer": "1",
+        "variant": "classique",
+        "partie": "seche",
+        "manche": "44",
+        "version": version(client, game),
+        "create": "1",
+    }
+    assert client.post(game + "/sheet/setup", data=data).status_code == 302
+    r = report(client, game)
+    assert r["players"][1] == "Bruno" and r["rules"]["partie"] == "seche"
+    assert r["next"] == {"dealer": "Bruno", "manche": 1, "target": 44}
+    enter(client, game, retourne="0", points="40")
+    response = client.post(game + "/sheet/setup", data={**data, "version": version(client, game)})
+    assert response.status_code == 422
+    assert "the rule set is frozen once the first coup is entered" in errors(response)
+
+
+def test_home_lists_the_sheets_and_the_final_sheet_prints(client):
+    game = new_sheet(client, "brou", parties_to_win="12")
+    enter(client, game, points="54")
+    home = client.get("/").data.decode()
+    assert "l&#39;Homme de Brou: parties of 301, the match in 12" in home
+    pdf = client.get(game + "/settlement.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF-")
+    final = client.get(game + "/settlement").data.decode()
+    assert "PROVISIONAL" in final and "SHA-256" in final
+    assert client.post(game + "/settlement", data={"chip_value": "1"}).status_code == 405
+
+
+def test_the_table_link_follows_a_sheet_read_only(app):
+    manager = app.test_client()
+    game = new_sheet(manager, "brou")
+    links = manager.get(game + "/links").data.decode()
+    table_path = re.search(r'class="link"><a href="http://localhost(/[^"]+)"', links).group(1)
+    follower = app.test_client()
+    assert follower.get(table_path).status_code == 302
+    page = follower.get(game).data.decode()
+    assert 'id="entry"' not in page and "follow.js" in page
+    response = follower.post(game + "/sheet/coups", data={"points": "60"})
+    assert response.status_code == 403

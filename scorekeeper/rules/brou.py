@@ -35,6 +35,9 @@ class BrouRules:
     def to_mapping(self) -> dict[str, Any]:
         return {"target": self.target, "parties_to_win": self.parties_to_win}
 
+    def describe(self) -> str:
+        return f"parties of {self.target}, the match in {self.parties_to_win}"
+
 
 @dataclass(frozen=True)
 class Mariage:

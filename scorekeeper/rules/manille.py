@@ -46,6 +46,11 @@ class ManilleRules:
         """Points that win the manche numbered ``manche`` (1-based)."""
         return self.belle if self.partie == "liee" and manche == 3 else self.manche
 
+    def describe(self) -> str:
+        if self.partie == "seche":
+            return f"partie sèche in {self.manche}"
+        return f"partie liée, manches of {self.manche}, belle of {self.belle}"
+
     def to_mapping(self) -> dict[str, Any]:
         return {
             "variant": self.variant,

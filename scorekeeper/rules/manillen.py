@@ -47,6 +47,9 @@ class ManillenRules:
     def to_mapping(self) -> dict[str, Any]:
         return {"variant": self.variant, "deals": self.deals, "sans_atout": self.sans_atout}
 
+    def describe(self) -> str:
+        return f"manillen, {self.deals} deals, {self.sans_atout} sans-atout each"
+
 
 @dataclass(frozen=True)
 class ManillenCoup:

@@ -55,26 +55,68 @@ NEW_FIELDS = {"players": "player0", "first_dealer": "first_dealer"}
 Page = str | tuple[str, int]
 
 
+def _game_from_form(form: NewSheetForm, kind: str) -> Any:
+    """The game the form describes, or None with the refusal beside its field."""
+    if not form.validate():
+        return None
+    players = form.players()
+    try:
+        seat = int(form.first_dealer.data or 0)
+        if seat >= len(players):
+            raise GameError("first_dealer", N_("the first dealer is one of the players"))
+        game = games.build(kind, players, form.rules(kind), seat, [])
+        games.replay(game)
+    except GameError as error:
+        name = NEW_FIELDS.get(error.field, error.field.removeprefix("rules."))
+        field = getattr(form, name, form.create)
+        field.errors = [*field.errors, error_text(error)]
+        return None
+    return game
+
+
 @bp.route("/games/new/<kind>", methods=["GET", "POST"])
 def new_sheet(kind: str) -> Page | BaseResponse:
     if kind not in KINDS:
         abort(404)
     form = NewSheetForm() if request.method == "POST" else NewSheetForm(formdata=None)
-    if request.method == "POST" and form.validate():
-        players = form.players()
-        try:
-            seat = int(form.first_dealer.data or 0)
-            if seat >= len(players):
-                raise GameError("first_dealer", N_("the first dealer is one of the players"))
-            game = games.build(kind, players, form.rules(kind), seat, [])
-            games.replay(game)
-        except GameError as error:
-            name = NEW_FIELDS.get(error.field, error.field.removeprefix("rules."))
-            field = getattr(form, name, form.create)
-            field.errors = [*field.errors, error_text(error)]
-        else:
-            return created(game, "create", None)
+    if request.method == "POST" and (game := _game_from_form(form, kind)) is not None:
+        return created(game, "create", None)
     page = render_template("sheet_new.html", form=form, kind=kind, title=game_title(kind))
+    return page if request.method == "GET" else (page, 422)
+
+
+@bp.route("/games/<int:game_id>/sheet/setup", methods=["GET", "POST"])
+def setup(game_id: int) -> Page | BaseResponse:
+    """Players, first dealer and rules can change until the first coup is entered."""
+    stored = managed(game_id)
+    form = NewSheetForm() if request.method == "POST" else NewSheetForm(formdata=None)
+    if request.method == "GET":
+        form.fill(stored.game)
+        form.version.data = str(stored.version)
+    elif (game := _game_from_form(form, stored.kind)) is not None:
+        try:
+            store.set_table(
+                get_db(),
+                game_id,
+                game.players,
+                game.first_dealer,
+                game.rules,
+                version=form_version(form),
+            )
+        except store.Conflict:
+            form.create.errors = [str(CHANGED)]
+            form.version.data = str(store.load(get_db(), game_id).version)
+        except GameError as error:
+            form.create.errors = [error.translated(_)]
+        else:
+            return redirect(url_for("table.game", game_id=game_id))
+    page = render_template(
+        "sheet_new.html",
+        form=form,
+        kind=stored.kind,
+        title=game_title(stored.kind),
+        stored=stored,
+    )
     return page if request.method == "GET" else (page, 422)
 
 
