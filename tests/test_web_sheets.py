@@ -247,3 +247,19 @@ def test_the_table_link_follows_a_sheet_read_only(app):
     assert 'id="entry"' not in page and "follow.js" in page
     response = follower.post(game + "/sheet/coups", data={"points": "60"})
     assert response.status_code == 403
+
+
+def test_a_long_sheet_shows_its_latest_lines_and_the_final_sheet_all(client):
+    data = {
+        "format": "scorekeeper-game/1",
+        "game": "brou",
+        "players": list(FOUR.values()),
+        "coups": [{"points": 60}] * 35,  # 60 all, a tie past 301 that plays on
+    }
+    game = client.post("/games/import", data={"text": json.dumps(data)}).headers["Location"]
+    page = client.get(game).data.decode()
+    assert page.count('<tr class="event">') + page.count("<tr><td") == 30
+    assert "5 older lines on the final sheet." in page
+    final = client.get(game + "/settlement").data.decode()
+    assert final.count("<tr><td") == 35
+    assert '<td class="num total">2100</td>' in final  # 35 × 60

@@ -71,12 +71,15 @@ def _brou_detail(r: Any, columns: tuple[str, ...]) -> str:
     return "; ".join(parts)
 
 
-def rows(report: Any) -> list[SheetRow]:
+def rows(report: Any, first: int = 1, last: int | None = None) -> list[SheetRow]:
+    """The lines of coups ``first`` to ``last`` (1-based, inclusive; all by default)."""
     names = report.game.players
     columns = sides(report)
     out = []
     previous: tuple[int, ...] = (0,) * len(columns)
-    for r in report.coups:
+    if first > 1:
+        previous = report.coups[first - 2].totals
+    for r in report.coups[first - 1 : last]:
         event = ""
         ended = getattr(r, "partie", None) is not None or getattr(r, "manche_won", None) is not None
         shown = tuple(p + s for p, s in zip(previous, r.scored)) if ended else r.totals

@@ -50,6 +50,8 @@ def points_games_only() -> None:
 
 
 KINDS = ("brou", "manille")
+SHEET_RECENT = 30
+"""Lines of the sheet on the game page; the final sheet has them all."""
 SHARED = {"table.game", "table.history", "settlement.settlement", "settlement.settlement_pdf"}
 NEW_FIELDS = {"players": "player0", "first_dealer": "first_dealer"}
 Page = str | tuple[str, int]
@@ -203,7 +205,6 @@ def _context(stored: store.StoredGame) -> dict[str, Any]:
         "teams": teams_line(stored.game.players),
         "rules_line": rules_words(stored.game.rules),
         "columns": sides(report),
-        "rows": rows(report),
         "standing": standing(report),
         "mariage_kinds": [(k, MARIAGE_WORDS[k]) for k in MARIAGE_KINDS],
         "mariage_field": mariage_field,
@@ -215,8 +216,11 @@ def render_sheet(
 ) -> Page:
     context = _context(stored)
     report = context["report"]
+    shown = max(1, len(report.coups) - SHEET_RECENT + 1)
     page = render_template(
         "sheet.html",
+        rows=list(reversed(rows(report, shown))),
+        older=shown - 1,
         can_manage=can_manage(stored),
         form=form or coup_form(stored),
         action=ActionForm(formdata=None, version=str(stored.version)),
@@ -228,7 +232,7 @@ def render_sheet(
 
 
 def _scored_text(report: Any, n: int) -> str:
-    row = rows(report)[n - 1]
+    row = rows(report, n, n)[0]
     columns = sides(report)
     return ", ".join(f"{c} {v:+d}" for c, v in zip(columns, row.scored))
 
@@ -284,7 +288,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
         n=n,
         form=form,
         delete=ActionForm(formdata=None, version=str(stored.version)),
-        original=context["rows"][n - 1] if n <= len(context["rows"]) else None,
+        original=rows(context["report"], n, n)[0] if n <= len(context["report"].coups) else None,
         **context,
     )
     return page if status == 200 else (page, status)
@@ -337,5 +341,6 @@ def sheet_settlement(stored: store.StoredGame, file_text: str, pdf: bool = False
         "sheet_settlement.html",
         pdf=pdf,
         sha256=hashlib.sha256(file_text.encode()).hexdigest(),
+        rows=rows(stored.replay()),
         **_context(stored),
     )
