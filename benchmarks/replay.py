@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
+from scorekeeper.rules import games
+from scorekeeper.rules.brou import BrouCoup, BrouGame, BrouRules
 from scorekeeper.rules.hombre import Contract, Coup, Game, replay
 from scorekeeper.rules.hombre_ruleset import RuleSet
+from scorekeeper.rules.manille import ManilleCoup, ManilleGame, ManilleRules
+from scorekeeper.rules.manillen import TRUMPS, ManillenCoup, ManillenGame, ManillenRules
 
 SIZES = (100, 1_000, 10_000, 100_000)
 
@@ -34,11 +40,11 @@ def random_coups(count: int, seed: int = 1709) -> list[Coup]:
     return coups
 
 
-def best_time(game: Game, repeat: int) -> float:
+def best_time(game: Any, repeat: int, fold: Callable[[Any], Any] = replay) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        replay(game)
+        fold(game)
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -51,6 +57,37 @@ def main() -> None:
         game = Game(("Anne", "Bruno", "Chloé"), rules, 0, tuple(coups[:size]))
         seconds = best_time(game, repeat=5 if size <= 10_000 else 2)
         print(f"{size:>8,} {seconds:>9.4f} {size / seconds:>10,.0f}")
+    # the points games, 10,000 coups each (a match or a partie is a few dozen)
+    rng = random.Random(1802)
+    four = ("Anne", "Bruno", "Chloé", "Denis")
+    size = 10_000
+    sheets = {
+        "brou": BrouGame(
+            four,
+            BrouRules(parties_to_win=10**9),
+            0,
+            tuple(BrouCoup(rng.randint(0, 120)) for _ in range(size)),
+        ),
+        "manille (classique)": ManilleGame(
+            four,
+            ManilleRules(partie="seche", manche=10**9),
+            0,
+            tuple(ManilleCoup(rng.randint(0, 5), rng.randint(0, 68)) for _ in range(size)),
+        ),
+        "manillen": ManillenGame(
+            four,
+            ManillenRules(deals=size, sans_atout=0),
+            0,
+            tuple(
+                ManillenCoup(rng.choice(TRUMPS), rng.randint(0, 2), rng.randint(0, 60))
+                for _ in range(size)
+            ),
+        ),
+    }
+    print(f"\n{'game':<20} {'coups':>8} {'seconds':>9} {'coups/s':>10}")
+    for name, sheet in sheets.items():
+        seconds = best_time(sheet, 5, games.replay)
+        print(f"{name:<20} {size:>8,} {seconds:>9.4f} {size / seconds:>10,.0f}")
 
 
 if __name__ == "__main__":

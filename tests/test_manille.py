@@ -323,3 +323,13 @@ def test_the_command_prints_the_sheet(tmp_path):
     assert "Next dealer: Bruno" in run.stdout
     run = subprocess.run([binary, "settle", str(path)], capture_output=True, text=True)
     assert run.returncode == 2 and "no payments" in run.stderr
+
+
+@given(st.sampled_from([FOUR, THREE]), st.integers(0, 3), st.integers(1, 40), st.integers(1, 42))
+def test_choices_left_counts_the_chooser_deals(players, first, deals, n):
+    from scorekeeper.rules.manillen import _choices_left
+
+    game = ManillenGame(players, ManillenRules(deals=deals), first % len(players))
+    for chooser in range(game.sides):
+        direct = sum(1 for k in range(n, deals + 1) if game.chooser(game.dealer(k)) == chooser)
+        assert _choices_left(game, n, chooser) == direct

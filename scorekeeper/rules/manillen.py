@@ -139,8 +139,18 @@ def scores(sides: int, dealer: int, points: int) -> tuple[int, ...]:
 
 
 def _choices_left(game: ManillenGame, n: int, chooser: int) -> int:
-    """Deals from ``n`` to the last that ``chooser`` chooses."""
-    return sum(1 for k in range(n, game.rules.deals + 1) if game.chooser(game.dealer(k)) == chooser)
+    """Deals from ``n`` to the last that ``chooser`` chooses.
+
+    The chooser of deal k is (first_dealer + k - 1) mod 2 (teams of four) or
+    mod 3 (three players): count the k ≡ r in [n, deals], in constant time.
+
+    >>> game = ManillenGame(("A", "B", "C", "D"), ManillenRules(deals=20), 1)
+    >>> [_choices_left(game, 1, c) for c in (0, 1)], _choices_left(game, 20, 1)
+    ([10, 10], 0)
+    """
+    m = game.sides
+    r = (chooser - game.first_dealer + 1) % m
+    return max(0, (game.rules.deals - r) // m - (n - 1 - r) // m)
 
 
 def replay(game: ManillenGame) -> ManillenReport:
