@@ -61,6 +61,24 @@ TRUMP_WORDS = {
 CONTRE_WORDS = {"": "—", "contre": _l("contré ×2"), "surcontre": _l("sur-contré ×4")}
 
 
+class CountField(IntegerField):
+    """How many mariages of a kind: a tapped button sends 1, the "several" box a number.
+
+    Both inputs share the field's name, so the count is the sum of what came.
+    """
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        values = [v for v in valuelist if str(v).strip()]
+        if not values:
+            self.data = None
+            return
+        try:
+            self.data = sum(int(v) for v in values)
+        except ValueError:
+            self.data = None
+            raise ValueError(self.gettext("Not a valid integer value.")) from None
+
+
 def mariage_field(team: str, kind: str, table: bool) -> str:
     return f"m_{team}_{kind}_{'t' if table else 'a'}"
 
@@ -182,9 +200,9 @@ class SheetCoupForm(FlaskForm):
             for table in (False, True)
         ]
 
-    def mariages_open(self) -> bool:
-        """Show the mariages open when one is entered or refused."""
-        return any(self[n].data or self[n].errors for n in self.mariage_names())
+    def several_open(self) -> bool:
+        """Show the "several of a kind" box open when it holds a count or a refusal."""
+        return any((self[n].data or 0) > 1 or self[n].errors for n in self.mariage_names())
 
 
 for _team in ("nous", "eux"):
@@ -193,7 +211,7 @@ for _team in ("nous", "eux"):
             setattr(
                 SheetCoupForm,
                 mariage_field(_team, _kind, _table),
-                IntegerField(validators=[Optional(), NumberRange(0, 4)]),
+                CountField(validators=[Optional(), NumberRange(0, 4)]),
             )
 
 

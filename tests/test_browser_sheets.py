@@ -48,15 +48,13 @@ def test_a_brou_partie_on_the_phone(browser: Browser, live_server: str, tmp_path
     fits(page)
     # 54 for Nous, and a mariage of 20 announced by Nous: 50 + 20 / Eux 70
     page.fill("#points", "54")
-    page.locator("#f-mariages summary").tap()
-    page.fill("#m_nous_petit_a", "1")
+    page.locator("label", has=page.locator("#m_nous_petit_a-tap")).tap()
     page.get_by_role("button", name="Enregistrer le coup").tap()
     expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")
     assert totals(page) == ["70", "70"]
     # Eux takes a grand mariage of trumps on the table: +120, and −120 for Nous
     page.fill("#points", "60")
-    page.locator("#f-mariages summary").tap()
-    page.fill("#m_eux_grand_atout_t", "1")
+    page.locator("label", has=page.locator("#m_eux_grand_atout_t-tap")).tap()
     page.get_by_role("button", name="Enregistrer le coup").tap()
     expect(page.locator(".flash")).to_contain_text("Coup 2 enregistré")
     assert totals(page) == ["10", "250"]

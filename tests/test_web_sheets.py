@@ -59,6 +59,17 @@ def test_brou_coups_mariages_and_a_partie(client):
     assert '<td class="num total">301</td>' in page  # the count reached, then 0–0 again
 
 
+def test_two_mariages_of_a_kind_a_tap_and_one_more(client):
+    game = new_sheet(client, "brou")
+    # two mariages of 20 announced by Nous: the tapped button (1) and "one more" (1)
+    data = {"version": version(client, game), "points": "60", "m_nous_petit_a": ["1", "1"]}
+    assert client.post(game + "/sheet/coups", data=data).status_code == 302
+    assert report(client, game)["coups"][0]["scored"] == {"nous": 100, "eux": 60}
+    form = client.get(game + "/sheet/coups/1/edit").data.decode()
+    assert 'id="m_nous_petit_a-tap" aria-label' in form and "checked" in form
+    assert re.search(r'name="m_nous_petit_a" id="m_nous_petit_a-more" value="1"', form)
+
+
 def test_brou_vole_and_a_team_missing_for_an_ending(client):
     game = new_sheet(client, "brou")
     response = enter(client, game, points="120", ending="vole")

@@ -18,6 +18,7 @@ from ..access import can_manage, managed
 from ..db import get_db
 from ..forms import CHANGED, ActionForm, form_version
 from ..rules import games
+from ..rules.brou import ANNOUNCED
 from ..rules.brou_file import load_brou_coup
 from ..rules.errors import N_, GameError
 from ..rules.manille_file import load_manille
@@ -208,6 +209,7 @@ def _context(stored: store.StoredGame) -> dict[str, Any]:
         "standing": standing(report),
         "mariage_kinds": [(k, MARIAGE_WORDS[k]) for k in MARIAGE_KINDS],
         "mariage_field": mariage_field,
+        "mariage_points": {k: ANNOUNCED[v] for k, v in MARIAGE_KINDS.items()},
     }
 
 
