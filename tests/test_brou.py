@@ -4,6 +4,8 @@ Teams: 0 is Nous (seats 0 and 2), 1 is Eux (seats 1 and 3).
 """
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.rules.brou import BrouCoup, BrouGame, BrouRules, Mariage, replay
 from scorekeeper.rules.errors import GameError
@@ -159,3 +161,39 @@ def test_the_game_file_and_the_command(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
     assert done.returncode == 2 and "four distinct" in done.stderr
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 120),
+            st.lists(
+                st.tuples(st.integers(0, 1), st.booleans(), st.booleans(), st.booleans()),
+                max_size=2,
+            ),
+            st.sampled_from([None, "vole"]),
+        ),
+        max_size=40,
+    )
+)
+def test_sheet_invariants(coups):
+    """Played-out coups: the sheet adds up, a partie resets the count, the match ends in time."""
+    game = [
+        BrouCoup(p, mariages=tuple(Mariage(*m) for m in ms), vole=0 if v else None)
+        for p, ms, v in coups
+    ]
+    try:
+        r = play(*game, parties_to_win=5)
+    except GameError as error:  # only coups after the end of the match are refused
+        assert "no coup can follow" in str(error)
+        return
+    totals, parties = (0, 0), (0, 0)
+    for line in r.coups:
+        if line.partie is None and not any(line.won):
+            assert line.totals == (totals[0] + line.scored[0], totals[1] + line.scored[1])
+            assert max(line.totals) < 301 or line.totals[0] == line.totals[1]
+        if line.partie is not None:
+            assert line.totals == (0, 0) and line.won[line.partie] in (1, 2, 4)
+        assert all(p >= q for p, q in zip(line.parties, parties))
+        totals, parties = line.totals, line.parties
+    assert r.finished == (max(r.parties) >= 5)

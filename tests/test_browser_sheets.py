@@ -114,3 +114,30 @@ def test_manillen_for_three_without_javascript(browser: Browser, live_server: st
     # Anne alone, sans-atout contré ×4, 40 points: +80; the others −40
     assert totals(page) == ["80", "-40", "-40"]
     fits(page)
+
+
+def test_the_final_sheet_prints_on_a4_and_the_table_link_follows(
+    browser: Browser, live_server: str
+):
+    manager = phone(browser)
+    new_sheet(manager, live_server, "la Manille", ["Anne", "Bruno", "Chloé", "Denis"])
+    manager.get_by_role("button", name="Créer la partie").tap()
+    expect(manager.locator("#standing")).to_contain_text("Anne donne")
+    manager.goto(live_server + "/games/1/links")
+    table_link = manager.locator(".link a").first.get_attribute("href")
+    follower = phone(browser)
+    follower.goto(table_link)
+    expect(follower.locator("#standing")).to_contain_text("Coup 1 — Anne donne")
+    expect(follower.locator("#entry")).to_have_count(0)
+    manager.goto(live_server + "/games/1")
+    manager.locator("#f-renonce label", has_text="Eux").tap()
+    manager.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(follower.locator("#standing")).to_contain_text("Coup 2 — Bruno donne", timeout=10_000)
+    a4 = browser.new_context(viewport={"width": 794, "height": 1123}, locale="fr-FR").new_page()
+    a4.goto(table_link)
+    a4.goto(live_server + "/games/1/settlement")
+    a4.emulate_media(media="print")
+    expect(a4.locator(".provisional")).to_be_visible()
+    expect(a4.locator(".sheet-table")).to_contain_text("manche 1 à Nous")
+    assert a4.evaluate("document.documentElement.scrollWidth") <= 794
+    assert a4.pdf(format="A4").startswith(b"%PDF-")

@@ -333,3 +333,36 @@ def test_choices_left_counts_the_chooser_deals(players, first, deals, n):
     for chooser in range(game.sides):
         direct = sum(1 for k in range(n, deals + 1) if game.chooser(game.dealer(k)) == chooser)
         assert _choices_left(game, n, chooser) == direct
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 5), st.one_of(st.none(), st.integers(0, 68)), st.integers(0, 2)),
+        max_size=30,
+    ),
+    st.sampled_from(["liee", "seche"]),
+)
+def test_classique_invariants(coups, partie):
+    """Whatever is entered: refused with a reason, or a sheet whose counts add up."""
+    game = [
+        ManilleCoup(
+            retourne=r, points=None if x != 2 and p is None else p, renonce=x if x < 2 else None
+        )
+        for r, p, x in coups
+    ]
+    try:
+        r = classic(*game, partie=partie)
+    except GameError as error:
+        assert error.coup is not None and error.field in ("points", "retourne", "coup")
+        return
+    totals = (0, 0)
+    for line in r.coups:
+        assert line.scored[(line.dealer + 1) % 2] <= 34  # the non-dealer team: the coup only
+        assert sum(line.scored) <= 34 + 5
+        if line.manche_won is None:
+            assert line.totals == (totals[0] + line.scored[0], totals[1] + line.scored[1])
+        else:
+            assert totals[line.manche_won] + line.scored[line.manche_won] >= line.target
+            assert line.totals == (0, 0)
+        totals = line.totals
+    assert r.finished == (max(r.manches) == (2 if partie == "liee" else 1))
