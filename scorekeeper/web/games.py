@@ -148,27 +148,35 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
         _fill_rules(form, game.rules)
     elif form.apply_preset.data:
         _fill_rules(form, ALL_PRESETS.get(form.preset.data, PRESETS["recommended"]))
-    elif (game := _table_from_form(form)) is not None:
-        try:
-            store.set_table(
-                get_db(),
-                game_id,
-                game.players,
-                game.first_dealer,
-                game.rules,
-                version=form_version(form),
-            )
-        except store.Conflict:
-            form.create.errors = [str(CHANGED)]
-            form.version.data = str(store.load(get_db(), game_id).version)
-        except GameError as error:
-            form.create.errors = [error.translated(_)]
-        else:
-            return redirect(url_for("table.game", game_id=game_id))
+    elif (game := _table_from_form(form)) is not None and (
+        saved := save_table(form, game_id, game)
+    ) is not None:
+        return saved
     page = render_template(
         "new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=stored
     )
     return page if request.method == "GET" or form.apply_preset.data else (page, 422)
+
+
+def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
+    """Store a set-up form's players and rules; None, with the refusal on the form, if refused."""
+    try:
+        store.set_table(
+            get_db(),
+            game_id,
+            game.players,
+            game.first_dealer,
+            game.rules,
+            version=form_version(form),
+        )
+    except store.Conflict:
+        form.create.errors = [str(CHANGED)]
+        form.version.data = str(store.load(get_db(), game_id).version)
+    except GameError as error:
+        form.create.errors = [error.translated(_)]
+    else:
+        return redirect(url_for("table.game", game_id=game_id))
+    return None
 
 
 def created(game: Any, action: str, money: Money | None) -> BaseResponse:

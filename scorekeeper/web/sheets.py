@@ -35,7 +35,7 @@ from ..sheet_forms import (
     mariage_field,
     sheet_coup_form,
 )
-from .games import created
+from .games import created, save_table
 from .present import error_text
 from .sheet_view import game_title, rows, rules_words, sides, standing, teams_line
 
@@ -96,23 +96,10 @@ def setup(game_id: int) -> Page | BaseResponse:
     if request.method == "GET":
         form.fill(stored.game)
         form.version.data = str(stored.version)
-    elif (game := _game_from_form(form, stored.kind)) is not None:
-        try:
-            store.set_table(
-                get_db(),
-                game_id,
-                game.players,
-                game.first_dealer,
-                game.rules,
-                version=form_version(form),
-            )
-        except store.Conflict:
-            form.create.errors = [str(CHANGED)]
-            form.version.data = str(store.load(get_db(), game_id).version)
-        except GameError as error:
-            form.create.errors = [error.translated(_)]
-        else:
-            return redirect(url_for("table.game", game_id=game_id))
+    elif (game := _game_from_form(form, stored.kind)) is not None and (
+        saved := save_table(form, game_id, game)
+    ) is not None:
+        return saved
     page = render_template(
         "sheet_new.html",
         form=form,
