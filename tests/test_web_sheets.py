@@ -274,3 +274,15 @@ def test_a_long_sheet_shows_its_latest_lines_and_the_final_sheet_all(client):
     final = client.get(game + "/settlement").data.decode()
     assert final.count("<tr><td") == 35
     assert '<td class="num total">2100</td>' in final  # 35 × 60
+
+
+def test_play_again_with_the_same_table(client):
+    game = new_sheet(client, "manille", variant="classique", partie="seche", manche="44")
+    enter(client, game, retourne="0", renonce="eux")  # Anne deals: Nous 34
+    enter(client, game, retourne="0", points="46")  # Bruno deals: Nous 12 more, 46 ≥ 44
+    page = client.get(game).data.decode()
+    assert "Play again, same table" in page
+    game_id = game.rsplit("/", 1)[1]
+    form = client.get(f"/games/new/manille?again={game_id}").data.decode()
+    assert 'value="Denis"' in form and 'value="44"' in form
+    assert re.search(r'name="first_dealer" value="2" checked', form)  # Chloé deals next

@@ -84,6 +84,17 @@ def new_sheet(kind: str) -> Page | BaseResponse:
     form = NewSheetForm() if request.method == "POST" else NewSheetForm(formdata=None)
     if request.method == "POST" and (game := _game_from_form(form, kind)) is not None:
         return created(game, "create", None)
+    previous = request.args.get("again", type=int)
+    if request.method == "GET" and previous is not None:
+        # the same table plays again: same players and rules, the deal passes on
+        before = access.readable(previous)
+        if before.kind == kind:
+            form.fill(before.game)
+            report = before.replay()
+            last = len(report.coups)
+            form.first_dealer.data = str(
+                (before.game.first_dealer + last) % len(before.game.players)
+            )
     page = render_template("sheet_new.html", form=form, kind=kind, title=game_title(kind))
     return page if request.method == "GET" else (page, 422)
 
