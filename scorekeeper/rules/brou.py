@@ -12,7 +12,6 @@ from typing import Any
 
 from .errors import N_, GameError
 
-TEAMS = ("nous", "eux")
 ANNOUNCED = {(False, False): 20, (False, True): 40, (True, False): 30, (True, True): 60}
 """Points of an announced mariage by (grand, trump); one on the table counts double."""
 

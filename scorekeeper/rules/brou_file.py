@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .brou import TEAMS, BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
+from .brou import BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
 from .errors import N_, GameError
-from .hombre_file import FORMAT, REPORT_FORMAT, file_parts, flag_field, numbered, whole_field
-
-
-def _team(value: Any, key: str) -> int:
-    if value not in TEAMS:
-        raise GameError(key, N_("a team is nous or eux"))
-    return TEAMS.index(value)
-
-
-def _optional_team(item: Mapping[str, Any], key: str) -> int | None:
-    return None if item.get(key) is None else _team(item[key], key)
+from .hombre_file import (
+    REPORT_FORMAT,
+    coup_object,
+    file_head,
+    file_parts,
+    flag_field,
+    note_field,
+    numbered,
+    whole_field,
+)
+from .teams import TEAMS, optional_team, team_field
 
 
 def load_brou(data: Any) -> BrouGame:
@@ -33,11 +33,8 @@ def load_brou(data: Any) -> BrouGame:
 
 
 def load_brou_coup(item: Any) -> BrouCoup:
-    if not isinstance(item, Mapping):
-        raise GameError("coup", N_("a coup is a JSON object"))
-    note = item.get("note", "")
-    if not isinstance(note, str):
-        raise GameError("note", N_("note must be text"))
+    item = coup_object(item)
+    note = note_field(item)
     mariages_data = item.get("mariages", [])
     if not isinstance(mariages_data, list) or not all(
         isinstance(m, Mapping) for m in mariages_data
@@ -45,7 +42,7 @@ def load_brou_coup(item: Any) -> BrouCoup:
         raise GameError("mariages", N_("mariages must be a list of objects"))
     mariages = tuple(
         Mariage(
-            _team(m.get("team"), "mariages"),
+            team_field(m.get("team"), "mariages"),
             flag_field(m, "grand"),
             flag_field(m, "trump"),
             flag_field(m, "table"),
@@ -57,11 +54,11 @@ def load_brou_coup(item: Any) -> BrouCoup:
         points=whole_field(item.get("points", 0), "points"),
         points_eux=None if points_eux is None else whole_field(points_eux, "points_eux"),
         mariages=mariages,
-        vole=_optional_team(item, "vole"),
-        partie_et_vole=_optional_team(item, "partie_et_vole"),
+        vole=optional_team(item, "vole"),
+        partie_et_vole=optional_team(item, "partie_et_vole"),
         made=flag_field(item, "made"),
-        claim=_optional_team(item, "claim"),
-        abandon=_optional_team(item, "abandon"),
+        claim=optional_team(item, "claim"),
+        abandon=optional_team(item, "abandon"),
         note=note,
     )
 
@@ -94,14 +91,8 @@ def dump_brou_coup(coup: BrouCoup, players: tuple[str, ...] = ()) -> dict[str, A
 
 def dump_brou(game: BrouGame) -> dict[str, Any]:
     """The game file; ``load_brou(dump_brou(g)) == g``."""
-    return {
-        "format": FORMAT,
-        "game": "brou",
-        "players": list(game.players),
-        "first_dealer": game.players[game.first_dealer],
-        "rules": game.rules.to_mapping(),
-        "coups": [dump_brou_coup(c) for c in game.coups],
-    }
+    head = file_head("brou", game.players, game.first_dealer, game.rules.to_mapping())
+    return {**head, "coups": [dump_brou_coup(c) for c in game.coups]}
 
 
 def dump_brou_report(report: BrouReport) -> dict[str, Any]:

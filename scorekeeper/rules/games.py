@@ -13,7 +13,7 @@ from typing import Any
 
 from . import brou, brou_file, manille_file
 from .errors import N_, GameError
-from .hombre_file import FORMAT, json_text
+from .hombre_file import file_head
 from .hombre_systems import AnyGame, dump_any_coup, dump_any_game, dump_any_report, load_any
 from .hombre_systems import replay_any as replay_hombre
 from .manille import ManilleGame
@@ -95,16 +95,7 @@ def build(
     coups: list[Any],
 ) -> Any:
     """A game from stored parts (the database keeps the game file's pieces)."""
-    return load_file(
-        {
-            "format": FORMAT,
-            "game": kind,
-            "players": list(players),
-            "first_dealer": players[first_dealer],
-            "rules": dict(rules),
-            "coups": coups,
-        }
-    )
+    return load_file({**file_head(kind, players, first_dealer, rules), "coups": coups})
 
 
 def replay(game: Any) -> Any:
@@ -121,10 +112,6 @@ def dump_coup(game: Any, coup: Any) -> dict[str, Any]:
 
 def dump_report(report: Any) -> dict[str, Any]:
     return GAMES[kind_of(report.game)].dump_report(report)
-
-
-def file_text(game: Any) -> str:
-    return json_text(dump_file(game))
 
 
 __all__ = [

@@ -93,11 +93,7 @@ def played_parts(
     ``keys`` are the system's own fields, refused on a passed coup; ``contracts``
     the system's contract enum.
     """
-    if not isinstance(item, Mapping):
-        raise GameError("coup", N_("a coup is a JSON object"))
-    note = item.get("note", "")
-    if not isinstance(note, str):
-        raise GameError("note", N_("note must be text"))
+    note = note_field(coup_object(item))
     if flag_field(item, "pass"):
         for key in ("hombre", "contract", "tricks", *keys):
             if key in item:
@@ -154,6 +150,39 @@ def whole_field(value: Any, field: str) -> int:
     return value
 
 
+def coup_object(item: Any) -> Mapping[str, Any]:
+    if not isinstance(item, Mapping):
+        raise GameError("coup", N_("a coup is a JSON object"))
+    return item
+
+
+def note_field(item: Mapping[str, Any]) -> str:
+    note = item.get("note", "")
+    if not isinstance(note, str):
+        raise GameError("note", N_("note must be text"))
+    return note
+
+
+def rules_choice(data: Any, key: str, allowed: tuple[str, ...], template: str) -> str:
+    """A rules key that picks a system or variant (the first allowed value by default)."""
+    rules = data.get("rules", {}) if isinstance(data, Mapping) else {}
+    value = rules.get(key, allowed[0]) if isinstance(rules, Mapping) else allowed[0]
+    if not isinstance(value, str) or value not in allowed:
+        raise GameError(f"rules.{key}", template, value=value)
+    return value
+
+
+def file_head(game: str, players: Sequence[str], first_dealer: int, rules: Any) -> dict[str, Any]:
+    """The keys every game file opens with, in their order (a file's hash depends on it)."""
+    return {
+        "format": FORMAT,
+        "game": game,
+        "players": list(players),
+        "first_dealer": players[first_dealer],
+        "rules": dict(rules),
+    }
+
+
 def flag_field(item: Mapping[str, Any], key: str) -> bool:
     value = item.get(key, False)
     if not isinstance(value, bool):
@@ -163,14 +192,8 @@ def flag_field(item: Mapping[str, Any], key: str) -> bool:
 
 def dump_game(game: Game) -> dict[str, Any]:
     """The game file of a game; ``load_game(dump_game(g)) == g``."""
-    return {
-        "format": FORMAT,
-        "game": "hombre",
-        "players": list(game.players),
-        "first_dealer": game.players[game.first_dealer],
-        "rules": game.rules.to_mapping(),
-        "coups": [dump_coup(c, game.players) for c in game.coups],
-    }
+    head = file_head("hombre", game.players, game.first_dealer, game.rules.to_mapping())
+    return {**head, "coups": [dump_coup(c, game.players) for c in game.coups]}
 
 
 def dump_coup(coup: Coup, players: tuple[str, str, str]) -> dict[str, Any]:

@@ -16,15 +16,16 @@ from . import hombre_jetons as jetons
 from .errors import N_, GameError
 from .hombre import Coup, Game, Report, replay
 from .hombre_file import (
-    FORMAT,
     REPORT_FORMAT,
     dump_coup,
     dump_game,
     dump_report,
+    file_head,
     flag_field,
     load_game,
     numbered,
     played_parts,
+    rules_choice,
     transfers_json,
 )
 from .ledger import stack
@@ -36,15 +37,12 @@ ACCOUNTINGS = ("poule", "jetons", "danois")
 
 
 def accounting_of(data: Any) -> str:
-    rules = data.get("rules", {}) if isinstance(data, Mapping) else {}
-    value = rules.get("accounting", "poule") if isinstance(rules, Mapping) else "poule"
-    if value not in ACCOUNTINGS:
-        raise GameError(
-            "rules.accounting",
-            N_("rules.accounting must be poule, jetons or danois, got {value!r}"),
-            value=value,
-        )
-    return str(value)
+    return rules_choice(
+        data,
+        "accounting",
+        ACCOUNTINGS,
+        N_("rules.accounting must be poule, jetons or danois, got {value!r}"),
+    )
 
 
 def load_any(data: Any) -> AnyGame:
@@ -139,31 +137,15 @@ def build(
     players: tuple[str, str, str], rules: Mapping[str, Any], first_dealer: int, coups: list[Any]
 ) -> AnyGame:
     """A game from stored parts (the database keeps the game file's pieces)."""
-    return load_any(
-        {
-            "format": FORMAT,
-            "game": "hombre",
-            "players": list(players),
-            "first_dealer": players[first_dealer],
-            "rules": dict(rules),
-            "coups": coups,
-        }
-    )
+    return load_any({**file_head("hombre", players, first_dealer, rules), "coups": coups})
 
 
 def dump_any_game(game: AnyGame) -> dict[str, Any]:
     if isinstance(game, Game):
         return dump_game(game)
     names = game.players
-    coups = [dump_any_coup(c, names) for c in game.coups]
-    return {
-        "format": FORMAT,
-        "game": "hombre",
-        "players": list(names),
-        "first_dealer": names[game.first_dealer],
-        "rules": game.rules.to_mapping(),
-        "coups": coups,
-    }
+    head = file_head("hombre", names, game.first_dealer, game.rules.to_mapping())
+    return {**head, "coups": [dump_any_coup(c, names) for c in game.coups]}
 
 
 def dump_any_report(report: AnyReport) -> dict[str, Any]:

@@ -11,24 +11,27 @@ from typing import Any
 
 from . import manille, manillen
 from .errors import N_, GameError
-from .hombre_file import FORMAT, REPORT_FORMAT, file_parts, numbered, whole_field
+from .hombre_file import (
+    REPORT_FORMAT,
+    coup_object,
+    file_head,
+    file_parts,
+    note_field,
+    numbered,
+    rules_choice,
+    whole_field,
+)
+from .teams import TEAMS, optional_team, team_field
 
-TEAMS = ("nous", "eux")
 VARIANTS = ("classique", "belge")
 ManilleAnyGame = manille.ManilleGame | manillen.ManillenGame
 ManilleAnyReport = manille.ManilleReport | manillen.ManillenReport
 
 
 def _variant(data: Any) -> str:
-    rules = data.get("rules", {}) if isinstance(data, Mapping) else {}
-    value = rules.get("variant", "classique") if isinstance(rules, Mapping) else "classique"
-    if value not in VARIANTS:
-        raise GameError(
-            "rules.variant",
-            N_("rules.variant must be classique or belge, got {value!r}"),
-            value=value,
-        )
-    return str(value)
+    return rules_choice(
+        data, "variant", VARIANTS, N_("rules.variant must be classique or belge, got {value!r}")
+    )
 
 
 def _known(rules: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
@@ -38,21 +41,8 @@ def _known(rules: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
     return {k: v for k, v in rules.items() if k != "variant"}
 
 
-def _note(item: Mapping[str, Any]) -> str:
-    note = item.get("note", "")
-    if not isinstance(note, str):
-        raise GameError("note", N_("note must be text"))
-    return note
-
-
 def _optional_whole(item: Mapping[str, Any], key: str) -> int | None:
     return None if item.get(key) is None else whole_field(item[key], key)
-
-
-def _team(value: Any, key: str) -> int:
-    if value not in TEAMS:
-        raise GameError(key, N_("a team is nous or eux"))
-    return TEAMS.index(value)
 
 
 def load_manille(data: Any) -> ManilleAnyGame:
@@ -79,24 +69,18 @@ def load_manille(data: Any) -> ManilleAnyGame:
     return manillen.ManillenGame(tuple(players), brules, first, tuple(bcoups))
 
 
-def _object(item: Any) -> Mapping[str, Any]:
-    if not isinstance(item, Mapping):
-        raise GameError("coup", N_("a coup is a JSON object"))
-    return item
-
-
 def _classic_coup(data: Any) -> manille.ManilleCoup:
-    item = _object(data)
+    item = coup_object(data)
     return manille.ManilleCoup(
         retourne=whole_field(item.get("retourne", 0), "retourne"),
         points=_optional_whole(item, "points"),
-        renonce=None if item.get("renonce") is None else _team(item["renonce"], "renonce"),
-        note=_note(item),
+        renonce=optional_team(item, "renonce"),
+        note=note_field(item),
     )
 
 
 def _belgian_coup(data: Any, count: int, seats: Mapping[str, int]) -> manillen.ManillenCoup:
-    item = _object(data)
+    item = coup_object(data)
     trump = item.get("trump")
     if trump not in manillen.TRUMPS:
         raise GameError("trump", N_("the trump is pique, coeur, carreau, trefle or sans-atout"))
@@ -106,13 +90,17 @@ def _belgian_coup(data: Any, count: int, seats: Mapping[str, int]) -> manillen.M
     renonce = item.get("renonce")
     if renonce is not None:
         if count == 4:
-            renonce = _team(renonce, "renonce")
+            renonce = team_field(renonce, "renonce")
         elif isinstance(renonce, str) and renonce in seats:
             renonce = seats[renonce]
         else:
             raise GameError("renonce", N_("renonce names a team or a player"))
     return manillen.ManillenCoup(
-        trump, manillen.CONTRES.index(contre), _optional_whole(item, "points"), renonce, _note(item)
+        trump,
+        manillen.CONTRES.index(contre),
+        _optional_whole(item, "points"),
+        renonce,
+        note_field(item),
     )
 
 
@@ -135,14 +123,8 @@ def dump_manille_coup(coup: Any, players: tuple[str, ...]) -> dict[str, Any]:
 
 
 def dump_manille(game: ManilleAnyGame) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "game": "manille",
-        "players": list(game.players),
-        "first_dealer": game.players[game.first_dealer],
-        "rules": game.rules.to_mapping(),
-        "coups": [dump_manille_coup(c, game.players) for c in game.coups],
-    }
+    head = file_head("manille", game.players, game.first_dealer, game.rules.to_mapping())
+    return {**head, "coups": [dump_manille_coup(c, game.players) for c in game.coups]}
 
 
 def replay_manille(game: ManilleAnyGame) -> ManilleAnyReport:
