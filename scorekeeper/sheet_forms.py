@@ -31,7 +31,6 @@ MARIAGE_WORDS = {
     "atout": _l("Mariage of trumps (40)"),
     "grand_atout": _l("Grand mariage of trumps (60)"),
 }
-ENDINGS = ("vole", "pev_made", "pev_failed", "claim", "abandon")
 ENDING_WORDS = {
     "": _l("played out"),
     "vole": _l("vole (every trick, not announced)"),

@@ -24,8 +24,9 @@ from .rules.errors import N_, GameError
 from .rules.games import build, kind_of
 from .rules.games import replay as replay_any
 
-AnyGame = Any
+AnyGame = games.Game
 AnyReport = Any
+"""A report of any game: each game's engine has its own report type."""
 
 
 class NotFound(LookupError):

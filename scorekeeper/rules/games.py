@@ -19,13 +19,11 @@ from .hombre_systems import replay_any as replay_hombre
 from .manille import ManilleGame
 from .manillen import ManillenGame
 
-KINDS = ("hombre", "brou", "manille")
 Game = AnyGame | brou.BrouGame | ManilleGame | ManillenGame
 
 
 @dataclass(frozen=True)
 class Kind:
-    name: str
     load: Callable[[Any], Any]
     replay: Callable[[Any], Any]
     dump_game: Callable[[Any], dict[str, Any]]
@@ -38,11 +36,8 @@ def _dump_hombre_coup(coup: Any, names: tuple[str, ...]) -> dict[str, Any]:
 
 
 GAMES = {
-    "hombre": Kind(
-        "hombre", load_any, replay_hombre, dump_any_game, _dump_hombre_coup, dump_any_report
-    ),
+    "hombre": Kind(load_any, replay_hombre, dump_any_game, _dump_hombre_coup, dump_any_report),
     "brou": Kind(
-        "brou",
         brou_file.load_brou,
         brou.replay,
         brou_file.dump_brou,
@@ -50,7 +45,6 @@ GAMES = {
         brou_file.dump_brou_report,
     ),
     "manille": Kind(
-        "manille",
         manille_file.load_manille,
         manille_file.replay_manille,
         manille_file.dump_manille,
@@ -116,7 +110,6 @@ def dump_report(report: Any) -> dict[str, Any]:
 
 __all__ = [
     "GAMES",
-    "KINDS",
     "build",
     "dump_coup",
     "dump_file",

@@ -158,6 +158,17 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     return page if request.method == "GET" or form.apply_preset.data else (page, 422)
 
 
+def changed_meanwhile(form: Any, field: Any, game_id: int) -> store.StoredGame:
+    """Another phone changed the game: keep what was typed, aim it at the latest version.
+
+    Returns the latest game, for the page to show with the refusal beside ``field``.
+    """
+    latest = store.load(get_db(), game_id)
+    form.version.data = str(latest.version)
+    field.errors = [str(CHANGED)]
+    return latest
+
+
 def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
     """Store a set-up form's players and rules; None, with the refusal on the form, if refused."""
     try:
@@ -170,8 +181,7 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
             version=form_version(form),
         )
     except store.Conflict:
-        form.create.errors = [str(CHANGED)]
-        form.version.data = str(store.load(get_db(), game_id).version)
+        changed_meanwhile(form, form.create, game_id)
     except GameError as error:
         form.create.errors = [error.translated(_)]
     else:

@@ -35,9 +35,17 @@ from ..sheet_forms import (
     mariage_field,
     sheet_coup_form,
 )
-from .games import created, save_table
+from .games import changed_meanwhile, created, save_table
 from .present import error_text
-from .sheet_view import game_title, rows, rules_words, sides, standing, teams_line
+from .sheet_view import (
+    game_title,
+    must_sans_atout,
+    rows,
+    rules_words,
+    sides,
+    standing,
+    teams_line,
+)
 
 bp = Blueprint("sheets", __name__)
 
@@ -132,8 +140,8 @@ def coup_form(stored: store.StoredGame, coup: Any = None) -> SheetCoupForm:
     if request.method != "POST":
         form.version.data = str(stored.version)
         report = stored.replay()
-        if stored.kind == "manille" and stored.game.rules.variant == "belge":
-            form.trump.data = "sans-atout" if getattr(report, "must_sans_atout", False) else None
+        if must_sans_atout(report):
+            form.trump.data = "sans-atout"
         if coup is not None:
             item = games.dump_coup(stored.game, coup)
             (fill_brou if stored.kind == "brou" else fill_manille)(form, item)
@@ -145,7 +153,7 @@ def _coup_from_form(stored: store.StoredGame, form: SheetCoupForm) -> Any:
     game = stored.game
     if stored.kind == "brou":
         if form.ending.data and form.ending_team.data not in ("nous", "eux"):
-            raise GameError("team", _("Which team?"))
+            raise GameError("team", N_("Which team?"))
         return load_brou_coup(brou_item(form))
     item = manille_item(form, game.rules.variant)
     data = games.dump_file(game.with_coups([]))
@@ -224,7 +232,7 @@ def render_sheet(
         can_manage=can_manage(stored),
         form=form or coup_form(stored),
         action=ActionForm(formdata=None, version=str(stored.version)),
-        must_sans_atout=getattr(report, "must_sans_atout", False),
+        must_sans_atout=must_sans_atout(report),
         next_dealer=None if report.finished else stored.game.players[report.next_dealer],
         **context,
     )
@@ -247,10 +255,7 @@ def add(game_id: int) -> Page | BaseResponse:
     try:
         store.add_coup(get_db(), game_id, candidate.game.coups[-1], version=form_version(form))
     except store.Conflict:
-        latest = store.load(get_db(), game_id)
-        form.version.data = str(latest.version)
-        form.save.errors = [str(CHANGED)]
-        return render_sheet(latest, form, 409)
+        return render_sheet(changed_meanwhile(form, form.save, game_id), form, 409)
     n = len(candidate.coups)
     flash(_("Coup %(n)s saved: %(scored)s.", n=n, scored=_scored_text(candidate, n)))
     return redirect(url_for("table.game", game_id=game_id) + "#entry")
@@ -273,9 +278,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                     get_db(), game_id, n, candidate.game.coups[n - 1], version=form_version(form)
                 )
             except store.Conflict:
-                stored = store.load(get_db(), game_id)
-                form.version.data = str(stored.version)
-                form.save.errors = [str(CHANGED)]
+                stored = changed_meanwhile(form, form.save, game_id)
                 status = 409
             else:
                 flash(

@@ -28,6 +28,7 @@ from ..forms import (
 )
 from ..rules.errors import GameError
 from ..rules.hombre_systems import AnyReport, replay_any
+from .games import changed_meanwhile
 from .present import error_text, fiche, net_changes, outcome_text, signed
 from .sheets import hombre_pages_only, render_sheet
 
@@ -161,10 +162,7 @@ def add(game_id: int) -> Page | BaseResponse:
 
 def _conflict(game_id: int, form: CoupForm) -> Page:
     """Someone else changed the game: show the latest state, keep what was typed."""
-    latest = store.load(get_db(), game_id)
-    form.version.data = str(latest.version)
-    form.save.errors = [str(CHANGED)]
-    return render_game(latest, form, status=409)
+    return render_game(changed_meanwhile(form, form.save, game_id), form, status=409)
 
 
 @bp.post("/games/<int:game_id>/preview")
@@ -210,10 +208,8 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                     get_db(), game_id, n, candidate.game.coups[n - 1], version=form_version(form)
                 )
             except store.Conflict:
-                latest = store.load(get_db(), game_id)
-                form.version.data = str(latest.version)
-                form.save.errors = [str(CHANGED)]
-                stored, before, candidate, status = latest, latest.replay(), None, 409
+                stored = changed_meanwhile(form, form.save, game_id)
+                before, candidate, status = stored.replay(), None, 409
             except GameError as error:
                 _refuse(form, error)
                 status = 422
