@@ -24,10 +24,10 @@ from waitress.server import create_server
 
 from scorekeeper import create_app, store
 from scorekeeper.db import connect
-from scorekeeper.rules.brou import BrouCoup, BrouGame, BrouRules, Mariage
-from scorekeeper.rules.hombre import Game, replay
-from scorekeeper.rules.hombre_ruleset import RuleSet
-from scorekeeper.rules.manillen import TRUMPS, ManillenCoup, ManillenGame, ManillenRules
+from scorekeeper.rules.brou.engine import BrouCoup, BrouGame, BrouRules, Mariage
+from scorekeeper.rules.hombre.engine import Game, replay
+from scorekeeper.rules.hombre.ruleset import RuleSet
+from scorekeeper.rules.manille.belge import TRUMPS, ManillenCoup, ManillenGame, ManillenRules
 
 sys.path.insert(0, str(Path(__file__).parent))
 from replay import random_coups

@@ -14,11 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.rules import games
-from scorekeeper.rules.brou import BrouCoup, BrouGame, BrouRules
-from scorekeeper.rules.hombre import Contract, Coup, Game, replay
-from scorekeeper.rules.hombre_ruleset import RuleSet
-from scorekeeper.rules.manille import ManilleCoup, ManilleGame, ManilleRules
-from scorekeeper.rules.manillen import TRUMPS, ManillenCoup, ManillenGame, ManillenRules
+from scorekeeper.rules.brou.engine import BrouCoup, BrouGame, BrouRules
+from scorekeeper.rules.hombre.engine import Contract, Coup, Game, replay
+from scorekeeper.rules.hombre.ruleset import RuleSet
+from scorekeeper.rules.manille.belge import TRUMPS, ManillenCoup, ManillenGame, ManillenRules
+from scorekeeper.rules.manille.classique import ManilleCoup, ManilleGame, ManilleRules
 
 SIZES = (100, 1_000, 10_000, 100_000)
 

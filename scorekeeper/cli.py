@@ -15,14 +15,14 @@ from . import report_text
 from .exports import journal_csv
 from .money import money_from_file, parse_money
 from .rules import games
-from .rules.brou_file import render_brou
+from .rules.brou.file import render_brou
 from .rules.errors import GameError
+from .rules.gamefile import json_text
 from .rules.games import game_named
-from .rules.hombre_file import json_text
-from .rules.hombre_ruleset import PRESETS, SETTINGS, RuleSet
-from .rules.hombre_systems import dump_any_report, load_any, replay_any
-from .rules.manille_file import render_manille
-from .rules.pot import PotReport
+from .rules.hombre.pot import PotReport
+from .rules.hombre.ruleset import PRESETS, SETTINGS, RuleSet
+from .rules.hombre.systems import dump_any_report, load_any, replay_any
+from .rules.manille.file import render_manille
 
 
 class UserError(Exception):

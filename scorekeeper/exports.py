@@ -6,8 +6,8 @@ import csv
 import io
 from typing import Any
 
-from .rules.hombre import Report
-from .rules.pot import PotReport
+from .rules.hombre.engine import Report
+from .rules.hombre.pot import PotReport
 
 JOURNAL_HEADER = [
     "coup",

@@ -23,9 +23,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from .rules.errors import N_, GameError
-from .rules.hombre import MATADOR_COUNTS, Contract, Coup
-from .rules.hombre_danois import DanishContract, DanishCoup
-from .rules.hombre_jetons import JetonsContract, JetonsCoup
+from .rules.hombre.danois import DanishContract, DanishCoup
+from .rules.hombre.engine import MATADOR_COUNTS, Contract, Coup
+from .rules.hombre.jetons import JetonsContract, JetonsCoup
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules.brou import BrouCoup, BrouGame, BrouRules, Mariage, replay
+from scorekeeper.rules.brou.engine import BrouCoup, BrouGame, BrouRules, Mariage, replay
 from scorekeeper.rules.errors import GameError
 
 NOUS, EUX = 0, 1

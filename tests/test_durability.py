@@ -17,7 +17,7 @@ from web import NEW_GAME, coup_data
 
 from scorekeeper import create_app
 from scorekeeper.db import migrations
-from scorekeeper.rules.hombre_file import load_coup
+from scorekeeper.rules.hombre.file import load_coup
 
 BIN = Path(sys.executable).parent / "scorekeeper"
 COUPS = ["B demande A2 B5 C2", "pass", "A demande A4 B4 C1", "C sans_prendre A1 B2 C6"]

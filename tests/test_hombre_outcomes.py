@@ -7,7 +7,7 @@ dernier, so between the tiers C and A it is C who has primauté.
 import pytest
 from notation import coup, game_file, moves
 
-from scorekeeper.rules.hombre_file import dump_report, replay_file
+from scorekeeper.rules.hombre.file import dump_report, replay_file
 
 SYSTEMS = ["3-2", "3-1", "2-1"]
 

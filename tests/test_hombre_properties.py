@@ -4,8 +4,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.errors import GameError
-from scorekeeper.rules.hombre import MATADOR_COUNTS, Contract, Coup, Game, Outcome, outcome, replay
-from scorekeeper.rules.hombre_ruleset import RuleSet
+from scorekeeper.rules.hombre.engine import (
+    MATADOR_COUNTS,
+    Contract,
+    Coup,
+    Game,
+    Outcome,
+    outcome,
+    replay,
+)
+from scorekeeper.rules.hombre.ruleset import RuleSet
 
 STANDARD = ("3-2", "3-1", "2-1")
 

@@ -3,7 +3,7 @@
 import pytest
 from notation import SEED
 
-from scorekeeper.rules.hombre_file import dump_report, replay_file
+from scorekeeper.rules.hombre.file import dump_report, replay_file
 
 # coup, marks added, poule, bête in play, enjeu, bête made, nets A B C (hombre.md §10)
 TABLE = [

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import games
 from scorekeeper.rules.errors import GameError
-from scorekeeper.rules.manille import ManilleCoup, ManilleGame, ManilleRules
-from scorekeeper.rules.manille import replay as replay_classic
-from scorekeeper.rules.manille_file import dump_manille_report, load_manille
-from scorekeeper.rules.manillen import ManillenCoup, ManillenGame, ManillenRules
-from scorekeeper.rules.manillen import replay as replay_belgian
+from scorekeeper.rules.manille.belge import ManillenCoup, ManillenGame, ManillenRules
+from scorekeeper.rules.manille.belge import replay as replay_belgian
+from scorekeeper.rules.manille.classique import ManilleCoup, ManilleGame, ManilleRules
+from scorekeeper.rules.manille.classique import replay as replay_classic
+from scorekeeper.rules.manille.file import dump_manille_report, load_manille
 
 NOUS, EUX = 0, 1
 FOUR = ("Anne", "Bruno", "Chloé", "Denis")
@@ -327,7 +327,7 @@ def test_the_command_prints_the_sheet(tmp_path):
 
 @given(st.sampled_from([FOUR, THREE]), st.integers(0, 3), st.integers(1, 40), st.integers(1, 42))
 def test_choices_left_counts_the_chooser_deals(players, first, deals, n):
-    from scorekeeper.rules.manillen import _choices_left
+    from scorekeeper.rules.manille.belge import _choices_left
 
     game = ManillenGame(players, ManillenRules(deals=deals), first % len(players))
     for chooser in range(game.sides):

@@ -16,17 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.errors import GameError
-from scorekeeper.rules.hombre_danois import DanishContract, DanishCoup, DanishGame, DanishRules
-from scorekeeper.rules.hombre_danois import replay as replay_danish
-from scorekeeper.rules.hombre_jetons import (
+from scorekeeper.rules.hombre.danois import DanishContract, DanishCoup, DanishGame, DanishRules
+from scorekeeper.rules.hombre.danois import replay as replay_danish
+from scorekeeper.rules.hombre.jetons import (
     BONUS_HANDS,
     JetonsContract,
     JetonsCoup,
     JetonsGame,
     JetonsRules,
 )
-from scorekeeper.rules.hombre_jetons import replay as replay_jetons
-from scorekeeper.rules.hombre_systems import dump_any_game, dump_any_report, load_any, replay_any
+from scorekeeper.rules.hombre.jetons import replay as replay_jetons
+from scorekeeper.rules.hombre.systems import dump_any_game, dump_any_report, load_any, replay_any
 
 
 def file(accounting, *coups, **rules):

@@ -17,9 +17,9 @@ from notation import SEED, game_file
 from test_hombre_properties import FAST, games
 from web import SEED_COUPS, enter, new_game, report
 
-from scorekeeper.rules.hombre import replay
-from scorekeeper.rules.hombre_file import replay_file
-from scorekeeper.rules.hombre_stats import club_stats, player_stats
+from scorekeeper.rules.hombre.engine import replay
+from scorekeeper.rules.hombre.file import replay_file
+from scorekeeper.rules.hombre.stats import club_stats, player_stats
 from scorekeeper.rules.ledger import settle_up
 from scorekeeper.web.chart import net_chart
 

@@ -12,7 +12,7 @@ from notation import SEED
 from web import NEW_GAME, SEED_COUPS, coup_data, enter, new_game, report
 
 from scorekeeper import store
-from scorekeeper.rules.hombre_file import dump_game, load_game
+from scorekeeper.rules.hombre.file import dump_game, load_game
 
 
 def count(app, table):

@@ -11,13 +11,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import brou, brou_file, manille_file
+from .brou import engine as brou
+from .brou import file as brou_file
 from .errors import N_, GameError
-from .hombre_file import file_head
-from .hombre_systems import AnyGame, dump_any_coup, dump_any_game, dump_any_report, load_any
-from .hombre_systems import replay_any as replay_hombre
-from .manille import ManilleGame
-from .manillen import ManillenGame
+from .gamefile import file_head
+from .hombre.systems import AnyGame, dump_any_coup, dump_any_game, dump_any_report, load_any
+from .hombre.systems import replay_any as replay_hombre
+from .manille import file as manille_file
+from .manille.belge import ManillenGame
+from .manille.classique import ManilleGame
 
 Game = AnyGame | brou.BrouGame | ManilleGame | ManillenGame
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.hombre import Outcome
-from ..rules.hombre_systems import AnyReport
+from ..rules.hombre.engine import Outcome
+from ..rules.hombre.systems import AnyReport
 
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28

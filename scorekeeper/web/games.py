@@ -25,11 +25,11 @@ from ..i18n import COOKIE, LANGUAGES
 from ..money import Money, money_from_file
 from ..rules import games
 from ..rules.errors import GameError
-from ..rules.hombre_danois import DanishRules
-from ..rules.hombre_file import json_text
-from ..rules.hombre_jetons import JetonsRules
-from ..rules.hombre_ruleset import PRESETS, SETTINGS, RuleSet
-from ..rules.hombre_systems import (
+from ..rules.gamefile import json_text
+from ..rules.hombre.danois import DanishRules
+from ..rules.hombre.jetons import JetonsRules
+from ..rules.hombre.ruleset import PRESETS, SETTINGS, RuleSet
+from ..rules.hombre.systems import (
     AnyGame,
     build,
 )

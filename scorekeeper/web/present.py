@@ -15,8 +15,8 @@ from flask_babel import ngettext
 
 from ..forms import BONUS_WORDS, CONTRACT_WORDS
 from ..rules.errors import GameError
-from ..rules.hombre import BeteStatus, Outcome, Reason
-from ..rules.hombre_systems import AnyReport
+from ..rules.hombre.engine import BeteStatus, Outcome, Reason
+from ..rules.hombre.systems import AnyReport
 from .sheet_view import rules_words
 
 OUTCOME_WORDS = {

@@ -29,8 +29,8 @@ from ..exports import journal_csv, standings_csv
 from ..forms import CHANGED, form_version
 from ..money import parse_money
 from ..rules.errors import GameError
-from ..rules.hombre import BeteStatus, Reason
-from ..rules.hombre_stats import club_stats, player_stats
+from ..rules.hombre.engine import BeteStatus, Reason
+from ..rules.hombre.stats import club_stats, player_stats
 from ..rules.ledger import settle_up
 from .chart import net_chart
 from .games import game_file_text

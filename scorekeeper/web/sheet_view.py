@@ -12,9 +12,9 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..rules.brou import BrouReport
-from ..rules.manille import ManilleReport
-from ..rules.manillen import CONTRES, ManillenReport
+from ..rules.brou.engine import BrouReport
+from ..rules.manille.belge import CONTRES, ManillenReport
+from ..rules.manille.classique import ManilleReport
 from ..sheet_forms import CONTRE_WORDS, TRUMP_WORDS
 
 

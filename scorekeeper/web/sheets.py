@@ -18,10 +18,10 @@ from ..access import can_manage, managed
 from ..db import get_db
 from ..forms import CHANGED, ActionForm, form_version
 from ..rules import games
-from ..rules.brou import ANNOUNCED
-from ..rules.brou_file import load_brou_coup
+from ..rules.brou.engine import ANNOUNCED
+from ..rules.brou.file import load_brou_coup
 from ..rules.errors import N_, GameError
-from ..rules.manille_file import load_manille
+from ..rules.manille.file import load_manille
 from ..sheet_forms import (
     ERROR_FIELDS,
     MARIAGE_KINDS,

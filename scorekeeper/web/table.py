@@ -27,7 +27,7 @@ from ..forms import (
     options,
 )
 from ..rules.errors import GameError
-from ..rules.hombre_systems import AnyReport, replay_any
+from ..rules.hombre.systems import AnyReport, replay_any
 from .games import changed_meanwhile
 from .present import error_text, fiche, net_changes, outcome_text, signed
 from .sheets import hombre_pages_only, render_sheet

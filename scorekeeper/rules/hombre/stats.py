@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .hombre import Reason, Report
+from .engine import Reason, Report
 
 
 @dataclass

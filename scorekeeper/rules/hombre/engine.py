@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .errors import N_, GameError
-from .hombre_ruleset import RuleSet
-from .ledger import Stack, Transfer, apply, halves, recave, stack
+from ..errors import N_, GameError
+from ..ledger import Stack, Transfer, apply, halves, recave, stack
+from .ruleset import RuleSet
 
 
 class Contract(StrEnum):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import N_, GameError
+from ..errors import N_, GameError
 
 PARTIES = ("liee", "seche")
 HALF = 34

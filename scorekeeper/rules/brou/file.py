@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .brou import BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
-from .errors import N_, GameError
-from .hombre_file import (
+from ..errors import N_, GameError
+from ..gamefile import (
     REPORT_FORMAT,
     coup_object,
     file_head,
@@ -17,7 +16,8 @@ from .hombre_file import (
     numbered,
     whole_field,
 )
-from .teams import TEAMS, optional_team, team_field
+from ..teams import TEAMS, optional_team, team_field
+from .engine import BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
 
 
 def load_brou(data: Any) -> BrouGame:

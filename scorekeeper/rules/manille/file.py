@@ -1,7 +1,7 @@
 """The game file and replay report of la Manille (``"game": "manille"``).
 
-``rules.variant`` chooses the engine: ``classique`` (manille.py, four
-players) or ``belge`` (manillen.py, four or three players).
+``rules.variant`` chooses the engine: ``classique`` (classique.py, four
+players) or ``belge`` (belge.py, four or three players).
 """
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import manille, manillen
-from .errors import N_, GameError
-from .hombre_file import (
+from ..errors import N_, GameError
+from ..gamefile import (
     REPORT_FORMAT,
     coup_object,
     file_head,
@@ -21,11 +20,12 @@ from .hombre_file import (
     rules_choice,
     whole_field,
 )
-from .teams import TEAMS, optional_team, team_field
+from ..teams import TEAMS, optional_team, team_field
+from . import belge, classique
 
 VARIANTS = ("classique", "belge")
-ManilleAnyGame = manille.ManilleGame | manillen.ManillenGame
-ManilleAnyReport = manille.ManilleReport | manillen.ManillenReport
+ManilleAnyGame = classique.ManilleGame | belge.ManillenGame
+ManilleAnyReport = classique.ManilleReport | belge.ManillenReport
 
 
 def _variant(data: Any) -> str:
@@ -59,19 +59,19 @@ def load_manille(data: Any) -> ManilleAnyGame:
         else N_("players must be three or four distinct non-empty names"),
     )
     if variant == "classique":
-        rules = manille.ManilleRules(**_known(rules_data, ("partie", "manche", "belle")))
+        rules = classique.ManilleRules(**_known(rules_data, ("partie", "manche", "belle")))
         coups = numbered(coups_data, _classic_coup)
-        return manille.ManilleGame(tuple(players), rules, first, tuple(coups))
-    belge = {"deals": manillen.default_deals(count), **_known(rules_data, ("deals", "sans_atout"))}
-    brules = manillen.ManillenRules(**belge)
+        return classique.ManilleGame(tuple(players), rules, first, tuple(coups))
+    chosen = {"deals": belge.default_deals(count), **_known(rules_data, ("deals", "sans_atout"))}
+    brules = belge.ManillenRules(**chosen)
     seats = {name: seat for seat, name in enumerate(players)}
     bcoups = numbered(coups_data, lambda item: _belgian_coup(item, count, seats))
-    return manillen.ManillenGame(tuple(players), brules, first, tuple(bcoups))
+    return belge.ManillenGame(tuple(players), brules, first, tuple(bcoups))
 
 
-def _classic_coup(data: Any) -> manille.ManilleCoup:
+def _classic_coup(data: Any) -> classique.ManilleCoup:
     item = coup_object(data)
-    return manille.ManilleCoup(
+    return classique.ManilleCoup(
         retourne=whole_field(item.get("retourne", 0), "retourne"),
         points=_optional_whole(item, "points"),
         renonce=optional_team(item, "renonce"),
@@ -79,13 +79,13 @@ def _classic_coup(data: Any) -> manille.ManilleCoup:
     )
 
 
-def _belgian_coup(data: Any, count: int, seats: Mapping[str, int]) -> manillen.ManillenCoup:
+def _belgian_coup(data: Any, count: int, seats: Mapping[str, int]) -> belge.ManillenCoup:
     item = coup_object(data)
     trump = item.get("trump")
-    if trump not in manillen.TRUMPS:
+    if trump not in belge.TRUMPS:
         raise GameError("trump", N_("the trump is pique, coeur, carreau, trefle or sans-atout"))
     contre = item.get("contre", "")
-    if contre not in manillen.CONTRES:
+    if contre not in belge.CONTRES:
         raise GameError("contre", N_("contre is none, contre or surcontre"))
     renonce = item.get("renonce")
     if renonce is not None:
@@ -95,9 +95,9 @@ def _belgian_coup(data: Any, count: int, seats: Mapping[str, int]) -> manillen.M
             renonce = seats[renonce]
         else:
             raise GameError("renonce", N_("renonce names a team or a player"))
-    return manillen.ManillenCoup(
+    return belge.ManillenCoup(
         trump,
-        manillen.CONTRES.index(contre),
+        belge.CONTRES.index(contre),
         _optional_whole(item, "points"),
         renonce,
         note_field(item),
@@ -106,13 +106,13 @@ def _belgian_coup(data: Any, count: int, seats: Mapping[str, int]) -> manillen.M
 
 def dump_manille_coup(coup: Any, players: tuple[str, ...]) -> dict[str, Any]:
     item: dict[str, Any] = {}
-    if isinstance(coup, manille.ManilleCoup):
+    if isinstance(coup, classique.ManilleCoup):
         if coup.retourne:
             item["retourne"] = coup.retourne
     else:
         item["trump"] = coup.trump
         if coup.contre:
-            item["contre"] = manillen.CONTRES[coup.contre]
+            item["contre"] = belge.CONTRES[coup.contre]
     if coup.points is not None:
         item["points"] = coup.points
     if coup.renonce is not None:
@@ -128,9 +128,9 @@ def dump_manille(game: ManilleAnyGame) -> dict[str, Any]:
 
 
 def replay_manille(game: ManilleAnyGame) -> ManilleAnyReport:
-    if isinstance(game, manille.ManilleGame):
-        return manille.replay(game)
-    return manillen.replay(game)
+    if isinstance(game, classique.ManilleGame):
+        return classique.replay(game)
+    return belge.replay(game)
 
 
 def side_names(game: ManilleAnyGame) -> tuple[str, ...]:
@@ -155,7 +155,7 @@ def dump_manille_report(report: ManilleAnyReport) -> dict[str, Any]:
     if len(names) == 4:
         head["teams"] = {"nous": [names[0], names[2]], "eux": [names[1], names[3]]}
     head["rules"] = game.rules.to_mapping()
-    if isinstance(report, manille.ManilleReport):
+    if isinstance(report, classique.ManilleReport):
         return {
             **head,
             "totals": per_side(report.totals),
@@ -205,7 +205,7 @@ def dump_manille_report(report: ManilleAnyReport) -> dict[str, Any]:
                 "n": r.n,
                 "dealer": names[r.dealer],
                 "trump": r.coup.trump,
-                "contre": manillen.CONTRES[r.coup.contre] or None,
+                "contre": belge.CONTRES[r.coup.contre] or None,
                 "multiplier": r.multiplier,
                 "scored": per_side(r.scored),
                 "totals": per_side(r.totals),
@@ -222,7 +222,7 @@ def render_manille(report: ManilleAnyReport) -> str:
     """The sheet as text."""
     game = report.game
     names = game.players
-    if isinstance(report, manille.ManilleReport):
+    if isinstance(report, classique.ManilleReport):
         lines = [
             f"La Manille ({report.game.rules.partie}): Nous ({names[0]}, {names[2]}) / "
             f"Eux ({names[1]}, {names[3]})",

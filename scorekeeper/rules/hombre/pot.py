@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import N_, GameError
-from .ledger import Stack, Transfer, apply, recave, stack
+from ..errors import N_, GameError
+from ..ledger import Stack, Transfer, apply, recave, stack
 
 
 class Pot:

@@ -11,24 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import hombre_danois as danois
-from . import hombre_jetons as jetons
-from .errors import N_, GameError
-from .hombre import Coup, Game, Report, replay
-from .hombre_file import (
-    REPORT_FORMAT,
+from ..errors import N_, GameError
+from ..gamefile import REPORT_FORMAT, file_head, flag_field, numbered, rules_choice
+from ..ledger import stack
+from . import danois, jetons
+from .engine import Coup, Game, Report, replay
+from .file import (
     dump_coup,
     dump_game,
     dump_report,
-    file_head,
-    flag_field,
     load_game,
-    numbered,
     played_parts,
-    rules_choice,
     transfers_json,
 )
-from .ledger import stack
 from .pot import PotReport
 
 AnyGame = Game | jetons.JetonsGame | danois.DanishGame

@@ -14,12 +14,12 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .errors import N_, GameError
-from .hombre import check_played
-from .ledger import Transfer
+from ..errors import N_, GameError
+from ..ledger import Transfer
+from ..settings import counts, whole_settings
+from ..settings import from_mapping as settings_from_mapping
+from .engine import check_played
 from .pot import PotBook, PotDeal, PotReport
-from .settings import counts, whole_settings
-from .settings import from_mapping as settings_from_mapping
 
 
 class DanishContract(StrEnum):

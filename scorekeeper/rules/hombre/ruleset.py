@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import N_, GameError
+from ..errors import N_, GameError
 
 _SYSTEM = re.compile(r"^([1-9])-([1-9])$")
 

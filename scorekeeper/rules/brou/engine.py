@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import N_, GameError
+from ..errors import N_, GameError
 
 ANNOUNCED = {(False, False): 20, (False, True): 40, (True, False): 30, (True, True): 60}
 """Points of an announced mariage by (grand, trump); one on the table counts double."""
