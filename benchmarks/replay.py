@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.rules import games
+from scorekeeper.rules import kinds
 from scorekeeper.rules.brou.engine import BrouCoup, BrouGame, BrouRules
 from scorekeeper.rules.hombre.engine import Contract, Coup, Game, replay
 from scorekeeper.rules.hombre.ruleset import RuleSet
@@ -86,7 +86,7 @@ def main() -> None:
     }
     print(f"\n{'game':<20} {'coups':>8} {'seconds':>9} {'coups/s':>10}")
     for name, sheet in sheets.items():
-        seconds = best_time(sheet, 5, games.replay)
+        seconds = best_time(sheet, 5, kinds.replay)
         print(f"{name:<20} {size:>8,} {seconds:>9.4f} {size / seconds:>10,.0f}")
 
 

@@ -11,18 +11,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import report_text
 from .exports import journal_csv
-from .money import money_from_file, parse_money
-from .rules import games
-from .rules.brou.file import render_brou
+from .rules import kinds
 from .rules.errors import GameError
 from .rules.gamefile import json_text
-from .rules.games import game_named
-from .rules.hombre.pot import PotReport
+from .rules.hombre import text as report_text
 from .rules.hombre.ruleset import PRESETS, SETTINGS, RuleSet
-from .rules.hombre.systems import dump_any_report, load_any, replay_any
-from .rules.manille.file import render_manille
+from .rules.kind import GameKind
+from .rules.money import money_from_file, parse_money
 
 
 class UserError(Exception):
@@ -48,35 +44,32 @@ def read_json(path: str) -> Any:
         ) from None
 
 
+def _kind_of_file(data: Any) -> GameKind:
+    """The kind that reads this file; one without a ``"game"`` is read as l'Hombre's."""
+    game = kinds.game_named(data) if isinstance(data, dict) and "game" in data else "hombre"
+    return kinds.first_of(game)
+
+
 def cmd_replay(args: argparse.Namespace) -> None:
     data = read_json(args.file)
-    kind = game_named(data) if isinstance(data, dict) and "game" in data else "hombre"
-    if kind != "hombre":
-        sheet = games.replay(games.load_file(data))
-        if args.csv:
-            raise UserError(f"--csv is for the chip games; a {kind} sheet has no payments")
-        if args.json:
-            sys.stdout.write(json_text(games.dump_report(sheet)))
-        else:
-            print(render_brou(sheet) if kind == "brou" else render_manille(sheet))
-        return
-    report = replay_any(load_any(data))
+    report = kinds.replay(_kind_of_file(data).load(data))
+    kind = kinds.kind_of(report.game)
+    if args.csv and not kind.chips:
+        raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
     if args.json:
-        sys.stdout.write(json_text(dump_any_report(report)))
+        sys.stdout.write(json_text(kind.dump_report(report)))
     elif args.csv:
         sys.stdout.write(journal_csv(report))
-    elif isinstance(report, PotReport):
-        print(report_text.render_pot(report))
     else:
-        print(report_text.render(report))
+        print(kind.text(report))
 
 
 def cmd_settle(args: argparse.Namespace) -> None:
     data = read_json(args.file)
-    kind = game_named(data) if isinstance(data, dict) and "game" in data else "hombre"
-    if kind != "hombre":
-        raise UserError(f"settle is for the chip games; a {kind} sheet has no payments")
-    report = replay_any(load_any(data))
+    kind = _kind_of_file(data)
+    if not kind.chips:
+        raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
+    report = kinds.replay(kind.load(data))
     money = money_from_file(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")

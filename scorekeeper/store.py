@@ -18,13 +18,15 @@ from typing import Any
 import sqlite_utils
 
 from .db import change
-from .money import Money
-from .rules import games
+from .rules import kinds as games
 from .rules.errors import N_, GameError
-from .rules.games import build, kind_of
-from .rules.games import replay as replay_any
+from .rules.kind import GameKind
+from .rules.kinds import build, kind_of, stored_kind
+from .rules.kinds import replay as replay_any
+from .rules.money import Money
 
-AnyGame = games.Game
+AnyGame = Any
+"""A game of any kind: each kind has its own game type."""
 AnyReport = Any
 """A report of any game: each game's engine has its own report type."""
 
@@ -54,8 +56,8 @@ class StoredGame:
         return replayed(self.game)
 
     @property
-    def kind(self) -> str:
-        """hombre, brou or manille: the game file's ``"game"``."""
+    def kind(self) -> GameKind:
+        """What every layer asks about this game."""
         return kind_of(self.game)
 
 
@@ -101,22 +103,21 @@ class GameHead:
     version: int
     manager_hash: str | None
     table_token: str | None
-    kind: str = "hombre"
+    kind: GameKind
 
 
 def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
     rows = list(
         db.query(
-            "select id, version, manager_hash, table_token, game from games where id = ?",
+            "select id, version, manager_hash, table_token, game, rules from games where id = ?",
             [game_id],
         )
     )
     if not rows:
         raise NotFound(game_id)
     row = rows[0]
-    return GameHead(
-        row["id"], row["version"], row["manager_hash"], row["table_token"], row["game"] or "hombre"
-    )
+    kind = stored_kind(row["game"] or "hombre", json.loads(row["rules"]))
+    return GameHead(row["id"], row["version"], row["manager_hash"], row["table_token"], kind)
 
 
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
@@ -188,7 +189,7 @@ def create(
             db["games"]
             .insert(
                 {
-                    "game": kind_of(game),
+                    "game": kind_of(game).game,
                     "chip_value": None if money is None else str(money.chip_value),
                     "currency": None if money is None else money.currency,
                     "manager_hash": manager_hash,
@@ -229,7 +230,7 @@ def set_table(
         stored = _current(db, game_id, version)
         if stored.game.coups:
             raise GameError("rules", N_("the rule set is frozen once the first coup is entered"))
-        build(stored.kind, players, rules.to_mapping(), first_dealer, [])
+        build(stored.kind.game, players, rules.to_mapping(), first_dealer, [])
         db.execute(
             "update games set players = ?, first_dealer = ?, rules = ? where id = ?",
             [

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules import games
+from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.manille.belge import ManillenCoup, ManillenGame, ManillenRules
 from scorekeeper.rules.manille.belge import replay as replay_belgian
@@ -251,8 +251,8 @@ def test_game_file_round_trip_and_report_keys(tmp_path):
         "coups": [{"retourne": 3, "points": 28}, {"renonce": "nous"}],
     }
     game = load_manille(data)
-    assert games.dump_file(game)["coups"] == data["coups"]
-    report = dump_manille_report(games.replay(game))
+    assert kinds.dump_file(game)["coups"] == data["coups"]
+    report = dump_manille_report(kinds.replay(game))
     assert report["totals"] == {"nous": 0, "eux": 0}  # Eux's 6 + 34 won manche 1
     assert report["manches"] == {"nous": 0, "eux": 1}
     assert report["coups"][1]["manche_won"] == "eux"
@@ -278,8 +278,8 @@ def test_belgian_three_player_file():
     }
     game = load_manille(data)
     assert game.rules.deals == 30
-    assert games.dump_file(game)["coups"] == data["coups"]
-    report = dump_manille_report(games.replay(game))
+    assert kinds.dump_file(game)["coups"] == data["coups"]
+    report = dump_manille_report(kinds.replay(game))
     # deal 1: Anne alone, sans-atout contré (×4), 20 points: −80, +40, +40
     # deal 2: Bruno deals, Anne renounces: 60 for Bruno, +60, −30 each
     assert report["totals"] == {"Anne": -110, "Bruno": 100, "Chloé": 10}
@@ -300,7 +300,7 @@ def test_belgian_three_player_file():
 def test_file_refusals(change, field):
     data = {"format": "scorekeeper-game/1", "game": "manille", "players": list(FOUR), **change}
     with pytest.raises(GameError) as error:
-        games.replay(games.load_file(data))
+        kinds.replay(kinds.load_file(data))
     assert error.value.field == field
 
 

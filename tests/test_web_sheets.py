@@ -10,7 +10,7 @@ import json
 import re
 import sqlite3
 
-from scorekeeper.rules import games
+from scorekeeper.rules import kinds
 
 FOUR = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": "Denis"}
 
@@ -182,7 +182,7 @@ def test_game_file_export_import_and_the_chip_pages_answer_404(client):
     data = json.loads(text)
     assert data["game"] == "brou" and data["rules"] == {"target": 301, "parties_to_win": 12}
     assert data["coups"] == [{"points": 54, "mariages": [{"team": "eux", "trump": True}]}]
-    assert games.dump_report(games.replay(games.load_file(data))) == report(client, game)
+    assert kinds.dump_report(kinds.replay(kinds.load_file(data))) == report(client, game)
     response = client.post("/games/import", data={"text": text})
     assert response.status_code == 302
     assert report(client, response.headers["Location"]) == report(client, game)

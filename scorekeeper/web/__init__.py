@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import Flask
 from flask_babel import format_currency, get_locale
 
-from ..forms import BONUS_WORDS, CONTRACT_WORDS
-from ..money import Money
 from ..rules.ledger import to_money
-from . import errors, games, links, settlement, sheets, table
+from ..rules.money import Money
+from . import coups, errors, games, links, settlement, sheets, table
+from .forms.hombre import BONUS_WORDS, CONTRACT_WORDS
 from .present import (
     ACTION_WORDS,
     OUTCOME_WORDS,
@@ -46,6 +46,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(coups.bp)
     app.register_blueprint(errors.bp)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["money"] = money

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from typing import Any
 
 from flask import (
@@ -20,19 +21,13 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import access, store
 from ..db import get_db
-from ..forms import CHANGED, SETTING_HELP, ActionForm, ImportForm, NewGameForm, form_version
 from ..i18n import COOKIE, LANGUAGES
-from ..money import Money, money_from_file
-from ..rules import games
+from ..rules import kinds
 from ..rules.errors import GameError
 from ..rules.gamefile import json_text
-from ..rules.hombre.danois import DanishRules
-from ..rules.hombre.jetons import JetonsRules
-from ..rules.hombre.ruleset import PRESETS, SETTINGS, RuleSet
-from ..rules.hombre.systems import (
-    AnyGame,
-    build,
-)
+from ..rules.money import Money, money_from_file
+from .forms import CHANGED, ActionForm, ImportForm, form_version
+from .forms.hombre import SETTING_HELP, NewGameForm
 from .present import error_text
 
 bp = Blueprint("games", __name__)
@@ -52,12 +47,17 @@ def home() -> str:
     )
 
 
-ALL_PRESETS: dict[str, Any] = {
-    **PRESETS,
-    "jetons": JetonsRules(),
-    "danois": DanishRules(),
-    "danois_dlu": DanishRules(rates="dlu"),
+HOMBRE = kinds.first_of("hombre")
+"""The new-game page here is l'Hombre's; its presets pick one of its money systems."""
+PRESET_KINDS = {
+    name: kind for kind in kinds.KINDS if kind.game == HOMBRE.game for name in kind.presets
 }
+DEFAULT_PRESET = "recommended"
+
+
+def _preset(name: str | None) -> Any:
+    kind = PRESET_KINDS.get(name or "", HOMBRE)
+    return kind.preset(name or DEFAULT_PRESET)
 
 
 def _fill_rules(form: NewGameForm, rules: Any) -> None:
@@ -70,34 +70,19 @@ def _fill_rules(form: NewGameForm, rules: Any) -> None:
 
 def _form_rules(form: NewGameForm) -> Any:
     """The rule set the form describes, for its money system; GameError names the field."""
-    accounting = form.accounting.data or "poule"
-    if accounting == "jetons":
-        return JetonsRules(**{f: getattr(form, f).data for f in JETONS_FIELDS})
-    if accounting == "danois":
-        data = {f: getattr(form, f).data for f in DANISH_FIELDS}
-        return DanishRules(**{**data, "rates": data["rates"] or "texte"})
-    data = {s.name: getattr(form, s.name).data for s in SETTINGS}
-    data["poule_system"] = (data["poule_system"] or "").strip()
-    data["retourne"] = bool(data["retourne"])
-    data["espadille_forcee"] = bool(data["espadille_forcee"])
-    return RuleSet(**data)
+    kind = kinds.stored_kind(HOMBRE.game, {"accounting": form.accounting.data or "poule"})
+    data = {}
+    for setting in fields(kind.rules_type):
+        value = getattr(form, setting.name).data
+        if isinstance(value, str):
+            value = value.strip()
+        if value is None and setting.type in ("str", "bool"):
+            continue  # not sent: the rule set's default
+        data[setting.name] = value
+    return kind.rules_type(**data)
 
 
-JETONS_FIELDS = (
-    "stake",
-    "pass_fee",
-    "simple",
-    "sans_prendre",
-    "vole",
-    "bonus",
-    "coups_to_play",
-    "cave",
-    "fiche",
-)
-DANISH_FIELDS = ("ante", "rates", "coups_to_play", "cave", "fiche")
-
-
-def _table_from_form(form: NewGameForm) -> AnyGame | None:
+def _table_from_form(form: NewGameForm) -> Any:
     """The players and rule set of the form, or None with the errors put beside the fields."""
     if not form.validate():
         return None
@@ -111,24 +96,24 @@ def _table_from_form(form: NewGameForm) -> AnyGame | None:
     if len(set(names)) != 3 or not all(names):
         form.player2.errors = [_("The three players need three different names.")]
         return None
-    return build(names, rules.to_mapping(), int(form.first_dealer.data), [])
+    return kinds.build(HOMBRE.game, names, rules.to_mapping(), int(form.first_dealer.data), [])
 
 
 def _presets_json() -> str:
-    return json.dumps({name: preset.to_mapping() for name, preset in ALL_PRESETS.items()})
+    return json.dumps({name: _preset(name).to_mapping() for name in PRESET_KINDS})
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> str | BaseResponse | tuple[str, int]:
     form = NewGameForm()
     if request.method == "GET":
-        _fill_rules(form, PRESETS["recommended"])
+        _fill_rules(form, _preset(DEFAULT_PRESET))
     elif form.apply_preset.data:
-        _fill_rules(form, ALL_PRESETS.get(form.preset.data, PRESETS["recommended"]))
+        _fill_rules(form, _preset(form.preset.data))
     elif (game := _table_from_form(form)) is not None:
         return created(game, "create", None)
     page = render_template(
-        "new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=None
+        "hombre/new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=None
     )
     return page if request.method == "GET" or form.apply_preset.data else (page, 422)
 
@@ -137,8 +122,8 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
 def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     """Players and rule set can change until the first coup is entered."""
     stored = access.managed(game_id)
-    if stored.kind != "hombre":
-        abort(404)
+    if stored.kind.game != HOMBRE.game:
+        abort(404)  # a points game's players and rules: /games/<id>/sheet/setup
     form = NewGameForm()
     if request.method == "GET":
         game = stored.game
@@ -147,13 +132,13 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
         form.version.data = str(stored.version)
         _fill_rules(form, game.rules)
     elif form.apply_preset.data:
-        _fill_rules(form, ALL_PRESETS.get(form.preset.data, PRESETS["recommended"]))
+        _fill_rules(form, _preset(form.preset.data))
     elif (game := _table_from_form(form)) is not None and (
         saved := save_table(form, game_id, game)
     ) is not None:
         return saved
     page = render_template(
-        "new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=stored
+        "hombre/new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=stored
     )
     return page if request.method == "GET" or form.apply_preset.data else (page, 422)
 
@@ -234,9 +219,9 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
         ]
         return None
     try:
-        game = games.load_file(data)
-        games.replay(game)
-        money = money_from_file(data) if games.kind_of(game) == "hombre" else None
+        game = kinds.load_file(data)
+        kinds.replay(game)
+        money = money_from_file(data) if kinds.kind_of(game).chips else None
     except GameError as error:
         field.errors = [error_text(error)]
         return None
@@ -245,7 +230,7 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
 
 def game_file_text(stored: store.StoredGame) -> str:
     """The game file exactly as downloaded (with the chip value, an extra key, if set)."""
-    data = games.dump_file(stored.game)
+    data = kinds.dump_file(stored.game)
     if stored.money is not None:
         data["money"] = stored.money.to_file()
     return json_text(data)
@@ -264,7 +249,7 @@ def game_file(game_id: int) -> Response:
 @bp.get("/games/<int:game_id>/report.json")
 def report_file(game_id: int) -> Response:
     stored = access.readable(game_id)
-    return Response(json_text(games.dump_report(stored.replay())), mimetype="application/json")
+    return Response(json_text(kinds.dump_report(stored.replay())), mimetype="application/json")
 
 
 @bp.get("/lang/<code>")

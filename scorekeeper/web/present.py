@@ -13,10 +13,10 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from ..forms import BONUS_WORDS, CONTRACT_WORDS
 from ..rules.errors import GameError
 from ..rules.hombre.engine import BeteStatus, Outcome, Reason
 from ..rules.hombre.systems import AnyReport
+from .forms.hombre import BONUS_WORDS, CONTRACT_WORDS
 from .sheet_view import rules_words
 
 OUTCOME_WORDS = {

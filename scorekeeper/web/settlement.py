@@ -26,18 +26,19 @@ from .. import store
 from ..access import can_manage, managed, readable, visible_ids
 from ..db import get_db
 from ..exports import journal_csv, standings_csv
-from ..forms import CHANGED, form_version
-from ..money import parse_money
 from ..rules.errors import GameError
 from ..rules.hombre.engine import BeteStatus, Reason
 from ..rules.hombre.stats import club_stats, player_stats
 from ..rules.ledger import settle_up
+from ..rules.money import parse_money
 from .chart import net_chart
+from .forms import CHANGED, form_version
 from .games import game_file_text
-from .sheets import hombre_pages_only, sheet_settlement
+from .sheets import render_settlement as sheet_settlement
+from .table import chip_pages_only
 
 bp = Blueprint("settlement", __name__)
-bp.before_request(hombre_pages_only)
+bp.before_request(chip_pages_only)
 BOM = "\ufeff"  # spreadsheets read UTF-8 CSV correctly with it
 
 
@@ -70,7 +71,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
 @bp.route("/games/<int:game_id>/settlement", methods=["GET", "POST"])
 def settlement(game_id: int) -> str | BaseResponse | tuple[str, int]:
     stored = managed(game_id) if request.method == "POST" else readable(game_id)
-    if stored.kind != "hombre":
+    if not stored.kind.chips:
         if request.method == "POST":
             abort(405)
         return sheet_settlement(stored, game_file_text(stored))
@@ -96,7 +97,7 @@ def settlement(game_id: int) -> str | BaseResponse | tuple[str, int]:
             status = 409
     else:
         status = 422
-    page = render_template("settlement.html", form=form, pdf=False, **_sheet(stored))
+    page = render_template("hombre/settlement.html", form=form, pdf=False, **_sheet(stored))
     return page if status == 200 else (page, status)
 
 
@@ -105,10 +106,10 @@ def settlement_pdf(game_id: int) -> Response:
     from weasyprint import CSS, HTML
 
     stored = readable(game_id)
-    if stored.kind != "hombre":
+    if not stored.kind.chips:
         html = sheet_settlement(stored, game_file_text(stored), pdf=True)
     else:
-        html = render_template("settlement.html", form=None, pdf=True, **_sheet(stored))
+        html = render_template("hombre/settlement.html", form=None, pdf=True, **_sheet(stored))
     static = Path(current_app.static_folder or "")
     pdf = HTML(string=html, base_url=str(static)).write_pdf(
         stylesheets=[
@@ -146,7 +147,7 @@ def story(game_id: int) -> str:
     stored = readable(game_id)
     report = stored.replay()
     return render_template(
-        "story.html",
+        "hombre/story.html",
         stored=stored,
         report=report,
         names=stored.game.players,
@@ -162,8 +163,8 @@ def players() -> str:
     reports = [
         s.replay()
         for s in store.list_games(get_db())
-        if (visible is None or s.id in visible) and s.kind == "hombre"
+        if (visible is None or s.id in visible) and s.kind.chips
     ]
     finished = [r for r in reports if r.finished]
     records = sorted(club_stats(finished).items(), key=lambda item: item[0].casefold())
-    return render_template("players.html", records=records, games=len(finished))
+    return render_template("hombre/players.html", records=records, games=len(finished))

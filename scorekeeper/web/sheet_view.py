@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from ..rules.brou.engine import BrouReport
 from ..rules.manille.belge import CONTRES, ManillenReport
 from ..rules.manille.classique import ManilleReport
-from ..sheet_forms import CONTRE_WORDS, TRUMP_WORDS
+from .forms.points import CONTRE_WORDS, TRUMP_WORDS
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,3 @@ def rules_words(rules: Any) -> str:
         deals=rules.deals,
         sa=rules.sans_atout,
     )
-
-
-def game_title(kind: str) -> str:
-    return _("l'Homme de Brou") if kind == "brou" else _("la Manille")

@@ -1,7 +1,7 @@
 """The points games' pages (Homme de Brou, Manille): new sheet, the sheet, its coups.
 
-The same store, links and change log as l'Hombre; the coup is read into the
-game file's shape and replayed with the game before anything is written.
+The same store, links, change log and coup flow (web/coups.py) as
+l'Hombre; this module draws what a points sheet shows of them.
 """
 
 from __future__ import annotations
@@ -9,36 +9,21 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import access, store
 from ..access import can_manage, managed
-from ..db import get_db
-from ..forms import CHANGED, ActionForm, form_version
-from ..rules import games
+from ..rules import kinds
 from ..rules.brou.engine import ANNOUNCED
-from ..rules.brou.file import load_brou_coup
 from ..rules.errors import N_, GameError
-from ..rules.manille.file import load_manille
-from ..sheet_forms import (
-    ERROR_FIELDS,
-    MARIAGE_KINDS,
-    MARIAGE_WORDS,
-    NewSheetForm,
-    SheetCoupForm,
-    brou_item,
-    fill_brou,
-    fill_manille,
-    manille_item,
-    mariage_field,
-    sheet_coup_form,
-)
-from .games import changed_meanwhile, created, save_table
+from ..rules.kind import GameKind
+from .forms import ActionForm, entry_for
+from .forms.points import MARIAGE_KINDS, MARIAGE_WORDS, NewSheetForm, mariage_field
+from .games import created, save_table
 from .present import error_text
 from .sheet_view import (
-    game_title,
     must_sans_atout,
     rows,
     rules_words,
@@ -49,24 +34,24 @@ from .sheet_view import (
 
 bp = Blueprint("sheets", __name__)
 
-
-@bp.before_request
-def points_games_only() -> None:
-    """These coup pages are the points games'; l'Hombre's are in web/table.py."""
-    game_id = (request.view_args or {}).get("game_id")
-    if game_id is not None and access.readable_head(game_id).kind not in KINDS:
-        abort(404)
-
-
-KINDS = ("brou", "manille")
 SHEET_RECENT = 30
 """Lines of the sheet on the game page; the final sheet has them all."""
-SHARED = {"table.game", "table.history", "settlement.settlement", "settlement.settlement_pdf"}
 NEW_FIELDS = {"players": "player0", "first_dealer": "first_dealer"}
+ENTRY = "#entry"
+"""Where the page opens after a coup is saved or undone."""
+COUPS = "#sheet"
+"""Where it opens after a correction or a deletion."""
 Page = str | tuple[str, int]
 
 
-def _game_from_form(form: NewSheetForm, kind: str) -> Any:
+def _sheet_kind(name: str) -> GameKind:
+    """The kind behind ``/games/new/<name>``: a game drawn by these pages, else 404."""
+    if name not in kinds.GAMES or kinds.first_of(name).page != __name__.rpartition(".")[2]:
+        abort(404)
+    return kinds.first_of(name)
+
+
+def _game_from_form(form: NewSheetForm, kind: GameKind) -> Any:
     """The game the form describes, or None with the refusal beside its field."""
     if not form.validate():
         return None
@@ -75,8 +60,8 @@ def _game_from_form(form: NewSheetForm, kind: str) -> Any:
         seat = int(form.first_dealer.data or 0)
         if seat >= len(players):
             raise GameError("first_dealer", N_("the first dealer is one of the players"))
-        game = games.build(kind, players, form.rules(kind), seat, [])
-        games.replay(game)
+        game = kinds.build(kind.game, players, entry_for(kind).rules_of(form), seat, [])
+        kinds.replay(game)
     except GameError as error:
         name = NEW_FIELDS.get(error.field, error.field.removeprefix("rules."))
         field = getattr(form, name, form.create)
@@ -85,10 +70,9 @@ def _game_from_form(form: NewSheetForm, kind: str) -> Any:
     return game
 
 
-@bp.route("/games/new/<kind>", methods=["GET", "POST"])
-def new_sheet(kind: str) -> Page | BaseResponse:
-    if kind not in KINDS:
-        abort(404)
+@bp.route("/games/new/<name>", methods=["GET", "POST"])
+def new_sheet(name: str) -> Page | BaseResponse:
+    kind = _sheet_kind(name)
     form = NewSheetForm() if request.method == "POST" else NewSheetForm(formdata=None)
     if request.method == "POST" and (game := _game_from_form(form, kind)) is not None:
         return created(game, "create", None)
@@ -96,14 +80,14 @@ def new_sheet(kind: str) -> Page | BaseResponse:
     if request.method == "GET" and previous is not None:
         # the same table plays again: same players and rules, the deal passes on
         before = access.readable(previous)
-        if before.kind == kind:
+        if before.kind.game == kind.game:
             form.fill(before.game)
             report = before.replay()
             last = len(report.coups)
             form.first_dealer.data = str(
                 (before.game.first_dealer + last) % len(before.game.players)
             )
-    page = render_template("sheet_new.html", form=form, kind=kind, title=game_title(kind))
+    page = render_template("sheet/new.html", form=form, kind=kind, title=_(kind.title))
     return page if request.method == "GET" else (page, 422)
 
 
@@ -111,6 +95,7 @@ def new_sheet(kind: str) -> Page | BaseResponse:
 def setup(game_id: int) -> Page | BaseResponse:
     """Players, first dealer and rules can change until the first coup is entered."""
     stored = managed(game_id)
+    _sheet_kind(stored.kind.game)
     form = NewSheetForm() if request.method == "POST" else NewSheetForm(formdata=None)
     if request.method == "GET":
         form.fill(stored.game)
@@ -120,85 +105,13 @@ def setup(game_id: int) -> Page | BaseResponse:
     ) is not None:
         return saved
     page = render_template(
-        "sheet_new.html",
+        "sheet/new.html",
         form=form,
         kind=stored.kind,
-        title=game_title(stored.kind),
+        title=_(stored.kind.title),
         stored=stored,
     )
     return page if request.method == "GET" else (page, 422)
-
-
-def _renonce_choices(game: Any) -> list[tuple[str, str]]:
-    if len(game.players) == 3:
-        return [(name, name) for name in game.players]
-    return [("nous", _("Nous")), ("eux", _("Eux"))]
-
-
-def coup_form(stored: store.StoredGame, coup: Any = None) -> SheetCoupForm:
-    form = sheet_coup_form(request.method == "POST", _renonce_choices(stored.game))
-    if request.method != "POST":
-        form.version.data = str(stored.version)
-        report = stored.replay()
-        if must_sans_atout(report):
-            form.trump.data = "sans-atout"
-        if coup is not None:
-            item = games.dump_coup(stored.game, coup)
-            (fill_brou if stored.kind == "brou" else fill_manille)(form, item)
-    return form
-
-
-def _coup_from_form(stored: store.StoredGame, form: SheetCoupForm) -> Any:
-    """The coup the form describes, read as a game file's coup would be."""
-    game = stored.game
-    if stored.kind == "brou":
-        if form.ending.data and form.ending_team.data not in ("nous", "eux"):
-            raise GameError("team", N_("Which team?"))
-        return load_brou_coup(brou_item(form))
-    item = manille_item(form, game.rules.variant)
-    data = games.dump_file(game.with_coups([]))
-    return load_manille({**data, "coups": [item]}).coups[0]
-
-
-def _refuse(form: SheetCoupForm, error: GameError) -> None:
-    field = getattr(form, ERROR_FIELDS.get(error.field, "save"))
-    field.errors = [*field.errors, error.translated(_)]
-
-
-def _valid(stored: store.StoredGame, form: SheetCoupForm) -> bool:
-    """Validate the fields this game shows; a stray value of another game's field is ignored."""
-    form.validate()
-    if stored.kind == "brou":
-        shown = {"points", "points_eux", "ending", "ending_team", *form.mariage_names()}
-    elif stored.game.rules.variant == "classique":
-        shown = {"retourne", "points", "renonce"}
-    else:
-        shown = {"trump", "contre", "points", "renonce"}
-    shown |= {"version", "note", "save", "csrf_token"}
-    valid = True
-    for field in form:
-        if field.name not in shown:
-            field.errors = []
-        elif field.errors:
-            valid = False
-    return valid
-
-
-def _candidate(stored: store.StoredGame, form: SheetCoupForm, position: int | None) -> Any:
-    """The game replayed with the form's coup added or put at ``position``; None if refused."""
-    if not _valid(stored, form):
-        return None
-    try:
-        coup = _coup_from_form(stored, form)
-        coups = list(stored.game.coups)
-        if position is None:
-            coups.append(coup)
-        else:
-            coups[position - 1] = coup
-        return games.replay(stored.game.with_coups(coups))
-    except GameError as error:
-        _refuse(form, error)
-        return None
 
 
 def _context(stored: store.StoredGame) -> dict[str, Any]:
@@ -208,140 +121,125 @@ def _context(stored: store.StoredGame) -> dict[str, Any]:
         "report": report,
         "kind": stored.kind,
         "names": stored.game.players,
-        "title": game_title(stored.kind),
+        "title": _(stored.kind.title),
         "teams": teams_line(stored.game.players),
         "rules_line": rules_words(stored.game.rules),
         "columns": sides(report),
         "standing": standing(report),
+        "must_sans_atout": must_sans_atout(report),
         "mariage_kinds": [(k, MARIAGE_WORDS[k]) for k in MARIAGE_KINDS],
         "mariage_field": mariage_field,
         "mariage_points": {k: ANNOUNCED[v] for k, v in MARIAGE_KINDS.items()},
     }
 
 
-def render_sheet(
-    stored: store.StoredGame, form: SheetCoupForm | None = None, status: int = 200
+def render(
+    stored: store.StoredGame, form: Any = None, preview: Any = None, status: int = 200
 ) -> Page:
+    """The sheet page: where the game stands, the coup entry, the latest lines."""
     context = _context(stored)
     report = context["report"]
     shown = max(1, len(report.coups) - SHEET_RECENT + 1)
     page = render_template(
-        "sheet.html",
+        "sheet/sheet.html",
         rows=list(reversed(rows(report, shown))),
         older=shown - 1,
         can_manage=can_manage(stored),
-        form=form or coup_form(stored),
+        form=form or entry_for(stored.kind).coup_form(stored),
+        preview=None if preview is None else _line(preview, len(preview.coups)),
         action=ActionForm(formdata=None, version=str(stored.version)),
-        must_sans_atout=must_sans_atout(report),
         next_dealer=None if report.finished else stored.game.players[report.next_dealer],
         **context,
     )
     return page if status == 200 else (page, status)
 
 
-def _scored_text(report: Any, n: int) -> str:
-    row = rows(report, n, n)[0]
-    columns = sides(report)
-    return ", ".join(f"{c} {v:+d}" for c, v in zip(columns, row.scored))
+def _line(report: Any, n: int) -> Any:
+    return rows(report, n, n)[0]
 
 
-@bp.post("/games/<int:game_id>/sheet/coups")
-def add(game_id: int) -> Page | BaseResponse:
-    stored = managed(game_id)
-    form = coup_form(stored)
-    candidate = _candidate(stored, form, None)
-    if candidate is None:
-        return render_sheet(stored, form, 422)
-    try:
-        store.add_coup(get_db(), game_id, candidate.game.coups[-1], version=form_version(form))
-    except store.Conflict:
-        return render_sheet(changed_meanwhile(form, form.save, game_id), form, 409)
-    n = len(candidate.coups)
-    flash(_("Coup %(n)s saved: %(scored)s.", n=n, scored=_scored_text(candidate, n)))
-    return redirect(url_for("table.game", game_id=game_id) + "#entry")
+def preview_fragment(stored: store.StoredGame, form: Any, after: Any, position: int | None) -> str:
+    """The live check of a coup: the line it would mark on the sheet, or the refusal."""
+    n = len(after.coups) if after is not None and position is None else position
+    return render_template(
+        "sheet/_preview.html",
+        form=form,
+        line=None if after is None or n is None else _line(after, n),
+        columns=sides(after if after is not None else stored.replay()),
+    )
 
 
-@bp.route("/games/<int:game_id>/sheet/coups/<int:n>/edit", methods=["GET", "POST"])
-def edit(game_id: int, n: int) -> Page | BaseResponse:
-    stored = managed(game_id)
-    if stored.kind not in KINDS or not 1 <= n <= len(stored.game.coups):
-        abort(404)
-    form = coup_form(stored, stored.game.coups[n - 1])
-    status = 200
-    if request.method == "POST":
-        candidate = _candidate(stored, form, n)
-        if candidate is None:
-            status = 422
-        else:
-            try:
-                store.edit_coup(
-                    get_db(), game_id, n, candidate.game.coups[n - 1], version=form_version(form)
-                )
-            except store.Conflict:
-                stored = changed_meanwhile(form, form.save, game_id)
-                status = 409
-            else:
-                flash(
-                    _("Coup %(n)s corrected: %(scored)s.", n=n, scored=_scored_text(candidate, n))
-                )
-                return redirect(url_for("table.game", game_id=game_id) + "#sheet")
+def render_edit(
+    stored: store.StoredGame, n: int, form: Any, before: Any, after: Any, status: int
+) -> Page:
     context = _context(stored)
     page = render_template(
-        "sheet_edit.html",
+        "sheet/edit.html",
         n=n,
         form=form,
         delete=ActionForm(formdata=None, version=str(stored.version)),
-        original=rows(context["report"], n, n)[0] if n <= len(context["report"].coups) else None,
+        original=_line(context["report"], n) if n <= len(context["report"].coups) else None,
+        preview=None if after is None else _line(after, n),
         **context,
     )
     return page if status == 200 else (page, status)
 
 
-@bp.post("/games/<int:game_id>/sheet/coups/<int:n>/delete")
-def delete(game_id: int, n: int) -> Page | BaseResponse:
-    stored = managed(game_id)
-    form = ActionForm()
-    if not 1 <= n <= len(stored.game.coups) or not form.validate():
-        abort(400)
-    try:
-        store.delete_coup(get_db(), game_id, n, version=form_version(form))
-    except store.Conflict:
-        flash(str(CHANGED))
-    except GameError as error:
-        flash(_("Coup %(n)s cannot be deleted: %(why)s", n=n, why=error_text(error)))
-    else:
-        flash(_("Coup %(n)s deleted; the sheet is counted again.", n=n))
-    return redirect(url_for("table.game", game_id=game_id) + "#sheet")
+def render_delete(
+    stored: store.StoredGame,
+    n: int,
+    form: Any,
+    before: Any,
+    after: Any,
+    error: str | None,
+    status: int,
+) -> Page:
+    """A sheet line is deleted from its correction page; asking to confirm shows it."""
+    return (
+        render_edit(
+            stored,
+            n,
+            entry_for(stored.kind).coup_form(stored, stored.game.coups[n - 1]),
+            before,
+            None,
+            status,
+        )
+        if error is None
+        else _refused_delete(stored, n, error)
+    )
 
 
-@bp.post("/games/<int:game_id>/sheet/undo")
-def undo(game_id: int) -> BaseResponse:
-    stored = managed(game_id)
-    form = ActionForm()
-    if not stored.game.coups or not form.validate():
-        abort(400)
-    try:
-        store.delete_coup(get_db(), game_id, None, version=form_version(form))
-    except store.Conflict:
-        flash(_("The game changed meanwhile: nothing was undone. Here is the latest state."))
-    else:
-        flash(_("Coup %(n)s undone.", n=len(stored.game.coups)))
-    return redirect(url_for("table.game", game_id=game_id) + "#entry")
+def _refused_delete(stored: store.StoredGame, n: int, error: str) -> Page:
+    form = entry_for(stored.kind).coup_form(stored, stored.game.coups[n - 1])
+    form.save.errors = [_("Coup %(n)s cannot be deleted: %(why)s", n=n, why=error)]
+    return render_edit(stored, n, form, stored.replay(), None, 409)
 
 
-def hombre_pages_only() -> None:
-    """A chip page asked for a points game answers 404 (its sheet has no payments)."""
-    game_id = (request.view_args or {}).get("game_id")
-    if game_id is None or request.endpoint in SHARED:
-        return
-    if access.readable_head(game_id).kind != "hombre":
-        abort(404)
+def _scored_text(report: Any, n: int) -> str:
+    row = _line(report, n)
+    return ", ".join(f"{c} {v:+d}" for c, v in zip(sides(report), row.scored))
 
 
-def sheet_settlement(stored: store.StoredGame, file_text: str, pdf: bool = False) -> str:
+def saved_text(after: Any, n: int) -> str:
+    return str(_("Coup %(n)s saved: %(scored)s.", n=n, scored=_scored_text(after, n)))
+
+
+def corrected_text(before: Any, after: Any, n: int) -> str:
+    return str(_("Coup %(n)s corrected: %(scored)s.", n=n, scored=_scored_text(after, n)))
+
+
+def deleted_text(before: Any, after: Any, n: int) -> str:
+    return str(_("Coup %(n)s deleted; the sheet is counted again.", n=n))
+
+
+def undone_text(before: Any, after: Any, n: int) -> str:
+    return str(_("Coup %(n)s undone.", n=n))
+
+
+def render_settlement(stored: store.StoredGame, file_text: str, pdf: bool = False) -> str:
     """The final sheet: result, the whole sheet, and how to check it again."""
     return render_template(
-        "sheet_settlement.html",
+        "sheet/settlement.html",
         pdf=pdf,
         sha256=hashlib.sha256(file_text.encode()).hexdigest(),
         rows=rows(stored.replay()),

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import cli
-from scorekeeper.rules import games
+from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
 
 HERE = Path(__file__).parent
@@ -122,7 +122,7 @@ def grow(head: dict[str, Any], draw: Any, n: int, seed: int) -> dict[str, Any]:
         tries += 1
         candidate = {**data, "coups": [*data["coups"], draw(rng)]}
         try:
-            report = games.replay(games.load_file(candidate))
+            report = kinds.replay(kinds.load_file(candidate))
         except GameError:
             continue
         data = candidate
@@ -223,7 +223,7 @@ def outputs(path: Path) -> dict[str, str]:
         result[suffix] = f"exit {status}\n{text}"
     data = json.loads(path.read_text(encoding="utf-8"))
     result["dump.json"] = json.dumps(
-        games.dump_file(games.load_file(data)), ensure_ascii=False, indent=1
+        kinds.dump_file(kinds.load_file(data)), ensure_ascii=False, indent=1
     )
     return result
 

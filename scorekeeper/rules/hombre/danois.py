@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from ..errors import N_, GameError
 from ..ledger import Transfer
@@ -71,7 +71,8 @@ RATES: dict[str, dict[DanishContract, tuple[int, int, int]]] = {
 class DanishRules:
     """Settings of the Danish system; the game file's ``rules`` with ``accounting: danois``."""
 
-    accounting: str = "danois"
+    accounting: ClassVar[str] = "danois"
+    """The money system: a constant of the class, never a setting."""
     ante: int = 5
     rates: str = "texte"
     """``texte`` (the source's schedule) or ``dlu`` (the Danish L'hombre Union's)."""
@@ -93,10 +94,10 @@ class DanishRules:
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> DanishRules:
-        return settings_from_mapping(cls, data)
+        return settings_from_mapping(cls, {k: v for k, v in data.items() if k != "accounting"})
 
     def to_mapping(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"accounting": self.accounting, **asdict(self)}
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from ..errors import N_, GameError
 from ..ledger import Transfer
@@ -49,7 +49,8 @@ class JetonsContract(StrEnum):
 class JetonsRules:
     """Settings of the jetons system; the game file's ``rules`` with ``accounting: jetons``."""
 
-    accounting: str = "jetons"
+    accounting: ClassVar[str] = "jetons"
+    """The money system: a constant of the class, never a setting."""
     stake: int = 3
     pass_fee: int = 2
     simple: int = 1
@@ -62,15 +63,15 @@ class JetonsRules:
     fiche: int = 10
 
     def __post_init__(self) -> None:
-        names = [f.name for f in fields(self) if f.name != "accounting"]
+        names = [f.name for f in fields(self)]
         counts(self, whole_settings(names, ("coups_to_play", "bonus", "pass_fee")))
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> JetonsRules:
-        return settings_from_mapping(cls, data)
+        return settings_from_mapping(cls, {k: v for k, v in data.items() if k != "accounting"})
 
     def to_mapping(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"accounting": self.accounting, **asdict(self)}
 
     def rate(self, contract: JetonsContract) -> int:
         return {"simple": self.simple, "sans_prendre": self.sans_prendre, "vole": self.vole}[

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .money import Money
-from .rules.hombre.engine import BeteRef, CoupResult, Deal, Outcome, Report
-from .rules.hombre.pot import PotReport
-from .rules.ledger import settle_up, stack, to_money
+from ..ledger import settle_up, stack, to_money
+from ..money import Money
+from .engine import BeteRef, CoupResult, Deal, Outcome, Report
+from .pot import PotReport
 
 OUTCOME_WORDS = {
     Outcome.PASS: "tous passent (all pass)",

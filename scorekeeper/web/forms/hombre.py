@@ -1,15 +1,12 @@
-"""The forms of the table app (Flask-WTF: every one carries its CSRF token)."""
+"""L'Hombre's forms: the coup entry of its three money systems, the new game and its rules."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from typing import Any
 
 from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from flask_wtf.file import FileField
 from wtforms import (
     BooleanField,
     HiddenField,
@@ -17,36 +14,12 @@ from wtforms import (
     RadioField,
     StringField,
     SubmitField,
-    TextAreaField,
 )
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .rules.errors import N_, GameError
-from .rules.hombre.danois import DanishContract, DanishCoup
-from .rules.hombre.engine import MATADOR_COUNTS, Contract, Coup
-from .rules.hombre.jetons import JetonsContract, JetonsCoup
-
-
-def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
-    """Choices for a radio group, from (value, label) pairs."""
-    return [SelectChoice(value, label) for value, label in pairs]
-
-
-TRICKS = [str(n) for n in range(10)]
-CHANGED = _l("The game changed meanwhile: here is the latest state. Check and send again.")
-_WHOLE = re.compile(r"[0-9]{1,9}")
-
-
-def whole(text: object) -> int | None:
-    """A small whole number typed in ASCII digits, else None ('²'.isdigit() is true)."""
-    return int(str(text)) if text is not None and _WHOLE.fullmatch(str(text)) else None
-
-
-def form_version(form: FlaskForm) -> int | None:
-    """The version of the game the page showed (hidden field of every changing form)."""
-    return whole(form.version.data)
-
+from ...rules.errors import N_, GameError
+from ...rules.hombre.engine import MATADOR_COUNTS, Contract
+from . import options, whole
 
 CONTRACT_WORDS: dict[str, Any] = {
     # 1709 (poule)
@@ -87,12 +60,7 @@ PRESET_WORDS = {
     "danois": _l("danois"),
     "danois_dlu": _l("danois (DLU)"),
 }
-
-
-class ActionForm(FlaskForm):
-    """A button that changes something (undo, delete): CSRF and the version seen."""
-
-    version = HiddenField()
+TRICKS = [str(n) for n in range(10)]
 
 
 class CoupForm(FlaskForm):
@@ -205,43 +173,73 @@ SETTING_HELP = {
 }
 
 
-class ImportForm(FlaskForm):
-    file = FileField(_l("Game file"))
-    text = TextAreaField(_l("Or paste the JSON"))
-    submit = SubmitField(_l("Import"))
+ERROR_FIELDS = {
+    "hombre": "hombre",
+    "contract": "contract",
+    "tricks": "t0",
+    "matadors": "matadors",
+    "vole_engagee": "vole_engagee",
+    "codille_renounced": "codille_renounced",
+    "note": "note",
+    "first_five": "first_five",
+    "black_aces": "black_aces",
+    "bonuses": "passed",
+}
+"""Where the engine's refusal of a field is shown on the form."""
 
 
-def contracts_for(rules: Any) -> list[str]:
+def contracts_for(kind: Any, rules: Any) -> list[str]:
     """The contracts a game's rule set lets the hombre play."""
-    if rules.accounting == "jetons":
-        return [str(c) for c in JetonsContract]
-    if rules.accounting == "danois":
-        return [str(c) for c in DanishContract]
-    return [
-        str(c)
-        for c in Contract
-        if (c is not Contract.RETOURNE or rules.retourne)
-        and (c is not Contract.ESPADILLE_FORCEE or rules.espadille_forcee)
-    ]
+    return [c for c in kind.contracts if kind.allows(rules, c)]
 
 
-def coup_from_form(form: CoupForm, rules: Any) -> Any:
-    """The coup a CoupForm describes, in the game's money system; GameError names the field.
+def coup_form(stored: Any, coup: Any = None) -> CoupForm:
+    """The coup form with this game's players and the contracts its rules allow."""
+    form = CoupForm() if request.method == "POST" else CoupForm(formdata=None)
+    kind, rules = stored.kind, stored.game.rules
+    form.hombre.choices = options(
+        (str(seat), name) for seat, name in enumerate(stored.game.players)
+    )
+    form.contract.choices = options((c, CONTRACT_WORDS[c]) for c in contracts_for(kind, rules))
+    if request.method != "POST":
+        form.version.data = str(stored.version)
+        form.contract.data = contracts_for(kind, rules)[0]
+        if coup is not None:
+            fill(form, kind.dump_coup(coup, stored.game.players), stored.game.players)
+    return form
+
+
+def saving(form: CoupForm) -> bool:
+    """Save or Tous passent store the coup; Check (without JavaScript) only shows it."""
+    return bool(form.save.data or form.passed.data)
+
+
+def valid(form: CoupForm, stored: Any) -> bool:
+    return bool(form.validate())
+
+
+def read_coup(form: CoupForm, stored: Any) -> Any:
+    """The coup a CoupForm describes, read by the kind's own file reader.
 
     The third trick count fills itself in when two are given. Bonus hands
     (jetons) come as ``seat:hand`` values of the form's ``bonus`` checkboxes.
+    GameError names the field at fault.
     """
+    kind, game = stored.kind, stored.game
+    names = game.players
+    item: dict[str, Any] = {}
+    bonuses = [_bonus(value) for value in form.bonus_values]
+    if "bonuses" in kind.inputs and bonuses:
+        item["bonuses"] = [{"player": names[seat], "hand": hand} for seat, hand in bonuses]
     note = (form.note.data or "").strip()
-    bonuses = tuple(_bonus(value) for value in form.bonus_values)
+    if note:
+        item["note"] = note
     if form.passed.data:
-        if rules.accounting == "jetons":
-            return JetonsCoup(bonuses=bonuses, note=note)
-        return DanishCoup(note=note) if rules.accounting == "danois" else Coup(note=note)
+        return kind.load_coup({"pass": True, **item}, game)
     if form.hombre.data not in ("0", "1", "2"):
         raise GameError("hombre", N_("Choose the hombre, or Tous passent."))
     contract = form.contract.data
-    known = {"jetons": JetonsContract, "danois": DanishContract}.get(rules.accounting, Contract)
-    if contract not in [str(c) for c in known]:  # the engine refuses one the rules forbid
+    if contract not in kind.contracts:  # the engine refuses one the rules forbid
         raise GameError("contract", N_("Choose the contract."))
     fields = (form.t0, form.t1, form.t2)
     given = [int(f.data) if f.data in TRICKS else None for f in fields]
@@ -253,32 +251,21 @@ def coup_from_form(form: CoupForm, rules: Any) -> Any:
             fields[missing[0]].data = str(9 - known)
     if any(t is None for t in given):
         raise GameError("tricks", N_("Give the tricks of at least two players."))
-    found = [t for t in given if t is not None]
-    tricks = (found[0], found[1], found[2])
-    hombre = int(form.hombre.data)
-    if rules.accounting == "jetons":
-        return JetonsCoup(hombre, JetonsContract(contract), tricks, bonuses, note)
-    if rules.accounting == "danois":
-        return DanishCoup(
-            hombre,
-            DanishContract(contract),
-            tricks,
-            bool(form.first_five.data),
-            bool(form.black_aces.data),
-            note,
-        )
-    matadors = whole(form.matadors.data or "0")
-    if matadors is None:
-        raise GameError("matadors", N_("Matadors are 0, or 3 to 9."))
-    return Coup(
-        hombre=hombre,
-        contract=Contract(contract),
-        tricks=tricks,
-        matadors=matadors,
-        vole_engagee=bool(form.vole_engagee.data),
-        codille_renounced=bool(form.codille_renounced.data),
-        note=note,
+    item.update(
+        hombre=names[int(form.hombre.data)],
+        contract=contract,
+        tricks=dict(zip(names, given)),
     )
+    if "matadors" in kind.inputs:
+        matadors = whole(form.matadors.data or "0")
+        if matadors is None:
+            raise GameError("matadors", N_("Matadors are 0, or 3 to 9."))
+        if matadors:
+            item["matadors"] = matadors
+    for flag in ("vole_engagee", "codille_renounced", "first_five", "black_aces"):
+        if flag in kind.inputs and form[flag].data:
+            item[flag] = True
+    return kind.load_coup(item, game)
 
 
 def _bonus(value: str) -> tuple[int, str]:
@@ -288,19 +275,17 @@ def _bonus(value: str) -> tuple[int, str]:
     return int(seat), hand
 
 
-def fill_coup_form(form: CoupForm, coup: Any) -> None:
-    """Show a stored coup in the form, for editing."""
-    form.note.data = coup.note
-    form.bonus_values = [f"{seat}:{hand}" for seat, hand in getattr(coup, "bonuses", ())]
-    if coup.hombre is None:
+def fill(form: CoupForm, item: dict[str, Any], players: tuple[str, ...]) -> None:
+    """Show a stored coup (in the game file's shape) in the form, for correcting it."""
+    form.note.data = item.get("note", "")
+    seats = {name: str(seat) for seat, name in enumerate(players)}
+    form.bonus_values = [f"{seats[b['player']]}:{b['hand']}" for b in item.get("bonuses", [])]
+    if item.get("pass"):
         return
-    form.hombre.data = str(coup.hombre)
-    form.contract.data = str(coup.contract)
-    for field, tricks in zip((form.t0, form.t1, form.t2), coup.tricks):
-        field.data = str(tricks)
-    form.first_five.data = getattr(coup, "first_five", False)
-    form.black_aces.data = getattr(coup, "black_aces", False)
-    if isinstance(coup, Coup):
-        form.matadors.data = str(coup.matadors)
-        form.vole_engagee.data = coup.vole_engagee
-        form.codille_renounced.data = coup.codille_renounced
+    form.hombre.data = seats[item["hombre"]]
+    form.contract.data = item["contract"]
+    for field, name in zip((form.t0, form.t1, form.t2), seats):
+        field.data = str(item["tricks"][name])
+    form.matadors.data = str(item.get("matadors", 0))
+    for flag in ("vole_engagee", "codille_renounced", "first_five", "black_aces"):
+        form[flag].data = item.get(flag, False)

@@ -1,4 +1,4 @@
-"""The forms of the points games (Homme de Brou, Manille): new sheet, one coup.
+"""What the points games' forms share (Homme de Brou, Manille): new sheet, one coup.
 
 A coup form reads into the game file's own shape (a dict), so the web and
 the file share one reader and one set of refusals.
@@ -6,14 +6,16 @@ the file share one reader and one set of refusals.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, StringField, SubmitField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from .forms import options
+from . import options
 
 SEATS = options(
     [("0", _l("Player 1")), ("1", _l("Player 2")), ("2", _l("Player 3")), ("3", _l("Player 4"))]
@@ -150,27 +152,6 @@ class NewSheetForm(FlaskForm):
         ]
         return tuple(names)
 
-    def rules(self, kind: str) -> dict[str, Any]:
-        if kind == "brou":
-            return {
-                "target": self.target.data or 301,
-                "parties_to_win": self.parties_to_win.data or 10,
-            }
-        if self.variant.data == "belge":
-            rules: dict[str, Any] = {
-                "variant": "belge",
-                "sans_atout": self.sans_atout.data if self.sans_atout.data is not None else 2,
-            }
-            if self.deals.data:
-                rules["deals"] = self.deals.data
-            return rules
-        return {
-            "variant": "classique",
-            "partie": self.partie.data,
-            "manche": self.manche.data or 34,
-            "belle": self.belle.data or 44,
-        }
-
 
 class SheetCoupForm(FlaskForm):
     """One coup of a points game; the page shows the fields of its game."""
@@ -189,6 +170,7 @@ class SheetCoupForm(FlaskForm):
         _l("Contre"), choices=options(CONTRE_WORDS.items()), default="", validate_choice=False
     )
     note = StringField(_l("Note"), validators=[Optional(), Length(max=200)])
+    check = SubmitField(_l("Check"))
     save = SubmitField(_l("Save the coup"))
 
     def mariage_names(self) -> list[str]:
@@ -220,76 +202,37 @@ def sheet_coup_form(post: bool, renonce_choices: list[tuple[str, Any]]) -> Sheet
     return form
 
 
-def brou_item(form: SheetCoupForm) -> dict[str, Any]:
-    """A Brou coup in the game file's shape."""
-    item: dict[str, Any] = {"points": form.points.data if form.points.data is not None else 0}
-    if form.points_eux.data is not None:
-        item["points_eux"] = form.points_eux.data
-    mariages = []
-    for team in ("nous", "eux"):
-        for kind, (grand, trump) in MARIAGE_KINDS.items():
-            for table in (False, True):
-                count = getattr(form, mariage_field(team, kind, table)).data or 0
-                mariages += [{"team": team, "grand": grand, "trump": trump, "table": table}] * count
-    if mariages:
-        item["mariages"] = mariages
-    ending = form.ending.data or ""
-    if ending:
-        team = form.ending_team.data
-        key = "partie_et_vole" if ending.startswith("pev") else ending
-        item[key] = team if team in ("nous", "eux") else None
-        if ending == "pev_made":
-            item["made"] = True
-    if form.note.data:
-        item["note"] = form.note.data
-    return item
+def points_coup_form(
+    stored: Any,
+    coup: Any,
+    fill: Callable[[SheetCoupForm, dict[str, Any]], None],
+    renonce_choices: list[tuple[str, Any]],
+) -> SheetCoupForm:
+    """The coup form of a points game, showing ``coup`` (its file shape) when correcting."""
+    form = sheet_coup_form(request.method == "POST", renonce_choices)
+    if request.method != "POST":
+        form.version.data = str(stored.version)
+        if coup is not None:
+            fill(form, stored.kind.dump_coup(coup, stored.game.players))
+    return form
 
 
-def fill_brou(form: SheetCoupForm, item: dict[str, Any]) -> None:
-    form.points.data = item.get("points", 0)
-    form.points_eux.data = item.get("points_eux")
-    for m in item.get("mariages", []):
-        kind = next(
-            k
-            for k, v in MARIAGE_KINDS.items()
-            if v == (m.get("grand", False), m.get("trump", False))
-        )
-        field = getattr(form, mariage_field(m["team"], kind, m.get("table", False)))
-        field.data = (field.data or 0) + 1
-    for key in ("vole", "claim", "abandon", "partie_et_vole"):
-        if item.get(key):
-            form.ending.data = (
-                key if key != "partie_et_vole" else "pev_made" if item.get("made") else "pev_failed"
-            )
-            form.ending_team.data = item[key]
-    form.note.data = item.get("note", "")
+def saving(form: SheetCoupForm) -> bool:
+    """A coup is saved unless Check asked to see what it marks first."""
+    return not form.check.data
 
 
-def manille_item(form: SheetCoupForm, variant: str) -> dict[str, Any]:
-    """A Manille coup in the game file's shape."""
-    item: dict[str, Any] = {}
-    if variant == "classique":
-        item["retourne"] = int(form.retourne.data or 0)
-    else:
-        item["trump"] = form.trump.data
-        if form.contre.data:
-            item["contre"] = form.contre.data
-    if form.renonce.data:
-        item["renonce"] = form.renonce.data
-    elif form.points.data is not None:
-        item["points"] = form.points.data
-    if form.note.data:
-        item["note"] = form.note.data
-    return item
-
-
-def fill_manille(form: SheetCoupForm, item: dict[str, Any]) -> None:
-    form.retourne.data = str(item.get("retourne", 0))
-    form.trump.data = item.get("trump")
-    form.contre.data = item.get("contre", "")
-    form.points.data = item.get("points")
-    form.renonce.data = item.get("renonce", "")
-    form.note.data = item.get("note", "")
+def shown_valid(form: SheetCoupForm, shown: set[str]) -> bool:
+    """Validate the fields the game shows; a stray value of another game's field is ignored."""
+    form.validate()
+    shown = shown | {"version", "note", "save", "check", "csrf_token"}
+    valid = True
+    for field in form:
+        if field.name not in shown:
+            field.errors = []
+        elif field.errors:
+            valid = False
+    return valid
 
 
 ERROR_FIELDS = {

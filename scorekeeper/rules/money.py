@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .rules.errors import N_, GameError
+from .errors import N_, GameError
 
 _CURRENCY = re.compile(r"^[A-Z]{3}$")
 

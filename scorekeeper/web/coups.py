@@ -1,0 +1,184 @@
+"""The one coup flow of every game: add, check before saving, correct, delete, undo.
+
+A coup typed in is read by its kind's form module into the game file's
+shape and then by the kind's own file reader; the game is replayed with it
+before anything is stored, so what the table confirms is what the engine
+keeps. Another phone's change in the meantime is refused with the typed
+coup kept (``changed_meanwhile``). Each kind's pages render the result
+(``GameKind.page``); the URLs of l'Hombre (``/coups``) and of the points
+games (``/sheet/coups``) both lead here.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import store
+from ..access import managed
+from ..db import get_db
+from ..rules.errors import GameError
+from .forms import CHANGED, ActionForm, entry_for, form_version
+from .games import changed_meanwhile
+from .present import error_text
+
+bp = Blueprint("coups", __name__)
+Page = str | tuple[str, int]
+
+
+def page_of(stored: store.StoredGame) -> ModuleType:
+    """The module that draws this kind's pages (``scorekeeper.web.<kind.page>``)."""
+    return import_module(f"{__package__}.{stored.kind.page}")
+
+
+def refuse(form: Any, error: GameError, fields: dict[str, str]) -> None:
+    """Put the engine's refusal beside the field that is wrong."""
+    field = getattr(form, fields.get(error.field, "save"))
+    field.errors = [*field.errors, error.translated(_)]
+
+
+def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
+    """The game replayed with the form's coup added (or put at ``position``); None if refused."""
+    entry = entry_for(stored.kind)
+    if not entry.valid(form, stored):
+        return None
+    try:
+        coup = entry.read_coup(form, stored)
+        coups = list(stored.game.coups)
+        if position is None:
+            coups.append(coup)
+        else:
+            coups[position - 1] = coup
+        return stored.kind.replay(stored.game.with_coups(coups))
+    except GameError as error:
+        refuse(form, error, entry.ERROR_FIELDS)
+        return None
+
+
+def _coup_at(stored: store.StoredGame, n: int) -> Any:
+    if not 1 <= n <= len(stored.game.coups):
+        abort(404)
+    return stored.game.coups[n - 1]
+
+
+def _back(game_id: int, anchor: str) -> BaseResponse:
+    return redirect(url_for("table.game", game_id=game_id) + anchor)
+
+
+@bp.post("/games/<int:game_id>/coups")
+@bp.post("/games/<int:game_id>/sheet/coups")
+def add(game_id: int) -> Page | BaseResponse:
+    stored = managed(game_id)
+    entry, page = entry_for(stored.kind), page_of(stored)
+    form = entry.coup_form(stored)
+    after = candidate(stored, form, None)
+    if after is None:
+        return page.render(stored, form, status=422)  # type: ignore[no-any-return]
+    if not entry.saving(form):
+        return page.render(stored, form, preview=after)  # type: ignore[no-any-return]
+    try:
+        store.add_coup(get_db(), game_id, after.game.coups[-1], version=form_version(form))
+    except store.Conflict:
+        latest = changed_meanwhile(form, form.save, game_id)
+        return page.render(latest, form, status=409)  # type: ignore[no-any-return]
+    except GameError as error:
+        refuse(form, error, entry.ERROR_FIELDS)
+        return page.render(stored, form, status=422)  # type: ignore[no-any-return]
+    flash(page.saved_text(after, len(after.coups)))
+    return _back(game_id, page.ENTRY)
+
+
+@bp.post("/games/<int:game_id>/preview")
+def preview(game_id: int) -> Page:
+    """The live check of the coup being entered (a fragment for the page's script)."""
+    stored = managed(game_id)
+    form = entry_for(stored.kind).coup_form(stored)
+    position = request.args.get("position", type=int)
+    if position is not None:
+        _coup_at(stored, position)
+    after = candidate(stored, form, position)
+    fragment = page_of(stored).preview_fragment(stored, form, after, position)
+    return fragment if after is not None else (fragment, 422)
+
+
+@bp.route("/games/<int:game_id>/coups/<int:n>/edit", methods=["GET", "POST"])
+@bp.route("/games/<int:game_id>/sheet/coups/<int:n>/edit", methods=["GET", "POST"])
+def edit(game_id: int, n: int) -> Page | BaseResponse:
+    stored = managed(game_id)
+    entry, page = entry_for(stored.kind), page_of(stored)
+    form = entry.coup_form(stored, _coup_at(stored, n))
+    before = stored.replay()
+    after = None
+    status = 200
+    if request.method == "POST":
+        after = candidate(stored, form, n)
+        if after is None:
+            status = 422
+        elif entry.saving(form):
+            try:
+                store.edit_coup(
+                    get_db(), game_id, n, after.game.coups[n - 1], version=form_version(form)
+                )
+            except store.Conflict:
+                stored = changed_meanwhile(form, form.save, game_id)
+                before, after, status = stored.replay(), None, 409
+            except GameError as error:
+                refuse(form, error, entry.ERROR_FIELDS)
+                status = 422
+            else:
+                flash(page.corrected_text(before, after, n))
+                return _back(game_id, page.COUPS)
+    return page.render_edit(stored, n, form, before, after, status)  # type: ignore[no-any-return]
+
+
+@bp.route("/games/<int:game_id>/coups/<int:n>/delete", methods=["GET", "POST"])
+@bp.route("/games/<int:game_id>/sheet/coups/<int:n>/delete", methods=["GET", "POST"])
+def delete(game_id: int, n: int) -> Page | BaseResponse:
+    """GET asks to confirm, showing what the deletion changes; POST deletes."""
+    stored = managed(game_id)
+    page = page_of(stored)
+    _coup_at(stored, n)
+    form = ActionForm(version=str(stored.version)) if request.method == "GET" else ActionForm()
+    before = stored.replay()
+    coups = [c for i, c in enumerate(stored.game.coups, 1) if i != n]
+    error = None
+    try:
+        after = stored.kind.replay(stored.game.with_coups(coups))
+    except GameError as refused:
+        after, error = None, error_text(refused)
+    if request.method == "POST":
+        if not form.validate():
+            abort(400)
+        if after is not None:
+            try:
+                store.delete_coup(get_db(), game_id, n, version=form_version(form))
+            except store.Conflict:
+                error = str(CHANGED)
+            else:
+                flash(page.deleted_text(before, after, n))
+                return _back(game_id, page.COUPS)
+    status = 200 if error is None else 409
+    return page.render_delete(stored, n, form, before, after, error, status)  # type: ignore[no-any-return]
+
+
+@bp.post("/games/<int:game_id>/undo")
+@bp.post("/games/<int:game_id>/sheet/undo")
+def undo(game_id: int) -> BaseResponse:
+    stored = managed(game_id)
+    page = page_of(stored)
+    form = ActionForm()
+    if not stored.game.coups or not form.validate():
+        abort(400)
+    before = stored.replay()
+    try:
+        after = store.delete_coup(get_db(), game_id, None, version=form_version(form))
+    except store.Conflict:
+        flash(_("The game changed meanwhile: nothing was undone. Here is the latest state."))
+        return _back(game_id, "")
+    flash(page.undone_text(before, after, len(before.coups)))
+    return _back(game_id, page.ENTRY)
