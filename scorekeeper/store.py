@@ -12,6 +12,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
@@ -29,6 +30,20 @@ AnyGame = Any
 """A game of any kind: each kind has its own game type."""
 AnyReport = Any
 """A report of any game: each game's engine has its own report type."""
+
+
+class Action(StrEnum):
+    """What a line of a game's change log records (the ``changes.action`` column)."""
+
+    CREATE = "create"
+    IMPORT = "import"
+    RULES = "rules"
+    MONEY = "money"
+    MANAGER_LINK = "manager_link"
+    ADD = "add"
+    EDIT = "edit"
+    DELETE = "delete"
+    UNDO = "undo"
 
 
 class NotFound(LookupError):
@@ -141,7 +156,7 @@ def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
 def _log(
     db: sqlite_utils.Database,
     game_id: int,
-    action: str,
+    action: Action,
     position: int | None = None,
     before: Any = None,
     after: Any = None,
@@ -151,7 +166,7 @@ def _log(
         {
             "game_id": game_id,
             "at": now(),
-            "action": action,
+            "action": str(action),
             "position": position,
             "before": None if before is None else json.dumps(before, ensure_ascii=False),
             "after": None if after is None else json.dumps(after, ensure_ascii=False),
@@ -177,7 +192,7 @@ def _bump(db: sqlite_utils.Database, stored: StoredGame) -> None:
 def create(
     db: sqlite_utils.Database,
     game: AnyGame,
-    action: str = "create",
+    action: Action = Action.CREATE,
     money: Money | None = None,
     manager_hash: str | None = None,
 ) -> int:
@@ -241,7 +256,7 @@ def set_table(
             ],
         )
         _bump(db, stored)
-        _log(db, game_id, "rules", after=rules.to_mapping(), summary=rules.describe())
+        _log(db, game_id, Action.RULES, after=rules.to_mapping(), summary=rules.describe())
 
 
 def set_money(
@@ -260,7 +275,7 @@ def set_money(
         )
         _bump(db, stored)
         summary = "" if money is None else f"{money.chip_value} {money.currency}"
-        _log(db, game_id, "money", summary=summary)
+        _log(db, game_id, Action.MONEY, summary=summary)
 
 
 def set_manager_hash(db: sqlite_utils.Database, game_id: int, manager_hash: str) -> None:
@@ -269,14 +284,14 @@ def set_manager_hash(db: sqlite_utils.Database, game_id: int, manager_hash: str)
         stored = _current(db, game_id, None)
         db.execute("update games set manager_hash = ? where id = ?", [manager_hash, game_id])
         _bump(db, stored)
-        _log(db, game_id, "manager_link")
+        _log(db, game_id, Action.MANAGER_LINK)
 
 
 def _rewrite(
     db: sqlite_utils.Database,
     stored: StoredGame,
     coups: list[Any],
-    action: str,
+    action: Action,
     position: int,
     before: Any,
     after: Any,
@@ -284,7 +299,7 @@ def _rewrite(
     """Validate the new list of coups by replaying it, then store the difference."""
     game = stored.game.with_coups(coups)
     report = replay_any(game)  # raises GameError: nothing written yet
-    if action == "add":
+    if action is Action.ADD:
         assert after is not None
         db["coups"].insert(
             {
@@ -293,7 +308,7 @@ def _rewrite(
                 "data": json.dumps(games.dump_coup(game, after), ensure_ascii=False),
             }
         )
-    elif action == "edit":
+    elif action is Action.EDIT:
         assert after is not None
         db.execute(
             "update coups set data = ? where game_id = ? and position = ?",
@@ -328,7 +343,7 @@ def add_coup(
     with change(db):
         stored = _current(db, game_id, version)
         coups = [*stored.game.coups, coup]
-        return _rewrite(db, stored, coups, "add", len(coups), None, coup)
+        return _rewrite(db, stored, coups, Action.ADD, len(coups), None, coup)
 
 
 def edit_coup(
@@ -344,7 +359,7 @@ def edit_coup(
         if not 1 <= position <= len(coups):
             raise NotFound(position)
         before, coups[position - 1] = coups[position - 1], coup
-        return _rewrite(db, stored, coups, "edit", position, before, coup)
+        return _rewrite(db, stored, coups, Action.EDIT, position, before, coup)
 
 
 def delete_coup(
@@ -357,7 +372,7 @@ def delete_coup(
     with change(db):
         stored = _current(db, game_id, version)
         coups = list(stored.game.coups)
-        action = "undo" if position is None else "delete"
+        action = Action.UNDO if position is None else Action.DELETE
         position = len(coups) if position is None else position
         if not 1 <= position <= len(coups):
             raise NotFound(position)

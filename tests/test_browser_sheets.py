@@ -141,3 +141,34 @@ def test_the_final_sheet_prints_on_a4_and_the_table_link_follows(
     expect(a4.locator(".sheet-table")).to_contain_text("manche 1 à Nous")
     assert a4.evaluate("document.documentElement.scrollWidth") <= 794
     assert a4.pdf(format="A4").startswith(b"%PDF-")
+
+
+def test_brou_and_manille_show_what_a_coup_marks_before_it_is_saved(
+    browser: Browser, live_server: str
+):
+    # With JavaScript: the check appears as the coup is typed, before Save.
+    page = phone(browser)
+    new_sheet(page, live_server, "l'Homme de Brou", ["Anne", "Bruno", "Chloé", "Denis"])
+    page.get_by_role("button", name="Créer la partie").tap()
+    page.fill("#points", "54")
+    page.locator("label", has=page.locator("#m_nous_petit_a-tap")).tap()
+    # 54 rounds to 50, + the mariage of 20 = 70 for Nous; Eux's 66 rounds to 70
+    expect(page.locator("#preview")).to_contain_text("Nous +70")
+    expect(page.locator("#preview")).to_contain_text("Eux +70")
+    assert page.locator(".sheet-table td.total").count() == 0  # nothing stored yet
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")
+    assert totals(page) == ["70", "70"]
+
+    # Without JavaScript: Check shows the line, Save stores it (Manille classique).
+    page = phone(browser, java_script_enabled=False)
+    new_sheet(page, live_server, "la Manille", ["Anne", "Bruno", "Chloé", "Denis"])
+    page.get_by_role("button", name="Créer la partie").tap()
+    page.fill("#points", "54")
+    page.get_by_role("button", name="Vérifier").tap()
+    # 54 of 68 for Nous: 54 − 34 = 20 above the coup nul of 34
+    expect(page.locator("#preview")).to_contain_text("Nous +20")
+    assert page.locator(".sheet-table td.total").count() == 0
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")
+    assert totals(page) == ["20", "0"]

@@ -111,7 +111,7 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
     elif form.apply_preset.data:
         _fill_rules(form, _preset(form.preset.data))
     elif (game := _table_from_form(form)) is not None:
-        return created(game, "create", None)
+        return created(game, store.Action.CREATE, None)
     page = render_template(
         "hombre/new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=None
     )
@@ -174,7 +174,7 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
     return None
 
 
-def created(game: Any, action: str, money: Money | None) -> BaseResponse:
+def created(game: Any, action: store.Action, money: Money | None) -> BaseResponse:
     """Store a new game; its creator becomes its manager and sees the manager link once."""
     token = access.new_token()
     game_id = store.create(get_db(), game, action, money, access.token_hash(token))
@@ -196,7 +196,7 @@ def import_game() -> str | BaseResponse | tuple[str, int]:
             field = form.text
         parsed = _parse_game_file(raw, field)
         if parsed is not None:
-            return created(parsed[0], "import", parsed[1])
+            return created(parsed[0], store.Action.IMPORT, parsed[1])
     page = render_template("import.html", form=form)
     return page if request.method == "GET" else (page, 422)
 

@@ -16,6 +16,7 @@ from flask_babel import ngettext
 from ..rules.errors import GameError
 from ..rules.hombre.engine import BeteStatus, Outcome, Reason
 from ..rules.hombre.systems import AnyReport
+from ..store import Action
 from .forms.hombre import BONUS_WORDS, CONTRACT_WORDS
 from .sheet_view import rules_words
 
@@ -54,14 +55,17 @@ STATUS_WORDS = {
 }
 
 ACTION_WORDS = {
-    "create": _l("game created"),
-    "import": _l("game imported"),
-    "rules": _l("players or rules changed"),
-    "add": _l("coup added"),
-    "edit": _l("coup corrected"),
-    "delete": _l("coup deleted"),
-    "undo": _l("last coup undone"),
+    Action.CREATE: _l("game created"),
+    Action.IMPORT: _l("game imported"),
+    Action.RULES: _l("players or rules changed"),
+    Action.MONEY: _l("chip value set"),
+    Action.MANAGER_LINK: _l("new manager link issued"),
+    Action.ADD: _l("coup added"),
+    Action.EDIT: _l("coup corrected"),
+    Action.DELETE: _l("coup deleted"),
+    Action.UNDO: _l("last coup undone"),
 }
+"""Every change-log action in the reader's language (a test checks none is missing)."""
 
 
 def error_text(error: GameError) -> str:

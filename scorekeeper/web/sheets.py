@@ -75,7 +75,7 @@ def new_sheet(name: str) -> Page | BaseResponse:
     kind = _sheet_kind(name)
     form = NewSheetForm() if request.method == "POST" else NewSheetForm(formdata=None)
     if request.method == "POST" and (game := _game_from_form(form, kind)) is not None:
-        return created(game, "create", None)
+        return created(game, store.Action.CREATE, None)
     previous = request.args.get("again", type=int)
     if request.method == "GET" and previous is not None:
         # the same table plays again: same players and rules, the deal passes on

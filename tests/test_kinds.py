@@ -1,0 +1,112 @@
+"""The game kinds: one registry, pure engines, no tag tested outside a game's own modules."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.rules import kinds
+from scorekeeper.rules.hombre.danois import DanishRules
+from scorekeeper.rules.hombre.jetons import JetonsRules
+from scorekeeper.store import Action
+from scorekeeper.web.present import ACTION_WORDS
+
+ROOT = Path(__file__).parent.parent
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def test_every_kind_is_listed_once_with_its_own_key_and_game_type():
+    keys = [kind.key for kind in kinds.KINDS]
+    assert keys == ["hombre", "jetons", "danois", "brou", "manille", "manillen"]
+    assert len({kind.game_type for kind in kinds.KINDS}) == len(kinds.KINDS)
+    assert all(kinds.find_kind(key).key == key for key in keys)
+    assert kinds.find_kind("whist") is None
+
+
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [
+        ("seed", "hombre"),
+        ("jetons", "jetons"),
+        ("danois-dlu", "danois"),
+        ("brou", "brou"),
+        ("manille-classique", "manille"),
+        ("manille-belge-3", "manillen"),
+    ],
+)
+def test_a_game_file_finds_its_kind_from_its_game_and_rules(name, key):
+    data = json.loads((GOLDEN / f"{name}.game.json").read_text(encoding="utf-8"))
+    game = kinds.load_file(data)
+    assert kinds.kind_of(game).key == key
+    assert kinds.stored_kind(data["game"], data.get("rules", {})).key == key
+
+
+def test_the_seats_and_the_money_of_each_kind():
+    by_key = {kind.key: kind for kind in kinds.KINDS}
+    assert by_key["hombre"].seats == (3,) and by_key["hombre"].betes
+    assert by_key["jetons"].chips and not by_key["jetons"].betes
+    assert by_key["brou"].seats == (4,) and by_key["brou"].teams and not by_key["brou"].chips
+    assert by_key["manillen"].seats == (4, 3)
+
+
+def test_a_rule_set_cannot_claim_another_system():
+    # DanishRules(accounting="jetons") used to get the jetons contracts
+    with pytest.raises(TypeError):
+        DanishRules(accounting="jetons")  # type: ignore[call-arg]
+    assert DanishRules().to_mapping()["accounting"] == "danois"
+    assert JetonsRules.from_mapping({"accounting": "jetons", "stake": 4}).stake == 4
+
+
+def test_the_engines_import_neither_flask_nor_a_database():
+    code = (
+        "import sys, pkgutil, importlib, scorekeeper.rules as r\n"
+        "for m in pkgutil.walk_packages(r.__path__, r.__name__ + '.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "bad = {'flask', 'werkzeug', 'jinja2', 'wtforms', 'sqlite3', 'sqlite_utils'}\n"
+        "print(sorted(bad & {name.split('.')[0] for name in sys.modules}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_every_change_log_action_has_its_words():
+    assert set(ACTION_WORDS) == set(Action)
+
+
+# A game's own modules and templates may test its tags; nothing else may.
+OWN = re.compile(
+    r"scorekeeper/rules/(hombre|brou|manille)/|scorekeeper/web/forms/\w+\.py|templates/(hombre|brou|manille)/"
+)
+TAG_TEST = re.compile(
+    r"""kind\s*[!=]=\s*['"]|kind\s+(not\s+)?in\s+\(|\.accounting\s*[!=]=|"""
+    r"""accounting\s*[!=]=\s*['"]|variant\s*[!=]=\s*['"]|isinstance\([^)]*(Report|Game|Rules)\b"""
+)
+
+
+STILL_TESTED = {
+    # Issue 12 is open on these: the points sheet's words and the rules' line of words
+    # still switch on the report or rules type; each is to move to its game's own module.
+    "scorekeeper/exports.py": 1,
+    "scorekeeper/web/sheet_view.py": 7,
+    "scorekeeper/web/present.py": 2,
+}
+
+
+def test_no_tag_is_tested_outside_a_games_own_modules():
+    found = []
+    for path in [*ROOT.glob("scorekeeper/**/*.py"), *ROOT.glob("templates/**/*.html")]:
+        relative = path.relative_to(ROOT).as_posix()
+        if OWN.match(relative):
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if TAG_TEST.search(line):
+                found.append(relative)
+    counts = {path: found.count(path) for path in found}
+    # none anywhere else, and never more than what is left to move (a ratchet)
+    assert set(counts) <= set(STILL_TESTED)
+    assert all(counts[path] <= STILL_TESTED[path] for path in counts)
