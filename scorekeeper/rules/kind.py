@@ -90,7 +90,7 @@ class GameKind(ABC):
         if self.tag is None:
             return True
         key, value = self.tag
-        return rules.get(key, default) == value
+        return bool(rules.get(key, default) == value)
 
     def __repr__(self) -> str:
         return f"<GameKind {self.key}>"

@@ -79,7 +79,7 @@ class Hombre1709(HombreKind):
 
     def allows(self, rules: Any, contract: str) -> bool:
         optional = {"retourne": rules.retourne, "espadille_forcee": rules.espadille_forcee}
-        return optional.get(contract, True)
+        return bool(optional.get(contract, True))
 
 
 class HombreJetons(HombreKind):
