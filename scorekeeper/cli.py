@@ -11,11 +11,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .exports import journal_csv
 from .rules import kinds
 from .rules.errors import GameError
 from .rules.gamefile import json_text
 from .rules.hombre import text as report_text
+from .rules.hombre.exports import journal_csv
 from .rules.hombre.ruleset import PRESETS, SETTINGS, RuleSet
 from .rules.kind import GameKind
 from .rules.money import money_from_file, parse_money

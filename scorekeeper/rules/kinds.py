@@ -28,6 +28,7 @@ KINDS: tuple[GameKind, ...] = (
 
 _BY_KEY = {kind.key: kind for kind in KINDS}
 _BY_TYPE = {kind.game_type: kind for kind in KINDS}
+_BY_RULES = {kind.rules_type: kind for kind in KINDS}
 GAMES = tuple(dict.fromkeys(kind.game for kind in KINDS))
 """The game files' ``"game"`` values, each read by the first of its kinds."""
 
@@ -40,6 +41,11 @@ def find_kind(key: str) -> GameKind | None:
 def kind_of(game: Any) -> GameKind:
     """The kind of a game value (each kind has its own game type)."""
     return _BY_TYPE[type(game)]
+
+
+def kind_of_rules(rules: Any) -> GameKind:
+    """The kind of a rule set (each kind has its own rule-set type)."""
+    return _BY_RULES[type(rules)]
 
 
 def first_of(game: str) -> GameKind:

@@ -11,14 +11,14 @@ from typing import Any
 from flask import g
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 
+from ..rules import kinds
 from ..rules.errors import GameError
 from ..rules.hombre.engine import BeteStatus, Outcome, Reason
 from ..rules.hombre.systems import AnyReport
 from ..store import Action
+from .forms import entry_for
 from .forms.hombre import BONUS_WORDS, CONTRACT_WORDS
-from .sheet_view import rules_words
 
 OUTCOME_WORDS = {
     Outcome.PASS: _l("Tous passent"),
@@ -75,34 +75,8 @@ def error_text(error: GameError) -> str:
 
 
 def rules_text(rules: Any) -> str:
-    """The rule set in a line of words, in the reader's language."""
-    if not hasattr(rules, "accounting"):  # a points game
-        return rules_words(rules)
-    if rules.accounting == "jetons":
-        return _(
-            "jetons: stake %(stake)s, pass %(fee)s, primes %(a)s / %(b)s / %(c)s, bonus %(bonus)s",
-            stake=rules.stake,
-            fee=rules.pass_fee,
-            a=rules.simple,
-            b=rules.sans_prendre,
-            c=rules.vole,
-            bonus=rules.bonus,
-        )
-    if rules.accounting == "danois":
-        table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
-        return _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
-    parts = [
-        rules.poule_system,
-        _("double payments") if rules.payments == "double" else _("simple payments"),
-        _("retourne") if rules.retourne else _("no retourne"),
-    ]
-    if rules.espadille_forcee:
-        parts.append(_("espadille forcée"))
-    parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
-    parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
-    if rules.mark_value != 3:
-        parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
-    return ", ".join(parts)
+    """The rule set in a line of words, in the reader's language (its kind's words)."""
+    return str(entry_for(kinds.kind_of_rules(rules)).rules_text(rules))
 
 
 def signed(value: int) -> str:

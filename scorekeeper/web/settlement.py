@@ -25,9 +25,9 @@ from wtforms.validators import Length, Optional
 from .. import store
 from ..access import can_manage, managed, readable, visible_ids
 from ..db import get_db
-from ..exports import journal_csv, standings_csv
 from ..rules.errors import GameError
 from ..rules.hombre.engine import BeteStatus, Reason
+from ..rules.hombre.exports import journal_csv, standings_csv
 from ..rules.hombre.stats import club_stats, player_stats
 from ..rules.ledger import settle_up
 from ..rules.money import parse_money

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+
 from ...rules.errors import N_, GameError
 from .points import (
     ERROR_FIELDS,
@@ -16,7 +18,19 @@ from .points import (
     shown_valid,
 )
 
-__all__ = ["ERROR_FIELDS", "coup_form", "fill", "read_coup", "rules_of", "saving", "valid"]
+__all__ = [
+    "ERROR_FIELDS",
+    "coup_form",
+    "fill",
+    "must_sans_atout",
+    "read_coup",
+    "rules_of",
+    "rules_text",
+    "saving",
+    "sheet_line",
+    "standing",
+    "valid",
+]
 
 
 def coup_form(stored: Any, coup: Any = None) -> SheetCoupForm:
@@ -84,3 +98,78 @@ def fill(form: SheetCoupForm, item: dict[str, Any]) -> None:
             )
             form.ending_team.data = item[key]
     form.note.data = item.get("note", "")
+
+
+def _detail(r: Any, columns: tuple[str, ...]) -> str:
+    coup = r.coup
+    parts = []
+    for m in coup.mariages:
+        word = _("mariage %(points)s", points=m.points)
+        if m.table:
+            word = _("mariage on the table %(points)s", points=m.points)
+        parts.append(f"{columns[m.team]}: {word}")
+    for key, word in (
+        ("vole", _("vole")),
+        ("claim", _("claims 301")),
+        ("abandon", _("concedes")),
+    ):
+        team = getattr(coup, key)
+        if team is not None:
+            parts.append(f"{columns[team]}: {word}")
+    if coup.partie_et_vole is not None:
+        word = _("partie et vole made") if coup.made else _("partie et vole failed")
+        parts.append(f"{columns[coup.partie_et_vole]}: {word}")
+    return "; ".join(parts)
+
+
+def sheet_line(r: Any, columns: tuple[str, ...]) -> tuple[str, str]:
+    """What a Brou line says beside its points: the mariages and ending; the partie won."""
+    event = ""
+    if r.partie is not None:
+        event = _("partie to %(team)s (%(n)s)", team=columns[r.partie], n=r.won[r.partie])
+    elif any(r.won):
+        winner = 0 if r.won[0] else 1
+        event = _("vole: %(n)s parties to %(team)s", n=r.won[winner], team=columns[winner])
+    return _detail(r, columns), event
+
+
+def standing(report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+    """Where the match stands: the count of the partie, the parties won."""
+    rules = report.game.rules
+    lines = [
+        _(
+            "Parties: %(a)s %(pa)s · %(b)s %(pb)s (the match in %(n)s)",
+            a=columns[0],
+            pa=report.parties[0],
+            b=columns[1],
+            pb=report.parties[1],
+            n=rules.parties_to_win,
+        )
+    ]
+    if report.finished:
+        winner = 0 if report.parties[0] > report.parties[1] else 1
+        return [_("The match is won by %(team)s.", team=columns[winner]), *lines]
+    return [
+        _(
+            "Partie to %(target)s: %(a)s %(ta)s · %(b)s %(tb)s",
+            target=rules.target,
+            a=columns[0],
+            ta=report.totals[0],
+            b=columns[1],
+            tb=report.totals[1],
+        ),
+        *lines,
+    ]
+
+
+def must_sans_atout(report: Any) -> bool:
+    return False
+
+
+def rules_text(rules: Any) -> str:
+    """The rules in a line of words."""
+    return _(
+        "l'Homme de Brou: parties of %(target)s, the match in %(n)s",
+        target=rules.target,
+        n=rules.parties_to_win,
+    )

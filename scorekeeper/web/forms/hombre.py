@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -289,3 +291,32 @@ def fill(form: CoupForm, item: dict[str, Any], players: tuple[str, ...]) -> None
     form.matadors.data = str(item.get("matadors", 0))
     for flag in ("vole_engagee", "codille_renounced", "first_five", "black_aces"):
         form[flag].data = item.get(flag, False)
+
+
+def rules_text(rules: Any) -> str:
+    """The rule set in a line of words, in the reader's language."""
+    if rules.accounting == "jetons":
+        return _(
+            "jetons: stake %(stake)s, pass %(fee)s, primes %(a)s / %(b)s / %(c)s, bonus %(bonus)s",
+            stake=rules.stake,
+            fee=rules.pass_fee,
+            a=rules.simple,
+            b=rules.sans_prendre,
+            c=rules.vole,
+            bonus=rules.bonus,
+        )
+    if rules.accounting == "danois":
+        table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
+        return _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
+    parts = [
+        rules.poule_system,
+        _("double payments") if rules.payments == "double" else _("simple payments"),
+        _("retourne") if rules.retourne else _("no retourne"),
+    ]
+    if rules.espadille_forcee:
+        parts.append(_("espadille forcée"))
+    parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
+    parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
+    if rules.mark_value != 3:
+        parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
+    return ", ".join(parts)

@@ -6,8 +6,8 @@ import csv
 import io
 from typing import Any
 
-from .rules.hombre.engine import Report
-from .rules.hombre.pot import PotReport
+from .engine import Report
+from .pot import PotReport
 
 JOURNAL_HEADER = [
     "coup",
@@ -26,7 +26,8 @@ JOURNAL_HEADER = [
 
 def journal_csv(report: Report | PotReport) -> str:
     """Every transfer of the game, one a row, in order (enjeu: the pot, in the pot systems)."""
-    names = report.game.players  # type: ignore[union-attr]
+    game: Any = report.game
+    names = game.players
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(JOURNAL_HEADER)
