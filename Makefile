@@ -45,7 +45,7 @@ run: $(VENV)/.run-installed $(VENV)/.catalogs
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check scorekeeper tests benchmarks tools
 	$(BIN)/ruff format --check scorekeeper tests benchmarks tools
-	$(BIN)/mypy scorekeeper/rules
+	$(BIN)/mypy scorekeeper
 
 test: lint $(VENV)/.catalogs
 	$(BIN)/python tools/translate.py --check

@@ -22,7 +22,7 @@ migrations = Migrations("scorekeeper")
 
 @migrations()
 def m001_games_coups_changes(db: sqlite_utils.Database) -> None:
-    db["games"].create(
+    db.table("games").create(
         {
             "id": int,
             "game": str,  # "hombre"
@@ -36,14 +36,14 @@ def m001_games_coups_changes(db: sqlite_utils.Database) -> None:
         pk="id",
         not_null={"game", "players", "first_dealer", "rules", "created_at", "version"},
     )
-    db["coups"].create(
+    db.table("coups").create(
         {"id": int, "game_id": int, "position": int, "data": str},
         pk="id",
         foreign_keys=[("game_id", "games", "id")],
         not_null={"game_id", "position", "data"},
     )
-    db["coups"].create_index(["game_id", "position"], unique=True)
-    db["changes"].create(
+    db.table("coups").create_index(["game_id", "position"], unique=True)
+    db.table("changes").create(
         {
             "id": int,
             "game_id": int,
@@ -58,14 +58,14 @@ def m001_games_coups_changes(db: sqlite_utils.Database) -> None:
         foreign_keys=[("game_id", "games", "id")],
         not_null={"game_id", "at", "action"},
     )
-    db["changes"].create_index(["game_id"])
+    db.table("changes").create_index(["game_id"])
 
 
 @migrations()
 def m002_money(db: sqlite_utils.Database) -> None:
     """What a chip is worth, for the settlement in money (display only)."""
-    db["games"].add_column("chip_value", str)  # a decimal, e.g. "0.05"
-    db["games"].add_column("currency", str)  # e.g. "EUR"
+    db.table("games").add_column("chip_value", str)  # a decimal, e.g. "0.05"
+    db.table("games").add_column("currency", str)  # e.g. "EUR"
 
 
 @migrations()
@@ -73,8 +73,8 @@ def m003_links(db: sqlite_utils.Database) -> None:
     """The manager link (its hash only) and the read-only table link of each game."""
     import secrets
 
-    db["games"].add_column("manager_hash", str)
-    db["games"].add_column("table_token", str)
+    db.table("games").add_column("manager_hash", str)
+    db.table("games").add_column("table_token", str)
     for row in list(db.query("select id from games")):
         db.execute(
             "update games set table_token = ? where id = ?",

@@ -162,7 +162,7 @@ def _log(
     after: Any = None,
     summary: str = "",
 ) -> None:
-    db["changes"].insert(
+    db.table("changes").insert(
         {
             "game_id": game_id,
             "at": now(),
@@ -201,7 +201,7 @@ def create(
     with change(db):
         stamp = now()
         game_id = (
-            db["games"]
+            db.table("games")
             .insert(
                 {
                     "game": kind_of(game).game,
@@ -220,7 +220,7 @@ def create(
             .last_pk
         )
         assert isinstance(game_id, int)
-        db["coups"].insert_all(
+        db.table("coups").insert_all(
             {
                 "game_id": game_id,
                 "position": n,
@@ -301,7 +301,7 @@ def _rewrite(
     report = replay_any(game)  # raises GameError: nothing written yet
     if action is Action.ADD:
         assert after is not None
-        db["coups"].insert(
+        db.table("coups").insert(
             {
                 "game_id": stored.id,
                 "position": position,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask
 from flask_babel import format_currency, get_locale
 
@@ -29,7 +31,7 @@ def money(chips: int, value: Money | None) -> str:
 
 def words() -> dict[str, dict[str, str]]:
     """The game's words in the reader's language, looked up once per page (not per line)."""
-    tables = {
+    tables: dict[str, dict[Any, Any]] = {
         "REASON_WORDS": REASON_WORDS,
         "STATUS_WORDS": STATUS_WORDS,
         "OUTCOME_WORDS": OUTCOME_WORDS,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..rules.hombre.engine import Outcome
 from ..rules.hombre.systems import AnyReport
@@ -64,6 +65,12 @@ def _ticks(low: int, high: int, count: int = 4) -> list[int]:
     return list(range(first, high + 1, step))
 
 
+def _hombre(result: Any) -> int | None:
+    coup: Any = result.coup
+    hombre: int | None = coup.hombre
+    return hombre
+
+
 def net_chart(report: AnyReport) -> Chart | None:
     """None when no coup has been played yet."""
     coups = report.coups
@@ -81,14 +88,16 @@ def net_chart(report: AnyReport) -> Chart | None:
     def y(net: int) -> float:
         return round(TOP + plot_h * (high - net) / span, 1)
 
+    game: Any = report.game
+    players: tuple[str, ...] = game.players
     lines = [
         Line(seat, name, " ".join(f"{x(r.deal.n)},{y(r.net[seat])}" for r in coups))
-        for seat, name in enumerate(report.game.players)
+        for seat, name in enumerate(players)
     ]
     markers = [
-        Marker(x(r.deal.n), y(r.net[r.coup.hombre]), MARKED[r.outcome], r.deal.n)
+        Marker(x(r.deal.n), y(r.net[hombre]), MARKED[r.outcome], r.deal.n)
         for r in coups
-        if r.outcome in MARKED and r.coup.hombre is not None
+        if r.outcome in MARKED and (hombre := _hombre(r)) is not None
     ]
     x_ticks = [(x(n), n) for n in _ticks(1, count, 5) if n >= 1]
     return Chart(

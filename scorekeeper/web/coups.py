@@ -78,17 +78,17 @@ def add(game_id: int) -> Page | BaseResponse:
     form = entry.coup_form(stored)
     after = candidate(stored, form, None)
     if after is None:
-        return page.render(stored, form, status=422)  # type: ignore[no-any-return]
+        return page.render(stored, form, status=422)
     if not entry.saving(form):
-        return page.render(stored, form, preview=after)  # type: ignore[no-any-return]
+        return page.render(stored, form, preview=after)
     try:
         store.add_coup(get_db(), game_id, after.game.coups[-1], version=form_version(form))
     except store.Conflict:
         latest = changed_meanwhile(form, form.save, game_id)
-        return page.render(latest, form, status=409)  # type: ignore[no-any-return]
+        return page.render(latest, form, status=409)
     except GameError as error:
         refuse(form, error, entry.ERROR_FIELDS)
-        return page.render(stored, form, status=422)  # type: ignore[no-any-return]
+        return page.render(stored, form, status=422)
     flash(page.saved_text(after, len(after.coups)))
     return _back(game_id, page.ENTRY)
 
@@ -133,7 +133,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
             else:
                 flash(page.corrected_text(before, after, n))
                 return _back(game_id, page.COUPS)
-    return page.render_edit(stored, n, form, before, after, status)  # type: ignore[no-any-return]
+    return page.render_edit(stored, n, form, before, after, status)
 
 
 @bp.route("/games/<int:game_id>/coups/<int:n>/delete", methods=["GET", "POST"])
@@ -163,7 +163,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
                 flash(page.deleted_text(before, after, n))
                 return _back(game_id, page.COUPS)
     status = 200 if error is None else 409
-    return page.render_delete(stored, n, form, before, after, error, status)  # type: ignore[no-any-return]
+    return page.render_delete(stored, n, form, before, after, error, status)
 
 
 @bp.post("/games/<int:game_id>/undo")

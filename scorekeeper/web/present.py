@@ -159,7 +159,8 @@ class NetChange:
 
 def net_changes(before: AnyReport, after: AnyReport) -> list[NetChange]:
     """What a correction changed in the nets (only the players it changed)."""
-    names = after.game.players
+    game: Any = after.game
+    names: tuple[str, ...] = game.players
     return [
         NetChange(name, old, new)
         for name, old, new in zip(names, before.net, after.net)

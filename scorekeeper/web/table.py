@@ -66,7 +66,7 @@ def game(game_id: int) -> Page:
     stored = readable(game_id)
     from .coups import page_of
 
-    return page_of(stored).render(stored)  # type: ignore[no-any-return]
+    return page_of(stored).render(stored)
 
 
 EVERY_GAME = {"table.game", "table.history", "settlement.settlement", "settlement.settlement_pdf"}
