@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
 
-from . import db
+from . import db, deployment
 from .i18n import babel, select_locale
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_prefixed_env("SCOREKEEPER")  # SCOREKEEPER_ADMIN_PASSWORD, _DATABASE…
     else:
         app.config.from_mapping(test_config)
+    deployment.configure(app)  # SCOREKEEPER_PUBLIC_URL, _PROXY_FIX
     if not app.config.get("SECRET_KEY"):
         instance.mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(instance)

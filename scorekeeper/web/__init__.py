@@ -8,7 +8,7 @@ from flask_babel import format_currency, get_locale
 from ..forms import BONUS_WORDS, CONTRACT_WORDS
 from ..money import Money
 from ..rules.ledger import to_money
-from . import errors, games, links, settlement, sheets, table
+from . import errors, games, health, links, settlement, sheets, table
 from .present import (
     ACTION_WORDS,
     OUTCOME_WORDS,
@@ -47,6 +47,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(errors.bp)
+    app.register_blueprint(health.bp)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["money"] = money
     app.context_processor(words)
