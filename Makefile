@@ -8,7 +8,7 @@ PORT   ?= 5000
 VENV   := .venv
 BIN    := $(VENV)/bin
 RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
-TEST_DEBS := chromium poppler-utils
+TEST_DEBS := chromium poppler-utils systemd
 
 .PHONY: run setup test lint bench load translations clean
 

@@ -24,7 +24,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
     # no look-up leaves the machine; 127.0.0.2 stands for the LAN address in test_serve
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2, EXCLUDE localhost",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2,"
+    " EXCLUDE localhost",
 ]
 
 
