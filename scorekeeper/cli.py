@@ -137,14 +137,17 @@ def cmd_serve(args: argparse.Namespace) -> None:
         raise UserError(f"--port {args.port}: not a port number")
     if (args.workers is not None and args.workers < 1) or args.threads < 1:
         raise UserError("--workers and --threads take a number from 1")
-    serve(
-        host=args.host,
-        port=args.port,
-        workers=args.workers,
-        threads=args.threads,
-        qr=args.qr,
-        access_log=args.access_log,
-    )
+    try:
+        serve(
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            threads=args.threads,
+            qr=args.qr,
+            access_log=args.access_log,
+        )
+    except ValueError as error:  # a wrong SCOREKEEPER_* setting, found before serving
+        raise UserError(str(error)) from None
 
 
 def _word(value: Any) -> str:

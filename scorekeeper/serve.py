@@ -25,7 +25,7 @@ import segno
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5000
 DEFAULT_THREADS = 8
-KEEPALIVE_SECONDS = 5  # a following phone polls every 3 s: its next poll reuses the connection
+KEEPALIVE_SECONDS = 75  # longer than any phone waits between two polls (as nginx's default)
 
 # RFC 5737's documentation address: a UDP socket "connected" to it sends no
 # packet, yet the kernel picks the route and so the address this machine

@@ -186,6 +186,27 @@ def test_a_wrong_setting_stops_the_start_with_its_name(tmp_path, monkeypatch, na
         create_app()
 
 
+@pytest.mark.parametrize(
+    ("arguments", "env", "message"),
+    [
+        (["--port", "70000"], {}, "--port 70000: not a port number"),
+        (["--threads", "0"], {}, "--workers and --threads take a number from 1"),
+        ([], {"SCOREKEEPER_PROXY_FIX": "yes"}, "SCOREKEEPER_PROXY_FIX='yes'"),
+    ],
+)
+def test_serve_refuses_in_one_line(tmp_path, arguments, env, message):
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0", *arguments],
+        env={**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "db.sqlite"), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: ") and message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
 # --- /health ----------------------------------------------------------------------------------
 
 
