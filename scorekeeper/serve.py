@@ -153,7 +153,11 @@ def serve(
             # Pages opened on this machine as 127.0.0.1 still give the phones this address.
             app.config["LAN_URL"] = url.rstrip("/")
         bound = http_url(str(bound_host), int(bound_port)).rstrip("/")
-        stream.write(banner(url, warning, bound, workers, threads, show_qr))
+        text = banner(url, warning, bound, workers, threads, show_qr)
+        try:
+            stream.write(text)
+        except UnicodeEncodeError:  # a terminal that cannot draw the blocks: the address alone
+            stream.write(banner(url, warning, bound, workers, threads, False))
         stream.flush()
 
     options: dict[str, Any] = {
