@@ -1,13 +1,16 @@
 # Two commands do everything on a fresh Debian machine with Python 3.11:
 #   make run   - virtualenv, install, database, serve on http://127.0.0.1:5000
+#                (make run HOST=0.0.0.0: serve the local network, for the phones)
 #   make test  - the same plus test tools and Chromium, then lint, types and the suite
 PYTHON ?= python3
+HOST   ?= 127.0.0.1
+PORT   ?= 5000
 VENV   := .venv
 BIN    := $(VENV)/bin
 RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
-TEST_DEBS := chromium poppler-utils
+TEST_DEBS := chromium poppler-utils systemd
 
-.PHONY: run test lint bench load translations clean
+.PHONY: run setup test lint bench load translations clean
 
 # Install the Debian packages of $(1) that are missing (one apt-get update when needed).
 define debs
@@ -38,9 +41,13 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -c "import scorekeeper, pytest, playwright"
 	touch $@ $(VENV)/.run-installed
 
-run: $(VENV)/.run-installed $(VENV)/.catalogs
-	$(BIN)/flask --app scorekeeper init-db
-	$(BIN)/waitress-serve --host 127.0.0.1 --port 5000 --threads 8 --connection-limit 1000 --call scorekeeper:create_app
+# Everything but serving: what a server's administrator runs before starting the service.
+setup: $(VENV)/.run-installed $(VENV)/.catalogs
+
+# gunicorn, one process per core (see scorekeeper/serve.py); the database is
+# created or migrated before the processes start.
+run: setup
+	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check scorekeeper tests benchmarks tools

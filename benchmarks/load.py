@@ -1,6 +1,6 @@
 """Load test: 50 tables entering coups and 200 phones following them for 60 seconds.
 
-Run with ``make load``. Starts the app under waitress on 127.0.0.1 with a
+Run with ``make load``. Starts the app as ``make run`` does (gunicorn) on 127.0.0.1 with a
 fresh database, drives it with Locust (headless), then checks the database
 against what every table was told: no coup lost, none duplicated. Prints
 p50 / p99 latencies and requests per second per kind of request.
@@ -55,13 +55,11 @@ def main() -> int:
             [
                 sys.executable,
                 "-m",
-                "waitress",
+                "scorekeeper.cli",
+                "serve",
                 "--host=127.0.0.1",
                 "--port=5055",
-                "--threads=16",
-                "--connection-limit=1000",
-                "--call",
-                "scorekeeper:create_app",
+                "--no-qr",
             ],
             env=env,
             stdout=subprocess.DEVNULL,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any
 from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
 
-from . import db
+from . import db, deployment
 from .i18n import babel, select_locale
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,11 +19,24 @@ csrf = CSRFProtect()
 
 
 def _secret_key(instance: Path) -> str:
-    """The instance's own secret key, generated on first run and never committed."""
+    """The instance's own secret key, generated on first run and never committed.
+
+    Several processes may start at once (server workers, a backup): the key is
+    written whole into a file of its own, then linked into place, which fails
+    if another process got there first — so all of them read the one key.
+    """
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        draft = instance / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_hex(32))
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another process wrote the key first: use its key
+        finally:
+            draft.unlink()
     return path.read_text().strip()
 
 
@@ -50,6 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_prefixed_env("SCOREKEEPER")  # SCOREKEEPER_ADMIN_PASSWORD, _DATABASE…
     else:
         app.config.from_mapping(test_config)
+    deployment.configure(app)  # SCOREKEEPER_PUBLIC_URL, _PROXY_FIX
     if not app.config.get("SECRET_KEY"):
         instance.mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(instance)

@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` command: replay a game file, list the rule settings.
+"""The ``scorekeeper`` command: replay a game file, list the rule settings, serve.
 
 Every refusal is one line on stderr and exit status 2, never a traceback.
 """
@@ -123,6 +123,26 @@ def cmd_restore(args: argparse.Namespace) -> None:
     print(f"restored {games} games from {source} into {target}")
 
 
+def cmd_serve(args: argparse.Namespace) -> None:
+    from .serve import serve
+
+    if not 0 <= args.port <= 65535:
+        raise UserError(f"--port {args.port}: not a port number")
+    if (args.workers is not None and args.workers < 1) or args.threads < 1:
+        raise UserError("--workers and --threads take a number from 1")
+    try:
+        serve(
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            threads=args.threads,
+            qr=args.qr,
+            access_log=args.access_log,
+        )
+    except ValueError as error:  # a wrong SCOREKEEPER_* setting, found before serving
+        raise UserError(str(error)) from None
+
+
 def _word(value: Any) -> str:
     return json.dumps(value) if isinstance(value, bool) else str(value)
 
@@ -152,6 +172,26 @@ def parser() -> argparse.ArgumentParser:
     restore.add_argument("--database", help="the database (default: the app's, in instance/)")
     restore.add_argument("--force", action="store_true", help="replace a database holding games")
     restore.set_defaults(run=cmd_restore)
+    serve = sub.add_parser("serve", help="serve the table app (what make run does)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on: 127.0.0.1 (default) is this machine only, "
+        "0.0.0.0 every network it is on (the phones on the Wi-Fi)",
+    )
+    serve.add_argument("--port", type=int, default=5000, help="default 5000")
+    serve.add_argument(
+        "--workers", type=int, help="processes (default: one per core of this machine)"
+    )
+    serve.add_argument("--threads", type=int, default=8, help="threads per process (default 8)")
+    serve.add_argument(
+        "--qr",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="draw the address as a QR code (default: when printing to a terminal)",
+    )
+    serve.add_argument("--access-log", action="store_true", help="log every request")
+    serve.set_defaults(run=cmd_serve)
     rules = sub.add_parser("rules", help="list the presets and every setting with its default")
     rules.set_defaults(run=cmd_rules)
     return top

@@ -23,7 +23,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost",
+    # no look-up leaves the machine; 127.0.0.2 stands for the LAN address in test_serve
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2,"
+    " EXCLUDE localhost",
 ]
 
 

@@ -23,6 +23,7 @@ from wtforms import PasswordField, SubmitField
 
 from .. import access, store
 from ..db import get_db
+from ..deployment import external_url
 
 bp = Blueprint("links", __name__)
 
@@ -43,7 +44,7 @@ def fresh_manager_link(game_id: int) -> str | None:
     stash = session.get("new_manager_link")
     if isinstance(stash, list) and len(stash) == 2 and stash[0] == game_id:
         session.pop("new_manager_link")
-        return url_for("links.manage", game_id=game_id, token=stash[1], _external=True)
+        return external_url("links.manage", game_id=game_id, token=stash[1])
     return None
 
 
@@ -86,7 +87,7 @@ def links(game_id: int) -> str | BaseResponse:
         store.set_manager_hash(get_db(), game_id, access.token_hash(token))
         session["new_manager_link"] = [game_id, token]
         return redirect(url_for("links.links", game_id=game_id))
-    table_url = url_for("links.follow", game_id=game_id, token=stored.table_token, _external=True)
+    table_url = external_url("links.follow", game_id=game_id, token=stored.table_token)
     manager_url = fresh_manager_link(game_id)
     return render_template(
         "links.html",

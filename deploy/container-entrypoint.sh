@@ -1,0 +1,23 @@
+#!/bin/sh
+# The container's entry point (see Containerfile and docs/deploy.md).
+#
+# Without arguments: serve, as `make run` does — the database is created or
+# migrated, then gunicorn starts one process per core. The data (database,
+# secret key) live in /app/instance, the container's volume. Settings come
+# from SCOREKEEPER_* variables; HOST and PORT say where to listen.
+#
+# With arguments: run them instead, e.g. `scorekeeper backup /app/instance/backups/`.
+set -eu
+
+if [ "$#" -gt 0 ]; then
+    exec "$@"
+fi
+
+instance=/app/instance
+if [ -d "$instance" ] && [ ! -w "$instance" ]; then
+    echo "error: $instance is not writable by $(id -un): give the volume to uid $(id -u)" >&2
+    exit 2
+fi
+
+# exec: gunicorn gets the container's stop signal (SIGTERM) and finishes the requests in flight
+exec scorekeeper serve --host "${HOST:-0.0.0.0}" --port "${PORT:-5000}" --no-qr

@@ -1,0 +1,185 @@
+"""``scorekeeper serve``: the one server of ``make run``, the systemd unit and the container.
+
+gunicorn, pre-fork: one process per core, each with a few threads (gthread
+workers), so that both cores of a small machine answer pages and an idle
+phone's keep-alive connection costs a file descriptor, not a thread. The
+app is created once in the first process before it forks (secret key,
+database created and migrated), so the workers never race at start.
+
+At start it prints the address the phones must open — the machine's
+address on the local network when it serves the network, never
+127.0.0.1 then — and its QR code, for the manager's phone to scan.
+"""
+
+from __future__ import annotations
+
+import io
+import ipaddress
+import os
+import socket
+import sys
+from typing import Any, TextIO
+
+import segno
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 5000
+DEFAULT_THREADS = 8
+KEEPALIVE_SECONDS = 75  # longer than any phone waits between two polls (as nginx's default)
+
+# RFC 5737's documentation address: a UDP socket "connected" to it sends no
+# packet, yet the kernel picks the route and so the address this machine
+# would use on its network. No route (no network) raises OSError.
+ROUTE_PROBE = ("198.51.100.1", 9)
+
+
+def cores() -> int:
+    """The cores this process may run on (a container or a CPU set may allow fewer)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def is_wildcard(host: str) -> bool:
+    return host in ("", "0.0.0.0", "::")
+
+
+def is_loopback(host: str) -> bool:
+    if host.lower() in ("localhost", "localhost.localdomain"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network, or None when it has no route.
+
+    ``SCOREKEEPER_LAN_ADDRESS`` overrides the guess (a machine with several
+    networks, or a test on 127.0.0.2).
+    """
+    override = os.environ.get("SCOREKEEPER_LAN_ADDRESS", "").strip()
+    if override:
+        return override
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(ROUTE_PROBE)
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    if is_wildcard(address) or is_loopback(address):
+        return None
+    return address
+
+
+def http_url(host: str, port: int) -> str:
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address
+    return f"http://{host}:{port}/" if port != 80 else f"http://{host}/"
+
+
+def phone_url(host: str, port: int, public_url: str | None = None) -> tuple[str, str | None]:
+    """The address to print for the phones, and a warning when they cannot use it."""
+    if public_url:
+        return public_url.rstrip("/") + "/", None
+    if is_wildcard(host):
+        lan = lan_address()
+        if lan is None:
+            return http_url("127.0.0.1", port), (
+                "No network address found (is this machine on the Wi-Fi?): the phones "
+                "need this machine's address on the local network — `hostname -I` lists "
+                "them — or set SCOREKEEPER_LAN_ADDRESS."
+            )
+        return http_url(lan, port), None
+    if is_loopback(host) and host != os.environ.get("SCOREKEEPER_LAN_ADDRESS", "").strip():
+        return http_url(host, port), (
+            "Local only: phones cannot open this address. To let the phones on your "
+            "Wi-Fi in, serve the local network: make run HOST=0.0.0.0"
+        )
+    return http_url(host, port), None
+
+
+def qr_text(url: str) -> str:
+    """The address as a QR code drawn with block characters, for a terminal."""
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def banner(url: str, warning: str | None, bound: str, workers: int, threads: int, qr: bool) -> str:
+    lines = [
+        f"Scorekeeper serves {bound} with {workers} processes of {threads} threads.",
+        "",
+        "Open on the phones:" if warning is None else "Open:",
+        "",
+        f"    {url}",
+        "",
+    ]
+    if warning is not None:
+        lines += [warning, ""]
+    elif qr:
+        lines += [qr_text(url).rstrip("\n"), "", "(scan it with the manager's phone)", ""]
+    return "\n".join(lines) + "\n"
+
+
+def serve(
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    workers: int | None = None,
+    threads: int = DEFAULT_THREADS,
+    qr: bool | None = None,
+    access_log: bool = False,
+    out: TextIO | None = None,
+) -> None:
+    """Create the app (secret key, database, migrations), then serve it until stopped."""
+    from gunicorn.app.base import BaseApplication  # type: ignore[import-untyped]
+
+    from . import create_app
+
+    stream = out or sys.stdout
+    workers = workers or cores()
+    show_qr = stream.isatty() if qr is None else qr
+    app = create_app()
+    public_url = app.config.get("PUBLIC_URL") or None
+
+    def when_ready(server: Any) -> None:
+        # The port is bound now: print the address it really has (port 0 picks one).
+        listener = server.LISTENERS[0]
+        bound_host, bound_port = listener.sock.getsockname()[:2]
+        url, warning = phone_url(host, int(bound_port), public_url)
+        if warning is None and not public_url:
+            # Pages opened on this machine as 127.0.0.1 still give the phones this address.
+            app.config["LAN_URL"] = url.rstrip("/")
+        bound = http_url(str(bound_host), int(bound_port)).rstrip("/")
+        text = banner(url, warning, bound, workers, threads, show_qr)
+        try:
+            stream.write(text)
+        except UnicodeEncodeError:  # a terminal that cannot draw the blocks: the address alone
+            stream.write(banner(url, warning, bound, workers, threads, False))
+        stream.flush()
+
+    options: dict[str, Any] = {
+        "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
+        "workers": workers,
+        "worker_class": "gthread",
+        "threads": threads,
+        "keepalive": KEEPALIVE_SECONDS,
+        "preload_app": True,
+        "when_ready": when_ready,
+        "accesslog": "-" if access_log else None,
+        "proc_name": "scorekeeper",
+        "control_socket_disable": True,  # no socket file in $HOME (gunicorn >= 25.1)
+    }
+
+    class Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            for key, value in options.items():
+                if key in self.cfg.settings:
+                    self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            return app
+
+    Server().run()

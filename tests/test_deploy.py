@@ -1,0 +1,132 @@
+"""The club server's files: the container's entry point, the Containerfile, the systemd units.
+
+No container can be built here (no image registry); the entry point script is
+run for real instead, and the Containerfile is checked against the Makefile
+it must agree with. The units are checked by systemd's own verifier.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEPLOY = ROOT / "deploy"
+ENTRYPOINT = DEPLOY / "container-entrypoint.sh"
+BIN = str(Path(sys.executable).parent)
+
+
+def entrypoint_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "PATH": BIN + os.pathsep + os.environ.get("PATH", ""),
+        "SCOREKEEPER_DATABASE": str(tmp_path / "container.sqlite"),
+        "SCOREKEEPER_SECRET_KEY": "container",
+        **extra,
+    }
+
+
+def test_the_entry_point_migrates_then_serves_and_stops_on_sigterm(tmp_path):
+    process = subprocess.Popen(
+        ["sh", str(ENTRYPOINT)],
+        env=entrypoint_env(tmp_path, HOST="127.0.0.1", PORT="0"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert process.stdout is not None
+    try:
+        url = None
+        deadline = time.monotonic() + 30
+        while url is None and time.monotonic() < deadline:
+            line = process.stdout.readline()
+            assert line, "the entry point ended without serving"
+            match = re.fullmatch(r"    (http://127\.0\.0\.1:\d+/)\n", line)
+            url = match.group(1) if match else None
+        assert url is not None
+        while True:
+            try:
+                with urllib.request.urlopen(url + "health", timeout=2) as response:
+                    assert response.read() == b"ok\n"
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
+        with sqlite3.connect(tmp_path / "container.sqlite") as conn:
+            assert conn.execute("select count(*) from _sqlite_migrations").fetchone()[0] >= 3
+        conn.close()
+        process.send_signal(signal.SIGTERM)  # what `podman stop` sends
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        process.stdout.close()
+
+
+def test_the_entry_point_runs_a_command_instead(tmp_path):
+    database = tmp_path / "container.sqlite"
+    sqlite3.connect(database).close()
+    done = subprocess.run(
+        ["sh", str(ENTRYPOINT), "scorekeeper", "backup", str(tmp_path / "copy.sqlite")],
+        env=entrypoint_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "copy.sqlite").exists()
+
+
+def makefile_value(name: str) -> list[str]:
+    match = re.search(rf"^{name}\s*:=\s*(.+)$", (ROOT / "Makefile").read_text(), re.MULTILINE)
+    assert match
+    return match.group(1).split()
+
+
+def test_the_containerfile_builds_what_make_run_builds():
+    text = (ROOT / "Containerfile").read_text()
+    debs = re.search(r"--no-install-recommends \\\s*\n\s*([^\\]+)\\", text)
+    assert debs and debs.group(1).split() == makefile_value("RUN_DEBS")
+    assert "pybabel -q compile -d scorekeeper/translations" in (ROOT / "Makefile").read_text()
+    assert "pybabel -q compile -d scorekeeper/translations" in text
+    assert "pip install --no-cache-dir -e ." in text  # the instance folder is /app/instance
+    assert "VOLUME /app/instance" in text
+    assert 'ENTRYPOINT ["scorekeeper-entrypoint"]' in text
+    assert "COPY deploy/container-entrypoint.sh /usr/local/bin/scorekeeper-entrypoint" in text
+    for folder in ("scorekeeper", "templates", "static"):
+        assert f"COPY {folder} ./{folder}" in text
+    assert os.access(ENTRYPOINT, os.X_OK)
+    assert "scorekeeper serve" in ENTRYPOINT.read_text()
+    assert "scorekeeper serve --host $(HOST)" in (ROOT / "Makefile").read_text()
+
+
+def test_the_systemd_units_pass_systemds_verifier(tmp_path):
+    """The units as shipped, pointed at this checkout (the verifier wants the programs)."""
+    verifier = shutil.which("systemd-analyze")
+    assert verifier, "systemd-analyze is installed by make test (Debian package systemd)"
+    env_file = DEPLOY / "scorekeeper.env"
+    units = []
+    for name in ("scorekeeper.service", "scorekeeper-backup.service", "scorekeeper-backup.timer"):
+        text = (DEPLOY / name).read_text()
+        text = text.replace("/srv/scorekeeper/.venv/bin", BIN).replace(
+            "/srv/scorekeeper", str(ROOT)
+        )
+        text = text.replace("/etc/scorekeeper/scorekeeper.env", str(env_file))
+        (tmp_path / name).write_text(text)
+        units.append(str(tmp_path / name))
+    done = subprocess.run([verifier, "verify", *units], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and not done.stderr.strip(), done.stderr
+    service = (DEPLOY / "scorekeeper.service").read_text()
+    assert "scorekeeper serve --host 127.0.0.1 --port 5000" in service
+    backup = (DEPLOY / "scorekeeper-backup.service").read_text()
+    assert "scorekeeper backup /var/backups/scorekeeper/" in backup
+    assert "OnCalendar=*-*-* 04:00:00" in (DEPLOY / "scorekeeper-backup.timer").read_text()
