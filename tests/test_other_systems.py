@@ -362,3 +362,30 @@ def test_danish_nolo_codille_between_tied_defenders_goes_to_primaute():
     c = r["coups"][0]
     assert (c["outcome"], c["codille"]) == ("codille", "C")
     assert ("B", "C", 4, "nolo_simple") in moves(c)  # texte codille 2 for each defender
+
+
+# ---- caves: the cost of a coup does not grow with the amounts -------------------------
+
+
+def test_recave_is_arithmetic_not_one_cave_at_a_time():
+    import signal
+
+    from scorekeeper.rules.ledger import recave
+
+    def too_slow(*_):
+        raise TimeoutError("recave counts one cave at a time")
+
+    # a net of -10**12 chips with caves of 1 chip: 10**12 caves. One at a time that is hours;
+    # arithmetic, ceil(10**12 / 1) at once. -250 with caves of 100: 3 caves (300 - 250 = 50).
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(2)
+    try:
+        caves = [1, 1, 1]
+        recave(caves, [-(10**12), -250, 40], 1)
+        assert caves == [10**12, 250, 1]
+        caves = [1, 1, 5]
+        recave(caves, [-100, -250, -250], 100)
+        assert caves == [1, 3, 5]  # exactly 0 needs no new cave; a cave is never given back
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
