@@ -389,3 +389,31 @@ def test_recave_is_arithmetic_not_one_cave_at_a_time():
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+# ---- the end of a pot game: the pot goes home, the report says 0 -----------------------
+
+
+def test_a_finished_jetons_game_reports_an_empty_poule():
+    # coup 1 (A deals): stakes 3 each (9); A and C pass (+2 each): A 5, B 3, C 5 = 13;
+    # B fails his simple 4-4-1 and doubles the poule (+13): A 5, B 16, C 5 = 26, and pays
+    # the prime 1 to A and to C. The game ends: the 26 return to A, B, C; nothing moves.
+    r = report(file("jetons", played("B", "simple", 4, 4, 1), coups_to_play=1))
+    assert r["finished"] is True
+    assert r["net"] == {"A": 1, "B": -2, "C": 1}
+    assert r["poule"]["chips"] == 0 and r["poule"]["shares"] == {"A": 0, "B": 0, "C": 0}
+    assert r["coups"][0]["poule_after"] == 0
+
+
+def test_a_finished_danish_game_reports_an_empty_cagnotte(tmp_path):
+    # coup 1: A deals and antes 5; all pass; the game ends: A's 5 return to A
+    data = file("danois", {"pass": True}, coups_to_play=1)
+    r = report(data)
+    assert r["finished"] is True and r["net"] == {"A": 0, "B": 0, "C": 0}
+    assert r["poule"]["chips"] == 0 and r["coups"][0]["poule_after"] == 0
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data))
+    bin_ = Path(sys.executable).parent / "scorekeeper"
+    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    assert "In the pot: 0 (empty)" in done.stdout
+    assert "returned to whoever put it in (A 5)." in done.stdout
