@@ -186,11 +186,46 @@ def test_danish_puesta_is_void():
 
 
 def test_danish_codille_pays_the_best_defender_who_takes_the_cagnotte():
-    r = report(file("danois", played("B", "nolo_ouvert", 2, 2, 5)))  # nolo: 2 tricks = codille
+    r = report(file("danois", played("B", "nolo_pur", 2, 2, 5)))  # nolo: 2 tricks = codille
     c = r["coups"][0]
     assert (c["outcome"], c["codille"]) == ("codille", "C")
-    # texte table: nolo ouvert codille 3 for each defender, both to C; C takes A's ante
-    assert moves(c) == sorted([("B", "C", 6, "nolo_ouvert"), ("A", "C", 5, "cagnotte")])
+    # texte table: nolo pur codille 3 for each defender, both to C; C takes A's ante
+    assert moves(c) == sorted([("B", "C", 6, "nolo_pur"), ("A", "C", 5, "cagnotte")])
+
+
+def test_danish_nolo_ouvert_lost_by_codille_gets_the_jeton_bonus_back():
+    # the source: the declarer of a failed nolo ouvert "peut recevoir un jeton bonus au cas
+    # où il aurait réalisé au moins une levée". B plays nolo ouvert and takes 2 tricks:
+    # codille to C (5 tricks); B pays C 2 x 3 = 6, C takes A's ante 5, and C, who receives
+    # the codille, hands B one chip back. A -5, B -6 + 1 = -5, C +5 + 6 - 1 = +10.
+    r = report(file("danois", played("B", "nolo_ouvert", 2, 2, 5)))
+    assert r["rules"]["nolo_ouvert_bonus"] is True  # the source's rates: on by default
+    assert moves(r["coups"][0]) == sorted(
+        [("B", "C", 6, "nolo_ouvert"), ("A", "C", 5, "cagnotte"), ("C", "B", 1, "jeton_bonus")]
+    )
+    assert r["net"] == {"A": -5, "B": -5, "C": 10}
+    # switched off: the codille as before (B -6, C +11)
+    off = report(file("danois", played("B", "nolo_ouvert", 2, 2, 5), nolo_ouvert_bonus=False))
+    assert off["net"] == {"A": -5, "B": -6, "C": 11}
+    # a bête (one trick) is no codille: the hombre pays 5 to each, no chip comes back
+    bete = report(file("danois", played("B", "nolo_ouvert", 4, 1, 4)))
+    assert bete["net"] == {"A": 5, "B": -10, "C": 5}
+
+
+def test_danish_nolo_ouvert_bonus_follows_the_rates_unless_given():
+    # the Union's schedule has no such chip: off with dlu, unless the file says so.
+    # dlu nolo ouvert kruk 7 a defender: B pays C 14; C takes A's 5.
+    dlu = report(file("danois", played("B", "nolo_ouvert", 2, 2, 5), rates="dlu"))
+    assert dlu["rules"]["nolo_ouvert_bonus"] is False and dlu["net"]["B"] == -14
+    on = report(
+        file("danois", played("B", "nolo_ouvert", 2, 2, 5), rates="dlu", nolo_ouvert_bonus=True)
+    )
+    assert on["net"]["B"] == -13
+    game = load_any(file("danois", rates="dlu"))
+    assert load_any(dump_any_game(game)) == game
+    assert dump_any_game(game)["rules"]["nolo_ouvert_bonus"] is False
+    with pytest.raises(GameError, match=r"rules\.nolo_ouvert_bonus must be true or false"):
+        load_any(file("danois", nolo_ouvert_bonus="yes"))
 
 
 @pytest.mark.parametrize(
@@ -350,10 +385,21 @@ def test_danish_nets_sum_to_zero(coups, rates):
             assert r.caves[seat] * 100 + r.net[seat] >= 0
 
 
-def test_danish_defenders_tied_above_the_hombre_is_a_bete():
-    # jeu simple 1-4-4: no single defender has more than each other player
+def test_danish_defenders_tied_above_the_hombre_is_a_codille_to_primaute():
+    # jeu simple, B (premier) the hombre with 1 trick, A and C 4 each. Seed 004: bête is
+    # "le même nombre de levées qu'un autre joueur" (B has not), codille "moins de levées
+    # qu'un de ses adversaires" (B has): a codille. Defenders in order: C (second), A
+    # (dealer): C has primauté and takes it: B pays C 2 x 1 (texte codille rate 1 for each
+    # defender), C takes A's ante 5. A -5, B -2, C +7.
     r = report(file("danois", played("B", "jeu_simple", 4, 1, 4)))
-    assert r["coups"][0]["outcome"] == "bete"
+    c = r["coups"][0]
+    assert (c["outcome"], c["codille"], c["taker"]) == ("codille", "C", "C")
+    assert moves(c) == sorted([("B", "C", 2, "jeu_simple"), ("A", "C", 5, "cagnotte")])
+    assert r["net"] == {"A": -5, "B": -2, "C": 7}
+    # the hombre tying one defender is still a bête (4-4-1): B pays 1 to each
+    assert report(file("danois", played("B", "jeu_simple", 4, 4, 1)))["coups"][0]["outcome"] == (
+        "bete"
+    )
 
 
 def test_danish_nolo_codille_between_tied_defenders_goes_to_primaute():

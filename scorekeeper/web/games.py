@@ -94,7 +94,7 @@ JETONS_FIELDS = (
     "cave",
     "fiche",
 )
-DANISH_FIELDS = ("ante", "rates", "coups_to_play", "cave", "fiche")
+DANISH_FIELDS = ("ante", "rates", "coups_to_play", "cave", "fiche", "nolo_ouvert_bonus")
 
 
 def _table_from_form(form: NewGameForm) -> AnyGame | None:
