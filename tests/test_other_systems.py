@@ -341,12 +341,21 @@ def tricks(draw):
     )
 )
 def test_jetons_nets_sum_to_zero(coups):
+    from scorekeeper.rules.hombre.bonus_hands import possible
+
+    def dealt(bonuses):  # keep the hands one pack can deal together
+        kept = []
+        for b in bonuses:
+            if possible(tuple(sorted([*kept, b]))):
+                kept.append(b)
+        return tuple(kept)
+
     game = JetonsGame(
         ("A", "B", "C"),
         JetonsRules(),
         0,
         tuple(
-            JetonsCoup() if c is None else JetonsCoup(c[0], c[1], c[2], tuple(c[3])) for c in coups
+            JetonsCoup() if c is None else JetonsCoup(c[0], c[1], c[2], dealt(c[3])) for c in coups
         ),
     )
     for r in replay_jetons(game).coups:
@@ -463,3 +472,123 @@ def test_a_finished_danish_game_reports_an_empty_cagnotte(tmp_path):
     done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
     assert "In the pot: 0 (empty)" in done.stdout
     assert "returned to whoever put it in (A 5)." in done.stdout
+
+
+# ---- bonus hands one pack of 40 can deal together --------------------------------------
+
+# Worked out by hand from each hand's cards (docs/rules/jetons.md §6), with the reason.
+# Same player (his nine cards):
+SAME_IMPOSSIBLE = {
+    ("guinguette", "mirlire"),  # no black ace / both black aces
+    ("guinguette", "triomphante"),  # no black ace / leads spadille, so holds it
+    ("charivari", "mirlire"),  # four queens hold the queen of trumps; mirlire has none
+    ("discorde", "mirlire"),  # the king of trumps
+    ("fanatique", "mirlire"),  # the jack of trumps
+    ("chicoree", "mirlire"),  # chicorée is king, queen, jack of trumps (+ ponte or 7)
+}
+# Two players (disjoint nines):
+TWO_IMPOSSIBLE = {
+    ("charivari", "charivari"),  # 4 + 4 queens out of 4
+    ("discorde", "discorde"),
+    ("fanatique", "fanatique"),
+    ("chicoree", "chicoree"),  # one king, queen, jack of trumps
+    ("mirlire", "mirlire"),  # 2 + 2 black aces out of 2
+    ("partie_carree", "partie_carree"),  # 3 + 3 kings out of 4
+    ("yeux_de_grand_mere", "yeux_de_grand_mere"),  # 2 + 2 red aces out of 2
+    ("triomphante", "triomphante"),  # one spadille (and one hombre)
+    ("charivari", "chicoree"),  # 4 queens + the queen of trumps
+    ("charivari", "partie_carree"),  # 4 queens + a queen
+    ("discorde", "chicoree"),  # 4 kings + the king of trumps
+    ("discorde", "partie_carree"),  # 4 kings + 3 kings
+    ("fanatique", "chicoree"),  # 4 jacks + the jack of trumps
+    ("mirlire", "triomphante"),  # both black aces + spadille
+}
+# Possible, for instance: chicorée and yeux de grand-mère for two players (trumps black:
+# the fourth chicorée card is the 7, not the red ace); partie carrée and mirlire for one
+# (the three kings and the queen outside trumps); charivari and discorde for one (8 cards).
+
+
+def test_the_impossible_pairs_are_derived_from_the_hands_cards():
+    from scorekeeper.rules.hombre.bonus_hands import impossible_pairs
+
+    order = {hand: i for i, hand in enumerate(BONUS_HANDS)}
+    same, two = set(), set()
+    for first, second, one_player in impossible_pairs(BONUS_HANDS):
+        pair = tuple(sorted((first, second), key=order.get))
+        (same if one_player else two).add(pair)
+    key = order.get
+    assert same == {tuple(sorted(p, key=key)) for p in SAME_IMPOSSIBLE}
+    assert two == {tuple(sorted(p, key=key)) for p in TWO_IMPOSSIBLE}
+
+
+@pytest.mark.parametrize(
+    ("bonuses", "message"),
+    [
+        (
+            [("A", "charivari"), ("C", "charivari")],
+            "coup 1: charivari and charivari cannot both be dealt: the pack has four queens",
+        ),
+        (
+            [("A", "guinguette"), ("A", "mirlire")],
+            "coup 1: guinguette and mirlire cannot be one player's: a guinguette has no black ace",
+        ),
+        (
+            [("A", "discorde"), ("C", "partie_carree")],
+            "coup 1: discorde and partie_carree cannot both be dealt: the pack has four kings",
+        ),
+        (
+            [("C", "mirlire"), ("B", "triomphante")],
+            "coup 1: mirlire and triomphante cannot both be dealt: the pack has two black aces",
+        ),
+        (
+            [("A", "chicoree"), ("A", "mirlire")],
+            "a mirlire has no face card of trumps",
+        ),
+        (  # each pair fits in nine cards, the three do not: 4 + 4 + 4 = 12
+            [("A", "charivari"), ("A", "discorde"), ("A", "fanatique")],
+            "coup 1: these bonus hands cannot all be dealt from one pack of 40: "
+            "charivari, discorde, fanatique",
+        ),
+    ],
+)
+def test_bonus_hands_one_pack_cannot_deal_are_refused(bonuses, message):
+    coup = played("B", "simple", 2, 5, 2, bonuses=[{"player": p, "hand": h} for p, h in bonuses])
+    with pytest.raises(GameError) as refused:
+        replay_any(load_any(file("jetons", coup)))
+    assert message in str(refused.value) and refused.value.field == "bonuses"
+
+
+def test_bonus_hands_one_pack_can_deal_are_accepted():
+    # B's chicorée and A's yeux (black trumps); C's charivari and discorde (8 cards);
+    # three guinguettes at once (both black aces in the talon)
+    for bonuses in (
+        [("A", "yeux_de_grand_mere"), ("B", "chicoree"), ("B", "triomphante")],
+        [("C", "charivari"), ("C", "discorde"), ("A", "fanatique")],
+        [("A", "guinguette"), ("B", "guinguette"), ("C", "guinguette")],
+        [("A", "partie_carree"), ("A", "mirlire"), ("C", "yeux_de_grand_mere")],
+    ):
+        coup = played(
+            "B", "simple", 2, 5, 2, bonuses=[{"player": p, "hand": h} for p, h in bonuses]
+        )
+        r = report(file("jetons", coup))
+        # poule from A and C, the prime from A and C, each bonus from the two others
+        assert len(r["coups"][0]["transfers"]) == 2 + 2 + 2 * len(bonuses)
+
+
+def test_the_command_refuses_two_charivari_in_one_line(tmp_path):
+    coup = played(
+        "B",
+        "simple",
+        2,
+        5,
+        2,
+        bonuses=[{"player": "A", "hand": "charivari"}, {"player": "C", "hand": "charivari"}],
+    )
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(file("jetons", {"pass": True}, {"pass": True}, coup)))
+    bin_ = Path(sys.executable).parent / "scorekeeper"
+    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "error: coup 3: charivari and charivari cannot both be dealt: the pack has four queens\n"
+    )
