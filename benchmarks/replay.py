@@ -16,6 +16,7 @@ from typing import Any
 from scorekeeper.rules import kinds
 from scorekeeper.rules.brou.engine import BrouCoup, BrouGame, BrouRules
 from scorekeeper.rules.hombre.engine import Contract, Coup, Game, replay
+from scorekeeper.rules.hombre.jetons import JetonsContract, JetonsCoup, JetonsGame, JetonsRules
 from scorekeeper.rules.hombre.ruleset import RuleSet
 from scorekeeper.rules.manille.belge import TRUMPS, ManillenCoup, ManillenGame, ManillenRules
 from scorekeeper.rules.manille.classique import ManilleCoup, ManilleGame, ManilleRules
@@ -38,6 +39,27 @@ def random_coups(count: int, seed: int = 1709) -> list[Coup]:
             Coup(rng.randint(0, 2), rng.choice(contracts), tricks, rng.choice((0, 0, 3, 4)))
         )
     return coups
+
+
+def pot_games(size: int) -> dict[str, Any]:
+    """A pot game whose pot grows large: the caves a loss costs must not cost time per chip.
+
+    Jetons: the hombre fails 17 coups in a row (each failure doubles the
+    poule) and then wins it, so the losers owe millions of chips at once and
+    take tens of thousands of caves in one coup.
+    """
+    three = ("Anne", "Bruno", "Chloé")
+    jetons = []
+    for n in range(size):
+        hombre = n % 3
+        if n % 18 == 17:
+            tricks = tuple(9 if s == hombre else 0 for s in range(3))
+        else:
+            tricks = tuple(1 if s == hombre else 4 for s in range(3))
+        jetons.append(JetonsCoup(hombre, JetonsContract.SIMPLE, (tricks[0], tricks[1], tricks[2])))
+    return {
+        "jetons (poule doubled)": JetonsGame(three, JetonsRules(), 0, tuple(jetons)),
+    }
 
 
 def best_time(game: Any, repeat: int, fold: Callable[[Any], Any] = replay) -> float:
@@ -84,10 +106,11 @@ def main() -> None:
             ),
         ),
     }
-    print(f"\n{'game':<20} {'coups':>8} {'seconds':>9} {'coups/s':>10}")
+    sheets.update(pot_games(size))
+    print(f"\n{'game':<24} {'coups':>8} {'seconds':>9} {'coups/s':>10}")
     for name, sheet in sheets.items():
         seconds = best_time(sheet, 5, kinds.replay)
-        print(f"{name:<20} {size:>8,} {seconds:>9.4f} {size / seconds:>10,.0f}")
+        print(f"{name:<24} {size:>8,} {seconds:>9.4f} {size / seconds:>10,.0f}")
 
 
 if __name__ == "__main__":

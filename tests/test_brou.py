@@ -3,6 +3,8 @@
 Teams: 0 is Nous (seats 0 and 2), 1 is Eux (seats 1 and 3).
 """
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -77,6 +79,36 @@ def test_partie_et_vole():
         play(BrouCoup(120, partie_et_vole=NOUS, made=True))
 
 
+def test_possible_mariages_and_voles_are_accepted():
+    # one trump and three other mariages, one per suit; Eux's vole with Nous at 0 points
+    r = play(
+        BrouCoup(
+            60, mariages=(Mariage(NOUS, trump=True), Mariage(EUX), Mariage(NOUS), Mariage(EUX))
+        ),
+        BrouCoup(0, vole=EUX, mariages=(Mariage(EUX, grand=True),)),
+    )
+    # 60 + 40 + 20 = 120 for Nous, 60 + 20 + 20 = 100 for Eux; the vole voids its coup
+    assert r.coups[0].scored == (120, 100) and r.totals == (120, 100) and r.parties == (0, 3)
+
+
+def test_partie_et_vole_scored_counts_the_table_mariage_deduction():
+    # Nous 100 + 100 = 200, Eux 20 + 20 = 40. Nous declares partie et vole and takes the
+    # queen and king of trumps on the table: 80 to Nous, 80 off Eux.
+    start = (BrouCoup(100), BrouCoup(100))
+    table = (Mariage(NOUS, trump=True, table=True),)
+    made = play(*start, BrouCoup(120, mariages=table, partie_et_vole=NOUS, made=True)).coups[-1]
+    # Nous 200 + 120 + 80 = 400; Eux 40 - 80 = -40 < 0: 3 + 4 = 7 parties; the line shows
+    # what each count moved: Nous +200, Eux -80 (the deduction the parties reckoned on)
+    assert made.won == (7, 0) and made.scored == (200, -80)
+    failed = play(
+        *start,
+        BrouCoup(40, points_eux=0, mariages=table, partie_et_vole=NOUS, made=False),
+    ).coups[-1]
+    # Eux stops the coup and marks what Nous would have: 3 + 4 (its count 40 - 80 = -40);
+    # the trick points do not count, the mariage does: Nous +80, Eux -80
+    assert failed.won == (0, 7) and failed.scored == (80, -80)
+
+
 def test_a_claim_right_or_wrong():
     start = [BrouCoup(120), BrouCoup(110)]  # Nous 230, Eux 10
     right = play(*start, BrouCoup(71, points_eux=10, claim=NOUS))
@@ -113,10 +145,32 @@ def test_dealers_turn_round_four_seats():
         (BrouCoup(121), "between 0 and 120"),
         (BrouCoup(60, points_eux=50), "only for a coup cut short"),
         (BrouCoup(60, vole=NOUS, claim=EUX), "one ending"),
+        # one pack of 32 cards: four suits, one of them trumps, one mariage a suit
+        (
+            BrouCoup(60, mariages=(Mariage(NOUS, trump=True), Mariage(EUX, trump=True))),
+            "two trump mariages in one coup: there is one trump suit",
+        ),
+        (
+            BrouCoup(60, mariages=(Mariage(NOUS, trump=True),) + (Mariage(EUX),) * 4),
+            "5 mariages in one coup: the pack has four suits",
+        ),
+        (BrouCoup(60, mariages=(Mariage(NOUS),) * 4), "four mariages outside trumps"),
+        # a vole takes every trick: all 120 card points, and the other team has no mariage
+        (BrouCoup(100, vole=NOUS), "a vole takes all the card points: points (Nous's) must be 120"),
+        (BrouCoup(120, vole=EUX), "points (Nous's) must be 0"),
+        (BrouCoup(110, partie_et_vole=NOUS, made=True), "must be 120"),
+        (
+            BrouCoup(120, vole=NOUS, mariages=(Mariage(EUX),)),
+            "eux took no trick in the vole: it has no mariage",
+        ),
+        (
+            BrouCoup(0, vole=EUX, mariages=(Mariage(EUX), Mariage(NOUS, table=True))),
+            "nous took no trick in the vole",
+        ),
     ],
 )
 def test_refusals(coup, message):
-    with pytest.raises(GameError, match=message):
+    with pytest.raises(GameError, match=re.escape(message)):
         play(coup)
 
 
@@ -157,6 +211,18 @@ def test_the_game_file_and_the_command(tmp_path):
     done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr.strip() == "error: coup 4: card points are between 0 and 120"
+    data["coups"][3] = {"points": 60, "mariages": [{"team": "nous", "trump": True}] * 2}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "error: coup 4: two trump mariages in one coup: there is one trump suit\n"
+    )
+    data["coups"][3] = {"points": 90, "vole": "nous"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "coup 4: a vole takes all the card points" in done.stderr
     data["players"] = ["Anne", "Bruno", "Chloé"]
     path.write_text(json.dumps(data), encoding="utf-8")
     done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
@@ -178,10 +244,13 @@ def test_the_game_file_and_the_command(tmp_path):
 )
 def test_sheet_invariants(coups):
     """Played-out coups: the sheet adds up, a partie resets the count, the match ends in time."""
-    game = [
-        BrouCoup(p, mariages=tuple(Mariage(*m) for m in ms), vole=0 if v else None)
-        for p, ms, v in coups
-    ]
+    game = []
+    for p, ms, v in coups:
+        if v:  # Nous's vole: all the card points, and Eux took no trick for a mariage
+            p, ms = 120, [m for m in ms if m[0] == 0]
+        if sum(m[2] for m in ms) > 1:  # one trump suit: one trump mariage
+            ms = ms[:1]
+        game.append(BrouCoup(p, mariages=tuple(Mariage(*m) for m in ms), vole=0 if v else None))
     try:
         r = play(*game, parties_to_win=5)
     except GameError as error:  # only coups after the end of the match are refused

@@ -184,6 +184,51 @@ def test_sans_atout_is_tracked_and_compulsory_at_the_end():
     assert r.owed == (1, 1) and r.left == (1, 1) and r.must_sans_atout
 
 
+@pytest.mark.parametrize(
+    ("players", "deals", "owed", "refused"),
+    [
+        # four players, 3 deals: the teams choose 2 and 1; the one with 1 cannot call 2
+        (FOUR, 3, 2, True),
+        (FOUR, 3, 1, False),
+        (FOUR, 20, 10, False),  # 10 deals each: all ten sans-atout is possible
+        (FOUR, 20, 11, True),
+        (THREE, 30, 10, False),  # 10 deals each
+        (THREE, 31, 11, True),  # 11, 10, 10: the two with 10 cannot call 11
+    ],
+)
+def test_a_rule_set_owing_more_sans_atout_than_deals_is_refused(players, deals, owed, refused):
+    game = ManillenGame(players, ManillenRules(deals=deals, sans_atout=owed))
+    if not refused:
+        replay_belgian(game)
+        return
+    with pytest.raises(GameError) as error:
+        replay_belgian(game)
+    assert error.value.field == "rules.sans_atout" and error.value.coup is None
+    assert str(error.value) == (
+        f"{owed} sans-atout for each chooser is more than the {deals // game.sides} deals "
+        f"a chooser may have to choose in {deals}"
+    )
+
+
+def test_the_command_refuses_such_a_game_file_in_one_line(tmp_path):
+    data = {
+        "format": "scorekeeper-game/1",
+        "game": "manille",
+        "players": list(FOUR),
+        "rules": {"variant": "belge", "deals": 3, "sans_atout": 2},
+        "coups": [],
+    }
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data))
+    binary = Path(sys.executable).parent / "scorekeeper"
+    run = subprocess.run([binary, "replay", str(path), "--json"], capture_output=True, text=True)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr == (
+        "error: 2 sans-atout for each chooser is more than the 1 deals "
+        "a chooser may have to choose in 3\n"
+    )
+
+
 def test_belgian_game_ends_after_its_deals_and_may_be_drawn():
     r = belgian(
         ManillenCoup("sans-atout", points=40),

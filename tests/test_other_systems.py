@@ -186,11 +186,46 @@ def test_danish_puesta_is_void():
 
 
 def test_danish_codille_pays_the_best_defender_who_takes_the_cagnotte():
-    r = report(file("danois", played("B", "nolo_ouvert", 2, 2, 5)))  # nolo: 2 tricks = codille
+    r = report(file("danois", played("B", "nolo_pur", 2, 2, 5)))  # nolo: 2 tricks = codille
     c = r["coups"][0]
     assert (c["outcome"], c["codille"]) == ("codille", "C")
-    # texte table: nolo ouvert codille 3 for each defender, both to C; C takes A's ante
-    assert moves(c) == sorted([("B", "C", 6, "nolo_ouvert"), ("A", "C", 5, "cagnotte")])
+    # texte table: nolo pur codille 3 for each defender, both to C; C takes A's ante
+    assert moves(c) == sorted([("B", "C", 6, "nolo_pur"), ("A", "C", 5, "cagnotte")])
+
+
+def test_danish_nolo_ouvert_lost_by_codille_gets_the_jeton_bonus_back():
+    # the source: the declarer of a failed nolo ouvert "peut recevoir un jeton bonus au cas
+    # où il aurait réalisé au moins une levée". B plays nolo ouvert and takes 2 tricks:
+    # codille to C (5 tricks); B pays C 2 x 3 = 6, C takes A's ante 5, and C, who receives
+    # the codille, hands B one chip back. A -5, B -6 + 1 = -5, C +5 + 6 - 1 = +10.
+    r = report(file("danois", played("B", "nolo_ouvert", 2, 2, 5)))
+    assert r["rules"]["nolo_ouvert_bonus"] is True  # the source's rates: on by default
+    assert moves(r["coups"][0]) == sorted(
+        [("B", "C", 6, "nolo_ouvert"), ("A", "C", 5, "cagnotte"), ("C", "B", 1, "jeton_bonus")]
+    )
+    assert r["net"] == {"A": -5, "B": -5, "C": 10}
+    # switched off: the codille as before (B -6, C +11)
+    off = report(file("danois", played("B", "nolo_ouvert", 2, 2, 5), nolo_ouvert_bonus=False))
+    assert off["net"] == {"A": -5, "B": -6, "C": 11}
+    # a bête (one trick) is no codille: the hombre pays 5 to each, no chip comes back
+    bete = report(file("danois", played("B", "nolo_ouvert", 4, 1, 4)))
+    assert bete["net"] == {"A": 5, "B": -10, "C": 5}
+
+
+def test_danish_nolo_ouvert_bonus_follows_the_rates_unless_given():
+    # the Union's schedule has no such chip: off with dlu, unless the file says so.
+    # dlu nolo ouvert kruk 7 a defender: B pays C 14; C takes A's 5.
+    dlu = report(file("danois", played("B", "nolo_ouvert", 2, 2, 5), rates="dlu"))
+    assert dlu["rules"]["nolo_ouvert_bonus"] is False and dlu["net"]["B"] == -14
+    on = report(
+        file("danois", played("B", "nolo_ouvert", 2, 2, 5), rates="dlu", nolo_ouvert_bonus=True)
+    )
+    assert on["net"]["B"] == -13
+    game = load_any(file("danois", rates="dlu"))
+    assert load_any(dump_any_game(game)) == game
+    assert dump_any_game(game)["rules"]["nolo_ouvert_bonus"] is False
+    with pytest.raises(GameError, match=r"rules\.nolo_ouvert_bonus must be true or false"):
+        load_any(file("danois", nolo_ouvert_bonus="yes"))
 
 
 @pytest.mark.parametrize(
@@ -306,12 +341,21 @@ def tricks(draw):
     )
 )
 def test_jetons_nets_sum_to_zero(coups):
+    from scorekeeper.rules.hombre.bonus_hands import possible
+
+    def dealt(bonuses):  # keep the hands one pack can deal together
+        kept = []
+        for b in bonuses:
+            if possible(tuple(sorted([*kept, b]))):
+                kept.append(b)
+        return tuple(kept)
+
     game = JetonsGame(
         ("A", "B", "C"),
         JetonsRules(),
         0,
         tuple(
-            JetonsCoup() if c is None else JetonsCoup(c[0], c[1], c[2], tuple(c[3])) for c in coups
+            JetonsCoup() if c is None else JetonsCoup(c[0], c[1], c[2], dealt(c[3])) for c in coups
         ),
     )
     for r in replay_jetons(game).coups:
@@ -350,10 +394,21 @@ def test_danish_nets_sum_to_zero(coups, rates):
             assert r.caves[seat] * 100 + r.net[seat] >= 0
 
 
-def test_danish_defenders_tied_above_the_hombre_is_a_bete():
-    # jeu simple 1-4-4: no single defender has more than each other player
+def test_danish_defenders_tied_above_the_hombre_is_a_codille_to_primaute():
+    # jeu simple, B (premier) the hombre with 1 trick, A and C 4 each. Seed 004: bête is
+    # "le même nombre de levées qu'un autre joueur" (B has not), codille "moins de levées
+    # qu'un de ses adversaires" (B has): a codille. Defenders in order: C (second), A
+    # (dealer): C has primauté and takes it: B pays C 2 x 1 (texte codille rate 1 for each
+    # defender), C takes A's ante 5. A -5, B -2, C +7.
     r = report(file("danois", played("B", "jeu_simple", 4, 1, 4)))
-    assert r["coups"][0]["outcome"] == "bete"
+    c = r["coups"][0]
+    assert (c["outcome"], c["codille"], c["taker"]) == ("codille", "C", "C")
+    assert moves(c) == sorted([("B", "C", 2, "jeu_simple"), ("A", "C", 5, "cagnotte")])
+    assert r["net"] == {"A": -5, "B": -2, "C": 7}
+    # the hombre tying one defender is still a bête (4-4-1): B pays 1 to each
+    assert report(file("danois", played("B", "jeu_simple", 4, 4, 1)))["coups"][0]["outcome"] == (
+        "bete"
+    )
 
 
 def test_danish_nolo_codille_between_tied_defenders_goes_to_primaute():
@@ -362,3 +417,178 @@ def test_danish_nolo_codille_between_tied_defenders_goes_to_primaute():
     c = r["coups"][0]
     assert (c["outcome"], c["codille"]) == ("codille", "C")
     assert ("B", "C", 4, "nolo_simple") in moves(c)  # texte codille 2 for each defender
+
+
+# ---- caves: the cost of a coup does not grow with the amounts -------------------------
+
+
+def test_recave_is_arithmetic_not_one_cave_at_a_time():
+    import signal
+
+    from scorekeeper.rules.ledger import recave
+
+    def too_slow(*_):
+        raise TimeoutError("recave counts one cave at a time")
+
+    # a net of -10**12 chips with caves of 1 chip: 10**12 caves. One at a time that is hours;
+    # arithmetic, ceil(10**12 / 1) at once. -250 with caves of 100: 3 caves (300 - 250 = 50).
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(2)
+    try:
+        caves = [1, 1, 1]
+        recave(caves, [-(10**12), -250, 40], 1)
+        assert caves == [10**12, 250, 1]
+        caves = [1, 1, 5]
+        recave(caves, [-100, -250, -250], 100)
+        assert caves == [1, 3, 5]  # exactly 0 needs no new cave; a cave is never given back
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# ---- the end of a pot game: the pot goes home, the report says 0 -----------------------
+
+
+def test_a_finished_jetons_game_reports_an_empty_poule():
+    # coup 1 (A deals): stakes 3 each (9); A and C pass (+2 each): A 5, B 3, C 5 = 13;
+    # B fails his simple 4-4-1 and doubles the poule (+13): A 5, B 16, C 5 = 26, and pays
+    # the prime 1 to A and to C. The game ends: the 26 return to A, B, C; nothing moves.
+    r = report(file("jetons", played("B", "simple", 4, 4, 1), coups_to_play=1))
+    assert r["finished"] is True
+    assert r["net"] == {"A": 1, "B": -2, "C": 1}
+    assert r["poule"]["chips"] == 0 and r["poule"]["shares"] == {"A": 0, "B": 0, "C": 0}
+    assert r["coups"][0]["poule_after"] == 0
+
+
+def test_a_finished_danish_game_reports_an_empty_cagnotte(tmp_path):
+    # coup 1: A deals and antes 5; all pass; the game ends: A's 5 return to A
+    data = file("danois", {"pass": True}, coups_to_play=1)
+    r = report(data)
+    assert r["finished"] is True and r["net"] == {"A": 0, "B": 0, "C": 0}
+    assert r["poule"]["chips"] == 0 and r["coups"][0]["poule_after"] == 0
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data))
+    bin_ = Path(sys.executable).parent / "scorekeeper"
+    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    assert "In the pot: 0 (empty)" in done.stdout
+    assert "returned to whoever put it in (A 5)." in done.stdout
+
+
+# ---- bonus hands one pack of 40 can deal together --------------------------------------
+
+# Worked out by hand from each hand's cards (docs/rules/jetons.md §6), with the reason.
+# Same player (his nine cards):
+SAME_IMPOSSIBLE = {
+    ("guinguette", "mirlire"),  # no black ace / both black aces
+    ("guinguette", "triomphante"),  # no black ace / leads spadille, so holds it
+    ("charivari", "mirlire"),  # four queens hold the queen of trumps; mirlire has none
+    ("discorde", "mirlire"),  # the king of trumps
+    ("fanatique", "mirlire"),  # the jack of trumps
+    ("chicoree", "mirlire"),  # chicorée is king, queen, jack of trumps (+ ponte or 7)
+}
+# Two players (disjoint nines):
+TWO_IMPOSSIBLE = {
+    ("charivari", "charivari"),  # 4 + 4 queens out of 4
+    ("discorde", "discorde"),
+    ("fanatique", "fanatique"),
+    ("chicoree", "chicoree"),  # one king, queen, jack of trumps
+    ("mirlire", "mirlire"),  # 2 + 2 black aces out of 2
+    ("partie_carree", "partie_carree"),  # 3 + 3 kings out of 4
+    ("yeux_de_grand_mere", "yeux_de_grand_mere"),  # 2 + 2 red aces out of 2
+    ("triomphante", "triomphante"),  # one spadille (and one hombre)
+    ("charivari", "chicoree"),  # 4 queens + the queen of trumps
+    ("charivari", "partie_carree"),  # 4 queens + a queen
+    ("discorde", "chicoree"),  # 4 kings + the king of trumps
+    ("discorde", "partie_carree"),  # 4 kings + 3 kings
+    ("fanatique", "chicoree"),  # 4 jacks + the jack of trumps
+    ("mirlire", "triomphante"),  # both black aces + spadille
+}
+# Possible, for instance: chicorée and yeux de grand-mère for two players (trumps black:
+# the fourth chicorée card is the 7, not the red ace); partie carrée and mirlire for one
+# (the three kings and the queen outside trumps); charivari and discorde for one (8 cards).
+
+
+def test_the_impossible_pairs_are_derived_from_the_hands_cards():
+    from scorekeeper.rules.hombre.bonus_hands import impossible_pairs
+
+    order = {hand: i for i, hand in enumerate(BONUS_HANDS)}
+    same, two = set(), set()
+    for first, second, one_player in impossible_pairs(BONUS_HANDS):
+        pair = tuple(sorted((first, second), key=order.get))
+        (same if one_player else two).add(pair)
+    key = order.get
+    assert same == {tuple(sorted(p, key=key)) for p in SAME_IMPOSSIBLE}
+    assert two == {tuple(sorted(p, key=key)) for p in TWO_IMPOSSIBLE}
+
+
+@pytest.mark.parametrize(
+    ("bonuses", "message"),
+    [
+        (
+            [("A", "charivari"), ("C", "charivari")],
+            "coup 1: charivari and charivari cannot both be dealt: the pack has four queens",
+        ),
+        (
+            [("A", "guinguette"), ("A", "mirlire")],
+            "coup 1: guinguette and mirlire cannot be one player's: a guinguette has no black ace",
+        ),
+        (
+            [("A", "discorde"), ("C", "partie_carree")],
+            "coup 1: discorde and partie_carree cannot both be dealt: the pack has four kings",
+        ),
+        (
+            [("C", "mirlire"), ("B", "triomphante")],
+            "coup 1: mirlire and triomphante cannot both be dealt: the pack has two black aces",
+        ),
+        (
+            [("A", "chicoree"), ("A", "mirlire")],
+            "a mirlire has no face card of trumps",
+        ),
+        (  # each pair fits in nine cards, the three do not: 4 + 4 + 4 = 12
+            [("A", "charivari"), ("A", "discorde"), ("A", "fanatique")],
+            "coup 1: these bonus hands cannot all be dealt from one pack of 40: "
+            "charivari, discorde, fanatique",
+        ),
+    ],
+)
+def test_bonus_hands_one_pack_cannot_deal_are_refused(bonuses, message):
+    coup = played("B", "simple", 2, 5, 2, bonuses=[{"player": p, "hand": h} for p, h in bonuses])
+    with pytest.raises(GameError) as refused:
+        replay_any(load_any(file("jetons", coup)))
+    assert message in str(refused.value) and refused.value.field == "bonuses"
+
+
+def test_bonus_hands_one_pack_can_deal_are_accepted():
+    # B's chicorée and A's yeux (black trumps); C's charivari and discorde (8 cards);
+    # three guinguettes at once (both black aces in the talon)
+    for bonuses in (
+        [("A", "yeux_de_grand_mere"), ("B", "chicoree"), ("B", "triomphante")],
+        [("C", "charivari"), ("C", "discorde"), ("A", "fanatique")],
+        [("A", "guinguette"), ("B", "guinguette"), ("C", "guinguette")],
+        [("A", "partie_carree"), ("A", "mirlire"), ("C", "yeux_de_grand_mere")],
+    ):
+        coup = played(
+            "B", "simple", 2, 5, 2, bonuses=[{"player": p, "hand": h} for p, h in bonuses]
+        )
+        r = report(file("jetons", coup))
+        # poule from A and C, the prime from A and C, each bonus from the two others
+        assert len(r["coups"][0]["transfers"]) == 2 + 2 + 2 * len(bonuses)
+
+
+def test_the_command_refuses_two_charivari_in_one_line(tmp_path):
+    coup = played(
+        "B",
+        "simple",
+        2,
+        5,
+        2,
+        bonuses=[{"player": "A", "hand": "charivari"}, {"player": "C", "hand": "charivari"}],
+    )
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(file("jetons", {"pass": True}, {"pass": True}, coup)))
+    bin_ = Path(sys.executable).parent / "scorekeeper"
+    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "error: coup 3: charivari and charivari cannot both be dealt: the pack has four queens\n"
+    )

@@ -201,6 +201,18 @@ def test_new_sheet_refusals(client):
         data={**FOUR, "player1": "Anne", "first_dealer": "0", "variant": "classique"},
     )
     assert response.status_code == 422
+    # four players, 3 deals: one team chooses once and cannot owe 2 sans-atout
+    response = client.post(
+        "/games/new/manille",
+        data={**FOUR, "first_dealer": "0", "variant": "belge", "deals": "3", "sans_atout": "2"},
+    )
+    assert response.status_code == 422
+    assert (
+        "2 sans-atout for each chooser is more than the 1 deals a chooser may have to choose in 3"
+        in errors(response)
+    )
+    page = response.data.decode()
+    assert page.index('name="sans_atout"') < page.index("more than the 1 deals")
     assert client.get("/games/new/whist").status_code == 404
 
 

@@ -126,6 +126,7 @@ def test_import_export_round_trip_of_the_other_systems(client):
             "coups_to_play": 0,
             "cave": 100,
             "fiche": 10,
+            "nolo_ouvert_bonus": True,
         },
         "coups": [
             {"hombre": "B", "contract": "nolo_pur", "tricks": {"A": 4, "B": 0, "C": 5}},
@@ -134,3 +135,24 @@ def test_import_export_round_trip_of_the_other_systems(client):
     }
     assert client.post("/games/import", data={"text": json.dumps(data)}).status_code == 302
     assert json.loads(client.get("/games/1/game.json").data) == data
+
+
+def test_the_danish_presets_set_the_nolo_ouvert_bonus(client):
+    # the source's preset: the jeton bonus is on; the Union's: off
+    page = client.post(
+        "/games/new", data={**NEW_GAME, "preset": "danois", "apply_preset": "1", "create": ""}
+    ).data.decode()
+    assert re.search(r'<input[^>]*checked[^>]*name="nolo_ouvert_bonus"', page) or re.search(
+        r'<input[^>]*name="nolo_ouvert_bonus"[^>]*checked', page
+    )
+    page = client.post(
+        "/games/new", data={**NEW_GAME, "preset": "danois_dlu", "apply_preset": "1", "create": ""}
+    ).data.decode()
+    field = re.search(r'<input[^>]*name="nolo_ouvert_bonus"[^>]*>', page)
+    assert field and "checked" not in field.group(0)
+    game = create(
+        client, {**DANOIS, "preset": "danois", "rates": "texte", "nolo_ouvert_bonus": "y"}
+    )
+    assert report(client, game)["rules"]["nolo_ouvert_bonus"] is True
+    game = create(client, DANOIS)  # dlu, the box left empty
+    assert report(client, game)["rules"]["nolo_ouvert_bonus"] is False

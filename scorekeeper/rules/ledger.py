@@ -54,10 +54,20 @@ def apply(net: list[int], transfers: Iterable[Transfer]) -> None:
 
 
 def recave(caves: list[int], net: Sequence[int], cave: int) -> None:
-    """Give a new cave to every player whose stack went below zero."""
+    """Give new caves to every player whose stack went below zero: as few as bring it to 0.
+
+    Arithmetic, not one cave at a time: a pot game can cost a player
+    millions of chips in one coup, and the cost of a coup must not grow
+    with the amounts (docs/rules/jetons.md §7).
+
+    >>> caves = [1, 1, 3]
+    >>> recave(caves, [-100, -101, -250], 100)
+    >>> caves
+    [1, 2, 3]
+    """
     for seat, result in enumerate(net):
-        while caves[seat] * cave + result < 0:
-            caves[seat] += 1
+        if caves[seat] * cave + result < 0:
+            caves[seat] = -(result // cave)  # the least c with c * cave + result >= 0
 
 
 def stack(caves: int, net: int, cave: int, fiche: int) -> Stack:

@@ -85,7 +85,8 @@ def brou_coup(rng: random.Random) -> dict[str, Any]:
             }
         ]
     if rng.random() < 0.04:
-        coup = {"vole": rng.choice(["nous", "eux"]), "points": 120}
+        team = rng.choice(["nous", "eux"])  # points are Nous's: all 120, or none
+        coup = {"vole": team, "points": 120 if team == "nous" else 0}
     return coup
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import N_, GameError
+from ..teams import TEAMS
 
 ANNOUNCED = {(False, False): 20, (False, True): 40, (True, False): 30, (True, True): 60}
 """Points of an announced mariage by (grand, trump); one on the table counts double."""
@@ -152,6 +153,36 @@ def _check(coup: BrouCoup) -> None:
     for m in coup.mariages:
         if m.team not in (0, 1):
             raise GameError("mariages", N_("a team is nous or eux"))
+    # What one pack of 32 cards can hold: a mariage is the queen and king (and jack) of
+    # one suit, so one a suit; four suits, one of them trumps (docs/rules/brou.md §3).
+    if len(coup.mariages) > 4:
+        raise GameError(
+            "mariages",
+            N_("{count} mariages in one coup: the pack has four suits"),
+            count=len(coup.mariages),
+        )
+    if sum(m.trump for m in coup.mariages) > 1:
+        raise GameError("mariages", N_("two trump mariages in one coup: there is one trump suit"))
+    if sum(not m.trump for m in coup.mariages) > 3:
+        raise GameError(
+            "mariages", N_("four mariages outside trumps: the pack has three other suits")
+        )
+    vole = coup.vole if coup.vole is not None else coup.partie_et_vole if coup.made else None
+    if vole is not None:
+        # the team of the vole took every trick, so all the card points; the other took
+        # none, and a mariage is announced, or taken on the table, with a trick
+        if coup.points != (120 if vole == 0 else 0):
+            raise GameError(
+                "points",
+                N_("a vole takes all the card points: points (Nous's) must be {points}"),
+                points=120 if vole == 0 else 0,
+            )
+        if any(m.team != vole for m in coup.mariages):
+            raise GameError(
+                "mariages",
+                N_("{team} took no trick in the vole: it has no mariage"),
+                team=TEAMS[1 - vole],
+            )
 
 
 def replay(game: BrouGame) -> BrouReport:
@@ -195,10 +226,15 @@ def replay(game: BrouGame) -> BrouReport:
                     )
                 other = before[1 - team] + marks[1 - team]
                 partie, won[team] = team, 3 + multiple(other)
-                scored = (count - before[0], 0) if team == 0 else (0, count - before[1])
+                # the other team marks the deduction of the declarer's table mariages: the
+                # count its parties were reckoned on
+                scored = (
+                    (count - before[0], marks[1]) if team == 0 else (marks[0], count - before[1])
+                )
             else:  # the other team stops the coup and marks what the declarer would have
                 other = before[1 - team] + marks[1 - team]
                 partie, won[1 - team] = 1 - team, 3 + multiple(other)
+                scored = (marks[0], marks[1])  # the mariages; the trick points do not count
         elif coup.claim is not None or coup.abandon is not None:
             claimer = coup.claim if coup.claim is not None else 1 - (coup.abandon or 0)
             counts = [before[t] + tricks[t] + marks[t] for t in (0, 1)]

@@ -79,6 +79,10 @@ class DanishRules:
     coups_to_play: int = 0
     cave: int = 100
     fiche: int = 10
+    nolo_ouvert_bonus: bool | None = None
+    """The declarer of a nolo ouvert lost by codille receives one chip back from the
+    codille's winner. None (not given): as the rates say, on for ``texte`` (the
+    source's sentence), off for ``dlu`` (the Union's schedule has no such chip)."""
 
     def __post_init__(self) -> None:
         if self.rates not in RATES:
@@ -87,6 +91,14 @@ class DanishRules:
                 N_("rules.rates must be texte or dlu, got {value!r}"),
                 value=self.rates,
             )
+        if self.nolo_ouvert_bonus is None:
+            object.__setattr__(self, "nolo_ouvert_bonus", self.rates == "texte")
+        elif type(self.nolo_ouvert_bonus) is not bool:
+            raise GameError(
+                "rules.nolo_ouvert_bonus",
+                N_("{key} must be true or false"),
+                key="rules.nolo_ouvert_bonus",
+            )
         counts(
             self,
             whole_settings(("ante", "coups_to_play", "cave", "fiche"), ("ante", "coups_to_play")),
@@ -94,7 +106,9 @@ class DanishRules:
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> DanishRules:
-        return settings_from_mapping(cls, {k: v for k, v in data.items() if k != "accounting"})
+        # a file without nolo_ouvert_bonus takes the default of its rates, not of texte
+        chosen = {k: v for k, v in data.items() if k != "accounting"}
+        return settings_from_mapping(cls, {"nolo_ouvert_bonus": None, **chosen})
 
     def to_mapping(self) -> dict[str, Any]:
         return {"accounting": self.accounting, **asdict(self)}
@@ -144,6 +158,8 @@ def outcome(coup: DanishCoup, order: tuple[int, int, int]) -> tuple[str, int | N
     ('bete', None)
     >>> outcome(DanishCoup(0, DanishContract.JEU_SIMPLE, (3, 3, 3)), (1, 2, 0))
     ('puesta', None)
+    >>> outcome(DanishCoup(0, DanishContract.JEU_SIMPLE, (1, 4, 4)), (1, 2, 0))
+    ('codille', 1)
     """
     assert coup.hombre is not None and coup.contract is not None
     h = coup.tricks[coup.hombre]
@@ -158,8 +174,10 @@ def outcome(coup: DanishCoup, order: tuple[int, int, int]) -> tuple[str, int | N
         return "gagne", None
     if h == 3 and best == 3:
         return "puesta", None
-    if h == best or len(leaders) == 2:
+    if h == best:  # "le même nombre de levées qu'un autre joueur"
         return "bete", None
+    # "moins de levées qu'un de ses adversaires": a codille, also when the defenders tie
+    # (1-4-4); it goes to the one with primauté (docs/rules/danois.md §5)
     return "codille", leaders[0]
 
 
@@ -208,5 +226,8 @@ def replay(game: DanishGame) -> PotReport:
                 taker = codille
                 moves += pot.take(codille, "cagnotte")
                 moves.append(Transfer(hombre, codille, 2 * codille_rate, reason))
+                if coup.contract is DanishContract.NOLO_OUVERT and rules.nolo_ouvert_bonus:
+                    # the source's "jeton bonus": the codille's winner hands one chip back
+                    moves.append(Transfer(codille, hombre, 1, "jeton_bonus"))
         book.close(d, coup, result, taker, moves)
     return book.report(deal(len(game.coups) + 1))

@@ -17,6 +17,7 @@ from ..errors import N_, GameError
 from ..ledger import Transfer
 from ..settings import counts, whole_settings
 from ..settings import from_mapping as settings_from_mapping
+from .bonus_hands import check_together
 from .engine import check_played
 from .pot import PotBook, PotDeal, PotReport
 
@@ -125,6 +126,7 @@ def check(coup: JetonsCoup) -> None:
         if (seat, hand) in seen:
             raise GameError("bonuses", N_("bonus hand {hand} given twice"), hand=hand)
         seen.add((seat, hand))
+    check_together(coup.bonuses)  # what one pack of 40 can deal (docs/rules/jetons.md §6)
 
 
 def replay(game: JetonsGame) -> PotReport:

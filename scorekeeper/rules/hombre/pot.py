@@ -95,9 +95,11 @@ class PotReport:
     net: tuple[int, int, int]
     caves: tuple[int, int, int]
     shares: tuple[int, int, int]
-    """What each seat has in the pot now (returned to him if the game ends)."""
+    """What each seat has in the pot now: all 0 once the game has ended."""
     finished: bool
     next: PotDeal | None
+    returned: tuple[int, int, int] = (0, 0, 0)
+    """What each seat had in the pot when the game ended, returned to him (no chip moves)."""
 
     betes: tuple[()] = ()
 
@@ -124,6 +126,7 @@ class PotBook:
         self.caves = [1, 1, 1]
         self.results: list[PotResult] = []
         self.finished = False
+        self.returned = (0, 0, 0)
 
     def open(self, n: int) -> None:
         """Refuse a coup after the end of the game."""
@@ -139,6 +142,11 @@ class PotBook:
         self.finished = bool(self.coups_to_play) and deal.n >= self.coups_to_play
         apply(self.net, moves)
         recave(self.caves, self.net, self.cave)
+        if self.finished:
+            # The pot returns to whoever put it in: a share is a commitment, not a payment,
+            # so nothing moves and the nets stand; the pot is empty from now on.
+            self.returned = three(self.pot.shares)
+            self.pot.shares = [0, 0, 0]
         self.results.append(
             PotResult(
                 deal,
@@ -162,6 +170,7 @@ class PotBook:
             three(self.pot.shares),
             self.finished,
             None if self.finished else next_deal,
+            self.returned,
         )
 
 

@@ -186,7 +186,11 @@ def render_pot(report: PotReport) -> str:
     shares = ", ".join(f"{names[s]} {v}" for s, v in enumerate(report.shares) if v)
     lines.append(f"In the pot: {sum(report.shares)} ({shares or 'empty'})")
     if report.next is None:
-        lines.append("The game is over; what is in the pot returns to whoever put it in.")
+        back = ", ".join(f"{names[s]} {v}" for s, v in enumerate(report.returned) if v)
+        lines.append(
+            "The game is over; what was in the pot returned to whoever put it in"
+            + (f" ({back})." if back else ".")
+        )
     else:
         n = report.next
         lines.append(f"Before coup {n.n}: {names[n.dealer]} deals, {names[n.premier]} is premier")

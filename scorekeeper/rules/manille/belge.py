@@ -158,6 +158,18 @@ def replay(game: ManillenGame) -> ManillenReport:
     sides = game.sides
     if len(game.players) not in (3, 4):
         raise GameError("players", N_("manillen is played by three or four"))
+    fewest = rules.deals // sides  # the deals the chooser with the fewest will choose
+    if rules.sans_atout > fewest:
+        raise GameError(
+            "rules.sans_atout",
+            N_(
+                "{owed} sans-atout for each chooser is more than the {fewest} deals "
+                "a chooser may have to choose in {deals}"
+            ),
+            owed=rules.sans_atout,
+            fewest=fewest,
+            deals=rules.deals,
+        )
     totals = [0] * sides
     owed = [rules.sans_atout] * sides
     carry = 1

@@ -154,6 +154,7 @@ class NewGameForm(FlaskForm):
         choices=options([("texte", _l("the source's")), ("dlu", _l("Danish L'hombre Union"))]),
         validate_choice=False,
     )
+    nolo_ouvert_bonus = BooleanField(_l("Jeton bonus to a nolo ouvert lost by codille"))
     coups_to_play = IntegerField(
         _l("Coups to play (0: the table decides)"), validators=[Optional(), NumberRange(0, 10_000)]
     )
