@@ -18,7 +18,7 @@ from ..errors import N_, GameError
 from ..ledger import Transfer
 from ..settings import counts, whole_settings
 from ..settings import from_mapping as settings_from_mapping
-from .engine import check_played
+from .engine import check_played, passed_alone
 from .pot import PotBook, PotDeal, PotReport
 
 
@@ -139,6 +139,7 @@ class DanishGame:
 
 def check(coup: DanishCoup) -> None:
     if coup.hombre is None:
+        passed_alone(coup, ("first_five", "black_aces"))
         return
     check_played(coup.hombre, coup.contract, coup.tricks)
     assert coup.contract is not None

@@ -234,9 +234,17 @@ def check_played(hombre: int, contract: object, tricks: tuple[int, ...]) -> None
         raise GameError("tricks", N_("tricks sum to {total}, expected 9"), total=sum(tricks))
 
 
+def passed_alone(coup: object, keys: tuple[str, ...]) -> None:
+    """A coup where all passed has no hombre's inputs (the game file could not say them)."""
+    for key in keys:
+        if getattr(coup, key):
+            raise GameError(key, N_("{key} given on a coup where all passed"), key=key)
+
+
 def check(coup: Coup, rules: RuleSet) -> None:
     """Refuse a coup the rules forbid (without its number: the caller adds it)."""
     if coup.hombre is None:
+        passed_alone(coup, ("matadors", "vole_engagee", "codille_renounced"))
         return
     check_played(coup.hombre, coup.contract, coup.tricks)
     if coup.contract is Contract.RETOURNE and not rules.retourne:
