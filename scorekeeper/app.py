@@ -15,6 +15,13 @@ from . import db, deployment
 from .i18n import babel, select_locale
 
 ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+
+
+def _folder(name: str) -> str:
+    """templates/ or static/: beside the package in a checkout, inside it once installed."""
+    checkout = ROOT / name
+    return str(checkout if checkout.is_dir() and (ROOT / "pyproject.toml").exists() else PACKAGE / name)
 csrf = CSRFProtect()
 
 
@@ -44,8 +51,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=_folder("templates"),
+        static_folder=_folder("static"),
     )
     instance = Path(app.instance_path)
     app.config.from_mapping(

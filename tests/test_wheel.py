@@ -1,0 +1,91 @@
+"""An installed Scorekeeper (a wheel, not the checkout) serves every page.
+
+The templates and static files live at the top of the repository; the wheel
+must carry them inside the package, with the compiled catalogs.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent
+
+PAGES = r"""
+import json, sys
+import scorekeeper
+assert scorekeeper.__file__.startswith(sys.argv[1]), scorekeeper.__file__
+from scorekeeper import create_app
+app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "k",
+                  "DATABASE": sys.argv[2], "ADMIN_PASSWORD": "pw"})
+client = app.test_client()
+client.post("/admin", data={"password": "pw"})
+out = {}
+for path in ("/", "/games/new", "/games/new/brou", "/games/new/manille", "/games/import",
+             "/static/style.css", "/static/table.js"):
+    out[path] = client.get(path, headers={"Accept-Language": "fr"}).status_code
+created = client.post("/games/new", data={"player0": "Anne", "player1": "Bruno",
+    "player2": "Chloé", "first_dealer": "0", "poule_system": "3-2", "mark_value": "3",
+    "payments": "double", "poules_to_play": "20", "end": "continue", "cave": "100",
+    "fiche": "10", "accounting": "poule", "create": "1"})
+game = created.headers["Location"]
+for page in ("", "/coups", "/fiche", "/settlement", "/story", "/history", "/links"):
+    out[game + page] = client.get(game + page).status_code
+out["french"] = "Nouvelle partie" in client.get("/games/new",
+    headers={"Accept-Language": "fr"}).get_data(as_text=True)
+print(json.dumps(out))
+"""
+
+
+def test_a_wheel_install_serves_the_pages(tmp_path):
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(tmp_path / "dist"),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = (tmp_path / "dist").glob("scorekeeper-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "scorekeeper/templates/hombre/game.html" in names
+    assert "scorekeeper/templates/sheet/sheet.html" in names
+    assert "scorekeeper/static/style.css" in names
+    site = tmp_path / "site"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--target",
+            str(site),
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", PAGES, str(site), str(tmp_path / "db.sqlite")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    statuses = json.loads(run.stdout.strip().splitlines()[-1])
+    assert statuses.pop("french") is True
+    assert set(statuses.values()) == {200}, statuses
