@@ -21,7 +21,10 @@ PACKAGE = Path(__file__).resolve().parent
 def _folder(name: str) -> str:
     """templates/ or static/: beside the package in a checkout, inside it once installed."""
     checkout = ROOT / name
-    return str(checkout if checkout.is_dir() and (ROOT / "pyproject.toml").exists() else PACKAGE / name)
+    in_checkout = checkout.is_dir() and (ROOT / "pyproject.toml").exists()
+    return str(checkout if in_checkout else PACKAGE / name)
+
+
 csrf = CSRFProtect()
 
 
