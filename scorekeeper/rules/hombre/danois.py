@@ -19,7 +19,7 @@ from ..ledger import Transfer
 from ..settings import counts, whole_settings
 from ..settings import from_mapping as settings_from_mapping
 from .engine import check_played, passed_alone
-from .pot import PotBook, PotDeal, PotReport
+from .pot import PotBook, PotDeal, PotOutcome, PotReason, PotReport
 
 
 class DanishContract(StrEnum):
@@ -152,15 +152,15 @@ def check(coup: DanishCoup) -> None:
             raise GameError("first_five", N_("first_five needs five tricks for the hombre"))
 
 
-def outcome(coup: DanishCoup, order: tuple[int, int, int]) -> tuple[str, int | None]:
+def outcome(coup: DanishCoup, order: tuple[int, int, int]) -> tuple[PotOutcome, int | None]:
     """gagne, bete, puesta or codille (with the defender who wins it).
 
     >>> outcome(DanishCoup(0, DanishContract.NOLO_SIMPLE, (1, 4, 4)), (1, 2, 0))
-    ('bete', None)
+    (<PotOutcome.BETE: 'bete'>, None)
     >>> outcome(DanishCoup(0, DanishContract.JEU_SIMPLE, (3, 3, 3)), (1, 2, 0))
-    ('puesta', None)
+    (<PotOutcome.PUESTA: 'puesta'>, None)
     >>> outcome(DanishCoup(0, DanishContract.JEU_SIMPLE, (1, 4, 4)), (1, 2, 0))
-    ('codille', 1)
+    (<PotOutcome.CODILLE: 'codille'>, 1)
     """
     assert coup.hombre is not None and coup.contract is not None
     h = coup.tricks[coup.hombre]
@@ -169,17 +169,17 @@ def outcome(coup: DanishCoup, order: tuple[int, int, int]) -> tuple[str, int | N
     leaders = [s for s in defenders if coup.tricks[s] == best]
     if coup.contract.nolo:
         if h == 0:
-            return "gagne", None
-        return ("bete", None) if h == 1 else ("codille", leaders[0])
+            return PotOutcome.GAGNE, None
+        return (PotOutcome.BETE, None) if h == 1 else (PotOutcome.CODILLE, leaders[0])
     if coup.first_five or h > best:
-        return "gagne", None
+        return PotOutcome.GAGNE, None
     if h == 3 and best == 3:
-        return "puesta", None
+        return PotOutcome.PUESTA, None
     if h == best:  # "le même nombre de levées qu'un autre joueur"
-        return "bete", None
+        return PotOutcome.BETE, None
     # "moins de levées qu'un de ses adversaires": a codille, also when the defenders tie
     # (1-4-4); it goes to the one with primauté (docs/rules/danois.md §5)
-    return "codille", leaders[0]
+    return PotOutcome.CODILLE, leaders[0]
 
 
 def replay(game: DanishGame) -> PotReport:
@@ -205,7 +205,7 @@ def replay(game: DanishGame) -> PotReport:
         pot.add(d.dealer, rules.ante)
         moves: list[Transfer] = []
         taker = None
-        result = "pass"
+        result: PotOutcome = PotOutcome.PASS
         if coup.hombre is not None:
             assert coup.contract is not None
             hombre = coup.hombre
@@ -216,19 +216,19 @@ def replay(game: DanishGame) -> PotReport:
             if coup.first_five:
                 won_rate = 1  # the text: each defender hands him one chip
             reason = str(coup.contract)
-            if result == "gagne":
+            if result is PotOutcome.GAGNE:
                 taker = hombre
-                moves += pot.take(hombre, "cagnotte")
+                moves += pot.take(hombre, PotReason.CAGNOTTE)
                 moves += [Transfer(s, hombre, won_rate, reason) for s in defenders]
-            elif result == "bete":
+            elif result is PotOutcome.BETE:
                 moves += [Transfer(hombre, s, bete_rate, reason) for s in defenders]
-            elif result == "codille":
+            elif result is PotOutcome.CODILLE:
                 assert codille is not None
                 taker = codille
-                moves += pot.take(codille, "cagnotte")
+                moves += pot.take(codille, PotReason.CAGNOTTE)
                 moves.append(Transfer(hombre, codille, 2 * codille_rate, reason))
                 if coup.contract is DanishContract.NOLO_OUVERT and rules.nolo_ouvert_bonus:
                     # the source's "jeton bonus": the codille's winner hands one chip back
-                    moves.append(Transfer(codille, hombre, 1, "jeton_bonus"))
+                    moves.append(Transfer(codille, hombre, 1, PotReason.JETON_BONUS))
         book.close(d, coup, result, taker, moves)
     return book.report(deal(len(game.coups) + 1))

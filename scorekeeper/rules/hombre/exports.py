@@ -7,7 +7,7 @@ import io
 from typing import Any
 
 from .engine import Report
-from .pot import PotReport
+from .pot import PotOutcome, PotReport
 
 JOURNAL_HEADER = [
     "coup",
@@ -34,7 +34,7 @@ def journal_csv(report: Report | PotReport) -> str:
     for r in report.coups:
         coup: Any = r.coup
         codille = getattr(r, "codille", None)
-        if isinstance(report, PotReport) and r.outcome == "codille":
+        if isinstance(report, PotReport) and r.outcome is PotOutcome.CODILLE:
             codille = getattr(r, "taker", None)
         for t in r.transfers:
             writer.writerow(

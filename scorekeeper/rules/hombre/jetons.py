@@ -19,7 +19,7 @@ from ..settings import counts, whole_settings
 from ..settings import from_mapping as settings_from_mapping
 from .bonus_hands import check_together
 from .engine import check_played
-from .pot import PotBook, PotDeal, PotReport
+from .pot import PotBook, PotDeal, PotOutcome, PotReason, PotReport
 
 BONUS_HANDS = (
     "charivari",
@@ -151,7 +151,7 @@ def replay(game: JetonsGame) -> PotReport:
         moves: list[Transfer] = []
         taker = None
         if coup.hombre is None:
-            outcome = "pass"
+            outcome = PotOutcome.PASS
             for seat in range(3):
                 pot.add(seat, rules.pass_fee)
         else:
@@ -162,13 +162,13 @@ def replay(game: JetonsGame) -> PotReport:
                 pot.add(seat, rules.pass_fee)
             rate = rules.rate(coup.contract)
             if won(coup):
-                outcome, taker = "gagne", hombre
-                moves += pot.take(hombre, "poule")
-                moves += [Transfer(s, hombre, rate, "prime") for s in others if rate]
+                outcome, taker = PotOutcome.GAGNE, hombre
+                moves += pot.take(hombre, PotReason.POULE)
+                moves += [Transfer(s, hombre, rate, PotReason.PRIME) for s in others if rate]
             else:
-                outcome = "perd"
+                outcome = PotOutcome.PERD
                 pot.add(hombre, pot.total)  # he doubles the poule for the next coup
-                moves += [Transfer(hombre, s, rate, "prime") for s in others if rate]
+                moves += [Transfer(hombre, s, rate, PotReason.PRIME) for s in others if rate]
             for seat, hand in coup.bonuses:
                 moves += [
                     Transfer(s, seat, rules.bonus, hand)

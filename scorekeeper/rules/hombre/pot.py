@@ -10,10 +10,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from ..errors import N_, GameError
 from ..ledger import Stack, Transfer, apply, recave, stack
+
+
+class PotOutcome(StrEnum):
+    """How a coup of a pot game ended (jetons: pass, gagne, perd; danois: the rest)."""
+
+    PASS = "pass"
+    GAGNE = "gagne"
+    PERD = "perd"
+    BETE = "bete"
+    PUESTA = "puesta"
+    CODILLE = "codille"
+
+
+class PotReason(StrEnum):
+    """Why chips moved in a pot game, beyond a Danish contract's rate or a bonus hand's name."""
+
+    POULE = "poule"
+    CAGNOTTE = "cagnotte"
+    PRIME = "prime"
+    JETON_BONUS = "jeton_bonus"
 
 
 class Pot:
@@ -69,7 +90,7 @@ class PotResult:
     deal: PotDeal
     coup: object
     """The coup as entered (a JetonsCoup or a DanishCoup)."""
-    outcome: str
+    outcome: PotOutcome
     taker: int | None
     """Who took the pot in this coup, if anyone."""
     transfers: tuple[Transfer, ...]
@@ -85,7 +106,7 @@ class PotResult:
 
     @property
     def codille(self) -> int | None:
-        return self.taker if self.outcome == "codille" else None
+        return self.taker if self.outcome is PotOutcome.CODILLE else None
 
 
 @dataclass(frozen=True)
@@ -106,7 +127,7 @@ class PotReport:
     @property
     def poules_tirees(self) -> int:
         """Pots won by the hombre (the counterpart of the 1709 poules tirées)."""
-        return sum(1 for r in self.coups if r.outcome == "gagne")
+        return sum(1 for r in self.coups if r.outcome is PotOutcome.GAGNE)
 
     @property
     def stacks(self) -> tuple[Stack, ...]:
@@ -136,7 +157,12 @@ class PotBook:
             )
 
     def close(
-        self, deal: PotDeal, coup: object, outcome: str, taker: int | None, moves: list[Transfer]
+        self,
+        deal: PotDeal,
+        coup: object,
+        outcome: PotOutcome,
+        taker: int | None,
+        moves: list[Transfer],
     ) -> None:
         """Apply a coup's transfers, give caves, and see whether the game is over."""
         self.finished = bool(self.coups_to_play) and deal.n >= self.coups_to_play

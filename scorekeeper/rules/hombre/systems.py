@@ -24,7 +24,7 @@ from .file import (
     played_parts,
     transfers_json,
 )
-from .pot import PotReport
+from .pot import PotOutcome, PotReport
 
 AnyGame = Game | jetons.JetonsGame | danois.DanishGame
 AnyReport = Report | PotReport
@@ -182,7 +182,7 @@ def dump_any_report(report: AnyReport) -> dict[str, Any]:
                 "note": c.note,
                 "bete_made": None,
                 "codille": names[r.taker]
-                if r.outcome == "codille" and r.taker is not None
+                if r.outcome is PotOutcome.CODILLE and r.taker is not None
                 else None,
                 "taker": None if r.taker is None else names[r.taker],
                 "transfers": transfers_json(r.transfers, names),
@@ -210,7 +210,7 @@ def dump_any_report(report: AnyReport) -> dict[str, Any]:
         },
         "poule": {"marks": None, "chips": sum(report.shares), "shares": per_player(report.shares)},
         "betes": [],
-        "poules_tirees": sum(1 for r in report.coups if r.outcome == "gagne"),
+        "poules_tirees": sum(1 for r in report.coups if r.outcome is PotOutcome.GAGNE),
         "finished": report.finished,
         "next": None if report.next is None else deal(report.next),
         "coups": coups,
