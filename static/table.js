@@ -6,23 +6,34 @@
   var form = document.querySelector("form.coup-form");
   if (!form) { return; }
   var rows = Array.prototype.slice.call(form.querySelectorAll(".trick-row"));
-  var touched = [];
+  var entered = [];   // the seats whose count the manager tapped, in order
+  var filled = null;  // the one row filled in by itself, if any
 
   function value(row) {
     var checked = row.querySelector("input:checked");
     return checked ? parseInt(checked.value, 10) : null;
   }
 
+  function mark(row, auto) {
+    row.classList.toggle("auto", auto);
+    var note = row.querySelector(".auto-note");
+    if (note) { note.hidden = !auto; }
+  }
+
+  // Never change a number the manager entered: only the row that filled
+  // itself in may change, and it says so.
   function fillThird(changedRow) {
     var seat = changedRow.getAttribute("data-seat");
-    touched = touched.filter(function (s) { return s !== seat; });
-    touched.push(seat);
-    if (touched.length < 2) { return; }
-    var given = touched.slice(-2);
-    var other = rows.filter(function (r) { return given.indexOf(r.getAttribute("data-seat")) < 0; })[0];
-    var sum = given.reduce(function (acc, s) { return acc + (value(rows[+s]) || 0); }, 0);
-    var third = other && other.querySelector('input[value="' + (9 - sum) + '"]');
-    if (third) { third.checked = true; }
+    if (filled === changedRow) { filled = null; mark(changedRow, false); }
+    if (entered.indexOf(seat) < 0) { entered.push(seat); }
+    if (entered.length !== 2) { return; }
+    var other = rows.filter(function (r) { return entered.indexOf(r.getAttribute("data-seat")) < 0; })[0];
+    if (!other) { return; }
+    var sum = entered.reduce(function (acc, s) { return acc + (value(rows[+s]) || 0); }, 0);
+    var third = other.querySelector('input[value="' + (9 - sum) + '"]');
+    var current = other.querySelector("input:checked");
+    if (third) { third.checked = true; filled = other; mark(other, true); }
+    else if (current && filled === other) { current.checked = false; }
   }
 
   var pending = null;
