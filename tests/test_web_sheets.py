@@ -300,3 +300,20 @@ def test_play_again_with_the_same_table(client):
     form = client.get(f"/games/new/manille?again={game_id}").data.decode()
     assert 'value="Denis"' in form and 'value="44"' in form
     assert re.search(r'name="first_dealer" value="2" checked', form)  # Chloé deals next
+
+
+def test_the_sheet_keeps_its_urls_and_checks_a_coup_before_saving(client):
+    game = new_sheet(client, "brou")
+    page = client.get(game).data.decode()
+    assert f'action="{game}/sheet/coups"' in page and f'action="{game}/sheet/undo"' not in page
+    # Check (without JavaScript): the line the coup would mark, nothing stored.
+    # 54 rounds to 50 for Nous; Eux's 66 rounds to 70.
+    checked = client.post(
+        game + "/sheet/coups", data={"version": version(client, game), "points": "54", "check": "1"}
+    )
+    assert checked.status_code == 200
+    assert "Nous +50" in checked.data.decode() and "Eux +70" in checked.data.decode()
+    assert report(client, game)["coups"] == []
+    assert enter(client, game, points="54").status_code == 302
+    page = client.get(game).data.decode()
+    assert f'href="{game}/sheet/coups/1/edit"' in page and f'action="{game}/sheet/undo"' in page

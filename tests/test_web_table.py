@@ -425,3 +425,23 @@ def test_undo_delete_and_setup_from_a_stale_page_change_nothing(client, app):
     assert response.status_code == 409
     assert 'name="hombre" value="1" checked' in response.data.decode()  # the input is kept
     assert report(client, game)["coups"][0]["hombre"] == "Anne"
+
+
+def test_the_hombre_winning_back_his_own_bete_is_said(client):
+    # hombre.md §10: coup 6 Bruno wins with his own bête of 108 in play, coup 7 with
+    # his bête of 72: each is cancelled, no chip moves for it, and the page says so
+    game = new_game(client)
+    for text in SEED_COUPS[:5]:
+        enter(client, game, text)
+    preview = client.post(game + "/preview", data=coup_data(SEED_COUPS[5]))
+    assert "bête of 108 taken back" in preview.data.decode()
+    for text in SEED_COUPS[5:]:
+        response = enter(client, game, text)
+        assert response.status_code == 302
+    flashed = client.get(game).data.decode()  # the saves' messages say it too
+    assert "bête of 108 taken back" in flashed and "bête of 72 taken back" in flashed
+    journal = client.get(game + "/coups").data.decode()
+    assert "bête of 108 taken back" in journal and "bête of 72 taken back" in journal
+    assert journal.count("taken back") == 2  # coups 1–5 took back nothing
+    # the journal's links are l'Hombre's own URLs
+    assert f'href="{game}/coups/7/edit"' in journal and "/sheet/" not in journal

@@ -71,7 +71,6 @@ def _back(game_id: int, anchor: str) -> BaseResponse:
 
 
 @bp.post("/games/<int:game_id>/coups")
-@bp.post("/games/<int:game_id>/sheet/coups")
 def add(game_id: int) -> Page | BaseResponse:
     stored = managed(game_id)
     entry, page = entry_for(stored.kind), page_of(stored)
@@ -107,7 +106,6 @@ def preview(game_id: int) -> Page:
 
 
 @bp.route("/games/<int:game_id>/coups/<int:n>/edit", methods=["GET", "POST"])
-@bp.route("/games/<int:game_id>/sheet/coups/<int:n>/edit", methods=["GET", "POST"])
 def edit(game_id: int, n: int) -> Page | BaseResponse:
     stored = managed(game_id)
     entry, page = entry_for(stored.kind), page_of(stored)
@@ -137,7 +135,6 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
 
 
 @bp.route("/games/<int:game_id>/coups/<int:n>/delete", methods=["GET", "POST"])
-@bp.route("/games/<int:game_id>/sheet/coups/<int:n>/delete", methods=["GET", "POST"])
 def delete(game_id: int, n: int) -> Page | BaseResponse:
     """GET asks to confirm, showing what the deletion changes; POST deletes."""
     stored = managed(game_id)
@@ -167,7 +164,6 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
 
 
 @bp.post("/games/<int:game_id>/undo")
-@bp.post("/games/<int:game_id>/sheet/undo")
 def undo(game_id: int) -> BaseResponse:
     stored = managed(game_id)
     page = page_of(stored)
@@ -182,3 +178,17 @@ def undo(game_id: int) -> BaseResponse:
         return _back(game_id, "")
     flash(page.undone_text(before, after, len(before.coups)))
     return _back(game_id, page.ENTRY)
+
+
+# The points games' sheet keeps its own URLs (and endpoints, for its links).
+bp.add_url_rule("/games/<int:game_id>/sheet/coups", "sheet_add", add, methods=["POST"])
+bp.add_url_rule(
+    "/games/<int:game_id>/sheet/coups/<int:n>/edit", "sheet_edit", edit, methods=["GET", "POST"]
+)
+bp.add_url_rule(
+    "/games/<int:game_id>/sheet/coups/<int:n>/delete",
+    "sheet_delete",
+    delete,
+    methods=["GET", "POST"],
+)
+bp.add_url_rule("/games/<int:game_id>/sheet/undo", "sheet_undo", undo, methods=["POST"])

@@ -91,6 +91,7 @@ def _phrases() -> dict[str, str]:
         phrases["played"] = _("%(hombre)s %(contract)s: %(outcome)s")
         phrases["codille_by"] = _("codille by %(name)s")
         phrases["renounced"] = _("(codille renounced)")
+        phrases["taken_back"] = _("bête of %(amount)s taken back")
         g.phrases = phrases
     return dict(g.phrases)
 
@@ -106,11 +107,15 @@ def outcome_text(result: Any, names: tuple[str, str, str]) -> str:
         outcome = words["codille_by"] % {"name": names[result.codille]}
     if getattr(coup, "codille_renounced", False):
         outcome += " " + words["renounced"]
-    return words["played"] % {
+    text = words["played"] % {
         "hombre": names[coup.hombre],
         "contract": words[coup.contract],
         "outcome": outcome,
     }
+    back = result.bete_taken_back
+    if back is not None:
+        text += " — " + words["taken_back"] % {"amount": back.amount}
+    return text
 
 
 @dataclass(frozen=True)

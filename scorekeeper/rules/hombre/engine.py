@@ -174,6 +174,18 @@ class CoupResult:
     poules_tirees: int
     finished: bool
 
+    @property
+    def bete_taken_back(self) -> BeteRef | None:
+        """The bête in play that its own owner won back: cancelled, no chip moves (§5).
+
+        The seed's coups 6 and 7: Bruno wins with his own bête in play.
+        """
+        bete = self.deal.bete_in_play
+        if bete is None:
+            return None
+        winner = self.coup.hombre if self.outcome in HOMBRE_TAKES else self.codille
+        return bete if winner == bete.owner else None
+
 
 @dataclass(frozen=True)
 class Report:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from ..errors import N_, GameError
 from ..ledger import Stack, Transfer, apply, recave, stack
@@ -107,6 +107,9 @@ class PotResult:
     @property
     def codille(self) -> int | None:
         return self.taker if self.outcome is PotOutcome.CODILLE else None
+
+    bete_taken_back: ClassVar[None] = None
+    """The pot systems make no bête (the 1709 results say which one was won back)."""
 
 
 @dataclass(frozen=True)
