@@ -48,7 +48,7 @@ def test_game_page_shows_the_deal_the_standing_and_the_fiche(client):
     page = client.get(game).data.decode()
     assert "Before the deal — coup 6" in page
     assert "Chloé deals, Anne is premier." in page
-    assert "Each player adds 2 marks: poule 18." in page
+    assert "Each player adds 2 marks (mark chips worth 3 each): poule of 18 chips." in page
     assert "Bruno 108" in page  # the bête in play, the largest pending
     assert "token n°5" in page
     assert "<b>126</b>" in page  # the enjeu
