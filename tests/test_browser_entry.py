@@ -43,3 +43,45 @@ def test_only_the_count_that_filled_itself_in_may_change(browser: Browser, live_
     # changing a typed count while a row is filled in moves only the filled-in one
     tap("Bruno", 4)
     assert (checked(page, "Anne"), checked(page, "Chloé")) == ("5", "2")
+
+
+SPLIT_WORDS = """() => {
+  // every word of the page's text that the layout broke over two lines
+  const broken = [];
+  const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest('svg, code, .link, [hidden]')) continue;
+    if (!node.parentElement.offsetParent) continue;
+    for (const m of node.textContent.matchAll(/[^\\s\\-]{2,}/g)) {  // a hyphen may end a line
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (tops.size > 1) broken.push(m[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+def test_no_word_breaks_inside_itself_with_long_names(browser: Browser, live_server: str):
+    page = phone(browser, viewport={"width": 360, "height": 800})
+    page.goto(live_server + "/games/new")
+    for i, name in enumerate(["Anne-Sophie", "Bernadette", "Maximilienne"]):
+        page.fill(f"#player{i}", name)
+    page.get_by_role("button", name="Créer la partie").tap()
+    for hombre, tricks in (("Anne-Sophie", (5, 3)), ("Bernadette", (4, 4))):
+        page.locator("#f-hombre label", has_text=hombre).tap()
+        for name, count in zip(("Anne-Sophie", "Bernadette"), tricks):
+            row = page.locator(".trick-row", has=page.locator(".who", has_text=name))
+            row.get_by_text(str(count), exact=True).tap()
+        page.get_by_role("button", name="Enregistrer le coup").tap()
+        expect(page.locator(".flash")).to_contain_text("enregistré")
+    game = page.url.split("#")[0]
+    for path in ("", "/story", "/settlement"):
+        page.goto(game + path)
+        assert page.evaluate(SPLIT_WORDS) == [], path
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+    page.goto(game + "/settlement")
+    assert page.evaluate(SPLIT_WORDS) == []
