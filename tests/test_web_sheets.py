@@ -317,3 +317,12 @@ def test_the_sheet_keeps_its_urls_and_checks_a_coup_before_saving(client):
     assert enter(client, game, points="54").status_code == 302
     page = client.get(game).data.decode()
     assert f'href="{game}/sheet/coups/1/edit"' in page and f'action="{game}/sheet/undo"' in page
+
+
+def test_manillen_for_three_speaks_of_players_not_of_teams(client):
+    three = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": ""}
+    game = new_sheet(client, "manille", variant="belge", **three)
+    page = client.get(game, headers={"Accept-Language": "fr"}).data.decode()
+    assert "Anne" in page and "Chloé" in page
+    for word in ("Nous", "Eux", "camp"):
+        assert word not in page, word

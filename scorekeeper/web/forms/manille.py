@@ -41,6 +41,8 @@ def _renonce_choices(game: Any) -> list[tuple[str, str]]:
 
 def coup_form(stored: Any, coup: Any = None) -> SheetCoupForm:
     form = points_coup_form(stored, coup, fill, _renonce_choices(stored.game))
+    if len(stored.game.players) == 3:  # each for himself: the dealer's points, not a team's
+        form.points.label.text = _("Points of the dealer")
     if form.trump.data is None and must_sans_atout(stored.replay()):
         form.trump.data = "sans-atout"
     return form
