@@ -198,7 +198,8 @@ def test_a_change_without_its_version_is_refused_not_applied(tmp_path, route, da
         sheet = client.post("/games/new/brou", data={**FOUR, "first_dealer": "0"})
     client.post("/games/3/sheet/coups", data={"points": "54"})
     before = list(sqlite3.connect(app.config["DATABASE"]).iterdump())
-    plain = FlaskClient(app, app.response_class, use_cookies=True)
+    plain = FlaskClient(app, app.response_class, use_cookies=True)  # sends only what is given
+    plain.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     copy_cookie(client, plain)
     response = plain.post(route, data=data)
     assert response.status_code == 428, (route, response.data.decode()[:300])
