@@ -8,8 +8,10 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app, session
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter, ValidationError
 
 from . import db, deployment
 from .i18n import babel, select_locale
@@ -26,6 +28,27 @@ def _folder(name: str) -> str:
 
 
 csrf = CSRFProtect()
+MAX_INT = 2**63 - 1
+
+
+class BoundedInt(IntegerConverter):
+    """``<int:…>`` in every route: at most SQLite's largest integer, else 404.
+
+    A number of a hundred digits in a path would otherwise reach SQLite (which
+    cannot bind it) or ``int()`` (which refuses more than 4,300 digits).
+    """
+
+    regex = r"[0-9]{1,19}"  # ASCII digits only: "٣" is a digit to Python
+
+    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", MAX_INT)
+        super().__init__(map, *args, **kwargs)
+
+    def to_python(self, value: str) -> int:
+        if len(value) > 19:
+            raise ValidationError()
+        number: int = super().to_python(value)
+        return number
 
 
 def _secret_key(instance: Path) -> str:
@@ -68,18 +91,25 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),  # the phone keeps its links
         ADMIN_PASSWORD=None,
+        BEHIND_TLS=False,  # SCOREKEEPER_BEHIND_TLS=1: served through an HTTPS reverse proxy
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env("SCOREKEEPER")  # SCOREKEEPER_ADMIN_PASSWORD, _DATABASE…
     else:
-        app.config.from_mapping(test_config)
+        app.config.from_mapping({"RATELIMIT_ENABLED": False, **test_config})
     deployment.configure(app)  # SCOREKEEPER_PUBLIC_URL, _PROXY_FIX
     if not app.config.get("SECRET_KEY"):
         instance.mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(instance)
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
     db.connect(app.config["DATABASE"], migrate=True).close()
+    if app.config["BEHIND_TLS"]:
+        # The proxy speaks HTTPS to the phones: cookies only over HTTPS, the client's
+        # address and scheme as the proxy forwards them (one proxy in front).
+        app.config["SESSION_COOKIE_SECURE"] = True
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+    app.url_map.converters["int"] = BoundedInt
 
     db.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
@@ -88,8 +118,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web import register
 
     register(app)
+    from . import access
+    from .web import limits
+
+    limits.init_app(app)
+    app.before_request(old_cookie)
+    app.after_request(access.note_change)
     app.after_request(security_headers)
     return app
+
+
+def old_cookie() -> None:
+    """A cookie of before server-side grants: its rights become grants (see access)."""
+    from . import access
+
+    if access.MANAGE in session or session.get(access.ADMIN) is True:
+        access.adopt_old_cookie()
 
 
 CSP = (
@@ -105,4 +149,6 @@ def security_headers(response: Response) -> Response:
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Frame-Options"] = "DENY"
+    if current_app.config.get("BEHIND_TLS"):
+        response.headers["Strict-Transport-Security"] = "max-age=31536000"
     return response

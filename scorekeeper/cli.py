@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 from collections.abc import Sequence
 from typing import Any
 
+from . import importing
 from .rules import kinds
 from .rules.errors import GameError
 from .rules.gamefile import json_text
@@ -26,22 +28,19 @@ class UserError(Exception):
 
 
 def read_json(path: str) -> Any:
+    """A game file, read by the same reader as the import page (same limits, same refusals)."""
     try:
         if path == "-":
-            text = sys.stdin.read()
+            raw = sys.stdin.buffer.read(importing.MAX_BYTES + 1)
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(path, "rb") as handle:
+                raw = handle.read(importing.MAX_BYTES + 1)
     except OSError as error:
         raise UserError(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not UTF-8 text") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise UserError(
-            f"{path}: not valid JSON ({error.msg}, line {error.lineno} column {error.colno})"
-        ) from None
+        return importing.parse(raw)
+    except GameError as error:
+        raise UserError(f"{path}: {error}") from None
 
 
 def _kind_of_file(data: Any) -> GameKind:
@@ -90,16 +89,25 @@ def cmd_backup(args: argparse.Namespace) -> None:
     from datetime import datetime
     from pathlib import Path
 
-    from .db import backup, default_database
+    from .db import backup, check_backup, default_database
 
     source = Path(args.database) if args.database else default_database()
-    if not source.exists():
+    if not source.is_file():
         raise UserError(f"no database at {source}")
     target = Path(args.dest)
     if target.is_dir():
         target = target / f"scorekeeper-{datetime.now():%Y%m%d-%H%M%S}.sqlite"
-    backup(source, target)
-    print(f"backed up {source} to {target}")
+    if not target.parent.is_dir():
+        raise UserError(f"no folder {target.parent}: create it first")
+    try:
+        check_backup(source)
+        backup(source, target)
+        games = check_backup(target)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    except (OSError, sqlite3.Error) as error:
+        raise UserError(f"cannot write {target}: {error}") from None
+    print(f"backed up {games} games from {source} to {target}")
 
 
 def cmd_restore(args: argparse.Namespace) -> None:
@@ -113,13 +121,22 @@ def cmd_restore(args: argparse.Namespace) -> None:
         raise UserError(f"no backup at {source}")
     try:
         games = check_backup(source)
-        if target.exists() and check_backup(target) and not args.force:
-            raise UserError(
-                f"{target} holds games: restoring replaces all of them; add --force to do it"
-            )
+        if target.exists() and not args.force:
+            try:
+                held = check_backup(target)
+            except ValueError as error:
+                raise UserError(f"{error}; add --force to replace it with the backup") from None
+            if held:
+                raise UserError(
+                    f"{target} holds games: restoring replaces all of them; add --force to do it"
+                )
+        if not target.parent.is_dir():
+            raise UserError(f"no folder {target.parent}")
         restore(source, target)
     except ValueError as error:
         raise UserError(str(error)) from None
+    except (OSError, sqlite3.Error) as error:
+        raise UserError(f"cannot restore into {target}: {error}") from None
     print(f"restored {games} games from {source} into {target}")
 
 

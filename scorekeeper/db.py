@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import click
 import sqlite_utils
@@ -82,6 +83,46 @@ def m003_links(db: sqlite_utils.Database) -> None:
         )
 
 
+@migrations()
+def m004_grants(db: sqlite_utils.Database) -> None:
+    """Rights kept on the server, so that they can be taken back.
+
+    A browser's cookie carries only a random device token; a ``grants`` row
+    (its hash) says that device may change a game, an ``admin_sessions`` row
+    that it is logged in as the admin. Revoking the row ends the right at once,
+    for every copy of the cookie.
+    """
+    db.table("grants").create(
+        {
+            "id": int,
+            "game_id": int,
+            "device": str,  # SHA-256 of the device token
+            "label": str,  # what the browser said it was, for the links page
+            "created_at": str,
+            "last_change_at": str,
+            "revoked_at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "device", "created_at"},
+    )
+    db.table("grants").create_index(["device", "game_id"])
+    db.table("grants").create_index(["game_id"])
+    db.table("admin_sessions").create(
+        {
+            "id": int,
+            "token": str,  # SHA-256 of the session's token
+            "password_tag": str,  # which admin password it was opened with
+            "label": str,
+            "created_at": str,
+            "revoked_at": str,
+        },
+        pk="id",
+        not_null={"token", "password_tag", "created_at"},
+    )
+    db.table("admin_sessions").create_index(["token"], unique=True)
+
+
 def connect(path: str | Path, migrate: bool = False) -> sqlite_utils.Database:
     """Open the database in autocommit mode with WAL and foreign keys on."""
     conn = sqlite3.connect(str(path), timeout=10, isolation_level=None)
@@ -123,16 +164,23 @@ def default_database() -> Path:
     return Path(app.config["DATABASE"])
 
 
+def _uri(path: Path, mode: str = "ro") -> str:
+    """A ``file:`` URI for SQLite: a path holding ``#``, ``?`` or ``%`` stays that path."""
+    return f"file:{quote(str(path.resolve()))}?mode={mode}"
+
+
 def backup(source: Path, target: Path) -> None:
     """A consistent copy of a live database (SQLite's online backup), written atomically."""
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
-    dst = sqlite3.connect(partial)
+    src = sqlite3.connect(_uri(source), uri=True, timeout=30)
     try:
-        src.backup(dst)
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
     finally:
-        dst.close()
         src.close()
     partial.replace(target)
 
@@ -140,7 +188,7 @@ def backup(source: Path, target: Path) -> None:
 def check_backup(path: Path) -> int:
     """Refuse a file that is not a sound Scorekeeper database; returns its number of games."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = sqlite3.connect(_uri(path), uri=True)
         try:
             if conn.execute("pragma integrity_check").fetchone()[0] != "ok":
                 raise ValueError(f"{path}: the database is damaged")
@@ -152,16 +200,40 @@ def check_backup(path: Path) -> int:
 
 
 def restore(source: Path, target: Path) -> None:
-    """Put a backup in place of the live database, then bring its schema up to date."""
+    """Put a backup in place of the live database, then bring its schema up to date.
+
+    A sound live database is overwritten through SQLite's backup API (a running
+    server sees the restored games on its next request). A damaged one cannot
+    be: the backup is then copied into a new file beside it, which replaces it
+    whole, its journal files removed (stop the server first).
+    """
     check_backup(source)
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-    dst = sqlite3.connect(target, timeout=30)
     try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
-    connect(target, migrate=True).close()
+        check_backup(target)
+    except ValueError:
+        sound = False
+    else:
+        sound = True
+    if not target.exists() or sound:
+        src = sqlite3.connect(_uri(source), uri=True)
+        try:
+            dst = sqlite3.connect(target, timeout=30)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        connect(target, migrate=True).close()
+        return
+    fresh = target.with_name(target.name + ".restoring")
+    fresh.unlink(missing_ok=True)
+    backup(source, fresh)
+    connect(fresh, migrate=True).close()
+    check_backup(fresh)
+    for suffix in ("-wal", "-shm", "-journal"):
+        target.with_name(target.name + suffix).unlink(missing_ok=True)
+    fresh.replace(target)
 
 
 def get_db() -> sqlite_utils.Database:

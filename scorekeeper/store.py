@@ -18,6 +18,7 @@ from typing import Any
 
 import sqlite_utils
 
+from . import grants
 from .db import change
 from .rules import kinds as games
 from .rules.errors import N_, GameError
@@ -40,6 +41,7 @@ class Action(StrEnum):
     RULES = "rules"
     MONEY = "money"
     MANAGER_LINK = "manager_link"
+    PHONE_REMOVED = "phone_removed"
     ADD = "add"
     EDIT = "edit"
     DELETE = "delete"
@@ -142,9 +144,69 @@ def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
     return _row_game(db, rows[0])
 
 
-def list_games(db: sqlite_utils.Database) -> list[StoredGame]:
-    """Every game, newest first."""
-    rows = db.query("select * from games order by created_at desc, id desc")
+@dataclass(frozen=True)
+class GameRow:
+    """A game as its row tells it, without replaying it (the list of games)."""
+
+    id: int
+    kind: GameKind
+    players: tuple[str, ...]
+    rules: Any
+    """The rule set's value (built from the row; no coup is read)."""
+    created_at: str
+    updated_at: str
+    coups: int
+
+
+def list_rows(
+    db: sqlite_utils.Database, ids: set[int] | None, limit: int, offset: int = 0
+) -> tuple[list[GameRow], int]:
+    """A page of games, newest first, of ``ids`` (None: all), and how many there are in all.
+
+    Reads the games' rows and counts their coups in SQL: the cost of the list
+    does not grow with the length of the games.
+    """
+    where, params = "", []
+    if ids is not None:
+        chosen = sorted(ids)[-1000:]
+        where = f"where id in ({', '.join('?' * len(chosen))})" if chosen else "where 0"
+        params = list(chosen)
+    total = db.execute(f"select count(*) from games {where}", params).fetchone()[0]
+    rows = db.query(
+        f"""select games.*, (select count(*) from coups where coups.game_id = games.id) as n
+        from games {where} order by created_at desc, id desc limit ? offset ?""",
+        [*params, limit, offset],
+    )
+    out = []
+    for row in rows:
+        kind = row.get("game") or "hombre"
+        players = tuple(json.loads(row["players"]))
+        game = build(kind, players, json.loads(row["rules"]), row["first_dealer"], [])
+        out.append(
+            GameRow(
+                row["id"],
+                kind_of(game),
+                players,
+                game.rules,
+                row["created_at"],
+                row["updated_at"] or row["created_at"],
+                row["n"],
+            )
+        )
+    return out, int(total)
+
+
+def list_games(db: sqlite_utils.Database, ids: set[int] | None = None) -> list[StoredGame]:
+    """Every game of ``ids`` (None: all), newest first; only those are read."""
+    if ids is None:
+        rows = db.query("select * from games order by created_at desc, id desc")
+    else:
+        chosen = sorted(ids)[-1000:]
+        rows = db.query(
+            f"select * from games where id in ({', '.join('?' * len(chosen))})"
+            " order by created_at desc, id desc",
+            chosen,
+        )
     return [_row_game(db, row) for row in rows]
 
 
@@ -278,13 +340,31 @@ def set_money(
         _log(db, game_id, Action.MONEY, summary=summary)
 
 
-def set_manager_hash(db: sqlite_utils.Database, game_id: int, manager_hash: str) -> None:
-    """Issue a new manager link: the previous link stops working."""
+def set_manager_hash(
+    db: sqlite_utils.Database,
+    game_id: int,
+    manager_hash: str,
+    version: int | None = None,
+    keep_device: str | None = None,
+) -> None:
+    """Issue a new manager link: the previous link stops working, and every device that
+    holds the right loses it but ``keep_device`` (the phone that issued the link)."""
     with change(db):
-        stored = _current(db, game_id, None)
+        stored = _current(db, game_id, version)
         db.execute("update games set manager_hash = ? where id = ?", [manager_hash, game_id])
+        grants.revoke_others(db, game_id, keep_device)
         _bump(db, stored)
         _log(db, game_id, Action.MANAGER_LINK)
+
+
+def remove_device(db: sqlite_utils.Database, game_id: int, grant_id: int, version: int) -> None:
+    """Take one device's right to change the game back (*remove this phone*)."""
+    with change(db):
+        stored = _current(db, game_id, version)
+        if not grants.revoke(db, game_id, grant_id):
+            raise NotFound(grant_id)
+        _bump(db, stored)
+        _log(db, game_id, Action.PHONE_REMOVED, summary=str(grant_id))
 
 
 def _rewrite(

@@ -10,6 +10,7 @@ import re
 import threading
 
 import pytest
+from web import PageClient
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -31,7 +32,7 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app(
+    app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
@@ -39,6 +40,8 @@ def app(tmp_path):
             "WTF_CSRF_ENABLED": False,
         }
     )
+    app.test_client_class = PageClient
+    return app
 
 
 @pytest.fixture
@@ -51,9 +54,11 @@ def client(app):
 
 @pytest.fixture
 def csrf_app(tmp_path):
-    return create_app(
+    app = create_app(
         {"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "csrf.sqlite")}
     )
+    app.test_client_class = PageClient
+    return app
 
 
 def csrf_token(html: str) -> str:

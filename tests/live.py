@@ -55,7 +55,7 @@ def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 class Phone:
-    """What a phone does: keeps its cookie, sends the CSRF token of the page it saw."""
+    """What a phone does: keeps its cookie, sends the CSRF token and version of the page it saw."""
 
     def __init__(self, base: str) -> None:
         self.base = base
@@ -73,6 +73,9 @@ class Phone:
         _status, page = self.get(token_from or path)
         token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
         fields = {**data, "csrf_token": token.group(1) if token else ""}
+        version = re.search(r'name="version" type="hidden" value="([^"]*)"', page)
+        if version and "version" not in data:  # the version the page showed, as its form sends
+            fields["version"] = version.group(1)
         body = urllib.parse.urlencode(fields).encode()
         return self._open(urllib.request.Request(self.base + path, data=body))
 

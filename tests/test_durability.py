@@ -186,5 +186,10 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
     report = json.loads(client.get("/games/1/report.json").data)
     assert report["net"] == {"Anne": -9, "Bruno": 18, "Chloé": -9}
     applied = [m.name for m in migrations.applied(sqlite_utils.Database(str(path)))]
-    assert applied == ["m001_games_coups_changes", "m002_money", "m003_links"]
+    assert applied == [
+        "m001_games_coups_changes",
+        "m002_money",
+        "m003_links",
+        "m004_grants",
+    ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import sqlite3
+from urllib.parse import quote, urlsplit
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -170,13 +172,92 @@ MANILLEN = {
     "rules": {"variant": "belge", "deals": 30, "sans_atout": 2},
     "coups": [{"trump": "sans-atout", "contre": "contre", "points": 20}, {"renonce": "Anne"}],
 }
+HUGE_INTS = st.one_of(
+    st.integers(2**53, 2**70),
+    st.sampled_from([2**63 - 1, 2**63, 2**64, -(2**63) - 1]),
+    st.integers(20, 4000).map(lambda n: int("9" * n)),
+)
+"""Numbers no game holds: past SQLite's integers, of thousands of digits."""
+HUGE_NUMERALS = st.one_of(HUGE_INTS.map(str), st.integers(4300, 6000).map(lambda n: "9" * n))
+"""The same as text, and past the 4,300 digits Python's int() refuses to read."""
+JETONS = {
+    "format": "scorekeeper-game/1",
+    "game": "hombre",
+    "players": ["Anne", "Bruno", "Chloé"],
+    "rules": {"accounting": "jetons", "stake": 2},
+    "coups": [
+        {"pass": True, "note": "x"},
+        {
+            "hombre": "Bruno",
+            "contract": "simple",
+            "tricks": {"Anne": 2, "Bruno": 5, "Chloé": 2},
+            "bonuses": [{"player": "Anne", "hand": "charivari"}],
+        },
+    ],
+}
+DANISH = {
+    "format": "scorekeeper-game/1",
+    "game": "hombre",
+    "players": ["Anne", "Bruno", "Chloé"],
+    "rules": {"accounting": "danois", "rates": "dlu"},
+    "coups": [
+        {"pass": True},
+        {
+            "hombre": "Bruno",
+            "contract": "jeu_simple",
+            "tricks": {"Anne": 2, "Bruno": 5, "Chloé": 2},
+            "first_five": False,
+        },
+    ],
+    "money": {"chip_value": "0.05", "currency": "EUR"},
+}
+SEEDS = [SEED, BROU, MANILLE, MANILLEN, JETONS, DANISH]
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats() | st.text(max_size=20),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | HUGE_INTS
+    | st.floats()
+    | st.text(max_size=20),
     lambda children: (
         st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=4)
     ),
     max_leaves=20,
 )
+
+
+WRONG_TYPES = st.sampled_from([{"a": 1}, {"player": {}}, [], [{}], [[1]], None, True, 2**64])
+"""What a reader must refuse wherever a string or a number is expected."""
+URL_TEXT = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["é", "ééé", "\x00", "\n", "%FF", "🂡", "a" * 300, "/%09/evil.example"]),
+)
+NEXT = st.one_of(
+    st.text(max_size=30).map(lambda t: "/" + t),
+    st.sampled_from(["/\t/evil.example", "/\n/x", "/\r\nSet-Cookie: x=1", "/\\evil", "//evil"]),
+)
+GET_ROUTES = [
+    "/games/{n}",
+    "/games/{n}/coups",
+    "/games/{n}/coups/{n}/edit",
+    "/games/1/coups/{n}/delete",
+    "/games/{n}/settlement",
+    "/games/{n}/journal.csv",
+    "/games/{n}/version",
+    "/games/{n}/links",
+    "/games/{n}/manage/{t}",
+    "/games/{n}/table/{t}",
+    "/games/1/manage/{t}",
+    "/games/1/table/{t}",
+    "/games/1/report.json?key={t}",
+    "/games/new/brou?again={n}",
+    "/games/new/manille?again={n}",
+    "/games/1/preview?position={n}",
+    "/games/1/coups?page={n}",
+    "/?page={n}",
+    "/lang/en?next={next}",
+    "/lang/fr?next={t}",
+]
 
 
 def make_app(tmp_path_factory):
@@ -214,11 +295,15 @@ def check(path, client, method, route, **kwargs):
         assert snapshot(path) == before, (route, kwargs)
 
 
+CI = os.environ.get("CI") == "true"
 FUZZ = settings(
-    max_examples=100,
+    max_examples=250 if CI else 100,  # a larger budget in CI
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
+
+ADDRESSES = settings(FUZZ, max_examples=300 if CI else 80)
+SHARED: dict[str, tuple] = {}
 
 
 @FUZZ
@@ -229,6 +314,31 @@ def test_hostile_form_posts(tmp_path_factory, data):
         route = data.draw(st.sampled_from(ROUTES))
         form = data.draw(st.dictionaries(st.sampled_from(FIELDS), HOSTILE, max_size=12))
         check(path, client, "post", route, data=form)
+
+
+@ADDRESSES
+@given(data=st.data())
+def test_hostile_addresses(tmp_path_factory, data):
+    """Huge numbers in paths and queries, any text as a token or a key, any ``next``."""
+    if "app" not in SHARED:  # GETs change nothing: one app for every example (faster)
+        SHARED["app"] = make_app(tmp_path_factory)
+    path, client = SHARED["app"]
+    stranger = client.application.test_client()
+    for _ in range(4):
+        route = data.draw(st.sampled_from(GET_ROUTES))
+        number = data.draw(st.one_of(HUGE_NUMERALS, st.integers(-5, 10).map(str)))
+        url = route.format(
+            n=number,
+            t=quote(data.draw(URL_TEXT), safe=""),
+            next=quote(data.draw(NEXT), safe="/"),
+        )
+        for browser in (client, stranger):
+            response = browser.get(url)
+            assert response.status_code < 500, (url, response.data[:300])
+            location = response.headers.get("Location", "/")
+            assert location.startswith("/") and not urlsplit(location).netloc, (url, location)
+            assert not location.startswith("//") and "\\" not in location, (url, location)
+        check(path, client, "post", url.split("?")[0], data={"version": number})
 
 
 def mutate(data, draw):
@@ -244,7 +354,7 @@ def mutate(data, draw):
         if isinstance(child, dict | list) and child and draw(st.booleans()):
             node = child
             continue
-        node[key] = draw(JSON)
+        node[key] = draw(st.one_of(JSON, WRONG_TYPES))
         return data
 
 
@@ -252,11 +362,16 @@ def mutate(data, draw):
 @given(data=st.data())
 def test_hostile_game_files(tmp_path_factory, data):
     path, client = make_app(tmp_path_factory)
-    kind = data.draw(st.sampled_from(["random", "mutated", "text"]))
+    kind = data.draw(st.sampled_from(["random", "mutated", "text", "numeral"]))
     if kind == "random":
         text = json.dumps(data.draw(JSON))
+    elif kind == "numeral":  # a number no JSON library of ours would write
+        seed = json.dumps(data.draw(st.sampled_from(SEEDS)))
+        digits = [i for i, c in enumerate(seed) if c.isdigit()]
+        at = data.draw(st.sampled_from(digits))
+        text = seed[:at] + data.draw(HUGE_NUMERALS) + seed[at + 1 :]
     elif kind == "mutated":
-        seed = data.draw(st.sampled_from([SEED, BROU, MANILLE, MANILLEN]))
+        seed = data.draw(st.sampled_from(SEEDS))
         text = json.dumps(mutate(seed, data.draw))
     else:
         text = data.draw(st.text(max_size=200))
@@ -274,3 +389,49 @@ def test_unicode_digits_are_not_numbers(tmp_path_factory):
         data = {"hombre": "0", "contract": "demande", "t1": "4", "t2": "1", field: "²", "save": "1"}
         check(path, client, "post", "/games/1/coups", data=data)
     check(path, client, "post", "/games/1/undo", data={"version": "٣"})
+
+
+def paths_of(node, prefix=()):
+    """Every place of a JSON value, as the keys and indexes that lead there."""
+    if prefix:
+        yield prefix
+    if isinstance(node, dict):
+        for key, child in node.items():
+            yield from paths_of(child, (*prefix, key))
+    elif isinstance(node, list):
+        for n, child in enumerate(node):
+            yield from paths_of(child, (*prefix, n))
+
+
+WRONG = [{"a": 1}, {"player": {}}, [], [{}], [[1]], None, True, 2.5, -1, 10**9, "", "Anne"]
+
+
+def test_wrong_types_at_every_depth_of_every_game_file():
+    """Every value of every seed file replaced by each wrong type: a message, never a crash.
+
+    The import page and ``scorekeeper replay`` read files with exactly these
+    calls; anything but a GameError here would be a 500 there.
+    """
+    from scorekeeper.money import money_from_file
+
+    from scorekeeper import importing
+    from scorekeeper.rules import kinds
+    from scorekeeper.rules.errors import GameError
+
+    tried = 0
+    for seed in SEEDS:
+        for place in paths_of(seed):
+            for value in WRONG:
+                data = copy.deepcopy(seed)
+                node = data
+                for key in place[:-1]:
+                    node = node[key]
+                node[place[-1]] = value
+                try:
+                    parsed = importing.parse(json.dumps(data).encode())
+                    kinds.replay(kinds.load_file(parsed))
+                    money_from_file(parsed)
+                except GameError:
+                    pass
+                tried += 1
+    assert tried > 1000

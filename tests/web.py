@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+
+from flask.testing import FlaskClient
 
 NEW_GAME = {
     "player0": "Anne",
@@ -54,8 +57,37 @@ def coup_data(text: str, **extra: str) -> dict[str, str]:
     return {**data, **extra}
 
 
+GAME_PATH = re.compile(r"^/games/([0-9]+)/")
+
+
+def version_of(client: Any, game: str) -> str:
+    """The game's version as this client's pages show it ("" if it may not see the game)."""
+    response = client.get(game.rstrip("/") + "/version")
+    return str(response.get_json()["version"]) if response.status_code == 200 else ""
+
+
+class PageClient(FlaskClient):
+    """A test client whose changes carry the version, as the pages' forms do.
+
+    A post to a game that gives no ``version`` gets the game's current one
+    (the one the page would have shown); tests of the refusal of a change
+    without a version use a plain ``FlaskClient`` or pass ``version``.
+    """
+
+    def post(self, *args: Any, **kwargs: Any) -> Any:
+        path = args[0] if args else kwargs.get("path", "")
+        match = GAME_PATH.match(path) if isinstance(path, str) else None
+        data = kwargs.get("data")
+        if match and (data is None or isinstance(data, dict)) and "version" not in (data or {}):
+            version = version_of(self, f"/games/{match.group(1)}")
+            if version:
+                kwargs["data"] = {**(data or {}), "version": version}
+        return super().post(*args, **kwargs)
+
+
 def enter(client: Any, game: str, text: str, **extra: str) -> Any:
     data = coup_data(text, **extra)
+    data.setdefault("version", version_of(client, game))
     if text != "pass":
         data["save"] = "1"
     return client.post(game + "/coups", data=data)

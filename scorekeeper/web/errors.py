@@ -23,6 +23,11 @@ def http_error(error: HTTPException) -> tuple[str, int]:
         404: _("Nothing here: this game or coup does not exist."),
         405: _("This page cannot be used that way."),
         413: _("This file is too large."),
+        428: _(
+            "This change does not say which state of the game it was made from, so it was"
+            " not applied. Reload the page and try again."
+        ),
+        429: _("Too many attempts from this address. Wait a minute, then try again."),
     }
     message = messages.get(code, error.description or "")
     return render_template("error.html", code=code, message=message), code

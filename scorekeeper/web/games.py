@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     redirect,
     render_template,
     request,
@@ -19,31 +21,39 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import access, store
+from .. import access, importing, store
 from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
 from ..rules import kinds
 from ..rules.errors import GameError
 from ..rules.gamefile import json_text
 from ..rules.money import Money, money_from_file
-from .forms import CHANGED, ActionForm, ImportForm, form_version
+from .forms import CHANGED, ActionForm, ImportForm, form_version, whole
 from .forms.hombre import SETTING_HELP, NewGameForm
 from .present import error_text
 
 bp = Blueprint("games", __name__)
 
 
+PAGE_SIZE = 20
+
+
 @bp.get("/")
 def home() -> str:
-    """The games this browser manages or follows (all of them for the admin), newest first."""
-    visible = access.visible_ids()
-    rows = [
-        (stored, stored.replay())
-        for stored in store.list_games(get_db())
-        if visible is None or stored.id in visible
-    ]
+    """The games this browser manages or follows (all of them for the admin), newest first.
+
+    Listed from their rows, a page at a time: no game is replayed to list it.
+    """
+    page = bounded_arg("page", 1, 1, 10**6)
+    rows, total = store.list_rows(get_db(), access.visible_ids(), PAGE_SIZE, (page - 1) * PAGE_SIZE)
+    pages = max(1, -(-total // PAGE_SIZE))
     return render_template(
-        "home.html", rows=rows, admin=access.is_admin(), csrf_form=ActionForm(formdata=None)
+        "home.html",
+        rows=rows,
+        page=page,
+        pages=pages,
+        admin=access.is_admin(),
+        csrf_form=ActionForm(formdata=None),
     )
 
 
@@ -52,6 +62,14 @@ HOMBRE = kinds.first_of("hombre")
 PRESET_KINDS = {
     name: kind for kind in kinds.KINDS if kind.game == HOMBRE.game for name in kind.presets
 }
+
+
+def bounded_arg(name: str, default: int, low: int, high: int) -> int:
+    """A whole number of the query string within [low, high], else ``default``."""
+    number = whole(request.args.get(name))
+    return number if number is not None and low <= number <= high else default
+
+
 DEFAULT_PRESET = "recommended"
 
 
@@ -202,23 +220,12 @@ def import_game() -> str | BaseResponse | tuple[str, int]:
 
 
 def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
+    """The game and chip value of a game file, or None with the refusal on ``field``."""
     if not raw.strip():
         field.errors = [_("Choose a game file or paste its JSON.")]
         return None
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        field.errors = [_("This file is not UTF-8 text.")]
-        return None
-    except RecursionError:
-        field.errors = [_("This JSON is nested too deeply to be a game file.")]
-        return None
-    except json.JSONDecodeError as error:
-        field.errors = [
-            _("Not valid JSON (line %(line)s, column %(col)s).", line=error.lineno, col=error.colno)
-        ]
-        return None
-    try:
+        data = importing.parse(raw)
         game = kinds.load_file(data)
         kinds.replay(game)
         money = money_from_file(data) if kinds.kind_of(game).chips else None
@@ -256,9 +263,28 @@ def report_file(game_id: int) -> Response:
 def language(code: str) -> BaseResponse:
     if code not in LANGUAGES:
         abort(404)
-    target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("games.home")
-    response = redirect(target)
-    response.set_cookie(COOKIE, code, max_age=3600 * 24 * 365, samesite="Lax", httponly=True)
+    response = redirect(same_site_path(request.args.get("next", "")) or url_for("games.home"))
+    response.set_cookie(
+        COOKIE,
+        code,
+        max_age=3600 * 24 * 365,
+        samesite="Lax",
+        httponly=True,
+        secure=bool(current_app.config.get("BEHIND_TLS")),
+    )
     return response
+
+
+def same_site_path(target: str) -> str | None:
+    """``target`` if it is a path on this site, else None (no open redirect).
+
+    Browsers drop tabs and newlines and read a backslash as a slash, so
+    ``/\t/evil.example`` or ``/\\evil.example`` would leave the site: any
+    control character, space or backslash refuses the target.
+    """
+    if not target.startswith("/") or target.startswith("//"):
+        return None
+    if any(c <= " " or c in "\\\x7f" for c in target):
+        return None
+    parts = urlsplit(target)
+    return target if not parts.scheme and not parts.netloc else None

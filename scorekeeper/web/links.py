@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import hmac
+import logging
 
 import segno
 from flask import (
@@ -21,11 +21,13 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import PasswordField, SubmitField
 
-from .. import access, store
+from .. import access, grants, store
 from ..db import get_db
 from ..deployment import external_url
+from .forms import CHANGED, ActionForm, form_version
 
 bp = Blueprint("links", __name__)
+log = logging.getLogger("scorekeeper.access")
 
 
 class AdminForm(FlaskForm):
@@ -51,13 +53,8 @@ def fresh_manager_link(game_id: int) -> str | None:
 @bp.get("/games/<int:game_id>/manage/<token>")
 def manage(game_id: int, token: str) -> BaseResponse:
     """Opening the manager link gives this browser the right to change the game."""
-    try:
-        stored = store.load(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
-    if not stored.manager_hash or not hmac.compare_digest(
-        access.token_hash(token), stored.manager_hash
-    ):
+    game = access.head(game_id)
+    if not access.same_secret(access.token_hash(token), game.manager_hash):
         abort(404)
     access.grant_manage(game_id)
     return redirect(url_for("table.game", game_id=game_id))
@@ -66,38 +63,69 @@ def manage(game_id: int, token: str) -> BaseResponse:
 @bp.get("/games/<int:game_id>/table/<token>")
 def follow(game_id: int, token: str) -> BaseResponse:
     """Opening the table link lets this browser follow the game, read-only."""
-    try:
-        stored = store.load(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
-    if not stored.table_token or not hmac.compare_digest(token, stored.table_token):
+    game = access.head(game_id)
+    if not access.same_secret(token, game.table_token):
         abort(404)
     access.grant_follow(game_id)
     return redirect(url_for("table.game", game_id=game_id))
 
 
-@bp.route("/games/<int:game_id>/links", methods=["GET", "POST"])
-def links(game_id: int) -> str | BaseResponse:
-    stored = access.managed(game_id)
-    form = FlaskForm()
-    if request.method == "POST":
-        if not form.validate():
-            abort(400)
-        token = access.new_token()
-        store.set_manager_hash(get_db(), game_id, access.token_hash(token))
-        session["new_manager_link"] = [game_id, token]
-        return redirect(url_for("links.links", game_id=game_id))
-    table_url = external_url("links.follow", game_id=game_id, token=stored.table_token)
-    manager_url = fresh_manager_link(game_id)
+def _links_page(stored: store.StoredGame, code: int = 200) -> tuple[str, int]:
+    table_url = external_url("links.follow", game_id=stored.id, token=stored.table_token)
+    manager_url = fresh_manager_link(stored.id)
+    current = access.grant_of(stored.id)
     return render_template(
         "links.html",
         stored=stored,
-        form=form,
+        form=ActionForm(formdata=None, version=str(stored.version)),
         table_url=table_url,
         table_qr=qr_svg(table_url),
         manager_url=manager_url,
         manager_qr=None if manager_url is None else qr_svg(manager_url),
-    )
+        phones=grants.of_game(get_db(), stored.id),
+        this_phone=None if current is None else current.id,
+        refused=CHANGED if code == 409 else None,
+    ), code
+
+
+@bp.route("/games/<int:game_id>/links", methods=["GET", "POST"])
+def links(game_id: int) -> tuple[str, int] | BaseResponse:
+    """The links and the phones that may change the game; POST issues a new manager link."""
+    stored = access.managed(game_id)
+    if request.method == "GET":
+        return _links_page(stored)
+    form = ActionForm()
+    if not form.validate():
+        abort(400)
+    token = access.new_token()
+    try:
+        store.set_manager_hash(
+            get_db(),
+            game_id,
+            access.token_hash(token),
+            version=form_version(form),
+            keep_device=access.device_hash(),
+        )
+    except store.Conflict:
+        return _links_page(store.load(get_db(), game_id), 409)
+    session["new_manager_link"] = [game_id, token]
+    return redirect(url_for("links.links", game_id=game_id))
+
+
+@bp.post("/games/<int:game_id>/phones/<int:grant_id>/remove")
+def remove_phone(game_id: int, grant_id: int) -> tuple[str, int] | BaseResponse:
+    """Take one phone's right to change the game back, at once."""
+    access.managed(game_id)
+    form = ActionForm()
+    if not form.validate():
+        abort(400)
+    try:
+        store.remove_device(get_db(), game_id, grant_id, form_version(form))
+    except store.Conflict:
+        return _links_page(store.load(get_db(), game_id), 409)
+    except store.NotFound:
+        abort(404)
+    return redirect(url_for("links.links", game_id=game_id))
 
 
 @bp.get("/games/<int:game_id>/version")
@@ -114,7 +142,9 @@ def admin() -> str | BaseResponse | tuple[str, int]:
     form = AdminForm()
     if request.method == "POST" and form.validate():
         if access.admin_login(form.password.data or ""):
+            log.info("admin login from %s", request.remote_addr)
             return redirect(url_for("games.home"))
+        log.warning("refused admin login from %s", request.remote_addr)
         form.password.errors = [_("Wrong password, or no admin password is set on this server.")]
         return render_template("admin.html", form=form), 403
     return render_template("admin.html", form=form)
@@ -124,5 +154,5 @@ def admin() -> str | BaseResponse | tuple[str, int]:
 def admin_logout() -> BaseResponse:
     if not FlaskForm().validate():
         abort(400)
-    session.pop(access.ADMIN, None)
+    access.admin_logout()
     return redirect(url_for("games.home"))

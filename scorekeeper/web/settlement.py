@@ -160,11 +160,7 @@ def story(game_id: int) -> str:
 def players() -> str:
     """Every player name's record over the finished games of this server."""
     visible = visible_ids()
-    reports = [
-        s.replay()
-        for s in store.list_games(get_db())
-        if (visible is None or s.id in visible) and s.kind.chips
-    ]
+    reports = [s.replay() for s in store.list_games(get_db(), visible) if s.kind.chips]
     finished = [r for r in reports if r.finished]
     records = sorted(club_stats(finished).items(), key=lambda item: item[0].casefold())
     return render_template("hombre/players.html", records=records, games=len(finished))

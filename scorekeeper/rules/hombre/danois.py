@@ -85,7 +85,7 @@ class DanishRules:
     source's sentence), off for ``dlu`` (the Union's schedule has no such chip)."""
 
     def __post_init__(self) -> None:
-        if self.rates not in RATES:
+        if not isinstance(self.rates, str) or self.rates not in RATES:
             raise GameError(
                 "rules.rates",
                 N_("rules.rates must be texte or dlu, got {value!r}"),

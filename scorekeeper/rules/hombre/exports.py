@@ -9,6 +9,30 @@ from typing import Any
 from .engine import Report
 from .pot import PotOutcome, PotReport
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: Any) -> Any:
+    """A value as a spreadsheet must read it: text, never a formula (OWASP CSV injection).
+
+    A text that starts like a formula gets a leading apostrophe, which
+    spreadsheets show as text; numbers (a negative net) are left as numbers.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+class _Writer:
+    """``csv.writer`` whose every cell goes through ``cell``."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out, lineterminator="\r\n")
+
+    def writerow(self, row: list[Any]) -> None:
+        self._writer.writerow([cell(v) for v in row])
+
+
 JOURNAL_HEADER = [
     "coup",
     "dealer",
@@ -29,7 +53,7 @@ def journal_csv(report: Report | PotReport) -> str:
     game: Any = report.game
     names = game.players
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = _Writer(out)
     writer.writerow(JOURNAL_HEADER)
     for r in report.coups:
         coup: Any = r.coup
@@ -59,7 +83,7 @@ def standings_csv(report: Report) -> str:
     """The standing after each coup, one coup a row."""
     names = report.game.players
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = _Writer(out)
     writer.writerow(
         ["coup", "dealer", "hombre", "contract", "outcome", "enjeu", "bete_made", "poules_tirees"]
         + [f"net {n}" for n in names]

@@ -78,7 +78,8 @@ def _jetons_coup(item: Any, seats: Mapping[str, int]) -> jetons.JetonsCoup:
         raise GameError("bonuses", N_("bonuses must be a list"))
     bonuses = []
     for b in bonuses_data:
-        if not isinstance(b, Mapping) or b.get("player") not in seats:
+        player = b.get("player") if isinstance(b, Mapping) else None
+        if not isinstance(player, str) or player not in seats:
             raise GameError("bonuses", N_("a bonus names one of the players and a hand"))
         bonuses.append((seats[b["player"]], str(b.get("hand"))))
     played = played_parts(item, seats, (), jetons.JetonsContract)

@@ -15,6 +15,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
+from flask import abort
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -38,9 +39,16 @@ def whole(text: object) -> int | None:
     return int(str(text)) if text is not None and _WHOLE.fullmatch(str(text)) else None
 
 
-def form_version(form: FlaskForm) -> int | None:
-    """The version of the game the page showed (hidden field of every changing form)."""
-    return whole(form.version.data)
+def form_version(form: FlaskForm) -> int:
+    """The version of the game the page showed (hidden field of every changing form).
+
+    A change that does not say which version it was made from is refused
+    (428 Precondition Required), never applied over whatever is stored now.
+    """
+    version = whole(form.version.data)
+    if version is None:
+        abort(428)
+    return version
 
 
 class ActionForm(FlaskForm):

@@ -1,0 +1,49 @@
+"""Rate limits on what an anonymous client can repeat: admin logins, new games, imports.
+
+Flask-Limiter with in-memory storage: each server process counts on its own,
+so with several worker processes a client gets the limit once per worker.
+That is enough to turn 300 password tries a second into a handful a minute.
+The limits count per client address (behind a TLS proxy, the address the
+proxy forwards: see ``BEHIND_TLS``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+from .. import access
+
+LOGIN = "5 per minute; 30 per hour"
+CREATE = "10 per minute; 60 per hour"
+IMPORT = "10 per minute; 30 per hour"
+LIMITS = {
+    "/admin": ("login", LOGIN),
+    "/games/new": ("create", CREATE),
+    "/games/new/<kind>": ("create", CREATE),
+    "/games/import": ("import", IMPORT),
+}
+"""URL rule: the count it adds to (shared by the routes that name it) and its limit on POST.
+
+By address rather than by view, so that the limits follow the public addresses
+whichever module serves them. The admin is exempt, but from the login."""
+
+
+def init_app(app: Flask) -> None:
+    """Limit the routes of ``LIMITS``; off when ``RATELIMIT_ENABLED`` is false (tests)."""
+    limiter = Limiter(get_remote_address, storage_uri="memory://", default_limits=[])
+    limiter.init_app(app)
+    if not app.config.get("RATELIMIT_ENABLED", True):
+        return
+    for rule in list(app.url_map.iter_rules()):
+        if rule.rule not in LIMITS or "POST" not in (rule.methods or ()):
+            continue
+        scope, limit = LIMITS[rule.rule]
+        exempt = None if rule.rule == "/admin" else access.is_admin
+        view: Any = app.view_functions[rule.endpoint]
+        app.view_functions[rule.endpoint] = limiter.shared_limit(
+            limit, scope=scope, methods=["POST"], exempt_when=exempt
+        )(view)
