@@ -18,6 +18,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from scorekeeper import db
+
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
 ENTRYPOINT = DEPLOY / "container-entrypoint.sh"
@@ -74,7 +76,7 @@ def test_the_entry_point_migrates_then_serves_and_stops_on_sigterm(tmp_path):
 
 def test_the_entry_point_runs_a_command_instead(tmp_path):
     database = tmp_path / "container.sqlite"
-    sqlite3.connect(database).close()
+    db.connect(str(database), migrate=True).close()  # backup refuses a file that is no game store
     done = subprocess.run(
         ["sh", str(ENTRYPOINT), "scorekeeper", "backup", str(tmp_path / "copy.sqlite")],
         env=entrypoint_env(tmp_path),
