@@ -412,7 +412,7 @@ def test_wrong_types_at_every_depth_of_every_game_file():
     The import page and ``scorekeeper replay`` read files with exactly these
     calls; anything but a GameError here would be a 500 there.
     """
-    from scorekeeper.money import money_from_file
+    from scorekeeper.rules.money import money_from_file
 
     from scorekeeper import importing
     from scorekeeper.rules import kinds

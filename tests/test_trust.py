@@ -360,7 +360,7 @@ def test_csv_cells_never_start_a_formula(client, name):
 
 
 def test_a_cell_starting_with_tab_or_carriage_return_is_text():
-    from scorekeeper.exports import cell
+    from scorekeeper.rules.hombre.exports import cell
 
     assert [cell(v) for v in ("\tx", "\rx", "x", -9, "-9x")] == ["'\tx", "'\rx", "x", -9, "'-9x"]
 

@@ -23,7 +23,7 @@ IMPORT = "10 per minute; 30 per hour"
 LIMITS = {
     "/admin": ("login", LOGIN),
     "/games/new": ("create", CREATE),
-    "/games/new/<kind>": ("create", CREATE),
+    "/games/new/<name>": ("create", CREATE),
     "/games/import": ("import", IMPORT),
 }
 """URL rule: the count it adds to (shared by the routes that name it) and its limit on POST.
