@@ -14,6 +14,10 @@
     return checked ? parseInt(checked.value, 10) : null;
   }
 
+  function rowOf(seat) {
+    return rows.filter(function (r) { return r.getAttribute("data-seat") === seat; })[0];
+  }
+
   function mark(row, auto) {
     row.classList.toggle("auto", auto);
     var note = row.querySelector(".auto-note");
@@ -29,7 +33,7 @@
     if (entered.length !== 2) { return; }
     var other = rows.filter(function (r) { return entered.indexOf(r.getAttribute("data-seat")) < 0; })[0];
     if (!other) { return; }
-    var sum = entered.reduce(function (acc, s) { return acc + (value(rows[+s]) || 0); }, 0);
+    var sum = entered.reduce(function (acc, s) { return acc + (value(rowOf(s)) || 0); }, 0);
     var third = other.querySelector('input[value="' + (9 - sum) + '"]');
     var current = other.querySelector("input:checked");
     if (third) { third.checked = true; filled = other; mark(other, true); }

@@ -48,7 +48,7 @@ def test_a_game_file_finds_its_kind_from_its_game_and_rules(name, key):
 
 def test_the_seats_and_the_money_of_each_kind():
     by_key = {kind.key: kind for kind in kinds.KINDS}
-    assert by_key["hombre"].seats == (3,) and by_key["hombre"].betes
+    assert by_key["hombre"].seats == (3, 4) and by_key["hombre"].betes
     assert by_key["jetons"].chips and not by_key["jetons"].betes
     assert by_key["brou"].seats == (4,) and by_key["brou"].teams and not by_key["brou"].chips
     assert by_key["manillen"].seats == (4, 3)

@@ -110,9 +110,21 @@ def _table_from_form(form: NewGameForm) -> Any:
         field = getattr(form, error.field.removeprefix("rules."))
         field.errors = [*field.errors, error.translated(_)]
         return None
-    names = (form.player0.data.strip(), form.player1.data.strip(), form.player2.data.strip())
-    if len(set(names)) != 3 or not all(names):
+    names = tuple(
+        name
+        for name in (
+            form.player0.data.strip(),
+            form.player1.data.strip(),
+            form.player2.data.strip(),
+            (form.player3.data or "").strip(),
+        )
+        if name
+    )
+    if len(names) not in HOMBRE.seats or len(set(names)) != len(names):
         form.player2.errors = [_("The three players need three different names.")]
+        return None
+    if int(form.first_dealer.data) >= len(names):
+        form.first_dealer.errors = [_("The first dealer is one of the players.")]
         return None
     return kinds.build(HOMBRE.game, names, rules.to_mapping(), int(form.first_dealer.data), [])
 
@@ -145,7 +157,8 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     form = NewGameForm()
     if request.method == "GET":
         game = stored.game
-        form.player0.data, form.player1.data, form.player2.data = game.players
+        form.player0.data, form.player1.data, form.player2.data = game.players[:3]
+        form.player3.data = game.players[3] if len(game.players) > 3 else ""
         form.first_dealer.data = str(game.first_dealer)
         form.version.data = str(stored.version)
         _fill_rules(form, game.rules)

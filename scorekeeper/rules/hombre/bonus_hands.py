@@ -65,13 +65,17 @@ def needs(hand: str, trump: str) -> list[Need]:
 
 
 def _deal_exists(choice: Sequence[tuple[int, Need]]) -> bool:
-    has: dict[int, set[Card]] = {0: set(), 1: set(), 2: set()}
-    hasnot: dict[int, set[Card]] = {0: set(), 1: set(), 2: set()}
+    # three hands are dealt: the seats named (any of four at the table) and, for the
+    # rest, hands nobody asked anything of
+    hands = sorted({seat for seat, _need in choice})
+    hands += [-1 - i for i in range(3 - len(hands))]
+    has: dict[int, set[Card]] = {seat: set() for seat in hands}
+    hasnot: dict[int, set[Card]] = {seat: set() for seat in hands}
     for seat, (yes, no) in choice:
         has[seat] |= yes
         hasnot[seat] |= no
     taken: set[Card] = set()
-    for seat in range(3):
+    for seat in hands:
         if has[seat] & hasnot[seat] or has[seat] & taken or len(has[seat]) > HAND_SIZE:
             return False
         taken |= has[seat]
@@ -79,7 +83,7 @@ def _deal_exists(choice: Sequence[tuple[int, Need]]) -> bool:
     # every group of players finds enough such cards; the talon takes what is left)
     free = PACK - taken
     for size in (1, 2, 3):
-        for group in combinations(range(3), size):
+        for group in combinations(hands, size):
             wanted = sum(HAND_SIZE - len(has[s]) for s in group)
             usable = {c for c in free if any(c not in hasnot[s] for s in group)}
             if wanted > len(usable):

@@ -18,7 +18,7 @@ from ..errors import N_, GameError
 from ..ledger import Transfer
 from ..settings import counts, whole_settings
 from ..settings import from_mapping as settings_from_mapping
-from .engine import check_played, passed_alone
+from .engine import check_played, check_seating, passed_alone
 from .pot import PotBook, PotDeal, PotOutcome, PotReason, PotReport
 
 
@@ -118,17 +118,19 @@ class DanishRules:
 class DanishCoup:
     hombre: int | None = None
     contract: DanishContract | None = None
-    tricks: tuple[int, int, int] = (0, 0, 0)
+    tricks: tuple[int, ...] = (0, 0, 0)
     first_five: bool = False
     """The defenders bid too and the hombre won the first five tricks: he wins outright."""
     black_aces: bool = False
     """The hombre holds spadille and baste (a grand tourné needs them)."""
     note: str = ""
+    out: int | None = None
+    """Four at the table: the seat the tricks leave out (it must be the dealer's)."""
 
 
 @dataclass(frozen=True)
 class DanishGame:
-    players: tuple[str, str, str]
+    players: tuple[str, ...]
     rules: DanishRules = field(default_factory=DanishRules)
     first_dealer: int = 0
     coups: tuple[DanishCoup, ...] = ()
@@ -152,7 +154,7 @@ def check(coup: DanishCoup) -> None:
             raise GameError("first_five", N_("first_five needs five tricks for the hombre"))
 
 
-def outcome(coup: DanishCoup, order: tuple[int, int, int]) -> tuple[PotOutcome, int | None]:
+def outcome(coup: DanishCoup, order: tuple[int, ...]) -> tuple[PotOutcome, int | None]:
     """gagne, bete, puesta or codille (with the defender who wins it).
 
     >>> outcome(DanishCoup(0, DanishContract.NOLO_SIMPLE, (1, 4, 4)), (1, 2, 0))
@@ -188,12 +190,13 @@ def replay(game: DanishGame) -> PotReport:
     book = PotBook(game, rules.cave, rules.coups_to_play)
     pot = book.pot
 
+    seats = len(game.players)
+
     def deal(n: int) -> PotDeal:
-        dealer = (game.first_dealer + n - 1) % 3
-        added = tuple(rules.ante if s == dealer else 0 for s in range(3))
-        return PotDeal(
-            n, dealer, (dealer + 1) % 3, (added[0], added[1], added[2]), pot.total + rules.ante
-        )
+        dealer = (game.first_dealer + n - 1) % seats
+        # the dealer antes, also when he sits out (danois.md §8)
+        added = tuple(rules.ante if s == dealer else 0 for s in range(seats))
+        return PotDeal(n, dealer, (dealer + 1) % seats, added, pot.total + rules.ante, seats)
 
     for n, coup in enumerate(game.coups, 1):
         book.open(n)
@@ -202,6 +205,10 @@ def replay(game: DanishGame) -> PotReport:
         except GameError as error:
             raise error.at(n) from None
         d = deal(n)
+        try:
+            check_seating(coup.hombre, coup.out, d.dealer, game.players)
+        except GameError as error:
+            raise error.at(n) from None
         pot.add(d.dealer, rules.ante)
         moves: list[Transfer] = []
         taker = None
@@ -209,7 +216,7 @@ def replay(game: DanishGame) -> PotReport:
         if coup.hombre is not None:
             assert coup.contract is not None
             hombre = coup.hombre
-            order = (d.premier, (d.premier + 1) % 3, d.dealer)
+            order = d.order
             defenders = [s for s in order if s != hombre]
             result, codille = outcome(coup, order)
             won_rate, bete_rate, codille_rate = rates[coup.contract]

@@ -50,7 +50,7 @@ class Reason(StrEnum):
     SANS_PRENDRE = "sans_prendre"
     RETOURNE = "retourne"
     FINAL_SHARE = "final_share"
-    """A remaining bête shared among the three at the end of the game."""
+    """A remaining bête shared among the players at the end of the game."""
 
 
 class BeteStatus(StrEnum):
@@ -66,6 +66,50 @@ HOMBRE_TAKES = frozenset({Outcome.GAGNE, Outcome.VOLE, Outcome.VOLE_ENGAGEE})
 MAKES_BETE = frozenset({Outcome.REMISE, Outcome.CODILLE, Outcome.VOLE_MANQUEE})
 TIERS_SHARE = frozenset({Outcome.VOLE_MANQUEE, Outcome.VOLE_ENGAGEE_MANQUEE})
 MATADOR_COUNTS = (0, 3, 4, 5, 6, 7, 8, 9)
+SEATS = (3, 4)
+"""How many may sit at a l'Hombre table: with four, the dealer sits out each deal."""
+
+
+def playing_order(dealer: int, players: int) -> tuple[int, int, int]:
+    """The three seats that play a deal, in order: premier, second, dernier.
+
+    With three at the table the dealer plays last; with four he sits out and
+    the three others play, starting at his right (the direction of play).
+
+    >>> playing_order(0, 3), playing_order(0, 4), playing_order(3, 4)
+    ((1, 2, 0), (1, 2, 3), (0, 1, 2))
+    """
+    return ((dealer + 1) % players, (dealer + 2) % players, (dealer + 3) % players)
+
+
+def sitting_out(dealer: int, players: int) -> int | None:
+    """The seat that sits out a deal: the dealer with four at the table, else nobody."""
+    return dealer if players == 4 else None
+
+
+def check_seating(hombre: int | None, out: int | None, dealer: int, names: Sequence[str]) -> None:
+    """Refuse a played coup that makes the player who sits out play (four at the table).
+
+    ``out`` is the seat the coup's tricks leave out (None: they name everyone).
+    """
+    away = sitting_out(dealer, len(names))
+    if hombre is None:
+        return
+    if away is not None and hombre == away:
+        raise GameError(
+            "hombre",
+            N_("{name} deals and sits out this coup: he cannot be the hombre"),
+            name=names[away],
+        )
+    if out == away:
+        return
+    if away is None:
+        raise GameError("tricks", N_("tricks must give every player's count"))
+    raise GameError(
+        "tricks",
+        N_("{name} deals and sits out this coup: tricks name the three others"),
+        name=names[away],
+    )
 
 
 @dataclass(frozen=True)
@@ -75,8 +119,8 @@ class Coup:
     hombre: int | None = None
     """Seat of the hombre; None when all passed."""
     contract: Contract | None = None
-    tricks: tuple[int, int, int] = (0, 0, 0)
-    """Tricks of each seat, summing to 9."""
+    tricks: tuple[int, ...] = (0, 0, 0)
+    """Tricks of each seat, summing to 9 (0 for the seat that sits out)."""
     matadors: int = 0
     """Matadors the hombre held when play began: 0, or 3 to 9."""
     vole_engagee: bool = False
@@ -84,6 +128,8 @@ class Coup:
     codille_renounced: bool = False
     """The codille tiers gave up a codille won through gano: scored as a remise."""
     note: str = ""
+    out: int | None = None
+    """Four at the table: the seat the tricks leave out (it must be the dealer's)."""
 
     @property
     def passed(self) -> bool:
@@ -97,17 +143,18 @@ PASS = Coup()
 class Game:
     """Everything the money of a game is derived from."""
 
-    players: tuple[str, str, str]
-    """Names in seat order, in the direction of play."""
+    players: tuple[str, ...]
+    """Names in seat order, in the direction of play: three, or four (the dealer sits out)."""
     rules: RuleSet = field(default_factory=RuleSet)
     first_dealer: int = 0
     coups: tuple[Coup, ...] = ()
 
     def __post_init__(self) -> None:
         names = self.players
-        if len(names) != 3 or len(set(names)) != 3 or not all(n.strip() for n in names):
-            raise GameError("players", N_("players must be three distinct non-empty names"))
-        if self.first_dealer not in (0, 1, 2):
+        count = len(names)
+        if count not in SEATS or len(set(names)) != count or not all(n.strip() for n in names):
+            raise GameError("players", N_("players must be three or four distinct non-empty names"))
+        if not 0 <= self.first_dealer < count:
             raise GameError("first_dealer", N_("first_dealer must be one of the players"))
 
     def with_coups(self, coups: Sequence[Coup]) -> Game:
@@ -152,11 +199,23 @@ class Deal:
     bete_in_play: BeteRef | None
     enjeu: int
     """Poule plus the bête in play: also the bête a losing hombre makes."""
+    players: int = 3
+    """Players at the table (with four, the dealer sits out)."""
 
     @property
     def order(self) -> tuple[int, int, int]:
-        """Seats in playing order: premier, second, dealer (dernier)."""
-        return (self.premier, (self.premier + 1) % 3, self.dealer)
+        """Seats in playing order: premier, second, dernier (the dealer, with three)."""
+        return playing_order(self.dealer, self.players)
+
+    @property
+    def out(self) -> int | None:
+        """The seat that sits out this deal (the dealer, with four), or None."""
+        return sitting_out(self.dealer, self.players)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Every seat: the three who play in order, then the one who sits out."""
+        return self.order if self.out is None else (*self.order, self.out)
 
 
 @dataclass(frozen=True)
@@ -168,9 +227,9 @@ class CoupResult:
     """Seat of the tiers who won codille."""
     bete_made: BeteRef | None
     transfers: tuple[Transfer, ...]
-    net: tuple[int, int, int]
-    """Nets after this coup."""
-    caves: tuple[int, int, int]
+    net: tuple[int, ...]
+    """Nets after this coup, per seat."""
+    caves: tuple[int, ...]
     poules_tirees: int
     finished: bool
 
@@ -192,8 +251,8 @@ class Report:
     game: Game
     coups: tuple[CoupResult, ...]
     betes: tuple[Bete, ...]
-    net: tuple[int, int, int]
-    caves: tuple[int, int, int]
+    net: tuple[int, ...]
+    caves: tuple[int, ...]
     marks: int
     poules_tirees: int
     finished: bool
@@ -201,7 +260,7 @@ class Report:
 
     @property
     def poule(self) -> int:
-        return 3 * self.marks * self.game.rules.mark_value
+        return len(self.game.players) * self.marks * self.game.rules.mark_value
 
     @property
     def stacks(self) -> tuple[Stack, ...]:
@@ -209,7 +268,7 @@ class Report:
         return tuple(stack(c, n, rules.cave, rules.fiche) for c, n in zip(self.caves, self.net))
 
 
-def outcome(coup: Coup, order: tuple[int, int, int]) -> tuple[Outcome, int | None]:
+def outcome(coup: Coup, order: tuple[int, ...]) -> tuple[Outcome, int | None]:
     """The outcome of a played coup from its tricks (hombre.md §3.5), and the codille tiers.
 
     >>> outcome(Coup(0, Contract.DEMANDE, (4, 4, 1)), (1, 2, 0))
@@ -236,11 +295,11 @@ def outcome(coup: Coup, order: tuple[int, int, int]) -> tuple[Outcome, int | Non
 
 def check_played(hombre: int, contract: object, tricks: tuple[int, ...]) -> None:
     """What every system asks of a played coup: a hombre, a contract, nine tricks."""
-    if hombre not in (0, 1, 2):
+    if not 0 <= hombre < len(tricks):
         raise GameError("hombre", N_("hombre must be one of the players"))
     if contract is None:
         raise GameError("contract", N_("contract is missing"))
-    if len(tricks) != 3 or any(t < 0 for t in tricks):
+    if len(tricks) not in SEATS or any(t < 0 for t in tricks):
         raise GameError("tricks", N_("tricks must be three whole numbers, none negative"))
     if sum(tricks) != 9:
         raise GameError("tricks", N_("tricks sum to {total}, expected 9"), total=sum(tricks))
@@ -295,31 +354,33 @@ class _Table:
         self.settled_in: list[int | None] = []
         self.pending: list[tuple[int, int]] = []  # heap of (-amount, index): largest, first made
         self.in_play: int | None = None
-        self.net = [0, 0, 0]
-        self.caves = [1, 1, 1]
+        self.seats = len(game.players)
+        self.net = [0] * self.seats
+        self.caves = [1] * self.seats
         self.poules_tirees = 0
         self.finished = False
 
     def ref(self, index: int) -> BeteRef:
         amount = self.amounts[index]
-        return BeteRef(index, self.owners[index], amount, self.rules.token(amount))
+        return BeteRef(index, self.owners[index], amount, self.rules.token(amount, self.seats))
 
     def fresh(self) -> bool:
         return self.marks == 0 and self.in_play is None and not self.pending
 
     def deal(self, n: int) -> Deal:
         """The next deal, as it will be marked; changes nothing."""
-        dealer = (self.game.first_dealer + n - 1) % 3
+        dealer = (self.game.first_dealer + n - 1) % self.seats
         fresh_or_boosted = self.fresh() or self.boost_next
         added = self.rules.fresh_marks if fresh_or_boosted else self.rules.later_marks
         marks = self.marks + added
-        poule = 3 * marks * self.rules.mark_value
+        poule = self.seats * marks * self.rules.mark_value  # every player marks, also the one out
         index = self.in_play
         if index is None and self.pending:
             index = self.pending[0][1]
         bete = None if index is None else self.ref(index)
         enjeu = poule + (0 if bete is None else bete.amount)
-        return Deal(n, dealer, (dealer + 1) % 3, added, marks, poule, bete, enjeu)
+        premier = (dealer + 1) % self.seats
+        return Deal(n, dealer, premier, added, marks, poule, bete, enjeu, self.seats)
 
     def open(self, deal: Deal) -> None:
         self.marks = deal.marks
@@ -365,7 +426,7 @@ class _Table:
 
     def snapshot(self) -> tuple[Bete, ...]:
         return tuple(
-            Bete(o, a, m, self.rules.token(a), s, x)
+            Bete(o, a, m, self.rules.token(a, self.seats), s, x)
             for o, a, m, s, x in zip(
                 self.owners, self.amounts, self.made_in, self.status, self.settled_in
             )
@@ -396,7 +457,8 @@ def _play(
     if outcome_ in HOMBRE_TAKES or outcome_ is Outcome.CODILLE:
         winner = hombre if outcome_ in HOMBRE_TAKES else codille
         assert winner is not None
-        moves += [Transfer(s, winner, stake, Reason.POULE) for s in deal.order if s != winner]
+        # every other player pays his stake: the one who sits out marked too
+        moves += [Transfer(s, winner, stake, Reason.POULE) for s in deal.seats if s != winner]
         if table.in_play is not None:
             moves += table.take_bete(table.in_play, winner, n)
             table.in_play = None
@@ -409,8 +471,11 @@ def _play(
                 moves += [Transfer(t, hombre, part, Reason.VOLE) for t, part in shares if part]
         table.marks = 0
     elif outcome_ in TIERS_SHARE:
-        shares = zip(tiers, halves(stake))
-        moves += [Transfer(hombre, t, part, Reason.POULE) for t, part in shares if part]
+        # the stakes of the hombre and of the one who sits out are split between the tiers
+        for payer in (hombre, deal.out):
+            if payer is not None:
+                shares = zip(tiers, halves(stake))
+                moves += [Transfer(payer, t, part, Reason.POULE) for t, part in shares if part]
         for index in table.all_betes():
             moves += table.share_bete(index, (tiers[0], tiers[1]), n)
         table.marks = 0
@@ -433,11 +498,14 @@ def _end(table: _Table, n: int) -> list[Transfer]:
         table.finished = table.in_play is None and not table.pending
         return []
     moves = []
+    seats = table.seats
     for index in table.all_betes():
-        owner, third = table.owners[index], table.amounts[index] // 3
+        owner, part = table.owners[index], table.amounts[index] // seats
         table.settle(index, BeteStatus.SHARED, n)
-        if third:
-            moves += [Transfer(owner, s, third, Reason.FINAL_SHARE) for s in range(3) if s != owner]
+        if part:
+            moves += [
+                Transfer(owner, s, part, Reason.FINAL_SHARE) for s in range(seats) if s != owner
+            ]
     table.marks = 0
     table.finished = True
     return moves
@@ -472,6 +540,10 @@ def _replay(game: Game) -> Report:
         except GameError as error:
             raise error.at(n) from None
         deal = table.deal(n)
+        try:
+            check_seating(coup.hombre, coup.out, deal.dealer, game.players)
+        except GameError as error:
+            raise error.at(n) from None
         was_fresh = table.fresh()
         table.open(deal)
         outcome_, codille = outcome(coup, deal.order)
@@ -503,8 +575,8 @@ def _replay(game: Game) -> Report:
                 codille,
                 bete_made,
                 tuple(moves),
-                _three(table.net),
-                _three(table.caves),
+                tuple(table.net),
+                tuple(table.caves),
                 table.poules_tirees,
                 table.finished,
             )
@@ -513,14 +585,10 @@ def _replay(game: Game) -> Report:
         game,
         tuple(results),
         table.snapshot(),
-        _three(table.net),
-        _three(table.caves),
+        tuple(table.net),
+        tuple(table.caves),
         table.marks,
         table.poules_tirees,
         table.finished,
         None if table.finished else table.deal(len(game.coups) + 1),
     )
-
-
-def _three(values: Sequence[int]) -> tuple[int, int, int]:
-    return (values[0], values[1], values[2])

@@ -30,21 +30,33 @@ _PLAYED_KEYS = ("hombre", "contract", "tricks", "matadors", "vole_engagee", "cod
 def load_game(data: Any) -> Game:
     """A Game from a parsed game file; raises GameError naming the field."""
     players, first, rules_data, coups_data = file_parts(
-        data, "hombre", 3, N_("players must be three distinct non-empty names")
+        data,
+        "hombre",
+        player_count(data),
+        N_("players must be three or four distinct non-empty names"),
     )
     rules = RuleSet.from_mapping(rules_data)
     seats = {name: seat for seat, name in enumerate(players)}
     coups = numbered(coups_data, lambda item: load_coup(item, seats))
-    return Game((players[0], players[1], players[2]), rules, first, tuple(coups))
+    return Game(tuple(players), rules, first, tuple(coups))
+
+
+def player_count(data: Any) -> int:
+    """How many players the file must name: four when it lists four, else three."""
+    players = data.get("players") if isinstance(data, Mapping) else None
+    return 4 if isinstance(players, list) and len(players) == 4 else 3
 
 
 def played_parts(
     item: Any, seats: Mapping[str, int], keys: tuple[str, ...], contracts: Any
-) -> tuple[int, Any, tuple[int, int, int], str] | None:
-    """What every system's coup has: None when all passed, else (hombre, contract, tricks, note).
+) -> tuple[int, Any, tuple[int, ...], str, int | None] | None:
+    """What every system's coup has: None when all passed, else
+    (hombre, contract, tricks, note, out).
 
     ``keys`` are the system's own fields, refused on a passed coup; ``contracts``
-    the system's contract enum.
+    the system's contract enum. With four at the table the tricks name the
+    three who play: ``out`` is the seat they leave out (the replay checks that
+    he is the dealer), and its count is 0.
     """
     note = note_field(coup_object(item))
     if flag_field(item, "pass"):
@@ -70,12 +82,16 @@ def played_parts(
     for name in tricks:
         if name not in seats:
             raise GameError("tricks", N_("tricks of {name!r}, who is not a player"), name=name)
-    by_seat = [0, 0, 0]
+    by_seat = [0] * len(seats)
+    missing = [name for name in seats if name not in tricks]
+    out = seats[missing[0]] if len(seats) == 4 and len(missing) == 1 else None
     for name, seat in seats.items():
         if name not in tricks:
+            if seat == out:
+                continue
             raise GameError("tricks", N_("tricks of {name} are missing"), name=name)
         by_seat[seat] = whole_field(tricks[name], "tricks")
-    return seats[hombre], contracts(contract), (by_seat[0], by_seat[1], by_seat[2]), note
+    return seats[hombre], contracts(contract), tuple(by_seat), note, out
 
 
 def load_coup(item: Any, seats: Mapping[str, int]) -> Coup:
@@ -83,7 +99,7 @@ def load_coup(item: Any, seats: Mapping[str, int]) -> Coup:
     played = played_parts(item, seats, _PLAYED_KEYS[3:], Contract)
     if played is None:
         return Coup(note=item.get("note", ""))
-    hombre, contract, tricks, note = played
+    hombre, contract, tricks, note, out = played
     return Coup(
         hombre=hombre,
         contract=contract,
@@ -92,6 +108,7 @@ def load_coup(item: Any, seats: Mapping[str, int]) -> Coup:
         vole_engagee=flag_field(item, "vole_engagee"),
         codille_renounced=flag_field(item, "codille_renounced"),
         note=note,
+        out=out,
     )
 
 
@@ -101,7 +118,17 @@ def dump_game(game: Game) -> dict[str, Any]:
     return {**head, "coups": [dump_coup(c, game.players) for c in game.coups]}
 
 
-def dump_coup(coup: Coup, players: tuple[str, str, str]) -> dict[str, Any]:
+def tricks_of(coup: Any, players: Sequence[str]) -> dict[str, int]:
+    """A played coup's tricks by name; the player who sat out has none."""
+    return {name: t for seat, (name, t) in enumerate(zip(players, coup.tricks)) if seat != coup.out}
+
+
+def sits_out(deal: Any, names: Sequence[str]) -> dict[str, str]:
+    """The report's extra ``sits_out`` of a deal, only with four at the table."""
+    return {} if deal.out is None else {"sits_out": names[deal.out]}
+
+
+def dump_coup(coup: Coup, players: Sequence[str]) -> dict[str, Any]:
     item: dict[str, Any]
     if coup.hombre is None:
         item = {"pass": True}
@@ -110,7 +137,7 @@ def dump_coup(coup: Coup, players: tuple[str, str, str]) -> dict[str, Any]:
         item = {
             "hombre": players[coup.hombre],
             "contract": str(coup.contract),
-            "tricks": dict(zip(players, coup.tricks)),
+            "tricks": tricks_of(coup, players),
         }
         if coup.matadors:
             item["matadors"] = coup.matadors
@@ -144,7 +171,7 @@ def dump_report(report: Report) -> dict[str, Any]:
     bêtes in play; ``settled_in`` in the register; and per coup ``premier``,
     ``contract``, ``tricks``, ``matadors``, ``vole_engagee``,
     ``codille_renounced``, ``note``, ``net``, ``caves``, ``poules_tirees``,
-    ``finished``.
+    ``finished``; with four at the table, ``sits_out`` per coup and in ``next``.
     """
     game = report.game
     names = game.players
@@ -166,6 +193,7 @@ def dump_report(report: Report) -> dict[str, Any]:
             "poule": d.poule,
             "bete_in_play": bete(d.bete_in_play),
             "enjeu": d.enjeu,
+            **sits_out(d, names),
         }
 
     coups = []
@@ -176,6 +204,7 @@ def dump_report(report: Report) -> dict[str, Any]:
                 "n": r.deal.n,
                 "dealer": names[r.deal.dealer],
                 "premier": names[r.deal.premier],
+                **sits_out(r.deal, names),
                 "marks_added": r.deal.marks_added,
                 "marks": r.deal.marks,
                 "poule": r.deal.poule,
@@ -184,7 +213,7 @@ def dump_report(report: Report) -> dict[str, Any]:
                 "outcome": str(r.outcome),
                 "hombre": None if c.hombre is None else names[c.hombre],
                 "contract": None if c.contract is None else str(c.contract),
-                "tricks": None if c.hombre is None else per_player(c.tricks),
+                "tricks": None if c.hombre is None else tricks_of(c, names),
                 "matadors": c.matadors,
                 "vole_engagee": c.vole_engagee,
                 "codille_renounced": c.codille_renounced,

@@ -18,7 +18,7 @@ from ..ledger import Transfer
 from ..settings import counts, whole_settings
 from ..settings import from_mapping as settings_from_mapping
 from .bonus_hands import check_together
-from .engine import check_played
+from .engine import check_played, check_seating
 from .pot import PotBook, PotDeal, PotOutcome, PotReason, PotReport
 
 BONUS_HANDS = (
@@ -84,15 +84,17 @@ class JetonsRules:
 class JetonsCoup:
     hombre: int | None = None
     contract: JetonsContract | None = None
-    tricks: tuple[int, int, int] = (0, 0, 0)
+    tricks: tuple[int, ...] = (0, 0, 0)
     bonuses: tuple[tuple[int, str], ...] = ()
     """(seat, hand) for every bonus hand shown in this coup."""
     note: str = ""
+    out: int | None = None
+    """Four at the table: the seat the tricks leave out (it must be the dealer's)."""
 
 
 @dataclass(frozen=True)
 class JetonsGame:
-    players: tuple[str, str, str]
+    players: tuple[str, ...]
     rules: JetonsRules = field(default_factory=JetonsRules)
     first_dealer: int = 0
     coups: tuple[JetonsCoup, ...] = ()
@@ -134,10 +136,13 @@ def replay(game: JetonsGame) -> PotReport:
     book = PotBook(game, rules.cave, rules.coups_to_play)
     pot = book.pot
 
+    seats = len(game.players)
+
     def deal(n: int) -> PotDeal:
-        dealer = (game.first_dealer + n - 1) % 3
-        added = (rules.stake,) * 3 if pot.total == 0 else (0, 0, 0)
-        return PotDeal(n, dealer, (dealer + 1) % 3, added, pot.total + sum(added))
+        dealer = (game.first_dealer + n - 1) % seats
+        # every player stakes on an empty poule, also the one who sits out (jetons.md §8)
+        added = (rules.stake if pot.total == 0 else 0,) * seats
+        return PotDeal(n, dealer, (dealer + 1) % seats, added, pot.total + sum(added), seats)
 
     for n, coup in enumerate(game.coups, 1):
         book.open(n)
@@ -146,18 +151,28 @@ def replay(game: JetonsGame) -> PotReport:
         except GameError as error:
             raise error.at(n) from None
         d = deal(n)
-        for seat in range(3):
+        try:
+            check_seating(coup.hombre, coup.out, d.dealer, game.players)
+            if d.out is not None and any(seat == d.out for seat, _hand in coup.bonuses):
+                raise GameError(
+                    "bonuses",
+                    N_("{name} deals and sits out this coup: he shows no bonus hand"),
+                    name=game.players[d.out],
+                )
+        except GameError as error:
+            raise error.at(n) from None
+        for seat in range(seats):
             pot.add(seat, d.added[seat])
         moves: list[Transfer] = []
         taker = None
         if coup.hombre is None:
             outcome = PotOutcome.PASS
-            for seat in range(3):
+            for seat in d.order:  # the one who sits out says nothing: he pays no fee
                 pot.add(seat, rules.pass_fee)
         else:
             assert coup.contract is not None
             hombre = coup.hombre
-            others = [s for s in (d.premier, (d.premier + 1) % 3, d.dealer) if s != hombre]
+            others = [s for s in d.order if s != hombre]
             for seat in others:
                 pot.add(seat, rules.pass_fee)
             rate = rules.rate(coup.contract)
@@ -169,11 +184,11 @@ def replay(game: JetonsGame) -> PotReport:
                 outcome = PotOutcome.PERD
                 pot.add(hombre, pot.total)  # he doubles the poule for the next coup
                 moves += [Transfer(hombre, s, rate, PotReason.PRIME) for s in others if rate]
-            for seat, hand in coup.bonuses:
+            for seat, hand in coup.bonuses:  # paid by the two others who play (jetons.md §8)
                 moves += [
                     Transfer(s, seat, rules.bonus, hand)
-                    for s in range(3)
-                    if s != seat and rules.bonus
+                    for s in range(seats)
+                    if s not in (seat, d.out) and rules.bonus
                 ]
         book.close(d, coup, outcome, taker, moves)
     return book.report(deal(len(game.coups) + 1))

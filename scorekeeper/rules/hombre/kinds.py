@@ -1,6 +1,7 @@
 """The three kinds of l'Hombre: the 1709 poule, the jetons, the Danish contracts.
 
-They share the game file's ``"game": "hombre"``, the three seats, the coup
+They share the game file's ``"game": "hombre"``, three or four seats (with
+four the dealer sits out each deal), the coup
 entry and the templates; ``rules.accounting`` picks the money system.
 """
 
@@ -21,7 +22,7 @@ class HombreKind(GameKind):
     """What the three money systems of l'Hombre share."""
 
     game = "hombre"
-    seats = (3,)
+    seats = (3, 4)
     chips = True
     templates = "hombre"
     form = "hombre"
@@ -48,7 +49,7 @@ class HombreKind(GameKind):
         return systems.dump_any_game(game)
 
     def dump_coup(self, coup: Any, players: tuple[str, ...]) -> dict[str, Any]:
-        return systems.dump_any_coup(coup, (players[0], players[1], players[2]))
+        return systems.dump_any_coup(coup, tuple(players))
 
     def dump_report(self, report: Any) -> dict[str, Any]:
         return systems.dump_any_report(report)

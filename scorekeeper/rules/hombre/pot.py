@@ -3,18 +3,20 @@
 Like the marks of the 1709 poule, what each player has put in is a
 commitment, not a payment: when the pot is won, every other player pays the
 winner what he put in, and the winner's own share simply returns to him. So
-no chip is ever held by the table and the three nets always sum to zero.
+no chip is ever held by the table and the nets always sum to zero. With four
+at the table the dealer sits out each deal (docs/rules/jetons.md and
+docs/rules/danois.md, "Four at the table").
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
 from ..errors import N_, GameError
 from ..ledger import Stack, Transfer, apply, recave, stack
+from .engine import playing_order, sitting_out
 
 
 class PotOutcome(StrEnum):
@@ -38,8 +40,8 @@ class PotReason(StrEnum):
 
 
 class Pot:
-    def __init__(self) -> None:
-        self.shares = [0, 0, 0]
+    def __init__(self, seats: int = 3) -> None:
+        self.shares = [0] * seats
 
     @property
     def total(self) -> int:
@@ -55,7 +57,7 @@ class Pot:
             for seat, share in enumerate(self.shares)
             if seat != winner and share
         ]
-        self.shares = [0, 0, 0]
+        self.shares = [0] * len(self.shares)
         return moves
 
 
@@ -66,10 +68,22 @@ class PotDeal:
     n: int
     dealer: int
     premier: int
-    added: tuple[int, int, int]
+    added: tuple[int, ...]
     """Chips each seat puts in before the deal (stakes on an empty poule, the ante)."""
     pot: int
     """The pot once they are in."""
+    players: int = 3
+    """Players at the table (with four, the dealer sits out)."""
+
+    @property
+    def order(self) -> tuple[int, int, int]:
+        """The three who play, in order: premier, second, dernier."""
+        return playing_order(self.dealer, self.players)
+
+    @property
+    def out(self) -> int | None:
+        """The seat that sits out this deal (the dealer, with four), or None."""
+        return sitting_out(self.dealer, self.players)
 
     # The names the 1709 deal uses, so that pages and reports read both alike.
     @property
@@ -94,8 +108,8 @@ class PotResult:
     taker: int | None
     """Who took the pot in this coup, if anyone."""
     transfers: tuple[Transfer, ...]
-    net: tuple[int, int, int]
-    caves: tuple[int, int, int]
+    net: tuple[int, ...]
+    caves: tuple[int, ...]
     pot: int
     """The pot after the coup."""
     finished: bool
@@ -116,13 +130,13 @@ class PotResult:
 class PotReport:
     game: object
     coups: tuple[PotResult, ...]
-    net: tuple[int, int, int]
-    caves: tuple[int, int, int]
-    shares: tuple[int, int, int]
+    net: tuple[int, ...]
+    caves: tuple[int, ...]
+    shares: tuple[int, ...]
     """What each seat has in the pot now: all 0 once the game has ended."""
     finished: bool
     next: PotDeal | None
-    returned: tuple[int, int, int] = (0, 0, 0)
+    returned: tuple[int, ...] = (0, 0, 0)
     """What each seat had in the pot when the game ended, returned to him (no chip moves)."""
 
     betes: tuple[()] = ()
@@ -145,12 +159,13 @@ class PotBook:
         self.game = game
         self.cave = cave
         self.coups_to_play = coups_to_play
-        self.pot = Pot()
-        self.net = [0, 0, 0]
-        self.caves = [1, 1, 1]
+        self.seats = len(game.players)
+        self.pot = Pot(self.seats)
+        self.net = [0] * self.seats
+        self.caves = [1] * self.seats
         self.results: list[PotResult] = []
         self.finished = False
-        self.returned = (0, 0, 0)
+        self.returned: tuple[int, ...] = (0,) * self.seats
 
     def open(self, n: int) -> None:
         """Refuse a coup after the end of the game."""
@@ -174,8 +189,8 @@ class PotBook:
         if self.finished:
             # The pot returns to whoever put it in: a share is a commitment, not a payment,
             # so nothing moves and the nets stand; the pot is empty from now on.
-            self.returned = three(self.pot.shares)
-            self.pot.shares = [0, 0, 0]
+            self.returned = tuple(self.pot.shares)
+            self.pot.shares = [0] * self.seats
         self.results.append(
             PotResult(
                 deal,
@@ -183,8 +198,8 @@ class PotBook:
                 outcome,
                 taker,
                 tuple(moves),
-                three(self.net),
-                three(self.caves),
+                tuple(self.net),
+                tuple(self.caves),
                 self.pot.total,
                 self.finished,
             )
@@ -194,14 +209,10 @@ class PotBook:
         return PotReport(
             self.game,
             tuple(self.results),
-            three(self.net),
-            three(self.caves),
-            three(self.pot.shares),
+            tuple(self.net),
+            tuple(self.caves),
+            tuple(self.pot.shares),
             self.finished,
             None if self.finished else next_deal,
             self.returned,
         )
-
-
-def three(values: Sequence[int]) -> tuple[int, int, int]:
-    return (values[0], values[1], values[2])

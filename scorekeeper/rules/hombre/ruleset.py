@@ -148,18 +148,22 @@ class RuleSet:
     def retourne_rate(self) -> int:
         return 6 if self.payments == "double" else 3
 
-    def token(self, amount: int) -> int | None:
+    def token(self, amount: int, players: int = 3) -> int | None:
         """Number of a bête in the token series (hombre.md §8), None when off it.
 
         The series is scaled by the mark value: with 3 chips a mark, 3-2 gives
-        27, 54, 72, 90…; any other A-B gives 9A, then steps of 9B.
+        27, 54, 72, 90…; any other A-B gives 9A, then steps of 9B. With four at
+        the table all four mark (docs/rules.md, "Four at the table"): the
+        series is scaled by 4/3 (3-1: 36, then +12).
 
         >>> [RuleSet(poule_system="3-2").token(a) for a in (27, 54, 72, 198, 45)]
         [1, 2, 3, 10, None]
         >>> [RuleSet(poule_system="2-1").token(a) for a in (18, 27, 189)]
         [1, 2, 20]
+        >>> [RuleSet(poule_system="3-1").token(a, players=4) for a in (36, 48, 45)]
+        [1, 2, None]
         """
-        unit = 3 * self.mark_value
+        unit = players * self.mark_value
         if self.normalised:
             if amount == 3 * unit:
                 return 1

@@ -45,12 +45,14 @@ def player_stats(report: Report) -> list[PlayerStats]:
 
     The chips a player won or lost in a coup are his net change over that
     coup, the end-of-game sharing apart; a coup counts for him *as hombre*
-    or *as tiers* by his role in it.
+    or *as tiers* by his role in it (with four at the table, the one who sits
+    out counts as a tiers: he pays or receives his stake like them).
     """
-    stats = [PlayerStats(games=1) for _ in range(3)]
+    seats = range(len(report.game.players))
+    stats = [PlayerStats(games=1) for _ in seats]
     for result in report.coups:
         coup = result.coup
-        delta = [0, 0, 0]
+        delta = [0 for _ in seats]
         for t in result.transfers:
             if t.reason == Reason.FINAL_SHARE:
                 stats[t.payer].final_share -= t.amount
@@ -61,7 +63,7 @@ def player_stats(report: Report) -> list[PlayerStats]:
             if t.reason == Reason.BETE:
                 stats[t.payee].betes_taken += 1
                 stats[t.payee].betes_taken_chips += t.amount
-        for seat in range(3):
+        for seat in seats:
             stats[seat].coups += 1
         if coup.hombre is None or coup.contract is None:
             continue
@@ -73,7 +75,7 @@ def player_stats(report: Report) -> list[PlayerStats]:
             h.betes_made_chips += result.bete_made.amount
         if result.codille is not None:
             stats[result.codille].codilles_won += 1
-        for seat in range(3):
+        for seat in seats:
             s = stats[seat]
             if seat == coup.hombre:
                 s.won_as_hombre += max(delta[seat], 0)
@@ -81,7 +83,7 @@ def player_stats(report: Report) -> list[PlayerStats]:
             else:
                 s.won_as_tiers += max(delta[seat], 0)
                 s.lost_as_tiers += max(-delta[seat], 0)
-    for seat in range(3):
+    for seat in seats:
         stats[seat].net = report.net[seat]
     return stats
 

@@ -22,7 +22,9 @@ from .file import (
     dump_report,
     load_game,
     played_parts,
+    sits_out,
     transfers_json,
+    tricks_of,
 )
 from .pot import PotOutcome, PotReport
 
@@ -85,15 +87,15 @@ def _jetons_coup(item: Any, seats: Mapping[str, int]) -> jetons.JetonsCoup:
     played = played_parts(item, seats, (), jetons.JetonsContract)
     if played is None:
         return jetons.JetonsCoup(bonuses=tuple(bonuses), note=item.get("note", ""))
-    hombre, contract, tricks, note = played
-    return jetons.JetonsCoup(hombre, contract, tricks, tuple(bonuses), note)
+    hombre, contract, tricks, note, out = played
+    return jetons.JetonsCoup(hombre, contract, tricks, tuple(bonuses), note, out)
 
 
 def _danish_coup(item: Any, seats: Mapping[str, int]) -> danois.DanishCoup:
     played = played_parts(item, seats, ("first_five", "black_aces"), danois.DanishContract)
     if played is None:
         return danois.DanishCoup(note=item.get("note", ""))
-    hombre, contract, tricks, note = played
+    hombre, contract, tricks, note, out = played
     return danois.DanishCoup(
         hombre,
         contract,
@@ -101,10 +103,11 @@ def _danish_coup(item: Any, seats: Mapping[str, int]) -> danois.DanishCoup:
         flag_field(item, "first_five"),
         flag_field(item, "black_aces"),
         note,
+        out,
     )
 
 
-def dump_any_coup(coup: Any, names: tuple[str, str, str]) -> dict[str, Any]:
+def dump_any_coup(coup: Any, names: tuple[str, ...]) -> dict[str, Any]:
     """One coup as the game file writes it, whatever its system."""
     if isinstance(coup, Coup):
         return dump_coup(coup, names)
@@ -114,7 +117,7 @@ def dump_any_coup(coup: Any, names: tuple[str, str, str]) -> dict[str, Any]:
         else {
             "hombre": names[coup.hombre],
             "contract": str(coup.contract),
-            "tricks": dict(zip(names, coup.tricks)),
+            "tricks": tricks_of(coup, names),
         }
     )
     if isinstance(coup, jetons.JetonsCoup) and coup.bonuses:
@@ -130,7 +133,7 @@ def dump_any_coup(coup: Any, names: tuple[str, str, str]) -> dict[str, Any]:
 
 
 def build(
-    players: tuple[str, str, str], rules: Mapping[str, Any], first_dealer: int, coups: list[Any]
+    players: tuple[str, ...], rules: Mapping[str, Any], first_dealer: int, coups: list[Any]
 ) -> AnyGame:
     """A game from stored parts (the database keeps the game file's pieces)."""
     return load_any({**file_head("hombre", players, first_dealer, rules), "coups": coups})
@@ -164,6 +167,7 @@ def dump_any_report(report: AnyReport) -> dict[str, Any]:
             "poule": d.pot,
             "bete_in_play": None,
             "enjeu": d.pot,
+            **sits_out(d, names),
         }
 
     coups = []
@@ -179,7 +183,7 @@ def dump_any_report(report: AnyReport) -> dict[str, Any]:
                 "outcome": r.outcome,
                 "hombre": None if c.hombre is None else names[c.hombre],
                 "contract": None if c.contract is None else str(c.contract),
-                "tricks": None if c.hombre is None else per_player(c.tricks),
+                "tricks": None if c.hombre is None else tricks_of(c, names),
                 "note": c.note,
                 "bete_made": None,
                 "codille": names[r.taker]

@@ -26,29 +26,39 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
-def bete_words(ref: BeteRef | None, names: tuple[str, str, str]) -> str:
+def bete_words(ref: BeteRef | None, names: tuple[str, ...]) -> str:
     if ref is None:
         return "none"
     token = "" if ref.token is None else f" (token n°{ref.token})"
     return f"{names[ref.owner]} {ref.amount}{token}"
 
 
-def deal_line(deal: Deal, names: tuple[str, str, str]) -> str:
+def dealer_words(deal: Any, names: tuple[str, ...]) -> str:
+    """Who deals (and sits out, with four) and who is premier."""
+    out = "" if deal.out is None else " and sits out"
+    return f"{names[deal.dealer]} deals{out}, {names[deal.premier]} is premier"
+
+
+def tricks_words(coup: Any, names: tuple[str, ...]) -> str:
+    return " ".join(f"{n} {t}" for s, (n, t) in enumerate(zip(names, coup.tricks)) if s != coup.out)
+
+
+def deal_line(deal: Deal, names: tuple[str, ...]) -> str:
     return (
-        f"{names[deal.dealer]} deals, {names[deal.premier]} is premier; "
+        f"{dealer_words(deal, names)}; "
         f"marks +{deal.marks_added} → {deal.marks} (poule {deal.poule}); "
         f"bête in play: {bete_words(deal.bete_in_play, names)}; enjeu {deal.enjeu}"
     )
 
 
-def coup_lines(result: CoupResult, names: tuple[str, str, str]) -> list[str]:
+def coup_lines(result: CoupResult, names: tuple[str, ...]) -> list[str]:
     coup = result.coup
     lines = [f"Coup {result.deal.n}: {deal_line(result.deal, names)}"]
     if coup.hombre is None:
         play = OUTCOME_WORDS[result.outcome]
     else:
         assert coup.contract is not None
-        tricks = " ".join(f"{n} {t}" for n, t in zip(names, coup.tricks))
+        tricks = tricks_words(coup, names)
         extras = []
         if coup.matadors:
             extras.append(f"{coup.matadors} matadors")
@@ -165,14 +175,11 @@ def render_pot(report: PotReport) -> str:
         c: Any = r.coup
         d = r.deal
         added = ", ".join(f"{names[s]} +{a}" for s, a in enumerate(d.added) if a) or "nothing"
-        lines.append(
-            f"Coup {d.n}: {names[d.dealer]} deals, {names[d.premier]} is premier; "
-            f"into the pot: {added}; pot {d.pot}"
-        )
+        lines.append(f"Coup {d.n}: {dealer_words(d, names)}; into the pot: {added}; pot {d.pot}")
         if c.hombre is None:
             lines.append("  tous passent (all pass)")
         else:
-            tricks = " ".join(f"{n} {t}" for n, t in zip(names, c.tricks))
+            tricks = tricks_words(c, names)
             taker = "" if r.taker is None else f", {names[r.taker]} takes the pot"
             lines.append(f"  {names[c.hombre]} {c.contract}, tricks {tricks} → {r.outcome}{taker}")
         lines += [
@@ -193,5 +200,5 @@ def render_pot(report: PotReport) -> str:
         )
     else:
         n = report.next
-        lines.append(f"Before coup {n.n}: {names[n.dealer]} deals, {names[n.premier]} is premier")
+        lines.append(f"Before coup {n.n}: {dealer_words(n, names)}")
     return "\n".join(lines)

@@ -20,7 +20,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...rules.errors import N_, GameError
-from ...rules.hombre.engine import MATADOR_COUNTS, Contract
+from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
 from . import options, whole
 
 CONTRACT_WORDS: dict[str, Any] = {
@@ -74,6 +74,7 @@ class CoupForm(FlaskForm):
     t0 = RadioField(choices=options((t, t) for t in TRICKS), validate_choice=False)
     t1 = RadioField(choices=options((t, t) for t in TRICKS), validate_choice=False)
     t2 = RadioField(choices=options((t, t) for t in TRICKS), validate_choice=False)
+    t3 = RadioField(choices=options((t, t) for t in TRICKS), validate_choice=False)
     matadors = RadioField(
         _l("Matadors"),
         choices=options((str(n), str(n)) for n in MATADOR_COUNTS),
@@ -94,6 +95,13 @@ class CoupForm(FlaskForm):
         self.bonus_values: list[str] = (
             request.form.getlist("bonus") if request.method == "POST" else []
         )
+        self.playing: tuple[int, ...] = (0, 1, 2)
+        """The seats that play the coup being entered (with four, all but the dealer)."""
+        self.sits_out: int | None = None
+
+    def trick_fields(self) -> list[tuple[int, Any]]:
+        """(seat, field) of the trick counts the entry offers, in seat order."""
+        return [(seat, self[f"t{seat}"]) for seat in sorted(self.playing)]
 
 
 class NewGameForm(FlaskForm):
@@ -103,9 +111,20 @@ class NewGameForm(FlaskForm):
     player0 = StringField(_l("Player 1"), validators=[InputRequired(), Length(max=40)])
     player1 = StringField(_l("Player 2"), validators=[InputRequired(), Length(max=40)])
     player2 = StringField(_l("Player 3"), validators=[InputRequired(), Length(max=40)])
+    player3 = StringField(
+        _l("Player 4 (optional: each deal, the dealer sits out)"),
+        validators=[Optional(), Length(max=40)],
+    )
     first_dealer = RadioField(
         _l("First dealer"),
-        choices=options([("0", _l("Player 1")), ("1", _l("Player 2")), ("2", _l("Player 3"))]),
+        choices=options(
+            [
+                ("0", _l("Player 1")),
+                ("1", _l("Player 2")),
+                ("2", _l("Player 3")),
+                ("3", _l("Player 4")),
+            ]
+        ),
         default="0",
     )
     preset = RadioField(
@@ -196,12 +215,26 @@ def contracts_for(kind: Any, rules: Any) -> list[str]:
     return [c for c in kind.contracts if kind.allows(rules, c)]
 
 
+def entry_position(stored: Any) -> int:
+    """The number of the coup being entered: the one corrected, else the next."""
+    n = (request.view_args or {}).get("n") or request.args.get("position", type=int)
+    return int(n) if n else len(stored.game.coups) + 1
+
+
 def coup_form(stored: Any, coup: Any = None) -> CoupForm:
-    """The coup form with this game's players and the contracts its rules allow."""
+    """The coup form with this game's players and the contracts its rules allow.
+
+    With four at the table, it offers only the three who play the coup: the
+    dealer sits out (docs/rules.md, "Four at the table").
+    """
     form = CoupForm() if request.method == "POST" else CoupForm(formdata=None)
     kind, rules = stored.kind, stored.game.rules
+    players = stored.game.players
+    if len(players) == 4:
+        dealer = (stored.game.first_dealer + entry_position(stored) - 1) % 4
+        form.playing, form.sits_out = playing_order(dealer, 4), dealer
     form.hombre.choices = options(
-        (str(seat), name) for seat, name in enumerate(stored.game.players)
+        (str(seat), name) for seat, name in enumerate(players) if seat in form.playing
     )
     form.contract.choices = options((c, CONTRACT_WORDS[c]) for c in contracts_for(kind, rules))
     if request.method != "POST":
@@ -239,14 +272,14 @@ def read_coup(form: CoupForm, stored: Any) -> Any:
         item["note"] = note
     if form.passed.data:
         return kind.load_coup({"pass": True, **item}, game)
-    if form.hombre.data not in ("0", "1", "2"):
+    if form.hombre.data not in [str(seat) for seat in form.playing]:
         raise GameError("hombre", N_("Choose the hombre, or Tous passent."))
     contract = form.contract.data
     if contract not in kind.contracts:  # the engine refuses one the rules forbid
         raise GameError("contract", N_("Choose the contract."))
-    fields = (form.t0, form.t1, form.t2)
+    seats, fields = zip(*form.trick_fields())
     given = [int(f.data) if f.data in TRICKS else None for f in fields]
-    missing = [seat for seat, t in enumerate(given) if t is None]
+    missing = [i for i, t in enumerate(given) if t is None]
     if len(missing) == 1:
         known = sum(t for t in given if t is not None)
         if known <= 9:
@@ -257,7 +290,7 @@ def read_coup(form: CoupForm, stored: Any) -> Any:
     item.update(
         hombre=names[int(form.hombre.data)],
         contract=contract,
-        tricks=dict(zip(names, given)),
+        tricks={names[seat]: t for seat, t in zip(seats, given)},
     )
     if "matadors" in kind.inputs:
         matadors = whole(form.matadors.data or "0")
@@ -273,7 +306,7 @@ def read_coup(form: CoupForm, stored: Any) -> Any:
 
 def _bonus(value: str) -> tuple[int, str]:
     seat, _sep, hand = value.partition(":")
-    if seat not in ("0", "1", "2") or hand not in BONUS_WORDS:
+    if seat not in ("0", "1", "2", "3") or hand not in BONUS_WORDS:
         raise GameError("bonuses", N_("a bonus names one of the players and a hand"))
     return int(seat), hand
 
@@ -287,8 +320,9 @@ def fill(form: CoupForm, item: dict[str, Any], players: tuple[str, ...]) -> None
         return
     form.hombre.data = seats[item["hombre"]]
     form.contract.data = item["contract"]
-    for field, name in zip((form.t0, form.t1, form.t2), seats):
-        field.data = str(item["tricks"][name])
+    for name, seat in seats.items():
+        if name in item["tricks"]:
+            form[f"t{seat}"].data = str(item["tricks"][name])
     form.matadors.data = str(item.get("matadors", 0))
     for flag in ("vole_engagee", "codille_renounced", "first_five", "black_aces"):
         form[flag].data = item.get(flag, False)
