@@ -1,21 +1,34 @@
 """Keep the catalogs in step: extract the strings, merge them into each .po, compile.
 
-python tools/translate.py           # extract + update + compile
-python tools/translate.py --check   # fail if a string is new or untranslated
+python tools/translate.py           # extract + init/update every catalog + compile
+python tools/translate.py --check   # fail if a string is new, untranslated or fuzzy in any
+                                    # catalog, or if a translation's placeholders differ
+
+Every language of scorekeeper.i18n.LANGUAGES has a catalog but English, whose
+strings are the msgids themselves.
 """
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper.i18n import LANGUAGES  # noqa: E402
+
 DIR = ROOT / "scorekeeper" / "translations"
 POT = DIR / "messages.pot"
 PYBABEL = [sys.executable, "-m", "babel.messages.frontend"]
+CATALOGS = tuple(code for code in LANGUAGES if code != "en")
+# What a translation must carry over unchanged: %(name)s, {name!r} and markup tags.
+PLACEHOLDER = re.compile(r"%\(\w+\)[sdifr]|\{[^{}]*\}|</?[a-zA-Z][^<>]*>")
 
 
 def run(*args: str) -> None:
@@ -39,18 +52,43 @@ def extract(target: Path) -> None:
     )
 
 
-def untranslated() -> list[str]:
-    missing = []
-    for po in DIR.glob("*/LC_MESSAGES/messages.po"):
+def placeholders(text: str) -> Counter[str]:
+    return Counter(PLACEHOLDER.findall(text))
+
+
+def catalog_problems(directory: Path = DIR, wanted: set[str] | None = None) -> list[str]:
+    """Every catalog's faults: missing, not translated, fuzzy, placeholders changed.
+
+    wanted: the msgids the code uses (from a fresh extraction); None skips that test.
+    """
+    problems = []
+    for code in CATALOGS:
+        po = directory / code / "LC_MESSAGES" / "messages.po"
+        if not po.exists():
+            problems.append(f"{code}: no catalog {po.relative_to(directory)}")
+            continue
         with po.open("rb") as handle:
             catalog = read_po(handle)
+        have = set()
         for message in catalog:
             if not message.id:
                 continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            have.add(ids[0])
             if not all(strings) or message.fuzzy:
-                missing.append(f"{po.parent.parent.name}: {message.id!r}")
-    return missing
+                problems.append(f"{code}: untranslated {ids[0]!r}")
+                continue
+            for index, string in enumerate(strings):
+                source = ids[min(index, len(ids) - 1)]
+                if placeholders(string) != placeholders(source):
+                    problems.append(
+                        f"{code}: placeholders differ in {string!r}"
+                        f" (wanted {sorted(placeholders(source).elements())})"
+                    )
+        if wanted is not None:
+            problems += [f"{code}: not in the catalog: {m!r}" for m in sorted(wanted - have)]
+    return problems
 
 
 def check() -> int:
@@ -58,15 +96,10 @@ def check() -> int:
     try:
         extract(fresh)
         with fresh.open("rb") as handle:
-            wanted = {m.id for m in read_po(handle) if m.id}
+            wanted = {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(handle) if m.id}
     finally:
         fresh.unlink(missing_ok=True)
-    problems = []
-    for po in DIR.glob("*/LC_MESSAGES/messages.po"):
-        with po.open("rb") as handle:
-            have = {m.id for m in read_po(handle) if m.id}
-        problems += [f"{po.parent.parent.name}: not in the catalog: {m!r}" for m in wanted - have]
-    problems += [f"untranslated {m}" for m in untranslated()]
+    problems = catalog_problems(DIR, wanted)
     for line in problems:
         print(line)
     return 1 if problems else 0
@@ -76,11 +109,13 @@ def main() -> int:
     if "--check" in sys.argv:
         return check()
     extract(POT)
+    for code in CATALOGS:
+        if not (DIR / code / "LC_MESSAGES" / "messages.po").exists():
+            run("init", "-i", str(POT), "-d", str(DIR), "-l", code)
     run("update", "-i", str(POT), "-d", str(DIR), "--no-fuzzy-matching")
     run("compile", "-d", str(DIR))
-    missing = untranslated()
-    for line in missing:
-        print("untranslated", line)
+    for line in catalog_problems(DIR):
+        print(line)
     return 0
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask
 from flask_babel import format_currency, get_locale
 
+from ..i18n import NAMES
 from ..rules.ledger import to_money
 from ..rules.money import Money
 from . import coups, errors, games, health, links, settlement, sheets, table
@@ -57,6 +58,7 @@ def register(app: Flask) -> None:
     app.jinja_env.globals.update(
         outcome_text=outcome_text,
         get_locale=get_locale,
+        LANGUAGE_NAMES=NAMES,
         rules_text=rules_text,
         fresh_manager_link=links.fresh_manager_link,
         qr_svg=links.qr_svg,
