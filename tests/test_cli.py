@@ -152,7 +152,10 @@ REFUSALS = [
     (bad(poule_system="2-3"), "rules.poule_system must be A-B"),
     (bad(mark_value="3"), "rules.mark_value must be int"),
     (bad(end="never"), "rules.end must be share or continue"),
-    ({**bad(), "players": ["A", "A", "C"]}, "players must be three or four distinct non-empty names"),
+    (
+        {**bad(), "players": ["A", "A", "C"]},
+        "players must be three or four distinct non-empty names",
+    ),
     ({**bad(), "players": ["A", "B"]}, "players must be three or four distinct non-empty names"),
     ({**bad(), "first_dealer": "Zoé"}, "first_dealer 'Zoé' is not one of the players"),
     ({**bad(), "format": "other/2"}, "format must be 'scorekeeper-game/1'"),
