@@ -40,12 +40,12 @@ class Line:
     action: str
     position: int | None
     phone: str
-    before: str | None
+    before: str | None = None
     """The coup before the change, in words (None: there was none, or it cannot be rebuilt)."""
-    after: str | None
-    before_file: str | None
-    after_file: str | None
-    nets: tuple[Net, ...]
+    after: str | None = None
+    before_file: str | None = None
+    after_file: str | None = None
+    nets: tuple[Net, ...] = ()
     """Every net (or count) before and after; empty when the change moves no coup."""
 
 
@@ -66,52 +66,71 @@ def _phone(row: dict[str, Any]) -> str:
     return f"{row.get('phone') or '?'} (#{row['grant_id']})"
 
 
-def lines(stored: StoredGame, rows: list[dict[str, Any]]) -> list[Line]:
-    """The change log's rows (newest first) with what each coup change did."""
-    page = page_of(stored)
+PAGE = 25
+"""Lines a page: each coup change on it costs two replays of the game."""
+
+
+def lines(stored: StoredGame, rows: list[dict[str, Any]], page: int = 1) -> list[Line]:
+    """The change log's rows (newest first) of page ``page``, with what each coup change did.
+
+    The rows of the newer pages only move the coups back (no replay): a page
+    costs at most two replays a line, however long the game.
+    """
+    shown = range((page - 1) * PAGE, page * PAGE)
     players = stored.game.players
     coups: list[Any] | None = [stored.kind.dump_coup(c, players) for c in stored.game.coups]
-    after_report = stored.replay()
+    after_report: Any = None
     out = []
-    for row in rows:
+    for i, row in enumerate(rows[: shown.stop]):
         action, position = row["action"], row["position"]
-        before_text = after_text = before_file = after_file = None
-        nets: tuple[Net, ...] = ()
-        if action in COUP_CHANGES and coups is not None and after_report is not None:
+        detail: dict[str, Any] = {}
+        if action in COUP_CHANGES and coups is not None:
             try:
-                older = list(coups)
-                if action in (Action.ADD, Action.REDO):
-                    after_file = json.dumps(older.pop(position - 1), ensure_ascii=False)
-                elif action == Action.EDIT:
-                    after_file = json.dumps(older[position - 1], ensure_ascii=False)
-                    older[position - 1] = json.loads(row["before"])
+                older = _taken_back(coups, row)
+                if i in shown:
+                    if after_report is None:
+                        after_report = _replay(stored, coups)
+                    before_report = _replay(stored, older)
+                    detail = _detail(stored, row, before_report, after_report)
+                    after_report = before_report
                 else:
-                    older.insert(position - 1, json.loads(row["before"]))
-                if action in (Action.ADD, Action.REDO, Action.EDIT):
-                    after_text = page.coup_text(after_report, position)
-                before_report = _replay(stored, older)
-                if action in (Action.EDIT, Action.DELETE, Action.UNDO):
-                    before_text = page.coup_text(before_report, position)
-                    before_file = row["before"]
-                names, old = _standing(stored, before_report)
-                _names, new = _standing(stored, after_report)
-                nets = tuple(Net(n, o, a) for n, o, a in zip(names, old, new))
-                coups, after_report = older, before_report
+                    after_report = None
+                coups = older
             except (GameError, IndexError, KeyError, TypeError, ValueError):
                 coups = None  # the log does not match the coups: older lines show no detail
         elif action in (Action.CREATE, Action.IMPORT):
             coups = None
-        out.append(
-            Line(
-                row["at"],
-                action,
-                position,
-                _phone(row),
-                before_text,
-                after_text,
-                before_file,
-                after_file,
-                nets,
-            )
-        )
+        if i in shown:
+            out.append(Line(row["at"], action, position, _phone(row), **detail))
     return out
+
+
+def _taken_back(coups: list[Any], row: dict[str, Any]) -> list[Any]:
+    """The coups (file shape) before the logged change ``row``."""
+    action, position = row["action"], row["position"]
+    older = list(coups)
+    if action in (Action.ADD, Action.REDO):
+        older.pop(position - 1)
+    elif action == Action.EDIT:
+        older[position - 1] = json.loads(row["before"])
+    else:
+        older.insert(position - 1, json.loads(row["before"]))
+    return older
+
+
+def _detail(
+    stored: StoredGame, row: dict[str, Any], before_report: Any, after_report: Any
+) -> dict[str, Any]:
+    action, position = row["action"], row["position"]
+    page = page_of(stored)
+    detail: dict[str, Any] = {}
+    if action in (Action.ADD, Action.REDO, Action.EDIT):
+        detail["after"] = page.coup_text(after_report, position)
+        detail["after_file"] = row["after"]
+    if action in (Action.EDIT, Action.DELETE, Action.UNDO):
+        detail["before"] = page.coup_text(before_report, position)
+        detail["before_file"] = row["before"]
+    names, old = _standing(stored, before_report)
+    new = _standing(stored, after_report)[1]
+    detail["nets"] = tuple(Net(n, o, a) for n, o, a in zip(names, old, new))
+    return detail

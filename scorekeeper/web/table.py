@@ -198,8 +198,15 @@ def full_fiche(game_id: int) -> str:
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int) -> str:
     stored = readable(game_id)
-    from .changelog import lines
+    from .changelog import PAGE, lines
 
+    rows = store.history(get_db(), game_id)
+    pages = max(1, -(-len(rows) // PAGE))
+    page = min(max(request.args.get("page", 1, type=int), 1), pages)
     return render_template(
-        "history.html", stored=stored, changes=lines(stored, store.history(get_db(), game_id))
+        "history.html",
+        stored=stored,
+        changes=lines(stored, rows, page),
+        page=page,
+        pages=pages,
     )
