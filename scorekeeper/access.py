@@ -49,6 +49,23 @@ def same_secret(given: str, expected: str | None) -> bool:
     return hmac.compare_digest(_bytes(given), _bytes(expected))
 
 
+HANDOVER_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""Crockford's base 32: no I, L, O or U, so a code read aloud or typed is not misread."""
+_READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
+
+
+def new_handover_code() -> str:
+    """A handover code, 8 characters (40 bits) grouped ``XXXX-XXXX``."""
+    chars = "".join(secrets.choice(HANDOVER_ALPHABET) for _ in range(8))
+    return f"{chars[:4]}-{chars[4:]}"
+
+
+def handover_hash(code: str) -> str:
+    """The hash of a code as typed: case, spaces and dashes do not count; O is 0, I and L are 1."""
+    cleaned = re.sub(r"[^0-9A-Z]", "", code.upper().translate(_READ_AS))
+    return token_hash(cleaned)
+
+
 def _ids(key: str) -> list[int]:
     value = session.get(key, [])
     if not isinstance(value, list):
@@ -173,6 +190,12 @@ def grant_of(game_id: int) -> grants.Grant | None:
     """This browser's standing right to change the game, if any."""
     held = device_hash()
     return None if held is None else grants.active(get_db(), game_id, held)
+
+
+def acting_grant() -> int | None:
+    """The grant making the change of this request (for the change log), if any."""
+    acting = g.get("acting")
+    return None if acting is None else acting[2]
 
 
 def can_manage(stored: Game) -> bool:

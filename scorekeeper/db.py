@@ -123,6 +123,19 @@ def m004_grants(db: sqlite_utils.Database) -> None:
     db.table("admin_sessions").create_index(["token"], unique=True)
 
 
+@migrations()
+def m005_handover_and_who(db: sqlite_utils.Database) -> None:
+    """The handover code (its hash only) and which phone made each change.
+
+    ``games.handover_hash``: SHA-256 of the short code that lets a phone that
+    follows the game take the fiche over when the manager's phone is gone.
+    ``changes.grant_id``: the grant (the device) that made the change, shown in
+    the change log; None for changes made without one (the admin, old rows).
+    """
+    db.table("games").add_column("handover_hash", str)
+    db.table("changes").add_column("grant_id", int)
+
+
 def connect(path: str | Path, migrate: bool = False) -> sqlite_utils.Database:
     """Open the database in autocommit mode with WAL and foreign keys on."""
     conn = sqlite3.connect(str(path), timeout=10, isolation_level=None)

@@ -46,6 +46,9 @@ class Action(StrEnum):
     EDIT = "edit"
     DELETE = "delete"
     UNDO = "undo"
+    REDO = "redo"
+    HANDOVER_CODE = "handover_code"
+    TAKEOVER = "takeover"
 
 
 class NotFound(LookupError):
@@ -211,8 +214,51 @@ def list_games(db: sqlite_utils.Database, ids: set[int] | None = None) -> list[S
 
 
 def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
-    """The change log of a game, newest first."""
-    return list(db.query("select * from changes where game_id = ? order by id desc", [game_id]))
+    """The change log of a game, newest first, with the label of the phone that made each."""
+    return list(
+        db.query(
+            "select changes.*, grants.label as phone from changes"
+            " left join grants on grants.id = changes.grant_id"
+            " where changes.game_id = ? order by changes.id desc",
+            [game_id],
+        )
+    )
+
+
+def redoable(db: sqlite_utils.Database, game_id: int) -> int | None:
+    """The position of the coup a redo would put back, if the last changes were undos.
+
+    Undos stack: after undoing coups 7 and 6, redo puts 6 back, then 7. Any
+    other change since (a coup added, corrected, deleted, a new link…) ends it.
+    """
+    skip = 0
+    for row in db.query(
+        "select action, position from changes where game_id = ? order by id desc", [game_id]
+    ):
+        if row["action"] == Action.REDO:
+            skip += 1
+        elif row["action"] == Action.UNDO and skip:
+            skip -= 1
+        elif row["action"] == Action.UNDO:
+            return int(row["position"])
+        else:
+            return None
+    return None
+
+
+def _undone_coup(db: sqlite_utils.Database, game_id: int) -> Any:
+    """The file shape of the coup a redo puts back (the undo's ``before``)."""
+    skip = 0
+    for row in db.query(
+        "select action, before from changes where game_id = ? order by id desc", [game_id]
+    ):
+        if row["action"] == Action.REDO:
+            skip += 1
+        elif row["action"] == Action.UNDO and skip:
+            skip -= 1
+        else:
+            return json.loads(row["before"])
+    raise NotFound(game_id)  # pragma: no cover - redoable() said there was one
 
 
 def _log(
@@ -223,6 +269,7 @@ def _log(
     before: Any = None,
     after: Any = None,
     summary: str = "",
+    by: int | None = None,
 ) -> None:
     db.table("changes").insert(
         {
@@ -233,6 +280,7 @@ def _log(
             "before": None if before is None else json.dumps(before, ensure_ascii=False),
             "after": None if after is None else json.dumps(after, ensure_ascii=False),
             "summary": summary,
+            "grant_id": by,
         }
     )
 
@@ -257,6 +305,7 @@ def create(
     action: Action = Action.CREATE,
     money: Money | None = None,
     manager_hash: str | None = None,
+    handover_hash: str | None = None,
 ) -> int:
     """Store a new game (with its coups, for an import); replays it first."""
     replay_any(game)
@@ -270,6 +319,7 @@ def create(
                     "chip_value": None if money is None else str(money.chip_value),
                     "currency": None if money is None else money.currency,
                     "manager_hash": manager_hash,
+                    "handover_hash": handover_hash,
                     "table_token": secrets.token_urlsafe(18),
                     "players": json.dumps(list(game.players), ensure_ascii=False),
                     "first_dealer": game.first_dealer,
@@ -346,6 +396,7 @@ def set_manager_hash(
     manager_hash: str,
     version: int | None = None,
     keep_device: str | None = None,
+    by: int | None = None,
 ) -> None:
     """Issue a new manager link: the previous link stops working, and every device that
     holds the right loses it but ``keep_device`` (the phone that issued the link)."""
@@ -354,17 +405,76 @@ def set_manager_hash(
         db.execute("update games set manager_hash = ? where id = ?", [manager_hash, game_id])
         grants.revoke_others(db, game_id, keep_device)
         _bump(db, stored)
-        _log(db, game_id, Action.MANAGER_LINK)
+        _log(db, game_id, Action.MANAGER_LINK, by=by)
 
 
-def remove_device(db: sqlite_utils.Database, game_id: int, grant_id: int, version: int) -> None:
+def handover_hash(db: sqlite_utils.Database, game_id: int) -> str | None:
+    """The hash of the game's handover code (None: no code issued yet)."""
+    rows = list(db.query("select handover_hash from games where id = ?", [game_id]))
+    if not rows:
+        raise NotFound(game_id)
+    value = rows[0]["handover_hash"]
+    return None if value is None else str(value)
+
+
+def set_handover_hash(
+    db: sqlite_utils.Database,
+    game_id: int,
+    code_hash: str,
+    version: int | None = None,
+    by: int | None = None,
+) -> None:
+    """Issue a new handover code (the manager shows it again): the previous one stops working."""
+    with change(db):
+        stored = _current(db, game_id, version)
+        db.execute("update games set handover_hash = ? where id = ?", [code_hash, game_id])
+        _bump(db, stored)
+        _log(db, game_id, Action.HANDOVER_CODE, by=by)
+
+
+def take_over(
+    db: sqlite_utils.Database,
+    game_id: int,
+    code_hash: str,
+    new_code_hash: str,
+    new_manager_hash: str,
+    device: str,
+    label: str,
+    version: int | None = None,
+) -> grants.Grant:
+    """The phone that gave the handover code becomes the only one that may change the game.
+
+    Checked again inside the write transaction, so two phones racing with the
+    same code cannot both win: the code, the manager link and every other
+    phone's right are replaced in the same step. Raises ``Conflict`` if the
+    code changed meanwhile (or the version moved).
+    """
+    with change(db):
+        stored = _current(db, game_id, version)
+        cursor = db.execute(
+            "update games set handover_hash = ?, manager_hash = ?"
+            " where id = ? and handover_hash = ?",
+            [new_code_hash, new_manager_hash, game_id, code_hash],
+        )
+        if cursor.rowcount != 1:
+            raise Conflict(game_id)
+        grant = grants.give(db, game_id, device, label)
+        ended = grants.revoke_others(db, game_id, device)
+        _bump(db, stored)
+        _log(db, game_id, Action.TAKEOVER, summary=str(ended), by=grant.id)
+    return grant
+
+
+def remove_device(
+    db: sqlite_utils.Database, game_id: int, grant_id: int, version: int, by: int | None = None
+) -> None:
     """Take one device's right to change the game back (*remove this phone*)."""
     with change(db):
         stored = _current(db, game_id, version)
         if not grants.revoke(db, game_id, grant_id):
             raise NotFound(grant_id)
         _bump(db, stored)
-        _log(db, game_id, Action.PHONE_REMOVED, summary=str(grant_id))
+        _log(db, game_id, Action.PHONE_REMOVED, summary=str(grant_id), by=by)
 
 
 def _rewrite(
@@ -375,11 +485,12 @@ def _rewrite(
     position: int,
     before: Any,
     after: Any,
+    by: int | None = None,
 ) -> AnyReport:
     """Validate the new list of coups by replaying it, then store the difference."""
     game = stored.game.with_coups(coups)
     report = replay_any(game)  # raises GameError: nothing written yet
-    if action is Action.ADD:
+    if action in (Action.ADD, Action.REDO):
         assert after is not None
         db.table("coups").insert(
             {
@@ -413,17 +524,36 @@ def _rewrite(
         position,
         None if before is None else games.dump_coup(game, before),
         None if after is None else games.dump_coup(game, after),
+        by=by,
     )
     return report
 
 
 def add_coup(
-    db: sqlite_utils.Database, game_id: int, coup: Any, version: int | None = None
+    db: sqlite_utils.Database,
+    game_id: int,
+    coup: Any,
+    version: int | None = None,
+    by: int | None = None,
 ) -> AnyReport:
     with change(db):
         stored = _current(db, game_id, version)
         coups = [*stored.game.coups, coup]
-        return _rewrite(db, stored, coups, Action.ADD, len(coups), None, coup)
+        return _rewrite(db, stored, coups, Action.ADD, len(coups), None, coup, by)
+
+
+def redo_coup(
+    db: sqlite_utils.Database, game_id: int, version: int | None = None, by: int | None = None
+) -> AnyReport:
+    """Put back the last undone coup, if nothing but undos (and redos) happened since."""
+    with change(db):
+        stored = _current(db, game_id, version)
+        position = redoable(db, game_id)
+        if position is None or position != len(stored.game.coups) + 1:
+            raise Conflict(game_id)
+        coup = stored.kind.load_coup(_undone_coup(db, game_id), stored.game)
+        coups = [*stored.game.coups, coup]
+        return _rewrite(db, stored, coups, Action.REDO, position, None, coup, by)
 
 
 def edit_coup(
@@ -432,6 +562,7 @@ def edit_coup(
     position: int,
     coup: Any,
     version: int | None = None,
+    by: int | None = None,
 ) -> AnyReport:
     with change(db):
         stored = _current(db, game_id, version)
@@ -439,7 +570,7 @@ def edit_coup(
         if not 1 <= position <= len(coups):
             raise NotFound(position)
         before, coups[position - 1] = coups[position - 1], coup
-        return _rewrite(db, stored, coups, Action.EDIT, position, before, coup)
+        return _rewrite(db, stored, coups, Action.EDIT, position, before, coup, by)
 
 
 def delete_coup(
@@ -447,8 +578,9 @@ def delete_coup(
     game_id: int,
     position: int | None = None,
     version: int | None = None,
+    by: int | None = None,
 ) -> AnyReport:
-    """Delete a coup; without a position, undo the last one."""
+    """Delete a coup; without a position, undo the last one (the log keeps it for a redo)."""
     with change(db):
         stored = _current(db, game_id, version)
         coups = list(stored.game.coups)
@@ -457,4 +589,4 @@ def delete_coup(
         if not 1 <= position <= len(coups):
             raise NotFound(position)
         before = coups.pop(position - 1)
-        return _rewrite(db, stored, coups, action, position, before, None)
+        return _rewrite(db, stored, coups, action, position, before, None, by)

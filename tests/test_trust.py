@@ -180,6 +180,8 @@ def test_anonymous_creation_and_import_are_throttled(tmp_path):
         ("/games/1/settlement", {"chip_value": "0.05", "currency": "EUR"}),
         ("/games/1/links", {}),
         ("/games/1/phones/1/remove", {}),
+        ("/games/1/handover-code", {}),
+        ("/games/1/redo", {}),
         ("/games/2/setup", {**NEW_GAME, "version": ""}),
         ("/games/3/sheet/coups", {"points": "54"}),
         ("/games/3/sheet/coups/1/edit", {"points": "60"}),

@@ -7,10 +7,11 @@ from typing import Any
 from flask import Flask
 from flask_babel import format_currency, get_locale
 
+from ..access import can_manage
 from ..i18n import NAMES
 from ..rules.ledger import to_money
 from ..rules.money import Money
-from . import coups, errors, games, health, links, settlement, sheets, table
+from . import coups, errors, games, handover, health, links, settlement, sheets, table
 from .forms.hombre import BONUS_WORDS, CONTRACT_WORDS
 from .present import (
     ACTION_WORDS,
@@ -46,6 +47,7 @@ def words() -> dict[str, dict[str, str]]:
 def register(app: Flask) -> None:
     app.register_blueprint(settlement.bp)
     app.register_blueprint(links.bp)
+    app.register_blueprint(handover.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(sheets.bp)
@@ -61,5 +63,8 @@ def register(app: Flask) -> None:
         LANGUAGE_NAMES=NAMES,
         rules_text=rules_text,
         fresh_manager_link=links.fresh_manager_link,
+        fresh_handover_code=handover.fresh_handover_code,
+        may_manage=can_manage,
+        redoable=handover.redoable,
         qr_svg=links.qr_svg,
     )

@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..access import managed
+from ..access import acting_grant, managed
 from ..db import get_db
 from ..rules.errors import GameError
 from .forms import CHANGED, ActionForm, entry_for, form_version
@@ -81,7 +81,13 @@ def add(game_id: int) -> Page | BaseResponse:
     if not entry.saving(form):
         return page.render(stored, form, preview=after)
     try:
-        store.add_coup(get_db(), game_id, after.game.coups[-1], version=form_version(form))
+        store.add_coup(
+            get_db(),
+            game_id,
+            after.game.coups[-1],
+            version=form_version(form),
+            by=acting_grant(),
+        )
     except store.Conflict:
         latest = changed_meanwhile(form, form.save, game_id)
         return page.render(latest, form, status=409)
@@ -120,7 +126,12 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
         elif entry.saving(form):
             try:
                 store.edit_coup(
-                    get_db(), game_id, n, after.game.coups[n - 1], version=form_version(form)
+                    get_db(),
+                    game_id,
+                    n,
+                    after.game.coups[n - 1],
+                    version=form_version(form),
+                    by=acting_grant(),
                 )
             except store.Conflict:
                 stored = changed_meanwhile(form, form.save, game_id)
@@ -153,7 +164,9 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
             abort(400)
         if after is not None:
             try:
-                store.delete_coup(get_db(), game_id, n, version=form_version(form))
+                store.delete_coup(
+                    get_db(), game_id, n, version=form_version(form), by=acting_grant()
+                )
             except store.Conflict:
                 error = str(CHANGED)
             else:
@@ -172,11 +185,34 @@ def undo(game_id: int) -> BaseResponse:
         abort(400)
     before = stored.replay()
     try:
-        after = store.delete_coup(get_db(), game_id, None, version=form_version(form))
+        after = store.delete_coup(
+            get_db(), game_id, None, version=form_version(form), by=acting_grant()
+        )
     except store.Conflict:
         flash(_("The game changed meanwhile: nothing was undone. Here is the latest state."))
         return _back(game_id, "")
     flash(page.undone_text(before, after, len(before.coups)))
+    return _back(game_id, page.ENTRY)
+
+
+@bp.post("/games/<int:game_id>/redo")
+def redo(game_id: int) -> BaseResponse:
+    """Put the coup just undone back, as it was (only while nothing else changed since)."""
+    stored = managed(game_id)
+    page = page_of(stored)
+    form = ActionForm()
+    if not form.validate():
+        abort(400)
+    version = form_version(form)
+    try:
+        after = store.redo_coup(get_db(), game_id, version=version, by=acting_grant())
+    except store.Conflict:
+        flash(_("The game changed meanwhile: nothing was redone. Here is the latest state."))
+        return _back(game_id, "")
+    except GameError as error:
+        flash(error_text(error))
+        return _back(game_id, "")
+    flash(_("Coup %(n)s redone.", n=len(after.coups)))
     return _back(game_id, page.ENTRY)
 
 
@@ -192,3 +228,4 @@ bp.add_url_rule(
     methods=["GET", "POST"],
 )
 bp.add_url_rule("/games/<int:game_id>/sheet/undo", "sheet_undo", undo, methods=["POST"])
+bp.add_url_rule("/games/<int:game_id>/sheet/redo", "sheet_redo", redo, methods=["POST"])

@@ -30,6 +30,7 @@ from ..rules.gamefile import json_text
 from ..rules.money import Money, money_from_file
 from .forms import CHANGED, ActionForm, ImportForm, form_version, whole
 from .forms.hombre import SETTING_HELP, NewGameForm
+from .handover import stash_code
 from .present import error_text
 
 bp = Blueprint("games", __name__)
@@ -207,10 +208,13 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
 
 def created(game: Any, action: store.Action, money: Money | None) -> BaseResponse:
     """Store a new game; its creator becomes its manager and sees the manager link once."""
-    token = access.new_token()
-    game_id = store.create(get_db(), game, action, money, access.token_hash(token))
+    token, code = access.new_token(), access.new_handover_code()
+    game_id = store.create(
+        get_db(), game, action, money, access.token_hash(token), access.handover_hash(code)
+    )
     access.grant_manage(game_id)
     session["new_manager_link"] = [game_id, token]
+    stash_code(game_id, code)
     return redirect(url_for("table.game", game_id=game_id))
 
 

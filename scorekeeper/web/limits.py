@@ -9,9 +9,10 @@ proxy forwards: see ``BEHIND_TLS``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -20,13 +21,23 @@ from .. import access
 LOGIN = "5 per minute; 30 per hour"
 CREATE = "10 per minute; 60 per hour"
 IMPORT = "10 per minute; 30 per hour"
-LIMITS = {
-    "/admin": ("login", LOGIN),
-    "/games/new": ("create", CREATE),
-    "/games/new/<name>": ("create", CREATE),
-    "/games/import": ("import", IMPORT),
+TAKEOVER = "5 per minute; 20 per hour"
+
+
+def client_and_game() -> str:
+    """Handover codes are counted per client and per game."""
+    return f"{get_remote_address()}/{(request.view_args or {}).get('game_id')}"
+
+
+LIMITS: dict[str, tuple[str, str, Callable[[], str] | None]] = {
+    "/admin": ("login", LOGIN, None),
+    "/games/new": ("create", CREATE, None),
+    "/games/new/<name>": ("create", CREATE, None),
+    "/games/import": ("import", IMPORT, None),
+    "/games/<int:game_id>/takeover": ("takeover", TAKEOVER, client_and_game),
 }
-"""URL rule: the count it adds to (shared by the routes that name it) and its limit on POST.
+"""URL rule: the count it adds to (shared by the routes that name it), its limit on POST
+and what it counts by (the client's address unless said).
 
 By address rather than by view, so that the limits follow the public addresses
 whichever module serves them. The admin is exempt, but from the login."""
@@ -41,9 +52,9 @@ def init_app(app: Flask) -> None:
     for rule in list(app.url_map.iter_rules()):
         if rule.rule not in LIMITS or "POST" not in (rule.methods or ()):
             continue
-        scope, limit = LIMITS[rule.rule]
+        scope, limit, key = LIMITS[rule.rule]
         exempt = None if rule.rule == "/admin" else access.is_admin
         view: Any = app.view_functions[rule.endpoint]
         app.view_functions[rule.endpoint] = limiter.shared_limit(
-            limit, scope=scope, methods=["POST"], exempt_when=exempt
+            limit, scope=scope, key_func=key, methods=["POST"], exempt_when=exempt
         )(view)

@@ -105,6 +105,7 @@ def links(game_id: int) -> tuple[str, int] | BaseResponse:
             access.token_hash(token),
             version=form_version(form),
             keep_device=access.device_hash(),
+            by=access.acting_grant(),
         )
     except store.Conflict:
         return _links_page(store.load(get_db(), game_id), 409)
@@ -120,7 +121,9 @@ def remove_phone(game_id: int, grant_id: int) -> tuple[str, int] | BaseResponse:
     if not form.validate():
         abort(400)
     try:
-        store.remove_device(get_db(), game_id, grant_id, form_version(form))
+        store.remove_device(
+            get_db(), game_id, grant_id, form_version(form), by=access.acting_grant()
+        )
     except store.Conflict:
         return _links_page(store.load(get_db(), game_id), 409)
     except store.NotFound:

@@ -65,6 +65,9 @@ ACTION_WORDS = {
     Action.EDIT: _l("coup corrected"),
     Action.DELETE: _l("coup deleted"),
     Action.UNDO: _l("last coup undone"),
+    Action.REDO: _l("undone coup redone"),
+    Action.HANDOVER_CODE: _l("new handover code issued"),
+    Action.TAKEOVER: _l("fiche taken over with the handover code"),
 }
 """Every change-log action in the reader's language (a test checks none is missing)."""
 

@@ -220,6 +220,13 @@ def _scored_text(report: Any, n: int) -> str:
     return ", ".join(f"{c} {v:+d}" for c, v in zip(sides(report), row.scored))
 
 
+def coup_text(report: Any, n: int) -> str:
+    """Coup ``n`` of a replay in a line of words (the change log)."""
+    row = _line(report, n)
+    scored = _scored_text(report, n)
+    return f"{row.detail}: {scored}" if row.detail else scored
+
+
 def saved_text(after: Any, n: int) -> str:
     return str(_("Coup %(n)s saved: %(scored)s.", n=n, scored=_scored_text(after, n)))
 

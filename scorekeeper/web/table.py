@@ -153,6 +153,11 @@ def undone_text(before: Any, after: Any, n: int) -> str:
     return _changes_text(_("Coup %(n)s undone.", n=n), before, after)
 
 
+def coup_text(report: Any, n: int) -> str:
+    """Coup ``n`` of a replay in a line of words (the change log)."""
+    return outcome_text(report.coups[n - 1], report.game.players)
+
+
 def _changes_text(what: str, before: Any, after: Any) -> str:
     changes = net_changes(before, after)
     if not changes:
@@ -193,4 +198,15 @@ def full_fiche(game_id: int) -> str:
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int) -> str:
     stored = readable(game_id)
-    return render_template("history.html", stored=stored, changes=store.history(get_db(), game_id))
+    from .changelog import PAGE, lines
+
+    rows = store.history(get_db(), game_id)
+    pages = max(1, -(-len(rows) // PAGE))
+    page = min(max(request.args.get("page", 1, type=int), 1), pages)
+    return render_template(
+        "history.html",
+        stored=stored,
+        changes=lines(stored, rows, page),
+        page=page,
+        pages=pages,
+    )
