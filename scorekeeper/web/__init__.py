@@ -10,7 +10,7 @@ from flask_babel import format_currency, get_locale
 from ..i18n import NAMES
 from ..rules.ledger import to_money
 from ..rules.money import Money
-from . import coups, errors, games, health, links, settlement, sheets, table
+from . import clubs, coups, errors, games, health, links, settlement, sheets, table
 from .forms.hombre import BONUS_WORDS, CONTRACT_WORDS
 from .present import (
     ACTION_WORDS,
@@ -45,6 +45,7 @@ def words() -> dict[str, dict[str, str]]:
 
 def register(app: Flask) -> None:
     app.register_blueprint(settlement.bp)
+    app.register_blueprint(clubs.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
@@ -55,6 +56,7 @@ def register(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["money"] = money
     app.context_processor(words)
+    app.context_processor(clubs.context)
     app.jinja_env.globals.update(
         outcome_text=outcome_text,
         get_locale=get_locale,
@@ -62,4 +64,5 @@ def register(app: Flask) -> None:
         rules_text=rules_text,
         fresh_manager_link=links.fresh_manager_link,
         qr_svg=links.qr_svg,
+        member_names=games.member_names,
     )
