@@ -192,3 +192,37 @@ def test_the_migration_makes_todays_players_members(old_db):
     assert db.execute("select players from games where id = 1").fetchone()[0] == json.dumps(
         ["Anne", "Bruno", "Chloé"]
     )  # the games are unchanged
+
+
+def test_bad_input_never_makes_a_500(client, app):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    huge = str(2**70)
+    for path in (
+        f"/clubs/{huge}",
+        f"/evenings/{huge}",
+        f"/evenings/{huge}/settlement",
+        f"/clubs/{huge}/season",
+        f"/clubs/{huge}/manage?key=x",
+        f"/clubs/{club}/manage?key=%00",
+        f"/games/new?evening={huge}",
+        "/games/new?evening=abc",
+        f"/clubs/{club}/season?from=2026-13-45&to=x&sort=%00",
+        f"/clubs/{club}/season.csv?from=9",
+    ):
+        assert client.get(path).status_code in (200, 404), path
+    version = club_version(app)
+    posts = [
+        (f"/clubs/{club}/evenings", {"date": "2026-02-30", "version": version}),
+        (f"/clubs/{club}/evenings", {"date": "x" * 500, "version": version}),
+        (f"/clubs/{club}/merge", {"member": huge, "into": "1", "version": version}),
+        (f"/clubs/{club}/merge", {"member": "1", "into": "1", "version": version}),
+        (f"/clubs/{club}/members/{huge}", {"name": "A", "version": version}),
+        (f"/clubs/{club}/members/1", {"name": "", "version": version}),
+        (f"/clubs/{club}/evenings", {"date": "2026-11-02", "version": huge}),
+        (f"/clubs/{club}/evenings", {"date": "2026-11-02"}),
+        ("/clubs/new", {"name": "C", "chip_value": "abc", "submit": "1"}),
+    ]
+    for path, data in posts:
+        assert client.post(path, data=data).status_code in (404, 409, 422, 428), (path, data)
+    assert client.get(f"/evenings/{evening}").status_code == 200
