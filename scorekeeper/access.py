@@ -22,7 +22,7 @@ import secrets
 from flask import abort, current_app, g, request, session
 from werkzeug.wrappers import Response
 
-from . import grants, store
+from . import clubs, grants, store
 from .db import get_db
 
 MANAGE, FOLLOW, ADMIN, DEVICE = "manage", "follow", "admin", "device"
@@ -277,3 +277,62 @@ def note_change(response: Response) -> Response:
         except store.NotFound:
             pass
     return response
+
+
+CLUBS = "clubs"
+"""The clubs whose club link this browser opened (read only, kept in the cookie)."""
+
+
+def can_manage_club(club_id: int) -> bool:
+    """The admin, or a device that opened the club's manager link (or created the club)."""
+    if is_admin():
+        return True
+    held = device_hash()
+    return held is not None and clubs.holds(get_db(), club_id, held)
+
+
+def grant_club(club_id: int) -> None:
+    token = device(create=True)
+    assert token is not None
+    clubs.give(get_db(), club_id, token_hash(token))
+    follow_club(club_id)
+
+
+def follow_club(club_id: int) -> None:
+    ids = _ids(CLUBS)
+    if club_id not in ids:
+        session[CLUBS] = [*ids[-49:], club_id]
+    session.permanent = True
+
+
+def readable_club(club_id: int) -> clubs.Club:
+    """The club's row if this browser may read it (club link, manager, admin), else 404.
+
+    The club link (``?key=``) is remembered, like a table link.
+    """
+    found = clubs.club(get_db(), club_id) if 1 <= club_id <= MAX_ID else None
+    if found is None:
+        abort(404)
+    if club_id in _ids(CLUBS) or can_manage_club(club_id):
+        return found
+    if same_secret(request.args.get("key", ""), found.read_token):
+        follow_club(club_id)
+        return found
+    abort(404)
+
+
+def managed_club(club_id: int) -> clubs.Club:
+    """The club's row if this browser may change it; 403 for a reader, 404 for a stranger."""
+    found = readable_club(club_id)
+    if not can_manage_club(club_id):
+        abort(403)
+    return found
+
+
+def visible_clubs() -> set[int] | None:
+    """The clubs this browser may list; None means all (the admin)."""
+    if is_admin():
+        return None
+    held = device_hash()
+    managed_ids = set() if held is None else clubs.managed_by(get_db(), held)
+    return managed_ids | set(_ids(CLUBS))

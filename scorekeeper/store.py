@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -306,8 +307,12 @@ def create(
     money: Money | None = None,
     manager_hash: str | None = None,
     handover_hash: str | None = None,
+    then: Callable[[sqlite_utils.Database, int], object] | None = None,
 ) -> int:
-    """Store a new game (with its coups, for an import); replays it first."""
+    """Store a new game (with its coups, for an import); replays it first.
+
+    ``then(db, game_id)`` runs in the same transaction (an evening's new table).
+    """
     replay_any(game)
     with change(db):
         stamp = now()
@@ -341,6 +346,8 @@ def create(
             for n, c in enumerate(game.coups, 1)
         )
         _log(db, game_id, action, summary=f"{len(game.coups)} coups")
+        if then is not None:
+            then(db, game_id)
     return game_id
 
 

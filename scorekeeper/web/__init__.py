@@ -11,7 +11,7 @@ from ..access import can_manage
 from ..i18n import NAMES
 from ..rules.ledger import to_money
 from ..rules.money import Money
-from . import coups, errors, games, handover, health, links, settlement, sheets, table
+from . import clubs, coups, errors, games, handover, health, links, settlement, sheets, table
 from .forms.hombre import BONUS_WORDS, CONTRACT_WORDS
 from .present import (
     ACTION_WORDS,
@@ -46,6 +46,7 @@ def words() -> dict[str, dict[str, str]]:
 
 def register(app: Flask) -> None:
     app.register_blueprint(settlement.bp)
+    app.register_blueprint(clubs.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(handover.bp)
     app.register_blueprint(games.bp)
@@ -57,6 +58,7 @@ def register(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["money"] = money
     app.context_processor(words)
+    app.context_processor(clubs.context)
     app.jinja_env.globals.update(
         outcome_text=outcome_text,
         get_locale=get_locale,
@@ -67,4 +69,5 @@ def register(app: Flask) -> None:
         may_manage=can_manage,
         redoable=handover.redoable,
         qr_svg=links.qr_svg,
+        member_names=games.member_names,
     )

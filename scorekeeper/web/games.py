@@ -21,7 +21,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import access, importing, store
+from .. import access, clubs, importing, store
 from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
 from ..rules import kinds
@@ -207,15 +207,53 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
 
 
 def created(game: Any, action: store.Action, money: Money | None) -> BaseResponse:
-    """Store a new game; its creator becomes its manager and sees the manager link once."""
+    """Store a new game; its creator becomes its manager and sees the manager link once.
+
+    Opened from an evening (``?evening=``, by one of its club's managers), the
+    game is that evening's next table and its seats are the members of the
+    players' names.
+    """
+    evening = evening_arg()
+    then = None
+    if evening is not None:
+        players = tuple(game.players)
+
+        def then(db: Any, game_id: int) -> None:
+            clubs.add_table(db, evening, game_id, players)
+
     token, code = access.new_token(), access.new_handover_code()
     game_id = store.create(
-        get_db(), game, action, money, access.token_hash(token), access.handover_hash(code)
+        get_db(),
+        game,
+        action,
+        money,
+        access.token_hash(token),
+        access.handover_hash(code),
+        then,
     )
     access.grant_manage(game_id)
     session["new_manager_link"] = [game_id, token]
     stash_code(game_id, code)
     return redirect(url_for("table.game", game_id=game_id))
+
+
+def evening_arg() -> clubs.Evening | None:
+    """The evening a new game is opened from, if any; 404 unless this browser manages its club."""
+    if "evening" not in request.args:
+        return None
+    number = whole(request.args.get("evening"))
+    evening = None if number is None else clubs.evening(get_db(), number)
+    if evening is None or not access.can_manage_club(evening.club_id):
+        abort(404)
+    return evening
+
+
+def member_names() -> list[str]:
+    """The names offered on the player fields of an evening's new table."""
+    evening = evening_arg()
+    if evening is None:
+        return []
+    return [m.name for m in clubs.members(get_db(), evening.club_id)]
 
 
 @bp.route("/games/import", methods=["GET", "POST"])

@@ -1,0 +1,65 @@
+"""A club evening on a phone: real Chromium, real server (CSRF on), French UI."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+PHONE = {"viewport": {"width": 360, "height": 800}, "is_mobile": True, "has_touch": True}
+
+
+def hombre_table(page: Page, evening: str, names: list[str], hombre: str) -> None:
+    """A new l'Hombre table of the evening, and one demande won by ``hombre`` with 5 tricks."""
+    page.goto(evening)
+    page.get_by_role("link", name="L'Hombre", exact=True).tap()
+    for i, name in enumerate(names):
+        page.fill(f"#player{i}", name)
+    page.locator("#f-preset label", has_text="1709").tap()
+    page.get_by_role("button", name="Créer la partie").tap()
+    page.locator("#f-hombre label", has_text=hombre).tap()
+    for name in [n for n in names if n != hombre]:
+        row = page.locator(".trick-row", has=page.locator(".who", has_text=name))
+        row.get_by_text("2", exact=True).tap()
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".flash")).to_contain_text("enregistré")
+
+
+def test_an_evening_of_three_tables_and_its_settlement(browser: Browser, live_server: str):
+    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+    page.goto(live_server + "/clubs/new")
+    page.fill("#name", "Le Cercle")
+    page.fill("#chip_value", "0.05")
+    page.get_by_role("button", name="Créer le club").tap()
+    expect(page.locator("#manager-link")).to_contain_text("/manage?key=")
+    page.fill("#date", "2026-11-01")
+    page.get_by_role("button", name="Ouvrir la soirée").tap()
+    expect(page.locator("h1")).to_contain_text("Soirée du 2026-11-01")
+    evening = page.url
+    # a demande won with 5 tricks, first coup of the 1709 poule: the poule is 3 marks
+    # of 3 from each (27); the hombre takes it: +27 − his own 9 = +18, the others −9
+    hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")  # −9, −9, +18
+    hombre_table(page, evening, ["Denis", "Eve", "Anne"], "Anne")  # −9, −9, +18
+    page.goto(evening)
+    page.get_by_role("link", name="la Manille").tap()
+    for i, name in enumerate(["Anne", "Fanny", "Denis", "Gilles"]):
+        page.fill(f"#player{i}", name)
+    page.get_by_role("button", name="Créer la partie").tap()
+    page.wait_for_url(re.compile(r"/games/[0-9]+$"))
+    page.goto(evening)
+    expect(page.locator(".table-card")).to_have_count(3)
+    page.get_by_role("link", name="Règlement de la salle").tap()
+    # members: Anne −9 + 18 = +9, Bruno −9, Chloé +18, Denis −9, Eve −9 (sum 0)
+    # by name, the largest debtor first (Bruno) pays the largest creditor (Chloé) 9;
+    # then Denis pays Anne 9 (Anne and Chloé at +9: the first by name), Eve pays Chloé 9
+    # 9 × 0.05 € = 0.45 €
+    expect(page.locator("#pays li")).to_have_count(3)
+    pays = page.locator("#pays li").all_inner_texts()
+    assert [re.sub(r"\s+", " ", p) for p in pays] == [
+        "Bruno → Chloé: 9 jetons = 0,45 €",
+        "Denis → Anne: 9 jetons = 0,45 €",
+        "Eve → Chloé: 9 jetons = 0,45 €",
+    ]
+    expect(page.locator("#tables h3")).to_have_count(3)

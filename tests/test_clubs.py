@@ -1,0 +1,228 @@
+"""A club: members, an evening of several tables, the room's settlement, the season, the rights.
+
+A real SQLite file behind the app; the games are the seed's worked example
+(docs/rules/hombre.md §10: Anne −72, Bruno −9, Chloé +81 over 7 coups, with
+the 1709 poule) seated differently at each table, so every total below is
+added up by hand.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import sqlite3
+
+import pytest
+from web import NEW_GAME, SEED_COUPS, enter
+
+from scorekeeper import db as database
+
+
+def club_version(app) -> str:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return str(conn.execute("select max(version) from clubs").fetchone()[0])
+
+
+def new_club(client) -> int:
+    data = {"name": "Le Cercle", "chip_value": "0.05", "currency": "EUR", "submit": "1"}
+    response = client.post("/clubs/new", data=data)
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def new_evening(client, app, club: int, day: str) -> int:
+    data = {"date": day, "title": "", "version": club_version(app)}
+    response = client.post(f"/clubs/{club}/evenings", data=data)
+    assert response.status_code == 302, response.data.decode()[-500:]
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def seed_table(client, evening: int, a: str, b: str, c: str) -> str:
+    """An l'Hombre table of the evening playing the seed: a −72, b −9, c +81."""
+    data = {"player0": a, "player1": b, "player2": c}
+    response = client.post(f"/games/new?evening={evening}", data={**_hombre(), **data})
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    game = response.headers["Location"]
+    for text in SEED_COUPS:
+        assert enter(client, game, text).status_code in (200, 302)
+    return game
+
+
+def _hombre() -> dict[str, str]:
+    return dict(NEW_GAME)
+
+
+def manille_table(client, evening: int) -> str:
+    data = {"player0": "Anne", "player1": "Fanny", "player2": "Denis", "player3": "Gilles"}
+    data |= {"first_dealer": "0", "create": "1", "variant": "classique", "partie": "liee"}
+    data |= {"manche": "34", "belle": "44"}
+    response = client.post(f"/games/new/manille?evening={evening}", data=data)
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    game = response.headers["Location"]
+    version = json.loads(client.get(game + "/version").data)["version"]
+    data = {"version": str(version), "retourne": "3", "points": "28"}
+    assert client.post(game + "/sheet/coups", data=data).status_code == 302
+    return game
+
+
+def test_an_evening_of_three_tables_settles_the_room(client, app):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")  # Anne −72, Bruno −9, Chloé +81
+    seed_table(client, evening, "Denis", "Eve", "Bruno")  # Denis −72, Eve −9, Bruno +81
+    manille_table(client, evening)  # a points table: listed, no chips
+    page = client.get(f"/evenings/{evening}").data.decode()
+    assert page.count('class="card table-card"') == 3 and "Table 3" in page
+    page = client.get(f"/evenings/{evening}/settlement").data.decode()
+    nets = dict(re.findall(r'<th scope="row">([^<]+)</th><td class="num"><b>([^<]+)</b>', page))
+    # Bruno sits at both l'Hombre tables: −9 + 81 = +72; the Manille moves no chip
+    # (Fanny and Gilles play only there: not in the chip settlement)
+    assert nets == {"Chloé": "+81", "Bruno": "+72", "Eve": "−9", "Anne": "−72", "Denis": "−72"}
+    pays = re.findall(r"<li><b>([^<]+)</b> → <b>([^<]+)</b>: ([0-9]+) chips = ([^<]+)</li>", page)
+    # by name: Anne −72, Bruno +72, Chloé +81, Denis −72, Eve −9 (sum 0).
+    # The largest debtor (Anne, first of the two −72) pays the largest creditor
+    # Chloé 72 (Chloé left +9); Denis −72 pays Bruno +72; Eve −9 pays Chloé +9.
+    # 72 × 0.05 = 3.60 €, 9 × 0.05 = 0.45 €
+    assert [p[:3] for p in pays] == [
+        ("Anne", "Chloé", "72"),
+        ("Denis", "Bruno", "72"),
+        ("Eve", "Chloé", "9"),
+    ]
+    assert "3.60" in pays[0][3] and "0.45" in pays[2][3]
+    assert "Nous" in page and "Table 3" in page  # the Manille's standing is listed
+    pdf = client.get(f"/evenings/{evening}/settlement.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+
+
+def test_the_season_over_two_evenings(client, app):
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    seed_table(client, first, "Denis", "Eve", "Bruno")
+    second = new_evening(client, app, club, "2026-11-08")
+    seed_table(client, second, "Anne", "Bruno", "Eve")  # Anne −72, Bruno −9, Eve +81
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/clubs/{club}/season.csv").text[1:])))
+    got = {r["member"]: (r["evenings"], r["coups"], r["as_hombre"], r["net"]) for r in rows}
+    # the seed: 7 coups; as hombre seat 0 once, seat 1 four times, seat 2 once (one pass)
+    # Anne: seat 0, seat 0 → 2 evenings, 14 coups, 1 + 1 = 2 as hombre, −72 − 72 = −144
+    # Bruno: seat 1, seat 2, seat 1 → 2 evenings, 21 coups, 4 + 1 + 4 = 9, −9 + 81 − 9 = +63
+    # Chloé: 1, 7, 1, +81; Denis: 1, 7, 1, −72; Eve: seat 1, seat 2 → 2, 14, 4 + 1 = 5, −9 + 81
+    assert got == {
+        "Anne": ("2", "14", "2", "-144"),
+        "Bruno": ("2", "21", "9", "63"),
+        "Chloé": ("1", "7", "1", "81"),
+        "Denis": ("1", "7", "1", "-72"),
+        "Eve": ("2", "14", "5", "72"),
+    }
+    anne = next(r for r in rows if r["member"] == "Anne")
+    # −144 × 100 / 14 = −1028.57… → −1028.6; −144 × 0.05 = −7.20; won − lost = net
+    assert (anne["per_100_coups"], anne["money"]) == ("-1028.6", "-7.20")
+    assert all(int(r["won"]) - int(r["lost"]) == int(r["net"]) for r in rows)
+    assert [r["member"] for r in rows] == ["Chloé", "Eve", "Bruno", "Denis", "Anne"]  # by net
+    # from 2026-11-05: the second evening only
+    page = client.get(f"/clubs/{club}/season?from=2026-11-05&sort=name").data.decode()
+    names = re.findall(r'<tr><th scope="row">([^<]+)</th>', page)
+    assert names == ["Anne", "Bruno", "Eve"] and "<svg" in page
+
+
+def test_members_rename_and_merge(client, app):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    seed_table(client, evening, "Denis", "Eve", "Bruneau")  # Bruno, spelt otherwise
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        ids = dict(conn.execute("select name, id from members where club_id = ?", [club]))
+    data = {"member": ids["Bruneau"], "into": ids["Bruno"], "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/merge", data=data).status_code == 302
+    data = {"name": "Bruno D.", "short_name": "BD", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members/{ids['Bruno']}", data=data).status_code == 302
+    page = client.get(f"/evenings/{evening}/settlement").data.decode()
+    assert re.search(r"Bruno D\.</th><td class=\"num\"><b>\+72<", page)  # −9 + 81
+    # the games keep the names they were played with
+    assert "Bruneau" in client.get("/games/2/game.json").text
+    stale = {"name": "X", "version": "1"}
+    assert client.post(f"/clubs/{club}/members/{ids['Bruno']}", data=stale).status_code == 409
+    assert (
+        client.post(f"/clubs/{club}/members/{ids['Bruno']}", data={"name": "X"}).status_code == 428
+    )
+
+
+def test_rights_stranger_reader_and_manager(app, client):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    stranger = app.test_client()
+    for path in (f"/clubs/{club}", f"/evenings/{evening}", f"/clubs/{club}/season"):
+        assert stranger.get(path).status_code == 404
+    assert stranger.get(f"/games/new?evening={evening}").status_code == 404
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        token = conn.execute("select read_token from clubs where id = ?", [club]).fetchone()[0]
+    reader = app.test_client()
+    assert reader.get(f"/clubs/{club}?key={token}").status_code == 200
+    assert reader.get(f"/evenings/{evening}/settlement").status_code == 200  # remembered
+    data = {"date": "2026-11-02", "version": club_version(app)}
+    assert reader.post(f"/clubs/{club}/evenings", data=data).status_code == 403
+    response = reader.post(f"/games/new?evening={evening}", data=_hombre())
+    assert response.status_code == 404
+    assert stranger.post(f"/clubs/{club}/evenings", data=data).status_code == 404
+
+
+@pytest.fixture
+def old_db(tmp_path):
+    """A database as it was before clubs: three games, Bruno at two of them."""
+    path = tmp_path / "old.sqlite"
+    db = database.connect(path)
+    database.migrations.apply(db, stop_before="m005_clubs")
+    for players in (["Anne", "Bruno", "Chloé"], ["Bruno", "Denis", "Eve", "Fanny"]):
+        row = {"game": "hombre", "players": json.dumps(players), "first_dealer": 0}
+        db.table("games").insert({**row, "rules": "{}", "created_at": "x", "version": 1})
+    db.close()
+    return path
+
+
+def test_the_migration_makes_todays_players_members(old_db):
+    db = database.connect(old_db, migrate=True)
+    members = {r["name"]: r["id"] for r in db.query("select name, id from members")}
+    assert sorted(members) == ["Anne", "Bruno", "Chloé", "Denis", "Eve", "Fanny"]
+    seats = list(db.query("select game_id, seat, member_id from seats order by game_id, seat"))
+    seated = [(s["game_id"], s["seat"]) for s in seats]
+    assert seated == [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2), (2, 3)]
+    assert seats[1]["member_id"] == seats[3]["member_id"] == members["Bruno"]  # one person
+    assert db.execute("select players from games where id = 1").fetchone()[0] == json.dumps(
+        ["Anne", "Bruno", "Chloé"]
+    )  # the games are unchanged
+
+
+def test_bad_input_never_makes_a_500(client, app):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    huge = str(2**70)
+    for path in (
+        f"/clubs/{huge}",
+        f"/evenings/{huge}",
+        f"/evenings/{huge}/settlement",
+        f"/clubs/{huge}/season",
+        f"/clubs/{huge}/manage?key=x",
+        f"/clubs/{club}/manage?key=%00",
+        f"/games/new?evening={huge}",
+        "/games/new?evening=abc",
+        f"/clubs/{club}/season?from=2026-13-45&to=x&sort=%00",
+        f"/clubs/{club}/season.csv?from=9",
+    ):
+        assert client.get(path).status_code in (200, 404), path
+    version = club_version(app)
+    posts = [
+        (f"/clubs/{club}/evenings", {"date": "2026-02-30", "version": version}),
+        (f"/clubs/{club}/evenings", {"date": "x" * 500, "version": version}),
+        (f"/clubs/{club}/merge", {"member": huge, "into": "1", "version": version}),
+        (f"/clubs/{club}/merge", {"member": "1", "into": "1", "version": version}),
+        (f"/clubs/{club}/members/{huge}", {"name": "A", "version": version}),
+        (f"/clubs/{club}/members/1", {"name": "", "version": version}),
+        (f"/clubs/{club}/evenings", {"date": "2026-11-02", "version": huge}),
+        (f"/clubs/{club}/evenings", {"date": "2026-11-02"}),
+        ("/clubs/new", {"name": "C", "chip_value": "abc", "submit": "1"}),
+    ]
+    for path, data in posts:
+        assert client.post(path, data=data).status_code in (404, 409, 422, 428), (path, data)
+    assert client.get(f"/evenings/{evening}").status_code == 200
