@@ -1,0 +1,43 @@
+"""Four at a l'Hombre table on a phone: the dealer sits out, the entry offers the three who play."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+from test_browser import phone, standing
+
+pytestmark = pytest.mark.browser
+
+
+def test_four_at_the_table_the_dealer_sits_out(browser: Browser, live_server: str):
+    page = phone(browser)
+    page.goto(live_server + "/games/new")
+    for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
+        page.fill(f"#player{i}", name)
+    page.fill("#poule_system", "3-1")
+    page.get_by_role("button", name="Créer la partie").tap()
+    # coup 1: Anne deals and sits out; Bruno is premier
+    expect(page.locator("#deal")).to_contain_text("Anne")
+    hombres = page.locator("#f-hombre label").all_inner_texts()
+    assert sorted(h.strip() for h in hombres) == ["Bruno", "Chloé", "Denis"]
+    rows = page.locator(".trick-row .who").all_inner_texts()
+    assert [r.split()[0] for r in rows] == ["Bruno", "Chloé", "Denis"]
+
+    def coup(hombre: str, tricks: dict[str, int], outcome: str) -> None:
+        page.locator("#f-hombre label", has_text=hombre).tap()
+        for name, count in list(tricks.items())[:2]:  # the third fills itself in
+            row = page.locator(".trick-row", has=page.locator(".who", has_text=name))
+            row.get_by_text(str(count), exact=True).tap()
+        expect(page.locator("#preview")).to_contain_text(outcome)
+        page.get_by_role("button", name="Enregistrer le coup").tap()
+        expect(page.locator(".flash")).to_contain_text("enregistré")
+
+    # 3-1 with four: each marks 3 (mark 3 chips): poule 4 × 3 × 3 = 36, stake 9.
+    # Bruno wins: Anne (sitting out), Chloé and Denis each pay him their stake of 9.
+    coup("Bruno", {"Bruno": 5, "Chloé": 2, "Denis": 2}, "gagne")
+    assert standing(page) == {"Anne": "−9", "Bruno": "+27", "Chloé": "−9", "Denis": "−9"}
+    # coup 2: Bruno deals and sits out; Chloé's 4-4-1 is a remise: a bête, no chip moves
+    hombres = page.locator("#f-hombre label").all_inner_texts()
+    assert sorted(h.strip() for h in hombres) == ["Anne", "Chloé", "Denis"]
+    coup("Chloé", {"Chloé": 4, "Denis": 4, "Anne": 1}, "remise")
+    assert standing(page) == {"Anne": "−9", "Bruno": "+27", "Chloé": "−9", "Denis": "−9"}
