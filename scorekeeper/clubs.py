@@ -237,6 +237,20 @@ def evening(db: sqlite_utils.Database, evening_id: int) -> Evening | None:
     return Evening(r["id"], r["club_id"], r["date"], r["title"] or "")
 
 
+def evening_version(db: sqlite_utils.Database, evening_id: int) -> str:
+    """What the evening's page polls: its tables and the sum of their versions.
+
+    Any coup entered, corrected or undone at any table, and any new table,
+    changes it (a game's version only grows).
+    """
+    row = db.execute(
+        """select count(*), coalesce(sum(games.version), 0) from evening_games
+        join games on games.id = evening_games.game_id where evening_games.evening_id = ?""",
+        [evening_id],
+    ).fetchone()
+    return f"{row[0]}.{row[1]}"
+
+
 def evenings(
     db: sqlite_utils.Database, club_id: int, start: str = "", end: str = "9999"
 ) -> list[Evening]:

@@ -70,7 +70,12 @@ def manille_table(client, evening: int) -> str:
 def test_an_evening_of_three_tables_settles_the_room(client, app):
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-01")
+    followed = client.get(f"/evenings/{evening}/version").get_json()["version"]
+    assert followed == "0.0"  # no table yet
     seed_table(client, evening, "Anne", "Bruno", "Chloé")  # Anne −72, Bruno −9, Chloé +81
+    # the evening's page follows every table: a table and its coups change what it polls
+    assert client.get(f"/evenings/{evening}/version").get_json()["version"] != followed
+    assert 'data-poll="/evenings/' in client.get(f"/evenings/{evening}").data.decode()
     seed_table(client, evening, "Denis", "Eve", "Bruno")  # Denis −72, Eve −9, Bruno +81
     manille_table(client, evening)  # a points table: listed, no chips
     page = client.get(f"/evenings/{evening}").data.decode()

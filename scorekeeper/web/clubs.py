@@ -22,6 +22,7 @@ from flask import (
     Response,
     abort,
     current_app,
+    jsonify,
     redirect,
     render_template,
     request,
@@ -311,10 +312,20 @@ def evening(evening_id: int) -> str:
     manager = access.can_manage_club(club.id)
     return render_template(
         "club/evening.html",
+        version=clubs.evening_version(get_db(), found.id),
         room=the_room,
         manager=manager,
         new_tables=_kind_links(evening_id) if manager else [],
     )
+
+
+@bp.get("/evenings/<int:evening_id>/version")
+def evening_version(evening_id: int) -> BaseResponse:
+    """What the evening's page polls to follow every table live (static/follow.js)."""
+    found, _club = _evening(evening_id)
+    response = jsonify(version=clubs.evening_version(get_db(), found.id))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _settlement_page(evening_id: int, pdf: bool) -> str:
