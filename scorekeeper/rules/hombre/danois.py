@@ -182,10 +182,11 @@ def outcome(coup: DanishCoup, order: tuple[int, int, int]) -> tuple[PotOutcome, 
     return PotOutcome.CODILLE, leaders[0]
 
 
-def replay(game: DanishGame) -> PotReport:
+def replay(game: DanishGame, start: PotReport | None = None) -> PotReport:
+    """Fold the coups into the report, or (``start``) go on from the report of a prefix."""
     rules = game.rules
     rates = RATES[rules.rates]
-    book = PotBook(game, rules.cave, rules.coups_to_play)
+    book = PotBook(game, rules.cave, rules.coups_to_play, start)
     pot = book.pot
 
     def deal(n: int) -> PotDeal:
@@ -195,7 +196,7 @@ def replay(game: DanishGame) -> PotReport:
             n, dealer, (dealer + 1) % 3, (added[0], added[1], added[2]), pot.total + rules.ante
         )
 
-    for n, coup in enumerate(game.coups, 1):
+    for n, coup in enumerate(game.coups[book.first :], book.first + 1):
         book.open(n)
         try:
             check(coup)

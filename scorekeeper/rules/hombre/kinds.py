@@ -41,6 +41,9 @@ class HombreKind(GameKind):
     def replay(self, game: Any) -> Any:
         return systems.replay_any(game)
 
+    def resume(self, report: Any, game: Any) -> Any:
+        return systems.extend_any(report, game)
+
     def load_coup(self, item: Any, game: Any) -> Any:
         return file.load_coup(item, seats(game))
 

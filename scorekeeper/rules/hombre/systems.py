@@ -15,7 +15,7 @@ from ..errors import N_, GameError
 from ..gamefile import REPORT_FORMAT, file_head, flag_field, numbered, rules_choice
 from ..ledger import stack
 from . import danois, jetons
-from .engine import Coup, Game, Report, replay
+from .engine import Coup, Game, Report, extend, replay
 from .file import (
     dump_coup,
     dump_game,
@@ -70,6 +70,17 @@ def replay_any(game: AnyGame) -> AnyReport:
     if isinstance(game, danois.DanishGame):
         return danois.replay(game)
     return replay(game)
+
+
+def extend_any(start: AnyReport, game: AnyGame) -> AnyReport:
+    """``replay_any(game)`` continued from ``start``, the report of a prefix of its coups."""
+    if isinstance(game, jetons.JetonsGame) and isinstance(start, PotReport):
+        return jetons.replay(game, start)
+    if isinstance(game, danois.DanishGame) and isinstance(start, PotReport):
+        return danois.replay(game, start)
+    if isinstance(game, Game) and isinstance(start, Report):
+        return extend(start, game)
+    return replay_any(game)
 
 
 def _jetons_coup(item: Any, seats: Mapping[str, int]) -> jetons.JetonsCoup:
@@ -217,4 +228,12 @@ def dump_any_report(report: AnyReport) -> dict[str, Any]:
     }
 
 
-__all__ = ["build", "dump_any_coup", "dump_any_game", "dump_any_report", "load_any", "replay_any"]
+__all__ = [
+    "build",
+    "dump_any_coup",
+    "dump_any_game",
+    "dump_any_report",
+    "extend_any",
+    "load_any",
+    "replay_any",
+]
