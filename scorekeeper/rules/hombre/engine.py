@@ -290,8 +290,11 @@ class _Table:
         self.caves = [1, 1, 1]
         self.poules_tirees = 0
         self.finished = False
+        self.shot: tuple[Bete, ...] = ()
+        """The bêtes as a report went on from shows them; only ``changed`` ones are redone."""
+        self.changed: set[int] = set()
 
-    def copy(self, game: Game) -> _Table:
+    def copy(self, game: Game, betes: tuple[Bete, ...]) -> _Table:
         """The same state for a longer game (the lists copied: a report's state never moves)."""
         other = _Table(game)
         other.marks, other.boost_next = self.marks, self.boost_next
@@ -300,6 +303,7 @@ class _Table:
         other.settled_in, other.pending = list(self.settled_in), list(self.pending)
         other.in_play, other.net, other.caves = self.in_play, list(self.net), list(self.caves)
         other.poules_tirees, other.finished = self.poules_tirees, self.finished
+        other.shot = betes
         return other
 
     def ref(self, index: int) -> BeteRef:
@@ -328,9 +332,11 @@ class _Table:
         if self.in_play is None and self.pending:
             _, self.in_play = heapq.heappop(self.pending)
             self.status[self.in_play] = BeteStatus.IN_PLAY
+            self.changed.add(self.in_play)
 
     def settle(self, index: int, status: BeteStatus, n: int) -> None:
         self.status[index] = status
+        self.changed.add(index)
         self.settled_in[index] = n
 
     def make_bete(self, owner: int, amount: int, n: int) -> BeteRef:
@@ -365,13 +371,25 @@ class _Table:
         self.in_play, self.pending = None, []
         return open_betes
 
-    def snapshot(self) -> tuple[Bete, ...]:
-        return tuple(
-            Bete(o, a, m, self.rules.token(a), s, x)
-            for o, a, m, s, x in zip(
-                self.owners, self.amounts, self.made_in, self.status, self.settled_in
-            )
+    def bete(self, index: int) -> Bete:
+        amount = self.amounts[index]
+        return Bete(
+            self.owners[index],
+            amount,
+            self.made_in[index],
+            self.rules.token(amount),
+            self.status[index],
+            self.settled_in[index],
         )
+
+    def snapshot(self) -> tuple[Bete, ...]:
+        """Every bête made: those of ``shot`` that did not change, kept; the others, made."""
+        betes = list(self.shot)
+        for index in self.changed if betes else ():
+            if index < len(betes):
+                betes[index] = self.bete(index)
+        betes += [self.bete(index) for index in range(len(betes), len(self.amounts))]
+        return tuple(betes)
 
 
 def _occasional(coup: Coup, rules: RuleSet) -> list[tuple[Reason, int]]:
@@ -475,7 +493,7 @@ def _replay(game: Game, start: Report | None = None) -> Report:
     if start is None or not isinstance(start.resume, _Table):
         table = _Table(game)
     else:
-        table, results = start.resume.copy(game), list(start.coups)
+        table, results = start.resume.copy(game, start.betes), list(start.coups)
     first = len(results)
     for n, coup in enumerate(game.coups[first:], first + 1):
         if table.finished:
