@@ -9,7 +9,7 @@ from flask_babel import format_currency, get_locale
 
 from ..rules.ledger import to_money
 from ..rules.money import Money
-from . import coups, errors, games, health, links, settlement, sheets, table
+from . import coups, errors, fresh, games, health, links, settlement, sheets, table
 from .forms.hombre import BONUS_WORDS, CONTRACT_WORDS
 from .present import (
     ACTION_WORDS,
@@ -51,6 +51,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(coups.bp)
     app.register_blueprint(errors.bp)
     app.register_blueprint(health.bp)
+    fresh.init_app(app)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["money"] = money
     app.context_processor(words)
