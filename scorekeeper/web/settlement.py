@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -101,9 +102,23 @@ def settlement(game_id: int) -> str | BaseResponse | tuple[str, int]:
     return page if status == 200 else (page, status)
 
 
+@lru_cache(maxsize=2)
+def _print_styles(static: str) -> tuple[list[Any], Any]:
+    """The stylesheets and fonts of the PDF, parsed once per process, not per download."""
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
+
+    fonts = FontConfiguration()
+    sheets = [CSS(filename=f"{static}/{name}", font_config=fonts) for name in SHEETS]
+    return sheets, fonts
+
+
+SHEETS = ("style.css", "sheet.css")
+
+
 @bp.get("/games/<int:game_id>/settlement.pdf")
 def settlement_pdf(game_id: int) -> Response:
-    from weasyprint import CSS, HTML
+    from weasyprint import HTML
 
     stored = readable(game_id)
     if not stored.kind.chips:
@@ -111,11 +126,9 @@ def settlement_pdf(game_id: int) -> Response:
     else:
         html = render_template("hombre/settlement.html", form=None, pdf=True, **_sheet(stored))
     static = Path(current_app.static_folder or "")
+    stylesheets, fonts = _print_styles(str(static))
     pdf = HTML(string=html, base_url=str(static)).write_pdf(
-        stylesheets=[
-            CSS(filename=str(static / "style.css")),
-            CSS(filename=str(static / "sheet.css")),
-        ]
+        stylesheets=stylesheets, font_config=fonts
     )
     return Response(
         pdf,
