@@ -101,6 +101,10 @@ class GameKind(ABC):
     def dump_report(self, report: Any) -> dict[str, Any]:
         """The replay report (``scorekeeper replay --json``)."""
 
+    def dump_report_stream(self, report: Any) -> dict[str, Any]:
+        """``dump_report`` for ``gamefile.write_json``: a long list may be a ``Stream``."""
+        return self.dump_report(report)
+
     @abstractmethod
     def text(self, report: Any) -> str:
         """The report as the command prints it."""

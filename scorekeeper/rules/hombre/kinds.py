@@ -56,6 +56,9 @@ class HombreKind(GameKind):
     def dump_report(self, report: Any) -> dict[str, Any]:
         return systems.dump_any_report(report)
 
+    def dump_report_stream(self, report: Any) -> dict[str, Any]:
+        return systems.dump_any_report(report, lazy=True)
+
     def text(self, report: Any) -> str:
         return text.render_pot(report) if isinstance(report, PotReport) else text.render(report)
 
