@@ -70,6 +70,8 @@ class StoredGame:
     """The report of a prefix of the coups, to continue rather than replay (cache.py)."""
     memo: list[AnyReport] = field(default_factory=list, compare=False, repr=False)
     """The replay once made: a kept game is replayed once per version, not per request."""
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Texts made from this version (the game file, the report), made once."""
 
     def replay(self) -> AnyReport:
         if not self.memo:

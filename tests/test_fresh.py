@@ -76,3 +76,17 @@ def test_no_304_for_a_browser_without_a_link(client, app):
     other = follower(client, app, game)
     first = other.get(game)
     assert again(stranger(app), game, first).status_code == 404
+
+
+def test_followers_share_the_page_drawn_once(client, app):
+    from scorekeeper.web.fresh import DRAWN
+
+    game = new_game(client)
+    enter(client, game, "B demande A2 B5 C2")
+    one, two = follower(client, app, game), follower(client, app, game)
+    first = one.get(game)
+    assert DRAWN.get(first.headers["ETag"].strip('"')) is not None
+    second = two.get(game)
+    assert second.status_code == 200 and second.data == first.data
+    assert second.headers["ETag"] == first.headers["ETag"]
+    assert client.get(game).data != first.data  # the manager's own page, with its forms

@@ -8,6 +8,10 @@ from the game's row alone (``readable_head``), before the game is loaded.
 ask each time whether it is still current: the table link's poll and the
 reload after a change cost a row read when nothing changed.
 
+The same tag keys the page as drawn: the four phones of a table reload it
+after each coup, and only the first draws it (``DRAWN``, a bounded map per
+process, for the follower pages only).
+
 Not made conditional: a page that carries forms or a one-time message —
 anything seen by one who may change the game (manager or admin), and any
 page while a flash message waits in the session — and every non-GET
@@ -17,7 +21,9 @@ request. The version poll has no form: it is conditional for everyone.
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
+from collections import OrderedDict
 from importlib.metadata import PackageNotFoundError, version
 
 from flask import Flask, Response, g, request, session
@@ -58,6 +64,39 @@ def _release() -> str:
 RELEASE = _release()
 
 
+class Drawn:
+    """Follower pages as drawn, by tag: bounded in pages and bytes, least recently used out."""
+
+    def __init__(self, pages: int = 512, size: int = 64 << 20) -> None:
+        self.pages, self.size = pages, size
+        self._held = 0
+        self._pages: OrderedDict[str, tuple[bytes, dict[str, str]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, tag: str) -> tuple[bytes, dict[str, str]] | None:
+        with self._lock:
+            page = self._pages.get(tag)
+            if page is not None:
+                self._pages.move_to_end(tag)
+            return page
+
+    def put(self, tag: str, body: bytes, headers: dict[str, str]) -> None:
+        if len(body) > self.size // 8:
+            return
+        with self._lock:
+            if tag in self._pages:
+                return
+            self._pages[tag] = (body, headers)
+            self._held += len(body)
+            while len(self._pages) > self.pages or self._held > self.size:
+                _, (old, _) = self._pages.popitem(last=False)
+                self._held -= len(old)
+
+
+DRAWN = Drawn()
+KEPT_HEADERS = ("Content-Type", "Content-Disposition")
+
+
 def _tag(*parts: object) -> str:
     text = "\x1f".join(str(p) for p in (RELEASE, *parts))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
@@ -85,6 +124,13 @@ def check() -> Response | None:
         response = Response(status=304)
         _headers(response, tag)
         return response
+    drawn = DRAWN.get(tag) if endpoint != POLL else None
+    if drawn is not None:  # another follower's phone asked for this version already
+        body, headers = drawn
+        response = Response(body, headers=headers)
+        _headers(response, tag)
+        return response
+    g.draw = endpoint != POLL
     return None
 
 
@@ -98,6 +144,9 @@ def mark(response: Response) -> Response:
     tag = g.pop("etag", None)
     if tag is not None and response.status_code == 200:
         _headers(response, tag)
+        if g.pop("draw", False) and not response.is_streamed:
+            headers = {k: v for k, v in response.headers.items() if k in KEPT_HEADERS}
+            DRAWN.put(tag, response.get_data(), headers)
     return response
 
 

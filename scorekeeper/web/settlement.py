@@ -41,6 +41,8 @@ from .table import chip_pages_only
 bp = Blueprint("settlement", __name__)
 bp.before_request(chip_pages_only)
 BOM = "\ufeff"  # spreadsheets read UTF-8 CSV correctly with it
+JOURNAL_SHOWN = 60
+"""Coups of the payment journal on the settlement page; the PDF and the CSV have them all."""
 
 
 class MoneyForm(FlaskForm):
@@ -66,6 +68,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "open_betes": open_betes,
         "final_shares": shares,
         "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
+        "journal_shown": JOURNAL_SHOWN,
     }
 
 
