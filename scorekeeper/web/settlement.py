@@ -162,13 +162,17 @@ def standings(game_id: int) -> Response:
 def story(game_id: int) -> str:
     stored = readable(game_id)
     report = stored.replay()
+    story = stored.derived.get("story")
+    if story is None:  # the chart and the records, made once per version
+        story = stored.derived["story"] = (net_chart(report), player_stats(report))
+    chart, stats = story
     return render_template(
         "hombre/story.html",
         stored=stored,
         report=report,
         names=stored.game.players,
-        chart=net_chart(report),
-        rows=list(zip(stored.game.players, player_stats(report))),
+        chart=chart,
+        rows=list(zip(stored.game.players, stats)),
     )
 
 
