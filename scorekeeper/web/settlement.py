@@ -148,14 +148,24 @@ def _csv(text: str, name: str) -> Response:
     )
 
 
+def _kept_csv(stored: store.StoredGame, name: str, make: Any) -> str:
+    """A CSV of this version of the game, written once."""
+    text = stored.derived.get(name)
+    if text is None:
+        text = stored.derived[name] = make(stored.replay())
+    return str(text)
+
+
 @bp.get("/games/<int:game_id>/journal.csv")
 def journal(game_id: int) -> Response:
-    return _csv(journal_csv(readable(game_id).replay()), f"journal-{game_id}.csv")
+    text = _kept_csv(readable(game_id), "journal.csv", journal_csv)
+    return _csv(text, f"journal-{game_id}.csv")
 
 
 @bp.get("/games/<int:game_id>/standings.csv")
 def standings(game_id: int) -> Response:
-    return _csv(standings_csv(readable(game_id).replay()), f"standings-{game_id}.csv")
+    text = _kept_csv(readable(game_id), "standings.csv", standings_csv)
+    return _csv(text, f"standings-{game_id}.csv")
 
 
 @bp.get("/games/<int:game_id>/story")
