@@ -90,3 +90,21 @@ def test_followers_share_the_page_drawn_once(client, app):
     assert second.status_code == 200 and second.data == first.data
     assert second.headers["ETag"] == first.headers["ETag"]
     assert client.get(game).data != first.data  # the manager's own page, with its forms
+
+
+def test_another_database_never_shares_a_page(tmp_path):
+    """Game 1, version 1 of two databases: different tags, different pages."""
+    from scorekeeper import create_app
+
+    pages = []
+    for name in ("one", "two"):
+        app = create_app(
+            {"SECRET_KEY": "t", "DATABASE": str(tmp_path / f"{name}.sqlite"), "TESTING": True}
+        )
+        app.config["WTF_CSRF_ENABLED"] = False
+        client = app.test_client()
+        game = new_game(client, player0=name.title())
+        other = follower(client, app, game)
+        pages.append(other.get(game))
+    assert pages[0].headers["ETag"] != pages[1].headers["ETag"]
+    assert "One" in pages[0].data.decode() and "Two" in pages[1].data.decode()

@@ -2,7 +2,9 @@
 
 Every change of a game increments its version, so what a follower sees of
 a game is fixed by the page asked for (path and query), the game's version,
-the reader's language and rights. That is the page's ETag; it is checked
+the reader's language and rights, and by the game's random table token (a
+game of the same number and version in another database — a new or a
+restored one — never matches). That is the page's ETag; it is checked
 from the game's row alone (``readable_head``), before the game is loaded.
 ``Cache-Control: private, no-cache`` makes the browser keep the page and
 ask each time whether it is still current: the table link's poll and the
@@ -113,12 +115,15 @@ def check() -> Response | None:
     if endpoint != POLL and session.get("_flashes"):
         return None
     head = readable_head(game_id)  # 404 for a game this browser may not see
+    # the table token is random per game: another database (a restored or new one) with a
+    # game of the same number and version never shares a tag (the tag is a hash: the
+    # token is not disclosed)
     if endpoint == POLL:
-        tag = _tag(POLL, game_id, head.version)
+        tag = _tag(POLL, game_id, head.version, head.table_token)
     elif can_manage(head):
         return None
     else:
-        tag = _tag(request.full_path, head.version, get_locale(), "follow")
+        tag = _tag(request.full_path, head.version, head.table_token, get_locale(), "follow")
     g.etag = tag
     if tag in request.if_none_match:
         response = Response(status=304)
