@@ -15,7 +15,7 @@ from typing import Any
 from . import importing
 from .rules import kinds
 from .rules.errors import GameError
-from .rules.gamefile import json_text
+from .rules.gamefile import write_json
 from .rules.hombre import text as report_text
 from .rules.hombre.exports import journal_csv
 from .rules.hombre.ruleset import PRESETS, SETTINGS, RuleSet
@@ -51,12 +51,15 @@ def _kind_of_file(data: Any) -> GameKind:
 
 def cmd_replay(args: argparse.Namespace) -> None:
     data = read_json(args.file)
-    report = kinds.replay(_kind_of_file(data).load(data))
+    game = _kind_of_file(data).load(data)
+    del data  # the parsed file is not needed while the game is replayed and written
+    report = kinds.replay(game)
     kind = kinds.kind_of(report.game)
     if args.csv and not kind.chips:
         raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
     if args.json:
-        sys.stdout.write(json_text(kind.dump_report(report)))
+        # the coups are turned into JSON one by one as they are written, never held whole
+        write_json(kind.dump_report_stream(report), sys.stdout.write)
     elif args.csv:
         sys.stdout.write(journal_csv(report))
     else:

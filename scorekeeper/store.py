@@ -10,16 +10,15 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from enum import StrEnum
-from functools import lru_cache
 from typing import Any
 
 import sqlite_utils
 
-from . import grants
+from . import cache, grants
 from .db import change
 from .rules import kinds as games
 from .rules.errors import N_, GameError
@@ -72,9 +71,23 @@ class StoredGame:
     """SHA-256 of the manager link's secret; None until one is issued."""
     table_token: str | None = None
     """The secret of the read-only table link."""
+    basis: AnyReport = field(default=None, compare=False, repr=False)
+    """The report of a prefix of the coups, to continue rather than replay (cache.py)."""
+    memo: list[AnyReport] = field(default_factory=list, compare=False, repr=False)
+    """The replay once made: a kept game is replayed once per version, not per request."""
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Texts made from this version (the game file, the report), made once."""
 
     def replay(self) -> AnyReport:
-        return replayed(self.game)
+        if not self.memo:
+            game = self.game
+            basis = self.basis
+            self.memo.append(replay_any(game) if basis is None else self.kind.extend(basis, game))
+        return self.memo[0]
+
+    def known_report(self) -> AnyReport:
+        """The replay if made, else the prefix it would continue (one step back at most)."""
+        return self.memo[0] if self.memo else self.basis
 
     @property
     def kind(self) -> GameKind:
@@ -82,9 +95,8 @@ class StoredGame:
         return kind_of(self.game)
 
 
-@lru_cache(maxsize=32)
 def replayed(game: AnyGame) -> AnyReport:
-    """The report of a game, remembered by its full value (phones re-read the same game)."""
+    """The report of a game (a stored game keeps its own: ``StoredGame.replay``)."""
     return replay_any(game)
 
 
@@ -93,14 +105,45 @@ def now() -> str:
 
 
 def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
-    players = tuple(json.loads(row["players"]))
-    coups = [
-        json.loads(c["data"])
+    """The game of a row: the kept one if the row is the same, else read (cache.py)."""
+    key = cache.key_of(db, row["id"])
+    stamp = cache.stamp_of(row)
+    kept = None if key is None else cache.CACHE.get(key)
+    if kept is not None and kept.stamp == stamp:
+        stored: StoredGame = kept.stored
+        return stored
+    data = tuple(
+        c["data"]
         for c in db.query("select data from coups where game_id = ? order by position", [row["id"]])
-    ]
-    game = build(
-        row.get("game") or "hombre", players, json.loads(row["rules"]), row["first_dealer"], coups
     )
+    head = cache.head_of(row)
+    basis = None
+    if (
+        kept is not None
+        and kept.head == head
+        and len(kept.data) <= len(data)
+        and data[: len(kept.data)] == kept.data
+    ):  # coups appended since: read the new ones, continue the replay
+        before = kept.stored.game
+        kind = kind_of(before)
+        added = [kind.load_coup(json.loads(item), before) for item in data[len(kept.data) :]]
+        game = before.with_coups([*before.coups, *added]) if added else before
+        basis = kept.stored.known_report()
+    else:
+        game = build(
+            head[0],
+            tuple(json.loads(row["players"])),
+            json.loads(row["rules"]),
+            row["first_dealer"],
+            [json.loads(item) for item in data],
+        )
+    stored = _stored(row, game, basis)
+    if key is not None:
+        cache.CACHE.put(key, cache.Entry(stamp, head, data, stored))
+    return stored
+
+
+def _stored(row: dict[str, Any], game: AnyGame, basis: AnyReport = None) -> StoredGame:
     money = None
     if row.get("chip_value"):
         money = Money(Decimal(row["chip_value"]), row["currency"] or "")
@@ -113,7 +156,31 @@ def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
         money,
         row.get("manager_hash"),
         row.get("table_token"),
+        basis,
     )
+
+
+def _appended(
+    db: sqlite_utils.Database, stored: StoredGame, report: AnyReport
+) -> tuple[cache.Key, cache.Entry] | None:
+    """Inside the write transaction, after a coup is appended: the entry to keep once committed.
+
+    The row and the new coup are read back in the same transaction, so the entry
+    is the version just written; it is kept only after the commit succeeds.
+    """
+    key = cache.key_of(db, stored.id)
+    kept = None if key is None else cache.CACHE.get(key)
+    if key is None or kept is None or kept.stored is not stored:
+        return None
+    row = next(iter(db.query("select * from games where id = ?", [stored.id])))
+    (last,) = db.execute(
+        "select data from coups where game_id = ? and position = ?",
+        [stored.id, len(report.game.coups)],
+    ).fetchone()
+    game = _stored(row, report.game)
+    game.memo.append(report)
+    entry = cache.Entry(cache.stamp_of(row), cache.head_of(row), (*kept.data, str(last)), game)
+    return key, entry
 
 
 @dataclass(frozen=True)
@@ -496,8 +563,10 @@ def _rewrite(
 ) -> AnyReport:
     """Validate the new list of coups by replaying it, then store the difference."""
     game = stored.game.with_coups(coups)
-    report = replay_any(game)  # raises GameError: nothing written yet
-    if action in (Action.ADD, Action.REDO):
+    # raises GameError: nothing written yet; an appended coup continues the kept replay
+    appended = action in (Action.ADD, Action.REDO)
+    report = stored.kind.extend(stored.replay(), game) if appended else replay_any(game)
+    if appended:
         assert after is not None
         db.table("coups").insert(
             {
@@ -546,7 +615,11 @@ def add_coup(
     with change(db):
         stored = _current(db, game_id, version)
         coups = [*stored.game.coups, coup]
-        return _rewrite(db, stored, coups, Action.ADD, len(coups), None, coup, by)
+        report = _rewrite(db, stored, coups, Action.ADD, len(coups), None, coup, by)
+        keep = _appended(db, stored, report)
+    if keep is not None:  # committed: the next page of this game needs no read of its coups
+        cache.CACHE.put(*keep)
+    return report
 
 
 def redo_coup(

@@ -1,4 +1,6 @@
 // The table link follows the game: when the bête manager saves a change, reload.
+// "no-cache": the browser asks with the version it has (If-None-Match) and the
+// server answers 304, without a body, while nothing changed.
 (function () {
   "use strict";
   var me = document.getElementById("follow");
@@ -6,7 +8,7 @@
   var seen = me.getAttribute("data-version");
   var url = me.getAttribute("data-poll");
   function poll() {
-    fetch(url, { cache: "no-store", headers: { "Accept": "application/json" } })
+    fetch(url, { cache: "no-cache", headers: { "Accept": "application/json" } })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (data) {
         if (data && String(data.version) !== seen) { window.location.reload(); }

@@ -65,6 +65,30 @@ class GameKind(ABC):
     def replay(self, game: Any) -> Any:
         """Fold the coups into the report; GameError at the first coup refused."""
 
+    def extend(self, report: Any, game: Any) -> Any:
+        """The report of ``game`` from ``report``, the replay of a prefix of its coups.
+
+        A replay is a fold, so appending coups need not replay the game from
+        its first coup: a kind whose engine can go on from a report does so
+        (``resume``); any other answer is the full ``replay(game)``. The
+        caller promises that ``report.game.coups`` are the first coups of
+        ``game``; players, rules and first dealer are checked here.
+        """
+        start = report.game
+        if (
+            type(start) is type(game)
+            and start.players == game.players
+            and start.rules == game.rules
+            and start.first_dealer == game.first_dealer
+            and len(start.coups) <= len(game.coups)
+        ):
+            return self.resume(report, game)
+        return self.replay(game)
+
+    def resume(self, report: Any, game: Any) -> Any:
+        """``extend`` once checked: the engine's fold continued; by default a full replay."""
+        return self.replay(game)
+
     @abstractmethod
     def dump(self, game: Any) -> dict[str, Any]:
         """The game file; ``load(dump(g)) == g``."""
@@ -76,6 +100,10 @@ class GameKind(ABC):
     @abstractmethod
     def dump_report(self, report: Any) -> dict[str, Any]:
         """The replay report (``scorekeeper replay --json``)."""
+
+    def dump_report_stream(self, report: Any) -> dict[str, Any]:
+        """``dump_report`` for ``gamefile.write_json``: a long list may be a ``Stream``."""
+        return self.dump_report(report)
 
     @abstractmethod
     def text(self, report: Any) -> str:

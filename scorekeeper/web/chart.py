@@ -71,6 +71,10 @@ def _hombre(result: Any) -> int | None:
     return hombre
 
 
+POINTS = 400
+"""Points a line of the chart has at most: more than the chart's width can show apart."""
+
+
 def net_chart(report: AnyReport) -> Chart | None:
     """None when no coup has been played yet."""
     coups = report.coups
@@ -90,13 +94,17 @@ def net_chart(report: AnyReport) -> Chart | None:
 
     game: Any = report.game
     players: tuple[str, ...] = game.players
+    # a long game is summarised: at most POINTS points a line (every step-th coup and
+    # the last), and its markers on those coups only; the chart is 600 units wide
+    step = -(-count // POINTS)
+    shown = coups[::step] if coups[-1] is coups[::step][-1] else (*coups[::step], coups[-1])
     lines = [
-        Line(seat, name, " ".join(f"{x(r.deal.n)},{y(r.net[seat])}" for r in coups))
+        Line(seat, name, " ".join(f"{x(r.deal.n)},{y(r.net[seat])}" for r in shown))
         for seat, name in enumerate(players)
     ]
     markers = [
         Marker(x(r.deal.n), y(r.net[hombre]), MARKED[r.outcome], r.deal.n)
-        for r in coups
+        for r in shown
         if r.outcome in MARKED and (hombre := _hombre(r)) is not None
     ]
     x_ticks = [(x(n), n) for n in _ticks(1, count, 5) if n >= 1]

@@ -50,10 +50,10 @@ def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
     try:
         coup = entry.read_coup(form, stored)
         coups = list(stored.game.coups)
-        if position is None:
+        if position is None:  # appended: the kept replay goes on (a replay is a fold)
             coups.append(coup)
-        else:
-            coups[position - 1] = coup
+            return stored.kind.extend(stored.replay(), stored.game.with_coups(coups))
+        coups[position - 1] = coup
         return stored.kind.replay(stored.game.with_coups(coups))
     except GameError as error:
         refuse(form, error, entry.ERROR_FIELDS)

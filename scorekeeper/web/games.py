@@ -292,10 +292,13 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
 
 def game_file_text(stored: store.StoredGame) -> str:
     """The game file exactly as downloaded (with the chip value, an extra key, if set)."""
-    data = kinds.dump_file(stored.game)
-    if stored.money is not None:
-        data["money"] = stored.money.to_file()
-    return json_text(data)
+    text = stored.derived.get("game.json")
+    if text is None:  # made once per version (the settlement shows its SHA-256 too)
+        data = kinds.dump_file(stored.game)
+        if stored.money is not None:
+            data["money"] = stored.money.to_file()
+        text = stored.derived["game.json"] = json_text(data)
+    return str(text)
 
 
 @bp.get("/games/<int:game_id>/game.json")
@@ -311,7 +314,10 @@ def game_file(game_id: int) -> Response:
 @bp.get("/games/<int:game_id>/report.json")
 def report_file(game_id: int) -> Response:
     stored = access.readable(game_id)
-    return Response(json_text(kinds.dump_report(stored.replay())), mimetype="application/json")
+    text = stored.derived.get("report.json")
+    if text is None:  # made once per version
+        text = stored.derived["report.json"] = json_text(kinds.dump_report(stored.replay()))
+    return Response(text, mimetype="application/json")
 
 
 @bp.get("/lang/<code>")

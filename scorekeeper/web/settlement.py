@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,8 @@ from .table import chip_pages_only
 bp = Blueprint("settlement", __name__)
 bp.before_request(chip_pages_only)
 BOM = "\ufeff"  # spreadsheets read UTF-8 CSV correctly with it
+JOURNAL_SHOWN = 60
+"""Coups of the payment journal on the settlement page; the PDF and the CSV have them all."""
 
 
 class MoneyForm(FlaskForm):
@@ -65,6 +68,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "open_betes": open_betes,
         "final_shares": shares,
         "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
+        "journal_shown": JOURNAL_SHOWN,
     }
 
 
@@ -101,9 +105,23 @@ def settlement(game_id: int) -> str | BaseResponse | tuple[str, int]:
     return page if status == 200 else (page, status)
 
 
+@lru_cache(maxsize=2)
+def _print_styles(static: str) -> tuple[list[Any], Any]:
+    """The stylesheets and fonts of the PDF, parsed once per process, not per download."""
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
+
+    fonts = FontConfiguration()
+    sheets = [CSS(filename=f"{static}/{name}", font_config=fonts) for name in SHEETS]
+    return sheets, fonts
+
+
+SHEETS = ("style.css", "sheet.css")
+
+
 @bp.get("/games/<int:game_id>/settlement.pdf")
 def settlement_pdf(game_id: int) -> Response:
-    from weasyprint import CSS, HTML
+    from weasyprint import HTML
 
     stored = readable(game_id)
     if not stored.kind.chips:
@@ -111,11 +129,9 @@ def settlement_pdf(game_id: int) -> Response:
     else:
         html = render_template("hombre/settlement.html", form=None, pdf=True, **_sheet(stored))
     static = Path(current_app.static_folder or "")
+    stylesheets, fonts = _print_styles(str(static))
     pdf = HTML(string=html, base_url=str(static)).write_pdf(
-        stylesheets=[
-            CSS(filename=str(static / "style.css")),
-            CSS(filename=str(static / "sheet.css")),
-        ]
+        stylesheets=stylesheets, font_config=fonts
     )
     return Response(
         pdf,
@@ -132,27 +148,41 @@ def _csv(text: str, name: str) -> Response:
     )
 
 
+def _kept_csv(stored: store.StoredGame, name: str, make: Any) -> str:
+    """A CSV of this version of the game, written once."""
+    text = stored.derived.get(name)
+    if text is None:
+        text = stored.derived[name] = make(stored.replay())
+    return str(text)
+
+
 @bp.get("/games/<int:game_id>/journal.csv")
 def journal(game_id: int) -> Response:
-    return _csv(journal_csv(readable(game_id).replay()), f"journal-{game_id}.csv")
+    text = _kept_csv(readable(game_id), "journal.csv", journal_csv)
+    return _csv(text, f"journal-{game_id}.csv")
 
 
 @bp.get("/games/<int:game_id>/standings.csv")
 def standings(game_id: int) -> Response:
-    return _csv(standings_csv(readable(game_id).replay()), f"standings-{game_id}.csv")
+    text = _kept_csv(readable(game_id), "standings.csv", standings_csv)
+    return _csv(text, f"standings-{game_id}.csv")
 
 
 @bp.get("/games/<int:game_id>/story")
 def story(game_id: int) -> str:
     stored = readable(game_id)
     report = stored.replay()
+    story = stored.derived.get("story")
+    if story is None:  # the chart and the records, made once per version
+        story = stored.derived["story"] = (net_chart(report), player_stats(report))
+    chart, stats = story
     return render_template(
         "hombre/story.html",
         stored=stored,
         report=report,
         names=stored.game.players,
-        chart=net_chart(report),
-        rows=list(zip(stored.game.players, player_stats(report))),
+        chart=chart,
+        rows=list(zip(stored.game.players, stats)),
     )
 
 

@@ -36,6 +36,8 @@ bp = Blueprint("sheets", __name__)
 
 SHEET_RECENT = 30
 """Lines of the sheet on the game page; the final sheet has them all."""
+SETTLEMENT_SHOWN = 60
+"""Lines of the final sheet on screen; its PDF has them all."""
 NEW_FIELDS = {"players": "player0", "first_dealer": "first_dealer"}
 ENTRY = "#entry"
 """Where the page opens after a coup is saved or undone."""
@@ -244,11 +246,12 @@ def undone_text(before: Any, after: Any, n: int) -> str:
 
 
 def render_settlement(stored: store.StoredGame, file_text: str, pdf: bool = False) -> str:
-    """The final sheet: result, the whole sheet, and how to check it again."""
+    """The final sheet: result, the whole sheet (on screen its last lines), how to check it."""
+    report = stored.replay()
     return render_template(
         "sheet/settlement.html",
         pdf=pdf,
         sha256=hashlib.sha256(file_text.encode()).hexdigest(),
-        rows=rows(stored.replay()),
+        rows=rows(report, 1 if pdf else max(1, len(report.coups) - SETTLEMENT_SHOWN + 1)),
         **_context(stored),
     )

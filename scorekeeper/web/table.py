@@ -38,7 +38,10 @@ def render_game(
 ) -> Page:
     report = stored.replay()
     form = form or entry_for(stored.kind).coup_form(stored)
-    lines, hidden = fiche(report, FICHE_SETTLED)
+    kept = stored.derived.get("fiche")
+    if kept is None:  # the fiche's lines of this version, made once
+        kept = stored.derived["fiche"] = fiche(report, FICHE_SETTLED)
+    lines, hidden = kept
     page = render_template(
         "hombre/game.html",
         can_manage=can_manage(stored),

@@ -185,13 +185,18 @@ def _check(coup: BrouCoup) -> None:
             )
 
 
-def replay(game: BrouGame) -> BrouReport:
+def replay(game: BrouGame, start: BrouReport | None = None) -> BrouReport:
+    """Fold the coups into the report, or (``start``) go on from the report of a prefix."""
     rules = game.rules
     totals = [0, 0]
     parties = [0, 0]
-    results = []
+    results: list[BrouResult] = []
     finished = False
-    for n, coup in enumerate(game.coups, 1):
+    if start is not None:  # everything the fold carries is in the report
+        totals, parties = list(start.totals), list(start.parties)
+        results, finished = list(start.coups), start.finished
+    first = len(results)
+    for n, coup in enumerate(game.coups[first:], first + 1):
         if finished:
             raise GameError(
                 "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1

@@ -31,6 +31,9 @@ class Brou(GameKind):
     def replay(self, game: Any) -> Any:
         return engine.replay(game)
 
+    def resume(self, report: Any, game: Any) -> Any:
+        return engine.replay(game, report)
+
     def dump(self, game: Any) -> dict[str, Any]:
         return file.dump_brou(game)
 

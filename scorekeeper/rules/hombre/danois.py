@@ -184,10 +184,11 @@ def outcome(coup: DanishCoup, order: tuple[int, ...]) -> tuple[PotOutcome, int |
     return PotOutcome.CODILLE, leaders[0]
 
 
-def replay(game: DanishGame) -> PotReport:
+def replay(game: DanishGame, start: PotReport | None = None) -> PotReport:
+    """Fold the coups into the report, or (``start``) go on from the report of a prefix."""
     rules = game.rules
     rates = RATES[rules.rates]
-    book = PotBook(game, rules.cave, rules.coups_to_play)
+    book = PotBook(game, rules.cave, rules.coups_to_play, start)
     pot = book.pot
 
     seats = len(game.players)
@@ -198,7 +199,7 @@ def replay(game: DanishGame) -> PotReport:
         added = tuple(rules.ante if s == dealer else 0 for s in range(seats))
         return PotDeal(n, dealer, (dealer + 1) % seats, added, pot.total + rules.ante, seats)
 
-    for n, coup in enumerate(game.coups, 1):
+    for n, coup in enumerate(game.coups[book.first :], book.first + 1):
         book.open(n)
         try:
             check(coup)

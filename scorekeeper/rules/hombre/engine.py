@@ -12,6 +12,7 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from ..errors import N_, GameError
 from ..ledger import Stack, Transfer, apply, halves, recave, stack
@@ -257,6 +258,8 @@ class Report:
     poules_tirees: int
     finished: bool
     next: Deal | None
+    resume: Any = field(default=None, compare=False, repr=False)
+    """The fold's state after the last coup, to continue it (``extend``); not a result."""
 
     @property
     def poule(self) -> int:
@@ -359,6 +362,21 @@ class _Table:
         self.caves = [1] * self.seats
         self.poules_tirees = 0
         self.finished = False
+        self.shot: tuple[Bete, ...] = ()
+        """The bêtes as a report went on from shows them; only ``changed`` ones are redone."""
+        self.changed: set[int] = set()
+
+    def copy(self, game: Game, betes: tuple[Bete, ...]) -> _Table:
+        """The same state for a longer game (the lists copied: a report's state never moves)."""
+        other = _Table(game)
+        other.marks, other.boost_next = self.marks, self.boost_next
+        other.owners, other.amounts = list(self.owners), list(self.amounts)
+        other.made_in, other.status = list(self.made_in), list(self.status)
+        other.settled_in, other.pending = list(self.settled_in), list(self.pending)
+        other.in_play, other.net, other.caves = self.in_play, list(self.net), list(self.caves)
+        other.poules_tirees, other.finished = self.poules_tirees, self.finished
+        other.shot = betes
+        return other
 
     def ref(self, index: int) -> BeteRef:
         amount = self.amounts[index]
@@ -387,9 +405,11 @@ class _Table:
         if self.in_play is None and self.pending:
             _, self.in_play = heapq.heappop(self.pending)
             self.status[self.in_play] = BeteStatus.IN_PLAY
+            self.changed.add(self.in_play)
 
     def settle(self, index: int, status: BeteStatus, n: int) -> None:
         self.status[index] = status
+        self.changed.add(index)
         self.settled_in[index] = n
 
     def make_bete(self, owner: int, amount: int, n: int) -> BeteRef:
@@ -424,13 +444,25 @@ class _Table:
         self.in_play, self.pending = None, []
         return open_betes
 
-    def snapshot(self) -> tuple[Bete, ...]:
-        return tuple(
-            Bete(o, a, m, self.rules.token(a, self.seats), s, x)
-            for o, a, m, s, x in zip(
-                self.owners, self.amounts, self.made_in, self.status, self.settled_in
-            )
+    def bete(self, index: int) -> Bete:
+        amount = self.amounts[index]
+        return Bete(
+            self.owners[index],
+            amount,
+            self.made_in[index],
+            self.rules.token(amount, self.seats),
+            self.status[index],
+            self.settled_in[index],
         )
+
+    def snapshot(self) -> tuple[Bete, ...]:
+        """Every bête made: those of ``shot`` that did not change, kept; the others, made."""
+        betes = list(self.shot)
+        for index in self.changed if betes else ():
+            if index < len(betes):
+                betes[index] = self.bete(index)
+        betes += [self.bete(index) for index in range(len(betes), len(self.amounts))]
+        return tuple(betes)
 
 
 def _occasional(coup: Coup, rules: RuleSet) -> list[tuple[Reason, int]]:
@@ -518,19 +550,32 @@ def replay(game: Game) -> Report:
     >>> report.next.marks, report.next.poule, report.net
     (4, 36, (0, 0, 0))
     """
+    return extend(None, game)
+
+
+def extend(start: Report | None, game: Game) -> Report:
+    """The report of ``game`` continued from ``start``, the report of a prefix of its coups.
+
+    A replay is a fold: the state after the prefix (kept in ``start.resume``)
+    goes on with the coups that follow. ``start`` None replays from the first.
+    """
     was_enabled = gc.isenabled()
     gc.disable()  # a replay only allocates acyclic records: collecting them made it quadratic
     try:
-        return _replay(game)
+        return _replay(game, start)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _replay(game: Game) -> Report:
-    table = _Table(game)
-    results = []
-    for n, coup in enumerate(game.coups, 1):
+def _replay(game: Game, start: Report | None = None) -> Report:
+    results: list[CoupResult] = []
+    if start is None or not isinstance(start.resume, _Table):
+        table = _Table(game)
+    else:
+        table, results = start.resume.copy(game, start.betes), list(start.coups)
+    first = len(results)
+    for n, coup in enumerate(game.coups[first:], first + 1):
         if table.finished:
             raise GameError(
                 "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
@@ -591,4 +636,5 @@ def _replay(game: Game) -> Report:
         table.poules_tirees,
         table.finished,
         None if table.finished else table.deal(len(game.coups) + 1),
+        table,
     )

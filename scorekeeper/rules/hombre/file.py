@@ -12,6 +12,7 @@ from typing import Any
 from ..errors import N_, GameError
 from ..gamefile import (
     REPORT_FORMAT,
+    Stream,
     coup_object,
     file_head,
     file_parts,
@@ -21,7 +22,7 @@ from ..gamefile import (
     whole_field,
 )
 from ..ledger import Transfer
-from .engine import BeteRef, Contract, Coup, Deal, Game, Report, replay
+from .engine import BeteRef, Contract, Coup, CoupResult, Deal, Game, Report, replay
 from .ruleset import RuleSet
 
 _PLAYED_KEYS = ("hombre", "contract", "tricks", "matadors", "vole_engagee", "codille_renounced")
@@ -163,7 +164,7 @@ def transfers_json(transfers: Iterable[Transfer], names: Sequence[str]) -> list[
     ]
 
 
-def dump_report(report: Report) -> dict[str, Any]:
+def dump_report(report: Report, lazy: bool = False) -> dict[str, Any]:
     """The replay report of the format document (keys exactly as written there).
 
     Extra keys beyond the document's: ``game``, ``rules``, ``stacks``,
@@ -196,37 +197,35 @@ def dump_report(report: Report) -> dict[str, Any]:
             **sits_out(d, names),
         }
 
-    coups = []
-    for r in report.coups:
+    def coup(r: CoupResult) -> dict[str, Any]:
         c = r.coup
-        coups.append(
-            {
-                "n": r.deal.n,
-                "dealer": names[r.deal.dealer],
-                "premier": names[r.deal.premier],
-                **sits_out(r.deal, names),
-                "marks_added": r.deal.marks_added,
-                "marks": r.deal.marks,
-                "poule": r.deal.poule,
-                "bete_in_play": bete(r.deal.bete_in_play),
-                "enjeu": r.deal.enjeu,
-                "outcome": str(r.outcome),
-                "hombre": None if c.hombre is None else names[c.hombre],
-                "contract": None if c.contract is None else str(c.contract),
-                "tricks": None if c.hombre is None else tricks_of(c, names),
-                "matadors": c.matadors,
-                "vole_engagee": c.vole_engagee,
-                "codille_renounced": c.codille_renounced,
-                "note": c.note,
-                "bete_made": None if r.bete_made is None else r.bete_made.amount,
-                "codille": None if r.codille is None else names[r.codille],
-                "transfers": transfers_json(r.transfers, names),
-                "net": per_player(r.net),
-                "caves": per_player(r.caves),
-                "poules_tirees": r.poules_tirees,
-                "finished": r.finished,
-            }
-        )
+        return {
+            "n": r.deal.n,
+            "dealer": names[r.deal.dealer],
+            "premier": names[r.deal.premier],
+            **sits_out(r.deal, names),
+            "marks_added": r.deal.marks_added,
+            "marks": r.deal.marks,
+            "poule": r.deal.poule,
+            "bete_in_play": bete(r.deal.bete_in_play),
+            "enjeu": r.deal.enjeu,
+            "outcome": str(r.outcome),
+            "hombre": None if c.hombre is None else names[c.hombre],
+            "contract": None if c.contract is None else str(c.contract),
+            "tricks": None if c.hombre is None else tricks_of(c, names),
+            "matadors": c.matadors,
+            "vole_engagee": c.vole_engagee,
+            "codille_renounced": c.codille_renounced,
+            "note": c.note,
+            "bete_made": None if r.bete_made is None else r.bete_made.amount,
+            "codille": None if r.codille is None else names[r.codille],
+            "transfers": transfers_json(r.transfers, names),
+            "net": per_player(r.net),
+            "caves": per_player(r.caves),
+            "poules_tirees": r.poules_tirees,
+            "finished": r.finished,
+        }
+
     return {
         "format": REPORT_FORMAT,
         "game": "hombre",
@@ -254,5 +253,5 @@ def dump_report(report: Report) -> dict[str, Any]:
         "poules_to_play": game.rules.poules_to_play,
         "finished": report.finished,
         "next": None if report.next is None else deal(report.next),
-        "coups": coups,
+        "coups": Stream(map(coup, report.coups)) if lazy else [coup(r) for r in report.coups],
     }

@@ -131,9 +131,10 @@ def check(coup: JetonsCoup) -> None:
     check_together(coup.bonuses)  # what one pack of 40 can deal (docs/rules/jetons.md §6)
 
 
-def replay(game: JetonsGame) -> PotReport:
+def replay(game: JetonsGame, start: PotReport | None = None) -> PotReport:
+    """Fold the coups into the report, or (``start``) go on from the report of a prefix."""
     rules = game.rules
-    book = PotBook(game, rules.cave, rules.coups_to_play)
+    book = PotBook(game, rules.cave, rules.coups_to_play, start)
     pot = book.pot
 
     seats = len(game.players)
@@ -144,7 +145,7 @@ def replay(game: JetonsGame) -> PotReport:
         added = (rules.stake if pot.total == 0 else 0,) * seats
         return PotDeal(n, dealer, (dealer + 1) % seats, added, pot.total + sum(added), seats)
 
-    for n, coup in enumerate(game.coups, 1):
+    for n, coup in enumerate(game.coups[book.first :], book.first + 1):
         book.open(n)
         try:
             check(coup)

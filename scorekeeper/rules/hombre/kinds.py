@@ -42,6 +42,9 @@ class HombreKind(GameKind):
     def replay(self, game: Any) -> Any:
         return systems.replay_any(game)
 
+    def resume(self, report: Any, game: Any) -> Any:
+        return systems.extend_any(report, game)
+
     def load_coup(self, item: Any, game: Any) -> Any:
         return file.load_coup(item, seats(game))
 
@@ -53,6 +56,9 @@ class HombreKind(GameKind):
 
     def dump_report(self, report: Any) -> dict[str, Any]:
         return systems.dump_any_report(report)
+
+    def dump_report_stream(self, report: Any) -> dict[str, Any]:
+        return systems.dump_any_report(report, lazy=True)
 
     def text(self, report: Any) -> str:
         return text.render_pot(report) if isinstance(report, PotReport) else text.render(report)

@@ -155,7 +155,10 @@ class PotReport:
 class PotBook:
     """The running book of a pot game: the pot, nets and caves, one closed coup after another."""
 
-    def __init__(self, game: Any, cave: int, coups_to_play: int) -> None:
+    def __init__(
+        self, game: Any, cave: int, coups_to_play: int, start: PotReport | None = None
+    ) -> None:
+        """A new book, or (``start``) the book of a prefix of the coups, to go on from."""
         self.game = game
         self.cave = cave
         self.coups_to_play = coups_to_play
@@ -166,6 +169,16 @@ class PotBook:
         self.results: list[PotResult] = []
         self.finished = False
         self.returned: tuple[int, ...] = (0,) * self.seats
+        if start is not None:  # everything the fold carries is in the report
+            self.pot.shares = list(start.shares)
+            self.net, self.caves = list(start.net), list(start.caves)
+            self.results = list(start.coups)
+            self.finished, self.returned = start.finished, start.returned
+
+    @property
+    def first(self) -> int:
+        """How many coups the book already holds (the next one is ``first + 1``)."""
+        return len(self.results)
 
     def open(self, n: int) -> None:
         """Refuse a coup after the end of the game."""

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import N_, GameError
-from ..gamefile import REPORT_FORMAT, file_head, flag_field, numbered, rules_choice
+from ..gamefile import REPORT_FORMAT, Stream, file_head, flag_field, numbered, rules_choice
 from ..ledger import stack
 from . import danois, jetons
-from .engine import Coup, Game, Report, replay
+from .engine import Coup, Game, Report, extend, replay
 from .file import (
     dump_coup,
     dump_game,
@@ -72,6 +72,17 @@ def replay_any(game: AnyGame) -> AnyReport:
     if isinstance(game, danois.DanishGame):
         return danois.replay(game)
     return replay(game)
+
+
+def extend_any(start: AnyReport, game: AnyGame) -> AnyReport:
+    """``replay_any(game)`` continued from ``start``, the report of a prefix of its coups."""
+    if isinstance(game, jetons.JetonsGame) and isinstance(start, PotReport):
+        return jetons.replay(game, start)
+    if isinstance(game, danois.DanishGame) and isinstance(start, PotReport):
+        return danois.replay(game, start)
+    if isinstance(game, Game) and isinstance(start, Report):
+        return extend(start, game)
+    return replay_any(game)
 
 
 def _jetons_coup(item: Any, seats: Mapping[str, int]) -> jetons.JetonsCoup:
@@ -147,10 +158,13 @@ def dump_any_game(game: AnyGame) -> dict[str, Any]:
     return {**head, "coups": [dump_any_coup(c, names) for c in game.coups]}
 
 
-def dump_any_report(report: AnyReport) -> dict[str, Any]:
-    """The replay report; for the pot systems, the same keys with the pot as the poule."""
+def dump_any_report(report: AnyReport, lazy: bool = False) -> dict[str, Any]:
+    """The replay report; for the pot systems, the same keys with the pot as the poule.
+
+    ``lazy``: the coups as a ``Stream``, made one by one as they are written.
+    """
     if isinstance(report, Report):
-        return dump_report(report)
+        return dump_report(report, lazy)
     game: Any = report.game
     names = game.players
 
@@ -170,33 +184,31 @@ def dump_any_report(report: AnyReport) -> dict[str, Any]:
             **sits_out(d, names),
         }
 
-    coups = []
-    for r in report.coups:
+    def coup(r: Any) -> dict[str, Any]:
         c: Any = r.coup
         entry = deal(r.deal)
         entry.pop("marks_to_add")
-        coups.append(
-            {
-                **entry,
-                "marks_added": None,
-                "marks": None,
-                "outcome": r.outcome,
-                "hombre": None if c.hombre is None else names[c.hombre],
-                "contract": None if c.contract is None else str(c.contract),
-                "tricks": None if c.hombre is None else tricks_of(c, names),
-                "note": c.note,
-                "bete_made": None,
-                "codille": names[r.taker]
-                if r.outcome is PotOutcome.CODILLE and r.taker is not None
-                else None,
-                "taker": None if r.taker is None else names[r.taker],
-                "transfers": transfers_json(r.transfers, names),
-                "net": per_player(r.net),
-                "caves": per_player(r.caves),
-                "poule_after": r.pot,
-                "finished": r.finished,
-            }
-        )
+        return {
+            **entry,
+            "marks_added": None,
+            "marks": None,
+            "outcome": r.outcome,
+            "hombre": None if c.hombre is None else names[c.hombre],
+            "contract": None if c.contract is None else str(c.contract),
+            "tricks": None if c.hombre is None else tricks_of(c, names),
+            "note": c.note,
+            "bete_made": None,
+            "codille": names[r.taker]
+            if r.outcome is PotOutcome.CODILLE and r.taker is not None
+            else None,
+            "taker": None if r.taker is None else names[r.taker],
+            "transfers": transfers_json(r.transfers, names),
+            "net": per_player(r.net),
+            "caves": per_player(r.caves),
+            "poule_after": r.pot,
+            "finished": r.finished,
+        }
+
     rules = game.rules
     return {
         "format": REPORT_FORMAT,
@@ -218,8 +230,16 @@ def dump_any_report(report: AnyReport) -> dict[str, Any]:
         "poules_tirees": sum(1 for r in report.coups if r.outcome is PotOutcome.GAGNE),
         "finished": report.finished,
         "next": None if report.next is None else deal(report.next),
-        "coups": coups,
+        "coups": Stream(map(coup, report.coups)) if lazy else [coup(r) for r in report.coups],
     }
 
 
-__all__ = ["build", "dump_any_coup", "dump_any_game", "dump_any_report", "load_any", "replay_any"]
+__all__ = [
+    "build",
+    "dump_any_coup",
+    "dump_any_game",
+    "dump_any_report",
+    "extend_any",
+    "load_any",
+    "replay_any",
+]

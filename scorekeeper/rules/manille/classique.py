@@ -125,14 +125,20 @@ def marks(points: int) -> tuple[int, int]:
     return (max(points - HALF, 0), max(HALF - points, 0))
 
 
-def replay(game: ManilleGame) -> ManilleReport:
+def replay(game: ManilleGame, start: ManilleReport | None = None) -> ManilleReport:
+    """Fold the coups into the report, or (``start``) go on from the report of a prefix."""
     rules = game.rules
     totals = [0, 0]
     manches = [0, 0]
     manche = 1
-    results = []
+    results: list[ManilleResult] = []
     finished = False
-    for n, coup in enumerate(game.coups, 1):
+    if start is not None:  # everything the fold carries is in the report
+        totals, manches = list(start.totals), list(start.manches)
+        results, finished = list(start.coups), start.finished
+        manche = start.manche + 1 if finished else start.manche
+    first = len(results)
+    for n, coup in enumerate(game.coups[first:], first + 1):
         if finished:
             raise GameError(
                 "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1

@@ -133,6 +133,13 @@ def replay_manille(game: ManilleAnyGame) -> ManilleAnyReport:
     return belge.replay(game)
 
 
+def extend_manille(start: ManilleAnyReport, game: ManilleAnyGame) -> ManilleAnyReport:
+    """The classique goes on from the report of a prefix; the manillen is replayed whole."""
+    if isinstance(game, classique.ManilleGame) and isinstance(start, classique.ManilleReport):
+        return classique.replay(game, start)
+    return replay_manille(game)
+
+
 def side_names(game: ManilleAnyGame) -> tuple[str, ...]:
     """The sheet's columns as the file names them: nous / eux, or the three players."""
     return TEAMS if len(game.players) == 4 else game.players

@@ -26,6 +26,9 @@ class ManilleKind(GameKind):
     def replay(self, game: Any) -> Any:
         return file.replay_manille(game)
 
+    def resume(self, report: Any, game: Any) -> Any:
+        return file.extend_manille(report, game)
+
     def dump(self, game: Any) -> dict[str, Any]:
         return file.dump_manille(game)
 

@@ -1,0 +1,110 @@
+"""Conditional requests: a follower re-reading an unchanged game gets 304, never a stale page."""
+
+from __future__ import annotations
+
+import json
+
+from test_access import links_of, stranger
+from web import enter, new_game
+
+
+def follower(client, app, game):
+    _, table = links_of(client, game)
+    other = stranger(app)
+    assert other.get(table.replace("http://localhost", "")).status_code == 302
+    return other
+
+
+def again(client, path, response, **headers):
+    etag = response.headers["ETag"]
+    return client.get(path, headers={"If-None-Match": etag, **headers})
+
+
+def test_an_unchanged_page_is_not_sent_again(client, app):
+    game = new_game(client)
+    enter(client, game, "B demande A2 B5 C2")
+    other = follower(client, app, game)
+    for path in ("", "/coups", "/settlement", "/story", "/report.json", "/journal.csv"):
+        first = other.get(game + path)
+        assert first.status_code == 200, path
+        assert first.headers["Cache-Control"] == "private, no-cache"
+        second = again(other, game + path, first)
+        assert second.status_code == 304 and second.data == b"", path
+        assert second.headers["ETag"] == first.headers["ETag"]
+
+
+def test_a_change_draws_the_page_again(client, app):
+    game = new_game(client)
+    other = follower(client, app, game)
+    first = other.get(game)
+    enter(client, game, "pass")
+    second = again(other, game, first)
+    assert second.status_code == 200 and second.headers["ETag"] != first.headers["ETag"]
+    assert "coup 2" in second.data.decode()
+
+
+def test_language_and_query_make_another_page(client, app):
+    game = new_game(client)
+    other = follower(client, app, game)
+    english = other.get(game)
+    assert again(other, game, english, **{"Accept-Language": "fr"}).status_code == 200
+    assert again(other, game + "/coups?page=2", english).status_code == 200
+
+
+def test_the_manager_page_is_never_cached(client, app):
+    game = new_game(client)
+    page = client.get(game)
+    assert "ETag" not in page.headers  # forms and one-time messages
+    enter(client, game, "pass")  # leaves a flash message for the next page
+    assert "ETag" not in client.get(game).headers
+
+
+def test_the_poll_answers_304_until_the_version_moves(client, app):
+    game = new_game(client)
+    other = follower(client, app, game)
+    first = other.get(game + "/version")
+    assert first.headers["Cache-Control"] == "private, no-cache"
+    assert again(other, game + "/version", first).status_code == 304
+    enter(client, game, "pass")
+    moved = again(other, game + "/version", first)
+    assert moved.status_code == 200
+    assert json.loads(moved.data)["version"] == json.loads(first.data)["version"] + 1
+
+
+def test_no_304_for_a_browser_without_a_link(client, app):
+    game = new_game(client)
+    other = follower(client, app, game)
+    first = other.get(game)
+    assert again(stranger(app), game, first).status_code == 404
+
+
+def test_followers_share_the_page_drawn_once(client, app):
+    from scorekeeper.web.fresh import DRAWN
+
+    game = new_game(client)
+    enter(client, game, "B demande A2 B5 C2")
+    one, two = follower(client, app, game), follower(client, app, game)
+    first = one.get(game)
+    assert DRAWN.get(first.headers["ETag"].strip('"')) is not None
+    second = two.get(game)
+    assert second.status_code == 200 and second.data == first.data
+    assert second.headers["ETag"] == first.headers["ETag"]
+    assert client.get(game).data != first.data  # the manager's own page, with its forms
+
+
+def test_another_database_never_shares_a_page(tmp_path):
+    """Game 1, version 1 of two databases: different tags, different pages."""
+    from scorekeeper import create_app
+
+    pages = []
+    for name in ("one", "two"):
+        app = create_app(
+            {"SECRET_KEY": "t", "DATABASE": str(tmp_path / f"{name}.sqlite"), "TESTING": True}
+        )
+        app.config["WTF_CSRF_ENABLED"] = False
+        client = app.test_client()
+        game = new_game(client, player0=name.title())
+        other = follower(client, app, game)
+        pages.append(other.get(game))
+    assert pages[0].headers["ETag"] != pages[1].headers["ETag"]
+    assert "One" in pages[0].data.decode() and "Two" in pages[1].data.decode()
