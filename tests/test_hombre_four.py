@@ -391,3 +391,14 @@ def test_four_seat_files_round_trip(game):
     for coup in game.coups:
         assert kind.load_coup(kind.dump_coup(coup, game.players), game) == coup
     assert kind.text(systems.replay_any(game))
+
+
+@FOUR
+@given(four_seat_games(), st.data())
+def test_a_four_seat_replay_continued_from_a_prefix_is_the_whole_replay(game, data):
+    # the app appends a coup by continuing the kept replay (GameKind.extend): with four
+    # at the table the fold must carry who sits out, the pot's shares and the bêtes alike
+    kind = kinds.kind_of(game)
+    cut = data.draw(st.integers(0, len(game.coups)), label="cut")
+    prefix = kind.replay(game.with_coups(game.coups[:cut]))
+    assert kind.extend(prefix, game) == kind.replay(game)
