@@ -117,12 +117,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from .web import register
 
+    # first of all: an old cookie's rights become grants before any page checks them
+    app.before_request(old_cookie)
     register(app)
     from . import access
     from .web import limits
 
     limits.init_app(app)
-    app.before_request(old_cookie)
     app.after_request(access.note_change)
     app.after_request(security_headers)
     return app
