@@ -77,3 +77,35 @@ def test_one_view_for_one_coup(browser: Browser, live_server: str, viewport, loc
     assert in_view(page, "#saved .flash")
     assert in_view(page, "#standing table")
     page.context.close()
+
+
+SCRIPT_ON_OFF = [(*PHONES[0], True), (*PHONES[1], False)]
+
+
+@pytest.mark.parametrize(("viewport", "locale", "script"), SCRIPT_ON_OFF)
+def test_the_first_dealer_buttons_name_the_players(
+    browser: Browser, live_server: str, viewport, locale, script
+):
+    page = phone(browser, viewport, locale, java_script_enabled=script)
+    default = {"fr-FR": "Joueur 2", "en-US": "Player 2"}[locale]
+    for path in ["/games/new", "/games/new/brou"]:
+        page.goto(live_server + path)
+        dealer = page.locator("#f-first_dealer .choice span")
+        expect(dealer.nth(1)).to_have_text(default)
+        page.fill("#player0", "Anne")
+        page.fill("#player1", "Bruno")
+        if not script:  # a refused post (a name twice) comes back with the names
+            page.fill("#player2", "Anne")
+            if page.locator("#player3").is_visible():
+                page.fill("#player3", "Dan")
+            with page.expect_navigation():
+                page.locator("button[name=create]").tap()
+            expect(page.locator("#player0")).to_have_value("Anne")
+            expect(page.locator(".error").first).to_be_visible()
+        expect(dealer.nth(0)).to_have_text("Anne")
+        expect(dealer.nth(1)).to_have_text("Bruno")
+        expect(dealer.nth(2)).to_have_text("Anne" if not script else "Joueur 3")
+        if script:  # a name taken away gives the seat its word back
+            page.fill("#player1", "")
+            expect(dealer.nth(1)).to_have_text(default)
+    page.context.close()
