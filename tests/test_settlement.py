@@ -152,6 +152,15 @@ def test_the_chart_has_one_point_per_coup_per_player(client):
     assert page.count('class="mark m-remise"') == 3  # coups 1, 2, 4
 
 
+def test_the_chart_has_axes_with_coup_numbers_and_values(client):
+    page = client.get(seed_game(client) + "/story").data.decode()
+    assert 'class="axis x-axis"' in page and 'class="axis y-axis"' in page
+    assert re.findall(r'class="tick x-tick"[^>]*>([^<]+)<', page) == [str(n) for n in range(1, 8)]
+    # the nets run from −72 (Anne, coup 7) to +81 (Chloé): ticks every 50, signed
+    assert re.findall(r'class="tick y-tick"[^>]*>([^<]+)<', page) == ["−50", "0", "+50"]
+    assert ">Coup</text>" in page and ">Net</text>" in page
+
+
 def test_chart_markers_sit_on_the_hombres_line():
     r = replay_file(game_file("B demande A5 B3 C1", "C vole A0 B0 C9"))
     chart = net_chart(r)
