@@ -71,7 +71,12 @@ def test_settlement_page_of_the_seed_game(client):
     # hand-computed: Anne −72, Bruno −9, Chloé +81; at 0.05 a chip
     assert "Anne → Chloé: 72 chips = €3.60" in text
     assert "Bruno → Chloé: 9 chips = €0.45" in text
-    assert "-€3.60" in text and "€4.05" in text
+    # one signed style for chips and money: a true minus, "+" for a gain
+    assert "−72−€3.60" in text and "+81+€4.05" in text and "−9−€0.45" in text
+    assert "-€" not in text
+    french = client.get(game + "/settlement", headers={"Accept-Language": "fr"}).data.decode()
+    french = re.sub(r"<[^>]+>", "", french).replace("\u00a0", " ").replace("\u202f", " ")
+    assert "−72−3,60 €" in french and "+81+4,05 €" in french
     assert "6 fiches + 8 (128)" in text
     # the journal has every transfer with its reason
     assert "Anne → Chloé 33 (poule)" in text and "Anne → Chloé 27 (bête)" in text
