@@ -147,6 +147,32 @@ def test_the_standings_csv_has_one_coup_a_row(client):
     assert rows[-1]["net Chloé"] == "81" and rows[0]["bete_made"] == "27"
 
 
+def test_the_semicolon_files_for_a_spreadsheet_with_decimal_commas(client):
+    game = seed_game(client)
+    client.post(
+        game + "/settlement", data={"chip_value": "0.05", "currency": "EUR", "version": "8"}
+    )
+    for name in ("journal", "standings"):
+        comma = client.get(f"{game}/{name}.csv").data.decode("utf-8-sig")
+        semi = client.get(f"{game}/{name}.csv?sep=semicolon").data.decode("utf-8-sig")
+        assert semi.startswith("coup;dealer;hombre;contract;outcome;")
+        both = (
+            list(csv.reader(io.StringIO(comma))),
+            list(csv.reader(io.StringIO(semi), delimiter=";")),
+        )
+        width = len(both[0][0])
+        assert [row[:width] for row in both[1]] == both[0]  # the same cells, then the money
+    rows = list(csv.DictReader(io.StringIO(semi), delimiter=";"))
+    assert "money Anne" not in comma  # the comma file keeps its columns for the tools
+    # hand-computed at 0.05 a chip: Anne −72 → -3,60, Bruno −9 → -0,45, Chloé +81 → 4,05
+    assert [rows[-1][f"money {n}"] for n in ("Anne", "Bruno", "Chloé")] == [
+        "-3,60",
+        "-0,45",
+        "4,05",
+    ]
+    assert rows[4]["money Anne"] == "-3,00"  # −60 after coup 5
+
+
 def test_the_chart_has_one_point_per_coup_per_player(client):
     game = seed_game(client)
     page = client.get(game + "/story").data.decode()

@@ -132,14 +132,27 @@ def _csv(text: str, name: str) -> Response:
     )
 
 
+def _semicolon() -> bool:
+    """``?sep=semicolon``: the file for a spreadsheet that reads ``;`` and decimal commas."""
+    return request.args.get("sep") == "semicolon"
+
+
 @bp.get("/games/<int:game_id>/journal.csv")
 def journal(game_id: int) -> Response:
-    return _csv(journal_csv(readable(game_id).replay()), f"journal-{game_id}.csv")
+    report = readable(game_id).replay()
+    if _semicolon():
+        return _csv(journal_csv(report, ";"), f"journal-{game_id}-semicolon.csv")
+    return _csv(journal_csv(report), f"journal-{game_id}.csv")
 
 
 @bp.get("/games/<int:game_id>/standings.csv")
 def standings(game_id: int) -> Response:
-    return _csv(standings_csv(readable(game_id).replay()), f"standings-{game_id}.csv")
+    stored = readable(game_id)
+    report = stored.replay()
+    if _semicolon():
+        text = standings_csv(report, ";", stored.money)
+        return _csv(text, f"standings-{game_id}-semicolon.csv")
+    return _csv(standings_csv(report), f"standings-{game_id}.csv")
 
 
 @bp.get("/games/<int:game_id>/story")
