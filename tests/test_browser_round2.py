@@ -109,3 +109,40 @@ def test_the_first_dealer_buttons_name_the_players(
             page.fill("#player1", "")
             expect(dealer.nth(1)).to_have_text(default)
     page.context.close()
+
+
+def save_coup(page: Page, locale: str, hombre: str, tricks: dict[str, int]) -> None:
+    page.locator("#f-hombre label", has_text=hombre).tap()
+    tap_tricks(page, tricks)
+    expect(page.locator("#preview .nets")).to_be_visible()
+    page.get_by_role("button", name=WORDS[locale]["save"]).tap()
+    expect(page.locator("#saved .flash")).to_contain_text(WORDS[locale]["saved"])
+
+
+def test_hombre_plays_again_at_the_same_table(browser: Browser, live_server: str):
+    page = phone(browser, *PHONES[0])
+    page.goto(live_server + "/games/new")
+    for seat, name in enumerate(["Anne", "Bruno", "Chloé"]):
+        page.fill(f"#player{seat}", name)
+    page.locator("#f-preset label", has_text="1709").tap()
+    page.fill("#poules_to_play", "1")
+    page.get_by_role("button", name="Créer la partie").tap()
+    page.get_by_role("button", name="Tous passent").tap()  # coup 1
+    save_coup(page, "fr-FR", "Anne", {"Anne": 4, "Bruno": 4})  # coup 2: remise
+    save_coup(page, "fr-FR", "Bruno", {"Anne": 3, "Bruno": 3})  # coup 3: remise
+    save_coup(page, "fr-FR", "Chloé", {"Anne": 2, "Bruno": 2})  # coup 4: won, the game ends
+    expect(page.locator("#deal.over")).to_be_visible()
+    finished = page.url.split("#")[0]
+    page.get_by_role("link", name="Rejouer, même table").tap()
+    for seat, name in enumerate(["Anne", "Bruno", "Chloé"]):
+        expect(page.locator(f"#player{seat}")).to_have_value(name)
+    expect(page.locator("#poules_to_play")).to_have_value("1")
+    # four coups dealt by Anne, Bruno, Chloé, Anne: Bruno deals the first coup of the new game
+    expect(page.locator("#f-first_dealer input:checked + span")).to_have_text("Bruno")
+    page.get_by_role("button", name="Créer la partie").tap()
+    expect(page.locator("#deal")).to_contain_text("Bruno")
+    assert page.url.split("#")[0] != finished
+    page.goto(finished + "/settlement")  # the finished game's settlement offers it too
+    again = page.get_by_role("link", name="Rejouer, même table")
+    assert again.get_attribute("href") == "/games/new?again=" + finished.rsplit("/", 1)[1]
+    page.context.close()
