@@ -192,3 +192,56 @@ def test_no_serious_accessibility_finding(browser: Browser, live_server: str, vi
     group = page.get_by_role("group", name="Chloé")
     expect(group.get_by_role("radio")).to_have_count(10)
     page.context.close()
+
+
+def lose_the_answer(route) -> None:
+    """The server stores the coup, then the connection drops before the answer arrives."""
+    route.fetch(max_redirects=0)
+    route.abort("internetdisconnected")
+
+
+def coups_stored(page: Page, game: str) -> int:
+    return len(page.request.get(game + "/game.json").json()["coups"])
+
+
+@pytest.mark.parametrize(("viewport", "locale"), PHONES)
+def test_home_screen_awake_and_a_lost_server(browser: Browser, live_server: str, viewport, locale):
+    page = phone(browser, viewport, locale)
+    new_game(page, live_server, locale)
+    game = page.url.split("#")[0]
+    # installable: a manifest with icons, the theme colour for light and dark
+    link = page.locator("link[rel=manifest]").get_attribute("href") or ""
+    manifest = page.request.get(live_server + link)
+    icons = manifest.json()["icons"]
+    assert {(i["sizes"], i["purpose"]) for i in icons} >= {("192x192", "any"), ("512x512", "any")}
+    assert any(i["purpose"] == "maskable" for i in icons)
+    for icon in icons:
+        assert page.request.get(live_server + icon["src"]).headers["content-type"] == "image/png"
+    themes = page.locator("meta[name=theme-color]")
+    assert {themes.nth(i).get_attribute("media") for i in range(2)} == {
+        "(prefers-color-scheme: light)",
+        "(prefers-color-scheme: dark)",
+    }
+    assert page.evaluate("'wakeLock' in navigator")  # Chromium has it: the game page holds it
+    expect(page.locator("html[data-awake]")).to_have_count(1)
+    # the server cannot be reached: said at once, the entry kept, nothing stored
+    page.locator("#f-hombre label", has_text="Bruno").tap()
+    tap_tricks(page, {"Anne": 2, "Bruno": 5})
+    expect(page.locator("#preview .nets")).to_be_visible()
+    page.route("**/coups", lambda route: route.abort("internetdisconnected"))
+    page.get_by_role("button", name=WORDS[locale]["save"]).tap()
+    expect(page.locator(".offline")).to_be_visible()
+    assert in_view(page, ".offline")
+    expect(page.locator("#f-hombre input[value='1']")).to_be_checked()
+    assert coups_stored(page, game) == 0
+    # stored, but the answer lost on the way back: the retry is refused by the version check
+    page.unroute("**/coups")
+    page.route("**/coups", lose_the_answer)
+    page.get_by_role("button", name=WORDS[locale]["save"]).tap()
+    expect(page.locator(".offline")).to_be_visible()
+    assert coups_stored(page, game) == 1
+    page.unroute("**/coups")
+    page.get_by_role("button", name=WORDS[locale]["save"]).tap()
+    expect(page.locator("#entry-bar .error").first).to_be_visible()  # changed meanwhile
+    assert coups_stored(page, game) == 1
+    page.context.close()
