@@ -71,7 +71,12 @@ def test_settlement_page_of_the_seed_game(client):
     # hand-computed: Anne −72, Bruno −9, Chloé +81; at 0.05 a chip
     assert "Anne → Chloé: 72 chips = €3.60" in text
     assert "Bruno → Chloé: 9 chips = €0.45" in text
-    assert "-€3.60" in text and "€4.05" in text
+    # one signed style for chips and money: a true minus, "+" for a gain
+    assert "−72−€3.60" in text and "+81+€4.05" in text and "−9−€0.45" in text
+    assert "-€" not in text
+    french = client.get(game + "/settlement", headers={"Accept-Language": "fr"}).data.decode()
+    french = re.sub(r"<[^>]+>", "", french).replace("\u00a0", " ").replace("\u202f", " ")
+    assert "−72−3,60 €" in french and "+81+4,05 €" in french
     assert "6 fiches + 8 (128)" in text
     # the journal has every transfer with its reason
     assert "Anne → Chloé 33 (poule)" in text and "Anne → Chloé 27 (bête)" in text
@@ -142,6 +147,32 @@ def test_the_standings_csv_has_one_coup_a_row(client):
     assert rows[-1]["net Chloé"] == "81" and rows[0]["bete_made"] == "27"
 
 
+def test_the_semicolon_files_for_a_spreadsheet_with_decimal_commas(client):
+    game = seed_game(client)
+    client.post(
+        game + "/settlement", data={"chip_value": "0.05", "currency": "EUR", "version": "8"}
+    )
+    for name in ("journal", "standings"):
+        comma = client.get(f"{game}/{name}.csv").data.decode("utf-8-sig")
+        semi = client.get(f"{game}/{name}.csv?sep=semicolon").data.decode("utf-8-sig")
+        assert semi.startswith("coup;dealer;hombre;contract;outcome;")
+        both = (
+            list(csv.reader(io.StringIO(comma))),
+            list(csv.reader(io.StringIO(semi), delimiter=";")),
+        )
+        width = len(both[0][0])
+        assert [row[:width] for row in both[1]] == both[0]  # the same cells, then the money
+    rows = list(csv.DictReader(io.StringIO(semi), delimiter=";"))
+    assert "money Anne" not in comma  # the comma file keeps its columns for the tools
+    # hand-computed at 0.05 a chip: Anne −72 → -3,60, Bruno −9 → -0,45, Chloé +81 → 4,05
+    assert [rows[-1][f"money {n}"] for n in ("Anne", "Bruno", "Chloé")] == [
+        "-3,60",
+        "-0,45",
+        "4,05",
+    ]
+    assert rows[4]["money Anne"] == "-3,00"  # −60 after coup 5
+
+
 def test_the_chart_has_one_point_per_coup_per_player(client):
     game = seed_game(client)
     page = client.get(game + "/story").data.decode()
@@ -150,6 +181,15 @@ def test_the_chart_has_one_point_per_coup_per_player(client):
     for _, points in lines:
         assert len(points.split()) == 7
     assert page.count('class="mark m-remise"') == 3  # coups 1, 2, 4
+
+
+def test_the_chart_has_axes_with_coup_numbers_and_values(client):
+    page = client.get(seed_game(client) + "/story").data.decode()
+    assert 'class="axis x-axis"' in page and 'class="axis y-axis"' in page
+    assert re.findall(r'class="tick x-tick"[^>]*>([^<]+)<', page) == [str(n) for n in range(1, 8)]
+    # the nets run from −72 (Anne, coup 7) to +81 (Chloé): ticks every 50, signed
+    assert re.findall(r'class="tick y-tick"[^>]*>([^<]+)<', page) == ["−50", "0", "+50"]
+    assert ">Coup</text>" in page and ">Net</text>" in page
 
 
 def test_chart_markers_sit_on_the_hombres_line():

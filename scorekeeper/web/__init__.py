@@ -31,6 +31,14 @@ def money(chips: int, value: Money | None) -> str:
     return str(format_currency(to_money(chips, value.chip_value), value.currency))
 
 
+def signed_money(chips: int, value: Money | None) -> str:
+    """A net in money, signed like ``signed``: +4,05 €, −3,60 € (a true minus), 0,00 €."""
+    if value is None:
+        return ""
+    sign = "+" if chips > 0 else "−" if chips < 0 else ""
+    return sign + money(abs(chips), value)
+
+
 def words() -> dict[str, dict[str, str]]:
     """The game's words in the reader's language, looked up once per page (not per line)."""
     tables: dict[str, dict[Any, Any]] = {
@@ -58,6 +66,7 @@ def register(app: Flask) -> None:
     fresh.init_app(app)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["money"] = money
+    app.jinja_env.filters["signed_money"] = signed_money
     app.context_processor(words)
     app.context_processor(clubs.context)
     app.jinja_env.globals.update(

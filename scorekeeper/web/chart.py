@@ -9,7 +9,10 @@ from ..rules.hombre.engine import Outcome
 from ..rules.hombre.systems import AnyReport
 
 WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
+LEFT, RIGHT, TOP, BOTTOM = 60, 14, 14, 52
+"""The plot's margins: the value ticks on the left, the coup numbers and axis title below."""
+EVERY_COUP = 12
+"""Up to this many coups, each coup's number is written under the axis."""
 MARKED = {
     Outcome.REMISE: "remise",
     Outcome.CODILLE: "codille",
@@ -48,19 +51,17 @@ class Chart:
     y_ticks: list[tuple[float, int]]
     x_ticks: list[tuple[float, int]]
     zero: float
+    left: int = LEFT
+    right: int = WIDTH - RIGHT
+    top: int = TOP
+    bottom: int = HEIGHT - BOTTOM
+    """The plot area: the axes are its left and bottom edges."""
 
 
 def _ticks(low: int, high: int, count: int = 4) -> list[int]:
-    span = max(high - low, 1)
-    raw = span / count
-    step = 1
-    for unit in (1, 2, 5):
-        for power in range(0, 8):
-            step = unit * 10**power
-            if step >= raw:
-                break
-        if step >= raw:
-            break
+    """Round values (1, 2 or 5 times a power of ten apart) from low to high, about ``count``."""
+    raw = max(high - low, 1) / count
+    step = min(u * 10**p for u in (1, 2, 5) for p in range(10) if u * 10**p >= raw)
     first = -(-low // step) * step
     return list(range(first, high + 1, step))
 
@@ -107,7 +108,8 @@ def net_chart(report: AnyReport) -> Chart | None:
         for r in shown
         if r.outcome in MARKED and (hombre := _hombre(r)) is not None
     ]
-    x_ticks = [(x(n), n) for n in _ticks(1, count, 5) if n >= 1]
+    numbers = range(1, count + 1) if count <= EVERY_COUP else _ticks(1, count, 5)
+    x_ticks = [(x(n), n) for n in numbers if n >= 1]
     return Chart(
         WIDTH,
         HEIGHT,

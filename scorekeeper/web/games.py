@@ -139,6 +139,8 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
     form = NewGameForm()
     if request.method == "GET":
         _fill_rules(form, _preset(DEFAULT_PRESET))
+        if previous := bounded_arg("again", 0, 1, 2**62):
+            _play_again(form, access.readable(previous))
     elif form.apply_preset.data:
         _fill_rules(form, _preset(form.preset.data))
     elif (game := _table_from_form(form)) is not None:
@@ -147,6 +149,17 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
         "hombre/new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=None
     )
     return page if request.method == "GET" or form.apply_preset.data else (page, 422)
+
+
+def _play_again(form: NewGameForm, before: store.StoredGame) -> None:
+    """The same table plays again: same players and rules, the deal passes on."""
+    if before.kind.game != HOMBRE.game:
+        return  # a points game plays again from its own new-sheet page
+    game = before.game
+    players = list(game.players) + [""] * (4 - len(game.players))
+    form.player0.data, form.player1.data, form.player2.data, form.player3.data = players
+    form.first_dealer.data = str((game.first_dealer + len(game.coups)) % len(game.players))
+    _fill_rules(form, game.rules)
 
 
 @bp.route("/games/<int:game_id>/setup", methods=["GET", "POST"])

@@ -156,15 +156,28 @@ def _kept_csv(stored: store.StoredGame, name: str, make: Any) -> str:
     return str(text)
 
 
+def _semicolon() -> bool:
+    """``?sep=semicolon``: the file for a spreadsheet that reads ``;`` and decimal commas."""
+    return request.args.get("sep") == "semicolon"
+
+
 @bp.get("/games/<int:game_id>/journal.csv")
 def journal(game_id: int) -> Response:
-    text = _kept_csv(readable(game_id), "journal.csv", journal_csv)
+    stored = readable(game_id)
+    if _semicolon():
+        text = journal_csv(stored.replay(), ";")
+        return _csv(text, f"journal-{game_id}-semicolon.csv")
+    text = _kept_csv(stored, "journal.csv", journal_csv)
     return _csv(text, f"journal-{game_id}.csv")
 
 
 @bp.get("/games/<int:game_id>/standings.csv")
 def standings(game_id: int) -> Response:
-    text = _kept_csv(readable(game_id), "standings.csv", standings_csv)
+    stored = readable(game_id)
+    if _semicolon():
+        text = standings_csv(stored.replay(), ";", stored.money)
+        return _csv(text, f"standings-{game_id}-semicolon.csv")
+    text = _kept_csv(stored, "standings.csv", standings_csv)
     return _csv(text, f"standings-{game_id}.csv")
 
 

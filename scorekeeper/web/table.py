@@ -22,8 +22,8 @@ bp = Blueprint("table", __name__)
 RECENT = 8
 FICHE_SETTLED = 12
 JOURNAL_PAGE = 25
-ENTRY = "#deal"
-"""Where the page opens after a coup is saved or undone."""
+ENTRY = "#saved"
+"""Where the page opens after a coup is saved or undone: what it did, then the standing."""
 COUPS = "#coups"
 """Where it opens after a correction or a deletion."""
 
@@ -52,6 +52,7 @@ def render_game(
         action=ActionForm(formdata=None, version=str(stored.version)),
         preview=None if preview is None else preview.coups[-1],
         preview_report=preview,
+        preview_nets=None if preview is None else preview.net,
         recent=list(reversed(report.coups[-RECENT:])),
         fiche=lines,
         fiche_hidden=hidden,
@@ -97,6 +98,7 @@ def preview_fragment(stored: store.StoredGame, form: Any, after: Any, position: 
         result=result,
         names=stored.game.players,
         changes=None if after is None or position is None else net_changes(stored.replay(), after),
+        nets=None if after is None or position is not None else after.net,
     )
 
 
@@ -140,8 +142,12 @@ def render_delete(
 
 def saved_text(after: Any, n: int) -> str:
     result = after.coups[-1]
-    what = outcome_text(result, after.game.players)
-    return str(_("Coup %(n)s saved: %(what)s", n=result.deal.n, what=what))
+    names = after.game.players
+    what = outcome_text(result, names)
+    saved = str(_("Coup %(n)s saved: %(what)s", n=result.deal.n, what=what))
+    paid = ", ".join(f"{names[t.payer]} → {names[t.payee]} {t.amount}" for t in result.transfers)
+    paid_text = _("Paid: %(payments)s.", payments=paid) if paid else _("No payment.")
+    return f"{saved}. {paid_text}"
 
 
 def corrected_text(before: Any, after: Any, n: int) -> str:

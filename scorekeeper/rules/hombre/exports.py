@@ -1,4 +1,9 @@
-"""The journal and the standings as CSV, for a spreadsheet (one header row, UTF-8)."""
+"""The journal and the standings as CSV, for a spreadsheet (one header row, UTF-8).
+
+The comma files are what other tools read (docs/formats.md) and never
+change; ``delimiter=";"`` gives the file a French (or Danish, Dutch)
+spreadsheet opens in columns, whose money columns have a decimal comma.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,8 @@ import csv
 import io
 from typing import Any
 
+from ..ledger import to_money
+from ..money import Money
 from .engine import Report
 from .pot import PotOutcome, PotReport
 
@@ -18,7 +25,7 @@ def cell(value: Any) -> Any:
     A text that starts like a formula gets a leading apostrophe, which
     spreadsheets show as text; numbers (a negative net) are left as numbers.
     """
-    if isinstance(value, str) and value.startswith(FORMULA_START):
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not isinstance(value, Number):
         return "'" + value
     return value
 
@@ -26,8 +33,8 @@ def cell(value: Any) -> Any:
 class _Writer:
     """``csv.writer`` whose every cell goes through ``cell``."""
 
-    def __init__(self, out: io.StringIO) -> None:
-        self._writer = csv.writer(out, lineterminator="\r\n")
+    def __init__(self, out: io.StringIO, delimiter: str = ",") -> None:
+        self._writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
 
     def writerow(self, row: list[Any]) -> None:
         self._writer.writerow([cell(v) for v in row])
@@ -48,12 +55,12 @@ JOURNAL_HEADER = [
 ]
 
 
-def journal_csv(report: Report | PotReport) -> str:
+def journal_csv(report: Report | PotReport, delimiter: str = ",") -> str:
     """Every transfer of the game, one a row, in order (enjeu: the pot, in the pot systems)."""
     game: Any = report.game
     names = game.players
     out = io.StringIO()
-    writer = _Writer(out)
+    writer = _Writer(out, delimiter)
     writer.writerow(JOURNAL_HEADER)
     for r in report.coups:
         coup: Any = r.coup
@@ -79,15 +86,20 @@ def journal_csv(report: Report | PotReport) -> str:
     return out.getvalue()
 
 
-def standings_csv(report: Report) -> str:
-    """The standing after each coup, one coup a row."""
+def standings_csv(report: Report, delimiter: str = ",", money: Money | None = None) -> str:
+    """The standing after each coup, one coup a row.
+
+    With ``money`` (only in the semicolon file), ``money <player>`` columns
+    follow: each net in money with a decimal comma, as such spreadsheets read it.
+    """
     names = report.game.players
     out = io.StringIO()
-    writer = _Writer(out)
+    writer = _Writer(out, delimiter)
     writer.writerow(
         ["coup", "dealer", "hombre", "contract", "outcome", "enjeu", "bete_made", "poules_tirees"]
         + [f"net {n}" for n in names]
         + [f"caves {n}" for n in names]
+        + ([f"money {n}" for n in names] if money else [])
     )
     for r in report.coups:
         coup = r.coup
@@ -103,6 +115,16 @@ def standings_csv(report: Report) -> str:
                 getattr(r, "poules_tirees", ""),
                 *r.net,
                 *r.caves,
+                *(_decimal_comma(to_money(v, money.chip_value)) for v in r.net if money),
             ]
         )
     return out.getvalue()
+
+
+class Number(str):
+    """A number written out by this module (``-3,60``): no formula, left as it is."""
+
+
+def _decimal_comma(amount: Any) -> Number:
+    """-3.60 as -3,60: a number to a spreadsheet whose decimal sign is the comma."""
+    return Number(str(amount).replace(".", ","))

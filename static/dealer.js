@@ -1,0 +1,20 @@
+// The first-dealer buttons show the players' names as they are typed
+// ("Player 2" until a name is given). Without script the server does it
+// when the page comes back.
+(function () {
+  "use strict";
+  var group = document.getElementById("f-first_dealer");
+  if (!group) { return; }
+  function update(input) {
+    var seat = input.id.replace("player", "");
+    var radio = group.querySelector('input[value="' + seat + '"]');
+    var label = radio && radio.nextElementSibling;
+    if (!label) { return; }
+    var name = input.value.trim();
+    label.textContent = name || label.getAttribute("data-default");
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('input[id^="player"]'), function (input) {
+    input.addEventListener("input", function () { update(input); });
+    update(input);
+  });
+})();
