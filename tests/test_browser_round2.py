@@ -245,3 +245,29 @@ def test_home_screen_awake_and_a_lost_server(browser: Browser, live_server: str,
     expect(page.locator("#entry-bar .error").first).to_be_visible()  # changed meanwhile
     assert coups_stored(page, game) == 1
     page.context.close()
+
+
+def test_the_points_sheet_has_the_bar_stays_awake_and_keeps_an_entry_offline(
+    browser: Browser, live_server: str
+):
+    page = phone(browser, *PHONES[0])
+    page.goto(live_server + "/games/new/brou")
+    for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
+        page.fill(f"#player{i}", name)
+    page.get_by_role("button", name="Créer la partie").tap()
+    expect(page.locator("#entry")).to_be_visible()  # the new sheet's page
+    expect(page.locator("html[data-awake]")).to_have_count(1)
+    game = page.url.split("#")[0]
+    page.fill("#points", "54")
+    page.locator("#points").blur()
+    # 54 rounds to 50 for Nous; Eux's 66 to 70: the check shows it before Save
+    expect(page.locator("#preview")).to_contain_text("Nous +50")
+    page.route("**/sheet/coups", lambda route: route.abort("internetdisconnected"))
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".offline")).to_be_visible()
+    assert page.input_value("#points") == "54" and coups_stored(page, game) == 0
+    page.unroute("**/sheet/coups")
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")
+    assert coups_stored(page, game) == 1
+    page.context.close()
