@@ -57,7 +57,7 @@ lint: $(VENV)/.test-installed
 test: lint $(VENV)/.catalogs
 	$(BIN)/python tools/translate.py --check
 	test -x /usr/bin/chromium
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/replay.py

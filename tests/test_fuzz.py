@@ -297,7 +297,7 @@ def check(path, client, method, route, **kwargs):
 
 CI = os.environ.get("CI") == "true"
 FUZZ = settings(
-    max_examples=150 if CI else 100,  # a larger budget in CI (make test stays under 5 min)
+    max_examples=120 if CI else 100,  # a larger budget in CI (make test stays under 5 min)
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -232,4 +232,4 @@ def test_a_danish_hombre_game_and_a_dutch_manillen_sheet_fit_a_phone(browser, li
     fits_the_phone(page)
     switch = page.locator("nav.lang")
     expect(switch.get_by_role("link")).to_have_count(3)
-    expect(switch.get_by_role("link", name="Dansk (DA)")).to_have_attribute("hreflang", "da")
+    expect(switch.get_by_role("link", name="DA — Dansk")).to_have_attribute("hreflang", "da")
