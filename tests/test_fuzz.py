@@ -67,6 +67,15 @@ HOSTILE = st.one_of(
     st.integers(-(10**15), 10**15).map(str),
 )
 FIELDS = [
+    "code",
+    "name",
+    "short_name",
+    "date",
+    "title",
+    "member",
+    "into",
+    "chip_value",
+    "currency",
     "hombre",
     "contract",
     "t0",
@@ -146,6 +155,17 @@ ROUTES = [
     "/games/3/sheet/coups/1/edit",
     "/games/3/sheet/coups/5/edit",
     "/games/4/sheet/coups",
+    # issues 16 and 17: redo, the handover code, the club's pages
+    "/games/1/redo",
+    "/games/2/sheet/redo",
+    "/games/1/handover-code",
+    "/games/1/takeover",
+    "/games/2/takeover",
+    "/clubs/new",
+    "/clubs/2/evenings",
+    "/clubs/2/members/1",
+    "/clubs/2/merge",
+    "/clubs/2/manager-link",
 ]
 FOUR = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": "Denis"}
 BROU = {
@@ -257,6 +277,17 @@ GET_ROUTES = [
     "/?page={n}",
     "/lang/en?next={next}",
     "/lang/fr?next={t}",
+    "/games/{n}/takeover",
+    "/games/1/history?page={n}",
+    "/games/{n}/journal.csv?sep={t}",
+    "/games/new?again={n}",
+    "/games/new?evening={n}",
+    "/clubs/{n}",
+    "/clubs/2/season?start={t}&end={t}&sort={t}",
+    "/clubs/{n}/season.csv?sort={t}",
+    "/evenings/{n}",
+    "/evenings/1/settlement?key={t}",
+    "/evenings/{n}/version",
 ]
 
 
@@ -276,6 +307,13 @@ def make_app(tmp_path_factory):
         response = client.post(f"/games/new/{kind}", data={**FOUR, "first_dealer": "0", **fields})
         sheet = response.headers["Location"]
         client.post(sheet + "/sheet/coups", data=coup)
+    # a club this phone manages (club 1 is the migration's default club), with an evening
+    client.post("/clubs/new", data={"name": "Club", "chip_value": "0.05", "currency": "EUR"})
+    with sqlite3.connect(path) as conn:
+        (version,) = conn.execute("select version from clubs where id = 2").fetchone()
+    conn.close()
+    evening = client.post("/clubs/2/evenings", data={"date": "2026-11-23", "version": version})
+    assert evening.status_code == 302, evening.status_code
     return path, client
 
 

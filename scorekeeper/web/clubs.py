@@ -128,6 +128,15 @@ def _fresh_link(club_id: int) -> str | None:
 
 @bp.get("/clubs/<int:club_id>")
 def club(club_id: int) -> str:
+    return _club_page(club_id)
+
+
+def _refused(club_id: int, message: str, status: int) -> tuple[str, int]:
+    """The club's page again, with the refusal in words at the top (nothing was stored)."""
+    return _club_page(club_id, message), status
+
+
+def _club_page(club_id: int, refused: str | None = None) -> str:
     found = access.readable_club(club_id)
     manager = access.can_manage_club(club_id)
     db = get_db()
@@ -145,6 +154,7 @@ def club(club_id: int) -> str:
         link_form=LinkForm(formdata=None, version=version),
         club_link=url_for("clubs.club", club_id=club_id, key=found.read_token, _external=True),
         manager_link=_fresh_link(club_id),
+        refused=refused,
     )
 
 
@@ -186,16 +196,16 @@ def new_evening(club_id: int) -> BaseResponse | tuple[str, int]:
     version = form_version(form)
     day = (form.date.data or "").strip()
     if not form.validate() or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day):
-        return _("Give the evening's date as YYYY-MM-DD."), 422
+        return _refused(club_id, _("Give the evening's date as YYYY-MM-DD."), 422)
     try:
         date.fromisoformat(day)
         evening_id = clubs.create_evening(
             get_db(), club_id, day, (form.title.data or "").strip(), version
         )
     except ValueError:
-        return _("Give the evening's date as YYYY-MM-DD."), 422
+        return _refused(club_id, _("Give the evening's date as YYYY-MM-DD."), 422)
     except clubs.Conflict:
-        return str(CHANGED), 409
+        return _refused(club_id, str(CHANGED), 409)
     return redirect(url_for("clubs.evening", evening_id=evening_id))
 
 
@@ -205,7 +215,7 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     form = MemberForm()
     version = form_version(form)
     if not form.validate():
-        return _("A member needs a name of at most 40 characters."), 422
+        return _refused(club_id, _("A member needs a name of at most 40 characters."), 422)
     try:
         clubs.rename(
             get_db(),
@@ -218,7 +228,7 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Refused:
         abort(404)
     except clubs.Conflict:
-        return str(CHANGED), 409
+        return _refused(club_id, str(CHANGED), 409)
     return redirect(url_for("clubs.club", club_id=club_id))
 
 
@@ -229,13 +239,13 @@ def merge(club_id: int) -> BaseResponse | tuple[str, int]:
     version = form_version(form)
     member, into = whole(form.member.data), whole(form.into.data)
     if member is None or into is None:
-        return _("Choose the two members to merge."), 422
+        return _refused(club_id, _("Choose the two members to merge."), 422)
     try:
         clubs.merge(get_db(), club_id, member, into, version)
     except clubs.Refused:
-        return _("Choose the two members to merge."), 422
+        return _refused(club_id, _("Choose the two members to merge."), 422)
     except clubs.Conflict:
-        return str(CHANGED), 409
+        return _refused(club_id, str(CHANGED), 409)
     return redirect(url_for("clubs.club", club_id=club_id))
 
 
