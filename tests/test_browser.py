@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from taps import tap_count, tap_hombre, tap_tricks
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -33,11 +34,10 @@ def create_game(page: Page, server: str, preset: str = "1709") -> None:
 def tap_coup(page: Page, hombre: str, tricks: dict[str, int], outcome: str) -> int:
     """Enter a demande with taps only; returns the number of taps."""
     taps = 0
-    page.locator("#f-hombre label", has_text=hombre).tap()
+    tap_hombre(page, hombre)
     taps += 1
     for name, count in list(tricks.items())[:2]:  # the third fills itself in
-        row = page.locator(".trick-row", has=page.locator(".who", has_text=name))
-        row.get_by_text(str(count), exact=True).tap()
+        tap_count(page, name, count)
         taps += 1
     expect(page.locator("#preview")).to_contain_text(outcome)
     page.get_by_role("button", name="Enregistrer le coup").tap()
@@ -93,9 +93,8 @@ def test_correct_a_coup_and_see_the_nets_move(browser: Browser, live_server: str
     assert standing(page) == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
     page.locator("#coups").get_by_role("link", name="Corriger").first.tap()
     expect(page.locator("h1")).to_have_text("Corriger le coup 1")
-    page.locator("#f-hombre label", has_text="Anne").tap()
-    row = page.locator(".trick-row", has=page.locator(".who", has_text="Anne"))
-    row.get_by_text("2", exact=True).tap()  # Anne 2, Bruno 5: Chloé fills in 2: codille by Bruno
+    tap_hombre(page, "Anne")
+    tap_count(page, "Anne", 2)  # Anne 2, Bruno 5: Chloé fills in 2: codille by Bruno
     expect(page.locator("#preview")).to_contain_text("codille par Bruno")
     page.get_by_role("button", name="Enregistrer la correction").tap()
     expect(page.locator(".flash")).to_contain_text("Coup 1 corrigé.")
@@ -110,12 +109,9 @@ def test_correct_a_coup_and_see_the_nets_move(browser: Browser, live_server: str
 def test_without_javascript_check_then_save(browser: Browser, live_server: str):
     page = phone(browser, java_script_enabled=False)
     create_game(page, live_server, preset="recommandé")
-    page.locator("#f-hombre label", has_text="Chloé").tap()
+    tap_hombre(page, "Chloé", script=False)
     page.locator("#f-contract label", has_text="sans prendre").tap()
-    for name, count in (("Chloé", "6"), ("Anne", "2")):
-        page.locator(".trick-row", has=page.locator(".who", has_text=name)).get_by_text(
-            count, exact=True
-        ).tap()
+    tap_tricks(page, {"Chloé": 6, "Anne": 2}, script=False)
     page.get_by_role("button", name="Vérifier").tap()
     preview = page.locator("#preview")
     expect(preview).to_contain_text("Chloé sans prendre : gagne")
@@ -200,12 +196,9 @@ def test_a_danish_game_on_the_phone(browser: Browser, live_server: str):
     expect(page.locator("#ante")).to_have_value("5")
     page.get_by_role("button", name="Créer la partie").tap()
     expect(page.locator("#deal")).to_contain_text("Cagnotte 5")
-    page.locator("#f-hombre label", has_text="Bruno").tap()
+    tap_hombre(page, "Bruno")
     page.locator("#f-contract label", has_text="nolo simple").tap()
-    for name, count in (("Bruno", "0"), ("Anne", "4")):
-        page.locator(".trick-row", has=page.locator(".who", has_text=name)).get_by_text(
-            count, exact=True
-        ).tap()
+    tap_tricks(page, {"Bruno": 0, "Anne": 4})
     expect(page.locator("#preview")).to_contain_text("Bruno nolo simple : gagne")
     page.get_by_role("button", name="Enregistrer le coup").tap()
     expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from taps import tap_hombre, tap_tricks
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 360, "height": 800}, "is_mobile": True, "has_touch": True}
@@ -19,10 +20,8 @@ def hombre_table(page: Page, evening: str, names: list[str], hombre: str) -> Non
         page.fill(f"#player{i}", name)
     page.locator("#f-preset label", has_text="1709").tap()
     page.get_by_role("button", name="Créer la partie").tap()
-    page.locator("#f-hombre label", has_text=hombre).tap()
-    for name in [n for n in names if n != hombre]:
-        row = page.locator(".trick-row", has=page.locator(".who", has_text=name))
-        row.get_by_text("2", exact=True).tap()
+    tap_hombre(page, hombre)
+    tap_tricks(page, {name: 2 for name in names if name != hombre})
     page.get_by_role("button", name="Enregistrer le coup").tap()
     expect(page.locator(".flash")).to_contain_text("enregistré")
 

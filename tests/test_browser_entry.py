@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
+from taps import tap_count, tap_hombre, tap_tricks
 from test_browser import create_game, phone
 
 pytestmark = pytest.mark.browser
@@ -18,11 +19,10 @@ def checked(page, name: str) -> str | None:
 def test_only_the_count_that_filled_itself_in_may_change(browser: Browser, live_server: str):
     page = phone(browser)
     create_game(page, live_server)
-    page.locator("#f-hombre label", has_text="Anne").tap()
+    tap_hombre(page, "Anne")
 
     def tap(name: str, count: int) -> None:
-        row = page.locator(".trick-row", has=page.locator(".who", has_text=name))
-        row.get_by_text(str(count), exact=True).tap()
+        tap_count(page, name, count)
 
     tap("Anne", 5)
     tap("Bruno", 3)
@@ -71,10 +71,8 @@ def test_no_word_breaks_inside_itself_with_long_names(browser: Browser, live_ser
         page.fill(f"#player{i}", name)
     page.get_by_role("button", name="Créer la partie").tap()
     for hombre, tricks in (("Anne-Sophie", (5, 3)), ("Bernadette", (4, 4))):
-        page.locator("#f-hombre label", has_text=hombre).tap()
-        for name, count in zip(("Anne-Sophie", "Bernadette"), tricks):
-            row = page.locator(".trick-row", has=page.locator(".who", has_text=name))
-            row.get_by_text(str(count), exact=True).tap()
+        tap_hombre(page, hombre)
+        tap_tricks(page, dict(zip(("Anne-Sophie", "Bernadette"), tricks)))
         page.get_by_role("button", name="Enregistrer le coup").tap()
         expect(page.locator(".flash")).to_contain_text("enregistré")
     game = page.url.split("#")[0]

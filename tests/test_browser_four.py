@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
+from taps import tap_hombre, tap_tricks
 from test_browser import phone, standing
 
 pytestmark = pytest.mark.browser
@@ -24,10 +25,8 @@ def test_four_at_the_table_the_dealer_sits_out(browser: Browser, live_server: st
     assert [r.split()[0] for r in rows] == ["Bruno", "Chloé", "Denis"]
 
     def coup(hombre: str, tricks: dict[str, int], outcome: str) -> None:
-        page.locator("#f-hombre label", has_text=hombre).tap()
-        for name, count in list(tricks.items())[:2]:  # the third fills itself in
-            row = page.locator(".trick-row", has=page.locator(".who", has_text=name))
-            row.get_by_text(str(count), exact=True).tap()
+        tap_hombre(page, hombre)
+        tap_tricks(page, dict(list(tricks.items())[:2]))  # the third fills itself in
         expect(page.locator("#preview")).to_contain_text(outcome)
         page.get_by_role("button", name="Enregistrer le coup").tap()
         expect(page.locator(".flash")).to_contain_text("enregistré")

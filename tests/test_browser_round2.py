@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from taps import tap_hombre, tap_tricks
 
 pytestmark = pytest.mark.browser
 PHONES = [
@@ -50,17 +51,11 @@ def in_view(page: Page, selector: str) -> bool:
     )
 
 
-def tap_tricks(page: Page, tricks: dict[str, int]) -> None:
-    for name, count in tricks.items():
-        row = page.locator(".trick-row", has=page.locator(".who", has_text=name))
-        row.get_by_text(str(count), exact=True).tap()
-
-
 @pytest.mark.parametrize(("viewport", "locale"), PHONES)
 def test_one_view_for_one_coup(browser: Browser, live_server: str, viewport, locale):
     page = phone(browser, viewport, locale)
     new_game(page, live_server, locale)
-    page.locator("#f-hombre label", has_text="Bruno").tap()
+    tap_hombre(page, "Bruno")
     tap_tricks(page, {"Anne": 2, "Bruno": 5})
     # 1709: each player puts 9 into a poule of 27; Bruno's demande is won and he takes the
     # poule (no other payment in 1709's first coup): Bruno 27 − 9 = +18, Anne and Chloé −9.
@@ -114,7 +109,7 @@ def test_the_first_dealer_buttons_name_the_players(
 
 
 def save_coup(page: Page, locale: str, hombre: str, tricks: dict[str, int]) -> None:
-    page.locator("#f-hombre label", has_text=hombre).tap()
+    tap_hombre(page, hombre)
     tap_tricks(page, tricks)
     expect(page.locator("#preview .nets")).to_be_visible()
     page.get_by_role("button", name=WORDS[locale]["save"]).tap()
@@ -172,7 +167,7 @@ def test_no_serious_accessibility_finding(browser: Browser, live_server: str, vi
     page.goto(live_server + "/games/new")
     found["new game"] = axe_violations(page)
     new_game(page, live_server, locale)
-    page.locator("#f-hombre label", has_text="Bruno").tap()
+    tap_hombre(page, "Bruno")
     tap_tricks(page, {"Anne": 2, "Bruno": 5})
     expect(page.locator("#preview .nets")).to_be_visible()
     found["game page"] = axe_violations(page)
@@ -225,7 +220,7 @@ def test_home_screen_awake_and_a_lost_server(browser: Browser, live_server: str,
     assert page.evaluate("'wakeLock' in navigator")  # Chromium has it: the game page holds it
     expect(page.locator("html[data-awake]")).to_have_count(1)
     # the server cannot be reached: said at once, the entry kept, nothing stored
-    page.locator("#f-hombre label", has_text="Bruno").tap()
+    tap_hombre(page, "Bruno")
     tap_tricks(page, {"Anne": 2, "Bruno": 5})
     expect(page.locator("#preview .nets")).to_be_visible()
     page.route("**/coups", lambda route: route.abort("internetdisconnected"))
