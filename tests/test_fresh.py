@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
+from conftest import csrf_token
 from test_access import links_of, stranger
-from web import enter, new_game
+from web import NEW_GAME, coup_data, enter, new_game
 
 
 def follower(client, app, game):
@@ -59,6 +61,61 @@ def test_the_manager_page_is_never_cached(client, app):
     assert "ETag" not in client.get(game).headers
 
 
+def tokens(page: str) -> set[str]:
+    return set(re.findall(r'name="csrf_token" type="hidden" value="([^"]+)"', page)) | set(
+        re.findall(r'<input type="hidden" name="csrf_token" value="([^"]+)"', page)
+    )
+
+
+def test_the_manager_page_is_kept_with_his_own_token_and_messages(csrf_app):
+    """Two who may change the game read one kept page, each with his own valid token."""
+    from scorekeeper.web.drawn import MANAGED
+
+    manager = csrf_app.test_client()
+    token = csrf_token(manager.get("/games/new").data.decode())
+    game = manager.post("/games/new", data={**NEW_GAME, "csrf_token": token}).headers["Location"]
+    first = manager.get(game).data.decode()  # shows the new manager link: drawn, not kept
+    assert "/manage/" in first
+    kept = len(MANAGED._pages)
+    drawn = manager.get(game).data.decode()  # drawn and kept with holes
+    assert len(MANAGED._pages) == kept + 1 and "/manage/" not in drawn
+    again = manager.get(game).data.decode()  # from the kept page
+    assert again == drawn
+    # the admin manages every game: the kept page, with his token, which his posts pass
+    admin = csrf_app.test_client()
+    csrf_app.config["ADMIN_PASSWORD"] = "pw"
+    login = csrf_token(admin.get("/admin").data.decode())
+    assert admin.post("/admin", data={"password": "pw", "csrf_token": login}).status_code == 302
+    theirs = admin.get(game).data.decode()
+    assert tokens(theirs) and tokens(theirs).isdisjoint(tokens(drawn))
+    assert "\x00" not in theirs and "csrf\x00" not in theirs
+    strip = re.compile(r'value="[^"]*"')
+    assert strip.sub("", theirs.replace("\n", "")) == strip.sub("", drawn.replace("\n", ""))
+    (admin_token,) = tokens(theirs)
+    saved = admin.post(game + "/coups", data={**coup_data("pass"), "csrf_token": admin_token})
+    assert saved.status_code == 302
+    # the new version is drawn with the admin's message, and kept without it
+    after = admin.get(game).data.decode()
+    assert "Coup 1 enregistré" in after or "Coup 1 saved" in after
+    assert "Coup 1" not in admin.get(game).data.decode().split('id="saved"')[1].split("</div>")[0]
+
+
+def test_a_kept_manager_page_gets_the_waiting_message_once(client, app):
+    game = new_game(client)
+    enter(client, game, "B demande A2 B5 C2")
+    client.get(game)  # the manager link, shown once
+    kept = client.get(game).data.decode()  # drawn and kept
+    with client.session_transaction() as session:
+        session["_flashes"] = [("message", "<b>Bruno</b> was here")]
+    page = client.get(game).data.decode()
+    saved = page.split('id="saved">')[1].split("</div>")[0]
+    assert "&lt;b&gt;Bruno&lt;/b&gt; was here" in saved and "<b>Bruno" not in page
+    assert page.replace(saved, "") == kept.replace(
+        kept.split('id="saved">')[1].split("</div>")[0], ""
+    )
+    assert "was here" not in client.get(game).data.decode()  # once
+
+
 def test_the_poll_answers_304_until_the_version_moves(client, app):
     game = new_game(client)
     other = follower(client, app, game)
@@ -79,7 +136,7 @@ def test_no_304_for_a_browser_without_a_link(client, app):
 
 
 def test_followers_share_the_page_drawn_once(client, app):
-    from scorekeeper.web.fresh import DRAWN
+    from scorekeeper.web.drawn import DRAWN
 
     game = new_game(client)
     enter(client, game, "B demande A2 B5 C2")

@@ -12,7 +12,9 @@ reload after a change cost a row read when nothing changed.
 
 The same tag keys the page as drawn: the four phones of a table reload it
 after each coup, and only the first draws it (``DRAWN``, a bounded map per
-process, for the follower pages only).
+process, web/drawn.py). The manager's game page is kept too, with holes
+for his CSRF token and his one-time messages (``MANAGED``): he reloads it
+after every coup.
 
 Not made conditional: a page that carries forms or a one-time message —
 anything seen by one who may change the game (manager or admin), and any
@@ -23,15 +25,14 @@ request. The version poll has no form: it is conditional for everyone.
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
-from collections import OrderedDict
 from importlib.metadata import PackageNotFoundError, version
 
 from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
 from ..access import can_manage, readable_head
+from .drawn import DRAWN, MANAGED, filled, keepable, with_holes
 
 PAGES = frozenset(
     {
@@ -51,6 +52,10 @@ PAGES = frozenset(
 """The pages a follower reads, each fixed by the game's version."""
 POLL = "links.version"
 """The table link's poll: the version itself."""
+MANAGED_PAGES = frozenset({"table.game"})
+"""The pages a manager reloads after each coup: kept as drawn with holes (web/drawn.py)."""
+IGNORED_ARGUMENTS = frozenset({"saved"})
+"""Query arguments that do not change a page (``saved`` only makes the browser load it anew)."""
 
 
 def _release() -> str:
@@ -66,36 +71,6 @@ def _release() -> str:
 RELEASE = _release()
 
 
-class Drawn:
-    """Follower pages as drawn, by tag: bounded in pages and bytes, least recently used out."""
-
-    def __init__(self, pages: int = 512, size: int = 64 << 20) -> None:
-        self.pages, self.size = pages, size
-        self._held = 0
-        self._pages: OrderedDict[str, tuple[bytes, dict[str, str]]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, tag: str) -> tuple[bytes, dict[str, str]] | None:
-        with self._lock:
-            page = self._pages.get(tag)
-            if page is not None:
-                self._pages.move_to_end(tag)
-            return page
-
-    def put(self, tag: str, body: bytes, headers: dict[str, str]) -> None:
-        if len(body) > self.size // 8:
-            return
-        with self._lock:
-            if tag in self._pages:
-                return
-            self._pages[tag] = (body, headers)
-            self._held += len(body)
-            while len(self._pages) > self.pages or self._held > self.size:
-                _, (old, _) = self._pages.popitem(last=False)
-                self._held -= len(old)
-
-
-DRAWN = Drawn()
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
 
@@ -112,8 +87,6 @@ def check() -> Response | None:
     game_id = (request.view_args or {}).get("game_id")
     if game_id is None or (endpoint not in PAGES and endpoint != POLL):
         return None
-    if endpoint != POLL and session.get("_flashes"):
-        return None
     head = readable_head(game_id)  # 404 for a game this browser may not see
     # the table token is random per game: another database (a restored or new one) with a
     # game of the same number and version never shares a tag (the tag is a hash: the
@@ -121,6 +94,8 @@ def check() -> Response | None:
     if endpoint == POLL:
         tag = _tag(POLL, game_id, head.version, head.table_token)
     elif can_manage(head):
+        return _managed(endpoint, head.version, head.table_token)
+    elif session.get("_flashes"):  # a follower's page is kept whole: not with a message
         return None
     else:
         tag = _tag(request.full_path, head.version, head.table_token, get_locale(), "follow")
@@ -139,6 +114,22 @@ def check() -> Response | None:
     return None
 
 
+def _managed(endpoint: str, version: int, table_token: str | None) -> Response | None:
+    """The manager's page as kept for this version, filled in for him; else mark it to keep."""
+    if endpoint not in MANAGED_PAGES or not keepable():
+        return None
+    arguments = sorted(
+        (k, v) for k, v in request.args.items(multi=True) if k not in IGNORED_ARGUMENTS
+    )
+    tag = _tag(request.path, arguments, version, table_token, get_locale(), "manage")
+    kept = MANAGED.get(tag)
+    if kept is not None:
+        body, headers = kept
+        return Response(filled(body), headers=headers)
+    g.keep_managed = tag
+    return None
+
+
 def _headers(response: Response, tag: str) -> None:
     response.set_etag(tag)
     response.headers["Cache-Control"] = "private, no-cache"
@@ -152,6 +143,12 @@ def mark(response: Response) -> Response:
         if g.pop("draw", False) and not response.is_streamed:
             headers = {k: v for k, v in response.headers.items() if k in KEPT_HEADERS}
             DRAWN.put(tag, response.get_data(), headers)
+    managed = g.pop("keep_managed", None)
+    if managed is not None and response.status_code == 200 and not response.is_streamed:
+        body = with_holes(response.get_data())
+        if body is not None:
+            headers = {k: v for k, v in response.headers.items() if k in KEPT_HEADERS}
+            MANAGED.put(managed, body, headers)
     return response
 
 

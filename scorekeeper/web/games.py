@@ -31,6 +31,7 @@ from ..rules.money import Money, money_from_file
 from .forms import CHANGED, ActionForm, ImportForm, form_version, whole
 from .forms.hombre import SETTING_HELP, NewGameForm
 from .handover import stash_code
+from .once import NEW_MANAGER_LINK
 from .present import error_text
 
 bp = Blueprint("games", __name__)
@@ -245,7 +246,7 @@ def created(game: Any, action: store.Action, money: Money | None) -> BaseRespons
         then,
     )
     access.grant_manage(game_id)
-    session["new_manager_link"] = [game_id, token]
+    session[NEW_MANAGER_LINK] = [game_id, token]
     stash_code(game_id, code)
     return redirect(url_for("table.game", game_id=game_id))
 

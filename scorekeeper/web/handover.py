@@ -22,9 +22,10 @@ from wtforms import HiddenField, StringField, SubmitField
 from .. import access, store
 from ..db import get_db
 from .forms import CHANGED, ActionForm, form_version
+from .once import NEW_HANDOVER_CODE
 
 bp = Blueprint("handover", __name__)
-STASH = "new_handover_code"
+STASH = NEW_HANDOVER_CODE
 BACK = {"links": "links.links", "settlement": "settlement.settlement"}
 
 

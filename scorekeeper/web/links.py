@@ -25,6 +25,7 @@ from .. import access, grants, store
 from ..db import get_db
 from ..deployment import external_url
 from .forms import CHANGED, ActionForm, form_version
+from .once import NEW_MANAGER_LINK
 
 bp = Blueprint("links", __name__)
 log = logging.getLogger("scorekeeper.access")
@@ -43,9 +44,9 @@ def qr_svg(url: str) -> Markup:
 
 def fresh_manager_link(game_id: int) -> str | None:
     """The manager link just issued for this game, shown once and then forgotten."""
-    stash = session.get("new_manager_link")
+    stash = session.get(NEW_MANAGER_LINK)
     if isinstance(stash, list) and len(stash) == 2 and stash[0] == game_id:
-        session.pop("new_manager_link")
+        session.pop(NEW_MANAGER_LINK)
         return external_url("links.manage", game_id=game_id, token=stash[1])
     return None
 
@@ -109,7 +110,7 @@ def links(game_id: int) -> tuple[str, int] | BaseResponse:
         )
     except store.Conflict:
         return _links_page(store.load(get_db(), game_id), 409)
-    session["new_manager_link"] = [game_id, token]
+    session[NEW_MANAGER_LINK] = [game_id, token]
     return redirect(url_for("links.links", game_id=game_id))
 
 
