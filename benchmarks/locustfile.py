@@ -23,6 +23,7 @@ from locust import FastHttpUser, between, constant, events, task
 
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 TABLE_LINK = re.compile(r'href="https?://[^/]+(/games/\d+/table/[^"]+)"')
+VERSION = re.compile(r'<input id="version" name="version" type="hidden" value="(\d+)"')
 NEW_GAME = {
     "player0": "Anne",
     "player1": "Bruno",
@@ -57,6 +58,12 @@ def token(html: str) -> str:
     return match.group(1) if match else ""
 
 
+def version(html: str) -> str:
+    """The version the coup form was drawn at: a coup is refused (428) without it."""
+    match = VERSION.search(html)
+    return match.group(1) if match else ""
+
+
 class Table(FastHttpUser):
     """The bête manager's phone: a coup every 2 to 4 s (at a real table, minutes)."""
 
@@ -84,7 +91,7 @@ class Table(FastHttpUser):
         ATTEMPTED[self.game] = self.n + 1
         with self.client.post(
             self.game + "/coups",
-            data={**coup, "csrf_token": token(page)},
+            data={**coup, "csrf_token": token(page), "version": version(page)},
             name="POST /games/[id]/coups",
             allow_redirects=False,
             catch_response=True,

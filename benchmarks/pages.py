@@ -17,6 +17,7 @@ at 3,000 coups, and the settlement PDF at 300 and 3,000 coups
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import random
 import socket
@@ -249,11 +250,14 @@ def main() -> None:
             ratio = game_ms / hello_both
             # a coup posted at 3,000 coups (a pass: it never ends the game)
             posts = []
+            long_game = f"/games/{GAMES['hombre'][1]}"
+            version = json.loads(browser.request("GET", long_game + "/version")[1])["version"]
             for _ in range(count // 2):
                 status, _, seconds = browser.request(
-                    "POST", f"/games/{GAMES['hombre'][1]}/coups", {"passed": "1"}
+                    "POST", long_game + "/coups", {"passed": "1", "version": str(version)}
                 )
                 assert status == 302, status
+                version += 1
                 posts.append(seconds * 1000)
                 browser.request("GET", f"/games/{GAMES['hombre'][1]}")  # the redirect's page
             pdf = {}

@@ -15,6 +15,7 @@ from werkzeug.routing import IntegerConverter, ValidationError
 
 from . import db, deployment
 from .i18n import babel, select_locale
+from .sessions import DailyRefresh
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(__file__).resolve().parent
@@ -81,6 +82,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         static_folder=_folder("static"),
     )
     instance = Path(app.instance_path)
+    app.session_interface = DailyRefresh()
     app.config.from_mapping(
         DATABASE=str(instance / "scorekeeper.sqlite"),
         BABEL_DEFAULT_LOCALE="fr",

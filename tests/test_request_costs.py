@@ -1,0 +1,84 @@
+"""What a request costs in plumbing: the kept connection and the session cookie sent once a day.
+
+Both are speed measures (issue 15); these tests hold what they must not
+change: nothing carried from one request to the next, a restored database
+seen at once, a phone's rights kept as long as before.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from datetime import date, timedelta
+from pathlib import Path
+
+from test_access import links_of, stranger
+from web import enter, new_game
+
+from scorekeeper import db as database
+from scorekeeper import sessions
+
+
+def test_a_request_that_ends_inside_a_transaction_leaves_nothing_behind(app, client):
+    @app.get("/_test/open-transaction")
+    def open_transaction() -> str:
+        conn = database.get_db().conn
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("update games set version = 999")
+        return "left open"
+
+    game = new_game(client)
+
+    assert client.get("/_test/open-transaction").data == b"left open"
+    # the thread's kept connection is used again: its transaction was rolled back
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select version from games").fetchone() == (1,)
+    conn.close()
+    enter(client, game, "pass")
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select version from games").fetchone() == (2,)
+    conn.close()
+
+
+def test_the_app_reads_the_file_it_points_at_now(app, client, tmp_path):
+    """A restore puts another file in place: the next request reads it, not the kept one."""
+    game = new_game(client)
+    assert client.get(game).status_code == 200
+    empty = tmp_path / "empty.sqlite"
+    database.connect(empty, migrate=True).close()
+    live = app.config["DATABASE"]
+    database.restore(empty, tmp_path / "other.sqlite")  # another app's file, same schema
+    app.config["DATABASE"] = str(tmp_path / "other.sqlite")
+    assert client.get(game).status_code == 404
+    app.config["DATABASE"] = live
+    assert client.get(game).status_code == 200
+    database.restore(empty, Path(live))  # restored in place while the server runs
+    assert client.get(game).status_code == 404
+
+
+def cookie_sent(response) -> bool:
+    return any(h.startswith("session=") for h in response.headers.getlist("Set-Cookie"))
+
+
+def test_a_following_phone_gets_its_cookie_once_a_day(app, client, monkeypatch):
+    game = new_game(client)
+    _, table = links_of(client, game)
+    phone = stranger(app)
+    assert cookie_sent(phone.get(table.replace("http://localhost", "")))  # the right to follow
+    polls = [phone.get(game + "/version") for _ in range(3)]
+    assert all(p.status_code == 200 for p in polls)
+    assert not any(cookie_sent(p) for p in polls)  # nothing changed, same day: no cookie
+
+    class Tomorrow(date):
+        @classmethod
+        def today(cls):
+            return date.fromordinal(date.today().toordinal() + 1)
+
+    monkeypatch.setattr(sessions, "date", Tomorrow)
+    next_day = phone.get(game + "/version")
+    assert cookie_sent(next_day)  # sent again: its 400 days start from today
+    expires = re.search(r"Expires=([^;]+)", next_day.headers["Set-Cookie"]).group(1)
+    year = int(re.search(r"\d{4}", expires).group(0))
+    assert year == (date.today() + timedelta(days=401)).year
+    assert not cookie_sent(phone.get(game + "/version"))
+    assert phone.get(game).status_code == 200  # still following
