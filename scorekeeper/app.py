@@ -13,8 +13,7 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, ValidationError
 
-from . import db, deployment
-from .i18n import babel, select_locale
+from . import db, deployment, i18n
 from .sessions import DailyRefresh
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,7 +113,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.url_map.converters["int"] = BoundedInt
 
     db.init_app(app)
-    babel.init_app(app, locale_selector=select_locale)
+    i18n.init_app(app)
     csrf.init_app(app)
 
     from .web import register

@@ -6,8 +6,10 @@ each catalog uses the players' own words for the games (docs/translations.md).
 
 from __future__ import annotations
 
-from flask import request
-from flask_babel import Babel
+from typing import Any
+
+from flask import Flask, g, request
+from flask_babel import Babel, get_translations
 
 LANGUAGES = ("fr", "en", "da", "nl")
 # The switch: each language named in itself, for the screen readers and the title.
@@ -23,3 +25,32 @@ def select_locale() -> str:
 
 
 babel = Babel()
+
+
+def _translations() -> Any:
+    """The request's catalog, looked up once (Flask-Babel looks it up on every string)."""
+    found = g.get(_CATALOG)
+    if found is None:
+        found = get_translations()
+        setattr(g, _CATALOG, found)
+    return found
+
+
+_CATALOG = "_scorekeeper_catalog"
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel, with the templates' gettext reading the request's catalog once.
+
+    A game page says about 130 translated strings; finding the catalog for
+    each (the locale, the domain, the cache: several context lookups) was a
+    fifth of drawing the page.
+    """
+    babel.init_app(app, locale_selector=select_locale)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: _translations().ugettext(s),
+        ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: _translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n),
+    )

@@ -39,8 +39,23 @@ def signed_money(chips: int, value: Money | None) -> str:
     return sign + money(abs(chips), value)
 
 
+_WORDS: dict[str, dict[str, dict[str, str]]] = {}
+
+
 def words() -> dict[str, dict[str, str]]:
-    """The game's words in the reader's language, looked up once per page (not per line)."""
+    """The game's words in the reader's language, made once per language (not per line).
+
+    The catalogs are compiled before the server starts and never change while
+    it runs, so the tables of one language are the same for every page.
+    """
+    language = str(get_locale())
+    made = _WORDS.get(language)
+    if made is None:
+        made = _WORDS[language] = _words()
+    return made
+
+
+def _words() -> dict[str, dict[str, str]]:
     tables: dict[str, dict[Any, Any]] = {
         "REASON_WORDS": REASON_WORDS,
         "STATUS_WORDS": STATUS_WORDS,
