@@ -109,6 +109,21 @@ def test_partie_et_vole_scored_counts_the_table_mariage_deduction():
     assert failed.won == (0, 7) and failed.scored == (80, -80)
 
 
+def test_a_failed_partie_et_vole_stops_the_count_before_the_trick_that_stopped_it():
+    before = (BrouCoup(100), BrouCoup(100, mariages=(Mariage(EUX, grand=True, trump=True),)))
+    assert play(*before).totals == (200, 100)  # Nous 100 + 100; Eux 20 + 20 + 60 (grand trump)
+    # Nous declares partie et vole; Eux takes the fifth trick announcing the trump mariage
+    # (40) and taking Nous's queen and king of hearts on the table (2 × 20). Source §8.2.2:
+    # Eux's count stops at the trick before: neither counts. Eux at 100 < 150: 3 + 2.
+    eux = (Mariage(EUX, trump=True), Mariage(EUX, table=True))
+    failed = play(
+        *before, BrouCoup(50, points_eux=10, mariages=eux, partie_et_vole=NOUS, made=False)
+    )
+    assert failed.coups[-1].won == (0, 5) and failed.coups[-1].scored == (0, 0)
+    # counted, Eux would have been at 100 + 40 + 40 = 180 ≥ 150: only 3 + 1
+    assert failed.parties == (0, 5) and failed.totals == (0, 0)
+
+
 def test_a_claim_right_or_wrong():
     start = [BrouCoup(120), BrouCoup(110)]  # Nous 230, Eux 10
     right = play(*start, BrouCoup(71, points_eux=10, claim=NOUS))

@@ -237,9 +237,20 @@ def replay(game: BrouGame, start: BrouReport | None = None) -> BrouReport:
                     (count - before[0], marks[1]) if team == 0 else (marks[0], count - before[1])
                 )
             else:  # the other team stops the coup and marks what the declarer would have
-                other = before[1 - team] + marks[1 - team]
+                # Its count stops at the trick before the one it just took (source §8.2.2):
+                # neither that trick's points nor a mariage announced or taken on the table
+                # with it count. Having taken no trick before, it has no mariage that
+                # counts; the declarer's, made with its tricks, do (a table one was taken
+                # off the other team's count before the coup was stopped).
+                counted = [0, 0]
+                for m in coup.mariages:
+                    if m.team == team:
+                        counted[team] += m.points
+                        if m.table:
+                            counted[1 - team] -= m.points
+                other = before[1 - team] + counted[1 - team]
                 partie, won[1 - team] = 1 - team, 3 + multiple(other)
-                scored = (marks[0], marks[1])  # the mariages; the trick points do not count
+                scored = (counted[0], counted[1])  # the trick points do not count
         elif coup.claim is not None or coup.abandon is not None:
             claimer = coup.claim if coup.claim is not None else 1 - (coup.abandon or 0)
             counts = [before[t] + tricks[t] + marks[t] for t in (0, 1)]
