@@ -43,6 +43,9 @@ sys.path.insert(0, str(HERE))
 from replay import random_coups  # noqa: E402
 
 SHORT, LONG = 300, 3_000
+CORRECTION = {"hombre": "0", "contract": "demande", "t0": "5", "t1": "2", "t2": "2"}
+CORRECTION |= {"check": "Check", "version": "1"}
+"""A won demande put in place of a coup, checked (not saved): the page shows what it changes."""
 GAMES = {"hombre": (1, 4), "brou": (2, 5), "manillen": (3, 6)}
 """Game ids: (300 coups, 3,000 coups)."""
 
@@ -168,6 +171,16 @@ class Browser:
             self.cookie = cookie.split(";", 1)[0]
         return response.status, data, seconds
 
+    def posts(self, path: str, form: dict[str, str], count: int) -> list[float]:
+        """Milliseconds of ``count`` POSTs of a form that changes nothing, after one."""
+        seconds = []
+        for _ in range(count + 1):
+            status, _, took = self.request("POST", path, form)
+            if status != 200:
+                raise RuntimeError(f"POST {path}: {status}")
+            seconds.append(took)
+        return [s * 1000 for s in seconds[1:]]
+
     def times(self, path: str, count: int) -> list[float]:
         """Milliseconds of ``count`` GETs after one (not counted) that warms the caches."""
         status, _, _ = self.request("GET", path)
@@ -230,6 +243,16 @@ def main() -> None:
                         f"{page + f' ({size})':<40} {median(times):>9.1f} {p95:>7.1f}"
                         f" {median(times) / hello_ms:>8.1f}"
                     )
+                # a correction checked before it is saved (posted, nothing written): the game
+                # replayed with coup k changed
+                page = f"/games/{hombre}/coups/{size // 2}/edit"
+                times = browser.posts(page, CORRECTION, count if size == SHORT else count // 2)
+                medians[size][page + " (posted)"] = median(times)
+                p95 = statistics.quantiles(times, n=20)[-1]
+                print(
+                    f"{page + f' posted ({size})':<40} {median(times):>9.1f} {p95:>7.1f}"
+                    f" {median(times) / hello_ms:>8.1f}"
+                )
             # the game page again, next to the baseline (the ratio the issue names): drawn
             # in full for the manager; for a phone following the table link, drawn once per
             # version and then revalidated (ETag, 304)

@@ -12,7 +12,9 @@ When the row moved on, the coups are read again as stored text; if the
 kept coups are still their first ones (a coup was appended, in this
 process or another), only the new ones are parsed and the replay is
 continued from the kept report (``GameKind.extend``). A correction or a
-deletion changes an old row, and the game is read and replayed whole.
+deletion changes an old row, and the game is read whole; its replay goes
+on from the kept report of a prefix the change left alone
+(``checkpoints.py``: the stored game keeps them).
 
 The cache is bounded (least recently used first out): ``GAMES`` games and
 ``COUPS`` coups in all, whichever is reached first. A database with no file

@@ -1,8 +1,9 @@
 """Games as stored: the inputs and their change log, read back as rules-engine values.
 
 Every change runs in one write transaction (``db.change``), is validated by
-replaying the whole game before anything is written, and leaves a line in
-the game's change log.
+replaying the game as it will be before anything is written (from the kept
+report of the coups the change leaves as they were: ``checkpoints.py``),
+and leaves a line in the game's change log.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import sqlite_utils
 
 from . import cache, grants
+from .checkpoints import Checkpoints, length
 from .db import change
 from .rules import kinds as games
 from .rules.errors import N_, GameError
@@ -77,13 +79,26 @@ class StoredGame:
     """The replay once made: a kept game is replayed once per version, not per request."""
     derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Texts made from this version (the game file, the report), made once."""
+    checkpoints: Checkpoints = field(default_factory=Checkpoints, compare=False, repr=False)
+    """Reports of prefixes of the coups, kept so a correction need not replay from coup 1."""
 
     def replay(self) -> AnyReport:
         if not self.memo:
             game = self.game
-            basis = self.basis
-            self.memo.append(replay_any(game) if basis is None else self.kind.extend(basis, game))
+            start = self.basis
+            kept = self.checkpoints.nearest(len(game.coups))
+            if kept is not None and (start is None or length(start) < length(kept)):
+                start = kept
+            self.memo.append(self.checkpoints.fold(self.kind, start, game))
         return self.memo[0]
+
+    def changed(self, coups: list[Any], first: int) -> AnyReport:
+        """The report of this game with ``coups``, the same as its own up to coup ``first`` − 1.
+
+        Goes on from the kept report of the nearest prefix (``checkpoints.py``);
+        GameError as a replay of the whole changed game would refuse it.
+        """
+        return self.checkpoints.changed(self.kind, self.game, coups, first)
 
     def known_report(self) -> AnyReport:
         """The replay if made, else the prefix it would continue (one step back at most)."""
@@ -118,6 +133,7 @@ def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
     )
     head = cache.head_of(row)
     basis = None
+    checkpoints = Checkpoints()
     if (
         kept is not None
         and kept.head == head
@@ -129,6 +145,7 @@ def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
         added = [kind.load_coup(json.loads(item), before) for item in data[len(kept.data) :]]
         game = before.with_coups([*before.coups, *added]) if added else before
         basis = kept.stored.known_report()
+        checkpoints = kept.stored.checkpoints.until(len(kept.data))
     else:
         game = build(
             head[0],
@@ -137,13 +154,28 @@ def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
             row["first_dealer"],
             [json.loads(item) for item in data],
         )
-    stored = _stored(row, game, basis)
+        if kept is not None and kept.head == head:  # a correction: the coups before it stay
+            checkpoints = kept.stored.checkpoints.until(_common(kept.data, data))
+    stored = _stored(row, game, basis, checkpoints)
     if key is not None:
         cache.CACHE.put(key, cache.Entry(stamp, head, data, stored))
     return stored
 
 
-def _stored(row: dict[str, Any], game: AnyGame, basis: AnyReport = None) -> StoredGame:
+def _common(old: tuple[str, ...], new: tuple[str, ...]) -> int:
+    """How many first coups two reads of a game share, as stored text."""
+    for n, (a, b) in enumerate(zip(old, new)):
+        if a != b:
+            return n
+    return min(len(old), len(new))
+
+
+def _stored(
+    row: dict[str, Any],
+    game: AnyGame,
+    basis: AnyReport = None,
+    checkpoints: Checkpoints | None = None,
+) -> StoredGame:
     money = None
     if row.get("chip_value"):
         money = Money(Decimal(row["chip_value"]), row["currency"] or "")
@@ -157,6 +189,7 @@ def _stored(row: dict[str, Any], game: AnyGame, basis: AnyReport = None) -> Stor
         row.get("manager_hash"),
         row.get("table_token"),
         basis,
+        checkpoints=Checkpoints() if checkpoints is None else checkpoints,
     )
 
 
@@ -177,7 +210,9 @@ def _appended(
         "select data from coups where game_id = ? and position = ?",
         [stored.id, len(report.game.coups)],
     ).fetchone()
-    game = _stored(row, report.game)
+    checkpoints = stored.checkpoints.until(len(kept.data))
+    checkpoints.keep(report)
+    game = _stored(row, report.game, checkpoints=checkpoints)
     game.memo.append(report)
     entry = cache.Entry(cache.stamp_of(row), cache.head_of(row), (*kept.data, str(last)), game)
     return key, entry
@@ -563,9 +598,13 @@ def _rewrite(
 ) -> AnyReport:
     """Validate the new list of coups by replaying it, then store the difference."""
     game = stored.game.with_coups(coups)
-    # raises GameError: nothing written yet; an appended coup continues the kept replay
+    # raises GameError: nothing written yet; an appended coup continues the kept replay, a
+    # correction or deletion the kept prefix before it (the stored game, read in this transaction)
     appended = action in (Action.ADD, Action.REDO)
-    report = stored.kind.extend(stored.replay(), game) if appended else replay_any(game)
+    if appended:
+        report = stored.kind.extend(stored.replay(), game)
+    else:
+        report = stored.changed(coups, position)
     if appended:
         assert after is not None
         db.table("coups").insert(

@@ -50,6 +50,8 @@ class GameKind(ABC):
     """The module of ``scorekeeper.web.forms`` that reads its coup entry."""
     page: ClassVar[str]
     """The module of ``scorekeeper.web`` that draws its pages (shared by a family)."""
+    folds: ClassVar[bool] = False
+    """``resume`` goes on from a prefix's report (cheaper than a replay): worth keeping prefixes."""
     presets: ClassVar[Mapping[str, str]] = {}
     """Named rule sets offered on the new-game page (name → catalog label)."""
 

@@ -21,6 +21,7 @@ class Brou(GameKind):
     templates = "brou"
     form = "brou"
     page = "sheets"
+    folds = True
 
     def load(self, data: Any) -> Any:
         return file.load_brou(data)

@@ -62,6 +62,24 @@ class BeteStatus(StrEnum):
     SHARED = "shared"
 
 
+# The members the fold reads on every coup, as module names: in Python 3.11 reading a member
+# through its class (``Outcome.PASS``) calls a descriptor, a few times a coup.
+_DEMANDE_VOLE, _RETOURNE, _ESPADILLE = Contract.VOLE, Contract.RETOURNE, Contract.ESPADILLE_FORCEE
+_SANS_PRENDRE = Contract.SANS_PRENDRE
+_PASS, _GAGNE, _REMISE, _CODILLE = Outcome.PASS, Outcome.GAGNE, Outcome.REMISE, Outcome.CODILLE
+_VOLE, _VOLE_MANQUEE = Outcome.VOLE, Outcome.VOLE_MANQUEE
+_VOLE_ENGAGEE, _VOLE_ENGAGEE_MANQUEE = Outcome.VOLE_ENGAGEE, Outcome.VOLE_ENGAGEE_MANQUEE
+_POULE, _BETE, _VOLE_REASON = Reason.POULE, Reason.BETE, Reason.VOLE
+_MATADORS, _SANS_PRENDRE_REASON, _RETOURNE_REASON = (
+    Reason.MATADORS,
+    Reason.SANS_PRENDRE,
+    Reason.RETOURNE,
+)
+_PENDING, _IN_PLAY, _WON = BeteStatus.PENDING, BeteStatus.IN_PLAY, BeteStatus.WON
+_CANCELLED, _SHARED = BeteStatus.CANCELLED, BeteStatus.SHARED
+_BOOSTING = (_PASS, _CODILLE, _VOLE_MANQUEE)
+"""Outcomes of a fresh deal after which a normalised (3-2) poule adds fresh marks again."""
+
 HOMBRE_TAKES = frozenset({Outcome.GAGNE, Outcome.VOLE, Outcome.VOLE_ENGAGEE})
 """Outcomes in which the hombre tires the poule (counts toward the end)."""
 MAKES_BETE = frozenset({Outcome.REMISE, Outcome.CODILLE, Outcome.VOLE_MANQUEE})
@@ -279,21 +297,23 @@ def outcome(coup: Coup, order: tuple[int, ...]) -> tuple[Outcome, int | None]:
     >>> outcome(Coup(0, Contract.DEMANDE, (3, 5, 1)), (1, 2, 0))
     (<Outcome.CODILLE: 'codille'>, 1)
     """
-    if coup.hombre is None:
-        return Outcome.PASS, None
-    h = coup.tricks[coup.hombre]
-    if coup.contract is Contract.VOLE:
-        return (Outcome.VOLE if h == 9 else Outcome.VOLE_MANQUEE), None
+    hombre = coup.hombre
+    if hombre is None:
+        return _PASS, None
+    tricks = coup.tricks
+    h = tricks[hombre]
+    if coup.contract is _DEMANDE_VOLE:
+        return (_VOLE if h == 9 else _VOLE_MANQUEE), None
     if coup.vole_engagee:
-        return (Outcome.VOLE_ENGAGEE if h == 9 else Outcome.VOLE_ENGAGEE_MANQUEE), None
-    tiers = [s for s in order if s != coup.hombre]
-    best = max(coup.tricks[s] for s in tiers)
+        return (_VOLE_ENGAGEE if h == 9 else _VOLE_ENGAGEE_MANQUEE), None
+    tiers = [s for s in order if s != hombre]
+    best = max([tricks[s] for s in tiers])
     if h > best:
-        return Outcome.GAGNE, None
-    leaders = [s for s in tiers if coup.tricks[s] == best]
+        return _GAGNE, None
+    leaders = [s for s in tiers if tricks[s] == best]
     if h == best or len(leaders) == 2:
-        return Outcome.REMISE, None
-    return Outcome.CODILLE, leaders[0]
+        return _REMISE, None
+    return _CODILLE, leaders[0]
 
 
 def check_played(hombre: int, contract: object, tricks: tuple[int, ...]) -> None:
@@ -302,10 +322,11 @@ def check_played(hombre: int, contract: object, tricks: tuple[int, ...]) -> None
         raise GameError("hombre", N_("hombre must be one of the players"))
     if contract is None:
         raise GameError("contract", N_("contract is missing"))
-    if len(tricks) not in SEATS or any(t < 0 for t in tricks):
+    if len(tricks) not in SEATS or min(tricks) < 0:
         raise GameError("tricks", N_("tricks must be three whole numbers, none negative"))
-    if sum(tricks) != 9:
-        raise GameError("tricks", N_("tricks sum to {total}, expected 9"), total=sum(tricks))
+    total = sum(tricks)
+    if total != 9:
+        raise GameError("tricks", N_("tricks sum to {total}, expected 9"), total=total)
 
 
 def passed_alone(coup: object, keys: tuple[str, ...]) -> None:
@@ -320,10 +341,11 @@ def check(coup: Coup, rules: RuleSet) -> None:
     if coup.hombre is None:
         passed_alone(coup, ("matadors", "vole_engagee", "codille_renounced"))
         return
-    check_played(coup.hombre, coup.contract, coup.tricks)
-    if coup.contract is Contract.RETOURNE and not rules.retourne:
+    contract = coup.contract
+    check_played(coup.hombre, contract, coup.tricks)
+    if contract is _RETOURNE and not rules.retourne:
         raise GameError("contract", N_("contract retourne is not allowed by the rule set"))
-    if coup.contract is Contract.ESPADILLE_FORCEE and not rules.espadille_forcee:
+    if contract is _ESPADILLE and not rules.espadille_forcee:
         raise GameError("contract", N_("contract espadille_forcee is not allowed by the rule set"))
     if coup.matadors not in MATADOR_COUNTS:
         raise GameError(
@@ -347,7 +369,13 @@ class _Table:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.rules = game.rules
+        rules = self.rules = game.rules
+        # what the rule set derives, read on every coup: derived once (the rules never change)
+        self.fresh_marks, self.later_marks = rules.fresh_marks, rules.later_marks
+        self.mark_value = rules.mark_value
+        self.rates = (rules.matador_rate, rules.sans_prendre_rate, rules.retourne_rate)
+        self.tokens: dict[int, int | None] = {}
+        """``rules.token`` of each amount seen (a pure function of the rules and the seats)."""
         self.marks = 0
         self.boost_next = False  # a 3-2 normalising exception applies to the next deal
         self.owners: list[int] = []
@@ -376,35 +404,44 @@ class _Table:
         other.in_play, other.net, other.caves = self.in_play, list(self.net), list(self.caves)
         other.poules_tirees, other.finished = self.poules_tirees, self.finished
         other.shot = betes
+        other.tokens = self.tokens  # same rules and seats: the memo holds for both
         return other
+
+    def token(self, amount: int) -> int | None:
+        tokens = self.tokens
+        if amount in tokens:
+            return tokens[amount]
+        token = tokens[amount] = self.rules.token(amount, self.seats)
+        return token
 
     def ref(self, index: int) -> BeteRef:
         amount = self.amounts[index]
-        return BeteRef(index, self.owners[index], amount, self.rules.token(amount, self.seats))
+        return BeteRef(index, self.owners[index], amount, self.token(amount))
 
     def fresh(self) -> bool:
         return self.marks == 0 and self.in_play is None and not self.pending
 
     def deal(self, n: int) -> Deal:
         """The next deal, as it will be marked; changes nothing."""
-        dealer = (self.game.first_dealer + n - 1) % self.seats
+        seats = self.seats
+        dealer = (self.game.first_dealer + n - 1) % seats
         fresh_or_boosted = self.fresh() or self.boost_next
-        added = self.rules.fresh_marks if fresh_or_boosted else self.rules.later_marks
+        added = self.fresh_marks if fresh_or_boosted else self.later_marks
         marks = self.marks + added
-        poule = self.seats * marks * self.rules.mark_value  # every player marks, also the one out
+        poule = seats * marks * self.mark_value  # every player marks, also the one out
         index = self.in_play
         if index is None and self.pending:
             index = self.pending[0][1]
         bete = None if index is None else self.ref(index)
         enjeu = poule + (0 if bete is None else bete.amount)
-        premier = (dealer + 1) % self.seats
-        return Deal(n, dealer, premier, added, marks, poule, bete, enjeu, self.seats)
+        premier = (dealer + 1) % seats
+        return Deal(n, dealer, premier, added, marks, poule, bete, enjeu, seats)
 
     def open(self, deal: Deal) -> None:
         self.marks = deal.marks
         if self.in_play is None and self.pending:
             _, self.in_play = heapq.heappop(self.pending)
-            self.status[self.in_play] = BeteStatus.IN_PLAY
+            self.status[self.in_play] = _IN_PLAY
             self.changed.add(self.in_play)
 
     def settle(self, index: int, status: BeteStatus, n: int) -> None:
@@ -417,7 +454,7 @@ class _Table:
         self.owners.append(owner)
         self.amounts.append(amount)
         self.made_in.append(n)
-        self.status.append(BeteStatus.PENDING)
+        self.status.append(_PENDING)
         self.settled_in.append(None)
         heapq.heappush(self.pending, (-amount, index))
         return self.ref(index)
@@ -425,10 +462,10 @@ class _Table:
     def take_bete(self, index: int, winner: int, n: int) -> list[Transfer]:
         owner, amount = self.owners[index], self.amounts[index]
         if owner == winner:
-            self.settle(index, BeteStatus.CANCELLED, n)
+            self.settle(index, _CANCELLED, n)
             return []
-        self.settle(index, BeteStatus.WON, n)
-        return [Transfer(owner, winner, amount, Reason.BETE)]
+        self.settle(index, _WON, n)
+        return [Transfer(owner, winner, amount, _BETE)]
 
     def share_bete(self, index: int, tiers: tuple[int, int], n: int) -> list[Transfer]:
         """Tiers share a bête: primauté's half is the larger; a tiers' own half is cancelled."""
@@ -450,7 +487,7 @@ class _Table:
             self.owners[index],
             amount,
             self.made_in[index],
-            self.rules.token(amount, self.seats),
+            self.token(amount),
             self.status[index],
             self.settled_in[index],
         )
@@ -465,55 +502,71 @@ class _Table:
         return tuple(betes)
 
 
-def _occasional(coup: Coup, rules: RuleSet) -> list[tuple[Reason, int]]:
-    """Occasional payments per tiers (hombre.md §4): matadors, sans prendre, retourne."""
+def _occasional(coup: Coup, rates: tuple[int, int, int]) -> list[tuple[Reason, int]]:
+    """Occasional payments per tiers (hombre.md §4): matadors, sans prendre, retourne.
+
+    ``rates``: the rule set's matador, sans-prendre and retourne rates.
+    """
     due = []
+    matador_rate, sans_prendre_rate, retourne_rate = rates
     if coup.matadors >= 3:
-        due.append((Reason.MATADORS, coup.matadors * rules.matador_rate))
-    if coup.contract in (Contract.SANS_PRENDRE, Contract.VOLE):
-        due.append((Reason.SANS_PRENDRE, rules.sans_prendre_rate))
-    if coup.contract is Contract.RETOURNE:
-        due.append((Reason.RETOURNE, rules.retourne_rate))
+        due.append((_MATADORS, coup.matadors * matador_rate))
+    contract = coup.contract
+    if contract is _SANS_PRENDRE or contract is _DEMANDE_VOLE:
+        due.append((_SANS_PRENDRE_REASON, sans_prendre_rate))
+    if contract is _RETOURNE:
+        due.append((_RETOURNE_REASON, retourne_rate))
     return due
 
 
 def _play(
-    table: _Table, deal: Deal, coup: Coup, outcome_: Outcome, codille: int | None
+    table: _Table,
+    deal: Deal,
+    coup: Coup,
+    outcome_: Outcome,
+    codille: int | None,
+    order: tuple[int, int, int],
 ) -> tuple[list[Transfer], BeteRef | None]:
-    """Move the chips of one played coup (hombre.md §4); returns transfers and bête made."""
+    """Move the chips of one played coup (hombre.md §4); returns transfers and bête made.
+
+    ``order`` is ``deal.order``, worked out once a coup by the caller.
+    """
     assert coup.hombre is not None
-    n, hombre, rules = deal.n, coup.hombre, table.rules
-    tiers = tuple(s for s in deal.order if s != hombre)  # the one with primauté first
-    stake = deal.marks * rules.mark_value
+    n, hombre = deal.n, coup.hombre
+    out = deal.out
+    tiers = tuple([s for s in order if s != hombre])  # the one with primauté first
+    stake = deal.marks * table.mark_value
     moves: list[Transfer] = []
-    if outcome_ in HOMBRE_TAKES or outcome_ is Outcome.CODILLE:
-        winner = hombre if outcome_ in HOMBRE_TAKES else codille
+    takes = outcome_ in HOMBRE_TAKES
+    if takes or outcome_ is _CODILLE:
+        winner = hombre if takes else codille
         assert winner is not None
         # every other player pays his stake: the one who sits out marked too
-        moves += [Transfer(s, winner, stake, Reason.POULE) for s in deal.seats if s != winner]
+        everyone = order if out is None else (*order, out)
+        moves += [Transfer(s, winner, stake, _POULE) for s in everyone if s != winner]
         if table.in_play is not None:
             moves += table.take_bete(table.in_play, winner, n)
             table.in_play = None
-        if outcome_ in (Outcome.VOLE, Outcome.VOLE_ENGAGEE):
+        if outcome_ is _VOLE or outcome_ is _VOLE_ENGAGEE:
             if table.pending:
                 for index in table.all_betes():
                     moves += table.take_bete(index, hombre, n)
             else:
                 shares = zip(tiers, halves(deal.enjeu))
-                moves += [Transfer(t, hombre, part, Reason.VOLE) for t, part in shares if part]
+                moves += [Transfer(t, hombre, part, _VOLE_REASON) for t, part in shares if part]
         table.marks = 0
     elif outcome_ in TIERS_SHARE:
         # the stakes of the hombre and of the one who sits out are split between the tiers
-        for payer in (hombre, deal.out):
+        for payer in (hombre, out):
             if payer is not None:
                 shares = zip(tiers, halves(stake))
-                moves += [Transfer(payer, t, part, Reason.POULE) for t, part in shares if part]
+                moves += [Transfer(payer, t, part, _POULE) for t, part in shares if part]
         for index in table.all_betes():
             moves += table.share_bete(index, (tiers[0], tiers[1]), n)
         table.marks = 0
 
-    hombre_paid = outcome_ in HOMBRE_TAKES or outcome_ is Outcome.VOLE_ENGAGEE_MANQUEE
-    for reason, amount in _occasional(coup, rules):
+    hombre_paid = takes or outcome_ is _VOLE_ENGAGEE_MANQUEE
+    for reason, amount in _occasional(coup, table.rates):
         for t in tiers:
             payer, payee = (t, hombre) if hombre_paid else (hombre, t)
             moves.append(Transfer(payer, payee, amount, reason))
@@ -575,43 +628,43 @@ def _replay(game: Game, start: Report | None = None) -> Report:
     else:
         table, results = start.resume.copy(game, start.betes), list(start.coups)
     first = len(results)
+    rules, players, seats = game.rules, game.players, table.seats
+    normalised, cave = rules.normalised, rules.cave
     for n, coup in enumerate(game.coups[first:], first + 1):
         if table.finished:
             raise GameError(
                 "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
             )
         try:
-            check(coup, game.rules)
+            check(coup, rules)
         except GameError as error:
             raise error.at(n) from None
         deal = table.deal(n)
+        dealer = deal.dealer
         try:
-            check_seating(coup.hombre, coup.out, deal.dealer, game.players)
+            check_seating(coup.hombre, coup.out, dealer, players)
         except GameError as error:
             raise error.at(n) from None
         was_fresh = table.fresh()
         table.open(deal)
-        outcome_, codille = outcome(coup, deal.order)
+        order = playing_order(dealer, seats)
+        outcome_, codille = outcome(coup, order)
         if coup.codille_renounced:
-            if outcome_ is not Outcome.CODILLE:
+            if outcome_ is not _CODILLE:
                 raise GameError(
                     "codille_renounced", N_("codille_renounced on a coup that is no codille"), n
                 )
-            outcome_, codille = Outcome.REMISE, None  # scored as a remise (hombre.md §3.4)
+            outcome_, codille = _REMISE, None  # scored as a remise (hombre.md §3.4)
         moves: list[Transfer] = []
         bete_made = None
-        if outcome_ is not Outcome.PASS:
-            moves, bete_made = _play(table, deal, coup, outcome_, codille)
+        if outcome_ is not _PASS:
+            moves, bete_made = _play(table, deal, coup, outcome_, codille, order)
         if outcome_ in HOMBRE_TAKES:
             table.poules_tirees += 1
-        table.boost_next = (
-            game.rules.normalised
-            and was_fresh
-            and outcome_ in (Outcome.PASS, Outcome.CODILLE, Outcome.VOLE_MANQUEE)
-        )
+        table.boost_next = normalised and was_fresh and outcome_ in _BOOSTING
         moves += _end(table, n)
         apply(table.net, moves)
-        recave(table.caves, table.net, game.rules.cave)
+        recave(table.caves, table.net, cave)
         results.append(
             CoupResult(
                 deal,

@@ -27,6 +27,7 @@ class HombreKind(GameKind):
     templates = "hombre"
     form = "hombre"
     page = "table"
+    folds = True
     contracts: ClassVar[tuple[str, ...]]
     """The contracts the coup entry offers, in its order."""
     inputs: ClassVar[frozenset[str]] = frozenset()

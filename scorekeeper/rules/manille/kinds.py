@@ -19,6 +19,8 @@ class ManilleKind(GameKind):
     templates = "manille"
     form = "manille"
     page = "sheets"
+    folds = True
+    """The classique goes on from a prefix; the manillen (below) replays whole."""
 
     def load(self, data: Any) -> Any:
         return file.load_manille(data)
@@ -58,6 +60,7 @@ class ManilleClassique(ManilleKind):
 class Manillen(ManilleKind):
     key = "manillen"
     tag = ("variant", "belge")
+    folds = False
 
     def load_coup(self, item: Any, game: Any) -> Any:
         seats = {name: seat for seat, name in enumerate(game.players)}
