@@ -42,7 +42,15 @@ def main() -> None:
         with open(os.devnull, "wb") as sink:
             start = time.perf_counter()
             process = subprocess.Popen(
-                [sys.executable, "-m", "scorekeeper.cli", "replay", "--json", str(path)],
+                [
+                    sys.executable,
+                    "-m",
+                    "scorekeeper.cli",
+                    "replay",
+                    "--json",
+                    "--any-size",
+                    str(path),
+                ],
                 stdout=sink,
             )
             _, status, usage = os.wait4(process.pid, 0)

@@ -6,6 +6,8 @@ Every refusal is one line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import codecs
+import gc
 import json
 import sqlite3
 import sys
@@ -15,7 +17,7 @@ from typing import Any
 from . import importing
 from .rules import kinds
 from .rules.errors import GameError
-from .rules.gamefile import write_json
+from .rules.gamefile import write_json, write_json_bytes
 from .rules.hombre import text as report_text
 from .rules.hombre.exports import journal_csv
 from .rules.hombre.ruleset import PRESETS, SETTINGS, RuleSet
@@ -27,18 +29,23 @@ class UserError(Exception):
     """A message for the user, ending the command with status 2."""
 
 
-def read_json(path: str) -> Any:
-    """A game file, read by the same reader as the import page (same limits, same refusals)."""
+def read_json(path: str, any_size: bool = False) -> Any:
+    """A game file, read by the same reader as the import page (same limits, same refusals).
+
+    ``any_size`` (``replay --any-size``): no limit on the file's size and coups,
+    every other refusal the same; for a long file the user trusts, e.g. a benchmark's.
+    """
+    limit = -1 if any_size else importing.MAX_BYTES + 1
     try:
         if path == "-":
-            raw = sys.stdin.buffer.read(importing.MAX_BYTES + 1)
+            raw = sys.stdin.buffer.read(limit)
         else:
             with open(path, "rb") as handle:
-                raw = handle.read(importing.MAX_BYTES + 1)
+                raw = handle.read(limit)
     except OSError as error:
         raise UserError(f"cannot read {path}: {error.strerror}") from None
     try:
-        return importing.parse(raw)
+        return importing.parse(raw, any_size)
     except GameError as error:
         raise UserError(f"{path}: {error}") from None
 
@@ -50,7 +57,19 @@ def _kind_of_file(data: Any) -> GameKind:
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
-    data = read_json(args.file)
+    # the parsed file, the game and the report are millions of acyclic records: the
+    # collector's passes over them cost more than the replay
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _replay_command(args)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _replay_command(args: argparse.Namespace) -> None:
+    data = read_json(args.file, args.any_size)
     game = _kind_of_file(data).load(data)
     del data  # the parsed file is not needed while the game is replayed and written
     report = kinds.replay(game)
@@ -58,12 +77,22 @@ def cmd_replay(args: argparse.Namespace) -> None:
     if args.csv and not kind.chips:
         raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
     if args.json:
-        # the coups are turned into JSON one by one as they are written, never held whole
-        write_json(kind.dump_report_stream(report), sys.stdout.write)
+        # the coups are turned into JSON a batch at a time as they are written, never held whole
+        write_report_json(kind.dump_report_stream(report))
     elif args.csv:
         sys.stdout.write(journal_csv(report))
     else:
         print(kind.text(report))
+
+
+def write_report_json(report: Any) -> None:
+    """The report's JSON on stdout: as UTF-8 bytes straight to the file when stdout is UTF-8."""
+    if codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8":
+        write_json(report, sys.stdout.write)  # another encoding: let the text layer encode
+        return
+    sys.stdout.flush()
+    write_json_bytes(report, sys.stdout.buffer.write, sys.stdout.errors or "strict")
+    sys.stdout.buffer.flush()
 
 
 def cmd_settle(args: argparse.Namespace) -> None:
@@ -177,6 +206,11 @@ def parser() -> argparse.ArgumentParser:
     output = replay.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the JSON replay report")
     output.add_argument("--csv", action="store_true", help="print the payment journal as CSV")
+    replay.add_argument(
+        "--any-size",
+        action="store_true",
+        help="read a file beyond the import page's limits (512 KB, 5000 coups)",
+    )
     replay.set_defaults(run=cmd_replay)
     settle = sub.add_parser("settle", help="who pays whom at the end of a game file")
     settle.add_argument("file", help="the game file (JSON), or - for standard input")

@@ -45,16 +45,28 @@ def _constant(text: str) -> Any:
     raise _Refused(text)  # NaN, Infinity, -Infinity: not JSON
 
 
-def parse(raw: bytes) -> Any:
-    """The JSON value of a game file's bytes, within the limits; GameError says what is wrong."""
-    if len(raw) > MAX_BYTES:
+def parse(raw: bytes, any_size: bool = False) -> Any:
+    """The JSON value of a game file's bytes, within the limits; GameError says what is wrong.
+
+    ``any_size``: no limit on the size and the number of coups (``scorekeeper
+    replay --any-size``, a file the user trusts on his own machine); every other
+    refusal (texts, numbers, malformed JSON) is the same.
+    """
+    if len(raw) > MAX_BYTES and not any_size:
         raise GameError("file", N_("the file is larger than {limit} KB"), limit=MAX_BYTES // 1024)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise GameError("file", N_("this file is not UTF-8 text")) from None
     try:
-        data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        # a float or a constant calls its check only where there is one; the check of
+        # every int costs a call per int, spared when no int can be out of bounds
+        data = json.loads(
+            text,
+            parse_int=_int if not _small_ints(raw) else None,
+            parse_float=_float,
+            parse_constant=_constant,
+        )
     except _Refused as error:
         shown = str(error)[:20] + ("…" if len(str(error)) > 20 else "")
         raise GameError(
@@ -72,12 +84,54 @@ def parse(raw: bytes) -> Any:
             line=error.lineno,
             col=error.colno,
         ) from None
-    check_bounds(data)
+    check_bounds(data, None if any_size else MAX_COUPS, raw)
     return data
 
 
-def check_bounds(data: Any) -> None:
-    """Refuse a file with too many coups or too long a text, before any rule reads it."""
+_DIGITS = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
+"""Every ASCII digit to ``0``, any other byte to a space (a UTF-8 sequence has no ASCII byte)."""
+_TEN_DIGITS = b"0" * 10
+_QUOTES = bytes(0x22 if b == 0x22 else 0x78 for b in range(256))
+"""Every ``"`` kept, any other byte to ``x``."""
+_LONG_RUN = b"x" * (MAX_TEXT + 1)
+_LIMIT = str(MAX_NUMBER).encode()
+
+
+def _small_ints(raw: bytes) -> bool:
+    """Whether every run of digits in the file is an int within the limit (a fast scan).
+
+    True when no run has ten digits or more but the limit itself, even inside
+    a string: any int of the file is then one ``_int`` accepts. False asks for
+    the exact way (a check of every int as it is read).
+    """
+    digits = raw.translate(_DIGITS)
+    start = digits.find(_TEN_DIGITS)
+    while start != -1:
+        end = start
+        while end < len(digits) and digits[end] == 0x30:
+            end += 1
+        if raw[start:end] != _LIMIT:
+            return False
+        start = digits.find(_TEN_DIGITS, end)
+    return True
+
+
+def _short_texts(raw: bytes) -> bool:
+    """Whether no text of the file can be longer than ``MAX_TEXT`` (a fast scan).
+
+    A string has at most as many characters as bytes between its quotes, and
+    these lie between two consecutive ``"`` unless it holds an escaped quote.
+    False asks for the exact way (the walk over every value of ``check_bounds``).
+    """
+    return b'\\"' not in raw and _LONG_RUN not in raw.translate(_QUOTES)
+
+
+def check_bounds(data: Any, max_coups: int | None = MAX_COUPS, raw: bytes | None = None) -> None:
+    """Refuse a file with too many coups or too long a text, before any rule reads it.
+
+    ``max_coups`` None: any number. ``raw``: the bytes ``data`` was read from,
+    which spare the walk over every value when they cannot hold a long text.
+    """
     if isinstance(data, dict):
         players = data.get("players")
         if isinstance(players, list) and any(
@@ -87,13 +141,15 @@ def check_bounds(data: Any) -> None:
                 "players", N_("a player's name has at most {limit} characters"), limit=MAX_NAME
             )
         coups = data.get("coups")
-        if isinstance(coups, list) and len(coups) > MAX_COUPS:
+        if max_coups is not None and isinstance(coups, list) and len(coups) > max_coups:
             raise GameError(
                 "coups",
                 N_("a game file holds at most {limit} coups (this one has {count})"),
-                limit=MAX_COUPS,
+                limit=max_coups,
                 count=len(coups),
             )
+    if raw is not None and _short_texts(raw):
+        return
     stack = [data]
     while stack:
         value = stack.pop()

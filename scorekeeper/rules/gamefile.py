@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
+from . import streamed_json
 from .errors import N_, GameError
 
 FORMAT = "scorekeeper-game/1"
@@ -142,11 +143,39 @@ def write_json(data: Any, write: Callable[[str], Any], buffer: int = 1 << 16) ->
     write("".join(pending))
 
 
-class Stream:
-    """A list of a report (its coups) made item by item as it is written (``write_json``)."""
+def write_json_bytes(
+    data: Any, write: Callable[[bytes], Any], errors: str = "strict", buffer: int = 1 << 20
+) -> None:
+    """``json_text(data)`` encoded as UTF-8 (``errors`` as the text stream's), in large writes.
 
-    def __init__(self, items: Iterable[Any]) -> None:
+    The same bytes as ``write_json`` to a UTF-8 text stream, but the items of a
+    ``Stream`` of ``whole_numbers`` are written by orjson in batches
+    (``streamed_json``), which never writes a surrogate.
+    """
+    pending: list[bytes] = []
+    size = 0
+    for chunk in json_pieces(data):
+        piece = chunk if isinstance(chunk, bytes) else chunk.encode("utf-8", errors)
+        pending.append(piece)
+        size += len(piece)
+        if size >= buffer:
+            write(b"".join(pending))
+            pending, size = [], 0
+    pending.append(b"\n")
+    write(b"".join(pending))
+
+
+class Stream:
+    """A list of a report (its coups) made item by item as it is written (``write_json``).
+
+    ``whole_numbers``: the maker promises its items hold only str, int, bool,
+    None, lists and dicts with str keys (no float: orjson spells some floats
+    differently from ``json``), so that they may be written by orjson.
+    """
+
+    def __init__(self, items: Iterable[Any], whole_numbers: bool = False) -> None:
         self.items = items
+        self.whole_numbers = whole_numbers
 
 
 # json.dumps(indent=2) runs the pure-Python encoder; only the C encoder is fast. The
@@ -206,18 +235,30 @@ def json_chunks(value: Any, depth: int = 0) -> Iterator[str]:
 
     A ``Stream`` is written one item at a time; anything else in one piece.
     """
+    return cast(Iterator[str], _pieces(value, depth, fast=False))  # bytes only when fast
+
+
+def json_pieces(value: Any, depth: int = 0) -> Iterator[str | bytes]:
+    """``json_chunks``, with the items of a ``whole_numbers`` Stream as UTF-8 bytes (orjson)."""
+    return _pieces(value, depth, fast=True)
+
+
+def _pieces(value: Any, depth: int, fast: bool) -> Iterator[str | bytes]:
     if isinstance(value, Stream):
+        if fast and value.whole_numbers and streamed_json.available:
+            yield from streamed_json.items(value.items, depth, _text)
+            return
         separator = "[\n" + "  " * (depth + 1)
         for item in value.items:
             yield separator
-            yield from json_chunks(item, depth + 1)
+            yield from _pieces(item, depth + 1, fast)
             separator = ",\n" + "  " * (depth + 1)
         yield "[]" if separator[0] == "[" else "\n" + "  " * depth + "]"
     elif isinstance(value, dict) and any(isinstance(v, Stream) for v in value.values()):
         separator = "{\n" + "  " * (depth + 1)
         for key, item in value.items():
             yield separator + _key(key) + ": "
-            yield from json_chunks(item, depth + 1)
+            yield from _pieces(item, depth + 1, fast)
             separator = ",\n" + "  " * (depth + 1)
         yield "{}" if separator[0] == "{" else "\n" + "  " * depth + "}"
     else:

@@ -22,7 +22,7 @@ from ..gamefile import (
     whole_field,
 )
 from ..ledger import Transfer
-from .engine import BeteRef, Contract, Coup, CoupResult, Deal, Game, Report, replay
+from .engine import PASS, Bete, BeteRef, Contract, Coup, CoupResult, Deal, Game, Report, replay
 from .ruleset import RuleSet
 
 _PLAYED_KEYS = ("hombre", "contract", "tricks", "matadors", "vole_engagee", "codille_renounced")
@@ -38,7 +38,8 @@ def load_game(data: Any) -> Game:
     )
     rules = RuleSet.from_mapping(rules_data)
     seats = {name: seat for seat, name in enumerate(players)}
-    coups = numbered(coups_data, lambda item: load_coup(item, seats))
+    same: dict[tuple[Any, ...], Coup] = {}
+    coups = numbered(coups_data, lambda item: load_coup(item, seats, same))
     return Game(tuple(players), rules, first, tuple(coups))
 
 
@@ -69,13 +70,13 @@ def played_parts(
     if not isinstance(hombre, str) or hombre not in seats:
         raise GameError("hombre", N_("hombre {name!r} is not one of the players"), name=hombre)
     contract = item.get("contract")
-    values = [str(c) for c in contracts]
-    if contract not in values:
+    by_value = _members(contracts)
+    if not isinstance(contract, str) or contract not in by_value:
         raise GameError(
             "contract",
             N_("contract {value!r} is not one of {choices}"),
             value=contract,
-            choices=", ".join(values),
+            choices=", ".join(by_value),
         )
     tricks = item.get("tricks")
     if not isinstance(tricks, Mapping):
@@ -83,6 +84,10 @@ def played_parts(
     for name in tricks:
         if name not in seats:
             raise GameError("tricks", N_("tricks of {name!r}, who is not a player"), name=name)
+    if len(tricks) == len(seats):  # every player named: the usual coup, nobody left out
+        counts = tuple(tricks[name] for name in seats)
+        if all(type(count) is int for count in counts):
+            return seats[hombre], by_value[contract], counts, note, None
     by_seat = [0] * len(seats)
     missing = [name for name in seats if name not in tricks]
     out = seats[missing[0]] if len(seats) == 4 and len(missing) == 1 else None
@@ -92,25 +97,49 @@ def played_parts(
                 continue
             raise GameError("tricks", N_("tricks of {name} are missing"), name=name)
         by_seat[seat] = whole_field(tricks[name], "tricks")
-    return seats[hombre], contracts(contract), tuple(by_seat), note, out
+    return seats[hombre], by_value[contract], tuple(by_seat), note, out
 
 
-def load_coup(item: Any, seats: Mapping[str, int]) -> Coup:
-    """One coup of the file; ``seats`` maps each player's name to his seat."""
+_MEMBERS: dict[Any, dict[str, Any]] = {}
+
+
+def _members(contracts: Any) -> dict[str, Any]:
+    """A contract enum's members by their file spelling, in order (made once per enum)."""
+    members = _MEMBERS.get(contracts)
+    if members is None:
+        members = _MEMBERS[contracts] = {str(c): c for c in contracts}
+    return members
+
+
+def load_coup(
+    item: Any, seats: Mapping[str, int], same: dict[tuple[Any, ...], Coup] | None = None
+) -> Coup:
+    """One coup of the file; ``seats`` maps each player's name to his seat.
+
+    ``same``: the coups already read from this file by their fields, so that a
+    long game's many equal coups are one frozen ``Coup`` (made once, kept once).
+    """
     played = played_parts(item, seats, _PLAYED_KEYS[3:], Contract)
     if played is None:
-        return Coup(note=item.get("note", ""))
+        return Coup(note=item.get("note", "")) if item.get("note") else PASS
     hombre, contract, tricks, note, out = played
-    return Coup(
-        hombre=hombre,
-        contract=contract,
-        tricks=tricks,
-        matadors=whole_field(item.get("matadors", 0), "matadors"),
-        vole_engagee=flag_field(item, "vole_engagee"),
-        codille_renounced=flag_field(item, "codille_renounced"),
-        note=note,
-        out=out,
+    fields = (
+        hombre,
+        contract,
+        tricks,
+        whole_field(item.get("matadors", 0), "matadors"),
+        flag_field(item, "vole_engagee"),
+        flag_field(item, "codille_renounced"),
+        note,
+        out,
     )
+    if same is None:
+        return Coup(*fields)
+    # every field is of its exact type here (no True for 1), so equal keys are equal coups
+    coup = same.get(fields)
+    if coup is None:
+        coup = same[fields] = Coup(*fields)
+    return coup
 
 
 def dump_game(game: Game) -> dict[str, Any]:
@@ -198,32 +227,56 @@ def dump_report(report: Report, lazy: bool = False) -> dict[str, Any]:
         }
 
     def coup(r: CoupResult) -> dict[str, Any]:
+        # the one function run per coup of a long report: plain lookups, no helper calls
         c = r.coup
+        d = r.deal
+        played = c.hombre is not None
+        entry: dict[str, Any] = {"n": d.n, "dealer": names[d.dealer], "premier": names[d.premier]}
+        if d.out is not None:
+            entry["sits_out"] = names[d.out]
+        entry["marks_added"] = d.marks_added
+        entry["marks"] = d.marks
+        entry["poule"] = d.poule
+        entry["bete_in_play"] = None if d.bete_in_play is None else bete(d.bete_in_play)
+        entry["enjeu"] = d.enjeu
+        entry["outcome"] = str(r.outcome)
+        entry["hombre"] = names[c.hombre] if played else None  # type: ignore[index]
+        entry["contract"] = str(c.contract) if played else None
+        if not played:
+            entry["tricks"] = None
+        elif c.out is None:
+            entry["tricks"] = dict(zip(names, c.tricks))
+        else:
+            entry["tricks"] = tricks_of(c, names)
+        entry["matadors"] = c.matadors
+        entry["vole_engagee"] = c.vole_engagee
+        entry["codille_renounced"] = c.codille_renounced
+        entry["note"] = c.note
+        entry["bete_made"] = None if r.bete_made is None else r.bete_made.amount
+        entry["codille"] = None if r.codille is None else names[r.codille]
+        entry["transfers"] = [
+            {
+                "from": names[t.payer],
+                "to": names[t.payee],
+                "amount": t.amount,
+                "reason": str(t.reason),
+            }
+            for t in r.transfers
+        ]
+        entry["net"] = dict(zip(names, r.net))
+        entry["caves"] = dict(zip(names, r.caves))
+        entry["poules_tirees"] = r.poules_tirees
+        entry["finished"] = r.finished
+        return entry
+
+    def register_line(b: Bete) -> dict[str, Any]:
         return {
-            "n": r.deal.n,
-            "dealer": names[r.deal.dealer],
-            "premier": names[r.deal.premier],
-            **sits_out(r.deal, names),
-            "marks_added": r.deal.marks_added,
-            "marks": r.deal.marks,
-            "poule": r.deal.poule,
-            "bete_in_play": bete(r.deal.bete_in_play),
-            "enjeu": r.deal.enjeu,
-            "outcome": str(r.outcome),
-            "hombre": None if c.hombre is None else names[c.hombre],
-            "contract": None if c.contract is None else str(c.contract),
-            "tricks": None if c.hombre is None else tricks_of(c, names),
-            "matadors": c.matadors,
-            "vole_engagee": c.vole_engagee,
-            "codille_renounced": c.codille_renounced,
-            "note": c.note,
-            "bete_made": None if r.bete_made is None else r.bete_made.amount,
-            "codille": None if r.codille is None else names[r.codille],
-            "transfers": transfers_json(r.transfers, names),
-            "net": per_player(r.net),
-            "caves": per_player(r.caves),
-            "poules_tirees": r.poules_tirees,
-            "finished": r.finished,
+            "owner": names[b.owner],
+            "amount": b.amount,
+            "status": str(b.status),
+            "made_in": b.made_in,
+            "token": b.token,
+            "settled_in": b.settled_in,
         }
 
     return {
@@ -238,20 +291,14 @@ def dump_report(report: Report, lazy: bool = False) -> dict[str, Any]:
             for name, s in zip(names, report.stacks)
         },
         "poule": {"marks": report.marks, "chips": report.poule},
-        "betes": [
-            {
-                "owner": names[b.owner],
-                "amount": b.amount,
-                "status": str(b.status),
-                "made_in": b.made_in,
-                "token": b.token,
-                "settled_in": b.settled_in,
-            }
-            for b in report.betes
-        ],
+        "betes": Stream(map(register_line, report.betes), whole_numbers=True)
+        if lazy
+        else [register_line(b) for b in report.betes],
         "poules_tirees": report.poules_tirees,
         "poules_to_play": game.rules.poules_to_play,
         "finished": report.finished,
         "next": None if report.next is None else deal(report.next),
-        "coups": Stream(map(coup, report.coups)) if lazy else [coup(r) for r in report.coups],
+        "coups": Stream(map(coup, report.coups), whole_numbers=True)
+        if lazy
+        else [coup(r) for r in report.coups],
     }

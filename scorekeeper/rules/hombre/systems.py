@@ -230,7 +230,9 @@ def dump_any_report(report: AnyReport, lazy: bool = False) -> dict[str, Any]:
         "poules_tirees": sum(1 for r in report.coups if r.outcome is PotOutcome.GAGNE),
         "finished": report.finished,
         "next": None if report.next is None else deal(report.next),
-        "coups": Stream(map(coup, report.coups)) if lazy else [coup(r) for r in report.coups],
+        "coups": Stream(map(coup, report.coups), whole_numbers=True)
+        if lazy
+        else [coup(r) for r in report.coups],
     }
 
 
