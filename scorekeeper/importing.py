@@ -84,8 +84,36 @@ def parse(raw: bytes, any_size: bool = False) -> Any:
             line=error.lineno,
             col=error.colno,
         ) from None
+    if (b"\\ud" in raw or b"\\uD" in raw) and not _all_characters(data):
+        raise GameError(
+            "file", N_("a text of the file holds a lone surrogate escape, which is no character")
+        )
     check_bounds(data, None if any_size else MAX_COUPS, raw)
     return data
+
+
+def _all_characters(data: Any) -> bool:
+    """Whether every text of ``data`` can be written as UTF-8 (stored, shown, printed).
+
+    JSON lets a file write half of a UTF-16 pair alone (``"\\ud800"``): Python
+    reads it into a string that no UTF-8 writer accepts, so SQLite, the page and
+    the terminal would all fail on it. Only a file whose bytes hold such an
+    escape is walked.
+    """
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True
 
 
 _DIGITS = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))

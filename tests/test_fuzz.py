@@ -238,7 +238,8 @@ JSON = st.recursive(
     | st.integers(-(10**20), 10**20)
     | HUGE_INTS
     | st.floats()
-    | st.text(max_size=20),
+    | st.text(max_size=20)
+    | st.sampled_from(["\ud800", "A\udfff", "\udc00\ud83c"]),  # halves of UTF-16 pairs
     lambda children: (
         st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=4)
     ),

@@ -285,6 +285,28 @@ def test_a_hostile_game_file_gets_a_message(client):
     )
 
 
+def test_a_lone_surrogate_escape_is_refused_not_stored(client, app, tmp_path):
+    """JSON may write half a UTF-16 pair ("\\ud800"): no UTF-8 writer (SQLite, a page) takes it."""
+    text = json.dumps(SEED).replace('"A"', '"A\\ud800"')  # player A, everywhere named
+    assert "surrogate" in import_refusal(client, text)
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from games").fetchone() == (0,)
+    conn.close()
+    # a pair is one character (U+1F0A1, the ace of spades card): read as such
+    paired = json.dumps(SEED).replace('"A"', '"A \\ud83c\\udca1"')
+    assert client.post("/games/import", data={"text": paired}).status_code == 302
+    assert "A \U0001f0a1" in client.get("/games/1").data.decode()
+    path = tmp_path / "lone.json"
+    path.write_text(text)
+    refused = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "replay", str(path)],
+        capture_output=True,
+        text=True,
+    )
+    assert refused.returncode == 2 and "surrogate" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+
+
 def test_import_limits(client):
     long_name = {**SEED, "players": ["A" * 41, "B", "C"]}
     assert "40 characters" in import_refusal(client, json.dumps(long_name))
