@@ -78,6 +78,8 @@ class Table(FastHttpUser):
             name="POST /games/new",
             allow_redirects=False,
         )
+        if response.status_code != 302:
+            raise RuntimeError(f"POST /games/new answered {response.status_code}")
         self.game = response.headers["Location"]
         CONFIRMED[self.game] = ATTEMPTED[self.game] = 0
         links = self.client.get(self.game + "/links", name="GET /games/[id]/links").text

@@ -22,11 +22,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(database: Path, port: int, **settings: str) -> subprocess.Popen[bytes]:
+    """waitress serving the app on ``database``; ``settings`` are more SCOREKEEPER_ variables."""
     env = {
         **os.environ,
         "SCOREKEEPER_DATABASE": str(database),
         "SCOREKEEPER_SECRET_KEY": "durability",
+        **{f"SCOREKEEPER_{name}": value for name, value in settings.items()},
     }
     process = subprocess.Popen(
         [
@@ -35,7 +37,7 @@ def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
             "waitress",
             "--host=127.0.0.1",
             f"--port={port}",
-            "--threads=4",
+            "--threads=8",
             "--call",
             "scorekeeper:create_app",
         ],

@@ -196,3 +196,36 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m006_clubs",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it
+
+
+def test_phones_creating_games_at_once_all_get_their_game(tmp_path):
+    """Writes that read first take the write lock first: no "database is locked" (a 500).
+
+    In WAL mode a deferred transaction that has read cannot take the write lock
+    once another connection has written since, and SQLite refuses at once. The
+    load test found it: fifty tables created together, a quarter answered 500.
+    """
+    database = tmp_path / "db.sqlite"
+    port = free_port()
+    server = start_server(database, port, RATELIMIT_ENABLED="false")
+    statuses: list[int] = []
+    try:
+
+        def create() -> None:
+            phone = Phone(f"http://127.0.0.1:{port}")
+            for _ in range(3):
+                statuses.append(phone.post("/games/new", NEW_GAME)[0])
+
+        threads = [threading.Thread(target=create) for _ in range(16)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        server.terminate()
+        server.wait()
+    assert statuses == [302] * 48
+    with sqlite3.connect(database) as conn:
+        assert conn.execute("select count(*) from games").fetchone() == (48,)
+        assert conn.execute("select count(*) from grants").fetchone() == (48,)
+    conn.close()
