@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import g
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -88,16 +88,24 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
+_PHRASES: dict[str, dict[str, str]] = {}
+
+
 def _phrases() -> dict[str, str]:
-    """The words of outcome_text, translated once per request (a journal has hundreds)."""
-    if "phrases" not in g:
+    """The words of outcome_text, translated once per language (a journal has hundreds).
+
+    The catalogs never change while the server runs; the table is only read.
+    """
+    language = str(get_locale())
+    phrases = _PHRASES.get(language)
+    if phrases is None:
         phrases = {str(k): str(v) for k, v in {**OUTCOME_WORDS, **CONTRACT_WORDS}.items()}
         phrases["played"] = _("%(hombre)s %(contract)s: %(outcome)s")
         phrases["codille_by"] = _("codille by %(name)s")
         phrases["renounced"] = _("(codille renounced)")
         phrases["taken_back"] = _("bête of %(amount)s taken back")
-        g.phrases = phrases
-    return dict(g.phrases)
+        _PHRASES[language] = phrases
+    return phrases
 
 
 def outcome_text(result: Any, names: tuple[str, str, str]) -> str:
