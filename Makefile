@@ -62,6 +62,7 @@ test: lint $(VENV)/.catalogs
 bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/replay.py
 	$(BIN)/python benchmarks/replay_json.py
+	$(BIN)/python benchmarks/request_cpu.py
 	$(BIN)/python benchmarks/pages.py
 
 # 50 tables entering coups and 200 phones following them for 60 s (Locust).

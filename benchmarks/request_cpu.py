@@ -1,0 +1,91 @@
+"""CPU per request of a club evening's traffic, in process, against a Flask hello-world.
+
+Run with ``make bench``. The capacity plan (docs/capacity.md) multiplies
+these by the requests a table makes. Each figure is the best of several
+rounds of CPU time (``time.process_time``) per request through the app's
+test client, so the other processes of a shared machine weigh less; the
+ratio to a hello-world app through the same client is the figure to keep.
+
+Kinds measured on a 300-coup l'Hombre game: a following phone's version poll
+answered 304 (97 % of an evening's requests), its page reloaded when kept,
+the manager's page reloaded when kept, and a page drawn afresh (as after
+each coup).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from flask import Flask
+
+from scorekeeper import create_app
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from pages import build  # noqa: E402
+
+ROUNDS, EACH = 5, 200
+
+
+def cpu_ms(request: Callable[[], object], each: int = EACH) -> float:
+    best = float("inf")
+    for _ in range(ROUNDS):
+        start = time.process_time()
+        for _ in range(each):
+            request()
+        best = min(best, (time.process_time() - start) / each)
+    return best * 1000
+
+
+def main() -> None:
+    hello = Flask("hello")
+    hello.get("/")(lambda: "Hello, World!")
+    baseline = hello.test_client()
+    with tempfile.TemporaryDirectory() as tmp:
+        database = Path(tmp) / "bench.sqlite"
+        build(database)
+        app = create_app(
+            {"DATABASE": str(database), "SECRET_KEY": "bench", "ADMIN_PASSWORD": "bench"}
+        )
+        manager = app.test_client()
+        login = manager.get("/admin").data.decode()
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', login)
+        assert token is not None
+        manager.post("/admin", data={"password": "bench", "csrf_token": token.group(1)})
+        links = manager.get("/games/1/links").data.decode()
+        table = re.search(r'href="https?://[^/]+(/games/1/table/[^"]+)"', links)
+        assert table is not None
+        phone = app.test_client()
+        phone.get(table.group(1))
+        tag = phone.get("/games/1/version").headers["ETag"]
+        phone.get("/games/1")
+        manager.get("/games/1")
+        drawn = iter(range(10**9))
+        kinds = {
+            "hello-world": lambda: baseline.get("/"),
+            "version poll, unchanged (304)": lambda: phone.get(
+                "/games/1/version", headers={"If-None-Match": tag}
+            ),
+            "phone reloads the game page (kept)": lambda: phone.get("/games/1"),
+            "manager reloads the game page (kept)": lambda: manager.get("/games/1"),
+            "game page drawn afresh (after a coup)": lambda: manager.get(
+                f"/games/1?draw={next(drawn)}"
+            ),
+        }
+        figures = {
+            name: cpu_ms(request, EACH if "afresh" not in name else 40)
+            for name, request in kinds.items()
+        }
+    unit = figures["hello-world"]
+    print(f"\n{'request, 300-coup game (CPU, in process)':<46} {'ms':>7} {'÷ hello':>8}")
+    for name, ms in figures.items():
+        print(f"{name:<46} {ms:>7.2f} {ms / unit:>8.1f}")
+
+
+if __name__ == "__main__":
+    main()
