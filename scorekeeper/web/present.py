@@ -166,6 +166,8 @@ JOURNAL_INDENT = 6
 
 def columns(text: str) -> int:
     """How many monospace columns ``text`` takes: a wide (CJK) character takes two."""
+    if not text or max(text) < "\u1100":  # no character is wide before U+1100
+        return len(text)
     return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
 
 
