@@ -22,6 +22,7 @@ from scorekeeper.rules.hombre.file import replay_file
 from scorekeeper.rules.hombre.stats import club_stats, player_stats
 from scorekeeper.rules.ledger import settle_up
 from scorekeeper.web.chart import net_chart
+from scorekeeper.web.present import BREAKS, columns, signed, wrap
 
 
 def seed_game(client, **changes):
@@ -107,20 +108,108 @@ def test_a_bad_chip_value_is_refused_beside_its_field(client, app):
     assert "money" not in json.loads(client.get(game + "/game.json").data)
 
 
+def pdf_text(data: bytes, tmp_path: Path) -> str:
+    path = tmp_path / "settlement.pdf"
+    path.write_bytes(data)
+    assert shutil.which("pdftotext"), "poppler-utils is part of the test set-up"
+    return subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
 def test_the_pdf_is_a_real_pdf_with_every_net(client, tmp_path):
     game = seed_game(client)
     response = client.get(game + "/settlement.pdf")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     assert response.data.startswith(b"%PDF-")
-    path = tmp_path / "settlement.pdf"
-    path.write_bytes(response.data)
-    assert shutil.which("pdftotext"), "poppler-utils is part of the test set-up"
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
+    text = pdf_text(response.data, tmp_path)
     for name, net in (("Anne", "−72"), ("Bruno", "−9"), ("Chloé", "+81")):
         assert re.search(rf"{name}\s+{re.escape(net)}", text), (name, net, text[:1500])
     assert "PROVISIONAL" in text
+
+
+def journal_entries(text: str, title: str) -> dict[int, str]:
+    """The PDF journal's coups by number, each on one line (its continued lines joined)."""
+    body = text[text.index("Payment journal") : text.index("Game file SHA-256")]
+    entries: dict[int, str] = {}
+    number = None
+    for line in body.splitlines():
+        if not line.strip() or line.startswith(title):  # a page's head: "Settlement — …"
+            continue
+        first = re.match(r" *(\d+) (\(\d+\) .*)", line)
+        if first:
+            number = int(first[1])
+            entries[number] = first[2].strip()
+        elif number is not None:
+            entries[number] += " " + line.strip()
+    return entries
+
+
+def assert_journal_is_complete(text: str, coups: list[dict], title: str) -> None:
+    """Every coup once, with its enjeu, each transfer in turn after its reason, its nets."""
+    entries = journal_entries(text, title)
+    assert sorted(entries) == [c["n"] for c in coups]
+    for c in coups:
+        entry = entries[c["n"]]
+        assert entry.startswith(f"({c['enjeu']}) "), entry
+        at = 0
+        for t in c["transfers"]:
+            at = entry.index(f"{t['from']}→{t['to']} {t['amount']}", at)
+        nets = " / ".join(signed(v) for v in c["net"].values())
+        assert entry.endswith(" · " + nets), (entry, nets)
+
+
+def test_the_pdf_journal_has_every_coup_and_every_payment(client, tmp_path):
+    game = seed_game(client)
+    text = pdf_text(client.get(game + "/settlement.pdf").data, tmp_path)
+    # hand-computed (hombre.md §10): Chloé wins coup 5 and takes Anne's bête of 27
+    assert "5 (126) Chloé demande: gagne · poule: Anne→Chloé 33, Bruno→Chloé 33 · " in text
+    assert "bête: Anne→Chloé 27 · −60 / −33 / +93" in text
+    assert "2 (72) Bruno demande: remise; bête made: 72 · 0 / 0 / 0" in text
+    assert_journal_is_complete(text, report(client, game)["coups"], "Settlement — ")
+
+
+def test_the_pdf_of_a_long_game_has_every_coup(client, tmp_path):
+    names = {"A": "Anne-Sophie de La Tour-Maubourg", "B": "Bruno", "C": "Chloé"}
+    coups = [
+        *("C demande A2 B2 C5", "B retourne A2 B5 C2", "A sans_prendre A5 B2 C2"),
+        *("B demande A4 B4 C1", "pass", "C demande A5 B2 C2", "A retourne A0 B0 C9"),
+    ] * 30
+    data = game_file(*coups, poules_to_play=1000)
+    data["players"] = list(names.values())
+    for c in data["coups"]:  # the notation's seats A, B, C by the names above
+        if "hombre" in c:
+            c["hombre"] = names[c["hombre"]]
+            c["tricks"] = {names[seat]: tricks for seat, tricks in c["tricks"].items()}
+    assert client.post("/games/import", data={"text": json.dumps(data)}).status_code == 302
+    french = {"Accept-Language": "fr"}
+    text = pdf_text(client.get("/games/1/settlement.pdf", headers=french).data, tmp_path)
+    assert "210 coups joués" in text
+    assert re.search(r"\n {6}\S", text), "a long coup goes on to a second line"
+    text = text.replace("Journal des paiements", "Payment journal")
+    text = text.replace("SHA-256 du fichier de partie", "Game file SHA-256")
+    assert_journal_is_complete(text, report(client, "/games/1")["coups"], "Règlement — ")
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.text("aé李 →·,;0", min_size=1, max_size=30), min_size=1, max_size=20),
+    st.integers(10, 180),
+    st.integers(0, 8),
+)
+def test_a_journal_line_wraps_at_its_breaks_and_keeps_every_character(parts, width, indent):
+    text = " · ".join(part.strip() or "x" for part in parts)  # a line never ends in a space
+    lines = wrap(text, width, indent, first=2)
+    assert lines[0].startswith("  ") and all(line.startswith(" " * indent) for line in lines[1:])
+    assert " ".join([lines[0][2:], *(line[indent:] for line in lines[1:])]) == text
+    for line in lines:  # a line too long holds one piece, which the PDF wraps
+        assert columns(line) <= width or not BREAKS.search(line.strip())
+
+
+def test_a_wide_character_takes_two_columns():
+    assert columns("李明 Anne") == 9
+    assert wrap("李李李, 李李李", 8, 0) == ["李李李,", "李李李"]
+    assert wrap("李李李, 李李李", 14, 0) == ["李李李, 李李李"]
 
 
 def test_the_journal_csv_parses_back_to_the_same_transfers(client):

@@ -18,6 +18,7 @@ from .present import (
     OUTCOME_WORDS,
     REASON_WORDS,
     STATUS_WORDS,
+    journal_text,
     outcome_text,
     rules_text,
     signed,
@@ -86,6 +87,7 @@ def register(app: Flask) -> None:
     app.context_processor(clubs.context)
     app.jinja_env.globals.update(
         outcome_text=outcome_text,
+        journal_text=journal_text,
         get_locale=get_locale,
         LANGUAGE_NAMES=NAMES,
         rules_text=rules_text,

@@ -14,14 +14,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal
-from pathlib import Path
 from typing import Any
 
 from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     jsonify,
     redirect,
     render_template,
@@ -44,6 +42,7 @@ from ..rules.hombre.stats import PlayerStats, player_stats
 from ..rules.ledger import settle_up, to_money
 from ..rules.money import parse_money
 from .forms import CHANGED, form_version, whole
+from .printing import pdf_response
 from .sheet_view import standing
 
 bp = Blueprint("clubs", __name__)
@@ -350,21 +349,8 @@ def settlement(evening_id: int) -> str:
 
 @bp.get("/evenings/<int:evening_id>/settlement.pdf")
 def settlement_pdf(evening_id: int) -> Response:
-    from weasyprint import CSS, HTML
-
     html = _settlement_page(evening_id, pdf=True)
-    static = Path(current_app.static_folder or "")
-    pdf = HTML(string=html, base_url=str(static)).write_pdf(
-        stylesheets=[
-            CSS(filename=str(static / "style.css")),
-            CSS(filename=str(static / "sheet.css")),
-        ]
-    )
-    return Response(
-        pdf,
-        mimetype="application/pdf",
-        headers={"Content-Disposition": f"attachment; filename=evening-{evening_id}.pdf"},
-    )
+    return pdf_response(html, f"evening-{evening_id}.pdf")
 
 
 # The season

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     redirect,
     render_template,
     request,
@@ -35,6 +32,7 @@ from ..rules.money import parse_money
 from .chart import net_chart
 from .forms import CHANGED, form_version
 from .games import game_file_text
+from .printing import pdf_response
 from .sheets import render_settlement as sheet_settlement
 from .table import chip_pages_only
 
@@ -105,39 +103,14 @@ def settlement(game_id: int) -> str | BaseResponse | tuple[str, int]:
     return page if status == 200 else (page, status)
 
 
-@lru_cache(maxsize=2)
-def _print_styles(static: str) -> tuple[list[Any], Any]:
-    """The stylesheets and fonts of the PDF, parsed once per process, not per download."""
-    from weasyprint import CSS
-    from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
-
-    fonts = FontConfiguration()
-    sheets = [CSS(filename=f"{static}/{name}", font_config=fonts) for name in SHEETS]
-    return sheets, fonts
-
-
-SHEETS = ("style.css", "sheet.css")
-
-
 @bp.get("/games/<int:game_id>/settlement.pdf")
 def settlement_pdf(game_id: int) -> Response:
-    from weasyprint import HTML
-
     stored = readable(game_id)
     if not stored.kind.chips:
         html = sheet_settlement(stored, game_file_text(stored), pdf=True)
     else:
         html = render_template("hombre/settlement.html", form=None, pdf=True, **_sheet(stored))
-    static = Path(current_app.static_folder or "")
-    stylesheets, fonts = _print_styles(str(static))
-    pdf = HTML(string=html, base_url=str(static)).write_pdf(
-        stylesheets=stylesheets, font_config=fonts
-    )
-    return Response(
-        pdf,
-        mimetype="application/pdf",
-        headers={"Content-Disposition": f"attachment; filename=settlement-{game_id}.pdf"},
-    )
+    return pdf_response(html, f"settlement-{game_id}.pdf")
 
 
 def _csv(text: str, name: str) -> Response:
