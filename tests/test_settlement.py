@@ -145,6 +145,16 @@ def journal_entries(text: str, title: str) -> dict[int, str]:
     return entries
 
 
+REASONS = {
+    "poule": "poule",
+    "bete": "bête",
+    "matadors": "matadors",
+    "sans_prendre": "sans prendre",
+    "retourne": "retourne",
+}
+"""The reason words of these games, the same in English and French."""
+
+
 def assert_journal_is_complete(text: str, coups: list[dict], title: str) -> None:
     """Every coup once, with its enjeu, each transfer in turn after its reason, its nets."""
     entries = journal_entries(text, title)
@@ -155,6 +165,12 @@ def assert_journal_is_complete(text: str, coups: list[dict], title: str) -> None
         at = 0
         for t in c["transfers"]:
             at = entry.index(f"{t['from']}→{t['to']} {t['amount']}", at)
+            # the nearest reason word before it ("poule: " in English, "poule : " in French)
+            labels = {
+                w: max(entry.rfind(w + ":", 0, at), entry.rfind(w + " :", 0, at))
+                for w in REASONS.values()
+            }
+            assert max(labels, key=labels.__getitem__) == REASONS[t["reason"]], (entry, t)
         nets = " / ".join(signed(v) for v in c["net"].values())
         assert entry.endswith(" · " + nets), (entry, nets)
 

@@ -188,10 +188,11 @@ BREAKS = re.compile(r"(?<=, )|(?<= · )|(?<=; )")
 
 
 def wrap(text: str, width: int, indent: int, first: int = 0) -> list[str]:
-    """``text`` in lines of at most ``width`` columns, broken after its commas and dots
-    (BREAKS), never inside a payment: the first line after ``first`` spaces, the others
-    after ``indent``. A part longer than a line stays whole (the PDF wraps it, as it
-    would any line that does not fit). For example, at 16 columns indented by 2,
+    """``text`` in lines of at most ``width`` columns, broken only after a comma, a
+    semicolon or a dot (BREAKS), so never inside a payment: the first line after
+    ``first`` spaces, the others after ``indent``. A part longer than a line stays
+    whole (the PDF wraps it, as it would any line that does not fit). For example,
+    at 16 columns indented by 2,
     'poule: Anne→Bruno 9, Chloé→Bruno 9' is 'poule: Anne→Bruno 9,' then '  Chloé→Bruno 9'.
     """
     lines: list[str] = []
