@@ -10,6 +10,8 @@ import json
 import re
 import sqlite3
 
+from test_settlement import pdf_text
+
 from scorekeeper.rules import kinds
 
 FOUR = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": "Denis"}
@@ -326,3 +328,56 @@ def test_manillen_for_three_speaks_of_players_not_of_teams(client):
     assert "Anne" in page and "Chloé" in page
     for word in ("Nous", "Eux", "camp"):
         assert word not in page, word
+
+
+def sheet_entries(client, game, tmp_path) -> dict[int, str]:
+    """The PDF's sheet by coup number, each on one line (its continued lines joined)."""
+    text = pdf_text(client.get(game + "/settlement.pdf").data, tmp_path)
+    body = text[text.index("One line per coup") : text.index("Game file SHA-256")]
+    entries: dict[int, str] = {}
+    number = None
+    for line in body.splitlines()[1:]:
+        if not line.strip() or line.startswith("Final sheet — "):  # a page's head
+            continue
+        first = re.match(r" *(\d+) (\S+ deals · .*)", line)
+        if first:
+            number = int(first[1])
+            entries[number] = first[2].strip()
+        elif number is not None:
+            entries[number] += " " + line.strip()
+    return entries
+
+
+def test_the_brou_pdf_has_every_line_of_the_sheet(client, tmp_path):
+    game = new_sheet(client, "brou", parties_to_win="3", target="301")
+    enter(client, game, points="54", m_nous_petit_a="1")
+    enter(client, game, points="60", m_eux_grand_atout_t="1")
+    enter(client, game, points="69")
+    enter(client, game, points="54")
+    assert sheet_entries(client, game, tmp_path) == {
+        # 54 → 50 + the mariage of 20 = 70; Eux 120 − 54 = 66 → 70
+        1: "Anne deals · 70 / 70 → 70 / 70 · Nous: mariage 20",
+        # 60 − 120 = −60 for Nous, 60 + 120 = 180 for Eux: 10 / 250
+        2: "Bruno deals · -60 / 180 → 10 / 250 · Eux: mariage on the table 120",
+        # 69 → 70 for Nous (80); Eux 250 + 51 = 301 unrounded, Nous under 150: 2 parties
+        3: "Chloé deals · 70 / 51 → 80 / 301 · partie to Eux (2)",
+        # a new partie from 0–0: 54 → 50, 66 → 70
+        4: "Denis deals · 50 / 70 → 50 / 70",
+    }
+
+
+def test_the_manillen_pdf_has_every_line_of_the_sheet(client, tmp_path):
+    game = new_sheet(client, "manille", variant="belge", player3="", deals="3", sans_atout="1")
+    enter(client, game, trump="sans-atout", contre="contre", points="20")
+    enter(client, game, trump="sans-atout", renonce="Anne")
+    enter(client, game, trump="sans-atout", points="45")
+    entries = sheet_entries(client, game, tmp_path)
+    assert sorted(entries) == [1, 2, 3]
+    # Anne alone, sans-atout (×2) contré (×2), 20 points: 10 under 30, ×4 = −80; +40 each
+    assert entries[1].startswith("Anne deals · -80 / 40 / 40 → -80 / 40 / 40 · ")
+    assert entries[1].endswith(" · ×4")
+    # Bruno deals, Anne renounces: 60 for Bruno, 30 over 30, ×2: +120, −60 each
+    assert entries[2].startswith("Bruno deals · -60 / 120 / -60 → -140 / 160 / -20 · ")
+    assert entries[2].endswith(" · renonce by Anne")
+    # Chloé takes 45: 15 over 30, ×2 = +30 each from the two others: +60, −30 each
+    assert entries[3].startswith("Chloé deals · -30 / -30 / 60 → -170 / 130 / 40 · ")

@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 
 from ..rules import kinds
 from .forms import entry_for
+from .present import JOURNAL_COLUMNS, JOURNAL_INDENT, wrap
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,33 @@ def rows(report: Any, first: int = 1, last: int | None = None) -> list[SheetRow]
             detail = f"{detail} · {r.coup.note}" if detail else r.coup.note
         out.append(SheetRow(r.n, names[r.dealer], detail.strip(" ·"), r.scored, shown, event))
     return out
+
+
+def sheet_line(row: SheetRow) -> str:
+    """One line of the printed sheet as a line of text, all that its table row shows.
+
+    Its number, the dealer, what each column marked, then (after an arrow) the
+    count after the coup, what was played, and the partie or manche won:
+    '12 Anne deals · 0 / 27 → 85 / 94 · mariage of Nous · partie to Eux (3)'.
+    """
+    marked = " / ".join(str(v) for v in row.scored)
+    totals = " / ".join(str(v) for v in row.totals)
+    parts = [_("%(dealer)s deals", dealer=row.dealer), f"{marked} → {totals}"]
+    parts += [text for text in (row.detail, row.event) if text]
+    return f"{row.n} " + " · ".join(parts)
+
+
+def sheet_text(lines: list[SheetRow]) -> str:
+    """Lines of the PDF's sheet, a sheet_line each, wrapped as the l'Hombre journal is.
+
+    WeasyPrint lays a table row per coup out slowly (3 s for 300 coups); ready-made
+    monospace lines cost it a line each (see present.journal_text).
+    """
+    out: list[str] = []
+    for row in lines:
+        first = max(0, JOURNAL_INDENT - 1 - len(str(row.n)))
+        out += wrap(sheet_line(row), JOURNAL_COLUMNS, JOURNAL_INDENT, first)
+    return "\n".join(out)
 
 
 def standing(report: Any) -> list[str]:

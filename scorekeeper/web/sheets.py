@@ -27,6 +27,7 @@ from .sheet_view import (
     must_sans_atout,
     rows,
     rules_words,
+    sheet_text,
     sides,
     standing,
     teams_line,
@@ -38,6 +39,8 @@ SHEET_RECENT = 30
 """Lines of the sheet on the game page; the final sheet has them all."""
 SETTLEMENT_SHOWN = 60
 """Lines of the final sheet on screen; its PDF has them all."""
+PDF_BLOCK = 25
+"""Coups per paragraph of the PDF's sheet, as in the l'Hombre journal."""
 NEW_FIELDS = {"players": "player0", "first_dealer": "first_dealer"}
 ENTRY = "#entry"
 """Where the page opens after a coup is saved or undone."""
@@ -248,10 +251,15 @@ def undone_text(before: Any, after: Any, n: int) -> str:
 def render_settlement(stored: store.StoredGame, file_text: str, pdf: bool = False) -> str:
     """The final sheet: result, the whole sheet (on screen its last lines), how to check it."""
     report = stored.replay()
+    lines = rows(report, 1 if pdf else max(1, len(report.coups) - SETTLEMENT_SHOWN + 1))
     return render_template(
         "sheet/settlement.html",
         pdf=pdf,
         sha256=hashlib.sha256(file_text.encode()).hexdigest(),
-        rows=rows(report, 1 if pdf else max(1, len(report.coups) - SETTLEMENT_SHOWN + 1)),
+        rows=lines,
+        # the PDF's sheet: lines of text in blocks of 25 coups (sheet_text says why)
+        blocks=[sheet_text(lines[i : i + PDF_BLOCK]) for i in range(0, len(lines), PDF_BLOCK)]
+        if pdf
+        else [],
         **_context(stored),
     )
