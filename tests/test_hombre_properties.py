@@ -79,7 +79,7 @@ def games(draw, systems=None):
     return game
 
 
-FAST = settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+FAST = settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 
 
 @FAST

@@ -109,7 +109,7 @@ WHOLE = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(items=st.lists(WHOLE, max_size=8), head=WHOLE)
 def test_a_stream_of_whole_numbers_is_written_as_json_dumps_writes_it(items, head):
     with pytest.MonkeyPatch.context() as patch:

@@ -60,7 +60,7 @@ VALUES = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(value=VALUES, indent=st.sampled_from([None, 2]))
 def test_the_scans_accept_and_refuse_as_the_exhaustive_reader(value, indent):
     raw = json.dumps(value, ensure_ascii=False, indent=indent).encode()
