@@ -5,6 +5,7 @@ Real headless Chromium on a phone (390×844 and 360 wide), French and English.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,15 @@ def new_game(page: Page, server: str, locale: str) -> None:
     expect(page.locator("#deal")).to_be_visible()
 
 
+def expect_in_view(page: Page, selector: str, seconds: float = 5.0) -> None:
+    """The element comes to lie inside the viewport: after a load the browser scrolls to the
+    page's anchor once its layout settles, which may be after the element is there."""
+    deadline = time.monotonic() + seconds
+    while not in_view(page, selector):
+        assert time.monotonic() < deadline, f"{selector} is not in view"
+        page.wait_for_timeout(100)
+
+
 def in_view(page: Page, selector: str) -> bool:
     """The element's box lies inside the viewport as it is now (no scrolling)."""
     box = page.locator(selector).first.bounding_box()
@@ -65,14 +75,14 @@ def test_one_view_for_one_coup(browser: Browser, live_server: str, viewport, loc
     expect(nets).to_contain_text("Anne −9")
     expect(nets).to_contain_text("Chloé −9")
     for selector in ["#preview .outcome", "#preview .nets", "button.save"]:
-        assert in_view(page, selector), selector
+        expect_in_view(page, selector)
     page.get_by_role("button", name=WORDS[locale]["save"]).tap()
     flash = page.locator("#saved .flash")
     expect(flash).to_contain_text(WORDS[locale]["saved"])
     expect(flash).to_contain_text("Anne → Bruno 9")
     expect(flash).to_contain_text("Chloé → Bruno 9")
-    assert in_view(page, "#saved .flash")
-    assert in_view(page, "#standing table")
+    expect_in_view(page, "#saved .flash")
+    expect_in_view(page, "#standing table")
     page.context.close()
 
 
@@ -226,7 +236,7 @@ def test_home_screen_awake_and_a_lost_server(browser: Browser, live_server: str,
     page.route("**/coups", lambda route: route.abort("internetdisconnected"))
     page.get_by_role("button", name=WORDS[locale]["save"]).tap()
     expect(page.locator(".offline")).to_be_visible()
-    assert in_view(page, ".offline")
+    expect_in_view(page, ".offline")
     expect(page.locator("#f-hombre input[value='1']")).to_be_checked()
     assert coups_stored(page, game) == 0
     # stored, but the answer lost on the way back: the retry is refused by the version check
