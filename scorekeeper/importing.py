@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from .rules.errors import N_, GameError
@@ -100,6 +101,16 @@ def _all_characters(data: Any) -> bool:
     the terminal would all fail on it. Only a file whose bytes hold such an
     escape is walked.
     """
+    for text in _texts(data):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+    return True
+
+
+def _texts(data: Any) -> Iterator[str]:
+    """Every string of a JSON value, keys included (without recursion: any depth)."""
     stack = [data]
     while stack:
         value = stack.pop()
@@ -109,11 +120,7 @@ def _all_characters(data: Any) -> bool:
         elif isinstance(value, list):
             stack.extend(value)
         elif isinstance(value, str):
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:
-                return False
-    return True
+            yield value
 
 
 _DIGITS = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
@@ -178,17 +185,9 @@ def check_bounds(data: Any, max_coups: int | None = MAX_COUPS, raw: bytes | None
             )
     if raw is not None and _short_texts(raw):
         return
-    stack = [data]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend(value.keys())
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-        elif isinstance(value, str) and len(value) > MAX_TEXT:
-            raise GameError(
-                "file",
-                N_("a text of the file is longer than {limit} characters"),
-                limit=MAX_TEXT,
-            )
+    if any(len(text) > MAX_TEXT for text in _texts(data)):
+        raise GameError(
+            "file",
+            N_("a text of the file is longer than {limit} characters"),
+            limit=MAX_TEXT,
+        )
