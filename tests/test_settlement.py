@@ -131,12 +131,19 @@ def test_the_pdf_is_a_real_pdf_with_every_net(client, tmp_path):
 def journal_entries(text: str, title: str) -> dict[int, str]:
     """The PDF journal's coups by number, each on one line (its continued lines joined)."""
     body = text[text.index("Payment journal") : text.index("Game file SHA-256")]
+    return numbered_lines(body.splitlines(), title, r" *(\d+) (\(\d+\) .*)")
+
+
+def numbered_lines(lines: list[str], title: str, first_line: str) -> dict[int, str]:
+    """A PDF's lines of text by coup number: a coup's first line matches ``first_line``
+    (its number, then its text), its continued lines are joined to it, and the pages'
+    heads (starting with ``title``) are left out."""
     entries: dict[int, str] = {}
     number = None
-    for line in body.splitlines():
-        if not line.strip() or line.startswith(title):  # a page's head: "Settlement — …"
+    for line in lines:
+        if not line.strip() or line.startswith(title):
             continue
-        first = re.match(r" *(\d+) (\(\d+\) .*)", line)
+        first = re.match(first_line, line)
         if first:
             number = int(first[1])
             entries[number] = first[2].strip()

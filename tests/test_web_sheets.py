@@ -10,7 +10,7 @@ import json
 import re
 import sqlite3
 
-from test_settlement import pdf_text
+from test_settlement import numbered_lines, pdf_text
 
 from scorekeeper.rules import kinds
 
@@ -334,18 +334,7 @@ def sheet_entries(client, game, tmp_path) -> dict[int, str]:
     """The PDF's sheet by coup number, each on one line (its continued lines joined)."""
     text = pdf_text(client.get(game + "/settlement.pdf").data, tmp_path)
     body = text[text.index("One line per coup") : text.index("Game file SHA-256")]
-    entries: dict[int, str] = {}
-    number = None
-    for line in body.splitlines()[1:]:
-        if not line.strip() or line.startswith("Final sheet — "):  # a page's head
-            continue
-        first = re.match(r" *(\d+) (\S+ deals · .*)", line)
-        if first:
-            number = int(first[1])
-            entries[number] = first[2].strip()
-        elif number is not None:
-            entries[number] += " " + line.strip()
-    return entries
+    return numbered_lines(body.splitlines()[1:], "Final sheet — ", r" *(\d+) (\S+ deals · .*)")
 
 
 def test_the_brou_pdf_has_every_line_of_the_sheet(client, tmp_path):
