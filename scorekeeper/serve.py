@@ -26,6 +26,9 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5000
 DEFAULT_THREADS = 8
 KEEPALIVE_SECONDS = 75  # longer than any phone waits between two polls (as nginx's default)
+GRACEFUL_SECONDS = 10
+"""On SIGTERM, how long a worker may finish its requests (a coup is written in milliseconds);
+gunicorn's default, 30 s, made a stop or a restart wait half a minute for a slow worker."""
 
 # RFC 5737's documentation address: a UDP socket "connected" to it sends no
 # packet, yet the kernel picks the route and so the address this machine
@@ -166,6 +169,7 @@ def serve(
         "worker_class": "gthread",
         "threads": threads,
         "keepalive": KEEPALIVE_SECONDS,
+        "graceful_timeout": GRACEFUL_SECONDS,
         "preload_app": True,
         "when_ready": when_ready,
         "accesslog": "-" if access_log else None,
