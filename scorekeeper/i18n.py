@@ -6,10 +6,14 @@ each catalog uses the players' own words for the games (docs/translations.md).
 
 from __future__ import annotations
 
+import threading
+from functools import cached_property
 from typing import Any
 
-from flask import Flask, g, request
-from flask_babel import Babel, get_translations
+from babel import support
+from flask import Flask, Request, g, request
+from flask_babel import Babel, get_locale, get_translations
+from wtforms.i18n import messages_path
 
 LANGUAGES = ("fr", "en", "da", "nl")
 # The switch: each language named in itself, for the screen readers and the title.
@@ -39,6 +43,36 @@ def _translations() -> Any:
 _CATALOG = "_scorekeeper_catalog"
 
 
+_WTFORMS: dict[str, Any] = {}
+_WTFORMS_LOCK = threading.Lock()
+
+
+def wtforms_catalog(locale: str) -> Any:
+    """WTForms' own messages ("This field is required.") in ``locale``, read once a process."""
+    found = _WTFORMS.get(locale)
+    if found is None:
+        with _WTFORMS_LOCK:
+            found = _WTFORMS.get(locale)
+            if found is None:
+                found = support.Translations.load(messages_path(), [locale], domain="wtforms")
+                _WTFORMS[locale] = found
+    return found
+
+
+class CatalogRequest(Request):
+    """A request whose WTForms catalog is the process's, not read from disk again.
+
+    Flask-WTF looks for ``request.wtforms_translations`` and, when it is
+    missing, reads WTForms' .mo file for the locale: on every request that
+    draws a form (the manager's game page after each coup). A catalog never
+    changes while the process runs, so one per language is kept.
+    """
+
+    @cached_property
+    def wtforms_translations(self) -> Any:
+        return wtforms_catalog(str(get_locale()))
+
+
 def init_app(app: Flask) -> None:
     """Flask-Babel, with the templates' gettext reading the request's catalog once.
 
@@ -47,6 +81,7 @@ def init_app(app: Flask) -> None:
     fifth of drawing the page.
     """
     babel.init_app(app, locale_selector=select_locale)
+    app.request_class = CatalogRequest
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: _translations().ugettext(s),
         ngettext=lambda s, p, n: _translations().ungettext(s, p, n),

@@ -82,3 +82,37 @@ def test_a_following_phone_gets_its_cookie_once_a_day(app, client, monkeypatch):
     assert year == (date.today() + timedelta(days=401)).year
     assert not cookie_sent(phone.get(game + "/version"))
     assert phone.get(game).status_code == 200  # still following
+
+
+def test_the_kept_session_signer_follows_the_secret_key(app, client):
+    """The serializer is made once, but a new secret key still ends every old cookie.
+
+    And a key moved to SECRET_KEY_FALLBACKS still reads the cookies it signed.
+    """
+    game = new_game(client)  # the manager's rights are in this browser's cookie
+    assert client.get(game).status_code == 200
+    app.secret_key = "another"
+    app.config["SECRET_KEY"] = "another"
+    assert client.get(game).status_code == 404  # the old cookie no longer opens the game
+    app.config["SECRET_KEY_FALLBACKS"] = ["test"]
+    assert client.get(game).status_code == 200  # signed with the fallback: read again
+    assert sessions._DERIVED  # the derived keys are kept
+
+
+def test_form_messages_of_wtforms_speak_the_reader_language(app):
+    """WTForms' own messages come from its catalog, kept per language, not per request.
+
+    The words are WTForms' catalogs' (fr "Ce champ est requis.", nl "Dit veld is
+    vereist."); asked in turn, each language gets its own, never the last one read.
+    """
+    expected = {
+        "fr": "Ce champ est requis.",
+        "en": "This field is required.",
+        "nl": "Dit veld is vereist.",
+    }
+    client = app.test_client()
+    for lang in ("fr", "en", "nl", "fr", "en", "nl"):
+        client.set_cookie("lang", lang)
+        response = client.post("/games/new", data={"player0": "", "create": "1"})
+        assert response.status_code in (200, 422)
+        assert expected[lang] in response.get_data(as_text=True), lang
