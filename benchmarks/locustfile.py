@@ -6,10 +6,11 @@ confirmed so that the database can be checked against them afterwards.
 Locust's FastHttpUser (geventhttpclient): the load generator shares the
 server's two cores, and the lighter client leaves more of them to it.
 
-A phone does what its browser does with follow.js: it polls the version
-every 3 s and, when it moves, reloads the page; both requests carry the
-ETag of the answer it has (If-None-Match), so an unchanged answer is a
-304 without a body.
+A phone does what its browser does with follow.js: every 3 s it asks for
+the game page with the ETag of the copy it shows (If-None-Match), so an
+unchanged page is a 304 without a body and a change is one 200. The
+manager's phone follows the redirect after each coup at once, as its
+browser does, and enters the next coup from that page.
 """
 
 from __future__ import annotations
@@ -85,10 +86,15 @@ class Table(FastHttpUser):
         links = self.client.get(self.game + "/links", name="GET /games/[id]/links").text
         TABLE_LINKS.extend(TABLE_LINK.findall(links))
         self.n = 0
+        self.page = self.game_page()
+
+    def game_page(self) -> str:
+        """The manager's game page: where his browser lands after each coup."""
+        return str(self.client.get(self.game, name="GET /games/[id]").text)
 
     @task
     def enter_coup(self) -> None:
-        page = self.client.get(self.game, name="GET /games/[id]").text
+        page = self.page
         coup = COUPS[self.n % len(COUPS)]
         ATTEMPTED[self.game] = self.n + 1
         with self.client.post(
@@ -104,10 +110,11 @@ class Table(FastHttpUser):
                 response.success()
             else:
                 response.failure(f"status {response.status_code}")
+        self.page = self.game_page()  # the redirect followed, as the browser does
 
 
 class Phone(FastHttpUser):
-    """A player following a table link: polls the version, reloads the page when it moves."""
+    """A player following a table link: asks for the page with its ETag every 3 s."""
 
     fixed_count = 4 * TABLES
     wait_time = constant(3)
@@ -134,11 +141,7 @@ class Phone(FastHttpUser):
             link = random.choice(TABLE_LINKS)
             self.client.get(link, name="GET /games/[id]/table/[token]")
             self.game = link.rsplit("/table/", 1)[0]
-        status, text = self.get(self.game + "/version", "GET /games/[id]/version")
-        version = json.loads(text)["version"] if status == 200 else self.version
-        if version != self.version:
-            self.version = version
-            self.get(self.game, "GET /games/[id] (table link)")
+        self.get(self.game, "GET /games/[id] (table link)")
 
 
 @events.test_stop.add_listener

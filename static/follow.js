@@ -1,20 +1,70 @@
-// The table link follows the game: when the bête manager saves a change, reload.
-// "no-cache": the browser asks with the version it has (If-None-Match) and the
-// server answers 304, without a body, while nothing changed.
+// The table link follows the game: when the bête manager saves a change, the page shows it.
+//
+// A game page (data-etag) asks for itself every 3 s with the ETag of the copy it shows
+// (If-None-Match): the server answers 304, without a body, while nothing changed, and the
+// new page once the game moved; its <main> takes the place of the old one, with no reload
+// (no flash of a blank page, no style sheet or script asked for again, the scroll kept).
+// One request a change instead of the version poll and a reload.
+//
+// Another page (data-poll, the evening's tables) polls the URL it names and reloads
+// when the version it answers moves; it too is answered 304 while unchanged.
 (function () {
   "use strict";
   var me = document.getElementById("follow");
   if (!me) { return; }
-  var seen = me.getAttribute("data-version");
-  var url = me.getAttribute("data-poll");
-  function poll() {
-    fetch(url, { cache: "no-cache", headers: { "Accept": "application/json" } })
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (data) {
-        if (data && String(data.version) !== seen) { window.location.reload(); }
-      })
-      .catch(function () { /* offline for a moment: try again */ })
-      .then(function () { window.setTimeout(poll, 3000); });
+  var EVERY = 3000;
+
+  function later(step) { window.setTimeout(step, EVERY); }
+
+  function followPage() {
+    var etag = me.getAttribute("data-etag") || "";
+    var address = window.location.pathname + window.location.search;
+    function quoted(tag) { return tag ? '"' + tag + '"' : ""; }
+    function bare(header) { return (header || "").replace(/^W\//, "").replace(/"/g, ""); }
+    function show(html, tag) {
+      var page = new DOMParser().parseFromString(html, "text/html");
+      var fresh = page.querySelector("main");
+      var shown = document.querySelector("main");
+      if (!fresh || !shown) { window.location.reload(); return; }
+      shown.replaceWith(document.adoptNode(fresh));
+      if (page.title) { document.title = page.title; }
+      var next = page.getElementById("follow");
+      if (next) { me.setAttribute("data-version", next.getAttribute("data-version") || ""); }
+      etag = tag;
+      me.setAttribute("data-etag", tag);
+      document.dispatchEvent(new CustomEvent("scorekeeper:shown"));
+    }
+    function poll() {
+      var headers = { "Accept": "text/html" };
+      if (etag) { headers["If-None-Match"] = quoted(etag); }
+      // with a conditional header of its own, fetch hands the 304 to the script (no cache)
+      fetch(address, { cache: "no-store", headers: headers, credentials: "same-origin" })
+        .then(function (response) {
+          if (response.status !== 200) { return null; }
+          var tag = bare(response.headers.get("ETag"));
+          if (tag && tag === etag) { return null; }
+          return response.text().then(function (html) { show(html, tag); });
+        })
+        .catch(function () { /* offline for a moment: try again */ })
+        .then(function () { later(poll); });
+    }
+    later(poll);
   }
-  window.setTimeout(poll, 3000);
+
+  function followVersion() {
+    var seen = me.getAttribute("data-version");
+    var url = me.getAttribute("data-poll");
+    function poll() {
+      fetch(url, { cache: "no-cache", headers: { "Accept": "application/json" } })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (data) {
+          if (data && String(data.version) !== seen) { window.location.reload(); }
+        })
+        .catch(function () { /* offline for a moment: try again */ })
+        .then(function () { later(poll); });
+    }
+    later(poll);
+  }
+
+  if (me.hasAttribute("data-etag")) { followPage(); } else { followVersion(); }
 })();

@@ -186,6 +186,37 @@ def test_the_table_link_sees_a_new_coup_within_seconds(browser: Browser, live_se
     assert standing(follower) == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
 
 
+def test_the_table_link_asks_for_its_page_once_per_change(browser: Browser, live_server: str):
+    """The follower's page asks for itself with its ETag: 304 while nothing changed, the
+    new page once per change, shown in place (no reload, no version poll)."""
+    manager = phone(browser)
+    create_game(manager, live_server)
+    manager.goto(live_server + "/games/1/links")
+    table_link = manager.locator(".link a").first.get_attribute("href")
+    follower = phone(browser)
+    polls: list[int] = []
+    asked: list[str] = []
+    follower.on("request", lambda r: asked.append(r.url))
+
+    def polled(response) -> bool:
+        return response.request.resource_type == "fetch"
+
+    follower.on("response", lambda r: polls.append(r.status) if polled(r) else None)
+    follower.goto(table_link)
+    follower.evaluate("window.stillHere = true")
+    with follower.expect_response(lambda r: polled(r) and r.status == 304, timeout=10_000):
+        pass  # nothing changed: the page's poll is answered without a body
+    manager.goto(live_server + "/games/1")
+    tap_coup(manager, "Bruno", {"Bruno": 5, "Anne": 2}, "gagne")
+    expect(follower.locator("#deal")).to_contain_text("coup 2", timeout=10_000)
+    with follower.expect_response(lambda r: polled(r) and r.status == 304, timeout=10_000):
+        pass  # the new page's tag is the one asked with now
+    assert follower.evaluate("window.stillHere") is True  # shown in place, not reloaded
+    assert polls.count(200) == 1  # one page for one change
+    assert not [url for url in asked if url.endswith("/version")]
+    assert standing(follower) == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
+
+
 def test_a_danish_game_on_the_phone(browser: Browser, live_server: str):
     page = phone(browser)
     page.goto(live_server + "/games/new")

@@ -134,7 +134,7 @@ def remove_phone(game_id: int, grant_id: int) -> tuple[str, int] | BaseResponse:
 
 @bp.get("/games/<int:game_id>/version")
 def version(game_id: int) -> BaseResponse:
-    """What the table link polls: the game's version, which every change increments."""
+    """The game's version, which every change increments: for tools (the pages poll themselves)."""
     game = access.readable_head(game_id)
     response = jsonify(version=game.version)
     response.headers["Cache-Control"] = "no-store"
