@@ -227,12 +227,16 @@ class GameHead:
     manager_hash: str | None
     table_token: str | None
     kind: GameKind
+    updated_at: str = ""
+    """When the last change was stored: with the version, what a kept page is the page of
+    (a backup restored in place can bring a version number back with other coups)."""
 
 
 def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
     rows = list(
         db.query(
-            "select id, version, manager_hash, table_token, game, rules from games where id = ?",
+            "select id, version, manager_hash, table_token, game, rules, updated_at"
+            " from games where id = ?",
             [game_id],
         )
     )
@@ -240,7 +244,14 @@ def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
         raise NotFound(game_id)
     row = rows[0]
     kind = stored_kind(row["game"] or "hombre", json.loads(row["rules"]))
-    return GameHead(row["id"], row["version"], row["manager_hash"], row["table_token"], kind)
+    return GameHead(
+        row["id"],
+        row["version"],
+        row["manager_hash"],
+        row["table_token"],
+        kind,
+        row["updated_at"] or "",
+    )
 
 
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:

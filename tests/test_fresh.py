@@ -172,3 +172,82 @@ def test_another_database_never_shares_a_page(tmp_path):
         pages.append(other.get(game))
     assert pages[0].headers["ETag"] != pages[1].headers["ETag"]
     assert "One" in pages[0].data.decode() and "Two" in pages[1].data.decode()
+
+
+def two_processes(tmp_path, **config):
+    """Two apps on one database, as gunicorn's processes are (each with its own memory)."""
+    from scorekeeper import create_app
+
+    settings = {"SECRET_KEY": "t", "DATABASE": str(tmp_path / "s.sqlite"), "TESTING": True}
+    apps = [create_app({**settings, **config}) for _ in range(2)]
+    for app in apps:
+        app.config["WTF_CSRF_ENABLED"] = False
+    return apps
+
+
+def renders(app) -> list[str]:
+    """The names of the templates ``app`` draws from now on."""
+    from flask import template_rendered
+
+    drawn: list[str] = []
+    template_rendered.connect(
+        lambda _, template, **kw: drawn.append(template.name), app, weak=False
+    )
+    return drawn
+
+
+def test_a_page_drawn_by_one_process_is_served_by_the_other_without_drawing(tmp_path):
+    from scorekeeper.web.drawn import DRAWN
+
+    one, two = two_processes(tmp_path)
+    manager = one.test_client()
+    game = new_game(manager)
+    enter(manager, game, "B demande A2 B5 C2")
+    first = follower(manager, one, game).get(game)
+    assert first.status_code == 200
+    DRAWN.clear()  # the other process has its own memory: nothing of the first one's
+    drawn = renders(two)
+    second = follower(manager, two, game).get(game)
+    assert second.status_code == 200 and second.data == first.data
+    assert second.headers["ETag"] == first.headers["ETag"]
+    assert drawn == []  # handed out as the first process drew it
+    enter(manager, game, "pass")  # a new version: drawn again, by whichever asks first
+    DRAWN.clear()
+    third = follower(manager, two, game).get(game)
+    assert third.status_code == 200 and third.data != first.data and drawn
+
+
+def test_without_shared_pages_every_page_is_still_served(tmp_path):
+    """No folder for the file, or a damaged file: each process draws its own, nothing fails."""
+    (tmp_path / "damaged").write_bytes(b"not a database" * 100)
+    for path in (str(tmp_path / "missing" / "pages"), str(tmp_path / "damaged"), ""):
+        one, two = two_processes(tmp_path / path.replace("/", "_"), SHARED_PAGES=path)
+        manager = one.test_client()
+        game = new_game(manager)
+        first = follower(manager, one, game).get(game)
+        second = follower(manager, two, game).get(game)
+        assert first.status_code == second.status_code == 200, path
+        assert "Anne" in second.data.decode()
+
+
+def test_a_backup_restored_in_place_never_brings_back_a_kept_page(client, app, tmp_path):
+    """Restored to version 1, the game goes on with another coup: its version 2 is not the
+    version 2 the phones kept (the tag holds the time of the change too)."""
+    import time
+    from pathlib import Path
+
+    from scorekeeper import db as database
+
+    game = new_game(client)
+    live = Path(app.config["DATABASE"])
+    database.backup(live, tmp_path / "at-version-1.sqlite")
+    enter(client, game, "B demande A2 B5 C2")
+    other = follower(client, app, game)
+    kept = other.get(game)
+    assert "Bruno" in kept.data.decode() and kept.status_code == 200
+    database.restore(tmp_path / "at-version-1.sqlite", live)
+    time.sleep(1.1)  # the change times are kept to the second
+    enter(client, game, "pass")  # version 2 again, another coup
+    after = again(other, game, kept)
+    assert after.status_code == 200 and after.data != kept.data
+    assert after.headers["ETag"] != kept.headers["ETag"]

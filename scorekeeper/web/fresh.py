@@ -1,7 +1,9 @@
 """Conditional requests: a phone that re-reads an unchanged game gets "304 Not Modified".
 
 Every change of a game increments its version, so what a follower sees of
-a game is fixed by the page asked for (path and query), the game's version,
+a game is fixed by the page asked for (path and query), the game's version
+and the time of its last change (a backup restored in place can bring back
+a version number that then goes on with other coups),
 the reader's language and rights, and by the game's random table token (a
 game of the same number and version in another database — a new or a
 restored one — never matches). That is the page's ETag; it is checked
@@ -10,11 +12,12 @@ from the game's row alone (``readable_head``), before the game is loaded.
 ask each time whether it is still current: the table link's poll and the
 reload after a change cost a row read when nothing changed.
 
-The same tag keys the page as drawn: the four phones of a table reload it
+The same tag keys the page as drawn: the four phones of a table ask for it
 after each coup, and only the first draws it (``DRAWN``, a bounded map per
-process, web/drawn.py). The manager's game page is kept too, with holes
-for his CSRF token and his one-time messages (``MANAGED``): he reloads it
-after every coup.
+process, web/drawn.py; and the file every process of the server shares,
+web/shared_pages.py, so the page is drawn once, not once per process).
+The manager's game page is kept too, with holes for his CSRF token and his
+one-time messages (``MANAGED``): he reloads it after every coup.
 
 Not made conditional: a page that carries forms or a one-time message —
 anything seen by one who may change the game (manager or admin), and any
@@ -32,7 +35,9 @@ from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
 from ..access import can_manage, readable_head
+from . import shared_pages
 from .drawn import DRAWN, MANAGED, filled, keepable, with_holes
+from .shared_pages import shared
 
 PAGES = frozenset(
     {
@@ -92,29 +97,37 @@ def check() -> Response | None:
     # game of the same number and version never shares a tag (the tag is a hash: the
     # token is not disclosed)
     if endpoint == POLL:
-        tag = _tag(POLL, game_id, head.version, head.table_token)
+        tag = _tag(POLL, game_id, head.version, head.updated_at, head.table_token)
     elif can_manage(head):
-        return _managed(endpoint, head.version, head.table_token)
+        return _managed(endpoint, f"{head.version}@{head.updated_at}", head.table_token)
     elif session.get("_flashes"):  # a follower's page is kept whole: not with a message
         return None
     else:
-        tag = _tag(request.full_path, head.version, head.table_token, get_locale(), "follow")
+        stamp = f"{head.version}@{head.updated_at}"
+        tag = _tag(request.full_path, stamp, head.table_token, get_locale(), "follow")
     g.etag = tag
     if tag in request.if_none_match:
         response = Response(status=304)
         _headers(response, tag)
         return response
-    drawn = DRAWN.get(tag) if endpoint != POLL else None
+    if endpoint == POLL:
+        return None
+    drawn = DRAWN.get(tag)
+    if drawn is None:  # drawn by another process of this server?
+        pages = shared()
+        drawn = None if pages is None else pages.get(tag)
+        if drawn is not None:
+            DRAWN.put(tag, *drawn)
     if drawn is not None:  # another follower's phone asked for this version already
         body, headers = drawn
         response = Response(body, headers=headers)
         _headers(response, tag)
         return response
-    g.draw = endpoint != POLL
+    g.draw = (game_id, head.version)
     return None
 
 
-def _managed(endpoint: str, version: int, table_token: str | None) -> Response | None:
+def _managed(endpoint: str, version: str, table_token: str | None) -> Response | None:
     """The manager's page as kept for this version, filled in for him; else mark it to keep."""
     if endpoint not in MANAGED_PAGES or not keepable():
         return None
@@ -140,9 +153,15 @@ def mark(response: Response) -> Response:
     tag = g.pop("etag", None)
     if tag is not None and response.status_code == 200:
         _headers(response, tag)
-        if g.pop("draw", False) and not response.is_streamed:
+        draw = g.pop("draw", None)
+        if draw is not None and not response.is_streamed:
             headers = {k: v for k, v in response.headers.items() if k in KEPT_HEADERS}
-            DRAWN.put(tag, response.get_data(), headers)
+            page = response.get_data()
+            DRAWN.put(tag, page, headers)
+            pages = shared()
+            if pages is not None:
+                game_id, version = draw
+                pages.put(tag, game_id, version, page, headers)
     managed = g.pop("keep_managed", None)
     if managed is not None and response.status_code == 200 and not response.is_streamed:
         body = with_holes(response.get_data())
@@ -153,5 +172,6 @@ def mark(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
+    shared_pages.init_app(app)
     app.before_request(check)
     app.after_request(mark)

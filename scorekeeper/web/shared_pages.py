@@ -1,0 +1,132 @@
+"""Followers' pages drawn once per version for all the server's processes, not once in each.
+
+``make run`` serves with one process per core (serve.py). Each process
+keeps the pages it drew (web/drawn.py), so after a coup the four phones of
+a table, spread over the processes, had the same page drawn once in each
+process: drawing the game page is most of a request's CPU. A page drawn by
+one process is written here, in a small SQLite file beside the database,
+and any other process hands it out as it is. Its key is the page's ETag
+(web/fresh.py: the page's address, the game's version and table token, the
+language, the release), so a page read here is exactly the page that
+process would draw.
+
+The file is a cache, never a record: written without waiting for the
+disk (``synchronous=off``), emptied when the app starts, and a game's
+older versions are dropped when a newer one is written. Anything wrong
+with it (missing folder, locked, damaged) costs a draw, never an answer:
+every error is swallowed and the page is drawn as before.
+``SHARED_PAGES`` in the config names the file (default: the database's
+path with ``-drawn``); an empty value turns it off.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+from pathlib import Path
+
+from flask import Flask, current_app
+
+log = logging.getLogger(__name__)
+
+SCHEMA = """
+create table if not exists pages (
+    tag text primary key,
+    game_id integer not null,
+    version integer not null,
+    body blob not null,
+    headers text not null
+);
+create index if not exists pages_game on pages (game_id, version);
+"""
+BUSY_MS = 50
+"""How long a read or write waits for another process's write: past that, draw the page."""
+LARGEST = 8 << 20
+"""A page larger than this (a long game's PDF) is not shared: each process keeps its own."""
+
+
+class SharedPages:
+    """The pages of one file, with one connection per thread."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._local = threading.local()
+
+    def _conn(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
+            conn.execute("pragma journal_mode = wal")
+            conn.execute("pragma synchronous = off")
+            conn.executescript(SCHEMA)
+            self._local.conn = conn
+        return conn
+
+    def get(self, tag: str) -> tuple[bytes, dict[str, str]] | None:
+        try:
+            row = (
+                self._conn()
+                .execute("select body, headers from pages where tag = ?", [tag])
+                .fetchone()
+            )
+        except (sqlite3.Error, OSError) as error:
+            log.debug("shared pages unread: %s", error)
+            return None
+        if row is None:
+            return None
+        return bytes(row[0]), json.loads(row[1])
+
+    def put(
+        self, tag: str, game_id: int, version: int, body: bytes, headers: dict[str, str]
+    ) -> None:
+        if len(body) > LARGEST:
+            return
+        try:
+            conn = self._conn()
+            with conn:
+                conn.execute("begin immediate")
+                conn.execute(
+                    "delete from pages where game_id = ? and version < ?", [game_id, version]
+                )
+                conn.execute(
+                    "insert or ignore into pages values (?, ?, ?, ?, ?)",
+                    [tag, game_id, version, body, json.dumps(headers)],
+                )
+        except (sqlite3.Error, OSError) as error:
+            log.debug("shared page unwritten: %s", error)
+
+    def empty(self) -> None:
+        """Drop every page (at start: the pages of another release never match anyway)."""
+        try:
+            conn = sqlite3.connect(self.path, timeout=1, isolation_level=None)
+            try:
+                conn.execute("pragma journal_mode = wal")
+                conn.executescript(SCHEMA)
+                conn.execute("delete from pages")
+            finally:
+                conn.close()
+        except (sqlite3.Error, OSError) as error:
+            log.warning("shared pages not emptied (%s): each process draws its own", error)
+
+
+EXTENSION = "scorekeeper.shared_pages"
+
+
+def shared() -> SharedPages | None:
+    """This app's shared pages, or None when they are turned off."""
+    found: SharedPages | None = current_app.extensions.get(EXTENSION)
+    return found
+
+
+def init_app(app: Flask) -> None:
+    path = app.config.get("SHARED_PAGES")
+    if path is None:
+        path = app.config["DATABASE"] + "-drawn"
+    if not path or not Path(path).parent.is_dir():
+        app.extensions[EXTENSION] = None
+        return
+    pages = SharedPages(path)
+    pages.empty()
+    app.extensions[EXTENSION] = pages
