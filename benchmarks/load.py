@@ -8,7 +8,8 @@ p50 / p99 latencies and requests per second per kind of request.
 Then the same pacing with more tables (``LOAD_SWEEP``, default 100,150,200,250; four
 phones a table; ``LOAD_SWEEP_SECONDS`` each, default 30): the most tables whose p99
 over all requests stays under 200 ms. Every run is bounded in time and stays on
-127.0.0.1. ``LOAD_SWEEP=`` (empty) skips the sweep.
+127.0.0.1. ``LOAD_SWEEP=`` (empty) skips the sweep. ``LOAD_SERVE_ARGS`` adds options to
+``scorekeeper serve`` (``--threads 8``: to compare).
 
 Requests are counted once every table and phone has arrived (Locust's
 ``--reset-stats``): the evening as it is played. ``LOAD_ARRIVALS=1`` counts the
@@ -82,6 +83,7 @@ def run(tables: int, seconds: int, detail: bool) -> tuple[dict[str, dict[str, st
                 "--host=127.0.0.1",
                 "--port=5055",
                 "--no-qr",
+                *os.environ.get("LOAD_SERVE_ARGS", "").split(),
             ],
             env=env,
             stdout=subprocess.DEVNULL,

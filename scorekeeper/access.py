@@ -272,10 +272,13 @@ def note_change(response: Response) -> Response:
     if acting is not None and acting[2] is not None:
         game_id, version, grant_id = acting
         try:
-            if store.head(get_db(), game_id).version > version:
-                grants.changed(get_db(), grant_id)
+            now = store.head(get_db(), game_id)
         except store.NotFound:
-            pass
+            return response
+        recorded = grants.last_change(get_db(), grant_id)
+        # a change logged with its grant recorded the time in its own transaction
+        if now.version > version and (recorded is None or recorded < now.updated_at):
+            grants.changed(get_db(), grant_id)
     return response
 
 

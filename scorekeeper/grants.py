@@ -87,9 +87,15 @@ def give(db: sqlite_utils.Database, game_id: int, device: str, label: str) -> Gr
     return grant
 
 
-def changed(db: sqlite_utils.Database, grant_id: int) -> None:
-    """The device of this grant has just changed its game."""
-    db.execute("update grants set last_change_at = ? where id = ?", [now(), grant_id])
+def changed(db: sqlite_utils.Database, grant_id: int, at: str | None = None) -> None:
+    """The device of this grant has just changed its game (``at``: when, default now)."""
+    db.execute("update grants set last_change_at = ? where id = ?", [at or now(), grant_id])
+
+
+def last_change(db: sqlite_utils.Database, grant_id: int) -> str | None:
+    """When the device of this grant last changed its game, as recorded."""
+    rows = list(db.query("select last_change_at from grants where id = ?", [grant_id]))
+    return rows[0]["last_change_at"] if rows else None
 
 
 def revoke(db: sqlite_utils.Database, game_id: int, grant_id: int) -> bool:

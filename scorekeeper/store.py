@@ -385,10 +385,18 @@ def _log(
     summary: str = "",
     by: int | None = None,
 ) -> None:
+    """One line of the change log; the grant that made the change gets its time too.
+
+    In the change's own transaction: a second write after the answer (access.note_change)
+    would cost every coup another commit.
+    """
+    at = now()
+    if by is not None:
+        grants.changed(db, by, at)
     db.table("changes").insert(
         {
             "game_id": game_id,
-            "at": now(),
+            "at": at,
             "action": str(action),
             "position": position,
             "before": None if before is None else json.dumps(before, ensure_ascii=False),

@@ -105,6 +105,26 @@ def test_the_links_page_tells_when_each_phone_last_changed_the_game(app, client)
     assert "no change yet" not in page and re.search(r"last change \d{4}-\d\d-\d\d", page)
 
 
+def test_a_coup_records_its_phone_within_its_own_write(app, client, monkeypatch):
+    """The grant's time is written in the coup's transaction: one commit a coup, not two."""
+    from scorekeeper import grants
+
+    inside: list[bool] = []
+    real = grants.changed
+
+    def spy(db, grant_id, at=None):
+        inside.append(db.conn.in_transaction)
+        real(db, grant_id, at)
+
+    monkeypatch.setattr(grants, "changed", spy)
+    game = new_game(client)
+    enter(client, game, "pass")
+    enter(client, game, "pass")
+    assert inside == [True, True]
+    page = client.get(game + "/links").data.decode()
+    assert re.search(r"last change \d{4}-\d\d-\d\d", page)
+
+
 def test_admin_logout_ends_every_copy_of_the_admin_cookie(tmp_path):
     app = make(tmp_path, ADMIN_PASSWORD="s3cret")
     owner, admin, thief = phone(app), phone(app), phone(app)
