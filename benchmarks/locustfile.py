@@ -15,11 +15,12 @@ browser does, and enters the next coup from that page.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
-import random
 import re
 
+import gevent
 from locust import FastHttpUser, between, constant, events, task
 
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
@@ -49,6 +50,13 @@ COUPS = [
     {"hombre": "0", "contract": "retourne", "t0": "3", "t1": "5", "save": "1"},
 ]
 TABLES = int(os.environ.get("LOAD_TABLES", "50"))
+SECONDS = float(os.environ.get("LOAD_SECONDS", "60"))
+WARMUP = float(os.environ.get("LOAD_WARMUP", "5"))
+"""Seconds between the last arrival and the start of the count."""
+ARRIVALS = os.environ.get("LOAD_ARRIVALS", "0") == "1"
+ARRIVED = {"tables": 0, "phones": 0}
+PHONES = itertools.count()
+ENVIRONMENT = []
 CONFIRMED: dict[str, int] = {}
 ATTEMPTED: dict[str, int] = {}
 TABLE_LINKS: list[str] = []
@@ -84,9 +92,10 @@ class Table(FastHttpUser):
         self.game = response.headers["Location"]
         CONFIRMED[self.game] = ATTEMPTED[self.game] = 0
         links = self.client.get(self.game + "/links", name="GET /games/[id]/links").text
-        TABLE_LINKS.extend(TABLE_LINK.findall(links))
+        TABLE_LINKS.extend(TABLE_LINK.findall(links)[:1])
         self.n = 0
         self.page = self.game_page()
+        arrived("tables")
 
     def game_page(self) -> str:
         """The manager's game page: where his browser lands after each coup."""
@@ -120,9 +129,15 @@ class Phone(FastHttpUser):
     wait_time = constant(3)
 
     def on_start(self) -> None:
-        self.game: str | None = None
-        self.version = None
+        """Join table k mod TABLES (four phones a table) once it is made."""
         self.tags: dict[str, str] = {}
+        table = next(PHONES) % TABLES
+        while len(TABLE_LINKS) <= table:
+            gevent.sleep(0.1)
+        link = TABLE_LINKS[table]
+        self.client.get(link, name="GET /games/[id]/table/[token]")
+        self.game = link.rsplit("/table/", 1)[0]
+        arrived("phones")
 
     def get(self, path: str, name: str) -> tuple[int, str]:
         """GET as the browser does: with the ETag of the copy it has."""
@@ -135,13 +150,28 @@ class Phone(FastHttpUser):
 
     @task
     def follow(self) -> None:
-        if self.game is None:
-            if not TABLE_LINKS:
-                return
-            link = random.choice(TABLE_LINKS)
-            self.client.get(link, name="GET /games/[id]/table/[token]")
-            self.game = link.rsplit("/table/", 1)[0]
         self.get(self.game, "GET /games/[id] (table link)")
+
+
+@events.init.add_listener
+def keep(environment, **kwargs) -> None:
+    ENVIRONMENT.append(environment)
+
+
+def arrived(who: str) -> None:
+    """Once every table and phone is in: count for LOAD_SECONDS after LOAD_WARMUP, then stop."""
+    ARRIVED[who] += 1
+    if ARRIVED == {"tables": TABLES, "phones": 4 * TABLES}:
+        gevent.spawn(count)
+
+
+def count() -> None:
+    environment = ENVIRONMENT[0]
+    gevent.sleep(WARMUP)
+    if not ARRIVALS:
+        environment.runner.stats.reset_all()
+    gevent.sleep(SECONDS)
+    environment.runner.quit()
 
 
 @events.test_stop.add_listener
