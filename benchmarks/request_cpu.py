@@ -6,10 +6,12 @@ rounds of CPU time (``time.process_time``) per request through the app's
 test client, so the other processes of a shared machine weigh less; the
 ratio to a hello-world app through the same client is the figure to keep.
 
-Kinds measured on a 300-coup l'Hombre game: a following phone's version poll
-answered 304 (97 % of an evening's requests), its page reloaded when kept,
-the manager's page reloaded when kept, and a page drawn afresh (as after
-each coup).
+Kinds measured on a 300-coup l'Hombre game: a following phone's page poll
+answered 304 (most of an evening's requests: static/follow.js asks for the
+page with its ETag every 3 s), the version poll tools use, a phone's page
+handed out as drawn (by its process or another: web/shared_pages.py), the
+manager's page reloaded when kept, and the follower's and the manager's
+pages drawn afresh (once each per coup).
 """
 
 from __future__ import annotations
@@ -63,17 +65,23 @@ def main() -> None:
         phone = app.test_client()
         phone.get(table.group(1))
         tag = phone.get("/games/1/version").headers["ETag"]
-        phone.get("/games/1")
+        page_tag = phone.get("/games/1").headers["ETag"]
         manager.get("/games/1")
         drawn = iter(range(10**9))
         kinds = {
             "hello-world": lambda: baseline.get("/"),
+            "phone's page poll, unchanged (304)": lambda: phone.get(
+                "/games/1", headers={"If-None-Match": page_tag}
+            ),
             "version poll, unchanged (304)": lambda: phone.get(
                 "/games/1/version", headers={"If-None-Match": tag}
             ),
-            "phone reloads the game page (kept)": lambda: phone.get("/games/1"),
+            "phone's page, as drawn (kept)": lambda: phone.get("/games/1"),
             "manager reloads the game page (kept)": lambda: manager.get("/games/1"),
-            "game page drawn afresh (after a coup)": lambda: manager.get(
+            "phone's page drawn afresh (after a coup)": lambda: phone.get(
+                f"/games/1?draw={next(drawn)}"
+            ),
+            "manager's page drawn afresh (after a coup)": lambda: manager.get(
                 f"/games/1?draw={next(drawn)}"
             ),
         }
