@@ -5,7 +5,7 @@ fresh database, drives it with Locust (headless, on the same cores), then checks
 database against what every table was told: no coup lost, none duplicated. Prints
 p50 / p99 latencies and requests per second per kind of request.
 
-Then the same pacing with more tables (``LOAD_SWEEP``, default 100,150,200,250; four
+Then the same pacing with more tables (``LOAD_SWEEP``, default 100,150,200,250,300; four
 phones a table; ``LOAD_SWEEP_SECONDS`` each, default 30): the most tables whose p99
 over all requests stays under 200 ms. Every run is bounded in time and stays on
 127.0.0.1. ``LOAD_SWEEP=`` (empty) skips the sweep. ``LOAD_SERVE_ARGS`` adds options to
@@ -34,7 +34,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 SECONDS = int(os.environ.get("LOAD_SECONDS", "60"))
 TABLES = int(os.environ.get("LOAD_TABLES", "50"))
-SWEEP = [int(n) for n in os.environ.get("LOAD_SWEEP", "100,150,200,250").split(",") if n]
+SWEEP = [int(n) for n in os.environ.get("LOAD_SWEEP", "100,150,200,250,300").split(",") if n]
 SWEEP_SECONDS = int(os.environ.get("LOAD_SWEEP_SECONDS", "30"))
 LIMIT_MS = 200
 ARRIVALS = os.environ.get("LOAD_ARRIVALS", "0") == "1"
