@@ -54,6 +54,9 @@ SECONDS = float(os.environ.get("LOAD_SECONDS", "60"))
 WARMUP = float(os.environ.get("LOAD_WARMUP", "5"))
 """Seconds between the last arrival and the start of the count."""
 ARRIVALS = os.environ.get("LOAD_ARRIVALS", "0") == "1"
+FOLLOW = os.environ.get("LOAD_FOLLOW", "page")
+"""``page``: the page asks for itself with its ETag (static/follow.js); ``version``: the
+version poll and a reload when it moves (follow.js before 2026-11-23), to compare."""
 ARRIVED = {"tables": 0, "phones": 0}
 PHONES = itertools.count()
 ENVIRONMENT = []
@@ -150,7 +153,14 @@ class Phone(FastHttpUser):
 
     @task
     def follow(self) -> None:
-        self.get(self.game, "GET /games/[id] (table link)")
+        if FOLLOW != "version":
+            self.get(self.game, "GET /games/[id] (table link)")
+            return
+        status, text = self.get(self.game + "/version", "GET /games/[id]/version")
+        moved = status == 200 and json.loads(text)["version"] != self.tags.get("version")
+        if moved:
+            self.tags["version"] = json.loads(text)["version"]
+            self.get(self.game, "GET /games/[id] (table link)")
 
 
 @events.init.add_listener
