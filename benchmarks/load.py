@@ -9,7 +9,8 @@ Then the same pacing with more tables (``LOAD_SWEEP``, default 100,150,200,250,3
 phones a table; ``LOAD_SWEEP_SECONDS`` each, default 30): the most tables whose p99
 over all requests stays under 200 ms. Every run is bounded in time and stays on
 127.0.0.1. ``LOAD_SWEEP=`` (empty) skips the sweep. ``LOAD_SERVE_ARGS`` adds options to
-``scorekeeper serve`` (``--threads 8``: to compare).
+``scorekeeper serve`` (``--threads 8``: to compare). ``LOAD_COUP_EVERY=120,180`` plays a
+real table's pace (a coup every 2 to 3 minutes) instead of 2 to 4 seconds.
 
 Requests are counted for ``LOAD_SECONDS`` from ``LOAD_WARMUP`` (5 s) after every
 table and phone has arrived (the locustfile resets the figures then and stops the run):
@@ -124,6 +125,7 @@ def run(tables: int, seconds: int, detail: bool) -> tuple[dict[str, dict[str, st
                     "LOAD_RESULTS": str(results),
                     "LOAD_TABLES": str(tables),
                     "LOAD_SECONDS": str(seconds),
+                    "LOAD_SERVER_PID": str(server.pid),
                 },
                 check=False,
             )
@@ -171,6 +173,16 @@ def run(tables: int, seconds: int, detail: bool) -> tuple[dict[str, dict[str, st
         conn.close()
         total = sum(confirmed.values())
         print(f"{len(confirmed)} tables, {total} coups confirmed and stored, {problems} mismatches")
+        counted = {row["Name"]: row for row in rows}
+        requests = int(counted["Aggregated"]["Request Count"])
+        coups = int(counted["POST /games/[id]/coups"]["Request Count"])
+        if told.get("server_cpu") and requests:
+            cpu = told["server_cpu"][0]
+            per_coup = f", {1000 * cpu / coups:.1f} ms a coup with its follows" if coups else ""
+            print(
+                f"server CPU while counted: {cpu:.1f} s for {seconds} s"
+                f" ({cpu / seconds:.2f} cores), {1000 * cpu / requests:.2f} ms a request{per_coup}"
+            )
         return {row["Name"]: row for row in rows}, problems
 
 

@@ -51,6 +51,8 @@ COUPS = [
 ]
 TABLES = int(os.environ.get("LOAD_TABLES", "50"))
 SECONDS = float(os.environ.get("LOAD_SECONDS", "60"))
+COUP_EVERY = [float(n) for n in os.environ.get("LOAD_COUP_EVERY", "2,4").split(",")]
+"""Seconds between two coups of a table (``120,180`` is a real table's pace)."""
 WARMUP = float(os.environ.get("LOAD_WARMUP", "5"))
 """Seconds between the last arrival and the start of the count."""
 ARRIVALS = os.environ.get("LOAD_ARRIVALS", "0") == "1"
@@ -60,6 +62,7 @@ version poll and a reload when it moves (follow.js before 2026-11-23), to compar
 ARRIVED = {"tables": 0, "phones": 0}
 PHONES = itertools.count()
 ENVIRONMENT = []
+SERVER_CPU: list[float] = []
 CONFIRMED: dict[str, int] = {}
 ATTEMPTED: dict[str, int] = {}
 TABLE_LINKS: list[str] = []
@@ -80,7 +83,7 @@ class Table(FastHttpUser):
     """The bête manager's phone: a coup every 2 to 4 s (at a real table, minutes)."""
 
     fixed_count = TABLES
-    wait_time = between(2, 4)
+    wait_time = between(COUP_EVERY[0], COUP_EVERY[-1])
 
     def on_start(self) -> None:
         page = self.client.get("/games/new", name="GET /games/new").text
@@ -175,16 +178,38 @@ def arrived(who: str) -> None:
         gevent.spawn(count)
 
 
+def server_cpu() -> float:
+    """CPU seconds used so far by the server (LOAD_SERVER_PID) and its worker processes."""
+    server = os.environ.get("LOAD_SERVER_PID")
+    if not server:
+        return 0.0
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if entry == server or fields[1] == server:  # fields[1]: the parent's pid
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def count() -> None:
     environment = ENVIRONMENT[0]
     gevent.sleep(WARMUP)
     if not ARRIVALS:
         environment.runner.stats.reset_all()
+    start = server_cpu()
     gevent.sleep(SECONDS)
+    SERVER_CPU.append(server_cpu() - start)
     environment.runner.quit()
 
 
 @events.test_stop.add_listener
 def record(environment, **kwargs) -> None:
     with open(os.environ["LOAD_RESULTS"], "w", encoding="utf-8") as handle:
-        json.dump({"confirmed": CONFIRMED, "attempted": ATTEMPTED}, handle)
+        told = {"confirmed": CONFIRMED, "attempted": ATTEMPTED, "server_cpu": SERVER_CPU[:1]}
+        json.dump(told, handle)
