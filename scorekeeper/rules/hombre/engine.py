@@ -373,6 +373,7 @@ class _Table:
         # what the rule set derives, read on every coup: derived once (the rules never change)
         self.fresh_marks, self.later_marks = rules.fresh_marks, rules.later_marks
         self.mark_value = rules.mark_value
+        self.normalised, self.cave = rules.normalised, rules.cave
         self.rates = (rules.matador_rate, rules.sans_prendre_rate, rules.retourne_rate)
         self.tokens: dict[int, int | None] = {}
         """``rules.token`` of each amount seen (a pure function of the rules and the seats)."""
@@ -501,6 +502,71 @@ class _Table:
         betes += [self.bete(index) for index in range(len(betes), len(self.amounts))]
         return tuple(betes)
 
+    def play(self, n: int, coup: Coup) -> CoupResult:
+        """Fold coup ``n`` into the state: one step of the replay; GameError if it is refused."""
+        if self.finished:
+            raise GameError(
+                "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
+            )
+        try:
+            check(coup, self.rules)
+        except GameError as error:
+            raise error.at(n) from None
+        deal = self.deal(n)
+        dealer = deal.dealer
+        try:
+            check_seating(coup.hombre, coup.out, dealer, self.game.players)
+        except GameError as error:
+            raise error.at(n) from None
+        was_fresh = self.fresh()
+        self.open(deal)
+        order = playing_order(dealer, self.seats)
+        outcome_, codille = outcome(coup, order)
+        if coup.codille_renounced:
+            if outcome_ is not _CODILLE:
+                raise GameError(
+                    "codille_renounced", N_("codille_renounced on a coup that is no codille"), n
+                )
+            outcome_, codille = _REMISE, None  # scored as a remise (hombre.md §3.4)
+        moves: list[Transfer] = []
+        bete_made = None
+        if outcome_ is not _PASS:
+            moves, bete_made = _play(self, deal, coup, outcome_, codille, order)
+        if outcome_ in HOMBRE_TAKES:
+            self.poules_tirees += 1
+        self.boost_next = self.normalised and was_fresh and outcome_ in _BOOSTING
+        moves += _end(self, n)
+        apply(self.net, moves)
+        recave(self.caves, self.net, self.cave)
+        return CoupResult(
+            deal,
+            coup,
+            outcome_,
+            codille,
+            bete_made,
+            tuple(moves),
+            tuple(self.net),
+            tuple(self.caves),
+            self.poules_tirees,
+            self.finished,
+        )
+
+    def report(self, results: list[CoupResult]) -> Report:
+        """The report of the game folded so far (``results``: every coup's), keeping this state."""
+        game = self.game
+        return Report(
+            game,
+            tuple(results),
+            self.snapshot(),
+            tuple(self.net),
+            tuple(self.caves),
+            self.marks,
+            self.poules_tirees,
+            self.finished,
+            None if self.finished else self.deal(len(game.coups) + 1),
+            self,
+        )
+
 
 def _occasional(coup: Coup, rates: tuple[int, int, int]) -> list[tuple[Reason, int]]:
     """Occasional payments per tiers (hombre.md §4): matadors, sans prendre, retourne.
@@ -622,72 +688,15 @@ def extend(start: Report | None, game: Game) -> Report:
 
 
 def _replay(game: Game, start: Report | None = None) -> Report:
-    results: list[CoupResult] = []
+    table, results = _start(game, start)
+    play = table.play
+    for n, coup in enumerate(game.coups[len(results) :], len(results) + 1):
+        results.append(play(n, coup))
+    return table.report(results)
+
+
+def _start(game: Game, start: Report | None) -> tuple[_Table, list[CoupResult]]:
+    """The state a fold of ``game`` goes on from (``start``'s, copied) and the results so far."""
     if start is None or not isinstance(start.resume, _Table):
-        table = _Table(game)
-    else:
-        table, results = start.resume.copy(game, start.betes), list(start.coups)
-    first = len(results)
-    rules, players, seats = game.rules, game.players, table.seats
-    normalised, cave = rules.normalised, rules.cave
-    for n, coup in enumerate(game.coups[first:], first + 1):
-        if table.finished:
-            raise GameError(
-                "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
-            )
-        try:
-            check(coup, rules)
-        except GameError as error:
-            raise error.at(n) from None
-        deal = table.deal(n)
-        dealer = deal.dealer
-        try:
-            check_seating(coup.hombre, coup.out, dealer, players)
-        except GameError as error:
-            raise error.at(n) from None
-        was_fresh = table.fresh()
-        table.open(deal)
-        order = playing_order(dealer, seats)
-        outcome_, codille = outcome(coup, order)
-        if coup.codille_renounced:
-            if outcome_ is not _CODILLE:
-                raise GameError(
-                    "codille_renounced", N_("codille_renounced on a coup that is no codille"), n
-                )
-            outcome_, codille = _REMISE, None  # scored as a remise (hombre.md §3.4)
-        moves: list[Transfer] = []
-        bete_made = None
-        if outcome_ is not _PASS:
-            moves, bete_made = _play(table, deal, coup, outcome_, codille, order)
-        if outcome_ in HOMBRE_TAKES:
-            table.poules_tirees += 1
-        table.boost_next = normalised and was_fresh and outcome_ in _BOOSTING
-        moves += _end(table, n)
-        apply(table.net, moves)
-        recave(table.caves, table.net, cave)
-        results.append(
-            CoupResult(
-                deal,
-                coup,
-                outcome_,
-                codille,
-                bete_made,
-                tuple(moves),
-                tuple(table.net),
-                tuple(table.caves),
-                table.poules_tirees,
-                table.finished,
-            )
-        )
-    return Report(
-        game,
-        tuple(results),
-        table.snapshot(),
-        tuple(table.net),
-        tuple(table.caves),
-        table.marks,
-        table.poules_tirees,
-        table.finished,
-        None if table.finished else table.deal(len(game.coups) + 1),
-        table,
-    )
+        return _Table(game), []
+    return start.resume.copy(game, start.betes), list(start.coups)
