@@ -86,7 +86,11 @@ class Hombre1709(HombreKind):
         return PRESETS.get(name, PRESETS["recommended"])
 
     def check(self, start: Any, game: Any, old: Any, first: int, kept: Sequence[Any] = ()) -> Any:
-        """Stops where the changed game joins the old one (``engine.check_change``)."""
+        """Stops where the changed game joins the old one (``engine.check_change``).
+
+        Only the 1709 poule: the jetons and danois systems keep the default,
+        the fold to the end (their pots carry more state, and no proof of it).
+        """
         if (
             isinstance(game, Game)
             and isinstance(old, Report)
