@@ -5,6 +5,9 @@ the coups after them need (``GameKind.extend``). A correction or deletion
 at coup k leaves coups 1 to k − 1 as they were: it goes on from the kept
 report of the longest prefix of at most k − 1 coups, and only the coups
 from there on are replayed. The same holds for the undo of the last coup.
+A check of such a change (``check``) may stop sooner: where the changed game
+is back in the state the old game was in (l'Hombre 1709; the kept prefixes
+after k tell the old game's state there, ``GameKind.check``).
 
 Prefixes are kept at the multiples of a spacing (256 coups), as a replay
 passes them; no more than ``MOST`` at once: beyond, every other one is
@@ -108,11 +111,32 @@ class Checkpoints:
         changed = game.with_coups(coups)
         if not kind.folds:
             return kind.replay(changed)
+        return self._step(kind, self._before(kind, game, coups, first), changed)
+
+    def check(self, kind: GameKind, old: Any, coups: Any, first: int) -> Any:
+        """``changed``, for a correction or deletion at coup ``first``, as far as the kind needs.
+
+        ``old`` is the replay of the game these prefixes are of. The kind
+        goes on from the nearest kept prefix before ``first``, and may stop
+        where the changed game is back in the old game's state, which the
+        prefixes kept after ``first`` tell too (``GameKind.check``).
+        """
+        game = old.game
+        changed = game.with_coups(coups)
+        if not kind.folds:
+            return kind.check(None, changed, old, first)
+        base = self._before(kind, game, coups, first)
+        with self._lock:
+            later = [self._reports[n] for n in sorted(self._reports) if n >= first]
+        return kind.check(base, changed, old, first, later)
+
+    def _before(self, kind: GameKind, game: Any, coups: Any, first: int) -> Any:
+        """The report of the longest prefix that ``coups`` and ``game`` share before ``first``."""
         upto = min(first - 1, len(game.coups), len(coups))
         base = self.nearest(upto)
         if upto > (0 if base is None else length(base)):
             base = self.fold(kind, base, game.with_coups(game.coups[:upto]))
-        return self._step(kind, base, changed)
+        return base
 
     @staticmethod
     def _step(kind: GameKind, start: Any, game: Any) -> Any:

@@ -100,6 +100,16 @@ class StoredGame:
         """
         return self.checkpoints.changed(self.kind, self.game, coups, first)
 
+    def check(self, coups: list[Any], first: int) -> AnyReport:
+        """``changed`` for a correction or deletion at ``first``, checked as far as needed.
+
+        What the check and delete pages show and the write validates: valid
+        or the GameError a whole replay gives, the final nets, and the results
+        of the coups up to the changed one; a kind may stop folding where the
+        changed game is back in this one's state (``GameKind.check``).
+        """
+        return self.checkpoints.check(self.kind, self.replay(), coups, first)
+
     def known_report(self) -> AnyReport:
         """The replay if made, else the prefix it would continue (one step back at most)."""
         return self.memo[0] if self.memo else self.basis
@@ -618,12 +628,14 @@ def _rewrite(
     """Validate the new list of coups by replaying it, then store the difference."""
     game = stored.game.with_coups(coups)
     # raises GameError: nothing written yet; an appended coup continues the kept replay, a
-    # correction or deletion the kept prefix before it (the stored game, read in this transaction)
+    # correction or deletion is checked from the kept prefix before it, and as far as it
+    # differs from the game (the stored game, read in this transaction): what a whole replay
+    # refuses, the check refuses
     appended = action in (Action.ADD, Action.REDO)
     if appended:
         report = stored.kind.extend(stored.replay(), game)
     else:
-        report = stored.changed(coups, position)
+        report = stored.check(coups, position)
     if appended:
         assert after is not None
         db.table("coups").insert(

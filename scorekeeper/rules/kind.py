@@ -17,7 +17,7 @@ form and template names it gives).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .errors import N_
@@ -76,20 +76,29 @@ class GameKind(ABC):
         caller promises that ``report.game.coups`` are the first coups of
         ``game``; players, rules and first dealer are checked here.
         """
-        start = report.game
-        if (
-            type(start) is type(game)
-            and start.players == game.players
-            and start.rules == game.rules
-            and start.first_dealer == game.first_dealer
-            and len(start.coups) <= len(game.coups)
-        ):
+        if continues(report.game, game):
             return self.resume(report, game)
         return self.replay(game)
 
     def resume(self, report: Any, game: Any) -> Any:
         """``extend`` once checked: the engine's fold continued; by default a full replay."""
         return self.replay(game)
+
+    def check(self, start: Any, game: Any, old: Any, first: int, kept: Sequence[Any] = ()) -> Any:
+        """``game``, the game of ``old`` (its replay) changed at coup ``first``, checked.
+
+        A correction puts another coup at ``first``, a deletion takes it out;
+        the coups before ``first`` are the old game's, and ``start`` is the
+        report of a prefix of them (None: none), ``kept`` reports of longer
+        prefixes of the old game. GameError as the full replay of ``game``
+        refuses it; else what the check and delete pages show of the changed
+        game: its ``net`` (its final standing) and the results of the coups
+        up to the changed one, in ``coups``. A kind whose engine can tell
+        where the changed game comes back to the old one's state stops
+        folding there (l'Hombre 1709: ``engine.check_change``); by default,
+        the fold from ``start`` to the end: the full report.
+        """
+        return self.replay(game) if start is None else self.extend(start, game)
 
     @abstractmethod
     def dump(self, game: Any) -> dict[str, Any]:
@@ -124,6 +133,17 @@ class GameKind(ABC):
 
     def __repr__(self) -> str:
         return f"<GameKind {self.key}>"
+
+
+def continues(start: Any, game: Any) -> bool:
+    """Whether ``game`` can go on from a report of ``start``: same table, as many coups or more."""
+    return bool(
+        type(start) is type(game)
+        and start.players == game.players
+        and start.rules == game.rules
+        and start.first_dealer == game.first_dealer
+        and len(start.coups) <= len(game.coups)
+    )
 
 
 UNKNOWN_GAME = N_("game must be hombre, brou or manille, got {value!r}")

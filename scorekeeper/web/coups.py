@@ -53,8 +53,8 @@ def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
         if position is None:  # appended: the kept replay goes on (a replay is a fold)
             coups.append(coup)
             return stored.kind.extend(stored.replay(), stored.game.with_coups(coups))
-        coups[position - 1] = coup  # a correction goes on from the kept prefix before it
-        return stored.changed(coups, position)
+        coups[position - 1] = coup  # a correction: checked from the kept prefix before it
+        return stored.check(coups, position)
     except GameError as error:
         refuse(form, error, entry.ERROR_FIELDS)
         return None
@@ -156,7 +156,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
     coups = [c for i, c in enumerate(stored.game.coups, 1) if i != n]
     error = None
     try:
-        after = stored.changed(coups, n)
+        after = stored.check(coups, n)
     except GameError as refused:
         after, error = None, error_text(refused)
     if request.method == "POST":

@@ -7,13 +7,13 @@ entry and the templates; ``rules.accounting`` picks the money system.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..errors import N_
-from ..kind import GameKind
+from ..kind import GameKind, continues
 from . import danois, file, jetons, systems, text
-from .engine import Game
+from .engine import Game, Report, check_change
 from .pot import PotReport
 from .ruleset import PRESETS, RuleSet
 
@@ -84,6 +84,20 @@ class Hombre1709(HombreKind):
 
     def preset(self, name: str) -> Any:
         return PRESETS.get(name, PRESETS["recommended"])
+
+    def check(self, start: Any, game: Any, old: Any, first: int, kept: Sequence[Any] = ()) -> Any:
+        """Stops where the changed game joins the old one (``engine.check_change``).
+
+        Only the 1709 poule: the jetons and danois systems keep the default,
+        the fold to the end (their pots carry more state, and no proof of it).
+        """
+        if (
+            isinstance(game, Game)
+            and isinstance(old, Report)
+            and (start is None or (isinstance(start, Report) and continues(start.game, game)))
+        ):
+            return check_change(start, game, old, first, [r for r in kept if isinstance(r, Report)])
+        return super().check(start, game, old, first, kept)
 
     def allows(self, rules: Any, contract: str) -> bool:
         optional = {"retourne": rules.retourne, "espadille_forcee": rules.espadille_forcee}
