@@ -265,8 +265,26 @@ class CoupResult:
         return bete if winner == bete.owner else None
 
 
+class _Standing:
+    """What a report and a checked change both tell of the standing: the poule and the stacks."""
+
+    game: Game
+    marks: int
+    net: tuple[int, ...]
+    caves: tuple[int, ...]
+
+    @property
+    def poule(self) -> int:
+        return len(self.game.players) * self.marks * self.game.rules.mark_value
+
+    @property
+    def stacks(self) -> tuple[Stack, ...]:
+        rules = self.game.rules
+        return tuple(stack(c, n, rules.cave, rules.fiche) for c, n in zip(self.caves, self.net))
+
+
 @dataclass(frozen=True)
-class Report:
+class Report(_Standing):
     game: Game
     coups: tuple[CoupResult, ...]
     betes: tuple[Bete, ...]
@@ -278,15 +296,6 @@ class Report:
     next: Deal | None
     resume: Any = field(default=None, compare=False, repr=False)
     """The fold's state after the last coup, to continue it (``extend``); not a result."""
-
-    @property
-    def poule(self) -> int:
-        return len(self.game.players) * self.marks * self.game.rules.mark_value
-
-    @property
-    def stacks(self) -> tuple[Stack, ...]:
-        rules = self.game.rules
-        return tuple(stack(c, n, rules.cave, rules.fiche) for c, n in zip(self.caves, self.net))
 
 
 def outcome(coup: Coup, order: tuple[int, ...]) -> tuple[Outcome, int | None]:
@@ -737,7 +746,7 @@ _SPLITS = frozenset({*TIERS_SHARE, Outcome.VOLE, Outcome.VOLE_ENGAGEE})
 
 
 @dataclass(frozen=True)
-class Checked:
+class Checked(_Standing):
     """A changed game, checked as far as it differs from the game it changes (``check_change``).
 
     Valid as a whole (a refusal would have been raised), with the standing
@@ -797,15 +806,6 @@ class Checked:
                 )
             )
         return tuple(betes)
-
-    @property
-    def poule(self) -> int:
-        return len(self.game.players) * self.marks * self.game.rules.mark_value
-
-    @property
-    def stacks(self) -> tuple[Stack, ...]:
-        rules = self.game.rules
-        return tuple(stack(c, n, rules.cave, rules.fiche) for c, n in zip(self.caves, self.net))
 
 
 def _open(table: _Table) -> list[int]:
