@@ -92,16 +92,8 @@ class StoredGame:
             self.memo.append(self.checkpoints.fold(self.kind, start, game))
         return self.memo[0]
 
-    def changed(self, coups: list[Any], first: int) -> AnyReport:
-        """The report of this game with ``coups``, the same as its own up to coup ``first`` − 1.
-
-        Goes on from the kept report of the nearest prefix (``checkpoints.py``);
-        GameError as a replay of the whole changed game would refuse it.
-        """
-        return self.checkpoints.changed(self.kind, self.game, coups, first)
-
     def check(self, coups: list[Any], first: int) -> AnyReport:
-        """``changed`` for a correction or deletion at ``first``, checked as far as needed.
+        """This game with ``coups``, changed (corrected or deleted) at coup ``first``: checked.
 
         What the check and delete pages show and the write validates: valid
         or the GameError a whole replay gives, the final nets, and the results

@@ -152,7 +152,7 @@ def test_a_correction_is_checked_against_the_game_as_written(db):
     game = kinds.build("hombre", NAMES, rules, 0, [])
     game_id = store.create(db, game.with_coups([WON, Coup(), Coup()]))
     seen = store.load(db, game_id)
-    seen.changed([WON, Coup(), WON], 3)  # what the page checked: accepted on the kept game
+    seen.check([WON, Coup(), WON], 3)  # what the page checked: accepted on the kept game
     key = cache.key_of(db, game_id)
     kept = cache.CACHE.get(key)
     store.add_coup(db, game_id, WON)  # another phone: the second poule ends the game

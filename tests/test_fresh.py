@@ -251,3 +251,22 @@ def test_a_backup_restored_in_place_never_brings_back_a_kept_page(client, app, t
     after = again(other, game, kept)
     assert after.status_code == 200 and after.data != kept.data
     assert after.headers["ETag"] != kept.headers["ETag"]
+
+
+def test_a_damaged_shared_page_is_drawn_again(tmp_path):
+    """A row of the shared file that cannot be read costs a draw, never an answer."""
+    import sqlite3
+
+    from scorekeeper.web.drawn import DRAWN
+
+    one, two = two_processes(tmp_path)
+    manager = one.test_client()
+    game = new_game(manager)
+    first = follower(manager, one, game).get(game)
+    conn = sqlite3.connect(one.config["DATABASE"] + "-drawn")
+    with conn:
+        conn.execute("update pages set headers = 'not json', body = x'00'")
+    conn.close()
+    DRAWN.clear()
+    second = follower(manager, two, game).get(game)
+    assert second.status_code == 200 and second.data == first.data

@@ -76,7 +76,12 @@ class SharedPages:
             return None
         if row is None:
             return None
-        return bytes(row[0]), json.loads(row[1])
+        try:
+            headers = json.loads(row[1])
+            return bytes(row[0]), {str(k): str(v) for k, v in headers.items()}
+        except (ValueError, TypeError, AttributeError) as error:  # a damaged row: draw it
+            log.debug("shared page unreadable: %s", error)
+            return None
 
     def put(
         self, tag: str, game_id: int, version: int, body: bytes, headers: dict[str, str]
