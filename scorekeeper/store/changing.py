@@ -1,6 +1,6 @@
 """Every change of a stored game, one way: ``with changing(db, game_id, version, action)``.
 
-A change is one write transaction taken before reading (``db.change``, here ``transaction``), so
+A change is one write transaction taken before reading (``db.change``), so
 the game read inside is the game the change is written on; a page shown at
 another version is refused (``Conflict``) before anything is written; the
 game moves on one version and the change leaves its line in the change log.
