@@ -89,12 +89,14 @@ def log(
     game_id: int,
     action: Action,
     position: int | None = None,
-    before: Any = None,
-    after: Any = None,
+    before: object = None,
+    after: object = None,
     summary: str = "",
     by: int | None = None,
 ) -> None:
     """One line of the change log; the grant that made the change gets its time too.
+
+    ``before`` and ``after``: the coup (or the rule set) in the game file's shape.
 
     In the change's own transaction (``changing``): a second write after the answer
     (access.note_change) would cost every coup another commit.

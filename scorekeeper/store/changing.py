@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 
 import sqlite_utils
 
@@ -37,8 +36,8 @@ class Change:
     stored: StoredGame
     action: Action
     position: int | None = None
-    before: Any = None
-    after: Any = None
+    before: object = None
+    after: object = None
     summary: str = ""
     by: int | None = None
     """The grant (phone) that made the change; None for the admin or the command line."""
