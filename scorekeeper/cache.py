@@ -125,4 +125,4 @@ def stamp_of(row: dict[str, Any]) -> Stamp:
 
 
 def head_of(row: dict[str, Any]) -> Head:
-    return (row.get("game") or "hombre", row["players"], row["rules"], row["first_dealer"])
+    return (row["game"], row["players"], row["rules"], row["first_dealer"])

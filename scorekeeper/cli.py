@@ -121,7 +121,7 @@ def cmd_backup(args: argparse.Namespace) -> None:
     from datetime import datetime
     from pathlib import Path
 
-    from .db import backup, check_backup, default_database
+    from .backup import backup, check_backup, default_database
 
     source = Path(args.database) if args.database else default_database()
     if not source.is_file():
@@ -145,7 +145,7 @@ def cmd_backup(args: argparse.Namespace) -> None:
 def cmd_restore(args: argparse.Namespace) -> None:
     from pathlib import Path
 
-    from .db import check_backup, default_database, restore
+    from .backup import check_backup, default_database, restore
 
     target = Path(args.database) if args.database else default_database()
     source = Path(args.source)

@@ -9,13 +9,10 @@ every copy of the cookie.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 import sqlite_utils
 
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+from .clock import now
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from web import enter, new_game
 
 from scorekeeper import db as database
 from scorekeeper import sessions
+from scorekeeper.backup import restore
 
 
 def test_a_request_that_ends_inside_a_transaction_leaves_nothing_behind(app, client):
@@ -47,12 +48,12 @@ def test_the_app_reads_the_file_it_points_at_now(app, client, tmp_path):
     empty = tmp_path / "empty.sqlite"
     database.connect(empty, migrate=True).close()
     live = app.config["DATABASE"]
-    database.restore(empty, tmp_path / "other.sqlite")  # another app's file, same schema
+    restore(empty, tmp_path / "other.sqlite")  # another app's file, same schema
     app.config["DATABASE"] = str(tmp_path / "other.sqlite")
     assert client.get(game).status_code == 404
     app.config["DATABASE"] = live
     assert client.get(game).status_code == 200
-    database.restore(empty, Path(live))  # restored in place while the server runs
+    restore(empty, Path(live))  # restored in place while the server runs
     assert client.get(game).status_code == 404
 
 

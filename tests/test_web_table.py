@@ -247,7 +247,7 @@ def test_a_failing_write_leaves_nothing_half_written(client, app, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(store, "_log", broken)
+    monkeypatch.setattr(store.changelog, "log", broken)
     with pytest.raises(RuntimeError):
         enter(client, game, "A demande A4 B4 C1")
     assert count(app, "coups") == 0

@@ -1,0 +1,203 @@
+"""The database's schema as numbered migrations, applied in order by ``db.connect(migrate=True)``.
+
+sqlite-utils records which have run (``_sqlite_migrations``), so a database
+of any age is brought forward and a current one is left alone. A migration
+is never edited once released: a change of schema is a new, higher number
+that also fills what old rows lack.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+from .clock import now
+
+migrations = Migrations("scorekeeper")
+
+
+@migrations()
+def m001_games_coups_changes(db: sqlite_utils.Database) -> None:
+    db.table("games").create(
+        {
+            "id": int,
+            "game": str,  # "hombre"
+            "players": str,  # JSON list, seat order
+            "first_dealer": int,
+            "rules": str,  # JSON object, every setting
+            "created_at": str,
+            "updated_at": str,
+            "version": int,  # +1 on every change
+        },
+        pk="id",
+        not_null={"game", "players", "first_dealer", "rules", "created_at", "version"},
+    )
+    db.table("coups").create(
+        {"id": int, "game_id": int, "position": int, "data": str},
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "position", "data"},
+    )
+    db.table("coups").create_index(["game_id", "position"], unique=True)
+    db.table("changes").create(
+        {
+            "id": int,
+            "game_id": int,
+            "at": str,
+            "action": str,  # create, import, add, edit, delete, undo, rules
+            "position": int,
+            "before": str,  # JSON of the coup (or rules) before, if any
+            "after": str,
+            "summary": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "at", "action"},
+    )
+    db.table("changes").create_index(["game_id"])
+
+
+@migrations()
+def m002_money(db: sqlite_utils.Database) -> None:
+    """What a chip is worth, for the settlement in money (display only)."""
+    db.table("games").add_column("chip_value", str)  # a decimal, e.g. "0.05"
+    db.table("games").add_column("currency", str)  # e.g. "EUR"
+
+
+@migrations()
+def m003_links(db: sqlite_utils.Database) -> None:
+    """The manager link (its hash only) and the read-only table link of each game."""
+    db.table("games").add_column("manager_hash", str)
+    db.table("games").add_column("table_token", str)
+    for row in list(db.query("select id from games")):
+        db.execute(
+            "update games set table_token = ? where id = ?",
+            [secrets.token_urlsafe(18), row["id"]],
+        )
+
+
+@migrations()
+def m004_grants(db: sqlite_utils.Database) -> None:
+    """Rights kept on the server, so that they can be taken back.
+
+    A browser's cookie carries only a random device token; a ``grants`` row
+    (its hash) says that device may change a game, an ``admin_sessions`` row
+    that it is logged in as the admin. Revoking the row ends the right at once,
+    for every copy of the cookie.
+    """
+    db.table("grants").create(
+        {
+            "id": int,
+            "game_id": int,
+            "device": str,  # SHA-256 of the device token
+            "label": str,  # what the browser said it was, for the links page
+            "created_at": str,
+            "last_change_at": str,
+            "revoked_at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "device", "created_at"},
+    )
+    db.table("grants").create_index(["device", "game_id"])
+    db.table("grants").create_index(["game_id"])
+    db.table("admin_sessions").create(
+        {
+            "id": int,
+            "token": str,  # SHA-256 of the session's token
+            "password_tag": str,  # which admin password it was opened with
+            "label": str,
+            "created_at": str,
+            "revoked_at": str,
+        },
+        pk="id",
+        not_null={"token", "password_tag", "created_at"},
+    )
+    db.table("admin_sessions").create_index(["token"], unique=True)
+
+
+@migrations()
+def m005_handover_and_who(db: sqlite_utils.Database) -> None:
+    """The handover code (its hash only) and which phone made each change.
+
+    ``games.handover_hash``: SHA-256 of the short code that lets a phone that
+    follows the game take the fiche over when the manager's phone is gone.
+    ``changes.grant_id``: the grant (the device) that made the change, shown in
+    the change log; None for changes made without one (the admin, old rows).
+    """
+    db.table("games").add_column("handover_hash", str)
+    db.table("changes").add_column("grant_id", int)
+
+
+@migrations()
+def m006_clubs(db: sqlite_utils.Database) -> None:
+    """A club's members, its evenings of several tables, and who sat where.
+
+    A default club is made, and every player name of the games already stored
+    becomes one of its members, each seat linked to its member: the games
+    themselves (their rows, coups and files) are not changed.
+    """
+    db.table("clubs").create(
+        {
+            "id": int,
+            "name": str,
+            "chip_value": str,  # a decimal, e.g. "0.05"
+            "currency": str,
+            "manager_hash": str,  # SHA-256 of the club's manager link secret
+            "read_token": str,  # the club link's secret (read only)
+            "version": int,  # +1 on every change of members or evenings
+            "created_at": str,
+        },
+        pk="id",
+        not_null={"name", "read_token", "version", "created_at"},
+    )
+    db.table("members").create(
+        {"id": int, "club_id": int, "name": str, "short_name": str, "merged_into": int},
+        pk="id",
+        foreign_keys=[("club_id", "clubs", "id"), ("merged_into", "members", "id")],
+        not_null={"club_id", "name"},
+    )
+    db.table("members").create_index(["club_id", "name"])
+    db.table("seats").create(
+        {"game_id": int, "seat": int, "member_id": int},
+        pk=("game_id", "seat"),
+        foreign_keys=[("game_id", "games", "id"), ("member_id", "members", "id")],
+        not_null={"member_id"},
+    )
+    db.table("seats").create_index(["member_id"])
+    db.table("evenings").create(
+        {"id": int, "club_id": int, "date": str, "title": str, "created_at": str},
+        pk="id",
+        foreign_keys=[("club_id", "clubs", "id")],
+        not_null={"club_id", "date", "created_at"},
+    )
+    db.table("evenings").create_index(["club_id", "date"])
+    db.table("evening_games").create(
+        {"evening_id": int, "game_id": int, "table_no": int},
+        pk=("evening_id", "game_id"),
+        foreign_keys=[("evening_id", "evenings", "id"), ("game_id", "games", "id")],
+        not_null={"table_no"},
+    )
+    db.table("evening_games").create_index(["game_id"], unique=True)
+    db.table("club_grants").create(
+        {"id": int, "club_id": int, "device": str, "created_at": str, "revoked_at": str},
+        pk="id",
+        foreign_keys=[("club_id", "clubs", "id")],
+        not_null={"club_id", "device", "created_at"},
+    )
+    db.table("club_grants").create_index(["device", "club_id"])
+    stamp = now()
+    club = {"name": "Club", "read_token": secrets.token_urlsafe(18), "version": 1}
+    club_id = int(db.table("clubs").insert({**club, "created_at": stamp}).last_pk or 0)
+    members: dict[str, int] = {}
+    for row in list(db.query("select id, players from games order by id")):
+        for seat, name in enumerate(json.loads(row["players"])):
+            if name not in members:
+                member = {"club_id": club_id, "name": name, "short_name": None}
+                members[name] = int(db.table("members").insert(member).last_pk or 0)
+            db.table("seats").insert(
+                {"game_id": row["id"], "seat": seat, "member_id": members[name]}
+            )

@@ -1,0 +1,60 @@
+"""Games as stored: the inputs and their change log, read back as rules-engine values.
+
+Every change of a game goes through ``changing`` (one write transaction,
+the version checked and moved on, a line in the change log), is validated
+by replaying the game as it will be before anything is committed (from the
+kept report of the coups the change leaves as they were: ``checkpoints.py``).
+
+- ``stored``: the stored game and what is kept on it per version;
+- ``repository``: reading a game (its head, or whole) and the lists of games;
+- ``changelog``: the change log (``Action``), the history, undo and redo;
+- ``changing``: the one way a game changes;
+- ``game_setup``: creation, the table's settings, the money;
+- ``links``: the manager link, the handover code, the phones' rights;
+- ``coup_edits``: coups added, corrected, deleted, undone, redone.
+"""
+
+from __future__ import annotations
+
+from ..clock import now
+from .changelog import Action, history, redoable
+from .changing import Change, changing
+from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
+from .errors import Conflict, NotFound
+from .game_setup import create, set_money, set_table
+from .links import handover_hash, remove_device, set_handover_hash, set_manager_hash, take_over
+from .repository import GameHead, GameRow, head, list_games, list_rows, load
+from .stored import AnyGame, AnyReport, StoredGame, replayed
+
+__all__ = [
+    "Action",
+    "AnyGame",
+    "AnyReport",
+    "Change",
+    "Conflict",
+    "GameHead",
+    "GameRow",
+    "NotFound",
+    "StoredGame",
+    "add_coup",
+    "changing",
+    "create",
+    "delete_coup",
+    "edit_coup",
+    "handover_hash",
+    "head",
+    "history",
+    "list_games",
+    "list_rows",
+    "load",
+    "now",
+    "redo_coup",
+    "redoable",
+    "remove_device",
+    "replayed",
+    "set_handover_hash",
+    "set_manager_hash",
+    "set_money",
+    "set_table",
+    "take_over",
+]

@@ -1,0 +1,118 @@
+"""A game's change log: one line per change, what the history page and redo read.
+
+Each line says what was done (``Action``), to which coup, the coup (or rule
+set) before and after in the game file's shape, and which phone did it. An
+undo is a line too: its ``before`` is what a redo puts back.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Any
+
+import sqlite_utils
+
+from .. import grants
+from ..clock import now
+from .errors import NotFound
+
+
+class Action(StrEnum):
+    """What a line of a game's change log records (the ``changes.action`` column)."""
+
+    CREATE = "create"
+    IMPORT = "import"
+    RULES = "rules"
+    MONEY = "money"
+    MANAGER_LINK = "manager_link"
+    PHONE_REMOVED = "phone_removed"
+    ADD = "add"
+    EDIT = "edit"
+    DELETE = "delete"
+    UNDO = "undo"
+    REDO = "redo"
+    HANDOVER_CODE = "handover_code"
+    TAKEOVER = "takeover"
+
+
+def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
+    """The change log of a game, newest first, with the label of the phone that made each."""
+    return list(
+        db.query(
+            "select changes.*, grants.label as phone from changes"
+            " left join grants on grants.id = changes.grant_id"
+            " where changes.game_id = ? order by changes.id desc",
+            [game_id],
+        )
+    )
+
+
+def redoable(db: sqlite_utils.Database, game_id: int) -> int | None:
+    """The position of the coup a redo would put back, if the last changes were undos.
+
+    Undos stack: after undoing coups 7 and 6, redo puts 6 back, then 7. Any
+    other change since (a coup added, corrected, deleted, a new link…) ends it.
+    """
+    skip = 0
+    for row in db.query(
+        "select action, position from changes where game_id = ? order by id desc", [game_id]
+    ):
+        if row["action"] == Action.REDO:
+            skip += 1
+        elif row["action"] == Action.UNDO and skip:
+            skip -= 1
+        elif row["action"] == Action.UNDO:
+            return int(row["position"])
+        else:
+            return None
+    return None
+
+
+def undone_coup(db: sqlite_utils.Database, game_id: int) -> Any:
+    """The file shape of the coup a redo puts back (the undo's ``before``)."""
+    skip = 0
+    for row in db.query(
+        "select action, before from changes where game_id = ? order by id desc", [game_id]
+    ):
+        if row["action"] == Action.REDO:
+            skip += 1
+        elif row["action"] == Action.UNDO and skip:
+            skip -= 1
+        else:
+            return json.loads(row["before"])
+    raise NotFound(game_id)  # pragma: no cover - redoable() said there was one
+
+
+def log(
+    db: sqlite_utils.Database,
+    game_id: int,
+    action: Action,
+    position: int | None = None,
+    before: object = None,
+    after: object = None,
+    summary: str = "",
+    by: int | None = None,
+) -> None:
+    """One line of the change log; the grant that made the change gets its time too.
+
+    ``before`` and ``after``: the coup (or the rule set) in the game file's shape.
+
+    In the change's own transaction (``changing``): a second write after the answer
+    (access.note_change) would cost every coup another commit.
+    """
+    at = now()
+    if by is not None:
+        grants.changed(db, by, at)
+    db.table("changes").insert(
+        {
+            "game_id": game_id,
+            "at": at,
+            "action": str(action),
+            "position": position,
+            "before": None if before is None else json.dumps(before, ensure_ascii=False),
+            "after": None if after is None else json.dumps(after, ensure_ascii=False),
+            "summary": summary,
+            "grant_id": by,
+        }
+    )

@@ -1,0 +1,80 @@
+"""Every change of a stored game, one way: ``with changing(db, game_id, version, action)``.
+
+A change is one write transaction taken before reading (``db.change``), so
+the game read inside is the game the change is written on; a page shown at
+another version is refused (``Conflict``) before anything is written; the
+game moves on one version and the change leaves its line in the change log.
+Whatever the body raises (a rule the change breaks, a ``Conflict`` of its
+own) rolls all of it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from ..clock import now
+from ..db import change as transaction
+from . import changelog
+from .changelog import Action
+from .errors import Conflict
+from .repository import load
+from .stored import StoredGame
+
+
+@dataclass
+class Change:
+    """A change under way: the game as read in its transaction, and its change-log line.
+
+    The body fills in what the line says once it knows (the coup's position,
+    the coup before and after in the file's shape, a summary, the phone).
+    """
+
+    stored: StoredGame
+    action: Action
+    position: int | None = None
+    before: object = None
+    after: object = None
+    summary: str = ""
+    by: int | None = None
+    """The grant (phone) that made the change; None for the admin or the command line."""
+
+
+@contextmanager
+def changing(
+    db: sqlite_utils.Database,
+    game_id: int,
+    version: int | None,
+    action: Action,
+    by: int | None = None,
+) -> Iterator[Change]:
+    """Read the game for a change, refuse a stale ``version``, bump it, log the change.
+
+    ``version`` None: no page to be stale against (the command line). The new
+    version is written before the body runs, so what the body reads back of
+    the game's row (the cache's entry for an appended coup) is the version
+    being made.
+    """
+    with transaction(db):
+        stored = load(db, game_id)
+        if version is not None and version != stored.version:
+            raise Conflict(game_id)
+        db.execute(
+            "update games set version = ?, updated_at = ? where id = ?",
+            [stored.version + 1, now(), stored.id],
+        )
+        line = Change(stored, action, by=by)
+        yield line
+        changelog.log(
+            db,
+            game_id,
+            line.action,
+            line.position,
+            line.before,
+            line.after,
+            line.summary,
+            line.by,
+        )

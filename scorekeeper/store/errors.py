@@ -1,0 +1,15 @@
+"""What the store refuses a change with, besides the rules' own ``GameError``.
+
+Both are about the request, not the game: the web answers 404 for the one
+and 409 (the form kept as typed) for the other.
+"""
+
+from __future__ import annotations
+
+
+class NotFound(LookupError):
+    """No game (or coup, or phone) with that number."""
+
+
+class Conflict(Exception):
+    """The game changed since the page that sent this change was shown."""

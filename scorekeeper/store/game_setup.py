@@ -1,0 +1,120 @@
+"""A game's creation and its settings: the table (players, dealer, rule set) and the money.
+
+Creation is the one write that is not a ``changing``: there is no game yet
+to be stale against. The rule set is frozen once the first coup is entered;
+what a chip is worth never changes a chip count, so it may change any time.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import sqlite_utils
+
+from ..clock import now
+from ..db import change as transaction
+from ..rules import kinds as games
+from ..rules.errors import N_, GameError
+from ..rules.kinds import build, kind_of
+from ..rules.kinds import replay as replay_any
+from ..rules.money import Money
+from . import changelog
+from .changelog import Action
+from .changing import changing
+from .stored import AnyGame
+
+
+def create(
+    db: sqlite_utils.Database,
+    game: AnyGame,
+    action: Action = Action.CREATE,
+    money: Money | None = None,
+    manager_hash: str | None = None,
+    handover_hash: str | None = None,
+    then: Callable[[sqlite_utils.Database, int], object] | None = None,
+) -> int:
+    """Store a new game (with its coups, for an import); replays it first.
+
+    ``then(db, game_id)`` runs in the same transaction (an evening's new table).
+    """
+    replay_any(game)
+    with transaction(db):
+        stamp = now()
+        game_id = (
+            db.table("games")
+            .insert(
+                {
+                    "game": kind_of(game).game,
+                    "chip_value": None if money is None else str(money.chip_value),
+                    "currency": None if money is None else money.currency,
+                    "manager_hash": manager_hash,
+                    "handover_hash": handover_hash,
+                    "table_token": secrets.token_urlsafe(18),
+                    "players": json.dumps(list(game.players), ensure_ascii=False),
+                    "first_dealer": game.first_dealer,
+                    "rules": json.dumps(game.rules.to_mapping()),
+                    "created_at": stamp,
+                    "updated_at": stamp,
+                    "version": 1,
+                }
+            )
+            .last_pk
+        )
+        assert isinstance(game_id, int)
+        db.table("coups").insert_all(
+            {
+                "game_id": game_id,
+                "position": n,
+                "data": json.dumps(games.dump_coup(game, c), ensure_ascii=False),
+            }
+            for n, c in enumerate(game.coups, 1)
+        )
+        changelog.log(db, game_id, action, summary=f"{len(game.coups)} coups")
+        if then is not None:
+            then(db, game_id)
+    return game_id
+
+
+def set_table(
+    db: sqlite_utils.Database,
+    game_id: int,
+    players: tuple[str, ...],
+    first_dealer: int,
+    rules: Any,
+    version: int | None = None,
+) -> None:
+    """Change players, first dealer or rule set: only before the first coup."""
+    with changing(db, game_id, version, Action.RULES) as change:
+        if change.stored.game.coups:
+            raise GameError("rules", N_("the rule set is frozen once the first coup is entered"))
+        build(change.stored.kind.game, players, rules.to_mapping(), first_dealer, [])
+        db.execute(
+            "update games set players = ?, first_dealer = ?, rules = ? where id = ?",
+            [
+                json.dumps(list(players), ensure_ascii=False),
+                first_dealer,
+                json.dumps(rules.to_mapping()),
+                game_id,
+            ],
+        )
+        change.after = rules.to_mapping()
+        change.summary = rules.describe()
+
+
+def set_money(
+    db: sqlite_utils.Database, game_id: int, money: Money | None, version: int | None = None
+) -> None:
+    """Set (or clear) what a chip is worth; it never changes a chip count."""
+    with changing(db, game_id, version, Action.MONEY) as change:
+        db.execute(
+            "update games set chip_value = ?, currency = ? where id = ?",
+            [
+                None if money is None else str(money.chip_value),
+                None if money is None else money.currency,
+                game_id,
+            ],
+        )
+        change.summary = "" if money is None else f"{money.chip_value} {money.currency}"

@@ -1,0 +1,92 @@
+"""Who may change a game: the manager link, the handover code, the phones that hold the right.
+
+Only hashes are stored (``access.py`` makes and checks the secrets). Each of
+these is a change of the game like a coup (``changing``): it moves the
+version, so a page shown before it cannot act on the old links.
+"""
+
+from __future__ import annotations
+
+import sqlite_utils
+
+from .. import grants
+from .changelog import Action
+from .changing import changing
+from .errors import Conflict, NotFound
+
+
+def set_manager_hash(
+    db: sqlite_utils.Database,
+    game_id: int,
+    manager_hash: str,
+    version: int | None = None,
+    keep_device: str | None = None,
+    by: int | None = None,
+) -> None:
+    """Issue a new manager link: the previous link stops working, and every device that
+    holds the right loses it but ``keep_device`` (the phone that issued the link)."""
+    with changing(db, game_id, version, Action.MANAGER_LINK, by):
+        db.execute("update games set manager_hash = ? where id = ?", [manager_hash, game_id])
+        grants.revoke_others(db, game_id, keep_device)
+
+
+def handover_hash(db: sqlite_utils.Database, game_id: int) -> str | None:
+    """The hash of the game's handover code (None: no code issued yet)."""
+    rows = list(db.query("select handover_hash from games where id = ?", [game_id]))
+    if not rows:
+        raise NotFound(game_id)
+    value = rows[0]["handover_hash"]
+    return None if value is None else str(value)
+
+
+def set_handover_hash(
+    db: sqlite_utils.Database,
+    game_id: int,
+    code_hash: str,
+    version: int | None = None,
+    by: int | None = None,
+) -> None:
+    """Issue a new handover code (the manager shows it again): the previous one stops working."""
+    with changing(db, game_id, version, Action.HANDOVER_CODE, by):
+        db.execute("update games set handover_hash = ? where id = ?", [code_hash, game_id])
+
+
+def take_over(
+    db: sqlite_utils.Database,
+    game_id: int,
+    code_hash: str,
+    new_code_hash: str,
+    new_manager_hash: str,
+    device: str,
+    label: str,
+    version: int | None = None,
+) -> grants.Grant:
+    """The phone that gave the handover code becomes the only one that may change the game.
+
+    Checked again inside the write transaction, so two phones racing with the
+    same code cannot both win: the code, the manager link and every other
+    phone's right are replaced in the same step. Raises ``Conflict`` if the
+    code changed meanwhile (or the version moved).
+    """
+    with changing(db, game_id, version, Action.TAKEOVER) as change:
+        cursor = db.execute(
+            "update games set handover_hash = ?, manager_hash = ?"
+            " where id = ? and handover_hash = ?",
+            [new_code_hash, new_manager_hash, game_id, code_hash],
+        )
+        if cursor.rowcount != 1:
+            raise Conflict(game_id)
+        grant = grants.give(db, game_id, device, label)
+        change.summary = str(grants.revoke_others(db, game_id, device))
+        change.by = grant.id
+    return grant
+
+
+def remove_device(
+    db: sqlite_utils.Database, game_id: int, grant_id: int, version: int, by: int | None = None
+) -> None:
+    """Take one device's right to change the game back (*remove this phone*)."""
+    with changing(db, game_id, version, Action.PHONE_REMOVED, by) as change:
+        if not grants.revoke(db, game_id, grant_id):
+            raise NotFound(grant_id)
+        change.summary = str(grant_id)

@@ -1,0 +1,232 @@
+"""Reading stored games: one game (its head, or whole and replayed) and the lists of games.
+
+A game is read from its one row and kept per process (``cache.py``): the
+row as read tells whether the kept game is still this version, so a game is
+rebuilt and replayed once per version, and an appended coup only continues
+the kept replay. The lists read rows, never coups.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+import sqlite_utils
+
+from .. import cache
+from ..checkpoints import Checkpoints
+from ..rules.kind import GameKind
+from ..rules.kinds import build, kind_of, stored_kind
+from ..rules.money import Money
+from .errors import NotFound
+from .stored import AnyGame, AnyReport, StoredGame
+
+
+def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
+    """The game of a row: the kept one if the row is the same, else read (cache.py)."""
+    key = cache.key_of(db, row["id"])
+    stamp = cache.stamp_of(row)
+    kept = None if key is None else cache.CACHE.get(key)
+    if kept is not None and kept.stamp == stamp:
+        stored: StoredGame = kept.stored
+        return stored
+    data = tuple(
+        c["data"]
+        for c in db.query("select data from coups where game_id = ? order by position", [row["id"]])
+    )
+    head = cache.head_of(row)
+    basis = None
+    checkpoints = Checkpoints()
+    if (
+        kept is not None
+        and kept.head == head
+        and len(kept.data) <= len(data)
+        and data[: len(kept.data)] == kept.data
+    ):  # coups appended since: read the new ones, continue the replay
+        before = kept.stored.game
+        kind = kind_of(before)
+        added = [kind.load_coup(json.loads(item), before) for item in data[len(kept.data) :]]
+        game = before.with_coups([*before.coups, *added]) if added else before
+        basis = kept.stored.known_report()
+        checkpoints = kept.stored.checkpoints.until(len(kept.data))
+    else:
+        game = build(
+            head[0],
+            tuple(json.loads(row["players"])),
+            json.loads(row["rules"]),
+            row["first_dealer"],
+            [json.loads(item) for item in data],
+        )
+        if kept is not None and kept.head == head:  # a correction: the coups before it stay
+            checkpoints = kept.stored.checkpoints.until(_common(kept.data, data))
+    stored = _stored(row, game, basis, checkpoints)
+    if key is not None:
+        cache.CACHE.put(key, cache.Entry(stamp, head, data, stored))
+    return stored
+
+
+def _common(old: tuple[str, ...], new: tuple[str, ...]) -> int:
+    """How many first coups two reads of a game share, as stored text."""
+    for n, (a, b) in enumerate(zip(old, new)):
+        if a != b:
+            return n
+    return min(len(old), len(new))
+
+
+def _stored(
+    row: dict[str, Any],
+    game: AnyGame,
+    basis: AnyReport = None,
+    checkpoints: Checkpoints | None = None,
+) -> StoredGame:
+    money = None
+    if row.get("chip_value"):
+        money = Money(Decimal(row["chip_value"]), row["currency"] or "")
+    return StoredGame(
+        row["id"],
+        game,
+        row["created_at"],
+        row["updated_at"],
+        row["version"],
+        money,
+        row.get("manager_hash"),
+        row.get("table_token"),
+        basis,
+        checkpoints=Checkpoints() if checkpoints is None else checkpoints,
+    )
+
+
+def kept_after_append(
+    db: sqlite_utils.Database, stored: StoredGame, report: AnyReport
+) -> tuple[cache.Key, cache.Entry] | None:
+    """Inside the write transaction, after a coup is appended: the entry to keep once committed.
+
+    The row and the new coup are read back in the same transaction, so the entry
+    is the version just written; it is kept only after the commit succeeds.
+    """
+    key = cache.key_of(db, stored.id)
+    kept = None if key is None else cache.CACHE.get(key)
+    if key is None or kept is None or kept.stored is not stored:
+        return None
+    row = next(iter(db.query("select * from games where id = ?", [stored.id])))
+    (last,) = db.execute(
+        "select data from coups where game_id = ? and position = ?",
+        [stored.id, len(report.game.coups)],
+    ).fetchone()
+    checkpoints = stored.checkpoints.until(len(kept.data))
+    checkpoints.keep(report)
+    game = _stored(row, report.game, checkpoints=checkpoints)
+    game.memo.append(report)
+    entry = cache.Entry(cache.stamp_of(row), cache.head_of(row), (*kept.data, str(last)), game)
+    return key, entry
+
+
+@dataclass(frozen=True)
+class GameHead:
+    """A game's row without its coups: enough to check a link and poll the version."""
+
+    id: int
+    version: int
+    manager_hash: str | None
+    table_token: str | None
+    kind: GameKind
+    updated_at: str = ""
+    """When the last change was stored: with the version, what a kept page is the page of
+    (a backup restored in place can bring a version number back with other coups)."""
+
+
+def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
+    rows = list(
+        db.query(
+            "select id, version, manager_hash, table_token, game, rules, updated_at"
+            " from games where id = ?",
+            [game_id],
+        )
+    )
+    if not rows:
+        raise NotFound(game_id)
+    row = rows[0]
+    kind = stored_kind(row["game"], json.loads(row["rules"]))
+    return GameHead(
+        row["id"],
+        row["version"],
+        row["manager_hash"],
+        row["table_token"],
+        kind,
+        row["updated_at"] or "",
+    )
+
+
+def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    if not rows:
+        raise NotFound(game_id)
+    return _row_game(db, rows[0])
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game as its row tells it, without replaying it (the list of games)."""
+
+    id: int
+    kind: GameKind
+    players: tuple[str, ...]
+    rules: Any
+    """The rule set's value (built from the row; no coup is read)."""
+    created_at: str
+    updated_at: str
+    coups: int
+
+
+def list_rows(
+    db: sqlite_utils.Database, ids: set[int] | None, limit: int, offset: int = 0
+) -> tuple[list[GameRow], int]:
+    """A page of games, newest first, of ``ids`` (None: all), and how many there are in all.
+
+    Reads the games' rows and counts their coups in SQL: the cost of the list
+    does not grow with the length of the games.
+    """
+    where, params = "", []
+    if ids is not None:
+        chosen = sorted(ids)[-1000:]
+        where = f"where id in ({', '.join('?' * len(chosen))})" if chosen else "where 0"
+        params = list(chosen)
+    total = db.execute(f"select count(*) from games {where}", params).fetchone()[0]
+    rows = db.query(
+        f"""select games.*, (select count(*) from coups where coups.game_id = games.id) as n
+        from games {where} order by created_at desc, id desc limit ? offset ?""",
+        [*params, limit, offset],
+    )
+    out = []
+    for row in rows:
+        kind = row["game"]
+        players = tuple(json.loads(row["players"]))
+        game = build(kind, players, json.loads(row["rules"]), row["first_dealer"], [])
+        out.append(
+            GameRow(
+                row["id"],
+                kind_of(game),
+                players,
+                game.rules,
+                row["created_at"],
+                row["updated_at"] or row["created_at"],
+                row["n"],
+            )
+        )
+    return out, int(total)
+
+
+def list_games(db: sqlite_utils.Database, ids: set[int] | None = None) -> list[StoredGame]:
+    """Every game of ``ids`` (None: all), newest first; only those are read."""
+    if ids is None:
+        rows = db.query("select * from games order by created_at desc, id desc")
+    else:
+        chosen = sorted(ids)[-1000:]
+        rows = db.query(
+            f"select * from games where id in ({', '.join('?' * len(chosen))})"
+            " order by created_at desc, id desc",
+            chosen,
+        )
+    return [_row_game(db, row) for row in rows]
