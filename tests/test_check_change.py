@@ -38,7 +38,7 @@ from scorekeeper.rules.hombre import correction, engine
 from scorekeeper.rules.hombre.correction import Checked
 from scorekeeper.rules.hombre.engine import Contract, Coup, Game, Report
 from scorekeeper.rules.hombre.ruleset import RuleSet
-from scorekeeper.web.present import net_changes
+from scorekeeper.rules.ledger import net_changes
 
 CHECKS = settings(
     max_examples=150,
