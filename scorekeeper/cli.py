@@ -52,8 +52,10 @@ def read_json(path: str, any_size: bool = False) -> Any:
 
 def _kind_of_file(data: Any) -> GameKind:
     """The kind that reads this file; one without a ``"game"`` is read as l'Hombre's."""
-    game = kinds.game_named(data) if isinstance(data, dict) and "game" in data else "hombre"
-    return kinds.first_of(game)
+    game = data.get("game", "hombre") if isinstance(data, dict) else "hombre"
+    if game not in kinds.GAMES:
+        kinds.load_file(data)  # refused as the registry refuses a game it does not keep
+    return kinds.stored_kind(game, data.get("rules") if isinstance(data, dict) else None)
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
@@ -70,10 +72,10 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 def _replay_command(args: argparse.Namespace) -> None:
     data = read_json(args.file, args.any_size)
-    game = _kind_of_file(data).load(data)
+    kind = _kind_of_file(data)
+    game = kind.load(data)
     del data  # the parsed file is not needed while the game is replayed and written
-    report = kinds.replay(game)
-    kind = kinds.kind_of(report.game)
+    report = kind.replay(game)
     if args.csv and not kind.chips:
         raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
     if args.json:
@@ -100,7 +102,7 @@ def cmd_settle(args: argparse.Namespace) -> None:
     kind = _kind_of_file(data)
     if not kind.chips:
         raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
-    report = kinds.replay(kind.load(data))
+    report = kind.replay(kind.load(data))
     money = money_from_file(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")

@@ -1,6 +1,6 @@
 """A correction or deletion checked as far as it differs gives what the whole replay gives.
 
-``engine.check_change`` (l'Hombre 1709, through ``GameKind.check``) folds
+``correction.check_change`` (l'Hombre 1709, through ``GameKind.check``) folds
 the changed game from the kept prefix before the change and stops where its
 state is the old game's (``_Table.carried``), taking the rest from the old
 game's replay. For random valid games (three and four seats, every poule
@@ -34,10 +34,11 @@ from test_roundtrip import FIRST, NAMES, POULE_RULES, poule_coup
 from scorekeeper.checkpoints import Checkpoints
 from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
-from scorekeeper.rules.hombre import engine
-from scorekeeper.rules.hombre.engine import Checked, Contract, Coup, Game, Report
+from scorekeeper.rules.hombre import correction, engine
+from scorekeeper.rules.hombre.correction import Checked
+from scorekeeper.rules.hombre.engine import Contract, Coup, Game, Report
 from scorekeeper.rules.hombre.ruleset import RuleSet
-from scorekeeper.web.present import net_changes
+from scorekeeper.rules.ledger import net_changes
 
 CHECKS = settings(
     max_examples=150,
@@ -88,12 +89,12 @@ GAMES = st.one_of(
 
 @contextmanager
 def side_by_side(coups: int) -> Iterator[None]:
-    kept = engine.SIDE_BY_SIDE
-    engine.SIDE_BY_SIDE = coups
+    kept = correction.SIDE_BY_SIDE
+    correction.SIDE_BY_SIDE = coups
     try:
         yield
     finally:
-        engine.SIDE_BY_SIDE = kept
+        correction.SIDE_BY_SIDE = kept
 
 
 def outcome(fold: Any) -> Any:
@@ -189,7 +190,7 @@ def test_without_stopping_the_check_folds_to_the_end(monkeypatch):
     old = kept.fold(KIND, None, game)
     coups = list(game.coups)
     coups[300] = Coup()
-    monkeypatch.setattr(engine, "JOINING", False)
+    monkeypatch.setattr(correction, "JOINING", False)
     report = kept.check(KIND, old, coups, 301)
     assert isinstance(report, Report) and len(report.coups) == 600
     assert report == engine.replay(game.with_coups(coups))

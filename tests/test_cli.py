@@ -159,7 +159,7 @@ REFUSALS = [
     ({**bad(), "players": ["A", "B"]}, "players must be three or four distinct non-empty names"),
     ({**bad(), "first_dealer": "Zoé"}, "first_dealer 'Zoé' is not one of the players"),
     ({**bad(), "format": "other/2"}, "format must be 'scorekeeper-game/1'"),
-    ({**bad(), "game": "whist"}, "game must be hombre, brou or manille, got 'whist'"),
+    ({**bad(), "game": "whist"}, "game must be one of hombre, brou, manille, got 'whist'"),
     ({**bad(), "coups": {}}, "coups must be a list"),
     ([1, 2], "a game file is a JSON object"),
     ("{not json", "not valid JSON"),

@@ -10,6 +10,11 @@ Code outside a game's own modules asks its kind — how many seats, whether
 it moves chips, which template folder and coup form, how to read, replay and
 write it — and never tests a tag. Like python-chess's variants, a kind is a
 small class; ``kinds.KINDS`` lists them, in the order the app offers them.
+
+The seam is typed: ``Rules``, ``Game``, ``Standing`` and ``Report`` say what
+every layer may ask of a rule set, a game and its replay, whatever the kind;
+``Kind`` is generic over a kind's own types, so a kind that forgets one (a
+rule set without ``describe``) is a type error, not a 500 at the table.
 This module stays pure: no Flask, no database (the web layer resolves the
 form and template names it gives).
 """
@@ -18,13 +23,90 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, runtime_checkable
 
-from .errors import N_
+JsonObject: TypeAlias = dict[str, Any]
+"""A JSON object as ``json.dumps`` writes it: a game file, a coup, a report."""
 
 
-class GameKind(ABC):
-    """One game and its way of counting, as every layer sees it."""
+class Rules(Protocol):
+    """A rule set: frozen settings, written in the game file's ``rules``."""
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The game file's ``rules`` object (``from_mapping`` / the loader reads it back)."""
+        ...
+
+    def describe(self) -> str:
+        """One line in words, for the change log and listings."""
+        ...
+
+
+class Game(Protocol):
+    """A game: its table (players, rules, first dealer) and its coups, as entered."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def coups(self) -> Sequence[object]:
+        """The coups in order, each of the kind's own coup type."""
+        ...
+
+    def with_coups(self, coups: Sequence[Any]) -> Self:
+        """The same table with other coups (of the kind's coup type)."""
+        ...
+
+
+@runtime_checkable
+class Standing(Protocol):
+    """Where a game stands after its coups: what a replay and a checked change both tell."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def coups(self) -> Sequence[object]:
+        """The result of each coup (a check: up to the changed one)."""
+        ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def tally(self) -> tuple[int, ...]:
+        """One number a side: a chip game's nets, a points game's totals."""
+        ...
+
+
+@runtime_checkable
+class Report(Standing, Protocol):
+    """The replay of a whole game."""
+
+    @property
+    def next_dealer(self) -> int | None:
+        """The seat that deals next; None once the game is over."""
+        ...
+
+
+G = TypeVar("G", bound=Game)
+R = TypeVar("R", bound=Rules)
+Rep = TypeVar("Rep", bound=Report)
+C = TypeVar("C")
+
+
+class Kind(ABC, Generic[G, R, Rep, C]):
+    """One game and its way of counting, as every layer sees it.
+
+    Parametrised with the kind's own game, rule set, report and coup types;
+    the registry holds kinds erased (``GameKind``) and types its answers
+    with the protocols above.
+    """
 
     key: ClassVar[str]
     """The kind's own name: ``hombre``, ``jetons``, ``danois``, ``brou``, ``manille``…"""
@@ -42,8 +124,8 @@ class GameKind(ABC):
     """Moves chips between players (payments, settlement, CSV, story), else counts points."""
     betes: ClassVar[bool] = False
     """Keeps a fiche of bêtes (the 1709 poule)."""
-    rules_type: ClassVar[type]
-    game_type: ClassVar[type]
+    rules_type: type[R]
+    game_type: type[G]
     templates: ClassVar[str]
     """The kind's folder under ``templates/``."""
     form: ClassVar[str]
@@ -56,18 +138,18 @@ class GameKind(ABC):
     """Named rule sets offered on the new-game page (name → catalog label)."""
 
     @abstractmethod
-    def load(self, data: Any) -> Any:
-        """The game of a parsed game file (GameError names the key at fault)."""
+    def load(self, data: Mapping[str, object]) -> G:
+        """The game of a parsed game file of this kind (GameError names the key at fault)."""
 
     @abstractmethod
-    def load_coup(self, item: Any, game: Any) -> Any:
+    def load_coup(self, item: object, game: G) -> C:
         """One coup of ``game`` in the game file's shape, read as the file reader reads it."""
 
     @abstractmethod
-    def replay(self, game: Any) -> Any:
+    def replay(self, game: G) -> Rep:
         """Fold the coups into the report; GameError at the first coup refused."""
 
-    def extend(self, report: Any, game: Any) -> Any:
+    def extend(self, report: Rep, game: G) -> Rep:
         """The report of ``game`` from ``report``, the replay of a prefix of its coups.
 
         A replay is a fold, so appending coups need not replay the game from
@@ -80,11 +162,13 @@ class GameKind(ABC):
             return self.resume(report, game)
         return self.replay(game)
 
-    def resume(self, report: Any, game: Any) -> Any:
+    def resume(self, report: Rep, game: G) -> Rep:
         """``extend`` once checked: the engine's fold continued; by default a full replay."""
         return self.replay(game)
 
-    def check(self, start: Any, game: Any, old: Any, first: int, kept: Sequence[Any] = ()) -> Any:
+    def check(
+        self, start: Rep | None, game: G, old: Rep, first: int, kept: Sequence[Rep] = ()
+    ) -> Standing:
         """``game``, the game of ``old`` (its replay) changed at coup ``first``, checked.
 
         A correction puts another coup at ``first``, a deletion takes it out;
@@ -92,58 +176,59 @@ class GameKind(ABC):
         report of a prefix of them (None: none), ``kept`` reports of longer
         prefixes of the old game. GameError as the full replay of ``game``
         refuses it; else what the check and delete pages show of the changed
-        game: its ``net`` (its final standing) and the results of the coups
+        game: its ``tally`` (its final standing) and the results of the coups
         up to the changed one, in ``coups``. A kind whose engine can tell
         where the changed game comes back to the old one's state stops
-        folding there (l'Hombre 1709: ``engine.check_change``); by default,
-        the fold from ``start`` to the end: the full report.
+        folding there (l'Hombre 1709: ``correction.check_change``); by
+        default, the fold from ``start`` to the end: the full report.
         """
         return self.replay(game) if start is None else self.extend(start, game)
 
     @abstractmethod
-    def dump(self, game: Any) -> dict[str, Any]:
+    def dump(self, game: G) -> JsonObject:
         """The game file; ``load(dump(g)) == g``."""
 
     @abstractmethod
-    def dump_coup(self, coup: Any, players: tuple[str, ...]) -> dict[str, Any]:
+    def dump_coup(self, coup: C, players: tuple[str, ...]) -> JsonObject:
         """One coup as the game file writes it."""
 
     @abstractmethod
-    def dump_report(self, report: Any) -> dict[str, Any]:
+    def dump_report(self, report: Rep) -> JsonObject:
         """The replay report (``scorekeeper replay --json``)."""
 
-    def dump_report_stream(self, report: Any) -> dict[str, Any]:
+    def dump_report_stream(self, report: Rep) -> JsonObject:
         """``dump_report`` for ``gamefile.write_json``: a long list may be a ``Stream``."""
         return self.dump_report(report)
 
     @abstractmethod
-    def text(self, report: Any) -> str:
+    def text(self, report: Rep) -> str:
         """The report as the command prints it."""
 
-    def preset(self, name: str) -> Any:
+    def preset(self, name: str) -> R:
         """The rule set of a named preset (the defaults for an unknown name)."""
         return self.rules_type()
 
-    def owns(self, rules: Mapping[str, Any], default: str) -> bool:
+    def owns(self, rules: Mapping[str, object], default: str) -> bool:
         """Whether a stored ``rules`` object belongs to this kind (``default`` if untagged)."""
         if self.tag is None:
             return True
         key, value = self.tag
-        return bool(rules.get(key, default) == value)
+        return rules.get(key, default) == value
 
     def __repr__(self) -> str:
         return f"<GameKind {self.key}>"
 
 
-def continues(start: Any, game: Any) -> bool:
+GameKind: TypeAlias = Kind[Any, Any, Any, Any]
+"""A kind whatever its types, as the registry and the layers above hold it."""
+
+
+def continues(start: Game, game: Game) -> bool:
     """Whether ``game`` can go on from a report of ``start``: same table, as many coups or more."""
-    return bool(
+    return (
         type(start) is type(game)
         and start.players == game.players
         and start.rules == game.rules
         and start.first_dealer == game.first_dealer
         and len(start.coups) <= len(game.coups)
     )
-
-
-UNKNOWN_GAME = N_("game must be hombre, brou or manille, got {value!r}")

@@ -1,7 +1,9 @@
 """Chip movements and what is derived from them: nets, caves, stacks.
 
 Shared by every chip game: money only ever moves as a Transfer, so a net is
-a sum of transfers and the nets of a table always sum to zero.
+a sum of transfers and the nets of a table always sum to zero. What a change
+did to the nets (``net_changes``) is every game's: a points game's counts
+are its ``tally`` as a chip game's nets are.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
+
+from .kind import Standing
 
 
 @dataclass(frozen=True)
@@ -114,3 +118,40 @@ def to_money(chips: int, chip_value: Decimal) -> Decimal:
 
 
 CENT = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class NetChange:
+    """One side's net (a points game: its count) before and after a change of the coups."""
+
+    name: str
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+def net_changes(
+    before: Standing, after: Standing, names: Sequence[str] | None = None, every: bool = False
+) -> list[NetChange]:
+    """What a change did to each side's ``tally``: only the sides it moved, or ``every`` side.
+
+    ``names`` name the sides, by default the players (a team game's two
+    sides need theirs: the web's "Nous" and "Eux").
+
+    >>> from .hombre.engine import Contract, Coup, Game, replay
+    >>> game = Game(("Anne", "Bruno", "Chloé"))
+    >>> won = game.with_coups([Coup(0, Contract.DEMANDE, (5, 3, 1))])  # Anne takes the poule
+    >>> [(c.name, c.delta) for c in net_changes(replay(game), replay(won))]
+    [('Anne', 18), ('Bruno', -9), ('Chloé', -9)]
+    >>> len(net_changes(replay(game), replay(game), every=True))
+    3
+    """
+    sides = after.game.players if names is None else names
+    return [
+        NetChange(name, old, new)
+        for name, old, new in zip(sides, before.tally, after.tally, strict=True)
+        if every or old != new
+    ]

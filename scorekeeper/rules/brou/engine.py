@@ -7,6 +7,7 @@ mariages, and the parties a team wins by reaching 301.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -86,7 +87,7 @@ class BrouGame:
     first_dealer: int = 0
     coups: tuple[BrouCoup, ...] = ()
 
-    def with_coups(self, coups: list[Any]) -> BrouGame:
+    def with_coups(self, coups: Sequence[BrouCoup]) -> BrouGame:
         return replace(self, coups=tuple(coups))
 
 
@@ -116,6 +117,11 @@ class BrouReport:
     parties: tuple[int, int]
     finished: bool
     next_dealer: int | None
+
+    @property
+    def tally(self) -> tuple[int, ...]:
+        """The totals (``kind.Standing``)."""
+        return self.totals
 
 
 def rounded(points: int) -> int:

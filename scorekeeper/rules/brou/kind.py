@@ -2,47 +2,48 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from ..errors import N_
-from ..kind import GameKind
+from ..kind import JsonObject, Kind
 from . import engine, file
+from .engine import BrouCoup, BrouGame, BrouReport, BrouRules
 
 
-class Brou(GameKind):
+class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
     key = "brou"
     game = "brou"
     title = N_("l'Homme de Brou")
     seats = (4,)
     teams = True
     chips = False
-    rules_type = engine.BrouRules
-    game_type = engine.BrouGame
+    rules_type = BrouRules
+    game_type = BrouGame
     templates = "brou"
     form = "brou"
     page = "sheets"
     folds = True
 
-    def load(self, data: Any) -> Any:
+    def load(self, data: Mapping[str, object]) -> BrouGame:
         return file.load_brou(data)
 
-    def load_coup(self, item: Any, game: Any) -> Any:
+    def load_coup(self, item: object, game: BrouGame) -> BrouCoup:
         return file.load_brou_coup(item)
 
-    def replay(self, game: Any) -> Any:
+    def replay(self, game: BrouGame) -> BrouReport:
         return engine.replay(game)
 
-    def resume(self, report: Any, game: Any) -> Any:
+    def resume(self, report: BrouReport, game: BrouGame) -> BrouReport:
         return engine.replay(game, report)
 
-    def dump(self, game: Any) -> dict[str, Any]:
+    def dump(self, game: BrouGame) -> JsonObject:
         return file.dump_brou(game)
 
-    def dump_coup(self, coup: Any, players: tuple[str, ...]) -> dict[str, Any]:
+    def dump_coup(self, coup: BrouCoup, players: tuple[str, ...]) -> JsonObject:
         return file.dump_brou_coup(coup, players)
 
-    def dump_report(self, report: Any) -> dict[str, Any]:
+    def dump_report(self, report: BrouReport) -> JsonObject:
         return file.dump_brou_report(report)
 
-    def text(self, report: Any) -> str:
+    def text(self, report: BrouReport) -> str:
         return file.render_brou(report)

@@ -113,6 +113,19 @@ class DanishRules:
     def to_mapping(self) -> dict[str, Any]:
         return {"accounting": self.accounting, **asdict(self)}
 
+    def describe(self) -> str:
+        """One line in words, for the change log and listings.
+
+        >>> DanishRules(rates="dlu").describe()
+        'danois, ante 5, rates dlu'
+        """
+        parts = [self.accounting, f"ante {self.ante}", f"rates {self.rates}"]
+        if self.nolo_ouvert_bonus != (self.rates == "texte"):
+            parts.append("nolo ouvert bonus" if self.nolo_ouvert_bonus else "no nolo ouvert bonus")
+        if self.coups_to_play:
+            parts.append(f"{self.coups_to_play} coups")
+        return ", ".join(parts)
+
 
 @dataclass(frozen=True)
 class DanishCoup:

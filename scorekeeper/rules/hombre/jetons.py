@@ -74,6 +74,25 @@ class JetonsRules:
     def to_mapping(self) -> dict[str, Any]:
         return {"accounting": self.accounting, **asdict(self)}
 
+    def describe(self) -> str:
+        """One line in words, for the change log and listings.
+
+        >>> JetonsRules().describe()
+        'jetons, stake 3, pass fee 2, simple 1, sans prendre 6, vole 12, bonus 10'
+        """
+        parts = [
+            self.accounting,
+            f"stake {self.stake}",
+            f"pass fee {self.pass_fee}",
+            f"simple {self.simple}",
+            f"sans prendre {self.sans_prendre}",
+            f"vole {self.vole}",
+            f"bonus {self.bonus}",
+        ]
+        if self.coups_to_play:
+            parts.append(f"{self.coups_to_play} coups")
+        return ", ".join(parts)
+
     def rate(self, contract: JetonsContract) -> int:
         return {"simple": self.simple, "sans_prendre": self.sans_prendre, "vole": self.vole}[
             contract

@@ -2,23 +2,33 @@
 
 They share the game file's ``"game": "hombre"``, three or four seats (with
 four the dealer sits out each deal), the coup
-entry and the templates; ``rules.accounting`` picks the money system.
+entry and the templates; ``rules.accounting`` picks the money system. The
+family's file reader reads the three; each kind keeps only the games of its
+own system (the registry picks the kind by the rules before reading).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar, TypeVar
 
 from ..errors import N_
-from ..kind import GameKind, continues
-from . import danois, file, jetons, systems, text
-from .engine import Game, Report, check_change
+from ..kind import JsonObject, Kind, Standing, continues
+from . import danois, engine, file, jetons, systems, text
+from .correction import check_change
+from .danois import DanishCoup, DanishGame, DanishRules
+from .engine import Coup, Game, Report
+from .jetons import JetonsCoup, JetonsGame, JetonsRules
 from .pot import PotReport
 from .ruleset import PRESETS, RuleSet
 
+G = TypeVar("G", bound=systems.AnyGame)
+R = TypeVar("R", bound=RuleSet | JetonsRules | DanishRules)
+Rep = TypeVar("Rep", bound=systems.AnyReport)
+C = TypeVar("C", bound=Coup | JetonsCoup | DanishCoup)
 
-class HombreKind(GameKind):
+
+class HombreKind(Kind[G, R, Rep, C]):
     """What the three money systems of l'Hombre share."""
 
     game = "hombre"
@@ -33,43 +43,34 @@ class HombreKind(GameKind):
     inputs: ClassVar[frozenset[str]] = frozenset()
     """The coup inputs beyond hombre, contract and tricks that this system reads."""
 
-    def allows(self, rules: Any, contract: str) -> bool:
+    def allows(self, rules: R, contract: str) -> bool:
         """Whether the rule set lets the hombre play this contract."""
         return True
 
-    def load(self, data: Any) -> Any:
-        return systems.load_any(data)
+    def load(self, data: Mapping[str, object]) -> G:
+        game = systems.load_any(data)
+        if not isinstance(game, self.game_type):
+            raise TypeError(f"{self!r} does not read a {type(game).__name__}")
+        return game
 
-    def replay(self, game: Any) -> Any:
-        return systems.replay_any(game)
-
-    def resume(self, report: Any, game: Any) -> Any:
-        return systems.extend_any(report, game)
-
-    def load_coup(self, item: Any, game: Any) -> Any:
-        return file.load_coup(item, seats(game))
-
-    def dump(self, game: Any) -> dict[str, Any]:
+    def dump(self, game: G) -> JsonObject:
         return systems.dump_any_game(game)
 
-    def dump_coup(self, coup: Any, players: tuple[str, ...]) -> dict[str, Any]:
+    def dump_coup(self, coup: C, players: tuple[str, ...]) -> JsonObject:
         return systems.dump_any_coup(coup, tuple(players))
 
-    def dump_report(self, report: Any) -> dict[str, Any]:
+    def dump_report(self, report: Rep) -> JsonObject:
         return systems.dump_any_report(report)
 
-    def dump_report_stream(self, report: Any) -> dict[str, Any]:
+    def dump_report_stream(self, report: Rep) -> JsonObject:
         return systems.dump_any_report(report, lazy=True)
 
-    def text(self, report: Any) -> str:
-        return text.render_pot(report) if isinstance(report, PotReport) else text.render(report)
 
-
-def seats(game: Any) -> dict[str, int]:
+def seats(game: systems.AnyGame) -> dict[str, int]:
     return {name: seat for seat, name in enumerate(game.players)}
 
 
-class Hombre1709(HombreKind):
+class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
     """The 1709 Paris rules: poule, marks and bêtes (hombre.md)."""
 
     key = "hombre"
@@ -82,58 +83,86 @@ class Hombre1709(HombreKind):
     inputs = frozenset({"matadors", "vole_engagee", "codille_renounced"})
     presets: ClassVar[Mapping[str, str]] = {name: name for name in PRESETS}
 
-    def preset(self, name: str) -> Any:
+    def load_coup(self, item: object, game: Game) -> Coup:
+        return file.load_coup(item, seats(game))
+
+    def replay(self, game: Game) -> Report:
+        return engine.replay(game)
+
+    def resume(self, report: Report, game: Game) -> Report:
+        return engine.extend(report, game)
+
+    def text(self, report: Report) -> str:
+        return text.render(report)
+
+    def preset(self, name: str) -> RuleSet:
         return PRESETS.get(name, PRESETS["recommended"])
 
-    def check(self, start: Any, game: Any, old: Any, first: int, kept: Sequence[Any] = ()) -> Any:
-        """Stops where the changed game joins the old one (``engine.check_change``).
+    def check(
+        self, start: Report | None, game: Game, old: Report, first: int, kept: Sequence[Report] = ()
+    ) -> Standing:
+        """Stops where the changed game joins the old one (``correction.check_change``).
 
         Only the 1709 poule: the jetons and danois systems keep the default,
         the fold to the end (their pots carry more state, and no proof of it).
         """
-        if (
-            isinstance(game, Game)
-            and isinstance(old, Report)
-            and (start is None or (isinstance(start, Report) and continues(start.game, game)))
-        ):
-            return check_change(start, game, old, first, [r for r in kept if isinstance(r, Report)])
+        if start is None or continues(start.game, game):
+            return check_change(start, game, old, first, list(kept))
         return super().check(start, game, old, first, kept)
 
-    def allows(self, rules: Any, contract: str) -> bool:
+    def allows(self, rules: RuleSet, contract: str) -> bool:
         optional = {"retourne": rules.retourne, "espadille_forcee": rules.espadille_forcee}
-        return bool(optional.get(contract, True))
+        return optional.get(contract, True)
 
 
-class HombreJetons(HombreKind):
+class HombreJetons(HombreKind[JetonsGame, JetonsRules, PotReport, JetonsCoup]):
     """Stakes, pass fees, primes and bonus hands (docs/rules/jetons.md)."""
 
     key = "jetons"
     tag = ("accounting", "jetons")
     title = N_("l'Hombre (jetons)")
-    rules_type = jetons.JetonsRules
-    game_type = jetons.JetonsGame
+    rules_type = JetonsRules
+    game_type = JetonsGame
     contracts = tuple(jetons.JetonsContract)
     inputs = frozenset({"bonuses"})
     presets: ClassVar[Mapping[str, str]] = {"jetons": "jetons"}
 
-    def load_coup(self, item: Any, game: Any) -> Any:
+    def load_coup(self, item: object, game: JetonsGame) -> JetonsCoup:
         return systems._jetons_coup(item, seats(game))
 
+    def replay(self, game: JetonsGame) -> PotReport:
+        return jetons.replay(game)
 
-class HombreDanish(HombreKind):
+    def resume(self, report: PotReport, game: JetonsGame) -> PotReport:
+        return jetons.replay(game, report)
+
+    def text(self, report: PotReport) -> str:
+        return text.render_pot(report)
+
+
+class HombreDanish(HombreKind[DanishGame, DanishRules, PotReport, DanishCoup]):
     """The Danish contracts and the dealer's cagnotte (docs/rules/danois.md)."""
 
     key = "danois"
     tag = ("accounting", "danois")
     title = N_("l'Hombre (danois)")
-    rules_type = danois.DanishRules
-    game_type = danois.DanishGame
+    rules_type = DanishRules
+    game_type = DanishGame
     contracts = tuple(danois.DanishContract)
     inputs = frozenset({"first_five", "black_aces"})
     presets: ClassVar[Mapping[str, str]] = {"danois": "danois", "danois_dlu": "danois DLU"}
 
-    def load_coup(self, item: Any, game: Any) -> Any:
+    def load_coup(self, item: object, game: DanishGame) -> DanishCoup:
         return systems._danish_coup(item, seats(game))
 
-    def preset(self, name: str) -> Any:
-        return danois.DanishRules(rates="dlu") if name == "danois_dlu" else danois.DanishRules()
+    def replay(self, game: DanishGame) -> PotReport:
+        return danois.replay(game)
+
+    def resume(self, report: PotReport, game: DanishGame) -> PotReport:
+        return danois.replay(game, report)
+
+    def text(self, report: PotReport) -> str:
+        return text.render_pot(report)
+
+    def preset(self, name: str) -> DanishRules:
+        return DanishRules(rates="dlu") if name == "danois_dlu" else DanishRules()

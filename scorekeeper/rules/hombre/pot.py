@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import N_, GameError
 from ..ledger import Stack, Transfer, apply, recave, stack
 from .engine import playing_order, sitting_out
+
+if TYPE_CHECKING:
+    from .danois import DanishGame
+    from .jetons import JetonsGame
 
 
 class PotOutcome(StrEnum):
@@ -128,7 +132,7 @@ class PotResult:
 
 @dataclass(frozen=True)
 class PotReport:
-    game: object
+    game: JetonsGame | DanishGame
     coups: tuple[PotResult, ...]
     net: tuple[int, ...]
     caves: tuple[int, ...]
@@ -147,8 +151,17 @@ class PotReport:
         return sum(1 for r in self.coups if r.outcome is PotOutcome.GAGNE)
 
     @property
+    def tally(self) -> tuple[int, ...]:
+        """The nets (``kind.Standing``)."""
+        return self.net
+
+    @property
+    def next_dealer(self) -> int | None:
+        return None if self.next is None else self.next.dealer
+
+    @property
     def stacks(self) -> tuple[Stack, ...]:
-        rules: Any = getattr(self.game, "rules")  # noqa: B009 - game is a JetonsGame or DanishGame
+        rules = self.game.rules
         return tuple(stack(c, n, rules.cave, rules.fiche) for c, n in zip(self.caves, self.net))
 
 

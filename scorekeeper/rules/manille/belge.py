@@ -7,6 +7,7 @@ chooser owes sans-atout calls, tracked deal by deal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -71,7 +72,7 @@ class ManillenGame:
     first_dealer: int = 0
     coups: tuple[ManillenCoup, ...] = ()
 
-    def with_coups(self, coups: list[Any]) -> ManillenGame:
+    def with_coups(self, coups: Sequence[ManillenCoup]) -> ManillenGame:
         return replace(self, coups=tuple(coups))
 
     @property
@@ -116,6 +117,11 @@ class ManillenReport:
     next_dealer: int | None
     must_sans_atout: bool
     """The next chooser has only sans-atout left to call."""
+
+    @property
+    def tally(self) -> tuple[int, ...]:
+        """The totals (``kind.Standing``)."""
+        return self.totals
 
 
 def multiplier(coup: ManillenCoup, carry: int = 1) -> int:

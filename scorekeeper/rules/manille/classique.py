@@ -7,6 +7,7 @@ has above 34.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -79,7 +80,7 @@ class ManilleGame:
     first_dealer: int = 0
     coups: tuple[ManilleCoup, ...] = ()
 
-    def with_coups(self, coups: list[Any]) -> ManilleGame:
+    def with_coups(self, coups: Sequence[ManilleCoup]) -> ManilleGame:
         return replace(self, coups=tuple(coups))
 
 
@@ -114,6 +115,11 @@ class ManilleReport:
     finished: bool
     winner: int | None
     next_dealer: int | None
+
+    @property
+    def tally(self) -> tuple[int, ...]:
+        """The totals (``kind.Standing``)."""
+        return self.totals
 
 
 def marks(points: int) -> tuple[int, int]:
