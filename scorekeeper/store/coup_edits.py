@@ -15,7 +15,7 @@ from typing import Any
 import sqlite_utils
 
 from .. import cache
-from ..rules import kinds as games
+from ..rules.kinds import dump_coup
 from .changelog import Action, redoable, undone_coup
 from .changing import Change, changing
 from .errors import Conflict, NotFound
@@ -49,14 +49,14 @@ def _rewrite(
             {
                 "game_id": stored.id,
                 "position": position,
-                "data": json.dumps(games.dump_coup(game, after), ensure_ascii=False),
+                "data": json.dumps(dump_coup(game, after), ensure_ascii=False),
             }
         )
     elif change.action is Action.EDIT:
         assert after is not None
         db.execute(
             "update coups set data = ? where game_id = ? and position = ?",
-            [json.dumps(games.dump_coup(game, after), ensure_ascii=False), stored.id, position],
+            [json.dumps(dump_coup(game, after), ensure_ascii=False), stored.id, position],
         )
     else:  # delete or undo: remove, then close the gap
         db.execute("delete from coups where game_id = ? and position = ?", [stored.id, position])
@@ -70,8 +70,8 @@ def _rewrite(
             [stored.id],
         )
     change.position = position
-    change.before = None if before is None else games.dump_coup(game, before)
-    change.after = None if after is None else games.dump_coup(game, after)
+    change.before = None if before is None else dump_coup(game, before)
+    change.after = None if after is None else dump_coup(game, after)
     return report
 
 

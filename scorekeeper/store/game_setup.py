@@ -16,9 +16,8 @@ import sqlite_utils
 
 from ..clock import now
 from ..db import change as transaction
-from ..rules import kinds as games
 from ..rules.errors import N_, GameError
-from ..rules.kinds import build, kind_of
+from ..rules.kinds import build, dump_coup, kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.money import Money
 from . import changelog
@@ -68,7 +67,7 @@ def create(
             {
                 "game_id": game_id,
                 "position": n,
-                "data": json.dumps(games.dump_coup(game, c), ensure_ascii=False),
+                "data": json.dumps(dump_coup(game, c), ensure_ascii=False),
             }
             for n, c in enumerate(game.coups, 1)
         )
