@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -30,6 +31,7 @@ from toygame.rules import (
     replay,
 )
 
+from scorekeeper import cli
 from scorekeeper.rules.errors import GameError
 
 NOUS, EUX = 0, 1
@@ -237,6 +239,16 @@ def test_the_game_file_round_trips(coups):
     assert BELOTE.load(json.loads(json.dumps(BELOTE.dump(game)))) == game
 
 
+def test_the_scorekeeper_itself_never_names_the_toy():
+    """The toy is added from outside: no module, template or static file of the app names it."""
+    root = Path(__file__).parent.parent
+    for folder in ("scorekeeper", "templates", "static"):
+        for path in (root / folder).rglob("*"):
+            if path.suffix in {".py", ".html", ".js", ".css"}:
+                text = path.read_text(encoding="utf-8").lower()
+                assert "belote" not in text and "toygame" not in text, path
+
+
 # Through the real pages, once the web half's seam is there
 
 FOUR = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": "Denis"}
@@ -295,7 +307,7 @@ def report(client, game):
     return json.loads(response.data)
 
 
-def test_the_toy_is_played_through_the_real_pages(client):
+def test_the_toy_is_played_through_the_real_pages(client, tmp_path, capsys):
     # The new-game chooser comes from the registry; the game's own form asks its target.
     assert 'href="/games/new/belote"' in client.get("/games/new").data.decode()
     form = client.get("/games/new/belote")
@@ -388,3 +400,13 @@ def test_the_toy_is_played_through_the_real_pages(client):
     imported = client.post("/games/import", data={"text": text})
     assert imported.status_code == 302
     assert report(client, imported.headers["Location"]) == r
+    # the command reads it too: its report is the page's, its text the sheet
+    (tmp_path / "belote.json").write_text(text)
+    assert cli.main(["replay", str(tmp_path / "belote.json"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == r
+    assert cli.main(["replay", str(tmp_path / "belote.json")]) == 0
+    assert capsys.readouterr().out.splitlines()[-3:] == [
+        "   5  nous     90    72     504   306",
+        "",
+        "The game is won by Nous.",
+    ]
