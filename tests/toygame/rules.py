@@ -15,7 +15,7 @@ ahead of the other; at a tie the game goes on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -71,7 +71,7 @@ class BeloteGame:
     first_dealer: int = 0
     coups: tuple[BeloteCoup, ...] = ()
 
-    def with_coups(self, coups: Iterable[BeloteCoup]) -> BeloteGame:
+    def with_coups(self, coups: Sequence[BeloteCoup]) -> BeloteGame:
         return replace(self, coups=tuple(coups))
 
 
@@ -98,6 +98,11 @@ class BeloteReport:
     winner: int | None
     """The team with the higher score once the game is over."""
     next_dealer: int | None
+
+    @property
+    def tally(self) -> tuple[int, ...]:
+        """The totals: the one number a side every layer may ask of a report."""
+        return self.totals
 
 
 def scored(coup: BeloteCoup) -> tuple[int, int]:
