@@ -7,6 +7,7 @@ place here are one transaction); its seats name the club's members.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import sqlite_utils
 
@@ -30,8 +31,11 @@ def evening(db: sqlite_utils.Database, evening_id: int) -> Evening | None:
     rows = list(db.query("select * from evenings where id = ?", [evening_id]))
     if not rows:
         return None
-    r = rows[0]
-    return Evening(r["id"], r["club_id"], r["date"], r["title"] or "")
+    return _evening_of(rows[0])
+
+
+def _evening_of(row: dict[str, Any]) -> Evening:
+    return Evening(row["id"], row["club_id"], row["date"], row["title"] or "")
 
 
 def evening_version(db: sqlite_utils.Database, evening_id: int) -> str:
@@ -40,7 +44,7 @@ def evening_version(db: sqlite_utils.Database, evening_id: int) -> str:
     Any coup entered, corrected or undone at any table, and any new table,
     changes it (a game's version only grows).
     """
-    row = db.execute(
+    row: tuple[int, int] = db.execute(
         """select count(*), coalesce(sum(games.version), 0) from evening_games
         join games on games.id = evening_games.game_id where evening_games.evening_id = ?""",
         [evening_id],
@@ -57,14 +61,14 @@ def evenings(
         " order by date desc, id desc",
         [club_id, start, end],
     )
-    return [Evening(r["id"], r["club_id"], r["date"], r["title"] or "") for r in rows]
+    return [_evening_of(r) for r in rows]
 
 
 def add_table(
     db: sqlite_utils.Database, evening: Evening, game_id: int, players: Sequence[str]
 ) -> int:
     """Inside the game's creation: the game is the evening's next table; its seats, members."""
-    row = db.execute(
+    row: tuple[int] = db.execute(
         "select coalesce(max(table_no), 0) + 1 from evening_games where evening_id = ?",
         [evening.id],
     ).fetchone()
@@ -78,8 +82,8 @@ def add_table(
 
 def tables(db: sqlite_utils.Database, evening_id: int) -> list[tuple[int, int]]:
     """(table number, game id) of the evening, in table order."""
-    rows = db.query(
+    rows: list[tuple[int, int]] = db.execute(
         "select table_no, game_id from evening_games where evening_id = ? order by table_no",
         [evening_id],
-    )
-    return [(int(r["table_no"]), int(r["game_id"])) for r in rows]
+    ).fetchall()
+    return [(int(no), int(game_id)) for no, game_id in rows]

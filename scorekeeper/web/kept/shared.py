@@ -66,7 +66,7 @@ class SharedPages:
 
     def get(self, tag: str) -> tuple[bytes, dict[str, str]] | None:
         try:
-            row = (
+            row: tuple[bytes, str] | None = (
                 self._conn()
                 .execute("select body, headers from pages where tag = ?", [tag])
                 .fetchone()
@@ -77,7 +77,7 @@ class SharedPages:
         if row is None:
             return None
         try:
-            headers = json.loads(row[1])
+            headers: dict[object, object] = json.loads(row[1])
             return bytes(row[0]), {str(k): str(v) for k, v in headers.items()}
         except (ValueError, TypeError, AttributeError) as error:  # a damaged row: draw it
             log.debug("shared page unreadable: %s", error)
