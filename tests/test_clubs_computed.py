@@ -115,6 +115,19 @@ def test_a_merged_member_counts_for_the_one_kept(db):
     assert "Eve" not in {m.name for m in room.members.values()}
 
 
+def test_the_clubs_by_name_and_those_this_browser_may_see(db):
+    # the migration opened club 1, "Club", for the games before clubs
+    ids = [clubs.create(db, name, None, None) for name in ("le Cercle", "Amis", "amis")]
+    assert clubs.club_names(db, None) == [
+        (ids[1], "Amis"),
+        (ids[2], "amis"),
+        (1, "Club"),
+        (ids[0], "le Cercle"),
+    ]
+    assert clubs.club_names(db, {ids[0]}) == [(ids[0], "le Cercle")]
+    assert clubs.club_names(db, set()) == []
+
+
 def test_an_evening_without_tables_owes_nothing(db):
     club, evening = club_with_evening(db)
     room = room_of(db, evening, club)

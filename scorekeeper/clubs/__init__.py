@@ -13,11 +13,13 @@ from __future__ import annotations
 from .evening_tables import add_table, create_evening, evening, evening_version, evenings, tables
 from .records import (
     Club,
+    ClubName,
     Conflict,
     Evening,
     Member,
     Refused,
     club,
+    club_names,
     create,
     give,
     holds,
@@ -29,12 +31,14 @@ from .seats import kept, link_seats, member_named, members, merge, names, rename
 
 __all__ = [
     "Club",
+    "ClubName",
     "Conflict",
     "Evening",
     "Member",
     "Refused",
     "add_table",
     "club",
+    "club_names",
     "create",
     "create_evening",
     "evening",

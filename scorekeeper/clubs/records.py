@@ -15,6 +15,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import NamedTuple
 
 import sqlite_utils
 
@@ -57,6 +58,19 @@ class Evening:
     club_id: int
     date: str
     title: str
+
+
+class ClubName(NamedTuple):
+    id: int
+    name: str
+
+
+def club_names(db: sqlite_utils.Database, visible: set[int] | None) -> list[ClubName]:
+    """The clubs by name (then number): those in ``visible``, or all for None (the admin)."""
+    rows: list[tuple[int, str]] = db.execute(
+        "select id, name from clubs order by name collate nocase, id"
+    ).fetchall()
+    return [ClubName(*row) for row in rows if visible is None or row[0] in visible]
 
 
 def club(db: sqlite_utils.Database, club_id: int) -> Club | None:

@@ -28,9 +28,7 @@ NEW_LINK = "new_club_manager_link"
 
 @bp.get("/clubs")
 def club_list() -> str:
-    visible = access.visible_clubs()
-    rows = get_db().query("select id, name from clubs order by name collate nocase, id")
-    found = [r for r in rows if visible is None or r["id"] in visible]
+    found = clubs.club_names(get_db(), access.visible_clubs())
     return render_template("club/list.html", clubs=found)
 
 
