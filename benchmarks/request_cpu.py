@@ -9,7 +9,7 @@ ratio to a hello-world app through the same client is the figure to keep.
 Kinds measured on a 300-coup l'Hombre game: a following phone's page poll
 answered 304 (most of an evening's requests: static/follow.js asks for the
 page with its ETag every 3 s), the version poll tools use, a phone's page
-handed out as drawn (by its process or another: web/shared_pages.py), the
+handed out as drawn (by its process or another: web/kept/shared.py), the
 manager's page reloaded when kept, and the follower's and the manager's
 pages drawn afresh (once each per coup).
 """

@@ -75,7 +75,7 @@ def tokens(page: str) -> set[str]:
 
 def test_the_manager_page_is_kept_with_his_own_token_and_messages(csrf_app):
     """Two who may change the game read one kept page, each with his own valid token."""
-    from scorekeeper.web.drawn import MANAGED
+    from scorekeeper.web.kept.memory import MANAGED
 
     manager = csrf_app.test_client()
     token = csrf_token(manager.get("/games/new").data.decode())
@@ -143,7 +143,7 @@ def test_no_304_for_a_browser_without_a_link(client, app):
 
 
 def test_followers_share_the_page_drawn_once(client, app):
-    from scorekeeper.web.drawn import DRAWN
+    from scorekeeper.web.kept.memory import DRAWN
 
     game = new_game(client)
     enter(client, game, "B demande A2 B5 C2")
@@ -197,7 +197,7 @@ def renders(app) -> list[str]:
 
 
 def test_a_page_drawn_by_one_process_is_served_by_the_other_without_drawing(tmp_path):
-    from scorekeeper.web.drawn import DRAWN
+    from scorekeeper.web.kept.memory import DRAWN
 
     one, two = two_processes(tmp_path)
     manager = one.test_client()
@@ -257,7 +257,7 @@ def test_a_damaged_shared_page_is_drawn_again(tmp_path):
     """A row of the shared file that cannot be read costs a draw, never an answer."""
     import sqlite3
 
-    from scorekeeper.web.drawn import DRAWN
+    from scorekeeper.web.kept.memory import DRAWN
 
     one, two = two_processes(tmp_path)
     manager = one.test_client()

@@ -11,7 +11,7 @@ from ..access import can_manage
 from ..i18n import NAMES
 from ..rules.ledger import to_money
 from ..rules.money import Money
-from . import clubs, coups, errors, fresh, games, handover, health, links, settlement, sheets, table
+from . import clubs, coups, errors, games, handover, health, kept, links, settlement, sheets, table
 from .forms.hombre import BONUS_WORDS, CONTRACT_WORDS
 from .present import (
     ACTION_WORDS,
@@ -79,7 +79,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(coups.bp)
     app.register_blueprint(errors.bp)
     app.register_blueprint(health.bp)
-    fresh.init_app(app)
+    kept.init_app(app)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["signed_money"] = signed_money

@@ -31,7 +31,7 @@ from ..rules.money import Money, money_from_file
 from .forms import CHANGED, ActionForm, ImportForm, form_version, whole
 from .forms.hombre import SETTING_HELP, NewGameForm
 from .handover import stash_code
-from .once import NEW_MANAGER_LINK
+from .kept.once import NEW_MANAGER_LINK
 from .present import error_text
 
 bp = Blueprint("games", __name__)

@@ -22,7 +22,7 @@ from wtforms import HiddenField, StringField, SubmitField
 from .. import access, store
 from ..db import get_db
 from .forms import CHANGED, ActionForm, form_version
-from .once import NEW_HANDOVER_CODE
+from .kept.once import NEW_HANDOVER_CODE
 
 bp = Blueprint("handover", __name__)
 STASH = NEW_HANDOVER_CODE

@@ -25,7 +25,7 @@ from .. import access, grants, store
 from ..db import get_db
 from ..deployment import external_url
 from .forms import CHANGED, ActionForm, form_version
-from .once import NEW_MANAGER_LINK
+from .kept.once import NEW_MANAGER_LINK
 
 bp = Blueprint("links", __name__)
 log = logging.getLogger("scorekeeper.access")

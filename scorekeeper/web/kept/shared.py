@@ -1,12 +1,12 @@
 """Followers' pages drawn once per version for all the server's processes, not once in each.
 
 ``make run`` serves with one process per core (serve.py). Each process
-keeps the pages it drew (web/drawn.py), so after a coup the four phones of
+keeps the pages it drew (memory.py), so after a coup the four phones of
 a table, spread over the processes, had the same page drawn once in each
 process: drawing the game page is most of a request's CPU. A page drawn by
 one process is written here, in a small SQLite file beside the database,
 and any other process hands it out as it is. Its key is the page's ETag
-(web/fresh.py: the page's address, the game's version and table token, the
+(conditional.py: the page's address, the game's version and table token, the
 language, the release), so a page read here is exactly the page that
 process would draw.
 
@@ -66,7 +66,7 @@ class SharedPages:
 
     def get(self, tag: str) -> tuple[bytes, dict[str, str]] | None:
         try:
-            row = (
+            row: tuple[bytes, str] | None = (
                 self._conn()
                 .execute("select body, headers from pages where tag = ?", [tag])
                 .fetchone()
@@ -77,7 +77,7 @@ class SharedPages:
         if row is None:
             return None
         try:
-            headers = json.loads(row[1])
+            headers: dict[object, object] = json.loads(row[1])
             return bytes(row[0]), {str(k): str(v) for k, v in headers.items()}
         except (ValueError, TypeError, AttributeError) as error:  # a damaged row: draw it
             log.debug("shared page unreadable: %s", error)
@@ -119,7 +119,7 @@ class SharedPages:
 EXTENSION = "scorekeeper.shared_pages"
 
 
-def shared() -> SharedPages | None:
+def pages() -> SharedPages | None:
     """This app's shared pages, or None when they are turned off."""
     found: SharedPages | None = current_app.extensions.get(EXTENSION)
     return found
@@ -132,6 +132,6 @@ def init_app(app: Flask) -> None:
     if not path or not Path(path).parent.is_dir():
         app.extensions[EXTENSION] = None
         return
-    pages = SharedPages(path)
-    pages.empty()
-    app.extensions[EXTENSION] = pages
+    kept = SharedPages(path)
+    kept.empty()
+    app.extensions[EXTENSION] = kept

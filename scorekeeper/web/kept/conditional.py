@@ -14,10 +14,10 @@ reload after a change cost a row read when nothing changed.
 
 The same tag keys the page as drawn: the four phones of a table ask for it
 after each coup, and only the first draws it (``DRAWN``, a bounded map per
-process, web/drawn.py; and the file every process of the server shares,
-web/shared_pages.py, so the page is drawn once, not once per process).
+process, memory.py; and the file every process of the server shares,
+shared.py, so the page is drawn once, not once per process).
 The manager's game page is kept too, with holes for his CSRF token and his
-one-time messages (``MANAGED``): he reloads it after every coup.
+one-time messages (``MANAGED``, holes.py): he reloads it after every coup.
 
 Not made conditional: a page that carries forms or a one-time message —
 anything seen by one who may change the game (manager or admin), and any
@@ -34,10 +34,10 @@ from importlib.metadata import PackageNotFoundError, version
 from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
-from ..access import can_manage, readable_head
-from . import shared_pages
-from .drawn import DRAWN, MANAGED, filled, keepable, with_holes
-from .shared_pages import shared
+from ...access import can_manage, readable_head
+from . import shared
+from .holes import filled, keepable, with_holes
+from .memory import DRAWN, MANAGED
 
 PAGES = frozenset(
     {
@@ -58,7 +58,7 @@ PAGES = frozenset(
 POLL = "links.version"
 """The table link's poll: the version itself."""
 MANAGED_PAGES = frozenset({"table.game"})
-"""The pages a manager reloads after each coup: kept as drawn with holes (web/drawn.py)."""
+"""The pages a manager reloads after each coup: kept as drawn with holes (holes.py)."""
 IGNORED_ARGUMENTS = frozenset({"saved"})
 """Query arguments that do not change a page (``saved`` only makes the browser load it anew)."""
 
@@ -114,7 +114,7 @@ def check() -> Response | None:
         return None
     drawn = DRAWN.get(tag)
     if drawn is None:  # drawn by another process of this server?
-        pages = shared()
+        pages = shared.pages()
         drawn = None if pages is None else pages.get(tag)
         if drawn is not None:
             DRAWN.put(tag, *drawn)
@@ -158,7 +158,7 @@ def mark(response: Response) -> Response:
             headers = {k: v for k, v in response.headers.items() if k in KEPT_HEADERS}
             page = response.get_data()
             DRAWN.put(tag, page, headers)
-            pages = shared()
+            pages = shared.pages()
             if pages is not None:
                 game_id, version = draw
                 pages.put(tag, game_id, version, page, headers)
@@ -172,6 +172,6 @@ def mark(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    shared_pages.init_app(app)
+    shared.init_app(app)
     app.before_request(check)
     app.after_request(mark)

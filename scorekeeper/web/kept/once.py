@@ -1,6 +1,6 @@
 """What a page shows only once: the session keys that hold it until the next page.
 
-A page drawn once per version and kept (web/drawn.py) must never keep one
+A page drawn once per version and kept (holes.py, memory.py) must never keep one
 of these: a page asked for while one waits is drawn afresh.
 """
 

@@ -1,0 +1,61 @@
+"""A club: its members, its evenings of several tables, the room's settlement and the season.
+
+The rows (records.py: the club and its rights; seats.py: members and the
+seats that name them; evening_tables.py: evenings and their tables) are
+re-exported here, so ``clubs.X`` names them all. What is computed from the
+games — the room's settlement of an evening (room.py), the season per
+member (season.py) — is in plain modules that know nothing of the web:
+import them by name.
+"""
+
+from __future__ import annotations
+
+from .evening_tables import add_table, create_evening, evening, evening_version, evenings, tables
+from .records import (
+    Club,
+    ClubName,
+    Conflict,
+    Evening,
+    Member,
+    Refused,
+    club,
+    club_names,
+    create,
+    give,
+    holds,
+    managed_by,
+    now,
+    set_manager_hash,
+)
+from .seats import kept, link_seats, member_named, members, merge, names, rename, seat_members
+
+__all__ = [
+    "Club",
+    "ClubName",
+    "Conflict",
+    "Evening",
+    "Member",
+    "Refused",
+    "add_table",
+    "club",
+    "club_names",
+    "create",
+    "create_evening",
+    "evening",
+    "evening_version",
+    "evenings",
+    "give",
+    "holds",
+    "kept",
+    "link_seats",
+    "managed_by",
+    "member_named",
+    "members",
+    "merge",
+    "names",
+    "now",
+    "rename",
+    "seat_members",
+    "set_manager_hash",
+    "tables",
+]

@@ -1,0 +1,89 @@
+"""A club's evenings and their tables: a date, and the games played at it, numbered.
+
+A new table is a game created from the evening (its creation and its
+place here are one transaction); its seats name the club's members.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import sqlite_utils
+
+from ..db import change
+from .records import Evening, bump, now
+from .seats import link_seats
+
+
+def create_evening(
+    db: sqlite_utils.Database, club_id: int, date: str, title: str, version: int
+) -> int:
+    with change(db):
+        bump(db, club_id, version)
+        row = {"club_id": club_id, "date": date, "title": title, "created_at": now()}
+        evening_id = db.table("evenings").insert(row).last_pk
+    assert isinstance(evening_id, int)
+    return evening_id
+
+
+def evening(db: sqlite_utils.Database, evening_id: int) -> Evening | None:
+    rows = list(db.query("select * from evenings where id = ?", [evening_id]))
+    if not rows:
+        return None
+    return _evening_of(rows[0])
+
+
+def _evening_of(row: dict[str, Any]) -> Evening:
+    return Evening(row["id"], row["club_id"], row["date"], row["title"] or "")
+
+
+def evening_version(db: sqlite_utils.Database, evening_id: int) -> str:
+    """What the evening's page polls: its tables and the sum of their versions.
+
+    Any coup entered, corrected or undone at any table, and any new table,
+    changes it (a game's version only grows).
+    """
+    row: tuple[int, int] = db.execute(
+        """select count(*), coalesce(sum(games.version), 0) from evening_games
+        join games on games.id = evening_games.game_id where evening_games.evening_id = ?""",
+        [evening_id],
+    ).fetchone()
+    return f"{row[0]}.{row[1]}"
+
+
+def evenings(
+    db: sqlite_utils.Database, club_id: int, start: str = "", end: str = "9999"
+) -> list[Evening]:
+    """The club's evenings from ``start`` to ``end`` (ISO dates, both included), newest first."""
+    rows = db.query(
+        "select * from evenings where club_id = ? and date >= ? and date <= ?"
+        " order by date desc, id desc",
+        [club_id, start, end],
+    )
+    return [_evening_of(r) for r in rows]
+
+
+def add_table(
+    db: sqlite_utils.Database, evening: Evening, game_id: int, players: Sequence[str]
+) -> int:
+    """Inside the game's creation: the game is the evening's next table; its seats, members."""
+    row: tuple[int] = db.execute(
+        "select coalesce(max(table_no), 0) + 1 from evening_games where evening_id = ?",
+        [evening.id],
+    ).fetchone()
+    table_no = int(row[0])
+    db.table("evening_games").insert(
+        {"evening_id": evening.id, "game_id": game_id, "table_no": table_no}
+    )
+    link_seats(db, evening.club_id, game_id, players)
+    return table_no
+
+
+def tables(db: sqlite_utils.Database, evening_id: int) -> list[tuple[int, int]]:
+    """(table number, game id) of the evening, in table order."""
+    rows: list[tuple[int, int]] = db.execute(
+        "select table_no, game_id from evening_games where evening_id = ? order by table_no",
+        [evening_id],
+    ).fetchall()
+    return [(int(no), int(game_id)) for no, game_id in rows]

@@ -1,0 +1,152 @@
+"""A club's own rows: the club, its version, its manager link and the devices that may manage it.
+
+Games keep their own player names (their rows and game files never change
+here); a ``seats`` row links each seat of a game to a member, which is the
+player's identity across games (seats.py). An evening is a date and its
+tables (evening_tables.py). Every change to a club's members or evenings
+moves the club on one version (``bump``), so a page sent from an older
+version is refused, not applied over what changed. Every standing is
+derived by replaying the games, as everywhere else (room.py, season.py).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import NamedTuple
+
+import sqlite_utils
+
+from ..db import change
+from ..rules.money import Money
+
+
+class Conflict(Exception):
+    """The club changed since the page that sent this change."""
+
+
+class Refused(ValueError):
+    """A change that cannot be made (an unknown member, a merge with himself)."""
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Club:
+    id: int
+    name: str
+    money: Money | None
+    manager_hash: str | None
+    read_token: str
+    version: int
+
+
+@dataclass(frozen=True)
+class Member:
+    id: int
+    name: str
+    short_name: str
+
+
+@dataclass(frozen=True)
+class Evening:
+    id: int
+    club_id: int
+    date: str
+    title: str
+
+
+class ClubName(NamedTuple):
+    id: int
+    name: str
+
+
+def club_names(db: sqlite_utils.Database, visible: set[int] | None) -> list[ClubName]:
+    """The clubs by name (then number): those in ``visible``, or all for None (the admin)."""
+    rows: list[tuple[int, str]] = db.execute(
+        "select id, name from clubs order by name collate nocase, id"
+    ).fetchall()
+    return [ClubName(*row) for row in rows if visible is None or row[0] in visible]
+
+
+def club(db: sqlite_utils.Database, club_id: int) -> Club | None:
+    rows = list(db.query("select * from clubs where id = ?", [club_id]))
+    if not rows:
+        return None
+    row = rows[0]
+    money = None
+    if row["chip_value"]:
+        money = Money(Decimal(row["chip_value"]), row["currency"] or "")
+    return Club(
+        row["id"], row["name"], money, row["manager_hash"], row["read_token"], row["version"]
+    )
+
+
+def create(
+    db: sqlite_utils.Database, name: str, money: Money | None, manager_hash: str | None
+) -> int:
+    row = {
+        "name": name,
+        "chip_value": None if money is None else str(money.chip_value),
+        "currency": None if money is None else money.currency,
+        "manager_hash": manager_hash,
+        "read_token": secrets.token_urlsafe(18),
+        "version": 1,
+        "created_at": now(),
+    }
+    club_id = db.table("clubs").insert(row).last_pk
+    assert isinstance(club_id, int)
+    return club_id
+
+
+def bump(db: sqlite_utils.Database, club_id: int, version: int) -> None:
+    """Inside a change: the club moves on one version, or Conflict if it already had."""
+    cursor = db.execute(
+        "update clubs set version = version + 1 where id = ? and version = ?", [club_id, version]
+    )
+    if cursor.rowcount != 1:
+        raise Conflict(club_id)
+
+
+def set_manager_hash(
+    db: sqlite_utils.Database, club_id: int, manager_hash: str, version: int
+) -> None:
+    """A new manager link: every device's right on the club ends."""
+    with change(db):
+        bump(db, club_id, version)
+        db.execute("update clubs set manager_hash = ? where id = ?", [manager_hash, club_id])
+        db.execute(
+            "update club_grants set revoked_at = ? where club_id = ? and revoked_at is null",
+            [now(), club_id],
+        )
+
+
+# Rights
+
+
+def give(db: sqlite_utils.Database, club_id: int, device: str) -> None:
+    """The device may manage the club (a no-op if it already may)."""
+    with db.atomic():
+        if not holds(db, club_id, device):
+            db.table("club_grants").insert(
+                {"club_id": club_id, "device": device, "created_at": now(), "revoked_at": None}
+            )
+
+
+def holds(db: sqlite_utils.Database, club_id: int, device: str) -> bool:
+    rows = db.query(
+        "select 1 from club_grants where club_id = ? and device = ? and revoked_at is null",
+        [club_id, device],
+    )
+    return bool(list(rows))
+
+
+def managed_by(db: sqlite_utils.Database, device: str) -> set[int]:
+    rows = db.query(
+        "select club_id from club_grants where device = ? and revoked_at is null", [device]
+    )
+    return {int(r["club_id"]) for r in rows}

@@ -1,0 +1,96 @@
+"""The room's settlement of an evening: every table replayed, each member's chips added, settled.
+
+A chip table (its kind moves chips: ``kind.chips``) counts each seat's net
+for the member of that seat (the ``seats`` rows, a merged member followed to
+the one kept); the members' sums are settled with the fewest transfers
+(``rules.ledger.settle_up``), the members taken in the order of their names.
+A points table is listed and moves no chip. Nothing is stored: the room is
+computed from the games each time it is asked for.
+
+The nets follow the ``seats`` rows as written when the table was opened
+(issue 24: a change of a table's players after that does not move them).
+Plain Python over the database: no request, no page (web/clubs draws them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import sqlite_utils
+
+from .. import store
+from ..rules.ledger import settle_up
+from .evening_tables import tables
+from .records import Club, Evening, Member
+from .seats import members, seat_members
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of the evening, replayed."""
+
+    no: int
+    """Its number in the evening (1, 2, …)."""
+    stored: store.StoredGame
+    seats: tuple[int, ...]
+    """The member of each seat."""
+    nets: tuple[int, ...] | None
+    """Each seat's chips won (+) or lost (−); None for a points table, which moves none."""
+
+    def members_nets(self) -> list[tuple[int, int]]:
+        """(member, net) of each seat, in seat order; none for a points table."""
+        return [] if self.nets is None else list(zip(self.seats, self.nets))
+
+
+class Pay(NamedTuple):
+    """One transfer of the room's settlement, between members."""
+
+    payer: int
+    payee: int
+    amount: int
+    """In chips."""
+
+
+@dataclass(frozen=True)
+class Room:
+    evening: Evening
+    club: Club
+    tables: list[Table]
+    members: dict[int, Member]
+    """The club's members (merged ones apart), by id."""
+    nets: dict[int, int]
+    """Each member's chips over the chip tables, by member, in the order first seated."""
+    pays: list[Pay]
+    """The fewest transfers that settle the whole room."""
+
+
+def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:
+    """Every table of the evening, replayed, and the room's settlement per member."""
+    by_id = {m.id: m for m in members(db, club.id)}
+    seated = [_table(db, no, game_id) for no, game_id in tables(db, evening.id)]
+    nets: dict[int, int] = {}
+    for table in seated:
+        for member, net in table.members_nets():
+            nets[member] = nets.get(member, 0) + net
+    return Room(evening, club, seated, by_id, nets, settle(nets, by_id))
+
+
+def settle(nets: dict[int, int], by_id: dict[int, Member]) -> list[Pay]:
+    """Who pays whom: the members in the order of their names (then ids), settled up."""
+    order = sorted(nets, key=lambda m: (by_id[m].name.casefold(), m))
+    moves = settle_up([nets[m] for m in order]) if order else []
+    return [Pay(order[t.payer], order[t.payee], t.amount) for t in moves]
+
+
+def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
+    stored = store.load(db, game_id)
+    seat_of = seat_members(db, game_id)
+    players: Sequence[str] = stored.game.players
+    seats = tuple(seat_of[s] for s in range(len(players)))
+    nets: tuple[int, ...] | None = None
+    if stored.kind.chips:
+        net: Sequence[int] = stored.replay().net
+        nets = tuple(net)
+    return Table(no, stored, seats, nets)

@@ -1,0 +1,134 @@
+"""The season: each member's record over the chip tables of the club's evenings between two dates.
+
+Per member: the evenings he played at a chip table, and his l'Hombre
+record added up over those tables (``rules.hombre.stats.player_stats``:
+coups, coups as hombre, outcomes, chips won and lost, net). A seat counts
+for its member (merged ones followed to the one kept), as in the room's
+settlement. Plain Python over the database: no request, no page.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import ROUND_HALF_EVEN, Decimal
+
+import sqlite_utils
+
+from .. import store
+from ..rules.hombre.stats import PlayerStats, player_stats
+from ..rules.ledger import to_money
+from .evening_tables import evenings, tables
+from .records import Club, Member
+from .seats import members, seat_members
+
+FIRST_DAY, LAST_DAY = "0000-01-01", "9999-12-31"
+"""The season's bounds when none is given: every evening."""
+
+
+@dataclass
+class SeasonRow:
+    """One member's season."""
+
+    member: Member
+    evenings: int = 0
+    """The evenings he sat at a chip table."""
+    stats: PlayerStats = field(default_factory=lambda: PlayerStats(games=0))
+
+    @property
+    def coups(self) -> int:
+        return self.stats.coups
+
+    @property
+    def as_hombre(self) -> int:
+        return sum(self.stats.as_hombre.values())
+
+    @property
+    def outcomes(self) -> Counter[str]:
+        return self.stats.outcomes
+
+    @property
+    def won(self) -> int:
+        """Chips won: his coups' gains and a positive end-of-game share."""
+        s = self.stats
+        return s.won_as_hombre + s.won_as_tiers + max(s.final_share, 0)
+
+    @property
+    def lost(self) -> int:
+        s = self.stats
+        return s.lost_as_hombre + s.lost_as_tiers + max(-s.final_share, 0)
+
+    @property
+    def net(self) -> int:
+        return self.stats.net
+
+    @property
+    def per_100(self) -> Decimal:
+        """Net chips per 100 coups, to one decimal (half to even)."""
+        if not self.coups:
+            return Decimal(0)
+        return (Decimal(self.net * 100) / self.coups).quantize(Decimal("0.1"), ROUND_HALF_EVEN)
+
+
+SortKey = Callable[[SeasonRow], str | int | Decimal]
+SORTS: dict[str, tuple[SortKey, bool]] = {
+    "name": (lambda r: r.member.name.casefold(), False),
+    "evenings": (lambda r: r.evenings, True),
+    "coups": (lambda r: r.coups, True),
+    "hombre": (lambda r: r.as_hombre, True),
+    "won": (lambda r: r.won, True),
+    "lost": (lambda r: r.lost, True),
+    "net": (lambda r: r.net, True),
+    "per100": (lambda r: r.per_100, True),
+}
+"""Each column the rows can be sorted by: its key and whether the largest comes first."""
+DEFAULT_SORT = "net"
+
+
+def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> list[SeasonRow]:
+    """Per member, over the chip tables of the club's evenings from ``start`` to ``end``."""
+    by_id = {m.id: m for m in members(db, club.id)}
+    rows: dict[int, SeasonRow] = {}
+    for evening in evenings(db, club.id, start, end):
+        present = set()
+        for _no, game_id in tables(db, evening.id):
+            stored = store.load(db, game_id)
+            if not stored.kind.chips:
+                continue
+            seat_of = seat_members(db, game_id)
+            for seat, stats in enumerate(player_stats(stored.replay())):
+                member = seat_of[seat]
+                row = rows.setdefault(member, SeasonRow(by_id[member]))
+                row.stats += stats
+                present.add(member)
+        for member in present:
+            rows[member].evenings += 1
+    return list(rows.values())
+
+
+def sort_name(asked: str) -> str:
+    """The sort asked for, if it is one (else the default: by net)."""
+    return asked if asked in SORTS else DEFAULT_SORT
+
+
+def sorted_rows(rows: list[SeasonRow], sort: str) -> list[SeasonRow]:
+    """The rows by the column ``sort`` (a name of ``SORTS``), equal ones by name."""
+    key, reverse = SORTS[sort]
+    out = sorted(rows, key=lambda r: r.member.name.casefold())
+    out.sort(key=key, reverse=reverse)
+    return out
+
+
+def day(text: str, default: str) -> str:
+    """An ISO date as typed (YYYY-MM-DD), or ``default`` for anything else."""
+    try:
+        return date.fromisoformat(text).isoformat() if len(text) == 10 else default
+    except ValueError:
+        return default
+
+
+def money_of(club: Club, chips: int) -> Decimal | None:
+    """Chips in the club's money; None when the club gave no chip value."""
+    return None if club.money is None else to_money(chips, club.money.chip_value)

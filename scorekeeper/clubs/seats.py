@@ -1,0 +1,117 @@
+"""Members and the seats that name them: who a game's player is, across the club's games.
+
+A game keeps the names it was played with; its ``seats`` rows link each
+seat to a member. Renaming a member renames him on the club's pages only;
+merging two members points the one at the other (``merged_into``), so
+every seat of either counts for the one kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlite_utils
+
+from ..db import change
+from .records import Member, Refused, bump
+
+
+def members(db: sqlite_utils.Database, club_id: int) -> list[Member]:
+    """The club's members (merged ones apart), by name."""
+    rows = db.query(
+        "select id, name, short_name from members where club_id = ? and merged_into is null"
+        " order by name collate nocase, id",
+        [club_id],
+    )
+    return [Member(r["id"], r["name"], r["short_name"] or "") for r in rows]
+
+
+def kept(db: sqlite_utils.Database, member_id: int) -> int:
+    """The member a merged one now is (himself if never merged)."""
+    seen = set()
+    while member_id not in seen:
+        seen.add(member_id)
+        rows = list(db.query("select merged_into from members where id = ?", [member_id]))
+        if not rows or rows[0]["merged_into"] is None:
+            return member_id
+        member_id = int(rows[0]["merged_into"])
+    return member_id
+
+
+def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
+    """The member of that name (the one kept, if merged), made if there is none."""
+    rows = list(
+        db.query(
+            "select id from members where club_id = ? and name = ? order by merged_into is not null"
+            ", id limit 1",
+            [club_id, name],
+        )
+    )
+    if rows:
+        return kept(db, int(rows[0]["id"]))
+    row = {"club_id": club_id, "name": name, "short_name": None, "merged_into": None}
+    member_id = db.table("members").insert(row).last_pk
+    assert isinstance(member_id, int)
+    return member_id
+
+
+def _member_of(db: sqlite_utils.Database, club_id: int, member_id: int) -> None:
+    rows = list(
+        db.query(
+            "select 1 from members where id = ? and club_id = ? and merged_into is null",
+            [member_id, club_id],
+        )
+    )
+    if not rows:
+        raise Refused(member_id)
+
+
+def rename(
+    db: sqlite_utils.Database,
+    club_id: int,
+    member_id: int,
+    name: str,
+    short_name: str,
+    version: int,
+) -> None:
+    """A member's name on every club page; his games keep the names they were played with."""
+    with change(db):
+        _member_of(db, club_id, member_id)
+        bump(db, club_id, version)
+        db.execute(
+            "update members set name = ?, short_name = ? where id = ?",
+            [name, short_name or None, member_id],
+        )
+
+
+def merge(db: sqlite_utils.Database, club_id: int, member_id: int, into: int, version: int) -> None:
+    """Two members are one person: every seat of ``member_id`` now counts for ``into``."""
+    if member_id == into:
+        raise Refused(member_id)
+    with change(db):
+        _member_of(db, club_id, member_id)
+        _member_of(db, club_id, into)
+        bump(db, club_id, version)
+        db.execute("update members set merged_into = ? where id = ?", [into, member_id])
+        db.execute("update members set merged_into = ? where merged_into = ?", [into, member_id])
+
+
+def link_seats(
+    db: sqlite_utils.Database, club_id: int, game_id: int, players: Sequence[str]
+) -> None:
+    """Each seat of the game to the member of its name (a new name becomes a member)."""
+    for seat, name in enumerate(players):
+        db.table("seats").insert(
+            {"game_id": game_id, "seat": seat, "member_id": member_named(db, club_id, name)},
+            replace=True,
+        )
+
+
+def seat_members(db: sqlite_utils.Database, game_id: int) -> dict[int, int]:
+    """Seat → member (the one kept) of a game."""
+    rows = db.query("select seat, member_id from seats where game_id = ?", [game_id])
+    return {int(r["seat"]): kept(db, int(r["member_id"])) for r in rows}
+
+
+def names(db: sqlite_utils.Database, club_id: int) -> dict[int, Member]:
+    return {m.id: m for m in members(db, club_id)}

@@ -1,0 +1,184 @@
+"""The club's own pages: the list of clubs, a new club, the club and its members, its links.
+
+A change (a new evening, a member renamed or merged, a new manager link)
+says which version of the club its page showed; a club changed meanwhile
+refuses it (409) and shows its latest state.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from flask import abort, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from ... import access, clubs
+from ...db import get_db
+from ...rules.errors import GameError
+from ...rules.money import parse_money
+from ..forms import CHANGED, form_version, whole
+from .blueprint import bp
+from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm
+
+NEW_LINK = "new_club_manager_link"
+"""The session key of the club's manager link just issued, shown once on its page."""
+
+
+@bp.get("/clubs")
+def club_list() -> str:
+    found = clubs.club_names(get_db(), access.visible_clubs())
+    return render_template("club/list.html", clubs=found)
+
+
+@bp.route("/clubs/new", methods=["GET", "POST"])
+def new_club() -> str | BaseResponse | tuple[str, int]:
+    form = ClubForm()
+    if form.validate_on_submit():
+        try:
+            money = None
+            if (form.chip_value.data or "").strip():
+                money = parse_money(form.chip_value.data, form.currency.data or "EUR")
+        except GameError as error:
+            getattr(form, error.field).errors = [error.translated(_)]
+        else:
+            token = access.new_token()
+            name = (form.name.data or "").strip()
+            club_id = clubs.create(get_db(), name, money, access.token_hash(token))
+            access.grant_club(club_id)
+            session[NEW_LINK] = [club_id, token]
+            return redirect(url_for("clubs.club", club_id=club_id))
+    page = render_template("club/new.html", form=form)
+    return page if request.method == "GET" else (page, 422)
+
+
+def _fresh_link(club_id: int) -> str | None:
+    held = session.get(NEW_LINK)
+    if isinstance(held, list) and len(held) == 2 and held[0] == club_id:
+        session.pop(NEW_LINK)
+        return url_for("clubs.manage", club_id=club_id, key=held[1], _external=True)
+    return None
+
+
+@bp.get("/clubs/<int:club_id>")
+def club(club_id: int) -> str:
+    return _club_page(club_id)
+
+
+def _refused(club_id: int, message: str, status: int) -> tuple[str, int]:
+    """The club's page again, with the refusal in words at the top (nothing was stored)."""
+    return _club_page(club_id, message), status
+
+
+def _club_page(club_id: int, refused: str | None = None) -> str:
+    found = access.readable_club(club_id)
+    manager = access.can_manage_club(club_id)
+    db = get_db()
+    version = str(found.version)
+    evening_form = EveningForm(formdata=None, version=version, date=date.today().isoformat())
+    return render_template(
+        "club/club.html",
+        club=found,
+        manager=manager,
+        members=clubs.members(db, club_id),
+        evenings=clubs.evenings(db, club_id),
+        evening_form=evening_form,
+        member_form=MemberForm(formdata=None, version=version),
+        merge_form=MergeForm(formdata=None, version=version),
+        link_form=LinkForm(formdata=None, version=version),
+        club_link=url_for("clubs.club", club_id=club_id, key=found.read_token, _external=True),
+        manager_link=_fresh_link(club_id),
+        refused=refused,
+    )
+
+
+@bp.get("/clubs/<int:club_id>/manage")
+def manage(club_id: int) -> BaseResponse:
+    """The manager link: this browser may manage the club from now on."""
+    found = clubs.club(get_db(), club_id) if 1 <= club_id <= access.MAX_ID else None
+    key = request.args.get("key", "")
+    if (
+        found is None
+        or not key
+        or not access.same_secret(access.token_hash(key), found.manager_hash)
+    ):
+        abort(404)
+    access.grant_club(club_id)
+    return redirect(url_for("clubs.club", club_id=club_id))
+
+
+@bp.post("/clubs/<int:club_id>/manager-link")
+def new_manager_link(club_id: int) -> BaseResponse:
+    """A new manager link: every other device's right on the club ends; this one keeps it."""
+    access.managed_club(club_id)
+    form = LinkForm()
+    token = access.new_token()
+    try:
+        clubs.set_manager_hash(get_db(), club_id, access.token_hash(token), form_version(form))
+    except clubs.Conflict:
+        abort(409)
+    if not access.is_admin():
+        access.grant_club(club_id)
+    session[NEW_LINK] = [club_id, token]
+    return redirect(url_for("clubs.club", club_id=club_id))
+
+
+@bp.post("/clubs/<int:club_id>/evenings")
+def new_evening(club_id: int) -> BaseResponse | tuple[str, int]:
+    access.managed_club(club_id)
+    form = EveningForm()
+    version = form_version(form)
+    day = (form.date.data or "").strip()
+    if not form.validate() or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day):
+        return _refused(club_id, _("Give the evening's date as YYYY-MM-DD."), 422)
+    try:
+        date.fromisoformat(day)
+        evening_id = clubs.create_evening(
+            get_db(), club_id, day, (form.title.data or "").strip(), version
+        )
+    except ValueError:
+        return _refused(club_id, _("Give the evening's date as YYYY-MM-DD."), 422)
+    except clubs.Conflict:
+        return _refused(club_id, str(CHANGED), 409)
+    return redirect(url_for("clubs.evening", evening_id=evening_id))
+
+
+@bp.post("/clubs/<int:club_id>/members/<int:member_id>")
+def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
+    access.managed_club(club_id)
+    form = MemberForm()
+    version = form_version(form)
+    if not form.validate():
+        return _refused(club_id, _("A member needs a name of at most 40 characters."), 422)
+    try:
+        clubs.rename(
+            get_db(),
+            club_id,
+            member_id,
+            (form.name.data or "").strip(),
+            (form.short_name.data or "").strip(),
+            version,
+        )
+    except clubs.Refused:
+        abort(404)
+    except clubs.Conflict:
+        return _refused(club_id, str(CHANGED), 409)
+    return redirect(url_for("clubs.club", club_id=club_id))
+
+
+@bp.post("/clubs/<int:club_id>/merge")
+def merge(club_id: int) -> BaseResponse | tuple[str, int]:
+    access.managed_club(club_id)
+    form = MergeForm()
+    version = form_version(form)
+    member, into = whole(form.member.data), whole(form.into.data)
+    if member is None or into is None:
+        return _refused(club_id, _("Choose the two members to merge."), 422)
+    try:
+        clubs.merge(get_db(), club_id, member, into, version)
+    except clubs.Refused:
+        return _refused(club_id, _("Choose the two members to merge."), 422)
+    except clubs.Conflict:
+        return _refused(club_id, str(CHANGED), 409)
+    return redirect(url_for("clubs.club", club_id=club_id))

@@ -1,0 +1,41 @@
+"""The forms of a club's pages (Flask-WTF: each carries its CSRF token and the club's version)."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, StringField, SubmitField
+from wtforms.validators import DataRequired, Length, Optional
+
+
+class ClubForm(FlaskForm):
+    name = StringField(_l("Name of the club"), validators=[DataRequired(), Length(max=60)])
+    chip_value = StringField(_l("One chip is worth"), validators=[Optional(), Length(max=20)])
+    currency = StringField(_l("Currency (3 letters)"), validators=[Optional(), Length(max=3)])
+    submit = SubmitField(_l("Create the club"))
+
+
+class EveningForm(FlaskForm):
+    version = HiddenField()
+    date = StringField(_l("Date"), validators=[DataRequired(), Length(max=10)])
+    title = StringField(_l("Title"), validators=[Optional(), Length(max=60)])
+    submit = SubmitField(_l("Open the evening"))
+
+
+class MemberForm(FlaskForm):
+    version = HiddenField()
+    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=40)])
+    short_name = StringField(_l("Short name"), validators=[Optional(), Length(max=8)])
+    submit = SubmitField(_l("Rename"))
+
+
+class MergeForm(FlaskForm):
+    version = HiddenField()
+    member = StringField(validators=[DataRequired()])
+    into = StringField(validators=[DataRequired()])
+    submit = SubmitField(_l("Merge"))
+
+
+class LinkForm(FlaskForm):
+    version = HiddenField()
+    submit = SubmitField(_l("New manager link"))

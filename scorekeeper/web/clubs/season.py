@@ -1,0 +1,58 @@
+"""The season's pages: the members' records between two dates, as a table or a CSV file.
+
+The dates and the sort come from the query (``from``, ``to``, ``sort``);
+anything that is not one is ignored, never an error.
+"""
+
+from __future__ import annotations
+
+from flask import Response, render_template, request
+
+from ... import access, clubs
+from ...clubs.season import (
+    FIRST_DAY,
+    LAST_DAY,
+    SeasonRow,
+    day,
+    season_rows,
+    sort_name,
+    sorted_rows,
+)
+from ...clubs.season_file import season_csv as season_text
+from ...db import get_db
+from .blueprint import bp
+
+
+def _season_args(club: clubs.Club) -> tuple[str, str, str, list[SeasonRow]]:
+    start = day(request.args.get("from", ""), FIRST_DAY)
+    end = day(request.args.get("to", ""), LAST_DAY)
+    sort = sort_name(request.args.get("sort", ""))
+    rows = sorted_rows(season_rows(get_db(), club, start, end), sort)
+    return start, end, sort, rows
+
+
+@bp.get("/clubs/<int:club_id>/season")
+def season_page(club_id: int) -> str:
+    club = access.readable_club(club_id)
+    start, end, sort, rows = _season_args(club)
+    top = max([abs(r.net) for r in rows] + [1])
+    return render_template(
+        "club/season.html",
+        club=club,
+        rows=rows,
+        start=start if start != FIRST_DAY else "",
+        end=end if end != LAST_DAY else "",
+        sort=sort,
+        top=top,
+    )
+
+
+@bp.get("/clubs/<int:club_id>/season.csv")
+def season_csv(club_id: int) -> Response:
+    club = access.readable_club(club_id)
+    _start, _end, _sort, rows = _season_args(club)
+    return Response(
+        season_text(club, rows),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f"attachment; filename=season-{club_id}.csv"},
+    )

@@ -1,0 +1,30 @@
+"""The pages kept once drawn: what is kept where, and why it is safe to hand out.
+
+A page is fixed by the game's version: the table's phones read the same
+page after every coup, and the manager reloads his after every coup. So
+each version's page is drawn once and handed out again, and an unchanged
+page is not even sent again:
+
+- ``conditional``: the ETag of a follower's page (its address, the game's
+  version and time of change, table token, language, release), checked
+  from the game's row before anything is loaded: 304 when the phone has
+  it; the hooks that take a kept page or keep the page just drawn.
+- ``memory``: the pages kept in this process (``DRAWN``: followers' pages
+  whole; ``MANAGED``: the manager's game page), bounded, least recently
+  used out.
+- ``shared``: the followers' pages in a small SQLite file beside the
+  database, so the server's processes draw a page once between them (a
+  cache emptied at start, never a record).
+- ``holes``: the manager's page kept without his CSRF token and his
+  one-time messages, filled in for each request.
+- ``once``: what a page shows only once (a new manager link, a handover
+  code): while one waits, the page is drawn afresh and not kept.
+
+Nothing kept is trusted without the game's row: the tag holds its version.
+"""
+
+from __future__ import annotations
+
+from .conditional import init_app
+
+__all__ = ["init_app"]

@@ -1,0 +1,54 @@
+"""Pages kept in this server process's memory, by their tag, once per version of their game.
+
+A follower's page is the same for every phone of a table: it is kept whole
+(``DRAWN``) and handed out as it was drawn (conditional.py adds the ETag).
+The manager's game page, which he reloads after every coup, is kept too
+(``MANAGED``), with holes for what is his alone (holes.py). Both maps are
+bounded in pages and bytes (512 and 256 pages, 64 MB each), least recently
+used out.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+
+class Drawn:
+    """Pages as drawn, by tag: bounded in pages and bytes, least recently used out."""
+
+    def __init__(self, pages: int = 512, size: int = 64 << 20) -> None:
+        self.pages, self.size = pages, size
+        self._held = 0
+        self._pages: OrderedDict[str, tuple[bytes, dict[str, str]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, tag: str) -> tuple[bytes, dict[str, str]] | None:
+        with self._lock:
+            page = self._pages.get(tag)
+            if page is not None:
+                self._pages.move_to_end(tag)
+            return page
+
+    def put(self, tag: str, body: bytes, headers: dict[str, str]) -> None:
+        if len(body) > self.size // 8:
+            return
+        with self._lock:
+            if tag in self._pages:
+                return
+            self._pages[tag] = (body, headers)
+            self._held += len(body)
+            while len(self._pages) > self.pages or self._held > self.size:
+                _, (old, _) = self._pages.popitem(last=False)
+                self._held -= len(old)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pages.clear()
+            self._held = 0
+
+
+DRAWN = Drawn()
+"""The followers' pages, whole."""
+MANAGED = Drawn(pages=256)
+"""The managers' game pages, with their holes."""
