@@ -10,11 +10,12 @@ import them by name.
 
 from __future__ import annotations
 
+from ..clock import now
+from ..store.errors import Conflict
 from .evening_tables import add_table, create_evening, evening, evening_version, evenings, tables
 from .records import (
     Club,
     ClubName,
-    Conflict,
     Evening,
     Member,
     Refused,
@@ -24,7 +25,6 @@ from .records import (
     give,
     holds,
     managed_by,
-    now,
     set_manager_hash,
 )
 from .seats import kept, link_seats, member_named, members, merge, names, rename, seat_members

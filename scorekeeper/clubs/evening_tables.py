@@ -11,8 +11,9 @@ from typing import Any
 
 import sqlite_utils
 
+from ..clock import now
 from ..db import change
-from .records import Evening, bump, now
+from .records import Evening, bump
 from .seats import link_seats
 
 

@@ -13,26 +13,19 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from decimal import Decimal
 from typing import NamedTuple
 
 import sqlite_utils
 
+from ..clock import now
 from ..db import change
 from ..rules.money import Money
-
-
-class Conflict(Exception):
-    """The club changed since the page that sent this change."""
+from ..store.errors import Conflict
 
 
 class Refused(ValueError):
     """A change that cannot be made (an unknown member, a merge with himself)."""
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True)

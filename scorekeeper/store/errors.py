@@ -12,4 +12,7 @@ class NotFound(LookupError):
 
 
 class Conflict(Exception):
-    """The game changed since the page that sent this change was shown."""
+    """The game (or the club) changed since the page that sent this change was shown.
+
+    One exception for every versioned row: a club's changes raise it too.
+    """
