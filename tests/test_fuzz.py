@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import copy
+import io
 import json
 import os
 import sqlite3
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, urlencode, urlsplit
 
+from fuzz_app import SETUP_FORMS, SHEET_KINDS, build_world, fuzz_copy, read
 from fuzz_data import (
     FIELDS,
     FOUR,
@@ -19,7 +21,7 @@ from fuzz_data import (
     URL_TEXT,
     WRONG_TYPES,
 )
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from web import enter, new_game
 
@@ -314,3 +316,312 @@ def test_wrong_types_at_every_depth_of_every_game_file():
                     pass
                 tried += 1
     assert tried > 1000
+
+
+# Every route of the app, as the fuzz below addresses it; test_the_fuzz_names_every_route
+# fails when the app has a route (or a method) this list does not name: add it here.
+# {game} is a game of each kind (or a number no game has), {n} a coup, {club}, {member},
+# {evening}, {grant} (a phone's right), {token} (a link's), {name} (a game's), {code} (a
+# language), {file} (a static file).
+EVERY_ROUTE = [
+    ("GET", "/"),
+    ("GET", "/health"),
+    ("GET", "/players"),
+    ("GET", "/static/{file}"),
+    ("GET", "/lang/{code}"),
+    ("GET", "/admin"),
+    ("POST", "/admin"),
+    ("POST", "/admin/logout"),
+    ("GET", "/clubs"),
+    ("GET", "/clubs/new"),
+    ("POST", "/clubs/new"),
+    ("GET", "/clubs/{club}"),
+    ("GET", "/clubs/{club}/manage"),
+    ("POST", "/clubs/{club}/manager-link"),
+    ("POST", "/clubs/{club}/evenings"),
+    ("POST", "/clubs/{club}/members/{member}"),
+    ("POST", "/clubs/{club}/merge"),
+    ("GET", "/clubs/{club}/season"),
+    ("GET", "/clubs/{club}/season.csv"),
+    ("GET", "/evenings/{evening}"),
+    ("GET", "/evenings/{evening}/settlement"),
+    ("GET", "/evenings/{evening}/settlement.pdf"),
+    ("GET", "/evenings/{evening}/version"),
+    ("GET", "/games/new"),
+    ("POST", "/games/new"),
+    ("GET", "/games/new/{name}"),
+    ("POST", "/games/new/{name}"),
+    ("GET", "/games/import"),
+    ("POST", "/games/import"),
+    ("GET", "/games/{game}"),
+    ("GET", "/games/{game}/version"),
+    ("GET", "/games/{game}/fiche"),
+    ("GET", "/games/{game}/history"),
+    ("GET", "/games/{game}/story"),
+    ("GET", "/games/{game}/game.json"),
+    ("GET", "/games/{game}/report.json"),
+    ("GET", "/games/{game}/journal.csv"),
+    ("GET", "/games/{game}/standings.csv"),
+    ("GET", "/games/{game}/settlement"),
+    ("POST", "/games/{game}/settlement"),
+    ("GET", "/games/{game}/settlement.pdf"),
+    ("GET", "/games/{game}/setup"),
+    ("POST", "/games/{game}/setup"),
+    ("GET", "/games/{game}/sheet/setup"),
+    ("POST", "/games/{game}/sheet/setup"),
+    ("GET", "/games/{game}/coups"),
+    ("POST", "/games/{game}/coups"),
+    ("POST", "/games/{game}/preview"),
+    ("GET", "/games/{game}/coups/{n}/edit"),
+    ("POST", "/games/{game}/coups/{n}/edit"),
+    ("GET", "/games/{game}/coups/{n}/delete"),
+    ("POST", "/games/{game}/coups/{n}/delete"),
+    ("POST", "/games/{game}/undo"),
+    ("POST", "/games/{game}/redo"),
+    ("POST", "/games/{game}/sheet/coups"),
+    ("GET", "/games/{game}/sheet/coups/{n}/edit"),
+    ("POST", "/games/{game}/sheet/coups/{n}/edit"),
+    ("GET", "/games/{game}/sheet/coups/{n}/delete"),
+    ("POST", "/games/{game}/sheet/coups/{n}/delete"),
+    ("POST", "/games/{game}/sheet/undo"),
+    ("POST", "/games/{game}/sheet/redo"),
+    ("GET", "/games/{game}/links"),
+    ("POST", "/games/{game}/links"),
+    ("POST", "/games/{game}/phones/{grant}/remove"),
+    ("POST", "/games/{game}/handover-code"),
+    ("GET", "/games/{game}/takeover"),
+    ("POST", "/games/{game}/takeover"),
+    ("GET", "/games/{game}/manage/{token}"),
+    ("GET", "/games/{game}/table/{token}"),
+]
+OPEN_TO_STRANGERS = {
+    "/games/new",
+    "/games/new/{name}",
+    "/games/import",
+    "/clubs/new",
+    "/games/{game}/manage/{token}",
+    "/games/{game}/table/{token}",
+}
+"""Where a browser with no right may change the database (create, or open a link)."""
+EXAMPLE_PLACES = {
+    "game": "1",
+    "n": "1",
+    "club": "2",
+    "member": "1",
+    "evening": "1",
+    "grant": "1",
+    "token": "t",
+    "name": "brou",
+    "code": "en",
+    "file": "style.css",
+}
+QUERY_NAMES = [
+    "page",
+    "position",
+    "again",
+    "evening",
+    "next",
+    "key",
+    "sep",
+    "from",
+    "to",
+    "sort",
+    "back",
+    "n",
+    "x",
+    "saved",
+]
+NO_SUCH = st.sampled_from(["0", "99", "4096", str(2**63), "9" * 30])
+"""Numbers in an address that name nothing."""
+
+
+def test_the_fuzz_names_every_route(tmp_path):
+    """Every route and method of the app is in EVERY_ROUTE, and every entry is a route."""
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "r.sqlite")})
+    adapter = app.url_map.bind("localhost")
+    named = set()
+    for method, address in EVERY_ROUTE:
+        rule, _ = adapter.match(address.format(**EXAMPLE_PLACES), method=method, return_rule=True)
+        named.add((rule.rule, method))
+    routes = {
+        (rule.rule, method)
+        for rule in app.url_map.iter_rules()
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
+    assert routes - named == set(), "routes the fuzz does not send to: add them to EVERY_ROUTE"
+    assert len(named) == len(EVERY_ROUTE)
+
+
+def places(world, draw) -> dict[str, str]:
+    """What fills an address: mostly what the world holds, sometimes what it does not."""
+
+    def one(values):  # one time in four, a number that names nothing
+        return (
+            draw(st.sampled_from([str(v) for v in values]))
+            if draw(st.integers(0, 3))
+            else draw(NO_SUCH)
+        )
+
+    return {
+        "game": one(world.games),
+        "n": one([1, 2, 3]),
+        "club": one([1, 2]),
+        "member": one(world.members),
+        "evening": one([1]),
+        "grant": one(world.grants),
+        "token": draw(
+            st.one_of(st.sampled_from(world.tokens), URL_TEXT.map(lambda t: quote(t, safe="")))
+        ),
+        "name": draw(
+            st.one_of(
+                st.sampled_from(["brou", "manille", "hombre", "toy"]),
+                URL_TEXT.map(lambda t: quote(t, safe="")),
+            )
+        ),
+        "code": draw(
+            st.one_of(
+                st.sampled_from(["fr", "en", "da", "nl"]), URL_TEXT.map(lambda t: quote(t, safe=""))
+            )
+        ),
+        "file": draw(st.sampled_from(["style.css", "app.js", "nothing.css", "..%2Fapp.py"])),
+    }
+
+
+def answer_is_sane(path, browser, method, url, may_change, explained=True, **kwargs):
+    """No 500; a refusal says so on an HTML page and changes nothing; redirects stay here.
+
+    ``explained=False``: a refusal may have no message (a field its page does not show).
+    """
+    before = snapshot(path)
+    response = browser.open(url, method=method, **kwargs)
+    response.close()  # a static file's stream
+    assert response.status_code < 500, (method, url, kwargs, response.data[:500])
+    target = urlsplit(response.headers.get("Location", "/"))
+    assert target.netloc in ("", "localhost") and target.path.startswith("/"), (url, target)
+    assert not target.path.startswith("//"), (url, target)
+    if response.status_code >= 400 and response.mimetype == "text/html" and explained:
+        assert 'class="error"' in response.data.decode(), (url, response.status_code)
+    if not may_change or response.status_code != 302:
+        assert snapshot(path) == before, (method, url, kwargs, response.status_code)
+    return response
+
+
+EVERY_FIELD = sorted(
+    {*FIELDS, "accounting", "stake", "pass_fee", "simple", "bonus", "ante", "rates", "code"}
+    | {"nolo_ouvert_bonus", "coups_to_play", "first_five", "black_aces", "file", "submit"}
+)
+UPLOAD = st.one_of(
+    st.binary(max_size=300),
+    st.sampled_from(SEEDS).map(lambda seed: json.dumps(seed).encode()),
+)
+EVERY = settings(FUZZ, max_examples=200 if CI else 150, phases=[Phase.generate])
+
+
+def the_world(tmp_path_factory):
+    if "world" not in SHARED:
+        path = tmp_path_factory.mktemp("world") / "world.sqlite"
+        SHARED["world"] = build_world(str(path), RATELIMIT_ENABLED=False)
+    return SHARED["world"], str(tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite")
+
+
+@EVERY
+@given(data=st.data())
+def test_every_route_as_its_manager_and_as_a_stranger(tmp_path_factory, data):
+    """Random addresses, query strings, forms and files to every route, from both browsers."""
+    world, path = the_world(tmp_path_factory)
+    manager, stranger = fuzz_copy(world, path)
+    for _ in range(3):
+        method, address = data.draw(st.sampled_from(EVERY_ROUTE))
+        filled = places(world, data.draw)
+        query = data.draw(st.dictionaries(st.sampled_from(QUERY_NAMES), HOSTILE, max_size=3))
+        url = address.format(**filled) + ("?" + urlencode(query) if query else "")
+        form = {}
+        if method == "POST":
+            form = data.draw(st.dictionaries(st.sampled_from(EVERY_FIELD), HOSTILE, max_size=8))
+            table = "clubs" if "{club}" in address else "games" if "{game}" in address else ""
+            right = read(path, table, int(filled[table[:-1]])) if table else ""
+            form["version"] = data.draw(st.one_of(st.just(right), HOSTILE))
+            if address == "/games/import" and data.draw(st.booleans()):
+                name = data.draw(st.sampled_from(["game.json", "", "x.pdf", "é\x00.json"]))
+                form["file"] = (io.BytesIO(data.draw(UPLOAD)), name)
+        for browser, may_change in [
+            (stranger, address in OPEN_TO_STRANGERS),
+            (manager, True),
+        ]:
+            sent = dict(form)
+            if isinstance(form.get("file"), tuple):  # a stream is read once: one per browser
+                sent["file"] = (io.BytesIO(form["file"][0].getvalue()), form["file"][1])
+            answer_is_sane(path, browser, method, url, may_change, data=sent)
+
+
+SETUP_FIELDS = sorted(
+    {name for _, form in SETUP_FORMS.values() for name in form}
+    | {"apply_preset", "accounting", "partie", "manche", "belle", "deals", "sans_atout"}
+    | {"parties_to_win", "target", "retourne", "espadille_forcee", "ante", "rates"}
+    | {"nolo_ouvert_bonus", "stake", "pass_fee", "simple", "vole", "bonus", "coups_to_play"}
+)
+FITTING = st.sampled_from(
+    [
+        *("0", "1", "2", "3", "4", "12", "20", "30", "301", "1000", "", "y", "Zoe", "Anne"),
+        *("poule", "jetons", "danois", "danois_dlu", "1709", "texte", "dlu", "belge"),
+        *("classique", "liee", "seche", "share", "continue", "simple", "double", "3-2", "4-2"),
+    ]
+)
+"""Values a set-up form's fields take, so that many changes are accepted."""
+SETUP = settings(FUZZ, max_examples=160 if CI else 120)
+
+
+def setup_address(kind: str, game: int) -> str:
+    sheet = "/sheet" if kind in SHEET_KINDS else ""
+    return f"/games/{game}{sheet}/setup"
+
+
+@SETUP
+@given(data=st.data())
+def test_the_setup_of_every_kind_takes_random_changes(tmp_path_factory, data):
+    """Each kind's set-up form, as its page sends it, with fields changed, dropped or added.
+
+    The stranger's post changes nothing; the manager's (with the game's version)
+    is stored or refused with a message, and the game's pages draw it. A jetons
+    or Danish set-up answered 500 before 54b03fe (``rules.describe()`` missing).
+    """
+    world, path = the_world(tmp_path_factory)
+    manager, stranger = fuzz_copy(world, path)
+    kind = data.draw(st.sampled_from(list(SETUP_FORMS)))
+    game = world.setup[kind]
+    form = {**SETUP_FORMS[kind][1], "version": read(path, "games", game)}
+    for name in data.draw(st.sets(st.sampled_from(sorted(form)), max_size=2)):
+        del form[name]
+    changes = data.draw(
+        st.dictionaries(st.sampled_from(SETUP_FIELDS), FITTING | HOSTILE, max_size=4)
+    )
+    form.update(changes)
+    # another money system's fields are not on this page: their refusal has no place there
+    shown = set(changes) <= set(SETUP_FORMS[kind][1]) - {"accounting"}
+    address = data.draw(
+        st.sampled_from(
+            [
+                setup_address(kind, game),
+                setup_address(kind, game),
+                f"/games/{game}/setup",
+                f"/games/{game}/sheet/setup",
+            ]
+        )
+    )
+    refused = answer_is_sane(path, stranger, "post", address, False, data=form)
+    assert refused.status_code in (403, 404), (address, refused.status_code)
+    answer = answer_is_sane(path, manager, "post", address, True, shown, data=form)
+    if answer.status_code == 302:
+        for page in (
+            "",
+            "/settlement",
+            "/report.json",
+            "/links",
+            "/setup" if "sheet" not in address else "/sheet/setup",
+        ):
+            drawn = manager.get(f"/games/{game}{page}")
+            assert drawn.status_code == 200, (page, drawn.status_code)
+        with sqlite3.connect(path) as conn:
+            (summary,) = conn.execute("select summary from changes order by id desc").fetchone()
+        conn.close()
+        assert summary, (kind, form)
