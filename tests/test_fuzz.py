@@ -9,7 +9,8 @@ import os
 import sqlite3
 from urllib.parse import quote, urlencode, urlsplit
 
-from fuzz_app import SETUP_FORMS, SHEET_KINDS, build_world, fuzz_copy, read
+import pytest
+from fuzz_app import EVENING_TABLE, SETUP_FORMS, SHEET_KINDS, build_world, fuzz_copy, read
 from fuzz_data import (
     FIELDS,
     FOUR,
@@ -21,11 +22,12 @@ from fuzz_data import (
     URL_TEXT,
     WRONG_TYPES,
 )
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from web import enter, new_game
 
 from scorekeeper import create_app
+from scorekeeper.rules import kinds
 
 ROUTES = [
     "/games/new",
@@ -474,7 +476,7 @@ def places(world, draw) -> dict[str, str]:
         ),
         "name": draw(
             st.one_of(
-                st.sampled_from(["brou", "manille", "hombre", "toy"]),
+                st.sampled_from([*kinds.GAMES, "toy"]),  # every game's page, one that is not
                 URL_TEXT.map(lambda t: quote(t, safe="")),
             )
         ),
@@ -514,7 +516,13 @@ UPLOAD = st.one_of(
     st.binary(max_size=300),
     st.sampled_from(SEEDS).map(lambda seed: json.dumps(seed).encode()),
 )
-EVERY = settings(FUZZ, max_examples=200 if CI else 150, phases=[Phase.generate])
+EVERY = settings(
+    FUZZ,
+    max_examples=200 if CI else 150,
+    # no shrinking: an example is 3 routes x 2 browsers on a fresh copy, and shrinking one
+    # took over 5 minutes; the failing draws are printed as they came
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
 
 
 def the_world(tmp_path_factory):
@@ -625,3 +633,44 @@ def test_the_setup_of_every_kind_takes_random_changes(tmp_path_factory, data):
             (summary,) = conn.execute("select summary from changes order by id desc").fetchone()
         conn.close()
         assert summary, (kind, form)
+
+
+EVENING_PAGES = [
+    "/evenings/1",
+    "/evenings/1/settlement",
+    "/evenings/1/settlement.pdf",
+    "/clubs/2",
+    "/clubs/2/season",
+    "/clubs/2/season.csv",
+]
+
+
+@pytest.mark.xfail(
+    raises=KeyError,
+    strict=True,
+    reason="issue 24: an evening table's set-up leaves its seats rows behind (room.py seat_of);"
+    " brief F fixes it: then remove this mark",
+)
+@settings(FUZZ, max_examples=60)
+@given(data=st.data())
+@example(data=None).via("a fourth player joins the evening's table (issue 24)")
+def test_the_setup_of_an_evening_table_keeps_its_evening_readable(tmp_path_factory, data):
+    """After any set-up change of an evening's table, its evening and season draw.
+
+    The table seats Anna, Bert, Cleo (members of club 2); the set-up may
+    rename, reorder, add a fourth or drop one.
+    """
+    world, path = the_world(tmp_path_factory)
+    manager, stranger = fuzz_copy(world, path)
+    game = world.setup["evening table"]
+    names = ["Anna", "Bert", "Cleo", "Zoe", "", "Anne", "anna"]
+    if data is None:
+        players = ["Anna", "Bert", "Cleo", "Zoe"]
+    else:
+        players = [data.draw(st.sampled_from(names[:4] if n < 3 else names)) for n in range(4)]
+    form = {**EVENING_TABLE, "version": read(path, "games", game)}
+    form.update({f"player{n}": name for n, name in enumerate(players)})
+    answer_is_sane(path, manager, "post", f"/games/{game}/setup", True, data=form)
+    for page in EVENING_PAGES:
+        for browser in (manager, stranger):
+            answer_is_sane(path, browser, "get", page, False)
