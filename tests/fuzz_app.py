@@ -79,6 +79,8 @@ class World:
     grants: list[int] = field(default_factory=list)
     tokens: list[str] = field(default_factory=list)
     """The games' table tokens (a follower's link)."""
+    secrets: list[str] = field(default_factory=list)
+    """Club 2's manager key and game 1's handover code: what only their holder knows."""
 
 
 def game_id(location: str) -> int:
@@ -109,6 +111,8 @@ def build_world(path: str, **config: Any) -> World:
         response = client.post(f"/games/new/{kind}", data={**FOUR, "first_dealer": "0", **fields})
         client.post(response.headers["Location"] + "/sheet/coups", data=coup)
     client.post("/clubs/new", data={"name": "Club", "chip_value": "0.05", "currency": "EUR"})
+    with client.session_transaction() as session:
+        club_key = session["new_club_manager_link"][1]
     evening = client.post("/clubs/2/evenings", data={"date": "2026-11-23", "version": "1"})
     assert evening.status_code == 302, evening.status_code
     world = World(path, client)
@@ -122,6 +126,9 @@ def build_world(path: str, **config: Any) -> World:
         issued, token = session["new_manager_link"]
     phone = app.test_client()
     assert phone.get(f"/games/{issued}/manage/{token}").status_code == 302
+    client.post("/games/1/handover-code", data={"version": read(path, "games", 1)})
+    with client.session_transaction() as session:
+        world.secrets = [club_key, session["new_handover_code"][1]]
     with sqlite3.connect(path) as conn:
         world.games = [row[0] for row in conn.execute("select id from games")]
         world.tokens = [row[0] for row in conn.execute("select table_token from games")]
