@@ -37,7 +37,7 @@ from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre import engine
 from scorekeeper.rules.hombre.engine import Checked, Contract, Coup, Game, Report
 from scorekeeper.rules.hombre.ruleset import RuleSet
-from scorekeeper.web.present import net_changes
+from scorekeeper.web.hombre.present import net_changes
 
 CHECKS = settings(
     max_examples=150,

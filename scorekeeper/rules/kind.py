@@ -44,12 +44,6 @@ class GameKind(ABC):
     """Keeps a fiche of bêtes (the 1709 poule)."""
     rules_type: ClassVar[type]
     game_type: ClassVar[type]
-    templates: ClassVar[str]
-    """The kind's folder under ``templates/``."""
-    form: ClassVar[str]
-    """The module of ``scorekeeper.web.forms`` that reads its coup entry."""
-    page: ClassVar[str]
-    """The module of ``scorekeeper.web`` that draws its pages (shared by a family)."""
     folds: ClassVar[bool] = False
     """``resume`` goes on from a prefix's report (cheaper than a replay): worth keeping prefixes."""
     presets: ClassVar[Mapping[str, str]] = {}

@@ -43,7 +43,7 @@ from ..rules.ledger import settle_up, to_money
 from ..rules.money import parse_money
 from .forms import CHANGED, form_version, whole
 from .printing import pdf_response
-from .sheet_view import standing
+from .registry import standing
 
 bp = Blueprint("clubs", __name__)
 BOM = "\ufeff"

@@ -18,9 +18,6 @@ class Brou(GameKind):
     chips = False
     rules_type = engine.BrouRules
     game_type = engine.BrouGame
-    templates = "brou"
-    form = "brou"
-    page = "sheets"
     folds = True
 
     def load(self, data: Any) -> Any:

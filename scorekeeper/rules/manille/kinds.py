@@ -16,9 +16,6 @@ class ManilleKind(GameKind):
     game = "manille"
     chips = False
     teams = True
-    templates = "manille"
-    form = "manille"
-    page = "sheets"
     folds = True
     """The classique goes on from a prefix; the manillen (below) replays whole."""
 
