@@ -108,7 +108,7 @@ def new_club() -> str | BaseResponse | tuple[str, int]:
             getattr(form, error.field).errors = [error.translated(_)]
         else:
             token = access.new_token()
-            name = form.name.data.strip()
+            name = (form.name.data or "").strip()
             club_id = clubs.create(get_db(), name, money, access.token_hash(token))
             access.grant_club(club_id)
             session[NEW_LINK] = [club_id, token]
@@ -220,7 +220,7 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
             get_db(),
             club_id,
             member_id,
-            form.name.data.strip(),
+            (form.name.data or "").strip(),
             (form.short_name.data or "").strip(),
             version,
         )

@@ -76,10 +76,8 @@ def _table_from_form(form: NewGameForm) -> Any:
     names = tuple(
         name
         for name in (
-            form.player0.data.strip(),
-            form.player1.data.strip(),
-            form.player2.data.strip(),
-            (form.player3.data or "").strip(),
+            (field.data or "").strip()
+            for field in (form.player0, form.player1, form.player2, form.player3)
         )
         if name
     )
