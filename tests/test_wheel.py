@@ -7,6 +7,7 @@ must carry them inside the package, with the compiled catalogs.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -40,7 +41,36 @@ print(json.dumps(out))
 """
 
 
+def clean_copy(tmp_path: Path) -> Path:
+    """What the wheel is built from, without the checkout's build/ folder.
+
+    setuptools builds in place, and build/lib keeps what an earlier build
+    copied there: a package left out of the configuration would still reach
+    the wheel from it.
+    """
+    source = tmp_path / "source"
+    caches = shutil.ignore_patterns("__pycache__")
+    for folder in ("scorekeeper", "templates", "static"):
+        shutil.copytree(ROOT / folder, source / folder, ignore=caches)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    return source
+
+
+def shipped(source: Path) -> set[str]:
+    """Every file the wheel must carry: each module, each template and static file."""
+    names = {p.relative_to(source).as_posix() for p in (source / "scorekeeper").rglob("*.py")}
+    for folder in ("templates", "static"):
+        names |= {
+            f"scorekeeper/{p.relative_to(source).as_posix()}"
+            for p in (source / folder).rglob("*")
+            if p.is_file()
+        }
+    return names
+
+
 def test_a_wheel_install_serves_the_pages(tmp_path):
+    source = clean_copy(tmp_path)
     subprocess.run(
         [
             sys.executable,
@@ -52,13 +82,14 @@ def test_a_wheel_install_serves_the_pages(tmp_path):
             "--no-build-isolation",
             "-w",
             str(tmp_path / "dist"),
-            str(ROOT),
+            str(source),
         ],
         check=True,
         capture_output=True,
     )
     (wheel,) = (tmp_path / "dist").glob("scorekeeper-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
+    assert shipped(source) - set(names) == set()  # a package, a template folder left out
     assert "scorekeeper/templates/hombre/game.html" in names
     assert "scorekeeper/templates/sheet/sheet.html" in names
     assert "scorekeeper/static/style.css" in names
