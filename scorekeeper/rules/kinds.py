@@ -6,7 +6,8 @@ Everything else finds a kind here — by the kind's name, by a game file's
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from .brou.kind import Brou
@@ -31,6 +32,21 @@ _BY_TYPE = {kind.game_type: kind for kind in KINDS}
 _BY_RULES = {kind.rules_type: kind for kind in KINDS}
 GAMES = tuple(dict.fromkeys(kind.game for kind in KINDS))
 """The game files' ``"game"`` values, each read by the first of its kinds."""
+
+
+@contextmanager
+def added(kind: GameKind) -> Iterator[GameKind]:
+    """A kind listed for a while, then taken out (a game added from outside: a test's toy)."""
+    global KINDS, GAMES
+    KINDS = (*KINDS, kind)
+    GAMES = tuple(dict.fromkeys(k.game for k in KINDS))
+    _BY_KEY[kind.key], _BY_TYPE[kind.game_type], _BY_RULES[kind.rules_type] = kind, kind, kind
+    try:
+        yield kind
+    finally:
+        KINDS = tuple(k for k in KINDS if k is not kind)
+        GAMES = tuple(dict.fromkeys(k.game for k in KINDS))
+        del _BY_KEY[kind.key], _BY_TYPE[kind.game_type], _BY_RULES[kind.rules_type]
 
 
 def find_kind(key: str) -> GameKind | None:

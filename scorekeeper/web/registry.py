@@ -9,7 +9,7 @@ game's ``GameWeb`` by its kind (or its name) and call its hooks
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from jinja2 import BaseLoader, Environment, FileSystemLoader, TemplateNotFound
@@ -52,12 +52,19 @@ def standing(report: Any) -> list[str]:
 
 @contextmanager
 def registered(web: GameWeb) -> Iterator[GameWeb]:
-    """A web half added to the registry for a while (a test's game), then taken out."""
-    WEBS.append(web)
-    try:
-        yield web
-    finally:
-        WEBS.remove(web)
+    """A game added for a while from outside (a test's toy), its kinds with it, then taken out.
+
+    A game of the app itself is a line here (``WEBS``) and one per kind in
+    ``rules.kinds.KINDS`` (the command reads its files too).
+    """
+    with ExitStack() as stack:
+        for kind in web.kinds:
+            stack.enter_context(kinds.added(kind))
+        WEBS.append(web)
+        try:
+            yield web
+        finally:
+            WEBS.remove(web)
 
 
 class GameTemplates(BaseLoader):
