@@ -12,9 +12,10 @@ from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, RadioField
 from wtforms.validators import NumberRange, Optional
 
-from ..rules.brou.engine import ANNOUNCED
+from ..rules.brou.engine import ANNOUNCED, BrouReport, BrouResult, BrouRules
 from ..rules.brou.kind import Brou
 from ..rules.errors import N_, GameError
+from ..store import StoredGame
 from .forms import options
 from .hookspecs import CoupEntry, GameWeb, NewGame, PointsSheet, shipped_templates
 from .sheet.forms import (
@@ -129,17 +130,17 @@ ERROR_FIELDS = {
 """Where the engine's refusal of a coup's key is shown on the form."""
 
 
-def coup_form(stored: Any, coup: Any = None) -> BrouCoupForm:
+def coup_form(stored: StoredGame, coup: Any = None) -> BrouCoupForm:
     return points_coup_form(BrouCoupForm, stored, coup, fill)
 
 
-def valid(form: BrouCoupForm, stored: Any) -> bool:
+def valid(form: BrouCoupForm, stored: StoredGame) -> bool:
     return shown_valid(
         form, {"points", "points_eux", "ending", "ending_team", *form.mariage_names()}
     )
 
 
-def read_coup(form: BrouCoupForm, stored: Any) -> Any:
+def read_coup(form: BrouCoupForm, stored: StoredGame) -> Any:
     """The coup the form describes, read by the game file's own reader."""
     if form.ending.data and form.ending_team.data not in ("nous", "eux"):
         raise GameError("team", N_("Which team?"))
@@ -196,7 +197,7 @@ def fill(form: BrouCoupForm, item: dict[str, Any]) -> None:
     form.note.data = item.get("note", "")
 
 
-def _detail(r: Any, columns: tuple[str, ...]) -> str:
+def _detail(r: BrouResult, columns: tuple[str, ...]) -> str:
     coup = r.coup
     parts = []
     for m in coup.mariages:
@@ -218,7 +219,7 @@ def _detail(r: Any, columns: tuple[str, ...]) -> str:
     return "; ".join(parts)
 
 
-def sheet_line(r: Any, columns: tuple[str, ...]) -> tuple[str, str]:
+def sheet_line(r: BrouResult, columns: tuple[str, ...]) -> tuple[str, str]:
     """What a Brou line says beside its points: the mariages and ending; the partie won."""
     event = ""
     if r.partie is not None:
@@ -229,7 +230,7 @@ def sheet_line(r: Any, columns: tuple[str, ...]) -> tuple[str, str]:
     return _detail(r, columns), event
 
 
-def standing(report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+def standing(report: BrouReport, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
     """Where the match stands: the count of the partie, the parties won."""
     rules = report.game.rules
     lines = [
@@ -258,7 +259,7 @@ def standing(report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> l
     ]
 
 
-def rules_text(rules: Any) -> str:
+def rules_text(rules: BrouRules) -> str:
     """The rules in a line of words."""
     return _(
         "l'Homme de Brou: parties of %(target)s, the match in %(n)s",

@@ -15,6 +15,7 @@ from wtforms.validators import NumberRange, Optional
 
 from ..rules.manille import belge, classique
 from ..rules.manille.kinds import ManilleClassique, Manillen
+from ..store import StoredGame
 from .forms import options
 from .hookspecs import CoupEntry, GameWeb, NewGame, PointsSheet, shipped_templates
 from .sheet.forms import (
@@ -111,7 +112,7 @@ def _renonce_choices(game: Any) -> list[tuple[str, str]]:
     return [("nous", _("Nous")), ("eux", _("Eux"))]
 
 
-def coup_form(stored: Any, coup: Any = None) -> ManilleCoupForm:
+def coup_form(stored: StoredGame, coup: Any = None) -> ManilleCoupForm:
     form = points_coup_form(ManilleCoupForm, stored, coup, fill)
     form.renonce.choices = options([("", "—"), *_renonce_choices(stored.game)])
     if len(stored.game.players) == 3:  # each for himself: the dealer's points, not a team's
@@ -121,17 +122,17 @@ def coup_form(stored: Any, coup: Any = None) -> ManilleCoupForm:
     return form
 
 
-def _classique(stored: Any) -> bool:
+def _classique(stored: StoredGame) -> bool:
     return bool(stored.game.rules.variant == "classique")
 
 
-def valid(form: ManilleCoupForm, stored: Any) -> bool:
+def valid(form: ManilleCoupForm, stored: StoredGame) -> bool:
     if _classique(stored):
         return shown_valid(form, {"retourne", "points", "renonce"})
     return shown_valid(form, {"trump", "contre", "points", "renonce"})
 
 
-def read_coup(form: ManilleCoupForm, stored: Any) -> Any:
+def read_coup(form: ManilleCoupForm, stored: StoredGame) -> Any:
     """The coup the form describes, read by the game file's own reader."""
     return stored.kind.load_coup(manille_item(form, _classique(stored)), stored.game)
 
@@ -181,7 +182,9 @@ def fill(form: ManilleCoupForm, item: dict[str, Any]) -> None:
     form.note.data = item.get("note", "")
 
 
-def sheet_line(r: Any, columns: tuple[str, ...]) -> tuple[str, str]:
+def sheet_line(
+    r: classique.ManilleResult | belge.ManillenResult, columns: tuple[str, ...]
+) -> tuple[str, str]:
     """What a line says beside its points: retourne or trump, contre, renonce; the manche won."""
     event = ""
     if isinstance(r, classique.ManilleResult):
@@ -205,7 +208,11 @@ def sheet_line(r: Any, columns: tuple[str, ...]) -> tuple[str, str]:
     return detail, event
 
 
-def standing(report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+def standing(
+    report: classique.ManilleReport | belge.ManillenReport,
+    columns: tuple[str, ...],
+    names: tuple[str, ...],
+) -> list[str]:
     """Where the partie stands (classique) or the deals (manillen)."""
     if isinstance(report, classique.ManilleReport):
         return _classique_standing(report, columns)
@@ -240,7 +247,7 @@ def standing(report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> l
     return lines
 
 
-def _classique_standing(report: Any, columns: tuple[str, ...]) -> list[str]:
+def _classique_standing(report: classique.ManilleReport, columns: tuple[str, ...]) -> list[str]:
     lines = [
         _(
             "Manches: %(a)s %(ma)s · %(b)s %(mb)s",
@@ -268,11 +275,11 @@ def _classique_standing(report: Any, columns: tuple[str, ...]) -> list[str]:
     ]
 
 
-def must_sans_atout(report: Any) -> bool:
+def must_sans_atout(report: object) -> bool:
     return isinstance(report, belge.ManillenReport) and report.must_sans_atout
 
 
-def rules_text(rules: Any) -> str:
+def rules_text(rules: classique.ManilleRules | belge.ManillenRules) -> str:
     """The rules in a line of words."""
     if isinstance(rules, classique.ManilleRules):
         if rules.partie == "seche":
