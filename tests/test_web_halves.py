@@ -101,3 +101,56 @@ def test_a_missing_hook_is_a_mypy_error(tmp_path):
     assert 'Cannot instantiate abstract class "Entry" with abstract attribute "saving"' in (
         out.stdout
     )
+
+
+WEB = ROOT / "scorekeeper" / "web"
+GAME_MODULES = {"scorekeeper.web.brou", "scorekeeper.web.manille", "scorekeeper.web.hombre"}
+"""The games' own web modules (l'Hombre's a package); only the registry imports them."""
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """The modules of scorekeeper.web that ``path`` imports (relative imports resolved)."""
+    import ast
+
+    package = _module(path) if path.name == "__init__.py" else _module(path).rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            target = f"{base}.{node.module}" if node.module else base
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
+    return {name for name in found if name.startswith("scorekeeper.web")}
+
+
+def _blueprint_modules() -> set[str]:
+    return {
+        _module(path)
+        for path in WEB.rglob("*.py")
+        if path.name != "__init__.py"
+        and ("Blueprint(" in path.read_text() or "bp = blueprints." in path.read_text())
+        and path.name != "blueprints.py"
+    }
+
+
+def test_blueprints_do_not_import_each_other():
+    views = _blueprint_modules()
+    assert "scorekeeper.web.coups" in views and "scorekeeper.web.hombre.pages" in views
+    for path in WEB.rglob("*.py"):
+        if _module(path) in views:
+            assert not (_imports(path) & views), path
+
+
+def test_generic_modules_never_import_a_games_web_module():
+    for path in WEB.rglob("*.py"):
+        name = _module(path)
+        own = any(name == game or name.startswith(game + ".") for game in GAME_MODULES)
+        if own or name == "scorekeeper.web.registry":
+            continue
+        imported = {i for i in _imports(path) for game in GAME_MODULES if i.startswith(game)}
+        assert not imported, path

@@ -17,8 +17,7 @@ from ..db import get_db
 from ..rules.errors import GameError
 from ..rules.money import Money
 from .forms import changed_meanwhile, form_version, whole
-from .handover import stash_code
-from .once import NEW_MANAGER_LINK
+from .once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
 
 
 def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
@@ -89,3 +88,8 @@ def member_names() -> list[str]:
     if evening is None:
         return []
     return [m.name for m in clubs.members(get_db(), evening.club_id)]
+
+
+def stash_code(game_id: int, code: str) -> None:
+    """Show this handover code once, on the next page of this browser."""
+    session[NEW_HANDOVER_CODE] = [game_id, code]

@@ -14,7 +14,7 @@ from ... import store
 from ...rules.hombre.kinds import Hombre1709, HombreDanish, HombreJetons
 from ..forms import ActionForm
 from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templates
-from . import new_game, pages, settlement
+from . import guard, new_game, pages, settlement
 from .forms import CoupForm, HombreEntry, rules_text
 from .present import journal_text, outcome_text, words
 
@@ -99,7 +99,7 @@ class HombrePages(GamePages[CoupForm]):
 
 
 HOMBRE = GameWeb(
-    name=pages.GAME,
+    name=guard.GAME,
     kinds=(Hombre1709(), HombreJetons(), HombreDanish()),
     entry=HombreEntry(),
     pages=HombrePages(),

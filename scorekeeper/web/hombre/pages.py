@@ -8,28 +8,25 @@ The journal and the fiche are l'Hombre's own pages (``table.journal``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
-from flask import abort, render_template, request
+from flask import render_template, request
 from flask_babel import gettext as _
 
 from ... import store
-from ...access import can_manage, readable, readable_head
+from ...access import can_manage, readable
 from .. import blueprints
 from ..forms import ActionForm
 from ..hookspecs import Page
 from ..words import signed
 from .forms import coup_form
+from .guard import hombre_only
 from .present import fiche, net_changes, outcome_text
 
 bp = blueprints.table
 RECENT = 8
 FICHE_SETTLED = 12
 JOURNAL_PAGE = 25
-GAME = "hombre"
-"""The game file's ``"game"`` of l'Hombre's kinds."""
 
 
 def render_game(
@@ -61,18 +58,6 @@ def render_game(
         outcome_text=outcome_text,
     )
     return (page, status) if status != 200 else page
-
-
-def hombre_only(view: Callable[..., Any]) -> Callable[..., Any]:
-    """One of l'Hombre's own pages, asked for another game's number: 404."""
-
-    @wraps(view)
-    def only(game_id: int, **kwargs: Any) -> Any:
-        if readable_head(game_id).kind.game != GAME:
-            abort(404)
-        return view(game_id, **kwargs)
-
-    return only
 
 
 def preview_fragment(stored: store.StoredGame, form: Any, after: Any, position: int | None) -> str:

@@ -31,7 +31,7 @@ from ..forms import CHANGED, form_version
 from ..gamefiles import game_file_text
 from ..hookspecs import Page
 from .chart import net_chart
-from .pages import hombre_only
+from .guard import hombre_only
 
 bp = blueprints.settlement
 BOM = "\ufeff"  # spreadsheets read UTF-8 CSV correctly with it
