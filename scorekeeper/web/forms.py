@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol
 
 from flask import abort, request
 from flask_babel import lazy_gettext as _l
@@ -36,7 +36,13 @@ def whole(text: object) -> int | None:
     return int(str(text)) if text is not None and _WHOLE.fullmatch(str(text)) else None
 
 
-def form_version(form: FlaskForm) -> int:
+class Versioned(Protocol):
+    """A form that changes a game: it says the version it was made from."""
+
+    version: HiddenField
+
+
+def form_version(form: Versioned) -> int:
     """The version of the game the page showed (hidden field of every changing form).
 
     A change that does not say which version it was made from is refused

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from flask import Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
+from wtforms import Field
 
 from .. import access, importing, store
 from ..db import get_db
@@ -56,6 +57,7 @@ def import_game() -> str | BaseResponse | tuple[str, int]:
     form = ImportForm()
     if form.validate_on_submit():
         upload = form.file.data
+        field: Field
         if upload and upload.filename:
             raw = upload.read()
             field = form.file
