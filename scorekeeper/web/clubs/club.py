@@ -18,9 +18,11 @@ from ... import access, clubs
 from ...db import get_db
 from ...rules.errors import GameError
 from ...rules.money import parse_money
+from .. import blueprints
 from ..forms import CHANGED, form_version, whole
-from .blueprint import bp
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm
+
+bp = blueprints.clubs
 
 NEW_LINK = "new_club_manager_link"
 """The session key of the club's manager link just issued, shown once on its page."""

@@ -20,7 +20,9 @@ from ...clubs.season import (
 )
 from ...clubs.season_file import season_csv as season_text
 from ...db import get_db
-from .blueprint import bp
+from .. import blueprints
+
+bp = blueprints.clubs
 
 
 def _season_args(club: clubs.Club) -> tuple[str, str, str, list[SeasonRow]]:
