@@ -145,16 +145,6 @@ def dump_report(report: Report) -> JsonObject:
     return data
 
 
-def first_of(game: str) -> GameKind:  # TODO(lead): remove once web/ uses stored_kind(game, {})
-    """The kind that reads a file of that ``"game"`` (the first of its family)."""
-    return _FAMILIES[game][0]
-
-
-def kind_of_rules(rules: Rules) -> GameKind:  # TODO(lead): remove once web/ uses kind_of(rules)
-    """The kind of a rule set (``kind_of`` takes a rule set too)."""
-    return kind_of(rules)
-
-
 __all__ = [
     "GAMES",
     "KINDS",

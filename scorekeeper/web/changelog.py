@@ -16,21 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.errors import GameError
+from ..rules.ledger import NetChange
 from ..store import Action, StoredGame, replayed
 from . import registry
 
 COUP_CHANGES = {Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO}
-
-
-@dataclass(frozen=True)
-class Net:
-    name: str
-    before: int
-    after: int
-
-    @property
-    def delta(self) -> int:
-        return self.after - self.before
 
 
 @dataclass(frozen=True)
@@ -44,7 +34,7 @@ class Line:
     after: str | None = None
     before_file: str | None = None
     after_file: str | None = None
-    nets: tuple[Net, ...] = ()
+    nets: tuple[NetChange, ...] = ()
     """Every net (or count) before and after; empty when the change moves no coup."""
 
 
@@ -125,5 +115,5 @@ def _detail(
         detail["before_file"] = row["before"]
     names, old = page.counts(before_report)
     new = page.counts(after_report)[1]
-    detail["nets"] = tuple(Net(n, o, a) for n, o, a in zip(names, old, new))
+    detail["nets"] = tuple(NetChange(n, o, a) for n, o, a in zip(names, old, new))
     return detail

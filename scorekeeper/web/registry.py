@@ -42,7 +42,7 @@ def new_games() -> list[GameWeb]:
 
 def rules_text(rules: Any) -> str:
     """Any game's rule set in a line of words, in the reader's language."""
-    return web_of(kinds.kind_of_rules(rules)).pages.rules_text(rules)
+    return web_of(kinds.kind_of(rules)).pages.rules_text(rules)
 
 
 def standing(report: Any) -> list[str]:

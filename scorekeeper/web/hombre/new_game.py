@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import access, store
 from ...rules import kinds
 from ...rules.errors import GameError
+from ...rules.hombre.kinds import Hombre1709
 from .. import blueprints
 from ..creating import created, save_table
 from ..forms import bounded_arg
@@ -26,7 +27,8 @@ from .forms import SETTING_HELP, NewGameForm
 
 bp = blueprints.games
 
-HOMBRE = kinds.first_of("hombre")
+HOMBRE = Hombre1709()
+"""The first of l'Hombre's kinds: its game file's ``"game"``, its seats, its defaults."""
 """The new-game page here is l'Hombre's; its presets pick one of its money systems."""
 PRESET_KINDS = {
     name: kind for kind in kinds.KINDS if kind.game == HOMBRE.game for name in kind.presets

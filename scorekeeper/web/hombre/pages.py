@@ -15,13 +15,14 @@ from flask_babel import gettext as _
 
 from ... import store
 from ...access import can_manage, readable
+from ...rules.ledger import net_changes
 from .. import blueprints
 from ..forms import ActionForm
 from ..hookspecs import Page
 from ..words import signed
 from .forms import coup_form
 from .guard import hombre_only
-from .present import fiche, net_changes, outcome_text
+from .present import fiche, outcome_text
 
 bp = blueprints.table
 RECENT = 8

@@ -181,28 +181,6 @@ def fiche(report: AnyReport, settled_shown: int | None = None) -> tuple[list[Fic
     return shown, len(lines) - len(shown)
 
 
-@dataclass(frozen=True)
-class NetChange:
-    name: str
-    before: int
-    after: int
-
-    @property
-    def delta(self) -> int:
-        return self.after - self.before
-
-
-def net_changes(before: AnyReport, after: AnyReport) -> list[NetChange]:
-    """What a correction changed in the nets (only the players it changed)."""
-    game: Any = after.game
-    names: tuple[str, ...] = game.players
-    return [
-        NetChange(name, old, new)
-        for name, old, new in zip(names, before.net, after.net)
-        if old != new
-    ]
-
-
 _WORDS: dict[str, dict[str, dict[str, str]]] = {}
 
 
