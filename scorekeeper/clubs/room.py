@@ -91,6 +91,6 @@ def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     seats = tuple(seat_of[s] for s in range(len(players)))
     nets: tuple[int, ...] | None = None
     if stored.kind.chips:
-        net: Sequence[int] = stored.replay().net
+        net: Sequence[int] = stored.replay().tally
         nets = tuple(net)
     return Table(no, stored, seats, nets)

@@ -23,6 +23,7 @@ from flask import Flask, abort, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..app import _folder as shipped_folder
+from ..rules import kind
 from ..rules.kind import GameKind
 
 if TYPE_CHECKING:
@@ -31,11 +32,11 @@ if TYPE_CHECKING:
 
 Page: TypeAlias = str | tuple[str, int]
 """A drawn page, with its status when it is not 200."""
-Report: TypeAlias = Any
-"""A replay report of the game's kind (each engine has its own type)."""
-Coup: TypeAlias = Any
+Report: TypeAlias = kind.Standing
+"""A replay report of the game's kind, or a checked change (each engine has its own type)."""
+Coup: TypeAlias = object
 """A coup of the game's kind, as its file reader reads it."""
-Rules: TypeAlias = Any
+Rules: TypeAlias = kind.Rules
 """A rule set of the game's kind."""
 
 FormT = TypeVar("FormT")

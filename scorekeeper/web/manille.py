@@ -123,7 +123,7 @@ def coup_form(stored: StoredGame, coup: Any = None) -> ManilleCoupForm:
 
 
 def _classique(stored: StoredGame) -> bool:
-    return bool(stored.game.rules.variant == "classique")
+    return isinstance(stored.game.rules, classique.ManilleRules)
 
 
 def valid(form: ManilleCoupForm, stored: StoredGame) -> bool:

@@ -81,7 +81,7 @@ class HombrePages(GamePages[CoupForm]):
 
     def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """Every player's net."""
-        return tuple(report.game.players), tuple(report.net)
+        return tuple(report.game.players), tuple(report.tally)
 
     def settlement(self, stored: store.StoredGame, pdf: bool) -> str:
         return settlement.settlement_page(stored, pdf)

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 
 from ... import store
 from ...access import can_manage, readable
+from ...rules.hombre.systems import hombre_report
 from ...rules.ledger import net_changes
 from .. import blueprints
 from ..forms import ActionForm
@@ -36,7 +37,7 @@ def render_game(
     preview: Any = None,
     status: int = 200,
 ) -> Page:
-    report = stored.replay()
+    report = hombre_report(stored.replay())
     form = form or coup_form(stored)
     kept = stored.derived.get("fiche")
     if kept is None:  # the fiche's lines of this version, made once
@@ -174,7 +175,7 @@ def journal(game_id: int) -> str:
 @hombre_only
 def full_fiche(game_id: int) -> str:
     stored = readable(game_id)
-    lines, _hidden = fiche(stored.replay())
+    lines, _hidden = fiche(hombre_report(stored.replay()))
     return render_template(
         "hombre/fiche.html", stored=stored, names=stored.game.players, fiche=lines
     )

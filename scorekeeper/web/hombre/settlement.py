@@ -24,6 +24,7 @@ from ...rules.errors import GameError
 from ...rules.hombre.engine import BeteStatus, Reason
 from ...rules.hombre.exports import journal_csv, standings_csv
 from ...rules.hombre.stats import club_stats, player_stats
+from ...rules.hombre.systems import hombre_report
 from ...rules.ledger import settle_up
 from ...rules.money import parse_money
 from .. import blueprints
@@ -47,7 +48,7 @@ class MoneyForm(FlaskForm):
 
 
 def _sheet(stored: store.StoredGame) -> dict[str, Any]:
-    report = stored.replay()
+    report = hombre_report(stored.replay())
     money = stored.money
     names = stored.game.players
     open_betes = [b for b in report.betes if b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)]
@@ -121,7 +122,7 @@ def _semicolon() -> bool:
 def journal(game_id: int) -> Response:
     stored = readable(game_id)
     if _semicolon():
-        text = journal_csv(stored.replay(), ";")
+        text = journal_csv(hombre_report(stored.replay()), ";")
         return _csv(text, f"journal-{game_id}-semicolon.csv")
     text = _kept_csv(stored, "journal.csv", journal_csv)
     return _csv(text, f"journal-{game_id}.csv")
@@ -132,7 +133,7 @@ def journal(game_id: int) -> Response:
 def standings(game_id: int) -> Response:
     stored = readable(game_id)
     if _semicolon():
-        text = standings_csv(stored.replay(), ";", stored.money)
+        text = standings_csv(hombre_report(stored.replay()), ";", stored.money)
         return _csv(text, f"standings-{game_id}-semicolon.csv")
     text = _kept_csv(stored, "standings.csv", standings_csv)
     return _csv(text, f"standings-{game_id}.csv")
@@ -142,7 +143,7 @@ def standings(game_id: int) -> Response:
 @hombre_only
 def story(game_id: int) -> str:
     stored = readable(game_id)
-    report = stored.replay()
+    report = hombre_report(stored.replay())
     story = stored.derived.get("story")
     if story is None:  # the chart and the records, made once per version
         story = stored.derived["story"] = (net_chart(report), player_stats(report))
@@ -161,7 +162,9 @@ def story(game_id: int) -> str:
 def players() -> str:
     """Every player name's record over the finished games of this server."""
     visible = visible_ids()
-    reports = [s.replay() for s in store.list_games(get_db(), visible) if s.kind.chips]
+    reports = [
+        hombre_report(s.replay()) for s in store.list_games(get_db(), visible) if s.kind.chips
+    ]
     finished = [r for r in reports if r.finished]
     records = sorted(club_stats(finished).items(), key=lambda item: item[0].casefold())
     return render_template("hombre/players.html", records=records, games=len(finished))

@@ -161,7 +161,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
 
     def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The sheet's columns and their counts."""
-        return sides(report), tuple(report.totals)
+        return sides(report), tuple(report.tally)
 
     def standing(self, report: Report) -> list[str]:
         return list(self.sheet.standing(report, sides(report), report.game.players))
