@@ -201,3 +201,15 @@ def m006_clubs(db: sqlite_utils.Database) -> None:
             db.table("seats").insert(
                 {"game_id": row["id"], "seat": seat, "member_id": members[name]}
             )
+
+
+@migrations()
+def m007_generation(db: sqlite_utils.Database) -> None:
+    """The database's generation: a random token that a restore replaces.
+
+    A kept page's key holds it, so that a database restored in place (the same
+    games, versions and table tokens as before, then other coups) never gets the
+    pages kept from before the restore (``backup.restore``, ``web/kept``).
+    """
+    db.table("generation").create({"id": int, "token": str}, pk="id", not_null={"token"})
+    db.table("generation").insert({"id": 1, "token": secrets.token_hex(12)})

@@ -21,7 +21,8 @@ import scorekeeper
 assert scorekeeper.__file__.startswith(sys.argv[1]), scorekeeper.__file__
 from scorekeeper import create_app
 app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "k",
-                  "DATABASE": sys.argv[2], "ADMIN_PASSWORD": "pw"})
+                  "DATABASE": sys.argv[2], "ADMIN_PASSWORD": "pw",
+                  "RATELIMIT_ENABLED": False})
 client = app.test_client()
 client.post("/admin", data={"password": "pw"})
 out = {}
