@@ -139,3 +139,89 @@ def _no_environment(monkeypatch):
     for name in list(os.environ):
         if name.startswith("SCOREKEEPER_"):
             monkeypatch.delenv(name)
+
+
+# ---- A removed phone has no way back -------------------------------------------------------
+
+
+def handover_code(client, game):
+    """The manager shows the game's handover code (a phone with the right sees it)."""
+    import re
+
+    from web import version_of
+
+    client.post(game + "/handover-code", data={"version": version_of(client, game)})
+    page = client.get(game + "/links").data.decode()
+    return re.search(r'<p class="code"><b>([0-9A-Z]{4}-[0-9A-Z]{4})</b>', page).group(1)
+
+
+def test_a_removed_phone_cannot_take_its_right_back(app, client):
+    """Issue 24: the removed phone opened the manager link and saw the handover code; after
+    "remove this phone" neither gives it the right again, whatever it clears."""
+    import re
+
+    from test_trust import coups_of, manager_link, phone
+    from web import version_of
+
+    game = new_game(client)
+    link = manager_link(client, game)
+    removed, third = phone(app), phone(app)
+    assert removed.get(link).status_code == 302
+    assert third.get(link).status_code == 302
+    code = handover_code(removed, game)
+    page = client.get(game + "/links").data.decode()
+    grant_ids = re.findall(r'action="/games/1/phones/(\d+)/remove"', page)
+    assert len(grant_ids) == 3  # this phone, the one to remove, the third
+    response = client.post(f"{game}/phones/{grant_ids[1]}/remove")
+    assert response.status_code == 302 and response.headers["Location"].endswith("/links")
+    # the remover is shown the new link, once
+    shown = client.get(game + "/links").data.decode()
+    new = re.search(r'href="http://localhost(/games/1/manage/[^"]+)"', shown).group(1)
+    assert new != link and "/manage/" not in client.get(game + "/links").data.decode()
+    assert enter(removed, game, "pass").status_code == 403
+    # the manager link it had used: refused, even from a browser with a fresh cookie
+    assert removed.get(link).status_code == 404
+    assert enter(removed, game, "pass").status_code == 403
+    removed.delete_cookie("session")
+    assert removed.get(link).status_code == 404
+    assert removed.get(f"{game}?key={link.rsplit('/', 1)[1]}").status_code == 404
+    # the handover code it had seen: refused too
+    table = re.search(r"/games/1/table/[^\"]+", shown)[0]
+    for taker in (removed, phone(app)):
+        assert taker.get(table).status_code == 302  # the table link: it may read the game
+        answer = taker.post(
+            game + "/takeover", data={"code": code, "version": version_of(taker, game)}
+        )
+        assert answer.status_code == 403
+        assert enter(taker, game, "pass").status_code == 403
+    # the other phones keep their right
+    assert enter(third, game, "pass").status_code == 302
+    assert enter(client, game, "pass").status_code == 302
+    assert coups_of(app) == 2
+    newcomer = phone(app)
+    assert newcomer.get(new).status_code == 302
+    assert enter(newcomer, game, "pass").status_code == 302
+
+
+def test_the_links_page_says_what_removal_does(client):
+    game = new_game(client)
+    page = client.get(game + "/links").data.decode()
+    assert "the manager link is replaced by a new one" in page
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    page = client.get(game + "/links").data.decode()
+    assert "le lien de gestionnaire est remplacé par un nouveau" in page
+
+
+def test_a_phone_that_removes_itself_goes_back_to_the_game(app, client):
+    import re
+
+    from test_trust import manager_link
+
+    game = new_game(client)
+    link = manager_link(client, game)
+    page = client.get(game + "/links").data.decode()
+    own = re.findall(r'action="/games/1/phones/(\d+)/remove"', page)
+    response = client.post(f"{game}/phones/{own[0]}/remove")
+    assert response.status_code == 302 and response.headers["Location"] == game
+    assert enter(client, game, "pass").status_code == 403
+    assert client.get(link).status_code == 404  # its own way back is gone too
