@@ -30,7 +30,8 @@ $(VENV)/.run-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -c "import scorekeeper"
 	touch $@
 
-# French is the default language: the compiled catalogs are built, not committed.
+# French is the default language: the compiled catalogs are built, not committed
+# (here for the checkout's editable install; setup.py compiles them into a wheel).
 $(VENV)/.catalogs: $(VENV)/.run-installed $(wildcard scorekeeper/translations/*/LC_MESSAGES/messages.po)
 	$(BIN)/pybabel -q compile -d scorekeeper/translations
 	touch $@

@@ -275,3 +275,15 @@ def _member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
         return int(row[0])
     new = {"club_id": club_id, "name": name, "short_name": None, "merged_into": None}
     return int(db.table("members").insert(new).last_pk or 0)
+
+
+@migrations()
+def m008_generation(db: sqlite_utils.Database) -> None:
+    """The database's generation: a random token that a restore replaces.
+
+    A kept page's key holds it, so that a database restored in place (the same
+    games, versions and table tokens as before, then other coups) never gets the
+    pages kept from before the restore (``backup.restore``, ``web/kept``).
+    """
+    db.table("generation").create({"id": int, "token": str}, pk="id", not_null={"token"})
+    db.table("generation").insert({"id": 1, "token": secrets.token_hex(12)})

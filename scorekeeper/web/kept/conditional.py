@@ -35,6 +35,7 @@ from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
 from ...access import can_manage, readable_head
+from ...db import generation, get_db
 from . import shared
 from .holes import filled, keepable, with_holes
 from .memory import DRAWN, MANAGED
@@ -80,7 +81,8 @@ KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
 
 def _tag(*parts: object) -> str:
-    text = "\x1f".join(str(p) for p in (RELEASE, *parts))
+    # the database's generation: a restore in place changes it (db.generation)
+    text = "\x1f".join(str(p) for p in (RELEASE, generation(get_db()), *parts))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
