@@ -30,6 +30,7 @@ from .. import blueprints
 from ..forms import CHANGED, form_version
 from ..gamefiles import game_file_text
 from ..hookspecs import Page
+from ..kept.expensive import expensive, players_key
 from .chart import net_chart
 from .guard import hombre_only
 
@@ -158,6 +159,7 @@ def story(game_id: int) -> str:
 
 
 @bp.get("/players")
+@expensive(players_key)
 def players() -> str:
     """Every player name's record over the finished games of this server."""
     visible = visible_ids()

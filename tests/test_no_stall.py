@@ -1,0 +1,101 @@
+"""Issue 24: one client cannot stall the table with expensive answers (real server).
+
+``scorekeeper serve`` with one process (a one-core machine) on 127.0.0.1 serves a long game;
+8 clients fetch its settlement PDF with cache-busting query strings while a
+follower of the table polls the game's version as its phone does
+(static/follow.js). The poll must stay fast: p95 under 500 ms. Loopback only,
+bounded in requests and time.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+from notation import SEED
+from test_access import links_of, stranger
+from test_serve import start, stop
+
+from scorekeeper import create_app
+
+CLIENTS = 8
+SECONDS = 12.0
+
+
+def prepared(tmp_path) -> tuple[str, str, str]:
+    """The served database with a game of 1,505 coups: its address, the manager's and a
+    follower's session cookies."""
+    app = create_app(
+        {
+            "SECRET_KEY": "served",
+            "DATABASE": str(tmp_path / "served.sqlite"),
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    manager = app.test_client()
+    rules = {**SEED["rules"], "poules_to_play": 5000}
+    text = json.dumps({**SEED, "rules": rules, "coups": SEED["coups"] * 215})
+    created = manager.post("/games/import", data={"text": text})
+    assert created.status_code == 302
+    game = created.headers["Location"]
+    _, table = links_of(manager, game)
+    follower = stranger(app)
+    assert follower.get(table.replace("http://localhost", "")).status_code == 302
+    cookie = manager.get_cookie("session")
+    followed = follower.get_cookie("session")
+    assert cookie is not None and followed is not None
+    return game, f"session={cookie.value}", f"session={followed.value}"
+
+
+def fetch(url: str, cookie: str, timeout: float = 60) -> tuple[int, float]:
+    request = urllib.request.Request(url, headers={"Cookie": cookie, "Accept-Language": "en"})
+    began = time.monotonic()
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            response.read()
+            status = response.status
+    except urllib.error.HTTPError as error:
+        status = error.code
+    return status, time.monotonic() - began
+
+
+def test_pdfs_with_cache_busting_queries_do_not_stall_the_followers_poll(tmp_path):
+    game, manager, follower = prepared(tmp_path)
+    # one process of 8 threads, as on a one-core machine: 8 clients could hold every thread
+    process, url, _ = start(
+        tmp_path, "127.0.0.1", "--workers", "1", SCOREKEEPER_LAN_ADDRESS="127.0.0.1"
+    )
+    base = url.rstrip("/") + game
+    try:
+        stop_at = time.monotonic() + SECONDS
+        answers: list[int] = []
+
+        def download() -> None:
+            while time.monotonic() < stop_at:
+                status, _ = fetch(f"{base}/settlement.pdf?x={uuid.uuid4().hex}", manager)
+                answers.append(status)
+                time.sleep(0.5 if status == 503 else 0.05)  # bounded: at most 20 a second
+
+        clients = [threading.Thread(target=download) for _ in range(CLIENTS)]
+        for client in clients:
+            client.start()
+        time.sleep(0.5)  # the PDFs are being drawn
+        polls: list[float] = []
+        while time.monotonic() < stop_at:
+            status, took = fetch(f"{base}/version", follower, timeout=SECONDS + 30)
+            assert status == 200
+            polls.append(took)
+            time.sleep(0.1)
+        for client in clients:
+            client.join(timeout=90)
+    finally:
+        stop(process)
+    # every PDF answered, or told to come back (503 with Retry-After); none drawn twice
+    assert set(answers) <= {200, 503} and 200 in answers
+    p95 = statistics.quantiles(polls, n=20)[-1] if len(polls) >= 2 else polls[0]
+    assert p95 < 0.5, (len(polls), p95, max(polls))
