@@ -11,17 +11,22 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 import threading
 import time
 import urllib.error
 import urllib.request
 import uuid
+from pathlib import Path
 
 from notation import SEED
 from test_access import links_of, stranger
 from test_serve import start, stop
 
 from scorekeeper import create_app
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+from slow_clients import under_slow_clients
 
 CLIENTS = 8
 SECONDS = 12.0
@@ -99,3 +104,16 @@ def test_pdfs_with_cache_busting_queries_do_not_stall_the_followers_poll(tmp_pat
     assert set(answers) <= {200, 503} and 200 in answers
     p95 = statistics.quantiles(polls, n=20)[-1] if len(polls) >= 2 else polls[0]
     assert p95 < 0.5, (len(polls), p95, max(polls))
+
+
+def test_slow_clients_do_not_starve_the_table(tmp_path):
+    """20 connections dribbling their headers (one byte every 0.5 s) while /health is asked
+    for 6 s: answered as if they were not there (issue 24: an 18 s median under gunicorn)."""
+    process, url, _ = start(tmp_path, "127.0.0.1", SCOREKEEPER_LAN_ADDRESS="127.0.0.1")
+    try:
+        times = under_slow_clients(url, clients=20, interval=0.5, seconds=6.0, timeout=5.0)
+    finally:
+        stop(process)
+    assert len(times) >= 5
+    assert statistics.median(times) < 0.1, times
+    assert statistics.quantiles(times, n=20)[-1] < 0.5, times

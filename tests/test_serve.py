@@ -1,6 +1,6 @@
 """Serving: the address printed for the phones, the links they are given, /health, the key.
 
-The real server (``scorekeeper serve``: gunicorn, two processes) is started
+The real server (``scorekeeper serve``: waitress, two processes) is started
 on 127.0.0.2 — a loopback address that is not 127.0.0.1 — and on 0.0.0.0
 with the LAN address forced to 127.0.0.2, and driven from headless
 Chromium as the phones at the table would.
