@@ -86,3 +86,37 @@ def test_a_file_of_before_is_recreated_empty_and_small(tmp_path):
     assert on_disk(path) > 19 * MB
     shared.SharedPages(str(path)).empty()
     assert on_disk(path) < 1 * MB
+
+
+def test_players_replays_only_the_games_that_changed(tmp_path, monkeypatch):
+    """/players for a browser following many games: a change in one game reads that one game
+    again, not all of them (issue 24: 75 long games cost ~6 s a request)."""
+    from web import enter, new_game
+
+    from scorekeeper.store import repository
+
+    app = make(tmp_path)
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    games = [new_game(client, poules_to_play="1") for _ in range(12)]
+    for game in games:  # Anne wins 9 from each of the two others: each game finished
+        assert enter(client, game, "A demande A5 B2 C2").status_code == 302
+    read: list[int] = []
+    real = repository._row_game
+
+    def counted(db, row):
+        read.append(row["id"])
+        return real(db, row)
+
+    monkeypatch.setattr(repository, "_row_game", counted)
+    page = client.get("/players").data.decode()
+    assert "12 finished games on this server." in page
+    assert "+216" in page  # Anne: 12 × 18
+    assert client.post(games[0] + "/undo", data={"version": "2"}).status_code == 302
+    read.clear()
+    page = client.get("/players").data.decode()
+    assert "11 finished games on this server." in page and "+198" in page  # 11 × 18
+    assert read == [1]  # the game undone, alone
+    read.clear()
+    assert "+198" in client.get("/players?x=1").data.decode()
+    assert read == []  # nothing changed: nothing read
