@@ -69,7 +69,7 @@ def _release() -> str:
         number = version("scorekeeper")
     except PackageNotFoundError:  # pragma: no cover - run from a source tree
         number = "0"
-    # imported before gunicorn forks (preload): one value for all its processes
+    # imported before the server forks (prefork.py): one value for all its processes
     return f"{number}-{int(time.time())}"
 
 
