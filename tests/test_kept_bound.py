@@ -120,3 +120,30 @@ def test_players_replays_only_the_games_that_changed(tmp_path, monkeypatch):
     read.clear()
     assert "+198" in client.get("/players?x=1").data.decode()
     assert read == []  # nothing changed: nothing read
+
+
+def test_past_its_slots_an_expensive_answer_says_come_back_and_a_poll_does_not_wait(tmp_path):
+    """All the process's slots for expensive answers taken: a PDF is told 503 with
+    Retry-After at once (not queued on a thread); the version poll and a coup still go."""
+    from web import enter, new_game
+
+    from scorekeeper.web.kept import expensive
+
+    app = make(tmp_path)
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    game = new_game(client)
+    taken = 0
+    while expensive.GATE.slots.acquire(blocking=False):
+        taken += 1
+    try:
+        assert taken == expensive.SLOTS == 4
+        busy = client.get(game + "/report.json?x=1")
+        assert busy.status_code == 503 and busy.headers["Retry-After"] == "5"
+        assert "réessayez" in busy.get_data(as_text=True)
+        assert client.get(game + "/version").status_code == 200
+        assert enter(client, game, "A demande A5 B2 C2").status_code == 302
+    finally:
+        for _ in range(taken):
+            expensive.GATE.slots.release()
+    assert client.get(game + "/report.json?x=1").status_code == 200

@@ -30,7 +30,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar, cast
 
 from flask import Response, abort, make_response, request, session
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext
 
 from ... import access, clubs
 from ...db import get_db
@@ -79,7 +79,8 @@ GATE = _Gate(SLOTS, RENDERS)
 
 def busy() -> Response:
     """503: too many expensive answers at once; the browser may ask again shortly."""
-    response = Response("Busy: try again in a few seconds.\n", status=503, mimetype="text/plain")
+    text = gettext("Busy drawing other pages: try again in a few seconds.")
+    response = Response(text + "\n", status=503, mimetype="text/plain")
     response.headers["Retry-After"] = str(RETRY_AFTER)
     response.headers["Cache-Control"] = "no-store"
     return response
