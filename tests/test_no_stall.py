@@ -10,6 +10,8 @@ bounded in requests and time.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import statistics
 import sys
 import threading
@@ -117,3 +119,28 @@ def test_slow_clients_do_not_starve_the_table(tmp_path):
     assert len(times) >= 5
     assert statistics.median(times) < 0.1, times
     assert statistics.quantiles(times, n=20)[-1] < 0.5, times
+
+
+def test_a_killed_process_is_replaced_and_sigterm_stops_them_all(tmp_path):
+    """The forked waitress processes: one killed (-9) is started again, and SIGTERM to the
+    server stops every process and exits 0."""
+    process, url, _ = start(
+        tmp_path, "127.0.0.1", "--workers", "2", SCOREKEEPER_LAN_ADDRESS="127.0.0.1"
+    )
+    try:
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+        assert len(children) == 2
+        os.kill(int(children[0]), signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            now = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+            if len(now) == 2 and children[0] not in now:
+                break
+            time.sleep(0.1)
+        assert len(now) == 2 and children[0] not in now
+        for _ in range(10):  # whichever process takes it
+            assert fetch(url + "health", "")[0] == 200
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=15) == 0  # after its processes: it waits for them
+    finally:
+        stop(process)
