@@ -141,7 +141,10 @@ def serve(
     show_qr = stream.isatty() if qr is None else qr
     app = create_app()
     public_url = app.config.get("PUBLIC_URL") or None
-    listener = prefork.bind(host, port)
+    try:
+        listener = prefork.bind(host, port)
+    except OSError as error:  # in use, or not an address of this machine: one line, no trace
+        raise ValueError(f"cannot listen on {http_url(host, port)}: {error.strerror}") from None
     # The port is bound now: print the address it really has (port 0 picks one).
     bound_host, bound_port = listener.getsockname()[:2]
     url, warning = phone_url(host, int(bound_port), public_url)

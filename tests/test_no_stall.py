@@ -144,3 +144,26 @@ def test_a_killed_process_is_replaced_and_sigterm_stops_them_all(tmp_path):
         assert process.wait(timeout=15) == 0  # after its processes: it waits for them
     finally:
         stop(process)
+
+
+def test_a_port_in_use_is_refused_in_one_line(tmp_path):
+    import socket
+    import subprocess
+
+    from test_serve import SERVE
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        refused = subprocess.run(
+            [*SERVE, "--port", str(port)],
+            env={**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "t.sqlite")},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert refused.returncode == 2
+    assert refused.stderr.strip().splitlines() == [
+        f"error: cannot listen on http://127.0.0.1:{port}/: Address already in use"
+    ]
