@@ -25,6 +25,7 @@ nor taken from the kept ones (it shows the message).
 from __future__ import annotations
 
 import functools
+import hashlib
 import threading
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar, cast
@@ -99,7 +100,8 @@ def _kept(key: Hashable) -> Response | None:
 
 
 def _name(key: Hashable) -> str:
-    return repr(key)
+    """The key as kept: a digest (``/players``'s key lists every game the browser sees)."""
+    return hashlib.blake2b(repr(key).encode(), digest_size=16).hexdigest()
 
 
 def _keep(key: Hashable, response: Response) -> None:
