@@ -45,7 +45,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 # Everything but serving: what a server's administrator runs before starting the service.
 setup: $(VENV)/.run-installed $(VENV)/.catalogs
 
-# gunicorn, one process per core (see scorekeeper/serve.py); the database is
+# waitress, one process per core (see scorekeeper/serve.py); the database is
 # created or migrated before the processes start.
 run: setup
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)

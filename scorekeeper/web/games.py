@@ -25,6 +25,7 @@ from . import blueprints
 from .creating import created
 from .forms import ActionForm, ImportForm, bounded_arg
 from .gamefiles import game_file_text
+from .kept.expensive import expensive, game_key
 from .words import error_text
 
 bp = blueprints.games
@@ -98,6 +99,7 @@ def game_file(game_id: int) -> Response:
 
 
 @bp.get("/games/<int:game_id>/report.json")
+@expensive(game_key)
 def report_file(game_id: int) -> Response:
     stored = access.readable(game_id)
     text = stored.derived.get("report.json")

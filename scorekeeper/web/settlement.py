@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..access import managed, readable
 from . import blueprints, registry
 from .hookspecs import Page
+from .kept.expensive import expensive, game_key
 from .printing import pdf_response
 
 bp = blueprints.settlement
@@ -27,6 +28,7 @@ def settlement(game_id: int) -> Page | BaseResponse:
 
 
 @bp.get("/games/<int:game_id>/settlement.pdf")
+@expensive(game_key)
 def settlement_pdf(game_id: int) -> Response:
     stored = readable(game_id)
     html = registry.web_of(stored.kind).pages.settlement(stored, pdf=True)

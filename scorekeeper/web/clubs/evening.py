@@ -15,6 +15,7 @@ from ... import access, clubs
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db
 from .. import blueprints, registry
+from ..kept.expensive import evening_key, expensive
 from ..printing import pdf_response
 from ..registry import standing
 
@@ -88,6 +89,7 @@ def settlement(evening_id: int) -> str:
 
 
 @bp.get("/evenings/<int:evening_id>/settlement.pdf")
+@expensive(evening_key)
 def settlement_pdf(evening_id: int) -> Response:
     html = _settlement_page(evening_id, pdf=True)
     return pdf_response(html, f"evening-{evening_id}.pdf")

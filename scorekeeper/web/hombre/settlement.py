@@ -23,7 +23,7 @@ from ...db import get_db
 from ...rules.errors import GameError
 from ...rules.hombre.engine import BeteStatus, Reason
 from ...rules.hombre.exports import journal_csv, standings_csv
-from ...rules.hombre.stats import club_stats, player_stats
+from ...rules.hombre.stats import player_stats
 from ...rules.hombre.systems import hombre_report
 from ...rules.ledger import settle_up
 from ...rules.money import parse_money
@@ -31,8 +31,10 @@ from .. import blueprints
 from ..forms import CHANGED, form_version
 from ..gamefiles import game_file_text
 from ..hookspecs import Page
+from ..kept.expensive import expensive, players_key
 from .chart import net_chart
 from .guard import hombre_only
+from .records import player_records
 
 bp = blueprints.settlement
 BOM = "\ufeff"  # spreadsheets read UTF-8 CSV correctly with it
@@ -159,12 +161,8 @@ def story(game_id: int) -> str:
 
 
 @bp.get("/players")
+@expensive(players_key)
 def players() -> str:
     """Every player name's record over the finished games of this server."""
-    visible = visible_ids()
-    reports = [
-        hombre_report(s.replay()) for s in store.list_games(get_db(), visible) if s.kind.chips
-    ]
-    finished = [r for r in reports if r.finished]
-    records = sorted(club_stats(finished).items(), key=lambda item: item[0].casefold())
-    return render_template("hombre/players.html", records=records, games=len(finished))
+    records, games = player_records(get_db(), visible_ids())  # one replay per changed game
+    return render_template("hombre/players.html", records=records, games=games)
