@@ -30,7 +30,8 @@ $(VENV)/.run-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -c "import scorekeeper"
 	touch $@
 
-# French is the default language: the compiled catalogs are built, not committed.
+# French is the default language: the compiled catalogs are built, not committed
+# (here for the checkout's editable install; setup.py compiles them into a wheel).
 $(VENV)/.catalogs: $(VENV)/.run-installed $(wildcard scorekeeper/translations/*/LC_MESSAGES/messages.po)
 	$(BIN)/pybabel -q compile -d scorekeeper/translations
 	touch $@
@@ -44,7 +45,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 # Everything but serving: what a server's administrator runs before starting the service.
 setup: $(VENV)/.run-installed $(VENV)/.catalogs
 
-# gunicorn, one process per core (see scorekeeper/serve.py); the database is
+# waitress, one process per core (see scorekeeper/serve.py); the database is
 # created or migrated before the processes start.
 run: setup
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)

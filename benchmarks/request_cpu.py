@@ -52,7 +52,12 @@ def main() -> None:
         database = Path(tmp) / "bench.sqlite"
         build(database)
         app = create_app(
-            {"DATABASE": str(database), "SECRET_KEY": "bench", "ADMIN_PASSWORD": "bench"}
+            {
+                "DATABASE": str(database),
+                "SECRET_KEY": "bench",
+                "ADMIN_PASSWORD": "bench",
+                "RATELIMIT_ENABLED": False,
+            }
         )
         manager = app.test_client()
         login = manager.get("/admin").data.decode()

@@ -2,7 +2,7 @@
 # The container's entry point (see Containerfile and docs/deploy.md).
 #
 # Without arguments: serve, as `make run` does — the database is created or
-# migrated, then gunicorn starts one process per core. The data (database,
+# migrated, then one waitress process per core starts. The data (database,
 # secret key) live in /app/instance, the container's volume. Settings come
 # from SCOREKEEPER_* variables; HOST and PORT say where to listen.
 #
@@ -19,5 +19,5 @@ if [ -d "$instance" ] && [ ! -w "$instance" ]; then
     exit 2
 fi
 
-# exec: gunicorn gets the container's stop signal (SIGTERM) and finishes the requests in flight
+# exec: the server gets the container's stop signal (SIGTERM) and finishes the requests in flight
 exec scorekeeper serve --host "${HOST:-0.0.0.0}" --port "${PORT:-5000}" --no-qr

@@ -94,17 +94,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         ADMIN_PASSWORD=None,
         BEHIND_TLS=False,  # SCOREKEEPER_BEHIND_TLS=1: served through an HTTPS reverse proxy
     )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-        app.config.from_prefixed_env("SCOREKEEPER")  # SCOREKEEPER_ADMIN_PASSWORD, _DATABASE…
-    else:
-        app.config.from_mapping({"RATELIMIT_ENABLED": False, **test_config})
+    # The instance's config.py, then SCOREKEEPER_* variables, then the caller's own
+    # settings: a WSGI file that passes a few settings keeps the others, and the rate
+    # limits stay on unless some setting says RATELIMIT_ENABLED false.
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_prefixed_env("SCOREKEEPER")  # SCOREKEEPER_ADMIN_PASSWORD, _DATABASE…
+    app.config.from_mapping(test_config or {})
     deployment.configure(app)  # SCOREKEEPER_PUBLIC_URL, _PROXY_FIX
     if not app.config.get("SECRET_KEY"):
         instance.mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(instance)
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
-    db.connect(app.config["DATABASE"], migrate=True).close()
+    db.connect(app.config["DATABASE"], migrate=True).close()  # created 0600
+    kept = app.config.get("SHARED_PAGES", app.config["DATABASE"] + "-drawn")
+    if kept and Path(kept).parent.is_dir():
+        db.private_file(kept)  # the followers' pages file (web/kept/shared.py): 0600 too
     if app.config["BEHIND_TLS"]:
         # The proxy speaks HTTPS to the phones: cookies only over HTTPS, the client's
         # address and scheme as the proxy forwards them (one proxy in front).

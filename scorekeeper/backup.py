@@ -15,7 +15,8 @@ from urllib.parse import quote
 
 from flask import Flask
 
-from .db import connect
+from .db import Database, connect, new_generation, private_file
+from .migrations import migrations
 
 
 def default_database() -> Path:
@@ -37,6 +38,7 @@ def backup(source: Path, target: Path) -> None:
     """A consistent copy of a live database (SQLite's online backup), written atomically."""
     partial = target.with_name(target.name + ".partial")
     partial.unlink(missing_ok=True)
+    private_file(partial)  # a backup holds what the database holds: its owner's only
     src = sqlite3.connect(_uri(source), uri=True, timeout=30)
     try:
         dst = sqlite3.connect(partial)
@@ -63,13 +65,33 @@ def check_backup(path: Path) -> int:
         raise ValueError(f"{path}: not a Scorekeeper database ({error})") from None
 
 
-def restore(source: Path, target: Path) -> None:
-    """Put a backup in place of the live database, then bring its schema up to date.
+def _restored(source: Path) -> sqlite3.Connection:
+    """The backup in memory, its schema brought up to date and given a new generation.
 
-    A sound live database is overwritten through SQLite's backup API (a running
-    server sees the restored games on its next request). A damaged one cannot
-    be: the backup is then copied into a new file beside it, which replaces it
-    whole, its journal files removed (stop the server first).
+    A backup holds the generation of the database it was taken of: restored as
+    it is, the followers' pages kept since the backup (same games, versions and
+    tokens) could be handed out for the other coups entered after the restore.
+    """
+    memory = sqlite3.connect(":memory:", isolation_level=None)
+    src = sqlite3.connect(_uri(source), uri=True)
+    try:
+        src.backup(memory)
+    finally:
+        src.close()
+    image = Database(memory)
+    migrations.apply(image)
+    new_generation(image)
+    return memory
+
+
+def restore(source: Path, target: Path) -> None:
+    """Put a backup in place of the live database, with its schema up to date.
+
+    A sound live database is overwritten through SQLite's backup API, in one
+    step (a running server sees the restored games on its next request). A
+    damaged one cannot be: the backup is then copied into a new file beside it,
+    which replaces it whole, its journal files removed (stop the server first).
+    Either way the restored database has a new generation (``_restored``).
     """
     check_backup(source)
     try:
@@ -78,21 +100,27 @@ def restore(source: Path, target: Path) -> None:
         sound = False
     else:
         sound = True
-    if not target.exists() or sound:
-        src = sqlite3.connect(_uri(source), uri=True)
-        try:
+    image = _restored(source)
+    try:
+        if not target.exists() or sound:
+            private_file(target)
             dst = sqlite3.connect(target, timeout=30)
             try:
-                src.backup(dst)
+                image.backup(dst)
             finally:
                 dst.close()
+            connect(target, migrate=True).close()
+            return
+        fresh = target.with_name(target.name + ".restoring")
+        fresh.unlink(missing_ok=True)
+        private_file(fresh)
+        dst = sqlite3.connect(fresh)
+        try:
+            image.backup(dst)
         finally:
-            src.close()
-        connect(target, migrate=True).close()
-        return
-    fresh = target.with_name(target.name + ".restoring")
-    fresh.unlink(missing_ok=True)
-    backup(source, fresh)
+            dst.close()
+    finally:
+        image.close()
     connect(fresh, migrate=True).close()
     check_backup(fresh)
     for suffix in ("-wal", "-shm", "-journal"):

@@ -8,10 +8,11 @@ and their restore are ``backup.py``.
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 import threading
 from collections.abc import Generator, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -84,8 +85,21 @@ class Database(sqlite_utils.Database):
             yield self
 
 
+def private_file(path: str | Path) -> None:
+    """Create ``path`` empty, readable and writable by its owner only, if it is missing.
+
+    SQLite would create it with the umask's mode (0644 when the server is not run
+    by the systemd unit): every local user could read the games and the grants.
+    Its -wal and -shm files take the mode of the database file (SQLite's rule).
+    """
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def connect(path: str | Path, migrate: bool = False) -> sqlite_utils.Database:
-    """Open the database in autocommit mode with WAL and foreign keys on."""
+    """Open the database in autocommit mode with WAL and foreign keys on (made 0600)."""
+    if str(path) != ":memory:" and not str(path).startswith("file:"):
+        private_file(path)
     conn = sqlite3.connect(str(path), timeout=10, isolation_level=None)
     db = Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
@@ -144,6 +158,17 @@ def close_db(_: Any = None) -> None:
     db = g.pop("db", None)
     if db is not None and db.conn.in_transaction:
         db.conn.execute("ROLLBACK")
+
+
+def generation(db: sqlite_utils.Database) -> str:
+    """The database's generation, which a restore replaces (``migrations.m008_generation``)."""
+    row = db.conn.execute("select token from generation where id = 1").fetchone()
+    return str(row[0]) if row else ""
+
+
+def new_generation(db: sqlite_utils.Database) -> None:
+    """A new generation: the pages kept of this database before are never handed out again."""
+    db.conn.execute("update generation set token = ? where id = 1", [secrets.token_hex(12)])
 
 
 @click.command("init-db")

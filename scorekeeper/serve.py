@@ -1,10 +1,11 @@
 """``scorekeeper serve``: the one server of ``make run``, the systemd unit and the container.
 
-gunicorn, pre-fork: one process per core, each with a few threads (gthread
-workers), so that both cores of a small machine answer pages and an idle
-phone's keep-alive connection costs a file descriptor, not a thread. The
-app is created once in the first process before it forks (secret key,
-database created and migrated), so the workers never race at start.
+waitress, pre-forked (prefork.py): one process per core, each with a few
+threads, so that both cores of a small machine answer pages; waitress reads
+each request whole before a thread answers it, so a slow or idle client
+costs a socket, not a thread (issue 24). The app is created once before the
+processes are forked (secret key, database created and migrated), so they
+never race at start.
 
 At start it prints the address the phones must open — the machine's
 address on the local network when it serves the network, never
@@ -18,17 +19,13 @@ import ipaddress
 import os
 import socket
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
 import segno
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5000
 DEFAULT_THREADS = 8
-KEEPALIVE_SECONDS = 75  # longer than any phone waits between two polls (as nginx's default)
-GRACEFUL_SECONDS = 10
-"""On SIGTERM, how long a worker may finish its requests (a coup is written in milliseconds);
-gunicorn's default, 30 s, made a stop or a restart wait half a minute for a slow worker."""
 
 # RFC 5737's documentation address: a UDP socket "connected" to it sends no
 # packet, yet the kernel picks the route and so the address this machine
@@ -137,53 +134,28 @@ def serve(
     out: TextIO | None = None,
 ) -> None:
     """Create the app (secret key, database, migrations), then serve it until stopped."""
-    from gunicorn.app.base import BaseApplication  # type: ignore[import-untyped]
-
-    from . import create_app
+    from . import create_app, prefork
 
     stream = out or sys.stdout
     workers = workers or cores()
     show_qr = stream.isatty() if qr is None else qr
     app = create_app()
     public_url = app.config.get("PUBLIC_URL") or None
-
-    def when_ready(server: Any) -> None:
-        # The port is bound now: print the address it really has (port 0 picks one).
-        listener = server.LISTENERS[0]
-        bound_host, bound_port = listener.sock.getsockname()[:2]
-        url, warning = phone_url(host, int(bound_port), public_url)
-        if warning is None and not public_url:
-            # Pages opened on this machine as 127.0.0.1 still give the phones this address.
-            app.config["LAN_URL"] = url.rstrip("/")
-        bound = http_url(str(bound_host), int(bound_port)).rstrip("/")
-        text = banner(url, warning, bound, workers, threads, show_qr)
-        try:
-            stream.write(text)
-        except UnicodeEncodeError:  # a terminal that cannot draw the blocks: the address alone
-            stream.write(banner(url, warning, bound, workers, threads, False))
-        stream.flush()
-
-    options: dict[str, Any] = {
-        "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
-        "workers": workers,
-        "worker_class": "gthread",
-        "threads": threads,
-        "keepalive": KEEPALIVE_SECONDS,
-        "graceful_timeout": GRACEFUL_SECONDS,
-        "preload_app": True,
-        "when_ready": when_ready,
-        "accesslog": "-" if access_log else None,
-        "proc_name": "scorekeeper",
-        "control_socket_disable": True,  # no socket file in $HOME (gunicorn >= 25.1)
-    }
-
-    class Server(BaseApplication):  # type: ignore[misc]
-        def load_config(self) -> None:
-            for key, value in options.items():
-                if key in self.cfg.settings:
-                    self.cfg.set(key, value)
-
-        def load(self) -> Any:
-            return app
-
-    Server().run()
+    try:
+        listener = prefork.bind(host, port)
+    except OSError as error:  # in use, or not an address of this machine: one line, no trace
+        raise ValueError(f"cannot listen on {http_url(host, port)}: {error.strerror}") from None
+    # The port is bound now: print the address it really has (port 0 picks one).
+    bound_host, bound_port = listener.getsockname()[:2]
+    url, warning = phone_url(host, int(bound_port), public_url)
+    if warning is None and not public_url:
+        # Pages opened on this machine as 127.0.0.1 still give the phones this address.
+        app.config["LAN_URL"] = url.rstrip("/")
+    bound = http_url(str(bound_host), int(bound_port)).rstrip("/")
+    text = banner(url, warning, bound, workers, threads, show_qr)
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:  # a terminal that cannot draw the blocks: the address alone
+        stream.write(banner(url, warning, bound, workers, threads, False))
+    stream.flush()
+    prefork.run(app, listener, workers, threads, access_log)

@@ -38,6 +38,7 @@ def app(tmp_path):
             "SECRET_KEY": "test",
             "DATABASE": str(tmp_path / "scorekeeper.sqlite"),
             "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,  # the limits are tested on their own
         }
     )
     app.test_client_class = PageClient
@@ -55,7 +56,12 @@ def client(app):
 @pytest.fixture
 def csrf_app(tmp_path):
     app = create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "csrf.sqlite")}
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE": str(tmp_path / "csrf.sqlite"),
+            "RATELIMIT_ENABLED": False,
+        }
     )
     app.test_client_class = PageClient
     return app
@@ -79,7 +85,13 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture
 def live_server(tmp_path):
     """The app served by a real HTTP server on 127.0.0.1 (CSRF on, as in production)."""
-    app = create_app({"SECRET_KEY": "live", "DATABASE": str(tmp_path / "live.sqlite")})
+    app = create_app(
+        {
+            "SECRET_KEY": "live",
+            "DATABASE": str(tmp_path / "live.sqlite"),
+            "RATELIMIT_ENABLED": False,
+        }
+    )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

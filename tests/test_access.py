@@ -117,6 +117,7 @@ def test_the_admin_sees_every_game(tmp_path):
             "DATABASE": str(tmp_path / "a.sqlite"),
             "WTF_CSRF_ENABLED": False,
             "ADMIN_PASSWORD": "s3cret",
+            "RATELIMIT_ENABLED": False,
         }
     )
     owner, admin = app.test_client(), app.test_client()

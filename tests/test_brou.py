@@ -79,6 +79,36 @@ def test_partie_et_vole():
         play(BrouCoup(120, partie_et_vole=NOUS, made=True))
 
 
+def test_a_failed_partie_et_vole_needs_a_team_that_could_declare_it():
+    """Source §8.2: "cette équipe au moment de la déclaration doit avoir au moins 190
+    points" (190 + 120 ≥ 301). Failed or made, a team that 120 points leave under 301
+    could not have declared it."""
+    with pytest.raises(GameError, match="nous could not declare partie et vole") as refused:
+        play(BrouCoup(0, points_eux=11, partie_et_vole=NOUS, made=False))  # Nous at 0
+    assert refused.value.field == "partie_et_vole" and refused.value.coup == 1
+    assert refused.value.message == (
+        "nous could not declare partie et vole: 0 and the 120 card points stay under 301"
+    )
+    # Eux at 180 (0 + 120 + 60): 180 + 120 = 300, one short
+    eux_180 = [BrouCoup(120), BrouCoup(0), BrouCoup(60)]
+    assert play(*eux_180).totals == (180, 180)
+    with pytest.raises(GameError, match="180 and the 120 card points stay under 301"):
+        play(*eux_180, BrouCoup(120, points_eux=0, partie_et_vole=EUX, made=False))
+    # at 190 it may: Nous stops it and marks 3 + 1 (Nous's own 180 ≥ 150)
+    eux_190 = [BrouCoup(120), BrouCoup(0), BrouCoup(70, mariages=(Mariage(EUX),))]
+    assert play(*eux_190).totals == (190, 190)  # Eux 0 + 120 + 50 + 20
+    failed = play(*eux_190, BrouCoup(10, points_eux=40, partie_et_vole=EUX, made=False))
+    assert failed.coups[-1].won == (4, 0) and failed.coups[-1].partie == NOUS
+    # the declarer's mariages made with its tricks before count: Nous at 150 with the
+    # trump mariage (40) reaches 150 + 40 + 120 = 310
+    nous_150 = [BrouCoup(80), BrouCoup(70)]  # Nous 80 + 70 = 150; Eux 40 + 50 = 90
+    trump = (Mariage(NOUS, trump=True),)
+    failed = play(*nous_150, BrouCoup(40, points_eux=0, mariages=trump, partie_et_vole=NOUS))
+    assert failed.coups[-1].won == (0, 5)  # Eux marks 3 + 2 (its own 90 < 150)
+    with pytest.raises(GameError, match="150 and the 120"):
+        play(*nous_150, BrouCoup(40, points_eux=0, partie_et_vole=NOUS, made=False))
+
+
 def test_possible_mariages_and_voles_are_accepted():
     # one trump and three other mariages, one per suit; Eux's vole with Nous at 0 points
     r = play(
@@ -281,3 +311,32 @@ def test_sheet_invariants(coups):
         assert all(p >= q for p, q in zip(line.parties, parties))
         totals, parties = line.totals, line.parties
     assert r.finished == (max(r.parties) >= 5)
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("fr", "l’équipe nous ne pouvait pas annoncer partie et vole : 0 et les 120 points"),
+        ("en", "nous could not declare partie et vole: 0 and the 120 card points stay under 301"),
+        ("da", "nous kunne ikke melde parti og tout: 0 og kortenes 120 point når ikke 301"),
+        ("nl", "nous kon geen partie et vole aankondigen: 0 en de 120 kaartpunten"),
+    ],
+)
+def test_the_issues_failed_partie_et_vole_is_refused_on_import(client, language, words):
+    """Issue 24: as the first coup, Eux would have marked 5 parties."""
+    import json
+
+    from markupsafe import escape
+
+    coup = {"points": 0, "points_eux": 11, "partie_et_vole": "nous", "made": False}
+    data = {
+        "format": "scorekeeper-game/1",
+        "game": "brou",
+        "players": ["Anne", "Bruno", "Chloé", "Denis"],
+        "coups": [coup],
+    }
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    response = client.post("/games/import", data={"text": json.dumps(data)})
+    assert response.status_code == 422
+    assert str(escape(words)) in response.data.decode()
+    assert client.get("/games/1").status_code == 404  # nothing stored

@@ -223,26 +223,5 @@ def test_the_clubs_modules_know_nothing_of_the_web():
                 assert not module.startswith(("flask", "werkzeug", "web")), (path.name, module)
 
 
-def test_the_club_pages_and_the_kept_pages_import_no_other_blueprint():
-    """web/clubs and web/kept import helpers, never another blueprint's module."""
-    import ast
-
-    import scorekeeper.web as web
-
-    root = Path(web.__file__).parent
-    blueprints = {
-        ".".join(path.relative_to(root).with_suffix("").parts)
-        for path in root.rglob("*.py")
-        if "Blueprint(" in path.read_text()
-    }
-    assert "games" in blueprints and "clubs.blueprint" in blueprints
-    for package in ("clubs", "kept"):
-        for path in (root / package).glob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text())):
-                if not isinstance(node, ast.ImportFrom) or not 0 < node.level <= 2:
-                    continue  # absolute, or above web/
-                base = [package][: 2 - node.level] + ([node.module] if node.module else [])
-                named = [".".join([*base, alias.name]) for alias in node.names]
-                imported = {".".join(base), *named}
-                others = blueprints - {f"{package}.blueprint"}
-                assert not imported & others, (path.name, imported & others)
+# That the club's pages import no other blueprint is tests/test_web_halves.py's
+# test_blueprints_do_not_import_each_other (every view module of web/, these included).

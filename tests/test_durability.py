@@ -180,6 +180,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
             "DATABASE": str(path),
             "ADMIN_PASSWORD": "x",
             "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
         }
     )
     client = app.test_client()
@@ -194,6 +195,8 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m004_grants",
         "m005_handover_and_who",
         "m006_clubs",
+        "m007_seats_follow_the_table",
+        "m008_generation",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it
 

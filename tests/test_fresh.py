@@ -163,7 +163,12 @@ def test_another_database_never_shares_a_page(tmp_path):
     pages = []
     for name in ("one", "two"):
         app = create_app(
-            {"SECRET_KEY": "t", "DATABASE": str(tmp_path / f"{name}.sqlite"), "TESTING": True}
+            {
+                "SECRET_KEY": "t",
+                "DATABASE": str(tmp_path / f"{name}.sqlite"),
+                "TESTING": True,
+                "RATELIMIT_ENABLED": False,
+            }
         )
         app.config["WTF_CSRF_ENABLED"] = False
         client = app.test_client()
@@ -178,7 +183,12 @@ def two_processes(tmp_path, **config):
     """Two apps on one database, as gunicorn's processes are (each with its own memory)."""
     from scorekeeper import create_app
 
-    settings = {"SECRET_KEY": "t", "DATABASE": str(tmp_path / "s.sqlite"), "TESTING": True}
+    settings = {
+        "SECRET_KEY": "t",
+        "DATABASE": str(tmp_path / "s.sqlite"),
+        "TESTING": True,
+        "RATELIMIT_ENABLED": False,
+    }
     apps = [create_app({**settings, **config}) for _ in range(2)]
     for app in apps:
         app.config["WTF_CSRF_ENABLED"] = False

@@ -112,6 +112,7 @@ def make_app(tmp_path_factory, **config):
             "SECRET_KEY": "f",
             "DATABASE": str(path),
             "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
             **config,
         }
     )

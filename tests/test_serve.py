@@ -1,6 +1,6 @@
 """Serving: the address printed for the phones, the links they are given, /health, the key.
 
-The real server (``scorekeeper serve``: gunicorn, two processes) is started
+The real server (``scorekeeper serve``: waitress, two processes) is started
 on 127.0.0.2 — a loopback address that is not 127.0.0.1 — and on 0.0.0.0
 with the LAN address forced to 127.0.0.2, and driven from headless
 Chromium as the phones at the table would.
@@ -272,10 +272,15 @@ def test_processes_starting_at_once_share_one_secret_key(tmp_path):
 # --- the real server, as the phones see it -------------------------------------------------
 
 
-def start(tmp_path: Path, host: str, **env: str) -> tuple[subprocess.Popen[str], str, str]:
+SERVE = (sys.executable, "-m", "scorekeeper.cli", "serve")
+
+
+def start(
+    tmp_path: Path, host: str, *options: str, **env: str
+) -> tuple[subprocess.Popen[str], str, str]:
     """``scorekeeper serve`` on host, port 0; returns it, the printed address and its output."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", host, "--port", "0", "--qr"],
+        [*SERVE, "--host", host, "--port", "0", "--qr", *options],
         env={
             **os.environ,
             "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite"),

@@ -105,7 +105,7 @@ CHANGES: dict[str, tuple[store.Action, bool, Call]] = {
     "remove_device": (
         store.Action.PHONE_REMOVED,
         False,
-        lambda db, t, v: store.remove_device(db, t.id, t.grant, v),
+        lambda db, t, v: store.remove_device(db, t.id, t.grant, v, "new"),
     ),
 }
 

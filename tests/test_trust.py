@@ -30,6 +30,7 @@ def make(tmp_path, **config):
             "SECRET_KEY": "t",
             "DATABASE": str(tmp_path / "t.sqlite"),
             "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
             **config,
         }
     )
@@ -475,7 +476,13 @@ def run(*args):
 
 def a_database(path):
     app = create_app(
-        {"TESTING": True, "SECRET_KEY": "b", "DATABASE": str(path), "WTF_CSRF_ENABLED": False}
+        {
+            "TESTING": True,
+            "SECRET_KEY": "b",
+            "DATABASE": str(path),
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
+        }
     )
     app.test_client_class = PageClient
     client = app.test_client()

@@ -21,7 +21,8 @@ import scorekeeper
 assert scorekeeper.__file__.startswith(sys.argv[1]), scorekeeper.__file__
 from scorekeeper import create_app
 app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "k",
-                  "DATABASE": sys.argv[2], "ADMIN_PASSWORD": "pw"})
+                  "DATABASE": sys.argv[2], "ADMIN_PASSWORD": "pw",
+                  "RATELIMIT_ENABLED": False})
 client = app.test_client()
 client.post("/admin", data={"password": "pw"})
 out = {}
@@ -35,8 +36,9 @@ created = client.post("/games/new", data={"player0": "Anne", "player1": "Bruno",
 game = created.headers["Location"]
 for page in ("", "/coups", "/fiche", "/settlement", "/story", "/history", "/links"):
     out[game + page] = client.get(game + page).status_code
-out["french"] = "Nouvelle partie" in client.get("/games/new",
-    headers={"Accept-Language": "fr"}).get_data(as_text=True)
+for code, words in (("fr", "Nouvelle partie"), ("da", "Nyt parti"), ("nl", "Nieuwe partij")):
+    page = client.get("/games/new", headers={"Accept-Language": code}).get_data(as_text=True)
+    out[code] = f'<html lang="{code}">' in page and words in page and "New game" not in page
 print(json.dumps(out))
 """
 
@@ -49,10 +51,12 @@ def clean_copy(tmp_path: Path) -> Path:
     the wheel from it.
     """
     source = tmp_path / "source"
-    caches = shutil.ignore_patterns("__pycache__")
+    # as a clone has it: no compiled catalog (built by make in the checkout, not committed)
+    built = shutil.ignore_patterns("__pycache__", "*.mo")
     for folder in ("scorekeeper", "templates", "static"):
-        shutil.copytree(ROOT / folder, source / folder, ignore=caches)
-    for name in ("pyproject.toml", "README.md"):
+        shutil.copytree(ROOT / folder, source / folder, ignore=built)
+    assert not list(source.rglob("*.mo"))
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(ROOT / name, source / name)
     return source
 
@@ -93,6 +97,8 @@ def test_a_wheel_install_serves_the_pages(tmp_path):
     assert "scorekeeper/templates/hombre/game.html" in names
     assert "scorekeeper/templates/sheet/sheet.html" in names
     assert "scorekeeper/static/style.css" in names
+    for code in ("fr", "da", "nl"):  # compiled by the build (setup.py), from the .po files
+        assert f"scorekeeper/translations/{code}/LC_MESSAGES/messages.mo" in names
     site = tmp_path / "site"
     subprocess.run(
         [
@@ -118,5 +124,6 @@ def test_a_wheel_install_serves_the_pages(tmp_path):
     )
     assert run.returncode == 0, run.stderr[-2000:]
     statuses = json.loads(run.stdout.strip().splitlines()[-1])
-    assert statuses.pop("french") is True
+    # the pages in French, Danish and Dutch, not English under lang="fr" (issue 24)
+    assert [statuses.pop(code) for code in ("fr", "da", "nl")] == [True, True, True]
     assert set(statuses.values()) == {200}, statuses

@@ -7,8 +7,10 @@ the one kept); the members' sums are settled with the fewest transfers
 A points table is listed and moves no chip. Nothing is stored: the room is
 computed from the games each time it is asked for.
 
-The nets follow the ``seats`` rows as written when the table was opened
-(issue 24: a change of a table's players after that does not move them).
+The ``seats`` rows name the members who sit at a table now: a set-up change
+before the first coup (players renamed, reordered, added or removed) moves
+them in its own transaction (``seats.relink_seats``), and migration m007
+repaired the databases written before that.
 Plain Python over the database: no request, no page (web/clubs draws them).
 """
 
@@ -91,6 +93,6 @@ def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     seats = tuple(seat_of[s] for s in range(len(players)))
     nets: tuple[int, ...] | None = None
     if stored.kind.chips:
-        net: Sequence[int] = stored.replay().net
+        net: Sequence[int] = stored.replay().tally
         nets = tuple(net)
     return Table(no, stored, seats, nets)

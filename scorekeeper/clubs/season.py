@@ -19,6 +19,7 @@ import sqlite_utils
 
 from .. import store
 from ..rules.hombre.stats import PlayerStats, player_stats
+from ..rules.hombre.systems import hombre_report
 from ..rules.ledger import to_money
 from .evening_tables import evenings, tables
 from .records import Club, Member
@@ -98,7 +99,7 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
             if not stored.kind.chips:
                 continue
             seat_of = seat_members(db, game_id)
-            for seat, stats in enumerate(player_stats(stored.replay())):
+            for seat, stats in enumerate(player_stats(hombre_report(stored.replay()))):
                 member = seat_of[seat]
                 row = rows.setdefault(member, SeasonRow(by_id[member]))
                 row.stats += stats

@@ -107,6 +107,39 @@ def link_seats(
         )
 
 
+def club_of_game(db: sqlite_utils.Database, game_id: int) -> int | None:
+    """The club whose seats name the game's players: its evening's, else its members' (or None)."""
+    row = db.execute(
+        """select evenings.club_id from evening_games join evenings
+        on evenings.id = evening_games.evening_id where evening_games.game_id = ?
+        union all select members.club_id from seats join members on members.id = seats.member_id
+        where seats.game_id = ? limit 1""",
+        [game_id, game_id],
+    ).fetchone()
+    return None if row is None else int(row[0])
+
+
+def relink_seats(
+    db: sqlite_utils.Database, game_id: int, before: Sequence[str], after: Sequence[str]
+) -> None:
+    """Inside a set-up change: the game's seats name the members who sit there now.
+
+    A player who sat at the table before keeps his member, wherever he sits
+    now (a reorder, or a member renamed on the club's pages); a new name is
+    the member of that name, made if there is none, as at a new table. A
+    seat beyond the players is gone. A game no club counts is left alone.
+    """
+    club_id = club_of_game(db, game_id)
+    if club_id is None:
+        return
+    old = dict(db.execute("select seat, member_id from seats where game_id = ?", [game_id]))
+    was = {name: int(old[seat]) for seat, name in enumerate(before) if seat in old}
+    db.execute("delete from seats where game_id = ?", [game_id])
+    for seat, name in enumerate(after):
+        member = was[name] if name in was else member_named(db, club_id, name)
+        db.table("seats").insert({"game_id": game_id, "seat": seat, "member_id": member})
+
+
 def seat_members(db: sqlite_utils.Database, game_id: int) -> dict[int, int]:
     """Seat → member (the one kept) of a game."""
     rows = db.query("select seat, member_id from seats where game_id = ?", [game_id])

@@ -7,16 +7,17 @@ and the Belgian manillen. Several kinds can share a game file's ``"game"``
 ``variant``) tells them apart, and only the kind reads it.
 
 Code outside a game's own modules asks its kind — how many seats, whether
-it moves chips, which template folder and coup form, how to read, replay and
-write it — and never tests a tag. Like python-chess's variants, a kind is a
-small class; ``kinds.KINDS`` lists them, in the order the app offers them.
+it moves chips, how to read, replay and write it — and never tests a tag.
+Like python-chess's variants, a kind is a small class; ``kinds.KINDS``
+lists them, in the order the app offers them.
 
 The seam is typed: ``Rules``, ``Game``, ``Standing`` and ``Report`` say what
 every layer may ask of a rule set, a game and its replay, whatever the kind;
 ``Kind`` is generic over a kind's own types, so a kind that forgets one (a
 rule set without ``describe``) is a type error, not a 500 at the table.
-This module stays pure: no Flask, no database (the web layer resolves the
-form and template names it gives).
+This module stays pure: no Flask, no database; a game's pages, forms and
+templates are its web half (``scorekeeper/web/hookspecs.py``), which holds
+its kinds — a kind names nothing of the web.
 """
 
 from __future__ import annotations
@@ -126,12 +127,6 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     """Keeps a fiche of bêtes (the 1709 poule)."""
     rules_type: type[R]
     game_type: type[G]
-    templates: ClassVar[str]
-    """The kind's folder under ``templates/``."""
-    form: ClassVar[str]
-    """The module of ``scorekeeper.web.forms`` that reads its coup entry."""
-    page: ClassVar[str]
-    """The module of ``scorekeeper.web`` that draws its pages (shared by a family)."""
     folds: ClassVar[bool] = False
     """``resume`` goes on from a prefix's report (cheaper than a replay): worth keeping prefixes."""
     presets: ClassVar[Mapping[str, str]] = {}

@@ -9,7 +9,8 @@ functions take and give is typed with the protocols of ``kind.py``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 
 from .brou.kind import Brou
 from .errors import N_, GameError
@@ -34,14 +35,38 @@ GAMES = tuple(dict.fromkeys(kind.game for kind in KINDS))
 UNKNOWN_GAME = N_("game must be one of {games}, got {value!r}")
 """The refusal of a file whose ``"game"`` is none of ``GAMES`` (named from the registry)."""
 
-_BY_KEY = {kind.key: kind for kind in KINDS}
-_BY_TYPE: dict[type, GameKind] = {
-    **{kind.game_type: kind for kind in KINDS},
-    **{kind.rules_type: kind for kind in KINDS},
-}
-_FAMILIES: dict[str, tuple[GameKind, ...]] = {
-    game: tuple(kind for kind in KINDS if kind.game == game) for game in GAMES
-}
+_BY_KEY: dict[str, GameKind] = {}
+_BY_TYPE: dict[type, GameKind] = {}
+_FAMILIES: dict[str, tuple[GameKind, ...]] = {}
+
+
+def _index() -> None:
+    """The look-ups made from ``KINDS`` (again when a kind is added or taken out)."""
+    global GAMES
+    GAMES = tuple(dict.fromkeys(kind.game for kind in KINDS))
+    _BY_KEY.clear()
+    _BY_KEY.update({kind.key: kind for kind in KINDS})
+    _BY_TYPE.clear()
+    _BY_TYPE.update({kind.game_type: kind for kind in KINDS})
+    _BY_TYPE.update({kind.rules_type: kind for kind in KINDS})
+    _FAMILIES.clear()
+    _FAMILIES.update({game: tuple(kind for kind in KINDS if kind.game == game) for game in GAMES})
+
+
+_index()
+
+
+@contextmanager
+def added(kind: GameKind) -> Iterator[GameKind]:
+    """A kind listed for a while, then taken out (a game added from outside: a test's toy)."""
+    global KINDS
+    KINDS = (*KINDS, kind)
+    _index()
+    try:
+        yield kind
+    finally:
+        KINDS = tuple(k for k in KINDS if k is not kind)
+        _index()
 
 
 def find_kind(key: str) -> GameKind | None:
@@ -118,16 +143,6 @@ def dump_report(report: Report) -> JsonObject:
     """The replay report of a game (``scorekeeper replay --json``)."""
     data: JsonObject = kind_of(report).dump_report(report)
     return data
-
-
-def first_of(game: str) -> GameKind:  # TODO(lead): remove once web/ uses stored_kind(game, {})
-    """The kind that reads a file of that ``"game"`` (the first of its family)."""
-    return _FAMILIES[game][0]
-
-
-def kind_of_rules(rules: Rules) -> GameKind:  # TODO(lead): remove once web/ uses kind_of(rules)
-    """The kind of a rule set (``kind_of`` takes a rule set too)."""
-    return kind_of(rules)
 
 
 __all__ = [

@@ -40,7 +40,7 @@ def _rewrite(
     # what a whole replay refuses, the check refuses
     appended = change.action in (Action.ADD, Action.REDO)
     if appended:
-        report = stored.kind.extend(stored.replay(), game)
+        report: AnyReport = stored.kind.extend(stored.replay(), game)
     else:
         report = stored.check(coups, position)
     if appended:

@@ -15,6 +15,7 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import now
+from ..clubs.seats import relink_seats
 from ..db import change as transaction
 from ..rules.errors import N_, GameError
 from ..rules.kinds import build, dump_coup, kind_of
@@ -85,7 +86,11 @@ def set_table(
     rules: Any,
     version: int | None = None,
 ) -> None:
-    """Change players, first dealer or rule set: only before the first coup."""
+    """Change players, first dealer or rule set: only before the first coup.
+
+    A club's table follows in the same transaction: its seats name the members
+    who sit there now (``clubs.seats.relink_seats``).
+    """
     with changing(db, game_id, version, Action.RULES) as change:
         if change.stored.game.coups:
             raise GameError("rules", N_("the rule set is frozen once the first coup is entered"))
@@ -99,6 +104,7 @@ def set_table(
                 game_id,
             ],
         )
+        relink_seats(db, game_id, change.stored.game.players, players)
         change.after = rules.to_mapping()
         change.summary = rules.describe()
 

@@ -83,10 +83,22 @@ def take_over(
 
 
 def remove_device(
-    db: sqlite_utils.Database, game_id: int, grant_id: int, version: int, by: int | None = None
+    db: sqlite_utils.Database,
+    game_id: int,
+    grant_id: int,
+    version: int,
+    new_manager_hash: str,
+    by: int | None = None,
 ) -> None:
-    """Take one device's right to change the game back (*remove this phone*)."""
+    """Take one device's right to change the game back (*remove this phone*), and every way
+    back that phone holds: the manager link is replaced (``new_manager_hash``: the link
+    it may have opened stops working) and the handover code is dropped (it may have seen
+    it; the manager shows a new one when needed). The other phones keep their right."""
     with changing(db, game_id, version, Action.PHONE_REMOVED, by) as change:
         if not grants.revoke(db, game_id, grant_id):
             raise NotFound(grant_id)
+        db.execute(
+            "update games set manager_hash = ?, handover_hash = null where id = ?",
+            [new_manager_hash, game_id],
+        )
         change.summary = str(grant_id)

@@ -78,7 +78,7 @@ def _common(old: tuple[str, ...], new: tuple[str, ...]) -> int:
 def _stored(
     row: dict[str, Any],
     game: AnyGame,
-    basis: AnyReport = None,
+    basis: AnyReport | None = None,
     checkpoints: Checkpoints | None = None,
 ) -> StoredGame:
     money = None

@@ -11,15 +11,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..checkpoints import Checkpoints, length
-from ..rules.kind import GameKind
+from ..rules.kind import Game, GameKind, Report
 from ..rules.kinds import kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.money import Money
 
-AnyGame = Any
-"""A game of any kind: each kind has its own game type."""
-AnyReport = Any
-"""A report of any game: each game's engine has its own report type."""
+AnyGame = Game
+"""A game of any kind (each kind has its own game type): what every layer may ask of it."""
+AnyReport = Report
+"""A report of any game (each engine has its own type): what every layer may ask of it."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class StoredGame:
     """SHA-256 of the manager link's secret; None until one is issued."""
     table_token: str | None = None
     """The secret of the read-only table link."""
-    basis: AnyReport = field(default=None, compare=False, repr=False)
+    basis: AnyReport | None = field(default=None, compare=False, repr=False)
     """The report of a prefix of the coups, to continue rather than replay (cache.py)."""
     memo: list[AnyReport] = field(default_factory=list, compare=False, repr=False)
     """The replay once made: a kept game is replayed once per version, not per request."""
@@ -61,9 +61,10 @@ class StoredGame:
         of the coups up to the changed one; a kind may stop folding where the
         changed game is back in this one's state (``GameKind.check``).
         """
-        return self.checkpoints.check(self.kind, self.replay(), coups, first)
+        checked: AnyReport = self.checkpoints.check(self.kind, self.replay(), coups, first)
+        return checked
 
-    def known_report(self) -> AnyReport:
+    def known_report(self) -> AnyReport | None:
         """The replay if made, else the prefix it would continue (one step back at most)."""
         return self.memo[0] if self.memo else self.basis
 

@@ -16,22 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.errors import GameError
+from ..rules.ledger import NetChange
 from ..store import Action, StoredGame, replayed
-from .coups import page_of
-from .sheet_view import sides
+from . import registry
 
 COUP_CHANGES = {Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO}
-
-
-@dataclass(frozen=True)
-class Net:
-    name: str
-    before: int
-    after: int
-
-    @property
-    def delta(self) -> int:
-        return self.after - self.before
 
 
 @dataclass(frozen=True)
@@ -45,14 +34,8 @@ class Line:
     after: str | None = None
     before_file: str | None = None
     after_file: str | None = None
-    nets: tuple[Net, ...] = ()
+    nets: tuple[NetChange, ...] = ()
     """Every net (or count) before and after; empty when the change moves no coup."""
-
-
-def _standing(stored: StoredGame, report: Any) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    if stored.kind.chips:
-        return tuple(report.game.players), tuple(report.net)
-    return sides(report), tuple(report.totals)
 
 
 def _replay(stored: StoredGame, items: list[Any]) -> Any:
@@ -122,7 +105,7 @@ def _detail(
     stored: StoredGame, row: dict[str, Any], before_report: Any, after_report: Any
 ) -> dict[str, Any]:
     action, position = row["action"], row["position"]
-    page = page_of(stored)
+    page = registry.web_of(stored.kind).pages
     detail: dict[str, Any] = {}
     if action in (Action.ADD, Action.REDO, Action.EDIT):
         detail["after"] = page.coup_text(after_report, position)
@@ -130,7 +113,7 @@ def _detail(
     if action in (Action.EDIT, Action.DELETE, Action.UNDO):
         detail["before"] = page.coup_text(before_report, position)
         detail["before_file"] = row["before"]
-    names, old = _standing(stored, before_report)
-    new = _standing(stored, after_report)[1]
-    detail["nets"] = tuple(Net(n, o, a) for n, o, a in zip(names, old, new))
+    names, old = page.counts(before_report)
+    new = page.counts(after_report)[1]
+    detail["nets"] = tuple(NetChange(n, o, a) for n, o, a in zip(names, old, new))
     return detail

@@ -4,15 +4,15 @@ A coup typed in is read by its kind's form module into the game file's
 shape and then by the kind's own file reader; the game is replayed with it
 before anything is stored, so what the table confirms is what the engine
 keeps. Another phone's change in the meantime is refused with the typed
-coup kept (``changed_meanwhile``). Each kind's pages render the result
-(``GameKind.page``); the URLs of l'Hombre (``/coups``) and of the points
-games (``/sheet/coups``) both lead here.
+coup kept (``changed_meanwhile``). The game's web half (``registry``)
+reads the form (``CoupEntry``) and draws the result (``GamePages``); the
+URLs of l'Hombre (``/coups``) and of the points games (``/sheet/coups``)
+both lead here.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from types import ModuleType
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, request, url_for
@@ -23,20 +23,20 @@ from .. import store
 from ..access import acting_grant, managed
 from ..db import get_db
 from ..rules.errors import GameError
-from .forms import CHANGED, ActionForm, entry_for, form_version
-from .games import changed_meanwhile
-from .present import error_text
+from . import registry
+from .forms import CHANGED, ActionForm, changed_meanwhile, form_version
+from .hookspecs import GamePages, Page
+from .words import error_text
 
 bp = Blueprint("coups", __name__)
-Page = str | tuple[str, int]
 
 
-def page_of(stored: store.StoredGame) -> ModuleType:
-    """The module that draws this kind's pages (``scorekeeper.web.<kind.page>``)."""
-    return import_module(f"{__package__}.{stored.kind.page}")
+def pages_of(stored: store.StoredGame) -> GamePages[Any]:
+    """The pages of the game's web half."""
+    return registry.web_of(stored.kind).pages
 
 
-def refuse(form: Any, error: GameError, fields: dict[str, str]) -> None:
+def refuse(form: Any, error: GameError, fields: Mapping[str, str]) -> None:
     """Put the engine's refusal beside the field that is wrong."""
     field = getattr(form, fields.get(error.field, "save"))
     field.errors = [*field.errors, error.translated(_)]
@@ -44,11 +44,11 @@ def refuse(form: Any, error: GameError, fields: dict[str, str]) -> None:
 
 def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
     """The game replayed with the form's coup added (or put at ``position``); None if refused."""
-    entry = entry_for(stored.kind)
+    entry = registry.web_of(stored.kind).entry
     if not entry.valid(form, stored):
         return None
     try:
-        coup = entry.read_coup(form, stored)
+        coup = entry.read(form, stored)
         coups = list(stored.game.coups)
         if position is None:  # appended: the kept replay goes on (a replay is a fold)
             coups.append(coup)
@@ -56,7 +56,7 @@ def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
         coups[position - 1] = coup  # a correction: checked from the kept prefix before it
         return stored.check(coups, position)
     except GameError as error:
-        refuse(form, error, entry.ERROR_FIELDS)
+        refuse(form, error, entry.error_fields())
         return None
 
 
@@ -73,8 +73,9 @@ def _back(game_id: int, anchor: str) -> BaseResponse:
 @bp.post("/games/<int:game_id>/coups")
 def add(game_id: int) -> Page | BaseResponse:
     stored = managed(game_id)
-    entry, page = entry_for(stored.kind), page_of(stored)
-    form = entry.coup_form(stored)
+    web = registry.web_of(stored.kind)
+    entry, page = web.entry, web.pages
+    form = entry.form(stored)
     after = candidate(stored, form, None)
     if after is None:
         return page.render(stored, form, status=422)
@@ -92,30 +93,31 @@ def add(game_id: int) -> Page | BaseResponse:
         latest = changed_meanwhile(form, form.save, game_id)
         return page.render(latest, form, status=409)
     except GameError as error:
-        refuse(form, error, entry.ERROR_FIELDS)
+        refuse(form, error, entry.error_fields())
         return page.render(stored, form, status=422)
     flash(page.saved_text(after, len(after.coups)))
-    return _back(game_id, page.ENTRY)
+    return _back(game_id, page.after_save)
 
 
 @bp.post("/games/<int:game_id>/preview")
 def preview(game_id: int) -> Page:
     """The live check of the coup being entered (a fragment for the page's script)."""
     stored = managed(game_id)
-    form = entry_for(stored.kind).coup_form(stored)
+    form = registry.web_of(stored.kind).entry.form(stored)
     position = request.args.get("position", type=int)
     if position is not None:
         _coup_at(stored, position)
     after = candidate(stored, form, position)
-    fragment = page_of(stored).preview_fragment(stored, form, after, position)
+    fragment = pages_of(stored).preview_fragment(stored, form, after, position)
     return fragment if after is not None else (fragment, 422)
 
 
 @bp.route("/games/<int:game_id>/coups/<int:n>/edit", methods=["GET", "POST"])
 def edit(game_id: int, n: int) -> Page | BaseResponse:
     stored = managed(game_id)
-    entry, page = entry_for(stored.kind), page_of(stored)
-    form = entry.coup_form(stored, _coup_at(stored, n))
+    web = registry.web_of(stored.kind)
+    entry, page = web.entry, web.pages
+    form = entry.form(stored, _coup_at(stored, n))
     before = stored.replay()
     after = None
     status = 200
@@ -137,11 +139,11 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                 stored = changed_meanwhile(form, form.save, game_id)
                 before, after, status = stored.replay(), None, 409
             except GameError as error:
-                refuse(form, error, entry.ERROR_FIELDS)
+                refuse(form, error, entry.error_fields())
                 status = 422
             else:
                 flash(page.corrected_text(before, after, n))
-                return _back(game_id, page.COUPS)
+                return _back(game_id, page.after_change)
     return page.render_edit(stored, n, form, before, after, status)
 
 
@@ -149,7 +151,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
 def delete(game_id: int, n: int) -> Page | BaseResponse:
     """GET asks to confirm, showing what the deletion changes; POST deletes."""
     stored = managed(game_id)
-    page = page_of(stored)
+    page = pages_of(stored)
     _coup_at(stored, n)
     form = ActionForm(version=str(stored.version)) if request.method == "GET" else ActionForm()
     before = stored.replay()
@@ -171,7 +173,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
                 error = str(CHANGED)
             else:
                 flash(page.deleted_text(before, after, n))
-                return _back(game_id, page.COUPS)
+                return _back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
 
@@ -179,7 +181,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int) -> BaseResponse:
     stored = managed(game_id)
-    page = page_of(stored)
+    page = pages_of(stored)
     form = ActionForm()
     if not stored.game.coups or not form.validate():
         abort(400)
@@ -192,14 +194,14 @@ def undo(game_id: int) -> BaseResponse:
         flash(_("The game changed meanwhile: nothing was undone. Here is the latest state."))
         return _back(game_id, "")
     flash(page.undone_text(before, after, len(before.coups)))
-    return _back(game_id, page.ENTRY)
+    return _back(game_id, page.after_save)
 
 
 @bp.post("/games/<int:game_id>/redo")
 def redo(game_id: int) -> BaseResponse:
     """Put the coup just undone back, as it was (only while nothing else changed since)."""
     stored = managed(game_id)
-    page = page_of(stored)
+    page = pages_of(stored)
     form = ActionForm()
     if not form.validate():
         abort(400)
@@ -213,7 +215,7 @@ def redo(game_id: int) -> BaseResponse:
         flash(error_text(error))
         return _back(game_id, "")
     flash(_("Coup %(n)s redone.", n=len(after.coups)))
-    return _back(game_id, page.ENTRY)
+    return _back(game_id, page.after_save)
 
 
 # The points games' sheet keeps its own URLs (and endpoints, for its links).

@@ -21,6 +21,7 @@ from wtforms import HiddenField, StringField, SubmitField
 
 from .. import access, store
 from ..db import get_db
+from .creating import stash_code
 from .forms import CHANGED, ActionForm, form_version
 from .kept.once import NEW_HANDOVER_CODE
 
@@ -33,11 +34,6 @@ class TakeoverForm(FlaskForm):
     version = HiddenField()
     code = StringField(_l("Handover code"))
     submit = SubmitField(_l("Take over the fiche"))
-
-
-def stash_code(game_id: int, code: str) -> None:
-    """Show this code once, on the next page of this browser."""
-    session[STASH] = [game_id, code]
 
 
 def fresh_handover_code(game_id: int) -> str | None:

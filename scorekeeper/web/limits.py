@@ -1,4 +1,4 @@
-"""Rate limits on what an anonymous client can repeat: admin logins, new games, imports.
+"""Rate limits on what an anonymous client can repeat: admin logins, new games, imports, clubs.
 
 Flask-Limiter with in-memory storage: each server process counts on its own,
 so with several worker processes a client gets the limit once per worker.
@@ -22,6 +22,8 @@ LOGIN = "5 per minute; 30 per hour"
 CREATE = "10 per minute; 60 per hour"
 IMPORT = "10 per minute; 30 per hour"
 TAKEOVER = "5 per minute; 20 per hour"
+CLUB = "5 per minute; 20 per hour"
+EVENING = "10 per minute; 60 per hour"
 
 
 def client_and_game() -> str:
@@ -35,6 +37,8 @@ LIMITS: dict[str, tuple[str, str, Callable[[], str] | None]] = {
     "/games/new/<name>": ("create", CREATE, None),
     "/games/import": ("import", IMPORT, None),
     "/games/<int:game_id>/takeover": ("takeover", TAKEOVER, client_and_game),
+    "/clubs/new": ("club", CLUB, None),
+    "/clubs/<int:club_id>/evenings": ("evening", EVENING, None),
 }
 """URL rule: the count it adds to (shared by the routes that name it), its limit on POST
 and what it counts by (the client's address unless said).

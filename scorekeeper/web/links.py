@@ -116,19 +116,31 @@ def links(game_id: int) -> tuple[str, int] | BaseResponse:
 
 @bp.post("/games/<int:game_id>/phones/<int:grant_id>/remove")
 def remove_phone(game_id: int, grant_id: int) -> tuple[str, int] | BaseResponse:
-    """Take one phone's right to change the game back, at once."""
+    """Take one phone's right to change the game back, at once, with its ways back: the
+    manager link is replaced (the new one is shown once to the remover) and the handover
+    code dropped (``store.remove_device``)."""
     access.managed(game_id)
     form = ActionForm()
     if not form.validate():
         abort(400)
+    token = access.new_token()
+    own = access.acting_grant() == grant_id
     try:
         store.remove_device(
-            get_db(), game_id, grant_id, form_version(form), by=access.acting_grant()
+            get_db(),
+            game_id,
+            grant_id,
+            form_version(form),
+            access.token_hash(token),
+            by=access.acting_grant(),
         )
     except store.Conflict:
         return _links_page(store.load(get_db(), game_id), 409)
     except store.NotFound:
         abort(404)
+    if own:  # this phone gave its own right up: it no longer sees the links
+        return redirect(url_for("table.game", game_id=game_id))
+    session[NEW_MANAGER_LINK] = [game_id, token]
     return redirect(url_for("links.links", game_id=game_id))
 
 

@@ -1,182 +1,35 @@
-"""The settlement sheet (page, PDF, CSV), the story of a game, and the club's records."""
+"""Every game's settlement (``/games/<id>/settlement``) and its PDF, drawn by the game's pages.
+
+The endpoint family ``settlement`` is kept for the templates; l'Hombre's
+CSVs, story and players' records join it from its own module.
+"""
 
 from __future__ import annotations
 
-import hashlib
-from typing import Any
-
-from flask import (
-    Blueprint,
-    Response,
-    abort,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from flask_babel import gettext as _
-from flask_wtf import FlaskForm
+from flask import Response, request
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import HiddenField, StringField, SubmitField
-from wtforms.validators import Length, Optional
 
-from .. import store
-from ..access import can_manage, managed, readable, visible_ids
-from ..db import get_db
-from ..rules.errors import GameError
-from ..rules.hombre.engine import BeteStatus, Reason
-from ..rules.hombre.exports import journal_csv, standings_csv
-from ..rules.hombre.stats import club_stats, player_stats
-from ..rules.ledger import settle_up
-from ..rules.money import parse_money
-from .chart import net_chart
-from .forms import CHANGED, form_version
-from .games import game_file_text
+from ..access import managed, readable
+from . import blueprints, registry
+from .hookspecs import Page
+from .kept.expensive import expensive, game_key
 from .printing import pdf_response
-from .sheets import render_settlement as sheet_settlement
-from .table import chip_pages_only
 
-bp = Blueprint("settlement", __name__)
-bp.before_request(chip_pages_only)
-BOM = "\ufeff"  # spreadsheets read UTF-8 CSV correctly with it
-JOURNAL_SHOWN = 60
-"""Coups of the payment journal on the settlement page; the PDF and the CSV have them all."""
-
-
-class MoneyForm(FlaskForm):
-    version = HiddenField()
-    chip_value = StringField(validators=[Optional(), Length(max=20)])
-    currency = StringField(validators=[Optional(), Length(max=3)])
-    submit = SubmitField()
-
-
-def _sheet(stored: store.StoredGame) -> dict[str, Any]:
-    report = stored.replay()
-    money = stored.money
-    names = stored.game.players
-    open_betes = [b for b in report.betes if b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)]
-    last = report.coups[-1] if report.coups else None
-    shares = [] if last is None else [t for t in last.transfers if t.reason == Reason.FINAL_SHARE]
-    return {
-        "stored": stored,
-        "report": report,
-        "names": names,
-        "money": money,
-        "settle": settle_up(report.net),
-        "open_betes": open_betes,
-        "final_shares": shares,
-        "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
-        "journal_shown": JOURNAL_SHOWN,
-    }
+bp = blueprints.settlement
 
 
 @bp.route("/games/<int:game_id>/settlement", methods=["GET", "POST"])
-def settlement(game_id: int) -> str | BaseResponse | tuple[str, int]:
-    stored = managed(game_id) if request.method == "POST" else readable(game_id)
-    if not stored.kind.chips:
-        if request.method == "POST":
-            abort(405)
-        return sheet_settlement(stored, game_file_text(stored))
-    form = MoneyForm() if can_manage(stored) else None
-    status = 200
-    if form is None:
-        pass
-    elif request.method == "GET":
-        form.version.data = str(stored.version)
-        if stored.money is not None:
-            form.chip_value.data = str(stored.money.chip_value)
-            form.currency.data = stored.money.currency
-    elif form.validate():
-        try:
-            money = parse_money(form.chip_value.data, form.currency.data or "EUR")
-            store.set_money(get_db(), game_id, money, version=form_version(form))
-            return redirect(url_for("settlement.settlement", game_id=game_id))
-        except GameError as error:
-            getattr(form, error.field).errors = [error.translated(_)]
-            status = 422
-        except store.Conflict:
-            form.submit.errors = [str(CHANGED)]
-            status = 409
-    else:
-        status = 422
-    page = render_template("hombre/settlement.html", form=form, pdf=False, **_sheet(stored))
-    return page if status == 200 else (page, status)
+def settlement(game_id: int) -> Page | BaseResponse:
+    if request.method == "POST":
+        stored = managed(game_id)
+        return registry.web_of(stored.kind).pages.settle(stored)
+    stored = readable(game_id)
+    return registry.web_of(stored.kind).pages.settlement(stored, pdf=False)
 
 
 @bp.get("/games/<int:game_id>/settlement.pdf")
+@expensive(game_key)
 def settlement_pdf(game_id: int) -> Response:
     stored = readable(game_id)
-    if not stored.kind.chips:
-        html = sheet_settlement(stored, game_file_text(stored), pdf=True)
-    else:
-        html = render_template("hombre/settlement.html", form=None, pdf=True, **_sheet(stored))
+    html = registry.web_of(stored.kind).pages.settlement(stored, pdf=True)
     return pdf_response(html, f"settlement-{game_id}.pdf")
-
-
-def _csv(text: str, name: str) -> Response:
-    return Response(
-        BOM + text,
-        mimetype="text/csv",
-        headers={"Content-Disposition": f"attachment; filename={name}"},
-    )
-
-
-def _kept_csv(stored: store.StoredGame, name: str, make: Any) -> str:
-    """A CSV of this version of the game, written once."""
-    text = stored.derived.get(name)
-    if text is None:
-        text = stored.derived[name] = make(stored.replay())
-    return str(text)
-
-
-def _semicolon() -> bool:
-    """``?sep=semicolon``: the file for a spreadsheet that reads ``;`` and decimal commas."""
-    return request.args.get("sep") == "semicolon"
-
-
-@bp.get("/games/<int:game_id>/journal.csv")
-def journal(game_id: int) -> Response:
-    stored = readable(game_id)
-    if _semicolon():
-        text = journal_csv(stored.replay(), ";")
-        return _csv(text, f"journal-{game_id}-semicolon.csv")
-    text = _kept_csv(stored, "journal.csv", journal_csv)
-    return _csv(text, f"journal-{game_id}.csv")
-
-
-@bp.get("/games/<int:game_id>/standings.csv")
-def standings(game_id: int) -> Response:
-    stored = readable(game_id)
-    if _semicolon():
-        text = standings_csv(stored.replay(), ";", stored.money)
-        return _csv(text, f"standings-{game_id}-semicolon.csv")
-    text = _kept_csv(stored, "standings.csv", standings_csv)
-    return _csv(text, f"standings-{game_id}.csv")
-
-
-@bp.get("/games/<int:game_id>/story")
-def story(game_id: int) -> str:
-    stored = readable(game_id)
-    report = stored.replay()
-    story = stored.derived.get("story")
-    if story is None:  # the chart and the records, made once per version
-        story = stored.derived["story"] = (net_chart(report), player_stats(report))
-    chart, stats = story
-    return render_template(
-        "hombre/story.html",
-        stored=stored,
-        report=report,
-        names=stored.game.players,
-        chart=chart,
-        rows=list(zip(stored.game.players, stats)),
-    )
-
-
-@bp.get("/players")
-def players() -> str:
-    """Every player name's record over the finished games of this server."""
-    visible = visible_ids()
-    reports = [s.replay() for s in store.list_games(get_db(), visible) if s.kind.chips]
-    finished = [r for r in reports if r.finished]
-    records = sorted(club_stats(finished).items(), key=lambda item: item[0].casefold())
-    return render_template("hombre/players.html", records=records, games=len(finished))

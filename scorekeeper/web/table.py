@@ -1,214 +1,33 @@
-"""L'Hombre's pages: the game page the bête manager lives on, the journal, the fiche.
+"""Every game's page and its change log: ``/games/<id>`` asks the game's web half to draw it.
 
-The coup flow itself (add, check, correct, delete, undo) is the same for
-every game (web/coups.py); this module draws what l'Hombre shows of it.
-``table.game`` is every game's page: it hands a points game to its sheet.
+The endpoint family ``table`` (``table.game``, ``table.history``) is kept
+for the templates; l'Hombre's journal and fiche join it from its own module.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from flask import Blueprint, abort, render_template, request
-from flask_babel import gettext as _
+from flask import render_template, request
 
 from .. import store
-from ..access import can_manage, readable, readable_head
+from ..access import readable
 from ..db import get_db
-from .forms import ActionForm, entry_for
-from .present import fiche, net_changes, outcome_text, signed
+from . import blueprints, registry
+from .changelog import PAGE, lines
+from .hookspecs import Page
 
-bp = Blueprint("table", __name__)
-RECENT = 8
-FICHE_SETTLED = 12
-JOURNAL_PAGE = 25
-ENTRY = "#saved"
-"""Where the page opens after a coup is saved or undone: what it did, then the standing."""
-COUPS = "#coups"
-"""Where it opens after a correction or a deletion."""
-
-Page = str | tuple[str, int]
-
-
-def render_game(
-    stored: store.StoredGame,
-    form: Any = None,
-    preview: Any = None,
-    status: int = 200,
-) -> Page:
-    report = stored.replay()
-    form = form or entry_for(stored.kind).coup_form(stored)
-    kept = stored.derived.get("fiche")
-    if kept is None:  # the fiche's lines of this version, made once
-        kept = stored.derived["fiche"] = fiche(report, FICHE_SETTLED)
-    lines, hidden = kept
-    page = render_template(
-        "hombre/game.html",
-        can_manage=can_manage(stored),
-        stored=stored,
-        report=report,
-        names=stored.game.players,
-        form=form,
-        action=ActionForm(formdata=None, version=str(stored.version)),
-        preview=None if preview is None else preview.coups[-1],
-        preview_report=preview,
-        preview_nets=None if preview is None else preview.net,
-        recent=list(reversed(report.coups[-RECENT:])),
-        fiche=lines,
-        fiche_hidden=hidden,
-        outcome_text=outcome_text,
-    )
-    return (page, status) if status != 200 else page
-
-
-render = render_game
+bp = blueprints.table
 
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> Page:
-    """Every game's page, drawn by its kind's page module."""
+    """Every game's page, drawn by its web half's pages."""
     stored = readable(game_id)
-    from .coups import page_of
-
-    return page_of(stored).render(stored)
-
-
-EVERY_GAME = {"table.game", "table.history", "settlement.settlement", "settlement.settlement_pdf"}
-"""The pages of these blueprints that every game has; the others are the chip games'."""
-
-
-@bp.before_request
-def chip_pages_only() -> None:
-    """A chip page (journal, fiche, story, CSV) asked for a points game answers 404."""
-    game_id = (request.view_args or {}).get("game_id")
-    if game_id is None or request.endpoint in EVERY_GAME:
-        return
-    if not readable_head(game_id).kind.chips:
-        abort(404)
-
-
-def preview_fragment(stored: store.StoredGame, form: Any, after: Any, position: int | None) -> str:
-    """The live check of a coup: its outcome and payments, or the refusal."""
-    result = None
-    if after is not None:
-        result = after.coups[-1] if position is None else after.coups[position - 1]
-    return render_template(
-        "hombre/_preview.html",
-        form=form,
-        result=result,
-        names=stored.game.players,
-        changes=None if after is None or position is None else net_changes(stored.replay(), after),
-        nets=None if after is None or position is not None else after.net,
-    )
-
-
-def render_edit(
-    stored: store.StoredGame, n: int, form: Any, before: Any, after: Any, status: int
-) -> Page:
-    page = render_template(
-        "hombre/edit_coup.html",
-        stored=stored,
-        names=stored.game.players,
-        n=n,
-        form=form,
-        original=before.coups[n - 1],
-        preview=None if after is None else after.coups[n - 1],
-        changes=None if after is None else net_changes(before, after),
-    )
-    return page if status == 200 else (page, status)
-
-
-def render_delete(
-    stored: store.StoredGame,
-    n: int,
-    form: Any,
-    before: Any,
-    after: Any,
-    error: str | None,
-    status: int,
-) -> Page:
-    page = render_template(
-        "hombre/delete_coup.html",
-        stored=stored,
-        names=stored.game.players,
-        n=n,
-        form=form,
-        original=before.coups[n - 1],
-        changes=None if after is None else net_changes(before, after),
-        error=error,
-    )
-    return page if status == 200 else (page, status)
-
-
-def saved_text(after: Any, n: int) -> str:
-    result = after.coups[-1]
-    names = after.game.players
-    what = outcome_text(result, names)
-    saved = str(_("Coup %(n)s saved: %(what)s", n=result.deal.n, what=what))
-    paid = ", ".join(f"{names[t.payer]} → {names[t.payee]} {t.amount}" for t in result.transfers)
-    paid_text = _("Paid: %(payments)s.", payments=paid) if paid else _("No payment.")
-    return f"{saved}. {paid_text}"
-
-
-def corrected_text(before: Any, after: Any, n: int) -> str:
-    return _changes_text(_("Coup %(n)s corrected.", n=n), before, after)
-
-
-def deleted_text(before: Any, after: Any, n: int) -> str:
-    return _changes_text(_("Coup %(n)s deleted.", n=n), before, after)
-
-
-def undone_text(before: Any, after: Any, n: int) -> str:
-    return _changes_text(_("Coup %(n)s undone.", n=n), before, after)
-
-
-def coup_text(report: Any, n: int) -> str:
-    """Coup ``n`` of a replay in a line of words (the change log)."""
-    return outcome_text(report.coups[n - 1], report.game.players)
-
-
-def _changes_text(what: str, before: Any, after: Any) -> str:
-    changes = net_changes(before, after)
-    if not changes:
-        return what + " " + _("The nets did not change.")
-    parts = [f"{c.name} {signed(c.before)} → {signed(c.after)}" for c in changes]
-    return what + " " + _("Nets: %(changes)s.", changes=", ".join(parts))
-
-
-@bp.get("/games/<int:game_id>/coups")
-def journal(game_id: int) -> str:
-    stored = readable(game_id)
-    report = stored.replay()
-    pages = max(1, -(-len(report.coups) // JOURNAL_PAGE))
-    page = min(max(request.args.get("page", 1, type=int), 1), pages)
-    newest_first = list(reversed(report.coups))
-    shown = newest_first[(page - 1) * JOURNAL_PAGE : page * JOURNAL_PAGE]
-    return render_template(
-        "hombre/journal.html",
-        can_manage=can_manage(stored),
-        stored=stored,
-        report=report,
-        names=stored.game.players,
-        coups=shown,
-        page=page,
-        pages=pages,
-    )
-
-
-@bp.get("/games/<int:game_id>/fiche")
-def full_fiche(game_id: int) -> str:
-    stored = readable(game_id)
-    lines, _hidden = fiche(stored.replay())
-    return render_template(
-        "hombre/fiche.html", stored=stored, names=stored.game.players, fiche=lines
-    )
+    return registry.web_of(stored.kind).pages.render(stored)
 
 
 @bp.get("/games/<int:game_id>/history")
 def history(game_id: int) -> str:
     stored = readable(game_id)
-    from .changelog import PAGE, lines
-
     rows = store.history(get_db(), game_id)
     pages = max(1, -(-len(rows) // PAGE))
     page = min(max(request.args.get("page", 1, type=int), 1), pages)

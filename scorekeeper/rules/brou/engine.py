@@ -254,6 +254,20 @@ def replay(game: BrouGame, start: BrouReport | None = None) -> BrouReport:
                         counted[team] += m.points
                         if m.table:
                             counted[1 - team] -= m.points
+                # Declared only by a team that the 120 points of the eight tricks would take
+                # to the target (source §8.2: "au moins 190 points" for 301)
+                if before[team] + 120 + counted[team] < rules.target:
+                    raise GameError(
+                        "partie_et_vole",
+                        N_(
+                            "{team} could not declare partie et vole: {count} and the 120 "
+                            "card points stay under {target}"
+                        ),
+                        n,
+                        team=TEAMS[team],
+                        count=before[team] + counted[team],
+                        target=rules.target,
+                    )
                 other = before[1 - team] + counted[1 - team]
                 partie, won[1 - team] = 1 - team, 3 + multiple(other)
                 scored = (counted[0], counted[1])  # the trick points do not count

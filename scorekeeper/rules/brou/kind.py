@@ -19,9 +19,6 @@ class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
     chips = False
     rules_type = BrouRules
     game_type = BrouGame
-    templates = "brou"
-    form = "brou"
-    page = "sheets"
     folds = True
 
     def load(self, data: Mapping[str, object]) -> BrouGame:

@@ -86,7 +86,9 @@ def journal_csv(report: Report | PotReport, delimiter: str = ",") -> str:
     return out.getvalue()
 
 
-def standings_csv(report: Report, delimiter: str = ",", money: Money | None = None) -> str:
+def standings_csv(
+    report: Report | PotReport, delimiter: str = ",", money: Money | None = None
+) -> str:
     """The standing after each coup, one coup a row.
 
     With ``money`` (only in the semicolon file), ``money <player>`` columns

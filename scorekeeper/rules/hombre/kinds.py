@@ -34,9 +34,6 @@ class HombreKind(Kind[G, R, Rep, C]):
     game = "hombre"
     seats = (3, 4)
     chips = True
-    templates = "hombre"
-    form = "hombre"
-    page = "table"
     folds = True
     contracts: ClassVar[tuple[str, ...]]
     """The contracts the coup entry offers, in its order."""

@@ -19,8 +19,8 @@ from ..ledger import Stack, Transfer, apply, recave, stack
 from .engine import playing_order, sitting_out
 
 if TYPE_CHECKING:
-    from .danois import DanishGame
-    from .jetons import JetonsGame
+    from .danois import DanishCoup, DanishGame
+    from .jetons import JetonsCoup, JetonsGame
 
 
 class PotOutcome(StrEnum):
@@ -106,7 +106,7 @@ class PotDeal:
 @dataclass(frozen=True)
 class PotResult:
     deal: PotDeal
-    coup: object
+    coup: JetonsCoup | DanishCoup
     """The coup as entered (a JetonsCoup or a DanishCoup)."""
     outcome: PotOutcome
     taker: int | None
@@ -203,7 +203,7 @@ class PotBook:
     def close(
         self,
         deal: PotDeal,
-        coup: object,
+        coup: JetonsCoup | DanishCoup,
         outcome: PotOutcome,
         taker: int | None,
         moves: list[Transfer],

@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .engine import Reason, Report
+from .engine import Reason
+from .systems import AnyReport
 
 
 @dataclass
@@ -40,7 +41,7 @@ class PlayerStats:
         return self
 
 
-def player_stats(report: Report) -> list[PlayerStats]:
+def player_stats(report: AnyReport) -> list[PlayerStats]:
     """Each seat's record in this game.
 
     The chips a player won or lost in a coup are his net change over that
@@ -88,7 +89,7 @@ def player_stats(report: Report) -> list[PlayerStats]:
     return stats
 
 
-def club_stats(reports: Iterable[Report]) -> dict[str, PlayerStats]:
+def club_stats(reports: Iterable[AnyReport]) -> dict[str, PlayerStats]:
     """Records added up by player name over many games."""
     total: dict[str, PlayerStats] = {}
     for report in reports:

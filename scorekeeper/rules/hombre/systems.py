@@ -30,6 +30,15 @@ from .pot import PotOutcome, PotReport
 
 AnyGame = Game | jetons.JetonsGame | danois.DanishGame
 AnyReport = Report | PotReport
+
+
+def hombre_report(report: object) -> AnyReport:
+    """A report narrowed to l'Hombre's: its pages ask what only its systems' reports have."""
+    if not isinstance(report, Report | PotReport):
+        raise TypeError(f"not a report of l'Hombre: {type(report).__name__}")
+    return report
+
+
 ACCOUNTINGS = ("poule", "jetons", "danois")
 
 

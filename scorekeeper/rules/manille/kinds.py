@@ -28,9 +28,6 @@ class ManilleKind(Kind[G, R, Rep, C]):
     game = "manille"
     chips = False
     teams = True
-    templates = "manille"
-    form = "manille"
-    page = "sheets"
     folds = True
     """The classique goes on from a prefix; the manillen (below) replays whole."""
 

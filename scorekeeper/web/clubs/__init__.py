@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...clubs.season import money_of
+from ..blueprints import clubs as bp
 from . import club, evening, season
-from .blueprint import bp
 
 __all__ = ["bp", "club", "context", "evening", "season"]
 

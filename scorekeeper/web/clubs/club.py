@@ -16,11 +16,14 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import access, clubs
 from ...db import get_db
+from ...deployment import external_url
 from ...rules.errors import GameError
 from ...rules.money import parse_money
+from .. import blueprints
 from ..forms import CHANGED, form_version, whole
-from .blueprint import bp
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm
+
+bp = blueprints.clubs
 
 NEW_LINK = "new_club_manager_link"
 """The session key of the club's manager link just issued, shown once on its page."""
@@ -57,7 +60,7 @@ def _fresh_link(club_id: int) -> str | None:
     held = session.get(NEW_LINK)
     if isinstance(held, list) and len(held) == 2 and held[0] == club_id:
         session.pop(NEW_LINK)
-        return url_for("clubs.manage", club_id=club_id, key=held[1], _external=True)
+        return external_url("clubs.manage", club_id=club_id, key=held[1])
     return None
 
 
@@ -87,7 +90,7 @@ def _club_page(club_id: int, refused: str | None = None) -> str:
         member_form=MemberForm(formdata=None, version=version),
         merge_form=MergeForm(formdata=None, version=version),
         link_form=LinkForm(formdata=None, version=version),
-        club_link=url_for("clubs.club", club_id=club_id, key=found.read_token, _external=True),
+        club_link=external_url("clubs.club", club_id=club_id, key=found.read_token),
         manager_link=_fresh_link(club_id),
         refused=refused,
     )

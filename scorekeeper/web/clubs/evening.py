@@ -7,17 +7,19 @@ standing as its own sheet shows it.
 
 from __future__ import annotations
 
-from flask import Response, abort, jsonify, render_template, url_for
+from flask import Response, abort, jsonify, render_template
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import access, clubs
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db
-from ...rules import kinds
+from .. import blueprints, registry
+from ..kept.expensive import evening_key, expensive
 from ..printing import pdf_response
-from ..sheet_view import standing
-from .blueprint import bp
+from ..registry import standing
+
+bp = blueprints.clubs
 
 
 def _evening(evening_id: int) -> tuple[clubs.Evening, clubs.Club]:
@@ -47,16 +49,10 @@ def _signed(n: int) -> str:
 
 
 def _kind_links(evening_id: int) -> list[tuple[str, str]]:
-    """Where to open a new table of each kind for this evening."""
-    out = [(_("L'Hombre"), url_for("games.new_game", evening=evening_id))]
-    seen = set()
-    for kind in kinds.KINDS:
-        if not kind.chips and kind.game not in seen:
-            seen.add(kind.game)
-            out.append(
-                (_(kind.title), url_for("sheets.new_sheet", name=kind.key, evening=evening_id))
-            )
-    return out
+    """Where to open a new table of each game for this evening (the registry's games)."""
+    return [
+        (_(web.label or web.title), web.new_game_url(evening=evening_id)) for web in registry.WEBS
+    ]
 
 
 @bp.get("/evenings/<int:evening_id>")
@@ -93,6 +89,7 @@ def settlement(evening_id: int) -> str:
 
 
 @bp.get("/evenings/<int:evening_id>/settlement.pdf")
+@expensive(evening_key)
 def settlement_pdf(evening_id: int) -> Response:
     html = _settlement_page(evening_id, pdf=True)
     return pdf_response(html, f"evening-{evening_id}.pdf")

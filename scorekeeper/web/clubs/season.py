@@ -20,7 +20,10 @@ from ...clubs.season import (
 )
 from ...clubs.season_file import season_csv as season_text
 from ...db import get_db
-from .blueprint import bp
+from .. import blueprints
+from ..kept.expensive import club_key, expensive
+
+bp = blueprints.clubs
 
 
 def _season_args(club: clubs.Club) -> tuple[str, str, str, list[SeasonRow]]:
@@ -32,6 +35,7 @@ def _season_args(club: clubs.Club) -> tuple[str, str, str, list[SeasonRow]]:
 
 
 @bp.get("/clubs/<int:club_id>/season")
+@expensive(club_key)
 def season_page(club_id: int) -> str:
     club = access.readable_club(club_id)
     start, end, sort, rows = _season_args(club)
@@ -48,6 +52,7 @@ def season_page(club_id: int) -> str:
 
 
 @bp.get("/clubs/<int:club_id>/season.csv")
+@expensive(club_key)
 def season_csv(club_id: int) -> Response:
     club = access.readable_club(club_id)
     _start, _end, _sort, rows = _season_args(club)

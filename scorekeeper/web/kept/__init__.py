@@ -14,11 +14,15 @@ page is not even sent again:
   used out.
 - ``shared``: the followers' pages in a small SQLite file beside the
   database, so the server's processes draw a page once between them (a
-  cache emptied at start, never a record).
+  cache recreated at start, bounded in bytes, never a record).
 - ``holes``: the manager's page kept without his CSRF token and his
   one-time messages, filled in for each request.
 - ``once``: what a page shows only once (a new manager link, a handover
   code): while one waits, the page is drawn afresh and not kept.
+- ``expensive``: the answers that cost seconds (PDFs, ``report.json``,
+  ``/players``, the season), kept per version whatever the query string and
+  a few at a time per process, so they never hold every thread.
+- ``records``: ``/players``'s per-game records, kept per game version.
 
 Nothing kept is trusted without the game's row: the tag holds its version.
 """

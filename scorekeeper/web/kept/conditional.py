@@ -35,6 +35,7 @@ from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
 from ...access import can_manage, readable_head
+from ...db import generation, get_db
 from . import shared
 from .holes import filled, keepable, with_holes
 from .memory import DRAWN, MANAGED
@@ -69,7 +70,7 @@ def _release() -> str:
         number = version("scorekeeper")
     except PackageNotFoundError:  # pragma: no cover - run from a source tree
         number = "0"
-    # imported before gunicorn forks (preload): one value for all its processes
+    # imported before the server forks (prefork.py): one value for all its processes
     return f"{number}-{int(time.time())}"
 
 
@@ -80,8 +81,23 @@ KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
 
 def _tag(*parts: object) -> str:
-    text = "\x1f".join(str(p) for p in (RELEASE, *parts))
+    # the database's generation: a restore in place changes it (db.generation)
+    text = "\x1f".join(str(p) for p in (RELEASE, generation(get_db()), *parts))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def page_key() -> str:
+    """What makes a follower's page besides the game: its path and the arguments it reads.
+
+    The followers' pages read two query arguments: the journal's and the history's
+    ``page`` and the CSV files' ``sep``; any other (``?n=1``, ``?x=<random>``) draws the
+    same page.
+    Never the raw query string: a stranger's junk arguments would make each its own kept
+    copy of the same page (issue 24: 200 requests stored 941 MB).
+    """
+    page = max(request.args.get("page", 1, type=int), 1)  # as the views read them
+    semicolon = request.args.get("sep") == "semicolon"
+    return f"{request.path}?page={page}&semicolon={semicolon}"
 
 
 def check() -> Response | None:
@@ -104,7 +120,7 @@ def check() -> Response | None:
         return None
     else:
         stamp = f"{head.version}@{head.updated_at}"
-        tag = _tag(request.full_path, stamp, head.table_token, get_locale(), "follow")
+        tag = _tag(page_key(), stamp, head.table_token, get_locale(), "follow")
     g.etag = tag
     if tag in request.if_none_match:
         response = Response(status=304)

@@ -12,9 +12,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..rules import kinds
-from .forms import entry_for
-from .present import JOURNAL_COLUMNS, JOURNAL_INDENT, wrap
+from ..hookspecs import PointsSheet
+from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, wrap
 
 
 @dataclass(frozen=True)
@@ -48,15 +47,13 @@ def teams_line(players: tuple[str, ...]) -> str:
     )
 
 
-def _web(report: Any) -> Any:
-    return entry_for(kinds.kind_of(report.game))
-
-
-def rows(report: Any, first: int = 1, last: int | None = None) -> list[SheetRow]:
+def rows(
+    report: Any, sheet: PointsSheet, first: int = 1, last: int | None = None
+) -> list[SheetRow]:
     """The lines of coups ``first`` to ``last`` (1-based, inclusive; all by default)."""
     names = report.game.players
     columns = sides(report)
-    line = _web(report).sheet_line
+    line = sheet.line
     out = []
     previous: tuple[int, ...] = (0,) * len(columns)
     if first > 1:
@@ -97,18 +94,3 @@ def sheet_text(lines: list[SheetRow]) -> str:
         first = max(0, JOURNAL_INDENT - 1 - len(str(row.n)))
         out += wrap(sheet_line(row), JOURNAL_COLUMNS, JOURNAL_INDENT, first)
     return "\n".join(out)
-
-
-def standing(report: Any) -> list[str]:
-    """Where the game stands, a line each, for the card above the entry."""
-    return list(_web(report).standing(report, sides(report), report.game.players))
-
-
-def must_sans_atout(report: Any) -> bool:
-    """Whether the next deal must be played sans-atout (manillen's owed sans-atout)."""
-    return bool(_web(report).must_sans_atout(report))
-
-
-def rules_words(rules: Any) -> str:
-    """The rules of a points game in a line."""
-    return str(entry_for(kinds.kind_of_rules(rules)).rules_text(rules))

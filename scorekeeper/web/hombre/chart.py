@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.hombre.engine import Outcome
-from ..rules.hombre.systems import AnyReport
+from ...rules.hombre.engine import Outcome
+from ...rules.hombre.systems import AnyReport
 
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 60, 14, 14, 52

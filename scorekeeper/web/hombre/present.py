@@ -1,28 +1,23 @@
-"""Words and shapes for the pages: outcomes, reasons, the fiche, net changes.
+"""L'Hombre's words and shapes for its pages: outcomes, reasons, the journal, the fiche.
 
 Only presentation: every number shown comes from the replay report.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
 from typing import Any
-from unicodedata import east_asian_width
 
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ..rules import kinds
-from ..rules.errors import GameError
-from ..rules.hombre.engine import BeteStatus, Outcome, Reason
-from ..rules.hombre.systems import AnyReport
-from ..store import Action
-from .forms import entry_for
-from .forms.hombre import BONUS_WORDS, CONTRACT_WORDS
+from ...rules.hombre.engine import BeteStatus, Outcome, Reason
+from ...rules.hombre.systems import AnyReport
+from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, signed, wrap
+from .forms import BONUS_WORDS, CONTRACT_WORDS
 
 OUTCOME_WORDS = {
     Outcome.PASS: _l("Tous passent"),
@@ -57,40 +52,6 @@ STATUS_WORDS = {
     BeteStatus.CANCELLED: _l("cancelled"),
     BeteStatus.SHARED: _l("shared"),
 }
-
-ACTION_WORDS = {
-    Action.CREATE: _l("game created"),
-    Action.IMPORT: _l("game imported"),
-    Action.RULES: _l("players or rules changed"),
-    Action.MONEY: _l("chip value set"),
-    Action.MANAGER_LINK: _l("new manager link issued"),
-    Action.PHONE_REMOVED: _l("a phone's manager right removed"),
-    Action.ADD: _l("coup added"),
-    Action.EDIT: _l("coup corrected"),
-    Action.DELETE: _l("coup deleted"),
-    Action.UNDO: _l("last coup undone"),
-    Action.REDO: _l("undone coup redone"),
-    Action.HANDOVER_CODE: _l("new handover code issued"),
-    Action.TAKEOVER: _l("fiche taken over with the handover code"),
-}
-"""Every change-log action in the reader's language (a test checks none is missing)."""
-
-
-def error_text(error: GameError) -> str:
-    """A refusal of the engine in the reader's language, with its coup."""
-    message = error.translated(_)
-    return message if error.coup is None else _("Coup %(n)s: ", n=error.coup) + message
-
-
-def rules_text(rules: Any) -> str:
-    """The rule set in a line of words, in the reader's language (its kind's words)."""
-    return str(entry_for(kinds.kind_of_rules(rules)).rules_text(rules))
-
-
-def signed(value: int) -> str:
-    """+12, −7, 0 (a true minus sign)."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
-
 
 _PHRASES: dict[str, dict[str, str]] = {}
 
@@ -170,43 +131,6 @@ def journal_line(result: Any, names: tuple[str, ...]) -> str:
     return " · ".join(parts)
 
 
-JOURNAL_COLUMNS = 180
-"""Characters in a line of the PDF's journal: A4 landscape at 7 pt monospace holds 183."""
-JOURNAL_INDENT = 6
-"""A coup's number is right-aligned in the first 5 columns; its continued lines start here."""
-
-
-def columns(text: str) -> int:
-    """How many monospace columns ``text`` takes: a wide (CJK) character takes two."""
-    if not text or max(text) < "\u1100":  # no character is wide before U+1100
-        return len(text)
-    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
-
-
-BREAKS = re.compile(r"(?<=, )|(?<= · )|(?<=; )")
-"""Where journal_line's text may go on to the next line: after a payment or a part."""
-
-
-def wrap(text: str, width: int, indent: int, first: int = 0) -> list[str]:
-    """``text`` in lines of at most ``width`` columns, broken only after a comma, a
-    semicolon or a dot (BREAKS), so never inside a payment: the first line after
-    ``first`` spaces, the others after ``indent``. A part longer than a line stays
-    whole (the PDF wraps it, as it would any line that does not fit). For example,
-    at 16 columns indented by 2,
-    'poule: Anne→Bruno 9, Chloé→Bruno 9' is 'poule: Anne→Bruno 9,' then '  Chloé→Bruno 9'.
-    """
-    lines: list[str] = []
-    line, used = "", first
-    for piece in BREAKS.split(text):
-        if line and used + columns(piece.rstrip()) > width:
-            lines.append(line.rstrip())
-            line, used = "", indent
-        line += piece
-        used += columns(piece)
-    lines.append(line)
-    return [" " * (indent if n else first) + line for n, line in enumerate(lines)]
-
-
 def journal_text(results: Any, names: tuple[str, ...]) -> str:
     """Coups of the PDF's journal, a journal_line each, wrapped to JOURNAL_COLUMNS.
 
@@ -257,23 +181,25 @@ def fiche(report: AnyReport, settled_shown: int | None = None) -> tuple[list[Fic
     return shown, len(lines) - len(shown)
 
 
-@dataclass(frozen=True)
-class NetChange:
-    name: str
-    before: int
-    after: int
-
-    @property
-    def delta(self) -> int:
-        return self.after - self.before
+_WORDS: dict[str, dict[str, dict[str, str]]] = {}
 
 
-def net_changes(before: AnyReport, after: AnyReport) -> list[NetChange]:
-    """What a correction changed in the nets (only the players it changed)."""
-    game: Any = after.game
-    names: tuple[str, ...] = game.players
-    return [
-        NetChange(name, old, new)
-        for name, old, new in zip(names, before.net, after.net)
-        if old != new
-    ]
+def words() -> dict[str, dict[str, str]]:
+    """L'Hombre's words for its templates in the reader's language, made once per language.
+
+    The catalogs are compiled before the server starts and never change while
+    it runs, so the tables of one language are the same for every page.
+    """
+    language = str(get_locale())
+    made = _WORDS.get(language)
+    if made is None:
+        tables: dict[str, dict[Any, Any]] = {
+            "REASON_WORDS": REASON_WORDS,
+            "STATUS_WORDS": STATUS_WORDS,
+            "OUTCOME_WORDS": OUTCOME_WORDS,
+            "CONTRACT_WORDS": CONTRACT_WORDS,
+            "BONUS_WORDS": BONUS_WORDS,
+        }
+        made = {name: {str(k): str(v) for k, v in t.items()} for name, t in tables.items()}
+        _WORDS[language] = made
+    return made

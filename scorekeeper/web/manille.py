@@ -1,36 +1,109 @@
-"""La Manille's coup entry: the retourne (classique) or trump and contre (manillen), points."""
+"""La Manille's web half (classique and the Belgian manillen): its forms (the variant and
+its targets; the retourne, or trump and contre, and the points), what its sheet's lines
+and standing say, and its registry entry ``MANILLE``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from wtforms import IntegerField, RadioField
+from wtforms.validators import NumberRange, Optional
 
-from ...rules.manille import belge, classique
-from .points import (
-    CONTRE_WORDS,
-    ERROR_FIELDS,
-    TRUMP_WORDS,
+from ..rules.manille import belge, classique
+from ..rules.manille.kinds import ManilleClassique, Manillen
+from ..store import StoredGame
+from .forms import options
+from .hookspecs import CoupEntry, GameWeb, NewGame, PointsSheet, shipped_templates
+from .sheet.forms import (
     NewSheetForm,
     SheetCoupForm,
+    new_sheet_form,
     points_coup_form,
     saving,
     shown_valid,
 )
+from .sheet.pages import SheetPages
 
-__all__ = [
-    "ERROR_FIELDS",
-    "coup_form",
-    "fill",
-    "must_sans_atout",
-    "read_coup",
-    "rules_of",
-    "rules_text",
-    "saving",
-    "sheet_line",
-    "standing",
-    "valid",
-]
+RETOURNE_WORDS = options(
+    [
+        ("0", "—"),
+        ("1", _l("J 1")),
+        ("2", _l("Q 2")),
+        ("3", _l("K 3")),
+        ("4", _l("A 4")),
+        ("5", _l("10 5")),
+    ]
+)
+TRUMP_WORDS = {
+    "pique": _l("♠ pique"),
+    "coeur": _l("♥ cœur"),
+    "carreau": _l("♦ carreau"),
+    "trefle": _l("♣ trèfle"),
+    "sans-atout": _l("sans-atout"),
+}
+CONTRE_WORDS = {"": "—", "contre": _l("contré ×2"), "surcontre": _l("sur-contré ×4")}
+
+
+class ManilleNewForm(NewSheetForm):
+    """A Manille game: classique (partie liée or sèche, the manche and belle) or manillen."""
+
+    variant = RadioField(
+        _l("Rules"),
+        choices=options(
+            [("classique", _l("classique (muette or parlée)")), ("belge", _l("manillen (Belgian)"))]
+        ),
+        default="classique",
+    )
+    partie = RadioField(
+        _l("Partie"),
+        choices=options(
+            [
+                ("liee", _l("liée: two manches, a belle at one all")),
+                ("seche", _l("sèche: one manche")),
+            ]
+        ),
+        default="liee",
+    )
+    manche = IntegerField(
+        _l("Points to win a manche"), default=34, validators=[Optional(), NumberRange(1, 1000)]
+    )
+    belle = IntegerField(
+        _l("Points to win the belle"), default=44, validators=[Optional(), NumberRange(1, 1000)]
+    )
+    deals = IntegerField(
+        _l("Deals (20 for four, 30 for three)"), validators=[Optional(), NumberRange(1, 1000)]
+    )
+    sans_atout = IntegerField(
+        _l("Sans-atout each chooser must call"),
+        default=2,
+        validators=[Optional(), NumberRange(0, 100)],
+    )
+
+
+class ManilleCoupForm(SheetCoupForm):
+    """A Manille coup: the retourne (classique) or the trump and contre (manillen)."""
+
+    retourne = RadioField(_l("Retourne"), choices=RETOURNE_WORDS, default="0")
+    renonce = RadioField(_l("Renonce"), choices=[], validate_choice=False, default="")
+    trump = RadioField(_l("Trump"), choices=options(TRUMP_WORDS.items()), validate_choice=False)
+    contre = RadioField(
+        _l("Contre"), choices=options(CONTRE_WORDS.items()), default="", validate_choice=False
+    )
+
+
+ERROR_FIELDS = {
+    "points": "points",
+    "retourne": "retourne",
+    "renonce": "renonce",
+    "trump": "trump",
+    "contre": "contre",
+    "note": "note",
+}
+"""Where the engine's refusal of a coup's key is shown on the form."""
 
 
 def _renonce_choices(game: Any) -> list[tuple[str, str]]:
@@ -39,8 +112,9 @@ def _renonce_choices(game: Any) -> list[tuple[str, str]]:
     return [("nous", _("Nous")), ("eux", _("Eux"))]
 
 
-def coup_form(stored: Any, coup: Any = None) -> SheetCoupForm:
-    form = points_coup_form(stored, coup, fill, _renonce_choices(stored.game))
+def coup_form(stored: StoredGame, coup: Any = None) -> ManilleCoupForm:
+    form = points_coup_form(ManilleCoupForm, stored, coup, fill)
+    form.renonce.choices = options([("", "—"), *_renonce_choices(stored.game)])
     if len(stored.game.players) == 3:  # each for himself: the dealer's points, not a team's
         form.points.label.text = _("Points of the dealer")
     if form.trump.data is None and must_sans_atout(stored.replay()):
@@ -48,22 +122,22 @@ def coup_form(stored: Any, coup: Any = None) -> SheetCoupForm:
     return form
 
 
-def _classique(stored: Any) -> bool:
-    return bool(stored.game.rules.variant == "classique")
+def _classique(stored: StoredGame) -> bool:
+    return isinstance(stored.game.rules, classique.ManilleRules)
 
 
-def valid(form: SheetCoupForm, stored: Any) -> bool:
+def valid(form: ManilleCoupForm, stored: StoredGame) -> bool:
     if _classique(stored):
         return shown_valid(form, {"retourne", "points", "renonce"})
     return shown_valid(form, {"trump", "contre", "points", "renonce"})
 
 
-def read_coup(form: SheetCoupForm, stored: Any) -> Any:
+def read_coup(form: ManilleCoupForm, stored: StoredGame) -> Any:
     """The coup the form describes, read by the game file's own reader."""
     return stored.kind.load_coup(manille_item(form, _classique(stored)), stored.game)
 
 
-def rules_of(form: NewSheetForm) -> dict[str, Any]:
+def rules_of(form: ManilleNewForm) -> dict[str, Any]:
     """The rules object of the new-sheet form: the variant and its choices."""
     if form.variant.data == "belge":
         rules: dict[str, Any] = {
@@ -81,7 +155,7 @@ def rules_of(form: NewSheetForm) -> dict[str, Any]:
     }
 
 
-def manille_item(form: SheetCoupForm, classique: bool) -> dict[str, Any]:
+def manille_item(form: ManilleCoupForm, classique: bool) -> dict[str, Any]:
     """A Manille coup in the game file's shape."""
     item: dict[str, Any] = {}
     if classique:
@@ -99,7 +173,7 @@ def manille_item(form: SheetCoupForm, classique: bool) -> dict[str, Any]:
     return item
 
 
-def fill(form: SheetCoupForm, item: dict[str, Any]) -> None:
+def fill(form: ManilleCoupForm, item: dict[str, Any]) -> None:
     form.retourne.data = str(item.get("retourne", 0))
     form.trump.data = item.get("trump")
     form.contre.data = item.get("contre", "")
@@ -108,7 +182,9 @@ def fill(form: SheetCoupForm, item: dict[str, Any]) -> None:
     form.note.data = item.get("note", "")
 
 
-def sheet_line(r: Any, columns: tuple[str, ...]) -> tuple[str, str]:
+def sheet_line(
+    r: classique.ManilleResult | belge.ManillenResult, columns: tuple[str, ...]
+) -> tuple[str, str]:
     """What a line says beside its points: retourne or trump, contre, renonce; the manche won."""
     event = ""
     if isinstance(r, classique.ManilleResult):
@@ -132,7 +208,11 @@ def sheet_line(r: Any, columns: tuple[str, ...]) -> tuple[str, str]:
     return detail, event
 
 
-def standing(report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+def standing(
+    report: classique.ManilleReport | belge.ManillenReport,
+    columns: tuple[str, ...],
+    names: tuple[str, ...],
+) -> list[str]:
     """Where the partie stands (classique) or the deals (manillen)."""
     if isinstance(report, classique.ManilleReport):
         return _classique_standing(report, columns)
@@ -167,7 +247,7 @@ def standing(report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> l
     return lines
 
 
-def _classique_standing(report: Any, columns: tuple[str, ...]) -> list[str]:
+def _classique_standing(report: classique.ManilleReport, columns: tuple[str, ...]) -> list[str]:
     lines = [
         _(
             "Manches: %(a)s %(ma)s · %(b)s %(mb)s",
@@ -195,11 +275,11 @@ def _classique_standing(report: Any, columns: tuple[str, ...]) -> list[str]:
     ]
 
 
-def must_sans_atout(report: Any) -> bool:
+def must_sans_atout(report: object) -> bool:
     return isinstance(report, belge.ManillenReport) and report.must_sans_atout
 
 
-def rules_text(rules: Any) -> str:
+def rules_text(rules: classique.ManilleRules | belge.ManillenRules) -> str:
     """The rules in a line of words."""
     if isinstance(rules, classique.ManilleRules):
         if rules.partie == "seche":
@@ -214,3 +294,57 @@ def rules_text(rules: Any) -> str:
         deals=rules.deals,
         sa=rules.sans_atout,
     )
+
+
+class ManilleEntry(CoupEntry[ManilleCoupForm]):
+    def form(self, stored: Any, coup: Any = None) -> ManilleCoupForm:
+        return coup_form(stored, coup)
+
+    def valid(self, form: ManilleCoupForm, stored: Any) -> bool:
+        return valid(form, stored)
+
+    def read(self, form: ManilleCoupForm, stored: Any) -> Any:
+        return read_coup(form, stored)
+
+    def saving(self, form: ManilleCoupForm) -> bool:
+        return saving(form)
+
+    def error_fields(self) -> Mapping[str, str]:
+        return ERROR_FIELDS
+
+
+class ManilleSheet(PointsSheet):
+    def line(self, result: Any, columns: tuple[str, ...]) -> tuple[str, str]:
+        return sheet_line(result, columns)
+
+    def standing(self, report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+        return standing(report, columns, names)
+
+    def rules_text(self, rules: Any) -> str:
+        return rules_text(rules)
+
+    def must_sans_atout(self, report: Any) -> bool:
+        """Manillen's owed sans-atout: the chooser must call it now."""
+        return must_sans_atout(report)
+
+
+class ManilleNew(NewGame[ManilleNewForm]):
+    def form(self, posted: bool) -> ManilleNewForm:
+        return new_sheet_form(ManilleNewForm, posted)
+
+    def rules_of(self, form: ManilleNewForm) -> Mapping[str, Any]:
+        return rules_of(form)
+
+    def fill(self, form: ManilleNewForm, game: Any) -> None:
+        form.fill(game)
+
+
+MANILLE = GameWeb(
+    name="manille",
+    kinds=(ManilleClassique(), Manillen()),
+    entry=ManilleEntry(),
+    pages=SheetPages("manille", ManilleSheet(), ManilleEntry()),
+    templates=shipped_templates("manille"),
+    new_game=ManilleNew(),
+)
+"""La Manille's web half (both variants)."""

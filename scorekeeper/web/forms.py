@@ -1,28 +1,25 @@
-"""The forms of the table app (Flask-WTF: every one carries its CSRF token).
+"""The forms every page shares (Flask-WTF: every one carries its CSRF token).
 
-What every game's pages share is here; each game's coup entry is a module
-of this package named by its kind (``GameKind.form``): it makes the coup
-form, reads it into the game file's shape and hands that to the kind's own
-file reader, so a coup typed in and a coup read from a file meet the same
-checks.
+Each game's own forms (new game, coup entry) live with its web half
+(``web/hombre/forms.py``, ``web/sheet/forms.py`` and the points games'
+modules) on this small base.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from importlib import import_module
-from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
-from flask import abort
+from flask import abort, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import HiddenField, SubmitField, TextAreaField
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # not in the stubs
 
-from ...rules.kind import GameKind
+from .. import store
+from ..db import get_db
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
@@ -39,7 +36,13 @@ def whole(text: object) -> int | None:
     return int(str(text)) if text is not None and _WHOLE.fullmatch(str(text)) else None
 
 
-def form_version(form: FlaskForm) -> int:
+class Versioned(Protocol):
+    """A form that changes a game: it says the version it was made from."""
+
+    version: HiddenField
+
+
+def form_version(form: Versioned) -> int:
     """The version of the game the page showed (hidden field of every changing form).
 
     A change that does not say which version it was made from is refused
@@ -63,6 +66,18 @@ class ImportForm(FlaskForm):
     submit = SubmitField(_l("Import"))
 
 
-def entry_for(kind: GameKind) -> ModuleType:
-    """The coup-entry module of a kind (``scorekeeper.web.forms.<kind.form>``)."""
-    return import_module(f"{__name__}.{kind.form}")
+def bounded_arg(name: str, default: int, low: int, high: int) -> int:
+    """A whole number of the query string within [low, high], else ``default``."""
+    number = whole(request.args.get(name))
+    return number if number is not None and low <= number <= high else default
+
+
+def changed_meanwhile(form: Any, field: Any, game_id: int) -> store.StoredGame:
+    """Another phone changed the game: keep what was typed, aim it at the latest version.
+
+    Returns the latest game, for the page to show with the refusal beside ``field``.
+    """
+    latest = store.load(get_db(), game_id)
+    form.version.data = str(latest.version)
+    field.errors = [str(CHANGED)]
+    return latest

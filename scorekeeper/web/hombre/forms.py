@@ -21,7 +21,8 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
-from . import options, whole
+from ..forms import options, whole
+from ..hookspecs import CoupEntry
 
 CONTRACT_WORDS: dict[str, Any] = {
     # 1709 (poule)
@@ -355,3 +356,22 @@ def rules_text(rules: Any) -> str:
     if rules.mark_value != 3:
         parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
     return ", ".join(parts)
+
+
+class HombreEntry(CoupEntry[CoupForm]):
+    """L'Hombre's coup entry (its three money systems): the functions above."""
+
+    def form(self, stored: Any, coup: Any = None) -> CoupForm:
+        return coup_form(stored, coup)
+
+    def valid(self, form: CoupForm, stored: Any) -> bool:
+        return valid(form, stored)
+
+    def read(self, form: CoupForm, stored: Any) -> Any:
+        return read_coup(form, stored)
+
+    def saving(self, form: CoupForm) -> bool:
+        return saving(form)
+
+    def error_fields(self) -> dict[str, str]:
+        return ERROR_FIELDS

@@ -1,0 +1,148 @@
+"""The server's processes: waitress, forked once per core, sharing one listening socket.
+
+Why waitress and not gunicorn's gthread workers (issue 24): a gthread worker
+gives a thread to a connection as soon as its first byte arrives, and the
+thread then reads the request head itself; 20 connections sending their
+headers one byte every 2 s held all 16 threads of ``serve --host 0.0.0.0``
+and took ``/health`` from 1.5 ms to an 18 s median. gunicorn's documentation
+says to put a buffering proxy in front of it; a home table has none.
+waitress reads every request whole in its event loop (``wasyncore``) and
+hands a thread only a complete request: a slow or idle client costs a
+socket, not a thread. Its limits bound what such clients hold:
+``channel_timeout`` closes a connection silent for that long (also the
+keep-alive of an idle phone), ``connection_limit`` bounds the sockets of a
+process, and the request's head and body are bounded in bytes (a body past
+``MAX_BODY`` is refused before it is buffered, so nothing spills to disk).
+
+waitress has no processes of its own: the socket is bound here, the app
+created once (secret key, database, migrations), then one process per core
+is forked, each serving the same socket with its threads. The parent only
+watches: a process that dies is started again, and SIGTERM or SIGINT stops
+them all, each finishing its requests in flight (at most ``GRACEFUL_SECONDS``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+CHANNEL_TIMEOUT = 75
+"""Seconds a connection may stay silent (an idle phone's keep-alive, a stalled request)."""
+CONNECTIONS = 500
+"""Open connections per process (a table's phones keep one each between polls)."""
+MAX_HEAD = 64 << 10
+"""Bytes of a request's line and headers."""
+MAX_BODY = 4 << 20
+"""Bytes of a request's body (the app refuses more than 2 MB itself, with a page)."""
+GRACEFUL_SECONDS = 10
+
+
+class _Stop(Exception):
+    """SIGTERM or SIGINT in the parent."""
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((host.strip("[]"), port))
+    listener.listen(1024)
+    listener.setblocking(False)
+    return listener
+
+
+def _logged(app: Any, out: TextIO) -> Any:
+    """The app, writing one line per request (``--access-log``)."""
+
+    def logging_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        def start(status: str, headers: Any, *rest: Any) -> Any:
+            path = environ.get("PATH_INFO", "")
+            line = f'{environ.get("REMOTE_ADDR", "-")} "{environ.get("REQUEST_METHOD")} {path}"'
+            out.write(f"{line} {status.split(' ', 1)[0]}\n")
+            out.flush()
+            return start_response(status, headers, *rest)
+
+        return app(environ, start)
+
+    return logging_app
+
+
+def _child(app: Any, listener: socket.socket, threads: int) -> None:
+    """One process: waitress on the shared socket until SIGTERM."""
+    from waitress.server import create_server  # type: ignore[import-untyped]
+
+    server = create_server(
+        app,
+        sockets=[listener],
+        threads=threads,
+        channel_timeout=CHANNEL_TIMEOUT,
+        connection_limit=CONNECTIONS,
+        max_request_header_size=MAX_HEAD,
+        max_request_body_size=MAX_BODY,
+        asyncore_use_poll=True,  # select() stops at 1,024 sockets
+        ident="scorekeeper",
+    )
+
+    def stop(_signum: int, _frame: Any) -> None:
+        raise SystemExit(0)  # waitress's loop ends and waits for its threads
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    server.run()
+
+
+def run(app: Any, listener: socket.socket, workers: int, threads: int, log: bool) -> None:
+    """Fork ``workers`` processes serving ``listener``; return once they are all stopped."""
+    if log:
+        app = _logged(app, sys.stdout)
+    children: set[int] = set()
+
+    def start() -> None:
+        pid = os.fork()
+        if pid == 0:  # the child
+            code = 0
+            try:
+                _child(app, listener, threads)
+            except BaseException:
+                code = 1
+            finally:
+                os._exit(code)
+        children.add(pid)
+
+    def stop(_signum: int, _frame: Any) -> None:
+        raise _Stop
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        for _ in range(workers):
+            start()
+        while children:
+            pid, _status = os.waitpid(-1, 0)
+            children.discard(pid)
+            time.sleep(0.5)  # a process that dies at once must not be forked in a loop
+            start()
+    except (_Stop, ChildProcessError):
+        pass
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for pid in children:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + GRACEFUL_SECONDS
+    while children and time.monotonic() < deadline:
+        for pid in list(children):
+            done, _status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                children.discard(pid)
+        time.sleep(0.05)
+    for pid in children:  # past the graceful time
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    listener.close()

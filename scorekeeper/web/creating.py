@@ -1,0 +1,95 @@
+"""What the pages that start or set up a game share: storing it, and the evening it opens from.
+
+A plain module (no blueprint): l'Hombre's new-game page, the points games'
+and the import all create a game here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, redirect, request, session, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import access, clubs, store
+from ..db import get_db
+from ..rules.errors import GameError
+from ..rules.money import Money
+from .forms import changed_meanwhile, form_version, whole
+from .kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
+
+
+def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
+    """Store a set-up form's players and rules; None, with the refusal on the form, if refused."""
+    try:
+        store.set_table(
+            get_db(),
+            game_id,
+            game.players,
+            game.first_dealer,
+            game.rules,
+            version=form_version(form),
+        )
+    except store.Conflict:
+        changed_meanwhile(form, form.create, game_id)
+    except GameError as error:
+        form.create.errors = [error.translated(_)]
+    else:
+        return redirect(url_for("table.game", game_id=game_id))
+    return None
+
+
+def created(game: Any, action: store.Action, money: Money | None) -> BaseResponse:
+    """Store a new game; its creator becomes its manager and sees the manager link once.
+
+    Opened from an evening (``?evening=``, by one of its club's managers), the
+    game is that evening's next table and its seats are the members of the
+    players' names.
+    """
+    evening = evening_arg()
+    then = None
+    if evening is not None:
+        players = tuple(game.players)
+
+        def then(db: Any, game_id: int) -> None:
+            clubs.add_table(db, evening, game_id, players)
+
+    token, code = access.new_token(), access.new_handover_code()
+    game_id = store.create(
+        get_db(),
+        game,
+        action,
+        money,
+        access.token_hash(token),
+        access.handover_hash(code),
+        then,
+    )
+    access.grant_manage(game_id)
+    session[NEW_MANAGER_LINK] = [game_id, token]
+    stash_code(game_id, code)
+    return redirect(url_for("table.game", game_id=game_id))
+
+
+def evening_arg() -> clubs.Evening | None:
+    """The evening a new game is opened from, if any; 404 unless this browser manages its club."""
+    if "evening" not in request.args:
+        return None
+    number = whole(request.args.get("evening"))
+    evening = None if number is None else clubs.evening(get_db(), number)
+    if evening is None or not access.can_manage_club(evening.club_id):
+        abort(404)
+    return evening
+
+
+def member_names() -> list[str]:
+    """The names offered on the player fields of an evening's new table."""
+    evening = evening_arg()
+    if evening is None:
+        return []
+    return [m.name for m in clubs.members(get_db(), evening.club_id)]
+
+
+def stash_code(game_id: int, code: str) -> None:
+    """Show this handover code once, on the next page of this browser."""
+    session[NEW_HANDOVER_CODE] = [game_id, code]

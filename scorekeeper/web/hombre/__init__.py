@@ -1,0 +1,113 @@
+"""L'Hombre's web half: its three money systems' coup entry, pages, settlement and new game.
+
+``HOMBRE`` is its registry entry. Its own pages (journal, fiche, CSVs, story,
+players, new game and set-up) are routes of its modules, in the endpoint
+families the templates know (``web/blueprints.py``).
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from werkzeug.wrappers import Response as BaseResponse
+
+from ... import store
+from ...rules.errors import N_
+from ...rules.hombre.kinds import Hombre1709, HombreDanish, HombreJetons
+from ..forms import ActionForm
+from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templates
+from . import guard, new_game, pages, settlement
+from .forms import CoupForm, HombreEntry, rules_text
+from .present import journal_text, outcome_text, words
+
+
+class HombrePages(GamePages[CoupForm]):
+    """L'Hombre's game page (the bête manager's), its coup checks, its settlement."""
+
+    after_save = "#saved"
+    """What the coup did, then the standing."""
+    after_change = "#coups"
+
+    def render(
+        self,
+        stored: store.StoredGame,
+        form: CoupForm | None = None,
+        preview: Report | None = None,
+        status: int = 200,
+    ) -> Page:
+        return pages.render_game(stored, form, preview, status)
+
+    def preview_fragment(
+        self, stored: store.StoredGame, form: CoupForm, after: Report | None, position: int | None
+    ) -> str:
+        return pages.preview_fragment(stored, form, after, position)
+
+    def render_edit(
+        self,
+        stored: store.StoredGame,
+        n: int,
+        form: CoupForm,
+        before: Report,
+        after: Report | None,
+        status: int,
+    ) -> Page:
+        return pages.render_edit(stored, n, form, before, after, status)
+
+    def render_delete(
+        self,
+        stored: store.StoredGame,
+        n: int,
+        form: ActionForm,
+        before: Report,
+        after: Report | None,
+        error: str | None,
+        status: int,
+    ) -> Page:
+        return pages.render_delete(stored, n, form, before, after, error, status)
+
+    def saved_text(self, after: Report, n: int) -> str:
+        return pages.saved_text(after, n)
+
+    def corrected_text(self, before: Report, after: Report, n: int) -> str:
+        return pages.corrected_text(before, after, n)
+
+    def deleted_text(self, before: Report, after: Report, n: int) -> str:
+        return pages.deleted_text(before, after, n)
+
+    def undone_text(self, before: Report, after: Report, n: int) -> str:
+        return pages.undone_text(before, after, n)
+
+    def coup_text(self, report: Report, n: int) -> str:
+        return pages.coup_text(report, n)
+
+    def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """Every player's net."""
+        return tuple(report.game.players), tuple(report.tally)
+
+    def settlement(self, stored: store.StoredGame, pdf: bool) -> str:
+        return settlement.settlement_page(stored, pdf)
+
+    def settle(self, stored: store.StoredGame) -> Page | BaseResponse:
+        """The manager sets the chip value on the settlement."""
+        return settlement.set_money(stored)
+
+    def rules_text(self, rules: Rules) -> str:
+        return rules_text(rules)
+
+    def init_app(self, app: Flask) -> None:
+        """Its word tables and its journal's lines, for its templates and the macros."""
+        app.context_processor(words)
+        app.jinja_env.globals.update(outcome_text=outcome_text, journal_text=journal_text)
+
+
+HOMBRE = GameWeb(
+    name=guard.GAME,
+    kinds=(Hombre1709(), HombreJetons(), HombreDanish()),
+    entry=HombreEntry(),
+    pages=HombrePages(),
+    templates=shipped_templates("hombre"),
+    own_new_game="games.new_game",
+    label=N_("L'Hombre"),
+)
+"""L'Hombre's web half; its new game is its own page, ``/games/new`` (``new_game``)."""
+
+__all__ = ["HOMBRE", "new_game"]

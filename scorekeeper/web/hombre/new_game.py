@@ -1,0 +1,150 @@
+"""L'Hombre's new game and set-up: players, first dealer, a preset of one of its money systems.
+
+``/games/new`` is also where every game starts: its page links the other
+games of the registry (``registry.WEBS``), each started from
+``/games/new/<name>``. The endpoint names (``games.new_game``,
+``games.setup``) are kept for the templates.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from typing import Any
+
+from flask import abort, render_template, request
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from ... import access, store
+from ...rules import kinds
+from ...rules.errors import GameError
+from ...rules.hombre.kinds import Hombre1709
+from .. import blueprints
+from ..creating import created, save_table
+from ..forms import bounded_arg
+from .forms import SETTING_HELP, NewGameForm
+
+bp = blueprints.games
+
+HOMBRE = Hombre1709()
+"""The first of l'Hombre's kinds: its game file's ``"game"``, its seats, its defaults."""
+"""The new-game page here is l'Hombre's; its presets pick one of its money systems."""
+PRESET_KINDS = {
+    name: kind for kind in kinds.KINDS if kind.game == HOMBRE.game for name in kind.presets
+}
+
+
+DEFAULT_PRESET = "recommended"
+
+
+def _preset(name: str | None) -> Any:
+    kind = PRESET_KINDS.get(name or "", HOMBRE)
+    return kind.preset(name or DEFAULT_PRESET)
+
+
+def _fill_rules(form: NewGameForm, rules: Any) -> None:
+    form.accounting.data = rules.accounting
+    for name, value in rules.to_mapping().items():
+        if name != "accounting":
+            field = getattr(form, name)
+            field.data, field.raw_data = value, None  # shown as the preset says, not as sent
+
+
+def _form_rules(form: NewGameForm) -> Any:
+    """The rule set the form describes, for its money system; GameError names the field."""
+    kind = kinds.stored_kind(HOMBRE.game, {"accounting": form.accounting.data or "poule"})
+    data = {}
+    for setting in fields(kind.rules_type):
+        value = getattr(form, setting.name).data
+        if isinstance(value, str):
+            value = value.strip()
+        if value is None and setting.type in ("str", "bool"):
+            continue  # not sent: the rule set's default
+        data[setting.name] = value
+    return kind.rules_type(**data)
+
+
+def _table_from_form(form: NewGameForm) -> Any:
+    """The players and rule set of the form, or None with the errors put beside the fields."""
+    if not form.validate():
+        return None
+    try:
+        rules = _form_rules(form)
+    except GameError as error:
+        field = getattr(form, error.field.removeprefix("rules."))
+        field.errors = [*field.errors, error.translated(_)]
+        return None
+    names = tuple(
+        name
+        for name in (
+            (field.data or "").strip()
+            for field in (form.player0, form.player1, form.player2, form.player3)
+        )
+        if name
+    )
+    if len(names) not in HOMBRE.seats or len(set(names)) != len(names):
+        form.player2.errors = [_("The three players need three different names.")]
+        return None
+    if int(form.first_dealer.data) >= len(names):
+        form.first_dealer.errors = [_("The first dealer is one of the players.")]
+        return None
+    return kinds.build(HOMBRE.game, names, rules.to_mapping(), int(form.first_dealer.data), [])
+
+
+def _presets_json() -> str:
+    return json.dumps({name: _preset(name).to_mapping() for name in PRESET_KINDS})
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> str | BaseResponse | tuple[str, int]:
+    form = NewGameForm()
+    if request.method == "GET":
+        _fill_rules(form, _preset(DEFAULT_PRESET))
+        if previous := bounded_arg("again", 0, 1, 2**62):
+            _play_again(form, access.readable(previous))
+    elif form.apply_preset.data:
+        _fill_rules(form, _preset(form.preset.data))
+    elif (game := _table_from_form(form)) is not None:
+        return created(game, store.Action.CREATE, None)
+    page = render_template(
+        "hombre/new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=None
+    )
+    return page if request.method == "GET" or form.apply_preset.data else (page, 422)
+
+
+def _play_again(form: NewGameForm, before: store.StoredGame) -> None:
+    """The same table plays again: same players and rules, the deal passes on."""
+    if before.kind.game != HOMBRE.game:
+        return  # a points game plays again from its own new-sheet page
+    game = before.game
+    players = list(game.players) + [""] * (4 - len(game.players))
+    form.player0.data, form.player1.data, form.player2.data, form.player3.data = players
+    form.first_dealer.data = str((game.first_dealer + len(game.coups)) % len(game.players))
+    _fill_rules(form, game.rules)
+
+
+@bp.route("/games/<int:game_id>/setup", methods=["GET", "POST"])
+def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
+    """Players and rule set can change until the first coup is entered."""
+    stored = access.managed(game_id)
+    if stored.kind.game != HOMBRE.game:
+        abort(404)  # a points game's players and rules: /games/<id>/sheet/setup
+    form = NewGameForm()
+    if request.method == "GET":
+        game = stored.game
+        form.player0.data, form.player1.data, form.player2.data = game.players[:3]
+        form.player3.data = game.players[3] if len(game.players) > 3 else ""
+        form.first_dealer.data = str(game.first_dealer)
+        form.version.data = str(stored.version)
+        _fill_rules(form, game.rules)
+    elif form.apply_preset.data:
+        _fill_rules(form, _preset(form.preset.data))
+    elif (game := _table_from_form(form)) is not None and (
+        saved := save_table(form, game_id, game)
+    ) is not None:
+        return saved
+    page = render_template(
+        "hombre/new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=stored
+    )
+    return page if request.method == "GET" or form.apply_preset.data else (page, 422)

@@ -1,0 +1,181 @@
+"""L'Hombre's pages: the game page the bête manager lives on, the journal, the fiche.
+
+The coup flow itself (add, check, correct, delete, undo) is the same for
+every game (web/coups.py); ``HombrePages`` draws what l'Hombre shows of it.
+The journal and the fiche are l'Hombre's own pages (``table.journal``,
+``table.full_fiche``: their endpoint names are kept).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template, request
+from flask_babel import gettext as _
+
+from ... import store
+from ...access import can_manage, readable
+from ...rules.hombre.systems import hombre_report
+from ...rules.ledger import net_changes
+from .. import blueprints
+from ..forms import ActionForm
+from ..hookspecs import Page
+from ..words import signed
+from .forms import coup_form
+from .guard import hombre_only
+from .present import fiche, outcome_text
+
+bp = blueprints.table
+RECENT = 8
+FICHE_SETTLED = 12
+JOURNAL_PAGE = 25
+
+
+def render_game(
+    stored: store.StoredGame,
+    form: Any = None,
+    preview: Any = None,
+    status: int = 200,
+) -> Page:
+    report = hombre_report(stored.replay())
+    form = form or coup_form(stored)
+    kept = stored.derived.get("fiche")
+    if kept is None:  # the fiche's lines of this version, made once
+        kept = stored.derived["fiche"] = fiche(report, FICHE_SETTLED)
+    lines, hidden = kept
+    page = render_template(
+        "hombre/game.html",
+        can_manage=can_manage(stored),
+        stored=stored,
+        report=report,
+        names=stored.game.players,
+        form=form,
+        action=ActionForm(formdata=None, version=str(stored.version)),
+        preview=None if preview is None else preview.coups[-1],
+        preview_report=preview,
+        preview_nets=None if preview is None else preview.net,
+        recent=list(reversed(report.coups[-RECENT:])),
+        fiche=lines,
+        fiche_hidden=hidden,
+        outcome_text=outcome_text,
+    )
+    return (page, status) if status != 200 else page
+
+
+def preview_fragment(stored: store.StoredGame, form: Any, after: Any, position: int | None) -> str:
+    """The live check of a coup: its outcome and payments, or the refusal."""
+    result = None
+    if after is not None:
+        result = after.coups[-1] if position is None else after.coups[position - 1]
+    return render_template(
+        "hombre/_preview.html",
+        form=form,
+        result=result,
+        names=stored.game.players,
+        changes=None if after is None or position is None else net_changes(stored.replay(), after),
+        nets=None if after is None or position is not None else after.net,
+    )
+
+
+def render_edit(
+    stored: store.StoredGame, n: int, form: Any, before: Any, after: Any, status: int
+) -> Page:
+    page = render_template(
+        "hombre/edit_coup.html",
+        stored=stored,
+        names=stored.game.players,
+        n=n,
+        form=form,
+        original=before.coups[n - 1],
+        preview=None if after is None else after.coups[n - 1],
+        changes=None if after is None else net_changes(before, after),
+    )
+    return page if status == 200 else (page, status)
+
+
+def render_delete(
+    stored: store.StoredGame,
+    n: int,
+    form: Any,
+    before: Any,
+    after: Any,
+    error: str | None,
+    status: int,
+) -> Page:
+    page = render_template(
+        "hombre/delete_coup.html",
+        stored=stored,
+        names=stored.game.players,
+        n=n,
+        form=form,
+        original=before.coups[n - 1],
+        changes=None if after is None else net_changes(before, after),
+        error=error,
+    )
+    return page if status == 200 else (page, status)
+
+
+def saved_text(after: Any, n: int) -> str:
+    result = after.coups[-1]
+    names = after.game.players
+    what = outcome_text(result, names)
+    saved = str(_("Coup %(n)s saved: %(what)s", n=result.deal.n, what=what))
+    paid = ", ".join(f"{names[t.payer]} → {names[t.payee]} {t.amount}" for t in result.transfers)
+    paid_text = _("Paid: %(payments)s.", payments=paid) if paid else _("No payment.")
+    return f"{saved}. {paid_text}"
+
+
+def corrected_text(before: Any, after: Any, n: int) -> str:
+    return _changes_text(_("Coup %(n)s corrected.", n=n), before, after)
+
+
+def deleted_text(before: Any, after: Any, n: int) -> str:
+    return _changes_text(_("Coup %(n)s deleted.", n=n), before, after)
+
+
+def undone_text(before: Any, after: Any, n: int) -> str:
+    return _changes_text(_("Coup %(n)s undone.", n=n), before, after)
+
+
+def coup_text(report: Any, n: int) -> str:
+    """Coup ``n`` of a replay in a line of words (the change log)."""
+    return outcome_text(report.coups[n - 1], report.game.players)
+
+
+def _changes_text(what: str, before: Any, after: Any) -> str:
+    changes = net_changes(before, after)
+    if not changes:
+        return what + " " + _("The nets did not change.")
+    parts = [f"{c.name} {signed(c.before)} → {signed(c.after)}" for c in changes]
+    return what + " " + _("Nets: %(changes)s.", changes=", ".join(parts))
+
+
+@bp.get("/games/<int:game_id>/coups")
+@hombre_only
+def journal(game_id: int) -> str:
+    stored = readable(game_id)
+    report = stored.replay()
+    pages = max(1, -(-len(report.coups) // JOURNAL_PAGE))
+    page = min(max(request.args.get("page", 1, type=int), 1), pages)
+    newest_first = list(reversed(report.coups))
+    shown = newest_first[(page - 1) * JOURNAL_PAGE : page * JOURNAL_PAGE]
+    return render_template(
+        "hombre/journal.html",
+        can_manage=can_manage(stored),
+        stored=stored,
+        report=report,
+        names=stored.game.players,
+        coups=shown,
+        page=page,
+        pages=pages,
+    )
+
+
+@bp.get("/games/<int:game_id>/fiche")
+@hombre_only
+def full_fiche(game_id: int) -> str:
+    stored = readable(game_id)
+    lines, _hidden = fiche(hombre_report(stored.replay()))
+    return render_template(
+        "hombre/fiche.html", stored=stored, names=stored.game.players, fiche=lines
+    )

@@ -1,0 +1,168 @@
+"""L'Hombre's settlement sheet (page, PDF, CSV), the story of a game, and the players' records.
+
+The settlement's URLs are every game's (web/settlement.py asks the game's
+pages); the CSVs, the story and the records are l'Hombre's own pages, in the
+``settlement`` family of endpoints whose names the templates know.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from flask import Response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response as BaseResponse
+from wtforms import HiddenField, StringField, SubmitField
+from wtforms.validators import Length, Optional
+
+from ... import store
+from ...access import can_manage, readable, visible_ids
+from ...db import get_db
+from ...rules.errors import GameError
+from ...rules.hombre.engine import BeteStatus, Reason
+from ...rules.hombre.exports import journal_csv, standings_csv
+from ...rules.hombre.stats import player_stats
+from ...rules.hombre.systems import hombre_report
+from ...rules.ledger import settle_up
+from ...rules.money import parse_money
+from .. import blueprints
+from ..forms import CHANGED, form_version
+from ..gamefiles import game_file_text
+from ..hookspecs import Page
+from ..kept.expensive import expensive, players_key
+from .chart import net_chart
+from .guard import hombre_only
+from .records import player_records
+
+bp = blueprints.settlement
+BOM = "\ufeff"  # spreadsheets read UTF-8 CSV correctly with it
+JOURNAL_SHOWN = 60
+"""Coups of the payment journal on the settlement page; the PDF and the CSV have them all."""
+
+
+class MoneyForm(FlaskForm):
+    version = HiddenField()
+    chip_value = StringField(validators=[Optional(), Length(max=20)])
+    currency = StringField(validators=[Optional(), Length(max=3)])
+    submit = SubmitField()
+
+
+def _sheet(stored: store.StoredGame) -> dict[str, Any]:
+    report = hombre_report(stored.replay())
+    money = stored.money
+    names = stored.game.players
+    open_betes = [b for b in report.betes if b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)]
+    last = report.coups[-1] if report.coups else None
+    shares = [] if last is None else [t for t in last.transfers if t.reason == Reason.FINAL_SHARE]
+    return {
+        "stored": stored,
+        "report": report,
+        "names": names,
+        "money": money,
+        "settle": settle_up(report.net),
+        "open_betes": open_betes,
+        "final_shares": shares,
+        "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
+        "journal_shown": JOURNAL_SHOWN,
+    }
+
+
+def settlement_page(stored: store.StoredGame, pdf: bool) -> str:
+    """The settlement (or its PDF's HTML); its manager may set the chip value on it."""
+    form = MoneyForm() if can_manage(stored) and not pdf else None
+    if form is not None:
+        form.version.data = str(stored.version)
+        if stored.money is not None:
+            form.chip_value.data = str(stored.money.chip_value)
+            form.currency.data = stored.money.currency
+    return render_template("hombre/settlement.html", form=form, pdf=pdf, **_sheet(stored))
+
+
+def set_money(stored: store.StoredGame) -> Page | BaseResponse:
+    """The chip value posted on the settlement: stored, or the page with the refusal."""
+    form = MoneyForm()
+    status = 422
+    if form.validate():
+        try:
+            money = parse_money(form.chip_value.data, form.currency.data or "EUR")
+            store.set_money(get_db(), stored.id, money, version=form_version(form))
+            return redirect(url_for("settlement.settlement", game_id=stored.id))
+        except GameError as error:
+            getattr(form, error.field).errors = [error.translated(_)]
+        except store.Conflict:
+            form.submit.errors = [str(CHANGED)]
+            status = 409
+    page = render_template("hombre/settlement.html", form=form, pdf=False, **_sheet(stored))
+    return page, status
+
+
+def _csv(text: str, name: str) -> Response:
+    return Response(
+        BOM + text,
+        mimetype="text/csv",
+        headers={"Content-Disposition": f"attachment; filename={name}"},
+    )
+
+
+def _kept_csv(stored: store.StoredGame, name: str, make: Any) -> str:
+    """A CSV of this version of the game, written once."""
+    text = stored.derived.get(name)
+    if text is None:
+        text = stored.derived[name] = make(stored.replay())
+    return str(text)
+
+
+def _semicolon() -> bool:
+    """``?sep=semicolon``: the file for a spreadsheet that reads ``;`` and decimal commas."""
+    return request.args.get("sep") == "semicolon"
+
+
+@bp.get("/games/<int:game_id>/journal.csv")
+@hombre_only
+def journal(game_id: int) -> Response:
+    stored = readable(game_id)
+    if _semicolon():
+        text = journal_csv(hombre_report(stored.replay()), ";")
+        return _csv(text, f"journal-{game_id}-semicolon.csv")
+    text = _kept_csv(stored, "journal.csv", journal_csv)
+    return _csv(text, f"journal-{game_id}.csv")
+
+
+@bp.get("/games/<int:game_id>/standings.csv")
+@hombre_only
+def standings(game_id: int) -> Response:
+    stored = readable(game_id)
+    if _semicolon():
+        text = standings_csv(hombre_report(stored.replay()), ";", stored.money)
+        return _csv(text, f"standings-{game_id}-semicolon.csv")
+    text = _kept_csv(stored, "standings.csv", standings_csv)
+    return _csv(text, f"standings-{game_id}.csv")
+
+
+@bp.get("/games/<int:game_id>/story")
+@hombre_only
+def story(game_id: int) -> str:
+    stored = readable(game_id)
+    report = hombre_report(stored.replay())
+    story = stored.derived.get("story")
+    if story is None:  # the chart and the records, made once per version
+        story = stored.derived["story"] = (net_chart(report), player_stats(report))
+    chart, stats = story
+    return render_template(
+        "hombre/story.html",
+        stored=stored,
+        report=report,
+        names=stored.game.players,
+        chart=chart,
+        rows=list(zip(stored.game.players, stats)),
+    )
+
+
+@bp.get("/players")
+@expensive(players_key)
+def players() -> str:
+    """Every player name's record over the finished games of this server."""
+    records, games = player_records(get_db(), visible_ids())  # one replay per changed game
+    return render_template("hombre/players.html", records=records, games=games)

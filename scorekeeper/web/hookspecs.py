@@ -1,0 +1,249 @@
+"""Every way a game's web half extends the pages, declared once (as Datasette's hookspecs.py).
+
+A game's web half is a ``GameWeb``: the kinds it serves, its coup entry
+(``CoupEntry``), its pages (``GamePages``), its new-game form (``NewGame``,
+for a game started from ``/games/new/<name>``) and its template folder. Each
+part is an abstract class: a game implements every abstract method — leaving
+one out is a mypy error ("Cannot instantiate abstract class") and a
+TypeError when its module is imported, never a 500 at the table — and may
+override the optional ones, whose defaults are here. The generic modules
+(coups, games, table, settlement, changelog) call nothing else of a game;
+``registry.WEBS`` lists the web halves.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+
+from flask import Flask, abort, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..app import _folder as shipped_folder
+from ..rules import kind
+from ..rules.kind import GameKind
+
+if TYPE_CHECKING:
+    from ..store import StoredGame
+    from .forms import ActionForm
+
+Page: TypeAlias = str | tuple[str, int]
+"""A drawn page, with its status when it is not 200."""
+Report: TypeAlias = kind.Standing
+"""A replay report of the game's kind, or a checked change (each engine has its own type)."""
+Coup: TypeAlias = object
+"""A coup of the game's kind, as its file reader reads it."""
+Rules: TypeAlias = kind.Rules
+"""A rule set of the game's kind."""
+
+FormT = TypeVar("FormT")
+"""The game's own coup form."""
+NewFormT = TypeVar("NewFormT")
+"""The game's own new-game form."""
+
+
+def shipped_templates(folder: str) -> Path:
+    """A template folder shipped with Scorekeeper (``templates/`` in a checkout, or installed)."""
+    return Path(shipped_folder("templates")) / folder
+
+
+class CoupEntry(ABC, Generic[FormT]):
+    """How a coup of the game is typed in: its form, read into the game file's shape.
+
+    The form reads what it shows into the shape of a coup in the game file,
+    which the kind's own file reader reads (``kind.load_coup``): a coup typed
+    in and a coup read from a file meet the same checks.
+    """
+
+    @abstractmethod
+    def form(self, stored: StoredGame, coup: Coup | None = None) -> FormT:
+        """The coup form: as posted on a POST, else empty (or showing ``coup``, corrected)."""
+
+    @abstractmethod
+    def valid(self, form: FormT, stored: StoredGame) -> bool:
+        """Whether the fields the form shows are valid (their errors are set on the form)."""
+
+    @abstractmethod
+    def read(self, form: FormT, stored: StoredGame) -> Coup:
+        """The coup the form describes; GameError names the field at fault."""
+
+    @abstractmethod
+    def saving(self, form: FormT) -> bool:
+        """Whether the coup is to be stored now, not only checked (the preview)."""
+
+    @abstractmethod
+    def error_fields(self) -> Mapping[str, str]:
+        """The form's field that shows the engine's refusal of a coup's key (else ``save``)."""
+
+
+class GamePages(ABC, Generic[FormT]):
+    """What the game shows: its page, a coup's check, correction and deletion, its settlement."""
+
+    after_save: str = ""
+    """Where the game page opens after a coup is saved, undone or redone (an anchor)."""
+    after_change: str = ""
+    """Where it opens after a correction or a deletion."""
+
+    @abstractmethod
+    def render(
+        self,
+        stored: StoredGame,
+        form: FormT | None = None,
+        preview: Report | None = None,
+        status: int = 200,
+    ) -> Page:
+        """The game page (``/games/<id>``): the standing and the coup entry, or a preview."""
+
+    @abstractmethod
+    def preview_fragment(
+        self, stored: StoredGame, form: FormT, after: Report | None, position: int | None
+    ) -> str:
+        """The live check of a coup being entered (None: refused) or corrected (``position``)."""
+
+    @abstractmethod
+    def render_edit(
+        self,
+        stored: StoredGame,
+        n: int,
+        form: FormT,
+        before: Report,
+        after: Report | None,
+        status: int,
+    ) -> Page:
+        """The correction page of coup ``n``, with what the correction would change."""
+
+    @abstractmethod
+    def render_delete(
+        self,
+        stored: StoredGame,
+        n: int,
+        form: ActionForm,
+        before: Report,
+        after: Report | None,
+        error: str | None,
+        status: int,
+    ) -> Page:
+        """The page that asks to confirm the deletion of coup ``n`` (or says why it cannot)."""
+
+    @abstractmethod
+    def saved_text(self, after: Report, n: int) -> str:
+        """The message after coup ``n`` is saved."""
+
+    @abstractmethod
+    def corrected_text(self, before: Report, after: Report, n: int) -> str:
+        """The message after coup ``n`` is corrected."""
+
+    @abstractmethod
+    def deleted_text(self, before: Report, after: Report, n: int) -> str:
+        """The message after coup ``n`` is deleted."""
+
+    @abstractmethod
+    def undone_text(self, before: Report, after: Report, n: int) -> str:
+        """The message after the last coup, ``n``, is undone."""
+
+    @abstractmethod
+    def coup_text(self, report: Report, n: int) -> str:
+        """Coup ``n`` of a replay in a line of words (the change log)."""
+
+    @abstractmethod
+    def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """What the change log shows before and after a change: its columns and their values."""
+
+    @abstractmethod
+    def settlement(self, stored: StoredGame, pdf: bool) -> str:
+        """The final page of the game (``/games/<id>/settlement``), or its PDF's HTML."""
+
+    @abstractmethod
+    def rules_text(self, rules: Rules) -> str:
+        """The rule set in a line of words, in the reader's language."""
+
+    def settle(self, stored: StoredGame) -> Page | BaseResponse:
+        """A POST to the settlement (the manager sets something there); by default 405."""
+        abort(405)
+
+    def standing(self, report: Report) -> list[str]:
+        """Where the game stands, a line each (a club evening's table); by default none."""
+        return []
+
+    def init_app(self, app: Flask) -> None:
+        """Set up what the game's templates use (filters, globals) once per app."""
+
+
+class NewGame(ABC, Generic[NewFormT]):
+    """A game started from ``/games/new/<name>``: its players, first dealer and own settings."""
+
+    @abstractmethod
+    def form(self, posted: bool) -> NewFormT:
+        """The game's new-game form: as posted, or empty with its defaults."""
+
+    @abstractmethod
+    def rules_of(self, form: NewFormT) -> Mapping[str, Any]:
+        """The rules object (the game file's ``"rules"``) the form describes."""
+
+    @abstractmethod
+    def fill(self, form: NewFormT, game: Any) -> None:
+        """Show a stored game's players and rules (set-up before the first coup, play again)."""
+
+
+@dataclass(frozen=True)
+class GameWeb:
+    """A game's web half: all the web side knows of it, registered in ``registry.WEBS``."""
+
+    name: str
+    """The game file's ``"game"``: ``/games/new/<name>``, and the prefix of its templates."""
+    kinds: tuple[GameKind, ...]
+    """The kinds it serves (l'Hombre's three money systems share one web half)."""
+    entry: CoupEntry[Any]
+    pages: GamePages[Any]
+    templates: Path
+    """Its template folder, found by the templates as ``<name>/…``."""
+    new_game: NewGame[Any] | None = None
+    """Its new-game form at ``/games/new/<name>``; None: the game serves its own."""
+    own_new_game: str = ""
+    """Without ``new_game``: the endpoint of the game's own new-game page."""
+    label: str = ""
+    """Its name on a "new table" button (a catalog message); empty: its title."""
+
+    def new_game_url(self, evening: int) -> str:
+        """Where a new game of it is opened as that evening's next table."""
+        if self.new_game is None:
+            return url_for(self.own_new_game, evening=evening)
+        return url_for("sheets.new_sheet", name=self.name, evening=evening)
+
+    @property
+    def title(self) -> str:
+        """The game's name for people (a catalog message): its first kind's."""
+        return self.kinds[0].title
+
+    def template(self, name: str) -> str:
+        """The name the templates know one of its templates by."""
+        return f"{self.name}/{name}"
+
+
+class PointsSheet(ABC):
+    """What the points games' shared sheet pages (``web/sheet/``) ask of a points game."""
+
+    @abstractmethod
+    def line(self, result: Any, columns: tuple[str, ...]) -> tuple[str, str]:
+        """What a coup's line says beside its points, and the partie or manche it wins."""
+
+    @abstractmethod
+    def standing(
+        self, report: Report, columns: tuple[str, ...], names: tuple[str, ...]
+    ) -> list[str]:
+        """Where the game stands, a line each, for the card above the entry."""
+
+    @abstractmethod
+    def rules_text(self, rules: Rules) -> str:
+        """The rule set in a line of words."""
+
+    def must_sans_atout(self, report: Report) -> bool:
+        """Whether the next deal must be played sans-atout; by default never."""
+        return False
+
+    def context(self) -> Mapping[str, object]:
+        """What else the game's own templates (its coup fields) use; by default nothing."""
+        return {}

@@ -1,0 +1,78 @@
+"""The registry of web halves: the one list of games on the web side (beside ``rules.kinds.KINDS``).
+
+Everything the web asks of a game goes through here: the game page, the
+coup flow, the settlement, the change log and the new-game chooser find the
+game's ``GameWeb`` by its kind (or its name) and call its hooks
+(``hookspecs.py``). No module is named in a string anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+from jinja2 import BaseLoader, Environment, FileSystemLoader, TemplateNotFound
+
+from ..rules import kinds
+from ..rules.kind import GameKind
+from .brou import BROU
+from .hombre import HOMBRE
+from .hookspecs import GameWeb
+from .manille import MANILLE
+
+WEBS: list[GameWeb] = [HOMBRE, BROU, MANILLE]
+"""Every game's web half, in the order the app offers them (l'Hombre's page is the chooser)."""
+
+
+def web_of(kind: GameKind) -> GameWeb:
+    """The web half that serves a kind (each kind has exactly one)."""
+    return next(web for web in WEBS for served in web.kinds if type(served) is type(kind))
+
+
+def named(name: str) -> GameWeb | None:
+    """The web half of a game file's ``"game"`` (``/games/new/<name>``), if any."""
+    return next((web for web in WEBS if web.name == name), None)
+
+
+def new_games() -> list[GameWeb]:
+    """The games started from ``/games/new/<name>``, for the new-game chooser."""
+    return [web for web in WEBS if web.new_game is not None]
+
+
+def rules_text(rules: Any) -> str:
+    """Any game's rule set in a line of words, in the reader's language."""
+    return web_of(kinds.kind_of(rules)).pages.rules_text(rules)
+
+
+def standing(report: Any) -> list[str]:
+    """Where any game stands, a line each (none for a game that shows no such lines)."""
+    return web_of(kinds.kind_of(report.game)).pages.standing(report)
+
+
+@contextmanager
+def registered(web: GameWeb) -> Iterator[GameWeb]:
+    """A game added for a while from outside (a test's toy), its kinds with it, then taken out.
+
+    A game of the app itself is a line here (``WEBS``) and one per kind in
+    ``rules.kinds.KINDS`` (the command reads its files too).
+    """
+    with ExitStack() as stack:
+        for kind in web.kinds:
+            stack.enter_context(kinds.added(kind))
+        WEBS.append(web)
+        try:
+            yield web
+        finally:
+            WEBS.remove(web)
+
+
+class GameTemplates(BaseLoader):
+    """Finds ``<name>/<template>`` in the template folder of the game of that name."""
+
+    def get_source(self, environment: Environment, template: str) -> Any:
+        name, _slash, rest = template.partition("/")
+        web = named(name)
+        if web is None or not rest:
+            raise TemplateNotFound(template)
+        return FileSystemLoader(str(web.templates)).get_source(environment, rest)

@@ -1,0 +1,103 @@
+"""What the points games' forms share: the players and first dealer, a coup's note and buttons.
+
+Each points game's forms (new game and coup entry) are its own, on these
+bases: its own settings (a target score) and its own coup fields. A coup form
+reads into the game file's own shape (a dict), so the web and the file share
+one reader and one set of refusals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from flask import request
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, IntegerField, RadioField, StringField, SubmitField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ..forms import options
+
+SEATS = options(
+    [("0", _l("Player 1")), ("1", _l("Player 2")), ("2", _l("Player 3")), ("3", _l("Player 4"))]
+)
+
+
+class NewSheetForm(FlaskForm):
+    """Four players (three for manillen) and the first dealer; a game adds its settings."""
+
+    version = HiddenField()
+    player0 = StringField(_l("Player 1"), validators=[InputRequired(), Length(max=40)])
+    player1 = StringField(_l("Player 2"), validators=[InputRequired(), Length(max=40)])
+    player2 = StringField(_l("Player 3"), validators=[InputRequired(), Length(max=40)])
+    player3 = StringField(_l("Player 4"), validators=[Optional(), Length(max=40)])
+    first_dealer = RadioField(_l("First dealer"), choices=SEATS, default="0")
+    create = SubmitField(_l("Start the game"))
+
+    def fill(self, game: Any) -> None:
+        """Show a stored game's players and rules (set-up before the first coup)."""
+        fields = (self.player0, self.player1, self.player2, self.player3)
+        for field, name in zip(fields, (*game.players, "")):
+            field.data = name
+        self.first_dealer.data = str(game.first_dealer)
+        for key, value in game.rules.to_mapping().items():
+            if hasattr(self, key):
+                getattr(self, key).data = value
+
+    def players(self) -> tuple[str, ...]:
+        names = [
+            f.data.strip()
+            for f in (self.player0, self.player1, self.player2, self.player3)
+            if f.data and f.data.strip()
+        ]
+        return tuple(names)
+
+
+class SheetCoupForm(FlaskForm):
+    """One coup of a points game: the points, a note, check or save; a game adds its fields."""
+
+    version = HiddenField()
+    points = IntegerField(_l("Points of Nous"), validators=[Optional(), NumberRange(0, 200)])
+    note = StringField(_l("Note"), validators=[Optional(), Length(max=200)])
+    check = SubmitField(_l("Check"))
+    save = SubmitField(_l("Save the coup"))
+
+
+F = TypeVar("F", bound=SheetCoupForm)
+N = TypeVar("N", bound=NewSheetForm)
+
+
+def new_sheet_form(cls: type[N], posted: bool) -> N:
+    """A game's new-game form: as posted, or empty with its defaults."""
+    return cls() if posted else cls(formdata=None)
+
+
+def points_coup_form(
+    cls: type[F], stored: Any, coup: Any, fill: Callable[[F, dict[str, Any]], None]
+) -> F:
+    """The coup form of a points game, showing ``coup`` (its file shape) when correcting."""
+    form = cls() if request.method == "POST" else cls(formdata=None)
+    if request.method != "POST":
+        form.version.data = str(stored.version)
+        if coup is not None:
+            fill(form, stored.kind.dump_coup(coup, stored.game.players))
+    return form
+
+
+def saving(form: SheetCoupForm) -> bool:
+    """A coup is saved unless Check asked to see what it marks first."""
+    return not form.check.data
+
+
+def shown_valid(form: SheetCoupForm, shown: set[str]) -> bool:
+    """Validate the fields the game shows; a stray value of a field not shown is ignored."""
+    form.validate()
+    shown = shown | {"version", "note", "save", "check", "csrf_token"}
+    valid = True
+    for field in form:
+        if field.name not in shown:
+            field.errors = []
+        elif field.errors:
+            valid = False
+    return valid

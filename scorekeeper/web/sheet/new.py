@@ -1,0 +1,95 @@
+"""A game started from ``/games/new/<name>``: players, first dealer, the game's own settings.
+
+The flow is every such game's; the form and what its settings mean are the
+game's (``GameWeb.new_game``, a ``NewGame``), found in the registry by the
+game's name. L'Hombre starts from its own page, ``/games/new``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from ... import access, store
+from ...access import managed
+from ...rules import kinds
+from ...rules.errors import N_, GameError
+from .. import registry
+from ..creating import created, save_table
+from ..hookspecs import GameWeb, NewGame, Page
+from ..words import error_text
+
+bp = Blueprint("sheets", __name__)
+NEW_FIELDS = {"players": "player0", "first_dealer": "first_dealer"}
+
+
+def _startable(name: str) -> tuple[GameWeb, NewGame[Any]]:
+    """The web half behind ``/games/new/<name>`` and its new-game form, else 404."""
+    web = registry.named(name)
+    if web is None or web.new_game is None:
+        abort(404)
+    return web, web.new_game
+
+
+def _game_from_form(form: Any, web: GameWeb, new: NewGame[Any]) -> Any:
+    """The game the form describes, or None with the refusal beside its field."""
+    if not form.validate():
+        return None
+    players = form.players()
+    try:
+        seat = int(form.first_dealer.data or 0)
+        if seat >= len(players):
+            raise GameError("first_dealer", N_("the first dealer is one of the players"))
+        game = kinds.build(web.name, players, new.rules_of(form), seat, [])
+        kinds.replay(game)
+    except GameError as error:
+        name = NEW_FIELDS.get(error.field, error.field.removeprefix("rules."))
+        field = getattr(form, name, form.create)
+        field.errors = [*field.errors, error_text(error)]
+        return None
+    return game
+
+
+def _page(form: Any, web: GameWeb, stored: store.StoredGame | None = None) -> str:
+    return render_template("sheet/new.html", form=form, web=web, title=_(web.title), stored=stored)
+
+
+@bp.route("/games/new/<name>", methods=["GET", "POST"])
+def new_sheet(name: str) -> Page | BaseResponse:
+    web, new = _startable(name)
+    form = new.form(request.method == "POST")
+    if request.method == "POST" and (game := _game_from_form(form, web, new)) is not None:
+        return created(game, store.Action.CREATE, None)
+    previous = request.args.get("again", type=int)
+    if request.method == "GET" and previous is not None:
+        # the same table plays again: same players and rules, the deal passes on
+        before = access.readable(previous)
+        if before.kind.game == web.name:
+            new.fill(form, before.game)
+            report = before.replay()
+            last = len(report.coups)
+            form.first_dealer.data = str(
+                (before.game.first_dealer + last) % len(before.game.players)
+            )
+    page = _page(form, web)
+    return page if request.method == "GET" else (page, 422)
+
+
+@bp.route("/games/<int:game_id>/sheet/setup", methods=["GET", "POST"])
+def setup(game_id: int) -> Page | BaseResponse:
+    """Players, first dealer and rules can change until the first coup is entered."""
+    stored = managed(game_id)
+    web, new = _startable(stored.kind.game)
+    form = new.form(request.method == "POST")
+    if request.method == "GET":
+        new.fill(form, stored.game)
+        form.version.data = str(stored.version)
+    elif (game := _game_from_form(form, web, new)) is not None and (
+        saved := save_table(form, game_id, game)
+    ) is not None:
+        return saved
+    page = _page(form, web, stored)
+    return page if request.method == "GET" else (page, 422)

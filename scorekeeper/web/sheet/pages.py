@@ -1,0 +1,187 @@
+"""The points games' pages (Homme de Brou, Manille…): the sheet, its coups, the final sheet.
+
+The same store, links, change log and coup flow (web/coups.py) as
+l'Hombre; ``SheetPages`` draws what a points sheet shows of them, asking
+the game's ``PointsSheet`` what its lines and standing say.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Generic
+
+from flask import render_template
+from flask_babel import gettext as _
+
+from ... import store
+from ...access import can_manage
+from ..forms import ActionForm
+from ..gamefiles import game_file_text
+from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
+from .view import SheetRow, rows, sheet_text, sides, teams_line
+
+SHEET_RECENT = 30
+"""Lines of the sheet on the game page; the final sheet has them all."""
+SETTLEMENT_SHOWN = 60
+"""Lines of the final sheet on screen; its PDF has them all."""
+PDF_BLOCK = 25
+"""Coups per paragraph of the PDF's sheet, as in the l'Hombre journal."""
+
+
+class SheetPages(GamePages[FormT], Generic[FormT]):
+    """A points game's pages: the sheet's, with the game's own lines, standing and entry."""
+
+    after_save = "#entry"
+    after_change = "#sheet"
+
+    def __init__(self, name: str, sheet: PointsSheet, entry: CoupEntry[FormT]) -> None:
+        self.coup_fields = f"{name}/_coup_fields.html"
+        """The game's own coup fields, in its template folder (``GameWeb.template``)."""
+        self.sheet = sheet
+        self.entry = entry
+
+    def _context(self, stored: store.StoredGame) -> dict[str, Any]:
+        report = stored.replay()
+        return {
+            "stored": stored,
+            "report": report,
+            "kind": stored.kind,
+            "names": stored.game.players,
+            "title": _(stored.kind.title),
+            "teams": teams_line(stored.game.players),
+            "rules_line": self.rules_text(stored.game.rules),
+            "columns": sides(report),
+            "standing": self.standing(report),
+            "must_sans_atout": self.sheet.must_sans_atout(report),
+            "coup_fields": self.coup_fields,
+            **self.sheet.context(),
+        }
+
+    def _line(self, report: Report, n: int) -> SheetRow:
+        return rows(report, self.sheet, n, n)[0]
+
+    def render(
+        self,
+        stored: store.StoredGame,
+        form: FormT | None = None,
+        preview: Report | None = None,
+        status: int = 200,
+    ) -> Page:
+        """The sheet page: where the game stands, the coup entry, the latest lines."""
+        context = self._context(stored)
+        report = context["report"]
+        shown = max(1, len(report.coups) - SHEET_RECENT + 1)
+        page = render_template(
+            "sheet/sheet.html",
+            rows=list(reversed(rows(report, self.sheet, shown))),
+            older=shown - 1,
+            can_manage=can_manage(stored),
+            form=form or self.entry.form(stored),
+            preview=None if preview is None else self._line(preview, len(preview.coups)),
+            action=ActionForm(formdata=None, version=str(stored.version)),
+            next_dealer=None if report.finished else stored.game.players[report.next_dealer],
+            **context,
+        )
+        return page if status == 200 else (page, status)
+
+    def preview_fragment(
+        self, stored: store.StoredGame, form: FormT, after: Report | None, position: int | None
+    ) -> str:
+        """The live check of a coup: the line it would mark on the sheet, or the refusal."""
+        n = len(after.coups) if after is not None and position is None else position
+        return render_template(
+            "sheet/_preview.html",
+            form=form,
+            line=None if after is None or n is None else self._line(after, n),
+            columns=sides(after if after is not None else stored.replay()),
+        )
+
+    def render_edit(
+        self,
+        stored: store.StoredGame,
+        n: int,
+        form: FormT,
+        before: Report,
+        after: Report | None,
+        status: int,
+    ) -> Page:
+        context = self._context(stored)
+        report = context["report"]
+        page = render_template(
+            "sheet/edit.html",
+            n=n,
+            form=form,
+            delete=ActionForm(formdata=None, version=str(stored.version)),
+            original=self._line(report, n) if n <= len(report.coups) else None,
+            preview=None if after is None else self._line(after, n),
+            **context,
+        )
+        return page if status == 200 else (page, status)
+
+    def render_delete(
+        self,
+        stored: store.StoredGame,
+        n: int,
+        form: ActionForm,
+        before: Report,
+        after: Report | None,
+        error: str | None,
+        status: int,
+    ) -> Page:
+        """A sheet line is deleted from its correction page; asking to confirm shows it."""
+        coup_form = self.entry.form(stored, stored.game.coups[n - 1])
+        if error is None:
+            return self.render_edit(stored, n, coup_form, before, None, status)
+        refused: Any = coup_form
+        refused.save.errors = [_("Coup %(n)s cannot be deleted: %(why)s", n=n, why=error)]
+        return self.render_edit(stored, n, coup_form, stored.replay(), None, 409)
+
+    def _scored_text(self, report: Report, n: int) -> str:
+        row = self._line(report, n)
+        return ", ".join(f"{c} {v:+d}" for c, v in zip(sides(report), row.scored))
+
+    def coup_text(self, report: Report, n: int) -> str:
+        """Coup ``n`` of a replay in a line of words (the change log)."""
+        row = self._line(report, n)
+        scored = self._scored_text(report, n)
+        return f"{row.detail}: {scored}" if row.detail else scored
+
+    def saved_text(self, after: Report, n: int) -> str:
+        return str(_("Coup %(n)s saved: %(scored)s.", n=n, scored=self._scored_text(after, n)))
+
+    def corrected_text(self, before: Report, after: Report, n: int) -> str:
+        scored = self._scored_text(after, n)
+        return str(_("Coup %(n)s corrected: %(scored)s.", n=n, scored=scored))
+
+    def deleted_text(self, before: Report, after: Report, n: int) -> str:
+        return str(_("Coup %(n)s deleted; the sheet is counted again.", n=n))
+
+    def undone_text(self, before: Report, after: Report, n: int) -> str:
+        return str(_("Coup %(n)s undone.", n=n))
+
+    def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The sheet's columns and their counts."""
+        return sides(report), tuple(report.tally)
+
+    def standing(self, report: Report) -> list[str]:
+        return list(self.sheet.standing(report, sides(report), report.game.players))
+
+    def rules_text(self, rules: Rules) -> str:
+        return str(self.sheet.rules_text(rules))
+
+    def settlement(self, stored: store.StoredGame, pdf: bool) -> str:
+        """The final sheet: result, the whole sheet (on screen its last lines), how to check it."""
+        report = stored.replay()
+        first = 1 if pdf else max(1, len(report.coups) - SETTLEMENT_SHOWN + 1)
+        lines = rows(report, self.sheet, first)
+        return render_template(
+            "sheet/settlement.html",
+            pdf=pdf,
+            sha256=hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
+            rows=lines,
+            # the PDF's sheet: lines of text in blocks of 25 coups (sheet_text says why)
+            blocks=[sheet_text(lines[i : i + PDF_BLOCK]) for i in range(0, len(lines), PDF_BLOCK)]
+            if pdf
+            else [],
+            **self._context(stored),
+        )

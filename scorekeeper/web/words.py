@@ -1,0 +1,124 @@
+"""Words every game's pages share: refusals, signed numbers, money, the change log's actions.
+
+Only presentation, and nothing of one game: l'Hombre's words are in
+``web/hombre/present.py``, a points game's in its own module.
+"""
+
+from __future__ import annotations
+
+import re
+from unicodedata import east_asian_width
+
+from flask import Flask
+from flask_babel import format_currency, get_locale
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ..rules.errors import GameError
+from ..rules.ledger import to_money
+from ..rules.money import Money
+from ..store import Action
+
+ACTION_WORDS = {
+    Action.CREATE: _l("game created"),
+    Action.IMPORT: _l("game imported"),
+    Action.RULES: _l("players or rules changed"),
+    Action.MONEY: _l("chip value set"),
+    Action.MANAGER_LINK: _l("new manager link issued"),
+    Action.PHONE_REMOVED: _l("a phone's manager right removed"),
+    Action.ADD: _l("coup added"),
+    Action.EDIT: _l("coup corrected"),
+    Action.DELETE: _l("coup deleted"),
+    Action.UNDO: _l("last coup undone"),
+    Action.REDO: _l("undone coup redone"),
+    Action.HANDOVER_CODE: _l("new handover code issued"),
+    Action.TAKEOVER: _l("fiche taken over with the handover code"),
+}
+"""Every change-log action in the reader's language (a test checks none is missing)."""
+
+
+def error_text(error: GameError) -> str:
+    """A refusal of the engine in the reader's language, with its coup."""
+    message = error.translated(_)
+    return message if error.coup is None else _("Coup %(n)s: ", n=error.coup) + message
+
+
+def signed(value: int) -> str:
+    """+12, −7, 0 (a true minus sign)."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+JOURNAL_COLUMNS = 180
+"""Characters in a line of the PDF's journal: A4 landscape at 7 pt monospace holds 183."""
+JOURNAL_INDENT = 6
+"""A coup's number is right-aligned in the first 5 columns; its continued lines start here."""
+
+
+def columns(text: str) -> int:
+    """How many monospace columns ``text`` takes: a wide (CJK) character takes two."""
+    if not text or max(text) < "\u1100":  # no character is wide before U+1100
+        return len(text)
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
+
+
+BREAKS = re.compile(r"(?<=, )|(?<= · )|(?<=; )")
+"""Where journal_line's text may go on to the next line: after a payment or a part."""
+
+
+def wrap(text: str, width: int, indent: int, first: int = 0) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, broken only after a comma, a
+    semicolon or a dot (BREAKS), so never inside a payment: the first line after
+    ``first`` spaces, the others after ``indent``. A part longer than a line stays
+    whole (the PDF wraps it, as it would any line that does not fit). For example,
+    at 16 columns indented by 2,
+    'poule: Anne→Bruno 9, Chloé→Bruno 9' is 'poule: Anne→Bruno 9,' then '  Chloé→Bruno 9'.
+    """
+    lines: list[str] = []
+    line, used = "", first
+    for piece in BREAKS.split(text):
+        if line and used + columns(piece.rstrip()) > width:
+            lines.append(line.rstrip())
+            line, used = "", indent
+        line += piece
+        used += columns(piece)
+    lines.append(line)
+    return [" " * (indent if n else first) + line for n, line in enumerate(lines)]
+
+
+def money(chips: int, value: Money | None) -> str:
+    """Chips in the game's money, in the reader's language; empty without a chip value."""
+    if value is None:
+        return ""
+    return str(format_currency(to_money(chips, value.chip_value), value.currency))
+
+
+def signed_money(chips: int, value: Money | None) -> str:
+    """A net in money, signed like ``signed``: +4,05 €, −3,60 € (a true minus), 0,00 €."""
+    if value is None:
+        return ""
+    sign = "+" if chips > 0 else "−" if chips < 0 else ""
+    return sign + money(abs(chips), value)
+
+
+_ACTIONS: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def action_words() -> dict[str, dict[str, str]]:
+    """The change log's words for the templates, made once per language (a context processor).
+
+    The catalogs are compiled before the server starts and never change while it runs.
+    """
+    language = str(get_locale())
+    made = _ACTIONS.get(language)
+    if made is None:
+        made = _ACTIONS[language] = {
+            "ACTION_WORDS": {str(k): str(v) for k, v in ACTION_WORDS.items()}
+        }
+    return made
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["money"] = money
+    app.jinja_env.filters["signed_money"] = signed_money
+    app.context_processor(action_words)
