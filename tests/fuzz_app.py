@@ -16,8 +16,11 @@ from web import NEW_GAME, enter, new_game
 
 from scorekeeper import create_app
 
+POULE_ONLY = {"poule_system", "mark_value", "payments", "poules_to_play", "end"}
+"""The 1709 (poule) fields: the page hides them for jetons and danois (and shows no refusal)."""
+OTHER_SYSTEMS = {key: value for key, value in NEW_GAME.items() if key not in POULE_ONLY}
 JETONS_FORM = {
-    **NEW_GAME,
+    **OTHER_SYSTEMS,
     "preset": "jetons",
     "accounting": "jetons",
     "stake": "3",
@@ -31,7 +34,7 @@ JETONS_FORM = {
     "fiche": "10",
 }
 DANISH_FORM = {
-    **NEW_GAME,
+    **OTHER_SYSTEMS,
     "preset": "danois_dlu",
     "accounting": "danois",
     "ante": "5",
