@@ -17,7 +17,18 @@ from ..rules.brou.kind import Brou
 from ..rules.errors import N_, GameError
 from ..store import StoredGame
 from .forms import options
-from .hookspecs import CoupEntry, GameWeb, NewGame, PointsSheet, shipped_templates
+from .hookspecs import (
+    CoupEntry,
+    GameWeb,
+    NewGame,
+    PointsSheet,
+    Report,
+    Rules,
+    shipped_templates,
+)
+from .hookspecs import (
+    narrowed as _narrow,
+)
 from .sheet.forms import (
     NewSheetForm,
     SheetCoupForm,
@@ -269,14 +280,15 @@ def rules_text(rules: BrouRules) -> str:
 
 
 class BrouEntry(CoupEntry[BrouCoupForm]):
-    def form(self, stored: Any, coup: Any = None) -> BrouCoupForm:
+    def form(self, stored: StoredGame, coup: object | None = None) -> BrouCoupForm:
         return coup_form(stored, coup)
 
-    def valid(self, form: BrouCoupForm, stored: Any) -> bool:
+    def valid(self, form: BrouCoupForm, stored: StoredGame) -> bool:
         return valid(form, stored)
 
-    def read(self, form: BrouCoupForm, stored: Any) -> Any:
-        return read_coup(form, stored)
+    def read(self, form: BrouCoupForm, stored: StoredGame) -> object:
+        coup: object = read_coup(form, stored)
+        return coup
 
     def saving(self, form: BrouCoupForm) -> bool:
         return saving(form)
@@ -286,14 +298,16 @@ class BrouEntry(CoupEntry[BrouCoupForm]):
 
 
 class BrouSheet(PointsSheet):
-    def line(self, result: Any, columns: tuple[str, ...]) -> tuple[str, str]:
-        return sheet_line(result, columns)
+    def line(self, result: object, columns: tuple[str, ...]) -> tuple[str, str]:
+        return sheet_line(_narrow(result, BrouResult), columns)
 
-    def standing(self, report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
-        return standing(report, columns, names)
+    def standing(
+        self, report: Report, columns: tuple[str, ...], names: tuple[str, ...]
+    ) -> list[str]:
+        return standing(_narrow(report, BrouReport), columns, names)
 
-    def rules_text(self, rules: Any) -> str:
-        return rules_text(rules)
+    def rules_text(self, rules: Rules) -> str:
+        return rules_text(_narrow(rules, BrouRules))
 
     def context(self) -> Mapping[str, object]:
         """The mariage buttons of its coup fields."""

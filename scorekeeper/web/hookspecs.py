@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, overload
 
 from flask import Flask, abort, url_for
 from werkzeug.wrappers import Response as BaseResponse
@@ -223,11 +223,32 @@ class GameWeb:
         return f"{self.name}/{name}"
 
 
+T = TypeVar("T")
+U = TypeVar("U")
+
+
+@overload
+def narrowed(value: object, kind: type[T]) -> T: ...
+@overload
+def narrowed(value: object, kind: type[T], other: type[U]) -> T | U: ...
+def narrowed(value: object, kind: type[Any], other: type[Any] | None = None) -> Any:
+    """``value`` as one of a game's own types: the generic layers hand a game its own values.
+
+    A game's hooks take what every game's values are (a ``Report``, ``Rules``)
+    and narrow them here; a value of another game is a TypeError at once, not
+    a wrong page.
+    """
+    types = (kind,) if other is None else (kind, other)
+    if not isinstance(value, types):
+        raise TypeError(f"{type(value).__name__} is not a {' or '.join(t.__name__ for t in types)}")
+    return value
+
+
 class PointsSheet(ABC):
     """What the points games' shared sheet pages (``web/sheet/``) ask of a points game."""
 
     @abstractmethod
-    def line(self, result: Any, columns: tuple[str, ...]) -> tuple[str, str]:
+    def line(self, result: object, columns: tuple[str, ...]) -> tuple[str, str]:
         """What a coup's line says beside its points, and the partie or manche it wins."""
 
     @abstractmethod

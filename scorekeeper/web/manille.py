@@ -17,7 +17,18 @@ from ..rules.manille import belge, classique
 from ..rules.manille.kinds import ManilleClassique, Manillen
 from ..store import StoredGame
 from .forms import options
-from .hookspecs import CoupEntry, GameWeb, NewGame, PointsSheet, shipped_templates
+from .hookspecs import (
+    CoupEntry,
+    GameWeb,
+    NewGame,
+    PointsSheet,
+    Report,
+    Rules,
+    shipped_templates,
+)
+from .hookspecs import (
+    narrowed as _narrow,
+)
 from .sheet.forms import (
     NewSheetForm,
     SheetCoupForm,
@@ -297,14 +308,15 @@ def rules_text(rules: classique.ManilleRules | belge.ManillenRules) -> str:
 
 
 class ManilleEntry(CoupEntry[ManilleCoupForm]):
-    def form(self, stored: Any, coup: Any = None) -> ManilleCoupForm:
+    def form(self, stored: StoredGame, coup: object | None = None) -> ManilleCoupForm:
         return coup_form(stored, coup)
 
-    def valid(self, form: ManilleCoupForm, stored: Any) -> bool:
+    def valid(self, form: ManilleCoupForm, stored: StoredGame) -> bool:
         return valid(form, stored)
 
-    def read(self, form: ManilleCoupForm, stored: Any) -> Any:
-        return read_coup(form, stored)
+    def read(self, form: ManilleCoupForm, stored: StoredGame) -> object:
+        coup: object = read_coup(form, stored)
+        return coup
 
     def saving(self, form: ManilleCoupForm) -> bool:
         return saving(form)
@@ -314,16 +326,19 @@ class ManilleEntry(CoupEntry[ManilleCoupForm]):
 
 
 class ManilleSheet(PointsSheet):
-    def line(self, result: Any, columns: tuple[str, ...]) -> tuple[str, str]:
-        return sheet_line(result, columns)
+    def line(self, result: object, columns: tuple[str, ...]) -> tuple[str, str]:
+        return sheet_line(_narrow(result, classique.ManilleResult, belge.ManillenResult), columns)
 
-    def standing(self, report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
-        return standing(report, columns, names)
+    def standing(
+        self, report: Report, columns: tuple[str, ...], names: tuple[str, ...]
+    ) -> list[str]:
+        narrowed = _narrow(report, classique.ManilleReport, belge.ManillenReport)
+        return standing(narrowed, columns, names)
 
-    def rules_text(self, rules: Any) -> str:
-        return rules_text(rules)
+    def rules_text(self, rules: Rules) -> str:
+        return rules_text(_narrow(rules, classique.ManilleRules, belge.ManillenRules))
 
-    def must_sans_atout(self, report: Any) -> bool:
+    def must_sans_atout(self, report: Report) -> bool:
         """Manillen's owed sans-atout: the chooser must call it now."""
         return must_sans_atout(report)
 
