@@ -1,0 +1,34 @@
+"""Issue 25, the paper practice: the fiche, the journal and the standing as the table keeps them."""
+
+from __future__ import annotations
+
+import re
+
+from web import NEW_GAME, new_game, version_of
+
+FOUR = {**NEW_GAME, "player3": "Denis"}
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def tricks(html: str) -> list[str]:
+    """The tricks as each coup shows them: 'tricks Bruno 5 · Chloé 3 · Denis 1'."""
+    return re.findall(r"tricks ((?:[^\s·—]+ \d · )*[^\s·—]+ \d)", text(html))
+
+
+def test_the_dealer_who_sits_out_is_left_out_of_the_tricks(client):
+    """With four, the dealer sits out (Anne deals coup 1, Bruno coup 2): the tricks
+    name the three who played, never '0' for the one who did not."""
+    game = new_game(client, **FOUR)
+    coup1 = {"hombre": "1", "contract": "demande", "t1": "5", "t2": "3", "t3": "1"}
+    coup2 = {"hombre": "0", "contract": "demande", "t0": "5", "t2": "3", "t3": "1"}
+    for coup in (coup1, coup2):
+        data = {**coup, "save": "1", "version": version_of(client, game)}
+        assert client.post(game + "/coups", data=data).status_code == 302
+    journal = ["Anne 5 · Chloé 3 · Denis 1", "Bruno 5 · Chloé 3 · Denis 1"]  # newest first
+    assert tricks(client.get(game + "/coups").data.decode()) == journal
+    assert tricks(client.get(game).data.decode()) == journal
+    edit = client.get(game + "/coups/1/edit").data.decode()
+    assert tricks(edit) == ["Bruno 5 · Chloé 3 · Denis 1"]
