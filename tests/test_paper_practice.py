@@ -32,3 +32,21 @@ def test_the_dealer_who_sits_out_is_left_out_of_the_tricks(client):
     assert tricks(client.get(game).data.decode()) == journal
     edit = client.get(game + "/coups/1/edit").data.decode()
     assert tricks(edit) == ["Bruno 5 · Chloé 3 · Denis 1"]
+
+
+DANOIS = {**NEW_GAME, "preset": "danois_dlu", "accounting": "danois", "ante": "5", "rates": "dlu"}
+DANOIS.update(coups_to_play="0", cave="100", fiche="10")
+
+
+def test_danish_pages_name_the_dealers_ante_and_the_cave_apart(client):
+    """'Indskud' meant both the dealer's ante into the pulje and the chips a player
+    buys (the cave, and the standing's count of them): two things, two words."""
+    da = {"Accept-Language": "da"}
+    form = client.get("/games/new", headers=da).data.decode()
+    assert re.search(r'<label for="cave"[^>]*>\s*Opkøb', form)
+    response = client.post("/games/new", data=DANOIS)
+    game = response.headers["Location"]
+    page = client.get(game, headers=da).data.decode()
+    assert "kortgiverens indskud 5" in page  # the rules line: the ante
+    assert "<th>Opkøb</th>" in page  # the standing counts the caves bought
+    assert "<th>Indskud</th>" not in page
