@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from web import NEW_GAME, new_game, version_of
+from web import NEW_GAME, SEED_COUPS, enter, new_game, version_of
 
 FOUR = {**NEW_GAME, "player3": "Denis"}
 
@@ -48,5 +48,38 @@ def test_danish_pages_name_the_dealers_ante_and_the_cave_apart(client):
     game = response.headers["Location"]
     page = client.get(game, headers=da).data.decode()
     assert "kortgiverens indskud 5" in page  # the rules line: the ante
-    assert "<th>Opkøb</th>" in page  # the standing counts the caves bought
-    assert "<th>Indskud</th>" not in page
+    assert '<th class="num">Opkøb</th>' in page  # the standing counts the caves bought
+    assert "Indskud</th>" not in page
+
+
+def cells(html: str, table: str) -> list[list[tuple[str, str]]]:
+    """The body rows of a table as (class, text) cells, the player's name first."""
+    body = re.search(rf'<table class="{table}">.*?<tbody>(.*?)</tbody>', html, re.S)
+    assert body, table
+    rows = re.findall(r"<tr>(.*?)</tr>", body.group(1), re.S)
+    cell = r'<t[hd](?: scope="row")?(?: class="([^"]*)")?>(.*?)</t[hd]>'
+    return [[(c, text(t).strip()) for c, t in re.findall(cell, row, re.S)] for row in rows]
+
+
+def test_the_standing_and_the_settlement_give_each_number_its_own_right_aligned_cell(client):
+    """'0 10 fiches + 0', '1 10 fiches + 7' ran together: the net, the stack and the
+    caves are cells of their own, every number right-aligned in tabular figures."""
+    game = new_game(client)
+    for coup in SEED_COUPS[:5]:
+        enter(client, game, coup)
+    standing = cells(client.get(game).data.decode(), "standing")
+    assert [[t for _, t in row] for row in standing] == [
+        ["Anne", "−60", "7 fiches + 0", "1"],
+        ["Bruno", "−33", "8 fiches + 7", "1"],
+        ["Chloé", "+93", "14 fiches + 13", "1"],
+    ]
+    for row in standing:
+        assert all("num" in c.split() for c, _ in row[1:]), row
+    results = cells(client.get(game + "/settlement").data.decode(), "results")
+    assert [[t for _, t in row] for row in results] == [
+        ["Anne", "−60", "1", "7 fiches + 0 (140)"],
+        ["Bruno", "−33", "1", "8 fiches + 7 (167)"],
+        ["Chloé", "+93", "1", "14 fiches + 13 (293)"],
+    ]
+    for row in results:
+        assert all("num" in c.split() for c, _ in row[1:]), row
