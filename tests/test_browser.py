@@ -100,7 +100,7 @@ def test_correct_a_coup_and_see_the_nets_move(browser: Browser, live_server: str
     expect(page.locator(".flash")).to_contain_text("Coup 1 corrigé.")
     # codille: Bruno takes the poule of 27 (9 from Anne, 9 from Chloé)
     assert standing(page) == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
-    expect(page.locator(".fiche .s-pending")).to_have_text("27")
+    expect(page.locator(".fiche .s-in_play")).to_have_text("27")  # circled before the next coup
     page.get_by_role("button", name=re.compile("Annuler le dernier coup")).tap()
     expect(page.locator(".flash")).to_contain_text("Coup 1 annulé")
     assert standing(page) == {"Anne": "0", "Bruno": "0", "Chloé": "0"}

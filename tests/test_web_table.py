@@ -445,3 +445,20 @@ def test_the_hombre_winning_back_his_own_bete_is_said(client):
     assert journal.count("taken back") == 2  # coups 1–5 took back nothing
     # the journal's links are l'Hombre's own URLs
     assert f'href="{game}/coups/7/edit"' in journal and "/sheet/" not in journal
+
+
+def test_the_fiche_circles_the_bete_the_next_coup_plays_for(client):
+    """The seed circles the new bête "juste avant le coup suivant": as soon as the
+    coup that makes it is marked, the fiche shows it in play, as the header says."""
+    game = new_game(client)
+    enter(client, game, SEED_COUPS[0])  # Anne demande, remise: Anne's bête of 27
+    for path in (game, game + "/fiche"):
+        page = client.get(path).data.decode()
+        assert '<span class="bete s-in_play">27</span>' in page, path
+        assert "s-pending" not in page, path
+    page = client.get(game).data.decode()
+    assert "Anne 27" in page  # the header's bête in play: the same one
+    enter(client, game, SEED_COUPS[1])  # Bruno's remise: Anne's 27 stays in play, 72 waits
+    page = client.get(game + "/fiche").data.decode()
+    assert '<span class="bete s-in_play">27</span>' in page
+    assert '<span class="bete s-pending">72</span>' in page

@@ -168,9 +168,22 @@ def fiche(report: AnyReport, settled_shown: int | None = None) -> tuple[list[Fic
 
     Every open bête is shown; of the settled ones only the ``settled_shown``
     latest (all when None), so the game page stays light in a long game.
+
+    The bête the next coup plays for is circled now, as the header names it:
+    the register turns it in play only when that deal opens, but the seed's
+    table circles it "juste avant le coup suivant" (hombre.md, the fiche).
     """
+    ahead = None if report.next is None else report.next.bete_in_play
+    circled = None if ahead is None else ahead.index
     lines = [
-        FicheLine(n, b.owner, b.amount, b.token, b.status, b.made_in)
+        FicheLine(
+            n,
+            b.owner,
+            b.amount,
+            b.token,
+            BeteStatus.IN_PLAY if n - 1 == circled else b.status,
+            b.made_in,
+        )
         for n, b in enumerate(report.betes, 1)
     ]
     if settled_shown is None:
