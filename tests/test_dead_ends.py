@@ -73,3 +73,53 @@ def test_removal_is_asked_in_french(app, client):
     assert "Oui, retirer ce téléphone" in text
     page = client.get(game + "/links").data.decode()
     assert "Retirer ce téléphone…" in page
+
+
+# ---- A phone that lost the fiche is told why, with its coup kept ---------------------------
+
+
+def test_a_phone_that_lost_the_fiche_is_told_why_in_its_language(tmp_path):
+    from test_handover import code_on, follower, take_over
+    from test_trust import make
+
+    app = make(tmp_path)
+    lost = phone(app)
+    lost.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    game = new_game(lost)
+    code = code_on(lost.get(game).data.decode())
+    taker = follower(app, lost, game)
+    assert take_over(taker, game, code).status_code == 302
+    answer = enter(lost, game, "B demande A4 B4 C1")
+    page = answer.data.decode()
+    assert answer.status_code == 403
+    assert "Un autre téléphone tient la fiche depuis" in page
+    at = re.search(r'<time datetime="([^"]+)" data-local="time">(\d\d:\d\d) UTC</time>', page)
+    assert at and at.group(1)[11:16] == at.group(2)  # the reader's time once the script runs
+    assert "permission" not in page and "Forbidden" not in page
+    # the coup typed is still there, in words: who played, what, the tricks
+    typed = re.search(r'<ul class="typed">(.*?)</ul>', page, re.S).group(1)
+    assert "Bruno" in typed and "4" in typed and "1" in typed
+    assert f'href="{game}/takeover"' in page  # the way back: the handover code
+    assert "Anne · Bruno · Chloé" in page  # on the game's own page
+    assert coups_of(app) == 0
+
+
+def test_no_error_page_in_english_under_a_french_header(app, client):
+    from test_handover import follower
+
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    game = new_game(client)
+    reader = follower(app, client, game)
+    reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    answers = {
+        400: client.post(game + "/undo"),  # nothing to undo
+        403: reader.get(game + "/links"),  # a follower on the manager's page
+        405: client.put(game),
+    }
+    for code, answer in answers.items():
+        page = answer.data.decode()
+        assert answer.status_code == code
+        assert '<html lang="fr">' in page
+        for english in ("The browser", "permission", "method is not allowed", "Forbidden"):
+            assert english not in page, (code, english)
+    assert "peut suivre cette partie mais pas la modifier" in answers[403].data.decode()
