@@ -123,3 +123,32 @@ def test_no_error_page_in_english_under_a_french_header(app, client):
         for english in ("The browser", "permission", "method is not allowed", "Forbidden"):
             assert english not in page, (code, english)
     assert "peut suivre cette partie mais pas la modifier" in answers[403].data.decode()
+
+
+# ---- An old manager link says it was replaced ----------------------------------------------
+
+
+def test_an_old_manager_link_says_it_was_replaced(app, client):
+    from test_handover import follower
+
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    game = new_game(client)
+    old = manager_link(client, game)
+    reader = follower(app, client, game)
+    reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    assert client.post(game + "/links").status_code == 302  # a new manager link
+    answer = reader.get(old)
+    page = answer.data.decode()
+    assert answer.status_code == 404
+    assert "Rien ici" not in page and "n’existe pas" not in page
+    assert "Ce lien de gestionnaire ne fonctionne plus" in page and "remplacé" in page
+    assert f'href="{game}"' in page  # it follows the game: the way on
+    assert enter(reader, game, "pass").status_code == 403
+    # a stranger reads the same words for a game that exists and one that does not
+    stranger = phone(app)
+    stranger.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    main = re.compile(r"<main>.*</main>", re.S)
+    same = main.search(stranger.get(old).data.decode()).group(0)
+    none = stranger.get("/games/99/manage/" + old.rsplit("/", 1)[1]).data.decode()
+    assert same == main.search(none).group(0) and f'href="{game}"' not in same
+    assert stranger.get("/games/99999999999999999999/manage/x").status_code == 404

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import segno
@@ -9,6 +10,7 @@ from flask import (
     Blueprint,
     abort,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
@@ -54,10 +56,24 @@ def fresh_manager_link(game_id: int) -> str | None:
 
 @bp.get("/games/<int:game_id>/manage/<token>")
 def manage(game_id: int, token: str) -> BaseResponse:
-    """Opening the manager link gives this browser the right to change the game."""
-    game = access.head(game_id)
-    if not access.same_secret(access.token_hash(token), game.manager_hash):
-        abort(404)
+    """Opening the manager link gives this browser the right to change the game.
+
+    A link that no longer works says it was replaced (a new manager link, a takeover or
+    a removed phone replace it), in the same words whether the game exists or not: a
+    stranger learns nothing from them. A phone that may read the game is sent on to it."""
+    game: store.GameHead | None = None
+    if 1 <= game_id <= access.MAX_ID:
+        with contextlib.suppress(store.NotFound):
+            game = store.head(get_db(), game_id)
+    if game is None or not access.same_secret(access.token_hash(token), game.manager_hash):
+        readable = game is not None and access.can_read(game)
+        page = render_template(
+            "error.html",
+            code=404,
+            message=REPLACED,
+            game_id=game_id if readable else None,
+        )
+        abort(make_response(page, 404))
     access.grant_manage(game_id)
     return redirect(url_for("table.game", game_id=game_id))
 
@@ -121,6 +137,11 @@ def links(game_id: int) -> tuple[str, int] | BaseResponse:
     return redirect(url_for("links.links", game_id=game_id))
 
 
+REPLACED = _l(
+    "This manager link no longer works: a new one has replaced it (or it was mistyped)."
+    " Ask whoever holds the new link — the phone that keeps the fiche — for it, or for the"
+    " handover code."
+)
 LAST_PHONE = _l(
     "This is the only phone that may change the game: removing it would leave nobody in"
     " charge, so it stays. To hand the fiche over, issue a new manager link or show the"
