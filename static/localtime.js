@@ -6,10 +6,12 @@
     year: "numeric", month: "2-digit", day: "2-digit",
     hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "short",
   });
+  var clock = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" });
   document.querySelectorAll("time[data-local]").forEach(function (el) {
     var when = new Date(el.getAttribute("datetime"));
     if (!isNaN(when.getTime())) {
-      el.textContent = format.format(when);
+      // data-local="time": the hour alone (HH:MM), as said in a sentence
+      el.textContent = (el.getAttribute("data-local") === "time" ? clock : format).format(when);
       el.title = el.getAttribute("datetime");
     }
   });

@@ -398,6 +398,7 @@ EVERY_ROUTE = [
     ("POST", "/games/{game}/sheet/redo"),
     ("GET", "/games/{game}/links"),
     ("POST", "/games/{game}/links"),
+    ("GET", "/games/{game}/phones/{grant}/remove"),
     ("POST", "/games/{game}/phones/{grant}/remove"),
     ("POST", "/games/{game}/handover-code"),
     ("GET", "/games/{game}/takeover"),

@@ -215,10 +215,11 @@ def test_the_links_page_says_what_removal_does(client):
 def test_a_phone_that_removes_itself_goes_back_to_the_game(app, client):
     import re
 
-    from test_trust import manager_link
+    from test_trust import manager_link, phone
 
     game = new_game(client)
     link = manager_link(client, game)
+    assert phone(app).get(link).status_code == 302  # another phone keeps the right (issue 25)
     page = client.get(game + "/links").data.decode()
     own = re.findall(r'action="/games/1/phones/(\d+)/remove"', page)
     response = client.post(f"{game}/phones/{own[0]}/remove")

@@ -102,3 +102,17 @@ def remove_device(
             [new_manager_hash, game_id],
         )
         change.summary = str(grant_id)
+
+
+def right_lost_at(db: sqlite_utils.Database, game_id: int) -> tuple[str, str] | None:
+    """The last change that took phones' right away (a takeover, a new manager link, a
+    removal): its action and its time, for the phone that finds it no longer holds the fiche."""
+    actions = [str(Action.TAKEOVER), str(Action.MANAGER_LINK), str(Action.PHONE_REMOVED)]
+    rows = list(
+        db.query(
+            "select action, at from changes where game_id = ? and action in (?, ?, ?)"
+            " order by id desc limit 1",
+            [game_id, *actions],
+        )
+    )
+    return (str(rows[0]["action"]), str(rows[0]["at"])) if rows else None

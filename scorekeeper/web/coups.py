@@ -12,17 +12,28 @@ both lead here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..access import acting_grant, managed
+from ..access import acting_grant, can_manage, managed, readable, readable_head
 from ..db import get_db
 from ..rules.errors import GameError
+from ..store.links import right_lost_at
 from . import registry
 from .forms import CHANGED, ActionForm, changed_meanwhile, form_version
 from .hookspecs import GamePages, Page
@@ -60,6 +71,70 @@ def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
         return None
 
 
+SKIPPED = {"CSRFTokenField", "HiddenField", "SubmitField"}
+TRICK_FIELD = re.compile(r"t([0-9])")
+
+
+def _choice(choice: Any) -> tuple[str, str]:
+    """A choice's value and words, whether a pair or wtforms' ``SelectChoice``."""
+    if isinstance(choice, list | tuple):
+        return str(choice[0]), str(choice[1])
+    return str(getattr(choice, "value", choice)), str(getattr(choice, "label", choice))
+
+
+def typed_values(form: Any, names: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """What was typed in a coup's form, as label and value: a choice by its words, a
+    player's trick count (``t0``…) under the player's name."""
+    for field in form:
+        if field.type in SKIPPED:
+            continue
+        if field.type in ("FormField", "FieldList"):
+            yield from typed_values(field, names)
+            continue
+        data = field.data
+        if data in (None, "", [], False):
+            continue
+        shown = "✓" if data is True else str(data)
+        choices = getattr(field, "choices", None)
+        if isinstance(choices, list | tuple):
+            shown = dict(_choice(c) for c in choices).get(str(data), shown)
+        seat = TRICK_FIELD.fullmatch(field.name)
+        label = str(field.label.text)
+        if seat and int(seat.group(1)) < len(names):
+            label = names[int(seat.group(1))]
+        yield label, shown
+
+
+def lost_fiche(game_id: int) -> str:
+    """The game page for a phone that may read the game but no longer change it (another
+    phone took the fiche over, say): why its change was not saved and since when, what it
+    typed, and the way back (the handover code)."""
+    stored = readable(game_id)
+    web = registry.web_of(stored.kind)
+    typed = (
+        list(typed_values(web.entry.form(stored), stored.game.players))
+        if request.method == "POST"
+        else []
+    )
+    page = web.pages.render(stored)
+    body = page if isinstance(page, str) else page[0]
+    notice = render_template(
+        "_lost_fiche.html",
+        stored=stored,
+        lost=right_lost_at(get_db(), game_id),
+        typed=typed,
+    )
+    return body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1)
+
+
+def managing(game_id: int) -> store.StoredGame:
+    """The game, if this phone may change it; for a phone that only reads it, 403 with the
+    game page saying why (``lost_fiche``), not a bare error page."""
+    if not can_manage(readable_head(game_id)):
+        abort(make_response(lost_fiche(game_id), 403))
+    return managed(game_id)
+
+
 def _coup_at(stored: store.StoredGame, n: int) -> Any:
     if not 1 <= n <= len(stored.game.coups):
         abort(404)
@@ -72,7 +147,7 @@ def _back(game_id: int, anchor: str) -> BaseResponse:
 
 @bp.post("/games/<int:game_id>/coups")
 def add(game_id: int) -> Page | BaseResponse:
-    stored = managed(game_id)
+    stored = managing(game_id)
     web = registry.web_of(stored.kind)
     entry, page = web.entry, web.pages
     form = entry.form(stored)
@@ -114,7 +189,7 @@ def preview(game_id: int) -> Page:
 
 @bp.route("/games/<int:game_id>/coups/<int:n>/edit", methods=["GET", "POST"])
 def edit(game_id: int, n: int) -> Page | BaseResponse:
-    stored = managed(game_id)
+    stored = managing(game_id)
     web = registry.web_of(stored.kind)
     entry, page = web.entry, web.pages
     form = entry.form(stored, _coup_at(stored, n))
@@ -150,7 +225,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
 @bp.route("/games/<int:game_id>/coups/<int:n>/delete", methods=["GET", "POST"])
 def delete(game_id: int, n: int) -> Page | BaseResponse:
     """GET asks to confirm, showing what the deletion changes; POST deletes."""
-    stored = managed(game_id)
+    stored = managing(game_id)
     page = pages_of(stored)
     _coup_at(stored, n)
     form = ActionForm(version=str(stored.version)) if request.method == "GET" else ActionForm()
@@ -180,7 +255,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
 
 @bp.post("/games/<int:game_id>/undo")
 def undo(game_id: int) -> BaseResponse:
-    stored = managed(game_id)
+    stored = managing(game_id)
     page = pages_of(stored)
     form = ActionForm()
     if not stored.game.coups or not form.validate():
@@ -200,7 +275,7 @@ def undo(game_id: int) -> BaseResponse:
 @bp.post("/games/<int:game_id>/redo")
 def redo(game_id: int) -> BaseResponse:
     """Put the coup just undone back, as it was (only while nothing else changed since)."""
-    stored = managed(game_id)
+    stored = managing(game_id)
     page = pages_of(stored)
     form = ActionForm()
     if not form.validate():

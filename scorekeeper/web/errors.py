@@ -20,6 +20,8 @@ def csrf_error(error: CSRFError) -> tuple[str, int]:
 def http_error(error: HTTPException) -> tuple[str, int]:
     code = error.code or 500
     messages = {
+        400: _("This request could not be read. Reload the page and try again."),
+        403: _("This phone may follow this game but not change it."),
         404: _("Nothing here: this game or coup does not exist."),
         405: _("This page cannot be used that way."),
         413: _("This file is too large."),
@@ -29,5 +31,6 @@ def http_error(error: HTTPException) -> tuple[str, int]:
         ),
         429: _("Too many attempts from this address. Wait a minute, then try again."),
     }
-    message = messages.get(code, error.description or "")
+    # never werkzeug's English description under a page in another language
+    message = messages.get(code, _("Something went wrong (error %(code)s).", code=code))
     return render_template("error.html", code=code, message=message), code

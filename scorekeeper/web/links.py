@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import segno
@@ -9,6 +10,7 @@ from flask import (
     Blueprint,
     abort,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
@@ -16,6 +18,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
@@ -53,10 +56,24 @@ def fresh_manager_link(game_id: int) -> str | None:
 
 @bp.get("/games/<int:game_id>/manage/<token>")
 def manage(game_id: int, token: str) -> BaseResponse:
-    """Opening the manager link gives this browser the right to change the game."""
-    game = access.head(game_id)
-    if not access.same_secret(access.token_hash(token), game.manager_hash):
-        abort(404)
+    """Opening the manager link gives this browser the right to change the game.
+
+    A link that no longer works says it was replaced (a new manager link, a takeover or
+    a removed phone replace it), in the same words whether the game exists or not: a
+    stranger learns nothing from them. A phone that may read the game is sent on to it."""
+    game: store.GameHead | None = None
+    if 1 <= game_id <= access.MAX_ID:
+        with contextlib.suppress(store.NotFound):
+            game = store.head(get_db(), game_id)
+    if game is None or not access.same_secret(access.token_hash(token), game.manager_hash):
+        readable = game is not None and access.can_read(game)
+        page = render_template(
+            "error.html",
+            code=404,
+            message=REPLACED,
+            game_id=game_id if readable else None,
+        )
+        abort(make_response(page, 404))
     access.grant_manage(game_id)
     return redirect(url_for("table.game", game_id=game_id))
 
@@ -71,10 +88,13 @@ def follow(game_id: int, token: str) -> BaseResponse:
     return redirect(url_for("table.game", game_id=game_id))
 
 
-def _links_page(stored: store.StoredGame, code: int = 200) -> tuple[str, int]:
+def _links_page(
+    stored: store.StoredGame, code: int = 200, refused: object = None
+) -> tuple[str, int]:
     table_url = external_url("links.follow", game_id=stored.id, token=stored.table_token)
     manager_url = fresh_manager_link(stored.id)
     current = access.grant_of(stored.id)
+    phones = grants.of_game(get_db(), stored.id)
     return render_template(
         "links.html",
         stored=stored,
@@ -83,9 +103,12 @@ def _links_page(stored: store.StoredGame, code: int = 200) -> tuple[str, int]:
         table_qr=qr_svg(table_url),
         manager_url=manager_url,
         manager_qr=None if manager_url is None else qr_svg(manager_url),
-        phones=grants.of_game(get_db(), stored.id),
+        phones=phones,
         this_phone=None if current is None else current.id,
-        refused=CHANGED if code == 409 else None,
+        last_phone=current is not None
+        and [p.id for p in phones] == [current.id]
+        and not access.is_admin(),
+        refused=refused or (CHANGED if code == 409 else None),
     ), code
 
 
@@ -114,23 +137,61 @@ def links(game_id: int) -> tuple[str, int] | BaseResponse:
     return redirect(url_for("links.links", game_id=game_id))
 
 
-@bp.post("/games/<int:game_id>/phones/<int:grant_id>/remove")
+REPLACED = _l(
+    "This manager link no longer works: a new one has replaced it (or it was mistyped)."
+    " Ask whoever holds the new link — the phone that keeps the fiche — for it, or for the"
+    " handover code."
+)
+LAST_PHONE = _l(
+    "This is the only phone that may change the game: removing it would leave nobody in"
+    " charge, so it stays. To hand the fiche over, issue a new manager link or show the"
+    " handover code on the links page."
+)
+
+
+def _last_phone(game_id: int, grant_id: int) -> bool:
+    """Removing this grant would leave the game with nobody in charge (an admin always is)."""
+    held = [phone.id for phone in grants.of_game(get_db(), game_id)]
+    return held == [grant_id] and not access.is_admin()
+
+
+@bp.route("/games/<int:game_id>/phones/<int:grant_id>/remove", methods=["GET", "POST"])
 def remove_phone(game_id: int, grant_id: int) -> tuple[str, int] | BaseResponse:
-    """Take one phone's right to change the game back, at once, with its ways back: the
-    manager link is replaced (the new one is shown once to the remover) and the handover
-    code dropped (``store.remove_device``)."""
-    access.managed(game_id)
+    """GET asks first, saying what removing the phone ends; POST takes the phone's right
+    back, at once, with its ways back: the manager link is replaced (the new one is shown
+    once to the remover) and the handover code dropped (``store.remove_device``). The last
+    phone that holds the right is refused: nobody would be left in charge."""
+    stored = access.managed(game_id)
+    phone = next((p for p in grants.of_game(get_db(), game_id) if p.id == grant_id), None)
+    if phone is None:
+        abort(404)
+    current = access.grant_of(game_id)
+    own = current is not None and current.id == grant_id
+    last = _last_phone(game_id, grant_id)
+    if request.method == "GET":
+        form = ActionForm(formdata=None, version=str(stored.version))
+        page = render_template(
+            "remove_phone.html",
+            stored=stored,
+            form=form,
+            phone=phone,
+            own=own,
+            refused=LAST_PHONE if last else None,
+        )
+        return page, 200
     form = ActionForm()
     if not form.validate():
         abort(400)
+    version = form_version(form)
+    if last:
+        return _links_page(stored, 409, LAST_PHONE)
     token = access.new_token()
-    own = access.acting_grant() == grant_id
     try:
         store.remove_device(
             get_db(),
             game_id,
             grant_id,
-            form_version(form),
+            version,
             access.token_hash(token),
             by=access.acting_grant(),
         )
