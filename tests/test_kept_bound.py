@@ -147,3 +147,26 @@ def test_past_its_slots_an_expensive_answer_says_come_back_and_a_poll_does_not_w
         for _ in range(taken):
             expensive.GATE.slots.release()
     assert client.get(game + "/report.json?x=1").status_code == 200
+
+
+def test_a_kept_page_never_names_the_junk_arguments_of_the_request_that_drew_it(tmp_path):
+    """A kept page is served to every request its key matches: its language links name its
+    own address (path and the arguments it reads), never the query string of the request
+    that happened to draw it (a stranger's ``?x=…`` served to everyone, and a golden page
+    that depended on which test ran first)."""
+    from web import enter, new_game
+
+    app = make(tmp_path)
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    game = new_game(client, poules_to_play="1")
+    assert enter(client, game, "A demande A5 B2 C2").status_code == 302  # finished: counted
+    for path in ("/players", game + "/settlement", game + "/coups"):
+        junk = client.get(path + "?x=JUNK&page=2")
+        assert junk.status_code == 200, path
+        later = client.get(path)
+        assert later.status_code == 200, path
+        for page in (junk, later):
+            assert "JUNK" not in page.get_data(as_text=True), path
+    # the arguments a page reads stay in its links: the journal's page 2 comes back to page 2
+    assert "page%3D2" in client.get(game + "/coups?page=2&x=JUNK").get_data(as_text=True)

@@ -50,6 +50,7 @@ def register(app: Flask) -> None:
         web.pages.init_app(app)
     app.context_processor(clubs.context)
     app.jinja_env.globals.update(
+        here=kept.conditional.here,
         get_locale=get_locale,
         LANGUAGE_NAMES=NAMES,
         rules_text=registry.rules_text,

@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import time
 from importlib.metadata import PackageNotFoundError, version
+from urllib.parse import urlencode
 
 from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
@@ -98,6 +99,24 @@ def page_key() -> str:
     page = max(request.args.get("page", 1, type=int), 1)  # as the views read them
     semicolon = request.args.get("sep") == "semicolon"
     return f"{request.path}?page={page}&semicolon={semicolon}"
+
+
+def here() -> str:
+    """The address a page's language links bring the reader back to.
+
+    A kept page (a follower's page, an expensive answer) is drawn once for every
+    request its key matches, so it names its canonical address (its path and the
+    arguments it reads, as ``page_key``), never the raw query string of whichever
+    request drew it: junk arguments would be served to every later reader.
+    Other pages come back to the address as asked.
+    """
+    if request.endpoint not in PAGES and not g.get("kept_answer"):
+        return request.full_path.rstrip("?")
+    page = max(request.args.get("page", 1, type=int), 1)
+    args: dict[str, object] = {"page": page} if page > 1 else {}
+    if request.args.get("sep") == "semicolon":
+        args["sep"] = "semicolon"
+    return request.path + ("?" + urlencode(args) if args else "")
 
 
 def check() -> Response | None:

@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar, cast
 
-from flask import Response, abort, make_response, request, session
+from flask import Response, abort, g, make_response, request, session
 from flask_babel import get_locale, gettext
 
 from ... import access, clubs
@@ -116,6 +116,7 @@ def expensive(key: Callable[..., Hashable | None]) -> Callable[[F], F]:
     def decorate(view: F) -> F:
         @functools.wraps(view)
         def wrapper(**values: Any) -> Any:
+            g.kept_answer = True  # its page names its canonical address (conditional.here)
             named = key(**values)  # checks access first: 404 before any work
             whole = None if named is None else (request.endpoint, str(get_locale()), named)
             keep = whole is not None and _keepable()
