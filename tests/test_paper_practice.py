@@ -83,3 +83,17 @@ def test_the_standing_and_the_settlement_give_each_number_its_own_right_aligned_
     ]
     for row in results:
         assert all("num" in c.split() for c, _ in row[1:]), row
+
+
+def test_a_vole_made_reads_that_the_hombre_wins_it_not_vole_vole(client):
+    """Issue 25: a vole announced and made read "Anne vole: vole" (the contract, then the
+    outcome, the same word). It reads "Anne vole: gagne", as a won demande does; a failed
+    vole keeps its own words."""
+    game = new_game(client)
+    assert enter(client, game, "A vole A9 B0 C0").status_code == 302  # Anne takes every trick
+    assert enter(client, game, "B vole A1 B8 C0").status_code == 302  # Bruno misses one
+    for path in ("", "/coups", "/history"):
+        page = client.get(game + path).get_data(as_text=True)
+        assert "Anne vole: gagne" in page, path
+        assert "vole: vole</" not in page and "Anne vole: vole" not in page, path
+        assert "Bruno vole: vole manquée" in page, path

@@ -14,7 +14,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...rules.hombre.engine import BeteStatus, Outcome, Reason
+from ...rules.hombre.engine import BeteStatus, Contract, Outcome, Reason
 from ...rules.hombre.systems import AnyReport
 from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, signed, wrap
 from .forms import BONUS_WORDS, CONTRACT_WORDS
@@ -80,6 +80,8 @@ def outcome_text(result: Any, names: tuple[str, ...]) -> str:
     if coup.hombre is None or coup.contract is None:
         return words[Outcome.PASS]
     outcome = words[result.outcome]
+    if coup.contract == Contract.VOLE and result.outcome is Outcome.VOLE:
+        outcome = words[Outcome.GAGNE]  # 'Anne vole: gagne', never 'Anne vole: vole'
     if result.codille is not None:
         outcome = words["codille_by"] % {"name": names[result.codille]}
     if getattr(coup, "codille_renounced", False):
