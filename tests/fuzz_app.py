@@ -90,6 +90,27 @@ def game_id(location: str) -> int:
     return int(location.rstrip("/").split("/")[2])
 
 
+def first_games_and_club(client: Any) -> str:
+    """Games 1 (l'Hombre, 2 coups), 2 (Brou, 1) and 3 (manillen, 1), club 2 and its evening 1,
+    made by ``client`` (their manager): what every fuzz database starts with. The club's
+    manager key."""
+    game = new_game(client)
+    enter(client, game, "A demande A4 B4 C1")
+    enter(client, game, "B demande A2 B5 C2")
+    for kind, fields, coup in [
+        ("brou", {}, {"points": "54"}),
+        ("manille", {"variant": "belge", "player3": ""}, {"trump": "pique", "points": "31"}),
+    ]:
+        response = client.post(f"/games/new/{kind}", data={**FOUR, "first_dealer": "0", **fields})
+        client.post(response.headers["Location"] + "/sheet/coups", data=coup)
+    client.post("/clubs/new", data={"name": "Club", "chip_value": "0.05", "currency": "EUR"})
+    with client.session_transaction() as session:
+        club_key = str(session["new_club_manager_link"][1])
+    evening = client.post("/clubs/2/evenings", data={"date": "2026-11-23", "version": "1"})
+    assert evening.status_code == 302, evening.status_code
+    return club_key
+
+
 def build_world(path: str, **config: Any) -> World:
     """The games of ``make_app`` (1: l'Hombre with 2 coups, 2: Brou, 3: manillen with one),
     club 2 and its evening 1, then a game of every kind before its first coup, the
@@ -104,20 +125,7 @@ def build_world(path: str, **config: Any) -> World:
         }
     )
     client = app.test_client()
-    game = new_game(client)
-    enter(client, game, "A demande A4 B4 C1")
-    enter(client, game, "B demande A2 B5 C2")
-    for kind, fields, coup in [
-        ("brou", {}, {"points": "54"}),
-        ("manille", {"variant": "belge", "player3": ""}, {"trump": "pique", "points": "31"}),
-    ]:
-        response = client.post(f"/games/new/{kind}", data={**FOUR, "first_dealer": "0", **fields})
-        client.post(response.headers["Location"] + "/sheet/coups", data=coup)
-    client.post("/clubs/new", data={"name": "Club", "chip_value": "0.05", "currency": "EUR"})
-    with client.session_transaction() as session:
-        club_key = session["new_club_manager_link"][1]
-    evening = client.post("/clubs/2/evenings", data={"date": "2026-11-23", "version": "1"})
-    assert evening.status_code == 302, evening.status_code
+    club_key = first_games_and_club(client)
     world = World(path, client)
     for kind, (page, form) in SETUP_FORMS.items():
         response = client.post(page, data=form)

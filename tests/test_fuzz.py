@@ -15,6 +15,7 @@ from fuzz_app import (
     SETUP_FORMS,
     SHEET_KINDS,
     build_world,
+    first_games_and_club,
     fuzz_copy,
     read,
 )
@@ -32,7 +33,7 @@ from fuzz_data import (
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from notation import SEED
-from web import NEW_GAME, enter, new_game
+from web import NEW_GAME
 
 from scorekeeper import create_app
 from scorekeeper.rules import kinds
@@ -124,23 +125,7 @@ def make_app(tmp_path_factory, **config):
         }
     )
     client = app.test_client()
-    game = new_game(client)
-    enter(client, game, "A demande A4 B4 C1")
-    enter(client, game, "B demande A2 B5 C2")
-    for kind, fields, coup in [
-        ("brou", {}, {"points": "54"}),
-        ("manille", {"variant": "belge", "player3": ""}, {"trump": "pique", "points": "31"}),
-    ]:
-        response = client.post(f"/games/new/{kind}", data={**FOUR, "first_dealer": "0", **fields})
-        sheet = response.headers["Location"]
-        client.post(sheet + "/sheet/coups", data=coup)
-    # a club this phone manages (club 1 is the migration's default club), with an evening
-    client.post("/clubs/new", data={"name": "Club", "chip_value": "0.05", "currency": "EUR"})
-    with sqlite3.connect(path) as conn:
-        (version,) = conn.execute("select version from clubs where id = 2").fetchone()
-    conn.close()
-    evening = client.post("/clubs/2/evenings", data={"date": "2026-11-23", "version": version})
-    assert evening.status_code == 302, evening.status_code
+    first_games_and_club(client)
     return path, client
 
 
