@@ -370,4 +370,3 @@ def test_the_manillen_pdf_has_every_line_of_the_sheet(client, tmp_path):
     assert entries[2].endswith(" · renonce by Anne")
     # Chloé takes 45: 15 over 30, ×2 = +30 each from the two others: +60, −30 each
     assert entries[3].startswith("Chloé deals · −30 / −30 / 60 → −170 / 130 / 40 · ")
-
