@@ -118,3 +118,21 @@ def test_the_club_page_labels_its_inputs_and_draws_its_links_qr_codes(client, ap
     row = re.search(r'<form[^>]*class="member-row".*?</form>', html, re.S).group(0)
     assert re.search(r"<label>[^<]*<input name=\"name\"", row)
     assert re.search(r"<label>[^<]*<input name=\"short_name\"", row)
+
+
+def test_a_cjk_name_prints_in_the_pdf_with_a_font_that_has_it(client, tmp_path):
+    """Without a CJK font WeasyPrint drew boxes: the PDF must embed one that has 王芳's glyphs."""
+    import shutil
+    import subprocess
+
+    response = client.post("/games/new", data={**NEW_GAME, "player1": "王芳"})
+    assert response.status_code == 302
+    pdf = client.get(response.headers["Location"] + "/settlement.pdf")
+    assert pdf.status_code == 200
+    path = tmp_path / "s.pdf"
+    path.write_bytes(pdf.data)
+    assert shutil.which("pdffonts"), "poppler-utils is part of the test set-up"
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True)
+    assert "Droid-Sans-Fallback" in fonts.stdout  # fonts-droid-fallback (Makefile RUN_DEBS)
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
+    assert "王芳" in text
