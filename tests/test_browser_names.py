@@ -91,3 +91,31 @@ def test_names_and_the_club_on_a_phone(browser: Browser, live_server: str):
     expect(row.locator("td").nth(1)).to_have_text("+0,90\xa0€")
     expect(row.locator("td").nth(1)).to_be_in_viewport()
     assert row.locator("td").nth(2).inner_text().replace("\u202f", " ") == "+1 800,0"
+
+
+def test_the_settlement_printed_from_a_phone(browser: Browser, live_server: str):
+    """Printed at phone width: "Coup" and "Enjeu" whole, the handover code not on the sheet."""
+    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+    page.goto(live_server + "/games/new")
+    for i, name in enumerate(["Anne", "Bruno", "Chloé"]):
+        page.fill(f"#player{i}", name)
+    page.get_by_role("button", name="Créer la partie").tap()
+    tap_hombre(page, "Chloé")
+    tap_tricks(page, {"Anne": 2, "Bruno": 2})
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(page.locator(".flash")).to_contain_text("enregistré")
+    game = re.search(r"^.*/games/[0-9]+", page.url)
+    assert game is not None
+    page.goto(game.group(0) + "/settlement")
+    expect(page.locator("#handover")).to_be_visible()
+    page.emulate_media(media="print")
+    expect(page.locator("#handover")).to_be_hidden()
+    heads = page.locator("#journal .journal-table thead th")
+    for word in ("Coup", "Enjeu"):
+        cell = heads.filter(has_text=word).first
+        # the word on one line: broken inside it, its text would make two line boxes
+        boxes = cell.evaluate(
+            "e => { const r = document.createRange(); r.selectNodeContents(e);"
+            " return r.getClientRects().length; }"
+        )
+        assert boxes == 1, word
