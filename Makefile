@@ -7,7 +7,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 VENV   := .venv
 BIN    := $(VENV)/bin
-RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
+RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-droid-fallback
 TEST_DEBS := chromium poppler-utils systemd
 
 .PHONY: run setup test lint bench load translations clean

@@ -12,6 +12,9 @@
     if (!label) { return; }
     var name = input.value.trim();
     label.textContent = name || label.getAttribute("data-default");
+    // an optional seat (a 4th player) is no choice of first dealer while nobody sits there
+    var choice = label.parentElement;
+    if (choice.hasAttribute("data-optional")) { choice.hidden = !name; }
   }
   Array.prototype.forEach.call(document.querySelectorAll('input[id^="player"]'), function (input) {
     input.addEventListener("input", function () { update(input); });

@@ -111,8 +111,8 @@ def test_manillen_for_three_without_javascript(browser: Browser, live_server: st
     page.locator("#f-contre label", has_text="contré ×2").tap()
     page.get_by_role("button", name="Enregistrer le coup").tap()
     expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")
-    # Anne alone, sans-atout contré ×4, 40 points: +80; the others −40
-    assert totals(page) == ["80", "-40", "-40"]
+    # Anne alone, sans-atout contré ×4, 40 points: +80; the others −40 (a true minus sign)
+    assert totals(page) == ["80", "−40", "−40"]
     fits(page)
 
 

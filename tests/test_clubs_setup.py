@@ -129,13 +129,14 @@ def test_a_member_renamed_on_the_club_keeps_his_seat_when_the_table_reorders(cli
 def test_a_name_of_a_merged_member_counts_for_the_one_kept(client, app):
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-01")
-    table(client, evening, NEW_GAME, "Zoe", "Zoé", "Dora")
+    # one person sat down as "Zora" and as "Zoé" (a nickname): two members, then merged
+    table(client, evening, NEW_GAME, "Zora", "Zoé", "Dora")
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         ids = dict(conn.execute("select name, id from members"))
-    data = {"member": str(ids["Zoe"]), "into": str(ids["Zoé"]), "version": club_version(app)}
+    data = {"member": str(ids["Zora"]), "into": str(ids["Zoé"]), "version": club_version(app)}
     assert client.post(f"/clubs/{club}/merge", data=data).status_code == 302
     game = table(client, evening, NEW_GAME, "Anna", "Bert", "Cleo")
-    set_up(client, game, NEW_GAME, "Anna", "Zoe", "Cleo")
+    set_up(client, game, NEW_GAME, "Anna", "Zora", "Cleo")
     assert enter(client, game, "B demande A2 B5 C2").status_code == 302
     assert room_nets(client, evening) == {"Zoé": "+18", "Anna": "−9", "Cleo": "−9", "Dora": "0"}
 

@@ -73,6 +73,7 @@ ROUTES = [
     "/games/2/takeover",
     "/clubs/new",
     "/clubs/2/evenings",
+    "/clubs/2/members",
     "/clubs/2/members/1",
     "/clubs/2/merge",
     "/clubs/2/manager-link",
@@ -335,6 +336,7 @@ EVERY_ROUTE = [
     ("GET", "/clubs/{club}/manage"),
     ("POST", "/clubs/{club}/manager-link"),
     ("POST", "/clubs/{club}/evenings"),
+    ("POST", "/clubs/{club}/members"),
     ("POST", "/clubs/{club}/members/{member}"),
     ("POST", "/clubs/{club}/merge"),
     ("GET", "/clubs/{club}/season"),
@@ -530,6 +532,7 @@ ACCEPTED = {
     "/games/{game}/sheet/coups/{n}/edit": {"points": "60", "trump": "coeur"},
     "/clubs/new": {"name": "Club B", "chip_value": "0.05", "currency": "EUR"},
     "/clubs/{club}/evenings": {"date": "2026-11-24", "title": "Mardi"},
+    "/clubs/{club}/members": {"name": "Dora", "short_name": "D"},
     "/clubs/{club}/members/{member}": {"name": "Anna B", "short_name": "AB"},
     "/clubs/{club}/merge": {"member": "2", "into": "1"},
 }

@@ -347,7 +347,7 @@ def test_the_brou_pdf_has_every_line_of_the_sheet(client, tmp_path):
         # 54 → 50 + the mariage of 20 = 70; Eux 120 − 54 = 66 → 70
         1: "Anne deals · 70 / 70 → 70 / 70 · Nous: mariage 20",
         # 60 − 120 = −60 for Nous, 60 + 120 = 180 for Eux: 10 / 250
-        2: "Bruno deals · -60 / 180 → 10 / 250 · Eux: mariage on the table 120",
+        2: "Bruno deals · −60 / 180 → 10 / 250 · Eux: mariage on the table 120",
         # 69 → 70 for Nous (80); Eux 250 + 51 = 301 unrounded, Nous under 150: 2 parties
         3: "Chloé deals · 70 / 51 → 80 / 301 · partie to Eux (2)",
         # a new partie from 0–0: 54 → 50, 66 → 70
@@ -363,10 +363,10 @@ def test_the_manillen_pdf_has_every_line_of_the_sheet(client, tmp_path):
     entries = sheet_entries(client, game, tmp_path)
     assert sorted(entries) == [1, 2, 3]
     # Anne alone, sans-atout (×2) contré (×2), 20 points: 10 under 30, ×4 = −80; +40 each
-    assert entries[1].startswith("Anne deals · -80 / 40 / 40 → -80 / 40 / 40 · ")
+    assert entries[1].startswith("Anne deals · −80 / 40 / 40 → −80 / 40 / 40 · ")
     assert entries[1].endswith(" · ×4")
     # Bruno deals, Anne renounces: 60 for Bruno, 30 over 30, ×2: +120, −60 each
-    assert entries[2].startswith("Bruno deals · -60 / 120 / -60 → -140 / 160 / -20 · ")
+    assert entries[2].startswith("Bruno deals · −60 / 120 / −60 → −140 / 160 / −20 · ")
     assert entries[2].endswith(" · renonce by Anne")
     # Chloé takes 45: 15 over 30, ×2 = +30 each from the two others: +60, −30 each
-    assert entries[3].startswith("Chloé deals · -30 / -30 / 60 → -170 / 130 / 40 · ")
+    assert entries[3].startswith("Chloé deals · −30 / −30 / 60 → −170 / 130 / 40 · ")

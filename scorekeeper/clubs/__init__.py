@@ -27,15 +27,30 @@ from .records import (
     managed_by,
     set_manager_hash,
 )
-from .seats import kept, link_seats, member_named, members, merge, names, rename, seat_members
+from .seats import (
+    MAX_MEMBERS,
+    NameTaken,
+    add_member,
+    kept,
+    link_seats,
+    member_named,
+    members,
+    merge,
+    names,
+    rename,
+    seat_members,
+)
 
 __all__ = [
+    "MAX_MEMBERS",
     "Club",
     "ClubName",
     "Conflict",
     "Evening",
     "Member",
+    "NameTaken",
     "Refused",
+    "add_member",
     "add_table",
     "club",
     "club_names",

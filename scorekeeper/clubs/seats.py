@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import sqlite_utils
 
 from ..db import change
+from ..names import same_key, tidy
 from .records import Member, Refused, bump
 
 
@@ -39,17 +40,20 @@ def kept(db: sqlite_utils.Database, member_id: int) -> int:
 
 
 def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
-    """The member of that name (the one kept, if merged), made if there is none."""
-    rows = list(
-        db.query(
-            "select id from members where club_id = ? and name = ? order by merged_into is not null"
-            ", id limit 1",
-            [club_id, name],
-        )
+    """The member of that name (the one kept, if merged), made if there is none.
+
+    "anne" and "Anné" find Anne (``names.same_key``): a lower-case name typed at
+    a new table must not become a second member and split her money.
+    """
+    key = same_key(name)
+    rows = db.query(
+        "select id, name from members where club_id = ? order by merged_into is not null, id",
+        [club_id],
     )
-    if rows:
-        return kept(db, int(rows[0]["id"]))
-    row = {"club_id": club_id, "name": name, "short_name": None, "merged_into": None}
+    for row in rows:
+        if same_key(row["name"]) == key:
+            return kept(db, int(row["id"]))
+    row = {"club_id": club_id, "name": tidy(name), "short_name": None, "merged_into": None}
     member_id = db.table("members").insert(row).last_pk
     assert isinstance(member_id, int)
     return member_id
@@ -66,6 +70,44 @@ def _member_of(db: sqlite_utils.Database, club_id: int, member_id: int) -> None:
         raise Refused(member_id)
 
 
+MAX_MEMBERS = 2000
+"""A club's members at most (merged ones too): what a club's manager can make the server keep."""
+
+
+class NameTaken(ValueError):
+    """A name that is already a member's, case, accents and spaces aside: offer him instead."""
+
+    def __init__(self, existing: str) -> None:
+        super().__init__(existing)
+        self.existing = existing
+
+
+def _taken(db: sqlite_utils.Database, club_id: int, name: str, other_than: int | None) -> None:
+    key = same_key(name)
+    rows = db.query(
+        "select id, name from members where club_id = ? and merged_into is null", [club_id]
+    )
+    for row in rows:
+        if row["id"] != other_than and same_key(row["name"]) == key:
+            raise NameTaken(row["name"])
+
+
+def add_member(
+    db: sqlite_utils.Database, club_id: int, name: str, short_name: str, version: int
+) -> int:
+    """A new member, before he ever sits at a table; refused if his name is a member's already."""
+    with change(db):
+        bump(db, club_id, version)
+        _taken(db, club_id, name, None)
+        count = db.execute("select count(*) from members where club_id = ?", [club_id]).fetchone()
+        if count[0] >= MAX_MEMBERS:
+            raise Refused(club_id)
+        row = {"club_id": club_id, "name": tidy(name), "short_name": short_name or None}
+        member_id = db.table("members").insert({**row, "merged_into": None}).last_pk
+        assert isinstance(member_id, int)
+        return member_id
+
+
 def rename(
     db: sqlite_utils.Database,
     club_id: int,
@@ -78,9 +120,10 @@ def rename(
     with change(db):
         _member_of(db, club_id, member_id)
         bump(db, club_id, version)
+        _taken(db, club_id, name, member_id)
         db.execute(
             "update members set name = ?, short_name = ? where id = ?",
-            [name, short_name or None, member_id],
+            [tidy(name), short_name or None, member_id],
         )
 
 

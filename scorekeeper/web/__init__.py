@@ -60,5 +60,6 @@ def register(app: Flask) -> None:
         may_manage=can_manage,
         redoable=handover.redoable,
         qr_svg=links.qr_svg,
+        table_link=links.table_link,
         member_names=creating.member_names,
     )

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from wtforms import IntegerField, RadioField
 from wtforms.validators import NumberRange, Optional
 
@@ -237,7 +238,12 @@ def sheet_line(r: BrouResult, columns: tuple[str, ...]) -> tuple[str, str]:
         event = _("partie to %(team)s (%(n)s)", team=columns[r.partie], n=r.won[r.partie])
     elif any(r.won):
         winner = 0 if r.won[0] else 1
-        event = _("vole: %(n)s parties to %(team)s", n=r.won[winner], team=columns[winner])
+        event = ngettext(
+            "vole: %(num)s partie to %(team)s",
+            "vole: %(num)s parties to %(team)s",
+            r.won[winner],
+            team=columns[winner],
+        )
     return _detail(r, columns), event
 
 

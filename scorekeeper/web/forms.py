@@ -15,11 +15,13 @@ from flask import abort, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import HiddenField, SubmitField, TextAreaField
+from wtforms import HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # not in the stubs
+from wtforms.validators import InputRequired, Length, Optional
 
 from .. import store
 from ..db import get_db
+from ..names import MAX_LENGTH, first_clash, tidy
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
@@ -81,3 +83,52 @@ def changed_meanwhile(form: Any, field: Any, game_id: int) -> store.StoredGame:
     form.version.data = str(latest.version)
     field.errors = [str(CHANGED)]
     return latest
+
+
+NAME_TOO_LONG = _l("A name has at most 40 characters: shorten it here.")
+
+
+class _Unbounded(Length):
+    """Length without the ``maxlength`` attribute: the browser would cut a pasted name silently."""
+
+    def __init__(self, max: int, message: Any) -> None:
+        super().__init__(max=max, message=message)
+        self.field_flags = {}
+
+
+def name_field(label: Any, required: bool = True) -> StringField:
+    """A player's or member's name: never cut by the browser, refused beside the field if long."""
+    first = InputRequired() if required else Optional()
+    return StringField(label, validators=[first, _Unbounded(max=MAX_LENGTH, message=NAME_TOO_LONG)])
+
+
+def player_names(fields: Iterable[Any], required: int) -> tuple[str, ...] | None:
+    """The players typed in seat order, tidied; None with the refusal beside its own field.
+
+    The first ``required`` fields must hold a name (spaces alone are no name);
+    the others may stay empty. Two names that differ only in case, accents or
+    spaces are one player (``names.same_key``): the later field says whose
+    name it repeats.
+    """
+    fields = list(fields)
+    typed = [tidy(field.data or "") for field in fields]
+    refused = False
+    for seat, (field, name) in enumerate(zip(fields, typed)):
+        if seat < required and not name:
+            field.errors = [*field.errors, _l("Type this player's name.")]
+            refused = True
+    present = [(field, name) for field, name in zip(fields, typed) if name]
+    clash = first_clash(name for _, name in present)
+    if clash is not None:
+        earlier, later = present[clash[0]], present[clash[1]]
+        later[0].errors = [
+            *later[0].errors,
+            _l(
+                "%(name)s is already at this table as %(other)s "
+                "(names are compared without case, accents or spaces).",
+                name=later[1],
+                other=earlier[1],
+            ),
+        ]
+        refused = True
+    return None if refused else tuple(name for _, name in present)

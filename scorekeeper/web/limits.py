@@ -24,6 +24,7 @@ IMPORT = "10 per minute; 30 per hour"
 TAKEOVER = "5 per minute; 20 per hour"
 CLUB = "5 per minute; 20 per hour"
 EVENING = "10 per minute; 60 per hour"
+MEMBER = "30 per minute; 300 per hour"
 
 
 def client_and_game() -> str:
@@ -39,6 +40,7 @@ LIMITS: dict[str, tuple[str, str, Callable[[], str] | None]] = {
     "/games/<int:game_id>/takeover": ("takeover", TAKEOVER, client_and_game),
     "/clubs/new": ("club", CLUB, None),
     "/clubs/<int:club_id>/evenings": ("evening", EVENING, None),
+    "/clubs/<int:club_id>/members": ("member", MEMBER, None),
 }
 """URL rule: the count it adds to (shared by the routes that name it), its limit on POST
 and what it counts by (the client's address unless said).

@@ -88,10 +88,15 @@ def follow(game_id: int, token: str) -> BaseResponse:
     return redirect(url_for("table.game", game_id=game_id))
 
 
+def table_link(stored: store.StoredGame) -> str:
+    """The table link: the other players' phones follow the game with it, read-only."""
+    return external_url("links.follow", game_id=stored.id, token=stored.table_token)
+
+
 def _links_page(
     stored: store.StoredGame, code: int = 200, refused: object = None
 ) -> tuple[str, int]:
-    table_url = external_url("links.follow", game_id=stored.id, token=stored.table_token)
+    table_url = table_link(stored)
     manager_url = fresh_manager_link(stored.id)
     current = access.grant_of(stored.id)
     phones = grants.of_game(get_db(), stored.id)

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from wtforms import IntegerField, RadioField
 from wtforms.validators import NumberRange, Optional
 
@@ -38,6 +39,7 @@ from .sheet.forms import (
     shown_valid,
 )
 from .sheet.pages import SheetPages
+from .words import minus
 
 RETOURNE_WORDS = options(
     [
@@ -227,7 +229,7 @@ def standing(
     """Where the partie stands (classique) or the deals (manillen)."""
     if isinstance(report, classique.ManilleReport):
         return _classique_standing(report, columns)
-    totals = " · ".join(f"{c} {t}" for c, t in zip(columns, report.totals))
+    totals = " · ".join(f"{c} {minus(t)}" for c, t in zip(columns, report.totals))
     if report.finished:
         winners = " & ".join(columns[s] for s in report.winners)
         won = (
@@ -240,7 +242,13 @@ def standing(
     dealer = report.next_dealer or 0
     chooser = game.chooser(dealer)
     owed = " · ".join(
-        _("%(side)s %(owed)s (%(left)s deals left)", side=c, owed=o, left=left)
+        ngettext(
+            "%(side)s %(owed)s (%(num)s deal left)",
+            "%(side)s %(owed)s (%(num)s deals left)",
+            left,
+            side=c,
+            owed=o,
+        )
         for c, o, left in zip(columns, report.owed, report.left)
     )
     lines = [

@@ -7,10 +7,11 @@ Only presentation, and nothing of one game: l'Hombre's words are in
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from unicodedata import east_asian_width
 
 from flask import Flask
-from flask_babel import format_currency, get_locale
+from flask_babel import format_currency, format_decimal, get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -46,6 +47,17 @@ def error_text(error: GameError) -> str:
 def signed(value: int) -> str:
     """+12, −7, 0 (a true minus sign)."""
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def minus(value: int) -> str:
+    """A count with a true minus sign when below zero (a points sheet's −10), no plus."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def signed_decimal(value: Decimal) -> str:
+    """A signed figure to one decimal in the reader's way: +1 600,0 in French, −7.5 in English."""
+    text = str(format_decimal(abs(value), format="#,##0.0"))
+    return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
 
 
 JOURNAL_COLUMNS = 180
@@ -119,6 +131,8 @@ def action_words() -> dict[str, dict[str, str]]:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["signed_decimal"] = signed_decimal
+    app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["signed_money"] = signed_money
     app.context_processor(action_words)

@@ -2,14 +2,17 @@
 
 The comma files are what other tools read (docs/formats.md) and never
 change; ``delimiter=";"`` gives the file a French (or Danish, Dutch)
-spreadsheet opens in columns, whose money columns have a decimal comma.
+spreadsheet opens in columns, whose money columns have a decimal comma,
+and the web passes ``CsvWords`` so that its headers, contracts, outcomes
+and reasons are in the reader's language: that file is for people.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from ..ledger import to_money
 from ..money import Money
@@ -40,6 +43,21 @@ class _Writer:
         self._writer.writerow([cell(v) for v in row])
 
 
+def _same(key: str) -> str:
+    return key
+
+
+class CsvWords(NamedTuple):
+    """How a file for people says the keys: its column headers and its values' words."""
+
+    header: Callable[[str], str] = _same
+    value: Callable[[str], str] = _same
+
+
+KEYS = CsvWords()
+"""The keys as they are: the comma files for tools."""
+
+
 JOURNAL_HEADER = [
     "coup",
     "dealer",
@@ -55,13 +73,14 @@ JOURNAL_HEADER = [
 ]
 
 
-def journal_csv(report: Report | PotReport, delimiter: str = ",") -> str:
+def journal_csv(report: Report | PotReport, delimiter: str = ",", words: CsvWords = KEYS) -> str:
     """Every transfer of the game, one a row, in order (enjeu: the pot, in the pot systems)."""
     game: Any = report.game
     names = game.players
     out = io.StringIO()
     writer = _Writer(out, delimiter)
-    writer.writerow(JOURNAL_HEADER)
+    writer.writerow([words.header(key) for key in JOURNAL_HEADER])
+    said = words.value
     for r in report.coups:
         coup: Any = r.coup
         codille = getattr(r, "codille", None)
@@ -73,21 +92,24 @@ def journal_csv(report: Report | PotReport, delimiter: str = ",") -> str:
                     r.deal.n,
                     names[r.deal.dealer],
                     "" if coup.hombre is None else names[coup.hombre],
-                    coup.contract or "",
-                    r.outcome,
+                    said(coup.contract) if coup.contract else "",
+                    said(r.outcome),
                     "" if codille is None else names[codille],
                     getattr(r.deal, "enjeu", getattr(r.deal, "pot", "")),
                     names[t.payer],
                     names[t.payee],
                     t.amount,
-                    t.reason,
+                    said(t.reason),
                 ]
             )
     return out.getvalue()
 
 
 def standings_csv(
-    report: Report | PotReport, delimiter: str = ",", money: Money | None = None
+    report: Report | PotReport,
+    delimiter: str = ",",
+    money: Money | None = None,
+    words: CsvWords = KEYS,
 ) -> str:
     """The standing after each coup, one coup a row.
 
@@ -97,12 +119,15 @@ def standings_csv(
     names = report.game.players
     out = io.StringIO()
     writer = _Writer(out, delimiter)
+    keys = ["coup", "dealer", "hombre", "contract", "outcome", "enjeu", "bete_made"]
+    head = words.header
     writer.writerow(
-        ["coup", "dealer", "hombre", "contract", "outcome", "enjeu", "bete_made", "poules_tirees"]
-        + [f"net {n}" for n in names]
-        + [f"caves {n}" for n in names]
-        + ([f"money {n}" for n in names] if money else [])
+        [head(key) for key in [*keys, "poules_tirees"]]
+        + [f"{head('net')} {n}" for n in names]
+        + [f"{head('caves')} {n}" for n in names]
+        + ([f"{head('money')} {n}" for n in names] if money else [])
     )
+    said = words.value
     for r in report.coups:
         coup = r.coup
         writer.writerow(
@@ -110,8 +135,8 @@ def standings_csv(
                 r.deal.n,
                 names[r.deal.dealer],
                 "" if coup.hombre is None else names[coup.hombre],
-                coup.contract or "",
-                r.outcome,
+                said(coup.contract) if coup.contract else "",
+                said(r.outcome),
                 r.deal.enjeu,
                 "" if r.bete_made is None else r.bete_made.amount,
                 getattr(r, "poules_tirees", ""),

@@ -12,6 +12,7 @@ from datetime import date
 
 from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import access, clubs
@@ -21,7 +22,8 @@ from ...rules.errors import GameError
 from ...rules.money import parse_money
 from .. import blueprints
 from ..forms import CHANGED, form_version, whole
-from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm
+from ..links import qr_svg
+from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
 
 bp = blueprints.clubs
 
@@ -56,6 +58,14 @@ def new_club() -> str | BaseResponse | tuple[str, int]:
     return page if request.method == "GET" else (page, 422)
 
 
+def _taken(name: str) -> str:
+    return _(
+        "%(name)s is a member already (names are compared without case, accents or spaces): "
+        "use that member, or merge the two.",
+        name=name,
+    )
+
+
 def _fresh_link(club_id: int) -> str | None:
     held = session.get(NEW_LINK)
     if isinstance(held, list) and len(held) == 2 and held[0] == club_id:
@@ -74,11 +84,15 @@ def _refused(club_id: int, message: str, status: int) -> tuple[str, int]:
     return _club_page(club_id, message), status
 
 
-def _club_page(club_id: int, refused: str | None = None) -> str:
+def _club_page(
+    club_id: int, refused: str | None = None, new_member: NewMemberForm | None = None
+) -> str:
     found = access.readable_club(club_id)
     manager = access.can_manage_club(club_id)
     db = get_db()
     version = str(found.version)
+    club_link = external_url("clubs.club", club_id=club_id, key=found.read_token)
+    manager_link = _fresh_link(club_id)
     evening_form = EveningForm(formdata=None, version=version, date=date.today().isoformat())
     return render_template(
         "club/club.html",
@@ -88,10 +102,13 @@ def _club_page(club_id: int, refused: str | None = None) -> str:
         evenings=clubs.evenings(db, club_id),
         evening_form=evening_form,
         member_form=MemberForm(formdata=None, version=version),
+        new_member=new_member or NewMemberForm(formdata=None, version=version),
         merge_form=MergeForm(formdata=None, version=version),
         link_form=LinkForm(formdata=None, version=version),
-        club_link=external_url("clubs.club", club_id=club_id, key=found.read_token),
-        manager_link=_fresh_link(club_id),
+        club_link=club_link,
+        club_qr=qr_svg(club_link),
+        manager_link=manager_link,
+        manager_qr=None if manager_link is None else qr_svg(manager_link),
         refused=refused,
     )
 
@@ -147,6 +164,37 @@ def new_evening(club_id: int) -> BaseResponse | tuple[str, int]:
     return redirect(url_for("clubs.evening", evening_id=evening_id))
 
 
+@bp.post("/clubs/<int:club_id>/members")
+def add_member(club_id: int) -> BaseResponse | tuple[str, int]:
+    """A member typed in before his first table; a name that is a member's already is refused."""
+    access.managed_club(club_id)
+    form = NewMemberForm()
+    version = form_version(form)
+    if not form.validate():
+        return _club_page(club_id, new_member=form), 422
+    try:
+        clubs.add_member(
+            get_db(),
+            club_id,
+            (form.name.data or "").strip(),
+            (form.short_name.data or "").strip(),
+            version,
+        )
+    except clubs.NameTaken as taken:
+        form.name.errors = [_taken(taken.existing)]
+        return _club_page(club_id, new_member=form), 422
+    except clubs.Refused:
+        message = ngettext(
+            "The club has %(num)d member: no more can be added.",
+            "The club has %(num)d members: no more can be added.",
+            clubs.MAX_MEMBERS,
+        )
+        return _refused(club_id, message, 422)
+    except clubs.Conflict:
+        return _refused(club_id, str(CHANGED), 409)
+    return redirect(url_for("clubs.club", club_id=club_id, _anchor="members"))
+
+
 @bp.post("/clubs/<int:club_id>/members/<int:member_id>")
 def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     access.managed_club(club_id)
@@ -165,6 +213,8 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
         )
     except clubs.Refused:
         abort(404)
+    except clubs.NameTaken as taken:
+        return _refused(club_id, _taken(taken.existing), 422)
     except clubs.Conflict:
         return _refused(club_id, str(CHANGED), 409)
     return redirect(url_for("clubs.club", club_id=club_id))

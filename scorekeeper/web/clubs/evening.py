@@ -7,6 +7,8 @@ standing as its own sheet shows it.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from flask import Response, abort, jsonify, render_template
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
@@ -30,11 +32,28 @@ def _evening(evening_id: int) -> tuple[clubs.Evening, clubs.Club]:
     return found, access.readable_club(found.club_id)
 
 
-def _room(evening_id: int) -> tuple[Room, dict[int, list[str]]]:
+class Words(NamedTuple):
+    """The room in words: each table's game, rule set and standing, and those still playing."""
+
+    titles: dict[int, tuple[str, str]]  # table number: (its game, its rule set in a line)
+    lines: dict[int, list[str]]  # table number: where it stands, a line each
+    playing: list[int]  # the numbers of the tables whose game is not over
+
+
+def _room(evening_id: int) -> tuple[Room, Words]:
     """The evening's room, and where each table stands in words (by table number)."""
     found, club = _evening(evening_id)
     room = room_of(get_db(), found, club)
-    return room, {table.no: _lines(table, room) for table in room.tables}
+    titles = {}
+    for table in room.tables:
+        web = registry.web_of(table.stored.kind)
+        titles[table.no] = (
+            _(web.label or web.title),
+            web.pages.rules_text(table.stored.game.rules),
+        )
+    lines = {table.no: _lines(table, room) for table in room.tables}
+    playing = [table.no for table in room.tables if not table.stored.replay().finished]
+    return room, Words(titles, lines, playing)
 
 
 def _lines(table: Table, room: Room) -> list[str]:
@@ -57,13 +76,13 @@ def _kind_links(evening_id: int) -> list[tuple[str, str]]:
 
 @bp.get("/evenings/<int:evening_id>")
 def evening(evening_id: int) -> str:
-    room, lines = _room(evening_id)
+    room, words = _room(evening_id)
     manager = access.can_manage_club(room.club.id)
     return render_template(
         "club/evening.html",
         version=clubs.evening_version(get_db(), room.evening.id),
         room=room,
-        lines=lines,
+        words=words,
         manager=manager,
         new_tables=_kind_links(evening_id) if manager else [],
     )
@@ -79,8 +98,8 @@ def evening_version(evening_id: int) -> BaseResponse:
 
 
 def _settlement_page(evening_id: int, pdf: bool) -> str:
-    room, lines = _room(evening_id)
-    return render_template("club/settlement.html", room=room, lines=lines, pdf=pdf)
+    room, words = _room(evening_id)
+    return render_template("club/settlement.html", room=room, words=words, pdf=pdf)
 
 
 @bp.get("/evenings/<int:evening_id>/settlement")

@@ -7,6 +7,8 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField, SubmitField
 from wtforms.validators import DataRequired, Length, Optional
 
+from ..forms import name_field
+
 
 class ClubForm(FlaskForm):
     name = StringField(_l("Name of the club"), validators=[DataRequired(), Length(max=60)])
@@ -24,7 +26,7 @@ class EveningForm(FlaskForm):
 
 class MemberForm(FlaskForm):
     version = HiddenField()
-    name = StringField(_l("Name"), validators=[DataRequired(), Length(max=40)])
+    name = name_field(_l("Name"))
     short_name = StringField(_l("Short name"), validators=[Optional(), Length(max=8)])
     submit = SubmitField(_l("Rename"))
 
@@ -39,3 +41,12 @@ class MergeForm(FlaskForm):
 class LinkForm(FlaskForm):
     version = HiddenField()
     submit = SubmitField(_l("New manager link"))
+
+
+class NewMemberForm(FlaskForm):
+    """A member added before he sits at a table (the club's manager)."""
+
+    version = HiddenField()
+    name = name_field(_l("Name"))
+    short_name = StringField(_l("Short name"), validators=[Optional(), Length(max=8)])
+    submit = SubmitField(_l("Add the member"))

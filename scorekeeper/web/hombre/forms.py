@@ -17,11 +17,11 @@ from wtforms import (
     StringField,
     SubmitField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import Length, NumberRange, Optional
 
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
-from ..forms import options, whole
+from ..forms import name_field, options, whole
 from ..hookspecs import CoupEntry
 
 CONTRACT_WORDS: dict[str, Any] = {
@@ -109,13 +109,10 @@ class NewGameForm(FlaskForm):
     """Players, first dealer and the rule set, starting from a preset."""
 
     version = HiddenField()
-    player0 = StringField(_l("Player 1"), validators=[InputRequired(), Length(max=40)])
-    player1 = StringField(_l("Player 2"), validators=[InputRequired(), Length(max=40)])
-    player2 = StringField(_l("Player 3"), validators=[InputRequired(), Length(max=40)])
-    player3 = StringField(
-        _l("Player 4 (optional: each deal, the dealer sits out)"),
-        validators=[Optional(), Length(max=40)],
-    )
+    player0 = name_field(_l("Player 1"))
+    player1 = name_field(_l("Player 2"))
+    player2 = name_field(_l("Player 3"))
+    player3 = name_field(_l("Player 4 (optional: each deal, the dealer sits out)"), required=False)
     first_dealer = RadioField(
         _l("First dealer"),
         choices=options(

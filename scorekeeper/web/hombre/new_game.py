@@ -22,7 +22,7 @@ from ...rules.errors import GameError
 from ...rules.hombre.kinds import Hombre1709
 from .. import blueprints
 from ..creating import created, save_table
-from ..forms import bounded_arg
+from ..forms import bounded_arg, player_names
 from .forms import SETTING_HELP, NewGameForm
 
 bp = blueprints.games
@@ -75,16 +75,9 @@ def _table_from_form(form: NewGameForm) -> Any:
         field = getattr(form, error.field.removeprefix("rules."))
         field.errors = [*field.errors, error.translated(_)]
         return None
-    names = tuple(
-        name
-        for name in (
-            (field.data or "").strip()
-            for field in (form.player0, form.player1, form.player2, form.player3)
-        )
-        if name
-    )
-    if len(names) not in HOMBRE.seats or len(set(names)) != len(names):
-        form.player2.errors = [_("The three players need three different names.")]
+    seats = (form.player0, form.player1, form.player2, form.player3)
+    names = player_names(seats, required=3)
+    if names is None:
         return None
     if int(form.first_dealer.data) >= len(names):
         form.first_dealer.errors = [_("The first dealer is one of the players.")]

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...rules.hombre.engine import BeteStatus, Contract, Outcome, Reason
+from ...rules.hombre.exports import CsvWords
 from ...rules.hombre.systems import AnyReport
 from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, signed, wrap
 from .forms import BONUS_WORDS, CONTRACT_WORDS
@@ -217,4 +218,42 @@ def words() -> dict[str, dict[str, str]]:
         }
         made = {name: {str(k): str(v) for k, v in t.items()} for name, t in tables.items()}
         _WORDS[language] = made
+    return made
+
+
+CSV_HEADERS = {
+    "coup": _l("Coup"),
+    "dealer": _l("Dealer"),
+    "hombre": _l("Hombre"),
+    "contract": _l("Contract"),
+    "outcome": _l("Outcome"),
+    "codille": _l("Codille"),
+    "enjeu": _l("Enjeu"),
+    "from": _l("Payer"),
+    "to": _l("Payee"),
+    "amount": _l("Chips"),
+    "reason": _l("Reason"),
+    "bete_made": _l("Bête made"),
+    "poules_tirees": _l("Poules tirées"),
+    "net": _l("Net"),
+    "caves": _l("Caves"),
+    "money": _l("Money"),
+}
+_CSV_WORDS: dict[str, CsvWords] = {}
+
+
+def csv_words() -> CsvWords:
+    """The spreadsheet files' headers and words in the reader's language, made once per language.
+
+    The comma files keep the keys (docs/formats.md: tools read them); the
+    semicolon files, the settlement's "for a spreadsheet" links, are for people.
+    """
+    language = str(get_locale())
+    made = _CSV_WORDS.get(language)
+    if made is None:
+        headers = {key: str(label) for key, label in CSV_HEADERS.items()}
+        values = {str(k): str(v) for k, v in {**REASON_WORDS, **OUTCOME_WORDS}.items()}
+        made = _CSV_WORDS[language] = CsvWords(
+            header=lambda key: headers.get(key, key), value=lambda key: values.get(key, key)
+        )
     return made

@@ -34,6 +34,7 @@ from ..hookspecs import Page
 from ..kept.expensive import expensive, players_key
 from .chart import net_chart
 from .guard import hombre_only
+from .present import csv_words
 from .records import player_records
 
 bp = blueprints.settlement
@@ -124,7 +125,7 @@ def _semicolon() -> bool:
 def journal(game_id: int) -> Response:
     stored = readable(game_id)
     if _semicolon():
-        text = journal_csv(hombre_report(stored.replay()), ";")
+        text = journal_csv(hombre_report(stored.replay()), ";", csv_words())
         return _csv(text, f"journal-{game_id}-semicolon.csv")
     text = _kept_csv(stored, "journal.csv", journal_csv)
     return _csv(text, f"journal-{game_id}.csv")
@@ -135,7 +136,7 @@ def journal(game_id: int) -> Response:
 def standings(game_id: int) -> Response:
     stored = readable(game_id)
     if _semicolon():
-        text = standings_csv(hombre_report(stored.replay()), ";", stored.money)
+        text = standings_csv(hombre_report(stored.replay()), ";", stored.money, csv_words())
         return _csv(text, f"standings-{game_id}-semicolon.csv")
     text = _kept_csv(stored, "standings.csv", standings_csv)
     return _csv(text, f"standings-{game_id}.csv")

@@ -15,9 +15,9 @@ from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, StringField, SubmitField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import Length, NumberRange, Optional
 
-from ..forms import options
+from ..forms import name_field, options
 
 SEATS = options(
     [("0", _l("Player 1")), ("1", _l("Player 2")), ("2", _l("Player 3")), ("3", _l("Player 4"))]
@@ -28,10 +28,10 @@ class NewSheetForm(FlaskForm):
     """Four players (three for manillen) and the first dealer; a game adds its settings."""
 
     version = HiddenField()
-    player0 = StringField(_l("Player 1"), validators=[InputRequired(), Length(max=40)])
-    player1 = StringField(_l("Player 2"), validators=[InputRequired(), Length(max=40)])
-    player2 = StringField(_l("Player 3"), validators=[InputRequired(), Length(max=40)])
-    player3 = StringField(_l("Player 4"), validators=[Optional(), Length(max=40)])
+    player0 = name_field(_l("Player 1"))
+    player1 = name_field(_l("Player 2"))
+    player2 = name_field(_l("Player 3"))
+    player3 = name_field(_l("Player 4"), required=False)
     first_dealer = RadioField(_l("First dealer"), choices=SEATS, default="0")
     create = SubmitField(_l("Start the game"))
 

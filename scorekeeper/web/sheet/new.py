@@ -19,6 +19,7 @@ from ...rules import kinds
 from ...rules.errors import N_, GameError
 from .. import registry
 from ..creating import created, save_table
+from ..forms import player_names
 from ..hookspecs import GameWeb, NewGame, Page
 from ..words import error_text
 
@@ -38,7 +39,10 @@ def _game_from_form(form: Any, web: GameWeb, new: NewGame[Any]) -> Any:
     """The game the form describes, or None with the refusal beside its field."""
     if not form.validate():
         return None
-    players = form.players()
+    seats = (form.player0, form.player1, form.player2, form.player3)
+    players = player_names(seats, required=3)
+    if players is None:
+        return None
     try:
         seat = int(form.first_dealer.data or 0)
         if seat >= len(players):

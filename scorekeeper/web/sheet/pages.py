@@ -164,7 +164,10 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         return sides(report), tuple(report.tally)
 
     def standing(self, report: Report) -> list[str]:
-        return list(self.sheet.standing(report, sides(report), report.game.players))
+        """Who the sides are (a club evening names Nous and Eux), then where the game stands."""
+        players = report.game.players
+        lines = list(self.sheet.standing(report, sides(report), players))
+        return lines if len(players) == 3 else [teams_line(players), *lines]
 
     def rules_text(self, rules: Rules) -> str:
         return str(self.sheet.rules_text(rules))

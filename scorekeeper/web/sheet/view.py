@@ -13,7 +13,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ..hookspecs import PointsSheet
-from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, wrap
+from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, minus, wrap
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,8 @@ def sheet_line(row: SheetRow) -> str:
     count after the coup, what was played, and the partie or manche won:
     '12 Anne deals · 0 / 27 → 85 / 94 · mariage of Nous · partie to Eux (3)'.
     """
-    marked = " / ".join(str(v) for v in row.scored)
-    totals = " / ".join(str(v) for v in row.totals)
+    marked = " / ".join(minus(v) for v in row.scored)
+    totals = " / ".join(minus(v) for v in row.totals)
     parts = [_("%(dealer)s deals", dealer=row.dealer), f"{marked} → {totals}"]
     parts += [text for text in (row.detail, row.event) if text]
     return f"{row.n} " + " · ".join(parts)
