@@ -80,7 +80,7 @@ def test_the_seed_game_entered_with_taps(browser: Browser, live_server: str, tmp
         assert tap_coup(page, *coup) <= 6
     assert standing(page) == {"Anne": "−72", "Bruno": "−9", "Chloé": "+81"}
     expect(page.locator("#deal")).to_contain_text(
-        "Chacun ajoute 3 jetons de marque (de 3 jetons chacun) : poule de 27 jetons."
+        "Chacun ajoute 3 jetons de marque valant 3 chacun : poule de 27 jetons."
     )
     expect(page.locator(".fiche .s-won")).to_have_text("27")
     expect(page.locator(".fiche .s-cancelled")).to_have_count(2)

@@ -136,11 +136,11 @@ def test_club_links_use_the_public_url(tmp_path, monkeypatch):
     response = client.post("/clubs/new", data=CLUB, base_url=base)
     assert response.status_code == 302
     page = client.get(response.headers["Location"], base_url=base).data.decode()
-    manager = re.search(r'id="manager-link">[^<]*<code>([^<]+)</code>', page)
+    manager = re.search(r'id="manager-link">.*?<code class="link">([^<]+)</code>', page, re.S)
     assert manager and re.fullmatch(
         r"https://scores\.example\.org/clubs/2/manage\?key=[\w-]+", manager.group(1)
     )
-    reader = re.search(r"The club link [^<]*<code>([^<]+)</code>", page)
+    reader = re.search(r'The club link [^<]*</p>\s*<p><code class="link">([^<]+)</code>', page)
     assert reader and re.fullmatch(
         r"https://scores\.example\.org/clubs/2\?key=[\w-]+", reader.group(1)
     )

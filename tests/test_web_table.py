@@ -48,7 +48,7 @@ def test_game_page_shows_the_deal_the_standing_and_the_fiche(client):
     page = client.get(game).data.decode()
     assert "Before the deal — coup 6" in page
     assert "Chloé deals, Anne is premier." in page
-    assert "Each player adds 2 marks (mark chips worth 3 each): poule of 18 chips." in page
+    assert "Each player adds 2 marks worth 3 each: poule of 18 chips." in page
     assert "Bruno 108" in page  # the bête in play, the largest pending
     assert "token n°5" in page
     assert "<b>126</b>" in page  # the enjeu
@@ -282,7 +282,7 @@ def test_new_game_refusals_are_beside_the_fields(client, app):
         data={**__import__("web").NEW_GAME, "player1": "Anne"},
         headers={"Accept-Language": "en"},
     )
-    assert "three different names" in response.data.decode()
+    assert "Anne is already at this table as Anne" in response.data.decode()
     assert count(app, "games") == 0
 
 
