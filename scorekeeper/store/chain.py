@@ -42,7 +42,7 @@ class Chain:
 
 CHAINS = (Chain("changes", scope="game_id"), Chain("ledger", scope="club_id"))
 """Every chained log; a table missing from the database (an older schema) is skipped."""
-CHANGES = CHAINS[0]
+CHANGES, LEDGER = CHAINS
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,15 @@ def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
     )
 
 
+def chain_started(db: sqlite_utils.Database, game_id: int) -> str | None:
+    """When the game's chain began at the migration (``Action.CHAIN``); None: at its creation."""
+    found = db.execute(
+        "select at from changes where game_id = ? and action = ? order by id desc limit 1",
+        [game_id, str(Action.CHAIN)],
+    ).fetchone()
+    return None if found is None else str(found[0])
+
+
 def redoable(db: sqlite_utils.Database, game_id: int) -> int | None:
     """The position of the coup a redo would put back, if the last changes were undos.
 
