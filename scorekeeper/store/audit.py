@@ -89,8 +89,8 @@ def check_game(db: sqlite_utils.Database, game_id: int) -> Fault | None:
             return fault
     for column, value in expected.items():
         if rows[0].get(column) != value:
-            said = f"its log says {value!r}"
-            return Fault("games", game_id, f"{column} is {rows[0].get(column)!r}, {said}")
+            said = f"{column} is {_short(rows[0].get(column))}, its log says {_short(value)}"
+            return Fault("games", game_id, said)
     return _compare_coups(game_id, coups, expected_coups)
 
 
@@ -128,6 +128,12 @@ def _compare_coups(game_id: int, stored: list[dict[str, Any]], logged: list[Any]
     if len(stored) < len(logged):
         return Fault("games", game_id, f"{len(stored)} coups stored, its log has {len(logged)}")
     return None
+
+
+def _short(value: Any) -> str:
+    """A value quoted in a fault, cut to a line."""
+    text = repr(value)
+    return text if len(text) <= 70 else text[:69] + "…"
 
 
 def _load(text: Any) -> Any:
