@@ -337,10 +337,11 @@ def m011_hash_chains(db: sqlite_utils.Database) -> None:
         refusal = f"{name} is append-only: record a change as a new row"
         for event in ("update", "delete"):  # one statement each: executescript would commit
             db.execute(
-                f"create trigger [{name}_no_{event}] before {event} on [{name}]"
+                f"create trigger if not exists [{name}_no_{event}] before {event} on [{name}]"
                 f" begin select raise(abort, '{refusal}'); end"
             )
         db.execute(
-            f"create trigger [{name}_chained] before insert on [{name}] when new.hash is null"
-            f" begin select raise(abort, '{name}: a row is written by store/chain.py append'); end"
+            f"create trigger if not exists [{name}_chained] before insert on [{name}]"
+            " when new.hash is null begin"
+            f" select raise(abort, '{name}: a row is written by store/chain.py append'); end"
         )

@@ -61,7 +61,7 @@ def command(args: argparse.Namespace) -> int:
     for head in outcome.heads:
         since = outcome.started.get(head.scope) if head.table == "changes" else None
         note = f" (chained since the migration of {since[:10]})" if since else ""
-        print(f"{head.table} {head.scope}: {head.short} ({head.length} rows){note}")
+        print(f"{head}{note}")
     print(f"ok: {len(outcome.heads)} chains, every game is what its log says")
     if heads is not None:
         temporary = heads.with_name(heads.name + ".tmp")

@@ -74,7 +74,7 @@ def test_a_database_the_app_wrote_verifies_with_every_head(written, capsys):
     games = db.execute("select count(*) from games").fetchone()[0]
     assert f"ok: {games} chains, every game is what its log says" in said
     head = chain.head(db, chain.CHANGES, 1)
-    assert head is not None and f"changes 1: {head.short} ({head.length} rows)" in said
+    assert head is not None and f"changes game 1: {head.short} ({head.length} rows)" in said
     # game 1: created, 2 coups of the world, its link and handover code, then 3 added, a
     # correction, a deletion, 2 undos, a redo, the money = 1 + 2 + 2 + 3 + 1 + 1 + 2 + 1 + 1
     assert head.length == 14
@@ -276,7 +276,7 @@ def test_a_kept_head_shows_a_chain_rewritten_whole(written, tmp_path, capsys):
     db.close()
     assert verify(copy, capsys=capsys)[0] == 0  # rewritten whole: nothing inside shows it
     code, said = verify(copy, "--heads", str(heads), capsys=capsys)
-    assert code == 1 and "FAULT changes: game_id 1: the head" in said, said
+    assert code == 1 and "FAULT changes: game 1: the head" in said, said
     # the file kept is left as it was when the check fails
     assert heads.read_text() == kept
 
@@ -359,3 +359,19 @@ def test_an_old_database_is_chained_from_the_migration_and_says_so(tmp_path, cap
     )
     code, said = verify(copy, capsys=capsys)
     assert code == 1 and "FAULT changes row 1: its content is not what its hash says" in said
+
+
+def test_verify_refuses_a_missing_database_and_one_without_chains(tmp_path, capsys):
+    code, said = verify(tmp_path / "none.sqlite", capsys=capsys)
+    assert code == 2 and "no database at" in said
+    old = sqlite_utils.Database(str(tmp_path / "old.sqlite"))
+    migrations.apply(old, stop_before="m011_hash_chains")
+    old.close()
+    code, said = verify(tmp_path / "old.sqlite", capsys=capsys)
+    assert code == 2 and "has no hash chains yet: start the app on it once" in said
+    heads = tmp_path / "heads.txt"
+    heads.write_text("changes one abc\n")
+    db = connect(tmp_path / "old.sqlite", migrate=True)
+    db.close()
+    code, said = verify(tmp_path / "old.sqlite", "--heads", str(heads), capsys=capsys)
+    assert code == 1 and "FAULT heads file row 1: not a line of heads" in said

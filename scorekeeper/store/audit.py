@@ -162,7 +162,7 @@ def kept_heads_fault(db: sqlite_utils.Database, text: str) -> Fault | None:
             return Fault("heads file", number, f"not a line of heads: {line[:80]!r}")
         if not db.table(chain.table).exists() or not contains(db, chain, int(parts[1]), parts[2]):
             what = (
-                f"{chain.scope} {parts[1]}: the head {parts[2][:12]} kept is no longer in its chain"
+                f"{chain.scope_name} {parts[1]}: the head {parts[2][:12]} kept is not in its chain"
             )
             return Fault(chain.table, None, what)
     return None

@@ -39,6 +39,11 @@ class Chain:
     table: str
     scope: str
 
+    @property
+    def scope_name(self) -> str:
+        """What one chain is the log of, in words: ``game``, ``club``."""
+        return self.scope.removesuffix("_id")
+
 
 CHAINS = (Chain("changes", scope="game_id"), Chain("ledger", scope="club_id"))
 """Every chained log; a table missing from the database (an older schema) is skipped."""
@@ -71,6 +76,11 @@ class Head:
     @property
     def short(self) -> str:
         return self.hash[:SHORT]
+
+    def __str__(self) -> str:
+        """``changes game 12: 3f9c0a1b2d4e (41 rows)``."""
+        scope = next(c.scope_name for c in CHAINS if c.table == self.table)
+        return f"{self.table} {scope} {self.scope}: {self.short} ({self.length} rows)"
 
 
 def canonical(row: Mapping[str, Any]) -> bytes:
