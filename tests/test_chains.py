@@ -375,3 +375,49 @@ def test_verify_refuses_a_missing_database_and_one_without_chains(tmp_path, caps
     db.close()
     code, said = verify(tmp_path / "old.sqlite", "--heads", str(heads), capsys=capsys)
     assert code == 1 and "FAULT heads file row 1: not a line of heads" in said
+
+
+def test_a_club_ledger_is_chained_like_a_log(tmp_path, capsys):
+    """The chains are generic over their tables: a ``ledger`` (issue 28's club accounts, its
+    own migration) with rows from before m011 is chained by it, then grows by ``append``."""
+    path = tmp_path / "ledger.sqlite"
+    db = sqlite_utils.Database(str(path))
+    migrations.apply(db, stop_before="m011_hash_chains")
+    if not db.table("ledger").exists():  # as the accounts' migration makes it
+        db.table("ledger").create(
+            {"id": int, "club_id": int, "kind": str, "cents": int, "prev_hash": str, "hash": str},
+            pk="id",
+        )
+    db.table("ledger").insert_all(
+        [{"club_id": 1, "kind": "fee", "cents": 500}, {"club_id": 1, "kind": "payment"}]
+    )
+    db.close()
+    db = connect(path, migrate=True)
+    with db.atomic():
+        chain.append(db, chain.LEDGER, {"club_id": 1, "kind": "prize", "cents": -250})
+    head = chain.head(db, chain.LEDGER, 1)
+    assert head is not None and head.length == 3
+    with pytest.raises(sqlite3.IntegrityError, match="ledger is append-only"):
+        db.execute("delete from ledger where id = 1")
+    db.close()
+    code, said = verify(path, capsys=capsys)
+    assert code == 0 and f"ledger club 1: {head.short} (3 rows)" in said, said
+    copy = _tampered(path, tmp_path / "t.sqlite", "update ledger set cents = 5000 where id = 1")
+    code, said = verify(copy, capsys=capsys)
+    assert code == 1 and "FAULT ledger row 1: its content is not what its hash says" in said
+
+
+def test_the_head_line_as_a_page_prints_it(app):
+    from flask import render_template
+
+    from scorekeeper.web.chain_heads import ChainNote
+
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        club = render_template(
+            "_chain_head.html", chain=ChainNote("0123456789ab"), label="Club ledger head:"
+        )
+        old = render_template("_chain_head.html", chain=ChainNote("ba9876543210", "2026-11-25T1"))
+        none = render_template("_chain_head.html", chain=ChainNote(None))
+    assert 'Club ledger head: <code class="chain-head">0123456789ab</code>' in club
+    assert "starts at the migration of 2026-11-25: the changes before" in old
+    assert none.strip() == ""
