@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 import sqlite_utils
 from fuzz_app import build_world
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_settlement import pdf_text
 from web import NEW_GAME, coup_data, version_of
 
@@ -421,3 +423,36 @@ def test_the_head_line_as_a_page_prints_it(app):
     assert 'Club ledger head: <code class="chain-head">0123456789ab</code>' in club
     assert "starts at the migration of 2026-11-25: the changes before" in old
     assert none.strip() == ""
+
+
+@settings(max_examples=40, deadline=None)
+@given(texts=st.lists(st.text(max_size=8), min_size=2, max_size=8), data=st.data())
+def test_a_chain_names_the_very_row_changed_and_the_row_after_one_removed(texts, data):
+    """Any change of any column of any row (its hashes too) is found at that row; a row
+    removed or moved away (its id, its scope), at the row after it."""
+    log = chain.Chain("log", scope="book")
+    db = sqlite_utils.Database(memory=True)
+    db.table("log").create(
+        {"id": int, "book": int, "text": str, "prev_hash": str, "hash": str}, pk="id"
+    )
+    for text in texts:
+        chain.append(db, log, {"book": 1, "text": text})
+    assert chain.check(db, log)[1] is None
+    n = len(texts)
+    row = data.draw(st.integers(1, n))
+    column = data.draw(st.sampled_from(["id", "book", "text", "prev_hash", "hash", "delete"]))
+    if column == "delete":
+        db.execute("delete from log where id = ?", [row])
+    else:
+        was = db["log"].get(row)[column]
+        other = {"id": 100, "book": 2}.get(column)
+        value = other or data.draw(st.text(max_size=8).filter(lambda v: v != was))
+        db.execute(f"update log set [{column}] = ? where id = ?", [value, row])
+    fault = chain.check(db, log)[1]
+    if column in ("text", "prev_hash", "hash"):
+        expected: int | None = row
+    elif row < n:  # the next row no longer follows the one before it
+        expected = row + 1
+    else:  # the last row: removed, only a kept head shows it; moved, it is at fault itself
+        expected = {"delete": None, "id": 100, "book": row}[column]
+    assert (fault and fault.row) == expected, (column, row, fault)
