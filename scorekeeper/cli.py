@@ -194,6 +194,12 @@ def cmd_serve(args: argparse.Namespace) -> None:
         raise UserError(str(error)) from None
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    from .verify import command
+
+    return command(args)
+
+
 def _word(value: Any) -> str:
     return json.dumps(value) if isinstance(value, bool) else str(value)
 
@@ -248,6 +254,14 @@ def parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--access-log", action="store_true", help="log every request")
     serve.set_defaults(run=cmd_serve)
+    verify = sub.add_parser(
+        "verify", help="check the logs' hash chains and that every game is what its log says"
+    )
+    verify.add_argument("--database", help="the database (default: the app's, in instance/)")
+    verify.add_argument(
+        "--heads", help="a file of heads kept from last time: checked, then rewritten"
+    )
+    verify.set_defaults(run=cmd_verify)
     rules = sub.add_parser("rules", help="list the presets and every setting with its default")
     rules.set_defaults(run=cmd_rules)
     return top
@@ -256,11 +270,11 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        args.run(args)
+        status = args.run(args)  # verify answers 1 for a fault found
     except (GameError, UserError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    return 0
+    return int(status or 0)
 
 
 def run() -> None:

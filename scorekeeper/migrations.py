@@ -287,3 +287,61 @@ def m008_generation(db: sqlite_utils.Database) -> None:
     """
     db.table("generation").create({"id": int, "token": str}, pk="id", not_null={"token"})
     db.table("generation").insert({"id": 1, "token": secrets.token_hex(12)})
+
+
+@migrations()
+def m011_hash_chains(db: sqlite_utils.Database) -> None:
+    """Each game's change log (and each club's ledger) becomes a hash chain, append-only.
+
+    Every row gets ``prev_hash`` and ``hash`` (``store/chain.py``); the rows
+    already stored are chained as they are, in id order. A change now records
+    the columns of the game's row it wrote (``changes.state``); the old lines
+    did not, so each game stored before gets one more line, ``chain``: the
+    game as it is at this migration (its row and its coups), from which its
+    later lines are checked (``store/audit.py``) and which its pages name as
+    where its chain starts. Then triggers refuse an UPDATE or DELETE of a
+    chained row and an insert without its hash: a change is a new row. No
+    route deletes a game or a log row (a coup deleted is a new line), so no
+    exception is needed; docs/security.md says how one would be recorded.
+    """
+    from .store.chain import CHAINS, GENESIS, link
+    from .store.changelog import Action, log
+
+    for chain in CHAINS:
+        table = db.table(chain.table)
+        if not table.exists():
+            continue
+        for column in ("prev_hash", "hash", *(("state",) if chain.table == "changes" else ())):
+            if column not in table.columns_dict:
+                table.add_column(column, str)
+        scope, prev = object(), GENESIS
+        for row in list(db.query(f"select * from [{chain.table}] order by [{chain.scope}], id")):
+            if row[chain.scope] != scope:
+                scope, prev = row[chain.scope], GENESIS
+            row["prev_hash"] = prev
+            prev = link(prev, row)
+            db.execute(
+                f"update [{chain.table}] set prev_hash = ?, hash = ? where id = ?",
+                [row["prev_hash"], prev, row["id"]],
+            )
+    for game in list(db.query("select * from games order by id")):
+        coups = db.execute(
+            "select data from coups where game_id = ? order by position", [game["id"]]
+        ).fetchall()
+        state = {**game, "coups": [json.loads(data) for (data,) in coups]}
+        log(db, game["id"], Action.CHAIN, summary="m011_hash_chains", state=state)
+    for chain in CHAINS:
+        if not db.table(chain.table).exists():
+            continue
+        name = chain.table
+        refusal = f"{name} is append-only: record a change as a new row"
+        for event in ("update", "delete"):  # one statement each: executescript would commit
+            db.execute(
+                f"create trigger if not exists [{name}_no_{event}] before {event} on [{name}]"
+                f" begin select raise(abort, '{refusal}'); end"
+            )
+        db.execute(
+            f"create trigger if not exists [{name}_chained] before insert on [{name}]"
+            " when new.hash is null begin"
+            f" select raise(abort, '{name}: a row is written by store/chain.py append'); end"
+        )

@@ -11,7 +11,9 @@ kept report of the coups the change leaves as they were: ``checkpoints.py``).
 - ``changing``: the one way a game changes;
 - ``game_setup``: creation, the table's settings, the money;
 - ``links``: the manager link, the handover code, the phones' rights;
-- ``coup_edits``: coups added, corrected, deleted, undone, redone.
+- ``coup_edits``: coups added, corrected, deleted, undone, redone;
+- ``chain``: the logs as hash chains (each line hashes the one before), append-only;
+- ``audit``: the chains recomputed and each game checked against its log (``verify``).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ import sqlite_utils
 
 from .. import grants
 from ..clock import now
+from .chain import CHANGES, append
 from .errors import NotFound
 
 
@@ -34,6 +35,9 @@ class Action(StrEnum):
     REDO = "redo"
     HANDOVER_CODE = "handover_code"
     TAKEOVER = "takeover"
+    CHAIN = "chain"
+    """Not a change: the migration that began the hash chains recorded the game as it was
+    then (``m011_hash_chains``); the log is checked from there (``store/audit.py``)."""
 
 
 def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
@@ -48,6 +52,15 @@ def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
     )
 
 
+def chain_started(db: sqlite_utils.Database, game_id: int) -> str | None:
+    """When the game's chain began at the migration (``Action.CHAIN``); None: at its creation."""
+    found = db.execute(
+        "select at from changes where game_id = ? and action = ? order by id desc limit 1",
+        [game_id, str(Action.CHAIN)],
+    ).fetchone()
+    return None if found is None else str(found[0])
+
+
 def redoable(db: sqlite_utils.Database, game_id: int) -> int | None:
     """The position of the coup a redo would put back, if the last changes were undos.
 
@@ -58,6 +71,8 @@ def redoable(db: sqlite_utils.Database, game_id: int) -> int | None:
     for row in db.query(
         "select action, position from changes where game_id = ? order by id desc", [game_id]
     ):
+        if row["action"] == Action.CHAIN:
+            continue
         if row["action"] == Action.REDO:
             skip += 1
         elif row["action"] == Action.UNDO and skip:
@@ -75,6 +90,8 @@ def undone_coup(db: sqlite_utils.Database, game_id: int) -> Any:
     for row in db.query(
         "select action, before from changes where game_id = ? order by id desc", [game_id]
     ):
+        if row["action"] == Action.CHAIN:
+            continue
         if row["action"] == Action.REDO:
             skip += 1
         elif row["action"] == Action.UNDO and skip:
@@ -93,10 +110,15 @@ def log(
     after: object = None,
     summary: str = "",
     by: int | None = None,
+    state: dict[str, Any] | None = None,
 ) -> None:
-    """One line of the change log; the grant that made the change gets its time too.
+    """One line of the change log, the next link of the game's hash chain (``chain.py``).
 
     ``before`` and ``after``: the coup (or the rule set) in the game file's shape.
+    ``state``: the columns of the game's row the change wrote, with their new
+    values (a creation: the whole row and its coups), so that the stored game
+    can be checked against its log (``audit.py``). The grant that made the
+    change gets its time too.
 
     In the change's own transaction (``changing``): a second write after the answer
     (access.note_change) would cost every coup another commit.
@@ -104,7 +126,9 @@ def log(
     at = now()
     if by is not None:
         grants.changed(db, by, at)
-    db.table("changes").insert(
+    append(
+        db,
+        CHANGES,
         {
             "game_id": game_id,
             "at": at,
@@ -114,5 +138,10 @@ def log(
             "after": None if after is None else json.dumps(after, ensure_ascii=False),
             "summary": summary,
             "grant_id": by,
-        }
+            "state": None if state is None else _json(state),
+        },
     )
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

@@ -3,7 +3,9 @@
 A change is one write transaction taken before reading (``db.change``), so
 the game read inside is the game the change is written on; a page shown at
 another version is refused (``Conflict``) before anything is written; the
-game moves on one version and the change leaves its line in the change log.
+game moves on one version and the change leaves its line in the change log,
+with the columns of the game's row it wrote (``state``: what ``audit.py``
+checks the stored row against).
 Whatever the body raises (a rule the change breaks, a ``Conflict`` of its
 own) rolls all of it back.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import sqlite_utils
 
@@ -62,6 +65,7 @@ def changing(
         stored = load(db, game_id)
         if version is not None and version != stored.version:
             raise Conflict(game_id)
+        was = game_row(db, game_id)
         db.execute(
             "update games set version = ?, updated_at = ? where id = ?",
             [stored.version + 1, now(), stored.id],
@@ -77,4 +81,10 @@ def changing(
             line.after,
             line.summary,
             line.by,
+            {k: v for k, v in game_row(db, game_id).items() if k not in was or was[k] != v},
         )
+
+
+def game_row(db: sqlite_utils.Database, game_id: int) -> dict[str, Any]:
+    """The game's row as stored, every column."""
+    return dict(next(iter(db.query("select * from games where id = ?", [game_id]))))

@@ -23,7 +23,7 @@ from ..rules.kinds import replay as replay_any
 from ..rules.money import Money
 from . import changelog
 from .changelog import Action
-from .changing import changing
+from .changing import changing, game_row
 from .stored import AnyGame
 
 
@@ -64,15 +64,14 @@ def create(
             .last_pk
         )
         assert isinstance(game_id, int)
+        coups = [dump_coup(game, c) for c in game.coups]
         db.table("coups").insert_all(
-            {
-                "game_id": game_id,
-                "position": n,
-                "data": json.dumps(dump_coup(game, c), ensure_ascii=False),
-            }
-            for n, c in enumerate(game.coups, 1)
+            {"game_id": game_id, "position": n, "data": json.dumps(c, ensure_ascii=False)}
+            for n, c in enumerate(coups, 1)
         )
-        changelog.log(db, game_id, action, summary=f"{len(game.coups)} coups")
+        # the log's first line holds the game as created: the start of its check (audit.py)
+        state = {**game_row(db, game_id), "coups": coups}
+        changelog.log(db, game_id, action, summary=f"{len(coups)} coups", state=state)
         if then is not None:
             then(db, game_id)
     return game_id

@@ -34,6 +34,7 @@ ACTION_WORDS = {
     Action.REDO: _l("undone coup redone"),
     Action.HANDOVER_CODE: _l("new handover code issued"),
     Action.TAKEOVER: _l("fiche taken over with the handover code"),
+    Action.CHAIN: _l("hash chain begun: the game as it was at the migration"),
 }
 """Every change-log action in the reader's language (a test checks none is missing)."""
 

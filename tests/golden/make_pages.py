@@ -59,6 +59,7 @@ _MASKS = [
     (re.compile(r'"(updated_at|created_at|exported)": "[^"]*"'), r'"\1": "TIME"'),
     (re.compile(r'(ETag|etag)="[^"]*"'), r'\1="ETAG"'),
     (re.compile(r"\b[0-9A-Z]{4}-[0-9A-Z]{4}\b"), "CODE"),
+    (re.compile(r'(<code class="chain-head">)[0-9a-f]{12}'), r"\1HEAD"),  # covers the times
 ]
 
 

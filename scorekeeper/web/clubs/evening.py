@@ -17,6 +17,7 @@ from ... import access, clubs
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db
 from .. import blueprints, registry
+from ..chain_heads import club_ledger, game_chain
 from ..kept.expensive import evening_key, expensive
 from ..printing import pdf_response
 from ..registry import standing
@@ -99,7 +100,12 @@ def evening_version(evening_id: int) -> BaseResponse:
 
 def _settlement_page(evening_id: int, pdf: bool) -> str:
     room, words = _room(evening_id)
-    return render_template("club/settlement.html", room=room, words=words, pdf=pdf)
+    # each table's change-log head, and the club ledger's: what the room witnesses
+    chains = {table.no: game_chain(table.stored.id) for table in room.tables}
+    ledger = club_ledger(room.club.id)
+    return render_template(
+        "club/settlement.html", room=room, words=words, pdf=pdf, chains=chains, ledger=ledger
+    )
 
 
 @bp.get("/evenings/<int:evening_id>/settlement")

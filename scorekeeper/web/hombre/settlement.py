@@ -28,6 +28,7 @@ from ...rules.hombre.systems import hombre_report
 from ...rules.ledger import settle_up
 from ...rules.money import parse_money
 from .. import blueprints
+from ..chain_heads import game_chain
 from ..forms import CHANGED, form_version
 from ..gamefiles import game_file_text
 from ..hookspecs import Page
@@ -66,6 +67,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "open_betes": open_betes,
         "final_shares": shares,
         "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
+        "chain": game_chain(stored.id),
         "journal_shown": JOURNAL_SHOWN,
     }
 

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 
 from ... import store
 from ...access import can_manage
+from ..chain_heads import game_chain
 from ..forms import ActionForm
 from ..gamefiles import game_file_text
 from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
@@ -181,6 +182,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             "sheet/settlement.html",
             pdf=pdf,
             sha256=hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
+            chain=game_chain(stored.id),
             rows=lines,
             # the PDF's sheet: lines of text in blocks of 25 coups (sheet_text says why)
             blocks=[sheet_text(lines[i : i + PDF_BLOCK]) for i in range(0, len(lines), PDF_BLOCK)]
