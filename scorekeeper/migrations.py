@@ -287,3 +287,19 @@ def m008_generation(db: sqlite_utils.Database) -> None:
     """
     db.table("generation").create({"id": int, "token": str}, pk="id", not_null={"token"})
     db.table("generation").insert({"id": 1, "token": secrets.token_hex(12)})
+
+
+@migrations()
+def m014_club_presets(db: sqlite_utils.Database) -> None:
+    """A club's own rule sets, each under a name: its evenings offer them first (issue 29).
+
+    ``rules`` is the game file's rules object (JSON), ``game`` its family
+    (``"manille"``…); a name is the club's own (one row per club and name).
+    """
+    db.table("club_presets").create(
+        {"id": int, "club_id": int, "name": str, "game": str, "rules": str, "created_at": str},
+        pk="id",
+        foreign_keys=[("club_id", "clubs", "id")],
+        not_null={"club_id", "name", "game", "rules", "created_at"},
+    )
+    db.table("club_presets").create_index(["club_id", "name"], unique=True)
