@@ -74,6 +74,7 @@ def _rules(form: Any, new: NewGame[Any], offered: ClubPresets | None) -> Mapping
 
 
 def _check_room(form: Any, offered: ClubPresets | None) -> None:
+    """A new name is refused beside its field when the club keeps all it may (before storing)."""
     name = " ".join((form.save_preset.data or "").split())
     full = offered is not None and len(offered.names) >= presets.MAX_PRESETS
     if full and name and offered is not None and name not in offered.names:
