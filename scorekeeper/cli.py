@@ -117,6 +117,14 @@ def cmd_rules(args: argparse.Namespace) -> None:
     print("\nPresets:")
     for name, preset in PRESETS.items():
         print(f"  {name:<12} {preset.describe()}")
+    for kind in kinds.KINDS:
+        if kind.settings_help:
+            print(f"\n{kind.key} (rules.{'='.join(kind.tag or ())}) settings (default: meaning):")
+            for key, meaning in kind.settings_help.items():
+                print(f"  {key:<12} {meaning}")
+            print(f"{kind.key} presets:")
+            for name in kind.presets:
+                print(f"  {name:<12} {kind.preset(name).describe()}")
 
 
 def cmd_backup(args: argparse.Namespace) -> None:

@@ -345,3 +345,16 @@ def m011_hash_chains(db: sqlite_utils.Database) -> None:
             " when new.hash is null begin"
             f" select raise(abort, '{name}: a row is written by store/chain.py append'); end"
         )
+def m014_club_presets(db: sqlite_utils.Database) -> None:
+    """A club's own rule sets, each under a name: its evenings offer them first (issue 29).
+
+    ``rules`` is the game file's rules object (JSON), ``game`` its family
+    (``"manille"``…); a name is the club's own (one row per club and name).
+    """
+    db.table("club_presets").create(
+        {"id": int, "club_id": int, "name": str, "game": str, "rules": str, "created_at": str},
+        pk="id",
+        foreign_keys=[("club_id", "clubs", "id")],
+        not_null={"club_id", "name", "game", "rules", "created_at"},
+    )
+    db.table("club_presets").create_index(["club_id", "name"], unique=True)

@@ -104,6 +104,7 @@ GET_ROUTES = [
     "/games/{n}/journal.csv?sep={t}",
     "/games/new?again={n}",
     "/games/new?evening={n}",
+    "/games/new/manille?evening={n}&preset={t}",
     "/clubs/{n}",
     "/clubs/2/season?start={t}&end={t}&sort={t}",
     "/clubs/{n}/season.csv?sort={t}",
@@ -508,9 +509,13 @@ def answer_is_sane(path, browser, method, url, may_change, explained=True, **kwa
     return response
 
 
+HOUSE_FIELDS = {"house", "doubling", "all_tricks", "cap", "tie_carry", "club_preset"}
+HOUSE_FIELDS |= {"save_preset"}
+"""Manillen's house rules and a club's presets on the new-game form (issue 29)."""
 EVERY_FIELD = sorted(
     {*FIELDS, "accounting", "stake", "pass_fee", "simple", "bonus", "ante", "rates", "code"}
     | {"nolo_ouvert_bonus", "coups_to_play", "first_five", "black_aces", "file", "submit"}
+    | HOUSE_FIELDS
 )
 UPLOAD = st.one_of(
     st.binary(max_size=300),
@@ -591,12 +596,14 @@ SETUP_FIELDS = sorted(
     | {"apply_preset", "accounting", "partie", "manche", "belle", "deals", "sans_atout"}
     | {"parties_to_win", "target", "retourne", "espadille_forcee", "ante", "rates"}
     | {"nolo_ouvert_bonus", "stake", "pass_fee", "simple", "vole", "bonus", "coups_to_play"}
+    | HOUSE_FIELDS
 )
 FITTING = st.sampled_from(
     [
         *("0", "1", "2", "3", "4", "12", "20", "30", "301", "1000", "", "y", "Zoe", "Anne"),
         *("poule", "jetons", "danois", "danois_dlu", "1709", "texte", "dlu", "belge"),
         *("classique", "liee", "seche", "share", "continue", "simple", "double", "3-2", "4-2"),
+        *("101", "61", "added", "whole", "boom", "halve_boom", "tournament", "Maison"),
     ]
 )
 """Values a set-up form's fields take, so that many changes are accepted."""

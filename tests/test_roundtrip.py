@@ -282,7 +282,17 @@ CLASSIQUE_RULES = rules_of(
     manche=count(1, 40, 34, 12),
     belle=count(1, 50, 44, 16),
 )
-MANILLEN_RULES = rules_of(ManillenRules, deals=count(1, 10, 20, 30, 4), sans_atout=count(0, 3, 2))
+MANILLEN_RULES = rules_of(
+    ManillenRules,
+    deals=count(1, 10, 20, 30, 4),
+    sans_atout=count(0, 3, 2),
+    # the house rules (issue 29), most often today's defaults
+    target=count(31, 200, 0, 0, 0, 61, 101),
+    doubling=st.sampled_from(["multiplied", "multiplied", "added"]),
+    all_tricks=st.booleans(),
+    cap=count(2, 16, 0, 0, 4),
+    tie_carry=st.sampled_from(["double", "double", "whole"]),
+)
 NAMES = {seats: names(seats) for seats in (3, 4)}
 FIRST = {seats: st.integers(0, seats - 1) for seats in (3, 4)}
 CANDIDATES = st.sampled_from((0, 1, 2, 4, 8, MAX_COUPS, MAX_COUPS, MAX_COUPS))

@@ -1,7 +1,8 @@
 """A club: its members, its evenings of several tables, the room's settlement and the season.
 
 The rows (records.py: the club and its rights; seats.py: members and the
-seats that name them; evening_tables.py: evenings and their tables) are
+seats that name them; evening_tables.py: evenings and their tables;
+presets.py: the club's own rule sets, ``club_presets``) are
 re-exported here, so ``clubs.X`` names them all. What is computed from the
 games — the room's settlement of an evening (room.py), the season per
 member (season.py) — is in plain modules that know nothing of the web:
@@ -13,6 +14,7 @@ from __future__ import annotations
 from ..clock import now
 from ..store.errors import Conflict
 from .evening_tables import add_table, create_evening, evening, evening_version, evenings, tables
+from .presets import club_presets, save_preset
 from .records import (
     Club,
     ClubName,
@@ -54,6 +56,7 @@ __all__ = [
     "add_table",
     "club",
     "club_names",
+    "club_presets",
     "create",
     "create_evening",
     "evening",
@@ -70,6 +73,7 @@ __all__ = [
     "names",
     "now",
     "rename",
+    "save_preset",
     "seat_members",
     "set_manager_hash",
     "tables",

@@ -131,6 +131,8 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     """``resume`` goes on from a prefix's report (cheaper than a replay): worth keeping prefixes."""
     presets: ClassVar[Mapping[str, str]] = {}
     """Named rule sets offered on the new-game page (name → catalog label)."""
+    settings_help: ClassVar[Mapping[str, str]] = {}
+    """Rules keys with their default and meaning, listed by ``scorekeeper rules``."""
 
     @abstractmethod
     def load(self, data: Mapping[str, object]) -> G:

@@ -6,6 +6,7 @@ and the import all create a game here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import abort, redirect, request, session, url_for
@@ -40,12 +41,18 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
     return None
 
 
-def created(game: Any, action: store.Action, money: Money | None) -> BaseResponse:
+def created(
+    game: Any,
+    action: store.Action,
+    money: Money | None,
+    also: Callable[[Any, clubs.Evening], None] | None = None,
+) -> BaseResponse:
     """Store a new game; its creator becomes its manager and sees the manager link once.
 
     Opened from an evening (``?evening=``, by one of its club's managers), the
     game is that evening's next table and its seats are the members of the
-    players' names.
+    players' names; ``also`` then writes what else belongs to the club in
+    the same transaction (its rules saved as the club's preset).
     """
     evening = evening_arg()
     then = None
@@ -54,6 +61,8 @@ def created(game: Any, action: store.Action, money: Money | None) -> BaseRespons
 
         def then(db: Any, game_id: int) -> None:
             clubs.add_table(db, evening, game_id, players)
+            if also is not None:
+                also(db, evening)
 
     token, code = access.new_token(), access.new_handover_code()
     game_id = store.create(

@@ -30,6 +30,7 @@ from .hookspecs import (
 from .hookspecs import (
     narrowed as _narrow,
 )
+from .manille_house import HouseRulesFields, house_rules, house_words
 from .sheet.forms import (
     NewSheetForm,
     SheetCoupForm,
@@ -61,7 +62,7 @@ TRUMP_WORDS = {
 CONTRE_WORDS = {"": "—", "contre": _l("contré ×2"), "surcontre": _l("sur-contré ×4")}
 
 
-class ManilleNewForm(NewSheetForm):
+class ManilleNewForm(NewSheetForm, HouseRulesFields):
     """A Manille game: classique (partie liée or sèche, the manche and belle) or manillen."""
 
     variant = RadioField(
@@ -153,13 +154,12 @@ def read_coup(form: ManilleCoupForm, stored: StoredGame) -> Any:
 def rules_of(form: ManilleNewForm) -> dict[str, Any]:
     """The rules object of the new-sheet form: the variant and its choices."""
     if form.variant.data == "belge":
-        rules: dict[str, Any] = {
-            "variant": "belge",
+        ends: dict[str, Any] = {
             "sans_atout": form.sans_atout.data if form.sans_atout.data is not None else 2,
         }
         if form.deals.data:
-            rules["deals"] = form.deals.data
-        return rules
+            ends["deals"] = form.deals.data
+        return {"variant": "belge", **house_rules(form, ends)}
     return {
         "variant": "classique",
         "partie": form.partie.data,
@@ -218,6 +218,8 @@ def sheet_line(
         detail += " · " + _("renonce by %(who)s", who=columns[r.coup.renonce])
     elif r.coup.points == 30:
         event = _("30–30: the next deal counts double")
+        if r.carries > 2:  # ties in a row, or a tie that carries its whole multiplier
+            event = _("30–30: the next deal counts ×%(n)s", n=r.carries)
     return detail, event
 
 
@@ -241,6 +243,20 @@ def standing(
     game = report.game
     dealer = report.next_dealer or 0
     chooser = game.chooser(dealer)
+    who = columns[chooser] if game.sides == 2 else names[dealer]
+    if game.rules.target:
+        lines = [
+            _(
+                "Deal %(n)s, to %(target)s points — %(who)s chooses the trump.",
+                n=len(report.coups) + 1,
+                target=game.rules.target,
+                who=who,
+            ),
+            totals,
+        ]
+        if report.carry > 1:
+            lines.append(_("After 30–30 this deal counts ×%(n)s.", n=report.carry))
+        return lines
     owed = " · ".join(
         ngettext(
             "%(side)s %(owed)s (%(num)s deal left)",
@@ -308,11 +324,15 @@ def rules_text(rules: classique.ManilleRules | belge.ManillenRules) -> str:
             manche=rules.manche,
             belle=rules.belle,
         )
-    return _(
-        "manillen: %(deals)s deals, %(sa)s sans-atout each",
-        deals=rules.deals,
-        sa=rules.sans_atout,
-    )
+    if rules.target:
+        ends = _("manillen: to %(target)s points", target=rules.target)
+    else:
+        ends = _(
+            "manillen: %(deals)s deals, %(sa)s sans-atout each",
+            deals=rules.deals,
+            sa=rules.sans_atout,
+        )
+    return ", ".join([ends, *house_words(rules)])
 
 
 class ManilleEntry(CoupEntry[ManilleCoupForm]):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import N_, GameError
+from . import house
 
 TRUMPS = ("pique", "coeur", "carreau", "trefle", "sans-atout")
 SANS_ATOUT = "sans-atout"
@@ -29,10 +30,28 @@ class ManillenRules:
     deals: int = 20
     sans_atout: int = 2
     """Sans-atout each chooser (a team of four, a player of three) must call."""
+    target: int = 0
+    """A game to this many points (the boom of 101…); 0: a game of ``deals`` deals."""
+    doubling: str = "multiplied"
+    """``multiplied`` each step doubles the deal (ours); ``added`` each adds one (Kent1)."""
+    all_tricks: bool = False
+    """A deal taken 60–0 counts one step more (60, not 30, at ×1)."""
+    cap: int = 0
+    """The most a deal's multiplier may be (a tournament's ×4); 0: no cap."""
+    tie_carry: str = "double"
+    """What a 30–30 passes on: ``double`` one doubling (ours), ``whole`` its multiplier."""
 
     variant = "belge"
 
     def __post_init__(self) -> None:
+        house.check_choices(self.doubling, self.tie_carry, self.cap, self.target)
+        if type(self.all_tricks) is not bool:
+            raise GameError("rules.all_tricks", N_("{key} must be true or false"), key="all_tricks")
+        if self.target:
+            # a game to a number of points has no fixed deals, so no sans-atout owed
+            object.__setattr__(self, "deals", 0)
+            object.__setattr__(self, "sans_atout", 0)
+            return
         if type(self.deals) is not int or self.deals < 1:
             raise GameError(
                 "rules.deals", N_("rules.{name} must be at least {least}"), name="deals", least=1
@@ -46,10 +65,38 @@ class ManillenRules:
             )
 
     def to_mapping(self) -> dict[str, Any]:
-        return {"variant": self.variant, "deals": self.deals, "sans_atout": self.sans_atout}
+        """The file's rules: today's keys, and a house rule only where it is not the default."""
+        ends = (
+            {"target": self.target}
+            if self.target
+            else {"deals": self.deals, "sans_atout": self.sans_atout}
+        )
+        default = ManillenRules()
+        house_rules = {
+            key: getattr(self, key)
+            for key in ("doubling", "all_tricks", "cap", "tie_carry")
+            if getattr(self, key) != getattr(default, key)
+        }
+        return {"variant": self.variant, **ends, **house_rules}
 
     def describe(self) -> str:
-        return f"manillen, {self.deals} deals, {self.sans_atout} sans-atout each"
+        ends = (
+            f"to {self.target} points"
+            if self.target
+            else f"{self.deals} deals, {self.sans_atout} sans-atout each"
+        )
+        extra = [
+            *(["doubling added"] if self.doubling == "added" else []),
+            *(["60-0 counts 60"] if self.all_tricks else []),
+            *([f"multiplier at most x{self.cap}"] if self.cap else []),
+            *(["30-30 carries its multiplier"] if self.tie_carry == "whole" else []),
+        ]
+        return ", ".join(["manillen", ends, *extra])
+
+    @property
+    def last_deal(self) -> int | None:
+        """The deal that ends the game, or None for a game to a number of points."""
+        return None if self.target else self.deals
 
 
 @dataclass(frozen=True)
@@ -99,6 +146,8 @@ class ManillenResult:
     owed: tuple[int, ...]
     """Sans-atout each chooser still owes after this deal."""
     finished: bool
+    carries: int = 1
+    """The multiplier this deal passes to the next: 1, or what a 30–30 carries."""
 
 
 @dataclass(frozen=True)
@@ -125,12 +174,24 @@ class ManillenReport:
 
 
 def multiplier(coup: ManillenCoup, carry: int = 1) -> int:
-    """×2 for sans-atout, ×2 contré or ×4 sur-contré, times the 30–30 carry.
+    """×2 for sans-atout, ×2 contré or ×4 sur-contré, times the 30–30 carry (ours, no house rule).
 
     >>> multiplier(ManillenCoup("sans-atout", 2), 2)
     16
     """
     return carry * (2 if coup.trump == SANS_ATOUT else 1) * (1, 2, 4)[coup.contre]
+
+
+def steps(coup: ManillenCoup, points: int, rules: ManillenRules) -> int:
+    """The deal's own steps (house.py): sans-atout one, contré one, sur-contré two, 60–0 one.
+
+    The 60–0 step only with ``all_tricks``; a renonce counts as the 60–0 it marks.
+
+    >>> steps(ManillenCoup("sans-atout", 2), 60, ManillenRules(all_tricks=True))
+    4
+    """
+    whole = rules.all_tricks and points in (0, 2 * HALF)
+    return (coup.trump == SANS_ATOUT) + coup.contre + whole
 
 
 def scores(sides: int, dealer: int, points: int) -> tuple[int, ...]:
@@ -164,6 +225,7 @@ def replay(game: ManillenGame) -> ManillenReport:
     sides = game.sides
     if len(game.players) not in (3, 4):
         raise GameError("players", N_("manillen is played by three or four"))
+    house.check_target(rules.target, sides, rules.all_tricks)
     fewest = rules.deals // sides  # the deals the chooser with the fewest will choose
     if rules.sans_atout > fewest:
         raise GameError(
@@ -178,15 +240,17 @@ def replay(game: ManillenGame) -> ManillenReport:
         )
     totals = [0] * sides
     owed = [rules.sans_atout] * sides
-    carry = 1
+    carry = 0  # the steps the 30–30 deals just before pass on
     results = []
+    ended = 0  # the deal that ended the game
+    winners: tuple[int, ...] = ()
     for n, coup in enumerate(game.coups, 1):
-        if n > rules.deals:
+        if ended:
             raise GameError(
                 "coup",
                 N_("the game ended with coup {last}; no coup can follow"),
                 n,
-                last=rules.deals,
+                last=ended,
             )
         dealer = game.dealer(n)
         chooser = game.chooser(dealer)
@@ -196,7 +260,11 @@ def replay(game: ManillenGame) -> ManillenReport:
             )
         if coup.contre not in (0, 1, 2):
             raise GameError("contre", N_("contre is none, contre or surcontre"), n)
-        if coup.trump != SANS_ATOUT and owed[chooser] >= _choices_left(game, n, chooser):
+        if (
+            coup.trump != SANS_ATOUT
+            and owed[chooser] > 0
+            and owed[chooser] >= _choices_left(game, n, chooser)
+        ):
             raise GameError(
                 "trump",
                 N_("sans-atout is compulsory: {owed} still owed with {left} deals left to choose"),
@@ -219,20 +287,33 @@ def replay(game: ManillenGame) -> ManillenReport:
             if not 0 <= coup.points <= 2 * HALF:
                 raise GameError("points", N_("points are between 0 and {most}"), n, most=2 * HALF)
             points = coup.points
-        factor = multiplier(coup, carry)
+        own = carry + steps(coup, points, rules)
+        factor = house.factor(own, rules.doubling, rules.cap)
         scored = tuple(s * factor for s in scores(sides, dealer, points))
         tie = coup.renonce is None and points == HALF
-        carry = carry * 2 if tie else 1
+        carry = house.carried(own, carry, rules.tie_carry) if tie else 0
         totals = [t + s for t, s in zip(totals, scored)]
         if coup.trump == SANS_ATOUT and owed[chooser]:
             owed[chooser] -= 1
+        if rules.target:
+            winners = house.winners_at(totals, rules.target)
+        if winners or n == rules.deals:
+            ended = n
         results.append(
             ManillenResult(
-                n, dealer, coup, factor, scored, tuple(totals), tuple(owed), n == rules.deals
+                n,
+                dealer,
+                coup,
+                factor,
+                scored,
+                tuple(totals),
+                tuple(owed),
+                n == ended,
+                house.factor(carry, rules.doubling, rules.cap),
             )
         )
     played = len(game.coups)
-    finished = played == rules.deals
+    finished = bool(ended)
     nxt = played + 1
     next_dealer = None if finished else game.dealer(nxt)
     best = max(totals)
@@ -242,9 +323,9 @@ def replay(game: ManillenGame) -> ManillenReport:
         tuple(totals),
         tuple(owed),
         tuple(_choices_left(game, nxt, c) for c in range(sides)),
-        carry,
+        house.factor(carry, rules.doubling, rules.cap),
         finished,
-        tuple(s for s in range(sides) if totals[s] == best) if finished else (),
+        winners or tuple(s for s in range(sides) if totals[s] == best) if finished else (),
         next_dealer,
         next_dealer is not None
         and owed[game.chooser(next_dealer)] > 0

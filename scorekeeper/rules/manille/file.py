@@ -62,11 +62,28 @@ def load_manille(data: Any) -> ManilleAnyGame:
         rules = classique.ManilleRules(**_known(rules_data, ("partie", "manche", "belle")))
         coups = numbered(coups_data, _classic_coup)
         return classique.ManilleGame(tuple(players), rules, first, tuple(coups))
-    chosen = {"deals": belge.default_deals(count), **_known(rules_data, ("deals", "sans_atout"))}
-    brules = belge.ManillenRules(**chosen)
+    brules = belge.ManillenRules(**_belgian_rules(rules_data, count))
     seats = {name: seat for seat, name in enumerate(players)}
     bcoups = numbered(coups_data, lambda item: _belgian_coup(item, count, seats))
     return belge.ManillenGame(tuple(players), brules, first, tuple(bcoups))
+
+
+BELGIAN_RULES = ("deals", "sans_atout", "target", "doubling", "all_tricks", "cap", "tie_carry")
+
+
+def _belgian_rules(rules_data: Mapping[str, Any], count: int) -> dict[str, Any]:
+    """Manillen's rules: a fixed number of deals (by default) or a target, never both."""
+    chosen = _known(rules_data, BELGIAN_RULES)
+    if "target" not in chosen:
+        return {"deals": belge.default_deals(count), **chosen}
+    for key in ("deals", "sans_atout"):
+        if key in chosen:
+            raise GameError(
+                f"rules.{key}",
+                N_("rules.{key}: a game to a number of points has no fixed deals"),
+                key=key,
+            )
+    return chosen
 
 
 def _classic_coup(data: Any) -> classique.ManilleCoup:

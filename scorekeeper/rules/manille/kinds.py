@@ -8,7 +8,7 @@ own variant (the registry picks the kind by the rules before reading).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from ..errors import N_
 from ..kind import JsonObject, Kind
@@ -20,6 +20,20 @@ G = TypeVar("G", bound=file.ManilleAnyGame)
 R = TypeVar("R", bound=ManilleRules | ManillenRules)
 Rep = TypeVar("Rep", bound=file.ManilleAnyReport)
 C = TypeVar("C", bound=ManilleCoup | ManillenCoup)
+
+
+HOUSE_PRESETS: dict[str, dict[str, Any]] = {
+    "deals": {},
+    "boom": {"target": 101},
+    "halve_boom": {"target": 61},
+    "tournament": {"cap": 4},
+}
+"""Manillen's named practices as the file's rules (beside ``variant``): docs/rules/manille.md §10.
+
+``deals`` is ours (20 deals, 30 for three, 2 sans-atout each); the Flemish
+*boom* is a game to 101, the *halve boom* to 61; a tournament caps the
+multiplier at ×4. Keys stay as stored; only the labels are shown.
+"""
 
 
 class ManilleKind(Kind[G, R, Rep, C]):
@@ -76,6 +90,25 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
     rules_type = ManillenRules
     game_type = ManillenGame
     folds = False
+    presets: ClassVar[Mapping[str, str]] = {
+        "deals": N_("20 deals, 2 sans-atout each (ours)"),
+        "boom": N_("boom: to 101 points"),
+        "halve_boom": N_("half boom: to 61 points"),
+        "tournament": N_("tournament: multiplier at most ×4"),
+    }
+
+    settings_help: ClassVar[Mapping[str, str]] = {
+        "deals": "20 (30 for three): deals in the game, unless a target is set",
+        "sans_atout": "2: sans-atout each chooser must call (not with a target)",
+        "target": "0: a game to this many points (boom 101, half boom 61); 0 = fixed deals",
+        "doubling": "multiplied: each step doubles the deal; added: each adds one (Kent1)",
+        "all_tricks": "false: true = a deal taken 60-0 counts one step more (60, not 30)",
+        "cap": "0: the most a deal's multiplier may be (tournament 4; at least 2); 0 = none",
+        "tie_carry": "double: a 30-30 doubles the next deal; whole: it carries its multiplier",
+    }
+
+    def preset(self, name: str) -> ManillenRules:
+        return ManillenRules(**HOUSE_PRESETS.get(name, {}))
 
     def load_coup(self, item: object, game: ManillenGame) -> ManillenCoup:
         seats = {name: seat for seat, name in enumerate(game.players)}

@@ -8,14 +8,17 @@ standing as its own sheet shows it.
 from __future__ import annotations
 
 from typing import NamedTuple
+from urllib.parse import urlencode
 
 from flask import Response, abort, jsonify, render_template
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import access, clubs
+from ...clubs import presets
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db
+from ...rules import kinds
 from .. import blueprints, registry
 from ..chain_heads import club_ledger, game_chain
 from ..kept.expensive import evening_key, expensive
@@ -68,9 +71,20 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
-def _kind_links(evening_id: int) -> list[tuple[str, str]]:
-    """Where to open a new table of each game for this evening (the registry's games)."""
-    return [
+def _kind_links(evening_id: int, club_id: int) -> list[tuple[str, str]]:
+    """Where to open a new table for this evening: the club's own presets first, then each game.
+
+    A preset opens its game's new-table form with it chosen; l'Hombre's own
+    new-game page (a game without ``new_game``) does not offer them yet.
+    """
+    first = []
+    for name, key, _rules in presets.club_presets(get_db(), club_id):
+        kind = kinds.find_kind(key)
+        web = None if kind is None else registry.web_of(kind)
+        if web is not None and web.new_game is not None:
+            href = web.new_game_url(evening=evening_id) + "&" + urlencode({"preset": name})
+            first.append((name, href))
+    return first + [
         (_(web.label or web.title), web.new_game_url(evening=evening_id)) for web in registry.WEBS
     ]
 
@@ -85,7 +99,7 @@ def evening(evening_id: int) -> str:
         room=room,
         words=words,
         manager=manager,
-        new_tables=_kind_links(evening_id) if manager else [],
+        new_tables=_kind_links(evening_id, room.club.id) if manager else [],
     )
 
 

@@ -56,13 +56,15 @@ BONUS_WORDS: dict[str, Any] = {
     "triomphante": _l("triomphante"),
 }
 PRESET_WORDS = {
-    "1709": _l("1709"),
-    "recommended": _l("recommended"),
-    "ancien": _l("ancien"),
-    "jetons": _l("jetons"),
-    "danois": _l("danois"),
-    "danois_dlu": _l("danois (DLU)"),
+    "1709": _l("3-2, share at the end (the 1709 text)"),
+    "recommended": _l("3-1, retourne, play on (recommended)"),
+    "ancien": _l("2-1, simple payments (ancien)"),
+    "jetons": _l("stakes and pots (jetons)"),
+    "danois": _l("danois, the source's rates"),
+    "danois_dlu": _l("danois (DLU), the union's rates"),
 }
+"""Each preset's label says what it is: "1709" is the family's name, not only a preset's
+(issue 25). The stored keys stay as they are."""
 TRICKS = [str(n) for n in range(10)]
 
 

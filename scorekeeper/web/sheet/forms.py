@@ -33,6 +33,10 @@ class NewSheetForm(FlaskForm):
     player2 = name_field(_l("Player 3"))
     player3 = name_field(_l("Player 4"), required=False)
     first_dealer = RadioField(_l("First dealer"), choices=SEATS, default="0")
+    club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
+    save_preset = StringField(
+        _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
+    )
     create = SubmitField(_l("Start the game"))
 
     def fill(self, game: Any) -> None:

@@ -7,7 +7,8 @@ game's name. L'Hombre starts from its own page, ``/games/new``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
@@ -15,16 +16,27 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import access, store
 from ...access import managed
+from ...clubs import presets
+from ...db import get_db
 from ...rules import kinds
 from ...rules.errors import N_, GameError
 from .. import registry
-from ..creating import created, save_table
-from ..forms import player_names
+from ..creating import created, evening_arg, save_table
+from ..forms import options, player_names
 from ..hookspecs import GameWeb, NewGame, Page
 from ..words import error_text
 
 bp = Blueprint("sheets", __name__)
 NEW_FIELDS = {"players": "player0", "first_dealer": "first_dealer"}
+
+
+class ClubPresets(NamedTuple):
+    """A club's presets as a new table of one game sees them."""
+
+    names: set[str]
+    """Every preset name the club keeps (whatever its game)."""
+    game: dict[str, dict[str, Any]]
+    """This game's presets: name → the file's rules."""
 
 
 def _startable(name: str) -> tuple[GameWeb, NewGame[Any]]:
@@ -35,7 +47,45 @@ def _startable(name: str) -> tuple[GameWeb, NewGame[Any]]:
     return web, web.new_game
 
 
-def _game_from_form(form: Any, web: GameWeb, new: NewGame[Any]) -> Any:
+def _club_presets(web: GameWeb) -> ClubPresets | None:
+    """Opened from a club's evening: the club's presets (all, and this game's); else None."""
+    evening = evening_arg()
+    if evening is None:
+        return None
+    every = presets.club_presets(get_db(), evening.club_id)
+    return ClubPresets({name for name, _k, _r in every}, presets.presets_for_game(every, web.name))
+
+
+def _offer(form: Any, offered: ClubPresets | None) -> None:
+    """The club's presets of this game, first on the form; "the rules below" the default."""
+    if offered is not None:
+        names = [(name, name) for name in offered.game]
+        form.club_preset.choices = options([("", _("the rules below")), *names])
+
+
+def _rules(form: Any, new: NewGame[Any], offered: ClubPresets | None) -> Mapping[str, Any]:
+    """The rules of the game: the club's preset chosen, else the form's own fields."""
+    chosen = form.club_preset.data
+    if offered is None or not chosen:
+        return new.rules_of(form)
+    if chosen not in offered.game:
+        raise GameError("club_preset", N_("the club has no preset of that name for this game"))
+    return offered.game[chosen]
+
+
+def _check_room(form: Any, offered: ClubPresets | None) -> None:
+    """A new name is refused beside its field when the club keeps all it may (before storing)."""
+    name = " ".join((form.save_preset.data or "").split())
+    full = offered is not None and len(offered.names) >= presets.MAX_PRESETS
+    if full and name and offered is not None and name not in offered.names:
+        raise GameError(
+            "save_preset", N_("a club keeps at most {most} presets"), most=presets.MAX_PRESETS
+        )
+
+
+def _game_from_form(
+    form: Any, web: GameWeb, new: NewGame[Any], offered: ClubPresets | None = None
+) -> Any:
     """The game the form describes, or None with the refusal beside its field."""
     if not form.validate():
         return None
@@ -47,7 +97,8 @@ def _game_from_form(form: Any, web: GameWeb, new: NewGame[Any]) -> Any:
         seat = int(form.first_dealer.data or 0)
         if seat >= len(players):
             raise GameError("first_dealer", N_("the first dealer is one of the players"))
-        game = kinds.build(web.name, players, new.rules_of(form), seat, [])
+        _check_room(form, offered)
+        game = kinds.build(web.name, players, _rules(form, new, offered), seat, [])
         kinds.replay(game)
     except GameError as error:
         name = NEW_FIELDS.get(error.field, error.field.removeprefix("rules."))
@@ -57,16 +108,37 @@ def _game_from_form(form: Any, web: GameWeb, new: NewGame[Any]) -> Any:
     return game
 
 
-def _page(form: Any, web: GameWeb, stored: store.StoredGame | None = None) -> str:
-    return render_template("sheet/new.html", form=form, web=web, title=_(web.title), stored=stored)
+def _page(
+    form: Any, web: GameWeb, stored: store.StoredGame | None = None, club: bool = False
+) -> str:
+    return render_template(
+        "sheet/new.html", form=form, web=web, title=_(web.title), stored=stored, club=club
+    )
+
+
+def _keeping(form: Any, game: Any) -> Callable[[Any, Any], None] | None:
+    """What saves the new game's rules as the club's preset, if a name was given."""
+    name = form.save_preset.data
+    if not name or not name.strip():
+        return None
+    rules = game.rules.to_mapping()
+
+    def keep(db: Any, evening: Any) -> None:
+        presets.save_preset(db, evening.club_id, name, kinds.kind_of(game).game, rules)
+
+    return keep
 
 
 @bp.route("/games/new/<name>", methods=["GET", "POST"])
 def new_sheet(name: str) -> Page | BaseResponse:
     web, new = _startable(name)
     form = new.form(request.method == "POST")
-    if request.method == "POST" and (game := _game_from_form(form, web, new)) is not None:
-        return created(game, store.Action.CREATE, None)
+    offered = _club_presets(web)
+    _offer(form, offered)
+    if request.method == "POST" and (game := _game_from_form(form, web, new, offered)) is not None:
+        return created(game, store.Action.CREATE, None, _keeping(form, game))
+    if request.method == "GET" and offered is not None:
+        form.club_preset.data = request.args.get("preset", "")
     previous = request.args.get("again", type=int)
     if request.method == "GET" and previous is not None:
         # the same table plays again: same players and rules, the deal passes on
@@ -78,7 +150,7 @@ def new_sheet(name: str) -> Page | BaseResponse:
             form.first_dealer.data = str(
                 (before.game.first_dealer + last) % len(before.game.players)
             )
-    page = _page(form, web)
+    page = _page(form, web, club=offered is not None)
     return page if request.method == "GET" else (page, 422)
 
 

@@ -1,0 +1,66 @@
+"""A club's own presets: a game's rule set saved under a name, offered first at its evenings.
+
+A preset is the game file's ``rules`` object and the game it is for; the
+kind is asked of the rules when read, so a preset stays what its rules
+say. It is saved while a game is created from one of the club's evenings,
+in that creation's transaction (``save_preset`` inside ``store.create``'s
+``then``), and replaces a preset of the same name. What a club may keep is
+bounded: ``MAX_PRESETS`` names of at most ``MAX_NAME`` characters.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import sqlite_utils
+
+from ..clock import now
+from ..rules import kinds
+from .records import Refused
+
+MAX_PRESETS = 24
+MAX_NAME = 40
+
+
+def club_presets(db: sqlite_utils.Database, club_id: int) -> list[tuple[str, str, dict[str, Any]]]:
+    """(name, kind name, rules mapping) of the club's presets, by name.
+
+    For whoever builds on them (the evenings here; competitions): the
+    rules are the game file's, ready for ``kinds.build``.
+    """
+    rows = db.execute(
+        "select name, game, rules from club_presets where club_id = ? order by name collate nocase",
+        [club_id],
+    ).fetchall()
+    found = []
+    for name, game, text in rows:
+        rules = json.loads(text)
+        found.append((str(name), kinds.stored_kind(str(game), rules).key, rules))
+    return found
+
+
+def presets_for_game(
+    every: list[tuple[str, str, dict[str, Any]]], game: str
+) -> dict[str, dict[str, Any]]:
+    """Of ``club_presets``, those of one game (the file's ``"game"``): name → rules."""
+    family = {kind.key for kind in kinds.KINDS if kind.game == game}
+    return {name: rules for name, key, rules in every if key in family}
+
+
+def save_preset(
+    db: sqlite_utils.Database, club_id: int, name: str, game: str, rules: Mapping[str, Any]
+) -> None:
+    """Inside a change: keep ``rules`` under ``name`` (replacing that name's); Refused if full."""
+    name = " ".join(name.split())
+    if not name or len(name) > MAX_NAME:
+        raise Refused(f"a preset's name is 1 to {MAX_NAME} characters")
+    known = db.execute(
+        "select count(*), sum(name = ?) from club_presets where club_id = ?", [name, club_id]
+    ).fetchone()
+    if not known[1] and known[0] >= MAX_PRESETS:
+        raise Refused(f"a club keeps at most {MAX_PRESETS} presets")
+    db.execute("delete from club_presets where club_id = ? and name = ?", [club_id, name])
+    row = {"club_id": club_id, "name": name, "game": game, "rules": json.dumps(dict(rules))}
+    db.table("club_presets").insert({**row, "created_at": now()})

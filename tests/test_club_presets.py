@@ -1,0 +1,77 @@
+"""A club's own presets (issue 29 point 7): kept while a table is opened, offered first.
+
+A real SQLite file behind the app, the club and evening made through the pages.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from test_clubs import new_club, new_evening
+from test_web_sheets import FOUR, errors
+
+from scorekeeper import db as database
+from scorekeeper.clubs import presets
+
+BOOM_HOUSE = {"variant": "belge", "target": "101", "doubling": "added", "cap": "4"}
+
+
+def open_table(client, evening: int, **fields):
+    data = {**FOUR, "first_dealer": "0", "create": "1", **fields}
+    return client.post(f"/games/new/manille?evening={evening}", data=data)
+
+
+def rules_of(client, response) -> dict:
+    return json.loads(client.get(response.headers["Location"] + "/report.json").data)["rules"]
+
+
+def test_a_club_keeps_a_rule_set_and_its_evenings_offer_it_first(client, app):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-20")
+    response = open_table(client, evening, save_preset="  Boom  du jeudi ", **BOOM_HOUSE)
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    kept = {"variant": "belge", "target": 101, "doubling": "added", "cap": 4}
+    assert rules_of(client, response) == kept
+    with app.app_context():
+        assert presets.club_presets(database.get_db(), club) == [
+            ("Boom du jeudi", "manillen", kept)
+        ]
+    # the evening offers it first, before the games themselves
+    page = client.get(f"/evenings/{evening}").data.decode()
+    new_table = page[page.index('id="new-table"') :]
+    links = re.findall(r'<a class="button" href="([^"]+)">([^<]+)</a>', new_table)
+    assert links[0][1] == "Boom du jeudi" and "preset=Boom+du+jeudi" in links[0][0]
+    form = client.get(links[0][0].replace("&amp;", "&")).data.decode()
+    assert re.search(r'name="club_preset" value="Boom du jeudi" checked', form)
+    # chosen, it is the table's rules whatever the fields below say
+    response = open_table(client, evening, club_preset="Boom du jeudi", variant="classique")
+    assert response.status_code == 302 and rules_of(client, response) == kept
+    # an unknown name is refused beside the field, nothing stored
+    response = open_table(client, evening, club_preset="Boom du vendredi")
+    assert response.status_code == 422
+    assert errors(response) == ["the club has no preset of that name for this game"]
+    # outside a club the form has no club section
+    assert "club_preset" not in client.get("/games/new/manille").data.decode()
+
+
+def test_the_same_name_replaces_and_a_full_club_is_refused(client, app):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-21")
+    assert open_table(client, evening, save_preset="Maison", variant="belge").status_code == 302
+    response = open_table(client, evening, save_preset="Maison", **BOOM_HOUSE)
+    assert response.status_code == 302
+    with app.app_context():
+        db = database.get_db()
+        assert [name for name, _k, _r in presets.club_presets(db, club)] == ["Maison"]
+        assert presets.club_presets(db, club)[0][2]["target"] == 101
+        with db.atomic():
+            for n in range(presets.MAX_PRESETS - 1):
+                presets.save_preset(db, club, f"p{n}", "manille", {"variant": "belge"})
+    response = open_table(client, evening, save_preset="one more", variant="belge")
+    assert response.status_code == 422
+    assert errors(response) == [f"a club keeps at most {presets.MAX_PRESETS} presets"]
+    # replacing one the club keeps is still allowed
+    assert open_table(client, evening, save_preset="p0", variant="belge").status_code == 302
+    response = open_table(client, evening, save_preset="x" * 41, variant="belge")
+    assert response.status_code == 422
