@@ -345,6 +345,9 @@ def m011_hash_chains(db: sqlite_utils.Database) -> None:
             " when new.hash is null begin"
             f" select raise(abort, '{name}: a row is written by store/chain.py append'); end"
         )
+
+
+@migrations()
 def m014_club_presets(db: sqlite_utils.Database) -> None:
     """A club's own rule sets, each under a name: its evenings offer them first (issue 29).
 
