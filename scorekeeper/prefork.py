@@ -73,7 +73,17 @@ def _logged(app: Any, out: TextIO) -> Any:
     return logging_app
 
 
-def _child(app: Any, listener: socket.socket, threads: int) -> None:
+TRUST_THE_FRONT = {
+    "trusted_proxy": "*",
+    "trusted_proxy_count": 1,
+    "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
+}
+"""Behind the TLS listener (``serve --https``): the phone's address and the scheme are the
+ones it writes. Only it can reach waitress then (a Unix socket in a 0700 folder), so
+trusting whoever connects is trusting it; it drops what a phone claims (tls_front.py)."""
+
+
+def _child(app: Any, listener: socket.socket, threads: int, fronted: bool = False) -> None:
     """One process: waitress on the shared socket until SIGTERM."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
@@ -87,6 +97,7 @@ def _child(app: Any, listener: socket.socket, threads: int) -> None:
         max_request_body_size=MAX_BODY,
         asyncore_use_poll=True,  # select() stops at 1,024 sockets
         ident="scorekeeper",
+        **(TRUST_THE_FRONT if fronted else {}),
     )
 
     def stop(_signum: int, _frame: Any) -> None:
@@ -108,14 +119,15 @@ def run(
     """Fork ``workers`` processes serving ``listener``; return once they are all stopped.
 
     ``front``: one more process, in front of them (``serve --https``: the TLS
-    listener, tls_front.py), started and restarted as they are.
+    listener, tls_front.py), started and restarted as they are; waitress then
+    trusts the headers it writes (``TRUST_THE_FRONT``).
     """
     if log:
         app = _logged(app, sys.stdout)
     children: dict[int, Callable[[], None]] = {}
 
     def waitress() -> None:
-        _child(app, listener, threads)
+        _child(app, listener, threads, fronted=front is not None)
 
     def start(target: Callable[[], None]) -> None:
         pid = os.fork()

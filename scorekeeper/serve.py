@@ -192,12 +192,10 @@ def _https(
 ) -> tuple[Served, socket.socket, Callable[[], None], str]:
     """The certificate, waitress's private socket, the TLS listener's process and its folder.
 
-    The app is told that one proxy (the listener) is in front of it: it reads
-    the phone's address and the scheme from the headers the listener writes,
-    and its cookie goes over HTTPS only.
+    waitress reads the phone's address and the scheme from the headers the
+    listener writes (prefork.TRUST_THE_FRONT); the session cookie goes over
+    HTTPS only.
     """
-    from werkzeug.middleware.proxy_fix import ProxyFix
-
     from . import certs, tls_front
 
     folder_tls = certs.folder_of(app.config, app.instance_path)
@@ -209,7 +207,6 @@ def _https(
     inner.bind(path)
     inner.listen(1024)
     inner.setblocking(False)
-    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)
     app.config["SESSION_COOKIE_SECURE"] = True
 
     def front() -> None:

@@ -10,8 +10,9 @@ way a reverse proxy does on a club server, in the same program.
 
 It reads each request's head (bounded in bytes) to say who asked: the
 client's ``X-Forwarded-*`` headers are dropped and its address and the
-scheme are written in their place, which the app reads with ProxyFix (one
-proxy, this one), so rate limits count per phone and links say ``https``.
+scheme are written in their place, which waitress trusts from this listener
+alone (prefork.TRUST_THE_FRONT), so rate limits count per phone and links
+say ``https``.
 The body follows by its ``Content-Length``; browsers never send a chunked
 request, and one is refused (411) rather than passed on unread.
 """

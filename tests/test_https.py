@@ -24,7 +24,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.verification import PolicyBuilder, Store, VerificationError
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import BrowserContext, expect
 from test_browser import PHONE, create_game
 
 from scorekeeper import certs, create_app, serve
@@ -233,7 +233,8 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
     browser_type, browser_type_launch_args, tmp_path
 ):
     """A phone that trusts the certificate (Chromium told to, by its key: a service worker is
-    refused on a certificate error, even with ignore_https_errors)."""
+    refused on a certificate error, even with ignore_https_errors), with a profile of its own
+    (an incognito context is never offered to install an app)."""
     # made before, as the server makes it: the server reuses it
     made = certs.ensure(tmp_path / "tls", serve.host_addresses(), socket.gethostname())
     kept = made.cert_file.read_bytes()
@@ -243,10 +244,15 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
         *browser_type_launch_args["args"],
         f"--ignore-certificate-errors-spki-list={spki_pin(load(made.cert_file))}",
     ]
-    browser: Browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    context: BrowserContext = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"),
+        **{**browser_type_launch_args, "args": args},
+        **PHONE,
+        locale="fr-FR",
+        ignore_https_errors=True,
+    )
     try:
         assert f"Each phone trusts it once: {url}trust" in output
-        context = browser.new_context(**PHONE, locale="fr-FR", ignore_https_errors=True)
         page = context.new_page()
         page.goto(url)
         expect(page.locator("html")).to_have_attribute("data-sw", "registered")
@@ -259,8 +265,22 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
         assert re.search(r"/games/1$", game), game
         page.goto(game)  # drawn through the worker now in control: kept
         assert page.evaluate("navigator.serviceWorker.controller !== null")
-        # the app reads the phone's scheme from the listener: links and cookies are https
-        assert page.evaluate("document.cookie") == ""  # HttpOnly, Secure: not for scripts
+        # installable: the manifest's icons, start_url and display, and a worker with a fetch
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        # the app reads the scheme from the listener: the links it gives are https
+        page.goto(url + "games/1/links")
+        expect(page.locator(".link a").first).to_have_text(re.compile(r"^https://127\.0\.0\.1:"))
+        # twenty phones that connect and say nothing do not stop the others (issue 24)
+        idle = [
+            socket.create_connection(("127.0.0.1", int(url.split(":")[2].strip("/"))))
+            for _ in range(20)
+        ]
+        started = time.monotonic()
+        page.goto(game)
+        assert time.monotonic() - started < 3
+        for connection in idle:
+            connection.close()
         context.set_offline(True)
         page.goto(game)
         expect(page.locator("#deal")).to_contain_text("coup 1")
@@ -268,7 +288,6 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
         with pytest.raises(Exception, match=r"ERR_INTERNET_DISCONNECTED|ERR_FAILED"):
             page.goto(url + "games/1/history")  # never seen: not kept, the browser's error
         context.set_offline(False)
-        context.close()
     finally:
-        browser.close()
+        context.close()
         stop(server)
