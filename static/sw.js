@@ -11,8 +11,8 @@
 // answers 200 to GET of the home list, a game's page (/games/<n>) and its settlement, each
 // time they are drawn (follow.js asks for the whole page, so a follower's copy stays
 // fresh). At most KEEP_PAGES pages, the oldest put out first.
-// Never kept: anything but GET; an answer marked no-store (the links page with its secret
-// links, the phones list); any other page (the admin, the forms of a change).
+// Never kept: anything but GET; an answer marked no-store; any other page (the links page
+// with its secret links, the admin, the forms of a change).
 //
 // A kept manager page is the one this phone was shown, in this browser's own storage (a
 // cache belongs to one origin in one browser: nothing crosses to another phone), under its
