@@ -71,6 +71,18 @@ def test_on_plain_http_the_first_tap_keeps_the_screen_on_and_the_end_stops_it(
     expect(manager.locator("#awake")).to_have_text("Écran maintenu allumé")
     video = manager.locator("video.awake-video")
     assert video.evaluate("v => !v.paused && v.muted && v.currentSrc.endsWith('.webm')")
+    # the followers' table page keeps its screen on too, from its own first tap
+    manager.goto(lan_server + "/games/1/links")
+    table_link = manager.locator(".link a").first.inner_text()
+    manager.go_back()
+    follower = awake_phone(lan_browser, lan_server)
+    follower.goto(table_link)
+    expect(follower.locator("#entry")).to_have_count(0)  # read-only
+    follower.locator("h1").tap()
+    expect(follower.locator("html")).to_have_attribute("data-awake", "video")
+    follower.context.close()
+    manager.locator("h1").tap()
+    expect(html).to_have_attribute("data-awake", "video")
     # the game is over on a follower's page turned over in place: the video stops
     manager.evaluate(
         "document.querySelector('#deal').classList.add('over');"
