@@ -181,7 +181,8 @@ def banner(
         ]
         if served.left_out:
             lines += [
-                f"Not in the certificate (not a private address): {', '.join(served.left_out)}",
+                "Not in the certificate (its CA signs only private addresses and local names): "
+                + ", ".join(served.left_out),
                 "",
             ]
     return "\n".join(lines) + "\n"
