@@ -175,7 +175,7 @@ def banner(
     if served is not None:
         lines += [
             f"HTTPS for {', '.join(served.names)}, signed by the CA {served.ca_file}.",
-            f"Each phone trusts it once: {url}trust",
+            "Each phone trusts it once: " + url.replace("https://", "http://", 1) + "trust",
             f"(its SHA-256 fingerprint: {served.fingerprint})",
             "",
         ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import datetime
 import hashlib
+import http.client
 import importlib.util
 import ipaddress
 import os
@@ -30,7 +31,7 @@ from playwright.sync_api import BrowserContext, expect
 from test_browser import PHONE, create_game
 
 from scorekeeper import certs, create_app, serve
-from scorekeeper.tls_front import BadRequest, forwarded
+from scorekeeper.tls_front import BadRequest, forwarded, plain_refusal
 
 SERVE = (sys.executable, "-m", "scorekeeper.cli", "serve")
 LAN = ["192.168.1.20", "10.0.0.3", "192.0.2.2"]  # two private addresses, one public
@@ -133,6 +134,14 @@ def test_the_listener_writes_who_asked_and_drops_what_a_phone_claims():
         b"X-Forwarded-For: 192.168.1.31\r\nX-Forwarded-Proto: https\r\n\r\n",
         12,
     )
+    # plain HTTP (the trust page): one request per connection
+    assert forwarded(
+        b"GET /trust HTTP/1.1\r\nConnection: keep-alive\r\n\r\n", "10.0.0.2", "http"
+    ) == (
+        b"GET /trust HTTP/1.1\r\nX-Forwarded-For: 10.0.0.2\r\nX-Forwarded-Proto: http\r\n"
+        b"Connection: close\r\n\r\n",
+        0,
+    )
     for bad, status in [
         (b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", "411 Length Required"),
         (b"POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", "400 Bad Request"),
@@ -142,6 +151,29 @@ def test_the_listener_writes_who_asked_and_drops_what_a_phone_claims():
         with pytest.raises(BadRequest) as refused:
             forwarded(bad, "10.0.0.2")
         assert refused.value.status == status
+
+
+@pytest.mark.parametrize(
+    ("request_line", "answer"),
+    [
+        (b"GET /trust HTTP/1.1", None),
+        (b"GET /trust/ca.crt HTTP/1.1", None),
+        (b"GET /static/style.css?v=2 HTTP/1.1", None),
+        (b"GET /lang/da?next=/trust HTTP/1.1", None),
+        (b"GET /games/1 HTTP/1.1", b"Location: https://10.0.0.2:5000/games/1"),
+        (b"GET /trust/../games/1 HTTP/1.1", b"Location: https://10.0.0.2:5000/trust/../games/1"),
+        (b"POST /trust HTTP/1.1", b"Location: https://10.0.0.2:5000/trust"),
+        (b"GET / HTTP/1.1", b"Location: https://10.0.0.2:5000/"),
+        (b"GET http://evil.example/ HTTP/1.1", b"400 Bad Request"),
+    ],
+)
+def test_plain_http_gets_the_trust_page_and_a_redirect_for_all_else(request_line, answer):
+    head = request_line + b"\r\nHost: 10.0.0.2:5000\r\n\r\n"
+    refusal = plain_refusal(head)
+    assert (refusal is None) if answer is None else (refusal is not None and answer in refusal)
+    smuggled = request_line + b"\r\nHost: 10.0.0.2:5000\r\nHost: evil.example\r\n\r\n"
+    if answer is not None:  # two hosts: which one would the redirect name?
+        assert b"400 Bad Request" in (plain_refusal(smuggled) or b"")
 
 
 def test_the_trust_page_gives_the_ca_and_never_a_key(tmp_path):
@@ -253,12 +285,14 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
     server, url, output = start_https(tmp_path)
     assert made.cert_file.read_bytes() == kept
     # benchmarks/https.py, tiny, on this server. Without TCP_NODELAY on the listener's
-    # sockets a new connection's first answer waited 40 ms more for the client's delayed
-    # ACK (44 ms against 4 ms over plain HTTP); the handshake itself costs a few ms.
+    # sockets every new connection's first answer waited 40 ms more for the client's delayed
+    # ACK (44 ms against 4 ms over plain HTTP): the best of a few stays under that floor
+    # however busy the machine (the handshake itself costs a few ms).
     port = int(url.split(":")[2].strip("/"))
     trusting = ssl.create_default_context(cafile=str(made.ca_file))
-    figures = benchmark().measure(port, trusting, times=12)
-    assert figures["new"] < 30, figures
+    bench = benchmark()
+    assert set(bench.measure(port, trusting, times=8)) == {"kept", "page", "new"}
+    assert min(bench.new_connections_ms(port, trusting, 8)) < 35
     args = [
         *browser_type_launch_args["args"],
         f"--ignore-certificate-errors-spki-list={spki_pin(load(made.cert_file))}",
@@ -271,7 +305,16 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
         ignore_https_errors=True,
     )
     try:
-        assert f"Each phone trusts it once: {url}trust" in output
+        plain = url.replace("https://", "http://")
+        assert f"Each phone trusts it once: {plain}trust" in output
+        # a phone that does not trust the CA yet opens /trust over plain HTTP, on the same port
+        bare = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        bare.request("GET", "/trust")
+        assert made.fingerprint in bare.getresponse().read().decode()
+        bare.request("GET", "/games/1")  # anything else: to https, never a page in the clear
+        moved = bare.getresponse()
+        assert (moved.status, moved.getheader("Location")) == (301, url + "games/1")
+        bare.close()
         page = context.new_page()
         page.goto(url)
         expect(page.locator("html")).to_have_attribute("data-sw", "registered")
