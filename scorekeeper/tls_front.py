@@ -51,7 +51,7 @@ DROPPED = frozenset(
 
 TLS_RECORD = b"\x16"
 """The first byte of a TLS connection (a handshake record)."""
-PLAIN = re.compile(rb"^/(trust|trust/ca\.crt|static/[^?#]*|lang/[a-z]{2})(\?[^#]*)?$")
+PLAIN = re.compile(rb"^/(trust|trust/ca\.crt|static/(?!.*\.\.)[^?#%]*|lang/[a-z]{2})(\?[^#]*)?$")
 """What plain HTTP may ask: how to trust the CA, and what that page loads and links."""
 HOST = re.compile(rb"^[A-Za-z0-9.:\[\]-]{1,255}$")
 

@@ -162,6 +162,8 @@ def test_the_listener_writes_who_asked_and_drops_what_a_phone_claims():
         (b"GET /lang/da?next=/trust HTTP/1.1", None),
         (b"GET /games/1 HTTP/1.1", b"Location: https://10.0.0.2:5000/games/1"),
         (b"GET /trust/../games/1 HTTP/1.1", b"Location: https://10.0.0.2:5000/trust/../games/1"),
+        (b"GET /static/../games/1 HTTP/1.1", b"Location: https://10.0.0.2:5000/static/../games/1"),
+        (b"GET /static/%2e%2e/x HTTP/1.1", b"Location: https://10.0.0.2:5000/static/%2e%2e/x"),
         (b"POST /trust HTTP/1.1", b"Location: https://10.0.0.2:5000/trust"),
         (b"GET / HTTP/1.1", b"Location: https://10.0.0.2:5000/"),
         (b"GET http://evil.example/ HTTP/1.1", b"400 Bad Request"),
