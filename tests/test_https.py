@@ -329,6 +329,11 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
         assert re.search(r"/games/1$", game), game
         page.goto(game)  # drawn through the worker now in control: kept
         assert page.evaluate("navigator.serviceWorker.controller !== null")
+        # a secure context: the Wake Lock API is there (headless Chromium may refuse the lock,
+        # then the video keeps the screen on)
+        assert page.evaluate("window.isSecureContext && 'wakeLock' in navigator")
+        page.locator("h1").tap()
+        expect(page.locator("html")).to_have_attribute("data-awake", re.compile(r"^(lock|video)$"))
         # installable: the manifest's icons, start_url and display, and a worker with a fetch
         cdp = context.new_cdp_session(page)
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
