@@ -124,6 +124,13 @@ def test_private_keys_are_0600_and_the_certificate_is_kept_across_starts(tmp_pat
     assert (folder / "ca.crt").read_bytes() == files["ca.crt"]
 
 
+def test_the_machines_addresses_leave_loopback_out_and_include_the_route(monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_LAN_ADDRESS", "192.168.77.7")
+    found = serve.host_addresses()
+    assert "192.168.77.7" in found and len(found) == len(set(found))
+    assert not any(serve.is_loopback(a) or serve.is_wildcard(a) for a in found)
+
+
 def test_the_listener_writes_who_asked_and_drops_what_a_phone_claims():
     head = (
         b"POST /games/1/coups HTTP/1.1\r\nHost: 192.168.1.20:5000\r\n"
@@ -307,6 +314,7 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
         ignore_https_errors=True,
     )
     try:
+        assert "HTTPS for localhost, 127.0.0.1" in output and made.fingerprint in output
         plain = url.replace("https://", "http://")
         assert f"Each phone trusts it once: {plain}trust" in output
         # a phone that does not trust the CA yet opens /trust over plain HTTP, on the same port
