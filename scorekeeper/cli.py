@@ -197,6 +197,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
             threads=args.threads,
             qr=args.qr,
             access_log=args.access_log,
+            https=args.https,
         )
     except ValueError as error:  # a wrong SCOREKEEPER_* setting, found before serving
         raise UserError(str(error)) from None
@@ -261,6 +262,12 @@ def parser() -> argparse.ArgumentParser:
         help="draw the address as a QR code (default: when printing to a terminal)",
     )
     serve.add_argument("--access-log", action="store_true", help="log every request")
+    serve.add_argument(
+        "--https",
+        action="store_true",
+        help="serve HTTPS with a certificate of this machine, signed by a local CA made once "
+        "in instance/tls (each phone trusts it once: /trust)",
+    )
     serve.set_defaults(run=cmd_serve)
     verify = sub.add_parser(
         "verify", help="check the logs' hash chains and that every game is what its log says"

@@ -324,6 +324,9 @@ def test_wrong_types_at_every_depth_of_every_game_file():
 EVERY_ROUTE = [
     ("GET", "/"),
     ("GET", "/health"),
+    ("GET", "/trust"),
+    ("GET", "/trust/ca.crt"),
+    ("GET", "/sw.js"),
     ("GET", "/players"),
     ("GET", "/static/{file}"),
     ("GET", "/lang/{code}"),

@@ -22,9 +22,11 @@ from . import (
     health,
     kept,
     links,
+    offline,
     registry,
     settlement,
     table,
+    trust,
     words,
 )
 from .sheet import new as sheet_new
@@ -41,6 +43,8 @@ def register(app: Flask) -> None:
     app.register_blueprint(coups.bp)
     app.register_blueprint(errors.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(offline.bp)
+    trust.init_app(app)
     kept.init_app(app)
     words.init_app(app)
     shipped = app.jinja_env.loader
