@@ -17,6 +17,7 @@ from . import (
     coups,
     creating,
     errors,
+    explain,
     games,
     handover,
     health,
@@ -61,4 +62,5 @@ def register(app: Flask) -> None:
         redoable=handover.redoable,
         qr_svg=links.qr_svg,
         member_names=creating.member_names,
+        change_notice=explain.notice,
     )
