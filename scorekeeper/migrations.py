@@ -287,3 +287,10 @@ def m008_generation(db: sqlite_utils.Database) -> None:
     """
     db.table("generation").create({"id": int, "token": str}, pk="id", not_null={"token"})
     db.table("generation").insert({"id": 1, "token": secrets.token_hex(12)})
+
+
+@migrations()
+def m013_phone_names(db: sqlite_utils.Database) -> None:
+    """The name the manager gives a phone ("Anne's phone"), shown instead of what its
+    browser said it was ("Linux · Chrome"), which stays in ``label``."""
+    db.table("grants").add_column("name", str)

@@ -126,7 +126,13 @@ def test_hombre_previews_say_everything_and_the_log_follows_the_numbers(
     page.goto(game.rstrip("/") + "/coups/1/delete")
     page.locator("form button.danger").tap()
     expect(page.locator("#message")).to_contain_text("Coup 1")
+    # the manager names his phone (or picks the player whose phone it is) on the links page
+    page.goto(game.rstrip("/") + "/links")
+    page.get_by_label("Nom de ce téléphone").fill("Anne")
+    page.get_by_role("button", name="Nommer").tap()
+    expect(page.locator("ul.phones li").first).to_contain_text("Anne (ce téléphone)")
     page.goto(game.rstrip("/") + "/history")
+    expect(page.locator(".change-edit .phone")).to_have_text("par Anne (#1)")
     edit = page.locator(".change-edit")
     expect(edit).to_contain_text("Coup 3 à ce moment-là, aujourd’hui coup 2")
     expect(edit.locator(".fields")).to_contain_text("Matadors 0 → 3")
