@@ -86,9 +86,8 @@ def test_points_games_check_as_typed_and_every_phone_is_told_what_changed(
     page.goto(brou)
     expect(page.locator("#change-notice")).to_contain_text("Points de Nous 54 → 64")
 
-    # an undo is told as well, and the change log names the field the correction changed
-    page.get_by_role("button", name="Annuler le dernier coup (2)").tap()
-    expect(notice).to_contain_text("Coup 2 annulé", timeout=10_000)
+    # the change log names the field the correction changed (tests/test_explain.py: the
+    # notice after a deletion, an undo and a redo)
     page.goto(brou.rstrip("/") + "/history")
     expect(page.locator(".change-edit .fields")).to_contain_text("Points de Nous 54 → 64")
 

@@ -3,12 +3,15 @@ bounded and escaped."""
 
 from __future__ import annotations
 
+import html
+import re
 import sqlite3
 
-from web import enter, new_game
+from web import SEED_COUPS, coup_data, enter, new_game, report
 
 from scorekeeper.web import registry
 from scorekeeper.web.explain import differences
+from scorekeeper.web.words import signed
 
 
 def words_of(app, game: str, before: dict, after: dict, players: tuple[str, ...]) -> tuple:
@@ -73,3 +76,41 @@ def test_a_phone_name_is_bounded_escaped_and_kept_apart_from_its_browser(client,
     assert db.execute("select name, label != '' from grants").fetchall() == [("<b>Anne</b>", 1)]
     assert client.post(name, data={"name": ""}).status_code == 302  # back to the browser's
     assert db.execute("select name from grants").fetchall() == [(None,)]
+
+
+def test_the_notice_says_what_each_change_did_to_the_nets(client):
+    """The notice's nets (from the kept report nearest the change) are the nets of the
+    report before and after, for a correction, a deletion, an undo and a redo."""
+    game = new_game(client).rstrip("/")
+    for coup in SEED_COUPS:
+        enter(client, game, coup)
+    names = ("Anne", "Bruno", "Chloé")
+
+    def notice() -> str:
+        found = re.search(r'class="notice change-notice"[^>]*><p>(.*?)</p>', client.get(game).text)
+        return html.unescape(found.group(1)) if found else ""
+
+    def moved(before: dict, after: dict) -> str:
+        deltas = [(name, after[name] - before[name]) for name in names]
+        return ", ".join(f"{name} {signed(d)}" for name, d in deltas if d)
+
+    assert notice() == ""  # coups added: each shows itself on the sheet
+    changes = [
+        (
+            "/coups/2/edit",
+            coup_data("B demande A2 B5 C2", save="1"),
+            "Coup 2 corrected: tricks of Anne 4 → 2; tricks of Bruno 4 → 5;"
+            " tricks of Chloé 1 → 2; ",
+        ),
+        ("/coups/1/delete", {}, "Coup 1 deleted: "),
+        ("/undo", {}, "Coup 6 undone: "),
+        ("/redo", {}, "Coup 6 redone: "),
+    ]
+    for path, data, said in changes:
+        before = report(client, game)["net"]
+        assert client.post(game + path, data=data).status_code == 302
+        after = report(client, game)["net"]
+        assert notice().startswith(said)
+        assert notice().endswith(moved(before, after)), (notice(), before, after)
+    enter(client, game, "A demande A5 B2 C2")  # a coup added: the notice goes
+    assert notice() == ""

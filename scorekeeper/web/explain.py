@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from ..db import get_db
 from ..rules.errors import GameError
 from ..rules.ledger import NetChange
-from ..store import Action, StoredGame, replayed
+from ..store import Action, StoredGame
 from . import registry
 from .hookspecs import GamePages
 from .words import signed
@@ -90,19 +90,20 @@ def notice(stored: StoredGame) -> str | None:
     page = registry.web_of(stored.kind).pages
     players = stored.game.players
     kind = stored.kind
-    items = [kind.dump_coup(c, players) for c in stored.game.coups]
     n = int(row["position"])
     try:
-        older = list(items)
+        older = list(stored.game.coups)
         fields: tuple[str, ...] = ()
         if row["action"] == Action.REDO:
             older.pop(n - 1)
         elif row["action"] == Action.EDIT:
-            older[n - 1] = json.loads(row["before"])
-            fields = differences(page, older[n - 1], items[n - 1], players)
+            item = json.loads(row["before"])
+            fields = differences(page, item, kind.dump_coup(older[n - 1], players), players)
+            older[n - 1] = kind.load_coup(item, stored.game)
         else:
-            older.insert(n - 1, json.loads(row["before"]))
-        before = replayed(stored.game.with_coups([kind.load_coup(i, stored.game) for i in older]))
+            older.insert(n - 1, kind.load_coup(json.loads(row["before"]), stored.game))
+        # from the kept report nearest before coup n, as the correction's own check
+        before = stored.check(older, n)
     except (GameError, IndexError, KeyError, TypeError, ValueError):
         return None  # the log does not match the coups: nothing is said rather than a guess
     names, old = page.counts(before)
