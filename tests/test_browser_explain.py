@@ -3,6 +3,9 @@ real Chromium on a real server."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from taps import tap_hombre, tap_tricks
@@ -35,7 +38,7 @@ def table_link(page: Page, server: str, game: str) -> str:
 
 
 def test_points_games_check_as_typed_and_every_phone_is_told_what_changed(
-    browser: Browser, live_server: str
+    browser: Browser, live_server: str, tmp_path: Path
 ):
     page = phone(browser)
     # Manille: the retourne alone asks for the points; typing 40 (no blur) checks again
@@ -80,6 +83,8 @@ def test_points_games_check_as_typed_and_every_phone_is_told_what_changed(
     expect(notice).to_contain_text("Coup 1 corrigé", timeout=10_000)
     expect(notice).to_contain_text("Points de Nous 54 → 64")
     expect(notice).to_contain_text("Nous +10, Eux −10")
+    # EXPLAIN_SHOT=docs/change-notice-phone.png makes the README's picture
+    follower.screenshot(path=os.environ.get("EXPLAIN_SHOT", str(tmp_path / "notice.png")))
     follower.get_by_label("Masquer").tap(force=True)
     expect(notice).to_be_hidden()
     # the manager's other phone (the page again, without the message) is told too
