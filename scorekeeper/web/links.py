@@ -19,6 +19,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_ngettext
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
@@ -49,7 +50,11 @@ class PhoneNameForm(FlaskForm):
         validators=[
             Length(
                 max=grants.NAME_LENGTH,
-                message=_l("At most %(max)d characters.", max=grants.NAME_LENGTH),
+                message=lazy_ngettext(
+                    "At most %(num)d character.",
+                    "At most %(num)d characters.",
+                    grants.NAME_LENGTH,
+                ),
             )
         ],
         filters=[lambda v: v.strip() if isinstance(v, str) else v],
