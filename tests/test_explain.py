@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
+import sys
+from pathlib import Path
 
 from web import SEED_COUPS, coup_data, enter, new_game, report
 
@@ -114,3 +116,13 @@ def test_the_notice_says_what_each_change_did_to_the_nets(client):
         assert notice().endswith(moved(before, after)), (notice(), before, after)
     enter(client, game, "A demande A5 B2 C2")  # a coup added: the notice goes
     assert notice() == ""
+
+
+def test_the_notice_benchmark_runs_small():
+    """A tiny run of benchmarks/notice.py: the notice it times says what the correction did."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from notice import measure
+
+    row = measure(40, repeats=1)
+    assert row["text"].startswith("Coup 20 corrected: ")
+    assert row["notice_ms"] > 0 and row["whole_ms"] > 0
