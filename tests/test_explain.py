@@ -114,6 +114,12 @@ def test_the_notice_says_what_each_change_did_to_the_nets(client):
         after = report(client, game)["net"]
         assert notice().startswith(said)
         assert notice().endswith(moved(before, after)), (notice(), before, after)
+    # another phone of the manager, which showed the game before the redo, is told too:
+    # its coup is refused (409) on the latest page, which says what changed
+    stale = client.post(
+        game + "/coups", data=coup_data("A demande A5 B2 C2", save="1", version="1")
+    )
+    assert stale.status_code == 409 and "Coup 6 redone: " in html.unescape(stale.text)
     enter(client, game, "A demande A5 B2 C2")  # a coup added: the notice goes
     assert notice() == ""
 
