@@ -2,8 +2,9 @@
 the table's phones show once a correction, deletion, undo or redo reached them.
 
 The words of a coup's fields are the game's own (``GamePages.field_words``);
-the nets before and after come from replaying the coups as they were and as
-they are (the change log keeps the coup before and after each change). A
+the nets before come from the coups as they were (the change log keeps the
+coup before and after each change), checked from the kept report nearest the
+change, the nets after from the game's own replay. A
 follower's page is drawn once per version and handed to every phone, so the
 notice depends only on the game's change log, never on who reads it.
 """
@@ -46,6 +47,11 @@ def differences(
     )
 
 
+def separator() -> str:
+    """Between the parts of what a change did: "; " (French typography: " ; ")."""
+    return _("; ")
+
+
 def net_text(nets: Sequence[NetChange]) -> str:
     """The nets a change moved, signed: "Anne +4, Bruno −2" (or that none moved)."""
     moved = [f"{net.name} {signed(net.delta)}" for net in nets if net.delta]
@@ -54,7 +60,7 @@ def net_text(nets: Sequence[NetChange]) -> str:
 
 def notice_text(action: str, n: int, fields: Sequence[str], nets: Sequence[NetChange]) -> str:
     """ "Coup 8 corrected: Matadors 3 → 4; Anne +4, Bruno −2, Chloé −2"."""
-    what = "; ".join([*fields, net_text(nets)])
+    what = separator().join([*fields, net_text(nets)])
     if action == Action.EDIT:
         return _("Coup %(n)s corrected: %(what)s", n=n, what=what)
     if action == Action.DELETE:
