@@ -348,6 +348,13 @@ def m011_hash_chains(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
+def m013_phone_names(db: sqlite_utils.Database) -> None:
+    """The name the manager gives a phone ("Anne's phone"), shown instead of what its
+    browser said it was ("Linux · Chrome"), which stays in ``label``."""
+    db.table("grants").add_column("name", str)
+
+
+@migrations()
 def m014_club_presets(db: sqlite_utils.Database) -> None:
     """A club's own rule sets, each under a name: its evenings offer them first (issue 29).
 

@@ -62,6 +62,15 @@
     if (row) { fillThird(row); }
     check();
   });
+  // A number is checked as it is typed, a moment after the last key (not only when its
+  // field loses focus): while "40" is typed the bar does not keep "give the points".
+  var typing = null;
+  function checkSoon(event) {
+    if (event.target.type === "radio" || event.target.type === "checkbox") { return; }
+    window.clearTimeout(typing);
+    typing = window.setTimeout(check, 250);
+  }
+  form.addEventListener("input", checkSoon);
   var save = form.querySelector("button.save");
   var checkButton = form.querySelector("button.check");
   if (save) { save.hidden = false; }

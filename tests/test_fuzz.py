@@ -391,6 +391,7 @@ EVERY_ROUTE = [
     ("POST", "/games/{game}/links"),
     ("GET", "/games/{game}/phones/{grant}/remove"),
     ("POST", "/games/{game}/phones/{grant}/remove"),
+    ("POST", "/games/{game}/phones/{grant}/name"),
     ("POST", "/games/{game}/handover-code"),
     ("GET", "/games/{game}/takeover"),
     ("POST", "/games/{game}/takeover"),

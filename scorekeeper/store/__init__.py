@@ -24,7 +24,14 @@ from .changing import Change, changing
 from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
 from .errors import Conflict, NotFound
 from .game_setup import create, set_money, set_table
-from .links import handover_hash, remove_device, set_handover_hash, set_manager_hash, take_over
+from .links import (
+    handover_hash,
+    name_device,
+    remove_device,
+    set_handover_hash,
+    set_manager_hash,
+    take_over,
+)
 from .repository import GameHead, GameRow, head, list_games, list_rows, load
 from .stored import AnyGame, AnyReport, StoredGame, replayed
 
@@ -49,6 +56,7 @@ __all__ = [
     "list_games",
     "list_rows",
     "load",
+    "name_device",
     "now",
     "redo_coup",
     "redoable",

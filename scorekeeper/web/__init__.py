@@ -17,6 +17,7 @@ from . import (
     coups,
     creating,
     errors,
+    explain,
     games,
     handover,
     health,
@@ -66,4 +67,5 @@ def register(app: Flask) -> None:
         qr_svg=links.qr_svg,
         table_link=links.table_link,
         member_names=creating.member_names,
+        change_notice=explain.notice,
     )

@@ -27,6 +27,7 @@ ACTION_WORDS = {
     Action.MONEY: _l("chip value set"),
     Action.MANAGER_LINK: _l("new manager link issued"),
     Action.PHONE_REMOVED: _l("a phone's manager right removed"),
+    Action.PHONE_NAMED: _l("a phone named"),
     Action.ADD: _l("coup added"),
     Action.EDIT: _l("coup corrected"),
     Action.DELETE: _l("coup deleted"),
