@@ -287,3 +287,24 @@ def m008_generation(db: sqlite_utils.Database) -> None:
     """
     db.table("generation").create({"id": int, "token": str}, pk="id", not_null={"token"})
     db.table("generation").insert({"id": 1, "token": secrets.token_hex(12)})
+
+
+@migrations()
+def m009_coup_keys(db: sqlite_utils.Database) -> None:
+    """The keys the manager's phone made for the coups it sent (issue 26).
+
+    A coup sent again because its answer was lost (the Wi-Fi dropped, the
+    phone's outbox retried) carries the key it was stored under: the server
+    answers as if it had just stored it and stores nothing. One key per game
+    (primary key), tied to the coup's position and the version its save made;
+    the keys go with their game (``on delete cascade``).
+    """
+    db.execute(
+        """create table coup_keys (
+            game_id integer not null references games(id) on delete cascade,
+            key text not null,
+            position integer not null,
+            version integer not null,
+            primary key (game_id, key)
+        ) without rowid"""
+    )

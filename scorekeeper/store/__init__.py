@@ -11,7 +11,8 @@ kept report of the coups the change leaves as they were: ``checkpoints.py``).
 - ``changing``: the one way a game changes;
 - ``game_setup``: creation, the table's settings, the money;
 - ``links``: the manager link, the handover code, the phones' rights;
-- ``coup_edits``: coups added, corrected, deleted, undone, redone.
+- ``coup_edits``: coups added, corrected, deleted, undone, redone;
+- ``coup_keys``: the phones' keys of the coups they sent (a retry is stored once).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..clock import now
 from .changelog import Action, history, redoable
 from .changing import Change, changing
 from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
+from .coup_keys import KEY, AlreadyStored, stored_under
 from .errors import Conflict, NotFound
 from .game_setup import create, set_money, set_table
 from .links import handover_hash, remove_device, set_handover_hash, set_manager_hash, take_over
@@ -27,7 +29,9 @@ from .repository import GameHead, GameRow, head, list_games, list_rows, load
 from .stored import AnyGame, AnyReport, StoredGame, replayed
 
 __all__ = [
+    "KEY",
     "Action",
+    "AlreadyStored",
     "AnyGame",
     "AnyReport",
     "Change",
@@ -56,5 +60,6 @@ __all__ = [
     "set_manager_hash",
     "set_money",
     "set_table",
+    "stored_under",
     "take_over",
 ]
