@@ -43,17 +43,23 @@ def test_two_coups_saved_offline_are_stored_once_in_order_and_a_lost_answer_once
 ):
     page = phone(browser)
     create_game(page, live_server)
-    page.context.set_offline(True)
-    # coup 1: Bruno demande, 5 tricks to Anne's 2 (Chloé's 2 fill themselves in)
+    # coup 1: Bruno demande, 5 tricks to Anne's 2 (Chloé's 2 fill themselves in); the
+    # server checks it as typed, then the Wi-Fi drops before Save
     tap_hombre(page, "Bruno")
     tap_count(page, "Bruno", 5)
     tap_count(page, "Anne", 2)
+    expect(page.locator("#preview")).to_contain_text("gagne")
+    page.context.set_offline(True)
     page.get_by_role("button", name="Enregistrer le coup").tap()
     outbox = page.locator("#outbox")
     expect(outbox).to_be_visible()
     expect(outbox.locator(".pending-coup")).to_have_count(1)
-    expect(outbox.locator(".pending-coup").first).to_contain_text("Coup 1")
-    expect(outbox.locator(".pending-coup").first).to_contain_text("pas encore confirmé")
+    first = outbox.locator(".pending-coup").first
+    expect(first).to_contain_text("Coup 1")
+    expect(first).to_contain_text("pas encore confirmé")
+    # what it pays: only the server's own check made before the drop, said to be that
+    expect(first).to_contain_text("tel que le serveur l’a vérifié avant la coupure")
+    expect(first.locator(".pending-preview")).to_contain_text("Bruno demande")
     expect(outbox.locator(".outbox-state")).to_contain_text("Pas de connexion")
     # the form cleared for the next coup; the standing says when the server confirmed it
     expect(page.locator("#f-hombre input:checked")).to_have_count(0)
@@ -136,6 +142,8 @@ def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_
     expect(conflict.locator(".phone-coups")).to_contain_text("Coup 2")
     expect(conflict.locator(".phone-coups")).to_contain_text("54")
     assert [c["points"] for c in stored_coups(tmp_path)] == [60]  # nothing overwritten
+    first.reload()  # the pending coup stays on the phone until sent or discarded
+    expect(conflict.locator(".phone-coups")).to_contain_text("54")
     # the follower catches up: the note goes, the second phone's coup is shown
     back_online(follower)
     expect(follower.locator(".offline-since")).to_have_count(0, timeout=8000)
