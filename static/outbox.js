@@ -197,6 +197,7 @@
     }
     stamp(pending);
     conflictBox.hidden = !(pending && state.conflict);
+    list.hidden = pending && state.conflict;  // the conflict lists them beside the server's
     if (pending && state.conflict) { drawConflict(); }
   }
 
@@ -237,7 +238,11 @@
   }
 
   function flush() {
-    if (sending || !state.entries.length || state.conflict) { return; }
+    if (sending) { return; }
+    if (storage) {  // another tab of this game may have sent or discarded some
+      state = read() || { version: null, entries: [], conflict: false };
+    }
+    if (!state.entries.length || state.conflict) { return; }
     var entry = state.entries[0];
     if (entry.refused) { return; }  // waits for the manager: discard it or not
     sending = true;
