@@ -38,7 +38,7 @@ def back_online(page: Page) -> None:
     page.context.set_offline(False)
 
 
-def test_two_coups_saved_offline_are_stored_once_in_order_and_a_lost_answer_once(
+def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_a_discard_confirmed(
     browser: Browser, live_server: str, tmp_path: Path
 ):
     page = phone(browser)
@@ -99,6 +99,24 @@ def test_two_coups_saved_offline_are_stored_once_in_order_and_a_lost_answer_once
     expect(sent).to_be_visible(timeout=10_000)
     coups = stored_coups(tmp_path)
     assert len(coups) == 3 and coups[2]["hombre"] == "Chloé"
+    # a coup kept offline, the game changed meanwhile (its version moved on the server):
+    # discarding it asks first, and a refused confirm keeps it
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Tous passent").tap()
+    expect(outbox.locator(".pending-coup")).to_have_count(1)
+    with sqlite3.connect(tmp_path / "live.sqlite") as conn:
+        conn.execute("update games set version = version + 1 where id = 1")
+    back_online(page)
+    conflict = outbox.locator(".outbox-conflict")
+    expect(conflict).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    conflict.get_by_role("button", name="Abandonner les miens").tap()
+    expect(conflict.locator(".phone-coups li")).to_have_count(1)
+    page.once("dialog", lambda dialog: dialog.accept())
+    conflict.get_by_role("button", name="Abandonner les miens").tap()
+    expect(outbox).to_be_hidden()
+    assert len(stored_coups(tmp_path)) == 3
+    assert page.evaluate("Object.keys(localStorage)") == []
     page.context.close()
 
 
