@@ -24,7 +24,7 @@
     if (banner || !words) { return; }
     var at = new Date().toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit" });
     banner = document.createElement("p");
-    banner.className = "offline-since notice";
+    banner.className = "offline-since";
     banner.setAttribute("role", "status");
     banner.textContent = words.replace("{time}", at);
     var main = document.querySelector("main");

@@ -176,7 +176,7 @@
     ["deal", "standing"].forEach(function (id) {
       var section = document.getElementById(id);
       if (!section) { return; }
-      var note = el("p", "confirmed-at notice", words.stamp.replace("{time}", time(loadedAt)));
+      var note = el("p", "confirmed-at", words.stamp.replace("{time}", time(loadedAt)));
       var title = section.querySelector("h2");
       section.insertBefore(note, title ? title.nextSibling : section.firstChild);
       stamps.push(note);
