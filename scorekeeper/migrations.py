@@ -306,5 +306,5 @@ def m009_coup_keys(db: sqlite_utils.Database) -> None:
             position integer not null,
             version integer not null,
             primary key (game_id, key)
-        ) without rowid"""
+        )"""
     )

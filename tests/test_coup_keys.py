@@ -110,3 +110,17 @@ def test_two_saves_under_one_key_at_once_store_one_coup_and_the_keys_go_with_the
             conn.execute(f"delete from {table} where game_id = ?", [game_id])
         conn.execute("delete from games where id = ?", [game_id])
         assert conn.execute("select count(*) from coup_keys").fetchone() == (0,)
+
+
+def test_a_coup_refused_by_the_rules_or_the_version_keeps_no_key(client):
+    """The phone may send the same key again once the coup is put right (or sent after
+    another phone's): only a stored coup holds its key."""
+    game = new_game(client)
+    seen = version_of(client, game)
+    wrong = {**coup_data("A demande A4 B4 C2"), "save": "1", "version": seen, "entry_key": KEY}
+    assert client.post(game + "/coups", data=wrong).status_code == 422  # 10 tricks, not 9
+    stale = {**coup_data("pass"), "version": str(int(seen) - 1), "entry_key": KEY}
+    assert client.post(game + "/coups", data=stale).status_code == 409
+    right = {**coup_data("A demande A4 B4 C1"), "save": "1", "version": seen, "entry_key": KEY}
+    assert client.post(game + "/coups", data=right).status_code == 302
+    assert [c["hombre"] for c in report(client, game)["coups"]] == ["Anne"]
