@@ -267,7 +267,7 @@
         window.location.replace(window.location.pathname + "?saved=" + Date.now() + "#outbox");
         return null;
       }
-      if (response.status >= 500 || response.status === 429 || response.type === "opaqueredirect") {
+      if (response.status >= 502 || response.status === 429 || response.type === "opaqueredirect") {
         show();
         return null;  // the server is not itself yet: the periodic retry sends it again
       }
@@ -338,18 +338,20 @@
       }
       entry.version = pageVersion;
       button.disabled = true;
-      post(entry, pageVersion, false).then(function (response) {
-        if (response.type === "opaqueredirect") { afterSave(); return null; }
-        return response.text().then(function (html) {  // refused: the page with the reason
-          document.open(); document.write(html); document.close();
-        });
-      }, function () {  // no answer: kept here, sent again (under the same key) when it can be
+      function kept() {  // no answer: kept here, sent again (under the same key) when it can be
         keep(entry, pageVersion);
         lost = true;
         clearForm();
         show();
         if (offlineNote) { offlineNote.scrollIntoView({ block: "nearest" }); }
-      }).finally(function () { button.disabled = false; });
+      }
+      post(entry, pageVersion, false).then(function (response) {
+        if (response.type === "opaqueredirect") { afterSave(); return null; }
+        if (response.status >= 502) { kept(); return null; }  // a proxy without its server
+        return response.text().then(function (html) {  // refused: the page with the reason
+          document.open(); document.write(html); document.close();
+        });
+      }, kept).finally(function () { button.disabled = false; });
     });
   } else if (form && offlineNote) {
     // nothing can be kept on this phone (storage refused): say so and keep the typed fields
