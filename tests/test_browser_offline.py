@@ -38,7 +38,7 @@ def back_online(page: Page) -> None:
     page.context.set_offline(False)
 
 
-def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_a_discard_confirmed(
+def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_refusals_kept(
     browser: Browser, live_server: str, tmp_path: Path
 ):
     page = phone(browser)
@@ -117,6 +117,19 @@ def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_a_discard_c
     expect(outbox).to_be_hidden()
     assert len(stored_coups(tmp_path)) == 3
     assert page.evaluate("Object.keys(localStorage)") == []
+    # a coup typed offline that the rules refuse (no tricks given): the server's words are
+    # shown on it, and it stays until the manager discards it
+    page.context.set_offline(True)
+    tap_hombre(page, "Anne")
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(outbox.locator(".pending-coup")).to_have_count(1)
+    back_online(page)
+    refused = outbox.locator(".pending-coup.refused")
+    expect(refused).to_contain_text("Le serveur a refusé ce coup : Donnez les levées")
+    page.once("dialog", lambda dialog: dialog.accept())
+    refused.get_by_role("button", name="Abandonner ce coup").tap()
+    expect(outbox).to_be_hidden()
+    assert len(stored_coups(tmp_path)) == 3
     page.context.close()
 
 
