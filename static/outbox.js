@@ -214,6 +214,8 @@
       copy.removeAttribute("id");
       server.appendChild(copy);
     }
+    conflictBox.querySelector(".outbox-since").textContent = words.since
+      .replace("{now}", String(confirmed)).replace("{then}", String(state.seen === undefined ? "?" : state.seen));
     var phone = conflictBox.querySelector(".phone-coups");
     phone.innerHTML = "";
     state.entries.forEach(function (entry, i) {
@@ -226,7 +228,7 @@
 
   // --- sending, in order
   function keep(entry, version) {
-    if (!state.entries.length) { state.version = version; state.conflict = false; }
+    if (!state.entries.length) { state.version = version; state.conflict = false; state.seen = confirmed; }
     state.entries.push(entry);
     write();
   }
@@ -287,6 +289,7 @@
     // their coups are the server's; mine follow at the version the page now shows, each
     // checked again by the server; the check made before the drop no longer holds
     state.version = pageVersion;
+    state.seen = confirmed;
     state.conflict = false;
     state.entries.forEach(function (entry) { entry.preview = null; });
     write();

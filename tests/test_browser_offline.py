@@ -170,6 +170,7 @@ def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_
     conflict = first.locator("#outbox .outbox-conflict")
     expect(conflict).to_be_visible()
     expect(conflict.locator(".server-coups")).to_contain_text("60")
+    expect(conflict).to_contain_text("serveur : 1. Dernier coup vu par ce téléphone : 0.")
     expect(conflict.locator(".phone-coups")).to_contain_text("Coup 2")
     expect(conflict.locator(".phone-coups")).to_contain_text("54")
     assert [c["points"] for c in stored_coups(tmp_path)] == [60]  # nothing overwritten
