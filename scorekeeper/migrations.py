@@ -290,6 +290,27 @@ def m008_generation(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
+def m009_coup_keys(db: sqlite_utils.Database) -> None:
+    """The keys the manager's phone made for the coups it sent (issue 26).
+
+    A coup sent again because its answer was lost (the Wi-Fi dropped, the
+    phone's outbox retried) carries the key it was stored under: the server
+    answers as if it had just stored it and stores nothing. One key per game
+    (primary key), tied to the coup's position and the version its save made;
+    the keys go with their game (``on delete cascade``).
+    """
+    db.execute(
+        """create table coup_keys (
+            game_id integer not null references games(id) on delete cascade,
+            key text not null,
+            position integer not null,
+            version integer not null,
+            primary key (game_id, key)
+        )"""
+    )
+
+
+@migrations()
 def m011_hash_chains(db: sqlite_utils.Database) -> None:
     """Each game's change log (and each club's ledger) becomes a hash chain, append-only.
 

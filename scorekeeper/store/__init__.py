@@ -14,6 +14,7 @@ kept report of the coups the change leaves as they were: ``checkpoints.py``).
 - ``coup_edits``: coups added, corrected, deleted, undone, redone;
 - ``chain``: the logs as hash chains (each line hashes the one before), append-only;
 - ``audit``: the chains recomputed and each game checked against its log (``verify``).
+- ``coup_keys``: the phones' keys of the coups they sent (a retry is stored once).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ..clock import now
 from .changelog import Action, history, redoable
 from .changing import Change, changing
 from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
+from .coup_keys import KEY, AlreadyStored, stored_under
 from .errors import Conflict, NotFound
 from .game_setup import create, set_money, set_table
 from .links import (
@@ -36,7 +38,9 @@ from .repository import GameHead, GameRow, head, list_games, list_rows, load
 from .stored import AnyGame, AnyReport, StoredGame, replayed
 
 __all__ = [
+    "KEY",
     "Action",
+    "AlreadyStored",
     "AnyGame",
     "AnyReport",
     "Change",
@@ -66,5 +70,6 @@ __all__ = [
     "set_manager_hash",
     "set_money",
     "set_table",
+    "stored_under",
     "take_over",
 ]
