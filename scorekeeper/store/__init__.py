@@ -11,7 +11,9 @@ kept report of the coups the change leaves as they were: ``checkpoints.py``).
 - ``changing``: the one way a game changes;
 - ``game_setup``: creation, the table's settings, the money;
 - ``links``: the manager link, the handover code, the phones' rights;
-- ``coup_edits``: coups added, corrected, deleted, undone, redone.
+- ``coup_edits``: coups added, corrected, deleted, undone, redone;
+- ``closings``: evenings closed and reopened (a closed evening's tables take no coup);
+- ``ledger``: the club's cash box rows, inserted by one function, never changed.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from __future__ import annotations
 from ..clock import now
 from .changelog import Action, history, redoable
 from .changing import Change, changing
+from .closings import table_closed
 from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
-from .errors import Conflict, NotFound
+from .errors import Closed, Conflict, NotFound
 from .game_setup import create, set_money, set_table
 from .links import handover_hash, remove_device, set_handover_hash, set_manager_hash, take_over
 from .repository import GameHead, GameRow, head, list_games, list_rows, load
@@ -31,6 +34,7 @@ __all__ = [
     "AnyGame",
     "AnyReport",
     "Change",
+    "Closed",
     "Conflict",
     "GameHead",
     "GameRow",
@@ -56,5 +60,6 @@ __all__ = [
     "set_manager_hash",
     "set_money",
     "set_table",
+    "table_closed",
     "take_over",
 ]
