@@ -10,6 +10,7 @@ entries, computed each time (beancount's rule), never stored.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -118,3 +119,30 @@ def running(entries: Iterable[Entry]) -> Iterator[Line]:
     for entry in sorted(entries, key=lambda e: (e.on, e.id)):
         balance += entry.amount
         yield Line(entry, balance)
+
+
+_AMOUNT = re.compile(r"([0-9]{1,7})(?:[.,]([0-9]{1,2}))?")
+
+
+def parse_cents(text: object) -> int | None:
+    """A sum typed as 12, 12.5, 12,50 (at most 9,999,999.99) in whole cents; None if it is not one.
+
+    >>> parse_cents("12,5"), parse_cents(" 0.07 "), parse_cents("1e3"), parse_cents("-3")
+    (1250, 7, None, None)
+    """
+    found = _AMOUNT.fullmatch(str(text or "").strip())
+    if found is None:
+        return None
+    whole, part = found.group(1), (found.group(2) or "").ljust(2, "0")
+    return int(whole) * 100 + int(part)
+
+
+def plain(cents: int) -> str:
+    """Cents as a plain decimal with a dot, for a file (no float on the way).
+
+    >>> plain(-360), plain(5), plain(123456)
+    ('-3.60', '0.05', '1234.56')
+    """
+    sign = "-" if cents < 0 else ""
+    units, rest = divmod(abs(cents), 100)
+    return f"{sign}{units}.{rest:02d}"

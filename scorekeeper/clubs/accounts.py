@@ -122,7 +122,7 @@ def pay(
     The payer's balance rises by the amount, the payee's falls by it;
     ``received_by`` names who got the money (``box``, the treasurer, for the box).
     """
-    if suggestion.amount <= 0 or suggestion.payer == suggestion.payee:
+    if not 0 < suggestion.amount <= 100 * MAX_CENTS or suggestion.payer == suggestion.payee:
         raise Refused(suggestion.payer)
     sides = [(suggestion.payer, suggestion.amount), (suggestion.payee, -suggestion.amount)]
     with change(db):

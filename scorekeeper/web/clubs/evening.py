@@ -14,7 +14,9 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import access, clubs
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db
+from ...store import closings
 from .. import blueprints, registry
+from ..forms import ActionForm
 from ..kept.expensive import evening_key, expensive
 from ..printing import pdf_response
 from ..registry import standing
@@ -59,13 +61,16 @@ def _kind_links(evening_id: int) -> list[tuple[str, str]]:
 def evening(evening_id: int) -> str:
     room, lines = _room(evening_id)
     manager = access.can_manage_club(room.club.id)
+    closed = closings.closed(get_db(), evening_id)
     return render_template(
         "club/evening.html",
         version=clubs.evening_version(get_db(), room.evening.id),
         room=room,
         lines=lines,
         manager=manager,
-        new_tables=_kind_links(evening_id) if manager else [],
+        closed=closed,
+        closing_form=ActionForm(formdata=None, version=str(room.club.version)),
+        new_tables=_kind_links(evening_id) if manager and not closed else [],
     )
 
 
