@@ -339,6 +339,16 @@ EVERY_ROUTE = [
     ("POST", "/clubs/{club}/merge"),
     ("GET", "/clubs/{club}/season"),
     ("GET", "/clubs/{club}/season.csv"),
+    ("GET", "/clubs/{club}/cash"),
+    ("POST", "/clubs/{club}/cash/entries"),
+    ("GET", "/clubs/{club}/cash/entries/{entry}/reverse"),
+    ("POST", "/clubs/{club}/cash/entries/{entry}/reverse"),
+    ("POST", "/clubs/{club}/cash/pay"),
+    ("GET", "/clubs/{club}/members/{member}/statement"),
+    ("GET", "/clubs/{club}/members/{member}/statement.pdf"),
+    ("GET", "/clubs/{club}/members/{member}/statement.csv"),
+    ("POST", "/evenings/{evening}/close"),
+    ("POST", "/evenings/{evening}/reopen"),
     ("GET", "/evenings/{evening}"),
     ("GET", "/evenings/{evening}/settlement"),
     ("GET", "/evenings/{evening}/settlement.pdf"),
@@ -409,6 +419,7 @@ EXAMPLE_PLACES = {
     "club": "2",
     "member": "1",
     "evening": "1",
+    "entry": "1",
     "grant": "1",
     "token": "t",
     "name": "brou",
@@ -430,6 +441,8 @@ QUERY_NAMES = [
     "n",
     "x",
     "saved",
+    "on",
+    "mode",
 ]
 NO_SUCH = st.sampled_from(["0", "99", "4096", str(2**63), "9" * 30])
 """Numbers in an address that name nothing."""
@@ -468,6 +481,7 @@ def places(world, draw) -> dict[str, str]:
         "club": one([1, 2]),
         "member": one(world.members),
         "evening": one([1]),
+        "entry": one(world.entries),
         "grant": one(world.grants),
         "token": draw(
             st.one_of(st.sampled_from(world.tokens), URL_TEXT.map(lambda t: quote(t, safe="")))
@@ -509,6 +523,8 @@ def answer_is_sane(path, browser, method, url, may_change, explained=True, **kwa
 EVERY_FIELD = sorted(
     {*FIELDS, "accounting", "stake", "pass_fee", "simple", "bonus", "ante", "rates", "code"}
     | {"nolo_ouvert_bonus", "coups_to_play", "first_five", "black_aces", "file", "submit"}
+    | {"kind", "member", "amount", "on", "note", "direction", "method", "received_by"}
+    | {"payer", "payee"}
 )
 UPLOAD = st.one_of(
     st.binary(max_size=300),
@@ -532,6 +548,14 @@ ACCEPTED = {
     "/clubs/{club}/evenings": {"date": "2026-11-24", "title": "Mardi"},
     "/clubs/{club}/members/{member}": {"name": "Anna B", "short_name": "AB"},
     "/clubs/{club}/merge": {"member": "2", "into": "1"},
+    "/clubs/{club}/cash/entries": {
+        "kind": "prize",
+        "member": "2",
+        "amount": "3,5",
+        "on": "2026-11-24",
+    },
+    "/clubs/{club}/cash/entries/{entry}/reverse": {"on": "2026-11-24", "note": "typo"},
+    "/clubs/{club}/cash/pay": {"payer": "0", "payee": "2", "amount": "300", "method": "cash"},
 }
 """A form each of these routes accepts, that the fuzz changes in part (else most is refused)."""
 EVERY = settings(
