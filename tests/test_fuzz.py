@@ -371,6 +371,7 @@ EVERY_ROUTE = [
     ("GET", "/games/{game}/settlement"),
     ("POST", "/games/{game}/settlement"),
     ("GET", "/games/{game}/settlement.pdf"),
+    ("POST", "/games/{game}/settlement/paid"),
     ("GET", "/games/{game}/setup"),
     ("POST", "/games/{game}/setup"),
     ("GET", "/games/{game}/sheet/setup"),
@@ -524,7 +525,7 @@ EVERY_FIELD = sorted(
     {*FIELDS, "accounting", "stake", "pass_fee", "simple", "bonus", "ante", "rates", "code"}
     | {"nolo_ouvert_bonus", "coups_to_play", "first_five", "black_aces", "file", "submit"}
     | {"kind", "member", "amount", "on", "note", "direction", "method", "received_by"}
-    | {"payer", "payee"}
+    | {"payer", "payee", "paid"}
 )
 UPLOAD = st.one_of(
     st.binary(max_size=300),
@@ -555,6 +556,7 @@ ACCEPTED = {
         "on": "2026-11-24",
     },
     "/clubs/{club}/cash/entries/{entry}/reverse": {"on": "2026-11-24", "note": "typo"},
+    "/games/{game}/settlement/paid": {"payer": "1", "payee": "0", "amount": "6", "paid": "1"},
     "/clubs/{club}/cash/pay": {"payer": "0", "payee": "2", "amount": "300", "method": "cash"},
 }
 """A form each of these routes accepts, that the fuzz changes in part (else most is refused)."""

@@ -34,6 +34,10 @@ class Action(StrEnum):
     REDO = "redo"
     HANDOVER_CODE = "handover_code"
     TAKEOVER = "takeover"
+    PAID = "paid"
+    """A transfer of the settlement ticked as paid (store/paid.py)."""
+    UNPAID = "unpaid"
+    """A tick taken back."""
 
 
 def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
