@@ -116,3 +116,26 @@ def test_suggestions_settle_and_stay_when_one_is_paid(balances_, rnd):
             rest = list(suggestions)
             rest.remove(one)
             assert after == rest
+
+
+entry_lists = st.lists(
+    st.tuples(
+        st.integers(1, 5),
+        st.sampled_from(list(EntryKind)),
+        st.integers(-(10**7), 10**7),
+        st.dates().map(lambda d: d.isoformat()),
+    ),
+    max_size=30,
+)
+
+
+@given(entry_lists, st.dates().map(lambda d: d.isoformat()))
+def test_balances_are_the_entries_sums(rows, on):
+    entries = [Entry(i, m, k, a, d) for i, (m, k, a, d) in enumerate(rows, 1)]
+    for member in {e.member for e in entries}:
+        his = [e for e in entries if e.member == member]
+        total = sum(e.amount for e in his)
+        assert balances(entries).get(member, 0) == total
+        assert balances(entries, on).get(member, 0) == sum(e.amount for e in his if e.on <= on)
+        lines = list(running(his))
+        assert lines[-1].balance == total  # the statement ends on the balance
