@@ -62,7 +62,7 @@ def post(
     received_by: str = "",
 ) -> int:
     """One entry typed by the treasurer; ``amount`` already signed (cashbox.entries.signed)."""
-    if kind in (EntryKind.EVENING, EntryKind.REVERSAL) or not 0 < abs(amount) <= MAX_CENTS:
+    if kind is EntryKind.EVENING or kind is EntryKind.REVERSAL or not 0 < abs(amount) <= MAX_CENTS:
         raise Refused(member)
     with change(db):
         _member_of(db, club_id, member)

@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import access, clubs
-from ...cashbox.entries import METHODS, EntryKind, parse_cents, reversed_ids, signed
+from ...cashbox.entries import FEES, METHODS, EntryKind, parse_cents, reversed_ids, signed
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clubs import accounts
 from ...clubs.season import day
@@ -58,11 +58,15 @@ def _today() -> str:
 def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
     """An empty form per entry type, the club's members to choose from."""
     out = {}
-    for kind in ("fee", EntryKind.CHARGE, EntryKind.PAYMENT, EntryKind.PRIZE):
-        first = EntryKind.FEE_EVENING if kind == "fee" else kind
+    for section, first in (
+        ("fee", EntryKind.FEE_EVENING),
+        ("charge", EntryKind.CHARGE),
+        ("payment", EntryKind.PAYMENT),
+        ("prize", EntryKind.PRIZE),
+    ):
         form = EntryForm(formdata=None, version=str(club.version), kind=str(first), on=_today())
         form.member.choices = options((str(m.id), m.name) for m in book.members)
-        out[str(kind)] = form
+        out[section] = form
     return out
 
 
@@ -80,8 +84,8 @@ def _page(
     suggest = between_members if mode == "members" else with_treasurer
     forms = _forms(club, book)
     if typed is not None:
-        kind = typed.kind.data or ""
-        forms["fee" if kind.startswith("fee") else kind] = typed
+        typed_kind = typed.kind.data or ""
+        forms["fee" if typed_kind in FEES else typed_kind] = typed
     page = render_template(
         "club/cash.html",
         club=club,
@@ -96,7 +100,7 @@ def _page(
         suggestions=suggest(balances, book.order),
         pay_form=PayForm(formdata=None, version=str(club.version)),
         forms=forms,
-        fees=[k for k in TYPED if str(k).startswith("fee")],
+        fees=FEES,
         undone=reversed_ids(book.entries),
         refused=refused,
     )
