@@ -197,6 +197,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m006_clubs",
         "m007_seats_follow_the_table",
         "m008_generation",
+        "m010_cash_box",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it
 
