@@ -12,6 +12,7 @@ import io
 import sqlite3
 
 from test_clubs import club_version, new_club, new_evening, seed_table
+from test_settlement import pdf_text
 from web import enter
 
 
@@ -28,7 +29,7 @@ def member_ids(app) -> dict[str, int]:
         return dict(conn.execute("select name, id from members").fetchall())
 
 
-def test_the_treasurers_page_from_closing_to_statement(client, app):
+def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-01")
     game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
@@ -102,6 +103,8 @@ def test_the_treasurers_page_from_closing_to_statement(client, app):
                                          ["30.00", "1.40"], ["25.00", "26.40"]]  # fmt: skip
     pdf = client.get(f"/clubs/{club}/members/{ids['Anne']}/statement.pdf")
     assert pdf.status_code == 200 and pdf.data[:4] == b"%PDF"
+    printed = pdf_text(pdf.data, tmp_path)
+    assert "Statement of Anne" in printed and "+€26.40" in printed and "CSV" not in printed
 
     # Reopen: coups allowed again; close again: nothing changed, nothing posted.
     assert (
