@@ -40,9 +40,10 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
     assert ledger(app) == [("Anne", "evening", -360), ("Bruno", "evening", -45),
                            ("Chloé", "evening", 405)]  # fmt: skip
     # The table is locked: a coup is refused with the reason, nothing stored.
+    assert 'id="closed-table"' in client.get(game).data.decode()  # said before typing
     refused = enter(client, game, "A demande A5 B3 C1")
     assert refused.status_code == 423
-    assert "closed" in refused.data.decode()
+    assert 'id="closed-table"' in refused.data.decode()
     # A stale page (the club's version before closing) is refused.
     assert client.post(f"/evenings/{evening}/reopen", data={"version": "1"}).status_code == 302
     assert "changed meanwhile" in client.get(f"/evenings/{evening}").data.decode()
@@ -116,6 +117,12 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
         == 302
     )
     assert "0 entries posted" in client.get(f"/evenings/{evening}").data.decode()
+    assert (
+        client.post(f"/evenings/{evening}/reopen", data={"version": club_version(app)}).status_code
+        == 302
+    )
+    assert 'id="closed-table"' not in client.get(game).data.decode()
+    assert enter(client, game, "A demande A5 B3 C1").status_code == 302  # open again
 
 
 def test_a_reader_sees_statements_but_not_the_cash_box(client, app):
