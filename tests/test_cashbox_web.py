@@ -128,9 +128,16 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
 def test_a_reader_sees_statements_but_not_the_cash_box(client, app):
     club = new_club(client)
     stranger = app.test_client()
-    assert stranger.get(f"/clubs/{club}/cash").status_code == 404
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         token = conn.execute("select read_token from clubs where id = ?", [club]).fetchone()[0]
-    assert stranger.get(f"/clubs/{club}?key={token}").status_code == 200
+        member = conn.execute(
+            "insert into members (club_id, name) values (?, 'Anne')", [club]
+        ).lastrowid
+    statement = f"/clubs/{club}/members/{member}/statement"
+    assert stranger.get(f"/clubs/{club}/cash").status_code == 404
+    assert stranger.get(statement).status_code == 404
+    assert stranger.get(f"{statement}?key={token}").status_code == 200  # the club link
+    assert stranger.get(statement + ".csv").status_code == 200  # remembered, as a table link
     assert stranger.get(f"/clubs/{club}/cash").status_code == 403
     assert stranger.post(f"/clubs/{club}/cash/entries", data={"version": "1"}).status_code == 403
+    assert stranger.post(f"/clubs/{club}/cash/pay", data={"version": "1"}).status_code == 403
