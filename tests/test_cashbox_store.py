@@ -130,3 +130,16 @@ def test_close_post_reopen_repost_and_the_treasurers_entries(db):
         (ids["Denis"], 300, "Anne"),
         (ids["Anne"], -300, "Anne"),
     ]
+
+
+def test_a_club_without_a_chip_value_locks_its_evening_and_posts_nothing(db):
+    club_id = clubs.create(db, "Sans argent", None, None)
+    club = clubs.club(db, club_id)
+    assert club is not None
+    evening = clubs.evening(db, clubs.create_evening(db, club_id, DAY, "", club.version))
+    assert evening is not None
+    game = table(db, evening, seed("Anne", "Bruno", "Chloé", coups=5))
+    assert closing.close(db, club, evening, version(db, club_id)) == 0
+    assert store.table_closed(db, game) and accounts.accounts(db, club_id).entries == []
+    with pytest.raises(clubs.Conflict):  # the page before the closing
+        closing.reopen(db, club, evening, club.version)
