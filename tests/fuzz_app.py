@@ -79,6 +79,8 @@ class World:
     """The game of each kind of ``SETUP_FORMS``, no coup entered."""
     games: list[int] = field(default_factory=list)
     members: list[int] = field(default_factory=list)
+    entries: list[int] = field(default_factory=list)
+    """Club 2's cash box entries (a fee, a payment)."""
     grants: list[int] = field(default_factory=list)
     tokens: list[str] = field(default_factory=list)
     """The games' table tokens (a follower's link)."""
@@ -140,7 +142,17 @@ def build_world(path: str, **config: Any) -> World:
     client.post("/games/1/handover-code", data={"version": read(path, "games", 1)})
     with client.session_transaction() as session:
         world.secrets = [club_key, session["new_handover_code"][1]]
+    conn = sqlite3.connect(path)
+    anna = conn.execute("select min(id) from members where club_id = 2").fetchone()[0]
+    conn.close()
+    for entry in (
+        {"kind": "fee_evening", "amount": "2", "on": "2026-11-23"},
+        {"kind": "payment", "amount": "5", "on": "2026-11-23", "method": "cash"},
+    ):
+        data = {**entry, "member": str(anna), "version": read(path, "clubs", 2)}
+        assert client.post("/clubs/2/cash/entries", data=data).status_code == 302
     with sqlite3.connect(path) as conn:
+        world.entries = [row[0] for row in conn.execute("select id from ledger")]
         world.games = [row[0] for row in conn.execute("select id from games")]
         world.tokens = [row[0] for row in conn.execute("select table_token from games")]
         world.members = [row[0] for row in conn.execute("select id from members")]

@@ -15,6 +15,8 @@ kept report of the coups the change leaves as they were: ``checkpoints.py``).
 - ``chain``: the logs as hash chains (each line hashes the one before), append-only;
 - ``audit``: the chains recomputed and each game checked against its log (``verify``).
 - ``coup_keys``: the phones' keys of the coups they sent (a retry is stored once).
+- ``closings``: evenings closed and reopened (a closed evening's tables take no coup);
+- ``ledger``: the club's cash box rows, inserted by one function, never changed.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from __future__ import annotations
 from ..clock import now
 from .changelog import Action, history, redoable
 from .changing import Change, changing
+from .closings import table_closed
 from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
 from .coup_keys import KEY, AlreadyStored, stored_under
-from .errors import Conflict, NotFound
+from .errors import Closed, Conflict, NotFound
 from .game_setup import create, set_money, set_table
 from .links import (
     handover_hash,
@@ -44,6 +47,7 @@ __all__ = [
     "AnyGame",
     "AnyReport",
     "Change",
+    "Closed",
     "Conflict",
     "GameHead",
     "GameRow",
@@ -71,5 +75,6 @@ __all__ = [
     "set_money",
     "set_table",
     "stored_under",
+    "table_closed",
     "take_over",
 ]

@@ -39,6 +39,10 @@ class Action(StrEnum):
     CHAIN = "chain"
     """Not a change: the migration that began the hash chains recorded the game as it was
     then (``m011_hash_chains``); the log is checked from there (``store/audit.py``)."""
+    PAID = "paid"
+    """A transfer of the settlement ticked as paid (store/paid.py)."""
+    UNPAID = "unpaid"
+    """A tick taken back."""
 
 
 def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:

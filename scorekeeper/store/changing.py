@@ -23,9 +23,13 @@ from ..clock import now
 from ..db import change as transaction
 from . import changelog, coup_keys
 from .changelog import Action
-from .errors import Conflict
+from .closings import table_closed
+from .errors import Closed, Conflict
 from .repository import load
 from .stored import StoredGame
+
+COUPS = frozenset({Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO})
+"""The changes of a game's coups: refused at a table of a closed evening (store/closings.py)."""
 
 
 @dataclass
@@ -75,6 +79,8 @@ def changing(
         stored = load(db, game_id)
         if version is not None and version != stored.version:
             raise Conflict(game_id)
+        if action in COUPS and table_closed(db, game_id):
+            raise Closed(game_id)
         was = game_row(db, game_id)
         db.execute(
             "update games set version = ?, updated_at = ? where id = ?",

@@ -130,10 +130,17 @@ def lost_fiche(game_id: int) -> str:
 
 def managing(game_id: int) -> store.StoredGame:
     """The game, if this phone may change it; for a phone that only reads it, 403 with the
-    game page saying why (``lost_fiche``), not a bare error page."""
+    game page saying why (``lost_fiche``), not a bare error page. A table of a closed
+    evening: 423 with the game page saying so (the store refuses it too, ``store.Closed``)."""
     if not can_manage(readable_head(game_id)):
         abort(make_response(lost_fiche(game_id), 403))
-    return managed(game_id)
+    stored = managed(game_id)
+    if store.table_closed(get_db(), game_id):
+        page = pages_of(stored).render(stored)
+        body = page if isinstance(page, str) else page[0]
+        notice = render_template("_closed_table.html")
+        abort(make_response(body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1), 423))
+    return stored
 
 
 def _coup_at(stored: store.StoredGame, n: int) -> Any:
