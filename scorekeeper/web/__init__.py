@@ -17,6 +17,7 @@ from . import (
     coups,
     creating,
     errors,
+    events,
     games,
     handover,
     health,
@@ -33,6 +34,7 @@ from .sheet import new as sheet_new
 def register(app: Flask) -> None:
     app.register_blueprint(settlement.bp)
     app.register_blueprint(clubs.bp)
+    app.register_blueprint(events.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(handover.bp)
     app.register_blueprint(games.bp)

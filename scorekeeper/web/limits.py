@@ -1,4 +1,5 @@
-"""Rate limits on what an anonymous client can repeat: admin logins, new games, imports, clubs.
+"""Rate limits on what an anonymous client can repeat: admin logins, new games, imports, clubs,
+events and their registrations.
 
 Flask-Limiter with in-memory storage: each server process counts on its own,
 so with several worker processes a client gets the limit once per worker.
@@ -24,6 +25,8 @@ IMPORT = "10 per minute; 30 per hour"
 TAKEOVER = "5 per minute; 20 per hour"
 CLUB = "5 per minute; 20 per hour"
 EVENING = "10 per minute; 60 per hour"
+EVENT = "5 per minute; 20 per hour"
+REGISTER = "30 per minute; 300 per hour"
 
 
 def client_and_game() -> str:
@@ -39,6 +42,8 @@ LIMITS: dict[str, tuple[str, str, Callable[[], str] | None]] = {
     "/games/<int:game_id>/takeover": ("takeover", TAKEOVER, client_and_game),
     "/clubs/new": ("club", CLUB, None),
     "/clubs/<int:club_id>/evenings": ("evening", EVENING, None),
+    "/events/new": ("event", EVENT, None),
+    "/events/<int:event_id>/players": ("register", REGISTER, None),
 }
 """URL rule: the count it adds to (shared by the routes that name it), its limit on POST
 and what it counts by (the client's address unless said).
