@@ -6,8 +6,8 @@ event's kind, its players in the drawn seat order; a club's event also
 opens an evening of the club for the round, so the tables are that
 club's evening tables and join its season.
 
-The draw itself is given (``Drawer``): ``web/events`` passes the draw of
-``scorekeeper/draw`` adapted to plain shapes (``events/drawing.py``).
+The draw itself is given (``Drawer``): the pages pass ``events.drawing.draw``,
+the draw of ``scorekeeper/draw`` in plain shapes.
 """
 
 from __future__ import annotations
@@ -15,43 +15,20 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import sqlite_utils
 
 from ..clock import now
 from ..clubs.evening_tables import add_table
 from ..clubs.records import Evening
+from ..events.drawing import Drawer, Drawn, DrawRequest, Entry
 from ..events.ranking import Penalty
-from ..events.settings import Seating
 from ..rules.errors import N_, GameError
 from ..rules.kinds import build
 from ..rules.kinds import replay as replay_any
 from .changelog import Action
-from .events import Player, event_changing, players, rounds_drawn
+from .events import event_changing, players, rounds_drawn
 from .game_setup import insert_game
-
-
-class Drawn(NamedTuple):
-    """A round as drawn: each table the names in seat order, and who sits out."""
-
-    tables: tuple[tuple[str, ...], ...]
-    sitting_out: tuple[str, ...]
-
-
-class DrawRequest(NamedTuple):
-    """What a draw is asked: the players in the round, the tables' shape, the rounds before."""
-
-    players: tuple[Player, ...]
-    seating: Seating
-    history: tuple[Drawn, ...]
-    seed: int
-    fixed_pairs: tuple[tuple[str, str], ...]
-    standing: tuple[str, ...] | None
-    """Swiss: the players best first, else None."""
-
-
-Drawer = Callable[[DrawRequest], Drawn]
 
 
 @dataclass(frozen=True)
@@ -138,7 +115,8 @@ def draw_round(
             raise GameError("round", N_("not enough players for a table"))
         pairs = tuple((p.name, p.partner) for p in playing if p.partner and p.name < p.partner)
         request = DrawRequest(
-            playing,
+            tuple(Entry(p.name, p.team, p.together) for p in playing),
+            found.settings.format,
             found.settings.seating,
             _history(db, event_id),
             found.seed + number,

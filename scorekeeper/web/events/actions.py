@@ -11,17 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, current_app, redirect, request, url_for
+from flask import current_app, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs, store
 from ...db import get_db
+from ...events.drawing import Drawer
+from ...events.drawing import draw as draw_with_the_draw
 from ...events.ranking import Penalty
 from ...rules.errors import N_, GameError
 from ...store import event_rounds
 from ...store import events as stored
-from ...store.event_rounds import Drawer
 from ...store.events import Player
 from ..blueprints import events as bp
 from ..forms import form_version, whole
@@ -101,11 +102,8 @@ def withdraw(event_id: int) -> BaseResponse | tuple[str, int]:
 
 def drawer() -> Drawer:
     """The draw of ``scorekeeper/draw`` (a test may give its own: ``EVENT_DRAWER``)."""
-    given: Any = current_app.config.get("EVENT_DRAWER")
-    if given is None:
-        abort(503)
-    drawn: Drawer = given
-    return drawn
+    given: Drawer = current_app.config.get("EVENT_DRAWER") or draw_with_the_draw
+    return given
 
 
 @bp.post("/events/<int:event_id>/draw")
