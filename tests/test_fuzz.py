@@ -109,6 +109,9 @@ GET_ROUTES = [
     "/evenings/{n}",
     "/evenings/1/settlement?key={t}",
     "/evenings/{n}/version",
+    "/events/{n}",
+    "/events/{t}/wall?dark={t}",
+    "/events/{t}/results.json",
 ]
 
 
@@ -343,6 +346,24 @@ EVERY_ROUTE = [
     ("GET", "/evenings/{evening}/settlement"),
     ("GET", "/evenings/{evening}/settlement.pdf"),
     ("GET", "/evenings/{evening}/version"),
+    ("GET", "/events/new"),
+    ("POST", "/events/new"),
+    ("GET", "/events/{event}"),
+    ("GET", "/events/{event}/manage/{token}"),
+    ("POST", "/events/{event}/players"),
+    ("POST", "/events/{event}/withdraw"),
+    ("POST", "/events/{event}/draw"),
+    ("POST", "/events/{event}/close"),
+    ("POST", "/events/{event}/lock"),
+    ("POST", "/events/{event}/penalty"),
+    ("GET", "/events/{event}/slips"),
+    ("GET", "/events/{event}/slips.pdf"),
+    ("GET", "/events/{token}"),
+    ("GET", "/events/{token}/wall"),
+    ("GET", "/events/{token}/results"),
+    ("GET", "/events/{token}/results.pdf"),
+    ("GET", "/events/{token}/results.csv"),
+    ("GET", "/events/{token}/results.json"),
     ("GET", "/games/new"),
     ("POST", "/games/new"),
     ("GET", "/games/new/{name}"),
@@ -400,6 +421,8 @@ OPEN_TO_STRANGERS = {
     "/games/{game}/table/{token}",
     "/games/{game}/takeover",
     "/clubs/{club}/manage",
+    "/events/new",
+    "/events/{event}/manage/{token}",
 }
 """Where a browser with no right may change the database (create, or open a link or use a
 code it holds: the fuzz sends the real ones too)."""
@@ -409,6 +432,7 @@ EXAMPLE_PLACES = {
     "club": "2",
     "member": "1",
     "evening": "1",
+    "event": "1",
     "grant": "1",
     "token": "t",
     "name": "brou",
@@ -468,6 +492,7 @@ def places(world, draw) -> dict[str, str]:
         "club": one([1, 2]),
         "member": one(world.members),
         "evening": one([1]),
+        "event": one([1]),
         "grant": one(world.grants),
         "token": draw(
             st.one_of(st.sampled_from(world.tokens), URL_TEXT.map(lambda t: quote(t, safe="")))
@@ -509,6 +534,7 @@ def answer_is_sane(path, browser, method, url, may_change, explained=True, **kwa
 EVERY_FIELD = sorted(
     {*FIELDS, "accounting", "stake", "pass_fee", "simple", "bonus", "ante", "rates", "code"}
     | {"nolo_ouvert_bonus", "coups_to_play", "first_five", "black_aces", "file", "submit"}
+    | {"names", "player", "points", "reason", "round", "table", "unlock", "seating", "method"}
 )
 UPLOAD = st.one_of(
     st.binary(max_size=300),
@@ -532,6 +558,19 @@ ACCEPTED = {
     "/clubs/{club}/evenings": {"date": "2026-11-24", "title": "Mardi"},
     "/clubs/{club}/members/{member}": {"name": "Anna B", "short_name": "AB"},
     "/clubs/{club}/merge": {"member": "2", "into": "1"},
+    "/events/new": {
+        "name": "Cup",
+        "kind": "hombre",
+        "seating": "3",
+        "format": "individual",
+        "rounds": "2",
+        "method": "total",
+        "bye": "average",
+    },
+    "/events/{event}/players": {"names": "Zoe\nYves; Gent"},
+    "/events/{event}/withdraw": {"name": "Anne"},
+    "/events/{event}/lock": {"round": "1", "table": "1"},
+    "/events/{event}/penalty": {"player": "Anne", "points": "2", "reason": "late"},
 }
 """A form each of these routes accepts, that the fuzz changes in part (else most is refused)."""
 EVERY = settings(
@@ -567,6 +606,7 @@ def test_every_route_as_its_manager_and_as_a_stranger(tmp_path_factory, data):
             form = dict(ACCEPTED.get(address, {})) if data.draw(st.booleans()) else {}
             form.update(data.draw(st.dictionaries(st.sampled_from(EVERY_FIELD), value, max_size=6)))
             table = "clubs" if "{club}" in address else "games" if "{game}" in address else ""
+            table = "events" if "{event}" in address else table
             right = read(path, table, int(filled[table[:-1]])) if table else ""
             form["version"] = data.draw(st.one_of(st.just(right), HOSTILE))
             if address == "/games/import" and data.draw(st.booleans()):
