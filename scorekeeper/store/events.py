@@ -85,6 +85,12 @@ def event_by_read(db: sqlite_utils.Database, token: str) -> Event | None:
     return _event_of(rows[0]) if rows else None
 
 
+def club_events(db: sqlite_utils.Database, club_id: int) -> list[Event]:
+    """A club's events, newest first (its page lists them for its managers)."""
+    rows = db.query("select * from events where club_id = ? order by id desc", [club_id])
+    return [_event_of(r) for r in rows]
+
+
 def create_event(
     db: sqlite_utils.Database,
     name: str,
