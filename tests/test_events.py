@@ -3,8 +3,7 @@
 Each format the issue names — individual l'Hombre at tables of three, of four
 with a sit-out, manillen with new pairs, manillen fixed pairs drawn Swiss,
 Brou in pairs — is run through the director's routes and the tables' own
-coup routes (the test client), with the draw's stand-in (tests/events_standin.py)
-until the draw (scorekeeper/draw) is merged.
+coup routes (the test client), drawn by scorekeeper/draw.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ import json
 import re
 
 import pytest
-from events_standin import standin_draw
 from web import PageClient
 
 from scorekeeper import create_app
@@ -38,7 +36,6 @@ def app(tmp_path):
             "DATABASE": str(tmp_path / "events.sqlite"),
             "WTF_CSRF_ENABLED": False,
             "RATELIMIT_ENABLED": False,
-            "EVENT_DRAWER": standin_draw,
         }
     )
     app.test_client_class = PageClient
