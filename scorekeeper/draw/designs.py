@@ -60,12 +60,73 @@ def circle(m: int) -> Design:
     return rounds
 
 
+KIRKMAN_15 = ((0, 7, 14), (1, 2, 4), (3, 8, 12), (6, 9, 10), (5, 11, 13))
+"""Kirkman's fifteen schoolgirls, 1-rotational: points i + 7*row (i in Z7, row 0 or 1)
+and 14 fixed; the seven rounds are this base round shifted by 0..6
+(found by tools/find_design.py's exhaustive search over such base rounds)."""
+
+
+def developed(base: tuple[tuple[int, ...], ...], m: int, fixed: int) -> Design:
+    """The rounds of a cyclic design: ``base`` shifted by s = 0 .. m-1 on each row of m
+    points, the points from ``fixed`` on left in place."""
+    return [
+        [[p if p >= fixed else p - p % m + (p % m + s) % m for p in t] for t in base]
+        for s in range(m)
+    ]
+
+
+def nearly_kirkman_18() -> Design:
+    """A nearly Kirkman triple system of 18: 8 rounds of 6 tables of 3, no pair twice.
+
+    Two copies (0 and 1) of the nine points (x, y) of AG(2, 3); the two copies
+    of one point never meet (the pairs left over). The plane's four parallel
+    classes go in two couples: the rows y = b with the lines y = x + b
+    (a point's place on its row is x), the columns x = c with the lines
+    y = 2x + b (its place on its column is y). Each couple gives four
+    rounds, one per even-weight word w of three bits: on a row (column) the
+    point at place p is taken in copy w[p], on the other class's line in the
+    other copy. Two points on a row or column sit at different places, and
+    the four even words show every two places every pair of bits once; a
+    line of the other class meets each row (column) once, at three different
+    places, so the same holds for it: every pair of copies of two distinct
+    points meets exactly once.
+    """
+    words = ((0, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0))
+
+    def point(x: int, y: int, copy: int) -> int:
+        return 9 * copy + 3 * (x % 3) + y % 3
+
+    def row(b: int) -> list[tuple[int, int]]:
+        return [(x, b) for x in range(3)]
+
+    def column(b: int) -> list[tuple[int, int]]:
+        return [(b, y) for y in range(3)]
+
+    def slope(m: int, b: int) -> list[tuple[int, int]]:
+        return [(x, m * x + b) for x in range(3)]
+
+    rounds: Design = []
+    for place, m in ((0, 1), (1, 2)):
+        first = row if place == 0 else column
+        for word in words:
+            tables = [[point(x, y, word[(x, y)[place]]) for x, y in first(b)] for b in range(3)]
+            tables += [
+                [point(x, y, 1 - word[(x, y)[place] % 3]) for x, y in slope(m, b)] for b in range(3)
+            ]
+            rounds.append(tables)
+    return rounds
+
+
 def design(kind: str, n: int) -> Design | None:
     """A design for ``n`` units at tables of ``kind`` ("3", "4" or "2" for pairs of pairs)."""
     if kind == "2":
         return circle(n) if n >= 2 else None
     if kind == "3" and n == 9:
         return affine_plane(3)
+    if kind == "3" and n == 18:
+        return nearly_kirkman_18()
+    if kind == "3" and n == 15:
+        return developed(KIRKMAN_15, 7, 14)
     if kind == "4" and n == 16:
         return affine_plane(4)
     found = STORED.get((kind, n))

@@ -13,12 +13,14 @@ from collections.abc import Sequence
 
 from . import search
 from .designs import Design, design
-from .model import SEATINGS, Draw, DrawError, Entrant, Round, Seating
+from .model import SEATINGS, Draw, DrawError, Entrant, Quality, Round, Seating
 from .quality import best_possible, most_rounds, quality, table_sizes
 from .units import MAX_ROUNDS, Units, make_units, matrices, ranks, to_round
 
 MOVES = 150_000
 """Moves of the search for a whole draw: about a second of work, the same on every machine."""
+PATIENCE = 40_000
+"""The search stops after this many moves without a better draw (a repeat it cannot shed)."""
 
 
 def next_round(
@@ -69,8 +71,13 @@ def draw(
     pairs = [tuple(m) for m in units.members if units.fixed]
     got = quality(whole, seating, entrants, [(p[0], p[1]) for p in pairs])
     limit = _limit(units, seating)
-    note = _note(units, seating, len(whole), got.repeated_tablemates, got, limit)
+    note = _note(units, seating, len(whole), _repeats(got), limit)
     return Draw(tuple(made), got, seed, seating, note, limit)
+
+
+def _repeats(got: Quality) -> int:
+    """The repeats the note speaks of: table-mates; with fixed pairs, opponents."""
+    return got.repeated_tablemates
 
 
 def _kind(units: Units, seating: Seating) -> str:
@@ -162,7 +169,7 @@ def _search(
             else:
                 played[u] += 1
     if problem.rank is None:
-        search.anneal(problem, rng, MOVES, floor=floor)
+        search.anneal(problem, rng, MOVES, floor=floor, patience=PATIENCE)
     else:
         search.anneal(problem, rng, MOVES, floor=-1, hot=n / 2 + 1.0, cold=0.5)
     return [to_round(units, tables, out) for tables, out in zip(problem.rounds, outs)]
@@ -285,30 +292,40 @@ def _apart_count(problem: search.Problem, tables: list[list[int]]) -> int:
     )
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def _note(
     units: Units,
     seating: Seating,
     total_rounds: int,
     repeats: int,
-    got: object,
     limit: int | None,
 ) -> str:
-    """Plain words on the draw: all new, or why not and how far from the best."""
+    """Plain words on the draw (history included): all new, or why not and how far from the best.
+
+    English, for the command and the log; a page words it from ``Draw.limit``
+    and ``Draw.quality`` in the reader's language.
+    """
     n = len(units.members)
-    who = f"{n} pairs" if units.fixed else f"{n} players"
+    who = _plural(n, "pair") if units.fixed else _plural(n, "player")
+    rounds = _plural(total_rounds, "round")
     if not _sizes(units, seating):
-        return f"{who}: too few for one table."
+        return f"{who}: too few for one table; everyone sits out."
+    bound = 1 if units.fixed else best_possible(n, seating, total_rounds) or 0
+    met = _plural(repeats, "repeated meeting")
     if limit is not None and total_rounds > limit:
-        bound = best_possible(n, seating, total_rounds) if not units.fixed else 1
         return (
-            f"{total_rounds} rounds without a repeat are impossible for {who}: "
-            f"at most {limit}. This draw has {repeats} repeated meetings "
+            f"{rounds} without a repeat are impossible for {who}: at most "
+            f"{_plural(limit, 'round')}. This draw has {met} "
             f"(at least {bound} cannot be avoided)."
         )
     if repeats == 0:
-        return f"{who}, {total_rounds} rounds: nobody meets anyone twice."
-    bound = best_possible(n, seating, total_rounds) if not units.fixed else 0
+        return f"{who}, {rounds}: nobody meets anyone twice."
+    if bound:
+        return f"{who}, {rounds}: {met} (at least {bound} cannot be avoided)."
     return (
-        f"{who}, {total_rounds} rounds: {repeats} repeated meetings "
-        f"(a lower bound is {bound}; the search found no better)."
+        f"{who}, {rounds}: {met}; the search found no draw with fewer "
+        f"(whether one exists is not known)."
     )
