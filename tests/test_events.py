@@ -24,6 +24,7 @@ EVENT = {
     "bye_credit": "0",
     "format": "individual",
     "new_partners": "y",
+    "seed": "2027",  # the draw is reproducible from it
 }
 
 
@@ -142,7 +143,7 @@ def test_individual_hombre_three_seat_by_hand(app):
         assert f" · {action} · " in log
 
 
-FOUR = "Anne\nBert\nCarl\nDora\nEric\nFrida\nGert\nHans\nIda"
+FOUR = "Anne\nBert\nCarl\nDora\nEric\nFrida\nGert\nHans"
 
 
 @pytest.mark.parametrize(

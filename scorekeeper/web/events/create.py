@@ -63,7 +63,12 @@ def new_event() -> str | BaseResponse | tuple[str, int]:
         else:
             token = access.new_token()
             event_id = stored.create_event(
-                get_db(), form.name.data or "", settings, access.token_hash(token), club_id
+                get_db(),
+                form.name.data or "",
+                settings,
+                access.token_hash(token),
+                club_id,
+                form.seed.data,
             )
             grant_event(event_id)
             session[NEW_EVENT_LINK] = [event_id, token]

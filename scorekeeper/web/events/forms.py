@@ -61,6 +61,10 @@ class NewEventForm(FlaskForm):
         default=0,
         validators=[Optional(), NumberRange(-(10**6), 10**6)],
     )
+    seed = IntegerField(
+        _l("Seed of the draw (empty: drawn at random)"),
+        validators=[Optional(), NumberRange(0, 10**9)],
+    )
     swiss = BooleanField(_l("Later rounds drawn by the standing (Swiss)"))
     new_partners = BooleanField(_l("New partners each round"), default=True)
     submit = SubmitField(_l("Create the event"))
