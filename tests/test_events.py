@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from web import PageClient
@@ -63,7 +64,9 @@ def post(client, app, path, **data):
 def tables(client):
     """The round's tables from the director's page: (manager path, names)."""
     page = client.get("/events/1").text
-    links = re.findall(r"<code>https?://[^/]+(/games/\d+/manage/\w+)</code>", page)
+    links = re.findall(
+        r'<code class="event-link">https?://[^/]+(/games/\d+/manage/\w+)</code>', page
+    )
     return links
 
 
@@ -245,7 +248,8 @@ def test_read_pages_follow_with_etags_and_results_files(app):
         == 304
     )
     game = open_table(client, tables(client)[0])
-    hombre_deal(client, game, (0, 1, 2))  # a deal at a table moves the wall on
+    hombre_deal(client, game, (0, 1, 2))  # a deal at a table moves the wall on,
+    time.sleep(1.1)  # once the read pages' standing is older than a second (public.FRESH)
     assert (
         reader.get(f"/events/{token}/wall?dark=1", headers={"If-None-Match": tag}).status_code
         == 200

@@ -29,6 +29,16 @@ from fractions import Fraction
 
 from .settings import Bye, Method
 
+Figure = int | Fraction
+"""A figure, exact: an int when whole (the common case, and much faster to add and sort
+for 544 players), else a Fraction (a tie's half, a share of three)."""
+
+
+def exact(numerator: int, denominator: int) -> Figure:
+    """``numerator / denominator`` exactly: an int when it divides."""
+    whole, rest = divmod(numerator, denominator)
+    return whole if rest == 0 else Fraction(numerator, denominator)
+
 
 @dataclass(frozen=True)
 class TableResult:
@@ -48,18 +58,18 @@ class TableResult:
     def score(self, player: str) -> int:
         return self.tally[self.side(self.players.index(player))]
 
-    def rank_points(self, player: str) -> Fraction:
+    def rank_points(self, player: str) -> Figure:
         """The sides beaten, a tie counting half."""
         mine = self.tally[self.side(self.players.index(player))]
         beaten = sum(1 for t in self.tally if t < mine)
         level = sum(1 for t in self.tally if t == mine) - 1
-        return beaten + Fraction(level, 2)
+        return exact(2 * beaten + level, 2)
 
-    def win(self, player: str) -> Fraction:
+    def win(self, player: str) -> Figure:
         """1 for the best score at the table, shared among the sides level on top."""
         mine = self.tally[self.side(self.players.index(player))]
         top = max(self.tally)
-        return Fraction(1, self.tally.count(top)) if mine == top else Fraction(0)
+        return exact(1, self.tally.count(top)) if mine == top else 0
 
 
 @dataclass(frozen=True)
@@ -90,34 +100,39 @@ class Line:
     shared: bool
     """Level with another player after every tie-break."""
     player: str
-    figure: Fraction
-    rounds: tuple[Fraction | None, ...]
+    figure: Figure
+    rounds: tuple[Figure | None, ...]
     """The figure of each round (a bye's credit included); None: not in that round."""
     penalty: int
-    wins: Fraction
+    wins: Figure
     raw: int
     """Chips or points at the tables, summed (the last tie-break)."""
     withdrawn: bool = False
 
 
-def figure_at(table: TableResult, player: str, method: Method) -> Fraction:
+def figure_at(table: TableResult, player: str, method: Method) -> Figure:
     if method == "total":
-        return Fraction(table.score(player))
+        return table.score(player)
     if method == "rank_points":
         return table.rank_points(player)
     return 100 * table.win(player)
 
 
-def round_figures(play: RoundPlay, method: Method, bye: Bye, credit: int) -> dict[str, Fraction]:
+def round_figures(play: RoundPlay, method: Method, bye: Bye, credit: int) -> dict[str, Figure]:
     """Each player's figure for one round: at his table, or the bye's credit."""
     out = {p: figure_at(t, p, method) for t in play.tables for p in t.players}
     if play.sitting_out:
-        if bye == "average":
-            given = sum(out.values(), Fraction(0)) / len(out) if out else Fraction(0)
-        else:
-            given = Fraction(credit if bye == "fixed" else 0)
+        given: Figure = credit if bye == "fixed" else 0
+        if bye == "average" and out:
+            given = _mean(sum(out.values()), len(out))
         out.update(dict.fromkeys(play.sitting_out, given))
     return out
+
+
+def _mean(total: Figure, count: int) -> Figure:
+    if isinstance(total, int):
+        return exact(total, count)
+    return total / count
 
 
 def rank(
@@ -135,7 +150,7 @@ def rank(
     for penalty in penalties:
         if penalty.player in fined:
             fined[penalty.player] += penalty.points
-    wins: dict[str, Fraction] = dict.fromkeys(players, Fraction(0))
+    wins: dict[str, Figure] = dict.fromkeys(players, 0)
     raw: dict[str, int] = dict.fromkeys(players, 0)
     for play in rounds:
         for table in play.tables:
@@ -148,9 +163,9 @@ def rank(
     for p in players:
         per_round = tuple(f.get(p) for f in figures)
         counted = [f for f in per_round if f is not None]
-        total = sum(counted, Fraction(0))
+        total: Figure = sum(counted)
         if method == "win_pct":
-            total = total / len(counted) if counted else Fraction(0)
+            total = _mean(total, len(counted)) if counted else 0
         unsorted.append((total - fined[p], p, per_round))
     unsorted.sort(key=lambda item: (-item[0], -wins[item[1]], -raw[item[1]], item[1]))
     lines: list[Line] = []
@@ -179,24 +194,22 @@ def _shared(line: Line) -> Line:
     )
 
 
-def team_ranking(
-    lines: Sequence[Line], teams: Mapping[str, str]
-) -> list[tuple[int, str, Fraction]]:
+def team_ranking(lines: Sequence[Line], teams: Mapping[str, str]) -> list[tuple[int, str, Figure]]:
     """Teams ranked by their players' figures summed: (place, team, figure); a tie shares."""
-    sums: dict[str, Fraction] = {}
+    sums: dict[str, Figure] = {}
     for line in lines:
         team = teams.get(line.player)
         if team:
-            sums[team] = sums.get(team, Fraction(0)) + line.figure
+            sums[team] = sums.get(team, 0) + line.figure
     ordered = sorted(sums.items(), key=lambda item: (-item[1], item[0]))
-    out: list[tuple[int, str, Fraction]] = []
+    out: list[tuple[int, str, Figure]] = []
     for index, (team, figure) in enumerate(ordered):
         place = out[-1][0] if out and out[-1][2] == figure else index + 1
         out.append((place, team, figure))
     return out
 
 
-def shown(value: Fraction | None) -> str:
+def shown(value: Figure | None) -> str:
     """A figure for people: whole, or with one or two decimals (½ → 0.5; ⅓ → 0.33)."""
     if value is None:
         return "–"

@@ -13,7 +13,7 @@ from typing import Any
 from flask import current_app, render_template
 
 from ... import clubs
-from ...db import get_db
+from ...db import generation, get_db
 from ...deployment import external_url
 from ...store import event_standing
 from ...store.event_standing import Standing
@@ -42,8 +42,11 @@ class TableState:
         return "locked" if self.locked else ("finished" if self.finished else "playing")
 
 
-def standing_of(found: Event) -> Standing:
-    kept = event_standing.standing(get_db(), found.id, str(current_app.config.get("DATABASE")))
+def standing_of(found: Event, within: float = 0.0) -> Standing:
+    """The event's kept standing (``within``: one that many seconds old will do)."""
+    db = get_db()
+    file = f"{current_app.config.get('DATABASE')}|{generation(db)}"  # a restore: others
+    kept = event_standing.standing(db, found.id, file, within)
     assert kept is not None  # the event's row was just read
     return kept
 
