@@ -49,7 +49,7 @@ def make_event(path: str, secret: str, players: int = PLAYERS) -> dict[str, Any]
         db = get_db()
         db.execute(
             "update events set settings = json_set(settings, '$.rules',"
-            " json('{\"variant\": \"belge\", \"deals\": 200, \"sans_atout\": 0}'))"
+            ' json(\'{"variant": "belge", "deals": 200, "sans_atout": 0}\'))'
             " where id = ?",
             [event_id],
         )
