@@ -12,6 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 PLAYERS = 544
+DEALS = [
+    {"trump": "coeur", "points": "40"},
+    {"trump": "pique", "points": "25"},
+    {"trump": "trefle", "points": "31"},
+    {"trump": "carreau", "points": "60"},
+]
+"""What the tables enter, in turn (a manillen deal: the trump and the points taken)."""
 EVENT = {
     "name": "WK manillen",
     "kind": "manillen",
