@@ -261,3 +261,59 @@ def test_read_pages_follow_with_etags_and_results_files(app):
     csv = reader.get(f"/events/{token}/results.csv").text
     assert csv.splitlines()[0] == "place,player,round 1,round 2,penalty,figure"
     assert client.get("/events/1/slips").status_code == 200
+
+
+def test_a_club_event_joins_the_season_keeps_teams_apart_and_takes_a_late_arrival(app):
+    client = app.test_client()
+    response = client.post("/clubs/new", data={"name": "Le Cercle", "chip_value": "0.05"})
+    club = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert app.test_client().get(f"/events/new?club={club}").status_code == 404  # a stranger
+    response = client.post(
+        f"/events/new?club={club}",
+        data={
+            **EVENT,
+            "name": "Club cup",
+            "kind": "hombre",
+            "seating": "3",
+            "format": "teams",
+            "method": "total",
+        },
+    )
+    assert response.headers["Location"] == "/events/1"
+    teams = "Anne; Gent\nBert; Gent\nCarl; Brugge\nDora; Brugge\nEric; Ieper\nFrida; Ieper"
+    assert post(client, app, "players", names=teams).status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    _, standing = ranking(app)
+    team = {p.name: p.team for p in standing.players}
+    for table in standing.plays[0].tables:  # teammates never at one table
+        assert len({team[p] for p in table.players}) == 3
+    link = tables(client)[0]
+    game = open_table(client, link)
+    hombre_deal(client, game, (0, 1, 2))
+    at_table = seated(client, game)["players"]
+    # The round is an evening of the club; its tables are the club's: they join the season.
+    assert 'href="/events/1"' in client.get(f"/clubs/{club}").text
+    season = client.get(f"/clubs/{club}/season.csv").text
+    for name in at_table:
+        assert name in season
+    # A late arrival joins the next round drawn, not the one being played.
+    assert post(client, app, "players", names="Gert; Gent").status_code == 302
+    _, standing = ranking(app)
+    assert {p.name: p.joined for p in standing.players}["Gert"] == 2
+    assert post(client, app, "close").status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    _, standing = ranking(app)
+    second = {p for t in standing.plays[1].tables for p in t.players} | set(
+        standing.rounds[1].sitting_out
+    )
+    assert "Gert" in second
+    assert {line.player: line.rounds for line in standing.lines}["Gert"][0] is None
+    # The teams' ranking: each team's players' figures summed (l'Hombre's nets sum to 0).
+    teams = standing.teams()
+    assert sorted(t for _place, t, _f in teams) == ["Brugge", "Gent", "Ieper"]
+    assert sum(f for _place, _t, f in teams) == 0
+    assert 'id="teams"' in client.get(f"/events/{standing.event.read_token}/results").text
+    # Printable slips and results as PDF.
+    assert client.get("/events/1/slips.pdf").data.startswith(b"%PDF")
+    token = standing.event.read_token
+    assert client.get(f"/events/{token}/results.pdf").data.startswith(b"%PDF")

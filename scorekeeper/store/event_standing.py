@@ -24,7 +24,7 @@ from typing import Any
 
 import sqlite_utils
 
-from ..events.ranking import Line, Penalty, RoundPlay, TableResult, rank
+from ..events.ranking import Figure, Line, Penalty, RoundPlay, TableResult, rank, team_ranking
 from ..events.results import table_result
 from ..events.settings import EventSettings
 from .event_rounds import EventRound, EventTable, penalties, rounds
@@ -48,6 +48,12 @@ class Standing:
     lines: tuple[Line, ...]
     deals: dict[int, int]
     """Each table's game: the deals entered (by game id)."""
+
+    def teams(self) -> list[tuple[int, str, Figure]]:
+        """The teams format: each team's place and its players' figures summed."""
+        if self.event.settings.format != "teams":
+            return []
+        return team_ranking(self.lines, {p.name: p.team for p in self.players if p.team})
 
 
 def event_key(db: sqlite_utils.Database, event_id: int) -> str:
