@@ -317,3 +317,18 @@ def test_a_club_event_joins_the_season_keeps_teams_apart_and_takes_a_late_arriva
     assert client.get("/events/1/slips.pdf").data.startswith(b"%PDF")
     token = standing.event.read_token
     assert client.get(f"/events/{token}/results.pdf").data.startswith(b"%PDF")
+    # The club's next event registers its members by ticking them (the draw made them).
+    response = client.post(
+        f"/events/new?club={club}",
+        data={**EVENT, "name": "Two", "kind": "hombre", "seating": "3", "method": "total"},
+    )
+    assert response.headers["Location"] == "/events/2"
+    page = client.get("/events/2").text
+    ticked = re.findall(r'name="member" value="(\d+)"> (Anne|Bert|Carl)<', page)
+    assert len(ticked) == 3
+    data = {"version": version(app, 2), "member": [m for m, _name in ticked]}
+    assert client.post("/events/2/players", data=data).status_code == 302
+    with app.app_context():
+        registered = stored.players(get_db(), 2)
+    assert sorted(p.name for p in registered) == ["Anne", "Bert", "Carl"]
+    assert all(p.member_id is not None for p in registered)
