@@ -18,9 +18,9 @@ from .quality import best_possible, most_rounds, quality, table_sizes
 from .units import MAX_ROUNDS, Units, make_units, matrices, ranks, to_round
 
 MOVES = 150_000
-"""Moves of the search for a whole draw: about a second of work, the same on every machine."""
-PATIENCE = 40_000
-"""The search stops after this many moves without a better draw (a repeat it cannot shed)."""
+"""The most moves of the search for one draw: about a second of work, on every machine alike."""
+MOVES_PER_SEAT = 500
+"""Moves per unit and round below that: a small draw that cannot avoid a repeat stops sooner."""
 
 
 def next_round(
@@ -168,10 +168,11 @@ def _search(
                 byes[u] += 1
             else:
                 played[u] += 1
+    moves = min(MOVES, MOVES_PER_SEAT * n * rounds)
     if problem.rank is None:
-        search.anneal(problem, rng, MOVES, floor=floor, patience=PATIENCE)
+        search.anneal(problem, rng, moves, floor=floor)
     else:
-        search.anneal(problem, rng, MOVES, floor=-1, hot=n / 2 + 1.0, cold=0.5)
+        search.anneal(problem, rng, moves, floor=-1, hot=n / 2 + 1.0, cold=0.5)
     return [to_round(units, tables, out) for tables, out in zip(problem.rounds, outs)]
 
 
@@ -202,9 +203,9 @@ def _sitting_out(
     rank: list[int] | None,
     rng: random.Random,
 ) -> set[int]:
-    """Who sits out: the fewest byes first (nobody twice before everybody once), then who
-    has played most (a late arrival is not sent out at once), then the lowest in the
-    standing (Swiss), else a seeded lot."""
+    """Who sits out: who has played most rounds (for those present from the start, the
+    fewest byes: nobody twice before everybody once; a late arrival is not sent out at
+    once), then the fewest byes, then the lowest in the standing (Swiss), else a seeded lot."""
     if count <= 0:
         return set()
     n = len(units.members)
@@ -214,7 +215,7 @@ def _sitting_out(
 
     def key(u: int) -> tuple[int, int, int]:
         third = -rank[u] if rank is not None else draw_of[u]
-        return (byes[u], -played[u], third)
+        return (-played[u], byes[u], third)
 
     return set(sorted(range(n), key=key)[:count])
 

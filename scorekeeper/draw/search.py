@@ -182,7 +182,6 @@ def anneal(
     floor: int = -1,
     hot: float = 2.0 * REPEAT,
     cold: float = 0.05 * REPEAT,
-    patience: int = 0,
 ) -> None:
     """Improve the draft by at most ``moves`` seeded moves; leave the best draft met in place.
 
@@ -190,8 +189,7 @@ def anneal(
     about two repeats to a twentieth of one); most moves take a unit that is
     in trouble (it met someone again) and swap it with a random unit of
     another table of the same round. The search stops early at ``floor``, a
-    cost nothing can beat (the history's own repeats), or after ``patience``
-    moves (if not 0) without a better draft. A last pass takes only
+    cost nothing can beat (the history's own repeats). A last pass takes only
     improving moves, so the standing (which costs far less than a repeat) is
     tidied without undoing what was won.
     """
@@ -204,9 +202,8 @@ def anneal(
     factor = (cold / hot) ** (1.0 / moves)
     temperature = hot
     trouble = in_trouble(problem)
-    last_better = 0
     for step in range(moves):
-        if best_cost <= floor or (patience and step - last_better > patience):
+        if best_cost <= floor:
             break
         if step % 256 == 0 and step:
             trouble = in_trouble(problem)
@@ -215,7 +212,7 @@ def anneal(
         if delta is not None:
             cost += delta
             if cost < best_cost:
-                best_cost, last_better = cost, step
+                best_cost = cost
                 best = [[list(t) for t in tables] for tables in rounds]
     load(problem, best)
     if problem.rank is not None:
