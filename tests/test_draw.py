@@ -278,3 +278,25 @@ def test_a_bad_players_file_is_one_line_and_status_2(tmp_path, capsys, text, mes
 def test_a_missing_players_file_is_refused_by_the_real_command(tmp_path):
     done = scorekeeper("draw", str(tmp_path / "no"), "--rounds", "1", "--seats", "3", "--seed", "1")
     assert done.returncode == 2 and done.stderr.startswith("error: cannot read")
+
+
+def test_a_seed_gives_this_draw_on_any_machine():
+    """Pinned: a change of the search, its budget or its order of moves shows here."""
+    names = ["Anne", "Bruno", "Chloé", "David", "Émile", "Fleur", "Gaston"]
+    made = draw([Entrant(n) for n in names], "3", 3, seed=42)
+    assert [[list(t.seats) for t in r.tables] + [list(r.sitting_out)] for r in made.rounds] == [
+        [["Émile", "Gaston", "David"], ["Fleur", "Anne", "Chloé"], ["Bruno"]],
+        [["Chloé", "Gaston", "Bruno"], ["Anne", "Émile", "Fleur"], ["David"]],
+        [["Émile", "Bruno", "Fleur"], ["David", "Anne", "Chloé"], ["Gaston"]],
+    ]
+
+
+def test_the_benchmark_side_by_side_ours_is_never_worse():
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    import draw as bench
+
+    for case, results in bench.compare([(12, "3", 4), (18, "3", 8)], swap_seconds=0.5):
+        random_, swaps, alone, ours = results
+        assert (ours.repeats, ours.partners) == (0, 0), case
+        assert alone.repeats <= random_.repeats and ours.repeats <= swaps.repeats
+        assert ours.seconds < 2
