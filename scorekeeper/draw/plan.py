@@ -154,7 +154,8 @@ def _search(
     )
     floor = search.total_cost(problem)
     byes, played = _bye_counts(units, history)
-    outs = []
+    if problem.rank is None:  # Swiss: the lowest in the standing sits out, no trading
+        problem.turn = list(zip(played, byes))
     for _ in range(rounds):
         out = _sitting_out(units, n - sum(sizes), byes, played, problem.rank, rng)
         seated = [u for u in range(n) if u not in out]
@@ -162,7 +163,7 @@ def _search(
         for table in tables:
             search.add_table(problem, table, 1)
         problem.rounds.append(tables)
-        outs.append(out)
+        problem.benches.append(sorted(out))
         for u in range(n):
             if u in out:
                 byes[u] += 1
@@ -173,7 +174,7 @@ def _search(
         search.anneal(problem, rng, moves, floor=floor)
     else:
         search.anneal(problem, rng, moves, floor=-1, hot=n / 2 + 1.0, cold=0.5)
-    return [to_round(units, tables, out) for tables, out in zip(problem.rounds, outs)]
+    return [to_round(units, t, out) for t, out in zip(problem.rounds, problem.benches)]
 
 
 def _bye_counts(units: Units, history: Sequence[Round]) -> tuple[list[int], list[int]]:

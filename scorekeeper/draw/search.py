@@ -39,6 +39,11 @@ class Problem:
     """Position in the standing (Swiss): tables of neighbours are cheaper."""
     rounds: list[list[list[int]]] = field(default_factory=list)
     """The draft: rounds of tables of units in seat order."""
+    benches: list[list[int]] = field(default_factory=list)
+    """Who sits out each round of the draft."""
+    turn: list[tuple[int, int]] = field(default_factory=list)
+    """Each unit's (rounds played, byes) before the draft: units with the same may trade
+    their turns to sit out, which keeps the rotation fair."""
 
 
 def table_cost(problem: Problem, table: Sequence[int]) -> int:
@@ -163,12 +168,22 @@ def in_trouble(problem: Problem) -> list[tuple[int, int, int]]:
     return found
 
 
-def load(problem: Problem, rounds: list[list[list[int]]]) -> None:
+Snapshot = tuple[list[list[list[int]]], list[list[int]]]
+
+
+def snapshot(problem: Problem) -> Snapshot:
+    return [[list(t) for t in tables] for tables in problem.rounds], [
+        list(b) for b in problem.benches
+    ]
+
+
+def load(problem: Problem, rounds: list[list[list[int]]], benches: list[list[int]]) -> None:
     """Make ``rounds`` the draft, its meetings counted in place of the old draft's."""
     for tables in problem.rounds:
         for table in tables:
             add_table(problem, table, -1)
     problem.rounds = [[list(t) for t in tables] for tables in rounds]
+    problem.benches = [list(b) for b in benches]
     for tables in problem.rounds:
         for table in tables:
             add_table(problem, table, 1)
@@ -198,7 +213,7 @@ def anneal(
     if not rounds or moves <= 0 or ntables < 2:
         return
     cost = total_cost(problem)
-    best, best_cost = [[list(t) for t in tables] for tables in rounds], cost
+    best, best_cost = snapshot(problem), cost
     factor = (cold / hot) ** (1.0 / moves)
     temperature = hot
     trouble = in_trouble(problem)
@@ -213,8 +228,8 @@ def anneal(
             cost += delta
             if cost < best_cost:
                 best_cost = cost
-                best = [[list(t) for t in tables] for tables in rounds]
-    load(problem, best)
+                best = snapshot(problem)
+    load(problem, *best)
     if problem.rank is not None:
         for _ in range(moves // 4):
             _try_move(problem, rng, [], 0.0)
@@ -226,6 +241,8 @@ def _try_move(
     """One seeded move, made if it pays (or by the Metropolis rule); its cost change, or None."""
     rounds = problem.rounds
     ntables = len(problem.sizes)
+    if problem.turn and rng.random() < 0.1:
+        return _try_turns(problem, rng, temperature)
     if trouble and rng.random() < 0.8:
         r, t, i = trouble[rng.randrange(len(trouble))]
     else:
@@ -249,6 +266,81 @@ def _try_move(
     if _accept(delta, temperature, rng):
         do_swap(problem, a_table, i, b_table, j)
         return delta
+    return None
+
+
+def replace_delta(problem: Problem, table: list[int], i: int, v: int) -> int:
+    """The change in cost if unit ``v`` (sitting out) takes seat ``i`` of ``table``."""
+    u = table[i]
+    met_u, met_v = problem.met[u], problem.met[v]
+    apart_u, apart_v = problem.apart[u], problem.apart[v]
+    rep = apart = 0
+    for k, w in enumerate(table):
+        if k != i:
+            rep += met_v[w] - met_u[w] + 1
+            apart += apart_v[w] - apart_u[w]
+    delta = REPEAT * rep + APART * apart
+    if problem.paired and len(table) == 4:
+        p = _partner_at(table, i)
+        delta += PARTNER * (problem.partners[v][p] - problem.partners[u][p] + 1)
+    if problem.rank is not None:
+        old = _spread(problem.rank, table)
+        table[i] = v
+        delta += _spread(problem.rank, table) - old
+        table[i] = u
+    return delta
+
+
+def do_replace(problem: Problem, table: list[int], i: int, v: int) -> None:
+    add_table(problem, table, -1)
+    table[i] = v
+    add_table(problem, table, 1)
+
+
+def _seat_of(tables: list[list[int]], u: int) -> tuple[int, int]:
+    for t, table in enumerate(tables):
+        if u in table:
+            return t, table.index(u)
+    raise ValueError(u)
+
+
+def _try_turns(problem: Problem, rng: random.Random, temperature: float) -> int | None:
+    """A unit sitting out trades its turn with a seated one of the same (played, byes).
+
+    If the seated one sits out in another round of the draft where the other
+    plays, they trade there too, so each keeps as many byes as before.
+    """
+    r = rng.randrange(len(problem.rounds))
+    bench = problem.benches[r]
+    if not bench:
+        return None
+    v = bench[rng.randrange(len(bench))]
+    tables = problem.rounds[r]
+    t = rng.randrange(len(tables))
+    i = rng.randrange(len(tables[t]))
+    u = tables[t][i]
+    if problem.turn[u] != problem.turn[v]:
+        return None
+    other = [k for k, b in enumerate(problem.benches) if k != r and (u in b or v in b)]
+    if len(other) > 1 or (
+        other and (u not in problem.benches[other[0]] or v in problem.benches[other[0]])
+    ):
+        return None
+    delta = replace_delta(problem, tables[t], i, v)
+    do_replace(problem, tables[t], i, v)
+    if other:
+        o = other[0]
+        t2, j = _seat_of(problem.rounds[o], v)
+        delta += replace_delta(problem, problem.rounds[o][t2], j, u)
+        do_replace(problem, problem.rounds[o][t2], j, u)
+    if _accept(delta, temperature, rng):
+        bench[bench.index(v)] = u
+        if other:
+            problem.benches[other[0]][problem.benches[other[0]].index(u)] = v
+        return delta
+    if other:
+        do_replace(problem, problem.rounds[other[0]][t2], j, v)
+    do_replace(problem, tables[t], i, u)
     return None
 
 
