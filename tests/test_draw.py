@@ -303,3 +303,13 @@ def test_the_benchmark_side_by_side_ours_is_never_worse():
         assert (ours.repeats, ours.partners) == (0, 0), case
         assert alone.repeats <= random_.repeats and ours.repeats <= swaps.repeats
         assert ours.seconds < 2
+
+
+def test_who_sits_out_is_chosen_to_keep_teammates_apart():
+    # 4 players, one table of 3: Anne and Bruno (one team) can only be apart if one of
+    # them sits out; over two rounds each does once (the rotation stays fair)
+    entrants = [Entrant("Anne", "x"), Entrant("Bruno", "x"), Entrant("Chloé"), Entrant("David")]
+    for seed in range(4):
+        made = draw(entrants, "3", 2, seed=seed)
+        assert made.quality.kept_apart_broken == 0
+        assert sorted(r.sitting_out for r in made.rounds) == [("Anne",), ("Bruno",)]

@@ -210,7 +210,13 @@ def anneal(
     """
     rounds = problem.rounds
     ntables = len(problem.sizes)
-    if not rounds or moves <= 0 or ntables < 2:
+    can_trade = bool(problem.turn) and any(problem.benches)
+    if (
+        not rounds
+        or moves <= 0
+        or ntables == 0
+        or (ntables == 1 and not (can_trade or problem.paired))
+    ):
         return
     cost = total_cost(problem)
     best, best_cost = snapshot(problem), cost
@@ -241,7 +247,8 @@ def _try_move(
     """One seeded move, made if it pays (or by the Metropolis rule); its cost change, or None."""
     rounds = problem.rounds
     ntables = len(problem.sizes)
-    if problem.turn and rng.random() < 0.1:
+    alone = ntables == 1  # one table: only trading turns and re-pairing can help
+    if problem.turn and rng.random() < (0.5 if alone else 0.1):
         return _try_turns(problem, rng, temperature)
     if trouble and rng.random() < 0.8:
         r, t, i = trouble[rng.randrange(len(trouble))]
@@ -251,12 +258,14 @@ def _try_move(
         i = rng.randrange(len(rounds[r][t]))
     tables = rounds[r]
     a_table = tables[t]
-    if problem.paired and len(a_table) == 4 and rng.random() < 0.15:
+    if problem.paired and len(a_table) == 4 and (alone or rng.random() < 0.15):
         k = rng.choice((1, 3))
         delta = repair_delta(problem, a_table, k)
         if _accept(delta, temperature, rng):
             do_repair(problem, a_table, k)
             return delta
+        return None
+    if alone:
         return None
     o = rng.randrange(ntables - 1)
     o += o >= t
