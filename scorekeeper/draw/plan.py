@@ -174,6 +174,10 @@ def _search(
         search.anneal(problem, rng, moves, floor=floor)
     else:
         search.anneal(problem, rng, moves, floor=-1, hot=n / 2 + 1.0, cold=0.5)
+    if problem.rank is not None:  # Swiss: table 1 is the top of the standing
+        rank = problem.rank
+        for tables in problem.rounds:
+            tables.sort(key=lambda table: min(rank[u] for u in table))
     return [to_round(units, t, out) for t, out in zip(problem.rounds, problem.benches)]
 
 
@@ -259,6 +263,8 @@ def _first_seating(
             )
             if best < 0 or cost < best_cost:
                 best, best_cost = t, cost
+                if cost == 0:  # the first free seat with nobody met: enough, and fast
+                    break
         tables[best].append(u)
     if any(problem.apart[a][b] for table in tables for a in table for b in table):
         dealt = _dealt(problem, seated, order)
