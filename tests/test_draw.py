@@ -131,10 +131,13 @@ def test_swiss_seats_neighbours_in_the_standing_and_avoids_repeats():
     second = next_round(entrants, "3", [first], seed=1, standing=standing)
     assert quality([first, second], "3", entrants).repeated_tablemates == 0
     place = {name: k for k, name in enumerate(standing)}
-    spread = [
+    spreads = [
         max(place[n] for n in t.seats) - min(place[n] for n in t.seats) for t in second.tables
     ]
-    assert max(spread) < 8  # still neighbours: no table spans half the room
+    # still neighbours: with place 14 out (the lowest of those who played) and no two of
+    # a first-round table together again, 27 is the least total spread (an exhaustive
+    # search over the 1.4 million seatings of the 15 said so)
+    assert sum(spreads) == 27
 
 
 def test_who_sits_out_rotates_nobody_twice_before_everybody_once():
