@@ -300,7 +300,7 @@ def test_a_seed_gives_this_draw_on_any_machine():
         " ".join("".join(t.seats) for t in r.tables) + " / " + "".join(r.sitting_out)
         for r in made.rounds
     ]
-    assert written == ["BGI FEJ CDH / A", "BJC DGF IHA / E", "DIJ CGE FBA / H", "GAJ HEB CIF / D"]
+    assert written == ["ICD HGA JEF / B", "DJA FBI CEH / G", "JIH GCF BEA / D", "BCJ GIE FDH / A"]
     assert vars(made.quality) == NONE_TWICE
 
 
