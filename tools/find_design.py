@@ -38,7 +38,7 @@ def find(size: str, n: int, rounds: int, moves: int, tries: int) -> list[list[li
                 round_.append(order[k : k + s])
                 k += s
             tables.append(round_)
-        search.load(problem, tables)
+        search.load(problem, tables, [[] for _ in tables])
         search.anneal(problem, rng, moves, floor=0)
         if search.total_cost(problem) == 0:
             return problem.rounds

@@ -20,12 +20,14 @@ _GF4_TIMES = [
 """Multiplication in GF(4) = {0, 1, x, x+1} written 0..3; addition is exclusive or."""
 
 
-def affine_plane(q: int) -> Design:
-    """AG(2, q) for q = 3 or 4: q*q players, q+1 rounds of q tables of q, no pair twice.
+def affine_space(q: int, k: int) -> Design:
+    """AG(k, q) for q = 3 or 4: q**k players at tables of q, no pair twice, in
+    (q**k - 1) / (q - 1) rounds, the most possible.
 
-    The points are (x, y); each round is one slope's parallel lines
-    y = m*x + b (and the vertical lines x = c), so two points share exactly
-    one line.
+    The points are the vectors of GF(q)^k (a player's number written in base
+    q); a round is one direction d, its tables the lines {p + t*d}. Two points
+    lie on exactly one line, so they meet exactly once. AG(2, 3): 9 players,
+    4 rounds; AG(3, 3): 27, 13; AG(2, 4): 16, 5; AG(3, 4): 64, 21.
     """
     if q not in (3, 4):
         raise ValueError(q)
@@ -36,9 +38,27 @@ def affine_plane(q: int) -> Design:
     def times(a: int, b: int) -> int:
         return (a * b) % 3 if q == 3 else _GF4_TIMES[a][b]
 
-    rounds: Design = [[[q * x + y for y in range(q)] for x in range(q)]]
-    for m in range(q):
-        rounds.append([[q * x + add(times(m, x), b) for x in range(q)] for b in range(q)])
+    def digits(p: int) -> list[int]:
+        return [p // q**e % q for e in range(k)]
+
+    def number(v: list[int]) -> int:
+        return sum(d * q**e for e, d in enumerate(v))
+
+    n = q**k
+    directions = [
+        digits(d) for d in range(1, n) if digits(d)[max(e for e in range(k) if digits(d)[e])] == 1
+    ]
+    rounds: Design = []
+    for d in directions:
+        seen: set[int] = set()
+        tables = []
+        for p in range(n):
+            if p in seen:
+                continue
+            line = [number([add(x, times(t, y)) for x, y in zip(digits(p), d)]) for t in range(q)]
+            seen.update(line)
+            tables.append(line)
+        rounds.append(tables)
     return rounds
 
 
@@ -121,13 +141,13 @@ def design(kind: str, n: int) -> Design | None:
     """A design for ``n`` units at tables of ``kind`` ("3", "4" or "2" for pairs of pairs)."""
     if kind == "2":
         return circle(n) if n >= 2 else None
-    if kind == "3" and n == 9:
-        return affine_plane(3)
+    if kind == "3" and n in (9, 27, 81):
+        return affine_space(3, {9: 2, 27: 3, 81: 4}[n])
     if kind == "3" and n == 18:
         return nearly_kirkman_18()
     if kind == "3" and n == 15:
         return developed(KIRKMAN_15, 7, 14)
-    if kind == "4" and n == 16:
-        return affine_plane(4)
+    if kind == "4" and n in (16, 64, 256):
+        return affine_space(4, {16: 2, 64: 3, 256: 4}[n])
     found = STORED.get((kind, n))
     return [[list(t) for t in r] for r in found] if found is not None else None

@@ -18,9 +18,9 @@ from .quality import best_possible, most_rounds, quality, table_sizes
 from .units import MAX_ROUNDS, Units, make_units, matrices, ranks, to_round
 
 MOVES = 150_000
-"""Moves of the search for a whole draw: about a second of work, the same on every machine."""
-PATIENCE = 40_000
-"""The search stops after this many moves without a better draw (a repeat it cannot shed)."""
+"""The most moves of the search for one draw: about a second of work, on every machine alike."""
+MOVES_PER_SEAT = 500
+"""Moves per unit and round below that: a small draw that cannot avoid a repeat stops sooner."""
 
 
 def next_round(
@@ -154,7 +154,8 @@ def _search(
     )
     floor = search.total_cost(problem)
     byes, played = _bye_counts(units, history)
-    outs = []
+    if problem.rank is None:  # Swiss: the lowest in the standing sits out, no trading
+        problem.turn = list(zip(played, byes))
     for _ in range(rounds):
         out = _sitting_out(units, n - sum(sizes), byes, played, problem.rank, rng)
         seated = [u for u in range(n) if u not in out]
@@ -162,17 +163,22 @@ def _search(
         for table in tables:
             search.add_table(problem, table, 1)
         problem.rounds.append(tables)
-        outs.append(out)
+        problem.benches.append(sorted(out))
         for u in range(n):
             if u in out:
                 byes[u] += 1
             else:
                 played[u] += 1
+    moves = min(MOVES, MOVES_PER_SEAT * n * rounds)
     if problem.rank is None:
-        search.anneal(problem, rng, MOVES, floor=floor, patience=PATIENCE)
+        search.anneal(problem, rng, moves, floor=floor)
     else:
-        search.anneal(problem, rng, MOVES, floor=-1, hot=n / 2 + 1.0, cold=0.5)
-    return [to_round(units, tables, out) for tables, out in zip(problem.rounds, outs)]
+        search.anneal(problem, rng, moves, floor=-1, hot=n / 2 + 1.0, cold=0.5)
+    if problem.rank is not None:  # Swiss: table 1 is the top of the standing
+        rank = problem.rank
+        for tables in problem.rounds:
+            tables.sort(key=lambda table: min(rank[u] for u in table))
+    return [to_round(units, t, out) for t, out in zip(problem.rounds, problem.benches)]
 
 
 def _bye_counts(units: Units, history: Sequence[Round]) -> tuple[list[int], list[int]]:
@@ -202,9 +208,9 @@ def _sitting_out(
     rank: list[int] | None,
     rng: random.Random,
 ) -> set[int]:
-    """Who sits out: the fewest byes first (nobody twice before everybody once), then who
-    has played most (a late arrival is not sent out at once), then the lowest in the
-    standing (Swiss), else a seeded lot."""
+    """Who sits out: who has played most rounds (for those present from the start, the
+    fewest byes: nobody twice before everybody once; a late arrival is not sent out at
+    once), then the fewest byes, then the lowest in the standing (Swiss), else a seeded lot."""
     if count <= 0:
         return set()
     n = len(units.members)
@@ -214,7 +220,7 @@ def _sitting_out(
 
     def key(u: int) -> tuple[int, int, int]:
         third = -rank[u] if rank is not None else draw_of[u]
-        return (byes[u], -played[u], third)
+        return (-played[u], byes[u], third)
 
     return set(sorted(range(n), key=key)[:count])
 
@@ -257,6 +263,8 @@ def _first_seating(
             )
             if best < 0 or cost < best_cost:
                 best, best_cost = t, cost
+                if cost == 0:  # the first free seat with nobody met: enough, and fast
+                    break
         tables[best].append(u)
     if any(problem.apart[a][b] for table in tables for a in table for b in table):
         dealt = _dealt(problem, seated, order)

@@ -106,7 +106,7 @@ def most_rounds(n: int, seating: Seating) -> int | None:
     bound = (n - 1) // (size - 1)
     if seating == "3" and n % 6 in (0, 3):
         return bound
-    if size == 4 and n in (4, 16):
+    if size == 4 and n % 12 == 4:
         return bound
     if size == 4 and n == 8:
         return 1  # two tables of 4: the second round must seat two of a table together again
