@@ -24,9 +24,10 @@ from ...db import generation, get_db
 from ...events.results import results_csv, results_json
 from ...store.events import Event
 from ..blueprints import events as bp
+from ..kept.expensive import expensive
 from ..printing import pdf_response
 from .director import round_end, standing_of
-from .rights import read_event
+from .rights import read_event, results_key
 
 RELEASE = "events-1"
 FRESH = 1.0
@@ -99,6 +100,7 @@ def results(token: str) -> Response:
 
 
 @bp.get("/events/<token>/results.pdf")
+@expensive(results_key)
 def results_pdf(token: str) -> Response:
     found = read_event(token)
     standing = standing_of(found)

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Hashable
 
 from flask import abort, current_app
 
 from ... import access
-from ...db import get_db
+from ...db import generation, get_db
 from ...store import events as stored
+from ...store.event_standing import event_key
 from ...store.events import Event
 
 MAX_TOKEN = 64
@@ -47,6 +49,18 @@ def read_event(token: str) -> Event:
     if found is None:
         abort(404)
     return found
+
+
+def results_key(token: str, **_: object) -> Hashable:
+    """The results' PDF (``kept.expensive``): access first (404), then the event's key."""
+    found = read_event(token)
+    return (found.id, found.read_token, event_key(get_db(), found.id), generation(get_db()))
+
+
+def slips_key(event_id: int, **_: object) -> Hashable:
+    """The slips' PDF: the event's managers only (404), then the event's key."""
+    found = managed_event(event_id)
+    return (found.id, found.read_token, event_key(get_db(), found.id), generation(get_db()))
 
 
 def grant_event(event_id: int) -> None:

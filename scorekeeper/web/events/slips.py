@@ -10,9 +10,10 @@ from __future__ import annotations
 from flask import Response, render_template
 
 from ..blueprints import events as bp
+from ..kept.expensive import expensive
 from ..printing import pdf_response
 from .director import standing_of, table_states
-from .rights import managed_event
+from .rights import managed_event, slips_key
 
 
 def _slips(event_id: int, pdf: bool) -> str:
@@ -34,5 +35,6 @@ def slips(event_id: int) -> str:
 
 
 @bp.get("/events/<int:event_id>/slips.pdf")
+@expensive(slips_key)
 def slips_pdf(event_id: int) -> Response:
     return pdf_response(_slips(event_id, pdf=True), f"event-{event_id}-slips.pdf")
