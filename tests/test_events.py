@@ -155,6 +155,11 @@ FOUR = "Anne\nBert\nCarl\nDora\nEric\nFrida\nGert\nHans"
         ({"kind": "hombre", "seating": "4", "method": "total"}, FOUR, "hombre4"),
         ({"kind": "manillen", "seating": "pairs", "method": "win_pct"}, FOUR, "manillen"),
         (
+            {"kind": "manillen", "seating": "pairs", "method": "win_pct", "new_partners": ""},
+            FOUR,
+            "manillen",
+        ),
+        (
             {
                 "kind": "manillen",
                 "seating": "pairs",
@@ -167,7 +172,13 @@ FOUR = "Anne\nBert\nCarl\nDora\nEric\nFrida\nGert\nHans"
         ),
         ({"kind": "brou", "seating": "pairs", "method": "total"}, FOUR[:-4], "brou"),
     ],
-    ids=["hombre-four-sit-out", "manillen-new-pairs", "manillen-fixed-pairs-swiss", "brou-pairs"],
+    ids=[
+        "hombre-four-sit-out",
+        "manillen-new-pairs",
+        "manillen-partners-kept",
+        "manillen-fixed-pairs-swiss",
+        "brou-pairs",
+    ],
 )
 def test_each_format_runs_two_rounds(app, fields, names, deal):
     client = app.test_client()
@@ -200,6 +211,14 @@ def test_each_format_runs_two_rounds(app, fields, names, deal):
     assert sorted(p for _place, p, _f in lines) == sorted(players)
     assert quitter not in {p for t in standing.plays[1].tables for p in t.players}
     assert {line.player: line.penalty for line in standing.lines}[player] == 3
+    if fields.get("new_partners") == "":  # the first round's partners stay together
+        first = standing.plays[0].tables
+        kept = {frozenset((t.players[0], t.players[2])) for t in first}
+        kept |= {frozenset((t.players[1], t.players[3])) for t in first}
+        alone = next(p for pair in kept if quitter in pair for p in pair if p != quitter)
+        for t in standing.plays[1].tables:
+            for pair in ({t.players[0], t.players[2]}, {t.players[1], t.players[3]}):
+                assert pair in kept or alone in pair  # only the quitter's partner has a new one
     if fields.get("format") == "pairs":  # partners face to face, every round
         for play in standing.plays:
             for t in play.tables:

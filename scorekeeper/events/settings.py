@@ -56,7 +56,8 @@ class EventSettings:
     swiss: bool = False
     """Later rounds are drawn by the standing (players of like score meet)."""
     new_partners: bool = True
-    """Pairs seating, individual format: partners drawn anew each round."""
+    """Pairs seating, individual format: partners drawn anew each round; else the first
+    round's partners stay together (the fixed pairs of the later draws)."""
 
     @property
     def table_kind(self) -> GameKind:
@@ -116,10 +117,13 @@ def settings_from(data: Mapping[str, Any]) -> EventSettings:
     credit = data.get("bye_credit", 0)
     if isinstance(credit, bool) or not isinstance(credit, int) or abs(credit) > 10**6:
         raise GameError("bye_credit", N_("the bye credit must be a whole number"))
+    form = cast(Format, _choice(data, "format", FORMATS, "individual"))
+    if form == "pairs" and seating != "pairs":
+        raise GameError("format", N_("fixed pairs play at tables of two pairs"))
     return EventSettings(
         kind=kind.key,
         rules=dict(rules),
-        format=cast(Format, _choice(data, "format", FORMATS, "individual")),
+        format=form,
         seating=seating,
         rounds=_count(data, "rounds", MAX_ROUNDS, 3) or 3,
         deals=_count(data, "deals", MAX_DEALS, None),

@@ -88,6 +88,16 @@ def _history(db: sqlite_utils.Database, event_id: int) -> tuple[Drawn, ...]:
     return tuple(out)
 
 
+def first_partners(first: Drawn, present: set[str]) -> tuple[tuple[str, str], ...]:
+    """Partners kept from the first round (manillen, partners not drawn anew): seats 1 & 3
+    and 2 & 4 of each table of four, while both are still playing."""
+    pairs = []
+    for seats in first.tables:
+        if len(seats) == 4:
+            pairs += [(seats[0], seats[2]), (seats[1], seats[3])]
+    return tuple(pair for pair in pairs if set(pair) <= present)
+
+
 def draw_round(
     db: sqlite_utils.Database,
     event_id: int,
@@ -114,11 +124,14 @@ def draw_round(
         if len(playing) < found.settings.seats():
             raise GameError("round", N_("not enough players for a table"))
         pairs = tuple((p.name, p.partner) for p in playing if p.partner and p.name < p.partner)
+        history = _history(db, event_id)
+        if not pairs and not found.settings.new_partners and history:
+            pairs = first_partners(history[0], {p.name for p in playing})
         request = DrawRequest(
             tuple(Entry(p.name, p.team, p.together) for p in playing),
             found.settings.format,
             found.settings.seating,
-            _history(db, event_id),
+            history,
             found.seed + number,
             pairs,
             standing() if standing is not None and found.settings.swiss and past else None,
