@@ -351,3 +351,18 @@ def test_a_club_event_joins_the_season_keeps_teams_apart_and_takes_a_late_arriva
         registered = stored.players(get_db(), 2)
     assert sorted(p.name for p in registered) == ["Anne", "Bert", "Carl"]
     assert all(p.member_id is not None for p in registered)
+
+
+def test_a_deal_beyond_the_rounds_deals_does_not_count(app):
+    client = app.test_client()
+    new_event(client, kind="hombre", seating="3", method="total", deals="1")
+    post(client, app, "players", names="Anne\nBert\nCarl")
+    post(client, app, "draw")
+    game = open_table(client, tables(client)[0])
+    hombre_deal(client, game, (0, 1, 2))  # the round's one deal: seat 1 wins
+    after_one, standing = ranking(app)
+    assert standing.plays[0].tables[0].finished
+    assert 'data-state="finished"' in client.get("/events/1").text
+    hombre_deal(client, game, (1, 2, 0))  # one more, by mistake: seat 2 wins it
+    assert len(seated(client, game)["coups"]) == 2
+    assert ranking(app)[0] == after_one  # the ranking is the table after its first deal

@@ -27,6 +27,7 @@ import sqlite_utils
 from ..events.ranking import Figure, Line, Penalty, RoundPlay, TableResult, rank, team_ranking
 from ..events.results import table_result
 from ..events.settings import EventSettings
+from ..rules.kinds import replay
 from .event_rounds import EventRound, EventTable, penalties, rounds
 from .events import Event, Player, event, players
 from .repository import load
@@ -174,7 +175,12 @@ def _table(
     if kept is not None:
         return kept
     stored = load(db, table.game_id)
-    result = table_result(round_no, table.table_no, stored.replay(), settings.deals)
+    report = stored.replay()
+    if settings.deals is not None and len(stored.game.coups) > settings.deals:
+        # a deal entered beyond the round's is not the round's: the table counts as it
+        # stood after its last deal of the round
+        report = replay(stored.game.with_coups(stored.game.coups[: settings.deals]))
+    result = table_result(round_no, table.table_no, report, settings.deals)
     made = (result, len(stored.game.coups))
     if file:
         _keep(_tables, cache_key, made, TABLES_KEPT)
