@@ -70,3 +70,10 @@ def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
     phone.get_by_role("button", name="Give the penalty").tap()
     expect(phone.locator("#log")).to_contain_text("slow play")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    # The same ranking on the players' phones, through the read link.
+    phone.goto(wall_url)
+    expect(phone.locator("#ranking tbody tr")).to_have_count(4)
+    expect(phone.locator("#ranking tbody tr").first).to_contain_text(
+        seated[0]
+    )  # +18 − 2: still first
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
