@@ -29,6 +29,7 @@ def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
     phone.select_option("#seating", "3")
     phone.fill("#rounds", "2")
     phone.fill("#deals", "4")
+    phone.fill("#clock", "45")
     phone.fill("#seed", "7")
     phone.get_by_role("button", name="Create the event").tap()
     expect(phone.locator("#manager-link")).to_contain_text("/events/1/manage/")
@@ -48,6 +49,10 @@ def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
     wall.goto(wall_url + "/wall?dark=1")
     expect(wall.locator("body.wall.dark #ranking tbody tr")).to_have_count(4)
     expect(wall.locator("#seating")).to_contain_text("Table 1: " + " · ".join(seated))
+    # The round clock: the hour it ends, here, and the minutes left of the 45.
+    expect(wall.locator(".clock time")).to_have_text(
+        re.compile(r"\d\d:\d\d( [AP]M)? \(4[45] min\)")
+    )
     # The slip's manager link, opened on the phone: the table's game, a deal tapped in.
     phone.locator(".table-card details summary").tap()
     slip = phone.locator(".table-card details code").inner_text()
