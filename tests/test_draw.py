@@ -335,3 +335,16 @@ def test_who_sits_out_is_chosen_to_keep_teammates_apart():
         made = draw(entrants, "3", 2, seed=seed)
         assert made.quality.kept_apart_broken == 0
         assert sorted(r.sitting_out for r in made.rounds) == [("Anne",), ("Bruno",)]
+
+
+def test_a_design_is_renumbered_to_keep_teammates_apart():
+    # 16 players from 4 clubs of 4 at tables of 4: each can meet the 12 of other clubs,
+    # 3 a round, so 4 rounds at most; AG(2,4) renumbered so the clubs are one parallel
+    # class, kept for a fifth round never drawn, gives them; round by round the same
+    clubs = [Entrant(f"P{k:02d}", team=f"club{k % 4}") for k in range(16)]
+    whole = draw(clubs, "4", 4, seed=6)
+    assert vars(whole.quality) == NONE_TWICE
+    history = []
+    for _ in range(4):
+        history.append(next_round(clubs, "4", history, seed=6))
+    assert history == list(whole.rounds)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from . import search
+from . import relabel, search
 from .designs import Design, design
 from .model import SEATINGS, Draw, DrawError, Entrant, Quality, Round, Seating
 from .quality import best_possible, most_rounds, quality, table_sizes
@@ -108,18 +108,26 @@ def _from_design(
 ) -> list[Round] | None:
     """The rounds of a known design, relabelled by the seed, if one fits this draw.
 
-    It fits when nobody must be kept apart, no standing is given, the design
-    has rounds enough, and the history is the design's own first rounds (so
-    an event drawing round by round with one seed follows the design).
+    It fits when no standing is given, the design has rounds enough, nobody
+    kept apart meets in the rounds asked for (the players are renumbered to
+    that end, relabel.py), and the history is the design's own first rounds
+    (so an event drawing round by round with one seed follows the design).
     """
     n = len(units.members)
-    if standing is not None or any(e.team or e.together for e in entrants):
+    if standing is not None:
         return None
     found: Design | None = design(_kind(units, seating), n)
     if found is None or len(history) + rounds > len(found):
         return None
+    rng = random.Random(seed)
     order = list(range(n))
-    random.Random(seed).shuffle(order)
+    rng.shuffle(order)
+    if any(e.team or e.together for e in entrants):
+        apart = matrices(units, entrants, seating, ())[2]
+        order = relabel.fit(found, apart, order, rng)
+        used = found[: len(history) + rounds]
+        if any(apart[order[a]][order[b]] for r in used for t in r for a in t for b in t):
+            return None
     made = []
     for tables in found:
         seated = {u for t in tables for u in t}
