@@ -348,3 +348,13 @@ def test_a_design_is_renumbered_to_keep_teammates_apart():
     for _ in range(4):
         history.append(next_round(clubs, "4", history, seed=6))
     assert history == list(whole.rounds)
+
+
+def test_the_note_says_why_teammates_share_a_table():
+    # 12 at tables of 3 is 4 tables: a team of 5 cannot be split, one pair a round
+    entrants = [Entrant(f"P{k:02d}", team="A" if k < 5 else None) for k in range(12)]
+    made = draw(entrants, "3", 2, seed=1)
+    assert made.quality.kept_apart_broken == 2
+    assert made.note.endswith(
+        "Players to keep apart share a table 2 times: team A has more players than the 4 tables."
+    )

@@ -72,6 +72,8 @@ def draw(
     got = quality(whole, seating, entrants, [(p[0], p[1]) for p in pairs])
     limit = _limit(units, seating)
     note = _note(units, seating, len(whole), _repeats(got), limit)
+    if got.kept_apart_broken:
+        note += " " + _apart_note(units, entrants, seating, got.kept_apart_broken)
     return Draw(tuple(made), got, seed, seating, note, limit)
 
 
@@ -310,6 +312,27 @@ def _apart_count(problem: search.Problem, tables: list[list[int]]) -> int:
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _apart_note(units: Units, entrants: Sequence[Entrant], seating: Seating, broken: int) -> str:
+    """Why teammates share a table: a group larger than the tables, or the search's limit."""
+    tables = len(_sizes(units, seating))
+    sizes: dict[str, int] = {}
+    for e in entrants:
+        for key in (
+            f"team {e.team}" if e.team else "",
+            f"together {e.together}" if e.together else "",
+        ):
+            if key:
+                sizes[key] = sizes.get(key, 0) + 1
+    too_big = sorted(k for k, size in sizes.items() if size > tables)
+    times = _plural(broken, "time")
+    if too_big:
+        return (
+            f"Players to keep apart share a table {times}: {', '.join(too_big)} "
+            f"has more players than the {_plural(tables, 'table')}."
+        )
+    return f"Players to keep apart share a table {times}: the search found no way round it."
 
 
 def _note(
