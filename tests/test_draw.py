@@ -81,7 +81,17 @@ def test_544_manillen_players_in_new_pairs_for_three_rounds_under_5_s():
 
 @pytest.mark.parametrize(
     ("kind", "n"),
-    [("3", 9), ("3", 15), ("3", 18), ("3", 27), ("3", 81), ("4", 16), ("4", 64), *STORED],
+    [
+        ("3", 9),
+        ("3", 15),
+        ("3", 18),
+        ("3", 24),
+        ("3", 27),
+        ("3", 81),
+        ("4", 16),
+        ("4", 64),
+        *STORED,
+    ],
 )
 def test_every_design_seats_everyone_once_a_round_and_no_pair_twice(kind, n):
     rounds = design(kind, n)
@@ -91,10 +101,10 @@ def test_every_design_seats_everyone_once_a_round_and_no_pair_twice(kind, n):
         assert {len(t) for t in tables} == {size}
     met = Counter(frozenset(p) for r in rounds for t in r for p in itertools.combinations(t, 2))
     assert max(met.values()) == 1
-    # as many rounds as the counting bound allows, (n - 1) / (size - 1), except 18 (the
-    # pairs of a 1-factor stay unmet: (18 - 2) / 2), 12 (4: no nearly Kirkman system of
+    # as many rounds as the counting bound allows, (n - 1) / (size - 1), except 18 and 24
+    # (the pairs of a 1-factor stay unmet: (n - 2) / 2), 12 (4: no nearly Kirkman system of
     # 12) and 20 at 4 (the social golfers' 5 rounds)
-    assert len(rounds) == {18: 8, 12: 4, 20: 5}.get(n, (n - 1) // (size - 1))
+    assert len(rounds) == {18: 8, 24: 11, 12: 4, 20: 5}.get(n, (n - 1) // (size - 1))
     assert len(rounds) == (most_rounds(n, "3" if size == 3 else "4") or len(rounds))
 
 
@@ -358,3 +368,15 @@ def test_the_note_says_why_teammates_share_a_table():
     assert made.note.endswith(
         "Players to keep apart share a table 2 times: team A has more players than the 4 tables."
     )
+
+
+def test_the_cyclic_search_finds_the_stored_base_rounds():
+    sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
+    import find_cyclic
+
+    from scorekeeper.draw import designs
+
+    assert sorted(find_cyclic.base_round(11, 2)) == sorted(designs.NEARLY_KIRKMAN_24)
+    assert {frozenset(t) for t in find_cyclic.base_round(7, 1)} == {
+        frozenset(t) for t in designs.KIRKMAN_15
+    }

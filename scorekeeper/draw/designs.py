@@ -83,7 +83,24 @@ def circle(m: int) -> Design:
 KIRKMAN_15 = ((0, 7, 14), (1, 2, 4), (3, 8, 12), (6, 9, 10), (5, 11, 13))
 """Kirkman's fifteen schoolgirls, 1-rotational: points i + 7*row (i in Z7, row 0 or 1)
 and 14 fixed; the seven rounds are this base round shifted by 0..6
-(found by tools/find_design.py's exhaustive search over such base rounds)."""
+(found by tools/find_cyclic.py, which says why such a base round works)."""
+
+
+NEARLY_KIRKMAN_24 = (
+    (22, 0, 12),
+    (23, 1, 11),
+    (2, 3, 9),
+    (4, 7, 20),
+    (5, 13, 19),
+    (6, 8, 15),
+    (10, 14, 16),
+    (17, 18, 21),
+)
+"""A nearly Kirkman triple system of 24, 1-rotational: points i + 11*row (i in Z11, row 0
+or 1) and 22, 23 fixed; eleven rounds, this base round shifted by 0..10. Each pure
+difference 1..5 of each row and each mixed difference but 0 occurs once in the base
+round, so every pair meets once except 22-23 and each i with i + 11 (found by
+tools/find_cyclic.py, as Kirkman's 15 was)."""
 
 
 def developed(base: tuple[tuple[int, ...], ...], m: int, fixed: int) -> Design:
@@ -145,6 +162,8 @@ def design(kind: str, n: int) -> Design | None:
         return affine_space(3, {9: 2, 27: 3, 81: 4}[n])
     if kind == "3" and n == 18:
         return nearly_kirkman_18()
+    if kind == "3" and n == 24:
+        return developed(NEARLY_KIRKMAN_24, 11, 22)
     if kind == "3" and n == 15:
         return developed(KIRKMAN_15, 7, 14)
     if kind == "4" and n in (16, 64, 256):
