@@ -103,6 +103,50 @@ round, so every pair meets once except 22-23 and each i with i + 11 (found by
 tools/find_cyclic.py, as Kirkman's 15 was)."""
 
 
+CYCLIC: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
+    15: (7, KIRKMAN_15),
+    24: (11, NEARLY_KIRKMAN_24),
+    # a nearly Kirkman system of 36 (17 rounds) and a Kirkman system of 39 (19 rounds),
+    # the same way over Z17 and Z19
+    36: (
+        17,
+        (
+            (34, 0, 18),
+            (35, 1, 17),
+            (2, 3, 5),
+            (4, 8, 13),
+            (6, 12, 19),
+            (7, 14, 22),
+            (9, 20, 29),
+            (10, 31, 32),
+            (11, 25, 30),
+            (15, 21, 24),
+            (16, 26, 28),
+            (23, 27, 33),
+        ),
+    ),
+    39: (
+        19,
+        (
+            (38, 0, 19),
+            (1, 2, 4),
+            (3, 7, 12),
+            (5, 11, 20),
+            (6, 13, 23),
+            (8, 16, 22),
+            (9, 29, 31),
+            (10, 21, 34),
+            (14, 32, 37),
+            (15, 27, 36),
+            (17, 30, 33),
+            (18, 25, 26),
+            (24, 28, 35),
+        ),
+    ),
+}
+"""Players -> (m, base round) of the 1-rotational designs: points i + m*row, 2m on fixed."""
+
+
 def developed(base: tuple[tuple[int, ...], ...], m: int, fixed: int) -> Design:
     """The rounds of a cyclic design: ``base`` shifted by s = 0 .. m-1 on each row of m
     points, the points from ``fixed`` on left in place."""
@@ -162,10 +206,9 @@ def design(kind: str, n: int) -> Design | None:
         return affine_space(3, {9: 2, 27: 3, 81: 4}[n])
     if kind == "3" and n == 18:
         return nearly_kirkman_18()
-    if kind == "3" and n == 24:
-        return developed(NEARLY_KIRKMAN_24, 11, 22)
-    if kind == "3" and n == 15:
-        return developed(KIRKMAN_15, 7, 14)
+    if kind == "3" and n in CYCLIC:
+        m, base = CYCLIC[n]
+        return developed(base, m, 2 * m)
     if kind == "4" and n in (16, 64, 256):
         return affine_space(4, {16: 2, 64: 3, 256: 4}[n])
     found = STORED.get((kind, n))
