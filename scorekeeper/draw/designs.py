@@ -106,8 +106,8 @@ tools/find_cyclic.py, as Kirkman's 15 was)."""
 CYCLIC: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
     15: (7, KIRKMAN_15),
     24: (11, NEARLY_KIRKMAN_24),
-    # a nearly Kirkman system of 36 (17 rounds) and a Kirkman system of 39 (19 rounds),
-    # the same way over Z17 and Z19
+    # nearly Kirkman systems of 36 and 48 (17 and 23 rounds) and a Kirkman system of 39
+    # (19 rounds), the same way over Z17, Z23 and Z19
     36: (
         17,
         (
