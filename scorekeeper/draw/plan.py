@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from . import relabel, search
 from .designs import Design, design
-from .model import SEATINGS, Draw, DrawError, Entrant, Quality, Round, Seating
+from .model import SEATINGS, Draw, DrawError, Entrant, Round, Seating
 from .quality import best_possible, most_rounds, quality, table_sizes
 from .units import MAX_ROUNDS, Units, make_units, matrices, ranks, to_round
 
@@ -71,15 +71,11 @@ def draw(
     pairs = [tuple(m) for m in units.members if units.fixed]
     got = quality(whole, seating, entrants, [(p[0], p[1]) for p in pairs])
     limit = _limit(units, seating)
-    note = _note(units, seating, len(whole), _repeats(got), limit)
+    # with fixed pairs the partners are not table-mates: the repeats are opponents'
+    note = _note(units, seating, len(whole), got.repeated_tablemates, limit)
     if got.kept_apart_broken:
         note += " " + _apart_note(units, entrants, seating, got.kept_apart_broken)
     return Draw(tuple(made), got, seed, seating, note, limit)
-
-
-def _repeats(got: Quality) -> int:
-    """The repeats the note speaks of: table-mates; with fixed pairs, opponents."""
-    return got.repeated_tablemates
 
 
 def _kind(units: Units, seating: Seating) -> str:
@@ -135,9 +131,15 @@ def _from_design(
         seated = {u for t in tables for u in t}
         out = [order[u] for u in range(n) if u not in seated]
         made.append(to_round(units, [[order[u] for u in t] for t in tables], out))
-    if list(history) != made[: len(history)]:
+    if [_as_played(r) for r in history] != [_as_played(r) for r in made[: len(history)]]:
         return None
     return made[len(history) : len(history) + rounds]
+
+
+def _as_played(round_: Round) -> tuple[list[tuple[str, ...]], list[str]]:
+    """A round as the tables played it: the order of the tables and of the sit-outs (which
+    an event may store its own way) does not matter, the seats at a table do."""
+    return sorted(t.seats for t in round_.tables), sorted(round_.sitting_out)
 
 
 def _search(
