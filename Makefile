@@ -65,6 +65,7 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/replay_json.py
 	$(BIN)/python benchmarks/request_cpu.py
 	$(BIN)/python benchmarks/pages.py
+	$(BIN)/python benchmarks/draw.py
 
 # 50 tables entering coups and 200 phones following them for 60 s (Locust); then a
 # championship: 136 manillen tables of an event, 500 phones and a wall following it.

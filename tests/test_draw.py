@@ -14,12 +14,22 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.draw import Entrant, Round, Table, best_possible, draw, next_round, quality
+from scorekeeper.draw import (
+    Entrant,
+    Round,
+    Table,
+    best_possible,
+    draw,
+    next_round,
+    plan,
+    quality,
+)
 from scorekeeper.draw.designs import design
 from scorekeeper.draw.quality import most_rounds, table_sizes
 from scorekeeper.draw.stored import STORED
@@ -71,7 +81,7 @@ def test_544_manillen_players_in_new_pairs_for_three_rounds_under_5_s():
 
 @pytest.mark.parametrize(
     ("kind", "n"),
-    [("3", 9), ("3", 15), ("3", 18), ("3", 27), ("3", 81), ("4", 16), ("4", 64), *STORED],
+    [("3", n) for n in (9, 15, 18, 24, 27, 36, 39, 48, 81)] + [("4", 16), ("4", 64), *STORED],
 )
 def test_every_design_seats_everyone_once_a_round_and_no_pair_twice(kind, n):
     rounds = design(kind, n)
@@ -81,10 +91,12 @@ def test_every_design_seats_everyone_once_a_round_and_no_pair_twice(kind, n):
         assert {len(t) for t in tables} == {size}
     met = Counter(frozenset(p) for r in rounds for t in r for p in itertools.combinations(t, 2))
     assert max(met.values()) == 1
-    # as many rounds as the counting bound allows, (n - 1) / (size - 1), except 18 (the
-    # pairs of a 1-factor stay unmet: (18 - 2) / 2), 12 (4: no nearly Kirkman system of
+    # as many rounds as the counting bound allows, (n - 1) / (size - 1), except 18, 24, 36, 48
+    # (the pairs of a 1-factor stay unmet: (n - 2) / 2), 12 (4: no nearly Kirkman system of
     # 12) and 20 at 4 (the social golfers' 5 rounds)
-    assert len(rounds) == {18: 8, 12: 4, 20: 5}.get(n, (n - 1) // (size - 1))
+    assert len(rounds) == {18: 8, 24: 11, 36: 17, 48: 23, 12: 4, 20: 5}.get(
+        n, (n - 1) // (size - 1)
+    )
     assert len(rounds) == (most_rounds(n, "3" if size == 3 else "4") or len(rounds))
 
 
@@ -107,6 +119,9 @@ def test_round_by_round_with_one_seed_follows_the_design():
         history.append(next_round(entrants, "4", history, seed=4))
     assert vars(quality(history, "4", entrants)) == NONE_TWICE
     assert history == list(draw(entrants, "4", 5, seed=4).rounds)
+    # an event may keep its tables in another order: the design is still followed
+    shuffled = [Round(r.tables[::-1], r.sitting_out) for r in history[:2]]
+    assert next_round(entrants, "4", shuffled, seed=4) == history[2]
 
 
 def test_fixed_pairs_stay_together_and_meet_every_other_pair_once():
@@ -189,7 +204,8 @@ SEATING = st.sampled_from(["3", "4", "pairs"])
 )
 def test_any_draw_seats_everyone_once_and_keeps_teams_apart(n, seating, rounds, teams, seed):
     entrants = [Entrant(f"p{k}", team=f"t{k % teams}" if teams else None) for k in range(n)]
-    made = draw(entrants, seating, rounds, seed=seed)
+    with patch.object(plan, "MOVES", 20_000):  # what is checked here needs no long search
+        made = draw(entrants, seating, rounds, seed=seed)
     sizes = table_sizes(n, seating)
     for r in made.rounds:
         seated = [name for t in r.tables for name in t.seats]
@@ -203,7 +219,8 @@ def test_any_draw_seats_everyone_once_and_keeps_teams_apart(n, seating, rounds, 
     if largest <= len(sizes):
         assert made.quality.kept_apart_broken == 0
     if rounds <= 2 and n <= 20:
-        assert draw(entrants, seating, rounds, seed=seed) == made
+        with patch.object(plan, "MOVES", 20_000):
+            assert draw(entrants, seating, rounds, seed=seed) == made
 
 
 def test_a_name_twice_or_a_bad_seating_is_refused():
@@ -323,3 +340,38 @@ def test_who_sits_out_is_chosen_to_keep_teammates_apart():
         made = draw(entrants, "3", 2, seed=seed)
         assert made.quality.kept_apart_broken == 0
         assert sorted(r.sitting_out for r in made.rounds) == [("Anne",), ("Bruno",)]
+
+
+def test_a_design_is_renumbered_to_keep_teammates_apart():
+    # 16 players from 4 clubs of 4 at tables of 4: each can meet the 12 of other clubs,
+    # 3 a round, so 4 rounds at most; AG(2,4) renumbered so the clubs are one parallel
+    # class, kept for a fifth round never drawn, gives them; round by round the same
+    clubs = [Entrant(f"P{k:02d}", team=f"club{k % 4}") for k in range(16)]
+    whole = draw(clubs, "4", 4, seed=6)
+    assert vars(whole.quality) == NONE_TWICE
+    history = []
+    for _ in range(4):
+        history.append(next_round(clubs, "4", history, seed=6))
+    assert history == list(whole.rounds)
+
+
+def test_the_note_says_why_teammates_share_a_table():
+    # 12 at tables of 3 is 4 tables: a team of 5 cannot be split, one pair a round
+    entrants = [Entrant(f"P{k:02d}", team="A" if k < 5 else None) for k in range(12)]
+    made = draw(entrants, "3", 2, seed=1)
+    assert made.quality.kept_apart_broken == 2
+    assert made.note.endswith(
+        "Players to keep apart share a table 2 times: team A has more players than the 4 tables."
+    )
+
+
+def test_the_cyclic_search_finds_the_stored_base_rounds():
+    sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
+    import find_cyclic
+
+    from scorekeeper.draw import designs
+
+    assert sorted(find_cyclic.base_round(11, 2)) == sorted(designs.NEARLY_KIRKMAN_24)
+    assert {frozenset(t) for t in find_cyclic.base_round(7, 1)} == {
+        frozenset(t) for t in designs.KIRKMAN_15
+    }

@@ -83,7 +83,89 @@ def circle(m: int) -> Design:
 KIRKMAN_15 = ((0, 7, 14), (1, 2, 4), (3, 8, 12), (6, 9, 10), (5, 11, 13))
 """Kirkman's fifteen schoolgirls, 1-rotational: points i + 7*row (i in Z7, row 0 or 1)
 and 14 fixed; the seven rounds are this base round shifted by 0..6
-(found by tools/find_design.py's exhaustive search over such base rounds)."""
+(found by tools/find_cyclic.py, which says why such a base round works)."""
+
+
+NEARLY_KIRKMAN_24 = (
+    (22, 0, 12),
+    (23, 1, 11),
+    (2, 3, 9),
+    (4, 7, 20),
+    (5, 13, 19),
+    (6, 8, 15),
+    (10, 14, 16),
+    (17, 18, 21),
+)
+"""A nearly Kirkman triple system of 24, 1-rotational: points i + 11*row (i in Z11, row 0
+or 1) and 22, 23 fixed; eleven rounds, this base round shifted by 0..10. Each pure
+difference 1..5 of each row and each mixed difference but 0 occurs once in the base
+round, so every pair meets once except 22-23 and each i with i + 11 (found by
+tools/find_cyclic.py, as Kirkman's 15 was)."""
+
+
+CYCLIC: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
+    15: (7, KIRKMAN_15),
+    24: (11, NEARLY_KIRKMAN_24),
+    # nearly Kirkman systems of 36 and 48 (17 and 23 rounds) and a Kirkman system of 39
+    # (19 rounds), the same way over Z17, Z23 and Z19
+    36: (
+        17,
+        (
+            (34, 0, 18),
+            (35, 1, 17),
+            (2, 3, 5),
+            (4, 8, 13),
+            (6, 12, 19),
+            (7, 14, 22),
+            (9, 20, 29),
+            (10, 31, 32),
+            (11, 25, 30),
+            (15, 21, 24),
+            (16, 26, 28),
+            (23, 27, 33),
+        ),
+    ),
+    48: (
+        23,
+        (
+            (46, 0, 24),
+            (47, 1, 23),
+            (2, 3, 5),
+            (4, 8, 13),
+            (6, 12, 19),
+            (7, 15, 25),
+            (9, 20, 26),
+            (10, 29, 31),
+            (11, 39, 43),
+            (14, 40, 45),
+            (16, 27, 41),
+            (17, 33, 44),
+            (18, 30, 38),
+            (21, 28, 34),
+            (22, 36, 37),
+            (32, 35, 42),
+        ),
+    ),
+    39: (
+        19,
+        (
+            (38, 0, 19),
+            (1, 2, 4),
+            (3, 7, 12),
+            (5, 11, 20),
+            (6, 13, 23),
+            (8, 16, 22),
+            (9, 29, 31),
+            (10, 21, 34),
+            (14, 32, 37),
+            (15, 27, 36),
+            (17, 30, 33),
+            (18, 25, 26),
+            (24, 28, 35),
+        ),
+    ),
+}
+"""Players -> (m, base round) of the 1-rotational designs: points i + m*row, 2m on fixed."""
 
 
 def developed(base: tuple[tuple[int, ...], ...], m: int, fixed: int) -> Design:
@@ -145,8 +227,9 @@ def design(kind: str, n: int) -> Design | None:
         return affine_space(3, {9: 2, 27: 3, 81: 4}[n])
     if kind == "3" and n == 18:
         return nearly_kirkman_18()
-    if kind == "3" and n == 15:
-        return developed(KIRKMAN_15, 7, 14)
+    if kind == "3" and n in CYCLIC:
+        m, base = CYCLIC[n]
+        return developed(base, m, 2 * m)
     if kind == "4" and n in (16, 64, 256):
         return affine_space(4, {16: 2, 64: 3, 256: 4}[n])
     found = STORED.get((kind, n))

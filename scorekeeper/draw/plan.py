@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from . import search
+from . import relabel, search
 from .designs import Design, design
-from .model import SEATINGS, Draw, DrawError, Entrant, Quality, Round, Seating
+from .model import SEATINGS, Draw, DrawError, Entrant, Round, Seating
 from .quality import best_possible, most_rounds, quality, table_sizes
 from .units import MAX_ROUNDS, Units, make_units, matrices, ranks, to_round
 
@@ -71,13 +71,11 @@ def draw(
     pairs = [tuple(m) for m in units.members if units.fixed]
     got = quality(whole, seating, entrants, [(p[0], p[1]) for p in pairs])
     limit = _limit(units, seating)
-    note = _note(units, seating, len(whole), _repeats(got), limit)
+    # with fixed pairs the partners are not table-mates: the repeats are opponents'
+    note = _note(units, seating, len(whole), got.repeated_tablemates, limit)
+    if got.kept_apart_broken:
+        note += " " + _apart_note(units, entrants, seating, got.kept_apart_broken)
     return Draw(tuple(made), got, seed, seating, note, limit)
-
-
-def _repeats(got: Quality) -> int:
-    """The repeats the note speaks of: table-mates; with fixed pairs, opponents."""
-    return got.repeated_tablemates
 
 
 def _kind(units: Units, seating: Seating) -> str:
@@ -108,26 +106,40 @@ def _from_design(
 ) -> list[Round] | None:
     """The rounds of a known design, relabelled by the seed, if one fits this draw.
 
-    It fits when nobody must be kept apart, no standing is given, the design
-    has rounds enough, and the history is the design's own first rounds (so
-    an event drawing round by round with one seed follows the design).
+    It fits when no standing is given, the design has rounds enough, nobody
+    kept apart meets in the rounds asked for (the players are renumbered to
+    that end, relabel.py), and the history is the design's own first rounds
+    (so an event drawing round by round with one seed follows the design).
     """
     n = len(units.members)
-    if standing is not None or any(e.team or e.together for e in entrants):
+    if standing is not None:
         return None
     found: Design | None = design(_kind(units, seating), n)
     if found is None or len(history) + rounds > len(found):
         return None
+    rng = random.Random(seed)
     order = list(range(n))
-    random.Random(seed).shuffle(order)
+    rng.shuffle(order)
+    if any(e.team or e.together for e in entrants):
+        apart = matrices(units, entrants, seating, ())[2]
+        order = relabel.fit(found, apart, order, rng)
+        used = found[: len(history) + rounds]
+        if any(apart[order[a]][order[b]] for r in used for t in r for a in t for b in t):
+            return None
     made = []
     for tables in found:
         seated = {u for t in tables for u in t}
         out = [order[u] for u in range(n) if u not in seated]
         made.append(to_round(units, [[order[u] for u in t] for t in tables], out))
-    if list(history) != made[: len(history)]:
+    if [_as_played(r) for r in history] != [_as_played(r) for r in made[: len(history)]]:
         return None
     return made[len(history) : len(history) + rounds]
+
+
+def _as_played(round_: Round) -> tuple[list[tuple[str, ...]], list[str]]:
+    """A round as the tables played it: the order of the tables and of the sit-outs (which
+    an event may store its own way) does not matter, the seats at a table do."""
+    return sorted(t.seats for t in round_.tables), sorted(round_.sitting_out)
 
 
 def _search(
@@ -302,6 +314,27 @@ def _apart_count(problem: search.Problem, tables: list[list[int]]) -> int:
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _apart_note(units: Units, entrants: Sequence[Entrant], seating: Seating, broken: int) -> str:
+    """Why teammates share a table: a group larger than the tables, or the search's limit."""
+    tables = len(_sizes(units, seating))
+    sizes: dict[str, int] = {}
+    for e in entrants:
+        for key in (
+            f"team {e.team}" if e.team else "",
+            f"together {e.together}" if e.together else "",
+        ):
+            if key:
+                sizes[key] = sizes.get(key, 0) + 1
+    too_big = sorted(k for k, size in sizes.items() if size > tables)
+    times = _plural(broken, "time")
+    if too_big:
+        return (
+            f"Players to keep apart share a table {times}: {', '.join(too_big)} "
+            f"has more players than the {_plural(tables, 'table')}."
+        )
+    return f"Players to keep apart share a table {times}: the search found no way round it."
 
 
 def _note(
