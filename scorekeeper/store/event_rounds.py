@@ -104,13 +104,15 @@ def draw_round(
     version: int | None,
     drawer: Drawer,
     manager_hash: Callable[[int], str],
-    standing: Callable[[], tuple[str, ...]] | None = None,
+    standing: tuple[str, ...] | None = None,
 ) -> int:
     """Draw the next round and create its tables; the round before must be closed.
 
     The seed given to the draw is the event's seed plus the round's number,
     so anyone holding the players and the seed can re-run it.
-    ``manager_hash(game_id)`` is the hash of the table's manager link.
+    ``manager_hash(game_id)`` is the hash of the table's manager link; ``standing``,
+    the players best first, read before the transaction (a Swiss round's seeding):
+    nothing computed inside it is kept, since a refused draw rolls it back.
     """
     with event_changing(db, event_id, version, "draw") as change:
         found = change.event
@@ -134,7 +136,7 @@ def draw_round(
             history,
             found.seed + number,
             pairs,
-            standing() if standing is not None and found.settings.swiss and past else None,
+            standing if found.settings.swiss and past else None,
         )
         drawn = drawer(request)
         evening = _evening(db, found.club_id, f"{found.name} — {number}")

@@ -110,10 +110,12 @@ def drawer() -> Drawer:
 def draw(event_id: int) -> BaseResponse | tuple[str, int]:
     found = managed_event(event_id)
 
-    def standing() -> tuple[str, ...]:
-        return tuple(line.player for line in standing_of(found).lines)
-
     def change(version: int) -> None:
+        # the standing is read before the draw's transaction: what is kept of it is never
+        # something a refused draw rolls back
+        standing = None
+        if found.settings.swiss:
+            standing = tuple(line.player for line in standing_of(found).lines)
         event_rounds.draw_round(get_db(), event_id, version, drawer(), table_hash, standing)
 
     return _act(event_id, "round", VersionForm(), change)
