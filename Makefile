@@ -69,11 +69,14 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/pages.py
 	$(BIN)/python benchmarks/https.py
 	$(BIN)/python benchmarks/notice.py
+	$(BIN)/python benchmarks/draw.py
 
-# 50 tables entering coups and 200 phones following them for 60 s (Locust).
+# 50 tables entering coups and 200 phones following them for 60 s (Locust); then a
+# championship: 136 manillen tables of an event, 500 phones and a wall following it.
 load: $(VENV)/.run-installed $(VENV)/.catalogs
 	$(BIN)/pip install -qq -e ".[bench]" 2>&1 | grep -v "is ignored" || true
 	$(BIN)/python benchmarks/load.py
+	$(BIN)/python benchmarks/event_load.py
 
 # After changing a user-facing string: extract, merge into the .po files, compile.
 translations: $(VENV)/.run-installed

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import importing
+from .draw import DrawError
+from .draw import command as draw_command
 from .rules import kinds
 from .rules.errors import GameError
 from .rules.gamefile import write_json, write_json_bytes
@@ -209,6 +211,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return command(args)
 
 
+def cmd_draw(args: argparse.Namespace) -> None:
+    """The competition draw; the body is scorekeeper.draw.command's."""
+    try:
+        made = draw_command.run(args.players, args.seats, args.rounds, args.seed, args.fixed_pairs)
+    except DrawError as error:
+        raise UserError(str(error)) from None
+    sys.stdout.write(draw_command.dumps(made) if args.json else draw_command.as_text(made))
+
+
 def _word(value: Any) -> str:
     return json.dumps(value) if isinstance(value, bool) else str(value)
 
@@ -277,6 +288,14 @@ def parser() -> argparse.ArgumentParser:
         "--heads", help="a file of heads kept from last time: checked, then rewritten"
     )
     verify.set_defaults(run=cmd_verify)
+    drawing = sub.add_parser("draw", help="seat the players of a competition, round by round")
+    drawing.add_argument("players", help="one name a line, an optional team after a tab or ;")
+    drawing.add_argument("--rounds", type=int, required=True, help="how many rounds")
+    drawing.add_argument("--seats", choices=["3", "4", "pairs"], required=True)
+    drawing.add_argument("--seed", type=int, required=True, help="the same seed, the same draw")
+    drawing.add_argument("--json", action="store_true", help="print the draw as JSON")
+    drawing.add_argument("--fixed-pairs", action="store_true", help="pair lines 1&2, 3&4, ...")
+    drawing.set_defaults(run=cmd_draw)
     rules = sub.add_parser("rules", help="list the presets and every setting with its default")
     rules.set_defaults(run=cmd_rules)
     return top

@@ -151,18 +151,35 @@ def build_world(path: str, **config: Any) -> World:
     ):
         data = {**entry, "member": str(anna), "version": read(path, "clubs", 2)}
         assert client.post("/clubs/2/cash/entries", data=data).status_code == 302
+    world.secrets.append(an_event(client, path))
     with sqlite3.connect(path) as conn:
         world.entries = [row[0] for row in conn.execute("select id from ledger")]
         world.games = [row[0] for row in conn.execute("select id from games")]
         world.tokens = [row[0] for row in conn.execute("select table_token from games")]
+        world.tokens += [row[0] for row in conn.execute("select read_token from events")]
         world.members = [row[0] for row in conn.execute("select id from members")]
         world.grants = [row[0] for row in conn.execute("select id from grants")]
     conn.close()
     return world
 
 
+def an_event(client: Any, path: str) -> str:
+    """Event 1 (l'Hombre, tables of three): four players, round 1 drawn (a table and a
+    bye); its manager key."""
+    form = {"name": "Cup", "kind": "hombre", "seating": "3", "format": "individual"}
+    form |= {"rounds": "2", "method": "total", "bye": "average"}
+    assert client.post("/events/new", data=form).status_code == 302
+    with client.session_transaction() as session:
+        key = str(session["new_event_link"][1])
+    names = "Anne\nBert\nCarl\nDora"
+    client.post("/events/1/players", data={"names": names, "version": read(path, "events", 1)})
+    drawn = client.post("/events/1/draw", data={"version": read(path, "events", 1)})
+    assert drawn.status_code == 302, drawn.status_code
+    return key
+
+
 def read(path: str, table: str, row: int) -> str:
-    """The version of a game or a club, as its pages put it in their forms ("" if none)."""
+    """The version of a game, a club or an event, as its pages put it in their forms."""
     if not 0 < row < 2**62:
         return ""
     with sqlite3.connect(path) as conn:

@@ -200,6 +200,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m009_coup_keys",
         "m010_cash_box",
         "m011_hash_chains",
+        "m012_events",
         "m013_phone_names",
         "m014_club_presets",
     ]

@@ -111,6 +111,9 @@ GET_ROUTES = [
     "/evenings/{n}",
     "/evenings/1/settlement?key={t}",
     "/evenings/{n}/version",
+    "/events/{n}",
+    "/events/{t}/wall?dark={t}",
+    "/events/{t}/results.json",
 ]
 
 
@@ -359,6 +362,24 @@ EVERY_ROUTE = [
     ("GET", "/evenings/{evening}/settlement"),
     ("GET", "/evenings/{evening}/settlement.pdf"),
     ("GET", "/evenings/{evening}/version"),
+    ("GET", "/events/new"),
+    ("POST", "/events/new"),
+    ("GET", "/events/{event}"),
+    ("GET", "/events/{event}/manage/{token}"),
+    ("POST", "/events/{event}/players"),
+    ("POST", "/events/{event}/withdraw"),
+    ("POST", "/events/{event}/draw"),
+    ("POST", "/events/{event}/close"),
+    ("POST", "/events/{event}/lock"),
+    ("POST", "/events/{event}/penalty"),
+    ("GET", "/events/{event}/slips"),
+    ("GET", "/events/{event}/slips.pdf"),
+    ("GET", "/events/{token}"),
+    ("GET", "/events/{token}/wall"),
+    ("GET", "/events/{token}/results"),
+    ("GET", "/events/{token}/results.pdf"),
+    ("GET", "/events/{token}/results.csv"),
+    ("GET", "/events/{token}/results.json"),
     ("GET", "/games/new"),
     ("POST", "/games/new"),
     ("GET", "/games/new/{name}"),
@@ -418,6 +439,8 @@ OPEN_TO_STRANGERS = {
     "/games/{game}/table/{token}",
     "/games/{game}/takeover",
     "/clubs/{club}/manage",
+    "/events/new",
+    "/events/{event}/manage/{token}",
 }
 """Where a browser with no right may change the database (create, or open a link or use a
 code it holds: the fuzz sends the real ones too)."""
@@ -428,6 +451,7 @@ EXAMPLE_PLACES = {
     "member": "1",
     "evening": "1",
     "entry": "1",
+    "event": "1",
     "grant": "1",
     "token": "t",
     "name": "brou",
@@ -490,6 +514,7 @@ def places(world, draw) -> dict[str, str]:
         "member": one(world.members),
         "evening": one([1]),
         "entry": one(world.entries),
+        "event": one([1]),
         "grant": one(world.grants),
         "token": draw(
             st.one_of(st.sampled_from(world.tokens), URL_TEXT.map(lambda t: quote(t, safe="")))
@@ -537,6 +562,7 @@ EVERY_FIELD = sorted(
     | HOUSE_FIELDS
     | {"kind", "member", "amount", "on", "note", "direction", "method", "received_by"}
     | {"payer", "payee", "paid"}
+    | {"names", "player", "points", "reason", "round", "table", "unlock", "seating", "method"}
 )
 UPLOAD = st.one_of(
     st.binary(max_size=300),
@@ -575,6 +601,19 @@ ACCEPTED = {
     "/clubs/{club}/cash/entries/{entry}/reverse": {"on": "2026-11-24", "note": "typo"},
     "/games/{game}/settlement/paid": {"payer": "1", "payee": "0", "amount": "6", "paid": "1"},
     "/clubs/{club}/cash/pay": {"payer": "0", "payee": "2", "amount": "300", "method": "cash"},
+    "/events/new": {
+        "name": "Cup",
+        "kind": "hombre",
+        "seating": "3",
+        "format": "individual",
+        "rounds": "2",
+        "method": "total",
+        "bye": "average",
+    },
+    "/events/{event}/players": {"names": "Zoe\nYves; Gent"},
+    "/events/{event}/withdraw": {"name": "Anne"},
+    "/events/{event}/lock": {"round": "1", "table": "1"},
+    "/events/{event}/penalty": {"player": "Anne", "points": "2", "reason": "late"},
 }
 """A form each of these routes accepts, that the fuzz changes in part (else most is refused)."""
 EVERY = settings(
@@ -610,6 +649,7 @@ def test_every_route_as_its_manager_and_as_a_stranger(tmp_path_factory, data):
             form = dict(ACCEPTED.get(address, {})) if data.draw(st.booleans()) else {}
             form.update(data.draw(st.dictionaries(st.sampled_from(EVERY_FIELD), value, max_size=6)))
             table = "clubs" if "{club}" in address else "games" if "{game}" in address else ""
+            table = "events" if "{event}" in address else table
             right = read(path, table, int(filled[table[:-1]])) if table else ""
             form["version"] = data.draw(st.one_of(st.just(right), HOSTILE))
             if address == "/games/import" and data.draw(st.booleans()):

@@ -18,6 +18,7 @@ from . import (
     creating,
     errors,
     explain,
+    events,
     games,
     handover,
     health,
@@ -36,6 +37,7 @@ from .sheet import new as sheet_new
 def register(app: Flask) -> None:
     app.register_blueprint(settlement.bp)
     app.register_blueprint(clubs.bp)
+    app.register_blueprint(events.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(handover.bp)
     app.register_blueprint(games.bp)
