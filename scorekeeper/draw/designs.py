@@ -219,18 +219,18 @@ def nearly_kirkman_18() -> Design:
     return rounds
 
 
-def design(kind: str, n: int) -> Design | None:
-    """A design for ``n`` units at tables of ``kind`` ("3", "4" or "2" for pairs of pairs)."""
-    if kind == "2":
+def design(size: str, n: int) -> Design | None:
+    """A design for ``n`` units at tables of ``size`` ("3", "4" or "2" for pairs of pairs)."""
+    if size == "2":
         return circle(n) if n >= 2 else None
-    if kind == "3" and n in (9, 27, 81):
+    if size == "3" and n in (9, 27, 81):
         return affine_space(3, {9: 2, 27: 3, 81: 4}[n])
-    if kind == "3" and n == 18:
+    if size == "3" and n == 18:
         return nearly_kirkman_18()
-    if kind == "3" and n in CYCLIC:
+    if size == "3" and n in CYCLIC:
         m, base = CYCLIC[n]
         return developed(base, m, 2 * m)
-    if kind == "4" and n in (16, 64, 256):
+    if size == "4" and n in (16, 64, 256):
         return affine_space(4, {16: 2, 64: 3, 256: 4}[n])
-    found = STORED.get((kind, n))
+    found = STORED.get((size, n))
     return [[list(t) for t in r] for r in found] if found is not None else None
