@@ -11,9 +11,12 @@ import csv
 import io
 import sqlite3
 
+import sqlite_utils
 from test_clubs import club_version, new_club, new_evening, seed_table
 from test_settlement import pdf_text
 from web import enter
+
+from scorekeeper.store import chain
 
 
 def ledger(app) -> list[tuple]:
@@ -106,6 +109,13 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
     assert pdf.status_code == 200 and pdf.data[:4] == b"%PDF"
     printed = pdf_text(pdf.data, tmp_path)
     assert "Statement of Anne" in printed and "+€26.40" in printed and "CSV" not in printed
+    # the statement and its PDF print the club ledger's head, as `scorekeeper verify` does
+    db = sqlite_utils.Database(app.config["DATABASE"])
+    head = chain.head(db, chain.LEDGER, club)
+    assert head is not None and f'Club ledger head: <code class="chain-head">{head.short}' in (
+        client.get(f"/clubs/{club}/members/{ids['Anne']}/statement").data.decode()
+    )
+    assert head.short in printed
 
     # Reopen: coups allowed again; close again: nothing changed, nothing posted.
     assert (

@@ -22,6 +22,7 @@ from ...clubs import accounts
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
 from .. import blueprints
+from ..chain_heads import club_ledger
 from ..kept.expensive import club_key, expensive
 from ..printing import pdf_response
 from .cash_forms import KIND_WORDS, METHOD_WORDS
@@ -41,6 +42,8 @@ def _statement(club_id: int, member_id: int) -> dict[str, Any]:
         "member": member,
         "lines": lines,
         "balance": lines[-1].balance if lines else 0,
+        # the club ledger's head: whoever keeps this statement witnesses the accounts
+        "ledger": club_ledger(club_id),
     }
 
 
