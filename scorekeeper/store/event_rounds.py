@@ -155,10 +155,7 @@ def draw_round(
         for table_no, seated in enumerate(drawn.tables, 1):
             game = build(kind.game, seated, found.settings.rules, 0, [])
             replay_any(game)
-            game_id = insert_game(db, game, Action.CREATE)
-            db.execute(
-                "update games set manager_hash = ? where id = ?", [manager_hash(game_id), game_id]
-            )
+            game_id = insert_game(db, game, Action.CREATE, manager_hash=manager_hash)
             db.table("event_tables").insert(
                 {"event_id": event_id, "round": number, "table_no": table_no, "game_id": game_id}
             )

@@ -53,12 +53,14 @@ def insert_game(
     game: AnyGame,
     action: Action = Action.CREATE,
     money: Money | None = None,
-    manager_hash: str | None = None,
+    manager_hash: str | Callable[[int], str] | None = None,
     handover_hash: str | None = None,
 ) -> int:
     """``create``'s writes, inside a transaction the caller holds (an event's draw: its tables).
 
-    The game must have been replayed (checked) by the caller.
+    The game must have been replayed (checked) by the caller. ``manager_hash``
+    may be made from the new game's id (an event's table link is derived from
+    it): it is written before the log's first line, which holds the row whole.
     """
     stamp = now()
     game_id = (
@@ -68,7 +70,7 @@ def insert_game(
                 "game": kind_of(game).game,
                 "chip_value": None if money is None else str(money.chip_value),
                 "currency": None if money is None else money.currency,
-                "manager_hash": manager_hash,
+                "manager_hash": None if callable(manager_hash) else manager_hash,
                 "handover_hash": handover_hash,
                 "table_token": secrets.token_urlsafe(18),
                 "players": json.dumps(list(game.players), ensure_ascii=False),
@@ -82,6 +84,10 @@ def insert_game(
         .last_pk
     )
     assert isinstance(game_id, int)
+    if callable(manager_hash):
+        db.execute(
+            "update games set manager_hash = ? where id = ?", [manager_hash(game_id), game_id]
+        )
     coups = [dump_coup(game, c) for c in game.coups]
     db.table("coups").insert_all(
         {"game_id": game_id, "position": n, "data": json.dumps(c, ensure_ascii=False)}
