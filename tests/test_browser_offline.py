@@ -142,7 +142,8 @@ def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_
         first.fill(f"#player{i}", name)
     first.get_by_role("button", name="Créer la partie").tap()
     expect(first.locator("#entry")).to_be_visible()
-    manager_link = first.locator(".links-new .link a").first.get_attribute("href")
+    # the manager link (the table link's code comes first, for the other players)
+    manager_link = first.locator(".links-new:not(#table-link-first) .link a").get_attribute("href")
     game = first.url.split("#")[0]
     first.goto(game + "/links")
     table_link = first.locator(".link a").first.get_attribute("href")
