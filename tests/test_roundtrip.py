@@ -247,6 +247,7 @@ POULE_RULES = rules_of(
     retourne=st.booleans(),
     espadille_forcee=st.booleans(),
     poules_to_play=count(1, 4, 20, 2),
+    coups_to_play=count(0, 12, 0, 0, 40),
     end=st.sampled_from(["continue", "share"]),
     cave=count(1, 300, 200),
     fiche=count(1, 30, 20),

@@ -59,6 +59,7 @@ PRESET_WORDS = {
     "1709": _l("3-2, share at the end (the 1709 text)"),
     "recommended": _l("3-1, retourne, play on (recommended)"),
     "ancien": _l("2-1, simple payments (ancien)"),
+    "soiree_40": _l("3-1, 40 coups, share at the end (an evening of 40 coups)"),
     "jetons": _l("stakes and pots (jetons)"),
     "danois": _l("danois, the source's rates"),
     "danois_dlu": _l("danois (DLU), the union's rates"),
@@ -175,7 +176,7 @@ class NewGameForm(FlaskForm):
     )
     nolo_ouvert_bonus = BooleanField(_l("Jeton bonus to a nolo ouvert lost by codille"))
     coups_to_play = IntegerField(
-        _l("Coups to play (0: the table decides)"), validators=[Optional(), NumberRange(0, 10_000)]
+        _l("Coups to play"), validators=[Optional(), NumberRange(0, 10_000)]
     )
     create = SubmitField(_l("Create the game"))
 
@@ -189,6 +190,11 @@ SETTING_HELP = {
     "retourne": _l("The trump may be turned from the talon (retourne contract)."),
     "espadille_forcee": _l("When all pass, the holder of spadille must play demande."),
     "poules_to_play": _l("Poules won by the hombre that end the game."),
+    "coups_to_play": _l(
+        "0: the poules end the game. Else it ends after this many coups (an evening of 40 or 48),"
+        " then the bêtes go as below."
+    ),
+    "coups_to_play_pot": _l("0: the table decides when to stop."),
     "end": _l("Then share the remaining bêtes, or play on until none is left."),
     "cave": _l("Chips in a cave."),
     "fiche": _l("Chips a fiche is worth (display only)."),
@@ -350,7 +356,10 @@ def rules_text(rules: Any) -> str:
     ]
     if rules.espadille_forcee:
         parts.append(_("espadille forcée"))
-    parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
+    if rules.coups_to_play:
+        parts.append(ngettext("%(num)s coup", "%(num)s coups", rules.coups_to_play))
+    else:
+        parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
     parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
     if rules.mark_value != 3:
         parts.append(_("a mark is worth %(n)s", n=rules.mark_value))

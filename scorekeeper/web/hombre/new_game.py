@@ -43,9 +43,15 @@ def _preset(name: str | None) -> Any:
     return kind.preset(name or DEFAULT_PRESET)
 
 
+def _settings(rules: Any) -> dict[str, Any]:
+    """Every setting of a rule set, also those its file leaves out at their default (a form
+    shows them all, and a preset must reset what another one set: ``coups_to_play``)."""
+    return {**rules.to_mapping(), **{f.name: getattr(rules, f.name) for f in fields(rules)}}
+
+
 def _fill_rules(form: NewGameForm, rules: Any) -> None:
     form.accounting.data = rules.accounting
-    for name, value in rules.to_mapping().items():
+    for name, value in _settings(rules).items():
         if name != "accounting":
             field = getattr(form, name)
             field.data, field.raw_data = value, None  # shown as the preset says, not as sent
@@ -59,8 +65,8 @@ def _form_rules(form: NewGameForm) -> Any:
         value = getattr(form, setting.name).data
         if isinstance(value, str):
             value = value.strip()
-        if value is None and setting.type in ("str", "bool"):
-            continue  # not sent: the rule set's default
+        if value is None and (setting.type in ("str", "bool") or setting.default == 0):
+            continue  # not sent (or empty where 0 means "none"): the rule set's default
         data[setting.name] = value
     return kind.rules_type(**data)
 
@@ -86,7 +92,7 @@ def _table_from_form(form: NewGameForm) -> Any:
 
 
 def _presets_json() -> str:
-    return json.dumps({name: _preset(name).to_mapping() for name in PRESET_KINDS})
+    return json.dumps({name: _settings(_preset(name)) for name in PRESET_KINDS})
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
