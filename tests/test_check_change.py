@@ -4,8 +4,9 @@
 the changed game from the kept prefix before the change and stops where its
 state is the old game's (``_Table.carried``), taking the rest from the old
 game's replay. For random valid games (three and four seats, every poule
-system, voles and failed voles, whose odd chips a deletion's moved dealer
-gives to the other tiers) with a random correction (a coup of the game, or
+system, an end by poules or after a fixed number of coups, voles and
+failed voles, whose odd chips a deletion's moved dealer gives to the other
+tiers) with a random correction (a coup of the game, or
 a new one: valid or not) or deletion: a refusal is the full replay's, word
 for word and at the same coup; else the final nets, caves, stacks, poules
 tirées, end and bête register are the full replay's, the coups folded are
