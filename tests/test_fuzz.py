@@ -104,6 +104,7 @@ GET_ROUTES = [
     "/games/{n}/journal.csv?sep={t}",
     "/games/new?again={n}",
     "/games/new?evening={n}",
+    "/games/new?evening={n}&preset={t}",
     "/games/new/manille?evening={n}&preset={t}",
     "/clubs/{n}",
     "/clubs/2/season?start={t}&end={t}&sort={t}",

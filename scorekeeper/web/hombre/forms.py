@@ -134,6 +134,11 @@ class NewGameForm(FlaskForm):
         default="recommended",
     )
     apply_preset = SubmitField(_l("Apply the preset"))
+    # a club's own rule sets, opened from one of its evenings (web/club_presets.py)
+    club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
+    save_preset = StringField(
+        _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
+    )
     accounting = HiddenField(default="poule")
     poule_system = StringField(_l("Poule system"), validators=[Optional()])
     mark_value = IntegerField(_l("Mark value"), validators=[Optional(), NumberRange(1, 1000)])

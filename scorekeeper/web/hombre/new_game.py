@@ -20,7 +20,8 @@ from ... import access, store
 from ...rules import kinds
 from ...rules.errors import GameError
 from ...rules.hombre.kinds import Hombre1709
-from .. import blueprints
+from .. import blueprints, club_presets
+from ..club_presets import ClubPresets
 from ..creating import created, save_table
 from ..forms import bounded_arg, player_names
 from .forms import SETTING_HELP, NewGameForm
@@ -71,24 +72,29 @@ def _form_rules(form: NewGameForm) -> Any:
     return kind.rules_type(**data)
 
 
-def _table_from_form(form: NewGameForm) -> Any:
-    """The players and rule set of the form, or None with the errors put beside the fields."""
+def _table_from_form(form: NewGameForm, offered: ClubPresets | None = None) -> Any:
+    """The players and rule set of the form, or None with the errors put beside the fields.
+
+    Opened from a club's evening (``offered``), a preset of the club chosen is
+    the rule set, whatever the fields below say.
+    """
     if not form.validate():
         return None
+    seats = (form.player0, form.player1, form.player2, form.player3)
     try:
-        rules = _form_rules(form)
+        club_presets.check_room(form, offered)
+        rules = club_presets.chosen_rules(form, lambda: _form_rules(form).to_mapping(), offered)
+        names = player_names(seats, required=3)
+        if names is None:
+            return None
+        if int(form.first_dealer.data) >= len(names):
+            form.first_dealer.errors = [_("The first dealer is one of the players.")]
+            return None
+        return kinds.build(HOMBRE.game, names, rules, int(form.first_dealer.data), [])
     except GameError as error:
-        field = getattr(form, error.field.removeprefix("rules."))
+        field = getattr(form, error.field.removeprefix("rules."), form.create)
         field.errors = [*field.errors, error.translated(_)]
         return None
-    seats = (form.player0, form.player1, form.player2, form.player3)
-    names = player_names(seats, required=3)
-    if names is None:
-        return None
-    if int(form.first_dealer.data) >= len(names):
-        form.first_dealer.errors = [_("The first dealer is one of the players.")]
-        return None
-    return kinds.build(HOMBRE.game, names, rules.to_mapping(), int(form.first_dealer.data), [])
 
 
 def _presets_json() -> str:
@@ -98,16 +104,23 @@ def _presets_json() -> str:
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> str | BaseResponse | tuple[str, int]:
     form = NewGameForm()
+    offered = club_presets.club_presets(HOMBRE.game)
+    club_presets.offer(form, offered)
     if request.method == "GET":
         _fill_rules(form, _preset(DEFAULT_PRESET))
         if previous := bounded_arg("again", 0, 1, 2**62):
             _play_again(form, access.readable(previous))
     elif form.apply_preset.data:
         _fill_rules(form, _preset(form.preset.data))
-    elif (game := _table_from_form(form)) is not None:
-        return created(game, store.Action.CREATE, None)
+    elif (game := _table_from_form(form, offered)) is not None:
+        return created(game, store.Action.CREATE, None, club_presets.keeping(form, game))
     page = render_template(
-        "hombre/new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=None
+        "hombre/new_game.html",
+        form=form,
+        help=SETTING_HELP,
+        presets=_presets_json(),
+        stored=None,
+        club=offered is not None,
     )
     return page if request.method == "GET" or form.apply_preset.data else (page, 422)
 
