@@ -269,6 +269,14 @@ DANISH_RULES = rules_of(
     ante=count(0, 6, 5),
     rates=st.sampled_from(["texte", "dlu", "dlu", "danois"]),
     coups_to_play=count(0, 10, 0, 4),
+    takst=st.one_of(
+        st.just({}),
+        st.dictionaries(
+            st.sampled_from(["solo", "nolo_pur", "jeu_simple", "tout"]),
+            st.lists(st.integers(-1, 12), min_size=2, max_size=3),
+            max_size=3,
+        ),
+    ),
     cave=count(1, 150, 100),
     fiche=count(1, 20, 10),
 )

@@ -21,6 +21,7 @@ from wtforms.validators import Length, NumberRange, Optional
 
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
+from ...rules.hombre.takst import takst_text
 from ..forms import name_field, options, whole
 from ..hookspecs import CoupEntry
 
@@ -180,6 +181,7 @@ class NewGameForm(FlaskForm):
         validate_choice=False,
     )
     nolo_ouvert_bonus = BooleanField(_l("Jeton bonus to a nolo ouvert lost by codille"))
+    takst = StringField(_l("The club's own rates"), validators=[Optional(), Length(max=300)])
     coups_to_play = IntegerField(
         _l("Coups to play"), validators=[Optional(), NumberRange(0, 10_000)]
     )
@@ -200,6 +202,10 @@ SETTING_HELP = {
         " then the bêtes go as below."
     ),
     "coups_to_play_pot": _l("0: the table decides when to stop."),
+    "takst": _l(
+        "Optional: a contract and its won, bête and codille rates per defender, e.g."
+        " solo 3 3 4, nolo_pur 4 4 5; the others keep the rates above."
+    ),
     "end": _l("Then share the remaining bêtes, or play on until none is left."),
     "cave": _l("Chips in a cave."),
     "fiche": _l("Chips a fiche is worth (display only)."),
@@ -353,7 +359,10 @@ def rules_text(rules: Any) -> str:
         )
     if rules.accounting == "danois":
         table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
-        return _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
+        line = _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
+        if rules.takst:
+            line += ", " + _("own rates %(takst)s", takst=takst_text(rules.takst))
+        return line
     parts = [
         rules.poule_system,
         _("double payments") if rules.payments == "double" else _("simple payments"),

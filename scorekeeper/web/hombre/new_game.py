@@ -20,6 +20,7 @@ from ... import access, store
 from ...rules import kinds
 from ...rules.errors import GameError
 from ...rules.hombre.kinds import Hombre1709
+from ...rules.hombre.takst import read_takst, takst_text
 from .. import blueprints, club_presets
 from ..club_presets import ClubPresets
 from ..creating import created, save_table
@@ -44,10 +45,17 @@ def _preset(name: str | None) -> Any:
     return kind.preset(name or DEFAULT_PRESET)
 
 
+READ = {"takst": read_takst}
+"""The settings a form's text field gives in another shape than the file's (the rest: as typed)."""
+SHOWN = {"takst": takst_text}
+
+
 def _settings(rules: Any) -> dict[str, Any]:
-    """Every setting of a rule set, also those its file leaves out at their default (a form
-    shows them all, and a preset must reset what another one set: ``coups_to_play``)."""
-    return {**rules.to_mapping(), **{f.name: getattr(rules, f.name) for f in fields(rules)}}
+    """Every setting of a rule set as its field shows it, also those its file leaves out at
+    their default (a preset must reset what another one set: ``coups_to_play``, ``takst``)."""
+    every = {f.name: getattr(rules, f.name) for f in fields(rules)}
+    every = {name: SHOWN[name](v) if name in SHOWN else v for name, v in every.items()}
+    return {**rules.to_mapping(), **every}
 
 
 def _fill_rules(form: NewGameForm, rules: Any) -> None:
@@ -68,7 +76,7 @@ def _form_rules(form: NewGameForm) -> Any:
             value = value.strip()
         if value is None and (setting.type in ("str", "bool") or setting.default == 0):
             continue  # not sent (or empty where 0 means "none"): the rule set's default
-        data[setting.name] = value
+        data[setting.name] = READ[setting.name](value or "") if setting.name in READ else value
     return kind.rules_type(**data)
 
 
