@@ -128,13 +128,21 @@ def test_an_evening_of_coups_through_the_pages(client):
     assert refused.status_code == 422
     game = new_game(client, poule_system="3-1", coups_to_play="2", end="share")
     enter(client, game, "B demande A4 B4 C1")  # Bruno remise: bête 27
+    page = re.sub(r"<[^>]+>", "", client.get(game).data.decode())
+    assert "Coups played: 1 / 2 · poules won by the hombre: 0" in page
+    assert "Poules won by the hombre: 0 / 20" not in page
     enter(client, game, "pass")  # coup 2 of 2: Bruno's 27 shared, 9 to each
     assert report(client, game)["net"] == {"Anne": 9, "Bruno": -18, "Chloé": 9}
     settlement = re.sub(r"<[^>]+>", "", client.get(game + "/settlement").data.decode())
     assert "2 coups, share at the end" in settlement and "20 poules" not in settlement
+    assert "poules won by the hombre: 0 ·" in settlement
     assert "PROVISIONAL" not in settlement
     french = client.get(game + "/settlement", headers={"Accept-Language": "fr"}).data.decode()
     assert "2 coups, partage à la fin" in french
+    # with "continue", the coups played and a bête still open: the page says the game goes on
+    going = new_game(client, poule_system="3-1", coups_to_play="1", end="continue")
+    enter(client, going, "B demande A4 B4 C1")
+    assert "The coups are played: the game goes on" in client.get(going).data.decode()
     # an empty field is "by poules", as the file without the key
     plain = new_game(client, coups_to_play="")
     assert "coups_to_play" not in report(client, plain)["rules"]
