@@ -1,10 +1,12 @@
 # Two commands do everything on a fresh Debian machine with Python 3.11:
 #   make run   - virtualenv, install, database, serve on http://127.0.0.1:5000
-#                (make run HOST=0.0.0.0: serve the local network, for the phones)
+#                (make run HOST=0.0.0.0: serve the local network, for the phones;
+#                 make run HOST=0.0.0.0 HTTPS=1: the same over HTTPS, see /trust)
 #   make test  - the same plus test tools and Chromium, then lint, types and the suite
 PYTHON ?= python3
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
+HTTPS  ?=
 VENV   := .venv
 BIN    := $(VENV)/bin
 RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-droid-fallback
@@ -48,7 +50,7 @@ setup: $(VENV)/.run-installed $(VENV)/.catalogs
 # waitress, one process per core (see scorekeeper/serve.py); the database is
 # created or migrated before the processes start.
 run: setup
-	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
+	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)$(if $(HTTPS), --https)
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check scorekeeper tests benchmarks tools
@@ -65,11 +67,16 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/replay_json.py
 	$(BIN)/python benchmarks/request_cpu.py
 	$(BIN)/python benchmarks/pages.py
+	$(BIN)/python benchmarks/https.py
+	$(BIN)/python benchmarks/notice.py
+	$(BIN)/python benchmarks/draw.py
 
-# 50 tables entering coups and 200 phones following them for 60 s (Locust).
+# 50 tables entering coups and 200 phones following them for 60 s (Locust); then a
+# championship: 136 manillen tables of an event, 500 phones and a wall following it.
 load: $(VENV)/.run-installed $(VENV)/.catalogs
 	$(BIN)/pip install -qq -e ".[bench]" 2>&1 | grep -v "is ignored" || true
 	$(BIN)/python benchmarks/load.py
+	$(BIN)/python benchmarks/event_load.py
 
 # After changing a user-facing string: extract, merge into the .po files, compile.
 translations: $(VENV)/.run-installed

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import importing
+from .draw import DrawError
+from .draw import command as draw_command
 from .rules import kinds
 from .rules.errors import GameError
 from .rules.gamefile import write_json, write_json_bytes
@@ -197,6 +199,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
             threads=args.threads,
             qr=args.qr,
             access_log=args.access_log,
+            https=args.https,
         )
     except ValueError as error:  # a wrong SCOREKEEPER_* setting, found before serving
         raise UserError(str(error)) from None
@@ -206,6 +209,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from .verify import command
 
     return command(args)
+
+
+def cmd_draw(args: argparse.Namespace) -> None:
+    """The competition draw; the body is scorekeeper.draw.command's."""
+    try:
+        made = draw_command.run(args.players, args.seats, args.rounds, args.seed, args.fixed_pairs)
+    except DrawError as error:
+        raise UserError(str(error)) from None
+    sys.stdout.write(draw_command.dumps(made) if args.json else draw_command.as_text(made))
 
 
 def _word(value: Any) -> str:
@@ -261,6 +273,12 @@ def parser() -> argparse.ArgumentParser:
         help="draw the address as a QR code (default: when printing to a terminal)",
     )
     serve.add_argument("--access-log", action="store_true", help="log every request")
+    serve.add_argument(
+        "--https",
+        action="store_true",
+        help="serve HTTPS with a certificate of this machine, signed by a local CA made once "
+        "in instance/tls (each phone trusts it once: /trust)",
+    )
     serve.set_defaults(run=cmd_serve)
     verify = sub.add_parser(
         "verify", help="check the logs' hash chains and that every game is what its log says"
@@ -270,6 +288,14 @@ def parser() -> argparse.ArgumentParser:
         "--heads", help="a file of heads kept from last time: checked, then rewritten"
     )
     verify.set_defaults(run=cmd_verify)
+    drawing = sub.add_parser("draw", help="seat the players of a competition, round by round")
+    drawing.add_argument("players", help="one name a line, an optional team after a tab or ;")
+    drawing.add_argument("--rounds", type=int, required=True, help="how many rounds")
+    drawing.add_argument("--seats", choices=["3", "4", "pairs"], required=True)
+    drawing.add_argument("--seed", type=int, required=True, help="the same seed, the same draw")
+    drawing.add_argument("--json", action="store_true", help="print the draw as JSON")
+    drawing.add_argument("--fixed-pairs", action="store_true", help="pair lines 1&2, 3&4, ...")
+    drawing.set_defaults(run=cmd_draw)
     rules = sub.add_parser("rules", help="list the presets and every setting with its default")
     rules.set_defaults(run=cmd_rules)
     return top

@@ -25,6 +25,13 @@ class Grant:
     label: str
     created_at: str
     last_change_at: str | None
+    name: str = ""
+    """What the manager named the phone (empty: not named)."""
+
+    @property
+    def shown(self) -> str:
+        """The phone as the pages name it: its given name, else what its browser said."""
+        return self.name or self.label
 
 
 def active(db: sqlite_utils.Database, game_id: int, device: str) -> Grant | None:
@@ -47,6 +54,7 @@ def _grant(row: dict[str, object]) -> Grant:
         str(row["label"] or ""),
         str(row["created_at"]),
         None if row["last_change_at"] is None else str(row["last_change_at"]),
+        str(row.get("name") or ""),
     )
 
 
@@ -82,6 +90,19 @@ def give(db: sqlite_utils.Database, game_id: int, device: str, label: str) -> Gr
     grant = active(db, game_id, device)
     assert grant is not None
     return grant
+
+
+NAME_LENGTH = 40
+"""The longest name a phone is given (the form says so and refuses longer)."""
+
+
+def set_name(db: sqlite_utils.Database, game_id: int, grant_id: int, given: str) -> bool:
+    """Name a phone that holds the right on the game; False if it holds none."""
+    cursor = db.execute(
+        "update grants set name = ? where id = ? and game_id = ? and revoked_at is null",
+        [given[:NAME_LENGTH] or None, grant_id, game_id],
+    )
+    return cursor.rowcount == 1
 
 
 def changed(db: sqlite_utils.Database, grant_id: int, at: str | None = None) -> None:

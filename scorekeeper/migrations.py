@@ -290,6 +290,84 @@ def m008_generation(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
+def m009_coup_keys(db: sqlite_utils.Database) -> None:
+    """The keys the manager's phone made for the coups it sent (issue 26).
+
+    A coup sent again because its answer was lost (the Wi-Fi dropped, the
+    phone's outbox retried) carries the key it was stored under: the server
+    answers as if it had just stored it and stores nothing. One key per game
+    (primary key), tied to the coup's position and the version its save made;
+    the keys go with their game (``on delete cascade``).
+    """
+    db.execute(
+        """create table coup_keys (
+            game_id integer not null references games(id) on delete cascade,
+            key text not null,
+            position integer not null,
+            version integer not null,
+            primary key (game_id, key)
+        )"""
+    )
+
+
+@migrations()
+def m010_cash_box(db: sqlite_utils.Database) -> None:
+    """The club's cash box (issue 28): its ledger, evenings closed and reopened, transfers paid.
+
+    ``ledger``: one row per entry of a member's account, in whole cents
+    (scorekeeper/cashbox/entries.py says the kinds and the sign); rows are
+    only ever inserted, by ``store.ledger.insert_entry``: a reversal is a
+    new row naming the one it undoes (``reverses``). ``prev_hash`` and
+    ``hash`` are left empty here: the club's hash chain fills them.
+    ``evening_closings``: each close and reopen of an evening, in order;
+    the last says whether its tables are locked. ``transfers_paid``: the
+    settlement transfers of a single table ticked as paid (a row while
+    ticked; the game's change log keeps every tick and untick).
+    """
+    db.table("ledger").create(
+        {
+            "id": int,
+            "club_id": int,
+            "member_id": int,
+            "kind": str,
+            "amount": int,  # cents, signed: what it does to the member's balance
+            "on_date": str,  # YYYY-MM-DD
+            "evening_id": int,
+            "reverses": int,
+            "method": str,
+            "received_by": str,
+            "note": str,
+            "created_at": str,
+            "prev_hash": str,
+            "hash": str,
+        },
+        pk="id",
+        foreign_keys=[
+            ("club_id", "clubs", "id"),
+            ("member_id", "members", "id"),
+            ("evening_id", "evenings", "id"),
+            ("reverses", "ledger", "id"),
+        ],
+        not_null={"club_id", "member_id", "kind", "amount", "on_date", "created_at"},
+    )
+    db.table("ledger").create_index(["club_id", "on_date"])
+    db.table("ledger").create_index(["reverses"], unique=True)
+    db.table("evening_closings").create(
+        {"id": int, "evening_id": int, "action": str, "at": str},
+        pk="id",
+        foreign_keys=[("evening_id", "evenings", "id")],
+        not_null={"evening_id", "action", "at"},
+    )
+    db.table("evening_closings").create_index(["evening_id"])
+    db.table("transfers_paid").create(
+        {"game_id": int, "payer": int, "payee": int, "amount": int, "at": str},
+        pk=("game_id", "payer", "payee", "amount"),
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"at"},
+    )
+
+
+@migrations()
 def m011_hash_chains(db: sqlite_utils.Database) -> None:
     """Each game's change log (and each club's ledger) becomes a hash chain, append-only.
 
@@ -345,6 +423,109 @@ def m011_hash_chains(db: sqlite_utils.Database) -> None:
             " when new.hash is null begin"
             f" select raise(abort, '{name}: a row is written by store/chain.py append'); end"
         )
+
+
+@migrations()
+def m012_events(db: sqlite_utils.Database) -> None:
+    """Competitions (issue 27): an event, its players, rounds, tables, penalties and change log.
+
+    An event's tables are ordinary games (``event_tables.game_id``); a club's
+    event also opens an evening of the club per round, so its tables join the
+    season. The manager link's secret is stored hashed, as a game's.
+    """
+    db.table("events").create(
+        {
+            "id": int,
+            "club_id": int,
+            "name": str,
+            "settings": str,
+            "seed": int,
+            "manager_hash": str,
+            "read_token": str,
+            "version": int,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        not_null={"name", "settings", "seed", "read_token", "version"},
+        foreign_keys=[("club_id", "clubs", "id")],
+    )
+    db.table("events").create_index(["read_token"], unique=True)
+    db.table("event_grants").create(
+        {"id": int, "event_id": int, "device": str, "created_at": str, "revoked_at": str},
+        pk="id",
+        foreign_keys=[("event_id", "events", "id")],
+    )
+    db.table("event_grants").create_index(["device", "event_id"])
+    db.table("event_players").create(
+        {
+            "id": int,
+            "event_id": int,
+            "name": str,
+            "team": str,
+            "together": str,
+            "partner": str,
+            "member_id": int,
+            "joined": int,
+            "withdrawn": int,
+        },
+        pk="id",
+        not_null={"event_id", "name", "joined"},
+        foreign_keys=[("event_id", "events", "id")],
+    )
+    db.table("event_players").create_index(["event_id", "name"], unique=True)
+    db.table("event_rounds").create(
+        {
+            "event_id": int,
+            "number": int,
+            "seed": int,
+            "sitting_out": str,
+            "evening_id": int,
+            "started_at": str,
+            "closed_at": str,
+        },
+        pk=("event_id", "number"),
+        foreign_keys=[("event_id", "events", "id")],
+    )
+    db.table("event_tables").create(
+        {
+            "event_id": int,
+            "round": int,
+            "table_no": int,
+            "game_id": int,
+            "locked": str,
+            "locked_version": int,
+        },
+        pk=("event_id", "round", "table_no"),
+        foreign_keys=[("event_id", "events", "id"), ("game_id", "games", "id")],
+    )
+    db.table("event_tables").create_index(["game_id"], unique=True)
+    db.table("event_penalties").create(
+        {
+            "id": int,
+            "event_id": int,
+            "player": str,
+            "points": int,
+            "reason": str,
+            "round": int,
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("event_id", "events", "id")],
+    )
+    db.table("event_changes").create(
+        {"id": int, "event_id": int, "version": int, "action": str, "summary": str, "at": str},
+        pk="id",
+        foreign_keys=[("event_id", "events", "id")],
+    )
+    db.table("event_changes").create_index(["event_id", "id"])
+
+
+@migrations()
+def m013_phone_names(db: sqlite_utils.Database) -> None:
+    """The name the manager gives a phone ("Anne's phone"), shown instead of what its
+    browser said it was ("Linux · Chrome"), which stays in ``label``."""
+    db.table("grants").add_column("name", str)
 
 
 @migrations()

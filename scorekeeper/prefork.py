@@ -73,7 +73,17 @@ def _logged(app: Any, out: TextIO) -> Any:
     return logging_app
 
 
-def _child(app: Any, listener: socket.socket, threads: int) -> None:
+TRUST_THE_FRONT = {
+    "trusted_proxy": "*",
+    "trusted_proxy_count": 1,
+    "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
+}
+"""Behind the TLS listener (``serve --https``): the phone's address and the scheme are the
+ones it writes. Only it can reach waitress then (a Unix socket in a 0700 folder), so
+trusting whoever connects is trusting it; it drops what a phone claims (tls_front.py)."""
+
+
+def _child(app: Any, listener: socket.socket, threads: int, fronted: bool = False) -> None:
     """One process: waitress on the shared socket until SIGTERM."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
@@ -87,6 +97,7 @@ def _child(app: Any, listener: socket.socket, threads: int) -> None:
         max_request_body_size=MAX_BODY,
         asyncore_use_poll=True,  # select() stops at 1,024 sockets
         ident="scorekeeper",
+        **(TRUST_THE_FRONT if fronted else {}),
     )
 
     def stop(_signum: int, _frame: Any) -> None:
@@ -97,23 +108,38 @@ def _child(app: Any, listener: socket.socket, threads: int) -> None:
     server.run()
 
 
-def run(app: Any, listener: socket.socket, workers: int, threads: int, log: bool) -> None:
-    """Fork ``workers`` processes serving ``listener``; return once they are all stopped."""
+def run(
+    app: Any,
+    listener: socket.socket,
+    workers: int,
+    threads: int,
+    log: bool,
+    front: Callable[[], None] | None = None,
+) -> None:
+    """Fork ``workers`` processes serving ``listener``; return once they are all stopped.
+
+    ``front``: one more process, in front of them (``serve --https``: the TLS
+    listener, tls_front.py), started and restarted as they are; waitress then
+    trusts the headers it writes (``TRUST_THE_FRONT``).
+    """
     if log:
         app = _logged(app, sys.stdout)
-    children: set[int] = set()
+    children: dict[int, Callable[[], None]] = {}
 
-    def start() -> None:
+    def waitress() -> None:
+        _child(app, listener, threads, fronted=front is not None)
+
+    def start(target: Callable[[], None]) -> None:
         pid = os.fork()
         if pid == 0:  # the child
             code = 0
             try:
-                _child(app, listener, threads)
+                target()
             except BaseException:
                 code = 1
             finally:
                 os._exit(code)
-        children.add(pid)
+        children[pid] = target
 
     def stop(_signum: int, _frame: Any) -> None:
         raise _Stop
@@ -122,12 +148,14 @@ def run(app: Any, listener: socket.socket, workers: int, threads: int, log: bool
     signal.signal(signal.SIGINT, stop)
     try:
         for _ in range(workers):
-            start()
+            start(waitress)
+        if front is not None:
+            start(front)
         while children:
             pid, _status = os.waitpid(-1, 0)
-            children.discard(pid)
+            target = children.pop(pid, waitress)
             time.sleep(0.5)  # a process that dies at once must not be forked in a loop
-            start()
+            start(target)
     except (_Stop, ChildProcessError):
         pass
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -140,7 +168,7 @@ def run(app: Any, listener: socket.socket, workers: int, threads: int, log: bool
         for pid in list(children):
             done, _status = os.waitpid(pid, os.WNOHANG)
             if done:
-                children.discard(pid)
+                children.pop(pid, None)
         time.sleep(0.05)
     for pid in children:  # past the graceful time
         os.kill(pid, signal.SIGKILL)

@@ -10,6 +10,11 @@ never race at start.
 At start it prints the address the phones must open — the machine's
 address on the local network when it serves the network, never
 127.0.0.1 then — and its QR code, for the manager's phone to scan.
+
+``--https`` (issue 26): the port speaks HTTPS, with a certificate of this
+machine signed by a local CA made once (certs.py); a TLS listener process
+(tls_front.py) passes the requests to the waitress processes over a private
+Unix socket. The banner says where a phone learns to trust the CA (/trust).
 """
 
 from __future__ import annotations
@@ -17,11 +22,17 @@ from __future__ import annotations
 import io
 import ipaddress
 import os
+import shutil
 import socket
 import sys
-from typing import TextIO
+import tempfile
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
 
 import segno
+
+if TYPE_CHECKING:
+    from .certs import Served
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5000
@@ -74,31 +85,63 @@ def lan_address() -> str | None:
     return address
 
 
-def http_url(host: str, port: int) -> str:
+def host_addresses() -> list[str]:
+    """This machine's IPv4 addresses but loopback: each interface's (Linux) and the route's.
+
+    The certificate of ``serve --https`` names them all, so that a phone may
+    open any of them (a laptop on the Wi-Fi and on a cable).
+    """
+    found: list[str] = []
+    try:
+        import fcntl
+        import struct
+
+        interfaces = [name for _index, name in socket.if_nameindex()]
+    except (ImportError, OSError, AttributeError):  # pragma: no cover - not Linux
+        interfaces = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for name in interfaces:
+            try:  # SIOCGIFADDR: the interface's IPv4 address
+                packed = fcntl.ioctl(
+                    probe.fileno(), 0x8915, struct.pack("256s", name.encode()[:15])
+                )
+            except OSError:  # down, or no IPv4 address
+                continue
+            found.append(socket.inet_ntoa(packed[20:24]))
+    lan = lan_address()
+    if lan is not None:
+        found.append(lan)
+    return [a for a in dict.fromkeys(found) if not is_loopback(a) and not is_wildcard(a)]
+
+
+def http_url(host: str, port: int, scheme: str = "http") -> str:
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"  # an IPv6 address
-    return f"http://{host}:{port}/" if port != 80 else f"http://{host}/"
+    default = 443 if scheme == "https" else 80
+    return f"{scheme}://{host}:{port}/" if port != default else f"{scheme}://{host}/"
 
 
-def phone_url(host: str, port: int, public_url: str | None = None) -> tuple[str, str | None]:
+def phone_url(
+    host: str, port: int, public_url: str | None = None, scheme: str = "http"
+) -> tuple[str, str | None]:
     """The address to print for the phones, and a warning when they cannot use it."""
     if public_url:
         return public_url.rstrip("/") + "/", None
     if is_wildcard(host):
         lan = lan_address()
         if lan is None:
-            return http_url("127.0.0.1", port), (
+            return http_url("127.0.0.1", port, scheme), (
                 "No network address found (is this machine on the Wi-Fi?): the phones "
                 "need this machine's address on the local network — `hostname -I` lists "
                 "them — or set SCOREKEEPER_LAN_ADDRESS."
             )
-        return http_url(lan, port), None
+        return http_url(lan, port, scheme), None
     if is_loopback(host) and host != os.environ.get("SCOREKEEPER_LAN_ADDRESS", "").strip():
-        return http_url(host, port), (
+        return http_url(host, port, scheme), (
             "Local only: phones cannot open this address. To let the phones on your "
             "Wi-Fi in, serve the local network: make run HOST=0.0.0.0"
         )
-    return http_url(host, port), None
+    return http_url(host, port, scheme), None
 
 
 def qr_text(url: str) -> str:
@@ -108,7 +151,15 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def banner(url: str, warning: str | None, bound: str, workers: int, threads: int, qr: bool) -> str:
+def banner(
+    url: str,
+    warning: str | None,
+    bound: str,
+    workers: int,
+    threads: int,
+    qr: bool,
+    served: Served | None = None,
+) -> str:
     lines = [
         f"Scorekeeper serves {bound} with {workers} processes of {threads} threads.",
         "",
@@ -121,7 +172,48 @@ def banner(url: str, warning: str | None, bound: str, workers: int, threads: int
         lines += [warning, ""]
     elif qr:
         lines += [qr_text(url).rstrip("\n"), "", "(scan it with the manager's phone)", ""]
+    if served is not None:
+        lines += [
+            f"HTTPS for {', '.join(served.names)}, signed by the CA {served.ca_file}.",
+            "Each phone trusts it once: " + url.replace("https://", "http://", 1) + "trust",
+            f"(its SHA-256 fingerprint: {served.fingerprint})",
+            "",
+        ]
+        if served.left_out:
+            lines += [
+                "Not in the certificate (its CA signs only private addresses and local names): "
+                + ", ".join(served.left_out),
+                "",
+            ]
     return "\n".join(lines) + "\n"
+
+
+def _https(
+    app: Any, listener: socket.socket
+) -> tuple[Served, socket.socket, Callable[[], None], str]:
+    """The certificate, waitress's private socket, the TLS listener's process and its folder.
+
+    waitress reads the phone's address and the scheme from the headers the
+    listener writes (prefork.TRUST_THE_FRONT); the session cookie goes over
+    HTTPS only.
+    """
+    from . import certs, tls_front
+
+    folder_tls = certs.folder_of(app.config, app.instance_path)
+    served = certs.ensure(folder_tls, host_addresses(), socket.gethostname())
+    tls = tls_front.context(str(served.cert_file), str(served.key_file))  # a bad file stops here
+    folder = tempfile.mkdtemp(prefix="scorekeeper-")  # 0700: only this user reaches waitress
+    path = os.path.join(folder, "waitress.sock")
+    inner = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    inner.bind(path)
+    inner.listen(1024)
+    inner.setblocking(False)
+    app.config["SESSION_COOKIE_SECURE"] = True
+
+    def front() -> None:
+        tls_front.serve(listener, path, tls)
+
+    return served, inner, front, folder
 
 
 def serve(
@@ -132,6 +224,7 @@ def serve(
     qr: bool | None = None,
     access_log: bool = False,
     out: TextIO | None = None,
+    https: bool = False,
 ) -> None:
     """Create the app (secret key, database, migrations), then serve it until stopped."""
     from . import create_app, prefork
@@ -141,21 +234,31 @@ def serve(
     show_qr = stream.isatty() if qr is None else qr
     app = create_app()
     public_url = app.config.get("PUBLIC_URL") or None
+    scheme = "https" if https else "http"
     try:
         listener = prefork.bind(host, port)
     except OSError as error:  # in use, or not an address of this machine: one line, no trace
-        raise ValueError(f"cannot listen on {http_url(host, port)}: {error.strerror}") from None
+        where = http_url(host, port, scheme)
+        raise ValueError(f"cannot listen on {where}: {error.strerror}") from None
     # The port is bound now: print the address it really has (port 0 picks one).
     bound_host, bound_port = listener.getsockname()[:2]
-    url, warning = phone_url(host, int(bound_port), public_url)
+    url, warning = phone_url(host, int(bound_port), public_url, scheme)
     if warning is None and not public_url:
         # Pages opened on this machine as 127.0.0.1 still give the phones this address.
         app.config["LAN_URL"] = url.rstrip("/")
-    bound = http_url(str(bound_host), int(bound_port)).rstrip("/")
-    text = banner(url, warning, bound, workers, threads, show_qr)
+    bound = http_url(str(bound_host), int(bound_port), scheme).rstrip("/")
+    served: Served | None = None
+    inner, front, folder = listener, None, None
+    if https:
+        served, inner, front, folder = _https(app, listener)
+    text = banner(url, warning, bound, workers, threads, show_qr, served)
     try:
         stream.write(text)
     except UnicodeEncodeError:  # a terminal that cannot draw the blocks: the address alone
-        stream.write(banner(url, warning, bound, workers, threads, False))
+        stream.write(banner(url, warning, bound, workers, threads, False, served))
     stream.flush()
-    prefork.run(app, listener, workers, threads, access_log)
+    try:
+        prefork.run(app, inner, workers, threads, access_log, front)
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)

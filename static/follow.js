@@ -16,6 +16,26 @@
 
   function later(step) { window.setTimeout(step, EVERY); }
 
+  // When the polls fail the page says since when (this phone's clock) it shows an old state;
+  // the first answer takes the note away, and a changed game comes with it (catching up).
+  var banner = null;
+  function lost() {
+    var words = me.getAttribute("data-offline");
+    if (banner || !words) { return; }
+    var at = new Date().toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit" });
+    banner = document.createElement("p");
+    banner.className = "offline-since";
+    banner.setAttribute("role", "status");
+    banner.textContent = words.replace("{time}", at);
+    var main = document.querySelector("main");
+    if (main) { main.insertBefore(banner, main.firstChild); }
+  }
+  function back(response) {
+    if (response.status >= 500) { lost(); return response; }
+    if (banner) { banner.remove(); banner = null; }
+    return response;
+  }
+
   function followPage() {
     var etag = me.getAttribute("data-etag") || "";
     var address = window.location.pathname + window.location.search;
@@ -39,13 +59,14 @@
       if (etag) { headers["If-None-Match"] = quoted(etag); }
       // with a conditional header of its own, fetch hands the 304 to the script (no cache)
       fetch(address, { cache: "no-store", headers: headers, credentials: "same-origin" })
+        .then(back)
         .then(function (response) {
           if (response.status !== 200) { return null; }
           var tag = bare(response.headers.get("ETag"));
           if (tag && tag === etag) { return null; }
           return response.text().then(function (html) { show(html, tag); });
         })
-        .catch(function () { /* offline for a moment: try again */ })
+        .catch(lost)  // offline for a moment: said, and tried again
         .then(function () { later(poll); });
     }
     later(poll);
@@ -56,11 +77,12 @@
     var url = me.getAttribute("data-poll");
     function poll() {
       fetch(url, { cache: "no-cache", headers: { "Accept": "application/json" } })
+        .then(back)
         .then(function (response) { return response.ok ? response.json() : null; })
         .then(function (data) {
           if (data && String(data.version) !== seen) { window.location.reload(); }
         })
-        .catch(function () { /* offline for a moment: try again */ })
+        .catch(lost)  // offline for a moment: said, and tried again
         .then(function () { later(poll); });
     }
     later(poll);

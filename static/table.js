@@ -57,52 +57,30 @@
       .catch(function () { /* a newer check replaced this one */ });
   }
 
+  // the outbox clears the form for the next coup (static/outbox.js): no count is "entered" now
+  form.addEventListener("reset", function () {
+    entered = [];
+    filled = null;
+    rows.forEach(function (r) { mark(r, false); });
+  });
+
   form.addEventListener("change", function (event) {
     var row = event.target.closest(".trick-row");
     if (row) { fillThird(row); }
     check();
   });
+  // A number is checked as it is typed, a moment after the last key (not only when its
+  // field loses focus): while "40" is typed the bar does not keep "give the points".
+  var typing = null;
+  function checkSoon(event) {
+    if (event.target.type === "radio" || event.target.type === "checkbox") { return; }
+    window.clearTimeout(typing);
+    typing = window.setTimeout(check, 250);
+  }
+  form.addEventListener("input", checkSoon);
   var save = form.querySelector("button.save");
   var checkButton = form.querySelector("button.check");
   if (save) { save.hidden = false; }
   if (checkButton) { checkButton.hidden = true; }
   if (form.querySelector("input:checked[name=hombre]")) { check(); }
-})();
-
-// Saving through fetch: when the server cannot be reached the page says so at
-// once and keeps what was typed; tapping Save again retries. The version sent
-// with the coup makes the server refuse a second copy of a coup it already
-// stored (the answer was lost, not the coup).
-(function () {
-  "use strict";
-  var form = document.querySelector("form.coup-form");
-  var offline = form && form.querySelector(".offline");
-  if (!form || !offline || !window.fetch) { return; }
-  form.addEventListener("submit", function (event) {
-    var button = event.submitter;
-    if (!button || button.name !== "save") { return; }  // Check and Tous passent: as before
-    event.preventDefault();
-    var data = new FormData(form);
-    data.append(button.name, button.value);
-    button.disabled = true;
-    offline.hidden = true;
-    var before = document.getElementById("saved");
-    if (before) { before.textContent = ""; }  // the last coup's message goes; the new one comes with the page
-    fetch(form.action, { method: "POST", body: data, redirect: "manual", headers: { "X-Requested-With": "fetch" } })
-      .then(function (response) {
-        if (response.type === "opaqueredirect") {  // saved: the game page, opened at what the coup did
-          window.location.replace(window.location.pathname + "?saved=" + Date.now() + "#saved");
-          return null;
-        }
-        return response.text().then(function (html) {  // refused: the page with the reason
-          document.open(); document.write(html); document.close();
-        });
-      })
-      .catch(function () {
-        offline.hidden = false;
-        offline.scrollIntoView({ block: "nearest" });
-      })
-      .finally(function () { button.disabled = false; });
-  });
-  form.addEventListener("change", function () { offline.hidden = true; });
 })();

@@ -79,6 +79,8 @@ class World:
     """The game of each kind of ``SETUP_FORMS``, no coup entered."""
     games: list[int] = field(default_factory=list)
     members: list[int] = field(default_factory=list)
+    entries: list[int] = field(default_factory=list)
+    """Club 2's cash box entries (a fee, a payment)."""
     grants: list[int] = field(default_factory=list)
     tokens: list[str] = field(default_factory=list)
     """The games' table tokens (a follower's link)."""
@@ -140,17 +142,44 @@ def build_world(path: str, **config: Any) -> World:
     client.post("/games/1/handover-code", data={"version": read(path, "games", 1)})
     with client.session_transaction() as session:
         world.secrets = [club_key, session["new_handover_code"][1]]
+    conn = sqlite3.connect(path)
+    anna = conn.execute("select min(id) from members where club_id = 2").fetchone()[0]
+    conn.close()
+    for entry in (
+        {"kind": "fee_evening", "amount": "2", "on": "2026-11-23"},
+        {"kind": "payment", "amount": "5", "on": "2026-11-23", "method": "cash"},
+    ):
+        data = {**entry, "member": str(anna), "version": read(path, "clubs", 2)}
+        assert client.post("/clubs/2/cash/entries", data=data).status_code == 302
+    world.secrets.append(an_event(client, path))
     with sqlite3.connect(path) as conn:
+        world.entries = [row[0] for row in conn.execute("select id from ledger")]
         world.games = [row[0] for row in conn.execute("select id from games")]
         world.tokens = [row[0] for row in conn.execute("select table_token from games")]
+        world.tokens += [row[0] for row in conn.execute("select read_token from events")]
         world.members = [row[0] for row in conn.execute("select id from members")]
         world.grants = [row[0] for row in conn.execute("select id from grants")]
     conn.close()
     return world
 
 
+def an_event(client: Any, path: str) -> str:
+    """Event 1 (l'Hombre, tables of three): four players, round 1 drawn (a table and a
+    bye); its manager key."""
+    form = {"name": "Cup", "kind": "hombre", "seating": "3", "format": "individual"}
+    form |= {"rounds": "2", "method": "total", "bye": "average"}
+    assert client.post("/events/new", data=form).status_code == 302
+    with client.session_transaction() as session:
+        key = str(session["new_event_link"][1])
+    names = "Anne\nBert\nCarl\nDora"
+    client.post("/events/1/players", data={"names": names, "version": read(path, "events", 1)})
+    drawn = client.post("/events/1/draw", data={"version": read(path, "events", 1)})
+    assert drawn.status_code == 302, drawn.status_code
+    return key
+
+
 def read(path: str, table: str, row: int) -> str:
-    """The version of a game or a club, as its pages put it in their forms ("" if none)."""
+    """The version of a game, a club or an event, as its pages put it in their forms."""
     if not 0 < row < 2**62:
         return ""
     with sqlite3.connect(path) as conn:

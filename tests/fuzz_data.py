@@ -79,6 +79,7 @@ FIELDS = [
     "check",
     "save",
     "version",
+    "entry_key",
     "player0",
     "player1",
     "player2",

@@ -74,7 +74,9 @@ def test_a_database_the_app_wrote_verifies_with_every_head(written, capsys):
     assert code == 0, said
     db = sqlite_utils.Database(str(written))
     games = db.execute("select count(*) from games").fetchone()[0]
-    assert f"ok: {games} chains, every game is what its log says" in said
+    clubs = db.execute("select count(distinct club_id) from ledger").fetchone()[0]
+    # a chain per game, and one per club that has ledger entries (the world's club 2)
+    assert f"ok: {games + clubs} chains, every game is what its log says" in said
     head = chain.head(db, chain.CHANGES, 1)
     assert head is not None and f"changes game 1: {head.short} ({head.length} rows)" in said
     # game 1: created, 2 coups of the world, its link and handover code, then 3 added, a
@@ -104,7 +106,7 @@ def test_the_settlements_print_the_head_the_verifier_prints(manager, tmp_path):
     head = chain.head(db, chain.CHANGES, table)
     assert head is not None
     room = client.get("/evenings/1/settlement").data.decode()
-    assert room.count('<code class="chain-head">') == 1
+    assert room.count("Change log head:") == 1  # one table; the club ledger's head besides
     assert f'Change log head: <code class="chain-head">{head.short}</code>' in room
 
 
@@ -125,7 +127,9 @@ def _tampered(source: Path, target: Path, sql: str) -> Path:
 def _changed(column: str, kind: str) -> str:
     """An UPDATE's new value: an integer moved by 1000 (no row has it), a text given one more
     character."""
-    return f"{column} + 1000" if kind == "INTEGER" else f"coalesce({column}, '') || 'x'"
+    return (
+        f"coalesce({column}, 0) + 1000" if kind == "INTEGER" else f"coalesce({column}, '') || 'x'"
+    )
 
 
 def _columns(path: Path, table: str) -> list[tuple[str, str]]:
@@ -260,9 +264,11 @@ def test_a_kept_head_shows_a_chain_rewritten_whole(written, tmp_path, capsys):
     heads = tmp_path / "heads.txt"
     assert verify(written, "--heads", str(heads), capsys=capsys)[0] == 0
     kept = heads.read_text()
-    assert kept.count("\n") == len(
-        list(sqlite_utils.Database(str(written)).query("select id from games"))
-    )
+    db = sqlite_utils.Database(str(written))
+    # a head a game, and one a club with ledger entries
+    games = db.execute("select count(*) from games").fetchone()[0]
+    clubs = db.execute("select count(distinct club_id) from ledger").fetchone()[0]
+    assert kept.count("\n") == games + clubs
     copy = _tampered(
         written, tmp_path / "t.sqlite", "update changes set summary = 'x' where id = 1"
     )
@@ -385,18 +391,17 @@ def test_a_club_ledger_is_chained_like_a_log(tmp_path, capsys):
     path = tmp_path / "ledger.sqlite"
     db = sqlite_utils.Database(str(path))
     migrations.apply(db, stop_before="m011_hash_chains")
-    if not db.table("ledger").exists():  # as the accounts' migration makes it
-        db.table("ledger").create(
-            {"id": int, "club_id": int, "kind": str, "cents": int, "prev_hash": str, "hash": str},
-            pk="id",
-        )
+    # a club, a member and two ledger rows as the accounts' migration (m010) keeps them
+    stamp = "2026-11-25T12:00:00+00:00"  # club 1 is the default club m006 makes
+    db.table("members").insert({"id": 1, "club_id": 1, "name": "Anne"})
+    row = {"club_id": 1, "member_id": 1, "on_date": "2026-11-25", "created_at": stamp}
     db.table("ledger").insert_all(
-        [{"club_id": 1, "kind": "fee", "cents": 500}, {"club_id": 1, "kind": "payment"}]
+        [{**row, "kind": "fee", "amount": -500}, {**row, "kind": "payment", "amount": 500}]
     )
     db.close()
     db = connect(path, migrate=True)
     with db.atomic():
-        chain.append(db, chain.LEDGER, {"club_id": 1, "kind": "prize", "cents": -250})
+        chain.append(db, chain.LEDGER, {**row, "kind": "prize", "amount": 250})
     head = chain.head(db, chain.LEDGER, 1)
     assert head is not None and head.length == 3
     with pytest.raises(sqlite3.IntegrityError, match="ledger is append-only"):
@@ -404,7 +409,7 @@ def test_a_club_ledger_is_chained_like_a_log(tmp_path, capsys):
     db.close()
     code, said = verify(path, capsys=capsys)
     assert code == 0 and f"ledger club 1: {head.short} (3 rows)" in said, said
-    copy = _tampered(path, tmp_path / "t.sqlite", "update ledger set cents = 5000 where id = 1")
+    copy = _tampered(path, tmp_path / "t.sqlite", "update ledger set amount = 5000 where id = 1")
     code, said = verify(copy, capsys=capsys)
     assert code == 1 and "FAULT ledger row 1: its content is not what its hash says" in said
 

@@ -197,7 +197,11 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m006_clubs",
         "m007_seats_follow_the_table",
         "m008_generation",
+        "m009_coup_keys",
+        "m010_cash_box",
         "m011_hash_chains",
+        "m012_events",
+        "m013_phone_names",
         "m014_club_presets",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it

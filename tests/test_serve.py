@@ -378,7 +378,9 @@ def test_on_the_network_a_game_made_on_the_laptop_is_handed_to_phones(browser: B
         laptop_url = url.replace("127.0.0.2", "127.0.0.1")
         laptop = phone(browser)
         create_game(laptop, laptop_url.rstrip("/"))
-        (manager_url, qr), *_ = shown_links(laptop)
+        # the table link's code first (the other players scan it), then the manager link's
+        (first_url, _), (manager_url, qr), *_ = shown_links(laptop)
+        assert first_url.startswith(url + "games/1/table/")
         assert manager_url.startswith(url + "games/1/manage/")
         assert modules(qr) == modules(qr_svg(manager_url))
         laptop.goto(laptop_url + "games/1/links")

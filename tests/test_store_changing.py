@@ -32,7 +32,7 @@ NAMES = ("Anne", "Bruno", "Chloé")
 WON = Coup(0, Contract.DEMANDE, (5, 2, 2))
 LOST = Coup(1, Contract.DEMANDE, (5, 2, 2))
 CODE = "code-hash"
-TABLES = ("games", "coups", "changes", "grants")
+TABLES = ("games", "coups", "changes", "grants", "coup_keys")
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,11 @@ Call = Callable[[sqlite_utils.Database, Table, int], object]
 
 CHANGES: dict[str, tuple[store.Action, bool, Call]] = {
     "add_coup": (store.Action.ADD, False, lambda db, t, v: store.add_coup(db, t.id, LOST, v)),
+    "add_coup with the phone's key": (
+        store.Action.ADD,
+        False,
+        lambda db, t, v: store.add_coup(db, t.id, LOST, v, key="phone-key-0123456789"),
+    ),
     "edit_coup": (store.Action.EDIT, False, lambda db, t, v: store.edit_coup(db, t.id, 1, LOST, v)),
     "delete_coup": (
         store.Action.DELETE,

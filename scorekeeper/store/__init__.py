@@ -14,6 +14,9 @@ kept report of the coups the change leaves as they were: ``checkpoints.py``).
 - ``coup_edits``: coups added, corrected, deleted, undone, redone;
 - ``chain``: the logs as hash chains (each line hashes the one before), append-only;
 - ``audit``: the chains recomputed and each game checked against its log (``verify``).
+- ``coup_keys``: the phones' keys of the coups they sent (a retry is stored once).
+- ``closings``: evenings closed and reopened (a closed evening's tables take no coup);
+- ``ledger``: the club's cash box rows, inserted by one function, never changed.
 """
 
 from __future__ import annotations
@@ -21,18 +24,30 @@ from __future__ import annotations
 from ..clock import now
 from .changelog import Action, history, redoable
 from .changing import Change, changing
+from .closings import table_closed
 from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
-from .errors import Conflict, NotFound
+from .coup_keys import KEY, AlreadyStored, stored_under
+from .errors import Closed, Conflict, NotFound
 from .game_setup import create, set_money, set_table
-from .links import handover_hash, remove_device, set_handover_hash, set_manager_hash, take_over
+from .links import (
+    handover_hash,
+    name_device,
+    remove_device,
+    set_handover_hash,
+    set_manager_hash,
+    take_over,
+)
 from .repository import GameHead, GameRow, head, list_games, list_rows, load
 from .stored import AnyGame, AnyReport, StoredGame, replayed
 
 __all__ = [
+    "KEY",
     "Action",
+    "AlreadyStored",
     "AnyGame",
     "AnyReport",
     "Change",
+    "Closed",
     "Conflict",
     "GameHead",
     "GameRow",
@@ -49,6 +64,7 @@ __all__ = [
     "list_games",
     "list_rows",
     "load",
+    "name_device",
     "now",
     "redo_coup",
     "redoable",
@@ -58,5 +74,7 @@ __all__ = [
     "set_manager_hash",
     "set_money",
     "set_table",
+    "stored_under",
+    "table_closed",
     "take_over",
 ]

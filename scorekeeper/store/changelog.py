@@ -28,6 +28,7 @@ class Action(StrEnum):
     MONEY = "money"
     MANAGER_LINK = "manager_link"
     PHONE_REMOVED = "phone_removed"
+    PHONE_NAMED = "phone_named"
     ADD = "add"
     EDIT = "edit"
     DELETE = "delete"
@@ -38,13 +39,17 @@ class Action(StrEnum):
     CHAIN = "chain"
     """Not a change: the migration that began the hash chains recorded the game as it was
     then (``m011_hash_chains``); the log is checked from there (``store/audit.py``)."""
+    PAID = "paid"
+    """A transfer of the settlement ticked as paid (store/paid.py)."""
+    UNPAID = "unpaid"
+    """A tick taken back."""
 
 
 def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
     """The change log of a game, newest first, with the label of the phone that made each."""
     return list(
         db.query(
-            "select changes.*, grants.label as phone from changes"
+            "select changes.*, coalesce(grants.name, grants.label) as phone from changes"
             " left join grants on grants.id = changes.grant_id"
             " where changes.game_id = ? order by changes.id desc",
             [game_id],

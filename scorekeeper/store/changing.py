@@ -21,11 +21,15 @@ import sqlite_utils
 
 from ..clock import now
 from ..db import change as transaction
-from . import changelog
+from . import changelog, coup_keys
 from .changelog import Action
-from .errors import Conflict
+from .closings import table_closed
+from .errors import Closed, Conflict
 from .repository import load
 from .stored import StoredGame
+
+COUPS = frozenset({Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO})
+"""The changes of a game's coups: refused at a table of a closed evening (store/closings.py)."""
 
 
 @dataclass
@@ -53,6 +57,7 @@ def changing(
     version: int | None,
     action: Action,
     by: int | None = None,
+    key: str | None = None,
 ) -> Iterator[Change]:
     """Read the game for a change, refuse a stale ``version``, bump it, log the change.
 
@@ -60,11 +65,22 @@ def changing(
     version is written before the body runs, so what the body reads back of
     the game's row (the cache's entry for an appended coup) is the version
     being made.
+
+    ``key``: the phone's key for this change (a coup sent from its outbox,
+    ``coup_keys``); a change already stored under it raises ``AlreadyStored``
+    before the version check (the version moved on by that very change), and
+    a new one is kept under it.
     """
     with transaction(db):
+        if key is not None:
+            earlier = coup_keys.stored_under(db, game_id, key)
+            if earlier is not None:
+                raise earlier
         stored = load(db, game_id)
         if version is not None and version != stored.version:
             raise Conflict(game_id)
+        if action in COUPS and table_closed(db, game_id):
+            raise Closed(game_id)
         was = game_row(db, game_id)
         db.execute(
             "update games set version = ?, updated_at = ? where id = ?",
@@ -83,6 +99,8 @@ def changing(
             line.by,
             {k: v for k, v in game_row(db, game_id).items() if k not in was or was[k] != v},
         )
+        if key is not None and line.position is not None:
+            coup_keys.remember(db, game_id, key, line.position, stored.version + 1)
 
 
 def game_row(db: sqlite_utils.Database, game_id: int) -> dict[str, Any]:

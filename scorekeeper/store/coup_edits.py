@@ -81,8 +81,11 @@ def add_coup(
     coup: Any,
     version: int | None = None,
     by: int | None = None,
+    key: str | None = None,
 ) -> AnyReport:
-    with changing(db, game_id, version, Action.ADD, by) as change:
+    """Append a coup; ``key``: the phone's key for it (a retry of a stored coup raises
+    ``coup_keys.AlreadyStored``, storing nothing)."""
+    with changing(db, game_id, version, Action.ADD, by, key) as change:
         coups = [*change.stored.game.coups, coup]
         report = _rewrite(db, change, coups, len(coups), None, coup)
         keep = kept_after_append(db, change.stored, report)

@@ -16,3 +16,11 @@ class Conflict(Exception):
 
     One exception for every versioned row: a club's changes raise it too.
     """
+
+
+class Closed(Conflict):
+    """The game is a table of a closed evening: its coups are locked until it is reopened.
+
+    A Conflict: the page that sent the coup was shown before the closing
+    (the coup pages refuse to show a form for a locked table).
+    """

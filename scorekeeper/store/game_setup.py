@@ -42,38 +42,54 @@ def create(
     """
     replay_any(game)
     with transaction(db):
-        stamp = now()
-        game_id = (
-            db.table("games")
-            .insert(
-                {
-                    "game": kind_of(game).game,
-                    "chip_value": None if money is None else str(money.chip_value),
-                    "currency": None if money is None else money.currency,
-                    "manager_hash": manager_hash,
-                    "handover_hash": handover_hash,
-                    "table_token": secrets.token_urlsafe(18),
-                    "players": json.dumps(list(game.players), ensure_ascii=False),
-                    "first_dealer": game.first_dealer,
-                    "rules": json.dumps(game.rules.to_mapping()),
-                    "created_at": stamp,
-                    "updated_at": stamp,
-                    "version": 1,
-                }
-            )
-            .last_pk
-        )
-        assert isinstance(game_id, int)
-        coups = [dump_coup(game, c) for c in game.coups]
-        db.table("coups").insert_all(
-            {"game_id": game_id, "position": n, "data": json.dumps(c, ensure_ascii=False)}
-            for n, c in enumerate(coups, 1)
-        )
-        # the log's first line holds the game as created: the start of its check (audit.py)
-        state = {**game_row(db, game_id), "coups": coups}
-        changelog.log(db, game_id, action, summary=f"{len(coups)} coups", state=state)
+        game_id = insert_game(db, game, action, money, manager_hash, handover_hash)
         if then is not None:
             then(db, game_id)
+    return game_id
+
+
+def insert_game(
+    db: sqlite_utils.Database,
+    game: AnyGame,
+    action: Action = Action.CREATE,
+    money: Money | None = None,
+    manager_hash: str | None = None,
+    handover_hash: str | None = None,
+) -> int:
+    """``create``'s writes, inside a transaction the caller holds (an event's draw: its tables).
+
+    The game must have been replayed (checked) by the caller.
+    """
+    stamp = now()
+    game_id = (
+        db.table("games")
+        .insert(
+            {
+                "game": kind_of(game).game,
+                "chip_value": None if money is None else str(money.chip_value),
+                "currency": None if money is None else money.currency,
+                "manager_hash": manager_hash,
+                "handover_hash": handover_hash,
+                "table_token": secrets.token_urlsafe(18),
+                "players": json.dumps(list(game.players), ensure_ascii=False),
+                "first_dealer": game.first_dealer,
+                "rules": json.dumps(game.rules.to_mapping()),
+                "created_at": stamp,
+                "updated_at": stamp,
+                "version": 1,
+            }
+        )
+        .last_pk
+    )
+    assert isinstance(game_id, int)
+    coups = [dump_coup(game, c) for c in game.coups]
+    db.table("coups").insert_all(
+        {"game_id": game_id, "position": n, "data": json.dumps(c, ensure_ascii=False)}
+        for n, c in enumerate(coups, 1)
+    )
+    # the log's first line holds the game as created: the start of its check (audit.py)
+    state = {**game_row(db, game_id), "coups": coups}
+    changelog.log(db, game_id, action, summary=f"{len(coups)} coups", state=state)
     return game_id
 
 

@@ -104,6 +104,22 @@ def remove_device(
         change.summary = str(grant_id)
 
 
+def name_device(
+    db: sqlite_utils.Database,
+    game_id: int,
+    grant_id: int,
+    name: str,
+    version: int,
+    by: int | None = None,
+) -> None:
+    """Name a phone that holds the right ("Anne's phone"): the links page and the change
+    log show it. A change like any (``changing``): the kept pages that name phones move on."""
+    with changing(db, game_id, version, Action.PHONE_NAMED, by) as change:
+        if not grants.set_name(db, game_id, grant_id, name):
+            raise NotFound(grant_id)
+        change.summary = name
+
+
 def right_lost_at(db: sqlite_utils.Database, game_id: int) -> tuple[str, str] | None:
     """The last change that took phones' right away (a takeover, a new manager link, a
     removal): its action and its time, for the phone that finds it no longer holds the fiche."""

@@ -17,14 +17,18 @@ from . import (
     coups,
     creating,
     errors,
+    events,
+    explain,
     games,
     handover,
     health,
     kept,
     links,
+    offline,
     registry,
     settlement,
     table,
+    trust,
     words,
 )
 from .sheet import new as sheet_new
@@ -33,6 +37,7 @@ from .sheet import new as sheet_new
 def register(app: Flask) -> None:
     app.register_blueprint(settlement.bp)
     app.register_blueprint(clubs.bp)
+    app.register_blueprint(events.bp)
     app.register_blueprint(links.bp)
     app.register_blueprint(handover.bp)
     app.register_blueprint(games.bp)
@@ -41,6 +46,8 @@ def register(app: Flask) -> None:
     app.register_blueprint(coups.bp)
     app.register_blueprint(errors.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(offline.bp)
+    trust.init_app(app)
     kept.init_app(app)
     words.init_app(app)
     shipped = app.jinja_env.loader
@@ -62,4 +69,5 @@ def register(app: Flask) -> None:
         qr_svg=links.qr_svg,
         table_link=links.table_link,
         member_names=creating.member_names,
+        change_notice=explain.notice,
     )

@@ -18,3 +18,5 @@ settlement = Blueprint("settlement", __name__)
 """Every game's settlement and its PDF; l'Hombre's CSVs, story and players."""
 clubs = Blueprint("clubs", __name__)
 """A club's pages (web/clubs/): its members, its evenings, the room's settlement, the season."""
+events = Blueprint("events", __name__)
+"""Competitions (web/events/): the director's page, the draw, the wall, the results."""

@@ -209,6 +209,37 @@ def fill(form: BrouCoupForm, item: dict[str, Any]) -> None:
     form.note.data = item.get("note", "")
 
 
+def coup_words(item: Mapping[str, Any]) -> dict[str, str]:
+    """A Brou coup of the game file, field by field in words (what a correction changed)."""
+    teams = {"nous": _("Nous"), "eux": _("Eux")}
+    mariages = []
+    for m in item.get("mariages", []):
+        kind = next(
+            (
+                k
+                for k, v in MARIAGE_KINDS.items()
+                if v == (m.get("grand", False), m.get("trump", False))
+            ),
+            "petit",
+        )
+        word = f"{teams.get(m.get('team'), m.get('team'))}: {MARIAGE_WORDS[kind]}"
+        mariages.append(word + (f" — {_('on the table')}" if m.get("table") else ""))
+    ending = "—"
+    for key in ("vole", "claim", "abandon", "partie_et_vole"):
+        if item.get(key):
+            word = (
+                key if key != "partie_et_vole" else "pev_made" if item.get("made") else "pev_failed"
+            )
+            ending = f"{teams.get(item[key], item[key])}: {ENDING_WORDS[word]}"
+    return {
+        _("Points of Nous"): str(item.get("points", 0)),
+        _("Points of Eux so far"): str(item.get("points_eux", "—")),
+        _("Mariages"): "; ".join(mariages) or "—",
+        _("The coup"): ending,
+        _("Note"): str(item.get("note", "")) or "—",
+    }
+
+
 def _detail(r: BrouResult, columns: tuple[str, ...]) -> str:
     coup = r.coup
     parts = []
@@ -314,6 +345,9 @@ class BrouSheet(PointsSheet):
 
     def rules_text(self, rules: Rules) -> str:
         return rules_text(_narrow(rules, BrouRules))
+
+    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+        return coup_words(item)
 
     def context(self) -> Mapping[str, object]:
         """The mariage buttons of its coup fields."""

@@ -19,6 +19,7 @@ from ..rules.errors import GameError
 from ..rules.ledger import NetChange
 from ..store import Action, StoredGame, replayed
 from . import registry
+from .explain import differences
 
 COUP_CHANGES = {Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO}
 
@@ -36,6 +37,10 @@ class Line:
     after_file: str | None = None
     nets: tuple[NetChange, ...] = ()
     """Every net (or count) before and after; empty when the change moves no coup."""
+    fields: tuple[str, ...] = ()
+    """What a correction changed, field by field in the game's words ("Matadors 3 → 4")."""
+    now: int | None = None
+    """The number the line's coup has now, when a later deletion (or insertion) moved it."""
 
 
 def _replay(stored: StoredGame, items: list[Any]) -> Any:
@@ -63,18 +68,22 @@ def lines(stored: StoredGame, rows: list[dict[str, Any]], page: int = 1) -> list
     players = stored.game.players
     coups: list[Any] | None = [stored.kind.dump_coup(c, players) for c in stored.game.coups]
     after_report: Any = None
+    numbers: list[int | None] = list(range(1, len(stored.game.coups) + 1))
+    """The number now of each coup of ``coups`` (None: deleted since)."""
     out = []
     for i, row in enumerate(rows[: shown.stop]):
         action, position = row["action"], row["position"]
         detail: dict[str, Any] = {}
         if action in COUP_CHANGES and coups is not None:
             try:
+                detail["now"] = _number_now(numbers, row)
                 older = _taken_back(coups, row)
+                numbers = _taken_back(numbers, row, None)
                 if i in shown:
                     if after_report is None:
                         after_report = _replay(stored, coups)
                     before_report = _replay(stored, older)
-                    detail = _detail(stored, row, before_report, after_report)
+                    detail.update(_detail(stored, row, before_report, after_report))
                     after_report = before_report
                 else:
                     after_report = None
@@ -88,17 +97,28 @@ def lines(stored: StoredGame, rows: list[dict[str, Any]], page: int = 1) -> list
     return out
 
 
-def _taken_back(coups: list[Any], row: dict[str, Any]) -> list[Any]:
-    """The coups (file shape) before the logged change ``row``."""
+def _taken_back(coups: list[Any], row: dict[str, Any], put_back: Any = ...) -> list[Any]:
+    """The coups (file shape) before the logged change ``row``; with ``put_back``, a list
+    kept beside them (the coups' numbers now), where a coup put back gets that value."""
     action, position = row["action"], row["position"]
     older = list(coups)
     if action in (Action.ADD, Action.REDO):
         older.pop(position - 1)
     elif action == Action.EDIT:
-        older[position - 1] = json.loads(row["before"])
+        if put_back is ...:
+            older[position - 1] = json.loads(row["before"])
     else:
-        older.insert(position - 1, json.loads(row["before"]))
+        older.insert(position - 1, json.loads(row["before"]) if put_back is ... else put_back)
     return older
+
+
+def _number_now(numbers: list[int | None], row: dict[str, Any]) -> int | None:
+    """The number now of the coup a line names, when it differs from its number then
+    ("coup 7 at the time, now coup 6"); None when it is the same or the coup is gone."""
+    if row["action"] not in (Action.ADD, Action.REDO, Action.EDIT):
+        return None
+    now = numbers[row["position"] - 1]
+    return now if now != row["position"] else None
 
 
 def _detail(
@@ -113,6 +133,11 @@ def _detail(
     if action in (Action.EDIT, Action.DELETE, Action.UNDO):
         detail["before"] = page.coup_text(before_report, position)
         detail["before_file"] = row["before"]
+    if action == Action.EDIT:
+        players = stored.game.players
+        detail["fields"] = differences(
+            page, json.loads(row["before"]), json.loads(row["after"]), players
+        )
     names, old = page.counts(before_report)
     new = page.counts(after_report)[1]
     detail["nets"] = tuple(NetChange(n, o, a) for n, o, a in zip(names, old, new))

@@ -20,6 +20,7 @@ from flask import (
     Blueprint,
     abort,
     flash,
+    jsonify,
     make_response,
     redirect,
     render_template,
@@ -129,10 +130,17 @@ def lost_fiche(game_id: int) -> str:
 
 def managing(game_id: int) -> store.StoredGame:
     """The game, if this phone may change it; for a phone that only reads it, 403 with the
-    game page saying why (``lost_fiche``), not a bare error page."""
+    game page saying why (``lost_fiche``), not a bare error page. A table of a closed
+    evening: 423 with the game page saying so (the store refuses it too, ``store.Closed``)."""
     if not can_manage(readable_head(game_id)):
         abort(make_response(lost_fiche(game_id), 403))
-    return managed(game_id)
+    stored = managed(game_id)
+    if store.table_closed(get_db(), game_id):
+        page = pages_of(stored).render(stored)
+        body = page if isinstance(page, str) else page[0]
+        notice = render_template("_closed_table.html")
+        abort(make_response(body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1), 423))
+    return stored
 
 
 def _coup_at(stored: store.StoredGame, n: int) -> Any:
@@ -145,9 +153,43 @@ def _back(game_id: int, anchor: str) -> BaseResponse:
     return redirect(url_for("table.game", game_id=game_id) + anchor)
 
 
+def entry_key() -> str | None:
+    """The phone's key for the coup it sends (``entry_key``), if any; junk is a 400."""
+    key = request.form.get("entry_key")
+    if key is None or key == "":
+        return None
+    if not store.KEY.fullmatch(key):
+        abort(400)
+    return key
+
+
+def wants_json() -> bool:
+    """The phone's outbox asks for the stored coup's number and version, not the page."""
+    return request.accept_mimetypes.best == "application/json"
+
+
+def stored_answer(game_id: int, stored: store.AlreadyStored) -> BaseResponse:
+    """What a save answers once its coup is stored, the first time or on a retry of its key:
+    the outbox reads the coup's number and the version it made; a page, the game again."""
+    if wants_json():
+        return jsonify(coup=stored.position, version=stored.version)
+    latest = store.load(get_db(), game_id)
+    page = pages_of(latest)
+    if len(latest.game.coups) == stored.position:
+        flash(page.saved_text(latest.replay(), stored.position))
+    else:
+        flash(_("Coup %(n)s was saved already.", n=stored.position))
+    return _back(game_id, page.after_save)
+
+
 @bp.post("/games/<int:game_id>/coups")
 def add(game_id: int) -> Page | BaseResponse:
     stored = managing(game_id)
+    key = entry_key()
+    if key is not None:  # a retry of a coup stored already: nothing to check, nothing to store
+        earlier = store.stored_under(get_db(), game_id, key)
+        if earlier is not None:
+            return stored_answer(game_id, earlier)
     web = registry.web_of(stored.kind)
     entry, page = web.entry, web.pages
     form = entry.form(stored)
@@ -156,20 +198,21 @@ def add(game_id: int) -> Page | BaseResponse:
         return page.render(stored, form, status=422)
     if not entry.saving(form):
         return page.render(stored, form, preview=after)
+    version = form_version(form)
     try:
         store.add_coup(
-            get_db(),
-            game_id,
-            after.game.coups[-1],
-            version=form_version(form),
-            by=acting_grant(),
+            get_db(), game_id, after.game.coups[-1], version=version, by=acting_grant(), key=key
         )
+    except store.AlreadyStored as earlier:  # the same key, sent twice at once
+        return stored_answer(game_id, earlier)
     except store.Conflict:
         latest = changed_meanwhile(form, form.save, game_id)
         return page.render(latest, form, status=409)
     except GameError as error:
         refuse(form, error, entry.error_fields())
         return page.render(stored, form, status=422)
+    if wants_json():
+        return jsonify(coup=len(after.coups), version=version + 1)
     flash(page.saved_text(after, len(after.coups)))
     return _back(game_id, page.after_save)
 

@@ -88,6 +88,8 @@ def evening_arg() -> clubs.Evening | None:
     evening = None if number is None else clubs.evening(get_db(), number)
     if evening is None or not access.can_manage_club(evening.club_id):
         abort(404)
+    if store.closings.closed(get_db(), evening.id):
+        abort(409)  # a closed evening takes no new table (reopen it first)
     return evening
 
 

@@ -13,6 +13,7 @@ override the optional ones, whose defaults are here. The generic modules
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -160,6 +161,12 @@ class GamePages(ABC, Generic[FormT]):
     def rules_text(self, rules: Rules) -> str:
         """The rule set in a line of words, in the reader's language."""
 
+    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+        """A coup in the game file's shape, field by field in words (``{"Matadors": "3"}``):
+        what the change log and the table's notice compare to name what a correction
+        changed ("Matadors 3 → 4"). By default the file's own keys and values."""
+        return file_words(item)
+
     def settle(self, stored: StoredGame) -> Page | BaseResponse:
         """A POST to the settlement (the manager sets something there); by default 405."""
         abort(405)
@@ -268,3 +275,16 @@ class PointsSheet(ABC):
     def context(self) -> Mapping[str, object]:
         """What else the game's own templates (its coup fields) use; by default nothing."""
         return {}
+
+    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+        """A coup in the game file's shape, field by field in words (``GamePages.field_words``);
+        by default the file's own keys and values."""
+        return file_words(item)
+
+
+def file_words(item: Mapping[str, Any]) -> dict[str, str]:
+    """A coup's fields as the game file writes them: the words of a game that gives none."""
+    return {
+        str(key): value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        for key, value in item.items()
+    }

@@ -1,4 +1,5 @@
-"""Rate limits on what an anonymous client can repeat: admin logins, new games, imports, clubs.
+"""Rate limits on what an anonymous client can repeat: admin logins, new games, imports, clubs,
+events and their registrations.
 
 Flask-Limiter with in-memory storage: each server process counts on its own,
 so with several worker processes a client gets the limit once per worker.
@@ -25,6 +26,11 @@ TAKEOVER = "5 per minute; 20 per hour"
 CLUB = "5 per minute; 20 per hour"
 EVENING = "10 per minute; 60 per hour"
 MEMBER = "30 per minute; 300 per hour"
+CASH = "60 per minute; 600 per hour"
+"""The treasurer's entries and an evening's closing (which replays the room): a manager's
+hand at the table, not a script filling the ledger."""
+EVENT = "5 per minute; 20 per hour"
+REGISTER = "30 per minute; 300 per hour"
 
 
 def client_and_game() -> str:
@@ -41,6 +47,13 @@ LIMITS: dict[str, tuple[str, str, Callable[[], str] | None]] = {
     "/clubs/new": ("club", CLUB, None),
     "/clubs/<int:club_id>/evenings": ("evening", EVENING, None),
     "/clubs/<int:club_id>/members": ("member", MEMBER, None),
+    "/clubs/<int:club_id>/cash/entries": ("cash", CASH, None),
+    "/clubs/<int:club_id>/cash/entries/<int:entry_id>/reverse": ("cash", CASH, None),
+    "/clubs/<int:club_id>/cash/pay": ("cash", CASH, None),
+    "/evenings/<int:evening_id>/close": ("cash", CASH, None),
+    "/evenings/<int:evening_id>/reopen": ("cash", CASH, None),
+    "/events/new": ("event", EVENT, None),
+    "/events/<int:event_id>/players": ("register", REGISTER, None),
 }
 """URL rule: the count it adds to (shared by the routes that name it), its limit on POST
 and what it counts by (the client's address unless said).

@@ -19,10 +19,12 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_ngettext
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
-from wtforms import PasswordField, SubmitField
+from wtforms import HiddenField, PasswordField, StringField, SubmitField
+from wtforms.validators import Length
 
 from .. import access, grants, store
 from ..db import get_db
@@ -37,6 +39,26 @@ log = logging.getLogger("scorekeeper.access")
 class AdminForm(FlaskForm):
     password = PasswordField()
     submit = SubmitField()
+
+
+class PhoneNameForm(FlaskForm):
+    """The name the manager gives a phone that may change the game (or its player's)."""
+
+    version = HiddenField()
+    name = StringField(
+        _l("Name of this phone"),
+        validators=[
+            Length(
+                max=grants.NAME_LENGTH,
+                message=lazy_ngettext(
+                    "At most %(num)d character.",
+                    "At most %(num)d characters.",
+                    grants.NAME_LENGTH,
+                ),
+            )
+        ],
+        filters=[lambda v: v.strip() if isinstance(v, str) else v],
+    )
 
 
 def qr_svg(url: str) -> Markup:
@@ -94,8 +116,12 @@ def table_link(stored: store.StoredGame) -> str:
 
 
 def _links_page(
-    stored: store.StoredGame, code: int = 200, refused: object = None
+    stored: store.StoredGame,
+    code: int = 200,
+    refused: object = None,
+    naming: tuple[int, PhoneNameForm] | None = None,
 ) -> tuple[str, int]:
+    """The links page; ``naming``: a phone's name form refused, shown with its error."""
     table_url = table_link(stored)
     manager_url = fresh_manager_link(stored.id)
     current = access.grant_of(stored.id)
@@ -109,6 +135,12 @@ def _links_page(
         manager_url=manager_url,
         manager_qr=None if manager_url is None else qr_svg(manager_url),
         phones=phones,
+        name_forms={
+            p.id: naming[1]
+            if naming is not None and naming[0] == p.id
+            else PhoneNameForm(formdata=None, version=str(stored.version), name=p.name)
+            for p in phones
+        },
         this_phone=None if current is None else current.id,
         last_phone=current is not None
         and [p.id for p in phones] == [current.id]
@@ -208,6 +240,34 @@ def remove_phone(game_id: int, grant_id: int) -> tuple[str, int] | BaseResponse:
         return redirect(url_for("table.game", game_id=game_id))
     session[NEW_MANAGER_LINK] = [game_id, token]
     return redirect(url_for("links.links", game_id=game_id))
+
+
+@bp.post("/games/<int:game_id>/phones/<int:grant_id>/name")
+def name_phone(game_id: int, grant_id: int) -> tuple[str, int] | BaseResponse:
+    """Name a phone that may change the game ("Anne's phone"), up to 40 characters; an
+    empty name gives it back what its browser said it was."""
+    stored = access.managed(game_id)
+    form = PhoneNameForm()
+    if not any(p.id == grant_id for p in grants.of_game(get_db(), game_id)):
+        abort(404)
+    if not form.validate():
+        if form.errors.get("csrf_token"):
+            abort(400)
+        return _links_page(stored, 422, naming=(grant_id, form))
+    try:
+        store.name_device(
+            get_db(),
+            game_id,
+            grant_id,
+            form.name.data or "",
+            version=form_version(form),
+            by=access.acting_grant(),
+        )
+    except store.Conflict:
+        return _links_page(store.load(get_db(), game_id), 409)
+    except store.NotFound:
+        abort(404)
+    return redirect(url_for("links.links", game_id=game_id) + f"#phone-{grant_id}")
 
 
 @bp.get("/games/<int:game_id>/version")

@@ -353,7 +353,29 @@ class ManilleEntry(CoupEntry[ManilleCoupForm]):
         return ERROR_FIELDS
 
 
+def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+    """A Manille coup of the game file, field by field in words (what a correction changed)."""
+    renonce = item.get("renonce")
+    teams = {"nous": _("Nous"), "eux": _("Eux")}
+    words = {}
+    if "trump" in item:
+        words[_("Trump")] = str(TRUMP_WORDS.get(item["trump"], item["trump"]))
+        words[_("Contre")] = str(CONTRE_WORDS.get(item.get("contre", ""), item.get("contre")))
+    else:
+        retourne = {str(c.value): str(c.label) for c in RETOURNE_WORDS}
+        words[_("Retourne")] = retourne.get(str(item.get("retourne", 0)), "—")
+    points = item.get("points")
+    label = _("Points of the dealer") if len(players) == 3 else _("Points of Nous")
+    words[label] = "—" if points is None else str(points)
+    words[_("Renonce")] = "—" if renonce is None else str(teams.get(renonce, renonce))
+    words[_("Note")] = str(item.get("note", "")) or "—"
+    return words
+
+
 class ManilleSheet(PointsSheet):
+    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+        return coup_words(item, players)
+
     def line(self, result: object, columns: tuple[str, ...]) -> tuple[str, str]:
         return sheet_line(_narrow(result, classique.ManilleResult, belge.ManillenResult), columns)
 

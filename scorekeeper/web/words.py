@@ -27,6 +27,7 @@ ACTION_WORDS = {
     Action.MONEY: _l("chip value set"),
     Action.MANAGER_LINK: _l("new manager link issued"),
     Action.PHONE_REMOVED: _l("a phone's manager right removed"),
+    Action.PHONE_NAMED: _l("a phone named"),
     Action.ADD: _l("coup added"),
     Action.EDIT: _l("coup corrected"),
     Action.DELETE: _l("coup deleted"),
@@ -35,6 +36,8 @@ ACTION_WORDS = {
     Action.HANDOVER_CODE: _l("new handover code issued"),
     Action.TAKEOVER: _l("fiche taken over with the handover code"),
     Action.CHAIN: _l("hash chain begun: the game as it was at the migration"),
+    Action.PAID: _l("transfer ticked as paid"),
+    Action.UNPAID: _l("transfer no longer ticked as paid"),
 }
 """Every change-log action in the reader's language (a test checks none is missing)."""
 

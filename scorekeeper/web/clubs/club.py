@@ -22,7 +22,6 @@ from ...rules.errors import GameError
 from ...rules.money import parse_money
 from .. import blueprints
 from ..forms import CHANGED, form_version, whole
-from ..links import qr_svg
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
 
 bp = blueprints.clubs
@@ -106,9 +105,7 @@ def _club_page(
         merge_form=MergeForm(formdata=None, version=version),
         link_form=LinkForm(formdata=None, version=version),
         club_link=club_link,
-        club_qr=qr_svg(club_link),
         manager_link=manager_link,
-        manager_qr=None if manager_link is None else qr_svg(manager_link),
         refused=refused,
     )
 

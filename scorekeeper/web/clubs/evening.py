@@ -19,8 +19,10 @@ from ...clubs import presets
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db
 from ...rules import kinds
+from ...store import closings
 from .. import blueprints, registry
 from ..chain_heads import club_ledger, game_chain
+from ..forms import ActionForm
 from ..kept.expensive import evening_key, expensive
 from ..printing import pdf_response
 from ..registry import standing
@@ -93,13 +95,16 @@ def _kind_links(evening_id: int, club_id: int) -> list[tuple[str, str]]:
 def evening(evening_id: int) -> str:
     room, words = _room(evening_id)
     manager = access.can_manage_club(room.club.id)
+    closed = closings.closed(get_db(), evening_id)
     return render_template(
         "club/evening.html",
         version=clubs.evening_version(get_db(), room.evening.id),
         room=room,
         words=words,
         manager=manager,
-        new_tables=_kind_links(evening_id, room.club.id) if manager else [],
+        closed=closed,
+        closing_form=ActionForm(formdata=None, version=str(room.club.version)),
+        new_tables=_kind_links(evening_id, room.club.id) if manager and not closed else [],
     )
 
 

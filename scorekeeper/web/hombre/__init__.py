@@ -7,6 +7,9 @@ families the templates know (``web/blueprints.py``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Flask
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -17,7 +20,7 @@ from ..forms import ActionForm
 from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templates
 from . import guard, new_game, pages, settlement
 from .forms import CoupForm, HombreEntry, rules_text
-from .present import journal_text, outcome_text, words
+from .present import coup_words, journal_text, outcome_text, words
 
 
 class HombrePages(GamePages[CoupForm]):
@@ -25,7 +28,8 @@ class HombrePages(GamePages[CoupForm]):
 
     after_save = "#saved"
     """What the coup did, then the standing."""
-    after_change = "#coups"
+    after_change = "#message"
+    """What the correction or deletion changed, then the standing and the journal."""
 
     def render(
         self,
@@ -78,6 +82,9 @@ class HombrePages(GamePages[CoupForm]):
 
     def coup_text(self, report: Report, n: int) -> str:
         return pages.coup_text(report, n)
+
+    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+        return coup_words(item, players)
 
     def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """Every player's net."""

@@ -15,6 +15,8 @@ from flask_babel import gettext as _
 
 from ... import store
 from ...access import can_manage, readable
+from ...rules.errors import GameError
+from ...rules.hombre.pot import PotDeal
 from ...rules.hombre.systems import hombre_report
 from ...rules.ledger import net_changes
 from .. import blueprints
@@ -29,6 +31,21 @@ bp = blueprints.table
 RECENT = 8
 FICHE_SETTLED = 12
 JOURNAL_PAGE = 25
+
+
+def after_pass(stored: store.StoredGame) -> tuple[int, int] | None:
+    """What "Tous passent" carries, shown on its button before it saves: the next coup's
+    number and what it is played for (the enjeu, or the pot); None when a pass is refused."""
+    game = stored.game
+    try:
+        coup = stored.kind.load_coup({"pass": True}, game)
+        after = stored.kind.extend(stored.replay(), game.with_coups([*game.coups, coup]))
+    except GameError:
+        return None
+    deal = hombre_report(after).next
+    if deal is None:
+        return None
+    return deal.n, deal.pot if isinstance(deal, PotDeal) else deal.enjeu
 
 
 def render_game(
@@ -58,6 +75,7 @@ def render_game(
         fiche=lines,
         fiche_hidden=hidden,
         outcome_text=outcome_text,
+        passing=after_pass(stored) if can_manage(stored) and not report.finished else None,
     )
     return (page, status) if status != 200 else page
 

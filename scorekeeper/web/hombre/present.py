@@ -5,6 +5,7 @@ Only presentation: every number shown comes from the replay report.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
@@ -69,6 +70,7 @@ def _phrases() -> dict[str, str]:
         phrases["played"] = _("%(hombre)s %(contract)s: %(outcome)s")
         phrases["codille_by"] = _("codille by %(name)s")
         phrases["renounced"] = _("(codille renounced)")
+        phrases["first_five"] = _("the first five tricks")
         phrases["taken_back"] = _("bête of %(amount)s taken back")
         _PHRASES[language] = phrases
     return phrases
@@ -87,6 +89,8 @@ def outcome_text(result: Any, names: tuple[str, ...]) -> str:
         outcome = words["codille_by"] % {"name": names[result.codille]}
     if getattr(coup, "codille_renounced", False):
         outcome += " " + words["renounced"]
+    if getattr(coup, "first_five", False):  # won outright: the Danish line says how
+        outcome += " (" + words["first_five"] + ")"
     text = words["played"] % {
         "hombre": names[coup.hombre],
         "contract": words[coup.contract],
@@ -96,6 +100,42 @@ def outcome_text(result: Any, names: tuple[str, ...]) -> str:
     if back is not None:
         text += " — " + words["taken_back"] % {"amount": back.amount}
     return text
+
+
+FLAG_WORDS = {
+    "vole_engagee": _l("vole engagée"),
+    "codille_renounced": _l("codille renoncée"),
+    "first_five": _l("the first five tricks"),
+    "black_aces": _l("holds both black aces"),
+}
+"""A coup's yes-or-no fields, by their key in the game file (the coup form's labels)."""
+
+
+def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+    """A coup of the game file, field by field in words: what a correction changed is
+    named by comparing two of these ("Matadors 3 → 4", "tricks of Anne 5 → 4")."""
+    if item.get("pass"):
+        words = {_("Contract"): _("Tous passent")}
+    else:
+        contract = item.get("contract", "")
+        words = {
+            _("Hombre"): str(item.get("hombre", "")),
+            _("Contract"): str(CONTRACT_WORDS.get(contract, contract)),
+        }
+        tricks = item.get("tricks", {})
+        for name in players:
+            if isinstance(tricks, Mapping) and name in tricks:
+                words[_("tricks of %(name)s", name=name)] = str(tricks[name])
+        words[_("Matadors")] = str(item.get("matadors", 0))
+    for key, label in FLAG_WORDS.items():
+        words[str(label)] = _("yes") if item.get(key) else _("no")
+    bonuses = item.get("bonuses", [])
+    if bonuses:
+        words[_("Bonus hands")] = ", ".join(
+            f"{b.get('player')} {BONUS_WORDS.get(b.get('hand'), b.get('hand'))}" for b in bonuses
+        )
+    words[_("Note")] = str(item.get("note", "")) or "—"
+    return words
 
 
 _JOURNAL_WORDS: dict[str, dict[str, str]] = {}

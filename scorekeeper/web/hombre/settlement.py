@@ -27,9 +27,10 @@ from ...rules.hombre.stats import player_stats
 from ...rules.hombre.systems import hombre_report
 from ...rules.ledger import settle_up
 from ...rules.money import parse_money
+from ...store.paid import ticked
 from .. import blueprints
 from ..chain_heads import game_chain
-from ..forms import CHANGED, form_version
+from ..forms import CHANGED, ActionForm, form_version
 from ..gamefiles import game_file_text
 from ..hookspecs import Page
 from ..kept.expensive import expensive, players_key
@@ -64,6 +65,8 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "names": names,
         "money": money,
         "settle": settle_up(report.net),
+        "paid": ticked(get_db(), stored.id),
+        "paid_form": None,
         "open_betes": open_betes,
         "final_shares": shares,
         "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
@@ -75,12 +78,14 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
 def settlement_page(stored: store.StoredGame, pdf: bool) -> str:
     """The settlement (or its PDF's HTML); its manager may set the chip value on it."""
     form = MoneyForm() if can_manage(stored) and not pdf else None
+    sheet = _sheet(stored)
     if form is not None:
         form.version.data = str(stored.version)
+        sheet["paid_form"] = ActionForm(formdata=None, version=str(stored.version))
         if stored.money is not None:
             form.chip_value.data = str(stored.money.chip_value)
             form.currency.data = stored.money.currency
-    return render_template("hombre/settlement.html", form=form, pdf=pdf, **_sheet(stored))
+    return render_template("hombre/settlement.html", form=form, pdf=pdf, **sheet)
 
 
 def set_money(stored: store.StoredGame) -> Page | BaseResponse:

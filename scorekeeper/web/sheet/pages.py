@@ -8,6 +8,7 @@ the game's ``PointsSheet`` what its lines and standing say.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from typing import Any, Generic
 
 from flask import render_template
@@ -33,7 +34,8 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
     """A points game's pages: the sheet's, with the game's own lines, standing and entry."""
 
     after_save = "#entry"
-    after_change = "#sheet"
+    after_change = "#message"
+    """What the correction or deletion changed (the message), then the sheet."""
 
     def __init__(self, name: str, sheet: PointsSheet, entry: CoupEntry[FormT]) -> None:
         self.coup_fields = f"{name}/_coup_fields.html"
@@ -138,8 +140,11 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         return self.render_edit(stored, n, coup_form, stored.replay(), None, 409)
 
     def _scored_text(self, report: Report, n: int) -> str:
+        """What coup ``n`` marked, and the partie or manche it won (a vole marks no points
+        but wins parties: "Nous +0, Eux +0" alone would hide it)."""
         row = self._line(report, n)
-        return ", ".join(f"{c} {v:+d}" for c, v in zip(sides(report), row.scored))
+        scored = ", ".join(f"{c} {v:+d}" for c, v in zip(sides(report), row.scored))
+        return f"{scored} ({row.event})" if row.event else scored
 
     def coup_text(self, report: Report, n: int) -> str:
         """Coup ``n`` of a replay in a line of words (the change log)."""
@@ -159,6 +164,9 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
 
     def undone_text(self, before: Report, after: Report, n: int) -> str:
         return str(_("Coup %(n)s undone.", n=n))
+
+    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+        return self.sheet.field_words(item, players)
 
     def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The sheet's columns and their counts."""

@@ -1,0 +1,141 @@
+"""The treasurer's entries: fees, charges, payments, prizes, reversals, suggestions paid.
+
+Each is one transaction checked against the club's version (a page shown
+before another change is refused: ``Conflict``), writing ledger rows only
+through ``store.ledger.insert_entry``. What the accounts show is derived:
+``accounts`` reads the entries and the members, the balances and
+suggestions are cashbox/'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from ..cashbox.entries import Entry, EntryKind, balances, reversed_ids
+from ..cashbox.settle import BOX, Suggestion
+from ..db import change
+from ..store.ledger import entries, insert_entry
+from .records import Member, Refused, bump
+from .seats import _member_of, members
+
+MAX_CENTS = 100_000_000
+"""One entry is at most a million in the club's money (a typing slip, not a sum)."""
+
+
+@dataclass(frozen=True)
+class Accounts:
+    """A club's members (by name) and its entries (in the order entered)."""
+
+    members: list[Member]
+    entries: list[Entry]
+
+    @property
+    def order(self) -> list[int]:
+        return [m.id for m in self.members]
+
+    def balances(self, on: str | None = None) -> dict[int, int]:
+        return balances(self.entries, on)
+
+    def of(self, member: int) -> list[Entry]:
+        return [e for e in self.entries if e.member == member]
+
+    def entry(self, entry_id: int) -> Entry | None:
+        return next((e for e in self.entries if e.id == entry_id), None)
+
+
+def accounts(db: sqlite_utils.Database, club_id: int) -> Accounts:
+    return Accounts(members(db, club_id), entries(db, club_id))
+
+
+def post(
+    db: sqlite_utils.Database,
+    club_id: int,
+    version: int,
+    member: int,
+    kind: EntryKind,
+    amount: int,
+    on: str,
+    note: str = "",
+    method: str = "",
+    received_by: str = "",
+) -> int:
+    """One entry typed by the treasurer; ``amount`` already signed (cashbox.entries.signed)."""
+    if kind is EntryKind.EVENING or kind is EntryKind.REVERSAL or not 0 < abs(amount) <= MAX_CENTS:
+        raise Refused(member)
+    with change(db):
+        _member_of(db, club_id, member)
+        bump(db, club_id, version)
+        return insert_entry(
+            db,
+            {
+                "club_id": club_id,
+                "member_id": member,
+                "kind": str(kind),
+                "amount": amount,
+                "on_date": on,
+                "note": note,
+                "method": method,
+                "received_by": received_by,
+            },
+        )
+
+
+def reverse(
+    db: sqlite_utils.Database, club_id: int, version: int, entry_id: int, on: str, note: str
+) -> int:
+    """A new entry undoing ``entry_id`` (not a reversal, not reversed already)."""
+    with change(db):
+        found = entries(db, club_id)
+        entry = next((e for e in found if e.id == entry_id), None)
+        if entry is None or entry.kind is EntryKind.REVERSAL or entry_id in reversed_ids(found):
+            raise Refused(entry_id)
+        bump(db, club_id, version)
+        row = db.execute("select member_id from ledger where id = ?", [entry_id]).fetchone()
+        return insert_entry(
+            db,
+            {
+                "club_id": club_id,
+                "member_id": int(row[0]),
+                "kind": str(EntryKind.REVERSAL),
+                "amount": -entry.amount,
+                "on_date": on,
+                "evening_id": entry.evening,
+                "reverses": entry.id,
+                "note": note,
+            },
+        )
+
+
+def pay(
+    db: sqlite_utils.Database,
+    club_id: int,
+    version: int,
+    suggestion: Suggestion,
+    on: str,
+    method: str,
+    box: str,
+) -> None:
+    """A suggested transfer paid: a payment entry on each member's side (the box has none).
+
+    The payer's balance rises by the amount, the payee's falls by it;
+    ``received_by`` names who got the money (``box``, the treasurer, for the box).
+    """
+    if not 0 < suggestion.amount <= 100 * MAX_CENTS or suggestion.payer == suggestion.payee:
+        raise Refused(suggestion.payer)
+    sides = [(suggestion.payer, suggestion.amount), (suggestion.payee, -suggestion.amount)]
+    with change(db):
+        by_id = {m.id: m for m in members(db, club_id)}
+        if any(member != BOX and member not in by_id for member, _ in sides):
+            raise Refused(suggestion.payer)
+        bump(db, club_id, version)
+        receiver = box if suggestion.payee == BOX else by_id[suggestion.payee].name
+        for member, amount in sides:
+            if member != BOX:
+                row = {"club_id": club_id, "member_id": member, "kind": str(EntryKind.PAYMENT)}
+                insert_entry(
+                    db,
+                    row
+                    | {"amount": amount, "on_date": on, "method": method, "received_by": receiver},
+                )

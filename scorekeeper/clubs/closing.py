@@ -1,0 +1,104 @@
+"""Closing an evening: its tables locked, each member's net of the room posted in money.
+
+Closing (the club's manager) is one transaction, checked against the
+club's version: the evening is recorded closed (store/closings.py: its
+tables then take no coup), the room is replayed (room.py) and each
+member's net in chips becomes whole cents at the club's chip value by the
+largest remainder (cashbox/rounding.py, members in the club's order: by
+name, then number), so the evening's entries sum to zero.
+
+Reopening is recorded too and posts nothing: the entries stay until the
+evening is closed again. Closing again compares what is posted for the
+evening (the sum of its entries per member, reversals included) with the
+room now, and only for a member whose amount changed reverses his
+evening entries and posts the new amount. Evening entries and these
+reversals are dated the evening's day: the result belongs to it. A club
+without a chip value locks its evenings and posts nothing.
+"""
+
+from __future__ import annotations
+
+import sqlite_utils
+
+from ..cashbox.entries import EntryKind, reversed_ids
+from ..cashbox.rounding import to_cents
+from ..db import change
+from ..store import closings
+from ..store.ledger import entries, insert_entry
+from .records import Club, Evening, Refused, bump
+from .room import room_of
+from .seats import names
+
+
+def close(db: sqlite_utils.Database, club: Club, evening: Evening, version: int) -> int:
+    """Close the evening and post (or re-post) its results; how many entries were written."""
+    with change(db):
+        bump(db, club.id, version)
+        if closings.closed(db, evening.id):
+            raise Refused(evening.id)
+        closings.record(db, evening.id, closings.CLOSE)
+        if club.money is None:
+            return 0
+        return _post(db, club, evening)
+
+
+def reopen(db: sqlite_utils.Database, club: Club, evening: Evening, version: int) -> None:
+    """Reopen a closed evening: its tables take coups again; its entries stay until re-closed."""
+    with change(db):
+        bump(db, club.id, version)
+        if not closings.closed(db, evening.id):
+            raise Refused(evening.id)
+        closings.record(db, evening.id, closings.REOPEN)
+
+
+def amounts(db: sqlite_utils.Database, club: Club, evening: Evening) -> dict[int, int]:
+    """Each member's net of the room in cents (the largest remainder; none without a chip value)."""
+    if club.money is None:
+        return {}
+    room = room_of(db, evening, club)
+    by_id = names(db, club.id)
+    order = sorted(room.nets, key=lambda m: (by_id[m].name.casefold(), m))
+    cents = to_cents([room.nets[m] for m in order], club.money.chip_value)
+    return {m: c for m, c in zip(order, cents, strict=True) if c}
+
+
+def _post(db: sqlite_utils.Database, club: Club, evening: Evening) -> int:
+    now_posted = amounts(db, club, evening)
+    theirs = [e for e in entries(db, club.id) if e.evening == evening.id]
+    posted: dict[int, int] = {}
+    for entry in theirs:
+        posted[entry.member] = posted.get(entry.member, 0) + entry.amount
+    undone = reversed_ids(theirs)
+    written = 0
+    for member in sorted(set(now_posted) | set(posted)):
+        if now_posted.get(member, 0) == posted.get(member, 0):
+            continue
+        for entry in theirs:
+            if (
+                entry.member == member
+                and entry.kind is EntryKind.EVENING
+                and entry.id not in undone
+            ):
+                insert_entry(
+                    db,
+                    _row(club, evening, member, EntryKind.REVERSAL, -entry.amount)
+                    | {"reverses": entry.id},
+                )
+                written += 1
+        if now_posted.get(member):
+            insert_entry(db, _row(club, evening, member, EntryKind.EVENING, now_posted[member]))
+            written += 1
+    return written
+
+
+def _row(
+    club: Club, evening: Evening, member: int, kind: EntryKind, amount: int
+) -> dict[str, object]:
+    return {
+        "club_id": club.id,
+        "member_id": member,
+        "kind": str(kind),
+        "amount": amount,
+        "on_date": evening.date,
+        "evening_id": evening.id,
+    }

@@ -1,0 +1,236 @@
+"""Known designs: draws with no pair twice, built by construction or stored.
+
+Each design is a list of rounds, each round a list of tables of unit
+numbers ``0 .. n-1``; the draw relabels the units by its seed. Tests check
+every design (tests/test_draw.py).
+"""
+
+from __future__ import annotations
+
+from .stored import STORED
+
+Design = list[list[list[int]]]
+
+_GF4_TIMES = [
+    [0, 0, 0, 0],
+    [0, 1, 2, 3],
+    [0, 2, 3, 1],
+    [0, 3, 1, 2],
+]
+"""Multiplication in GF(4) = {0, 1, x, x+1} written 0..3; addition is exclusive or."""
+
+
+def affine_space(q: int, k: int) -> Design:
+    """AG(k, q) for q = 3 or 4: q**k players at tables of q, no pair twice, in
+    (q**k - 1) / (q - 1) rounds, the most possible.
+
+    The points are the vectors of GF(q)^k (a player's number written in base
+    q); a round is one direction d, its tables the lines {p + t*d}. Two points
+    lie on exactly one line, so they meet exactly once. AG(2, 3): 9 players,
+    4 rounds; AG(3, 3): 27, 13; AG(2, 4): 16, 5; AG(3, 4): 64, 21.
+    """
+    if q not in (3, 4):
+        raise ValueError(q)
+
+    def add(a: int, b: int) -> int:
+        return (a + b) % 3 if q == 3 else a ^ b
+
+    def times(a: int, b: int) -> int:
+        return (a * b) % 3 if q == 3 else _GF4_TIMES[a][b]
+
+    def digits(p: int) -> list[int]:
+        return [p // q**e % q for e in range(k)]
+
+    def number(v: list[int]) -> int:
+        return sum(d * q**e for e, d in enumerate(v))
+
+    n = q**k
+    directions = [
+        digits(d) for d in range(1, n) if digits(d)[max(e for e in range(k) if digits(d)[e])] == 1
+    ]
+    rounds: Design = []
+    for d in directions:
+        seen: set[int] = set()
+        tables = []
+        for p in range(n):
+            if p in seen:
+                continue
+            line = [number([add(x, times(t, y)) for x, y in zip(digits(p), d)]) for t in range(q)]
+            seen.update(line)
+            tables.append(line)
+        rounds.append(tables)
+    return rounds
+
+
+def circle(m: int) -> Design:
+    """The circle method: m units two by two, m-1 rounds (m if odd, one out a round), all new.
+
+    Unit m-1 stays put (the dummy when m is odd: its partner of the round sits
+    out, so the rounds' byes rotate through everyone once).
+    """
+    size = m + (m % 2)
+    rounds: Design = []
+    ring = list(range(size - 1))
+    for r in range(size - 1):
+        order = ring[r:] + ring[:r]
+        tables = [[order[0], size - 1]]
+        for k in range(1, size // 2):
+            tables.append([order[k], order[-k]])
+        rounds.append([t for t in tables if max(t) < m])
+    return rounds
+
+
+KIRKMAN_15 = ((0, 7, 14), (1, 2, 4), (3, 8, 12), (6, 9, 10), (5, 11, 13))
+"""Kirkman's fifteen schoolgirls, 1-rotational: points i + 7*row (i in Z7, row 0 or 1)
+and 14 fixed; the seven rounds are this base round shifted by 0..6
+(found by tools/find_cyclic.py, which says why such a base round works)."""
+
+
+NEARLY_KIRKMAN_24 = (
+    (22, 0, 12),
+    (23, 1, 11),
+    (2, 3, 9),
+    (4, 7, 20),
+    (5, 13, 19),
+    (6, 8, 15),
+    (10, 14, 16),
+    (17, 18, 21),
+)
+"""A nearly Kirkman triple system of 24, 1-rotational: points i + 11*row (i in Z11, row 0
+or 1) and 22, 23 fixed; eleven rounds, this base round shifted by 0..10. Each pure
+difference 1..5 of each row and each mixed difference but 0 occurs once in the base
+round, so every pair meets once except 22-23 and each i with i + 11 (found by
+tools/find_cyclic.py, as Kirkman's 15 was)."""
+
+
+CYCLIC: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
+    15: (7, KIRKMAN_15),
+    24: (11, NEARLY_KIRKMAN_24),
+    # nearly Kirkman systems of 36 and 48 (17 and 23 rounds) and a Kirkman system of 39
+    # (19 rounds), the same way over Z17, Z23 and Z19
+    36: (
+        17,
+        (
+            (34, 0, 18),
+            (35, 1, 17),
+            (2, 3, 5),
+            (4, 8, 13),
+            (6, 12, 19),
+            (7, 14, 22),
+            (9, 20, 29),
+            (10, 31, 32),
+            (11, 25, 30),
+            (15, 21, 24),
+            (16, 26, 28),
+            (23, 27, 33),
+        ),
+    ),
+    48: (
+        23,
+        (
+            (46, 0, 24),
+            (47, 1, 23),
+            (2, 3, 5),
+            (4, 8, 13),
+            (6, 12, 19),
+            (7, 15, 25),
+            (9, 20, 26),
+            (10, 29, 31),
+            (11, 39, 43),
+            (14, 40, 45),
+            (16, 27, 41),
+            (17, 33, 44),
+            (18, 30, 38),
+            (21, 28, 34),
+            (22, 36, 37),
+            (32, 35, 42),
+        ),
+    ),
+    39: (
+        19,
+        (
+            (38, 0, 19),
+            (1, 2, 4),
+            (3, 7, 12),
+            (5, 11, 20),
+            (6, 13, 23),
+            (8, 16, 22),
+            (9, 29, 31),
+            (10, 21, 34),
+            (14, 32, 37),
+            (15, 27, 36),
+            (17, 30, 33),
+            (18, 25, 26),
+            (24, 28, 35),
+        ),
+    ),
+}
+"""Players -> (m, base round) of the 1-rotational designs: points i + m*row, 2m on fixed."""
+
+
+def developed(base: tuple[tuple[int, ...], ...], m: int, fixed: int) -> Design:
+    """The rounds of a cyclic design: ``base`` shifted by s = 0 .. m-1 on each row of m
+    points, the points from ``fixed`` on left in place."""
+    return [
+        [[p if p >= fixed else p - p % m + (p % m + s) % m for p in t] for t in base]
+        for s in range(m)
+    ]
+
+
+def nearly_kirkman_18() -> Design:
+    """A nearly Kirkman triple system of 18: 8 rounds of 6 tables of 3, no pair twice.
+
+    Two copies (0 and 1) of the nine points (x, y) of AG(2, 3); the two copies
+    of one point never meet (the pairs left over). The plane's four parallel
+    classes go in two couples: the rows y = b with the lines y = x + b
+    (a point's place on its row is x), the columns x = c with the lines
+    y = 2x + b (its place on its column is y). Each couple gives four
+    rounds, one per even-weight word w of three bits: on a row (column) the
+    point at place p is taken in copy w[p], on the other class's line in the
+    other copy. Two points on a row or column sit at different places, and
+    the four even words show every two places every pair of bits once; a
+    line of the other class meets each row (column) once, at three different
+    places, so the same holds for it: every pair of copies of two distinct
+    points meets exactly once.
+    """
+    words = ((0, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0))
+
+    def point(x: int, y: int, copy: int) -> int:
+        return 9 * copy + 3 * (x % 3) + y % 3
+
+    def row(b: int) -> list[tuple[int, int]]:
+        return [(x, b) for x in range(3)]
+
+    def column(b: int) -> list[tuple[int, int]]:
+        return [(b, y) for y in range(3)]
+
+    def slope(m: int, b: int) -> list[tuple[int, int]]:
+        return [(x, m * x + b) for x in range(3)]
+
+    rounds: Design = []
+    for place, m in ((0, 1), (1, 2)):
+        first = row if place == 0 else column
+        for word in words:
+            tables = [[point(x, y, word[(x, y)[place]]) for x, y in first(b)] for b in range(3)]
+            tables += [
+                [point(x, y, 1 - word[(x, y)[place] % 3]) for x, y in slope(m, b)] for b in range(3)
+            ]
+            rounds.append(tables)
+    return rounds
+
+
+def design(size: str, n: int) -> Design | None:
+    """A design for ``n`` units at tables of ``size`` ("3", "4" or "2" for pairs of pairs)."""
+    if size == "2":
+        return circle(n) if n >= 2 else None
+    if size == "3" and n in (9, 27, 81):
+        return affine_space(3, {9: 2, 27: 3, 81: 4}[n])
+    if size == "3" and n == 18:
+        return nearly_kirkman_18()
+    if size == "3" and n in CYCLIC:
+        m, base = CYCLIC[n]
+        return developed(base, m, 2 * m)
+    if size == "4" and n in (16, 64, 256):
+        return affine_space(4, {16: 2, 64: 3, 256: 4}[n])
+    found = STORED.get((size, n))
+    return [[list(t) for t in r] for r in found] if found is not None else None

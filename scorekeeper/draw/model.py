@@ -1,0 +1,80 @@
+"""The draw's values: who plays, how a table is seated, a round, a whole draw.
+
+Frozen dataclasses and tuples only, so a draw can be compared, hashed and
+written out the same way on every machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Seating = Literal["3", "4", "pairs"]
+"""Tables of 3; tables of 4 (the dealer sits out each deal); 4 as two pairs.
+
+In ``"pairs"`` seats 1 and 3 are one side, 2 and 4 the other: partners face
+to face, as the game files seat them.
+"""
+
+SEATINGS: tuple[Seating, ...] = ("3", "4", "pairs")
+
+
+class DrawError(ValueError):
+    """A request the draw cannot make sense of (unknown seating, a name twice, ...)."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One player of the event."""
+
+    name: str
+    team: str | None = None
+    """Teammates are never seated at one table (when the numbers allow it)."""
+    together: str | None = None
+    """Registered together (a couple, a car): kept apart exactly like teammates."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table: the names in seat order."""
+
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: its tables, and who sits out (the byes)."""
+
+    tables: tuple[Table, ...]
+    sitting_out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Quality:
+    """How good a whole draw is (history and new rounds together); 0 is best everywhere.
+
+    Each count is an excess: a pair that met three times counts 2.
+    """
+
+    repeated_tablemates: int
+    """Pairs of players at one table more than once (fixed partners not counted)."""
+    repeated_partners: int
+    """Pairs seated as partners more than once (``"pairs"`` only; fixed pairs not counted)."""
+    repeated_opponents: int
+    """Pairs of opponents more than once; at tables of 3 or 4 everyone is an opponent."""
+    kept_apart_broken: int
+    """Teammates or players registered together seated at one table, one per pair per round."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A whole draw: the new rounds, their quality with the history, and what to know."""
+
+    rounds: tuple[Round, ...]
+    quality: Quality
+    seed: int
+    seating: Seating
+    note: str
+    """Plain words: whether the request was possible, how far from the best."""
+    limit: int | None = None
+    """The most rounds known possible without any pair meeting twice (None: not known)."""

@@ -1,0 +1,372 @@
+"""The draw: who sits out, a first seating, the search, the known designs, the note.
+
+``draw`` makes several rounds at once (what the command does, and an event
+that draws its whole schedule); ``next_round`` makes one round after those
+already played (an event whose players come and go). Both are pure and
+seeded: the same entrants, history and seed give the same rounds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from . import relabel, search
+from .designs import Design, design
+from .model import SEATINGS, Draw, DrawError, Entrant, Round, Seating
+from .quality import best_possible, most_rounds, quality, table_sizes
+from .units import MAX_ROUNDS, Units, make_units, matrices, ranks, to_round
+
+MOVES = 150_000
+"""The most moves of the search for one draw: about a second of work, on every machine alike."""
+MOVES_PER_SEAT = 500
+"""Moves per unit and round below that: a small draw that cannot avoid a repeat stops sooner."""
+
+
+def next_round(
+    entrants: Sequence[Entrant],
+    seating: Seating,
+    history: Sequence[Round],
+    *,
+    seed: int,
+    fixed_pairs: Sequence[tuple[str, str]] = (),
+    standing: Sequence[str] | None = None,
+) -> Round:
+    """The next round after ``history``, for the entrants present now."""
+    made = draw(
+        entrants,
+        seating,
+        1,
+        seed=seed,
+        history=history,
+        fixed_pairs=fixed_pairs,
+        standing=standing,
+    )
+    return made.rounds[0]
+
+
+def draw(
+    entrants: Sequence[Entrant],
+    seating: Seating,
+    rounds: int,
+    *,
+    seed: int,
+    history: Sequence[Round] = (),
+    fixed_pairs: Sequence[tuple[str, str]] = (),
+    standing: Sequence[str] | None = None,
+) -> Draw:
+    """``rounds`` new rounds after ``history``, with their quality and a note on the limits."""
+    if seating not in SEATINGS:
+        raise DrawError(f"unknown seating {seating!r}: 3, 4 or pairs")
+    if not 0 <= rounds <= MAX_ROUNDS:
+        raise DrawError(f"between 0 and {MAX_ROUNDS} rounds")
+    units = make_units(entrants, seating, fixed_pairs)
+    rng = random.Random(seed)
+    planned = _from_design(units, entrants, seating, history, rounds, seed, standing)
+    if planned is None:
+        made = _search(units, entrants, seating, history, rounds, rng, standing)
+    else:
+        made = planned
+    whole = [*history, *made]
+    pairs = [tuple(m) for m in units.members if units.fixed]
+    got = quality(whole, seating, entrants, [(p[0], p[1]) for p in pairs])
+    limit = _limit(units, seating)
+    # with fixed pairs the partners are not table-mates: the repeats are opponents'
+    note = _note(units, seating, len(whole), got.repeated_tablemates, limit)
+    if got.kept_apart_broken:
+        note += " " + _apart_note(units, entrants, seating, got.kept_apart_broken)
+    return Draw(tuple(made), got, seed, seating, note, limit)
+
+
+def _kind(units: Units, seating: Seating) -> str:
+    return "2" if units.fixed else ("3" if seating == "3" else "4")
+
+
+def _sizes(units: Units, seating: Seating) -> tuple[int, ...]:
+    if units.fixed:
+        return (2,) * (len(units.members) // 2)
+    return table_sizes(len(units.members), seating)
+
+
+def _limit(units: Units, seating: Seating) -> int | None:
+    n = len(units.members)
+    if units.fixed:
+        return n - 1 if n % 2 == 0 else n
+    return most_rounds(n, seating)
+
+
+def _from_design(
+    units: Units,
+    entrants: Sequence[Entrant],
+    seating: Seating,
+    history: Sequence[Round],
+    rounds: int,
+    seed: int,
+    standing: Sequence[str] | None,
+) -> list[Round] | None:
+    """The rounds of a known design, relabelled by the seed, if one fits this draw.
+
+    It fits when no standing is given, the design has rounds enough, nobody
+    kept apart meets in the rounds asked for (the players are renumbered to
+    that end, relabel.py), and the history is the design's own first rounds
+    (so an event drawing round by round with one seed follows the design).
+    """
+    n = len(units.members)
+    if standing is not None:
+        return None
+    found: Design | None = design(_kind(units, seating), n)
+    if found is None or len(history) + rounds > len(found):
+        return None
+    rng = random.Random(seed)
+    order = list(range(n))
+    rng.shuffle(order)
+    if any(e.team or e.together for e in entrants):
+        apart = matrices(units, entrants, seating, ())[2]
+        order = relabel.fit(found, apart, order, rng)
+        used = found[: len(history) + rounds]
+        if any(apart[order[a]][order[b]] for r in used for t in r for a in t for b in t):
+            return None
+    made = []
+    for tables in found:
+        seated = {u for t in tables for u in t}
+        out = [order[u] for u in range(n) if u not in seated]
+        made.append(to_round(units, [[order[u] for u in t] for t in tables], out))
+    if [_as_played(r) for r in history] != [_as_played(r) for r in made[: len(history)]]:
+        return None
+    return made[len(history) : len(history) + rounds]
+
+
+def _as_played(round_: Round) -> tuple[list[tuple[str, ...]], list[str]]:
+    """A round as the tables played it: the order of the tables and of the sit-outs (which
+    an event may store its own way) does not matter, the seats at a table do."""
+    return sorted(t.seats for t in round_.tables), sorted(round_.sitting_out)
+
+
+def _search(
+    units: Units,
+    entrants: Sequence[Entrant],
+    seating: Seating,
+    history: Sequence[Round],
+    rounds: int,
+    rng: random.Random,
+    standing: Sequence[str] | None,
+) -> list[Round]:
+    """Byes by rotation, a greedy first seating round by round, then the seeded search."""
+    n = len(units.members)
+    sizes = _sizes(units, seating)
+    met, partners, apart = matrices(units, entrants, seating, history)
+    problem = search.Problem(
+        n=n,
+        sizes=sizes,
+        paired=seating == "pairs" and not units.fixed,
+        met=met,
+        partners=partners,
+        apart=apart,
+        rank=ranks(units, standing),
+    )
+    floor = search.total_cost(problem)
+    byes, played = _bye_counts(units, history)
+    if problem.rank is None:  # Swiss: the lowest in the standing sits out, no trading
+        problem.turn = list(zip(played, byes))
+    for _ in range(rounds):
+        out = _sitting_out(units, n - sum(sizes), byes, played, problem.rank, rng)
+        seated = [u for u in range(n) if u not in out]
+        tables = _first_seating(problem, seated, rng)
+        for table in tables:
+            search.add_table(problem, table, 1)
+        problem.rounds.append(tables)
+        problem.benches.append(sorted(out))
+        for u in range(n):
+            if u in out:
+                byes[u] += 1
+            else:
+                played[u] += 1
+    moves = min(MOVES, MOVES_PER_SEAT * n * rounds)
+    if problem.rank is None:
+        search.anneal(problem, rng, moves, floor=floor)
+    else:
+        search.anneal(problem, rng, moves, floor=-1, hot=n / 2 + 1.0, cold=0.5)
+    if problem.rank is not None:  # Swiss: table 1 is the top of the standing
+        rank = problem.rank
+        for tables in problem.rounds:
+            tables.sort(key=lambda table: min(rank[u] for u in table))
+    return [to_round(units, t, out) for t, out in zip(problem.rounds, problem.benches)]
+
+
+def _bye_counts(units: Units, history: Sequence[Round]) -> tuple[list[int], list[int]]:
+    """Per unit: rounds sat out, rounds played (of a pair: the most out, the fewest played)."""
+    n = len(units.members)
+    out_by_name: dict[str, int] = {}
+    played_by_name: dict[str, int] = {}
+    for round_ in history:
+        for name in round_.sitting_out:
+            out_by_name[name] = out_by_name.get(name, 0) + 1
+        for table in round_.tables:
+            for name in table.seats:
+                played_by_name[name] = played_by_name.get(name, 0) + 1
+    byes = [0] * n
+    played = [0] * n
+    for u, names in enumerate(units.members):
+        byes[u] = max(out_by_name.get(name, 0) for name in names)
+        played[u] = min(played_by_name.get(name, 0) for name in names)
+    return byes, played
+
+
+def _sitting_out(
+    units: Units,
+    count: int,
+    byes: list[int],
+    played: list[int],
+    rank: list[int] | None,
+    rng: random.Random,
+) -> set[int]:
+    """Who sits out: who has played most rounds (for those present from the start, the
+    fewest byes: nobody twice before everybody once; a late arrival is not sent out at
+    once), then the fewest byes, then the lowest in the standing (Swiss), else a seeded lot."""
+    if count <= 0:
+        return set()
+    n = len(units.members)
+    lot = list(range(n))
+    rng.shuffle(lot)
+    draw_of = {u: k for k, u in enumerate(lot)}
+
+    def key(u: int) -> tuple[int, int, int]:
+        third = -rank[u] if rank is not None else draw_of[u]
+        return (-played[u], byes[u], third)
+
+    return set(sorted(range(n), key=key)[:count])
+
+
+def _first_seating(
+    problem: search.Problem, seated: list[int], rng: random.Random
+) -> list[list[int]]:
+    """A first seating of one round, before the search.
+
+    Swiss: neighbours in the standing, table by table. Otherwise each unit
+    in a seeded order (those with most players to avoid first) takes the
+    free seat where it meets the fewest it met before or must avoid; if that
+    greedy seating puts kept-apart players together, dealing the units
+    round the tables like cards, grouped by whom they avoid, is used
+    instead when it does better (a group no larger than the number of
+    tables is then always split).
+    """
+    sizes = problem.sizes
+    if problem.rank is not None:
+        rank = problem.rank
+        ordered = sorted(seated, key=lambda u: rank[u])
+        tables, k = [], 0
+        for size in sizes:
+            tables.append(ordered[k : k + size])
+            k += size
+        return tables
+    order = list(seated)
+    rng.shuffle(order)
+    avoid = {u: sum(problem.apart[u][v] for v in seated) for u in seated}
+    order.sort(key=lambda u: -avoid[u])
+    tables = [[] for _ in sizes]
+    for u in order:
+        best, best_cost = -1, 0
+        for t, table in enumerate(tables):
+            if len(table) >= sizes[t]:
+                continue
+            cost = sum(
+                search.APART * problem.apart[u][v] + search.REPEAT * problem.met[u][v]
+                for v in table
+            )
+            if best < 0 or cost < best_cost:
+                best, best_cost = t, cost
+                if cost == 0:  # the first free seat with nobody met: enough, and fast
+                    break
+        tables[best].append(u)
+    if any(problem.apart[a][b] for table in tables for a in table for b in table):
+        dealt = _dealt(problem, seated, order)
+        if _apart_count(problem, dealt) < _apart_count(problem, tables):
+            return dealt
+    return tables
+
+
+def _dealt(problem: search.Problem, seated: list[int], order: list[int]) -> list[list[int]]:
+    """Deal the units round the tables like cards, each group of kept-apart units together."""
+    group_of: dict[int, int] = {}
+    for u in order:
+        if u not in group_of:
+            group_of[u] = len(group_of)
+            for v in order:
+                if v not in group_of and problem.apart[u][v]:
+                    group_of[v] = group_of[u]
+    ranked = sorted(seated, key=lambda u: (group_of[u], order.index(u)))
+    sizes = problem.sizes
+    tables: list[list[int]] = [[] for _ in sizes]
+    t = 0
+    for u in ranked:
+        while len(tables[t]) >= sizes[t]:
+            t = (t + 1) % len(sizes)
+        tables[t].append(u)
+        t = (t + 1) % len(sizes)
+    return tables
+
+
+def _apart_count(problem: search.Problem, tables: list[list[int]]) -> int:
+    return sum(
+        problem.apart[a][b] for table in tables for i, a in enumerate(table) for b in table[i + 1 :]
+    )
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _apart_note(units: Units, entrants: Sequence[Entrant], seating: Seating, broken: int) -> str:
+    """Why teammates share a table: a group larger than the tables, or the search's limit."""
+    tables = len(_sizes(units, seating))
+    sizes: dict[str, int] = {}
+    for e in entrants:
+        for key in (
+            f"team {e.team}" if e.team else "",
+            f"together {e.together}" if e.together else "",
+        ):
+            if key:
+                sizes[key] = sizes.get(key, 0) + 1
+    too_big = sorted(k for k, size in sizes.items() if size > tables)
+    times = _plural(broken, "time")
+    if too_big:
+        return (
+            f"Players to keep apart share a table {times}: {', '.join(too_big)} "
+            f"has more players than the {_plural(tables, 'table')}."
+        )
+    return f"Players to keep apart share a table {times}: the search found no way round it."
+
+
+def _note(
+    units: Units,
+    seating: Seating,
+    total_rounds: int,
+    repeats: int,
+    limit: int | None,
+) -> str:
+    """Plain words on the draw (history included): all new, or why not and how far from the best.
+
+    English, for the command and the log; a page words it from ``Draw.limit``
+    and ``Draw.quality`` in the reader's language.
+    """
+    n = len(units.members)
+    who = _plural(n, "pair") if units.fixed else _plural(n, "player")
+    rounds = _plural(total_rounds, "round")
+    if not _sizes(units, seating):
+        return f"{who}: too few for one table; everyone sits out."
+    bound = 1 if units.fixed else best_possible(n, seating, total_rounds) or 0
+    met = _plural(repeats, "repeated meeting")
+    if limit is not None and total_rounds > limit:
+        return (
+            f"{rounds} without a repeat are impossible for {who}: at most "
+            f"{_plural(limit, 'round')}. This draw has {met} "
+            f"(at least {bound} cannot be avoided)."
+        )
+    if repeats == 0:
+        return f"{who}, {rounds}: nobody meets anyone twice."
+    if bound:
+        return f"{who}, {rounds}: {met} (at least {bound} cannot be avoided)."
+    return (
+        f"{who}, {rounds}: {met}; the search found no draw with fewer "
+        f"(whether one exists is not known)."
+    )

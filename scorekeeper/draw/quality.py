@@ -1,0 +1,137 @@
+"""How good a draw is, and the best any draw could be (counting bounds and known designs)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from .model import Entrant, Quality, Round, Seating
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+def _excess(counts: Counter[tuple[str, str]]) -> int:
+    return sum(c - 1 for c in counts.values() if c > 1)
+
+
+def quality(
+    rounds: Sequence[Round],
+    seating: Seating,
+    entrants: Sequence[Entrant],
+    fixed_pairs: Iterable[tuple[str, str]] = (),
+) -> Quality:
+    """Count the repeats and the kept-apart players seated together, over all ``rounds``.
+
+    Fixed partners (``fixed_pairs``) sit together by design: their meetings
+    are not repeats and their teams are not broken.
+    """
+    fixed = {_pair(a, b) for a, b in fixed_pairs}
+    groups: dict[str, tuple[str | None, str | None]] = {
+        e.name: (e.team, e.together) for e in entrants
+    }
+    met: Counter[tuple[str, str]] = Counter()
+    partners: Counter[tuple[str, str]] = Counter()
+    opponents: Counter[tuple[str, str]] = Counter()
+    broken = 0
+    for round_ in rounds:
+        for table in round_.tables:
+            seats = table.seats
+            sides: set[tuple[str, str]] = set()
+            if seating == "pairs" and len(seats) == 4:
+                sides = {_pair(seats[0], seats[2]), _pair(seats[1], seats[3])}
+            for i, a in enumerate(seats):
+                for b in seats[i + 1 :]:
+                    pair = _pair(a, b)
+                    if pair in fixed:
+                        continue
+                    met[pair] += 1
+                    if pair in sides:
+                        partners[pair] += 1
+                    else:
+                        opponents[pair] += 1
+                    ga, gb = groups.get(a, (None, None)), groups.get(b, (None, None))
+                    if (ga[0] is not None and ga[0] == gb[0]) or (
+                        ga[1] is not None and ga[1] == gb[1]
+                    ):
+                        broken += 1
+    return Quality(
+        repeated_tablemates=_excess(met),
+        repeated_partners=_excess(partners),
+        repeated_opponents=_excess(opponents),
+        kept_apart_broken=broken,
+    )
+
+
+def table_sizes(n: int, seating: Seating) -> tuple[int, ...]:
+    """The tables a round seats for ``n`` players (the rest sit out).
+
+    Tables of 3: ``n // 3`` tables. Tables of 4: the rest is absorbed by
+    tables of 3 (three players at a four-seat table simply have no dealer
+    sitting out) when there are enough players for them (7 = 4 + 3, 9 = 3 +
+    3 + 3), else it sits out (5 = 4 + one out). Pairs: ``n // 4`` tables.
+    """
+    if seating == "3":
+        return (3,) * (n // 3)
+    if seating == "4":
+        threes = -n % 4
+        if 3 * threes <= n:
+            return (4,) * ((n - 3 * threes) // 4) + (3,) * threes
+        return (4,) * (n // 4)
+    return (4,) * (n // 4)
+
+
+KNOWN_MISSING = {("3", 6): 1, ("3", 12): 4}
+"""Known non-existence: no nearly Kirkman triple system of 6 or 12 (Kotzig and Rosa),
+so 6 players at tables of 3 get 1 round without a repeat, 12 get 4 (not 2 and 5)."""
+
+
+def most_rounds(n: int, seating: Seating) -> int | None:
+    """The most rounds known possible with no pair twice at a table, or None if unknown.
+
+    The counting bound: each round a seated player meets ``size - 1`` new
+    players out of ``n - 1``. It is reached by the resolvable designs (Kirkman
+    and nearly Kirkman triple systems, the affine planes of order 3 and 4);
+    where those do not exist (``KNOWN_MISSING``) the known maximum is given.
+    Returned only when every player sits at a full table each round; with
+    sit-outs or mixed tables the bound is not known to be reached (None).
+    """
+    sizes = table_sizes(n, seating)
+    if not sizes or sum(sizes) != n or len(set(sizes)) != 1:
+        return None
+    if (seating, n) in KNOWN_MISSING:
+        return KNOWN_MISSING[(seating, n)]
+    size = sizes[0]
+    bound = (n - 1) // (size - 1)
+    if seating == "3" and n % 6 in (0, 3):
+        return bound
+    if size == 4 and n % 12 == 4:
+        return bound
+    if size == 4 and n == 8:
+        return 1  # two tables of 4: the second round must seat two of a table together again
+    return None
+
+
+def best_possible(n_players: int, seating: Seating, rounds: int) -> int | None:
+    """A known lower bound on ``repeated_tablemates`` for any draw; None if no table can be seated.
+
+    Counting: a seated player meets ``size - 1`` players a round; over
+    ``rounds`` that is more than the ``n - 1`` others once the rounds exceed
+    what fits, and every extra meeting is a repeat (halved: a repeat is
+    shared by two players). Where a design is known not to exist, at least 1.
+    """
+    sizes = table_sizes(n_players, seating)
+    if not sizes:
+        return None
+    seated = sum(sizes)
+    meetings = rounds * sum(s * (s - 1) // 2 for s in sizes)
+    pairs = n_players * (n_players - 1) // 2
+    bound = max(0, meetings - pairs)
+    if seated == n_players and len(set(sizes)) == 1:
+        per_player = rounds * (sizes[0] - 1) - (n_players - 1)
+        bound = max(bound, (n_players * max(0, per_player) + 1) // 2)
+    limit = most_rounds(n_players, seating)
+    if limit is not None and rounds > limit:
+        bound = max(bound, 1)
+    return bound

@@ -1,0 +1,72 @@
+"""The event's side of the draw: what a round's draw is asked and gives, in plain shapes.
+
+The draw itself is ``scorekeeper/draw`` (pure, seeded): ``draw_round`` asks
+its ``next_round`` with the players in the round, the tables' shape, the
+rounds before, the seed (the event's seed plus the round's number, so anyone
+can re-run it), the fixed pairs and, for a Swiss round, the standing.
+Teammates (the teams format) and players registered together are kept apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..draw import DrawError, Entrant, Round, Table, next_round
+from ..rules.errors import N_, GameError
+from .settings import Format, Seating
+
+
+class Entry(NamedTuple):
+    """A player as the draw needs him."""
+
+    name: str
+    team: str = ""
+    together: str = ""
+
+
+class Drawn(NamedTuple):
+    """A round as drawn: each table the names in seat order, and who sits out."""
+
+    tables: tuple[tuple[str, ...], ...]
+    sitting_out: tuple[str, ...]
+
+
+class DrawRequest(NamedTuple):
+    """What a draw is asked: the players in the round, the tables' shape, the rounds before."""
+
+    players: tuple[Entry, ...]
+    format: Format
+    seating: Seating
+    history: tuple[Drawn, ...]
+    seed: int
+    fixed_pairs: tuple[tuple[str, str], ...]
+    standing: tuple[str, ...] | None
+    """Swiss: the players best first, else None."""
+
+
+Drawer = Callable[[DrawRequest], Drawn]
+
+
+def draw(request: DrawRequest) -> Drawn:
+    """The round drawn by ``scorekeeper.draw.next_round``; GameError if it cannot be made."""
+    entrants = [
+        Entrant(p.name, (p.team or None) if request.format == "teams" else None, p.together or None)
+        for p in request.players
+    ]
+    history = [
+        Round(tuple(Table(seats) for seats in past.tables), past.sitting_out)
+        for past in request.history
+    ]
+    try:
+        made = next_round(
+            entrants,
+            request.seating,
+            history,
+            seed=request.seed,
+            fixed_pairs=request.fixed_pairs,
+            standing=request.standing,
+        )
+    except DrawError as error:
+        raise GameError("round", N_("the draw refused: {reason}"), reason=str(error)) from error
+    return Drawn(tuple(t.seats for t in made.tables), tuple(made.sitting_out))

@@ -1,0 +1,218 @@
+"""The ranking of an event, computed from its tables' results (pure: no Flask, no database).
+
+Each table is a game; its kind's report gives one number a side (``tally``:
+a chip game's nets, a points game's totals). A round gives each player a
+*figure* in the unit of the event's method:
+
+- ``total``: the player's number at the table (a side's total for each partner);
+- ``rank_points``: the sides the player's side beat at the table, a tie
+  counting half (tables of 3: 2, 1, 0; of 4: 3, 2, 1, 0; two pairs: 1, 0, or
+  ½ each for a draw) — ties share the places' points;
+- ``win_pct``: 100 for the best score at the table, shared by a tie (two
+  sides level on top: 50 each), else 0.
+
+A player drawn to sit out gets the bye credit (the average of the round's
+figures, a fixed credit, or nothing); a round before a late arrival or after
+a withdrawal gives nothing. The event's figure is the sum of the rounds
+(``win_pct``: their mean, over the rounds with a figure), less the
+penalties, in the method's unit. Tie-breaks, in order: the wins (the win
+shares summed), then the raw chips or points at the tables; still level,
+the players share the place (listed by name). docs/competitions.md says it
+in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .settings import Bye, Method
+
+Figure = int | Fraction
+"""A figure, exact: an int when whole (the common case, and much faster to add and sort
+for 544 players), else a Fraction (a tie's half, a share of three)."""
+
+
+def exact(numerator: int, denominator: int) -> Figure:
+    """``numerator / denominator`` exactly: an int when it divides."""
+    whole, rest = divmod(numerator, denominator)
+    return whole if rest == 0 else Fraction(numerator, denominator)
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One table of a round as its game stands: seat order and the kind's tally."""
+
+    round: int
+    table: int
+    players: tuple[str, ...]
+    tally: tuple[int, ...]
+    """One number a side: per player, or per side when partners share one (seat % sides)."""
+    finished: bool = True
+
+    def side(self, seat: int) -> int:
+        """The side of a seat: itself when the tally is per player, else partners face to face."""
+        return seat if len(self.tally) == len(self.players) else seat % len(self.tally)
+
+    def score(self, player: str) -> int:
+        return self.tally[self.side(self.players.index(player))]
+
+    def rank_points(self, player: str) -> Figure:
+        """The sides beaten, a tie counting half."""
+        mine = self.tally[self.side(self.players.index(player))]
+        beaten = sum(1 for t in self.tally if t < mine)
+        level = sum(1 for t in self.tally if t == mine) - 1
+        return exact(2 * beaten + level, 2)
+
+    def win(self, player: str) -> Figure:
+        """1 for the best score at the table, shared among the sides level on top."""
+        mine = self.tally[self.side(self.players.index(player))]
+        top = max(self.tally)
+        return exact(1, self.tally.count(top)) if mine == top else 0
+
+
+@dataclass(frozen=True)
+class RoundPlay:
+    """A round as drawn and played: its tables and who sat out."""
+
+    number: int
+    tables: tuple[TableResult, ...]
+    sitting_out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A penalty: an entry of the event's log, never an edit of a table's game."""
+
+    player: str
+    points: int
+    """Taken off the player's figure, in the method's unit (chips, points, rank points, %)."""
+    reason: str
+    round: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's line of the ranking."""
+
+    place: int
+    shared: bool
+    """Level with another player after every tie-break."""
+    player: str
+    figure: Figure
+    rounds: tuple[Figure | None, ...]
+    """The figure of each round (a bye's credit included); None: not in that round."""
+    penalty: int
+    wins: Figure
+    raw: int
+    """Chips or points at the tables, summed (the last tie-break)."""
+    withdrawn: bool = False
+
+
+def figure_at(table: TableResult, player: str, method: Method) -> Figure:
+    if method == "total":
+        return table.score(player)
+    if method == "rank_points":
+        return table.rank_points(player)
+    return 100 * table.win(player)
+
+
+def round_figures(play: RoundPlay, method: Method, bye: Bye, credit: int) -> dict[str, Figure]:
+    """Each player's figure for one round: at his table, or the bye's credit."""
+    out = {p: figure_at(t, p, method) for t in play.tables for p in t.players}
+    if play.sitting_out:
+        given: Figure = credit if bye == "fixed" else 0
+        if bye == "average" and out:
+            given = _mean(sum(out.values()), len(out))
+        out.update(dict.fromkeys(play.sitting_out, given))
+    return out
+
+
+def _mean(total: Figure, count: int) -> Figure:
+    if isinstance(total, int):
+        return exact(total, count)
+    return total / count
+
+
+def rank(
+    players: Sequence[str],
+    rounds: Sequence[RoundPlay],
+    penalties: Iterable[Penalty] = (),
+    method: Method = "total",
+    bye: Bye = "average",
+    credit: int = 0,
+    withdrawn: Iterable[str] = (),
+) -> list[Line]:
+    """The ranking: every player once, best first (a permutation of ``players``)."""
+    figures = [round_figures(play, method, bye, credit) for play in rounds]
+    fined: dict[str, int] = dict.fromkeys(players, 0)
+    for penalty in penalties:
+        if penalty.player in fined:
+            fined[penalty.player] += penalty.points
+    wins: dict[str, Figure] = dict.fromkeys(players, 0)
+    raw: dict[str, int] = dict.fromkeys(players, 0)
+    for play in rounds:
+        for table in play.tables:
+            for p in table.players:
+                if p in wins:
+                    wins[p] += table.win(p)
+                    raw[p] += table.score(p)
+    gone = set(withdrawn)
+    unsorted = []
+    for p in players:
+        per_round = tuple(f.get(p) for f in figures)
+        counted = [f for f in per_round if f is not None]
+        total: Figure = sum(counted)
+        if method == "win_pct":
+            total = _mean(total, len(counted)) if counted else 0
+        unsorted.append((total - fined[p], p, per_round))
+    unsorted.sort(key=lambda item: (-item[0], -wins[item[1]], -raw[item[1]], item[1]))
+    lines: list[Line] = []
+    for index, (figure, p, per_round) in enumerate(unsorted):
+        key = (figure, wins[p], raw[p])
+        before = lines[-1] if lines else None
+        level = before is not None and (before.figure, before.wins, before.raw) == key
+        place = before.place if level and before is not None else index + 1
+        if level and before is not None and not before.shared:
+            lines[-1] = _shared(before)
+        lines.append(Line(place, level, p, figure, per_round, fined[p], wins[p], raw[p], p in gone))
+    return lines
+
+
+def _shared(line: Line) -> Line:
+    return Line(
+        line.place,
+        True,
+        line.player,
+        line.figure,
+        line.rounds,
+        line.penalty,
+        line.wins,
+        line.raw,
+        line.withdrawn,
+    )
+
+
+def team_ranking(lines: Sequence[Line], teams: Mapping[str, str]) -> list[tuple[int, str, Figure]]:
+    """Teams ranked by their players' figures summed: (place, team, figure); a tie shares."""
+    sums: dict[str, Figure] = {}
+    for line in lines:
+        team = teams.get(line.player)
+        if team:
+            sums[team] = sums.get(team, 0) + line.figure
+    ordered = sorted(sums.items(), key=lambda item: (-item[1], item[0]))
+    out: list[tuple[int, str, Figure]] = []
+    for index, (team, figure) in enumerate(ordered):
+        place = out[-1][0] if out and out[-1][2] == figure else index + 1
+        out.append((place, team, figure))
+    return out
+
+
+def shown(value: Figure | None) -> str:
+    """A figure for people: whole, or with one or two decimals (½ → 0.5; ⅓ → 0.33)."""
+    if value is None:
+        return "–"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0")

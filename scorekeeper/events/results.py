@@ -1,0 +1,99 @@
+"""A table's result read from its game's report, and the results file (pure: no I/O).
+
+The report is the kind's (``rules.kind.Report``): its players in seat order
+and its ``tally``, one number a side. A round played to a number of deals
+counts a table as finished once it has them, whatever the game says.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from ..rules.kind import Standing
+from .ranking import Line, RoundPlay, TableResult, shown
+from .settings import EventSettings
+
+RESULTS_FORMAT = "scorekeeper-event-results/1"
+
+
+def table_result(round_no: int, table_no: int, report: Standing, deals: int | None) -> TableResult:
+    """The table's players and tally as its game stands now."""
+    done = report.finished or (deals is not None and len(report.game.coups) >= deals)
+    return TableResult(round_no, table_no, tuple(report.game.players), tuple(report.tally), done)
+
+
+def _number(value: Any) -> int | float:
+    """A figure in JSON: an int when whole, else a float rounded to 4 places."""
+    if value.denominator == 1:
+        return int(value.numerator)
+    return round(float(value), 4)
+
+
+def results_json(
+    name: str,
+    settings: EventSettings,
+    seed: int,
+    lines: Sequence[Line],
+    rounds: Sequence[RoundPlay],
+) -> dict[str, Any]:
+    """``results.json`` (docs/formats.md, "Competition results")."""
+    return {
+        "format": RESULTS_FORMAT,
+        "event": name,
+        "game": settings.kind,
+        "method": settings.method,
+        "seed": seed,
+        "rounds": [
+            {
+                "round": play.number,
+                "tables": [
+                    {
+                        "table": t.table,
+                        "players": list(t.players),
+                        "tally": list(t.tally),
+                        "finished": t.finished,
+                    }
+                    for t in play.tables
+                ],
+                "sitting_out": list(play.sitting_out),
+            }
+            for play in rounds
+        ],
+        "ranking": [
+            {
+                "place": line.place,
+                "shared": line.shared,
+                "player": line.player,
+                "figure": _number(line.figure),
+                "rounds": [None if f is None else _number(f) for f in line.rounds],
+                "penalty": line.penalty,
+                "wins": _number(line.wins),
+                "raw": line.raw,
+                "withdrawn": line.withdrawn,
+            }
+            for line in lines
+        ],
+    }
+
+
+def results_csv(lines: Sequence[Line], rounds: int) -> str:
+    """The ranking as CSV: place, player, each round's figure, penalty, figure."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["place", "player", *[f"round {n}" for n in range(1, rounds + 1)], "penalty", "figure"]
+    )
+    for line in lines:
+        place = f"{line.place}=" if line.shared else str(line.place)
+        per_round = [shown(f) if f is not None else "" for f in line.rounds]
+        per_round += [""] * (rounds - len(per_round))
+        writer.writerow([place, _safe(line.player), *per_round, line.penalty, shown(line.figure)])
+    return out.getvalue()
+
+
+def _safe(text: str) -> str:
+    """A name that a spreadsheet would read as a formula gets a leading quote."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -1,0 +1,143 @@
+"""An event's settings: its game, its format, its rounds and how it ranks (pure, no I/O).
+
+A competition is played at tables; each table is a game of one kind (any
+kind of ``rules.kinds.KINDS``), so the event asks the kind how many seat and
+whether four are two sides, and never tests a game's tag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast, get_args
+
+from ..rules.errors import N_, GameError
+from ..rules.kind import GameKind
+from ..rules.kinds import find_kind
+
+Format = Literal["individual", "pairs", "teams"]
+"""Each player alone; fixed pairs (partners the whole event); teams (teammates never meet)."""
+Seating = Literal["3", "4", "pairs"]
+"""Tables of three; of four with the dealer sitting out; of four as two pairs (1&3 vs 2&4)."""
+Method = Literal["total", "rank_points", "win_pct"]
+"""How a round counts: chips or points as the table's game counts them; rank points at the
+table; a win (the best score at the table) as a share of the rounds played."""
+Bye = Literal["average", "fixed", "none"]
+"""What a player drawn to sit a round out gets: the round's average, a fixed credit, nothing."""
+
+FORMATS: tuple[Format, ...] = get_args(Format)
+SEATINGS: tuple[Seating, ...] = get_args(Seating)
+METHODS: tuple[Method, ...] = get_args(Method)
+BYES: tuple[Bye, ...] = get_args(Bye)
+MAX_ROUNDS = 40
+MAX_DEALS = 200
+MAX_CLOCK = 600
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    """What the director chose when opening the event; stored as one JSON object."""
+
+    kind: str
+    """The key of the tables' kind (``hombre``, ``manillen``…)."""
+    rules: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=True)
+    """The rule set every table gets (the kind's ``rules`` object)."""
+    format: Format = "individual"
+    seating: Seating = "3"
+    rounds: int = 3
+    deals: int | None = None
+    """Deals per round (a table is finished after them), or None: the round clock decides."""
+    clock: int | None = None
+    """Minutes per round, shown on the director's page and the wall; None: no clock."""
+    method: Method = "total"
+    bye: Bye = "average"
+    bye_credit: int = 0
+    """The credit of a bye with ``bye="fixed"``, in the method's own unit."""
+    swiss: bool = False
+    """Later rounds are drawn by the standing (players of like score meet)."""
+    new_partners: bool = True
+    """Pairs seating, individual format: partners drawn anew each round; else the first
+    round's partners stay together (the fixed pairs of the later draws)."""
+
+    @property
+    def table_kind(self) -> GameKind:
+        found = find_kind(self.kind)
+        assert found is not None  # checked by ``settings_from``
+        return found
+
+    def seats(self) -> int:
+        """How many players the draw puts at a table."""
+        return 3 if self.seating == "3" else 4
+
+    def to_mapping(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "rules": dict(self.rules),
+            "format": self.format,
+            "seating": self.seating,
+            "rounds": self.rounds,
+            "deals": self.deals,
+            "clock": self.clock,
+            "method": self.method,
+            "bye": self.bye,
+            "bye_credit": self.bye_credit,
+            "swiss": self.swiss,
+            "new_partners": self.new_partners,
+        }
+
+
+def _choice(data: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str) -> str:
+    value = data.get(key, default)
+    if value not in allowed:
+        raise GameError(
+            key, N_("{key} must be one of {allowed}"), key=key, allowed=", ".join(allowed)
+        )
+    return cast(str, value)
+
+
+def _count(data: Mapping[str, Any], key: str, top: int, default: int | None) -> int | None:
+    value = data.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
+        raise GameError(key, N_("{key} must be a whole number from 1 to {top}"), key=key, top=top)
+    return value
+
+
+def settings_from(data: Mapping[str, Any]) -> EventSettings:
+    """Read and check settings (a form's or the stored JSON); GameError names the key at fault."""
+    kind = find_kind(str(data.get("kind", "")))
+    if kind is None:
+        raise GameError("kind", N_("unknown game"))
+    seating = cast(Seating, _choice(data, "seating", SEATINGS, "3"))
+    check_seating(kind, seating)
+    rules = data.get("rules") or kind.preset("").to_mapping()
+    if not isinstance(rules, Mapping):
+        raise GameError("rules", N_("a game file is a JSON object"))
+    credit = data.get("bye_credit", 0)
+    if isinstance(credit, bool) or not isinstance(credit, int) or abs(credit) > 10**6:
+        raise GameError("bye_credit", N_("the bye credit must be a whole number"))
+    form = cast(Format, _choice(data, "format", FORMATS, "individual"))
+    if form == "pairs" and seating != "pairs":
+        raise GameError("format", N_("fixed pairs play at tables of two pairs"))
+    return EventSettings(
+        kind=kind.key,
+        rules=dict(rules),
+        format=form,
+        seating=seating,
+        rounds=_count(data, "rounds", MAX_ROUNDS, 3) or 3,
+        deals=_count(data, "deals", MAX_DEALS, None),
+        clock=_count(data, "clock", MAX_CLOCK, None),
+        method=cast(Method, _choice(data, "method", METHODS, "total")),
+        bye=cast(Bye, _choice(data, "bye", BYES, "average")),
+        bye_credit=credit,
+        swiss=bool(data.get("swiss", False)),
+        new_partners=bool(data.get("new_partners", True)),
+    )
+
+
+def check_seating(kind: GameKind, seating: Seating) -> None:
+    """Tables of three need a three-seat game; four, a four-seat one; pairs, a game of sides."""
+    seats = 3 if seating == "3" else 4
+    if seats not in kind.seats or (seating == "pairs" and not kind.teams):
+        raise GameError("seating", N_("this game is not played at such tables"))

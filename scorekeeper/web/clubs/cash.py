@@ -1,0 +1,244 @@
+"""The treasurer's page of a club: who owes the club, whom it owes, as of a date; its entries.
+
+Only the club's managers see it and write on it. Each form (a fee, a
+charge, a payment, a prize; a reversal, after a confirm; a suggestion
+marked paid) says which version of the club its page showed; a club
+changed meanwhile refuses it (409) and the page shows the latest state. A
+sum that is not one, a date that is not one, a member not of the club:
+the page again with the message beside the field (422), nothing stored.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from flask import abort, redirect, render_template, request, url_for
+from flask_babel import format_currency
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from ... import access, clubs
+from ...cashbox.entries import FEES, METHODS, EntryKind, parse_cents, reversed_ids, signed
+from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
+from ...clubs import accounts
+from ...clubs.season import day
+from ...db import get_db
+from .. import blueprints
+from ..forms import CHANGED, form_version, options, whole
+from .cash_forms import KIND_WORDS, METHOD_WORDS, TYPED, EntryForm, PayForm, ReverseForm
+
+bp = blueprints.clubs
+
+MODES = ("members", "treasurer")
+"""The two ways of settling up: between members (the fewest transfers), or with the treasurer."""
+
+
+def cents(amount: int, club: clubs.Club, sign: bool = False) -> str:
+    """Cents in the club's money, in the reader's language (a true minus; + when ``sign``)."""
+    money = Decimal(abs(amount)) / 100
+    text = (
+        str(format_currency(money, club.money.currency))
+        if club.money is not None
+        else f"{money:.2f}"
+    )
+    mark = "−" if amount < 0 else ("+" if sign and amount > 0 else "")
+    return mark + text
+
+
+def context() -> dict[str, Any]:
+    return {"cents": cents, "KIND_WORDS": KIND_WORDS, "METHOD_WORDS": METHOD_WORDS, "BOX": BOX}
+
+
+def _today() -> str:
+    return date.today().isoformat()
+
+
+def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
+    """An empty form per entry type, the club's members to choose from."""
+    out = {}
+    for section, first in (
+        ("fee", EntryKind.FEE_EVENING),
+        ("charge", EntryKind.CHARGE),
+        ("payment", EntryKind.PAYMENT),
+        ("prize", EntryKind.PRIZE),
+    ):
+        form = EntryForm(formdata=None, version=str(club.version), kind=str(first), on=_today())
+        form.member.choices = options((str(m.id), m.name) for m in book.members)
+        out[section] = form
+    return out
+
+
+def _page(
+    club: clubs.Club,
+    typed: EntryForm | None = None,
+    refused: str | None = None,
+    status: int = 200,
+) -> tuple[str, int]:
+    book = accounts.accounts(get_db(), club.id)
+    on = day(request.args.get("on", ""), "") or None
+    mode = request.args.get("mode", "")
+    mode = mode if mode in MODES else MODES[0]
+    balances = book.balances(on)
+    suggest = between_members if mode == "members" else with_treasurer
+    forms = _forms(club, book)
+    if typed is not None:
+        typed_kind = typed.kind.data or ""
+        forms["fee" if typed_kind in FEES else typed_kind] = typed
+    page = render_template(
+        "club/cash.html",
+        club=club,
+        book=book,
+        names={m.id: m.name for m in book.members},
+        on=on or "",
+        mode=mode,
+        balances=balances,
+        owing=[(m, balances[m]) for m in book.order if balances.get(m, 0) < 0],
+        owed=[(m, balances[m]) for m in book.order if balances.get(m, 0) > 0],
+        box=-sum(balances.values()),
+        suggestions=suggest(balances, book.order),
+        pay_form=PayForm(formdata=None, version=str(club.version)),
+        forms=forms,
+        fees=FEES,
+        undone=reversed_ids(book.entries),
+        refused=refused,
+    )
+    return page, status
+
+
+@bp.get("/clubs/<int:club_id>/cash")
+def cash(club_id: int) -> tuple[str, int]:
+    return _page(access.managed_club(club_id))
+
+
+def _typed_date(text: str | None) -> str | None:
+    found = day((text or "").strip(), "")
+    return found or None
+
+
+@bp.post("/clubs/<int:club_id>/cash/entries")
+def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
+    club = access.managed_club(club_id)
+    form = EntryForm()
+    version = form_version(form)
+    form.member.choices = options((str(m.id), m.name) for m in clubs.members(get_db(), club_id))
+    if not form.validate():
+        abort(400)
+    kind = next((k for k in TYPED if str(k) == form.kind.data), None)
+    if kind is None:
+        abort(400)
+    member = whole(form.member.data)
+    amount = parse_cents(form.amount.data)
+    on = _typed_date(form.on.data)
+    if member is None:
+        form.member.errors = [_("Choose a member.")]
+    if amount is None or not 0 < amount <= accounts.MAX_CENTS:
+        form.amount.errors = [_("Give a sum such as 12.50 (at most 1,000,000).")]
+    if on is None:
+        form.on.errors = [_("Give the date as YYYY-MM-DD.")]
+    method = form.method.data if form.method.data in METHODS else ""
+    if form.errors or member is None or amount is None or on is None:
+        return _page(club, form, status=422)
+    if kind is EntryKind.PAYMENT and form.direction.data == "out":
+        amount = -amount
+    try:
+        accounts.post(
+            get_db(),
+            club_id,
+            version,
+            member,
+            kind,
+            signed(kind, amount),
+            on,
+            (form.note.data or "").strip(),
+            method if kind is EntryKind.PAYMENT else "",
+            (form.received_by.data or "").strip() if kind is EntryKind.PAYMENT else "",
+        )
+    except clubs.Refused:
+        form.member.errors = [_("Choose a member.")]
+        return _page(club, form, status=422)
+    except clubs.Conflict:
+        return _page(access.managed_club(club_id), refused=str(CHANGED), status=409)
+    return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
+
+
+@bp.route("/clubs/<int:club_id>/cash/entries/<int:entry_id>/reverse", methods=["GET", "POST"])
+def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
+    """GET asks to confirm, showing the entry; POST writes the reversal."""
+    club = access.managed_club(club_id)
+    book = accounts.accounts(get_db(), club_id)
+    entry = book.entry(entry_id)
+    if entry is None or entry.kind is EntryKind.REVERSAL:
+        abort(404)
+    done = entry_id in reversed_ids(book.entries)
+    if request.method == "GET":
+        form = ReverseForm(formdata=None, version=str(club.version), on=_today())
+        return _confirm(club, book, entry, form, done, None, 200)
+    form = ReverseForm()
+    version = form_version(form)
+    on = _typed_date(form.on.data)
+    if not form.validate() or on is None:
+        form.on.errors = [_("Give the date as YYYY-MM-DD.")]
+        return _confirm(club, book, entry, form, done, None, 422)
+    try:
+        accounts.reverse(get_db(), club_id, version, entry_id, on, (form.note.data or "").strip())
+    except clubs.Refused:
+        return _confirm(club, book, entry, form, True, None, 409)
+    except clubs.Conflict:
+        club = access.managed_club(club_id)
+        form.version.data = str(club.version)
+        return _confirm(club, book, entry, form, done, str(CHANGED), 409)
+    return redirect(url_for("clubs.cash", club_id=club_id) + "#entries")
+
+
+def _confirm(
+    club: clubs.Club,
+    book: accounts.Accounts,
+    entry: Any,
+    form: ReverseForm,
+    done: bool,
+    refused: str | None,
+    status: int,
+) -> tuple[str, int]:
+    names = {m.id: m.name for m in book.members}
+    page = render_template(
+        "club/reverse.html",
+        club=club,
+        entry=entry,
+        name=names.get(entry.member, ""),
+        form=form,
+        done=done,
+        refused=refused,
+    )
+    return page, status
+
+
+@bp.post("/clubs/<int:club_id>/cash/pay")
+def pay(club_id: int) -> BaseResponse | tuple[str, int]:
+    """A suggested transfer marked paid: a payment entry on each member's side."""
+    club = access.managed_club(club_id)
+    form = PayForm()
+    version = form_version(form)
+    if not form.validate():
+        abort(400)
+    payer, payee, amount = whole(form.payer.data), whole(form.payee.data), whole(form.amount.data)
+    method = form.method.data if form.method.data in METHODS else ""
+    if payer is None or payee is None or amount is None or not method:
+        abort(400)
+    try:
+        accounts.pay(
+            get_db(),
+            club_id,
+            version,
+            Suggestion(payer, payee, amount),
+            _today(),
+            method,
+            _("the treasurer"),
+        )
+    except clubs.Refused:
+        abort(400)
+    except clubs.Conflict:
+        return _page(club, refused=str(CHANGED), status=409)
+    mode = request.args.get("mode", "")
+    return redirect(url_for("clubs.cash", club_id=club_id, mode=mode or None) + "#suggestions")

@@ -1,0 +1,78 @@
+"""The cash box's forms (Flask-WTF: each carries its CSRF token and the club's version).
+
+One form for every entry the treasurer types, its ``kind`` hidden (a fee
+form chooses among the fees): the page shows one per entry type, each
+posting to the same route. Amounts are typed as positive sums; the kind
+(and a payment's direction) gives the sign (cashbox.entries.signed).
+"""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import Length, Optional
+
+from ...cashbox.entries import EntryKind
+from ..forms import options
+
+KIND_WORDS = {
+    EntryKind.EVENING: _l("Evening's result"),
+    EntryKind.FEE_EVENING: _l("Evening fee"),
+    EntryKind.FEE_SEASON: _l("Season dues"),
+    EntryKind.FEE_TABLE: _l("Fee per table"),
+    EntryKind.FEE_LOST_GAME: _l("Fee per lost game"),
+    EntryKind.CHARGE: _l("Other charge"),
+    EntryKind.PAYMENT: _l("Payment"),
+    EntryKind.PRIZE: _l("Prize"),
+    EntryKind.REVERSAL: _l("Reversal"),
+}
+"""Each entry type in words (the pages, the statement, its CSV)."""
+METHOD_WORDS = {"cash": _l("cash"), "transfer": _l("transfer")}
+TYPED = (
+    EntryKind.FEE_EVENING,
+    EntryKind.FEE_SEASON,
+    EntryKind.FEE_TABLE,
+    EntryKind.FEE_LOST_GAME,
+    EntryKind.CHARGE,
+    EntryKind.PAYMENT,
+    EntryKind.PRIZE,
+)
+"""The kinds the treasurer types (an evening's result is posted by closing it)."""
+
+
+class EntryForm(FlaskForm):
+    version = HiddenField()
+    kind = HiddenField()
+    member = SelectField(_l("Member"), choices=[], validate_choice=False)
+    amount = StringField(_l("Amount"), validators=[Length(max=12)])
+    on = StringField(_l("Date"), validators=[Length(max=10)])
+    note = StringField(_l("Note"), validators=[Optional(), Length(max=80)])
+    direction = RadioField(
+        _l("Direction"),
+        choices=options(
+            [("in", _l("paid in by the member")), ("out", _l("paid out to the member"))]
+        ),
+        default="in",
+        validate_choice=False,
+    )
+    method = RadioField(
+        _l("How"), choices=options(METHOD_WORDS.items()), default="cash", validate_choice=False
+    )
+    received_by = StringField(_l("Received by"), validators=[Optional(), Length(max=40)])
+
+
+class ReverseForm(FlaskForm):
+    version = HiddenField()
+    on = StringField(_l("Date"), validators=[Length(max=10)])
+    note = StringField(_l("Why"), validators=[Optional(), Length(max=80)])
+
+
+class PayForm(FlaskForm):
+    """A suggested transfer marked paid (its parties and amount as the page showed them)."""
+
+    version = HiddenField()
+    payer = HiddenField()
+    payee = HiddenField()
+    amount = HiddenField()
+    method = HiddenField()

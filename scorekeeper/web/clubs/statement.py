@@ -1,0 +1,93 @@
+"""A member's statement: his entries with the balance after each, as a phone page, a PDF, a CSV.
+
+Anyone who may read the club (its club link, a manager) may read any
+member's statement: the club link is what the members share at the table.
+The CSV's headers are in the reader's language, its amounts in the club's
+money with a dot (a spreadsheet reads them as numbers), and a cell that
+starts like a formula is quoted (``season_file.cell``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from flask import Response, abort, render_template
+from flask_babel import gettext as _
+
+from ... import access
+from ...cashbox.entries import plain, running
+from ...clubs import accounts
+from ...clubs.season_file import BOM, cell
+from ...db import get_db
+from .. import blueprints
+from ..chain_heads import club_ledger
+from ..kept.expensive import club_key, expensive
+from ..printing import pdf_response
+from .cash_forms import KIND_WORDS, METHOD_WORDS
+
+bp = blueprints.clubs
+
+
+def _statement(club_id: int, member_id: int) -> dict[str, Any]:
+    club = access.readable_club(club_id)
+    book = accounts.accounts(get_db(), club_id)
+    member = next((m for m in book.members if m.id == member_id), None)
+    if member is None:
+        abort(404)
+    lines = list(running(book.of(member_id)))
+    return {
+        "club": club,
+        "member": member,
+        "lines": lines,
+        "balance": lines[-1].balance if lines else 0,
+        # the club ledger's head: whoever keeps this statement witnesses the accounts
+        "ledger": club_ledger(club_id),
+    }
+
+
+def _page(club_id: int, member_id: int, pdf: bool) -> str:
+    return render_template("club/statement.html", pdf=pdf, **_statement(club_id, member_id))
+
+
+@bp.get("/clubs/<int:club_id>/members/<int:member_id>/statement")
+def statement(club_id: int, member_id: int) -> str:
+    return _page(club_id, member_id, pdf=False)
+
+
+@bp.get("/clubs/<int:club_id>/members/<int:member_id>/statement.pdf")
+@expensive(club_key)
+def statement_pdf(club_id: int, member_id: int) -> Response:
+    return pdf_response(_page(club_id, member_id, pdf=True), f"statement-{member_id}.pdf")
+
+
+@bp.get("/clubs/<int:club_id>/members/<int:member_id>/statement.csv")
+def statement_csv(club_id: int, member_id: int) -> Response:
+    found = _statement(club_id, member_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_("Date"), _("Entry"), _("Note"), _("Amount"), _("Balance"), _("Currency")])
+    money = found["club"].money
+    for line in found["lines"]:
+        entry = line.entry
+        words = [str(KIND_WORDS[entry.kind])]
+        if entry.method:
+            words.append(str(METHOD_WORDS.get(entry.method, entry.method)))
+        if entry.received_by:
+            words.append(entry.received_by)
+        writer.writerow(
+            [
+                entry.on,
+                cell(" · ".join(words)),
+                cell(entry.note),
+                plain(entry.amount),
+                plain(line.balance),
+                "" if money is None else money.currency,
+            ]
+        )
+    return Response(
+        BOM + out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f"attachment; filename=statement-{member_id}.csv"},
+    )

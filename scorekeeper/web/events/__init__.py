@@ -1,0 +1,30 @@
+"""Competitions (issue 27): an event's pages, in small modules.
+
+- ``create``: a new event (standalone, or a club's) and its manager link;
+- ``director``: the tournament director's page; ``actions``: what its forms change;
+- ``slips``: the printable table slips (page and PDF);
+- ``public``: the read link's pages — the ranking, the wall, the results and files;
+- ``rights``: who may see and run an event; ``forms``: the forms.
+
+The domain is ``scorekeeper/events`` (pure), the storage ``store/events.py``,
+``store/event_rounds.py`` and ``store/event_standing.py``.
+"""
+
+from __future__ import annotations
+
+from ...db import get_db
+from ...events.ranking import shown
+from ...store.events import Event, club_events
+from ..blueprints import events as bp
+from . import actions, create, director, public, slips
+
+bp.add_app_template_global(shown, "shown")
+
+
+@bp.app_template_global("events_of_club")
+def events_of_club(club_id: int) -> list[Event]:
+    """The club's events, for its page (shown to its managers only)."""
+    return club_events(get_db(), club_id)
+
+
+__all__ = ["actions", "bp", "create", "director", "public", "slips"]

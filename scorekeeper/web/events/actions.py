@@ -1,0 +1,175 @@
+"""What the director's forms change: registration, withdrawal, the draw, locking, penalties.
+
+Each is one change of the event (``store/events.py``, ``store/event_rounds.py``:
+one transaction, checked against the version the page showed). A refusal
+comes back on the director's page beside its form (422); a page shown at an
+older version is refused (409) and drawn again as the event is now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app, redirect, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from ... import clubs, store
+from ...db import get_db
+from ...events.drawing import Drawer
+from ...events.drawing import draw as draw_with_the_draw
+from ...events.ranking import Penalty
+from ...rules.errors import N_, GameError
+from ...store import event_rounds
+from ...store import events as stored
+from ...store.events import Player
+from ..blueprints import events as bp
+from ..forms import form_version, whole
+from .director import director_page, standing_of
+from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
+from .rights import managed_event, table_hash
+
+CHANGED = N_("The event changed meanwhile: here it is as it is now. Check and send again.")
+
+
+def _act(
+    event_id: int, section: str, form: Any, change: Callable[[int], object]
+) -> BaseResponse | tuple[str, int]:
+    """Run one change from a valid form; the refusal beside the form otherwise."""
+    managed_event(event_id)
+    if not form.validate_on_submit():
+        refused = "; ".join(str(e) for errors in form.errors.values() for e in errors)
+        return director_page(event_id, {section: refused}, {section: form}), 422
+    try:
+        change(form_version(form))
+    except store.Conflict:
+        return director_page(event_id, {section: _(CHANGED)}), 409
+    except GameError as error:
+        return director_page(event_id, {section: error.translated(_)}, {section: form}), 422
+    return redirect(url_for("events.director", event_id=event_id) + f"#{section}")
+
+
+def parse_players(text: str) -> list[Player]:
+    """One player a line: ``name``, ``name; team``, ``name; team; together``;
+    fixed pairs: ``name & partner`` registers both."""
+    out = []
+    for line in text.splitlines():
+        parts = [p.strip() for p in line.split(";")]
+        if not parts[0]:
+            continue
+        team = parts[1] if len(parts) > 1 else ""
+        together = parts[2] if len(parts) > 2 else ""
+        if "&" in parts[0]:
+            one, _sep, two = (s.strip() for s in parts[0].partition("&"))
+            out += [Player(one, team, together, two), Player(two, team, together, one)]
+        else:
+            out.append(Player(parts[0], team, together))
+    return out
+
+
+@bp.post("/events/<int:event_id>/players")
+def register(event_id: int) -> BaseResponse | tuple[str, int]:
+    found = managed_event(event_id)
+    form = RegisterForm()
+    entries = parse_players(form.names.data or "")
+    if found.club_id is not None:
+        chosen = {whole(v) for v in request.form.getlist("member")}
+        entries += [
+            Player(m.name, member_id=m.id)
+            for m in clubs.members(get_db(), found.club_id)
+            if m.id in chosen
+        ]
+
+    def change(version: int) -> None:
+        if not entries:
+            raise GameError("names", N_("type at least one name"))
+        stored.register(get_db(), event_id, version, entries)
+
+    return _act(event_id, "register", form, change)
+
+
+@bp.post("/events/<int:event_id>/withdraw")
+def withdraw(event_id: int) -> BaseResponse | tuple[str, int]:
+    form = WithdrawForm()
+    return _act(
+        event_id,
+        "withdraw",
+        form,
+        lambda v: stored.withdraw(get_db(), event_id, v, (form.name.data or "").strip()),
+    )
+
+
+def drawer() -> Drawer:
+    """The draw of ``scorekeeper/draw`` (a test may give its own: ``EVENT_DRAWER``)."""
+    given: Drawer = current_app.config.get("EVENT_DRAWER") or draw_with_the_draw
+    return given
+
+
+@bp.post("/events/<int:event_id>/draw")
+def draw(event_id: int) -> BaseResponse | tuple[str, int]:
+    found = managed_event(event_id)
+
+    def change(version: int) -> None:
+        # the standing is read before the draw's transaction: what is kept of it is never
+        # something a refused draw rolls back
+        standing = None
+        if found.settings.swiss:
+            standing = tuple(line.player for line in standing_of(found).lines)
+        event_rounds.draw_round(get_db(), event_id, version, drawer(), table_hash, standing)
+
+    return _act(event_id, "round", VersionForm(), change)
+
+
+@bp.post("/events/<int:event_id>/close")
+def close(event_id: int) -> BaseResponse | tuple[str, int]:
+    return _act(
+        event_id, "round", VersionForm(), lambda v: event_rounds.close_round(get_db(), event_id, v)
+    )
+
+
+@bp.post("/events/<int:event_id>/lock")
+def lock(event_id: int) -> BaseResponse | tuple[str, int]:
+    found = managed_event(event_id)
+    form = LockForm()
+
+    def change(version: int) -> None:
+        round_no, table_no = form.round.data or 0, form.table.data or 0
+        tally = None
+        game_version = None
+        if not form.unlock.data:
+            standing = standing_of(found)
+            plays = [p for p in standing.plays if p.number == round_no]
+            tables = [t for p in plays for t in p.tables if t.table == table_no]
+            if not tables:
+                raise GameError("table", N_("no such table"))
+            tally = tables[0].tally
+            game_id = next(
+                t.game_id
+                for r in standing.rounds
+                for t in r.tables
+                if (t.round, t.table_no) == (round_no, table_no)
+            )
+            game_version = store.head(get_db(), game_id).version
+        event_rounds.lock_table(
+            get_db(), event_id, version, round_no, table_no, tally, game_version
+        )
+
+    return _act(event_id, "round", form, change)
+
+
+@bp.post("/events/<int:event_id>/penalty")
+def penalty(event_id: int) -> BaseResponse | tuple[str, int]:
+    form = PenaltyForm()
+
+    def change(version: int) -> None:
+        played = event_rounds.rounds(get_db(), event_id)
+        fine = Penalty(
+            (form.player.data or "").strip(),
+            form.points.data or 0,
+            form.reason.data or "",
+            len(played),
+        )
+        event_rounds.add_penalty(get_db(), event_id, version, fine)
+
+    return _act(event_id, "penalty", form, change)

@@ -1,0 +1,96 @@
+"""A new event (standalone, or a club's from its page) and its manager link.
+
+The creator becomes its manager and sees the manager link once; a club's
+event is run by the club's managers (``?club=``, refused to anyone else).
+"""
+
+from __future__ import annotations
+
+from flask import abort, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from ... import access
+from ...db import get_db
+from ...deployment import external_url
+from ...events.settings import settings_from
+from ...rules.errors import GameError
+from ...rules.kinds import KINDS
+from ...store import events as stored
+from ..blueprints import events as bp
+from ..forms import options, whole
+from .forms import NewEventForm
+from .rights import grant_event
+
+NEW_EVENT_LINK = "new_event_link"
+
+
+def _club() -> int | None:
+    """The club a new event is opened for (``?club=``); 404 unless this browser manages it."""
+    if "club" not in request.args:
+        return None
+    club_id = whole(request.args.get("club"))
+    if club_id is None or not access.can_manage_club(club_id):
+        abort(404)
+    return club_id
+
+
+@bp.route("/events/new", methods=["GET", "POST"])
+def new_event() -> str | BaseResponse | tuple[str, int]:
+    club_id = _club()
+    form = NewEventForm()
+    form.kind.choices = options((k.key, f"{_(k.title)} ({k.key})") for k in KINDS)
+    if form.validate_on_submit():
+        try:
+            settings = settings_from(
+                {
+                    "kind": form.kind.data,
+                    "seating": form.seating.data,
+                    "format": form.format.data,
+                    "rounds": form.rounds.data,
+                    "deals": form.deals.data,
+                    "clock": form.clock.data,
+                    "method": form.method.data,
+                    "bye": form.bye.data,
+                    "bye_credit": form.bye_credit.data or 0,
+                    "swiss": bool(form.swiss.data),
+                    "new_partners": bool(form.new_partners.data),
+                }
+            )
+        except GameError as error:
+            field = getattr(form, error.field, form.seating)
+            field.errors = [error.translated(_)]
+        else:
+            token = access.new_token()
+            event_id = stored.create_event(
+                get_db(),
+                form.name.data or "",
+                settings,
+                access.token_hash(token),
+                club_id,
+                form.seed.data,
+            )
+            grant_event(event_id)
+            session[NEW_EVENT_LINK] = [event_id, token]
+            return redirect(url_for("events.director", event_id=event_id))
+    status = 422 if form.errors else 200
+    return render_template("events/new.html", form=form, club_id=club_id), status
+
+
+@bp.get("/events/<int:event_id>/manage/<token>")
+def manage(event_id: int, token: str) -> BaseResponse:
+    """Opening the manager link gives this browser the right to run the event."""
+    found = stored.event(get_db(), event_id) if 1 <= event_id <= access.MAX_ID else None
+    if found is None or not access.same_secret(access.token_hash(token), found.manager_hash):
+        abort(404)
+    grant_event(event_id)
+    return redirect(url_for("events.director", event_id=event_id))
+
+
+def fresh_event_link(event_id: int) -> str | None:
+    """The manager link just issued for this event, shown once and then forgotten."""
+    stash = session.get(NEW_EVENT_LINK)
+    if isinstance(stash, list) and len(stash) == 2 and stash[0] == event_id:
+        session.pop(NEW_EVENT_LINK)
+        return external_url("events.manage", event_id=event_id, token=stash[1])
+    return None

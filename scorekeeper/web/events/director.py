@@ -1,0 +1,128 @@
+"""The tournament director's page: the round's tables and their state, the clock, the forms.
+
+What it shows is read from the event's kept standing (computed once per
+change, ``store/event_standing.py``); its forms post to ``actions.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from flask import current_app, render_template
+
+from ... import clubs
+from ...db import generation, get_db
+from ...deployment import external_url
+from ...store import event_standing
+from ...store.event_standing import Standing
+from ...store.events import Event, changes
+from ..blueprints import events as bp
+from .create import fresh_event_link
+from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
+from .rights import managed_event, table_token
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A table of the round as the director sees it."""
+
+    no: int
+    game_id: int
+    players: tuple[str, ...]
+    deals: int
+    finished: bool
+    locked: bool
+    manager_url: str
+    table_url: str
+
+    @property
+    def state(self) -> str:
+        return "locked" if self.locked else ("finished" if self.finished else "playing")
+
+
+def standing_of(found: Event, within: float = 0.0) -> Standing:
+    """The event's kept standing (``within``: one that many seconds old will do)."""
+    db = get_db()
+    file = f"{current_app.config.get('DATABASE')}|{generation(db)}"  # a restore: others
+    kept = event_standing.standing(db, found.id, file, within)
+    assert kept is not None  # the event's row was just read
+    return kept
+
+
+def round_end(standing: Standing) -> str | None:
+    """When the round being played ends by the clock (ISO time), if it has a clock."""
+    minutes = standing.event.settings.clock
+    if not standing.rounds or minutes is None or standing.rounds[-1].closed_at is not None:
+        return None
+    start = datetime.fromisoformat(standing.rounds[-1].started_at)
+    return (start + timedelta(minutes=minutes)).isoformat(timespec="seconds")
+
+
+def table_states(standing: Standing) -> list[TableState]:
+    if not standing.rounds:
+        return []
+    current, play = standing.rounds[-1], standing.plays[-1]
+    tokens = dict(
+        get_db().execute(
+            "select id, table_token from games where id in (select game_id from event_tables"
+            " where event_id = ? and round = ?)",
+            [standing.event.id, current.number],
+        )
+    )
+    return [
+        TableState(
+            table.table_no,
+            table.game_id,
+            result.players,
+            standing.deals.get(table.game_id, 0),
+            result.finished,
+            table.locked is not None,
+            external_url("links.manage", game_id=table.game_id, token=table_token(table.game_id)),
+            external_url("table.game", game_id=table.game_id, key=tokens.get(table.game_id)),
+        )
+        for table, result in zip(current.tables, play.tables, strict=True)
+    ]
+
+
+def director_page(
+    event_id: int, refused: dict[str, str] | None = None, forms: dict[str, Any] | None = None
+) -> str:
+    found = managed_event(event_id)
+    standing = standing_of(found)
+    version = str(found.version)
+    made: dict[str, Any] = {
+        "register": RegisterForm(version=version),
+        "action": VersionForm(version=version),
+        "withdraw": WithdrawForm(version=version),
+        "penalty": PenaltyForm(version=version),
+        "lock": LockForm(version=version),
+    }
+    made.update(forms or {})
+    for form in made.values():
+        form.version.data = version
+    members = clubs.members(get_db(), found.club_id) if found.club_id is not None else []
+    registered = {p.name for p in standing.players}
+    current = standing.rounds[-1] if standing.rounds else None
+    return render_template(
+        "events/director.html",
+        event=found,
+        standing=standing,
+        current=current,
+        tables=table_states(standing),
+        ends=round_end(standing),
+        forms=made,
+        refused=refused or {},
+        members=[m for m in members if m.name not in registered],
+        changes=changes(get_db(), found.id, 30),
+        manager_link=fresh_event_link(found.id),
+        read_link=external_url("events.public", token=found.read_token),
+        can_draw=(current is None or current.closed_at is not None)
+        and len(standing.rounds) < found.settings.rounds,
+    )
+
+
+@bp.get("/events/<int:event_id>")
+def director(event_id: int) -> str:
+    return director_page(event_id)

@@ -1,0 +1,104 @@
+"""The forms of an event's pages (Flask-WTF: each with its CSRF token and the event's version)."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    StringField,
+    SubmitField,
+    TextAreaField,
+)
+from wtforms.validators import DataRequired, Length, NumberRange, Optional
+
+from ...events.settings import MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
+from ...rules.kinds import KINDS
+from ...store.events import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
+from ..forms import options
+
+SEATINGS = [
+    ("3", _l("Tables of three")),
+    ("4", _l("Tables of four, the dealer sitting out")),
+    ("pairs", _l("Tables of four, two pairs")),
+]
+FORMATS = [
+    ("individual", _l("Individual")),
+    ("pairs", _l("Fixed pairs")),
+    ("teams", _l("Teams")),
+]
+METHODS = [
+    ("total", _l("Total chips or points")),
+    ("rank_points", _l("Rank points at the table")),
+    ("win_pct", _l("Win percentage")),
+]
+BYES = [
+    ("average", _l("The round's average")),
+    ("fixed", _l("A fixed credit")),
+    ("none", _l("Nothing")),
+]
+
+
+class NewEventForm(FlaskForm):
+    name = StringField(
+        _l("Name of the event"), validators=[DataRequired(), Length(max=MAX_EVENT_NAME)]
+    )
+    kind = SelectField(_l("Game"), choices=options((k.key, k.key) for k in KINDS))
+    seating = SelectField(_l("Tables"), choices=options(SEATINGS))
+    format = SelectField(_l("Format"), choices=options(FORMATS))
+    rounds = IntegerField(_l("Rounds"), default=3, validators=[NumberRange(1, MAX_ROUNDS)])
+    deals = IntegerField(_l("Deals per round"), validators=[Optional(), NumberRange(1, MAX_DEALS)])
+    clock = IntegerField(
+        _l("Round clock (minutes)"), validators=[Optional(), NumberRange(1, MAX_CLOCK)]
+    )
+    method = SelectField(_l("Ranking"), choices=options(METHODS))
+    bye = SelectField(_l("A bye gets"), choices=options(BYES))
+    bye_credit = IntegerField(
+        _l("Fixed credit of a bye"),
+        default=0,
+        validators=[Optional(), NumberRange(-(10**6), 10**6)],
+    )
+    seed = IntegerField(
+        _l("Seed of the draw (empty: drawn at random)"),
+        validators=[Optional(), NumberRange(0, 10**9)],
+    )
+    swiss = BooleanField(_l("Later rounds drawn by the standing (Swiss)"))
+    new_partners = BooleanField(_l("New partners each round"), default=True)
+    submit = SubmitField(_l("Create the event"))
+
+
+class RegisterForm(FlaskForm):
+    version = HiddenField()
+    names = TextAreaField(
+        _l("Players, one a line (name; team; registered together)"),
+        validators=[Optional(), Length(max=MAX_PLAYERS * (3 * MAX_NAME + 4))],
+    )
+    submit = SubmitField(_l("Register"))
+
+
+class VersionForm(FlaskForm):
+    """A button that changes the event (draw, close the round): CSRF and the version seen."""
+
+    version = HiddenField()
+
+
+class WithdrawForm(FlaskForm):
+    version = HiddenField()
+    name = StringField(_l("Player"), validators=[DataRequired(), Length(max=MAX_NAME)])
+
+
+class PenaltyForm(FlaskForm):
+    version = HiddenField()
+    player = StringField(_l("Player"), validators=[DataRequired(), Length(max=MAX_NAME)])
+    points = IntegerField(_l("Points"), validators=[DataRequired(), NumberRange(1, 10**6)])
+    reason = StringField(_l("Reason"), validators=[DataRequired(), Length(max=120)])
+
+
+class LockForm(FlaskForm):
+    version = HiddenField()
+    round = IntegerField(validators=[DataRequired(), NumberRange(1, MAX_ROUNDS)])
+    table = IntegerField(validators=[DataRequired(), NumberRange(1, MAX_PLAYERS)])
+    unlock = BooleanField()

@@ -1,0 +1,128 @@
+"""An event's read pages: the ranking on the phones, the wall, the results and their files.
+
+All of them go by the read link (``/events/<token>``). They follow the event
+live as the table link follows a game: the page's ETag is made from the key
+of the standing it shows (the event's version, its tables and their games'
+versions), so a poll while nothing changed is answered 304 without reading a
+table. The ranking is computed once per change, and the read pages take one
+up to a second old (``FRESH``): 500 phones and a wall polling a 136-table
+championship share one ranking, and one drawing of each page, per second
+at most, whatever the pace of the tables.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+
+from flask import Response, render_template, request
+from flask_babel import get_locale
+
+from ...db import generation, get_db
+from ...events.results import results_csv, results_json
+from ...store.events import Event
+from ..blueprints import events as bp
+from ..kept.expensive import expensive
+from ..printing import pdf_response
+from .director import round_end, standing_of
+from .rights import read_event, results_key
+
+RELEASE = "events-1"
+FRESH = 1.0
+"""Seconds a read page may show a standing that a table has moved on from since."""
+DRAWN_KEPT = 64
+_drawn: OrderedDict[str, str] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _tag(found: Event, key: str) -> str:
+    """The page's ETag: the standing's key, the address, the language (and the database's
+    generation: a restore in place never matches a page drawn before it)."""
+    dark = request.args.get("dark") == "1"
+    text = "\x1f".join(
+        [
+            RELEASE,
+            generation(get_db()),
+            found.read_token,
+            key,
+            request.path,
+            str(dark),
+            str(get_locale()),
+        ]
+    )
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def _followed(found: Event, page: str, **context: object) -> Response:
+    standing = standing_of(found, within=FRESH)
+    tag = _tag(found, standing.key)
+    if tag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        with _lock:
+            html = _drawn.get(tag)
+        if html is None:
+            html = render_template(
+                page,
+                event=found,
+                standing=standing,
+                ends=round_end(standing),
+                etag=tag,
+                **context,
+            )
+            with _lock:
+                _drawn[tag] = html
+                while len(_drawn) > DRAWN_KEPT:
+                    _drawn.popitem(last=False)
+        response = Response(html, mimetype="text/html")
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@bp.get("/events/<token>")
+def public(token: str) -> Response:
+    """The ranking as the players' phones see it."""
+    return _followed(read_event(token), "events/public.html")
+
+
+@bp.get("/events/<token>/wall")
+def wall(token: str) -> Response:
+    """The big screen: the ranking, the round clock, the next round's seating."""
+    return _followed(read_event(token), "events/wall.html", dark=request.args.get("dark") == "1")
+
+
+@bp.get("/events/<token>/results")
+def results(token: str) -> Response:
+    return _followed(read_event(token), "events/results.html", pdf=False)
+
+
+@bp.get("/events/<token>/results.pdf")
+@expensive(results_key)
+def results_pdf(token: str) -> Response:
+    found = read_event(token)
+    standing = standing_of(found)
+    html = render_template("events/results.html", event=found, standing=standing, pdf=True)
+    return pdf_response(html, f"event-{found.id}-results.pdf")
+
+
+@bp.get("/events/<token>/results.csv")
+def results_file(token: str) -> Response:
+    found = read_event(token)
+    standing = standing_of(found)
+    text = results_csv(standing.lines, found.settings.rounds)
+    return Response(
+        text,
+        mimetype="text/csv",
+        headers={"Content-Disposition": f"attachment; filename=event-{found.id}-results.csv"},
+    )
+
+
+@bp.get("/events/<token>/results.json")
+def results_data(token: str) -> Response:
+    found = read_event(token)
+    standing = standing_of(found)
+    data = results_json(found.name, found.settings, found.seed, standing.lines, standing.plays)
+    return Response(json.dumps(data, ensure_ascii=False, indent=1), mimetype="application/json")

@@ -1,0 +1,118 @@
+"""Every change to the coups explained: what a correction changed, in words, and the notice
+the table's phones show once a correction, deletion, undo or redo reached them.
+
+The words of a coup's fields are the game's own (``GamePages.field_words``);
+the nets before come from the coups as they were (the change log keeps the
+coup before and after each change), checked from the kept report nearest the
+change, the nets after from the game's own replay. A
+follower's page is drawn once per version and handed to every phone, so the
+notice depends only on the game's change log, never on who reads it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ..db import get_db
+from ..rules.errors import GameError
+from ..rules.ledger import NetChange
+from ..store import Action, StoredGame
+from . import registry
+from .hookspecs import GamePages
+from .words import signed
+
+EXPLAINED = (Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO)
+"""The changes a phone is told about: an added coup shows itself as the sheet's new line."""
+COUP_ACTIONS = (Action.ADD, *EXPLAINED)
+
+
+def differences(
+    page: GamePages[Any],
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    players: Sequence[str],
+) -> tuple[str, ...]:
+    """The fields that differ between two versions of a coup (the game file's shape), in the
+    game's words: ("Matadors 3 → 4", "tricks of Anne 5 → 4")."""
+    old = page.field_words(before, tuple(players))
+    new = page.field_words(after, tuple(players))
+    return tuple(
+        f"{label} {old.get(label, '—')} → {new.get(label, '—')}"
+        for label in dict.fromkeys([*old, *new])
+        if old.get(label, "—") != new.get(label, "—")
+    )
+
+
+def separator() -> str:
+    """Between the parts of what a change did: "; " (French typography: " ; ")."""
+    return _("; ")
+
+
+def net_text(nets: Sequence[NetChange]) -> str:
+    """The nets a change moved, signed: "Anne +4, Bruno −2" (or that none moved)."""
+    moved = [f"{net.name} {signed(net.delta)}" for net in nets if net.delta]
+    return ", ".join(moved) if moved else _("The nets do not change.")
+
+
+def notice_text(action: str, n: int, fields: Sequence[str], nets: Sequence[NetChange]) -> str:
+    """ "Coup 8 corrected: Matadors 3 → 4; Anne +4, Bruno −2, Chloé −2"."""
+    what = separator().join([*fields, net_text(nets)])
+    if action == Action.EDIT:
+        return _("Coup %(n)s corrected: %(what)s", n=n, what=what)
+    if action == Action.DELETE:
+        return _("Coup %(n)s deleted: %(what)s", n=n, what=what)
+    if action == Action.UNDO:
+        return _("Coup %(n)s undone: %(what)s", n=n, what=what)
+    return _("Coup %(n)s redone: %(what)s", n=n, what=what)
+
+
+def _last_coup_change(game_id: int) -> dict[str, Any] | None:
+    marks = ", ".join("?" for _ in COUP_ACTIONS)
+    rows = get_db().execute(
+        "select action, position, before, after from changes where game_id = ?"
+        f" and action in ({marks}) order by id desc limit 1",
+        [game_id, *(str(a) for a in COUP_ACTIONS)],
+    )
+    row = rows.fetchone()
+    if row is None:
+        return None
+    return dict(zip(("action", "position", "before", "after"), row, strict=True))
+
+
+def notice(stored: StoredGame) -> str | None:
+    """What the last change to the coups did, when it was not a coup added: the game's
+    phones show it until it is dismissed or the next change comes (None: nothing to say).
+
+    The coups now are those after that change (a change of anything else leaves
+    them); the coups before it are these with the change taken back.
+    """
+    row = _last_coup_change(stored.id)
+    if row is None or row["action"] not in EXPLAINED:
+        return None
+    page = registry.web_of(stored.kind).pages
+    players = stored.game.players
+    kind = stored.kind
+    n = int(row["position"])
+    try:
+        older = list(stored.game.coups)
+        fields: tuple[str, ...] = ()
+        if row["action"] == Action.REDO:
+            older.pop(n - 1)
+        elif row["action"] == Action.EDIT:
+            item = json.loads(row["before"])
+            fields = differences(page, item, kind.dump_coup(older[n - 1], players), players)
+            older[n - 1] = kind.load_coup(item, stored.game)
+        else:
+            older.insert(n - 1, kind.load_coup(json.loads(row["before"]), stored.game))
+        # from the kept report nearest before coup n, as the correction's own check
+        before = stored.check(older, n)
+    except (GameError, IndexError, KeyError, TypeError, ValueError):
+        return None  # the log does not match the coups: nothing is said rather than a guess
+    names, old = page.counts(before)
+    new = page.counts(stored.replay())[1]
+    nets = [NetChange(name, o, a) for name, o, a in zip(names, old, new, strict=True)]
+    return notice_text(row["action"], n, fields, nets)

@@ -1,0 +1,392 @@
+// The manager's outbox: a coup saved while the server cannot be reached is kept on this
+// phone (localStorage: it works on plain HTTP), shown as pending in the coup list, and sent
+// in order when the server answers again; the table goes on entering coups meanwhile.
+//
+// Each coup carries a key made here (entry_key): a retry of a coup the server stored but
+// whose answer was lost is answered "stored" and not stored twice. Each carries the version
+// it expects (the page's, then the one the previous pending coup made): when another phone
+// changed the game meanwhile, the server refuses it (409) and the manager sees both side by
+// side and chooses — send his after theirs (checked again by the server) or discard them.
+// Nothing pending is ever dropped without his confirm. What a pending coup pays is shown
+// only from the server's own check made before the drop; no rule is computed here.
+// Without JavaScript the form posts as before.
+(function () {
+  "use strict";
+  var box = document.getElementById("outbox");
+  var game = /^\/games\/([0-9]+)/.exec(window.location.pathname);
+  if (!box || !game || !window.fetch) { return; }
+  var form = document.querySelector("form.coup-form");
+  var offlineNote = form && form.querySelector(".offline");
+  var storage = null;
+  try {
+    storage = window.localStorage;
+    storage.setItem("scorekeeper.probe", "1");
+    storage.removeItem("scorekeeper.probe");
+  } catch (e) { storage = null; }
+  var NAME = "scorekeeper.outbox." + game[1];
+  var SAVED = "scorekeeper.outbox.sent." + game[1];
+  var TIMEOUT = 10000;  // a request unanswered by then is taken as lost (its key makes a retry safe)
+  var RETRY = 3000;  // a try while offline fails at once, costing nothing
+  var pageVersion = parseInt(box.getAttribute("data-version"), 10);
+  var confirmed = parseInt(box.getAttribute("data-coups"), 10);
+  var loadedAt = new Date();
+  var list = box.querySelector(".outbox-list");
+  var stateLine = box.querySelector(".outbox-state");
+  var conflictBox = box.querySelector(".outbox-conflict");
+  var words = {};
+  Array.prototype.forEach.call(box.querySelector("template.outbox-words").content.querySelectorAll("[data-w]"),
+    function (el) { words[el.getAttribute("data-w")] = el.textContent; });
+
+  function time(date) {
+    return date.toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit" });
+  }
+
+  // --- what is kept: { version: the version the first pending coup expects, entries: [...],
+  //     conflict: true once the server refused the first for another phone's change }
+  function read() {
+    if (!storage) { return null; }
+    try { return JSON.parse(storage.getItem(NAME) || "null"); } catch (e) { return null; }
+  }
+  var state = read() || { version: null, entries: [], conflict: false };
+  // a refusal is asked again on each new page: the rights or the game may have changed since
+  state.entries.forEach(function (entry) { delete entry.refused; });
+  function write() {
+    if (!storage) { return; }
+    if (state.entries.length) { storage.setItem(NAME, JSON.stringify(state)); } else { storage.removeItem(NAME); }
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    if (window.crypto && window.crypto.getRandomValues) { window.crypto.getRandomValues(bytes); }
+    else { for (var i = 0; i < bytes.length; i++) { bytes[i] = Math.floor(Math.random() * 256); } }
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  // --- the preview the server sent for the fields as typed (table.js fills #preview)
+  var preview = document.getElementById("preview");
+  var previewFresh = false;
+  if (preview && form) {
+    previewFresh = preview.innerHTML.trim() !== "";
+    new MutationObserver(function () { previewFresh = preview.innerHTML.trim() !== ""; })
+      .observe(preview, { childList: true, subtree: true });
+    form.addEventListener("change", function () { previewFresh = false; });
+  }
+
+  // --- what was typed, in words (each checked choice under its group's legend)
+  function summary(fields) {
+    var parts = [];
+    if (!form) { return ""; }
+    fields.forEach(function (pair) {
+      var name = pair[0], value = pair[1];
+      var input = Array.prototype.filter.call(form.elements, function (el) {
+        return el.name === name && (el.type !== "radio" && el.type !== "checkbox" || el.value === value);
+      })[0];
+      if (!input || input.type === "hidden" || input.type === "submit" || value === "") { return; }
+      var label = input.closest("label");
+      var said = input.getAttribute("aria-label") || (label ? label.textContent.trim() : value);
+      var group = input.closest("fieldset");
+      var legend = group && group.querySelector("legend");
+      var title = legend ? legend.firstChild.textContent.trim() : "";
+      if (input.type !== "radio" && input.type !== "checkbox") {
+        var own = form.querySelector('label[for="' + input.id + '"]');
+        title = own ? own.textContent.trim() : title;
+        said = value;
+      }
+      parts.push(title && said.indexOf(title) < 0 ? title + " " + said : said);
+    });
+    return parts.join(" · ");
+  }
+
+  function fieldsOf(button) {
+    var data = new FormData(form);
+    data.append(button.name, button.value);
+    var fields = [];
+    data.forEach(function (value, name) { if (typeof value === "string") { fields.push([name, value]); } });
+    return fields;
+  }
+
+  function body(entry, version) {
+    var data = new FormData();
+    var token = document.querySelector('input[name="csrf_token"]');
+    entry.fields.forEach(function (pair) {
+      if (pair[0] === "version" || pair[0] === "csrf_token" || pair[0] === "entry_key") { return; }
+      data.append(pair[0], pair[1]);
+    });
+    var kept = entry.fields.filter(function (pair) { return pair[0] === "csrf_token"; })[0];
+    data.append("csrf_token", token ? token.value : (kept ? kept[1] : ""));
+    data.append("version", String(version));
+    data.append("entry_key", entry.key);
+    return data;
+  }
+
+  function post(entry, version, json) {
+    var controller = new AbortController();
+    var timer = window.setTimeout(function () { controller.abort(); }, TIMEOUT);
+    var headers = { "X-Requested-With": "fetch" };
+    if (json) { headers.Accept = "application/json"; }
+    return fetch(form ? form.action : window.location.pathname + "/coups", {
+      method: "POST", body: body(entry, version), redirect: "manual", headers: headers,
+      signal: controller.signal, credentials: "same-origin"
+    }).finally(function () { window.clearTimeout(timer); });
+  }
+
+  function afterSave() { window.location.replace(window.location.pathname + "?saved=" + Date.now() + "#saved"); }
+
+  // --- drawing the pending coups
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text) { node.textContent = text; }
+    return node;
+  }
+  function item(entry, i) {
+    var li = el("li", "pending-coup" + (entry.refused ? " refused" : ""));
+    var head = el("p", "pending-head");
+    head.appendChild(el("b", "", words.coup.replace("{n}", String(confirmed + i + 1))));
+    head.appendChild(document.createTextNode(" "));
+    head.appendChild(el("span", "badge", words.pending));
+    li.appendChild(head);
+    li.appendChild(el("p", "small typed", summary(entry.fields)));
+    if (entry.refused) {
+      li.appendChild(el("p", "error", words.refused + " " + entry.refused));
+      var drop = el("button", "discard-one", words["discard-one"]);
+      drop.type = "button";
+      drop.addEventListener("click", function () {
+        if (!window.confirm(words["confirm-discard"])) { return; }
+        state.entries.splice(i, 1);
+        write(); show(); flush();
+      });
+      li.appendChild(drop);
+    } else if (i === 0 && entry.preview && entry.version === state.version) {
+      li.appendChild(el("p", "small", words.paid));
+      var paid = el("div", "pending-preview");
+      paid.innerHTML = entry.preview;  // the server's own fragment, kept as it came
+      li.appendChild(paid);
+    } else {
+      li.appendChild(el("p", "small muted", words.later));
+    }
+    return li;
+  }
+
+  var stamps = [];
+  function stamp(on) {
+    stamps.forEach(function (node) { node.remove(); });
+    stamps = [];
+    if (!on) { return; }
+    ["deal", "standing"].forEach(function (id) {
+      var section = document.getElementById(id);
+      if (!section) { return; }
+      var note = el("p", "confirmed-at", words.stamp.replace("{time}", time(loadedAt)));
+      var title = section.querySelector("h2");
+      section.insertBefore(note, title ? title.nextSibling : section.firstChild);
+      stamps.push(note);
+    });
+  }
+
+  var sending = false;
+  var lost = false;
+  function show() {
+    var pending = state.entries.length > 0;
+    box.hidden = !pending;
+    list.innerHTML = "";
+    state.entries.forEach(function (entry, i) { list.appendChild(item(entry, i)); });
+    stateLine.textContent = sending ? words.sending : (lost ? words.offline : "");
+    if (offlineNote) {  // said at once where Save was tapped, not only down in the coup list
+      offlineNote.hidden = !(pending && lost);
+      offlineNote.textContent = words.kept.replace("{n}", String(confirmed + state.entries.length));
+    }
+    stamp(pending);
+    conflictBox.hidden = !(pending && state.conflict);
+    list.hidden = pending && state.conflict;  // the conflict lists them beside the server's
+    if (pending && state.conflict) { drawConflict(); }
+  }
+
+  function drawConflict() {
+    // the server's coup list as this page shows it (the game as it is now), without its buttons
+    var server = conflictBox.querySelector(".server-coups");
+    var section = document.getElementById("coups") || document.getElementById("sheet");
+    server.innerHTML = "";
+    if (section) {
+      var copy = section.cloneNode(true);
+      Array.prototype.forEach.call(copy.querySelectorAll(".outbox, form, h2, .row-actions, p.links, .redo"),
+        function (node) { node.remove(); });
+      Array.prototype.forEach.call(copy.querySelectorAll("[id]"), function (node) { node.removeAttribute("id"); });
+      copy.removeAttribute("id");
+      server.appendChild(copy);
+    }
+    conflictBox.querySelector(".outbox-since").textContent = words.since
+      .replace("{now}", String(confirmed)).replace("{then}", String(state.seen === undefined ? "?" : state.seen));
+    var phone = conflictBox.querySelector(".phone-coups");
+    phone.innerHTML = "";
+    state.entries.forEach(function (entry, i) {
+      var li = el("li", "");
+      li.appendChild(el("b", "", words.coup.replace("{n}", String(confirmed + i + 1))));
+      li.appendChild(document.createTextNode(" " + summary(entry.fields)));
+      phone.appendChild(li);
+    });
+  }
+
+  // --- sending, in order
+  function keep(entry, version) {
+    if (!state.entries.length) { state.version = version; state.conflict = false; state.seen = confirmed; }
+    state.entries.push(entry);
+    write();
+  }
+
+  function reasonOf(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var found = page.querySelector("form.coup-form .error:not([hidden]), main .error");
+    return found ? found.textContent.trim() : "";
+  }
+
+  function flush() {
+    if (sending) { return; }
+    if (storage) {  // another tab of this game may have sent or discarded some
+      state = read() || { version: null, entries: [], conflict: false };
+    }
+    if (!state.entries.length || state.conflict) { return; }
+    var entry = state.entries[0];
+    if (entry.refused) { return; }  // waits for the manager: discard it or not
+    sending = true;
+    show();
+    post(entry, state.version, true).then(function (response) {
+      sending = false;
+      lost = false;
+      if (response.status === 200) {
+        return response.json().then(function (answer) {
+          state.entries.shift();
+          state.version = answer.version;
+          confirmed = answer.coup;
+          write();
+          if (state.entries.length) { show(); flush(); return; }
+          window.sessionStorage.setItem(SAVED, "1");
+          afterSave();
+        });
+      }
+      if (response.status === 409) {  // another phone changed the game: the manager chooses
+        state.conflict = true;
+        write();
+        window.location.replace(window.location.pathname + "?saved=" + Date.now() + "#outbox");
+        return null;
+      }
+      if (response.status >= 502 || response.status === 429 || response.type === "opaqueredirect") {
+        show();
+        return null;  // the server is not itself yet: the periodic retry sends it again
+      }
+      return response.text().then(function (html) {  // refused by the rules or the rights
+        entry.refused = reasonOf(html) || String(response.status);
+        write();
+        show();
+      });
+    }, function () {
+      sending = false;
+      lost = true;
+      show();
+    });
+  }
+
+  function sendAfter() {
+    // their coups are the server's; mine follow at the version the page now shows, each
+    // checked again by the server; the check made before the drop no longer holds
+    state.version = pageVersion;
+    state.seen = confirmed;
+    state.conflict = false;
+    state.entries.forEach(function (entry) { entry.preview = null; });
+    write();
+    show();
+    flush();
+  }
+  function discardAll() {
+    if (!window.confirm(words["confirm-discard"])) { return; }
+    state.entries = [];
+    state.conflict = false;
+    write();
+    show();
+  }
+  conflictBox.querySelector(".send-after").addEventListener("click", sendAfter);
+  conflictBox.querySelector(".discard").addEventListener("click", discardAll);
+
+  // --- saving a coup from the form
+  function clearForm() {
+    form.reset();
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (input.type === "radio" || input.type === "checkbox") { input.checked = false; }
+      else if (input.tagName === "TEXTAREA" || input.tagName === "INPUT" && /^(text|number|search)$/.test(input.type)) {
+        input.value = "";
+      }
+    });
+    if (preview) { preview.innerHTML = ""; }
+    previewFresh = false;
+    var top = document.getElementById("entry");
+    if (top) { top.scrollIntoView({ block: "start" }); }
+  }
+
+  if (form && storage) {
+    form.addEventListener("submit", function (event) {
+      var button = event.submitter;
+      if (!button || (button.name !== "save" && button.name !== "passed")) { return; }  // Check: as before
+      event.preventDefault();
+      var first = !state.entries.length;
+      var entry = { key: newKey(), fields: fieldsOf(button), at: Date.now(),
+        preview: first && previewFresh && button.name === "save" ? preview.innerHTML : null, version: null };
+      var before = document.getElementById("saved");
+      if (before) { before.textContent = ""; }
+      if (!first) {  // coups are stored in order: this one waits behind the pending ones
+        keep(entry);
+        clearForm();
+        show();
+        if (offlineNote && !offlineNote.hidden) { offlineNote.scrollIntoView({ block: "nearest" }); }
+        flush();
+        return;
+      }
+      entry.version = pageVersion;
+      button.disabled = true;
+      function kept() {  // no answer: kept here, sent again (under the same key) when it can be
+        keep(entry, pageVersion);
+        lost = true;
+        clearForm();
+        show();
+        if (offlineNote) { offlineNote.scrollIntoView({ block: "nearest" }); }
+      }
+      post(entry, pageVersion, false).then(function (response) {
+        if (response.type === "opaqueredirect") { afterSave(); return null; }
+        if (response.status >= 502) { kept(); return null; }  // a proxy without its server
+        return response.text().then(function (html) {  // refused: the page with the reason
+          document.open(); document.write(html); document.close();
+        });
+      }, kept).finally(function () { button.disabled = false; });
+    });
+  } else if (form && offlineNote) {
+    // nothing can be kept on this phone (storage refused): say so and keep the typed fields
+    form.addEventListener("submit", function (event) {
+      var button = event.submitter;
+      if (!button || button.name !== "save") { return; }
+      event.preventDefault();
+      var data = new FormData(form);
+      data.append(button.name, button.value);
+      button.disabled = true;
+      offlineNote.hidden = true;
+      fetch(form.action, { method: "POST", body: data, redirect: "manual", headers: { "X-Requested-With": "fetch" } })
+        .then(function (response) {
+          if (response.type === "opaqueredirect") { afterSave(); return null; }
+          return response.text().then(function (html) { document.open(); document.write(html); document.close(); });
+        })
+        .catch(function () { offlineNote.hidden = false; offlineNote.scrollIntoView({ block: "nearest" }); })
+        .finally(function () { button.disabled = false; });
+    });
+    form.addEventListener("change", function () { offlineNote.hidden = true; });
+  }
+
+  if (window.sessionStorage.getItem(SAVED)) {
+    window.sessionStorage.removeItem(SAVED);
+    var done = el("p", "flash", words.sent);
+    done.setAttribute("role", "status");
+    var saved = document.getElementById("saved");  // the game page's place for messages
+    var main = document.querySelector("main");
+    if (saved) { saved.appendChild(done); } else if (main) { main.insertBefore(done, main.firstChild); }
+  }
+  window.addEventListener("online", flush);
+  window.setInterval(flush, RETRY);
+  show();
+  flush();
+})();

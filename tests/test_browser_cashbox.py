@@ -1,0 +1,79 @@
+"""The cash box on a phone (390×844): real Chromium, real server (CSRF on), French UI.
+
+One table of the evening: a demande won by Chloé with 5 tricks, first coup of the 1709
+poule: Anne −9, Bruno −9, Chloé +18 chips; at 0.05 € a chip −0,45 €, −0,45 €, +0,90 €.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+from test_browser_club import hombre_table
+from test_browser_round2 import axe_violations
+
+pytestmark = pytest.mark.browser
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def test_closing_an_evening_and_the_treasurers_page_on_a_phone(browser: Browser, live_server):
+    # bypass_csp: the test injects axe-core; the app's own pages never need it
+    page = browser.new_context(**PHONE, locale="fr-FR", bypass_csp=True).new_page()
+    page.goto(live_server + "/clubs/new")
+    page.fill("#name", "Le Cercle")
+    page.fill("#chip_value", "0.05")
+    page.get_by_role("button", name="Créer le club").tap()
+    expect(page.locator("#manager-link")).to_contain_text("/manage?key=")
+    club = page.url
+    page.fill("#date", "2026-11-01")
+    page.get_by_role("button", name="Ouvrir la soirée").tap()
+    expect(page.locator("h1")).to_contain_text("Soirée du 2026-11-01")
+    evening = page.url
+    hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")  # −9, −9, +18
+    page.goto(evening)
+    page.get_by_role("button", name="Clore la soirée").tap()
+    expect(page.locator(".flash")).to_contain_text("3 écritures passées")
+    expect(page.locator("#closed")).to_be_visible()
+    page.get_by_role("link", name="Caisse").tap()
+    # Anne and Bruno owe 0,45 € each, the club owes Chloé 0,90 €.
+    expect(page.locator("#owing")).to_contain_text("Anne")
+    expect(page.locator("#owing")).to_contain_text("0,45")
+    expect(page.locator("#owed")).to_contain_text("0,90")
+    # Season dues of 10 € for Anne: she owes 0,45 + 10 = 10,45 €.
+    fee = page.locator("#fee")
+    fee.locator("label", has_text="Cotisation de la saison").tap()
+    fee.locator("select[name=member]").select_option(label="Anne")
+    fee.locator("input[name=amount]").fill("10")
+    fee.get_by_role("button", name="Inscrire").tap()
+    expect(page.locator("#owing")).to_contain_text("10,45")
+    # A sum that is not one: the message beside the field, nothing stored.
+    prize = page.locator("#prize")
+    prize.locator("input[name=amount]").fill("dix")
+    prize.get_by_role("button", name="Inscrire").tap()
+    expect(page.locator("#prize .error")).to_contain_text("12,50")
+    # Between members, in the club's order: Anne → Chloé 0,90 €, Anne → the box 9,55 €,
+    # Bruno → the box 0,45 € (Anne's 10,45 = 0,90 + 9,55). Bruno pays his in cash.
+    suggestions = page.locator("#suggestions li")
+    expect(suggestions).to_have_count(3)
+    bruno = suggestions.filter(has_text="Bruno")
+    expect(bruno).to_contain_text("la caisse")
+    bruno.get_by_role("button", name="Payé en espèces").tap()
+    expect(page.locator("#suggestions li")).to_have_count(2)
+    expect(page.locator("#owing")).not_to_contain_text("Bruno")
+    # The page fits the phone (nothing wider than the screen); axe finds nothing serious.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert axe_violations(page) == []
+    # The dues reversed after a confirm: Anne owes 0,45 € again.
+    page.locator("#entries tr", has_text="Cotisation de la saison").get_by_role(
+        "link", name="Contre-passer"
+    ).tap()
+    page.get_by_role("button", name="La contre-passer").tap()
+    expect(page.locator("#entries")).to_contain_text("Contre-passation")
+    expect(page.locator("#owing")).not_to_contain_text("10,45")
+    expect(page.locator("#owing")).to_contain_text("0,45")
+    # Her statement: −0,45, −10,45, −0,45.
+    page.goto(club)
+    page.get_by_role("link", name="Anne").tap()
+    expect(page.locator("h1")).to_contain_text("Relevé de Anne")
+    expect(page.locator("#statement tbody tr")).to_have_count(3)
+    expect(page.locator("#balance")).to_contain_text("Anne doit 0,45")
+    assert axe_violations(page) == []

@@ -1,0 +1,188 @@
+"""The Wi-Fi drops (issue 26): the manager's outbox, its keys, the conflict, the followers.
+
+A real server, headless Chromium at 390×844, the browser context's own offline switch;
+what is stored is read from the server's SQLite file, never from the page.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+from taps import tap_count, tap_hombre
+from test_browser import create_game, phone, standing
+
+pytestmark = pytest.mark.browser
+
+
+def stored_coups(tmp_path: Path, game: int = 1) -> list[dict]:
+    """The coups of the game as the server stored them, in order."""
+    with sqlite3.connect(tmp_path / "live.sqlite") as conn:
+        rows = conn.execute(
+            "select data from coups where game_id = ? order by position", [game]
+        ).fetchall()
+    return [json.loads(row[0]) for row in rows]
+
+
+def lose_the_answer(route: Route) -> None:
+    """The request reaches the server and is stored; its answer is lost on the way back."""
+    route.fetch(max_redirects=0)
+    route.abort("internetdisconnected")
+
+
+def back_online(page: Page) -> None:
+    """The Wi-Fi is back: Chromium fires the page's "online" event (the outbox sends then)."""
+    page.context.set_offline(False)
+
+
+def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_refusals_kept(
+    browser: Browser, live_server: str, tmp_path: Path
+):
+    page = phone(browser)
+    create_game(page, live_server)
+    # coup 1: Bruno demande, 5 tricks to Anne's 2 (Chloé's 2 fill themselves in); the
+    # server checks it as typed, then the Wi-Fi drops before Save
+    tap_hombre(page, "Bruno")
+    tap_count(page, "Bruno", 5)
+    tap_count(page, "Anne", 2)
+    expect(page.locator("#preview")).to_contain_text("gagne")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    outbox = page.locator("#outbox")
+    expect(outbox).to_be_visible()
+    expect(outbox.locator(".pending-coup")).to_have_count(1)
+    first = outbox.locator(".pending-coup").first
+    expect(first).to_contain_text("Coup 1")
+    expect(first).to_contain_text("pas encore confirmé")
+    # what it pays: only the server's own check made before the drop, said to be that
+    expect(first).to_contain_text("tel que le serveur l’a vérifié avant la coupure")
+    expect(first.locator(".pending-preview")).to_contain_text("Bruno demande")
+    expect(outbox.locator(".outbox-state")).to_contain_text("Pas de connexion")
+    # the form cleared for the next coup; the standing says when the server confirmed it
+    expect(page.locator("#f-hombre input:checked")).to_have_count(0)
+    expect(page.locator("#standing .confirmed-at")).to_contain_text("Confirmé par le serveur à")
+    # coup 2: tous passent, still offline, waits behind coup 1
+    page.get_by_role("button", name="Tous passent").tap()
+    expect(outbox.locator(".pending-coup")).to_have_count(2)
+    expect(outbox.locator(".pending-coup").nth(1)).to_contain_text("Coup 2")
+    expect(outbox.locator(".pending-coup").nth(1)).to_contain_text("calculé quand le serveur")
+    assert stored_coups(tmp_path) == []
+    # back online: both sent, in order, each once; the page shows the server's standing
+    back_online(page)
+    expect(page.locator(".flash", has_text="envoyés et confirmés par le serveur")).to_be_visible()
+    expect(outbox).to_be_hidden()
+    coups = stored_coups(tmp_path)
+    assert len(coups) == 2
+    assert coups[0]["hombre"] == "Bruno"
+    assert coups[0]["tricks"] == {"Anne": 2, "Bruno": 5, "Chloé": 2}
+    assert "hombre" not in coups[1]  # tous passent
+    net = page.request.get(page.url.split("?")[0].split("#")[0] + "/report.json").json()
+    shown = standing(page)
+    # Bruno's won demande: the poule of 3 marks × 3 from each (test_browser's hand count);
+    # tous passent moves no chip between the players
+    assert shown == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
+    assert len(net["coups"]) == 2
+    # coup 3 reaches the server, its answer is lost: kept, sent again under its key, stored once
+    page.route("**/coups", lose_the_answer)
+    tap_hombre(page, "Chloé")
+    tap_count(page, "Chloé", 5)
+    tap_count(page, "Anne", 2)
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(outbox.locator(".pending-coup")).to_have_count(1)
+    expect(outbox.locator(".pending-coup").first).to_contain_text("Coup 3")
+    assert len(stored_coups(tmp_path)) == 3
+    page.unroute("**/coups")  # the outbox's next try (every 3 s) gets its answer
+    sent = page.locator(".flash", has_text="envoyés et confirmés par le serveur")
+    expect(sent).to_be_visible(timeout=10_000)
+    coups = stored_coups(tmp_path)
+    assert len(coups) == 3 and coups[2]["hombre"] == "Chloé"
+    # a coup kept offline, the game changed meanwhile (its version moved on the server):
+    # discarding it asks first, and a refused confirm keeps it
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Tous passent").tap()
+    expect(outbox.locator(".pending-coup")).to_have_count(1)
+    with sqlite3.connect(tmp_path / "live.sqlite") as conn:
+        conn.execute("update games set version = version + 1 where id = 1")
+    back_online(page)
+    conflict = outbox.locator(".outbox-conflict")
+    expect(conflict).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    conflict.get_by_role("button", name="Abandonner les miens").tap()
+    expect(conflict.locator(".phone-coups li")).to_have_count(1)
+    page.once("dialog", lambda dialog: dialog.accept())
+    conflict.get_by_role("button", name="Abandonner les miens").tap()
+    expect(outbox).to_be_hidden()
+    assert len(stored_coups(tmp_path)) == 3
+    assert page.evaluate("Object.keys(localStorage)") == []
+    # a coup typed offline that the rules refuse (no tricks given): the server's words are
+    # shown on it, and it stays until the manager discards it
+    page.context.set_offline(True)
+    tap_hombre(page, "Anne")
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(outbox.locator(".pending-coup")).to_have_count(1)
+    back_online(page)
+    refused = outbox.locator(".pending-coup.refused")
+    expect(refused).to_contain_text("Le serveur a refusé ce coup : Donnez les levées")
+    page.once("dialog", lambda dialog: dialog.accept())
+    refused.get_by_role("button", name="Abandonner ce coup").tap()
+    expect(outbox).to_be_hidden()
+    assert len(stored_coups(tmp_path)) == 3
+    page.context.close()
+
+
+def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_lost(
+    browser: Browser, live_server: str, tmp_path: Path
+):
+    first = phone(browser)
+    first.goto(live_server + "/games/new/brou")
+    for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
+        first.fill(f"#player{i}", name)
+    first.get_by_role("button", name="Créer la partie").tap()
+    expect(first.locator("#entry")).to_be_visible()
+    manager_link = first.locator(".links-new .link a").first.get_attribute("href")
+    game = first.url.split("#")[0]
+    first.goto(game + "/links")
+    table_link = first.locator(".link a").first.get_attribute("href")
+    first.goto(game)
+    second = phone(browser)
+    second.goto(manager_link or "")
+    expect(second.locator("#entry")).to_be_visible()
+    follower = phone(browser)
+    follower.goto(table_link or "")
+    expect(follower.locator("#sheet")).to_be_visible()
+    # the first phone and the follower lose the Wi-Fi; the first saves a coup of 54
+    first.context.set_offline(True)
+    follower.context.set_offline(True)
+    first.fill("#points", "54")
+    first.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(first.locator("#outbox .pending-coup")).to_contain_text("Coup 1")
+    expect(follower.locator(".offline-since")).to_contain_text("Hors ligne depuis", timeout=8000)
+    # the second phone, online, saves a coup of 60
+    second.fill("#points", "60")
+    second.get_by_role("button", name="Enregistrer le coup").tap()
+    expect(second.locator(".flash")).to_contain_text("Coup 1 enregistré")
+    assert [c["points"] for c in stored_coups(tmp_path)] == [60]
+    # back: the version check refuses the pending coup; both are shown, the server's and mine
+    back_online(first)
+    conflict = first.locator("#outbox .outbox-conflict")
+    expect(conflict).to_be_visible()
+    expect(conflict.locator(".server-coups")).to_contain_text("60")
+    expect(conflict).to_contain_text("serveur : 1. Dernier coup vu par ce téléphone : 0.")
+    expect(conflict.locator(".phone-coups")).to_contain_text("Coup 2")
+    expect(conflict.locator(".phone-coups")).to_contain_text("54")
+    assert [c["points"] for c in stored_coups(tmp_path)] == [60]  # nothing overwritten
+    first.reload()  # the pending coup stays on the phone until sent or discarded
+    expect(conflict.locator(".phone-coups")).to_contain_text("54")
+    # the follower catches up: the note goes, the second phone's coup is shown
+    back_online(follower)
+    expect(follower.locator(".offline-since")).to_have_count(0, timeout=8000)
+    expect(follower.locator("#sheet")).to_contain_text("60", timeout=8000)
+    # "send mine after theirs": checked again by the server at its version, stored after
+    conflict.get_by_role("button", name="Envoyer les miens après les leurs").tap()
+    expect(first.locator(".flash", has_text="envoyés et confirmés par le serveur")).to_be_visible()
+    assert [c["points"] for c in stored_coups(tmp_path)] == [60, 54]
+    for page in (first, second, follower):
+        page.context.close()

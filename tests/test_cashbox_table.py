@@ -1,0 +1,53 @@
+"""At a single table: the settlement's transfers ticked as paid by the manager, and unticked.
+
+The game is the seed (docs/rules/hombre.md §10): Anne −72, Bruno −9, Chloé +81, settled
+in two transfers (rules.ledger.settle_up: the largest debtor first): Anne → Chloé 72,
+Bruno → Chloé 9.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from test_settlement import pdf_text, seed_game
+from web import version_of
+
+
+def tick(client, game: str, payer: int, payee: int, amount: int, paid: str, version=None):
+    data = {"payer": payer, "payee": payee, "amount": amount, "paid": paid}
+    data["version"] = version_of(client, game) if version is None else version
+    return client.post(game + "/settlement/paid", data=data)
+
+
+def test_a_transfer_ticked_paid_shown_recorded_and_unticked(client, app, tmp_path):
+    game = seed_game(client)
+    page = client.get(game + "/settlement").data.decode()
+    assert page.count('name="paid" value="1"') == 2 and "✓" not in page
+    assert tick(client, game, 0, 2, 72, "1").status_code == 302
+    page = client.get(game + "/settlement").data.decode()
+    pays = page[page.index('id="pays"') : page.index("</section>", page.index('id="pays"'))]
+    assert pays.count("✓ paid") == 1 and pays.index("✓ paid") < pays.index("Bruno")
+    printed = pdf_text(client.get(game + "/settlement.pdf").data, tmp_path)
+    assert "✓ paid" in printed and "Paid" not in printed  # the mark, not the button
+    # Not a transfer of the settlement (Anne → Chloé 71), a tick made twice, a stale page:
+    # refused with the reason, nothing stored.
+    for refused in (
+        tick(client, game, 0, 2, 71, "1"),
+        tick(client, game, 0, 2, 72, "1"),
+        tick(client, game, 1, 2, 9, "1", version="1"),
+    ):
+        assert refused.status_code == 302
+    assert "The settlement changed meanwhile" in client.get(game + "/settlement").data.decode()
+    assert tick(client, game, 0, 2, 72, "0").status_code == 302
+    assert "✓ paid" not in client.get(game + "/settlement").data.decode()
+    # The change log keeps both, each as its own action, with the transfer.
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        rows = conn.execute(
+            "select action, summary from changes where action in ('paid', 'unpaid') order by id"
+        ).fetchall()
+        assert conn.execute("select count(*) from transfers_paid").fetchone()[0] == 0
+    assert rows == [("paid", "Anne → Chloé 72"), ("unpaid", "Anne → Chloé 72")]
+    history = client.get(game + "/history").data.decode()
+    assert "transfer ticked as paid" in history and "no longer ticked as paid" in history
+    # A follower sees no button.
+    assert client.application.test_client().post(game + "/settlement/paid").status_code == 404

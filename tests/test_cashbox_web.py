@@ -1,0 +1,153 @@
+"""The cash box through its pages: an evening closed (its coups refused), a fee, a payment,
+a reversal, the balances as of a date, a suggestion paid, reopened, a member's statement.
+
+The evening's one table plays the seed (docs/rules/hombre.md §10): Anne −72, Bruno −9,
+Chloé +81 chips; the club's chip is 0.05 EUR: Anne −3.60, Bruno −0.45, Chloé +4.05.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sqlite3
+
+import sqlite_utils
+from test_clubs import club_version, new_club, new_evening, seed_table
+from test_settlement import pdf_text
+from web import enter
+
+from scorekeeper.store import chain
+
+
+def ledger(app) -> list[tuple]:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return conn.execute(
+            "select members.name, kind, amount from ledger join members"
+            " on members.id = ledger.member_id order by ledger.id"
+        ).fetchall()
+
+
+def member_ids(app) -> dict[str, int]:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return dict(conn.execute("select name, id from members").fetchall())
+
+
+def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    close = client.post(f"/evenings/{evening}/close", data={"version": club_version(app)})
+    assert close.status_code == 302
+    assert "3 entries posted" in client.get(f"/evenings/{evening}").data.decode()
+    # −72 × 5 = −360, −9 × 5 = −45, 81 × 5 = 405 cents
+    assert ledger(app) == [("Anne", "evening", -360), ("Bruno", "evening", -45),
+                           ("Chloé", "evening", 405)]  # fmt: skip
+    # The table is locked: a coup is refused with the reason, nothing stored.
+    assert 'id="closed-table"' in client.get(game).data.decode()  # said before typing
+    refused = enter(client, game, "A demande A5 B3 C1")
+    assert refused.status_code == 423
+    assert 'id="closed-table"' in refused.data.decode()
+    # A stale page (the club's version before closing) is refused.
+    assert client.post(f"/evenings/{evening}/reopen", data={"version": "1"}).status_code == 302
+    assert "changed meanwhile" in client.get(f"/evenings/{evening}").data.decode()
+
+    ids = member_ids(app)
+    cash = f"/clubs/{club}/cash"
+    fee = {"kind": "fee_season", "member": ids["Anne"], "amount": "25", "on": "2026-11-02"}
+    assert (
+        client.post(cash + "/entries", data={**fee, "version": club_version(app)}).status_code
+        == 302
+    )
+    bad = client.post(
+        cash + "/entries", data={**fee, "amount": "1e9", "version": club_version(app)}
+    )
+    assert bad.status_code == 422 and "Give a sum such as 12.50" in bad.data.decode()
+    pay = {"kind": "payment", "member": ids["Anne"], "amount": "30,00", "on": "2026-11-03",
+           "direction": "in", "method": "cash", "received_by": "Marc"}  # fmt: skip
+    assert (
+        client.post(cash + "/entries", data={**pay, "version": club_version(app)}).status_code
+        == 302
+    )
+    # Anne: −3.60 − 25.00 + 30.00 = +1.40: the club owes her.
+    page = client.get(cash).data.decode()
+    owed = page[page.index('id="owed"') : page.index('id="box"')]
+    assert "Anne" in owed and "€1.40" in owed and "Chloé" in owed and "€4.05" in owed
+    # As of the 2nd (before her payment): she owes 3.60 + 25.00 = 28.60.
+    on = client.get(cash + "?on=2026-11-02").data.decode()
+    assert "€28.60" in on[on.index('id="owing"') : on.index('id="owed"')]
+    # The dues were a mistake: reversed after a confirm (+25.00): Anne +26.40.
+    dues = next(i for i, row in enumerate(ledger(app), 1) if row[1] == "fee_season")
+    confirm = client.get(f"{cash}/entries/{dues}/reverse")
+    assert confirm.status_code == 200 and "+€25.00" in confirm.data.decode()
+    data = {"on": "2026-11-04", "note": "no dues", "version": club_version(app)}
+    assert client.post(f"{cash}/entries/{dues}/reverse", data=data).status_code == 302
+    again = client.post(
+        f"{cash}/entries/{dues}/reverse", data={**data, "version": club_version(app)}
+    )
+    assert again.status_code == 409
+    assert ledger(app)[-1] == ("Anne", "reversal", 2500)
+    # Suggestions with the treasurer: Bruno pays the box 0.45 — marked paid in cash.
+    page = client.get(cash + "?mode=treasurer").data.decode()
+    assert "€0.45" in page[page.index('id="suggestions"') :]
+    paid = {"payer": ids["Bruno"], "payee": "0", "amount": "45", "method": "cash"}
+    assert (
+        client.post(cash + "/pay", data={**paid, "version": club_version(app)}).status_code == 302
+    )
+    assert ledger(app)[-1] == ("Bruno", "payment", 45)
+
+    # Anne's statement, readable with the club link: −3.60, −28.60, +1.40, +26.40.
+    statement = client.get(f"/clubs/{club}/members/{ids['Anne']}/statement").data.decode()
+    assert [b for b in ("−€3.60", "−€28.60", "+€1.40", "+€26.40") if b not in statement] == []
+    assert "The club owes Anne €26.40." in statement
+    rows = list(csv.reader(io.StringIO(
+        client.get(f"/clubs/{club}/members/{ids['Anne']}/statement.csv").data.decode("utf-8-sig")
+    )))  # fmt: skip
+    assert rows[0] == ["Date", "Entry", "Note", "Amount", "Balance", "Currency"]
+    assert [r[3:5] for r in rows[1:]] == [["-3.60", "-3.60"], ["-25.00", "-28.60"],
+                                         ["30.00", "1.40"], ["25.00", "26.40"]]  # fmt: skip
+    pdf = client.get(f"/clubs/{club}/members/{ids['Anne']}/statement.pdf")
+    assert pdf.status_code == 200 and pdf.data[:4] == b"%PDF"
+    printed = pdf_text(pdf.data, tmp_path)
+    assert "Statement of Anne" in printed and "+€26.40" in printed and "CSV" not in printed
+    # the statement and its PDF print the club ledger's head, as `scorekeeper verify` does
+    db = sqlite_utils.Database(app.config["DATABASE"])
+    head = chain.head(db, chain.LEDGER, club)
+    assert head is not None and f'Club ledger head: <code class="chain-head">{head.short}' in (
+        client.get(f"/clubs/{club}/members/{ids['Anne']}/statement").data.decode()
+    )
+    assert head.short in printed
+
+    # Reopen: coups allowed again; close again: nothing changed, nothing posted.
+    assert (
+        client.post(f"/evenings/{evening}/reopen", data={"version": club_version(app)}).status_code
+        == 302
+    )
+    assert (
+        client.post(f"/evenings/{evening}/close", data={"version": club_version(app)}).status_code
+        == 302
+    )
+    assert "0 entries posted" in client.get(f"/evenings/{evening}").data.decode()
+    assert (
+        client.post(f"/evenings/{evening}/reopen", data={"version": club_version(app)}).status_code
+        == 302
+    )
+    assert 'id="closed-table"' not in client.get(game).data.decode()
+    assert enter(client, game, "A demande A5 B3 C1").status_code == 302  # open again
+
+
+def test_a_reader_sees_statements_but_not_the_cash_box(client, app):
+    club = new_club(client)
+    stranger = app.test_client()
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        token = conn.execute("select read_token from clubs where id = ?", [club]).fetchone()[0]
+        member = conn.execute(
+            "insert into members (club_id, name) values (?, 'Anne')", [club]
+        ).lastrowid
+    statement = f"/clubs/{club}/members/{member}/statement"
+    assert stranger.get(f"/clubs/{club}/cash").status_code == 404
+    assert stranger.get(statement).status_code == 404
+    assert stranger.get(f"{statement}?key={token}").status_code == 200  # the club link
+    assert stranger.get(statement + ".csv").status_code == 200  # remembered, as a table link
+    assert stranger.get(f"/clubs/{club}/cash").status_code == 403
+    assert stranger.post(f"/clubs/{club}/cash/entries", data={"version": "1"}).status_code == 403
+    assert stranger.post(f"/clubs/{club}/cash/pay", data={"version": "1"}).status_code == 403
