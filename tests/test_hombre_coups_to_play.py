@@ -54,6 +54,13 @@ def test_continue_after_the_last_coup_plays_until_no_bete_is_open():
     assert r["finished"] is True and r["coups"][2]["finished"] is True
 
 
+def test_a_last_coup_all_passed_with_nothing_open_ends_and_returns_the_marks():
+    # continue: after coup 1 (all pass, 3 marks each on the poule) no bête is open: the end
+    r = run("pass", coups_to_play=1, end="continue")
+    assert r["finished"] is True and r["next"] is None
+    assert r["poule"] == {"marks": 0, "chips": 0} and r["net"] == {"A": 0, "B": 0, "C": 0}
+
+
 def test_the_poules_no_longer_end_a_game_of_coups():
     won = "A demande A5 B2 C2"
     by_poules = run(won, poules_to_play=1)

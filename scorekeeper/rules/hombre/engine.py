@@ -695,6 +695,10 @@ def _end(table: _Table, n: int) -> list[Transfer]:
         return []
     if rules.end == "continue":
         table.finished = table.in_play is None and not table.pending
+        if table.finished:
+            # the marks return to their owners, as with "share": by poules they are already
+            # 0 here (the last bête went with a poule won), after N coups a pass can end it
+            table.marks = 0
         return []
     moves = []
     seats = table.seats
