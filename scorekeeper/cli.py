@@ -112,10 +112,10 @@ def cmd_settle(args: argparse.Namespace) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
-    defaults = RuleSet().to_mapping()
+    defaults = RuleSet()
     print("Settings (default, meaning):")
     for s in SETTINGS:
-        print(f"  {s.name:<17} {_word(defaults[s.name]):<9} {s.help}")
+        print(f"  {s.name:<17} {_word(getattr(defaults, s.name)):<9} {s.help}")
     print("\nPresets:")
     for name, preset in PRESETS.items():
         print(f"  {name:<12} {preset.describe()}")

@@ -12,13 +12,24 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 360, "height": 800}, "is_mobile": True, "has_touch": True}
 
 
-def hombre_table(page: Page, evening: str, names: list[str], hombre: str) -> None:
-    """A new l'Hombre table of the evening, and one demande won by ``hombre`` with 5 tricks."""
+def hombre_table(
+    page: Page, evening: str, names: list[str], hombre: str, link: str = "L'Hombre", keep: str = ""
+) -> None:
+    """A new l'Hombre table of the evening, and one demande won by ``hombre`` with 5 tricks.
+
+    ``link``: the evening's button that opens it (a club's preset opens it with
+    that preset chosen); ``keep``: the name to keep its rules under for the club.
+    """
     page.goto(evening)
-    page.get_by_role("link", name="L'Hombre", exact=True).tap()
+    page.get_by_role("link", name=link, exact=True).tap()
     for i, name in enumerate(names):
         page.fill(f"#player{i}", name)
-    page.locator("#f-preset label", has_text="1709").tap()
+    if link == "L'Hombre":
+        page.locator("#f-preset label", has_text="1709").tap()
+    else:  # the club's rule set is chosen: the fields below are not read
+        expect(page.locator(f'#f-club_preset input[value="{link}"]')).to_be_checked()
+    if keep:
+        page.fill("#save_preset", keep)
     page.get_by_role("button", name="Créer la partie").tap()
     tap_hombre(page, hombre)
     tap_tricks(page, {name: 2 for name in names if name != hombre})
@@ -38,9 +49,11 @@ def test_an_evening_of_three_tables_and_its_settlement(browser: Browser, live_se
     expect(page.locator("h1")).to_contain_text("Soirée du 2026-11-01")
     evening = page.url
     # a demande won with 5 tricks, first coup of the 1709 poule: the poule is 3 marks
-    # of 3 from each (27); the hombre takes it: +27 − his own 9 = +18, the others −9
-    hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")  # −9, −9, +18
-    hombre_table(page, evening, ["Denis", "Eve", "Anne"], "Anne")  # −9, −9, +18
+    # of 3 from each (27); the hombre takes it: +27 − his own 9 = +18, the others −9;
+    # its rules kept for the club as "Jeudi 1709"
+    hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé", keep="Jeudi 1709")
+    # the club's preset opens the second table from the evening (−9, −9, +18 again)
+    hombre_table(page, evening, ["Denis", "Eve", "Anne"], "Anne", link="Jeudi 1709")
     page.goto(evening)
     page.get_by_role("link", name="la Manille").tap()
     for i, name in enumerate(["Anne", "Fanny", "Denis", "Gilles"]):

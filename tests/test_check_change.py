@@ -4,8 +4,9 @@
 the changed game from the kept prefix before the change and stops where its
 state is the old game's (``_Table.carried``), taking the rest from the old
 game's replay. For random valid games (three and four seats, every poule
-system, voles and failed voles, whose odd chips a deletion's moved dealer
-gives to the other tiers) with a random correction (a coup of the game, or
+system, an end by poules or after a fixed number of coups, voles and
+failed voles, whose odd chips a deletion's moved dealer gives to the other
+tiers) with a random correction (a coup of the game, or
 a new one: valid or not) or deletion: a refusal is the full replay's, word
 for word and at the same coup; else the final nets, caves, stacks, poules
 tirées, end and bête register are the full replay's, the coups folded are
@@ -66,7 +67,10 @@ def three_seat_games(draw: Any) -> Game:
     """A 1709 game of up to 80 coups, grown as the table plays it (refused candidates dropped)."""
     rules = draw(POULE_RULES)
     longer = draw(st.sampled_from((rules.poules_to_play, 12, 40)), label="poules to play")
-    empty = Game(draw(NAMES[3]), replace(rules, poules_to_play=longer), draw(FIRST[3]))
+    # half the games end after a number of coups (small: the end falls inside the game)
+    by_coups = draw(st.one_of(st.just(0), st.sampled_from((1, 2, 3, 5, 8, 13, 40))), label="N")
+    rules = replace(rules, poules_to_play=longer, coups_to_play=by_coups)
+    empty = Game(draw(NAMES[3]), rules, draw(FIRST[3]))
     candidates = st.one_of(poule_coup(), vole_coup(3))
     report = engine.replay(empty)
     for _ in range(draw(st.integers(0, 80), label="candidates")):
@@ -134,6 +138,7 @@ def test_a_checked_change_is_the_whole_replay(data):
         return
     assert isinstance(got, (Checked, Report))
     event(f"stopped: {isinstance(got, Checked)}, shift {len(game.coups) - len(coups)}")
+    event(f"end by coups: {bool(game.rules.coups_to_play)}, finished: {expected.finished}")
     if isinstance(got, Checked):
         event(f"open bêtes where it joined: {bool(got.other.pending or got.other.in_play)}")
     assert got.game == changed

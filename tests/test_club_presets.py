@@ -10,9 +10,11 @@ import re
 
 from test_clubs import new_club, new_evening
 from test_web_sheets import FOUR, errors
+from web import NEW_GAME
 
 from scorekeeper import db as database
 from scorekeeper.clubs import presets
+from scorekeeper.rules.hombre.ruleset import PRESETS
 
 BOOM_HOUSE = {"variant": "belge", "target": "101", "doubling": "added", "cap": "4"}
 
@@ -75,3 +77,44 @@ def test_the_same_name_replaces_and_a_full_club_is_refused(client, app):
     assert open_table(client, evening, save_preset="p0", variant="belge").status_code == 302
     response = open_table(client, evening, save_preset="x" * 41, variant="belge")
     assert response.status_code == 422
+
+
+def test_lhombre_offers_the_clubs_presets_and_keeps_its_own(client, app):
+    """l'Hombre's own new-game page (/games/new) inside an evening, as the points games'."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-26")
+    open_table(client, evening, save_preset="Boom", **BOOM_HOUSE)  # a Manille preset
+    evening_rules = {**NEW_GAME, "poule_system": "3-1", "coups_to_play": "40", "end": "share"}
+    response = client.post(
+        f"/games/new?evening={evening}", data={**evening_rules, "save_preset": "Soirée 40"}
+    )
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    kept = {**PRESETS["1709"].to_mapping(), "poule_system": "3-1", "coups_to_play": 40}
+    assert rules_of(client, response) == kept
+    with app.app_context():
+        every = presets.club_presets(database.get_db(), club)
+    assert every == [("Boom", "manillen", every[0][2]), ("Soirée 40", "hombre", kept)]
+    # the evening offers both first, each opening its own game's form
+    page = client.get(f"/evenings/{evening}").data.decode()
+    new_table = page[page.index('id="new-table"') :]
+    links = re.findall(r'<a class="button" href="([^"]+)">([^<]+)</a>', new_table)
+    assert [text for _href, text in links[:2]] == ["Boom", "Soirée 40"]
+    href = links[1][0].replace("&amp;", "&")
+    assert href.startswith(f"/games/new?evening={evening}&preset=")
+    form = client.get(href).data.decode()
+    assert re.search(r'name="club_preset" value="Soirée 40" checked', form)
+    assert 'value="Boom"' not in form  # Manille's preset is not l'Hombre's
+    # chosen, it is the table's rules whatever the fields below say (the 1709 preset's here)
+    response = client.post(
+        f"/games/new?evening={evening}", data={**NEW_GAME, "club_preset": "Soirée 40"}
+    )
+    assert response.status_code == 302 and rules_of(client, response) == kept
+    response = client.post(
+        f"/games/new?evening={evening}", data={**NEW_GAME, "club_preset": "Boom"}
+    )
+    assert response.status_code == 422
+    assert errors(response) == ["the club has no preset of that name for this game"]
+    # outside a club, or to someone who does not manage it, no club section
+    assert "club_preset" not in client.get("/games/new").data.decode()
+    stranger = app.test_client()
+    assert stranger.get(f"/games/new?evening={evening}").status_code == 404

@@ -104,6 +104,7 @@ GET_ROUTES = [
     "/games/{n}/journal.csv?sep={t}",
     "/games/new?again={n}",
     "/games/new?evening={n}",
+    "/games/new?evening={n}&preset={t}",
     "/games/new/manille?evening={n}&preset={t}",
     "/clubs/{n}",
     "/clubs/2/season?start={t}&end={t}&sort={t}",
@@ -554,8 +555,9 @@ def answer_is_sane(path, browser, method, url, may_change, explained=True, **kwa
 
 
 HOUSE_FIELDS = {"house", "doubling", "all_tricks", "cap", "tie_carry", "club_preset"}
-HOUSE_FIELDS |= {"save_preset"}
-"""Manillen's house rules and a club's presets on the new-game form (issue 29)."""
+HOUSE_FIELDS |= {"save_preset", "takst"}
+"""Manillen's house rules, a club's presets on the new-game forms and the Danish takst (issue
+29)."""
 EVERY_FIELD = sorted(
     {*FIELDS, "accounting", "stake", "pass_fee", "simple", "bonus", "ante", "rates", "code"}
     | {"nolo_ouvert_bonus", "coups_to_play", "first_five", "black_aces", "file", "submit"}
@@ -570,6 +572,7 @@ UPLOAD = st.one_of(
 )
 MONEY_SYSTEM_FIELDS = POULE_ONLY | {"accounting", "stake", "pass_fee", "simple", "sans_prendre"}
 MONEY_SYSTEM_FIELDS |= {"vole", "bonus", "ante", "rates", "nolo_ouvert_bonus", "coups_to_play"}
+MONEY_SYSTEM_FIELDS |= {"takst"}
 """L'Hombre's new-game page shows the fields of the money system posted, and no refusal of
 another's: a post that mixes systems (only a hand-made one) may be refused without a message."""
 HOMBRE_COUP = {"hombre": "0", "contract": "demande", "t0": "4", "t1": "4", "t2": "1", "save": "1"}
@@ -679,6 +682,7 @@ FITTING = st.sampled_from(
         *("poule", "jetons", "danois", "danois_dlu", "1709", "texte", "dlu", "belge"),
         *("classique", "liee", "seche", "share", "continue", "simple", "double", "3-2", "4-2"),
         *("101", "61", "added", "whole", "boom", "halve_boom", "tournament", "Maison"),
+        *("solo 4 3 5", "nolo_pur 5 5 6, solo 1 1 1", "soiree_40"),
     ]
 )
 """Values a set-up form's fields take, so that many changes are accepted."""

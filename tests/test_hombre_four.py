@@ -303,6 +303,7 @@ def four_seat_games(draw):
             poule_system=draw(st.sampled_from(("3-2", "3-1", "2-1", "4-2"))),
             mark_value=draw(st.integers(1, 4)),
             poules_to_play=draw(st.integers(1, 6)),
+            coups_to_play=draw(st.sampled_from((0, 0, 2, 5, 12))),
             end=draw(st.sampled_from(("share", "continue"))),
             cave=draw(st.integers(10, 300)),
         )

@@ -31,6 +31,7 @@ def rule_sets(draw, systems=None):
         retourne=draw(st.booleans()),
         espadille_forcee=draw(st.booleans()),
         poules_to_play=draw(st.integers(1, 8)),
+        coups_to_play=draw(st.sampled_from((0, 0, 1, 3, 12))),
         end=draw(st.sampled_from(("share", "continue"))),
         cave=draw(st.integers(10, 300)),
     )
@@ -140,10 +141,16 @@ def test_no_stack_stays_negative_after_a_coup(game):
 
 @FAST
 @given(games())
-def test_the_end_is_reached_by_the_poules_and_then_nothing_is_open(game):
+def test_the_end_is_reached_by_the_poules_or_the_coups_and_then_nothing_is_open(game):
     report = replay(game)
+    played = len(report.coups)
+    if game.rules.coups_to_play:
+        # a game of N coups: the end is never before coup N, and with "share" at coup N exactly
+        assert report.finished >= (played >= game.rules.coups_to_play and game.rules.end == "share")
+        assert not report.finished or played >= game.rules.coups_to_play
     if report.finished:
-        assert report.poules_tirees >= game.rules.poules_to_play
+        if not game.rules.coups_to_play:
+            assert report.poules_tirees >= game.rules.poules_to_play
         assert all(b.status not in ("pending", "in_play") for b in report.betes)
         assert report.next is None and report.marks == 0
     else:

@@ -247,6 +247,7 @@ POULE_RULES = rules_of(
     retourne=st.booleans(),
     espadille_forcee=st.booleans(),
     poules_to_play=count(1, 4, 20, 2),
+    coups_to_play=st.one_of(st.just(0), count(0, 12, 40)),  # 0: by poules, half the time
     end=st.sampled_from(["continue", "share"]),
     cave=count(1, 300, 200),
     fiche=count(1, 30, 20),
@@ -268,6 +269,14 @@ DANISH_RULES = rules_of(
     ante=count(0, 6, 5),
     rates=st.sampled_from(["texte", "dlu", "dlu", "danois"]),
     coups_to_play=count(0, 10, 0, 4),
+    takst=st.one_of(
+        st.just({}),
+        st.dictionaries(
+            st.sampled_from(["solo", "nolo_pur", "jeu_simple", "tout"]),
+            st.lists(st.integers(-1, 12), min_size=2, max_size=3),
+            max_size=3,
+        ),
+    ),
     cave=count(1, 150, 100),
     fiche=count(1, 20, 10),
 )

@@ -137,7 +137,9 @@ def check_change(
       at the joining point;
     - the poules tirées likewise, when they cannot make the end come at
       another coup: equal, or both short of ``poules_to_play`` to the end,
-      or both past it;
+      or both past it; with ``coups_to_play`` the end is a coup's number,
+      the same in both games unless a deletion moved the old game's last
+      coup (``_same_end``);
     - the caves are not a difference (``recave`` takes a cave when a net
       path goes below the caves in hand, a function of the path, not of its
       end): each is the larger of the changed game's caves at the joining
@@ -222,6 +224,26 @@ def _check(
     return table.report(results)
 
 
+def _same_end(game: Game, old: Report, table: _Table, other: _Table, n: int, shift: int) -> bool:
+    """Whether the end comes at the same later coup in both games, once their states are equal.
+
+    By poules (``coups_to_play`` 0): the poules tirées, which ``carried``
+    leaves out, must be equal, or both short of ``poules_to_play`` to the
+    end, or both past it. By coups: the end is the coup's number. A
+    correction keeps every number; a deletion moves the old game's coup
+    m + 1 to m, so the changed game's coup N − 1 (N = ``coups_to_play``)
+    is the old game's N, where the old game ended and the changed one does
+    not: it must not be among the coups still to come (n + 1 to the last).
+    """
+    rules = game.rules
+    goal = rules.coups_to_play
+    if goal:
+        return not shift or n >= goal - 1 or len(game.coups) < goal - 1
+    lo, hi = sorted((table.poules_tirees, other.poules_tirees))
+    goal = rules.poules_to_play
+    return lo == hi or hi + old.poules_tirees - other.poules_tirees < goal or lo >= goal
+
+
 def _joined(
     game: Game,
     old: Report,
@@ -236,9 +258,7 @@ def _joined(
     m = n + shift
     if table.carried() != other.carried():
         return None
-    lo, hi = sorted((table.poules_tirees, other.poules_tirees))
-    goal = game.rules.poules_to_play
-    if lo != hi and not (hi + old.poules_tirees - other.poules_tirees < goal or lo >= goal):
+    if not _same_end(game, old, table, other, n, shift):
         return None
     if game.coups[n:] != old.game.coups[m:]:
         return None

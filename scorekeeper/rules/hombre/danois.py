@@ -20,6 +20,7 @@ from ..settings import counts, whole_settings
 from ..settings import from_mapping as settings_from_mapping
 from .engine import check_played, check_seating, passed_alone
 from .pot import PotBook, PotDeal, PotOutcome, PotReason, PotReport
+from .takst import Takst, takst_mapping, takst_of
 
 
 class DanishContract(StrEnum):
@@ -83,6 +84,9 @@ class DanishRules:
     """The declarer of a nolo ouvert lost by codille receives one chip back from the
     codille's winner. None (not given): as the rates say, on for ``texte`` (the
     source's sentence), off for ``dlu`` (the Union's schedule has no such chip)."""
+    takst: Takst = ()
+    """A club's own rates for the contracts it names (``takst.py``); the others keep ``rates``'.
+    The game file writes it only when given."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.rates, str) or self.rates not in RATES:
@@ -103,6 +107,7 @@ class DanishRules:
             self,
             whole_settings(("ante", "coups_to_play", "cave", "fiche"), ("ante", "coups_to_play")),
         )
+        object.__setattr__(self, "takst", takst_of(self.takst, [str(c) for c in DanishContract]))
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> DanishRules:
@@ -111,7 +116,17 @@ class DanishRules:
         return settings_from_mapping(cls, {"nolo_ouvert_bonus": None, **chosen})
 
     def to_mapping(self) -> dict[str, Any]:
-        return {"accounting": self.accounting, **asdict(self)}
+        data = {"accounting": self.accounting, **asdict(self)}
+        if self.takst:
+            data["takst"] = takst_mapping(self.takst)
+        else:
+            del data["takst"]  # the files written before it stay byte for byte
+        return data
+
+    def schedule(self) -> dict[DanishContract, tuple[int, int, int]]:
+        """Each contract's (won, bête, codille) rate: the ``rates`` schedule, then the takst."""
+        own = {C(line[0]): (line[1], line[2], line[3]) for line in self.takst}
+        return {**RATES[self.rates], **own}
 
     def describe(self) -> str:
         """One line in words, for the change log and listings.
@@ -124,6 +139,7 @@ class DanishRules:
             parts.append("nolo ouvert bonus" if self.nolo_ouvert_bonus else "no nolo ouvert bonus")
         if self.coups_to_play:
             parts.append(f"{self.coups_to_play} coups")
+        parts += [f"{c} {won}/{bete}/{codille}" for c, won, bete, codille in self.takst]
         return ", ".join(parts)
 
 
@@ -200,7 +216,7 @@ def outcome(coup: DanishCoup, order: tuple[int, ...]) -> tuple[PotOutcome, int |
 def replay(game: DanishGame, start: PotReport | None = None) -> PotReport:
     """Fold the coups into the report, or (``start``) go on from the report of a prefix."""
     rules = game.rules
-    rates = RATES[rules.rates]
+    rates = rules.schedule()
     book = PotBook(game, rules.cave, rules.coups_to_play, start)
     pot = book.pot
 

@@ -681,12 +681,24 @@ def _play(
 
 
 def _end(table: _Table, n: int) -> list[Transfer]:
-    """Close the game when its poules are reached (hombre.md §7)."""
+    """Close the game when its poules, or its coups (``coups_to_play``), are reached (§7).
+
+    With ``coups_to_play`` the end comes after coup n ≥ that number, whoever
+    won the poules; the open bêtes then go as ``end`` says, as after the
+    poules: shared at once, or played on until none is left.
+    """
     rules = table.rules
-    if table.poules_tirees < rules.poules_to_play:
+    if rules.coups_to_play:
+        if n < rules.coups_to_play:
+            return []
+    elif table.poules_tirees < rules.poules_to_play:
         return []
     if rules.end == "continue":
         table.finished = table.in_play is None and not table.pending
+        if table.finished:
+            # the marks return to their owners, as with "share": by poules they are already
+            # 0 here (the last bête went with a poule won), after N coups a pass can end it
+            table.marks = 0
         return []
     moves = []
     seats = table.seats

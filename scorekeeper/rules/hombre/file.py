@@ -197,11 +197,12 @@ def dump_report(report: Report, lazy: bool = False) -> dict[str, Any]:
     """The replay report of the format document (keys exactly as written there).
 
     Extra keys beyond the document's: ``game``, ``rules``, ``stacks``,
-    ``poules_to_play`` at the top; ``n``, ``premier`` in ``next``; ``token`` in
-    bêtes in play; ``settled_in`` in the register; and per coup ``premier``,
-    ``contract``, ``tricks``, ``matadors``, ``vole_engagee``,
-    ``codille_renounced``, ``note``, ``net``, ``caves``, ``poules_tirees``,
-    ``finished``; with four at the table, ``sits_out`` per coup and in ``next``.
+    ``poules_to_play`` (and ``coups_to_play`` when set) at the top; ``n``,
+    ``premier`` in ``next``; ``token`` in bêtes in play; ``settled_in`` in
+    the register; and per coup ``premier``, ``contract``, ``tricks``,
+    ``matadors``, ``vole_engagee``, ``codille_renounced``, ``note``, ``net``,
+    ``caves``, ``poules_tirees``, ``finished``; with four at the table,
+    ``sits_out`` per coup and in ``next``.
     """
     game = report.game
     names = game.players
@@ -296,6 +297,7 @@ def dump_report(report: Report, lazy: bool = False) -> dict[str, Any]:
         else [register_line(b) for b in report.betes],
         "poules_tirees": report.poules_tirees,
         "poules_to_play": game.rules.poules_to_play,
+        **({"coups_to_play": game.rules.coups_to_play} if game.rules.coups_to_play else {}),
         "finished": report.finished,
         "next": None if report.next is None else deal(report.next),
         "coups": Stream(map(coup, report.coups), whole_numbers=True)

@@ -148,6 +148,13 @@ class HombreDanish(HombreKind[DanishGame, DanishRules, PotReport, DanishCoup]):
     contracts = tuple(danois.DanishContract)
     inputs = frozenset({"first_five", "black_aces"})
     presets: ClassVar[Mapping[str, str]] = {"danois": "danois", "danois_dlu": "danois DLU"}
+    settings_help: ClassVar[Mapping[str, str]] = {
+        "ante": "5: chips the dealer puts in the cagnotte every deal",
+        "rates": "texte: the source's schedule; dlu: the Danish L'hombre Union's",
+        "coups_to_play": "0: the table stops when it likes; else the game ends after N coups",
+        "takst": 'none: a club\'s own rates, e.g. {"solo": [3, 3, 4]} (won, bête, codille)',
+        "nolo_ouvert_bonus": "as the rates: a jeton back to a nolo ouvert lost by codille",
+    }
 
     def load_coup(self, item: object, game: DanishGame) -> DanishCoup:
         return systems._danish_coup(item, seats(game))

@@ -37,6 +37,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("espadille_forcee", "when all pass, the holder of spadille must play demande"),
     Setting("poules_to_play", "poules won by the hombre that end the game"),
     Setting(
+        "coups_to_play",
+        "0: the poules end the game; else it ends after this many coups (an evening of 40)",
+    ),
+    Setting(
         "end",
         "at the end, share the remaining bêtes, or continue until none is left",
         ("share", "continue"),
@@ -61,7 +65,11 @@ class RuleSet:
     espadille_forcee: bool = False
     """Whether all passing forces the holder of spadille to play."""
     poules_to_play: int = 20
-    """Poules won by the hombre that end the game."""
+    """Poules won by the hombre that end the game (unless ``coups_to_play`` is set)."""
+    coups_to_play: int = 0
+    """0: the poules end the game (hombre.md §7); else the game ends after this many coups,
+    whoever won them (the Danish clubs' evening of 40 or 48 games: docs/rules.md, "An evening
+    of a fixed number of coups"). A game file without the key plays by poules."""
     end: str = "continue"
     """``share`` the remaining bêtes at the end, or ``continue`` until none is left."""
     cave: int = 200
@@ -103,6 +111,13 @@ class RuleSet:
         for name in ("mark_value", "poules_to_play", "cave", "fiche"):
             if getattr(self, name) < 1:
                 raise GameError(f"rules.{name}", N_("rules.{name} must be at least 1"), name=name)
+        if self.coups_to_play < 0:
+            raise GameError(
+                "rules.coups_to_play",
+                N_("rules.{name} must be at least {least}"),
+                name="coups_to_play",
+                least=0,
+            )
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], base: RuleSet | None = None) -> RuleSet:
@@ -114,7 +129,12 @@ class RuleSet:
         return replace(base or cls(), **dict(data))
 
     def to_mapping(self) -> dict[str, Any]:
-        return asdict(self)
+        """The file's rules; ``coups_to_play`` only when set (a file without it plays by poules,
+        and the files written before it stay byte for byte)."""
+        data = asdict(self)
+        if not self.coups_to_play:
+            del data["coups_to_play"]
+        return data
 
     @property
     def accounting(self) -> str:
@@ -183,7 +203,10 @@ class RuleSet:
         ]
         if self.espadille_forcee:
             parts.append("espadille forcée")
-        parts += [f"{self.poules_to_play} poules", self.end]
+        ends = (
+            f"{self.coups_to_play} coups" if self.coups_to_play else f"{self.poules_to_play} poules"
+        )
+        parts += [ends, self.end]
         if self.mark_value != 3:
             parts.append(f"mark {self.mark_value}")
         return ", ".join(parts)
@@ -193,5 +216,6 @@ PRESETS: dict[str, RuleSet] = {
     "1709": RuleSet(poule_system="3-2", retourne=False, end="share"),
     "recommended": RuleSet(),
     "ancien": RuleSet(poule_system="2-1", payments="simple", retourne=False, end="share"),
+    "soiree_40": RuleSet(coups_to_play=40, end="share"),
 }
 """The named rule sets of hombre.md §2."""

@@ -106,15 +106,25 @@ def render(report: Report) -> str:
             f"  {name}: net {signed(net)}, caves {caves}, stack {s.total} "
             f"= {s.fiches} fiches + {s.chips} chips"
         )
-    lines += [
-        "",
-        f"Poules tirées by the hombre: {report.poules_tirees} / {game.rules.poules_to_play}",
-    ]
+    lines += ["", f"Poules tirées by the hombre: {_progress(report)}"]
     if report.next is None:
         lines.append("The game is over.")
     else:
         lines.append(f"Before coup {report.next.n}: {deal_line(report.next, names)}")
     return "\n".join(lines)
+
+
+def _progress(report: Report) -> str:
+    """The poules tirées toward the end, or, in a game of a fixed number of coups, the coups.
+
+    >>> from .engine import Game, RuleSet, replay
+    >>> _progress(replay(Game(("A", "B", "C"), RuleSet(coups_to_play=40))))
+    '0; coups 0 / 40'
+    """
+    rules = report.game.rules
+    if rules.coups_to_play:
+        return f"{report.poules_tirees}; coups {len(report.coups)} / {rules.coups_to_play}"
+    return f"{report.poules_tirees} / {rules.poules_to_play}"
 
 
 def render_settlement(report: Report | PotReport, money: Money | None = None) -> str:
@@ -124,7 +134,7 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
     state = "finished" if report.finished else "PROVISIONAL (the game is not finished)"
     if isinstance(report, Report):
         title = game.rules.describe()
-        progress = f"poules tirées {report.poules_tirees} / {game.rules.poules_to_play}"
+        progress = f"poules tirées {_progress(report)}"
         stacks = report.stacks
     else:
         title, progress = game.rules.accounting, f"pot {sum(report.shares)}"

@@ -76,14 +76,14 @@ def _signed(n: int) -> str:
 def _kind_links(evening_id: int, club_id: int) -> list[tuple[str, str]]:
     """Where to open a new table for this evening: the club's own presets first, then each game.
 
-    A preset opens its game's new-table form with it chosen; l'Hombre's own
-    new-game page (a game without ``new_game``) does not offer them yet.
+    A preset opens its game's new-table form with it chosen (l'Hombre's own
+    new-game page too).
     """
     first = []
     for name, key, _rules in presets.club_presets(get_db(), club_id):
         kind = kinds.find_kind(key)
         web = None if kind is None else registry.web_of(kind)
-        if web is not None and web.new_game is not None:
+        if web is not None:
             href = web.new_game_url(evening=evening_id) + "&" + urlencode({"preset": name})
             first.append((name, href))
     return first + [

@@ -21,6 +21,7 @@ from wtforms.validators import Length, NumberRange, Optional
 
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
+from ...rules.hombre.takst import takst_text
 from ..forms import name_field, options, whole
 from ..hookspecs import CoupEntry
 
@@ -59,6 +60,7 @@ PRESET_WORDS = {
     "1709": _l("3-2, share at the end (the 1709 text)"),
     "recommended": _l("3-1, retourne, play on (recommended)"),
     "ancien": _l("2-1, simple payments (ancien)"),
+    "soiree_40": _l("3-1, 40 coups, share at the end (an evening of 40 coups)"),
     "jetons": _l("stakes and pots (jetons)"),
     "danois": _l("danois, the source's rates"),
     "danois_dlu": _l("danois (DLU), the union's rates"),
@@ -133,6 +135,11 @@ class NewGameForm(FlaskForm):
         default="recommended",
     )
     apply_preset = SubmitField(_l("Apply the preset"))
+    # a club's own rule sets, opened from one of its evenings (web/club_presets.py)
+    club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
+    save_preset = StringField(
+        _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
+    )
     accounting = HiddenField(default="poule")
     poule_system = StringField(_l("Poule system"), validators=[Optional()])
     mark_value = IntegerField(_l("Mark value"), validators=[Optional(), NumberRange(1, 1000)])
@@ -174,8 +181,9 @@ class NewGameForm(FlaskForm):
         validate_choice=False,
     )
     nolo_ouvert_bonus = BooleanField(_l("Jeton bonus to a nolo ouvert lost by codille"))
+    takst = StringField(_l("The club's own rates"), validators=[Optional(), Length(max=300)])
     coups_to_play = IntegerField(
-        _l("Coups to play (0: the table decides)"), validators=[Optional(), NumberRange(0, 10_000)]
+        _l("Coups to play"), validators=[Optional(), NumberRange(0, 10_000)]
     )
     create = SubmitField(_l("Create the game"))
 
@@ -189,6 +197,15 @@ SETTING_HELP = {
     "retourne": _l("The trump may be turned from the talon (retourne contract)."),
     "espadille_forcee": _l("When all pass, the holder of spadille must play demande."),
     "poules_to_play": _l("Poules won by the hombre that end the game."),
+    "coups_to_play": _l(
+        "0: the poules end the game. Else it ends after this many coups (an evening of 40 or 48),"
+        " then the bêtes go as below."
+    ),
+    "coups_to_play_pot": _l("0: the table decides when to stop."),
+    "takst": _l(
+        "Optional: a contract and its won, bête and codille rates per defender, e.g."
+        " solo 3 3 4, nolo_pur 4 4 5; the others keep the rates above."
+    ),
     "end": _l("Then share the remaining bêtes, or play on until none is left."),
     "cave": _l("Chips in a cave."),
     "fiche": _l("Chips a fiche is worth (display only)."),
@@ -342,7 +359,10 @@ def rules_text(rules: Any) -> str:
         )
     if rules.accounting == "danois":
         table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
-        return _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
+        line = _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
+        if rules.takst:
+            line += ", " + _("own rates %(takst)s", takst=takst_text(rules.takst))
+        return line
     parts = [
         rules.poule_system,
         _("double payments") if rules.payments == "double" else _("simple payments"),
@@ -350,7 +370,10 @@ def rules_text(rules: Any) -> str:
     ]
     if rules.espadille_forcee:
         parts.append(_("espadille forcée"))
-    parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
+    if rules.coups_to_play:
+        parts.append(ngettext("%(num)s coup", "%(num)s coups", rules.coups_to_play))
+    else:
+        parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
     parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
     if rules.mark_value != 3:
         parts.append(_("a mark is worth %(n)s", n=rules.mark_value))

@@ -20,7 +20,9 @@ from ... import access, store
 from ...rules import kinds
 from ...rules.errors import GameError
 from ...rules.hombre.kinds import Hombre1709
-from .. import blueprints
+from ...rules.hombre.takst import read_takst, takst_text
+from .. import blueprints, club_presets
+from ..club_presets import ClubPresets
 from ..creating import created, save_table
 from ..forms import bounded_arg, player_names
 from .forms import SETTING_HELP, NewGameForm
@@ -43,9 +45,22 @@ def _preset(name: str | None) -> Any:
     return kind.preset(name or DEFAULT_PRESET)
 
 
+READ = {"takst": read_takst}
+"""The settings a form's text field gives in another shape than the file's (the rest: as typed)."""
+SHOWN = {"takst": takst_text}
+
+
+def _settings(rules: Any) -> dict[str, Any]:
+    """Every setting of a rule set as its field shows it, also those its file leaves out at
+    their default (a preset must reset what another one set: ``coups_to_play``, ``takst``)."""
+    every = {f.name: getattr(rules, f.name) for f in fields(rules)}
+    every = {name: SHOWN[name](v) if name in SHOWN else v for name, v in every.items()}
+    return {**rules.to_mapping(), **every}
+
+
 def _fill_rules(form: NewGameForm, rules: Any) -> None:
     form.accounting.data = rules.accounting
-    for name, value in rules.to_mapping().items():
+    for name, value in _settings(rules).items():
         if name != "accounting":
             field = getattr(form, name)
             field.data, field.raw_data = value, None  # shown as the preset says, not as sent
@@ -59,49 +74,61 @@ def _form_rules(form: NewGameForm) -> Any:
         value = getattr(form, setting.name).data
         if isinstance(value, str):
             value = value.strip()
-        if value is None and setting.type in ("str", "bool"):
-            continue  # not sent: the rule set's default
-        data[setting.name] = value
+        if value is None and (setting.type in ("str", "bool") or setting.default == 0):
+            continue  # not sent (or empty where 0 means "none"): the rule set's default
+        data[setting.name] = READ[setting.name](value or "") if setting.name in READ else value
     return kind.rules_type(**data)
 
 
-def _table_from_form(form: NewGameForm) -> Any:
-    """The players and rule set of the form, or None with the errors put beside the fields."""
+def _table_from_form(form: NewGameForm, offered: ClubPresets | None = None) -> Any:
+    """The players and rule set of the form, or None with the errors put beside the fields.
+
+    Opened from a club's evening (``offered``), a preset of the club chosen is
+    the rule set, whatever the fields below say.
+    """
     if not form.validate():
         return None
+    seats = (form.player0, form.player1, form.player2, form.player3)
     try:
-        rules = _form_rules(form)
+        club_presets.check_room(form, offered)
+        rules = club_presets.chosen_rules(form, lambda: _form_rules(form).to_mapping(), offered)
+        names = player_names(seats, required=3)
+        if names is None:
+            return None
+        if int(form.first_dealer.data) >= len(names):
+            form.first_dealer.errors = [_("The first dealer is one of the players.")]
+            return None
+        return kinds.build(HOMBRE.game, names, rules, int(form.first_dealer.data), [])
     except GameError as error:
-        field = getattr(form, error.field.removeprefix("rules."))
+        field = getattr(form, error.field.removeprefix("rules."), form.create)
         field.errors = [*field.errors, error.translated(_)]
         return None
-    seats = (form.player0, form.player1, form.player2, form.player3)
-    names = player_names(seats, required=3)
-    if names is None:
-        return None
-    if int(form.first_dealer.data) >= len(names):
-        form.first_dealer.errors = [_("The first dealer is one of the players.")]
-        return None
-    return kinds.build(HOMBRE.game, names, rules.to_mapping(), int(form.first_dealer.data), [])
 
 
 def _presets_json() -> str:
-    return json.dumps({name: _preset(name).to_mapping() for name in PRESET_KINDS})
+    return json.dumps({name: _settings(_preset(name)) for name in PRESET_KINDS})
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> str | BaseResponse | tuple[str, int]:
     form = NewGameForm()
+    offered = club_presets.club_presets(HOMBRE.game)
+    club_presets.offer(form, offered)
     if request.method == "GET":
         _fill_rules(form, _preset(DEFAULT_PRESET))
         if previous := bounded_arg("again", 0, 1, 2**62):
             _play_again(form, access.readable(previous))
     elif form.apply_preset.data:
         _fill_rules(form, _preset(form.preset.data))
-    elif (game := _table_from_form(form)) is not None:
-        return created(game, store.Action.CREATE, None)
+    elif (game := _table_from_form(form, offered)) is not None:
+        return created(game, store.Action.CREATE, None, club_presets.keeping(form, game))
     page = render_template(
-        "hombre/new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=None
+        "hombre/new_game.html",
+        form=form,
+        help=SETTING_HELP,
+        presets=_presets_json(),
+        stored=None,
+        club=offered is not None,
     )
     return page if request.method == "GET" or form.apply_preset.data else (page, 422)
 

@@ -1,0 +1,88 @@
+"""A Danish club's own rates (*takst*): each contract's won / bête / codille rate, typed in.
+
+The Danish system has two schedules (``rates``: the source's, the Union's);
+clubs price their contracts their own way ("meldingernes størrelse kan dog
+variere fra egn til egn"), so a table may give any contract its own three
+rates, per defender, in the same order as the schedules (docs/rules/danois.md
+§4). In the game file: ``"takst": {"solo": [3, 3, 4]}``; a contract it does
+not name keeps its schedule's rates. In a form: ``solo 3 3 4, nolo_pur 4 4 5``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..errors import N_, GameError
+
+Takst = tuple[tuple[str, int, int, int], ...]
+"""(contract, won, bête, codille) per contract given, in the contracts' order."""
+MOST = 1000
+"""The most one rate may be (a typo, not a club's price)."""
+
+
+def takst_of(value: Any, contracts: Iterable[str]) -> Takst:
+    """The takst of a game file's ``takst`` (a mapping) or of one already read (a tuple).
+
+    >>> takst_of({"solo": [3, 3, 4]}, ["jeu_simple", "solo"])
+    (('solo', 3, 3, 4),)
+    """
+    order = list(contracts)
+    if isinstance(value, tuple):
+        value = {line[0]: list(line[1:]) for line in value if isinstance(line, tuple) and line}
+    if not isinstance(value, Mapping):
+        raise GameError("rules.takst", N_("rules.takst gives each contract's three rates"))
+    lines = []
+    for contract, rates in value.items():
+        if contract not in order:
+            raise GameError(
+                "rules.takst",
+                N_("rules.takst: {name!r} is not one of {choices}"),
+                name=contract,
+                choices=", ".join(order),
+            )
+        fine = isinstance(rates, (list, tuple)) and len(rates) == 3
+        if not fine or any(type(r) is not int or not 0 <= r <= MOST for r in rates):
+            raise GameError(
+                "rules.takst",
+                N_("rules.takst: {name} needs three rates from 0 to {most}"),
+                name=contract,
+                most=MOST,
+            )
+        lines.append((str(contract), rates[0], rates[1], rates[2]))
+    return tuple(sorted(lines, key=lambda line: order.index(line[0])))
+
+
+def takst_mapping(takst: Takst) -> dict[str, list[int]]:
+    """The game file's ``takst``."""
+    return {contract: [won, bete, codille] for contract, won, bete, codille in takst}
+
+
+def takst_text(takst: Takst) -> str:
+    """The takst as a form shows it.
+
+    >>> takst_text((("solo", 3, 3, 4), ("nolo_pur", 4, 4, 5)))
+    'solo 3 3 4, nolo_pur 4 4 5'
+    """
+    return ", ".join(" ".join(str(part) for part in line) for line in takst)
+
+
+def read_takst(text: str) -> dict[str, list[int]]:
+    """A form's takst (``solo 3 3 4, nolo_pur 4 4 5``) as the game file writes it.
+
+    >>> read_takst(" solo 3 3 4 ; nolo_pur 4 4 5,")
+    {'solo': [3, 3, 4], 'nolo_pur': [4, 4, 5]}
+    """
+    found: dict[str, list[int]] = {}
+    for part in text.replace(";", ",").split(","):
+        words = part.split()
+        if not words:
+            continue
+        if len(words) != 4 or not all(w.isdigit() and len(w) <= 4 for w in words[1:]):
+            raise GameError(
+                "rules.takst",
+                N_("write each contract and its three rates: {example}"),
+                example="solo 3 3 4, nolo_pur 4 4 5",
+            )
+        found[words[0]] = [int(w) for w in words[1:]]
+    return found

@@ -1,0 +1,90 @@
+"""A Danish club's own rates (``rules.takst``): each contract's won / bête / codille rate.
+
+Hand-computed with seats A, B, C, A dealing first (he antes 5): B plays.
+No real club's schedule was found to quote (docs/rules/danois.md §4, "A
+club's own rates"), so the numbers here are a test's, not a club's.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_other_systems import file, moves, played, report
+from web import NEW_GAME
+
+from scorekeeper.rules.errors import GameError
+from scorekeeper.rules.hombre.danois import DanishRules
+from scorekeeper.rules.hombre.systems import dump_any_game, load_any
+
+OWN = {"solo": [4, 3, 5]}
+
+
+def test_a_contract_given_its_own_rates_and_the_others_keep_the_schedule():
+    won = report(file("danois", played("B", "solo", 2, 5, 2), takst=OWN))
+    # solo won: B takes A's ante 5, and each defender pays the takst's won rate 4 (not 2)
+    assert moves(won["coups"][0]) == sorted(
+        [("A", "B", 5, "cagnotte"), ("A", "B", 4, "solo"), ("C", "B", 4, "solo")]
+    )
+    bete = report(file("danois", played("B", "solo", 4, 4, 1), takst=OWN))
+    assert bete["net"] == {"A": 3, "B": -6, "C": 3}  # the bête rate 3 to each defender
+    codille = report(file("danois", played("B", "solo", 2, 3, 4), takst=OWN))
+    assert ("B", "C", 10, "solo") in moves(codille["coups"][0])  # 2 × the codille rate 5
+    # a contract the takst does not name: the source's rates (jeu simple 1 / 1 / 1)
+    simple = report(file("danois", played("B", "jeu_simple", 2, 5, 2), takst=OWN))
+    assert simple["net"] == {"A": -6, "B": 7, "C": -1}
+    # over the Union's schedule too: solo lost costs 3, pique won is still the Union's 1
+    dlu = report(file("danois", played("B", "solo", 4, 4, 1), rates="dlu", takst=OWN))
+    assert dlu["net"]["B"] == -6
+
+
+def test_the_takst_round_trips_and_a_file_without_it_is_unchanged():
+    game = load_any(file("danois", takst={"nolo_pur": [5, 5, 6], "solo": [4, 3, 5]}))
+    assert game.rules.takst == (("solo", 4, 3, 5), ("nolo_pur", 5, 5, 6))  # contracts' order
+    data = dump_any_game(game)
+    assert data["rules"]["takst"] == {"solo": [4, 3, 5], "nolo_pur": [5, 5, 6]}
+    assert load_any(data) == game
+    assert "takst" not in dump_any_game(load_any(file("danois")))["rules"]
+    assert game.rules.describe() == "danois, ante 5, rates texte, solo 4/3/5, nolo_pur 5/5/6"
+
+
+@pytest.mark.parametrize(
+    ("takst", "message"),
+    [
+        ({"demande": [1, 1, 1]}, "'demande' is not one of jeu_simple"),
+        ({"solo": [1, 1]}, "solo needs three rates from 0 to 1000"),
+        ({"solo": [1, 1, -1]}, "solo needs three rates"),
+        ({"solo": [1, 1, True]}, "solo needs three rates"),
+        ({"solo": [1, 1, 1001]}, "solo needs three rates"),
+        ([["solo", 1, 1, 1]], "gives each contract's three rates"),
+    ],
+)
+def test_a_takst_that_cannot_hold_is_refused_in_one_line(takst, message):
+    with pytest.raises(GameError) as refused:
+        load_any(file("danois", takst=takst))
+    assert refused.value.field == "rules.takst" and message in str(refused.value)
+    with pytest.raises(GameError):
+        DanishRules(takst=takst)
+
+
+DANISH = {**NEW_GAME, "preset": "danois", "accounting": "danois", "ante": "5", "rates": "texte"}
+DANISH |= {"coups_to_play": "0", "cave": "100", "fiche": "10"}
+
+
+def test_the_takst_typed_in_the_new_game_form(client):
+    response = client.post("/games/new", data={**DANISH, "takst": "solo 4 3 5; nolo_pur 5 5 6"})
+    assert response.status_code == 302, response.data.decode()[-2000:]
+    game = response.headers["Location"]
+    rules = client.get(game + "/game.json").get_json()["rules"]
+    assert rules["takst"] == {"solo": [4, 3, 5], "nolo_pur": [5, 5, 6]}
+    setup = client.get(game + "/setup").data.decode()
+    assert 'value="solo 4 3 5, nolo_pur 5 5 6"' in setup
+    settlement = re.sub(r"<[^>]+>", "", client.get(game + "/settlement").data.decode())
+    assert "own rates solo 4 3 5, nolo_pur 5 5 6" in settlement
+    refused = client.post("/games/new", data={**DANISH, "takst": "solo four"})
+    assert refused.status_code == 422
+    page = refused.data.decode()
+    start = page.index('for="takst"')
+    assert "write each contract and its three rates" in page[start : start + 1500]
+    plain = client.post("/games/new", data={**DANISH, "takst": ""})
+    assert "takst" not in client.get(plain.headers["Location"] + "/game.json").get_json()["rules"]
