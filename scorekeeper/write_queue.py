@@ -25,6 +25,7 @@ _files: dict[tuple[int, str], int] = {}
 """Each process's open lock file per database (keyed by the pid: a forked worker opens its
 own, so that the processes exclude each other)."""
 _depth = threading.local()
+"""How many times this thread holds each database's queue (a change inside a change)."""
 
 
 def _lock_of(path: str) -> tuple[threading.RLock, int | None]:
@@ -47,13 +48,14 @@ def queued(path: str | None) -> Iterator[None]:
         return
     lock, handle = _lock_of(path)
     with lock:
-        depth = getattr(_depth, "n", 0)
+        held: dict[str, int] = _depth.__dict__.setdefault("held", {})
+        depth = held.get(path, 0)
         if depth == 0 and handle is not None:
             fcntl.flock(handle, fcntl.LOCK_EX)
-        _depth.n = depth + 1
+        held[path] = depth + 1
         try:
             yield
         finally:
-            _depth.n = depth
+            held[path] = depth
             if depth == 0 and handle is not None:
                 fcntl.flock(handle, fcntl.LOCK_UN)

@@ -82,3 +82,17 @@ def test_the_benchmark_runs_small(monkeypatch) -> None:  # type: ignore[no-untyp
     monkeypatch.setattr(write_queue, "THREADS", 2)
     waits = write_queue.run(queue_on=True)
     assert len(waits) == 2 * 2 * 3  # processes × threads × writes, each counted once
+
+
+def test_holding_one_database_does_not_hold_another(tmp_path: Path) -> None:
+    first, second = str(tmp_path / "a.sqlite"), str(tmp_path / "b.sqlite")
+    held = multiprocessing.get_context("fork").Event()
+    child = multiprocessing.get_context("fork").Process(target=_hold, args=(second, held, 0.4))
+    child.start()
+    assert held.wait(5)
+    with queued(first):
+        asked = time.monotonic()
+        with queued(second):  # another file: its own queue, held by the child
+            waited = time.monotonic() - asked
+    child.join()
+    assert waited > 0.2
