@@ -21,6 +21,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 
 from .migrations import migrations
+from .write_queue import queued
 
 
 @contextmanager
@@ -35,21 +36,23 @@ def change(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     (fifty phones creating games together got 500s from it, the load test).
     BEGIN IMMEDIATE waits for the lock (the connection's timeout). Every write
     transaction of the app is this one; sqlite-utils writes inside become
-    savepoints.
+    savepoints. The writers wait for their turn in a queue first
+    (``write_queue``), not in SQLite's sleeping busy loop.
     """
-    db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        if db.conn.in_transaction:
-            db.conn.execute("ROLLBACK")
-        raise
-    try:
-        db.conn.execute("COMMIT")
-    except BaseException:
-        if db.conn.in_transaction:
-            db.conn.execute("ROLLBACK")
-        raise
+    with queued(getattr(db, "file", None)):
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            if db.conn.in_transaction:
+                db.conn.execute("ROLLBACK")
+            raise
+        try:
+            db.conn.execute("COMMIT")
+        except BaseException:
+            if db.conn.in_transaction:
+                db.conn.execute("ROLLBACK")
+            raise
 
 
 class Database(sqlite_utils.Database):
@@ -60,6 +63,9 @@ class Database(sqlite_utils.Database):
     is one atomic statement already, and the two extra statements made up
     half of the SQL of a request that reads one row.
     """
+
+    file: str | None = None
+    """The database's file (None in memory): its writers queue on it (``write_queue``)."""
 
     def query(
         self, sql: str, params: Sequence[Any] | dict[str, Any] | None = None
@@ -102,6 +108,8 @@ def connect(path: str | Path, migrate: bool = False) -> sqlite_utils.Database:
         private_file(path)
     conn = sqlite3.connect(str(path), timeout=10, isolation_level=None)
     db = Database(conn)
+    if str(path) != ":memory:" and not str(path).startswith("file:"):
+        db.file = os.path.abspath(path)
     db.execute("PRAGMA foreign_keys = ON")
     db.enable_wal()
     if migrate:
