@@ -118,3 +118,33 @@ def test_lhombre_offers_the_clubs_presets_and_keeps_its_own(client, app):
     assert "club_preset" not in client.get("/games/new").data.decode()
     stranger = app.test_client()
     assert stranger.get(f"/games/new?evening={evening}").status_code == 404
+
+
+def test_a_club_competition_offers_the_clubs_rules_first_and_its_tables_get_them(client, app):
+    """Issue 29: "its evenings and competitions offer it first"."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-20")
+    assert open_table(client, evening, save_preset="Boom", **BOOM_HOUSE).status_code == 302
+    page = client.get(f"/events/new?club={club}").data.decode()
+    # the club's rules come before the game's choice
+    assert page.index('name="club_rules"') < page.index('name="kind"')
+    assert re.search(r'<option value="0">Boom</option>', page)
+    data = {"name": "Coupe", "club_rules": "0", "kind": "hombre", "seating": "pairs"}
+    data |= {"format": "individual", "rounds": "2", "method": "total", "bye": "average"}
+    data |= {"submit": "1"}
+    response = client.post(f"/events/new?club={club}", data=data)
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    with app.app_context():
+        db = database.get_db()
+        (settings,) = db.execute("select settings from events").fetchone()
+    # the preset chose the game (manillen, not the hombre of the field) and its rules
+    kept = json.loads(settings)
+    assert kept["kind"] == "manillen"
+    assert kept["rules"] == {"variant": "belge", "target": 101, "doubling": "added", "cap": 4}
+    # a preset number the club does not have is refused, nothing stored
+    response = client.post(f"/events/new?club={club}", data={**data, "club_rules": "7"})
+    assert response.status_code == 422
+    with app.app_context():
+        assert database.get_db().execute("select count(*) from events").fetchone()[0] == 1
+    # outside a club: no such field
+    assert 'name="club_rules"' not in client.get("/events/new").data.decode()

@@ -555,7 +555,7 @@ def answer_is_sane(path, browser, method, url, may_change, explained=True, **kwa
 
 
 HOUSE_FIELDS = {"house", "doubling", "all_tricks", "cap", "tie_carry", "club_preset"}
-HOUSE_FIELDS |= {"save_preset", "takst"}
+HOUSE_FIELDS |= {"save_preset", "takst", "club_rules"}
 """Manillen's house rules, a club's presets on the new-game forms and the Danish takst (issue
 29)."""
 EVERY_FIELD = sorted(
@@ -606,6 +606,7 @@ ACCEPTED = {
     "/clubs/{club}/cash/pay": {"payer": "0", "payee": "2", "amount": "300", "method": "cash"},
     "/events/new": {
         "name": "Cup",
+        "club_rules": "",
         "kind": "hombre",
         "seating": "3",
         "format": "individual",

@@ -6,15 +6,18 @@ event is run by the club's managers (``?club=``, refused to anyone else).
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import access
+from ...clubs.presets import club_presets
 from ...db import get_db
 from ...deployment import external_url
 from ...events.settings import settings_from
-from ...rules.errors import GameError
+from ...rules.errors import N_, GameError
 from ...rules.kinds import KINDS
 from ...store import events as stored
 from ..blueprints import events as bp
@@ -23,6 +26,26 @@ from .forms import NewEventForm
 from .rights import grant_event
 
 NEW_EVENT_LINK = "new_event_link"
+
+
+def _club_rules(club_id: int | None) -> list[tuple[int, tuple[str, str, dict[str, Any]]]]:
+    """The club's own rule sets (issue 29), numbered for the form; none outside a club."""
+    if club_id is None:
+        return []
+    return list(enumerate(club_presets(get_db(), club_id)))
+
+
+def _chosen(
+    presets: list[tuple[int, tuple[str, str, dict[str, Any]]]], value: object
+) -> tuple[str, str, dict[str, Any]] | None:
+    """The preset the form chose; None for the game's own rules; refused if unknown."""
+    if value in (None, ""):
+        return None
+    number = whole(value)
+    found = dict(presets)
+    if number is None or number not in found:
+        raise GameError("club_rules", N_("choose one of the club's rule sets"))
+    return found[number]
 
 
 def _club() -> int | None:
@@ -40,11 +63,18 @@ def new_event() -> str | BaseResponse | tuple[str, int]:
     club_id = _club()
     form = NewEventForm()
     form.kind.choices = options((k.key, f"{_(k.title)} ({k.key})") for k in KINDS)
+    presets = _club_rules(club_id)
+    form.club_rules.choices = options(
+        [("", _("None: the game's own rules")), *((str(n), name) for n, (name, _k, _r) in presets)]
+    )
     if form.validate_on_submit():
         try:
+            chosen = _chosen(presets, form.club_rules.data)
             settings = settings_from(
                 {
-                    "kind": form.kind.data,
+                    # a club's preset names its game and its rules: both are the tables'
+                    "kind": form.kind.data if chosen is None else chosen[1],
+                    "rules": None if chosen is None else chosen[2],
                     "seating": form.seating.data,
                     "format": form.format.data,
                     "rounds": form.rounds.data,

@@ -46,6 +46,9 @@ class NewEventForm(FlaskForm):
     name = StringField(
         _l("Name of the event"), validators=[DataRequired(), Length(max=MAX_EVENT_NAME)]
     )
+    club_rules = SelectField(
+        _l("The club's own rules"), choices=[], validate_choice=False, default=""
+    )
     kind = SelectField(_l("Game"), choices=options((k.key, k.key) for k in KINDS))
     seating = SelectField(_l("Tables"), choices=options(SEATINGS))
     format = SelectField(_l("Format"), choices=options(FORMATS))
