@@ -72,9 +72,25 @@ def redoable(db: sqlite_utils.Database, game_id: int) -> int | None:
     Undos stack: after undoing coups 7 and 6, redo puts 6 back, then 7. Any
     other change since (a coup added, corrected, deleted, a new link…) ends it.
     """
+    row = _undo_to_redo(db, game_id)
+    return None if row is None else int(row["position"])
+
+
+def undone_coup(db: sqlite_utils.Database, game_id: int) -> Any:
+    """The file shape of the coup a redo puts back (the undo's ``before``)."""
+    row = _undo_to_redo(db, game_id)
+    if row is None:
+        raise NotFound(game_id)
+    return json.loads(row["before"])
+
+
+def _undo_to_redo(db: sqlite_utils.Database, game_id: int) -> dict[str, Any] | None:
+    """The undo line whose coup a redo puts back: the newest not redone, while only undos
+    and redos (and the chain's marker) have been logged since."""
     skip = 0
     for row in db.query(
-        "select action, position from changes where game_id = ? order by id desc", [game_id]
+        "select action, position, before from changes where game_id = ? order by id desc",
+        [game_id],
     ):
         if row["action"] == Action.CHAIN:
             continue
@@ -83,27 +99,10 @@ def redoable(db: sqlite_utils.Database, game_id: int) -> int | None:
         elif row["action"] == Action.UNDO and skip:
             skip -= 1
         elif row["action"] == Action.UNDO:
-            return int(row["position"])
+            return row
         else:
             return None
     return None
-
-
-def undone_coup(db: sqlite_utils.Database, game_id: int) -> Any:
-    """The file shape of the coup a redo puts back (the undo's ``before``)."""
-    skip = 0
-    for row in db.query(
-        "select action, before from changes where game_id = ? order by id desc", [game_id]
-    ):
-        if row["action"] == Action.CHAIN:
-            continue
-        if row["action"] == Action.REDO:
-            skip += 1
-        elif row["action"] == Action.UNDO and skip:
-            skip -= 1
-        else:
-            return json.loads(row["before"])
-    raise NotFound(game_id)  # pragma: no cover - redoable() said there was one
 
 
 def log(
