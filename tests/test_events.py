@@ -140,10 +140,17 @@ def test_individual_hombre_three_seat_by_hand(app):
     assert len(second.tables) == 2 and second.sitting_out == ()
     assert out[0] not in {p for t in standing.plays[1].tables for p in t.players}
     assert second.seed == standing.event.seed + 2  # the event's seed plus the round's number
-    # Every change is in the event's change log.
+    # Every change is in the event's change log, in the reader's words (French here).
     log = client.get("/events/1").text
-    for action in ("create", "register", "draw", "penalty", "withdraw", "close"):
-        assert f" · {action} · " in log
+    for words in (
+        "compétition créée",  # create
+        "joueurs inscrits",  # register
+        "tour tiré",  # draw
+        "pénalité",  # penalty
+        "joueur retiré",  # withdraw
+        "tour clos",  # close
+    ):
+        assert f" · {words} · " in log, words
 
 
 FOUR = "Anne\nBert\nCarl\nDora\nEric\nFrida\nGert\nHans"

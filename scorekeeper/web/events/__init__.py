@@ -13,12 +13,13 @@ The domain is ``scorekeeper/events`` (pure), the storage ``store/events.py``,
 from __future__ import annotations
 
 from ...db import get_db
-from ...events.ranking import shown
 from ...store.events import Event, club_events
 from ..blueprints import events as bp
 from . import actions, create, director, public, slips
+from .words import change_words, figure_text
 
-bp.add_app_template_global(shown, "shown")
+bp.add_app_template_global(figure_text, "shown")
+bp.add_app_template_global(change_words, "change_words")
 
 
 @bp.app_template_global("events_of_club")

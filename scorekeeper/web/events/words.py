@@ -1,0 +1,55 @@
+"""An event's figures and change log in the reader's language.
+
+The domain keeps figures exact (``events.ranking.Figure``: an int, or a
+Fraction for a shared place); a page writes them the reader's way, with a
+true minus sign and a decimal comma in French, never through a float. The
+change log stores its actions as keys and its summaries as data; here they
+become words.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_EVEN, Decimal
+
+from flask_babel import format_decimal, ngettext
+from flask_babel import lazy_gettext as _l
+
+from ...events.ranking import Figure
+
+ACTION_WORDS = {
+    "create": _l("event created"),
+    "register": _l("players registered"),
+    "withdraw": _l("player withdrawn"),
+    "draw": _l("round drawn"),
+    "close": _l("round closed"),
+    "lock": _l("table's result locked"),
+    "unlock": _l("table's result unlocked"),
+    "penalty": _l("penalty"),
+}
+_DRAWN = re.compile(r"([0-9]+): ([0-9]+) tables, seed ([0-9]+)")
+
+
+def figure_text(value: Figure | None) -> str:
+    """A figure for people: ``12``, ``−3``, ``2,5`` in French (two decimals at most)."""
+    if value is None:
+        return "–"
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    text = str(format_decimal(abs(exact).quantize(Decimal("0.01"), ROUND_HALF_EVEN), "#,##0.##"))
+    return f"−{text}" if value < 0 else text
+
+
+def change_words(action: str, summary: str) -> str:
+    """A line of the event's log: the action in words, then what it concerned."""
+    words = str(ACTION_WORDS.get(action, action))
+    drawn = _DRAWN.fullmatch(summary) if action == "draw" else None
+    if drawn is not None:
+        number, tables, seed = (int(part) for part in drawn.groups())
+        summary = ngettext(
+            "round %(round)s: %(num)s table, seed %(seed)s",
+            "round %(round)s: %(num)s tables, seed %(seed)s",
+            tables,
+            round=number,
+            seed=seed,
+        )
+    return f"{words} · {summary}" if summary else words
