@@ -542,3 +542,36 @@ def m014_club_presets(db: sqlite_utils.Database) -> None:
         not_null={"club_id", "name", "game", "rules", "created_at"},
     )
     db.table("club_presets").create_index(["club_id", "name"], unique=True)
+
+
+@migrations()
+def m016_coup_key_digests_and_look_alikes(db: sqlite_utils.Database) -> None:
+    """Coup keys that say what they mean, and the look-alike members found (issue 36).
+
+    ``coup_keys``: ``digest`` of the coup stored under the key (the same key
+    with another coup is refused), ``gone`` the version of the undo or
+    deletion that took its coup out of the game (a retry is answered so).
+    The keys kept so far are put right: a key past the game's last coup, or
+    one at the place of a later key (undone, then another coup added), is
+    gone; only the last 16 gone keys of a game stay (``store.coup_keys``).
+    """
+    db.execute("alter table coup_keys add column digest text")
+    db.execute("alter table coup_keys add column gone integer")
+    game_ids = [r[0] for r in db.execute("select distinct game_id from coup_keys").fetchall()]
+    for game_id in game_ids:
+        version = db.execute("select version from games where id = ?", [game_id]).fetchone()
+        now_at = 0 if version is None else int(version[0])
+        db.execute(
+            """update coup_keys set gone = ? where game_id = ? and (
+                   position > (select count(*) from coups where game_id = ?)
+                   or exists (select 1 from coup_keys later where later.game_id = coup_keys.game_id
+                              and later.position = coup_keys.position
+                              and later.version > coup_keys.version))""",
+            [now_at, game_id, game_id],
+        )
+        db.execute(
+            """delete from coup_keys where game_id = ? and gone is not null and rowid not in (
+                   select rowid from coup_keys where game_id = ? and gone is not null
+                   order by version desc limit 16)""",
+            [game_id, game_id],
+        )

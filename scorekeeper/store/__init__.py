@@ -26,7 +26,7 @@ from .changelog import Action, history, redoable
 from .changing import Change, changing
 from .closings import table_closed
 from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
-from .coup_keys import KEY, AlreadyStored, stored_under
+from .coup_keys import KEY, AlreadyStored, digest_of, stored_under
 from .errors import Closed, Conflict, NotFound
 from .game_setup import create, set_money, set_table
 from .links import (
@@ -57,6 +57,7 @@ __all__ = [
     "changing",
     "create",
     "delete_coup",
+    "digest_of",
     "edit_coup",
     "handover_hash",
     "head",

@@ -100,7 +100,8 @@ def changing(
             {k: v for k, v in game_row(db, game_id).items() if k not in was or was[k] != v},
         )
         if key is not None and line.position is not None:
-            coup_keys.remember(db, game_id, key, line.position, stored.version + 1)
+            digest = None if line.after is None else coup_keys.digest_of(line.after)
+            coup_keys.remember(db, game_id, key, line.position, stored.version + 1, digest)
 
 
 def game_row(db: sqlite_utils.Database, game_id: int) -> dict[str, Any]:
