@@ -15,6 +15,7 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from .clock import now
+from .names import look_alike_groups
 
 migrations = Migrations("scorekeeper")
 
@@ -554,6 +555,13 @@ def m016_coup_key_digests_and_look_alikes(db: sqlite_utils.Database) -> None:
     The keys kept so far are put right: a key past the game's last coup, or
     one at the place of a later key (undone, then another coup added), is
     gone; only the last 16 gone keys of a game stay (``store.coup_keys``).
+
+    ``look_alike_members``: the members of a club whose names read the same
+    (``names.look_alike_key``: "Anne", "ANNE", a Cyrillic "Аnne"), found once
+    here among the members made before the rule; the club page shows each
+    group to the club's managers while two of them still read alike, for them
+    to merge or rename. Nothing is merged here: only a manager knows whether
+    two "Anne" are one person.
     """
     db.execute("alter table coup_keys add column digest text")
     db.execute("alter table coup_keys add column gone integer")
@@ -575,3 +583,25 @@ def m016_coup_key_digests_and_look_alikes(db: sqlite_utils.Database) -> None:
                    order by version desc limit 16)""",
             [game_id, game_id],
         )
+    db.table("look_alike_members").create(
+        {"id": int, "club_id": int, "members": str, "found_at": str},
+        pk="id",
+        foreign_keys=[("club_id", "clubs", "id")],
+        not_null={"club_id", "members", "found_at"},
+    )
+    db.table("look_alike_members").create_index(["club_id"])
+    found_at = now()
+    clubs = [r[0] for r in db.execute("select id from clubs order by id").fetchall()]
+    for club_id in clubs:
+        rows = db.execute(
+            "select id, name from members where club_id = ? and merged_into is null order by id",
+            [club_id],
+        ).fetchall()
+        for group in look_alike_groups((int(ident), str(name)) for ident, name in rows):
+            db.table("look_alike_members").insert(
+                {
+                    "club_id": club_id,
+                    "members": json.dumps([ident for ident, _ in group]),
+                    "found_at": found_at,
+                }
+            )

@@ -17,6 +17,7 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import now
+from ..names import tidy
 from ..rules import kinds
 from .records import Refused
 
@@ -53,7 +54,7 @@ def save_preset(
     db: sqlite_utils.Database, club_id: int, name: str, game: str, rules: Mapping[str, Any]
 ) -> None:
     """Inside a change: keep ``rules`` under ``name`` (replacing that name's); Refused if full."""
-    name = " ".join(name.split())
+    name = tidy(name)  # invisible characters out (names.py)
     if not name or len(name) > MAX_NAME:
         raise Refused(f"a preset's name is 1 to {MAX_NAME} characters")
     known = db.execute(
