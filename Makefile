@@ -9,8 +9,7 @@ PORT   ?= 5000
 HTTPS  ?=
 VENV   := .venv
 BIN    := $(VENV)/bin
-RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-droid-fallback \
-             libicu-dev pkg-config g++
+RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-droid-fallback libicu-dev pkg-config g++
 TEST_DEBS := chromium poppler-utils systemd
 
 .PHONY: run setup test lint bench load translations clean
