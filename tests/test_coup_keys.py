@@ -220,7 +220,7 @@ def test_m016_puts_the_kept_keys_right_and_drops_the_pile(tmp_path):
     replaced by another coup at its place still named that place."""
     import sqlite_utils
 
-    from scorekeeper.migrations import migrations
+    from scorekeeper.db.migrations import migrations
 
     path = tmp_path / "old.sqlite"
     old = sqlite_utils.Database(str(path))

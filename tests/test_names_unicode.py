@@ -22,7 +22,7 @@ from test_names import field_error
 from web import NEW_GAME
 
 from scorekeeper import create_app
-from scorekeeper.migrations import migrations
+from scorekeeper.db.migrations import migrations
 from scorekeeper.names import Clash, clash, first_clash, look_alike_key, same_key, tidy
 
 CYRILLIC_A = "\u0410"  # CYRILLIC CAPITAL LETTER A: reads as the Latin A
