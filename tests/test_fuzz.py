@@ -806,6 +806,9 @@ def number_fields() -> list[str]:
 
 
 NUMBER_FIELDS = number_fields()
+TYPED_NUMBERS = ["amount", "chip_value", "version", "member", "into", "payer", "payee"]
+TYPED_NUMBERS += ["first_dealer", "retourne", "t0", "t1", "t2", "hombre", "position"]
+"""Numbers the forms read as text or choices (money, ids, seats, tricks): fuzzed alike."""
 POST_ROUTES = [address for method, address in EVERY_ROUTE if method == "POST"]
 NUMBERS = settings(EVERY, max_examples=150 if CI else 100)
 
@@ -828,7 +831,8 @@ def test_every_number_field_of_every_route_takes_hostile_numbers(tmp_path_factor
         address = data.draw(st.sampled_from(POST_ROUTES))
         filled = places(world, data.draw)
         form = dict(ACCEPTED.get(address, {}))
-        fields = data.draw(st.lists(st.sampled_from(NUMBER_FIELDS), min_size=1, max_size=6))
+        names = st.sampled_from(NUMBER_FIELDS + TYPED_NUMBERS)
+        fields = data.draw(st.lists(names, min_size=1, max_size=6))
         form.update({name: data.draw(NUMBER_TEXTS) for name in fields})
         table = "clubs" if "{club}" in address else "games" if "{game}" in address else ""
         table = "events" if "{event}" in address else table

@@ -17,6 +17,8 @@ from test_web_sheets import version as sheet_version
 from werkzeug.datastructures import MultiDict
 from wtforms import Form
 
+from scorekeeper.rules.errors import GameError
+from scorekeeper.rules.money import parse_money
 from scorekeeper.web.numbers import InRange, WholeField
 
 TEN_TO_400 = "1" + "0" * 400
@@ -81,3 +83,10 @@ def test_arabic_indic_digits_are_not_points(client, app):
     assert sheet_report(client, game)["coups"] == []
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         assert conn.execute("select count(*) from coups").fetchone() == (0,)
+
+
+@pytest.mark.parametrize("text", ["١", "０.０５", "1e-2", TEN_TO_400, "0." + "5" * 500, "-0.05"])
+def test_a_chip_value_is_ascii_digits_read_without_a_float(text):
+    with pytest.raises(GameError):
+        parse_money(text, "EUR")
+    assert str(parse_money("0,05", "eur").chip_value) == "0.05"
