@@ -16,6 +16,7 @@ kept report of the coups the change leaves as they were: ``checkpoints.py``).
 - ``audit``: the chains recomputed and each game checked against its log (``verify``).
 - ``coup_keys``: the phones' keys of the coups they sent (a retry is stored once).
 - ``closings``: evenings closed and reopened (a closed evening's tables take no coup);
+- ``table_locks``: why a table takes no coup now (evening, event round, lock, deals);
 - ``ledger``: the club's cash box rows, inserted by one function, never changed.
 """
 
@@ -39,6 +40,7 @@ from .links import (
 )
 from .repository import GameHead, GameRow, head, list_games, list_rows, load
 from .stored import AnyGame, AnyReport, StoredGame, replayed
+from .table_locks import Lock, TableState, table_state
 
 __all__ = [
     "KEY",
@@ -51,8 +53,10 @@ __all__ = [
     "Conflict",
     "GameHead",
     "GameRow",
+    "Lock",
     "NotFound",
     "StoredGame",
+    "TableState",
     "add_coup",
     "changing",
     "create",
@@ -76,5 +80,6 @@ __all__ = [
     "set_table",
     "stored_under",
     "table_closed",
+    "table_state",
     "take_over",
 ]

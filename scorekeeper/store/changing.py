@@ -23,13 +23,15 @@ from ..clock import now
 from ..db import change as transaction
 from . import changelog, coup_keys
 from .changelog import Action
-from .closings import table_closed
 from .errors import Closed, Conflict
 from .repository import load
 from .stored import StoredGame
+from .table_locks import table_state
 
 COUPS = frozenset({Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO})
-"""The changes of a game's coups: refused at a table of a closed evening (store/closings.py)."""
+"""The changes of a game's coups: refused at a table of a closed evening, of a closed event
+round, locked by the director; a new coup past the round's deals too (store/table_locks.py)."""
+ADDS = frozenset({Action.ADD, Action.REDO})
 
 
 @dataclass
@@ -79,8 +81,10 @@ def changing(
         stored = load(db, game_id)
         if version is not None and version != stored.version:
             raise Conflict(game_id)
-        if action in COUPS and table_closed(db, game_id):
-            raise Closed(game_id)
+        if action in COUPS:
+            lock = table_state(db, game_id).refuses(action in ADDS)
+            if lock is not None:
+                raise Closed(game_id, lock)
         was = game_row(db, game_id)
         db.execute(
             "update games set version = ?, updated_at = ? where id = ?",

@@ -153,7 +153,7 @@ def draw_round(
         )
         kind = found.settings.table_kind
         for table_no, seated in enumerate(drawn.tables, 1):
-            game = build(kind.game, seated, found.settings.rules, 0, [])
+            game = build(kind.game, seated, found.settings.table_rules(len(seated)), 0, [])
             replay_any(game)
             game_id = insert_game(db, game, Action.CREATE, manager_hash=manager_hash)
             db.table("event_tables").insert(
