@@ -16,10 +16,12 @@ from ...db import get_db
 from ...store.events import Event, club_events
 from ..blueprints import events as bp
 from . import actions, create, director, public, slips
-from .words import change_words, figure_text
+from .words import change_words, figure_text, partners, tie_breaks
 
 bp.add_app_template_global(figure_text, "shown")
 bp.add_app_template_global(change_words, "change_words")
+bp.add_app_template_global(partners, "partners")
+bp.add_app_template_global(tie_breaks, "tie_breaks")
 
 
 @bp.app_template_global("events_of_club")
