@@ -85,10 +85,39 @@ def event_by_read(db: sqlite_utils.Database, token: str) -> Event | None:
     return _event_of(rows[0]) if rows else None
 
 
-def club_events(db: sqlite_utils.Database, club_id: int) -> list[Event]:
-    """A club's events, newest first (its page lists them for its managers)."""
-    rows = db.query("select * from events where club_id = ? order by id desc", [club_id])
+def club_events(db: sqlite_utils.Database, club_id: int, limit: int = 20) -> list[Event]:
+    """A club's newest events (its page lists them; ``listed`` pages through them all)."""
+    rows = db.query(
+        "select * from events where club_id = ? order by id desc limit ?", [club_id, limit]
+    )
     return [_event_of(r) for r in rows]
+
+
+def listed(
+    db: sqlite_utils.Database,
+    device: str | None,
+    clubs: set[int] | None,
+    limit: int,
+    offset: int = 0,
+) -> tuple[list[Event], int]:
+    """The events a browser may run, newest first, a page at a time, and how many in all:
+    those its device holds a right on (it created the event or opened its manager link)
+    and those of the clubs it manages; ``clubs`` None: every event (the admin)."""
+    if clubs is None:
+        where, args = "1", []
+    else:
+        chosen = sorted(clubs)[-1000:]
+        where = (
+            "id in (select event_id from event_grants where device = ? and revoked_at is null)"
+            f" or club_id in ({', '.join('?' * len(chosen))})"
+        )
+        args = [device or "", *chosen]
+    total = db.execute(f"select count(*) from events where {where}", args).fetchone()[0]
+    rows = db.query(
+        f"select * from events where {where} order by id desc limit ? offset ?",
+        [*args, limit, offset],
+    )
+    return [_event_of(r) for r in rows], int(total)
 
 
 def create_event(
