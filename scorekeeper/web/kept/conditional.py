@@ -142,7 +142,8 @@ def check() -> Response | None:
     elif session.get("_flashes"):  # a follower's page is kept whole: not with a message
         return None
     else:
-        stamp = f"{head.version}@{head.updated_at}"
+        # a locked table's pages say so (no PROVISIONAL once its evening is closed)
+        stamp = f"{head.version}@{head.updated_at}@{table_state(get_db(), game_id).key}"
         tag = _tag(page_key(), stamp, head.table_token, get_locale(), "follow")
     g.etag = tag
     if tag in request.if_none_match:
