@@ -7,14 +7,14 @@
 - ``rights``: who may see and run an event; ``forms``: the forms;
 - ``listing``: ``/events``, the events this browser runs (found again).
 
-The domain is ``scorekeeper/events`` (pure), the storage ``store/events.py``,
-``store/event_rounds.py`` and ``store/event_standing.py``.
+The domain is ``scorekeeper/events`` (pure), the storage ``events/records.py``,
+``events/rounds.py`` and ``events/standing.py``.
 """
 
 from __future__ import annotations
 
 from ...db import get_db
-from ...store.events import Event, club_events
+from ...events.records import Event, club_events
 from ..blueprints import events as bp
 from . import actions, create, director, listing, public, slips
 from .words import change_words, figure_text, partners, tie_breaks

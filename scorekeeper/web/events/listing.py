@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from flask import render_template
 
-from ... import access, clubs
+from ... import clubs
 from ...db import get_db
-from ...store import events as stored
-from ...store.events import Event
+from ...events import records as stored
+from ...events.records import Event
+from ...rights import access
 from ..blueprints import events as bp
 from ..forms import bounded_arg
 
