@@ -215,8 +215,8 @@ def test_the_director_sees_past_rounds_and_each_rounds_seed(tmp_path):
 @pytest.mark.parametrize(
     ("language", "against", "shared", "rule"),
     [
-        (FR, "contre", "place partagée", "partagent la place"),
-        ({"HTTP_ACCEPT_LANGUAGE": "en"}, "against", "the place is shared", "share the place"),
+        (FR, "contre", "ex æquo", "partagent la place"),
+        ({"HTTP_ACCEPT_LANGUAGE": "en"}, "against", "tied", "share the place"),
     ],
     ids=["fr", "en"],
 )

@@ -71,8 +71,8 @@ def partners(players: Sequence[str], pairs: bool) -> str:
 
 TIE_WORDS = {
     "wins": _l("ahead on wins"),
-    "raw": _l("ahead on chips or points at the tables"),
-    "shared": _l("level after every tie-break: the place is shared"),
+    "raw": _l("ahead on chips or points"),
+    "shared": _l("tied"),
 }
 
 
