@@ -269,5 +269,7 @@ def test_a_clock_round_keeps_the_directors_rules(tmp_path):
     post(client, app, "draw")
     game = open_table(client, tables(client)[0])
     assert "coups_to_play" not in seated(client, game)["rules"]
-    assert "donne" not in banner(client.get(game).text)
-    assert EVENT["rounds"] in banner(client.get(game).text)  # "tour 1 sur 2"
+    line = banner(client.get(game).text)
+    assert "donne" not in line
+    assert "Cup — tour 1 sur " + EVENT["rounds"] in line
+    assert re.search(r"le tour finit à \d\d:\d\d UTC", line)  # its clock, said at the table

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from enum import StrEnum
 
 import sqlite_utils
@@ -42,6 +43,8 @@ class EventSeat:
     deals: int | None
     round_closed: bool
     locked: bool
+    ends: str | None = None
+    """When the round ends by its clock (ISO time, UTC), if it has one and is open."""
 
 
 @dataclass(frozen=True)
@@ -85,17 +88,22 @@ def table_state(db: sqlite_utils.Database, game_id: int) -> TableState:
              (select evening_id from evening_games where game_id = :game)
            order by id desc limit 1),
           (select count(*) from coups where game_id = :game),
-          t.event_id, e.name, t.round, e.settings, r.closed_at, t.locked
+          t.event_id, e.name, t.round, e.settings, r.closed_at, t.locked, r.started_at
         from (select 1) left join event_tables t on t.game_id = :game
         left join events e on e.id = t.event_id
         left join event_rounds r on r.event_id = t.event_id and r.number = t.round""",
         {"game": game_id},
     ).fetchone()
-    closing, coups, event_id, name, round_no, settings, closed_at, locked = row
+    closing, coups, event_id, name, round_no, settings, closed_at, locked, started = row
     seat = None
     if event_id is not None:
         data = json.loads(settings)
         deals = data.get("deals")
+        clock = data.get("clock")
+        ends = None
+        if isinstance(clock, int) and started and closed_at is None:
+            start = datetime.fromisoformat(str(started))
+            ends = (start + timedelta(minutes=clock)).isoformat(timespec="seconds")
         seat = EventSeat(
             int(event_id),
             str(name),
@@ -104,5 +112,6 @@ def table_state(db: sqlite_utils.Database, game_id: int) -> TableState:
             deals if isinstance(deals, int) else None,
             closed_at is not None,
             locked is not None,
+            ends,
         )
     return TableState(closing == "close", seat, int(coups))
