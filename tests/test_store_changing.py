@@ -159,9 +159,9 @@ def test_a_change_the_rules_refuse_writes_nothing(db, table):
 
 
 def test_every_change_goes_through_changing():
-    """No module of the store opens a transaction of its own, but creation (no version yet)
-    and an event's changes (``event_changing``: the event's own version, issue 27; a draw
-    creates its tables' games inside it, through ``insert_game``)."""
+    """No module of the store opens a transaction of its own, but ``changing`` (every
+    versioned change: games, events, clubs — issue 34) and the creations (no version
+    yet): a game's, an event's."""
     folder = Path(store.__file__).parent
     opening = {
         path.name

@@ -232,7 +232,7 @@ def recorded_fault(db: sqlite_utils.Database, chain: Chain, heads: list[Head]) -
         now = found.get(owner)
         if (now.length if now else 0, now.hash if now else None) == (length, head_hash):
             continue
-        rows = "no row" if now is None else f"{now.length} rows"
+        rows = "no row" if now is None else f"{now.length} row{'s' if now.length > 1 else ''}"
         what = (
             f"{chain.scope_name} {owner}: its {chain.table} chain has {rows}, its row records"
             f" {length} ending {str(head_hash)[:SHORT]} (its last rows removed?)"
