@@ -26,18 +26,18 @@ import sqlite_utils
 
 from scorekeeper import store
 from scorekeeper.cashbox.entries import EntryKind
+from scorekeeper.cashbox.ledger import insert_entry
 from scorekeeper.cashbox.settle import BOX, Suggestion
 from scorekeeper.cli import main
 from scorekeeper.clubs import accounts, closing, evening_tables, presets, records, seats
-from scorekeeper.db import connect
+from scorekeeper.db import chain, connect
+from scorekeeper.db.migrations import migrations
+from scorekeeper.events import records as stored_events
+from scorekeeper.events import rounds as event_rounds
 from scorekeeper.events.drawing import draw
 from scorekeeper.events.ranking import Penalty
 from scorekeeper.events.settings import settings_from
-from scorekeeper.migrations import migrations
 from scorekeeper.rules.hombre.engine import Contract, Coup, Game
-from scorekeeper.store import chain, event_rounds
-from scorekeeper.store import events as stored_events
-from scorekeeper.store.ledger import insert_entry
 
 NAMES = ("Anne", "Bruno", "Chloé")
 WON = Coup(0, Contract.DEMANDE, (5, 2, 2))

@@ -21,11 +21,11 @@ from __future__ import annotations
 import sqlite_utils
 
 from ..cashbox.entries import EntryKind, reversed_ids
+from ..cashbox.ledger import entries, insert_entry
 from ..cashbox.rounding import to_cents
 from ..store import closings
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
-from ..store.ledger import entries, insert_entry
 from .records import Club, Evening, Refused
 from .room import room_of
 from .seats import names

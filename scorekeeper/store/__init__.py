@@ -10,15 +10,20 @@ kept report of the coups the change leaves as they were: ``checkpoints.py``).
 - ``repository``: reading a game (its head, or whole) and the lists of games;
 - ``changelog``: the change log (``Action``), the history, undo and redo;
 - ``changing``: the one way a game, an event or a club changes (``Owner``);
-- ``game_owner``, ``club_log`` (and ``events``): what each owner is read as and logs;
+- ``game_owner``, ``club_log``: what a game and a club are read as and log (an event:
+  ``events/records.py``'s ``EventOwner``);
 - ``game_setup``: creation, the table's settings, the money;
 - ``links``: the manager link, the handover code, the phones' rights;
 - ``coup_edits``: coups added, corrected, deleted, undone, redone;
-- ``chain``: the logs as hash chains (each line hashes the one before), append-only;
-- ``audit``: the chains recomputed and each game checked against its log (``verify``).
-- ``coup_keys``: the phones' keys of the coups they sent (a retry is stored once).
+- ``grants``: which phone may manage or follow which game (the links' rights, stored);
+- ``audit``: the hash chains (``db/chain.py``) recomputed and each game checked against
+  its log; ``verify``: the ``scorekeeper verify`` command that runs it;
+- ``coup_keys``: the phones' keys of the coups they sent (a retry is stored once);
 - ``closings``: evenings closed and reopened (a closed evening's tables take no coup);
-- ``ledger``: the club's cash box rows, inserted by one function, never changed.
+- ``cache`` and ``checkpoints``: the games this process replayed, and their kept
+  reports, so that a change replays only from the nearest checkpoint.
+
+The store knows no club, event or page: those sit above it (``pyproject.toml``'s layers).
 """
 
 from __future__ import annotations
@@ -31,7 +36,6 @@ from .club_log import ClubOwner
 from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
 from .coup_keys import KEY, AlreadyStored, stored_under
 from .errors import Closed, Conflict, NotFound
-from .events import EventOwner
 from .game_owner import GameOwner
 from .game_setup import create, set_money, set_table
 from .links import (
@@ -55,7 +59,6 @@ __all__ = [
     "Closed",
     "ClubOwner",
     "Conflict",
-    "EventOwner",
     "GameHead",
     "GameOwner",
     "GameRow",

@@ -25,7 +25,7 @@ from typing import Any
 
 import sqlite_utils
 
-from .chain import (
+from ..db.chain import (
     CHAINS,
     RECORDED,
     Chain,

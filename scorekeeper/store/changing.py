@@ -27,7 +27,7 @@ import sqlite_utils
 
 from ..clock import now
 from ..db import transaction
-from .chain import Chain, append
+from ..db.chain import Chain, append
 from .errors import Conflict
 
 T = TypeVar("T")

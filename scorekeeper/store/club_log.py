@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import sqlite_utils
 
 from ..clock import now
-from .chain import CLUB_CHANGES, Chain
+from ..db.chain import CLUB_CHANGES, Chain
 from .changing import Change, Owner
 from .errors import Conflict
 

@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 
 import sqlite_utils
 
+from ..db.chain import CHANGES, RECORDED, Chain
 from . import changelog, coup_keys
-from .chain import CHANGES, RECORDED, Chain
 from .changelog import Action
 from .changing import Change, Owner
 from .closings import table_closed

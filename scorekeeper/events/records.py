@@ -19,11 +19,11 @@ import sqlite_utils
 
 from ..clock import now
 from ..db import transaction
-from ..events.settings import EventSettings, settings_from
+from ..db.chain import EVENT_CHANGES, Chain, append
 from ..rules.errors import N_, GameError
-from .chain import EVENT_CHANGES, Chain, append
-from .changing import Change, Owner, changing
-from .errors import Conflict
+from ..store.changing import Change, Owner, changing
+from ..store.errors import Conflict
+from .settings import EventSettings, settings_from
 
 MAX_PLAYERS = 600
 MAX_NAME = 40
