@@ -39,7 +39,7 @@ class Chain:
     ``owner``: the table whose row each chain belongs to (a game's log, a
     club's ledger), where the chain's ``length`` and last ``head`` hash are
     recorded as each row is appended (the triggers of
-    ``migrations.m015_chain_lengths``): a chain whose last rows were cut
+    ``db/migrations/m015_chain_lengths.py``): a chain whose last rows were cut
     no longer has the length its owner records (``recorded_fault``).
     """
 

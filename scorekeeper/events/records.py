@@ -3,8 +3,8 @@
 Every change of an event goes through ``changing(db, EventOwner(event_id),
 …)``, as a game's does: one write transaction taken before reading, the
 version the page showed checked and moved on, a line on the event's
-change log, a hash chain (``event_changes``, ``store/chain.py``). The
-rounds, their tables and the penalties are ``event_rounds.py``.
+change log, a hash chain (``event_changes``, ``db/chain.py``). The
+rounds, their tables and the penalties are ``rounds.py``.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ read inside is the one the change is written on; a page shown at another
 version is refused (``Conflict``) before anything is written; the owner
 moves on one version and the change leaves one line on its chain (the
 database then records the chain's new length and head on the owner's row:
-``migrations.m015_chain_lengths``). Whatever the body raises (a rule the
+``db/migrations/m015_chain_lengths.py``). Whatever the body raises (a rule the
 change breaks, a ``Conflict`` of its own) rolls all of it back.
 
 What differs between owners is what they are read as, what else refuses a

@@ -59,7 +59,7 @@ def migrate(db: sqlite_utils.Database) -> None:
         db.execute(
             f"create trigger if not exists [{name}_chained] before insert on [{name}]"
             " when new.hash is null begin"
-            f" select raise(abort, '{name}: a row is written by store/chain.py append'); end"
+            f" select raise(abort, '{name}: a row is written by db/chain.py append'); end"
         )
     # (chain table, its scope column, owner table, length column, head column)
     recorded = (
