@@ -18,6 +18,7 @@ change, and what their log line holds: the ``Owner`` hooks.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
@@ -55,7 +56,7 @@ class Change(Generic[T]):
     """What an owner keeps from before the change for its line (a game: its row)."""
 
 
-class Owner(Generic[T]):
+class Owner(ABC, Generic[T]):
     """What a versioned change changes: a row of ``table`` with a ``version``, logged on ``log``.
 
     ``stamp``: the row's column of the time of its last change, if it has one.
@@ -68,19 +69,20 @@ class Owner(Generic[T]):
     def __init__(self, owner_id: int) -> None:
         self.id = owner_id
 
+    @abstractmethod
     def read(self, db: sqlite_utils.Database) -> T:
         """The owner as stored, first thing in the transaction; raise if it is not there."""
-        raise NotImplementedError
 
+    @abstractmethod
     def version_of(self, stored: T) -> int:
-        raise NotImplementedError
+        """The version of the owner as read (what the page's version is checked against)."""
 
     def refuse(self, db: sqlite_utils.Database, change: Change[T]) -> None:
         """After the version check, before any write: raise to refuse the change."""
 
+    @abstractmethod
     def line(self, db: sqlite_utils.Database, change: Change[T]) -> dict[str, Any]:
         """The columns of the change's line on the owner's chain (after the body ran)."""
-        raise NotImplementedError
 
     def logged(self, db: sqlite_utils.Database, change: Change[T]) -> None:
         """After the line is written, in the same transaction."""
