@@ -241,7 +241,7 @@ def test_any_single_delete_is_found_and_named(written, tmp_path, capsys, table, 
 
 def test_a_ledger_row_changed_or_removed_is_found(written, tmp_path, capsys):
     """The club ledger, when the database has one (issue 28's accounts): a kept head shows
-    even its last row removed."""
+    any row changed or removed, and the club's own record its last row removed."""
     db = sqlite_utils.Database(str(written))
     if not db.table("ledger").exists() or not db.table("ledger").count:
         pytest.skip("no club ledger in this database yet")
@@ -256,6 +256,11 @@ def test_a_ledger_row_changed_or_removed_is_found(written, tmp_path, capsys):
         copy = _tampered(written, tmp_path / f"l{n}.sqlite", sql)
         code, said = verify(copy, "--heads", str(heads), capsys=capsys)
         assert code == 1 and "FAULT ledger" in said, (sql, said)
+    # the last row removed shows without a kept head too: its club records the ledger's
+    # length and head (issue 36)
+    club = db.execute("select club_id from ledger order by id desc limit 1").fetchone()[0]
+    code, said = verify(_tampered(written, tmp_path / "cut.sqlite", cases[0]), capsys=capsys)
+    assert code == 1 and f"FAULT clubs row {club}: club {club}: its ledger chain has" in said
 
 
 def test_the_logs_refuse_an_update_a_delete_and_an_unchained_insert(written, tmp_path):
