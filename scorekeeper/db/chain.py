@@ -146,12 +146,14 @@ def append(db: sqlite_utils.Database, chain: Chain, row: Mapping[str, Any]) -> i
     it. The row is read back and hashed again: a value SQLite stores otherwise
     than given (a ``True`` kept as 1) would leave a link no one could check.
     """
-    table = db.table(chain.table)
     (top,) = db.execute(f"select coalesce(max(id), 0) from [{chain.table}]").fetchone()
     content = {**row, "id": int(top) + 1}
     content["prev_hash"] = last_hash(db, chain, int(row[chain.scope]))
     content["hash"] = link(content["prev_hash"], content)
-    table.insert(content)
+    # a plain INSERT: sqlite-utils' ``insert`` reads the table's schema first, each time
+    columns = ", ".join(f"[{column}]" for column in content)
+    marks = ", ".join("?" for _ in content)
+    db.execute(f"insert into [{chain.table}] ({columns}) values ({marks})", list(content.values()))
     stored = next(iter(db.query(f"select * from [{chain.table}] where id = ?", [content["id"]])))
     if link(content["prev_hash"], stored) != content["hash"]:
         raise ValueError(f"{chain.table}: a value is stored otherwise than given: {row!r}")
