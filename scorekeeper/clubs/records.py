@@ -3,11 +3,12 @@
 Games keep their own player names (their rows and game files never change
 here); a ``seats`` row links each seat of a game to a member, which is the
 player's identity across games (seats.py). An evening is a date and its
-tables (evening_tables.py). Every change to a club's members or evenings
-moves the club on one version and leaves a line on its change log
-(``changing(db, ClubOwner(club_id), …)``, store/club_log.py), so a page
-sent from an older version is refused, not applied over what changed. Every standing is
-derived by replaying the games, as everywhere else (room.py, season.py).
+tables (evening_tables.py). Every change to a club's members, evenings,
+presets or cash box moves the club on one version and leaves a line on its
+change log (``changing(db, ClubOwner(club_id), …)``, store/club_log.py), so
+a page sent from an older version is refused, not applied over what
+changed. Every standing is derived by replaying the games, as everywhere
+else (room.py, season.py).
 """
 
 from __future__ import annotations
