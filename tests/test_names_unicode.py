@@ -9,6 +9,7 @@ such a second name, beside the field, in the reader's language.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 
@@ -176,3 +177,16 @@ def test_m016_reports_look_alike_members_to_the_manager_and_merges_nothing(tmp_p
     assert "Nothing was merged for you" in notice
     # a stranger with the club link sees no such notice
     assert 'id="look-alikes"' not in app.test_client().get(f"/clubs/{club}").text
+
+
+def test_an_imported_game_whose_names_read_alike_is_refused(client, app):
+    from notation import SEED
+
+    data = {**SEED, "players": ["Anne", CYRILLIC_A + "nne", "Chloé"], "coups": []}
+    response = client.post("/games/import", data={"text": json.dumps(data)})
+    assert response.status_code == 422
+    assert any("reads like Anne" in e for e in errors(response)), errors(response)
+    data["players"] = ["Anne", "Bruno", "Chloé"]  # the same file with three names: imported
+    assert client.post("/games/import", data={"text": json.dumps(data)}).status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from games").fetchone() == (1,)
