@@ -20,11 +20,9 @@ from .draw import command as draw_command
 from .rules import kinds
 from .rules.errors import GameError
 from .rules.gamefile import write_json, write_json_bytes
-from .rules.hombre import text as report_text
-from .rules.hombre.exports import journal_csv
 from .rules.hombre.ruleset import PRESETS, SETTINGS, RuleSet
 from .rules.kind import GameKind
-from .rules.money import money_from_file, parse_money
+from .rules.money import parse_money
 
 
 class UserError(Exception):
@@ -78,13 +76,14 @@ def _replay_command(args: argparse.Namespace) -> None:
     game = kind.load(data)
     del data  # the parsed file is not needed while the game is replayed and written
     report = kind.replay(game)
-    if args.csv and not kind.chips:
+    journal = kind.journal_csv(report) if args.csv else None
+    if args.csv and journal is None:
         raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
     if args.json:
         # the coups are turned into JSON a batch at a time as they are written, never held whole
         write_report_json(kind.dump_report_stream(report))
-    elif args.csv:
-        sys.stdout.write(journal_csv(report))
+    elif journal is not None:
+        sys.stdout.write(journal)
     else:
         print(kind.text(report))
 
@@ -102,13 +101,14 @@ def write_report_json(report: Any) -> None:
 def cmd_settle(args: argparse.Namespace) -> None:
     data = read_json(args.file)
     kind = _kind_of_file(data)
-    if not kind.chips:
-        raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
     report = kind.replay(kind.load(data))
-    money = money_from_file(data)
+    money = kind.file_money(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")
-    print(report_text.render_settlement(report, money))
+    text = kind.settlement_text(report, money)
+    if text is None:
+        raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
+    print(text)
 
 
 def cmd_rules(args: argparse.Namespace) -> None:

@@ -149,7 +149,7 @@ def two_evenings(db) -> clubs.Club:
 def test_the_season_adds_each_members_record_over_the_chip_tables(db):
     club = two_evenings(db)
     rows = sorted_rows(season_rows(db, club, "0000-01-01", "9999-12-31"), "net")
-    got = {r.member.name: (r.evenings, r.coups, r.as_hombre, r.net) for r in rows}
+    got = {r.member.name: (r.evenings, r.coups, r.taken, r.net) for r in rows}
     # the seed's hombre: coup 1 seat A, 2 B, 3 a pass, 4 B, 5 C, 6 B, 7 B:
     # 7 coups, as hombre A once, B four times, C once; its first 5: A 1, B 2, C 1.
     # Anne: A, A → 2 evenings, 7 + 7 = 14 coups, 1 + 1 = 2 as hombre, −72 − 72 = −144
@@ -202,7 +202,7 @@ def test_a_date_that_is_not_one_is_ignored(typed, expected):
 
 def test_an_unknown_sort_is_by_net():
     assert sort_name("\x00") == "net" and sort_name("per100") == "per100"
-    assert set(SORTS) == {"name", "evenings", "coups", "hombre", "won", "lost", "net", "per100"}
+    assert set(SORTS) == {"name", "evenings", "coups", "taken", "won", "lost", "net", "per100"}
 
 
 def test_the_clubs_modules_know_nothing_of_the_web():

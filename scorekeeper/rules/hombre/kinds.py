@@ -14,13 +14,17 @@ from typing import ClassVar, TypeVar
 
 from ..errors import N_
 from ..kind import JsonObject, Kind, Standing, continues
+from ..money import Money, money_from_file
+from ..records import SeatRecord
 from . import danois, engine, file, jetons, systems, text
 from .correction import check_change
 from .danois import DanishCoup, DanishGame, DanishRules
 from .engine import Coup, Game, Report
+from .exports import journal_csv
 from .jetons import JetonsCoup, JetonsGame, JetonsRules
 from .pot import PotReport
 from .ruleset import PRESETS, RuleSet
+from .stats import player_stats, seat_record
 
 G = TypeVar("G", bound=systems.AnyGame)
 R = TypeVar("R", bound=RuleSet | JetonsRules | DanishRules)
@@ -61,6 +65,18 @@ class HombreKind(Kind[G, R, Rep, C]):
 
     def dump_report_stream(self, report: Rep) -> JsonObject:
         return systems.dump_any_report(report, lazy=True)
+
+    def journal_csv(self, report: Rep) -> str:
+        return journal_csv(report)
+
+    def settlement_text(self, report: Rep, money: Money | None) -> str:
+        return text.render_settlement(report, money)
+
+    def file_money(self, data: Mapping[str, object]) -> Money | None:
+        return money_from_file(data)
+
+    def seat_records(self, report: Rep) -> list[SeatRecord]:
+        return [seat_record(stats) for stats in player_stats(report)]
 
 
 def seats(game: systems.AnyGame) -> dict[str, int]:
