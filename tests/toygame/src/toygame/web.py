@@ -3,8 +3,8 @@
 Its forms stand on the points games' base (``scorekeeper.web.sheet``): a new
 game asks the target score, a coup the taking team and its card points.
 ``BELOTE`` holds its kind, its coup entry, its sheet, its new-game form and
-its template folder (``templates/`` beside this file); registering it
-(``scorekeeper.web.registry.registered``) is the one registry line.
+its template folder (``templates/`` beside this file, shipped as package
+data); the entry point's ``GAME`` makes it when the pages ask.
 """
 
 from __future__ import annotations
@@ -118,4 +118,4 @@ BELOTE = GameWeb(
     templates=Path(__file__).parent / "templates",
     new_game=BeloteNew(),
 )
-"""The toy's web half: what the one registry line adds."""
+"""The toy's web half: what ``toygame.GAME.web()`` gives the pages."""
