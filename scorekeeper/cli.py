@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import codecs
 import gc
-import json
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -20,7 +19,6 @@ from .draw import command as draw_command
 from .rules import kinds
 from .rules.errors import GameError
 from .rules.gamefile import write_json, write_json_bytes
-from .rules.hombre.ruleset import PRESETS, SETTINGS, RuleSet
 from .rules.kind import GameKind
 from .rules.money import parse_money
 
@@ -112,21 +110,7 @@ def cmd_settle(args: argparse.Namespace) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
-    defaults = RuleSet()
-    print("Settings (default, meaning):")
-    for s in SETTINGS:
-        print(f"  {s.name:<17} {_word(getattr(defaults, s.name)):<9} {s.help}")
-    print("\nPresets:")
-    for name, preset in PRESETS.items():
-        print(f"  {name:<12} {preset.describe()}")
-    for kind in kinds.KINDS:
-        if kind.settings_help:
-            print(f"\n{kind.key} (rules.{'='.join(kind.tag or ())}) settings (default: meaning):")
-            for key, meaning in kind.settings_help.items():
-                print(f"  {key:<12} {meaning}")
-            print(f"{kind.key} presets:")
-            for name in kind.presets:
-                print(f"  {name:<12} {kind.preset(name).describe()}")
+    print("\n\n".join(text for kind in kinds.KINDS if (text := kind.settings_text())))
 
 
 def cmd_backup(args: argparse.Namespace) -> None:
@@ -218,10 +202,6 @@ def cmd_draw(args: argparse.Namespace) -> None:
     except DrawError as error:
         raise UserError(str(error)) from None
     sys.stdout.write(draw_command.dumps(made) if args.json else draw_command.as_text(made))
-
-
-def _word(value: Any) -> str:
-    return json.dumps(value) if isinstance(value, bool) else str(value)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -255,6 +255,19 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         """
         return None
 
+    def settings_text(self) -> str | None:
+        """Its rules keys and presets as ``scorekeeper rules`` lists them; None: nothing to list.
+
+        By default its ``settings_help`` and its ``presets`` described, under its tag.
+        """
+        if not self.settings_help:
+            return None
+        lines = [f"{self.key} (rules.{'='.join(self.tag or ())}) settings (default: meaning):"]
+        lines += [f"  {key:<12} {meaning}" for key, meaning in self.settings_help.items()]
+        lines.append(f"{self.key} presets:")
+        lines += [f"  {name:<12} {self.preset(name).describe()}" for name in self.presets]
+        return "\n".join(lines)
+
     def preset(self, name: str) -> R:
         """The rule set of a named preset (the defaults for an unknown name)."""
         return self.rules_type()

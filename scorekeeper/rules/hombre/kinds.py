@@ -9,6 +9,7 @@ own system (the registry picks the kind by the rules before reading).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, TypeVar
 
@@ -23,7 +24,7 @@ from .engine import Coup, Game, Report
 from .exports import journal_csv
 from .jetons import JetonsCoup, JetonsGame, JetonsRules
 from .pot import PotReport
-from .ruleset import PRESETS, RuleSet
+from .ruleset import PRESETS, SETTINGS, RuleSet
 from .stats import player_stats, seat_record
 
 G = TypeVar("G", bound=systems.AnyGame)
@@ -110,6 +111,18 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
 
     def preset(self, name: str) -> RuleSet:
         return PRESETS.get(name, PRESETS["recommended"])
+
+    def settings_text(self) -> str:
+        """Every setting of the 1709 rules with its default, then the presets in words."""
+        defaults = RuleSet()
+        lines = ["Settings (default, meaning):"]
+        for s in SETTINGS:
+            value = getattr(defaults, s.name)
+            word = json.dumps(value) if isinstance(value, bool) else str(value)
+            lines.append(f"  {s.name:<17} {word:<9} {s.help}")
+        lines += ["", "Presets:"]
+        lines += [f"  {name:<12} {preset.describe()}" for name, preset in PRESETS.items()]
+        return "\n".join(lines)
 
     def check(
         self, start: Report | None, game: Game, old: Report, first: int, kept: Sequence[Report] = ()
