@@ -9,8 +9,8 @@ from __future__ import annotations
 from flask import render_template, request
 
 from .. import store
-from ..access import can_manage, readable
 from ..db import get_db
+from ..rights.access import can_manage, readable
 from . import blueprints, registry
 from .changelog import PAGE, lines
 from .hookspecs import Page

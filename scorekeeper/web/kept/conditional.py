@@ -35,8 +35,8 @@ from urllib.parse import urlencode
 from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
-from ...access import can_manage, readable_head
 from ...db import generation, get_db
+from ...rights.access import can_manage, readable_head
 from . import shared
 from .holes import filled, keepable, with_holes
 from .memory import DRAWN, MANAGED
