@@ -10,23 +10,28 @@ import sys
 import textwrap
 from collections import Counter
 from decimal import Decimal
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
 import pytest
 from notation import SEED
 
 from scorekeeper.games import GameEntry
+from scorekeeper.games.brou import BROU
+from scorekeeper.games.hombre import HOMBRE
 from scorekeeper.rules import kinds
+from scorekeeper.rules.brou.kind import Brou
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre.danois import DanishRules
 from scorekeeper.rules.hombre.file import replay_file
 from scorekeeper.rules.hombre.jetons import JetonsRules
+from scorekeeper.rules.hombre.kinds import Hombre1709
 from scorekeeper.rules.kind import Report, Standing
 from scorekeeper.rules.ledger import NetChange, net_changes
 from scorekeeper.rules.money import Money
 from scorekeeper.rules.records import SeatRecord
 from scorekeeper.store import Action
+from scorekeeper.web import registry
 from scorekeeper.web.words import ACTION_WORDS
 
 ROOT = Path(__file__).parent.parent
@@ -55,6 +60,64 @@ def test_the_entry_point_group_gives_scorekeepers_own_games_in_order():
         ["brou"],
         ["manille", "manillen"],
     ]
+
+
+def points(*named: tuple[str, str]) -> list[EntryPoint]:
+    return [EntryPoint(name, value, kinds.GROUP) for name, value in named]
+
+
+ALPHA = GameEntry(kinds=(Brou(),), web=lambda: BROU.web())
+"""Outside games for the order only (load_entries does not compare their kinds)."""
+EAGER = GameEntry(kinds=(Brou(),), web=lambda: BROU.web(), order=-5)
+NOTHING = GameEntry(kinds=(), web=lambda: BROU.web())
+
+
+class BrouAgain(Brou):
+    """Another kind (its own key and game type) that claims Brou's game files."""
+
+    key = "brou-again"
+    game_type = tuple
+
+
+def test_scorekeepers_own_games_come_first_whatever_an_outside_game_says():
+    loaded = kinds.load_entries(
+        points(
+            ("zeta", f"{__name__}:ALPHA"),
+            ("manille", "scorekeeper.games.manille:MANILLE"),
+            ("first", f"{__name__}:EAGER"),  # order −5: first among the outside games only
+            ("alpha", f"{__name__}:ALPHA"),
+            ("hombre", "scorekeeper.games.hombre:HOMBRE"),
+            ("brou", "scorekeeper.games.brou:BROU"),
+        )
+    )
+    assert [name for name, _entry in loaded] == [
+        "hombre",
+        "brou",
+        "manille",
+        "first",
+        "alpha",
+        "zeta",
+    ]
+
+
+def test_a_game_that_gives_nothing_usable_stops_the_start_naming_it():
+    with pytest.raises(kinds.BadGame, match=r"the game empty .* gives no kinds"):
+        kinds.load_entries(points(("empty", f"{__name__}:NOTHING")))
+    with pytest.raises(kinds.BadGame, match="no game in the entry point group"):
+        kinds.load_entries([])
+    with pytest.raises(ModuleNotFoundError) as broken:
+        kinds.load_entries(points(("ghost", "no_such_game_module:GAME")))
+    assert "while loading the game ghost" in str(broken.value.__notes__)
+    twice = GameEntry(kinds=(Hombre1709(),), web=HOMBRE.web)
+    with pytest.raises(kinds.BadGame, match="the game again gives a kind already given: hombre"):
+        kinds.all_kinds([("hombre", HOMBRE), ("again", twice)])
+    claims = GameEntry(kinds=(BrouAgain(),), web=BROU.web)
+    with pytest.raises(kinds.BadGame, match="the game claims reads files of another game: brou"):
+        kinds.all_kinds([("brou", BROU), ("claims", claims)])
+    # the web half must serve its game's kinds, no other
+    with pytest.raises(kinds.BadGame, match="the web half of the game mixed serves other kinds"):
+        registry._web_half("mixed", GameEntry(kinds=HOMBRE.kinds, web=BROU.web))
+    assert registry._web_half("brou", BROU) is registry.named("brou")
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ functions take and give is typed with the protocols of ``kind.py``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -51,8 +51,13 @@ def game_entries() -> tuple[tuple[str, Any], ...]:
 
     Loaded once; the web registry asks the same objects for their web halves.
     """
+    return load_entries(entry_points(group=GROUP))
+
+
+def load_entries(points: Iterable[EntryPoint]) -> tuple[tuple[str, Any], ...]:
+    """The games these entry points name, each checked to give kinds, in the registry's order."""
     loaded = []
-    for point in entry_points(group=GROUP):
+    for point in points:
         try:
             entry = point.load()
         except Exception as error:  # a broken plugin: its own error, saying which one
@@ -67,18 +72,21 @@ def game_entries() -> tuple[tuple[str, Any], ...]:
     return tuple((name, entry) for _order, name, entry in sorted(loaded, key=lambda x: x[0]))
 
 
-def _kinds() -> tuple[GameKind, ...]:
-    """Every kind of every game, each key and each game type once."""
+def all_kinds(entries: Iterable[tuple[str, Any]]) -> tuple[GameKind, ...]:
+    """Every kind of these games; a kind's key, game type or file ``game`` is one game's only."""
     found: dict[str, GameKind] = {}
-    for name, entry in game_entries():
+    owner: dict[str, str] = {}
+    for name, entry in entries:
         for kind in entry.kinds:
             if kind.key in found or any(k.game_type is kind.game_type for k in found.values()):
                 raise BadGame(f"the game {name} gives a kind already given: {kind.key}")
+            if owner.setdefault(kind.game, name) != name:
+                raise BadGame(f"the game {name} reads files of another game: {kind.game}")
             found[kind.key] = kind
     return tuple(found.values())
 
 
-KINDS: tuple[GameKind, ...] = _kinds()
+KINDS: tuple[GameKind, ...] = all_kinds(game_entries())
 """Every kind, in the order the app offers them."""
 
 GAMES = tuple(dict.fromkeys(kind.game for kind in KINDS))
