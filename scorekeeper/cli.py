@@ -48,8 +48,13 @@ def read_json(path: str, any_size: bool = False) -> Any:
 
 
 def _kind_of_file(data: Any) -> GameKind:
-    """The kind that reads this file; one without a ``"game"`` is read as l'Hombre's."""
-    game = data.get("game", "hombre") if isinstance(data, dict) else "hombre"
+    """The kind that reads this file; one without a ``"game"`` is read as the first game's.
+
+    The first game is l'Hombre (Scorekeeper's own games come first, l'Hombre's
+    ``order`` 1), whose files were written without a ``"game"`` before the others came.
+    """
+    first = kinds.GAMES[0]
+    game = data.get("game", first) if isinstance(data, dict) else first
     if game not in kinds.GAMES:
         kinds.load_file(data)  # refused as the registry refuses a game it does not keep
     return kinds.stored_kind(game, data.get("rules") if isinstance(data, dict) else None)
