@@ -289,7 +289,10 @@ def toy_python(tmp_path_factory) -> Path:
     (own / "_this_environment.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
     source = shutil.copytree(TOY, root / "toygame", ignore=shutil.ignore_patterns("__pycache__"))
     pip = [python, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "--no-index"]
-    subprocess.run([*pip, source], check=True, capture_output=True)
+    installed = subprocess.run(
+        [*pip, "--disable-pip-version-check", source], capture_output=True, text=True
+    )
+    assert installed.returncode == 0, installed.stderr
     return python
 
 
@@ -316,6 +319,12 @@ def test_the_group_gives_the_toy_after_scorekeepers_own_games_there_and_not_here
 def toy_server(toy_python, tmp_path_factory) -> Iterator[str]:
     """``scorekeeper serve`` on 127.0.0.1 by the toy's environment; its address once it answers."""
     folder = tmp_path_factory.mktemp("served")
+    with (folder / "stderr").open("w") as stderr:
+        yield from serving(toy_python, folder, stderr)
+
+
+def serving(toy_python: Path, folder: Path, stderr) -> Iterator[str]:
+    """The server itself, its errors written to ``stderr``; stopped (SIGTERM) after the tests."""
     process = subprocess.Popen(
         [toy_python, "-m", "scorekeeper.cli", "serve", "--port", "0", "--workers", "1"],
         env={
@@ -325,7 +334,7 @@ def toy_server(toy_python, tmp_path_factory) -> Iterator[str]:
             "SCOREKEEPER_RATELIMIT_ENABLED": "false",
         },
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=stderr,
         text=True,
     )
     assert process.stdout is not None
@@ -336,7 +345,7 @@ def toy_server(toy_python, tmp_path_factory) -> Iterator[str]:
             if found:
                 url = found.group(1)
                 break
-        assert url, "the server printed no address"
+        assert url, "the server printed no address: " + (folder / "stderr").read_text()
         deadline = time.monotonic() + 30
         while True:  # the worker is up once /health answers
             try:
