@@ -27,6 +27,8 @@ def _web_half(name: str, entry: Any) -> GameWeb:
         raise kinds.BadGame(f"the game {name} makes no web half (a GameWeb): {web!r}")
     if [type(k) for k in web.kinds] != [type(k) for k in entry.kinds]:
         raise kinds.BadGame(f"the web half of the game {name} serves other kinds than its own")
+    if web.name != entry.kinds[0].game:
+        raise kinds.BadGame(f"the web half of the game {name} is named {web.name!r}, not its game")
     return web
 
 
