@@ -166,6 +166,9 @@ def test_the_season_adds_each_members_record_over_the_chip_tables(db):
     }
     assert [r.member.name for r in rows] == ["Chloé", "Bruno", "Eve", "Denis", "Anne"]
     assert all(r.won - r.lost == r.net for r in rows)
+    # by coups taken, most first, equal ones by name: Bruno 9, Eve 3, Anne 2, Chloé 1, Denis 1
+    by_taken = sorted_rows(rows, "taken")
+    assert [r.member.name for r in by_taken] == ["Bruno", "Eve", "Anne", "Chloé", "Denis"]
     per_100 = {r.member.name: r.per_100 for r in rows}
     # −144 × 100 / 14 = −1028.57… → −1028.6; 7500 / 19 = 394.73… → 394.7; 4800 / 12 = 400
     assert per_100["Anne"] == Decimal("-1028.6") and per_100["Bruno"] == Decimal("394.7")
