@@ -287,7 +287,8 @@ def toy_python(tmp_path_factory) -> Path:
     own = Path(subprocess.run(ask, capture_output=True, text=True, check=True).stdout.strip())
     ours = sysconfig.get_paths()["purelib"]
     (own / "_this_environment.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
-    source = shutil.copytree(TOY, root / "toygame", ignore=shutil.ignore_patterns("__pycache__"))
+    ignored = shutil.ignore_patterns("__pycache__", "build", "*.egg-info")  # a build of its own
+    source = shutil.copytree(TOY, root / "toygame", ignore=ignored)
     pip = [python, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "--no-index"]
     installed = subprocess.run(
         [*pip, "--disable-pip-version-check", source], capture_output=True, text=True
