@@ -30,6 +30,7 @@ from . import (
     m012_events,
     m013_phone_names,
     m014_club_presets,
+    m015_chain_lengths,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -47,6 +48,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m012_events,
     m013_phone_names,
     m014_club_presets,
+    m015_chain_lengths,
 )
 """Every migration, in the order it runs (its number)."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from ..errors import N_
 from ..kind import JsonObject, Kind, Standing, continues
@@ -48,6 +48,13 @@ class HombreKind(Kind[G, R, Rep, C]):
     def allows(self, rules: R, contract: str) -> bool:
         """Whether the rule set lets the hombre play this contract."""
         return True
+
+    def with_deals(
+        self, rules: Mapping[str, Any], deals: int, players: int
+    ) -> dict[str, Any] | None:
+        """Every system of l'Hombre counts its coups to play (the 1709 poule then plays on
+        only to share the bêtes left, which the event's round does not count)."""
+        return {**rules, "coups_to_play": deals}
 
     def load(self, data: Mapping[str, object]) -> G:
         game = systems.load_any(data)
