@@ -56,6 +56,7 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff check scorekeeper tests benchmarks tools
 	$(BIN)/ruff format --check scorekeeper tests benchmarks tools
 	$(BIN)/mypy scorekeeper
+	$(BIN)/mypy tests/toygame/src/toygame  # a game from outside, typed as its author would
 	$(BIN)/lint-imports
 
 test: lint $(VENV)/.catalogs

@@ -22,7 +22,7 @@ from ..rights import access
 from ..rules import importing, kinds
 from ..rules.errors import GameError
 from ..rules.gamefile import json_text
-from ..rules.money import Money, money_from_file
+from ..rules.money import Money
 from . import blueprints
 from .creating import created
 from .events import listing
@@ -87,8 +87,9 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
     try:
         data = importing.parse(raw)
         game = kinds.load_file(data)
-        kinds.replay(game)
-        money = money_from_file(data) if kinds.kind_of(game).chips else None
+        kind = kinds.kind_of(game)
+        kind.replay(game)
+        money = kind.file_money(data)
     except GameError as error:
         field.errors = [error_text(error)]
         return None
