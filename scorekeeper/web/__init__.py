@@ -71,4 +71,5 @@ def register(app: Flask) -> None:
         member_names=creating.member_names,
         change_notice=explain.notice,
         table_state=table.table_state,
+        kept_fragment=kept.fragments.kept_fragment,
     )

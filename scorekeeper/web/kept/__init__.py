@@ -29,6 +29,7 @@ Nothing kept is trusted without the game's row: the tag holds its version.
 
 from __future__ import annotations
 
+from . import fragments
 from .conditional import init_app
 
-__all__ = ["init_app"]
+__all__ = ["fragments", "init_app"]

@@ -1,0 +1,83 @@
+"""Pieces of a page drawn once and put in again: the coups' articles of the game page.
+
+After each coup the game page is drawn again, for the manager and for the
+followers, and it shows the last eight coups: seven of them were on the
+page before, and each article costs more than the rest of the coup list
+(its outcome, tricks, enjeu and payments, a dozen translated strings).
+An article is fixed by what it reads — the coup's result (a frozen value:
+equal results draw the same words), the players' names, the game's kind
+and number (its links), whether the reader manages the table (the Correct
+and Delete links), the language and the address the server answers at —
+so it is kept under exactly that key and drawn once.
+
+``FRAGMENTS`` is bounded by count and by bytes (4,096 pieces, 8 MB per
+process, least recently used out); a key that cannot be hashed is drawn
+every time and never kept.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from flask import request
+from flask_babel import get_locale
+from markupsafe import Markup
+
+
+class Fragments:
+    """Drawn pieces of pages by key: bounded in count and bytes, least recently used out."""
+
+    def __init__(self, count: int = 4096, size: int = 8 << 20) -> None:
+        self.count, self.size = count, size
+        self._held = 0
+        self._pieces: OrderedDict[Hashable, Markup] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Markup | None:
+        with self._lock:
+            piece = self._pieces.get(key)
+            if piece is not None:
+                self._pieces.move_to_end(key)
+            return piece
+
+    def put(self, key: Hashable, piece: Markup) -> None:
+        if len(piece) > self.size // 64:
+            return
+        with self._lock:
+            if key in self._pieces:
+                return
+            self._pieces[key] = piece
+            self._held += len(piece)
+            while len(self._pieces) > self.count or self._held > self.size:
+                _, old = self._pieces.popitem(last=False)
+                self._held -= len(old)
+
+    def __len__(self) -> int:
+        return len(self._pieces)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pieces.clear()
+            self._held = 0
+
+
+FRAGMENTS = Fragments()
+
+
+def kept_fragment(draw: Callable[..., str], *key: object) -> Markup:
+    """``draw(key[-1])`` as drawn before under the same key, or drawn now and kept.
+
+    ``key`` must name everything the piece reads besides the request's language and
+    address (added here); its last part is what ``draw`` is called with.
+    """
+    full = (getattr(draw, "name", None), str(get_locale()), request.root_url, *key)
+    try:
+        piece = FRAGMENTS.get(full)
+    except TypeError:  # unhashable: draw it, keep nothing
+        return Markup(draw(key[-1]))
+    if piece is None:
+        piece = Markup(draw(key[-1]))
+        FRAGMENTS.put(full, piece)
+    return piece
