@@ -12,11 +12,19 @@ page with its ETag every 3 s), the version poll tools use, a phone's page
 handed out as drawn (by its process or another: web/kept/shared.py), the
 manager's page reloaded when kept, and the follower's and the manager's
 pages drawn afresh (once each per coup).
+
+Then the load test's own sequence (``evening``): a table made through the
+form as ``benchmarks/locustfile.py`` makes it, a coup posted, the manager's
+page it redirects to (a new version: drawn), the first phone's page after
+it (drawn) and the next phones' (kept), the median of each over the coups.
+``BENCH_COUPS`` sets how many (default 120).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import statistics
 import sys
 import tempfile
 import time
@@ -32,6 +40,7 @@ sys.path.insert(0, str(HERE))
 from pages import build  # noqa: E402
 
 ROUNDS, EACH = 5, 200
+COUPS = int(os.environ.get("BENCH_COUPS", "120"))
 
 
 def cpu_ms(request: Callable[[], object], each: int = EACH) -> float:
@@ -42,6 +51,47 @@ def cpu_ms(request: Callable[[], object], each: int = EACH) -> float:
             request()
         best = min(best, (time.process_time() - start) / each)
     return best * 1000
+
+
+def evening(app: Flask, coups: int = COUPS) -> dict[str, float]:
+    """Median CPU ms of each request of the load test's sequence, over ``coups`` coups."""
+    from locustfile import COUPS as FORMS
+    from locustfile import NEW_GAME, TABLE_LINK, token, version
+
+    manager = app.test_client()
+    page = manager.get("/games/new").text
+    made = manager.post("/games/new", data={**NEW_GAME, "csrf_token": token(page)})
+    game = made.headers["Location"]
+    link = TABLE_LINK.findall(manager.get(game + "/links").text)[0]
+    phones = [app.test_client() for _ in range(4)]
+    for phone in phones:
+        phone.get(link)
+    page = manager.get(game).text
+    times: dict[str, list[float]] = {
+        "coup posted": [],
+        "manager's page after it (drawn)": [],
+        "first phone's page after it (drawn)": [],
+        "next phone's page (kept)": [],
+    }
+    for n in range(coups):
+        form = FORMS[n % len(FORMS)]
+        steps = [
+            lambda: manager.post(
+                game + "/coups", data={**form, "csrf_token": token(page), "version": version(page)}
+            ),
+            lambda: manager.get(game),
+            lambda: phones[0].get(game),
+            lambda: phones[1].get(game),
+        ]
+        answers = []
+        for name, step in zip(times, steps, strict=True):
+            start = time.process_time()
+            answers.append(step())
+            times[name].append((time.process_time() - start) * 1000)
+        assert answers[0].status_code == 302, answers[0].status_code
+        assert all(a.status_code == 200 for a in answers[1:])
+        page = answers[1].text
+    return {name: statistics.median(ms) for name, ms in times.items()}
 
 
 def main() -> None:
@@ -94,9 +144,13 @@ def main() -> None:
             name: cpu_ms(request, EACH if "afresh" not in name else 40)
             for name, request in kinds.items()
         }
+        sequence = evening(app)
     unit = figures["hello-world"]
     print(f"\n{'request, 300-coup game (CPU, in process)':<46} {'ms':>7} {'÷ hello':>8}")
     for name, ms in figures.items():
+        print(f"{name:<46} {ms:>7.2f} {ms / unit:>8.1f}")
+    print(f"\n{'the load test, median of ' + str(COUPS) + ' coups':<46} {'ms':>7} {'÷ hello':>8}")
+    for name, ms in sequence.items():
         print(f"{name:<46} {ms:>7.2f} {ms / unit:>8.1f}")
 
 
