@@ -48,12 +48,10 @@ def _rewrite(
         assert after is not None
         if change.action is Action.REDO:  # the key it was sent under names it again
             coup_keys.coup_put_back(db, stored.id, position)
-        db.table("coups").insert(
-            {
-                "game_id": stored.id,
-                "position": position,
-                "data": json.dumps(dump_coup(game, after), ensure_ascii=False),
-            }
+        # a plain INSERT: sqlite-utils' ``insert`` reads the schema and wraps a savepoint
+        db.execute(
+            "insert into coups (game_id, position, data) values (?, ?, ?)",
+            [stored.id, position, json.dumps(dump_coup(game, after), ensure_ascii=False)],
         )
     elif change.action is Action.EDIT:
         assert after is not None

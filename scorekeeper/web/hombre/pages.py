@@ -55,6 +55,7 @@ def render_game(
     status: int = 200,
 ) -> Page:
     report = hombre_report(stored.replay())
+    fresh = form is None and request.method != "POST"
     form = form or coup_form(stored)
     kept = stored.derived.get("fiche")
     if kept is None:  # the fiche's lines of this version, made once
@@ -76,8 +77,19 @@ def render_game(
         fiche_hidden=hidden,
         outcome_text=outcome_text,
         passing=after_pass(stored) if can_manage(stored) and not report.finished else None,
+        fields_key=fields_key(stored, form) if fresh else None,
     )
     return (page, status) if status != 200 else page
+
+
+def fields_key(stored: store.StoredGame, form: Any) -> tuple[object, ...]:
+    """What a fresh coup form's fields read (besides the language): kept/fragments.py.
+
+    Its choices are the players who play and the contracts the rules allow, its
+    inputs the kind's; nothing is filled in or refused yet.
+    """
+    game = stored.game
+    return ("coup-fields", stored.kind, game.players, game.rules, form.playing, form.sits_out, None)
 
 
 def preview_fragment(stored: store.StoredGame, form: Any, after: Any, position: int | None) -> str:
