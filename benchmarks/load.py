@@ -46,7 +46,7 @@ counted once everyone has arrived: the evening as it is played."""
 
 def expected(k: int) -> dict[str, object]:
     """The k-th coup a table enters (the locustfile cycles through the same five)."""
-    from locustfile import COUPS
+    from evening import COUPS
 
     form = COUPS[k % len(COUPS)]
     if "passed" in form:

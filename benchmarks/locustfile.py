@@ -18,37 +18,15 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import re
+import sys
+from pathlib import Path
 
 import gevent
 from locust import FastHttpUser, between, constant, events, task
 
-TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
-TABLE_LINK = re.compile(r'href="https?://[^/]+(/games/\d+/table/[^"]+)"')
-VERSION = re.compile(r'<input id="version" name="version" type="hidden" value="(\d+)"')
-NEW_GAME = {
-    "player0": "Anne",
-    "player1": "Bruno",
-    "player2": "Chloé",
-    "first_dealer": "0",
-    "preset": "recommended",
-    "poule_system": "3-1",
-    "mark_value": "3",
-    "payments": "double",
-    "retourne": "y",
-    "poules_to_play": "1000",
-    "end": "continue",
-    "cave": "200",
-    "fiche": "20",
-    "create": "1",
-}
-COUPS = [
-    {"hombre": "1", "contract": "demande", "t1": "5", "t0": "2", "save": "1"},
-    {"passed": "1"},
-    {"hombre": "0", "contract": "demande", "t0": "4", "t1": "4", "save": "1"},
-    {"hombre": "2", "contract": "sans_prendre", "t2": "6", "t0": "1", "save": "1"},
-    {"hombre": "0", "contract": "retourne", "t0": "3", "t1": "5", "save": "1"},
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from evening import COUPS, NEW_GAME, TABLE_LINK, token, version
+
 TABLES = int(os.environ.get("LOAD_TABLES", "50"))
 SECONDS = float(os.environ.get("LOAD_SECONDS", "60"))
 COUP_EVERY = [float(n) for n in os.environ.get("LOAD_COUP_EVERY", "2,4").split(",")]
@@ -66,17 +44,6 @@ SERVER_CPU: list[float] = []
 CONFIRMED: dict[str, int] = {}
 ATTEMPTED: dict[str, int] = {}
 TABLE_LINKS: list[str] = []
-
-
-def token(html: str) -> str:
-    match = TOKEN.search(html)
-    return match.group(1) if match else ""
-
-
-def version(html: str) -> str:
-    """The version the coup form was drawn at: a coup is refused (428) without it."""
-    match = VERSION.search(html)
-    return match.group(1) if match else ""
 
 
 class Table(FastHttpUser):

@@ -55,8 +55,8 @@ def cpu_ms(request: Callable[[], object], each: int = EACH) -> float:
 
 def evening(app: Flask, coups: int = COUPS) -> dict[str, float]:
     """Median CPU ms of each request of the load test's sequence, over ``coups`` coups."""
-    from locustfile import COUPS as FORMS
-    from locustfile import NEW_GAME, TABLE_LINK, token, version
+    from evening import COUPS as FORMS
+    from evening import NEW_GAME, TABLE_LINK, token, version
 
     manager = app.test_client()
     page = manager.get("/games/new").text
@@ -74,11 +74,9 @@ def evening(app: Flask, coups: int = COUPS) -> dict[str, float]:
         "next phone's page (kept)": [],
     }
     for n in range(coups):
-        form = FORMS[n % len(FORMS)]
+        data = {**FORMS[n % len(FORMS)], "csrf_token": token(page), "version": version(page)}
         steps = [
-            lambda: manager.post(
-                game + "/coups", data={**form, "csrf_token": token(page), "version": version(page)}
-            ),
+            lambda data=data: manager.post(game + "/coups", data=data),
             lambda: manager.get(game),
             lambda: phones[0].get(game),
             lambda: phones[1].get(game),

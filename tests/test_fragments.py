@@ -20,7 +20,7 @@ from scorekeeper.web.kept import fragments
 from scorekeeper.web.kept.memory import DRAWN, MANAGED
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from locustfile import COUPS, NEW_GAME, TABLE_LINK  # noqa: E402
+from evening import COUPS, NEW_GAME, TABLE_LINK
 
 VERSION = re.compile(r'name="version" type="hidden" value="(\d+)"')
 FLASHES = re.compile(r"<!--flashes-->.*?<!--/flashes-->", re.S)

@@ -14,13 +14,14 @@ from ..rights.access import readable
 from . import blueprints, registry
 from .changelog import PAGE, lines
 from .hookspecs import Page
+from .kept.conditional import table_state_of
 
 bp = blueprints.table
 
 
 def table_state(stored: store.StoredGame) -> store.TableState:
     """For the game pages: whether the table is locked and why, its event and round."""
-    return store.table_state(get_db(), stored.id)
+    return table_state_of(stored.id)
 
 
 @bp.get("/games/<int:game_id>")

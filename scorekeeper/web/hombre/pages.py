@@ -56,19 +56,21 @@ def render_game(
 ) -> Page:
     report = hombre_report(stored.replay())
     fresh = form is None and request.method != "POST"
-    form = form or coup_form(stored)
+    manager = can_manage(stored)
+    if form is None and (manager or report.finished):  # a follower's page has no form
+        form = coup_form(stored)
     kept = stored.derived.get("fiche")
     if kept is None:  # the fiche's lines of this version, made once
         kept = stored.derived["fiche"] = fiche(report, FICHE_SETTLED)
     lines, hidden = kept
     page = render_template(
         "hombre/game.html",
-        can_manage=can_manage(stored),
+        can_manage=manager,
         stored=stored,
         report=report,
         names=stored.game.players,
         form=form,
-        action=ActionForm(formdata=None, version=str(stored.version)),
+        action=ActionForm(formdata=None, version=str(stored.version)) if manager else None,
         preview=None if preview is None else preview.coups[-1],
         preview_report=preview,
         preview_nets=None if preview is None else preview.net,
@@ -76,8 +78,8 @@ def render_game(
         fiche=lines,
         fiche_hidden=hidden,
         outcome_text=outcome_text,
-        passing=after_pass(stored) if can_manage(stored) and not report.finished else None,
-        fields_key=fields_key(stored, form) if fresh else None,
+        passing=after_pass(stored) if manager and not report.finished else None,
+        fields_key=fields_key(stored, form) if fresh and form is not None else None,
     )
     return (page, status) if status != 200 else page
 

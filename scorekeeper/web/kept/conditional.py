@@ -37,7 +37,7 @@ from flask_babel import get_locale
 
 from ...db import generation, get_db
 from ...rights.access import can_manage, readable_head
-from ...store.table_locks import table_state
+from ...store.table_locks import TableState, table_state
 from . import shared
 from .holes import filled, keepable, with_holes
 from .memory import DRAWN, MANAGED
@@ -120,6 +120,18 @@ def here() -> str:
     return request.path + ("?" + urlencode(args) if args else "")
 
 
+def table_state_of(game_id: int) -> TableState:
+    """The table's locks, read once for a GET (the ETag and the page both ask; a GET
+    changes no lock); read afresh for any other request, which may have changed them."""
+    if request.method != "GET":
+        return table_state(get_db(), game_id)
+    known: dict[int, TableState] = g.setdefault("table_states", {})
+    state = known.get(game_id)
+    if state is None:
+        state = known[game_id] = table_state(get_db(), game_id)
+    return state
+
+
 def check() -> Response | None:
     """Before the view: answer 304 when the phone already has this version of the page."""
     if request.method != "GET":
@@ -137,13 +149,13 @@ def check() -> Response | None:
     elif can_manage(head):
         # a manager's page shows why a locked table takes no coup: kept per lock too (an
         # evening or an event round closes without the game's version moving)
-        lock = table_state(get_db(), game_id).key
+        lock = table_state_of(game_id).key
         return _managed(endpoint, f"{head.version}@{head.updated_at}@{lock}", head.table_token)
     elif session.get("_flashes"):  # a follower's page is kept whole: not with a message
         return None
     else:
         # a locked table's pages say so (no PROVISIONAL once its evening is closed)
-        stamp = f"{head.version}@{head.updated_at}@{table_state(get_db(), game_id).key}"
+        stamp = f"{head.version}@{head.updated_at}@{table_state_of(game_id).key}"
         tag = _tag(page_key(), stamp, head.table_token, get_locale(), "follow")
     g.etag = tag
     if tag in request.if_none_match:
