@@ -8,7 +8,7 @@ p50 / p99 latencies and requests per second per kind of request.
 Then the same pacing with more tables (``LOAD_SWEEP``, default 100,150,200,250,300; four
 phones a table; ``LOAD_SWEEP_SECONDS`` each, default 30): the most tables whose p99
 over all requests stays under 200 ms. Every run is bounded in time and stays on
-127.0.0.1. ``LOAD_SWEEP=`` (empty) skips the sweep. ``LOAD_SERVE_ARGS`` adds options to
+127.0.0.1. ``LOAD_SWEEP=`` (empty) skips the sweep; ``LOAD_PORT`` sets the port (5055). ``LOAD_SERVE_ARGS`` adds options to
 ``scorekeeper serve`` (``--threads 8``: to compare). ``LOAD_COUP_EVERY=120,180`` plays a
 real table's pace (a coup every 2 to 3 minutes) instead of 2 to 4 seconds.
 
@@ -38,6 +38,8 @@ TABLES = int(os.environ.get("LOAD_TABLES", "50"))
 SWEEP = [int(n) for n in os.environ.get("LOAD_SWEEP", "100,150,200,250,300").split(",") if n]
 SWEEP_SECONDS = int(os.environ.get("LOAD_SWEEP_SECONDS", "30"))
 LIMIT_MS = 200
+PORT = int(os.environ.get("LOAD_PORT", "5055"))
+"""The server's port (another run on the same machine may hold 5055)."""
 ARRIVALS = os.environ.get("LOAD_ARRIVALS", "0") == "1"
 """Count the arrivals too: every table created and every phone joining within a few
 seconds (Locust starts them at 50 or more a second). By default the figures are
@@ -83,7 +85,7 @@ def run(tables: int, seconds: int, detail: bool) -> tuple[dict[str, dict[str, st
                 "scorekeeper.cli",
                 "serve",
                 "--host=127.0.0.1",
-                "--port=5055",
+                f"--port={PORT}",
                 "--no-qr",
                 *os.environ.get("LOAD_SERVE_ARGS", "").split(),
             ],
@@ -94,7 +96,7 @@ def run(tables: int, seconds: int, detail: bool) -> tuple[dict[str, dict[str, st
         try:
             for _ in range(100):
                 try:
-                    urllib.request.urlopen("http://127.0.0.1:5055/", timeout=1)
+                    urllib.request.urlopen(f"http://127.0.0.1:{PORT}/", timeout=1)
                     break
                 except OSError:
                     time.sleep(0.1)
@@ -113,7 +115,7 @@ def run(tables: int, seconds: int, detail: bool) -> tuple[dict[str, dict[str, st
                     "-t",  # a bound only: the locustfile stops the run itself
                     f"{seconds + 120}s",
                     "--host",
-                    "http://127.0.0.1:5055",
+                    f"http://127.0.0.1:{PORT}",
                     "--csv",
                     str(Path(tmp) / "load"),
                     "--only-summary",
