@@ -8,9 +8,10 @@ p50 / p99 latencies and requests per second per kind of request.
 Then the same pacing with more tables (``LOAD_SWEEP``, default 100,150,200,250,300; four
 phones a table; ``LOAD_SWEEP_SECONDS`` each, default 30): the most tables whose p99
 over all requests stays under 200 ms. Every run is bounded in time and stays on
-127.0.0.1. ``LOAD_SWEEP=`` (empty) skips the sweep; ``LOAD_PORT`` sets the port (5055). ``LOAD_SERVE_ARGS`` adds options to
-``scorekeeper serve`` (``--threads 8``: to compare). ``LOAD_COUP_EVERY=120,180`` plays a
-real table's pace (a coup every 2 to 3 minutes) instead of 2 to 4 seconds.
+127.0.0.1. ``LOAD_SWEEP=`` (empty) skips the sweep; ``LOAD_PORT`` sets the port
+(5055). ``LOAD_SERVE_ARGS`` adds options to ``scorekeeper serve`` (``--threads 8``: to
+compare). ``LOAD_COUP_EVERY=120,180`` plays a real table's pace (a coup every 2 to 3
+minutes) instead of 2 to 4 seconds.
 
 Requests are counted for ``LOAD_SECONDS`` from ``LOAD_WARMUP`` (5 s) after every
 table and phone has arrived (the locustfile resets the figures then and stops the run):
