@@ -17,6 +17,9 @@ page is not even sent again:
   cache recreated at start, bounded in bytes, never a record).
 - ``holes``: the manager's page kept without his CSRF token and his
   one-time messages, filled in for each request.
+- ``fragments``: pieces of the game page kept by what they read (a recent
+  coup's article, the fresh coup form's fields, the outbox's words), so a new
+  version draws only what is new; bounded by count and bytes.
 - ``once``: what a page shows only once (a new manager link, a handover
   code): while one waits, the page is drawn afresh and not kept.
 - ``expensive``: the answers that cost seconds (PDFs, ``report.json``,
