@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import threading
+from pathlib import Path
 
 import pytest
 from web import PageClient
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
+from scorekeeper import create_app, db
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -30,13 +32,34 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory) -> Path:
+    """An empty database with every migration applied, made once per test process.
+
+    Migrating a new file cost every test that took an app about half a second on a
+    loaded machine; copying this one costs a millisecond. ``create_app`` finds the copy
+    migrated and applies nothing. Migrating from an empty file is still tested: by
+    ``csrf_app``, by every app a test makes with ``create_app`` itself, and by
+    test_durability's ``test_an_empty_file_migrates_to_the_schema_the_tests_copy``.
+    """
+    path = tmp_path_factory.mktemp("migrated") / "migrated.sqlite"
+    db.connect(path, migrate=True).close()  # the last connection closed: no -wal file left
+    return path
+
+
+def migrated_copy(template: Path, target: Path) -> str:
+    """``template`` copied to ``target`` (its 0600 mode too); the path as the app wants it."""
+    shutil.copy(template, target)
+    return str(target)
+
+
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, migrated_database):
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "DATABASE": str(tmp_path / "scorekeeper.sqlite"),
+            "DATABASE": migrated_copy(migrated_database, tmp_path / "scorekeeper.sqlite"),
             "WTF_CSRF_ENABLED": False,
             "RATELIMIT_ENABLED": False,  # the limits are tested on their own
         }
@@ -83,12 +106,12 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture
-def live_server(tmp_path):
+def live_server(tmp_path, migrated_database):
     """The app served by a real HTTP server on 127.0.0.1 (CSRF on, as in production)."""
     app = create_app(
         {
             "SECRET_KEY": "live",
-            "DATABASE": str(tmp_path / "live.sqlite"),
+            "DATABASE": migrated_copy(migrated_database, tmp_path / "live.sqlite"),
             "RATELIMIT_ENABLED": False,
         }
     )
