@@ -12,7 +12,10 @@ import threading
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from hypothesis import HealthCheck, settings
+from jinja2 import BytecodeCache, Environment
+from jinja2.bccache import Bucket
 from playwright.sync_api import expect
 from web import PageClient
 from werkzeug.serving import make_server
@@ -38,6 +41,41 @@ settings.load_profile("suite")  # --hypothesis-profile, read after this file, ov
 # costs nothing when the machine is quick, and on one loaded by other work (a table link's
 # poll, a server's answer) five seconds were not always enough.
 expect.set_options(timeout=20_000)
+
+
+class _SharedTemplates(BytecodeCache):
+    """The templates' compiled code, kept for every app a test process makes.
+
+    Each app has its own Jinja environment, which compiled every template it drew again:
+    a third of the CPU time of the tests that draw pages. Every app here is made by
+    ``create_app`` with the same Jinja options, and a template is found by its name, its
+    file and its source's checksum, so a changed template is compiled again.
+    """
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+_TEMPLATES = _SharedTemplates()
+_jinja_environment = Flask.create_jinja_environment
+
+
+def _with_shared_templates(self: Flask) -> Environment:
+    """Flask's environment for ``self``, reading compiled templates from ``_TEMPLATES``."""
+    environment = _jinja_environment(self)
+    environment.bytecode_cache = _TEMPLATES
+    return environment
+
+
+Flask.create_jinja_environment = _with_shared_templates  # type: ignore[method-assign]
+
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
