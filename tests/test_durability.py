@@ -10,7 +10,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import sqlite_utils
@@ -23,6 +22,8 @@ from scorekeeper.rules.hombre.file import load_coup
 
 BIN = Path(sys.executable).parent / "scorekeeper"
 COUPS = ["B demande A2 B5 C2", "pass", "A demande A4 B4 C1", "C sans_prendre A1 B2 C6"]
+STREAMED = 12
+"""Coups the server confirms before it is killed, the stream still going."""
 
 
 def check_database(path: Path) -> int:
@@ -53,6 +54,7 @@ def test_kill_9_during_a_stream_of_coups_loses_at_most_the_request_in_flight(tmp
         assert status == 302
         saved = []
         stop = threading.Event()
+        streaming = threading.Event()  # set once the server has confirmed STREAMED coups
 
         def stream() -> None:
             n = 0
@@ -65,11 +67,15 @@ def test_kill_9_during_a_stream_of_coups_loses_at_most_the_request_in_flight(tmp
                     return  # the server is gone (mid-request, or mid-answer: IncompleteRead)
                 if status == 302:
                     saved.append(n)
+                    if len(saved) >= STREAMED:
+                        streaming.set()
                 n += 1
 
         writer = threading.Thread(target=stream)
         writer.start()
-        time.sleep(2.5)
+        # killed mid-stream once it is well under way (not after a fixed time: on a loaded
+        # machine 2.5 s were a handful of coups, on a quick one dozens)
+        assert streaming.wait(timeout=60), saved
         os.kill(server.pid, signal.SIGKILL)
         server.wait()
         stop.set()
