@@ -205,6 +205,14 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         """The rule set of a named preset (the defaults for an unknown name)."""
         return self.rules_type()
 
+    def with_deals(
+        self, rules: Mapping[str, Any], deals: int, players: int
+    ) -> dict[str, Any] | None:
+        """``rules`` (the game file's) played to ``deals`` deals at a table of ``players``:
+        an event's round. None when the kind keeps no count of deals (its tables then say
+        nothing of them, and the event alone counts and stops them)."""
+        return None
+
     def owns(self, rules: Mapping[str, object], default: str) -> bool:
         """Whether a stored ``rules`` object belongs to this kind (``default`` if untagged)."""
         if self.tag is None:

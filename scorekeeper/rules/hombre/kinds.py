@@ -10,7 +10,7 @@ own system (the registry picks the kind by the rules before reading).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from ..errors import N_
 from ..kind import JsonObject, Kind, Standing, continues
@@ -43,6 +43,13 @@ class HombreKind(Kind[G, R, Rep, C]):
     def allows(self, rules: R, contract: str) -> bool:
         """Whether the rule set lets the hombre play this contract."""
         return True
+
+    def with_deals(
+        self, rules: Mapping[str, Any], deals: int, players: int
+    ) -> dict[str, Any] | None:
+        """Every system of l'Hombre counts its coups to play (the 1709 poule then plays on
+        only to share the bêtes left, which the event's round does not count)."""
+        return {**rules, "coups_to_play": deals}
 
     def load(self, data: Mapping[str, object]) -> G:
         game = systems.load_any(data)
