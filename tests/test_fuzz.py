@@ -840,7 +840,7 @@ TYPED_NUMBERS = ["amount", "chip_value", "version", "member", "into", "payer", "
 TYPED_NUMBERS += ["first_dealer", "retourne", "t0", "t1", "t2", "hombre", "position"]
 """Numbers the forms read as text or choices (money, ids, seats, tricks): fuzzed alike."""
 POST_ROUTES = [address for method, address in EVERY_ROUTE if method == "POST"]
-NUMBERS = settings(EVERY, max_examples=150 if CI else 100)
+NUMBERS = settings(EVERY, max_examples=examples(40))
 
 
 def test_the_number_fields_are_found():
