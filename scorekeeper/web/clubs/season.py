@@ -21,6 +21,7 @@ from ...clubs.season import (
 from ...clubs.season_file import season_csv as season_text
 from ...db import get_db
 from .. import blueprints
+from ..kept.arguments import reads
 from ..kept.expensive import club_key, expensive
 
 bp = blueprints.clubs
@@ -35,6 +36,7 @@ def _season_args(club: clubs.Club) -> tuple[str, str, str, list[SeasonRow]]:
 
 
 @bp.get("/clubs/<int:club_id>/season")
+@reads("from", "to", "sort")
 @expensive(club_key)
 def season_page(club_id: int) -> str:
     club = access.readable_club(club_id)
@@ -52,6 +54,7 @@ def season_page(club_id: int) -> str:
 
 
 @bp.get("/clubs/<int:club_id>/season.csv")
+@reads("from", "to", "sort")
 @expensive(club_key)
 def season_csv(club_id: int) -> Response:
     club = access.readable_club(club_id)
