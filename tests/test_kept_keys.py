@@ -10,6 +10,8 @@ anything else in the query string never draws it again. On main before this,
 
 from __future__ import annotations
 
+import re
+import urllib.request
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,7 +21,7 @@ from flask import template_rendered
 from test_access import links_of, stranger
 from test_events import EVENT, hombre_deal, open_table, post, ranking, tables
 from test_trust import make
-from web import enter, new_game
+from web import NEW_GAME, coup_data, enter, new_game
 
 from scorekeeper.web.kept import expensive, memory
 
@@ -142,3 +144,32 @@ def test_the_players_page_and_an_events_pdfs_take_no_key_from_junk(tmp_path):
             assert sum(counted.values()) == 1, (version, path, counted)
         hombre_deal(client, game, (0, 1, 2))  # the table's game moves on: so does the event
         client.get(game)
+
+
+def test_on_a_real_server_junk_query_strings_never_draw_a_pdf_again(tmp_path):
+    """``scorekeeper serve`` (one process: the expensive answers are kept per process):
+    the settlement PDF and ``report.json`` asked for with every query string above are
+    drawn once per version, as the follower's game page."""
+    from live import Phone, start_serve
+    from test_serve import stop
+
+    server, base = start_serve(tmp_path / "served.sqlite", workers=1)
+    try:
+        manager, follower = Phone(base), Phone(base)
+        assert manager.post("/games/new", {**NEW_GAME, "poules_to_play": "20"})[0] == 302
+        links = manager.get("/games/1/links")[1]
+        table = re.search(r"http://127\.0\.0\.1:\d+(/games/1/table/[^\"<]+)", links)
+        assert table and follower.get(table.group(1))[0] == 302
+        for version in (1, 2):
+            data = {**coup_data("A demande A5 B2 C2"), "save": "1"}
+            assert manager.post("/games/1/coups", data, token_from="/games/1")[0] == 302
+            manager.get("/games/1")  # the page that shows the saved coup once
+            for path in ("/settlement.pdf", "/report.json", ""):
+                said = []
+                for query in JUNK:
+                    request = urllib.request.Request(base + "/games/1" + path + query)
+                    with follower.opener.open(request, timeout=60) as answer:
+                        said.append(answer.headers["Server-Timing"].split(";")[0])
+                assert said == ["draw"] + ["kept"] * (len(JUNK) - 1), (version, path, said)
+    finally:
+        stop(server)
