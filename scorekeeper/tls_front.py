@@ -3,8 +3,9 @@
 waitress speaks no TLS (its documentation sends HTTPS to a proxy in front),
 and gunicorn's TLS workers would bring back the slow-client stall of issue 24
 (prefork.py). So one more process of the server, beside the waitress ones,
-holds the public port: asyncio reads each TLS connection (the handshake
-bounded in time, idle connections closed, their number bounded) and passes
+holds the public port: asyncio reads each TLS connection (the handshake and
+the first request bounded in time, idle connections closed, their number
+bounded in all and per address, the idlest dropped first: ``Front``) and passes
 its requests to waitress over a Unix socket only this user can open — the
 way a reverse proxy does on a club server, in the same program.
 
