@@ -1,4 +1,4 @@
-"""The writers' queue (scorekeeper/write_queue.py) against SQLite's busy loop alone.
+"""The writers' queue (scorekeeper/db/write_queue.py) against SQLite's busy loop alone.
 
 Two processes of eight threads each (as ``scorekeeper serve`` runs on two
 cores) write transactions of about a deal post's length (BEGIN IMMEDIATE, a

@@ -14,10 +14,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import importing
 from .draw import DrawError
 from .draw import command as draw_command
-from .rules import kinds
+from .rules import importing, kinds
 from .rules.errors import GameError
 from .rules.gamefile import write_json, write_json_bytes
 from .rules.hombre import text as report_text
@@ -133,7 +132,7 @@ def cmd_backup(args: argparse.Namespace) -> None:
     from datetime import datetime
     from pathlib import Path
 
-    from .backup import backup, check_backup, default_database
+    from .db.backup import backup, check_backup, default_database
 
     source = Path(args.database) if args.database else default_database()
     if not source.is_file():
@@ -157,7 +156,7 @@ def cmd_backup(args: argparse.Namespace) -> None:
 def cmd_restore(args: argparse.Namespace) -> None:
     from pathlib import Path
 
-    from .backup import check_backup, default_database, restore
+    from .db.backup import check_backup, default_database, restore
 
     target = Path(args.database) if args.database else default_database()
     source = Path(args.source)
@@ -185,7 +184,7 @@ def cmd_restore(args: argparse.Namespace) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
-    from .serve import serve
+    from .serving.serve import serve
 
     if not 0 <= args.port <= 65535:
         raise UserError(f"--port {args.port}: not a port number")
@@ -206,7 +205,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from .verify import command
+    from .store.verify import command
 
     return command(args)
 

@@ -16,7 +16,7 @@ from test_clubs import club_version, new_club, new_evening, seed_table
 from test_settlement import pdf_text
 from web import enter
 
-from scorekeeper.store import chain
+from scorekeeper.db import chain
 
 
 def ledger(app) -> list[tuple]:

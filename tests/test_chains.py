@@ -23,9 +23,8 @@ from test_settlement import pdf_text
 from web import NEW_GAME, coup_data, version_of
 
 from scorekeeper.cli import main
-from scorekeeper.db import connect
-from scorekeeper.migrations import migrations
-from scorekeeper.store import chain
+from scorekeeper.db import chain, connect
+from scorekeeper.db.migrations import migrations
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from live import Phone, free_port, start_server
 from web import NEW_GAME, coup_data
 
 from scorekeeper import create_app
-from scorekeeper.migrations import migrations
+from scorekeeper.db.migrations import migrations
 from scorekeeper.rules.hombre.file import load_coup
 
 BIN = Path(sys.executable).parent / "scorekeeper"

@@ -17,7 +17,7 @@ from web import PageClient
 
 from scorekeeper import create_app
 from scorekeeper.db import get_db
-from scorekeeper.store import events as stored
+from scorekeeper.events import records as stored
 
 EVENT = {
     "rounds": "2",
@@ -83,7 +83,7 @@ def seated(client, game):
 
 def ranking(app):
     with app.app_context():
-        from scorekeeper.store.event_standing import compute
+        from scorekeeper.events.standing import compute
 
         standing = compute(get_db(), 1)
         return [(line.place, line.player, line.figure) for line in standing.lines], standing

@@ -296,8 +296,7 @@ def test_wrong_types_at_every_depth_of_every_game_file():
     The import page and ``scorekeeper replay`` read files with exactly these
     calls; anything but a GameError here would be a 500 there.
     """
-    from scorekeeper import importing
-    from scorekeeper.rules import kinds
+    from scorekeeper.rules import importing, kinds
     from scorekeeper.rules.errors import GameError
     from scorekeeper.rules.money import money_from_file
 

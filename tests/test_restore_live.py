@@ -24,7 +24,7 @@ from live import Phone, start_serve
 from test_serve import stop
 from web import NEW_GAME, coup_data
 
-from scorekeeper.backup import backup, restore
+from scorekeeper.db.backup import backup, restore
 
 VANISHING = "B demande A2 B5 C2"
 """The coup saved after the backup: the restore removes it."""

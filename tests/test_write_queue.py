@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from scorekeeper.db import change, connect
-from scorekeeper.write_queue import queued
+from scorekeeper.db.write_queue import queued
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 

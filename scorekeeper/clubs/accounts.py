@@ -2,7 +2,7 @@
 
 Each is one transaction checked against the club's version (a page shown
 before another change is refused: ``Conflict``), writing ledger rows only
-through ``store.ledger.insert_entry``. What the accounts show is derived:
+through ``cashbox.ledger.insert_entry``. What the accounts show is derived:
 ``accounts`` reads the entries and the members, the balances and
 suggestions are cashbox/'s.
 """
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..cashbox.entries import Entry, EntryKind, balances, reversed_ids
+from ..cashbox.ledger import entries, insert_entry
 from ..cashbox.settle import BOX, Suggestion
 from ..db import change
-from ..store.ledger import entries, insert_entry
 from .records import Member, Refused, bump
 from .seats import _member_of, members
 

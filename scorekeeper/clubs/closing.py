@@ -21,10 +21,10 @@ from __future__ import annotations
 import sqlite_utils
 
 from ..cashbox.entries import EntryKind, reversed_ids
+from ..cashbox.ledger import entries, insert_entry
 from ..cashbox.rounding import to_cents
 from ..db import change
 from ..store import closings
-from ..store.ledger import entries, insert_entry
 from .records import Club, Evening, Refused, bump
 from .room import room_of
 from .seats import names

@@ -12,11 +12,15 @@ kept report of the coups the change leaves as they were: ``checkpoints.py``).
 - ``game_setup``: creation, the table's settings, the money;
 - ``links``: the manager link, the handover code, the phones' rights;
 - ``coup_edits``: coups added, corrected, deleted, undone, redone;
-- ``chain``: the logs as hash chains (each line hashes the one before), append-only;
-- ``audit``: the chains recomputed and each game checked against its log (``verify``).
-- ``coup_keys``: the phones' keys of the coups they sent (a retry is stored once).
+- ``grants``: which phone may manage or follow which game (the links' rights, stored);
+- ``audit``: the hash chains (``db/chain.py``) recomputed and each game checked against
+  its log; ``verify``: the ``scorekeeper verify`` command that runs it;
+- ``coup_keys``: the phones' keys of the coups they sent (a retry is stored once);
 - ``closings``: evenings closed and reopened (a closed evening's tables take no coup);
-- ``ledger``: the club's cash box rows, inserted by one function, never changed.
+- ``cache`` and ``checkpoints``: the games this process replayed, and their kept
+  reports, so that a change replays only from the nearest checkpoint.
+
+The store knows no club, event or page: those sit above it (``pyproject.toml``'s layers).
 """
 
 from __future__ import annotations

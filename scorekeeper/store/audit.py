@@ -23,7 +23,7 @@ from typing import Any
 
 import sqlite_utils
 
-from .chain import CHAINS, Chain, Fault, Head, check, contains, present
+from ..db.chain import CHAINS, Chain, Fault, Head, check, contains, present
 from .changelog import Action
 
 STARTS = (Action.CREATE, Action.IMPORT, Action.CHAIN)

@@ -13,9 +13,9 @@ from typing import Any
 
 import sqlite_utils
 
-from .. import grants
 from ..clock import now
-from .chain import CHANGES, append
+from ..db.chain import CHANGES, append
+from . import grants
 from .errors import NotFound
 
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import sqlite_utils
 
-from .. import cache
 from ..rules.kinds import dump_coup
+from . import cache
 from .changelog import Action, redoable, undone_coup
 from .changing import Change, changing
 from .errors import Conflict, NotFound

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite_utils
 
-from .. import grants
+from . import grants
 from .changelog import Action
 from .changing import changing
 from .errors import Conflict, NotFound

@@ -10,8 +10,8 @@ from flask import Flask
 from flask_babel import get_locale
 from jinja2 import ChoiceLoader
 
-from ..access import can_manage
 from ..i18n import NAMES
+from ..rights.access import can_manage
 from . import (
     clubs,
     coups,

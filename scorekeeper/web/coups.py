@@ -31,8 +31,8 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..access import acting_grant, can_manage, managed, readable, readable_head
 from ..db import get_db
+from ..rights.access import acting_grant, can_manage, managed, readable, readable_head
 from ..rules.errors import GameError
 from ..store.links import right_lost_at
 from . import registry

@@ -14,10 +14,11 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import Field
 
-from .. import access, importing, store
+from .. import store
 from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
-from ..rules import kinds
+from ..rights import access
+from ..rules import importing, kinds
 from ..rules.errors import GameError
 from ..rules.gamefile import json_text
 from ..rules.money import Money, money_from_file

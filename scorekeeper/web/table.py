@@ -10,8 +10,8 @@ from flask import render_template
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..access import can_manage, readable
 from ..db import get_db
+from ..rights.access import can_manage, readable
 from . import blueprints, registry
 from .changelog import PAGE, lines
 from .hookspecs import Page

@@ -11,9 +11,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
-from ... import access, clubs
+from ... import clubs
 from ...clubs import closing
 from ...db import get_db
+from ...rights import access
 from .. import blueprints
 from ..forms import CHANGED, ActionForm, form_version
 

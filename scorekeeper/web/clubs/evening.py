@@ -14,10 +14,11 @@ from flask import Response, abort, jsonify, render_template
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ... import access, clubs
+from ... import clubs
 from ...clubs import presets
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db
+from ...rights import access
 from ...rules import kinds
 from ...store import closings
 from .. import blueprints, registry

@@ -6,14 +6,14 @@
 - ``public``: the read link's pages — the ranking, the wall, the results and files;
 - ``rights``: who may see and run an event; ``forms``: the forms.
 
-The domain is ``scorekeeper/events`` (pure), the storage ``store/events.py``,
-``store/event_rounds.py`` and ``store/event_standing.py``.
+The domain is ``scorekeeper/events`` (pure), the storage ``events/records.py``,
+``events/rounds.py`` and ``events/standing.py``.
 """
 
 from __future__ import annotations
 
 from ...db import get_db
-from ...store.events import Event, club_events
+from ...events.records import Event, club_events
 from ..blueprints import events as bp
 from . import actions, create, director, public, slips
 from .words import change_words, figure_text

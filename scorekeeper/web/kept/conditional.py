@@ -34,7 +34,7 @@ from importlib.metadata import PackageNotFoundError, version
 from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
-from ...access import can_manage, readable_head
+from ...rights.access import can_manage, readable_head
 from . import arguments, said, shared
 from .holes import filled, keepable, with_holes
 from .memory import DRAWN, MANAGED

@@ -37,8 +37,9 @@ from typing import Any, TypeVar, cast
 from flask import Response, abort, g, make_response, request, session
 from flask_babel import get_locale, gettext
 
-from ... import access, clubs
+from ... import clubs
 from ...db import generation, get_db
+from ...rights import access
 from . import arguments, said
 from .memory import Drawn
 from .once import SHOWN_ONCE

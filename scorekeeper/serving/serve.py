@@ -23,7 +23,6 @@ start with the PDF engine and its fonts loaded (web/printing.py, issue 36).
 from __future__ import annotations
 
 import io
-import ipaddress
 import os
 import shutil
 import socket
@@ -33,6 +32,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
 import segno
+
+from ..web.ca_file import folder_of
+from ..web.deployment import is_loopback
 
 if TYPE_CHECKING:
     from .certs import Served
@@ -57,15 +59,6 @@ def cores() -> int:
 
 def is_wildcard(host: str) -> bool:
     return host in ("", "0.0.0.0", "::")
-
-
-def is_loopback(host: str) -> bool:
-    if host.lower() in ("localhost", "localhost.localdomain"):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def lan_address() -> str | None:
@@ -202,7 +195,7 @@ def _https(
     """
     from . import certs, tls_front
 
-    folder_tls = certs.folder_of(app.config, app.instance_path)
+    folder_tls = folder_of(app.config, app.instance_path)
     served = certs.ensure(folder_tls, host_addresses(), socket.gethostname())
     tls = tls_front.context(str(served.cert_file), str(served.key_file))  # a bad file stops here
     folder = tempfile.mkdtemp(prefix="scorekeeper-")  # 0700: only this user reaches waitress
@@ -230,8 +223,9 @@ def serve(
     https: bool = False,
 ) -> None:
     """Create the app (secret key, database, migrations), then serve it until stopped."""
-    from . import create_app, prefork
-    from .web.printing import warm
+    from .. import create_app
+    from ..web.printing import warm
+    from . import prefork
 
     stream = out or sys.stdout
     workers = workers or cores()

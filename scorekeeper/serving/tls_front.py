@@ -161,13 +161,17 @@ class Held:
     silent are dropped first when the listener, or the client's address, is full).
     """
 
-    __slots__ = ("active", "address", "task", "waiting")
+    __slots__ = ("active", "address", "connection", "started", "task", "waiting")
 
     def __init__(self, address: str) -> None:
         self.address = address
         self.active = time.monotonic()
         self.waiting = False
         self.task: asyncio.Future[None] | None = None
+        self.connection: socket.socket | None = None
+        self.started = False
+        """Whether its task runs: one cancelled before its first step never runs its
+        ``finally``, so the socket is closed by whoever drops it."""
 
     def touch(self) -> None:
         self.active = time.monotonic()
@@ -292,6 +296,8 @@ class Front:
         self.dropped += 1
         if held.task is not None:
             held.task.cancel()
+        if not held.started and held.connection is not None:
+            held.connection.close()  # accepted in the same burst: its task never ran
 
     def _forget(self, held: Held) -> None:
         self.held.pop(held, None)
@@ -327,6 +333,7 @@ class Front:
             if held is None:
                 connection.close()
                 continue
+            held.connection = connection
             task = asyncio.ensure_future(self.arrive(connection, held))
             held.task = task
             self.arriving.add(task)
@@ -334,6 +341,7 @@ class Front:
 
     async def arrive(self, connection: socket.socket, held: Held) -> None:
         """TLS or plain HTTP, by the first byte; then the requests."""
+        held.started = True
         transport: asyncio.Transport | None = None
         try:
             connection.setblocking(False)

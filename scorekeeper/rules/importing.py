@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from .rules.errors import N_, GameError
+from .errors import N_, GameError
 
 MAX_BYTES = 512 * 1024
 """A 300-coup evening is about 30 KB: ten of them in one file fit."""

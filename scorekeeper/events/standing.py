@@ -24,13 +24,13 @@ from typing import Any
 
 import sqlite_utils
 
-from ..events.ranking import Figure, Line, Penalty, RoundPlay, TableResult, rank, team_ranking
-from ..events.results import table_result
-from ..events.settings import EventSettings
 from ..rules.kinds import replay
-from .event_rounds import EventRound, EventTable, penalties, rounds
-from .events import Event, Player, event, players
-from .repository import load
+from ..store.repository import load
+from .ranking import Figure, Line, Penalty, RoundPlay, TableResult, rank, team_ranking
+from .records import Event, Player, event, players
+from .results import table_result
+from .rounds import EventRound, EventTable, penalties, rounds
+from .settings import EventSettings
 
 KEPT = 64
 TABLES_KEPT = 4096

@@ -22,8 +22,9 @@ import secrets
 from flask import abort, current_app, g, request, session
 from werkzeug.wrappers import Response
 
-from . import clubs, grants, store
-from .db import get_db
+from .. import clubs, store
+from ..db import get_db
+from ..store import grants
 
 MANAGE, FOLLOW, ADMIN, DEVICE = "manage", "follow", "admin", "device"
 MAX_ID = 2**63 - 1

@@ -14,10 +14,10 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from .backup import _uri, default_database
-from .db import Database
-from .store.audit import Outcome, heads_text, kept_heads_fault, verify
-from .store.chain import Fault
+from ..db import Database
+from ..db.backup import _uri, default_database
+from ..db.chain import Fault
+from .audit import Outcome, heads_text, kept_heads_fault, verify
 
 MIGRATION = "m011_hash_chains"
 

@@ -18,9 +18,9 @@ import sqlite_utils
 
 from ..clock import now
 from ..db import change as transaction
-from ..events.settings import EventSettings, settings_from
 from ..rules.errors import N_, GameError
-from .errors import Conflict
+from ..store.errors import Conflict
+from .settings import EventSettings, settings_from
 
 MAX_PLAYERS = 600
 MAX_NAME = 40

@@ -14,17 +14,19 @@ one is name-constrained (RFC 5280, 4.2.1.10): it may sign only for private and
 loopback addresses and local names (``localhost``, ``*.local``, ``*.lan``,
 ``*.home.arpa``, this machine's name), never for a bank's. Its key and the
 machine's key are 0600 and never served (docs/security.md).
+
+The CA's certificate is read back by ``web/ca_file.py`` (the ``/trust`` page
+reads it too, and pages never import the server).
 """
 
 from __future__ import annotations
 
 import datetime
-import hashlib
 import ipaddress
 import os
 import re
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +34,8 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+from ..web.ca_file import CA_CERT, fingerprint, read_ca
 
 CA_DAYS = 3650
 """The CA's life: ten years; a phone trusts it once."""
@@ -57,7 +61,7 @@ LOCAL_DOMAINS = ("localhost", "local", "lan", "home.arpa")
 HOST_NAME = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
 """A machine name a certificate can carry (an odd one, with ``_`` or accents, is left out)."""
 
-CA_CERT, CA_KEY = "ca.crt", "ca.key"
+CA_KEY = "ca.key"
 CERT, KEY = "cert.crt", "cert.key"
 
 
@@ -77,29 +81,6 @@ class Served:
     """The CA's SHA-256 fingerprint, to compare on the phone."""
     left_out: tuple[str, ...]
     """Addresses of this machine the CA may not sign for (public ones)."""
-
-
-def folder_of(config: Mapping[str, object], instance_path: str) -> Path:
-    """Where the CA and the certificate are kept: ``TLS_FOLDER``, else ``instance/tls``."""
-    return Path(str(config.get("TLS_FOLDER") or Path(instance_path) / "tls"))
-
-
-def fingerprint(certificate: x509.Certificate) -> str:
-    """SHA-256 of the DER form, as phones show it: ``AB:CD:…``."""
-    digest = hashlib.sha256(certificate.public_bytes(serialization.Encoding.DER)).hexdigest()
-    return ":".join(digest[i : i + 2] for i in range(0, len(digest), 2)).upper()
-
-
-def pem(certificate: x509.Certificate) -> bytes:
-    return certificate.public_bytes(serialization.Encoding.PEM)
-
-
-def read_ca(folder: Path) -> x509.Certificate | None:
-    """The CA's certificate kept in ``folder``, or None when HTTPS was never set up."""
-    try:
-        return x509.load_pem_x509_certificate((folder / CA_CERT).read_bytes())
-    except (OSError, ValueError):
-        return None
 
 
 def _write(path: Path, data: bytes, private: bool) -> None:

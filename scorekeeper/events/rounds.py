@@ -21,14 +21,14 @@ import sqlite_utils
 from ..clock import now
 from ..clubs.evening_tables import add_table
 from ..clubs.records import Evening
-from ..events.drawing import Drawer, Drawn, DrawRequest, Entry
-from ..events.ranking import Penalty
 from ..rules.errors import N_, GameError
 from ..rules.kinds import build
 from ..rules.kinds import replay as replay_any
-from .changelog import Action
-from .events import event_changing, players, rounds_drawn
-from .game_setup import insert_game
+from ..store.changelog import Action
+from ..store.game_setup import insert_game
+from .drawing import Drawer, Drawn, DrawRequest, Entry
+from .ranking import Penalty
+from .records import event_changing, players, rounds_drawn
 
 
 @dataclass(frozen=True)

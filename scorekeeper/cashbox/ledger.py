@@ -1,7 +1,7 @@
 """The club's ledger rows: inserted by one function, read as entries, never updated or deleted.
 
 ``insert_entry`` is the only writer of the ``ledger`` table: each row is
-the next link of its club's hash chain (``store/chain.py``: ``prev_hash``
+the next link of its club's hash chain (``db/chain.py``: ``prev_hash``
 and ``hash``, scope: the club; the database refuses a row without them).
 It writes inside the caller's transaction: a change of the cash box
 (scorekeeper/clubs/accounts.py, closing.py) is one transaction.
@@ -13,9 +13,9 @@ from typing import Any
 
 import sqlite_utils
 
-from ..cashbox.entries import Entry, EntryKind
 from ..clock import now
-from .chain import LEDGER, append
+from ..db.chain import LEDGER, append
+from .entries import Entry, EntryKind
 
 COLUMNS = (
     "club_id",

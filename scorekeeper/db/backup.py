@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from flask import Flask
 
-from .db import Database, connect, new_generation, private_file
+from . import Database, connect, new_generation, private_file
 from .migrations import migrations
 
 

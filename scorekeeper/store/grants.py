@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from .clock import now
+from ..clock import now
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,22 @@ is the number of reverse proxies in front of the server whose
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, current_app, request, url_for
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .serve import is_loopback
+
+def is_loopback(host: str) -> bool:
+    """The serving machine itself (127.0.0.1, ::1, localhost): no phone can open it."""
+    if host.lower() in ("localhost", "localhost.localdomain"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def configure(app: Flask) -> None:

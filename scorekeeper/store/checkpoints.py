@@ -26,7 +26,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from .rules.kind import GameKind
+from ..rules.kind import GameKind
 
 SPACING = 256
 """Coups between two kept prefixes at first: a correction replays at most this many more."""
