@@ -34,7 +34,9 @@ from importlib.metadata import PackageNotFoundError, version
 from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
+from ...db import get_db
 from ...rights.access import can_manage, readable_head
+from ...store.table_locks import table_state
 from . import arguments, said, shared
 from .holes import filled, keepable, with_holes
 from .memory import DRAWN, MANAGED
@@ -125,12 +127,16 @@ def check() -> Response | None:
     if endpoint == POLL:
         tag = _tag(head.generation, POLL, game_id, head.version, head.updated_at, head.table_token)
     elif can_manage(head):
-        stamp = f"{head.version}@{head.updated_at}"
+        # a manager's page shows why a locked table takes no coup: kept per lock too (an
+        # evening or an event round closes without the game's version moving)
+        lock = table_state(get_db(), game_id).key
+        stamp = f"{head.version}@{head.updated_at}@{lock}"
         return _managed(endpoint, head.generation, stamp, head.table_token)
     elif session.get("_flashes"):  # a follower's page is kept whole: not with a message
         return None
     else:
-        stamp = f"{head.version}@{head.updated_at}"
+        # a locked table's pages say so (no PROVISIONAL once its evening is closed)
+        stamp = f"{head.version}@{head.updated_at}@{table_state(get_db(), game_id).key}"
         tag = _tag(head.generation, page_key(), stamp, head.table_token, get_locale(), "follow")
     g.etag = tag
     if tag in request.if_none_match:

@@ -40,6 +40,7 @@ from flask_babel import get_locale, gettext
 from ... import clubs
 from ...db import generation, get_db
 from ...rights import access
+from ...store.table_locks import table_state
 from . import arguments, said
 from .memory import Drawn
 from .once import SHOWN_ONCE
@@ -177,7 +178,7 @@ def game_key(game_id: int, **_: Any) -> Hashable:
     head = access.readable_head(game_id)  # 404 for a game this browser may not see
     # the generation read with the row: the same snapshot (a restore in place, issue 36)
     stamp = (head.generation, head.version, head.updated_at, head.table_token)
-    return (game_id, stamp, access.can_manage(head))
+    return (game_id, stamp, access.can_manage(head), table_state(get_db(), game_id).key)
 
 
 def players_key(**_: Any) -> Hashable:
