@@ -16,7 +16,7 @@ from typing import Any
 
 from .draw import DrawError
 from .draw import command as draw_command
-from .rules import importing, kinds
+from .rules import importing, kinds, seating
 from .rules.errors import GameError
 from .rules.gamefile import write_json, write_json_bytes
 from .rules.hombre import text as report_text
@@ -75,17 +75,22 @@ def _replay_command(args: argparse.Namespace) -> None:
     data = read_json(args.file, args.any_size)
     kind = _kind_of_file(data)
     game = kind.load(data)
+    changes = seating.load(data, kind, game)
     del data  # the parsed file is not needed while the game is replayed and written
     report = kind.replay(game)
     if args.csv and not kind.chips:
         raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
     if args.json:
         # the coups are turned into JSON a batch at a time as they are written, never held whole
-        write_report_json(kind.dump_report_stream(report))
+        write_report_json(
+            {**kind.dump_report_stream(report), **seating.report_keys(kind, changes, report)}
+        )
     elif args.csv:
         sys.stdout.write(journal_csv(report))
     else:
         print(kind.text(report))
+        for line in seating.text_lines(kind, changes, report):
+            print(line)
 
 
 def write_report_json(report: Any) -> None:

@@ -201,6 +201,19 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     def text(self, report: Rep) -> str:
         """The report as the command prints it."""
 
+    def takes_over(self, rules: R) -> bool:
+        """Whether a newcomer may take over a seat's money (``seating.TAKES_OVER``) at a table
+        of these rules, rather than only play for the absent player. Yes unless a kind's house
+        rule says otherwise (the 1709 poule: ``take_over``, off by default)."""
+        return True
+
+    def seat_debt(self, report: Rep, seat: int) -> int:
+        """What the player leaving ``seat`` after ``report`` hands the one who takes it over:
+        chips he owes the table that the seat keeps at stake (the 1709 poule: his open bêtes,
+        docs/rules.md). Nothing by default: the pot systems are paid as they go, the points
+        games count no money."""
+        return 0
+
     def preset(self, name: str) -> R:
         """The rule set of a named preset (the defaults for an unknown name)."""
         return self.rules_type()

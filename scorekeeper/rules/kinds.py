@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from . import seating
 from .brou.kind import Brou
 from .errors import N_, GameError
 from .gamefile import file_head
@@ -109,6 +110,18 @@ def load_file(data: object) -> Game:
     return game
 
 
+def load_seated(data: object) -> tuple[Game, tuple[seating.SeatChange, ...]]:
+    """The game of any game file and its optional ``seat_changes`` (who took a seat when)."""
+    game = load_file(data)
+    assert isinstance(data, Mapping)
+    return game, seating.load(data, kind_of(game), game)
+
+
+def dump_seated(game: Game, changes: Sequence[seating.SeatChange]) -> JsonObject:
+    """The game file with its seat changes (the key only when someone took a seat)."""
+    return seating.with_changes(dump_file(game), changes, game.players)
+
+
 def build(
     game: str,
     players: Sequence[str],
@@ -153,9 +166,11 @@ __all__ = [
     "dump_coup",
     "dump_file",
     "dump_report",
+    "dump_seated",
     "find_kind",
     "kind_of",
     "load_file",
+    "load_seated",
     "replay",
     "stored_kind",
 ]

@@ -17,7 +17,7 @@ from ..kind import JsonObject, Kind, Standing, continues
 from . import danois, engine, file, jetons, systems, text
 from .correction import check_change
 from .danois import DanishCoup, DanishGame, DanishRules
-from .engine import Coup, Game, Report
+from .engine import BeteStatus, Coup, Game, Report
 from .jetons import JetonsCoup, JetonsGame, JetonsRules
 from .pot import PotReport
 from .ruleset import PRESETS, RuleSet
@@ -113,6 +113,18 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
         if start is None or continues(start.game, game):
             return check_change(start, game, old, first, list(kept))
         return super().check(start, game, old, first, kept)
+
+    def takes_over(self, rules: RuleSet) -> bool:
+        return rules.take_over
+
+    def seat_debt(self, report: Report, seat: int) -> int:
+        """The leaver's open bêtes, pending or in play: he hands their chips to the newcomer,
+        who then stands behind them (docs/rules.md, "Someone takes a seat")."""
+        return sum(
+            b.amount
+            for b in report.betes
+            if b.owner == seat and b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)
+        )
 
     def allows(self, rules: RuleSet, contract: str) -> bool:
         optional = {"retourne": rules.retourne, "espadille_forcee": rules.espadille_forcee}
