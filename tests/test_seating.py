@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_hombre_properties import FAST, games
 
 from scorekeeper.rules import kinds, seating
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre.engine import replay
-from scorekeeper.rules.seating import PLAYS_FOR, TAKES_OVER, SeatChange, person_tally
-from test_hombre_properties import FAST, games
+from scorekeeper.rules.seating import TAKES_OVER, SeatChange, person_tally
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -121,8 +121,14 @@ def test_the_replay_report_says_who_sat_from_which_coup():
     keys = seating.report_keys(kind, changes, kind.replay(game))
     assert keys["sittings"][1:3] == [
         {"seat": "B", "player": "B", "from_coup": 1, "to_coup": 4, "way": None, "for": "B"},
-        {"seat": "B", "player": "Denis", "from_coup": 5, "to_coup": None, "way": "plays_for",
-         "for": "B"},
+        {
+            "seat": "B",
+            "player": "Denis",
+            "from_coup": 5,
+            "to_coup": None,
+            "way": "plays_for",
+            "for": "B",
+        },
     ]
     assert keys["by_person"]["Denis"] == 0
 
@@ -139,7 +145,9 @@ def seated_games(draw):
         last = changes[-1].coup if changes else 1
         coup = draw(st.integers(last, len(game.coups) + 1))
         changes.append(
-            SeatChange(coup, draw(st.integers(0, 2)), next(names), draw(st.sampled_from(seating.WAYS)))
+            SeatChange(
+                coup, draw(st.integers(0, 2)), next(names), draw(st.sampled_from(seating.WAYS))
+            )
         )
     return game, tuple(changes)
 

@@ -31,6 +31,8 @@ TAKES_OVER = "takes_over"
 WAYS = (PLAYS_FOR, TAKES_OVER)
 KEY = "seat_changes"
 """The game file's optional key (docs/formats.md); absent when nobody took a seat."""
+MAX_LENGTH = 40
+"""A newcomer's name, as the name fields bound every player's (``names.MAX_LENGTH``)."""
 MOST = 32
 """Seat changes a game may hold: each costs a replay of a prefix to split the nets."""
 
@@ -58,6 +60,8 @@ class Sitting:
     """How he came (None: he sat there from the start)."""
     payer: str
     """Whose money the seat's result of these coups is."""
+    replaced: str | None = None
+    """Who sat there before him (None: he sat there from the start)."""
 
 
 def seated(players: Sequence[str], changes: Sequence[SeatChange], coup: int) -> tuple[str, ...]:
@@ -83,7 +87,9 @@ def sittings(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sit
                 )
             )
             payer = current.payer if change.way == PLAYS_FOR else change.player
-            current = Sitting(seat, change.player, change.coup, None, change.way, payer)
+            current = Sitting(
+                seat, change.player, change.coup, None, change.way, payer, current.player
+            )
         out.append(current)
     return tuple(s for s in out if s.last is None or s.last >= s.first)
 
@@ -102,8 +108,8 @@ def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int =
             raise GameError(field, N_("seat changes must be in the order of their coups"))
         last = change.coup
         name = change.player
-        if not name.strip() or len(name) > 60:
-            raise GameError(f"{field}.player", N_("a player's name is 1 to 60 characters"))
+        if not name.strip() or len(name) > MAX_LENGTH:
+            raise GameError(f"{field}.player", N_("a player's name is 1 to 40 characters"))
         if name in seated(game.players, changes[: n - base - 1], change.coup):
             raise GameError(f"{field}.player", N_("{name} already sits at this table"), name=name)
         if change.way not in WAYS:
@@ -131,7 +137,7 @@ def load(data: Mapping[str, Any], kind: GameKind, game: Game) -> tuple[SeatChang
         if seat not in game.players:
             raise GameError(f"{field}.seat", N_("seat must name one of the players"))
         if not isinstance(player, str):
-            raise GameError(f"{field}.player", N_("a player's name is 1 to 60 characters"))
+            raise GameError(f"{field}.player", N_("a player's name is 1 to 40 characters"))
         changes.append(SeatChange(coup, game.players.index(seat), player, str(way)))
     check(kind, game, changes)
     return tuple(changes)

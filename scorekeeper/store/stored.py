@@ -81,6 +81,14 @@ class StoredGame:
             self.derived["by_person"] = found
         return dict(found)
 
+    def people(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """Who is paid what, in the settlement's order: the seats' players and their nets, or,
+        once someone took a seat, every person who sat (or whose seat was played for him)."""
+        if not self.seat_changes:
+            return tuple(self.game.players), tuple(self.replay().tally)
+        found = self.by_person()
+        return tuple(found), tuple(found.values())
+
     def known_report(self) -> AnyReport | None:
         """The replay if made, else the prefix it would continue (one step back at most)."""
         return self.memo[0] if self.memo else self.basis

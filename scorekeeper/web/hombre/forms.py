@@ -150,6 +150,7 @@ class NewGameForm(FlaskForm):
     )
     retourne = BooleanField(_l("Retourne allowed"))
     espadille_forcee = BooleanField(_l("Espadille forcée"))
+    take_over = BooleanField(_l("House rule: a newcomer may take over a seat"))
     poules_to_play = IntegerField(
         _l("Poules to play"), validators=[Optional(), NumberRange(1, 1000)]
     )
@@ -196,6 +197,10 @@ SETTING_HELP = {
     "payments": _l("Double: sans prendre 12, matador 2, retourne 6. Simple: 6, 1, 3."),
     "retourne": _l("The trump may be turned from the talon (retourne contract)."),
     "espadille_forcee": _l("When all pass, the holder of spadille must play demande."),
+    "take_over": _l(
+        "Off (1709): whoever sits down mid-game plays for the absent player, whose money it"
+        " stays. On: each keeps the net of his own coups; the leaver hands over his open bêtes."
+    ),
     "poules_to_play": _l("Poules won by the hombre that end the game."),
     "coups_to_play": _l(
         "0: the poules end the game. Else it ends after this many coups (an evening of 40 or 48),"
@@ -377,6 +382,8 @@ def rules_text(rules: Any) -> str:
     parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
     if rules.mark_value != 3:
         parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
+    if rules.take_over:
+        parts.append(_("a newcomer may take over a seat"))
     return ", ".join(parts)
 
 

@@ -1,0 +1,149 @@
+"""Someone else takes a seat between coups: the manager's page and the words that tell it.
+
+Every game, at every table: the page (``/games/<id>/seat``) names the seats
+as they are now, asks the newcomer's name and how he comes (plays for the
+absent player, or takes over, where the rules allow it), and stores one
+versioned change of the game (``store.take_seat``). Without JavaScript.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, RadioField, SubmitField
+from wtforms.validators import InputRequired
+
+from .. import store
+from ..db import get_db
+from ..names import same_key, tidy
+from ..rights import access
+from ..rules.errors import GameError
+from ..rules.seating import PLAYS_FOR, TAKES_OVER, Sitting, sittings
+from .forms import changed_meanwhile, form_version, name_field, options
+from .words import error_text
+
+bp = Blueprint("seats", __name__)
+
+
+PLAYS_FOR_WORDS = _l("plays for him: the money stays his")
+
+
+class SeatForm(FlaskForm):
+    """Who takes which seat, and how; the version the page showed."""
+
+    version = HiddenField()
+    seat = RadioField(_l("Whose seat"), choices=[], validators=[InputRequired()])
+    player = name_field(_l("Who sits down"))
+    way = RadioField(
+        _l("How"),
+        choices=options(
+            [
+                (PLAYS_FOR, PLAYS_FOR_WORDS),
+                (TAKES_OVER, _l("takes over: each keeps what he won or lost")),
+            ]
+        ),
+        default=PLAYS_FOR,
+        validators=[InputRequired()],
+    )
+    submit = SubmitField(_l("Take the seat"))
+
+
+def _form(stored: store.StoredGame) -> SeatForm:
+    """The form (on a POST: as sent), its seats named as they are now."""
+    form = SeatForm()
+    form.seat.choices = options((str(i), name) for i, name in enumerate(stored.seated()))
+    if not stored.kind.takes_over(stored.game.rules):
+        form.way.choices = options([(PLAYS_FOR, PLAYS_FOR_WORDS)])
+    if request.method != "POST":
+        form.version.data = str(stored.version)
+    return form
+
+
+def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
+    page = render_template(
+        "seat.html",
+        stored=stored,
+        form=form,
+        finished=stored.replay().finished,
+        coup=len(stored.game.coups) + 1,
+        lines=seat_lines(stored),
+    )
+    return page if status == 200 else (page, status)
+
+
+@bp.route("/games/<int:game_id>/seat", methods=["GET", "POST"])
+def take_seat(game_id: int) -> Any:
+    """The form (GET), or the seat taken from the next coup (POST)."""
+    stored = access.managed(game_id)
+    form = _form(stored)
+    if request.method != "POST":
+        return _page(stored, form)
+    if not form.validate():
+        if form.errors.get("csrf_token"):
+            abort(400)
+        return _page(stored, form, 422)
+    seat = int(form.seat.data or 0)
+    player = tidy(form.player.data or "")
+    if any(same_key(player) == same_key(name) for name in stored.seated()):
+        form.player.errors = [_("%(name)s already sits at this table.", name=player)]
+        return _page(stored, form, 422)
+    try:
+        store.take_seat(
+            get_db(),
+            game_id,
+            seat,
+            player,
+            str(form.way.data),
+            version=form_version(form),
+            by=access.acting_grant(),
+        )
+    except store.Conflict:
+        latest = changed_meanwhile(form, form.submit, game_id)
+        return _page(latest, form, 409)
+    except GameError as error:
+        target = form.player if error.field.endswith("player") else form.way
+        target.errors = [error_text(error)]
+        return _page(stored, form, 422)
+    flash(seat_lines(store.load(get_db(), game_id))[-1])
+    return redirect(url_for("table.game", game_id=game_id))
+
+
+def seat_text(sitting: Sitting) -> str:
+    """One stretch in words: "From coup 5, Denis plays for Bruno"."""
+    if sitting.way == PLAYS_FOR:
+        return _(
+            "From coup %(n)s, %(player)s plays for %(absent)s.",
+            n=sitting.first,
+            player=sitting.player,
+            absent=sitting.payer,
+        )
+    return _(
+        "From coup %(n)s, %(player)s has taken over the seat of %(seat)s.",
+        n=sitting.first,
+        player=sitting.player,
+        seat=sitting.replaced,
+    )
+
+
+def seat_lines(stored: store.StoredGame) -> list[str]:
+    """Who took a seat from which coup, in words (none: nobody did)."""
+    if not stored.seat_changes:
+        return []
+    return [
+        seat_text(s)
+        for s in sorted(sittings(stored.game.players, stored.seat_changes), key=_first)
+        if s.way is not None
+    ]
+
+
+def _first(sitting: Sitting) -> tuple[int, int]:
+    return sitting.first, sitting.seat
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(seat_lines=seat_lines)

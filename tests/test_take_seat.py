@@ -1,0 +1,114 @@
+"""Someone takes a seat between coups, through the pages (issue 35, point 6).
+
+Figures from the seed's worked example (hombre.md §10) and docs/rules.md
+("Someone takes a seat"): see tests/test_seating.py for their arithmetic.
+"""
+
+import json
+
+from web import SEED_COUPS, enter, new_game, report, version_of
+
+
+def seed_until(client, n, **changes):
+    game = new_game(client, **changes)
+    for text in SEED_COUPS[:n]:
+        assert enter(client, game, text).status_code == 302
+    return game
+
+
+def take(client, game, seat, player, way="plays_for", **extra):
+    data = {"seat": seat, "player": player, "way": way, **extra}
+    data.setdefault("version", version_of(client, game))
+    return client.post(game + "/seat", data=data)
+
+
+def test_the_link_shows_only_between_coups_and_the_page_names_the_seats(client):
+    game = new_game(client)
+    assert "someone takes a seat" not in client.get(game).data.decode()
+    enter(client, game, SEED_COUPS[0])
+    page = client.get(game).data.decode()
+    assert f'href="{game}/seat"' in page
+    form = client.get(game + "/seat").data.decode()
+    assert "From coup 2, someone else sits at one of the seats." in form
+    assert 'value="plays_for"' in form
+    assert 'value="takes_over"' not in form  # the 1709 poule: off unless the house rule
+
+
+def test_plays_for_him_keeps_the_money_with_the_absent_player(client):
+    game = seed_until(client, 4)
+    response = take(client, game, "1", "Denis")
+    assert response.status_code == 302
+    page = client.get(game).data.decode()
+    assert "From coup 5, Denis plays for Bruno." in page
+    for text in SEED_COUPS[4:]:
+        assert enter(client, game, text).status_code == 302
+    r = report(client, game)
+    assert r["net"] == {"Anne": -72, "Bruno": -9, "Chloé": 81}  # per seat, as the seed
+    assert r["by_person"] == {"Anne": -72, "Bruno": -9, "Chloé": 81, "Denis": 0}
+    assert r["sittings"][2]["player"] == "Denis" and r["sittings"][2]["from_coup"] == 5
+    data = json.loads(client.get(game + "/game.json").data)
+    assert data["seat_changes"] == [
+        {"coup": 5, "seat": "Bruno", "player": "Denis", "way": "plays_for"}
+    ]
+    log = client.get(game + "/history").data.decode()
+    assert "someone took a seat" in log
+
+
+def test_takes_over_is_refused_without_the_house_rule(client):
+    game = seed_until(client, 4)
+    response = take(client, game, "1", "Denis", "takes_over")
+    assert response.status_code == 422
+    assert "seat_changes" not in json.loads(client.get(game + "/game.json").data)
+
+
+def test_takes_over_with_the_house_rule_splits_the_nets_and_the_settlement(client):
+    game = seed_until(client, 4)
+    # the house rule in the game's rules: a file imported with it (the form has no field yet)
+    data = json.loads(client.get(game + "/game.json").data)
+    data["rules"]["take_over"] = True
+    response = client.post("/games/import", data={"text": json.dumps(data)})
+    assert response.status_code == 302
+    game = response.headers["Location"]
+    assert take(client, game, "1", "Denis", "takes_over").status_code == 302
+    for text in SEED_COUPS[4:]:
+        assert enter(client, game, text).status_code == 302
+    r = report(client, game)
+    # Bruno 0 - 180 (his bêtes 72 + 108 handed over); Denis -9 + 180 (docs/rules.md)
+    assert r["by_person"] == {"Anne": -72, "Bruno": -180, "Chloé": 81, "Denis": 171}
+    settlement = client.get(game + "/settlement").data.decode()
+    # settled per person: Bruno pays 180, Anne 72; Denis receives 171 and Chloé 81
+    assert "<b>Bruno</b> → <b>Denis</b>: 171 chips" in settlement
+    assert "<b>Bruno</b> → <b>Chloé</b>: 9 chips" in settlement
+    assert "<b>Anne</b> → <b>Chloé</b>: 72 chips" in settlement
+
+
+def test_a_stale_version_is_refused_and_the_form_kept(client):
+    game = seed_until(client, 2)
+    old = version_of(client, game)
+    enter(client, game, SEED_COUPS[2])
+    response = take(client, game, "1", "Denis", version=old)
+    assert response.status_code == 409
+    assert 'value="Denis"' in response.data.decode()
+
+
+def test_a_name_already_at_the_table_is_refused_beside_the_field(client):
+    game = seed_until(client, 1)
+    response = take(client, game, "1", "chloé")
+    assert response.status_code == 422
+    assert "chloé already sits at this table." in response.data.decode()
+
+
+def test_a_follower_may_not_take_a_seat(app, client):
+    game = seed_until(client, 1)
+    stranger = app.test_client()
+    assert stranger.get(game + "/seat").status_code in (403, 404)
+    assert take(stranger, game, "1", "Denis").status_code in (403, 404)
+
+
+def test_a_file_with_a_seat_change_imports_and_exports_the_same(client):
+    game = seed_until(client, 4)
+    take(client, game, "2", "Émile")
+    text = client.get(game + "/game.json").data
+    response = client.post("/games/import", data={"text": text.decode()})
+    again = response.headers["Location"]
+    assert client.get(again + "/game.json").data == text
