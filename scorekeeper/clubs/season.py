@@ -18,12 +18,13 @@ from decimal import ROUND_HALF_EVEN, Decimal
 import sqlite_utils
 
 from .. import store
-from ..rules.hombre.stats import PlayerStats, player_stats
+from ..rules.hombre.stats import PlayerStats, person_stats, player_stats
 from ..rules.hombre.systems import hombre_report
 from ..rules.ledger import to_money
+from ..rules.seating import payers
 from .evening_tables import evenings, tables
 from .records import Club, Member
-from .seats import members, seat_members
+from .seats import members, person_members, seat_members
 
 FIRST_DAY, LAST_DAY = "0000-01-01", "9999-12-31"
 """The season's bounds when none is given: every evening."""
@@ -52,14 +53,14 @@ class SeasonRow:
 
     @property
     def won(self) -> int:
-        """Chips won: his coups' gains and a positive end-of-game share."""
+        """Chips won: his coups' gains, a positive end-of-game share, bêtes handed to him."""
         s = self.stats
-        return s.won_as_hombre + s.won_as_tiers + max(s.final_share, 0)
+        return s.won_as_hombre + s.won_as_tiers + max(s.final_share, 0) + max(s.handed_over, 0)
 
     @property
     def lost(self) -> int:
         s = self.stats
-        return s.lost_as_hombre + s.lost_as_tiers + max(-s.final_share, 0)
+        return s.lost_as_hombre + s.lost_as_tiers + max(-s.final_share, 0) + max(-s.handed_over, 0)
 
     @property
     def net(self) -> int:
@@ -98,15 +99,33 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
             stored = store.load(db, game_id)
             if not stored.kind.chips:
                 continue
-            seat_of = seat_members(db, game_id)
-            for seat, stats in enumerate(player_stats(hombre_report(stored.replay()))):
-                member = seat_of[seat]
+            for member, stats in _records(db, game_id, stored):
                 row = rows.setdefault(member, SeasonRow(by_id[member]))
                 row.stats += stats
                 present.add(member)
         for member in present:
             rows[member].evenings += 1
     return list(rows.values())
+
+
+def _records(
+    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
+) -> list[tuple[int, PlayerStats]]:
+    """(member, record) of each one the table counts: each seat's member, or — once someone
+    took a seat — each person's, his record the coups whose money was his (issue 35)."""
+    report = hombre_report(stored.replay())
+    seat_of = seat_members(db, game_id)
+    if stored.seat_changes:
+        people, _nets = stored.people()
+        found = person_members(db, game_id, people, stored.game.players)
+        if found is not None:
+            owners = [
+                payers(stored.game.players, stored.seat_changes, n)
+                for n in range(1, len(report.coups) + 1)
+            ]
+            records = person_stats(report, owners, stored.by_person())
+            return [(member, records[name]) for name, member in zip(people, found, strict=True)]
+    return [(seat_of[seat], stats) for seat, stats in enumerate(player_stats(report))]
 
 
 def sort_name(asked: str) -> str:

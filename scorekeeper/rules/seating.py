@@ -73,6 +73,15 @@ def seated(players: Sequence[str], changes: Sequence[SeatChange], coup: int) -> 
     return tuple(names)
 
 
+def payers(players: Sequence[str], changes: Sequence[SeatChange], coup: int) -> tuple[str, ...]:
+    """Whose money each seat is in coup ``coup``: its player's, or the absent one's he plays for."""
+    owners = list(players)
+    for change in changes:
+        if change.coup <= coup and change.way == TAKES_OVER:
+            owners[change.seat] = change.player
+    return tuple(owners)
+
+
 def sittings(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sitting, ...]:
     """Every stretch of every seat, seat by seat, in order."""
     out: list[Sitting] = []
@@ -110,7 +119,10 @@ def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int =
         name = change.player
         if not name.strip() or len(name) > MAX_LENGTH:
             raise GameError(f"{field}.player", N_("a player's name is 1 to 40 characters"))
-        if name in seated(game.players, changes[: n - base - 1], change.coup):
+        earlier = changes[: n - base - 1]
+        if name in seated(game.players, earlier, change.coup) or (
+            name in payers(game.players, earlier, change.coup)
+        ):
             raise GameError(f"{field}.player", N_("{name} already sits at this table"), name=name)
         if change.way not in WAYS:
             raise GameError(f"{field}.way", N_("way must be plays_for or takes_over"))

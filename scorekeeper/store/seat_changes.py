@@ -9,6 +9,8 @@ as before; the stored game splits the nets per person (``StoredGame.by_person``)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import sqlite_utils
 
 from ..rules.errors import N_, GameError
@@ -26,8 +28,13 @@ def take_seat(
     way: str,
     version: int | None = None,
     by: int | None = None,
+    then: Callable[[sqlite_utils.Database, int, str], object] | None = None,
 ) -> SeatChange:
-    """From the next coup ``player`` sits at ``seat`` (``way``: plays_for / takes_over)."""
+    """From the next coup ``player`` sits at ``seat`` (``way``: plays_for / takes_over).
+
+    ``then(db, game_id, player)`` runs in the same transaction: a club's table passes
+    ``clubs.seats.newcomer_seated``, so the newcomer is a member the club bills (the store
+    knows no club)."""
     with changing(db, GameOwner(game_id), version, Action.SEAT, by=by) as change:
         stored = change.stored
         game = stored.game
@@ -51,5 +58,7 @@ def take_seat(
             "player": taken.player,
             "way": taken.way,
         }
+        if then is not None:
+            then(db, game_id, taken.player)
         change.summary = f"{taken.player} ← {leaving} ({taken.way}) from coup {taken.coup}"
     return taken

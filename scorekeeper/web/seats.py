@@ -18,6 +18,7 @@ from wtforms import HiddenField, RadioField, SubmitField
 from wtforms.validators import InputRequired
 
 from .. import store
+from ..clubs.seats import newcomer_seated
 from ..db import get_db
 from ..names import same_key, tidy
 from ..rights import access
@@ -100,6 +101,7 @@ def take_seat(game_id: int) -> Any:
             str(form.way.data),
             version=form_version(form),
             by=access.acting_grant(),
+            then=newcomer_seated,
         )
     except store.Conflict:
         latest = changed_meanwhile(form, form.submit, game_id)
