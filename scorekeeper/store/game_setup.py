@@ -46,10 +46,11 @@ def create(
     replay_any(game)
     with transaction(db):
         game_id = insert_game(db, game, action, money, manager_hash, handover_hash)
-        db.table("seat_changes").insert_all(
-            {"game_id": game_id, "position": n, **asdict(change)}
-            for n, change in enumerate(seat_changes, 1)
-        )
+        if seat_changes:
+            db.table("seat_changes").insert_all(
+                {"game_id": game_id, "position": n, **asdict(change)}
+                for n, change in enumerate(seat_changes, 1)
+            )
         if then is not None:
             then(db, game_id)
     return game_id
