@@ -52,6 +52,7 @@ def test_plays_for_him_keeps_the_money_with_the_absent_player(client):
     ]
     log = client.get(game + "/history").data.decode()
     assert "someone took a seat" in log
+    assert '<p class="said">From coup 5, Denis plays for Bruno.</p>' in log
 
 
 def test_takes_over_is_refused_without_the_house_rule(client):

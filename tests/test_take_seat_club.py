@@ -8,10 +8,11 @@ The seed's worked example (hombre.md §10) at a club evening, the house rule
 
 from __future__ import annotations
 
+import pytest
 from test_clubs_computed import club_with_evening, db, seed  # noqa: F401 (the fixture)
 
 from scorekeeper import clubs, store
-from scorekeeper.clubs.closing import amounts
+from scorekeeper.clubs.closing import amounts, close
 from scorekeeper.clubs.room import room_of
 from scorekeeper.clubs.season import season_rows
 from scorekeeper.clubs.seats import newcomer_seated
@@ -19,7 +20,7 @@ from scorekeeper.rules.kinds import load_file
 from scorekeeper.rules.seating import PLAYS_FOR, TAKES_OVER
 
 
-def seated_table(db, evening, way):
+def seated_table(db, evening, way):  # noqa: F811
     full = seed("Anne", "Bruno", "Chloé")
     rules = {**full.rules.to_mapping(), "take_over": True}
     first = load_file(
@@ -68,3 +69,14 @@ def test_a_newcomer_who_plays_for_him_leaves_the_money_with_the_absent_member(db
     room = room_of(db, evening, club)
     by_name = {room.members[m].name: n for m, n in room.nets.items()}
     assert by_name == {"Anne": -72, "Bruno": -9, "Chloé": 81, "Denis": 0}
+
+
+def test_a_closed_evenings_table_takes_no_newcomer(db):  # noqa: F811
+    club, evening = club_with_evening(db)
+    game_id = seated_table(db, evening, PLAYS_FOR)
+    found = clubs.club(db, club.id)
+    assert found is not None
+    close(db, found, evening, found.version)
+    with pytest.raises(store.Closed):
+        store.take_seat(db, game_id, 0, "Émile", PLAYS_FOR)
+    assert len(store.load(db, game_id).seat_changes) == 1

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import sqlite_utils
 
 from ..rules.errors import N_, GameError
-from ..rules.seating import SeatChange, check
+from ..rules.seating import SeatChange, check, payers
 from .changelog import Action
 from .changing import changing
 from .game_owner import GameOwner
@@ -57,6 +57,8 @@ def take_seat(
             "seat": game.players[seat],
             "player": taken.player,
             "way": taken.way,
+            "leaving": leaving,
+            "for": payers(game.players, stored.seat_changes, taken.coup)[seat],
         }
         if then is not None:
             then(db, game_id, taken.player)

@@ -23,8 +23,9 @@ from ..db import get_db
 from ..names import same_key, tidy
 from ..rights import access
 from ..rules.errors import GameError
-from ..rules.seating import PLAYS_FOR, TAKES_OVER, Sitting, sittings
+from ..rules.seating import PLAYS_FOR, TAKES_OVER
 from .forms import changed_meanwhile, form_version, name_field, options
+from .seat_words import seat_lines
 from .words import error_text
 
 bp = Blueprint("seats", __name__)
@@ -65,9 +66,12 @@ def _form(stored: store.StoredGame) -> SeatForm:
 
 
 def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
+    state = store.table_state(get_db(), stored.id)
     page = render_template(
         "seat.html",
         stored=stored,
+        state=state,
+        locked=state.refuses(False) is not None,
         form=form,
         finished=stored.replay().finished,
         coup=len(stored.game.coups) + 1,
@@ -83,6 +87,8 @@ def take_seat(game_id: int) -> Any:
     form = _form(stored)
     if request.method != "POST":
         return _page(stored, form)
+    if store.table_state(get_db(), game_id).refuses(False) is not None:
+        return _page(stored, form, 423)  # a locked table: the page says why, no form
     if not form.validate():
         if form.errors.get("csrf_token"):
             abort(400)
@@ -112,38 +118,6 @@ def take_seat(game_id: int) -> Any:
         return _page(stored, form, 422)
     flash(seat_lines(store.load(get_db(), game_id))[-1])
     return redirect(url_for("table.game", game_id=game_id))
-
-
-def seat_text(sitting: Sitting) -> str:
-    """One stretch in words: "From coup 5, Denis plays for Bruno"."""
-    if sitting.way == PLAYS_FOR:
-        return _(
-            "From coup %(n)s, %(player)s plays for %(absent)s.",
-            n=sitting.first,
-            player=sitting.player,
-            absent=sitting.payer,
-        )
-    return _(
-        "From coup %(n)s, %(player)s has taken over the seat of %(seat)s.",
-        n=sitting.first,
-        player=sitting.player,
-        seat=sitting.replaced,
-    )
-
-
-def seat_lines(stored: store.StoredGame) -> list[str]:
-    """Who took a seat from which coup, in words (none: nobody did)."""
-    if not stored.seat_changes:
-        return []
-    return [
-        seat_text(s)
-        for s in sorted(sittings(stored.game.players, stored.seat_changes), key=_first)
-        if s.way is not None
-    ]
-
-
-def _first(sitting: Sitting) -> tuple[int, int]:
-    return sitting.first, sitting.seat
 
 
 def init_app(app: Flask) -> None:
