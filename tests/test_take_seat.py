@@ -5,8 +5,11 @@ Figures from the seed's worked example (hombre.md §10) and docs/rules.md
 """
 
 import json
+from pathlib import Path
 
 from web import SEED_COUPS, enter, new_game, report, version_of
+
+GOLDEN = Path(__file__).parent / "golden"
 
 
 def seed_until(client, n, **changes):
@@ -81,6 +84,9 @@ def test_takes_over_with_the_house_rule_splits_the_nets_and_the_settlement(clien
     assert "<b>Bruno</b> → <b>Denis</b>: 171 chips" in settlement
     assert "<b>Bruno</b> → <b>Chloé</b>: 9 chips" in settlement
     assert "<b>Anne</b> → <b>Chloé</b>: 72 chips" in settlement
+    assert "From coup 5, Denis has taken over the seat of Bruno." in settlement
+    assert '<th scope="row">Denis</th><td class="num"><b>+171</b>' in settlement
+    assert "<h1>Anne · Denis · Chloé</h1>" in client.get(game).data.decode()
 
 
 def test_a_stale_version_is_refused_and_the_form_kept(client):
@@ -113,3 +119,25 @@ def test_a_file_with_a_seat_change_imports_and_exports_the_same(client):
     response = client.post("/games/import", data={"text": text.decode()})
     again = response.headers["Location"]
     assert client.get(again + "/game.json").data == text
+
+
+def test_a_team_games_newcomer_shares_his_teams_points_from_his_deal(client):
+    data = json.loads((GOLDEN / "brou.game.json").read_text())
+    data["coups"] = data["coups"][:2]
+    response = client.post("/games/import", data={"text": json.dumps(data)})
+    game = response.headers["Location"]
+    assert take(client, game, "1", "Émile", "takes_over").status_code == 302
+    assert "Anne · Émile · Chloé · Denis" in client.get(game).data.decode()
+    final = client.get(game + "/settlement").data.decode()
+    assert "From coup 3, Émile has taken over the seat of Bruno." in final
+    # the file's third deal, played with Émile at Bruno's seat (eux), as a whole file
+    played = json.loads(client.get(game + "/game.json").data)
+    played["coups"].append(json.loads((GOLDEN / "brou.game.json").read_text())["coups"][2])
+    again = client.post("/games/import", data={"text": json.dumps(played)}).headers["Location"]
+    r = report(client, again)
+    by_deal = [c["totals"] for c in r["coups"]]
+    # eux's totals after deals 2 and 3: Bruno has deals 1-2, Émile deal 3; Denis all of eux's
+    assert r["by_person"]["Bruno"] == by_deal[1]["eux"]
+    assert r["by_person"]["Émile"] == by_deal[2]["eux"] - by_deal[1]["eux"]
+    assert r["by_person"]["Denis"] == by_deal[2]["eux"]
+    assert r["by_person"]["Anne"] == r["by_person"]["Chloé"] == by_deal[2]["nous"]
