@@ -192,3 +192,31 @@ def test_a_file_with_seat_changes_round_trips(seated):
     assert again == game
     assert read == changes
     assert json.dumps(kinds.dump_seated(again, read), ensure_ascii=False) == text
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "jetons",
+        "danois",
+        "danois-dlu",
+        "brou",
+        "manille-classique",
+        "manille-belge-4",
+        "manille-belge-3",
+    ],
+)
+def test_every_kind_splits_a_seat_taken_over_at_its_change(name):
+    data = json.loads((GOLDEN / f"{name}.game.json").read_text())
+    seat = data["players"][0]
+    data["seat_changes"] = [{"coup": 2, "seat": seat, "player": "Zoé", "way": "takes_over"}]
+    game, changes = kinds.load_seated(data)
+    kind = kinds.kind_of(game)
+    report = kind.replay(game)
+    first = kind.replay(game.with_coups(game.coups[:1])).tally
+    people = person_tally(kind, game, changes, report)
+    # seat 0's side (its own, or team nous): coup 1 for the leaver, coups 2 on for Zoé
+    assert people[seat] == first[0]
+    assert people["Zoé"] == report.tally[0] - first[0]
+    if kind.chips:
+        assert sum(people.values()) == 0
