@@ -20,7 +20,7 @@ from wtforms.validators import InputRequired
 from .. import store
 from ..clubs.seats import newcomer_seated
 from ..db import get_db
-from ..names import same_key, tidy
+from ..names import clash_with, tidy
 from ..rights import access
 from ..rules.errors import GameError
 from ..rules.seating import PLAYS_FOR, TAKES_OVER
@@ -95,7 +95,7 @@ def take_seat(game_id: int) -> Any:
         return _page(stored, form, 422)
     seat = int(form.seat.data or 0)
     player = tidy(form.player.data or "")
-    if any(same_key(player) == same_key(name) for name in stored.seated()):
+    if clash_with(player, stored.seated()) is not None:
         form.player.errors = [_("%(name)s already sits at this table.", name=player)]
         return _page(stored, form, 422)
     try:
