@@ -43,6 +43,8 @@ def test_plays_for_him_keeps_the_money_with_the_absent_player(client):
     assert response.status_code == 302
     page = client.get(game).data.decode()
     assert "From coup 5, Denis plays for Bruno." in page
+    assert '<legend class="who">Denis' in page  # the coup form names who sits now
+    assert '<legend class="who">Bruno' not in page
     for text in SEED_COUPS[4:]:
         assert enter(client, game, text).status_code == 302
     r = report(client, game)

@@ -247,8 +247,9 @@ def coup_form(stored: Any, coup: Any = None) -> CoupForm:
     if len(players) == 4:
         dealer = (stored.game.first_dealer + entry_position(stored) - 1) % 4
         form.playing, form.sits_out = playing_order(dealer, 4), dealer
+    shown = players if coup is not None else stored.seated()  # who sits now (a seat taken)
     form.hombre.choices = options(
-        (str(seat), name) for seat, name in enumerate(players) if seat in form.playing
+        (str(seat), name) for seat, name in enumerate(shown) if seat in form.playing
     )
     form.contract.choices = options((c, CONTRACT_WORDS[c]) for c in contracts_for(kind, rules))
     if request.method != "POST":
