@@ -19,6 +19,7 @@ from .rules import importing, kinds, seating
 from .rules.errors import GameError
 from .rules.gamefile import write_json, write_json_bytes
 from .rules.kind import GameKind
+from .rules.ledger import settle_up
 from .rules.money import parse_money
 
 
@@ -108,7 +109,9 @@ def write_report_json(report: Any) -> None:
 def cmd_settle(args: argparse.Namespace) -> None:
     data = read_json(args.file)
     kind = _kind_of_file(data)
-    report = kind.replay(kind.load(data))
+    game = kind.load(data)
+    changes = seating.load(data, kind, game)
+    report = kind.replay(game)
     money = kind.file_money(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")
@@ -116,6 +119,14 @@ def cmd_settle(args: argparse.Namespace) -> None:
     if text is None:
         raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
     print(text)
+    if changes:  # someone took a seat: the seats' nets above, settled person by person here
+        for line in seating.text_lines(kind, changes, report):
+            print(line)
+        people = seating.person_tally(kind, game, changes, report)
+        names = list(people)
+        print("Who pays whom, person by person:")
+        for t in settle_up(list(people.values())):
+            print(f"  {names[t.payer]} → {names[t.payee]} {t.amount}")
 
 
 def cmd_rules(args: argparse.Namespace) -> None:

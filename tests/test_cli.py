@@ -210,6 +210,12 @@ def test_replay_says_who_took_a_seat_and_each_persons_result(tmp_path):
     text = scorekeeper("replay", write(tmp_path, data))
     assert "from coup 5: Denis takes over from B (B's seat)" in text.stdout
     assert "Denis: +171" in text.stdout
+    settled = scorekeeper("settle", write(tmp_path, data))
+    assert settled.returncode == 0, settled.stderr
+    # person by person: A -72, B -180, C +81, Denis +171 (settle_up: B → Denis 171, A → C 72,
+    # B → C 9)
+    tail = settled.stdout.split("Who pays whom, person by person:")[1].split()
+    assert " ".join(tail) == "B → Denis 171 A → C 72 B → C 9"
     refused = scorekeeper("replay", write(tmp_path, {**data, "rules": SEED["rules"]}))
     assert refused.returncode == 2
     assert "seat_changes[1].way" in refused.stderr or "take over" in refused.stderr
