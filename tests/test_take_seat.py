@@ -7,6 +7,7 @@ Figures from the seed's worked example (hombre.md §10) and docs/rules.md
 import json
 from pathlib import Path
 
+import pytest
 from web import SEED_COUPS, enter, new_game, report, version_of
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -143,3 +144,28 @@ def test_a_team_games_newcomer_shares_his_teams_points_from_his_deal(client):
     assert r["by_person"]["Émile"] == by_deal[2]["eux"] - by_deal[1]["eux"]
     assert r["by_person"]["Denis"] == by_deal[2]["eux"]
     assert r["by_person"]["Anne"] == r["by_person"]["Chloé"] == by_deal[2]["nous"]
+
+
+def test_at_a_competitions_table_the_newcomer_only_plays_for_the_registered_player(app):
+    from test_events import FOUR, new_event, open_table, post, sheet_deal, tables
+
+    from scorekeeper import store
+    from scorekeeper.db import get_db
+    from scorekeeper.rules.errors import GameError
+    from scorekeeper.rules.seating import TAKES_OVER
+
+    client = app.test_client()
+    new_event(client, kind="manillen", seating="pairs", method="total")
+    assert post(client, app, "players", names=FOUR).status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    game = open_table(client, tables(client)[0])
+    sheet_deal(client, game, trump="coeur", points="40")
+    form = client.get(game + "/seat").data.decode()
+    # a manillen table elsewhere may take over (points: the team's); the ranking of a
+    # competition counts its registered players, so here the newcomer plays for one
+    assert 'value="takes_over"' not in form
+    game_id = int(game.rsplit("/", 1)[1])
+    with app.app_context(), pytest.raises(GameError) as refused:
+        store.take_seat(get_db(), game_id, 1, "Zoé", TAKES_OVER)
+    assert refused.value.field == "way"
+    assert take(client, game, "1", "Zoé").status_code == 302

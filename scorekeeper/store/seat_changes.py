@@ -14,10 +14,11 @@ from collections.abc import Callable
 import sqlite_utils
 
 from ..rules.errors import N_, GameError
-from ..rules.seating import SeatChange, check, payers
+from ..rules.seating import TAKES_OVER, SeatChange, check, payers
 from .changelog import Action
 from .changing import changing
 from .game_owner import GameOwner
+from .table_locks import table_state
 
 
 def take_seat(
@@ -42,6 +43,11 @@ def take_seat(
             raise GameError("player", N_("the game is over: nobody takes a seat"))
         if not 0 <= seat < len(game.players):
             raise GameError("seat", N_("seat must name one of the players"))
+        if way == TAKES_OVER and table_state(db, game_id).event is not None:
+            raise GameError(
+                "way",
+                N_("at a competition's table the newcomer plays for the registered player"),
+            )
         taken = SeatChange(len(game.coups) + 1, seat, player.strip(), way)
         check(stored.kind, game, [*stored.seat_changes, taken])
         position = len(stored.seat_changes) + 1

@@ -58,7 +58,8 @@ def _form(stored: store.StoredGame) -> SeatForm:
     """The form (on a POST: as sent), its seats named as they are now."""
     form = SeatForm()
     form.seat.choices = options((str(i), name) for i, name in enumerate(stored.seated()))
-    if not stored.kind.takes_over(stored.game.rules):
+    event_table = store.table_state(get_db(), stored.id).event is not None
+    if event_table or not stored.kind.takes_over(stored.game.rules):
         form.way.choices = options([(PLAYS_FOR, PLAYS_FOR_WORDS)])
     if request.method != "POST":
         form.version.data = str(stored.version)
