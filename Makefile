@@ -70,6 +70,7 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/request_cpu.py
 	$(BIN)/python benchmarks/pages.py
 	$(BIN)/python benchmarks/https.py
+	$(BIN)/python benchmarks/first_pdf.py
 	$(BIN)/python benchmarks/notice.py
 	$(BIN)/python benchmarks/draw.py
 
