@@ -179,19 +179,22 @@ def person_tally(
 ) -> dict[str, int]:
     """Each person's result: his stretches' share of his seat's (or team's) tally.
 
-    ``report``: the whole game's replay. A chip game's person nets sum to
-    zero, as the seats' do: a stretch's share is what the seat's tally moved
-    in its coups, and what a leaver hands over (``GameKind.seat_debt``) is
+    ``report``: the whole game's replay; the tally at each change comes from the
+    report of that prefix, each folded on from the one before (``GameKind.extend``).
+    A chip game's person nets sum to zero, as the seats' do: a stretch's share is
+    what the seat's tally moved in its coups, and what a leaver hands over
+    (``GameKind.seat_debt``) is
     taken from him and given to the newcomer. A change at a coup not yet
     played moves nothing but that hand-over.
     """
     players = game.players
     count = len(game.coups)
     reports: dict[int, Any] = {count: report}
-    for change in changes:
-        cut = min(max(change.coup - 1, 0), count)
-        if cut not in reports:
-            reports[cut] = kind.replay(game.with_coups(game.coups[:cut]))
+    before: Any = None  # the prefixes are folded one from the other: about one replay in all
+    for cut in sorted({min(max(c.coup - 1, 0), count) for c in changes} - {count}):
+        prefix = game.with_coups(game.coups[:cut])
+        before = kind.replay(prefix) if before is None else kind.extend(before, prefix)
+        reports[cut] = before
     sides = len(report.tally)
     at = {cut: tuple(r.tally) for cut, r in reports.items()}
     at.setdefault(0, tuple(0 for _ in range(sides)))
