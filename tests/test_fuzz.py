@@ -77,6 +77,9 @@ ROUTES = [
     "/clubs/2/members/1",
     "/clubs/2/merge",
     "/clubs/2/manager-link",
+    # issue 35 point 6: someone takes a seat (l'Hombre, a points sheet)
+    "/games/1/seat",
+    "/games/2/seat",
 ]
 GET_ROUTES = [
     "/games/{n}",
@@ -117,6 +120,7 @@ GET_ROUTES = [
     "/evenings/{n}/close",
     "/events/{t}/wall?dark={t}",
     "/events/{t}/results.json",
+    "/games/{n}/seat",
 ]
 
 
@@ -456,6 +460,8 @@ EVERY_ROUTE = [
     ("POST", "/games/{game}/handover-code"),
     ("GET", "/games/{game}/takeover"),
     ("POST", "/games/{game}/takeover"),
+    ("GET", "/games/{game}/seat"),
+    ("POST", "/games/{game}/seat"),
     ("GET", "/games/{game}/manage/{token}"),
     ("GET", "/games/{game}/table/{token}"),
 ]
