@@ -133,7 +133,10 @@ class NewGameForm(FlaskForm):
         _l("Preset"),
         choices=options(PRESET_WORDS.items()),
         default="recommended",
+        validate_choice=False,  # none chosen: the fields as they are (new_game.merge_preset)
     )
+    preset_shown = HiddenField(default="")
+    """The preset the rules fields were drawn with ("": another rule set, a stored game's)."""
     apply_preset = SubmitField(_l("Apply the preset"))
     # a club's own rule sets, opened from one of its evenings (web/club_presets.py)
     club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
