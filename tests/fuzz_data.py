@@ -86,6 +86,7 @@ FIELDS = [
     "first_dealer",
     "preset",
     "apply_preset",
+    "takst",
     "preset_shown",
     "house_shown",
     "house",

@@ -207,7 +207,8 @@ SETTING_HELP = {
     "coups_to_play_pot": _l("0: the table decides when to stop."),
     "takst": _l(
         "Optional: a contract and its won, bête and codille rates per defender, e.g."
-        " solo 3 3 4, nolo_pur 4 4 5; the others keep the rates above."
+        " solo 3 3 4, nolo pur 4 4 5 (the contracts as named above); the others keep the"
+        " rates above."
     ),
     "end": _l("Then share the remaining bêtes, or play on until none is left."),
     "cave": _l("Chips in a cave."),
@@ -364,7 +365,9 @@ def rules_text(rules: Any) -> str:
         table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
         line = _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
         if rules.takst:
-            line += ", " + _("own rates %(takst)s", takst=takst_text(rules.takst))
+            words = {str(key): str(word) for key, word in CONTRACT_WORDS.items()}
+            own = takst_text(rules.takst, words)  # "ren nolo 5 5 6" on a Danish page
+            line += ", " + _("own rates %(takst)s", takst=own)
         return line
     parts = [
         rules.poule_system,

@@ -21,12 +21,12 @@ from ...rights import access
 from ...rules import kinds
 from ...rules.errors import GameError
 from ...rules.hombre.kinds import Hombre1709
-from ...rules.hombre.takst import read_takst, takst_text
 from .. import blueprints, club_presets
 from ..club_presets import ClubPresets
 from ..creating import created, save_table
 from ..forms import bounded_arg, player_names
 from .forms import SETTING_HELP, NewGameForm
+from .takst_words import read_form_takst, shown_takst
 
 bp = blueprints.games
 
@@ -46,9 +46,9 @@ def _preset(name: str | None) -> Any:
     return kind.preset(name or DEFAULT_PRESET)
 
 
-READ = {"takst": read_takst}
+READ = {"takst": read_form_takst}
 """The settings a form's text field gives in another shape than the file's (the rest: as typed)."""
-SHOWN = {"takst": takst_text}
+SHOWN = {"takst": shown_takst}
 
 
 def _settings(rules: Any) -> dict[str, Any]:
