@@ -40,3 +40,23 @@ def test_members_in_the_readers_collation(client, app, language, order):
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
     page = client.get(f"/clubs/{club}").data.decode()
     assert shown_members(page) == order  # the code points' order put Élise and Åse after Zoé
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "day"),
+    [
+        ("fr", "Soirée du 27 novembre 2026", "27 novembre 2026"),
+        ("en", "Evening of November 27, 2026", "November 27, 2026"),
+        ("nl", "27 november 2026", "27 november 2026"),
+        ("da", "27. november 2026", "27. november 2026"),
+    ],
+)
+def test_an_evenings_date_in_the_readers_words(client, app, language, title, day):
+    club = new_club(client)
+    data = {"date": "2026-11-27", "title": "", "version": club_version(app)}
+    evening = client.post(f"/clubs/{club}/evenings", data=data).headers["Location"]
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    for page in (evening, evening + "/settlement"):
+        text = client.get(page).data.decode()
+        assert title in text and "2026-11-27<" not in text, page
+    assert day in client.get(f"/clubs/{club}").data.decode()

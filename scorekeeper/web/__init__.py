@@ -16,6 +16,7 @@ from . import (
     clubs,
     coups,
     creating,
+    dates,
     errors,
     events,
     explain,
@@ -50,6 +51,7 @@ def register(app: Flask) -> None:
     trust.init_app(app)
     kept.init_app(app)
     words.init_app(app)
+    dates.init_app(app)
     shipped = app.jinja_env.loader
     assert shipped is not None  # Flask's loader of templates/
     app.jinja_env.loader = ChoiceLoader([registry.GameTemplates(), shipped])
