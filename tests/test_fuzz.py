@@ -379,6 +379,7 @@ EVERY_ROUTE = [
     ("GET", "/events/{token}/results"),
     ("GET", "/events/{token}/results.pdf"),
     ("GET", "/events/{token}/results.csv"),
+    ("GET", "/events/{token}/results.csv?sep=semicolon"),
     ("GET", "/events/{token}/results.json"),
     ("GET", "/games/new"),
     ("POST", "/games/new"),

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_clubs import club_version, new_club
+from test_clubs import club_version, new_club, new_evening, seed_table
+from test_events import hombre_deal, new_event, open_table, post, ranking, tables
 
 PEOPLE = ["Zoé", "Élise", "Anne", "Åse", "Bruno"]
 
@@ -60,3 +61,42 @@ def test_an_evenings_date_in_the_readers_words(client, app, language, title, day
         text = client.get(page).data.decode()
         assert title in text and "2026-11-27<" not in text, page
     assert day in client.get(f"/clubs/{club}").data.decode()
+
+
+@pytest.mark.parametrize(("language", "debt"), [("fr", "−3,60\u00a0€"), ("en", "−€3.60")])
+def test_the_room_settlement_has_one_minus_sign(client, app, language, debt):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")  # Anne −72, Bruno −9, Chloé +81
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    page = client.get(f"/evenings/{evening}/settlement").data.decode()
+    members = page.split('id="members"')[1].split("</table>")[0]
+    # Anne's net: −72 chips × 0.05 € = −3.60 €, written with the true minus like the chips
+    assert debt in members
+    assert not re.search(r"-\s?[0-9€]", members)  # no hyphen-minus before a figure
+
+
+@pytest.mark.parametrize(
+    ("language", "header"),
+    [
+        ("nl", "Plaats;Speler;Ronde 1;Ronde 2;Straf;Totaal"),
+        ("fr", "Place;Joueur;Tour 1;Tour 2;Pénalité;Total"),
+    ],
+)
+def test_the_results_file_for_a_spreadsheet_speaks_the_readers_language(
+    client, app, language, header
+):
+    new_event(client, kind="hombre", seating="3", method="total")
+    post(client, app, "players", names="Anne\nBert\nCarl")
+    post(client, app, "draw")
+    token = ranking(app)[1].event.read_token
+    game = open_table(client, tables(client)[0])
+    hombre_deal(client, game, (0, 1, 2))
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    text = client.get(f"/events/{token}/results.csv?sep=semicolon").text
+    assert text.lstrip("\ufeff").splitlines()[0] == header
+    # the comma file keeps its keys for tools, whatever the reader's language
+    keys = client.get(f"/events/{token}/results.csv").text.splitlines()[0]
+    assert keys == "place,player,round 1,round 2,penalty,figure"
+    page = client.get(f"/events/{token}/results").text
+    assert "results.csv?sep=semicolon" in page

@@ -102,9 +102,14 @@ def wrap(text: str, width: int, indent: int, first: int = 0) -> list[str]:
 
 
 def money(chips: int, value: Money | None) -> str:
-    """Chips in the game's money, in the reader's language; empty without a chip value."""
+    """Chips in the game's money, in the reader's language; empty without a chip value.
+
+    Below zero with a true minus sign, as every other figure (Babel writes "-").
+    """
     if value is None:
         return ""
+    if chips < 0:
+        return "−" + money(-chips, value)
     return str(format_currency(to_money(chips, value.chip_value), value.currency))
 
 

@@ -13,6 +13,7 @@ import re
 from decimal import ROUND_HALF_EVEN, Decimal
 
 from flask_babel import format_decimal, ngettext
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...events.ranking import Figure
@@ -37,6 +38,23 @@ def figure_text(value: Figure | None) -> str:
     exact = Decimal(value.numerator) / Decimal(value.denominator)
     text = str(format_decimal(abs(exact).quantize(Decimal("0.01"), ROUND_HALF_EVEN), "#,##0.##"))
     return f"−{text}" if value < 0 else text
+
+
+def spreadsheet_headers() -> dict[str, str]:
+    """The results file's headers for a spreadsheet, in the reader's language."""
+    return {
+        "place": _("Place"),
+        "player": _("Player"),
+        "round": _("Round %(n)s", n="{n}"),
+        "penalty": _("Penalty"),
+        "figure": _("Total"),
+    }
+
+
+def spreadsheet_number(value: Figure) -> str:
+    """A figure a spreadsheet of the reader's language reads as a number: ``-2,5`` in French."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return str(format_decimal(exact.quantize(Decimal("0.01"), ROUND_HALF_EVEN), "0.##"))
 
 
 def change_words(action: str, summary: str) -> str:
