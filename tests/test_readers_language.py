@@ -4,6 +4,7 @@ elision, one minus sign, the spreadsheet's headers, no internal key on a page.
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -100,3 +101,39 @@ def test_the_results_file_for_a_spreadsheet_speaks_the_readers_language(
     assert keys == "place,player,round 1,round 2,penalty,figure"
     page = client.get(f"/events/{token}/results").text
     assert "results.csv?sep=semicolon" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "games"),
+    [
+        (
+            "fr",
+            [
+                "l'Hombre (1709)",
+                "l'Hombre (jetons)",
+                "l'Hombre (danois)",
+                "l'Homme de Brou",
+                "la Manille (classique)",
+                "manillen (belge)",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "l'Hombre (1709)",
+                "l'Hombre (jetons)",
+                "l'Hombre (Deens)",
+                "l'Homme de Brou",
+                "manille (classique)",
+                "manillen (Belgisch)",
+            ],
+        ),
+    ],
+)
+def test_the_event_form_names_the_games_in_words_only(client, language, games):
+    # main showed the key beside each title: "manillen (manille)", "manillen (manillen)",
+    # "l'Hombre (jetons) (jetons)"
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    page = client.get("/events/new").data.decode()
+    select = page.split('name="kind"')[1].split("</select>")[0]
+    assert [html.unescape(o) for o in re.findall(r">([^<]+)</option>", select)] == games

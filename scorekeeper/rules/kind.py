@@ -117,6 +117,9 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     """The rules key and value that pick this kind among those of the same ``game``."""
     title: ClassVar[str]
     """The game's name for people (a catalog message)."""
+    variant_title: ClassVar[str] = ""
+    """Its name where the kinds are offered side by side (the event form), when ``title``
+    alone does not tell two kinds apart (the two Manilles); empty: ``title``."""
     seats: ClassVar[tuple[int, ...]]
     """How many players may sit at the table."""
     teams: ClassVar[bool] = False
