@@ -137,3 +137,34 @@ def test_the_event_form_names_the_games_in_words_only(client, language, games):
     page = client.get("/events/new").data.decode()
     select = page.split('name="kind"')[1].split("</select>")[0]
     assert [html.unescape(o) for o in re.findall(r">([^<]+)</option>", select)] == games
+
+
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [("fr", "Relevé d’Anne"), ("en", "Statement of Anne"), ("nl", "Anne")],
+)
+def test_a_statement_elides_de_before_a_vowel_in_french(client, app, language, title):
+    club = new_club(client)
+    add_members(client, app, club, ["Anne", "Bruno"])
+    ids = dict(re.findall(r'/members/(\d+)/statement">([^<]+)<', client.get(f"/clubs/{club}").text))
+    anne = {name: n for n, name in ids.items()}["Anne"]
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    page = client.get(f"/clubs/{club}/members/{anne}/statement").text
+    heading = re.search(r"<h1>([^<]*)</h1>", page).group(1)
+    assert title in heading and "de Anne" not in heading
+    bruno = {name: n for n, name in ids.items()}["Bruno"]
+    if language == "fr":  # a consonant keeps its "de"
+        page = client.get(f"/clubs/{club}/members/{bruno}/statement").text
+        assert "<h1>Relevé de Bruno</h1>" in page
+
+
+def test_elision_only_before_the_names_given(app):
+    from scorekeeper.web.words import elide
+
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert elide("levées de Émile, de Anne", "Émile") == "levées d’Émile, de Anne"
+        assert elide("Que Ida joue", "Ida") == "Qu’Ida joue"
+        assert elide("le Yves et le Yvesse", "Yves") == "l’Yves et le Yvesse"
+        assert elide("de Hugo", "Hugo") == "de Hugo"  # an h is the person's own to say
+    with app.test_request_context(headers={"Accept-Language": "nl"}):
+        assert elide("de Anne", "Anne") == "de Anne"  # Dutch "de" is no French "de"

@@ -40,7 +40,7 @@ from .sheet.forms import (
     shown_valid,
 )
 from .sheet.pages import SheetPages
-from .words import minus
+from .words import elide, minus
 
 RETOURNE_WORDS = options(
     [
@@ -222,7 +222,8 @@ def sheet_line(
         if not r.played:
             detail += " · " + _("coup not played")
         if r.coup.renonce is not None:
-            detail += " · " + _("renonce by %(team)s", team=columns[r.coup.renonce])
+            team = columns[r.coup.renonce]
+            detail += " · " + elide(_("renonce by %(team)s", team=team), team)
         if r.manche_won is not None:
             event = _("manche %(n)s to %(team)s", n=r.manche, team=columns[r.manche_won])
         return detail, event
@@ -232,7 +233,8 @@ def sheet_line(
     if r.multiplier > 1:
         detail += f" · ×{r.multiplier}"
     if r.coup.renonce is not None:
-        detail += " · " + _("renonce by %(who)s", who=columns[r.coup.renonce])
+        who = columns[r.coup.renonce]
+        detail += " · " + elide(_("renonce by %(who)s", who=who), who)
     elif r.coup.points == 30:
         event = _("30–30: the next deal counts double")
         if r.carries > 2:  # ties in a row, or a tie that carries its whole multiplier
