@@ -11,6 +11,7 @@ first migration), which is why the store reads it without a default.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -165,17 +166,27 @@ def test_a_change_the_rules_refuse_writes_nothing(db, table):
 
 
 def test_every_change_goes_through_changing():
-    """No module of the store opens a transaction of its own, but creation (no version yet).
-
-    (An event's changes, ``events/records.py``'s ``event_changing``, sit above the store.)"""
-    folder = Path(store.__file__).parent
+    """No module of the store, the clubs, the events or the cash box opens a transaction of
+    its own but ``changing`` (every versioned change: games, events, clubs — issue 34) and
+    the two creations (no version yet): a game's, an event's. Nothing bumps a version
+    by itself."""
+    package = Path(store.__file__).parent.parent
     opening = {
-        path.name
-        for path in folder.glob("*.py")
+        str(path.relative_to(package))
+        for folder in ("store", "clubs", "events", "cashbox")
+        for path in (package / folder).glob("*.py")
         if "transaction(db)" in path.read_text() or "BEGIN" in path.read_text()
     }
-    assert opening == {"changing.py", "game_setup.py"}
+    assert opening == {"store/changing.py", "store/game_setup.py", "events/records.py"}
+    folder = package / "store"
     assert (folder / "game_setup.py").read_text().count("with transaction(db)") == 1
+    assert (package / "events/records.py").read_text().count("with transaction(db)") == 1
+    versions = {
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        if re.search(r"set version = (version \+ 1|\?)", path.read_text())
+    }
+    assert versions == set()  # changing writes ``version = :version``, nobody else
 
 
 def test_a_game_s_kind_is_never_null_from_the_first_schema_on(tmp_path):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from .connection import (
     Database,
-    change,
     close_db,
     connect,
     generation,
@@ -22,11 +21,11 @@ from .connection import (
     init_db_command,
     new_generation,
     private_file,
+    transaction,
 )
 
 __all__ = [
     "Database",
-    "change",
     "close_db",
     "connect",
     "generation",
@@ -35,4 +34,5 @@ __all__ = [
     "init_db_command",
     "new_generation",
     "private_file",
+    "transaction",
 ]

@@ -34,10 +34,20 @@ SHORT = 12
 
 @dataclass(frozen=True)
 class Chain:
-    """A chained log: its table and the column whose value names one chain (its scope)."""
+    """A chained log: its table and the column whose value names one chain (its scope).
+
+    ``owner``: the table whose row each chain belongs to (a game's log, a
+    club's ledger), where the chain's ``length`` and last ``head`` hash are
+    recorded as each row is appended (the triggers of
+    ``db/migrations/m015_chain_lengths.py``): a chain whose last rows were cut
+    no longer has the length its owner records (``recorded_fault``).
+    """
 
     table: str
     scope: str
+    owner: str = ""
+    length: str = "log_length"
+    head: str = "log_head"
 
     @property
     def scope_name(self) -> str:
@@ -45,9 +55,16 @@ class Chain:
         return self.scope.removesuffix("_id")
 
 
-CHAINS = (Chain("changes", scope="game_id"), Chain("ledger", scope="club_id"))
+CHAINS = (
+    Chain("changes", scope="game_id", owner="games"),
+    Chain("ledger", scope="club_id", owner="clubs", length="ledger_length", head="ledger_head"),
+    Chain("event_changes", scope="event_id", owner="events"),
+    Chain("club_changes", scope="club_id", owner="clubs"),
+)
 """Every chained log; a table missing from the database (an older schema) is skipped."""
-CHANGES, LEDGER = CHAINS
+CHANGES, LEDGER, EVENT_CHANGES, CLUB_CHANGES = CHAINS
+RECORDED = frozenset(column for chain in CHAINS for column in (chain.length, chain.head))
+"""The owners' columns that record their chains: kept by the database, not by a change."""
 
 
 @dataclass(frozen=True)
@@ -103,8 +120,12 @@ def link(prev_hash: str, row: Mapping[str, Any]) -> str:
 
 
 def present(db: sqlite_utils.Database) -> tuple[Chain, ...]:
-    """The chains whose table exists in this database."""
-    return tuple(chain for chain in CHAINS if db.table(chain.table).exists())
+    """The chains whose table exists in this database, chained (an event log before m015 is not)."""
+    return tuple(chain for chain in CHAINS if _has(db, chain.table, "hash"))
+
+
+def _has(db: sqlite_utils.Database, table: str, column: str) -> bool:
+    return any(row[1] == column for row in db.execute(f"pragma table_info([{table}])"))
 
 
 def last_hash(db: sqlite_utils.Database, chain: Chain, scope: int) -> str:
@@ -125,12 +146,14 @@ def append(db: sqlite_utils.Database, chain: Chain, row: Mapping[str, Any]) -> i
     it. The row is read back and hashed again: a value SQLite stores otherwise
     than given (a ``True`` kept as 1) would leave a link no one could check.
     """
-    table = db.table(chain.table)
     (top,) = db.execute(f"select coalesce(max(id), 0) from [{chain.table}]").fetchone()
     content = {**row, "id": int(top) + 1}
     content["prev_hash"] = last_hash(db, chain, int(row[chain.scope]))
     content["hash"] = link(content["prev_hash"], content)
-    table.insert(content)
+    # a plain INSERT: sqlite-utils' ``insert`` reads the table's schema first, each time
+    columns = ", ".join(f"[{column}]" for column in content)
+    marks = ", ".join("?" for _ in content)
+    db.execute(f"insert into [{chain.table}] ({columns}) values ({marks})", list(content.values()))
     stored = next(iter(db.query(f"select * from [{chain.table}] where id = ?", [content["id"]])))
     if link(content["prev_hash"], stored) != content["hash"]:
         raise ValueError(f"{chain.table}: a value is stored otherwise than given: {row!r}")
@@ -152,11 +175,12 @@ def check(db: sqlite_utils.Database, chain: Chain) -> tuple[list[Head], Fault | 
             if count:
                 heads.append(Head(chain.table, scope, last, prev, count))
             scope, prev, count = row[chain.scope], GENESIS, 0
+        of = f"{chain.scope_name} {row[chain.scope]}"
         if row["prev_hash"] != prev:
-            what = "its prev_hash is not the hash of the row before it (a row removed or added?)"
+            what = f"{of}: its prev_hash is not the hash of the row before it (a row removed?)"
             return heads, Fault(chain.table, row["id"], what)
         if row["hash"] != link(prev, row):
-            what = "its content is not what its hash says (changed after it was written)"
+            what = f"{of}: its content is not what its hash says (changed after it was written)"
             return heads, Fault(chain.table, row["id"], what)
         prev, count, last = row["hash"], count + 1, row["id"]
     if count:
@@ -186,3 +210,34 @@ def contains(db: sqlite_utils.Database, chain: Chain, scope: int, hash_: str) ->
         f"select 1 from [{chain.table}] where [{chain.scope}] = ? and hash = ?", [scope, hash_]
     ).fetchone()
     return found is not None
+
+
+def recorded_fault(db: sqlite_utils.Database, chain: Chain, heads: list[Head]) -> Fault | None:
+    """The first owner whose recorded length or head is not its chain's (its last rows cut).
+
+    ``heads``: the chain's heads as ``check`` recomputed them. An owner with no
+    row in its chain must record a length of 0. A database before the lengths
+    (``m015``) is not checked here: only a kept head shows its cut tail.
+    """
+    if not chain.owner or not _has(db, chain.owner, chain.length):
+        return None
+    found = {h.scope: h for h in heads if h.table == chain.table}
+    owners = db.execute(
+        f"select id, [{chain.length}], [{chain.head}] from [{chain.owner}] order by id"
+    ).fetchall()
+    stored = {owner for owner, _, _ in owners}
+    for scope, orphan in found.items():
+        if scope not in stored:
+            what = f"{chain.scope_name} {scope} is not stored, yet its chain has rows"
+            return Fault(chain.table, orphan.row, what)
+    for owner, length, head_hash in owners:
+        now = found.get(owner)
+        if (now.length if now else 0, now.hash if now else None) == (length, head_hash):
+            continue
+        rows = "no row" if now is None else f"{now.length} row{'s' if now.length > 1 else ''}"
+        what = (
+            f"{chain.scope_name} {owner}: its {chain.table} chain has {rows}, its row records"
+            f" {length} ending {str(head_hash)[:SHORT]} (its last rows removed?)"
+        )
+        return Fault(chain.owner, owner, what)
+    return None

@@ -25,7 +25,7 @@ from .write_queue import queued
 
 
 @contextmanager
-def change(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     """One write transaction, its lock taken before reading (BEGIN IMMEDIATE).
 
     Taking the write lock first means the state read inside is the state the
@@ -78,7 +78,7 @@ class Database(sqlite_utils.Database):
 
     @contextmanager
     def atomic(self) -> Iterator[Database]:
-        """sqlite-utils' transaction, but one that takes the write lock first (``change``).
+        """sqlite-utils' transaction, but one that takes the write lock first (``transaction``).
 
         sqlite-utils begins with a deferred BEGIN; its own writes (an insert
         outside a change) come here too.
@@ -87,7 +87,7 @@ class Database(sqlite_utils.Database):
             with super().atomic():  # a savepoint inside the open transaction
                 yield self
             return
-        with change(self), super().atomic():
+        with transaction(self), super().atomic():
             yield self
 
 

@@ -1,24 +1,28 @@
 """Events as stored: the event, its players and its change log (one transaction per change).
 
-Every change of an event goes through ``event_changing`` (one write
-transaction taken before reading, the version the page showed checked and
-moved on, a line in the event's change log), as a game's does. The rounds,
-their tables and the penalties are ``event_rounds.py``.
+Every change of an event goes through ``changing(db, EventOwner(event_id),
+…)``, as a game's does: one write transaction taken before reading, the
+version the page showed checked and moved on, a line on the event's
+change log, a hash chain (``event_changes``, ``db/chain.py``). The
+rounds, their tables and the penalties are ``rounds.py``.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import sqlite_utils
 
 from ..clock import now
-from ..db import change as transaction
+from ..db import transaction
+from ..db.chain import EVENT_CHANGES, Chain, append
+from ..names import Clash, Roster, tidy
 from ..rules.errors import N_, GameError
+from ..store.changing import Change, Owner, changing
 from ..store.errors import Conflict
 from .settings import EventSettings, settings_from
 
@@ -85,10 +89,39 @@ def event_by_read(db: sqlite_utils.Database, token: str) -> Event | None:
     return _event_of(rows[0]) if rows else None
 
 
-def club_events(db: sqlite_utils.Database, club_id: int) -> list[Event]:
-    """A club's events, newest first (its page lists them for its managers)."""
-    rows = db.query("select * from events where club_id = ? order by id desc", [club_id])
+def club_events(db: sqlite_utils.Database, club_id: int, limit: int = 20) -> list[Event]:
+    """A club's newest events (its page lists them; ``listed`` pages through them all)."""
+    rows = db.query(
+        "select * from events where club_id = ? order by id desc limit ?", [club_id, limit]
+    )
     return [_event_of(r) for r in rows]
+
+
+def listed(
+    db: sqlite_utils.Database,
+    device: str | None,
+    clubs: set[int] | None,
+    limit: int,
+    offset: int = 0,
+) -> tuple[list[Event], int]:
+    """The events a browser may run, newest first, a page at a time, and how many in all:
+    those its device holds a right on (it created the event or opened its manager link)
+    and those of the clubs it manages; ``clubs`` None: every event (the admin)."""
+    if clubs is None:
+        where, args = "1", []
+    else:
+        chosen = sorted(clubs)[-1000:]
+        where = (
+            "id in (select event_id from event_grants where device = ? and revoked_at is null)"
+            f" or club_id in ({', '.join('?' * len(chosen))})"
+        )
+        args = [device or "", *chosen]
+    total = db.execute(f"select count(*) from events where {where}", args).fetchone()[0]
+    rows = db.query(
+        f"select * from events where {where} order by id desc limit ? offset ?",
+        [*args, limit, offset],
+    )
+    return [_event_of(r) for r in rows], int(total)
 
 
 def create_event(
@@ -128,44 +161,41 @@ def create_event(
 
 
 def log(db: sqlite_utils.Database, event_id: int, version: int, action: str, summary: str) -> None:
-    db.table("event_changes").insert(
-        {
-            "event_id": event_id,
-            "version": version,
-            "action": action,
-            "summary": summary,
-            "at": now(),
-        }
-    )
+    """One line of the event's change log outside a change (its creation), on its chain."""
+    append(db, EVENT_CHANGES, _line(event_id, version, action, summary))
 
 
-@dataclass
-class EventChange:
-    """A change under way: the event as read in its transaction; the body sets the summary."""
+def _line(event_id: int, version: int, action: str, summary: str) -> dict[str, Any]:
+    return {
+        "event_id": event_id,
+        "version": version,
+        "action": action,
+        "summary": summary,
+        "at": now(),
+    }
 
-    event: Event
-    action: str
-    summary: str = ""
 
+class EventOwner(Owner[Event]):
+    """An event as the owner of versioned changes: ``changing(db, EventOwner(event_id), …)``.
 
-@contextmanager
-def event_changing(
-    db: sqlite_utils.Database, event_id: int, version: int | None, action: str
-) -> Iterator[EventChange]:
-    """Read the event, refuse a stale ``version`` (``Conflict``), bump it, log the change."""
-    with transaction(db):
-        found = event(db, event_id)
+    An event gone is a ``Conflict`` (its page was of another state); its log
+    line is the version made, the action and the body's summary.
+    """
+
+    table: ClassVar[str] = "events"
+    log: ClassVar[Chain] = EVENT_CHANGES
+
+    def read(self, db: sqlite_utils.Database) -> Event:
+        found = event(db, self.id)
         if found is None:
-            raise Conflict(event_id)
-        if version is not None and version != found.version:
-            raise Conflict(event_id)
-        db.execute(
-            "update events set version = ?, updated_at = ? where id = ?",
-            [found.version + 1, now(), event_id],
-        )
-        line = EventChange(found, action)
-        yield line
-        log(db, event_id, found.version + 1, line.action, line.summary)
+            raise Conflict(self.id)
+        return found
+
+    def version_of(self, stored: Event) -> int:
+        return stored.version
+
+    def line(self, db: sqlite_utils.Database, change: Change[Event]) -> dict[str, Any]:
+        return _line(self.id, change.version, change.action, change.summary)
 
 
 def players(db: sqlite_utils.Database, event_id: int) -> list[Player]:
@@ -192,7 +222,7 @@ def rounds_drawn(db: sqlite_utils.Database, event_id: int) -> int:
 
 
 def check_name(name: str) -> str:
-    name = " ".join(name.split())
+    name = tidy(name)
     if not name or len(name) > MAX_NAME:
         raise GameError("names", N_("a name is 1 to {top} characters"), top=MAX_NAME)
     return name
@@ -201,16 +231,32 @@ def check_name(name: str) -> str:
 def register(
     db: sqlite_utils.Database, event_id: int, version: int | None, entries: Sequence[Player]
 ) -> None:
-    """Add players (a late arrival joins the next round drawn); a name twice is refused."""
-    with event_changing(db, event_id, version, "register") as change:
-        present = {p.name for p in players(db, event_id)}
+    """Add players (a late arrival joins the next round drawn); a name twice is refused,
+    and so is one that is another's but for case, accents or spaces, or reads like it
+    (``names.clash``: "ANNE", "Anné", a Cyrillic "Аnne" beside Anne)."""
+    with changing(db, EventOwner(event_id), version, "register") as change:
+        registered = [p.name for p in players(db, event_id)]
+        present = Roster(registered)
         joined = rounds_drawn(db, event_id) + 1
-        if len(present) + len(entries) > MAX_PLAYERS:
+        if len(registered) + len(entries) > MAX_PLAYERS:
             raise GameError("names", N_("at most {top} players"), top=MAX_PLAYERS)
         for entry in entries:
             name = check_name(entry.name)
-            if name in present:
-                raise GameError("names", N_("{name} is registered already"), name=name)
+            found = present.find(name)
+            if found is not None and found[1] is Clash.SAME:
+                raise GameError(
+                    "names",
+                    N_("{name} is registered already as {other}"),
+                    name=name,
+                    other=found[0],
+                )
+            if found is not None:
+                raise GameError(
+                    "names",
+                    N_("{name} reads like {other}, registered already: give another name"),
+                    name=name,
+                    other=found[0],
+                )
             present.add(name)
             db.table("event_players").insert(
                 {
@@ -229,7 +275,7 @@ def register(
 
 def withdraw(db: sqlite_utils.Database, event_id: int, version: int | None, name: str) -> None:
     """The player leaves after the rounds drawn so far: the next draw leaves him out."""
-    with event_changing(db, event_id, version, "withdraw") as change:
+    with changing(db, EventOwner(event_id), version, "withdraw") as change:
         drawn = rounds_drawn(db, event_id)
         cursor = db.execute(
             "update event_players set withdrawn = ? where event_id = ? and name = ?"

@@ -25,10 +25,11 @@ from ..rules.errors import N_, GameError
 from ..rules.kinds import build
 from ..rules.kinds import replay as replay_any
 from ..store.changelog import Action
+from ..store.changing import changing
 from ..store.game_setup import insert_game
 from .drawing import Drawer, Drawn, DrawRequest, Entry
 from .ranking import Penalty
-from .records import event_changing, players, rounds_drawn
+from .records import EventOwner, players, rounds_drawn
 
 
 @dataclass(frozen=True)
@@ -114,8 +115,8 @@ def draw_round(
     the players best first, read before the transaction (a Swiss round's seeding):
     nothing computed inside it is kept, since a refused draw rolls it back.
     """
-    with event_changing(db, event_id, version, "draw") as change:
-        found = change.event
+    with changing(db, EventOwner(event_id), version, "draw") as change:
+        found = change.stored
         past = rounds(db, event_id)
         if past and past[-1].closed_at is None:
             raise GameError("round", N_("close the round before drawing the next"))
@@ -153,7 +154,7 @@ def draw_round(
         )
         kind = found.settings.table_kind
         for table_no, seated in enumerate(drawn.tables, 1):
-            game = build(kind.game, seated, found.settings.rules, 0, [])
+            game = build(kind.game, seated, found.settings.table_rules(len(seated)), 0, [])
             replay_any(game)
             game_id = insert_game(db, game, Action.CREATE, manager_hash=manager_hash)
             db.table("event_tables").insert(
@@ -177,7 +178,7 @@ def _evening(db: sqlite_utils.Database, club_id: int | None, title: str) -> Even
 
 
 def close_round(db: sqlite_utils.Database, event_id: int, version: int | None) -> None:
-    with event_changing(db, event_id, version, "close") as change:
+    with changing(db, EventOwner(event_id), version, "close") as change:
         number = rounds_drawn(db, event_id)
         cursor = db.execute(
             "update event_rounds set closed_at = ? where event_id = ? and number = ?"
@@ -199,7 +200,9 @@ def lock_table(
     game_version: int | None = None,
 ) -> None:
     """Lock a table's result as it stands (``tally``), or unlock it (None)."""
-    with event_changing(db, event_id, version, "lock" if tally is not None else "unlock") as change:
+    with changing(
+        db, EventOwner(event_id), version, "lock" if tally is not None else "unlock"
+    ) as change:
         cursor = db.execute(
             "update event_tables set locked = ?, locked_version = ? where event_id = ?"
             " and round = ? and table_no = ?",
@@ -224,7 +227,7 @@ def add_penalty(
     db: sqlite_utils.Database, event_id: int, version: int | None, penalty: Penalty
 ) -> None:
     """A penalty: an entry of the event's log, never an edit of a table's game."""
-    with event_changing(db, event_id, version, "penalty") as change:
+    with changing(db, EventOwner(event_id), version, "penalty") as change:
         if penalty.player not in {p.name for p in players(db, event_id)}:
             raise GameError("player", N_("{name} is not registered"), name=penalty.player)
         if not 0 < abs(penalty.points) <= MAX_PENALTY:

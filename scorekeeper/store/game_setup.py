@@ -15,14 +15,15 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import now
-from ..db import change as transaction
+from ..db import transaction
 from ..rules.errors import N_, GameError
 from ..rules.kinds import build, dump_coup, kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.money import Money
 from . import changelog
 from .changelog import Action
-from .changing import changing, game_row
+from .changing import changing
+from .game_owner import GameOwner, game_row
 from .stored import AnyGame
 
 
@@ -119,7 +120,7 @@ def set_table(
     the members who sit there now. The store knows no club (clubs sit above
     it), so every caller says, by a required keyword, whether seats follow.
     """
-    with changing(db, game_id, version, Action.RULES) as change:
+    with changing(db, GameOwner(game_id), version, Action.RULES) as change:
         if change.stored.game.coups:
             raise GameError("rules", N_("the rule set is frozen once the first coup is entered"))
         build(change.stored.kind.game, players, rules.to_mapping(), first_dealer, [])
@@ -142,7 +143,7 @@ def set_money(
     db: sqlite_utils.Database, game_id: int, money: Money | None, version: int | None = None
 ) -> None:
     """Set (or clear) what a chip is worth; it never changes a chip count."""
-    with changing(db, game_id, version, Action.MONEY) as change:
+    with changing(db, GameOwner(game_id), version, Action.MONEY) as change:
         db.execute(
             "update games set chip_value = ?, currency = ? where id = ?",
             [

@@ -72,4 +72,5 @@ def register(app: Flask) -> None:
         table_link=links.table_link,
         member_names=creating.member_names,
         change_notice=explain.notice,
+        table_state=table.table_state,
     )

@@ -10,35 +10,26 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from wtforms import IntegerField, RadioField
-from wtforms.validators import NumberRange, Optional
+from wtforms import RadioField
+from wtforms.validators import Optional
 
 from ..rules.brou.engine import ANNOUNCED, BrouReport, BrouResult, BrouRules
 from ..rules.brou.kind import Brou
 from ..rules.errors import N_, GameError
 from ..store import StoredGame
 from .forms import options
-from .hookspecs import (
-    CoupEntry,
-    GameWeb,
-    NewGame,
-    PointsSheet,
-    Report,
-    Rules,
-    shipped_templates,
-)
+from .hookspecs import Report, Rules
 from .hookspecs import (
     narrowed as _narrow,
 )
+from .numbers import InRange, WholeField, read_whole
 from .sheet.forms import (
     NewSheetForm,
     SheetCoupForm,
-    new_sheet_form,
     points_coup_form,
-    saving,
     shown_valid,
 )
-from .sheet.pages import SheetPages
+from .sheet.game import PointsGame, points_web
 from .words import labelled, listed
 
 MARIAGE_KINDS = {
@@ -65,22 +56,23 @@ ENDING_WORDS = {
 TEAM_WORDS = options([("nous", _l("Nous")), ("eux", _l("Eux"))])
 
 
-class CountField(IntegerField):
+class CountField(WholeField):
     """How many mariages of a kind: a tapped button sends 1, the "several" box a number.
 
-    Both inputs share the field's name, so the count is the sum of what came.
+    Both inputs share the field's name, so the count is the sum of what came
+    (each read as a whole number within the field's bounds, ``numbers.read_whole``).
     """
 
     def process_formdata(self, valuelist: list[Any]) -> None:
-        values = [v for v in valuelist if str(v).strip()]
+        values = [v for v in valuelist if not isinstance(v, str) or v.strip()]
         if not values:
             self.data = None
             return
         try:
-            self.data = sum(int(v) for v in values)
+            self.data = sum(read_whole(self, v) or 0 for v in values[:4])
         except ValueError:
             self.data = None
-            raise ValueError(self.gettext("Not a valid integer value.")) from None
+            raise
 
 
 def mariage_field(team: str, kind: str, table: bool) -> str:
@@ -90,20 +82,18 @@ def mariage_field(team: str, kind: str, table: bool) -> str:
 class BrouNewForm(NewSheetForm):
     """A Brou match: the points of a partie and the parties that win the match."""
 
-    parties_to_win = IntegerField(
-        _l("Parties to win the match"), default=10, validators=[Optional(), NumberRange(1, 1000)]
+    parties_to_win = WholeField(
+        _l("Parties to win the match"), default=10, validators=[Optional(), InRange(1, 1000)]
     )
-    target = IntegerField(
-        _l("Points to win a partie"), default=301, validators=[Optional(), NumberRange(1, 10000)]
+    target = WholeField(
+        _l("Points to win a partie"), default=301, validators=[Optional(), InRange(1, 10000)]
     )
 
 
 class BrouCoupForm(SheetCoupForm):
     """A Brou coup: the card points of Nous (and of Eux so far), the mariages, the ending."""
 
-    points_eux = IntegerField(
-        _l("Points of Eux so far"), validators=[Optional(), NumberRange(0, 200)]
-    )
+    points_eux = WholeField(_l("Points of Eux so far"), validators=[Optional(), InRange(0, 200)])
     ending = RadioField(_l("The coup"), choices=options(ENDING_WORDS.items()), default="")
     ending_team = RadioField(_l("By"), choices=TEAM_WORDS, validate_choice=False)
 
@@ -126,7 +116,7 @@ for _team in ("nous", "eux"):
             setattr(
                 BrouCoupForm,
                 mariage_field(_team, _kind, _table),
-                CountField(validators=[Optional(), NumberRange(0, 4)]),
+                CountField(validators=[Optional(), InRange(0, 4)]),
             )
 
 ERROR_FIELDS = {
@@ -317,65 +307,42 @@ def rules_text(rules: BrouRules) -> str:
     )
 
 
-class BrouEntry(CoupEntry[BrouCoupForm]):
-    def form(self, stored: StoredGame, coup: object | None = None) -> BrouCoupForm:
-        return coup_form(stored, coup)
-
-    def valid(self, form: BrouCoupForm, stored: StoredGame) -> bool:
-        return valid(form, stored)
-
-    def read(self, form: BrouCoupForm, stored: StoredGame) -> object:
-        coup: object = read_coup(form, stored)
-        return coup
-
-    def saving(self, form: BrouCoupForm) -> bool:
-        return saving(form)
-
-    def error_fields(self) -> Mapping[str, str]:
-        return ERROR_FIELDS
+def _line(result: object, columns: tuple[str, ...]) -> tuple[str, str]:
+    return sheet_line(_narrow(result, BrouResult), columns)
 
 
-class BrouSheet(PointsSheet):
-    def line(self, result: object, columns: tuple[str, ...]) -> tuple[str, str]:
-        return sheet_line(_narrow(result, BrouResult), columns)
-
-    def standing(
-        self, report: Report, columns: tuple[str, ...], names: tuple[str, ...]
-    ) -> list[str]:
-        return standing(_narrow(report, BrouReport), columns, names)
-
-    def rules_text(self, rules: Rules) -> str:
-        return rules_text(_narrow(rules, BrouRules))
-
-    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
-        return coup_words(item)
-
-    def context(self) -> Mapping[str, object]:
-        """The mariage buttons of its coup fields."""
-        return {
-            "mariage_kinds": [(k, MARIAGE_WORDS[k]) for k in MARIAGE_KINDS],
-            "mariage_field": mariage_field,
-            "mariage_points": {k: ANNOUNCED[v] for k, v in MARIAGE_KINDS.items()},
-        }
+def _standing(report: Report, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+    return standing(_narrow(report, BrouReport), columns, names)
 
 
-class BrouNew(NewGame[BrouNewForm]):
-    def form(self, posted: bool) -> BrouNewForm:
-        return new_sheet_form(BrouNewForm, posted)
-
-    def rules_of(self, form: BrouNewForm) -> Mapping[str, Any]:
-        return rules_of(form)
-
-    def fill(self, form: BrouNewForm, game: Any) -> None:
-        form.fill(game)
+def _rules_text(rules: Rules) -> str:
+    return rules_text(_narrow(rules, BrouRules))
 
 
-BROU = GameWeb(
-    name="brou",
-    kinds=(Brou(),),
-    entry=BrouEntry(),
-    pages=SheetPages("brou", BrouSheet(), BrouEntry()),
-    templates=shipped_templates("brou"),
-    new_game=BrouNew(),
+def _context() -> Mapping[str, object]:
+    """The mariage buttons of its coup fields."""
+    return {
+        "mariage_kinds": [(k, MARIAGE_WORDS[k]) for k in MARIAGE_KINDS],
+        "mariage_field": mariage_field,
+        "mariage_points": {k: ANNOUNCED[v] for k, v in MARIAGE_KINDS.items()},
+    }
+
+
+BROU = points_web(
+    PointsGame(
+        name="brou",
+        kinds=(Brou(),),
+        coup_form=coup_form,
+        valid=valid,
+        read_coup=read_coup,
+        error_fields=ERROR_FIELDS,
+        new_form=BrouNewForm,
+        rules_of=rules_of,
+        line=_line,
+        standing=_standing,
+        rules_text=_rules_text,
+        field_words=lambda item, players: coup_words(item),
+        context=_context,
+    )
 )
 """L'Homme de Brou's web half."""

@@ -1,9 +1,9 @@
 """Lists of people in the reader's collation: Élise before Zoé, Åse after Zoé in Danish.
 
 A hand-written key (``casefold``, SQLite's ``nocase``) sorts by code point, so
-every accented capital lands after Z. ICU's collators (PyICU, installed from
-its wheels) know each language's own order: French ignores accents at first,
-Danish puts Æ Ø Å (and Aa) after Z. Only what a page shows is sorted so: the
+every accented capital lands after Z. ICU's collators (PyICU, which
+names.py already uses) know each language's own order: French ignores
+accents at first, Danish puts Æ Ø Å (and Aa) after Z. Only what a page shows is sorted so: the
 order in which money is settled stays the members' stored order, whatever
 the reader's language (clubs/room.py).
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import icu
 from flask_babel import get_locale
@@ -21,7 +21,7 @@ T = TypeVar("T")
 
 
 @cache
-def _collator(language: str) -> icu.Collator:
+def _collator(language: str) -> Any:  # icu.Collator (PyICU ships no type information)
     return icu.Collator.createInstance(icu.Locale(language))
 
 
@@ -30,7 +30,8 @@ def name_key(language: str | None = None) -> Callable[[str], bytes]:
     if language is None:
         locale = get_locale()
         language = locale.language if locale is not None else "en"
-    return _collator(language).getSortKey
+    sort_key: Callable[[str], bytes] = _collator(language).getSortKey
+    return sort_key
 
 
 def by_name(items: Iterable[T], name: Callable[[T], str]) -> list[T]:

@@ -30,6 +30,8 @@ from . import (
     m012_events,
     m013_phone_names,
     m014_club_presets,
+    m015_chain_lengths,
+    m016_coup_key_digests_and_look_alikes,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -47,6 +49,8 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m012_events,
     m013_phone_names,
     m014_club_presets,
+    m015_chain_lengths,
+    m016_coup_key_digests_and_look_alikes,
 )
 """Every migration, in the order it runs (its number)."""
 

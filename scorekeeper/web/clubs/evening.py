@@ -124,7 +124,13 @@ def _settlement_page(evening_id: int, pdf: bool) -> str:
     chains = {table.no: game_chain(table.stored.id) for table in room.tables}
     ledger = club_ledger(room.club.id)
     return render_template(
-        "club/settlement.html", room=room, words=words, pdf=pdf, chains=chains, ledger=ledger
+        "club/settlement.html",
+        room=room,
+        words=words,
+        pdf=pdf,
+        chains=chains,
+        ledger=ledger,
+        closed=closings.closed(get_db(), evening_id),  # closed: final, never PROVISIONAL
     )
 
 

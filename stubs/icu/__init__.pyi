@@ -1,9 +1,0 @@
-# The few names of PyICU (the pyicu-wheels package) the scorekeeper uses, typed.
-
-class Locale:
-    def __init__(self, name: str) -> None: ...
-
-class Collator:
-    @staticmethod
-    def createInstance(locale: Locale) -> Collator: ...
-    def getSortKey(self, text: str) -> bytes: ...
