@@ -118,6 +118,7 @@ GET_ROUTES = [
     "/evenings/{n}/close",
     "/events/{t}/wall?dark={t}",
     "/events/{t}/results.json",
+    "/events/{t}/results.csv?sep={t}",
 ]
 
 
@@ -384,7 +385,6 @@ EVERY_ROUTE = [
     ("GET", "/events/{token}/results"),
     ("GET", "/events/{token}/results.pdf"),
     ("GET", "/events/{token}/results.csv"),
-    ("GET", "/events/{token}/results.csv?sep=semicolon"),
     ("GET", "/events/{token}/results.json"),
     ("GET", "/games/new"),
     ("POST", "/games/new"),
