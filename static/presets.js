@@ -3,6 +3,12 @@
 // the same from the posted fields (the hidden field says which preset the page was drawn with).
 (function () {
   "use strict";
+  // a club's own rule set: the server fills the fields with it and shows them (nothing stored)
+  Array.prototype.forEach.call(document.querySelectorAll('input[name="club_preset"]'), function (input) {
+    input.addEventListener("change", function () {
+      if (input.value && input.checked && input.form.requestSubmit) { input.form.requestSubmit(); }
+    });
+  });
   Array.prototype.forEach.call(document.querySelectorAll("[data-presets]"), function (box) {
     var presets = JSON.parse(box.getAttribute("data-presets"));
     var pick = box.getAttribute("data-preset-field");

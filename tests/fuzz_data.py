@@ -88,6 +88,7 @@ FIELDS = [
     "apply_preset",
     "takst",
     "preset_shown",
+    "club_preset_shown",
     "house_shown",
     "house",
     "doubling",

@@ -140,3 +140,15 @@ def test_hombre_another_money_system_is_shown_filled_before_anything_is_stored(c
     assert response.status_code == 200
     page = response.data.decode()
     assert 'name="stake"' in page and 'value="jetons" checked' in page.replace("\n", " ")
+
+
+def test_hombre_a_page_drawn_with_no_preset_chosen_stores_its_fields(client):
+    # a set-up or play-again page shows no preset chosen (the stored rules are none);
+    # posted as drawn, with the mark value changed, it creates the game from its fields
+    page = client.get("/games/new").data.decode()
+    data = {**drawn(page), **HOMBRE_PLAYERS, "mark_value": "4", "create": "1"}
+    data.pop("preset")
+    data["preset_shown"] = ""
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    assert report(client, response.headers["Location"])["rules"]["mark_value"] == 4

@@ -140,6 +140,8 @@ class NewGameForm(FlaskForm):
     apply_preset = SubmitField(_l("Apply the preset"))
     # a club's own rule sets, opened from one of its evenings (web/club_presets.py)
     club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
+    club_preset_shown = HiddenField(default="")
+    """The club preset the rules fields were drawn with (web/club_presets.fill_chosen)."""
     save_preset = StringField(
         _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
     )

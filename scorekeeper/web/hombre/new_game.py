@@ -9,6 +9,7 @@ games of the registry (``registry.WEBS``), each started from
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -82,7 +83,7 @@ def merge_preset(form: NewGameForm, drawn: Any | None) -> bool:
     preset is another money system (its fields were not on the page), the page
     is shown again with the preset applied: nothing is stored that was not shown.
     """
-    chosen = form.preset.data or ""
+    chosen = (form.preset.data or "") if "preset" in request.form else ""  # none: no default
     if "preset_shown" not in request.form:
         return True  # posted by a tool, not from the page: the fields as they are
     if chosen not in PRESET_KINDS or chosen == form.preset_shown.data:
@@ -167,6 +168,9 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
         _fill_rules(form, _preset(DEFAULT_PRESET), DEFAULT_PRESET)
         if previous := bounded_arg("again", 0, 1, 2**62):
             _play_again(form, access.readable(previous))
+        club_presets.fill_chosen(form, offered, lambda rules: _fill_club(form, rules))
+    elif club_presets.fill_chosen(form, offered, lambda rules: _fill_club(form, rules)):
+        pass  # the club's rules shown in the fields before anything is stored
     elif form.apply_preset.data:
         _fill_rules(form, _preset(_known(form.preset.data)), _known(form.preset.data))
     elif not merge_preset(form, _drawn(form)):
@@ -184,6 +188,15 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
         club=offered is not None,
     )
     return (page, 422) if refused else page
+
+
+def _fill_club(form: NewGameForm, rules: Mapping[str, Any]) -> None:
+    """Show a club preset's rules (the file's) in the fields."""
+    try:
+        game = kinds.build(HOMBRE.game, ("A", "B", "C"), rules, 0, [])
+    except GameError:
+        return  # a rule set the rules no longer take: the fields stay, the create refuses
+    _fill_rules(form, game.rules)
 
 
 def _play_again(form: NewGameForm, before: store.StoredGame) -> None:
@@ -204,6 +217,7 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     if stored.kind.game != HOMBRE.game:
         abort(404)  # a points game's players and rules: /games/<id>/sheet/setup
     form = NewGameForm()
+    club_presets.offer(form, None)  # a set-up has no club section
     refused = False
     if request.method == "GET":
         game = stored.game
