@@ -23,6 +23,7 @@ from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..collation import name_key
+from ..kept.arguments import reads
 from ..kept.expensive import club_key, expensive
 
 bp = blueprints.clubs
@@ -37,6 +38,7 @@ def _season_args(club: clubs.Club) -> tuple[str, str, str, list[SeasonRow]]:
 
 
 @bp.get("/clubs/<int:club_id>/season")
+@reads("from", "to", "sort")
 @expensive(club_key)
 def season_page(club_id: int) -> str:
     club = access.readable_club(club_id)
@@ -54,6 +56,7 @@ def season_page(club_id: int) -> str:
 
 
 @bp.get("/clubs/<int:club_id>/season.csv")
+@reads("from", "to", "sort")
 @expensive(club_key)
 def season_csv(club_id: int) -> Response:
     club = access.readable_club(club_id)

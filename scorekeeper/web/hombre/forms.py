@@ -232,7 +232,9 @@ def contracts_for(kind: Any, rules: Any) -> list[str]:
 
 def entry_position(stored: Any) -> int:
     """The number of the coup being entered: the one corrected, else the next."""
-    n = (request.view_args or {}).get("n") or request.args.get("position", type=int)
+    n = (request.view_args or {}).get("n")
+    if not n and request.method == "POST":  # the live check of a correction (``?position=``)
+        n = request.args.get("position", type=int)
     return int(n) if n else len(stored.game.coups) + 1
 
 
