@@ -65,9 +65,9 @@ def test_points_games_check_as_typed_and_every_phone_is_told_what_changed(
     page.locator("#f-ending label", has_text="vole (toutes les levées").tap()
     page.locator("#f-ending label", has_text="Nous").tap()
     page.fill("#points", "120")
-    expect(page.locator("#preview")).to_contain_text("vole : 3 parties à Nous")
+    expect(page.locator("#preview")).to_contain_text("vole\u202f: 3 parties à Nous")
     page.get_by_role("button", name="Enregistrer le coup").tap()
-    expect(page.locator(".flash")).to_contain_text("vole : 3 parties à Nous")
+    expect(page.locator(".flash")).to_contain_text("vole\u202f: 3 parties à Nous")
 
     # a correction of coup 1 (54 → 64: Nous 60, Eux 60): the page opens at its message
     page.goto(brou.rstrip("/") + "/sheet/coups/1/edit")

@@ -128,7 +128,7 @@ def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_refusals_ke
     expect(outbox.locator(".pending-coup")).to_have_count(1)
     back_online(page)
     refused = outbox.locator(".pending-coup.refused")
-    expect(refused).to_contain_text("Le serveur a refusé ce coup : Donnez les levées")
+    expect(refused).to_contain_text("Le serveur a refusé ce coup\u202f: Donnez les levées")
     page.once("dialog", lambda dialog: dialog.accept())
     refused.get_by_role("button", name="Abandonner ce coup").tap()
     expect(outbox).to_be_hidden()
@@ -174,7 +174,7 @@ def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_
     conflict = first.locator("#outbox .outbox-conflict")
     expect(conflict).to_be_visible()
     expect(conflict.locator(".server-coups")).to_contain_text("60")
-    expect(conflict).to_contain_text("serveur : 1. Dernier coup vu par ce téléphone : 0.")
+    expect(conflict).to_contain_text("serveur\u202f: 1. Dernier coup vu par ce téléphone\u202f: 0.")
     expect(conflict.locator(".phone-coups")).to_contain_text("Coup 2")
     expect(conflict.locator(".phone-coups")).to_contain_text("54")
     assert [c["points"] for c in stored_coups(tmp_path)] == [60]  # nothing overwritten

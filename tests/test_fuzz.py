@@ -121,6 +121,7 @@ GET_ROUTES = [
     "/events/{t}/wall?dark={t}",
     "/events/{t}/results.json",
     "/games/{n}/seat",
+    "/events/{t}/results.csv?sep={t}",
 ]
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal
+from typing import Any
 
 import sqlite_utils
 
@@ -136,10 +137,15 @@ def sort_name(asked: str) -> str:
     return asked if asked in SORTS else DEFAULT_SORT
 
 
-def sorted_rows(rows: list[SeasonRow], sort: str) -> list[SeasonRow]:
-    """The rows by the column ``sort`` (a name of ``SORTS``), equal ones by name."""
+def sorted_rows(
+    rows: list[SeasonRow], sort: str, name_key: Callable[[str], Any] = str.casefold
+) -> list[SeasonRow]:
+    """The rows by the column ``sort`` (a name of ``SORTS``), equal ones by name.
+
+    ``name_key``: the reader's collation, given by the page (web/collation.py).
+    """
     key, reverse = SORTS[sort]
-    out = sorted(rows, key=lambda r: r.member.name.casefold())
+    out = sorted(rows, key=lambda r: name_key(r.member.name))
     out.sort(key=key, reverse=reverse)
     return out
 

@@ -144,6 +144,9 @@ class Kind(ABC, Generic[G, R, Rep, C]):
 
     tag: ClassVar[tuple[str, str] | None] = None
     """The rules key and value that pick this kind among those of the same ``game``."""
+    variant_title: ClassVar[str] = ""
+    """Its name where the kinds are offered side by side (the event form), when ``title``
+    alone does not tell two kinds apart (the two Manilles); empty: ``title``."""
     teams: ClassVar[bool] = False
     """Four players are two teams (partners face to face)."""
     chips: ClassVar[bool] = False

@@ -16,6 +16,7 @@ from . import (
     clubs,
     coups,
     creating,
+    dates,
     errors,
     events,
     explain,
@@ -52,6 +53,7 @@ def register(app: Flask) -> None:
     seats.init_app(app)
     kept.init_app(app)
     words.init_app(app)
+    dates.init_app(app)
     shipped = app.jinja_env.loader
     assert shipped is not None  # Flask's loader of templates/
     app.jinja_env.loader = ChoiceLoader([registry.GameTemplates(), shipped])

@@ -20,6 +20,7 @@ from ..rights import access
 from ..rules.errors import GameError
 from ..rules.money import Money
 from ..rules.seating import SeatChange
+from .collation import names_sorted
 from .forms import changed_meanwhile, form_version, whole
 from .kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
 
@@ -104,7 +105,7 @@ def member_names() -> list[str]:
     evening = evening_arg()
     if evening is None:
         return []
-    return [m.name for m in clubs.members(get_db(), evening.club_id)]
+    return names_sorted(m.name for m in clubs.members(get_db(), evening.club_id))
 
 
 def stash_code(game_id: int, code: str) -> None:

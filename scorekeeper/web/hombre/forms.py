@@ -133,10 +133,15 @@ class NewGameForm(FlaskForm):
         _l("Preset"),
         choices=options(PRESET_WORDS.items()),
         default="recommended",
+        validate_choice=False,  # none chosen: the fields as they are (new_game.merge_preset)
     )
+    preset_shown = HiddenField(default="")
+    """The preset the rules fields were drawn with ("": another rule set, a stored game's)."""
     apply_preset = SubmitField(_l("Apply the preset"))
     # a club's own rule sets, opened from one of its evenings (web/club_presets.py)
     club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
+    club_preset_shown = HiddenField(default="")
+    """The club preset the rules fields were drawn with (web/club_presets.fill_chosen)."""
     save_preset = StringField(
         _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
     )
@@ -201,7 +206,8 @@ SETTING_HELP = {
     "coups_to_play_pot": _l("0: the table decides when to stop."),
     "takst": _l(
         "Optional: a contract and its won, bête and codille rates per defender, e.g."
-        " solo 3 3 4, nolo_pur 4 4 5; the others keep the rates above."
+        " solo 3 3 4, nolo pur 4 4 5 (the contracts as named above); the others keep the"
+        " rates above."
     ),
     "end": _l("Then share the remaining bêtes, or play on until none is left."),
     "cave": _l("Chips in a cave."),
@@ -361,7 +367,9 @@ def rules_text(rules: Any) -> str:
         table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
         line = _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
         if rules.takst:
-            line += ", " + _("own rates %(takst)s", takst=takst_text(rules.takst))
+            words = {str(key): str(word) for key, word in CONTRACT_WORDS.items()}
+            own = takst_text(rules.takst, words)  # "ren nolo 5 5 6" on a Danish page
+            line += ", " + _("own rates %(takst)s", takst=own)
         return line
     parts = [
         rules.poule_system,
