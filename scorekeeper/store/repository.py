@@ -9,6 +9,7 @@ the kept replay. The lists read rows, never coups.
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -18,10 +19,16 @@ import sqlite_utils
 from ..rules.kind import GameKind
 from ..rules.kinds import build, kind_of, stored_kind
 from ..rules.money import Money
+from ..rules.seating import SeatChange
 from . import cache
 from .checkpoints import Checkpoints
 from .errors import NotFound
 from .stored import AnyGame, AnyReport, StoredGame
+
+GAME_ROWS = "select games.*, (select token from generation where id = 1) as generation from games"
+"""A game's row with the database's generation, read in the same statement (one snapshot):
+a backup restored in place brings back versions and times of change, never a generation
+(``cache.stamp_of``)."""
 
 
 def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
@@ -61,7 +68,7 @@ def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
         )
         if kept is not None and kept.head == head:  # a correction: the coups before it stay
             checkpoints = kept.stored.checkpoints.until(_common(kept.data, data))
-    stored = _stored(row, game, basis, checkpoints)
+    stored = _stored(db, row, game, basis, checkpoints)
     if key is not None:
         cache.CACHE.put(key, cache.Entry(stamp, head, data, stored))
     return stored
@@ -76,6 +83,7 @@ def _common(old: tuple[str, ...], new: tuple[str, ...]) -> int:
 
 
 def _stored(
+    db: sqlite_utils.Database,
     row: dict[str, Any],
     game: AnyGame,
     basis: AnyReport | None = None,
@@ -95,7 +103,26 @@ def _stored(
         row.get("table_token"),
         basis,
         checkpoints=Checkpoints() if checkpoints is None else checkpoints,
+        seat_changes=seat_changes_of(db, row["id"]),
     )
+
+
+def seat_changes_of(db: sqlite_utils.Database, game_id: int) -> tuple[SeatChange, ...]:
+    """Who took a seat from which coup (m019), in the order made.
+
+    A database not yet brought to m019 (a migration's own test drives the store at an
+    older schema) has none."""
+    try:
+        rows = list(
+            db.query(
+                "select coup, seat, player, way from seat_changes where game_id = ?"
+                " order by position",
+                [game_id],
+            )
+        )
+    except sqlite3.OperationalError:
+        return ()
+    return tuple(SeatChange(r["coup"], r["seat"], r["player"], r["way"]) for r in rows)
 
 
 def kept_after_append(
@@ -110,14 +137,14 @@ def kept_after_append(
     kept = None if key is None else cache.CACHE.get(key)
     if key is None or kept is None or kept.stored is not stored:
         return None
-    row = next(iter(db.query("select * from games where id = ?", [stored.id])))
+    row = next(iter(db.query(GAME_ROWS + " where id = ?", [stored.id])))
     (last,) = db.execute(
         "select data from coups where game_id = ? and position = ?",
         [stored.id, len(report.game.coups)],
     ).fetchone()
     checkpoints = stored.checkpoints.until(len(kept.data))
     checkpoints.keep(report)
-    game = _stored(row, report.game, checkpoints=checkpoints)
+    game = _stored(db, row, report.game, checkpoints=checkpoints)
     game.memo.append(report)
     entry = cache.Entry(cache.stamp_of(row), cache.head_of(row), (*kept.data, str(last)), game)
     return key, entry
@@ -135,13 +162,16 @@ class GameHead:
     updated_at: str = ""
     """When the last change was stored: with the version, what a kept page is the page of
     (a backup restored in place can bring a version number back with other coups)."""
+    generation: str = ""
+    """The database's generation, read with the row (one snapshot): a restore in place
+    replaces it, so a page kept before the restore never matches a version after it."""
 
 
 def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
     rows = list(
         db.query(
-            "select id, version, manager_hash, table_token, game, rules, updated_at"
-            " from games where id = ?",
+            "select id, version, manager_hash, table_token, game, rules, updated_at,"
+            " (select token from generation where id = 1) as generation from games where id = ?",
             [game_id],
         )
     )
@@ -156,11 +186,12 @@ def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
         row["table_token"],
         kind,
         row["updated_at"] or "",
+        row["generation"] or "",
     )
 
 
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
-    rows = list(db.query("select * from games where id = ?", [game_id]))
+    rows = list(db.query(GAME_ROWS + " where id = ?", [game_id]))
     if not rows:
         raise NotFound(game_id)
     return _row_game(db, rows[0])
@@ -221,11 +252,11 @@ def list_rows(
 def list_games(db: sqlite_utils.Database, ids: set[int] | None = None) -> list[StoredGame]:
     """Every game of ``ids`` (None: all), newest first; only those are read."""
     if ids is None:
-        rows = db.query("select * from games order by created_at desc, id desc")
+        rows = db.query(GAME_ROWS + " order by created_at desc, id desc")
     else:
         chosen = sorted(ids)[-1000:]
         rows = db.query(
-            f"select * from games where id in ({', '.join('?' * len(chosen))})"
+            GAME_ROWS + f" where id in ({', '.join('?' * len(chosen))})"
             " order by created_at desc, id desc",
             chosen,
         )

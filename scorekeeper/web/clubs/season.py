@@ -22,6 +22,8 @@ from ...clubs.season_file import season_csv as season_text
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
+from ..collation import name_key
+from ..kept.arguments import reads
 from ..kept.expensive import club_key, expensive
 
 bp = blueprints.clubs
@@ -31,11 +33,12 @@ def _season_args(club: clubs.Club) -> tuple[str, str, str, list[SeasonRow]]:
     start = day(request.args.get("from", ""), FIRST_DAY)
     end = day(request.args.get("to", ""), LAST_DAY)
     sort = sort_name(request.args.get("sort", ""))
-    rows = sorted_rows(season_rows(get_db(), club, start, end), sort)
+    rows = sorted_rows(season_rows(get_db(), club, start, end), sort, name_key())
     return start, end, sort, rows
 
 
 @bp.get("/clubs/<int:club_id>/season")
+@reads("from", "to", "sort")
 @expensive(club_key)
 def season_page(club_id: int) -> str:
     club = access.readable_club(club_id)
@@ -53,6 +56,7 @@ def season_page(club_id: int) -> str:
 
 
 @bp.get("/clubs/<int:club_id>/season.csv")
+@reads("from", "to", "sort")
 @expensive(club_key)
 def season_csv(club_id: int) -> Response:
     club = access.readable_club(club_id)

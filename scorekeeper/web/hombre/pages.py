@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import render_template, request
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
 from ...rights.access import can_manage, readable
@@ -22,6 +23,7 @@ from ...rules.ledger import net_changes
 from .. import blueprints
 from ..forms import ActionForm
 from ..hookspecs import Page
+from ..kept.arguments import asked_page, past_the_last, reads
 from ..words import signed
 from .forms import coup_form
 from .guard import hombre_only
@@ -69,6 +71,7 @@ def render_game(
         stored=stored,
         report=report,
         names=stored.game.players,
+        entry_names=stored.seated(),
         form=form,
         action=ActionForm(formdata=None, version=str(stored.version)) if manager else None,
         preview=None if preview is None else preview.coups[-1],
@@ -90,8 +93,9 @@ def fields_key(stored: store.StoredGame, form: Any) -> tuple[object, ...]:
     Its choices are the players who play and the contracts the rules allow, its
     inputs the kind's; nothing is filled in or refused yet.
     """
-    game = stored.game
-    return ("coup-fields", stored.kind, game.players, game.rules, form.playing, form.sits_out, None)
+    game, seated = stored.game, tuple(stored.seated())  # who sits now (a seat taken)
+    fields = (game.players, seated, game.rules, form.playing, form.sits_out)
+    return ("coup-fields", stored.kind, *fields, None)
 
 
 def preview_fragment(stored: store.StoredGame, form: Any, after: Any, position: int | None) -> str:
@@ -183,12 +187,15 @@ def _changes_text(what: str, before: Any, after: Any) -> str:
 
 
 @bp.get("/games/<int:game_id>/coups")
+@reads("page")
 @hombre_only
-def journal(game_id: int) -> str:
+def journal(game_id: int) -> str | BaseResponse:
     stored = readable(game_id)
     report = stored.replay()
     pages = max(1, -(-len(report.coups) // JOURNAL_PAGE))
-    page = min(max(request.args.get("page", 1, type=int), 1), pages)
+    if (last := past_the_last(pages)) is not None:
+        return last
+    page = asked_page()
     newest_first = list(reversed(report.coups))
     shown = newest_first[(page - 1) * JOURNAL_PAGE : page * JOURNAL_PAGE]
     return render_template(

@@ -27,12 +27,14 @@ from ...rules.hombre.stats import player_stats
 from ...rules.hombre.systems import hombre_report
 from ...rules.ledger import settle_up
 from ...rules.money import parse_money
+from ...rules.seating import sittings
 from ...store.paid import ticked
 from .. import blueprints
 from ..chain_heads import game_chain
 from ..forms import CHANGED, ActionForm, form_version
 from ..gamefiles import game_file_text
 from ..hookspecs import Page
+from ..kept.arguments import reads
 from ..kept.expensive import expensive, players_key
 from .chart import net_chart
 from .guard import hombre_only
@@ -64,7 +66,9 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "report": report,
         "names": names,
         "money": money,
-        "settle": settle_up(report.net),
+        "settle": settle_up(stored.people()[1]),
+        "people": stored.people()[0],
+        "sittings": sittings(names, stored.seat_changes),
         "paid": ticked(get_db(), stored.id),
         "paid_form": None,
         "open_betes": open_betes,
@@ -128,6 +132,7 @@ def _semicolon() -> bool:
 
 
 @bp.get("/games/<int:game_id>/journal.csv")
+@reads("sep")
 @hombre_only
 def journal(game_id: int) -> Response:
     stored = readable(game_id)
@@ -139,6 +144,7 @@ def journal(game_id: int) -> Response:
 
 
 @bp.get("/games/<int:game_id>/standings.csv")
+@reads("sep")
 @hombre_only
 def standings(game_id: int) -> Response:
     stored = readable(game_id)
