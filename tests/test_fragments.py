@@ -3,8 +3,8 @@
 The recent coups' articles and the outbox's words are kept by
 ``web/kept/fragments.py``; a page drawn with them kept must be the page drawn
 with nothing kept, for the manager and a follower, in two languages, after
-an undo puts another coup under the same number. The map is bounded by count
-and by bytes.
+an undo puts another coup under the same number, and after a seat is taken
+(the form names who sits now). The map is bounded by count and by bytes.
 """
 
 from __future__ import annotations
@@ -94,3 +94,19 @@ def test_the_pieces_are_bounded_by_count_and_bytes():
     for n in range(100):
         kept.put(n, Markup("y" * 100))
     assert len(kept) == 64  # 64 × 100 bytes fill the bound
+
+
+def test_the_kept_coup_form_names_who_sits_now(app, client):
+    """A seat taken changes the names the coup form shows, not the game's players."""
+    game = client.post("/games/new", data=NEW_GAME).headers["Location"]
+    for form in COUPS[:2]:
+        version = VERSION.search(client.get(game).text).group(1)
+        assert client.post(game + "/coups", data={**form, "version": version}).status_code == 302
+    assert '<legend class="who">Bruno' in client.get(game).text  # the fields kept with Bruno
+    version = VERSION.search(client.get(game).text).group(1)
+    taken = {"seat": "1", "player": "Denis", "way": "plays_for", "version": version}
+    assert client.post(game + "/seat", data=taken).status_code == 302
+    warm = unflashed(client.get(game).text)
+    assert '<legend class="who">Denis' in warm and '<legend class="who">Bruno' not in warm
+    forget(app)
+    assert unflashed(client.get(game).text) == warm
