@@ -9,7 +9,7 @@ games of the registry (``registry.WEBS``), each started from
 from __future__ import annotations
 
 import json
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 from flask import abort, render_template, request
@@ -70,15 +70,18 @@ def _fill_rules(form: NewGameForm, rules: Any) -> None:
 def _form_rules(form: NewGameForm) -> Any:
     """The rule set the form describes, for its money system; GameError names the field."""
     kind = kinds.stored_kind(HOMBRE.game, {"accounting": form.accounting.data or "poule"})
+    rules_type = kind.rules_type
+    if not is_dataclass(rules_type):  # every rule set of l'Hombre is a frozen dataclass
+        raise TypeError(f"{kind!r} has no dataclass rule set")
     data = {}
-    for setting in fields(kind.rules_type):
+    for setting in fields(rules_type):
         value = getattr(form, setting.name).data
         if isinstance(value, str):
             value = value.strip()
         if value is None and (setting.type in ("str", "bool") or setting.default == 0):
             continue  # not sent (or empty where 0 means "none"): the rule set's default
         data[setting.name] = READ[setting.name](value or "") if setting.name in READ else value
-    return kind.rules_type(**data)
+    return rules_type(**data)
 
 
 def _table_from_form(form: NewGameForm, offered: ClubPresets | None = None) -> Any:
