@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.kind import Game, GameKind, Report
+from ..rules.kind import Game, GameKind, Report, Standing
 from ..rules.kinds import kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.money import Money
@@ -53,7 +53,7 @@ class StoredGame:
             self.memo.append(self.checkpoints.fold(self.kind, start, game))
         return self.memo[0]
 
-    def check(self, coups: list[Any], first: int) -> AnyReport:
+    def check(self, coups: list[Any], first: int) -> Standing:
         """This game with ``coups``, changed (corrected or deleted) at coup ``first``: checked.
 
         What the check and delete pages show and the write validates: valid
@@ -61,8 +61,7 @@ class StoredGame:
         of the coups up to the changed one; a kind may stop folding where the
         changed game is back in this one's state (``GameKind.check``).
         """
-        checked: AnyReport = self.checkpoints.check(self.kind, self.replay(), coups, first)
-        return checked
+        return self.checkpoints.check(self.kind, self.replay(), coups, first)
 
     def known_report(self) -> AnyReport | None:
         """The replay if made, else the prefix it would continue (one step back at most)."""
