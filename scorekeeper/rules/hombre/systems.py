@@ -25,7 +25,7 @@ from ..gamefile import (
 )
 from ..ledger import stack
 from . import danois, jetons
-from .engine import Coup, Game, Report, extend, replay
+from .engine import Coup, CoupResult, Game, Report, extend, replay
 from .file import (
     dump_coup,
     dump_game,
@@ -40,6 +40,8 @@ from .pot import PotDeal, PotOutcome, PotReport, PotResult
 
 AnyGame = Game | jetons.JetonsGame | danois.DanishGame
 AnyReport = Report | PotReport
+AnyResult = CoupResult | PotResult
+"""A coup's result in a report of any of l'Hombre's systems."""
 
 
 def hombre_report(report: object) -> AnyReport:

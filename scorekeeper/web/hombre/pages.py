@@ -18,6 +18,7 @@ from ...rights.access import can_manage, readable
 from ...rules.errors import GameError
 from ...rules.hombre.pot import PotDeal
 from ...rules.hombre.systems import hombre_report
+from ...rules.kind import Standing
 from ...rules.ledger import net_changes
 from .. import blueprints
 from ..forms import ActionForm
@@ -51,7 +52,7 @@ def after_pass(stored: store.StoredGame) -> tuple[int, int] | None:
 def render_game(
     stored: store.StoredGame,
     form: Any = None,
-    preview: Any = None,
+    preview: Standing | None = None,
     status: int = 200,
 ) -> Page:
     report = hombre_report(stored.replay())
@@ -70,7 +71,7 @@ def render_game(
         action=ActionForm(formdata=None, version=str(stored.version)),
         preview=None if preview is None else preview.coups[-1],
         preview_report=preview,
-        preview_nets=None if preview is None else preview.net,
+        preview_nets=None if preview is None else preview.tally,
         recent=list(reversed(report.coups[-RECENT:])),
         fiche=lines,
         fiche_hidden=hidden,
@@ -80,7 +81,9 @@ def render_game(
     return (page, status) if status != 200 else page
 
 
-def preview_fragment(stored: store.StoredGame, form: Any, after: Any, position: int | None) -> str:
+def preview_fragment(
+    stored: store.StoredGame, form: Any, after: Standing | None, position: int | None
+) -> str:
     """The live check of a coup: its outcome and payments, or the refusal."""
     result = None
     if after is not None:
@@ -91,12 +94,17 @@ def preview_fragment(stored: store.StoredGame, form: Any, after: Any, position: 
         result=result,
         names=stored.game.players,
         changes=None if after is None or position is None else net_changes(stored.replay(), after),
-        nets=None if after is None or position is not None else after.net,
+        nets=None if after is None or position is not None else after.tally,
     )
 
 
 def render_edit(
-    stored: store.StoredGame, n: int, form: Any, before: Any, after: Any, status: int
+    stored: store.StoredGame,
+    n: int,
+    form: Any,
+    before: Standing,
+    after: Standing | None,
+    status: int,
 ) -> Page:
     page = render_template(
         "hombre/edit_coup.html",
@@ -115,8 +123,8 @@ def render_delete(
     stored: store.StoredGame,
     n: int,
     form: Any,
-    before: Any,
-    after: Any,
+    before: Standing,
+    after: Standing | None,
     error: str | None,
     status: int,
 ) -> Page:
@@ -133,8 +141,8 @@ def render_delete(
     return page if status == 200 else (page, status)
 
 
-def saved_text(after: Any, n: int) -> str:
-    result = after.coups[-1]
+def saved_text(after: Standing, n: int) -> str:
+    result = hombre_report(after).coups[-1]
     names = after.game.players
     what = outcome_text(result, names)
     saved = str(_("Coup %(n)s saved: %(what)s", n=result.deal.n, what=what))
@@ -143,24 +151,24 @@ def saved_text(after: Any, n: int) -> str:
     return f"{saved}. {paid_text}"
 
 
-def corrected_text(before: Any, after: Any, n: int) -> str:
+def corrected_text(before: Standing, after: Standing, n: int) -> str:
     return _changes_text(_("Coup %(n)s corrected.", n=n), before, after)
 
 
-def deleted_text(before: Any, after: Any, n: int) -> str:
+def deleted_text(before: Standing, after: Standing, n: int) -> str:
     return _changes_text(_("Coup %(n)s deleted.", n=n), before, after)
 
 
-def undone_text(before: Any, after: Any, n: int) -> str:
+def undone_text(before: Standing, after: Standing, n: int) -> str:
     return _changes_text(_("Coup %(n)s undone.", n=n), before, after)
 
 
-def coup_text(report: Any, n: int) -> str:
+def coup_text(report: Standing, n: int) -> str:
     """Coup ``n`` of a replay in a line of words (the change log)."""
-    return outcome_text(report.coups[n - 1], report.game.players)
+    return outcome_text(hombre_report(report).coups[n - 1], report.game.players)
 
 
-def _changes_text(what: str, before: Any, after: Any) -> str:
+def _changes_text(what: str, before: Standing, after: Standing) -> str:
     changes = net_changes(before, after)
     if not changes:
         return what + " " + _("The nets did not change.")
@@ -172,7 +180,7 @@ def _changes_text(what: str, before: Any, after: Any) -> str:
 @hombre_only
 def journal(game_id: int) -> str:
     stored = readable(game_id)
-    report = stored.replay()
+    report = hombre_report(stored.replay())
     pages = max(1, -(-len(report.coups) // JOURNAL_PAGE))
     page = min(max(request.args.get("page", 1, type=int), 1), pages)
     newest_first = list(reversed(report.coups))

@@ -5,7 +5,7 @@ Only presentation: every number shown comes from the replay report.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
@@ -17,7 +17,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...rules.hombre.engine import BeteStatus, Contract, Outcome, Reason
 from ...rules.hombre.exports import CsvWords
-from ...rules.hombre.systems import AnyReport
+from ...rules.hombre.systems import AnyReport, AnyResult
 from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, signed, wrap
 from .forms import BONUS_WORDS, CONTRACT_WORDS
 
@@ -76,7 +76,7 @@ def _phrases() -> dict[str, str]:
     return phrases
 
 
-def outcome_text(result: Any, names: tuple[str, ...]) -> str:
+def outcome_text(result: AnyResult, names: tuple[str, ...]) -> str:
     """'Chloé demande: gagne', 'Anne sans prendre: codille by Bruno', 'Tous passent'."""
     words = _phrases()
     coup = result.coup
@@ -153,7 +153,7 @@ def _journal_words() -> dict[str, str]:
     return words
 
 
-def journal_line(result: Any, names: tuple[str, ...]) -> str:
+def journal_line(result: AnyResult, names: tuple[str, ...]) -> str:
     """One coup of the printed journal as one line of text.
 
     Its number, the enjeu in brackets, what was played and how it ended, then
@@ -174,7 +174,7 @@ def journal_line(result: Any, names: tuple[str, ...]) -> str:
     return " · ".join(parts)
 
 
-def journal_text(results: Any, names: tuple[str, ...]) -> str:
+def journal_text(results: Iterable[AnyResult], names: tuple[str, ...]) -> str:
     """Coups of the PDF's journal, a journal_line each, wrapped to JOURNAL_COLUMNS.
 
     The PDF sets these lines as they are (monospace, white-space: pre-wrap).
