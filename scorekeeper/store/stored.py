@@ -27,7 +27,8 @@ class StoredGame:
     id: int
     game: AnyGame
     created_at: str
-    updated_at: str
+    updated_at: str | None
+    """None only in a row written before changes stamped it."""
     version: int
     money: Money | None = None
     manager_hash: str | None = None
