@@ -20,7 +20,7 @@ from ..i18n import COOKIE, LANGUAGES
 from ..rights import access
 from ..rules import importing, kinds
 from ..rules.errors import GameError
-from ..rules.gamefile import json_text
+from ..rules.gamefile import json_object, json_text
 from ..rules.money import Money
 from . import blueprints
 from .creating import created
@@ -88,7 +88,7 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
         game = kinds.load_file(data)
         kind = kinds.kind_of(game)
         kind.replay(game)
-        money = kind.file_money(data)
+        money = kind.file_money(json_object(data))  # a game file: an object
     except GameError as error:
         field.errors = [error_text(error)]
         return None
