@@ -50,16 +50,16 @@ class PointsResult(Protocol):
 
 
 @runtime_checkable
-class PointsReport(Standing, Protocol):
+class SheetStanding(Standing, Protocol):
     """A points game's report (Brou's, Manille's): a result of each coup."""
 
     @property
     def coups(self) -> Sequence[PointsResult]: ...
 
 
-def points_report(report: Standing) -> PointsReport:
+def sheet_standing(report: Standing) -> SheetStanding:
     """A standing narrowed to a points game's report (TypeError for any other)."""
-    if not isinstance(report, PointsReport):
+    if not isinstance(report, SheetStanding):
         raise TypeError(f"not a points game's report: {type(report).__name__}")
     return report
 
@@ -88,7 +88,7 @@ def rows(
     standing: Standing, sheet: PointsSheet, first: int = 1, last: int | None = None
 ) -> list[SheetRow]:
     """The lines of coups ``first`` to ``last`` (1-based, inclusive; all by default)."""
-    report = points_report(standing)
+    report = sheet_standing(standing)
     names = report.game.players
     columns = sides(report)
     line = sheet.line
