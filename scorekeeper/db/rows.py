@@ -9,6 +9,7 @@ above the store sees ``int`` and ``str``, never ``Any``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 
 Row = Mapping[str, object]
@@ -49,3 +50,22 @@ def text_or_none(row: Row, key: str) -> str | None:
     if value is not None and not isinstance(value, str):
         raise _wrong(row, key, "str")
     return value
+
+
+def json_texts(value: str) -> tuple[str, ...]:
+    """A TEXT column that holds a JSON list of strings (names)."""
+    found: object = json.loads(value)
+    if not isinstance(found, list) or not all(isinstance(item, str) for item in found):
+        raise TypeError(f"not a JSON list of texts: {value[:40]!r}")
+    return tuple(str(item) for item in found)
+
+
+def json_wholes(value: str) -> tuple[int, ...]:
+    """A TEXT column that holds a JSON list of whole numbers."""
+    found: object = json.loads(value)
+    if not isinstance(found, list):
+        raise TypeError(f"not a JSON list of whole numbers: {value[:40]!r}")
+    wholes = tuple(item for item in found if isinstance(item, int))
+    if len(wholes) != len(found):
+        raise TypeError(f"not a JSON list of whole numbers: {value[:40]!r}")
+    return wholes
