@@ -12,7 +12,7 @@ VENV   := .venv
 # raised as modules get typed (issue 34 wants 97).
 TYPED  ?= 94.7
 BIN    := $(VENV)/bin
-RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-droid-fallback
+RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-droid-fallback libicu-dev pkg-config g++
 TEST_DEBS := chromium poppler-utils systemd
 
 .PHONY: run setup test lint bench load translations clean
@@ -74,6 +74,7 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/request_cpu.py
 	$(BIN)/python benchmarks/pages.py
 	$(BIN)/python benchmarks/https.py
+	$(BIN)/python benchmarks/first_pdf.py
 	$(BIN)/python benchmarks/notice.py
 	$(BIN)/python benchmarks/draw.py
 

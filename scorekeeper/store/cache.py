@@ -41,8 +41,10 @@ COUPS = 300_000
 
 Key = tuple[str, int]
 """The database file and the game's id."""
-Stamp = tuple[int, str | None, str, str | None]
-"""What changes in the game's row on every change: (version, updated_at, created_at, token)."""
+Stamp = tuple[int, str | None, str, str | None, str | None]
+"""What changes in the game's row on every change: (version, updated_at, created_at, token),
+and the database's generation read with it (a restore in place brings back a version and a
+time of change with other coups: issue 36)."""
 Head = tuple[str, str, str, int]
 """The stored parts every coup is read against: (game, players, rules, first dealer)."""
 
@@ -125,7 +127,7 @@ def key_of(db: sqlite_utils.Database, game_id: int) -> Key | None:
 
 
 def stamp_of(row: GamesRow) -> Stamp:
-    return (row.version, row.updated_at, row.created_at, row.table_token)
+    return (row.version, row.updated_at, row.created_at, row.table_token, row.generation)
 
 
 def head_of(row: GamesRow) -> Head:

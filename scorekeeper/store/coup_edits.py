@@ -16,7 +16,7 @@ import sqlite_utils
 
 from ..rules.kind import Game, Report, Standing
 from ..rules.kinds import dump_coup
-from . import cache
+from . import cache, coup_keys
 from .changelog import Action, redoable, undone_coup
 from .changing import Change, changing
 from .errors import Conflict, NotFound
@@ -57,6 +57,8 @@ def _rewrite(
     appended = change.action in (Action.ADD, Action.REDO)
     if appended:
         assert after is not None
+        if change.action is Action.REDO:  # the key it was sent under names it again
+            coup_keys.coup_put_back(db, stored.id, position)
         db.table("coups").insert(
             {
                 "game_id": stored.id,
@@ -72,6 +74,7 @@ def _rewrite(
         )
     else:  # delete or undo: remove, then close the gap
         db.execute("delete from coups where game_id = ? and position = ?", [stored.id, position])
+        coup_keys.coup_removed(db, stored.id, position, stored.version + 1)
         # two steps so the unique (game_id, position) index never sees a duplicate
         db.execute(
             "update coups set position = -position where game_id = ? and position > ?",

@@ -32,6 +32,8 @@ class GamesRow:
     currency: str | None
     manager_hash: str | None
     table_token: str | None
+    generation: str | None
+    """The database's generation, when the read selects it (``repository.GAME_ROWS``)."""
 
     @classmethod
     def of(cls, row: rows.Row) -> GamesRow:
@@ -48,6 +50,7 @@ class GamesRow:
             rows.text_or_none(row, "currency"),
             rows.text_or_none(row, "manager_hash"),
             rows.text_or_none(row, "table_token"),
+            rows.text_or_none(row, "generation"),
         )
 
     def player_names(self) -> tuple[str, ...]:

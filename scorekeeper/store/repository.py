@@ -24,6 +24,11 @@ from .errors import NotFound
 from .game_rows import GamesRow
 from .stored import AnyGame, AnyReport, StoredGame
 
+GAME_ROWS = "select games.*, (select token from generation where id = 1) as generation from games"
+"""A game's row with the database's generation, read in the same statement (one snapshot):
+a backup restored in place brings back versions and times of change, never a generation
+(``cache.stamp_of``)."""
+
 
 def _row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
     """The game of a row: the kept one if the row is the same, else read (cache.py)."""
@@ -116,7 +121,7 @@ def kept_after_append(
     kept = None if key is None else cache.CACHE.get(key)
     if key is None or kept is None or kept.stored is not stored:
         return None
-    row = GamesRow.of(next(iter(db.query("select * from games where id = ?", [stored.id]))))
+    row = GamesRow.of(next(iter(db.query(GAME_ROWS + " where id = ?", [stored.id]))))
     (last,) = db.execute(
         "select data from coups where game_id = ? and position = ?",
         [stored.id, len(report.game.coups)],
@@ -141,13 +146,16 @@ class GameHead:
     updated_at: str = ""
     """When the last change was stored: with the version, what a kept page is the page of
     (a backup restored in place can bring a version number back with other coups)."""
+    generation: str = ""
+    """The database's generation, read with the row (one snapshot): a restore in place
+    replaces it, so a page kept before the restore never matches a version after it."""
 
 
 def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
     found = list(
         db.query(
-            "select id, version, manager_hash, table_token, game, rules, updated_at"
-            " from games where id = ?",
+            "select id, version, manager_hash, table_token, game, rules, updated_at,"
+            " (select token from generation where id = 1) as generation from games where id = ?",
             [game_id],
         )
     )
@@ -162,11 +170,12 @@ def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
         rows.text_or_none(row, "table_token"),
         kind,
         rows.text_or_none(row, "updated_at") or "",
+        rows.text_or_none(row, "generation") or "",
     )
 
 
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
-    found = list(db.query("select * from games where id = ?", [game_id]))
+    found = list(db.query(GAME_ROWS + " where id = ?", [game_id]))
     if not found:
         raise NotFound(game_id)
     return _row_game(db, GamesRow.of(found[0]))
@@ -227,11 +236,11 @@ def list_rows(
 def list_games(db: sqlite_utils.Database, ids: set[int] | None = None) -> list[StoredGame]:
     """Every game of ``ids`` (None: all), newest first; only those are read."""
     if ids is None:
-        found = db.query("select * from games order by created_at desc, id desc")
+        found = db.query(GAME_ROWS + " order by created_at desc, id desc")
     else:
         chosen = sorted(ids)[-1000:]
         found = db.query(
-            f"select * from games where id in ({', '.join('?' * len(chosen))})"
+            GAME_ROWS + f" where id in ({', '.join('?' * len(chosen))})"
             " order by created_at desc, id desc",
             chosen,
         )
