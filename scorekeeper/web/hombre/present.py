@@ -111,13 +111,13 @@ FLAG_WORDS = {
 """A coup's yes-or-no fields, by their key in the game file (the coup form's labels)."""
 
 
-def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+def coup_words(item: Mapping[str, object], players: tuple[str, ...]) -> dict[str, str]:
     """A coup of the game file, field by field in words: what a correction changed is
     named by comparing two of these ("Matadors 3 → 4", "tricks of Anne 5 → 4")."""
     if item.get("pass"):
         words = {_("Contract"): _("Tous passent")}
     else:
-        contract = item.get("contract", "")
+        contract = str(item.get("contract", ""))
         words = {
             _("Hombre"): str(item.get("hombre", "")),
             _("Contract"): str(CONTRACT_WORDS.get(contract, contract)),
@@ -130,12 +130,17 @@ def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, s
     for key, label in FLAG_WORDS.items():
         words[str(label)] = _("yes") if item.get(key) else _("no")
     bonuses = item.get("bonuses", [])
-    if bonuses:
-        words[_("Bonus hands")] = ", ".join(
-            f"{b.get('player')} {BONUS_WORDS.get(b.get('hand'), b.get('hand'))}" for b in bonuses
-        )
+    if isinstance(bonuses, list) and bonuses:
+        words[_("Bonus hands")] = ", ".join(_bonus_words(b) for b in bonuses)
     words[_("Note")] = str(item.get("note", "")) or "—"
     return words
+
+
+def _bonus_words(bonus: object) -> str:
+    """A bonus hand of the jetons system: its player and the hand, in words."""
+    fields: Mapping[str, object] = bonus if isinstance(bonus, Mapping) else {}
+    player, hand = fields.get("player"), fields.get("hand")
+    return f"{player} {BONUS_WORDS.get(str(hand), hand)}"
 
 
 _JOURNAL_WORDS: dict[str, dict[str, str]] = {}
