@@ -128,7 +128,7 @@ def flag_field(item: Mapping[str, object], key: str) -> bool:
     return value
 
 
-def json_text(data: Any) -> str:
+def json_text(data: object) -> str:
     """A game file or report as JSON text: the one spelling the CLI and the app share.
 
     Exactly ``json.dumps(data, ensure_ascii=False, indent=2) + "\\n"``, written
@@ -137,7 +137,7 @@ def json_text(data: Any) -> str:
     return "".join(json_chunks(data)) + "\n"
 
 
-def write_json(data: Any, write: Callable[[str], Any], buffer: int = 1 << 16) -> None:
+def write_json(data: object, write: Callable[[str], object], buffer: int = 1 << 16) -> None:
     """``json_text(data)`` written piece by piece: a ``Stream`` in it is never held whole."""
     pending: list[str] = []
     size = 0
@@ -152,7 +152,7 @@ def write_json(data: Any, write: Callable[[str], Any], buffer: int = 1 << 16) ->
 
 
 def write_json_bytes(
-    data: Any, write: Callable[[bytes], Any], errors: str = "strict", buffer: int = 1 << 20
+    data: object, write: Callable[[bytes], object], errors: str = "strict", buffer: int = 1 << 20
 ) -> None:
     """``json_text(data)`` encoded as UTF-8 (``errors`` as the text stream's), in large writes.
 
@@ -225,7 +225,7 @@ def _plain(depth: int) -> Callable[[Any], str]:
     return encode
 
 
-def _key(key: Any) -> str:
+def _key(key: object) -> str:
     """A dict key as ``json`` writes it (a number or a constant becomes its text)."""
     if isinstance(key, str):
         return _plain(0)(key)
@@ -238,7 +238,7 @@ def _key(key: Any) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
 
 
-def json_chunks(value: Any, depth: int = 0) -> Iterator[str]:
+def json_chunks(value: object, depth: int = 0) -> Iterator[str]:
     """The pieces of ``json.dumps(value, ensure_ascii=False, indent=2)``, in order.
 
     A ``Stream`` is written one item at a time; anything else in one piece.
@@ -246,12 +246,12 @@ def json_chunks(value: Any, depth: int = 0) -> Iterator[str]:
     return cast(Iterator[str], _pieces(value, depth, fast=False))  # bytes only when fast
 
 
-def json_pieces(value: Any, depth: int = 0) -> Iterator[str | bytes]:
+def json_pieces(value: object, depth: int = 0) -> Iterator[str | bytes]:
     """``json_chunks``, with the items of a ``whole_numbers`` Stream as UTF-8 bytes (orjson)."""
     return _pieces(value, depth, fast=True)
 
 
-def _pieces(value: Any, depth: int, fast: bool) -> Iterator[str | bytes]:
+def _pieces(value: object, depth: int, fast: bool) -> Iterator[str | bytes]:
     if isinstance(value, Stream):
         if fast and value.whole_numbers and streamed_json.available:
             yield from streamed_json.items(value.items, depth, _text)
@@ -273,7 +273,7 @@ def _pieces(value: Any, depth: int, fast: bool) -> Iterator[str | bytes]:
         yield _text(value, depth)
 
 
-def _text(value: Any, depth: int) -> str:
+def _text(value: object, depth: int) -> str:
     """``value`` as json.dumps(indent=2) writes it at ``depth`` (its first line not indented)."""
     if isinstance(value, dict):
         if not value:

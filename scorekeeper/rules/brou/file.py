@@ -40,8 +40,8 @@ def load_brou(data: object) -> BrouGame:
     return BrouGame((players[0], players[1], players[2], players[3]), rules, first, tuple(coups))
 
 
-def load_brou_coup(item: Any) -> BrouCoup:
-    item = coup_object(item)
+def load_brou_coup(data: object) -> BrouCoup:
+    item = coup_object(data)
     note = note_field(item)
     mariages_data = item.get("mariages", [])
     if not isinstance(mariages_data, list) or not all(
