@@ -13,14 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
+import sqlite_utils
 from flask import request
 from flask_babel import gettext as _
 
+from .. import clubs
 from ..clubs import presets
 from ..db import get_db
 from ..names import Roster, tidy
 from ..rules import kinds
 from ..rules.errors import N_, GameError
+from ..rules.kind import Game
 from .creating import evening_arg
 from .forms import options
 
@@ -91,14 +94,14 @@ def check_room(form: Any, offered: ClubPresets | None) -> None:
         )
 
 
-def keeping(form: Any, game: Any) -> Callable[[Any, Any], None] | None:
+def keeping(form: Any, game: Game) -> Callable[[sqlite_utils.Database, clubs.Evening], None] | None:
     """What saves the new game's rules as the club's preset, if a name was given."""
     name = form.save_preset.data
     if not name or not name.strip():
         return None
     rules = game.rules.to_mapping()
 
-    def keep(db: Any, evening: Any) -> None:
+    def keep(db: sqlite_utils.Database, evening: clubs.Evening) -> None:
         presets.save_preset(db, evening.club_id, name, kinds.kind_of(game).game, rules)
 
     return keep

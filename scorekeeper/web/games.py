@@ -22,6 +22,7 @@ from ..rights import access
 from ..rules import importing, kinds
 from ..rules.errors import GameError
 from ..rules.gamefile import json_object, json_text
+from ..rules.kind import Game
 from ..rules.money import Money
 from . import blueprints
 from .creating import created
@@ -79,7 +80,7 @@ def import_game() -> str | BaseResponse | tuple[str, int]:
     return page if request.method == "GET" else (page, 422)
 
 
-def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
+def _parse_game_file(raw: bytes, field: Any) -> tuple[Game, Money | None] | None:
     """The game and chip value of a game file, or None with the refusal on ``field``."""
     if not raw.strip():
         field.errors = [_("Choose a game file or paste its JSON.")]
