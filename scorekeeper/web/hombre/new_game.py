@@ -20,8 +20,12 @@ from ... import store
 from ...rights import access
 from ...rules import kinds
 from ...rules.errors import GameError
+from ...rules.hombre.danois import DanishRules
+from ...rules.hombre.jetons import JetonsRules
 from ...rules.hombre.kinds import Hombre1709
+from ...rules.hombre.ruleset import RuleSet
 from ...rules.hombre.takst import read_takst, takst_text
+from ...rules.kind import Game
 from .. import blueprints, club_presets
 from ..club_presets import ClubPresets
 from ..creating import created, save_table
@@ -41,9 +45,20 @@ PRESET_KINDS = {
 DEFAULT_PRESET = "recommended"
 
 
-def _preset(name: str | None) -> Any:
+HombreRules = RuleSet | JetonsRules | DanishRules
+"""The rule set of any of l'Hombre's money systems."""
+
+
+def _hombre_rules(rules: object) -> HombreRules:
+    """A rule set narrowed to l'Hombre's (the new-game page is l'Hombre's)."""
+    if not isinstance(rules, RuleSet | JetonsRules | DanishRules):
+        raise TypeError(f"not a rule set of l'Hombre: {type(rules).__name__}")
+    return rules
+
+
+def _preset(name: str | None) -> HombreRules:
     kind = PRESET_KINDS.get(name or "", HOMBRE)
-    return kind.preset(name or DEFAULT_PRESET)
+    return _hombre_rules(kind.preset(name or DEFAULT_PRESET))
 
 
 READ = {"takst": read_takst}
@@ -51,7 +66,7 @@ READ = {"takst": read_takst}
 SHOWN = {"takst": takst_text}
 
 
-def _settings(rules: Any) -> dict[str, Any]:
+def _settings(rules: HombreRules) -> dict[str, Any]:
     """Every setting of a rule set as its field shows it, also those its file leaves out at
     their default (a preset must reset what another one set: ``coups_to_play``, ``takst``)."""
     every = {f.name: getattr(rules, f.name) for f in fields(rules)}
@@ -59,7 +74,7 @@ def _settings(rules: Any) -> dict[str, Any]:
     return {**rules.to_mapping(), **every}
 
 
-def _fill_rules(form: NewGameForm, rules: Any) -> None:
+def _fill_rules(form: NewGameForm, rules: HombreRules) -> None:
     form.accounting.data = rules.accounting
     for name, value in _settings(rules).items():
         if name != "accounting":
@@ -84,7 +99,7 @@ def _form_rules(form: NewGameForm) -> Any:
     return rules_type(**data)
 
 
-def _table_from_form(form: NewGameForm, offered: ClubPresets | None = None) -> Any:
+def _table_from_form(form: NewGameForm, offered: ClubPresets | None = None) -> Game | None:
     """The players and rule set of the form, or None with the errors put beside the fields.
 
     Opened from a club's evening (``offered``), a preset of the club chosen is
@@ -145,7 +160,7 @@ def _play_again(form: NewGameForm, before: store.StoredGame) -> None:
     players = list(game.players) + [""] * (4 - len(game.players))
     form.player0.data, form.player1.data, form.player2.data, form.player3.data = players
     form.first_dealer.data = str((game.first_dealer + len(game.coups)) % len(game.players))
-    _fill_rules(form, game.rules)
+    _fill_rules(form, _hombre_rules(game.rules))
 
 
 @bp.route("/games/<int:game_id>/setup", methods=["GET", "POST"])
@@ -156,12 +171,12 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
         abort(404)  # a points game's players and rules: /games/<id>/sheet/setup
     form = NewGameForm()
     if request.method == "GET":
-        game = stored.game
-        form.player0.data, form.player1.data, form.player2.data = game.players[:3]
-        form.player3.data = game.players[3] if len(game.players) > 3 else ""
-        form.first_dealer.data = str(game.first_dealer)
+        players = stored.game.players
+        form.player0.data, form.player1.data, form.player2.data = players[:3]
+        form.player3.data = players[3] if len(players) > 3 else ""
+        form.first_dealer.data = str(stored.game.first_dealer)
         form.version.data = str(stored.version)
-        _fill_rules(form, game.rules)
+        _fill_rules(form, _hombre_rules(stored.game.rules))
     elif form.apply_preset.data:
         _fill_rules(form, _preset(form.preset.data))
     elif (game := _table_from_form(form)) is not None and (
