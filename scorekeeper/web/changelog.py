@@ -24,6 +24,7 @@ from ..store import Action, StoredGame, replayed
 from ..store.changelog import LogRow
 from . import registry
 from .explain import differences
+from .seat_words import logged_seat_text
 
 COUP_CHANGES = {Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO}
 
@@ -45,6 +46,8 @@ class Line:
     """What a correction changed, field by field in the game's words ("Matadors 3 → 4")."""
     now: int | None = None
     """The number the line's coup has now, when a later deletion (or insertion) moved it."""
+    said: str | None = None
+    """What a change other than a coup's did, in words (someone took a seat)."""
 
 
 def _replay(stored: StoredGame, items: list[object]) -> Standing:
@@ -96,6 +99,8 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
                 coups = None  # the log does not match the coups: older lines show no detail
         elif action in (Action.CREATE, Action.IMPORT):
             coups = None
+        elif action == Action.SEAT and row.after:
+            detail["said"] = logged_seat_text(json.loads(row.after))
         if i in shown:
             out.append(Line(row.at, action, position, _phone(row), **detail))
     return out
