@@ -7,6 +7,12 @@ every design (tests/test_draw.py).
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+from functools import lru_cache
+
+from . import cyclic
+from .records import BASES
 from .stored import STORED
 
 Design = list[list[list[int]]]
@@ -219,18 +225,97 @@ def nearly_kirkman_18() -> Design:
     return rounds
 
 
+def tripled(kirkman: Design, v: int) -> Design:
+    """A Kirkman triple system of 3v from one of v: (3v - 1) / 2 rounds.
+
+    Player (x, i) is ``3*x + i`` (x a player of the small system, i in Z3). Each round of
+    the small system gives three: table {a, b, c} becomes {(a, i), (b, i + s), (c, i + 2s)}
+    for i in Z3 in the round s (s in Z3); a last round seats each x's three copies
+    together. Two copies of different players a, b meet in the one round s = j - i of
+    their small table (and a, c in s = 2(k - i), b, c in s = k - j); two copies of one
+    player in the last round: every pair exactly once.
+    """
+    rounds: Design = []
+    for tables in kirkman:
+        for s in range(3):
+            rounds.append(
+                [
+                    [3 * a + i, 3 * b + (i + s) % 3, 3 * c + (i + 2 * s) % 3]
+                    for a, b, c in tables
+                    for i in range(3)
+                ]
+            )
+    rounds.append([[3 * x, 3 * x + 1, 3 * x + 2] for x in range(v)])
+    return rounds
+
+
+TRIPLED = {45: 15, 63: 21, 99: 33}
+"""Kirkman systems made by ``tripled`` from a smaller one."""
+
+
 def design(size: str, n: int) -> Design | None:
-    """A design for ``n`` units at tables of ``size`` ("3", "4" or "2" for pairs of pairs)."""
+    """A design for ``n`` units at tables of ``size``: "3", "4", "2" (fixed pairs: pairs of
+    pairs), or "whist" (tables of 4 as two pairs, every two players partners once and
+    opponents twice). Built once, checked pair by pair (``check``), then copied."""
+    found = _built(size, n)
+    return [[list(t) for t in r] for r in found] if found is not None else None
+
+
+@lru_cache(maxsize=64)
+def _built(size: str, n: int) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
+    made = _construct(size, n)
+    if made is None:
+        return None
+    check(made, n, size)
+    return tuple(tuple(tuple(t) for t in r) for r in made)
+
+
+def _construct(size: str, n: int) -> Design | None:
     if size == "2":
         return circle(n) if n >= 2 else None
     if size == "3" and n in (9, 27, 81):
         return affine_space(3, {9: 2, 27: 3, 81: 4}[n])
     if size == "3" and n == 18:
         return nearly_kirkman_18()
+    if size == "3" and n in TRIPLED:
+        small = design("3", TRIPLED[n])
+        return tripled(small, TRIPLED[n]) if small is not None else None
     if size == "3" and n in CYCLIC:
         m, base = CYCLIC[n]
         return developed(base, m, 2 * m)
     if size == "4" and n in (16, 64, 256):
         return affine_space(4, {16: 2, 64: 3, 256: 4}[n])
+    seating = "pairs" if size == "whist" else size
+    shape = cyclic.shape_for(seating, n)
+    if shape is not None and (seating, n) in BASES:
+        return cyclic.developed(shape, BASES[(seating, n)])
     found = STORED.get((size, n))
     return [[list(t) for t in r] for r in found] if found is not None else None
+
+
+class BrokenDesign(AssertionError):
+    """A stored or constructed design that does not do what it claims: a bug, never input."""
+
+
+def check(rounds: Design, n: int, size: str) -> None:
+    """Count every pair's meetings: each round seats each unit at most once; no pair meets
+    twice (a whist tournament: every two are partners exactly once and opponents twice)."""
+    met: Counter[tuple[int, int]] = Counter()
+    partners: Counter[tuple[int, int]] = Counter()
+    for tables in rounds:
+        seated = [u for t in tables for u in t]
+        if len(set(seated)) != len(seated) or not set(seated) <= set(range(n)):
+            raise BrokenDesign(f"{size} {n}: a round seats a unit twice or an unknown unit")
+        for t in tables:
+            for a, b in itertools.combinations(t, 2):
+                met[(min(a, b), max(a, b))] += 1
+            if size == "whist":
+                for a, b in ((t[0], t[2]), (t[1], t[3])):
+                    partners[(min(a, b), max(a, b))] += 1
+    if size != "whist":
+        if met and max(met.values()) > 1:
+            raise BrokenDesign(f"{size} {n}: a pair meets twice")
+        return
+    every = list(itertools.combinations(range(n), 2))
+    if any(partners[p] != 1 or met[p] != 3 for p in every):
+        raise BrokenDesign(f"whist {n}: not every two partners once and opponents twice")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from . import relabel, search
 from .designs import Design, design
 from .model import SEATINGS, Draw, DrawError, Entrant, Round, Seating
-from .quality import best_possible, most_rounds, quality, table_sizes
+from .quality import best_possible, most_rounds, quality, record, table_sizes
 from .units import MAX_ROUNDS, Units, make_units, matrices, ranks, to_round
 
 MOVES = 150_000
@@ -111,11 +111,37 @@ def _from_design(
     that end, relabel.py), and the history is the design's own first rounds
     (so an event drawing round by round with one seed follows the design).
     """
-    n = len(units.members)
     if standing is not None:
         return None
-    found: Design | None = design(_kind(units, seating), n)
-    if found is None or len(history) + rounds > len(found):
+    for found in _designs(units, seating):
+        made = _follow(units, entrants, seating, history, rounds, seed, found)
+        if made is not None:
+            return made
+    return None
+
+
+def _designs(units: Units, seating: Seating) -> list[Design]:
+    """The designs that may serve, best first: no pair twice; then in pairs, a whist
+    tournament (partners never twice, opponents at most twice) for more rounds."""
+    n = len(units.members)
+    found = [design(_kind(units, seating), n)]
+    if seating == "pairs" and not units.fixed:
+        found.append(design("whist", n))
+    return [d for d in found if d is not None]
+
+
+def _follow(
+    units: Units,
+    entrants: Sequence[Entrant],
+    seating: Seating,
+    history: Sequence[Round],
+    rounds: int,
+    seed: int,
+    found: Design,
+) -> list[Round] | None:
+    """The rounds of ``found`` after ``history``, relabelled by the seed, if it fits."""
+    n = len(units.members)
+    if len(history) + rounds > len(found):
         return None
     rng = random.Random(seed)
     order = list(range(n))
@@ -356,16 +382,30 @@ def _note(
         return f"{who}: too few for one table; everyone sits out."
     bound = 1 if units.fixed else best_possible(n, seating, total_rounds) or 0
     met = _plural(repeats, "repeated meeting")
-    if limit is not None and total_rounds > limit:
+    known = None if units.fixed else record(n, seating)
+    proven = units.fixed or (known is not None and known[1])
+    if limit is not None and total_rounds > limit and proven:
         return (
             f"{rounds} without a repeat are impossible for {who}: at most "
             f"{_plural(limit, 'round')}. This draw has {met} "
             f"(at least {bound} cannot be avoided)."
         )
+    if limit is not None and total_rounds > limit:
+        return (
+            f"{rounds} without a repeat are beyond the best known for {who}: "
+            f"{_plural(limit, 'round')} (whether more are possible is not known). "
+            f"This draw has {met}."
+        )
     if repeats == 0:
         return f"{who}, {rounds}: nobody meets anyone twice."
     if bound:
         return f"{who}, {rounds}: {met} (at least {bound} cannot be avoided)."
+    if limit is not None:
+        return (
+            f"{who}, {rounds}: {met}; draws with none exist up to {_plural(limit, 'round')}, "
+            f"but the search did not find one for this request (rounds played, players kept "
+            f"apart or the standing)."
+        )
     return (
         f"{who}, {rounds}: {met}; the search found no draw with fewer "
         f"(whether one exists is not known)."

@@ -1,0 +1,34 @@
+"""Base rounds of the cyclic designs (cyclic.py says how they are developed).
+
+Found once by ``tools/find_base.py`` (seeded; it prints these entries) and
+kept here as text: a base round is its tables separated by spaces, a
+table its points separated by commas. designs.py develops them and counts
+every pair's meetings before any draw uses them; tests/test_draw.py checks
+them all again.
+"""
+
+from __future__ import annotations
+
+from .cyclic import Base
+
+TEXT: dict[tuple[str, int], tuple[str, ...]] = {
+    ("3", 21): (
+        "1,4,19 2,5,9 14,12,3 6,11,10 0,17,20 8,18,15 7,13,16",
+        "20,14,6 18,11,4 13,3,19 9,15,7 2,10,8 17,16,12 1,0,5",
+    ),
+    ("3", 30): ("23,10,8 9,4,16 15,13,19 2,27,28 29,3,25 20,17,18 14,22,5 7,21,26 24,6,0 1,12,11",),
+    ("3", 33): (
+        "32,0,8 27,25,4 29,18,30 9,10,5 7,24,31 14,20,11",
+        "32,16,24 11,31,21 12,14,28 10,25,22 8,19,1 18,5,15",
+    ),
+    ("4", 24): ("8,20,23,5 0,21,13,16 7,10,18,9 2,14,19,15 1,12,4,3 6,11,17,22",),
+}
+
+
+def _parsed(rounds: tuple[str, ...]) -> Base:
+    return tuple(
+        tuple(tuple(int(p) for p in table.split(",")) for table in text.split()) for text in rounds
+    )
+
+
+BASES: dict[tuple[str, int], Base] = {key: _parsed(rounds) for key, rounds in TEXT.items()}

@@ -1,0 +1,139 @@
+"""Search base rounds of cyclic designs (tables of 3 or 4) and of cyclic whist tournaments.
+
+    .venv/bin/python tools/find_base.py design 45       # tables of 3 for 45 players
+    .venv/bin/python tools/find_base.py design 28 --k 4
+    .venv/bin/python tools/find_base.py whist 20
+
+The shapes searched are the ones scorekeeper/draw/cyclic.py develops (its
+``SHAPES`` say, per seating and number of players, how many rows of the
+cyclic group Z_m, fixed points, base rounds and excluded differences): a
+base round is good when every difference the shape asks for occurs exactly
+once (twice for whist opponents). That is a far smaller problem than the
+whole draw, so a plain simulated annealing over swaps of two points of one
+base round finds it in seconds to minutes. The tool prints the base rounds
+for scorekeeper/draw/records.py; the package develops and re-checks them
+pair by pair (tests/test_draw.py counts every pair's meetings again).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+
+from scorekeeper.draw.cyclic import Shape, pair_keys, shape_for, whist_keys
+
+VERBOSE = False
+
+
+def _blocks_cost(counts: dict, need: dict, keys) -> int:
+    return sum((counts.get(k, 0) - need.get(k, 0)) ** 2 for k in keys)
+
+
+def anneal(
+    shape: Shape, rng: random.Random, moves: int, whist: bool, hot: float = 1.0
+) -> list | None:
+    """Base rounds with every difference at its count, or None after ``moves`` moves."""
+    keys_of = (lambda b: whist_keys(shape, b)) if whist else (lambda b: pair_keys(shape, b))
+    need = shape.needed(whist)
+    points = list(range(shape.points))
+    fixed_tables: list[list[int]] = []
+    classes = []
+    k, m = shape.k, shape.m
+    for base in range(shape.bases):
+        order = points[:]
+        rng.shuffle(order)
+        if whist and shape.sits_out:
+            order.remove(0)
+        if shape.half:  # the fixed table stays; of each two points p, p + m/2 one is drawn
+            first = [shape.points - 1, base * m, base * m + m // 2]
+            order = [
+                r * m + i + rng.choice((0, m // 2))
+                for r in range(shape.rows)
+                for i in range(m // 2)
+                if (r, i) != (base, 0)
+            ]
+            rng.shuffle(order)
+        classes.append([order[i : i + k] for i in range(0, len(order) - len(order) % k, k)])
+        if shape.half:
+            fixed_tables.append(first)
+    counts: dict = {}
+    for blocks in classes:
+        for b in blocks:
+            for key in keys_of(b):
+                counts[key] = counts.get(key, 0) + 1
+    cost = sum((counts.get(k, 0) - v) ** 2 for k, v in need.items()) + sum(
+        c * c for k, c in counts.items() if k not in need
+    )
+    best = cost
+    for step in range(moves):
+        if cost == 0:
+            return [[f, *blocks] for f, blocks in zip(fixed_tables, classes)] or classes
+        # restarts of a short cooling: hot to cold over 100,000 moves, again and again
+        temperature = hot * (0.02 / hot) ** ((step % 100_000) / 100_000)
+        if step % 100_000 == 0 and VERBOSE:
+            print(f"  move {step}: cost {cost}, best {best}", file=sys.stderr)
+        best = min(best, cost)
+        blocks = classes[rng.randrange(len(classes))]
+        a, b = rng.sample(range(len(blocks)), 2)
+        i, j = rng.randrange(len(blocks[a])), rng.randrange(len(blocks[b]))
+        old = keys_of(blocks[a]) + keys_of(blocks[b])
+        if shape.half and rng.random() < 0.3:  # the other of p, p + m/2
+            p = blocks[a][i]
+            blocks[a][i] = p - p % m + (p % m + m // 2) % m
+            flipped = p
+        else:
+            blocks[a][i], blocks[b][j] = blocks[b][j], blocks[a][i]
+            flipped = -1
+        new = keys_of(blocks[a]) + keys_of(blocks[b])
+        touched = set(old) | set(new)
+        before = _blocks_cost(counts, need, touched)
+        for key in old:
+            counts[key] -= 1
+        for key in new:
+            counts[key] = counts.get(key, 0) + 1
+        delta = _blocks_cost(counts, need, touched) - before
+        if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+            cost += delta
+        else:
+            for key in new:
+                counts[key] -= 1
+            for key in old:
+                counts[key] += 1
+            if flipped >= 0:
+                blocks[a][i] = flipped
+            else:
+                blocks[a][i], blocks[b][j] = blocks[b][j], blocks[a][i]
+    return None
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("what", choices=["design", "whist"])
+    options.add_argument("n", type=int)
+    options.add_argument("--k", type=int, default=3, help="table size of a design: 3 or 4")
+    options.add_argument("--moves", type=int, default=3_000_000)
+    options.add_argument("--tries", type=int, default=50)
+    options.add_argument("--seed", type=int, default=0)
+    a = options.parse_args()
+    whist = a.what == "whist"
+    shape_key = "pairs" if whist else str(a.k)
+    shape = shape_for(shape_key, a.n)
+    if shape is None:
+        sys.exit(f"no cyclic shape for {a.n}")
+    started = time.perf_counter()
+    for seed in range(a.seed, a.seed + a.tries):
+        found = anneal(shape, random.Random(seed), a.moves, whist)
+        if found is not None:
+            bases = tuple(tuple(tuple(b) for b in blocks) for blocks in found)
+            print(f"# seed {seed}, {time.perf_counter() - started:.1f} s", file=sys.stderr)
+            print(f'("{shape_key}", {a.n}): {bases!r},')
+            return
+        print(f"seed {seed}: none", file=sys.stderr)
+    sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
