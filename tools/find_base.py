@@ -47,17 +47,18 @@ def anneal(
         rng.shuffle(order)
         if whist and shape.sits_out:
             order.remove(0)
-        if shape.half:  # the fixed table stays; of each two points p, p + m/2 one is drawn
-            first = [shape.points - 1, base * m, base * m + m // 2]
+        step = shape.step
+        if shape.short:  # the fixed table stays; of each p, p + step, ... one is drawn
+            first = [shape.points - 1, *range(base * m, base * m + m, step)]
             order = [
-                r * m + i + rng.choice((0, m // 2))
+                r * m + i + step * rng.randrange(k - 1)
                 for r in range(shape.rows)
-                for i in range(m // 2)
+                for i in range(step)
                 if (r, i) != (base, 0)
             ]
             rng.shuffle(order)
         classes.append([order[i : i + k] for i in range(0, len(order) - len(order) % k, k)])
-        if shape.half:
+        if shape.short:
             fixed_tables.append(first)
     counts: dict = {}
     for blocks in classes:
@@ -68,21 +69,21 @@ def anneal(
         c * c for k, c in counts.items() if k not in need
     )
     best = cost
-    for step in range(moves):
+    for move in range(moves):
         if cost == 0:
             return [[f, *blocks] for f, blocks in zip(fixed_tables, classes)] or classes
         # restarts of a short cooling: hot to cold over 100,000 moves, again and again
-        temperature = hot * (0.02 / hot) ** ((step % 100_000) / 100_000)
-        if step % 100_000 == 0 and VERBOSE:
-            print(f"  move {step}: cost {cost}, best {best}", file=sys.stderr)
+        temperature = hot * (0.02 / hot) ** ((move % 100_000) / 100_000)
+        if move % 100_000 == 0 and VERBOSE:
+            print(f"  move {move}: cost {cost}, best {best}", file=sys.stderr)
         best = min(best, cost)
         blocks = classes[rng.randrange(len(classes))]
         a, b = rng.sample(range(len(blocks)), 2)
         i, j = rng.randrange(len(blocks[a])), rng.randrange(len(blocks[b]))
         old = keys_of(blocks[a]) + keys_of(blocks[b])
-        if shape.half and rng.random() < 0.3:  # the other of p, p + m/2
+        if shape.short and rng.random() < 0.3:  # another of p, p + step, ...
             p = blocks[a][i]
-            blocks[a][i] = p - p % m + (p % m + m // 2) % m
+            blocks[a][i] = p - p % m + (p % m + step * rng.randrange(1, k - 1)) % m
             flipped = p
         else:
             blocks[a][i], blocks[b][j] = blocks[b][j], blocks[a][i]

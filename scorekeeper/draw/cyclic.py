@@ -40,16 +40,22 @@ class Shape:
     k: int
     """Players a table."""
     bases: int = 1
-    """Base rounds, each shifted m times: ``bases * m`` rounds (``half``: m/2 each)."""
+    """Base rounds, each shifted m times: ``bases * m`` rounds (``short``: m/(k-1) each)."""
     excluded: frozenset[Key] = frozenset()
     """Differences that must not occur: the pairs that never meet (a partner group)."""
     sits_out: bool = False
     """Whist on Z_m alone: point 0 is out of the base round (so each round one sits out)."""
-    half: bool = False
-    """Even m, one fixed point: each base round is its own shift by m/2, so gives m/2 rounds.
-    Its first table is {fixed, (0, r), (m/2, r)} for base round r (the fixed point meets row
-    r, and row r's half difference is covered); its other tables are one of each two
-    tables T, T + m/2."""
+    short: bool = False
+    """One fixed point, q = k - 1 dividing m: each base round is its own shift by m/q, so
+    gives m/q rounds. Its first table is the fixed point and (0, r), (m/q, r), ... of row
+    r for base round r (the fixed point meets row r, and row r's differences that are
+    multiples of m/q are covered); its other tables are one of each q tables T, T + m/q,
+    ...: the rounds hold them all."""
+
+    @property
+    def step(self) -> int:
+        """The shift that leaves a ``short`` base round as it is."""
+        return self.m // (self.k - 1) if self.short else self.m
 
     @property
     def points(self) -> int:
@@ -69,12 +75,12 @@ class Shape:
             return need
         for r in range(self.rows):
             for d in range(1, (m - 1) // 2 + 1):  # an even m's half difference meets twice
-                need[(PURE, r, d)] = 1
+                if d % self.step:  # (short: the first tables cover the multiples of the step)
+                    need[(PURE, r, d)] = 1
             for s in range(r + 1, self.rows):
                 for d in range(m):
                     need[(MIXED, r, s, d)] = 1
-            # (half: the first tables cover the half differences and the fixed point)
-            for j in range(0 if self.half else self.fixed):
+            for j in range(0 if self.short else self.fixed):
                 need[(FIXED, j, r)] = 1
         for key in self.excluded:
             need[key] = 0
@@ -122,18 +128,19 @@ def whist_keys(shape: Shape, table: list[int] | tuple[int, ...]) -> list[Key]:
 
 
 def developed(shape: Shape, base: Base) -> list[list[list[int]]]:
-    """Every round: each base round shifted by 0 .. m-1 (``half``: 0 .. m/2 - 1)."""
+    """Every round: each base round shifted by 0 .. m-1 (``short``: 0 .. m/q - 1)."""
     m, edge = shape.m, shape.rows * shape.m
 
     def moved(p: int, s: int) -> int:
         return p if p >= edge else p - p % m + (p % m + s) % m
 
-    if shape.half:
+    if shape.short:
+        step = shape.step
         rounds = [
             [[moved(p, s) for p in tables[0]]]
-            + [[moved(p, s + h) for p in t] for t in tables[1:] for h in (0, m // 2)]
+            + [[moved(p, s + h) for p in t] for t in tables[1:] for h in range(0, m, step)]
             for tables in base
-            for s in range(m // 2)
+            for s in range(step)
         ]
     else:
         rounds = [[[moved(p, s) for p in t] for t in tables] for tables in base for s in range(m)]
@@ -161,7 +168,7 @@ for _n in (51, 75, 87):
 _add("3", 21, Shape(m=5, rows=4, fixed=1, k=3, bases=2))
 # 2m + 1 with m even: two base rounds, each its own shift by m/2
 for _n in (33, 57, 69, 93):
-    _add("3", _n, Shape(m=(_n - 1) // 2, rows=2, fixed=1, k=3, bases=2, half=True))
+    _add("3", _n, Shape(m=(_n - 1) // 2, rows=2, fixed=1, k=3, bases=2, short=True))
 # nearly Kirkman systems: 2m + 2 players, the pairs left out (i, 0)-(i, 1) and the two fixed
 # (m odd), or the half differences (i, r)-(i + m/2, r) and the two fixed (m even)
 for _n in (30, 42, 54, 60, 66, 72, 78, 84, 90, 96):  # 24, 36 and 48: designs.CYCLIC
@@ -173,8 +180,8 @@ for _n in (30, 42, 54, 60, 66, 72, 78, 84, 90, 96):  # 24, 36 and 48: designs.CY
     )
 # tables of 4: resolvable designs (n = 3m + 1) and partner groups of three (n = 3m + 3, the
 # three rows of a point and the fixed three) or of two (n = 6m + 2 on six rows, two bases)
-for _n in (28, 40, 52):
-    _add("4", _n, Shape(m=(_n - 1) // 3, rows=3, fixed=1, k=4))
+for _n in (28, 40, 52):  # on Z_(n-1) and one fixed, each base round its own shift by m/3
+    _add("4", _n, Shape(m=_n - 1, rows=1, fixed=1, k=4, short=True))
 for _n in (24, 36, 48, 60):
     _add(
         "4",
