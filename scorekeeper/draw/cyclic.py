@@ -188,13 +188,8 @@ for _n in (24, 36, 48, 60):
         _n,
         Shape(m=(_n - 3) // 3, rows=3, fixed=3, k=4, excluded=_apart((0, 1), (0, 2), (1, 2))),
     )
-for _n in (32, 44, 56):
-    _m = (_n - 2) // 6
-    _add(
-        "4",
-        _n,
-        Shape(m=_m, rows=6, fixed=2, k=4, bases=2, excluded=_apart((0, 1), (2, 3), (4, 5))),
-    )
+for _n in (32, 44, 56):  # Z_((n-2)/3) on three rows and two fixed: a partner by half turn
+    _add("4", _n, Shape(m=(_n - 2) // 3, rows=3, fixed=2, k=4))
 # whist tournaments: Z_(n-1) and one fixed player (n = 4t), or Z_n with one out (n = 4t + 1)
 for _n in range(8, 65, 4):
     _add("pairs", _n, Shape(m=_n - 1, rows=1, fixed=1, k=4))

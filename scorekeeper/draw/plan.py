@@ -66,13 +66,15 @@ def draw(
     if planned is None:
         made = _search(units, entrants, seating, history, rounds, rng, standing)
     else:
-        made = planned
+        made, used = planned
     whole = [*history, *made]
     pairs = [tuple(m) for m in units.members if units.fixed]
     got = quality(whole, seating, entrants, [(p[0], p[1]) for p in pairs])
     limit = _limit(units, seating)
     # with fixed pairs the partners are not table-mates: the repeats are opponents'
     note = _note(units, seating, len(whole), got.repeated_tablemates, limit)
+    if planned is not None and used == "whist":
+        note += " " + _whist_note(len(units.members), len(whole))
     if got.kept_apart_broken:
         note += " " + _apart_note(units, entrants, seating, got.kept_apart_broken)
     return Draw(tuple(made), got, seed, seating, note, limit)
@@ -103,8 +105,9 @@ def _from_design(
     rounds: int,
     seed: int,
     standing: Sequence[str] | None,
-) -> list[Round] | None:
-    """The rounds of a known design, relabelled by the seed, if one fits this draw.
+) -> tuple[list[Round], str] | None:
+    """The rounds of a known design, relabelled by the seed, if one fits this draw (and
+    which: the kind of ``design``).
 
     It fits when no standing is given, the design has rounds enough, nobody
     kept apart meets in the rounds asked for (the players are renumbered to
@@ -113,21 +116,36 @@ def _from_design(
     """
     if standing is not None:
         return None
-    for found in _designs(units, seating):
+    for kind, found in _designs(units, seating):
         made = _follow(units, entrants, seating, history, rounds, seed, found)
         if made is not None:
-            return made
+            return made, kind
     return None
 
 
-def _designs(units: Units, seating: Seating) -> list[Design]:
+def _designs(units: Units, seating: Seating) -> list[tuple[str, Design]]:
     """The designs that may serve, best first: no pair twice; then in pairs, a whist
     tournament (partners never twice, opponents at most twice) for more rounds."""
     n = len(units.members)
-    found = [design(_kind(units, seating), n)]
+    kinds = [_kind(units, seating)]
     if seating == "pairs" and not units.fixed:
-        found.append(design("whist", n))
-    return [d for d in found if d is not None]
+        kinds.append("whist")
+    found = [(kind, design(kind, n)) for kind in kinds]
+    return [(kind, d) for kind, d in found if d is not None]
+
+
+def _whist_note(n: int, rounds: int) -> str:
+    """What a whist tournament promises, whole (n - 1 rounds, n if one sits out) or begun."""
+    whole = n - 1 if n % 4 == 0 else n
+    if rounds >= whole:
+        return (
+            "A whist tournament: every two players are partners exactly once and "
+            "opponents exactly twice."
+        )
+    return (
+        f"The first {_plural(rounds, 'round')} of a whist tournament of {whole}: "
+        f"no partners twice, no opponents more than twice."
+    )
 
 
 def _follow(
