@@ -23,21 +23,44 @@ import random
 import sys
 import time
 
-from scorekeeper.draw.cyclic import Shape, pair_keys, shape_for, whist_keys
+from scorekeeper.draw.cyclic import OPPONENT, PARTNER, Shape, pair_key, shape_for, whist_key
 
 VERBOSE = False
-
-
-def _blocks_cost(counts: dict, need: dict, keys) -> int:
-    return sum((counts.get(k, 0) - need.get(k, 0)) ** 2 for k in keys)
 
 
 def anneal(
     shape: Shape, rng: random.Random, moves: int, whist: bool, hot: float = 1.0
 ) -> list | None:
     """Base rounds with every difference at its count, or None after ``moves`` moves."""
-    keys_of = (lambda b: whist_keys(shape, b)) if whist else (lambda b: pair_keys(shape, b))
-    need = shape.needed(whist)
+    ids: dict = {}
+    n = shape.points
+
+    def ident(key: tuple) -> int:
+        return ids.setdefault(key, len(ids))
+
+    if whist:
+        partner = [[ident(whist_key(shape, PARTNER, p, q)) for q in range(n)] for p in range(n)]
+        rival = [[ident(whist_key(shape, OPPONENT, p, q)) for q in range(n)] for p in range(n)]
+
+        def keys_of(t: list[int]) -> list[int]:
+            a, b, c, d = t
+            pa, ra, rc = partner[a], rival[a], rival[c]
+            return [pa[c], partner[b][d], ra[b], ra[d], rc[b], rc[d]]
+
+    else:
+        pair = [[ident(pair_key(shape, p, q)) for q in range(n)] for p in range(n)]
+
+        def keys_of(t: list[int]) -> list[int]:
+            return [pair[p][q] for x, p in enumerate(t) for q in t[x + 1 :]]
+
+    wanted = shape.needed(whist)
+    need = [0] * (len(ids) + len(wanted))
+    for key, c in wanted.items():
+        need[ident(key)] = c
+    return _anneal(shape, rng, moves, whist, hot, keys_of, need)
+
+
+def _anneal(shape, rng, moves, whist, hot, keys_of, need) -> list | None:
     points = list(range(shape.points))
     fixed_tables: list[list[int]] = []
     classes = []
@@ -60,14 +83,12 @@ def anneal(
         classes.append([order[i : i + k] for i in range(0, len(order) - len(order) % k, k)])
         if shape.short:
             fixed_tables.append(first)
-    counts: dict = {}
+    counts = [0] * len(need)
     for blocks in classes:
         for b in blocks:
             for key in keys_of(b):
-                counts[key] = counts.get(key, 0) + 1
-    cost = sum((counts.get(k, 0) - v) ** 2 for k, v in need.items()) + sum(
-        c * c for k, c in counts.items() if k not in need
-    )
+                counts[key] += 1
+    cost = sum((c - v) ** 2 for c, v in zip(counts, need))
     best = cost
     for move in range(moves):
         if cost == 0:
@@ -90,12 +111,12 @@ def anneal(
             flipped = -1
         new = keys_of(blocks[a]) + keys_of(blocks[b])
         touched = set(old) | set(new)
-        before = _blocks_cost(counts, need, touched)
+        before = sum((counts[x] - need[x]) ** 2 for x in touched)
         for key in old:
             counts[key] -= 1
         for key in new:
-            counts[key] = counts.get(key, 0) + 1
-        delta = _blocks_cost(counts, need, touched) - before
+            counts[key] += 1
+        delta = sum((counts[x] - need[x]) ** 2 for x in touched) - before
         if delta <= 0 or rng.random() < math.exp(-delta / temperature):
             cost += delta
         else:

@@ -20,6 +20,7 @@ and opponents twice (Z-cyclic whist tournaments, Anderson and Finizio).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 Key = tuple[int, ...]
@@ -87,7 +88,8 @@ class Shape:
         return {key: c for key, c in need.items() if c}
 
 
-def _key(shape: Shape, p: int, q: int) -> Key:
+def pair_key(shape: Shape, p: int, q: int) -> Key:
+    """What the pair p, q of a base table covers."""
     m, edge = shape.m, shape.rows * shape.m
     if p >= edge and q >= edge:
         return (BOTH_FIXED,)
@@ -103,19 +105,21 @@ def _key(shape: Shape, p: int, q: int) -> Key:
 
 def pair_keys(shape: Shape, table: list[int] | tuple[int, ...]) -> list[Key]:
     """The keys of every pair of one base table."""
-    return [_key(shape, p, q) for x, p in enumerate(table) for q in table[x + 1 :]]
+    return [pair_key(shape, p, q) for x, p in enumerate(table) for q in table[x + 1 :]]
+
+
+def whist_key(shape: Shape, kind: int, p: int, q: int) -> Key:
+    """What p and q cover as partners or opponents (kind) in a base table of a whist tournament."""
+    m = shape.m
+    if p >= m or q >= m:
+        return (kind, -1)
+    d = (q - p) % m
+    return (kind, min(d, m - d))
 
 
 def whist_keys(shape: Shape, table: list[int] | tuple[int, ...]) -> list[Key]:
     """Partners (seats 1&3, 2&4) and opponents of one base table of a whist tournament."""
-    m = shape.m
-
-    def key(kind: int, p: int, q: int) -> Key:
-        if p >= m or q >= m:
-            return (kind, -1)
-        d = (q - p) % m
-        return (kind, min(d, m - d))
-
+    key = functools.partial(whist_key, shape)
     n, e, s, w = table  # north and south against east and west
     return [
         key(PARTNER, n, s),

@@ -88,8 +88,8 @@ so 6 players at tables of 3 get 1 round without a repeat, 12 get 4 (not 2 and 5)
 
 FOURS: dict[int, tuple[int, bool]] = {
     4: (1, True),
-    8: (1, True),  # two tables: a second round seats two of a table together again
-    12: (3, True),
+    8: (1, True),  # 2 and 3 tables of 4: a second round seats two of a first-round table
+    12: (1, True),  # together again (4 players, fewer tables than that: pigeonholes)
     16: (5, True),  # AG(2, 4)
     20: (5, True),  # a sixth round would be a 4-RGDD of type 2^10, which does not exist
     24: (7, True),
@@ -106,8 +106,8 @@ FOURS: dict[int, tuple[int, bool]] = {
 }
 """Tables of 4 (and pairs), up to 64 players: (the record, whether it is the most possible).
 
-The social golfer problem's table (Harvey); every record here but 20's is the counting
-bound (n - 1) // 3, so no draw has more; docs/competitions.md gives the sources."""
+The social golfer problem's table (Harvey); every record here from 16 on but 20's is the
+counting bound (n - 1) // 3, so no draw has more; docs/competitions.md gives the sources."""
 
 
 def record(n: int, seating: Seating) -> tuple[int, bool] | None:
