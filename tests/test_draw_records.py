@@ -171,3 +171,21 @@ def test_within_the_record_the_note_never_says_not_known():
         assert "draws with none exist up to 7 rounds" in made.note
     got = quality(made.rounds, "3", players(15))
     assert got == made.quality
+
+
+def test_the_records_table_of_the_benchmark_puts_ours_beside_the_search_alone():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    import draw as bench
+
+    with patch("scorekeeper.draw.plan.MOVES", 20_000):
+        (three, rounds3, ours3, alone3), (pairs, rounds8, ours8, alone8) = bench.records(
+            [(21, "3"), (8, "pairs")]
+        )
+    assert (three, rounds3, ours3.repeats) == ("21 at 3", 10, 0)
+    assert alone3.repeats > 0  # the search alone does not find a Kirkman system of 21
+    # 8 in pairs over 7 rounds: partners never twice, each of the 28 pairs opponents twice
+    assert (pairs, rounds8, ours8.partners, ours8.repeats) == ("8 in pairs", 7, 0, 28)
+    assert (alone8.partners, alone8.repeats) >= (0, 28)
