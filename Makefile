@@ -47,7 +47,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 # Everything but serving: what a server's administrator runs before starting the service.
 setup: $(VENV)/.run-installed $(VENV)/.catalogs
 
-# waitress, one process per core (see scorekeeper/serve.py); the database is
+# waitress, one process per core (see scorekeeper/serving/serve.py); the database is
 # created or migrated before the processes start.
 run: setup
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)$(if $(HTTPS), --https)
@@ -56,6 +56,8 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff check scorekeeper tests benchmarks tools
 	$(BIN)/ruff format --check scorekeeper tests benchmarks tools
 	$(BIN)/mypy scorekeeper
+	$(BIN)/mypy tests/toygame/src/toygame  # a game from outside, typed as its author would
+	$(BIN)/lint-imports
 
 test: lint $(VENV)/.catalogs
 	$(BIN)/python tools/translate.py --check

@@ -35,8 +35,8 @@ EVENT = {
 def make_event(path: str, secret: str, players: int = PLAYERS) -> dict[str, Any]:
     from scorekeeper import create_app
     from scorekeeper.db import get_db
-    from scorekeeper.store import events as stored
-    from scorekeeper.store.event_rounds import rounds
+    from scorekeeper.events import records as stored
+    from scorekeeper.events.rounds import rounds
     from scorekeeper.web.events.rights import table_token
 
     app = create_app(

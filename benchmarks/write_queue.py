@@ -1,4 +1,4 @@
-"""The writers' queue (scorekeeper/write_queue.py) against SQLite's busy loop alone.
+"""The writers' queue (scorekeeper/db/write_queue.py) against SQLite's busy loop alone.
 
 Two processes of eight threads each (as ``scorekeeper serve`` runs on two
 cores) write transactions of about a deal post's length (BEGIN IMMEDIATE, a
@@ -34,11 +34,11 @@ def writer(path: str, queue_on: bool, waits: list[float]) -> None:
     db = connect(path)
     if not queue_on:
         db.file = None  # SQLite's busy loop alone
-    from scorekeeper.db import change
+    from scorekeeper.db import transaction
 
     for _ in range(WRITES):
         asked = time.perf_counter()
-        with change(db):
+        with transaction(db):
             waits.append(time.perf_counter() - asked)
             db.conn.execute("update counter set n = n + 1 where id = 1")
             end = time.perf_counter() + HOLD

@@ -13,19 +13,10 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, ValidationError
 
-from . import db, deployment, i18n
-from .sessions import DailyRefresh
-
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = Path(__file__).resolve().parent
-
-
-def _folder(name: str) -> str:
-    """templates/ or static/: beside the package in a checkout, inside it once installed."""
-    checkout = ROOT / name
-    in_checkout = checkout.is_dir() and (ROOT / "pyproject.toml").exists()
-    return str(checkout if in_checkout else PACKAGE / name)
-
+from . import db, i18n
+from .rights.sessions import DailyRefresh
+from .web import deployment
+from .web.shipped import shipped
 
 csrf = CSRFProtect()
 MAX_INT = 2**63 - 1
@@ -77,8 +68,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=_folder("templates"),
-        static_folder=_folder("static"),
+        template_folder=shipped("templates"),
+        static_folder=shipped("static"),
     )
     instance = Path(app.instance_path)
     app.session_interface = DailyRefresh()
@@ -125,7 +116,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # first of all: an old cookie's rights become grants before any page checks them
     app.before_request(old_cookie)
     register(app)
-    from . import access
+    from .rights import access
     from .web import limits
 
     limits.init_app(app)
@@ -136,7 +127,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def old_cookie() -> None:
     """A cookie of before server-side grants: its rights become grants (see access)."""
-    from . import access
+    from .rights import access
 
     if access.MANAGE in session or session.get(access.ADMIN) is True:
         access.adopt_old_cookie()

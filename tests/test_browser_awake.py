@@ -16,7 +16,8 @@ from playwright.sync_api import Browser, Page, expect
 from test_browser import create_game, phone
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app, serve
+from scorekeeper import create_app
+from scorekeeper.serving import serve
 
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
 

@@ -30,7 +30,9 @@ def test_closing_an_evening_and_the_treasurers_page_on_a_phone(browser: Browser,
     evening = page.url
     hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")  # −9, −9, +18
     page.goto(evening)
-    page.get_by_role("button", name="Clore la soirée").tap()
+    page.get_by_role("link", name="Clore la soirée…").tap()  # closing asks first
+    expect(page.locator("#still-playing")).to_contain_text("La table 1 joue encore")
+    page.get_by_role("button", name="Oui, clore la soirée").tap()
     expect(page.locator(".flash")).to_contain_text("3 écritures passées")
     expect(page.locator("#closed")).to_be_visible()
     page.get_by_role("link", name="Caisse").tap()

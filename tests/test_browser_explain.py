@@ -83,7 +83,7 @@ def test_points_games_check_as_typed_and_every_phone_is_told_what_changed(
     expect(notice).to_contain_text("Coup 1 corrigé", timeout=10_000)
     expect(notice).to_contain_text("Points de Nous 54 → 64")
     expect(notice).to_contain_text("Nous +10, Eux −10")
-    # EXPLAIN_SHOT=docs/change-notice-phone.png makes the README's picture
+    # EXPLAIN_SHOT=docs/change-notice-phone.png makes the players' guide's picture
     follower.screenshot(path=os.environ.get("EXPLAIN_SHOT", str(tmp_path / "notice.png")))
     follower.get_by_label("Masquer").tap(force=True)
     expect(notice).to_be_hidden()

@@ -1,6 +1,6 @@
 """A game is read once per version, and what is kept is what a fresh read gives.
 
-Each process keeps the games it served (scorekeeper/cache.py). Another
+Each process keeps the games it served (scorekeeper/store/cache.py). Another
 process's change is simulated by putting back what this one kept before
 the change: the row's version then differs, and the game is read again —
 only the appended coups when the kept ones are still the first, the whole
@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import cache, store
+from scorekeeper import store
 from scorekeeper.db import connect
 from scorekeeper.rules.hombre.engine import Contract, Coup, Game
 from scorekeeper.rules.kinds import dump_report, replay
+from scorekeeper.store import cache
 
 NAMES = ("Anne", "Bruno", "Chloé")
 WON = Coup(0, Contract.DEMANDE, (5, 2, 2))

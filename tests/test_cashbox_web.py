@@ -16,7 +16,7 @@ from test_clubs import club_version, new_club, new_evening, seed_table
 from test_settlement import pdf_text
 from web import enter
 
-from scorekeeper.store import chain
+from scorekeeper.db import chain
 
 
 def ledger(app) -> list[tuple]:
@@ -36,7 +36,9 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-01")
     game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
-    close = client.post(f"/evenings/{evening}/close", data={"version": club_version(app)})
+    close = client.post(
+        f"/evenings/{evening}/close", data={"version": club_version(app), "confirmed": "1"}
+    )
     assert close.status_code == 302
     assert "3 entries posted" in client.get(f"/evenings/{evening}").data.decode()
     # −72 × 5 = −360, −9 × 5 = −45, 81 × 5 = 405 cents
@@ -123,7 +125,9 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
         == 302
     )
     assert (
-        client.post(f"/evenings/{evening}/close", data={"version": club_version(app)}).status_code
+        client.post(
+            f"/evenings/{evening}/close", data={"version": club_version(app), "confirmed": "1"}
+        ).status_code
         == 302
     )
     assert "0 entries posted" in client.get(f"/evenings/{evening}").data.decode()

@@ -23,9 +23,8 @@ from test_settlement import pdf_text
 from web import NEW_GAME, coup_data, version_of
 
 from scorekeeper.cli import main
-from scorekeeper.db import connect
-from scorekeeper.migrations import migrations
-from scorekeeper.store import chain
+from scorekeeper.db import chain, connect
+from scorekeeper.db.migrations import migrations
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +62,14 @@ def written(manager) -> Path:
     return Path(manager[0])
 
 
+def chain_count(db: sqlite_utils.Database) -> int:
+    """How many chains the database holds: the distinct owners of each chained table's rows."""
+    return sum(
+        db.execute(f"select count(distinct {c.scope}) from {c.table}").fetchone()[0]
+        for c in chain.CHAINS
+    )
+
+
 def verify(path: Path, *more: str, capsys) -> tuple[int, str]:
     code = main(["verify", "--database", str(path), *more])
     out = capsys.readouterr()
@@ -73,10 +80,10 @@ def test_a_database_the_app_wrote_verifies_with_every_head(written, capsys):
     code, said = verify(written, capsys=capsys)
     assert code == 0, said
     db = sqlite_utils.Database(str(written))
-    games = db.execute("select count(*) from games").fetchone()[0]
-    clubs = db.execute("select count(distinct club_id) from ledger").fetchone()[0]
-    # a chain per game, and one per club that has ledger entries (the world's club 2)
-    assert f"ok: {games + clubs} chains, every game is what its log says" in said
+    # a chain per game, one per club that has ledger entries (the world's club 2), one per
+    # event (its creation's line at least), one per club whose members or evenings changed
+    assert f"ok: {chain_count(db)} chains, every game is what its log says" in said
+    assert chain_count(db) > db.execute("select count(*) from games").fetchone()[0]
     head = chain.head(db, chain.CHANGES, 1)
     assert head is not None and f"changes game 1: {head.short} ({head.length} rows)" in said
     # game 1: created, 2 coups of the world, its link and handover code, then 3 added, a
@@ -160,6 +167,8 @@ UPDATES = [
             ("manager_hash", "TEXT"),
             ("table_token", "TEXT"),
             ("handover_hash", "TEXT"),
+            ("log_length", "INTEGER"),
+            ("log_head", "TEXT"),
         ],
         # a coup's own id means nothing: coups are read by game and position
         "coups": [("game_id", "INTEGER"), ("position", "INTEGER"), ("data", "TEXT")],
@@ -211,8 +220,13 @@ DELETES = [
     ("coups", "game_id = 1 and position = 1", "coups row"),
     ("changes", "id = (select min(id) from changes where game_id = 1)", "changes row"),
     ("changes", ROW["changes"].removeprefix("id = "), "changes row"),
-    # the last line (the chip value set): the chain is whole, the game is not what it says
-    ("changes", "id = (select max(id) from changes where game_id = 1)", "games row 1: chip_value"),
+    # the last line (the chip value set): the chain is whole but shorter than the game's row
+    # records (issue 36): 14 lines written (test_a_database_the_app_wrote…), 13 left
+    (
+        "changes",
+        "id = (select max(id) from changes where game_id = 1)",
+        "games row 1: game 1: its changes chain has 13 rows, its row records 14",
+    ),
 ]
 
 
@@ -227,7 +241,7 @@ def test_any_single_delete_is_found_and_named(written, tmp_path, capsys, table, 
 
 def test_a_ledger_row_changed_or_removed_is_found(written, tmp_path, capsys):
     """The club ledger, when the database has one (issue 28's accounts): a kept head shows
-    even its last row removed."""
+    any row changed or removed, and the club's own record its last row removed."""
     db = sqlite_utils.Database(str(written))
     if not db.table("ledger").exists() or not db.table("ledger").count:
         pytest.skip("no club ledger in this database yet")
@@ -242,6 +256,11 @@ def test_a_ledger_row_changed_or_removed_is_found(written, tmp_path, capsys):
         copy = _tampered(written, tmp_path / f"l{n}.sqlite", sql)
         code, said = verify(copy, "--heads", str(heads), capsys=capsys)
         assert code == 1 and "FAULT ledger" in said, (sql, said)
+    # the last row removed shows without a kept head too: its club records the ledger's
+    # length and head (issue 36)
+    club = db.execute("select club_id from ledger order by id desc limit 1").fetchone()[0]
+    code, said = verify(_tampered(written, tmp_path / "cut.sqlite", cases[0]), capsys=capsys)
+    assert code == 1 and f"FAULT clubs row {club}: club {club}: its ledger chain has" in said
 
 
 def test_the_logs_refuse_an_update_a_delete_and_an_unchained_insert(written, tmp_path):
@@ -265,10 +284,7 @@ def test_a_kept_head_shows_a_chain_rewritten_whole(written, tmp_path, capsys):
     assert verify(written, "--heads", str(heads), capsys=capsys)[0] == 0
     kept = heads.read_text()
     db = sqlite_utils.Database(str(written))
-    # a head a game, and one a club with ledger entries
-    games = db.execute("select count(*) from games").fetchone()[0]
-    clubs = db.execute("select count(distinct club_id) from ledger").fetchone()[0]
-    assert kept.count("\n") == games + clubs
+    assert kept.count("\n") == chain_count(db)  # a head a chain
     copy = _tampered(
         written, tmp_path / "t.sqlite", "update changes set summary = 'x' where id = 1"
     )
@@ -281,6 +297,9 @@ def test_a_kept_head_shows_a_chain_rewritten_whole(written, tmp_path, capsys):
             "update changes set prev_hash = ?, hash = ? where id = ?",
             [row["prev_hash"], prev, row["id"]],
         )
+    code, said = verify(copy, capsys=capsys)  # the game's row records the head it had
+    assert code == 1 and "FAULT games row 1: game 1: its changes chain has 14 rows" in said, said
+    db.execute("update games set log_head = ? where id = 1", [prev])  # and that rewritten too
     db.close()
     assert verify(copy, capsys=capsys)[0] == 0  # rewritten whole: nothing inside shows it
     code, said = verify(copy, "--heads", str(heads), capsys=capsys)
@@ -366,7 +385,7 @@ def test_an_old_database_is_chained_from_the_migration_and_says_so(tmp_path, cap
         path, tmp_path / "t.sqlite", "update changes set summary = '9 coups' where id = 1"
     )
     code, said = verify(copy, capsys=capsys)
-    assert code == 1 and "FAULT changes row 1: its content is not what its hash says" in said
+    assert code == 1 and "FAULT changes row 1: game 1: its content is not what its hash" in said
 
 
 def test_verify_refuses_a_missing_database_and_one_without_chains(tmp_path, capsys):
@@ -411,7 +430,7 @@ def test_a_club_ledger_is_chained_like_a_log(tmp_path, capsys):
     assert code == 0 and f"ledger club 1: {head.short} (3 rows)" in said, said
     copy = _tampered(path, tmp_path / "t.sqlite", "update ledger set amount = 5000 where id = 1")
     code, said = verify(copy, capsys=capsys)
-    assert code == 1 and "FAULT ledger row 1: its content is not what its hash says" in said
+    assert code == 1 and "FAULT ledger row 1: club 1: its content is not what its hash" in said
 
 
 def test_the_head_line_as_a_page_prints_it(app):

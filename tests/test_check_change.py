@@ -32,7 +32,6 @@ from hypothesis import strategies as st
 from test_hombre_four import four_seat_games
 from test_roundtrip import FIRST, NAMES, POULE_RULES, poule_coup
 
-from scorekeeper.checkpoints import Checkpoints
 from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre import correction, engine
@@ -40,6 +39,7 @@ from scorekeeper.rules.hombre.correction import Checked
 from scorekeeper.rules.hombre.engine import Contract, Coup, Game, Report
 from scorekeeper.rules.hombre.ruleset import RuleSet
 from scorekeeper.rules.ledger import net_changes
+from scorekeeper.store.checkpoints import Checkpoints
 
 CHECKS = settings(
     max_examples=150,

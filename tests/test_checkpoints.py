@@ -28,14 +28,15 @@ from test_extend import refusal
 from test_hombre_four import four_seat_games
 from test_roundtrip import GAMES, KIND
 
-from scorekeeper import cache, store
-from scorekeeper.checkpoints import Checkpoints, length
+from scorekeeper import store
 from scorekeeper.db import connect
 from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre.engine import Contract, Coup, Game
 from scorekeeper.rules.hombre.ruleset import RuleSet
 from scorekeeper.rules.manille.belge import TRUMPS, ManillenCoup, ManillenGame, ManillenRules
+from scorekeeper.store import cache
+from scorekeeper.store.checkpoints import Checkpoints, length
 
 CHANGES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STRATEGIES = {**GAMES, "hombre four seats": four_seat_games()}

@@ -178,7 +178,7 @@ def old_db(tmp_path):
     """A database as it was before clubs: three games, Bruno at two of them."""
     path = tmp_path / "old.sqlite"
     db = database.connect(path)
-    database.migrations.apply(db, stop_before="m006_clubs")
+    database.migrations.migrations.apply(db, stop_before="m006_clubs")
     for players in (["Anne", "Bruno", "Chloé"], ["Bruno", "Denis", "Eve", "Fanny"]):
         row = {"game": "hombre", "players": json.dumps(players), "first_dealer": 0}
         db.table("games").insert({**row, "rules": "{}", "created_at": "x", "version": 1})

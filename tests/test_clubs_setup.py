@@ -28,6 +28,7 @@ from web import NEW_GAME, enter, version_of
 
 from scorekeeper import clubs, store
 from scorekeeper.clubs.room import room_of
+from scorekeeper.clubs.seats import relink_seats
 from scorekeeper.db import connect
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre.engine import Contract, Coup, Game
@@ -245,7 +246,7 @@ def test_the_room_is_the_tables_nets_per_member(tables):
             game_id = store.create(db, Game(first), then=seat)
             for players in changes:
                 rules = store.load(db, game_id).game.rules
-                store.set_table(db, game_id, players, 0, rules)
+                store.set_table(db, game_id, players, 0, rules, seats=relink_seats)
             n = len(changes[-1] if changes else first)
             for k, d in enumerate(drawn):
                 with contextlib.suppress(GameError):  # a coup the rules refuse: not stored

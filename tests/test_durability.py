@@ -17,7 +17,7 @@ from live import Phone, free_port, start_server
 from web import NEW_GAME, coup_data
 
 from scorekeeper import create_app
-from scorekeeper.migrations import migrations
+from scorekeeper.db.migrations import migrations
 from scorekeeper.rules.hombre.file import load_coup
 
 BIN = Path(sys.executable).parent / "scorekeeper"
@@ -203,6 +203,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m012_events",
         "m013_phone_names",
         "m014_club_presets",
+        "m015_chain_lengths",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it
 

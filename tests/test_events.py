@@ -17,7 +17,7 @@ from web import PageClient
 
 from scorekeeper import create_app
 from scorekeeper.db import get_db
-from scorekeeper.store import events as stored
+from scorekeeper.events import records as stored
 
 EVENT = {
     "rounds": "2",
@@ -83,7 +83,7 @@ def seated(client, game):
 
 def ranking(app):
     with app.app_context():
-        from scorekeeper.store.event_standing import compute
+        from scorekeeper.events.standing import compute
 
         standing = compute(get_db(), 1)
         return [(line.place, line.player, line.figure) for line in standing.lines], standing
@@ -360,7 +360,7 @@ def test_a_club_event_joins_the_season_keeps_teams_apart_and_takes_a_late_arriva
     assert all(p.member_id is not None for p in registered)
 
 
-def test_a_deal_beyond_the_rounds_deals_does_not_count(app):
+def test_a_deal_beyond_the_rounds_deals_is_refused(app):
     client = app.test_client()
     new_event(client, kind="hombre", seating="3", method="total", deals="1")
     post(client, app, "players", names="Anne\nBert\nCarl")
@@ -370,6 +370,8 @@ def test_a_deal_beyond_the_rounds_deals_does_not_count(app):
     after_one, standing = ranking(app)
     assert standing.plays[0].tables[0].finished
     assert 'data-state="finished"' in client.get("/events/1").text
-    hombre_deal(client, game, (1, 2, 0))  # one more, by mistake: seat 2 wins it
-    assert len(seated(client, game)["coups"]) == 2
-    assert ranking(app)[0] == after_one  # the ranking is the table after its first deal
+    # one more, by mistake: refused (issue 35 — it used to be stored and not counted)
+    data = {"hombre": "1", "contract": "demande", "save": "1", "t1": "5", "t2": "2", "t0": "2"}
+    assert client.post(game + "/coups", data=data).status_code == 423
+    assert len(seated(client, game)["coups"]) == 1
+    assert ranking(app)[0] == after_one

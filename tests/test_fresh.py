@@ -246,7 +246,7 @@ def test_a_backup_restored_in_place_never_brings_back_a_kept_page(client, app, t
     import time
     from pathlib import Path
 
-    from scorekeeper import backup as database
+    from scorekeeper.db import backup as database
 
     game = new_game(client)
     live = Path(app.config["DATABASE"])

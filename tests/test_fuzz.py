@@ -113,6 +113,8 @@ GET_ROUTES = [
     "/evenings/1/settlement?key={t}",
     "/evenings/{n}/version",
     "/events/{n}",
+    "/events?page={n}",
+    "/evenings/{n}/close",
     "/events/{t}/wall?dark={t}",
     "/events/{t}/results.json",
 ]
@@ -296,8 +298,7 @@ def test_wrong_types_at_every_depth_of_every_game_file():
     The import page and ``scorekeeper replay`` read files with exactly these
     calls; anything but a GameError here would be a 500 there.
     """
-    from scorekeeper import importing
-    from scorekeeper.rules import kinds
+    from scorekeeper.rules import importing, kinds
     from scorekeeper.rules.errors import GameError
     from scorekeeper.rules.money import money_from_file
 
@@ -357,12 +358,14 @@ EVERY_ROUTE = [
     ("GET", "/clubs/{club}/members/{member}/statement"),
     ("GET", "/clubs/{club}/members/{member}/statement.pdf"),
     ("GET", "/clubs/{club}/members/{member}/statement.csv"),
+    ("GET", "/evenings/{evening}/close"),
     ("POST", "/evenings/{evening}/close"),
     ("POST", "/evenings/{evening}/reopen"),
     ("GET", "/evenings/{evening}"),
     ("GET", "/evenings/{evening}/settlement"),
     ("GET", "/evenings/{evening}/settlement.pdf"),
     ("GET", "/evenings/{evening}/version"),
+    ("GET", "/events"),
     ("GET", "/events/new"),
     ("POST", "/events/new"),
     ("GET", "/events/{event}"),
@@ -565,6 +568,7 @@ EVERY_FIELD = sorted(
     | {"kind", "member", "amount", "on", "note", "direction", "method", "received_by"}
     | {"payer", "payee", "paid"}
     | {"names", "player", "points", "reason", "round", "table", "unlock", "seating", "method"}
+    | {"confirmed"}
 )
 UPLOAD = st.one_of(
     st.binary(max_size=300),
@@ -614,6 +618,7 @@ ACCEPTED = {
         "method": "total",
         "bye": "average",
     },
+    "/evenings/{evening}/close": {"confirmed": "1"},
     "/events/{event}/players": {"names": "Zoe\nYves; Gent"},
     "/events/{event}/withdraw": {"name": "Anne"},
     "/events/{event}/lock": {"round": "1", "table": "1"},

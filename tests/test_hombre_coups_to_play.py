@@ -14,13 +14,13 @@ import pytest
 from notation import game_file
 from web import NEW_GAME, enter, new_game, report
 
-from scorekeeper.checkpoints import Checkpoints
 from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre import engine
 from scorekeeper.rules.hombre.engine import Contract, Coup, Game
 from scorekeeper.rules.hombre.file import dump_game, dump_report, load_game, replay_file
 from scorekeeper.rules.hombre.ruleset import PRESETS, RuleSet
+from scorekeeper.store.checkpoints import Checkpoints
 
 REMISE_THEN_PASS = ("B demande A4 B4 C1", "pass")
 

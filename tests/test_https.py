@@ -30,8 +30,9 @@ from cryptography.x509.verification import PolicyBuilder, Store, VerificationErr
 from playwright.sync_api import BrowserContext, expect
 from test_browser import PHONE, create_game
 
-from scorekeeper import certs, create_app, serve
-from scorekeeper.tls_front import BadRequest, forwarded, plain_refusal
+from scorekeeper import create_app
+from scorekeeper.serving import certs, serve
+from scorekeeper.serving.tls_front import BadRequest, forwarded, plain_refusal
 
 SERVE = (sys.executable, "-m", "scorekeeper.cli", "serve")
 LAN = ["192.168.1.20", "10.0.0.3", "192.0.2.2"]  # two private addresses, one public

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from notation import SEED
 
-from scorekeeper import importing
+from scorekeeper.rules import importing
 from scorekeeper.rules.errors import GameError
 
 BIN = Path(sys.executable).parent / "scorekeeper"

@@ -16,8 +16,8 @@ from test_access import links_of, stranger
 from web import enter, new_game
 
 from scorekeeper import db as database
-from scorekeeper import sessions
-from scorekeeper.backup import restore
+from scorekeeper.db.backup import restore
+from scorekeeper.rights import sessions
 
 
 def test_a_request_that_ends_inside_a_transaction_leaves_nothing_behind(app, client):

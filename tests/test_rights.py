@@ -12,8 +12,8 @@ import pytest
 from test_fresh import again, follower
 from web import PageClient, enter, new_game
 
-from scorekeeper import backup as database
 from scorekeeper import clock, create_app
+from scorekeeper.db import backup as database
 
 
 def deployers_app(tmp_path: Path, **config):

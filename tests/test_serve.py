@@ -25,8 +25,9 @@ from playwright.sync_api import Browser, Page, expect
 from test_browser import create_game, phone
 from web import new_game
 
-from scorekeeper import create_app, serve
+from scorekeeper import create_app
 from scorekeeper.app import _secret_key
+from scorekeeper.serving import serve
 from scorekeeper.web.links import qr_svg
 
 # --- the address printed for the phones ---------------------------------------------------

@@ -11,6 +11,7 @@ first migration), which is why the store reads it without a default.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,12 +22,14 @@ from typing import Any
 import pytest
 import sqlite_utils
 
-from scorekeeper import grants, store
+from scorekeeper import store
+from scorekeeper.clubs.seats import relink_seats
 from scorekeeper.db import connect
-from scorekeeper.migrations import migrations
+from scorekeeper.db.migrations import migrations
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre.engine import Contract, Coup, Game
 from scorekeeper.rules.money import Money
+from scorekeeper.store import grants
 
 NAMES = ("Anne", "Bruno", "Chloé")
 WON = Coup(0, Contract.DEMANDE, (5, 2, 2))
@@ -85,7 +88,9 @@ CHANGES: dict[str, tuple[store.Action, bool, Call]] = {
     "set_table": (
         store.Action.RULES,
         True,
-        lambda db, t, v: store.set_table(db, t.empty, NAMES[::-1], 1, rules(db, t.empty), v),
+        lambda db, t, v: store.set_table(
+            db, t.empty, NAMES[::-1], 1, rules(db, t.empty), v, seats=relink_seats
+        ),
     ),
     "set_money": (
         store.Action.MONEY,
@@ -154,22 +159,34 @@ def test_a_change_moves_one_version_and_logs_one_line(db, table, name):
 def test_a_change_the_rules_refuse_writes_nothing(db, table):
     before = everything(db)
     with pytest.raises(GameError):
-        store.set_table(db, table.id, NAMES, 1, rules(db, table.id), version(db, table.id))
+        store.set_table(
+            db, table.id, NAMES, 1, rules(db, table.id), version(db, table.id), seats=relink_seats
+        )
     assert everything(db) == before
 
 
 def test_every_change_goes_through_changing():
-    """No module of the store opens a transaction of its own, but creation (no version yet)
-    and an event's changes (``event_changing``: the event's own version, issue 27; a draw
-    creates its tables' games inside it, through ``insert_game``)."""
-    folder = Path(store.__file__).parent
+    """No module of the store, the clubs, the events or the cash box opens a transaction of
+    its own but ``changing`` (every versioned change: games, events, clubs — issue 34) and
+    the two creations (no version yet): a game's, an event's. Nothing bumps a version
+    by itself."""
+    package = Path(store.__file__).parent.parent
     opening = {
-        path.name
-        for path in folder.glob("*.py")
+        str(path.relative_to(package))
+        for folder in ("store", "clubs", "events", "cashbox")
+        for path in (package / folder).glob("*.py")
         if "transaction(db)" in path.read_text() or "BEGIN" in path.read_text()
     }
-    assert opening == {"changing.py", "game_setup.py", "events.py"}
+    assert opening == {"store/changing.py", "store/game_setup.py", "events/records.py"}
+    folder = package / "store"
     assert (folder / "game_setup.py").read_text().count("with transaction(db)") == 1
+    assert (package / "events/records.py").read_text().count("with transaction(db)") == 1
+    versions = {
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        if re.search(r"set version = (version \+ 1|\?)", path.read_text())
+    }
+    assert versions == set()  # changing writes ``version = :version``, nobody else
 
 
 def test_a_game_s_kind_is_never_null_from_the_first_schema_on(tmp_path):

@@ -108,7 +108,7 @@ def test_the_links_page_tells_when_each_phone_last_changed_the_game(app, client)
 
 def test_a_coup_records_its_phone_within_its_own_write(app, client, monkeypatch):
     """The grant's time is written in the coup's transaction: one commit a coup, not two."""
-    from scorekeeper import grants
+    from scorekeeper.store import grants
 
     inside: list[bool] = []
     real = grants.changed

@@ -8,8 +8,8 @@ import threading
 import time
 from pathlib import Path
 
-from scorekeeper.db import change, connect
-from scorekeeper.write_queue import queued
+from scorekeeper.db import connect, transaction
+from scorekeeper.db.write_queue import queued
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
@@ -64,7 +64,7 @@ def test_a_connection_queues_on_its_file_and_every_write_is_kept(tmp_path: Path)
     def work() -> None:
         mine = connect(tmp_path / "w.sqlite")
         for _ in range(25):
-            with change(mine):
+            with transaction(mine):
                 mine.execute("update counter set n = n + 1 where id = 1")
 
     threads = [threading.Thread(target=work) for _ in range(4)]

@@ -2,7 +2,7 @@
 
 Each is one transaction checked against the club's version (a page shown
 before another change is refused: ``Conflict``), writing ledger rows only
-through ``store.ledger.insert_entry``. What the accounts show is derived:
+through ``cashbox.ledger.insert_entry``. What the accounts show is derived:
 ``accounts`` reads the entries and the members, the balances and
 suggestions are cashbox/'s.
 """
@@ -14,10 +14,11 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..cashbox.entries import Entry, EntryKind, balances, reversed_ids
+from ..cashbox.ledger import entries, insert_entry
 from ..cashbox.settle import BOX, Suggestion
-from ..db import change
-from ..store.ledger import entries, insert_entry
-from .records import Member, Refused, bump
+from ..store.changing import changing
+from ..store.club_log import ClubOwner
+from .records import Member, Refused
 from .seats import _member_of, members
 
 MAX_CENTS = 100_000_000
@@ -64,9 +65,9 @@ def post(
     """One entry typed by the treasurer; ``amount`` already signed (cashbox.entries.signed)."""
     if kind is EntryKind.EVENING or kind is EntryKind.REVERSAL or not 0 < abs(amount) <= MAX_CENTS:
         raise Refused(member)
-    with change(db):
+    with changing(db, ClubOwner(club_id), version, "entry") as change:
         _member_of(db, club_id, member)
-        bump(db, club_id, version)
+        change.summary = f"{kind} {amount}"
         return insert_entry(
             db,
             {
@@ -86,12 +87,12 @@ def reverse(
     db: sqlite_utils.Database, club_id: int, version: int, entry_id: int, on: str, note: str
 ) -> int:
     """A new entry undoing ``entry_id`` (not a reversal, not reversed already)."""
-    with change(db):
+    with changing(db, ClubOwner(club_id), version, "reversal") as change:
         found = entries(db, club_id)
         entry = next((e for e in found if e.id == entry_id), None)
         if entry is None or entry.kind is EntryKind.REVERSAL or entry_id in reversed_ids(found):
             raise Refused(entry_id)
-        bump(db, club_id, version)
+        change.summary = str(entry_id)
         row = db.execute("select member_id from ledger where id = ?", [entry_id]).fetchone()
         return insert_entry(
             db,
@@ -125,11 +126,11 @@ def pay(
     if not 0 < suggestion.amount <= 100 * MAX_CENTS or suggestion.payer == suggestion.payee:
         raise Refused(suggestion.payer)
     sides = [(suggestion.payer, suggestion.amount), (suggestion.payee, -suggestion.amount)]
-    with change(db):
+    with changing(db, ClubOwner(club_id), version, "payment") as change:
         by_id = {m.id: m for m in members(db, club_id)}
         if any(member != BOX and member not in by_id for member, _ in sides):
             raise Refused(suggestion.payer)
-        bump(db, club_id, version)
+        change.summary = f"{suggestion.payer} → {suggestion.payee} {suggestion.amount}"
         receiver = box if suggestion.payee == BOX else by_id[suggestion.payee].name
         for member, amount in sides:
             if member != BOX:

@@ -21,19 +21,20 @@ from __future__ import annotations
 import sqlite_utils
 
 from ..cashbox.entries import EntryKind, reversed_ids
+from ..cashbox.ledger import entries, insert_entry
 from ..cashbox.rounding import to_cents
-from ..db import change
 from ..store import closings
-from ..store.ledger import entries, insert_entry
-from .records import Club, Evening, Refused, bump
+from ..store.changing import changing
+from ..store.club_log import ClubOwner
+from .records import Club, Evening, Refused
 from .room import room_of
 from .seats import names
 
 
 def close(db: sqlite_utils.Database, club: Club, evening: Evening, version: int) -> int:
     """Close the evening and post (or re-post) its results; how many entries were written."""
-    with change(db):
-        bump(db, club.id, version)
+    with changing(db, ClubOwner(club.id), version, "close") as change:
+        change.summary = str(evening.id)
         if closings.closed(db, evening.id):
             raise Refused(evening.id)
         closings.record(db, evening.id, closings.CLOSE)
@@ -44,8 +45,8 @@ def close(db: sqlite_utils.Database, club: Club, evening: Evening, version: int)
 
 def reopen(db: sqlite_utils.Database, club: Club, evening: Evening, version: int) -> None:
     """Reopen a closed evening: its tables take coups again; its entries stay until re-closed."""
-    with change(db):
-        bump(db, club.id, version)
+    with changing(db, ClubOwner(club.id), version, "reopen") as change:
+        change.summary = str(evening.id)
         if not closings.closed(db, evening.id):
             raise Refused(evening.id)
         closings.record(db, evening.id, closings.REOPEN)

@@ -12,16 +12,17 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import now
-from ..db import change
-from .records import Evening, bump
+from ..store.changing import changing
+from ..store.club_log import ClubOwner
+from .records import Evening
 from .seats import link_seats
 
 
 def create_evening(
     db: sqlite_utils.Database, club_id: int, date: str, title: str, version: int
 ) -> int:
-    with change(db):
-        bump(db, club_id, version)
+    with changing(db, ClubOwner(club_id), version, "evening") as change:
+        change.summary = f"{date} {title}".strip()
         row = {"club_id": club_id, "date": date, "title": title, "created_at": now()}
         evening_id = db.table("evenings").insert(row).last_pk
     assert isinstance(evening_id, int)

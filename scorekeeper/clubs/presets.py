@@ -18,6 +18,8 @@ import sqlite_utils
 
 from ..clock import now
 from ..rules import kinds
+from ..store.changing import changing
+from ..store.club_log import ClubOwner
 from .records import Refused
 
 MAX_PRESETS = 24
@@ -52,10 +54,23 @@ def presets_for_game(
 def save_preset(
     db: sqlite_utils.Database, club_id: int, name: str, game: str, rules: Mapping[str, Any]
 ) -> None:
-    """Inside a change: keep ``rules`` under ``name`` (replacing that name's); Refused if full."""
+    """Keep ``rules`` under ``name`` (replacing that name's); Refused if full.
+
+    A change of the club (it moves on one version, its log says so) made
+    inside the creation of the table it was named at: no club page to be
+    stale against.
+    """
     name = " ".join(name.split())
     if not name or len(name) > MAX_NAME:
         raise Refused(f"a preset's name is 1 to {MAX_NAME} characters")
+    with changing(db, ClubOwner(club_id), None, "preset") as change:
+        change.summary = f"{game}: {name}"
+        _keep(db, club_id, name, game, rules)
+
+
+def _keep(
+    db: sqlite_utils.Database, club_id: int, name: str, game: str, rules: Mapping[str, Any]
+) -> None:
     known = db.execute(
         "select count(*), sum(name = ?) from club_presets where club_id = ?", [name, club_id]
     ).fetchone()

@@ -3,10 +3,12 @@
 Games keep their own player names (their rows and game files never change
 here); a ``seats`` row links each seat of a game to a member, which is the
 player's identity across games (seats.py). An evening is a date and its
-tables (evening_tables.py). Every change to a club's members or evenings
-moves the club on one version (``bump``), so a page sent from an older
-version is refused, not applied over what changed. Every standing is
-derived by replaying the games, as everywhere else (room.py, season.py).
+tables (evening_tables.py). Every change to a club's members, evenings,
+presets or cash box moves the club on one version and leaves a line on its
+change log (``changing(db, ClubOwner(club_id), …)``, store/club_log.py), so
+a page sent from an older version is refused, not applied over what
+changed. Every standing is derived by replaying the games, as everywhere
+else (room.py, season.py).
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from typing import NamedTuple
 import sqlite_utils
 
 from ..clock import now
-from ..db import change
 from ..rules.money import Money
-from ..store.errors import Conflict
+from ..store.changing import changing
+from ..store.club_log import ClubOwner
 
 
 class Refused(ValueError):
@@ -109,21 +111,11 @@ def create(
     return club_id
 
 
-def bump(db: sqlite_utils.Database, club_id: int, version: int) -> None:
-    """Inside a change: the club moves on one version, or Conflict if it already had."""
-    cursor = db.execute(
-        "update clubs set version = version + 1 where id = ? and version = ?", [club_id, version]
-    )
-    if cursor.rowcount != 1:
-        raise Conflict(club_id)
-
-
 def set_manager_hash(
     db: sqlite_utils.Database, club_id: int, manager_hash: str, version: int
 ) -> None:
     """A new manager link: every device's right on the club ends."""
-    with change(db):
-        bump(db, club_id, version)
+    with changing(db, ClubOwner(club_id), version, "manager_link"):
         db.execute("update clubs set manager_hash = ? where id = ?", [manager_hash, club_id])
         db.execute(
             "update club_grants set revoked_at = ? where club_id = ? and revoked_at is null",

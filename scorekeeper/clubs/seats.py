@@ -12,9 +12,10 @@ from collections.abc import Sequence
 
 import sqlite_utils
 
-from ..db import change
 from ..names import same_key, tidy
-from .records import Member, Refused, bump
+from ..store.changing import changing
+from ..store.club_log import ClubOwner
+from .records import Member, Refused
 
 
 def members(db: sqlite_utils.Database, club_id: int) -> list[Member]:
@@ -96,8 +97,8 @@ def add_member(
     db: sqlite_utils.Database, club_id: int, name: str, short_name: str, version: int
 ) -> int:
     """A new member, before he ever sits at a table; refused if his name is a member's already."""
-    with change(db):
-        bump(db, club_id, version)
+    with changing(db, ClubOwner(club_id), version, "member_add") as change:
+        change.summary = tidy(name)
         _taken(db, club_id, name, None)
         count = db.execute("select count(*) from members where club_id = ?", [club_id]).fetchone()
         if count[0] >= MAX_MEMBERS:
@@ -117,9 +118,9 @@ def rename(
     version: int,
 ) -> None:
     """A member's name on every club page; his games keep the names they were played with."""
-    with change(db):
+    with changing(db, ClubOwner(club_id), version, "member_rename") as change:
         _member_of(db, club_id, member_id)
-        bump(db, club_id, version)
+        change.summary = f"{member_id}: {tidy(name)}"
         _taken(db, club_id, name, member_id)
         db.execute(
             "update members set name = ?, short_name = ? where id = ?",
@@ -131,10 +132,10 @@ def merge(db: sqlite_utils.Database, club_id: int, member_id: int, into: int, ve
     """Two members are one person: every seat of ``member_id`` now counts for ``into``."""
     if member_id == into:
         raise Refused(member_id)
-    with change(db):
+    with changing(db, ClubOwner(club_id), version, "member_merge") as change:
         _member_of(db, club_id, member_id)
         _member_of(db, club_id, into)
-        bump(db, club_id, version)
+        change.summary = f"{member_id} → {into}"
         db.execute("update members set merged_into = ? where id = ?", [into, member_id])
         db.execute("update members set merged_into = ? where merged_into = ?", [into, member_id])
 

@@ -4,6 +4,6 @@
 - ``ranking``: the ranking from the tables' results, byes and penalties;
 - ``results``: a table's result read from its game's report, the results file.
 
-Their storage is ``scorekeeper/store/events.py`` (one transaction per change); the
+Their storage is ``scorekeeper/events/records.py`` (one transaction per change); the
 pages are ``web/events/``.
 """

@@ -180,6 +180,30 @@ def rank(
     return lines
 
 
+TieBreak = str
+"""What set a line apart from a neighbour on the same figure: ``wins``, ``raw`` (the chips
+or points at the tables), or ``shared`` (level after both: the place is shared)."""
+
+
+def decided_by(lines: Sequence[Line]) -> list[TieBreak | None]:
+    """For each line of a ranking, the tie-break that placed it against a neighbour on the
+    same figure — the line above if level with it, else the line below — or None: its
+    figure alone placed it. The pages name it beside the place."""
+    out: list[TieBreak | None] = []
+    for index, line in enumerate(lines):
+        neighbours = [lines[i] for i in (index - 1, index + 1) if 0 <= i < len(lines)]
+        level = [other for other in neighbours if other.figure == line.figure]
+        if not level:
+            out.append(None)
+        elif line.shared:
+            out.append("shared")
+        elif level[0].wins != line.wins:
+            out.append("wins")
+        else:
+            out.append("raw")
+    return out
+
+
 def _shared(line: Line) -> Line:
     return Line(
         line.place,

@@ -69,6 +69,15 @@ class EventSettings:
         """How many players the draw puts at a table."""
         return 3 if self.seating == "3" else 4
 
+    def table_rules(self, players: int) -> dict[str, Any]:
+        """The rules a table of the event is created with: the event's rule set, played to
+        the round's deals when the round has a number of them and the kind counts deals
+        (its table then says "deal N of M" with the event's M)."""
+        rules = dict(self.rules)
+        if self.deals is None:
+            return rules
+        return self.table_kind.with_deals(rules, self.deals, players) or rules
+
     def to_mapping(self) -> dict[str, Any]:
         return {
             "kind": self.kind,

@@ -1,33 +1,44 @@
 """Games as stored: the inputs and their change log, read back as rules-engine values.
 
-Every change of a game goes through ``changing`` (one write transaction,
-the version checked and moved on, a line in the change log), is validated
+Every change of a game, an event or a club goes through ``changing`` (one
+write transaction, the version checked and moved on, a line on the owner's
+change log, a hash chain); a game's is validated
 by replaying the game as it will be before anything is committed (from the
 kept report of the coups the change leaves as they were: ``checkpoints.py``).
 
 - ``stored``: the stored game and what is kept on it per version;
 - ``repository``: reading a game (its head, or whole) and the lists of games;
 - ``changelog``: the change log (``Action``), the history, undo and redo;
-- ``changing``: the one way a game changes;
+- ``changing``: the one way a game, an event or a club changes (``Owner``);
+- ``game_owner``, ``club_log``: what a game and a club are read as and log (an event:
+  ``events/records.py``'s ``EventOwner``);
 - ``game_setup``: creation, the table's settings, the money;
 - ``links``: the manager link, the handover code, the phones' rights;
 - ``coup_edits``: coups added, corrected, deleted, undone, redone;
-- ``chain``: the logs as hash chains (each line hashes the one before), append-only;
-- ``audit``: the chains recomputed and each game checked against its log (``verify``).
-- ``coup_keys``: the phones' keys of the coups they sent (a retry is stored once).
+- ``grants``: which phone may manage or follow which game (the links' rights, stored);
+- ``audit``: the hash chains (``db/chain.py``) recomputed and each game checked against
+  its log; ``verify``: the ``scorekeeper verify`` command that runs it;
+- ``coup_keys``: the phones' keys of the coups they sent (a retry is stored once);
 - ``closings``: evenings closed and reopened (a closed evening's tables take no coup);
-- ``ledger``: the club's cash box rows, inserted by one function, never changed.
+- ``table_locks``: why a table takes no coup now (evening, event round, lock, deals), read
+  from their rows (no import of the clubs or events above);
+- ``cache`` and ``checkpoints``: the games this process replayed, and their kept
+  reports, so that a change replays only from the nearest checkpoint.
+
+The store knows no club, event or page: those sit above it (``pyproject.toml``'s layers).
 """
 
 from __future__ import annotations
 
 from ..clock import now
 from .changelog import Action, history, redoable
-from .changing import Change, changing
+from .changing import Change, Owner, changing
 from .closings import table_closed
+from .club_log import ClubOwner
 from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
 from .coup_keys import KEY, AlreadyStored, stored_under
 from .errors import Closed, Conflict, NotFound
+from .game_owner import GameOwner
 from .game_setup import create, set_money, set_table
 from .links import (
     handover_hash,
@@ -39,6 +50,7 @@ from .links import (
 )
 from .repository import GameHead, GameRow, head, list_games, list_rows, load
 from .stored import AnyGame, AnyReport, StoredGame, replayed
+from .table_locks import Lock, TableState, table_state
 
 __all__ = [
     "KEY",
@@ -48,11 +60,16 @@ __all__ = [
     "AnyReport",
     "Change",
     "Closed",
+    "ClubOwner",
     "Conflict",
     "GameHead",
+    "GameOwner",
     "GameRow",
+    "Lock",
     "NotFound",
+    "Owner",
     "StoredGame",
+    "TableState",
     "add_coup",
     "changing",
     "create",
@@ -76,5 +93,6 @@ __all__ = [
     "set_table",
     "stored_under",
     "table_closed",
+    "table_state",
     "take_over",
 ]

@@ -13,9 +13,9 @@ from typing import Any
 
 import sqlite_utils
 
-from .. import grants
 from ..clock import now
-from .chain import CHANGES, append
+from ..db.chain import CHANGES, append
+from . import grants
 from .errors import NotFound
 
 
@@ -118,33 +118,47 @@ def log(
 ) -> None:
     """One line of the change log, the next link of the game's hash chain (``chain.py``).
 
+    For the lines written outside a change (a game's creation, the chain's
+    marker of the migration); a change's own line is written by ``changing``.
+    """
+    append(db, CHANGES, line(db, game_id, action, position, before, after, summary, by, state))
+
+
+def line(
+    db: sqlite_utils.Database,
+    game_id: int,
+    action: Action,
+    position: int | None = None,
+    before: object = None,
+    after: object = None,
+    summary: str = "",
+    by: int | None = None,
+    state: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The columns of one line of the change log; the grant that made the change gets its time.
+
     ``before`` and ``after``: the coup (or the rule set) in the game file's shape.
     ``state``: the columns of the game's row the change wrote, with their new
     values (a creation: the whole row and its coups), so that the stored game
-    can be checked against its log (``audit.py``). The grant that made the
-    change gets its time too.
+    can be checked against its log (``audit.py``).
 
-    In the change's own transaction (``changing``): a second write after the answer
+    In the change's own transaction: a second write after the answer
     (access.note_change) would cost every coup another commit.
     """
     at = now()
     if by is not None:
         grants.changed(db, by, at)
-    append(
-        db,
-        CHANGES,
-        {
-            "game_id": game_id,
-            "at": at,
-            "action": str(action),
-            "position": position,
-            "before": None if before is None else json.dumps(before, ensure_ascii=False),
-            "after": None if after is None else json.dumps(after, ensure_ascii=False),
-            "summary": summary,
-            "grant_id": by,
-            "state": None if state is None else _json(state),
-        },
-    )
+    return {
+        "game_id": game_id,
+        "at": at,
+        "action": str(action),
+        "position": position,
+        "before": None if before is None else json.dumps(before, ensure_ascii=False),
+        "after": None if after is None else json.dumps(after, ensure_ascii=False),
+        "summary": summary,
+        "grant_id": by,
+        "state": None if state is None else _json(state),
+    }
 
 
 def _json(value: object) -> str:

@@ -1,108 +1,125 @@
-"""Every change of a stored game, one way: ``with changing(db, game_id, version, action)``.
+"""Every versioned change, one way: ``with changing(db, owner, version, action) as change``.
 
-A change is one write transaction taken before reading (``db.change``), so
-the game read inside is the game the change is written on; a page shown at
-another version is refused (``Conflict``) before anything is written; the
-game moves on one version and the change leaves its line in the change log,
-with the columns of the game's row it wrote (``state``: what ``audit.py``
-checks the stored row against).
-Whatever the body raises (a rule the change breaks, a ``Conflict`` of its
-own) rolls all of it back.
+An owner is a row with a version whose changes are logged on its own hash
+chain: a game (``GameOwner``: its ``changes``), an event (``EventOwner``:
+``event_changes``), a club (``ClubOwner``: ``club_changes``, besides its
+ledger). A change is one write transaction taken before reading
+(``db.transaction``; inside another one, a savepoint of it), so the owner
+read inside is the one the change is written on; a page shown at another
+version is refused (``Conflict``) before anything is written; the owner
+moves on one version and the change leaves one line on its chain (the
+database then records the chain's new length and head on the owner's row:
+``db/migrations/m015_chain_lengths.py``). Whatever the body raises (a rule the
+change breaks, a ``Conflict`` of its own) rolls all of it back.
+
+What differs between owners is what they are read as, what else refuses a
+change, and what their log line holds: the ``Owner`` hooks.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
 
 import sqlite_utils
 
 from ..clock import now
-from ..db import change as transaction
-from . import changelog, coup_keys
-from .changelog import Action
-from .closings import table_closed
-from .errors import Closed, Conflict
-from .repository import load
-from .stored import StoredGame
+from ..db import transaction
+from ..db.chain import Chain, append
+from .errors import Conflict
 
-COUPS = frozenset({Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO})
-"""The changes of a game's coups: refused at a table of a closed evening (store/closings.py)."""
+T = TypeVar("T")
 
 
 @dataclass
-class Change:
-    """A change under way: the game as read in its transaction, and its change-log line.
+class Change(Generic[T]):
+    """A change under way: the owner as read in its transaction, and its log line.
 
-    The body fills in what the line says once it knows (the coup's position,
-    the coup before and after in the file's shape, a summary, the phone).
+    The body fills in what the line says once it knows (a summary; for a
+    game, the coup's position, the coup before and after, the phone).
     """
 
-    stored: StoredGame
-    action: Action
+    stored: T
+    action: str
+    version: int
+    """The version this change makes (the owner's was one less)."""
     position: int | None = None
     before: object = None
     after: object = None
     summary: str = ""
     by: int | None = None
     """The grant (phone) that made the change; None for the admin or the command line."""
+    kept: dict[str, Any] = field(default_factory=dict)
+    """What an owner keeps from before the change for its line (a game: its row)."""
+
+
+class Owner(ABC, Generic[T]):
+    """What a versioned change changes: a row of ``table`` with a ``version``, logged on ``log``.
+
+    ``stamp``: the row's column of the time of its last change, if it has one.
+    """
+
+    table: ClassVar[str]
+    log: ClassVar[Chain]
+    stamp: ClassVar[str | None] = "updated_at"
+
+    def __init__(self, owner_id: int) -> None:
+        self.id = owner_id
+
+    @abstractmethod
+    def read(self, db: sqlite_utils.Database) -> T:
+        """The owner as stored, first thing in the transaction; raise if it is not there."""
+
+    @abstractmethod
+    def version_of(self, stored: T) -> int:
+        """The version of the owner as read (what the page's version is checked against)."""
+
+    def refuse(self, db: sqlite_utils.Database, change: Change[T]) -> None:
+        """After the version check, before any write: raise to refuse the change."""
+
+    @abstractmethod
+    def line(self, db: sqlite_utils.Database, change: Change[T]) -> dict[str, Any]:
+        """The columns of the change's line on the owner's chain (after the body ran)."""
+
+    def logged(self, db: sqlite_utils.Database, change: Change[T]) -> None:
+        """After the line is written, in the same transaction."""
 
 
 @contextmanager
 def changing(
     db: sqlite_utils.Database,
-    game_id: int,
+    owner: Owner[T],
     version: int | None,
-    action: Action,
+    action: str,
     by: int | None = None,
-    key: str | None = None,
-) -> Iterator[Change]:
-    """Read the game for a change, refuse a stale ``version``, bump it, log the change.
+) -> Iterator[Change[T]]:
+    """Read the owner, refuse a stale ``version`` (``Conflict``), bump it, log the change.
 
-    ``version`` None: no page to be stale against (the command line). The new
-    version is written before the body runs, so what the body reads back of
-    the game's row (the cache's entry for an appended coup) is the version
-    being made.
-
-    ``key``: the phone's key for this change (a coup sent from its outbox,
-    ``coup_keys``); a change already stored under it raises ``AlreadyStored``
-    before the version check (the version moved on by that very change), and
-    a new one is kept under it.
+    ``version`` None: no page to be stale against (the command line, a
+    club's preset kept by a new table). The new version is written before
+    the body runs, so what the body reads back of the owner's row is the
+    version being made.
     """
-    with transaction(db):
-        if key is not None:
-            earlier = coup_keys.stored_under(db, game_id, key)
-            if earlier is not None:
-                raise earlier
-        stored = load(db, game_id)
-        if version is not None and version != stored.version:
-            raise Conflict(game_id)
-        if action in COUPS and table_closed(db, game_id):
-            raise Closed(game_id)
-        was = game_row(db, game_id)
+    with _transaction(db):
+        stored = owner.read(db)
+        current = owner.version_of(stored)
+        if version is not None and version != current:
+            raise Conflict(owner.id)
+        change = Change(stored, action, current + 1, by=by)
+        owner.refuse(db, change)
+        stamp = "" if owner.stamp is None else f", [{owner.stamp}] = :at"
         db.execute(
-            "update games set version = ?, updated_at = ? where id = ?",
-            [stored.version + 1, now(), stored.id],
+            f"update [{owner.table}] set version = :version{stamp} where id = :id",
+            {"version": change.version, "at": now(), "id": owner.id},
         )
-        line = Change(stored, action, by=by)
-        yield line
-        changelog.log(
-            db,
-            game_id,
-            line.action,
-            line.position,
-            line.before,
-            line.after,
-            line.summary,
-            line.by,
-            {k: v for k, v in game_row(db, game_id).items() if k not in was or was[k] != v},
-        )
-        if key is not None and line.position is not None:
-            coup_keys.remember(db, game_id, key, line.position, stored.version + 1)
+        yield change
+        append(db, owner.log, owner.line(db, change))
+        owner.logged(db, change)
 
 
-def game_row(db: sqlite_utils.Database, game_id: int) -> dict[str, Any]:
-    """The game's row as stored, every column."""
-    return dict(next(iter(db.query("select * from games where id = ?", [game_id]))))
+def _transaction(db: sqlite_utils.Database) -> AbstractContextManager[Any]:
+    """The change's own write transaction, or a savepoint of the one it is part of."""
+    return db.atomic() if db.conn.in_transaction else transaction(db)

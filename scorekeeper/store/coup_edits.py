@@ -14,18 +14,19 @@ from typing import Any
 
 import sqlite_utils
 
-from .. import cache
 from ..rules.kinds import dump_coup
+from . import cache
 from .changelog import Action, redoable, undone_coup
 from .changing import Change, changing
 from .errors import Conflict, NotFound
+from .game_owner import GameOwner
 from .repository import kept_after_append
-from .stored import AnyReport
+from .stored import AnyReport, StoredGame
 
 
 def _rewrite(
     db: sqlite_utils.Database,
-    change: Change,
+    change: Change[StoredGame],
     coups: list[Any],
     position: int,
     before: Any,
@@ -85,7 +86,7 @@ def add_coup(
 ) -> AnyReport:
     """Append a coup; ``key``: the phone's key for it (a retry of a stored coup raises
     ``coup_keys.AlreadyStored``, storing nothing)."""
-    with changing(db, game_id, version, Action.ADD, by, key) as change:
+    with changing(db, GameOwner(game_id, key), version, Action.ADD, by) as change:
         coups = [*change.stored.game.coups, coup]
         report = _rewrite(db, change, coups, len(coups), None, coup)
         keep = kept_after_append(db, change.stored, report)
@@ -98,7 +99,7 @@ def redo_coup(
     db: sqlite_utils.Database, game_id: int, version: int | None = None, by: int | None = None
 ) -> AnyReport:
     """Put back the last undone coup, if nothing but undos (and redos) happened since."""
-    with changing(db, game_id, version, Action.REDO, by) as change:
+    with changing(db, GameOwner(game_id), version, Action.REDO, by) as change:
         stored = change.stored
         position = redoable(db, game_id)
         if position is None or position != len(stored.game.coups) + 1:
@@ -116,7 +117,7 @@ def edit_coup(
     version: int | None = None,
     by: int | None = None,
 ) -> AnyReport:
-    with changing(db, game_id, version, Action.EDIT, by) as change:
+    with changing(db, GameOwner(game_id), version, Action.EDIT, by) as change:
         coups = list(change.stored.game.coups)
         if not 1 <= position <= len(coups):
             raise NotFound(position)
@@ -133,7 +134,7 @@ def delete_coup(
 ) -> AnyReport:
     """Delete a coup; without a position, undo the last one (the log keeps it for a redo)."""
     action = Action.UNDO if position is None else Action.DELETE
-    with changing(db, game_id, version, action, by) as change:
+    with changing(db, GameOwner(game_id), version, action, by) as change:
         coups = list(change.stored.game.coups)
         position = len(coups) if position is None else position
         if not 1 <= position <= len(coups):

@@ -19,8 +19,10 @@ class Conflict(Exception):
 
 
 class Closed(Conflict):
-    """The game is a table of a closed evening: its coups are locked until it is reopened.
+    """The game's coups are locked: a table of a closed evening (until it is reopened), of
+    a closed event round, locked by the director, or past its round's deals.
 
     A Conflict: the page that sent the coup was shown before the closing
-    (the coup pages refuse to show a form for a locked table).
+    (the coup pages refuse to show a form for a locked table). ``args[1]``: the
+    ``table_locks.Lock`` that refused it.
     """

@@ -9,21 +9,21 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlite_utils
 
 from ..clock import now
-from ..clubs.seats import relink_seats
-from ..db import change as transaction
+from ..db import transaction
 from ..rules.errors import N_, GameError
 from ..rules.kinds import build, dump_coup, kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.money import Money
 from . import changelog
 from .changelog import Action
-from .changing import changing, game_row
+from .changing import changing
+from .game_owner import GameOwner, game_row
 from .stored import AnyGame
 
 
@@ -99,6 +99,10 @@ def insert_game(
     return game_id
 
 
+SeatsFollow = Callable[[sqlite_utils.Database, int, Sequence[str], Sequence[str]], None]
+"""What a set-up change calls with the players before and after (a club's seats follow)."""
+
+
 def set_table(
     db: sqlite_utils.Database,
     game_id: int,
@@ -106,13 +110,17 @@ def set_table(
     first_dealer: int,
     rules: Any,
     version: int | None = None,
+    *,
+    seats: SeatsFollow | None,
 ) -> None:
     """Change players, first dealer or rule set: only before the first coup.
 
-    A club's table follows in the same transaction: its seats name the members
-    who sit there now (``clubs.seats.relink_seats``).
+    ``seats`` runs in the same transaction with the players before and after:
+    a club's table passes ``clubs.seats.relink_seats`` so that its seats name
+    the members who sit there now. The store knows no club (clubs sit above
+    it), so every caller says, by a required keyword, whether seats follow.
     """
-    with changing(db, game_id, version, Action.RULES) as change:
+    with changing(db, GameOwner(game_id), version, Action.RULES) as change:
         if change.stored.game.coups:
             raise GameError("rules", N_("the rule set is frozen once the first coup is entered"))
         build(change.stored.kind.game, players, rules.to_mapping(), first_dealer, [])
@@ -125,7 +133,8 @@ def set_table(
                 game_id,
             ],
         )
-        relink_seats(db, game_id, change.stored.game.players, players)
+        if seats is not None:
+            seats(db, game_id, change.stored.game.players, players)
         change.after = rules.to_mapping()
         change.summary = rules.describe()
 
@@ -134,7 +143,7 @@ def set_money(
     db: sqlite_utils.Database, game_id: int, money: Money | None, version: int | None = None
 ) -> None:
     """Set (or clear) what a chip is worth; it never changes a chip count."""
-    with changing(db, game_id, version, Action.MONEY) as change:
+    with changing(db, GameOwner(game_id), version, Action.MONEY) as change:
         db.execute(
             "update games set chip_value = ?, currency = ? where id = ?",
             [

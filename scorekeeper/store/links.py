@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import sqlite_utils
 
-from .. import grants
+from . import grants
 from .changelog import Action
 from .changing import changing
 from .errors import Conflict, NotFound
+from .game_owner import GameOwner
 
 
 def set_manager_hash(
@@ -25,7 +26,7 @@ def set_manager_hash(
 ) -> None:
     """Issue a new manager link: the previous link stops working, and every device that
     holds the right loses it but ``keep_device`` (the phone that issued the link)."""
-    with changing(db, game_id, version, Action.MANAGER_LINK, by):
+    with changing(db, GameOwner(game_id), version, Action.MANAGER_LINK, by):
         db.execute("update games set manager_hash = ? where id = ?", [manager_hash, game_id])
         grants.revoke_others(db, game_id, keep_device)
 
@@ -47,7 +48,7 @@ def set_handover_hash(
     by: int | None = None,
 ) -> None:
     """Issue a new handover code (the manager shows it again): the previous one stops working."""
-    with changing(db, game_id, version, Action.HANDOVER_CODE, by):
+    with changing(db, GameOwner(game_id), version, Action.HANDOVER_CODE, by):
         db.execute("update games set handover_hash = ? where id = ?", [code_hash, game_id])
 
 
@@ -68,7 +69,7 @@ def take_over(
     phone's right are replaced in the same step. Raises ``Conflict`` if the
     code changed meanwhile (or the version moved).
     """
-    with changing(db, game_id, version, Action.TAKEOVER) as change:
+    with changing(db, GameOwner(game_id), version, Action.TAKEOVER) as change:
         cursor = db.execute(
             "update games set handover_hash = ?, manager_hash = ?"
             " where id = ? and handover_hash = ?",
@@ -94,7 +95,7 @@ def remove_device(
     back that phone holds: the manager link is replaced (``new_manager_hash``: the link
     it may have opened stops working) and the handover code is dropped (it may have seen
     it; the manager shows a new one when needed). The other phones keep their right."""
-    with changing(db, game_id, version, Action.PHONE_REMOVED, by) as change:
+    with changing(db, GameOwner(game_id), version, Action.PHONE_REMOVED, by) as change:
         if not grants.revoke(db, game_id, grant_id):
             raise NotFound(grant_id)
         db.execute(
@@ -114,7 +115,7 @@ def name_device(
 ) -> None:
     """Name a phone that holds the right ("Anne's phone"): the links page and the change
     log show it. A change like any (``changing``): the kept pages that name phones move on."""
-    with changing(db, game_id, version, Action.PHONE_NAMED, by) as change:
+    with changing(db, GameOwner(game_id), version, Action.PHONE_NAMED, by) as change:
         if not grants.set_name(db, game_id, grant_id, name):
             raise NotFound(grant_id)
         change.summary = name

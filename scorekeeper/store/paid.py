@@ -20,6 +20,7 @@ from ..rules.ledger import settle_up
 from .changelog import Action
 from .changing import changing
 from .errors import Conflict
+from .game_owner import GameOwner
 
 
 class Paid(NamedTuple):
@@ -50,7 +51,9 @@ def tick(
     ``Conflict`` for a transfer that is not one of the settlement, or a tick already
     in that state: the page that sent it was not the settlement as it stands.
     """
-    with changing(db, game_id, version, Action.PAID if paid else Action.UNPAID, by) as change:
+    with changing(
+        db, GameOwner(game_id), version, Action.PAID if paid else Action.UNPAID, by
+    ) as change:
         stored = change.stored
         settlement = (
             {Paid(t.payer, t.payee, t.amount) for t in settle_up(stored.replay().tally)}

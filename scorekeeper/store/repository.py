@@ -15,11 +15,11 @@ from typing import Any
 
 import sqlite_utils
 
-from .. import cache
-from ..checkpoints import Checkpoints
 from ..rules.kind import GameKind
 from ..rules.kinds import build, kind_of, stored_kind
 from ..rules.money import Money
+from . import cache
+from .checkpoints import Checkpoints
 from .errors import NotFound
 from .stored import AnyGame, AnyReport, StoredGame
 

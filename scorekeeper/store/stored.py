@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..checkpoints import Checkpoints, length
 from ..rules.kind import Game, GameKind, Report
 from ..rules.kinds import kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.money import Money
+from .checkpoints import Checkpoints, length
 
 AnyGame = Game
 """A game of any kind (each kind has its own game type): what every layer may ask of it."""

@@ -10,8 +10,8 @@ from flask import Flask
 from flask_babel import get_locale
 from jinja2 import ChoiceLoader
 
-from ..access import can_manage
 from ..i18n import NAMES
+from ..rights.access import can_manage
 from . import (
     clubs,
     coups,
@@ -70,4 +70,5 @@ def register(app: Flask) -> None:
         table_link=links.table_link,
         member_names=creating.member_names,
         change_notice=explain.notice,
+        table_state=table.table_state,
     )

@@ -18,27 +18,17 @@ from ..rules.brou.kind import Brou
 from ..rules.errors import N_, GameError
 from ..store import StoredGame
 from .forms import options
-from .hookspecs import (
-    CoupEntry,
-    GameWeb,
-    NewGame,
-    PointsSheet,
-    Report,
-    Rules,
-    shipped_templates,
-)
+from .hookspecs import Report, Rules
 from .hookspecs import (
     narrowed as _narrow,
 )
 from .sheet.forms import (
     NewSheetForm,
     SheetCoupForm,
-    new_sheet_form,
     points_coup_form,
-    saving,
     shown_valid,
 )
-from .sheet.pages import SheetPages
+from .sheet.game import PointsGame, points_web
 
 MARIAGE_KINDS = {
     "petit": (False, False),
@@ -316,65 +306,42 @@ def rules_text(rules: BrouRules) -> str:
     )
 
 
-class BrouEntry(CoupEntry[BrouCoupForm]):
-    def form(self, stored: StoredGame, coup: object | None = None) -> BrouCoupForm:
-        return coup_form(stored, coup)
-
-    def valid(self, form: BrouCoupForm, stored: StoredGame) -> bool:
-        return valid(form, stored)
-
-    def read(self, form: BrouCoupForm, stored: StoredGame) -> object:
-        coup: object = read_coup(form, stored)
-        return coup
-
-    def saving(self, form: BrouCoupForm) -> bool:
-        return saving(form)
-
-    def error_fields(self) -> Mapping[str, str]:
-        return ERROR_FIELDS
+def _line(result: object, columns: tuple[str, ...]) -> tuple[str, str]:
+    return sheet_line(_narrow(result, BrouResult), columns)
 
 
-class BrouSheet(PointsSheet):
-    def line(self, result: object, columns: tuple[str, ...]) -> tuple[str, str]:
-        return sheet_line(_narrow(result, BrouResult), columns)
-
-    def standing(
-        self, report: Report, columns: tuple[str, ...], names: tuple[str, ...]
-    ) -> list[str]:
-        return standing(_narrow(report, BrouReport), columns, names)
-
-    def rules_text(self, rules: Rules) -> str:
-        return rules_text(_narrow(rules, BrouRules))
-
-    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
-        return coup_words(item)
-
-    def context(self) -> Mapping[str, object]:
-        """The mariage buttons of its coup fields."""
-        return {
-            "mariage_kinds": [(k, MARIAGE_WORDS[k]) for k in MARIAGE_KINDS],
-            "mariage_field": mariage_field,
-            "mariage_points": {k: ANNOUNCED[v] for k, v in MARIAGE_KINDS.items()},
-        }
+def _standing(report: Report, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+    return standing(_narrow(report, BrouReport), columns, names)
 
 
-class BrouNew(NewGame[BrouNewForm]):
-    def form(self, posted: bool) -> BrouNewForm:
-        return new_sheet_form(BrouNewForm, posted)
-
-    def rules_of(self, form: BrouNewForm) -> Mapping[str, Any]:
-        return rules_of(form)
-
-    def fill(self, form: BrouNewForm, game: Any) -> None:
-        form.fill(game)
+def _rules_text(rules: Rules) -> str:
+    return rules_text(_narrow(rules, BrouRules))
 
 
-BROU = GameWeb(
-    name="brou",
-    kinds=(Brou(),),
-    entry=BrouEntry(),
-    pages=SheetPages("brou", BrouSheet(), BrouEntry()),
-    templates=shipped_templates("brou"),
-    new_game=BrouNew(),
+def _context() -> Mapping[str, object]:
+    """The mariage buttons of its coup fields."""
+    return {
+        "mariage_kinds": [(k, MARIAGE_WORDS[k]) for k in MARIAGE_KINDS],
+        "mariage_field": mariage_field,
+        "mariage_points": {k: ANNOUNCED[v] for k, v in MARIAGE_KINDS.items()},
+    }
+
+
+BROU = points_web(
+    PointsGame(
+        name="brou",
+        kinds=(Brou(),),
+        coup_form=coup_form,
+        valid=valid,
+        read_coup=read_coup,
+        error_fields=ERROR_FIELDS,
+        new_form=BrouNewForm,
+        rules_of=rules_of,
+        line=_line,
+        standing=_standing,
+        rules_text=_rules_text,
+        field_words=lambda item, players: coup_words(item),
+        context=_context,
+    )
 )
 """L'Homme de Brou's web half."""

@@ -1,6 +1,6 @@
 """The chain heads a settlement prints, so that the players who saw it are its witnesses.
 
-A head is the hash of the last line of a game's change log (``store/chain.py``),
+A head is the hash of the last line of a game's change log (``db/chain.py``),
 in its short form; whoever noted it can later check that no line before it was
 rewritten (``scorekeeper verify``). A game stored before the chains began says
 where its chain starts: the migration's date (its older lines are as they were).
@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..db import get_db
-from ..store import chain
+from ..db import chain, get_db
 from ..store.changelog import chain_started
 
 

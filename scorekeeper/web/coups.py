@@ -31,8 +31,8 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..access import acting_grant, can_manage, managed, readable, readable_head
 from ..db import get_db
+from ..rights.access import acting_grant, can_manage, managed, readable, readable_head
 from ..rules.errors import GameError
 from ..store.links import right_lost_at
 from . import registry
@@ -128,18 +128,18 @@ def lost_fiche(game_id: int) -> str:
     return body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1)
 
 
-def managing(game_id: int) -> store.StoredGame:
+def managing(game_id: int, adds: bool = False) -> store.StoredGame:
     """The game, if this phone may change it; for a phone that only reads it, 403 with the
-    game page saying why (``lost_fiche``), not a bare error page. A table of a closed
-    evening: 423 with the game page saying so (the store refuses it too, ``store.Closed``)."""
+    game page saying why (``lost_fiche``), not a bare error page. A locked table (its
+    evening or its event round closed, its result locked; a new coup (``adds``) past its
+    round's deals): 423 with the game page, which says why in place of its coup form (the
+    store refuses it too, ``store.Closed``)."""
     if not can_manage(readable_head(game_id)):
         abort(make_response(lost_fiche(game_id), 403))
     stored = managed(game_id)
-    if store.table_closed(get_db(), game_id):
+    if store.table_state(get_db(), game_id).refuses(adds) is not None:
         page = pages_of(stored).render(stored)
-        body = page if isinstance(page, str) else page[0]
-        notice = render_template("_closed_table.html")
-        abort(make_response(body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1), 423))
+        abort(make_response(page if isinstance(page, str) else page[0], 423))
     return stored
 
 
@@ -184,7 +184,7 @@ def stored_answer(game_id: int, stored: store.AlreadyStored) -> BaseResponse:
 
 @bp.post("/games/<int:game_id>/coups")
 def add(game_id: int) -> Page | BaseResponse:
-    stored = managing(game_id)
+    stored = managing(game_id, adds=True)
     key = entry_key()
     if key is not None:  # a retry of a coup stored already: nothing to check, nothing to store
         earlier = store.stored_under(get_db(), game_id, key)
@@ -318,7 +318,7 @@ def undo(game_id: int) -> BaseResponse:
 @bp.post("/games/<int:game_id>/redo")
 def redo(game_id: int) -> BaseResponse:
     """Put the coup just undone back, as it was (only while nothing else changed since)."""
-    stored = managing(game_id)
+    stored = managing(game_id, adds=True)
     page = pages_of(stored)
     form = ActionForm()
     if not form.validate():

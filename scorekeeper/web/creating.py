@@ -13,8 +13,10 @@ from flask import abort, redirect, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import access, clubs, store
+from .. import clubs, store
+from ..clubs.seats import relink_seats
 from ..db import get_db
+from ..rights import access
 from ..rules.errors import GameError
 from ..rules.money import Money
 from .forms import changed_meanwhile, form_version, whole
@@ -31,6 +33,7 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
             game.first_dealer,
             game.rules,
             version=form_version(form),
+            seats=relink_seats,
         )
     except store.Conflict:
         changed_meanwhile(form, form.create, game_id)

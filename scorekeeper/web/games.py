@@ -14,15 +14,17 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import Field
 
-from .. import access, importing, store
+from .. import store
 from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
-from ..rules import kinds
+from ..rights import access
+from ..rules import importing, kinds
 from ..rules.errors import GameError
 from ..rules.gamefile import json_text
-from ..rules.money import Money, money_from_file
+from ..rules.money import Money
 from . import blueprints
 from .creating import created
+from .events import listing
 from .forms import ActionForm, ImportForm, bounded_arg
 from .gamefiles import game_file_text
 from .kept.expensive import expensive, game_key
@@ -36,15 +38,19 @@ PAGE_SIZE = 20
 
 @bp.get("/")
 def home() -> str:
-    """The games this browser manages or follows (all of them for the admin), newest first.
+    """The games this browser manages or follows (all of them for the admin), newest first,
+    and the newest events it runs (``/events`` lists them all).
 
     Listed from their rows, a page at a time: no game is replayed to list it.
     """
     page = bounded_arg("page", 1, 1, 10**6)
     rows, total = store.list_rows(get_db(), access.visible_ids(), PAGE_SIZE, (page - 1) * PAGE_SIZE)
     pages = max(1, -(-total // PAGE_SIZE))
+    events, events_total = listing.runs(listing.HOME_SIZE)
     return render_template(
         "home.html",
+        events=events,
+        events_total=events_total,
         rows=rows,
         page=page,
         pages=pages,
@@ -80,8 +86,9 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
     try:
         data = importing.parse(raw)
         game = kinds.load_file(data)
-        kinds.replay(game)
-        money = money_from_file(data) if kinds.kind_of(game).chips else None
+        kind = kinds.kind_of(game)
+        kind.replay(game)
+        money = kind.file_money(data)
     except GameError as error:
         field.errors = [error_text(error)]
         return None

@@ -19,8 +19,9 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import HiddenField, StringField, SubmitField
 
-from .. import access, store
+from .. import store
 from ..db import get_db
+from ..rights import access
 from .creating import stash_code
 from .forms import CHANGED, ActionForm, form_version
 from .kept.once import NEW_HANDOVER_CODE

@@ -14,7 +14,7 @@ from pathlib import Path
 import sqlite_utils
 from flask import Blueprint, Response, current_app
 
-from ..migrations import migrations
+from ..db.migrations import migrations
 
 bp = Blueprint("health", __name__)
 

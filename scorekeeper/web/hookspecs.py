@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, overload
 from flask import Flask, abort, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..app import _folder as shipped_folder
 from ..rules import kind
 from ..rules.kind import GameKind
+from .shipped import shipped
 
 if TYPE_CHECKING:
     from ..store import StoredGame
@@ -48,7 +48,7 @@ NewFormT = TypeVar("NewFormT")
 
 def shipped_templates(folder: str) -> Path:
     """A template folder shipped with Scorekeeper (``templates/`` in a checkout, or installed)."""
-    return Path(shipped_folder("templates")) / folder
+    return Path(shipped("templates")) / folder
 
 
 class CoupEntry(ABC, Generic[FormT]):

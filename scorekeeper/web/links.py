@@ -26,9 +26,11 @@ from werkzeug.wrappers import Response as BaseResponse
 from wtforms import HiddenField, PasswordField, StringField, SubmitField
 from wtforms.validators import Length
 
-from .. import access, grants, store
+from .. import store
 from ..db import get_db
-from ..deployment import external_url
+from ..rights import access
+from ..store import grants
+from .deployment import external_url
 from .forms import CHANGED, ActionForm, form_version
 from .kept.once import NEW_MANAGER_LINK
 

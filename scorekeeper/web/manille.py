@@ -18,15 +18,7 @@ from ..rules.manille import belge, classique
 from ..rules.manille.kinds import ManilleClassique, Manillen
 from ..store import StoredGame
 from .forms import options
-from .hookspecs import (
-    CoupEntry,
-    GameWeb,
-    NewGame,
-    PointsSheet,
-    Report,
-    Rules,
-    shipped_templates,
-)
+from .hookspecs import Report, Rules
 from .hookspecs import (
     narrowed as _narrow,
 )
@@ -34,12 +26,10 @@ from .manille_house import HouseRulesFields, house_rules, house_words
 from .sheet.forms import (
     NewSheetForm,
     SheetCoupForm,
-    new_sheet_form,
     points_coup_form,
-    saving,
     shown_valid,
 )
-from .sheet.pages import SheetPages
+from .sheet.game import PointsGame, points_web
 from .words import minus
 
 RETOURNE_WORDS = options(
@@ -335,24 +325,6 @@ def rules_text(rules: classique.ManilleRules | belge.ManillenRules) -> str:
     return ", ".join([ends, *house_words(rules)])
 
 
-class ManilleEntry(CoupEntry[ManilleCoupForm]):
-    def form(self, stored: StoredGame, coup: object | None = None) -> ManilleCoupForm:
-        return coup_form(stored, coup)
-
-    def valid(self, form: ManilleCoupForm, stored: StoredGame) -> bool:
-        return valid(form, stored)
-
-    def read(self, form: ManilleCoupForm, stored: StoredGame) -> object:
-        coup: object = read_coup(form, stored)
-        return coup
-
-    def saving(self, form: ManilleCoupForm) -> bool:
-        return saving(form)
-
-    def error_fields(self) -> Mapping[str, str]:
-        return ERROR_FIELDS
-
-
 def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
     """A Manille coup of the game file, field by field in words (what a correction changed)."""
     renonce = item.get("renonce")
@@ -372,44 +344,33 @@ def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, s
     return words
 
 
-class ManilleSheet(PointsSheet):
-    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
-        return coup_words(item, players)
-
-    def line(self, result: object, columns: tuple[str, ...]) -> tuple[str, str]:
-        return sheet_line(_narrow(result, classique.ManilleResult, belge.ManillenResult), columns)
-
-    def standing(
-        self, report: Report, columns: tuple[str, ...], names: tuple[str, ...]
-    ) -> list[str]:
-        narrowed = _narrow(report, classique.ManilleReport, belge.ManillenReport)
-        return standing(narrowed, columns, names)
-
-    def rules_text(self, rules: Rules) -> str:
-        return rules_text(_narrow(rules, classique.ManilleRules, belge.ManillenRules))
-
-    def must_sans_atout(self, report: Report) -> bool:
-        """Manillen's owed sans-atout: the chooser must call it now."""
-        return must_sans_atout(report)
+def _line(result: object, columns: tuple[str, ...]) -> tuple[str, str]:
+    return sheet_line(_narrow(result, classique.ManilleResult, belge.ManillenResult), columns)
 
 
-class ManilleNew(NewGame[ManilleNewForm]):
-    def form(self, posted: bool) -> ManilleNewForm:
-        return new_sheet_form(ManilleNewForm, posted)
-
-    def rules_of(self, form: ManilleNewForm) -> Mapping[str, Any]:
-        return rules_of(form)
-
-    def fill(self, form: ManilleNewForm, game: Any) -> None:
-        form.fill(game)
+def _standing(report: Report, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+    return standing(_narrow(report, classique.ManilleReport, belge.ManillenReport), columns, names)
 
 
-MANILLE = GameWeb(
-    name="manille",
-    kinds=(ManilleClassique(), Manillen()),
-    entry=ManilleEntry(),
-    pages=SheetPages("manille", ManilleSheet(), ManilleEntry()),
-    templates=shipped_templates("manille"),
-    new_game=ManilleNew(),
+def _rules_text(rules: Rules) -> str:
+    return rules_text(_narrow(rules, classique.ManilleRules, belge.ManillenRules))
+
+
+MANILLE = points_web(
+    PointsGame(
+        name="manille",
+        kinds=(ManilleClassique(), Manillen()),
+        coup_form=coup_form,
+        valid=valid,
+        read_coup=read_coup,
+        error_fields=ERROR_FIELDS,
+        new_form=ManilleNewForm,
+        rules_of=rules_of,
+        line=_line,
+        standing=_standing,
+        rules_text=_rules_text,
+        field_words=coup_words,
+        must_sans_atout=must_sans_atout,  # manillen's owed sans-atout: the chooser calls it now
+    )
 )
 """La Manille's web half (both variants)."""

@@ -10,8 +10,8 @@ from flask import Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..access import acting_grant, managed, readable
 from ..db import get_db
+from ..rights.access import acting_grant, managed, readable
 from ..store import Conflict
 from ..store.paid import Paid, tick
 from . import blueprints, registry

@@ -9,8 +9,8 @@ from __future__ import annotations
 from flask import render_template, request
 
 from .. import store
-from ..access import can_manage, readable
 from ..db import get_db
+from ..rights.access import readable
 from . import blueprints, registry
 from .changelog import PAGE, lines
 from .hookspecs import Page
@@ -18,22 +18,22 @@ from .hookspecs import Page
 bp = blueprints.table
 
 
+def table_state(stored: store.StoredGame) -> store.TableState:
+    """For the game pages: whether the table is locked and why, its event and round."""
+    return store.table_state(get_db(), stored.id)
+
+
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> Page:
     """Every game's page, drawn by its web half's pages.
 
-    Its manager is told on it when the table's evening is closed (its coups
-    are refused): the page drawn for the version does not know, so it is
-    said after its messages, as the coup pages say it (web/coups.py).
+    A locked table (its evening or event round closed, its result locked, its
+    round's deals played) shows its manager why in place of the coup form: the
+    templates ask ``table_state`` (web/__init__.py), and a kept page is kept
+    per lock too (kept/conditional.py).
     """
     stored = readable(game_id)
-    page = registry.web_of(stored.kind).pages.render(stored)
-    if can_manage(stored) and store.table_closed(get_db(), game_id):
-        notice = "<!--/flashes-->" + render_template("_closed_table.html")
-        if isinstance(page, tuple):
-            return page[0].replace("<!--/flashes-->", notice, 1), page[1]
-        return page.replace("<!--/flashes-->", notice, 1)
-    return page
+    return registry.web_of(stored.kind).pages.render(stored)
 
 
 @bp.get("/games/<int:game_id>/history")

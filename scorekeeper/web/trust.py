@@ -14,8 +14,8 @@ from urllib.parse import urlsplit
 from cryptography import x509
 from flask import Blueprint, Flask, Response, abort, current_app, render_template, request
 
-from .. import certs
-from ..serve import is_loopback
+from . import ca_file as certs
+from .deployment import is_loopback
 
 bp = Blueprint("trust", __name__)
 

@@ -9,18 +9,23 @@ own system (the registry picks the kind by the rules before reading).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from ..errors import N_
 from ..kind import JsonObject, Kind, Standing, continues
+from ..money import Money, money_from_file
+from ..records import SeatRecord
 from . import danois, engine, file, jetons, systems, text
 from .correction import check_change
 from .danois import DanishCoup, DanishGame, DanishRules
 from .engine import Coup, Game, Report
+from .exports import journal_csv
 from .jetons import JetonsCoup, JetonsGame, JetonsRules
 from .pot import PotReport
-from .ruleset import PRESETS, RuleSet
+from .ruleset import PRESETS, SETTINGS, RuleSet
+from .stats import player_stats, seat_record
 
 G = TypeVar("G", bound=systems.AnyGame)
 R = TypeVar("R", bound=RuleSet | JetonsRules | DanishRules)
@@ -44,6 +49,13 @@ class HombreKind(Kind[G, R, Rep, C]):
         """Whether the rule set lets the hombre play this contract."""
         return True
 
+    def with_deals(
+        self, rules: Mapping[str, Any], deals: int, players: int
+    ) -> dict[str, Any] | None:
+        """Every system of l'Hombre counts its coups to play (the 1709 poule then plays on
+        only to share the bêtes left, which the event's round does not count)."""
+        return {**rules, "coups_to_play": deals}
+
     def load(self, data: Mapping[str, object]) -> G:
         game = systems.load_any(data)
         if not isinstance(game, self.game_type):
@@ -61,6 +73,18 @@ class HombreKind(Kind[G, R, Rep, C]):
 
     def dump_report_stream(self, report: Rep) -> JsonObject:
         return systems.dump_any_report(report, lazy=True)
+
+    def journal_csv(self, report: Rep) -> str:
+        return journal_csv(report)
+
+    def settlement_text(self, report: Rep, money: Money | None) -> str:
+        return text.render_settlement(report, money)
+
+    def file_money(self, data: Mapping[str, object]) -> Money | None:
+        return money_from_file(data)
+
+    def seat_records(self, report: Rep) -> list[SeatRecord]:
+        return [seat_record(stats) for stats in player_stats(report)]
 
 
 def seats(game: systems.AnyGame) -> dict[str, int]:
@@ -94,6 +118,18 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
 
     def preset(self, name: str) -> RuleSet:
         return PRESETS.get(name, PRESETS["recommended"])
+
+    def settings_text(self) -> str:
+        """Every setting of the 1709 rules with its default, then the presets in words."""
+        defaults = RuleSet()
+        lines = ["Settings (default, meaning):"]
+        for s in SETTINGS:
+            value = getattr(defaults, s.name)
+            word = json.dumps(value) if isinstance(value, bool) else str(value)
+            lines.append(f"  {s.name:<17} {word:<9} {s.help}")
+        lines += ["", "Presets:"]
+        lines += [f"  {name:<12} {preset.describe()}" for name, preset in PRESETS.items()]
+        return "\n".join(lines)
 
     def check(
         self, start: Report | None, game: Game, old: Report, first: int, kept: Sequence[Report] = ()

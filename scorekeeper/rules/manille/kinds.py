@@ -107,6 +107,20 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         "tie_carry": "double: a 30-30 doubles the next deal; whole: it carries its multiplier",
     }
 
+    def with_deals(
+        self, rules: Mapping[str, Any], deals: int, players: int
+    ) -> dict[str, Any] | None:
+        """A game of ``deals`` deals, not to a target. The sans-atout owed keep their share of
+        the game (ours: 2 in 20 deals, so 1 in a round of 10, none in a round of 2), and never
+        more than a chooser can call in so few (``belge.replay`` refuses more)."""
+        sides = 3 if players == 3 else 2
+        full = rules.get("deals") or belge.default_deals(players)
+        owed = rules.get("sans_atout", ManillenRules.sans_atout)
+        kept = {k: v for k, v in rules.items() if k != "target"}
+        if isinstance(owed, int) and isinstance(full, int) and full > 0:
+            owed = min(owed * deals // full, deals // sides)
+        return {**kept, "deals": deals, "sans_atout": owed}
+
     def preset(self, name: str) -> ManillenRules:
         return ManillenRules(**HOUSE_PRESETS.get(name, {}))
 

@@ -19,12 +19,13 @@ from flask_babel import format_currency
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ... import access, clubs
+from ... import clubs
 from ...cashbox.entries import FEES, METHODS, EntryKind, parse_cents, reversed_ids, signed
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clubs import accounts
 from ...clubs.season import day
 from ...db import get_db
+from ...rights import access
 from .. import blueprints
 from ..forms import CHANGED, form_version, options, whole
 from .cash_forms import KIND_WORDS, METHOD_WORDS, TYPED, EntryForm, PayForm, ReverseForm

@@ -1,19 +1,26 @@
-"""Closing and reopening an evening (the club's managers): two buttons on the evening's page.
+"""Closing and reopening an evening (the club's managers).
 
+Closing asks first: the evening's page links to a confirmation page (a plain
+GET, no script needed) that names the tables still playing; its form posts
+the close with ``confirmed``. A close posted without it (an old page, a
+stray tap) is sent to that page, never carried out. Reopening is one button.
 Each says which version of the club its page showed; what closing does is
 scorekeeper/clubs/closing.py's (tables locked, results posted in money).
 """
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
-from ... import access, clubs
+from ... import clubs
 from ...clubs import closing
+from ...clubs.room import room_of
 from ...db import get_db
+from ...rights import access
+from ...store import closings
 from .. import blueprints
 from ..forms import CHANGED, ActionForm, form_version
 
@@ -31,9 +38,33 @@ def _evening(evening_id: int) -> tuple[clubs.Evening, clubs.Club, int]:
     return found, club, form_version(form)
 
 
+@bp.get("/evenings/<int:evening_id>/close")
+def confirm_close(evening_id: int) -> str | BaseResponse:
+    """The question before closing: the tables still playing named, then one button."""
+    found = clubs.evening(get_db(), evening_id) if 1 <= evening_id <= access.MAX_ID else None
+    if found is None:
+        abort(404)
+    club = access.managed_club(found.club_id)  # 404 for a stranger, 403 for a reader
+    if closings.closed(get_db(), evening_id):
+        flash(_("The evening is closed already."))
+        return redirect(url_for("clubs.evening", evening_id=evening_id))
+    room = room_of(get_db(), found, club)
+    playing = [t.no for t in room.tables if not t.stored.replay().finished]
+    return render_template(
+        "club/close.html",
+        evening=found,
+        club=club,
+        tables=len(room.tables),
+        playing=playing,
+        form=ActionForm(formdata=None, version=str(club.version)),
+    )
+
+
 @bp.post("/evenings/<int:evening_id>/close")
 def close(evening_id: int) -> BaseResponse:
     evening, club, version = _evening(evening_id)
+    if request.form.get("confirmed") != "1":  # not from the confirmation page: ask first
+        return redirect(url_for("clubs.confirm_close", evening_id=evening_id), 303)
     try:
         written = closing.close(get_db(), club, evening, version)
     except clubs.Refused:

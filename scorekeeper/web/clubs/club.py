@@ -15,12 +15,13 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
-from ... import access, clubs
+from ... import clubs
 from ...db import get_db
-from ...deployment import external_url
+from ...rights import access
 from ...rules.errors import GameError
 from ...rules.money import parse_money
 from .. import blueprints
+from ..deployment import external_url
 from ..forms import CHANGED, form_version, whole
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
 

@@ -14,10 +14,11 @@ from flask import Response, abort, jsonify, render_template
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ... import access, clubs
+from ... import clubs
 from ...clubs import presets
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db
+from ...rights import access
 from ...rules import kinds
 from ...store import closings
 from .. import blueprints, registry
@@ -123,7 +124,13 @@ def _settlement_page(evening_id: int, pdf: bool) -> str:
     chains = {table.no: game_chain(table.stored.id) for table in room.tables}
     ledger = club_ledger(room.club.id)
     return render_template(
-        "club/settlement.html", room=room, words=words, pdf=pdf, chains=chains, ledger=ledger
+        "club/settlement.html",
+        room=room,
+        words=words,
+        pdf=pdf,
+        chains=chains,
+        ledger=ledger,
+        closed=closings.closed(get_db(), evening_id),  # closed: final, never PROVISIONAL
     )
 
 

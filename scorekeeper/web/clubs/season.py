@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Response, render_template, request
 
-from ... import access, clubs
+from ... import clubs
 from ...clubs.season import (
     FIRST_DAY,
     LAST_DAY,
@@ -20,6 +20,7 @@ from ...clubs.season import (
 )
 from ...clubs.season_file import season_csv as season_text
 from ...db import get_db
+from ...rights import access
 from .. import blueprints
 from ..kept.expensive import club_key, expensive
 

@@ -16,11 +16,11 @@ from typing import Any
 from flask import Response, abort, render_template
 from flask_babel import gettext as _
 
-from ... import access
 from ...cashbox.entries import plain, running
 from ...clubs import accounts
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
+from ...rights import access
 from .. import blueprints
 from ..chain_heads import club_ledger
 from ..kept.expensive import club_key, expensive

@@ -4,28 +4,32 @@
 - ``director``: the tournament director's page; ``actions``: what its forms change;
 - ``slips``: the printable table slips (page and PDF);
 - ``public``: the read link's pages — the ranking, the wall, the results and files;
-- ``rights``: who may see and run an event; ``forms``: the forms.
+- ``rights``: who may see and run an event; ``forms``: the forms;
+- ``listing``: ``/events``, the events this browser runs (found again).
 
-The domain is ``scorekeeper/events`` (pure), the storage ``store/events.py``,
-``store/event_rounds.py`` and ``store/event_standing.py``.
+The domain is ``scorekeeper/events`` (pure), the storage ``events/records.py``,
+``events/rounds.py`` and ``events/standing.py``.
 """
 
 from __future__ import annotations
 
 from ...db import get_db
-from ...store.events import Event, club_events
+from ...events.records import Event, club_events
 from ..blueprints import events as bp
-from . import actions, create, director, public, slips
-from .words import change_words, figure_text
+from . import actions, create, director, listing, public, slips
+from .words import change_words, figure_text, partners, tie_breaks
 
 bp.add_app_template_global(figure_text, "shown")
 bp.add_app_template_global(change_words, "change_words")
+bp.add_app_template_global(partners, "partners")
+bp.add_app_template_global(tie_breaks, "tie_breaks")
 
 
 @bp.app_template_global("events_of_club")
 def events_of_club(club_id: int) -> list[Event]:
-    """The club's events, for its page (shown to its managers only)."""
+    """The club's newest events, for its page (managers go to the director's page,
+    readers to the ranking by its read link)."""
     return club_events(get_db(), club_id)
 
 
-__all__ = ["actions", "bp", "create", "director", "public", "slips"]
+__all__ = ["actions", "bp", "create", "director", "listing", "public", "slips"]

@@ -1,6 +1,6 @@
 """What the director's forms change: registration, withdrawal, the draw, locking, penalties.
 
-Each is one change of the event (``store/events.py``, ``store/event_rounds.py``:
+Each is one change of the event (``events/records.py``, ``events/rounds.py``:
 one transaction, checked against the version the page showed). A refusal
 comes back on the director's page beside its form (422); a page shown at an
 older version is refused (409) and drawn again as the event is now.
@@ -17,13 +17,13 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs, store
 from ...db import get_db
+from ...events import records as stored
+from ...events import rounds as event_rounds
 from ...events.drawing import Drawer
 from ...events.drawing import draw as draw_with_the_draw
 from ...events.ranking import Penalty
+from ...events.records import Player
 from ...rules.errors import N_, GameError
-from ...store import event_rounds
-from ...store import events as stored
-from ...store.events import Player
 from ..blueprints import events as bp
 from ..forms import form_version, whole
 from .director import director_page, standing_of

@@ -12,15 +12,15 @@ from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ... import access
 from ...clubs.presets import club_presets
 from ...db import get_db
-from ...deployment import external_url
+from ...events import records as stored
 from ...events.settings import settings_from
+from ...rights import access
 from ...rules.errors import N_, GameError
 from ...rules.kinds import KINDS
-from ...store import events as stored
 from ..blueprints import events as bp
+from ..deployment import external_url
 from ..forms import options, whole
 from .forms import NewEventForm
 from .rights import grant_event

@@ -1,7 +1,7 @@
 """The tournament director's page: the round's tables and their state, the clock, the forms.
 
 What it shows is read from the event's kept standing (computed once per
-change, ``store/event_standing.py``); its forms post to ``actions.py``.
+change, ``events/standing.py``); its forms post to ``actions.py``.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from flask import current_app, render_template
 
 from ... import clubs
 from ...db import generation, get_db
-from ...deployment import external_url
-from ...store import event_standing
-from ...store.event_standing import Standing
-from ...store.events import Event, changes
+from ...events import standing as event_standing
+from ...events.records import Event, changes
+from ...events.standing import Standing
 from ..blueprints import events as bp
+from ..deployment import external_url
 from .create import fresh_event_link
 from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
 from .rights import managed_event, table_token

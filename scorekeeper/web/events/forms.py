@@ -15,9 +15,9 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
+from ...events.records import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
 from ...events.settings import MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
 from ...rules.kinds import KINDS
-from ...store.events import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
 from ..forms import options
 
 SEATINGS = [

@@ -22,8 +22,8 @@ from flask import Response, render_template, request
 from flask_babel import get_locale
 
 from ...db import generation, get_db
+from ...events.records import Event
 from ...events.results import results_csv, results_json
-from ...store.events import Event
 from ..blueprints import events as bp
 from ..kept.expensive import expensive
 from ..printing import pdf_response

@@ -17,11 +17,11 @@ from collections.abc import Hashable
 
 from flask import abort, current_app
 
-from ... import access
 from ...db import generation, get_db
-from ...store import events as stored
-from ...store.event_standing import event_key
-from ...store.events import Event
+from ...events import records as stored
+from ...events.records import Event
+from ...events.standing import event_key
+from ...rights import access
 
 MAX_TOKEN = 64
 

@@ -10,12 +10,14 @@ become words.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 
 from flask_babel import format_decimal, ngettext
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...events.ranking import Figure
+from ...events.ranking import Figure, Line, decided_by
 
 ACTION_WORDS = {
     "create": _l("event created"),
@@ -53,3 +55,27 @@ def change_words(action: str, summary: str) -> str:
             seed=seed,
         )
     return f"{words} · {summary}" if summary else words
+
+
+def partners(players: Sequence[str], pairs: bool) -> str:
+    """A table's players, saying who partners whom: at tables of two pairs, seats 1 & 3
+    against 2 & 4 (the game's sides); else each for himself, in seat order."""
+    if pairs and len(players) == 4:
+        return _(
+            "%(one)s against %(other)s",
+            one=f"{players[0]} & {players[2]}",
+            other=f"{players[1]} & {players[3]}",
+        )
+    return " · ".join(players)
+
+
+TIE_WORDS = {
+    "wins": _l("ahead on wins"),
+    "raw": _l("ahead on chips or points"),
+    "shared": _l("tied"),
+}
+
+
+def tie_breaks(lines: Sequence[Line]) -> list[str]:
+    """For each line, in words, the tie-break that placed it ('' where the figure did)."""
+    return [str(TIE_WORDS[word]) if word else "" for word in decided_by(lines)]

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import abort
 
-from ...access import readable_head
+from ...rights.access import readable_head
 
 GAME = "hombre"
 """The game file's ``"game"`` of l'Hombre's kinds."""

@@ -16,7 +16,8 @@ from flask import abort, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ... import access, store
+from ... import store
+from ...rights import access
 from ...rules import kinds
 from ...rules.errors import GameError
 from ...rules.hombre.kinds import Hombre1709

@@ -14,7 +14,7 @@ from flask import render_template, request
 from flask_babel import gettext as _
 
 from ... import store
-from ...access import can_manage, readable
+from ...rights.access import can_manage, readable
 from ...rules.errors import GameError
 from ...rules.hombre.pot import PotDeal
 from ...rules.hombre.systems import hombre_report

@@ -18,8 +18,8 @@ from wtforms import HiddenField, StringField, SubmitField
 from wtforms.validators import Length, Optional
 
 from ... import store
-from ...access import can_manage, readable, visible_ids
 from ...db import get_db
+from ...rights.access import can_manage, readable, visible_ids
 from ...rules.errors import GameError
 from ...rules.hombre.engine import BeteStatus, Reason
 from ...rules.hombre.exports import journal_csv, standings_csv

@@ -35,8 +35,9 @@ from urllib.parse import urlencode
 from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
-from ...access import can_manage, readable_head
 from ...db import generation, get_db
+from ...rights.access import can_manage, readable_head
+from ...store.table_locks import table_state
 from . import shared
 from .holes import filled, keepable, with_holes
 from .memory import DRAWN, MANAGED
@@ -134,11 +135,15 @@ def check() -> Response | None:
     if endpoint == POLL:
         tag = _tag(POLL, game_id, head.version, head.updated_at, head.table_token)
     elif can_manage(head):
-        return _managed(endpoint, f"{head.version}@{head.updated_at}", head.table_token)
+        # a manager's page shows why a locked table takes no coup: kept per lock too (an
+        # evening or an event round closes without the game's version moving)
+        lock = table_state(get_db(), game_id).key
+        return _managed(endpoint, f"{head.version}@{head.updated_at}@{lock}", head.table_token)
     elif session.get("_flashes"):  # a follower's page is kept whole: not with a message
         return None
     else:
-        stamp = f"{head.version}@{head.updated_at}"
+        # a locked table's pages say so (no PROVISIONAL once its evening is closed)
+        stamp = f"{head.version}@{head.updated_at}@{table_state(get_db(), game_id).key}"
         tag = _tag(page_key(), stamp, head.table_token, get_locale(), "follow")
     g.etag = tag
     if tag in request.if_none_match:

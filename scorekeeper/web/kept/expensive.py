@@ -33,8 +33,10 @@ from typing import Any, TypeVar, cast
 from flask import Response, abort, g, make_response, request, session
 from flask_babel import get_locale, gettext
 
-from ... import access, clubs
+from ... import clubs
 from ...db import get_db
+from ...rights import access
+from ...store.table_locks import table_state
 from .conditional import page_key
 from .memory import Drawn
 from .once import SHOWN_ONCE
@@ -166,7 +168,7 @@ def game_key(game_id: int, **_: Any) -> Hashable:
     database's game of the same number never matches), the reader's rights and the page."""
     head = access.readable_head(game_id)  # 404 for a game this browser may not see
     stamp = (head.version, head.updated_at, head.table_token)
-    return (game_id, stamp, access.can_manage(head), page_key())
+    return (game_id, stamp, access.can_manage(head), page_key(), table_state(get_db(), game_id).key)
 
 
 def players_key(**_: Any) -> Hashable:

@@ -13,8 +13,9 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from ... import access, store
-from ...access import managed
+from ... import store
+from ...rights import access
+from ...rights.access import managed
 from ...rules import kinds
 from ...rules.errors import N_, GameError
 from .. import club_presets, registry

@@ -15,7 +15,7 @@ from flask import render_template
 from flask_babel import gettext as _
 
 from ... import store
-from ...access import can_manage
+from ...rights.access import can_manage
 from ..chain_heads import game_chain
 from ..forms import ActionForm
 from ..gamefiles import game_file_text

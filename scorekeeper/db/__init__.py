@@ -1,0 +1,38 @@
+"""The database: SQLite through sqlite-utils, in ``instance/``.
+
+- ``connection``: a connection kept per server thread, and the write transaction;
+- ``migrations``: the schema, one small module per migration, applied in order;
+- ``chain``: the logs as hash chains (each row hashes the one before), append-only;
+- ``write_queue``: writers wait for their turn instead of SQLite's busy loop;
+- ``backup``: a consistent copy while serving, and its restore.
+
+What the rest of the app calls is re-exported here (``from scorekeeper import db``).
+"""
+
+from __future__ import annotations
+
+from .connection import (
+    Database,
+    close_db,
+    connect,
+    generation,
+    get_db,
+    init_app,
+    init_db_command,
+    new_generation,
+    private_file,
+    transaction,
+)
+
+__all__ = [
+    "Database",
+    "close_db",
+    "connect",
+    "generation",
+    "get_db",
+    "init_app",
+    "init_db_command",
+    "new_generation",
+    "private_file",
+    "transaction",
+]

@@ -1,0 +1,128 @@
+"""Backups of the live database and their restore, for the command line.
+
+A backup is SQLite's online copy (consistent while the server writes),
+written under a temporary name and renamed, so a file named as a backup is
+always whole. A restore checks the backup first and brings its schema up
+to date (``migrations.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from urllib.parse import quote
+
+from flask import Flask
+
+from . import Database, connect, new_generation, private_file
+from .migrations import migrations
+
+
+def default_database() -> Path:
+    """The server's database, found the way the app finds it (for the command line)."""
+    if os.environ.get("SCOREKEEPER_DATABASE"):
+        return Path(os.environ["SCOREKEEPER_DATABASE"])
+    app = Flask("scorekeeper.app", instance_relative_config=True)
+    app.config["DATABASE"] = str(Path(app.instance_path) / "scorekeeper.sqlite")
+    app.config.from_pyfile("config.py", silent=True)
+    return Path(app.config["DATABASE"])
+
+
+def _uri(path: Path, mode: str = "ro") -> str:
+    """A ``file:`` URI for SQLite: a path holding ``#``, ``?`` or ``%`` stays that path."""
+    return f"file:{quote(str(path.resolve()))}?mode={mode}"
+
+
+def backup(source: Path, target: Path) -> None:
+    """A consistent copy of a live database (SQLite's online backup), written atomically."""
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    private_file(partial)  # a backup holds what the database holds: its owner's only
+    src = sqlite3.connect(_uri(source), uri=True, timeout=30)
+    try:
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    partial.replace(target)
+
+
+def check_backup(path: Path) -> int:
+    """Refuse a file that is not a sound Scorekeeper database; returns its number of games."""
+    try:
+        conn = sqlite3.connect(_uri(path), uri=True)
+        try:
+            if conn.execute("pragma integrity_check").fetchone()[0] != "ok":
+                raise ValueError(f"{path}: the database is damaged")
+            return int(conn.execute("select count(*) from games").fetchone()[0])
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise ValueError(f"{path}: not a Scorekeeper database ({error})") from None
+
+
+def _restored(source: Path) -> sqlite3.Connection:
+    """The backup in memory, its schema brought up to date and given a new generation.
+
+    A backup holds the generation of the database it was taken of: restored as
+    it is, the followers' pages kept since the backup (same games, versions and
+    tokens) could be handed out for the other coups entered after the restore.
+    """
+    memory = sqlite3.connect(":memory:", isolation_level=None)
+    src = sqlite3.connect(_uri(source), uri=True)
+    try:
+        src.backup(memory)
+    finally:
+        src.close()
+    image = Database(memory)
+    migrations.apply(image)
+    new_generation(image)
+    return memory
+
+
+def restore(source: Path, target: Path) -> None:
+    """Put a backup in place of the live database, with its schema up to date.
+
+    A sound live database is overwritten through SQLite's backup API, in one
+    step (a running server sees the restored games on its next request). A
+    damaged one cannot be: the backup is then copied into a new file beside it,
+    which replaces it whole, its journal files removed (stop the server first).
+    Either way the restored database has a new generation (``_restored``).
+    """
+    check_backup(source)
+    try:
+        check_backup(target)
+    except ValueError:
+        sound = False
+    else:
+        sound = True
+    image = _restored(source)
+    try:
+        if not target.exists() or sound:
+            private_file(target)
+            dst = sqlite3.connect(target, timeout=30)
+            try:
+                image.backup(dst)
+            finally:
+                dst.close()
+            connect(target, migrate=True).close()
+            return
+        fresh = target.with_name(target.name + ".restoring")
+        fresh.unlink(missing_ok=True)
+        private_file(fresh)
+        dst = sqlite3.connect(fresh)
+        try:
+            image.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        image.close()
+    connect(fresh, migrate=True).close()
+    check_backup(fresh)
+    for suffix in ("-wal", "-shm", "-journal"):
+        target.with_name(target.name + suffix).unlink(missing_ok=True)
+    fresh.replace(target)

@@ -1,0 +1,300 @@
+"""Events as stored: the event, its players and its change log (one transaction per change).
+
+Every change of an event goes through ``changing(db, EventOwner(event_id),
+…)``, as a game's does: one write transaction taken before reading, the
+version the page showed checked and moved on, a line on the event's
+change log, a hash chain (``event_changes``, ``db/chain.py``). The
+rounds, their tables and the penalties are ``rounds.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import sqlite_utils
+
+from ..clock import now
+from ..db import transaction
+from ..db.chain import EVENT_CHANGES, Chain, append
+from ..rules.errors import N_, GameError
+from ..store.changing import Change, Owner, changing
+from ..store.errors import Conflict
+from .settings import EventSettings, settings_from
+
+MAX_PLAYERS = 600
+MAX_NAME = 40
+MAX_EVENT_NAME = 80
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    club_id: int | None
+    name: str
+    settings: EventSettings
+    seed: int
+    manager_hash: str | None
+    read_token: str
+    version: int
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class Player:
+    """A registered player: ``joined`` is the first round he may be drawn for;
+    ``withdrawn`` the last round he played (None: still in)."""
+
+    name: str
+    team: str = ""
+    together: str = ""
+    """Players with the same mark registered together: kept apart by the draw."""
+    partner: str = ""
+    """Fixed pairs: the partner's name."""
+    member_id: int | None = None
+    joined: int = 1
+    withdrawn: int | None = None
+
+    def plays(self, round_no: int) -> bool:
+        return self.joined <= round_no and (self.withdrawn is None or round_no <= self.withdrawn)
+
+
+def _event_of(row: dict[str, object]) -> Event:
+    return Event(
+        int(row["id"]),  # type: ignore[call-overload]
+        None if row["club_id"] is None else int(row["club_id"]),  # type: ignore[call-overload]
+        str(row["name"]),
+        settings_from(json.loads(str(row["settings"]))),
+        int(row["seed"]),  # type: ignore[call-overload]
+        None if row["manager_hash"] is None else str(row["manager_hash"]),
+        str(row["read_token"]),
+        int(row["version"]),  # type: ignore[call-overload]
+        str(row["created_at"]),
+        str(row["updated_at"]),
+    )
+
+
+def event(db: sqlite_utils.Database, event_id: int) -> Event | None:
+    rows = list(db.query("select * from events where id = ?", [event_id]))
+    return _event_of(rows[0]) if rows else None
+
+
+def event_by_read(db: sqlite_utils.Database, token: str) -> Event | None:
+    rows = list(db.query("select * from events where read_token = ?", [token]))
+    return _event_of(rows[0]) if rows else None
+
+
+def club_events(db: sqlite_utils.Database, club_id: int, limit: int = 20) -> list[Event]:
+    """A club's newest events (its page lists them; ``listed`` pages through them all)."""
+    rows = db.query(
+        "select * from events where club_id = ? order by id desc limit ?", [club_id, limit]
+    )
+    return [_event_of(r) for r in rows]
+
+
+def listed(
+    db: sqlite_utils.Database,
+    device: str | None,
+    clubs: set[int] | None,
+    limit: int,
+    offset: int = 0,
+) -> tuple[list[Event], int]:
+    """The events a browser may run, newest first, a page at a time, and how many in all:
+    those its device holds a right on (it created the event or opened its manager link)
+    and those of the clubs it manages; ``clubs`` None: every event (the admin)."""
+    if clubs is None:
+        where, args = "1", []
+    else:
+        chosen = sorted(clubs)[-1000:]
+        where = (
+            "id in (select event_id from event_grants where device = ? and revoked_at is null)"
+            f" or club_id in ({', '.join('?' * len(chosen))})"
+        )
+        args = [device or "", *chosen]
+    total = db.execute(f"select count(*) from events where {where}", args).fetchone()[0]
+    rows = db.query(
+        f"select * from events where {where} order by id desc limit ? offset ?",
+        [*args, limit, offset],
+    )
+    return [_event_of(r) for r in rows], int(total)
+
+
+def create_event(
+    db: sqlite_utils.Database,
+    name: str,
+    settings: EventSettings,
+    manager_hash: str | None,
+    club_id: int | None = None,
+    seed: int | None = None,
+) -> int:
+    """A new event, no player yet; its seed is drawn here (shown, so anyone can re-run the draw)."""
+    name = name.strip()
+    if not name or len(name) > MAX_EVENT_NAME:
+        raise GameError("name", N_("a name is 1 to {top} characters"), top=MAX_EVENT_NAME)
+    with transaction(db):
+        stamp = now()
+        event_id = (
+            db.table("events")
+            .insert(
+                {
+                    "club_id": club_id,
+                    "name": name,
+                    "settings": json.dumps(settings.to_mapping()),
+                    "seed": secrets.randbelow(10**6) if seed is None else seed,
+                    "manager_hash": manager_hash,
+                    "read_token": secrets.token_urlsafe(18),
+                    "version": 1,
+                    "created_at": stamp,
+                    "updated_at": stamp,
+                }
+            )
+            .last_pk
+        )
+        assert isinstance(event_id, int)
+        log(db, event_id, 1, "create", name)
+    return event_id
+
+
+def log(db: sqlite_utils.Database, event_id: int, version: int, action: str, summary: str) -> None:
+    """One line of the event's change log outside a change (its creation), on its chain."""
+    append(db, EVENT_CHANGES, _line(event_id, version, action, summary))
+
+
+def _line(event_id: int, version: int, action: str, summary: str) -> dict[str, Any]:
+    return {
+        "event_id": event_id,
+        "version": version,
+        "action": action,
+        "summary": summary,
+        "at": now(),
+    }
+
+
+class EventOwner(Owner[Event]):
+    """An event as the owner of versioned changes: ``changing(db, EventOwner(event_id), …)``.
+
+    An event gone is a ``Conflict`` (its page was of another state); its log
+    line is the version made, the action and the body's summary.
+    """
+
+    table: ClassVar[str] = "events"
+    log: ClassVar[Chain] = EVENT_CHANGES
+
+    def read(self, db: sqlite_utils.Database) -> Event:
+        found = event(db, self.id)
+        if found is None:
+            raise Conflict(self.id)
+        return found
+
+    def version_of(self, stored: Event) -> int:
+        return stored.version
+
+    def line(self, db: sqlite_utils.Database, change: Change[Event]) -> dict[str, Any]:
+        return _line(self.id, change.version, change.action, change.summary)
+
+
+def players(db: sqlite_utils.Database, event_id: int) -> list[Player]:
+    rows = db.query("select * from event_players where event_id = ? order by id", [event_id])
+    return [
+        Player(
+            r["name"],
+            r["team"] or "",
+            r["together"] or "",
+            r["partner"] or "",
+            r["member_id"],
+            r["joined"],
+            r["withdrawn"],
+        )
+        for r in rows
+    ]
+
+
+def rounds_drawn(db: sqlite_utils.Database, event_id: int) -> int:
+    row = db.execute(
+        "select coalesce(max(number), 0) from event_rounds where event_id = ?", [event_id]
+    ).fetchone()
+    return int(row[0])
+
+
+def check_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name or len(name) > MAX_NAME:
+        raise GameError("names", N_("a name is 1 to {top} characters"), top=MAX_NAME)
+    return name
+
+
+def register(
+    db: sqlite_utils.Database, event_id: int, version: int | None, entries: Sequence[Player]
+) -> None:
+    """Add players (a late arrival joins the next round drawn); a name twice is refused."""
+    with changing(db, EventOwner(event_id), version, "register") as change:
+        present = {p.name for p in players(db, event_id)}
+        joined = rounds_drawn(db, event_id) + 1
+        if len(present) + len(entries) > MAX_PLAYERS:
+            raise GameError("names", N_("at most {top} players"), top=MAX_PLAYERS)
+        for entry in entries:
+            name = check_name(entry.name)
+            if name in present:
+                raise GameError("names", N_("{name} is registered already"), name=name)
+            present.add(name)
+            db.table("event_players").insert(
+                {
+                    "event_id": event_id,
+                    "name": name,
+                    "team": entry.team[:MAX_NAME],
+                    "together": entry.together[:MAX_NAME],
+                    "partner": entry.partner[:MAX_NAME],
+                    "member_id": entry.member_id,
+                    "joined": joined,
+                    "withdrawn": None,
+                }
+            )
+        change.summary = ", ".join(e.name for e in entries)
+
+
+def withdraw(db: sqlite_utils.Database, event_id: int, version: int | None, name: str) -> None:
+    """The player leaves after the rounds drawn so far: the next draw leaves him out."""
+    with changing(db, EventOwner(event_id), version, "withdraw") as change:
+        drawn = rounds_drawn(db, event_id)
+        cursor = db.execute(
+            "update event_players set withdrawn = ? where event_id = ? and name = ?"
+            " and withdrawn is null",
+            [drawn, event_id, name],
+        )
+        if cursor.rowcount != 1:
+            raise GameError("name", N_("{name} is not playing"), name=name)
+        change.summary = name
+
+
+def changes(db: sqlite_utils.Database, event_id: int, limit: int = 200) -> list[dict[str, object]]:
+    """The event's change log, newest first."""
+    return list(
+        db.query(
+            "select version, action, summary, at from event_changes where event_id = ?"
+            " order by id desc limit ?",
+            [event_id, limit],
+        )
+    )
+
+
+# Rights: a device that opened the manager link (or created the event), as a club's.
+
+
+def give(db: sqlite_utils.Database, event_id: int, device: str) -> None:
+    with db.atomic():
+        if not holds(db, event_id, device):
+            db.table("event_grants").insert(
+                {"event_id": event_id, "device": device, "created_at": now(), "revoked_at": None}
+            )
+
+
+def holds(db: sqlite_utils.Database, event_id: int, device: str) -> bool:
+    rows = db.query(
+        "select 1 from event_grants where event_id = ? and device = ? and revoked_at is null",
+        [event_id, device],
+    )
+    return bool(list(rows))

@@ -1,0 +1,251 @@
+"""An event's rounds as stored: the draw, its tables (games), closing, locking, penalties.
+
+A draw is one transaction: the round's row and every table's game are
+written together or not at all. Each table is an ordinary game of the
+event's kind, its players in the drawn seat order; a club's event also
+opens an evening of the club for the round, so the tables are that
+club's evening tables and join its season.
+
+The draw itself is given (``Drawer``): the pages pass ``events.drawing.draw``,
+the draw of ``scorekeeper/draw`` in plain shapes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from ..clock import now
+from ..clubs.evening_tables import add_table
+from ..clubs.records import Evening
+from ..rules.errors import N_, GameError
+from ..rules.kinds import build
+from ..rules.kinds import replay as replay_any
+from ..store.changelog import Action
+from ..store.changing import changing
+from ..store.game_setup import insert_game
+from .drawing import Drawer, Drawn, DrawRequest, Entry
+from .ranking import Penalty
+from .records import EventOwner, players, rounds_drawn
+
+
+@dataclass(frozen=True)
+class EventTable:
+    round: int
+    table_no: int
+    game_id: int
+    locked: tuple[int, ...] | None
+    """The tally as locked by the director (the ranking reads it), or None."""
+    locked_version: int | None
+
+
+@dataclass(frozen=True)
+class EventRound:
+    number: int
+    seed: int
+    sitting_out: tuple[str, ...]
+    evening_id: int | None
+    started_at: str
+    closed_at: str | None
+    tables: tuple[EventTable, ...]
+
+
+def rounds(db: sqlite_utils.Database, event_id: int) -> list[EventRound]:
+    tables: dict[int, list[EventTable]] = {}
+    for r in db.query(
+        "select * from event_tables where event_id = ? order by round, table_no", [event_id]
+    ):
+        locked = None if r["locked"] is None else tuple(json.loads(r["locked"]))
+        tables.setdefault(r["round"], []).append(
+            EventTable(r["round"], r["table_no"], r["game_id"], locked, r["locked_version"])
+        )
+    return [
+        EventRound(
+            r["number"],
+            r["seed"],
+            tuple(json.loads(r["sitting_out"])),
+            r["evening_id"],
+            r["started_at"],
+            r["closed_at"],
+            tuple(tables.get(r["number"], ())),
+        )
+        for r in db.query(
+            "select * from event_rounds where event_id = ? order by number", [event_id]
+        )
+    ]
+
+
+def _history(db: sqlite_utils.Database, event_id: int) -> tuple[Drawn, ...]:
+    out = []
+    for past in rounds(db, event_id):
+        seated = []
+        for table in past.tables:
+            row = db.execute("select players from games where id = ?", [table.game_id]).fetchone()
+            seated.append(tuple(json.loads(row[0])))
+        out.append(Drawn(tuple(seated), past.sitting_out))
+    return tuple(out)
+
+
+def first_partners(first: Drawn, present: set[str]) -> tuple[tuple[str, str], ...]:
+    """Partners kept from the first round (manillen, partners not drawn anew): seats 1 & 3
+    and 2 & 4 of each table of four, while both are still playing."""
+    pairs = []
+    for seats in first.tables:
+        if len(seats) == 4:
+            pairs += [(seats[0], seats[2]), (seats[1], seats[3])]
+    return tuple(pair for pair in pairs if set(pair) <= present)
+
+
+def draw_round(
+    db: sqlite_utils.Database,
+    event_id: int,
+    version: int | None,
+    drawer: Drawer,
+    manager_hash: Callable[[int], str],
+    standing: tuple[str, ...] | None = None,
+) -> int:
+    """Draw the next round and create its tables; the round before must be closed.
+
+    The seed given to the draw is the event's seed plus the round's number,
+    so anyone holding the players and the seed can re-run it.
+    ``manager_hash(game_id)`` is the hash of the table's manager link; ``standing``,
+    the players best first, read before the transaction (a Swiss round's seeding):
+    nothing computed inside it is kept, since a refused draw rolls it back.
+    """
+    with changing(db, EventOwner(event_id), version, "draw") as change:
+        found = change.stored
+        past = rounds(db, event_id)
+        if past and past[-1].closed_at is None:
+            raise GameError("round", N_("close the round before drawing the next"))
+        number = rounds_drawn(db, event_id) + 1
+        if number > found.settings.rounds:
+            raise GameError("round", N_("every round has been drawn"))
+        playing = tuple(p for p in players(db, event_id) if p.plays(number))
+        if len(playing) < found.settings.seats():
+            raise GameError("round", N_("not enough players for a table"))
+        pairs = tuple((p.name, p.partner) for p in playing if p.partner and p.name < p.partner)
+        history = _history(db, event_id)
+        if not pairs and not found.settings.new_partners and history:
+            pairs = first_partners(history[0], {p.name for p in playing})
+        request = DrawRequest(
+            tuple(Entry(p.name, p.team, p.together) for p in playing),
+            found.settings.format,
+            found.settings.seating,
+            history,
+            found.seed + number,
+            pairs,
+            standing if found.settings.swiss and past else None,
+        )
+        drawn = drawer(request)
+        evening = _evening(db, found.club_id, f"{found.name} — {number}")
+        db.table("event_rounds").insert(
+            {
+                "event_id": event_id,
+                "number": number,
+                "seed": request.seed,
+                "sitting_out": json.dumps(list(drawn.sitting_out), ensure_ascii=False),
+                "evening_id": None if evening is None else evening.id,
+                "started_at": now(),
+                "closed_at": None,
+            }
+        )
+        kind = found.settings.table_kind
+        for table_no, seated in enumerate(drawn.tables, 1):
+            game = build(kind.game, seated, found.settings.table_rules(len(seated)), 0, [])
+            replay_any(game)
+            game_id = insert_game(db, game, Action.CREATE, manager_hash=manager_hash)
+            db.table("event_tables").insert(
+                {"event_id": event_id, "round": number, "table_no": table_no, "game_id": game_id}
+            )
+            if evening is not None:
+                add_table(db, evening, game_id, seated)
+        change.summary = f"{number}: {len(drawn.tables)} tables, seed {request.seed}"
+    return number
+
+
+def _evening(db: sqlite_utils.Database, club_id: int | None, title: str) -> Evening | None:
+    """A club's event: the round is an evening of the club (its tables join the season)."""
+    if club_id is None:
+        return None
+    date = now()[:10]
+    row = {"club_id": club_id, "date": date, "title": title[:60], "created_at": now()}
+    evening_id = db.table("evenings").insert(row).last_pk
+    assert isinstance(evening_id, int)
+    return Evening(evening_id, club_id, date, title[:60])
+
+
+def close_round(db: sqlite_utils.Database, event_id: int, version: int | None) -> None:
+    with changing(db, EventOwner(event_id), version, "close") as change:
+        number = rounds_drawn(db, event_id)
+        cursor = db.execute(
+            "update event_rounds set closed_at = ? where event_id = ? and number = ?"
+            " and closed_at is null",
+            [now(), event_id, number],
+        )
+        if cursor.rowcount != 1:
+            raise GameError("round", N_("no round is being played"))
+        change.summary = str(number)
+
+
+def lock_table(
+    db: sqlite_utils.Database,
+    event_id: int,
+    version: int | None,
+    round_no: int,
+    table_no: int,
+    tally: Sequence[int] | None,
+    game_version: int | None = None,
+) -> None:
+    """Lock a table's result as it stands (``tally``), or unlock it (None)."""
+    with changing(
+        db, EventOwner(event_id), version, "lock" if tally is not None else "unlock"
+    ) as change:
+        cursor = db.execute(
+            "update event_tables set locked = ?, locked_version = ? where event_id = ?"
+            " and round = ? and table_no = ?",
+            [
+                None if tally is None else json.dumps(list(tally)),
+                game_version,
+                event_id,
+                round_no,
+                table_no,
+            ],
+        )
+        if cursor.rowcount != 1:
+            raise GameError("table", N_("no such table"))
+        change.summary = f"{round_no}.{table_no}" + ("" if tally is None else f" {list(tally)}")
+
+
+MAX_REASON = 120
+MAX_PENALTY = 10**6
+
+
+def add_penalty(
+    db: sqlite_utils.Database, event_id: int, version: int | None, penalty: Penalty
+) -> None:
+    """A penalty: an entry of the event's log, never an edit of a table's game."""
+    with changing(db, EventOwner(event_id), version, "penalty") as change:
+        if penalty.player not in {p.name for p in players(db, event_id)}:
+            raise GameError("player", N_("{name} is not registered"), name=penalty.player)
+        if not 0 < abs(penalty.points) <= MAX_PENALTY:
+            raise GameError("points", N_("the penalty must be a whole number"))
+        reason = " ".join(penalty.reason.split())[:MAX_REASON]
+        db.table("event_penalties").insert(
+            {
+                "event_id": event_id,
+                "player": penalty.player,
+                "points": penalty.points,
+                "reason": reason,
+                "round": penalty.round,
+                "created_at": now(),
+            }
+        )
+        change.summary = f"{penalty.player} −{penalty.points}: {reason}"
+
+
+def penalties(db: sqlite_utils.Database, event_id: int) -> list[Penalty]:
+    rows = db.query("select * from event_penalties where event_id = ? order by id", [event_id])
+    return [Penalty(r["player"], r["points"], r["reason"], r["round"]) for r in rows]

@@ -1,0 +1,10 @@
+"""Serving the app: ``scorekeeper serve`` and what runs beside it.
+
+- ``serve``: the command: the database migrated, the banner and QR code, then the workers;
+- ``prefork``: waitress pre-forked, one process per core;
+- ``tls_front``: the HTTPS front (``serve --https``) in front of the workers;
+- ``certs``: the local CA and this machine's certificate.
+
+Nothing in the pages imports this package (``pyproject.toml``'s layers): what both
+need, the pages hold (``web/deployment.py``, ``web/ca_file.py``).
+"""

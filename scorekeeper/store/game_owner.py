@@ -1,0 +1,83 @@
+"""A game as the owner of versioned changes (``changing(db, GameOwner(game_id), …)``).
+
+A game is read whole (``load``) in the change's transaction; a coup sent
+again under a phone's key already stored is answered before the version
+check (``AlreadyStored``: the version moved on by that very change); a
+coup at a locked table (a closed evening, a closed event round, past the round's deals)
+is refused (``Closed``). Its line in
+the change log holds the columns of the game's row the change wrote
+(``state``: what ``audit.py`` checks the stored row against).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import sqlite_utils
+
+from ..db.chain import CHANGES, RECORDED, Chain
+from . import changelog, coup_keys
+from .changelog import Action
+from .changing import Change, Owner
+from .errors import Closed
+from .repository import load
+from .stored import StoredGame
+from .table_locks import table_state
+
+COUPS = frozenset({Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO})
+"""The changes of a game's coups: refused at a table of a closed evening, of a closed event
+round, locked by the director; a new coup past the round's deals too (store/table_locks.py)."""
+ADDS = frozenset({Action.ADD, Action.REDO})
+
+
+class GameOwner(Owner[StoredGame]):
+    """A stored game; ``key``: the phone's key of the coup this change stores (``coup_keys``)."""
+
+    table: ClassVar[str] = "games"
+    log: ClassVar[Chain] = CHANGES
+
+    def __init__(self, game_id: int, key: str | None = None) -> None:
+        super().__init__(game_id)
+        self.key = key
+
+    def read(self, db: sqlite_utils.Database) -> StoredGame:
+        if self.key is not None:
+            earlier = coup_keys.stored_under(db, self.id, self.key)
+            if earlier is not None:
+                raise earlier
+        return load(db, self.id)
+
+    def version_of(self, stored: StoredGame) -> int:
+        return stored.version
+
+    def refuse(self, db: sqlite_utils.Database, change: Change[StoredGame]) -> None:
+        if change.action in COUPS:
+            lock = table_state(db, self.id).refuses(change.action in ADDS)
+            if lock is not None:
+                raise Closed(self.id, lock)
+        change.kept = game_row(db, self.id)
+
+    def line(self, db: sqlite_utils.Database, change: Change[StoredGame]) -> dict[str, Any]:
+        was = change.kept
+        wrote = {k: v for k, v in game_row(db, self.id).items() if k not in was or was[k] != v}
+        return changelog.line(
+            db,
+            self.id,
+            Action(change.action),
+            change.position,
+            change.before,
+            change.after,
+            change.summary,
+            change.by,
+            wrote,
+        )
+
+    def logged(self, db: sqlite_utils.Database, change: Change[StoredGame]) -> None:
+        if self.key is not None and change.position is not None:
+            coup_keys.remember(db, self.id, self.key, change.position, change.version)
+
+
+def game_row(db: sqlite_utils.Database, game_id: int) -> dict[str, Any]:
+    """The game's row as stored, every column a change writes (its chain's record aside)."""
+    row = next(iter(db.query("select * from games where id = ?", [game_id])))
+    return {k: v for k, v in row.items() if k not in RECORDED}

@@ -1,0 +1,117 @@
+"""Why a table takes no coup now, and what its event says of it: one read of its rows.
+
+A table stops taking coups when its club's evening is closed, when it is a
+table of an event whose round is closed or whose result the director has
+locked, or — for new coups only — when it has played its round's deals
+(corrections of those deals stay allowed until the round is closed).
+``changing`` refuses the coups inside the coup's own transaction; the game
+pages ask the same here and show the reason in place of the coup form, so
+nobody types a coup that would be refused.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+import sqlite_utils
+
+
+class Lock(StrEnum):
+    """What stops a table, in the order they are told (the first that holds)."""
+
+    EVENING = "evening"
+    """Its club's evening is closed (the club's manager may reopen it)."""
+    ROUND = "round"
+    """Its event's round is closed."""
+    LOCKED = "locked"
+    """The director locked its result."""
+    DEALS = "deals"
+    """Its round's deals are played: no new coup (corrections still)."""
+
+
+@dataclass(frozen=True)
+class EventSeat:
+    """The table as a table of an event: which event, which round, how many deals."""
+
+    event_id: int
+    name: str
+    round: int
+    rounds: int
+    deals: int | None
+    round_closed: bool
+    locked: bool
+    ends: str | None = None
+    """When the round ends by its clock (ISO time, UTC), if it has one and is open."""
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Everything that may stop a table, read once."""
+
+    evening_closed: bool
+    event: EventSeat | None
+    coups: int
+
+    @property
+    def lock(self) -> Lock | None:
+        """Why the table takes no new coup now; None: it does."""
+        if self.evening_closed:
+            return Lock.EVENING
+        if self.event is None:
+            return None
+        if self.event.round_closed:
+            return Lock.ROUND
+        if self.event.locked:
+            return Lock.LOCKED
+        if self.event.deals is not None and self.coups >= self.event.deals:
+            return Lock.DEALS
+        return None
+
+    def refuses(self, adds: bool) -> Lock | None:
+        """The lock that refuses a change: a new coup (``adds``) or a change of one entered."""
+        lock = self.lock
+        return lock if adds or lock is not Lock.DEALS else None
+
+    @property
+    def key(self) -> str:
+        """What a kept page of the table depends on besides the game's version."""
+        return str(self.lock or "")
+
+
+def table_state(db: sqlite_utils.Database, game_id: int) -> TableState:
+    row = db.execute(
+        """select
+          (select action from evening_closings where evening_id =
+             (select evening_id from evening_games where game_id = :game)
+           order by id desc limit 1),
+          (select count(*) from coups where game_id = :game),
+          t.event_id, e.name, t.round, e.settings, r.closed_at, t.locked, r.started_at
+        from (select 1) left join event_tables t on t.game_id = :game
+        left join events e on e.id = t.event_id
+        left join event_rounds r on r.event_id = t.event_id and r.number = t.round""",
+        {"game": game_id},
+    ).fetchone()
+    closing, coups, event_id, name, round_no, settings, closed_at, locked, started = row
+    seat = None
+    if event_id is not None:
+        data = json.loads(settings)
+        deals = data.get("deals")
+        clock = data.get("clock")
+        ends = None
+        if isinstance(clock, int) and started and closed_at is None:
+            start = datetime.fromisoformat(str(started))
+            ends = (start + timedelta(minutes=clock)).isoformat(timespec="seconds")
+        seat = EventSeat(
+            int(event_id),
+            str(name),
+            int(round_no),
+            int(data.get("rounds") or 0),
+            deals if isinstance(deals, int) else None,
+            closed_at is not None,
+            locked is not None,
+            ends,
+        )
+    return TableState(closing == "close", seat, int(coups))

@@ -1,0 +1,71 @@
+"""``scorekeeper verify``: the chains recomputed and the games checked against their logs.
+
+Exit 0 printing every chain's head (the short form the pages print), or exit
+1 naming the first row at fault. ``--heads FILE`` checks that the chains
+still contain the heads kept in FILE last time, then writes the heads of
+now into it: the treasurer keeps that file away from the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+from ..db import Database
+from ..db.backup import _uri, default_database
+from ..db.chain import Fault
+from .audit import Outcome, heads_text, kept_heads_fault, verify
+
+MIGRATION = "m011_hash_chains"
+
+
+class Refused(Exception):
+    """Not a database this command can check (missing, or older than the chains)."""
+
+
+def run(database: Path, heads: Path | None) -> tuple[Outcome | None, Fault | None]:
+    """The database checked read-only: its outcome, or the first fault with the kept heads."""
+    if not database.is_file():
+        raise Refused(f"no database at {database}")
+    try:
+        conn = sqlite3.connect(_uri(database), uri=True)
+        db = Database(conn)
+        migrated = db.table("_sqlite_migrations").exists() and bool(
+            db.execute("select 1 from _sqlite_migrations where name = ?", [MIGRATION]).fetchone()
+        )
+        if not migrated:
+            raise Refused(f"{database} has no hash chains yet: start the app on it once")
+        kept = heads.read_text(encoding="utf-8") if heads is not None and heads.exists() else ""
+        fault = kept_heads_fault(db, kept)
+        outcome = verify(db)
+        conn.close()
+    except (OSError, sqlite3.Error, UnicodeDecodeError) as error:
+        raise Refused(f"cannot read {database}: {error}") from None
+    return outcome, fault or outcome.fault
+
+
+def command(args: argparse.Namespace) -> int:
+    database = Path(args.database) if args.database else default_database()
+    heads = Path(args.heads) if args.heads else None
+    try:
+        outcome, fault = run(database, heads)
+    except Refused as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if fault is not None or outcome is None:
+        print(f"FAULT {fault}", file=sys.stderr)
+        return 1
+    for head in outcome.heads:
+        since = outcome.started.get(head.scope) if head.table == "changes" else None
+        note = f" (chained since the migration of {since[:10]})" if since else ""
+        print(f"{head}{note}")
+    print(f"ok: {len(outcome.heads)} chains, every game is what its log says")
+    if heads is not None:
+        temporary = heads.with_name(heads.name + ".tmp")
+        temporary.write_text(heads_text(outcome.heads), encoding="utf-8")
+        os.replace(temporary, heads)
+        print(f"heads written to {heads}")
+    return 0
