@@ -99,9 +99,13 @@ def _anneal(shape, rng, moves, whist, hot, keys_of, need) -> list | None:
             print(f"  move {move}: cost {cost}, best {best}", file=sys.stderr)
         best = min(best, cost)
         blocks = classes[rng.randrange(len(classes))]
-        a, b = rng.sample(range(len(blocks)), 2)
-        i, j = rng.randrange(len(blocks[a])), rng.randrange(len(blocks[b]))
-        old = keys_of(blocks[a]) + keys_of(blocks[b])
+        if whist and (len(blocks) == 1 or rng.random() < 0.2):  # new partners at one table
+            a = b = rng.randrange(len(blocks))
+            i, j = rng.sample(range(k), 2)
+        else:
+            a, b = rng.sample(range(len(blocks)), 2)
+            i, j = rng.randrange(len(blocks[a])), rng.randrange(len(blocks[b]))
+        old = keys_of(blocks[a]) + (keys_of(blocks[b]) if b != a else [])
         if shape.short and rng.random() < 0.3:  # another of p, p + step, ...
             p = blocks[a][i]
             blocks[a][i] = p - p % m + (p % m + step * rng.randrange(1, k - 1)) % m
@@ -109,7 +113,7 @@ def _anneal(shape, rng, moves, whist, hot, keys_of, need) -> list | None:
         else:
             blocks[a][i], blocks[b][j] = blocks[b][j], blocks[a][i]
             flipped = -1
-        new = keys_of(blocks[a]) + keys_of(blocks[b])
+        new = keys_of(blocks[a]) + (keys_of(blocks[b]) if b != a else [])
         touched = set(old) | set(new)
         before = sum((counts[x] - need[x]) ** 2 for x in touched)
         for key in old:
