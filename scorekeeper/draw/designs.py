@@ -1,8 +1,10 @@
-"""Known designs: draws with no pair twice, built by construction or stored.
+"""Known designs: draws with no pair twice (and whist tournaments), built by construction
+or from stored base rounds.
 
 Each design is a list of rounds, each round a list of tables of unit
-numbers ``0 .. n-1``; the draw relabels the units by its seed. Tests check
-every design (tests/test_draw.py).
+numbers ``0 .. n-1``; the draw relabels the units by its seed. Each is
+counted pair by pair when first built (``check``) and again by the tests
+(tests/test_draw.py, tests/test_draw_records.py).
 """
 
 from __future__ import annotations
