@@ -189,3 +189,12 @@ def test_the_records_table_of_the_benchmark_puts_ours_beside_the_search_alone():
     # 8 in pairs over 7 rounds: partners never twice, each of the 28 pairs opponents twice
     assert (pairs, rounds8, ours8.partners, ours8.repeats) == ("8 in pairs", 7, 0, 28)
     assert (alone8.partners, alone8.repeats) >= (0, 28)
+
+
+def test_within_the_no_repeat_record_pairs_are_not_given_a_whist_tournament_s_first_rounds():
+    # 24 manillen players over 4 rounds (7 are possible with no pair twice): the whist
+    # tournament's first rounds would repeat table-mates; the search or a design is used
+    with patch("scorekeeper.draw.plan.MOVES", 20_000):
+        made = draw(players(24), "pairs", 4, seed=5)
+    assert "whist" not in made.note
+    assert made.quality.repeated_partners == 0

@@ -116,19 +116,20 @@ def _from_design(
     """
     if standing is not None:
         return None
-    for kind, found in _designs(units, seating):
+    for kind, found in _designs(units, seating, len(history) + rounds):
         made = _follow(units, entrants, seating, history, rounds, seed, found)
         if made is not None:
             return made, kind
     return None
 
 
-def _designs(units: Units, seating: Seating) -> list[tuple[str, Design]]:
-    """The designs that may serve, best first: no pair twice; then in pairs, a whist
-    tournament (partners never twice, opponents at most twice) for more rounds."""
+def _designs(units: Units, seating: Seating, total: int) -> list[tuple[str, Design]]:
+    """The designs that may serve, best first: no pair twice; then in pairs, past the rounds
+    possible without a repeat, a whist tournament (partners never twice, opponents at most
+    twice; within them the search may do better than its first rounds)."""
     n = len(units.members)
     kinds = [_kind(units, seating)]
-    if seating == "pairs" and not units.fixed:
+    if seating == "pairs" and not units.fixed and total > (most_rounds(n, seating) or 0):
         kinds.append("whist")
     found = [(kind, design(kind, n)) for kind in kinds]
     return [(kind, d) for kind, d in found if d is not None]
