@@ -18,12 +18,24 @@ pair by pair (tests/test_draw.py counts every pair's meetings again).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import random
 import sys
 import time
+from pathlib import Path
 
-from scorekeeper.draw.cyclic import OPPONENT, PARTNER, Shape, pair_key, shape_for, whist_key
+# cyclic.py alone, not the package: so the tool also runs under PyPy (Python 3.9, about
+# twice as fast here): PYTHONPATH=. pypy3 tools/find_base.py design 54
+_spec = importlib.util.spec_from_file_location(
+    "cyclic", Path(__file__).parent.parent / "scorekeeper" / "draw" / "cyclic.py"
+)
+assert _spec is not None and _spec.loader is not None
+cyclic = importlib.util.module_from_spec(_spec)
+sys.modules["cyclic"] = cyclic
+_spec.loader.exec_module(cyclic)
+OPPONENT, PARTNER, Shape = cyclic.OPPONENT, cyclic.PARTNER, cyclic.Shape
+pair_key, shape_for, whist_key = cyclic.pair_key, cyclic.shape_for, cyclic.whist_key
 
 VERBOSE = False
 
