@@ -422,8 +422,8 @@ def _note(
     if limit is not None:
         return (
             f"{who}, {rounds}: {met}; draws with none exist up to {_plural(limit, 'round')}, "
-            f"but the search did not find one for this request (rounds played, players kept "
-            f"apart or the standing)."
+            f"but none fits this request (rounds played, players kept apart, the standing, "
+            f"or a size whose design the draw does not have) and the search found none."
         )
     return (
         f"{who}, {rounds}: {met}; the search found no draw with fewer "
