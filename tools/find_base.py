@@ -41,7 +41,12 @@ VERBOSE = False
 
 
 def anneal(
-    shape: Shape, rng: random.Random, moves: int, whist: bool, hot: float = 1.0
+    shape: Shape,
+    rng: random.Random,
+    moves: int,
+    whist: bool,
+    hot: float = 1.0,
+    cycle: int = 100_000,
 ) -> list | None:
     """Base rounds with every difference at its count, or None after ``moves`` moves."""
     ids: dict = {}
@@ -69,10 +74,10 @@ def anneal(
     need = [0] * (len(ids) + len(wanted))
     for key, c in wanted.items():
         need[ident(key)] = c
-    return _anneal(shape, rng, moves, whist, hot, keys_of, need)
+    return _anneal(shape, rng, moves, whist, hot, cycle, keys_of, need)
 
 
-def _anneal(shape, rng, moves, whist, hot, keys_of, need) -> list | None:
+def _anneal(shape, rng, moves, whist, hot, cycle, keys_of, need) -> list | None:
     points = list(range(shape.points))
     fixed_tables: list[list[int]] = []
     classes = []
@@ -105,9 +110,9 @@ def _anneal(shape, rng, moves, whist, hot, keys_of, need) -> list | None:
     for move in range(moves):
         if cost == 0:
             return [[f, *blocks] for f, blocks in zip(fixed_tables, classes)] or classes
-        # restarts of a short cooling: hot to cold over 100,000 moves, again and again
-        temperature = hot * (0.02 / hot) ** ((move % 100_000) / 100_000)
-        if move % 100_000 == 0 and VERBOSE:
+        # restarts of a short cooling: hot to cold over ``cycle`` moves, again and again
+        temperature = hot * (0.02 / hot) ** ((move % cycle) / cycle)
+        if move % cycle == 0 and VERBOSE:
             print(f"  move {move}: cost {cost}, best {best}", file=sys.stderr)
         best = min(best, cost)
         blocks = classes[rng.randrange(len(classes))]
@@ -155,6 +160,8 @@ def main() -> None:
     options.add_argument("--moves", type=int, default=3_000_000)
     options.add_argument("--tries", type=int, default=50)
     options.add_argument("--seed", type=int, default=0)
+    options.add_argument("--hot", type=float, default=1.0)
+    options.add_argument("--cycle", type=int, default=100_000, help="moves of one cooling")
     a = options.parse_args()
     whist = a.what == "whist"
     shape_key = "pairs" if whist else str(a.k)
@@ -163,7 +170,7 @@ def main() -> None:
         sys.exit(f"no cyclic shape for {a.n}")
     started = time.perf_counter()
     for seed in range(a.seed, a.seed + a.tries):
-        found = anneal(shape, random.Random(seed), a.moves, whist)
+        found = anneal(shape, random.Random(seed), a.moves, whist, a.hot, a.cycle)
         if found is not None:
             bases = tuple(tuple(tuple(b) for b in blocks) for blocks in found)
             print(f"# seed {seed}, {time.perf_counter() - started:.1f} s", file=sys.stderr)
