@@ -9,7 +9,7 @@ PORT   ?= 5000
 HTTPS  ?=
 VENV   := .venv
 BIN    := $(VENV)/bin
-RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-droid-fallback
+RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-droid-fallback libicu-dev pkg-config g++
 TEST_DEBS := chromium poppler-utils systemd
 
 .PHONY: run setup test lint bench load translations clean
@@ -70,6 +70,7 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/request_cpu.py
 	$(BIN)/python benchmarks/pages.py
 	$(BIN)/python benchmarks/https.py
+	$(BIN)/python benchmarks/first_pdf.py
 	$(BIN)/python benchmarks/notice.py
 	$(BIN)/python benchmarks/draw.py
 

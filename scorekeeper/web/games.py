@@ -17,6 +17,7 @@ from wtforms import Field
 from .. import store
 from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
+from ..names import first_clash
 from ..rights import access
 from ..rules import importing, kinds
 from ..rules.errors import GameError
@@ -25,7 +26,7 @@ from ..rules.money import Money
 from . import blueprints
 from .creating import created
 from .events import listing
-from .forms import ActionForm, ImportForm, bounded_arg
+from .forms import ActionForm, ImportForm, bounded_arg, clash_text
 from .gamefiles import game_file_text
 from .kept.expensive import expensive, game_key
 from .words import error_text
@@ -91,6 +92,11 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
         money = kind.file_money(data)
     except GameError as error:
         field.errors = [error_text(error)]
+        return None
+    found = first_clash(game.players)  # the file's names are distinct; the table's rule too
+    if found is not None:
+        earlier, later = game.players[found[0]], game.players[found[1]]
+        field.errors = [str(clash_text(later, earlier))]
         return None
     return game, money
 
