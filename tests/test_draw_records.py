@@ -36,9 +36,9 @@ def counted(rounds):
     return met, partners
 
 
-THREES = [9, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48, 54, 63, 66, 81, 90, 99]
+THREES = [9, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48, 51, 54, 63, 66, 81, 90, 99]
 """Tables of 3 whose record the draw reaches (docs/competitions.md lists the others)."""
-FOURS_DONE = [16, 24, 28, 40, 64]
+FOURS_DONE = [16, 24, 28, 40, 52, 64]
 """Tables of 4 whose record the draw reaches (docs/competitions.md lists the others)."""
 WHIST = sorted({n for seating, n in BASES if seating == "pairs"} | set(WHIST_FIELDS))
 
