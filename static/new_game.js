@@ -1,4 +1,5 @@
-// Choosing a preset fills in its settings at once (without script: "Apply the preset").
+// Choosing a preset fills in its settings at once (without script: "Apply the preset", or
+// the server fills the fields left as drawn); a setting changed afterwards clears the preset.
 (function () {
   "use strict";
   var form = document.querySelector("form.new-game");
@@ -6,8 +7,17 @@
   var presets = JSON.parse(form.getAttribute("data-presets"));
   var apply = form.querySelector("button.apply-preset");
   if (apply) { apply.hidden = true; }
+  var shown = form.querySelector('[name="preset_shown"]');
   form.addEventListener("change", function (event) {
-    if (event.target.name !== "preset") { return; }
+    var name = event.target.name;
+    if (name !== "preset") {  // a rule changed after the preset wins: the preset clears
+      var chosen = form.querySelector('[name="preset"]:checked');
+      if (chosen && name in presets[chosen.value]) {
+        chosen.checked = false;
+        if (shown) { shown.value = ""; }
+      }
+      return;
+    }
     var rules = presets[event.target.value];
     var current = form.querySelector('[name="accounting"]');
     if (current && rules.accounting && rules.accounting !== current.value && apply) {
@@ -19,8 +29,9 @@
       Array.prototype.forEach.call(inputs, function (input) {
         if (input.type === "checkbox") { input.checked = rules[name]; }
         else if (input.type === "radio") { input.checked = input.value === String(rules[name]); }
-        else { input.value = rules[name]; }
+        else { input.value = rules[name] === null ? "" : rules[name]; }
       });
     });
+    if (shown) { shown.value = event.target.value; }
   });
 })();

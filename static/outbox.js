@@ -11,6 +11,9 @@
 // side and chooses — send his after theirs (checked again by the server) or discard them.
 // Nothing pending is ever dropped without his confirm. What a pending coup pays is shown
 // only from the server's own check made before the drop; no rule is computed here.
+// While coups are pending, the coup being typed is counted (the pending ones come first), but
+// who deals it and what it is played for, or what "all pass" carries, are the server's
+// reckoning: they are hidden and said to be known when the server answers (docs/architecture.md).
 // Without JavaScript the form posts as before.
 (function () {
   "use strict";
@@ -175,13 +178,39 @@
     stamps.forEach(function (node) { node.remove(); });
     stamps = [];
     if (!on) { return; }
-    ["deal", "standing"].forEach(function (id) {
+    ["standing"].forEach(function (id) {
+      if (document.querySelector("#" + id + " .next-deal")) { return; }  // said unknown instead
       var section = document.getElementById(id);
       if (!section) { return; }
       var note = el("p", "confirmed-at", words.stamp.replace("{time}", time(loadedAt)));
       var title = section.querySelector("h2");
       section.insertBefore(note, title ? title.nextSibling : section.firstChild);
       stamps.push(note);
+    });
+  }
+
+  // --- the next deal as the server reckoned it before the pending coups: not this coup's
+  var marks = [];
+  function markNext(pending) {
+    var n = String(confirmed + state.entries.length + 1);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-pending-title]"), function (title) {
+      if (!title.hasAttribute("data-server-title")) { title.setAttribute("data-server-title", title.textContent); }
+      title.textContent = pending ? title.getAttribute("data-pending-title").replace("{n}", n)
+        : title.getAttribute("data-server-title");
+    });
+    marks.forEach(function (node) { node.remove(); });
+    marks = [];
+    Array.prototype.forEach.call(document.querySelectorAll(".next-deal"), function (next) {
+      next.hidden = pending;
+      if (!pending) { return; }
+      var note = el("p", "unknown-now", words.unknown);
+      next.parentNode.insertBefore(note, next);
+      marks.push(note);
+    });
+    Array.prototype.forEach.call(document.querySelectorAll(".carries"), function (carries) {
+      if (!carries.hasAttribute("data-server-text")) { carries.setAttribute("data-server-text", carries.textContent); }
+      carries.textContent = pending ? words["unknown-short"] : carries.getAttribute("data-server-text");
+      carries.classList.toggle("unknown-now", pending);
     });
   }
 
@@ -198,6 +227,7 @@
       offlineNote.textContent = words.kept.replace("{n}", String(confirmed + state.entries.length));
     }
     stamp(pending);
+    markNext(pending);
     conflictBox.hidden = !(pending && state.conflict);
     list.hidden = pending && state.conflict;  // the conflict lists them beside the server's
     if (pending && state.conflict) { drawConflict(); }

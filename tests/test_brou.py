@@ -316,7 +316,7 @@ def test_sheet_invariants(coups):
 @pytest.mark.parametrize(
     "language, words",
     [
-        ("fr", "l’équipe nous ne pouvait pas annoncer partie et vole : 0 et les 120 points"),
+        ("fr", "l’équipe nous ne pouvait pas annoncer partie et vole\u202f: 0 et les 120 points"),
         ("en", "nous could not declare partie et vole: 0 and the 120 card points stay under 301"),
         ("da", "nous kunne ikke melde parti og tout: 0 og kortenes 120 point når ikke 301"),
         ("nl", "nous kon geen partie et vole aankondigen: 0 en de 120 kaartpunten"),

@@ -26,7 +26,7 @@ def test_closing_an_evening_and_the_treasurers_page_on_a_phone(browser: Browser,
     club = page.url
     page.fill("#date", "2026-11-01")
     page.get_by_role("button", name="Ouvrir la soirée").tap()
-    expect(page.locator("h1")).to_contain_text("Soirée du 2026-11-01")
+    expect(page.locator("h1")).to_contain_text("Soirée du 1 novembre 2026")
     evening = page.url
     hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")  # −9, −9, +18
     page.goto(evening)
@@ -75,7 +75,7 @@ def test_closing_an_evening_and_the_treasurers_page_on_a_phone(browser: Browser,
     # Her statement: −0,45, −10,45, −0,45.
     page.goto(club)
     page.get_by_role("link", name="Anne").tap()
-    expect(page.locator("h1")).to_contain_text("Relevé de Anne")
+    expect(page.locator("h1")).to_contain_text("Relevé d’Anne")
     expect(page.locator("#statement tbody tr")).to_have_count(3)
     expect(page.locator("#balance")).to_contain_text("Anne doit 0,45")
     assert axe_violations(page) == []

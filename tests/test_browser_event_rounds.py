@@ -116,7 +116,7 @@ def test_closing_an_evening_asks_first_and_its_table_says_why_on_a_phone(
     page.goto(evening)
     expect(page.locator("#provisional")).to_be_visible()
     page.get_by_role("link", name="Clore la soirée…").tap()
-    expect(page.locator("h1")).to_have_text("Clore la soirée ?")
+    expect(page.locator("h1")).to_have_text("Clore la soirée\u202f?")
     expect(page.locator("#still-playing")).to_contain_text("La table 1 joue encore")
     fits(page)
     page.get_by_role("button", name="Oui, clore la soirée").tap()

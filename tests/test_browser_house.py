@@ -14,7 +14,7 @@ def test_a_boom_of_101_played_through_the_pages(browser: Browser, live_server: s
     page = phone(browser, java_script_enabled=False, **PHONE_390)  # the forms work without it
     new_sheet(page, live_server, "la Manille", ["Anne", "Bruno", "Chloé", "Denis"])
     page.locator("#f-variant label", has_text="manillen").tap()
-    page.locator("#f-house label", has_text="boom : en 101 points").tap()
+    page.locator("#f-house label", has_text="boom\u202f: en 101 points").tap()
     fits(page, 390)
     page.get_by_role("button", name="Créer la partie").tap()
     expect(page.locator("#standing")).to_contain_text("Donne 1, en 101 points")
@@ -37,4 +37,4 @@ def test_a_boom_of_101_played_through_the_pages(browser: Browser, live_server: s
     expect(page.locator("#entry")).to_have_count(0)
     fits(page, 390)
     page.goto(page.url.split("#")[0].rstrip("/") + "/settlement")
-    expect(page.locator("main")).to_contain_text("manillen : en 101 points")
+    expect(page.locator("main")).to_contain_text("manillen\u202f: en 101 points")

@@ -67,7 +67,7 @@ def test_a_brou_partie_on_the_phone(browser: Browser, live_server: str, tmp_path
     page.screenshot(path=os.environ.get("SHEET_SHOT", str(tmp_path / "brou.png")), full_page=True)
     # undo the last coup, and the match is open again
     page.get_by_role("button", name="Annuler le dernier coup (3)").tap()
-    expect(page.locator("#standing")).to_contain_text("Partie en 301 : Nous 10 · Eux 250")
+    expect(page.locator("#standing")).to_contain_text("Partie en 301\u202f: Nous 10 · Eux 250")
 
 
 def test_a_manille_correction_recounts_the_sheet(browser: Browser, live_server: str):
@@ -84,13 +84,13 @@ def test_a_manille_correction_recounts_the_sheet(browser: Browser, live_server: 
     page.locator("#f-renonce label", has_text="Nous").tap()
     page.get_by_role("button", name="Enregistrer le coup").tap()
     expect(page.locator(".sheet-table")).to_contain_text("manche 1 à Eux")
-    expect(page.locator("#standing")).to_contain_text("Manches : Nous 0 · Eux 1")
+    expect(page.locator("#standing")).to_contain_text("Manches\u202f: Nous 0 · Eux 1")
     # the first coup was really 48 for Nous: 14 for Nous, and the manche still goes to Eux
     page.get_by_role("link", name="Corriger le coup 1").tap()
     expect(page.locator("#points")).to_have_value("28")
     page.fill("#points", "48")
     page.get_by_role("button", name="Enregistrer la correction").tap()
-    expect(page.locator(".flash")).to_contain_text("Coup 1 corrigé : Nous +17, Eux +0")
+    expect(page.locator(".flash")).to_contain_text("Coup 1 corrigé\u202f: Nous +17, Eux +0")
     fits(page)
 
 
@@ -132,7 +132,7 @@ def test_the_final_sheet_prints_on_a4_and_the_table_link_follows(
     manager.goto(live_server + "/games/1")
     manager.locator("#f-renonce label", has_text="Eux").tap()
     manager.get_by_role("button", name="Enregistrer le coup").tap()
-    expect(follower.locator("#standing")).to_contain_text("Coup 2 — Bruno donne", timeout=10_000)
+    expect(follower.locator("#standing")).to_contain_text("Coup 2 — Bruno donne")
     a4 = browser.new_context(viewport={"width": 794, "height": 1123}, locale="fr-FR").new_page()
     a4.goto(table_link)
     a4.goto(live_server + "/games/1/settlement")

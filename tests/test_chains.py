@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import sqlite3
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -377,7 +378,8 @@ def test_an_old_database_is_chained_from_the_migration_and_says_so(tmp_path, cap
     assert added.status_code == 302, added.data.decode()[-500:]
     assert verify(path, capsys=capsys)[0] == 0
     page = client.get("/games/1/settlement").data.decode()
-    assert f"its chain starts at the migration of {migrated[:10]}" in page
+    day = date.fromisoformat(migrated[:10])  # the page says it in words (issue 35)
+    assert f"its chain starts at the migration of {day:%B} {day.day}, {day.year}" in page
     history = client.get("/games/1/history").data.decode()
     assert "hash chain begun: the game as it was at the migration" in history
     # an old line changed: the chain (made from the logs as they were) shows it
@@ -445,7 +447,7 @@ def test_the_head_line_as_a_page_prints_it(app):
         old = render_template("_chain_head.html", chain=ChainNote("ba9876543210", "2026-11-25T1"))
         none = render_template("_chain_head.html", chain=ChainNote(None))
     assert 'Club ledger head: <code class="chain-head">0123456789ab</code>' in club
-    assert "starts at the migration of 2026-11-25: the changes before" in old
+    assert "starts at the migration of November 25, 2026: the changes before" in old
     assert none.strip() == ""
 
 

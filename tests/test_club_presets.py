@@ -148,3 +148,29 @@ def test_a_club_competition_offers_the_clubs_rules_first_and_its_tables_get_them
         assert database.get_db().execute("select count(*) from events").fetchone()[0] == 1
     # outside a club: no such field
     assert 'name="club_rules"' not in client.get("/events/new").data.decode()
+
+
+def test_from_the_page_the_clubs_rules_fill_the_fields_and_a_rule_changed_wins(client, app):
+    # issue 35: the club's preset chosen was the rule set "whatever the fields below say"
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-20")
+    assert open_table(client, evening, save_preset="Boom", **BOOM_HOUSE).status_code == 302
+    # the evening's link fills the fields with the club's rules at once
+    form = client.get(f"/games/new/manille?evening={evening}&preset=Boom").data.decode()
+    assert 'name="target" type="number" value="101"' in form
+    assert re.search(r'name="doubling" value="added" checked', form)
+    assert 'name="club_preset_shown" type="hidden" value="Boom"' in form
+    # drawn with them, the reader puts the doubling back to multiplied: his change wins
+    changed = {**BOOM_HOUSE, "doubling": "multiplied"}
+    response = open_table(client, evening, club_preset="Boom", club_preset_shown="Boom", **changed)
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    assert rules_of(client, response) == {"variant": "belge", "target": 101, "cap": 4}
+    # chosen on a page drawn without it: the page comes back filled, nothing stored yet
+    with app.app_context():
+        before = database.get_db().execute("select count(*) from games").fetchone()[0]
+    response = open_table(client, evening, club_preset="Boom", club_preset_shown="")
+    assert response.status_code == 200
+    page = response.data.decode()
+    assert 'name="target" type="number" value="101"' in page
+    with app.app_context():
+        assert database.get_db().execute("select count(*) from games").fetchone()[0] == before

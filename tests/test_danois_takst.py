@@ -7,6 +7,7 @@ club's own rates"), so the numbers here are a test's, not a club's.
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -92,9 +93,9 @@ def test_the_takst_typed_in_the_new_game_form(client):
     rules = client.get(game + "/game.json").get_json()["rules"]
     assert rules["takst"] == {"solo": [4, 3, 5], "nolo_pur": [5, 5, 6]}
     setup = client.get(game + "/setup").data.decode()
-    assert 'value="solo 4 3 5, nolo_pur 5 5 6"' in setup
+    assert 'value="solo 4 3 5, nolo pur 5 5 6"' in setup
     settlement = re.sub(r"<[^>]+>", "", client.get(game + "/settlement").data.decode())
-    assert "own rates solo 4 3 5, nolo_pur 5 5 6" in settlement
+    assert "own rates solo 4 3 5, nolo pur 5 5 6" in settlement
     refused = client.post("/games/new", data={**DANISH, "takst": "solo four"})
     assert refused.status_code == 422
     page = refused.data.decode()
@@ -102,3 +103,37 @@ def test_the_takst_typed_in_the_new_game_form(client):
     assert "write each contract and its three rates" in page[start : start + 1500]
     plain = client.post("/games/new", data={**DANISH, "takst": ""})
     assert "takst" not in client.get(plain.headers["Location"] + "/game.json").get_json()["rules"]
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "shown"),
+    [
+        # the page's own names: Danish "ren nolo" and "solo spar", Dutch/French "nolo pur"
+        ("da", "solo 4 3 5, ren nolo 5 5 6", "solo 4 3 5, ren nolo 5 5 6"),
+        ("nl", "Solo 4 3 5; Nolo Pur 5 5 6", "solo 4 3 5, nolo pur 5 5 6"),
+        ("fr", "solo 4 3 5, nolo pur 5 5 6", "solo 4 3 5, nolo pur 5 5 6"),
+        # the internal keys still read, and are shown in the reader's words
+        ("da", "solo 4 3 5, nolo_pur 5 5 6", "solo 4 3 5, ren nolo 5 5 6"),
+        # a Danish name typed on an English page: every language's names are read
+        ("en", "solo 4 3 5, ren nolo 5 5 6", "solo 4 3 5, nolo pur 5 5 6"),
+    ],
+)
+def test_the_takst_in_the_pages_words(client, language, typed, shown):
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    response = client.post("/games/new", data={**DANISH, "takst": typed})
+    assert response.status_code == 302, response.data.decode()[-2000:]
+    game = response.headers["Location"]
+    rules = client.get(game + "/game.json").get_json()["rules"]
+    assert rules["takst"] == {"solo": [4, 3, 5], "nolo_pur": [5, 5, 6]}  # the file keeps keys
+    assert f'value="{shown}"' in client.get(game + "/setup").data.decode()
+    header = re.sub(r"<[^>]+>", "", client.get(game).data.decode())
+    assert shown in header and "nolo_pur" not in header
+
+
+def test_a_contract_no_page_names_is_refused_in_the_readers_words(client):
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "da"
+    refused = client.post("/games/new", data={**DANISH, "takst": "grand slam 1 2 3"})
+    assert refused.status_code == 422
+    page = refused.data.decode()
+    error = html.unescape(re.findall(r'class="error"[^>]*>([^<]*)<', page)[0])
+    assert "'grand slam'" in error and "ren nolo" in error and "nolo_pur" not in page

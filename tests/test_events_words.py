@@ -32,9 +32,9 @@ def test_figures_are_written_the_readers_way_never_through_a_float(app):
 def test_the_change_log_speaks_the_readers_language_with_plural_forms(app):
     with app.test_request_context(), force_locale("fr"):
         one = change_words("draw", "2: 1 tables, seed 7")
-        assert one == "tour tiré · tour 2 : 1 table, graine 7"  # the singular for one table
+        assert one == "tour tiré · tour 2\u202f: 1 table, graine 7"  # the singular for one table
         assert change_words("draw", "3: 34 tables, seed 7") == (
-            "tour tiré · tour 3 : 34 tables, graine 7"
+            "tour tiré · tour 3\u202f: 34 tables, graine 7"
         )
         assert change_words("penalty", "Anne −2: late") == "pénalité · Anne −2: late"
         assert change_words("close", "1") == "tour clos · 1"

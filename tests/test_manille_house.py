@@ -300,9 +300,9 @@ def test_house_rules_and_presets_reach_the_file_and_the_settlement(client):
         "manillen: to 121 points, contre, sans-atout and 30–30 each add one to the multiplier, "
         "60–0 counts 60, the multiplier at most ×6, a 30–30 carries its whole multiplier"
     ) in settlement
-    # a named practice sets the house rules whatever the fields say
+    # a named practice fills the fields left as drawn; a field typed wins (issue 35)
     boom = new_sheet(client, "manille", variant="belge", house="halve_boom", cap="3")
-    assert report(client, boom)["rules"] == {"variant": "belge", "target": 61}
+    assert report(client, boom)["rules"] == {"variant": "belge", "target": 61, "cap": 3}
     plain = new_sheet(client, "manille", variant="belge")  # today's default: the seed's deals
     assert report(client, plain)["rules"] == {"variant": "belge", "deals": 20, "sans_atout": 2}
 

@@ -224,7 +224,12 @@ def test_french_words_on_the_sheet(app):
     game = new_sheet(client, "brou")
     page = client.get(game).data.decode()
     # words that differ from the English page
-    for words in ("Saisir le coup", "Points de Nous", "Nous — annoncé", "Partie en 301 : Nous 0"):
+    for words in (
+        "Saisir le coup",
+        "Points de Nous",
+        "Nous — annoncé",
+        "Partie en 301\u202f: Nous 0",
+    ):
         assert words in page, words
 
 

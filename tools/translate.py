@@ -23,6 +23,9 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper.i18n import LANGUAGES  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).parent))
+import french_typography  # noqa: E402
+
 DIR = ROOT / "scorekeeper" / "translations"
 POT = DIR / "messages.pot"
 PYBABEL = [sys.executable, "-m", "babel.messages.frontend"]
@@ -91,6 +94,19 @@ def catalog_problems(directory: Path = DIR, wanted: set[str] | None = None) -> l
     return problems
 
 
+def french_problems() -> list[str]:
+    """French strings lacking a narrow no-break space before : ; ! ? (french_typography.py)."""
+    with french_typography.CATALOG.open("rb") as handle:
+        catalog = read_po(handle, locale="fr")
+    return [
+        f"fr: no narrow no-break space before a high mark: {text!r}"
+        for message in catalog
+        if message.id
+        for text in french_typography._strings(message)
+        if french_typography.wrong(text)
+    ]
+
+
 def check() -> int:
     fresh = DIR / "fresh.pot"
     try:
@@ -99,7 +115,7 @@ def check() -> int:
             wanted = {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(handle) if m.id}
     finally:
         fresh.unlink(missing_ok=True)
-    problems = catalog_problems(DIR, wanted)
+    problems = catalog_problems(DIR, wanted) + french_problems()
     for line in problems:
         print(line)
     return 1 if problems else 0
@@ -113,6 +129,7 @@ def main() -> int:
         if not (DIR / code / "LC_MESSAGES" / "messages.po").exists():
             run("init", "-i", str(POT), "-d", str(DIR), "-l", code)
     run("update", "-i", str(POT), "-d", str(DIR), "--no-fuzzy-matching")
+    french_typography.main([])  # a narrow no-break space before : ; ! ? in French
     run("compile", "-d", str(DIR))
     for line in catalog_problems(DIR):
         print(line)

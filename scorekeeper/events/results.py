@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..rules.kind import Standing
@@ -79,18 +79,35 @@ def results_json(
     }
 
 
-def results_csv(lines: Sequence[Line], rounds: int) -> str:
-    """The ranking as CSV: place, player, each round's figure, penalty, figure."""
+CSV_KEYS = {"place": "place", "player": "player", "round": "round {n}"}
+CSV_KEYS |= {"penalty": "penalty", "figure": "figure"}
+"""The comma file's headers: keys for tools (docs/formats.md), never translated."""
+
+
+def results_csv(
+    lines: Sequence[Line],
+    rounds: int,
+    headers: Mapping[str, str] = CSV_KEYS,
+    number: Callable[[Any], str] = shown,
+    delimiter: str = ",",
+) -> str:
+    """The ranking as CSV: place, player, each round's figure, penalty, figure.
+
+    The comma file keeps its keys; a spreadsheet's file (``delimiter`` ";") is
+    given the headers in the reader's language and its way of writing a number.
+    """
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\n", delimiter=delimiter)
+    each_round = [headers["round"].replace("{n}", str(n)) for n in range(1, rounds + 1)]
     writer.writerow(
-        ["place", "player", *[f"round {n}" for n in range(1, rounds + 1)], "penalty", "figure"]
+        [headers["place"], headers["player"], *each_round, headers["penalty"], headers["figure"]]
     )
     for line in lines:
         place = f"{line.place}=" if line.shared else str(line.place)
-        per_round = [shown(f) if f is not None else "" for f in line.rounds]
+        per_round = [number(f) if f is not None else "" for f in line.rounds]
         per_round += [""] * (rounds - len(per_round))
-        writer.writerow([place, _safe(line.player), *per_round, line.penalty, shown(line.figure)])
+        penalty = number(line.penalty) if delimiter != "," else line.penalty
+        writer.writerow([place, _safe(line.player), *per_round, penalty, number(line.figure)])
     return out.getvalue()
 
 

@@ -16,6 +16,7 @@ from . import (
     clubs,
     coups,
     creating,
+    dates,
     errors,
     events,
     explain,
@@ -26,6 +27,7 @@ from . import (
     links,
     offline,
     registry,
+    seats,
     settlement,
     table,
     trust,
@@ -48,8 +50,10 @@ def register(app: Flask) -> None:
     app.register_blueprint(health.bp)
     app.register_blueprint(offline.bp)
     trust.init_app(app)
+    seats.init_app(app)
     kept.init_app(app)
     words.init_app(app)
+    dates.init_app(app)
     shipped = app.jinja_env.loader
     assert shipped is not None  # Flask's loader of templates/
     app.jinja_env.loader = ChoiceLoader([registry.GameTemplates(), shipped])

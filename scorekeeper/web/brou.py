@@ -30,6 +30,7 @@ from .sheet.forms import (
     shown_valid,
 )
 from .sheet.game import PointsGame, points_web
+from .words import labelled, listed
 
 MARIAGE_KINDS = {
     "petit": (False, False),
@@ -212,7 +213,7 @@ def coup_words(item: Mapping[str, Any]) -> dict[str, str]:
             ),
             "petit",
         )
-        word = f"{teams.get(m.get('team'), m.get('team'))}: {MARIAGE_WORDS[kind]}"
+        word = labelled(teams.get(m.get("team"), m.get("team")), str(MARIAGE_WORDS[kind]))
         mariages.append(word + (f" — {_('on the table')}" if m.get("table") else ""))
     ending = "—"
     for key in ("vole", "claim", "abandon", "partie_et_vole"):
@@ -220,11 +221,11 @@ def coup_words(item: Mapping[str, Any]) -> dict[str, str]:
             word = (
                 key if key != "partie_et_vole" else "pev_made" if item.get("made") else "pev_failed"
             )
-            ending = f"{teams.get(item[key], item[key])}: {ENDING_WORDS[word]}"
+            ending = labelled(str(teams.get(item[key], item[key])), str(ENDING_WORDS[word]))
     return {
         _("Points of Nous"): str(item.get("points", 0)),
         _("Points of Eux so far"): str(item.get("points_eux", "—")),
-        _("Mariages"): "; ".join(mariages) or "—",
+        _("Mariages"): listed(mariages) or "—",
         _("The coup"): ending,
         _("Note"): str(item.get("note", "")) or "—",
     }
@@ -237,7 +238,7 @@ def _detail(r: BrouResult, columns: tuple[str, ...]) -> str:
         word = _("mariage %(points)s", points=m.points)
         if m.table:
             word = _("mariage on the table %(points)s", points=m.points)
-        parts.append(f"{columns[m.team]}: {word}")
+        parts.append(labelled(columns[m.team], word))
     for key, word in (
         ("vole", _("vole")),
         ("claim", _("claims 301")),
@@ -245,11 +246,11 @@ def _detail(r: BrouResult, columns: tuple[str, ...]) -> str:
     ):
         team = getattr(coup, key)
         if team is not None:
-            parts.append(f"{columns[team]}: {word}")
+            parts.append(labelled(columns[team], word))
     if coup.partie_et_vole is not None:
         word = _("partie et vole made") if coup.made else _("partie et vole failed")
-        parts.append(f"{columns[coup.partie_et_vole]}: {word}")
-    return "; ".join(parts)
+        parts.append(labelled(columns[coup.partie_et_vole], word))
+    return listed(parts)
 
 
 def sheet_line(r: BrouResult, columns: tuple[str, ...]) -> tuple[str, str]:

@@ -53,6 +53,7 @@ def offer(form: Any, offered: ClubPresets | None) -> None:
     On the first view a ``?preset=`` of the evening's link is the one chosen.
     """
     if offered is None:
+        del form.club_preset_shown  # no club section: nothing for a page to say
         return
     names = [(name, name) for name in offered.game]
     form.club_preset.choices = options([("", _("the rules below")), *names])
@@ -60,12 +61,48 @@ def offer(form: Any, offered: ClubPresets | None) -> None:
         form.club_preset.data = request.args.get("preset", "")
 
 
+def drawn_from_page() -> bool:
+    """The form came from the page (it says which club preset filled its fields), not a tool."""
+    return request.method == "POST" and "club_preset_shown" in request.form
+
+
+def fill_chosen(
+    form: Any, offered: ClubPresets | None, fill: Callable[[Mapping[str, Any]], None]
+) -> bool:
+    """A club preset chosen on a page drawn without it fills the fields: True, show them first.
+
+    What is stored is what the fields show (issue 35): the preset fills them,
+    the page comes back filled, and a rule changed after it wins. On the first
+    view a ``?preset=`` of the evening's link fills them at once.
+    """
+    if offered is None:
+        return False
+    chosen = form.club_preset.data or ""
+    if request.method == "GET":
+        if chosen in offered.game:
+            fill(offered.game[chosen])
+            form.club_preset_shown.data = chosen
+        return False
+    if not drawn_from_page() or chosen == (form.club_preset_shown.data or ""):
+        return False
+    form.club_preset_shown.data = chosen
+    if chosen not in offered.game:
+        return False  # "the rules below" keeps the fields; an unknown name is refused later
+    fill(offered.game[chosen])
+    return True
+
+
 def chosen_rules(
     form: Any, own: Callable[[], Mapping[str, Any]], offered: ClubPresets | None
 ) -> Mapping[str, Any]:
-    """The rules of the new game: the club's preset chosen, else ``own()`` (the form's fields)."""
+    """The rules of the new game: the club's preset chosen, else ``own()`` (the form's fields).
+
+    From the page, the preset has filled the fields (``fill_chosen``): they are the rules.
+    """
     chosen = form.club_preset.data
     if offered is None or not chosen:
+        return own()
+    if drawn_from_page() and chosen in offered.game:
         return own()
     if chosen not in offered.game:
         raise GameError("club_preset", N_("the club has no preset of that name for this game"))

@@ -14,7 +14,7 @@ from flask_babel import ngettext
 from wtforms import RadioField
 from wtforms.validators import Optional
 
-from ..rules.manille import belge, classique
+from ..rules.manille import belge, classique, house
 from ..rules.manille.kinds import ManilleClassique, Manillen
 from ..store import StoredGame
 from .forms import options
@@ -31,7 +31,7 @@ from .sheet.forms import (
     shown_valid,
 )
 from .sheet.game import PointsGame, points_web
-from .words import minus
+from .words import elide, minus
 
 RETOURNE_WORDS = options(
     [
@@ -50,7 +50,25 @@ TRUMP_WORDS = {
     "trefle": _l("♣ trèfle"),
     "sans-atout": _l("sans-atout"),
 }
-CONTRE_WORDS = {"": "—", "contre": _l("contré ×2"), "surcontre": _l("sur-contré ×4")}
+CONTRE_NAMES = {"": "—", "contre": _l("contré"), "surcontre": _l("sur-contré")}
+"""A contre in words where the deal's own multiplier is shown beside it (the sheet's line)."""
+CONTRE_STEPS = {"contre": 1, "surcontre": 2}
+"""A contre's doubling steps (rules/manille/house.py): its label shows what they make."""
+
+
+def contre_words(rules: Any = None) -> dict[str, str]:
+    """The contre buttons' labels, with the multiplier the rules make of them.
+
+    Multiplied (ours): contré ×2, sur-contré ×4; added: ×2 and ×3; a cap bounds both.
+    """
+    doubling = getattr(rules, "doubling", "multiplied")
+    cap = getattr(rules, "cap", 0)
+    n = {key: house.factor(steps, doubling, cap) for key, steps in CONTRE_STEPS.items()}
+    return {
+        "": "—",
+        "contre": _("contré ×%(n)s", n=n["contre"]),
+        "surcontre": _("sur-contré ×%(n)s", n=n["surcontre"]),
+    }
 
 
 class ManilleNewForm(NewSheetForm, HouseRulesFields):
@@ -95,9 +113,7 @@ class ManilleCoupForm(SheetCoupForm):
     retourne = RadioField(_l("Retourne"), choices=RETOURNE_WORDS, default="0")
     renonce = RadioField(_l("Renonce"), choices=[], validate_choice=False, default="")
     trump = RadioField(_l("Trump"), choices=options(TRUMP_WORDS.items()), validate_choice=False)
-    contre = RadioField(
-        _l("Contre"), choices=options(CONTRE_WORDS.items()), default="", validate_choice=False
-    )
+    contre = RadioField(_l("Contre"), choices=[], default="", validate_choice=False)
 
 
 ERROR_FIELDS = {
@@ -120,6 +136,7 @@ def _renonce_choices(game: Any) -> list[tuple[str, str]]:
 def coup_form(stored: StoredGame, coup: Any = None) -> ManilleCoupForm:
     form = points_coup_form(ManilleCoupForm, stored, coup, fill)
     form.renonce.choices = options([("", "—"), *_renonce_choices(stored.game)])
+    form.contre.choices = options(contre_words(stored.game.rules).items())
     if len(stored.game.players) == 3:  # each for himself: the dealer's points, not a team's
         form.points.label.text = _("Points of the dealer")
     if form.trump.data is None and must_sans_atout(stored.replay()):
@@ -196,17 +213,19 @@ def sheet_line(
         if not r.played:
             detail += " · " + _("coup not played")
         if r.coup.renonce is not None:
-            detail += " · " + _("renonce by %(team)s", team=columns[r.coup.renonce])
+            team = columns[r.coup.renonce]
+            detail += " · " + elide(_("renonce by %(team)s", team=team), team)
         if r.manche_won is not None:
             event = _("manche %(n)s to %(team)s", n=r.manche, team=columns[r.manche_won])
         return detail, event
     detail = str(TRUMP_WORDS[r.coup.trump])
     if r.coup.contre:
-        detail += " · " + str(CONTRE_WORDS[belge.CONTRES[r.coup.contre]])
+        detail += " · " + str(CONTRE_NAMES[belge.CONTRES[r.coup.contre]])
     if r.multiplier > 1:
         detail += f" · ×{r.multiplier}"
     if r.coup.renonce is not None:
-        detail += " · " + _("renonce by %(who)s", who=columns[r.coup.renonce])
+        who = columns[r.coup.renonce]
+        detail += " · " + elide(_("renonce by %(who)s", who=who), who)
     elif r.coup.points == 30:
         event = _("30–30: the next deal counts double")
         if r.carries > 2:  # ties in a row, or a tie that carries its whole multiplier
@@ -333,7 +352,7 @@ def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, s
     words = {}
     if "trump" in item:
         words[_("Trump")] = str(TRUMP_WORDS.get(item["trump"], item["trump"]))
-        words[_("Contre")] = str(CONTRE_WORDS.get(item.get("contre", ""), item.get("contre")))
+        words[_("Contre")] = str(CONTRE_NAMES.get(item.get("contre", ""), item.get("contre")))
     else:
         retourne = {str(c.value): str(c.label) for c in RETOURNE_WORDS}
         words[_("Retourne")] = retourne.get(str(item.get("retourne", 0)), "—")

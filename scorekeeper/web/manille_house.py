@@ -4,15 +4,21 @@ The fields sit in the form under *house rules*, each with today's meaning as
 its default; ``house_rules`` turns them into the game file's rules keys and
 ``house_words`` says them in the settlement's rules in words
 (docs/rules/manille.md §10).
+
+A preset only fills the fields: what is stored is what the fields show.
+The page says which preset its fields were drawn from (``house_shown``), so
+the server can tell, without script, a field the reader changed (it wins)
+from one left as drawn (the preset chosen fills it) — see ``merge_preset``.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, RadioField
+from wtforms import BooleanField, HiddenField, RadioField
 from wtforms.validators import Optional
 
 from ..rules.manille import belge
@@ -23,7 +29,14 @@ from .numbers import InRange, WholeField
 HOUSE_DEFAULTS = belge.ManillenRules()
 
 
-class HouseRulesFields:
+class PresetsData:
+    """The page's script fills the house fields from this (static/presets.js)."""
+
+    def presets_data(self) -> str:
+        return json.dumps(presets_json())
+
+
+class HouseRulesFields(PresetsData):
     """The house rules of manillen, mixed into Manille's new-game form."""
 
     house = RadioField(
@@ -36,6 +49,8 @@ class HouseRulesFields:
         ),
         default="",
     )
+    house_shown = HiddenField(default="")
+    """The preset whose values the fields showed when the page was drawn ("": the defaults)."""
     target = WholeField(
         _l("Play to a number of points"), validators=[Optional(), InRange(1, 10000)]
     )
@@ -65,11 +80,48 @@ class HouseRulesFields:
     )
 
 
+HOUSE_FIELDS = ("target", "doubling", "all_tricks", "cap", "tie_carry")
+"""The fields a preset fills (every one of them: a preset also resets what another set)."""
+
+
+def preset_fields(name: str) -> dict[str, Any]:
+    """The house fields as a preset fills them ("" or an unknown name: the defaults)."""
+    rules = belge.ManillenRules(**HOUSE_PRESETS.get(name, {}))
+    shown: dict[str, Any] = {name: getattr(rules, name) for name in HOUSE_FIELDS}
+    shown["target"] = shown["target"] or None  # an empty field: no target
+    shown["cap"] = shown["cap"] or None
+    return shown
+
+
+def _same(a: Any, b: Any) -> bool:
+    return (a or None) == (b or None)  # an empty field, 0 and False say the same
+
+
+def merge_preset(form: Any) -> None:
+    """Fill the fields from the preset chosen, except those the reader changed.
+
+    A field still showing what the page was drawn with (``house_shown``) takes
+    the chosen preset's value; a field changed from it wins. With script the
+    fields are filled at the choice already, so this changes nothing.
+    """
+    if form.house.data not in HOUSE_PRESETS:
+        return
+    drawn, chosen = preset_fields(form.house_shown.data or ""), preset_fields(form.house.data)
+    for name in HOUSE_FIELDS:
+        field = getattr(form, name)
+        if _same(field.data, drawn[name]):
+            field.data = chosen[name]
+    form.house_shown.data = form.house.data
+
+
+def presets_json() -> dict[str, dict[str, Any]]:
+    """Each preset's fields, for the page's script to fill at the choice."""
+    return {"": preset_fields(""), **{name: preset_fields(name) for name in HOUSE_PRESETS}}
+
+
 def house_rules(form: Any, ends: dict[str, Any]) -> dict[str, Any]:
-    """The manillen rules keys of the form: a preset's, or ``ends`` and the house fields."""
-    if form.house.data in HOUSE_PRESETS:
-        preset = HOUSE_PRESETS[form.house.data]
-        return {**(ends if "target" not in preset else {}), **preset}
+    """The manillen rules keys of the form's house fields (a preset chosen fills them first)."""
+    merge_preset(form)
     rules = {"target": form.target.data} if form.target.data else dict(ends)
     chosen = {
         "doubling": form.doubling.data or HOUSE_DEFAULTS.doubling,

@@ -38,6 +38,7 @@ ACTION_WORDS = {
     Action.CHAIN: _l("hash chain begun: the game as it was at the migration"),
     Action.PAID: _l("transfer ticked as paid"),
     Action.UNPAID: _l("transfer no longer ticked as paid"),
+    Action.SEAT: _l("someone took a seat"),
 }
 """Every change-log action in the reader's language (a test checks none is missing)."""
 
@@ -101,10 +102,49 @@ def wrap(text: str, width: int, indent: int, first: int = 0) -> list[str]:
     return [" " * (indent if n else first) + line for n, line in enumerate(lines)]
 
 
+def labelled(who: str, what: str) -> str:
+    """ "Nous: vole" in the reader's typography (French: "Nous : vole"), from the catalog."""
+    return _("%(who)s: %(what)s", who=who, what=what)
+
+
+def listed(parts: list[str]) -> str:
+    """Parts of a line joined by semicolons in the reader's typography ("a; b", "a ; b")."""
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        text = _("%(before)s; %(then)s", before=text, then=part)
+    return text
+
+
+ELIDED = {"de": "d’", "De": "D’", "le": "l’", "Le": "L’", "que": "qu’", "Que": "Qu’"}
+VOWELS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜÙaeiouyàâäéèêëîïôöûüù"
+
+
+def elide(text: str, *names: str) -> str:
+    """French elision where a name follows de, le or que: "Relevé d’Anne", not "de Anne".
+
+    Only before the names given (a sentence's own words are the translator's),
+    only for a name starting with a vowel (a name with an h is left as typed:
+    "de Hugo" or "d’Hugo" is the person's own), and only on a French page.
+    """
+    locale = get_locale()
+    if locale is None or locale.language != "fr":
+        return text
+    for name in names:
+        if name and name[0] in VOWELS:
+            for word, short in ELIDED.items():
+                text = re.sub(rf"(?<![\w’']){word} {re.escape(name)}(?!\w)", short + name, text)
+    return text
+
+
 def money(chips: int, value: Money | None) -> str:
-    """Chips in the game's money, in the reader's language; empty without a chip value."""
+    """Chips in the game's money, in the reader's language; empty without a chip value.
+
+    Below zero with a true minus sign, as every other figure (Babel writes "-").
+    """
     if value is None:
         return ""
+    if chips < 0:
+        return "−" + money(-chips, value)
     return str(format_currency(to_money(chips, value.chip_value), value.currency))
 
 
@@ -137,6 +177,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["signed_decimal"] = signed_decimal
     app.jinja_env.filters["minus"] = minus
+    app.jinja_env.filters["elide"] = elide
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["signed_money"] = signed_money
     app.context_processor(action_words)

@@ -1,6 +1,8 @@
 # The few names of Flask-Babel the scorekeeper uses, typed (Flask-Babel ships no
 # type information).
 from collections.abc import Callable
+from contextlib import AbstractContextManager
+from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
 
@@ -27,3 +29,7 @@ def format_decimal(number: Decimal | float | int, format: str | None = None) -> 
 def format_currency(
     number: Decimal | float | int, currency: str, format: str | None = None, **kwargs: Any
 ) -> str: ...
+def force_locale(locale: str) -> AbstractContextManager[None]: ...
+def format_date(date: date | datetime | None = None, format: str | None = None) -> str: ...
+def format_datetime(datetime: datetime | None = None, format: str | None = None) -> str: ...
+def format_time(time: time | datetime | None = None, format: str | None = None) -> str: ...

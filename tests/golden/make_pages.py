@@ -55,7 +55,17 @@ _MASKS = [
     (re.compile(r"<svg.*?</svg>", re.S), "<svg/>"),
     (re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(\+00:00|Z)?"), "TIME"),
     (re.compile(r"\b\d{4}-\d{2}-\d{2}\b"), "DATE"),
-    (re.compile(r"\b\d{1,2}:\d{2}(:\d{2})?\b"), "HH:MM"),
+    # dates in the reader's words (Babel): "November 27, 2026", "27 novembre 2026", "11/27/26"
+    (re.compile(r"\b[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4}\b"), "DATE"),
+    (
+        re.compile(
+            r"\b\d{1,2}\.? (janv|févr|mars|avr|mai|juin|juil|août|sept|oct|nov|déc)"
+            r"[a-zéû]*\.? \d{4}\b"
+        ),
+        "DATE",
+    ),
+    (re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b"), "DATE"),
+    (re.compile(r"\b\d{1,2}:\d{2}(:\d{2})?\b([\u202f ][AP]M)?"), "HH:MM"),
     (re.compile(r'"(updated_at|created_at|exported)": "[^"]*"'), r'"\1": "TIME"'),
     (re.compile(r'(ETag|etag)="[^"]*"'), r'\1="ETAG"'),
     (re.compile(r"\b[0-9A-Z]{4}-[0-9A-Z]{4}\b"), "CODE"),

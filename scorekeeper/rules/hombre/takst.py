@@ -5,7 +5,9 @@ clubs price their contracts their own way ("meldingernes størrelse kan dog
 variere fra egn til egn"), so a table may give any contract its own three
 rates, per defender, in the same order as the schedules (docs/rules/danois.md
 §4). In the game file: ``"takst": {"solo": [3, 3, 4]}``; a contract it does
-not name keeps its schedule's rates. In a form: ``solo 3 3 4, nolo_pur 4 4 5``.
+not name keeps its schedule's rates. In a form: ``solo 3 3 4, nolo_pur 4 4 5``, or the
+contracts as the page names them in any language (``ren nolo 4 4 5``): the web half gives
+``read_takst`` its names and ``takst_text`` its words (issue 35).
 """
 
 from __future__ import annotations
@@ -58,31 +60,54 @@ def takst_mapping(takst: Takst) -> dict[str, list[int]]:
     return {contract: [won, bete, codille] for contract, won, bete, codille in takst}
 
 
-def takst_text(takst: Takst) -> str:
-    """The takst as a form shows it.
+def takst_text(takst: Takst, words: Mapping[str, str] | None = None) -> str:
+    """The takst as a form shows it, each contract in ``words`` (else its key).
 
     >>> takst_text((("solo", 3, 3, 4), ("nolo_pur", 4, 4, 5)))
     'solo 3 3 4, nolo_pur 4 4 5'
+    >>> takst_text((("nolo_pur", 4, 4, 5),), {"nolo_pur": "ren nolo"})
+    'ren nolo 4 4 5'
     """
-    return ", ".join(" ".join(str(part) for part in line) for line in takst)
+    said = words or {}
+    return ", ".join(
+        " ".join([said.get(line[0], line[0]), *(str(rate) for rate in line[1:])]) for line in takst
+    )
 
 
-def read_takst(text: str) -> dict[str, list[int]]:
-    """A form's takst (``solo 3 3 4, nolo_pur 4 4 5``) as the game file writes it.
+def name_key(name: str) -> str:
+    """How a typed contract name is compared: case, spaces and "_" do not matter.
+
+    >>> name_key(" Ren  NOLO "), name_key("nolo_pur")
+    ('ren nolo', 'nolo pur')
+    """
+    return " ".join(name.replace("_", " ").casefold().split())
+
+
+def read_takst(
+    text: str, names: Mapping[str, str] | None = None, example: str = "solo 3 3 4, nolo_pur 4 4 5"
+) -> dict[str, list[int]]:
+    """A form's takst (``solo 3 3 4, ren nolo 4 4 5``) as the game file writes it.
+
+    ``names``: each contract's name as a page may show it (``name_key``) → its
+    key; a name not among them is kept as typed (the rule set refuses it).
 
     >>> read_takst(" solo 3 3 4 ; nolo_pur 4 4 5,")
     {'solo': [3, 3, 4], 'nolo_pur': [4, 4, 5]}
+    >>> read_takst("Ren nolo 5 5 6", {"ren nolo": "nolo_pur"})
+    {'nolo_pur': [5, 5, 6]}
     """
     found: dict[str, list[int]] = {}
     for part in text.replace(";", ",").split(","):
         words = part.split()
         if not words:
             continue
-        if len(words) != 4 or not all(w.isdigit() and len(w) <= 4 for w in words[1:]):
+        rates = words[-3:]
+        if len(words) < 4 or not all(w.isdigit() and len(w) <= 4 for w in rates):
             raise GameError(
                 "rules.takst",
                 N_("write each contract and its three rates: {example}"),
-                example="solo 3 3 4, nolo_pur 4 4 5",
+                example=example,
             )
-        found[words[0]] = [int(w) for w in words[1:]]
+        name = " ".join(words[:-3])
+        found[(names or {}).get(name_key(name), name)] = [int(w) for w in rates]
     return found

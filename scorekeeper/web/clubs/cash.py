@@ -27,6 +27,7 @@ from ...clubs.season import day
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
+from ..collation import by_name
 from ..forms import CHANGED, form_version, options, whole
 from .cash_forms import KIND_WORDS, METHOD_WORDS, TYPED, EntryForm, PayForm, ReverseForm
 
@@ -66,7 +67,8 @@ def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
         ("prize", EntryKind.PRIZE),
     ):
         form = EntryForm(formdata=None, version=str(club.version), kind=str(first), on=_today())
-        form.member.choices = options((str(m.id), m.name) for m in book.members)
+        people = by_name(book.members, lambda m: m.name)
+        form.member.choices = options((str(m.id), m.name) for m in people)
         out[section] = form
     return out
 
@@ -123,7 +125,8 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
     club = access.managed_club(club_id)
     form = EntryForm()
     version = form_version(form)
-    form.member.choices = options((str(m.id), m.name) for m in clubs.members(get_db(), club_id))
+    people = by_name(clubs.members(get_db(), club_id), lambda m: m.name)
+    form.member.choices = options((str(m.id), m.name) for m in people)
     if not form.validate():
         abort(400)
     kind = next((k for k in TYPED if str(k) == form.kind.data), None)

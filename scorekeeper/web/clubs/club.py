@@ -22,6 +22,7 @@ from ...rights import access
 from ...rules.errors import GameError
 from ...rules.money import parse_money
 from .. import blueprints
+from ..collation import by_name
 from ..deployment import external_url
 from ..forms import CHANGED, form_version, whole
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
@@ -106,7 +107,7 @@ def _club_page(
         "club/club.html",
         club=found,
         manager=manager,
-        members=clubs.members(db, club_id),
+        members=by_name(clubs.members(db, club_id), lambda m: m.name),
         look_alikes=clubs.look_alikes(db, club_id) if manager else [],
         evenings=clubs.evenings(db, club_id),
         evening_form=evening_form,

@@ -22,6 +22,7 @@ from ...clubs.season_file import season_csv as season_text
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
+from ..collation import name_key
 from ..kept.arguments import reads
 from ..kept.expensive import club_key, expensive
 
@@ -32,7 +33,7 @@ def _season_args(club: clubs.Club) -> tuple[str, str, str, list[SeasonRow]]:
     start = day(request.args.get("from", ""), FIRST_DAY)
     end = day(request.args.get("to", ""), LAST_DAY)
     sort = sort_name(request.args.get("sort", ""))
-    rows = sorted_rows(season_rows(get_db(), club, start, end), sort)
+    rows = sorted_rows(season_rows(get_db(), club, start, end), sort, name_key())
     return start, end, sort, rows
 
 

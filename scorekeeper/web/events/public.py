@@ -29,6 +29,9 @@ from ..kept.expensive import expensive
 from ..printing import pdf_response
 from .director import round_end, standing_of
 from .rights import read_event, results_key
+from .words import spreadsheet_headers, spreadsheet_number
+
+BOM = "\ufeff"  # a spreadsheet reads UTF-8 CSV correctly with it
 
 RELEASE = "events-1"
 FRESH = 1.0
@@ -122,7 +125,13 @@ def results_pdf(token: str) -> Response:
 def results_file(token: str) -> Response:
     found = read_event(token)
     standing = standing_of(found)
-    text = results_csv(standing.lines, found.settings.rounds)
+    if request.args.get("sep") == "semicolon":  # for people: their words, their numbers
+        words = spreadsheet_headers()
+        text = BOM + results_csv(
+            standing.lines, found.settings.rounds, words, spreadsheet_number, ";"
+        )
+    else:
+        text = results_csv(standing.lines, found.settings.rounds)
     return Response(
         text,
         mimetype="text/csv",

@@ -41,6 +41,23 @@ def figure_text(value: Figure | None) -> str:
     return f"−{text}" if value < 0 else text
 
 
+def spreadsheet_headers() -> dict[str, str]:
+    """The results file's headers for a spreadsheet, in the reader's language."""
+    return {
+        "place": _("Place"),
+        "player": _("Player"),
+        "round": _("Round %(n)s", n="{n}"),
+        "penalty": _("Penalty"),
+        "figure": _("Total"),
+    }
+
+
+def spreadsheet_number(value: Figure) -> str:
+    """A figure a spreadsheet of the reader's language reads as a number: ``-2,5`` in French."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return str(format_decimal(exact.quantize(Decimal("0.01"), ROUND_HALF_EVEN), "0.##"))
+
+
 def change_words(action: str, summary: str) -> str:
     """A line of the event's log: the action in words, then what it concerned."""
     words = str(ACTION_WORDS.get(action, action))

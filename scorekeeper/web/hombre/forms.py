@@ -133,10 +133,15 @@ class NewGameForm(FlaskForm):
         _l("Preset"),
         choices=options(PRESET_WORDS.items()),
         default="recommended",
+        validate_choice=False,  # none chosen: the fields as they are (new_game.merge_preset)
     )
+    preset_shown = HiddenField(default="")
+    """The preset the rules fields were drawn with ("": another rule set, a stored game's)."""
     apply_preset = SubmitField(_l("Apply the preset"))
     # a club's own rule sets, opened from one of its evenings (web/club_presets.py)
     club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
+    club_preset_shown = HiddenField(default="")
+    """The club preset the rules fields were drawn with (web/club_presets.fill_chosen)."""
     save_preset = StringField(
         _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
     )
@@ -150,6 +155,7 @@ class NewGameForm(FlaskForm):
     )
     retourne = BooleanField(_l("Retourne allowed"))
     espadille_forcee = BooleanField(_l("Espadille forcée"))
+    take_over = BooleanField(_l("House rule: a newcomer may take over a seat"))
     poules_to_play = WholeField(_l("Poules to play"), validators=[Optional(), InRange(1, 1000)])
     end = RadioField(
         _l("At the end"),
@@ -188,6 +194,10 @@ SETTING_HELP = {
     "payments": _l("Double: sans prendre 12, matador 2, retourne 6. Simple: 6, 1, 3."),
     "retourne": _l("The trump may be turned from the talon (retourne contract)."),
     "espadille_forcee": _l("When all pass, the holder of spadille must play demande."),
+    "take_over": _l(
+        "Off (1709): whoever sits down mid-game plays for the absent player, whose money it"
+        " stays. On: each keeps the net of his own coups; the leaver hands over his open bêtes."
+    ),
     "poules_to_play": _l("Poules won by the hombre that end the game."),
     "coups_to_play": _l(
         "0: the poules end the game. Else it ends after this many coups (an evening of 40 or 48),"
@@ -196,7 +206,8 @@ SETTING_HELP = {
     "coups_to_play_pot": _l("0: the table decides when to stop."),
     "takst": _l(
         "Optional: a contract and its won, bête and codille rates per defender, e.g."
-        " solo 3 3 4, nolo_pur 4 4 5; the others keep the rates above."
+        " solo 3 3 4, nolo pur 4 4 5 (the contracts as named above); the others keep the"
+        " rates above."
     ),
     "end": _l("Then share the remaining bêtes, or play on until none is left."),
     "cave": _l("Chips in a cave."),
@@ -244,8 +255,9 @@ def coup_form(stored: Any, coup: Any = None) -> CoupForm:
     if len(players) == 4:
         dealer = (stored.game.first_dealer + entry_position(stored) - 1) % 4
         form.playing, form.sits_out = playing_order(dealer, 4), dealer
+    shown = players if coup is not None else stored.seated()  # who sits now (a seat taken)
     form.hombre.choices = options(
-        (str(seat), name) for seat, name in enumerate(players) if seat in form.playing
+        (str(seat), name) for seat, name in enumerate(shown) if seat in form.playing
     )
     form.contract.choices = options((c, CONTRACT_WORDS[c]) for c in contracts_for(kind, rules))
     if request.method != "POST":
@@ -355,7 +367,9 @@ def rules_text(rules: Any) -> str:
         table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
         line = _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
         if rules.takst:
-            line += ", " + _("own rates %(takst)s", takst=takst_text(rules.takst))
+            words = {str(key): str(word) for key, word in CONTRACT_WORDS.items()}
+            own = takst_text(rules.takst, words)  # "ren nolo 5 5 6" on a Danish page
+            line += ", " + _("own rates %(takst)s", takst=own)
         return line
     parts = [
         rules.poule_system,
@@ -371,6 +385,8 @@ def rules_text(rules: Any) -> str:
     parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
     if rules.mark_value != 3:
         parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
+    if rules.take_over:
+        parts.append(_("a newcomer may take over a seat"))
     return ", ".join(parts)
 
 

@@ -9,6 +9,7 @@ games of the registry (``registry.WEBS``), each started from
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -21,12 +22,12 @@ from ...rights import access
 from ...rules import kinds
 from ...rules.errors import GameError
 from ...rules.hombre.kinds import Hombre1709
-from ...rules.hombre.takst import read_takst, takst_text
 from .. import blueprints, club_presets
 from ..club_presets import ClubPresets
 from ..creating import created, save_table
 from ..forms import bounded_arg, player_names
 from .forms import SETTING_HELP, NewGameForm
+from .takst_words import read_form_takst, shown_takst
 
 bp = blueprints.games
 
@@ -46,9 +47,9 @@ def _preset(name: str | None) -> Any:
     return kind.preset(name or DEFAULT_PRESET)
 
 
-READ = {"takst": read_takst}
+READ = {"takst": read_form_takst}
 """The settings a form's text field gives in another shape than the file's (the rest: as typed)."""
-SHOWN = {"takst": takst_text}
+SHOWN = {"takst": shown_takst}
 
 
 def _settings(rules: Any) -> dict[str, Any]:
@@ -59,12 +60,55 @@ def _settings(rules: Any) -> dict[str, Any]:
     return {**rules.to_mapping(), **every}
 
 
-def _fill_rules(form: NewGameForm, rules: Any) -> None:
+def _fill_rules(form: NewGameForm, rules: Any, preset: str = "") -> None:
+    """Show ``rules`` in the fields; ``preset``: the preset they are (shown chosen), or none."""
+    form.preset.data = form.preset_shown.data = preset
     form.accounting.data = rules.accounting
     for name, value in _settings(rules).items():
         if name != "accounting":
             field = getattr(form, name)
             field.data, field.raw_data = value, None  # shown as the preset says, not as sent
+
+
+def _shown(value: Any) -> str:
+    return "" if value is None or value is False else str(value).strip()
+
+
+def merge_preset(form: NewGameForm, drawn: Any | None) -> bool:
+    """Fill the fields from a preset chosen without script; False: show it filled first.
+
+    What is stored is what the fields say. A preset chosen on a page drawn with
+    other rules (``drawn``) fills each field still showing the drawn value; a
+    field the reader changed wins. When what was drawn is not known, or the
+    preset is another money system (its fields were not on the page), the page
+    is shown again with the preset applied: nothing is stored that was not shown.
+    """
+    chosen = (form.preset.data or "") if "preset" in request.form else ""  # none: no default
+    if "preset_shown" not in request.form:
+        return True  # posted by a tool, not from the page: the fields as they are
+    if chosen not in PRESET_KINDS or chosen == form.preset_shown.data:
+        return True
+    rules = _preset(chosen)
+    if drawn is None or rules.accounting != (form.accounting.data or "poule"):
+        _fill_rules(form, rules, chosen)
+        return False
+    before, after = _settings(drawn), _settings(rules)
+    for name, value in after.items():
+        field = getattr(form, name, None)
+        if (
+            name != "accounting"
+            and field is not None
+            and _shown(field.data) == _shown(before.get(name))
+        ):
+            field.data, field.raw_data = value, None
+    form.preset_shown.data = chosen
+    return True
+
+
+def _drawn(form: NewGameForm, stored_rules: Any = None) -> Any | None:
+    """The rule set the page's fields were drawn with, when known."""
+    shown = form.preset_shown.data or ""
+    return _preset(shown) if shown in PRESET_KINDS else stored_rules
 
 
 def _form_rules(form: NewGameForm) -> Any:
@@ -106,6 +150,10 @@ def _table_from_form(form: NewGameForm, offered: ClubPresets | None = None) -> A
         return None
 
 
+def _known(name: str | None) -> str:
+    return name if name in PRESET_KINDS else DEFAULT_PRESET
+
+
 def _presets_json() -> str:
     return json.dumps({name: _settings(_preset(name)) for name in PRESET_KINDS})
 
@@ -115,14 +163,22 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
     form = NewGameForm()
     offered = club_presets.club_presets(HOMBRE.game)
     club_presets.offer(form, offered)
+    refused = False
     if request.method == "GET":
-        _fill_rules(form, _preset(DEFAULT_PRESET))
+        _fill_rules(form, _preset(DEFAULT_PRESET), DEFAULT_PRESET)
         if previous := bounded_arg("again", 0, 1, 2**62):
             _play_again(form, access.readable(previous))
+        club_presets.fill_chosen(form, offered, lambda rules: _fill_club(form, rules))
+    elif club_presets.fill_chosen(form, offered, lambda rules: _fill_club(form, rules)):
+        pass  # the club's rules shown in the fields before anything is stored
     elif form.apply_preset.data:
-        _fill_rules(form, _preset(form.preset.data))
+        _fill_rules(form, _preset(_known(form.preset.data)), _known(form.preset.data))
+    elif not merge_preset(form, _drawn(form)):
+        pass  # another money system's preset: shown filled before anything is stored
     elif (game := _table_from_form(form, offered)) is not None:
         return created(game, store.Action.CREATE, None, club_presets.keeping(form, game))
+    else:
+        refused = True
     page = render_template(
         "hombre/new_game.html",
         form=form,
@@ -131,7 +187,16 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
         stored=None,
         club=offered is not None,
     )
-    return page if request.method == "GET" or form.apply_preset.data else (page, 422)
+    return (page, 422) if refused else page
+
+
+def _fill_club(form: NewGameForm, rules: Mapping[str, Any]) -> None:
+    """Show a club preset's rules (the file's) in the fields."""
+    try:
+        game = kinds.build(HOMBRE.game, ("A", "B", "C"), rules, 0, [])
+    except GameError:
+        return  # a rule set the rules no longer take: the fields stay, the create refuses
+    _fill_rules(form, game.rules)
 
 
 def _play_again(form: NewGameForm, before: store.StoredGame) -> None:
@@ -152,6 +217,8 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     if stored.kind.game != HOMBRE.game:
         abort(404)  # a points game's players and rules: /games/<id>/sheet/setup
     form = NewGameForm()
+    club_presets.offer(form, None)  # a set-up has no club section
+    refused = False
     if request.method == "GET":
         game = stored.game
         form.player0.data, form.player1.data, form.player2.data = game.players[:3]
@@ -160,12 +227,16 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
         form.version.data = str(stored.version)
         _fill_rules(form, game.rules)
     elif form.apply_preset.data:
-        _fill_rules(form, _preset(form.preset.data))
+        _fill_rules(form, _preset(_known(form.preset.data)), _known(form.preset.data))
+    elif not merge_preset(form, _drawn(form, stored.game.rules)):
+        pass  # another money system's preset: shown filled before anything is stored
     elif (game := _table_from_form(form)) is not None and (
         saved := save_table(form, game_id, game)
     ) is not None:
         return saved
+    else:
+        refused = True
     page = render_template(
         "hombre/new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=stored
     )
-    return page if request.method == "GET" or form.apply_preset.data else (page, 422)
+    return (page, 422) if refused else page

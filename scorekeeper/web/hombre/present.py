@@ -18,7 +18,7 @@ from flask_babel import lazy_gettext as _l
 from ...rules.hombre.engine import BeteStatus, Contract, Outcome, Reason
 from ...rules.hombre.exports import CsvWords
 from ...rules.hombre.systems import AnyReport
-from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, signed, wrap
+from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, elide, signed, wrap
 from .forms import BONUS_WORDS, CONTRACT_WORDS
 
 OUTCOME_WORDS = {
@@ -125,7 +125,7 @@ def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, s
         tricks = item.get("tricks", {})
         for name in players:
             if isinstance(tricks, Mapping) and name in tricks:
-                words[_("tricks of %(name)s", name=name)] = str(tricks[name])
+                words[elide(_("tricks of %(name)s", name=name), name)] = str(tricks[name])
         words[_("Matadors")] = str(item.get("matadors", 0))
     for key, label in FLAG_WORDS.items():
         words[str(label)] = _("yes") if item.get(key) else _("no")

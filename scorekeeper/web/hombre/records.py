@@ -21,6 +21,7 @@ import sqlite_utils
 from ... import store
 from ...rules.hombre.stats import PlayerStats, player_stats
 from ...rules.hombre.systems import hombre_report
+from ..collation import by_name
 
 KEPT = 4096
 """Games' parts kept per process (a part is a few hundred bytes per seat)."""
@@ -84,4 +85,4 @@ def player_records(
         for name, stats in part:
             total.setdefault(name, PlayerStats(games=0))
             total[name] += stats
-    return sorted(total.items(), key=lambda item: item[0].casefold()), games
+    return by_name(total.items(), lambda item: item[0]), games

@@ -27,6 +27,7 @@ from ...rules.hombre.stats import player_stats
 from ...rules.hombre.systems import hombre_report
 from ...rules.ledger import settle_up
 from ...rules.money import parse_money
+from ...rules.seating import sittings
 from ...store.paid import ticked
 from .. import blueprints
 from ..chain_heads import game_chain
@@ -65,7 +66,9 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "report": report,
         "names": names,
         "money": money,
-        "settle": settle_up(report.net),
+        "settle": settle_up(stored.people()[1]),
+        "people": stored.people()[0],
+        "sittings": sittings(names, stored.seat_changes),
         "paid": ticked(get_db(), stored.id),
         "paid_form": None,
         "open_betes": open_betes,

@@ -35,6 +35,8 @@ class NewSheetForm(FlaskForm):
     player3 = name_field(_l("Player 4"), required=False)
     first_dealer = RadioField(_l("First dealer"), choices=SEATS, default="0")
     club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
+    club_preset_shown = HiddenField(default="")
+    """The club preset the rules fields were drawn with (web/club_presets.fill_chosen)."""
     save_preset = StringField(
         _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
     )

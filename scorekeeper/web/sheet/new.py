@@ -7,6 +7,7 @@ game's name. L'Hombre starts from its own page, ``/games/new``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
@@ -63,6 +64,21 @@ def _game_from_form(
     return game
 
 
+def _fill_rules(form: Any, web: GameWeb, new: NewGame[Any], rules: Mapping[str, Any]) -> None:
+    """Show a club preset's rules in the fields, keeping the players and first dealer typed."""
+    seats = (form.player0, form.player1, form.player2, form.player3, form.first_dealer)
+    typed = [field.data for field in seats]
+    for count in (4, 3):  # a rule set for four, or for three
+        try:
+            game = kinds.build(web.name, ("A", "B", "C", "D")[:count], rules, 0, [])
+        except GameError:
+            continue
+        new.fill(form, game)
+        break
+    for field, value in zip(seats, typed, strict=True):
+        field.data = value
+
+
 def _page(
     form: Any, web: GameWeb, stored: store.StoredGame | None = None, club: bool = False
 ) -> str:
@@ -77,6 +93,11 @@ def new_sheet(name: str) -> Page | BaseResponse:
     form = new.form(request.method == "POST")
     offered = club_presets.club_presets(web.name)
     club_presets.offer(form, offered)
+    filled = club_presets.fill_chosen(
+        form, offered, lambda rules: _fill_rules(form, web, new, rules)
+    )
+    if filled:
+        return _page(form, web, club=True)  # the club's rules shown in the fields first
     if request.method == "POST" and (game := _game_from_form(form, web, new, offered)) is not None:
         return created(game, store.Action.CREATE, None, club_presets.keeping(form, game))
     previous = request.args.get("again", type=int)
@@ -100,6 +121,7 @@ def setup(game_id: int) -> Page | BaseResponse:
     stored = managed(game_id)
     web, new = _startable(stored.kind.game)
     form = new.form(request.method == "POST")
+    club_presets.offer(form, None)  # a set-up has no club section
     if request.method == "GET":
         new.fill(form, stored.game)
         form.version.data = str(stored.version)

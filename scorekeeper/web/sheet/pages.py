@@ -20,6 +20,7 @@ from ..chain_heads import game_chain
 from ..forms import ActionForm
 from ..gamefiles import game_file_text
 from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
+from ..words import labelled
 from .view import SheetRow, rows, sheet_text, sides, teams_line
 
 SHEET_RECENT = 30
@@ -51,7 +52,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             "kind": stored.kind,
             "names": stored.game.players,
             "title": _(stored.kind.title),
-            "teams": teams_line(stored.game.players),
+            "teams": teams_line(stored.seated()),  # who sits now, once someone took a seat
             "rules_line": self.rules_text(stored.game.rules),
             "columns": sides(report),
             "standing": self.standing(report),
@@ -150,7 +151,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         """Coup ``n`` of a replay in a line of words (the change log)."""
         row = self._line(report, n)
         scored = self._scored_text(report, n)
-        return f"{row.detail}: {scored}" if row.detail else scored
+        return labelled(row.detail, scored) if row.detail else scored
 
     def saved_text(self, after: Report, n: int) -> str:
         return str(_("Coup %(n)s saved: %(scored)s.", n=n, scored=self._scored_text(after, n)))

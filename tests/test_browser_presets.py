@@ -1,0 +1,60 @@
+"""A preset fills the fields, a field changed after it wins and the preset clears
+(issue 35, point 1): headless Chromium at 390×844, French and Dutch; what is stored
+is read from the server's game file, never from the page.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+from test_browser import phone
+
+pytestmark = pytest.mark.browser
+
+CREATE = {"fr": "Créer la partie", "nl": "Spel aanmaken"}
+
+
+def choose(page, name: str, value: str) -> None:
+    page.locator(f'label.choice:has(input[name="{name}"][value="{value}"])').tap()
+
+
+@pytest.mark.parametrize("language", ["fr-FR", "nl-NL"])
+def test_boom_then_added_doubling_shows_and_stores_both(
+    browser: Browser, live_server: str, language: str
+):
+    page = phone(browser, locale=language)
+    page.goto(live_server + "/games/new/manille")
+    for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
+        page.fill(f"#player{i}", name)
+    choose(page, "variant", "belge")
+    choose(page, "house", "boom")
+    expect(page.locator("#target")).to_have_value("101")  # the preset fills the field
+    choose(page, "doubling", "added")
+    # the doubling changed after the preset: boom no longer says what the fields say
+    expect(page.locator('input[name="house"][value="boom"]')).not_to_be_checked()
+    expect(page.locator('input[name="house"][value=""]')).to_be_checked()
+    expect(page.locator("#target")).to_have_value("101")
+    page.locator('button[name="create"]').tap()
+    page.wait_for_url("**/games/*")
+    address = page.url.split("#")[0].rstrip("/")
+    rules = page.request.get(address + "/report.json").json()["rules"]
+    assert rules == {"variant": "belge", "target": 101, "doubling": "added"}
+    # the contre buttons follow the additive doubling: sur-contré is ×(1 + 2) = ×3
+    expect(page.locator("#f-contre")).to_contain_text("×3")
+    expect(page.locator("#f-contre")).not_to_contain_text("×4")
+    # choosing "our deals" after a boom empties the target again
+    page.goto(live_server + "/games/new/manille")
+    choose(page, "variant", "belge")
+    choose(page, "house", "boom")
+    choose(page, "house", "deals")
+    expect(page.locator("#target")).to_have_value("")
+
+
+def test_hombre_a_rule_changed_after_the_preset_clears_it(browser: Browser, live_server: str):
+    page = phone(browser)
+    page.goto(live_server + "/games/new")
+    expect(page.locator('input[name="preset"][value="recommended"]')).to_be_checked()
+    page.fill("#mark_value", "5")
+    page.locator("#mark_value").dispatch_event("change")
+    expect(page.locator('input[name="preset"]:checked')).to_have_count(0)
+    expect(page.locator('input[name="preset_shown"]')).to_have_value("")

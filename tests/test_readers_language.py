@@ -1,0 +1,170 @@
+"""The reader's language, properly (issue 35, point 10): collation, dates, typography,
+elision, one minus sign, the spreadsheet's headers, no internal key on a page.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from test_clubs import club_version, new_club, new_evening, seed_table
+from test_events import hombre_deal, new_event, open_table, post, ranking, tables
+
+PEOPLE = ["Zoé", "Élise", "Anne", "Åse", "Bruno"]
+
+
+def add_members(client, app, club: int, names: list[str]) -> None:
+    for name in names:
+        data = {"name": name, "version": club_version(app), "submit": "1"}
+        response = client.post(f"/clubs/{club}/members", data=data)
+        assert response.status_code == 302, response.data.decode()[-800:]
+
+
+def shown_members(page: str) -> list[str]:
+    block = page.split('id="members"')[1].split("</ul>")[0]
+    return re.findall(r'class="statement"[^>]*>([^<]*)<', block)
+
+
+@pytest.mark.parametrize(
+    ("language", "order"),
+    [
+        # French (and English, Dutch): accents second, Å with A, É with E
+        ("fr", ["Anne", "Åse", "Bruno", "Élise", "Zoé"]),
+        ("nl", ["Anne", "Åse", "Bruno", "Élise", "Zoé"]),
+        # Danish: Å is the alphabet's last letter, after Z
+        ("da", ["Anne", "Bruno", "Élise", "Zoé", "Åse"]),
+    ],
+)
+def test_members_in_the_readers_collation(client, app, language, order):
+    club = new_club(client)
+    add_members(client, app, club, PEOPLE)
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    page = client.get(f"/clubs/{club}").data.decode()
+    assert shown_members(page) == order  # the code points' order put Élise and Åse after Zoé
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "day"),
+    [
+        ("fr", "Soirée du 27 novembre 2026", "27 novembre 2026"),
+        ("en", "Evening of November 27, 2026", "November 27, 2026"),
+        ("nl", "27 november 2026", "27 november 2026"),
+        ("da", "27. november 2026", "27. november 2026"),
+    ],
+)
+def test_an_evenings_date_in_the_readers_words(client, app, language, title, day):
+    club = new_club(client)
+    data = {"date": "2026-11-27", "title": "", "version": club_version(app)}
+    evening = client.post(f"/clubs/{club}/evenings", data=data).headers["Location"]
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    for page in (evening, evening + "/settlement"):
+        text = client.get(page).data.decode()
+        assert title in text and "2026-11-27<" not in text, page
+    assert day in client.get(f"/clubs/{club}").data.decode()
+
+
+@pytest.mark.parametrize(("language", "debt"), [("fr", "−3,60\u00a0€"), ("en", "−€3.60")])
+def test_the_room_settlement_has_one_minus_sign(client, app, language, debt):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")  # Anne −72, Bruno −9, Chloé +81
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    page = client.get(f"/evenings/{evening}/settlement").data.decode()
+    members = page.split('id="members"')[1].split("</table>")[0]
+    # Anne's net: −72 chips × 0.05 € = −3.60 €, written with the true minus like the chips
+    assert debt in members
+    assert not re.search(r"-\s?[0-9€]", members)  # no hyphen-minus before a figure
+
+
+@pytest.mark.parametrize(
+    ("language", "header"),
+    [
+        ("nl", "Plaats;Speler;Ronde 1;Ronde 2;Straf;Totaal"),
+        ("fr", "Place;Joueur;Tour 1;Tour 2;Pénalité;Total"),
+    ],
+)
+def test_the_results_file_for_a_spreadsheet_speaks_the_readers_language(
+    client, app, language, header
+):
+    new_event(client, kind="hombre", seating="3", method="total")
+    post(client, app, "players", names="Anne\nBert\nCarl")
+    post(client, app, "draw")
+    token = ranking(app)[1].event.read_token
+    game = open_table(client, tables(client)[0])
+    hombre_deal(client, game, (0, 1, 2))
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    text = client.get(f"/events/{token}/results.csv?sep=semicolon").text
+    assert text.lstrip("\ufeff").splitlines()[0] == header
+    # the comma file keeps its keys for tools, whatever the reader's language
+    keys = client.get(f"/events/{token}/results.csv").text.splitlines()[0]
+    assert keys == "place,player,round 1,round 2,penalty,figure"
+    page = client.get(f"/events/{token}/results").text
+    assert "results.csv?sep=semicolon" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "games"),
+    [
+        (
+            "fr",
+            [
+                "l'Hombre (1709)",
+                "l'Hombre (jetons)",
+                "l'Hombre (danois)",
+                "l'Homme de Brou",
+                "la Manille (classique)",
+                "manillen (belge)",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "l'Hombre (1709)",
+                "l'Hombre (jetons)",
+                "l'Hombre (Deens)",
+                "l'Homme de Brou",
+                "manille (classique)",
+                "manillen (Belgisch)",
+            ],
+        ),
+    ],
+)
+def test_the_event_form_names_the_games_in_words_only(client, language, games):
+    # main showed the key beside each title: "manillen (manille)", "manillen (manillen)",
+    # "l'Hombre (jetons) (jetons)"
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    page = client.get("/events/new").data.decode()
+    select = page.split('name="kind"')[1].split("</select>")[0]
+    assert [html.unescape(o) for o in re.findall(r">([^<]+)</option>", select)] == games
+
+
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [("fr", "Relevé d’Anne"), ("en", "Statement of Anne"), ("nl", "Anne")],
+)
+def test_a_statement_elides_de_before_a_vowel_in_french(client, app, language, title):
+    club = new_club(client)
+    add_members(client, app, club, ["Anne", "Bruno"])
+    ids = dict(re.findall(r'/members/(\d+)/statement">([^<]+)<', client.get(f"/clubs/{club}").text))
+    anne = {name: n for n, name in ids.items()}["Anne"]
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    page = client.get(f"/clubs/{club}/members/{anne}/statement").text
+    heading = re.search(r"<h1>([^<]*)</h1>", page).group(1)
+    assert title in heading and "de Anne" not in heading
+    bruno = {name: n for n, name in ids.items()}["Bruno"]
+    if language == "fr":  # a consonant keeps its "de"
+        page = client.get(f"/clubs/{club}/members/{bruno}/statement").text
+        assert "<h1>Relevé de Bruno</h1>" in page
+
+
+def test_elision_only_before_the_names_given(app):
+    from scorekeeper.web.words import elide
+
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert elide("levées de Émile, de Anne", "Émile") == "levées d’Émile, de Anne"
+        assert elide("Que Ida joue", "Ida") == "Qu’Ida joue"
+        assert elide("le Yves et le Yvesse", "Yves") == "l’Yves et le Yvesse"
+        assert elide("de Hugo", "Hugo") == "de Hugo"  # an h is the person's own to say
+    with app.test_request_context(headers={"Accept-Language": "nl"}):
+        assert elide("de Anne", "Anne") == "de Anne"  # Dutch "de" is no French "de"
