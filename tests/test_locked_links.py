@@ -138,6 +138,19 @@ def test_a_finished_event_table_offers_no_play_again_nor_undo(tmp_path):
     assert len(seated(client, game)["coups"]) == 2
 
 
+def test_a_finished_hombre_event_table_offers_no_play_again(tmp_path):
+    app = fresh_app(tmp_path / "again.sqlite")
+    client = client_in(app, FR)
+    new_event(client, kind="hombre", seating="3", method="total", deals="1")
+    post(client, app, "players", names="Anne\nBert\nCarl")
+    post(client, app, "draw")
+    game = open_table(client, tables(client)[0])
+    assert client.post(game + "/coups", data=HOMBRE_DEAL).status_code == 302
+    assert seated(client, game)["finished"]  # its one deal is played
+    assert "again=" not in client.get(game).text
+    assert "again=" not in client.get(game + "/settlement").text
+
+
 @pytest.mark.parametrize("language", ["fr", "nl"])
 def test_a_closed_evenings_table_offers_no_change(app, language):
     client = app.test_client()
