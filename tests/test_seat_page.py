@@ -10,12 +10,14 @@ docs/rules.md: in coup k the dealer is seat (k − 1) mod 3, premier the next.
 
 import json
 import re
+from pathlib import Path
 
 from test_take_seat import seed_until, take
 from web import SEED_COUPS, coup_data, enter, version_of
 
 FR = {"Accept-Language": "fr-FR"}
 DA = {"Accept-Language": "da-DK"}
+GOLDEN = Path(__file__).parent / "golden"
 
 
 def text(html: str) -> str:
@@ -87,3 +89,15 @@ def test_the_refusal_names_the_seated_player_not_what_was_typed(client):
     response = take(client, game, "1", "\u0410nne")  # a Cyrillic А
     assert response.status_code == 422
     assert "Anne already sits at this table." in response.data.decode()
+
+
+def test_a_team_sheet_names_the_dealer_who_sat_at_each_deal_in_french(client):
+    data = json.loads((GOLDEN / "brou.game.json").read_text())
+    data["coups"] = data["coups"][:2]
+    game = client.post("/games/import", data={"text": json.dumps(data)}).headers["Location"]
+    assert take(client, game, "2", "Émile").status_code == 302  # Émile plays for Chloé
+    page = text(client.get(game, headers=FR).data.decode())
+    # first dealer Anne (seat 0): deal k is dealt at seat (k − 1) mod 4; deal 3 at seat 2
+    assert "Coup 3 — Émile donne" in page
+    assert "Chloé donne" not in page
+    assert "donne Bruno" in page  # deal 2, seat 1: nobody changed there

@@ -77,13 +77,13 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         shown = max(1, len(report.coups) - SHEET_RECENT + 1)
         page = render_template(
             "sheet/sheet.html",
-            rows=list(reversed(rows(report, self.sheet, shown))),
+            rows=list(reversed(rows(report, self.sheet, shown, seated=stored.seated))),
             older=shown - 1,
             can_manage=can_manage(stored),
             form=form or self.entry.form(stored),
             preview=None if preview is None else self._line(preview, len(preview.coups)),
             action=ActionForm(formdata=None, version=str(stored.version)),
-            next_dealer=None if report.finished else stored.game.players[report.next_dealer],
+            next_dealer=None if report.finished else stored.seated()[report.next_dealer],
             **context,
         )
         return page if status == 200 else (page, status)
