@@ -14,7 +14,7 @@ from ..rules.kind import Game, GameKind, Report, Standing
 from ..rules.kinds import kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.money import Money
-from ..rules.seating import SeatChange, person_tally, seated
+from ..rules.seating import SeatChange, payers, person_tally, seated
 from .checkpoints import Checkpoints, length
 
 AnyGame = Game
@@ -71,6 +71,11 @@ class StoredGame:
         """The names at the table in coup ``coup`` (default: the next one), seat by seat."""
         at = len(self.game.coups) + 1 if coup is None else coup
         return seated(self.game.players, self.seat_changes, at)
+
+    def payers(self, coup: int | None = None) -> tuple[str, ...]:
+        """Whose money each seat is in coup ``coup`` (default: the next one), seat by seat."""
+        at = len(self.game.coups) + 1 if coup is None else coup
+        return payers(self.game.players, self.seat_changes, at)
 
     def by_person(self) -> dict[str, int]:
         """Each person's result (a chip game's nets), split where someone took a seat."""

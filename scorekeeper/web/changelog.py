@@ -156,10 +156,10 @@ def _detail(
     page = registry.web_of(stored.kind).pages
     detail: dict[str, Any] = {}
     if action in (Action.ADD, Action.REDO, Action.EDIT):
-        detail["after"] = page.coup_text(after_report, position)
+        detail["after"] = page.coup_text(after_report, position, stored.seated(position))
         detail["after_file"] = row.after
     if action in (Action.EDIT, Action.DELETE, Action.UNDO):
-        detail["before"] = page.coup_text(before_report, position)
+        detail["before"] = page.coup_text(before_report, position, stored.seated(position))
         detail["before_file"] = row.before
     if action == Action.EDIT:
         players = stored.game.players

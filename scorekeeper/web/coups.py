@@ -189,7 +189,7 @@ def stored_answer(game_id: int, stored: store.AlreadyStored) -> BaseResponse:
     latest = store.load(get_db(), game_id)
     page = pages_of(latest)
     if len(latest.game.coups) == stored.position:
-        flash(page.saved_text(latest.replay(), stored.position))
+        flash(page.saved_text(latest.replay(), stored.position, latest.seated(stored.position)))
     else:
         flash(_("Coup %(n)s was saved already.", n=stored.position))
     return _back(game_id, page.after_save)
@@ -284,7 +284,7 @@ def add(game_id: int) -> Page | BaseResponse:
         return page.render(stored, form, status=422)
     if wants_json():
         return jsonify(coup=len(after.coups), version=version + 1)
-    flash(page.saved_text(after, len(after.coups)))
+    flash(page.saved_text(after, len(after.coups), stored.seated(len(after.coups))))
     return _back(game_id, page.after_save)
 
 

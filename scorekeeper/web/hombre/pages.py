@@ -89,13 +89,15 @@ def preview_fragment(
 ) -> str:
     """The live check of a coup: its outcome and payments, or the refusal."""
     result = None
+    names = stored.game.players
     if after is not None:
-        result = after.coups[-1] if position is None else after.coups[position - 1]
+        at = len(after.game.coups) if position is None else position
+        result, names = after.coups[at - 1], stored.seated(at)  # who sits in that coup
     return render_template(
         "hombre/_preview.html",
         form=form,
         result=result,
-        names=stored.game.players,
+        names=names,
         changes=None if after is None or position is None else net_changes(stored.replay(), after),
         nets=None if after is None or position is not None else after.tally,
     )
@@ -112,7 +114,7 @@ def render_edit(
     page = render_template(
         "hombre/edit_coup.html",
         stored=stored,
-        names=stored.game.players,
+        names=stored.seated(n),
         n=n,
         form=form,
         original=before.coups[n - 1],
@@ -134,7 +136,7 @@ def render_delete(
     page = render_template(
         "hombre/delete_coup.html",
         stored=stored,
-        names=stored.game.players,
+        names=stored.seated(n),
         n=n,
         form=form,
         original=before.coups[n - 1],
@@ -144,9 +146,10 @@ def render_delete(
     return page if status == 200 else (page, status)
 
 
-def saved_text(after: Standing, n: int) -> str:
+def saved_text(after: Standing, n: int, names: tuple[str, ...] | None = None) -> str:
+    """The flash after a coup is saved, naming who sat in it (``names``, seat by seat)."""
     result = hombre_report(after).coups[-1]
-    names = after.game.players
+    names = names or after.game.players
     what = outcome_text(result, names)
     saved = str(_("Coup %(n)s saved: %(what)s", n=result.deal.n, what=what))
     paid = ", ".join(f"{names[t.payer]} → {names[t.payee]} {t.amount}" for t in result.transfers)
@@ -166,9 +169,9 @@ def undone_text(before: Standing, after: Standing, n: int) -> str:
     return _changes_text(_("Coup %(n)s undone.", n=n), before, after)
 
 
-def coup_text(report: Standing, n: int) -> str:
-    """Coup ``n`` of a replay in a line of words (the change log)."""
-    return outcome_text(hombre_report(report).coups[n - 1], report.game.players)
+def coup_text(report: Standing, n: int, names: tuple[str, ...] | None = None) -> str:
+    """Coup ``n`` of a replay in a line of words (the change log), naming who sat in it."""
+    return outcome_text(hombre_report(report).coups[n - 1], names or report.game.players)
 
 
 def _changes_text(what: str, before: Standing, after: Standing) -> str:

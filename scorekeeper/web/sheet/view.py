@@ -7,7 +7,7 @@ manches won.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -85,11 +85,18 @@ def teams_line(players: tuple[str, ...]) -> str:
 
 
 def rows(
-    standing: Standing, sheet: PointsSheet, first: int = 1, last: int | None = None
+    standing: Standing,
+    sheet: PointsSheet,
+    first: int = 1,
+    last: int | None = None,
+    seated: Callable[[int], tuple[str, ...]] | None = None,
 ) -> list[SheetRow]:
-    """The lines of coups ``first`` to ``last`` (1-based, inclusive; all by default)."""
+    """The lines of coups ``first`` to ``last`` (1-based, inclusive; all by default).
+
+    ``seated``: who sat at each seat in coup n (``StoredGame.seated``), so a line after
+    someone took a seat names its dealer as he sat; the game's players when None."""
     report = sheet_standing(standing)
-    names = report.game.players
+    players = report.game.players
     columns = sides(report)
     line = sheet.line
     out = []
@@ -103,7 +110,8 @@ def rows(
         detail, event = line(r, columns)
         if r.coup.note:
             detail = f"{detail} · {r.coup.note}" if detail else r.coup.note
-        out.append(SheetRow(r.n, names[r.dealer], detail.strip(" ·"), r.scored, shown, event))
+        dealer = (players if seated is None else seated(r.n))[r.dealer]
+        out.append(SheetRow(r.n, dealer, detail.strip(" ·"), r.scored, shown, event))
     return out
 
 
