@@ -1,4 +1,5 @@
-"""The draw against two plain methods, side by side in one run (issue 27's targets).
+"""The draw against two plain methods, side by side in one run (issue 27's targets), and
+the records table (issue 37).
 
     .venv/bin/python benchmarks/draw.py [--swap-seconds 20]
 
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.draw import Entrant, Round, Seating, Table, draw, quality
-from scorekeeper.draw.quality import table_sizes
+from scorekeeper.draw.quality import most_rounds, table_sizes
 
 TARGETS: tuple[tuple[int, Seating, int], ...] = (
     (12, "3", 4),
@@ -121,6 +122,81 @@ def search_alone(n: int, seating: Seating, rounds: int) -> Result:
     return Result("our search, no design", result.repeats, result.partners, result.seconds)
 
 
+RECORDS: tuple[tuple[int, Seating], ...] = (
+    (21, "3"),
+    (30, "3"),
+    (33, "3"),
+    (45, "3"),
+    (99, "3"),
+    (24, "4"),
+    (28, "4"),
+    (32, "4"),
+    (36, "4"),
+    (40, "4"),
+    (20, "pairs"),
+    (21, "pairs"),
+)
+"""Sizes at their record: rounds with no pair twice (tables of 3 and 4), a whist
+tournament (pairs: n - 1 rounds, n if one sits out)."""
+
+
+def record_rounds(n: int, seating: Seating) -> int:
+    if seating == "pairs":
+        return n - 1 if n % 4 == 0 else n
+    return most_rounds(n, seating) or 0
+
+
+def _at_record(n: int, seating: Seating, rounds: int, designs: bool) -> Result:
+    """Repeats at the record's rounds: table-mates, or in pairs opponents (and partners)."""
+    from scorekeeper.draw import plan
+
+    kept = plan.design
+    if not designs:
+        plan.design = lambda kind, n: None
+    try:
+        started = time.perf_counter()
+        made = draw([Entrant(f"P{k}") for k in range(n)], seating, rounds, seed=37)
+        seconds = time.perf_counter() - started
+    finally:
+        plan.design = kept
+    q = made.quality
+    repeats = q.repeated_opponents if seating == "pairs" else q.repeated_tablemates
+    return Result("ours" if designs else "search", repeats, q.repeated_partners, seconds)
+
+
+def records(
+    cases: Sequence[tuple[int, Seating]] = RECORDS,
+) -> list[tuple[str, int, Result, Result]]:
+    """Per case: its name, the record's rounds, ours and our search with the designs off."""
+    found = []
+    for n, seating in cases:
+        rounds = record_rounds(n, seating)
+        name = f"{n} {'in pairs' if seating == 'pairs' else 'at ' + seating}"
+        found.append(
+            (
+                name,
+                rounds,
+                _at_record(n, seating, rounds, True),
+                _at_record(n, seating, rounds, False),
+            )
+        )
+    return found
+
+
+def _records_table() -> None:
+    print()
+    print("The records (issue 37): repeated meetings at the record's rounds, ours against our")
+    print("search alone; in pairs repeated partners / repeated opponents (a whist tournament:")
+    print("0 / n(n-1)/2, every two opponents exactly twice)")
+    print(f"{'case':<14}{'rounds':>7}{'ours':>12}{'seconds':>9}{'search alone':>14}{'seconds':>9}")
+    for name, rounds, mine, plain in records():
+        if "pairs" in name:
+            a, b = f"{mine.partners} / {mine.repeats}", f"{plain.partners} / {plain.repeats}"
+        else:
+            a, b = str(mine.repeats), str(plain.repeats)
+        print(f"{name:<14}{rounds:>7}{a:>12}{mine.seconds:>9.2f}{b:>14}{plain.seconds:>9.2f}")
+
+
 def compare(
     targets: Sequence[tuple[int, Seating, int]] = TARGETS, swap_seconds: float = 20.0
 ) -> list[tuple[tuple[int, Seating, int], list[Result]]]:
@@ -153,6 +229,7 @@ def main() -> None:
                 f"{case:<24}{r.method:<26}{r.repeats:>5} / {r.partners:<2}"
                 f"{r.seconds:>9.2f}{r.seconds / base:>10.2f}"
             )
+    _records_table()
 
 
 if __name__ == "__main__":

@@ -10,15 +10,14 @@ import codecs
 import gc
 import sqlite3
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from .draw import DrawError
 from .draw import command as draw_command
 from .rules import importing, kinds, seating
 from .rules.errors import GameError
-from .rules.gamefile import write_json, write_json_bytes
-from .rules.kind import GameKind
+from .rules.gamefile import json_object, write_json, write_json_bytes
+from .rules.kind import GameKind, JsonObject
 from .rules.ledger import settle_up
 from .rules.money import parse_money
 
@@ -27,7 +26,7 @@ class UserError(Exception):
     """A message for the user, ending the command with status 2."""
 
 
-def read_json(path: str, any_size: bool = False) -> Any:
+def read_json(path: str, any_size: bool = False) -> object:
     """A game file, read by the same reader as the import page (same limits, same refusals).
 
     ``any_size`` (``replay --any-size``): no limit on the file's size and coups,
@@ -48,17 +47,19 @@ def read_json(path: str, any_size: bool = False) -> Any:
         raise UserError(f"{path}: {error}") from None
 
 
-def _kind_of_file(data: Any) -> GameKind:
-    """The kind that reads this file; one without a ``"game"`` is read as the first game's.
+def _kind_of_file(data: object) -> tuple[GameKind, Mapping[str, object]]:
+    """The kind that reads this file, and the file's object (GameError: it is none).
 
-    The first game is l'Hombre (Scorekeeper's own games come first, l'Hombre's
-    ``order`` 1), whose files were written without a ``"game"`` before the others came.
+    A file without a ``"game"`` is read as the first game's. The first game is
+    l'Hombre (Scorekeeper's own games come first, l'Hombre's ``order`` 1), whose
+    files were written without a ``"game"`` before the others came.
     """
-    first = kinds.GAMES[0]
-    game = data.get("game", first) if isinstance(data, dict) else first
-    if game not in kinds.GAMES:
-        kinds.load_file(data)  # refused as the registry refuses a game it does not keep
-    return kinds.stored_kind(game, data.get("rules") if isinstance(data, dict) else None)
+    head = json_object(data)
+    game = head.get("game", kinds.GAMES[0])
+    if not isinstance(game, str) or game not in kinds.GAMES:
+        kinds.load_file(head)  # refused as the registry refuses a game it does not keep
+        raise AssertionError("load_file refuses a game it does not keep")
+    return kinds.stored_kind(game, head.get("rules")), head
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
@@ -74,8 +75,7 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 
 def _replay_command(args: argparse.Namespace) -> None:
-    data = read_json(args.file, args.any_size)
-    kind = _kind_of_file(data)
+    kind, data = _kind_of_file(read_json(args.file, args.any_size))
     game = kind.load(data)
     changes = seating.load(data, kind, game)
     del data  # the parsed file is not needed while the game is replayed and written
@@ -96,7 +96,7 @@ def _replay_command(args: argparse.Namespace) -> None:
             print(line)
 
 
-def write_report_json(report: Any) -> None:
+def write_report_json(report: JsonObject) -> None:
     """The report's JSON on stdout: as UTF-8 bytes straight to the file when stdout is UTF-8."""
     if codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8":
         write_json(report, sys.stdout.write)  # another encoding: let the text layer encode
@@ -107,8 +107,7 @@ def write_report_json(report: Any) -> None:
 
 
 def cmd_settle(args: argparse.Namespace) -> None:
-    data = read_json(args.file)
-    kind = _kind_of_file(data)
+    kind, data = _kind_of_file(read_json(args.file))
     game = kind.load(data)
     changes = seating.load(data, kind, game)
     report = kind.replay(game)

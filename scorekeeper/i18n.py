@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import threading
 from functools import cached_property
-from typing import Any
 
 from babel import support
 from flask import Flask, Request, g, request
@@ -31,23 +30,24 @@ def select_locale() -> str:
 babel = Babel()
 
 
-def _translations() -> Any:
+def _translations() -> support.NullTranslations:
     """The request's catalog, looked up once (Flask-Babel looks it up on every string)."""
-    found = g.get(_CATALOG)
-    if found is None:
-        found = get_translations()
-        setattr(g, _CATALOG, found)
-    return found
+    found: object = g.get(_CATALOG)
+    if isinstance(found, support.NullTranslations):
+        return found
+    made = get_translations()
+    setattr(g, _CATALOG, made)
+    return made
 
 
 _CATALOG = "_scorekeeper_catalog"
 
 
-_WTFORMS: dict[str, Any] = {}
+_WTFORMS: dict[str, support.NullTranslations] = {}
 _WTFORMS_LOCK = threading.Lock()
 
 
-def wtforms_catalog(locale: str) -> Any:
+def wtforms_catalog(locale: str) -> support.NullTranslations:
     """WTForms' own messages ("This field is required.") in ``locale``, read once a process."""
     found = _WTFORMS.get(locale)
     if found is None:
@@ -69,7 +69,7 @@ class CatalogRequest(Request):
     """
 
     @cached_property
-    def wtforms_translations(self) -> Any:
+    def wtforms_translations(self) -> support.NullTranslations:
         return wtforms_catalog(str(get_locale()))
 
 
@@ -83,9 +83,26 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     app.request_class = CatalogRequest
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: _translations().ugettext(s),
-        ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
+        gettext=_gettext,
+        ngettext=_ngettext,
         newstyle=True,
-        pgettext=lambda c, s: _translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n),
+        pgettext=_pgettext,
+        npgettext=_npgettext,
     )
+
+
+# the templates' gettext callables, reading the request's catalog once (init_app)
+def _gettext(message: str) -> str:
+    return _translations().ugettext(message)
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    return _translations().ungettext(singular, plural, n)
+
+
+def _pgettext(context: str, message: str) -> str | object:
+    return _translations().upgettext(context, message)
+
+
+def _npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _translations().unpgettext(context, singular, plural, n)

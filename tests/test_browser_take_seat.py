@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
+from taps import tap_hombre, tap_tricks
 from test_browser import create_game, phone
 
 pytestmark = pytest.mark.browser
@@ -29,6 +30,12 @@ def test_a_newcomer_plays_for_an_absent_player_in_french(browser: Browser, live_
     expect(button).to_be_in_viewport()
     button.tap()  # Playwright taps only what nothing covers
     expect(page.locator("#seats")).to_contain_text("À partir du coup 2, Denis joue pour Bruno.")
+    # coup 2 is dealt at seat (2 − 1) mod 3 = 1, Bruno's, where Denis sits now
+    expect(page.locator("#deal")).to_contain_text("Denis donne, Chloé est premier en cartes.")
+    expect(page).to_have_title("Anne · Denis · Chloé — Scorekeeper")
+    tap_hombre(page, "Denis")
+    tap_tricks(page, {"Denis": 5, "Chloé": 2})  # 5 against 2 and 2: more than either, gagne
+    expect(page.locator("#preview")).to_contain_text("Denis demande\u202f: gagne")
     report = json.loads(page.request.get(live_server + "/games/1/report.json").text())
     assert report["by_person"] == {"Anne": 0, "Bruno": 0, "Chloé": 0, "Denis": 0}
     page.goto(live_server + "/games/1/history")
@@ -58,4 +65,4 @@ def test_a_newcomer_takes_over_at_a_brou_table_in_danish_without_javascript(
     page.locator("#f-seat label", has_text="Anne").tap()
     page.fill("#player", "émile")
     page.get_by_role("button", name="Tag pladsen").tap()
-    expect(page.locator(".error")).to_contain_text("émile sidder allerede ved dette bord.")
+    expect(page.locator(".error")).to_contain_text("Émile sidder allerede ved dette bord.")

@@ -105,7 +105,7 @@ def test_players_replays_only_the_games_that_changed(tmp_path, monkeypatch):
     real = repository._row_game
 
     def counted(db, row):
-        read.append(row["id"])
+        read.append(row.id)
         return real(db, row)
 
     monkeypatch.setattr(repository, "_row_game", counted)

@@ -220,3 +220,21 @@ def test_every_kind_splits_a_seat_taken_over_at_its_change(name):
     assert people["Zoé"] == report.tally[0] - first[0]
     if kind.chips:
         assert sum(people.values()) == 0
+
+
+def test_the_sitter_of_a_seat_is_the_last_to_sit_there_from_that_coup():
+    players = ("Anne", "Bruno", "Chloé")
+    changes = [
+        SeatChange(5, 1, "Denis", "plays_for"),
+        SeatChange(7, 1, "Émile", TAKES_OVER),
+        SeatChange(7, 0, "Fanny", "plays_for"),
+    ]
+    # seat 1: Bruno in coups 1–4, Denis in 5–6, Émile from 7; seat 0: Anne until 6, Fanny
+    assert [seating.sitter(players, changes, 1, n) for n in (4, 5, 6, 7)] == [
+        "Bruno",
+        "Denis",
+        "Denis",
+        "Émile",
+    ]
+    assert seating.sitter(players, changes, 0, 6) == "Anne"
+    assert seating.seated(players, changes, 7) == ("Fanny", "Émile", "Chloé")

@@ -105,7 +105,7 @@ def test_a_name_already_at_the_table_is_refused_beside_the_field(client):
     game = seed_until(client, 1)
     response = take(client, game, "1", "chloé")
     assert response.status_code == 422
-    assert "chloé already sits at this table." in response.data.decode()
+    assert "Chloé already sits at this table." in response.data.decode()
 
 
 def test_a_follower_may_not_take_a_seat(app, client):

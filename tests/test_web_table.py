@@ -220,11 +220,11 @@ def test_the_change_log_keeps_every_correction(client, app):
         from scorekeeper.db import get_db
 
         changes = store.history(get_db(), 1)
-    assert [c["action"] for c in changes] == ["undo", "edit", "add", "add", "create"]
-    assert all(c["at"] for c in changes)
+    assert [c.action for c in changes] == ["undo", "edit", "add", "add", "create"]
+    assert all(c.at for c in changes)
     edit = changes[1]
-    assert json.loads(edit["before"]) == {"pass": True}
-    assert json.loads(edit["after"])["hombre"] == "Bruno"
+    assert edit.before is not None and json.loads(edit.before) == {"pass": True}
+    assert edit.after is not None and json.loads(edit.after)["hombre"] == "Bruno"
     page = client.get(game + "/history").data.decode()
     assert "coup corrected" in page and "last coup undone" in page
 

@@ -21,9 +21,10 @@ import hashlib
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import sqlite_utils
+
+from .rows import text_or_none, whole
 
 GENESIS = "0" * 64
 """The ``prev_hash`` of the first row of a chain."""
@@ -100,7 +101,7 @@ class Head:
         return f"{self.table} {scope} {self.scope}: {self.short} ({self.length} rows)"
 
 
-def canonical(row: Mapping[str, Any]) -> bytes:
+def canonical(row: Mapping[str, object]) -> bytes:
     """The row's content as hashed: its non-NULL columns but the hash ones, as sorted JSON.
 
     >>> canonical({"id": 2, "game_id": 1, "summary": "é", "before": None, "hash": "x"})
@@ -110,7 +111,7 @@ def canonical(row: Mapping[str, Any]) -> bytes:
     return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def link(prev_hash: str, row: Mapping[str, Any]) -> str:
+def link(prev_hash: str, row: Mapping[str, object]) -> str:
     """The hash of ``row`` following ``prev_hash``: sha256(prev_hash + canonical), in hex.
 
     >>> link(GENESIS, {"id": 1})[:12]
@@ -137,7 +138,7 @@ def last_hash(db: sqlite_utils.Database, chain: Chain, scope: int) -> str:
     return GENESIS if found is None or found[0] is None else str(found[0])
 
 
-def append(db: sqlite_utils.Database, chain: Chain, row: Mapping[str, Any]) -> int:
+def append(db: sqlite_utils.Database, chain: Chain, row: Mapping[str, object]) -> int:
     """Insert ``row`` as the next link of its scope's chain; returns its id.
 
     Call it inside the write transaction of the change the row records: the
@@ -147,20 +148,21 @@ def append(db: sqlite_utils.Database, chain: Chain, row: Mapping[str, Any]) -> i
     than given (a ``True`` kept as 1) would leave a link no one could check.
     """
     (top,) = db.execute(f"select coalesce(max(id), 0) from [{chain.table}]").fetchone()
-    content = {**row, "id": int(top) + 1}
-    content["prev_hash"] = last_hash(db, chain, int(row[chain.scope]))
-    content["hash"] = link(content["prev_hash"], content)
+    new_id = int(top) + 1
+    content: dict[str, object] = {**row, "id": new_id}
+    prev_hash = content["prev_hash"] = last_hash(db, chain, whole(row, chain.scope))
+    hash_ = content["hash"] = link(prev_hash, content)
     # a plain INSERT: sqlite-utils' ``insert`` reads the table's schema first, each time
     columns = ", ".join(f"[{column}]" for column in content)
     marks = ", ".join("?" for _ in content)
     db.execute(f"insert into [{chain.table}] ({columns}) values ({marks})", list(content.values()))
-    stored = next(iter(db.query(f"select * from [{chain.table}] where id = ?", [content["id"]])))
-    if link(content["prev_hash"], stored) != content["hash"]:
+    stored = next(iter(db.query(f"select * from [{chain.table}] where id = ?", [new_id])))
+    if link(prev_hash, stored) != hash_:
         raise ValueError(f"{chain.table}: a value is stored otherwise than given: {row!r}")
-    return int(content["id"])
+    return new_id
 
 
-def rows(db: sqlite_utils.Database, chain: Chain) -> Iterator[dict[str, Any]]:
+def rows(db: sqlite_utils.Database, chain: Chain) -> Iterator[Mapping[str, object]]:
     """Every row of the chained table, by scope, then in chain order."""
     return db.query(f"select * from [{chain.table}] order by [{chain.scope}], id")
 
@@ -168,22 +170,24 @@ def rows(db: sqlite_utils.Database, chain: Chain) -> Iterator[dict[str, Any]]:
 def check(db: sqlite_utils.Database, chain: Chain) -> tuple[list[Head], Fault | None]:
     """Recompute every chain of ``chain``'s table: its heads, or the first row at fault."""
     heads: list[Head] = []
-    scope: Any = object()
+    scope: int | None = None
     prev, count, last = GENESIS, 0, 0
     for row in rows(db, chain):
-        if row[chain.scope] != scope:
-            if count:
+        this, row_id = whole(row, chain.scope), whole(row, "id")
+        if this != scope:
+            if count and scope is not None:
                 heads.append(Head(chain.table, scope, last, prev, count))
-            scope, prev, count = row[chain.scope], GENESIS, 0
-        of = f"{chain.scope_name} {row[chain.scope]}"
+            scope, prev, count = this, GENESIS, 0
+        of = f"{chain.scope_name} {this}"
         if row["prev_hash"] != prev:
             what = f"{of}: its prev_hash is not the hash of the row before it (a row removed?)"
-            return heads, Fault(chain.table, row["id"], what)
-        if row["hash"] != link(prev, row):
+            return heads, Fault(chain.table, row_id, what)
+        computed = link(prev, row)
+        if row["hash"] != computed:
             what = f"{of}: its content is not what its hash says (changed after it was written)"
-            return heads, Fault(chain.table, row["id"], what)
-        prev, count, last = row["hash"], count + 1, row["id"]
-    if count:
+            return heads, Fault(chain.table, row_id, what)
+        prev, count, last = computed, count + 1, row_id
+    if count and scope is not None:
         heads.append(Head(chain.table, scope, last, prev, count))
     return heads, None
 
@@ -199,9 +203,13 @@ def head(db: sqlite_utils.Database, chain: Chain, scope: int) -> Head | None:
             [scope, scope],
         )
     )
-    if not found or found[0]["hash"] is None:
+    if not found:
         return None
-    return Head(chain.table, scope, found[0]["id"], found[0]["hash"], found[0]["n"])
+    last = found[0]
+    hash_ = text_or_none(last, "hash")
+    if hash_ is None:
+        return None
+    return Head(chain.table, scope, whole(last, "id"), hash_, whole(last, "n"))
 
 
 def contains(db: sqlite_utils.Database, chain: Chain, scope: int, hash_: str) -> bool:

@@ -161,16 +161,18 @@ def get_db() -> sqlite_utils.Database:
     return db
 
 
-def close_db(_: Any = None) -> None:
+def close_db(_: BaseException | None = None) -> None:
     """End of the request: the connection stays open for the thread's next one."""
-    db = g.pop("db", None)
-    if db is not None and db.conn.in_transaction:
+    db: object = g.pop("db", None)
+    if isinstance(db, sqlite_utils.Database) and db.conn.in_transaction:
         db.conn.execute("ROLLBACK")
 
 
 def generation(db: sqlite_utils.Database) -> str:
     """The database's generation, which a restore replaces (``migrations.m008_generation``)."""
-    row = db.conn.execute("select token from generation where id = 1").fetchone()
+    row: tuple[object] | None = db.conn.execute(
+        "select token from generation where id = 1"
+    ).fetchone()
     return str(row[0]) if row else ""
 
 

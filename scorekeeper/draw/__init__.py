@@ -3,8 +3,10 @@
 ``draw`` and ``next_round`` seat the entrants at tables of 3, of 4, or of
 two pairs, keeping teammates and those registered together apart, with as
 few repeated table-mates (pairs: partners first, then opponents) as the
-search finds, and say in the ``Draw``'s note when a request exceeds what is
-possible. See docs/competitions.md, "The draw".
+search finds (where a design is known, none: Kirkman and nearly Kirkman
+systems, resolvable designs, whist tournaments for new pairs), and say in
+the ``Draw``'s note when a request exceeds what is possible or known. See
+docs/competitions.md, "The draw".
 """
 
 from .model import Draw, DrawError, Entrant, Quality, Round, Seating, Table

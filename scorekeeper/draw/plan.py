@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from . import relabel, search
 from .designs import Design, design
 from .model import SEATINGS, Draw, DrawError, Entrant, Round, Seating
-from .quality import best_possible, most_rounds, quality, table_sizes
+from .quality import best_possible, most_rounds, quality, record, table_sizes
 from .units import MAX_ROUNDS, Units, make_units, matrices, ranks, to_round
 
 MOVES = 150_000
@@ -66,13 +66,15 @@ def draw(
     if planned is None:
         made = _search(units, entrants, seating, history, rounds, rng, standing)
     else:
-        made = planned
+        made, used = planned
     whole = [*history, *made]
     pairs = [tuple(m) for m in units.members if units.fixed]
     got = quality(whole, seating, entrants, [(p[0], p[1]) for p in pairs])
     limit = _limit(units, seating)
     # with fixed pairs the partners are not table-mates: the repeats are opponents'
     note = _note(units, seating, len(whole), got.repeated_tablemates, limit)
+    if planned is not None and used == "whist":
+        note += " " + _whist_note(len(units.members), len(whole))
     if got.kept_apart_broken:
         note += " " + _apart_note(units, entrants, seating, got.kept_apart_broken)
     return Draw(tuple(made), got, seed, seating, note, limit)
@@ -103,19 +105,62 @@ def _from_design(
     rounds: int,
     seed: int,
     standing: Sequence[str] | None,
-) -> list[Round] | None:
-    """The rounds of a known design, relabelled by the seed, if one fits this draw.
+) -> tuple[list[Round], str] | None:
+    """The rounds of a known design, relabelled by the seed, if one fits this draw (and
+    which: the kind of ``design``).
 
     It fits when no standing is given, the design has rounds enough, nobody
     kept apart meets in the rounds asked for (the players are renumbered to
     that end, relabel.py), and the history is the design's own first rounds
     (so an event drawing round by round with one seed follows the design).
     """
-    n = len(units.members)
     if standing is not None:
         return None
-    found: Design | None = design(_kind(units, seating), n)
-    if found is None or len(history) + rounds > len(found):
+    for kind, found in _designs(units, seating, len(history) + rounds):
+        made = _follow(units, entrants, seating, history, rounds, seed, found)
+        if made is not None:
+            return made, kind
+    return None
+
+
+def _designs(units: Units, seating: Seating, total: int) -> list[tuple[str, Design]]:
+    """The designs that may serve, best first: no pair twice; then in pairs, past the rounds
+    possible without a repeat, a whist tournament (partners never twice, opponents at most
+    twice; within them the search may do better than its first rounds)."""
+    n = len(units.members)
+    kinds = [_kind(units, seating)]
+    if seating == "pairs" and not units.fixed and total > (most_rounds(n, seating) or 0):
+        kinds.append("whist")
+    found = [(kind, design(kind, n)) for kind in kinds]
+    return [(kind, d) for kind, d in found if d is not None]
+
+
+def _whist_note(n: int, rounds: int) -> str:
+    """What a whist tournament promises, whole (n - 1 rounds, n if one sits out) or begun."""
+    whole = n - 1 if n % 4 == 0 else n
+    if rounds >= whole:
+        return (
+            "A whist tournament: every two players are partners exactly once and "
+            "opponents exactly twice."
+        )
+    return (
+        f"The first {_plural(rounds, 'round')} of a whist tournament of {whole}: "
+        f"no partners twice, no opponents more than twice."
+    )
+
+
+def _follow(
+    units: Units,
+    entrants: Sequence[Entrant],
+    seating: Seating,
+    history: Sequence[Round],
+    rounds: int,
+    seed: int,
+    found: Design,
+) -> list[Round] | None:
+    """The rounds of ``found`` after ``history``, relabelled by the seed, if it fits."""
+    n = len(units.members)
+    if len(history) + rounds > len(found):
         return None
     rng = random.Random(seed)
     order = list(range(n))
@@ -356,16 +401,30 @@ def _note(
         return f"{who}: too few for one table; everyone sits out."
     bound = 1 if units.fixed else best_possible(n, seating, total_rounds) or 0
     met = _plural(repeats, "repeated meeting")
-    if limit is not None and total_rounds > limit:
+    known = None if units.fixed else record(n, seating)
+    proven = units.fixed or (known is not None and known[1])
+    if limit is not None and total_rounds > limit and proven:
         return (
             f"{rounds} without a repeat are impossible for {who}: at most "
             f"{_plural(limit, 'round')}. This draw has {met} "
             f"(at least {bound} cannot be avoided)."
         )
+    if limit is not None and total_rounds > limit:
+        return (
+            f"{rounds} without a repeat are beyond the best known for {who}: "
+            f"{_plural(limit, 'round')} (whether more are possible is not known). "
+            f"This draw has {met}."
+        )
     if repeats == 0:
         return f"{who}, {rounds}: nobody meets anyone twice."
     if bound:
         return f"{who}, {rounds}: {met} (at least {bound} cannot be avoided)."
+    if limit is not None:
+        return (
+            f"{who}, {rounds}: {met}; draws with none exist up to {_plural(limit, 'round')}, "
+            f"but none fits this request (rounds played, players kept apart, the standing, "
+            f"or a size whose design the draw does not have) and the search found none."
+        )
     return (
         f"{who}, {rounds}: {met}; the search found no draw with fewer "
         f"(whether one exists is not known)."

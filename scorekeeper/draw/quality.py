@@ -86,31 +86,59 @@ KNOWN_MISSING = {("3", 6): 1, ("3", 12): 4}
 """Known non-existence: no nearly Kirkman triple system of 6 or 12 (Kotzig and Rosa),
 so 6 players at tables of 3 get 1 round without a repeat, 12 get 4 (not 2 and 5)."""
 
+FOURS: dict[int, tuple[int, bool]] = {
+    4: (1, True),
+    8: (1, True),  # 2 and 3 tables of 4: a second round seats two of a first-round table
+    12: (1, True),  # together again (4 players, fewer tables than that: pigeonholes)
+    16: (5, True),  # AG(2, 4)
+    20: (5, True),  # a sixth round would be a 4-RGDD of type 2^10, which does not exist
+    24: (7, True),
+    28: (9, True),
+    32: (10, True),
+    36: (11, True),
+    40: (13, True),
+    44: (14, True),
+    48: (15, True),
+    52: (17, True),
+    56: (18, True),
+    60: (19, True),
+    64: (21, True),  # AG(3, 4)
+}
+"""Tables of 4 (and pairs), up to 64 players: (the record, whether it is the most possible).
 
-def most_rounds(n: int, seating: Seating) -> int | None:
-    """The most rounds known possible with no pair twice at a table, or None if unknown.
+The social golfer problem's table (Harvey); every record here from 16 on but 20's is the
+counting bound (n - 1) // 3, so no draw has more; docs/competitions.md gives the sources."""
 
-    The counting bound: each round a seated player meets ``size - 1`` new
-    players out of ``n - 1``. It is reached by the resolvable designs (Kirkman
-    and nearly Kirkman triple systems, the affine planes of order 3 and 4);
-    where those do not exist (``KNOWN_MISSING``) the known maximum is given.
-    Returned only when every player sits at a full table each round; with
-    sit-outs or mixed tables the bound is not known to be reached (None).
+
+def record(n: int, seating: Seating) -> tuple[int, bool] | None:
+    """The most rounds known possible with no pair twice at a table, and whether no draw can
+    have more; None where no record is known (sit-outs, mixed tables, other sizes).
+
+    Tables of 3: Kirkman (n = 3 mod 6) and nearly Kirkman (n = 0 mod 6) triple systems reach
+    the counting bound (n - 1) // 2 for every such n, but for 6 and 12 (``KNOWN_MISSING``).
+    Tables of 4: ``FOURS`` up to 64; past it, resolvable designs with blocks of 4 reach
+    (n - 1) / 3 for every n = 4 (mod 12) (Hanani, Ray-Chaudhuri and Wilson 1972).
     """
     sizes = table_sizes(n, seating)
     if not sizes or sum(sizes) != n or len(set(sizes)) != 1:
         return None
     if (seating, n) in KNOWN_MISSING:
-        return KNOWN_MISSING[(seating, n)]
+        return KNOWN_MISSING[(seating, n)], True
     size = sizes[0]
     bound = (n - 1) // (size - 1)
-    if seating == "3" and n % 6 in (0, 3):
-        return bound
-    if size == 4 and n % 12 == 4:
-        return bound
-    if size == 4 and n == 8:
-        return 1  # two tables of 4: the second round must seat two of a table together again
+    if size == 3:
+        return bound, True
+    if n in FOURS:
+        return FOURS[n]
+    if n % 12 == 4:
+        return bound, True
     return None
+
+
+def most_rounds(n: int, seating: Seating) -> int | None:
+    """The record of ``record``: the most rounds known possible with no pair twice."""
+    known = record(n, seating)
+    return known[0] if known is not None else None
 
 
 def best_possible(n_players: int, seating: Seating, rounds: int) -> int | None:
@@ -119,7 +147,7 @@ def best_possible(n_players: int, seating: Seating, rounds: int) -> int | None:
     Counting: a seated player meets ``size - 1`` players a round; over
     ``rounds`` that is more than the ``n - 1`` others once the rounds exceed
     what fits, and every extra meeting is a repeat (halved: a repeat is
-    shared by two players). Where a design is known not to exist, at least 1.
+    shared by two players). Past a record that is the most possible, at least 1.
     """
     sizes = table_sizes(n_players, seating)
     if not sizes:
@@ -131,7 +159,7 @@ def best_possible(n_players: int, seating: Seating, rounds: int) -> int | None:
     if seated == n_players and len(set(sizes)) == 1:
         per_player = rounds * (sizes[0] - 1) - (n_players - 1)
         bound = max(bound, (n_players * max(0, per_player) + 1) // 2)
-    limit = most_rounds(n_players, seating)
-    if limit is not None and rounds > limit:
+    known = record(n_players, seating)
+    if known is not None and known[1] and rounds > known[0]:
         bound = max(bound, 1)
     return bound

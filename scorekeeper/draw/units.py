@@ -14,7 +14,8 @@ from .model import DrawError, Entrant, Round, Seating, Table
 
 MAX_ENTRANTS = 1000
 """Bound on what one draw computes: the matrices grow with the square of this."""
-MAX_ROUNDS = 50
+MAX_ROUNDS = 64
+"""Enough for a whole whist tournament of 64 (63 rounds) or 61 (61 rounds)."""
 
 
 @dataclass(frozen=True)

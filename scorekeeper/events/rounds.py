@@ -21,6 +21,7 @@ import sqlite_utils
 from ..clock import now
 from ..clubs.evening_tables import add_table
 from ..clubs.records import Evening
+from ..db import rows
 from ..rules.errors import N_, GameError
 from ..rules.kinds import build
 from ..rules.kinds import replay as replay_any
@@ -58,19 +59,27 @@ def rounds(db: sqlite_utils.Database, event_id: int) -> list[EventRound]:
     for r in db.query(
         "select * from event_tables where event_id = ? order by round, table_no", [event_id]
     ):
-        locked = None if r["locked"] is None else tuple(json.loads(r["locked"]))
-        tables.setdefault(r["round"], []).append(
-            EventTable(r["round"], r["table_no"], r["game_id"], locked, r["locked_version"])
+        kept = rows.text_or_none(r, "locked")
+        locked = None if kept is None else rows.json_wholes(kept)
+        number = rows.whole(r, "round")
+        tables.setdefault(number, []).append(
+            EventTable(
+                number,
+                rows.whole(r, "table_no"),
+                rows.whole(r, "game_id"),
+                locked,
+                rows.whole_or_none(r, "locked_version"),
+            )
         )
     return [
         EventRound(
-            r["number"],
-            r["seed"],
-            tuple(json.loads(r["sitting_out"])),
-            r["evening_id"],
-            r["started_at"],
-            r["closed_at"],
-            tuple(tables.get(r["number"], ())),
+            rows.whole(r, "number"),
+            rows.whole(r, "seed"),
+            rows.json_texts(rows.text(r, "sitting_out")),
+            rows.whole_or_none(r, "evening_id"),
+            rows.text(r, "started_at"),
+            rows.text_or_none(r, "closed_at"),
+            tuple(tables.get(rows.whole(r, "number"), ())),
         )
         for r in db.query(
             "select * from event_rounds where event_id = ? order by number", [event_id]
@@ -83,8 +92,10 @@ def _history(db: sqlite_utils.Database, event_id: int) -> tuple[Drawn, ...]:
     for past in rounds(db, event_id):
         seated = []
         for table in past.tables:
-            row = db.execute("select players from games where id = ?", [table.game_id]).fetchone()
-            seated.append(tuple(json.loads(row[0])))
+            (players,) = db.execute(
+                "select players from games where id = ?", [table.game_id]
+            ).fetchone()
+            seated.append(rows.json_texts(str(players)))
         out.append(Drawn(tuple(seated), past.sitting_out))
     return tuple(out)
 
@@ -199,10 +210,22 @@ def lock_table(
     tally: Sequence[int] | None,
     game_version: int | None = None,
 ) -> None:
-    """Lock a table's result as it stands (``tally``), or unlock it (None)."""
+    """Lock a table's result as it stands (``tally``), or unlock it (None).
+
+    A table of a closed round is locked by its round already: locking it again is refused.
+    """
     with changing(
         db, EventOwner(event_id), version, "lock" if tally is not None else "unlock"
     ) as change:
+        if (
+            tally is not None
+            and db.execute(
+                "select 1 from event_rounds where event_id = ? and number = ?"
+                " and closed_at is not null",
+                [event_id, round_no],
+            ).fetchone()
+        ):
+            raise GameError("round", N_("this round is closed: its tables are locked already"))
         cursor = db.execute(
             "update event_tables set locked = ?, locked_version = ? where event_id = ?"
             " and round = ? and table_no = ?",

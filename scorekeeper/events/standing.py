@@ -20,7 +20,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 import sqlite_utils
 
@@ -70,12 +70,18 @@ def event_key(db: sqlite_utils.Database, event_id: int) -> str:
 
 _kept: OrderedDict[tuple[str, int, str], tuple[float, Standing]] = OrderedDict()
 _latest: dict[tuple[str, int], tuple[float, Standing]] = {}
-_shapes: OrderedDict[tuple[str, int, int], Any] = OrderedDict()
+Shape = tuple[tuple[Player, ...], tuple[EventRound, ...], tuple[Penalty, ...]]
+"""An event's players, rounds and penalties as one version of it has them."""
+_shapes: OrderedDict[tuple[str, int, int], Shape] = OrderedDict()
 _tables: OrderedDict[tuple[str, int, int, str], tuple[TableResult, int]] = OrderedDict()
 _lock = threading.Lock()
 
 
-def _keep(cache: OrderedDict[Any, Any], key: Any, value: Any, bound: int) -> None:
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _keep(cache: OrderedDict[K, V], key: K, value: V, bound: int) -> None:
     with _lock:
         cache[key] = value
         while len(cache) > bound:

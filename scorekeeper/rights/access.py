@@ -193,9 +193,23 @@ def grant_of(game_id: int) -> grants.Grant | None:
     return None if held is None else grants.active(get_db(), game_id, held)
 
 
+Acting = tuple[int, int, int | None]
+"""The change a request makes: the game, its version when it began, the grant making it."""
+
+
+def _acting(found: object) -> Acting | None:
+    """What ``managed`` kept on ``g`` for this request (None: it changes no game)."""
+    if not isinstance(found, tuple) or len(found) != 3:
+        return None
+    game_id, version, grant_id = found
+    if not isinstance(game_id, int) or not isinstance(version, int):
+        return None
+    return game_id, version, grant_id if isinstance(grant_id, int) else None
+
+
 def acting_grant() -> int | None:
     """The grant making the change of this request (for the change log), if any."""
-    acting = g.get("acting")
+    acting = _acting(g.get("acting"))
     return None if acting is None else acting[2]
 
 
@@ -269,9 +283,11 @@ def managed(game_id: int) -> store.StoredGame:
 
 def note_change(response: Response) -> Response:
     """After a request: if a device's grant changed its game, say when (the links page shows it)."""
-    acting = g.pop("acting", None)
-    if acting is not None and acting[2] is not None:
+    acting = _acting(g.pop("acting", None))
+    if acting is not None:
         game_id, version, grant_id = acting
+        if grant_id is None:
+            return response
         try:
             now = store.head(get_db(), game_id)
         except store.NotFound:

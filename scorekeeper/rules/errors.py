@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 
 def N_(template: str) -> str:
@@ -23,7 +22,9 @@ class GameError(ValueError):
     'coup 3: tricks sum to 10, expected 9'
     """
 
-    def __init__(self, field: str, template: str, coup: int | None = None, **params: Any) -> None:
+    def __init__(
+        self, field: str, template: str, coup: int | None = None, **params: object
+    ) -> None:
         super().__init__(template.format(**params))
         self.field = field
         self.template = template

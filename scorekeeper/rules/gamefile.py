@@ -19,49 +19,55 @@ REPORT_FORMAT = "scorekeeper-report/1"
 T = TypeVar("T")
 
 
-def file_parts(
-    data: Any, game: str, count: int, players_message: str
-) -> tuple[list[str], int, Mapping[str, Any], list[Any]]:
-    """What every game file has: players, first dealer's seat, rules object, coups list."""
+def json_object(data: object) -> Mapping[str, object]:
+    """A parsed game file as a JSON object (GameError if it is none)."""
     if not isinstance(data, Mapping):
         raise GameError("file", N_("a game file is a JSON object"))
-    if data.get("format") != FORMAT:
+    return data
+
+
+def file_parts(
+    data: object, game: str, count: int, players_message: str
+) -> tuple[list[str], int, Mapping[str, object], list[object]]:
+    """What every game file has: players, first dealer's seat, rules object, coups list."""
+    head = json_object(data)
+    if head.get("format") != FORMAT:
         raise GameError(
             "format",
             N_("format must be {wanted!r}, got {value!r}"),
             wanted=FORMAT,
-            value=data.get("format"),
+            value=head.get("format"),
         )
-    if data.get("game") != game:
+    if head.get("game") != game:
         raise GameError(
             "game",
             N_("game must be {wanted!r}, got {value!r}"),
             wanted=game,
-            value=data.get("game"),
+            value=head.get("game"),
         )
-    players = data.get("players")
-    if (
-        not isinstance(players, list)
-        or not all(isinstance(p, str) and p.strip() for p in players)
-        or len(players) != count
-        or len(set(players)) != count
-    ):
+    given = head.get("players")
+    if not isinstance(given, list):
         raise GameError("players", players_message)
-    first = data.get("first_dealer", players[0])
+    players = [p for p in given if isinstance(p, str) and p.strip()]
+    if len(players) != len(given) or len(players) != count or len(set(players)) != count:
+        raise GameError("players", players_message)
+    first = head.get("first_dealer", players[0])
     if first not in players:
         raise GameError(
             "first_dealer", N_("first_dealer {name!r} is not one of the players"), name=first
         )
-    rules_data = data.get("rules", {})
+    rules_data = head.get("rules", {})
     if not isinstance(rules_data, Mapping):
         raise GameError("rules", N_("rules must be an object"))
-    coups_data = data.get("coups", [])
+    coups_data = head.get("coups", [])
     if not isinstance(coups_data, list):
         raise GameError("coups", N_("coups must be a list"))
-    return players, players.index(first), rules_data, coups_data
+    rules: Mapping[str, object] = rules_data
+    coups: list[object] = coups_data
+    return players, players.index(first), rules, coups
 
 
-def numbered(items: list[Any], parse: Callable[[Any], T]) -> list[T]:
+def numbered(items: Sequence[object], parse: Callable[[Any], T]) -> list[T]:
     """Parse each coup, placing any refusal at its 1-based number."""
     parsed = []
     for n, item in enumerate(items, 1):
@@ -72,7 +78,7 @@ def numbered(items: list[Any], parse: Callable[[Any], T]) -> list[T]:
     return parsed
 
 
-def whole_field(value: Any, field: str) -> int:
+def whole_field(value: object, field: str) -> int:
     if type(value) is not int:
         raise GameError(
             field, N_("{key} must be whole numbers, got {value!r}"), key=field, value=value
@@ -80,29 +86,31 @@ def whole_field(value: Any, field: str) -> int:
     return value
 
 
-def coup_object(item: Any) -> Mapping[str, Any]:
+def coup_object(item: object) -> Mapping[str, object]:
     if not isinstance(item, Mapping):
         raise GameError("coup", N_("a coup is a JSON object"))
     return item
 
 
-def note_field(item: Mapping[str, Any]) -> str:
+def note_field(item: Mapping[str, object]) -> str:
     note = item.get("note", "")
     if not isinstance(note, str):
         raise GameError("note", N_("note must be text"))
     return note
 
 
-def rules_choice(data: Any, key: str, allowed: tuple[str, ...], template: str) -> str:
+def rules_choice(data: object, key: str, allowed: tuple[str, ...], template: str) -> str:
     """A rules key that picks a system or variant (the first allowed value by default)."""
-    rules = data.get("rules", {}) if isinstance(data, Mapping) else {}
-    value = rules.get(key, allowed[0]) if isinstance(rules, Mapping) else allowed[0]
+    rules = json_object(data).get("rules", {}) if isinstance(data, Mapping) else {}
+    value: object = rules.get(key, allowed[0]) if isinstance(rules, Mapping) else allowed[0]
     if not isinstance(value, str) or value not in allowed:
         raise GameError(f"rules.{key}", template, value=value)
     return value
 
 
-def file_head(game: str, players: Sequence[str], first_dealer: int, rules: Any) -> dict[str, Any]:
+def file_head(
+    game: str, players: Sequence[str], first_dealer: int, rules: Mapping[str, object]
+) -> dict[str, Any]:
     """The keys every game file opens with, in their order (a file's hash depends on it)."""
     return {
         "format": FORMAT,
@@ -113,14 +121,14 @@ def file_head(game: str, players: Sequence[str], first_dealer: int, rules: Any) 
     }
 
 
-def flag_field(item: Mapping[str, Any], key: str) -> bool:
+def flag_field(item: Mapping[str, object], key: str) -> bool:
     value = item.get(key, False)
     if not isinstance(value, bool):
         raise GameError(key, N_("{key} must be true or false"), key=key)
     return value
 
 
-def json_text(data: Any) -> str:
+def json_text(data: object) -> str:
     """A game file or report as JSON text: the one spelling the CLI and the app share.
 
     Exactly ``json.dumps(data, ensure_ascii=False, indent=2) + "\\n"``, written
@@ -129,7 +137,7 @@ def json_text(data: Any) -> str:
     return "".join(json_chunks(data)) + "\n"
 
 
-def write_json(data: Any, write: Callable[[str], Any], buffer: int = 1 << 16) -> None:
+def write_json(data: object, write: Callable[[str], object], buffer: int = 1 << 16) -> None:
     """``json_text(data)`` written piece by piece: a ``Stream`` in it is never held whole."""
     pending: list[str] = []
     size = 0
@@ -144,7 +152,7 @@ def write_json(data: Any, write: Callable[[str], Any], buffer: int = 1 << 16) ->
 
 
 def write_json_bytes(
-    data: Any, write: Callable[[bytes], Any], errors: str = "strict", buffer: int = 1 << 20
+    data: object, write: Callable[[bytes], object], errors: str = "strict", buffer: int = 1 << 20
 ) -> None:
     """``json_text(data)`` encoded as UTF-8 (``errors`` as the text stream's), in large writes.
 
@@ -217,7 +225,7 @@ def _plain(depth: int) -> Callable[[Any], str]:
     return encode
 
 
-def _key(key: Any) -> str:
+def _key(key: object) -> str:
     """A dict key as ``json`` writes it (a number or a constant becomes its text)."""
     if isinstance(key, str):
         return _plain(0)(key)
@@ -230,7 +238,7 @@ def _key(key: Any) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
 
 
-def json_chunks(value: Any, depth: int = 0) -> Iterator[str]:
+def json_chunks(value: object, depth: int = 0) -> Iterator[str]:
     """The pieces of ``json.dumps(value, ensure_ascii=False, indent=2)``, in order.
 
     A ``Stream`` is written one item at a time; anything else in one piece.
@@ -238,12 +246,12 @@ def json_chunks(value: Any, depth: int = 0) -> Iterator[str]:
     return cast(Iterator[str], _pieces(value, depth, fast=False))  # bytes only when fast
 
 
-def json_pieces(value: Any, depth: int = 0) -> Iterator[str | bytes]:
+def json_pieces(value: object, depth: int = 0) -> Iterator[str | bytes]:
     """``json_chunks``, with the items of a ``whole_numbers`` Stream as UTF-8 bytes (orjson)."""
     return _pieces(value, depth, fast=True)
 
 
-def _pieces(value: Any, depth: int, fast: bool) -> Iterator[str | bytes]:
+def _pieces(value: object, depth: int, fast: bool) -> Iterator[str | bytes]:
     if isinstance(value, Stream):
         if fast and value.whole_numbers and streamed_json.available:
             yield from streamed_json.items(value.items, depth, _text)
@@ -265,7 +273,7 @@ def _pieces(value: Any, depth: int, fast: bool) -> Iterator[str | bytes]:
         yield _text(value, depth)
 
 
-def _text(value: Any, depth: int) -> str:
+def _text(value: object, depth: int) -> str:
     """``value`` as json.dumps(indent=2) writes it at ``depth`` (its first line not indented)."""
     if isinstance(value, dict):
         if not value:

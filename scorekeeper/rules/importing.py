@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
 
 from .errors import N_, GameError
 
@@ -42,11 +41,11 @@ def _float(text: str) -> float:
     return number
 
 
-def _constant(text: str) -> Any:
+def _constant(text: str) -> float:
     raise _Refused(text)  # NaN, Infinity, -Infinity: not JSON
 
 
-def parse(raw: bytes, any_size: bool = False) -> Any:
+def parse(raw: bytes, any_size: bool = False) -> object:
     """The JSON value of a game file's bytes, within the limits; GameError says what is wrong.
 
     ``any_size``: no limit on the size and the number of coups (``scorekeeper
@@ -62,7 +61,7 @@ def parse(raw: bytes, any_size: bool = False) -> Any:
     try:
         # a float or a constant calls its check only where there is one; the check of
         # every int costs a call per int, spared when no int can be out of bounds
-        data = json.loads(
+        data: object = json.loads(
             text,
             parse_int=_int if not _small_ints(raw) else None,
             parse_float=_float,
@@ -93,7 +92,7 @@ def parse(raw: bytes, any_size: bool = False) -> Any:
     return data
 
 
-def _all_characters(data: Any) -> bool:
+def _all_characters(data: object) -> bool:
     """Whether every text of ``data`` can be written as UTF-8 (stored, shown, printed).
 
     JSON lets a file write half of a UTF-16 pair alone (``"\\ud800"``): Python
@@ -109,9 +108,9 @@ def _all_characters(data: Any) -> bool:
     return True
 
 
-def _texts(data: Any) -> Iterator[str]:
+def _texts(data: object) -> Iterator[str]:
     """Every string of a JSON value, keys included (without recursion: any depth)."""
-    stack = [data]
+    stack: list[object] = [data]
     while stack:
         value = stack.pop()
         if isinstance(value, dict):
@@ -161,21 +160,22 @@ def _short_texts(raw: bytes) -> bool:
     return b'\\"' not in raw and _LONG_RUN not in raw.translate(_QUOTES)
 
 
-def check_bounds(data: Any, max_coups: int | None = MAX_COUPS, raw: bytes | None = None) -> None:
+def check_bounds(data: object, max_coups: int | None = MAX_COUPS, raw: bytes | None = None) -> None:
     """Refuse a file with too many coups or too long a text, before any rule reads it.
 
     ``max_coups`` None: any number. ``raw``: the bytes ``data`` was read from,
     which spare the walk over every value when they cannot hold a long text.
     """
     if isinstance(data, dict):
-        players = data.get("players")
+        given: Mapping[str, object] = data
+        players = given.get("players")
         if isinstance(players, list) and any(
             isinstance(p, str) and len(p) > MAX_NAME for p in players
         ):
             raise GameError(
                 "players", N_("a player's name has at most {limit} characters"), limit=MAX_NAME
             )
-        coups = data.get("coups")
+        coups = given.get("coups")
         if max_coups is not None and isinstance(coups, list) and len(coups) > max_coups:
             raise GameError(
                 "coups",

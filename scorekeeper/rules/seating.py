@@ -64,13 +64,22 @@ class Sitting:
     """Who sat there before him (None: he sat there from the start)."""
 
 
+def sitter(players: Sequence[str], changes: Sequence[SeatChange], seat: int, coup: int) -> str:
+    """Who sits at seat ``seat`` in coup ``coup`` (1-based): the one name every page gives him.
+
+    The game file and the report keep naming the seat by ``players``; the words
+    a page shows of a coup (dealer, hombre, tricks, payments) name its sitter.
+    """
+    name = players[seat]
+    for change in changes:
+        if change.seat == seat and change.coup <= coup:
+            name = change.player
+    return name
+
+
 def seated(players: Sequence[str], changes: Sequence[SeatChange], coup: int) -> tuple[str, ...]:
     """The names at the table in coup ``coup`` (1-based), seat by seat."""
-    names = list(players)
-    for change in changes:
-        if change.coup <= coup:
-            names[change.seat] = change.player
-    return tuple(names)
+    return tuple(sitter(players, changes, seat, coup) for seat in range(len(players)))
 
 
 def payers(players: Sequence[str], changes: Sequence[SeatChange], coup: int) -> tuple[str, ...]:

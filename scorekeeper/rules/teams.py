@@ -6,18 +6,18 @@ Seats 0 and 2 are *Nous*, seats 1 and 3 *Eux*: team ``seat % 2``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from .errors import N_, GameError
 
 TEAMS = ("nous", "eux")
 
 
-def team_field(value: Any, key: str) -> int:
+def team_field(value: object, key: str) -> int:
     if not isinstance(value, str) or value not in TEAMS:
         raise GameError(key, N_("a team is nous or eux"))
     return TEAMS.index(value)
 
 
-def optional_team(item: Mapping[str, Any], key: str) -> int | None:
-    return None if item.get(key) is None else team_field(item[key], key)
+def optional_team(item: Mapping[str, object], key: str) -> int | None:
+    value = item.get(key)
+    return None if value is None else team_field(value, key)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import sqlite_utils
 
@@ -36,6 +35,7 @@ from ..db.chain import (
     present,
     recorded_fault,
 )
+from ..db.rows import Row
 from .changelog import Action
 
 STARTS = (Action.CREATE, Action.IMPORT, Action.CHAIN)
@@ -83,11 +83,15 @@ def verify(db: sqlite_utils.Database) -> Outcome:
 
 def check_game(db: sqlite_utils.Database, game_id: int) -> Fault | None:
     """The first place where game ``game_id`` as stored is not what its log says."""
-    rows = list(db.query("select * from games where id = ?", [game_id]))
-    log = list(db.query("select * from changes where game_id = ? order by id", [game_id]))
-    coups = list(db.query("select * from coups where game_id = ? order by position", [game_id]))
+    rows: list[Row] = list(db.query("select * from games where id = ?", [game_id]))
+    log: list[Row] = list(
+        db.query("select * from changes where game_id = ? order by id", [game_id])
+    )
+    coups: list[Row] = list(
+        db.query("select * from coups where game_id = ? order by position", [game_id])
+    )
     if not rows:
-        where = ("changes", log[0]["id"]) if log else ("coups", coups[0]["id"])
+        where = ("changes", _id(log[0])) if log else ("coups", _id(coups[0]))
         return Fault(*where, f"game {game_id} is not stored, yet it has log lines or coups")
     if not log:
         return Fault("games", game_id, "the game has no change log")
@@ -96,9 +100,9 @@ def check_game(db: sqlite_utils.Database, game_id: int) -> Fault | None:
     first = log[start]
     state = _load(first["state"])
     if first["action"] not in STARTS or not isinstance(state, dict) or "coups" not in state:
-        return Fault("changes", first["id"], f"game {game_id}'s log does not start with the game")
-    expected_coups = list(state.pop("coups"))
-    expected = dict(state)
+        return Fault("changes", _id(first), f"game {game_id}'s log does not start with the game")
+    expected_coups: list[object] = list(state.pop("coups"))
+    expected: dict[str, object] = dict(state)
     for line in log[start + 1 :]:
         fault = _apply(line, expected, expected_coups)
         if fault is not None:
@@ -110,22 +114,22 @@ def check_game(db: sqlite_utils.Database, game_id: int) -> Fault | None:
     return _compare_coups(game_id, coups, expected_coups)
 
 
-def _apply(line: dict[str, Any], game: dict[str, Any], coups: list[Any]) -> Fault | None:
+def _apply(line: Row, game: dict[str, object], coups: list[object]) -> Fault | None:
     """Line ``line`` applied to the game's row and coups as the log has them so far."""
     state = _load(line["state"])
     if line["action"] in STARTS or not isinstance(state, dict):
-        return Fault("changes", line["id"], "a line within the chain that records no change")
+        return Fault("changes", _id(line), "a line within the chain that records no change")
     game.update(state)
     action, position = line["action"], line["position"]
     if action in (Action.ADD, Action.REDO):
         if position != len(coups) + 1 or _load(line["after"]) is _BAD:
-            return Fault("changes", line["id"], f"adds coup {position} after {len(coups)} coups")
+            return Fault("changes", _id(line), f"adds coup {position} after {len(coups)} coups")
         coups.append(_load(line["after"]))
     elif action in (Action.EDIT, Action.DELETE, Action.UNDO):
         if not (isinstance(position, int) and 1 <= position <= len(coups)):
-            return Fault("changes", line["id"], f"changes coup {position} of {len(coups)}")
+            return Fault("changes", _id(line), f"changes coup {position} of {len(coups)}")
         if coups[position - 1] != _load(line["before"]):
-            return Fault("changes", line["id"], f"its coup {position} before is not the log's")
+            return Fault("changes", _id(line), f"its coup {position} before is not the log's")
         if action == Action.EDIT:
             coups[position - 1] = _load(line["after"])
         else:
@@ -133,32 +137,42 @@ def _apply(line: dict[str, Any], game: dict[str, Any], coups: list[Any]) -> Faul
     return None
 
 
-def _compare_coups(game_id: int, stored: list[dict[str, Any]], logged: list[Any]) -> Fault | None:
+def _compare_coups(game_id: int, stored: list[Row], logged: list[object]) -> Fault | None:
     for n, row in enumerate(stored, 1):
         if row["position"] != n:
-            return Fault("coups", row["id"], f"game {game_id}: position {row['position']}, not {n}")
+            return Fault("coups", _id(row), f"game {game_id}: position {row['position']}, not {n}")
         if n > len(logged):
-            return Fault("coups", row["id"], f"game {game_id}: coup {n} is not in its log")
+            return Fault("coups", _id(row), f"game {game_id}: coup {n} is not in its log")
         if _load(row["data"]) != logged[n - 1]:
-            return Fault("coups", row["id"], f"game {game_id}: coup {n} is not what its log says")
+            return Fault("coups", _id(row), f"game {game_id}: coup {n} is not what its log says")
     if len(stored) < len(logged):
         return Fault("games", game_id, f"{len(stored)} coups stored, its log has {len(logged)}")
     return None
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     """A value quoted in a fault, cut to a line."""
     text = repr(value)
     return text if len(text) <= 70 else text[:69] + "…"
 
 
-def _load(text: Any) -> Any:
+def _load(text: object) -> object:
+    """A JSON column as the log wrote it; ``_BAD`` when it holds no JSON text."""
     if text is None:
         return None
+    if not isinstance(text, str | bytes | bytearray):
+        return _BAD  # json.loads raises TypeError
     try:
-        return json.loads(text)
-    except (TypeError, ValueError):
+        value: object = json.loads(text)
+    except ValueError:
         return _BAD
+    return value
+
+
+def _id(row: Row) -> int | None:
+    """A row's id, as a fault names it."""
+    value = row.get("id")
+    return value if isinstance(value, int) else None
 
 
 def heads_text(heads: Iterable[Head]) -> str:

@@ -26,9 +26,13 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import sqlite_utils
+
+if TYPE_CHECKING:
+    from .game_rows import GamesRow
+    from .stored import StoredGame
 
 GAMES = 256
 """Games a process keeps: a club evening's tables, several times over."""
@@ -37,11 +41,11 @@ COUPS = 300_000
 
 Key = tuple[str, int]
 """The database file and the game's id."""
-Stamp = tuple[Any, ...]
+Stamp = tuple[int, str | None, str, str | None, str | None]
 """What changes in the game's row on every change: (version, updated_at, created_at, token),
 and the database's generation read with it (a restore in place brings back a version and a
 time of change with other coups: issue 36)."""
-Head = tuple[Any, ...]
+Head = tuple[str, str, str, int]
 """The stored parts every coup is read against: (game, players, rules, first dealer)."""
 
 
@@ -51,7 +55,7 @@ class Entry:
     head: Head
     data: tuple[str, ...]
     """The coups' rows as stored text, in order: a new read is compared with them."""
-    stored: Any
+    stored: StoredGame
     """The ``store.StoredGame`` built from them (its replay is kept on it once made)."""
 
 
@@ -122,15 +126,9 @@ def key_of(db: sqlite_utils.Database, game_id: int) -> Key | None:
     return (name, game_id) if name else None
 
 
-def stamp_of(row: dict[str, Any]) -> Stamp:
-    return (
-        row["version"],
-        row["updated_at"],
-        row["created_at"],
-        row.get("table_token"),
-        row.get("generation"),
-    )
+def stamp_of(row: GamesRow) -> Stamp:
+    return (row.version, row.updated_at, row.created_at, row.table_token, row.generation)
 
 
-def head_of(row: dict[str, Any]) -> Head:
-    return (row["game"], row["players"], row["rules"], row["first_dealer"])
+def head_of(row: GamesRow) -> Head:
+    return (row.game, row.players, row.rules, row.first_dealer)

@@ -8,12 +8,14 @@ undo is a line too: its ``before`` is what a redo puts back.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 import sqlite_utils
 
 from ..clock import now
+from ..db import rows
 from ..db.chain import CHANGES, append
 from . import grants
 from .errors import NotFound
@@ -48,16 +50,45 @@ class Action(StrEnum):
     who, at whose seat, from which coup and how (plays for him / takes over)."""
 
 
-def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class LogRow:
+    """One line of a game's change log as the history page reads it."""
+
+    at: str
+    action: str
+    position: int | None
+    before: str | None
+    """The coup (or rule set) before the change, as JSON text (the game file's shape)."""
+    after: str | None
+    grant_id: int | None
+    """The link (grant) that made the change; None: made before links were kept."""
+    phone: str | None
+    """The name or label of that link's phone."""
+
+    @classmethod
+    def of(cls, row: rows.Row) -> LogRow:
+        return cls(
+            rows.text(row, "at"),
+            rows.text(row, "action"),
+            rows.whole_or_none(row, "position"),
+            rows.text_or_none(row, "before"),
+            rows.text_or_none(row, "after"),
+            rows.whole_or_none(row, "grant_id"),
+            rows.text_or_none(row, "phone"),
+        )
+
+
+def history(db: sqlite_utils.Database, game_id: int) -> list[LogRow]:
     """The change log of a game, newest first, with the label of the phone that made each."""
-    return list(
-        db.query(
+    return [
+        LogRow.of(row)
+        for row in db.query(
             "select changes.*, coalesce(grants.name, grants.label) as phone from changes"
             " left join grants on grants.id = changes.grant_id"
             " where changes.game_id = ? order by changes.id desc",
             [game_id],
         )
-    )
+    ]
 
 
 def chain_started(db: sqlite_utils.Database, game_id: int) -> str | None:

@@ -24,9 +24,9 @@ This module is pure: no Flask, no database.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from collections.abc import Sequence
 
-from ..rules.kind import GameKind
+from ..rules.kind import Game, GameKind, Report, Standing
 
 SPACING = 256
 """Coups between two kept prefixes at first: a correction replays at most this many more."""
@@ -34,7 +34,7 @@ MOST = 16
 """Prefixes kept at once for one game; beyond, the spacing doubles."""
 
 
-def length(report: Any) -> int:
+def length(report: Report) -> int:
     """How many coups a report folded."""
     return len(report.game.coups)
 
@@ -45,7 +45,7 @@ class Checkpoints:
     def __init__(self, spacing: int = SPACING, most: int = MOST) -> None:
         self.spacing = spacing
         self.most = most
-        self._reports: dict[int, Any] = {}
+        self._reports: dict[int, Report] = {}
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -55,7 +55,7 @@ class Checkpoints:
         with self._lock:
             return sorted(self._reports)
 
-    def keep(self, report: Any) -> None:
+    def keep(self, report: Report) -> None:
         """Keep ``report`` if its length is a multiple of the spacing (else nothing)."""
         n = length(report)
         with self._lock:
@@ -66,7 +66,7 @@ class Checkpoints:
                 self.spacing *= 2
                 self._reports = {k: r for k, r in self._reports.items() if k % self.spacing == 0}
 
-    def nearest(self, upto: int) -> Any:
+    def nearest(self, upto: int) -> Report | None:
         """The kept report of the longest prefix of at most ``upto`` coups, or None."""
         with self._lock:
             best = max((n for n in self._reports if n <= upto), default=None)
@@ -79,7 +79,7 @@ class Checkpoints:
             other._reports = {n: r for n, r in self._reports.items() if n <= upto}
         return other
 
-    def fold(self, kind: GameKind, start: Any, game: Any) -> Any:
+    def fold(self, kind: GameKind, start: Report | None, game: Game) -> Report:
         """The report of ``game`` from ``start`` (a prefix's report, or None), keeping prefixes.
 
         The fold stops at every multiple of the spacing it passes and keeps
@@ -102,7 +102,7 @@ class Checkpoints:
         self.keep(report)
         return report
 
-    def changed(self, kind: GameKind, game: Any, coups: Any, first: int) -> Any:
+    def changed(self, kind: GameKind, game: Game, coups: Sequence[object], first: int) -> Report:
         """The report of ``game`` with ``coups``, whose first ``first`` − 1 are the game's own.
 
         Goes on from the nearest kept prefix (building the missing ones on the
@@ -113,7 +113,7 @@ class Checkpoints:
             return kind.replay(changed)
         return self._step(kind, self._before(kind, game, coups, first), changed)
 
-    def check(self, kind: GameKind, old: Any, coups: Any, first: int) -> Any:
+    def check(self, kind: GameKind, old: Report, coups: Sequence[object], first: int) -> Standing:
         """``changed``, for a correction or deletion at coup ``first``, as far as the kind needs.
 
         ``old`` is the replay of the game these prefixes are of. The kind
@@ -130,7 +130,9 @@ class Checkpoints:
             later = [self._reports[n] for n in sorted(self._reports) if n >= first]
         return kind.check(base, changed, old, first, later)
 
-    def _before(self, kind: GameKind, game: Any, coups: Any, first: int) -> Any:
+    def _before(
+        self, kind: GameKind, game: Game, coups: Sequence[object], first: int
+    ) -> Report | None:
         """The report of the longest prefix that ``coups`` and ``game`` share before ``first``."""
         upto = min(first - 1, len(game.coups), len(coups))
         base = self.nearest(upto)
@@ -139,5 +141,5 @@ class Checkpoints:
         return base
 
     @staticmethod
-    def _step(kind: GameKind, start: Any, game: Any) -> Any:
+    def _step(kind: GameKind, start: Report | None, game: Game) -> Report:
         return kind.replay(game) if start is None else kind.extend(start, game)

@@ -14,6 +14,7 @@ from typing import Any
 
 import sqlite_utils
 
+from ..rules.kind import Game, Report, Standing
 from ..rules.kinds import dump_coup
 from . import cache, coup_keys
 from .changelog import Action, redoable, undone_coup
@@ -21,29 +22,39 @@ from .changing import Change, changing
 from .errors import Conflict, NotFound
 from .game_owner import GameOwner
 from .repository import kept_after_append
-from .stored import AnyReport, StoredGame
+from .stored import StoredGame
+
+
+def _appended(change: Change[StoredGame], coups: list[Any]) -> tuple[Game, Report]:
+    """The game with ``coups`` (the stored ones and one more), continued from its kept replay.
+
+    Raises GameError: the change's transaction is rolled back.
+    """
+    stored = change.stored
+    game = stored.game.with_coups(coups)
+    return game, stored.kind.extend(stored.replay(), game)
+
+
+def _changed(change: Change[StoredGame], coups: list[Any], position: int) -> tuple[Game, Standing]:
+    """The game with ``coups``, changed at ``position``, checked from the kept prefix before it.
+
+    As far as it differs from the game (the stored game, read in this
+    transaction): what a whole replay refuses (GameError), the check refuses.
+    """
+    return change.stored.game.with_coups(coups), change.stored.check(coups, position)
 
 
 def _rewrite(
     db: sqlite_utils.Database,
     change: Change[StoredGame],
-    coups: list[Any],
+    game: Game,
     position: int,
     before: Any,
     after: Any,
-) -> AnyReport:
-    """Validate the new list of coups by replaying it, then store the difference."""
+) -> None:
+    """Store the difference of ``game`` (validated by its replay) from the stored game."""
     stored = change.stored
-    game = stored.game.with_coups(coups)
-    # raises GameError: the change's transaction is rolled back; an appended coup continues
-    # the kept replay, a correction or deletion is checked from the kept prefix before it,
-    # and as far as it differs from the game (the stored game, read in this transaction):
-    # what a whole replay refuses, the check refuses
     appended = change.action in (Action.ADD, Action.REDO)
-    if appended:
-        report: AnyReport = stored.kind.extend(stored.replay(), game)
-    else:
-        report = stored.check(coups, position)
     if appended:
         assert after is not None
         if change.action is Action.REDO:  # the key it was sent under names it again
@@ -74,7 +85,6 @@ def _rewrite(
     change.position = position
     change.before = None if before is None else dump_coup(game, before)
     change.after = None if after is None else dump_coup(game, after)
-    return report
 
 
 def add_coup(
@@ -84,12 +94,13 @@ def add_coup(
     version: int | None = None,
     by: int | None = None,
     key: str | None = None,
-) -> AnyReport:
+) -> Report:
     """Append a coup; ``key``: the phone's key for it (a retry of a stored coup raises
     ``coup_keys.AlreadyStored``, storing nothing)."""
     with changing(db, GameOwner(game_id, key), version, Action.ADD, by) as change:
         coups = [*change.stored.game.coups, coup]
-        report = _rewrite(db, change, coups, len(coups), None, coup)
+        game, report = _appended(change, coups)
+        _rewrite(db, change, game, len(coups), None, coup)
         keep = kept_after_append(db, change.stored, report)
     if keep is not None:  # committed: the next page of this game needs no read of its coups
         cache.CACHE.put(*keep)
@@ -98,7 +109,7 @@ def add_coup(
 
 def redo_coup(
     db: sqlite_utils.Database, game_id: int, version: int | None = None, by: int | None = None
-) -> AnyReport:
+) -> Report:
     """Put back the last undone coup, if nothing but undos (and redos) happened since."""
     with changing(db, GameOwner(game_id), version, Action.REDO, by) as change:
         stored = change.stored
@@ -107,7 +118,9 @@ def redo_coup(
             raise Conflict(game_id)
         coup = stored.kind.load_coup(undone_coup(db, game_id), stored.game)
         coups = [*stored.game.coups, coup]
-        return _rewrite(db, change, coups, position, None, coup)
+        game, report = _appended(change, coups)
+        _rewrite(db, change, game, position, None, coup)
+        return report
 
 
 def edit_coup(
@@ -117,13 +130,15 @@ def edit_coup(
     coup: Any,
     version: int | None = None,
     by: int | None = None,
-) -> AnyReport:
+) -> Standing:
     with changing(db, GameOwner(game_id), version, Action.EDIT, by) as change:
         coups = list(change.stored.game.coups)
         if not 1 <= position <= len(coups):
             raise NotFound(position)
         before, coups[position - 1] = coups[position - 1], coup
-        return _rewrite(db, change, coups, position, before, coup)
+        game, checked = _changed(change, coups, position)
+        _rewrite(db, change, game, position, before, coup)
+        return checked
 
 
 def delete_coup(
@@ -132,7 +147,7 @@ def delete_coup(
     position: int | None = None,
     version: int | None = None,
     by: int | None = None,
-) -> AnyReport:
+) -> Standing:
     """Delete a coup; without a position, undo the last one (the log keeps it for a redo)."""
     action = Action.UNDO if position is None else Action.DELETE
     with changing(db, GameOwner(game_id), version, action, by) as change:
@@ -141,4 +156,6 @@ def delete_coup(
         if not 1 <= position <= len(coups):
             raise NotFound(position)
         before = coups.pop(position - 1)
-        return _rewrite(db, change, coups, position, before, None)
+        game, checked = _changed(change, coups, position)
+        _rewrite(db, change, game, position, before, None)
+        return checked

@@ -12,17 +12,18 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 import sqlite_utils
 
-from ..rules.kind import GameKind
+from ..db import rows
+from ..rules.kind import GameKind, Rules
 from ..rules.kinds import build, kind_of, stored_kind
 from ..rules.money import Money
 from ..rules.seating import SeatChange
 from . import cache
 from .checkpoints import Checkpoints
 from .errors import NotFound
+from .game_rows import GamesRow
 from .stored import AnyGame, AnyReport, StoredGame
 
 GAME_ROWS = "select games.*, (select token from generation where id = 1) as generation from games"
@@ -31,17 +32,16 @@ a backup restored in place brings back versions and times of change, never a gen
 (``cache.stamp_of``)."""
 
 
-def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
+def _row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
     """The game of a row: the kept one if the row is the same, else read (cache.py)."""
-    key = cache.key_of(db, row["id"])
+    key = cache.key_of(db, row.id)
     stamp = cache.stamp_of(row)
     kept = None if key is None else cache.CACHE.get(key)
     if kept is not None and kept.stamp == stamp:
-        stored: StoredGame = kept.stored
-        return stored
+        return kept.stored
     data = tuple(
-        c["data"]
-        for c in db.query("select data from coups where game_id = ? order by position", [row["id"]])
+        rows.text(c, "data")
+        for c in db.query("select data from coups where game_id = ? order by position", [row.id])
     )
     head = cache.head_of(row)
     basis = None
@@ -54,17 +54,17 @@ def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
     ):  # coups appended since: read the new ones, continue the replay
         before = kept.stored.game
         kind = kind_of(before)
-        added = [kind.load_coup(json.loads(item), before) for item in data[len(kept.data) :]]
+        added = [kind.load_coup(_coup_file(item), before) for item in data[len(kept.data) :]]
         game = before.with_coups([*before.coups, *added]) if added else before
         basis = kept.stored.known_report()
         checkpoints = kept.stored.checkpoints.until(len(kept.data))
     else:
         game = build(
-            head[0],
-            tuple(json.loads(row["players"])),
-            json.loads(row["rules"]),
-            row["first_dealer"],
-            [json.loads(item) for item in data],
+            row.game,
+            row.player_names(),
+            row.rules_object(),
+            row.first_dealer,
+            [_coup_file(item) for item in data],
         )
         if kept is not None and kept.head == head:  # a correction: the coups before it stay
             checkpoints = kept.stored.checkpoints.until(_common(kept.data, data))
@@ -82,28 +82,34 @@ def _common(old: tuple[str, ...], new: tuple[str, ...]) -> int:
     return min(len(old), len(new))
 
 
+def _coup_file(text: str) -> object:
+    """A coup's row: the coup in the game file's shape (its kind reads and checks it)."""
+    coup: object = json.loads(text)
+    return coup
+
+
 def _stored(
     db: sqlite_utils.Database,
-    row: dict[str, Any],
+    row: GamesRow,
     game: AnyGame,
     basis: AnyReport | None = None,
     checkpoints: Checkpoints | None = None,
 ) -> StoredGame:
     money = None
-    if row.get("chip_value"):
-        money = Money(Decimal(row["chip_value"]), row["currency"] or "")
+    if row.chip_value:
+        money = Money(Decimal(row.chip_value), row.currency or "")
     return StoredGame(
-        row["id"],
+        row.id,
         game,
-        row["created_at"],
-        row["updated_at"],
-        row["version"],
+        row.created_at,
+        row.updated_at,
+        row.version,
         money,
-        row.get("manager_hash"),
-        row.get("table_token"),
+        row.manager_hash,
+        row.table_token,
         basis,
         checkpoints=Checkpoints() if checkpoints is None else checkpoints,
-        seat_changes=seat_changes_of(db, row["id"]),
+        seat_changes=seat_changes_of(db, row.id),
     )
 
 
@@ -137,7 +143,7 @@ def kept_after_append(
     kept = None if key is None else cache.CACHE.get(key)
     if key is None or kept is None or kept.stored is not stored:
         return None
-    row = next(iter(db.query(GAME_ROWS + " where id = ?", [stored.id])))
+    row = GamesRow.of(next(iter(db.query(GAME_ROWS + " where id = ?", [stored.id]))))
     (last,) = db.execute(
         "select data from coups where game_id = ? and position = ?",
         [stored.id, len(report.game.coups)],
@@ -168,33 +174,33 @@ class GameHead:
 
 
 def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
-    rows = list(
+    found = list(
         db.query(
             "select id, version, manager_hash, table_token, game, rules, updated_at,"
             " (select token from generation where id = 1) as generation from games where id = ?",
             [game_id],
         )
     )
-    if not rows:
+    if not found:
         raise NotFound(game_id)
-    row = rows[0]
-    kind = stored_kind(row["game"], json.loads(row["rules"]))
+    row = found[0]
+    kind = stored_kind(rows.text(row, "game"), _coup_file(rows.text(row, "rules")))
     return GameHead(
-        row["id"],
-        row["version"],
-        row["manager_hash"],
-        row["table_token"],
+        rows.whole(row, "id"),
+        rows.whole(row, "version"),
+        rows.text_or_none(row, "manager_hash"),
+        rows.text_or_none(row, "table_token"),
         kind,
-        row["updated_at"] or "",
-        row["generation"] or "",
+        rows.text_or_none(row, "updated_at") or "",
+        rows.text_or_none(row, "generation") or "",
     )
 
 
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
-    rows = list(db.query(GAME_ROWS + " where id = ?", [game_id]))
-    if not rows:
+    found = list(db.query(GAME_ROWS + " where id = ?", [game_id]))
+    if not found:
         raise NotFound(game_id)
-    return _row_game(db, rows[0])
+    return _row_game(db, GamesRow.of(found[0]))
 
 
 @dataclass(frozen=True)
@@ -204,7 +210,7 @@ class GameRow:
     id: int
     kind: GameKind
     players: tuple[str, ...]
-    rules: Any
+    rules: Rules
     """The rule set's value (built from the row; no coup is read)."""
     created_at: str
     updated_at: str
@@ -224,26 +230,26 @@ def list_rows(
         chosen = sorted(ids)[-1000:]
         where = f"where id in ({', '.join('?' * len(chosen))})" if chosen else "where 0"
         params = list(chosen)
-    total = db.execute(f"select count(*) from games {where}", params).fetchone()[0]
-    rows = db.query(
+    (total,) = db.execute(f"select count(*) from games {where}", params).fetchone()
+    found = db.query(
         f"""select games.*, (select count(*) from coups where coups.game_id = games.id) as n
         from games {where} order by created_at desc, id desc limit ? offset ?""",
         [*params, limit, offset],
     )
     out = []
-    for row in rows:
-        kind = row["game"]
-        players = tuple(json.loads(row["players"]))
-        game = build(kind, players, json.loads(row["rules"]), row["first_dealer"], [])
+    for listed in found:
+        row = GamesRow.of(listed)
+        players = row.player_names()
+        game = build(row.game, players, row.rules_object(), row.first_dealer, [])
         out.append(
             GameRow(
-                row["id"],
+                row.id,
                 kind_of(game),
                 players,
                 game.rules,
-                row["created_at"],
-                row["updated_at"] or row["created_at"],
-                row["n"],
+                row.created_at,
+                row.updated_at or row.created_at,
+                rows.whole(listed, "n"),
             )
         )
     return out, int(total)
@@ -252,12 +258,12 @@ def list_rows(
 def list_games(db: sqlite_utils.Database, ids: set[int] | None = None) -> list[StoredGame]:
     """Every game of ``ids`` (None: all), newest first; only those are read."""
     if ids is None:
-        rows = db.query(GAME_ROWS + " order by created_at desc, id desc")
+        found = db.query(GAME_ROWS + " order by created_at desc, id desc")
     else:
         chosen = sorted(ids)[-1000:]
-        rows = db.query(
+        found = db.query(
             GAME_ROWS + f" where id in ({', '.join('?' * len(chosen))})"
             " order by created_at desc, id desc",
             chosen,
         )
-    return [_row_game(db, row) for row in rows]
+    return [_row_game(db, GamesRow.of(row)) for row in found]

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules.kind import Game, GameKind, Report
+from ..rules.kind import Game, GameKind, Report, Standing
 from ..rules.kinds import kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.money import Money
-from ..rules.seating import SeatChange, person_tally, seated
+from ..rules.seating import SeatChange, payers, person_tally, seated
 from .checkpoints import Checkpoints, length
 
 AnyGame = Game
@@ -28,7 +28,8 @@ class StoredGame:
     id: int
     game: AnyGame
     created_at: str
-    updated_at: str
+    updated_at: str | None
+    """None only in a row written before changes stamped it."""
     version: int
     money: Money | None = None
     manager_hash: str | None = None
@@ -56,7 +57,7 @@ class StoredGame:
             self.memo.append(self.checkpoints.fold(self.kind, start, game))
         return self.memo[0]
 
-    def check(self, coups: list[Any], first: int) -> AnyReport:
+    def check(self, coups: list[Any], first: int) -> Standing:
         """This game with ``coups``, changed (corrected or deleted) at coup ``first``: checked.
 
         What the check and delete pages show and the write validates: valid
@@ -64,13 +65,17 @@ class StoredGame:
         of the coups up to the changed one; a kind may stop folding where the
         changed game is back in this one's state (``GameKind.check``).
         """
-        checked: AnyReport = self.checkpoints.check(self.kind, self.replay(), coups, first)
-        return checked
+        return self.checkpoints.check(self.kind, self.replay(), coups, first)
 
     def seated(self, coup: int | None = None) -> tuple[str, ...]:
         """The names at the table in coup ``coup`` (default: the next one), seat by seat."""
         at = len(self.game.coups) + 1 if coup is None else coup
         return seated(self.game.players, self.seat_changes, at)
+
+    def payers(self, coup: int | None = None) -> tuple[str, ...]:
+        """Whose money each seat is in coup ``coup`` (default: the next one), seat by seat."""
+        at = len(self.game.coups) + 1 if coup is None else coup
+        return payers(self.game.players, self.seat_changes, at)
 
     def by_person(self) -> dict[str, int]:
         """Each person's result (a chip game's nets), split where someone took a seat."""

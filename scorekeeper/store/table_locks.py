@@ -12,6 +12,7 @@ nobody types a coup that would be refused.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -82,7 +83,7 @@ class TableState:
 
 
 def table_state(db: sqlite_utils.Database, game_id: int) -> TableState:
-    row = db.execute(
+    row: tuple[object, ...] = db.execute(
         """select
           (select action from evening_closings where evening_id =
              (select evening_id from evening_games where game_id = :game)
@@ -97,21 +98,28 @@ def table_state(db: sqlite_utils.Database, game_id: int) -> TableState:
     closing, coups, event_id, name, round_no, settings, closed_at, locked, started = row
     seat = None
     if event_id is not None:
-        data = json.loads(settings)
-        deals = data.get("deals")
-        clock = data.get("clock")
+        loaded: object = json.loads(str(settings))
+        data: Mapping[str, object] = loaded if isinstance(loaded, Mapping) else {}
+        deals, clock, rounds = data.get("deals"), data.get("clock"), data.get("rounds") or 0
         ends = None
         if isinstance(clock, int) and started and closed_at is None:
             start = datetime.fromisoformat(str(started))
             ends = (start + timedelta(minutes=clock)).isoformat(timespec="seconds")
         seat = EventSeat(
-            int(event_id),
+            _whole(event_id),
             str(name),
-            int(round_no),
-            int(data.get("rounds") or 0),
+            _whole(round_no),
+            _whole(rounds),
             deals if isinstance(deals, int) else None,
             closed_at is not None,
             locked is not None,
             ends,
         )
-    return TableState(closing == "close", seat, int(coups))
+    return TableState(closing == "close", seat, _whole(coups))
+
+
+def _whole(value: object) -> int:
+    """A count or an id as SQLite gives it (or an event's settings hold it)."""
+    if not isinstance(value, int):
+        raise TypeError(f"not a whole number: {value!r}")
+    return value

@@ -12,12 +12,16 @@ the page's script shows in the phone's own time zone, and the phone.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import EllipsisType
+from typing import Any, TypeVar
 
 from ..rules.errors import GameError
+from ..rules.kind import Standing
 from ..rules.ledger import NetChange
 from ..store import Action, StoredGame, replayed
+from ..store.changelog import LogRow
 from . import registry
 from .explain import differences
 from .seat_words import logged_seat_text
@@ -46,22 +50,22 @@ class Line:
     """What a change other than a coup's did, in words (someone took a seat)."""
 
 
-def _replay(stored: StoredGame, items: list[Any]) -> Any:
+def _replay(stored: StoredGame, items: list[object]) -> Standing:
     game = stored.game.with_coups([stored.kind.load_coup(i, stored.game) for i in items])
     return replayed(game)
 
 
-def _phone(row: dict[str, Any]) -> str:
-    if row.get("grant_id") is None:
+def _phone(row: LogRow) -> str:
+    if row.grant_id is None:
         return ""
-    return f"{row.get('phone') or '?'} (#{row['grant_id']})"
+    return f"{row.phone or '?'} (#{row.grant_id})"
 
 
 PAGE = 25
 """Lines a page: each coup change on it costs two replays of the game."""
 
 
-def lines(stored: StoredGame, rows: list[dict[str, Any]], page: int = 1) -> list[Line]:
+def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
     """The change log's rows (newest first) of page ``page``, with what each coup change did.
 
     The rows of the newer pages only move the coups back (no replay): a page
@@ -69,13 +73,13 @@ def lines(stored: StoredGame, rows: list[dict[str, Any]], page: int = 1) -> list
     """
     shown = range((page - 1) * PAGE, page * PAGE)
     players = stored.game.players
-    coups: list[Any] | None = [stored.kind.dump_coup(c, players) for c in stored.game.coups]
-    after_report: Any = None
+    coups: list[object] | None = [stored.kind.dump_coup(c, players) for c in stored.game.coups]
+    after_report: Standing | None = None
     numbers: list[int | None] = list(range(1, len(stored.game.coups) + 1))
     """The number now of each coup of ``coups`` (None: deleted since)."""
     out = []
     for i, row in enumerate(rows[: shown.stop]):
-        action, position = row["action"], row["position"]
+        action, position = row.action, row.position
         detail: dict[str, Any] = {}
         if action in COUP_CHANGES and coups is not None:
             try:
@@ -95,54 +99,74 @@ def lines(stored: StoredGame, rows: list[dict[str, Any]], page: int = 1) -> list
                 coups = None  # the log does not match the coups: older lines show no detail
         elif action in (Action.CREATE, Action.IMPORT):
             coups = None
-        elif action == Action.SEAT and row["after"]:
-            detail["said"] = logged_seat_text(json.loads(row["after"]))
+        elif action == Action.SEAT and row.after:
+            detail["said"] = logged_seat_text(json.loads(row.after))
         if i in shown:
-            out.append(Line(row["at"], action, position, _phone(row), **detail))
+            out.append(Line(row.at, action, position, _phone(row), **detail))
     return out
 
 
-def _taken_back(coups: list[Any], row: dict[str, Any], put_back: Any = ...) -> list[Any]:
+def _position(row: LogRow) -> int:
+    """The coup a coup change names (TypeError: the line names none, it does not match)."""
+    if row.position is None:
+        raise TypeError(f"a {row.action} line names no coup")
+    return row.position
+
+
+def _coup_file(text: str | None) -> object:
+    """A coup as the log keeps it (TypeError: the line keeps none, it does not match)."""
+    if text is None:
+        raise TypeError("the line keeps no coup")
+    loaded: object = json.loads(text)
+    return loaded
+
+
+T = TypeVar("T")
+
+
+def _taken_back(coups: list[T], row: LogRow, put_back: T | EllipsisType = ...) -> list[T]:
     """The coups (file shape) before the logged change ``row``; with ``put_back``, a list
     kept beside them (the coups' numbers now), where a coup put back gets that value."""
-    action, position = row["action"], row["position"]
-    older = list(coups)
+    action, position = row.action, _position(row)
+    older: list[Any] = list(coups)
     if action in (Action.ADD, Action.REDO):
         older.pop(position - 1)
     elif action == Action.EDIT:
         if put_back is ...:
-            older[position - 1] = json.loads(row["before"])
+            older[position - 1] = _coup_file(row.before)
     else:
-        older.insert(position - 1, json.loads(row["before"]) if put_back is ... else put_back)
+        older.insert(position - 1, _coup_file(row.before) if put_back is ... else put_back)
     return older
 
 
-def _number_now(numbers: list[int | None], row: dict[str, Any]) -> int | None:
+def _number_now(numbers: list[int | None], row: LogRow) -> int | None:
     """The number now of the coup a line names, when it differs from its number then
     ("coup 7 at the time, now coup 6"); None when it is the same or the coup is gone."""
-    if row["action"] not in (Action.ADD, Action.REDO, Action.EDIT):
+    if row.action not in (Action.ADD, Action.REDO, Action.EDIT):
         return None
-    now = numbers[row["position"] - 1]
-    return now if now != row["position"] else None
+    position = _position(row)
+    now = numbers[position - 1]
+    return now if now != position else None
 
 
 def _detail(
-    stored: StoredGame, row: dict[str, Any], before_report: Any, after_report: Any
+    stored: StoredGame, row: LogRow, before_report: Standing, after_report: Standing
 ) -> dict[str, Any]:
-    action, position = row["action"], row["position"]
+    action, position = row.action, _position(row)
     page = registry.web_of(stored.kind).pages
     detail: dict[str, Any] = {}
     if action in (Action.ADD, Action.REDO, Action.EDIT):
-        detail["after"] = page.coup_text(after_report, position)
-        detail["after_file"] = row["after"]
+        detail["after"] = page.coup_text(after_report, position, stored.seated(position))
+        detail["after_file"] = row.after
     if action in (Action.EDIT, Action.DELETE, Action.UNDO):
-        detail["before"] = page.coup_text(before_report, position)
-        detail["before_file"] = row["before"]
+        detail["before"] = page.coup_text(before_report, position, stored.seated(position))
+        detail["before_file"] = row.before
     if action == Action.EDIT:
         players = stored.game.players
-        detail["fields"] = differences(
-            page, json.loads(row["before"]), json.loads(row["after"]), players
-        )
+        before, after = _coup_file(row.before), _coup_file(row.after)
+        if not isinstance(before, Mapping) or not isinstance(after, Mapping):
+            raise TypeError("a corrected coup is a JSON object")
+        detail["fields"] = differences(page, before, after, players)
     names, old = page.counts(before_report)
     new = page.counts(after_report)[1]
     detail["nets"] = tuple(NetChange(n, o, a) for n, o, a in zip(names, old, new))

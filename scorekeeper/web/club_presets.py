@@ -11,18 +11,34 @@ themselves are ``clubs/presets.py``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
+import sqlite_utils
 from flask import request
 from flask_babel import gettext as _
+from wtforms import HiddenField, RadioField, StringField
 
+from .. import clubs
 from ..clubs import presets
 from ..db import get_db
 from ..names import Roster, tidy
 from ..rules import kinds
 from ..rules.errors import N_, GameError
+from ..rules.kind import Game
 from .creating import evening_arg
 from .forms import options
+
+
+class PresetFields(Protocol):
+    """The two fields of a new-game form that offer and keep the club's presets."""
+
+    @property
+    def club_preset(self) -> RadioField: ...
+    @property
+    def save_preset(self) -> StringField: ...
+
+    club_preset_shown: HiddenField
+    """Taken off the form (``del``) when the page has no club section."""
 
 
 class ClubPresets(NamedTuple):
@@ -47,7 +63,7 @@ def club_presets(game: str) -> ClubPresets | None:
     return ClubPresets({name for name, _k, _r in every}, presets.presets_for_game(every, game))
 
 
-def offer(form: Any, offered: ClubPresets | None) -> None:
+def offer(form: PresetFields, offered: ClubPresets | None) -> None:
     """The club's presets of this game, first on the form; "the rules below" the default.
 
     On the first view a ``?preset=`` of the evening's link is the one chosen.
@@ -93,7 +109,7 @@ def fill_chosen(
 
 
 def chosen_rules(
-    form: Any, own: Callable[[], Mapping[str, Any]], offered: ClubPresets | None
+    form: PresetFields, own: Callable[[], Mapping[str, Any]], offered: ClubPresets | None
 ) -> Mapping[str, Any]:
     """The rules of the new game: the club's preset chosen, else ``own()`` (the form's fields).
 
@@ -109,7 +125,7 @@ def chosen_rules(
     return offered.game[chosen]
 
 
-def check_room(form: Any, offered: ClubPresets | None) -> None:
+def check_room(form: PresetFields, offered: ClubPresets | None) -> None:
     """A new name is refused beside its field when the club keeps all it may (before storing)."""
     name = tidy(form.save_preset.data or "")
     if name and offered is not None:
@@ -128,14 +144,16 @@ def check_room(form: Any, offered: ClubPresets | None) -> None:
         )
 
 
-def keeping(form: Any, game: Any) -> Callable[[Any, Any], None] | None:
+def keeping(
+    form: PresetFields, game: Game
+) -> Callable[[sqlite_utils.Database, clubs.Evening], None] | None:
     """What saves the new game's rules as the club's preset, if a name was given."""
     name = form.save_preset.data
     if not name or not name.strip():
         return None
     rules = game.rules.to_mapping()
 
-    def keep(db: Any, evening: Any) -> None:
+    def keep(db: sqlite_utils.Database, evening: clubs.Evening) -> None:
         presets.save_preset(db, evening.club_id, name, kinds.kind_of(game).game, rules)
 
     return keep

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import sqlite_utils
 from flask import abort, redirect, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
@@ -18,6 +19,7 @@ from ..clubs.seats import relink_seats
 from ..db import get_db
 from ..rights import access
 from ..rules.errors import GameError
+from ..rules.kind import Game
 from ..rules.money import Money
 from ..rules.seating import SeatChange
 from .collation import names_sorted
@@ -47,10 +49,10 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
 
 
 def created(
-    game: Any,
+    game: Game,
     action: store.Action,
     money: Money | None,
-    also: Callable[[Any, clubs.Evening], None] | None = None,
+    also: Callable[[sqlite_utils.Database, clubs.Evening], None] | None = None,
     seat_changes: Sequence[SeatChange] = (),
 ) -> BaseResponse:
     """Store a new game; its creator becomes its manager and sees the manager link once.

@@ -21,7 +21,8 @@ from ..names import first_clash
 from ..rights import access
 from ..rules import importing, kinds, seating
 from ..rules.errors import GameError
-from ..rules.gamefile import json_text
+from ..rules.gamefile import json_object, json_text
+from ..rules.kind import Game
 from ..rules.money import Money
 from ..rules.seating import SeatChange
 from . import blueprints
@@ -82,7 +83,7 @@ def import_game() -> str | BaseResponse | tuple[str, int]:
 
 def _parse_game_file(
     raw: bytes, field: Any
-) -> tuple[Any, Money | None, tuple[SeatChange, ...]] | None:
+) -> tuple[Game, Money | None, tuple[SeatChange, ...]] | None:
     """The game, chip value and seat changes of a game file, or None with the refusal."""
     if not raw.strip():
         field.errors = [_("Choose a game file or paste its JSON.")]
@@ -92,7 +93,7 @@ def _parse_game_file(
         game, changes = kinds.load_seated(data)
         kind = kinds.kind_of(game)
         kind.replay(game)
-        money = kind.file_money(data)
+        money = kind.file_money(json_object(data))  # a game file: an object
     except GameError as error:
         field.errors = [error_text(error)]
         return None

@@ -130,8 +130,8 @@ class GamePages(ABC, Generic[FormT]):
         """The page that asks to confirm the deletion of coup ``n`` (or says why it cannot)."""
 
     @abstractmethod
-    def saved_text(self, after: Report, n: int) -> str:
-        """The message after coup ``n`` is saved."""
+    def saved_text(self, after: Report, n: int, names: tuple[str, ...] | None = None) -> str:
+        """The message after coup ``n`` is saved; ``names``: who sat at each seat in it."""
 
     @abstractmethod
     def corrected_text(self, before: Report, after: Report, n: int) -> str:
@@ -146,8 +146,9 @@ class GamePages(ABC, Generic[FormT]):
         """The message after the last coup, ``n``, is undone."""
 
     @abstractmethod
-    def coup_text(self, report: Report, n: int) -> str:
-        """Coup ``n`` of a replay in a line of words (the change log)."""
+    def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
+        """Coup ``n`` of a replay in a line of words (the change log); ``names``: who sat at
+        each seat in it (``rules.seating.seated``), the game's players when None."""
 
     @abstractmethod
     def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:

@@ -93,11 +93,11 @@ def preset_fields(name: str) -> dict[str, Any]:
     return shown
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: object, b: object) -> bool:
     return (a or None) == (b or None)  # an empty field, 0 and False say the same
 
 
-def merge_preset(form: Any) -> None:
+def merge_preset(form: HouseRulesFields) -> None:
     """Fill the fields from the preset chosen, except those the reader changed.
 
     A field still showing what the page was drawn with (``house_shown``) takes
@@ -119,11 +119,11 @@ def presets_json() -> dict[str, dict[str, Any]]:
     return {"": preset_fields(""), **{name: preset_fields(name) for name in HOUSE_PRESETS}}
 
 
-def house_rules(form: Any, ends: dict[str, Any]) -> dict[str, Any]:
+def house_rules(form: HouseRulesFields, ends: dict[str, Any]) -> dict[str, Any]:
     """The manillen rules keys of the form's house fields (a preset chosen fills them first)."""
     merge_preset(form)
-    rules = {"target": form.target.data} if form.target.data else dict(ends)
-    chosen = {
+    rules: dict[str, Any] = {"target": form.target.data} if form.target.data else dict(ends)
+    chosen: dict[str, object] = {
         "doubling": form.doubling.data or HOUSE_DEFAULTS.doubling,
         "all_tricks": bool(form.all_tricks.data),
         "cap": form.cap.data or 0,

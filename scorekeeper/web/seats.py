@@ -96,8 +96,9 @@ def take_seat(game_id: int) -> Any:
         return _page(stored, form, 422)
     seat = int(form.seat.data or 0)
     player = tidy(form.player.data or "")
-    if clash_with(player, stored.seated()) is not None:
-        form.player.errors = [_("%(name)s already sits at this table.", name=player)]
+    found = clash_with(player, stored.seated())
+    if found is not None:  # named as he sits, not as typed ("chloe", a Cyrillic "Аnne")
+        form.player.errors = [_("%(name)s already sits at this table.", name=found[0])]
         return _page(stored, form, 422)
     try:
         store.take_seat(

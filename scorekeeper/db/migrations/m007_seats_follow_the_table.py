@@ -20,15 +20,15 @@ import sqlite_utils
 
 
 def migrate(db: sqlite_utils.Database) -> None:
-    games = db.execute(
+    games: list[tuple[int, str, int]] = db.execute(
         """select games.id, games.players, exists(select 1 from changes where
         changes.game_id = games.id and changes.action = 'rules') from games
         where games.id in (select game_id from seats union select game_id from evening_games)"""
     ).fetchall()
     for game_id, players_json, set_up in games:
-        players = json.loads(players_json)
+        players: list[str] = json.loads(players_json)
         db.execute("delete from seats where game_id = ? and seat >= ?", [game_id, len(players)])
-        row = db.execute(
+        row: tuple[int] | None = db.execute(
             """select evenings.club_id from evening_games join evenings
             on evenings.id = evening_games.evening_id where evening_games.game_id = ?
             union all select members.club_id from seats join members
@@ -38,7 +38,9 @@ def migrate(db: sqlite_utils.Database) -> None:
         if row is None:
             continue
         club_id = int(row[0])
-        old = dict(db.execute("select seat, member_id from seats where game_id = ?", [game_id]))
+        old: dict[int, int] = dict(
+            db.execute("select seat, member_id from seats where game_id = ?", [game_id])
+        )
         names = {member: _names_of(db, member) for member in old.values()}
         for seat, name in enumerate(players):
             member = old.get(seat)
@@ -58,7 +60,9 @@ def _names_of(db: sqlite_utils.Database, member: int) -> set[str]:
     current: int | None = member
     while current is not None and current not in seen:
         seen.add(current)
-        row = db.execute("select name, merged_into from members where id = ?", [current]).fetchone()
+        row: tuple[str, int | None] | None = db.execute(
+            "select name, merged_into from members where id = ?", [current]
+        ).fetchone()
         if row is None:
             break
         out.add(row[0])
@@ -68,7 +72,7 @@ def _names_of(db: sqlite_utils.Database, member: int) -> set[str]:
 
 def _member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
     """The club's member of that name (an unmerged one first), made if there is none."""
-    row = db.execute(
+    row: tuple[int] | None = db.execute(
         "select id from members where club_id = ? and name = ?"
         " order by merged_into is not null, id limit 1",
         [club_id, name],

@@ -20,20 +20,28 @@ from ..teams import TEAMS, optional_team, team_field
 from .engine import BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
 
 
-def load_brou(data: Any) -> BrouGame:
+def load_brou(data: object) -> BrouGame:
     players, first, rules_data, coups_data = file_parts(
         data, "brou", 4, N_("players must be four distinct non-empty names")
     )
     for key in rules_data:
         if key not in ("target", "parties_to_win"):
             raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
-    rules = BrouRules(**dict(rules_data))
+    settings: dict[str, int] = {}
+    for name in ("target", "parties_to_win"):
+        value = rules_data.get(name, getattr(BrouRules, name))
+        if type(value) is not int or value < 1:  # as BrouRules refuses it
+            raise GameError(
+                f"rules.{name}", N_("rules.{name} must be at least {least}"), name=name, least=1
+            )
+        settings[name] = value
+    rules = BrouRules(**settings)
     coups = numbered(coups_data, load_brou_coup)
     return BrouGame((players[0], players[1], players[2], players[3]), rules, first, tuple(coups))
 
 
-def load_brou_coup(item: Any) -> BrouCoup:
-    item = coup_object(item)
+def load_brou_coup(data: object) -> BrouCoup:
+    item = coup_object(data)
     note = note_field(item)
     mariages_data = item.get("mariages", [])
     if not isinstance(mariages_data, list) or not all(

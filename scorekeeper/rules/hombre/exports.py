@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from typing import NamedTuple
 
 from ..ledger import to_money
 from ..money import Money
-from .engine import Report
-from .pot import PotOutcome, PotReport
+from .engine import CoupResult, Report
+from .pot import PotReport
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def cell(value: Any) -> Any:
+def cell(value: object) -> object:
     """A value as a spreadsheet must read it: text, never a formula (OWASP CSV injection).
 
     A text that starts like a formula gets a leading apostrophe, which
@@ -39,7 +40,7 @@ class _Writer:
     def __init__(self, out: io.StringIO, delimiter: str = ",") -> None:
         self._writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
 
-    def writerow(self, row: list[Any]) -> None:
+    def writerow(self, row: Sequence[object]) -> None:
         self._writer.writerow([cell(v) for v in row])
 
 
@@ -75,17 +76,14 @@ JOURNAL_HEADER = [
 
 def journal_csv(report: Report | PotReport, delimiter: str = ",", words: CsvWords = KEYS) -> str:
     """Every transfer of the game, one a row, in order (enjeu: the pot, in the pot systems)."""
-    game: Any = report.game
-    names = game.players
+    names = report.game.players
     out = io.StringIO()
     writer = _Writer(out, delimiter)
     writer.writerow([words.header(key) for key in JOURNAL_HEADER])
     said = words.value
     for r in report.coups:
-        coup: Any = r.coup
-        codille = getattr(r, "codille", None)
-        if isinstance(report, PotReport) and r.outcome is PotOutcome.CODILLE:
-            codille = getattr(r, "taker", None)
+        coup = r.coup
+        codille = r.codille  # the pot systems: who took the pot by codille
         for t in r.transfers:
             writer.writerow(
                 [
@@ -95,7 +93,7 @@ def journal_csv(report: Report | PotReport, delimiter: str = ",", words: CsvWord
                     said(coup.contract) if coup.contract else "",
                     said(r.outcome),
                     "" if codille is None else names[codille],
-                    getattr(r.deal, "enjeu", getattr(r.deal, "pot", "")),
+                    r.deal.enjeu,
                     names[t.payer],
                     names[t.payee],
                     t.amount,
@@ -139,7 +137,7 @@ def standings_csv(
                 said(r.outcome),
                 r.deal.enjeu,
                 "" if r.bete_made is None else r.bete_made.amount,
-                getattr(r, "poules_tirees", ""),
+                r.poules_tirees if isinstance(r, CoupResult) else "",
                 *r.net,
                 *r.caves,
                 *(_decimal_comma(to_money(v, money.chip_value)) for v in r.net if money),
@@ -152,6 +150,6 @@ class Number(str):
     """A number written out by this module (``-3,60``): no formula, left as it is."""
 
 
-def _decimal_comma(amount: Any) -> Number:
+def _decimal_comma(amount: Decimal) -> Number:
     """-3.60 as -3,60: a number to a spreadsheet whose decimal sign is the comma."""
     return Number(str(amount).replace(".", ","))

@@ -7,7 +7,8 @@ edited by hand is refused as a whole with one clear line.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from ..errors import N_, GameError
 from ..gamefile import (
@@ -17,6 +18,7 @@ from ..gamefile import (
     file_head,
     file_parts,
     flag_field,
+    json_object,
     note_field,
     numbered,
     whole_field,
@@ -28,7 +30,7 @@ from .ruleset import RuleSet
 _PLAYED_KEYS = ("hombre", "contract", "tricks", "matadors", "vole_engagee", "codille_renounced")
 
 
-def load_game(data: Any) -> Game:
+def load_game(data: object) -> Game:
     """A Game from a parsed game file; raises GameError naming the field."""
     players, first, rules_data, coups_data = file_parts(
         data,
@@ -38,20 +40,23 @@ def load_game(data: Any) -> Game:
     )
     rules = RuleSet.from_mapping(rules_data)
     seats = {name: seat for seat, name in enumerate(players)}
-    same: dict[tuple[Any, ...], Coup] = {}
+    same: dict[CoupFields, Coup] = {}
     coups = numbered(coups_data, lambda item: load_coup(item, seats, same))
     return Game(tuple(players), rules, first, tuple(coups))
 
 
-def player_count(data: Any) -> int:
+def player_count(data: object) -> int:
     """How many players the file must name: four when it lists four, else three."""
-    players = data.get("players") if isinstance(data, Mapping) else None
+    players = json_object(data).get("players") if isinstance(data, Mapping) else None
     return 4 if isinstance(players, list) and len(players) == 4 else 3
 
 
+E = TypeVar("E", bound=StrEnum)
+
+
 def played_parts(
-    item: Any, seats: Mapping[str, int], keys: tuple[str, ...], contracts: Any
-) -> tuple[int, Any, tuple[int, ...], str, int | None] | None:
+    item: object, seats: Mapping[str, int], keys: tuple[str, ...], contracts: type[E]
+) -> tuple[int, E, tuple[int, ...], str, int | None] | None:
     """What every system's coup has: None when all passed, else
     (hombre, contract, tricks, note, out).
 
@@ -60,34 +65,35 @@ def played_parts(
     three who play: ``out`` is the seat they leave out (the replay checks that
     he is the dealer), and its count is 0.
     """
-    note = note_field(coup_object(item))
-    if flag_field(item, "pass"):
+    fields = coup_object(item)
+    note = note_field(fields)
+    if flag_field(fields, "pass"):
         for key in ("hombre", "contract", "tricks", *keys):
-            if key in item:
+            if key in fields:
                 raise GameError(key, N_("{key} given on a coup where all passed"), key=key)
         return None
-    hombre = item.get("hombre")
+    hombre = fields.get("hombre")
     if not isinstance(hombre, str) or hombre not in seats:
         raise GameError("hombre", N_("hombre {name!r} is not one of the players"), name=hombre)
-    contract = item.get("contract")
-    by_value = _members(contracts)
-    if not isinstance(contract, str) or contract not in by_value:
+    contract = fields.get("contract")
+    if not isinstance(contract, str) or contract not in contracts._value2member_map_:
         raise GameError(
             "contract",
             N_("contract {value!r} is not one of {choices}"),
             value=contract,
-            choices=", ".join(by_value),
+            choices=", ".join(contracts),
         )
-    tricks = item.get("tricks")
-    if not isinstance(tricks, Mapping):
+    given = fields.get("tricks")
+    if not isinstance(given, Mapping):
         raise GameError("tricks", N_("tricks must give every player's count"))
+    tricks: Mapping[object, object] = given
     for name in tricks:
         if name not in seats:
             raise GameError("tricks", N_("tricks of {name!r}, who is not a player"), name=name)
     if len(tricks) == len(seats):  # every player named: the usual coup, nobody left out
-        counts = tuple(tricks[name] for name in seats)
-        if all(type(count) is int for count in counts):
-            return seats[hombre], by_value[contract], counts, note, None
+        counts = tuple([count for name in seats if type(count := tricks[name]) is int])
+        if len(counts) == len(seats):
+            return seats[hombre], contracts(contract), counts, note, None
     by_seat = [0] * len(seats)
     missing = [name for name in seats if name not in tricks]
     out = seats[missing[0]] if len(seats) == 4 and len(missing) == 1 else None
@@ -97,22 +103,15 @@ def played_parts(
                 continue
             raise GameError("tricks", N_("tricks of {name} are missing"), name=name)
         by_seat[seat] = whole_field(tricks[name], "tricks")
-    return seats[hombre], by_value[contract], tuple(by_seat), note, out
+    return seats[hombre], contracts(contract), tuple(by_seat), note, out
 
 
-_MEMBERS: dict[Any, dict[str, Any]] = {}
-
-
-def _members(contracts: Any) -> dict[str, Any]:
-    """A contract enum's members by their file spelling, in order (made once per enum)."""
-    members = _MEMBERS.get(contracts)
-    if members is None:
-        members = _MEMBERS[contracts] = {str(c): c for c in contracts}
-    return members
+CoupFields = tuple[int, Contract, tuple[int, ...], int, bool, bool, str, int | None]
+"""A played coup's fields, in ``Coup``'s order: equal fields, equal coups."""
 
 
 def load_coup(
-    item: Any, seats: Mapping[str, int], same: dict[tuple[Any, ...], Coup] | None = None
+    item: object, seats: Mapping[str, int], same: dict[CoupFields, Coup] | None = None
 ) -> Coup:
     """One coup of the file; ``seats`` maps each player's name to his seat.
 
@@ -120,25 +119,26 @@ def load_coup(
     long game's many equal coups are one frozen ``Coup`` (made once, kept once).
     """
     played = played_parts(item, seats, _PLAYED_KEYS[3:], Contract)
+    fields = coup_object(item)
     if played is None:
-        return Coup(note=item.get("note", "")) if item.get("note") else PASS
+        return Coup(note=note_field(fields)) if fields.get("note") else PASS
     hombre, contract, tricks, note, out = played
-    fields = (
+    key: CoupFields = (
         hombre,
         contract,
         tricks,
-        whole_field(item.get("matadors", 0), "matadors"),
-        flag_field(item, "vole_engagee"),
-        flag_field(item, "codille_renounced"),
+        whole_field(fields.get("matadors", 0), "matadors"),
+        flag_field(fields, "vole_engagee"),
+        flag_field(fields, "codille_renounced"),
         note,
         out,
     )
     if same is None:
-        return Coup(*fields)
+        return Coup(*key)
     # every field is of its exact type here (no True for 1), so equal keys are equal coups
-    coup = same.get(fields)
+    coup = same.get(key)
     if coup is None:
-        coup = same[fields] = Coup(*fields)
+        coup = same[key] = Coup(*key)
     return coup
 
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..records import SeatRecord
 from .engine import Reason
-from .systems import AnyReport
+from .systems import AnyReport, AnyResult
 
 
 @dataclass
@@ -74,7 +73,8 @@ def person_stats(
     (his open bêtes) is ``handed_over``, so that won − lost is still the net.
     """
     people = {name: PlayerStats(games=1) for name in nets}
-    for result, owners in zip(report.coups, payers, strict=False):
+    results: Sequence[AnyResult] = report.coups
+    for result, owners in zip(results, payers, strict=False):
         _count_coup(result, [people[name] for name in owners])
     for name, s in people.items():
         counted = s.won_as_hombre + s.won_as_tiers - s.lost_as_hombre - s.lost_as_tiers
@@ -83,7 +83,7 @@ def person_stats(
     return people
 
 
-def _count_coup(result: Any, stats: Sequence[PlayerStats]) -> None:
+def _count_coup(result: AnyResult, stats: Sequence[PlayerStats]) -> None:
     """One coup's part of each seat's record, into ``stats`` (one per seat)."""
     seats = range(len(stats))
     coup = result.coup

@@ -12,10 +12,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import N_, GameError
-from ..gamefile import REPORT_FORMAT, Stream, file_head, flag_field, numbered, rules_choice
+from ..gamefile import (
+    REPORT_FORMAT,
+    Stream,
+    coup_object,
+    file_head,
+    flag_field,
+    json_object,
+    note_field,
+    numbered,
+    rules_choice,
+)
 from ..ledger import stack
 from . import danois, jetons
-from .engine import Coup, Game, Report, extend, replay
+from .engine import Coup, CoupResult, Game, Report, extend, replay
 from .file import (
     dump_coup,
     dump_game,
@@ -26,10 +36,12 @@ from .file import (
     transfers_json,
     tricks_of,
 )
-from .pot import PotOutcome, PotReport
+from .pot import PotDeal, PotOutcome, PotReport, PotResult
 
 AnyGame = Game | jetons.JetonsGame | danois.DanishGame
 AnyReport = Report | PotReport
+AnyResult = CoupResult | PotResult
+"""A coup's result in a report of any of l'Hombre's systems."""
 
 
 def hombre_report(report: object) -> AnyReport:
@@ -42,7 +54,7 @@ def hombre_report(report: object) -> AnyReport:
 ACCOUNTINGS = ("poule", "jetons", "danois")
 
 
-def accounting_of(data: Any) -> str:
+def accounting_of(data: object) -> str:
     return rules_choice(
         data,
         "accounting",
@@ -51,19 +63,20 @@ def accounting_of(data: Any) -> str:
     )
 
 
-def load_any(data: Any) -> AnyGame:
+def load_any(data: object) -> AnyGame:
     """The game of a game file, whatever its money system."""
-    if not isinstance(data, Mapping):
-        raise GameError("file", N_("a game file is a JSON object"))
-    kind = accounting_of(data)
+    head = json_object(data)
+    kind = accounting_of(head)
+    given = head.get("rules")
+    rules_data: dict[str, object] = dict(given) if isinstance(given, Mapping) else {}
     if kind == "poule":
-        if isinstance(data.get("rules"), Mapping) and "accounting" in data["rules"]:
-            data = {**data, "rules": {k: v for k, v in data["rules"].items() if k != "accounting"}}
-        return load_game(data)
-    skeleton = load_game({**data, "rules": {}, "coups": []})  # players, dealer, format
-    rules_data = dict(data.get("rules", {}))
+        if "accounting" in rules_data:
+            del rules_data["accounting"]
+            return load_game({**head, "rules": rules_data})
+        return load_game(head)
+    skeleton = load_game({**head, "rules": {}, "coups": []})  # players, dealer, format
     seats = {name: seat for seat, name in enumerate(skeleton.players)}
-    coups_data = data.get("coups", [])
+    coups_data = head.get("coups", [])
     if not isinstance(coups_data, list):
         raise GameError("coups", N_("coups must be a list"))
     if kind == "jetons":
@@ -94,40 +107,44 @@ def extend_any(start: AnyReport, game: AnyGame) -> AnyReport:
     return replay_any(game)
 
 
-def _jetons_coup(item: Any, seats: Mapping[str, int]) -> jetons.JetonsCoup:
-    bonuses_data = item.get("bonuses", []) if isinstance(item, Mapping) else []
+def _jetons_coup(item: object, seats: Mapping[str, int]) -> jetons.JetonsCoup:
+    bonuses_data = coup_object(item).get("bonuses", []) if isinstance(item, Mapping) else []
     if not isinstance(bonuses_data, list):
         raise GameError("bonuses", N_("bonuses must be a list"))
     bonuses = []
     for b in bonuses_data:
-        player = b.get("player") if isinstance(b, Mapping) else None
+        bonus = coup_object(b) if isinstance(b, Mapping) else {}
+        player = bonus.get("player")
         if not isinstance(player, str) or player not in seats:
             raise GameError("bonuses", N_("a bonus names one of the players and a hand"))
-        bonuses.append((seats[b["player"]], str(b.get("hand"))))
+        bonuses.append((seats[player], str(bonus.get("hand"))))
     played = played_parts(item, seats, (), jetons.JetonsContract)
     if played is None:
-        return jetons.JetonsCoup(bonuses=tuple(bonuses), note=item.get("note", ""))
+        return jetons.JetonsCoup(bonuses=tuple(bonuses), note=note_field(coup_object(item)))
     hombre, contract, tricks, note, out = played
     return jetons.JetonsCoup(hombre, contract, tricks, tuple(bonuses), note, out)
 
 
-def _danish_coup(item: Any, seats: Mapping[str, int]) -> danois.DanishCoup:
+def _danish_coup(item: object, seats: Mapping[str, int]) -> danois.DanishCoup:
     played = played_parts(item, seats, ("first_five", "black_aces"), danois.DanishContract)
+    fields = coup_object(item)
     if played is None:
-        return danois.DanishCoup(note=item.get("note", ""))
+        return danois.DanishCoup(note=note_field(fields))
     hombre, contract, tricks, note, out = played
     return danois.DanishCoup(
         hombre,
         contract,
         tricks,
-        flag_field(item, "first_five"),
-        flag_field(item, "black_aces"),
+        flag_field(fields, "first_five"),
+        flag_field(fields, "black_aces"),
         note,
         out,
     )
 
 
-def dump_any_coup(coup: Any, names: tuple[str, ...]) -> dict[str, Any]:
+def dump_any_coup(
+    coup: Coup | jetons.JetonsCoup | danois.DanishCoup, names: tuple[str, ...]
+) -> dict[str, Any]:
     """One coup as the game file writes it, whatever its system."""
     if isinstance(coup, Coup):
         return dump_coup(coup, names)
@@ -174,13 +191,13 @@ def dump_any_report(report: AnyReport, lazy: bool = False) -> dict[str, Any]:
     """
     if isinstance(report, Report):
         return dump_report(report, lazy)
-    game: Any = report.game
+    game = report.game
     names = game.players
 
     def per_player(values: tuple[int, ...]) -> dict[str, int]:
         return dict(zip(names, values))
 
-    def deal(d: Any) -> dict[str, Any]:
+    def deal(d: PotDeal) -> dict[str, Any]:
         return {
             "n": d.n,
             "dealer": names[d.dealer],
@@ -193,8 +210,8 @@ def dump_any_report(report: AnyReport, lazy: bool = False) -> dict[str, Any]:
             **sits_out(d, names),
         }
 
-    def coup(r: Any) -> dict[str, Any]:
-        c: Any = r.coup
+    def coup(r: PotResult) -> dict[str, Any]:
+        c = r.coup
         entry = deal(r.deal)
         entry.pop("marks_to_add")
         return {

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..ledger import settle_up, stack, to_money
 from ..money import Money
-from .engine import BeteRef, CoupResult, Deal, Outcome, Report
-from .pot import PotReport
+from .danois import DanishCoup
+from .engine import BeteRef, Coup, CoupResult, Deal, Outcome, Report
+from .jetons import JetonsCoup
+from .pot import PotDeal, PotReport
 
 OUTCOME_WORDS = {
     Outcome.PASS: "tous passent (all pass)",
@@ -33,13 +33,13 @@ def bete_words(ref: BeteRef | None, names: tuple[str, ...]) -> str:
     return f"{names[ref.owner]} {ref.amount}{token}"
 
 
-def dealer_words(deal: Any, names: tuple[str, ...]) -> str:
+def dealer_words(deal: Deal | PotDeal, names: tuple[str, ...]) -> str:
     """Who deals (and sits out, with four) and who is premier."""
     out = "" if deal.out is None else " and sits out"
     return f"{names[deal.dealer]} deals{out}, {names[deal.premier]} is premier"
 
 
-def tricks_words(coup: Any, names: tuple[str, ...]) -> str:
+def tricks_words(coup: Coup | JetonsCoup | DanishCoup, names: tuple[str, ...]) -> str:
     return " ".join(f"{n} {t}" for s, (n, t) in enumerate(zip(names, coup.tricks)) if s != coup.out)
 
 
@@ -129,17 +129,17 @@ def _progress(report: Report) -> str:
 
 def render_settlement(report: Report | PotReport, money: Money | None = None) -> str:
     """Who pays whom, for ``scorekeeper settle``: nets, caves, stacks, money."""
-    game: Any = report.game
-    names = game.players
+    names = report.game.players
     state = "finished" if report.finished else "PROVISIONAL (the game is not finished)"
     if isinstance(report, Report):
-        title = game.rules.describe()
+        title = report.game.rules.describe()
         progress = f"poules tirées {_progress(report)}"
         stacks = report.stacks
     else:
-        title, progress = game.rules.accounting, f"pot {sum(report.shares)}"
+        rules = report.game.rules
+        title, progress = rules.accounting, f"pot {sum(report.shares)}"
         stacks = tuple(
-            stack(c, n, game.rules.cave, game.rules.fiche) for c, n in zip(report.caves, report.net)
+            stack(c, n, rules.cave, rules.fiche) for c, n in zip(report.caves, report.net)
         )
     lines = [
         f"Settlement: {', '.join(names)} ({title})",
@@ -159,13 +159,12 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
         lines.append(f"  {names[t.payer]} → {names[t.payee]} {t.amount}{cash}")
     if not moves:
         lines.append("  nobody owes anything")
-    open_betes = (
-        []
-        if isinstance(report, PotReport)
-        else [b for b in report.betes if b.status in ("pending", "in_play")]
-    )
+    if isinstance(report, PotReport):
+        return "\n".join(lines)
+    open_betes = [b for b in report.betes if b.status in ("pending", "in_play")]
     if open_betes:
-        then = "shared at the end" if game.rules.end == "share" else "played on until none is left"
+        end = report.game.rules.end
+        then = "shared at the end" if end == "share" else "played on until none is left"
         betes = ", ".join(f"{names[b.owner]} {b.amount}" for b in open_betes)
         lines += ["", f"Open bêtes ({then}): {betes}"]
     return "\n".join(lines)
@@ -177,12 +176,11 @@ def cash_text(chips: int, money: Money) -> str:
 
 def render_pot(report: PotReport) -> str:
     """The report of a jetons or danois game as text."""
-    game: Any = report.game
-    names = game.players
-    rules = game.rules
+    names = report.game.players
+    rules = report.game.rules
     lines = [f"L'Hombre ({rules.accounting}): {', '.join(names)}", ""]
     for r in report.coups:
-        c: Any = r.coup
+        c = r.coup
         d = r.deal
         added = ", ".join(f"{names[s]} +{a}" for s, a in enumerate(d.added) if a) or "nothing"
         lines.append(f"Coup {d.n}: {dealer_words(d, names)}; into the pot: {added}; pot {d.pot}")

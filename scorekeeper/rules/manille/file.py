@@ -15,6 +15,7 @@ from ..gamefile import (
     coup_object,
     file_head,
     file_parts,
+    json_object,
     note_field,
     numbered,
     rules_choice,
@@ -28,7 +29,7 @@ ManilleAnyGame = classique.ManilleGame | belge.ManillenGame
 ManilleAnyReport = classique.ManilleReport | belge.ManillenReport
 
 
-def _variant(data: Any) -> str:
+def _variant(data: object) -> str:
     return rules_choice(
         data, "variant", VARIANTS, N_("rules.variant must be classique or belge, got {value!r}")
     )
@@ -41,15 +42,17 @@ def _known(rules: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
     return {k: v for k, v in rules.items() if k != "variant"}
 
 
-def _optional_whole(item: Mapping[str, Any], key: str) -> int | None:
-    return None if item.get(key) is None else whole_field(item[key], key)
+def _optional_whole(item: Mapping[str, object], key: str) -> int | None:
+    value = item.get(key)
+    return None if value is None else whole_field(value, key)
 
 
-def load_manille(data: Any) -> ManilleAnyGame:
+def load_manille(data: object) -> ManilleAnyGame:
     variant = _variant(data)
     count = 4
-    if variant == "belge" and isinstance(data, Mapping) and isinstance(data.get("players"), list):
-        count = 3 if len(data["players"]) == 3 else 4
+    listed = json_object(data).get("players") if isinstance(data, Mapping) else None
+    if variant == "belge" and isinstance(listed, list):
+        count = 3 if len(listed) == 3 else 4
     players, first, rules_data, coups_data = file_parts(
         data,
         "manille",
@@ -90,7 +93,7 @@ def _belgian_rules(rules_data: Mapping[str, Any], count: int) -> dict[str, Any]:
     return chosen
 
 
-def _classic_coup(data: Any) -> classique.ManilleCoup:
+def _classic_coup(data: object) -> classique.ManilleCoup:
     item = coup_object(data)
     return classique.ManilleCoup(
         retourne=whole_field(item.get("retourne", 0), "retourne"),
@@ -100,20 +103,21 @@ def _classic_coup(data: Any) -> classique.ManilleCoup:
     )
 
 
-def _belgian_coup(data: Any, count: int, seats: Mapping[str, int]) -> belge.ManillenCoup:
+def _belgian_coup(data: object, count: int, seats: Mapping[str, int]) -> belge.ManillenCoup:
     item = coup_object(data)
     trump = item.get("trump")
-    if trump not in belge.TRUMPS:
+    if not isinstance(trump, str) or trump not in belge.TRUMPS:
         raise GameError("trump", N_("the trump is pique, coeur, carreau, trefle or sans-atout"))
     contre = item.get("contre", "")
-    if contre not in belge.CONTRES:
+    if not isinstance(contre, str) or contre not in belge.CONTRES:
         raise GameError("contre", N_("contre is none, contre or surcontre"))
-    renonce = item.get("renonce")
-    if renonce is not None:
+    given = item.get("renonce")
+    renonce = None
+    if given is not None:
         if count == 4:
-            renonce = team_field(renonce, "renonce")
-        elif isinstance(renonce, str) and renonce in seats:
-            renonce = seats[renonce]
+            renonce = team_field(given, "renonce")
+        elif isinstance(given, str) and given in seats:
+            renonce = seats[given]
         else:
             raise GameError("renonce", N_("renonce names a team or a player"))
     return belge.ManillenCoup(
@@ -125,7 +129,9 @@ def _belgian_coup(data: Any, count: int, seats: Mapping[str, int]) -> belge.Mani
     )
 
 
-def dump_manille_coup(coup: Any, players: tuple[str, ...]) -> dict[str, Any]:
+def dump_manille_coup(
+    coup: classique.ManilleCoup | belge.ManillenCoup, players: tuple[str, ...]
+) -> dict[str, Any]:
     item: dict[str, Any] = {}
     if isinstance(coup, classique.ManilleCoup):
         if coup.retourne:

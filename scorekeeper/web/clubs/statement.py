@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any
+from dataclasses import dataclass
 
 from flask import Response, abort, render_template
 from flask_babel import gettext as _
 
-from ...cashbox.entries import plain, running
-from ...clubs import accounts
+from ...cashbox.entries import Line, plain, running
+from ...clubs import Club, Member, accounts
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
-from ..chain_heads import club_ledger
+from ..chain_heads import ChainNote, club_ledger
 from ..kept.expensive import club_key, expensive
 from ..printing import pdf_response
 from .cash_forms import KIND_WORDS, METHOD_WORDS
@@ -30,25 +30,42 @@ from .cash_forms import KIND_WORDS, METHOD_WORDS
 bp = blueprints.clubs
 
 
-def _statement(club_id: int, member_id: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Statement:
+    """What a member's statement shows, on the page, in the PDF and in the CSV."""
+
+    club: Club
+    member: Member
+    lines: list[Line]
+    """His entries, each with his balance after it."""
+    ledger: ChainNote
+    """The club ledger's head: whoever keeps this statement witnesses the accounts."""
+
+    @property
+    def balance(self) -> int:
+        return self.lines[-1].balance if self.lines else 0
+
+
+def _statement(club_id: int, member_id: int) -> Statement:
     club = access.readable_club(club_id)
     book = accounts.accounts(get_db(), club_id)
     member = next((m for m in book.members if m.id == member_id), None)
     if member is None:
         abort(404)
-    lines = list(running(book.of(member_id)))
-    return {
-        "club": club,
-        "member": member,
-        "lines": lines,
-        "balance": lines[-1].balance if lines else 0,
-        # the club ledger's head: whoever keeps this statement witnesses the accounts
-        "ledger": club_ledger(club_id),
-    }
+    return Statement(club, member, list(running(book.of(member_id))), club_ledger(club_id))
 
 
 def _page(club_id: int, member_id: int, pdf: bool) -> str:
-    return render_template("club/statement.html", pdf=pdf, **_statement(club_id, member_id))
+    found = _statement(club_id, member_id)
+    return render_template(
+        "club/statement.html",
+        pdf=pdf,
+        club=found.club,
+        member=found.member,
+        lines=found.lines,
+        balance=found.balance,
+        ledger=found.ledger,
+    )
 
 
 @bp.get("/clubs/<int:club_id>/members/<int:member_id>/statement")
@@ -68,8 +85,8 @@ def statement_csv(club_id: int, member_id: int) -> Response:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([_("Date"), _("Entry"), _("Note"), _("Amount"), _("Balance"), _("Currency")])
-    money = found["club"].money
-    for line in found["lines"]:
+    money = found.club.money
+    for line in found.lines:
         entry = line.entry
         words = [str(KIND_WORDS[entry.kind])]
         if entry.method:

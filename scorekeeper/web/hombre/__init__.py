@@ -68,8 +68,8 @@ class HombrePages(GamePages[CoupForm]):
     ) -> Page:
         return pages.render_delete(stored, n, form, before, after, error, status)
 
-    def saved_text(self, after: Report, n: int) -> str:
-        return pages.saved_text(after, n)
+    def saved_text(self, after: Report, n: int, names: tuple[str, ...] | None = None) -> str:
+        return pages.saved_text(after, n, names)
 
     def corrected_text(self, before: Report, after: Report, n: int) -> str:
         return pages.corrected_text(before, after, n)
@@ -80,8 +80,8 @@ class HombrePages(GamePages[CoupForm]):
     def undone_text(self, before: Report, after: Report, n: int) -> str:
         return pages.undone_text(before, after, n)
 
-    def coup_text(self, report: Report, n: int) -> str:
-        return pages.coup_text(report, n)
+    def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
+        return pages.coup_text(report, n, names)
 
     def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
         return coup_words(item, players)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ...rules.hombre.engine import Outcome
-from ...rules.hombre.systems import AnyReport
+from ...rules.hombre.systems import AnyReport, AnyResult
 
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 60, 14, 14, 52
@@ -66,10 +65,8 @@ def _ticks(low: int, high: int, count: int = 4) -> list[int]:
     return list(range(first, high + 1, step))
 
 
-def _hombre(result: Any) -> int | None:
-    coup: Any = result.coup
-    hombre: int | None = coup.hombre
-    return hombre
+def _hombre(result: AnyResult) -> int | None:
+    return result.coup.hombre
 
 
 POINTS = 400
@@ -93,8 +90,7 @@ def net_chart(report: AnyReport) -> Chart | None:
     def y(net: int) -> float:
         return round(TOP + plot_h * (high - net) / span, 1)
 
-    game: Any = report.game
-    players: tuple[str, ...] = game.players
+    players = report.game.players
     # a long game is summarised: at most POINTS points a line (every step-th coup and
     # the last), and its markers on those coups only; the chart is 600 units wide
     step = -(-count // POINTS)

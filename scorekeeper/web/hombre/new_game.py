@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 from flask import abort, render_template, request
@@ -21,7 +21,10 @@ from ... import store
 from ...rights import access
 from ...rules import kinds
 from ...rules.errors import GameError
+from ...rules.hombre.danois import DanishRules
+from ...rules.hombre.jetons import JetonsRules
 from ...rules.hombre.kinds import Hombre1709
+from ...rules.hombre.ruleset import RuleSet
 from .. import blueprints, club_presets
 from ..club_presets import ClubPresets
 from ..creating import created, save_table
@@ -42,9 +45,20 @@ PRESET_KINDS = {
 DEFAULT_PRESET = "recommended"
 
 
-def _preset(name: str | None) -> Any:
+HombreRules = RuleSet | JetonsRules | DanishRules
+"""The rule set of any of l'Hombre's money systems."""
+
+
+def _hombre_rules(rules: object) -> HombreRules:
+    """A rule set narrowed to l'Hombre's (the new-game page is l'Hombre's)."""
+    if not isinstance(rules, RuleSet | JetonsRules | DanishRules):
+        raise TypeError(f"not a rule set of l'Hombre: {type(rules).__name__}")
+    return rules
+
+
+def _preset(name: str | None) -> HombreRules:
     kind = PRESET_KINDS.get(name or "", HOMBRE)
-    return kind.preset(name or DEFAULT_PRESET)
+    return _hombre_rules(kind.preset(name or DEFAULT_PRESET))
 
 
 READ = {"takst": read_form_takst}
@@ -52,7 +66,7 @@ READ = {"takst": read_form_takst}
 SHOWN = {"takst": shown_takst}
 
 
-def _settings(rules: Any) -> dict[str, Any]:
+def _settings(rules: HombreRules) -> dict[str, Any]:
     """Every setting of a rule set as its field shows it, also those its file leaves out at
     their default (a preset must reset what another one set: ``coups_to_play``, ``takst``)."""
     every = {f.name: getattr(rules, f.name) for f in fields(rules)}
@@ -60,7 +74,7 @@ def _settings(rules: Any) -> dict[str, Any]:
     return {**rules.to_mapping(), **every}
 
 
-def _fill_rules(form: NewGameForm, rules: Any, preset: str = "") -> None:
+def _fill_rules(form: NewGameForm, rules: HombreRules, preset: str = "") -> None:
     """Show ``rules`` in the fields; ``preset``: the preset they are (shown chosen), or none."""
     form.preset.data = form.preset_shown.data = preset
     form.accounting.data = rules.accounting
@@ -70,11 +84,11 @@ def _fill_rules(form: NewGameForm, rules: Any, preset: str = "") -> None:
             field.data, field.raw_data = value, None  # shown as the preset says, not as sent
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     return "" if value is None or value is False else str(value).strip()
 
 
-def merge_preset(form: NewGameForm, drawn: Any | None) -> bool:
+def merge_preset(form: NewGameForm, drawn: HombreRules | None) -> bool:
     """Fill the fields from a preset chosen without script; False: show it filled first.
 
     What is stored is what the fields say. A preset chosen on a page drawn with
@@ -105,7 +119,7 @@ def merge_preset(form: NewGameForm, drawn: Any | None) -> bool:
     return True
 
 
-def _drawn(form: NewGameForm, stored_rules: Any = None) -> Any | None:
+def _drawn(form: NewGameForm, stored_rules: HombreRules | None = None) -> HombreRules | None:
     """The rule set the page's fields were drawn with, when known."""
     shown = form.preset_shown.data or ""
     return _preset(shown) if shown in PRESET_KINDS else stored_rules
@@ -114,15 +128,18 @@ def _drawn(form: NewGameForm, stored_rules: Any = None) -> Any | None:
 def _form_rules(form: NewGameForm) -> Any:
     """The rule set the form describes, for its money system; GameError names the field."""
     kind = kinds.stored_kind(HOMBRE.game, {"accounting": form.accounting.data or "poule"})
+    rules_type = kind.rules_type
+    if not is_dataclass(rules_type):  # every rule set of l'Hombre is a frozen dataclass
+        raise TypeError(f"{kind!r} has no dataclass rule set")
     data = {}
-    for setting in fields(kind.rules_type):
+    for setting in fields(rules_type):
         value = getattr(form, setting.name).data
         if isinstance(value, str):
             value = value.strip()
         if value is None and (setting.type in ("str", "bool") or setting.default == 0):
             continue  # not sent (or empty where 0 means "none"): the rule set's default
         data[setting.name] = READ[setting.name](value or "") if setting.name in READ else value
-    return kind.rules_type(**data)
+    return rules_type(**data)
 
 
 def _table_from_form(form: NewGameForm, offered: ClubPresets | None = None) -> Any:
@@ -196,7 +213,7 @@ def _fill_club(form: NewGameForm, rules: Mapping[str, Any]) -> None:
         game = kinds.build(HOMBRE.game, ("A", "B", "C"), rules, 0, [])
     except GameError:
         return  # a rule set the rules no longer take: the fields stay, the create refuses
-    _fill_rules(form, game.rules)
+    _fill_rules(form, _hombre_rules(game.rules))
 
 
 def _play_again(form: NewGameForm, before: store.StoredGame) -> None:
@@ -207,7 +224,7 @@ def _play_again(form: NewGameForm, before: store.StoredGame) -> None:
     players = list(game.players) + [""] * (4 - len(game.players))
     form.player0.data, form.player1.data, form.player2.data, form.player3.data = players
     form.first_dealer.data = str((game.first_dealer + len(game.coups)) % len(game.players))
-    _fill_rules(form, game.rules)
+    _fill_rules(form, _hombre_rules(game.rules))
 
 
 @bp.route("/games/<int:game_id>/setup", methods=["GET", "POST"])
@@ -225,10 +242,10 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
         form.player3.data = game.players[3] if len(game.players) > 3 else ""
         form.first_dealer.data = str(game.first_dealer)
         form.version.data = str(stored.version)
-        _fill_rules(form, game.rules)
+        _fill_rules(form, _hombre_rules(game.rules))
     elif form.apply_preset.data:
         _fill_rules(form, _preset(_known(form.preset.data)), _known(form.preset.data))
-    elif not merge_preset(form, _drawn(form, stored.game.rules)):
+    elif not merge_preset(form, _drawn(form, _hombre_rules(stored.game.rules))):
         pass  # another money system's preset: shown filled before anything is stored
     elif (game := _table_from_form(form)) is not None and (
         saved := save_table(form, game_id, game)

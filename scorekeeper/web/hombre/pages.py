@@ -19,6 +19,7 @@ from ...rights.access import can_manage, readable
 from ...rules.errors import GameError
 from ...rules.hombre.pot import PotDeal
 from ...rules.hombre.systems import hombre_report
+from ...rules.kind import Standing
 from ...rules.ledger import net_changes
 from .. import blueprints
 from ..forms import ActionForm
@@ -53,7 +54,7 @@ def after_pass(stored: store.StoredGame) -> tuple[int, int] | None:
 def render_game(
     stored: store.StoredGame,
     form: Any = None,
-    preview: Any = None,
+    preview: Standing | None = None,
     status: int = 200,
 ) -> Page:
     report = hombre_report(stored.replay())
@@ -76,7 +77,7 @@ def render_game(
         action=ActionForm(formdata=None, version=str(stored.version)) if manager else None,
         preview=None if preview is None else preview.coups[-1],
         preview_report=preview,
-        preview_nets=None if preview is None else preview.net,
+        preview_nets=None if preview is None else preview.tally,
         recent=list(reversed(report.coups[-RECENT:])),
         fiche=lines,
         fiche_hidden=hidden,
@@ -95,31 +96,40 @@ def fields_key(stored: store.StoredGame, form: Any) -> tuple[object, ...]:
     """
     game, seated = stored.game, tuple(stored.seated())  # who sits now (a seat taken)
     fields = (game.players, seated, game.rules, form.playing, form.sits_out)
-    return ("coup-fields", stored.kind, *fields, None)
+    return ("coup-fields", stored.kind, *fields)
 
 
-def preview_fragment(stored: store.StoredGame, form: Any, after: Any, position: int | None) -> str:
+def preview_fragment(
+    stored: store.StoredGame, form: Any, after: Standing | None, position: int | None
+) -> str:
     """The live check of a coup: its outcome and payments, or the refusal."""
     result = None
+    names = stored.game.players
     if after is not None:
-        result = after.coups[-1] if position is None else after.coups[position - 1]
+        at = len(after.game.coups) if position is None else position
+        result, names = after.coups[at - 1], stored.seated(at)  # who sits in that coup
     return render_template(
         "hombre/_preview.html",
         form=form,
         result=result,
-        names=stored.game.players,
+        names=names,
         changes=None if after is None or position is None else net_changes(stored.replay(), after),
-        nets=None if after is None or position is not None else after.net,
+        nets=None if after is None or position is not None else after.tally,
     )
 
 
 def render_edit(
-    stored: store.StoredGame, n: int, form: Any, before: Any, after: Any, status: int
+    stored: store.StoredGame,
+    n: int,
+    form: Any,
+    before: Standing,
+    after: Standing | None,
+    status: int,
 ) -> Page:
     page = render_template(
         "hombre/edit_coup.html",
         stored=stored,
-        names=stored.game.players,
+        names=stored.seated(n),
         n=n,
         form=form,
         original=before.coups[n - 1],
@@ -133,15 +143,15 @@ def render_delete(
     stored: store.StoredGame,
     n: int,
     form: Any,
-    before: Any,
-    after: Any,
+    before: Standing,
+    after: Standing | None,
     error: str | None,
     status: int,
 ) -> Page:
     page = render_template(
         "hombre/delete_coup.html",
         stored=stored,
-        names=stored.game.players,
+        names=stored.seated(n),
         n=n,
         form=form,
         original=before.coups[n - 1],
@@ -151,9 +161,10 @@ def render_delete(
     return page if status == 200 else (page, status)
 
 
-def saved_text(after: Any, n: int) -> str:
-    result = after.coups[-1]
-    names = after.game.players
+def saved_text(after: Standing, n: int, names: tuple[str, ...] | None = None) -> str:
+    """The flash after a coup is saved, naming who sat in it (``names``, seat by seat)."""
+    result = hombre_report(after).coups[-1]
+    names = names or after.game.players
     what = outcome_text(result, names)
     saved = str(_("Coup %(n)s saved: %(what)s", n=result.deal.n, what=what))
     paid = ", ".join(f"{names[t.payer]} → {names[t.payee]} {t.amount}" for t in result.transfers)
@@ -161,24 +172,24 @@ def saved_text(after: Any, n: int) -> str:
     return f"{saved}. {paid_text}"
 
 
-def corrected_text(before: Any, after: Any, n: int) -> str:
+def corrected_text(before: Standing, after: Standing, n: int) -> str:
     return _changes_text(_("Coup %(n)s corrected.", n=n), before, after)
 
 
-def deleted_text(before: Any, after: Any, n: int) -> str:
+def deleted_text(before: Standing, after: Standing, n: int) -> str:
     return _changes_text(_("Coup %(n)s deleted.", n=n), before, after)
 
 
-def undone_text(before: Any, after: Any, n: int) -> str:
+def undone_text(before: Standing, after: Standing, n: int) -> str:
     return _changes_text(_("Coup %(n)s undone.", n=n), before, after)
 
 
-def coup_text(report: Any, n: int) -> str:
-    """Coup ``n`` of a replay in a line of words (the change log)."""
-    return outcome_text(report.coups[n - 1], report.game.players)
+def coup_text(report: Standing, n: int, names: tuple[str, ...] | None = None) -> str:
+    """Coup ``n`` of a replay in a line of words (the change log), naming who sat in it."""
+    return outcome_text(hombre_report(report).coups[n - 1], names or report.game.players)
 
 
-def _changes_text(what: str, before: Any, after: Any) -> str:
+def _changes_text(what: str, before: Standing, after: Standing) -> str:
     changes = net_changes(before, after)
     if not changes:
         return what + " " + _("The nets did not change.")
@@ -191,7 +202,7 @@ def _changes_text(what: str, before: Any, after: Any) -> str:
 @hombre_only
 def journal(game_id: int) -> str | BaseResponse:
     stored = readable(game_id)
-    report = stored.replay()
+    report = hombre_report(stored.replay())
     pages = max(1, -(-len(report.coups) // JOURNAL_PAGE))
     if (last := past_the_last(pages)) is not None:
         return last

@@ -5,7 +5,7 @@ Only presentation: every number shown comes from the replay report.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
@@ -17,7 +17,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...rules.hombre.engine import BeteStatus, Contract, Outcome, Reason
 from ...rules.hombre.exports import CsvWords
-from ...rules.hombre.systems import AnyReport
+from ...rules.hombre.systems import AnyReport, AnyResult
 from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, elide, signed, wrap
 from .forms import BONUS_WORDS, CONTRACT_WORDS
 
@@ -76,7 +76,7 @@ def _phrases() -> dict[str, str]:
     return phrases
 
 
-def outcome_text(result: Any, names: tuple[str, ...]) -> str:
+def outcome_text(result: AnyResult, names: tuple[str, ...]) -> str:
     """'Chloé demande: gagne', 'Anne sans prendre: codille by Bruno', 'Tous passent'."""
     words = _phrases()
     coup = result.coup
@@ -111,13 +111,13 @@ FLAG_WORDS = {
 """A coup's yes-or-no fields, by their key in the game file (the coup form's labels)."""
 
 
-def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+def coup_words(item: Mapping[str, object], players: tuple[str, ...]) -> dict[str, str]:
     """A coup of the game file, field by field in words: what a correction changed is
     named by comparing two of these ("Matadors 3 → 4", "tricks of Anne 5 → 4")."""
     if item.get("pass"):
         words = {_("Contract"): _("Tous passent")}
     else:
-        contract = item.get("contract", "")
+        contract = str(item.get("contract", ""))
         words = {
             _("Hombre"): str(item.get("hombre", "")),
             _("Contract"): str(CONTRACT_WORDS.get(contract, contract)),
@@ -130,12 +130,17 @@ def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, s
     for key, label in FLAG_WORDS.items():
         words[str(label)] = _("yes") if item.get(key) else _("no")
     bonuses = item.get("bonuses", [])
-    if bonuses:
-        words[_("Bonus hands")] = ", ".join(
-            f"{b.get('player')} {BONUS_WORDS.get(b.get('hand'), b.get('hand'))}" for b in bonuses
-        )
+    if isinstance(bonuses, list) and bonuses:
+        words[_("Bonus hands")] = ", ".join(_bonus_words(b) for b in bonuses)
     words[_("Note")] = str(item.get("note", "")) or "—"
     return words
+
+
+def _bonus_words(bonus: object) -> str:
+    """A bonus hand of the jetons system: its player and the hand, in words."""
+    fields: Mapping[str, object] = bonus if isinstance(bonus, Mapping) else {}
+    player, hand = fields.get("player"), fields.get("hand")
+    return f"{player} {BONUS_WORDS.get(str(hand), hand)}"
 
 
 _JOURNAL_WORDS: dict[str, dict[str, str]] = {}
@@ -153,7 +158,7 @@ def _journal_words() -> dict[str, str]:
     return words
 
 
-def journal_line(result: Any, names: tuple[str, ...]) -> str:
+def journal_line(result: AnyResult, names: tuple[str, ...]) -> str:
     """One coup of the printed journal as one line of text.
 
     Its number, the enjeu in brackets, what was played and how it ended, then
@@ -174,7 +179,7 @@ def journal_line(result: Any, names: tuple[str, ...]) -> str:
     return " · ".join(parts)
 
 
-def journal_text(results: Any, names: tuple[str, ...]) -> str:
+def journal_text(results: Iterable[AnyResult], names: tuple[str, ...]) -> str:
     """Coups of the PDF's journal, a journal_line each, wrapped to JOURNAL_COLUMNS.
 
     The PDF sets these lines as they are (monospace, white-space: pre-wrap).

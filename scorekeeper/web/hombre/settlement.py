@@ -65,6 +65,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "stored": stored,
         "report": report,
         "names": names,
+        "table_names": stored.seated(),  # who sits at the end: the title's names
         "money": money,
         "settle": settle_up(stored.people()[1]),
         "people": stored.people()[0],

@@ -66,18 +66,18 @@ class Fragments:
 FRAGMENTS = Fragments()
 
 
-def kept_fragment(draw: Callable[..., str], *key: object) -> Markup:
-    """``draw(key[-1])`` as drawn before under the same key, or drawn now and kept.
+def kept_fragment(draw: Callable[..., str], key: tuple[object, ...], *args: object) -> Markup:
+    """``draw(*args)`` as drawn before under the same key, or drawn now and kept.
 
     ``key`` must name everything the piece reads besides the request's language and
-    address (added here); its last part is what ``draw`` is called with.
+    address (added here): the arguments and whatever ``draw`` reads of its template.
     """
     full = (getattr(draw, "name", None), str(get_locale()), request.root_url, *key)
     try:
         piece = FRAGMENTS.get(full)
     except TypeError:  # unhashable: draw it, keep nothing
-        return Markup(draw(key[-1]))
+        return Markup(draw(*args))
     if piece is None:
-        piece = Markup(draw(key[-1]))
+        piece = Markup(draw(*args))
         FRAGMENTS.put(full, piece)
     return piece

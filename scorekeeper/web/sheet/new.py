@@ -19,12 +19,14 @@ from ...rights import access
 from ...rights.access import managed
 from ...rules import kinds
 from ...rules.errors import N_, GameError
+from ...rules.kind import Game
 from .. import club_presets, registry
 from ..club_presets import ClubPresets
 from ..creating import created, save_table
 from ..forms import player_names
 from ..hookspecs import GameWeb, NewGame, Page
 from ..words import error_text
+from .forms import NewSheetForm
 
 bp = Blueprint("sheets", __name__)
 NEW_FIELDS = {"players": "player0", "first_dealer": "first_dealer"}
@@ -39,8 +41,8 @@ def _startable(name: str) -> tuple[GameWeb, NewGame[Any]]:
 
 
 def _game_from_form(
-    form: Any, web: GameWeb, new: NewGame[Any], offered: ClubPresets | None = None
-) -> Any:
+    form: NewSheetForm, web: GameWeb, new: NewGame[Any], offered: ClubPresets | None = None
+) -> Game | None:
     """The game the form describes, or None with the refusal beside its field."""
     if not form.validate():
         return None
@@ -64,7 +66,9 @@ def _game_from_form(
     return game
 
 
-def _fill_rules(form: Any, web: GameWeb, new: NewGame[Any], rules: Mapping[str, Any]) -> None:
+def _fill_rules(
+    form: NewSheetForm, web: GameWeb, new: NewGame[Any], rules: Mapping[str, Any]
+) -> None:
     """Show a club preset's rules in the fields, keeping the players and first dealer typed."""
     seats = (form.player0, form.player1, form.player2, form.player3, form.first_dealer)
     typed = [field.data for field in seats]
@@ -80,7 +84,7 @@ def _fill_rules(form: Any, web: GameWeb, new: NewGame[Any], rules: Mapping[str, 
 
 
 def _page(
-    form: Any, web: GameWeb, stored: store.StoredGame | None = None, club: bool = False
+    form: NewSheetForm, web: GameWeb, stored: store.StoredGame | None = None, club: bool = False
 ) -> str:
     return render_template(
         "sheet/new.html", form=form, web=web, title=_(web.title), stored=stored, club=club

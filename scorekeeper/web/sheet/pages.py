@@ -77,13 +77,13 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         shown = max(1, len(report.coups) - SHEET_RECENT + 1)
         page = render_template(
             "sheet/sheet.html",
-            rows=list(reversed(rows(report, self.sheet, shown))),
+            rows=list(reversed(rows(report, self.sheet, shown, seated=stored.seated))),
             older=shown - 1,
             can_manage=can_manage(stored),
             form=form or self.entry.form(stored),
             preview=None if preview is None else self._line(preview, len(preview.coups)),
             action=ActionForm(formdata=None, version=str(stored.version)),
-            next_dealer=None if report.finished else stored.game.players[report.next_dealer],
+            next_dealer=None if report.finished else stored.seated()[report.next_dealer],
             **context,
         )
         return page if status == 200 else (page, status)
@@ -147,13 +147,13 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         scored = ", ".join(f"{c} {v:+d}" for c, v in zip(sides(report), row.scored))
         return f"{scored} ({row.event})" if row.event else scored
 
-    def coup_text(self, report: Report, n: int) -> str:
+    def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
         """Coup ``n`` of a replay in a line of words (the change log)."""
         row = self._line(report, n)
         scored = self._scored_text(report, n)
         return labelled(row.detail, scored) if row.detail else scored
 
-    def saved_text(self, after: Report, n: int) -> str:
+    def saved_text(self, after: Report, n: int, names: tuple[str, ...] | None = None) -> str:
         return str(_("Coup %(n)s saved: %(scored)s.", n=n, scored=self._scored_text(after, n)))
 
     def corrected_text(self, before: Report, after: Report, n: int) -> str:

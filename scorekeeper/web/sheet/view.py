@@ -7,11 +7,13 @@ manches won.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol, runtime_checkable
 
 from flask_babel import gettext as _
 
+from ...rules.kind import Standing
 from ..hookspecs import PointsSheet
 from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, minus, wrap
 
@@ -27,7 +29,42 @@ class SheetRow:
     event: str
 
 
-def sides(report: Any) -> tuple[str, ...]:
+class _Noted(Protocol):
+    @property
+    def note(self) -> str: ...
+
+
+class PointsResult(Protocol):
+    """A coup's result in a points game's report, as its sheet shows it."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def scored(self) -> tuple[int, ...]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def coup(self) -> _Noted: ...
+
+
+@runtime_checkable
+class SheetStanding(Standing, Protocol):
+    """A points game's report (Brou's, Manille's): a result of each coup."""
+
+    @property
+    def coups(self) -> Sequence[PointsResult]: ...
+
+
+def sheet_standing(report: Standing) -> SheetStanding:
+    """A standing narrowed to a points game's report (TypeError for any other)."""
+    if not isinstance(report, SheetStanding):
+        raise TypeError(f"not a points game's report: {type(report).__name__}")
+    return report
+
+
+def sides(report: Standing) -> tuple[str, ...]:
     """The sheet's columns."""
     players = report.game.players
     if len(players) == 3:
@@ -48,10 +85,18 @@ def teams_line(players: tuple[str, ...]) -> str:
 
 
 def rows(
-    report: Any, sheet: PointsSheet, first: int = 1, last: int | None = None
+    standing: Standing,
+    sheet: PointsSheet,
+    first: int = 1,
+    last: int | None = None,
+    seated: Callable[[int], tuple[str, ...]] | None = None,
 ) -> list[SheetRow]:
-    """The lines of coups ``first`` to ``last`` (1-based, inclusive; all by default)."""
-    names = report.game.players
+    """The lines of coups ``first`` to ``last`` (1-based, inclusive; all by default).
+
+    ``seated``: who sat at each seat in coup n (``StoredGame.seated``), so a line after
+    someone took a seat names its dealer as he sat; the game's players when None."""
+    report = sheet_standing(standing)
+    players = report.game.players
     columns = sides(report)
     line = sheet.line
     out = []
@@ -65,7 +110,8 @@ def rows(
         detail, event = line(r, columns)
         if r.coup.note:
             detail = f"{detail} · {r.coup.note}" if detail else r.coup.note
-        out.append(SheetRow(r.n, names[r.dealer], detail.strip(" ·"), r.scored, shown, event))
+        dealer = (players if seated is None else seated(r.n))[r.dealer]
+        out.append(SheetRow(r.n, dealer, detail.strip(" ·"), r.scored, shown, event))
     return out
 
 

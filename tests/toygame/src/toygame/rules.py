@@ -3,7 +3,7 @@
 Written as a new game's author would, from the shapes of ``rules/brou/``
 (engine, file, kind) and nothing else of the scorekeeper: a frozen rule
 set, coup, game and report; a fold (``replay``) that can go on from the
-report of a prefix; the game file and the report; a ``GameKind``.
+report of a prefix; the game file and the report; its ``Kind``.
 
 Four players in two teams (seats 0 and 2 are *Nous*, 1 and 3 *Eux*). Each
 coup one team takes; its card points and the defenders' make 162. The
@@ -29,7 +29,7 @@ from scorekeeper.rules.gamefile import (
     numbered,
     whole_field,
 )
-from scorekeeper.rules.kind import GameKind
+from scorekeeper.rules.kind import Kind
 from scorekeeper.rules.settings import counts, from_mapping
 from scorekeeper.rules.teams import TEAMS, team_field
 
@@ -255,7 +255,7 @@ def render_belote(report: BeloteReport) -> str:
     return "\n".join(lines)
 
 
-class BeloteKind(GameKind):
+class BeloteKind(Kind[BeloteGame, BeloteRules, BeloteReport, BeloteCoup]):
     """Belote scoring: the kind every layer asks (the entry point gives it, ``toygame.GAME``)."""
 
     key = "belote"

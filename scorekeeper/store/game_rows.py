@@ -1,0 +1,69 @@
+"""A row of the ``games`` table, read into typed fields once at the boundary.
+
+Every read of a game starts from its row (``repository.py``); reading its
+columns here, each as the schema gives it, keeps ``Any`` out of the store.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from ..db import rows
+
+
+@dataclass(frozen=True)
+class GamesRow:
+    """The columns of a ``games`` row that the store reads."""
+
+    id: int
+    game: str
+    """The game file's ``"game"``."""
+    players: str
+    """The players' names, as a JSON list."""
+    rules: str
+    """The rule set, as a JSON object (the game file's ``rules``)."""
+    first_dealer: int
+    created_at: str
+    updated_at: str | None
+    version: int
+    chip_value: str | None
+    """A chip's value, a decimal as text ("0.05"); None: the game counts no money."""
+    currency: str | None
+    manager_hash: str | None
+    table_token: str | None
+    generation: str | None
+    """The database's generation, when the read selects it (``repository.GAME_ROWS``)."""
+
+    @classmethod
+    def of(cls, row: rows.Row) -> GamesRow:
+        return cls(
+            rows.whole(row, "id"),
+            rows.text(row, "game"),
+            rows.text(row, "players"),
+            rows.text(row, "rules"),
+            rows.whole(row, "first_dealer"),
+            rows.text(row, "created_at"),
+            rows.text_or_none(row, "updated_at"),
+            rows.whole(row, "version"),
+            rows.text_or_none(row, "chip_value"),
+            rows.text_or_none(row, "currency"),
+            rows.text_or_none(row, "manager_hash"),
+            rows.text_or_none(row, "table_token"),
+            rows.text_or_none(row, "generation"),
+        )
+
+    def player_names(self) -> tuple[str, ...]:
+        """The players' names (TypeError: the column holds no list of names)."""
+        names: object = json.loads(self.players)
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise TypeError(f"game {self.id}: players is no list of names")
+        return tuple(str(n) for n in names)
+
+    def rules_object(self) -> dict[str, object]:
+        """The rule set's object (TypeError: the column holds no JSON object)."""
+        value: object = json.loads(self.rules)
+        if not isinstance(value, dict):
+            raise TypeError(f"game {self.id}: rules is no JSON object")
+        rules: dict[str, object] = value
+        return rules

@@ -1,0 +1,200 @@
+"""The draw at the records (issue 37): every round without a repeat that is known possible,
+whist tournaments for manillen pairs, and notes that tell the truth about the limits.
+
+Every design is counted again here, pair by pair, independently of designs.check.
+"""
+
+import itertools
+import time
+from collections import Counter
+from unittest.mock import patch
+
+import pytest
+
+from scorekeeper.draw import Entrant, draw, quality
+from scorekeeper.draw import designs as designs_module
+from scorekeeper.draw.designs import WHIST_FIELDS
+from scorekeeper.draw.quality import FOURS, most_rounds, record
+from scorekeeper.draw.records import BASES
+from scorekeeper.draw.stored import STORED
+
+
+def players(n):
+    return [Entrant(f"P{k:03d}") for k in range(n)]
+
+
+def counted(rounds):
+    """(table-mates, partners) of every pair over the rounds, partners at seats 1&3, 2&4."""
+    met, partners = Counter(), Counter()
+    for r in rounds:
+        for t in r.tables:
+            for a, b in itertools.combinations(t.seats, 2):
+                met[frozenset((a, b))] += 1
+            if len(t.seats) == 4:
+                partners[frozenset(t.seats[0::2])] += 1
+                partners[frozenset(t.seats[1::2])] += 1
+    return met, partners
+
+
+THREES = [9, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48, 51, 54, 63, 66, 81, 90, 99]
+"""Tables of 3 whose record the draw reaches (docs/competitions.md lists the others)."""
+FOURS_DONE = [16, 24, 28, 40, 52, 64]
+"""Tables of 4 whose record the draw reaches (docs/competitions.md lists the others)."""
+WHIST = sorted({n for seating, n in BASES if seating == "pairs"} | set(WHIST_FIELDS))
+
+
+def test_every_design_is_what_it_claims_counted_pair_by_pair():
+    """All designs, each built from scratch and counted: a few seconds at most in all."""
+    started = time.perf_counter()
+    kinds = {("3", n) for n in THREES} | {("4", n) for n in FOURS_DONE} | set(STORED)
+    kinds |= {(s, n) for s, n in BASES if s != "pairs"}
+    for kind, n in sorted(kinds):
+        rounds = designs_module._construct(kind, n)
+        assert rounds is not None, (kind, n)
+        size = int(kind)
+        met = Counter()
+        for tables in rounds:
+            assert sorted(u for t in tables for u in t) == list(range(n)), (kind, n)
+            assert {len(t) for t in tables} == {size}
+            for t in tables:
+                met.update(frozenset(p) for p in itertools.combinations(t, 2))
+        assert max(met.values()) == 1, (kind, n)
+        seating = "3" if size == 3 else "4"
+        if (kind, n) != ("3", 12):
+            assert len(rounds) == most_rounds(n, seating), (kind, n)
+    for n in WHIST:
+        rounds = designs_module._construct("whist", n)
+        met, partners = Counter(), Counter()
+        out = Counter()
+        for tables in rounds:
+            seated = [u for t in tables for u in t]
+            assert len(set(seated)) == len(seated) == n - n % 4
+            out.update(set(range(n)) - set(seated))
+            for t in tables:
+                met.update(frozenset(p) for p in itertools.combinations(t, 2))
+                partners.update((frozenset(t[0::2]), frozenset(t[1::2])))
+        every = [frozenset(p) for p in itertools.combinations(range(n), 2)]
+        # partners once and opponents twice: three meetings at a table, one as partners
+        assert all(partners[p] == 1 and met[p] == 3 for p in every), n
+        assert len(rounds) == (n - 1 if n % 4 == 0 else n)
+        assert sorted(out.values()) == ([] if n % 4 == 0 else [1] * n)
+    assert time.perf_counter() - started < 8
+
+
+def test_a_design_that_breaks_its_promise_is_refused_when_built():
+    broken = {**BASES, ("3", 21): (BASES[("3", 21)][0], BASES[("3", 21)][0])}
+    designs_module._built.cache_clear()
+    try:
+        with (
+            patch.object(designs_module, "BASES", broken),
+            pytest.raises(designs_module.BrokenDesign, match="3 21: a pair meets twice"),
+        ):
+            designs_module.design("3", 21)
+    finally:
+        designs_module._built.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("n", "seating", "rounds"),
+    [
+        *[(21, "3", 10), (30, "3", 14), (33, "3", 16), (45, "3", 22), (99, "3", 49)],
+        *[(24, "4", 7), (28, "4", 9), (40, "4", 13)],
+    ],
+)
+def test_the_issue_instances_reach_the_record_with_nobody_twice_under_2_s(n, seating, rounds):
+    started = time.perf_counter()
+    made = draw(players(n), seating, rounds, seed=37)
+    assert time.perf_counter() - started < 2
+    met, _ = counted(made.rounds)
+    assert max(met.values()) == 1 and len(made.rounds) == rounds
+    # each player meets (size - 1) a round: 2 * 10 = 20 = all others at 21 (Kirkman); at 30,
+    # 2 * 14 = 28 of 29 (the one left is a nearly Kirkman system's partner)
+    assert len(met) == n * rounds * (int(seating) - 1) // 2
+    assert made.quality.repeated_tablemates == 0 and made.limit == rounds
+    assert "nobody meets anyone twice" in made.note
+
+
+def test_manillen_pairs_get_a_whist_tournament_under_2_s():
+    for n in WHIST:
+        whole = n - 1 if n % 4 == 0 else n
+        started = time.perf_counter()
+        made = draw(players(n), "pairs", whole, seed=n)
+        assert time.perf_counter() - started < 2, n
+        met, partners = counted(made.rounds)
+        names = [e.name for e in players(n)]
+        every = [frozenset(p) for p in itertools.combinations(names, 2)]
+        assert all(partners[p] == 1 and met[p] == 3 for p in every), n
+        # opponents twice each: n(n-1)/2 pairs, one repeat each; 28 at 8, 190 at 20
+        assert made.quality.repeated_opponents == n * (n - 1) // 2
+        assert made.quality.repeated_partners == 0
+        out = Counter(name for r in made.rounds for name in r.sitting_out)
+        assert sorted(out.values()) == ([] if n % 4 == 0 else [1] * n)
+        assert "whist tournament" in made.note
+
+
+def test_within_the_no_repeat_limit_pairs_still_meet_nobody_twice():
+    # 16 manillen players over 5 rounds: AG(2, 4), not the whist tournament's first rounds
+    made = draw(players(16), "pairs", 5, seed=1)
+    assert made.quality.repeated_tablemates == 0
+
+
+def test_past_a_proven_record_the_draw_says_impossible_and_gives_the_most():
+    with patch("scorekeeper.draw.plan.MOVES", 5_000):  # the words are checked, not the search
+        made = draw(players(20), "4", 6, seed=1)
+    assert made.limit == 5
+    assert "6 rounds without a repeat are impossible for 20 players: at most 5 rounds" in (
+        made.note
+    )
+    with patch("scorekeeper.draw.plan.MOVES", 5_000):
+        made = draw(players(21), "3", 11, seed=1)
+    assert made.limit == 10 and "impossible for 21 players: at most 10 rounds" in made.note
+    assert record(24, "4") == (7, True) and record(32, "4") == (10, True)
+
+
+def test_past_a_record_not_known_to_be_the_most_the_note_says_so():
+    with patch.dict(FOURS, {44: (13, False)}), patch("scorekeeper.draw.plan.MOVES", 5_000):
+        made = draw(players(44), "4", 14, seed=1)
+    assert made.limit == 13
+    assert "beyond the best known for 44 players: 13 rounds" in made.note
+    assert "impossible" not in made.note
+
+
+def test_within_the_record_the_note_never_says_not_known():
+    # Swiss rounds use no design: if the search leaves a repeat, the note says that a draw
+    # without one exists (15 at tables of 3: 7 rounds, Kirkman) rather than "not known"
+    standing = [f"P{k:03d}" for k in range(15)]
+    with patch("scorekeeper.draw.plan.MOVES", 2_000):
+        made = draw(players(15), "3", 7, seed=2, standing=standing)
+    assert made.limit == 7
+    assert "not known" not in made.note
+    if made.quality.repeated_tablemates:
+        assert "draws with none exist up to 7 rounds" in made.note
+    got = quality(made.rounds, "3", players(15))
+    assert got == made.quality
+
+
+def test_the_records_table_of_the_benchmark_puts_ours_beside_the_search_alone():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    import draw as bench
+
+    with patch("scorekeeper.draw.plan.MOVES", 20_000):
+        (three, rounds3, ours3, alone3), (pairs, rounds8, ours8, alone8) = bench.records(
+            [(21, "3"), (8, "pairs")]
+        )
+    assert (three, rounds3, ours3.repeats) == ("21 at 3", 10, 0)
+    assert alone3.repeats > 0  # the search alone does not find a Kirkman system of 21
+    # 8 in pairs over 7 rounds: partners never twice, each of the 28 pairs opponents twice
+    assert (pairs, rounds8, ours8.partners, ours8.repeats) == ("8 in pairs", 7, 0, 28)
+    assert (alone8.partners, alone8.repeats) >= (0, 28)
+
+
+def test_within_the_no_repeat_record_pairs_are_not_given_a_whist_tournament_s_first_rounds():
+    # 24 manillen players over 4 rounds (7 are possible with no pair twice): the whist
+    # tournament's first rounds would repeat table-mates; the search or a design is used
+    with patch("scorekeeper.draw.plan.MOVES", 20_000):
+        made = draw(players(24), "pairs", 4, seed=5)
+    assert "whist" not in made.note
+    assert made.quality.repeated_partners == 0
