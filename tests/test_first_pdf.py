@@ -73,10 +73,12 @@ def test_the_first_pdf_after_a_start_is_under_a_second(tmp_path: Path) -> None:
                 said = answer.headers["Server-Timing"]
             took.append(time.monotonic() - asked)
             assert said.startswith("draw"), said  # drawn for this request, not a kept one
-        # Under a second on a quiet machine; on a loaded one, no slower than 2.5 times the
-        # second PDF drawn by the same process (a cold engine costs 2.6-2.9 s more than a
-        # warm one quiet, and as many times more loaded: it fails either bound).
-        bound = max(1.0, 2.5 * took[1])
-        assert took[0] < bound, f"the first PDF took {took[0]:.2f} s, the second {took[1]:.2f} s"
+        # A cold engine makes the first PDF 7-8 times the second drawn by the same process
+        # (0.6-1.1 s against 0.08-0.15 s here, quiet; 2.6-2.9 s against 0.2 s on a loaded
+        # day); warmed before the fork, 2-3 times (the first request's own costs). A ratio
+        # holds on a loaded machine, where a bound of 1 s on the clock did not.
+        assert took[0] < 4.5 * max(took[1], 0.05), (
+            f"the first PDF took {took[0]:.2f} s, the second {took[1]:.2f} s"
+        )
     finally:
         stop(process)
