@@ -31,6 +31,7 @@ from . import (
     m013_phone_names,
     m014_club_presets,
     m015_chain_lengths,
+    m018_payments_at_tables,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -49,6 +50,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m013_phone_names,
     m014_club_presets,
     m015_chain_lengths,
+    m018_payments_at_tables,
 )
 """Every migration, in the order it runs (its number)."""
 

@@ -34,6 +34,7 @@ from flask import Response, abort, g, make_response, request, session
 from flask_babel import get_locale, gettext
 
 from ... import clubs
+from ...clubs.purse import table_club
 from ...db import get_db
 from ...rights import access
 from ...store.table_locks import table_state
@@ -168,7 +169,16 @@ def game_key(game_id: int, **_: Any) -> Hashable:
     database's game of the same number never matches), the reader's rights and the page."""
     head = access.readable_head(game_id)  # 404 for a game this browser may not see
     stamp = (head.version, head.updated_at, head.table_token)
-    return (game_id, stamp, access.can_manage(head), page_key(), table_state(get_db(), game_id).key)
+    # a club table's settlement shows the cash box's payments: it follows the club's version too
+    club = table_club(get_db(), game_id)
+    return (
+        game_id,
+        stamp,
+        access.can_manage(head),
+        page_key(),
+        table_state(get_db(), game_id).key,
+        club,
+    )
 
 
 def players_key(**_: Any) -> Hashable:

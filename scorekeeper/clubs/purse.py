@@ -1,0 +1,153 @@
+"""One "who pays whom" for a club: an evening's (or one table's) money, what is paid, what is left.
+
+The cash box is the club's money. For an evening, each member's result in
+cents is the room's net in chips at the club's chip value, by the largest
+remainder (``closing.amounts``: what closing posts); what he has paid (or
+received) for it is the sum of the cash box's payments recorded for that
+evening, their reversals included (``Entry.evening``); what is left is
+the two added. Nothing here is stored: every figure is read from the games
+and the ledger each time, so the room's settlement, a table's settlement
+and the cash box cannot disagree.
+
+The suggested transfers are ``cashbox.settle.between_members`` over what
+is left, the members in the club's order: the cash box's own function,
+so the room's page and the cash box propose the same pairing, and a
+suggestion paid leaves the others as they were. A club table's
+settlement does the same over its own seats (its result rounded on its
+own, its payments those that name the table, ``Entry.table``).
+Plain Python over the database: no request, no page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from ..cashbox.entries import Entry, EntryKind
+from ..cashbox.ledger import entries
+from ..cashbox.rounding import to_cents
+from ..cashbox.settle import Suggestion, between_members
+from ..store import closings
+from .closing import amounts
+from .records import Club, Evening, Member
+from .seats import members, seat_members
+
+
+@dataclass(frozen=True)
+class Purse:
+    """An evening's (or a table's) money per member, in whole cents."""
+
+    order: list[int]
+    """The members concerned, in the club's order (by name, then number)."""
+    result: dict[int, int]
+    """The result: positive, the club (the others) owe him; negative, he owes."""
+    paid: dict[int, int]
+    """Payments recorded for it: positive, he paid in; negative, he was paid."""
+    suggestions: list[Suggestion]
+    """Who pays whom for what is left (``between_members``)."""
+    closed: bool = False
+
+    @property
+    def left(self) -> dict[int, int]:
+        """What is left per member: his result plus what he paid (zero: settled)."""
+        return left(self.result, self.paid)
+
+    def settled(self) -> bool:
+        return not any(self.left.values())
+
+
+def left(result: Mapping[int, int], paid: Mapping[int, int]) -> dict[int, int]:
+    """Result plus payments, per member (every member of either).
+
+    >>> left({1: -135, 2: 135}, {1: 100, 2: -100})
+    {1: -35, 2: 35}
+    """
+    return {m: result.get(m, 0) + paid.get(m, 0) for m in {**result, **paid}}
+
+
+def club_order(by_id: Mapping[int, Member], ids: Iterable[int]) -> list[int]:
+    """``ids`` in the club's order: its members' list (``seats.members``), the cash box's order."""
+    rank = {m: i for i, m in enumerate(by_id)}
+    return sorted(set(ids), key=lambda m: (rank.get(m, len(rank)), m))
+
+
+def payments(found: Iterable[Entry], belongs: Mapping[int, bool] | None = None) -> dict[int, int]:
+    """Each member's payments among ``found`` and the reversals of those payments, summed."""
+    listed = list(found)
+    kinds = {e.id: e.kind for e in listed}
+    out: dict[int, int] = {}
+    for entry in listed:
+        is_payment = entry.kind is EntryKind.PAYMENT or (
+            entry.kind is EntryKind.REVERSAL
+            and entry.reverses is not None
+            and kinds.get(entry.reverses) is EntryKind.PAYMENT
+        )
+        if is_payment:
+            out[entry.member] = out.get(entry.member, 0) + entry.amount
+    return out
+
+
+def _purse(
+    by_id: Mapping[int, Member], result: dict[int, int], paid: dict[int, int], closed: bool
+) -> Purse:
+    order = club_order(by_id, [*result, *paid])
+    still = left(result, paid)
+    return Purse(order, result, paid, between_members(still, order), closed)
+
+
+def evening_purse(db: sqlite_utils.Database, club: Club, evening: Evening) -> Purse | None:
+    """The evening's money per member; None for a club without a chip value."""
+    if club.money is None:
+        return None
+    by_id = {m.id: m for m in members(db, club.id)}
+    result = amounts(db, club, evening)
+    paid = payments(e for e in entries(db, club.id) if e.evening == evening.id)
+    return _purse(by_id, result, paid, closings.closed(db, evening.id))
+
+
+def table_result(
+    club: Club, by_id: Mapping[int, Member], seats: Sequence[int], nets: Sequence[int]
+) -> dict[int, int]:
+    """A table's nets (chips, by seat) in cents per member, by the largest remainder."""
+    assert club.money is not None
+    chips: dict[int, int] = {}
+    for member, net in zip(seats, nets, strict=True):
+        chips[member] = chips.get(member, 0) + net
+    order = sorted(chips, key=lambda m: (by_id[m].name.casefold(), m))  # as closing rounds
+    cents = to_cents([chips[m] for m in order], club.money.chip_value)
+    return {m: c for m, c in zip(order, cents, strict=True) if c}
+
+
+def table_purse(
+    db: sqlite_utils.Database, club: Club, game_id: int, nets: Sequence[int]
+) -> Purse | None:
+    """A club table's money per member (its seats' members); None without a chip value."""
+    if club.money is None:
+        return None
+    by_id = {m.id: m for m in members(db, club.id)}
+    seat_of = seat_members(db, game_id)
+    seats = [seat_of[s] for s in range(len(nets))]
+    result = table_result(club, by_id, seats, nets)
+    paid = payments(e for e in entries(db, club.id) if e.table == game_id)
+    evening = table_evening(db, game_id)
+    closed = evening is not None and closings.closed(db, evening)
+    return _purse(by_id, result, paid, closed)
+
+
+def table_evening(db: sqlite_utils.Database, game_id: int) -> int | None:
+    """The evening a table belongs to (None: a table outside any evening)."""
+    row = db.execute("select evening_id from evening_games where game_id = ?", [game_id]).fetchone()
+    return None if row is None else int(row[0])
+
+
+def table_club(db: sqlite_utils.Database, game_id: int) -> tuple[int, int] | None:
+    """The club of a table's evening and the club's version (what a kept page of it follows)."""
+    row = db.execute(
+        """select clubs.id, clubs.version from evening_games
+        join evenings on evenings.id = evening_games.evening_id
+        join clubs on clubs.id = evenings.club_id where evening_games.game_id = ?""",
+        [game_id],
+    ).fetchone()
+    return None if row is None else (int(row[0]), int(row[1]))
