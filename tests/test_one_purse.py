@@ -13,9 +13,11 @@ every step, every member's money is the same on each side:
   exactly (no rounding is needed); the table's, the room's, the season's;
   at one that makes fractions of a cent (0.025, 0.003), each is within a cent
   of it (the largest remainder) and each set sums to zero;
-- paid and left: what the room and each table show as paid is what the
-  steps paid (the model), and left is result + paid; the suggestions,
-  once all paid, leave nothing;
+- paid and left: what the room shows as paid is what the steps paid (the
+  model), and left is result + paid; each table shows the room's paid, left
+  and the room's suggestions that concern its members (a payment is for the
+  evening, wherever it is marked); the suggestions, once all paid, leave
+  nothing;
 - the cash box: each balance is what the last close posted plus what was
   paid; while the evening is closed, that is the room's *left*, and the
   cash box's own suggestions are the room's (one pairing).
@@ -242,11 +244,19 @@ def paid_and_left(db, club_id, evening, ids, model_paid, table_paid, posted, clo
     balances = purse.left
     for s in purse.suggestions:  # every suggestion paid: nothing is left
         balances = once_paid(balances, s)
-    assert balances == {}
+    assert nonzero(balances) == {}
+    book = accounts.accounts(db, club_id)
     for gid in ids:
         own = table_purse(db, the_club, gid, store.load(db, gid).replay().tally)
-        assert own is not None and nonzero(own.paid) == nonzero(table_paid[gid])
-    book = accounts.accounts(db, club_id)
+        assert own is not None and own.evening == purse  # the same paid and left as the room
+        assert all(s in purse.suggestions for s in own.suggestions)
+        mine = set(own.members)
+        assert [s for s in purse.suggestions if {s.payer, s.payee} & mine] == own.suggestions
+        marked = {}
+        for e in book.entries:  # the payments marked at this table name it, for the record
+            if e.table == gid:
+                add(marked, e.member, e.amount)
+        assert nonzero(marked) == nonzero(table_paid[gid])
     expected = nonzero(
         {m: posted.get(m, 0) + model_paid.get(m, 0) for m in {**posted, **model_paid}}
     )

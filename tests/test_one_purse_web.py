@@ -59,7 +59,7 @@ def rows(page: str) -> dict[str, tuple[str, ...]]:
 def test_a_payment_on_the_room_is_paid_and_left_there_and_in_the_cash_box(client, app, tmp_path):
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-27")
-    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
     room = f"/evenings/{evening}/settlement"
     page = client.get(room).data.decode()
     assert suggestions(page) == [("Anne", "Chloé", "3.60"), ("Bruno", "Chloé", "0.45")]
@@ -81,6 +81,10 @@ def test_a_payment_on_the_room_is_paid_and_left_there_and_in_the_cash_box(client
     assert suggestions(page) == [("Bruno", "Chloé", "0.45")]  # Anne is told nothing more
     cash = client.get(f"/clubs/{club}/cash?evening={evening}").data.decode()
     assert suggestions(cash) == [("Bruno", "Chloé", "0.45")]
+    # The table's settlement does not ask Anne again: the payment is for the evening.
+    assert suggestions(client.get(game + "/settlement").data.decode()) == [
+        ("Bruno", "Chloé", "0.45")
+    ]
     printed = pdf_text(client.get(room + ".pdf").data, tmp_path)
     assert "Anne → Chloé" not in printed and "Bruno → Chloé" in printed
 
@@ -114,7 +118,9 @@ def test_a_club_tables_settlement_shows_money_and_pays_into_the_cash_box(client,
     assert payments(app) == [("Bruno", 45, evening, game_id), ("Chloé", -45, evening, game_id)]
     page = client.get(game + "/settlement").data.decode()
     assert suggestions(page) == [("Anne", "Chloé", "3.60")]
-    assert 'id="paid-here"' in page
+    evening_money = section(page, "pays")
+    paid_left = r'Bruno</th><td class="num paid">\+€0.45</td><td class="num left"><b>€0.00'
+    assert re.search(paid_left, evening_money)  # the evening's paid and left, as the room's
     # The same payment on the room's settlement and in the cash box
     room = client.get(f"/evenings/{evening}/settlement").data.decode()
     assert rows(room)["Bruno"] == ("−0.45", "+0.45", "0.00")

@@ -13,8 +13,10 @@ The suggested transfers are ``cashbox.settle.between_members`` over what
 is left, the members in the club's order: the cash box's own function,
 so the room's page and the cash box propose the same pairing, and a
 suggestion paid leaves the others as they were. A club table's
-settlement does the same over its own seats (its result rounded on its
-own, its payments those that name the table, ``Entry.table``).
+settlement shows its own result in money (rounded over the table) and,
+for its members, the evening's paid, left and suggestions: a payment is
+for the evening wherever it is marked (``TablePurse``); one marked at a
+table names it too (``Entry.table``), for the record.
 Plain Python over the database: no request, no page.
 """
 
@@ -31,6 +33,7 @@ from ..cashbox.rounding import to_cents
 from ..cashbox.settle import Suggestion, between_members
 from ..store import closings
 from .closing import amounts
+from .evening_tables import evening as evening_of
 from .records import Club, Evening, Member
 from .seats import members, seat_members
 
@@ -120,20 +123,45 @@ def table_result(
     return {m: c for m, c in zip(order, cents, strict=True) if c}
 
 
+@dataclass(frozen=True)
+class TablePurse:
+    """A club table's money: its own result, and the evening's paid, left and transfers.
+
+    What is paid is paid for the evening (a member who sat at two tables
+    owes the room his sum): the table shows its own result in money, and for
+    its members what the room shows — paid, left and the evening's
+    suggestions that concern them — so a payment made on the room's page is
+    not asked again at the table, nor the other way round.
+    """
+
+    result: dict[int, int]
+    """The table's own nets in cents per member (the largest remainder over the table)."""
+    members: list[int]
+    """Its members, in the club's order."""
+    evening: Purse
+
+    @property
+    def suggestions(self) -> list[Suggestion]:
+        """The evening's suggestions where one of this table's members pays or is paid."""
+        mine = set(self.members)
+        return [s for s in self.evening.suggestions if s.payer in mine or s.payee in mine]
+
+
 def table_purse(
     db: sqlite_utils.Database, club: Club, game_id: int, nets: Sequence[int]
-) -> Purse | None:
-    """A club table's money per member (its seats' members); None without a chip value."""
-    if club.money is None:
+) -> TablePurse | None:
+    """A club table's money (its seats' members); None without a chip value or an evening."""
+    evening_id = table_evening(db, game_id)
+    found = None if evening_id is None else evening_of(db, evening_id)
+    if club.money is None or found is None or found.club_id != club.id:
         return None
+    evening = evening_purse(db, club, found)
+    assert evening is not None
     by_id = {m.id: m for m in members(db, club.id)}
     seat_of = seat_members(db, game_id)
     seats = [seat_of[s] for s in range(len(nets))]
     result = table_result(club, by_id, seats, nets)
-    paid = payments(e for e in entries(db, club.id) if e.table == game_id)
-    evening = table_evening(db, game_id)
-    closed = evening is not None and closings.closed(db, evening)
-    return _purse(by_id, result, paid, closed)
+    return TablePurse(result, club_order(by_id, seats), evening)
 
 
 def table_evening(db: sqlite_utils.Database, game_id: int) -> int | None:
