@@ -9,7 +9,7 @@ PORT   ?= 5000
 HTTPS  ?=
 VENV   := .venv
 BIN    := $(VENV)/bin
-RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-droid-fallback
+RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-droid-fallback libicu-dev pkg-config g++
 TEST_DEBS := chromium poppler-utils systemd
 
 .PHONY: run setup test lint bench load translations clean
@@ -56,6 +56,7 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff check scorekeeper tests benchmarks tools
 	$(BIN)/ruff format --check scorekeeper tests benchmarks tools
 	$(BIN)/mypy scorekeeper
+	$(BIN)/mypy tests/toygame/src/toygame  # a game from outside, typed as its author would
 	$(BIN)/lint-imports
 
 test: lint $(VENV)/.catalogs
@@ -69,6 +70,7 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/request_cpu.py
 	$(BIN)/python benchmarks/pages.py
 	$(BIN)/python benchmarks/https.py
+	$(BIN)/python benchmarks/first_pdf.py
 	$(BIN)/python benchmarks/notice.py
 	$(BIN)/python benchmarks/draw.py
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import codecs
 import gc
-import json
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -19,11 +18,8 @@ from .draw import command as draw_command
 from .rules import importing, kinds
 from .rules.errors import GameError
 from .rules.gamefile import write_json, write_json_bytes
-from .rules.hombre import text as report_text
-from .rules.hombre.exports import journal_csv
-from .rules.hombre.ruleset import PRESETS, SETTINGS, RuleSet
 from .rules.kind import GameKind
-from .rules.money import money_from_file, parse_money
+from .rules.money import parse_money
 
 
 class UserError(Exception):
@@ -52,8 +48,13 @@ def read_json(path: str, any_size: bool = False) -> Any:
 
 
 def _kind_of_file(data: Any) -> GameKind:
-    """The kind that reads this file; one without a ``"game"`` is read as l'Hombre's."""
-    game = data.get("game", "hombre") if isinstance(data, dict) else "hombre"
+    """The kind that reads this file; one without a ``"game"`` is read as the first game's.
+
+    The first game is l'Hombre (Scorekeeper's own games come first, l'Hombre's
+    ``order`` 1), whose files were written without a ``"game"`` before the others came.
+    """
+    first = kinds.GAMES[0]
+    game = data.get("game", first) if isinstance(data, dict) else first
     if game not in kinds.GAMES:
         kinds.load_file(data)  # refused as the registry refuses a game it does not keep
     return kinds.stored_kind(game, data.get("rules") if isinstance(data, dict) else None)
@@ -77,13 +78,14 @@ def _replay_command(args: argparse.Namespace) -> None:
     game = kind.load(data)
     del data  # the parsed file is not needed while the game is replayed and written
     report = kind.replay(game)
-    if args.csv and not kind.chips:
+    journal = kind.journal_csv(report) if args.csv else None
+    if args.csv and journal is None:
         raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
     if args.json:
         # the coups are turned into JSON a batch at a time as they are written, never held whole
         write_report_json(kind.dump_report_stream(report))
-    elif args.csv:
-        sys.stdout.write(journal_csv(report))
+    elif journal is not None:
+        sys.stdout.write(journal)
     else:
         print(kind.text(report))
 
@@ -101,31 +103,18 @@ def write_report_json(report: Any) -> None:
 def cmd_settle(args: argparse.Namespace) -> None:
     data = read_json(args.file)
     kind = _kind_of_file(data)
-    if not kind.chips:
-        raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
     report = kind.replay(kind.load(data))
-    money = money_from_file(data)
+    money = kind.file_money(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")
-    print(report_text.render_settlement(report, money))
+    text = kind.settlement_text(report, money)
+    if text is None:
+        raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
+    print(text)
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
-    defaults = RuleSet()
-    print("Settings (default, meaning):")
-    for s in SETTINGS:
-        print(f"  {s.name:<17} {_word(getattr(defaults, s.name)):<9} {s.help}")
-    print("\nPresets:")
-    for name, preset in PRESETS.items():
-        print(f"  {name:<12} {preset.describe()}")
-    for kind in kinds.KINDS:
-        if kind.settings_help:
-            print(f"\n{kind.key} (rules.{'='.join(kind.tag or ())}) settings (default: meaning):")
-            for key, meaning in kind.settings_help.items():
-                print(f"  {key:<12} {meaning}")
-            print(f"{kind.key} presets:")
-            for name in kind.presets:
-                print(f"  {name:<12} {kind.preset(name).describe()}")
+    print("\n\n".join(text for kind in kinds.KINDS if (text := kind.settings_text())))
 
 
 def cmd_backup(args: argparse.Namespace) -> None:
@@ -217,10 +206,6 @@ def cmd_draw(args: argparse.Namespace) -> None:
     except DrawError as error:
         raise UserError(str(error)) from None
     sys.stdout.write(draw_command.dumps(made) if args.json else draw_command.as_text(made))
-
-
-def _word(value: Any) -> str:
-    return json.dumps(value) if isinstance(value, bool) else str(value)
 
 
 def parser() -> argparse.ArgumentParser:

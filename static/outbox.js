@@ -3,7 +3,9 @@
 // in order when the server answers again; the table goes on entering coups meanwhile.
 //
 // Each coup carries a key made here (entry_key): a retry of a coup the server stored but
-// whose answer was lost is answered "stored" and not stored twice. Each carries the version
+// whose answer was lost is answered "stored" and not stored twice; a key whose coup was
+// since undone or deleted (410), or that the server holds for another coup (409 in JSON),
+// is shown beside the kept coup with the server's words, never taken as stored. Each carries the version
 // it expects (the page's, then the one the previous pending coup made): when another phone
 // changed the game meanwhile, the server refuses it (409) and the manager sees both side by
 // side and chooses — send his after theirs (checked again by the server) or discard them.
@@ -261,6 +263,16 @@
           if (state.entries.length) { show(); flush(); return; }
           window.sessionStorage.setItem(SAVED, "1");
           afterSave();
+        });
+      }
+      var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+      if (json && (response.status === 409 || response.status === 410)) {
+        // its key met again: another coup was stored under it (409), or its coup was stored
+        // and since undone or deleted (410): said beside it, kept until the manager discards it
+        return response.json().then(function (answer) {
+          entry.refused = answer.message || String(response.status);
+          write();
+          show();
         });
       }
       if (response.status === 409) {  // another phone changed the game: the manager chooses

@@ -210,3 +210,40 @@ NEXT = st.one_of(
     st.text(max_size=30).map(lambda t: "/" + t),
     st.sampled_from(["/\t/evil.example", "/\n/x", "/\r\nSet-Cookie: x=1", "/\\evil", "//evil"]),
 )
+
+
+TEN_TO_400 = "1" + "0" * 400
+NUMBER_TEXTS = st.one_of(
+    st.sampled_from(
+        [
+            TEN_TO_400,  # 10^400: past every float (NumberRange compared through one: a 500)
+            "-" + TEN_TO_400,
+            "9" * 400,
+            "0" * 500 + "1",
+            "-1",
+            "-7",
+            "-0",
+            "+3",
+            "1.5",
+            "0,5",
+            "1e3",
+            "1e400",
+            "inf",
+            "NaN",
+            "1_000",
+            " 12 ",
+            "١٢",  # Arabic-Indic digits: int() reads them, a form must not
+            "٣",
+            "１２",  # full-width
+            "²",
+            "۱۲۳",
+            "0x10",
+            "",
+        ]
+    ),
+    HUGE_NUMERALS,
+    st.integers(-(10**12), 10**12).map(str),
+    st.decimals(allow_nan=True, allow_infinity=True).map(str),
+    st.text(alphabet="0123456789-.,+e ١٢٣４５²", max_size=12),
+)
+"""What a number field may be sent: huge (10^400), negative, fractional, non-ASCII digits."""

@@ -92,3 +92,42 @@ class Phone:
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args: Any, **kwargs: Any) -> None:
         return None
+
+
+def start_serve(
+    database: Path, workers: int = 2, **settings: str
+) -> tuple[subprocess.Popen[str], str]:
+    """``scorekeeper serve`` (pre-forked waitress, as deployed) on 127.0.0.1 and a free port,
+    once ``/health`` answers: it and its address (no slash at the end)."""
+    env = {
+        **os.environ,
+        "SCOREKEEPER_DATABASE": str(database),
+        "SCOREKEEPER_SECRET_KEY": "live",
+        "SCOREKEEPER_RATELIMIT_ENABLED": "false",
+        **{f"SCOREKEEPER_{name}": value for name, value in settings.items()},
+    }
+    serve = ("-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr")
+    process = subprocess.Popen(
+        [sys.executable, *serve, "--workers", str(workers)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert process.stdout is not None
+    base = ""
+    for line in process.stdout:
+        found = re.search(r"^    (http://127\.0\.0\.1:\d+)/$", line)
+        if found:
+            base = found.group(1)
+            break
+    deadline = time.monotonic() + 60
+    while base and time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/health", timeout=5) as answer:
+                if answer.read() == b"ok\n":
+                    return process, base
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise RuntimeError("the server did not start")

@@ -15,6 +15,9 @@ from playwright.sync_api import Browser, Page, Route, expect
 from taps import tap_count, tap_hombre
 from test_browser import create_game, phone, standing
 
+from scorekeeper import db as database
+from scorekeeper import store
+
 pytestmark = pytest.mark.browser
 
 
@@ -187,3 +190,31 @@ def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_
     assert [c["points"] for c in stored_coups(tmp_path)] == [60, 54]
     for page in (first, second, follower):
         page.context.close()
+
+
+def test_a_kept_coup_whose_stored_copy_was_undone_is_shown_so_never_as_stored(
+    browser: Browser, live_server: str, tmp_path: Path
+):
+    """Issue 36: the coup reached the server, its answer was lost, and the coup was undone
+    before the outbox sent it again: the retry is answered "no longer in the game" (410),
+    shown on the kept coup, nothing stored again nor claimed as stored."""
+    page = phone(browser)
+    create_game(page, live_server)
+    page.route("**/coups", lose_the_answer)
+    page.get_by_role("button", name="Tous passent").tap()
+    outbox = page.locator("#outbox")
+    expect(outbox.locator(".pending-coup")).to_have_count(1)
+    assert len(stored_coups(tmp_path)) == 1
+    page.context.set_offline(True)  # no retry meanwhile
+    page.unroute("**/coups")
+    db = database.connect(tmp_path / "live.sqlite")
+    store.delete_coup(db, 1)  # undone on the server (another phone's Undo)
+    assert stored_coups(tmp_path) == []
+    back_online(page)
+    refused = outbox.locator(".pending-coup.refused")
+    expect(refused).to_contain_text("enregistré comme coup 1, puis annulé ou supprimé")
+    page.once("dialog", lambda dialog: dialog.accept())
+    refused.get_by_role("button", name="Abandonner ce coup").tap()
+    expect(outbox).to_be_hidden()
+    assert stored_coups(tmp_path) == []
+    page.context.close()

@@ -149,7 +149,7 @@ def two_evenings(db) -> clubs.Club:
 def test_the_season_adds_each_members_record_over_the_chip_tables(db):
     club = two_evenings(db)
     rows = sorted_rows(season_rows(db, club, "0000-01-01", "9999-12-31"), "net")
-    got = {r.member.name: (r.evenings, r.coups, r.as_hombre, r.net) for r in rows}
+    got = {r.member.name: (r.evenings, r.coups, r.taken, r.net) for r in rows}
     # the seed's hombre: coup 1 seat A, 2 B, 3 a pass, 4 B, 5 C, 6 B, 7 B:
     # 7 coups, as hombre A once, B four times, C once; its first 5: A 1, B 2, C 1.
     # Anne: A, A → 2 evenings, 7 + 7 = 14 coups, 1 + 1 = 2 as hombre, −72 − 72 = −144
@@ -166,6 +166,9 @@ def test_the_season_adds_each_members_record_over_the_chip_tables(db):
     }
     assert [r.member.name for r in rows] == ["Chloé", "Bruno", "Eve", "Denis", "Anne"]
     assert all(r.won - r.lost == r.net for r in rows)
+    # by coups taken, most first, equal ones by name: Bruno 9, Eve 3, Anne 2, Chloé 1, Denis 1
+    by_taken = sorted_rows(rows, "taken")
+    assert [r.member.name for r in by_taken] == ["Bruno", "Eve", "Anne", "Chloé", "Denis"]
     per_100 = {r.member.name: r.per_100 for r in rows}
     # −144 × 100 / 14 = −1028.57… → −1028.6; 7500 / 19 = 394.73… → 394.7; 4800 / 12 = 400
     assert per_100["Anne"] == Decimal("-1028.6") and per_100["Bruno"] == Decimal("394.7")
@@ -202,7 +205,7 @@ def test_a_date_that_is_not_one_is_ignored(typed, expected):
 
 def test_an_unknown_sort_is_by_net():
     assert sort_name("\x00") == "net" and sort_name("per100") == "per100"
-    assert set(SORTS) == {"name", "evenings", "coups", "hombre", "won", "lost", "net", "per100"}
+    assert set(SORTS) == {"name", "evenings", "coups", "taken", "won", "lost", "net", "per100"}
 
 
 def test_the_clubs_modules_know_nothing_of_the_web():

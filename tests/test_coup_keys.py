@@ -18,6 +18,7 @@ from web import coup_data, new_game, report, version_of
 
 from scorekeeper import db as database
 from scorekeeper import store
+from scorekeeper.store import coup_keys
 
 KEY = "k" * 15 + "0123456789abcdef"  # 31 URL-safe characters
 
@@ -37,10 +38,10 @@ def test_a_hombre_coup_sent_twice_under_its_key_is_stored_once(client):
     stale = client.post(game + "/coups", data={**data, "entry_key": ""})
     assert stale.status_code == 409
     assert len(report(client, game)["coups"]) == 1
-    # undone since: the key still names a coup stored once, it is not stored again
+    # undone since: the key names a coup no longer in the game, said so; not stored again
     assert client.post(game + "/undo").status_code == 302
     late = client.post(game + "/coups", data=data, follow_redirects=True)
-    assert "Coup 1 was saved already." in late.data.decode()
+    assert "stored as coup 1, then undone or deleted" in late.data.decode()
     assert report(client, game)["coups"] == []
 
 
@@ -128,3 +129,129 @@ def test_a_coup_refused_by_the_rules_or_the_version_keeps_no_key(client):
     right = {**coup_data("A demande A4 B4 C1"), "save": "1", "version": seen, "entry_key": KEY}
     assert client.post(game + "/coups", data=right).status_code == 302
     assert [c["hombre"] for c in report(client, game)["coups"]] == ["Anne"]
+
+
+ASKS = {"Accept": "application/json"}
+
+
+def _game_id(game):
+    return int(game.strip("/").split("/")[1])
+
+
+def _key_rows(app, game_id):
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return conn.execute(
+            "select key, position, gone from coup_keys where game_id = ? order by rowid",
+            [game_id],
+        ).fetchall()
+
+
+def test_the_same_key_with_another_coup_is_refused_naming_the_stored_coup(client):
+    game = new_game(client)
+    seen = int(version_of(client, game))
+    first = {**coup_data("B demande A2 B5 C2"), "save": "1", "version": str(seen)}
+    assert client.post(game + "/coups", data={**first, "entry_key": KEY}, headers=ASKS).json == {
+        "coup": 1,
+        "version": seen + 1,
+    }
+    # another coup (A plays, not B) under the key of coup 1: never "stored", never dropped unsaid
+    other = {**coup_data("A demande A4 B4 C1"), "save": "1", "version": str(seen + 1)}
+    answer = client.post(game + "/coups", data={**other, "entry_key": KEY}, headers=ASKS)
+    assert answer.status_code == 409
+    body = answer.get_json()
+    assert body["error"] == "key_used" and body["coup"] == 1
+    # the stored coup named in the file's words: Bruno's demande, tricks 2-5-2
+    stored = '{"contract": "demande", "hombre": "Bruno", "tricks": {"Anne": 2, "Bruno": 5'
+    assert "coup 1 (" + stored in body["message"]
+    assert [c["hombre"] for c in report(client, game)["coups"]] == ["Bruno"]  # A's not stored
+    # the same coup again under it is still the retry's answer
+    again = client.post(game + "/coups", data={**first, "entry_key": KEY}, headers=ASKS)
+    assert again.status_code == 200 and again.get_json() == {"coup": 1, "version": seen + 1}
+    # a page (no JSON) is sent back to the game with the refusal said
+    page = client.post(game + "/coups", data={**other, "entry_key": KEY}, follow_redirects=True)
+    assert "already sent another coup under this key: coup 1" in page.data.decode()
+    assert len(report(client, game)["coups"]) == 1
+
+
+def test_a_key_whose_coup_was_undone_or_deleted_is_answered_so(client):
+    game = new_game(client)
+    seen = int(version_of(client, game))
+    keys = ["u" * 16, "d" * 16, "e" * 16]
+    for n, key in enumerate(keys):
+        data = {**coup_data("pass"), "version": str(seen + n), "entry_key": key}
+        assert client.post(game + "/coups", data=data, headers=ASKS).status_code == 200
+    # coup 1 deleted: the key of coup 3 follows its coup down to coup 2
+    assert client.post(game + "/coups/1/delete", data={"confirm": "1"}).status_code == 302
+    retry = {**coup_data("pass"), "version": str(seen), "entry_key": keys[0]}
+    gone = client.post(game + "/coups", data=retry, headers=ASKS)
+    assert gone.status_code == 410
+    assert gone.get_json()["error"] == "gone" and gone.get_json()["coup"] == 1
+    third = client.post(
+        game + "/coups", data={**retry, "entry_key": keys[2]}, headers=ASKS
+    ).get_json()
+    assert third["coup"] == 2  # coups 2 and 3 are now 1 and 2
+    # the last coup undone: its key too is gone; a redo puts it back, and its key names it
+    assert client.post(game + "/undo").status_code == 302
+    late = client.post(game + "/coups", data={**retry, "entry_key": keys[2]}, headers=ASKS)
+    assert late.status_code == 410 and late.get_json()["coup"] == 2
+    assert len(report(client, game)["coups"]) == 1  # nothing stored again
+    assert client.post(game + "/redo").status_code == 302
+    back = client.post(game + "/coups", data={**retry, "entry_key": keys[2]}, headers=ASKS)
+    assert back.status_code == 200 and back.get_json()["coup"] == 2
+
+
+def test_150_adds_and_undos_leave_no_pile_of_key_rows(client, app):
+    game = new_game(client)
+    game_id = _game_id(game)
+    for n in range(150):
+        data = {**coup_data("pass"), "version": version_of(client, game), "entry_key": f"{n:016d}"}
+        assert client.post(game + "/coups", data=data, headers=ASKS).status_code == 200
+        assert client.post(game + "/undo").status_code == 302
+    rows = _key_rows(app, game_id)
+    assert report(client, game)["coups"] == []
+    # the game has no coup: no live key; the last GONE_KEPT (16) removals only, not 150
+    assert len(rows) == coup_keys.GONE_KEPT == 16
+    assert all(gone is not None for _key, _position, gone in rows)
+    assert {key for key, _p, _g in rows} == {f"{n:016d}" for n in range(134, 150)}
+
+
+def test_m016_puts_the_kept_keys_right_and_drops_the_pile(tmp_path):
+    """Keys kept before m016: an add + undo left one row each, and a key undone then
+    replaced by another coup at its place still named that place."""
+    import sqlite_utils
+
+    from scorekeeper.db.migrations import migrations
+
+    path = tmp_path / "old.sqlite"
+    old = sqlite_utils.Database(str(path))
+    migrations.apply(old, stop_before="m016_coup_key_digests_and_look_alikes")
+    old["games"].insert(
+        {
+            "id": 1,
+            "game": "hombre",
+            "players": "[]",
+            "first_dealer": 0,
+            "rules": "{}",
+            "created_at": "2026-11-27",
+            "version": 200,
+        }
+    )
+    old["coups"].insert({"game_id": 1, "position": 1, "data": "{}"})
+    # 40 add + undo at place 2 (versions 3, 5, ... 81), then place 1 stored twice over
+    # (version 90, undone, then version 100: the coup there now)
+    rows = [
+        {"game_id": 1, "key": f"{n:016d}", "position": 2, "version": 3 + 2 * n} for n in range(40)
+    ]
+    rows += [
+        {"game_id": 1, "key": "a" * 16, "position": 1, "version": 90},
+        {"game_id": 1, "key": "b" * 16, "position": 1, "version": 100},
+    ]
+    old["coup_keys"].insert_all(rows)
+    migrations.apply(old)
+    kept = {r["key"]: r for r in old.query("select * from coup_keys")}
+    assert kept["b" * 16]["gone"] is None  # the coup at place 1 is the last stored there
+    assert kept["a" * 16]["gone"] == 200  # replaced since: gone, never "stored" again
+    # 41 gone keys, the 16 newest kept: version 90 and the 15 last undone, 53 to 81
+    gone = sorted(r["version"] for r in kept.values() if r["gone"] is not None)
+    assert gone == [*range(53, 82, 2), 90]
+    assert len(kept) == 17  # and the live one

@@ -38,6 +38,20 @@ def test_a_contract_given_its_own_rates_and_the_others_keep_the_schedule():
     assert dlu["net"]["B"] == -6
 
 
+def test_a_rate_of_0_moves_no_chip_and_writes_no_transfer_line():
+    # game-file.md: `transfers` lists "every chip movement of the coup ... each with a
+    # positive whole amount"; a takst rate of 0 (allowed: "from 0 to 1000") moves nothing
+    zero = {"solo": [0, 0, 0]}
+    won = report(file("danois", played("B", "solo", 2, 5, 2), takst=zero))
+    assert moves(won["coups"][0]) == [("A", "B", 5, "cagnotte")]  # the ante only, no "C → B 0"
+    bete = report(file("danois", played("B", "solo", 4, 4, 1), takst=zero))
+    assert bete["coups"][0]["transfers"] == [] and bete["net"] == {"A": 0, "B": 0, "C": 0}
+    codille = report(file("danois", played("B", "solo", 2, 3, 4), takst=zero))
+    assert moves(codille["coups"][0]) == [("A", "C", 5, "cagnotte")]  # 2 x 0 is no line
+    for r in (won, bete, codille):
+        assert all(t["amount"] > 0 for c in r["coups"] for t in c["transfers"])
+
+
 def test_the_takst_round_trips_and_a_file_without_it_is_unchanged():
     game = load_any(file("danois", takst={"nolo_pur": [5, 5, 6], "solo": [4, 3, 5]}))
     assert game.rules.takst == (("solo", 4, 3, 5), ("nolo_pur", 5, 5, 6))  # contracts' order

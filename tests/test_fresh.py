@@ -50,7 +50,11 @@ def test_language_and_query_make_another_page(client, app):
     other = follower(client, app, game)
     english = other.get(game)
     assert again(other, game, english, **{"Accept-Language": "fr"}).status_code == 200
-    assert again(other, game + "/coups?page=2", english).status_code == 200
+    csv = other.get(game + "/journal.csv")
+    assert again(other, game + "/journal.csv?sep=semicolon", csv).status_code == 200
+    # a page past the last is the last page's address, not another drawing of it
+    past = other.get(game + "/coups?page=2")
+    assert (past.status_code, past.headers["Location"]) == (302, game + "/coups")
 
 
 def test_the_manager_page_is_never_cached(client, app):

@@ -26,6 +26,7 @@ from fuzz_data import (
     HUGE_NUMERALS,
     JSON,
     NEXT,
+    NUMBER_TEXTS,
     SEEDS,
     URL_TEXT,
     WRONG_TYPES,
@@ -797,3 +798,61 @@ def test_the_setup_of_an_evening_table_keeps_its_evening_readable(tmp_path_facto
     for page in EVENING_PAGES:
         for browser in (manager, stranger):
             answer_is_sane(path, browser, "get", page, False)
+
+
+def number_fields() -> list[str]:
+    """The name of every whole-number field of every form of the app (found, not listed:
+    a new number field is fuzzed the day it is added)."""
+    from flask_wtf import FlaskForm
+    from wtforms.fields.core import UnboundField
+
+    import scorekeeper.web  # noqa: F401  every form class imported
+    from scorekeeper.web.numbers import WholeField
+
+    found: set[str] = set()
+    classes = [FlaskForm]
+    while classes:
+        cls = classes.pop()
+        classes.extend(cls.__subclasses__())
+        for name, value in vars(cls).items():
+            if isinstance(value, UnboundField) and issubclass(value.field_class, WholeField):
+                found.add(name)
+    return sorted(found)
+
+
+NUMBER_FIELDS = number_fields()
+TYPED_NUMBERS = ["amount", "chip_value", "version", "member", "into", "payer", "payee"]
+TYPED_NUMBERS += ["first_dealer", "retourne", "t0", "t1", "t2", "hombre", "position"]
+"""Numbers the forms read as text or choices (money, ids, seats, tricks): fuzzed alike."""
+POST_ROUTES = [address for method, address in EVERY_ROUTE if method == "POST"]
+NUMBERS = settings(EVERY, max_examples=150 if CI else 100)
+
+
+def test_the_number_fields_are_found():
+    # the forms' number fields as the issue lists them: the event's seed, a coup's points,
+    # a hombre game's cave, manillen's target, brou's mariage counts
+    assert {"seed", "rounds", "points", "cave", "fiche", "target", "deals"} <= set(NUMBER_FIELDS)
+    assert "m_nous_grand_atout_t" in NUMBER_FIELDS and "bye_credit" in NUMBER_FIELDS
+
+
+@NUMBERS
+@given(data=st.data())
+def test_every_number_field_of_every_route_takes_hostile_numbers(tmp_path_factory, data):
+    """10^400, negative, fractional and non-ASCII digits in every number field, to every
+    route that takes a form, from the manager and a stranger: no 5xx, a refusal said."""
+    world, path = the_world(tmp_path_factory)
+    manager, stranger = fuzz_copy(world, path)
+    for _ in range(3):
+        address = data.draw(st.sampled_from(POST_ROUTES))
+        filled = places(world, data.draw)
+        form = dict(ACCEPTED.get(address, {}))
+        names = st.sampled_from(NUMBER_FIELDS + TYPED_NUMBERS)
+        fields = data.draw(st.lists(names, min_size=1, max_size=6))
+        form.update({name: data.draw(NUMBER_TEXTS) for name in fields})
+        table = "clubs" if "{club}" in address else "games" if "{game}" in address else ""
+        table = "events" if "{event}" in address else table
+        form["version"] = read(path, table, int(filled[table[:-1]])) if table else ""
+        url = address.format(**filled)
+        for browser, may_change in [(stranger, address in OPEN_TO_STRANGERS), (manager, True)]:
+            explained = not set(form) & MONEY_SYSTEM_FIELDS
+            answer_is_sane(path, browser, "POST", url, may_change, explained, data=dict(form))

@@ -5,6 +5,7 @@ listener in front of waitress, the /trust page, and the service worker it makes 
 from __future__ import annotations
 
 import base64
+import contextlib
 import datetime
 import hashlib
 import http.client
@@ -17,6 +18,7 @@ import socket
 import ssl
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -31,7 +33,7 @@ from playwright.sync_api import BrowserContext, expect
 from test_browser import PHONE, create_game
 
 from scorekeeper import create_app
-from scorekeeper.serving import certs, serve
+from scorekeeper.serving import certs, prefork, serve, tls_front
 from scorekeeper.serving.tls_front import BadRequest, forwarded, plain_refusal
 
 SERVE = (sys.executable, "-m", "scorekeeper.cli", "serve")
@@ -174,6 +176,7 @@ def test_the_listener_writes_who_asked_and_drops_what_a_phone_claims():
         (b"GET /static/%2e%2e/x HTTP/1.1", b"Location: https://10.0.0.2:5000/static/%2e%2e/x"),
         (b"POST /trust HTTP/1.1", b"Location: https://10.0.0.2:5000/trust"),
         (b"GET / HTTP/1.1", b"Location: https://10.0.0.2:5000/"),
+        (b"GET /games/1/coups?page=2 HTTP/1.1", b"https://10.0.0.2:5000/games/1/coups?page=2\r"),
         (b"GET http://evil.example/ HTTP/1.1", b"400 Bad Request"),
     ],
 )
@@ -369,3 +372,156 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
     finally:
         context.close()
         stop(server)
+
+
+# --- issue 36: the listener's bounds (per address, deadlines, the idle dropped first) ---------
+
+
+def still_open(connections: list[socket.socket]) -> int:
+    """How many of ``connections`` the listener has not closed (nothing read: no EOF yet)."""
+    count = 0
+    for connection in connections:
+        connection.setblocking(False)
+        try:
+            count += connection.recv(1) != b""
+        except BlockingIOError:
+            count += 1
+        except OSError:  # reset: closed by the listener
+            pass
+    return count
+
+
+def test_500_idle_connections_from_one_address_leave_health_answering(tmp_path):
+    """Issue 36: 500 TCP connections that never send a ClientHello took /health over TLS
+    down 14 times in 15. Now the address's own idle connections make room: /health
+    answers every time within a second, and the listener holds at most PER_ADDRESS of
+    them (the rest closed, not left to fill it)."""
+    server, url, _output = start_https(tmp_path)
+    port = int(url.split(":")[2].strip("/"))
+    trusting = ssl.create_default_context(cafile=str(tmp_path / "tls/ca.crt"))
+    idle: list[socket.socket] = []
+    try:
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(500)]
+        took = []
+        for _ in range(15):
+            started = time.monotonic()
+            with urllib.request.urlopen(url + "health", context=trusting, timeout=5) as answer:
+                assert answer.read() == b"ok\n"
+            took.append(time.monotonic() - started)
+        assert max(took) < 1.0, took
+        deadline = time.monotonic() + 10
+        while still_open(idle) > tls_front.PER_ADDRESS and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert still_open(idle) <= tls_front.PER_ADDRESS
+        # plain HTTP: the redirect keeps the port (the Host named none), the path, the query
+        bare = socket.create_connection(("127.0.0.1", port), timeout=5)
+        bare.sendall(b"GET /games/1/coups?page=2 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        head = bare.recv(4096)
+        bare.close()
+        assert head.startswith(b"HTTP/1.1 301 ")
+        assert f"Location: https://127.0.0.1:{port}/games/1/coups?page=2\r\n".encode() in head
+    finally:
+        for connection in idle:
+            connection.close()
+        stop(server)
+
+
+def test_the_listener_closes_the_silent_and_drops_the_idlest_first(tmp_path, monkeypatch):
+    """The listener in this process, its bounds made small: a connection that never says a
+    word is closed at the handshake's deadline, one that shakes hands and never asks at the
+    first request's; past an address's bound, its idlest connection makes room — never one
+    whose request is in flight."""
+    import asyncio
+
+    monkeypatch.setattr(tls_front, "HANDSHAKE_SECONDS", 0.5)
+    monkeypatch.setattr(tls_front, "FIRST_REQUEST_SECONDS", 0.5)
+    monkeypatch.setattr(tls_front, "PER_ADDRESS", 3)
+    served = certs.ensure(tmp_path / "tls", [], "laptop")
+    tls = tls_front.context(str(served.cert_file), str(served.key_file))
+    trusting = ssl.create_default_context(cafile=str(served.ca_file))
+    trusting.check_hostname = False
+    upstream_path = str(tmp_path / "up.sock")
+    hold = asyncio.Event()
+
+    async def waitress(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while head := await reader.readuntil(b"\r\n\r\n"):
+                if head.startswith(b"GET /slow "):
+                    await hold.wait()  # a PDF being drawn: no byte back for a while
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nok\n")
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+
+    async def closed(reader: asyncio.StreamReader) -> float:
+        started = time.monotonic()
+        with contextlib.suppress(ConnectionError):
+            assert await asyncio.wait_for(reader.read(), 5) == b""
+        return time.monotonic() - started
+
+    opened: list[asyncio.StreamWriter] = []
+
+    async def connect(port: int, tls: ssl.SSLContext | None = None) -> Any:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=tls)
+        opened.append(writer)
+        return reader, writer
+
+    async def run() -> None:
+        inner = await asyncio.start_unix_server(waitress, upstream_path)
+        listener = prefork.bind("127.0.0.1", 0)
+        port = listener.getsockname()[1]
+        front = tls_front.Front(upstream_path, tls)
+        accepting = asyncio.ensure_future(front.accept(listener))
+        try:
+            # silent: closed at the handshake's deadline
+            silent, _ = await connect(port)
+            assert 0.4 < await closed(silent) < 2
+            # a handshake, then nothing: closed at the first request's deadline
+            shy, _ = await connect(port, trusting)
+            assert 0.4 < await closed(shy) < 2
+            # three open (the bound): one asks and waits for its answer, two stay idle
+            busy_r, busy_w = await connect(port, trusting)
+            busy_w.write(b"GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            await busy_w.drain()
+            first, _ = await connect(port)
+            await asyncio.sleep(0.05)
+            second, _ = await connect(port)
+            while front.open < 3:
+                await asyncio.sleep(0.01)
+            # a fourth: the idlest (the first idle) is dropped, at once
+            fourth_r, fourth_w = await connect(port, trusting)
+            assert await closed(first) < 0.4
+            fourth_w.write(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert (await fourth_r.readuntil(b"ok\n")).startswith(b"HTTP/1.1 200 OK")
+            assert front.dropped == 1
+            hold.set()  # the request in flight was never dropped: its answer comes
+            assert (await busy_r.readuntil(b"ok\n")).startswith(b"HTTP/1.1 200 OK")
+            assert second is not None and front.open == 3  # busy, second, fourth
+        finally:
+            accepting.cancel()
+            for writer in opened:
+                writer.close()
+            with contextlib.suppress(Exception):
+                await asyncio.gather(*(w.wait_closed() for w in opened), return_exceptions=True)
+            await asyncio.gather(accepting, *front.arriving, return_exceptions=True)
+            listener.close()
+            inner.close()
+            await inner.wait_closed()
+
+    # in a thread of its own: a browser test before may leave Playwright's loop running here
+    failed: list[BaseException] = []
+
+    def in_thread() -> None:
+        try:
+            asyncio.run(run())
+        except BaseException as error:  # raised again in the test's thread
+            failed.append(error)
+
+    worker = threading.Thread(target=in_thread)
+    worker.start()
+    worker.join(60)
+    if failed:
+        raise failed[0]
+    assert not worker.is_alive()

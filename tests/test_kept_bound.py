@@ -162,11 +162,17 @@ def test_a_kept_page_never_names_the_junk_arguments_of_the_request_that_drew_it(
     game = new_game(client, poules_to_play="1")
     assert enter(client, game, "A demande A5 B2 C2").status_code == 302  # finished: counted
     for path in ("/players", game + "/settlement", game + "/coups"):
-        junk = client.get(path + "?x=JUNK&page=2")
+        junk = client.get(path + "?x=JUNK&page=2", follow_redirects=True)
         assert junk.status_code == 200, path
         later = client.get(path)
         assert later.status_code == 200, path
         for page in (junk, later):
             assert "JUNK" not in page.get_data(as_text=True), path
     # the arguments a page reads stay in its links: the journal's page 2 comes back to page 2
-    assert "page%3D2" in client.get(game + "/coups?page=2&x=JUNK").get_data(as_text=True)
+    long = new_game(client, poules_to_play="200")
+    for _ in range(26):  # a journal page holds 25 coups: two pages
+        assert enter(client, long, "pass").status_code == 302
+    second = client.get(long + "/coups?page=2&x=JUNK").get_data(as_text=True)
+    assert "page%3D2" in second and "JUNK" not in second
+    # past the last page: the last page's address, its junk left out
+    assert client.get(long + "/coups?page=9&x=JUNK").headers["Location"] == long + "/coups?page=2"

@@ -115,6 +115,17 @@ def test_a_target_has_no_fixed_deals_and_no_sans_atout_owed():
     assert r.finished and r.totals == (110, 0)  # the 11th deal: 110 ≥ 101
 
 
+def test_a_target_of_0_is_none_and_the_deals_are_kept():
+    # docs/rules/manille.md §10: `target` "0 (none: `deals`)" — 0 is the default, no target,
+    # so a file saying so beside its deals is a game of 20 deals, as if `target` were absent
+    game = load_manille(file({"target": 0, "deals": 20}))
+    assert game.rules == load_manille(file({"deals": 20})).rules
+    assert game.rules.target == 0 and game.rules.deals == 20
+    ten = [{"trump": "pique", "points": 40}] * 10  # Nous marks 10 a deal (40 - 30)
+    r = belge.replay(load_manille(file({"target": 0, "deals": 10, "sans_atout": 0}, ten)))
+    assert r.finished and r.totals == (100, 0)  # ended by its 10 deals: 10 x 10
+
+
 # --- 2. doubling added (Kent1) ----------------------------------------------
 
 

@@ -1,11 +1,14 @@
-"""A toy points game (Belote scoring) added through the extension points alone (issue 23).
+"""A toy points game (Belote scoring): a game from outside, installed as its own distribution.
 
-Its rules are ``tests/toygame/rules.py``; the first part here holds them to
-coups counted by hand. The second part registers the toy for one test and
-drives it through the real pages (new game, check, coup, correction, sheet,
-settlement, game file, report): it runs once the web half's seam
-(``scorekeeper/web/hookspecs.py``) and the toy's one web module
-(``tests/toygame/web.py``) exist, and is skipped until then.
+The toy (``tests/toygame/``: ``pyproject.toml``, ``src/toygame/``) declares one
+entry point in the group ``scorekeeper.games``; nothing of the scorekeeper
+names it. The first part here holds its rules to coups counted by hand,
+reading its modules in place. The second part installs it for real — ``pip
+install`` into a virtual environment of its own that also sees this one's
+packages, Scorekeeper included — and plays it there through a real server on
+127.0.0.1 (``scorekeeper serve``: new game, check, coup, refusal, correction,
+sheet, settlement, game file, import, report) and through the command
+(``scorekeeper replay``). This environment never sees it.
 
 Teams: 0 is Nous (seats 0 and 2), 1 is Eux (seats 1 and 3). A coup's card
 points make 162; the takers make their contract with 82.
@@ -13,15 +16,34 @@ points make 162; the takers make their contract with 82.
 
 from __future__ import annotations
 
-import importlib
+import http.cookiejar
 import json
+import os
 import re
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from toygame.rules import (
+
+from scorekeeper import cli
+from scorekeeper.rules import kinds
+from scorekeeper.rules.errors import GameError
+
+TOY = Path(__file__).parent / "toygame"
+sys.path.insert(0, str(TOY / "src"))  # the rules read in place; only the installed toy is a game
+
+from toygame.rules import (  # noqa: E402
     BELOTE,
     BeloteCoup,
     BeloteGame,
@@ -30,9 +52,6 @@ from toygame.rules import (
     load_belote,
     replay,
 )
-
-from scorekeeper import cli
-from scorekeeper.rules.errors import GameError
 
 NOUS, EUX = 0, 1
 PLAYERS = ("Anne", "Bruno", "Chloé", "Denis")
@@ -249,7 +268,153 @@ def test_the_scorekeeper_itself_never_names_the_toy():
                 assert "belote" not in text and "toygame" not in text, path
 
 
-# Through the real pages, once the web half's seam is there
+# Installed from outside: its own distribution, a real server, the command
+
+
+@pytest.fixture(scope="module")
+def toy_python(tmp_path_factory) -> Path:
+    """The Python of a new virtual environment with the toy installed (pip, not editable).
+
+    The environment sees this one's packages through a ``.pth`` file (Scorekeeper,
+    Flask, pip and setuptools: nothing downloaded), and the toy is built from a copy
+    of ``tests/toygame`` (the build leaves its folders beside the copy, not here).
+    """
+    root = tmp_path_factory.mktemp("toy")
+    venv = root / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True)
+    python = venv / "bin" / "python"
+    ask = [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]
+    own = Path(subprocess.run(ask, capture_output=True, text=True, check=True).stdout.strip())
+    ours = sysconfig.get_paths()["purelib"]
+    (own / "_this_environment.pth").write_text(f"import site; site.addsitedir({ours!r})\n")
+    ignored = shutil.ignore_patterns("__pycache__", "build", "*.egg-info")  # a build of its own
+    source = shutil.copytree(TOY, root / "toygame", ignore=ignored)
+    pip = [python, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "--no-index"]
+    installed = subprocess.run(
+        [*pip, "--disable-pip-version-check", source], capture_output=True, text=True
+    )
+    assert installed.returncode == 0, installed.stderr
+    return python
+
+
+def command(python: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """``scorekeeper <arguments>`` run by that Python (its console script is this env's)."""
+    return subprocess.run(
+        [python, "-m", "scorekeeper.cli", *arguments], capture_output=True, text=True
+    )
+
+
+def test_the_group_gives_the_toy_after_scorekeepers_own_games_there_and_not_here(toy_python):
+    code = (
+        "import toygame; from scorekeeper.rules import kinds\n"
+        "print(toygame.__file__); print(*(k.key for k in kinds.KINDS))"
+    )
+    listed = subprocess.run([toy_python, "-c", code], capture_output=True, text=True, check=True)
+    where, keys = listed.stdout.splitlines()
+    assert Path(where).is_relative_to(toy_python.parent.parent)  # the installed copy
+    assert keys.split() == ["hombre", "jetons", "danois", "brou", "manille", "manillen", "belote"]
+    assert kinds.find_kind("belote") is None and "belote" not in kinds.GAMES
+
+
+@pytest.fixture(scope="module")
+def toy_server(toy_python, tmp_path_factory) -> Iterator[str]:
+    """``scorekeeper serve`` on 127.0.0.1 by the toy's environment; its address once it answers."""
+    folder = tmp_path_factory.mktemp("served")
+    with (folder / "stderr").open("w") as stderr:
+        yield from serving(toy_python, folder, stderr)
+
+
+def serving(toy_python: Path, folder: Path, stderr) -> Iterator[str]:
+    """The server itself, its errors written to ``stderr``; stopped (SIGTERM) after the tests."""
+    process = subprocess.Popen(
+        [toy_python, "-m", "scorekeeper.cli", "serve", "--port", "0", "--workers", "1"],
+        env={
+            **os.environ,
+            "SCOREKEEPER_DATABASE": str(folder / "served.sqlite"),
+            "SCOREKEEPER_SECRET_KEY": "toy",
+            "SCOREKEEPER_RATELIMIT_ENABLED": "false",
+        },
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+        text=True,
+    )
+    assert process.stdout is not None
+    try:
+        url = None
+        for line in process.stdout:  # the banner names the address it bound (port 0: any)
+            found = re.search(r"(http://127\.0\.0\.1:\d+)", line)
+            if found:
+                url = found.group(1)
+                break
+        assert url, "the server printed no address: " + (folder / "stderr").read_text()
+        deadline = time.monotonic() + 30
+        while True:  # the worker is up once /health answers
+            try:
+                with urllib.request.urlopen(url + "/health", timeout=2) as response:
+                    assert response.read() == b"ok\n"
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.05)
+        yield url
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        process.stdout.close()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None  # the test reads each 302 and its Location
+
+
+HIDDEN = re.compile(r'<input (?=[^>]*type="hidden")[^>]*name="([^"]+)"[^>]*value="([^"]*)"')
+
+
+class Phone:
+    """One browser session on the real server: cookies, English asked, and what a form posts.
+
+    As a browser does, a post sends the hidden fields of the page last shown
+    (the CSRF token, the version the page showed) with what was typed.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        jar = urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        self.opener = urllib.request.build_opener(jar, NoRedirect)
+        self.hidden: dict[str, str] = {}
+
+    def request(self, path: str, data: dict[str, str] | None = None):
+        """(status, page, Location) of a GET, or of a POST of ``data`` from the page shown."""
+        body = None
+        if data is not None:
+            body = urllib.parse.urlencode({**self.hidden, **data}).encode()
+        asked = urllib.request.Request(self.url + path, body, {"Accept-Language": "en"})
+        try:
+            with self.opener.open(asked, timeout=20) as response:
+                status, page, location = response.status, response.read(), None
+        except urllib.error.HTTPError as answer:
+            status, page, location = answer.code, answer.read(), answer.headers.get("Location")
+        text = page.decode()
+        if HIDDEN.search(text):
+            self.hidden = dict(HIDDEN.findall(text))
+        return status, text, location
+
+    def get(self, path: str) -> str:
+        status, page, _ = self.request(path)
+        assert status == 200, (path, status, page[-2000:])
+        return page
+
+    def post(self, path: str, **data: str) -> tuple[int, str, str | None]:
+        return self.request(path, data)
+
+    def report(self, game: str):
+        return json.loads(self.get(game + "/report.json"))
+
 
 FOUR = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": "Denis"}
 SHEET_ROW = re.compile(
@@ -257,30 +422,6 @@ SHEET_ROW = re.compile(
     r'<td class="num">(-?\d+)</td><td class="num">(-?\d+)</td>\s*'
     r'<td class="num total">(-?\d+)</td><td class="num total">(-?\d+)</td>'
 )
-
-
-@pytest.fixture
-def belote():
-    """The toy's web half registered for one test, and taken out after it.
-
-    Assumes the seam of branch ``web-half`` (engineer C): a registry of web
-    halves, ``scorekeeper.web.registry``, whose ``registered(web_half)`` is a
-    context manager that adds a game (its web half holding its kind: the one
-    registry line) and takes it out on leaving, and the toy's one web module
-    ``tests/toygame/web.py`` with its web half ``BELOTE``. Should the seam
-    spell them otherwise, this fixture is the one place to change.
-    """
-    pytest.importorskip("scorekeeper.web.hookspecs", reason="the web half's seam is not there yet")
-    web = pytest.importorskip("toygame.web", reason="the toy's web module is not written yet")
-    registry = importlib.import_module("scorekeeper.web.registry")
-    with registry.registered(web.BELOTE):
-        yield web.BELOTE
-
-
-@pytest.fixture
-def app(belote, app):
-    """conftest's app, made once the toy is registered (a registry may be read at start)."""
-    return app
 
 
 def sheet_rows(page: str) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:
@@ -291,50 +432,45 @@ def sheet_rows(page: str) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:
     }
 
 
-def errors(response) -> list[str]:
-    return re.findall(r'class="error"[^>]*>([^<]*)<', response.data.decode())
+def errors(page: str) -> list[str]:
+    return re.findall(r'class="error"[^>]*>([^<]*)<', page)
 
 
-def enter(client, game, taker, points, **fields):
+def enter(phone: Phone, game: str, taker: str, points: str, **fields: str):
     """A coup as the sheet's form posts it (saved, unless ``check`` is given)."""
-    data = {"taker": taker, "points": points, **(fields or {"save": "1"})}
-    return client.post(game + "/sheet/coups", data=data)
-
-
-def report(client, game):
-    response = client.get(game + "/report.json")
-    assert response.status_code == 200
-    return json.loads(response.data)
-
-
-def test_the_toy_is_played_through_the_real_pages(client, tmp_path, capsys):
-    # The new-game chooser comes from the registry; the game's own form asks its target.
-    assert 'href="/games/new/belote"' in client.get("/games/new").data.decode()
-    form = client.get("/games/new/belote")
-    assert form.status_code == 200
-    assert 'name="target"' in form.data.decode() and 'value="1000"' in form.data.decode()
-    created = client.post(
-        "/games/new/belote", data={**FOUR, "first_dealer": "0", "target": "500", "create": "1"}
+    phone.get(game)
+    return phone.post(
+        game + "/sheet/coups", taker=taker, points=points, **(fields or {"save": "1"})
     )
-    assert created.status_code == 302, created.data.decode()[-2000:]
-    game = created.headers["Location"]
+
+
+def test_the_installed_toy_is_played_through_the_real_server_and_the_command(
+    toy_server, toy_python, tmp_path, capsys
+):
+    phone = Phone(toy_server)
+    # The new-game chooser lists what the group gives; the toy's own form asks its target.
+    assert 'href="/games/new/belote"' in phone.get("/games/new")
+    form = phone.get("/games/new/belote")
+    assert 'name="target"' in form and 'value="1000"' in form
+    status, page, game = phone.post(
+        "/games/new/belote", **FOUR, first_dealer="0", target="500", create="1"
+    )
+    assert status == 302 and game is not None, page[-2000:]
     assert re.fullmatch(r"/games/[0-9]+", game)
 
     # Check (without JavaScript): the line the coup would mark, nothing stored.
     # Nous takes 100, made: Nous 100, Eux 162 − 100 = 62.
-    checked = enter(client, game, "nous", "100", check="1")
-    assert checked.status_code == 200
-    assert "Nous +100" in checked.data.decode() and "Eux +62" in checked.data.decode()
-    assert report(client, game)["coups"] == []
-    assert enter(client, game, "nous", "100").status_code == 302
+    status, checked, _ = enter(phone, game, "nous", "100", check="1")
+    assert status == 200 and "Nous +100" in checked and "Eux +62" in checked
+    assert phone.report(game)["coups"] == []
+    assert enter(phone, game, "nous", "100")[0] == 302
 
     # A refusal goes back beside its field, and nothing is stored.
-    refused = enter(client, game, "eux", "163")
-    assert refused.status_code == 422
-    assert errors(refused) == ["card points are between 0 and 162"]
+    status, refused, _ = enter(phone, game, "eux", "163")
+    assert status == 422 and errors(refused) == ["card points are between 0 and 162"]
     # Eux takes 70: dedans, Nous marks 162, Eux 0.
-    assert enter(client, game, "eux", "70").status_code == 302
-    r = report(client, game)
+    assert enter(phone, game, "eux", "70")[0] == 302
+    r = phone.report(game)
     assert [(c["scored"], c["made"]) for c in r["coups"]] == [
         ({"nous": 100, "eux": 62}, True),
         ({"nous": 162, "eux": 0}, False),
@@ -342,39 +478,35 @@ def test_the_toy_is_played_through_the_real_pages(client, tmp_path, capsys):
     assert r["totals"] == {"nous": 262, "eux": 62}
 
     # Correct coup 1: Nous took 110, not 100 (110 / 52), so 272 / 52 after coup 2.
-    edit = client.get(game + "/sheet/coups/1/edit")
-    assert edit.status_code == 200 and 'value="100"' in edit.data.decode()
-    corrected = client.post(
-        game + "/sheet/coups/1/edit", data={"taker": "nous", "points": "110", "save": "1"}
-    )
-    assert corrected.status_code == 302
-    assert report(client, game)["totals"] == {"nous": 272, "eux": 52}
+    assert 'value="100"' in phone.get(game + "/sheet/coups/1/edit")
+    corrected = phone.post(game + "/sheet/coups/1/edit", taker="nous", points="110", save="1")
+    assert corrected[0] == 302
+    assert phone.report(game)["totals"] == {"nous": 272, "eux": 52}
 
     # Eux takes 120 (Nous 42): 314 / 172; Nous takes 100 (Eux 62): 414 / 234.
-    assert enter(client, game, "eux", "120").status_code == 302
-    assert enter(client, game, "nous", "100").status_code == 302
+    assert enter(phone, game, "eux", "120")[0] == 302
+    assert enter(phone, game, "nous", "100")[0] == 302
     expected = {
         1: ((110, 52), (110, 52)),
         2: ((162, 0), (272, 52)),
         3: ((42, 120), (314, 172)),
         4: ((100, 62), (414, 234)),
     }
-    assert sheet_rows(client.get(game).data.decode()) == expected
-    settlement = client.get(game + "/settlement").data.decode()
+    assert sheet_rows(phone.get(game)) == expected
+    settlement = phone.get(game + "/settlement")
     assert "PROVISIONAL" in settlement and sheet_rows(settlement) == expected
 
     # Nous takes 90 (Eux 72): 504 / 306, Nous past 500 and ahead: the game is over.
-    assert enter(client, game, "nous", "90").status_code == 302
+    assert enter(phone, game, "nous", "90")[0] == 302
     expected[5] = ((90, 72), (504, 306))
-    assert sheet_rows(client.get(game).data.decode()) == expected
-    settlement = client.get(game + "/settlement").data.decode()
+    assert sheet_rows(phone.get(game)) == expected
+    settlement = phone.get(game + "/settlement")
     assert "PROVISIONAL" not in settlement and sheet_rows(settlement) == expected
-    after = enter(client, game, "eux", "90")
-    assert after.status_code == 422
-    assert "the game ended with coup 5; no coup can follow" in errors(after)
+    status, after, _ = enter(phone, game, "eux", "90")
+    assert status == 422 and "the game ended with coup 5; no coup can follow" in errors(after)
 
     # The game file holds the coups as entered (the correction in place) and the rules.
-    text = client.get(game + "/game.json").data.decode()
+    text = phone.get(game + "/game.json")
     assert json.loads(text) == {
         "format": "scorekeeper-game/1",
         "game": "belote",
@@ -389,7 +521,7 @@ def test_the_toy_is_played_through_the_real_pages(client, tmp_path, capsys):
             {"taker": "nous", "points": 90},
         ],
     }
-    r = report(client, game)
+    r = phone.report(game)
     assert r["totals"] == {"nous": 504, "eux": 306}  # 110 + 162 + 42 + 100 + 90; 52 + 120 + …
     assert r["finished"] and r["winner"] == "nous" and r["next"] is None
     assert [c["dealer"] for c in r["coups"]] == ["Anne", "Bruno", "Chloé", "Denis", "Anne"]
@@ -397,16 +529,30 @@ def test_the_toy_is_played_through_the_real_pages(client, tmp_path, capsys):
         {"nous": expected[n][1][0], "eux": expected[n][1][1]} for n in sorted(expected)
     ]
     # and the file, imported, is the same game
-    imported = client.post("/games/import", data={"text": text})
-    assert imported.status_code == 302
-    assert report(client, imported.headers["Location"]) == r
-    # the command reads it too: its report is the page's, its text the sheet
-    (tmp_path / "belote.json").write_text(text)
-    assert cli.main(["replay", str(tmp_path / "belote.json"), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == r
-    assert cli.main(["replay", str(tmp_path / "belote.json")]) == 0
-    assert capsys.readouterr().out.splitlines()[-3:] == [
+    phone.get("/games/import")
+    status, _page, imported = phone.post("/games/import", text=text)
+    assert status == 302 and imported is not None
+    assert phone.report(imported) == r
+
+    # The command of the toy's environment reads the file: its report is the page's,
+    # its text the sheet; a points game has no journal of payments to give.
+    path = tmp_path / "belote.json"
+    path.write_text(text, encoding="utf-8")
+    replayed = command(toy_python, "replay", str(path), "--json")
+    assert replayed.returncode == 0 and json.loads(replayed.stdout) == r
+    replayed = command(toy_python, "replay", str(path))
+    assert replayed.returncode == 0
+    assert replayed.stdout.splitlines()[-3:] == [
         "   5  nous     90    72     504   306",
         "",
         "The game is won by Nous.",
     ]
+    refused = command(toy_python, "replay", str(path), "--csv")
+    assert refused.returncode == 2
+    assert refused.stderr == "error: --csv is for the chip games; a belote sheet has no payments\n"
+
+    # Here, where the toy is not installed, the same file is a game no one keeps.
+    assert cli.main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        "error: game must be one of hombre, brou, manille, got 'belote'\n"
+    )

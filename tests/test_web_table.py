@@ -247,7 +247,7 @@ def test_a_failing_write_leaves_nothing_half_written(client, app, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(store.changelog, "log", broken)
+    monkeypatch.setattr(store.changelog, "line", broken)  # the change log line, written last
     with pytest.raises(RuntimeError):
         enter(client, game, "A demande A4 B4 C1")
     assert count(app, "coups") == 0

@@ -17,6 +17,7 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import now
+from ..names import tidy
 from ..rules import kinds
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
@@ -60,7 +61,7 @@ def save_preset(
     inside the creation of the table it was named at: no club page to be
     stale against.
     """
-    name = " ".join(name.split())
+    name = tidy(name)  # invisible characters out (names.py)
     if not name or len(name) > MAX_NAME:
         raise Refused(f"a preset's name is 1 to {MAX_NAME} characters")
     with changing(db, ClubOwner(club_id), None, "preset") as change:

@@ -1,11 +1,12 @@
 """The season: each member's record over the chip tables of the club's evenings between two dates.
 
-Per member: the evenings he played at a chip table, and his l'Hombre
-record added up over those tables (``rules.hombre.stats.player_stats``:
-coups, coups as hombre, outcomes, chips won and lost, net) and his money:
-the sum of his evenings' results as the cash box has them (the largest
-remainder of each room). A seat counts for its member (merged ones followed
-to the one kept), as in the room's settlement. Plain Python over the database: no request, no page.
+Per member: the evenings he played at a table whose kind keeps seat
+records (``Kind.seat_records``: the chip games of l'Hombre), and those
+records added up (coups, coups taken, outcomes, chips won and lost, net).
+His money is the sum of his evenings' results as the cash box has them
+(the largest remainder of each room). A seat counts for its member (merged
+ones followed to the one kept), as in the room's settlement. Plain Python
+over the database: no request, no page.
 """
 
 from __future__ import annotations
@@ -19,9 +20,8 @@ from decimal import ROUND_HALF_EVEN, Decimal
 import sqlite_utils
 
 from .. import store
-from ..rules.hombre.stats import PlayerStats, player_stats
-from ..rules.hombre.systems import hombre_report
 from ..rules.ledger import to_money
+from ..rules.records import SeatRecord
 from .closing import amounts
 from .evening_tables import evenings, tables
 from .records import Club, Member
@@ -38,7 +38,7 @@ class SeasonRow:
     member: Member
     evenings: int = 0
     """The evenings he sat at a chip table."""
-    stats: PlayerStats = field(default_factory=lambda: PlayerStats(games=0))
+    record: SeatRecord = field(default_factory=SeatRecord)
     cents: int = 0
     """His money over the season: the sum of his evenings' results in whole cents, each the
     cash box's (the room's net by the largest remainder, ``closing.amounts``), so the season
@@ -46,30 +46,29 @@ class SeasonRow:
 
     @property
     def coups(self) -> int:
-        return self.stats.coups
+        return self.record.coups
 
     @property
-    def as_hombre(self) -> int:
-        return sum(self.stats.as_hombre.values())
+    def taken(self) -> int:
+        """The coups he played as the one who takes (l'Hombre's hombre)."""
+        return self.record.taken
 
     @property
     def outcomes(self) -> Counter[str]:
-        return self.stats.outcomes
+        return self.record.outcomes
 
     @property
     def won(self) -> int:
         """Chips won: his coups' gains and a positive end-of-game share."""
-        s = self.stats
-        return s.won_as_hombre + s.won_as_tiers + max(s.final_share, 0)
+        return self.record.won
 
     @property
     def lost(self) -> int:
-        s = self.stats
-        return s.lost_as_hombre + s.lost_as_tiers + max(-s.final_share, 0)
+        return self.record.lost
 
     @property
     def net(self) -> int:
-        return self.stats.net
+        return self.record.net
 
     @property
     def per_100(self) -> Decimal:
@@ -84,7 +83,7 @@ SORTS: dict[str, tuple[SortKey, bool]] = {
     "name": (lambda r: r.member.name.casefold(), False),
     "evenings": (lambda r: r.evenings, True),
     "coups": (lambda r: r.coups, True),
-    "hombre": (lambda r: r.as_hombre, True),
+    "taken": (lambda r: r.taken, True),
     "won": (lambda r: r.won, True),
     "lost": (lambda r: r.lost, True),
     "net": (lambda r: r.net, True),
@@ -102,13 +101,14 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
         present = set()
         for _no, game_id in tables(db, evening.id):
             stored = store.load(db, game_id)
-            if not stored.kind.chips:
+            records = stored.kind.seat_records(stored.replay())
+            if records is None:
                 continue
             seat_of = seat_members(db, game_id)
-            for seat, stats in enumerate(player_stats(hombre_report(stored.replay()))):
+            for seat, record in enumerate(records):
                 member = seat_of[seat]
                 row = rows.setdefault(member, SeasonRow(by_id[member]))
-                row.stats += stats
+                row.record += record
                 present.add(member)
         for member in present:
             rows[member].evenings += 1

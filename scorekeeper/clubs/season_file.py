@@ -32,7 +32,7 @@ def season_csv(club: Club, rows: list[SeasonRow]) -> str:
         writer.writerow(
             [
                 *(cell(r.member.name), cell(r.member.short_name), r.evenings, r.coups),
-                *(r.as_hombre, outcomes, r.won, r.lost, r.net, r.per_100),
+                *(r.taken, outcomes, r.won, r.lost, r.net, r.per_100),
                 "" if money is None else money,
             ]
         )

@@ -8,11 +8,12 @@ every seat of either counts for the one kept.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import sqlite_utils
 
-from ..names import same_key, tidy
+from ..names import Clash, clash, clash_with, look_alike_groups, tidy
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .records import Member, Refused
@@ -26,6 +27,22 @@ def members(db: sqlite_utils.Database, club_id: int) -> list[Member]:
         [club_id],
     )
     return [Member(r["id"], r["name"], r["short_name"] or "") for r in rows]
+
+
+def look_alikes(db: sqlite_utils.Database, club_id: int) -> list[list[Member]]:
+    """The club's members whose names read the same, as migration m016 found them among
+    the members made before the rule: each group while two of it still read alike (a merge
+    or a rename by the manager ends it). Never merged here."""
+    current = {m.id: m for m in members(db, club_id)}
+    groups = []
+    rows = db.execute(
+        "select members from look_alike_members where club_id = ? order by id", [club_id]
+    ).fetchall()
+    for (text,) in rows:
+        found = [current[i] for i in json.loads(text) if i in current]
+        for still in look_alike_groups((m.id, m.name) for m in found):
+            groups.append([current[ident] for ident, _ in still])
+    return groups
 
 
 def kept(db: sqlite_utils.Database, member_id: int) -> int:
@@ -43,16 +60,16 @@ def kept(db: sqlite_utils.Database, member_id: int) -> int:
 def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
     """The member of that name (the one kept, if merged), made if there is none.
 
-    "anne" and "Anné" find Anne (``names.same_key``): a lower-case name typed at
-    a new table must not become a second member and split her money.
+    "anne", "Anné" and a Cyrillic "Аnne" find Anne (``names.clash``): a name typed
+    at a new table that is hers or reads like hers must not become a second member
+    and split her money.
     """
-    key = same_key(name)
     rows = db.query(
         "select id, name from members where club_id = ? order by merged_into is not null, id",
         [club_id],
     )
     for row in rows:
-        if same_key(row["name"]) == key:
+        if clash(name, row["name"]) is not None:
             return kept(db, int(row["id"]))
     row = {"club_id": club_id, "name": tidy(name), "short_name": None, "merged_into": None}
     member_id = db.table("members").insert(row).last_pk
@@ -76,21 +93,22 @@ MAX_MEMBERS = 2000
 
 
 class NameTaken(ValueError):
-    """A name that is already a member's, case, accents and spaces aside: offer him instead."""
+    """A name that is already a member's (case, accents and spaces aside) or reads like
+    his (``how``: ``Clash.READS_ALIKE``): offer him instead."""
 
-    def __init__(self, existing: str) -> None:
+    def __init__(self, existing: str, how: Clash = Clash.SAME) -> None:
         super().__init__(existing)
         self.existing = existing
+        self.how = how
 
 
 def _taken(db: sqlite_utils.Database, club_id: int, name: str, other_than: int | None) -> None:
-    key = same_key(name)
     rows = db.query(
         "select id, name from members where club_id = ? and merged_into is null", [club_id]
     )
-    for row in rows:
-        if row["id"] != other_than and same_key(row["name"]) == key:
-            raise NameTaken(row["name"])
+    found = clash_with(name, (row["name"] for row in rows if row["id"] != other_than))
+    if found is not None:
+        raise NameTaken(*found)
 
 
 def add_member(

@@ -20,6 +20,7 @@ import sqlite_utils
 from ..clock import now
 from ..db import transaction
 from ..db.chain import EVENT_CHANGES, Chain, append
+from ..names import Clash, Roster, tidy
 from ..rules.errors import N_, GameError
 from ..store.changing import Change, Owner, changing
 from ..store.errors import Conflict
@@ -221,7 +222,7 @@ def rounds_drawn(db: sqlite_utils.Database, event_id: int) -> int:
 
 
 def check_name(name: str) -> str:
-    name = " ".join(name.split())
+    name = tidy(name)
     if not name or len(name) > MAX_NAME:
         raise GameError("names", N_("a name is 1 to {top} characters"), top=MAX_NAME)
     return name
@@ -230,16 +231,32 @@ def check_name(name: str) -> str:
 def register(
     db: sqlite_utils.Database, event_id: int, version: int | None, entries: Sequence[Player]
 ) -> None:
-    """Add players (a late arrival joins the next round drawn); a name twice is refused."""
+    """Add players (a late arrival joins the next round drawn); a name twice is refused,
+    and so is one that is another's but for case, accents or spaces, or reads like it
+    (``names.clash``: "ANNE", "Anné", a Cyrillic "Аnne" beside Anne)."""
     with changing(db, EventOwner(event_id), version, "register") as change:
-        present = {p.name for p in players(db, event_id)}
+        registered = [p.name for p in players(db, event_id)]
+        present = Roster(registered)
         joined = rounds_drawn(db, event_id) + 1
-        if len(present) + len(entries) > MAX_PLAYERS:
+        if len(registered) + len(entries) > MAX_PLAYERS:
             raise GameError("names", N_("at most {top} players"), top=MAX_PLAYERS)
         for entry in entries:
             name = check_name(entry.name)
-            if name in present:
-                raise GameError("names", N_("{name} is registered already"), name=name)
+            found = present.find(name)
+            if found is not None and found[1] is Clash.SAME:
+                raise GameError(
+                    "names",
+                    N_("{name} is registered already as {other}"),
+                    name=name,
+                    other=found[0],
+                )
+            if found is not None:
+                raise GameError(
+                    "names",
+                    N_("{name} reads like {other}, registered already: give another name"),
+                    name=name,
+                    other=found[0],
+                )
             present.add(name)
             db.table("event_players").insert(
                 {

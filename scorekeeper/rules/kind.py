@@ -26,6 +26,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, runtime_checkable
 
+from .money import Money
+from .records import SeatRecord
+
 JsonObject: TypeAlias = dict[str, Any]
 """A JSON object as ``json.dumps`` writes it: a game file, a coup, a report."""
 
@@ -109,24 +112,44 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     with the protocols above.
     """
 
-    key: ClassVar[str]
-    """The kind's own name: ``hombre``, ``jetons``, ``danois``, ``brou``, ``manille``…"""
-    game: ClassVar[str]
-    """The game file's ``"game"`` (also the database's ``games.game``)."""
+    @property
+    @abstractmethod
+    def key(self) -> str:
+        """The kind's own name: ``hombre``, ``jetons``, ``danois``, ``brou``, ``manille``…"""
+
+    @property
+    @abstractmethod
+    def game(self) -> str:
+        """The game file's ``"game"`` (also the database's ``games.game``)."""
+
+    @property
+    @abstractmethod
+    def title(self) -> str:
+        """The game's name for people (a catalog message)."""
+
+    @property
+    @abstractmethod
+    def seats(self) -> tuple[int, ...]:
+        """How many players may sit at the table."""
+
+    @property
+    @abstractmethod
+    def rules_type(self) -> type[R]:
+        """The rule set's class: ``rules_type()`` is the default rule set."""
+
+    @property
+    @abstractmethod
+    def game_type(self) -> type[G]:
+        """The game's class (``kind_of`` finds the kind by it)."""
+
     tag: ClassVar[tuple[str, str] | None] = None
     """The rules key and value that pick this kind among those of the same ``game``."""
-    title: ClassVar[str]
-    """The game's name for people (a catalog message)."""
-    seats: ClassVar[tuple[int, ...]]
-    """How many players may sit at the table."""
     teams: ClassVar[bool] = False
     """Four players are two teams (partners face to face)."""
-    chips: ClassVar[bool]
-    """Moves chips between players (payments, settlement, CSV, story), else counts points."""
+    chips: ClassVar[bool] = False
+    """Moves chips between players (its ``tally`` is chips, settled up), else counts points."""
     betes: ClassVar[bool] = False
     """Keeps a fiche of bêtes (the 1709 poule)."""
-    rules_type: type[R]
-    game_type: type[G]
     folds: ClassVar[bool] = False
     """``resume`` goes on from a prefix's report (cheaper than a replay): worth keeping prefixes."""
     presets: ClassVar[Mapping[str, str]] = {}
@@ -200,6 +223,50 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     @abstractmethod
     def text(self, report: Rep) -> str:
         """The report as the command prints it."""
+
+    def journal_csv(self, report: Rep) -> str | None:
+        """The journal of every payment as CSV (``scorekeeper replay --csv``).
+
+        None (the default): the game keeps no journal of payments, and the
+        command says so.
+        """
+        return None
+
+    def settlement_text(self, report: Rep, money: Money | None) -> str | None:
+        """Who pays whom, as ``scorekeeper settle`` prints it (``money``: a chip's value).
+
+        None (the default): the game settles no money, and the command says so.
+        """
+        return None
+
+    def file_money(self, data: Mapping[str, object]) -> Money | None:
+        """The chip value a game file of this kind carries (its ``"money"`` key), if any.
+
+        The import page keeps it with the game and ``settle`` prints amounts in
+        it. None (the default): the game counts points, a file's money means
+        nothing to it.
+        """
+        return None
+
+    def seat_records(self, report: Rep) -> Sequence[SeatRecord] | None:
+        """Each seat's record in this game, as a club's season adds them up by member.
+
+        None (the default): the season leaves this game's tables out.
+        """
+        return None
+
+    def settings_text(self) -> str | None:
+        """Its rules keys and presets as ``scorekeeper rules`` lists them; None: nothing to list.
+
+        By default its ``settings_help`` and its ``presets`` described, under its tag.
+        """
+        if not self.settings_help:
+            return None
+        lines = [f"{self.key} (rules.{'='.join(self.tag or ())}) settings (default: meaning):"]
+        lines += [f"  {key:<12} {meaning}" for key, meaning in self.settings_help.items()]
+        lines.append(f"{self.key} presets:")
+        lines += [f"  {name:<12} {self.preset(name).describe()}" for name in self.presets]
+        return "\n".join(lines)
 
     def preset(self, name: str) -> R:
         """The rule set of a named preset (the defaults for an unknown name)."""

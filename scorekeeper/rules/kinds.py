@@ -1,4 +1,12 @@
-"""The registry of game kinds: the one place that lists the games.
+"""The registry of game kinds: the games the entry point group ``scorekeeper.games`` gives.
+
+Every game — Scorekeeper's own (l'Hombre, l'Homme de Brou, la Manille,
+declared in its ``pyproject.toml``) and any installed from outside — is an
+entry point of the group ``scorekeeper.games`` that names an object with
+the game's ``kinds`` (``scorekeeper.games.GameEntry``); ``KINDS`` is what
+the group gives, Scorekeeper's own games first in the order its
+``pyproject.toml`` lists them, then the others by distribution and name.
+This module reads only ``kinds``: the web half is the web registry's.
 
 Everything else finds a kind here — by its name (``find_kind``), by a game,
 a rule set or a report (``kind_of``), by a stored game's ``game`` column and
@@ -9,24 +17,76 @@ functions take and give is typed with the protocols of ``kind.py``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
 
-from .brou.kind import Brou
 from .errors import N_, GameError
 from .gamefile import file_head
-from .hombre.kinds import Hombre1709, HombreDanish, HombreJetons
-from .kind import Game, GameKind, JsonObject, Report, Rules, Standing
-from .manille.kinds import ManilleClassique, Manillen
+from .kind import Game, GameKind, JsonObject, Kind, Report, Rules, Standing
 
-KINDS: tuple[GameKind, ...] = (
-    Hombre1709(),
-    HombreJetons(),
-    HombreDanish(),
-    Brou(),
-    ManilleClassique(),
-    Manillen(),
-)
+GROUP = "scorekeeper.games"
+"""The entry point group a game is declared in (``[project.entry-points."scorekeeper.games"]``)."""
+
+_OWN = __name__.partition(".")[0]
+"""Scorekeeper's own package: its games come first."""
+
+
+class BadGame(RuntimeError):
+    """An entry point of ``scorekeeper.games`` that gives no usable game (named in the message)."""
+
+
+def _order(point: EntryPoint, entry: object) -> tuple[bool, str, int, str]:
+    """Scorekeeper's own games first, by their ``order``; then the others by distribution."""
+    own = point.module.partition(".")[0] == _OWN
+    distribution = "" if own or point.dist is None else point.dist.name
+    order = getattr(entry, "order", 0)
+    return (not own, distribution, order if isinstance(order, int) else 0, point.name)
+
+
+@cache
+def game_entries() -> tuple[tuple[str, Any], ...]:
+    """Each game of the group: its entry point's name and the object it names, in order.
+
+    Loaded once; the web registry asks the same objects for their web halves.
+    """
+    return load_entries(entry_points(group=GROUP))
+
+
+def load_entries(points: Iterable[EntryPoint]) -> tuple[tuple[str, Any], ...]:
+    """The games these entry points name, each checked to give kinds, in the registry's order."""
+    loaded = []
+    for point in points:
+        try:
+            entry = point.load()
+        except Exception as error:  # a broken plugin: its own error, saying which one
+            error.add_note(f"while loading the game {point.name} ({point.value}) of {GROUP}")
+            raise
+        kinds = getattr(entry, "kinds", None)
+        if not isinstance(kinds, tuple) or not kinds or not all(isinstance(k, Kind) for k in kinds):
+            raise BadGame(f"the game {point.name} ({point.value}) gives no kinds (a tuple of Kind)")
+        loaded.append((_order(point, entry), point.name, entry))
+    if not loaded:
+        raise BadGame(f"no game in the entry point group {GROUP}: is scorekeeper installed?")
+    return tuple((name, entry) for _order, name, entry in sorted(loaded, key=lambda x: x[0]))
+
+
+def all_kinds(entries: Iterable[tuple[str, Any]]) -> tuple[GameKind, ...]:
+    """Every kind of these games; a kind's key, game type or file ``game`` is one game's only."""
+    found: dict[str, GameKind] = {}
+    owner: dict[str, str] = {}
+    for name, entry in entries:
+        for kind in entry.kinds:
+            if kind.key in found or any(k.game_type is kind.game_type for k in found.values()):
+                raise BadGame(f"the game {name} gives a kind already given: {kind.key}")
+            if owner.setdefault(kind.game, name) != name:
+                raise BadGame(f"the game {name} reads files of another game: {kind.game}")
+            found[kind.key] = kind
+    return tuple(found.values())
+
+
+KINDS: tuple[GameKind, ...] = all_kinds(game_entries())
 """Every kind, in the order the app offers them."""
 
 GAMES = tuple(dict.fromkeys(kind.game for kind in KINDS))
@@ -35,38 +95,14 @@ GAMES = tuple(dict.fromkeys(kind.game for kind in KINDS))
 UNKNOWN_GAME = N_("game must be one of {games}, got {value!r}")
 """The refusal of a file whose ``"game"`` is none of ``GAMES`` (named from the registry)."""
 
-_BY_KEY: dict[str, GameKind] = {}
-_BY_TYPE: dict[type, GameKind] = {}
-_FAMILIES: dict[str, tuple[GameKind, ...]] = {}
-
-
-def _index() -> None:
-    """The look-ups made from ``KINDS`` (again when a kind is added or taken out)."""
-    global GAMES
-    GAMES = tuple(dict.fromkeys(kind.game for kind in KINDS))
-    _BY_KEY.clear()
-    _BY_KEY.update({kind.key: kind for kind in KINDS})
-    _BY_TYPE.clear()
-    _BY_TYPE.update({kind.game_type: kind for kind in KINDS})
-    _BY_TYPE.update({kind.rules_type: kind for kind in KINDS})
-    _FAMILIES.clear()
-    _FAMILIES.update({game: tuple(kind for kind in KINDS if kind.game == game) for game in GAMES})
-
-
-_index()
-
-
-@contextmanager
-def added(kind: GameKind) -> Iterator[GameKind]:
-    """A kind listed for a while, then taken out (a game added from outside: a test's toy)."""
-    global KINDS
-    KINDS = (*KINDS, kind)
-    _index()
-    try:
-        yield kind
-    finally:
-        KINDS = tuple(k for k in KINDS if k is not kind)
-        _index()
+_BY_KEY: dict[str, GameKind] = {kind.key: kind for kind in KINDS}
+_BY_TYPE: dict[type, GameKind] = {
+    **{kind.game_type: kind for kind in KINDS},
+    **{kind.rules_type: kind for kind in KINDS},
+}
+_FAMILIES: dict[str, tuple[GameKind, ...]] = {
+    game: tuple(kind for kind in KINDS if kind.game == game) for game in GAMES
+}
 
 
 def find_kind(key: str) -> GameKind | None:
@@ -147,13 +183,16 @@ def dump_report(report: Report) -> JsonObject:
 
 __all__ = [
     "GAMES",
+    "GROUP",
     "KINDS",
     "UNKNOWN_GAME",
+    "BadGame",
     "build",
     "dump_coup",
     "dump_file",
     "dump_report",
     "find_kind",
+    "game_entries",
     "kind_of",
     "load_file",
     "replay",

@@ -23,6 +23,10 @@ class Money:
         return {"chip_value": str(self.chip_value), "currency": self.currency}
 
 
+_CHIP_VALUE = re.compile(r"[0-9]{1,7}(?:\.[0-9]{1,40})?")
+"""A chip value as typed: at most 7 whole digits (the most is 1,000,000) and a few decimals."""
+
+
 def parse_money(chip_value: Any, currency: Any) -> Money | None:
     """Money from what was typed or read; None when no chip value is given.
 
@@ -32,6 +36,9 @@ def parse_money(chip_value: Any, currency: Any) -> Money | None:
     text = str(chip_value if chip_value is not None else "").strip().replace(",", ".")
     if not text:
         return None
+    # ASCII digits only, read by Decimal (never a float): Decimal alone takes "١٢", "1e3"
+    if not _CHIP_VALUE.fullmatch(text):
+        raise GameError("chip_value", N_("a chip value is a number such as 0.05")) from None
     try:
         value = Decimal(text)
     except InvalidOperation:

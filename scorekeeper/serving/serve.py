@@ -15,6 +15,9 @@ address on the local network when it serves the network, never
 machine signed by a local CA made once (certs.py); a TLS listener process
 (tls_front.py) passes the requests to the waitress processes over a private
 Unix socket. The banner says where a phone learns to trust the CA (/trust).
+
+Before forking, once the banner is out, it draws a tiny PDF: the processes
+start with the PDF engine and its fonts loaded (web/printing.py, issue 36).
 """
 
 from __future__ import annotations
@@ -221,6 +224,7 @@ def serve(
 ) -> None:
     """Create the app (secret key, database, migrations), then serve it until stopped."""
     from .. import create_app
+    from ..web.printing import warm
     from . import prefork
 
     stream = out or sys.stdout
@@ -251,6 +255,9 @@ def serve(
     except UnicodeEncodeError:  # a terminal that cannot draw the blocks: the address alone
         stream.write(banner(url, warning, bound, workers, threads, False, served))
     stream.flush()
+    # the PDF engine and its fonts, loaded once for every process: the first PDF after a
+    # start took 2.6–2.9 s, now as the next ones (web/printing.py)
+    warm(app)
     try:
         prefork.run(app, inner, workers, threads, access_log, front)
     finally:

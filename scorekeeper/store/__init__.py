@@ -36,7 +36,7 @@ from .changing import Change, Owner, changing
 from .closings import table_closed
 from .club_log import ClubOwner
 from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
-from .coup_keys import KEY, AlreadyStored, stored_under
+from .coup_keys import KEY, AlreadyStored, digest_of, stored_under
 from .errors import Closed, Conflict, NotFound
 from .game_owner import GameOwner
 from .game_setup import create, set_money, set_table
@@ -74,6 +74,7 @@ __all__ = [
     "changing",
     "create",
     "delete_coup",
+    "digest_of",
     "edit_coup",
     "handover_hash",
     "head",

@@ -38,7 +38,9 @@ COUPS = 300_000
 Key = tuple[str, int]
 """The database file and the game's id."""
 Stamp = tuple[Any, ...]
-"""What changes in the game's row on every change: (version, updated_at, created_at, token)."""
+"""What changes in the game's row on every change: (version, updated_at, created_at, token),
+and the database's generation read with it (a restore in place brings back a version and a
+time of change with other coups: issue 36)."""
 Head = tuple[Any, ...]
 """The stored parts every coup is read against: (game, players, rules, first dealer)."""
 
@@ -121,7 +123,13 @@ def key_of(db: sqlite_utils.Database, game_id: int) -> Key | None:
 
 
 def stamp_of(row: dict[str, Any]) -> Stamp:
-    return (row["version"], row["updated_at"], row["created_at"], row.get("table_token"))
+    return (
+        row["version"],
+        row["updated_at"],
+        row["created_at"],
+        row.get("table_token"),
+        row.get("generation"),
+    )
 
 
 def head_of(row: dict[str, Any]) -> Head:

@@ -15,7 +15,7 @@ from typing import Any
 import sqlite_utils
 
 from ..rules.kinds import dump_coup
-from . import cache
+from . import cache, coup_keys
 from .changelog import Action, redoable, undone_coup
 from .changing import Change, changing
 from .errors import Conflict, NotFound
@@ -46,6 +46,8 @@ def _rewrite(
         report = stored.check(coups, position)
     if appended:
         assert after is not None
+        if change.action is Action.REDO:  # the key it was sent under names it again
+            coup_keys.coup_put_back(db, stored.id, position)
         db.table("coups").insert(
             {
                 "game_id": stored.id,
@@ -61,6 +63,7 @@ def _rewrite(
         )
     else:  # delete or undo: remove, then close the gap
         db.execute("delete from coups where game_id = ? and position = ?", [stored.id, position])
+        coup_keys.coup_removed(db, stored.id, position, stored.version + 1)
         # two steps so the unique (game_id, position) index never sees a duplicate
         db.execute(
             "update coups set position = -position where game_id = ? and position > ?",

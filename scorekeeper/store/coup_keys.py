@@ -7,11 +7,20 @@ and is answered as if the coup had just been stored: nothing is stored
 twice, and the version check does not refuse the phone's own coup as
 "another phone's change". A key is tied to its game: a key of one game says
 nothing about another.
+
+A key says what it means (issue 36): it keeps a digest of its coup, so the
+same key sent with *another* coup is refused naming the stored one; a key
+whose coup was undone or deleted is marked ``gone`` and answered as such
+(never "stored", never stored again). Rows stay bounded: a key lives as long
+as its coup, and only the last ``GONE_KEPT`` gone keys of a game are kept.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+from typing import Any
 
 import sqlite_utils
 
@@ -19,29 +28,98 @@ KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What a phone may send as a key: 16 to 64 URL-safe characters (a stranger's junk is
 refused before anything is read, and a row stays small)."""
 
+GONE_KEPT = 16
+"""Keys of undone or deleted coups kept per game: an outbox retries within minutes, so the
+last few removals are what a late retry can meet; older ones are dropped (150 add + undo
+leave 16 rows, not 150)."""
+
 
 class AlreadyStored(Exception):  # not an error: the answer of a retry
-    """The coup sent under this key is stored already: at ``position``, which made ``version``."""
+    """The coup sent under this key was stored: at ``position``, which made ``version``.
 
-    def __init__(self, position: int, version: int) -> None:
+    ``digest``: the stored coup's (None for a key kept before digests were);
+    ``gone``: the version of the undo or deletion that took the coup out of the game,
+    None while it is in the game.
+    """
+
+    def __init__(
+        self, position: int, version: int, digest: str | None = None, gone: int | None = None
+    ) -> None:
         super().__init__(position, version)
         self.position = position
         self.version = version
+        self.digest = digest
+        self.gone = gone
+
+    def same_coup(self, digest: str | None) -> bool:
+        """Whether ``digest`` (the coup sent again) is the stored coup's; a key kept before
+        digests were compares as the same (it was answered so)."""
+        return self.digest is None or self.digest == digest
+
+
+def digest_of(coup: Any) -> str:
+    """A coup's digest, from its game-file shape (the same coup typed twice: one digest)."""
+    text = json.dumps(coup, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def stored_under(db: sqlite_utils.Database, game_id: int, key: str) -> AlreadyStored | None:
     """The coup this game stored under ``key``, if any."""
     row = db.execute(
-        "select position, version from coup_keys where game_id = ? and key = ?", [game_id, key]
+        "select position, version, digest, gone from coup_keys where game_id = ? and key = ?",
+        [game_id, key],
     ).fetchone()
-    return None if row is None else AlreadyStored(int(row[0]), int(row[1]))
+    if row is None:
+        return None
+    return AlreadyStored(int(row[0]), int(row[1]), row[2], None if row[3] is None else int(row[3]))
 
 
 def remember(
-    db: sqlite_utils.Database, game_id: int, key: str, position: int, version: int
+    db: sqlite_utils.Database,
+    game_id: int,
+    key: str,
+    position: int,
+    version: int,
+    digest: str | None,
 ) -> None:
     """Keep the key of a coup just stored (inside the change's transaction)."""
     db.execute(
-        "insert into coup_keys (game_id, key, position, version) values (?, ?, ?, ?)",
-        [game_id, key, position, version],
+        "insert into coup_keys (game_id, key, position, version, digest) values (?, ?, ?, ?, ?)",
+        [game_id, key, position, version, digest],
+    )
+
+
+def coup_removed(db: sqlite_utils.Database, game_id: int, position: int, version: int) -> None:
+    """The coup at ``position`` was undone or deleted by the change making ``version``:
+    its key is marked gone, the later coups' keys follow their coups down one place, and
+    the oldest gone keys past ``GONE_KEPT`` are dropped (inside the change's transaction)."""
+    db.execute(
+        "update coup_keys set gone = ? where game_id = ? and position = ? and gone is null",
+        [version, game_id, position],
+    )
+    db.execute(
+        "update coup_keys set position = position - 1"
+        " where game_id = ? and position > ? and gone is null",
+        [game_id, position],
+    )
+    prune(db, game_id)
+
+
+def coup_put_back(db: sqlite_utils.Database, game_id: int, position: int) -> None:
+    """A redo put the last undone coup back at ``position``: the key it was sent under (the
+    one gone last at that place) names it again."""
+    db.execute(
+        """update coup_keys set gone = null where game_id = ? and position = ? and gone = (
+               select max(gone) from coup_keys where game_id = ? and position = ?)""",
+        [game_id, position, game_id, position],
+    )
+
+
+def prune(db: sqlite_utils.Database, game_id: int) -> None:
+    """Drop the game's gone keys but the ``GONE_KEPT`` last."""
+    db.execute(
+        """delete from coup_keys where game_id = ? and gone is not null and rowid not in (
+               select rowid from coup_keys where game_id = ? and gone is not null
+               order by gone desc, rowid desc limit ?)""",
+        [game_id, game_id, GONE_KEPT],
     )

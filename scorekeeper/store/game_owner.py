@@ -74,7 +74,8 @@ class GameOwner(Owner[StoredGame]):
 
     def logged(self, db: sqlite_utils.Database, change: Change[StoredGame]) -> None:
         if self.key is not None and change.position is not None:
-            coup_keys.remember(db, self.id, self.key, change.position, change.version)
+            digest = None if change.after is None else coup_keys.digest_of(change.after)
+            coup_keys.remember(db, self.id, self.key, change.position, change.version, digest)
 
 
 def game_row(db: sqlite_utils.Database, game_id: int) -> dict[str, Any]:

@@ -23,6 +23,11 @@ from .checkpoints import Checkpoints
 from .errors import NotFound
 from .stored import AnyGame, AnyReport, StoredGame
 
+GAME_ROWS = "select games.*, (select token from generation where id = 1) as generation from games"
+"""A game's row with the database's generation, read in the same statement (one snapshot):
+a backup restored in place brings back versions and times of change, never a generation
+(``cache.stamp_of``)."""
+
 
 def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
     """The game of a row: the kept one if the row is the same, else read (cache.py)."""
@@ -110,7 +115,7 @@ def kept_after_append(
     kept = None if key is None else cache.CACHE.get(key)
     if key is None or kept is None or kept.stored is not stored:
         return None
-    row = next(iter(db.query("select * from games where id = ?", [stored.id])))
+    row = next(iter(db.query(GAME_ROWS + " where id = ?", [stored.id])))
     (last,) = db.execute(
         "select data from coups where game_id = ? and position = ?",
         [stored.id, len(report.game.coups)],
@@ -135,13 +140,16 @@ class GameHead:
     updated_at: str = ""
     """When the last change was stored: with the version, what a kept page is the page of
     (a backup restored in place can bring a version number back with other coups)."""
+    generation: str = ""
+    """The database's generation, read with the row (one snapshot): a restore in place
+    replaces it, so a page kept before the restore never matches a version after it."""
 
 
 def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
     rows = list(
         db.query(
-            "select id, version, manager_hash, table_token, game, rules, updated_at"
-            " from games where id = ?",
+            "select id, version, manager_hash, table_token, game, rules, updated_at,"
+            " (select token from generation where id = 1) as generation from games where id = ?",
             [game_id],
         )
     )
@@ -156,11 +164,12 @@ def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
         row["table_token"],
         kind,
         row["updated_at"] or "",
+        row["generation"] or "",
     )
 
 
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
-    rows = list(db.query("select * from games where id = ?", [game_id]))
+    rows = list(db.query(GAME_ROWS + " where id = ?", [game_id]))
     if not rows:
         raise NotFound(game_id)
     return _row_game(db, rows[0])
@@ -221,11 +230,11 @@ def list_rows(
 def list_games(db: sqlite_utils.Database, ids: set[int] | None = None) -> list[StoredGame]:
     """Every game of ``ids`` (None: all), newest first; only those are read."""
     if ids is None:
-        rows = db.query("select * from games order by created_at desc, id desc")
+        rows = db.query(GAME_ROWS + " order by created_at desc, id desc")
     else:
         chosen = sorted(ids)[-1000:]
         rows = db.query(
-            f"select * from games where id in ({', '.join('?' * len(chosen))})"
+            GAME_ROWS + f" where id in ({', '.join('?' * len(chosen))})"
             " order by created_at desc, id desc",
             chosen,
         )

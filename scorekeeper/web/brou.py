@@ -10,8 +10,8 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from wtforms import IntegerField, RadioField
-from wtforms.validators import NumberRange, Optional
+from wtforms import RadioField
+from wtforms.validators import Optional
 
 from ..rules.brou.engine import ANNOUNCED, BrouReport, BrouResult, BrouRules
 from ..rules.brou.kind import Brou
@@ -22,6 +22,7 @@ from .hookspecs import Report, Rules
 from .hookspecs import (
     narrowed as _narrow,
 )
+from .numbers import InRange, WholeField, read_whole
 from .sheet.forms import (
     NewSheetForm,
     SheetCoupForm,
@@ -54,22 +55,23 @@ ENDING_WORDS = {
 TEAM_WORDS = options([("nous", _l("Nous")), ("eux", _l("Eux"))])
 
 
-class CountField(IntegerField):
+class CountField(WholeField):
     """How many mariages of a kind: a tapped button sends 1, the "several" box a number.
 
-    Both inputs share the field's name, so the count is the sum of what came.
+    Both inputs share the field's name, so the count is the sum of what came
+    (each read as a whole number within the field's bounds, ``numbers.read_whole``).
     """
 
     def process_formdata(self, valuelist: list[Any]) -> None:
-        values = [v for v in valuelist if str(v).strip()]
+        values = [v for v in valuelist if not isinstance(v, str) or v.strip()]
         if not values:
             self.data = None
             return
         try:
-            self.data = sum(int(v) for v in values)
+            self.data = sum(read_whole(self, v) or 0 for v in values[:4])
         except ValueError:
             self.data = None
-            raise ValueError(self.gettext("Not a valid integer value.")) from None
+            raise
 
 
 def mariage_field(team: str, kind: str, table: bool) -> str:
@@ -79,20 +81,18 @@ def mariage_field(team: str, kind: str, table: bool) -> str:
 class BrouNewForm(NewSheetForm):
     """A Brou match: the points of a partie and the parties that win the match."""
 
-    parties_to_win = IntegerField(
-        _l("Parties to win the match"), default=10, validators=[Optional(), NumberRange(1, 1000)]
+    parties_to_win = WholeField(
+        _l("Parties to win the match"), default=10, validators=[Optional(), InRange(1, 1000)]
     )
-    target = IntegerField(
-        _l("Points to win a partie"), default=301, validators=[Optional(), NumberRange(1, 10000)]
+    target = WholeField(
+        _l("Points to win a partie"), default=301, validators=[Optional(), InRange(1, 10000)]
     )
 
 
 class BrouCoupForm(SheetCoupForm):
     """A Brou coup: the card points of Nous (and of Eux so far), the mariages, the ending."""
 
-    points_eux = IntegerField(
-        _l("Points of Eux so far"), validators=[Optional(), NumberRange(0, 200)]
-    )
+    points_eux = WholeField(_l("Points of Eux so far"), validators=[Optional(), InRange(0, 200)])
     ending = RadioField(_l("The coup"), choices=options(ENDING_WORDS.items()), default="")
     ending_team = RadioField(_l("By"), choices=TEAM_WORDS, validate_choice=False)
 
@@ -115,7 +115,7 @@ for _team in ("nous", "eux"):
             setattr(
                 BrouCoupForm,
                 mariage_field(_team, _kind, _table),
-                CountField(validators=[Optional(), NumberRange(0, 4)]),
+                CountField(validators=[Optional(), InRange(0, 4)]),
             )
 
 ERROR_FIELDS = {

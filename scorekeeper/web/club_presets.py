@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 
 from ..clubs import presets
 from ..db import get_db
+from ..names import Roster, tidy
 from ..rules import kinds
 from ..rules.errors import N_, GameError
 from .creating import evening_arg
@@ -73,7 +74,16 @@ def chosen_rules(
 
 def check_room(form: Any, offered: ClubPresets | None) -> None:
     """A new name is refused beside its field when the club keeps all it may (before storing)."""
-    name = " ".join((form.save_preset.data or "").split())
+    name = tidy(form.save_preset.data or "")
+    if name and offered is not None:
+        found = Roster(n for n in offered.names if n != name).find(name)
+        if found is not None:  # the same name but for case or accents, or one reading alike
+            raise GameError(
+                "save_preset",
+                N_("{name} reads like the preset {other}: type {other} to replace it"),
+                name=name,
+                other=found[0],
+            )
     full = offered is not None and len(offered.names) >= presets.MAX_PRESETS
     if full and name and offered is not None and name not in offered.names:
         raise GameError(

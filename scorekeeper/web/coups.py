@@ -12,6 +12,7 @@ both lead here.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -34,6 +35,7 @@ from .. import store
 from ..db import get_db
 from ..rights.access import acting_grant, can_manage, managed, readable, readable_head
 from ..rules.errors import GameError
+from ..rules.kinds import dump_coup
 from ..store.links import right_lost_at
 from . import registry
 from .forms import CHANGED, ActionForm, changed_meanwhile, form_version
@@ -182,17 +184,74 @@ def stored_answer(game_id: int, stored: store.AlreadyStored) -> BaseResponse:
     return _back(game_id, page.after_save)
 
 
+def posted_digest(stored: store.StoredGame, form: Any) -> str | None:
+    """The digest of the coup the form describes (its game-file shape), None if unreadable."""
+    entry = registry.web_of(stored.kind).entry
+    if not entry.valid(form, stored):
+        return None
+    try:
+        return store.digest_of(dump_coup(stored.game, entry.read(form, stored)))
+    except GameError:
+        return None
+
+
+def key_answer(
+    stored: store.StoredGame, earlier: store.AlreadyStored, digest: str | None
+) -> BaseResponse:
+    """A key met again: its coup stored (the retry's answer), another coup sent under it
+    (409 naming the stored coup), or its coup since undone or deleted (410, said so)."""
+    if earlier.gone is not None:
+        message = _(
+            "This coup was stored as coup %(n)s, then undone or deleted: it is not in the"
+            " game now. Nothing was stored again.",
+            n=earlier.position,
+        )
+        return key_refusal(stored.id, 410, "gone", earlier, message)
+    if not earlier.same_coup(digest):
+        message = _(
+            "This phone already sent another coup under this key: coup %(n)s (%(coup)s)."
+            " Nothing was stored.",
+            n=earlier.position,
+            coup=stored_coup_text(stored, earlier.position),
+        )
+        return key_refusal(stored.id, 409, "key_used", earlier, message)
+    return stored_answer(stored.id, earlier)
+
+
+def stored_coup_text(stored: store.StoredGame, position: int) -> str:
+    """The stored coup at ``position`` in the game file's words (JSON, as in the file)."""
+    latest = store.load(get_db(), stored.id)
+    if not 1 <= position <= len(latest.game.coups):
+        return "?"
+    coup = dump_coup(latest.game, latest.game.coups[position - 1])
+    return json.dumps(coup, ensure_ascii=False, sort_keys=True)
+
+
+def key_refusal(
+    game_id: int, status: int, error: str, earlier: store.AlreadyStored, message: str
+) -> BaseResponse:
+    """The outbox reads the refusal in JSON and shows it beside the kept coup; a page gets
+    the game again with the message."""
+    if wants_json():
+        answer = jsonify(error=error, coup=earlier.position, message=message)
+        answer.status_code = status
+        return answer
+    flash(message)
+    latest = store.load(get_db(), game_id)
+    return _back(game_id, pages_of(latest).after_save)
+
+
 @bp.post("/games/<int:game_id>/coups")
 def add(game_id: int) -> Page | BaseResponse:
     stored = managing(game_id, adds=True)
     key = entry_key()
-    if key is not None:  # a retry of a coup stored already: nothing to check, nothing to store
-        earlier = store.stored_under(get_db(), game_id, key)
-        if earlier is not None:
-            return stored_answer(game_id, earlier)
     web = registry.web_of(stored.kind)
     entry, page = web.entry, web.pages
     form = entry.form(stored)
+    if key is not None:  # a retry of a coup stored already: nothing stored again
+        earlier = store.stored_under(get_db(), game_id, key)
+        if earlier is not None:
+            return key_answer(stored, earlier, posted_digest(stored, form))
     after = candidate(stored, form, None)
     if after is None:
         return page.render(stored, form, status=422)
@@ -204,7 +263,8 @@ def add(game_id: int) -> Page | BaseResponse:
             get_db(), game_id, after.game.coups[-1], version=version, by=acting_grant(), key=key
         )
     except store.AlreadyStored as earlier:  # the same key, sent twice at once
-        return stored_answer(game_id, earlier)
+        digest = store.digest_of(dump_coup(after.game, after.game.coups[-1]))
+        return key_answer(stored, earlier, digest)
     except store.Conflict:
         latest = changed_meanwhile(form, form.save, game_id)
         return page.render(latest, form, status=409)

@@ -21,7 +21,7 @@ from wtforms.validators import InputRequired, Length, Optional
 
 from .. import store
 from ..db import get_db
-from ..names import MAX_LENGTH, first_clash, tidy
+from ..names import MAX_LENGTH, Clash, clash, first_clash, tidy
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
@@ -102,13 +102,31 @@ def name_field(label: Any, required: bool = True) -> StringField:
     return StringField(label, validators=[first, _Unbounded(max=MAX_LENGTH, message=NAME_TOO_LONG)])
 
 
+def clash_text(name: str, other: str) -> Any:
+    """Why ``name`` cannot sit at the table beside ``other`` (``names.clash``)."""
+    if clash(name, other) is Clash.READS_ALIKE:
+        return _l(
+            "%(name)s reads like %(other)s, already at this table (letters of another alphabet"
+            " or look-alike signs): two players must be told apart at a glance.",
+            name=name,
+            other=other,
+        )
+    return _l(
+        "%(name)s is already at this table as %(other)s "
+        "(names are compared without case, accents or spaces).",
+        name=name,
+        other=other,
+    )
+
+
 def player_names(fields: Iterable[Any], required: int) -> tuple[str, ...] | None:
     """The players typed in seat order, tidied; None with the refusal beside its own field.
 
     The first ``required`` fields must hold a name (spaces alone are no name);
-    the others may stay empty. Two names that differ only in case, accents or
-    spaces are one player (``names.same_key``): the later field says whose
-    name it repeats.
+    the others may stay empty. Two names that differ only in case, accents,
+    spaces or invisible characters are one player (``names.same_key``), and two
+    that read the same are refused too (``names.look_alike_key``, Unicode TR #39):
+    the later field says whose name it repeats.
     """
     fields = list(fields)
     typed = [tidy(field.data or "") for field in fields]
@@ -118,17 +136,9 @@ def player_names(fields: Iterable[Any], required: int) -> tuple[str, ...] | None
             field.errors = [*field.errors, _l("Type this player's name.")]
             refused = True
     present = [(field, name) for field, name in zip(fields, typed) if name]
-    clash = first_clash(name for _, name in present)
-    if clash is not None:
-        earlier, later = present[clash[0]], present[clash[1]]
-        later[0].errors = [
-            *later[0].errors,
-            _l(
-                "%(name)s is already at this table as %(other)s "
-                "(names are compared without case, accents or spaces).",
-                name=later[1],
-                other=earlier[1],
-            ),
-        ]
+    found = first_clash(name for _, name in present)
+    if found is not None:
+        earlier, later = present[found[0]], present[found[1]]
+        later[0].errors = [*later[0].errors, clash_text(later[1], earlier[1])]
         refused = True
     return None if refused else tuple(name for _, name in present)

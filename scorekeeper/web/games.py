@@ -17,15 +17,16 @@ from wtforms import Field
 from .. import store
 from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
+from ..names import first_clash
 from ..rights import access
 from ..rules import importing, kinds
 from ..rules.errors import GameError
 from ..rules.gamefile import json_text
-from ..rules.money import Money, money_from_file
+from ..rules.money import Money
 from . import blueprints
 from .creating import created
 from .events import listing
-from .forms import ActionForm, ImportForm, bounded_arg
+from .forms import ActionForm, ImportForm, bounded_arg, clash_text
 from .gamefiles import game_file_text
 from .kept.expensive import expensive, game_key
 from .words import error_text
@@ -86,10 +87,16 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
     try:
         data = importing.parse(raw)
         game = kinds.load_file(data)
-        kinds.replay(game)
-        money = money_from_file(data) if kinds.kind_of(game).chips else None
+        kind = kinds.kind_of(game)
+        kind.replay(game)
+        money = kind.file_money(data)
     except GameError as error:
         field.errors = [error_text(error)]
+        return None
+    found = first_clash(game.players)  # the file's names are distinct; the table's rule too
+    if found is not None:
+        earlier, later = game.players[found[0]], game.players[found[1]]
+        field.errors = [str(clash_text(later, earlier))]
         return None
     return game, money
 

@@ -11,8 +11,8 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from wtforms import IntegerField, RadioField
-from wtforms.validators import NumberRange, Optional
+from wtforms import RadioField
+from wtforms.validators import Optional
 
 from ..rules.manille import belge, classique
 from ..rules.manille.kinds import ManilleClassique, Manillen
@@ -23,6 +23,7 @@ from .hookspecs import (
     narrowed as _narrow,
 )
 from .manille_house import HouseRulesFields, house_rules, house_words
+from .numbers import InRange, WholeField
 from .sheet.forms import (
     NewSheetForm,
     SheetCoupForm,
@@ -72,19 +73,19 @@ class ManilleNewForm(NewSheetForm, HouseRulesFields):
         ),
         default="liee",
     )
-    manche = IntegerField(
-        _l("Points to win a manche"), default=34, validators=[Optional(), NumberRange(1, 1000)]
+    manche = WholeField(
+        _l("Points to win a manche"), default=34, validators=[Optional(), InRange(1, 1000)]
     )
-    belle = IntegerField(
-        _l("Points to win the belle"), default=44, validators=[Optional(), NumberRange(1, 1000)]
+    belle = WholeField(
+        _l("Points to win the belle"), default=44, validators=[Optional(), InRange(1, 1000)]
     )
-    deals = IntegerField(
-        _l("Deals (20 for four, 30 for three)"), validators=[Optional(), NumberRange(1, 1000)]
+    deals = WholeField(
+        _l("Deals (20 for four, 30 for three)"), validators=[Optional(), InRange(1, 1000)]
     )
-    sans_atout = IntegerField(
+    sans_atout = WholeField(
         _l("Sans-atout each chooser must call"),
         default=2,
-        validators=[Optional(), NumberRange(0, 100)],
+        validators=[Optional(), InRange(0, 100)],
     )
 
 

@@ -12,12 +12,13 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, IntegerField, RadioField
-from wtforms.validators import NumberRange, Optional
+from wtforms import BooleanField, RadioField
+from wtforms.validators import Optional
 
 from ..rules.manille import belge
 from ..rules.manille.kinds import HOUSE_PRESETS, Manillen
 from .forms import options
+from .numbers import InRange, WholeField
 
 HOUSE_DEFAULTS = belge.ManillenRules()
 
@@ -35,8 +36,8 @@ class HouseRulesFields:
         ),
         default="",
     )
-    target = IntegerField(
-        _l("Play to a number of points"), validators=[Optional(), NumberRange(1, 10000)]
+    target = WholeField(
+        _l("Play to a number of points"), validators=[Optional(), InRange(1, 10000)]
     )
     doubling = RadioField(
         _l("Contre, sans-atout and 30–30"),
@@ -49,8 +50,8 @@ class HouseRulesFields:
         default="multiplied",
     )
     all_tricks = BooleanField(_l("A deal taken 60–0 counts 60, not 30"))
-    cap = IntegerField(
-        _l("Most a deal's multiplier may be"), validators=[Optional(), NumberRange(0, 1000)]
+    cap = WholeField(
+        _l("Most a deal's multiplier may be"), validators=[Optional(), InRange(0, 1000)]
     )
     tie_carry = RadioField(
         _l("After a 30–30"),

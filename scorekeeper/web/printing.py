@@ -3,15 +3,26 @@
 The stylesheets are parsed once per process; the pages leave out their own
 <link> to them when drawn for the PDF (``pdf=True``), so nothing is fetched
 or parsed again per download.
+
+The first PDF of a process took 2.6–2.9 s, the next ones 0.17 s (issue 36):
+it loaded WeasyPrint (its Python, Pango, HarfBuzz, fontconfig) and the
+fonts. ``scorekeeper serve`` now draws a tiny PDF (``warm``) once, in the
+parent, before it forks its processes: each process starts with the engine
+and the fonts loaded (shared with the parent, page by page, until written).
+Warmed in a thread of each process after the fork instead, the processes
+loaded it twice at once on two cores, and a PDF asked for at start waited
+for that: 4.5 s, against 0.76 s warmed before the fork and 3.5 s not warmed,
+for 1.5 s more before the first answer (``benchmarks/first_pdf.py``).
 """
 
 from __future__ import annotations
 
+import contextlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Response, current_app
+from flask import Flask, Response, current_app
 
 SHEETS = ("style.css", "sheet.css", "pdf.css")
 """The print stylesheets, in order: the pages', the sheets', then the PDF's own."""
@@ -28,13 +39,37 @@ def _print_styles(static: str) -> tuple[list[Any], Any]:
     return sheets, fonts
 
 
-def pdf_response(html: str, filename: str) -> Response:
-    """``html`` (a page drawn with ``pdf=True``) as a PDF to download."""
+WARM_PAGE = (
+    '<!doctype html><html lang="fr"><body class="sheet"><h1>Anne · Bruno · Chloé</h1>'
+    "<table><tr><th>Coup</th><td>12</td><td>−3,5</td><td><b>é</b></td></tr></table>"
+    "</body></html>"
+)
+"""What the warm-up draws: the print stylesheets, bold and plain, accents and a true minus."""
+
+
+def pdf_bytes(html: str, static: str) -> bytes:
+    """``html`` as PDF, with the print stylesheets and fonts of this process."""
     from weasyprint import HTML
 
-    static = str(Path(current_app.static_folder or ""))
     stylesheets, fonts = _print_styles(static)
     pdf = HTML(string=html, base_url=static).write_pdf(stylesheets=stylesheets, font_config=fonts)
+    return bytes(pdf or b"")
+
+
+def warm(app: Flask) -> None:
+    """Load the PDF engine and its fonts by drawing a tiny PDF (the first costs seconds).
+
+    Called by ``serve`` before it forks (one thread: nothing of the engine runs
+    while the processes are forked). A failure is not fatal: the first real PDF
+    says what is wrong.
+    """
+    with contextlib.suppress(Exception):
+        pdf_bytes(WARM_PAGE, str(Path(app.static_folder or "")))
+
+
+def pdf_response(html: str, filename: str) -> Response:
+    """``html`` (a page drawn with ``pdf=True``) as a PDF to download."""
+    pdf = pdf_bytes(html, str(Path(current_app.static_folder or "")))
     return Response(
         pdf,
         mimetype="application/pdf",

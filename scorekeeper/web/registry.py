@@ -1,27 +1,38 @@
-"""The registry of web halves: the one list of games on the web side (beside ``rules.kinds.KINDS``).
+"""The registry of web halves: the web side of the games of ``rules.kinds`` (``scorekeeper.games``).
 
-Everything the web asks of a game goes through here: the game page, the
-coup flow, the settlement, the change log and the new-game chooser find the
-game's ``GameWeb`` by its kind (or its name) and call its hooks
-(``hookspecs.py``). No module is named in a string anywhere.
+Each game of the entry point group ``scorekeeper.games`` makes its web half
+here (``GameEntry.web()``), in the order of ``rules.kinds.KINDS``; the web
+half serves exactly that game's kinds. Everything the web asks of a game
+goes through here: the game page, the coup flow, the settlement, the change
+log and the new-game chooser find the game's ``GameWeb`` by its kind (or its
+name) and call its hooks (``hookspecs.py``). No module is named in a string
+anywhere.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from jinja2 import BaseLoader, Environment, FileSystemLoader, TemplateNotFound
 
 from ..rules import kinds
 from ..rules.kind import GameKind
-from .brou import BROU
-from .hombre import HOMBRE
 from .hookspecs import GameWeb
-from .manille import MANILLE
 
-WEBS: list[GameWeb] = [HOMBRE, BROU, MANILLE]
+
+def _web_half(name: str, entry: Any) -> GameWeb:
+    """The web half a game's entry makes, checked to serve the game's kinds and no other."""
+    web = entry.web()
+    if not isinstance(web, GameWeb):
+        raise kinds.BadGame(f"the game {name} makes no web half (a GameWeb): {web!r}")
+    if [type(k) for k in web.kinds] != [type(k) for k in entry.kinds]:
+        raise kinds.BadGame(f"the web half of the game {name} serves other kinds than its own")
+    if web.name != entry.kinds[0].game:
+        raise kinds.BadGame(f"the web half of the game {name} is named {web.name!r}, not its game")
+    return web
+
+
+WEBS: tuple[GameWeb, ...] = tuple(_web_half(*named) for named in kinds.game_entries())
 """Every game's web half, in the order the app offers them (l'Hombre's page is the chooser)."""
 
 
@@ -48,23 +59,6 @@ def rules_text(rules: Any) -> str:
 def standing(report: Any) -> list[str]:
     """Where any game stands, a line each (none for a game that shows no such lines)."""
     return web_of(kinds.kind_of(report.game)).pages.standing(report)
-
-
-@contextmanager
-def registered(web: GameWeb) -> Iterator[GameWeb]:
-    """A game added for a while from outside (a test's toy), its kinds with it, then taken out.
-
-    A game of the app itself is a line here (``WEBS``) and one per kind in
-    ``rules.kinds.KINDS`` (the command reads its files too).
-    """
-    with ExitStack() as stack:
-        for kind in web.kinds:
-            stack.enter_context(kinds.added(kind))
-        WEBS.append(web)
-        try:
-            yield web
-        finally:
-            WEBS.remove(web)
 
 
 class GameTemplates(BaseLoader):

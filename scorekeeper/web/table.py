@@ -6,7 +6,8 @@ for the templates; l'Hombre's journal and fiche join it from its own module.
 
 from __future__ import annotations
 
-from flask import render_template, request
+from flask import render_template
+from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..db import get_db
@@ -14,6 +15,7 @@ from ..rights.access import readable
 from . import blueprints, registry
 from .changelog import PAGE, lines
 from .hookspecs import Page
+from .kept.arguments import asked_page, past_the_last, reads
 
 bp = blueprints.table
 
@@ -37,11 +39,14 @@ def game(game_id: int) -> Page:
 
 
 @bp.get("/games/<int:game_id>/history")
-def history(game_id: int) -> str:
+@reads("page")
+def history(game_id: int) -> str | BaseResponse:
     stored = readable(game_id)
     rows = store.history(get_db(), game_id)
     pages = max(1, -(-len(rows) // PAGE))
-    page = min(max(request.args.get("page", 1, type=int), 1), pages)
+    if (last := past_the_last(pages)) is not None:
+        return last
+    page = asked_page()
     return render_template(
         "history.html",
         stored=stored,

@@ -31,6 +31,7 @@ from . import (
     m013_phone_names,
     m014_club_presets,
     m015_chain_lengths,
+    m016_coup_key_digests_and_look_alikes,
     m018_payments_at_tables,
 )
 
@@ -50,6 +51,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m013_phone_names,
     m014_club_presets,
     m015_chain_lengths,
+    m016_coup_key_digests_and_look_alikes,
     m018_payments_at_tables,
 )
 """Every migration, in the order it runs (its number)."""

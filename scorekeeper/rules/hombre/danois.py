@@ -267,5 +267,7 @@ def replay(game: DanishGame, start: PotReport | None = None) -> PotReport:
                 if coup.contract is DanishContract.NOLO_OUVERT and rules.nolo_ouvert_bonus:
                     # the source's "jeton bonus": the codille's winner hands one chip back
                     moves.append(Transfer(codille, hombre, 1, PotReason.JETON_BONUS))
-        book.close(d, coup, result, taker, moves)
+        # a rate of 0 (a club's takst may give one) moves no chip: no line of 0
+        # (game-file.md: `transfers` lists every chip movement, each a positive amount)
+        book.close(d, coup, result, taker, [m for m in moves if m.amount])
     return book.report(deal(len(game.coups) + 1))

@@ -9,18 +9,23 @@ own system (the registry picks the kind by the rules before reading).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from ..errors import N_
 from ..kind import JsonObject, Kind, Standing, continues
+from ..money import Money, money_from_file
+from ..records import SeatRecord
 from . import danois, engine, file, jetons, systems, text
 from .correction import check_change
 from .danois import DanishCoup, DanishGame, DanishRules
 from .engine import Coup, Game, Report
+from .exports import journal_csv
 from .jetons import JetonsCoup, JetonsGame, JetonsRules
 from .pot import PotReport
-from .ruleset import PRESETS, RuleSet
+from .ruleset import PRESETS, SETTINGS, RuleSet
+from .stats import player_stats, seat_record
 
 G = TypeVar("G", bound=systems.AnyGame)
 R = TypeVar("R", bound=RuleSet | JetonsRules | DanishRules)
@@ -69,6 +74,18 @@ class HombreKind(Kind[G, R, Rep, C]):
     def dump_report_stream(self, report: Rep) -> JsonObject:
         return systems.dump_any_report(report, lazy=True)
 
+    def journal_csv(self, report: Rep) -> str:
+        return journal_csv(report)
+
+    def settlement_text(self, report: Rep, money: Money | None) -> str:
+        return text.render_settlement(report, money)
+
+    def file_money(self, data: Mapping[str, object]) -> Money | None:
+        return money_from_file(data)
+
+    def seat_records(self, report: Rep) -> list[SeatRecord]:
+        return [seat_record(stats) for stats in player_stats(report)]
+
 
 def seats(game: systems.AnyGame) -> dict[str, int]:
     return {name: seat for seat, name in enumerate(game.players)}
@@ -101,6 +118,18 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
 
     def preset(self, name: str) -> RuleSet:
         return PRESETS.get(name, PRESETS["recommended"])
+
+    def settings_text(self) -> str:
+        """Every setting of the 1709 rules with its default, then the presets in words."""
+        defaults = RuleSet()
+        lines = ["Settings (default, meaning):"]
+        for s in SETTINGS:
+            value = getattr(defaults, s.name)
+            word = json.dumps(value) if isinstance(value, bool) else str(value)
+            lines.append(f"  {s.name:<17} {word:<9} {s.help}")
+        lines += ["", "Presets:"]
+        lines += [f"  {name:<12} {preset.describe()}" for name, preset in PRESETS.items()]
+        return "\n".join(lines)
 
     def check(
         self, start: Report | None, game: Game, old: Report, first: int, kept: Sequence[Report] = ()

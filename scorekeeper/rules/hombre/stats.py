@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..records import SeatRecord
 from .engine import Reason
 from .systems import AnyReport
 
@@ -97,3 +98,19 @@ def club_stats(reports: Iterable[AnyReport]) -> dict[str, PlayerStats]:
             total.setdefault(name, PlayerStats(games=0))
             total[name] += stats
     return total
+
+
+def seat_record(stats: PlayerStats) -> SeatRecord:
+    """What a club's season shows of a record: coups, coups as hombre, outcomes, won, lost, net.
+
+    Won and lost count his gains and losses coup by coup, as hombre and as a
+    tiers, and his end-of-game share of the bêtes on its side.
+    """
+    return SeatRecord(
+        coups=stats.coups,
+        taken=sum(stats.as_hombre.values()),
+        outcomes=Counter(stats.outcomes),
+        won=stats.won_as_hombre + stats.won_as_tiers + max(stats.final_share, 0),
+        lost=stats.lost_as_hombre + stats.lost_as_tiers + max(-stats.final_share, 0),
+        net=stats.net,
+    )

@@ -72,9 +72,13 @@ BELGIAN_RULES = ("deals", "sans_atout", "target", "doubling", "all_tricks", "cap
 
 
 def _belgian_rules(rules_data: Mapping[str, Any], count: int) -> dict[str, Any]:
-    """Manillen's rules: a fixed number of deals (by default) or a target, never both."""
+    """Manillen's rules: a fixed number of deals (by default) or a target, never both.
+
+    A target of 0 is "none: `deals`" (docs/rules/manille.md §10), so the value is
+    tested, not the key's presence: ``{"target": 0, "deals": 20}`` is a game of deals.
+    """
     chosen = _known(rules_data, BELGIAN_RULES)
-    if "target" not in chosen:
+    if not chosen.get("target"):
         return {"deals": belge.default_deals(count), **chosen}
     for key in ("deals", "sans_atout"):
         if key in chosen:

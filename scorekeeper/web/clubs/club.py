@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
 from ...db import get_db
+from ...names import Clash
 from ...rights import access
 from ...rules.errors import GameError
 from ...rules.money import parse_money
@@ -58,7 +59,14 @@ def new_club() -> str | BaseResponse | tuple[str, int]:
     return page if request.method == "GET" else (page, 422)
 
 
-def _taken(name: str) -> str:
+def _taken(taken: clubs.NameTaken) -> str:
+    if taken.how is Clash.READS_ALIKE:
+        return _(
+            "This name reads like %(name)s, a member already (letters of another alphabet or"
+            " look-alike signs): use that member, or give a name that can be told apart.",
+            name=taken.existing,
+        )
+    name = taken.existing
     return _(
         "%(name)s is a member already (names are compared without case, accents or spaces): "
         "use that member, or merge the two.",
@@ -99,6 +107,7 @@ def _club_page(
         club=found,
         manager=manager,
         members=clubs.members(db, club_id),
+        look_alikes=clubs.look_alikes(db, club_id) if manager else [],
         evenings=clubs.evenings(db, club_id),
         evening_form=evening_form,
         member_form=MemberForm(formdata=None, version=version),
@@ -179,7 +188,7 @@ def add_member(club_id: int) -> BaseResponse | tuple[str, int]:
             version,
         )
     except clubs.NameTaken as taken:
-        form.name.errors = [_taken(taken.existing)]
+        form.name.errors = [_taken(taken)]
         return _club_page(club_id, new_member=form), 422
     except clubs.Refused:
         message = ngettext(
@@ -212,7 +221,7 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Refused:
         abort(404)
     except clubs.NameTaken as taken:
-        return _refused(club_id, _taken(taken.existing), 422)
+        return _refused(club_id, _taken(taken), 422)
     except clubs.Conflict:
         return _refused(club_id, str(CHANGED), 409)
     return redirect(url_for("clubs.club", club_id=club_id))

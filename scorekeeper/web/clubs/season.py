@@ -22,6 +22,7 @@ from ...clubs.season_file import season_csv as season_text
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
+from ..kept.arguments import reads
 from ..kept.expensive import club_key, expensive
 
 bp = blueprints.clubs
@@ -36,6 +37,7 @@ def _season_args(club: clubs.Club) -> tuple[str, str, str, list[SeasonRow]]:
 
 
 @bp.get("/clubs/<int:club_id>/season")
+@reads("from", "to", "sort")
 @expensive(club_key)
 def season_page(club_id: int) -> str:
     club = access.readable_club(club_id)
@@ -53,6 +55,7 @@ def season_page(club_id: int) -> str:
 
 
 @bp.get("/clubs/<int:club_id>/season.csv")
+@reads("from", "to", "sort")
 @expensive(club_key)
 def season_csv(club_id: int) -> Response:
     club = access.readable_club(club_id)

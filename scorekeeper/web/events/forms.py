@@ -7,18 +7,18 @@ from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     HiddenField,
-    IntegerField,
     SelectField,
     StringField,
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, Length, Optional
 
 from ...events.records import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
 from ...events.settings import MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
 from ...rules.kinds import KINDS
 from ..forms import options
+from ..numbers import InRange, WholeField
 
 SEATINGS = [
     ("3", _l("Tables of three")),
@@ -52,21 +52,19 @@ class NewEventForm(FlaskForm):
     kind = SelectField(_l("Game"), choices=options((k.key, k.key) for k in KINDS))
     seating = SelectField(_l("Tables"), choices=options(SEATINGS))
     format = SelectField(_l("Format"), choices=options(FORMATS))
-    rounds = IntegerField(_l("Rounds"), default=3, validators=[NumberRange(1, MAX_ROUNDS)])
-    deals = IntegerField(_l("Deals per round"), validators=[Optional(), NumberRange(1, MAX_DEALS)])
-    clock = IntegerField(
-        _l("Round clock (minutes)"), validators=[Optional(), NumberRange(1, MAX_CLOCK)]
-    )
+    rounds = WholeField(_l("Rounds"), default=3, validators=[InRange(1, MAX_ROUNDS)])
+    deals = WholeField(_l("Deals per round"), validators=[Optional(), InRange(1, MAX_DEALS)])
+    clock = WholeField(_l("Round clock (minutes)"), validators=[Optional(), InRange(1, MAX_CLOCK)])
     method = SelectField(_l("Ranking"), choices=options(METHODS))
     bye = SelectField(_l("A bye gets"), choices=options(BYES))
-    bye_credit = IntegerField(
+    bye_credit = WholeField(
         _l("Fixed credit of a bye"),
         default=0,
-        validators=[Optional(), NumberRange(-(10**6), 10**6)],
+        validators=[Optional(), InRange(-(10**6), 10**6)],
     )
-    seed = IntegerField(
+    seed = WholeField(
         _l("Seed of the draw (empty: drawn at random)"),
-        validators=[Optional(), NumberRange(0, 10**9)],
+        validators=[Optional(), InRange(0, 10**9)],
     )
     swiss = BooleanField(_l("Later rounds drawn by the standing (Swiss)"))
     new_partners = BooleanField(_l("New partners each round"), default=True)
@@ -96,12 +94,12 @@ class WithdrawForm(FlaskForm):
 class PenaltyForm(FlaskForm):
     version = HiddenField()
     player = StringField(_l("Player"), validators=[DataRequired(), Length(max=MAX_NAME)])
-    points = IntegerField(_l("Points"), validators=[DataRequired(), NumberRange(1, 10**6)])
+    points = WholeField(_l("Points"), validators=[DataRequired(), InRange(1, 10**6)])
     reason = StringField(_l("Reason"), validators=[DataRequired(), Length(max=120)])
 
 
 class LockForm(FlaskForm):
     version = HiddenField()
-    round = IntegerField(validators=[DataRequired(), NumberRange(1, MAX_ROUNDS)])
-    table = IntegerField(validators=[DataRequired(), NumberRange(1, MAX_PLAYERS)])
+    round = WholeField(validators=[DataRequired(), InRange(1, MAX_ROUNDS)])
+    table = WholeField(validators=[DataRequired(), InRange(1, MAX_PLAYERS)])
     unlock = BooleanField()

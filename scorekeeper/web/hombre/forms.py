@@ -12,18 +12,18 @@ from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     HiddenField,
-    IntegerField,
     RadioField,
     StringField,
     SubmitField,
 )
-from wtforms.validators import Length, NumberRange, Optional
+from wtforms.validators import Length, Optional
 
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
 from ...rules.hombre.takst import takst_text
 from ..forms import name_field, options, whole
 from ..hookspecs import CoupEntry
+from ..numbers import InRange, WholeField
 
 CONTRACT_WORDS: dict[str, Any] = {
     # 1709 (poule)
@@ -142,7 +142,7 @@ class NewGameForm(FlaskForm):
     )
     accounting = HiddenField(default="poule")
     poule_system = StringField(_l("Poule system"), validators=[Optional()])
-    mark_value = IntegerField(_l("Mark value"), validators=[Optional(), NumberRange(1, 1000)])
+    mark_value = WholeField(_l("Mark value"), validators=[Optional(), InRange(1, 1000)])
     payments = RadioField(
         _l("Payments"),
         choices=options([("double", _l("double")), ("simple", _l("simple"))]),
@@ -150,31 +150,25 @@ class NewGameForm(FlaskForm):
     )
     retourne = BooleanField(_l("Retourne allowed"))
     espadille_forcee = BooleanField(_l("Espadille forcée"))
-    poules_to_play = IntegerField(
-        _l("Poules to play"), validators=[Optional(), NumberRange(1, 1000)]
-    )
+    poules_to_play = WholeField(_l("Poules to play"), validators=[Optional(), InRange(1, 1000)])
     end = RadioField(
         _l("At the end"),
         choices=options([("continue", _l("continue")), ("share", _l("share"))]),
         validate_choice=False,
     )
-    cave = IntegerField(_l("Cave"), validators=[NumberRange(1, 1_000_000)])
-    fiche = IntegerField(_l("Fiche"), validators=[NumberRange(1, 1_000_000)])
+    cave = WholeField(_l("Cave"), validators=[InRange(1, 1_000_000)])
+    fiche = WholeField(_l("Fiche"), validators=[InRange(1, 1_000_000)])
     # jetons (docs/rules/jetons.md)
-    stake = IntegerField(
-        _l("Stake on an empty poule"), validators=[Optional(), NumberRange(1, 1000)]
+    stake = WholeField(_l("Stake on an empty poule"), validators=[Optional(), InRange(1, 1000)])
+    pass_fee = WholeField(
+        _l("Paid by a player who passes"), validators=[Optional(), InRange(0, 1000)]
     )
-    pass_fee = IntegerField(
-        _l("Paid by a player who passes"), validators=[Optional(), NumberRange(0, 1000)]
-    )
-    simple = IntegerField(_l("Prime: simple"), validators=[Optional(), NumberRange(1, 1000)])
-    sans_prendre = IntegerField(
-        _l("Prime: sans prendre"), validators=[Optional(), NumberRange(1, 1000)]
-    )
-    vole = IntegerField(_l("Prime: vole"), validators=[Optional(), NumberRange(1, 1000)])
-    bonus = IntegerField(_l("Bonus hand"), validators=[Optional(), NumberRange(0, 1000)])
+    simple = WholeField(_l("Prime: simple"), validators=[Optional(), InRange(1, 1000)])
+    sans_prendre = WholeField(_l("Prime: sans prendre"), validators=[Optional(), InRange(1, 1000)])
+    vole = WholeField(_l("Prime: vole"), validators=[Optional(), InRange(1, 1000)])
+    bonus = WholeField(_l("Bonus hand"), validators=[Optional(), InRange(0, 1000)])
     # danois (docs/rules/danois.md)
-    ante = IntegerField(_l("Dealer's ante"), validators=[Optional(), NumberRange(0, 1000)])
+    ante = WholeField(_l("Dealer's ante"), validators=[Optional(), InRange(0, 1000)])
     rates = RadioField(
         _l("Rates"),
         choices=options([("texte", _l("the source's")), ("dlu", _l("Danish L'hombre Union"))]),
@@ -182,9 +176,7 @@ class NewGameForm(FlaskForm):
     )
     nolo_ouvert_bonus = BooleanField(_l("Jeton bonus to a nolo ouvert lost by codille"))
     takst = StringField(_l("The club's own rates"), validators=[Optional(), Length(max=300)])
-    coups_to_play = IntegerField(
-        _l("Coups to play"), validators=[Optional(), NumberRange(0, 10_000)]
-    )
+    coups_to_play = WholeField(_l("Coups to play"), validators=[Optional(), InRange(0, 10_000)])
     create = SubmitField(_l("Create the game"))
 
 
@@ -234,7 +226,9 @@ def contracts_for(kind: Any, rules: Any) -> list[str]:
 
 def entry_position(stored: Any) -> int:
     """The number of the coup being entered: the one corrected, else the next."""
-    n = (request.view_args or {}).get("n") or request.args.get("position", type=int)
+    n = (request.view_args or {}).get("n")
+    if not n and request.method == "POST":  # the live check of a correction (``?position=``)
+        n = request.args.get("position", type=int)
     return int(n) if n else len(stored.game.coups) + 1
 
 

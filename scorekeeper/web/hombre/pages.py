@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, request
+from flask import render_template
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
 from ...rights.access import can_manage, readable
@@ -22,6 +23,7 @@ from ...rules.ledger import net_changes
 from .. import blueprints
 from ..forms import ActionForm
 from ..hookspecs import Page
+from ..kept.arguments import asked_page, past_the_last, reads
 from ..words import signed
 from .forms import coup_form
 from .guard import hombre_only
@@ -169,12 +171,15 @@ def _changes_text(what: str, before: Any, after: Any) -> str:
 
 
 @bp.get("/games/<int:game_id>/coups")
+@reads("page")
 @hombre_only
-def journal(game_id: int) -> str:
+def journal(game_id: int) -> str | BaseResponse:
     stored = readable(game_id)
     report = stored.replay()
     pages = max(1, -(-len(report.coups) // JOURNAL_PAGE))
-    page = min(max(request.args.get("page", 1, type=int), 1), pages)
+    if (last := past_the_last(pages)) is not None:
+        return last
+    page = asked_page()
     newest_first = list(reversed(report.coups))
     shown = newest_first[(page - 1) * JOURNAL_PAGE : page * JOURNAL_PAGE]
     return render_template(

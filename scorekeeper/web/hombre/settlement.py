@@ -35,6 +35,7 @@ from ..chain_heads import game_chain
 from ..forms import CHANGED, ActionForm, form_version
 from ..gamefiles import game_file_text
 from ..hookspecs import Page
+from ..kept.arguments import reads
 from ..kept.expensive import expensive, players_key
 from ..words import cents
 from .chart import net_chart
@@ -161,6 +162,7 @@ def _semicolon() -> bool:
 
 
 @bp.get("/games/<int:game_id>/journal.csv")
+@reads("sep")
 @hombre_only
 def journal(game_id: int) -> Response:
     stored = readable(game_id)
@@ -172,6 +174,7 @@ def journal(game_id: int) -> Response:
 
 
 @bp.get("/games/<int:game_id>/standings.csv")
+@reads("sep")
 @hombre_only
 def standings(game_id: int) -> Response:
     stored = readable(game_id)

@@ -30,15 +30,14 @@ from __future__ import annotations
 import hashlib
 import time
 from importlib.metadata import PackageNotFoundError, version
-from urllib.parse import urlencode
 
 from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
-from ...db import generation, get_db
+from ...db import get_db
 from ...rights.access import can_manage, readable_head
 from ...store.table_locks import table_state
-from . import shared
+from . import arguments, said, shared
 from .holes import filled, keepable, with_holes
 from .memory import DRAWN, MANAGED
 
@@ -62,8 +61,6 @@ POLL = "links.version"
 """The table link's poll: the version itself."""
 MANAGED_PAGES = frozenset({"table.game"})
 """The pages a manager reloads after each coup: kept as drawn with holes (holes.py)."""
-IGNORED_ARGUMENTS = frozenset({"saved"})
-"""Query arguments that do not change a page (``saved`` only makes the browser load it anew)."""
 
 
 def _release() -> str:
@@ -82,24 +79,23 @@ RELEASE = _release()
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
 
-def _tag(*parts: object) -> str:
-    # the database's generation: a restore in place changes it (db.generation)
-    text = "\x1f".join(str(p) for p in (RELEASE, generation(get_db()), *parts))
+def _tag(generation: str, *parts: object) -> str:
+    """A page's tag: the release, the database's generation (read with the game's row: a
+    restore in place replaces it, ``db.generation``) and what else makes the page."""
+    text = "\x1f".join(str(p) for p in (RELEASE, generation, *parts))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 def page_key() -> str:
     """What makes a follower's page besides the game: its path and the arguments it reads.
 
-    The followers' pages read two query arguments: the journal's and the history's
-    ``page`` and the CSV files' ``sep``; any other (``?n=1``, ``?x=<random>``) draws the
-    same page.
+    Each route declares the query arguments it reads (``arguments.reads``: the
+    journal's and the history's ``page``, the CSV files' ``sep``); any other
+    (``?n=1``, ``?x=<random>``, ``?page=`` on a page without pages) draws the same page.
     Never the raw query string: a stranger's junk arguments would make each its own kept
     copy of the same page (issue 24: 200 requests stored 941 MB).
     """
-    page = max(request.args.get("page", 1, type=int), 1)  # as the views read them
-    semicolon = request.args.get("sep") == "semicolon"
-    return f"{request.path}?page={page}&semicolon={semicolon}"
+    return arguments.key()
 
 
 def here() -> str:
@@ -113,11 +109,7 @@ def here() -> str:
     """
     if request.endpoint not in PAGES and not g.get("kept_answer"):
         return request.full_path.rstrip("?")
-    page = max(request.args.get("page", 1, type=int), 1)
-    args: dict[str, object] = {"page": page} if page > 1 else {}
-    if request.args.get("sep") == "semicolon":
-        args["sep"] = "semicolon"
-    return request.path + ("?" + urlencode(args) if args else "")
+    return arguments.address()
 
 
 def check() -> Response | None:
@@ -133,18 +125,19 @@ def check() -> Response | None:
     # game of the same number and version never shares a tag (the tag is a hash: the
     # token is not disclosed)
     if endpoint == POLL:
-        tag = _tag(POLL, game_id, head.version, head.updated_at, head.table_token)
+        tag = _tag(head.generation, POLL, game_id, head.version, head.updated_at, head.table_token)
     elif can_manage(head):
         # a manager's page shows why a locked table takes no coup: kept per lock too (an
         # evening or an event round closes without the game's version moving)
         lock = table_state(get_db(), game_id).key
-        return _managed(endpoint, f"{head.version}@{head.updated_at}@{lock}", head.table_token)
+        stamp = f"{head.version}@{head.updated_at}@{lock}"
+        return _managed(endpoint, head.generation, stamp, head.table_token)
     elif session.get("_flashes"):  # a follower's page is kept whole: not with a message
         return None
     else:
         # a locked table's pages say so (no PROVISIONAL once its evening is closed)
         stamp = f"{head.version}@{head.updated_at}@{table_state(get_db(), game_id).key}"
-        tag = _tag(page_key(), stamp, head.table_token, get_locale(), "follow")
+        tag = _tag(head.generation, page_key(), stamp, head.table_token, get_locale(), "follow")
     g.etag = tag
     if tag in request.if_none_match:
         response = Response(status=304)
@@ -162,24 +155,25 @@ def check() -> Response | None:
         body, headers = drawn
         response = Response(body, headers=headers)
         _headers(response, tag)
-        return response
+        return said.kept(response)
     g.draw = (game_id, head.version)
+    g.draw_started = time.perf_counter()
     return None
 
 
-def _managed(endpoint: str, version: str, table_token: str | None) -> Response | None:
+def _managed(
+    endpoint: str, generation: str, version: str, table_token: str | None
+) -> Response | None:
     """The manager's page as kept for this version, filled in for him; else mark it to keep."""
     if endpoint not in MANAGED_PAGES or not keepable():
         return None
-    arguments = sorted(
-        (k, v) for k, v in request.args.items(multi=True) if k not in IGNORED_ARGUMENTS
-    )
-    tag = _tag(request.path, arguments, version, table_token, get_locale(), "manage")
+    tag = _tag(generation, page_key(), version, table_token, get_locale(), "manage")
     kept = MANAGED.get(tag)
     if kept is not None:
         body, headers = kept
-        return Response(filled(body), headers=headers)
+        return said.kept(Response(filled(body), headers=headers))
     g.keep_managed = tag
+    g.draw_started = time.perf_counter()
     return None
 
 
@@ -194,6 +188,8 @@ def mark(response: Response) -> Response:
     if tag is not None and response.status_code == 200:
         _headers(response, tag)
         draw = g.pop("draw", None)
+        if draw is not None:
+            said.drawn(response, g.get("draw_started", time.perf_counter()))
         if draw is not None and not response.is_streamed:
             headers = {k: v for k, v in response.headers.items() if k in KEPT_HEADERS}
             page = response.get_data()
@@ -204,6 +200,7 @@ def mark(response: Response) -> Response:
                 pages.put(tag, game_id, version, page, headers)
     managed = g.pop("keep_managed", None)
     if managed is not None and response.status_code == 200 and not response.is_streamed:
+        said.drawn(response, g.get("draw_started", time.perf_counter()))
         body = with_holes(response.get_data())
         if body is not None:
             headers = {k: v for k, v in response.headers.items() if k in KEPT_HEADERS}

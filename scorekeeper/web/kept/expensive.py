@@ -6,10 +6,13 @@ with ``?x=<random>`` took a follower's poll from 4 ms to 35 s). A route marked
 ``@expensive(key)`` is:
 
 - kept per version: ``key`` names what makes the answer (for a game: its
-  version, time of change and table token, the reader's rights, the language,
-  the arguments the page reads; never the raw query string), checked from rows
-  before anything is drawn; the answer is kept in this process (``EXPENSIVE``,
-  bounded in pages and bytes) and handed out again until the version moves.
+  version, time of change and table token, the reader's rights), checked from
+  rows before anything is drawn; to it are added the language, the database's
+  generation (a restore in place replaces it) and the query arguments the
+  route declares it reads (``arguments.reads``; none for most: any other
+  query string never draws the answer again, issue 36); the answer is kept
+  in this process (``EXPENSIVE``, bounded in pages and bytes) and handed out
+  again until the version moves.
   Requests for an answer being drawn wait for it rather than draw it again.
 - bounded in how many run at once in this process: ``RENDERS`` draw, at most
   ``SLOTS`` hold a server thread (drawing or waiting), so the other threads stay
@@ -27,6 +30,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import threading
+import time
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar, cast
 
@@ -35,10 +39,10 @@ from flask_babel import get_locale, gettext
 
 from ... import clubs
 from ...clubs.purse import table_club
-from ...db import get_db
+from ...db import generation, get_db
 from ...rights import access
 from ...store.table_locks import table_state
-from .conditional import page_key
+from . import arguments, said
 from .memory import Drawn
 from .once import SHOWN_ONCE
 
@@ -99,7 +103,7 @@ def _kept(key: Hashable) -> Response | None:
     if found is None:
         return None
     body, headers = found
-    return Response(body, headers=headers)
+    return said.kept(Response(body, headers=headers))
 
 
 def _name(key: Hashable) -> str:
@@ -121,7 +125,10 @@ def expensive(key: Callable[..., Hashable | None]) -> Callable[[F], F]:
         def wrapper(**values: Any) -> Any:
             g.kept_answer = True  # its page names its canonical address (conditional.here)
             named = key(**values)  # checks access first: 404 before any work
-            whole = None if named is None else (request.endpoint, str(get_locale()), named)
+            whole = None
+            if named is not None:
+                place = (request.endpoint, arguments.key(), str(get_locale()))
+                whole = (*place, generation(get_db()), named)
             keep = whole is not None and _keepable()
             if keep and (found := _kept(whole)) is not None:
                 return found
@@ -156,7 +163,8 @@ def _draw(view: Callable[..., Any], values: dict[str, Any]) -> Response:
     if not GATE.renders.acquire(timeout=WAIT_SECONDS):
         return busy()
     try:
-        return make_response(view(**values))
+        started = time.perf_counter()
+        return said.drawn(make_response(view(**values)), started)
     finally:
         GATE.renders.release()
 
@@ -166,19 +174,14 @@ def _draw(view: Callable[..., Any], values: dict[str, Any]) -> Response:
 
 def game_key(game_id: int, **_: Any) -> Hashable:
     """A game's answer: fixed by its version and time of change, its table token (another
-    database's game of the same number never matches), the reader's rights and the page."""
+    database's game of the same number never matches), the database's generation and the
+    reader's rights."""
     head = access.readable_head(game_id)  # 404 for a game this browser may not see
-    stamp = (head.version, head.updated_at, head.table_token)
+    # the generation read with the row: the same snapshot (a restore in place, issue 36)
+    stamp = (head.generation, head.version, head.updated_at, head.table_token)
     # a club table's settlement shows the cash box's payments: it follows the club's version too
     club = table_club(get_db(), game_id)
-    return (
-        game_id,
-        stamp,
-        access.can_manage(head),
-        page_key(),
-        table_state(get_db(), game_id).key,
-        club,
-    )
+    return (game_id, stamp, access.can_manage(head), table_state(get_db(), game_id).key, club)
 
 
 def players_key(**_: Any) -> Hashable:

@@ -14,10 +14,11 @@ from typing import Any, TypeVar
 from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, RadioField, StringField, SubmitField
-from wtforms.validators import Length, NumberRange, Optional
+from wtforms import HiddenField, RadioField, StringField, SubmitField
+from wtforms.validators import Length, Optional
 
 from ..forms import name_field, options
+from ..numbers import InRange, WholeField
 
 SEATS = options(
     [("0", _l("Player 1")), ("1", _l("Player 2")), ("2", _l("Player 3")), ("3", _l("Player 4"))]
@@ -62,7 +63,7 @@ class SheetCoupForm(FlaskForm):
     """One coup of a points game: the points, a note, check or save; a game adds its fields."""
 
     version = HiddenField()
-    points = IntegerField(_l("Points of Nous"), validators=[Optional(), NumberRange(0, 200)])
+    points = WholeField(_l("Points of Nous"), validators=[Optional(), InRange(0, 200)])
     note = StringField(_l("Note"), validators=[Optional(), Length(max=200)])
     check = SubmitField(_l("Check"))
     save = SubmitField(_l("Save the coup"))

@@ -256,7 +256,7 @@ def render_belote(report: BeloteReport) -> str:
 
 
 class BeloteKind(GameKind):
-    """Belote scoring: the kind every layer asks (its web half is registered beside it)."""
+    """Belote scoring: the kind every layer asks (the entry point gives it, ``toygame.GAME``)."""
 
     key = "belote"
     game = "belote"
@@ -294,4 +294,4 @@ class BeloteKind(GameKind):
 
 
 BELOTE = BeloteKind()
-"""The kind itself: what the one registry line adds."""
+"""The kind itself: what the entry point's ``GAME`` carries."""

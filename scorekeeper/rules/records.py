@@ -1,0 +1,48 @@
+"""A seat's record over one game or many: what a club's season adds up per member.
+
+A kind that keeps such records answers ``Kind.seat_records`` with one per
+seat (l'Hombre's come from ``hombre.stats.player_stats``); the season adds
+them by member with ``+`` and never asks which game they come from.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat's coups and chips; records add up (``a + b``) over games.
+
+    >>> a = SeatRecord(coups=3, taken=1, outcomes=Counter(gagne=1), won=9, lost=2, net=7)
+    >>> b = SeatRecord(coups=2, taken=1, outcomes=Counter(codille=1), won=0, lost=5, net=-5)
+    >>> total = a + b
+    >>> (total.coups, total.taken, total.won, total.lost, total.net)
+    (5, 2, 9, 7, 2)
+    >>> sorted(total.outcomes.items())
+    [('codille', 1), ('gagne', 1)]
+    """
+
+    coups: int = 0
+    """The coups dealt while he sat at the table."""
+    taken: int = 0
+    """The coups he played as the one who takes (l'Hombre's hombre)."""
+    outcomes: Counter[str] = field(default_factory=Counter)
+    """His taken coups by outcome, in the game's own words (gagne, remise, codille…)."""
+    won: int = 0
+    """Chips won: every gain of his, counted coup by coup."""
+    lost: int = 0
+    """Chips lost, coup by coup (a positive number)."""
+    net: int = 0
+    """What he ends with: won − lost."""
+
+    def __add__(self, other: SeatRecord) -> SeatRecord:
+        return SeatRecord(
+            self.coups + other.coups,
+            self.taken + other.taken,
+            self.outcomes + other.outcomes,
+            self.won + other.won,
+            self.lost + other.lost,
+            self.net + other.net,
+        )

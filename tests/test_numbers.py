@@ -1,0 +1,92 @@
+"""Whole numbers typed into forms: read without floats, within their range (issue 36).
+
+WTForms' ``NumberRange`` compares through a float: a 400-digit seed made
+``POST /events/new`` a 500 (OverflowError); ``IntegerField`` read "١٢" as 12.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+import pytest
+from test_events import EVENT
+from test_web_sheets import new_sheet
+from test_web_sheets import report as sheet_report
+from test_web_sheets import version as sheet_version
+from werkzeug.datastructures import MultiDict
+from wtforms import Form
+
+from scorekeeper.rules.errors import GameError
+from scorekeeper.rules.money import parse_money
+from scorekeeper.web.numbers import InRange, WholeField
+
+TEN_TO_400 = "1" + "0" * 400
+
+
+class Seed(Form):
+    seed = WholeField(validators=[InRange(0, 10**9)])
+    credit = WholeField(validators=[InRange(-(10**6), 10**6)])
+
+
+def read(**posted):
+    form = Seed(MultiDict(posted))
+    form.validate()
+    return form
+
+
+def errors(response):
+    return re.findall(r'class="error"[^>]*>([^<]*)<', response.data.decode())
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("0", 0), ("7", 7), (" 12 ", 12), ("000000000000000042", 42), ("1000000000", 10**9)],
+)
+def test_whole_numbers_in_range_are_read_as_ints(text, value):
+    form = read(seed=text, credit="-1000000")
+    assert form.seed.data == value and form.credit.data == -(10**6) and not form.errors
+
+
+@pytest.mark.parametrize("text", [TEN_TO_400, "9" * 4400, "1000000001", "-1", "-" + TEN_TO_400])
+def test_out_of_range_even_past_every_float_is_refused_with_the_range(text):
+    form = read(seed=text, credit="0")
+    assert form.errors == {"seed": ["Number must be between 0 and 1000000000."]}
+
+
+@pytest.mark.parametrize(
+    "text", ["1.5", "0,5", "1e3", "inf", "NaN", "١٢", "１２", "²", "1_000", "+3"]
+)
+def test_fractions_and_other_digits_are_not_whole_numbers(text):
+    form = read(seed=text, credit="0")
+    assert form.errors == {"seed": ["Not a valid integer value."]}
+
+
+def test_a_400_digit_seed_is_refused_beside_its_field_not_a_500(client):
+    client.post("/admin", data={"password": "x"})
+    response = client.post("/events/new", data={**EVENT, "name": "Cup", "seed": TEN_TO_400})
+    assert response.status_code == 422
+    assert "Number must be between 0 and 1000000000." in errors(response)
+    negative = client.post(
+        "/events/new", data={**EVENT, "name": "Cup", "bye_credit": "-" + "9" * 400}
+    )
+    assert negative.status_code == 422
+    assert "Number must be between -1000000 and 1000000." in errors(negative)
+
+
+def test_arabic_indic_digits_are_not_points(client, app):
+    game = new_sheet(client, "brou")
+    data = {"version": sheet_version(client, game), "points": "٦٠"}  # "60" in other digits
+    response = client.post(game + "/sheet/coups", data=data)
+    assert response.status_code == 422
+    assert "Not a valid integer value." in errors(response)
+    assert sheet_report(client, game)["coups"] == []
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from coups").fetchone() == (0,)
+
+
+@pytest.mark.parametrize("text", ["١", "０.０５", "1e-2", TEN_TO_400, "0." + "5" * 500, "-0.05"])
+def test_a_chip_value_is_ascii_digits_read_without_a_float(text):
+    with pytest.raises(GameError):
+        parse_money(text, "EUR")
+    assert str(parse_money("0,05", "eur").chip_value) == "0.05"
