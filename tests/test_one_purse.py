@@ -30,7 +30,7 @@ import tempfile
 from decimal import Decimal
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_hombre_properties import STANDARD, games
 
@@ -48,7 +48,7 @@ from scorekeeper.rules.money import Money
 
 DAY = "2026-11-27"
 POOL = ("Anne", "Bruno", "Chloé", "Denis", "Élise")
-STEPS = ("coup", "pay_room", "pay_table", "reverse", "close", "reopen")
+STEPS = ("coup", "pay_room", "pay_table", "reverse", "close or reopen")
 
 
 @st.composite
@@ -64,7 +64,8 @@ def evenings(draw):
     steps = draw(
         st.lists(
             st.tuples(st.sampled_from(STEPS), st.integers(0, 99), st.integers(1, 100)),
-            max_size=14,
+            min_size=2,
+            max_size=16,
         )
     )
     return chip, tables, steps
@@ -155,13 +156,14 @@ def check_evening(db, chip, tables, steps):
                 add(model_paid, entry.member, -entry.amount)
                 if entry.table is not None:
                     add(table_paid[entry.table], entry.member, -entry.amount)
-        elif step == "close" and not closed:
+        elif step == "close or reopen" and not closed:
             closing.close(db, club(db, club_id), evening, club(db, club_id).version)
             closed = True
             posted = dict(evening_purse(db, club(db, club_id), evening).result)  # type: ignore[union-attr]
-        elif step == "reopen" and closed:
+        elif step == "close or reopen":
             closing.reopen(db, club(db, club_id), evening, club(db, club_id).version)
             closed = False
+        event(f"{step} ({'closed' if closed else 'open'})")  # --hypothesis-show-statistics
         agree(db, club_id, evening, ids, tables, played, member, per_chip, closed)
         paid_and_left(db, club_id, evening, ids, model_paid, table_paid, posted, closed)
 
