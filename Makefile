@@ -3,6 +3,8 @@
 #                (make run HOST=0.0.0.0: serve the local network, for the phones;
 #                 make run HOST=0.0.0.0 HTTPS=1: the same over HTTPS, see /trust)
 #   make test  - the same plus test tools and Chromium, then lint, types and the suite
+#   make fuzz  - a deep run of every Hypothesis test: new random examples, the fuzz's
+#                ten times as many as in the suite (docs/architecture.md, "The suite")
 PYTHON ?= python3
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
@@ -12,7 +14,7 @@ BIN    := $(VENV)/bin
 RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-droid-fallback libicu-dev pkg-config g++
 TEST_DEBS := chromium poppler-utils systemd
 
-.PHONY: run setup test lint bench load translations clean
+.PHONY: run setup test fuzz lint bench load translations clean
 
 # Install the Debian packages of $(1) that are missing (one apt-get update when needed).
 define debs
@@ -63,6 +65,11 @@ test: lint $(VENV)/.catalogs
 	$(BIN)/python tools/translate.py --check
 	test -x /usr/bin/chromium
 	$(BIN)/pytest -q -n auto
+
+# The suite's Hypothesis tests draw the same examples every run (a steady time, no
+# failure by luck); this draws new ones, ten times as many for the fuzz (tests/test_fuzz.py).
+fuzz: $(VENV)/.test-installed $(VENV)/.catalogs
+	$(BIN)/pytest -q -n auto -m hypothesis --hypothesis-profile=fuzz
 
 bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/replay.py

@@ -15,10 +15,11 @@ from typing import Any
 
 from .draw import DrawError
 from .draw import command as draw_command
-from .rules import importing, kinds
+from .rules import importing, kinds, seating
 from .rules.errors import GameError
 from .rules.gamefile import write_json, write_json_bytes
 from .rules.kind import GameKind
+from .rules.ledger import settle_up
 from .rules.money import parse_money
 
 
@@ -76,6 +77,7 @@ def _replay_command(args: argparse.Namespace) -> None:
     data = read_json(args.file, args.any_size)
     kind = _kind_of_file(data)
     game = kind.load(data)
+    changes = seating.load(data, kind, game)
     del data  # the parsed file is not needed while the game is replayed and written
     report = kind.replay(game)
     journal = kind.journal_csv(report) if args.csv else None
@@ -83,11 +85,15 @@ def _replay_command(args: argparse.Namespace) -> None:
         raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
     if args.json:
         # the coups are turned into JSON a batch at a time as they are written, never held whole
-        write_report_json(kind.dump_report_stream(report))
+        write_report_json(
+            {**kind.dump_report_stream(report), **seating.report_keys(kind, changes, report)}
+        )
     elif journal is not None:
         sys.stdout.write(journal)
     else:
         print(kind.text(report))
+        for line in seating.text_lines(kind, changes, report):
+            print(line)
 
 
 def write_report_json(report: Any) -> None:
@@ -103,7 +109,9 @@ def write_report_json(report: Any) -> None:
 def cmd_settle(args: argparse.Namespace) -> None:
     data = read_json(args.file)
     kind = _kind_of_file(data)
-    report = kind.replay(kind.load(data))
+    game = kind.load(data)
+    changes = seating.load(data, kind, game)
+    report = kind.replay(game)
     money = kind.file_money(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")
@@ -111,6 +119,14 @@ def cmd_settle(args: argparse.Namespace) -> None:
     if text is None:
         raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
     print(text)
+    if changes:  # someone took a seat: the seats' nets above, settled person by person here
+        for line in seating.text_lines(kind, changes, report):
+            print(line)
+        people = seating.person_tally(kind, game, changes, report)
+        names = list(people)
+        print("Who pays whom, person by person:")
+        for t in settle_up(list(people.values())):
+            print(f"  {names[t.payer]} → {names[t.payee]} {t.amount}")
 
 
 def cmd_rules(args: argparse.Namespace) -> None:

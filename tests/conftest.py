@@ -7,13 +7,75 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import threading
+from pathlib import Path
 
 import pytest
+from flask import Flask
+from hypothesis import HealthCheck, settings
+from jinja2 import BytecodeCache, Environment
+from jinja2.bccache import Bucket
+from playwright.sync_api import expect
 from web import PageClient
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
+from scorekeeper import create_app, db
+
+settings.register_profile(
+    "suite",
+    derandomize=True,  # the same examples every run: the suite never passes or fails by luck
+    database=None,  # nor by what an earlier run left in .hypothesis/
+    deadline=None,  # a machine loaded by other work is slow, not wrong
+    suppress_health_check=[HealthCheck.too_slow],  # the same: a timing, not a finding
+)
+settings.register_profile(
+    "fuzz",  # make fuzz (pytest --hypothesis-profile=fuzz): new random examples every run
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,  # a failure found once is replayed with @reproduce_failure
+)
+settings.load_profile("suite")  # --hypothesis-profile, read after this file, overrides it
+
+# A page's expectation waits for what it expects and returns the moment it holds: the bound
+# costs nothing when the machine is quick, and on one loaded by other work (a table link's
+# poll, a server's answer) five seconds were not always enough.
+expect.set_options(timeout=20_000)
+
+
+class _SharedTemplates(BytecodeCache):
+    """The templates' compiled code, kept for every app a test process makes.
+
+    Each app has its own Jinja environment, which compiled every template it drew again:
+    a third of the CPU time of the tests that draw pages. Every app here is made by
+    ``create_app`` with the same Jinja options, and a template is found by its name, its
+    file and its source's checksum, so a changed template is compiled again.
+    """
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+_TEMPLATES = _SharedTemplates()
+_jinja_environment = Flask.create_jinja_environment
+
+
+def _with_shared_templates(self: Flask) -> Environment:
+    """Flask's environment for ``self``, reading compiled templates from ``_TEMPLATES``."""
+    environment = _jinja_environment(self)
+    environment.bytecode_cache = _TEMPLATES
+    return environment
+
+
+Flask.create_jinja_environment = _with_shared_templates  # type: ignore[method-assign]
+
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -30,13 +92,34 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory) -> Path:
+    """An empty database with every migration applied, made once per test process.
+
+    Migrating a new file cost every test that took an app about half a second on a
+    loaded machine; copying this one costs a millisecond. ``create_app`` finds the copy
+    migrated and applies nothing. Migrating from an empty file is still tested: by
+    ``csrf_app``, by every app a test makes with ``create_app`` itself, and by
+    test_durability's ``test_an_empty_file_migrates_to_the_schema_the_tests_copy``.
+    """
+    path = tmp_path_factory.mktemp("migrated") / "migrated.sqlite"
+    db.connect(path, migrate=True).close()  # the last connection closed: no -wal file left
+    return path
+
+
+def migrated_copy(template: Path, target: Path) -> str:
+    """``template`` copied to ``target`` (its 0600 mode too); the path as the app wants it."""
+    shutil.copy(template, target)
+    return str(target)
+
+
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, migrated_database):
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "DATABASE": str(tmp_path / "scorekeeper.sqlite"),
+            "DATABASE": migrated_copy(migrated_database, tmp_path / "scorekeeper.sqlite"),
             "WTF_CSRF_ENABLED": False,
             "RATELIMIT_ENABLED": False,  # the limits are tested on their own
         }
@@ -83,12 +166,12 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture
-def live_server(tmp_path):
+def live_server(tmp_path, migrated_database):
     """The app served by a real HTTP server on 127.0.0.1 (CSRF on, as in production)."""
     app = create_app(
         {
             "SECRET_KEY": "live",
-            "DATABASE": str(tmp_path / "live.sqlite"),
+            "DATABASE": migrated_copy(migrated_database, tmp_path / "live.sqlite"),
             "RATELIMIT_ENABLED": False,
         }
     )

@@ -57,6 +57,9 @@ HOSTILE = st.one_of(
     st.integers(-(10**15), 10**15).map(str),
 )
 FIELDS = [
+    "seat",
+    "player",
+    "way",
     "code",
     "name",
     "short_name",
@@ -184,7 +187,15 @@ DANISH = {
     ],
     "money": {"chip_value": "0.05", "currency": "EUR"},
 }
-SEEDS = [SEED, BROU, MANILLE, MANILLEN, JETONS, DANISH]
+SEATED = {
+    **BROU,
+    "seat_changes": [
+        {"coup": 2, "seat": "Bruno", "player": "Émile", "way": "takes_over"},
+        {"coup": 3, "seat": "Anne", "player": "Fanny", "way": "plays_for"},
+    ],
+}
+"""A file in which two people took a seat (issue 35, point 6)."""
+SEEDS = [SEED, BROU, MANILLE, MANILLEN, JETONS, DANISH, SEATED]
 JSON = st.recursive(
     st.none()
     | st.booleans()

@@ -182,7 +182,7 @@ def test_the_table_link_sees_a_new_coup_within_seconds(browser: Browser, live_se
     expect(follower.locator("#entry")).to_have_count(0)
     manager.goto(live_server + "/games/1")
     tap_coup(manager, "Bruno", {"Bruno": 5, "Anne": 2}, "gagne")
-    expect(follower.locator("#deal")).to_contain_text("coup 2", timeout=10_000)
+    expect(follower.locator("#deal")).to_contain_text("coup 2")
     assert standing(follower) == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
 
 
@@ -204,12 +204,12 @@ def test_the_table_link_asks_for_its_page_once_per_change(browser: Browser, live
     follower.on("response", lambda r: polls.append(r.status) if polled(r) else None)
     follower.goto(table_link)
     follower.evaluate("window.stillHere = true")
-    with follower.expect_response(lambda r: polled(r) and r.status == 304, timeout=10_000):
+    with follower.expect_response(lambda r: polled(r) and r.status == 304):
         pass  # nothing changed: the page's poll is answered without a body
     manager.goto(live_server + "/games/1")
     tap_coup(manager, "Bruno", {"Bruno": 5, "Anne": 2}, "gagne")
-    expect(follower.locator("#deal")).to_contain_text("coup 2", timeout=10_000)
-    with follower.expect_response(lambda r: polled(r) and r.status == 304, timeout=10_000):
+    expect(follower.locator("#deal")).to_contain_text("coup 2")
+    with follower.expect_response(lambda r: polled(r) and r.status == 304):
         pass  # the new page's tag is the one asked with now
     assert follower.evaluate("window.stillHere") is True  # shown in place, not reloaded
     assert polls.count(200) == 1  # one page for one change

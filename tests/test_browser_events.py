@@ -64,7 +64,7 @@ def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
     # The wall follows without a reload: the winner's line goes to the top, his total no
     # longer 0 (every total was 0 before the deal: the bye's credit is the round's average).
     top = wall.locator("#ranking tbody tr").first
-    expect(top.locator("td").last).not_to_have_text("0", timeout=10_000)
+    expect(top.locator("td").last).not_to_have_text("0")
     expect(top).to_contain_text(seated[0])
     phone.goto(live_server + "/events/1")
     expect(phone.locator(".table-card")).to_contain_text("1 of 4 deals")

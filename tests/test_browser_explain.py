@@ -47,7 +47,7 @@ def test_points_games_check_as_typed_and_every_phone_is_told_what_changed(
     expect(page.locator("#preview .refused")).to_contain_text("points")
     page.locator("#points").press_sequentially("40", delay=60)
     # Anne deals: K 3 to Nous; Nous 40 of 68 card points: Eux 28
-    expect(page.locator("#preview")).not_to_contain_text("points de Nous", timeout=3000)
+    expect(page.locator("#preview")).not_to_contain_text("points de Nous")
     expect(page.locator("#preview .refused")).to_have_count(0)
     expect(page.locator("#preview")).to_contain_text("Nous +")
 
@@ -80,7 +80,7 @@ def test_points_games_check_as_typed_and_every_phone_is_told_what_changed(
 
     # the follower, within its next poll, is told what changed: the field and the nets
     notice = follower.locator("#change-notice")
-    expect(notice).to_contain_text("Coup 1 corrigé", timeout=10_000)
+    expect(notice).to_contain_text("Coup 1 corrigé")
     expect(notice).to_contain_text("Points de Nous 54 → 64")
     expect(notice).to_contain_text("Nous +10, Eux −10")
     # EXPLAIN_SHOT=docs/change-notice-phone.png makes the players' guide's picture

@@ -99,7 +99,7 @@ def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_refusals_ke
     assert len(stored_coups(tmp_path)) == 3
     page.unroute("**/coups")  # the outbox's next try (every 3 s) gets its answer
     sent = page.locator(".flash", has_text="envoyés et confirmés par le serveur")
-    expect(sent).to_be_visible(timeout=10_000)
+    expect(sent).to_be_visible()
     coups = stored_coups(tmp_path)
     assert len(coups) == 3 and coups[2]["hombre"] == "Chloé"
     # a coup kept offline, the game changed meanwhile (its version moved on the server):
@@ -163,7 +163,7 @@ def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_
     first.fill("#points", "54")
     first.get_by_role("button", name="Enregistrer le coup").tap()
     expect(first.locator("#outbox .pending-coup")).to_contain_text("Coup 1")
-    expect(follower.locator(".offline-since")).to_contain_text("Hors ligne depuis", timeout=8000)
+    expect(follower.locator(".offline-since")).to_contain_text("Hors ligne depuis")
     # the second phone, online, saves a coup of 60
     second.fill("#points", "60")
     second.get_by_role("button", name="Enregistrer le coup").tap()
@@ -182,8 +182,8 @@ def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_
     expect(conflict.locator(".phone-coups")).to_contain_text("54")
     # the follower catches up: the note goes, the second phone's coup is shown
     back_online(follower)
-    expect(follower.locator(".offline-since")).to_have_count(0, timeout=8000)
-    expect(follower.locator("#sheet")).to_contain_text("60", timeout=8000)
+    expect(follower.locator(".offline-since")).to_have_count(0)
+    expect(follower.locator("#sheet")).to_contain_text("60")
     # "send mine after theirs": checked again by the server at its version, stored after
     conflict.get_by_role("button", name="Envoyer les miens après les leurs").tap()
     expect(first.locator(".flash", has_text="envoyés et confirmés par le serveur")).to_be_visible()

@@ -39,13 +39,16 @@ def new_game(page: Page, server: str, locale: str) -> None:
     expect(page.locator("#deal")).to_be_visible()
 
 
-def expect_in_view(page: Page, selector: str, seconds: float = 5.0) -> None:
+def expect_in_view(page: Page, selector: str, seconds: float = 20.0) -> None:
     """The element comes to lie inside the viewport: after a load the browser scrolls to the
-    page's anchor once its layout settles, which may be after the element is there."""
+    page's anchor once its layout settles, which may be after the element is there.
+
+    Looked at again after each frame the browser draws (a scroll happens in one), never
+    after a fixed time; ``seconds`` bounds it on a machine loaded by other work."""
     deadline = time.monotonic() + seconds
     while not in_view(page, selector):
         assert time.monotonic() < deadline, f"{selector} is not in view"
-        page.wait_for_timeout(100)
+        page.evaluate("() => new Promise(requestAnimationFrame)")
 
 
 def in_view(page: Page, selector: str) -> bool:
@@ -236,7 +239,7 @@ def test_home_screen_awake_and_a_lost_server(browser: Browser, live_server: str,
     assert coups_stored(page, game) == 0
     # the server answers again: the outbox's next try stores it, once
     page.unroute("**/coups")
-    expect(page.locator("#outbox")).to_be_hidden(timeout=10_000)
+    expect(page.locator("#outbox")).to_be_hidden()
     expect(page.locator(".offline")).to_be_hidden()
     assert coups_stored(page, game) == 1
     page.context.close()
@@ -263,6 +266,6 @@ def test_the_points_sheet_has_the_bar_stays_awake_and_keeps_an_entry_offline(
     expect(page.locator("#outbox .pending-coup")).to_contain_text("54")  # kept on the phone
     assert page.input_value("#points") == "" and coups_stored(page, game) == 0
     page.unroute("**/sheet/coups")
-    expect(page.locator(".flash")).to_contain_text("confirmés par le serveur", timeout=10_000)
+    expect(page.locator(".flash")).to_contain_text("confirmés par le serveur")
     assert coups_stored(page, game) == 1
     page.context.close()

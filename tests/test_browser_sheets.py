@@ -132,7 +132,7 @@ def test_the_final_sheet_prints_on_a4_and_the_table_link_follows(
     manager.goto(live_server + "/games/1")
     manager.locator("#f-renonce label", has_text="Eux").tap()
     manager.get_by_role("button", name="Enregistrer le coup").tap()
-    expect(follower.locator("#standing")).to_contain_text("Coup 2 — Bruno donne", timeout=10_000)
+    expect(follower.locator("#standing")).to_contain_text("Coup 2 — Bruno donne")
     a4 = browser.new_context(viewport={"width": 794, "height": 1123}, locale="fr-FR").new_page()
     a4.goto(table_link)
     a4.goto(live_server + "/games/1/settlement")

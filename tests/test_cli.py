@@ -184,3 +184,38 @@ def test_a_missing_file_is_one_line_too(tmp_path):
         done.stderr.strip()
         == f"error: cannot read {tmp_path / 'nope.json'}: No such file or directory"
     )
+
+
+def test_replay_says_who_took_a_seat_and_each_persons_result(tmp_path):
+    # docs/rules.md, "Someone takes a seat": Denis takes over B's seat for coups 5-7;
+    # B hands over his open bêtes 72 + 108: B 0 - 180, Denis -9 + 180 = +171
+    data = {
+        **SEED,
+        "rules": {**SEED["rules"], "take_over": True},
+        "seat_changes": [{"coup": 5, "seat": "B", "player": "Denis", "way": "takes_over"}],
+    }
+    done = scorekeeper("replay", write(tmp_path, data), "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["net"] == {"A": -72, "B": -9, "C": 81}  # per seat, as before
+    assert report["by_person"] == {"A": -72, "B": -180, "C": 81, "Denis": 171}
+    assert report["sittings"][2] == {
+        "seat": "B",
+        "player": "Denis",
+        "from_coup": 5,
+        "to_coup": None,
+        "way": "takes_over",
+        "for": "Denis",
+    }
+    text = scorekeeper("replay", write(tmp_path, data))
+    assert "from coup 5: Denis takes over from B (B's seat)" in text.stdout
+    assert "Denis: +171" in text.stdout
+    settled = scorekeeper("settle", write(tmp_path, data))
+    assert settled.returncode == 0, settled.stderr
+    # person by person: A -72, B -180, C +81, Denis +171 (settle_up: B → Denis 171, A → C 72,
+    # B → C 9)
+    tail = settled.stdout.split("Who pays whom, person by person:")[1].split()
+    assert " ".join(tail) == "B → Denis 171 A → C 72 B → C 9"
+    refused = scorekeeper("replay", write(tmp_path, {**data, "rules": SEED["rules"]}))
+    assert refused.returncode == 2
+    assert "seat_changes[1].way" in refused.stderr or "take over" in refused.stderr

@@ -10,9 +10,9 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
+import sqlite_utils
 from live import Phone, free_port, start_server
 from web import NEW_GAME, coup_data
 
@@ -22,6 +22,8 @@ from scorekeeper.rules.hombre.file import load_coup
 
 BIN = Path(sys.executable).parent / "scorekeeper"
 COUPS = ["B demande A2 B5 C2", "pass", "A demande A4 B4 C1", "C sans_prendre A1 B2 C6"]
+STREAMED = 12
+"""Coups the server confirms before it is killed, the stream still going."""
 
 
 def check_database(path: Path) -> int:
@@ -52,6 +54,7 @@ def test_kill_9_during_a_stream_of_coups_loses_at_most_the_request_in_flight(tmp
         assert status == 302
         saved = []
         stop = threading.Event()
+        streaming = threading.Event()  # set once the server has confirmed STREAMED coups
 
         def stream() -> None:
             n = 0
@@ -64,11 +67,15 @@ def test_kill_9_during_a_stream_of_coups_loses_at_most_the_request_in_flight(tmp
                     return  # the server is gone (mid-request, or mid-answer: IncompleteRead)
                 if status == 302:
                     saved.append(n)
+                    if len(saved) >= STREAMED:
+                        streaming.set()
                 n += 1
 
         writer = threading.Thread(target=stream)
         writer.start()
-        time.sleep(2.5)
+        # killed mid-stream once it is well under way (not after a fixed time: on a loaded
+        # machine 2.5 s were a handful of coups, on a quick one dozens)
+        assert streaming.wait(timeout=60), saved
         os.kill(server.pid, signal.SIGKILL)
         server.wait()
         stop.set()
@@ -143,7 +150,6 @@ def test_restore_refuses_what_is_not_a_backup(tmp_path):
 def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
     path = tmp_path / "old.sqlite"
     db_conn = sqlite3.connect(path)
-    import sqlite_utils
 
     old = sqlite_utils.Database(db_conn)
     migrations.apply(old, stop_before="m002_money")  # the schema of the first release
@@ -206,6 +212,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m015_chain_lengths",
         "m016_coup_key_digests_and_look_alikes",
         "m018_payments_at_tables",
+        "m019_seat_changes",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it
 
@@ -241,3 +248,28 @@ def test_phones_creating_games_at_once_all_get_their_game(tmp_path):
         assert conn.execute("select count(*) from games").fetchone() == (48,)
         assert conn.execute("select count(*) from grants").fetchone() == (48,)
     conn.close()
+
+
+def test_an_empty_file_migrates_to_the_schema_the_tests_copy(tmp_path, migrated_database):
+    """``create_app`` on an empty file makes the schema and migration list of the copy.
+
+    The ``app`` fixture copies one database migrated per test process (conftest's
+    ``migrated_database``) rather than migrating each test's own: this is the app's
+    own migration from nothing, compared table by table, index by index.
+    """
+    create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "new.sqlite")})
+
+    def schema(path: Path) -> tuple[list[tuple[str, str, str]], list[str]]:
+        with sqlite3.connect(path) as conn:
+            tables = conn.execute(
+                "select type, name, sql from sqlite_master order by type, name"
+            ).fetchall()
+            applied = [row[0] for row in conn.execute("select name from _sqlite_migrations")]
+        conn.close()
+        return tables, applied
+
+    made, applied = schema(tmp_path / "new.sqlite")
+    assert (made, applied) == schema(migrated_database)
+    every = migrations.pending(sqlite_utils.Database(memory=True))
+    assert applied == [migration.name for migration in every]
+    assert len(made) > 20  # games, coups, changes, grants, clubs, events… and their indexes

@@ -13,8 +13,12 @@ from golden.make_pages import PAGES, pages
 NAMES = sorted(str(p.relative_to(PAGES)).removesuffix(".txt") for p in PAGES.rglob("*.txt"))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def drawn() -> dict[str, str]:
+    """Every page, its games imported and drawn once per test process.
+
+    Module scope drew them again whenever a worker of ``pytest -n`` came back to this
+    module from another one's tests (five seconds each time on a loaded machine)."""
     return dict(pages())
 
 

@@ -128,9 +128,7 @@ def check_evening(db, chip, tables, steps):
             found = (
                 evening_purse(db, club(db, club_id), evening)
                 if step == "pay_room"
-                else table_purse(
-                    db, club(db, club_id), ids[t], store.load(db, ids[t]).replay().tally
-                )
+                else table_purse(db, club(db, club_id), ids[t])
             )
             assert found is not None
             if found.suggestions:
@@ -214,7 +212,7 @@ def agree(db, club_id, evening, ids, tables, played, member, per_chip, closed):
     for (game, _), n, gid in zip(tables, played, ids, strict=True):
         tally = store.load(db, gid).replay().tally
         assert list(tally) == list(replay(dataclasses.replace(game, coups=game.coups[:n])).net)
-        own = table_purse(db, the_club, gid, tally)
+        own = table_purse(db, the_club, gid)
         assert own is not None
         exact = {
             member[name]: net * per_chip for name, net in zip(game.players, tally, strict=True)
@@ -249,7 +247,7 @@ def paid_and_left(db, club_id, evening, ids, model_paid, table_paid, posted, clo
     assert nonzero(balances) == {}
     book = accounts.accounts(db, club_id)
     for gid in ids:
-        own = table_purse(db, the_club, gid, store.load(db, gid).replay().tally)
+        own = table_purse(db, the_club, gid)
         assert own is not None and own.evening == purse  # the same paid and left as the room
         assert all(s in purse.suggestions for s in own.suggestions)
         mine = set(own.members)

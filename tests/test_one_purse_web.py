@@ -96,6 +96,14 @@ def test_a_payment_on_the_room_is_paid_and_left_there_and_in_the_cash_box(client
         f"/evenings/{evening}/close", data={"version": club_version(app), "confirmed": "1"}
     )
     assert closed.status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        posted = conn.execute(
+            "select members.name, amount from ledger join members"
+            " on members.id = ledger.member_id where kind = 'evening' order by ledger.id"
+        ).fetchall()
+    # every result is posted, Anne's too, though her payment for the evening (+360) is the
+    # opposite of her result: −72 × 5 = −360, −9 × 5 = −45, 81 × 5 = 405
+    assert posted == [("Anne", -360), ("Bruno", -45), ("Chloé", 405)]
     cash = client.get(f"/clubs/{club}/cash").data.decode()
     assert suggestions(cash) == [("Bruno", "Chloé", "0.45")]
     assert suggestions(client.get(room).data.decode()) == suggestions(cash)
@@ -119,7 +127,10 @@ def test_a_club_tables_settlement_shows_money_and_pays_into_the_cash_box(client,
     page = client.get(game + "/settlement").data.decode()
     assert suggestions(page) == [("Anne", "Chloé", "3.60")]
     evening_money = section(page, "pays")
-    paid_left = r'Bruno</th><td class="num paid">\+€0.45</td><td class="num left"><b>€0.00'
+    paid_left = (
+        r'Bruno</th><td class="num result">−€0.45</td>'
+        r'<td class="num paid">\+€0.45</td><td class="num left"><b>€0.00'
+    )
     assert re.search(paid_left, evening_money)  # the evening's paid and left, as the room's
     # The same payment on the room's settlement and in the cash box
     room = client.get(f"/evenings/{evening}/settlement").data.decode()

@@ -35,7 +35,8 @@ from ..store import closings
 from .closing import amounts
 from .evening_tables import evening as evening_of
 from .records import Club, Evening, Member
-from .seats import members, seat_members
+from .room import room_of
+from .seats import members
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ def evening_purse(db: sqlite_utils.Database, club: Club, evening: Evening) -> Pu
 def table_result(
     club: Club, by_id: Mapping[int, Member], seats: Sequence[int], nets: Sequence[int]
 ) -> dict[int, int]:
-    """A table's nets (chips, by seat) in cents per member, by the largest remainder."""
+    """A table's nets (chips, by seat or person) in cents per member, by the largest remainder."""
     assert club.money is not None
     chips: dict[int, int] = {}
     for member, net in zip(seats, nets, strict=True):
@@ -147,21 +148,22 @@ class TablePurse:
         return [s for s in self.evening.suggestions if s.payer in mine or s.payee in mine]
 
 
-def table_purse(
-    db: sqlite_utils.Database, club: Club, game_id: int, nets: Sequence[int]
-) -> TablePurse | None:
-    """A club table's money (its seats' members); None without a chip value or an evening."""
+def table_purse(db: sqlite_utils.Database, club: Club, game_id: int) -> TablePurse | None:
+    """A club table's money, by member as the room bills it (each person who sat, once
+    someone took a seat); None without a chip value, an evening, or chips moved."""
     evening_id = table_evening(db, game_id)
     found = None if evening_id is None else evening_of(db, evening_id)
     if club.money is None or found is None or found.club_id != club.id:
         return None
+    room = room_of(db, found, club)
+    table = next((t for t in room.tables if t.stored.id == game_id), None)
+    if table is None or table.nets is None:
+        return None
     evening = evening_purse(db, club, found)
     assert evening is not None
-    by_id = {m.id: m for m in members(db, club.id)}
-    seat_of = seat_members(db, game_id)
-    seats = [seat_of[s] for s in range(len(nets))]
-    result = table_result(club, by_id, seats, nets)
-    return TablePurse(result, club_order(by_id, seats), evening)
+    by_id = room.members
+    result = table_result(club, by_id, table.seats, table.nets)
+    return TablePurse(result, club_order(by_id, table.seats), evening)
 
 
 def table_evening(db: sqlite_utils.Database, game_id: int) -> int | None:

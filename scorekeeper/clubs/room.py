@@ -27,7 +27,7 @@ from .. import store
 from ..cashbox.settle import between_members
 from .evening_tables import tables
 from .records import Club, Evening, Member
-from .seats import members, seat_members
+from .seats import members, person_members, seat_members
 
 
 @dataclass(frozen=True)
@@ -38,9 +38,10 @@ class Table:
     """Its number in the evening (1, 2, …)."""
     stored: store.StoredGame
     seats: tuple[int, ...]
-    """The member of each seat."""
+    """The member of each seat — or, once someone took a seat, of each person who sat
+    there or whose seat was played for him (``StoredGame.people``)."""
     nets: tuple[int, ...] | None
-    """Each seat's chips won (+) or lost (−); None for a points table, which moves none."""
+    """Each one's chips won (+) or lost (−); None for a points table, which moves none."""
 
     def members_nets(self) -> list[tuple[int, int]]:
         """(member, net) of each seat, in seat order; none for a points table."""
@@ -100,4 +101,9 @@ def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     if stored.kind.chips:
         net: Sequence[int] = stored.replay().tally
         nets = tuple(net)
+        if stored.seat_changes:  # each person's net, billed to his member (issue 35)
+            people, person_nets = stored.people()
+            found = person_members(db, game_id, people, players)
+            if found is not None:
+                seats, nets = found, person_nets
     return Table(no, stored, seats, nets)

@@ -12,7 +12,7 @@ over the database: no request, no page.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal
@@ -22,10 +22,11 @@ import sqlite_utils
 from .. import store
 from ..rules.ledger import to_money
 from ..rules.records import SeatRecord
+from ..rules.seating import payers
 from .closing import amounts
 from .evening_tables import evenings, tables
 from .records import Club, Member
-from .seats import members, seat_members
+from .seats import members, person_members, seat_members
 
 FIRST_DAY, LAST_DAY = "0000-01-01", "9999-12-31"
 """The season's bounds when none is given: every evening."""
@@ -104,9 +105,7 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
             records = stored.kind.seat_records(stored.replay())
             if records is None:
                 continue
-            seat_of = seat_members(db, game_id)
-            for seat, record in enumerate(records):
-                member = seat_of[seat]
+            for member, record in _records(db, game_id, stored, records):
                 row = rows.setdefault(member, SeasonRow(by_id[member]))
                 row.record += record
                 present.add(member)
@@ -116,6 +115,30 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
             if member in rows:
                 rows[member].cents += cents
     return list(rows.values())
+
+
+def _records(
+    db: sqlite_utils.Database,
+    game_id: int,
+    stored: store.StoredGame,
+    records: Sequence[SeatRecord],
+) -> list[tuple[int, SeatRecord]]:
+    """(member, record) of each one the table counts: each seat's member, or — once someone
+    took a seat — each person's, his record the coups whose money was his (issue 35)."""
+    seat_of = seat_members(db, game_id)
+    if stored.seat_changes:
+        people, _nets = stored.people()
+        found = person_members(db, game_id, people, stored.game.players)
+        if found is not None:
+            report = stored.replay()
+            owners = [
+                payers(stored.game.players, stored.seat_changes, n)
+                for n in range(1, len(report.coups) + 1)
+            ]
+            by_person = stored.kind.person_records(report, owners, stored.by_person())
+            if by_person is not None:
+                return [(m, by_person[name]) for name, m in zip(people, found, strict=True)]
+    return [(seat_of[seat], record) for seat, record in enumerate(records)]
 
 
 def sort_name(asked: str) -> str:

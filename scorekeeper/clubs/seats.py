@@ -210,3 +210,42 @@ def seat_members(db: sqlite_utils.Database, game_id: int) -> dict[int, int]:
 
 def names(db: sqlite_utils.Database, club_id: int) -> dict[int, Member]:
     return {m.id: m for m in members(db, club_id)}
+
+
+def newcomer_seated(db: sqlite_utils.Database, game_id: int, player: str) -> None:
+    """Inside a seat change (``store.take_seat``): a newcomer at a club's table is a member
+    (made if there is none, as a name typed at a new table), so that the club bills him."""
+    club_id = club_of_game(db, game_id)
+    if club_id is not None:
+        member_named(db, club_id, player)
+
+
+def person_members(
+    db: sqlite_utils.Database, game_id: int, people: Sequence[str], players: Sequence[str]
+) -> tuple[int, ...] | None:
+    """The member of each person of a table where someone took a seat (``StoredGame.people``).
+
+    A player who sat from the start is his seat's member; a newcomer the member of his
+    name (made when he sat down: ``newcomer_seated``). None if one has no member (a table
+    no club counts).
+    """
+    seat_of = seat_members(db, game_id)
+    club_id = club_of_game(db, game_id)
+    if club_id is None:
+        return None
+    rows = list(
+        db.query(
+            "select id, name from members where club_id = ? order by merged_into is not null, id",
+            [club_id],
+        )
+    )
+    found = []
+    for name in people:
+        if name in players and players.index(name) in seat_of:
+            found.append(seat_of[players.index(name)])
+            continue
+        member = next((r["id"] for r in rows if clash(name, r["name"]) is not None), None)
+        if member is None:
+            return None
+        found.append(kept(db, int(member)))
+    return tuple(found)

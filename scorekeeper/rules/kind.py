@@ -224,6 +224,27 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     def text(self, report: Rep) -> str:
         """The report as the command prints it."""
 
+    def takes_over(self, rules: R) -> bool:
+        """Whether a newcomer may take over a seat's money (``seating.TAKES_OVER``) at a table
+        of these rules, rather than only play for the absent player. Yes unless a kind's house
+        rule says otherwise (the 1709 poule: ``take_over``, off by default)."""
+        return True
+
+    def seat_debt(self, report: Rep, seat: int) -> int:
+        """What the player leaving ``seat`` after ``report`` hands the one who takes it over:
+        chips he owes the table that the seat keeps at stake (the 1709 poule: his open bêtes,
+        docs/rules.md). Nothing by default: the pot systems are paid as they go, the points
+        games count no money."""
+        return 0
+
+    def person_records(
+        self, report: Rep, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
+    ) -> Mapping[str, SeatRecord] | None:
+        """Each person's record once someone took a seat (``seat_records`` split by
+        ``payers[n]``, whose money each seat was in coup n + 1; ``nets``: each person's
+        result). None (the default): the season counts the seats' records."""
+        return None
+
     def journal_csv(self, report: Rep) -> str | None:
         """The journal of every payment as CSV (``scorekeeper replay --csv``).
 

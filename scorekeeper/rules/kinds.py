@@ -22,6 +22,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
+from . import seating
 from .errors import N_, GameError
 from .gamefile import file_head
 from .kind import Game, GameKind, JsonObject, Kind, Report, Rules, Standing
@@ -145,6 +146,18 @@ def load_file(data: object) -> Game:
     return game
 
 
+def load_seated(data: object) -> tuple[Game, tuple[seating.SeatChange, ...]]:
+    """The game of any game file and its optional ``seat_changes`` (who took a seat when)."""
+    game = load_file(data)
+    assert isinstance(data, Mapping)
+    return game, seating.load(data, kind_of(game), game)
+
+
+def dump_seated(game: Game, changes: Sequence[seating.SeatChange]) -> JsonObject:
+    """The game file with its seat changes (the key only when someone took a seat)."""
+    return seating.with_changes(dump_file(game), changes, game.players)
+
+
 def build(
     game: str,
     players: Sequence[str],
@@ -191,10 +204,12 @@ __all__ = [
     "dump_coup",
     "dump_file",
     "dump_report",
+    "dump_seated",
     "find_kind",
     "game_entries",
     "kind_of",
     "load_file",
+    "load_seated",
     "replay",
     "stored_kind",
 ]

@@ -49,6 +49,7 @@ from .links import (
     take_over,
 )
 from .repository import GameHead, GameRow, head, list_games, list_rows, load
+from .seat_changes import take_seat
 from .stored import AnyGame, AnyReport, StoredGame, replayed
 from .table_locks import Lock, TableState, table_state
 
@@ -96,4 +97,5 @@ __all__ = [
     "table_closed",
     "table_state",
     "take_over",
+    "take_seat",
 ]

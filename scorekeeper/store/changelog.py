@@ -43,6 +43,9 @@ class Action(StrEnum):
     """A transfer of the settlement ticked as paid (store/paid.py)."""
     UNPAID = "unpaid"
     """A tick taken back."""
+    SEAT = "seat"
+    """Someone else takes a seat from the next coup (store/seat_changes.py): its summary says
+    who, at whose seat, from which coup and how (plays for him / takes over)."""
 
 
 def history(db: sqlite_utils.Database, game_id: int) -> list[dict[str, Any]]:

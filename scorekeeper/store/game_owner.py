@@ -24,9 +24,10 @@ from .repository import load
 from .stored import StoredGame
 from .table_locks import table_state
 
-COUPS = frozenset({Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO})
+COUPS = frozenset({Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO, Action.SEAT})
 """The changes of a game's coups: refused at a table of a closed evening, of a closed event
-round, locked by the director; a new coup past the round's deals too (store/table_locks.py)."""
+round, locked by the director; a new coup past the round's deals too (store/table_locks.py).
+Someone taking a seat is an input of the game as a coup is: refused at a locked table too."""
 ADDS = frozenset({Action.ADD, Action.REDO})
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from typing import Any
 
 import sqlite_utils
@@ -20,6 +21,7 @@ from ..rules.errors import N_, GameError
 from ..rules.kinds import build, dump_coup, kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.money import Money
+from ..rules.seating import SeatChange
 from . import changelog
 from .changelog import Action
 from .changing import changing
@@ -35,14 +37,20 @@ def create(
     manager_hash: str | None = None,
     handover_hash: str | None = None,
     then: Callable[[sqlite_utils.Database, int], object] | None = None,
+    seat_changes: Sequence[SeatChange] = (),
 ) -> int:
-    """Store a new game (with its coups, for an import); replays it first.
+    """Store a new game (with its coups and seat changes, for an import); replays it first.
 
     ``then(db, game_id)`` runs in the same transaction (an evening's new table).
     """
     replay_any(game)
     with transaction(db):
         game_id = insert_game(db, game, action, money, manager_hash, handover_hash)
+        if seat_changes:
+            db.table("seat_changes").insert_all(
+                {"game_id": game_id, "position": n, **asdict(change)}
+                for n, change in enumerate(seat_changes, 1)
+            )
         if then is not None:
             then(db, game_id)
     return game_id

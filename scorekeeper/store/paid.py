@@ -56,7 +56,7 @@ def tick(
     ) as change:
         stored = change.stored
         settlement = (
-            {Paid(t.payer, t.payee, t.amount) for t in settle_up(stored.replay().tally)}
+            {Paid(t.payer, t.payee, t.amount) for t in settle_up(stored.people()[1])}
             if stored.kind.chips
             else set()
         )

@@ -9,6 +9,7 @@ the kept replay. The lists read rows, never coups.
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -18,6 +19,7 @@ import sqlite_utils
 from ..rules.kind import GameKind
 from ..rules.kinds import build, kind_of, stored_kind
 from ..rules.money import Money
+from ..rules.seating import SeatChange
 from . import cache
 from .checkpoints import Checkpoints
 from .errors import NotFound
@@ -66,7 +68,7 @@ def _row_game(db: sqlite_utils.Database, row: dict[str, Any]) -> StoredGame:
         )
         if kept is not None and kept.head == head:  # a correction: the coups before it stay
             checkpoints = kept.stored.checkpoints.until(_common(kept.data, data))
-    stored = _stored(row, game, basis, checkpoints)
+    stored = _stored(db, row, game, basis, checkpoints)
     if key is not None:
         cache.CACHE.put(key, cache.Entry(stamp, head, data, stored))
     return stored
@@ -81,6 +83,7 @@ def _common(old: tuple[str, ...], new: tuple[str, ...]) -> int:
 
 
 def _stored(
+    db: sqlite_utils.Database,
     row: dict[str, Any],
     game: AnyGame,
     basis: AnyReport | None = None,
@@ -100,7 +103,26 @@ def _stored(
         row.get("table_token"),
         basis,
         checkpoints=Checkpoints() if checkpoints is None else checkpoints,
+        seat_changes=seat_changes_of(db, row["id"]),
     )
+
+
+def seat_changes_of(db: sqlite_utils.Database, game_id: int) -> tuple[SeatChange, ...]:
+    """Who took a seat from which coup (m019), in the order made.
+
+    A database not yet brought to m019 (a migration's own test drives the store at an
+    older schema) has none."""
+    try:
+        rows = list(
+            db.query(
+                "select coup, seat, player, way from seat_changes where game_id = ?"
+                " order by position",
+                [game_id],
+            )
+        )
+    except sqlite3.OperationalError:
+        return ()
+    return tuple(SeatChange(r["coup"], r["seat"], r["player"], r["way"]) for r in rows)
 
 
 def kept_after_append(
@@ -122,7 +144,7 @@ def kept_after_append(
     ).fetchone()
     checkpoints = stored.checkpoints.until(len(kept.data))
     checkpoints.keep(report)
-    game = _stored(row, report.game, checkpoints=checkpoints)
+    game = _stored(db, row, report.game, checkpoints=checkpoints)
     game.memo.append(report)
     entry = cache.Entry(cache.stamp_of(row), cache.head_of(row), (*kept.data, str(last)), game)
     return key, entry

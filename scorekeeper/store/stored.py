@@ -14,6 +14,7 @@ from ..rules.kind import Game, GameKind, Report
 from ..rules.kinds import kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.money import Money
+from ..rules.seating import SeatChange, person_tally, seated
 from .checkpoints import Checkpoints, length
 
 AnyGame = Game
@@ -42,6 +43,8 @@ class StoredGame:
     """Texts made from this version (the game file, the report), made once."""
     checkpoints: Checkpoints = field(default_factory=Checkpoints, compare=False, repr=False)
     """Reports of prefixes of the coups, kept so a correction need not replay from coup 1."""
+    seat_changes: tuple[SeatChange, ...] = ()
+    """Who took a seat from which coup (``rules/seating.py``), in the order made."""
 
     def replay(self) -> AnyReport:
         if not self.memo:
@@ -63,6 +66,28 @@ class StoredGame:
         """
         checked: AnyReport = self.checkpoints.check(self.kind, self.replay(), coups, first)
         return checked
+
+    def seated(self, coup: int | None = None) -> tuple[str, ...]:
+        """The names at the table in coup ``coup`` (default: the next one), seat by seat."""
+        at = len(self.game.coups) + 1 if coup is None else coup
+        return seated(self.game.players, self.seat_changes, at)
+
+    def by_person(self) -> dict[str, int]:
+        """Each person's result (a chip game's nets), split where someone took a seat."""
+        found = self.derived.get("by_person")
+        if found is None:
+            report = self.replay()
+            found = person_tally(self.kind, self.game, self.seat_changes, report)
+            self.derived["by_person"] = found
+        return dict(found)
+
+    def people(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """Who is paid what, in the settlement's order: the seats' players and their nets, or,
+        once someone took a seat, every person who sat (or whose seat was played for him)."""
+        if not self.seat_changes:
+            return tuple(self.game.players), tuple(self.replay().tally)
+        found = self.by_person()
+        return tuple(found), tuple(found.values())
 
     def known_report(self) -> AnyReport | None:
         """The replay if made, else the prefix it would continue (one step back at most)."""

@@ -26,6 +26,7 @@ from . import (
     links,
     offline,
     registry,
+    seats,
     settlement,
     table,
     trust,
@@ -48,6 +49,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(health.bp)
     app.register_blueprint(offline.bp)
     trust.init_app(app)
+    seats.init_app(app)
     kept.init_app(app)
     words.init_app(app)
     shipped = app.jinja_env.loader

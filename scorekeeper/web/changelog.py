@@ -20,6 +20,7 @@ from ..rules.ledger import NetChange
 from ..store import Action, StoredGame, replayed
 from . import registry
 from .explain import differences
+from .seat_words import logged_seat_text
 
 COUP_CHANGES = {Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO}
 
@@ -41,6 +42,8 @@ class Line:
     """What a correction changed, field by field in the game's words ("Matadors 3 → 4")."""
     now: int | None = None
     """The number the line's coup has now, when a later deletion (or insertion) moved it."""
+    said: str | None = None
+    """What a change other than a coup's did, in words (someone took a seat)."""
 
 
 def _replay(stored: StoredGame, items: list[Any]) -> Any:
@@ -92,6 +95,8 @@ def lines(stored: StoredGame, rows: list[dict[str, Any]], page: int = 1) -> list
                 coups = None  # the log does not match the coups: older lines show no detail
         elif action in (Action.CREATE, Action.IMPORT):
             coups = None
+        elif action == Action.SEAT and row["after"]:
+            detail["said"] = logged_seat_text(json.loads(row["after"]))
         if i in shown:
             out.append(Line(row["at"], action, position, _phone(row), **detail))
     return out

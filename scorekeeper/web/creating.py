@@ -6,7 +6,7 @@ and the import all create a game here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import abort, redirect, request, session, url_for
@@ -19,6 +19,7 @@ from ..db import get_db
 from ..rights import access
 from ..rules.errors import GameError
 from ..rules.money import Money
+from ..rules.seating import SeatChange
 from .forms import changed_meanwhile, form_version, whole
 from .kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
 
@@ -49,6 +50,7 @@ def created(
     action: store.Action,
     money: Money | None,
     also: Callable[[Any, clubs.Evening], None] | None = None,
+    seat_changes: Sequence[SeatChange] = (),
 ) -> BaseResponse:
     """Store a new game; its creator becomes its manager and sees the manager link once.
 
@@ -76,6 +78,7 @@ def created(
         access.token_hash(token),
         access.handover_hash(code),
         then,
+        seat_changes,
     )
     access.grant_manage(game_id)
     session[NEW_MANAGER_LINK] = [game_id, token]

@@ -11,7 +11,7 @@ def game_file_text(stored: store.StoredGame) -> str:
     """The game file exactly as downloaded (with the chip value, an extra key, if set)."""
     text = stored.derived.get("game.json")
     if text is None:  # made once per version (the settlement shows its SHA-256 too)
-        data = kinds.dump_file(stored.game)
+        data = kinds.dump_seated(stored.game, stored.seat_changes)
         if stored.money is not None:
             data["money"] = stored.money.to_file()
         text = stored.derived["game.json"] = json_text(data)

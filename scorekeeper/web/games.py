@@ -19,10 +19,11 @@ from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
 from ..names import first_clash
 from ..rights import access
-from ..rules import importing, kinds
+from ..rules import importing, kinds, seating
 from ..rules.errors import GameError
 from ..rules.gamefile import json_text
 from ..rules.money import Money
+from ..rules.seating import SeatChange
 from . import blueprints
 from .creating import created
 from .events import listing
@@ -74,19 +75,21 @@ def import_game() -> str | BaseResponse | tuple[str, int]:
             field = form.text
         parsed = _parse_game_file(raw, field)
         if parsed is not None:
-            return created(parsed[0], store.Action.IMPORT, parsed[1])
+            return created(parsed[0], store.Action.IMPORT, parsed[1], seat_changes=parsed[2])
     page = render_template("import.html", form=form)
     return page if request.method == "GET" else (page, 422)
 
 
-def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
-    """The game and chip value of a game file, or None with the refusal on ``field``."""
+def _parse_game_file(
+    raw: bytes, field: Any
+) -> tuple[Any, Money | None, tuple[SeatChange, ...]] | None:
+    """The game, chip value and seat changes of a game file, or None with the refusal."""
     if not raw.strip():
         field.errors = [_("Choose a game file or paste its JSON.")]
         return None
     try:
         data = importing.parse(raw)
-        game = kinds.load_file(data)
+        game, changes = kinds.load_seated(data)
         kind = kinds.kind_of(game)
         kind.replay(game)
         money = kind.file_money(data)
@@ -98,7 +101,7 @@ def _parse_game_file(raw: bytes, field: Any) -> tuple[Any, Money | None] | None:
         earlier, later = game.players[found[0]], game.players[found[1]]
         field.errors = [str(clash_text(later, earlier))]
         return None
-    return game, money
+    return game, money, changes
 
 
 @bp.get("/games/<int:game_id>/game.json")
@@ -117,7 +120,12 @@ def report_file(game_id: int) -> Response:
     stored = access.readable(game_id)
     text = stored.derived.get("report.json")
     if text is None:  # made once per version
-        text = stored.derived["report.json"] = json_text(kinds.dump_report(stored.replay()))
+        report = stored.replay()
+        data = {
+            **kinds.dump_report(report),
+            **seating.report_keys(stored.kind, stored.seat_changes, report),
+        }
+        text = stored.derived["report.json"] = json_text(data)
     return Response(text, mimetype="application/json")
 
 

@@ -87,7 +87,7 @@ def _paid_in_club(game_id: int, club_id: int) -> BaseResponse:
     (clubs/purse.py), else the settlement is shown again as it stands.
     """
     club = managed_club(club_id)
-    stored = readable(game_id)
+    readable(game_id)
     form = ActionForm()
     if not form.validate():
         abort(400)
@@ -97,7 +97,7 @@ def _paid_in_club(game_id: int, club_id: int) -> BaseResponse:
     if payer is None or payee is None or amount is None or method not in METHODS:
         abort(400)
     evening = table_evening(get_db(), game_id)
-    purse = table_purse(get_db(), club, game_id, list(stored.replay().tally))
+    purse = table_purse(get_db(), club, game_id)
     asked = Suggestion(payer, payee, amount)
     if purse is None or evening is None or asked not in purse.suggestions:
         flash(_("The settlement changed meanwhile: here it is as it stands. Tick again."))

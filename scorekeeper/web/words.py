@@ -39,6 +39,7 @@ ACTION_WORDS = {
     Action.CHAIN: _l("hash chain begun: the game as it was at the migration"),
     Action.PAID: _l("transfer ticked as paid"),
     Action.UNPAID: _l("transfer no longer ticked as paid"),
+    Action.SEAT: _l("someone took a seat"),
 }
 """Every change-log action in the reader's language (a test checks none is missing)."""
 

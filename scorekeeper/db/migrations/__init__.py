@@ -33,6 +33,7 @@ from . import (
     m015_chain_lengths,
     m016_coup_key_digests_and_look_alikes,
     m018_payments_at_tables,
+    m019_seat_changes,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -53,6 +54,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m015_chain_lengths,
     m016_coup_key_digests_and_look_alikes,
     m018_payments_at_tables,
+    m019_seat_changes,
 )
 """Every migration, in the order it runs (its number)."""
 

@@ -20,12 +20,12 @@ from ..records import SeatRecord
 from . import danois, engine, file, jetons, systems, text
 from .correction import check_change
 from .danois import DanishCoup, DanishGame, DanishRules
-from .engine import Coup, Game, Report
+from .engine import BeteStatus, Coup, Game, Report
 from .exports import journal_csv
 from .jetons import JetonsCoup, JetonsGame, JetonsRules
 from .pot import PotReport
 from .ruleset import PRESETS, SETTINGS, RuleSet
-from .stats import player_stats, seat_record
+from .stats import person_stats, player_stats, seat_record
 
 G = TypeVar("G", bound=systems.AnyGame)
 R = TypeVar("R", bound=RuleSet | JetonsRules | DanishRules)
@@ -86,6 +86,12 @@ class HombreKind(Kind[G, R, Rep, C]):
     def seat_records(self, report: Rep) -> list[SeatRecord]:
         return [seat_record(stats) for stats in player_stats(report)]
 
+    def person_records(
+        self, report: Rep, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
+    ) -> dict[str, SeatRecord]:
+        people = person_stats(report, payers, nets)
+        return {name: seat_record(stats) for name, stats in people.items()}
+
 
 def seats(game: systems.AnyGame) -> dict[str, int]:
     return {name: seat for seat, name in enumerate(game.players)}
@@ -142,6 +148,18 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
         if start is None or continues(start.game, game):
             return check_change(start, game, old, first, list(kept))
         return super().check(start, game, old, first, kept)
+
+    def takes_over(self, rules: RuleSet) -> bool:
+        return rules.take_over
+
+    def seat_debt(self, report: Report, seat: int) -> int:
+        """The leaver's open bêtes, pending or in play: he hands their chips to the newcomer,
+        who then stands behind them (docs/rules.md, "Someone takes a seat")."""
+        return sum(
+            b.amount
+            for b in report.betes
+            if b.owner == seat and b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)
+        )
 
     def allows(self, rules: RuleSet, contract: str) -> bool:
         optional = {"retourne": rules.retourne, "espadille_forcee": rules.espadille_forcee}

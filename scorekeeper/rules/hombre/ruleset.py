@@ -45,6 +45,11 @@ SETTINGS: tuple[Setting, ...] = (
         "at the end, share the remaining bêtes, or continue until none is left",
         ("share", "continue"),
     ),
+    Setting(
+        "take_over",
+        "a newcomer may take over a seat's money mid-game (house rule; the leaver hands him"
+        " his open bêtes)",
+    ),
     Setting("cave", "chips in a cave"),
     Setting("fiche", "chips a fiche is worth (display only)"),
 )
@@ -76,6 +81,11 @@ class RuleSet:
     """Chips in a cave."""
     fiche: int = 20
     """Chips a fiche is worth (display only)."""
+    take_over: bool = False
+    """House rule: someone who takes a seat mid-game may take over its money (each keeps
+    the net of the coups he played; the leaver hands him his open bêtes: docs/rules.md).
+    Off, as in 1709 ("il ne peut quitter la partie avant sa fin convenue"): the newcomer
+    only plays for the absent player. A game file without the key keeps it off."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -134,6 +144,8 @@ class RuleSet:
         data = asdict(self)
         if not self.coups_to_play:
             del data["coups_to_play"]
+        if not self.take_over:
+            del data["take_over"]
         return data
 
     @property
@@ -209,6 +221,8 @@ class RuleSet:
         parts += [ends, self.end]
         if self.mark_value != 3:
             parts.append(f"mark {self.mark_value}")
+        if self.take_over:
+            parts.append("take over")
         return ", ".join(parts)
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..records import SeatRecord
 from .engine import Reason
@@ -34,6 +35,9 @@ class PlayerStats:
     betes_taken_chips: int = 0
     final_share: int = 0
     """Net of the end-of-game sharing of bêtes."""
+    handed_over: int = 0
+    """Chips of open bêtes handed over when someone took over a seat: + received by the
+    newcomer, − paid by the leaver (``person_stats``; docs/rules.md)."""
     net: int = 0
 
     def __iadd__(self, other: PlayerStats) -> PlayerStats:
@@ -53,41 +57,67 @@ def player_stats(report: AnyReport) -> list[PlayerStats]:
     seats = range(len(report.game.players))
     stats = [PlayerStats(games=1) for _ in seats]
     for result in report.coups:
-        coup = result.coup
-        delta = [0 for _ in seats]
-        for t in result.transfers:
-            if t.reason == Reason.FINAL_SHARE:
-                stats[t.payer].final_share -= t.amount
-                stats[t.payee].final_share += t.amount
-                continue
-            delta[t.payer] -= t.amount
-            delta[t.payee] += t.amount
-            if t.reason == Reason.BETE:
-                stats[t.payee].betes_taken += 1
-                stats[t.payee].betes_taken_chips += t.amount
-        for seat in seats:
-            stats[seat].coups += 1
-        if coup.hombre is None or coup.contract is None:
-            continue
-        h = stats[coup.hombre]
-        h.as_hombre[str(coup.contract)] += 1
-        h.outcomes[str(result.outcome)] += 1
-        if result.bete_made is not None:
-            h.betes_made += 1
-            h.betes_made_chips += result.bete_made.amount
-        if result.codille is not None:
-            stats[result.codille].codilles_won += 1
-        for seat in seats:
-            s = stats[seat]
-            if seat == coup.hombre:
-                s.won_as_hombre += max(delta[seat], 0)
-                s.lost_as_hombre += max(-delta[seat], 0)
-            else:
-                s.won_as_tiers += max(delta[seat], 0)
-                s.lost_as_tiers += max(-delta[seat], 0)
+        _count_coup(result, stats)
     for seat in seats:
         stats[seat].net = report.net[seat]
     return stats
+
+
+def person_stats(
+    report: AnyReport, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
+) -> dict[str, PlayerStats]:
+    """Each person's record when someone took a seat (``rules/seating.py``).
+
+    ``payers[n]``: whose money each seat was in coup n + 1 (the seat's player, or
+    the absent one he played for); ``nets``: each person's result. A coup counts
+    for the one whose money it moved; what a leaver handed over at a take-over
+    (his open bêtes) is ``handed_over``, so that won − lost is still the net.
+    """
+    people = {name: PlayerStats(games=1) for name in nets}
+    for result, owners in zip(report.coups, payers, strict=False):
+        _count_coup(result, [people[name] for name in owners])
+    for name, s in people.items():
+        counted = s.won_as_hombre + s.won_as_tiers - s.lost_as_hombre - s.lost_as_tiers
+        s.handed_over = nets[name] - counted - s.final_share
+        s.net = nets[name]
+    return people
+
+
+def _count_coup(result: Any, stats: Sequence[PlayerStats]) -> None:
+    """One coup's part of each seat's record, into ``stats`` (one per seat)."""
+    seats = range(len(stats))
+    coup = result.coup
+    delta = [0 for _ in seats]
+    for t in result.transfers:
+        if t.reason == Reason.FINAL_SHARE:
+            stats[t.payer].final_share -= t.amount
+            stats[t.payee].final_share += t.amount
+            continue
+        delta[t.payer] -= t.amount
+        delta[t.payee] += t.amount
+        if t.reason == Reason.BETE:
+            stats[t.payee].betes_taken += 1
+            stats[t.payee].betes_taken_chips += t.amount
+    for seat in seats:
+        stats[seat].coups += 1
+    if coup.hombre is None or coup.contract is None:
+        return
+    h = stats[coup.hombre]
+    h.as_hombre[str(coup.contract)] += 1
+    h.outcomes[str(result.outcome)] += 1
+    if result.bete_made is not None:
+        h.betes_made += 1
+        h.betes_made_chips += result.bete_made.amount
+    if result.codille is not None:
+        stats[result.codille].codilles_won += 1
+    for seat in seats:
+        s = stats[seat]
+        if seat == coup.hombre:
+            s.won_as_hombre += max(delta[seat], 0)
+            s.lost_as_hombre += max(-delta[seat], 0)
+        else:
+            s.won_as_tiers += max(delta[seat], 0)
+            s.lost_as_tiers += max(-delta[seat], 0)
 
 
 def club_stats(reports: Iterable[AnyReport]) -> dict[str, PlayerStats]:
@@ -110,7 +140,13 @@ def seat_record(stats: PlayerStats) -> SeatRecord:
         coups=stats.coups,
         taken=sum(stats.as_hombre.values()),
         outcomes=Counter(stats.outcomes),
-        won=stats.won_as_hombre + stats.won_as_tiers + max(stats.final_share, 0),
-        lost=stats.lost_as_hombre + stats.lost_as_tiers + max(-stats.final_share, 0),
+        won=stats.won_as_hombre
+        + stats.won_as_tiers
+        + max(stats.final_share, 0)
+        + max(stats.handed_over, 0),
+        lost=stats.lost_as_hombre
+        + stats.lost_as_tiers
+        + max(-stats.final_share, 0)
+        + max(-stats.handed_over, 0),
         net=stats.net,
     )

@@ -150,6 +150,7 @@ class NewGameForm(FlaskForm):
     )
     retourne = BooleanField(_l("Retourne allowed"))
     espadille_forcee = BooleanField(_l("Espadille forcée"))
+    take_over = BooleanField(_l("House rule: a newcomer may take over a seat"))
     poules_to_play = WholeField(_l("Poules to play"), validators=[Optional(), InRange(1, 1000)])
     end = RadioField(
         _l("At the end"),
@@ -188,6 +189,10 @@ SETTING_HELP = {
     "payments": _l("Double: sans prendre 12, matador 2, retourne 6. Simple: 6, 1, 3."),
     "retourne": _l("The trump may be turned from the talon (retourne contract)."),
     "espadille_forcee": _l("When all pass, the holder of spadille must play demande."),
+    "take_over": _l(
+        "Off (1709): whoever sits down mid-game plays for the absent player, whose money it"
+        " stays. On: each keeps the net of his own coups; the leaver hands over his open bêtes."
+    ),
     "poules_to_play": _l("Poules won by the hombre that end the game."),
     "coups_to_play": _l(
         "0: the poules end the game. Else it ends after this many coups (an evening of 40 or 48),"
@@ -244,8 +249,9 @@ def coup_form(stored: Any, coup: Any = None) -> CoupForm:
     if len(players) == 4:
         dealer = (stored.game.first_dealer + entry_position(stored) - 1) % 4
         form.playing, form.sits_out = playing_order(dealer, 4), dealer
+    shown = players if coup is not None else stored.seated()  # who sits now (a seat taken)
     form.hombre.choices = options(
-        (str(seat), name) for seat, name in enumerate(players) if seat in form.playing
+        (str(seat), name) for seat, name in enumerate(shown) if seat in form.playing
     )
     form.contract.choices = options((c, CONTRACT_WORDS[c]) for c in contracts_for(kind, rules))
     if request.method != "POST":
@@ -371,6 +377,8 @@ def rules_text(rules: Any) -> str:
     parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
     if rules.mark_value != 3:
         parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
+    if rules.take_over:
+        parts.append(_("a newcomer may take over a seat"))
     return ", ".join(parts)
 
 

@@ -68,6 +68,7 @@ def render_game(
         stored=stored,
         report=report,
         names=stored.game.players,
+        entry_names=stored.seated(),
         form=form,
         action=ActionForm(formdata=None, version=str(stored.version)),
         preview=None if preview is None else preview.coups[-1],

@@ -29,6 +29,7 @@ from ...rules.hombre.stats import player_stats
 from ...rules.hombre.systems import hombre_report
 from ...rules.ledger import settle_up
 from ...rules.money import parse_money
+from ...rules.seating import sittings
 from ...store.paid import ticked
 from .. import blueprints
 from ..chain_heads import game_chain
@@ -56,7 +57,7 @@ class MoneyForm(FlaskForm):
     submit = SubmitField()
 
 
-def _club_money(stored: store.StoredGame, net: list[int]) -> dict[str, Any]:
+def _club_money(stored: store.StoredGame) -> dict[str, Any]:
     """A club table with a chip value: the club's money, its purse and its members' names.
 
     Its settlement is then the cash box's (clubs/purse.py): the club's chip
@@ -67,12 +68,12 @@ def _club_money(stored: store.StoredGame, net: list[int]) -> dict[str, Any]:
     club = None if found is None else clubs.club(get_db(), found[0])
     if club is None or club.money is None:
         return {"club": None, "purse": None}
-    purse = table_purse(get_db(), club, stored.id, net)
-    seat_of = clubs.seat_members(get_db(), stored.id)
+    purse = table_purse(get_db(), club, stored.id)
+    if purse is None:
+        return {"club": None, "purse": None}
     return {
         "club": club,
         "purse": purse,
-        "seat_members": [seat_of[s] for s in range(len(net))],
         "member_names": {m.id: m.name for m in clubs.members(get_db(), club.id)},
         "cents": cents,
         "BOX": BOX,
@@ -81,7 +82,7 @@ def _club_money(stored: store.StoredGame, net: list[int]) -> dict[str, Any]:
 
 def _sheet(stored: store.StoredGame) -> dict[str, Any]:
     report = hombre_report(stored.replay())
-    in_club = _club_money(stored, list(report.net))
+    in_club = _club_money(stored)
     money = stored.money if in_club["club"] is None else in_club["club"].money
     names = stored.game.players
     open_betes = [b for b in report.betes if b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)]
@@ -92,7 +93,9 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "report": report,
         "names": names,
         "money": money,
-        "settle": settle_up(report.net),
+        "settle": settle_up(stored.people()[1]),
+        "people": stored.people()[0],
+        "sittings": sittings(names, stored.seat_changes),
         "paid": ticked(get_db(), stored.id),
         "paid_form": None,
         "open_betes": open_betes,

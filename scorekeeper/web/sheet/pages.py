@@ -51,7 +51,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             "kind": stored.kind,
             "names": stored.game.players,
             "title": _(stored.kind.title),
-            "teams": teams_line(stored.game.players),
+            "teams": teams_line(stored.seated()),  # who sits now, once someone took a seat
             "rules_line": self.rules_text(stored.game.rules),
             "columns": sides(report),
             "standing": self.standing(report),

@@ -1,0 +1,256 @@
+"""Who sits at a seat from which coup, and who is paid what: per person, not only per seat.
+
+A game is its rule set and its coups as entered; someone else taking a seat
+between coups is one more input, kept beside the coups (the game file's
+optional ``seat_changes``). The engines keep counting per *seat*, named by
+the game's ``players`` (the names the coups use); this module says who sat
+there from which coup and splits each seat's result between people:
+
+- ``plays_for``: the newcomer plays in the absent player's name; the seat's
+  money stays the absent player's (seed 000 §15: "il ne peut quitter la
+  partie avant sa fin convenue"). Only the name shown changes.
+- ``takes_over``: a house rule (``GameKind.takes_over``); each keeps the net
+  of the coups he played, plus what the kind says the leaver hands over
+  (``GameKind.seat_debt``: at the 1709 poule, his open bêtes, docs/rules.md).
+
+In the team games a side's points are the team's: the newcomer shares them
+from the deal he sits at. Pure: no Flask, no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import N_, GameError
+from .kind import Game, GameKind, JsonObject
+
+PLAYS_FOR = "plays_for"
+TAKES_OVER = "takes_over"
+WAYS = (PLAYS_FOR, TAKES_OVER)
+KEY = "seat_changes"
+"""The game file's optional key (docs/formats.md); absent when nobody took a seat."""
+MAX_LENGTH = 40
+"""A newcomer's name, as the name fields bound every player's (``names.MAX_LENGTH``)."""
+MOST = 32
+"""Seat changes a game may hold: each costs a replay of a prefix to split the nets."""
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """From coup ``coup`` (1-based, the first he plays) ``player`` sits at ``seat``."""
+
+    coup: int
+    seat: int
+    player: str
+    way: str
+
+
+@dataclass(frozen=True)
+class Sitting:
+    """One stretch of one seat: who sat, from which coup to which, and whose money it was."""
+
+    seat: int
+    player: str
+    first: int
+    last: int | None
+    """The last coup he played there; None while he still sits."""
+    way: str | None
+    """How he came (None: he sat there from the start)."""
+    payer: str
+    """Whose money the seat's result of these coups is."""
+    replaced: str | None = None
+    """Who sat there before him (None: he sat there from the start)."""
+
+
+def seated(players: Sequence[str], changes: Sequence[SeatChange], coup: int) -> tuple[str, ...]:
+    """The names at the table in coup ``coup`` (1-based), seat by seat."""
+    names = list(players)
+    for change in changes:
+        if change.coup <= coup:
+            names[change.seat] = change.player
+    return tuple(names)
+
+
+def payers(players: Sequence[str], changes: Sequence[SeatChange], coup: int) -> tuple[str, ...]:
+    """Whose money each seat is in coup ``coup``: its player's, or the absent one's he plays for."""
+    owners = list(players)
+    for change in changes:
+        if change.coup <= coup and change.way == TAKES_OVER:
+            owners[change.seat] = change.player
+    return tuple(owners)
+
+
+def sittings(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sitting, ...]:
+    """Every stretch of every seat, seat by seat, in order."""
+    out: list[Sitting] = []
+    for seat, name in enumerate(players):
+        current = Sitting(seat, name, 1, None, None, name)
+        for change in changes:
+            if change.seat != seat:
+                continue
+            out.append(
+                Sitting(
+                    seat, current.player, current.first, change.coup - 1, current.way, current.payer
+                )
+            )
+            payer = current.payer if change.way == PLAYS_FOR else change.player
+            current = Sitting(
+                seat, change.player, change.coup, None, change.way, payer, current.player
+            )
+        out.append(current)
+    return tuple(s for s in out if s.last is None or s.last >= s.first)
+
+
+def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int = 0) -> None:
+    """GameError unless the changes are in order, at a seat, of a name not at the table.
+
+    ``base``: how many changes before these were already checked (for the numbers named).
+    """
+    if len(changes) > MOST:
+        raise GameError(KEY, N_("at most {most} seat changes in a game"), most=MOST)
+    last = 1
+    for n, change in enumerate(changes, base + 1):
+        field = f"{KEY}[{n}]"
+        if change.coup < max(last, 1):
+            raise GameError(field, N_("seat changes must be in the order of their coups"))
+        last = change.coup
+        name = change.player
+        if not name.strip() or len(name) > MAX_LENGTH:
+            raise GameError(f"{field}.player", N_("a player's name is 1 to 40 characters"))
+        earlier = changes[: n - base - 1]
+        if name in seated(game.players, earlier, change.coup) or (
+            name in payers(game.players, earlier, change.coup)
+        ):
+            raise GameError(f"{field}.player", N_("{name} already sits at this table"), name=name)
+        if change.way not in WAYS:
+            raise GameError(f"{field}.way", N_("way must be plays_for or takes_over"))
+        if change.way == TAKES_OVER and not kind.takes_over(game.rules):
+            raise GameError(
+                f"{field}.way",
+                N_("this table's rules do not let a newcomer take over a seat's money"),
+            )
+
+
+def load(data: Mapping[str, Any], kind: GameKind, game: Game) -> tuple[SeatChange, ...]:
+    """The file's ``seat_changes`` (none when absent); GameError names the one at fault."""
+    items = data.get(KEY, [])
+    if not isinstance(items, list):
+        raise GameError(KEY, N_("seat_changes must be a list"))
+    changes = []
+    for n, item in enumerate(items, 1):
+        field = f"{KEY}[{n}]"
+        if not isinstance(item, Mapping):
+            raise GameError(field, N_("a seat change is a JSON object"))
+        coup, seat, player, way = (item.get(k) for k in ("coup", "seat", "player", "way"))
+        if type(coup) is not int or coup < 1:
+            raise GameError(f"{field}.coup", N_("coup must be a whole number from 1"))
+        if seat not in game.players:
+            raise GameError(f"{field}.seat", N_("seat must name one of the players"))
+        if not isinstance(player, str):
+            raise GameError(f"{field}.player", N_("a player's name is 1 to 40 characters"))
+        changes.append(SeatChange(coup, game.players.index(seat), player, str(way)))
+    check(kind, game, changes)
+    return tuple(changes)
+
+
+def dump(changes: Sequence[SeatChange], players: Sequence[str]) -> list[JsonObject]:
+    """The file's ``seat_changes`` (the seat named by its name in ``players``)."""
+    return [
+        {"coup": c.coup, "seat": players[c.seat], "player": c.player, "way": c.way} for c in changes
+    ]
+
+
+def with_changes(
+    data: JsonObject, changes: Sequence[SeatChange], players: Sequence[str]
+) -> JsonObject:
+    """A game file with its seat changes, after every other key; unchanged without any."""
+    return {**data, KEY: dump(changes, players)} if changes else data
+
+
+def side_of(seat: int, sides: int, seats: int) -> int:
+    """The side of ``tally`` a seat counts in: its own, or its team's (seats 0, 2 / 1, 3)."""
+    return seat if sides == seats else seat % sides
+
+
+def person_tally(
+    kind: GameKind, game: Game, changes: Sequence[SeatChange], report: Any
+) -> dict[str, int]:
+    """Each person's result: his stretches' share of his seat's (or team's) tally.
+
+    ``report``: the whole game's replay; the tally at each change comes from the
+    report of that prefix, each folded on from the one before (``GameKind.extend``).
+    A chip game's person nets sum to zero, as the seats' do: a stretch's share is
+    what the seat's tally moved in its coups, and what a leaver hands over
+    (``GameKind.seat_debt``) is
+    taken from him and given to the newcomer. A change at a coup not yet
+    played moves nothing but that hand-over.
+    """
+    players = game.players
+    count = len(game.coups)
+    reports: dict[int, Any] = {count: report}
+    before: Any = None  # the prefixes are folded one from the other: about one replay in all
+    for cut in sorted({min(max(c.coup - 1, 0), count) for c in changes} - {count}):
+        prefix = game.with_coups(game.coups[:cut])
+        before = kind.replay(prefix) if before is None else kind.extend(before, prefix)
+        reports[cut] = before
+    sides = len(report.tally)
+    at = {cut: tuple(r.tally) for cut, r in reports.items()}
+    at.setdefault(0, tuple(0 for _ in range(sides)))
+    result: dict[str, int] = dict.fromkeys(players, 0)
+    for change in changes:
+        result.setdefault(change.player, 0)
+    for s in sittings(players, changes):
+        result.setdefault(s.player, 0)
+        start = min(s.first - 1, count)
+        end = count if s.last is None else min(s.last, count)
+        side = side_of(s.seat, sides, len(players))
+        result[s.payer] += at[end][side] - at[start][side]
+    payers = dict(enumerate(players))
+    for change in changes:
+        before = payers[change.seat]
+        if change.way == TAKES_OVER:
+            payers[change.seat] = change.player
+            debt = kind.seat_debt(reports[min(max(change.coup - 1, 0), count)], change.seat)
+            result[before] -= debt
+            result[change.player] += debt
+    return result
+
+
+def report_keys(kind: GameKind, changes: Sequence[SeatChange], report: Any) -> JsonObject:
+    """The replay report's optional keys: who sat where, and each person's result."""
+    if not changes:
+        return {}
+    game = report.game
+    players = game.players
+    return {
+        "sittings": [
+            {
+                "seat": players[s.seat],
+                "player": s.player,
+                "from_coup": s.first,
+                "to_coup": s.last,
+                "way": s.way,
+                "for": s.payer,
+            }
+            for s in sittings(players, changes)
+        ],
+        "by_person": person_tally(kind, game, changes, report),
+    }
+
+
+def text_lines(kind: GameKind, changes: Sequence[SeatChange], report: Any) -> list[str]:
+    """The command's lines after the report: who sat from which coup, each person's result."""
+    if not changes:
+        return []
+    players = report.game.players
+    lines = ["", "Seats taken:"]
+    for c in changes:
+        how = "plays for" if c.way == PLAYS_FOR else "takes over from"
+        leaving = seated(players, changes, c.coup - 1)[c.seat]
+        lines.append(f"  from coup {c.coup}: {c.player} {how} {leaving} ({players[c.seat]}'s seat)")
+    lines.append("By person:")
+    for name, value in person_tally(kind, report.game, changes, report).items():
+        lines.append(f"  {name}: {value:+d}")
+    return lines

@@ -1,0 +1,72 @@
+"""Someone else takes a seat between coups: one versioned change of the game.
+
+The change is an input of the game, as a coup is (``rules/seating.py``): from
+the next coup, ``player`` sits at a seat, either playing for the absent
+player (the seat's money stays his) or, where the rules allow it, taking it
+over (each keeps the net of the coups he played). The engines count per seat
+as before; the stored game splits the nets per person (``StoredGame.by_person``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sqlite_utils
+
+from ..rules.errors import N_, GameError
+from ..rules.seating import TAKES_OVER, SeatChange, check, payers
+from .changelog import Action
+from .changing import changing
+from .game_owner import GameOwner
+from .table_locks import table_state
+
+
+def take_seat(
+    db: sqlite_utils.Database,
+    game_id: int,
+    seat: int,
+    player: str,
+    way: str,
+    version: int | None = None,
+    by: int | None = None,
+    then: Callable[[sqlite_utils.Database, int, str], object] | None = None,
+) -> SeatChange:
+    """From the next coup ``player`` sits at ``seat`` (``way``: plays_for / takes_over).
+
+    ``then(db, game_id, player)`` runs in the same transaction: a club's table passes
+    ``clubs.seats.newcomer_seated``, so the newcomer is a member the club bills (the store
+    knows no club)."""
+    with changing(db, GameOwner(game_id), version, Action.SEAT, by=by) as change:
+        stored = change.stored
+        game = stored.game
+        if stored.replay().finished:
+            raise GameError("player", N_("the game is over: nobody takes a seat"))
+        if not 0 <= seat < len(game.players):
+            raise GameError("seat", N_("seat must name one of the players"))
+        if way == TAKES_OVER and table_state(db, game_id).event is not None:
+            raise GameError(
+                "way",
+                N_("at a competition's table the newcomer plays for the registered player"),
+            )
+        taken = SeatChange(len(game.coups) + 1, seat, player.strip(), way)
+        check(stored.kind, game, [*stored.seat_changes, taken])
+        position = len(stored.seat_changes) + 1
+        db.execute(
+            "insert into seat_changes (game_id, position, coup, seat, player, way)"
+            " values (?, ?, ?, ?, ?, ?)",
+            [game_id, position, taken.coup, taken.seat, taken.player, taken.way],
+        )
+        leaving = stored.seated(taken.coup)[seat]
+        change.before = leaving
+        change.after = {
+            "coup": taken.coup,
+            "seat": game.players[seat],
+            "player": taken.player,
+            "way": taken.way,
+            "leaving": leaving,
+            "for": payers(game.players, stored.seat_changes, taken.coup)[seat],
+        }
+        if then is not None:
+            then(db, game_id, taken.player)
+        change.summary = f"{taken.player} ← {leaving} ({taken.way}) from coup {taken.coup}"
+    return taken

@@ -1,0 +1,62 @@
+"""Who took a seat from which coup, in the reader's words: the game page, the settlement,
+the change log and the seat page share them (a plain module: no blueprint)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ..rules.seating import PLAYS_FOR, Sitting, sittings
+from ..store import StoredGame
+
+
+def seat_text(sitting: Sitting) -> str:
+    """One stretch in words: "From coup 5, Denis plays for Bruno"."""
+    if sitting.way == PLAYS_FOR:
+        return _(
+            "From coup %(n)s, %(player)s plays for %(absent)s.",
+            n=sitting.first,
+            player=sitting.player,
+            absent=sitting.payer,
+        )
+    return _(
+        "From coup %(n)s, %(player)s has taken over the seat of %(seat)s.",
+        n=sitting.first,
+        player=sitting.player,
+        seat=sitting.replaced,
+    )
+
+
+def seat_lines(stored: StoredGame) -> list[str]:
+    """Who took a seat from which coup, in words (none: nobody did)."""
+    if not stored.seat_changes:
+        return []
+    return [
+        seat_text(s)
+        for s in sorted(sittings(stored.game.players, stored.seat_changes), key=_first)
+        if s.way is not None
+    ]
+
+
+def _first(sitting: Sitting) -> tuple[int, int]:
+    return sitting.first, sitting.seat
+
+
+def logged_seat_text(after: Any) -> str | None:
+    """A change log line's seat change (its ``after``, store/seat_changes.py), in words."""
+    if not isinstance(after, dict):
+        return None
+    try:
+        sitting = Sitting(
+            -1,
+            str(after["player"]),
+            int(after["coup"]),
+            None,
+            str(after["way"]),
+            str(after.get("for", after.get("leaving", ""))),
+            str(after.get("leaving", "")),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+    return seat_text(sitting)

@@ -1,0 +1,126 @@
+"""Someone else takes a seat between coups: the manager's page and the words that tell it.
+
+Every game, at every table: the page (``/games/<id>/seat``) names the seats
+as they are now, asks the newcomer's name and how he comes (plays for the
+absent player, or takes over, where the rules allow it), and stores one
+versioned change of the game (``store.take_seat``). Without JavaScript.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, RadioField, SubmitField
+from wtforms.validators import InputRequired
+
+from .. import store
+from ..clubs.seats import newcomer_seated
+from ..db import get_db
+from ..names import clash_with, tidy
+from ..rights import access
+from ..rules.errors import GameError
+from ..rules.seating import PLAYS_FOR, TAKES_OVER
+from .forms import changed_meanwhile, form_version, name_field, options
+from .seat_words import seat_lines
+from .words import error_text
+
+bp = Blueprint("seats", __name__)
+
+
+PLAYS_FOR_WORDS = _l("plays for him: the money stays his")
+
+
+class SeatForm(FlaskForm):
+    """Who takes which seat, and how; the version the page showed."""
+
+    version = HiddenField()
+    seat = RadioField(_l("Whose seat"), choices=[], validators=[InputRequired()])
+    player = name_field(_l("Who sits down"))
+    way = RadioField(
+        _l("How"),
+        choices=options(
+            [
+                (PLAYS_FOR, PLAYS_FOR_WORDS),
+                (TAKES_OVER, _l("takes over: each keeps what he won or lost")),
+            ]
+        ),
+        default=PLAYS_FOR,
+        validators=[InputRequired()],
+    )
+    submit = SubmitField(_l("Take the seat"))
+
+
+def _form(stored: store.StoredGame) -> SeatForm:
+    """The form (on a POST: as sent), its seats named as they are now."""
+    form = SeatForm()
+    form.seat.choices = options((str(i), name) for i, name in enumerate(stored.seated()))
+    event_table = store.table_state(get_db(), stored.id).event is not None
+    if event_table or not stored.kind.takes_over(stored.game.rules):
+        form.way.choices = options([(PLAYS_FOR, PLAYS_FOR_WORDS)])
+    if request.method != "POST":
+        form.version.data = str(stored.version)
+    return form
+
+
+def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
+    state = store.table_state(get_db(), stored.id)
+    page = render_template(
+        "seat.html",
+        stored=stored,
+        state=state,
+        locked=state.refuses(False) is not None,
+        form=form,
+        finished=stored.replay().finished,
+        coup=len(stored.game.coups) + 1,
+        lines=seat_lines(stored),
+    )
+    return page if status == 200 else (page, status)
+
+
+@bp.route("/games/<int:game_id>/seat", methods=["GET", "POST"])
+def take_seat(game_id: int) -> Any:
+    """The form (GET), or the seat taken from the next coup (POST)."""
+    stored = access.managed(game_id)
+    form = _form(stored)
+    if request.method != "POST":
+        return _page(stored, form)
+    if store.table_state(get_db(), game_id).refuses(False) is not None:
+        return _page(stored, form, 423)  # a locked table: the page says why, no form
+    if not form.validate():
+        if form.errors.get("csrf_token"):
+            abort(400)
+        return _page(stored, form, 422)
+    seat = int(form.seat.data or 0)
+    player = tidy(form.player.data or "")
+    if clash_with(player, stored.seated()) is not None:
+        form.player.errors = [_("%(name)s already sits at this table.", name=player)]
+        return _page(stored, form, 422)
+    try:
+        store.take_seat(
+            get_db(),
+            game_id,
+            seat,
+            player,
+            str(form.way.data),
+            version=form_version(form),
+            by=access.acting_grant(),
+            then=newcomer_seated,
+        )
+    except store.Conflict:
+        latest = changed_meanwhile(form, form.submit, game_id)
+        return _page(latest, form, 409)
+    except GameError as error:
+        target = form.player if error.field.endswith("player") else form.way
+        target.errors = [error_text(error)]
+        return _page(stored, form, 422)
+    flash(seat_lines(store.load(get_db(), game_id))[-1])
+    return redirect(url_for("table.game", game_id=game_id))
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(seat_lines=seat_lines)
