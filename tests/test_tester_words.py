@@ -8,8 +8,8 @@ import re
 from collections import Counter
 
 import pytest
-from test_clubs import new_club, new_evening
-from test_events import hombre_deal, new_event, open_table, post, tables
+from test_clubs import new_club, new_evening, seed_table
+from test_events import hombre_deal, new_event, open_table, post, ranking, tables
 from test_readers_language import add_members
 
 ISO_DAY = re.compile(r">[^<]*\b\d{4}-\d{2}-\d{2}\b[^<]*<")  # an ISO date shown as text
@@ -87,3 +87,20 @@ def test_each_cash_box_form_has_its_own_field_ids(client, app):
             assert target.startswith(name + "-"), (name, target)
             assert f'id="{target}"' in body, (name, target)
         assert 'name="amount" ' in body or 'name="amount"' in body
+
+
+@pytest.mark.parametrize(("language", "colon"), [("fr", "\N{NARROW NO-BREAK SPACE}:"), ("en", ":")])
+def test_separators_come_from_the_catalog(client, app, language, colon):
+    """French sets a narrow no-break space before a colon; English none."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    new_event(client, kind="hombre", seating="3", method="total", deals="1")
+    post(client, app, "players", names="Anne\nBert\nCarl")
+    post(client, app, "draw")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    for path in (game + "/settlement", f"/evenings/{evening}/settlement"):
+        page = client.get(path).text
+        assert re.search(r"→ <b>[^<]+</b>" + colon + " ", page), path  # "Bruno → Chloé : 93 jetons"
+    token = ranking(app)[1].event.read_token  # the event's read page
+    assert f"Table 1{colon} " in client.get(f"/events/{token}").text
