@@ -27,6 +27,11 @@ from .changelog import Action
 from .changing import changing
 from .game_owner import GameOwner, game_row
 from .stored import AnyGame
+from .table_locks import table_state
+
+EVENT_TABLE = N_(
+    "this table belongs to a competition: its players and rules are fixed by the competition"
+)
 
 
 def create(
@@ -121,7 +126,8 @@ def set_table(
     *,
     seats: SeatsFollow | None,
 ) -> None:
-    """Change players, first dealer or rule set: only before the first coup.
+    """Change players, first dealer or rule set: only before the first coup, never at a
+    table of an event (its draw set the players, its settings the rules).
 
     ``seats`` runs in the same transaction with the players before and after:
     a club's table passes ``clubs.seats.relink_seats`` so that its seats name
@@ -129,6 +135,8 @@ def set_table(
     it), so every caller says, by a required keyword, whether seats follow.
     """
     with changing(db, GameOwner(game_id), version, Action.RULES) as change:
+        if table_state(db, game_id).event is not None:
+            raise GameError("players", EVENT_TABLE)
         if change.stored.game.coups:
             raise GameError("rules", N_("the rule set is frozen once the first coup is entered"))
         build(change.stored.kind.game, players, rules.to_mapping(), first_dealer, [])

@@ -139,10 +139,21 @@ def managing(game_id: int, adds: bool = False) -> store.StoredGame:
     if not can_manage(readable_head(game_id)):
         abort(make_response(lost_fiche(game_id), 403))
     stored = managed(game_id)
-    if store.table_state(get_db(), game_id).refuses(adds) is not None:
-        page = pages_of(stored).render(stored)
-        abort(make_response(page if isinstance(page, str) else page[0], 423))
+    state = store.table_state(get_db(), game_id)
+    if state.refuses(adds) is not None:
+        abort(make_response(locked_page(stored, state), 423))
     return stored
+
+
+def locked_page(stored: store.StoredGame, state: store.TableState) -> str:
+    """The game page refusing a change at a locked table, saying why at its top: a finished
+    game's page has no coup form, so no notice in its place (``_closed_table.html``)."""
+    page = pages_of(stored).render(stored)
+    body = page if isinstance(page, str) else page[0]
+    if 'id="closed-table"' in body:
+        return body
+    notice = render_template("_closed_table.html", state=state)
+    return body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1)
 
 
 def _coup_at(stored: store.StoredGame, n: int) -> Any:
