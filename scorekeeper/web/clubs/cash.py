@@ -61,6 +61,16 @@ def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
     return out
 
 
+def _own_ids(form: EntryForm, section: str) -> None:
+    """The page holds four entry forms with the same fields: each field's id (and its
+    label's ``for``) is prefixed with its form's section, so a label points at its own
+    form's field ("fee-member", "charge-member"); the names posted stay the same."""
+    for field in form:
+        if field.type != "CSRFTokenField":
+            field.id = f"{section}-{field.name}"
+            field.label.field_id = field.id
+
+
 def _page(
     club: clubs.Club,
     typed: EntryForm | None = None,
@@ -79,6 +89,8 @@ def _page(
     if typed is not None:
         typed_kind = typed.kind.data or ""
         forms["fee" if typed_kind in FEES else typed_kind] = typed
+    for section, form in forms.items():
+        _own_ids(form, section)
     page = render_template(
         "club/cash.html",
         club=club,
