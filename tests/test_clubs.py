@@ -85,17 +85,13 @@ def test_an_evening_of_three_tables_settles_the_room(client, app):
     # Bruno sits at both l'Hombre tables: −9 + 81 = +72; the Manille moves no chip
     # (Fanny and Gilles play only there: not in the chip settlement)
     assert nets == {"Chloé": "+81", "Bruno": "+72", "Eve": "−9", "Anne": "−72", "Denis": "−72"}
-    pays = re.findall(r"<li><b>([^<]+)</b> → <b>([^<]+)</b>: ([0-9]+) chips = ([^<]+)</li>", page)
-    # by name: Anne −72, Bruno +72, Chloé +81, Denis −72, Eve −9 (sum 0).
-    # The largest debtor (Anne, first of the two −72) pays the largest creditor
-    # Chloé 72 (Chloé left +9); Denis −72 pays Bruno +72; Eve −9 pays Chloé +9.
-    # 72 × 0.05 = 3.60 €, 9 × 0.05 = 0.45 €
-    assert [p[:3] for p in pays] == [
-        ("Anne", "Chloé", "72"),
-        ("Denis", "Bruno", "72"),
-        ("Eve", "Chloé", "9"),
-    ]
-    assert "3.60" in pays[0][3] and "0.45" in pays[2][3]
+    pays = re.findall(r"<li><b>([^<]+)</b> → <b>([^<]+)</b>: ([^<]+?) ?(?:<form|</li>)", page)
+    # In money (5 cents a chip), the cash box's pairing over the club's order (by name):
+    # debts Anne 3.60 [0, 360), Denis 3.60 [360, 720), Eve 0.45 [720, 765); credits Bruno
+    # 3.60 [0, 360), Chloé 4.05 [360, 765): Anne → Bruno 3.60, Denis → Chloé 3.60,
+    # Eve → Chloé 0.45 (72 × 5 = 360 cents, 9 × 5 = 45, 81 × 5 = 405).
+    assert [p[:2] for p in pays] == [("Anne", "Bruno"), ("Denis", "Chloé"), ("Eve", "Chloé")]
+    assert "3.60" in pays[0][2] and "3.60" in pays[1][2] and "0.45" in pays[2][2]
     assert "Nous" in page and "Table 3" in page  # the Manille's standing is listed
     pdf = client.get(f"/evenings/{evening}/settlement.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")

@@ -88,15 +88,15 @@ def test_the_room_adds_each_members_nets_over_the_chip_tables_and_settles_them(d
         ("Denis", -60),
         ("Eve", -33),
     ]
-    # settle_up over the members by name (Anne −72, Bruno +84, Chloé +81, Denis −60,
-    # Eve −33): the largest debtor pays the largest creditor as much as both allow.
-    # Anne → Bruno 72 (Bruno +12 left); Denis → Chloé 60 (Chloé +21 left);
-    # Eve → Chloé 21 (Eve −12 left); Eve → Bruno 12.
+    # The cash box's pairing (between_members), the club's order (by name): the debts laid
+    # end to end, Anne [0, 72), Denis [72, 132), Eve [132, 165); the credits, Bruno [0, 84),
+    # Chloé [84, 165); a transfer wherever they overlap: Anne → Bruno 72, Denis → Bruno 12
+    # ([72, 84)), Denis → Chloé 48 ([84, 132)), Eve → Chloé 33.
     assert [(name[p.payer], name[p.payee], p.amount) for p in room.pays] == [
         ("Anne", "Bruno", 72),
-        ("Denis", "Chloé", 60),
-        ("Eve", "Chloé", 21),
-        ("Eve", "Bruno", 12),
+        ("Denis", "Bruno", 12),
+        ("Denis", "Chloé", 48),
+        ("Eve", "Chloé", 33),
     ]
     assert all(isinstance(p, Pay) for p in room.pays)
 

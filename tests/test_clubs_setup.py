@@ -99,9 +99,11 @@ def test_players_renamed_and_reordered_bill_who_sits_there_now(client, app):
     assert room_nets(client, evening) == {"Anna": "+18", "Bert": "−9", "Zoe": "−9"}
     assert season_nets(client, club) == {"Anna": "18", "Bert": "-9", "Zoe": "-9"}
     pays = re.findall(
-        r"<li><b>([^<]+)</b> → <b>([^<]+)</b>: ([0-9]+) chips", settlement(client, evening)
+        r"<li><b>([^<]+)</b> → <b>([^<]+)</b>: €([0-9.]+)", settlement(client, evening)
     )
-    assert pays == [("Bert", "Anna", "9"), ("Zoe", "Anna", "9")]
+    # in the club's money (5 cents a chip), the cash box's pairing: Bert and Zoe owe 9 × 5 = 45
+    # cents each, Anna is owed 18 × 5 = 90: Bert → Anna 0.45, Zoe → Anna 0.45
+    assert pays == [("Bert", "Anna", "0.45"), ("Zoe", "Anna", "0.45")]
 
 
 def settlement(client, evening: int) -> str:

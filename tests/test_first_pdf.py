@@ -26,12 +26,13 @@ def test_the_first_pdf_after_a_start_is_under_a_second(tmp_path: Path) -> None:
     database = tmp_path / "served.sqlite"
     app = make(tmp_path, DATABASE=str(database))
     manager = app.test_client()
-    game = new_game(manager)
-    for coup in ("B demande A2 B5 C2", "pass", "A demande A4 B4 C1"):
-        assert enter(manager, game, coup).status_code == 302
-    _, table = links_of(manager, game)
+    games = [new_game(manager), new_game(manager)]
+    for game in games:
+        for coup in ("B demande A2 B5 C2", "pass", "A demande A4 B4 C1"):
+            assert enter(manager, game, coup).status_code == 302
+    tables = [links_of(manager, game)[1] for game in games]
     process = subprocess.Popen(
-        [*SERVE, "--workers", "2"],
+        [*SERVE, "--workers", "1"],  # one process: the second PDF is drawn where the first was
         env={
             **os.environ,
             "SCOREKEEPER_DATABASE": str(database),
@@ -62,13 +63,22 @@ def test_the_first_pdf_after_a_start_is_under_a_second(tmp_path: Path) -> None:
             except OSError:
                 assert time.monotonic() < deadline, "the server did not answer"
                 time.sleep(0.05)
-        follower.open(url + table.removeprefix("http://localhost")).read()
-        asked = time.monotonic()  # at once: nothing of the engine loaded by a PDF before
-        with follower.open(url + game + "/settlement.pdf", timeout=30) as answer:
-            assert answer.read().startswith(b"%PDF")
-            said = answer.headers["Server-Timing"]
-        took = time.monotonic() - asked
-        assert said.startswith("draw"), said  # drawn for this request, not a kept one
-        assert took < 1.0, f"the first PDF after a start took {took:.2f} s ({said})"
+        for table in tables:
+            follower.open(url + table.removeprefix("http://localhost")).read()
+        took = []
+        for game in games:  # the first at once: nothing of the engine loaded by a PDF before
+            asked = time.monotonic()
+            with follower.open(url + game + "/settlement.pdf", timeout=60) as answer:
+                assert answer.read().startswith(b"%PDF")
+                said = answer.headers["Server-Timing"]
+            took.append(time.monotonic() - asked)
+            assert said.startswith("draw"), said  # drawn for this request, not a kept one
+        # A cold engine makes the first PDF 7-8 times the second drawn by the same process
+        # (0.6-1.1 s against 0.08-0.15 s here, quiet; 2.6-2.9 s against 0.2 s on a loaded
+        # day); warmed before the fork, 2-3 times (the first request's own costs). A ratio
+        # holds on a loaded machine, where a bound of 1 s on the clock did not.
+        assert took[0] < 4.5 * max(took[1], 0.05), (
+            f"the first PDF took {took[0]:.2f} s, the second {took[1]:.2f} s"
+        )
     finally:
         stop(process)

@@ -61,6 +61,8 @@ class Entry:
     """A payment's way: ``cash`` or ``transfer``."""
     received_by: str = ""
     """Who received a payment (the treasurer's name, or a member's)."""
+    table: int | None = None
+    """The club table (game) whose settlement recorded a payment (migration m018)."""
 
 
 def signed(kind: EntryKind, amount: int) -> int:

@@ -28,6 +28,7 @@ COLUMNS = (
     "method",
     "received_by",
     "note",
+    "game_id",
 )
 
 
@@ -68,4 +69,5 @@ def _entry(row: dict[str, Any], member: int) -> Entry:
         row["reverses"],
         row["method"] or "",
         row["received_by"] or "",
+        row.get("game_id"),
     )

@@ -103,6 +103,7 @@ def reverse(
                 "amount": -entry.amount,
                 "on_date": on,
                 "evening_id": entry.evening,
+                "game_id": entry.table,
                 "reverses": entry.id,
                 "note": note,
             },
@@ -117,11 +118,16 @@ def pay(
     on: str,
     method: str,
     box: str,
+    evening: int | None = None,
+    table: int | None = None,
 ) -> None:
     """A suggested transfer paid: a payment entry on each member's side (the box has none).
 
     The payer's balance rises by the amount, the payee's falls by it;
     ``received_by`` names who got the money (``box``, the treasurer, for the box).
+    ``evening`` (and ``table``): what the payment settles, when it was
+    recorded from the room's or a table's settlement (clubs/purse.py reads
+    them back); the evening must be the club's and the table the evening's.
     """
     if not 0 < suggestion.amount <= 100 * MAX_CENTS or suggestion.payer == suggestion.payee:
         raise Refused(suggestion.payer)
@@ -129,6 +135,8 @@ def pay(
     with changing(db, ClubOwner(club_id), version, "payment") as change:
         by_id = {m.id: m for m in members(db, club_id)}
         if any(member != BOX and member not in by_id for member, _ in sides):
+            raise Refused(suggestion.payer)
+        if not _settles(db, club_id, evening, table):
             raise Refused(suggestion.payer)
         change.summary = f"{suggestion.payer} → {suggestion.payee} {suggestion.amount}"
         receiver = box if suggestion.payee == BOX else by_id[suggestion.payee].name
@@ -138,5 +146,23 @@ def pay(
                 insert_entry(
                     db,
                     row
-                    | {"amount": amount, "on_date": on, "method": method, "received_by": receiver},
+                    | {"amount": amount, "on_date": on, "method": method, "received_by": receiver}
+                    | {"evening_id": evening, "game_id": table},
                 )
+
+
+def _settles(
+    db: sqlite_utils.Database, club_id: int, evening: int | None, table: int | None
+) -> bool:
+    """The evening is the club's and the table (if any) one of its tables."""
+    if evening is None:
+        return table is None
+    found = db.execute(
+        "select 1 from evenings where id = ? and club_id = ?", [evening, club_id]
+    ).fetchone()
+    if found is None or table is None:
+        return found is not None
+    at = db.execute(
+        "select 1 from evening_games where evening_id = ? and game_id = ?", [evening, table]
+    ).fetchone()
+    return at is not None

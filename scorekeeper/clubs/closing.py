@@ -65,7 +65,13 @@ def amounts(db: sqlite_utils.Database, club: Club, evening: Evening) -> dict[int
 
 def _post(db: sqlite_utils.Database, club: Club, evening: Evening) -> int:
     now_posted = amounts(db, club, evening)
-    theirs = [e for e in entries(db, club.id) if e.evening == evening.id]
+    # the evening's results and their reversals only: a payment recorded for the evening
+    # (clubs/purse.py) names it too, and is no result to compare or reverse
+    found = entries(db, club.id)
+    results = {e.id for e in found if e.kind is EntryKind.EVENING}
+    theirs = [
+        e for e in found if e.evening == evening.id and (e.id in results or e.reverses in results)
+    ]
     posted: dict[int, int] = {}
     for entry in theirs:
         posted[entry.member] = posted.get(entry.member, 0) + entry.amount

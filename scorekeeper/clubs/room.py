@@ -2,8 +2,9 @@
 
 A chip table (its kind moves chips: ``kind.chips``) counts each seat's net
 for the member of that seat (the ``seats`` rows, a merged member followed to
-the one kept); the members' sums are settled with the fewest transfers
-(``rules.ledger.settle_up``), the members taken in the order of their names.
+the one kept); the members' sums are settled by the cash box's pairing
+(``cashbox.settle.between_members``), the members in the club's order; in
+money, what is paid and left comes from the cash box (purse.py).
 A points table is listed and moves no chip. Nothing is stored: the room is
 computed from the games each time it is asked for.
 
@@ -23,7 +24,7 @@ from typing import NamedTuple
 import sqlite_utils
 
 from .. import store
-from ..rules.ledger import settle_up
+from ..cashbox.settle import between_members
 from .evening_tables import tables
 from .records import Club, Evening, Member
 from .seats import members, person_members, seat_members
@@ -66,7 +67,7 @@ class Room:
     nets: dict[int, int]
     """Each member's chips over the chip tables, by member, in the order first seated."""
     pays: list[Pay]
-    """The fewest transfers that settle the whole room."""
+    """The transfers (in chips) that settle the whole room, paired as the cash box pairs."""
 
 
 def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:
@@ -81,10 +82,14 @@ def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:
 
 
 def settle(nets: dict[int, int], by_id: dict[int, Member]) -> list[Pay]:
-    """Who pays whom: the members in the order of their names (then ids), settled up."""
-    order = sorted(nets, key=lambda m: (by_id[m].name.casefold(), m))
-    moves = settle_up([nets[m] for m in order]) if order else []
-    return [Pay(order[t.payer], order[t.payee], t.amount) for t in moves]
+    """Who pays whom in chips: the cash box's pairing (``between_members``), the club's order.
+
+    The same function as the cash box's suggestions and the room's in money
+    (clubs/purse.py), so every page of a club pairs its members alike.
+    """
+    rank = {m: i for i, m in enumerate(by_id)}
+    order = sorted(nets, key=lambda m: (rank.get(m, len(rank)), m))
+    return [Pay(*s) for s in between_members(nets, order)]
 
 
 def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:

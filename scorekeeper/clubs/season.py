@@ -3,8 +3,10 @@
 Per member: the evenings he played at a table whose kind keeps seat
 records (``Kind.seat_records``: the chip games of l'Hombre), and those
 records added up (coups, coups taken, outcomes, chips won and lost, net).
-A seat counts for its member (merged ones followed to the one kept), as in
-the room's settlement. Plain Python over the database: no request, no page.
+His money is the sum of his evenings' results as the cash box has them
+(the largest remainder of each room). A seat counts for its member (merged
+ones followed to the one kept), as in the room's settlement. Plain Python
+over the database: no request, no page.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .. import store
 from ..rules.ledger import to_money
 from ..rules.records import SeatRecord
 from ..rules.seating import payers
+from .closing import amounts
 from .evening_tables import evenings, tables
 from .records import Club, Member
 from .seats import members, person_members, seat_members
@@ -38,6 +41,10 @@ class SeasonRow:
     evenings: int = 0
     """The evenings he sat at a chip table."""
     record: SeatRecord = field(default_factory=SeatRecord)
+    cents: int = 0
+    """His money over the season: the sum of his evenings' results in whole cents, each the
+    cash box's (the room's net by the largest remainder, ``closing.amounts``), so the season
+    and the cash box never differ by a rounding."""
 
     @property
     def coups(self) -> int:
@@ -105,6 +112,9 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
                 present.add(member)
         for member in present:
             rows[member].evenings += 1
+        for member, cents in amounts(db, club, evening).items():
+            if member in rows:
+                rows[member].cents += cents
     return list(rows.values())
 
 
@@ -159,5 +169,6 @@ def day(text: str, default: str) -> str:
 
 
 def money_of(club: Club, chips: int) -> Decimal | None:
-    """Chips in the club's money; None when the club gave no chip value."""
+    """Chips in the club's money, to the cent (display only; a season row's money is its
+    ``cents``, the cash box's); None when the club gave no chip value."""
     return None if club.money is None else to_money(chips, club.money.chip_value)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import csv
 import io
 
+from ..cashbox.entries import plain
 from .records import Club
-from .season import SeasonRow, money_of
+from .season import SeasonRow
 
 BOM = "\ufeff"
 COLUMNS = (
@@ -27,7 +28,7 @@ def season_csv(club: Club, rows: list[SeasonRow]) -> str:
     writer.writerow(COLUMNS)
     for r in rows:
         outcomes = " ".join(f"{k}:{v}" for k, v in sorted(r.outcomes.items()))
-        money = money_of(club, r.net)
+        money = None if club.money is None else plain(r.cents)
         writer.writerow(
             [
                 *(cell(r.member.name), cell(r.member.short_name), r.evenings, r.coups),

@@ -233,16 +233,25 @@ def register(
 ) -> None:
     """Add players (a late arrival joins the next round drawn); a name twice is refused,
     and so is one that is another's but for case, accents or spaces, or reads like it
-    (``names.clash``: "ANNE", "Anné", a Cyrillic "Аnne" beside Anne)."""
+    (``names.clash``: "ANNE", "Anné", a Cyrillic "Аnne" beside Anne). Two such names in
+    one list are named as a list's repeat, not as someone registered already."""
     with changing(db, EventOwner(event_id), version, "register") as change:
         registered = [p.name for p in players(db, event_id)]
         present = Roster(registered)
         joined = rounds_drawn(db, event_id) + 1
+        batch: set[str] = set()  # names of this list, told apart from those registered
         if len(registered) + len(entries) > MAX_PLAYERS:
             raise GameError("names", N_("at most {top} players"), top=MAX_PLAYERS)
         for entry in entries:
             name = check_name(entry.name)
             found = present.find(name)
+            if found is not None and found[0] in batch:
+                raise GameError(
+                    "names",
+                    N_("{name} and {other} are the same name twice in the list"),
+                    name=name,
+                    other=found[0],
+                )
             if found is not None and found[1] is Clash.SAME:
                 raise GameError(
                     "names",
@@ -258,6 +267,7 @@ def register(
                     other=found[0],
                 )
             present.add(name)
+            batch.add(name)
             db.table("event_players").insert(
                 {
                     "event_id": event_id,

@@ -6,12 +6,19 @@ CSVs, story and players' records join it from its own module.
 
 from __future__ import annotations
 
+from datetime import date
+
 from flask import Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
+from .. import clubs
+from ..cashbox.entries import METHODS
+from ..cashbox.settle import Suggestion
+from ..clubs import accounts
+from ..clubs.purse import table_club, table_evening, table_purse
 from ..db import get_db
-from ..rights.access import acting_grant, managed, readable
+from ..rights.access import acting_grant, managed, managed_club, readable
 from ..store import Conflict
 from ..store.paid import Paid, tick
 from . import blueprints, registry
@@ -45,8 +52,12 @@ def tick_paid(game_id: int) -> BaseResponse:
     """A transfer of the settlement ticked as paid (``paid=1``) or unticked (``paid=0``).
 
     Recorded in the game's change log as its own action (store/paid.py); a
-    transfer that is not one of the settlement as it stands is refused.
+    transfer that is not one of the settlement as it stands is refused. At
+    a club table with a chip value, a payment in the club's cash box instead.
     """
+    in_club = table_club(get_db(), game_id)
+    if in_club is not None and _club_money(in_club[0]):
+        return _paid_in_club(game_id, in_club[0])
     managed(game_id)
     form = ActionForm()
     if not form.validate():
@@ -59,5 +70,50 @@ def tick_paid(game_id: int) -> BaseResponse:
     try:
         tick(get_db(), game_id, Paid(payer, payee, amount), paid == "1", version, acting_grant())
     except Conflict:
+        flash(_("The settlement changed meanwhile: here it is as it stands. Tick again."))
+    return redirect(url_for("settlement.settlement", game_id=game_id) + "#pays")
+
+
+def _club_money(club_id: int) -> bool:
+    found = clubs.club(get_db(), club_id)
+    return found is not None and found.money is not None
+
+
+def _paid_in_club(game_id: int, club_id: int) -> BaseResponse:
+    """A club table's transfer paid: a payment in the club's cash box, naming the table.
+
+    The club's managers only, checked first (a table's own manager is not the
+    treasurer); the transfer must be one the table's settlement suggests now
+    (clubs/purse.py), else the settlement is shown again as it stands.
+    """
+    club = managed_club(club_id)
+    readable(game_id)
+    form = ActionForm()
+    if not form.validate():
+        abort(400)
+    version = form_version(form)
+    payer, payee, amount = (whole(request.form.get(k)) for k in ("payer", "payee", "amount"))
+    method = request.form.get("method", "")
+    if payer is None or payee is None or amount is None or method not in METHODS:
+        abort(400)
+    evening = table_evening(get_db(), game_id)
+    purse = table_purse(get_db(), club, game_id)
+    asked = Suggestion(payer, payee, amount)
+    if purse is None or evening is None or asked not in purse.suggestions:
+        flash(_("The settlement changed meanwhile: here it is as it stands. Tick again."))
+        return redirect(url_for("settlement.settlement", game_id=game_id) + "#pays")
+    try:
+        accounts.pay(
+            get_db(),
+            club_id,
+            version,
+            asked,
+            date.today().isoformat(),
+            method,
+            _("the treasurer"),
+            evening=evening,
+            table=game_id,
+        )
+    except (clubs.Refused, clubs.Conflict):
         flash(_("The settlement changed meanwhile: here it is as it stands. Tick again."))
     return redirect(url_for("settlement.settlement", game_id=game_id) + "#pays")

@@ -15,6 +15,7 @@ from flask_babel import format_currency, format_decimal, get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ..clubs.records import Club
 from ..rules.errors import GameError
 from ..rules.ledger import to_money
 from ..rules.money import Money
@@ -154,6 +155,18 @@ def signed_money(chips: int, value: Money | None) -> str:
         return ""
     sign = "+" if chips > 0 else "−" if chips < 0 else ""
     return sign + money(abs(chips), value)
+
+
+def cents(amount: int, club: Club, sign: bool = False) -> str:
+    """Cents in the club's money, in the reader's language (a true minus; + when ``sign``)."""
+    money = Decimal(abs(amount)) / 100
+    text = (
+        str(format_currency(money, club.money.currency))
+        if club.money is not None
+        else f"{money:.2f}"
+    )
+    mark = "−" if amount < 0 else ("+" if sign and amount > 0 else "")
+    return mark + text
 
 
 _ACTIONS: dict[str, dict[str, dict[str, str]]] = {}

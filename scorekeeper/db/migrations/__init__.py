@@ -32,6 +32,7 @@ from . import (
     m014_club_presets,
     m015_chain_lengths,
     m016_coup_key_digests_and_look_alikes,
+    m018_payments_at_tables,
     m019_seat_changes,
 )
 
@@ -52,6 +53,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m014_club_presets,
     m015_chain_lengths,
     m016_coup_key_digests_and_look_alikes,
+    m018_payments_at_tables,
     m019_seat_changes,
 )
 """Every migration, in the order it runs (its number)."""

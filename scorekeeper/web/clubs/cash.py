@@ -11,11 +11,9 @@ the page again with the message beside the field (422), nothing stored.
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
 from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
-from flask_babel import format_currency
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -23,30 +21,20 @@ from ... import clubs
 from ...cashbox.entries import FEES, METHODS, EntryKind, parse_cents, reversed_ids, signed
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clubs import accounts
+from ...clubs.purse import evening_purse
 from ...clubs.season import day
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..collation import by_name
 from ..forms import CHANGED, form_version, options, whole
+from ..words import cents
 from .cash_forms import KIND_WORDS, METHOD_WORDS, TYPED, EntryForm, PayForm, ReverseForm
 
 bp = blueprints.clubs
 
 MODES = ("members", "treasurer")
 """The two ways of settling up: between members (the fewest transfers), or with the treasurer."""
-
-
-def cents(amount: int, club: clubs.Club, sign: bool = False) -> str:
-    """Cents in the club's money, in the reader's language (a true minus; + when ``sign``)."""
-    money = Decimal(abs(amount)) / 100
-    text = (
-        str(format_currency(money, club.money.currency))
-        if club.money is not None
-        else f"{money:.2f}"
-    )
-    mark = "−" if amount < 0 else ("+" if sign and amount > 0 else "")
-    return mark + text
 
 
 def context() -> dict[str, Any]:
@@ -73,6 +61,16 @@ def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
     return out
 
 
+def _own_ids(form: EntryForm, section: str) -> None:
+    """The page holds four entry forms with the same fields: each field's id (and its
+    label's ``for``) is prefixed with its form's section, so a label points at its own
+    form's field ("fee-member", "charge-member"); the names posted stay the same."""
+    for field in form:
+        if field.type != "CSRFTokenField":
+            field.id = f"{section}-{field.name}"
+            field.label.field_id = field.id
+
+
 def _page(
     club: clubs.Club,
     typed: EntryForm | None = None,
@@ -85,10 +83,14 @@ def _page(
     mode = mode if mode in MODES else MODES[0]
     balances = book.balances(on)
     suggest = between_members if mode == "members" else with_treasurer
+    evening = _evening_asked(club, request.args.get("evening"))
+    purse = None if evening is None else evening_purse(get_db(), club, evening)
     forms = _forms(club, book)
     if typed is not None:
         typed_kind = typed.kind.data or ""
         forms["fee" if typed_kind in FEES else typed_kind] = typed
+    for section, form in forms.items():
+        _own_ids(form, section)
     page = render_template(
         "club/cash.html",
         club=club,
@@ -100,7 +102,8 @@ def _page(
         owing=[(m, balances[m]) for m in book.order if balances.get(m, 0) < 0],
         owed=[(m, balances[m]) for m in book.order if balances.get(m, 0) > 0],
         box=-sum(balances.values()),
-        suggestions=suggest(balances, book.order),
+        suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
+        evening=evening if purse is not None else None,
         pay_form=PayForm(formdata=None, version=str(club.version)),
         forms=forms,
         fees=FEES,
@@ -108,6 +111,15 @@ def _page(
         refused=refused,
     )
     return page, status
+
+
+def _evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:
+    """``?evening=<id>``: one of the club's evenings, whose suggestions the page shows."""
+    number = whole(asked)
+    if number is None or not 1 <= number <= access.MAX_ID:
+        return None
+    found = clubs.evening(get_db(), number)
+    return found if found is not None and found.club_id == club.id else None
 
 
 @bp.get("/clubs/<int:club_id>/cash")
@@ -228,7 +240,10 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
         abort(400)
     payer, payee, amount = whole(form.payer.data), whole(form.payee.data), whole(form.amount.data)
     method = form.method.data if form.method.data in METHODS else ""
+    evening = whole(request.form.get("evening")) if request.form.get("evening") else None
     if payer is None or payee is None or amount is None or not method:
+        abort(400)
+    if request.form.get("evening") and evening is None:
         abort(400)
     try:
         accounts.pay(
@@ -239,10 +254,13 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
             _today(),
             method,
             _("the treasurer"),
+            evening=evening,
         )
     except clubs.Refused:
         abort(400)
     except clubs.Conflict:
         return _page(club, refused=str(CHANGED), status=409)
     mode = request.args.get("mode", "")
-    return redirect(url_for("clubs.cash", club_id=club_id, mode=mode or None) + "#suggestions")
+    return redirect(
+        url_for("clubs.cash", club_id=club_id, mode=mode or None, evening=evening) + "#suggestions"
+    )

@@ -2,20 +2,27 @@
 
 The room (scorekeeper/clubs/room.py) is computed from the games; here it
 is put in words: each chip table's nets by member, each points table's
-standing as its own sheet shows it.
+standing as its own sheet shows it. In money, the room's settlement shows
+each member's result, what he paid or received for the evening in the
+cash box and what is left, with the cash box's suggested transfers
+(clubs/purse.py); the club's managers mark one paid here, in the cash box.
 """
 
 from __future__ import annotations
 
+from datetime import date
 from typing import NamedTuple
 from urllib.parse import urlencode
 
-from flask import Response, abort, jsonify, render_template
+from flask import Response, abort, jsonify, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
-from ...clubs import presets
+from ...cashbox.entries import METHODS
+from ...cashbox.settle import Suggestion
+from ...clubs import accounts, presets
+from ...clubs.purse import evening_purse
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db
 from ...rights import access
@@ -23,10 +30,11 @@ from ...rules import kinds
 from ...store import closings
 from .. import blueprints, registry
 from ..chain_heads import club_ledger, game_chain
-from ..forms import ActionForm
+from ..forms import CHANGED, ActionForm, form_version, whole
 from ..kept.expensive import evening_key, expensive
 from ..printing import pdf_response
 from ..registry import standing
+from .cash_forms import PayForm
 
 bp = blueprints.clubs
 
@@ -118,8 +126,10 @@ def evening_version(evening_id: int) -> BaseResponse:
     return response
 
 
-def _settlement_page(evening_id: int, pdf: bool) -> str:
+def _settlement_page(evening_id: int, pdf: bool, refused: str | None = None) -> str:
     room, words = _room(evening_id)
+    purse = evening_purse(get_db(), room.club, room.evening)
+    manager = not pdf and access.can_manage_club(room.club.id)
     # each table's change-log head, and the club ledger's: what the room witnesses
     chains = {table.no: game_chain(table.stored.id) for table in room.tables}
     ledger = club_ledger(room.club.id)
@@ -131,12 +141,50 @@ def _settlement_page(evening_id: int, pdf: bool) -> str:
         chains=chains,
         ledger=ledger,
         closed=closings.closed(get_db(), evening_id),  # closed: final, never PROVISIONAL
+        purse=purse,
+        pay_form=PayForm(formdata=None, version=str(room.club.version)) if manager else None,
+        refused=refused,
     )
 
 
 @bp.get("/evenings/<int:evening_id>/settlement")
 def settlement(evening_id: int) -> str:
     return _settlement_page(evening_id, pdf=False)
+
+
+@bp.post("/evenings/<int:evening_id>/settlement/pay")
+def pay_room(evening_id: int) -> BaseResponse | tuple[str, int]:
+    """A suggested transfer of the room paid: recorded in the cash box, for this evening.
+
+    The club's managers only (checked before anything else is read); the
+    same payment as the cash box's own (clubs/accounts.pay), naming the evening.
+    """
+    found, club = _evening(evening_id)
+    club = access.managed_club(club.id)
+    form = PayForm()
+    if not form.validate():
+        abort(400)
+    version = form_version(form)
+    payer, payee, amount = whole(form.payer.data), whole(form.payee.data), whole(form.amount.data)
+    method = form.method.data if form.method.data in METHODS else ""
+    if payer is None or payee is None or amount is None or not method or club.money is None:
+        abort(400)
+    try:
+        accounts.pay(
+            get_db(),
+            club.id,
+            version,
+            Suggestion(payer, payee, amount),
+            date.today().isoformat(),
+            method,
+            _("the treasurer"),
+            evening=found.id,
+        )
+    except clubs.Refused:
+        abort(400)
+    except clubs.Conflict:
+        return _settlement_page(evening_id, pdf=False, refused=str(CHANGED)), 409
+    return redirect(url_for("clubs.settlement", evening_id=evening_id) + "#pays")
 
 
 @bp.get("/evenings/<int:evening_id>/settlement.pdf")

@@ -17,9 +17,11 @@ from werkzeug.wrappers import Response as BaseResponse
 from wtforms import HiddenField, StringField, SubmitField
 from wtforms.validators import Length, Optional
 
-from ... import store
+from ... import clubs, store
+from ...cashbox.settle import BOX
+from ...clubs.purse import table_club, table_purse
 from ...db import get_db
-from ...rights.access import can_manage, readable, visible_ids
+from ...rights.access import can_manage, can_manage_club, readable, visible_ids
 from ...rules.errors import GameError
 from ...rules.hombre.engine import BeteStatus, Reason
 from ...rules.hombre.exports import journal_csv, standings_csv
@@ -36,6 +38,7 @@ from ..gamefiles import game_file_text
 from ..hookspecs import Page
 from ..kept.arguments import reads
 from ..kept.expensive import expensive, players_key
+from ..words import cents
 from .chart import net_chart
 from .guard import hombre_only
 from .present import csv_words
@@ -54,9 +57,33 @@ class MoneyForm(FlaskForm):
     submit = SubmitField()
 
 
+def _club_money(stored: store.StoredGame) -> dict[str, Any]:
+    """A club table with a chip value: the club's money, its purse and its members' names.
+
+    Its settlement is then the cash box's (clubs/purse.py): the club's chip
+    value, the suggestions paired as the cash box pairs them, a payment
+    recorded in the cash box; a single table keeps its own ticks.
+    """
+    found = table_club(get_db(), stored.id)
+    club = None if found is None else clubs.club(get_db(), found[0])
+    if club is None or club.money is None:
+        return {"club": None, "purse": None}
+    purse = table_purse(get_db(), club, stored.id)
+    if purse is None:
+        return {"club": None, "purse": None}
+    return {
+        "club": club,
+        "purse": purse,
+        "member_names": {m.id: m.name for m in clubs.members(get_db(), club.id)},
+        "cents": cents,
+        "BOX": BOX,
+    }
+
+
 def _sheet(stored: store.StoredGame) -> dict[str, Any]:
     report = hombre_report(stored.replay())
-    money = stored.money
+    in_club = _club_money(stored)
+    money = stored.money if in_club["club"] is None else in_club["club"].money
     names = stored.game.players
     open_betes = [b for b in report.betes if b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)]
     last = report.coups[-1] if report.coups else None
@@ -77,6 +104,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
         "chain": game_chain(stored.id),
         "journal_shown": JOURNAL_SHOWN,
+        **in_club,
     }
 
 
@@ -90,6 +118,11 @@ def settlement_page(stored: store.StoredGame, pdf: bool) -> str:
         if stored.money is not None:
             form.chip_value.data = str(stored.money.chip_value)
             form.currency.data = stored.money.currency
+    if sheet["purse"] is not None:  # in a club, the club's managers record payments
+        club = sheet["club"]
+        manager = not pdf and can_manage_club(club.id)
+        version = str(club.version)
+        sheet["paid_form"] = ActionForm(formdata=None, version=version) if manager else None
     return render_template("hombre/settlement.html", form=form, pdf=pdf, **sheet)
 
 

@@ -38,6 +38,7 @@ from flask import Response, abort, g, make_response, request, session
 from flask_babel import get_locale, gettext
 
 from ... import clubs
+from ...clubs.purse import table_club
 from ...db import generation, get_db
 from ...rights import access
 from ...store.table_locks import table_state
@@ -178,7 +179,9 @@ def game_key(game_id: int, **_: Any) -> Hashable:
     head = access.readable_head(game_id)  # 404 for a game this browser may not see
     # the generation read with the row: the same snapshot (a restore in place, issue 36)
     stamp = (head.generation, head.version, head.updated_at, head.table_token)
-    return (game_id, stamp, access.can_manage(head), table_state(get_db(), game_id).key)
+    # a club table's settlement shows the cash box's payments: it follows the club's version too
+    club = table_club(get_db(), game_id)
+    return (game_id, stamp, access.can_manage(head), table_state(get_db(), game_id).key, club)
 
 
 def players_key(**_: Any) -> Hashable:

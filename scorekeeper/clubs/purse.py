@@ -1,0 +1,183 @@
+"""One "who pays whom" for a club: an evening's (or one table's) money, what is paid, what is left.
+
+The cash box is the club's money. For an evening, each member's result in
+cents is the room's net in chips at the club's chip value, by the largest
+remainder (``closing.amounts``: what closing posts); what he has paid (or
+received) for it is the sum of the cash box's payments recorded for that
+evening, their reversals included (``Entry.evening``); what is left is
+the two added. Nothing here is stored: every figure is read from the games
+and the ledger each time, so the room's settlement, a table's settlement
+and the cash box cannot disagree.
+
+The suggested transfers are ``cashbox.settle.between_members`` over what
+is left, the members in the club's order: the cash box's own function,
+so the room's page and the cash box propose the same pairing, and a
+suggestion paid leaves the others as they were. A club table's
+settlement shows its own result in money (rounded over the table) and,
+for its members, the evening's paid, left and suggestions: a payment is
+for the evening wherever it is marked (``TablePurse``); one marked at a
+table names it too (``Entry.table``), for the record.
+Plain Python over the database: no request, no page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from ..cashbox.entries import Entry, EntryKind
+from ..cashbox.ledger import entries
+from ..cashbox.rounding import to_cents
+from ..cashbox.settle import Suggestion, between_members
+from ..store import closings
+from .closing import amounts
+from .evening_tables import evening as evening_of
+from .records import Club, Evening, Member
+from .room import room_of
+from .seats import members
+
+
+@dataclass(frozen=True)
+class Purse:
+    """An evening's (or a table's) money per member, in whole cents."""
+
+    order: list[int]
+    """The members concerned, in the club's order (by name, then number)."""
+    result: dict[int, int]
+    """The result: positive, the club (the others) owe him; negative, he owes."""
+    paid: dict[int, int]
+    """Payments recorded for it: positive, he paid in; negative, he was paid."""
+    suggestions: list[Suggestion]
+    """Who pays whom for what is left (``between_members``)."""
+    closed: bool = False
+
+    @property
+    def left(self) -> dict[int, int]:
+        """What is left per member: his result plus what he paid (zero: settled)."""
+        return left(self.result, self.paid)
+
+    def settled(self) -> bool:
+        return not any(self.left.values())
+
+
+def left(result: Mapping[int, int], paid: Mapping[int, int]) -> dict[int, int]:
+    """Result plus payments, per member (every member of either).
+
+    >>> left({1: -135, 2: 135}, {1: 100, 2: -100})
+    {1: -35, 2: 35}
+    """
+    return {m: result.get(m, 0) + paid.get(m, 0) for m in {**result, **paid}}
+
+
+def club_order(by_id: Mapping[int, Member], ids: Iterable[int]) -> list[int]:
+    """``ids`` in the club's order: its members' list (``seats.members``), the cash box's order."""
+    rank = {m: i for i, m in enumerate(by_id)}
+    return sorted(set(ids), key=lambda m: (rank.get(m, len(rank)), m))
+
+
+def payments(found: Iterable[Entry], belongs: Mapping[int, bool] | None = None) -> dict[int, int]:
+    """Each member's payments among ``found`` and the reversals of those payments, summed."""
+    listed = list(found)
+    kinds = {e.id: e.kind for e in listed}
+    out: dict[int, int] = {}
+    for entry in listed:
+        is_payment = entry.kind is EntryKind.PAYMENT or (
+            entry.kind is EntryKind.REVERSAL
+            and entry.reverses is not None
+            and kinds.get(entry.reverses) is EntryKind.PAYMENT
+        )
+        if is_payment:
+            out[entry.member] = out.get(entry.member, 0) + entry.amount
+    return out
+
+
+def _purse(
+    by_id: Mapping[int, Member], result: dict[int, int], paid: dict[int, int], closed: bool
+) -> Purse:
+    order = club_order(by_id, [*result, *paid])
+    still = left(result, paid)
+    return Purse(order, result, paid, between_members(still, order), closed)
+
+
+def evening_purse(db: sqlite_utils.Database, club: Club, evening: Evening) -> Purse | None:
+    """The evening's money per member; None for a club without a chip value."""
+    if club.money is None:
+        return None
+    by_id = {m.id: m for m in members(db, club.id)}
+    result = amounts(db, club, evening)
+    paid = payments(e for e in entries(db, club.id) if e.evening == evening.id)
+    return _purse(by_id, result, paid, closings.closed(db, evening.id))
+
+
+def table_result(
+    club: Club, by_id: Mapping[int, Member], seats: Sequence[int], nets: Sequence[int]
+) -> dict[int, int]:
+    """A table's nets (chips, by seat or person) in cents per member, by the largest remainder."""
+    assert club.money is not None
+    chips: dict[int, int] = {}
+    for member, net in zip(seats, nets, strict=True):
+        chips[member] = chips.get(member, 0) + net
+    order = sorted(chips, key=lambda m: (by_id[m].name.casefold(), m))  # as closing rounds
+    cents = to_cents([chips[m] for m in order], club.money.chip_value)
+    return {m: c for m, c in zip(order, cents, strict=True) if c}
+
+
+@dataclass(frozen=True)
+class TablePurse:
+    """A club table's money: its own result, and the evening's paid, left and transfers.
+
+    What is paid is paid for the evening (a member who sat at two tables
+    owes the room his sum): the table shows its own result in money, and for
+    its members what the room shows — paid, left and the evening's
+    suggestions that concern them — so a payment made on the room's page is
+    not asked again at the table, nor the other way round.
+    """
+
+    result: dict[int, int]
+    """The table's own nets in cents per member (the largest remainder over the table)."""
+    members: list[int]
+    """Its members, in the club's order."""
+    evening: Purse
+
+    @property
+    def suggestions(self) -> list[Suggestion]:
+        """The evening's suggestions where one of this table's members pays or is paid."""
+        mine = set(self.members)
+        return [s for s in self.evening.suggestions if s.payer in mine or s.payee in mine]
+
+
+def table_purse(db: sqlite_utils.Database, club: Club, game_id: int) -> TablePurse | None:
+    """A club table's money, by member as the room bills it (each person who sat, once
+    someone took a seat); None without a chip value, an evening, or chips moved."""
+    evening_id = table_evening(db, game_id)
+    found = None if evening_id is None else evening_of(db, evening_id)
+    if club.money is None or found is None or found.club_id != club.id:
+        return None
+    room = room_of(db, found, club)
+    table = next((t for t in room.tables if t.stored.id == game_id), None)
+    if table is None or table.nets is None:
+        return None
+    evening = evening_purse(db, club, found)
+    assert evening is not None
+    by_id = room.members
+    result = table_result(club, by_id, table.seats, table.nets)
+    return TablePurse(result, club_order(by_id, table.seats), evening)
+
+
+def table_evening(db: sqlite_utils.Database, game_id: int) -> int | None:
+    """The evening a table belongs to (None: a table outside any evening)."""
+    row = db.execute("select evening_id from evening_games where game_id = ?", [game_id]).fetchone()
+    return None if row is None else int(row[0])
+
+
+def table_club(db: sqlite_utils.Database, game_id: int) -> tuple[int, int] | None:
+    """The club of a table's evening and the club's version (what a kept page of it follows)."""
+    row = db.execute(
+        """select clubs.id, clubs.version from evening_games
+        join evenings on evenings.id = evening_games.evening_id
+        join clubs on clubs.id = evenings.club_id where evening_games.game_id = ?""",
+        [game_id],
+    ).fetchone()
+    return None if row is None else (int(row[0]), int(row[1]))
