@@ -70,8 +70,8 @@ def test_an_evening_of_three_tables_and_its_settlement(browser: Browser, live_se
     expect(page.locator("#pays li")).to_have_count(3)
     pays = page.locator("#pays li").all_inner_texts()
     assert [re.sub(r"\s+", " ", p).split(" €")[0] for p in pays] == [
-        "Bruno → Anne: 0,45",
-        "Denis → Chloé: 0,45",
-        "Eve → Chloé: 0,45",
+        "Bruno → Anne : 0,45",  # French: a narrow no-break space before the colon
+        "Denis → Chloé : 0,45",
+        "Eve → Chloé : 0,45",
     ]
     expect(page.locator("#tables h3")).to_have_count(3)

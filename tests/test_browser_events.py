@@ -40,7 +40,7 @@ def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
     card = phone.locator(".table-card")
     expect(card).to_have_count(1)  # four players at tables of three: one table, one bye
     expect(card).to_have_attribute("data-state", "playing")
-    expect(card).to_contain_text("0 of 4 deals")
+    expect(card).to_contain_text("0 deals of 4")
     seated = card.locator("p").first.inner_text().split(" · ")
     wall_url = live_server + re.sub(
         r"^https?://[^/]+", "", phone.locator("#read-link").inner_text()
@@ -67,7 +67,7 @@ def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
     expect(top.locator("td").last).not_to_have_text("0")
     expect(top).to_contain_text(seated[0])
     phone.goto(live_server + "/events/1")
-    expect(phone.locator(".table-card")).to_contain_text("1 of 4 deals")
+    expect(phone.locator(".table-card")).to_contain_text("1 deal of 4")
     # A penalty from the phone's form: the change log says it.
     phone.select_option("#penalty select[name=player]", seated[0])
     phone.fill("#penalty input[name=points]", "2")

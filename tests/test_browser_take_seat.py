@@ -21,7 +21,7 @@ def test_a_newcomer_plays_for_an_absent_player_in_french(browser: Browser, live_
     page.get_by_role("button", name="Tous passent").tap()
     expect(page.locator("#deal")).to_contain_text("coup 2")
     page.get_by_role("link", name="quelqu'un prend une place").tap()
-    expect(page.locator("h1")).to_have_text("Quelqu'un prend une place")
+    expect(page.locator("h1")).to_have_text("Quelqu’un prend une place")
     expect(page.locator("main")).to_contain_text("À partir du coup 2")
     expect(page.locator("input[value=takes_over]")).to_have_count(0)  # 1709: plays for him only
     page.locator("#f-seat label", has_text="Bruno").tap()
