@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from taps import tap_count, tap_hombre, tap_tricks
+from web import laid_out_width
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -131,7 +132,7 @@ def test_phone_layout_no_sideways_scroll_and_big_targets(
     tap_coup(page, "Anne", {"Anne": 4, "Bruno": 4}, "remise")
     for path in ("", "/coups", "/coups/1/edit", "/history"):
         page.goto(page.url.split("#")[0].split("/games/")[0] + "/games/1" + path)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+        assert laid_out_width(page) <= width, path
         small = page.evaluate(
             """() => [...document.querySelectorAll('main button, main a, .choice span, .lang a')]
                  .filter(e => e.offsetParent !== null)
@@ -160,7 +161,7 @@ def test_the_printed_settlement_fits_a4(browser: Browser, live_server: str, tmp_
     a4.emulate_media(media="print")
     expect(a4.locator(".provisional")).to_be_visible()
     expect(a4.locator("form.money-form")).to_be_hidden()
-    assert a4.evaluate("document.documentElement.scrollWidth") <= 794
+    assert laid_out_width(a4) <= 794
     wide = a4.evaluate(
         """() => [...document.querySelectorAll('main *')]
              .filter(e => e.getBoundingClientRect().right > 794).length"""
@@ -235,4 +236,4 @@ def test_a_danish_game_on_the_phone(browser: Browser, live_server: str):
     expect(page.locator(".flash")).to_contain_text("Coup 1 enregistré")
     # DLU købe-nolo won: 2 from each defender, and Anne's ante
     assert standing(page) == {"Anne": "−7", "Bruno": "+9", "Chloé": "−2"}
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert laid_out_width(page) <= 390

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 from test_browser_club import hombre_table
 from test_browser_round2 import axe_violations
+from web import laid_out_width
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -62,7 +63,7 @@ def test_closing_an_evening_and_the_treasurers_page_on_a_phone(browser: Browser,
     expect(page.locator("#suggestions li")).to_have_count(2)
     expect(page.locator("#owing")).not_to_contain_text("Bruno")
     # The page fits the phone (nothing wider than the screen); axe finds nothing serious.
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert laid_out_width(page) <= 390
     assert axe_violations(page) == []
     # The dues reversed after a confirm: Anne owes 0,45 € again.
     page.locator("#entries tr", has_text="Cotisation de la saison").get_by_role(

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from taps import entry_ready
 from test_browser_club import hombre_table
+from web import laid_out_width
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -44,7 +45,7 @@ WORDS = {
 
 
 def fits(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert laid_out_width(page) <= 390
 
 
 @pytest.mark.parametrize("language", ["fr", "nl"])

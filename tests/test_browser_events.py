@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, expect
 from taps import tap_hombre, tap_tricks
+from web import laid_out_width
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -74,11 +75,11 @@ def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
     phone.fill("#penalty input[name=reason]", "slow play")
     phone.get_by_role("button", name="Give the penalty").tap()
     expect(phone.locator("#log")).to_contain_text("slow play")
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert laid_out_width(phone) <= 390
     # The same ranking on the players' phones, through the read link.
     phone.goto(wall_url)
     expect(phone.locator("#ranking tbody tr")).to_have_count(4)
     expect(phone.locator("#ranking tbody tr").first).to_contain_text(
         seated[0]
     )  # +18 − 2: still first
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert laid_out_width(phone) <= 390

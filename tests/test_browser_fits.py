@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from test_browser import phone
+from web import laid_out_width
 
 pytestmark = pytest.mark.browser
 
@@ -62,5 +63,5 @@ def test_the_manillen_house_rules_fit_390_px(browser: Browser, live_server: str,
     page = phone(browser, locale=language)
     page.goto(live_server + "/games/new/manille")
     page.locator('label.choice:has(input[name="variant"][value="belge"])').tap()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert laid_out_width(page) <= 390
     assert page.evaluate(OVERFLOWING) == []

@@ -15,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from taps import tap_hombre, tap_tricks
+from web import laid_out_width
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -39,7 +40,7 @@ def test_names_and_the_club_on_a_phone(browser: Browser, live_server: str):
     # the manager link and the club link each with a QR code; nothing wider than the phone
     expect(page.locator("#manager-link svg")).to_have_count(1)
     expect(page.locator("#links svg")).to_have_count(1)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert laid_out_width(page) <= 390
     # a member added by name, then "anne " refused as the same person
     page.locator("#new-member #name").fill("Anne")
     page.locator("#new-member").get_by_role("button", name="Ajouter le membre").tap()

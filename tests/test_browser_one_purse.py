@@ -15,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, expect
 from test_browser_club import hombre_table
+from web import laid_out_width
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -57,7 +58,7 @@ def test_paid_and_left_on_the_room_and_a_tables_payment_in_the_cash_box(
     expect(chloe.locator("td.paid")).to_have_text("−0,45\xa0€")  # received 0,45 €
     expect(chloe.locator("td.left")).to_have_text("+0,45\xa0€")  # 0,90 − 0,45
     expect(page.locator("#members thead")).to_contain_text("Reste")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert laid_out_width(page) <= 390
 
     # Danish: the table's settlement shows the club's money and does not ask Anne again;
     # Bruno pays there by transfer: the cash box, the table and the room show it.
@@ -73,13 +74,13 @@ def test_paid_and_left_on_the_room_and_a_tables_payment_in_the_cash_box(
     bruno = member_row(page, "#evening-money", "Bruno")
     expect(bruno.locator("td.paid")).to_contain_text("+0,45")
     expect(bruno.locator("td.left")).to_contain_text("0,00")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert laid_out_width(page) <= 390
     page.goto(evening + "/settlement")
     expect(page.locator("#settled")).to_have_text("Alt er betalt.")
     expect(page.locator("#members thead")).to_contain_text("Mangler")
     expect(member_row(page, "#members", "Bruno").locator("td.paid")).to_contain_text("+0,45")
     expect(member_row(page, "#members", "Chloé").locator("td.left")).to_contain_text("0,00")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert laid_out_width(page) <= 390
     page.goto(club + "/cash")
     entries = page.locator("#entries")
     expect(entries).to_contain_text("Bruno")

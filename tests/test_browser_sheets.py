@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from web import laid_out_width
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 360, "height": 800}, "is_mobile": True, "has_touch": True}
@@ -24,7 +25,7 @@ def new_sheet(page: Page, server: str, game: str, names: list[str]) -> None:
 
 
 def fits(page: Page, width: int = 360) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert laid_out_width(page) <= width
     small = page.evaluate(
         """() => [...document.querySelectorAll('main button, main a, .choice span, .lang a')]
              .filter(e => e.offsetParent !== null)
@@ -139,7 +140,7 @@ def test_the_final_sheet_prints_on_a4_and_the_table_link_follows(
     a4.emulate_media(media="print")
     expect(a4.locator(".provisional")).to_be_visible()
     expect(a4.locator(".sheet-table")).to_contain_text("manche 1 à Nous")
-    assert a4.evaluate("document.documentElement.scrollWidth") <= 794
+    assert laid_out_width(a4) <= 794
     assert a4.pdf(format="A4").startswith(b"%PDF-")
 
 

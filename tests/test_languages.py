@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from web import NEW_GAME, enter, new_game
+from web import NEW_GAME, enter, laid_out_width, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 FOUR = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": "Denis"}
@@ -196,7 +196,7 @@ OVERFLOWING = """() => [...document.querySelectorAll(
 
 
 def fits_the_phone(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert laid_out_width(page) <= 390
     assert page.evaluate(OVERFLOWING) == []
 
 

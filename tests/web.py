@@ -95,3 +95,14 @@ def enter(client: Any, game: str, text: str, **extra: str) -> Any:
 
 def report(client: Any, game: str) -> dict[str, Any]:
     return json.loads(client.get(game + "/report.json").data)
+
+
+def laid_out_width(page: Any) -> int:
+    """The page's width once its stylesheets apply: a tap's navigation may still be loading
+    them when the text a test waits for is already there (a loaded machine showed 485 px)."""
+    page.wait_for_load_state("load")
+    page.wait_for_function(
+        "[...document.styleSheets].length > 0"
+        " && [...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet)"
+    )
+    return int(page.evaluate("document.documentElement.scrollWidth"))
