@@ -17,6 +17,7 @@ from scorekeeper.draw.designs import WHIST_FIELDS
 from scorekeeper.draw.quality import FOURS, most_rounds, record
 from scorekeeper.draw.records import BASES
 from scorekeeper.draw.stored import STORED
+from scorekeeper.draw.whist import SIZES as WHIST_SIZES
 
 
 def players(n):
@@ -41,6 +42,7 @@ THREES = [9, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48, 51, 54, 63, 66, 81,
 FOURS_DONE = [16, 24, 28, 40, 52, 64]
 """Tables of 4 whose record the draw reaches (docs/competitions.md lists the others)."""
 WHIST = sorted({n for seating, n in BASES if seating == "pairs"} | set(WHIST_FIELDS))
+WHIST = sorted(set(WHIST) | WHIST_SIZES)  # 32 to 64: scorekeeper/draw/whist.py
 
 
 def test_every_design_is_what_it_claims_counted_pair_by_pair():
@@ -130,6 +132,12 @@ def test_manillen_pairs_get_a_whist_tournament_under_2_s():
         out = Counter(name for r in made.rounds for name in r.sitting_out)
         assert sorted(out.values()) == ([] if n % 4 == 0 else [1] * n)
         assert "whist tournament" in made.note
+
+
+def test_every_whist_tournament_up_to_64_players_is_there():
+    # a whist tournament exists for every n = 0 or 1 (mod 4) (Baker 1975; Wilson 1974): the
+    # draw has each from 5 up to 64, its largest draw (each counted in the tests above)
+    assert [n for n in range(5, 65) if n % 4 in (0, 1)] == WHIST
 
 
 def test_within_the_no_repeat_limit_pairs_still_meet_nobody_twice():

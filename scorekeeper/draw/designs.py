@@ -13,7 +13,7 @@ import itertools
 from collections import Counter
 from functools import lru_cache
 
-from . import cyclic
+from . import cyclic, whist
 from .records import BASES
 from .stored import STORED
 
@@ -400,6 +400,8 @@ def _construct(size: str, n: int) -> Design | None:
         return affine_space(4, {16: 2, 64: 3, 256: 4}[n])
     if size == "whist" and n in WHIST_FIELDS:
         return whist_field(n)
+    if size == "whist" and n in whist.SIZES:
+        return whist.tournament(n)
     seating = "pairs" if size == "whist" else size
     shape = cyclic.shape_for(seating, n)
     if shape is not None and (seating, n) in BASES:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from . import relabel, search
+from . import relabel, search, whist
 from .designs import Design, design
 from .model import SEATINGS, Draw, DrawError, Entrant, Round, Seating
 from .quality import best_possible, most_rounds, quality, record, table_sizes
@@ -75,6 +75,8 @@ def draw(
     note = _note(units, seating, len(whole), got.repeated_tablemates, limit)
     if planned is not None and used == "whist":
         note += " " + _whist_note(len(units.members), len(whole))
+    if seating == "pairs" and not units.fixed:  # past a whist tournament: name it
+        note += whist.past_note(len(units.members), len(whole))
     if got.kept_apart_broken:
         note += " " + _apart_note(units, entrants, seating, got.kept_apart_broken)
     return Draw(tuple(made), got, seed, seating, note, limit)

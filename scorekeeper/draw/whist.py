@@ -1,0 +1,159 @@
+"""Z-cyclic whist tournaments from 32 to 64 players: stored base rounds (issue 37, pairs).
+
+A whist tournament Wh(n) seats two partners face to face against two opponents, so that
+every two players are partners exactly once and opponents exactly twice: n - 1 rounds
+for n = 0 (mod 4), n rounds with one player out each round (each once) for n = 1
+(mod 4). These are Z-cyclic (cyclic.py says how they develop): for n = 4t the players
+are Z_(n-1) and one fixed player (point n - 1), for n = 4t + 1 they are Z_n and 0 is out
+of the base round; the round of s adds s to every point. In the base round each
+difference d (up to sign) is once a difference of partners and twice one of opponents
+(the fixed player: partner once, opponent twice), so the developed rounds are a whist
+tournament. ``tools/find_whist.c`` found the base rounds (its header says how to re-run
+it; each line below names its seed); designs.py develops them and counts every pair
+before any draw uses them, and tests/test_draw_records.py counts them again.
+
+A table is north, east, south, west: north and south are partners, east and west.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from . import cyclic
+from .cyclic import Base
+
+Element = tuple[int, ...]
+"""An element of a product of fields: one coordinate a field, each numbered as below."""
+
+TEXT: dict[int, str] = {
+    # found by tools/find_whist.c N SEED 600 3.0 0.2 5000000, the seed named in each comment
+    # seed 1 (2.0 0.01 200000)
+    32: ("27,3,31,30 24,7,6,19 15,0,9,26 25,17,8,2 1,29,4,22 11,13,12,23 5,21,14,10 28,18,20,16"),
+    # seed 3
+    33: ("22,31,11,19 4,30,24,6 9,12,26,20 8,18,1,13 17,3,21,5 28,23,27,29 7,14,10,32 16,25,2,15"),
+    # seed 5
+    36: (
+        "29,18,0,25 7,27,11,22 21,33,20,15 1,3,34,28 10,23,32,2 6,13,14,4 30,31,19,16 "
+        "5,24,17,8 9,26,12,35"
+    ),
+    # seed 6
+    40: (
+        "36,1,5,2 21,13,28,23 17,34,22,7 19,6,16,25 18,4,32,0 24,15,8,26 9,29,3,20 "
+        "27,35,10,33 11,38,37,14 39,30,31,12"
+    ),
+    # seed 5
+    44: (
+        "43,35,24,42 29,5,10,32 13,17,34,25 1,31,4,27 40,6,11,39 36,7,30,38 33,20,28,18 "
+        "2,41,19,21 3,9,16,0 23,37,12,22 14,8,15,26"
+    ),
+    # seed 5
+    52: (
+        "6,9,20,43 39,49,3,2 23,25,45,50 28,37,4,47 42,14,36,26 38,0,40,21 35,31,22,15 "
+        "12,5,30,24 48,18,17,46 11,27,19,32 51,44,29,33 41,8,34,7 16,10,13,1"
+    ),
+}
+"""Players -> the base round: its tables separated by spaces, a table's points by commas."""
+
+BASES: dict[int, Base] = {
+    n: (tuple(tuple(int(p) for p in table.split(",")) for table in text.split()),)
+    for n, text in TEXT.items()
+}
+
+
+def past_note(n: int, rounds: int) -> str:
+    """A sentence naming the whist tournament past its rounds (after a space), else ''.
+
+    Partners must repeat past them: in n - 1 rounds each player partners all n - 1 others
+    (n = 4t + 1: in n rounds each plays n - 1; one round more seats someone an n-th time).
+    Only n = 0 or 1 (mod 4) have a whist tournament."""
+    if n < 4 or n % 4 not in (0, 1):
+        return ""
+    whole = n - 1 if n % 4 == 0 else n
+    if rounds <= whole:
+        return ""
+    return (
+        f" Past {whole} rounds partners must repeat: a whist tournament of {n} players "
+        f"(every two partners exactly once, opponents exactly twice) is the most."
+    )
+
+
+def _field(q: int) -> tuple[int, int]:
+    """GF(q) for q = p or p^2 (p an odd prime): (p, r), r a non-residue mod p for p^2 (its
+    elements a + b*sqrt(r) numbered a + p*b, as designs.whist_field numbers them), else 0."""
+    p = next(d for d in range(2, q + 1) if q % d == 0)
+    if q not in (p, p * p) or p == 2:
+        raise ValueError(q)
+    return p, next(c for c in range(2, p) if pow(c, (p - 1) // 2, p) == p - 1) if q > p else 0
+
+
+def _times(field: tuple[int, int], x: int, y: int) -> int:
+    p, r = field
+    a, b, c, d = x % p, x // p, y % p, y // p
+    return (a * c + b * d * r) % p + p * ((a * d + b * c) % p)
+
+
+def _plus(field: tuple[int, int], x: int, y: int) -> int:
+    p = field[0]
+    return (x + y) % p + p * ((x // p + y // p) % p)
+
+
+def ring_tournament(orders: tuple[int, ...]) -> list[list[list[int]]]:
+    """A whist tournament of n = q1 * q2 * ... players, each q = p or p^2 = 1 (mod 4): on the
+    product R of the fields GF(q), n rounds, one player out a round (designs.whist_field's
+    construction, on a ring: 45 = 5 * 9).
+
+    Take e in R with e^2 = -1 (one in each field, as q = 1 mod 4). Multiplying by e moves
+    every nonzero x through four different elements x, ex, -x, -ex (e - 1, -2 and e + 1 are
+    units: nonzero in every field), so R - {0} falls into (n - 1)/4 such orbits; the base
+    round seats one table (x, ex, -x, -ex) per orbit, 0 out. Partners differ by 2x and 2ex:
+    2 times each orbit, every nonzero element once. Opponents differ by +-(1 - e)x twice
+    and +-(1 + e)x = +-e(1 - e)x twice: (1 - e) times each orbit, twice each, 1 - e a unit.
+    The round of s adds s to everyone (s is out): every two players are partners once and
+    opponents twice. Player numbers: x = (x1, x2, ...) is x1 + q1*x2 + q1*q2*x3 + ...
+    """
+    fields = [_field(q) for q in orders]
+    minus_one = [f[0] - 1 for f in fields]  # p - 1 + p*0
+    e = tuple(
+        next(x for x in range(q) if _times(f, x, x) == m)
+        for f, q, m in zip(fields, orders, minus_one)
+    )
+
+    def times(x: Element, y: Element) -> Element:
+        return tuple(_times(f, a, b) for f, a, b in zip(fields, x, y))
+
+    def plus(x: Element, y: Element) -> Element:
+        return tuple(_plus(f, a, b) for f, a, b in zip(fields, x, y))
+
+    def number(x: Element) -> int:
+        place, total = 1, 0
+        for a, q in zip(x, orders):
+            total, place = total + a * place, place * q
+        return total
+
+    elements = list(itertools.product(*(range(q) for q in orders)))
+    zero = elements[0]
+    seen: set[Element] = {zero}
+    base: list[list[Element]] = []
+    for x in elements[1:]:
+        if x not in seen:
+            orbit = [x, times(e, x), times(e, times(e, x)), times(e, times(e, times(e, x)))]
+            seen.update(orbit)
+            base.append([orbit[0], orbit[1], orbit[2], orbit[3]])  # north, east, south, west
+    return [[[number(plus(u, s)) for u in table] for table in base] for s in elements]
+
+
+RINGS: dict[int, tuple[int, ...]] = {45: (5, 9)}
+"""Players -> the orders of the fields whose product ``ring_tournament`` uses."""
+
+SIZES = frozenset(BASES) | frozenset(RINGS)
+"""The numbers of players this module has a whist tournament for."""
+
+
+def tournament(n: int) -> list[list[list[int]]] | None:
+    """The whist tournament of ``n`` players: stored base round or ring, or None."""
+    if n in RINGS:
+        return ring_tournament(RINGS[n])
+    shape = cyclic.shape_for("pairs", n)
+    if shape is None or n not in BASES:
+        return None
+    return cyclic.developed(shape, BASES[n])
