@@ -135,6 +135,8 @@ RECORDS: tuple[tuple[int, Seating], ...] = (
     (40, "4"),
     (20, "pairs"),
     (21, "pairs"),
+    (32, "pairs"),  # the first whist tournament from whist.py (issue 37, pairs)
+    (64, "pairs"),
 )
 """Sizes at their record: rounds with no pair twice (tables of 3 and 4), a whist
 tournament (pairs: n - 1 rounds, n if one sits out)."""

@@ -140,6 +140,25 @@ def test_every_whist_tournament_up_to_64_players_is_there():
     assert [n for n in range(5, 65) if n % 4 in (0, 1)] == WHIST
 
 
+def test_past_a_whist_tournament_the_note_names_it():
+    with patch("scorekeeper.draw.plan.MOVES", 2_000):  # the words are checked, not the search
+        twenty = draw(players(20), "pairs", 20, seed=1)
+        twenty_one = draw(players(21), "pairs", 22, seed=1)
+    # 20 rounds of 10 partnerships: 200 among 190 pairs, at least 10 twice; 21 players over
+    # 22 rounds of 5 tables: 220 among 210 pairs, at least 10 twice
+    assert twenty.quality.repeated_partners >= 10
+    assert twenty_one.quality.repeated_partners >= 10
+    assert (
+        "Past 19 rounds partners must repeat: a whist tournament of 20 players (every two "
+        "partners exactly once, opponents exactly twice) is the most." in twenty.note
+    )
+    assert "Past 21 rounds partners must repeat: a whist tournament of 21 players" in (
+        twenty_one.note
+    )
+    within = draw(players(20), "pairs", 19, seed=1)
+    assert "Past" not in within.note and "whist tournament" in within.note
+
+
 def test_within_the_no_repeat_limit_pairs_still_meet_nobody_twice():
     # 16 manillen players over 5 rounds: AG(2, 4), not the whist tournament's first rounds
     made = draw(players(16), "pairs", 5, seed=1)

@@ -1,16 +1,17 @@
-"""Z-cyclic whist tournaments from 32 to 64 players: stored base rounds (issue 37, pairs).
+"""Whist tournaments from 32 to 64 players (issue 37, pairs): stored base rounds, and 45
+built on a product of fields.
 
 A whist tournament Wh(n) seats two partners face to face against two opponents, so that
 every two players are partners exactly once and opponents exactly twice: n - 1 rounds
 for n = 0 (mod 4), n rounds with one player out each round (each once) for n = 1
-(mod 4). These are Z-cyclic (cyclic.py says how they develop): for n = 4t the players
-are Z_(n-1) and one fixed player (point n - 1), for n = 4t + 1 they are Z_n and 0 is out
-of the base round; the round of s adds s to every point. In the base round each
+(mod 4). The stored ones are Z-cyclic (cyclic.py says how they develop): for n = 4t the
+players are Z_(n-1) and one fixed player (point n - 1), for n = 4t + 1 they are Z_n and 0
+is out of the base round; the round of s adds s to every point. In the base round each
 difference d (up to sign) is once a difference of partners and twice one of opponents
 (the fixed player: partner once, opponent twice), so the developed rounds are a whist
 tournament. ``tools/find_whist.c`` found the base rounds (its header says how to re-run
-it; each line below names its seed); designs.py develops them and counts every pair
-before any draw uses them, and tests/test_draw_records.py counts them again.
+it; each line below names its seed). 45 = 5 * 9 is ``ring_tournament``. designs.py
+counts every pair before any draw uses them; tests/test_draw_records.py counts again.
 
 A table is north, east, south, west: north and south are partners, east and west.
 """
