@@ -11,7 +11,7 @@ from unittest.mock import patch
 
 import pytest
 
-from scorekeeper.draw import Entrant, draw, quality
+from scorekeeper.draw import Entrant, draw, quality, whist
 from scorekeeper.draw import designs as designs_module
 from scorekeeper.draw.designs import WHIST_FIELDS
 from scorekeeper.draw.quality import FOURS, most_rounds, record
@@ -42,7 +42,7 @@ THREES = [9, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48, 51, 54, 63, 66, 81,
 FOURS_DONE = [16, 24, 28, 40, 52, 64]
 """Tables of 4 whose record the draw reaches (docs/competitions.md lists the others)."""
 WHIST = sorted({n for seating, n in BASES if seating == "pairs"} | set(WHIST_FIELDS))
-WHIST = sorted(set(WHIST) | WHIST_SIZES)  # 32 to 64: scorekeeper/draw/whist.py
+WHIST = sorted(set(WHIST) | WHIST_SIZES | {64})  # 32 to 60: whist.py; 64: AG(3, 4) thrice
 
 
 def test_every_design_is_what_it_claims_counted_pair_by_pair():
@@ -138,6 +138,24 @@ def test_every_whist_tournament_up_to_64_players_is_there():
     # a whist tournament exists for every n = 0 or 1 (mod 4) (Baker 1975; Wilson 1974): the
     # draw has each from 5 up to 64, its largest draw (each counted in the tests above)
     assert [n for n in range(5, 65) if n % 4 in (0, 1)] == WHIST
+
+
+def test_three_pairings_of_a_resolvable_design_make_a_whist_tournament():
+    # AG(2, 4): 16 players, 5 rounds, every two at one table once; thrice with the three
+    # pairings of each table: 15 rounds, partners once (one pairing) and opponents twice
+    rounds = whist.three_pairings(designs_module.affine_space(4, 2))
+    assert len(rounds) == 15
+    met, partners = Counter(), Counter()
+    for tables in rounds:
+        for t in tables:
+            met.update(frozenset(p) for p in itertools.combinations(t, 2))
+            partners.update((frozenset(t[0::2]), frozenset(t[1::2])))
+    every = [frozenset(p) for p in itertools.combinations(range(16), 2)]
+    assert all(partners[p] == 1 and met[p] == 3 for p in every)
+    first = Counter(
+        frozenset(p) for r in rounds[:5] for t in r for p in itertools.combinations(t, 2)
+    )
+    assert max(first.values()) == 1  # the first 5 rounds are AG(2, 4) itself
 
 
 def test_past_a_whist_tournament_the_note_names_it():

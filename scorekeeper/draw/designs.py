@@ -402,6 +402,8 @@ def _construct(size: str, n: int) -> Design | None:
         return whist_field(n)
     if size == "whist" and n in whist.SIZES:
         return whist.tournament(n)
+    if size == "whist" and n == 64:  # AG(3, 4)'s 21 rounds with each of the three pairings
+        return whist.three_pairings(affine_space(4, 3))
     seating = "pairs" if size == "whist" else size
     shape = cyclic.shape_for(seating, n)
     if shape is not None and (seating, n) in BASES:

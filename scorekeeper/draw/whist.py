@@ -151,6 +151,21 @@ def ring_tournament(orders: tuple[int, ...]) -> list[list[list[int]]]:
 RINGS: dict[int, tuple[int, ...]] = {45: (5, 9)}
 """Players -> the orders of the fields whose product ``ring_tournament`` uses."""
 
+def three_pairings(resolvable: list[list[list[int]]]) -> list[list[list[int]]]:
+    """A whist tournament from a resolvable design with tables of 4 (every two players at one
+    table once, in (n - 1) / 3 rounds): its rounds three times over, each time with other
+    partners (a, c against b, d; then a, b against c, d; then a, d against b, c), n - 1
+    rounds in all. Two players sit at one table of the design, so they meet three times,
+    partners in exactly one of the three pairings and opponents in the other two. The
+    first (n - 1) / 3 rounds are the design itself: nobody meets anyone twice."""
+    seatings = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))  # north, east, south, west
+    return [
+        [[table[i] for i in seats] for table in tables]
+        for seats in seatings
+        for tables in resolvable
+    ]
+
+
 SIZES = frozenset(BASES) | frozenset(RINGS)
 """The numbers of players this module has a whist tournament for."""
 
