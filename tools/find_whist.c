@@ -7,7 +7,11 @@
    "north,east,south,west": north and south partners, east and west), the line that
    scorekeeper/draw/whist.py keeps in TEXT; exit 1 if none within MAXSEC seconds of CPU.
    The result depends only on N, SEED and the three temperatures (the clock only stops it),
-   so each stored line is found again by its seed and settings (whist.py names them).
+   so each stored line is found again by its seed and settings (whist.py names them). A run
+   of one seed either finds a base round in seconds or wanders for minutes: try seed after
+   seed with a short MAXSEC (40 s found 48 at its fourth seed), e.g.
+       s=10; until /tmp/find_whist 48 $s 40 3.0 0.2 5000000; do s=$((s+1)); done
+   V=1 in the environment prints the best cost now and then.
 
    The shape is cyclic.py's: n = 4t on Z_(n-1) and a fixed point n - 1, n = 4t + 1 on Z_n
    with 0 out of the base round; t tables. The base round is good when each difference
@@ -15,8 +19,9 @@
    and the fixed point is once a partner and twice an opponent. Simulated annealing over
    swaps of two seats (two seats of one table: new partners), the cost the sum of the
    squared excesses and shortfalls of those counts; the temperature falls from HOT to
-   COLD over CYCLE moves, again and again. tools/find_base.py does the same in Python (it
-   found 8 to 28); this is about a hundred times faster, which 32 to 64 need. */
+   COLD over CYCLE moves, again and again (defaults 2.0, 0.01, 200000). tools/find_base.py does
+   the same in Python (it found 8 to 28); this is about fifty times faster, which 32 to 64
+   need. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
