@@ -20,8 +20,8 @@
    swaps of two seats (two seats of one table: new partners), the cost the sum of the
    squared excesses and shortfalls of those counts; the temperature falls from HOT to
    COLD over CYCLE moves, again and again (defaults 2.0, 0.01, 200000). tools/find_base.py does
-   the same in Python (it found 8 to 28); this is about fifty times faster, which 32 to 64
-   need. */
+   the same in Python (it found 8 to 28); this makes about 11 million moves a second on
+   one core of the development machine (32: 61 million moves in 5.4 s), which 32 to 64 need. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
