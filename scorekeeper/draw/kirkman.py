@@ -1,0 +1,69 @@
+"""Kirkman and nearly Kirkman triple systems of 57 to 96 players, the rest of tables of 3 up
+to 99 (issue 37): every n = 3 (mod 6) gets (n - 1) / 2 rounds, every n = 0 (mod 6) from 18
+on (n - 2) / 2, with no pair twice.
+
+Two kinds, both found by ``tools/find_kirkman.c`` (its header says how to re-run it) and
+kept as text (tables separated by spaces, points by commas); designs.py develops them and
+counts every pair's meetings before a draw uses them, tests/test_draw_records.py again:
+
+- ``ROTATIONAL`` (57, 75): a 1-rotational Kirkman system on Z_2m and a fixed point
+  (``one_rotational`` says why it works). It needs m = 1 (mod 3), and an even number of
+  odd differences below m (each triple has 0 or 2 odd ones): m = 0 or 1 (mod 4), so
+  not 69, 87 or 93 (m = 34, 43, 46).
+- ``BASES``: base rounds of a shape of cyclic.py (rows of Z_m and fixed points, shifted):
+  87 on Z_43 x 2 rows and one fixed point; 69 and 93 on Z_17 and Z_23 x 4 rows and one
+  fixed point, two base rounds (as 21 in records.py); the nearly Kirkman systems 60, 72,
+  78, 84, 96 on Z_m x 2 rows and two fixed points, m = (n - 2) / 2.
+"""
+
+from __future__ import annotations
+
+from . import cyclic
+
+Design = list[list[list[int]]]
+
+ROTATIONAL: dict[int, str] = {
+    57: "39,32,17 47,27,16 43,38,52 7,26,30 53,23,13 46,8,40 1,22,14 33,34,31 37,49,20",
+    75: "24,33,11 15,40,68 5,45,13 63,32,28 1,72,34 22,49,73 41,53,67 17,10,27 39,19,20 "
+    "66,55,60 62,44,46 58,14,43",
+}
+"""v -> the (v - 3) / 6 triples of Z_(v-1) that ``one_rotational`` develops."""
+
+TEXT: dict[int, tuple[str, ...]] = {}
+"""n -> the base rounds of ``cyclic.shape_for("3", n)``."""
+
+BASES: dict[int, cyclic.Base] = {
+    n: tuple(tuple(tuple(int(p) for p in t.split(",")) for t in r.split()) for r in rounds)
+    for n, rounds in TEXT.items()
+}
+
+SIZES = frozenset(ROTATIONAL) | frozenset(BASES)
+"""The players this module has a design for (tables of 3)."""
+
+
+def one_rotational(v: int, triples: list[list[int]]) -> Design:
+    """A Kirkman triple system of v = 2m + 1 on Z_2m and the fixed point 2m: m rounds.
+
+    The triples' residues mod m are 1 .. m - 1, each once, and their differences (both
+    signs) are every element of Z_2m but 0 and m, each once. The base round is
+    {2m, 0, m}, each triple T and T + m (a partition: T and T + m hold both lifts of T's
+    residues); round s is the base round plus s, s < m. The fixed point meets s and s + m
+    in round s; x and x + m meet in round x mod m. Two points x, y at any other
+    difference: it is b - a for exactly one a, b of one triple T, so x = a + u and
+    y = b + u for one u in Z_2m: they meet at T + u in round u if u < m, else at
+    (T + m) + (u - m) in round u - m. So every pair meets exactly once.
+    """
+    m = (v - 1) // 2
+    base = [[2 * m, 0, m]] + triples + [[(p + m) % (2 * m) for p in t] for t in triples]
+    return [[[p if p == 2 * m else (p + s) % (2 * m) for p in t] for t in base] for s in range(m)]
+
+
+def design(n: int) -> Design | None:
+    """The Kirkman or nearly Kirkman system of ``n`` players, or None if not kept here."""
+    if n in ROTATIONAL:
+        triples = [[int(p) for p in t.split(",")] for t in ROTATIONAL[n].split()]
+        return one_rotational(n, triples)
+    shape = cyclic.shape_for("3", n)
+    if n in BASES and shape is not None:
+        return cyclic.developed(shape, BASES[n])
+    return None
