@@ -37,6 +37,10 @@ def counted(rounds):
 
 
 THREES = [9, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48, 51, 54, 63, 66, 81, 90, 99]
+KIRKMAN_LATE = [57, 60, 69, 72, 75, 78, 84, 87, 93, 96]
+"""Tables of 3 from scorekeeper/draw/kirkman.py: with them every n = 3 (mod 6) up to 99 and
+every n = 0 (mod 6) from 18 to 96."""
+THREES += KIRKMAN_LATE
 """Tables of 3 whose record the draw reaches (docs/competitions.md lists the others)."""
 FOURS_DONE = [16, 24, 28, 40, 52, 64]
 """Tables of 4 whose record the draw reaches (docs/competitions.md lists the others)."""
@@ -198,3 +202,36 @@ def test_within_the_no_repeat_record_pairs_are_not_given_a_whist_tournament_s_fi
         made = draw(players(24), "pairs", 4, seed=5)
     assert "whist" not in made.note
     assert made.quality.repeated_partners == 0
+
+
+def test_tables_of_3_reach_the_record_for_every_multiple_of_3_up_to_99_but_6_and_12():
+    wanted = set(range(9, 100, 6)) | set(range(18, 97, 6))
+    assert wanted <= set(THREES)
+    # Kirkman: (n - 1) / 2 rounds; nearly Kirkman: (n - 2) / 2 (57: 28, 96: 47)
+    assert [most_rounds(n, "3") for n in (57, 60, 93, 96)] == [28, 29, 46, 47]
+
+
+@pytest.mark.parametrize("n", KIRKMAN_LATE)
+def test_57_to_96_at_tables_of_3_reach_the_record_with_nobody_twice_under_2_s(n):
+    rounds = (n - 1) // 2  # 3 mod 6: (n - 1) / 2; 0 mod 6: (n - 2) / 2
+    started = time.perf_counter()
+    made = draw(players(n), "3", rounds, seed=n)
+    assert time.perf_counter() - started < 2
+    met, _ = counted(made.rounds)
+    assert len(made.rounds) == rounds and max(met.values()) == 1
+    # every player meets 2 a round: all n - 1 others (Kirkman), all but one (nearly Kirkman)
+    assert len(met) == n * 2 * rounds // 2
+    everyone = {f"P{k:03d}" for k in range(n)}
+    for name in everyone:
+        seen = {x for pair in met if name in pair for x in pair} - {name}
+        assert len(seen) == 2 * rounds
+    assert made.limit == rounds and "nobody meets anyone twice" in made.note
+
+
+@pytest.mark.parametrize("n", [57, 96])
+def test_past_the_record_at_57_and_96_the_draw_names_it(n):
+    most = (n - 1) // 2
+    with patch("scorekeeper.draw.plan.MOVES", 5_000):  # the words are checked, not the search
+        made = draw(players(n), "3", most + 1, seed=1)
+    assert made.limit == most
+    assert f"impossible for {n} players: at most {most} rounds" in made.note

@@ -2,18 +2,19 @@
 to 99 (issue 37): every n = 3 (mod 6) gets (n - 1) / 2 rounds, every n = 0 (mod 6) from 18
 on (n - 2) / 2, with no pair twice.
 
-Two kinds, both found by ``tools/find_kirkman.c`` (its header says how to re-run it) and
-kept as text (tables separated by spaces, points by commas); designs.py develops them and
-counts every pair's meetings before a draw uses them, tests/test_draw_records.py again:
+93 = 3 * 31 by the direct construction of Ray-Chaudhuri and Wilson (``three_q``). The others
+found by ``tools/find_kirkman.c`` (its header says how to re-run it) and kept as text
+(tables separated by spaces, points by commas). designs.py counts every pair's meetings
+before a draw uses any of them, tests/test_draw_records.py again:
 
 - ``ROTATIONAL`` (57, 75): a 1-rotational Kirkman system on Z_2m and a fixed point
   (``one_rotational`` says why it works). It needs m = 1 (mod 3), and an even number of
   odd differences below m (each triple has 0 or 2 odd ones): m = 0 or 1 (mod 4), so
   not 69, 87 or 93 (m = 34, 43, 46).
 - ``BASES``: base rounds of a shape of cyclic.py (rows of Z_m and fixed points, shifted):
-  87 on Z_43 x 2 rows and one fixed point; 69 and 93 on Z_17 and Z_23 x 4 rows and one
-  fixed point, two base rounds (as 21 in records.py); the nearly Kirkman systems 60, 72,
-  78, 84, 96 on Z_m x 2 rows and two fixed points, m = (n - 2) / 2.
+  87 on Z_43 x 2 rows and one fixed point; 69 on Z_17 x 4 rows and one fixed point, two
+  base rounds (as 21 in records.py); the nearly Kirkman systems 60, 72, 78, 84, 96 on
+  Z_m x 2 rows and two fixed points, m = (n - 2) / 2.
 """
 
 from __future__ import annotations
@@ -37,7 +38,10 @@ BASES: dict[int, cyclic.Base] = {
     for n, rounds in TEXT.items()
 }
 
-SIZES = frozenset(ROTATIONAL) | frozenset(BASES)
+THREE_Q = {93: 31}
+"""Kirkman systems of 3q by ``three_q`` (q prime, q = 1 mod 6)."""
+
+SIZES = frozenset(ROTATIONAL) | frozenset(BASES) | frozenset(THREE_Q)
 """The players this module has a design for (tables of 3)."""
 
 
@@ -58,11 +62,47 @@ def one_rotational(v: int, triples: list[list[int]]) -> Design:
     return [[[p if p == 2 * m else (p + s) % (2 * m) for p in t] for t in base] for s in range(m)]
 
 
+def three_q(q: int) -> Design:
+    """A Kirkman triple system of 3q, q = 6t + 1 a prime: (3q - 1) / 2 rounds (Ray-Chaudhuri
+    and Wilson 1971, as in the Handbook of Combinatorial Designs).
+
+    Player (x, j), x in GF(q), j in Z3, is ``x + q*j``; g generates GF(q)* and w = g^(2t)
+    is a cube root of 1. The tables A_i = {(g^i, 0), (g^(i+2t), 1), (g^(i+4t), 2)} hold
+    one player of each copy, at mixed differences g^i (w - 1), g^i (w^2 - 1) and
+    g^i w (w - 1): over the 6t values of i each nonzero mixed difference once. The base
+    round C is {(0, 0), (0, 1), (0, 2)}, B_ij = {g^i, g^(i+2t), g^(i+4t)} in copy j
+    (i < t: their pure differences g^i w^k (w - 1) are every nonzero element once, up
+    to sign) and the A_i with i // t odd; its q shifts are q rounds. Each A_i with i // t
+    even gives one more round: its q shifts. Every pair meets once (designs.check counts).
+    """
+    t = (q - 1) // 6
+    factors = [f for f in range(2, q) if (q - 1) % f == 0 and all(f % d for d in range(2, f))]
+    g = next(x for x in range(2, q) if all(pow(x, (q - 1) // f, q) != 1 for f in factors))
+
+    def power(e: int) -> int:
+        return pow(g, e, q)
+
+    def across(i: int) -> list[int]:
+        return [power(i), power(i + 2 * t) + q, power(i + 4 * t) + 2 * q]
+
+    def shifted(table: list[int], s: int) -> list[int]:
+        return [p - p % q + (p % q + s) % q for p in table]
+
+    base = [[0, q, 2 * q]]
+    base += [[power(i + 2 * k * t) + q * j for k in range(3)] for i in range(t) for j in range(3)]
+    base += [across(i) for i in range(6 * t) if i // t % 2]
+    rounds = [[shifted(table, s) for table in base] for s in range(q)]
+    rounds += [[shifted(across(i), s) for s in range(q)] for i in range(6 * t) if i // t % 2 == 0]
+    return rounds
+
+
 def design(n: int) -> Design | None:
     """The Kirkman or nearly Kirkman system of ``n`` players, or None if not kept here."""
     if n in ROTATIONAL:
         triples = [[int(p) for p in t.split(",")] for t in ROTATIONAL[n].split()]
         return one_rotational(n, triples)
+    if n in THREE_Q:
+        return three_q(THREE_Q[n])
     shape = cyclic.shape_for("3", n)
     if n in BASES and shape is not None:
         return cyclic.developed(shape, BASES[n])
