@@ -30,7 +30,13 @@ ROTATIONAL: dict[int, str] = {
 }
 """v -> the (v - 3) / 6 triples of Z_(v-1) that ``one_rotational`` develops."""
 
-TEXT: dict[int, tuple[str, ...]] = {}
+TEXT: dict[int, tuple[str, ...]] = {
+    78: (
+        "76,2,69 56,50,45 67,63,54 24,23,57 60,4,18 48,74,37 31,0,62 13,28,11 38,73,29 "
+        "42,43,17 25,64,9 35,71,5 65,7,47 59,66,49 10,77,40 6,19,51 55,20,41 52,44,30 "
+        "34,75,53 72,70,22 21,1,33 68,14,3 27,36,32 12,58,15 26,16,39 8,46,61",
+    ),
+}
 """n -> the base rounds of ``cyclic.shape_for("3", n)``."""
 
 BASES: dict[int, cyclic.Base] = {
