@@ -96,6 +96,14 @@ static void add_triple(int b, int t, int sign) {
     cnt[key(x[1], x[2])] += sign;
 }
 
+/* Whether a triple covers a difference more often than wanted: the moves start there. */
+static int bad(int b, int t) {
+    int *x = pts[b] + 3 * t, k;
+    k = key(x[0], x[1]); if (cnt[k] > need[k]) return 1;
+    k = key(x[0], x[2]); if (cnt[k] > need[k]) return 1;
+    k = key(x[1], x[2]); return cnt[k] > need[k];
+}
+
 /* The cost over some keys, each counted once. */
 static long cost_of(const int *keys, int n) {
     long c = 0;
@@ -166,10 +174,14 @@ int main(int argc, char **argv) {
     for (int k = 0; k < nkeys; k++) cost += (long)(cnt[k] - need[k]) * (cnt[k] - need[k]);
     const long cycle = 200000; /* one cooling, hot to cold; then again */
     const double hot = 2.0, cold = 0.05;
-    long move;
+    long move, best = cost;
+    const int verbose = getenv("VERBOSE") != NULL;
     for (move = 0; move < moves && cost; move++) {
+        if (cost < best) best = cost;
+        if (verbose && move % cycle == 0) fprintf(stderr, "move %ld: cost %ld, best %ld\n", move, cost, best);
         double temp = hot * pow(cold / hot, (double)(move % cycle) / cycle);
         int b = rnd() % bases, a = rnd() % tables, c, i = rnd() % 3, j = rnd() % 3;
+        for (int tries = 0; tries < 30 && !bad(b, a); tries++) a = rnd() % tables; /* focus */
         int flip = kts && rnd() % 4 == 0;
         if (flip) c = a;
         else do c = rnd() % tables; while (c == a);
