@@ -5,6 +5,7 @@
     /tmp/find_kirkman nkts 96 1    # n = 96, seed 1: base rounds for scorekeeper/draw/kirkman.py
     /tmp/find_kirkman kts2 87 1    # v = 87 on Z_43 x 2 rows and a fixed point
     /tmp/find_kirkman kts4 69 1    # v = 69 on Z_17 x 4 rows and a fixed point, two base rounds
+    VERBOSE=1 /tmp/find_kirkman ...  # the cost every 200,000 moves, on stderr
 
 kts v (v = 3 mod 6, m = (v - 1) / 2 = 1 mod 3, t = (m - 1) / 3): a 1-rotational KTS(v) on
 Z_2m and a fixed point, as scorekeeper/draw/kirkman.py develops it: t triples of Z_2m whose
@@ -23,11 +24,12 @@ exactly once (cyclic.Shape.needed), and no two fixed points together:
   kts2 v: a Kirkman system, m = (v - 1) / 2 odd, R = 2, F = 1, B = 1;
   kts4 v: a Kirkman system, m = (v - 1) / 4 odd, R = 4, F = 1, B = 2 (as 21 in records.py).
 
-Both are a simulated annealing over swaps of two points of different triples (and, for kts,
+All modes are a simulated annealing over swaps of two points of different triples (and, for kts,
 moving a point from residue r to r + m), the cost the sum over the differences of
-(count - wanted)^2, cooled from hot to cold again and again until it is 0. Seconds for
-every size up to 99 (2 cores, shared). The Python package develops and checks every
-pair of what it prints; tests/test_draw_records.py counts them again.
+(count - wanted)^2, cooled from hot to cold again and again until it is 0; each move
+starts, when it can, at a triple that covers some difference twice. Seconds to minutes
+per size (2 shared cores). The Python package develops and checks every pair of what it
+prints; tests/test_draw_records.py counts them again.
 */
 #include <math.h>
 #include <stdio.h>
