@@ -5,7 +5,8 @@
     /tmp/find_kirkman nkts 96 1    # n = 96, seed 1: base rounds for scorekeeper/draw/kirkman.py
     /tmp/find_kirkman kts2 87 1    # v = 87 on Z_43 x 2 rows and a fixed point
     /tmp/find_kirkman kts4 69 1    # v = 69 on Z_17 x 4 rows and a fixed point, two base rounds
-    VERBOSE=1 /tmp/find_kirkman ...  # the cost every 200,000 moves, on stderr
+    VERBOSE=1 /tmp/find_kirkman ...  # the cost every cycle of moves, on stderr
+    HOT=1 COLD=0.1 CYCLE=1000000 /tmp/find_kirkman ...  # another cooling (2, 0.05, 200000)
 
 kts v (v = 3 mod 6, m = (v - 1) / 2 = 1 mod 3, t = (m - 1) / 3): a 1-rotational KTS(v) on
 Z_2m and a fixed point, as scorekeeper/draw/kirkman.py develops it: t triples of Z_2m whose
@@ -174,8 +175,10 @@ int main(int argc, char **argv) {
     }
     long cost = 0;
     for (int k = 0; k < nkeys; k++) cost += (long)(cnt[k] - need[k]) * (cnt[k] - need[k]);
-    const long cycle = 200000; /* one cooling, hot to cold; then again */
-    const double hot = 2.0, cold = 0.05;
+    /* one cooling, hot to cold over a cycle of moves; then again (HOT, COLD, CYCLE: other) */
+    const long cycle = getenv("CYCLE") ? atol(getenv("CYCLE")) : 200000;
+    const double hot = getenv("HOT") ? atof(getenv("HOT")) : 2.0;
+    const double cold = getenv("COLD") ? atof(getenv("COLD")) : 0.05;
     long move, best = cost;
     const int verbose = getenv("VERBOSE") != NULL;
     for (move = 0; move < moves && cost; move++) {
