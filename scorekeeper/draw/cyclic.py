@@ -169,9 +169,10 @@ def _add(seating: str, n: int, shape: Shape) -> None:
 # (15 and 39: designs.CYCLIC; 45, 63 and 99 tripled from 15, 21 and 33: designs.tripled)
 for _n in (51, 87):  # (57 and 75: kirkman.one_rotational, on Z_(n-1) and one fixed)
     _add("3", _n, Shape(m=(_n - 1) // 2, rows=2, fixed=1, k=3))
-for _n in (21, 69):  # 4m + 1, m odd: four rows, two base rounds (69: kirkman.py; 93: three_q)
-    _add("3", _n, Shape(m=(_n - 1) // 4, rows=4, fixed=1, k=3, bases=2))
-# 2m + 1 with m even: two base rounds, each its own shift by m/2
+_add("3", 21, Shape(m=5, rows=4, fixed=1, k=3, bases=2))
+# 2m + 1 with m even: two base rounds, each its own shift by m/2. Not for 69 and 93 (m = 34,
+# 46): each triple covers an even number of odd differences, and they need an odd number
+# (kirkman.py builds them otherwise), nor needed for 57 (kirkman.one_rotational)
 for _n in (33,):
     _add("3", _n, Shape(m=(_n - 1) // 2, rows=2, fixed=1, k=3, bases=2, short=True))
 # nearly Kirkman systems: 2m + 2 players, the pairs left out (i, 0)-(i, 1) and the two fixed

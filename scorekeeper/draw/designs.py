@@ -394,7 +394,7 @@ def _construct(size: str, n: int) -> Design | None:
         small = design("3", DOUBLED[n])
         return doubled(small, DOUBLED[n]) if small is not None else None
     if size == "3" and n in kirkman.SIZES:
-        return kirkman.design(n)
+        return kirkman.design(n, lambda v: design("3", v))
     if size == "3" and n in CYCLIC:
         m, base = CYCLIC[n]
         return developed(base, m, 2 * m)

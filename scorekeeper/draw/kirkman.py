@@ -2,8 +2,9 @@
 to 99 (issue 37): every n = 3 (mod 6) gets (n - 1) / 2 rounds, every n = 0 (mod 6) from 18
 on (n - 2) / 2, with no pair twice.
 
-93 = 3 * 31 by the direct construction of Ray-Chaudhuri and Wilson (``three_q``). The others
-found by ``tools/find_kirkman.c`` (its header says how to re-run it) and kept as text
+93 = 3 * 31 by the direct construction of Ray-Chaudhuri and Wilson (``three_q``); 69 by
+doubling a PBD on 34 points and pasting Kirkman systems of 9 and 15 (``from_pbd``). The
+others found by ``tools/find_kirkman.c`` (its header says how to re-run it) and kept as text
 (tables separated by spaces, points by commas). designs.py counts every pair's meetings
 before a draw uses any of them, tests/test_draw_records.py again:
 
@@ -12,12 +13,13 @@ before a draw uses any of them, tests/test_draw_records.py again:
   odd differences below m (each triple has 0 or 2 odd ones): m = 0 or 1 (mod 4), so
   not 69, 87 or 93 (m = 34, 43, 46).
 - ``BASES``: base rounds of a shape of cyclic.py (rows of Z_m and fixed points, shifted):
-  87 on Z_43 x 2 rows and one fixed point; 69 on Z_17 x 4 rows and one fixed point, two
-  base rounds (as 21 in records.py); the nearly Kirkman systems 60, 72, 78, 84, 96 on
-  Z_m x 2 rows and two fixed points, m = (n - 2) / 2.
+  87 on Z_43 x 2 rows and one fixed point; the nearly Kirkman systems 60, 72, 78, 84, 96
+  on Z_m x 2 rows and two fixed points, m = (n - 2) / 2.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from . import cyclic
 
@@ -73,7 +75,10 @@ BASES: dict[int, cyclic.Base] = {
 THREE_Q = {93: 31}
 """Kirkman systems of 3q by ``three_q`` (q prime, q = 1 mod 6)."""
 
-SIZES = frozenset(ROTATIONAL) | frozenset(BASES) | frozenset(THREE_Q)
+PBD_DOUBLED = (69,)
+"""Kirkman systems of 2u + 1 by ``from_pbd`` from the PBD of ``pbd_34`` (u = 34)."""
+
+SIZES = frozenset(ROTATIONAL) | frozenset(BASES) | frozenset(THREE_Q) | frozenset(PBD_DOUBLED)
 """The players this module has a design for (tables of 3)."""
 
 
@@ -128,8 +133,71 @@ def three_q(q: int) -> Design:
     return rounds
 
 
-def design(n: int) -> Design | None:
-    """The Kirkman or nearly Kirkman system of ``n`` players, or None if not kept here."""
+def pbd_34() -> list[list[int]]:
+    """A pairwise balanced design on 34 points with blocks of 4 and 7: every two points in
+    exactly one block (Brouwer's, in Beth, Jungnickel and Lenz, Design Theory).
+
+    Points (x, y) of Z9 x Z3 are ``x + 9*y``, then 27 .. 33. Blocks: the 27 shifts of
+    {(0,0), (1,1), (2,0), (4,1)}; {(0,0), (1,0), (4,2)} shifted by (i, i + j) with
+    27 + j; {(0,0), (2,2), (5,0)} shifted by (i + j, 2i + j) with 30 + j (i in Z9, j in
+    Z3); {(i, i), (i, i + 1), (i, i + 2), 33}; and {27, .., 33}. 90 blocks of 4 and one of
+    7: 90 * 6 + 21 = 561 pairs, all of them (``from_pbd``'s check counts them).
+    """
+
+    def point(x: int, y: int) -> int:
+        return x % 9 + 9 * (y % 3)
+
+    blocks = []
+    for i in range(9):
+        for j in range(3):
+            blocks.append([point(x + i, y + j) for x, y in ((0, 0), (1, 1), (2, 0), (4, 1))])
+            blocks.append([point(x + i, y + i + j) for x, y in ((0, 0), (1, 0), (4, 2))] + [27 + j])
+            shifted = [point(x + i + j, y + 2 * i + j) for x, y in ((0, 0), (2, 2), (5, 0))]
+            blocks.append([*shifted, 30 + j])
+        blocks.append([point(i, i + y) for y in range(3)] + [33])
+    blocks.append(list(range(27, 34)))
+    return blocks
+
+
+def from_pbd(u: int, blocks: list[list[int]], small: dict[int, Design]) -> Design | None:
+    """A Kirkman triple system of 2u + 1 from a PBD on u points (Beth, Jungnickel and Lenz,
+    Lemma IX.6.4): u rounds; None if the PBD is not one.
+
+    Each point x is doubled (players 2x and 2x + 1) and the fixed player 2u added. On
+    every block B of k points lies a Kirkman system of 2k + 1 (``small[k]``) whose k
+    rounds each seat its fixed point with one pair: the pair of round i is named x, x'
+    for the i-th point x of B, and round i joins the big round x (without its table of
+    the fixed point). The big round x is {x, x', fixed} and, for each block through x,
+    that block's round of x: every other point y shares one block with x, so y and y'
+    are seated once. Two copies of y and z meet in the one small system of the block
+    holding y and z, once; y and y' and the fixed player in round y.
+    """
+    pairs = [
+        frozenset((a, b)) for block in blocks for i, a in enumerate(block) for b in block[i + 1 :]
+    ]
+    if len(pairs) != len(set(pairs)) or len(pairs) != u * (u - 1) // 2:
+        return None
+    fixed = 2 * u
+    rounds: Design = [[[2 * x, 2 * x + 1, fixed]] for x in range(u)]
+    for block in blocks:
+        k = len(block)
+        names = {2 * k: fixed}
+        for i, tables in enumerate(small[k]):
+            a, b = next([p for p in t if p != 2 * k] for t in tables if 2 * k in t)
+            names[a], names[b] = 2 * block[i], 2 * block[i] + 1
+        for i, tables in enumerate(small[k]):
+            rounds[block[i]] += [[names[p] for p in t] for t in tables if 2 * k not in t]
+    return rounds
+
+
+def design(n: int, smaller: Callable[[int], Design | None]) -> Design | None:
+    """The Kirkman or nearly Kirkman system of ``n`` players, or None if not kept here;
+    ``smaller`` gives the Kirkman systems of 9 and 15 that ``from_pbd`` pastes."""
+    if n in PBD_DOUBLED:
+        nine, fifteen = smaller(9), smaller(15)
+        if nine is None or fifteen is None:
+            return None
+        return from_pbd((n - 1) // 2, pbd_34(), {4: nine, 7: fifteen})
     if n in ROTATIONAL:
         triples = [[int(p) for p in t.split(",")] for t in ROTATIONAL[n].split()]
         return one_rotational(n, triples)
