@@ -4,7 +4,7 @@
     /tmp/find_kirkman kts 57 1     # v = 57, seed 1: a line for scorekeeper/draw/kirkman.py
     /tmp/find_kirkman nkts 96 1    # n = 96, seed 1: base rounds for scorekeeper/draw/kirkman.py
     /tmp/find_kirkman kts2 87 1    # v = 87 on Z_43 x 2 rows and a fixed point
-    /tmp/find_kirkman kts4 69 1    # v = 69 on Z_17 x 4 rows and a fixed point, two base rounds
+    /tmp/find_kirkman kts4 21 1    # v = 21 on Z_5 x 4 rows and a fixed point, two base rounds
     VERBOSE=1 /tmp/find_kirkman ...  # the cost every cycle of moves, on stderr
     HOT=1 COLD=0.1 CYCLE=1000000 /tmp/find_kirkman ...  # another cooling (2, 0.05, 200000)
 
@@ -23,7 +23,8 @@ exactly once (cyclic.Shape.needed), and no two fixed points together:
     is odd the mixed difference 0 is left out (i never meets i + m: the partner groups),
     when m is even the half difference m/2 of each row is (needed 0 times);
   kts2 v: a Kirkman system, m = (v - 1) / 2 odd, R = 2, F = 1, B = 1;
-  kts4 v: a Kirkman system, m = (v - 1) / 4 odd, R = 4, F = 1, B = 2 (as 21 in records.py).
+  kts4 v: a Kirkman system, m = (v - 1) / 4 odd, R = 4, F = 1, B = 2 (as 21 in records.py;
+    for 69 it stalled at cost 4 for 20 minutes: kirkman.py builds 69 from a PBD instead).
 
 All modes are a simulated annealing over swaps of two points of different triples (and, for kts,
 moving a point from residue r to r + m), the cost the sum over the differences of

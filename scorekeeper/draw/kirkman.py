@@ -30,7 +30,7 @@ ROTATIONAL: dict[int, str] = {
     75: "24,33,11 15,40,68 5,45,13 63,32,28 1,72,34 22,49,73 41,53,67 17,10,27 39,19,20 "
     "66,55,60 62,44,46 58,14,43",
 }
-"""v -> the (v - 3) / 6 triples of Z_(v-1) that ``one_rotational`` develops."""
+"""v -> the (v - 3) / 6 triples of Z_(v-1) that ``one_rotational`` develops (find_kirkman kts)."""
 
 TEXT: dict[int, tuple[str, ...]] = {
     78: (
@@ -65,7 +65,10 @@ TEXT: dict[int, tuple[str, ...]] = {
         "69,53,7 87,38,45 63,26,35 77,66,5 16,1,60",
     ),
 }
-"""n -> the base rounds of ``cyclic.shape_for("3", n)``."""
+"""n -> the base rounds of ``cyclic.shape_for("3", n)`` (find_kirkman nkts; 87: kts2).
+
+Seeds 1 (60: 2); the tool's moves have changed since some were found, so a run now
+finds other base rounds, as good: any that passes designs.check may replace these."""
 
 BASES: dict[int, cyclic.Base] = {
     n: tuple(tuple(tuple(int(p) for p in t.split(",")) for t in r.split()) for r in rounds)
