@@ -11,7 +11,7 @@ from unittest.mock import patch
 
 import pytest
 
-from scorekeeper.draw import Entrant, draw, quality
+from scorekeeper.draw import Entrant, draw, kirkman, quality
 from scorekeeper.draw import designs as designs_module
 from scorekeeper.draw.designs import WHIST_FIELDS
 from scorekeeper.draw.quality import FOURS, most_rounds, record
@@ -228,10 +228,27 @@ def test_57_to_96_at_tables_of_3_reach_the_record_with_nobody_twice_under_2_s(n)
     assert made.limit == rounds and "nobody meets anyone twice" in made.note
 
 
-@pytest.mark.parametrize("n", [57, 96])
-def test_past_the_record_at_57_and_96_the_draw_names_it(n):
+@pytest.mark.parametrize("n", KIRKMAN_LATE)
+def test_past_the_record_from_57_to_96_the_draw_names_it(n):
     most = (n - 1) // 2
     with patch("scorekeeper.draw.plan.MOVES", 5_000):  # the words are checked, not the search
         made = draw(players(n), "3", most + 1, seed=1)
     assert made.limit == most
     assert f"impossible for {n} players: at most {most} rounds" in made.note
+
+
+@pytest.mark.parametrize("q", [7, 13, 19, 31])
+def test_ray_chaudhuri_and_wilson_s_3q_is_a_kirkman_system_for_each_prime_q(q):
+    rounds = kirkman.three_q(q)
+    met = Counter(frozenset(p) for r in rounds for t in r for p in itertools.combinations(t, 2))
+    # (3q - 1) / 2 rounds, each seating all 3q; every one of the 3q(3q - 1)/2 pairs once
+    assert len(rounds) == (3 * q - 1) // 2
+    assert all(sorted(u for t in r for u in t) == list(range(3 * q)) for r in rounds)
+    assert len(met) == 3 * q * (3 * q - 1) // 2 and set(met.values()) == {1}
+
+
+def test_the_pbd_behind_69_holds_every_pair_of_its_34_points_once():
+    blocks = kirkman.pbd_34()
+    met = Counter(frozenset(p) for b in blocks for p in itertools.combinations(b, 2))
+    assert sorted(Counter(len(b) for b in blocks).items()) == [(4, 90), (7, 1)]
+    assert len(met) == 34 * 33 // 2 and set(met.values()) == {1}  # 561 = 90 * 6 + 21
