@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 from test_clubs import club_version, new_club, new_evening, seed_table
 from test_event_rounds_tables import DA, FR, MANILLEN, NL, client_in, fresh_app
-from test_events import FOUR, new_event, open_table, post, seated, sheet_deal, tables
+from test_events import FOUR, new_event, open_table, post, seated, sheet_deal, tables, version
 from web import NEW_GAME
 
 from scorekeeper import store
@@ -101,6 +101,7 @@ def test_a_locked_table_offers_no_change_and_its_refusal_says_why(
         change_links(client.get(first).text, first)
     )
     assert post(client, app, "lock", round="1", table="1").status_code == 302
+    assert 'name="unlock"' in client.get("/events/1").text  # unlocking: while the round is played
     assert change_links(client.get(first).text, first) == []
     refused = client.get(first + "/coups/1/edit")
     assert refused.status_code == 423 and locked_words in refused.text
@@ -114,6 +115,14 @@ def test_a_locked_table_offers_no_change_and_its_refusal_says_why(
     assert 'name="unlock"' not in table_2 and "<button" not in table_2.split("</article>")[0]
     assert post(client, app, "lock", round="1", table="2").status_code != 302
     assert 'id="table-2" data-state="locked"' not in client.get("/events/1").text
+    # table 1, locked before the round closed: no unlock offered, a posted unlock refused
+    # (the round keeps it locked; the log and the page would have said "unlocked")
+    assert 'name="unlock"' not in director
+    before = version(app)
+    assert post(client, app, "lock", round="1", table="1", unlock="y").status_code != 302
+    assert version(app) == before  # nothing logged
+    assert 'id="table-1" data-state="locked"' in client.get("/events/1").text
+    assert client.get(first + "/coups/1/edit").status_code == 423
     assert change_links(client.get(second).text, second) == []
     refused = client.get(second + "/coups/1/edit")
     assert refused.status_code == 423 and closed_words in refused.text
