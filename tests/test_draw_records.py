@@ -252,3 +252,37 @@ def test_the_pbd_behind_69_holds_every_pair_of_its_34_points_once():
     met = Counter(frozenset(p) for b in blocks for p in itertools.combinations(b, 2))
     assert sorted(Counter(len(b) for b in blocks).items()) == [(4, 90), (7, 1)]
     assert len(met) == 34 * 33 // 2 and set(met.values()) == {1}  # 561 = 90 * 6 + 21
+
+
+def test_find_kirkman_c_still_finds_what_kirkman_py_develops(tmp_path):
+    """The tool that found the stored base rounds, compiled and run on two small sizes: what
+    it prints, developed as kirkman.py and cyclic.py do, is a (nearly) Kirkman system."""
+    import ast
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from scorekeeper.draw import cyclic
+
+    if shutil.which("gcc") is None:
+        pytest.skip("no gcc")
+    tool = tmp_path / "find_kirkman"
+    source = Path(__file__).parent.parent / "tools" / "find_kirkman.c"
+    subprocess.run(["gcc", "-O2", "-o", str(tool), str(source), "-lm"], check=True)
+
+    def found(mode, n):
+        out = subprocess.run([str(tool), mode, str(n), "1"], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        return ast.literal_eval(out.stdout.split(": ", 1)[1].strip().rstrip(","))
+
+    (text,) = found("kts", 57)
+    kts = kirkman.one_rotational(57, [[int(p) for p in t.split(",")] for t in text.split()])
+    (text,) = found("nkts", 30)
+    base = (tuple(tuple(int(p) for p in t.split(",")) for t in text.split()),)
+    nkts = cyclic.developed(cyclic.shape_for("3", 30), base)
+    for rounds, n, most in ((kts, 57, 28), (nkts, 30, 14)):
+        met = Counter(frozenset(p) for r in rounds for t in r for p in itertools.combinations(t, 2))
+        assert len(rounds) == most and set(met.values()) == {1}
+        assert all(sorted(u for t in r for u in t) == list(range(n)) for r in rounds)
+        # Kirkman: all 57 * 56 / 2 pairs; nearly Kirkman: all but the 15 partner pairs
+        assert len(met) == n * (n - 1) // 2 - (0 if n % 2 else n // 2)
