@@ -331,3 +331,36 @@ def test_find_kirkman_c_still_finds_what_kirkman_py_develops(tmp_path):
         assert all(sorted(u for t in r for u in t) == list(range(n)) for r in rounds)
         # Kirkman: all 57 * 56 / 2 pairs; nearly Kirkman: all but the 15 partner pairs
         assert len(met) == n * (n - 1) // 2 - (0 if n % 2 else n // 2)
+
+
+def test_find_whist_c_still_finds_base_rounds_that_develop_into_whist_tournaments(tmp_path):
+    """The tool that found whist.py's base rounds, compiled and run on 20 and 21 players
+    (milliseconds; 32 to 52 take seconds to minutes, so the suite does not redo them): what
+    it prints, developed as whist.py does, is a whist tournament, counted pair by pair."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from scorekeeper.draw import cyclic
+
+    if shutil.which("gcc") is None:
+        pytest.skip("no gcc")
+    tool = tmp_path / "find_whist"
+    source = Path(__file__).parent.parent / "tools" / "find_whist.c"
+    subprocess.run(["gcc", "-O2", "-o", str(tool), str(source), "-lm"], check=True)
+    for n in (20, 21):
+        out = subprocess.run(
+            [str(tool), str(n), "1", "30", "3.0", "0.2", "5000000"], capture_output=True, text=True
+        )
+        assert out.returncode == 0, out.stderr
+        size, *tables = out.stdout.split()
+        base = (tuple(tuple(int(p) for p in t.split(",")) for t in tables),)
+        rounds = cyclic.developed(cyclic.shape_for("pairs", n), base)
+        met, partners = Counter(), Counter()
+        for r in rounds:
+            for t in r:
+                met.update(frozenset(p) for p in itertools.combinations(t, 2))
+                partners.update((frozenset(t[0::2]), frozenset(t[1::2])))
+        every = [frozenset(p) for p in itertools.combinations(range(n), 2)]
+        assert int(size) == n and len(rounds) == (19 if n == 20 else 21)
+        assert all(partners[p] == 1 and met[p] == 3 for p in every)
