@@ -151,6 +151,7 @@ def ring_tournament(orders: tuple[int, ...]) -> list[list[list[int]]]:
 RINGS: dict[int, tuple[int, ...]] = {45: (5, 9)}
 """Players -> the orders of the fields whose product ``ring_tournament`` uses."""
 
+
 def three_pairings(resolvable: list[list[list[int]]]) -> list[list[list[int]]]:
     """A whist tournament from a resolvable design with tables of 4 (every two players at one
     table once, in (n - 1) / 3 rounds): its rounds three times over, each time with other
