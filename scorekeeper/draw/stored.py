@@ -1,4 +1,5 @@
-"""Resolvable designs found once by a search (tools/find_design.py, tools/find_unital.py) and kept.
+"""Resolvable designs found once by a search (tools/find_design.py, tools/find_unital.py) or
+published, and kept.
 
 Key: (table size, players); value: rounds of tables of player numbers (in ``TEXT``: a
 round's tables separated by spaces, a table's players by commas).
@@ -26,6 +27,23 @@ STORED: dict[tuple[str, int], tuple[tuple[tuple[int, ...], ...], ...]] = {
 }
 
 TEXT: dict[tuple[str, int], tuple[str, ...]] = {
+    # 32 at tables of 4 over 10 rounds: the social golfer instance 8-4-10 (a 4-RGDD of type
+    # 2^16: each player meets all but one), first solved by Alejandro Aguado in 2004; this
+    # solution is the one of Ed Pegg Jr's "Social Golfer Problem" (Wolfram Demonstrations
+    # Project), as listed in fpvandoorn/Dagstuhl-tables' literature.md, its letters A-P
+    # numbered 0-15 and a-p 16-31 (its eleventh row is left out: a pairing, not a round)
+    ("4", 32): (
+        "0,1,2,3 4,5,6,7 8,9,10,11 12,13,14,15 16,17,18,19 20,21,22,23 24,25,26,27 28,29,30,31",
+        "0,4,8,28 1,18,22,7 3,5,10,31 19,21,26,15 16,20,24,12 17,2,6,23 25,11,13,30 9,27,29,14",
+        "0,21,27,30 1,23,26,28 3,6,24,13 16,5,11,14 17,7,10,12 2,20,9,15 18,4,25,31 19,22,8,29",
+        "0,18,24,11 1,19,25,10 17,3,9,26 5,22,30,15 21,6,14,31 16,2,8,27 4,23,12,29 20,7,28,13",
+        "0,22,10,13 1,4,27,15 3,7,8,30 19,23,24,14 17,20,11,31 2,21,25,28 18,5,9,12 16,6,26,29",
+        "0,23,9,31 1,5,24,29 18,3,28,14 17,21,8,13 20,6,10,27 2,19,12,30 4,22,26,11 16,7,25,15",
+        "0,19,20,5 1,6,9,30 16,3,4,21 18,23,27,13 24,10,28,15 2,7,11,29 17,22,25,14 8,26,12,31",
+        "0,17,29,15 16,1,13,31 3,22,27,12 18,20,26,30 21,7,24,9 2,4,10,14 5,23,8,25 19,6,11,28",
+        "0,6,25,12 1,20,8,14 3,23,11,15 16,22,9,28 18,21,10,29 2,5,26,13 17,4,24,30 19,7,27,31",
+        "0,7,26,14 1,21,11,12 3,20,25,29 17,5,27,28 18,6,8,15 2,22,24,31 19,4,9,13 16,23,10,30",
+    ),
     # 28 at tables of 4 over 9 rounds: the Hermitian unital of order 3 (the 28 points of
     # PG(2, 9) on x^4 + y^4 + z^4 = 0 over GF(9), its 63 lines of 4), resolved into 9
     # rounds by tools/find_unital.py
