@@ -1,0 +1,181 @@
+"""Search base rounds of cyclic designs at tables of 4 (issue 37: 32, 36, 44, 48, 56, 60).
+
+    pypy3 tools/find_golf4.py rotation 36      # type 3^u: 36, 48, 60 (seconds; python3 works)
+    .venv/bin/python tools/find_golf4.py anneal 32 --seed 100 --tries 20   # type 2^u
+
+The shapes are scorekeeper/draw/cyclic.py's ``SHAPES["4", n]``: Z_m on three rows and three
+fixed points for 24, 36, 48, 60 (the three rows of a point, and the fixed three, never meet:
+a 4-RGDD of type 3^u), Z_m on three rows and two fixed for 32, 44, 56 (a point and its half
+turn, and the two fixed, never meet: type 2^u). A base round is good when every difference
+occurs exactly once.
+
+``rotation`` asks more of the base round: that the row rotation (x, r) -> (x, r + 1), fixed
+j -> j + 1, maps it onto itself. Its tables then come in threes: the fixed points' three
+(fixed 0 with (0, 0), (b, 1), (c, 2): a translation puts 0 there) and (m - 3) / 4 more
+triples, each a table holding one point of four columns x and its two rotations; the
+columns part Z_m. A depth-first search over that (column sets and rows shuffled by the
+seed) finds 36 in under a second, 48 and 60 in under a minute with seed 0; the annealing
+on the whole base round never got below two wrong differences for 36.
+
+``anneal`` hands the whole base round to tools/anneal_base.c (a plain annealing in C,
+compiled with cc into a temporary directory; tools/dfs_base.c is a depth-first search on
+the same input). Both print a records.py entry; the package develops it and counts every
+pair's meetings again (designs.check, tests/test_draw_records.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import itertools
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).parent
+_spec = importlib.util.spec_from_file_location(
+    "cyclic", HERE.parent / "scorekeeper" / "draw" / "cyclic.py"
+)
+assert _spec is not None and _spec.loader is not None
+cyclic = importlib.util.module_from_spec(_spec)
+sys.modules["cyclic"] = cyclic
+_spec.loader.exec_module(cyclic)
+
+
+def problem(shape: cyclic.Shape) -> str:
+    """The annealer's input: n, base rounds, keys, wanted counts, the n x n matrix of pair keys."""
+    n = shape.points
+    ids: dict[tuple[int, ...], int] = {}
+    wanted = shape.needed()
+    for key in wanted:
+        ids.setdefault(key, len(ids))
+    matrix = [
+        ids.setdefault(cyclic.pair_key(shape, p, q), len(ids)) if p != q else 0
+        for p in range(n)
+        for q in range(n)
+    ]
+    need = [wanted.get(key, 0) for key in ids]
+    head = f"{n} {shape.bases} {len(ids)}"
+    return f"{head}\n{' '.join(map(str, need))}\n{' '.join(map(str, matrix))}\n"
+
+
+Column = tuple[int, int]
+"""A point (x, r): x in Z_m, row r."""
+
+
+def rotation(m: int, seed: int, limit: int) -> list[list[int]] | None:
+    """A base round of Z_m x 3 + 3 fixed (type 3^((m + 3) / 3)) that the row rotation maps
+    onto itself, as point numbers (r * m + x; fixed j is 3m + j), or None."""
+    rng = random.Random(seed)
+
+    def key(p: Column, q: Column) -> tuple[int, ...]:
+        (x, r), (y, s) = sorted((p, q), key=lambda c: c[1])
+        d = (y - x) % m
+        return (0, r, min(d, m - d)) if r == s else (1, r, s, d)
+
+    def turned(t: list[Column]) -> list[list[Column]]:
+        return [[(x, (r + k) % 3) for x, r in t] for k in range(3)]
+
+    def fits(t: list[Column], used: set[tuple[int, ...]]) -> bool:
+        for table in turned(t):
+            for p, q in itertools.combinations(table, 2):
+                k = key(p, q)
+                if k in used or (k[0] == 1 and k[3] == 0):
+                    return False
+                used.add(k)
+        return True
+
+    tries = 0
+
+    class GiveUp(Exception):
+        """More than ``limit`` tables tried from one first triple: the next one."""
+
+    def extend(rest: list[int], used: set[tuple[int, ...]]) -> list[list[Column]] | None:
+        nonlocal tries
+        tries += 1
+        if tries > limit:
+            raise GiveUp
+        if not rest:
+            return []
+        first, others = rest[0], rest[1:]
+        trios = list(itertools.combinations(others, 3))
+        rng.shuffle(trios)
+        for trio in trios:
+            rows = list(itertools.product(range(3), repeat=3))
+            rng.shuffle(rows)
+            for row in rows:
+                t = [(first, 0), *zip(trio, row)]
+                now = set(used)
+                if fits(t, now):
+                    found = extend([x for x in others if x not in trio], now)
+                    if found is not None:
+                        return [t, *found]
+        return None
+
+    pairs = [(b, c) for b in range(1, m) for c in range(1, m) if b != c]
+    rng.shuffle(pairs)
+    for b, c in pairs:
+        corner = [(0, 0), (b, 1), (c, 2)]
+        used: set[tuple[int, ...]] = set()
+        if not fits(corner, used):
+            continue
+        tries = 0
+        try:
+            found = extend([x for x in range(1, m) if x not in (b, c)], used)
+        except GiveUp:
+            continue
+        if found is not None:
+            tables = [[3 * m + j] + [r * m + x for x, r in t] for j, t in enumerate(turned(corner))]
+            tables += [[r * m + x for x, r in t] for rep in found for t in turned(rep)]
+            return tables
+    return None
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("how", choices=["rotation", "anneal"])
+    options.add_argument("n", type=int)
+    options.add_argument("--seed", type=int, default=0)
+    options.add_argument("--tries", type=int, default=1000)
+    options.add_argument("--limit", type=int, default=200_000, help="rotation: tables a try")
+    options.add_argument("--moves", type=int, default=200_000_000)
+    options.add_argument("--cycle", type=int, default=2_000_000, help="moves of one cooling")
+    options.add_argument("--hot", type=float, default=3.0)
+    a = options.parse_args()
+    shape = cyclic.shape_for("4", a.n)
+    if shape is None or shape.short:
+        sys.exit(f"no plain cyclic shape for {a.n} at tables of 4")
+    if a.how == "rotation":
+        if shape.fixed != 3:
+            sys.exit("rotation: type 3^u only (24, 36, 48, 60)")
+        started = time.perf_counter()
+        tables = rotation(shape.m, a.seed, a.limit)
+        if tables is None:
+            sys.exit("none")
+        print(f"# {time.perf_counter() - started:.1f} s", file=sys.stderr)
+        print(f'("4", {a.n}): ("{" ".join(",".join(map(str, t)) for t in tables)}",),')
+        return
+    text = problem(shape)
+    with tempfile.TemporaryDirectory() as work:
+        program = Path(work) / "anneal_base"
+        subprocess.run(["cc", "-O2", "-o", program, HERE / "anneal_base.c", "-lm"], check=True)
+        started = time.perf_counter()
+        for seed in range(a.seed, a.seed + a.tries):
+            args = [str(program), str(seed), str(a.moves), str(a.cycle), str(a.hot)]
+            run = subprocess.run(args, input=text, capture_output=True, text=True)
+            if run.returncode == 0:
+                tables = [",".join(line.split()) for line in run.stdout.splitlines()]
+                each = len(tables) // shape.bases
+                rounds = [" ".join(tables[i : i + each]) for i in range(0, len(tables), each)]
+                print(f"# seed {seed}, {time.perf_counter() - started:.1f} s", file=sys.stderr)
+                print(f'("4", {a.n}): {tuple(rounds)!r},')
+                return
+            print(f"seed {seed}: {run.stderr.strip()}", file=sys.stderr)
+    sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
