@@ -1,6 +1,6 @@
 """Search base rounds of cyclic designs at tables of 4 (issue 37: 32, 36, 44, 48, 56, 60).
 
-    pypy3 tools/find_golf4.py rotation 36      # type 3^u: 36, 48, 60 (seconds; python3 works)
+    pypy3 tools/find_golf4.py rotation 36      # 36, 44, 48, 56, 60 (python3 works, slower)
     .venv/bin/python tools/find_golf4.py anneal 32 --seed 100 --tries 20   # type 2^u
 
 The shapes are scorekeeper/draw/cyclic.py's ``SHAPES["4", n]``: Z_m on three rows and three
@@ -66,9 +66,18 @@ Column = tuple[int, int]
 """A point (x, r): x in Z_m, row r."""
 
 
-def rotation(m: int, seed: int, limit: int) -> list[list[int]] | None:
-    """A base round of Z_m x 3 + 3 fixed (type 3^((m + 3) / 3)) that the row rotation maps
-    onto itself, as point numbers (r * m + x; fixed j is 3m + j), or None."""
+def rotation(m: int, fixed: int, u: int, seed: int, limit: int) -> list[list[int]] | None:
+    """A base round of Z_m x 3 rows + ``fixed`` that the turn (x, r) -> (u * x, r + 1) maps
+    onto itself, as point numbers (r * m + x; fixed j is 3m + j), or None.
+
+    Three fixed (type 3^u, u = 1): the turn takes fixed j to j + 1, the fixed tables are
+    one corner (0, 0), (b, 1), (c, 2) and its turns; the mixed difference 0 (a point's own
+    group) never occurs. Two fixed (type 2^u, u of order 3 mod m): each fixed point stays,
+    so its table is a whole column (a, 0), (ua, 1), (u^2 a, 2), a = 0 for fixed 0; the half
+    turn m/2 never occurs in a row. Every other table comes with its two turns: one point
+    of each of four columns, the column of x being (x, 0), (ux, 1), (u^2 x, 2).
+    """
+    assert pow(u, 3, m) == 1 and (fixed == 3) == (u == 1)
     rng = random.Random(seed)
 
     def key(p: Column, q: Column) -> tuple[int, ...]:
@@ -76,14 +85,21 @@ def rotation(m: int, seed: int, limit: int) -> list[list[int]] | None:
         d = (y - x) % m
         return (0, r, min(d, m - d)) if r == s else (1, r, s, d)
 
-    def turned(t: list[Column]) -> list[list[Column]]:
-        return [[(x, (r + k) % 3) for x, r in t] for k in range(3)]
+    def wrong(k: tuple[int, ...]) -> bool:
+        return k[0] == 1 and k[3] == 0 if fixed == 3 else k[0] == 0 and 2 * k[2] == m
 
-    def fits(t: list[Column], used: set[tuple[int, ...]]) -> bool:
-        for table in turned(t):
+    def turn(p: Column, k: int) -> Column:
+        x, r = p
+        return (x * pow(u, k, m) % m, (r + k) % 3)
+
+    def turned(t: list[Column]) -> list[list[Column]]:
+        return [[turn(p, k) for p in t] for k in range(3)]
+
+    def fits(tables: list[list[Column]], used: set[tuple[int, ...]]) -> bool:
+        for table in tables:
             for p, q in itertools.combinations(table, 2):
                 k = key(p, q)
-                if k in used or (k[0] == 1 and k[3] == 0):
+                if k in used or wrong(k):
                     return False
                 used.add(k)
         return True
@@ -91,7 +107,7 @@ def rotation(m: int, seed: int, limit: int) -> list[list[int]] | None:
     tries = 0
 
     class GiveUp(Exception):
-        """More than ``limit`` tables tried from one first triple: the next one."""
+        """More than ``limit`` tables tried from one choice of fixed tables: the next one."""
 
     def extend(rest: list[int], used: set[tuple[int, ...]]) -> list[list[Column]] | None:
         nonlocal tries
@@ -107,28 +123,35 @@ def rotation(m: int, seed: int, limit: int) -> list[list[int]] | None:
             rows = list(itertools.product(range(3), repeat=3))
             rng.shuffle(rows)
             for row in rows:
-                t = [(first, 0), *zip(trio, row)]
+                t = [(first, 0), *(turn((x, 0), r) for x, r in zip(trio, row))]
                 now = set(used)
-                if fits(t, now):
+                if fits(turned(t), now):
                     found = extend([x for x in others if x not in trio], now)
                     if found is not None:
                         return [t, *found]
         return None
 
-    pairs = [(b, c) for b in range(1, m) for c in range(1, m) if b != c]
-    rng.shuffle(pairs)
-    for b, c in pairs:
-        corner = [(0, 0), (b, 1), (c, 2)]
+    if fixed == 3:
+        starts = [[(0, 0), (b, 1), (c, 2)] for b in range(1, m) for c in range(1, m) if b != c]
+    else:
+        starts = [[(0, 0), (b, 0)] for b in range(1, m)]
+    rng.shuffle(starts)
+    for start in starts:
+        if fixed == 3:
+            corners = turned(start)
+        else:
+            corners = [[turn((x, 0), k) for k in range(3)] for x, _ in start]
         used: set[tuple[int, ...]] = set()
-        if not fits(corner, used):
+        if not fits(corners, used):
             continue
         tries = 0
+        taken = {x for x, _ in start}
         try:
-            found = extend([x for x in range(1, m) if x not in (b, c)], used)
+            found = extend([x for x in range(m) if x not in taken], used)
         except GiveUp:
             continue
         if found is not None:
-            tables = [[3 * m + j] + [r * m + x for x, r in t] for j, t in enumerate(turned(corner))]
+            tables = [[3 * m + j] + [r * m + x for x, r in t] for j, t in enumerate(corners)]
             tables += [[r * m + x for x, r in t] for rep in found for t in turned(rep)]
             return tables
     return None
@@ -149,10 +172,12 @@ def main() -> None:
     if shape is None or shape.short:
         sys.exit(f"no plain cyclic shape for {a.n} at tables of 4")
     if a.how == "rotation":
-        if shape.fixed != 3:
-            sys.exit("rotation: type 3^u only (24, 36, 48, 60)")
+        m = shape.m
+        orders = [u for u in range(2, m) if pow(u, 3, m) == 1]
+        if shape.fixed == 2 and not orders:
+            sys.exit(f"rotation: no u of order 3 mod {m}")
         started = time.perf_counter()
-        tables = rotation(shape.m, a.seed, a.limit)
+        tables = rotation(m, shape.fixed, 1 if shape.fixed == 3 else orders[0], a.seed, a.limit)
         if tables is None:
             sys.exit("none")
         print(f"# {time.perf_counter() - started:.1f} s", file=sys.stderr)
