@@ -66,7 +66,13 @@ def serve(database: Path, log: Path) -> subprocess.Popen[bytes]:
 
 
 def main() -> int:
+    import importlib.util
+
     from event_setup import make_event
+
+    if importlib.util.find_spec("locust") is None:
+        print("Locust is not installed here: run `make load` (it installs the bench extra)")
+        return 2
 
     print(
         f"event load, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())},"

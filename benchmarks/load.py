@@ -190,6 +190,13 @@ def run(tables: int, seconds: int, detail: bool) -> tuple[dict[str, dict[str, st
 
 
 def main() -> int:
+    import importlib.util
+
+    if importlib.util.find_spec("locust") is None:
+        # `make load` installs the bench extra; run by hand from a `make run` venv, the
+        # run would otherwise end in a missing statistics file, not this sentence
+        print("Locust is not installed here: run `make load` (it installs the bench extra)")
+        return 2
     print(f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores before the run")
     counted = "from the start, arrivals included" if ARRIVALS else "once everyone has arrived"
     print(f"requests counted {counted} (LOAD_ARRIVALS=1 counts the arrivals)")

@@ -11,7 +11,7 @@ from unittest.mock import patch
 
 import pytest
 
-from scorekeeper.draw import Entrant, draw, quality
+from scorekeeper.draw import Entrant, draw, kirkman, quality
 from scorekeeper.draw import designs as designs_module
 from scorekeeper.draw.designs import WHIST_FIELDS
 from scorekeeper.draw.quality import FOURS, most_rounds, record
@@ -37,6 +37,10 @@ def counted(rounds):
 
 
 THREES = [9, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45, 48, 51, 54, 63, 66, 81, 90, 99]
+KIRKMAN_LATE = [57, 60, 69, 72, 75, 78, 84, 87, 93, 96]
+"""Tables of 3 from scorekeeper/draw/kirkman.py: with them every n = 3 (mod 6) up to 99 and
+every n = 0 (mod 6) from 18 to 96."""
+THREES += KIRKMAN_LATE
 """Tables of 3 whose record the draw reaches (docs/competitions.md lists the others)."""
 FOURS_DONE = [16, 24, 28, 36, 40, 44, 48, 52, 56, 60, 64]
 """Tables of 4 whose record the draw reaches (docs/competitions.md lists the others)."""
@@ -229,3 +233,87 @@ def test_tables_of_4_reach_the_record_with_nobody_twice_and_say_so_past_it(n, mo
         f"{most + 1} rounds without a repeat are impossible for {n} players: at most {most} rounds"
         in past.note
     )
+
+
+def test_tables_of_3_reach_the_record_for_every_multiple_of_3_up_to_99_but_6_and_12():
+    wanted = set(range(9, 100, 6)) | set(range(18, 97, 6))
+    assert wanted <= set(THREES)
+    # Kirkman: (n - 1) / 2 rounds; nearly Kirkman: (n - 2) / 2 (57: 28, 96: 47)
+    assert [most_rounds(n, "3") for n in (57, 60, 93, 96)] == [28, 29, 46, 47]
+
+
+@pytest.mark.parametrize("n", KIRKMAN_LATE)
+def test_57_to_96_at_tables_of_3_reach_the_record_with_nobody_twice_under_2_s(n):
+    rounds = (n - 1) // 2  # 3 mod 6: (n - 1) / 2; 0 mod 6: (n - 2) / 2
+    started = time.perf_counter()
+    made = draw(players(n), "3", rounds, seed=n)
+    assert time.perf_counter() - started < 2
+    met, _ = counted(made.rounds)
+    assert len(made.rounds) == rounds and max(met.values()) == 1
+    # every player meets 2 a round: all n - 1 others (Kirkman), all but one (nearly Kirkman)
+    assert len(met) == n * 2 * rounds // 2
+    everyone = {f"P{k:03d}" for k in range(n)}
+    for name in everyone:
+        seen = {x for pair in met if name in pair for x in pair} - {name}
+        assert len(seen) == 2 * rounds
+    assert made.limit == rounds and "nobody meets anyone twice" in made.note
+
+
+@pytest.mark.parametrize("n", KIRKMAN_LATE)
+def test_past_the_record_from_57_to_96_the_draw_names_it(n):
+    most = (n - 1) // 2
+    with patch("scorekeeper.draw.plan.MOVES", 5_000):  # the words are checked, not the search
+        made = draw(players(n), "3", most + 1, seed=1)
+    assert made.limit == most
+    assert f"impossible for {n} players: at most {most} rounds" in made.note
+
+
+@pytest.mark.parametrize("q", [7, 13, 19, 31])
+def test_ray_chaudhuri_and_wilson_s_3q_is_a_kirkman_system_for_each_prime_q(q):
+    rounds = kirkman.three_q(q)
+    met = Counter(frozenset(p) for r in rounds for t in r for p in itertools.combinations(t, 2))
+    # (3q - 1) / 2 rounds, each seating all 3q; every one of the 3q(3q - 1)/2 pairs once
+    assert len(rounds) == (3 * q - 1) // 2
+    assert all(sorted(u for t in r for u in t) == list(range(3 * q)) for r in rounds)
+    assert len(met) == 3 * q * (3 * q - 1) // 2 and set(met.values()) == {1}
+
+
+def test_the_pbd_behind_69_holds_every_pair_of_its_34_points_once():
+    blocks = kirkman.pbd_34()
+    met = Counter(frozenset(p) for b in blocks for p in itertools.combinations(b, 2))
+    assert sorted(Counter(len(b) for b in blocks).items()) == [(4, 90), (7, 1)]
+    assert len(met) == 34 * 33 // 2 and set(met.values()) == {1}  # 561 = 90 * 6 + 21
+
+
+def test_find_kirkman_c_still_finds_what_kirkman_py_develops(tmp_path):
+    """The tool that found the stored base rounds, compiled and run on two small sizes: what
+    it prints, developed as kirkman.py and cyclic.py do, is a (nearly) Kirkman system."""
+    import ast
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from scorekeeper.draw import cyclic
+
+    if shutil.which("gcc") is None:
+        pytest.skip("no gcc")
+    tool = tmp_path / "find_kirkman"
+    source = Path(__file__).parent.parent / "tools" / "find_kirkman.c"
+    subprocess.run(["gcc", "-O2", "-o", str(tool), str(source), "-lm"], check=True)
+
+    def found(mode, n):
+        out = subprocess.run([str(tool), mode, str(n), "1"], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        return ast.literal_eval(out.stdout.split(": ", 1)[1].strip().rstrip(","))
+
+    (text,) = found("kts", 57)
+    kts = kirkman.one_rotational(57, [[int(p) for p in t.split(",")] for t in text.split()])
+    (text,) = found("nkts", 30)
+    base = (tuple(tuple(int(p) for p in t.split(",")) for t in text.split()),)
+    nkts = cyclic.developed(cyclic.shape_for("3", 30), base)
+    for rounds, n, most in ((kts, 57, 28), (nkts, 30, 14)):
+        met = Counter(frozenset(p) for r in rounds for t in r for p in itertools.combinations(t, 2))
+        assert len(rounds) == most and set(met.values()) == {1}
+        assert all(sorted(u for t in r for u in t) == list(range(n)) for r in rounds)
+        # Kirkman: all 57 * 56 / 2 pairs; nearly Kirkman: all but the 15 partner pairs
+        assert len(met) == n * (n - 1) // 2 - (0 if n % 2 else n // 2)

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 from test_clubs import club_version, new_club, new_evening, seed_table
 from test_event_rounds_tables import DA, FR, MANILLEN, NL, client_in, fresh_app
-from test_events import FOUR, new_event, open_table, post, seated, sheet_deal, tables
+from test_events import FOUR, new_event, open_table, post, seated, sheet_deal, tables, version
 from web import NEW_GAME
 
 from scorekeeper import store
@@ -52,6 +52,10 @@ def test_an_event_tables_players_and_rules_stay_the_events(tmp_path, language, w
     first, _ = hombre_event(app, client)
     page = client.get(first).text
     assert f'href="{first}/setup"' not in page  # no coup yet, and still no set-up link
+    # its address typed by hand: the reason, and no form whose saving would be refused
+    shown = client.get(first + "/setup")
+    assert shown.status_code == 409 and SETUP_REFUSED[words] in shown.text.lower()
+    assert 'id="setup-refused"' in shown.text and 'name="player0"' not in shown.text
     drawn = seated(client, first)["players"]
     version = re.search(r'name="version" type="hidden" value="(\d+)"', page)
     data = {**NEW_GAME, "player0": "Intrus", "player1": drawn[1], "player2": drawn[2]}
@@ -69,6 +73,9 @@ def test_a_points_event_table_refuses_a_set_up_change_in_the_store(tmp_path):
     post(client, app, "draw")
     game = open_table(client, tables(client)[0])
     assert f'href="{game}/sheet/setup"' not in client.get(game).text
+    shown = client.get(game + "/sheet/setup")
+    assert shown.status_code == 409 and SETUP_REFUSED["fr"] in shown.text.lower()
+    assert 'name="player0"' not in shown.text
     game_id = int(game.rsplit("/", 1)[1])
     with app.app_context():
         stored = store.load(get_db(), game_id)
@@ -101,6 +108,7 @@ def test_a_locked_table_offers_no_change_and_its_refusal_says_why(
         change_links(client.get(first).text, first)
     )
     assert post(client, app, "lock", round="1", table="1").status_code == 302
+    assert 'name="unlock"' in client.get("/events/1").text  # unlocking: while the round is played
     assert change_links(client.get(first).text, first) == []
     refused = client.get(first + "/coups/1/edit")
     assert refused.status_code == 423 and locked_words in refused.text
@@ -114,6 +122,14 @@ def test_a_locked_table_offers_no_change_and_its_refusal_says_why(
     assert 'name="unlock"' not in table_2 and "<button" not in table_2.split("</article>")[0]
     assert post(client, app, "lock", round="1", table="2").status_code != 302
     assert 'id="table-2" data-state="locked"' not in client.get("/events/1").text
+    # table 1, locked before the round closed: no unlock offered, a posted unlock refused
+    # (the round keeps it locked; the log and the page would have said "unlocked")
+    assert 'name="unlock"' not in director
+    before = version(app)
+    assert post(client, app, "lock", round="1", table="1", unlock="y").status_code != 302
+    assert version(app) == before  # nothing logged
+    assert 'id="table-1" data-state="locked"' in client.get("/events/1").text
+    assert client.get(first + "/coups/1/edit").status_code == 423
     assert change_links(client.get(second).text, second) == []
     refused = client.get(second + "/coups/1/edit")
     assert refused.status_code == 423 and closed_words in refused.text
@@ -162,6 +178,9 @@ def test_a_closed_evenings_table_offers_no_change(app, language):
     assert client.post(f"/evenings/{evening}/close", data=data).status_code == 302
     page = client.get(game).text
     assert 'data-lock="evening"' in page and change_links(page, game) == []
+    shown = client.get(game + "/setup")  # the closed evening says why, before the coups
+    assert shown.status_code == 423 and 'data-lock="evening"' in shown.text
+    assert 'name="player0"' not in shown.text
     assert change_links(client.get(game + "/journal").text, game) == []
 
 
@@ -189,3 +208,17 @@ def test_a_locked_table_on_a_phone_shows_no_undo_nor_correct(
     expect(page.locator(f'a[href="{game}/coups/1/edit"]')).to_have_count(0)
     expect(page.locator(f'a[href="{game}/seat"]')).to_have_count(0)
     context.close()
+
+
+def test_the_set_up_of_a_table_with_a_coup_says_its_rules_are_frozen(tmp_path):
+    """Before the first coup the set-up form is offered; after it, by its address, the game
+    page says why (the store's own refusal), with no form whose saving would be refused."""
+    app = fresh_app(tmp_path / "frozen.sqlite")
+    client = client_in(app, {"HTTP_ACCEPT_LANGUAGE": "en"})
+    game = client.post("/games/new", data=NEW_GAME).headers["Location"]
+    game = game.split("?")[0]
+    assert 'name="player0"' in client.get(game + "/setup").text
+    assert client.post(game + "/coups", data=HOMBRE_DEAL).status_code == 302
+    shown = client.get(game + "/setup")
+    assert shown.status_code == 409 and 'name="player0"' not in shown.text
+    assert "The rule set is frozen once the first coup is entered." in shown.text

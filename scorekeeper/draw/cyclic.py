@@ -167,15 +167,18 @@ def _add(seating: str, n: int, shape: Shape) -> None:
 
 # Kirkman triple systems, n = 2m + 1 (m odd) or 2cm + 1 with c base rounds on 2c rows
 # (15 and 39: designs.CYCLIC; 45, 63 and 99 tripled from 15, 21 and 33: designs.tripled)
-for _n in (51, 75, 87):
+for _n in (51, 87):  # (57 and 75: kirkman.one_rotational, on Z_(n-1) and one fixed)
     _add("3", _n, Shape(m=(_n - 1) // 2, rows=2, fixed=1, k=3))
 _add("3", 21, Shape(m=5, rows=4, fixed=1, k=3, bases=2))
-# 2m + 1 with m even: two base rounds, each its own shift by m/2
-for _n in (33, 57, 69, 93):
+# 2m + 1 with m even: two base rounds, each its own shift by m/2. Not for 69 and 93 (m = 34,
+# 46): each triple covers an even number of odd differences, and they need an odd number
+# (kirkman.py builds them otherwise), nor needed for 57 (kirkman.one_rotational)
+for _n in (33,):
     _add("3", _n, Shape(m=(_n - 1) // 2, rows=2, fixed=1, k=3, bases=2, short=True))
 # nearly Kirkman systems: 2m + 2 players, the pairs left out (i, 0)-(i, 1) and the two fixed
 # (m odd), or the half differences (i, r)-(i + m/2, r) and the two fixed (m even)
 for _n in (30, 54, 60, 72, 78, 84, 96):  # 24, 36, 48: designs.CYCLIC; 42, 66, 90: doubled
+    # (60 .. 96: kirkman.py)
     _m = (_n - 2) // 2
     _add(
         "3",

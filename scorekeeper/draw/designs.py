@@ -13,7 +13,7 @@ import itertools
 from collections import Counter
 from functools import lru_cache
 
-from . import cyclic
+from . import cyclic, kirkman
 from .records import BASES
 from .stored import STORED
 
@@ -393,6 +393,8 @@ def _construct(size: str, n: int) -> Design | None:
     if size == "3" and n in DOUBLED:
         small = design("3", DOUBLED[n])
         return doubled(small, DOUBLED[n]) if small is not None else None
+    if size == "3" and n in kirkman.SIZES:
+        return kirkman.design(n, lambda v: design("3", v))
     if size == "3" and n in CYCLIC:
         m, base = CYCLIC[n]
         return developed(base, m, 2 * m)

@@ -212,19 +212,18 @@ def lock_table(
 ) -> None:
     """Lock a table's result as it stands (``tally``), or unlock it (None).
 
-    A table of a closed round is locked by its round already: locking it again is refused.
+    A table of a closed round is locked by its round: locking it again is refused, and so
+    is unlocking it (the table would stay locked by its round while its page and the log
+    said "unlocked").
     """
     with changing(
         db, EventOwner(event_id), version, "lock" if tally is not None else "unlock"
     ) as change:
-        if (
-            tally is not None
-            and db.execute(
-                "select 1 from event_rounds where event_id = ? and number = ?"
-                " and closed_at is not null",
-                [event_id, round_no],
-            ).fetchone()
-        ):
+        if db.execute(
+            "select 1 from event_rounds where event_id = ? and number = ?"
+            " and closed_at is not null",
+            [event_id, round_no],
+        ).fetchone():
             raise GameError("round", N_("this round is closed: its tables are locked already"))
         cursor = db.execute(
             "update event_tables set locked = ?, locked_version = ? where event_id = ?"

@@ -39,7 +39,7 @@ from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
 from .coup_keys import KEY, AlreadyStored, digest_of, stored_under
 from .errors import Closed, Conflict, NotFound
 from .game_owner import GameOwner
-from .game_setup import create, set_money, set_table
+from .game_setup import create, set_money, set_table, setup_refused
 from .links import (
     handover_hash,
     name_device,
@@ -93,6 +93,7 @@ __all__ = [
     "set_manager_hash",
     "set_money",
     "set_table",
+    "setup_refused",
     "stored_under",
     "table_closed",
     "table_state",

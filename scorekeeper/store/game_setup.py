@@ -34,6 +34,16 @@ EVENT_TABLE = N_(
 )
 
 
+def setup_refused(db: sqlite_utils.Database, game_id: int, coups: int) -> GameError | None:
+    """Why a table's players and rules can no longer change, if they cannot: the set-up
+    page asks it before it offers its form, ``set_table`` before it stores one."""
+    if table_state(db, game_id).event is not None:
+        return GameError("players", EVENT_TABLE)
+    if coups:
+        return GameError("rules", N_("the rule set is frozen once the first coup is entered"))
+    return None
+
+
 def create(
     db: sqlite_utils.Database,
     game: AnyGame,
@@ -135,10 +145,9 @@ def set_table(
     it), so every caller says, by a required keyword, whether seats follow.
     """
     with changing(db, GameOwner(game_id), version, Action.RULES) as change:
-        if table_state(db, game_id).event is not None:
-            raise GameError("players", EVENT_TABLE)
-        if change.stored.game.coups:
-            raise GameError("rules", N_("the rule set is frozen once the first coup is entered"))
+        refused = setup_refused(db, game_id, len(change.stored.game.coups))
+        if refused is not None:
+            raise refused
         build(change.stored.kind.game, players, rules.to_mapping(), first_dealer, [])
         db.execute(
             "update games set players = ?, first_dealer = ?, rules = ? where id = ?",

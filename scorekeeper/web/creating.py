@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlite_utils
-from flask import abort, redirect, request, session, url_for
+from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -23,8 +23,26 @@ from ..rules.kind import Game
 from ..rules.money import Money
 from ..rules.seating import SeatChange
 from .collation import names_sorted
+from .coups import locked_page, pages_of
 from .forms import changed_meanwhile, form_version, whole
 from .kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
+
+
+def setup_closed(stored: store.StoredGame) -> tuple[str, int] | None:
+    """The game page saying why its set-up can no longer change, in place of a form whose
+    saving would be refused: 409 at a competition's table or once a coup is entered (the
+    store's own reason, ``store.setup_refused``), 423 at a club's table whose evening is
+    closed (the lock says why, as on every change refused there)."""
+    state = store.table_state(get_db(), stored.id)
+    if state.event is None and state.refuses(False) is not None:
+        return locked_page(stored, state), 423
+    refused = store.setup_refused(get_db(), stored.id, len(stored.game.coups))
+    if refused is None:
+        return None
+    page = pages_of(stored).render(stored)
+    body = page if isinstance(page, str) else page[0]
+    notice = render_template("_setup_refused.html", reason=refused.translated(_))
+    return body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1), 409
 
 
 def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:

@@ -27,7 +27,7 @@ from ...rules.hombre.kinds import Hombre1709
 from ...rules.hombre.ruleset import RuleSet
 from .. import blueprints, club_presets
 from ..club_presets import ClubPresets
-from ..creating import created, save_table
+from ..creating import created, save_table, setup_closed
 from ..forms import bounded_arg, player_names
 from .forms import SETTING_HELP, NewGameForm
 from .takst_words import read_form_takst, shown_takst
@@ -233,6 +233,8 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     stored = access.managed(game_id)
     if stored.kind.game != HOMBRE.game:
         abort(404)  # a points game's players and rules: /games/<id>/sheet/setup
+    if request.method == "GET" and (closed := setup_closed(stored)) is not None:
+        return closed
     form = NewGameForm()
     club_presets.offer(form, None)  # a set-up has no club section
     refused = False

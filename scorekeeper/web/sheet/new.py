@@ -22,7 +22,7 @@ from ...rules.errors import N_, GameError
 from ...rules.kind import Game
 from .. import club_presets, registry
 from ..club_presets import ClubPresets
-from ..creating import created, save_table
+from ..creating import created, save_table, setup_closed
 from ..forms import player_names
 from ..hookspecs import GameWeb, NewGame, Page
 from ..words import error_text
@@ -124,6 +124,8 @@ def setup(game_id: int) -> Page | BaseResponse:
     """Players, first dealer and rules can change until the first coup is entered."""
     stored = managed(game_id)
     web, new = _startable(stored.kind.game)
+    if request.method == "GET" and (closed := setup_closed(stored)) is not None:
+        return closed
     form = new.form(request.method == "POST")
     club_presets.offer(form, None)  # a set-up has no club section
     if request.method == "GET":
