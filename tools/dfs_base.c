@@ -1,6 +1,6 @@
 /* Depth-first search for one base round of a cyclic design at tables of 4.
  *
- * The same input as tools/anneal_base.c (written by tools/find_golf4.py --dfs):
+ * The same input as tools/anneal_base.c (written by tools/find_golf4.py dfs):
  * players n, base rounds (1 here), keys K, each key's wanted count (0 or 1), the
  * n x n matrix of pair keys. A table is opened with the first unseated point
  * (the fixed points first: they are the last numbers) and completed with three
