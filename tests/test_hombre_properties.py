@@ -1,5 +1,6 @@
 """Properties over random valid games (Hypothesis)."""
 
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -81,16 +82,18 @@ def games(draw, systems=None):
 
 
 FAST = settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+SUM = settings(FAST, max_examples=examples(40, 120))
+"""Properties whose 40 examples reach every line and branch that 120 did (tests/budget.py)."""
 
 
-@FAST
+@SUM
 @given(games())
 def test_nets_sum_to_zero_after_every_coup(game):
     for result in replay(game).coups:
         assert sum(result.net) == 0
 
 
-@FAST
+@SUM
 @given(games())
 def test_nets_are_the_sum_of_the_transfers(game):
     net = [0, 0, 0]

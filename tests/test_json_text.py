@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_roundtrip import GAMES, KIND
@@ -51,7 +52,7 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(60, 200), deadline=None)
 @given(value=JSON)
 def test_any_json_value_is_written_as_json_dumps_writes_it(value):
     assert json_text(value) == reference(value)
@@ -109,7 +110,7 @@ WHOLE = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(50, 150), deadline=None)
 @given(items=st.lists(WHOLE, max_size=8), head=WHOLE)
 def test_a_stream_of_whole_numbers_is_written_as_json_dumps_writes_it(items, head):
     with pytest.MonkeyPatch.context() as patch:

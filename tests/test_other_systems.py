@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -321,7 +322,7 @@ def tricks(draw):
     return (a, b, 9 - a - b)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(60, 200), deadline=None)
 @given(
     st.lists(
         st.one_of(
@@ -362,7 +363,7 @@ def test_jetons_nets_sum_to_zero(coups):
         assert sum(r.net) == 0 and all(t.amount > 0 for t in r.transfers)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(60, 200), deadline=None)
 @given(
     st.lists(
         st.one_of(

@@ -12,7 +12,8 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from budget import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_hombre_properties import FAST, games
 
@@ -183,7 +184,7 @@ def test_nets_per_person_sum_to_zero_and_are_the_seats_nets_split_at_each_change
     assert people == expected
 
 
-@FAST
+@settings(FAST, max_examples=examples(40, 120))
 @given(seated_games())
 def test_a_file_with_seat_changes_round_trips(seated):
     game, changes = seated

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from notation import SEED, game_file
@@ -32,7 +33,7 @@ def seed_game(client, **changes):
     return game
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(100, 300))
 @given(st.lists(st.integers(-10_000, 10_000), min_size=2, max_size=2))
 def test_who_pays_whom_settles_every_net_in_two_transfers_at_most(two):
     net = [*two, -sum(two)]
@@ -214,7 +215,7 @@ def test_the_pdf_of_a_long_game_has_every_coup(client, tmp_path):
     assert_journal_is_complete(text, report(client, "/games/1")["coups"], "Règlement — ")
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(70, 200))
 @given(
     st.lists(st.text("aé李 →·,;0", min_size=1, max_size=30), min_size=1, max_size=20),
     st.integers(10, 180),
