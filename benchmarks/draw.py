@@ -135,6 +135,10 @@ RECORDS: tuple[tuple[int, Seating], ...] = (
     (32, "4"),
     (36, "4"),
     (40, "4"),
+    (44, "4"),
+    (48, "4"),
+    (56, "4"),
+    (60, "4"),
     (20, "pairs"),
     (21, "pairs"),
     (32, "pairs"),  # the first whist tournament from whist.py (issue 37, pairs)

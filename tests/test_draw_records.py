@@ -43,7 +43,7 @@ KIRKMAN_LATE = [57, 60, 69, 72, 75, 78, 84, 87, 93, 96]
 every n = 0 (mod 6) from 18 to 96."""
 THREES += KIRKMAN_LATE
 """Tables of 3 whose record the draw reaches (docs/competitions.md lists the others)."""
-FOURS_DONE = [16, 24, 28, 40, 52, 64]
+FOURS_DONE = [16, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64]
 """Tables of 4 whose record the draw reaches (docs/competitions.md lists the others)."""
 WHIST = sorted({n for seating, n in BASES if seating == "pairs"} | set(WHIST_FIELDS))
 WHIST = sorted(set(WHIST) | WHIST_SIZES | {64})  # 32 to 60: whist.py; 64: AG(3, 4) thrice
@@ -255,6 +255,39 @@ def test_within_the_no_repeat_record_pairs_are_not_given_a_whist_tournament_s_fi
         made = draw(players(24), "pairs", 4, seed=5)
     assert "whist" not in made.note
     assert made.quality.repeated_partners == 0
+
+
+GOLF4 = [(32, 10), (36, 11), (44, 14), (48, 15), (56, 18), (60, 19)]
+"""Tables of 4 reached by the base rounds of tools/find_golf4.py rotation, and 32 by the
+published solution of the social golfer instance 8-4-10 (stored.py): players, record."""
+
+
+@pytest.mark.parametrize(("n", "most"), GOLF4)
+def test_tables_of_4_reach_the_record_with_nobody_twice_and_say_so_past_it(n, most):
+    # the counting bound: a player meets 3 new players a round, n - 1 others, so
+    # (n - 1) // 3 rounds at most: 31 // 3 = 10, 35 // 3 = 11, 43 // 3 = 14, 47 // 3 = 15, 55 // 3 = 18,
+    # 59 // 3 = 19
+    assert most == (n - 1) // 3 == most_rounds(n, "4") and record(n, "4") == (most, True)
+    started = time.perf_counter()
+    made = draw(players(n), "4", most, seed=n)
+    assert time.perf_counter() - started < 2
+    met, _ = counted(made.rounds)
+    assert len(made.rounds) == most and max(met.values()) == 1
+    # each player meets 3 * most others, all different: 33 of 35 at 36 (never the two of his
+    # group of three), 42 of 43 at 44 and 30 of 31 at 32 (never his one partner of a group
+    # of two)
+    by_player = Counter(p for pair in met for p in pair)
+    assert set(by_player.values()) == {3 * most} and len(by_player) == n
+    assert len(met) == n * most * 3 // 2
+    assert made.quality.repeated_tablemates == 0 and made.limit == most
+    assert "nobody meets anyone twice" in made.note
+    with patch("scorekeeper.draw.plan.MOVES", 2_000):  # the words are checked, not the search
+        past = draw(players(n), "4", most + 1, seed=n)
+    assert past.limit == most
+    assert (
+        f"{most + 1} rounds without a repeat are impossible for {n} players: at most {most} rounds"
+        in past.note
+    )
 
 
 def test_tables_of_3_reach_the_record_for_every_multiple_of_3_up_to_99_but_6_and_12():
