@@ -265,8 +265,8 @@ published solution of the social golfer instance 8-4-10 (stored.py): players, re
 @pytest.mark.parametrize(("n", "most"), GOLF4)
 def test_tables_of_4_reach_the_record_with_nobody_twice_and_say_so_past_it(n, most):
     # the counting bound: a player meets 3 new players a round, n - 1 others, so
-    # (n - 1) // 3 rounds at most: 31 // 3 = 10, 35 // 3 = 11, 43 // 3 = 14, 47 // 3 = 15, 55 // 3 = 18,
-    # 59 // 3 = 19
+    # (n - 1) // 3 rounds at most: 31 // 3 = 10, 35 // 3 = 11, 43 // 3 = 14, 47 // 3 = 15,
+    # 55 // 3 = 18, 59 // 3 = 19
     assert most == (n - 1) // 3 == most_rounds(n, "4") and record(n, "4") == (most, True)
     started = time.perf_counter()
     made = draw(players(n), "4", most, seed=n)
