@@ -31,8 +31,18 @@ def next_round(
     seed: int,
     fixed_pairs: Sequence[tuple[str, str]] = (),
     standing: Sequence[str] | None = None,
+    design_seed: int | None = None,
+    planned: int | None = None,
 ) -> Round:
-    """The next round after ``history``, for the entrants present now."""
+    """The next round after ``history``, for the entrants present now.
+
+    ``design_seed`` (default ``seed``) relabels a known design: an event that gives each
+    round its own seed passes its first round's here, so that round after round the
+    history is the design's own first rounds and the design is followed to its end.
+    ``planned``: the rounds the event will have in all, so that its first round already
+    begins the design those need (in pairs past the rounds without a repeat: a whist
+    tournament), not one it would have to leave half-way.
+    """
     made = draw(
         entrants,
         seating,
@@ -41,6 +51,8 @@ def next_round(
         history=history,
         fixed_pairs=fixed_pairs,
         standing=standing,
+        design_seed=design_seed,
+        planned=planned,
     )
     return made.rounds[0]
 
@@ -54,26 +66,33 @@ def draw(
     history: Sequence[Round] = (),
     fixed_pairs: Sequence[tuple[str, str]] = (),
     standing: Sequence[str] | None = None,
+    design_seed: int | None = None,
+    planned: int | None = None,
 ) -> Draw:
-    """``rounds`` new rounds after ``history``, with their quality and a note on the limits."""
+    """``rounds`` new rounds after ``history``, with their quality and a note on the limits
+    (``design_seed``, ``planned``: see ``next_round``)."""
     if seating not in SEATINGS:
         raise DrawError(f"unknown seating {seating!r}: 3, 4 or pairs")
     if not 0 <= rounds <= MAX_ROUNDS:
         raise DrawError(f"between 0 and {MAX_ROUNDS} rounds")
     units = make_units(entrants, seating, fixed_pairs)
     rng = random.Random(seed)
-    planned = _from_design(units, entrants, seating, history, rounds, seed, standing)
-    if planned is None:
+    relabel_seed = seed if design_seed is None else design_seed
+    total = max(len(history) + rounds, planned or 0)
+    from_design = _from_design(
+        units, entrants, seating, history, rounds, relabel_seed, standing, total
+    )
+    if from_design is None:
         made = _search(units, entrants, seating, history, rounds, rng, standing)
     else:
-        made, used = planned
+        made, used = from_design
     whole = [*history, *made]
     pairs = [tuple(m) for m in units.members if units.fixed]
     got = quality(whole, seating, entrants, [(p[0], p[1]) for p in pairs])
     limit = _limit(units, seating)
     # with fixed pairs the partners are not table-mates: the repeats are opponents'
     note = _note(units, seating, len(whole), got.repeated_tablemates, limit)
-    if planned is not None and used == "whist":
+    if from_design is not None and used == "whist":
         note += " " + _whist_note(len(units.members), len(whole))
     if seating == "pairs" and not units.fixed:  # past a whist tournament: name it
         note += whist.past_note(len(units.members), len(whole))
@@ -107,6 +126,7 @@ def _from_design(
     rounds: int,
     seed: int,
     standing: Sequence[str] | None,
+    total: int,
 ) -> tuple[list[Round], str] | None:
     """The rounds of a known design, relabelled by the seed, if one fits this draw (and
     which: the kind of ``design``).
@@ -118,7 +138,10 @@ def _from_design(
     """
     if standing is not None:
         return None
-    for kind, found in _designs(units, seating, len(history) + rounds):
+    # a design long enough for every round planned first: an event does not begin one
+    # it would have to leave half-way (past it, the search)
+    fitting = sorted(_designs(units, seating, total), key=lambda d: len(d[1]) < total)
+    for kind, found in fitting:
         made = _follow(units, entrants, seating, history, rounds, seed, found)
         if made is not None:
             return made, kind

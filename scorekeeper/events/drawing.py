@@ -43,6 +43,12 @@ class DrawRequest(NamedTuple):
     fixed_pairs: tuple[tuple[str, str], ...]
     standing: tuple[str, ...] | None
     """Swiss: the players best first, else None."""
+    design_seed: int | None = None
+    """The first round's seed: a design the first round began is followed round after round
+    with the same relabelling (each round's own ``seed`` would relabel it anew, and the draw
+    would fall back to its search from the second round on)."""
+    planned: int | None = None
+    """The event's rounds in all: the design is chosen for them from the first round."""
 
 
 Drawer = Callable[[DrawRequest], Drawn]
@@ -66,6 +72,8 @@ def draw(request: DrawRequest) -> Drawn:
             seed=request.seed,
             fixed_pairs=request.fixed_pairs,
             standing=request.standing,
+            design_seed=request.design_seed,
+            planned=request.planned,
         )
     except DrawError as error:
         raise GameError("round", N_("the draw refused: {reason}"), reason=str(error)) from error

@@ -121,7 +121,9 @@ def draw_round(
     """Draw the next round and create its tables; the round before must be closed.
 
     The seed given to the draw is the event's seed plus the round's number,
-    so anyone holding the players and the seed can re-run it.
+    so anyone holding the players and the seed can re-run it; a known design (a Kirkman
+    system, a whist tournament…) is relabelled by the first round's seed, the event's plus
+    one, so that every round follows the design the first began.
     ``manager_hash(game_id)`` is the hash of the table's manager link; ``standing``,
     the players best first, read before the transaction (a Swiss round's seeding):
     nothing computed inside it is kept, since a refused draw rolls it back.
@@ -149,6 +151,8 @@ def draw_round(
             found.seed + number,
             pairs,
             standing if found.settings.swiss and past else None,
+            found.seed + 1,
+            found.settings.rounds,
         )
         drawn = drawer(request)
         evening = _evening(db, found.club_id, f"{found.name} — {number}")
