@@ -84,6 +84,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),  # the phone keeps its links
         ADMIN_PASSWORD=None,
         BEHIND_TLS=False,  # SCOREKEEPER_BEHIND_TLS=1: served through an HTTPS reverse proxy
+        FOLLOW_EVERY_MS=3000,  # how often a following page asks for news (static/follow.js)
+        OUTBOX_RETRY_MS=3000,  # how often a phone's outbox tries the server again (outbox.js)
     )
     # The instance's config.py, then SCOREKEEPER_* variables, then the caller's own
     # settings: a WSGI file that passes a few settings keeps the others, and the rate

@@ -12,7 +12,7 @@
   "use strict";
   var me = document.getElementById("follow");
   if (!me) { return; }
-  var EVERY = 3000;
+  var EVERY = parseInt(me.getAttribute("data-every"), 10) || 3000;  // the server's FOLLOW_EVERY_MS
 
   function later(step) { window.setTimeout(step, EVERY); }
 

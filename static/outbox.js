@@ -31,7 +31,8 @@
   var NAME = "scorekeeper.outbox." + game[1];
   var SAVED = "scorekeeper.outbox.sent." + game[1];
   var TIMEOUT = 10000;  // a request unanswered by then is taken as lost (its key makes a retry safe)
-  var RETRY = 3000;  // a try while offline fails at once, costing nothing
+  // a try while offline fails at once, costing nothing; the server's OUTBOX_RETRY_MS
+  var RETRY = parseInt(box.getAttribute("data-retry"), 10) || 3000;
   var pageVersion = parseInt(box.getAttribute("data-version"), 10);
   var confirmed = parseInt(box.getAttribute("data-coups"), 10);
   var loadedAt = new Date();
@@ -281,18 +282,21 @@
     if (entry.refused) { return; }  // waits for the manager: discard it or not
     sending = true;
     show();
+    // "sending" holds until the answer is handled: a retry tick or the "online" event in
+    // between would send the same coup again and, answered "stored" under its key, take the
+    // next pending coup away as if it too were stored. Only the coup sent leaves the list.
     post(entry, state.version, true).then(function (response) {
-      sending = false;
       lost = false;
       if (response.status === 200) {
         return response.json().then(function (answer) {
-          state.entries.shift();
+          state.entries = state.entries.filter(function (other) { return other.key !== entry.key; });
           state.version = answer.version;
           confirmed = answer.coup;
           write();
-          if (state.entries.length) { show(); flush(); return; }
+          if (state.entries.length) { return true; }
           window.sessionStorage.setItem(SAVED, "1");
           afterSave();
+          return null;
         });
       }
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
@@ -302,7 +306,7 @@
         return response.json().then(function (answer) {
           entry.refused = answer.message || String(response.status);
           write();
-          show();
+          return false;
         });
       }
       if (response.status === 409) {  // another phone changed the game: the manager chooses
@@ -312,17 +316,23 @@
         return null;
       }
       if (response.status >= 502 || response.status === 429 || response.type === "opaqueredirect") {
-        show();
-        return null;  // the server is not itself yet: the periodic retry sends it again
+        return false;  // the server is not itself yet: the periodic retry sends it again
       }
       return response.text().then(function (html) {  // refused by the rules or the rights
         entry.refused = reasonOf(html) || String(response.status);
         write();
-        show();
+        return false;
       });
     }, function () {
-      sending = false;
       lost = true;
+      return false;
+    }).then(function (next) {
+      if (next === null) { return; }  // the page is being replaced: nothing more to send here
+      sending = false;
+      show();
+      if (next) { flush(); }
+    }, function () {
+      sending = false;
       show();
     });
   }

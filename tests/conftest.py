@@ -192,14 +192,25 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+FOLLOW_EVERY_MS = 300
+"""The live servers' FOLLOW_EVERY_MS and OUTBOX_RETRY_MS (3000 on a real table)."""
+
+
 @pytest.fixture
-def live_server(tmp_path, migrated_database):
-    """The app served by a real HTTP server on 127.0.0.1 (CSRF on, as in production)."""
+def live_server(request, tmp_path, migrated_database):
+    """The app served by a real HTTP server on 127.0.0.1 (CSRF on, as in production); a
+    test's ``@pytest.mark.live_settings(NAME=value)`` changes its settings."""
+    marker = request.node.get_closest_marker("live_settings")
     app = create_app(
         {
             "SECRET_KEY": "live",
             "DATABASE": migrated_copy(migrated_database, tmp_path / "live.sqlite"),
             "RATELIMIT_ENABLED": False,
+            # pages follow and outboxes retry ten times as often as on a table: a test
+            # waits for what it expects, and finds it sooner
+            "FOLLOW_EVERY_MS": FOLLOW_EVERY_MS,
+            "OUTBOX_RETRY_MS": FOLLOW_EVERY_MS,
+            **(marker.kwargs if marker else {}),
         }
     )
     server = make_server("127.0.0.1", 0, app, threaded=True)

@@ -136,6 +136,30 @@ def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_refusals_ke
     page.context.close()
 
 
+@pytest.mark.live_settings(OUTBOX_RETRY_MS=10)
+def test_an_outbox_retrying_at_every_moment_sends_each_kept_coup_once_none_dropped(
+    browser: Browser, live_server: str, tmp_path: Path
+):
+    """Six coups kept offline, then the outbox retries every 10 ms while it sends them: a
+    retry tick that fell between an answer and its handling sent the same coup again and,
+    answered "stored" under its key, dropped the next pending coup as if stored (found when
+    the tests' outboxes began to retry every 300 ms: 1 run in 10 stored 1 coup of 2)."""
+    page = phone(browser)
+    create_game(page, live_server)
+    page.context.set_offline(True)
+    outbox = page.locator("#outbox")
+    for count in range(1, 7):
+        page.get_by_role("button", name="Tous passent").tap()
+        expect(outbox.locator(".pending-coup")).to_have_count(count)
+    back_online(page)
+    expect(page.locator(".flash", has_text="envoyés et confirmés par le serveur")).to_be_visible()
+    expect(outbox).to_be_hidden()
+    coups = stored_coups(tmp_path)
+    assert len(coups) == 6  # each kept coup stored once: none dropped, none twice
+    assert all("hombre" not in coup for coup in coups)  # six times tous passent
+    page.context.close()
+
+
 def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_lost(
     browser: Browser, live_server: str, tmp_path: Path
 ):
