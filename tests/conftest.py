@@ -214,7 +214,8 @@ def live_server(request, tmp_path, migrated_database):
         }
     )
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # its shutdown waits for the loop's next look at the flag: 0.5 s by default, per test
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()

@@ -27,7 +27,8 @@ def lan_server(tmp_path) -> Iterator[str]:
     database = str(tmp_path / "awake.sqlite")
     app = create_app({"SECRET_KEY": "awake", "DATABASE": database, "RATELIMIT_ENABLED": False})
     server = make_server("0.0.0.0", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # its shutdown waits for the loop's next look at the flag: 0.5 s by default, per test
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
     thread.start()
     yield f"http://{serve.lan_address() or '127.0.0.1'}:{server.server_port}"
     server.shutdown()
