@@ -220,3 +220,14 @@ def live_server(request, tmp_path, migrated_database):
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join()
+
+
+@pytest.fixture(autouse=True)
+def _close_browser_contexts(request):
+    """After a test that drives Chromium, every context it opened is closed: a page left
+    open goes on following its (stopped) server every FOLLOW_EVERY_MS, and the session's
+    browser process spent a core on the pages of every test before."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
