@@ -11,6 +11,7 @@ import shutil
 import tempfile
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -19,6 +20,7 @@ from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
 from playwright.sync_api import expect
 from web import PageClient
+from werkzeug.routing import Rule
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, db
@@ -102,6 +104,29 @@ def _with_shared_templates(self: Flask) -> Environment:
 
 
 Flask.create_jinja_environment = _with_shared_templates  # type: ignore[method-assign]
+
+
+_compile_builder = Rule._compile_builder
+_BUILDERS: dict[tuple[Any, ...], Any] = {}
+
+
+def _shared_builder(self: Rule, append_unknown: bool = True) -> Any:
+    """Werkzeug's URL builder of ``self``, compiled once per test process: each new app
+    compiled a Python function for each of its ~90 rules (25 of create_app's 34 ms). The
+    function depends only on what the key holds; each rule binds it to itself."""
+    key = (
+        self.rule,
+        tuple(self._trace),
+        repr(sorted((self.defaults or {}).items())),
+        tuple((name, type(converter)) for name, converter in self._converters.items()),
+        append_unknown,
+    )
+    if key not in _BUILDERS:
+        _BUILDERS[key] = _compile_builder(self, append_unknown)
+    return _BUILDERS[key]
+
+
+Rule._compile_builder = _shared_builder  # type: ignore[method-assign]
 
 
 CHROMIUM_ARGS = [
