@@ -1,4 +1,5 @@
-"""The draw: who sits out, a first seating, the search, the known designs, the note.
+"""The draw: a first seating, the search, the known designs, the note (sitting_out.py:
+who sits out).
 
 ``draw`` makes several rounds at once (what the command does, and an event
 that draws its whole schedule); ``next_round`` makes one round after those
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from . import relabel, search, whist
+from . import relabel, search, sitting_out, whist
 from .designs import Design, design
 from .model import SEATINGS, Draw, DrawError, Entrant, Round, Seating
 from .quality import best_possible, most_rounds, quality, record, table_sizes
@@ -235,11 +236,11 @@ def _search(
         rank=ranks(units, standing),
     )
     floor = search.total_cost(problem)
-    byes, played = _bye_counts(units, history)
+    byes, played = sitting_out.counts(units, history)
     if problem.rank is None:  # Swiss: the lowest in the standing sits out, no trading
         problem.turn = list(zip(played, byes))
     for _ in range(rounds):
-        out = _sitting_out(units, n - sum(sizes), byes, played, problem.rank, rng)
+        out = sitting_out.choose(units, n - sum(sizes), byes, played, problem.rank, rng)
         seated = [u for u in range(n) if u not in out]
         tables = _first_seating(problem, seated, rng)
         for table in tables:
@@ -261,50 +262,6 @@ def _search(
         for tables in problem.rounds:
             tables.sort(key=lambda table: min(rank[u] for u in table))
     return [to_round(units, t, out) for t, out in zip(problem.rounds, problem.benches)]
-
-
-def _bye_counts(units: Units, history: Sequence[Round]) -> tuple[list[int], list[int]]:
-    """Per unit: rounds sat out, rounds played (of a pair: the most out, the fewest played)."""
-    n = len(units.members)
-    out_by_name: dict[str, int] = {}
-    played_by_name: dict[str, int] = {}
-    for round_ in history:
-        for name in round_.sitting_out:
-            out_by_name[name] = out_by_name.get(name, 0) + 1
-        for table in round_.tables:
-            for name in table.seats:
-                played_by_name[name] = played_by_name.get(name, 0) + 1
-    byes = [0] * n
-    played = [0] * n
-    for u, names in enumerate(units.members):
-        byes[u] = max(out_by_name.get(name, 0) for name in names)
-        played[u] = min(played_by_name.get(name, 0) for name in names)
-    return byes, played
-
-
-def _sitting_out(
-    units: Units,
-    count: int,
-    byes: list[int],
-    played: list[int],
-    rank: list[int] | None,
-    rng: random.Random,
-) -> set[int]:
-    """Who sits out: who has played most rounds (for those present from the start, the
-    fewest byes: nobody twice before everybody once; a late arrival is not sent out at
-    once), then the fewest byes, then the lowest in the standing (Swiss), else a seeded lot."""
-    if count <= 0:
-        return set()
-    n = len(units.members)
-    lot = list(range(n))
-    rng.shuffle(lot)
-    draw_of = {u: k for k, u in enumerate(lot)}
-
-    def key(u: int) -> tuple[int, int, int]:
-        third = -rank[u] if rank is not None else draw_of[u]
-        return (-played[u], byes[u], third)
-
-    return set(sorted(range(n), key=key)[:count])
 
 
 def _first_seating(
