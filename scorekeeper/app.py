@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,15 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+def _check_intervals(config: Mapping[str, Any]) -> None:
+    """Every phone of every table asks this often: a setting of 0 or less would have them ask
+    without a pause, so a wrong value stops the start with its name, not the server later."""
+    for name in ("FOLLOW_EVERY_MS", "OUTBOX_RETRY_MS"):
+        value = config[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not 10 <= value <= 600_000:
+            raise ValueError(f"{name} is milliseconds, a whole number from 10 to 600000: {value!r}")
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
@@ -94,6 +104,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_prefixed_env("SCOREKEEPER")  # SCOREKEEPER_ADMIN_PASSWORD, _DATABASE…
     app.config.from_mapping(test_config or {})
     deployment.configure(app)  # SCOREKEEPER_PUBLIC_URL, _PROXY_FIX
+    _check_intervals(app.config)
     if not app.config.get("SECRET_KEY"):
         instance.mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(instance)

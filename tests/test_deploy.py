@@ -18,7 +18,9 @@ import time
 import urllib.request
 from pathlib import Path
 
-from scorekeeper import db
+import pytest
+
+from scorekeeper import create_app, db
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
@@ -133,3 +135,18 @@ def test_the_systemd_units_pass_systemds_verifier(tmp_path):
     backup = (DEPLOY / "scorekeeper-backup.service").read_text()
     assert "scorekeeper backup /var/backups/scorekeeper/" in backup
     assert "OnCalendar=*-*-* 04:00:00" in (DEPLOY / "scorekeeper-backup.timer").read_text()
+
+
+@pytest.mark.parametrize("value", [0, -1, 5, 10**9, "3000", True, 2.5])
+def test_a_follow_or_retry_interval_out_of_bounds_stops_the_start_with_its_name(tmp_path, value):
+    # every phone asks this often: 0 or less would ask without a pause
+    for name in ("FOLLOW_EVERY_MS", "OUTBOX_RETRY_MS"):
+        with pytest.raises(ValueError, match=name):
+            create_app({"DATABASE": str(tmp_path / "x.sqlite"), "SECRET_KEY": "x", name: value})
+
+
+def test_the_follow_interval_reaches_the_pages_as_set(tmp_path):
+    app = create_app(
+        {"DATABASE": str(tmp_path / "x.sqlite"), "SECRET_KEY": "x", "FOLLOW_EVERY_MS": 5000}
+    )
+    assert app.config["FOLLOW_EVERY_MS"] == 5000 and app.config["OUTBOX_RETRY_MS"] == 3000
