@@ -405,3 +405,72 @@ def test_find_whist_c_still_finds_base_rounds_that_develop_into_whist_tournament
         every = [frozenset(p) for p in itertools.combinations(range(n), 2)]
         assert int(size) == n and len(rounds) == (19 if n == 20 else 21)
         assert all(partners[p] == 1 and met[p] == 3 for p in every)
+
+
+def _is_whist_tournament(n: int, rounds: list[list[tuple[int, ...]]]) -> bool:
+    """Every two of n players partners once and opponents twice; each round seats each
+    player at most once (n = 4t + 1: one out a round, each once)."""
+    met, partners, out = Counter(), Counter(), Counter()
+    for tables in rounds:
+        seated = [p for t in tables for p in t]
+        assert len(set(seated)) == len(seated) == n - n % 4
+        out.update(set(range(n)) - set(seated))
+        for t in tables:
+            met.update(frozenset(p) for p in itertools.combinations(t, 2))
+            partners.update((frozenset(t[0::2]), frozenset(t[1::2])))
+    every = [frozenset(p) for p in itertools.combinations(range(n), 2)]
+    once_out = n % 4 == 0 or all(out[p] == 1 for p in range(n))
+    return once_out and all(partners[p] == 1 and met[p] == 3 for p in every)
+
+
+def _compiled(tmp_path, name: str):
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    if shutil.which("gcc") is None:
+        pytest.skip("no gcc")
+    tool = tmp_path / name
+    source = Path(__file__).parent.parent / "tools" / f"{name}.c"
+    subprocess.run(["gcc", "-O2", "-o", str(tool), str(source), "-lm"], check=True)
+    return tool
+
+
+def test_find_whist_rot_c_finds_one_rotational_whist_tournaments(tmp_path):
+    """The 1-rotational shape tried for 57 (tools/find_whist_rot.c's header), run on 21 and
+    29 players: its fixed round of the cosets of {0, m/4, m/2, 3m/4}, and its base round
+    moved by each s of Z_m, the fixed player m staying, are a whist tournament."""
+    import subprocess
+
+    tool = _compiled(tmp_path, "find_whist_rot")
+    for n in (21, 29):
+        run = [str(tool), str(n), "1", "30", "3.0", "0.2", "5000000"]
+        out = subprocess.run(run, capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        size, _out, *tables = out.stdout.split()
+        m, q = n - 1, (n - 1) // 4
+        base = [tuple(int(p) for p in t.split(",")) for t in tables]
+        fixed = [(x, x + q, x + 2 * q, x + 3 * q) for x in range(q)]
+        moved = [[tuple(p if p == m else (p + s) % m for p in t) for t in base] for s in range(m)]
+        assert int(size) == n and _is_whist_tournament(n, [fixed, *moved])
+
+
+def test_find_whist_group_c_finds_whist_tournaments_on_a_group(tmp_path):
+    """The group shape tried for 56 (tools/find_whist_group.c's header), run on the groups of
+    order 19 and 23 (q = 1: Z_p itself, milliseconds; the nonabelian group of order 39 takes
+    about 20 s): its base round multiplied by each g, the fixed player staying, is a whist
+    tournament."""
+    import os
+    import subprocess
+
+    tool = _compiled(tmp_path, "find_whist_group")
+    for p in (19, 23):
+        n = p + 1
+        env = {**os.environ, "GP": str(p), "GQ": "1", "GR": "1"}
+        run = [str(tool), str(n), "1", "30", "3.0", "0.2", "5000000"]
+        out = subprocess.run(run, capture_output=True, text=True, env=env)
+        assert out.returncode == 0, out.stderr
+        size, _group, *tables = out.stdout.split()
+        base = [tuple(int(x) for x in t.split(",")) for t in tables]
+        rounds = [[tuple(x if x == p else (g + x) % p for x in t) for t in base] for g in range(p)]
+        assert int(size) == n and _is_whist_tournament(n, rounds)
