@@ -10,7 +10,10 @@ is out of the base round; the round of s adds s to every point. In the base roun
 difference d (up to sign) is once a difference of partners and twice one of opponents
 (the fixed player: partner once, opponent twice), so the developed rounds are a whist
 tournament. ``tools/find_whist.c`` found the base rounds (its header says how to re-run
-it; each line below names its seed). 45 = 5 * 9 is ``ring_tournament``. designs.py
+it; each line below names its seed), but 56's: ``tools/find_whist_mult.c`` searched only
+base rounds that multiplying by 21 maps onto themselves (21^2 = 1 mod 55), which halves
+what is searched, and found it in 11 s where find_whist.c and the group of order 55 had
+failed for hours. 45 = 5 * 9 is ``ring_tournament``. designs.py
 counts every pair before any draw uses them; tests/test_draw_records.py counts again.
 
 A table is north, east, south, west: north and south are partners, east and west.
@@ -56,6 +59,11 @@ TEXT: dict[int, str] = {
     52: (
         "6,9,20,43 39,49,3,2 23,25,45,50 28,37,4,47 42,14,36,26 38,0,40,21 35,31,22,15 "
         "12,5,30,24 48,18,17,46 11,27,19,32 51,44,29,33 41,8,34,7 16,10,13,1"
+    ),
+    # tools/find_whist_mult.c 1 30 3.0 0.2 5000000: the base round is fixed by x -> 21x
+    56: (
+        "55,11,0,44 22,2,33,42 17,14,27,19 34,18,54,48 1,6,7,24 21,16,37,9 53,8,10,35 "
+        "13,3,45,20 25,31,4,40 30,46,29,15 26,49,23,47 51,39,43,52 50,28,36,32 5,38,41,12"
     ),
 }
 """Players -> the base round: its tables separated by spaces, a table's points by commas."""
