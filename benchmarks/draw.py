@@ -142,7 +142,8 @@ RECORDS: tuple[tuple[int, Seating], ...] = (
     (20, "pairs"),
     (21, "pairs"),
     (32, "pairs"),  # the first whist tournament from whist.py (issue 37, pairs)
-    (56, "pairs"),  # the one fixed by a multiplier (tools/find_whist_mult.c)
+    (56, "pairs"),  # fixed by a multiplier (tools/find_whist_mult56.c)
+    (57, "pairs"),  # 1-rotational with a fixed round (whist.rotational_tournament)
     (64, "pairs"),
 )
 """Sizes at their record: rounds with no pair twice (tables of 3 and 4), a whist

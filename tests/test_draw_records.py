@@ -138,10 +138,10 @@ def test_manillen_pairs_get_a_whist_tournament_under_2_s():
         assert "whist tournament" in made.note
 
 
-WHIST_MISSING = {57, 60}
-"""Whist tournaments the draw does not have yet: tools/find_whist.c, find_whist_rot.c (57)
-and a search fixed by a multiplier did not find them in the time they had (they exist:
-Baker 1975; Wilson 1974). 56 came out of tools/find_whist_mult.c."""
+WHIST_MISSING = {60}
+"""Whist tournaments the draw does not have yet: tools/find_whist.c did not find 60's base
+round on Z_59 in the time it had (it exists: Baker 1975; Wilson 1974). 56 and 57 came out
+of tools/find_whist_mult56.c and find_whist_mult57.c."""
 
 
 def test_every_whist_tournament_up_to_64_players_is_there_but_the_missing_ones():

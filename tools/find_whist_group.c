@@ -12,7 +12,8 @@
    and twice of opponents, the fixed player once a partner and twice an opponent. It prints
    "N grp=p,q,r table table ..."; exit 1 if none within MAXSEC s of CPU. It finds 40 (the
    group of order 39 = 13 * 3, r = 3) in about 20 s; for 56 (2026-11-27, seeds 1 to 10, 120 s
-   each) it came to one difference once too often and one once too few, no closer. */
+   each) it came to one difference once too often and one once too few, no closer;
+   tools/find_whist_mult56.c found 56 on Z_55 in 11 s. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>

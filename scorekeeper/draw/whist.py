@@ -1,5 +1,5 @@
-"""Whist tournaments from 32 to 64 players (issue 37, pairs): stored base rounds, and 45
-built on a product of fields.
+"""Whist tournaments from 32 to 64 players (issue 37, pairs): stored base rounds, 45 built
+on a product of fields, 57 on Z_56 and a fixed round.
 
 A whist tournament Wh(n) seats two partners face to face against two opponents, so that
 every two players are partners exactly once and opponents exactly twice: n - 1 rounds
@@ -10,10 +10,11 @@ is out of the base round; the round of s adds s to every point. In the base roun
 difference d (up to sign) is once a difference of partners and twice one of opponents
 (the fixed player: partner once, opponent twice), so the developed rounds are a whist
 tournament. ``tools/find_whist.c`` found the base rounds (its header says how to re-run
-it; each line below names its seed), but 56's: ``tools/find_whist_mult.c`` searched only
+it; each line below names its seed), but 56's: ``tools/find_whist_mult56.c`` searched only
 base rounds that multiplying by 21 maps onto themselves (21^2 = 1 mod 55), which halves
 what is searched, and found it in 11 s where find_whist.c and the group of order 55 had
-failed for hours. 45 = 5 * 9 is ``ring_tournament``. designs.py
+failed for hours. 57 is 1-rotational (``rotational_tournament``), its base round fixed by
+multiplying by 9 (``tools/find_whist_mult57.c``). 45 = 5 * 9 is ``ring_tournament``. designs.py
 counts every pair before any draw uses them; tests/test_draw_records.py counts again.
 
 A table is north, east, south, west: north and south are partners, east and west.
@@ -60,7 +61,7 @@ TEXT: dict[int, str] = {
         "6,9,20,43 39,49,3,2 23,25,45,50 28,37,4,47 42,14,36,26 38,0,40,21 35,31,22,15 "
         "12,5,30,24 48,18,17,46 11,27,19,32 51,44,29,33 41,8,34,7 16,10,13,1"
     ),
-    # tools/find_whist_mult.c 1 30 3.0 0.2 5000000: the base round is fixed by x -> 21x
+    # tools/find_whist_mult56.c: /tmp/find_whist_mult56 1 30 3.0 0.2 5000000; fixed by x -> 21x
     56: (
         "55,11,0,44 22,2,33,42 17,14,27,19 34,18,54,48 1,6,7,24 21,16,37,9 53,8,10,35 "
         "13,3,45,20 25,31,4,40 30,46,29,15 26,49,23,47 51,39,43,52 50,28,36,32 5,38,41,12"
@@ -175,14 +176,48 @@ def three_pairings(resolvable: list[list[list[int]]]) -> list[list[list[int]]]:
     ]
 
 
-SIZES = frozenset(BASES) | frozenset(RINGS)
+ROTATIONAL: dict[int, str] = {
+    # tools/find_whist_mult57.c: /tmp/find_whist_mult57 1 15 3.0 0.2 20000; 0 out; fixed by 9
+    57: (
+        "56,7,28,21 14,42,35,49 54,1,41,53 38,9,33,29 6,25,17,37 43,39,2,45 51,15,18,13 "
+        "11,23,50,5 30,4,3,20 46,36,27,12 22,44,19,52 31,26,32,48 55,10,8,40 47,34,16,24"
+    ),
+}
+"""Players n = 4t + 1 -> the base round of a 1-rotational whist tournament on Z_(n - 1) and a
+fixed player n - 1 (``rotational_tournament``)."""
+
+
+def rotational_tournament(n: int, text: str) -> list[list[list[int]]]:
+    """A whist tournament of n = 4t + 1 players: Z_m (m = n - 1) and a fixed player m.
+
+    One round is fixed: the cosets x, x + m/4, x + m/2, x + 3m/4 of the subgroup K of order
+    4 are its tables (x and x + m/2 partners), the fixed player out. In it two players at
+    difference m/2 are partners, and two at difference +-m/4 opponents, each pair once. The
+    other m rounds add s in Z_m to every point of the base round (the fixed player stays; one
+    point is out of it, so each is out once). In the base round each difference d (up to
+    sign) outside K is once of partners and twice of opponents, +-m/4 once of each, and m/2
+    once of opponents and never of partners (a pair at difference m/2 comes back in the round
+    of s + m/2: twice), and the fixed player is once a partner and twice an opponent: over
+    the n rounds every two players are partners once and opponents twice."""
+    m = n - 1
+    quarter = m // 4
+    fixed = [[x, x + quarter, x + 2 * quarter, x + 3 * quarter] for x in range(quarter)]
+    base = [[int(point) for point in table.split(",")] for table in text.split()]
+    moved = [[[x if x == m else (x + s) % m for x in table] for table in base] for s in range(m)]
+    return [fixed, *moved]
+
+
+SIZES = frozenset(BASES) | frozenset(RINGS) | frozenset(ROTATIONAL)
 """The numbers of players this module has a whist tournament for."""
 
 
 def tournament(n: int) -> list[list[list[int]]] | None:
-    """The whist tournament of ``n`` players: stored base round or ring, or None."""
+    """The whist tournament of ``n`` players: stored base round, ring or 1-rotational, or
+    None."""
     if n in RINGS:
         return ring_tournament(RINGS[n])
+    if n in ROTATIONAL:
+        return rotational_tournament(n, ROTATIONAL[n])
     shape = cyclic.shape_for("pairs", n)
     if shape is None or n not in BASES:
         return None

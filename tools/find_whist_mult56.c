@@ -1,9 +1,9 @@
 /* Search the base round of a Z-cyclic whist tournament Wh(56) fixed by a multiplier (issue 37).
 
    Build and run (gcc; one core):
-       gcc -O2 -o /tmp/find_whist_mult tools/find_whist_mult.c -lm
-       /tmp/find_whist_mult SEED MAXSEC [HOT COLD CYCLE]
-   e.g. /tmp/find_whist_mult 1 30 3.0 0.2 5000000 prints whist.py's line for 56 (11 s of CPU
+       gcc -O2 -o /tmp/find_whist_mult56 tools/find_whist_mult56.c -lm
+       /tmp/find_whist_mult56 SEED MAXSEC [HOT COLD CYCLE]
+   e.g. /tmp/find_whist_mult56 1 30 3.0 0.2 5000000 prints whist.py's line for 56 (11 s of CPU
    on the development machine); exit 1 if none within MAXSEC. The result depends only on the
    seed and the temperatures.
 
