@@ -12,8 +12,8 @@ difference d (up to sign) is once a difference of partners and twice one of oppo
 tournament. ``tools/find_whist.c`` found the base rounds (its header says how to re-run
 it; each line below names its seed), but 56's: ``tools/find_whist_mult56.c`` searched only
 base rounds that multiplying by 21 maps onto themselves (21^2 = 1 mod 55), which halves
-what is searched, and found it in 11 s where find_whist.c and the group of order 55 had
-failed for hours. 57 is 1-rotational (``rotational_tournament``), its base round fixed by
+what is searched, and found it in 11 s where find_whist.c had failed for hours of CPU over
+two sessions. 57 is 1-rotational (``rotational_tournament``), its base round fixed by
 multiplying by 9 (``tools/find_whist_mult57.c``). 45 = 5 * 9 is ``ring_tournament``. designs.py
 counts every pair before any draw uses them; tests/test_draw_records.py counts again.
 
