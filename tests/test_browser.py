@@ -30,6 +30,9 @@ def create_game(page: Page, server: str, preset: str = "1709") -> None:
     page.locator("#f-preset label", has_text=preset).tap()
     page.get_by_role("button", name="Créer la partie").tap()
     expect(page.locator("#deal")).to_contain_text("Avant la donne — coup 1")
+    # the server's text is there before the deferred scripts run: a tap before then is the
+    # page without JavaScript (a plain POST; offline, a failed navigation, no outbox)
+    page.wait_for_load_state("load")
 
 
 def tap_coup(page: Page, hombre: str, tricks: dict[str, int], outcome: str) -> int:

@@ -53,6 +53,7 @@ def test_manille_sheet_offline_in_dutch(browser: Browser, live_server: str):
     page.locator('button[name="create"]').tap()
     standing = page.locator("#standing")
     expect(standing.locator("h2")).to_have_text("Spel 1 — Anne deelt")
+    page.wait_for_load_state("load")  # the outbox's script runs after the server's text shows
     page.context.set_offline(True)
     for _ in range(2):  # a retourne of 0 and 34 points for Nous, twice, kept on this phone
         page.locator('label.choice:has(input[name="retourne"][value="0"])').tap()
