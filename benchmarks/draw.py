@@ -144,6 +144,7 @@ RECORDS: tuple[tuple[int, Seating], ...] = (
     (32, "pairs"),  # the first whist tournament from whist.py (issue 37, pairs)
     (56, "pairs"),  # fixed by a multiplier (tools/find_whist_mult56.c)
     (57, "pairs"),  # 1-rotational with a fixed round (whist.rotational_tournament)
+    (60, "pairs"),  # found by a tabu search (tools/find_whist_tabu.c)
     (64, "pairs"),
 )
 """Sizes at their record: rounds with no pair twice (tables of 3 and 4), a whist

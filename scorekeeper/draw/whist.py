@@ -10,12 +10,15 @@ is out of the base round; the round of s adds s to every point. In the base roun
 difference d (up to sign) is once a difference of partners and twice one of opponents
 (the fixed player: partner once, opponent twice), so the developed rounds are a whist
 tournament. ``tools/find_whist.c`` found the base rounds (its header says how to re-run
-it; each line below names its seed), but 56's: ``tools/find_whist_mult56.c`` searched only
-base rounds that multiplying by 21 maps onto themselves (21^2 = 1 mod 55), which halves
-what is searched, and found it in 11 s where find_whist.c had failed for hours of CPU over
-two sessions. 57 is 1-rotational (``rotational_tournament``), its base round fixed by
-multiplying by 9 (``tools/find_whist_mult57.c``). 45 = 5 * 9 is ``ring_tournament``. designs.py
-counts every pair before any draw uses them; tests/test_draw_records.py counts again.
+it; each line below names its seed), but 56's and 60's. ``tools/find_whist_mult56.c``
+searched only base rounds that multiplying by 21 maps onto themselves (21^2 = 1 mod 55),
+which halves what is searched, and found 56 in 11 s where find_whist.c had failed for
+hours of CPU over two sessions; no multiplier of Z_59 can fix a base round, and
+``tools/find_whist_tabu.c`` (the best swap each move, with a memory of the seats each point
+left) found 60 where the annealing never came closer than one difference too many and one
+too few. 57 is 1-rotational (``rotational_tournament``), its base round fixed by
+multiplying by 9 (``tools/find_whist_mult57.c``). 45 = 5 * 9 is ``ring_tournament``.
+designs.py counts every pair before any draw uses them; tests/test_draw_records.py counts again.
 
 A table is north, east, south, west: north and south are partners, east and west.
 """
@@ -65,6 +68,12 @@ TEXT: dict[int, str] = {
     56: (
         "55,11,0,44 22,2,33,42 17,14,27,19 34,18,54,48 1,6,7,24 21,16,37,9 53,8,10,35 "
         "13,3,45,20 25,31,4,40 30,46,29,15 26,49,23,47 51,39,43,52 50,28,36,32 5,38,41,12"
+    ),
+    # tools/find_whist_tabu.c: /tmp/find_whist_tabu 60 1 600 10 10 (a tabu search; 364 s)
+    60: (
+        "41,43,32,27 55,22,13,25 36,26,35,0 48,40,12,15 18,5,50,56 46,14,57,16 29,49,51,44 "
+        "23,54,17,7 2,38,21,9 52,33,34,37 59,53,47,1 20,42,10,28 31,30,11,6 58,3,45,24 "
+        "8,19,39,4"
     ),
 }
 """Players -> the base round: its tables separated by spaces, a table's points by commas."""
