@@ -92,6 +92,42 @@ def test_takes_over_with_the_house_rule_splits_the_nets_and_the_settlement(clien
     assert "<h1>Anne · Denis · Chloé</h1>" in client.get(game).data.decode()
 
 
+def taken_over_at_coup_5(client):
+    """The seed's game, Denis taking over Bruno's seat from coup 5 (the house rule on)."""
+    game = seed_until(client, 4)
+    data = json.loads(client.get(game + "/game.json").data)
+    data["rules"]["take_over"] = True
+    game = client.post("/games/import", data={"text": json.dumps(data)}).headers["Location"]
+    assert take(client, game, "1", "Denis", "takes_over").status_code == 302
+    for text in SEED_COUPS[4:]:
+        assert enter(client, game, text).status_code == 302
+    return game
+
+
+def test_after_a_take_over_every_coup_names_who_sat_in_it(client, tmp_path):
+    """The settlement's journal (page and PDF), its seat rows and the fiche: coups 1-4 were
+    Bruno's, coups 5-7 Denis's at the same seat. Coup 6 (B demande A2 B5 C2): the seat's
+    hombre wins, takes back the bête of 108 Bruno made at coup 4 (handed to Denis), and the
+    poule pays him 6 from each (seed, hombre.md)."""
+    from test_settlement import pdf_text
+
+    game = taken_over_at_coup_5(client)
+    page = client.get(game + "/settlement").data.decode()
+    journal = page[page.index('class="journal-table"') :]
+    assert "Bruno demande: remise; bête made: 108" in journal  # coup 4, his
+    assert "Denis demande: gagne — bête of 108 taken back" in journal  # coup 6
+    assert "Anne → Denis 6 (poule)<br>Chloé → Denis 6 (poule)" in journal
+    assert "Bruno demande: gagne" not in journal and "→ Bruno" not in journal
+    assert "seat order: Anne / Bruno → Denis / Chloé." in journal
+    players = page[page.index('id="players"') : page.index('id="pays"')]
+    assert '<th scope="row">Bruno → Denis</th><td class="num"><b>−9</b>' in players
+    printed = " ".join(pdf_text(client.get(game + "/settlement.pdf").data, tmp_path).split())
+    assert "Denis demande: gagne" in printed and "Bruno demande: remise" in printed
+    assert "Bruno demande: gagne" not in printed
+    fiche = client.get(game + "/fiche").data.decode()
+    assert "<th>Bruno → Denis</th>" in fiche
+
+
 def test_a_stale_version_is_refused_and_the_form_kept(client):
     game = seed_until(client, 2)
     old = version_of(client, game)

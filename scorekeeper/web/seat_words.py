@@ -39,6 +39,16 @@ def seat_lines(stored: StoredGame) -> list[str]:
     ]
 
 
+def seat_names(stored: StoredGame) -> tuple[str, ...]:
+    """Each seat as who sat there in turn ("Bruno → Denis"): a sheet that counts per seat
+    (nets, the fiche's columns) names the seat so once someone took it."""
+    found: list[list[str]] = [[] for _ in stored.game.players]
+    for s in sittings(stored.game.players, stored.seat_changes):
+        if s.player not in found[s.seat]:
+            found[s.seat].append(s.player)
+    return tuple(" → ".join(sitters) for sitters in found)
+
+
 def _first(sitting: Sitting) -> tuple[int, int]:
     return sitting.first, sitting.seat
 

@@ -25,6 +25,7 @@ from .. import blueprints
 from ..forms import ActionForm
 from ..hookspecs import Page
 from ..kept.arguments import asked_page, past_the_last, reads
+from ..seat_words import seat_names
 from ..words import signed
 from .forms import coup_form
 from .guard import hombre_only
@@ -72,6 +73,7 @@ def render_game(
         stored=stored,
         report=report,
         names=stored.game.players,
+        seat_names=seat_names(stored),
         entry_names=stored.seated(),
         form=form,
         action=ActionForm(formdata=None, version=str(stored.version)) if manager else None,
@@ -227,5 +229,5 @@ def full_fiche(game_id: int) -> str:
     stored = readable(game_id)
     lines, _hidden = fiche(hombre_report(stored.replay()))
     return render_template(
-        "hombre/fiche.html", stored=stored, names=stored.game.players, fiche=lines
+        "hombre/fiche.html", stored=stored, names=seat_names(stored), fiche=lines
     )

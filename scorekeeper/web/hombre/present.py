@@ -5,7 +5,7 @@ Only presentation: every number shown comes from the replay report.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
@@ -179,8 +179,11 @@ def journal_line(result: AnyResult, names: tuple[str, ...]) -> str:
     return " · ".join(parts)
 
 
-def journal_text(results: Iterable[AnyResult], names: tuple[str, ...]) -> str:
+def journal_text(results: Iterable[AnyResult], names: Callable[[int], tuple[str, ...]]) -> str:
     """Coups of the PDF's journal, a journal_line each, wrapped to JOURNAL_COLUMNS.
+
+    ``names`` gives who sat in coup n (``StoredGame.seated``): after someone took a
+    seat, his coups name him, the earlier ones the player he replaced.
 
     The PDF sets these lines as they are (monospace, white-space: pre-wrap).
     WeasyPrint's cost is per box and per line: a table row per coup with a line
@@ -190,7 +193,7 @@ def journal_text(results: Iterable[AnyResult], names: tuple[str, ...]) -> str:
     """
     lines: list[str] = []
     for result in results:
-        line = journal_line(result, names)
+        line = journal_line(result, names(result.deal.n))
         first = max(0, JOURNAL_INDENT - 1 - len(str(result.deal.n)))
         lines += wrap(line, JOURNAL_COLUMNS, JOURNAL_INDENT, first)
     return "\n".join(lines)

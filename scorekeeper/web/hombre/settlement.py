@@ -38,6 +38,7 @@ from ..gamefiles import game_file_text
 from ..hookspecs import Page
 from ..kept.arguments import reads
 from ..kept.expensive import expensive, players_key
+from ..seat_words import seat_names
 from ..words import cents
 from .chart import net_chart
 from .guard import hombre_only
@@ -97,6 +98,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "settle": settle_up(stored.people()[1]),
         "people": stored.people()[0],
         "sittings": sittings(names, stored.seat_changes),
+        "seat_names": seat_names(stored),
         "paid": ticked(get_db(), stored.id),
         "paid_form": None,
         "open_betes": open_betes,
