@@ -4,10 +4,12 @@ First every hash chain is recomputed (``chain.py``); then each game's log is
 replayed from its start — the creation (or import), whose line holds the
 game's row and coups, or, for a game stored before the chains, the ``chain``
 line of the migration that holds them as they were then — applying each
-later line: the columns of the game's row it wrote (``state``) and the coup
+later line: the columns of the game's row it wrote (``state``), the coup
 it added, corrected, deleted, undid or redid (``before``, ``after``,
-``position``). The game's row and its coups as stored must be what that
-yields. The answer is data: the heads, or the first ``Fault``.
+``position``) and the seat someone took (``seat``: its ``after``; an import's
+are in its first line). The game's row, its coups and its seat changes as
+stored must be what that yields. The answer is data: the heads, or the first
+``Fault``.
 
 A chain's last rows removed show too: each owner row (a game, a club, an
 event) records its chains' length and head (``chain.recorded_fault``).
@@ -72,7 +74,7 @@ def verify(db: sqlite_utils.Database) -> Outcome:
     )
     ids = db.execute(
         "select id from games union select game_id from changes"
-        " union select game_id from coups order by 1"
+        " union select game_id from coups union select game_id from seat_changes order by 1"
     ).fetchall()
     for (game_id,) in ids:
         fault = check_game(db, int(game_id))
@@ -90,8 +92,17 @@ def check_game(db: sqlite_utils.Database, game_id: int) -> Fault | None:
     coups: list[Row] = list(
         db.query("select * from coups where game_id = ? order by position", [game_id])
     )
+    seats: list[Row] = list(
+        db.query("select * from seat_changes where game_id = ? order by position", [game_id])
+    )
     if not rows:
-        where = ("changes", _id(log[0])) if log else ("coups", _id(coups[0]))
+        where = (
+            ("changes", _id(log[0]))
+            if log
+            else ("coups", _id(coups[0]))
+            if coups
+            else ("seat_changes", None)
+        )
         return Fault(*where, f"game {game_id} is not stored, yet it has log lines or coups")
     if not log:
         return Fault("games", game_id, "the game has no change log")
@@ -102,16 +113,23 @@ def check_game(db: sqlite_utils.Database, game_id: int) -> Fault | None:
     if first["action"] not in STARTS or not isinstance(state, dict) or "coups" not in state:
         return Fault("changes", _id(first), f"game {game_id}'s log does not start with the game")
     expected_coups: list[object] = list(state.pop("coups"))
+    expected_seats = state.pop("seat_changes", [])
+    if not isinstance(expected_seats, list):
+        return Fault("changes", _id(first), f"game {game_id}'s first line's seat changes")
     expected: dict[str, object] = dict(state)
     for line in log[start + 1 :]:
         fault = _apply(line, expected, expected_coups)
+        if fault is None and line["action"] == Action.SEAT:
+            fault = _seat_taken(line, expected, expected_seats)
         if fault is not None:
             return fault
     for column, value in expected.items():
         if column not in RECORDED and rows[0].get(column) != value:
             said = f"{column} is {_short(rows[0].get(column))}, its log says {_short(value)}"
             return Fault("games", game_id, said)
-    return _compare_coups(game_id, coups, expected_coups)
+    return _compare_coups(game_id, coups, expected_coups) or _compare_seats(
+        game_id, seats, expected_seats
+    )
 
 
 def _apply(line: Row, game: dict[str, object], coups: list[object]) -> Fault | None:
@@ -134,6 +152,29 @@ def _apply(line: Row, game: dict[str, object], coups: list[object]) -> Fault | N
             coups[position - 1] = _load(line["after"])
         else:
             del coups[position - 1]
+    return None
+
+
+def _seat_taken(line: Row, game: dict[str, object], seats: list[object]) -> Fault | None:
+    """A ``seat`` line: its seat change appended as the table stores it (the seat by its
+    number in the game's players, which the line names)."""
+    after, players = _load(line["after"]), _load(game.get("players"))
+    if not (isinstance(after, dict) and isinstance(players, list) and after.get("seat") in players):
+        return Fault("changes", _id(line), "a seat change whose seat is not the game's")
+    seat = players.index(after["seat"])
+    seats.append({k: after.get(k) for k in ("coup", "player", "way")} | {"seat": seat})
+    return None
+
+
+def _compare_seats(game_id: int, stored: list[Row], logged: list[object]) -> Fault | None:
+    for n, row in enumerate(stored, 1):
+        shown = {k: row[k] for k in ("coup", "seat", "player", "way")}
+        if row["position"] != n or n > len(logged) or logged[n - 1] != shown:
+            said = f"game {game_id}: seat change {row['position']} is not what its log says"
+            return Fault("seat_changes", None, said)
+    if len(stored) < len(logged):
+        said = f"{len(stored)} seat changes stored, its log has {len(logged)}"
+        return Fault("games", game_id, said)
     return None
 
 

@@ -60,12 +60,9 @@ def create(
     """
     replay_any(game)
     with transaction(db):
-        game_id = insert_game(db, game, action, money, manager_hash, handover_hash)
-        if seat_changes:
-            db.table("seat_changes").insert_all(
-                {"game_id": game_id, "position": n, **asdict(change)}
-                for n, change in enumerate(seat_changes, 1)
-            )
+        game_id = insert_game(
+            db, game, action, money, manager_hash, handover_hash, seat_changes=seat_changes
+        )
         if then is not None:
             then(db, game_id)
     return game_id
@@ -78,6 +75,8 @@ def insert_game(
     money: Money | None = None,
     manager_hash: str | Callable[[int], str] | None = None,
     handover_hash: str | None = None,
+    *,
+    seat_changes: Sequence[SeatChange] = (),
 ) -> int:
     """``create``'s writes, inside a transaction the caller holds (an event's draw: its tables).
 
@@ -116,8 +115,13 @@ def insert_game(
         {"game_id": game_id, "position": n, "data": json.dumps(c, ensure_ascii=False)}
         for n, c in enumerate(coups, 1)
     )
+    seats = [asdict(change) for change in seat_changes]  # an import's: who took a seat
+    if seats:
+        db.table("seat_changes").insert_all(
+            {"game_id": game_id, "position": n, **seat} for n, seat in enumerate(seats, 1)
+        )
     # the log's first line holds the game as created: the start of its check (audit.py)
-    state = {**game_row(db, game_id), "coups": coups}
+    state = {**game_row(db, game_id), "coups": coups, **({"seat_changes": seats} if seats else {})}
     changelog.log(db, game_id, action, summary=f"{len(coups)} coups", state=state)
     return game_id
 

@@ -34,6 +34,7 @@ from . import (
     m016_coup_key_digests_and_look_alikes,
     m018_payments_at_tables,
     m019_seat_changes,
+    m020_imported_seat_changes_in_the_log,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -55,6 +56,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m016_coup_key_digests_and_look_alikes,
     m018_payments_at_tables,
     m019_seat_changes,
+    m020_imported_seat_changes_in_the_log,
 )
 """Every migration, in the order it runs (its number)."""
 
