@@ -82,6 +82,8 @@ def test_names_and_the_club_on_a_phone(browser: Browser, live_server: str):
     page.get_by_role("link", name="Le Cercle").tap()
     expect(page.locator(".member-row")).to_have_count(3)  # Anne, Bruno, Chloé: no second Anne
     page.get_by_role("link", name="La saison").tap()
+    expect(page.locator("#season")).to_be_visible()
+    page.wait_for_load_state("load")  # measured once the stylesheet applies
     # the season: the net and the money are in view on the phone, per 100 coups in French
     net = page.locator("#season thead th").nth(1)
     box = net.bounding_box()
