@@ -27,7 +27,7 @@ def test_closing_an_evening_and_the_treasurers_page_on_a_phone(browser: Browser,
     club = page.url
     page.fill("#date", "2026-11-01")
     page.get_by_role("button", name="Ouvrir la soirée").tap()
-    expect(page.locator("h1")).to_contain_text("Soirée du 1 novembre 2026")
+    expect(page.locator("h1")).to_contain_text("Soirée du 1er novembre 2026")
     evening = page.url
     hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")  # −9, −9, +18
     page.goto(evening)

@@ -46,7 +46,7 @@ def test_an_evening_of_three_tables_and_its_settlement(browser: Browser, live_se
     expect(page.locator("#manager-link")).to_contain_text("/manage?key=")
     page.fill("#date", "2026-11-01")
     page.get_by_role("button", name="Ouvrir la soirée").tap()
-    expect(page.locator("h1")).to_contain_text("Soirée du 1 novembre 2026")
+    expect(page.locator("h1")).to_contain_text("Soirée du 1er novembre 2026")
     evening = page.url
     # a demande won with 5 tricks, first coup of the 1709 poule: the poule is 3 marks
     # of 3 from each (27); the hombre takes it: +27 − his own 9 = +18, the others −9;

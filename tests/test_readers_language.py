@@ -64,6 +64,25 @@ def test_an_evenings_date_in_the_readers_words(client, app, language, title, day
     assert day in client.get(f"/clubs/{club}").data.decode()
 
 
+@pytest.mark.parametrize(
+    ("language", "day"),
+    [
+        ("fr", "Soirée du 1er novembre 2026"),  # French writes the first of a month "1er"
+        ("en", "Evening of November 1, 2026"),
+        ("nl", "1 november 2026"),
+        ("da", "1. november 2026"),
+    ],
+)
+def test_the_first_of_the_month_in_the_readers_words(client, app, language, day):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    assert day in client.get(f"/evenings/{evening}").data.decode()
+    if language == "fr":  # and only the day: "11 novembre" stays as it is
+        other = new_evening(client, app, club, "2026-11-11")
+        assert "Soirée du 11 novembre 2026" in client.get(f"/evenings/{other}").data.decode()
+
+
 @pytest.mark.parametrize(("language", "debt"), [("fr", "−3,60\u00a0€"), ("en", "−€3.60")])
 def test_the_room_settlement_has_one_minus_sign(client, app, language, debt):
     club = new_club(client)

@@ -8,10 +8,14 @@ is shown as it is, never an error.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 
 from flask import Flask
-from flask_babel import format_date, format_datetime
+from flask_babel import format_date, format_datetime, get_locale
+
+_FIRST = re.compile(r"(?<!\d)1(?= )")
+"""The day 1 of a French date in words ("1 novembre"): the first of the month is "1er"."""
 
 
 def _date(value: object) -> date | None:
@@ -26,7 +30,13 @@ def _date(value: object) -> date | None:
 def day(value: object, format: str = "long") -> str:
     """A day in words: "27 novembre 2026", "November 27, 2026" (``medium``: "27 nov. 2026")."""
     found = _date(value)
-    return str(value) if found is None else format_date(found, format)
+    if found is None:
+        return str(value)
+    said = format_date(found, format)
+    locale = get_locale()
+    if found.day == 1 and locale is not None and locale.language == "fr" and format != "short":
+        said = _FIRST.sub("1er", said, count=1)  # Babel writes "1 novembre"; French, "1er"
+    return said
 
 
 def moment(value: object, format: str = "short") -> str:
