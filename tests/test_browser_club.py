@@ -13,7 +13,7 @@ PHONE = {"viewport": {"width": 360, "height": 800}, "is_mobile": True, "has_touc
 
 
 def hombre_table(
-    page: Page, evening: str, names: list[str], hombre: str, link: str = "L'Hombre", keep: str = ""
+    page: Page, evening: str, names: list[str], hombre: str, link: str = "L’Hombre", keep: str = ""
 ) -> None:
     """A new l'Hombre table of the evening, and one demande won by ``hombre`` with 5 tricks.
 
@@ -24,7 +24,7 @@ def hombre_table(
     page.get_by_role("link", name=link, exact=True).tap()
     for i, name in enumerate(names):
         page.fill(f"#player{i}", name)
-    if link == "L'Hombre":
+    if link == "L’Hombre":
         page.locator("#f-preset label", has_text="1709").tap()
     else:  # the club's rule set is chosen: it has filled the fields below
         expect(page.locator(f'#f-club_preset input[value="{link}"]')).to_be_checked()

@@ -52,7 +52,7 @@ def test_points_games_check_as_typed_and_every_phone_is_told_what_changed(
     expect(page.locator("#preview")).to_contain_text("Nous +")
 
     # Brou: a plain coup (points only) shows what it marks before Save
-    brou = new_sheet(page, live_server, "l'Homme de Brou")
+    brou = new_sheet(page, live_server, "l’Homme de Brou")
     follower = phone(browser)
     follower.goto(table_link(page, live_server, brou))
     page.locator("#points").press_sequentially("54", delay=60)

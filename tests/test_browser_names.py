@@ -56,7 +56,7 @@ def test_names_and_the_club_on_a_phone(browser: Browser, live_server: str):
     page.get_by_role("button", name="Ouvrir la soirée").tap()
     page.wait_for_url(re.compile(r"/evenings/[0-9]+$"))
     evening = page.url
-    page.get_by_role("link", name="L'Hombre", exact=True).tap()
+    page.get_by_role("link", name="L’Hombre", exact=True).tap()
     # three players: no "Joueur 4" among the first dealers until a fourth is typed
     expect(page.locator("#f-first_dealer label.choice:visible")).to_have_count(3)
     page.fill("#player3", "Denis")

@@ -42,7 +42,7 @@ def totals(page: Page) -> list[str]:
 
 def test_a_brou_partie_on_the_phone(browser: Browser, live_server: str, tmp_path: Path):
     page = phone(browser)
-    new_sheet(page, live_server, "l'Homme de Brou", ["Anne", "Bruno", "Chloé", "Denis"])
+    new_sheet(page, live_server, "l’Homme de Brou", ["Anne", "Bruno", "Chloé", "Denis"])
     page.fill("#parties_to_win", "2")
     page.get_by_role("button", name="Créer la partie").tap()
     expect(page.locator("#standing")).to_contain_text("Anne donne")
@@ -149,7 +149,7 @@ def test_brou_and_manille_show_what_a_coup_marks_before_it_is_saved(
 ):
     # With JavaScript: the check appears as the coup is typed, before Save.
     page = phone(browser)
-    new_sheet(page, live_server, "l'Homme de Brou", ["Anne", "Bruno", "Chloé", "Denis"])
+    new_sheet(page, live_server, "l’Homme de Brou", ["Anne", "Bruno", "Chloé", "Denis"])
     page.get_by_role("button", name="Créer la partie").tap()
     page.fill("#points", "54")
     page.locator("label", has=page.locator("#m_nous_petit_a-tap")).tap()

@@ -20,7 +20,7 @@ def test_a_newcomer_plays_for_an_absent_player_in_french(browser: Browser, live_
     create_game(page, live_server)  # the 1709 preset: no take-over
     page.get_by_role("button", name="Tous passent").tap()
     expect(page.locator("#deal")).to_contain_text("coup 2")
-    page.get_by_role("link", name="quelqu'un prend une place").tap()
+    page.get_by_role("link", name="quelqu’un prend une place").tap()
     expect(page.locator("h1")).to_have_text("Quelqu’un prend une place")
     expect(page.locator("main")).to_contain_text("À partir du coup 2")
     expect(page.locator("input[value=takes_over]")).to_have_count(0)  # 1709: plays for him only
@@ -39,7 +39,7 @@ def test_a_newcomer_plays_for_an_absent_player_in_french(browser: Browser, live_
     report = json.loads(page.request.get(live_server + "/games/1/report.json").text())
     assert report["by_person"] == {"Anne": 0, "Bruno": 0, "Chloé": 0, "Denis": 0}
     page.goto(live_server + "/games/1/history")
-    expect(page.locator("main")).to_contain_text("quelqu'un a pris une place")
+    expect(page.locator("main")).to_contain_text("quelqu’un a pris une place")
 
 
 def test_a_newcomer_takes_over_at_a_brou_table_in_danish_without_javascript(

@@ -28,6 +28,23 @@ def test_the_tool_puts_it_in_and_leaves_times_and_links():
     )
 
 
+def test_the_tool_puts_the_apostrophe_in_every_elision_and_leaves_quotes():
+    assert french_typography.typeset("l'Homme de Brou, quelqu'un, aujourd'hui") == (
+        "l\u2019Homme de Brou, quelqu\u2019un, aujourd\u2019hui"
+    )
+    # a quote around a value, an attribute, a number's '
+    said = "reçu '{value}', class='a', 5' et 6'"
+    assert french_typography.typeset(said) == said
+    assert french_typography.wrong("c'est") and not french_typography.wrong("c\u2019est")
+
+
+def test_a_french_page_has_no_straight_apostrophe_in_its_words(client):
+    game = new_sheet(client, "brou")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    page = client.get(game).data.decode()
+    assert "l\u2019Homme de Brou" in page and "l&#39;Homme" not in page
+
+
 def test_a_french_page_shows_it_and_an_english_one_does_not(client):
     game = new_sheet(client, "manille", variant="belge", house="boom")
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"

@@ -129,10 +129,10 @@ def test_the_results_file_for_a_spreadsheet_speaks_the_readers_language(
         (
             "fr",
             [
-                "l'Hombre (1709)",
-                "l'Hombre (jetons)",
-                "l'Hombre (danois)",
-                "l'Homme de Brou",
+                "l’Hombre (1709)",
+                "l’Hombre (jetons)",
+                "l’Hombre (danois)",
+                "l’Homme de Brou",
                 "la Manille (classique)",
                 "manillen (belge)",
             ],
