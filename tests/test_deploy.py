@@ -77,6 +77,83 @@ def test_the_entry_point_migrates_then_serves_and_stops_on_sigterm(tmp_path):
         process.stdout.close()
 
 
+def test_a_stop_during_the_start_ends_it_cleanly_and_forks_nothing(tmp_path):
+    """SIGTERM the moment the address is printed, while the PDF engine warms up (before any
+    process is forked): the server ends with 0 and leaves no process serving. It used to
+    die of the signal (-15) half-started, the stop handler not yet installed."""
+    process = subprocess.Popen(
+        ["sh", str(ENTRYPOINT)],
+        env=entrypoint_env(tmp_path, HOST="127.0.0.1", PORT="0"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert process.stdout is not None
+    try:
+        url = None
+        while url is None:
+            line = process.stdout.readline()
+            assert line, "the entry point ended without serving"
+            match = re.fullmatch(r"    (http://127\.0\.0\.1:\d+/)\n", line)
+            url = match.group(1) if match else None
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=40) == 0
+        with pytest.raises(OSError):  # nobody answers there any more
+            urllib.request.urlopen(url + "health", timeout=2)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        process.stdout.close()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes ``pid`` forked, from /proc."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return {int(p) for p in path.read_text().split()} if path.exists() else set()
+
+
+def test_a_process_that_dies_is_started_again_and_the_stop_still_ends_all(tmp_path):
+    process = subprocess.Popen(
+        ["sh", str(ENTRYPOINT)],
+        env=entrypoint_env(tmp_path, HOST="127.0.0.1", PORT="0"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert process.stdout is not None
+    try:
+        url = None
+        while url is None:
+            line = process.stdout.readline()
+            assert line, "the entry point ended without serving"
+            match = re.fullmatch(r"    (http://127\.0\.0\.1:\d+/)\n", line)
+            url = match.group(1) if match else None
+        deadline = time.monotonic() + 30
+        while not (first := _children(process.pid)):
+            assert time.monotonic() < deadline, "no process forked"
+            time.sleep(0.05)
+        killed = min(first)
+        os.kill(killed, signal.SIGKILL)
+        while killed in (now := _children(process.pid)) or len(now) < len(first):
+            assert time.monotonic() < deadline, "the dead process was not started again"
+            time.sleep(0.05)
+        with urllib.request.urlopen(url + "health", timeout=10) as response:
+            assert response.read() == b"ok\n"
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=40) == 0
+        for pid in now:  # every process it had is gone
+            assert (
+                not Path(f"/proc/{pid}").exists()
+                or "zombie" in Path(f"/proc/{pid}/status").read_text()
+            )
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        process.stdout.close()
+
+
 def test_the_entry_point_runs_a_command_instead(tmp_path):
     database = tmp_path / "container.sqlite"
     db.connect(str(database), migrate=True).close()  # backup refuses a file that is no game store

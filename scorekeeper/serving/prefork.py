@@ -19,6 +19,8 @@ created once (secret key, database, migrations), then one process per core
 is forked, each serving the same socket with its threads. The parent only
 watches: a process that dies is started again, and SIGTERM or SIGINT stops
 them all, each finishing its requests in flight (at most ``GRACEFUL_SECONDS``).
+The parent takes those signals one at a time, held until it asks for them
+(``hold_signals``), never in a handler that interrupts it wherever it is.
 """
 
 from __future__ import annotations
@@ -43,8 +45,22 @@ MAX_BODY = 4 << 20
 GRACEFUL_SECONDS = 10
 
 
-class _Stop(Exception):
-    """SIGTERM or SIGINT in the parent."""
+STOPS = frozenset({signal.SIGTERM, signal.SIGINT})
+WATCHED = STOPS | {signal.SIGCHLD}
+
+
+def hold_signals() -> None:
+    """From now on SIGTERM, SIGINT and SIGCHLD wait, blocked, until ``run`` takes them.
+
+    ``serve`` calls it before the slow start (the PDF engine's warm-up): a stop
+    sent then (``podman stop`` at once) is kept, and ``run`` ends at once with
+    exit 0 instead of the process dying half-started. The parent takes its
+    signals one by one (``sigtimedwait``) instead of in a handler that raises
+    wherever the parent happens to be: a handler's exception can land between
+    a fork and its child's record (the child then serves on, orphaned) or be
+    swallowed by a finalizer (the stop lost).
+    """
+    signal.pthread_sigmask(signal.SIG_BLOCK, WATCHED)
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -108,6 +124,19 @@ def _child(app: Any, listener: socket.socket, threads: int, fronted: bool = Fals
     server.run()
 
 
+def _ended(children: dict[int, Callable[[], None]]) -> list[int]:
+    """The children that have ended, reaped (none waited for; one already gone counts)."""
+    ended = []
+    for pid in list(children):
+        try:
+            done, _status = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            done = pid
+        if done:
+            ended.append(pid)
+    return ended
+
+
 def run(
     app: Any,
     listener: socket.socket,
@@ -131,46 +160,48 @@ def run(
 
     def start(target: Callable[[], None]) -> None:
         pid = os.fork()
-        if pid == 0:  # the child
+        if pid == 0:  # the child: default stops until its own, then the signals it was born with
             code = 0
             try:
+                for number in STOPS:
+                    signal.signal(number, signal.SIG_DFL)
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, WATCHED)
                 target()
             except BaseException:
                 code = 1
             finally:
                 os._exit(code)
-        children[pid] = target
+        children[pid] = target  # signals are held: nothing comes between the fork and this
 
-    def stop(_signum: int, _frame: Any) -> None:
-        raise _Stop
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    try:
+    hold_signals()
+    stopped = bool(STOPS & signal.sigpending())  # a stop sent during the start: none forked
+    if not stopped:
         for _ in range(workers):
             start(waitress)
         if front is not None:
             start(front)
-        while children:
-            pid, _status = os.waitpid(-1, 0)
+    while children and not stopped:
+        taken = signal.sigtimedwait(WATCHED, 1.0)  # a child ended, a stop, or a second passed
+        stopped = taken is not None and taken.si_signo in STOPS
+        for pid in [] if stopped else _ended(children):
             target = children.pop(pid, waitress)
-            time.sleep(0.5)  # a process that dies at once must not be forked in a loop
-            start(target)
-    except (_Stop, ChildProcessError):
-        pass
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+            if not stopped:
+                time.sleep(0.5)  # a process that dies at once must not be forked in a loop
+                stopped = bool(STOPS & signal.sigpending())
+            if not stopped:
+                start(target)
     for pid in children:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + GRACEFUL_SECONDS
     while children and time.monotonic() < deadline:
-        for pid in list(children):
-            done, _status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                children.pop(pid, None)
+        for pid in _ended(children):
+            children.pop(pid, None)
         time.sleep(0.05)
     for pid in children:  # past the graceful time
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        with contextlib.suppress(ProcessLookupError, ChildProcessError):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+    for number in STOPS:  # the stops taken (a second one pending is dropped, not fatal)
+        signal.signal(number, signal.SIG_IGN)
     listener.close()

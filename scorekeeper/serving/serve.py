@@ -229,6 +229,7 @@ def serve(
 
     stream = out or sys.stdout
     workers = workers or cores()
+    prefork.hold_signals()  # a stop during the start is kept for ``run``: it then forks none
     show_qr = stream.isatty() if qr is None else qr
     app = create_app()
     public_url = app.config.get("PUBLIC_URL") or None
