@@ -128,6 +128,21 @@ def test_after_a_take_over_every_coup_names_who_sat_in_it(client, tmp_path):
     assert "<th>Bruno → Denis</th>" in fiche
 
 
+def test_correcting_a_newcomers_coup_offers_him_and_keeps_the_seat(client):
+    """The walk-through of 2026-11-27: correcting coup 6 (Denis's, B demande A2 B5 C2) offered
+    "Anne / Bruno / Chloé" with Bruno chosen, while the coup said Denis. The form names who
+    sat in the coup corrected; saved unchanged, the coup is the same (seat 1: Bruno's name in
+    the file, as every coup names the seat)."""
+    game = taken_over_at_coup_5(client)
+    page = client.get(game + "/coups/6/edit").data.decode()
+    hombre = page[
+        page.index('id="f-hombre"') : page.index("</fieldset>", page.index('id="f-hombre"'))
+    ]
+    assert 'value="1" checked><span>Denis</span>' in hombre and "Bruno" not in hombre
+    earlier = client.get(game + "/coups/4/edit").data.decode()  # coup 4 was still Bruno's
+    assert 'value="1" checked><span>Bruno</span>' in earlier
+
+
 def test_a_stale_version_is_refused_and_the_form_kept(client):
     game = seed_until(client, 2)
     old = version_of(client, game)

@@ -255,7 +255,9 @@ def coup_form(stored: Any, coup: Any = None) -> CoupForm:
     if len(players) == 4:
         dealer = (stored.game.first_dealer + entry_position(stored) - 1) % 4
         form.playing, form.sits_out = playing_order(dealer, 4), dealer
-    shown = players if coup is not None else stored.seated()  # who sits now (a seat taken)
+    # who sits in the coup entered or corrected (a seat taken): the form names the hombre as
+    # its tricks and its record do (a corrected coup of Denis's offered "Bruno")
+    shown = stored.seated(entry_position(stored))
     form.hombre.choices = options(
         (str(seat), name) for seat, name in enumerate(shown) if seat in form.playing
     )
