@@ -179,9 +179,23 @@ def game_key(game_id: int, **_: Any) -> Hashable:
     head = access.readable_head(game_id)  # 404 for a game this browser may not see
     # the generation read with the row: the same snapshot (a restore in place, issue 36)
     stamp = (head.generation, head.version, head.updated_at, head.table_token)
-    # a club table's settlement shows the cash box's payments: it follows the club's version too
+    # a club table's settlement shows the cash box's payments: it follows the club's version
+    # too, and the evening's money (paid, left, who pays whom) the other tables' coups: their
+    # versions (a PDF kept by the club's version alone still asked for the old sums)
     club = table_club(get_db(), game_id)
-    return (game_id, stamp, access.can_manage(head), table_state(get_db(), game_id).key, club)
+    room = () if club is None else _evening_tables(game_id)
+    return (game_id, stamp, access.can_manage(head), table_state(get_db(), game_id).key, club, room)
+
+
+def _evening_tables(game_id: int) -> tuple[tuple[int, int, str], ...]:
+    """Every table of the game's evening at its version (what the room's money is made of)."""
+    rows = get_db().execute(
+        """select games.id, games.version, games.updated_at from evening_games as mine
+        join evening_games as theirs on theirs.evening_id = mine.evening_id
+        join games on games.id = theirs.game_id where mine.game_id = ? order by games.id""",
+        [game_id],
+    )
+    return tuple((int(i), int(v), str(u)) for i, v, u in rows)
 
 
 def players_key(**_: Any) -> Hashable:
