@@ -8,6 +8,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from test_clubs import club_version, new_club, new_evening, seed_table
+from test_settlement import pdf_text, seed_game
 from test_web_sheets import new_sheet
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
@@ -53,3 +55,19 @@ def test_a_french_page_shows_it_and_an_english_one_does_not(client):
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     page = client.get(game + "/settlement").data.decode()
     assert "manillen: to 101 points" in page and "\u202f:" not in page
+
+
+def test_the_pdf_journal_and_the_cash_box_set_their_separators_in_french(client, app, tmp_path):
+    """The walk-through of 2026-11-27: the PDF's journal wrote "remise; bête faite" (no space
+    before ";") and the cash box "Chloé → Anne: 2,85 €" (none before ":") on French pages."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    game = seed_game(client)  # coup 2: Bruno demande, remise, a bête of 72 made
+    printed = " ".join(pdf_text(client.get(game + "/settlement.pdf").data, tmp_path).split())
+    assert "remise ; bête faite : 72" in printed and "remise; bête" not in printed
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-02")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")  # −72, −9, +81
+    closed = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=closed).status_code == 302
+    cash = client.get(f"/clubs/{club}/cash").data.decode()
+    assert "<b>Chloé</b>\u202f: " in cash and "</b>: " not in cash

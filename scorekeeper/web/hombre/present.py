@@ -154,6 +154,7 @@ def _journal_words() -> dict[str, str]:
         words = {str(k): str(v) for k, v in REASON_WORDS.items()}
         words["bete_made"] = _("bête made: %(amount)s")
         words["paid"] = _("%(reason)s: %(payments)s")
+        words["then"] = _("%(before)s; %(then)s")  # French: a narrow space before ";"
         _JOURNAL_WORDS[language] = words
     return words
 
@@ -170,7 +171,8 @@ def journal_line(result: AnyResult, names: tuple[str, ...]) -> str:
     words = _journal_words()
     head = f"{result.deal.n} ({result.deal.enjeu}) {outcome_text(result, names)}"
     if result.bete_made is not None:
-        head += "; " + words["bete_made"] % {"amount": result.bete_made.amount}
+        made = words["bete_made"] % {"amount": result.bete_made.amount}
+        head = words["then"] % {"before": head, "then": made}
     parts = [head]
     for reason, transfers in groupby(result.transfers, key=attrgetter("reason")):
         payments = ", ".join(f"{names[t.payer]}→{names[t.payee]} {t.amount}" for t in transfers)
