@@ -24,7 +24,7 @@ from ..store import Action, StoredGame, replayed
 from ..store.changelog import LogRow
 from . import registry
 from .explain import differences
-from .seat_words import logged_seat_text
+from .seat_words import logged_seat_text, seat_names
 
 COUP_CHANGES = {Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO}
 
@@ -168,6 +168,8 @@ def _detail(
             raise TypeError("a corrected coup is a JSON object")
         detail["fields"] = differences(page, before, after, players)
     names, old = page.counts(before_report)
+    if names == tuple(stored.game.players):  # per seat: the seat as who sat there in turn
+        names = seat_names(stored)
     new = page.counts(after_report)[1]
     detail["nets"] = tuple(NetChange(n, o, a) for n, o, a in zip(names, old, new))
     return detail

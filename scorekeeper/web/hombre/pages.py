@@ -217,6 +217,7 @@ def journal(game_id: int) -> str | BaseResponse:
         stored=stored,
         report=report,
         names=stored.game.players,
+        seat_names=seat_names(stored),
         coups=shown,
         page=page,
         pages=pages,
