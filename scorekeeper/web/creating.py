@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlite_utils
-from flask import abort, redirect, render_template, request, session, url_for
+from flask import abort, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -115,8 +115,10 @@ def evening_arg() -> clubs.Evening | None:
     evening = None if number is None else clubs.evening(get_db(), number)
     if evening is None or not access.can_manage_club(evening.club_id):
         abort(404)
-    if store.closings.closed(get_db(), evening.id):
-        abort(409)  # a closed evening takes no new table (reopen it first)
+    if store.closings.closed(get_db(), evening.id):  # it takes no new table: said, and where
+        message = _("This evening is closed: it takes no new table. Reopen it first.")
+        page = render_template("error.html", code=409, message=message, evening=evening)
+        abort(make_response(page, 409))
     return evening
 
 
