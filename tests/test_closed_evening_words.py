@@ -36,3 +36,29 @@ def test_a_club_tables_who_pays_whom_says_it_is_the_evenings(client, app):
     pays = page[page.index('id="pays"') :]
     said = pays.index("What is paid is paid for the whole evening")
     assert said < pays.index('<ul class="settle">')
+
+
+def test_a_club_tables_settlement_offers_no_chip_value_of_its_own(client, app):
+    """Its money is the club's: the table's chip value field showed empty beside the club's
+    euros, and what it set was never used. No field; a value posted anyway is refused."""
+    import sqlite3
+
+    from web import version_of
+
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    page = client.get(game + "/settlement").data.decode()
+    assert 'name="chip_value"' not in page and "−€3.60" in page  # the club's 0.05 €
+    data = {
+        "chip_value": "1",
+        "currency": "EUR",
+        "submit": "1",
+        "version": version_of(client, game),
+    }
+    assert client.post(game + "/settlement", data=data).status_code == 409
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        row = conn.execute(
+            "select chip_value from games where id = ?", [int(game.rsplit("/", 1)[1])]
+        )
+        assert row.fetchone()[0] is None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from flask import Response, redirect, render_template, request, url_for
+from flask import Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
@@ -111,9 +111,10 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
 
 
 def settlement_page(stored: store.StoredGame, pdf: bool) -> str:
-    """The settlement (or its PDF's HTML); its manager may set the chip value on it."""
-    form = MoneyForm() if can_manage(stored) and not pdf else None
+    """The settlement (or its PDF's HTML); its manager may set the chip value on it, but at
+    a club's table, whose money is the club's (an empty field there set nothing used)."""
     sheet = _sheet(stored)
+    form = MoneyForm() if can_manage(stored) and not pdf and sheet["club"] is None else None
     if form is not None:
         form.version.data = str(stored.version)
         sheet["paid_form"] = ActionForm(formdata=None, version=str(stored.version))
@@ -130,6 +131,8 @@ def settlement_page(stored: store.StoredGame, pdf: bool) -> str:
 
 def set_money(stored: store.StoredGame) -> Page | BaseResponse:
     """The chip value posted on the settlement: stored, or the page with the refusal."""
+    if _club_money(stored)["club"] is not None:  # the club's chip value is the table's
+        abort(409)
     form = MoneyForm()
     status = 422
     if form.validate():
