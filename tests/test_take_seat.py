@@ -155,6 +155,15 @@ def test_a_seats_nets_name_the_seat_by_who_sat_there_on_the_coups_page_and_the_l
     assert "Bruno → Denis" in log
 
 
+def test_every_page_of_the_game_names_the_table_as_the_game_page_does(client):
+    """The walk-through of 2026-11-27: the coups, links and history pages led back to "Anne ·
+    Bruno · Chloé" while the game page was "Anne · Denis · Chloé"."""
+    game = taken_over_at_coup_5(client)
+    for path in ("", "/coups", "/links", "/history", "/fiche", "/story", "/coups/6/edit"):
+        page = client.get(game + path).data.decode()
+        assert "Anne · Denis · Chloé" in page and "Anne · Bruno · Chloé" not in page, path
+
+
 def test_a_stale_version_is_refused_and_the_form_kept(client):
     game = seed_until(client, 2)
     old = version_of(client, game)
