@@ -57,8 +57,11 @@ def hold_signals() -> None:
     exit 0 instead of the process dying half-started. The parent takes its
     signals one by one (``sigtimedwait``) instead of in a handler that raises
     wherever the parent happens to be: a handler's exception can land between
-    a fork and its child's record (the child then serves on, orphaned) or be
-    swallowed by a finalizer (the stop lost).
+    a fork and its child's record (the child then serves on, orphaned), and a
+    stop delivered to another thread of the parent (``create_app`` starts some:
+    flask-limiter's timer) only flags it while the main thread sleeps in
+    ``waitpid``, which that signal does not wake (once in CI: the stop lost, the
+    children serving on). Threads started after this inherit the blocked mask.
     """
     signal.pthread_sigmask(signal.SIG_BLOCK, WATCHED)
 
