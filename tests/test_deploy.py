@@ -7,6 +7,7 @@ it must agree with. The units are checked by systemd's own verifier.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -54,7 +56,10 @@ def _tree(pid: int) -> str:
     return "\n".join(lines)
 
 
-def test_the_entry_point_migrates_then_serves_and_stops_on_sigterm(tmp_path):
+@contextlib.contextmanager
+def entrypoint_serving(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """The container's entry point serving on a free port: its process and the address it
+    printed; killed at the end if it is still running."""
     process = subprocess.Popen(
         ["sh", str(ENTRYPOINT)],
         env=entrypoint_env(tmp_path, HOST="127.0.0.1", PORT="0"),
@@ -72,6 +77,35 @@ def test_the_entry_point_migrates_then_serves_and_stops_on_sigterm(tmp_path):
             match = re.fullmatch(r"    (http://127\.0\.0\.1:\d+/)\n", line)
             url = match.group(1) if match else None
         assert url is not None
+        yield process, url
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        process.stdout.close()
+
+
+def stopped(process: subprocess.Popen[str]) -> int:
+    """Its exit code once SIGTERM (what `podman stop` sends) has ended it: within the graceful
+    timeout (10 s) and the start of a new process on a loaded machine."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        return process.wait(timeout=40)
+    except subprocess.TimeoutExpired:  # once in CI (2026-11-27), not reproduced: say where
+        raise AssertionError(f"no end 40 s after SIGTERM:\n{_tree(process.pid)}") from None
+
+
+def _children(pid: int) -> set[int]:
+    """The processes ``pid`` forked, from /proc."""
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return {int(p) for p in path.read_text().split()} if path.exists() else set()
+
+
+def test_the_entry_point_migrates_serves_restarts_a_dead_process_and_stops_on_sigterm(
+    tmp_path,
+):
+    with entrypoint_serving(tmp_path) as (process, url):
+        deadline = time.monotonic() + 30
         while True:
             try:
                 with urllib.request.urlopen(url + "health", timeout=2) as response:
@@ -83,76 +117,9 @@ def test_the_entry_point_migrates_then_serves_and_stops_on_sigterm(tmp_path):
         with sqlite3.connect(tmp_path / "container.sqlite") as conn:
             assert conn.execute("select count(*) from _sqlite_migrations").fetchone()[0] >= 3
         conn.close()
-        process.send_signal(signal.SIGTERM)  # what `podman stop` sends
-        # within the graceful timeout (10 s) and the start of a new process on a loaded machine
-        try:
-            code = process.wait(timeout=40)
-        except subprocess.TimeoutExpired:  # once in CI (2026-11-27), not reproduced: say where
-            raise AssertionError(f"no end 40 s after SIGTERM:\n{_tree(process.pid)}") from None
-        assert code == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        process.stdout.close()
-
-
-def test_a_stop_during_the_start_ends_it_cleanly_and_forks_nothing(tmp_path):
-    """SIGTERM the moment the address is printed, while the PDF engine warms up (before any
-    process is forked): the server ends with 0 and leaves no process serving. It used to
-    die of the signal (-15) half-started, the stop handler not yet installed."""
-    process = subprocess.Popen(
-        ["sh", str(ENTRYPOINT)],
-        env=entrypoint_env(tmp_path, HOST="127.0.0.1", PORT="0"),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert process.stdout is not None
-    try:
-        url = None
-        while url is None:
-            line = process.stdout.readline()
-            assert line, "the entry point ended without serving"
-            match = re.fullmatch(r"    (http://127\.0\.0\.1:\d+/)\n", line)
-            url = match.group(1) if match else None
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=40) == 0
-        with pytest.raises(OSError):  # nobody answers there any more
-            urllib.request.urlopen(url + "health", timeout=2)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        process.stdout.close()
-
-
-def _children(pid: int) -> set[int]:
-    """The processes ``pid`` forked, from /proc."""
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return {int(p) for p in path.read_text().split()} if path.exists() else set()
-
-
-def test_a_process_that_dies_is_started_again_and_the_stop_still_ends_all(tmp_path):
-    process = subprocess.Popen(
-        ["sh", str(ENTRYPOINT)],
-        env=entrypoint_env(tmp_path, HOST="127.0.0.1", PORT="0"),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert process.stdout is not None
-    try:
-        url = None
-        while url is None:
-            line = process.stdout.readline()
-            assert line, "the entry point ended without serving"
-            match = re.fullmatch(r"    (http://127\.0\.0\.1:\d+/)\n", line)
-            url = match.group(1) if match else None
-        deadline = time.monotonic() + 30
-        while not (first := _children(process.pid)):
-            assert time.monotonic() < deadline, "no process forked"
-            time.sleep(0.05)
+        # a process that dies is started again, and the server still answers
+        first = _children(process.pid)
+        assert first, "it answered, so a process was forked"
         killed = min(first)
         os.kill(killed, signal.SIGKILL)
         while killed in (now := _children(process.pid)) or len(now) < len(first):
@@ -160,18 +127,22 @@ def test_a_process_that_dies_is_started_again_and_the_stop_still_ends_all(tmp_pa
             time.sleep(0.05)
         with urllib.request.urlopen(url + "health", timeout=10) as response:
             assert response.read() == b"ok\n"
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=40) == 0
+        assert stopped(process) == 0
         for pid in now:  # every process it had is gone
             assert (
                 not Path(f"/proc/{pid}").exists()
                 or "zombie" in Path(f"/proc/{pid}/status").read_text()
             )
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        process.stdout.close()
+
+
+def test_a_stop_during_the_start_ends_it_cleanly_and_forks_nothing(tmp_path):
+    """SIGTERM the moment the address is printed, while the PDF engine warms up (before any
+    process is forked): the server ends with 0 and leaves no process serving. It used to
+    die of the signal (-15) half-started, the stop handler not yet installed."""
+    with entrypoint_serving(tmp_path) as (process, url):
+        assert stopped(process) == 0
+        with pytest.raises(OSError):  # nobody answers there any more
+            urllib.request.urlopen(url + "health", timeout=2)
 
 
 def test_the_entry_point_runs_a_command_instead(tmp_path):
