@@ -22,7 +22,8 @@ COVERED = """() => {
   if (box.width === 0 || box.bottom < 0 || box.top > window.innerHeight) return [];
   for (const fx of [0.1, 0.5, 0.9]) {
     for (const fy of [0.2, 0.5, 0.8]) {
-      const stack = document.elementsFromPoint(box.left + fx * box.width, box.top + fy * box.height);
+      const x = box.left + fx * box.width, y = box.top + fy * box.height;
+      const stack = document.elementsFromPoint(x, y);
       // what lies under the mark before the first box that holds it: drawn over by the mark
       for (const e of stack.slice(stack.indexOf(mark) + 1)) {
         if (e.contains(mark)) break;
