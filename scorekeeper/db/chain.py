@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
+from ..clock import now
 from . import facts
 from .rows import text_or_none, whole
 
@@ -168,6 +169,23 @@ def append(db: sqlite_utils.Database, chain: Chain, row: Mapping[str, object]) -
     if link(prev_hash, stored) != hash_:
         raise ValueError(f"{chain.table}: a value is stored otherwise than given: {row!r}")
     return new_id
+
+
+def flush(db: sqlite_utils.Database) -> None:
+    """Before a commit: the facts still pending (``facts.py``), each owner's on a line
+    ``facts`` of its chain, at its version (a line of a change of another owner wrote them:
+    its summary says which, ``facts.writing``)."""
+    by_table = {chain.table: chain for chain in CHAINS}
+    for table, owner in facts.pending_owners(db):
+        chain = by_table[table]
+        version = db.execute(
+            f"select version from [{chain.owner}] where id = ?", [owner]
+        ).fetchone()
+        if version is None:
+            continue
+        line = {chain.scope: owner, "version": version[0], "action": facts.FOLLOW}
+        append(db, chain, {**line, "summary": facts.writing(db)[:200], "at": now()})
+    facts.forget(db)
 
 
 def rows(db: sqlite_utils.Database, chain: Chain) -> Iterator[Mapping[str, object]]:

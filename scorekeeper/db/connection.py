@@ -20,7 +20,7 @@ import click
 import sqlite_utils
 from flask import Flask, current_app, g
 
-from . import facts
+from . import chain, facts
 from .migrations import migrations
 from .write_queue import queued
 
@@ -40,7 +40,7 @@ def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     savepoints. The writers wait for their turn in a queue first
     (``write_queue``), not in SQLite's sleeping busy loop. Before it commits, the
     facts written for an owner whose log has no line of this transaction go onto that
-    log (``facts.flush``).
+    log (``chain.flush``).
     """
     watched = facts.watch(db)  # its journal made outside any transaction: never rolled back
     with queued(getattr(db, "file", None)):
@@ -48,7 +48,7 @@ def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         try:
             yield db
             if watched:
-                facts.flush(db)
+                chain.flush(db)
         except BaseException:
             if db.conn.in_transaction:
                 db.conn.execute("ROLLBACK")

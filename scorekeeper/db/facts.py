@@ -19,7 +19,7 @@ so far (``chain.append`` → ``take``); rows of another owner written in the
 same transaction (a member made when a table is created, an evening opened
 by an event's draw, a set-up change re-linking a table's seats) go onto
 that owner's chain as a line ``facts`` before the transaction commits
-(``flush``, from ``db.transaction``), at that owner's version (it moves
+(``chain.flush``, from ``db.transaction``), at that owner's version (it moves
 no version). A write made outside the app (``sqlite3`` on the file) has
 no such journal: its row is in no log, which ``verify`` reports.
 
@@ -37,8 +37,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlite_utils
-
-from ..clock import now
 
 
 @dataclass(frozen=True)
@@ -134,6 +132,7 @@ def watch(db: sqlite_utils.Database) -> bool:
         f"create temp table if not exists [{JOURNAL}] (seq integer primary key,"
         " chain text not null, tbl text not null, key text not null, owner integer)"
     )
+    db.execute(f"create index if not exists temp.[{JOURNAL}_owner] on [{JOURNAL}] (chain, owner)")
     for fact in FACTS:
         key = ", ".join(f"{{r}}.[{column}]" for column in fact.key)
         cases = [("insert", ["NEW"]), ("update", ["OLD", "NEW"]), ("delete", ["OLD"])]
@@ -177,7 +176,12 @@ def _columns(fact: Fact) -> str:
 
 
 def _pending(db: sqlite_utils.Database, where: str = "1", args: Iterable[object] = ()) -> list[Any]:
+    """The journal's entries (``where``), each key once, in the order first written."""
     if not getattr(db, "_facts_watched", False):
+        return []
+    # most changes write no fact (a coup, a ledger entry): one indexed probe answers them
+    probe = f"select 1 from [{JOURNAL}] where {where} limit 1"
+    if db.conn.execute(probe, list(args)).fetchone() is None:
         return []
     return db.execute(
         f"select chain, tbl, key, owner, min(seq) from [{JOURNAL}] where {where}"
@@ -212,32 +216,18 @@ def take(db: sqlite_utils.Database, chain: str, owner: int) -> str | None:
     return text(state)
 
 
-def flush(db: sqlite_utils.Database) -> None:
-    """The facts still pending, each owner's on a line ``facts`` of its chain (before a commit).
+def pending_owners(db: sqlite_utils.Database) -> list[tuple[str, int]]:
+    """The owners (their chain, their id) with facts still pending, in the order written.
 
-    A row whose owner is unknown (NULL: an evening table of no evening) stays out: it
-    belongs to no log, and ``verify`` says so.
+    A row whose owner is unknown (NULL: an evening table of no evening) is left out:
+    it belongs to no log, and ``verify`` says so.
     """
-    from .chain import CHAINS, append  # chain appends take their own facts (``take``)
-
     found = _pending(db, "owner is not null")
-    owners = list(dict.fromkeys((chain, owner) for chain, _t, _k, owner, _s in found))
-    by_table = {chain.table: chain for chain in CHAINS}
-    for chain_name, owner in owners:
-        chain = by_table[chain_name]
-        version = db.execute(
-            f"select version from [{chain.owner}] where id = ?", [owner]
-        ).fetchone()
-        if version is None:
-            continue
-        line = {
-            chain.scope: owner,
-            "version": version[0],
-            "action": FOLLOW,
-            "summary": writing(db)[:200],
-            "at": now(),
-        }
-        append(db, chain, line)
+    return list(dict.fromkeys((str(chain), int(owner)) for chain, _t, _k, owner, _s in found))
+
+
+def forget(db: sqlite_utils.Database) -> None:
+    """The journal emptied (every owner's facts on its line)."""
     if getattr(db, "_facts_watched", False):
         db.execute(f"delete from [{JOURNAL}]")
 
