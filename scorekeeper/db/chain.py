@@ -43,7 +43,7 @@ class Chain:
     club's ledger), where the chain's ``length`` and last ``head`` hash are
     recorded as each row is appended (the triggers of
     ``db/migrations/m015_chain_lengths.py``): a chain whose last rows were cut
-    no longer has the length its owner records (``recorded_fault``).
+    no longer has the length its owner records (``recorded_faults``).
     """
 
     table: str

@@ -1,4 +1,4 @@
-"""Checks that the stored games are what their change logs say (``scorekeeper verify``).
+"""Checks that the stored games, clubs and events are what their logs say (``verify``).
 
 First every hash chain is recomputed (``chain.py``); then each game's log is
 replayed from its start — the creation (or import), whose line holds the
@@ -7,15 +7,19 @@ line of the migration that holds them as they were then — applying each
 later line: the columns of the game's row it wrote (``state``), the coup
 it added, corrected, deleted, undid or redid (``before``, ``after``,
 ``position``) and the seat someone took (``seat``: its ``after``; an import's
-are in its first line). The game's row, its coups and its seat changes as
-stored must be what that yields. The answer is data: the heads, or the first
-``Fault``.
+are in its first line). The game's row, its coups, its seat changes and its
+transfers ticked as paid (its ``paid`` and ``unpaid`` lines) as stored must
+be what that yields. Then each club's and event's log is replayed the same
+way: each line carries the rows of its owner's facts it wrote
+(``db/facts.py``), and every stored row of those tables must be what the
+last line that wrote it says (``check_facts``). The answer is data: the
+heads, and every ``Fault`` found, in the order checked.
 
 A chain's last rows removed show too: each owner row (a game, a club, an
-event) records its chains' length and head (``chain.recorded_fault``).
+event) records its chains' length and head (``chain.recorded_faults``).
 What it cannot see: a whole chain rewritten with its hashes recomputed and
 its owner's record with it (only a head kept elsewhere shows it:
-``kept_heads_fault``).
+``kept_heads_faults``).
 """
 
 from __future__ import annotations
