@@ -504,6 +504,8 @@ def test_a_database_before_the_facts_is_chained_from_the_migration(tmp_path, cap
     old.close()
     code, said = verify(path, capsys)
     assert code == 0, said
+    (head,) = [line for line in said if line.startswith(f"club_changes club {club}: ")]
+    assert "(its rows checked since the migration of 20" in head, head
     shutil.copy(path, tmp_path / "w.sqlite")
     world = World(tmp_path / "w.sqlite", club, {}, 0, 0, 0, 0, 0, event, ())
     copy = tampered(

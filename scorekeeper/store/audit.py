@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sqlite_utils
 
@@ -59,6 +59,9 @@ class Outcome:
     """Every fault found, in the order checked (chains, their records, games, clubs, events)."""
     started: dict[int, str]
     """Games whose chain starts at the migration: game id → the migration's time."""
+    facts_since: dict[tuple[str, int], str] = field(default_factory=dict)
+    """Clubs and events whose facts are checked from m021's ``chain`` line on:
+    (their log, their id) → the migration's time."""
 
     @property
     def fault(self) -> Fault | None:
@@ -93,7 +96,16 @@ def verify(db: sqlite_utils.Database) -> Outcome:
     for (game_id,) in ids:
         faults.extend(check_game(db, int(game_id)))
     faults.extend(check_facts(db))
-    return Outcome(tuple(heads), tuple(faults), started)
+    since: dict[tuple[str, int], str] = {}
+    if facts.ready(db):
+        for chain in (c for c in CHAINS if c.table in facts.CHAINS):
+            rows_ = db.execute(
+                f"select [{chain.scope}], max(at) from [{chain.table}] where action = ?"
+                f" group by [{chain.scope}]",
+                [facts.START],
+            ).fetchall()
+            since.update({(chain.table, int(owner)): str(at) for owner, at in rows_})
+    return Outcome(tuple(heads), tuple(faults), started, since)
 
 
 def check_game(db: sqlite_utils.Database, game_id: int) -> list[Fault]:

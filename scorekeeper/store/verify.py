@@ -63,6 +63,9 @@ def command(args: argparse.Namespace) -> int:
     for head in outcome.heads:
         since = outcome.started.get(head.scope) if head.table == "changes" else None
         note = f" (chained since the migration of {since[:10]})" if since else ""
+        facts_since = outcome.facts_since.get((head.table, head.scope))
+        if facts_since:
+            note += f" (its rows checked since the migration of {facts_since[:10]})"
         print(f"{head}{note}")
     print(
         f"ok: {len(outcome.heads)} chains, every game is what its log says"
