@@ -178,7 +178,7 @@ def flush(db: sqlite_utils.Database) -> None:
     by_table = {chain.table: chain for chain in CHAINS}
     for table, owner in facts.pending_owners(db):
         chain = by_table[table]
-        version = db.execute(
+        version: tuple[int] | None = db.execute(
             f"select version from [{chain.owner}] where id = ?", [owner]
         ).fetchone()
         if version is None:

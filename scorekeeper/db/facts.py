@@ -154,11 +154,13 @@ def watch(db: sqlite_utils.Database) -> bool:
     return True
 
 
-def _row(db: sqlite_utils.Database, fact: Fact, key: str) -> tuple[object, dict[str, Any]] | None:
+def _row(
+    db: sqlite_utils.Database, fact: Fact, key: str
+) -> tuple[object, dict[str, object]] | None:
     """The row of that key as stored now, with its owner (None: there is none)."""
-    values = json.loads(key)
+    values: list[object] = json.loads(key)
     where = " and ".join(f"[{column}] = ?" for column in fact.key)
-    found = list(
+    found: list[dict[str, object]] = list(
         db.query(
             f"select {fact.owner_of('r')} as [_owner], {_columns(fact)} from [{fact.table}] as r"
             f" where {where}",
@@ -175,7 +177,13 @@ def _columns(fact: Fact) -> str:
     return "r.*" if fact.columns is None else ", ".join(f"r.[{c}]" for c in fact.columns)
 
 
-def _pending(db: sqlite_utils.Database, where: str = "1", args: Iterable[object] = ()) -> list[Any]:
+Pending = tuple[str, str, str, int | None, int]
+"""A journal's entry: the owner's chain, the table, the row's key, the owner, its order."""
+
+
+def _pending(
+    db: sqlite_utils.Database, where: str = "1", args: Iterable[object] = ()
+) -> list[Pending]:
     """The journal's entries (``where``), each key once, in the order first written."""
     if not getattr(db, "_facts_watched", False):
         return []
@@ -183,14 +191,15 @@ def _pending(db: sqlite_utils.Database, where: str = "1", args: Iterable[object]
     probe = f"select 1 from [{JOURNAL}] where {where} limit 1"
     if db.conn.execute(probe, list(args)).fetchone() is None:
         return []
-    return db.execute(
+    found: list[Pending] = db.execute(
         f"select chain, tbl, key, owner, min(seq) from [{JOURNAL}] where {where}"
         " group by chain, tbl, key, owner order by min(seq)",
         list(args),
     ).fetchall()
+    return found
 
 
-def _state(db: sqlite_utils.Database, found: list[Any]) -> dict[str, dict[str, object]]:
+def _state(db: sqlite_utils.Database, found: list[Pending]) -> dict[str, dict[str, object]]:
     tables = {fact.table: fact for fact in FACTS}
     state: dict[str, dict[str, object]] = {}
     for _chain, table, key, owner, _seq in found:
@@ -223,7 +232,9 @@ def pending_owners(db: sqlite_utils.Database) -> list[tuple[str, int]]:
     it belongs to no log, and ``verify`` says so.
     """
     found = _pending(db, "owner is not null")
-    return list(dict.fromkeys((str(chain), int(owner)) for chain, _t, _k, owner, _s in found))
+    return list(
+        dict.fromkeys((chain, owner) for chain, _t, _k, owner, _s in found if owner is not None)
+    )
 
 
 def forget(db: sqlite_utils.Database) -> None:

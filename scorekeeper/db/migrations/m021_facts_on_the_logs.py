@@ -37,26 +37,32 @@ def migrate(db: sqlite_utils.Database) -> None:
         if "state" not in db.table(table).columns_dict:
             db.execute(f"alter table [{table}] add column state text")
     for chain, owner in ((CLUB_CHANGES, "clubs"), (EVENT_CHANGES, "events")):
-        owners = db.execute(f"select id, version from [{owner}] order by id").fetchall()
+        owners: list[tuple[int, int]] = db.execute(
+            f"select id, version from [{owner}] order by id"
+        ).fetchall()
         for owner_id, version in owners:
             line = {chain.scope: owner_id, "version": version, "action": START, "summary": NAME}
             facts = text(snapshot(db, chain.table, owner_id))
             append(db, chain, {**line, "at": now(), "state": facts})
-    for (game_id,) in db.execute("select id from games order by id").fetchall():
+    games: list[tuple[int]] = db.execute("select id from games order by id").fetchall()
+    for (game_id,) in games:
         ticks = _ticks(db, game_id)
         if ticks == _logged_ticks(db, game_id):
             continue
-        game = next(iter(db.query("select * from games where id = ?", [game_id])))
-        coups = db.execute(
+        game: dict[str, object] = next(
+            iter(db.query("select * from games where id = ?", [game_id]))
+        )
+        coups: list[tuple[str]] = db.execute(
             "select data from coups where game_id = ? order by position", [game_id]
         ).fetchall()
-        seats = db.execute(
+        seats: list[tuple[int, int, str, str]] = db.execute(
             "select coup, seat, player, way from seat_changes where game_id = ? order by position",
             [game_id],
         ).fetchall()
-        state = {
+        played: list[object] = [json.loads(data) for (data,) in coups]
+        state: dict[str, object] = {
             **{k: v for k, v in game.items() if k not in RECORDED},
-            "coups": [json.loads(data) for (data,) in coups],
+            "coups": played,
             "paid": [list(tick) for tick in sorted(ticks)],
             **(
                 {"seat_changes": [dict(zip(("coup", "seat", "player", "way"), s)) for s in seats]}
@@ -69,7 +75,7 @@ def migrate(db: sqlite_utils.Database) -> None:
 
 
 def _ticks(db: sqlite_utils.Database, game_id: int) -> set[tuple[int, int, int]]:
-    rows = db.execute(
+    rows: list[tuple[int, int, int]] = db.execute(
         "select payer, payee, amount from transfers_paid where game_id = ?", [game_id]
     ).fetchall()
     return {(int(a), int(b), int(c)) for a, b, c in rows}
@@ -78,17 +84,16 @@ def _ticks(db: sqlite_utils.Database, game_id: int) -> set[tuple[int, int, int]]
 def _logged_ticks(db: sqlite_utils.Database, game_id: int) -> set[tuple[int, int, int]]:
     """The ticks the game's ``paid`` and ``unpaid`` lines leave (as ``store/audit.py``)."""
     found: set[tuple[int, int, int]] = set()
-    rows = db.execute(
+    rows: list[tuple[str, str | None, str | None]] = db.execute(
         "select action, before, after from changes where game_id = ?"
         " and action in ('paid', 'unpaid') order by id",
         [game_id],
     ).fetchall()
     for action, before, after in rows:
-        try:
-            said = json.loads(after if action == "paid" else before)
-            tick = (int(said["payer"]), int(said["payee"]), int(said["amount"]))
-        except (TypeError, ValueError, KeyError):
+        said: dict[str, int] = json.loads((after if action == "paid" else before) or "null") or {}
+        if not isinstance(said, dict) or not all(k in said for k in ("payer", "payee", "amount")):
             continue
+        tick = (int(said["payer"]), int(said["payee"]), int(said["amount"]))
         if action == "paid":
             found.add(tick)
         else:
