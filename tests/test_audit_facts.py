@@ -23,7 +23,7 @@ import pytest
 from scorekeeper import store
 from scorekeeper.cli import main
 from scorekeeper.clubs import closing, evening_tables, presets, records, seats
-from scorekeeper.db import connect, facts
+from scorekeeper.db import chain, connect, facts
 from scorekeeper.db.migrations import migrations
 from scorekeeper.events import records as stored_events
 from scorekeeper.events import rounds as event_rounds
@@ -515,3 +515,40 @@ def test_a_database_before_the_facts_is_chained_from_the_migration(tmp_path, cap
     assert code == 1 and said[0].startswith(
         f"FAULT members row {anne}: club {club}: name is 'X', its log says 'Anne M.'"
     ), said
+
+
+def test_a_club_log_rewritten_whole_passes_only_without_a_kept_head(world, tmp_path, capsys):
+    """What the logs alone cannot prove (docs/security.md): whoever holds the file renames a
+    member in the row *and* in every line of the club's log that holds it, recomputes every
+    hash after and the club's recorded head — ``verify`` passes; a head kept before shows it."""
+    heads = tmp_path / "heads.txt"
+    assert main(["verify", "--database", str(world.path), "--heads", str(heads)]) == 0
+    capsys.readouterr()
+    anne = world.members["Anne"]
+    copy = tampered(
+        world, tmp_path / "t.sqlite", f"update members set name = 'Anna' where id = {anne}"
+    )
+    conn = sqlite3.connect(copy)
+    conn.row_factory = sqlite3.Row
+    prev = chain.GENESIS
+    lines = conn.execute(
+        "select * from club_changes where club_id = ? order by id", [world.club]
+    ).fetchall()
+    for line in lines:
+        row = dict(line)
+        if row["state"]:
+            row["state"] = row["state"].replace('"name":"Anne"', '"name":"Anna"')
+        row["prev_hash"] = prev
+        prev = row["hash"] = chain.link(prev, row)
+        conn.execute(
+            "update club_changes set state = ?, prev_hash = ?, hash = ? where id = ?",
+            [row["state"], row["prev_hash"], row["hash"], row["id"]],
+        )
+    conn.execute("update clubs set log_head = ? where id = ?", [prev, world.club])
+    conn.commit()
+    conn.close()
+    code, said = verify(copy, capsys)
+    assert code == 0, said  # rewritten whole: nothing inside the file shows it
+    code = main(["verify", "--database", str(copy), "--heads", str(heads)])
+    said = capsys.readouterr().err.splitlines()
+    assert code == 1 and said[0].startswith(f"FAULT club_changes: club {world.club}: the head")
