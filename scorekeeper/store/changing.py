@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import sqlite_utils
 
 from ..clock import now
-from ..db import transaction
+from ..db import facts, transaction
 from ..db.chain import Chain, append
 from .errors import Conflict
 
@@ -104,6 +104,8 @@ def changing(
     version being made.
     """
     with _transaction(db):
+        if not facts.writing(db):  # what the other owners' ``facts`` lines say
+            facts.writer(db, f"{owner.log.scope_name} {owner.id}: {action}")
         stored = owner.read(db)
         current = owner.version_of(stored)
         if version is not None and version != current:
