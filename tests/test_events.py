@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 from web import PageClient
@@ -19,6 +20,7 @@ from scorekeeper import create_app
 from scorekeeper.db import get_db
 from scorekeeper.events import records as stored
 from scorekeeper.events import rounds as event_rounds
+from scorekeeper.store import verify
 
 EVENT = {
     "rounds": "2",
@@ -425,6 +427,9 @@ def test_closing_a_round_asks_first_naming_the_tables_playing_and_it_can_be_reop
     assert post(client, app, "draw").status_code == 302
     assert post(client, app, "reopen").status_code == 422
     assert stored_rounds(app)[0].closed_at is not None
+    # every close and reopen is on the event's chain: the database verifies whole
+    outcome, faults = verify.run(Path(app.config["DATABASE"]), None)
+    assert faults == []
 
 
 def stored_rounds(app):
