@@ -152,12 +152,12 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
     def takes_over(self, rules: RuleSet) -> bool:
         return rules.take_over
 
-    def seat_debt(self, report: Report, seat: int) -> int:
+    def seat_debt(self, before: Report, seat: int, end: Report) -> int:
         """The leaver's open bêtes, pending or in play: he hands their chips to the newcomer,
         who then stands behind them (docs/rules.md, "Someone takes a seat")."""
         return sum(
             b.amount
-            for b in report.betes
+            for b in before.betes
             if b.owner == seat and b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)
         )
 
@@ -166,7 +166,25 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
         return optional.get(contract, True)
 
 
-class HombreJetons(HombreKind[JetonsGame, JetonsRules, PotReport, JetonsCoup]):
+class PotKind(HombreKind[G, R, PotReport, C]):
+    """The systems with a pot whose chips stay with their owners until it is won."""
+
+    def seat_debt(self, before: PotReport, seat: int, end: PotReport) -> int:
+        """The leaver's part of the pot, if the pot is won after he left: he pays it to its
+        winner. The engine has the seat pay its whole part to the winner in the newcomer's
+        coups, so the leaver pays his part to the newcomer, who passes it on (or keeps it,
+        having won it himself). A pot not won by the end returns to whoever put it in:
+        nothing moves (docs/rules.md, "One rule for every chip system when someone takes
+        over")."""
+        return before.shares[seat] if won_after(before, end) else 0
+
+
+def won_after(before: PotReport, end: PotReport) -> bool:
+    """Whether the pot as it stood after ``before`` is won in a later coup of ``end``."""
+    return any(r.taker is not None for r in end.coups[len(before.coups) :])
+
+
+class HombreJetons(PotKind[JetonsGame, JetonsRules, JetonsCoup]):
     """Stakes, pass fees, primes and bonus hands (docs/rules/jetons.md)."""
 
     key = "jetons"
@@ -191,7 +209,7 @@ class HombreJetons(HombreKind[JetonsGame, JetonsRules, PotReport, JetonsCoup]):
         return text.render_pot(report)
 
 
-class HombreDanish(HombreKind[DanishGame, DanishRules, PotReport, DanishCoup]):
+class HombreDanish(PotKind[DanishGame, DanishRules, DanishCoup]):
     """The Danish contracts and the dealer's cagnotte (docs/rules/danois.md)."""
 
     key = "danois"
