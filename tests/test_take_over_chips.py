@@ -173,15 +173,17 @@ def tricks_for(draw, playing, seats):
 
 
 @st.composite
-def pot_games(draw):
+def pot_games(draw, accounting=None, rates=("texte", "dlu")):
     """A random game of the jetons or the Danish system, three or four at the table."""
     seats = draw(st.sampled_from((3, 4)))
     first = draw(st.integers(0, seats - 1))
-    if draw(st.booleans()):
+    if accounting is None:
+        accounting = draw(st.sampled_from(("jetons", "danois")))
+    if accounting == "jetons":
         rules = jetons.JetonsRules(coups_to_play=draw(st.sampled_from((0, 0, 4, 12))))
     else:
         rules = danois.DanishRules(
-            rates=draw(st.sampled_from(("texte", "dlu"))),
+            rates=draw(st.sampled_from(rates)),
             coups_to_play=draw(st.sampled_from((0, 0, 4, 12))),
             nolo_ouvert_bonus=draw(st.booleans()),
         )
