@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
+from .. import seating
 from ..errors import N_
-from ..kind import JsonObject, Kind, Standing, continues
+from ..kind import Game as AnyKindGame
+from ..kind import GameKind, JsonObject, Kind, Standing, continues
 from ..money import Money, money_from_file
 from ..records import SeatRecord
 from . import danois, engine, file, jetons, systems, text
@@ -177,6 +179,40 @@ class PotKind(HombreKind[G, R, PotReport, C]):
         nothing moves (docs/rules.md, "One rule for every chip system when someone takes
         over")."""
         return before.shares[seat] if won_after(before, end) else 0
+
+    def pot_parts(
+        self,
+        game: G,
+        changes: Sequence[seating.SeatChange],
+        end: PotReport,
+    ) -> list[tuple[int, str, int]]:
+        """What lies in the pot now, as (seat, person, chips): a seat's part split between
+        the people whose money it was when it was put in (a leaver's part stays his until
+        the pot is won, docs/rules.md); none once the game has ended (the pot went back)."""
+        parts: list[tuple[int, str, int]] = []
+        count = len(game.coups)
+        for seat, first in enumerate(game.players):
+            owner, owned, before = first, {first: 0}, self._prefix(game, 0)
+            for change in changes:
+                if change.seat != seat or change.way != seating.TAKES_OVER:
+                    continue
+                cut = self._prefix(game, min(change.coup - 1, count), before)
+                if won_after(before, cut):
+                    owned = dict.fromkeys(owned, 0)
+                owned[owner] = owned.get(owner, 0) + cut.shares[seat] - sum(owned.values())
+                owner, before = change.player, cut
+            if won_after(before, end) or end.finished:
+                owned = dict.fromkeys(owned, 0)
+            owned[owner] = owned.get(owner, 0) + end.shares[seat] - sum(owned.values())
+            parts += [(seat, name, chips) for name, chips in owned.items() if chips]
+        return parts
+
+    def _prefix(self, game: G, count: int, start: PotReport | None = None) -> PotReport:
+        """The report of the first ``count`` coups (folded on from ``start``, a shorter one)."""
+        kind: GameKind = self  # as seating.person_tally folds its prefixes
+        whole: AnyKindGame = game
+        prefix = whole.with_coups(whole.coups[:count])
+        return cast(PotReport, kind.replay(prefix) if start is None else kind.extend(start, prefix))
 
 
 def won_after(before: PotReport, end: PotReport) -> bool:
