@@ -32,7 +32,7 @@ from scorekeeper.rules.hombre.engine import Reason
 from scorekeeper.rules.hombre.jetons import BONUS_HANDS
 from scorekeeper.rules.hombre.pot import PotReason
 from scorekeeper.web import settlement
-from scorekeeper.web.hombre.present import _journal_words
+from scorekeeper.web.hombre.present import _journal_words, csv_words
 
 GOLDEN = Path(__file__).parent / "golden"
 REASONS = {*Reason, *PotReason, *map(str, DanishContract), *BONUS_HANDS}
@@ -52,6 +52,12 @@ def test_every_reason_of_every_system_has_its_words_in_every_language(app):
             words = _journal_words()
             missing = sorted(str(r) for r in REASONS if not words.get(str(r)))
             assert not missing, f"{language}: no word for {missing}"
+            # the spreadsheet's journal says them alike (its "vole" said the outcome's word
+            # where the transfer is half the enjeu)
+            spreadsheet = csv_words().reason
+            assert {r: spreadsheet(r) for r in map(str, REASONS)} == {
+                r: words[r] for r in map(str, REASONS)
+            }
 
 
 def test_the_pdf_of_a_danish_nolo_ouvert_lost_by_codille_draws_in_every_language(client, tmp_path):

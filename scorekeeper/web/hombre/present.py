@@ -305,7 +305,10 @@ def csv_words() -> CsvWords:
     if made is None:
         headers = {key: str(label) for key, label in CSV_HEADERS.items()}
         values = {str(k): str(v) for k, v in {**REASON_WORDS, **OUTCOME_WORDS}.items()}
+        reasons = {str(k): str(v) for k, v in REASON_WORDS.items()}
         made = _CSV_WORDS[language] = CsvWords(
-            header=lambda key: headers.get(key, key), value=lambda key: values.get(key, key)
+            header=lambda key: headers.get(key, key),
+            value=lambda key: values.get(key, key),
+            reason=lambda key: reasons.get(key, key),
         )
     return made
