@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_hombre_four import four_seat_games
 from test_hombre_properties import games
 
 from scorekeeper.rules import kinds, seating
@@ -224,14 +225,14 @@ def changes_for(draw, game):
     """0 to 3 seat changes, taking over or playing for, in the order of their coups."""
     changes = []
     names = iter(["Émile", "Fanny", "Gaston"])
-    for _ in range(draw(st.integers(0, 3))):
+    for _ in range(draw(st.sampled_from((0, 1, 1, 2, 2, 3)))):
         last = changes[-1].coup if changes else 1
         changes.append(
             SeatChange(
                 draw(st.integers(last, len(game.coups) + 1)),
                 draw(st.integers(0, len(game.players) - 1)),
                 next(names),
-                draw(st.sampled_from(seating.WAYS)),
+                draw(st.sampled_from((TAKES_OVER, TAKES_OVER, seating.PLAYS_FOR))),
             )
         )
     return tuple(changes)
@@ -312,8 +313,13 @@ def poule_model(game, changes, report):
 
 @st.composite
 def seated_games(draw):
-    if draw(st.integers(0, 2)) == 0:
-        game = draw(games(systems=("3-2", "3-1", "2-1")))
+    """A random game of any system of l'Hombre (the 1709 poule also with four), with 0 to 3
+    seat changes."""
+    system = draw(st.integers(0, 3))
+    if system < 2:
+        game = draw(games(systems=("3-2", "3-1", "2-1")) if system == 0 else four_seat_games())
+        if not kinds.kind_of(game).betes:
+            return game, draw(changes_for(game))
         game = replace(game, rules=replace(game.rules, take_over=True))
     else:
         game = draw(pot_games())
