@@ -83,6 +83,9 @@ def test_the_pdf_of_a_danish_nolo_ouvert_lost_by_codille_draws_in_every_language
         assert f"{expected[language]}: Søren→Mette 1" in text.replace("\u202f", "").replace(
             " :", ":"
         )
+        for path in ("", "/coups", "/settlement"):  # the coup's lines on the pages
+            page = visible(client.get(game + path, headers={"Accept-Language": language}).text)
+            assert f"Søren → Mette 1 ({expected[language]})" in page, (language, path)
 
 
 # ---- random games of every system --------------------------------------------------------
