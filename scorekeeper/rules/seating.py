@@ -11,7 +11,7 @@ there from which coup and splits each seat's result between people:
   partie avant sa fin convenue"). Only the name shown changes.
 - ``takes_over``: a house rule (``GameKind.takes_over``); each keeps the net
   of the coups he played, plus what the kind says the leaver hands over
-  (``GameKind.seat_debt``: at the 1709 poule, his open bêtes, docs/rules.md).
+  (``GameKind.seat_debt``: what he has at stake, docs/rules.md).
 
 In the team games a side's points are the team's: the newcomer shares them
 from the deal he sits at. Pure: no Flask, no database.
@@ -221,7 +221,8 @@ def person_tally(
         before = payers[change.seat]
         if change.way == TAKES_OVER:
             payers[change.seat] = change.player
-            debt = kind.seat_debt(reports[min(max(change.coup - 1, 0), count)], change.seat)
+            cut = reports[min(max(change.coup - 1, 0), count)]
+            debt = kind.seat_debt(cut, change.seat, report)
             result[before] -= debt
             result[change.player] += debt
     return result
