@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from web import report
 
 from scorekeeper import cli
 from scorekeeper.rules import kinds
@@ -172,3 +173,109 @@ def test_the_seat_page_lets_an_absent_player_come_back(client):
         assert enter(client, game, text).status_code == 302
     # the seat's money was Bruno's throughout: the seed's nets, Denis 0
     assert report(client, game)["by_person"] == {"Anne": -72, "Bruno": -9, "Chloé": 81, "Denis": 0}
+
+
+# A seat change belongs to the coup its newcomer first played (issue 42, point 2)
+
+
+def imported(client, data):
+    response = client.post("/games/import", data={"text": json.dumps(data)})
+    assert response.status_code == 302, response.data.decode()[-800:]
+    return response.headers["Location"]
+
+
+def game_id_of(game):
+    return int(game.rsplit("/", 1)[1])
+
+
+def stored_changes(app, game):
+    from scorekeeper import store
+    from scorekeeper.db import get_db
+
+    with app.app_context():
+        return [(c.coup, c.player) for c in store.load(get_db(), game_id_of(game)).seat_changes]
+
+
+def verified(app, capsys):
+    assert cli.main(["verify", "--database", app.config["DATABASE"]]) == 0, capsys.readouterr()
+    capsys.readouterr()
+
+
+EMILE_AT_3 = {"coup": 3, "seat": "Anne", "player": "Émile", "way": "takes_over"}
+
+
+def test_deleting_a_deal_before_a_seat_change_keeps_each_deal_with_who_played_it(
+    app, client, capsys
+):
+    game = imported(client, brou(70, 20, 100, 70, 110, changes=[EMILE_AT_3]))
+    # Deleting deal 2 (20 / 100): 70, 100, 70, 110 are left, Émile's first deal is now the
+    # second. Parties of 101: deal 1 70 / 50; deal 2 nous 170 exact, a partie (nous marks
+    # 100, eux 20); deal 3 70 / 50; deal 4 110 / 10, nous 180 exact, a partie.
+    # Émile: 100 + 70 + 110 = 280; Anne: 70; Chloé: 350; eux 50 + 20 + 50 + 10 = 130.
+    edit = client.get(game + "/sheet/coups/2/edit").data.decode()
+    assert "What deleting it changes for each person" in edit
+    assert "Anne: +90 → <b>+70</b> (−20)" in edit
+    assert "Émile: +280 → <b>+280</b>" not in edit  # his deals are the same three
+    assert client.post(game + "/sheet/coups/2/delete", data={}).status_code == 302
+    assert stored_changes(app, game) == [(2, "Émile")]
+    r = report(client, game)
+    assert r["by_person"] == {"Anne": 70, "Bruno": 130, "Chloé": 350, "Denis": 130, "Émile": 280}
+    verified(app, capsys)
+
+
+def test_undo_and_redo_keep_a_seat_change_made_after_the_last_coup(app, client, capsys):
+    from test_take_seat import take
+    from web import SEED_COUPS, enter
+
+    data = seed(take_over=True)
+    data["coups"] = data["coups"][:5]
+    game = imported(client, data)
+    assert take(client, game, "1", "Denis", "takes_over").status_code == 302
+    taken = report(client, game)["by_person"]  # B played coups 1-5, Denis none yet
+    for _ in range(2):  # coups 5 and 4 undone: B played them; the change stays after them
+        assert client.post(game + "/undo").status_code == 302
+        assert stored_changes(app, game) == [(6, "Denis")]
+    for _ in range(2):
+        assert client.post(game + "/redo").status_code == 302
+    assert stored_changes(app, game) == [(6, "Denis")]
+    assert report(client, game)["by_person"] == taken
+    verified(app, capsys)
+    # undone, then played otherwise: the coup put in its place is still B's (the sixth
+    # is the first Denis plays); a seat taken then begins at the next coup
+    assert client.post(game + "/undo").status_code == 302
+    assert client.post(game + "/undo").status_code == 302
+    assert enter(client, game, SEED_COUPS[3]).status_code == 302
+    assert stored_changes(app, game) == [(6, "Denis")]
+    assert take(client, game, "0", "Émile", "takes_over").status_code == 302
+    assert stored_changes(app, game) == [(5, "Denis"), (5, "Émile")]
+    verified(app, capsys)
+
+
+def test_a_correction_identical_to_the_stored_coup_changes_nothing(app, client):
+    from scorekeeper import store
+    from scorekeeper.db import get_db
+    from web import SEED_COUPS, coup_data, enter, new_game
+
+    game = new_game(client)
+    for text in SEED_COUPS[:3]:
+        assert enter(client, game, text).status_code == 302
+    assert client.post(game + "/undo").status_code == 302
+    with app.app_context():
+        db = get_db()
+        before = store.load(db, game_id_of(game))
+        lines = len(store.history(db, before.id))
+        same = before.game.coups[0]
+        store.edit_coup(db, before.id, 1, same, version=before.version)
+        after = store.load(db, before.id)
+        assert (after.version, len(store.history(db, before.id))) == (before.version, lines)
+        assert store.redoable(db, before.id) == 3
+    # the page says so, and the redo is still offered
+    page = client.post(
+        game + "/coups/1/edit",
+        data={**coup_data(SEED_COUPS[0]), "save": "1", "version": str(before.version)},
+        follow_redirects=True,
+    )
+    assert "Coup 1 is already so: nothing changed." in page.data.decode()
+    with app.app_context():
+        assert store.redoable(get_db(), before.id) == 3
+        assert len(store.history(get_db(), before.id)) == lines

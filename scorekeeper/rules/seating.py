@@ -144,6 +144,30 @@ def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int =
             )
 
 
+def after_removal(
+    changes: Sequence[SeatChange], position: int, count: int
+) -> tuple[SeatChange, ...]:
+    """The changes once coup ``position`` of the ``count`` played is taken out.
+
+    A change belongs to the coup its newcomer first played, not to a number:
+    the coups after ``position`` move up one, and so do the changes after it
+    (a change at the coup taken out now begins at the coup that follows it).
+    Taking out the last coup moves nothing: a change made after it (nobody
+    has played since he sat down) still begins after that coup, which a redo
+    puts back as the one who left played it.
+    """
+    if position >= count:
+        return tuple(changes)
+    return tuple(replace(c, coup=c.coup - 1) if c.coup > position else c for c in changes)
+
+
+def pending(changes: Sequence[SeatChange], count: int) -> tuple[SeatChange, ...]:
+    """The changes with ``count`` coups played and someone sitting down for the next: a
+    change left after coups taken out (an undo, a deletion of the last coup) begins at the
+    next coup now, as the one sitting down does."""
+    return tuple(replace(c, coup=count + 1) if c.coup > count + 1 else c for c in changes)
+
+
 def load(data: Mapping[str, Any], kind: GameKind, game: Game) -> tuple[SeatChange, ...]:
     """The file's ``seat_changes`` (none when absent); GameError names the one at fault,
     its message led by the change and its field ("seat_changes[1].way: …")."""
