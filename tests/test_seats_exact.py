@@ -252,9 +252,10 @@ def test_undo_and_redo_keep_a_seat_change_made_after_the_last_coup(app, client, 
 
 
 def test_a_correction_identical_to_the_stored_coup_changes_nothing(app, client):
+    from web import SEED_COUPS, coup_data, enter, new_game
+
     from scorekeeper import store
     from scorekeeper.db import get_db
-    from web import SEED_COUPS, coup_data, enter, new_game
 
     game = new_game(client)
     for text in SEED_COUPS[:3]:
