@@ -7,6 +7,7 @@ coups he played.
 """
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -85,12 +86,16 @@ DENIS_FOR_B = {"coup": 3, "seat": "B", "player": "Denis", "way": "plays_for"}
 
 
 @pytest.mark.parametrize("way", ["plays_for", "takes_over"])
-def test_an_absent_player_comes_back_to_his_own_seat(way):
+def test_an_absent_player_comes_back_to_his_own_seat(way, tmp_path, capsys):
     # Denis plays coups 3-5 for B, B plays 6-7 himself: the seat's money is B's throughout
     # (-9 as in the seed), whichever way he comes back; Denis has 0
     back = {"coup": 6, "seat": "B", "player": "B", "way": way}
     people = by_person(seed(DENIS_FOR_B, back, take_over=True))
     assert people == {"A": -72, "B": -9, "C": 81, "Denis": 0}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(seed(DENIS_FOR_B, back, take_over=True)), encoding="utf-8")
+    assert cli.main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["by_person"] == people
     game, changes = kinds.load_seated(seed(DENIS_FOR_B, back, take_over=True))
     assert kinds.load_seated(kinds.dump_seated(game, changes)) == (game, changes)
 
@@ -280,3 +285,47 @@ def test_a_correction_identical_to_the_stored_coup_changes_nothing(app, client):
     with app.app_context():
         assert store.redoable(get_db(), before.id) == 3
         assert len(store.history(get_db(), before.id)) == lines
+
+
+CHANGE_LINE = re.compile(r"<li>([^<:]+)(?::|&#8239;:)\s*([^<]+?) → <b>([^<]+)</b>")
+
+
+def person_lines(page, heading):
+    part = page[page.index(heading) :]
+    part = part[: part.index("</ul>") + 5] if "</ul>" in part else ""
+    return {name.strip(): after for name, _, after in CHANGE_LINE.findall(part)}
+
+
+def signed(value):
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+def test_the_deletion_and_correction_pages_show_each_persons_change(client):
+    from test_take_seat import take
+    from web import SEED_COUPS, coup_data, enter
+
+    data = seed(take_over=True)
+    data["coups"] = data["coups"][:4]
+    game = imported(client, data)
+    assert take(client, game, "1", "Denis", "takes_over").status_code == 302
+    for text in SEED_COUPS[4:]:
+        assert enter(client, game, text).status_code == 302
+    before = report(client, game)["by_person"]
+    assert before == {"A": -72, "B": -180, "C": 81, "Denis": 171}  # test_seating's figures
+    # the correction page's check: coup 6 won by Chloé instead; what it says each person has
+    # after it is what the report says once it is saved
+    corrected = coup_data(SEED_COUPS[4])
+    page = client.post(game + "/coups/6/edit", data={**corrected, "check": "1"}).data.decode()
+    said = person_lines(page, "What this changes for each person")
+    assert said and set(said) <= set(before)
+    client.post(game + "/coups/6/edit", data={**corrected, "save": "1"})
+    after = report(client, game)["by_person"]
+    assert said == {k: signed(v) for k, v in after.items() if v != before[k]}
+    # deleting coup 2 (before Denis sat down): the page's figures are the report's after it
+    page = client.get(game + "/coups/2/delete").data.decode()
+    said = person_lines(page, "What this changes for each person")
+    assert said
+    assert client.post(game + "/coups/2/delete", data={}).status_code == 302
+    deleted = report(client, game)["by_person"]
+    assert said == {k: signed(v) for k, v in deleted.items() if v != after[k]}
+    assert deleted["Denis"] != deleted["B"]
