@@ -100,7 +100,9 @@ def model(kind: Any, game: Any, played: list[tuple[str, ...]], nxt: tuple[str, .
     report = kind.replay(game)
     sides = len(report.tally)
     seats = len(game.players)
-    prefixes = [kind.replay(game.with_coups(game.coups[:n])) for n in range(len(game.coups) + 1)]
+    prefixes = [kind.replay(game.with_coups(()))]
+    for n in range(1, len(game.coups) + 1):  # the game after each coup, folded on
+        prefixes.append(kind.extend(prefixes[-1], game.with_coups(game.coups[:n])))
     for n, owners in enumerate(played, 1):
         for seat, owner in enumerate(owners):
             side = seat if sides == seats else seat % sides

@@ -112,7 +112,9 @@ def sittings(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sit
 
 
 def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int = 0) -> None:
-    """GameError unless the changes are in order, at a seat, of a name not at the table.
+    """GameError unless the changes are in order, at a seat, of a name not at the table
+    (an absent player may come back to his own seat, not sit at another while his is
+    played for him).
 
     ``base``: how many changes before these were already checked (for the numbers named).
     """
