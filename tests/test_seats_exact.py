@@ -168,10 +168,11 @@ def test_the_seat_page_lets_an_absent_player_come_back(client):
     assert take(client, game, "1", "Denis").status_code == 302  # Denis for Bruno from 3
     for text in SEED_COUPS[2:5]:
         assert enter(client, game, text).status_code == 302
-    refused = take(client, game, "0", "Bruno")  # not at Anne's seat while his is played
-    assert refused.status_code == 422
-    assert "Bruno already sits at this table" in refused.data.decode()
-    assert take(client, game, "1", "Bruno").status_code == 302  # Bruno back from coup 6
+    for typed in ("Bruno", "bruno"):  # not at Anne's seat while his is played for him
+        refused = take(client, game, "0", typed)
+        assert refused.status_code == 422
+        assert "Bruno already sits at this table" in refused.data.decode()
+    assert take(client, game, "1", "bruno").status_code == 302  # Bruno back from coup 6
     page = client.get(game).data.decode()
     assert "From coup 6, Bruno is back at his own seat." in page
     for text in SEED_COUPS[5:]:
@@ -210,7 +211,7 @@ EMILE_AT_3 = {"coup": 3, "seat": "Anne", "player": "Émile", "way": "takes_over"
 
 
 def test_deleting_a_deal_before_a_seat_change_keeps_each_deal_with_who_played_it(
-    app, client, capsys
+    app, client, capsys, tmp_path
 ):
     game = imported(client, brou(70, 20, 100, 70, 110, changes=[EMILE_AT_3]))
     # Deleting deal 2 (20 / 100): 70, 100, 70, 110 are left, Émile's first deal is now the
@@ -226,6 +227,13 @@ def test_deleting_a_deal_before_a_seat_change_keeps_each_deal_with_who_played_it
     r = report(client, game)
     assert r["by_person"] == {"Anne": 70, "Bruno": 130, "Chloé": 350, "Denis": 130, "Émile": 280}
     verified(app, capsys)
+    # the deletion's line holds the change moved: put back on its old number, verify says so
+    from test_chains import _tampered
+
+    sql = f"update seat_changes set coup = 3 where game_id = {game_id_of(game)}"
+    copy = _tampered(Path(app.config["DATABASE"]), tmp_path / "tampered.sqlite", sql)
+    assert cli.main(["verify", "--database", str(copy)]) == 1
+    assert "seat change 1 is not what its log says" in capsys.readouterr().err
 
 
 def test_undo_and_redo_keep_a_seat_change_made_after_the_last_coup(app, client, capsys):
