@@ -16,6 +16,8 @@ from flask_babel import gettext as _
 
 from ... import store
 from ...rights.access import can_manage
+from ...rules.errors import GameError
+from ...rules.ledger import NetChange
 from ..chain_heads import game_chain
 from ..forms import ActionForm
 from ..gamefiles import game_file_text
@@ -119,6 +121,8 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             delete=ActionForm(formdata=None, version=str(stored.version)),
             original=self._line(report, n) if n <= len(report.coups) else None,
             preview=None if after is None else self._line(after, n),
+            people=None if after is None else stored.person_changes(after.game.coups, None),
+            people_deleted=_people_deleted(stored, n),
             **context,
         )
         return page if status == 200 else (page, status)
@@ -203,3 +207,13 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             else [],
             **context,
         )
+
+
+def _people_deleted(stored: store.StoredGame, n: int) -> list[NetChange] | None:
+    """What deleting coup ``n`` does to each person's points (None: nobody took a seat, or
+    the sheet refuses the deletion, which its button then says)."""
+    coups = [c for i, c in enumerate(stored.game.coups, 1) if i != n]
+    try:
+        return stored.person_changes(coups, n)
+    except GameError:
+        return None
