@@ -2,10 +2,14 @@
 
 Closing (the club's manager) is one transaction, checked against the
 club's version: the evening is recorded closed (store/closings.py: its
-tables then take no coup), the room is replayed (room.py) and each
-member's net in chips becomes whole cents at the club's chip value by the
-largest remainder (cashbox/rounding.py, members in the club's order: by
-name, then number), so the evening's entries sum to zero.
+tables then take no coup), the room is replayed (room.py), each table's
+nets in chips become whole cents at the club's chip value by the largest
+remainder (cashbox/rounding.py, members in the club's order: by name, then
+number) and each member's tables are added (``Room.money``), so the
+evening's entries sum to zero and each is what every page of the evening
+shows him. Until it is closed (and while reopened) the result not posted
+is a provisional line of each account (``pending``): statements and the
+cash box agree with the room at every moment.
 
 Reopening is recorded too and posts nothing: the entries stay until the
 evening is closed again. Closing again compares what is posted for the
