@@ -34,8 +34,8 @@ from importlib.metadata import PackageNotFoundError, version
 from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
-from ...db import get_db
 from ...clubs.purse import table_club
+from ...db import get_db
 from ...rights.access import can_manage, can_manage_club, readable_head
 from ...store.table_locks import TableState, table_state
 from . import arguments, said, shared
