@@ -234,3 +234,73 @@ def test_the_room_books_only_what_it_owes_and_nothing_once_closed(client, app):
     assert len(payments(app)) == 4
     # the cash box's own accounts (no evening named) still take Bruno's 0.45
     assert post(f"/clubs/{club}/cash/pay", m["Bruno"], m["Chloé"], "45").status_code == 302
+
+
+def test_a_followers_table_settlement_follows_a_payment_made_on_the_room(client, app):
+    """A player following the table (its table link) reads its settlement: Anne −3.60 left.
+    The treasurer records her payment on the room's settlement; the follower's next read
+    says 0.00 left and no longer asks her — the page was kept by the game's version alone,
+    which a payment does not move, and still showed the old sums."""
+    club = club_at(client, "0.05")
+    evening = new_evening(client, app, club, "2026-11-27")
+    game = table(client, evening, ("Anne", "Bruno", "Chloé"), 7)
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        token = conn.execute(
+            "select table_token from games where id = ?", [int(game.rsplit("/", 1)[1])]
+        ).fetchone()[0]
+    follower = app.test_client()
+    follower.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    assert follower.get(f"{game}/table/{token}").status_code == 302
+
+    def anne_left() -> str:
+        page = follower.get(game + "/settlement").data.decode()
+        found = re.search(r'Anne</th><td class="num paid">[^<]+</td><td class="num left"><b>'
+                          r"([^<]+)</b>", section(page, "pays"))  # fmt: skip
+        assert found is not None
+        return found.group(1)
+
+    assert anne_left() == "−€3.60"
+    assert anne_left() == "−€3.60"  # kept: drawn once
+    m = ids(app)
+    pay = {"payer": m["Anne"], "payee": m["Chloé"], "amount": "360", "method": "cash"}
+    answer = client.post(ROOM.format(evening) + "/pay", data={**pay, "version": club_version(app)})
+    assert answer.status_code == 302
+    assert anne_left() == "€0.00"
+
+
+def test_a_seat_taken_at_a_club_table_shows_each_persons_cash_box_figure(client, app):
+    """Denis plays for Bruno from coup 5 (the money stays Bruno's). At 0.025 € a chip the
+    table's people are billed as the room bills them: each person's figure on the table's
+    *Who sat where* is his room figure, and the column sums to zero."""
+    from scorekeeper import store
+    from scorekeeper.clubs.seats import newcomer_seated
+    from scorekeeper.db import connect
+    from scorekeeper.rules.seating import PLAYS_FOR
+
+    club = club_at(client, "0.025")
+    evening = new_evening(client, app, club, "2026-11-27")
+    game = table(client, evening, ("Anne", "Bruno", "Chloé"), 4)
+    db = connect(app.config["DATABASE"])
+    try:
+        store.take_seat(db, int(game.rsplit("/", 1)[1]), 1, "Denis", PLAYS_FOR,
+                        then=newcomer_seated)  # fmt: skip
+    finally:
+        db.close()
+    for text in SEED_COUPS[4:6]:  # coups 5 and 6: A −66, B −21, C +87 after coup 6
+        assert enter(client, game, text).status_code in (200, 302)
+    page = client.get(game + "/settlement").data.decode()
+    people = dict(
+        re.findall(
+            r'<th scope="row">([^<]+)</th><td class="num"><b>[^<]+</b></td>'
+            r'<td class="num money">([^<]+)</td>',
+            section(page, "people"),
+        )
+    )
+    shown = {name: flat(v).replace("€", "").strip() for name, v in people.items()}
+    room = {n: r[0] for n, r in rows(client.get(ROOM.format(evening)).data.decode()).items()}
+    # Bruno's seat is Bruno's money (−0.52, as at his table alone); Denis moved none
+    room = {n: v for n, v in room.items() if cents_of(v)}
+    assert {n: v for n, v in shown.items() if cents_of(v)} == room
+    assert room == {"Anne": "−1.65", "Bruno": "−0.52", "Chloé": "+2.17"}
+    assert "Denis" in shown
+    assert sum(cents_of(v) for v in shown.values()) == 0
