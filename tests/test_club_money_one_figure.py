@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from decimal import Decimal
 
 import pytest
 from test_clubs import _hombre, club_version, new_evening
@@ -304,3 +305,56 @@ def test_a_seat_taken_at_a_club_table_shows_each_persons_cash_box_figure(client,
     assert room == {"Anne": "−1.65", "Bruno": "−0.52", "Chloé": "+2.17"}
     assert "Denis" in shown
     assert sum(cents_of(v) for v in shown.values()) == 0
+
+
+def test_an_evening_closed_by_an_older_release_keeps_the_figures_it_was_posted_with(
+    tmp_path, monkeypatch
+):
+    """The two tables above (Bruno at both), closed by a release that rounded the room's sums:
+    exact Anne −165, Bruno +165, Chloé +217.5, Denis −165, Eve −52.5 cents; rounded down
+    Chloé +217, Eve −53, one cent short, the tie (½, ½) to Chloé (C before E): posted Anne
+    −165, Bruno +165, Chloé +218, Denis −165, Eve −53. Once closed, the room, the cash box
+    and the season show what was posted (the ledger's rows), not a new rounding of it."""
+    from test_clubs_computed import seed
+
+    from scorekeeper import clubs, store
+    from scorekeeper.cashbox.rounding import to_cents
+    from scorekeeper.clubs import accounts, closing
+    from scorekeeper.clubs.purse import evening_purse
+    from scorekeeper.clubs.room import room_of
+    from scorekeeper.clubs.season import season_rows
+    from scorekeeper.db import connect
+    from scorekeeper.rules.money import Money
+
+    db = connect(tmp_path / "old.sqlite", migrate=True)
+    club_id = clubs.create(db, "Le Cercle", Money(Decimal("0.025"), "EUR"), None)
+    club = clubs.club(db, club_id)
+    evening = clubs.evening(db, clubs.create_evening(db, club_id, "2026-11-27", "", club.version))
+    for names in (("Anne", "Bruno", "Chloé"), ("Denis", "Eve", "Bruno")):
+        then = lambda d, g, p=list(names): clubs.add_table(d, evening, g, p)  # noqa: E731
+        store.create(db, seed(*names, coups=6), then=then)
+
+    def room_rounded(db, club, evening):  # the older release: the room's sums rounded
+        room = room_of(db, evening, club)
+        order = sorted(room.nets, key=lambda m: (room.members[m].name.casefold(), m))
+        cents = to_cents([room.nets[m] for m in order], club.money.chip_value)
+        return {m: c for m, c in zip(order, cents, strict=True) if c}
+
+    with monkeypatch.context() as patched:
+        patched.setattr(closing, "amounts", room_rounded)
+        closing.close(db, clubs.club(db, club_id), evening, clubs.club(db, club_id).version)
+    club = clubs.club(db, club_id)
+    name = {m.id: m.name for m in clubs.members(db, club_id)}
+    old = {"Anne": -165, "Bruno": 165, "Chloé": 218, "Denis": -165, "Eve": -53}
+    purse = evening_purse(db, club, evening)
+    assert {name[m]: c for m, c in purse.result.items()} == old
+    assert {name[m]: c for m, c in accounts.accounts(db, club_id).balances().items()} == old
+    assert {
+        r.member.name: r.cents for r in season_rows(db, club, "2026-11-27", "2026-11-27")
+    } == old
+    # reopened, the room is the tables' again: Bruno +166, Chloé +217, as provisional lines
+    closing.reopen(db, club, evening, club.version)
+    book = accounts.accounts(db, club_id)
+    assert {name[e.member]: e.amount for e in book.pending} == {"Bruno": 1, "Chloé": -1}
+    assert {name[m]: c for m, c in book.balances().items()} == {**old, "Bruno": 166, "Chloé": 217}
+    db.close()

@@ -82,6 +82,21 @@ def posted(theirs: Sequence[Entry]) -> dict[int, int]:
     return out
 
 
+def result(
+    db: sqlite_utils.Database, club: Club, evening: Evening, found: Sequence[Entry] | None = None
+) -> dict[int, int]:
+    """Each member's result of the evening as every page shows it: what its close posted
+    while it is closed (the ledger's rows, ``found`` or read; its tables take no coup, so
+    that is ``amounts`` as of the close — and an evening closed by an older release keeps
+    the figures it was posted with), else the room now (``amounts``)."""
+    if club.money is None:
+        return {}
+    if not closings.closed(db, evening.id):
+        return amounts(db, club, evening)
+    rows = entries(db, club.id) if found is None else found
+    return {m: c for m, c in posted(results_of(rows, evening.id)).items() if c}
+
+
 def pending(db: sqlite_utils.Database, club: Club, found: Sequence[Entry]) -> list[Entry]:
     """The results not posted yet: for each evening of the club not closed now (open, or
     reopened), each member's result as the room has it (``amounts``) less what a close

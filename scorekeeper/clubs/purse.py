@@ -3,7 +3,8 @@
 The cash box is the club's money. For an evening, each member's result in
 cents is the room's net in chips at the club's chip value, by the largest
 remainder of each of his tables, added (``closing.amounts``: what closing
-posts; a table's settlement shows its own part, ``Room.cents``); what he has paid (or
+posts, and once closed what it posted, ``closing.result``; a table's settlement
+shows its own part, ``Room.cents``); what he has paid (or
 received) for it is the sum of the cash box's payments recorded for that
 evening, their reversals included (``Entry.evening``); what is left is
 the two added. Nothing here is stored: every figure is read from the games
@@ -32,7 +33,7 @@ from ..cashbox.entries import Entry, EntryKind
 from ..cashbox.ledger import entries
 from ..cashbox.settle import Suggestion, between_members, parties
 from ..store import closings
-from .closing import amounts
+from .closing import result as evening_result
 from .evening_tables import evening as evening_of
 from .records import Club, Evening, Member, Refused
 from .room import room_of
@@ -134,8 +135,9 @@ def evening_purse(db: sqlite_utils.Database, club: Club, evening: Evening) -> Pu
     if club.money is None:
         return None
     by_id = {m.id: m for m in members(db, club.id)}
-    result = amounts(db, club, evening)
-    paid = payments(e for e in entries(db, club.id) if e.evening == evening.id)
+    found = entries(db, club.id)
+    paid = payments(e for e in found if e.evening == evening.id)
+    result = evening_result(db, club, evening, found)
     return _purse(by_id, result, paid, closings.closed(db, evening.id))
 
 
