@@ -280,7 +280,9 @@ def parser() -> argparse.ArgumentParser:
     )
     serve.set_defaults(run=cmd_serve)
     verify = sub.add_parser(
-        "verify", help="check the logs' hash chains and that every game is what its log says"
+        "verify",
+        help="check the logs' hash chains and that every game, club and event is what its log"
+        " says (every fault is named)",
     )
     verify.add_argument("--database", help="the database (default: the app's, in instance/)")
     verify.add_argument(

@@ -22,10 +22,22 @@
 
   function over() { return !!document.querySelector("#deal.over, #standing.over"); }
 
+  // The mark lies in the page's flow, never over it: in the coup entry's bar, which stays at
+  // the bottom of the screen while a coup is entered, or else above the page's title.
+  function place(mark) {
+    var home = document.querySelector(".entry-bar");
+    if (home) { home.appendChild(mark); return; }
+    var main = document.querySelector("main");
+    if (main) { main.insertBefore(mark, main.firstChild); }
+  }
+
   function show(state) {
     var mark = document.getElementById("awake");
     if (state) { root.setAttribute("data-awake", state); } else { root.removeAttribute("data-awake"); }
-    if (mark) { mark.hidden = !state; }
+    if (mark) {
+      if (state && !mark.getAttribute("data-placed")) { place(mark); mark.setAttribute("data-placed", "1"); }
+      mark.hidden = !state;
+    }
   }
 
   function source(type) {

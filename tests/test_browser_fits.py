@@ -16,13 +16,28 @@ pytestmark = pytest.mark.browser
 LANGUAGES = ["fr-FR", "en-GB", "da-DK", "nl-NL"]
 
 COVERED = """() => {
-  const mark = document.getElementById('awake').getBoundingClientRect();
-  const hit = (r) => r.width > 0 && r.left < mark.right && mark.left < r.right
-    && r.top < mark.bottom && mark.top < r.bottom;
-  return [...document.querySelectorAll('button, a, .choice span, input, select')]
-    .filter(e => e.offsetParent !== null && hit(e.getBoundingClientRect()))
-    .map(e => e.textContent.trim() || e.name || e.tagName);
+  const mark = document.getElementById('awake');
+  const box = mark.getBoundingClientRect();
+  const found = new Set();
+  if (box.width === 0 || box.bottom < 0 || box.top > window.innerHeight) return [];
+  for (const fx of [0.1, 0.5, 0.9]) {
+    for (const fy of [0.2, 0.5, 0.8]) {
+      const x = box.left + fx * box.width, y = box.top + fy * box.height;
+      const stack = document.elementsFromPoint(x, y);
+      // what lies under the mark before the first box that holds it: drawn over by the mark
+      for (const e of stack.slice(stack.indexOf(mark) + 1)) {
+        if (e.contains(mark)) break;
+        const text = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+        if (text || e.matches('button, a, .choice span, input, select')) {
+          found.add(e.textContent.trim().slice(0, 40) || e.name || e.tagName);
+        }
+      }
+    }
+  }
+  return [...found];
 }"""
+"""What the "screen kept on" mark lies over: any button, field or text (issue 45: it
+covered the text scrolling under it)."""
 
 OVERFLOWING = """() => [...document.querySelectorAll('main button, .choice span, main a.button')]
   .filter(e => e.offsetParent !== null)
@@ -42,23 +57,37 @@ def new_table(page: Page, server: str) -> None:
     page.wait_for_load_state("load")
 
 
+def covers_nothing_anywhere(page: Page) -> None:
+    """At the top, at the end and with the coup entry in view, the mark covers nothing."""
+    expect(page.locator("#awake")).to_be_visible()  # shown by awake.js: the screen kept on
+    for where in ("window.scrollTo(0, 0)", "window.scrollTo(0, document.body.scrollHeight)"):
+        page.evaluate(where)
+        assert page.evaluate(COVERED) == [], where
+    for step in range(0, int(page.evaluate("document.body.scrollHeight")), 300):
+        page.evaluate(f"window.scrollTo(0, {step})")
+        assert page.evaluate(COVERED) == [], step
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_screen_kept_on_mark_covers_no_button(
+def test_the_screen_kept_on_mark_covers_no_button_nor_text(
     browser: Browser, live_server: str, language: str
 ):
     page = phone(browser, locale=language)
     new_table(page, live_server)
-    # the mark as awake.js shows it once the screen is kept on; Save as shown after a check
+    # Save as shown after a check
     page.evaluate(
-        "document.getElementById('awake').hidden = false;"
         "document.querySelectorAll('.entry-bar button[hidden]').forEach(b => b.hidden = false);"
     )
-    expect(page.locator("#awake")).to_be_visible()
-    for where in ("window.scrollTo(0, 0)", "window.scrollTo(0, document.body.scrollHeight)"):
-        page.evaluate(where)
-        assert page.evaluate(COVERED) == [], where
+    covers_nothing_anywhere(page)
     page.locator("#entry").scroll_into_view_if_needed()
     assert page.evaluate(COVERED) == []
+    # a follower's page (the table link: no coup entry) keeps the screen on too
+    page.goto(page.url.split("?")[0].split("#")[0] + "/links")
+    table_link = page.locator(".link a").first.get_attribute("href")
+    assert table_link
+    follower = phone(browser, locale=language)
+    follower.goto(table_link)
+    covers_nothing_anywhere(follower)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

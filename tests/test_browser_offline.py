@@ -36,6 +36,13 @@ def lose_the_answer(route: Route) -> None:
     route.abort("internetdisconnected")
 
 
+def stop_losing_answers(page: Page) -> None:
+    """The route is taken away once a handler already running has finished: removed while
+    it was between its fetch and its abort, Playwright let the request go on and the
+    handler's abort failed ("Route is already handled")."""
+    page.unroute_all(behavior="wait")
+
+
 def back_online(page: Page) -> None:
     """The Wi-Fi is back: Chromium fires the page's "online" event (the outbox sends then)."""
     page.context.set_offline(False)
@@ -97,7 +104,7 @@ def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_refusals_ke
     expect(outbox.locator(".pending-coup")).to_have_count(1)
     expect(outbox.locator(".pending-coup").first).to_contain_text("Coup 3")
     assert len(stored_coups(tmp_path)) == 3
-    page.unroute("**/coups")  # the outbox's next try (every 3 s) gets its answer
+    stop_losing_answers(page)  # the outbox's next try (every 3 s) gets its answer
     sent = page.locator(".flash", has_text="envoyés et confirmés par le serveur")
     expect(sent).to_be_visible()
     coups = stored_coups(tmp_path)
@@ -230,7 +237,7 @@ def test_a_kept_coup_whose_stored_copy_was_undone_is_shown_so_never_as_stored(
     expect(outbox.locator(".pending-coup")).to_have_count(1)
     assert len(stored_coups(tmp_path)) == 1
     page.context.set_offline(True)  # no retry meanwhile
-    page.unroute("**/coups")
+    stop_losing_answers(page)
     db = database.connect(tmp_path / "live.sqlite")
     store.delete_coup(db, 1)  # undone on the server (another phone's Undo)
     assert stored_coups(tmp_path) == []

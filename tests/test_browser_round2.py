@@ -238,7 +238,7 @@ def test_home_screen_awake_and_a_lost_server(browser: Browser, live_server: str,
     expect(page.locator("#outbox .pending-coup")).to_have_count(1)
     assert coups_stored(page, game) == 0
     # the server answers again: the outbox's next try stores it, once
-    page.unroute("**/coups")
+    page.unroute_all(behavior="wait")  # a handler running finishes first
     expect(page.locator("#outbox")).to_be_hidden()
     expect(page.locator(".offline")).to_be_hidden()
     assert coups_stored(page, game) == 1
@@ -265,7 +265,7 @@ def test_the_points_sheet_has_the_bar_stays_awake_and_keeps_an_entry_offline(
     expect(page.locator(".offline")).to_be_visible()
     expect(page.locator("#outbox .pending-coup")).to_contain_text("54")  # kept on the phone
     assert page.input_value("#points") == "" and coups_stored(page, game) == 0
-    page.unroute("**/sheet/coups")
+    page.unroute_all(behavior="wait")
     expect(page.locator(".flash")).to_contain_text("confirmés par le serveur")
     assert coups_stored(page, game) == 1
     page.context.close()

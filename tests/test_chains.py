@@ -463,7 +463,7 @@ def test_a_chain_names_the_very_row_changed_and_the_row_after_one_removed(texts,
     )
     for text in texts:
         chain.append(db, log, {"book": 1, "text": text})
-    assert chain.check(db, log)[1] is None
+    assert chain.check(db, log)[1] == []
     n = len(texts)
     row = data.draw(st.integers(1, n))
     column = data.draw(st.sampled_from(["id", "book", "text", "prev_hash", "hash", "delete"]))
@@ -474,7 +474,8 @@ def test_a_chain_names_the_very_row_changed_and_the_row_after_one_removed(texts,
         other = {"id": 100, "book": 2}.get(column)
         value = other or data.draw(st.text(max_size=8).filter(lambda v: v != was))
         db.execute(f"update log set [{column}] = ? where id = ?", [value, row])
-    fault = chain.check(db, log)[1]
+    faults = chain.check(db, log)[1]
+    fault = faults[0] if faults else None
     if column in ("text", "prev_hash", "hash"):
         expected: int | None = row
     elif row < n:  # the next row no longer follows the one before it

@@ -31,7 +31,7 @@ def played(tmp_path, rounds, players, **fields):
             seats = seated(client, open_table(client, link))["players"]
             met.update(frozenset(p) for p in itertools.combinations(seats, 2))
             partners.update((frozenset(seats[0::2]), frozenset(seats[1::2])))
-        assert post(client, app, "close").status_code == 302
+        assert post(client, app, "close", confirmed="1").status_code == 302
     return met, partners
 
 

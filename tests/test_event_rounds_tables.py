@@ -118,7 +118,7 @@ def test_a_locked_table_and_a_closed_round_say_why_before_any_typing(
     assert len(seated(client, first)["coups"]) == 1
     # the round closed: table 2, never played, takes no coup either
     assert coup_form(client.get(second).text, second)
-    assert post(client, app, "close").status_code == 302
+    assert post(client, app, "close", confirmed="1").status_code == 302
     page = client.get(second).text
     assert 'data-lock="round"' in page and closed_words in page
     assert not coup_form(page, second)
@@ -159,7 +159,7 @@ def test_the_ranking_is_the_tables_sheets_round_by_round(tmp_path_factory, point
     deals = iter(points)
     for round_no in (1, 2, 3):
         if round_no > 1:
-            assert post(client, app, "close").status_code == 302
+            assert post(client, app, "close", confirmed="1").status_code == 302
         assert post(client, app, "draw").status_code == 302
         for link in tables(client):
             game = open_table(client, link)
@@ -193,7 +193,7 @@ def test_the_director_sees_past_rounds_and_each_rounds_seed(tmp_path):
     first = open_table(client, tables(client)[0])
     sheet_deal(client, first, trump="coeur", points="40")
     names = seated(client, first)["players"]
-    post(client, app, "close")
+    post(client, app, "close", confirmed="1")
     post(client, app, "draw")
     page = client.get("/events/1").text
     past = re.search(r'<details class="card" id="round-1">(.*?)</details>', page, re.S)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 from web import PageClient
@@ -18,6 +19,8 @@ from web import PageClient
 from scorekeeper import create_app
 from scorekeeper.db import get_db
 from scorekeeper.events import records as stored
+from scorekeeper.events import rounds as event_rounds
+from scorekeeper.store import verify
 
 EVENT = {
     "rounds": "2",
@@ -133,7 +136,7 @@ def test_individual_hombre_three_seat_by_hand(app):
     assert lines[0][1] == winners[1] and (lines[1][1], lines[1][2]) == (fined, 1)
     # A withdrawal between rounds: the next draw leaves him out; 6 players, two tables.
     assert post(client, app, "withdraw", name=out[0]).status_code == 302
-    assert post(client, app, "close").status_code == 302
+    assert post(client, app, "close", confirmed="1").status_code == 302
     assert post(client, app, "draw").status_code == 302
     lines, standing = ranking(app)
     second = standing.rounds[1]
@@ -212,7 +215,7 @@ def test_each_format_runs_two_rounds(app, fields, names, deal):
             )
             quitter = lines[-1][1]
             assert post(client, app, "withdraw", name=quitter).status_code == 302
-            assert post(client, app, "close").status_code == 302
+            assert post(client, app, "close", confirmed="1").status_code == 302
     lines, standing = ranking(app)
     players = [p.name for p in standing.players]
     assert sorted(p for _place, p, _f in lines) == sorted(players)
@@ -256,7 +259,7 @@ def test_access_refusals_and_stale_versions(app):
     assert response.status_code == 422 and 'id="refused-register"' in response.text
     assert post(client, app, "players", names="A").status_code == 422  # registered already
     assert post(client, app, "penalty", player="Z", points="2", reason="r").status_code == 422
-    assert post(client, app, "close").status_code == 422  # no round yet
+    assert post(client, app, "close", confirmed="1").status_code == 422  # no round yet
 
 
 def test_read_pages_follow_with_etags_and_results_files(app):
@@ -326,7 +329,7 @@ def test_a_club_event_joins_the_season_keeps_teams_apart_and_takes_a_late_arriva
     assert post(client, app, "players", names="Gert; Gent").status_code == 302
     _, standing = ranking(app)
     assert {p.name: p.joined for p in standing.players}["Gert"] == 2
-    assert post(client, app, "close").status_code == 302
+    assert post(client, app, "close", confirmed="1").status_code == 302
     assert post(client, app, "draw").status_code == 302
     _, standing = ranking(app)
     second = {p for t in standing.plays[1].tables for p in t.players} | set(
@@ -375,3 +378,60 @@ def test_a_deal_beyond_the_rounds_deals_is_refused(app):
     assert client.post(game + "/coups", data=data).status_code == 423
     assert len(seated(client, game)["coups"]) == 1
     assert ranking(app)[0] == after_one
+
+
+def test_closing_a_round_asks_first_naming_the_tables_playing_and_it_can_be_reopened(app):
+    """Issue 45, point 2: "Close the round" closed at once, tables at 0 deals, and a closed
+    round could not be reopened. Now it asks (a page naming the tables still playing), a
+    close posted without that page's answer is sent to it, and the director reopens the last
+    round (logged) until the next one is drawn."""
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    new_event(client, kind="hombre", seating="3", method="rank_points")
+    names = "Anne\nBert\nCarl\nDora\nEric\nFrida"
+    assert post(client, app, "players", names=names).status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    director = client.get("/events/1").text
+    assert 'href="/events/1/close"' in director and 'action="/events/1/close"' not in director
+    # a close posted without the question's answer is sent to the question, nothing closed
+    blind = post(client, app, "close")
+    assert blind.status_code == 303 and blind.headers["Location"] == "/events/1/close"
+    assert stored_rounds(app)[-1].closed_at is None
+    # the question names both tables, still at 0 deals
+    question = client.get("/events/1/close").text
+    assert "Tables 1, 2 are still playing" in question
+    assert question.count("0 deals") == 2
+    assert app.test_client().get("/events/1/close").status_code == 404  # a stranger
+    game = open_table(client, tables(client)[0])
+    hombre_deal(client, game, (0, 1, 2))
+    question = client.get("/events/1/close").text
+    assert "Table 1: 1 deal<" in question and "Table 2: 0 deals<" in question
+    # the director locks table 1's result: only table 2 is said to be playing
+    assert post(client, app, "lock", round="1", table="1").status_code == 302
+    assert "Table 2 is still playing" in client.get("/events/1/close").text
+    assert post(client, app, "close", confirmed="1").status_code == 302
+    assert stored_rounds(app)[-1].closed_at is not None
+    director = client.get("/events/1").text
+    assert 'action="/events/1/reopen"' in director
+    # reopened: open again, the close can be asked again, the log says both
+    assert post(client, app, "reopen").status_code == 302
+    assert stored_rounds(app)[-1].closed_at is None
+    assert "Table 2 is still playing" in client.get("/events/1/close").text
+    with app.app_context():
+        actions = [c["action"] for c in stored.changes(get_db(), 1, 30)]
+    assert actions[:2] == ["reopen", "close"]
+    assert "round reopened" in client.get("/events/1").text
+    # nothing to reopen while it is open; once the next round is drawn, the closed one stays
+    assert post(client, app, "reopen").status_code == 422
+    assert post(client, app, "close", confirmed="1").status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    assert post(client, app, "reopen").status_code == 422
+    assert stored_rounds(app)[0].closed_at is not None
+    # every close and reopen is on the event's chain: the database verifies whole
+    _outcome, faults = verify.run(Path(app.config["DATABASE"]), None)
+    assert faults == []
+
+
+def stored_rounds(app):
+    with app.app_context():
+        return event_rounds.rounds(get_db(), 1)

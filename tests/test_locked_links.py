@@ -116,7 +116,7 @@ def test_a_locked_table_offers_no_change_and_its_refusal_says_why(
     assert refused.status_code == 423 and locked_words in refused.text
     # the round closed: no lock offered for its tables, and a posted lock is refused
     assert client.post(second + "/coups", data=HOMBRE_DEAL).status_code == 302
-    assert post(client, app, "close").status_code == 302
+    assert post(client, app, "close", confirmed="1").status_code == 302
     director = client.get("/events/1").text
     table_2 = director[director.index('id="table-2"') :]
     assert 'name="unlock"' not in table_2 and "<button" not in table_2.split("</article>")[0]
@@ -145,7 +145,7 @@ def test_a_finished_event_table_offers_no_play_again_nor_undo(tmp_path):
     sheet_deal(client, game, trump="coeur", points="40")
     sheet_deal(client, game, trump="coeur", points="40")
     assert "again=" not in client.get(game).text  # finished, but the event plays on
-    assert post(client, app, "close").status_code == 302
+    assert post(client, app, "close", confirmed="1").status_code == 302
     page = client.get(game).text
     assert change_links(page, game) == [] and "again=" not in page
     refused = client.post(game + "/sheet/undo", data={"version": "3"})

@@ -62,8 +62,9 @@ def _build(path: Path) -> World:
     game = store.create(db, Game(NAMES))
     store.add_coup(db, game, WON, 1)
     store.add_coup(db, game, WON, 2)
-    # club: two members (2), a rename (3), two entries (4, 5), a preset kept at a new table (6)
-    # → 6 lines in club_changes, 2 rows in its ledger; the club's version 1 + 6 = 7
+    # club: created (1, at version 1: issue 43, its row on its log), two members (2, 3), a
+    # rename (4), two entries (5, 6), a preset kept at a new table (7)
+    # → 7 lines in club_changes, 2 rows in its ledger; the club's version 1 + 6 = 7
     club = records.create(db, "Le Cercle", None, None)
     anne = seats.add_member(db, club, "Anne", "", 1)
     bruno = seats.add_member(db, club, "Bruno", "", 2)
@@ -71,7 +72,7 @@ def _build(path: Path) -> World:
     accounts.post(db, club, 4, anne, EntryKind.FEE_SEASON, -2500, "2026-11-27")
     accounts.post(db, club, 5, bruno, EntryKind.FEE_SEASON, -2500, "2026-11-27")
     presets.save_preset(db, club, "Maison", "manille", {"variant": "belge"})
-    # lone club: one member (1 line) and one entry (2 lines), 1 ledger row
+    # lone club: created (1 line), one member (2 lines) and one entry (3 lines), 1 ledger row
     lone = records.create(db, "Seul", None, None)
     solo = seats.add_member(db, lone, "Solo", "", 1)
     accounts.post(db, lone, 2, solo, EntryKind.CHARGE, -300, "2026-11-27")
@@ -118,10 +119,10 @@ def _recorded(path: Path, table: str, owner: int, length: str) -> int:
 
 def test_the_owners_record_the_lengths_counted_by_hand(world):
     assert _recorded(world.path, "games", world.game, "log_length") == 3
-    assert _recorded(world.path, "clubs", world.club, "log_length") == 6
+    assert _recorded(world.path, "clubs", world.club, "log_length") == 7
     assert _recorded(world.path, "clubs", world.club, "ledger_length") == 2
     assert _recorded(world.path, "clubs", world.club, "version") == 7
-    assert _recorded(world.path, "clubs", world.lone_club, "log_length") == 2
+    assert _recorded(world.path, "clubs", world.lone_club, "log_length") == 3
     assert _recorded(world.path, "clubs", world.lone_club, "ledger_length") == 1
     assert _recorded(world.path, "events", world.event, "log_length") == 4
     assert _recorded(world.path, "events", world.event, "version") == 4
@@ -130,10 +131,11 @@ def test_the_owners_record_the_lengths_counted_by_hand(world):
 def test_an_intact_database_verifies(world, capsys):
     code, said = verify(world.path, capsys)
     assert code == 0, said
-    # chains: 1 game + 2 clubs' ledgers + 2 clubs' change logs + 1 event = 6
-    assert "ok: 6 chains" in said
+    # chains: 1 game + 2 clubs' ledgers + 3 clubs' change logs (the club m006 makes holds
+    # m021's line) + 1 event = 7
+    assert "ok: 7 chains" in said
     assert f"event_changes event {world.event}: " in said and "(4 rows)" in said
-    assert f"club_changes club {world.club}: " in said and "(6 rows)" in said
+    assert f"club_changes club {world.club}: " in said and "(7 rows)" in said
 
 
 def _last(table: str, scope: str, owner: int) -> str:
@@ -163,8 +165,8 @@ CUTS: dict[str, tuple[Callable[[World], str], Callable[[World], str]]] = {
     "a club's last change": (
         lambda w: _last("club_changes", "club_id", w.club),
         lambda w: (
-            f"clubs row {w.club}: club {w.club}: its club_changes chain has 5 rows,"
-            " its row records 6"
+            f"clubs row {w.club}: club {w.club}: its club_changes chain has 6 rows,"
+            " its row records 7"
         ),
     ),
     "an event's last change": (
@@ -436,8 +438,8 @@ def test_many_writers_without_a_page_every_change_is_counted(tmp_path, capsys):
                 insert_entry(mine, {**row, "amount": -100, "on_date": "2026-11-27"})
 
     assert _race(w.path, 6, five) == ["stored"] * 6
-    # 6 lines from the world + 6 × 5 = 36; 2 ledger rows + 30 = 32
-    assert _recorded(w.path, "clubs", w.club, "log_length") == 36
+    # 7 lines from the world + 6 × 5 = 37; 2 ledger rows + 30 = 32
+    assert _recorded(w.path, "clubs", w.club, "log_length") == 37
     assert _recorded(w.path, "clubs", w.club, "ledger_length") == 32
     assert _recorded(w.path, "clubs", w.club, "version") == 7 + 30
     assert verify(w.path, capsys)[0] == 0
@@ -469,7 +471,8 @@ def test_m015_chains_the_old_event_logs_and_records_what_each_chain_holds(tmp_pa
         old.table("event_changes").insert({**line, "summary": ""})
     old.close()
 
-    db = connect(path, migrate=True)
+    db = connect(path)
+    migrations.apply(db, stop_before="m021_facts_on_the_logs")  # m021 adds a line (below)
     lines = list(db.query("select * from event_changes order by id"))
     assert lines[0]["prev_hash"] == chain.GENESIS
     assert [a["hash"] for a in lines[:-1]] == [b["prev_hash"] for b in lines[1:]]
@@ -483,6 +486,9 @@ def test_m015_chains_the_old_event_logs_and_records_what_each_chain_holds(tmp_pa
     ).fetchone() == (2, 0, None)
     with pytest.raises(sqlite3.IntegrityError, match="event_changes is append-only"):
         db.execute("delete from event_changes where id = ?", [lines[-1]["id"]])
+    migrations.apply(db)  # m021: each club and event gets its facts on a line ``chain``
+    lines = list(db.query("select * from event_changes order by id"))
+    assert [line["action"] for line in lines] == ["create", "register", "withdraw", "chain"]
     db.close()
     assert verify(path, capsys)[0] == 0
     copy = tmp_path / "cut.sqlite"

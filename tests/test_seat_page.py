@@ -48,7 +48,8 @@ def test_plays_for_him_the_pages_name_the_sitter_from_his_coup_in_french(client)
     assert "Denis demande : gagne" in log
     assert "Bruno demande : gagne" not in log  # Bruno's own coups 2 and 4 were remises
     settlement = client.get(game + "/settlement", headers=FR).data.decode()
-    assert "<h1>Règlement — Anne · Denis · Chloé</h1>" in settlement
+    # the title names everyone who played, Bruno too: his seat's money is his (issue 42)
+    assert "<h1>Règlement — Anne · Bruno → Denis · Chloé</h1>" in settlement
     # the file and the report keep naming the seat Bruno
     coups = json.loads(client.get(game + "/game.json").data)["coups"]
     assert coups[5]["hombre"] == "Bruno"

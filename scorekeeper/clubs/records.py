@@ -22,9 +22,10 @@ from typing import NamedTuple
 import sqlite_utils
 
 from ..clock import now
+from ..db import transaction
 from ..rules.money import Money
 from ..store.changing import changing
-from ..store.club_log import ClubOwner
+from ..store.club_log import ClubOwner, created
 
 
 class Refused(ValueError):
@@ -106,8 +107,10 @@ def create(
         "version": 1,
         "created_at": now(),
     }
-    club_id = db.table("clubs").insert(row).last_pk
-    assert isinstance(club_id, int)
+    with transaction(db):
+        club_id = db.table("clubs").insert(row).last_pk
+        assert isinstance(club_id, int)
+        created(db, club_id, name)  # its log's first line holds the club's row
     return club_id
 
 

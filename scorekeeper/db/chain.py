@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
+from ..clock import now
+from . import facts
 from .rows import text_or_none, whole
 
 GENESIS = "0" * 64
@@ -41,7 +43,7 @@ class Chain:
     club's ledger), where the chain's ``length`` and last ``head`` hash are
     recorded as each row is appended (the triggers of
     ``db/migrations/m015_chain_lengths.py``): a chain whose last rows were cut
-    no longer has the length its owner records (``recorded_fault``).
+    no longer has the length its owner records (``recorded_faults``).
     """
 
     table: str
@@ -70,7 +72,7 @@ RECORDED = frozenset(column for chain in CHAINS for column in (chain.length, cha
 
 @dataclass(frozen=True)
 class Fault:
-    """The first place a chain or a stored row is not what its log says."""
+    """A place where a chain or a stored row is not what its log says."""
 
     table: str
     row: int | None
@@ -144,12 +146,19 @@ def append(db: sqlite_utils.Database, chain: Chain, row: Mapping[str, object]) -
     Call it inside the write transaction of the change the row records: the
     row before is read there, so two writers never link to the same row. The
     id is chosen here (one above the table's highest) because the hash covers
-    it. The row is read back and hashed again: a value SQLite stores otherwise
+    it. A line of a club's or an event's log takes the facts of its owner written so
+    far (``facts.take``) unless it brings its own ``state``. The row is read back and
+    hashed again: a value SQLite stores otherwise
     than given (a ``True`` kept as 1) would leave a link no one could check.
     """
     (top,) = db.execute(f"select coalesce(max(id), 0) from [{chain.table}]").fetchone()
     new_id = int(top) + 1
     content: dict[str, object] = {**row, "id": new_id}
+    if chain.table in facts.CHAINS and "state" not in row:
+        # the facts of this owner written in this transaction ride on its line (facts.py)
+        state = facts.take(db, chain.table, whole(row, chain.scope))
+        if state is not None:
+            content["state"] = state
     prev_hash = content["prev_hash"] = last_hash(db, chain, whole(row, chain.scope))
     hash_ = content["hash"] = link(prev_hash, content)
     # a plain INSERT: sqlite-utils' ``insert`` reads the table's schema first, each time
@@ -162,14 +171,36 @@ def append(db: sqlite_utils.Database, chain: Chain, row: Mapping[str, object]) -
     return new_id
 
 
+def flush(db: sqlite_utils.Database) -> None:
+    """Before a commit: the facts still pending (``facts.py``), each owner's on a line
+    ``facts`` of its chain, at its version (a line of a change of another owner wrote them:
+    its summary says which, ``facts.writing``)."""
+    by_table = {chain.table: chain for chain in CHAINS}
+    for table, owner in facts.pending_owners(db):
+        chain = by_table[table]
+        version: tuple[int] | None = db.execute(
+            f"select version from [{chain.owner}] where id = ?", [owner]
+        ).fetchone()
+        if version is None:
+            continue
+        line = {chain.scope: owner, "version": version[0], "action": facts.FOLLOW}
+        append(db, chain, {**line, "summary": facts.writing(db)[:200], "at": now()})
+    facts.forget(db)
+
+
 def rows(db: sqlite_utils.Database, chain: Chain) -> Iterator[Mapping[str, object]]:
     """Every row of the chained table, by scope, then in chain order."""
     return db.query(f"select * from [{chain.table}] order by [{chain.scope}], id")
 
 
-def check(db: sqlite_utils.Database, chain: Chain) -> tuple[list[Head], Fault | None]:
-    """Recompute every chain of ``chain``'s table: its heads, or the first row at fault."""
+def check(db: sqlite_utils.Database, chain: Chain) -> tuple[list[Head], list[Fault]]:
+    """Recompute every chain of ``chain``'s table: its heads, and every row at fault.
+
+    After a row at fault the chain goes on from that row's stored hash, so each
+    row changed or removed is named once, and the rows after it are checked too.
+    """
     heads: list[Head] = []
+    faults: list[Fault] = []
     scope: int | None = None
     prev, count, last = GENESIS, 0, 0
     for row in rows(db, chain):
@@ -181,15 +212,14 @@ def check(db: sqlite_utils.Database, chain: Chain) -> tuple[list[Head], Fault | 
         of = f"{chain.scope_name} {this}"
         if row["prev_hash"] != prev:
             what = f"{of}: its prev_hash is not the hash of the row before it (a row removed?)"
-            return heads, Fault(chain.table, row_id, what)
-        computed = link(prev, row)
-        if row["hash"] != computed:
+            faults.append(Fault(chain.table, row_id, what))
+        elif row["hash"] != link(prev, row):
             what = f"{of}: its content is not what its hash says (changed after it was written)"
-            return heads, Fault(chain.table, row_id, what)
-        prev, count, last = computed, count + 1, row_id
+            faults.append(Fault(chain.table, row_id, what))
+        prev, count, last = str(row["hash"]), count + 1, row_id
     if count and scope is not None:
         heads.append(Head(chain.table, scope, last, prev, count))
-    return heads, None
+    return heads, faults
 
 
 def head(db: sqlite_utils.Database, chain: Chain, scope: int) -> Head | None:
@@ -220,24 +250,25 @@ def contains(db: sqlite_utils.Database, chain: Chain, scope: int, hash_: str) ->
     return found is not None
 
 
-def recorded_fault(db: sqlite_utils.Database, chain: Chain, heads: list[Head]) -> Fault | None:
-    """The first owner whose recorded length or head is not its chain's (its last rows cut).
+def recorded_faults(db: sqlite_utils.Database, chain: Chain, heads: list[Head]) -> list[Fault]:
+    """Every owner whose recorded length or head is not its chain's (its last rows cut).
 
     ``heads``: the chain's heads as ``check`` recomputed them. An owner with no
     row in its chain must record a length of 0. A database before the lengths
     (``m015``) is not checked here: only a kept head shows its cut tail.
     """
     if not chain.owner or not _has(db, chain.owner, chain.length):
-        return None
+        return []
     found = {h.scope: h for h in heads if h.table == chain.table}
     owners = db.execute(
         f"select id, [{chain.length}], [{chain.head}] from [{chain.owner}] order by id"
     ).fetchall()
     stored = {owner for owner, _, _ in owners}
+    faults = []
     for scope, orphan in found.items():
         if scope not in stored:
             what = f"{chain.scope_name} {scope} is not stored, yet its chain has rows"
-            return Fault(chain.table, orphan.row, what)
+            faults.append(Fault(chain.table, orphan.row, what))
     for owner, length, head_hash in owners:
         now = found.get(owner)
         if (now.length if now else 0, now.hash if now else None) == (length, head_hash):
@@ -247,5 +278,5 @@ def recorded_fault(db: sqlite_utils.Database, chain: Chain, heads: list[Head]) -
             f"{chain.scope_name} {owner}: its {chain.table} chain has {rows}, its row records"
             f" {length} ending {str(head_hash)[:SHORT]} (its last rows removed?)"
         )
-        return Fault(chain.owner, owner, what)
-    return None
+        faults.append(Fault(chain.owner, owner, what))
+    return faults

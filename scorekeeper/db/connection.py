@@ -20,6 +20,7 @@ import click
 import sqlite_utils
 from flask import Flask, current_app, g
 
+from . import chain, facts
 from .migrations import migrations
 from .write_queue import queued
 
@@ -37,16 +38,23 @@ def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     BEGIN IMMEDIATE waits for the lock (the connection's timeout). Every write
     transaction of the app is this one; sqlite-utils writes inside become
     savepoints. The writers wait for their turn in a queue first
-    (``write_queue``), not in SQLite's sleeping busy loop.
+    (``write_queue``), not in SQLite's sleeping busy loop. Before it commits, the
+    facts written for an owner whose log has no line of this transaction go onto that
+    log (``chain.flush``).
     """
+    watched = facts.watch(db)  # its journal made outside any transaction: never rolled back
     with queued(getattr(db, "file", None)):
         db.conn.execute("BEGIN IMMEDIATE")
         try:
             yield db
+            if watched:
+                chain.flush(db)
         except BaseException:
             if db.conn.in_transaction:
                 db.conn.execute("ROLLBACK")
             raise
+        finally:
+            facts.writer(db, "")
         try:
             db.conn.execute("COMMIT")
         except BaseException:

@@ -205,6 +205,24 @@ def close_round(db: sqlite_utils.Database, event_id: int, version: int | None) -
         change.summary = str(number)
 
 
+def reopen_round(db: sqlite_utils.Database, event_id: int, version: int | None) -> None:
+    """Reopen the last round, closed by mistake: its tables take coups again and are no
+    longer locked by it (a table the director locked on its own stays locked). Logged.
+
+    Only the last round: a round after it was drawn from the standing it closed with.
+    """
+    with changing(db, EventOwner(event_id), version, "reopen") as change:
+        number = rounds_drawn(db, event_id)
+        cursor = db.execute(
+            "update event_rounds set closed_at = null where event_id = ? and number = ?"
+            " and closed_at is not null",
+            [event_id, number],
+        )
+        if cursor.rowcount != 1:
+            raise GameError("round", N_("no closed round to reopen"))
+        change.summary = str(number)
+
+
 def lock_table(
     db: sqlite_utils.Database,
     event_id: int,

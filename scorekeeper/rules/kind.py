@@ -233,12 +233,22 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         rule says otherwise (the 1709 poule: ``take_over``, off by default)."""
         return True
 
-    def seat_debt(self, report: Rep, seat: int) -> int:
-        """What the player leaving ``seat`` after ``report`` hands the one who takes it over:
-        chips he owes the table that the seat keeps at stake (the 1709 poule: his open bêtes,
-        docs/rules.md). Nothing by default: the pot systems are paid as they go, the points
-        games count no money."""
+    def seat_debt(self, before: Rep, seat: int, end: Rep) -> int:
+        """What the player leaving ``seat`` after ``before`` (the report of the coups before
+        the change) pays the one who takes it over, ``end`` being the whole game's report: what
+        he has at stake that the seat keeps at stake after him, so that the newcomer never pays
+        the leaver's losses nor collects his stake (docs/rules.md, "Someone takes a seat").
+        The 1709 poule: his open bêtes; the pot systems: his part of the pot, once it is won.
+        Nothing by default: the points games count no money."""
         return 0
+
+    def side_scores(self, report: Rep) -> Sequence[Sequence[int]] | None:
+        """What each side of ``tally`` scored in each coup of ``report``, coup by coup, where
+        the tally is not the running sum of them: a team game's count starts again at 0 once
+        a partie or a manche is won (l'Homme de Brou, la Manille classique). A person's points
+        are his side's scores in the coups he sat (``seating.person_tally``). None (the
+        default): what a side made in some coups is its tally's difference across them."""
+        return None
 
     def person_records(
         self, report: Rep, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
@@ -371,7 +381,8 @@ class GameKind(Protocol):
     def dump_report_stream(self, report: Any) -> JsonObject: ...
     def text(self, report: Any) -> str: ...
     def takes_over(self, rules: Any) -> bool: ...
-    def seat_debt(self, report: Any, seat: int) -> int: ...
+    def seat_debt(self, before: Any, seat: int, end: Any) -> int: ...
+    def side_scores(self, report: Any) -> Sequence[Sequence[int]] | None: ...
     def person_records(
         self, report: Any, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
     ) -> Mapping[str, SeatRecord] | None: ...

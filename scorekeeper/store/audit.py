@@ -1,4 +1,4 @@
-"""Checks that the stored games are what their change logs say (``scorekeeper verify``).
+"""Checks that the stored games, clubs and events are what their logs say (``verify``).
 
 First every hash chain is recomputed (``chain.py``); then each game's log is
 replayed from its start — the creation (or import), whose line holds the
@@ -6,26 +6,32 @@ game's row and coups, or, for a game stored before the chains, the ``chain``
 line of the migration that holds them as they were then — applying each
 later line: the columns of the game's row it wrote (``state``), the coup
 it added, corrected, deleted, undid or redid (``before``, ``after``,
-``position``) and the seat someone took (``seat``: its ``after``; an import's
-are in its first line). The game's row, its coups and its seat changes as
-stored must be what that yields. The answer is data: the heads, or the first
-``Fault``.
+``position``), the seat changes it moved (a deletion: its ``state``'s
+``seat_changes``, all of them) and the seat someone took (``seat``: its
+``after``; an import's are in its first line). The game's row, its coups, its
+seat changes and its transfers ticked as paid (its ``paid`` and ``unpaid``
+lines) as stored must be what that yields. Then each club's and event's log
+is replayed the same way: each line carries the rows of its owner's facts it
+wrote (``db/facts.py``), and every stored row of those tables must be what
+the last line that wrote it says (``check_facts``). The answer is data: the
+heads, and every ``Fault`` found, in the order checked.
 
 A chain's last rows removed show too: each owner row (a game, a club, an
-event) records its chains' length and head (``chain.recorded_fault``).
+event) records its chains' length and head (``chain.recorded_faults``).
 What it cannot see: a whole chain rewritten with its hashes recomputed and
 its owner's record with it (only a head kept elsewhere shows it:
-``kept_heads_fault``).
+``kept_heads_faults``).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sqlite_utils
 
+from ..db import facts
 from ..db.chain import (
     CHAINS,
     RECORDED,
@@ -35,8 +41,9 @@ from ..db.chain import (
     check,
     contains,
     present,
-    recorded_fault,
+    recorded_faults,
 )
+from ..db.chain import rows as chain_rows
 from ..db.rows import Row
 from .changelog import Action
 
@@ -49,42 +56,61 @@ _BAD = object()
 @dataclass(frozen=True)
 class Outcome:
     heads: tuple[Head, ...]
-    fault: Fault | None
+    faults: tuple[Fault, ...]
+    """Every fault found, in the order checked (chains, their records, games, clubs, events)."""
     started: dict[int, str]
     """Games whose chain starts at the migration: game id → the migration's time."""
+    facts_since: dict[tuple[str, int], str] = field(default_factory=dict)
+    """Clubs and events whose facts are checked from m021's ``chain`` line on:
+    (their log, their id) → the migration's time."""
+
+    @property
+    def fault(self) -> Fault | None:
+        """The first fault found (None: everything checked)."""
+        return self.faults[0] if self.faults else None
 
 
 def verify(db: sqlite_utils.Database) -> Outcome:
-    """Every chain recomputed, every game replayed from its log: the heads, or the first fault."""
+    """Every chain recomputed, every game, club and event replayed from its log: the heads,
+    and every fault found."""
     heads: list[Head] = []
+    faults: list[Fault] = []
     for chain in present(db):
-        found, fault = check(db, chain)
+        found, wrong = check(db, chain)
         heads.extend(found)
-        if fault is not None:
-            return Outcome(tuple(heads), fault, {})
+        faults.extend(wrong)
     for chain in present(db):
-        fault = recorded_fault(db, chain, heads)
-        if fault is not None:
-            return Outcome(tuple(heads), fault, {})
+        faults.extend(recorded_faults(db, chain, heads))
     started = dict(
         db.execute(
             "select game_id, max(at) from changes where action = ? group by game_id",
             [str(Action.CHAIN)],
         ).fetchall()
     )
+    paid = db.table("transfers_paid").exists()
     ids = db.execute(
         "select id from games union select game_id from changes"
-        " union select game_id from coups union select game_id from seat_changes order by 1"
+        " union select game_id from coups union select game_id from seat_changes"
+        + (" union select game_id from transfers_paid" if paid else "")
+        + " order by 1"
     ).fetchall()
     for (game_id,) in ids:
-        fault = check_game(db, int(game_id))
-        if fault is not None:
-            return Outcome(tuple(heads), fault, started)
-    return Outcome(tuple(heads), None, started)
+        faults.extend(check_game(db, int(game_id)))
+    faults.extend(check_facts(db))
+    since: dict[tuple[str, int], str] = {}
+    if facts.ready(db):
+        for chain in (c for c in CHAINS if c.table in facts.CHAINS):
+            rows_ = db.execute(
+                f"select [{chain.scope}], max(at) from [{chain.table}] where action = ?"
+                f" group by [{chain.scope}]",
+                [facts.START],
+            ).fetchall()
+            since.update({(chain.table, int(owner)): str(at) for owner, at in rows_})
+    return Outcome(tuple(heads), tuple(faults), started, since)
 
 
-def check_game(db: sqlite_utils.Database, game_id: int) -> Fault | None:
-    """The first place where game ``game_id`` as stored is not what its log says."""
+def check_game(db: sqlite_utils.Database, game_id: int) -> list[Fault]:
+    """Where game ``game_id`` as stored is not what its log says (empty: nowhere)."""
     rows: list[Row] = list(db.query("select * from games where id = ?", [game_id]))
     log: list[Row] = list(
         db.query("select * from changes where game_id = ? order by id", [game_id])
@@ -102,41 +128,105 @@ def check_game(db: sqlite_utils.Database, game_id: int) -> Fault | None:
             else ("coups", _id(coups[0]))
             if coups
             else ("seat_changes", None)
+            if seats
+            else ("transfers_paid", None)
         )
-        return Fault(*where, f"game {game_id} is not stored, yet it has log lines or coups")
+        return [Fault(*where, f"game {game_id} is not stored, yet it has log lines or coups")]
     if not log:
-        return Fault("games", game_id, "the game has no change log")
+        return [Fault("games", game_id, "the game has no change log")]
+    paid = _compare_paid(db, game_id, log)
     begins = [i for i, line in enumerate(log) if line["action"] in STARTS]
     start = begins[-1] if begins else 0
     first = log[start]
     state = _load(first["state"])
     if first["action"] not in STARTS or not isinstance(state, dict) or "coups" not in state:
-        return Fault("changes", _id(first), f"game {game_id}'s log does not start with the game")
+        said = f"game {game_id}'s log does not start with the game"
+        return [Fault("changes", _id(first), said), *paid]
     expected_coups: list[object] = list(state.pop("coups"))
     expected_seats = state.pop("seat_changes", [])
+    state.pop(PAID, None)
     if not isinstance(expected_seats, list):
-        return Fault("changes", _id(first), f"game {game_id}'s first line's seat changes")
+        return [Fault("changes", _id(first), f"game {game_id}'s first line's seat changes")]
     expected: dict[str, object] = dict(state)
     for line in log[start + 1 :]:
-        fault = _apply(line, expected, expected_coups)
+        fault = _apply(line, expected, expected_coups, expected_seats)
         if fault is None and line["action"] == Action.SEAT:
             fault = _seat_taken(line, expected, expected_seats)
         if fault is not None:
-            return fault
+            return [fault, *paid]
+    faults = []
     for column, value in expected.items():
         if column not in RECORDED and rows[0].get(column) != value:
             said = f"{column} is {_short(rows[0].get(column))}, its log says {_short(value)}"
-            return Fault("games", game_id, said)
-    return _compare_coups(game_id, coups, expected_coups) or _compare_seats(
-        game_id, seats, expected_seats
-    )
+            faults.append(Fault("games", game_id, said))
+    for fault in (
+        _compare_coups(game_id, coups, expected_coups),
+        _compare_seats(game_id, seats, expected_seats),
+    ):
+        if fault is not None:
+            faults.append(fault)
+    return faults + paid
 
 
-def _apply(line: Row, game: dict[str, object], coups: list[object]) -> Fault | None:
-    """Line ``line`` applied to the game's row and coups as the log has them so far."""
+PAID = "paid"
+"""The key of a game's ``chain`` line that holds its ticked transfers (m021)."""
+
+
+def _compare_paid(db: sqlite_utils.Database, game_id: int, log: list[Row]) -> list[Fault]:
+    """The transfers ticked as paid (``transfers_paid``) are what the ``paid`` and ``unpaid``
+    lines leave, from the last line that holds them all (m021's ``chain``), if any."""
+    if not db.table("transfers_paid").exists():
+        return []
+    expected: set[tuple[int, int, int]] = set()
+    for line in log:
+        state = _load(line["state"]) if line["action"] == Action.CHAIN else None
+        if isinstance(state, dict) and isinstance(state.get(PAID), list):
+            expected = {_tick(t) for t in state[PAID] if _tick(t) is not None}  # type: ignore[misc]
+        elif line["action"] in (Action.PAID, Action.UNPAID):
+            paid = line["action"] == Action.PAID
+            tick = _tick(_load(line["after"] if paid else line["before"]))
+            if tick is not None and paid:
+                expected.add(tick)
+            elif tick is not None:
+                expected.discard(tick)
+    stored = {
+        (int(a), int(b), int(c))
+        for a, b, c in db.execute(
+            "select payer, payee, amount from transfers_paid where game_id = ?", [game_id]
+        ).fetchall()
+    }
+    faults = []
+    for payer, payee, amount in sorted(stored - expected):
+        said = f"game {game_id}: seat {payer} → seat {payee} {amount} is ticked, its log never did"
+        faults.append(Fault("transfers_paid", None, said))
+    for payer, payee, amount in sorted(expected - stored):
+        said = f"game {game_id}: seat {payer} → seat {payee} {amount} is not ticked, its log did"
+        faults.append(Fault("transfers_paid", None, said))
+    return faults
+
+
+def _tick(said: object) -> tuple[int, int, int] | None:
+    """A transfer as a line holds it (``{"payer", "payee", "amount"}``, or a list of three)."""
+    if isinstance(said, dict):
+        said = [said.get("payer"), said.get("payee"), said.get("amount")]
+    if isinstance(said, list) and len(said) == 3 and all(isinstance(v, int) for v in said):
+        return (said[0], said[1], said[2])
+    return None
+
+
+def _apply(
+    line: Row, game: dict[str, object], coups: list[object], seats: list[object]
+) -> Fault | None:
+    """Line ``line`` applied to the game's row, coups and seat changes as the log has them
+    so far (a line whose change moved the seat changes holds them all: ``seat_changes``)."""
     state = _load(line["state"])
     if line["action"] in STARTS or not isinstance(state, dict):
         return Fault("changes", _id(line), "a line within the chain that records no change")
+    moved = state.pop("seat_changes", None)
+    if moved is not None:
+        if not isinstance(moved, list):
+            return Fault("changes", _id(line), "its seat changes are not a list")
+        seats[:] = moved
     game.update(state)
     action, position = line["action"], line["position"]
     if action in (Action.ADD, Action.REDO):
@@ -221,19 +311,117 @@ def heads_text(heads: Iterable[Head]) -> str:
     return "".join(f"{h.table} {h.scope} {h.hash}\n" for h in heads)
 
 
-def kept_heads_fault(db: sqlite_utils.Database, text: str) -> Fault | None:
-    """The first head kept in ``text`` that its stored chain no longer contains."""
+def kept_heads_faults(db: sqlite_utils.Database, text: str) -> list[Fault]:
+    """Every head kept in ``text`` that its stored chain no longer contains."""
     chains = {chain.table: chain for chain in CHAINS}
+    faults = []
     for number, line in enumerate(text.splitlines(), 1):
         parts = line.split()
         if not parts:
             continue
         chain: Chain | None = chains.get(parts[0])
         if len(parts) != 3 or chain is None or not parts[1].isdigit():
-            return Fault("heads file", number, f"not a line of heads: {line[:80]!r}")
+            faults.append(Fault("heads file", number, f"not a line of heads: {line[:80]!r}"))
+            continue
         if not db.table(chain.table).exists() or not contains(db, chain, int(parts[1]), parts[2]):
             what = (
                 f"{chain.scope_name} {parts[1]}: the head {parts[2][:12]} kept is not in its chain"
             )
-            return Fault(chain.table, None, what)
+            faults.append(Fault(chain.table, None, what))
+    return faults
+
+
+# Clubs and events: their facts replayed from their logs (db/facts.py)
+
+
+def check_facts(db: sqlite_utils.Database) -> list[Fault]:
+    """Every club and event replayed from its log (the facts each line carries, from its
+    last ``chain`` line on) and compared with the rows stored; and each owner's version
+    with its log's last line. Nothing for a database before m021."""
+    if not facts.ready(db):
+        return []
+    faults: list[Fault] = []
+    for name in facts.CHAINS:
+        chain = next(c for c in CHAINS if c.table == name)
+        logged: dict[int, dict[tuple[str, str], object]] = {}
+        versions: dict[int, object] = {}
+        for line in chain_rows(db, chain):
+            scope = int(str(line[chain.scope]))
+            versions[scope] = line["version"]
+            state = _load(line.get("state"))
+            if line["action"] == facts.START:
+                logged[scope] = {}
+            if state is None:
+                continue
+            if not isinstance(state, dict):
+                faults.append(Fault(chain.table, _id(line), "its facts are not a log's"))
+                continue
+            mine = logged.setdefault(scope, {})
+            for table, written in state.items():
+                for key, row in (written if isinstance(written, dict) else {}).items():
+                    mine[(str(table), str(key))] = row
+        faults.extend(_compare_facts(db, chain, logged))
+        for owner, version in db.execute(f"select id, version from [{chain.owner}] order by id"):
+            if owner in versions and versions[owner] != version:
+                said = f"{chain.scope_name} {owner}: version is {version}, its log says"
+                faults.append(Fault(chain.owner, owner, f"{said} {versions[owner]}"))
+    return faults
+
+
+def _compare_facts(
+    db: sqlite_utils.Database, chain: Chain, logged: dict[int, dict[tuple[str, str], object]]
+) -> list[Fault]:
+    faults: list[Fault] = []
+    seen: set[tuple[int, str, str]] = set()
+    for fact in facts.of_chain(chain.table):
+        for owner, key, row in facts.stored(db, fact):
+            where = _fact_row(fact, key)
+            if owner is None:
+                said = f"{_key_words(fact, key)}: its {chain.scope_name} is not stored"
+                faults.append(Fault(fact.table, where, said))
+                continue
+            of = f"{chain.scope_name} {owner}"
+            said_row = logged.get(int(str(owner)), {}).get((fact.table, key))
+            seen.add((int(str(owner)), fact.table, key))
+            if said_row is None:
+                said = f"{of}: {_key_words(fact, key)} is in no line of its log"
+                said += " (added outside the app?)"
+                faults.append(Fault(fact.table, where, said))
+            elif said_row != row:
+                faults.append(Fault(fact.table, where, f"{of}: {_differ(row, said_row)}"))
+    for owner, found in logged.items():
+        for (table, key), said_row in found.items():
+            if said_row is not None and (owner, table, key) not in seen:
+                known = next((f for f in facts.FACTS if f.table == table), None)
+                words = key if known is None else _key_words(known, key)
+                said = f"{chain.scope_name} {owner}: {words} of its log is not stored (removed?)"
+                faults.append(Fault(table, None if known is None else _fact_row(known, key), said))
+    return faults
+
+
+def _fact_row(fact: facts.Fact, key: str) -> int | None:
+    """The row's id, where its key is one."""
+    values = _load(key)
+    if fact.key == ("id",) and isinstance(values, list) and isinstance(values[0], int):
+        return values[0]
     return None
+
+
+def _key_words(fact: facts.Fact, key: str) -> str:
+    """``the row`` named by its key: ``evening_id 3, game_id 12``."""
+    values = _load(key)
+    if not isinstance(values, list) or len(values) != len(fact.key):
+        return f"the row {key}"
+    return "the row " + ", ".join(f"{c} {v}" for c, v in zip(fact.key, values, strict=True))
+
+
+def _differ(row: Row, said: object) -> str:
+    """What a stored row says otherwise than its log: ``name is 'Bo', its log says 'Bob'``."""
+    if not isinstance(said, dict):
+        return f"the row is {_short(dict(row))}, its log says {_short(said)}"
+    parts = [
+        f"{column} is {_short(row.get(column))}, its log says {_short(said.get(column))}"
+        for column in sorted(set(row) | set(said))
+        if row.get(column) != said.get(column)
+    ]
+    return "; ".join(parts)

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import sqlite_utils
 
 from ..clock import now
-from ..db import transaction
+from ..db import facts, transaction
 from ..db.chain import Chain, append
 from .errors import Conflict
 
@@ -54,6 +54,8 @@ class Change(Generic[T]):
     """The grant (phone) that made the change; None for the admin or the command line."""
     kept: dict[str, Any] = field(default_factory=dict)
     """What an owner keeps from before the change for its line (a game: its row)."""
+    wrote: dict[str, Any] = field(default_factory=dict)
+    """What else the body wrote that its line records (a game: its seat changes moved)."""
 
 
 class Owner(ABC, Generic[T]):
@@ -104,6 +106,8 @@ def changing(
     version being made.
     """
     with _transaction(db):
+        if not facts.writing(db):  # what the other owners' ``facts`` lines say
+            facts.writer(db, f"{owner.log.scope_name} {owner.id}: {action}")
         stored = owner.read(db)
         current = owner.version_of(stored)
         if version is not None and version != current:

@@ -6,7 +6,9 @@ version the club's page showed is checked (a page shown before another
 change is refused: ``Conflict``), the club moves on one version, and one
 line on the club's chain says what was done (``action``: ``member_add``,
 ``member_rename``, ``member_merge``, ``manager_link``, ``evening``,
-``preset``, ``entry``, ``reversal``, ``payment``, ``close``, ``reopen``).
+``preset``, ``entry``, ``reversal``, ``payment``, ``close``, ``reopen``; its first,
+``create``). Each line carries the club's facts the change wrote (its members, evenings…:
+``db/facts.py``), so that ``verify`` replays the club from its log.
 The cash box's rows themselves are on the club's other chain, its ledger
 (``ledger.py``).
 """
@@ -18,7 +20,8 @@ from typing import Any, ClassVar
 import sqlite_utils
 
 from ..clock import now
-from ..db.chain import CLUB_CHANGES, Chain
+from ..db import facts
+from ..db.chain import CLUB_CHANGES, Chain, append
 from .changing import Change, Owner
 from .errors import Conflict
 
@@ -47,6 +50,16 @@ class ClubOwner(Owner[int]):
             "summary": change.summary,
             "at": now(),
         }
+
+
+def created(db: sqlite_utils.Database, club_id: int, summary: str) -> None:
+    """Inside a club's creation: its first line (version 1), holding its row (``db/facts.py``).
+
+    A database not yet migrated to the facts (m021) gets the club's line from m021.
+    """
+    if facts.watch(db):
+        line = {"club_id": club_id, "version": 1, "action": "create", "summary": summary}
+        append(db, CLUB_CHANGES, {**line, "at": now()})
 
 
 def club_changes(

@@ -16,7 +16,7 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import now
-from ..db import transaction
+from ..db import facts, transaction
 from ..rules.errors import N_, GameError
 from ..rules.kinds import build, dump_coup, kind_of
 from ..rules.kinds import replay as replay_any
@@ -106,6 +106,8 @@ def insert_game(
         .last_pk
     )
     assert isinstance(game_id, int)
+    if not facts.writing(db):  # an evening's table: its seats' ``facts`` line
+        facts.writer(db, f"game {game_id}: {action}")
     if callable(manager_hash):
         db.execute(
             "update games set manager_hash = ? where id = ?", [manager_hash(game_id), game_id]

@@ -1,7 +1,7 @@
 """``scorekeeper verify``: the chains recomputed and the games checked against their logs.
 
 Exit 0 printing every chain's head (the short form the pages print), or exit
-1 naming the first row at fault. ``--heads FILE`` checks that the chains
+1 naming every row at fault, one line ``FAULT …`` each. ``--heads FILE`` checks that the chains
 still contain the heads kept in FILE last time, then writes the heads of
 now into it: the treasurer keeps that file away from the server.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 from ..db import Database
 from ..db.backup import _uri, default_database
 from ..db.chain import Fault
-from .audit import Outcome, heads_text, kept_heads_fault, verify
+from .audit import Outcome, heads_text, kept_heads_faults, verify
 
 MIGRATION = "m011_hash_chains"
 
@@ -26,8 +26,8 @@ class Refused(Exception):
     """Not a database this command can check (missing, or older than the chains)."""
 
 
-def run(database: Path, heads: Path | None) -> tuple[Outcome | None, Fault | None]:
-    """The database checked read-only: its outcome, or the first fault with the kept heads."""
+def run(database: Path, heads: Path | None) -> tuple[Outcome, list[Fault]]:
+    """The database checked read-only: its outcome, and every fault (the kept heads' first)."""
     if not database.is_file():
         raise Refused(f"no database at {database}")
     try:
@@ -39,30 +39,38 @@ def run(database: Path, heads: Path | None) -> tuple[Outcome | None, Fault | Non
         if not migrated:
             raise Refused(f"{database} has no hash chains yet: start the app on it once")
         kept = heads.read_text(encoding="utf-8") if heads is not None and heads.exists() else ""
-        fault = kept_heads_fault(db, kept)
+        faults = kept_heads_faults(db, kept)
         outcome = verify(db)
         conn.close()
     except (OSError, sqlite3.Error, UnicodeDecodeError) as error:
         raise Refused(f"cannot read {database}: {error}") from None
-    return outcome, fault or outcome.fault
+    return outcome, faults + list(outcome.faults)
 
 
 def command(args: argparse.Namespace) -> int:
     database = Path(args.database) if args.database else default_database()
     heads = Path(args.heads) if args.heads else None
     try:
-        outcome, fault = run(database, heads)
+        outcome, faults = run(database, heads)
     except Refused as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    if fault is not None or outcome is None:
-        print(f"FAULT {fault}", file=sys.stderr)
+    if faults:
+        for fault in faults:
+            print(f"FAULT {fault}", file=sys.stderr)
+        print(f"{len(faults)} fault{'s' if len(faults) > 1 else ''}", file=sys.stderr)
         return 1
     for head in outcome.heads:
         since = outcome.started.get(head.scope) if head.table == "changes" else None
         note = f" (chained since the migration of {since[:10]})" if since else ""
+        facts_since = outcome.facts_since.get((head.table, head.scope))
+        if facts_since:
+            note += f" (its rows checked since the migration of {facts_since[:10]})"
         print(f"{head}{note}")
-    print(f"ok: {len(outcome.heads)} chains, every game is what its log says")
+    print(
+        f"ok: {len(outcome.heads)} chains, every game is what its log says"
+        ", every club and event too"
+    )
     if heads is not None:
         temporary = heads.with_name(heads.name + ".tmp")
         temporary.write_text(heads_text(outcome.heads), encoding="utf-8")

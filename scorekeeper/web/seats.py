@@ -97,8 +97,13 @@ def take_seat(game_id: int) -> Any:
     seat = int(form.seat.data or 0)
     player = tidy(form.player.data or "")
     found = clash_with(player, stored.seated())
-    if found is not None:  # named as he sits, not as typed ("chloe", a Cyrillic "Аnne")
-        form.player.errors = [_("%(name)s already sits at this table.", name=found[0])]
+    owners = stored.payers()  # a seat played for its absent owner: his money, his name
+    owner = clash_with(player, owners) if found is None else None
+    if owner is not None and owners[seat] == owner[0]:
+        player = owner[0]  # he comes back to his own seat, named as he was ("bruno": Bruno)
+    elif found is not None or owner is not None:  # named as he sits, not as typed
+        name = (found or owner or ("",))[0]
+        form.player.errors = [_("%(name)s already sits at this table.", name=name)]
         return _page(stored, form, 422)
     try:
         store.take_seat(

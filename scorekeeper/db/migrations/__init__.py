@@ -35,6 +35,7 @@ from . import (
     m018_payments_at_tables,
     m019_seat_changes,
     m020_imported_seat_changes_in_the_log,
+    m021_facts_on_the_logs,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -57,6 +58,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m018_payments_at_tables,
     m019_seat_changes,
     m020_imported_seat_changes_in_the_log,
+    m021_facts_on_the_logs,
 )
 """Every migration, in the order it runs (its number)."""
 

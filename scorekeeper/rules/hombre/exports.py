@@ -53,6 +53,8 @@ class CsvWords(NamedTuple):
 
     header: Callable[[str], str] = _same
     value: Callable[[str], str] = _same
+    reason: Callable[[str], str] = _same
+    """A transfer's reason ("vole" is half the enjeu there, the outcome in ``value``)."""
 
 
 KEYS = CsvWords()
@@ -97,7 +99,7 @@ def journal_csv(report: Report | PotReport, delimiter: str = ",", words: CsvWord
                     names[t.payer],
                     names[t.payee],
                     t.amount,
-                    said(t.reason),
+                    words.reason(t.reason),
                 ]
             )
     return out.getvalue()

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
+from .. import seating
 from ..errors import N_
-from ..kind import JsonObject, Kind, Standing, continues
+from ..kind import Game as AnyKindGame
+from ..kind import GameKind, JsonObject, Kind, Standing, continues
 from ..money import Money, money_from_file
 from ..records import SeatRecord
 from . import danois, engine, file, jetons, systems, text
@@ -152,12 +154,12 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
     def takes_over(self, rules: RuleSet) -> bool:
         return rules.take_over
 
-    def seat_debt(self, report: Report, seat: int) -> int:
+    def seat_debt(self, before: Report, seat: int, end: Report) -> int:
         """The leaver's open bêtes, pending or in play: he hands their chips to the newcomer,
         who then stands behind them (docs/rules.md, "Someone takes a seat")."""
         return sum(
             b.amount
-            for b in report.betes
+            for b in before.betes
             if b.owner == seat and b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)
         )
 
@@ -166,7 +168,59 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
         return optional.get(contract, True)
 
 
-class HombreJetons(HombreKind[JetonsGame, JetonsRules, PotReport, JetonsCoup]):
+class PotKind(HombreKind[G, R, PotReport, C]):
+    """The systems with a pot whose chips stay with their owners until it is won."""
+
+    def seat_debt(self, before: PotReport, seat: int, end: PotReport) -> int:
+        """The leaver's part of the pot, if the pot is won after he left: he pays it to its
+        winner. The engine has the seat pay its whole part to the winner in the newcomer's
+        coups, so the leaver pays his part to the newcomer, who passes it on (or keeps it,
+        having won it himself). A pot not won by the end returns to whoever put it in:
+        nothing moves (docs/rules.md, "One rule for every chip system when someone takes
+        over")."""
+        return before.shares[seat] if won_after(before, end) else 0
+
+    def pot_parts(
+        self,
+        game: G,
+        changes: Sequence[seating.SeatChange],
+        end: PotReport,
+    ) -> list[tuple[int, str, int]]:
+        """What lies in the pot now, as (seat, person, chips): a seat's part split between
+        the people whose money it was when it was put in (a leaver's part stays his until
+        the pot is won, docs/rules.md); none once the game has ended (the pot went back)."""
+        parts: list[tuple[int, str, int]] = []
+        count = len(game.coups)
+        for seat, first in enumerate(game.players):
+            owner, owned, before = first, {first: 0}, self._prefix(game, 0)
+            for change in changes:
+                if change.seat != seat or change.way != seating.TAKES_OVER:
+                    continue
+                cut = self._prefix(game, min(change.coup - 1, count), before)
+                if won_after(before, cut):
+                    owned = dict.fromkeys(owned, 0)
+                owned[owner] = owned.get(owner, 0) + cut.shares[seat] - sum(owned.values())
+                owner, before = change.player, cut
+            if won_after(before, end) or end.finished:
+                owned = dict.fromkeys(owned, 0)
+            owned[owner] = owned.get(owner, 0) + end.shares[seat] - sum(owned.values())
+            parts += [(seat, name, chips) for name, chips in owned.items() if chips]
+        return parts
+
+    def _prefix(self, game: G, count: int, start: PotReport | None = None) -> PotReport:
+        """The report of the first ``count`` coups (folded on from ``start``, a shorter one)."""
+        kind: GameKind = self  # as seating.person_tally folds its prefixes
+        whole: AnyKindGame = game
+        prefix = whole.with_coups(whole.coups[:count])
+        return cast(PotReport, kind.replay(prefix) if start is None else kind.extend(start, prefix))
+
+
+def won_after(before: PotReport, end: PotReport) -> bool:
+    """Whether the pot as it stood after ``before`` is won in a later coup of ``end``."""
+    return any(r.taker is not None for r in end.coups[len(before.coups) :])
+
+
+class HombreJetons(PotKind[JetonsGame, JetonsRules, JetonsCoup]):
     """Stakes, pass fees, primes and bonus hands (docs/rules/jetons.md)."""
 
     key = "jetons"
@@ -191,7 +245,7 @@ class HombreJetons(HombreKind[JetonsGame, JetonsRules, PotReport, JetonsCoup]):
         return text.render_pot(report)
 
 
-class HombreDanish(HombreKind[DanishGame, DanishRules, PotReport, DanishCoup]):
+class HombreDanish(PotKind[DanishGame, DanishRules, DanishCoup]):
     """The Danish contracts and the dealer's cagnotte (docs/rules/danois.md)."""
 
     key = "danois"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import current_app, redirect, request, url_for
+from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -26,7 +26,7 @@ from ...events.records import Player
 from ...rules.errors import N_, GameError
 from ..blueprints import events as bp
 from ..forms import form_version, whole
-from .director import director_page, standing_of
+from .director import director_page, standing_of, table_states
 from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
 from .rights import managed_event, table_hash
 
@@ -121,10 +121,40 @@ def draw(event_id: int) -> BaseResponse | tuple[str, int]:
     return _act(event_id, "round", VersionForm(), change)
 
 
+@bp.get("/events/<int:event_id>/close")
+def confirm_close(event_id: int) -> str | BaseResponse:
+    """The question before closing a round: the tables still playing named, then one button
+    (a plain GET: no script needed)."""
+    found = managed_event(event_id)
+    standing = standing_of(found)
+    current = standing.rounds[-1] if standing.rounds else None
+    if current is None or current.closed_at is not None:
+        return redirect(url_for("events.director", event_id=event_id) + "#round")
+    tables = table_states(standing)
+    return render_template(
+        "events/close.html",
+        event=found,
+        current=current,
+        tables=len(tables),
+        playing=[t for t in tables if t.state == "playing"],
+        form=VersionForm(formdata=None, version=str(found.version)),
+    )
+
+
 @bp.post("/events/<int:event_id>/close")
 def close(event_id: int) -> BaseResponse | tuple[str, int]:
+    managed_event(event_id)
+    if request.form.get("confirmed") != "1":  # not from the confirmation page: ask first
+        return redirect(url_for("events.confirm_close", event_id=event_id), 303)
     return _act(
         event_id, "round", VersionForm(), lambda v: event_rounds.close_round(get_db(), event_id, v)
+    )
+
+
+@bp.post("/events/<int:event_id>/reopen")
+def reopen(event_id: int) -> BaseResponse | tuple[str, int]:
+    return _act(
+        event_id, "round", VersionForm(), lambda v: event_rounds.reopen_round(get_db(), event_id, v)
     )
 
 

@@ -25,6 +25,7 @@ ACTION_WORDS = {
     "withdraw": _l("player withdrawn"),
     "draw": _l("round drawn"),
     "close": _l("round closed"),
+    "reopen": _l("round reopened"),
     "lock": _l("table's result locked"),
     "unlock": _l("table's result unlocked"),
     "penalty": _l("penalty"),

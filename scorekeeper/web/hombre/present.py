@@ -17,6 +17,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...rules.hombre.engine import BeteStatus, Contract, Outcome, Reason
 from ...rules.hombre.exports import CsvWords
+from ...rules.hombre.pot import PotReason
 from ...rules.hombre.systems import AnyReport, AnyResult
 from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, elide, signed, wrap
 from .forms import BONUS_WORDS, CONTRACT_WORDS
@@ -37,8 +38,9 @@ OUTCOME_WORDS = {
 REASON_WORDS = {
     **CONTRACT_WORDS,  # a Danish contract's rate is paid under its name
     **BONUS_WORDS,
-    "cagnotte": _l("cagnotte"),
-    "prime": _l("prime"),
+    PotReason.CAGNOTTE: _l("cagnotte"),
+    PotReason.PRIME: _l("prime"),
+    PotReason.JETON_BONUS: _l("jeton bonus"),  # a nolo ouvert lost by codille: one chip back
     Reason.POULE: _l("poule"),
     Reason.BETE: _l("bête"),
     Reason.VOLE: _l("half the enjeu"),
@@ -303,7 +305,10 @@ def csv_words() -> CsvWords:
     if made is None:
         headers = {key: str(label) for key, label in CSV_HEADERS.items()}
         values = {str(k): str(v) for k, v in {**REASON_WORDS, **OUTCOME_WORDS}.items()}
+        reasons = {str(k): str(v) for k, v in REASON_WORDS.items()}
         made = _CSV_WORDS[language] = CsvWords(
-            header=lambda key: headers.get(key, key), value=lambda key: values.get(key, key)
+            header=lambda key: headers.get(key, key),
+            value=lambda key: values.get(key, key),
+            reason=lambda key: reasons.get(key, key),
         )
     return made

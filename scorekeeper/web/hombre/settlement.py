@@ -25,6 +25,7 @@ from ...rights.access import can_manage, can_manage_club, readable, visible_ids
 from ...rules.errors import GameError
 from ...rules.hombre.engine import BeteStatus, Reason
 from ...rules.hombre.exports import journal_csv, standings_csv
+from ...rules.hombre.kinds import PotKind
 from ...rules.hombre.stats import player_stats
 from ...rules.hombre.systems import hombre_report
 from ...rules.ledger import settle_up
@@ -93,7 +94,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "stored": stored,
         "report": report,
         "names": names,
-        "table_names": stored.seated(),  # who sits at the end: the title's names
+        "table_names": stored.seated(),  # who sits at the end: the way back to the table
         "money": money,
         "settle": settle_up(stored.people()[1]),
         "people": stored.people()[0],
@@ -102,12 +103,26 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "paid": ticked(get_db(), stored.id),
         "paid_form": None,
         "open_betes": open_betes,
+        "pot": _pot(stored, report),
         "final_shares": shares,
         "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
         "chain": game_chain(stored.id),
         "journal_shown": JOURNAL_SHOWN,
         **in_club,
     }
+
+
+def _pot(stored: store.StoredGame, report: Any) -> list[tuple[str, int]]:
+    """What lies in the pot, by whose it is: the seats' players, or once someone took over a
+    seat, each person's part (a leaver's stays his until the pot is won, docs/rules.md)."""
+    kind = stored.kind
+    if isinstance(kind, PotKind) and stored.seat_changes and sum(report.shares):
+        return [
+            (name, chips)
+            for _, name, chips in kind.pot_parts(stored.game, stored.seat_changes, report)
+        ]
+    shares = getattr(report, "shares", ())
+    return [(name, chips) for name, chips in zip(stored.seated(), shares) if chips]
 
 
 def settlement_page(stored: store.StoredGame, pdf: bool) -> str:

@@ -16,10 +16,13 @@ from flask_babel import gettext as _
 
 from ... import store
 from ...rights.access import can_manage
+from ...rules.errors import GameError
+from ...rules.ledger import NetChange
 from ..chain_heads import game_chain
 from ..forms import ActionForm
 from ..gamefiles import game_file_text
 from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
+from ..seat_words import seat_names
 from ..words import labelled
 from .view import SheetRow, rows, sheet_text, sides, teams_line
 
@@ -50,7 +53,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             "stored": stored,
             "report": report,
             "kind": stored.kind,
-            "names": stored.game.players,
+            "names": stored.seated(),  # who sits now: the way back to the table
             "title": _(stored.kind.title),
             "teams": teams_line(stored.seated()),  # who sits now, once someone took a seat
             "rules_line": self.rules_text(stored.game.rules),
@@ -118,6 +121,8 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             delete=ActionForm(formdata=None, version=str(stored.version)),
             original=self._line(report, n) if n <= len(report.coups) else None,
             preview=None if after is None else self._line(after, n),
+            people=None if after is None else stored.person_changes(after.game.coups, None),
+            people_deleted=_people_deleted(stored, n),
             **context,
         )
         return page if status == 200 else (page, status)
@@ -186,7 +191,10 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         """The final sheet: result, the whole sheet (on screen its last lines), how to check it."""
         report = stored.replay()
         first = 1 if pdf else max(1, len(report.coups) - SETTLEMENT_SHOWN + 1)
-        lines = rows(report, self.sheet, first)
+        lines = rows(report, self.sheet, first, seated=stored.seated)  # who dealt each deal
+        context = self._context(stored)
+        everyone = seat_names(stored)  # everyone who played: "Bruno → Émile" once he took over
+        context.update(everyone=everyone, teams=teams_line(everyone))
         return render_template(
             "sheet/settlement.html",
             pdf=pdf,
@@ -197,5 +205,15 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             blocks=[sheet_text(lines[i : i + PDF_BLOCK]) for i in range(0, len(lines), PDF_BLOCK)]
             if pdf
             else [],
-            **self._context(stored),
+            **context,
         )
+
+
+def _people_deleted(stored: store.StoredGame, n: int) -> list[NetChange] | None:
+    """What deleting coup ``n`` does to each person's points (None: nobody took a seat, or
+    the sheet refuses the deletion, which its button then says)."""
+    coups = [c for i, c in enumerate(stored.game.coups, 1) if i != n]
+    try:
+        return stored.person_changes(coups, n)
+    except GameError:
+        return None
