@@ -138,7 +138,8 @@ def settlement_page(stored: store.StoredGame, pdf: bool) -> str:
             form.currency.data = stored.money.currency
     if sheet["purse"] is not None:  # in a club, the club's managers record payments
         club = sheet["club"]
-        manager = not pdf and can_manage_club(club.id)
+        # a closed evening's results are in the cash box: no payment is marked at its tables
+        manager = not pdf and can_manage_club(club.id) and not sheet["purse"].evening.closed
         version = str(club.version)
         sheet["paid_form"] = ActionForm(formdata=None, version=version) if manager else None
     return render_template("hombre/settlement.html", form=form, pdf=pdf, **sheet)
