@@ -11,11 +11,12 @@ from decimal import Decimal
 from unicodedata import east_asian_width
 
 from flask import Flask
-from flask_babel import format_currency, format_decimal, get_locale
+from flask_babel import format_currency, format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..clubs.records import Club
+from ..clubs.seats import MAX_MEMBERS
 from ..rules.errors import GameError
 from ..rules.ledger import to_money
 from ..rules.money import Money
@@ -42,6 +43,15 @@ ACTION_WORDS = {
     Action.SEAT: _l("someone took a seat"),
 }
 """Every change-log action in the reader's language (a test checks none is missing)."""
+
+
+def club_full_text() -> str:
+    """Why a name cannot become a member: the club is at its bound (``clubs.MAX_MEMBERS``)."""
+    return ngettext(
+        "The club has %(num)d member: no more can be added.",
+        "The club has %(num)d members: no more can be added.",
+        MAX_MEMBERS,
+    )
 
 
 def error_text(error: GameError) -> str:
