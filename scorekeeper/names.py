@@ -37,6 +37,7 @@ import unicodedata
 from collections.abc import Iterable
 from enum import Enum
 from functools import lru_cache
+from typing import Any
 
 import icu
 
@@ -114,7 +115,7 @@ class NameFault(ValueError):
     def __init__(self, template: str, **params: object) -> None:
         super().__init__(template.format(**params))
         self.template = template
-        self.params = params
+        self.params: dict[str, Any] = dict(params)  # as a GameError's (rules/errors.py)
 
 
 def invisible(ch: str) -> bool:
