@@ -24,7 +24,7 @@ from .. import blueprints
 from ..collation import by_name
 from ..deployment import external_url
 from ..forms import CHANGED, form_version, whole
-from ..words import club_full_text
+from ..words import club_full_text, reader_currency
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
 
 bp = blueprints.clubs
@@ -46,7 +46,7 @@ def new_club() -> str | BaseResponse | tuple[str, int]:
         try:
             money = None
             if (form.chip_value.data or "").strip():
-                money = parse_money(form.chip_value.data, form.currency.data or "EUR")
+                money = parse_money(form.chip_value.data, form.currency.data or reader_currency())
         except GameError as error:
             getattr(form, error.field).errors = [error.translated(_)]
         else:
