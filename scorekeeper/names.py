@@ -8,10 +8,11 @@ players, a club's presets), Unicode's own:
   code points, format characters such as U+200B, U+00AD, U+200D, U+202E, the
   Hangul fillers; controls), trimmed, inner runs of spaces made one space.
 - ``fault``: why a name is no name (``NameFault``), from Unicode's general
-  categories: a name is letters, marks, numbers, punctuation and spaces,
-  with at least one letter or number once tidied — no symbol (the Braille
-  blank U+2800 is a symbol that prints nothing), no unassigned or private
-  code point. A name read from a file is refused if it holds what ``tidy``
+  categories: a name is letters, marks, numbers, punctuation, spaces and
+  the symbols written among letters ("<", "+", "€", "^"), with at least one
+  letter or number once tidied — no other symbol (So: pictographs and
+  patterns; the Braille blank U+2800 is one that prints nothing), no
+  unassigned or private code point. A name read from a file is refused if it holds what ``tidy``
   would remove (its names are the keys its coups use, so none is changed).
 - ``same_key``: what two names of one person share: NFKC_Casefold (which also
   drops the default-ignorables), no accents, no spaces. "ANNE", "Anné",
@@ -83,10 +84,14 @@ _NAME_CATEGORIES = _LETTERS_AND_NUMBERS | {
     _CATEGORY.FINAL_PUNCTUATION,
     _CATEGORY.OTHER_PUNCTUATION,
     _CATEGORY.SPACE_SEPARATOR,
+    _CATEGORY.MATH_SYMBOL,
+    _CATEGORY.CURRENCY_SYMBOL,
+    _CATEGORY.MODIFIER_SYMBOL,
 }
-"""What a name is made of (Unicode's general categories L, M, N, P and Zs): no symbol (S:
-the Braille blank U+2800 is one), control, format, separator of lines, surrogate, private
-use or unassigned code point (C, Zl, Zp)."""
+"""What a name is made of (Unicode's general categories L, M, N, P, Zs and the symbols Sm,
+Sc, Sk that are written with letters: "<", "+", "€", "^"): no other symbol (So: pictographs
+and patterns, the Braille blank U+2800 among them, which prints nothing), control, format,
+separator of lines, surrogate, private use or unassigned code point (C, Zl, Zp)."""
 
 
 class Clash(Enum):
@@ -130,16 +135,6 @@ def tidy(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", visible).split())
 
 
-_SYMBOLS = frozenset(
-    {
-        _CATEGORY.MATH_SYMBOL,
-        _CATEGORY.CURRENCY_SYMBOL,
-        _CATEGORY.MODIFIER_SYMBOL,
-        _CATEGORY.OTHER_SYMBOL,
-    }
-)
-
-
 def _character(ch: str) -> NameFault:
     category = icu.Char.charType(ch)
     names = {
@@ -148,7 +143,7 @@ def _character(ch: str) -> NameFault:
         _CATEGORY.SURROGATE: "surrogate",
     }
     label = names.get(category) or unicodedata.name(ch, "") or "control"
-    shown = ch if category in _NAME_CATEGORIES or category in _SYMBOLS else "\ufffd"
+    shown = ch if category in _NAME_CATEGORIES or category == _CATEGORY.OTHER_SYMBOL else "\ufffd"
     return NameFault(
         NameFault.CHARACTER, char=shown, code=f"U+{ord(ch):04X}", category=label.lower()
     )

@@ -79,7 +79,15 @@ def test_the_rule_decides_from_unicodes_data():
     assert fault("Cleo\u200b") is None and fault("Cleo\u200b", typed=False) is not None
     assert fault("Cleo\n", typed=False) is not None and fault("\u202eoelC", typed=False)
     # names as clubs write them stay names
-    for name in ["Anne-Marie", "O'Brien", "J.-P. Lenoir", "Zoë (2)", "Søren", "李小龍"]:
+    for name in [
+        "Anne-Marie",
+        "O'Brien",
+        "J.-P. Lenoir",
+        "Zoë (2)",
+        "Søren",
+        "李小龍",
+        "<b>Bo</b>",
+    ]:
         assert fault(name) is None and fault(name, typed=False) is None, name
 
 
