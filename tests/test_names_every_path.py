@@ -18,7 +18,7 @@ import pytest
 from notation import SEED
 from test_clubs import club_version, new_club, new_evening
 from test_clubs_computed import db  # noqa: F401 (the fixture)
-from test_events import EVENT
+from test_events import EVENT, post
 from test_take_seat import seed_until, take
 from web import NEW_GAME, enter
 
@@ -277,3 +277,22 @@ def test_at_the_bound_the_store_refuses_a_new_member_whoever_asks(db):  # noqa: 
         member_named(db, club, "Yann")
     total = db.execute("select count(*) from members where club_id = ?", [club]).fetchone()
     assert total[0] == MAX_MEMBERS
+
+
+def test_at_the_bound_a_club_events_round_adds_no_member(app):
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    response = client.post("/clubs/new", data={"name": "Le Cercle", "chip_value": "0.05"})
+    club = int(response.headers["Location"].rsplit("/", 1)[1])
+    event = {**EVENT, "name": "Club cup", "kind": "hombre", "seating": "3", "method": "total"}
+    assert client.post(f"/events/new?club={club}", data=event).status_code == 302
+    assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
+    fill_club(app, club, MAX_MEMBERS - 2)  # room for two of the three
+    response = post(client, app, "draw")
+    assert response.status_code == 422 and "no more can be added" in response.text
+    assert count(app, "select count(*) from members") == MAX_MEMBERS - 2
+    assert count(app, "select count(*) from event_rounds") == 0
+    with sqlite3.connect(app.config["DATABASE"]) as conn:  # one leaves: room for all three
+        conn.execute("delete from members where name = 'Joueur 0'")
+    assert post(client, app, "draw").status_code == 302
+    assert count(app, "select count(*) from members") == MAX_MEMBERS
