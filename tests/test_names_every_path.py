@@ -20,7 +20,7 @@ from test_clubs import club_version, new_club, new_evening
 from test_clubs_computed import db  # noqa: F401 (the fixture)
 from test_events import EVENT, post
 from test_take_seat import seed_until, take
-from web import NEW_GAME, enter
+from web import NEW_GAME, enter, version_of
 
 from scorekeeper import clubs
 from scorekeeper.clubs.seats import MAX_MEMBERS, member_named
@@ -253,6 +253,12 @@ def test_at_the_bound_no_path_adds_a_member(client, app):
     # members only: still a table
     table["player2"] = "Joueur 7"
     assert client.post(f"/games/new?evening={evening}", data=table).status_code == 302
+    # a set-up change before the first coup that names a newcomer: refused beside the form
+    fresh = client.post(f"/games/new?evening={evening}", data=table).headers["Location"]
+    setup = {**table, "player2": "Zoé", "version": version_of(client, fresh)}
+    response = client.post(fresh + "/setup", data=setup)
+    assert response.status_code == 422 and "no more can be added" in refusals(response)
+    assert "Zoé" not in client.get(fresh + "/game.json").text
     # a seat taken by a newcomer: refused beside the field
     assert enter(client, game, "pass").status_code == 302
     response = take(client, game, "1", "Zoé")
