@@ -106,3 +106,17 @@ def test_a_points_tables_lines_have_one_minus_sign(client):
         text = re.sub(r"<(script|style)[^>]*>.*?</\1>|<[^>]+>", " ", page, flags=re.S)
         assert re.findall(r"(?<![\w/.:#-])-\d", text) == []
         assert "−10" in text or "−20" in text
+
+
+def test_no_page_signs_a_figure_with_a_format_of_its_own():
+    # Python's and Jinja's "+d" formats write an ASCII "-": a signed figure is written by
+    # web/words.py (signed, minus, signed_decimal, signed_money), the one home of the sign
+    ascii_sign = re.compile(r"[:%]\+[0-9,]*d")
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for pattern in ("scorekeeper/web/**/*.py", "templates/**/*.html")
+        for path in ROOT.glob(pattern)
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if ascii_sign.search(line)
+    ]
+    assert found == []
