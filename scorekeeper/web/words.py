@@ -12,12 +12,14 @@ from unicodedata import east_asian_width
 
 from babel.numbers import format_currency as babel_currency
 from flask import Flask
-from flask_babel import format_currency, format_decimal, get_locale
+from flask_babel import format_currency, format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..clubs.purse import NotOwed
 from ..clubs.records import Club
+from ..clubs.seats import MAX_MEMBERS
+from ..i18n import CURRENCIES, LANGUAGES
 from ..rules.errors import GameError
 from ..rules.ledger import to_money
 from ..rules.money import Money
@@ -44,6 +46,25 @@ ACTION_WORDS = {
     Action.SEAT: _l("someone took a seat"),
 }
 """Every change-log action in the reader's language (a test checks none is missing)."""
+
+
+def reader_currency() -> str:
+    """The currency a money form offers the reader (``i18n.CURRENCIES``): DKK in Danish."""
+    return CURRENCIES.get(str(get_locale())[:2], CURRENCIES[LANGUAGES[0]])
+
+
+def chip_example() -> str:
+    """A chip value as the reader writes one, for a money form's placeholder: 0,05 or 0.05."""
+    return str(format_decimal(Decimal("0.05"), format="0.00"))
+
+
+def club_full_text() -> str:
+    """Why a name cannot become a member: the club is at its bound (``clubs.MAX_MEMBERS``)."""
+    return ngettext(
+        "The club has %(num)d member: no more can be added.",
+        "The club has %(num)d members: no more can be added.",
+        MAX_MEMBERS,
+    )
 
 
 def error_text(error: GameError) -> str:
@@ -235,3 +256,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed_money"] = signed_money
     app.jinja_env.filters["chip_value"] = chip_value
     app.context_processor(action_words)
+    app.jinja_env.globals.update(reader_currency=reader_currency, chip_example=chip_example)

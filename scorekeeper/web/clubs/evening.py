@@ -34,7 +34,7 @@ from ..forms import CHANGED, ActionForm, form_version, whole
 from ..kept.expensive import evening_key, expensive
 from ..printing import pdf_response
 from ..registry import standing
-from ..words import not_owed
+from ..words import not_owed, signed
 from .cash_forms import PayForm
 
 bp = blueprints.clubs
@@ -76,11 +76,7 @@ def _lines(table: Table, room: Room) -> list[str]:
     """A chip table: each member's net; a points table: its standing, a line each."""
     if table.nets is None:
         return standing(table.stored.replay())
-    return [f"{room.members[m].name} {_signed(n)}" for m, n in table.members_nets()]
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
+    return [f"{room.members[m].name} {signed(n)}" for m, n in table.members_nets()]
 
 
 def _kind_links(evening_id: int, club_id: int) -> list[tuple[str, str]]:

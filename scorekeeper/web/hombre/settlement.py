@@ -40,7 +40,7 @@ from ..hookspecs import Page
 from ..kept.arguments import reads
 from ..kept.expensive import expensive, players_key
 from ..seat_words import seat_names
-from ..words import cents
+from ..words import cents, reader_currency
 from .chart import net_chart
 from .guard import hombre_only
 from .present import csv_words
@@ -153,7 +153,7 @@ def set_money(stored: store.StoredGame) -> Page | BaseResponse:
     status = 422
     if form.validate():
         try:
-            money = parse_money(form.chip_value.data, form.currency.data or "EUR")
+            money = parse_money(form.chip_value.data, form.currency.data or reader_currency())
             store.set_money(get_db(), stored.id, money, version=form_version(form))
             return redirect(url_for("settlement.settlement", game_id=stored.id))
         except GameError as error:
