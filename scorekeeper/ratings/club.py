@@ -93,7 +93,9 @@ _NO_MATCH = ()
 def table_rows(db: sqlite_utils.Database, club_id: int) -> list[TableRow]:
     """The club's tables in the order played, each with its game's version and time of change."""
     rows = db.execute(TABLES_OF_CLUB, [club_id]).fetchall()
-    return [(int(e), str(d), int(t), int(g), int(v), str(u), str(c)) for e, d, t, g, v, u, c in rows]
+    return [
+        (int(e), str(d), int(t), int(g), int(v), str(u), str(c)) for e, d, t, g, v, u, c in rows
+    ]
 
 
 def merges(db: sqlite_utils.Database, club_id: int) -> dict[int, int]:
