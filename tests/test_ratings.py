@@ -62,10 +62,8 @@ def expected(matches) -> dict[str, dict[str, tuple[float, float, int]]]:
     return now
 
 
-@pytest.fixture
-def club(app, client):
-    """The three evenings in the app's database; the client holds the club link."""
-    db = connect(app.config["DATABASE"])
+def three_evenings(db) -> tuple[clubs.Club, list[int]]:
+    """The club of the three evenings (``EVENINGS``), and its tables' games in order."""
     found, first = club_with_evening(db, "2026-11-01")
     games = [table(db, first, seed("Anne", "Bruno", "Chloé")), table(db, first, manille())]
     second = clubs.evening(db, clubs.create_evening(db, found.id, "2026-11-08", "", 2))
@@ -73,6 +71,14 @@ def club(app, client):
     third = clubs.evening(db, clubs.create_evening(db, found.id, "2026-11-15", "", 3))
     games.append(table(db, third, seed("Chloé", "Denis", "Anne", coups=4)))
     games.append(table(db, third, seed("Eve", "Anne", "Bruno")))
+    return found, games
+
+
+@pytest.fixture
+def club(app, client):
+    """The three evenings in the app's database; the client holds the club link."""
+    db = connect(app.config["DATABASE"])
+    found, games = three_evenings(db)
     assert client.get(f"/clubs/{found.id}?key={found.read_token}").status_code == 200
     yield found.id, db, games
     db.close()
@@ -161,7 +167,8 @@ def test_a_members_page_draws_his_history(client, club):
     # Chloé as hombre: seat C's demande of coup 5 (won) on 1 and 8 Nov, seat A's of coup 1
     # (a remise) on 15 Nov: 3 played, 2 won, 67 %
     row = page.split('id="contracts"')[1].split("</table>")[0]
-    assert re.findall(r'<td class="num">(\d+)</td>', row) == ["3", "2", "67"]
+    assert re.findall(r'<td class="num">(\d+)[ <]', row) == ["3", "2"]
+    assert '<small class="share">(67 %)</small>' in row
     # the club page links to the ratings and to each member's page
     club_page = client.get(f"/clubs/{club_id}").data.decode()
     assert f"/clubs/{club_id}/ratings" in club_page

@@ -9,12 +9,14 @@ the words (its title, its labels) are the page's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 WIDTH, HEIGHT = 320, 150
 LEFT, RIGHT, TOP, BOTTOM = 36, 6, 10, 22
 """Room for the figures of the axis (left) and the first and last labels (below)."""
+DOTS = 40
+"""A line of this many points or fewer shows each as a dot (one table is a dot alone)."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ class Chart:
     bottom: str
     first: str
     last: str
+    dots: tuple[tuple[float, float], ...] = ()
+    """A dot at each of a line's points, while they are few enough to tell apart."""
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
@@ -86,20 +90,25 @@ def bar_chart(
     return Chart(tuple(bars), "", zero, _figure(high), _figure(low), labels[0], labels[-1])
 
 
-def line_chart(values: Sequence[float], labels: Sequence[str]) -> Chart | None:
-    """A line through the values, left to right (None: fewer than one)."""
+def line_chart(
+    values: Sequence[float], labels: Sequence[str], figure: Callable[[float], str] | None = None
+) -> Chart | None:
+    """A line through the values, left to right (None: none); ``figure`` writes the axis'
+    top and bottom (default: to one decimal)."""
     if not values:
         return None
     low, high = _scale(values, False)
     step = (WIDTH - LEFT - RIGHT) / max(len(values) - 1, 1)
-    points = " ".join(
-        f"{round(LEFT + n * step, 1)},{_y(v, low, high)}" for n, v in enumerate(values)
-    )
+    at = [(round(LEFT + n * step, 1), _y(v, low, high)) for n, v in enumerate(values)]
+    points = " ".join(f"{x},{y}" for x, y in at)
     zero = _y(max(low, min(0.0, high)), low, high)
-    return Chart((), points, zero, _figure(high), _figure(low), labels[0], labels[-1])
+    write = figure or (lambda value: _figure(value, 1))
+    top, bottom = write(high), write(low)
+    dots = tuple(at) if len(at) <= DOTS else ()
+    return Chart((), points, zero, top, bottom, labels[0], labels[-1], dots)
 
 
-def _figure(value: float) -> str:
-    """An axis' figure: whole, with a true minus sign."""
-    whole = round(value)
-    return f"−{-whole}" if whole < 0 else str(whole)
+def _figure(value: float, decimals: int = 0) -> str:
+    """An axis' figure (whole, or to ``decimals``), with a true minus sign."""
+    text = f"{abs(value):.{decimals}f}"
+    return f"−{text}" if round(value, decimals) < 0 else text

@@ -187,16 +187,16 @@ def member_page(club_id: int, member_id: int) -> str:
         nets=_nets_chart(history),
         points=_points_chart(history),
         paths=[
-            Path(f, family_title(f), found, line_chart([p.ordinal for p in found], _days(found)))
-            for f, found in history.paths.items()
+            Path(family, family_title(family), found, _path_chart(found))
+            for family, found in history.paths.items()
         ],
         titles={f: family_title(f) for f in families()},
         rating_text=rating_text,
     )
 
 
-def _days(points: list[Point]) -> list[str]:
-    return [p.date for p in points]
+def _path_chart(points: list[Point]) -> Chart | None:
+    return line_chart([p.ordinal for p in points], [p.date for p in points], rating_text)
 
 
 def _nets_chart(history: History) -> Chart | None:
