@@ -25,6 +25,9 @@ import csv
 import io
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
@@ -194,3 +197,24 @@ def test_the_kept_ratings_follow_the_tables(app, club):
     assert kept_ratings.club_ratings(db, club_id) is found  # nothing changed: kept
     store.delete_coup(db, games[-1], 7, version=store.load(db, games[-1]).version)
     assert kept_ratings.club_ratings(db, club_id) is not found
+
+
+def test_the_ratings_benchmark_runs_small():
+    """A tiny run of benchmarks/ratings.py: its club is built, its page drawn and kept."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from ratings import measure
+
+    row = measure(members=9, tables=12, repeats=1)
+    # 12 tables, 3 in 4 l'Hombre: 9 of 3 players, 3 Manilles of 4, among 9 members
+    assert 3 <= row["rows"] <= 18
+    assert row["cold_ms"] > 0 and row["warm_ms"] > 0 and row["after_coup_ms"] > 0
+
+
+def test_the_model_is_plain_python():
+    """The model imports no Flask and no database: openskill and the standard library."""
+    code = (
+        "import sys, scorekeeper.ratings.model; "
+        "print(sorted(m for m in ('flask', 'sqlite_utils', 'sqlite3') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
