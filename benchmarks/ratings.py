@@ -78,9 +78,10 @@ def build(path: Path, members: int, tables: int, per_evening: int = 20) -> tuple
 
 
 def _manille(rng: random.Random, players: tuple[str, ...]) -> ManilleGame:
-    """A Manille of 4 random coups, each one the rules accept where it is played."""
+    """A Manille of up to 4 random coups, each one the rules accept where it is played (it
+    stops sooner if the partie is over)."""
     game = ManilleGame(players, ManilleRules(), 0, ())
-    while len(game.coups) < 4:
+    while len(game.coups) < 4 and not (game.coups and replayed(game).finished):
         coup = ManilleCoup(retourne=rng.choice((0, 1, 2, 3)), points=rng.randint(0, 68))
         try:
             replayed(game.with_coups((*game.coups, coup)))
