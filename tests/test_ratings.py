@@ -218,3 +218,25 @@ def test_the_model_is_plain_python():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_merge_counts_both_members_tables_for_the_one_kept(client, club):
+    club_id, db, _games = club
+    json_of(client, club_id)  # the tables are read and kept before the merge
+    ids = {m.name: m.id for m in clubs.members(db, club_id)}
+    version = clubs.club(db, club_id).version
+    clubs.merge(db, club_id, ids["Eve"], ids["Chloé"], version)
+    # Eve's one table (15 Nov, −72) is now Chloé's: her fourth at l'Hombre
+    renamed = [
+        (family, {("Chloé" if n == "Eve" else n): r for n, r in results.items()})
+        for family, results in EVENINGS
+    ]
+    want = expected(renamed)["hombre"]
+    got = {r["member"]: r for r in json_of(client, club_id)["hombre"]}
+    assert set(got) == set(want) and got["Chloé"]["games"] == 4
+    for name, (mu, sigma, games) in want.items():
+        assert (got[name]["mu"], got[name]["sigma"], got[name]["games"]) == (
+            pytest.approx(mu),
+            pytest.approx(sigma),
+            games,
+        )
