@@ -31,7 +31,9 @@ from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
+from test_clubs import new_club, new_evening, seed_table
 from test_clubs_computed import club_with_evening, manille, seed, table
+from test_events import EVENT, hombre_deal, open_table, post, ranking, tables
 from test_take_seat_club import seated_table
 
 from scorekeeper import clubs, store
@@ -240,3 +242,36 @@ def test_a_merge_counts_both_members_tables_for_the_one_kept(client, club):
             pytest.approx(sigma),
             games,
         )
+
+
+def test_a_club_events_results_show_each_players_rating_at_entry(app, client):
+    """The ratings before the first round, beside a ranking that never reads them."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")  # −72, −9, +81
+    # openskill alone: Chloé first, Bruno second, Anne last at their one table
+    want = expected([("hombre", {"Anne": -72, "Bruno": -9, "Chloé": 81})])["hombre"]
+    data = {**EVENT, "name": "Coupe", "kind": "hombre", "seating": "3", "method": "total"}
+    assert client.post(f"/events/new?club={club}", data=data).status_code == 302
+    assert post(client, app, "players", names="Anne\nBruno\nChloé\nDenis").status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    token = ranking(app)[1].event.read_token
+
+    def shown() -> dict[str, str]:
+        page = client.get(f"/events/{token}/results").text
+        section = page.split('id="entry-ratings"')[1].split("</section>")[0]
+        found = re.findall(
+            r'<th scope="row">([^<]+)(?:<br>.*?)?</th><td class="num">([^<]+)<', section
+        )
+        return dict(found)
+
+    entry = {
+        name: f"{mu - 3 * sigma:.1f}".replace("-", "−") for name, (mu, sigma, _g) in want.items()
+    }
+    assert shown() == {**entry, "Denis": "—"}  # Denis has played no table at the club
+    # a deal at the event's table moves the club's ratings, not the ratings at entry
+    before = json_of(client, club)
+    game = open_table(client, tables(client)[0])
+    hombre_deal(client, game, (0, 1, 2))
+    assert json_of(client, club) != before
+    assert shown() == {**entry, "Denis": "—"}

@@ -101,6 +101,14 @@ class Ratings:
     def of(self, member: int) -> dict[str, list[Point]]:
         return self.paths.get(member, {})
 
+    def before(self, member: int, family: str, evening: tuple[str, int] | None) -> Point | None:
+        """His rating in ``family`` after his last table before ``evening`` (its date and
+        number, the order the tables were played in; None: after all his tables), or None
+        if he had played none there."""
+        path = self.paths.get(member, {}).get(family, [])
+        earlier = [p for p in path if evening is None or (p.date, p.evening_id) < evening]
+        return earlier[-1] if earlier else None
+
 
 def rate(matches: Iterable[Match], families: Sequence[str] = ()) -> Ratings:
     """Fold the matches, in order, into every member's rating per family.

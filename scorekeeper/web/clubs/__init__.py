@@ -25,4 +25,4 @@ __all__ = ["bp", "cash", "closing", "club", "context", "evening", "ratings", "se
 
 
 def context() -> dict[str, Any]:
-    return {"club_money": money_of, **cash.context()}
+    return {"club_money": money_of, "rating_text": ratings.rating_text, **cash.context()}
