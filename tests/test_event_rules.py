@@ -13,10 +13,15 @@ from __future__ import annotations
 import html
 import json
 import re
+from dataclasses import replace
 
+from budget import examples
+from hypothesis import HealthCheck, assume, given, settings
 from test_events import new_event, open_table, post, ranking, seated, tables
+from test_hombre_properties import games
 
 from scorekeeper.db import get_db
+from scorekeeper.rules.hombre.engine import ended_net, replay
 
 THREE = "Anne\nBert\nCarl"
 ROUND_END_2 = (
@@ -186,3 +191,20 @@ def test_an_event_stored_before_keeps_its_rules_and_its_tables_play_them_to_the_
     players = seated(client, game)["players"]
     lines, _standing = ranking(app)
     assert {p: f for _place, p, f in lines} == {players[0]: -18, players[1]: 9, players[2]: 9}
+
+
+@settings(
+    max_examples=examples(40, 200), suppress_health_check=[HealthCheck.too_slow], deadline=None
+)
+@given(games())
+def test_a_table_counted_ended_is_the_game_its_rules_would_end_there(game):
+    """The ranking's count of a table still open (``ended_net``) is what the engine does
+    when the same coups end the game by sharing (coups to play = its coups, ``end`` share):
+    one settlement, whichever way the round ends; the nets still sum to zero."""
+    report = replay(game)
+    assume(game.coups and not report.finished)
+    rules = replace(game.rules, coups_to_play=len(game.coups), end="share")
+    ended = replay(replace(game, rules=rules))
+    assert ended.finished
+    assert ended_net(report) == ended.net
+    assert sum(ended_net(report)) == 0
