@@ -245,6 +245,14 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         Nothing by default: the points games count no money."""
         return 0
 
+    def side_scores(self, report: Rep) -> Sequence[Sequence[int]] | None:
+        """What each side of ``tally`` scored in each coup of ``report``, coup by coup, where
+        the tally is not the running sum of them: a team game's count starts again at 0 once
+        a partie or a manche is won (l'Homme de Brou, la Manille classique). A person's points
+        are his side's scores in the coups he sat (``seating.person_tally``). None (the
+        default): what a side made in some coups is its tally's difference across them."""
+        return None
+
     def person_records(
         self, report: Rep, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
     ) -> Mapping[str, SeatRecord] | None:
@@ -395,6 +403,7 @@ class GameKind(Protocol):
     def text(self, report: Any) -> str: ...
     def takes_over(self, rules: Any) -> bool: ...
     def seat_debt(self, before: Any, seat: int, end: Any) -> int: ...
+    def side_scores(self, report: Any) -> Sequence[Sequence[int]] | None: ...
     def person_records(
         self, report: Any, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
     ) -> Mapping[str, SeatRecord] | None: ...
