@@ -54,7 +54,7 @@ def test_danish_pages_name_the_dealers_ante_and_the_cave_apart(client):
 
 def cells(html: str, table: str) -> list[list[tuple[str, str]]]:
     """The body rows of a table as (class, text) cells, the player's name first."""
-    body = re.search(rf'<table class="{table}">.*?<tbody>(.*?)</tbody>', html, re.S)
+    body = re.search(rf'<table[^>]* class="{table}">.*?<tbody>(.*?)</tbody>', html, re.S)
     assert body, table
     rows = re.findall(r"<tr>(.*?)</tr>", body.group(1), re.S)
     cell = r'<t[hd](?: scope="row")?(?: class="([^"]*)")?>(.*?)</t[hd]>'

@@ -29,6 +29,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.names import clash_with, fault
 from scorekeeper.rules import kinds
 from scorekeeper.rules.brou.engine import BrouCoup, BrouGame, BrouRules, Mariage
 from scorekeeper.rules.errors import GameError
@@ -80,13 +81,20 @@ NOTES = st.one_of(
 )
 NAME = st.text(
     alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=8
-).filter(lambda name: bool(name.strip()))
+).filter(lambda name: bool(name.strip()) and fault(name, typed=False) is None)
+"""A name a file may hold: the one rule of every name (names.py: nothing invisible)."""
+
+
+def distinct(players: list[str]) -> bool:
+    """No two names of one person, nor two that read alike (names.clash_with)."""
+    return all(clash_with(name, players[:n]) is None for n, name in enumerate(players))
 
 
 def names(seats: int) -> st.SearchStrategy[tuple[str, ...]]:
-    """Distinct, non-blank player names (accents, quotes, spaces inside)."""
-    fixed = st.sampled_from(["Anne", "Bruno", "Chloé", "Denis", "O'Brien", 'Zoé "Z"', " Ève "])
-    return st.lists(st.one_of(fixed, NAME), min_size=seats, max_size=seats, unique=True).map(tuple)
+    """Distinct player names (accents, quotes, spaces inside)."""
+    fixed = st.sampled_from(["Anne", "Bruno", "Chloé", "Denis", "O'Brien", 'Zoé "Z"', "Ève"])
+    drawn = st.lists(st.one_of(fixed, NAME), min_size=seats, max_size=seats, unique=True)
+    return drawn.filter(distinct).map(tuple)
 
 
 def rules_of(make: Callable[..., Any], **settings_: st.SearchStrategy[Any]) -> Any:
