@@ -13,20 +13,22 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-from flask import Flask
+from flask import Config
 
-from . import Database, connect, new_generation, private_file
-from .migrations import migrations
+from . import Database, connect, folder, new_generation, private_file
+from .migrations import migrate
 
 
 def default_database() -> Path:
-    """The server's database, found the way the app finds it (for the command line)."""
+    """The server's database, found the way the app finds it (for the command line):
+    ``SCOREKEEPER_DATABASE``, else the data folder's ``config.py``, else the data folder's
+    (``folder.py``)."""
     if os.environ.get("SCOREKEEPER_DATABASE"):
         return Path(os.environ["SCOREKEEPER_DATABASE"])
-    app = Flask("scorekeeper.app", instance_relative_config=True)
-    app.config["DATABASE"] = str(Path(app.instance_path) / "scorekeeper.sqlite")
-    app.config.from_pyfile("config.py", silent=True)
-    return Path(app.config["DATABASE"])
+    data = folder.data_folder()
+    config = Config(str(data))
+    config.from_pyfile("config.py", silent=True)
+    return Path(config.get("DATABASE") or folder.default_database(data))
 
 
 def _uri(path: Path, mode: str = "ro") -> str:
@@ -79,7 +81,7 @@ def _restored(source: Path) -> sqlite3.Connection:
     finally:
         src.close()
     image = Database(memory)
-    migrations.apply(image)
+    migrate(image, source)
     new_generation(image)
     return memory
 

@@ -1,0 +1,164 @@
+"""A server an operator can trust (issue 43): the schema's version, migrations under a lock.
+
+Processes are forked (not new interpreters) so that twenty pairs cost a few seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app, db
+from scorekeeper.db.migrations import SCHEMA, OtherSchema
+
+PAIRS = 20
+
+
+def _migrate_after(barrier, path: str, queue) -> None:
+    barrier.wait()
+    try:
+        db.connect(path, migrate=True).close()
+        queue.put("ok")
+    except Exception as error:
+        queue.put(f"{type(error).__name__}: {error}")
+
+
+def test_twenty_pairs_of_processes_migrate_one_fresh_database_each_without_a_failure(tmp_path):
+    """Before the lock: "table _sqlite_migrations already exists" in 3 of 6 tries."""
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    said = []
+    for pair in range(PAIRS):
+        path = str(tmp_path / f"fresh{pair}.sqlite")
+        barrier = context.Barrier(2)
+        processes = [
+            context.Process(target=_migrate_after, args=(barrier, path, queue)) for _ in range(2)
+        ]
+        for process in processes:
+            process.start()
+        said += [queue.get(timeout=60) for _ in processes]
+        for process in processes:
+            process.join(timeout=60)
+            assert process.exitcode == 0
+    assert said == ["ok"] * 2 * PAIRS
+    with sqlite3.connect(tmp_path / "fresh0.sqlite") as conn:  # each migration applied once
+        names = [row[0] for row in conn.execute("select name from _sqlite_migrations")]
+    conn.close()
+    assert len(names) == len(set(names)) and max(int(n[1:4]) for n in names) == SCHEMA
+
+
+def newer(path: Path, number: int = SCHEMA + 3) -> None:
+    """``path`` as a later version leaves it: one migration more than this code knows."""
+    db.connect(path, migrate=True).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "insert into _sqlite_migrations (migration_set, name, applied_at)"
+            " values ('scorekeeper', ?, '2027-01-01')",
+            [f"m{number:03d}_later"],
+        )
+    conn.close()
+
+
+def test_a_database_of_a_newer_version_is_refused_naming_both_versions(tmp_path):
+    path = tmp_path / "newer.sqlite"
+    newer(path)
+    with pytest.raises(OtherSchema) as refused:
+        create_app({"DATABASE": str(path), "SECRET_KEY": "x"})
+    said = str(refused.value)
+    assert f"schema {SCHEMA + 3}" in said and f"schema {SCHEMA}" in said and str(path) in said
+
+
+def test_serve_refuses_a_newer_database_in_one_line(tmp_path):
+    path = tmp_path / "newer.sqlite"
+    newer(path)
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr"],
+        env={**os.environ, "SCOREKEEPER_DATABASE": str(path), "SCOREKEEPER_SECRET_KEY": "x"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    (line,) = done.stderr.strip().splitlines()
+    newer_one = f"a newer Scorekeeper (schema {SCHEMA + 3})"
+    assert line.startswith(f"error: {path} was written by {newer_one}")
+    assert f"this version has schema {SCHEMA}" in line
+
+
+# --- /health tells the truth; a database that cannot be written stops the start -------------
+
+IN_NAMESPACE = r"""
+import json, subprocess, sys
+from pathlib import Path
+from scorekeeper import create_app
+small, bound = Path(sys.argv[1]), Path(sys.argv[2])
+app = create_app({"DATABASE": str(small / "s.sqlite"), "SECRET_KEY": "x"})
+health = lambda: app.test_client().get("/health").data.decode()
+from scorekeeper import db
+serving = db.connect(small / "s.sqlite")  # a server's connection, open all along (its -shm too)
+serving.execute("select count(*) from games").fetchone()
+said = {"fresh": health()}
+app.config["DATABASE"] = str(bound / "s.sqlite")  # the same file, through a read-only mount
+said["read-only"] = health()
+app.config["DATABASE"] = str(small / "s.sqlite")
+with open(small / "filler", "wb") as filler:  # the disk filled up by something else
+    try:
+        while True:
+            filler.write(bytes(1 << 16))
+    except OSError:
+        pass
+said["full"] = health()
+(small / "filler").unlink()
+said["room again"] = health()
+serve = [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr"]
+done = subprocess.run(serve, env={"SCOREKEEPER_DATABASE": str(bound / "s.sqlite"),
+    "SCOREKEEPER_SECRET_KEY": "x", "PATH": "/usr/bin:/bin"}, capture_output=True, text=True)
+said["start"] = [done.returncode, done.stderr]
+print(json.dumps(said))
+"""
+
+
+def in_a_small_filesystem(tmp_path: Path, script: str) -> dict[str, object]:
+    """``script`` run with a 4 MB tmpfs at its first argument and the same folder mounted
+    read-only at its second: in a user and mount namespace of its own, so that no root is
+    needed and nothing is mounted outside it. Its last line of output, as JSON."""
+    unshare = shutil.which("unshare")
+    namespace = [str(unshare), "--user", "--map-root-user", "--mount"]
+    if not unshare or subprocess.run([*namespace, "true"], capture_output=True).returncode:
+        pytest.skip("this kernel gives no user namespace: no small file system to fill")
+    small, bound = tmp_path / "small", tmp_path / "bound"
+    small.mkdir()
+    bound.mkdir()
+    (tmp_path / "script.py").write_text(script)
+    steps = (
+        f"mount -t tmpfs -o size=4m tmpfs {small} && mount --bind {small} {bound}"
+        f" && mount -o remount,bind,ro {bound}"
+        f" && exec {sys.executable} {tmp_path / 'script.py'} {small} {bound}"
+    )
+    done = subprocess.run(
+        [*namespace, "sh", "-c", steps], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    said: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return said
+
+
+def test_health_is_503_on_a_full_disk_or_a_read_only_database_and_ok_again_after(tmp_path):
+    said = in_a_small_filesystem(tmp_path, IN_NAMESPACE)
+    assert said["fresh"] == "ok\n"
+    assert said["read-only"] == "unavailable: database read-only\n"
+    assert said["full"] == "unavailable: disk full\n"
+    assert said["room again"] == "ok\n"
+    code, stderr = said["start"]  # type: ignore[misc]
+    # one line naming the file, no traceback, and not 0: systemd does not restart it in a loop
+    assert code == 2 and stderr.startswith("error: cannot ")
+    (line,) = stderr.strip().splitlines()
+    assert str(tmp_path / "bound" / "s.sqlite") in line and "read-only" in line
