@@ -11,15 +11,14 @@ import gc
 import sqlite3
 import sys
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from .draw import DrawError
-from .draw import command as draw_command
-from .rules import importing, kinds, seating
-from .rules.errors import GameError
-from .rules.gamefile import json_object, write_json, write_json_bytes
-from .rules.kind import GameKind, JsonObject
-from .rules.ledger import settle_up
-from .rules.money import parse_money
+if TYPE_CHECKING:
+    from .rules.kind import GameKind, JsonObject
+
+# The modules of each command are imported by the command: ``serve`` holds its stop
+# signals (``main``) before the rest of the package loads (a second on a slow machine,
+# during which a SIGTERM used to end it with -15).
 
 
 class UserError(Exception):
@@ -32,6 +31,9 @@ def read_json(path: str, any_size: bool = False) -> object:
     ``any_size`` (``replay --any-size``): no limit on the file's size and coups,
     every other refusal the same; for a long file the user trusts, e.g. a benchmark's.
     """
+    from .rules import importing
+    from .rules.errors import GameError
+
     limit = -1 if any_size else importing.MAX_BYTES + 1
     try:
         if path == "-":
@@ -54,6 +56,9 @@ def _kind_of_file(data: object) -> tuple[GameKind, Mapping[str, object]]:
     l'Hombre (Scorekeeper's own games come first, l'Hombre's ``order`` 1), whose
     files were written without a ``"game"`` before the others came.
     """
+    from .rules import kinds
+    from .rules.gamefile import json_object
+
     head = json_object(data)
     game = head.get("game", kinds.GAMES[0])
     if not isinstance(game, str) or game not in kinds.GAMES:
@@ -75,6 +80,8 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 
 def _replay_command(args: argparse.Namespace) -> None:
+    from .rules import seating
+
     kind, data = _kind_of_file(read_json(args.file, args.any_size))
     game = kind.load(data)
     changes = seating.load(data, kind, game)
@@ -98,6 +105,8 @@ def _replay_command(args: argparse.Namespace) -> None:
 
 def write_report_json(report: JsonObject) -> None:
     """The report's JSON on stdout: as UTF-8 bytes straight to the file when stdout is UTF-8."""
+    from .rules.gamefile import write_json, write_json_bytes
+
     if codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8":
         write_json(report, sys.stdout.write)  # another encoding: let the text layer encode
         return
@@ -107,6 +116,10 @@ def write_report_json(report: JsonObject) -> None:
 
 
 def cmd_settle(args: argparse.Namespace) -> None:
+    from .rules import seating
+    from .rules.ledger import settle_up
+    from .rules.money import parse_money
+
     kind, data = _kind_of_file(read_json(args.file))
     game = kind.load(data)
     changes = seating.load(data, kind, game)
@@ -129,6 +142,8 @@ def cmd_settle(args: argparse.Namespace) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
+    from .rules import kinds
+
     print("\n\n".join(text for kind in kinds.KINDS if (text := kind.settings_text())))
 
 
@@ -216,6 +231,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_draw(args: argparse.Namespace) -> None:
     """The competition draw; the body is scorekeeper.draw.command's."""
+    from .draw import DrawError
+    from .draw import command as draw_command
+
     try:
         made = draw_command.run(args.players, args.seats, args.rounds, args.seed, args.fixed_pairs)
     except DrawError as error:
@@ -304,6 +322,12 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command == "serve":  # a stop from now on is kept, never a half-started death
+        from .serving.prefork import hold_signals
+
+        hold_signals()
+    from .rules.errors import GameError
+
     try:
         status = args.run(args)  # verify answers 1 for a fault found
     except (GameError, UserError) as error:

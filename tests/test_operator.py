@@ -8,10 +8,15 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 import shutil
+import signal
+import socket
 import sqlite3
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -162,3 +167,123 @@ def test_health_is_503_on_a_full_disk_or_a_read_only_database_and_ok_again_after
     assert code == 2 and stderr.startswith("error: cannot ")
     (line,) = stderr.strip().splitlines()
     assert str(tmp_path / "bound" / "s.sqlite") in line and "read-only" in line
+
+
+# --- signals: every stop ends every process with 0, at any moment of the start ---------------
+
+SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
+MOMENTS = (0.0, 0.4, 1.2, None)
+"""Seconds after the command holds its signals (its first lines) that the signal is sent;
+None: once it serves. Fixed, spread over a start (~1-3 s), not drawn: the same every run."""
+
+
+def _blocked(pid: int) -> bool:
+    """``pid`` holds SIGTERM (``hold_signals``, the first thing ``serve`` does)."""
+    try:
+        fields = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    mask = int(re.search(r"^SigBlk:\s*([0-9a-f]+)", fields, re.MULTILINE).group(1), 16)
+    return bool(mask >> (signal.SIGTERM - 1) & 1)
+
+
+def _group(pgid: int) -> list[int]:
+    """The processes still alive in process group ``pgid`` (an orphan keeps its group)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(stat.parent.name))
+    return alive
+
+
+@pytest.mark.parametrize(("number", "moment"), list(zip(SIGNALS * 2, MOMENTS, strict=False)))
+def test_a_stop_at_any_moment_ends_every_process_with_0_and_frees_the_port(
+    tmp_path, migrated_database, number, moment
+):
+    """SIGHUP to the parent used to leave its processes serving as orphans (the next start:
+    address in use); SIGTERM in the first second of a start ended it with -15."""
+    shutil.copy(migrated_database, tmp_path / "served.sqlite")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr"],
+        env={
+            **os.environ,
+            "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite"),
+            "SCOREKEEPER_SECRET_KEY": "x",
+        },
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,  # its own process group: what it forks stays in it
+    )
+    assert process.stdout is not None
+    try:
+        deadline = time.monotonic() + 30
+        while not _blocked(process.pid):
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.005)
+        port = None
+        if moment is None:
+            for line in process.stdout:
+                if found := re.fullmatch(r"    http://127\.0\.0\.1:(\d+)/\n", line):
+                    port = int(found.group(1))
+                    break
+            assert port is not None
+            while True:  # until a process answers
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2):
+                        break
+                except OSError:
+                    assert time.monotonic() < deadline, "it never answered"
+                    time.sleep(0.05)
+        else:
+            time.sleep(moment)
+        process.send_signal(number)
+        assert process.wait(timeout=40) == 0
+        while _group(process.pid):  # the forked processes end with it, none orphaned
+            assert time.monotonic() < deadline + 40, f"left serving: {_group(process.pid)}"
+            time.sleep(0.05)
+        if port is not None:  # the port is free: another server may bind it
+            with socket.socket() as again:
+                again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                again.bind(("127.0.0.1", port))
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        for pid in _group(process.pid):
+            os.kill(pid, signal.SIGKILL)
+        process.stdout.close()
+
+
+def test_a_parent_killed_outright_leaves_no_process_serving(tmp_path, migrated_database):
+    """SIGKILL cannot be taken: each forked process gets SIGTERM when its parent dies."""
+    from live import start_serve
+
+    shutil.copy(migrated_database, tmp_path / "served.sqlite")
+    process, base = start_serve(tmp_path / "served.sqlite")
+    try:
+        children = [
+            int(p)
+            for p in Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+        ]
+        assert len(children) == 2
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 30
+        while [
+            pid
+            for pid in children
+            if Path(f"/proc/{pid}").exists()
+            and "Z" not in Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2][:3]
+        ]:
+            assert time.monotonic() < deadline, "a process serves on, orphaned"
+            time.sleep(0.05)
+        with pytest.raises(OSError):
+            urllib.request.urlopen(base + "/health", timeout=2)
+    finally:
+        if process.stdout is not None:
+            process.stdout.close()

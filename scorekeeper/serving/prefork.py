@@ -17,8 +17,9 @@ process, and the request's head and body are bounded in bytes (a body past
 waitress has no processes of its own: the socket is bound here, the app
 created once (secret key, database, migrations), then one process per core
 is forked, each serving the same socket with its threads. The parent only
-watches: a process that dies is started again, and SIGTERM or SIGINT stops
-them all, each finishing its requests in flight (at most ``GRACEFUL_SECONDS``).
+watches: a process that dies is started again, and SIGTERM, SIGINT or SIGHUP stops
+them all, each finishing its requests in flight (at most ``GRACEFUL_SECONDS``), and
+ends with 0. A child gets SIGTERM if its parent dies any other way (``_orphan_guard``).
 The parent takes those signals one at a time, held until it asks for them
 (``hold_signals``), never in a handler that interrupts it wherever it is.
 """
@@ -45,12 +46,16 @@ MAX_BODY = 4 << 20
 GRACEFUL_SECONDS = 10
 
 
-STOPS = frozenset({signal.SIGTERM, signal.SIGINT})
+STOPS = frozenset({signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
+"""Each ends the server whole, exit 0: SIGHUP too (a closed terminal, a ``kill -HUP``), which
+used to end the parent alone and leave its processes serving as orphans on the port."""
 WATCHED = STOPS | {signal.SIGCHLD}
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl(2) option: the signal a process gets when its parent dies."""
 
 
 def hold_signals() -> None:
-    """From now on SIGTERM, SIGINT and SIGCHLD wait, blocked, until ``run`` takes them.
+    """From now on SIGTERM, SIGINT, SIGHUP and SIGCHLD wait, blocked, until ``run`` takes them.
 
     ``serve`` calls it before the slow start (the PDF engine's warm-up): a stop
     sent then (``podman stop`` at once) is kept, and ``run`` ends at once with
@@ -122,9 +127,31 @@ def _child(app: Any, listener: socket.socket, threads: int, fronted: bool = Fals
     def stop(_signum: int, _frame: Any) -> None:
         raise SystemExit(0)  # waitress's loop ends and waits for its threads
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    for number in STOPS:
+        signal.signal(number, stop)
     server.run()
+
+
+def _raise_exit(_signum: int, _frame: Any) -> None:
+    raise SystemExit(0)
+
+
+def _orphan_guard() -> Callable[[int], None]:
+    """What a child calls first: SIGTERM to it the moment its parent dies, whatever kills the
+    parent (even SIGKILL), so that no process ever serves on as an orphan (Linux)."""
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        return lambda _parent: None
+
+    def guard(parent: int) -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:  # the parent died before the guard was set
+            raise SystemExit(0)
+
+    return guard
 
 
 def _ended(children: dict[int, Callable[[], None]]) -> list[int]:
@@ -157,19 +184,24 @@ def run(
     if log:
         app = _logged(app, sys.stdout)
     children: dict[int, Callable[[], None]] = {}
+    parent = os.getpid()
+    guard = _orphan_guard()
 
     def waitress() -> None:
         _child(app, listener, threads, fronted=front is not None)
 
     def start(target: Callable[[], None]) -> None:
         pid = os.fork()
-        if pid == 0:  # the child: default stops until its own, then the signals it was born with
+        if pid == 0:  # the child: a stop ends it with 0 until it sets its own, then serves
             code = 0
             try:
                 for number in STOPS:
-                    signal.signal(number, signal.SIG_DFL)
+                    signal.signal(number, _raise_exit)
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, WATCHED)
+                guard(parent)
                 target()
+            except SystemExit as leaving:
+                code = leaving.code if isinstance(leaving.code, int) else 0
             except BaseException:
                 code = 1
             finally:
