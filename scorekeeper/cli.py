@@ -151,14 +151,17 @@ def cmd_backup(args: argparse.Namespace) -> None:
     from datetime import datetime
     from pathlib import Path
 
-    from .db.backup import backup, check_backup, default_database
+    from .db.backup import backup, check_backup, dated, default_database, prune
 
     source = Path(args.database) if args.database else default_database()
     if not source.is_file():
         raise UserError(f"no database at {source}")
     target = Path(args.dest)
+    now = datetime.now()
+    if args.keep_days is not None and (args.keep_days < 1 or not target.is_dir()):
+        raise UserError("--keep-days takes a number of days from 1, and a folder to back up into")
     if target.is_dir():
-        target = target / f"scorekeeper-{datetime.now():%Y%m%d-%H%M%S}.sqlite"
+        target = dated(target, now)
     if not target.parent.is_dir():
         raise UserError(f"no folder {target.parent}: create it first")
     try:
@@ -170,6 +173,9 @@ def cmd_backup(args: argparse.Namespace) -> None:
     except (OSError, sqlite3.Error) as error:
         raise UserError(f"cannot write {target}: {error}") from None
     print(f"backed up {games} games from {source} to {target}")
+    if args.keep_days is not None:
+        removed = prune(target.parent, args.keep_days, now)
+        print(f"removed {len(removed)} files older than {args.keep_days} days")
 
 
 def cmd_restore(args: argparse.Namespace) -> None:
@@ -264,11 +270,16 @@ def parser() -> argparse.ArgumentParser:
     settle.set_defaults(run=cmd_settle)
     backup = sub.add_parser("backup", help="copy the server's database, even while it runs")
     backup.add_argument("dest", help="the file to write, or a folder to write a dated copy in")
-    backup.add_argument("--database", help="the database (default: the app's, in instance/)")
+    backup.add_argument("--database", help="the database (default: the data folder's)")
+    backup.add_argument(
+        "--keep-days",
+        type=int,
+        help="then remove the dated copies in that folder older than this many days",
+    )
     backup.set_defaults(run=cmd_backup)
     restore = sub.add_parser("restore", help="put a backup in place of the server's database")
     restore.add_argument("source", help="a file written by scorekeeper backup")
-    restore.add_argument("--database", help="the database (default: the app's, in instance/)")
+    restore.add_argument("--database", help="the database (default: the data folder's)")
     restore.add_argument("--force", action="store_true", help="replace a database holding games")
     restore.set_defaults(run=cmd_restore)
     serve = sub.add_parser("serve", help="serve the table app (what make run does)")
@@ -294,7 +305,7 @@ def parser() -> argparse.ArgumentParser:
         "--https",
         action="store_true",
         help="serve HTTPS with a certificate of this machine, signed by a local CA made once "
-        "in instance/tls (each phone trusts it once: /trust)",
+        "in the data folder's tls/ (each phone trusts it once: /trust)",
     )
     serve.set_defaults(run=cmd_serve)
     verify = sub.add_parser(
@@ -302,7 +313,7 @@ def parser() -> argparse.ArgumentParser:
         help="check the logs' hash chains and that every game, club and event is what its log"
         " says (every fault is named)",
     )
-    verify.add_argument("--database", help="the database (default: the app's, in instance/)")
+    verify.add_argument("--database", help="the database (default: the data folder's)")
     verify.add_argument(
         "--heads", help="a file of heads kept from last time: checked, then rewritten"
     )

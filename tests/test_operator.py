@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -287,3 +288,62 @@ def test_a_parent_killed_outright_leaves_no_process_serving(tmp_path, migrated_d
     finally:
         if process.stdout is not None:
             process.stdout.close()
+
+
+# --- the data folder and the backups -------------------------------------------------------
+
+
+def an_app(folder: Path):
+    """The app as a server without settings starts it: no secret key given, its data folder."""
+    return create_app(
+        {"DATA_FOLDER": str(folder), "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False}
+    )
+
+
+def test_a_backup_restored_in_a_new_folder_keeps_the_managers_phone(tmp_path):
+    """The key used to live in a file backups left out: every phone got 404 after a restore
+    on a new machine, until each game's link was given again."""
+    from web import new_game
+
+    from scorekeeper.cli import main
+
+    old = an_app(tmp_path / "old")
+    manager = old.test_client()
+    game = new_game(manager)
+    assert manager.get(game).status_code == 200
+    (tmp_path / "backups").mkdir()
+    assert main(["backup", str(tmp_path / "backups"), "--database", old.config["DATABASE"]]) == 0
+    (copy,) = (tmp_path / "backups").iterdir()  # one file: no -wal or -shm beside it
+    (tmp_path / "new").mkdir()
+    new_database = tmp_path / "new" / "scorekeeper.sqlite"
+    assert main(["restore", str(copy), "--database", str(new_database)]) == 0
+    new = an_app(tmp_path / "new")
+    phone = new.test_client()
+    assert phone.get(game).status_code == 404  # a stranger: the game's page needs its right
+    phone.set_cookie("session", manager.get_cookie("session").value)  # the manager's phone
+    assert phone.get(game).status_code == 200
+    assert sorted(p.name for p in (tmp_path / "new").iterdir() if "sqlite" not in p.name) == []
+
+
+def test_the_nightly_backup_prunes_what_is_older_than_its_days(tmp_path):
+    from scorekeeper.cli import main
+    from scorekeeper.db.backup import DATED
+
+    database = tmp_path / "live.sqlite"
+    db.connect(database, migrate=True).close()
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    now = datetime.now()
+    for days, hours in ((40, 0), (31, 0), (29, 23)):
+        name = (now - timedelta(days=days, hours=hours)).strftime(DATED)
+        (folder / name).write_bytes(b"")
+        (folder / (name + "-shm")).write_bytes(b"")  # what an older version left beside it
+    (folder / "notes.txt").write_text("the club's own file")
+    command = ["backup", str(folder), "--database", str(database), "--keep-days", "30"]
+    assert main(command) == 0
+    kept = {p.name for p in folder.iterdir()}
+    young = (now - timedelta(days=29, hours=23)).strftime(DATED)
+    # 40 and 31 days old: removed with their -shm; 29 days 23 hours: kept, and today's copy
+    (today,) = kept - {young, young + "-shm", "notes.txt"}
+    assert abs(datetime.strptime(today, DATED) - now) < timedelta(minutes=1)
+    assert {young, young + "-shm", "notes.txt"} <= kept

@@ -2,14 +2,21 @@
 
 A backup is SQLite's online copy (consistent while the server writes),
 written under a temporary name and renamed, so a file named as a backup is
-always whole. A restore checks the backup first and brings its schema up
-to date (``migrations.py``).
+always whole. It is one file: its journal mode is set back to DELETE, so that
+no ``-wal`` or ``-shm`` is left beside it (each backup used to leave a 32 KB
+``-shm`` and an empty ``-wal`` that the pruning never removed). It carries
+everything a restore on a new machine needs: the games and the server's secret
+key (``secret_key.py``), so the phones keep their rights. A restore checks the
+backup first, refuses one of a newer version, and brings its schema up to date
+(``migrations``). ``prune`` removes the dated copies older than some days.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
+from datetime import datetime, timedelta
 from pathlib import Path
 from urllib.parse import quote
 
@@ -46,11 +53,38 @@ def backup(source: Path, target: Path) -> None:
         dst = sqlite3.connect(partial)
         try:
             src.backup(dst)
+            dst.execute("PRAGMA journal_mode = DELETE")  # one file: no -wal, no -shm beside it
         finally:
             dst.close()
     finally:
         src.close()
     partial.replace(target)
+
+
+DATED = "scorekeeper-%Y%m%d-%H%M%S.sqlite"
+"""The name of a dated copy (``scorekeeper backup FOLDER``)."""
+_DATED = re.compile(r"scorekeeper-\d{8}-\d{6}\.sqlite")
+
+
+def dated(folder: Path, when: datetime) -> Path:
+    return folder / when.strftime(DATED)
+
+
+def prune(folder: Path, days: int, now: datetime) -> list[Path]:
+    """Remove the dated copies in ``folder`` taken more than ``days`` days before ``now``
+    (by the date in their name), with any ``-wal``/``-shm`` an older version left beside
+    them; other files are never touched. Returns what was removed."""
+    removed = []
+    for path in sorted(folder.iterdir()):
+        name = path.name
+        base = name.removesuffix("-wal").removesuffix("-shm")
+        if not _DATED.fullmatch(base):
+            continue
+        taken = datetime.strptime(base, DATED)
+        if now - taken > timedelta(days=days):
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
 
 
 def check_backup(path: Path) -> int:

@@ -28,7 +28,8 @@ import shutil
 import socket
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import segno
@@ -147,6 +148,16 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def data_lines(config: Mapping[str, Any]) -> list[str]:
+    """Where the data is: the data folder, and the database when a setting put it elsewhere."""
+    folder = Path(config["DATA_FOLDER"])
+    database = Path(config["DATABASE"]).absolute()
+    lines = [f"Data folder: {folder} (database, secret key, TLS files)"]
+    if database.parent != folder:
+        lines.append(f"Database: {database}")
+    return lines
+
+
 def banner(
     url: str,
     warning: str | None,
@@ -155,9 +166,11 @@ def banner(
     threads: int,
     qr: bool,
     served: Served | None = None,
+    data: Sequence[str] = (),
 ) -> str:
     lines = [
         f"Scorekeeper serves {bound} with {workers} processes of {threads} threads.",
+        *data,
         "",
         "Open on the phones:" if warning is None else "Open:",
         "",
@@ -250,11 +263,12 @@ def serve(
     inner, front, folder = listener, None, None
     if https:
         served, inner, front, folder = _https(app, listener)
-    text = banner(url, warning, bound, workers, threads, show_qr, served)
+    data = data_lines(app.config)
+    text = banner(url, warning, bound, workers, threads, show_qr, served, data)
     try:
         stream.write(text)
     except UnicodeEncodeError:  # a terminal that cannot draw the blocks: the address alone
-        stream.write(banner(url, warning, bound, workers, threads, False, served))
+        stream.write(banner(url, warning, bound, workers, threads, False, served, data))
     stream.flush()
     # the PDF engine and its fonts, loaded once for every process: the first PDF after a
     # start took 2.6–2.9 s, now as the next ones (web/printing.py)
