@@ -153,9 +153,9 @@ def test_a_wheel_install_serves_the_pages(tmp_path):
     venv, home, elsewhere = fresh_venv(tmp_path), tmp_path / "home", tmp_path / "elsewhere"
     home.mkdir()
     elsewhere.mkdir()
+    pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")]
     subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")]
-        + ["install", "-q", "--no-deps", "--no-index", str(wheel)],
+        [*pip, "install", "-q", "--no-deps", "--no-index", str(wheel)],
         check=True,
         capture_output=True,
     )
