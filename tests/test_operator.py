@@ -347,3 +347,65 @@ def test_the_nightly_backup_prunes_what_is_older_than_its_days(tmp_path):
     (today,) = kept - {young, young + "-shm", "notes.txt"}
     assert abs(datetime.strptime(today, DATED) - now) < timedelta(minutes=1)
     assert {young, young + "-shm", "notes.txt"} <= kept
+
+
+# --- the access log and waitress's queue warnings ---------------------------------------------
+
+LINE = re.compile(
+    r"time=(?P<time>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) addr=(?P<addr>\S+)"
+    r" method=(?P<method>\S+) path=(?P<path>\S+) status=(?P<status>\d{3})"
+    r" bytes=(?P<bytes>\d+) ms=(?P<ms>\d+\.\d)\n"
+)
+
+
+def test_each_request_is_one_parseable_line_with_its_time_size_and_duration(app):
+    import io
+
+    from werkzeug.test import EnvironBuilder
+
+    from scorekeeper.serving.prefork import _logged
+
+    out = io.StringIO()
+    logged = _logged(app.wsgi_app, out)
+    paths = ["/health", "/static/style.css", "/games/99999", '/a b"\nc/é']
+    for path in paths:
+        environ = EnvironBuilder(path=path).get_environ()
+        environ["REMOTE_ADDR"] = "192.0.2.7"
+        environ["PATH_INFO"] = path.encode().decode("latin-1")  # as a server decodes it
+        answer = logged(environ, lambda status, headers, exc_info=None: None)
+        body = b"".join(answer)
+        answer.close()
+        said = LINE.fullmatch(out.getvalue().splitlines(keepends=True)[-1])
+        assert said, out.getvalue()
+        assert int(said["bytes"]) == len(body) and said["addr"] == "192.0.2.7"
+        assert said["method"] == "GET" and float(said["ms"]) >= 0
+        assert abs(
+            datetime.strptime(said["time"], "%Y-%m-%dT%H:%M:%S.%fZ") - datetime.utcnow()
+        ) < timedelta(minutes=1)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == len(paths)  # a newline in a path does not make a second line
+    assert [LINE.fullmatch(line + "\n")["status"] for line in lines] == ["200", "200", "404", "404"]
+    assert LINE.fullmatch(lines[0] + "\n")["bytes"] == "3"  # "ok\n"
+    assert LINE.fullmatch(lines[3] + "\n")["path"] == "/a%20b%22%0Ac/%C3%A9"
+
+
+def test_the_queue_warnings_come_at_most_every_ten_seconds_with_their_numbers():
+    import logging
+
+    from scorekeeper.serving.prefork import QueueDepthEvery
+
+    now = [100.0]
+    keep = QueueDepthEvery(every=10.0, clock=lambda: now[0])
+    said = []
+    for step, depth in enumerate([1, 3, 7, 2, 5, 4, 1]):  # a warning every 3 s
+        now[0] = 100.0 + 3 * step
+        record = logging.LogRecord(
+            "waitress.queue", logging.WARNING, "", 0, "Task queue depth is %d", (depth,), None
+        )
+        if keep.filter(record):
+            said.append(record.getMessage())
+    # t=100 the first at once; t=103, 106, 109 held; t=112 says the 4 since t=100, deepest 7
+    assert said == [
+        "Task queue depth 1 (deepest 1, 1 times in the last 0 s)",
+        "Task queue depth 5 (deepest 7, 4 times in the last 12 s)",
+    ]

@@ -27,13 +27,17 @@ The parent takes those signals one at a time, held until it asks for them
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import signal
 import socket
 import sys
+import threading
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any, TextIO
+from urllib.parse import quote
 
 CHANNEL_TIMEOUT = 75
 """Seconds a connection may stay silent (an idle phone's keep-alive, a stalled request)."""
@@ -81,20 +85,104 @@ def bind(host: str, port: int) -> socket.socket:
     return listener
 
 
+def access_line(
+    environ: dict[str, Any], status: str, size: int, began: float, seconds: float
+) -> str:
+    """One request as one line of ``key=value`` fields (logfmt), values without spaces:
+
+    ``time=2026-11-28T12:05:04.123Z addr=127.0.0.1 method=GET path=/health status=200
+    bytes=3 ms=1.9`` — when it began (UTC), who asked, what, the answer's status, the
+    bytes of its body and how long it took until its last byte was handed to the server.
+    The path is percent-encoded as it came (a space, a quote or a newline in it cannot
+    break the line) and cut at 1,000 characters.
+    """
+    when = datetime.fromtimestamp(began, UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3]
+    raw = str(environ.get("PATH_INFO", "")).encode("latin-1", "replace")  # WSGI's bytes
+    path = quote(raw, safe="/:@!$&'()*+,;=-._~")[:1000]
+    method = quote(str(environ.get("REQUEST_METHOD", "-")), safe="")[:20]
+    address = quote(str(environ.get("REMOTE_ADDR", "-")), safe=".:")[:64]
+    return (
+        f"time={when}Z addr={address} method={method} path={path or '/'} "
+        f"status={status.split(' ', 1)[0] or '-'} bytes={size} ms={seconds * 1000:.1f}\n"
+    )
+
+
+class _Counted:
+    """An answer's body passed on as it is, counted; its line written when the server closes it."""
+
+    def __init__(self, body: Any, done: Callable[[int], None]) -> None:
+        self.body, self.done, self.size = body, done, 0
+
+    def __iter__(self) -> Any:
+        for chunk in self.body:
+            self.size += len(chunk)
+            yield chunk
+
+    def close(self) -> None:
+        try:
+            close = getattr(self.body, "close", None)
+            if close is not None:
+                close()
+        finally:
+            self.done(self.size)
+
+
 def _logged(app: Any, out: TextIO) -> Any:
-    """The app, writing one line per request (``--access-log``)."""
+    """The app, writing one line per request once it is answered (``--access-log``)."""
+    lock = threading.Lock()
+
+    def write(line: str) -> None:
+        with lock:  # one write per line: lines of several processes never interleave
+            out.write(line)
+            out.flush()
 
     def logging_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        began, clock = time.time(), time.perf_counter()
+        answered = ["500 (no answer)"]
+
         def start(status: str, headers: Any, *rest: Any) -> Any:
-            path = environ.get("PATH_INFO", "")
-            line = f'{environ.get("REMOTE_ADDR", "-")} "{environ.get("REQUEST_METHOD")} {path}"'
-            out.write(f"{line} {status.split(' ', 1)[0]}\n")
-            out.flush()
+            answered[0] = status
             return start_response(status, headers, *rest)
 
-        return app(environ, start)
+        def done(size: int) -> None:
+            write(access_line(environ, answered[0], size, began, time.perf_counter() - clock))
+
+        try:
+            body = app(environ, start)
+        except BaseException:
+            done(0)
+            raise
+        return _Counted(body, done)
 
     return logging_app
+
+
+class QueueDepthEvery(logging.Filter):
+    """waitress's "Task queue depth is N" (a request waiting for a thread), at most once per
+    ``every`` seconds, saying how many there were and the deepest: under load it wrote one
+    bare line per queued request."""
+
+    def __init__(self, every: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.every, self.clock = every, clock
+        self.last: float | None = None
+        self.count = self.deepest = 0
+        self.lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args if isinstance(record.args, tuple) else ()
+        depth = args[0] if args and isinstance(args[0], int) else 0
+        with self.lock:
+            self.count += 1
+            self.deepest = max(self.deepest, depth)
+            now = self.clock()
+            if self.last is not None and now - self.last < self.every:
+                return False
+            since = 0.0 if self.last is None else now - self.last
+            record.msg = "Task queue depth %d (deepest %d, %d times in the last %.0f s)"
+            record.args = (depth, self.deepest, self.count, since)
+            self.last, self.count, self.deepest = now, 0, 0
+            return True
 
 
 TRUST_THE_FRONT = {
@@ -129,6 +217,7 @@ def _child(app: Any, listener: socket.socket, threads: int, fronted: bool = Fals
 
     for number in STOPS:
         signal.signal(number, stop)
+    logging.getLogger("waitress.queue").addFilter(QueueDepthEvery())
     server.run()
 
 
