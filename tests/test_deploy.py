@@ -201,7 +201,9 @@ def test_the_systemd_units_pass_systemds_verifier(tmp_path):
     service = (DEPLOY / "scorekeeper.service").read_text()
     assert "scorekeeper serve --host 127.0.0.1 --port 5000" in service
     backup = (DEPLOY / "scorekeeper-backup.service").read_text()
-    assert "scorekeeper backup /var/backups/scorekeeper/" in backup
+    assert "scorekeeper backup /var/backups/scorekeeper/ --keep-days 30" in backup
+    assert "find " not in backup  # the command prunes its own copies, and only them
+    assert "RestartPreventExitStatus=2" in service  # a refused start is not retried forever
     assert "OnCalendar=*-*-* 04:00:00" in (DEPLOY / "scorekeeper-backup.timer").read_text()
 
 
