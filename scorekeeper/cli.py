@@ -181,7 +181,7 @@ def cmd_backup(args: argparse.Namespace) -> None:
 def cmd_restore(args: argparse.Namespace) -> None:
     from pathlib import Path
 
-    from .db.backup import check_backup, default_database, restore
+    from .db.backup import check_backup, default_database, key_of, restore
 
     target = Path(args.database) if args.database else default_database()
     source = Path(args.source)
@@ -200,12 +200,18 @@ def cmd_restore(args: argparse.Namespace) -> None:
                 )
         if not target.parent.is_dir():
             raise UserError(f"no folder {target.parent}")
+        before = key_of(target) if target.exists() else None
         restore(source, target)
     except ValueError as error:
         raise UserError(str(error)) from None
     except (OSError, sqlite3.Error) as error:
         raise UserError(f"cannot restore into {target}: {error}") from None
     print(f"restored {games} games from {source} into {target}")
+    if before is not None and key_of(target) != before:
+        print(
+            "the backup brings its own secret key: restart the server, so that the phones"
+            " of the backup's server keep their rights"
+        )
 
 
 def cmd_serve(args: argparse.Namespace) -> None:

@@ -409,3 +409,27 @@ def test_the_queue_warnings_come_at_most_every_ten_seconds_with_their_numbers():
         "Task queue depth 1 (deepest 1, 1 times in the last 0 s)",
         "Task queue depth 5 (deepest 7, 4 times in the last 12 s)",
     ]
+
+
+def test_a_restore_keeps_this_servers_key_when_the_backup_has_none_and_says_when_it_changes(
+    tmp_path, capsys
+):
+    from scorekeeper.cli import main
+    from scorekeeper.db.backup import key_of
+
+    here = Path(an_app(tmp_path / "here").config["DATABASE"])
+    there = Path(an_app(tmp_path / "there").config["DATABASE"])
+    ours, theirs = key_of(here), key_of(there)
+    assert ours and theirs and ours != theirs
+    old = tmp_path / "old.sqlite"  # a backup made before keys were kept in the database
+    assert main(["backup", str(old), "--database", str(there)]) == 0
+    with sqlite3.connect(old) as conn:
+        conn.execute("delete from secret_key")
+    conn.close()
+    capsys.readouterr()
+    assert main(["restore", str(old), "--database", str(here), "--force"]) == 0
+    assert key_of(here) == ours and "restart" not in capsys.readouterr().out
+    copy = tmp_path / "copy.sqlite"  # a backup of the other server: its key comes with it
+    assert main(["backup", str(copy), "--database", str(there)]) == 0
+    assert main(["restore", str(copy), "--database", str(here), "--force"]) == 0
+    assert key_of(here) == theirs and "restart the server" in capsys.readouterr().out

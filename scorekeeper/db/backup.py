@@ -101,8 +101,22 @@ def check_backup(path: Path) -> int:
         raise ValueError(f"{path}: not a Scorekeeper database ({error})") from None
 
 
-def _restored(source: Path) -> sqlite3.Connection:
-    """The backup in memory, its schema brought up to date and given a new generation.
+def key_of(path: Path) -> str | None:
+    """The secret key kept in the database at ``path`` (``secret_key.py``), or None."""
+    try:
+        conn = sqlite3.connect(_uri(path), uri=True)
+        try:
+            row = conn.execute("select key from secret_key where id = 1").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return str(row[0]) if row else None
+
+
+def _restored(source: Path, key: str | None = None) -> sqlite3.Connection:
+    """The backup in memory, its schema brought up to date and given a new generation;
+    ``key``: the secret key to keep when the backup has none (made before keys were kept).
 
     A backup holds the generation of the database it was taken of: restored as
     it is, the followers' pages kept since the backup (same games, versions and
@@ -117,6 +131,8 @@ def _restored(source: Path) -> sqlite3.Connection:
     image = Database(memory)
     migrate(image, source)
     new_generation(image)
+    if key:
+        memory.execute("insert or ignore into secret_key (id, key) values (1, ?)", [key])
     return memory
 
 
@@ -127,7 +143,9 @@ def restore(source: Path, target: Path) -> None:
     step (a running server sees the restored games on its next request). A
     damaged one cannot be: the backup is then copied into a new file beside it,
     which replaces it whole, its journal files removed (stop the server first).
-    Either way the restored database has a new generation (``_restored``).
+    Either way the restored database has a new generation (``_restored``), and the
+    backup's secret key; a backup made before keys were kept in the database keeps the
+    replaced database's key (the phones of this server keep their rights).
     """
     check_backup(source)
     try:
@@ -136,7 +154,7 @@ def restore(source: Path, target: Path) -> None:
         sound = False
     else:
         sound = True
-    image = _restored(source)
+    image = _restored(source, key_of(target) if sound else None)
     try:
         if not target.exists() or sound:
             private_file(target)
