@@ -433,3 +433,26 @@ def test_a_restore_keeps_this_servers_key_when_the_backup_has_none_and_says_when
     assert main(["backup", str(copy), "--database", str(there)]) == 0
     assert main(["restore", str(copy), "--database", str(here), "--force"]) == 0
     assert key_of(here) == theirs and "restart the server" in capsys.readouterr().out
+
+
+def test_the_data_folder_is_the_setting_else_a_checkouts_instance_else_xdgs(tmp_path, monkeypatch):
+    from scorekeeper.db import folder
+
+    monkeypatch.delenv("SCOREKEEPER_DATA_FOLDER", raising=False)
+    root = Path(__file__).resolve().parent.parent
+    assert folder.data_folder() == root / "instance"  # this checkout (make run)
+    monkeypatch.setenv("SCOREKEEPER_DATA_FOLDER", str(tmp_path / "named"))
+    assert folder.data_folder() == tmp_path / "named"
+    assert folder.data_folder(tmp_path / "given") == tmp_path / "given"  # create_app's
+    monkeypatch.delenv("SCOREKEEPER_DATA_FOLDER")
+    installed = tmp_path / "venv" / "lib" / "site-packages" / "scorekeeper"
+    installed.mkdir(parents=True)
+    (installed.parent / "pyproject.toml").write_text('name = "another"\n')  # not ours
+    monkeypatch.setattr(folder, "PACKAGE", installed)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    assert folder.data_folder() == tmp_path / "home" / ".local" / "share" / "scorekeeper"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert folder.data_folder() == tmp_path / "xdg" / "scorekeeper"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/ignored")  # the XDG rule: absolute only
+    assert folder.data_folder() == tmp_path / "home" / ".local" / "share" / "scorekeeper"

@@ -28,8 +28,12 @@ PACKAGE = Path(__file__).resolve().parent.parent
 
 def checkout() -> Path | None:
     """The source tree this package is run from, or None when it is installed."""
-    top = PACKAGE.parent
-    return top if (top / "pyproject.toml").is_file() else None
+    project = PACKAGE.parent / "pyproject.toml"
+    try:
+        ours = 'name = "scorekeeper"' in project.read_text(encoding="utf-8")
+    except OSError:  # no such file: an installed package
+        return None
+    return project.parent if ours else None
 
 
 def data_folder(setting: str | os.PathLike[str] | None = None) -> Path:
