@@ -106,8 +106,14 @@ import json, subprocess, sys
 from pathlib import Path
 from scorekeeper import create_app
 small, bound = Path(sys.argv[1]), Path(sys.argv[2])
-app = create_app({"DATABASE": str(small / "s.sqlite"), "SECRET_KEY": "x"})
+sys.path.insert(0, sys.argv[3])
+from web import enter, new_game  # the tests' helpers
+app = create_app({"DATABASE": str(small / "s.sqlite"), "SECRET_KEY": "x",
+                  "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
 health = lambda: app.test_client().get("/health").data.decode()
+manager = app.test_client()
+manager.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+game = new_game(manager)
 from scorekeeper import db
 serving = db.connect(small / "s.sqlite")  # a server's connection, open all along (its -shm too)
 serving.execute("select count(*) from games").fetchone()
@@ -122,8 +128,13 @@ with open(small / "filler", "wb") as filler:  # the disk filled up by something 
     except OSError:
         pass
 said["full"] = health()
+refused = enter(manager, game, "pass")
+said["coup on a full disk"] = [refused.status_code, refused.headers.get("Retry-After"),
+                               "disk is full" in refused.get_data(as_text=True)]
 (small / "filler").unlink()
 said["room again"] = health()
+said["coup again"] = enter(manager, game, "pass").status_code
+said["coups"] = len(manager.get(game + "/report.json").get_json()["coups"])
 serve = [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr"]
 done = subprocess.run(serve, env={"SCOREKEEPER_DATABASE": str(bound / "s.sqlite"),
     "SCOREKEEPER_SECRET_KEY": "x", "PATH": "/usr/bin:/bin"}, capture_output=True, text=True)
@@ -148,6 +159,7 @@ def in_a_small_filesystem(tmp_path: Path, script: str) -> dict[str, object]:
         f"mount -t tmpfs -o size=4m tmpfs {small} && mount --bind {small} {bound}"
         f" && mount -o remount,bind,ro {bound}"
         f" && exec {sys.executable} {tmp_path / 'script.py'} {small} {bound}"
+        f" {Path(__file__).parent}"
     )
     done = subprocess.run(
         [*namespace, "sh", "-c", steps], capture_output=True, text=True, timeout=120
@@ -162,7 +174,10 @@ def test_health_is_503_on_a_full_disk_or_a_read_only_database_and_ok_again_after
     assert said["fresh"] == "ok\n"
     assert said["read-only"] == "unavailable: database read-only\n"
     assert said["full"] == "unavailable: disk full\n"
+    # a coup then: 503 and why, not a generic 500 (a phone's outbox keeps it to send again)
+    assert said["coup on a full disk"] == [503, "30", True]
     assert said["room again"] == "ok\n"
+    assert said["coup again"] == 302 and said["coups"] == 1  # the refused one left nothing
     code, stderr = said["start"]  # type: ignore[misc]
     # one line naming the file, no traceback, and not 0: systemd does not restart it in a loop
     assert code == 2 and stderr.startswith("error: cannot ")
