@@ -13,6 +13,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from .serving import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS
+
 if TYPE_CHECKING:
     from .rules.kind import GameKind, JsonObject
 
@@ -291,15 +293,20 @@ def parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="serve the table app (what make run does)")
     serve.add_argument(
         "--host",
-        default="127.0.0.1",
+        default=DEFAULT_HOST,
         help="the address to listen on: 127.0.0.1 (default) is this machine only, "
         "0.0.0.0 every network it is on (the phones on the Wi-Fi)",
     )
-    serve.add_argument("--port", type=int, default=5000, help="default 5000")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
     serve.add_argument(
         "--workers", type=int, help="processes (default: one per core of this machine)"
     )
-    serve.add_argument("--threads", type=int, default=8, help="threads per process (default 8)")
+    serve.add_argument(
+        "--threads",
+        type=int,
+        default=DEFAULT_THREADS,
+        help=f"threads per process (default {DEFAULT_THREADS})",
+    )
     serve.add_argument(
         "--qr",
         action=argparse.BooleanOptionalAction,

@@ -37,13 +37,11 @@ import segno
 
 from ..web.ca_file import folder_of
 from ..web.deployment import is_loopback
+from . import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS
 
 if TYPE_CHECKING:
     from .certs import Served
 
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 5000
-DEFAULT_THREADS = 8
 
 # RFC 5737's documentation address: a UDP socket "connected" to it sends no
 # packet, yet the kernel picks the route and so the address this machine
