@@ -1,15 +1,16 @@
 """The start: from ``scorekeeper serve`` launched to ``/health`` answering ok (issue 43).
 
-A restart took about 10 s to ``/health`` on a loaded machine, mostly imports and the PDF
-engine's warm-up before the fork; the first processes now serve before the warm-up, and
-warm ones replace them (serving/prefork.py). Figures, each the median of ``N`` starts on a migrated
+A restart took about 10 s to ``/health`` on a loaded machine: the imports, the app and the
+PDF engine's warm-up before the fork (issue 36). The command now loads only what ``serve``
+needs before it holds its signals. Figures, each the median of ``N`` starts on a migrated
 database (a restart: the database exists):
 
 - ``ready``: wall time from the launch to the first ``/health`` ok (polled every 10 ms);
 - ``cpu``: the CPU seconds the parent had used by then (imports, the app, the fork) and
   the most a forked process had used: on a quiet machine the wall time is about the
   parent's CPU plus a process's, so these say what the start costs whatever the load;
-- ``pdf``: the first PDF's engine: how long after ``ready`` every process maps Pango.
+- ``pdf``: how long after ``ready`` every process maps the PDF engine's Pango (0 when the
+  processes are forked warm).
 
 ``python benchmarks/start.py [N] [--beside DIR]``: ``--beside`` runs the same starts with
 the code of another tree (e.g. main's) in the same run, interleaved, for a ratio.

@@ -263,19 +263,12 @@ def run(
     threads: int,
     log: bool,
     front: Callable[[], None] | None = None,
-    warm: Callable[[], None] | None = None,
 ) -> None:
     """Fork ``workers`` processes serving ``listener``; return once they are all stopped.
 
     ``front``: one more process, in front of them (``serve --https``: the TLS
     listener, tls_front.py), started and restarted as they are; waitress then
     trusts the headers it writes (``TRUST_THE_FRONT``).
-
-    ``warm``: what the processes should start with loaded (the PDF engine, issue 36),
-    too slow to wait for before serving (issue 43: ``/health`` within 2 s of the
-    start). The first processes are forked without it and serve at once; the parent
-    then calls ``warm`` and replaces each of them by a process forked warm (the new
-    one first, then the old one stops as on SIGTERM, finishing its requests).
     """
     if log:
         app = _logged(app, sys.stdout)
@@ -311,23 +304,11 @@ def run(
             start(waitress)
         if front is not None:
             start(front)
-    retiring: set[int] = set()
-    if warm is not None and not stopped:
-        warm()  # while the first processes serve; a stop meanwhile is held until it is done
-        stopped = bool(STOPS & signal.sigpending())
-        for cold in [] if stopped else [p for p, t in children.items() if t is waitress]:
-            start(waitress)
-            retiring.add(cold)
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(cold, signal.SIGTERM)
     while children and not stopped:
         taken = signal.sigtimedwait(WATCHED, 1.0)  # a child ended, a stop, or a second passed
         stopped = taken is not None and taken.si_signo in STOPS
         for pid in [] if stopped else _ended(children):
             target = children.pop(pid, waitress)
-            if pid in retiring:  # replaced by a warm process already
-                retiring.discard(pid)
-                continue
             if not stopped:
                 time.sleep(0.5)  # a process that dies at once must not be forked in a loop
                 stopped = bool(STOPS & signal.sigpending())
