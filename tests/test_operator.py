@@ -275,6 +275,14 @@ def test_a_stop_at_any_moment_ends_every_process_with_0_and_frees_the_port(
         process.stdout.close()
 
 
+def _alive(pid: int) -> bool:
+    """Running: neither ended nor a zombie waiting to be reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def test_a_parent_killed_outright_leaves_no_process_serving(tmp_path, migrated_database):
     """SIGKILL cannot be taken: each forked process gets SIGTERM when its parent dies."""
     from live import start_serve
@@ -290,12 +298,7 @@ def test_a_parent_killed_outright_leaves_no_process_serving(tmp_path, migrated_d
         process.kill()
         process.wait()
         deadline = time.monotonic() + 30
-        while [
-            pid
-            for pid in children
-            if Path(f"/proc/{pid}").exists()
-            and "Z" not in Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2][:3]
-        ]:
+        while [pid for pid in children if _alive(pid)]:
             assert time.monotonic() < deadline, "a process serves on, orphaned"
             time.sleep(0.05)
         with pytest.raises(OSError):
