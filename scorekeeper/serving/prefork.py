@@ -48,12 +48,16 @@ MAX_HEAD = 64 << 10
 MAX_BODY = 4 << 20
 """Bytes of a request's body (the app refuses more than 2 MB itself, with a page)."""
 GRACEFUL_SECONDS = 10
+QUIET_SECONDS = 0.5
+"""A retired process closes a connection once it has been silent this long (``_retire``)."""
 
 
 STOPS = frozenset({signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
 """Each ends the server whole, exit 0: SIGHUP too (a closed terminal, a ``kill -HUP``), which
 used to end the parent alone and leave its processes serving as orphans on the port."""
 WATCHED = STOPS | {signal.SIGCHLD}
+RETIRE = signal.SIGUSR1
+"""To a waitress process: accept no new connection, finish what it holds, then end (0)."""
 PR_SET_PDEATHSIG = 1
 """Linux's prctl(2) option: the signal a process gets when its parent dies."""
 
@@ -217,8 +221,39 @@ def _child(app: Any, listener: socket.socket, threads: int, fronted: bool = Fals
 
     for number in STOPS:
         signal.signal(number, stop)
+    signal.signal(RETIRE, lambda _signum, _frame: _retire(server))
     logging.getLogger("waitress.queue").addFilter(QueueDepthEvery())
     server.run()
+
+
+def _retire(server: Any) -> None:
+    """Stop ``server`` gently: it accepts no new connection (the other processes on the
+    shared socket take them), closes each connection once idle, and ends when none is
+    left, at most ``GRACEFUL_SECONDS`` later. SIGTERM would end it at once: waitress
+    then drops the requests it has queued or half read (a retired process of the
+    start's replacement answered "connection closed without response").
+
+    Done in waitress's own loop (its ``maintenance``, asked for on every turn), as its
+    own idle timeout closes connections; a connection that has a request in progress,
+    queued, being answered or half read, is left to finish.
+    """
+    deadline = time.monotonic() + GRACEFUL_SECONDS
+
+    def drain(now: float) -> None:
+        server.next_channel_cleanup = 0  # again on the loop's next turn
+        channels = list(server.active_channels.values())
+        for channel in channels:
+            busy = channel.requests or channel.request is not None or channel.total_outbufs_len
+            # silent for a while: not a connection whose first request is still on its way
+            if not busy and now - channel.last_activity >= QUIET_SECONDS:
+                channel.will_close = True
+        if not channels or time.monotonic() > deadline:
+            raise SystemExit(0)
+
+    server.accepting = False
+    server.maintenance = drain
+    server.next_channel_cleanup = 0
+    server.pull_trigger()  # the loop turns now, not at its next poll's timeout
 
 
 def _raise_exit(_signum: int, _frame: Any) -> None:
@@ -263,12 +298,20 @@ def run(
     threads: int,
     log: bool,
     front: Callable[[], None] | None = None,
+    warm: Callable[[], None] | None = None,
 ) -> None:
     """Fork ``workers`` processes serving ``listener``; return once they are all stopped.
 
     ``front``: one more process, in front of them (``serve --https``: the TLS
     listener, tls_front.py), started and restarted as they are; waitress then
     trusts the headers it writes (``TRUST_THE_FRONT``).
+
+    ``warm``: what the processes should start with loaded (the PDF engine, issue 36),
+    too slow to wait for before serving (issue 43: ``/health`` within 2 s of the
+    start). The first processes are forked without it and serve at once; the parent
+    then calls ``warm`` and replaces each of them by a process forked warm (the new
+    one first, then the old one accepts no new connection and ends once the requests it
+    holds are answered: ``_retire``).
     """
     if log:
         app = _logged(app, sys.stdout)
@@ -284,7 +327,7 @@ def run(
         if pid == 0:  # the child: a stop ends it with 0 until it sets its own, then serves
             code = 0
             try:
-                for number in STOPS:
+                for number in (*STOPS, RETIRE):  # until the process sets its own
                     signal.signal(number, _raise_exit)
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, WATCHED)
                 guard(parent)
@@ -304,11 +347,23 @@ def run(
             start(waitress)
         if front is not None:
             start(front)
+    retiring: set[int] = set()
+    if warm is not None and not stopped:
+        warm()  # while the first processes serve; a stop meanwhile is held until it is done
+        stopped = bool(STOPS & signal.sigpending())
+        for cold in [] if stopped else [p for p, t in children.items() if t is waitress]:
+            start(waitress)
+            retiring.add(cold)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(cold, RETIRE)
     while children and not stopped:
         taken = signal.sigtimedwait(WATCHED, 1.0)  # a child ended, a stop, or a second passed
         stopped = taken is not None and taken.si_signo in STOPS
         for pid in [] if stopped else _ended(children):
             target = children.pop(pid, waitress)
+            if pid in retiring:  # replaced by a warm process already
+                retiring.discard(pid)
+                continue
             if not stopped:
                 time.sleep(0.5)  # a process that dies at once must not be forked in a loop
                 stopped = bool(STOPS & signal.sigpending())

@@ -16,8 +16,9 @@ machine signed by a local CA made once (certs.py); a TLS listener process
 (tls_front.py) passes the requests to the waitress processes over a private
 Unix socket. The banner says where a phone learns to trust the CA (/trust).
 
-Before forking, once the banner is out, it draws a tiny PDF: the processes
-start with the PDF engine and its fonts loaded (web/printing.py, issue 36).
+Once its first processes serve, the parent draws a tiny PDF and replaces them by
+processes forked with the PDF engine and its fonts loaded (web/printing.py, issue
+36), so that ``/health`` answers without waiting for the engine (issue 43).
 """
 
 from __future__ import annotations
@@ -269,10 +270,10 @@ def serve(
         stream.write(banner(url, warning, bound, workers, threads, False, served, data))
     stream.flush()
     # the PDF engine and its fonts, loaded once for every process: the first PDF after a
-    # start took 2.6–2.9 s, now as the next ones (web/printing.py)
-    warm(app)
+    # start took 2.6–2.9 s (web/printing.py); loaded once the first processes serve, which
+    # are then replaced by processes forked with it (prefork.run)
     try:
-        prefork.run(app, inner, workers, threads, access_log, front)
+        prefork.run(app, inner, workers, threads, access_log, front, warm=lambda: warm(app))
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
