@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -122,10 +123,14 @@ def main() -> None:
         codes: list[tuple[str, Path | None]] = [("this tree", None)]
         codes += [(str(tree), tree.resolve()) for tree in args.beside]
         figures: dict[str, list[tuple[float, float, float, float]]] = {n: [] for n, _ in codes}
+        # each tree its own copy: one may migrate it to a schema the other refuses
+        copies = {name: Path(folder) / f"tree{i}.sqlite" for i, (name, _) in enumerate(codes)}
+        for copy in copies.values():
+            shutil.copy(database, copy)
         before = load()
         for _ in range(args.starts):  # interleaved: the machine's load falls on all alike
             for name, code in codes:
-                figures[name].append(one_start(database, code))
+                figures[name].append(one_start(copies[name], code))
         print(f"start to /health ({args.starts} starts, median; 2 processes; load {before})")
         medians = {}
         for name, runs in figures.items():
