@@ -21,8 +21,8 @@ import argparse
 import http.cookiejar
 import os
 import re
-import shutil
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -135,8 +135,11 @@ def main() -> None:
         figures: dict[str, list[tuple[float, float, float]]] = {name: [] for name, _ in codes}
         # each tree its own copy: one may migrate it to a schema the other refuses
         copies = {name: Path(folder) / f"tree{i}.sqlite" for i, (name, _) in enumerate(codes)}
-        for copy in copies.values():
-            shutil.copy(database, copy)
+        for copy in copies.values():  # SQLite's copy: the app's connection holds a WAL
+            with sqlite3.connect(database) as source, sqlite3.connect(copy) as target:
+                source.backup(target)
+            source.close()
+            target.close()
         for _ in range(args.starts):  # interleaved: the machine's load falls on both alike
             for name, code in codes:
                 figures[name].append(one_start(copies[name], links, code))
