@@ -20,6 +20,8 @@ is forked, each serving the same socket with its threads. The parent only
 watches: a process that dies is started again, and SIGTERM, SIGINT or SIGHUP stops
 them all, each finishing its requests in flight (at most ``GRACEFUL_SECONDS``), and
 ends with 0. A child gets SIGTERM if its parent dies any other way (``_orphan_guard``).
+The first processes serve before the PDF engine is loaded; the parent then loads it and
+replaces them by processes forked warm, retiring each gently (``RETIRE``, ``_retire``).
 The parent takes those signals one at a time, held until it asks for them
 (``hold_signals``), never in a handler that interrupts it wherever it is.
 """
