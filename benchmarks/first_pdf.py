@@ -22,6 +22,7 @@ import http.cookiejar
 import os
 import re
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -132,9 +133,16 @@ def main() -> None:
         codes: list[tuple[str, Path | None]] = [("this tree", None)]
         codes += [(str(tree), tree.resolve()) for tree in args.beside]
         figures: dict[str, list[tuple[float, float, float]]] = {name: [] for name, _ in codes}
+        # each tree its own copy: one may migrate it to a schema the other refuses
+        copies = {name: Path(folder) / f"tree{i}.sqlite" for i, (name, _) in enumerate(codes)}
+        for copy in copies.values():  # SQLite's copy: the app's connection holds a WAL
+            with sqlite3.connect(database) as source, sqlite3.connect(copy) as target:
+                source.backup(target)
+            source.close()
+            target.close()
         for _ in range(args.starts):  # interleaved: the machine's load falls on both alike
             for name, code in codes:
-                figures[name].append(one_start(database, links, code))
+                figures[name].append(one_start(copies[name], links, code))
         print(f"first PDF after a start ({args.starts} starts, median; 2 processes)")
         for name, runs in figures.items():
             health, first, warm = (statistics.median(column) for column in zip(*runs))

@@ -2,8 +2,8 @@
 # The container's entry point (see Containerfile and docs/deploy.md).
 #
 # Without arguments: serve, as `make run` does — the database is created or
-# migrated, then one waitress process per core starts. The data (database,
-# secret key) live in /app/instance, the container's volume. Settings come
+# migrated, then one waitress process per core starts. The data folder (the
+# database with its secret key) is /app/instance, the container's volume. Settings come
 # from SCOREKEEPER_* variables; HOST and PORT say where to listen.
 #
 # With arguments: run them instead, e.g. `scorekeeper backup /app/instance/backups/`.

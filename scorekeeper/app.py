@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import secrets
+import sqlite3
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
@@ -15,6 +14,9 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, ValidationError
 
 from . import db, i18n
+from .db.folder import data_folder, default_database
+from .db.probe import reason, write_trouble
+from .db.secret_key import secret_key
 from .rights.sessions import DailyRefresh
 from .web import deployment
 from .web.shipped import shipped
@@ -43,26 +45,37 @@ class BoundedInt(IntegerConverter):
         return number
 
 
-def _secret_key(instance: Path) -> str:
-    """The instance's own secret key, generated on first run and never committed.
+class StartRefused(ValueError):
+    """The server cannot start on its data: one line naming the file and why (exit 2)."""
 
-    Several processes may start at once (server workers, a backup): the key is
-    written whole into a file of its own, then linked into place, which fails
-    if another process got there first — so all of them read the one key.
+
+def _open_database(app: Flask) -> None:
+    """Create or migrate the database, check it can be written, read its secret key.
+
+    Each refusal is one line naming the path (``cli`` prints it, exit 2): a read-only
+    file used to stop the start with a bare traceback, and systemd restarted it forever.
     """
-    path = instance / "secret_key"
-    if not path.exists():
-        draft = instance / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
-        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(secrets.token_hex(32))
+    database = Path(app.config["DATABASE"])
+    try:
+        database.parent.mkdir(parents=True, exist_ok=True)
+        conn = db.connect(database, migrate=True)
         try:
-            os.link(draft, path)
-        except FileExistsError:
-            pass  # another process wrote the key first: use its key
+            said = write_trouble(conn.conn, database)
+            if said is not None:
+                raise StartRefused(f"cannot write the database {database}: {said}")
+            if not app.config.get("SECRET_KEY"):
+                app.config["SECRET_KEY"] = secret_key(conn, Path(app.instance_path))
         finally:
-            draft.unlink()
-    return path.read_text().strip()
+            conn.close()  # created 0600
+        kept = app.config.get("SHARED_PAGES", app.config["DATABASE"] + "-drawn")
+        if kept and Path(kept).parent.is_dir():
+            db.private_file(kept)  # the followers' pages file (web/kept/shared.py): 0600 too
+    except OSError as error:
+        where = error.filename or database
+        raise StartRefused(f"cannot use {where}: {error.strerror or error}") from None
+    except sqlite3.Error as error:
+        said = reason(error, database)
+        raise StartRefused(f"cannot use the database {database}: {said} ({error})") from None
 
 
 def _check_intervals(config: Mapping[str, Any]) -> None:
@@ -75,16 +88,19 @@ def _check_intervals(config: Mapping[str, Any]) -> None:
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app on its data folder (``db/folder.py``: ``DATA_FOLDER`` or the rule there)."""
+    folder = data_folder((test_config or {}).get("DATA_FOLDER"))
     app = Flask(
         __name__,
+        instance_path=str(folder),
         instance_relative_config=True,
         template_folder=shipped("templates"),
         static_folder=shipped("static"),
     )
-    instance = Path(app.instance_path)
     app.session_interface = DailyRefresh()
     app.config.from_mapping(
-        DATABASE=str(instance / "scorekeeper.sqlite"),
+        DATA_FOLDER=str(folder),
+        DATABASE=str(default_database(folder)),
         BABEL_DEFAULT_LOCALE="fr",
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
         WTF_CSRF_TIME_LIMIT=None,  # a table plays for hours on one page
@@ -105,14 +121,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(test_config or {})
     deployment.configure(app)  # SCOREKEEPER_PUBLIC_URL, _PROXY_FIX
     _check_intervals(app.config)
-    if not app.config.get("SECRET_KEY"):
-        instance.mkdir(parents=True, exist_ok=True)
-        app.config["SECRET_KEY"] = _secret_key(instance)
-    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
-    db.connect(app.config["DATABASE"], migrate=True).close()  # created 0600
-    kept = app.config.get("SHARED_PAGES", app.config["DATABASE"] + "-drawn")
-    if kept and Path(kept).parent.is_dir():
-        db.private_file(kept)  # the followers' pages file (web/kept/shared.py): 0600 too
+    _open_database(app)
     if app.config["BEHIND_TLS"]:
         # The proxy speaks HTTPS to the phones: cookies only over HTTPS, the client's
         # address and scheme as the proxy forwards them (one proxy in front).

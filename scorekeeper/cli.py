@@ -11,15 +11,16 @@ import gc
 import sqlite3
 import sys
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from .draw import DrawError
-from .draw import command as draw_command
-from .rules import importing, kinds, seating
-from .rules.errors import GameError
-from .rules.gamefile import json_object, write_json, write_json_bytes
-from .rules.kind import GameKind, JsonObject
-from .rules.ledger import settle_up
-from .rules.money import parse_money
+from .serving import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS
+
+if TYPE_CHECKING:
+    from .rules.kind import GameKind, JsonObject
+
+# The modules of each command are imported by the command: ``serve`` holds its stop
+# signals (``main``) before the rest of the package loads (a second on a slow machine,
+# during which a SIGTERM used to end it with -15).
 
 
 class UserError(Exception):
@@ -32,6 +33,9 @@ def read_json(path: str, any_size: bool = False) -> object:
     ``any_size`` (``replay --any-size``): no limit on the file's size and coups,
     every other refusal the same; for a long file the user trusts, e.g. a benchmark's.
     """
+    from .rules import importing
+    from .rules.errors import GameError
+
     limit = -1 if any_size else importing.MAX_BYTES + 1
     try:
         if path == "-":
@@ -54,6 +58,9 @@ def _kind_of_file(data: object) -> tuple[GameKind, Mapping[str, object]]:
     l'Hombre (Scorekeeper's own games come first, l'Hombre's ``order`` 1), whose
     files were written without a ``"game"`` before the others came.
     """
+    from .rules import kinds
+    from .rules.gamefile import json_object
+
     head = json_object(data)
     game = head.get("game", kinds.GAMES[0])
     if not isinstance(game, str) or game not in kinds.GAMES:
@@ -75,6 +82,8 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 
 def _replay_command(args: argparse.Namespace) -> None:
+    from .rules import seating
+
     kind, data = _kind_of_file(read_json(args.file, args.any_size))
     game = kind.load(data)
     changes = seating.load(data, kind, game)
@@ -98,6 +107,8 @@ def _replay_command(args: argparse.Namespace) -> None:
 
 def write_report_json(report: JsonObject) -> None:
     """The report's JSON on stdout: as UTF-8 bytes straight to the file when stdout is UTF-8."""
+    from .rules.gamefile import write_json, write_json_bytes
+
     if codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8":
         write_json(report, sys.stdout.write)  # another encoding: let the text layer encode
         return
@@ -107,6 +118,10 @@ def write_report_json(report: JsonObject) -> None:
 
 
 def cmd_settle(args: argparse.Namespace) -> None:
+    from .rules import seating
+    from .rules.ledger import settle_up
+    from .rules.money import parse_money
+
     kind, data = _kind_of_file(read_json(args.file))
     game = kind.load(data)
     changes = seating.load(data, kind, game)
@@ -129,6 +144,8 @@ def cmd_settle(args: argparse.Namespace) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> None:
+    from .rules import kinds
+
     print("\n\n".join(text for kind in kinds.KINDS if (text := kind.settings_text())))
 
 
@@ -136,14 +153,17 @@ def cmd_backup(args: argparse.Namespace) -> None:
     from datetime import datetime
     from pathlib import Path
 
-    from .db.backup import backup, check_backup, default_database
+    from .db.backup import backup, check_backup, dated, default_database, prune
 
     source = Path(args.database) if args.database else default_database()
     if not source.is_file():
         raise UserError(f"no database at {source}")
     target = Path(args.dest)
+    now = datetime.now()
+    if args.keep_days is not None and (args.keep_days < 1 or not target.is_dir()):
+        raise UserError("--keep-days takes a number of days from 1, and a folder to back up into")
     if target.is_dir():
-        target = target / f"scorekeeper-{datetime.now():%Y%m%d-%H%M%S}.sqlite"
+        target = dated(target, now)
     if not target.parent.is_dir():
         raise UserError(f"no folder {target.parent}: create it first")
     try:
@@ -155,12 +175,15 @@ def cmd_backup(args: argparse.Namespace) -> None:
     except (OSError, sqlite3.Error) as error:
         raise UserError(f"cannot write {target}: {error}") from None
     print(f"backed up {games} games from {source} to {target}")
+    if args.keep_days is not None:
+        removed = prune(target.parent, args.keep_days, now)
+        print(f"removed {len(removed)} files older than {args.keep_days} days")
 
 
 def cmd_restore(args: argparse.Namespace) -> None:
     from pathlib import Path
 
-    from .db.backup import check_backup, default_database, restore
+    from .db.backup import check_backup, default_database, key_of, restore
 
     target = Path(args.database) if args.database else default_database()
     source = Path(args.source)
@@ -179,12 +202,18 @@ def cmd_restore(args: argparse.Namespace) -> None:
                 )
         if not target.parent.is_dir():
             raise UserError(f"no folder {target.parent}")
+        before = key_of(target) if target.exists() else None
         restore(source, target)
     except ValueError as error:
         raise UserError(str(error)) from None
     except (OSError, sqlite3.Error) as error:
         raise UserError(f"cannot restore into {target}: {error}") from None
     print(f"restored {games} games from {source} into {target}")
+    if before is not None and key_of(target) != before:
+        print(
+            "the backup brings its own secret key: restart the server, so that the phones"
+            " of the backup's server keep their rights"
+        )
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
@@ -216,6 +245,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_draw(args: argparse.Namespace) -> None:
     """The competition draw; the body is scorekeeper.draw.command's."""
+    from .draw import DrawError
+    from .draw import command as draw_command
+
     try:
         made = draw_command.run(args.players, args.seats, args.rounds, args.seed, args.fixed_pairs)
     except DrawError as error:
@@ -246,25 +278,35 @@ def parser() -> argparse.ArgumentParser:
     settle.set_defaults(run=cmd_settle)
     backup = sub.add_parser("backup", help="copy the server's database, even while it runs")
     backup.add_argument("dest", help="the file to write, or a folder to write a dated copy in")
-    backup.add_argument("--database", help="the database (default: the app's, in instance/)")
+    backup.add_argument("--database", help="the database (default: the data folder's)")
+    backup.add_argument(
+        "--keep-days",
+        type=int,
+        help="then remove the dated copies in that folder older than this many days",
+    )
     backup.set_defaults(run=cmd_backup)
     restore = sub.add_parser("restore", help="put a backup in place of the server's database")
     restore.add_argument("source", help="a file written by scorekeeper backup")
-    restore.add_argument("--database", help="the database (default: the app's, in instance/)")
+    restore.add_argument("--database", help="the database (default: the data folder's)")
     restore.add_argument("--force", action="store_true", help="replace a database holding games")
     restore.set_defaults(run=cmd_restore)
     serve = sub.add_parser("serve", help="serve the table app (what make run does)")
     serve.add_argument(
         "--host",
-        default="127.0.0.1",
+        default=DEFAULT_HOST,
         help="the address to listen on: 127.0.0.1 (default) is this machine only, "
         "0.0.0.0 every network it is on (the phones on the Wi-Fi)",
     )
-    serve.add_argument("--port", type=int, default=5000, help="default 5000")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
     serve.add_argument(
         "--workers", type=int, help="processes (default: one per core of this machine)"
     )
-    serve.add_argument("--threads", type=int, default=8, help="threads per process (default 8)")
+    serve.add_argument(
+        "--threads",
+        type=int,
+        default=DEFAULT_THREADS,
+        help=f"threads per process (default {DEFAULT_THREADS})",
+    )
     serve.add_argument(
         "--qr",
         action=argparse.BooleanOptionalAction,
@@ -276,7 +318,7 @@ def parser() -> argparse.ArgumentParser:
         "--https",
         action="store_true",
         help="serve HTTPS with a certificate of this machine, signed by a local CA made once "
-        "in instance/tls (each phone trusts it once: /trust)",
+        "in the data folder's tls/ (each phone trusts it once: /trust)",
     )
     serve.set_defaults(run=cmd_serve)
     verify = sub.add_parser(
@@ -284,7 +326,7 @@ def parser() -> argparse.ArgumentParser:
         help="check the logs' hash chains and that every game, club and event is what its log"
         " says (every fault is named)",
     )
-    verify.add_argument("--database", help="the database (default: the app's, in instance/)")
+    verify.add_argument("--database", help="the database (default: the data folder's)")
     verify.add_argument(
         "--heads", help="a file of heads kept from last time: checked, then rewritten"
     )
@@ -304,6 +346,12 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command == "serve":  # a stop from now on is kept, never a half-started death
+        from .serving.prefork import hold_signals
+
+        hold_signals()
+    from .rules.errors import GameError
+
     try:
         status = args.run(args)  # verify answers 1 for a fault found
     except (GameError, UserError) as error:

@@ -131,3 +131,29 @@ def start_serve(
             time.sleep(0.05)
     process.kill()
     raise RuntimeError("the server did not start")
+
+
+def _warm(pid: int) -> bool:
+    """A live process holding the PDF engine: forked warm, not one being replaced."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+        return state != "Z" and "libpango" in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
+def warm_children(pid: int, workers: int | None = None, seconds: float = 60) -> list[int]:
+    """The processes ``scorekeeper serve`` (``pid``) forked, once warm ones have replaced the
+    first ones (it forks processes at once, then processes with the PDF engine loaded, and
+    retires the first: serving/prefork.py), so that no fork is under way.
+    ``workers``: how many to wait for."""
+    deadline = time.monotonic() + seconds
+    while True:
+        path = Path(f"/proc/{pid}/task/{pid}/children")
+        children = [int(p) for p in path.read_text().split()] if path.exists() else []
+        counted = workers is None or len(children) == workers
+        if children and counted and all(_warm(child) for child in children):
+            return children
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no warm processes under {pid}: {children}")
+        time.sleep(0.05)

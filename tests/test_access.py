@@ -8,7 +8,6 @@ from markupsafe import escape
 from web import coup_data, enter, new_game
 
 from scorekeeper import create_app
-from scorekeeper.app import _secret_key
 
 
 def links_of(client, game):
@@ -170,12 +169,6 @@ def test_the_session_cookie_is_signed_httponly_samesite(client):
     response = client.post("/games/new", data=__import__("web").NEW_GAME)
     cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
-
-
-def test_the_secret_key_is_generated_once_into_the_instance(tmp_path):
-    first = _secret_key(tmp_path)
-    assert len(first) == 64 and _secret_key(tmp_path) == first
-    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
 
 
 def test_the_version_poll(client):

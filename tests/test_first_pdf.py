@@ -1,6 +1,8 @@
 """Issue 36: the first PDF after a start took 2.6–2.9 s (then 0.17 s): each server process
 loaded the PDF engine and its fonts on its first PDF. ``scorekeeper serve`` now draws a
-tiny PDF before it forks (web/printing.py): the first PDF after a start is under 1 s.
+tiny PDF in its parent (web/printing.py) and forks processes with the engine loaded: the
+first PDF is under 1 s. Since issue 43 the first processes serve before that (``/health``
+within 2 s of the start) and are replaced by the warm ones a moment later.
 """
 
 from __future__ import annotations
@@ -64,10 +66,14 @@ def test_the_first_pdf_after_a_start_is_under_a_second(tmp_path: Path) -> None:
                 assert time.monotonic() < deadline, "the server did not answer"
                 time.sleep(0.05)
         # The mechanism, seen without a clock: before any PDF was asked for, every process
-        # of the server already holds the PDF engine's text layout library (Pango), which a
-        # cold process loads only with its first PDF.
+        # of the server comes to hold the PDF engine's text layout library (Pango), which a
+        # cold process loads only with its first PDF: the warm processes replace the first.
         tree = _processes(process.pid)
-        assert tree and all(_maps_pango(pid) for pid in tree), tree
+        while not all(_maps_pango(pid) for pid in tree):
+            assert time.monotonic() < deadline, f"no warm processes: {tree}"
+            time.sleep(0.05)
+            tree = _processes(process.pid)
+        assert len(tree) == 2, tree  # the parent and one warm process: the cold one is gone
         for table in tables:
             follower.open(url + table.removeprefix("http://localhost")).read()
         took = []
@@ -96,4 +102,7 @@ def _processes(root: int) -> list[int]:
 
 
 def _maps_pango(pid: int) -> bool:
-    return "libpango" in Path(f"/proc/{pid}/maps").read_text()
+    try:
+        return "libpango" in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:  # ended meanwhile (the cold process, replaced)
+        return False

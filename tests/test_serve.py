@@ -25,8 +25,8 @@ from playwright.sync_api import Browser, Page, expect
 from test_browser import create_game, phone
 from web import new_game
 
-from scorekeeper import create_app
-from scorekeeper.app import _secret_key
+from scorekeeper import create_app, db
+from scorekeeper.db.secret_key import secret_key
 from scorekeeper.serving import serve
 from scorekeeper.web.links import qr_svg
 
@@ -227,7 +227,7 @@ def test_health_is_503_without_the_database_and_does_not_create_it(app):
     for suffix in ("", "-wal", "-shm"):
         Path(str(database) + suffix).unlink(missing_ok=True)
     response = app.test_client().get("/health")
-    assert (response.status_code, response.data) == (503, b"unavailable\n")
+    assert (response.status_code, response.data) == (503, b"unavailable: no database\n")
     assert not database.exists()
 
 
@@ -235,7 +235,8 @@ def test_health_is_503_when_a_migration_is_missing(app):
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         conn.execute("delete from _sqlite_migrations where name = 'm003_links'")
     conn.close()
-    assert app.test_client().get("/health").status_code == 503
+    response = app.test_client().get("/health")
+    assert (response.status_code, response.data) == (503, b"unavailable: migrations pending\n")
 
 
 def test_health_is_503_on_a_file_that_is_not_a_database(app):
@@ -244,22 +245,26 @@ def test_health_is_503_on_a_file_that_is_not_a_database(app):
         Path(str(database) + suffix).unlink(missing_ok=True)
     database.write_bytes(b"not a database" * 100)
     response = app.test_client().get("/health")
-    assert (response.status_code, response.data) == (503, b"unavailable\n")
+    assert (response.status_code, response.data) == (503, b"unavailable: not a database\n")
 
 
 # --- one secret key for every process ---------------------------------------------------------
 
 
-def _key_after(barrier, instance: str, queue) -> None:
+def _key_after(barrier, database: str, queue) -> None:
     barrier.wait()
-    queue.put(_secret_key(Path(instance)))
+    conn = db.connect(database)
+    queue.put(secret_key(conn, None))
+    conn.close()
 
 
 def test_processes_starting_at_once_share_one_secret_key(tmp_path):
+    database = tmp_path / "keys.sqlite"
+    db.connect(database, migrate=True).close()
     context = multiprocessing.get_context("fork")
     barrier, queue = context.Barrier(6), context.Queue()
     processes = [
-        context.Process(target=_key_after, args=(barrier, str(tmp_path), queue)) for _ in range(6)
+        context.Process(target=_key_after, args=(barrier, str(database), queue)) for _ in range(6)
     ]
     for process in processes:
         process.start()
@@ -267,7 +272,7 @@ def test_processes_starting_at_once_share_one_secret_key(tmp_path):
     for process in processes:
         process.join()
     assert len(keys) == 1 and len(keys.pop()) == 64
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret_key"]  # no draft left
+    assert not (tmp_path / "secret_key").exists()  # kept in the database, no file beside it
 
 
 # --- the real server, as the phones see it -------------------------------------------------

@@ -1,7 +1,11 @@
-"""The database: SQLite through sqlite-utils, in ``instance/``.
+"""The database: SQLite through sqlite-utils, in the data folder.
 
+- ``folder``: where the data folder is (the one rule: a setting, a checkout, XDG);
 - ``connection``: a connection kept per server thread, and the write transaction;
-- ``migrations``: the schema, one small module per migration, applied in order;
+- ``migrations``: the schema, one small module per migration, applied in order, under
+  the writers' lock; a database of a newer version refused;
+- ``probe``: can the database be used and written (``/health``, the start);
+- ``secret_key``: the server's secret key, kept in the database (backups carry it);
 - ``chain``: the logs as hash chains (each row hashes the one before), append-only;
 - ``write_queue``: writers wait for their turn instead of SQLite's busy loop;
 - ``backup``: a consistent copy while serving, and its restore.

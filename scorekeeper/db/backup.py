@@ -2,31 +2,40 @@
 
 A backup is SQLite's online copy (consistent while the server writes),
 written under a temporary name and renamed, so a file named as a backup is
-always whole. A restore checks the backup first and brings its schema up
-to date (``migrations.py``).
+always whole. It is one file: its journal mode is set back to DELETE, so that
+no ``-wal`` or ``-shm`` is left beside it (each backup used to leave a 32 KB
+``-shm`` and an empty ``-wal`` that the pruning never removed). It carries
+everything a restore on a new machine needs: the games and the server's secret
+key (``secret_key.py``), so the phones keep their rights. A restore checks the
+backup first, refuses one of a newer version, and brings its schema up to date
+(``migrations``). ``prune`` removes the dated copies older than some days.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
+from datetime import datetime, timedelta
 from pathlib import Path
 from urllib.parse import quote
 
-from flask import Flask
+from flask import Config
 
-from . import Database, connect, new_generation, private_file
-from .migrations import migrations
+from . import Database, connect, folder, new_generation, private_file
+from .migrations import migrate
 
 
 def default_database() -> Path:
-    """The server's database, found the way the app finds it (for the command line)."""
+    """The server's database, found the way the app finds it (for the command line):
+    ``SCOREKEEPER_DATABASE``, else the data folder's ``config.py``, else the data folder's
+    (``folder.py``)."""
     if os.environ.get("SCOREKEEPER_DATABASE"):
         return Path(os.environ["SCOREKEEPER_DATABASE"])
-    app = Flask("scorekeeper.app", instance_relative_config=True)
-    app.config["DATABASE"] = str(Path(app.instance_path) / "scorekeeper.sqlite")
-    app.config.from_pyfile("config.py", silent=True)
-    return Path(app.config["DATABASE"])
+    data = folder.data_folder()
+    config = Config(str(data))
+    config.from_pyfile("config.py", silent=True)
+    return Path(config.get("DATABASE") or folder.default_database(data))
 
 
 def _uri(path: Path, mode: str = "ro") -> str:
@@ -44,11 +53,38 @@ def backup(source: Path, target: Path) -> None:
         dst = sqlite3.connect(partial)
         try:
             src.backup(dst)
+            dst.execute("PRAGMA journal_mode = DELETE")  # one file: no -wal, no -shm beside it
         finally:
             dst.close()
     finally:
         src.close()
     partial.replace(target)
+
+
+DATED = "scorekeeper-%Y%m%d-%H%M%S.sqlite"
+"""The name of a dated copy (``scorekeeper backup FOLDER``)."""
+_DATED = re.compile(r"scorekeeper-\d{8}-\d{6}\.sqlite")
+
+
+def dated(folder: Path, when: datetime) -> Path:
+    return folder / when.strftime(DATED)
+
+
+def prune(folder: Path, days: int, now: datetime) -> list[Path]:
+    """Remove the dated copies in ``folder`` taken more than ``days`` days before ``now``
+    (by the date in their name), with any ``-wal``/``-shm`` an older version left beside
+    them; other files are never touched. Returns what was removed."""
+    removed = []
+    for path in sorted(folder.iterdir()):
+        name = path.name
+        base = name.removesuffix("-wal").removesuffix("-shm")
+        if not _DATED.fullmatch(base):
+            continue
+        taken = datetime.strptime(base, DATED)
+        if now - taken > timedelta(days=days):
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
 
 
 def check_backup(path: Path) -> int:
@@ -65,8 +101,22 @@ def check_backup(path: Path) -> int:
         raise ValueError(f"{path}: not a Scorekeeper database ({error})") from None
 
 
-def _restored(source: Path) -> sqlite3.Connection:
-    """The backup in memory, its schema brought up to date and given a new generation.
+def key_of(path: Path) -> str | None:
+    """The secret key kept in the database at ``path`` (``secret_key.py``), or None."""
+    try:
+        conn = sqlite3.connect(_uri(path), uri=True)
+        try:
+            row = conn.execute("select key from secret_key where id = 1").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return str(row[0]) if row else None
+
+
+def _restored(source: Path, key: str | None = None) -> sqlite3.Connection:
+    """The backup in memory, its schema brought up to date and given a new generation;
+    ``key``: the secret key to keep when the backup has none (made before keys were kept).
 
     A backup holds the generation of the database it was taken of: restored as
     it is, the followers' pages kept since the backup (same games, versions and
@@ -79,8 +129,10 @@ def _restored(source: Path) -> sqlite3.Connection:
     finally:
         src.close()
     image = Database(memory)
-    migrations.apply(image)
+    migrate(image, source)
     new_generation(image)
+    if key:
+        memory.execute("insert or ignore into secret_key (id, key) values (1, ?)", [key])
     return memory
 
 
@@ -91,7 +143,9 @@ def restore(source: Path, target: Path) -> None:
     step (a running server sees the restored games on its next request). A
     damaged one cannot be: the backup is then copied into a new file beside it,
     which replaces it whole, its journal files removed (stop the server first).
-    Either way the restored database has a new generation (``_restored``).
+    Either way the restored database has a new generation (``_restored``), and the
+    backup's secret key; a backup made before keys were kept in the database keeps the
+    replaced database's key (the phones of this server keep their rights).
     """
     check_backup(source)
     try:
@@ -100,7 +154,7 @@ def restore(source: Path, target: Path) -> None:
         sound = False
     else:
         sound = True
-    image = _restored(source)
+    image = _restored(source, key_of(target) if sound else None)
     try:
         if not target.exists() or sound:
             private_file(target)

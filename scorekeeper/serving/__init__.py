@@ -7,4 +7,11 @@
 
 Nothing in the pages imports this package (``pyproject.toml``'s layers): what both
 need, the pages hold (``web/deployment.py``, ``web/ca_file.py``).
+
+The defaults of ``serve`` are here, spelled once for the function and the command
+(which reads them before the rest of the package loads).
 """
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 5000
+DEFAULT_THREADS = 8

@@ -3,7 +3,7 @@
 A phone gives the installable app, the service worker and the Wake Lock API
 only to a secure context, and a home network has no public name for which a
 public authority would sign. So the server makes, once, its own small
-certificate authority (``instance/tls/ca.crt``), which each phone is told to
+certificate authority (``tls/ca.crt`` in the data folder), which each phone is told to
 trust once (the ``/trust`` page), and with it a certificate for this machine's
 local addresses. The CA is kept: when the laptop joins another network, or
 its certificate nears its end, only the machine's certificate is made again,

@@ -17,8 +17,11 @@ process, and the request's head and body are bounded in bytes (a body past
 waitress has no processes of its own: the socket is bound here, the app
 created once (secret key, database, migrations), then one process per core
 is forked, each serving the same socket with its threads. The parent only
-watches: a process that dies is started again, and SIGTERM or SIGINT stops
-them all, each finishing its requests in flight (at most ``GRACEFUL_SECONDS``).
+watches: a process that dies is started again, and SIGTERM, SIGINT or SIGHUP stops
+them all, each finishing its requests in flight (at most ``GRACEFUL_SECONDS``), and
+ends with 0. A child gets SIGTERM if its parent dies any other way (``_orphan_guard``).
+The first processes serve before the PDF engine is loaded; the parent then loads it and
+replaces them by processes forked warm, retiring each gently (``RETIRE``, ``_retire``).
 The parent takes those signals one at a time, held until it asks for them
 (``hold_signals``), never in a handler that interrupts it wherever it is.
 """
@@ -26,13 +29,17 @@ The parent takes those signals one at a time, held until it asks for them
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import signal
 import socket
 import sys
+import threading
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any, TextIO
+from urllib.parse import quote
 
 CHANNEL_TIMEOUT = 75
 """Seconds a connection may stay silent (an idle phone's keep-alive, a stalled request)."""
@@ -43,14 +50,22 @@ MAX_HEAD = 64 << 10
 MAX_BODY = 4 << 20
 """Bytes of a request's body (the app refuses more than 2 MB itself, with a page)."""
 GRACEFUL_SECONDS = 10
+QUIET_SECONDS = 0.5
+"""A retired process closes a connection once it has been silent this long (``_retire``)."""
 
 
-STOPS = frozenset({signal.SIGTERM, signal.SIGINT})
+STOPS = frozenset({signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
+"""Each ends the server whole, exit 0: SIGHUP too (a closed terminal, a ``kill -HUP``), which
+used to end the parent alone and leave its processes serving as orphans on the port."""
 WATCHED = STOPS | {signal.SIGCHLD}
+RETIRE = signal.SIGUSR1
+"""To a waitress process: accept no new connection, finish what it holds, then end (0)."""
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl(2) option: the signal a process gets when its parent dies."""
 
 
 def hold_signals() -> None:
-    """From now on SIGTERM, SIGINT and SIGCHLD wait, blocked, until ``run`` takes them.
+    """From now on SIGTERM, SIGINT, SIGHUP and SIGCHLD wait, blocked, until ``run`` takes them.
 
     ``serve`` calls it before the slow start (the PDF engine's warm-up): a stop
     sent then (``podman stop`` at once) is kept, and ``run`` ends at once with
@@ -76,20 +91,104 @@ def bind(host: str, port: int) -> socket.socket:
     return listener
 
 
+def access_line(
+    environ: dict[str, Any], status: str, size: int, began: float, seconds: float
+) -> str:
+    """One request as one line of ``key=value`` fields (logfmt), values without spaces:
+
+    ``time=2026-11-28T12:05:04.123Z addr=127.0.0.1 method=GET path=/health status=200
+    bytes=3 ms=1.9`` — when it began (UTC), who asked, what, the answer's status, the
+    bytes of its body and how long it took until its last byte was handed to the server.
+    The path is percent-encoded as it came (a space, a quote or a newline in it cannot
+    break the line) and cut at 1,000 characters.
+    """
+    when = datetime.fromtimestamp(began, UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3]
+    raw = str(environ.get("PATH_INFO", "")).encode("latin-1", "replace")  # WSGI's bytes
+    path = quote(raw, safe="/:@!$&'()*+,;=-._~")[:1000]
+    method = quote(str(environ.get("REQUEST_METHOD", "-")), safe="")[:20]
+    address = quote(str(environ.get("REMOTE_ADDR", "-")), safe=".:")[:64]
+    return (
+        f"time={when}Z addr={address} method={method} path={path or '/'} "
+        f"status={status.split(' ', 1)[0] or '-'} bytes={size} ms={seconds * 1000:.1f}\n"
+    )
+
+
+class _Counted:
+    """An answer's body passed on as it is, counted; its line written when the server closes it."""
+
+    def __init__(self, body: Any, done: Callable[[int], None]) -> None:
+        self.body, self.done, self.size = body, done, 0
+
+    def __iter__(self) -> Any:
+        for chunk in self.body:
+            self.size += len(chunk)
+            yield chunk
+
+    def close(self) -> None:
+        try:
+            close = getattr(self.body, "close", None)
+            if close is not None:
+                close()
+        finally:
+            self.done(self.size)
+
+
 def _logged(app: Any, out: TextIO) -> Any:
-    """The app, writing one line per request (``--access-log``)."""
+    """The app, writing one line per request once it is answered (``--access-log``)."""
+    lock = threading.Lock()
+
+    def write(line: str) -> None:
+        with lock:  # one write per line: lines of several processes never interleave
+            out.write(line)
+            out.flush()
 
     def logging_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        began, clock = time.time(), time.perf_counter()
+        answered = ["500 (no answer)"]
+
         def start(status: str, headers: Any, *rest: Any) -> Any:
-            path = environ.get("PATH_INFO", "")
-            line = f'{environ.get("REMOTE_ADDR", "-")} "{environ.get("REQUEST_METHOD")} {path}"'
-            out.write(f"{line} {status.split(' ', 1)[0]}\n")
-            out.flush()
+            answered[0] = status
             return start_response(status, headers, *rest)
 
-        return app(environ, start)
+        def done(size: int) -> None:
+            write(access_line(environ, answered[0], size, began, time.perf_counter() - clock))
+
+        try:
+            body = app(environ, start)
+        except BaseException:
+            done(0)
+            raise
+        return _Counted(body, done)
 
     return logging_app
+
+
+class QueueDepthEvery(logging.Filter):
+    """waitress's "Task queue depth is N" (a request waiting for a thread), at most once per
+    ``every`` seconds, saying how many there were and the deepest: under load it wrote one
+    bare line per queued request."""
+
+    def __init__(self, every: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.every, self.clock = every, clock
+        self.last: float | None = None
+        self.count = self.deepest = 0
+        self.lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args if isinstance(record.args, tuple) else ()
+        depth = args[0] if args and isinstance(args[0], int) else 0
+        with self.lock:
+            self.count += 1
+            self.deepest = max(self.deepest, depth)
+            now = self.clock()
+            if self.last is not None and now - self.last < self.every:
+                return False
+            since = 0.0 if self.last is None else now - self.last
+            record.msg = "Task queue depth %d (deepest %d, %d times in the last %.0f s)"
+            record.args = (depth, self.deepest, self.count, since)
+            self.last, self.count, self.deepest = now, 0, 0
+            return True
 
 
 TRUST_THE_FRONT = {
@@ -122,9 +221,63 @@ def _child(app: Any, listener: socket.socket, threads: int, fronted: bool = Fals
     def stop(_signum: int, _frame: Any) -> None:
         raise SystemExit(0)  # waitress's loop ends and waits for its threads
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    for number in STOPS:
+        signal.signal(number, stop)
+    signal.signal(RETIRE, lambda _signum, _frame: _retire(server))
+    logging.getLogger("waitress.queue").addFilter(QueueDepthEvery())
     server.run()
+
+
+def _retire(server: Any) -> None:
+    """Stop ``server`` gently: it accepts no new connection (the other processes on the
+    shared socket take them), closes each connection once idle, and ends when none is
+    left, at most ``GRACEFUL_SECONDS`` later. SIGTERM would end it at once: waitress
+    then drops the requests it has queued or half read (a retired process of the
+    start's replacement answered "connection closed without response").
+
+    Done in waitress's own loop (its ``maintenance``, asked for on every turn), as its
+    own idle timeout closes connections; a connection that has a request in progress,
+    queued, being answered or half read, is left to finish.
+    """
+    deadline = time.monotonic() + GRACEFUL_SECONDS
+
+    def drain(now: float) -> None:
+        server.next_channel_cleanup = 0  # again on the loop's next turn
+        channels = list(server.active_channels.values())
+        for channel in channels:
+            busy = channel.requests or channel.request is not None or channel.total_outbufs_len
+            # silent for a while: not a connection whose first request is still on its way
+            if not busy and now - channel.last_activity >= QUIET_SECONDS:
+                channel.will_close = True
+        if not channels or time.monotonic() > deadline:
+            raise SystemExit(0)
+
+    server.accepting = False
+    server.maintenance = drain
+    server.next_channel_cleanup = 0
+    server.pull_trigger()  # the loop turns now, not at its next poll's timeout
+
+
+def _raise_exit(_signum: int, _frame: Any) -> None:
+    raise SystemExit(0)
+
+
+def _orphan_guard() -> Callable[[int], None]:
+    """What a child calls first: SIGTERM to it the moment its parent dies, whatever kills the
+    parent (even SIGKILL), so that no process ever serves on as an orphan (Linux)."""
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        return lambda _parent: None
+
+    def guard(parent: int) -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:  # the parent died before the guard was set
+            raise SystemExit(0)
+
+    return guard
 
 
 def _ended(children: dict[int, Callable[[], None]]) -> list[int]:
@@ -147,29 +300,42 @@ def run(
     threads: int,
     log: bool,
     front: Callable[[], None] | None = None,
+    warm: Callable[[], None] | None = None,
 ) -> None:
     """Fork ``workers`` processes serving ``listener``; return once they are all stopped.
 
     ``front``: one more process, in front of them (``serve --https``: the TLS
     listener, tls_front.py), started and restarted as they are; waitress then
     trusts the headers it writes (``TRUST_THE_FRONT``).
+
+    ``warm``: what the processes should start with loaded (the PDF engine, issue 36),
+    too slow to wait for before serving (issue 43: ``/health`` within 2 s of the
+    start). The first processes are forked without it and serve at once; the parent
+    then calls ``warm`` and replaces each of them by a process forked warm (the new
+    one first, then the old one accepts no new connection and ends once the requests it
+    holds are answered: ``_retire``).
     """
     if log:
         app = _logged(app, sys.stdout)
     children: dict[int, Callable[[], None]] = {}
+    parent = os.getpid()
+    guard = _orphan_guard()
 
     def waitress() -> None:
         _child(app, listener, threads, fronted=front is not None)
 
     def start(target: Callable[[], None]) -> None:
         pid = os.fork()
-        if pid == 0:  # the child: default stops until its own, then the signals it was born with
+        if pid == 0:  # the child: a stop ends it with 0 until it sets its own, then serves
             code = 0
             try:
-                for number in STOPS:
-                    signal.signal(number, signal.SIG_DFL)
+                for number in (*STOPS, RETIRE):  # until the process sets its own
+                    signal.signal(number, _raise_exit)
                 signal.pthread_sigmask(signal.SIG_UNBLOCK, WATCHED)
+                guard(parent)
                 target()
+            except SystemExit as leaving:
+                code = leaving.code if isinstance(leaving.code, int) else 0
             except BaseException:
                 code = 1
             finally:
@@ -183,11 +349,23 @@ def run(
             start(waitress)
         if front is not None:
             start(front)
+    retiring: set[int] = set()
+    if warm is not None and not stopped:
+        warm()  # while the first processes serve; a stop meanwhile is held until it is done
+        stopped = bool(STOPS & signal.sigpending())
+        for cold in [] if stopped else [p for p, t in children.items() if t is waitress]:
+            start(waitress)
+            retiring.add(cold)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(cold, RETIRE)
     while children and not stopped:
         taken = signal.sigtimedwait(WATCHED, 1.0)  # a child ended, a stop, or a second passed
         stopped = taken is not None and taken.si_signo in STOPS
         for pid in [] if stopped else _ended(children):
             target = children.pop(pid, waitress)
+            if pid in retiring:  # replaced by a warm process already
+                retiring.discard(pid)
+                continue
             if not stopped:
                 time.sleep(0.5)  # a process that dies at once must not be forked in a loop
                 stopped = bool(STOPS & signal.sigpending())

@@ -16,8 +16,9 @@ machine signed by a local CA made once (certs.py); a TLS listener process
 (tls_front.py) passes the requests to the waitress processes over a private
 Unix socket. The banner says where a phone learns to trust the CA (/trust).
 
-Before forking, once the banner is out, it draws a tiny PDF: the processes
-start with the PDF engine and its fonts loaded (web/printing.py, issue 36).
+Once its first processes serve, the parent draws a tiny PDF and replaces them by
+processes forked with the PDF engine and its fonts loaded (web/printing.py, issue
+36), so that ``/health`` answers without waiting for the engine (issue 43).
 """
 
 from __future__ import annotations
@@ -28,20 +29,19 @@ import shutil
 import socket
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import segno
 
 from ..web.ca_file import folder_of
 from ..web.deployment import is_loopback
+from . import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS
 
 if TYPE_CHECKING:
     from .certs import Served
 
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 5000
-DEFAULT_THREADS = 8
 
 # RFC 5737's documentation address: a UDP socket "connected" to it sends no
 # packet, yet the kernel picks the route and so the address this machine
@@ -147,6 +147,16 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def data_lines(config: Mapping[str, Any]) -> list[str]:
+    """Where the data is: the data folder, and the database when a setting put it elsewhere."""
+    folder = Path(config["DATA_FOLDER"])
+    database = Path(config["DATABASE"]).absolute()
+    lines = [f"Data folder: {folder} (database, secret key, TLS files)"]
+    if database.parent != folder:
+        lines.append(f"Database: {database}")
+    return lines
+
+
 def banner(
     url: str,
     warning: str | None,
@@ -155,9 +165,11 @@ def banner(
     threads: int,
     qr: bool,
     served: Served | None = None,
+    data: Sequence[str] = (),
 ) -> str:
     lines = [
         f"Scorekeeper serves {bound} with {workers} processes of {threads} threads.",
+        *data,
         "",
         "Open on the phones:" if warning is None else "Open:",
         "",
@@ -250,17 +262,18 @@ def serve(
     inner, front, folder = listener, None, None
     if https:
         served, inner, front, folder = _https(app, listener)
-    text = banner(url, warning, bound, workers, threads, show_qr, served)
+    data = data_lines(app.config)
+    text = banner(url, warning, bound, workers, threads, show_qr, served, data)
     try:
         stream.write(text)
     except UnicodeEncodeError:  # a terminal that cannot draw the blocks: the address alone
-        stream.write(banner(url, warning, bound, workers, threads, False, served))
+        stream.write(banner(url, warning, bound, workers, threads, False, served, data))
     stream.flush()
     # the PDF engine and its fonts, loaded once for every process: the first PDF after a
-    # start took 2.6–2.9 s, now as the next ones (web/printing.py)
-    warm(app)
+    # start took 2.6–2.9 s (web/printing.py); loaded once the first processes serve, which
+    # are then replaced by processes forked with it (prefork.run)
     try:
-        prefork.run(app, inner, workers, threads, access_log, front)
+        prefork.run(app, inner, workers, threads, access_log, front, warm=lambda: warm(app))
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)

@@ -331,7 +331,7 @@ async def _serve(listener: socket.socket, upstream_path: str, tls: ssl.SSLContex
     accepting = asyncio.ensure_future(front.accept(listener))
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         loop.add_signal_handler(signum, stopping.set)
     await stopping.wait()
     accepting.cancel()  # no new connection; those open finish their answers

@@ -18,7 +18,7 @@ CA_CERT = "ca.crt"
 
 
 def folder_of(config: Mapping[str, object], instance_path: str) -> Path:
-    """Where the CA and the certificate are kept: ``TLS_FOLDER``, else ``instance/tls``."""
+    """Where the CA and the certificate are kept: ``TLS_FOLDER``, else the data folder's ``tls``."""
     return Path(str(config.get("TLS_FOLDER") or Path(instance_path) / "tls"))
 
 

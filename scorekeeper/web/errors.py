@@ -1,13 +1,38 @@
-"""Error pages: a missing game, a bad request, an expired form."""
+"""Error pages: a missing game, a bad request, an expired form, a database that cannot write."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+import sqlite3
+from pathlib import Path
+
+from flask import Blueprint, current_app, render_template
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from ..db import probe
+
 bp = Blueprint("errors", __name__)
+
+CANNOT_STORE = frozenset({probe.DISK_FULL, probe.READ_ONLY})
+"""What SQLite says when the server cannot store anything: the operator's to mend."""
+
+
+@bp.app_errorhandler(sqlite3.OperationalError)
+def cannot_store(error: sqlite3.OperationalError) -> tuple[str, int, dict[str, str]]:
+    """A full disk or a read-only database: 503 and a sentence, not a generic 500.
+
+    The change was rolled back whole (its transaction); a phone's outbox keeps a coup
+    answered 503 and sends it again later, where a 500 marked it refused. Any other
+    database error stays a 500.
+    """
+    if probe.reason(error, Path(current_app.config["DATABASE"])) not in CANNOT_STORE:
+        raise error
+    message = _(
+        "The server cannot save anything just now: its disk is full or its database"
+        " cannot be written. Nothing was saved; try again later."
+    )
+    return render_template("error.html", code=503, message=message), 503, {"Retry-After": "30"}
 
 
 @bp.app_errorhandler(CSRFError)

@@ -59,9 +59,9 @@ def pdf_bytes(html: str, static: str) -> bytes:
 def warm(app: Flask) -> None:
     """Load the PDF engine and its fonts by drawing a tiny PDF (the first costs seconds).
 
-    Called by ``serve`` before it forks (one thread: nothing of the engine runs
-    while the processes are forked). A failure is not fatal: the first real PDF
-    says what is wrong.
+    Called by the server's parent once its first processes serve, before it forks the
+    processes that replace them (``serving/prefork.run``: nothing of the engine runs
+    while they are forked). A failure is not fatal: the first real PDF says what is wrong.
     """
     with contextlib.suppress(Exception):
         pdf_bytes(WARM_PAGE, str(Path(app.static_folder or "")))

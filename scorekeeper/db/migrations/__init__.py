@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from . import (
@@ -36,6 +37,7 @@ from . import (
     m019_seat_changes,
     m020_imported_seat_changes_in_the_log,
     m021_facts_on_the_logs,
+    m022_secret_key,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -59,6 +61,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m019_seat_changes,
     m020_imported_seat_changes_in_the_log,
     m021_facts_on_the_logs,
+    m022_secret_key,
 )
 """Every migration, in the order it runs (its number)."""
 
@@ -66,4 +69,48 @@ migrations = Migrations("scorekeeper")
 for module in MIGRATIONS:
     migrations(name=module.__name__.rpartition(".")[2])(module.migrate)
 
-__all__ = ["MIGRATIONS", "migrations"]
+
+def number(name: str) -> int:
+    """A migration's number, from its name: ``m020_…`` is 20 (0 for a name of another shape)."""
+    digits = name[1:].partition("_")[0]
+    return int(digits) if name.startswith("m") and digits.isdigit() else 0
+
+
+KNOWN = frozenset(module.__name__.rpartition(".")[2] for module in MIGRATIONS)
+SCHEMA = max(number(name) for name in KNOWN)
+"""The schema version of this code: the number of its last migration."""
+
+
+class OtherSchema(ValueError):
+    """A database written by a version of Scorekeeper this one does not know (a newer one)."""
+
+
+def unknown(db: sqlite_utils.Database) -> list[str]:
+    """The migrations applied to ``db`` that this code does not have (a newer version's)."""
+    return [m.name for m in migrations.applied(db) if m.name not in KNOWN]
+
+
+def refuse_other(db: sqlite_utils.Database, where: object) -> None:
+    """Raise OtherSchema, in one line naming both versions, if ``db`` was written by a newer
+    version: this code would read its tables wrongly (the answer was a 500 on every coup)."""
+    others = unknown(db)
+    if not others:
+        return
+    theirs = max(number(name) for name in others)
+    if theirs > SCHEMA:
+        said = f"a newer Scorekeeper (schema {theirs})"
+    else:
+        said = f"another Scorekeeper (schema {theirs}, with {', '.join(sorted(others))})"
+    raise OtherSchema(
+        f"{where} was written by {said}; this version has schema {SCHEMA} and cannot use it: "
+        "upgrade Scorekeeper, or restore a backup made by this version"
+    )
+
+
+def migrate(db: sqlite_utils.Database, where: object) -> None:
+    """Refuse a newer database, then apply the migrations it lacks (callers hold the lock)."""
+    refuse_other(db, where)
+    migrations.apply(db)
+
+
+__all__ = ["KNOWN", "MIGRATIONS", "SCHEMA", "OtherSchema", "migrate", "migrations", "unknown"]
