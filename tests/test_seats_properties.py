@@ -217,7 +217,7 @@ def test_deletions_corrections_undo_and_redo_keep_each_coup_with_who_played_it(k
             assert stored.by_person() == expected
             if kind.chips:
                 assert sum(expected.values()) == 0
-            assert check_game(db, game_id) is None  # verify: the rows are what the log says
+            assert check_game(db, game_id) == []  # verify: the rows are what the log says
             text = json.dumps(kinds.dump_seated(stored.game, stored.seat_changes))
             again = kinds.load_seated(json.loads(text))
             assert again == (stored.game, stored.seat_changes)

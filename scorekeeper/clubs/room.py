@@ -27,6 +27,7 @@ from typing import NamedTuple
 import sqlite_utils
 
 from .. import store
+from ..cashbox.rounding import evening_cents, table_cents
 from ..cashbox.settle import between_members
 from ..rules.kind import GameKind
 from .evening_tables import tables
@@ -52,6 +53,13 @@ class Table:
     def members_nets(self) -> list[tuple[int, int]]:
         """(member, net) of each seat, in seat order; none for a points table."""
         return [] if self.nets is None else list(zip(self.seats, self.nets))
+
+    def chips(self) -> dict[int, int]:
+        """Each member's chips at this table (a member who sat twice, once)."""
+        out: dict[int, int] = {}
+        for member, net in self.members_nets():
+            out[member] = out.get(member, 0) + net
+        return out
 
 
 @dataclass(frozen=True)
@@ -98,6 +106,27 @@ class Room:
     def chips(self) -> bool:
         """Whether a table of the evening moves chips (else nobody owes anyone anything)."""
         return any(table.nets is not None for table in self.tables)
+
+    def order(self) -> list[int]:
+        """Every member seated, in the club's order for rounding: by name (case-folded), then
+        number — what breaks the ties of the largest remainder (cashbox/rounding.py)."""
+        seated = {m for table in self.tables for m in table.seats}
+        return sorted(seated, key=lambda m: (self.members[m].name.casefold(), m))
+
+    def cents(self, table: Table) -> dict[int, int]:
+        """A chip table's money per member (``rounding.table_cents``; none without a chip
+        value or for a points table): the one figure its settlement, and through the
+        evening's sum the room, the cash box and the season, show."""
+        if self.club.money is None or table.nets is None:
+            return {}
+        return table_cents(table.chips(), self.club.money.chip_value, self.order())
+
+    def money(self) -> dict[int, int]:
+        """Each member's money for the evening: the sum of his tables' (``evening_cents``)."""
+        if self.club.money is None:
+            return {}
+        chips = [t.chips() for t in self.tables if t.nets is not None]
+        return evening_cents(chips, self.club.money.chip_value, self.order())
 
 
 def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:

@@ -24,12 +24,13 @@ from typing import Any
 import sqlite_utils
 
 from .. import store
+from ..cashbox.ledger import entries
 from ..rules.kind import GameKind
 from ..rules.kinds import KINDS
 from ..rules.ledger import to_money
 from ..rules.records import SeatRecord
 from ..rules.seating import payers
-from .closing import amounts
+from .closing import result as evening_result
 from .evening_tables import evenings, tables
 from .records import Club, Member
 from .room import table_points
@@ -66,8 +67,9 @@ class SeasonRow:
     """His points per game family (the key of its kind), for the kinds that count points."""
     cents: int = 0
     """His money over the season: the sum of his evenings' results in whole cents, each the
-    cash box's (the room's net by the largest remainder, ``closing.amounts``), so the season
-    and the cash box never differ by a rounding."""
+    cash box's (``closing.result``: each table by the largest remainder, his tables added;
+    once closed, what the close posted), so the season and the cash box never differ by a
+    rounding."""
 
     @property
     def chips(self) -> bool:
@@ -127,6 +129,7 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
     """Per member, over the tables of the club's evenings from ``start`` to ``end``."""
     by_id = {m.id: m for m in members(db, club.id)}
     rows: dict[int, SeasonRow] = {}
+    found = entries(db, club.id)  # the posted results of the closed evenings
     for evening in evenings(db, club.id, start, end):
         present = set()
         at_points: set[tuple[int, str]] = set()
@@ -152,7 +155,7 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
             rows[member].evenings += 1
         for member, key in at_points:
             rows[member].points[key].evenings += 1
-        for member, cents in amounts(db, club, evening).items():
+        for member, cents in evening_result(db, club, evening, found).items():
             if member in rows:
                 rows[member].cents += cents
     return list(rows.values())

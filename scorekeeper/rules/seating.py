@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..names import clash_with, fault
 from .errors import N_, GameError
 from .kind import Game, GameKind, JsonObject
 
@@ -31,8 +32,6 @@ TAKES_OVER = "takes_over"
 WAYS = (PLAYS_FOR, TAKES_OVER)
 KEY = "seat_changes"
 """The game file's optional key (docs/formats.md); absent when nobody took a seat."""
-MAX_LENGTH = 40
-"""A newcomer's name, as the name fields bound every player's (``names.MAX_LENGTH``)."""
 MOST = 32
 """Seat changes a game may hold: each costs a replay of a prefix to split the nets."""
 
@@ -127,16 +126,22 @@ def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int =
             raise GameError(f"{field}.coup", N_("seat changes must be in the order of their coups"))
         last = change.coup
         name = change.player
-        if not name.strip() or len(name) > MAX_LENGTH:
-            raise GameError(f"{field}.player", N_("a player's name is 1 to 40 characters"))
+        found = fault(name, typed=False)  # the one rule of every name (names.py)
+        if found is not None:
+            raise GameError(f"{field}.player", found.template, **found.params)
         earlier = changes[: n - base - 1]
         owners = payers(game.players, earlier, change.coup)
         # an absent player may come back to his own seat (its money is his); he may not sit
         # at another one while his is played for him, nor sit twice
-        if name in seated(game.players, earlier, change.coup) or any(
-            owner == name for seat, owner in enumerate(owners) if seat != change.seat
-        ):
-            raise GameError(f"{field}.player", N_("{name} already sits at this table"), name=name)
+        here = (
+            *seated(game.players, earlier, change.coup),
+            *(owner for seat, owner in enumerate(owners) if seat != change.seat),
+        )
+        other = clash_with(name, here)  # "CLEO" or a Cyrillic "Cӏeo" beside Cleo
+        if other is not None:
+            raise GameError(
+                f"{field}.player", N_("{name} already sits at this table"), name=other[0]
+            )
         if change.way not in WAYS:
             raise GameError(f"{field}.way", N_("way must be plays_for or takes_over"))
         if change.way == TAKES_OVER and not kind.takes_over(game.rules):

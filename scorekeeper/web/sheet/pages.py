@@ -23,7 +23,7 @@ from ..forms import ActionForm
 from ..gamefiles import game_file_text
 from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
 from ..seat_words import seat_names
-from ..words import labelled
+from ..words import labelled, signed
 from .view import SheetRow, rows, sheet_text, sides, teams_line
 
 SHEET_RECENT = 30
@@ -147,9 +147,9 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
 
     def _scored_text(self, report: Report, n: int) -> str:
         """What coup ``n`` marked, and the partie or manche it won (a vole marks no points
-        but wins parties: "Nous +0, Eux +0" alone would hide it)."""
+        but wins parties: "Nous 0, Eux 0" alone would hide it)."""
         row = self._line(report, n)
-        scored = ", ".join(f"{c} {v:+d}" for c, v in zip(sides(report), row.scored))
+        scored = ", ".join(f"{c} {signed(v)}" for c, v in zip(sides(report), row.scored))
         return f"{scored} ({row.event})" if row.event else scored
 
     def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
