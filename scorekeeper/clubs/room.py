@@ -102,6 +102,10 @@ class Room:
     points: list[Points] = field(default_factory=list)
     """The points tables' standing per member, one family (kind) each, in table order."""
 
+    def players(self) -> set[int]:
+        """Every member who sat at one of its tables (or whose seat was played for him)."""
+        return {m for t in self.tables for m in (*t.seats, *(t.points or {}))}
+
     @property
     def chips(self) -> bool:
         """Whether a table of the evening moves chips (else nobody owes anyone anything)."""
