@@ -189,14 +189,32 @@ def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
 def table_points(
     db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
 ) -> dict[int, int]:
-    """A points table's points per member: each person's (``StoredGame.by_person``, what his
-    side scored in the coups he sat, his seat's when someone played for him), billed to his
-    member as the chips are (``person_members``); none at a table no club counts."""
+    """A points table's points per member (``member_results``); none at a table no club counts."""
+    return member_results(db, game_id, stored) or {}
+
+
+def member_results(
+    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
+) -> dict[int, int] | None:
+    """Each member's result at a table — his net chips, or his side's points: each person's
+    (``StoredGame.by_person``, ``seating.person_tally``: the coups he sat, his seat's when
+    someone played for him), billed to his member as the room bills the chips; a member who
+    sat twice, his two added. None when a person has no member (a table no club counts).
+    The room's points and the club's ratings (ratings/club.py) read a table through it."""
     tally = stored.by_person()
     people = tuple(tally)
-    found = person_members(db, game_id, people, stored.game.players)
+    players = stored.game.players
+    found: tuple[int, ...] | None
+    if stored.seat_changes:
+        found = person_members(db, game_id, people, players)
+    else:
+        seat_of = seat_members(db, game_id)
+        if any(seat not in seat_of for seat in range(len(players))):
+            return None
+        by_name = {name: seat_of[seat] for seat, name in enumerate(players)}
+        found = tuple(by_name[name] for name in people)
     if found is None:
-        return {}
+        return None
     out: dict[int, int] = {}
     for member, name in zip(found, people, strict=True):
         out[member] = out.get(member, 0) + tally[name]
