@@ -43,7 +43,9 @@ def test_the_evenings_players_are_charged_in_one_form(client, app, tmp_path, cap
     seed_table(client, evening, "Denis", "Eve", "Fanny")
     manillen_table(client, evening, ("Gilles", "Hugo", "Ines"), [("pique", 40)])
     cash = f"/clubs/{club}/cash"
-    page = client.get(cash).data.decode()
+    link = f"{cash}?evening={evening}#fee"  # the evening's page leads to its players' fee
+    assert f'href="{link}" id="charge-fee"' in client.get(f"/evenings/{evening}").data.decode()
+    page = client.get(cash + f"?evening={evening}").data.decode()
     # the nine who sat at a table are checked; Zoé, a member who did not play, is not
     players = {"Anne", "Bruno", "Chloé", "Denis", "Eve", "Fanny", "Gilles", "Hugo", "Ines"}
     assert checked(page) == {name: name in players for name in players | {"Zoé"}}
