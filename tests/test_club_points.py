@@ -16,7 +16,16 @@ import io
 import json
 import re
 
+import pytest
 from test_clubs import new_club, new_evening, seed_table
+from test_clubs_computed import club_with_evening, db  # noqa: F401 (the fixture)
+
+from scorekeeper import clubs, store
+from scorekeeper.clubs.room import room_of
+from scorekeeper.clubs.season import points_rows, season_rows
+from scorekeeper.clubs.seats import newcomer_seated
+from scorekeeper.rules.manille.belge import ManillenCoup, ManillenGame, ManillenRules
+from scorekeeper.rules.seating import PLAYS_FOR, TAKES_OVER
 
 FOUR = ("Anne", "Bruno", "Chloé", "Denis")
 
@@ -102,3 +111,30 @@ def test_a_mixed_evening_and_the_season_show_chips_and_points(client, app):
     ]
     assert "Anne" in chips and "Denis" not in chips  # the chip games' table: who sat there
     assert set(points_of(season, "manillen")) == set(FOUR)
+
+
+@pytest.mark.parametrize(
+    ("way", "expected"),
+    [
+        # Eve takes over Anne's seat from deal 2: each keeps his own deals' points (Nous +10
+        # in deal 1 is Anne's; Nous 0 + 15 in deals 2 and 3 is Eve's); Chloé sat all three
+        (TAKES_OVER, {"Anne": 10, "Eve": 15, "Chloé": 25, "Bruno": 10, "Denis": 10}),
+        # Eve plays for Anne: the seat's points stay Anne's, Eve sat for nothing of hers
+        (PLAYS_FOR, {"Anne": 25, "Eve": 0, "Chloé": 25, "Bruno": 10, "Denis": 10}),
+    ],
+)
+def test_a_seat_taken_at_a_points_table_counts_person_by_person(db, way, expected):  # noqa: F811
+    club, evening = club_with_evening(db)
+    coups = (ManillenCoup("pique", points=40), ManillenCoup("coeur", points=20))
+    game = ManillenGame(FOUR, ManillenRules()).with_coups(coups[:1])
+    game_id = store.create(db, game, then=lambda db, g: clubs.add_table(db, evening, g, FOUR))
+    store.take_seat(db, game_id, 0, "Eve", way, then=newcomer_seated)
+    store.add_coup(db, game_id, coups[1])
+    store.add_coup(db, game_id, ManillenCoup("pique", points=45))
+    room = room_of(db, evening, club)
+    (family,) = room.points
+    assert {room.members[m].name: p for m, p in family.points.items()} == expected
+    assert "Eve" in {room.members[m].name for m in room.players()}  # a fee would check her
+    rows = season_rows(db, club, "0000-01-01", "9999-12-31")
+    got = {m.name: p.points for m, p in points_rows(rows, "manillen")}
+    assert got == expected
