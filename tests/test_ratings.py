@@ -67,18 +67,24 @@ def expected(matches) -> dict[str, dict[str, tuple[float, float, int]]]:
     return now
 
 
-def _v(db, found: clubs.Club) -> int:
-    """The club's version now (a table's new members move it: the names' rule, issue 43.2)."""
-    return clubs.club(db, found.id).version  # type: ignore[union-attr]
+def now(db, club_id: int) -> int:
+    """The club's version as it is (a member made at a table moves it)."""
+    found = clubs.club(db, club_id)
+    assert found is not None
+    return found.version
 
 
 def three_evenings(db) -> tuple[clubs.Club, list[int]]:
     """The club of the three evenings (``EVENINGS``), and its tables' games in order."""
     found, first = club_with_evening(db, "2026-11-01")
     games = [table(db, first, seed("Anne", "Bruno", "Chloé")), table(db, first, manille())]
-    second = clubs.evening(db, clubs.create_evening(db, found.id, "2026-11-08", "", _v(db, found)))
+    second = clubs.evening(
+        db, clubs.create_evening(db, found.id, "2026-11-08", "", now(db, found.id))
+    )
     games.append(seated_table(db, second, TAKES_OVER))
-    third = clubs.evening(db, clubs.create_evening(db, found.id, "2026-11-15", "", _v(db, found)))
+    third = clubs.evening(
+        db, clubs.create_evening(db, found.id, "2026-11-15", "", now(db, found.id))
+    )
     games.append(table(db, third, seed("Chloé", "Denis", "Anne", coups=4)))
     games.append(table(db, third, seed("Eve", "Anne", "Bruno")))
     return found, games

@@ -157,6 +157,9 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     """``resume`` goes on from a prefix's report (cheaper than a replay): worth keeping prefixes."""
     presets: ClassVar[Mapping[str, str]] = {}
     """Named rule sets offered on the new-game page (name → catalog label)."""
+    title_preset: ClassVar[str] = ""
+    """The preset its title names (l'Hombre (1709): ``1709``): the rule set a table of this
+    kind plays when nobody chose another, as an event's tables; empty: ``rules_type()``."""
     settings_help: ClassVar[Mapping[str, str]] = {}
     """Rules keys with their default and meaning, listed by ``scorekeeper rules``."""
 
@@ -306,6 +309,22 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         """The rule set of a named preset (the defaults for an unknown name)."""
         return self.rules_type()
 
+    def own_rules(self) -> R:
+        """The rule set its title names (``title_preset``): an event of this kind plays it."""
+        return self.preset(self.title_preset)
+
+    def plays_on(self, rules: Mapping[str, Any]) -> bool:
+        """Whether a game of these rules (the game file's) goes on past its coups to play
+        until something is settled (the 1709 poule's ``end`` "continue": until no bête is
+        left), so that an event's round does not stop it after its deals. By default no."""
+        return False
+
+    def ended_tally(self, report: Rep) -> tuple[int, ...]:
+        """The tally as if the game ended after its last coup: what its rules leave open
+        settled as their end settles it (the 1709 poule: the open bêtes shared, hombre.md §7).
+        An event counts a table so when its round ends. By default the tally."""
+        return tuple(report.tally)
+
     def with_deals(
         self, rules: Mapping[str, Any], deals: int, players: int
     ) -> dict[str, Any] | None:
@@ -366,6 +385,8 @@ class GameKind(Protocol):
     def presets(self) -> Mapping[str, str]: ...
     @property
     def settings_help(self) -> Mapping[str, str]: ...
+    @property
+    def title_preset(self) -> str: ...
 
     def load(self, data: Mapping[str, object]) -> Game: ...
     def load_coup(self, item: object, game: Any) -> object: ...
@@ -392,6 +413,9 @@ class GameKind(Protocol):
     def seat_records(self, report: Any) -> Sequence[SeatRecord] | None: ...
     def settings_text(self) -> str | None: ...
     def preset(self, name: str) -> Rules: ...
+    def own_rules(self) -> Rules: ...
+    def plays_on(self, rules: Mapping[str, Any]) -> bool: ...
+    def ended_tally(self, report: Any) -> tuple[int, ...]: ...
     def with_deals(
         self, rules: Mapping[str, Any], deals: int, players: int
     ) -> dict[str, Any] | None: ...
