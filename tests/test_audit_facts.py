@@ -21,8 +21,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import store
+from scorekeeper.cashbox.entries import EntryKind
 from scorekeeper.cli import main
-from scorekeeper.clubs import closing, evening_tables, presets, records, seats
+from scorekeeper.clubs import accounts, closing, evening_tables, presets, records, seats
 from scorekeeper.db import chain, connect, facts
 from scorekeeper.db.migrations import migrations
 from scorekeeper.events import records as stored_events
@@ -98,6 +99,11 @@ def _build(path: Path) -> World:
     found = records.club(db, club)
     assert found is not None
     closing.close(db, found, evening, found.version)
+    # the evening's fee, to three members in one form (issue 45.5): one change, three rows
+    trio = [members[name] for name in NAMES]
+    accounts.charge(
+        db, club, _version(db, "clubs", club), trio, EntryKind.FEE_EVENING, 250, evening.date
+    )
     event = stored_events.create_event(
         db, "Coupe", settings_from({"kind": "hombre"}), None, club_id=club, seed=7
     )
@@ -169,6 +175,22 @@ def test_the_world_verifies_and_its_logs_carry_its_facts(world, capsys):
     ).fetchone()
     assert first[0] == "create"
     assert json.loads(first[1])["clubs"][f"[{world.club}]"]["chip_value"] == "0.10"
+    db.close()
+
+
+def test_a_fee_to_several_members_is_one_change_and_verifies(world, capsys):
+    code, said = verify(world.path, capsys)
+    assert code == 0, said
+    db = connect(world.path)
+    # the evening's fee to three members: one line of the club's log, three ledger rows
+    assert db.execute(
+        "select count(*) from club_changes where club_id = ? and summary = 'fee_evening -250 × 3'",
+        [world.club],
+    ).fetchone() == (1,)
+    assert db.execute(
+        "select count(*), sum(amount) from ledger where club_id = ? and kind = 'fee_evening'",
+        [world.club],
+    ).fetchone() == (3, -750)
     db.close()
 
 

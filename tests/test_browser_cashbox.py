@@ -44,9 +44,12 @@ def test_closing_an_evening_and_the_treasurers_page_on_a_phone(browser: Browser,
     # Season dues of 10 € for Anne: she owes 0,45 + 10 = 10,45 €.
     fee = page.locator("#fee")
     fee.locator("label", has_text="Cotisation de la saison").tap()
-    fee.locator("select[name=member]").select_option(label="Anne")
+    # the evening's players are checked (issue 45.5): the dues are Anne's alone
+    expect(fee.locator("#f-members input:checked")).to_have_count(3)
+    fee.locator("label.choice", has_text="Bruno").tap()
+    fee.locator("label.choice", has_text="Chloé").tap()
     fee.locator("input[name=amount]").fill("10")
-    fee.get_by_role("button", name="Inscrire").tap()
+    fee.get_by_role("button", name="Débiter les membres cochés").tap()
     expect(page.locator("#owing")).to_contain_text("10,45")
     # A sum that is not one: the message beside the field, nothing stored.
     prize = page.locator("#prize")
@@ -62,6 +65,9 @@ def test_closing_an_evening_and_the_treasurers_page_on_a_phone(browser: Browser,
     bruno.get_by_role("button", name="Payé en espèces").tap()
     expect(page.locator("#suggestions li")).to_have_count(2)
     expect(page.locator("#owing")).not_to_contain_text("Bruno")
+    # the box holds Bruno's 0,45 €; once all is paid, the dues: 0,45 + 10,45 − 0,90 = 10,00 €
+    expect(page.locator("#held")).to_contain_text("0,45")
+    expect(page.locator("#settled-box")).to_contain_text("10,00")
     # The page fits the phone (nothing wider than the screen); axe finds nothing serious.
     assert laid_out_width(page) <= 390
     assert axe_violations(page) == []

@@ -81,7 +81,8 @@ def test_an_evening_of_three_tables_settles_the_room(client, app):
     page = client.get(f"/evenings/{evening}").data.decode()
     assert page.count('class="card table-card"') == 3 and "Table 3" in page
     page = client.get(f"/evenings/{evening}/settlement").data.decode()
-    nets = dict(re.findall(r'<th scope="row">([^<]+)</th><td class="num"><b>([^<]+)</b>', page))
+    members = page[page.index('id="members"') : page.index('id="pays"')]
+    nets = dict(re.findall(r'<th scope="row">([^<]+)</th><td class="num"><b>([^<]+)</b>', members))
     # Bruno sits at both l'Hombre tables: −9 + 81 = +72; the Manille moves no chip
     # (Fanny and Gilles play only there: not in the chip settlement)
     assert nets == {"Chloé": "+81", "Bruno": "+72", "Eve": "−9", "Anne": "−72", "Denis": "−72"}
@@ -93,6 +94,11 @@ def test_an_evening_of_three_tables_settles_the_room(client, app):
     assert [p[:2] for p in pays] == [("Anne", "Bruno"), ("Denis", "Chloé"), ("Eve", "Chloé")]
     assert "3.60" in pays[0][2] and "3.60" in pays[1][2] and "0.45" in pays[2][2]
     assert "Nous" in page and "Table 3" in page  # the Manille's standing is listed
+    # and its points per member, each his side's (the sheet's "Nous 3 · Eux 6")
+    points = page[page.index('id="points-manille"') : page.index('id="tables"')]
+    assert re.findall(r'<th scope="row">([^<]+)</th><td class="num"><b>([^<]+)</b>', points) == [
+        ("Fanny", "6"), ("Gilles", "6"), ("Anne", "3"), ("Denis", "3")
+    ]  # fmt: skip
     pdf = client.get(f"/evenings/{evening}/settlement.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
 

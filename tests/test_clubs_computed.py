@@ -18,7 +18,7 @@ from notation import SEED
 
 from scorekeeper import clubs, store
 from scorekeeper.clubs.room import Pay, room_of
-from scorekeeper.clubs.season import SORTS, day, season_rows, sort_name, sorted_rows
+from scorekeeper.clubs.season import SORTS, day, points_rows, season_rows, sort_name, sorted_rows
 from scorekeeper.clubs.season_file import BOM, cell, season_csv
 from scorekeeper.db import connect
 from scorekeeper.rules.kinds import load_file
@@ -138,7 +138,7 @@ def two_evenings(db) -> clubs.Club:
     club, first = club_with_evening(db, "2026-11-01")
     table(db, first, seed("Anne", "Bruno", "Chloé"))
     table(db, first, seed("Denis", "Eve", "Bruno", coups=5))
-    table(db, first, manille())  # no chips: not in the season
+    table(db, first, manille())  # no chips: its points, apart
     version = clubs.club(db, club.id).version  # type: ignore[union-attr]
     second = clubs.evening(db, clubs.create_evening(db, club.id, "2026-11-08", "", version))
     assert second is not None
@@ -148,7 +148,13 @@ def two_evenings(db) -> clubs.Club:
 
 def test_the_season_adds_each_members_record_over_the_chip_tables(db):
     club = two_evenings(db)
-    rows = sorted_rows(season_rows(db, club, "0000-01-01", "9999-12-31"), "net")
+    every = sorted_rows(season_rows(db, club, "0000-01-01", "9999-12-31"), "net")
+    # the Manille's points (the sheet's "Nous 3 · Eux 6"), each his side's; Fanny and Gilles
+    # sat only there: in the season, not among the chip games' rows
+    assert [(m.name, p.columns()) for m, p in points_rows(every, "manille")] == [
+        ("Fanny", (1, 1, 6)), ("Gilles", (1, 1, 6)), ("Anne", (1, 1, 3)), ("Denis", (1, 1, 3))
+    ]  # fmt: skip
+    rows = [r for r in every if r.chips]
     got = {r.member.name: (r.evenings, r.coups, r.taken, r.net) for r in rows}
     # the seed's hombre: coup 1 seat A, 2 B, 3 a pass, 4 B, 5 C, 6 B, 7 B:
     # 7 coups, as hombre A once, B four times, C once; its first 5: A 1, B 2, C 1.

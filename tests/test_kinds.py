@@ -430,10 +430,12 @@ CHIPS_ASKED = {
     "scorekeeper/clubs/room.py",
     "scorekeeper/store/paid.py",
     "scorekeeper/ratings/club.py",
+    "scorekeeper/clubs/season.py",
 }
 """Where ``kind.chips`` is asked what it says — a chip table's tally is settled between its
 seats (the room's settlement, the ticks of transfers paid), a table's results are chips or
-points (a member's history adds his nets and his points apart) — never "is it l'Hombre"."""
+points (a member's history and his season add his nets and his points apart) — never "is
+it l'Hombre"."""
 
 
 def test_kind_chips_is_asked_only_whether_chips_are_settled():

@@ -11,7 +11,7 @@ entries, computed each time (beancount's rule), never stored.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -95,6 +95,73 @@ def balances(entries: Iterable[Entry], on: str | None = None) -> dict[int, int]:
     for entry in as_of(entries, on):
         out[entry.member] = out.get(entry.member, 0) + entry.amount
     return {member: cents for member, cents in out.items() if cents}
+
+
+def payments(found: Iterable[Entry]) -> dict[int, int]:
+    """Each member's payments among ``found`` and the reversals of those payments, summed.
+
+    >>> payments([Entry(1, 7, EntryKind.PAYMENT, 250, "2026-01-05"),
+    ...           Entry(2, 7, EntryKind.FEE_EVENING, -250, "2026-01-05"),
+    ...           Entry(3, 8, EntryKind.PAYMENT, 100, "2026-01-05"),
+    ...           Entry(4, 8, EntryKind.REVERSAL, -100, "2026-01-06", reverses=3)])
+    {7: 250, 8: 0}
+    """
+    listed = list(found)
+    kinds = {e.id: e.kind for e in listed}
+    out: dict[int, int] = {}
+    for entry in listed:
+        is_payment = entry.kind is EntryKind.PAYMENT or (
+            entry.kind is EntryKind.REVERSAL
+            and entry.reverses is not None
+            and kinds.get(entry.reverses) is EntryKind.PAYMENT
+        )
+        if is_payment:
+            out[entry.member] = out.get(entry.member, 0) + entry.amount
+    return out
+
+
+@dataclass(frozen=True)
+class Box:
+    """What the cash box's balance line says, all summed from the entries (nothing stored).
+
+    The box keeps no account of its own: the members' balances say what they owe
+    the club (``owed``, the debts summed) and what the club owes them (``owing``),
+    and the payments say what money came in or went out (``held``). What the box
+    will hold once every balance is paid, ``held + owed − owing``, is what the fees
+    and charges brought in less the prizes (an evening's results sum to zero).
+    """
+
+    owed: int
+    """What the members who owe the club owe it, in all (cents, never below zero)."""
+    debtors: int
+    """How many members owe the club."""
+    owing: int
+    """What the club owes the members it owes, in all (never below zero)."""
+    creditors: int
+    held: int
+    """The payments entered: what members paid in less what was paid out to them. A payment
+    between two members (a suggestion paid) is one in and one out: it moves nothing here."""
+
+    @property
+    def settled(self) -> int:
+        """What the box holds once every balance is paid."""
+        return self.held + self.owed - self.owing
+
+
+def box(ledger: Iterable[Entry], balances: Mapping[int, int], on: str | None = None) -> Box:
+    """The box's line from the ledger's entries (as of ``on``) and the balances it shows.
+
+    >>> es = [Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-01-02")]
+    >>> box(es, balances(es))  # a fee charged, nothing paid yet
+    Box(owed=250, debtors=1, owing=0, creditors=0, held=0)
+    >>> es += [Entry(2, 7, EntryKind.PAYMENT, 250, "2026-01-05")]
+    >>> box(es, balances(es)).held, box(es, balances(es)).settled
+    (250, 250)
+    """
+    debts = [-b for b in balances.values() if b < 0]
+    credits = [b for b in balances.values() if b > 0]
+    held = sum(payments(as_of(ledger, on)).values())
+    return Box(sum(debts), len(debts), sum(credits), len(credits), held)
 
 
 def reversed_ids(entries: Iterable[Entry]) -> set[int]:

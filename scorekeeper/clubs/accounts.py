@@ -1,4 +1,5 @@
-"""The treasurer's entries: fees, charges, payments, prizes, reversals, suggestions paid.
+"""The treasurer's entries: fees (to one member or several at once), charges, payments,
+prizes, reversals, suggestions paid.
 
 Each is one transaction checked against the club's version (a page shown
 before another change is refused: ``Conflict``), writing ledger rows only
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 
 import sqlite_utils
 
-from ..cashbox.entries import Entry, EntryKind, balances, reversed_ids
+from ..cashbox.entries import FEES, Box, Entry, EntryKind, balances, box, reversed_ids
 from ..cashbox.ledger import entries, insert_entry
 from ..cashbox.settle import BOX, Suggestion
 from ..store.changing import changing
@@ -46,6 +47,10 @@ class Accounts:
 
     def balances(self, on: str | None = None) -> dict[int, int]:
         return balances([*self.entries, *self.pending], on)
+
+    def box(self, on: str | None = None) -> Box:
+        """The cash box's line: what members owe, what it owes, what the payments brought."""
+        return box(self.entries, self.balances(on), on)
 
     def of(self, member: int) -> list[Entry]:
         """His lines: his ledger rows and his provisional results."""
@@ -92,6 +97,38 @@ def post(
                 "received_by": received_by,
             },
         )
+
+
+MOST_AT_ONCE = 200
+"""Members charged one fee in one form at most (a club's evening, with room to spare)."""
+
+
+def charge(
+    db: sqlite_utils.Database,
+    club_id: int,
+    version: int,
+    charged: list[int],
+    kind: EntryKind,
+    amount: int,
+    on: str,
+    note: str = "",
+) -> list[int]:
+    """One fee to each of ``charged`` (``amount``, typed positive, lowers each balance): one
+    change of the club, one ledger row per member, in the order given; their ids.
+
+    Refused (nothing written) unless ``kind`` is a fee, the amount one entry's, and every
+    member one of the club's (merged ones apart), named once.
+    """
+    if kind not in FEES or not 0 < amount <= MAX_CENTS:
+        raise Refused(kind)
+    if not 0 < len(charged) <= MOST_AT_ONCE or len(set(charged)) != len(charged):
+        raise Refused(len(charged))
+    with changing(db, ClubOwner(club_id), version, "entry") as change:
+        for member in charged:
+            _member_of(db, club_id, member)
+        change.summary = f"{kind} {-amount} × {len(charged)}"
+        row = {"club_id": club_id, "kind": str(kind), "amount": -amount, "on_date": on}
+        return [insert_entry(db, row | {"member_id": m, "note": note}) for m in charged]
 
 
 def reverse(

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from ..cashbox.entries import Entry, EntryKind
+from ..cashbox.entries import payments
 from ..cashbox.ledger import entries
 from ..cashbox.settle import Suggestion, between_members, parties
 from ..store import closings
@@ -76,22 +76,6 @@ def club_order(by_id: Mapping[int, Member], ids: Iterable[int]) -> list[int]:
     """``ids`` in the club's order: its members' list (``seats.members``), the cash box's order."""
     rank = {m: i for i, m in enumerate(by_id)}
     return sorted(set(ids), key=lambda m: (rank.get(m, len(rank)), m))
-
-
-def payments(found: Iterable[Entry], belongs: Mapping[int, bool] | None = None) -> dict[int, int]:
-    """Each member's payments among ``found`` and the reversals of those payments, summed."""
-    listed = list(found)
-    kinds = {e.id: e.kind for e in listed}
-    out: dict[int, int] = {}
-    for entry in listed:
-        is_payment = entry.kind is EntryKind.PAYMENT or (
-            entry.kind is EntryKind.REVERSAL
-            and entry.reverses is not None
-            and kinds.get(entry.reverses) is EntryKind.PAYMENT
-        )
-        if is_payment:
-            out[entry.member] = out.get(entry.member, 0) + entry.amount
-    return out
 
 
 class NotOwed(Refused):

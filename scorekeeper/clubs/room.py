@@ -5,8 +5,11 @@ for the member of that seat (the ``seats`` rows, a merged member followed to
 the one kept); the members' sums are settled by the cash box's pairing
 (``cashbox.settle.between_members``), the members in the club's order; in
 money, what is paid and left comes from the cash box (purse.py).
-A points table is listed and moves no chip. Nothing is stored: the room is
-computed from the games each time it is asked for.
+A points table (its kind moves no chip) moves no money: each member's points
+there are his person's (``StoredGame.by_person``: what his side scored in the
+coups he sat, ``seating.person_tally``), added per game family (its kind) over
+the evening's tables, so a night of points tables has its standing too.
+Nothing is stored: the room is computed from the games each time it is asked for.
 
 The ``seats`` rows name the members who sit at a table now: a set-up change
 before the first coup (players renamed, reordered, added or removed) moves
@@ -18,7 +21,7 @@ Plain Python over the database: no request, no page (web/clubs draws them).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import sqlite_utils
@@ -26,6 +29,7 @@ import sqlite_utils
 from .. import store
 from ..cashbox.rounding import evening_cents, table_cents
 from ..cashbox.settle import between_members
+from ..rules.kind import GameKind
 from .evening_tables import tables
 from .records import Club, Evening, Member
 from .seats import members, person_members, seat_members
@@ -43,6 +47,8 @@ class Table:
     there or whose seat was played for him (``StoredGame.people``)."""
     nets: tuple[int, ...] | None
     """Each one's chips won (+) or lost (−); None for a points table, which moves none."""
+    points: dict[int, int] | None = None
+    """A points table: each member's points (``table_points``); None for a chip table."""
 
     def members_nets(self) -> list[tuple[int, int]]:
         """(member, net) of each seat, in seat order; none for a points table."""
@@ -54,6 +60,23 @@ class Table:
         for member, net in self.members_nets():
             out[member] = out.get(member, 0) + net
         return out
+
+
+@dataclass(frozen=True)
+class Points:
+    """One game family's points tables of the evening (or the season), per member."""
+
+    kind: GameKind
+    """The family: the tables' kind (its ``variant_title`` or ``title`` names it)."""
+    points: dict[int, int]
+    """Each member's points over its tables, by member, in the order first seated."""
+    tables: dict[int, int]
+    """How many of its tables each member sat at."""
+
+    @property
+    def title(self) -> str:
+        """Its name (a catalog message): the kind's, told apart from its sister kinds'."""
+        return self.kind.variant_title or self.kind.title
 
 
 class Pay(NamedTuple):
@@ -76,6 +99,17 @@ class Room:
     """Each member's chips over the chip tables, by member, in the order first seated."""
     pays: list[Pay]
     """The transfers (in chips) that settle the whole room, paired as the cash box pairs."""
+    points: list[Points] = field(default_factory=list)
+    """The points tables' standing per member, one family (kind) each, in table order."""
+
+    def players(self) -> set[int]:
+        """Every member who sat at one of its tables (or whose seat was played for him)."""
+        return {m for t in self.tables for m in (*t.seats, *(t.points or {}))}
+
+    @property
+    def chips(self) -> bool:
+        """Whether a table of the evening moves chips (else nobody owes anyone anything)."""
+        return any(table.nets is not None for table in self.tables)
 
     def order(self) -> list[int]:
         """Every member seated, in the club's order for rounding: by name (case-folded), then
@@ -107,7 +141,21 @@ def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:
     for table in seated:
         for member, net in table.members_nets():
             nets[member] = nets.get(member, 0) + net
-    return Room(evening, club, seated, by_id, nets, settle(nets, by_id))
+    return Room(evening, club, seated, by_id, nets, settle(nets, by_id), families(seated))
+
+
+def families(seated: Sequence[Table]) -> list[Points]:
+    """The points tables' members' points, added per kind, the kinds in table order."""
+    out: dict[str, Points] = {}
+    for table in seated:
+        if table.points is None:
+            continue
+        kind = table.stored.kind
+        family = out.setdefault(kind.key, Points(kind, {}, {}))
+        for member, points in table.points.items():
+            family.points[member] = family.points.get(member, 0) + points
+            family.tables[member] = family.tables.get(member, 0) + 1
+    return list(out.values())
 
 
 def settle(nets: dict[int, int], by_id: dict[int, Member]) -> list[Pay]:
@@ -126,13 +174,48 @@ def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     seat_of = seat_members(db, game_id)
     players: Sequence[str] = stored.game.players
     seats = tuple(seat_of[s] for s in range(len(players)))
-    nets: tuple[int, ...] | None = None
-    if stored.kind.chips:
-        net: Sequence[int] = stored.replay().tally
-        nets = tuple(net)
-        if stored.seat_changes:  # each person's net, billed to his member (issue 35)
-            people, person_nets = stored.people()
-            found = person_members(db, game_id, people, players)
-            if found is not None:
-                seats, nets = found, person_nets
+    if not stored.kind.chips:
+        return Table(no, stored, seats, None, table_points(db, game_id, stored))
+    net: Sequence[int] = stored.replay().tally
+    nets = tuple(net)
+    if stored.seat_changes:  # each person's net, billed to his member (issue 35)
+        people, person_nets = stored.people()
+        found = person_members(db, game_id, people, players)
+        if found is not None:
+            seats, nets = found, tuple(person_nets)
     return Table(no, stored, seats, nets)
+
+
+def table_points(
+    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
+) -> dict[int, int]:
+    """A points table's points per member (``member_results``); none at a table no club counts."""
+    return member_results(db, game_id, stored) or {}
+
+
+def member_results(
+    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
+) -> dict[int, int] | None:
+    """Each member's result at a table — his net chips, or his side's points: each person's
+    (``StoredGame.by_person``, ``seating.person_tally``: the coups he sat, his seat's when
+    someone played for him), billed to his member as the room bills the chips; a member who
+    sat twice, his two added. None when a person has no member (a table no club counts).
+    The room's points and the club's ratings (ratings/club.py) read a table through it."""
+    tally = stored.by_person()
+    people = tuple(tally)
+    players = stored.game.players
+    found: tuple[int, ...] | None
+    if stored.seat_changes:
+        found = person_members(db, game_id, people, players)
+    else:
+        seat_of = seat_members(db, game_id)
+        if any(seat not in seat_of for seat in range(len(players))):
+            return None
+        by_name = {name: seat_of[seat] for seat, name in enumerate(players)}
+        found = tuple(by_name[name] for name in people)
+    if found is None:
+        return None
+    out: dict[int, int] = {}
+    for member, name in zip(found, people, strict=True):
+        out[member] = out.get(member, 0) + tally[name]
+    return out

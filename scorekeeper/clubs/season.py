@@ -1,8 +1,11 @@
-"""The season: each member's record over the chip tables of the club's evenings between two dates.
+"""The season: each member's record over the tables of the club's evenings between two dates.
 
 Per member: the evenings he played at a table whose kind keeps seat
 records (``Kind.seat_records``: the chip games of l'Hombre), and those
-records added up (coups, coups taken, outcomes, chips won and lost, net).
+records added up (coups, coups taken, outcomes, chips won and lost, net);
+and per game family whose tables count points (a kind that moves no chip:
+l'Homme de Brou, la Manille, manillen), the evenings and tables he sat at
+and his points, each table's as the room counts them (``room.table_points``).
 His money is the sum of his evenings' results as the cash box has them
 (the largest remainder of each room). A seat counts for its member (merged
 ones followed to the one kept), as in the room's settlement. Plain Python
@@ -22,16 +25,34 @@ import sqlite_utils
 
 from .. import store
 from ..cashbox.ledger import entries
+from ..rules.kind import GameKind
+from ..rules.kinds import KINDS
 from ..rules.ledger import to_money
 from ..rules.records import SeatRecord
 from ..rules.seating import payers
 from .closing import result as evening_result
 from .evening_tables import evenings, tables
 from .records import Club, Member
+from .room import table_points
 from .seats import members, person_members, seat_members
 
 FIRST_DAY, LAST_DAY = "0000-01-01", "9999-12-31"
 """The season's bounds when none is given: every evening."""
+
+
+@dataclass
+class PointsRecord:
+    """A member's season at one game family's points tables."""
+
+    evenings: int = 0
+    """The evenings he sat at one of its tables."""
+    tables: int = 0
+    points: int = 0
+    """What his side scored in the coups he sat, over its tables (``room.table_points``)."""
+
+    def columns(self) -> tuple[int, int, int]:
+        """Its figures in the season file's order (``season_file.POINTS_COLUMNS``)."""
+        return self.evenings, self.tables, self.points
 
 
 @dataclass
@@ -42,11 +63,18 @@ class SeasonRow:
     evenings: int = 0
     """The evenings he sat at a chip table."""
     record: SeatRecord = field(default_factory=SeatRecord)
+    points: dict[str, PointsRecord] = field(default_factory=dict)
+    """His points per game family (the key of its kind), for the kinds that count points."""
     cents: int = 0
     """His money over the season: the sum of his evenings' results in whole cents, each the
     cash box's (``closing.result``: each table by the largest remainder, his tables added;
     once closed, what the close posted), so the season and the cash box never differ by a
     rounding."""
+
+    @property
+    def chips(self) -> bool:
+        """He sat at a chip table in these dates (his row of the chip games' table)."""
+        return self.evenings > 0
 
     @property
     def coups(self) -> int:
@@ -98,14 +126,24 @@ DEFAULT_SORT = "net"
 
 
 def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> list[SeasonRow]:
-    """Per member, over the chip tables of the club's evenings from ``start`` to ``end``."""
+    """Per member, over the tables of the club's evenings from ``start`` to ``end``."""
     by_id = {m.id: m for m in members(db, club.id)}
     rows: dict[int, SeasonRow] = {}
     found = entries(db, club.id)  # the posted results of the closed evenings
     for evening in evenings(db, club.id, start, end):
         present = set()
+        at_points: set[tuple[int, str]] = set()
         for _no, game_id in tables(db, evening.id):
             stored = store.load(db, game_id)
+            if not stored.kind.chips:  # a points table: his points, per game family
+                key = stored.kind.key
+                for member, points in table_points(db, game_id, stored).items():
+                    row = rows.setdefault(member, SeasonRow(by_id[member]))
+                    family = row.points.setdefault(key, PointsRecord())
+                    family.tables += 1
+                    family.points += points
+                    at_points.add((member, key))
+                continue
             records = stored.kind.seat_records(stored.replay())
             if records is None:
                 continue
@@ -115,6 +153,8 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
                 present.add(member)
         for member in present:
             rows[member].evenings += 1
+        for member, key in at_points:
+            rows[member].points[key].evenings += 1
         for member, cents in evening_result(db, club, evening, found).items():
             if member in rows:
                 rows[member].cents += cents
@@ -143,6 +183,22 @@ def _records(
             if by_person is not None:
                 return [(m, by_person[name]) for name, m in zip(people, found, strict=True)]
     return [(seat_of[seat], record) for seat, record in enumerate(records)]
+
+
+def families(rows: Sequence[SeasonRow]) -> list[GameKind]:
+    """The kinds whose points tables some row counts, in the order the app lists the kinds."""
+    return [kind for kind in KINDS if any(kind.key in r.points for r in rows)]
+
+
+def points_rows(
+    rows: Sequence[SeasonRow], key: str, name_key: Callable[[str], Any] = str.casefold
+) -> list[tuple[Member, PointsRecord]]:
+    """The members who sat at the points tables of the kind ``key``: the most points first,
+    equal ones by name (``name_key``: the reader's collation)."""
+    found = [(r.member, r.points[key]) for r in rows if key in r.points]
+    found.sort(key=lambda pair: name_key(pair[0].name))
+    found.sort(key=lambda pair: pair[1].points, reverse=True)
+    return found
 
 
 def sort_name(asked: str) -> str:

@@ -31,7 +31,7 @@ from typing import Any
 import sqlite_utils
 
 from .. import store
-from ..clubs.seats import person_members, seat_members
+from ..clubs.room import member_results
 from ..db import generation
 from ..rules.kinds import KINDS
 from ..store.cache import database_file
@@ -182,27 +182,8 @@ def _match(db: sqlite_utils.Database, row: TableRow) -> Match | tuple[()]:
     stored = store.load(db, game_id)
     if not stored.game.coups:
         return _NO_MATCH
-    tally = stored.by_person()  # each person's result: person_tally, seat changes or not
-    people = tuple(tally)
-    found = _members(db, game_id, stored, people)
-    if found is None:
+    results = member_results(db, game_id, stored)  # person by person, seat changes or not
+    if results is None:
         return _NO_MATCH
-    results: dict[int, int] = {}
-    for member, name in zip(found, people, strict=True):
-        results[member] = results.get(member, 0) + tally[name]
     kind = stored.kind
     return Match(kind.game, game_id, evening_id, day, kind.chips, tuple(results.items()))
-
-
-def _members(
-    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame, people: Sequence[str]
-) -> tuple[int, ...] | None:
-    """The member of each person (None: one has none, a table no club counts)."""
-    players = stored.game.players
-    if not stored.seat_changes:
-        seat_of = seat_members(db, game_id)
-        if any(seat not in seat_of for seat in range(len(players))):
-            return None
-        by_name = {name: seat_of[seat] for seat, name in enumerate(players)}
-        return tuple(by_name[name] for name in people)
-    return person_members(db, game_id, people, players)

@@ -48,6 +48,7 @@ LIMITS: dict[str, tuple[str, str, Callable[[], str] | None]] = {
     "/clubs/<int:club_id>/evenings": ("evening", EVENING, None),
     "/clubs/<int:club_id>/members": ("member", MEMBER, None),
     "/clubs/<int:club_id>/cash/entries": ("cash", CASH, None),
+    "/clubs/<int:club_id>/cash/fees": ("cash", CASH, None),
     "/clubs/<int:club_id>/cash/entries/<int:entry_id>/reverse": ("cash", CASH, None),
     "/clubs/<int:club_id>/cash/pay": ("cash", CASH, None),
     "/evenings/<int:evening_id>/close": ("cash", CASH, None),

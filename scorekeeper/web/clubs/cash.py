@@ -1,8 +1,10 @@
 """The treasurer's page of a club: who owes the club, whom it owes, as of a date; its entries.
 
-Only the club's managers see it and write on it. Each form (a fee, a
-charge, a payment, a prize; a reversal, after a confirm; a suggestion
-marked paid) says which version of the club its page showed; a club
+Only the club's managers see it and write on it. Each form (a fee to the
+members checked — by default the players of the evening shown, or of the
+club's last evening —, a charge, a payment, a prize; a reversal, after a
+confirm; a suggestion marked paid) says which version of the club its page
+showed; a club
 changed meanwhile refuses it (409) and the page shows the latest state. A
 sum that is not one, a date that is not one, a member not of the club:
 the page again with the message beside the field (422), nothing stored.
@@ -22,6 +24,7 @@ from ...cashbox.entries import FEES, METHODS, EntryKind, parse_cents, reversed_i
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clubs import accounts
 from ...clubs.purse import NotOwed, evening_purse
+from ...clubs.room import room_of
 from ...clubs.season import day
 from ...db import get_db
 from ...rights import access
@@ -29,7 +32,15 @@ from .. import blueprints
 from ..collation import by_name
 from ..forms import CHANGED, form_version, options, whole
 from ..words import PROVISIONAL, cents, not_owed
-from .cash_forms import KIND_WORDS, METHOD_WORDS, TYPED, EntryForm, PayForm, ReverseForm
+from .cash_forms import (
+    KIND_WORDS,
+    METHOD_WORDS,
+    TYPED,
+    EntryForm,
+    FeesForm,
+    PayForm,
+    ReverseForm,
+)
 
 bp = blueprints.clubs
 
@@ -55,7 +66,6 @@ def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
     """An empty form per entry type, the club's members to choose from."""
     out = {}
     for section, first in (
-        ("fee", EntryKind.FEE_EVENING),
         ("charge", EntryKind.CHARGE),
         ("payment", EntryKind.PAYMENT),
         ("prize", EntryKind.PRIZE),
@@ -67,7 +77,27 @@ def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
     return out
 
 
-def _own_ids(form: EntryForm, section: str) -> None:
+def _fees_form(
+    club: clubs.Club, book: accounts.Accounts, evening: clubs.Evening | None
+) -> tuple[FeesForm, clubs.Evening | None]:
+    """The fee form, the members to check, those of ``evening`` (or the club's last) checked:
+    the form and the evening whose players it checked (None: the club has none yet)."""
+    shown = evening
+    if shown is None:
+        last = clubs.evenings(get_db(), club.id)
+        shown = last[0] if last else None
+    players = set() if shown is None else room_of(get_db(), shown, club).players()
+    people = by_name(book.members, lambda m: m.name)
+    checked = [str(m.id) for m in people if m.id in players]
+    form = FeesForm(
+        formdata=None, version=str(club.version), kind=str(EntryKind.FEE_EVENING), on=_today()
+    )
+    form.member.choices = options((str(m.id), m.name) for m in people)
+    form.member.data = checked
+    return form, shown
+
+
+def _own_ids(form: EntryForm | FeesForm, section: str) -> None:
     """The page holds four entry forms with the same fields: each field's id (and its
     label's ``for``) is prefixed with its form's section, so a label points at its own
     form's field ("fee-member", "charge-member"); the names posted stay the same."""
@@ -82,6 +112,7 @@ def _page(
     typed: EntryForm | None = None,
     refused: str | None = None,
     status: int = 200,
+    fees: FeesForm | None = None,
 ) -> tuple[str, int]:
     book = accounts.accounts(get_db(), club.id)
     on = day(request.args.get("on", ""), "") or None
@@ -92,11 +123,16 @@ def _page(
     evening = _evening_asked(club, request.args.get("evening"))
     purse = None if evening is None else evening_purse(get_db(), club, evening)
     forms = _forms(club, book)
-    if typed is not None:
+    if typed is not None:  # a fee typed to one member (a page before 45.5): the charge's place
         typed_kind = typed.kind.data or ""
-        forms["fee" if typed_kind in FEES else typed_kind] = typed
+        forms["charge" if typed_kind in FEES else typed_kind] = typed
     for section, form in forms.items():
         _own_ids(form, section)
+    fee_form, fee_evening = _fees_form(club, book, evening)
+    if fees is not None:  # as typed, with its messages
+        fees.member.choices = fee_form.member.choices
+        fee_form = fees
+    _own_ids(fee_form, "fee")
     page = render_template(
         "club/cash.html",
         club=club,
@@ -107,12 +143,14 @@ def _page(
         balances=balances,
         owing=[(m, balances[m]) for m in book.order if balances.get(m, 0) < 0],
         owed=[(m, balances[m]) for m in book.order if balances.get(m, 0) > 0],
-        box=-sum(balances.values()),
+        box=book.box(on),
         suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
         evening=evening if purse is not None else None,
         evening_closed=purse is not None and purse.closed,  # its payments: every account's
         pay_form=PayForm(formdata=None, version=str(club.version)),
         forms=forms,
+        fee_form=fee_form,
+        fee_evening=fee_evening,
         fees=FEES,
         undone=reversed_ids(book.entries),
         refused=refused,
@@ -181,6 +219,41 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Refused:
         form.member.errors = [_("Choose a member.")]
         return _page(club, form, status=422)
+    except clubs.Conflict:
+        return _page(access.managed_club(club_id), refused=str(CHANGED), status=409)
+    return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
+
+
+@bp.post("/clubs/<int:club_id>/cash/fees")
+def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
+    """One fee to every member checked: one entry each, one change of the club."""
+    club = access.managed_club(club_id)
+    form = FeesForm()
+    version = form_version(form)
+    if not form.validate():
+        abort(400)
+    kind = next((k for k in FEES if str(k) == form.kind.data), None)
+    typed = [whole(value) for value in form.member.data or []]
+    charged = list(dict.fromkeys(m for m in typed if m is not None))  # each once, as checked
+    amount = parse_cents(form.amount.data)
+    on = _typed_date(form.on.data)
+    if kind is None:
+        form.kind.errors = [_("Choose a fee.")]
+    if not charged or None in typed or len(charged) > accounts.MOST_AT_ONCE:
+        form.member.errors = [_("Check the members to charge.")]
+    if amount is None or not 0 < amount <= accounts.MAX_CENTS:
+        form.amount.errors = [_("Give a sum such as 12.50 (at most 1,000,000).")]
+    if on is None:
+        form.on.errors = [_("Give the date as YYYY-MM-DD.")]
+    if form.errors or kind is None or amount is None or on is None:
+        return _page(club, fees=form, status=422)
+    try:
+        accounts.charge(
+            get_db(), club_id, version, charged, kind, amount, on, (form.note.data or "").strip()
+        )
+    except clubs.Refused:
+        form.member.errors = [_("Check the members to charge.")]
+        return _page(club, fees=form, status=422)
     except clubs.Conflict:
         return _page(access.managed_club(club_id), refused=str(CHANGED), status=409)
     return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")

@@ -1,8 +1,10 @@
 """The cash box's forms (Flask-WTF: each carries its CSRF token and the club's version).
 
-One form for every entry the treasurer types, its ``kind`` hidden (a fee
-form chooses among the fees): the page shows one per entry type, each
-posting to the same route. Amounts are typed as positive sums; the kind
+One form for every entry the treasurer types to one member, its ``kind``
+hidden: the page shows one per entry type, each posting to the same route.
+A fee is charged to several members in one form (``FeesForm``: the fee
+chosen among the fees, the members checked, by default those who sat at
+the evening's tables). Amounts are typed as positive sums; the kind
 (and a payment's direction) gives the sign (cashbox.entries.signed).
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, RadioField, SelectField, StringField
+from wtforms import HiddenField, RadioField, SelectField, SelectMultipleField, StringField
 from wtforms.validators import Length, Optional
 
 from ...cashbox.entries import EntryKind
@@ -60,6 +62,18 @@ class EntryForm(FlaskForm):
         _l("How"), choices=options(METHOD_WORDS.items()), default="cash", validate_choice=False
     )
     received_by = StringField(_l("Received by"), validators=[Optional(), Length(max=40)])
+
+
+class FeesForm(FlaskForm):
+    """One fee to every member checked: one entry each, in one change of the club."""
+
+    version = HiddenField()
+    kind = HiddenField()
+    """The fee (one of ``FEES``), chosen by the page's radio buttons."""
+    member = SelectMultipleField(_l("Members"), choices=[], validate_choice=False)
+    amount = StringField(_l("Amount per member"), validators=[Length(max=12)])
+    on = StringField(_l("Date"), validators=[Length(max=10)])
+    note = StringField(_l("Note"), validators=[Optional(), Length(max=80)])
 
 
 class ReverseForm(FlaskForm):

@@ -14,6 +14,8 @@ from ...clubs.season import (
     LAST_DAY,
     SeasonRow,
     day,
+    families,
+    points_rows,
     season_rows,
     sort_name,
     sorted_rows,
@@ -43,11 +45,14 @@ def _season_args(club: clubs.Club) -> tuple[str, str, str, list[SeasonRow]]:
 def season_page(club_id: int) -> str:
     club = access.readable_club(club_id)
     start, end, sort, rows = _season_args(club)
-    top = max([abs(r.net) for r in rows] + [1])
+    chips = [r for r in rows if r.chips]  # the chip games' table; the points' below it
+    top = max([abs(r.net) for r in chips] + [1])
+    points = [(kind, points_rows(rows, kind.key, name_key())) for kind in families(rows)]
     return render_template(
         "club/season.html",
         club=club,
-        rows=rows,
+        rows=chips,
+        points=points,
         start=start if start != FIRST_DAY else "",
         end=end if end != LAST_DAY else "",
         sort=sort,
