@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from .draw import DrawError
 from .draw import command as draw_command
-from .rules import importing, kinds, seating
+from .rules import importing, kinds, seating, stopping
 from .rules.errors import GameError
 from .rules.gamefile import json_object, write_json, write_json_bytes
 from .rules.kind import GameKind, JsonObject
@@ -78,15 +78,20 @@ def _replay_command(args: argparse.Namespace) -> None:
     kind, data = _kind_of_file(read_json(args.file, args.any_size))
     game = kind.load(data)
     changes = seating.load(data, kind, game)
+    stopped = stopping.load(data, game, changes)
     del data  # the parsed file is not needed while the game is replayed and written
-    report = kind.replay(game)
+    report = stopping.ended(kind, kind.replay(game), stopped)
     journal = kind.journal_csv(report) if args.csv else None
     if args.csv and journal is None:
         raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
     if args.json:
         # the coups are turned into JSON a batch at a time as they are written, never held whole
         write_report_json(
-            {**kind.dump_report_stream(report), **seating.report_keys(kind, changes, report)}
+            {
+                **kind.dump_report_stream(report),
+                **seating.report_keys(kind, changes, report),
+                **stopping.report_keys(stopped),
+            }
         )
     elif journal is not None:
         sys.stdout.write(journal)
@@ -94,6 +99,8 @@ def _replay_command(args: argparse.Namespace) -> None:
         print(kind.text(report))
         for line in seating.text_lines(kind, changes, report):
             print(line)
+        if stopped:
+            print(f"The table stopped after coup {len(game.coups)}: the game ends there.")
 
 
 def write_report_json(report: JsonObject) -> None:
@@ -110,7 +117,7 @@ def cmd_settle(args: argparse.Namespace) -> None:
     kind, data = _kind_of_file(read_json(args.file))
     game = kind.load(data)
     changes = seating.load(data, kind, game)
-    report = kind.replay(game)
+    report = stopping.ended(kind, kind.replay(game), stopping.load(data, game, changes))
     money = kind.file_money(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")

@@ -72,6 +72,7 @@ def created(
     money: Money | None,
     also: Callable[[sqlite_utils.Database, clubs.Evening], None] | None = None,
     seat_changes: Sequence[SeatChange] = (),
+    stopped: bool = False,
 ) -> BaseResponse:
     """Store a new game; its creator becomes its manager and sees the manager link once.
 
@@ -100,6 +101,7 @@ def created(
         access.handover_hash(code),
         then,
         seat_changes,
+        stopped,
     )
     access.grant_manage(game_id)
     session[NEW_MANAGER_LINK] = [game_id, token]

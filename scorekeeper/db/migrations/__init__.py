@@ -36,6 +36,7 @@ from . import (
     m019_seat_changes,
     m020_imported_seat_changes_in_the_log,
     m021_facts_on_the_logs,
+    m022_table_stops,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -59,6 +60,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m019_seat_changes,
     m020_imported_seat_changes_in_the_log,
     m021_facts_on_the_logs,
+    m022_table_stops,
 )
 """Every migration, in the order it runs (its number)."""
 

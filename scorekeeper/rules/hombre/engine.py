@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -700,6 +700,15 @@ def _end(table: _Table, n: int) -> list[Transfer]:
             # 0 here (the last bête went with a poule won), after N coups a pass can end it
             table.marks = 0
         return []
+    return _share_left(table, n)
+
+
+def _share_left(table: _Table, n: int) -> list[Transfer]:
+    """End the game after coup n: every open bête shared (§7), the marks returned.
+
+    Its owner pays ``amount // seats`` to each other player (a quarter each with four:
+    docs/rules.md); the remainder of an amount off the standard series stays with him.
+    """
     moves = []
     seats = table.seats
     for index in table.all_betes():
@@ -712,6 +721,40 @@ def _end(table: _Table, n: int) -> list[Transfer]:
     table.marks = 0
     table.finished = True
     return moves
+
+
+def stop(report: Report) -> Report:
+    """The game ended as it stands after its last coup: the table stopped there (its game
+    file's ``stopped``). The 1709 end rule, whatever ``end`` says: « s'il reste des bêtes chez
+    les joueurs, ceux-ci mettent au milieu de la table la somme de jetons correspondant à
+    leurs bêtes, puis on partage ces jetons entre les trois joueurs » (§7; to continue is
+    what a table that stops does not do). The shares are paid in the last coup, as at a
+    natural end; a game already over, or without a coup, is left as it is.
+
+    >>> game = Game(("A", "B", "C"), coups=(Coup(0, Contract.DEMANDE, (4, 4, 1)),))
+    >>> ended = stop(replay(game))
+    >>> ended.finished, ended.net, [b.status.value for b in ended.betes]
+    (True, (-18, 9, 9), ['shared'])
+    """
+    if report.finished or not report.coups:
+        return report
+    game = report.game
+    if not isinstance(report.resume, _Table):  # a report made without its state: fold again
+        report = _replay(game)
+    table: _Table = report.resume.copy(game, report.betes)
+    n = len(report.coups)
+    moves = _share_left(table, n)
+    apply(table.net, moves)
+    recave(table.caves, table.net, table.cave)
+    last = report.coups[-1]
+    ended = replace(
+        last,
+        transfers=(*last.transfers, *moves),
+        net=tuple(table.net),
+        caves=tuple(table.caves),
+        finished=True,
+    )
+    return table.report([*report.coups[:-1], ended])
 
 
 def replay(game: Game) -> Report:
