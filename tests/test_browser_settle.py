@@ -48,3 +48,23 @@ def test_who_pays_whom_leads_the_settlement_on_a_phone(browser: Browser, live_se
     # the manager's page: the money form and its five downloads are there, after it
     expect(page.locator(".money-form")).to_be_attached()
     assert on_first_screen(page, "#pays li >> nth=0")
+
+
+def test_the_table_stops_here_on_a_phone_without_javascript(browser: Browser, live_server: str):
+    page = phone(browser, java_script_enabled=False)  # the question is a page, not a script
+    imported(page, live_server, FOUR_COUPS)
+    game = page.url.split("#")[0].rstrip("/")
+    page.goto(game + "/settlement")
+    expect(page.locator(".provisional")).to_have_text("PROVISOIRE")
+    page.locator("#stop-here").tap()
+    expect(page.locator("h1")).to_have_text("Arrêter la partie ici\u202f?")
+    # coup 5: Chloé won the poule and Anne's 27; Bruno's 72 and 108 are left: he pays a
+    # third of each to Anne and to Chloé, 24 + 36 = 60 each (hombre.md §7)
+    expect(page.locator("#stop-changes")).to_contain_text("Bruno −33 → −153 (−120)")
+    page.locator("#confirm-stop").tap()
+    expect(page.locator("#stopped")).to_contain_text("La table s’est arrêtée là")
+    expect(page.locator(".provisional")).to_have_count(0)
+    assert on_first_screen(page, "#pays li >> nth=0")
+    page.goto(game)
+    page.locator("#resume button").tap()  # the undo of a stopped table: it plays on
+    expect(page.locator(".flash")).to_contain_text("la table reprend avec le coup 6")

@@ -204,3 +204,22 @@ def test_an_event_table_does_not_stop(client, app, monkeypatch):
     monkeypatch.setattr(stops, "table_state", at_an_event)
     with app.app_context(), pytest.raises(GameError, match="competition"):
         stops.stop(get_db(), int(game.strip("/").split("/")[1]))
+
+
+@pytest.mark.parametrize(
+    ("language", "question", "button", "stopped"),
+    [
+        ("en", "Stop the game here?", "Yes, we stop here", "The table stopped here"),
+        ("fr", "Arrêter la partie ici\u202f?", "Oui, on s’arrête là", "La table s’est arrêtée là"),
+        ("da", "Stoppe partiet her?", "Ja, vi stopper her", "Bordet stoppede her"),
+        ("nl", "De partij hier stoppen?", "Ja, we stoppen hier", "De tafel is hier gestopt"),
+    ],
+)
+def test_the_stop_speaks_each_language(client, language, question, button, stopped):
+    game = new_game(client)
+    assert enter(client, game, "A demande A4 B4 C1").status_code == 302
+    words = {"Accept-Language": language}
+    page = client.get(game + "/stop", headers=words).data.decode()
+    assert question in page and button in page
+    assert client.post(game + "/stop", data={"confirmed": "1"}).status_code == 302
+    assert stopped in client.get(game, headers=words).data.decode()
