@@ -117,7 +117,8 @@ def cmd_settle(args: argparse.Namespace) -> None:
     kind, data = _kind_of_file(read_json(args.file))
     game = kind.load(data)
     changes = seating.load(data, kind, game)
-    report = stopping.ended(kind, kind.replay(game), stopping.load(data, game, changes))
+    stopped = stopping.load(data, game, changes)
+    report = stopping.ended(kind, kind.replay(game), stopped)
     money = kind.file_money(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")
@@ -125,6 +126,8 @@ def cmd_settle(args: argparse.Namespace) -> None:
     if text is None:
         raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
     print(text)
+    if stopped:
+        print(f"The table stopped after coup {len(game.coups)}: the game ends there.")
     if changes:  # someone took a seat: the seats' nets above, settled person by person here
         for line in seating.text_lines(kind, changes, report):
             print(line)
