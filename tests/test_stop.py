@@ -223,3 +223,29 @@ def test_the_stop_speaks_each_language(client, language, question, button, stopp
     assert question in page and button in page
     assert client.post(game + "/stop", data={"confirmed": "1"}).status_code == 302
     assert stopped in client.get(game, headers=words).data.decode()
+
+
+def test_a_club_table_leads_with_who_pays_whom_and_stops_while_its_evening_is_open(client, app):
+    from test_clubs import club_version, new_club, new_evening, seed_table
+
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    game = seed_table(client, evening, "Anne", "Bruno", "Chloé")  # the seed: no bête left
+    page = client.get(game + "/settlement").data.decode()
+    assert page.index('id="pays"') < page.index('id="players"')  # who pays whom first
+    room = _text(client.get(f"/evenings/{evening}/settlement"))
+    assert "PROVISIONAL" in room
+    question = _text(client.get(game + "/stop"))
+    assert "Nothing is left at stake" in question  # no bête open: the nets stand
+    assert client.post(game + "/stop", data={"confirmed": "1"}).status_code == 302
+    assert "PROVISIONAL" not in _text(client.get(f"/evenings/{evening}/settlement"))
+    # a closed evening's table is locked as it stands: it does not stop
+    later = new_evening(client, app, club, "2026-11-28")
+    table = seed_table(client, later, "Anne", "Bruno", "Chloé")
+    closed = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{later}/close", data=closed).status_code == 302
+    assert "it cannot stop here" in _text(client.get(table + "/stop"))
+    assert 'id="stop-here"' not in client.get(table).data.decode()
+    refused = client.post(table + "/stop", data={"confirmed": "1"})
+    assert refused.status_code == 303
+    assert "stopped" not in json.loads(client.get(table + "/game.json").data)
