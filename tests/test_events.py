@@ -428,7 +428,7 @@ def test_closing_a_round_asks_first_naming_the_tables_playing_and_it_can_be_reop
     assert post(client, app, "reopen").status_code == 422
     assert stored_rounds(app)[0].closed_at is not None
     # every close and reopen is on the event's chain: the database verifies whole
-    outcome, faults = verify.run(Path(app.config["DATABASE"]), None)
+    _outcome, faults = verify.run(Path(app.config["DATABASE"]), None)
     assert faults == []
 
 
