@@ -55,6 +55,19 @@ def test_a_1709_game_stopped_with_open_betes_shares_them_in_three():
         kind.extend(ended, game.with_coups([*game.coups, game.coups[2]]))
 
 
+def test_four_at_the_table_share_a_bete_in_four():
+    # A deals and sits out; B's remise makes a bête of the poule, 4 players x 3 marks x 3
+    # = 36. Stopped: B pays 36 / 4 = 9 to each of the three others (docs/rules.md, four).
+    data = {
+        **game_file(poule_system="3-2"),
+        "players": ["A", "B", "C", "D"],
+        "coups": [{"hombre": "B", "contract": "demande", "tricks": {"B": 4, "C": 4, "D": 1}}],
+    }
+    kind, _, report = replayed(data)
+    assert [b.amount for b in report.betes] == [36]
+    assert kind.stop(report).net == (9, -27, 9, 9)
+
+
 def test_a_jetons_game_stopped_with_chips_in_the_pot_gives_them_back():
     # coup 1: everyone stakes 3; Bruno and Chloé pass (2 each): the poule holds 3, 5, 5;
     #   Anne wins her simple: each opponent pays her his part (5) and the simple (1):
@@ -166,6 +179,9 @@ def test_the_table_stops_here_after_asking_then_plays_on_after_all(client, app, 
     assert "PROVISIONAL" in _text(client.get(game + "/settlement"))
     assert "stopped" not in json.loads(client.get(game + "/game.json").data)
     assert enter(client, game, "C demande A2 B2 C5").status_code == 302  # the seed's coup 5
+    # played on from the coups, not from the stopped report: the seed's nets after coup 5
+    after = json.loads(client.get(game + "/report.json").data)
+    assert after["net"] == {"Anne": -60, "Bruno": -33, "Chloé": 93} and not after["finished"]
     code, said = verify(path, capsys=capsys)
     assert code == 0, said
     history = _text(client.get(game + "/history"))
