@@ -91,6 +91,7 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/first_pdf.py
 	$(BIN)/python benchmarks/notice.py
 	$(BIN)/python benchmarks/draw.py
+	$(BIN)/python benchmarks/ratings.py
 
 # 50 tables entering coups and 200 phones following them for 60 s (Locust); then a
 # championship: 136 manillen tables of an event, 500 phones and a wall following it.

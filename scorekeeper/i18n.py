@@ -18,6 +18,10 @@ LANGUAGES = ("fr", "en", "da", "nl")
 # The switch: each language named in itself, for the screen readers and the title.
 NAMES = {"fr": "Français", "en": "English", "da": "Dansk", "nl": "Nederlands"}
 COOKIE = "lang"
+# The currency a money form offers in each language (its placeholder, and what an empty field
+# means): the clubs' own — the Danish clubs play in kroner, the French, Belgian and
+# Flemish in euros (docs/translations.md).
+CURRENCIES = {"fr": "EUR", "en": "EUR", "da": "DKK", "nl": "EUR"}
 
 
 def select_locale() -> str:

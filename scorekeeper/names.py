@@ -1,18 +1,31 @@
 """Players' names as the table says them: "Anne", "anne ", "Anné" and "Аnne" are one person.
 
-One rule everywhere (a game's players, a club's members, an event's players,
-a club's presets), Unicode's own:
+One rule everywhere a name enters (a game's players typed or read from a file,
+a seat taken, a club's members and the names of its tables, an event's
+players, a club's presets), Unicode's own:
 
 - ``tidy``: the name as kept: invisible characters removed (default-ignorable
-  code points and format characters such as U+200B, U+00AD, U+200D; controls),
-  trimmed, inner runs of spaces made one space.
+  code points, format characters such as U+200B, U+00AD, U+200D, U+202E, the
+  Hangul fillers; controls), trimmed, inner runs of spaces made one space.
+- ``fault``: why a name is no name (``NameFault``), from Unicode's general
+  categories: a name is letters, marks, numbers, punctuation, spaces and
+  the symbols written among letters ("<", "+", "€", "^"), with at least one
+  letter or number once tidied — no other symbol (So: pictographs and
+  patterns; the Braille blank U+2800 is one that prints nothing), no
+  unassigned or private code point. A name read from a file is refused if it holds what ``tidy``
+  would remove (its names are the keys its coups use, so none is changed).
 - ``same_key``: what two names of one person share: NFKC_Casefold (which also
   drops the default-ignorables), no accents, no spaces. "ANNE", "Anné",
   "Ａｎｎｅ" and "An\u00adne" are Anne.
 - ``look_alike_key``: what two names that *read* the same share: the
   confusable skeleton of Unicode TR #39 (ICU's ``SpoofChecker``, the Unicode
   confusables data kept by ICU, not a hand-made table), case-folded, without
-  accents or spaces. A Cyrillic "А" for the Latin "A" reads like Anne.
+  accents or spaces. A Cyrillic "А" for the Latin "A" reads like Anne. Where
+  the machine's ICU is older than Unicode 17.0, the characters whose skeleton
+  Unicode has corrected since are read with the newer data
+  (``confusables_newer.py``, written by ``tools/confusables_newer.py`` from
+  ICU 78): the Cyrillic small palochka "ӏ" is "l" there ("Cӏeo" is Cleo),
+  "i" in ICU 72's Unicode 15.
 
 ``clash`` says whether two names are one person or read alike; a table, a
 club or an event refuses such a second name (a club's new table finds the
@@ -25,14 +38,60 @@ import unicodedata
 from collections.abc import Iterable
 from enum import Enum
 from functools import lru_cache
+from typing import Any
 
 import icu
+
+from .confusables_newer import NEWER, UNICODE
 
 MAX_LENGTH = 40  # the name fields' bound; a longer name is refused with this number, never cut
 
 _NFKC_CASEFOLD = icu.Normalizer2.getNFKCCasefoldInstance()
+_NFD = icu.Normalizer2.getNFDInstance()
 _SPOOF = icu.SpoofChecker()
 _IGNORABLE = icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT
+_CATEGORY = icu.UCharCategory
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split("."))
+
+
+_CORRECTED = NEWER if _version(icu.UNICODE_VERSION) < _version(UNICODE) else {}
+"""The skeletons Unicode corrected after the data of the machine's ICU (none once it has them)."""
+
+_LETTERS_AND_NUMBERS = frozenset(
+    {
+        _CATEGORY.UPPERCASE_LETTER,
+        _CATEGORY.LOWERCASE_LETTER,
+        _CATEGORY.TITLECASE_LETTER,
+        _CATEGORY.MODIFIER_LETTER,
+        _CATEGORY.OTHER_LETTER,
+        _CATEGORY.DECIMAL_DIGIT_NUMBER,
+        _CATEGORY.LETTER_NUMBER,
+        _CATEGORY.OTHER_NUMBER,
+    }
+)
+_NAME_CATEGORIES = _LETTERS_AND_NUMBERS | {
+    _CATEGORY.NON_SPACING_MARK,
+    _CATEGORY.COMBINING_SPACING_MARK,
+    _CATEGORY.ENCLOSING_MARK,
+    _CATEGORY.CONNECTOR_PUNCTUATION,
+    _CATEGORY.DASH_PUNCTUATION,
+    _CATEGORY.START_PUNCTUATION,
+    _CATEGORY.END_PUNCTUATION,
+    _CATEGORY.INITIAL_PUNCTUATION,
+    _CATEGORY.FINAL_PUNCTUATION,
+    _CATEGORY.OTHER_PUNCTUATION,
+    _CATEGORY.SPACE_SEPARATOR,
+    _CATEGORY.MATH_SYMBOL,
+    _CATEGORY.CURRENCY_SYMBOL,
+    _CATEGORY.MODIFIER_SYMBOL,
+}
+"""What a name is made of (Unicode's general categories L, M, N, P, Zs and the symbols Sm,
+Sc, Sk that are written with letters: "<", "+", "€", "^"): no other symbol (So: pictographs
+and patterns, the Braille blank U+2800 among them, which prints nothing), control, format,
+separator of lines, surrogate, private use or unassigned code point (C, Zl, Zp)."""
 
 
 class Clash(Enum):
@@ -40,6 +99,28 @@ class Clash(Enum):
 
     SAME = "same"  # case, accents, spaces or invisible characters aside, one name
     READS_ALIKE = "reads_alike"  # their TR #39 skeletons are one: they read the same
+
+
+def N_(template: str) -> str:
+    """Mark a message template for the translation catalogs; returns it unchanged."""
+    return template
+
+
+class NameFault(ValueError):
+    """A name the rule refuses, and why (a template with ``{named}`` parameters, as a
+    ``GameError``'s, so that each layer shows it translated where the name was given)."""
+
+    EMPTY = N_("a name needs a letter or a number (invisible characters do not count)")
+    LONG = N_("a name has at most {limit} characters")
+    CHARACTER = N_(
+        "a name cannot hold {char} ({code}, {category}): a name is letters, numbers,"
+        " punctuation and spaces, none invisible"
+    )
+
+    def __init__(self, template: str, **params: object) -> None:
+        super().__init__(template.format(**params))
+        self.template = template
+        self.params: dict[str, Any] = dict(params)  # as a GameError's (rules/errors.py)
 
 
 def invisible(ch: str) -> bool:
@@ -52,6 +133,50 @@ def tidy(name: str) -> str:
     """The name as it is kept: invisible characters out, trimmed, inner spaces made one."""
     visible = "".join(ch for ch in name if ch.isspace() or not invisible(ch))
     return " ".join(unicodedata.normalize("NFC", visible).split())
+
+
+def _character(ch: str) -> NameFault:
+    category = icu.Char.charType(ch)
+    names = {
+        _CATEGORY.UNASSIGNED: "unassigned",
+        _CATEGORY.PRIVATE_USE_CHAR: "private use",
+        _CATEGORY.SURROGATE: "surrogate",
+    }
+    label = names.get(category) or unicodedata.name(ch, "") or "control"
+    shown = ch if category in _NAME_CATEGORIES or category == _CATEGORY.OTHER_SYMBOL else "\ufffd"
+    return NameFault(
+        NameFault.CHARACTER, char=shown, code=f"U+{ord(ch):04X}", category=label.lower()
+    )
+
+
+def fault(name: str, *, typed: bool = True) -> NameFault | None:
+    """Why ``name`` is no name, or None: the one rule of every way a name enters.
+
+    ``typed``: a name typed in a form, whose invisible characters and extra spaces
+    ``tidy`` removes; else a name as a file or a store keeps it, refused if it holds
+    any (a file's names are its coups' keys: none is changed on the way in).
+    """
+    if not typed:
+        for ch in name:
+            if (ch.isspace() and ch != " ") or (not ch.isspace() and invisible(ch)):
+                return _character(ch)
+    text = tidy(name)
+    if len(text) > MAX_LENGTH:
+        return NameFault(NameFault.LONG, limit=MAX_LENGTH)
+    for ch in text:
+        if icu.Char.charType(ch) not in _NAME_CATEGORIES:
+            return _character(ch)
+    if not any(icu.Char.charType(ch) in _LETTERS_AND_NUMBERS for ch in text):
+        return NameFault(NameFault.EMPTY)
+    return None
+
+
+def accepted(name: str, *, typed: bool = True) -> str:
+    """The name as kept (``tidy``), or ``NameFault``: what every way in calls."""
+    found = fault(name, typed=typed)
+    if found is not None:
+        raise found
+    return tidy(name)
 
 
 def _bare(text: str) -> str:
@@ -74,8 +199,20 @@ def look_alike_key(name: str) -> str:
     then case-folded and skeletonised again (a lower-case letter's look-alikes).
     """
     shown = unicodedata.normalize("NFKC", tidy(name))
-    folded = _NFKC_CASEFOLD.normalize(_SPOOF.getSkeleton(0, shown))
-    return _bare(_SPOOF.getSkeleton(0, folded))
+    folded = _NFKC_CASEFOLD.normalize(_skeleton(shown))
+    return _bare(_skeleton(folded))
+
+
+def _skeleton(text: str) -> str:
+    """TR #39's skeleton (NFD, each character its prototype, NFD): ICU's, but for the
+    characters whose prototype Unicode corrected after the data of the machine's ICU."""
+    if not _CORRECTED:
+        return str(_SPOOF.getSkeleton(0, text))
+    parts = (
+        _CORRECTED[ch] if ch in _CORRECTED else str(_SPOOF.getSkeleton(0, ch))
+        for ch in _NFD.normalize(text)
+    )
+    return str(_NFD.normalize("".join(parts)))
 
 
 def clash(name: str, other: str) -> Clash | None:

@@ -79,6 +79,9 @@ def club_evening(page: Page, server: str) -> dict[str, str]:
     page.wait_for_url(re.compile(r"/games/[0-9]+$"))
     sheet = page.url
     club = server + club.split("?")[0]
+    page.goto(club)
+    member = page.locator("a.history").first.get_attribute("href")  # his own page
+    assert member
     return {
         "new game": server + "/games/new",
         "new manille": server + "/games/new/manille",
@@ -95,6 +98,8 @@ def club_evening(page: Page, server: str) -> dict[str, str]:
         "room settlement": evening + "/settlement",
         "cash box": club + "/cash",
         "season": club + "/season",
+        "ratings": club + "/ratings",
+        "member": server + member,
     }
 
 

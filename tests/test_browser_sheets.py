@@ -91,7 +91,7 @@ def test_a_manille_correction_recounts_the_sheet(browser: Browser, live_server: 
     expect(page.locator("#points")).to_have_value("28")
     page.fill("#points", "48")
     page.get_by_role("button", name="Enregistrer la correction").tap()
-    expect(page.locator(".flash")).to_contain_text("Coup 1 corrigé\u202f: Nous +17, Eux +0")
+    expect(page.locator(".flash")).to_contain_text("Coup 1 corrigé\u202f: Nous +17, Eux 0")
     fits(page)
 
 

@@ -325,6 +325,9 @@ def test_a_club_event_joins_the_season_keeps_teams_apart_and_takes_a_late_arriva
     season = client.get(f"/clubs/{club}/season.csv").text
     for name in at_table:
         assert name in season
+    # and its ratings: the one table with a deal played is rated, the other not yet (issue 46)
+    rated = client.get(f"/clubs/{club}/ratings.json").get_json()["hombre"]
+    assert {r["member"] for r in rated} == set(at_table)
     # A late arrival joins the next round drawn, not the one being played.
     assert post(client, app, "players", names="Gert; Gent").status_code == 302
     _, standing = ranking(app)

@@ -117,6 +117,9 @@ GET_ROUTES = [
     "/clubs/{n}",
     "/clubs/2/season?start={t}&end={t}&sort={t}",
     "/clubs/{n}/season.csv?sort={t}",
+    "/clubs/{n}/ratings?key={t}",
+    "/clubs/2/ratings.json?x={t}",
+    "/clubs/2/members/{n}",
     "/evenings/{n}",
     "/evenings/1/settlement?key={t}",
     "/evenings/{n}/version",
@@ -387,6 +390,10 @@ EVERY_ROUTE = [
     ("POST", "/clubs/{club}/merge"),
     ("GET", "/clubs/{club}/season"),
     ("GET", "/clubs/{club}/season.csv"),
+    ("GET", "/clubs/{club}/ratings"),
+    ("GET", "/clubs/{club}/ratings.json"),
+    ("GET", "/clubs/{club}/ratings.csv"),
+    ("GET", "/clubs/{club}/members/{member}"),
     ("GET", "/clubs/{club}/cash"),
     ("POST", "/clubs/{club}/cash/entries"),
     ("GET", "/clubs/{club}/cash/entries/{entry}/reverse"),
@@ -815,6 +822,7 @@ EVENING_PAGES = [
     "/clubs/2",
     "/clubs/2/season",
     "/clubs/2/season.csv",
+    "/clubs/2/ratings",
 ]
 
 

@@ -426,9 +426,14 @@ def test_no_module_outside_a_game_imports_the_games_modules():
     assert found == {}
 
 
-CHIPS_ASKED = {"scorekeeper/clubs/room.py", "scorekeeper/store/paid.py"}
+CHIPS_ASKED = {
+    "scorekeeper/clubs/room.py",
+    "scorekeeper/store/paid.py",
+    "scorekeeper/ratings/club.py",
+}
 """Where ``kind.chips`` is asked what it says — a chip table's tally is settled between its
-seats (the room's settlement, the ticks of transfers paid) — never "is it l'Hombre"."""
+seats (the room's settlement, the ticks of transfers paid), a table's results are chips or
+points (a member's history adds his nets and his points apart) — never "is it l'Hombre"."""
 
 
 def test_kind_chips_is_asked_only_whether_chips_are_settled():

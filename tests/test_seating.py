@@ -103,15 +103,17 @@ def test_the_team_games_newcomer_shares_his_team_points_from_his_deal():
     data["seat_changes"] = [{"coup": 3, "seat": "Bruno", "player": "Émile", "way": "takes_over"}]
     game, changes = kinds.load_seated(data)
     kind = kinds.kind_of(game)
-    totals = kind.replay(game).tally
-    after_two = kind.replay(game.with_coups(game.coups[:2])).tally
-    people = person_tally(kind, game, changes, kind.replay(game))
+    report = kind.replay(game)
+    people = person_tally(kind, game, changes, report)
     # Bruno sits at seat 1 (eux): eux's points of deals 1-2 are his, Émile's from deal 3 on;
-    # Anne and Chloé (nous) and Denis (eux) keep their team's whole total
-    assert people["Bruno"] == after_two[1]
-    assert people["Émile"] == totals[1] - after_two[1]
-    assert people["Anne"] == people["Chloé"] == totals[0]
-    assert people["Denis"] == totals[1]
+    # Anne and Chloé (nous) and Denis (eux) keep all their team marked. The count is 0-0
+    # again after each partie, so a team's points are what it marked deal by deal
+    nous = [r.scored[0] for r in report.coups]
+    eux = [r.scored[1] for r in report.coups]
+    assert people["Bruno"] == sum(eux[:2])
+    assert people["Émile"] == sum(eux[2:])
+    assert people["Anne"] == people["Chloé"] == sum(nous)
+    assert people["Denis"] == sum(eux)
 
 
 def test_the_replay_report_says_who_sat_from_which_coup():
@@ -217,12 +219,18 @@ def test_every_kind_splits_a_seat_taken_over_at_its_change(name):
     before = kind.replay(game.with_coups(game.coups[:1]))
     first = before.tally
     people = person_tally(kind, game, changes, report)
-    # seat 0's side (its own, or team nous): coup 1 for the leaver, coups 2 on for Zoé; in
-    # a pot system the leaver pays his part of the pot once it is won (test_take_over_chips)
-    won = any(getattr(r, "taker", None) is not None for r in report.coups[1:])
-    part = before.shares[0] if won else 0  # only the pot systems have a taker
-    assert people[seat] == first[0] - part
-    assert people["Zoé"] == report.tally[0] - first[0] + part
+    # seat 0's side (its own, or team nous): coup 1 for the leaver, coups 2 on for Zoé; a
+    # team game marks each coup's points (its count restarts after a partie or a manche);
+    # in a pot system the leaver pays his part of the pot once it is won
+    # (test_take_over_chips)
+    if kind.teams:
+        marked = [r.scored[0] for r in report.coups]
+        assert (people[seat], people["Zoé"]) == (marked[0], sum(marked[1:]))
+    else:
+        won = any(getattr(r, "taker", None) is not None for r in report.coups[1:])
+        part = before.shares[0] if won else 0  # only the pot systems have a taker
+        assert people[seat] == first[0] - part
+        assert people["Zoé"] == report.tally[0] - first[0] + part
     if kind.chips:
         assert sum(people.values()) == 0
 

@@ -317,10 +317,11 @@ def test_a_lone_surrogate_escape_is_refused_not_stored(client, app, tmp_path):
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         assert conn.execute("select count(*) from games").fetchone() == (0,)
     conn.close()
-    # a pair is one character (U+1F0A1, the ace of spades card): read as such
-    paired = json.dumps(SEED).replace('"A"', '"A \\ud83c\\udca1"')
+    # a pair is one character (U+20000, a CJK ideograph beyond the BMP): read as such (a
+    # letter: a pictograph such as the ace of spades card is no name, names.py)
+    paired = json.dumps(SEED).replace('"A"', '"A \\ud840\\udc00"')
     assert client.post("/games/import", data={"text": paired}).status_code == 302
-    assert "A \U0001f0a1" in client.get("/games/1").data.decode()
+    assert "A \U00020000" in client.get("/games/1").data.decode()
     path = tmp_path / "lone.json"
     path.write_text(text)
     refused = subprocess.run(

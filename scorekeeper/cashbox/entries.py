@@ -63,6 +63,10 @@ class Entry:
     """Who received a payment (the treasurer's name, or a member's)."""
     table: int | None = None
     """The club table (game) whose settlement recorded a payment (migration m018)."""
+    provisional: bool = False
+    """Not a ledger row: an evening not closed (open or reopened), its result as the room
+    has it now less what a close posted (``closing.pending``), shown and counted until it
+    is closed, so a statement and the cash box say what the room says at every moment."""
 
 
 def signed(kind: EntryKind, amount: int) -> int:

@@ -31,6 +31,7 @@ from .records import (
 )
 from .seats import (
     MAX_MEMBERS,
+    ClubFull,
     NameTaken,
     add_member,
     kept,
@@ -47,6 +48,7 @@ from .seats import (
 __all__ = [
     "MAX_MEMBERS",
     "Club",
+    "ClubFull",
     "ClubName",
     "Conflict",
     "Evening",

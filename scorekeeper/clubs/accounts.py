@@ -9,7 +9,7 @@ suggestions are cashbox/'s.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sqlite_utils
 
@@ -18,7 +18,11 @@ from ..cashbox.ledger import entries, insert_entry
 from ..cashbox.settle import BOX, Suggestion
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
+from .closing import pending
+from .evening_tables import evening as evening_of
+from .purse import NotOwed, evening_purse, owes
 from .records import Member, Refused
+from .records import club as club_of
 from .seats import _member_of, members
 
 MAX_CENTS = 100_000_000
@@ -31,23 +35,30 @@ class Accounts:
 
     members: list[Member]
     entries: list[Entry]
+    """The ledger's rows."""
+    pending: list[Entry] = field(default_factory=list)
+    """The results of the evenings not closed, as their rooms have them now, less what a
+    close posted (``closing.pending``): provisional lines, counted in every balance."""
 
     @property
     def order(self) -> list[int]:
         return [m.id for m in self.members]
 
     def balances(self, on: str | None = None) -> dict[int, int]:
-        return balances(self.entries, on)
+        return balances([*self.entries, *self.pending], on)
 
     def of(self, member: int) -> list[Entry]:
-        return [e for e in self.entries if e.member == member]
+        """His lines: his ledger rows and his provisional results."""
+        return [e for e in [*self.entries, *self.pending] if e.member == member]
 
     def entry(self, entry_id: int) -> Entry | None:
         return next((e for e in self.entries if e.id == entry_id), None)
 
 
 def accounts(db: sqlite_utils.Database, club_id: int) -> Accounts:
-    return Accounts(members(db, club_id), entries(db, club_id))
+    found = entries(db, club_id)
+    club = club_of(db, club_id)
+    return Accounts(members(db, club_id), found, [] if club is None else pending(db, club, found))
 
 
 def post(
@@ -138,6 +149,8 @@ def pay(
             raise Refused(suggestion.payer)
         if not _settles(db, club_id, evening, table):
             raise Refused(suggestion.payer)
+        if evening is not None:  # for an evening: only what its room owes, while it is open
+            _owed(db, club_id, evening, suggestion)
         change.summary = f"{suggestion.payer} → {suggestion.payee} {suggestion.amount}"
         receiver = box if suggestion.payee == BOX else by_id[suggestion.payee].name
         for member, amount in sides:
@@ -166,3 +179,16 @@ def _settles(
         "select 1 from evening_games where evening_id = ? and game_id = ?", [evening, table]
     ).fetchone()
     return at is not None
+
+
+def _owed(db: sqlite_utils.Database, club_id: int, evening_id: int, payment: Suggestion) -> None:
+    """Refuse (``NotOwed``) a payment for the evening that its room does not owe now, read in
+    the payment's own transaction: a closed evening books none (its results are in the cash
+    box), an open one only from a member who owes to one who is owed, at most what is left
+    (``purse.owes``)."""
+    club, evening = club_of(db, club_id), evening_of(db, evening_id)
+    purse = None if club is None or evening is None else evening_purse(db, club, evening)
+    if purse is None or purse.closed:
+        raise NotOwed(closed=purse is not None)
+    if not owes(purse, payment):
+        raise NotOwed(closed=False)

@@ -2,10 +2,14 @@
 
 Closing (the club's manager) is one transaction, checked against the
 club's version: the evening is recorded closed (store/closings.py: its
-tables then take no coup), the room is replayed (room.py) and each
-member's net in chips becomes whole cents at the club's chip value by the
-largest remainder (cashbox/rounding.py, members in the club's order: by
-name, then number), so the evening's entries sum to zero.
+tables then take no coup), the room is replayed (room.py), each table's
+nets in chips become whole cents at the club's chip value by the largest
+remainder (cashbox/rounding.py, members in the club's order: by name, then
+number) and each member's tables are added (``Room.money``), so the
+evening's entries sum to zero and each is what every page of the evening
+shows him. Until it is closed (and while reopened) the result not posted
+is a provisional line of each account (``pending``): statements and the
+cash box agree with the room at every moment.
 
 Reopening is recorded too and posts nothing: the entries stay until the
 evening is closed again. Closing again compares what is posted for the
@@ -18,17 +22,18 @@ without a chip value locks its evenings and posts nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import sqlite_utils
 
-from ..cashbox.entries import EntryKind, reversed_ids
+from ..cashbox.entries import Entry, EntryKind, reversed_ids
 from ..cashbox.ledger import entries, insert_entry
-from ..cashbox.rounding import to_cents
 from ..store import closings
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
+from .evening_tables import evenings
 from .records import Club, Evening, Refused
 from .room import room_of
-from .seats import names
 
 
 def close(db: sqlite_utils.Database, club: Club, evening: Evening, version: int) -> int:
@@ -53,32 +58,87 @@ def reopen(db: sqlite_utils.Database, club: Club, evening: Evening, version: int
 
 
 def amounts(db: sqlite_utils.Database, club: Club, evening: Evening) -> dict[int, int]:
-    """Each member's net of the room in cents (the largest remainder; none without a chip value)."""
+    """Each member's result of the evening in cents: the sum of his tables' figures, each
+    table by the largest remainder (``Room.money``); none without a chip value."""
     if club.money is None:
         return {}
-    room = room_of(db, evening, club)
-    by_id = names(db, club.id)
-    order = sorted(room.nets, key=lambda m: (by_id[m].name.casefold(), m))
-    cents = to_cents([room.nets[m] for m in order], club.money.chip_value)
-    return {m: c for m, c in zip(order, cents, strict=True) if c}
+    return room_of(db, evening, club).money()
+
+
+def results_of(found: Sequence[Entry], evening_id: int) -> list[Entry]:
+    """The evening's results and their reversals among ``found``: a payment recorded for the
+    evening (clubs/purse.py) names it too, and is no result to compare or reverse."""
+    results = {e.id for e in found if e.kind is EntryKind.EVENING}
+    return [
+        e for e in found if e.evening == evening_id and (e.id in results or e.reverses in results)
+    ]
+
+
+def posted(theirs: Sequence[Entry]) -> dict[int, int]:
+    """What is posted per member: the sum of these entries (results and their reversals)."""
+    out: dict[int, int] = {}
+    for entry in theirs:
+        out[entry.member] = out.get(entry.member, 0) + entry.amount
+    return out
+
+
+def result(
+    db: sqlite_utils.Database, club: Club, evening: Evening, found: Sequence[Entry] | None = None
+) -> dict[int, int]:
+    """Each member's result of the evening as every page shows it: what its close posted
+    while it is closed (the ledger's rows, ``found`` or read; its tables take no coup, so
+    that is ``amounts`` as of the close — and an evening closed by an older release keeps
+    the figures it was posted with), else the room now (``amounts``)."""
+    if club.money is None:
+        return {}
+    if not closings.closed(db, evening.id):
+        return amounts(db, club, evening)
+    rows = entries(db, club.id) if found is None else found
+    return {m: c for m, c in posted(results_of(rows, evening.id)).items() if c}
+
+
+def pending(db: sqlite_utils.Database, club: Club, found: Sequence[Entry]) -> list[Entry]:
+    """The results not posted yet: for each evening of the club not closed now (open, or
+    reopened), each member's result as the room has it (``amounts``) less what a close
+    posted for him — a provisional line, not a ledger row, dated the evening's day.
+
+    With them a member's statement and the cash box agree with the room at every moment:
+    before closing too (a member who paid his loss in the room owes nothing there, and
+    nothing on his statement), and after a reopening whose coups changed the result.
+    """
+    if club.money is None:
+        return []
+    out: list[Entry] = []
+    for evening in evenings(db, club.id):
+        if closings.closed(db, evening.id):
+            continue
+        now, before = amounts(db, club, evening), posted(results_of(found, evening.id))
+        for member in sorted(set(now) | set(before)):
+            change = now.get(member, 0) - before.get(member, 0)
+            if change:
+                out.append(
+                    Entry(
+                        0,
+                        member,
+                        EntryKind.EVENING,
+                        change,
+                        evening.date,
+                        evening=evening.id,
+                        provisional=True,
+                    )
+                )
+    return out
 
 
 def _post(db: sqlite_utils.Database, club: Club, evening: Evening) -> int:
     now_posted = amounts(db, club, evening)
-    # the evening's results and their reversals only: a payment recorded for the evening
-    # (clubs/purse.py) names it too, and is no result to compare or reverse
     found = entries(db, club.id)
-    results = {e.id for e in found if e.kind is EntryKind.EVENING}
-    theirs = [
-        e for e in found if e.evening == evening.id and (e.id in results or e.reverses in results)
-    ]
-    posted: dict[int, int] = {}
-    for entry in theirs:
-        posted[entry.member] = posted.get(entry.member, 0) + entry.amount
+    theirs = results_of(found, evening.id)
+    posted_now = posted(theirs)
     undone = reversed_ids(theirs)
     written = 0
-    for member in sorted(set(now_posted) | set(posted)):
-        if now_posted.get(member, 0) == posted.get(member, 0):
+    for member in sorted(set(now_posted) | set(posted_now)):
+        if now_posted.get(member, 0) == posted_now.get(member, 0):
             continue
         for entry in theirs:
             if (

@@ -2,7 +2,9 @@
 
 The cash box is the club's money. For an evening, each member's result in
 cents is the room's net in chips at the club's chip value, by the largest
-remainder (``closing.amounts``: what closing posts); what he has paid (or
+remainder of each of his tables, added (``closing.amounts``: what closing
+posts, and once closed what it posted, ``closing.result``; a table's settlement
+shows its own part, ``Room.cents``); what he has paid (or
 received) for it is the sum of the cash box's payments recorded for that
 evening, their reversals included (``Entry.evening``); what is left is
 the two added. Nothing here is stored: every figure is read from the games
@@ -22,19 +24,18 @@ Plain Python over the database: no request, no page.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import sqlite_utils
 
 from ..cashbox.entries import Entry, EntryKind
 from ..cashbox.ledger import entries
-from ..cashbox.rounding import to_cents
-from ..cashbox.settle import Suggestion, between_members
+from ..cashbox.settle import Suggestion, between_members, parties
 from ..store import closings
-from .closing import amounts
+from .closing import result as evening_result
 from .evening_tables import evening as evening_of
-from .records import Club, Evening, Member
+from .records import Club, Evening, Member, Refused
 from .room import room_of
 from .seats import members
 
@@ -93,6 +94,34 @@ def payments(found: Iterable[Entry], belongs: Mapping[int, bool] | None = None) 
     return out
 
 
+class NotOwed(Refused):
+    """A payment for an evening the room does not owe (``owes``): the evening is closed
+    (``closed``: its results are in the cash box, paid there), or not this payer, payee
+    or amount."""
+
+    def __init__(self, closed: bool) -> None:
+        super().__init__("closed" if closed else "not owed")
+        self.closed = closed
+
+
+def owes(purse: Purse, payment: Suggestion) -> bool:
+    """Whether the room owes ``payment`` now: the payer owes (what is left him is below
+    zero), the payee is owed (above zero; the cash box a party only when the members' left
+    does not sum to zero, as ``parties`` has it), and the amount is more than nothing and at
+    most what both have left: a part allowed, never more, never the wrong way.
+
+    >>> p = Purse([1, 2, 3], {1: -50, 2: -30, 3: 80}, {}, [])
+    >>> [owes(p, Suggestion(*s)) for s in ((1, 3, 50), (1, 3, 20), (1, 3, 51), (3, 1, 5),
+    ...                                    (1, 2, 5), (1, 0, 5), (2, 3, 0))]
+    [True, True, False, False, False, False, False]
+    """
+    if purse.closed:
+        return False
+    balance = dict(parties(purse.left, purse.order))
+    owing, owed = -balance.get(payment.payer, 0), balance.get(payment.payee, 0)
+    return payment.payer != payment.payee and 0 < payment.amount <= min(owing, owed)
+
+
 def _purse(
     by_id: Mapping[int, Member], result: dict[int, int], paid: dict[int, int], closed: bool
 ) -> Purse:
@@ -106,22 +135,10 @@ def evening_purse(db: sqlite_utils.Database, club: Club, evening: Evening) -> Pu
     if club.money is None:
         return None
     by_id = {m.id: m for m in members(db, club.id)}
-    result = amounts(db, club, evening)
-    paid = payments(e for e in entries(db, club.id) if e.evening == evening.id)
+    found = entries(db, club.id)
+    paid = payments(e for e in found if e.evening == evening.id)
+    result = evening_result(db, club, evening, found)
     return _purse(by_id, result, paid, closings.closed(db, evening.id))
-
-
-def table_result(
-    club: Club, by_id: Mapping[int, Member], seats: Sequence[int], nets: Sequence[int]
-) -> dict[int, int]:
-    """A table's nets (chips, by seat or person) in cents per member, by the largest remainder."""
-    assert club.money is not None
-    chips: dict[int, int] = {}
-    for member, net in zip(seats, nets, strict=True):
-        chips[member] = chips.get(member, 0) + net
-    order = sorted(chips, key=lambda m: (by_id[m].name.casefold(), m))  # as closing rounds
-    cents = to_cents([chips[m] for m in order], club.money.chip_value)
-    return {m: c for m, c in zip(order, cents, strict=True) if c}
 
 
 @dataclass(frozen=True)
@@ -136,10 +153,14 @@ class TablePurse:
     """
 
     result: dict[int, int]
-    """The table's own nets in cents per member (the largest remainder over the table)."""
+    """The table's own nets in cents per member (the largest remainder over the table,
+    ``Room.cents``): the figures the room adds up, so each is the cash box's."""
     members: list[int]
     """Its members, in the club's order."""
     evening: Purse
+    shown: tuple[int, ...] = ()
+    """The money of each line of its settlement, in ``StoredGame.people()`` order (each
+    seat's player, or each person who sat): his member's figure of ``result``, once."""
 
     @property
     def suggestions(self) -> list[Suggestion]:
@@ -161,9 +182,11 @@ def table_purse(db: sqlite_utils.Database, club: Club, game_id: int) -> TablePur
         return None
     evening = evening_purse(db, club, found)
     assert evening is not None
-    by_id = room.members
-    result = table_result(club, by_id, table.seats, table.nets)
-    return TablePurse(result, club_order(by_id, table.seats), evening)
+    result = room.cents(table)
+    once: list[int] = []
+    for member in table.seats:  # a member who sat twice is shown his figure once
+        once.append(0 if member in table.seats[: len(once)] else result.get(member, 0))
+    return TablePurse(result, club_order(room.members, table.seats), evening, tuple(once))
 
 
 def table_evening(db: sqlite_utils.Database, game_id: int) -> int | None:

@@ -24,6 +24,7 @@ from typing import NamedTuple
 import sqlite_utils
 
 from .. import store
+from ..cashbox.rounding import evening_cents, table_cents
 from ..cashbox.settle import between_members
 from .evening_tables import tables
 from .records import Club, Evening, Member
@@ -47,6 +48,13 @@ class Table:
         """(member, net) of each seat, in seat order; none for a points table."""
         return [] if self.nets is None else list(zip(self.seats, self.nets))
 
+    def chips(self) -> dict[int, int]:
+        """Each member's chips at this table (a member who sat twice, once)."""
+        out: dict[int, int] = {}
+        for member, net in self.members_nets():
+            out[member] = out.get(member, 0) + net
+        return out
+
 
 class Pay(NamedTuple):
     """One transfer of the room's settlement, between members."""
@@ -68,6 +76,27 @@ class Room:
     """Each member's chips over the chip tables, by member, in the order first seated."""
     pays: list[Pay]
     """The transfers (in chips) that settle the whole room, paired as the cash box pairs."""
+
+    def order(self) -> list[int]:
+        """Every member seated, in the club's order for rounding: by name (case-folded), then
+        number — what breaks the ties of the largest remainder (cashbox/rounding.py)."""
+        seated = {m for table in self.tables for m in table.seats}
+        return sorted(seated, key=lambda m: (self.members[m].name.casefold(), m))
+
+    def cents(self, table: Table) -> dict[int, int]:
+        """A chip table's money per member (``rounding.table_cents``; none without a chip
+        value or for a points table): the one figure its settlement, and through the
+        evening's sum the room, the cash box and the season, show."""
+        if self.club.money is None or table.nets is None:
+            return {}
+        return table_cents(table.chips(), self.club.money.chip_value, self.order())
+
+    def money(self) -> dict[int, int]:
+        """Each member's money for the evening: the sum of his tables' (``evening_cents``)."""
+        if self.club.money is None:
+            return {}
+        chips = [t.chips() for t in self.tables if t.nets is not None]
+        return evening_cents(chips, self.club.money.chip_value, self.order())
 
 
 def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:

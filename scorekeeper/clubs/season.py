@@ -21,10 +21,11 @@ from typing import Any
 import sqlite_utils
 
 from .. import store
+from ..cashbox.ledger import entries
 from ..rules.ledger import to_money
 from ..rules.records import SeatRecord
 from ..rules.seating import payers
-from .closing import amounts
+from .closing import result as evening_result
 from .evening_tables import evenings, tables
 from .records import Club, Member
 from .seats import members, person_members, seat_members
@@ -43,8 +44,9 @@ class SeasonRow:
     record: SeatRecord = field(default_factory=SeatRecord)
     cents: int = 0
     """His money over the season: the sum of his evenings' results in whole cents, each the
-    cash box's (the room's net by the largest remainder, ``closing.amounts``), so the season
-    and the cash box never differ by a rounding."""
+    cash box's (``closing.result``: each table by the largest remainder, his tables added;
+    once closed, what the close posted), so the season and the cash box never differ by a
+    rounding."""
 
     @property
     def coups(self) -> int:
@@ -99,6 +101,7 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
     """Per member, over the chip tables of the club's evenings from ``start`` to ``end``."""
     by_id = {m.id: m for m in members(db, club.id)}
     rows: dict[int, SeasonRow] = {}
+    found = entries(db, club.id)  # the posted results of the closed evenings
     for evening in evenings(db, club.id, start, end):
         present = set()
         for _no, game_id in tables(db, evening.id):
@@ -112,7 +115,7 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
                 present.add(member)
         for member in present:
             rows[member].evenings += 1
-        for member, cents in amounts(db, club, evening).items():
+        for member, cents in evening_result(db, club, evening, found).items():
             if member in rows:
                 rows[member].cents += cents
     return list(rows.values())

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import sqlite_utils
 
-from ..names import Clash, clash, clash_with, look_alike_groups, tidy
+from ..names import Clash, accepted, clash, clash_with, look_alike_groups
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .records import Member, Refused
@@ -62,7 +62,8 @@ def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
 
     "anne", "Anné" and a Cyrillic "Аnne" find Anne (``names.clash``): a name typed
     at a new table that is hers or reads like hers must not become a second member
-    and split her money.
+    and split her money. A new one is added as the club's form adds one: under the
+    club's bound (``ClubFull``), with its line on the club's log (``new_member``).
     """
     rows = db.query(
         "select id, name from members where club_id = ? order by merged_into is not null, id",
@@ -71,10 +72,7 @@ def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
     for row in rows:
         if clash(name, row["name"]) is not None:
             return kept(db, int(row["id"]))
-    row = {"club_id": club_id, "name": tidy(name), "short_name": None, "merged_into": None}
-    member_id = db.table("members").insert(row).last_pk
-    assert isinstance(member_id, int)
-    return member_id
+    return new_member(db, club_id, name, "", None)
 
 
 def _member_of(db: sqlite_utils.Database, club_id: int, member_id: int) -> None:
@@ -90,6 +88,10 @@ def _member_of(db: sqlite_utils.Database, club_id: int, member_id: int) -> None:
 
 MAX_MEMBERS = 2000
 """A club's members at most (merged ones too): what a club's manager can make the server keep."""
+
+
+class ClubFull(Refused):
+    """The club has ``MAX_MEMBERS`` members: a new name cannot become one, whatever path."""
 
 
 class NameTaken(ValueError):
@@ -115,13 +117,31 @@ def add_member(
     db: sqlite_utils.Database, club_id: int, name: str, short_name: str, version: int
 ) -> int:
     """A new member, before he ever sits at a table; refused if his name is a member's already."""
+    return new_member(db, club_id, name, short_name, version, refuse_taken=True)
+
+
+def new_member(
+    db: sqlite_utils.Database,
+    club_id: int,
+    name: str,
+    short_name: str,
+    version: int | None,
+    refuse_taken: bool = False,
+) -> int:
+    """The one way a member is made (the club's form, a table's names, a seat taken, an
+    event's round): a name by the rule (``names.accepted``: ``NameFault``), under the
+    club's bound (``ClubFull``), one line ``member_add`` on the club's log. ``version``:
+    the club's page's, or None from a table (nothing to be stale against). ``refuse_taken``:
+    the form's ``NameTaken`` (a table's name finds the member it means before this)."""
     with changing(db, ClubOwner(club_id), version, "member_add") as change:
-        change.summary = tidy(name)
-        _taken(db, club_id, name, None)
+        kept_name = accepted(name)
+        change.summary = kept_name
+        if refuse_taken:
+            _taken(db, club_id, name, None)
         count = db.execute("select count(*) from members where club_id = ?", [club_id]).fetchone()
         if count[0] >= MAX_MEMBERS:
-            raise Refused(club_id)
-        row = {"club_id": club_id, "name": tidy(name), "short_name": short_name or None}
+            raise ClubFull(club_id)
+        row = {"club_id": club_id, "name": kept_name, "short_name": short_name or None}
         member_id = db.table("members").insert({**row, "merged_into": None}).last_pk
         assert isinstance(member_id, int)
         return member_id
@@ -138,11 +158,12 @@ def rename(
     """A member's name on every club page; his games keep the names they were played with."""
     with changing(db, ClubOwner(club_id), version, "member_rename") as change:
         _member_of(db, club_id, member_id)
-        change.summary = f"{member_id}: {tidy(name)}"
+        kept_name = accepted(name)
+        change.summary = f"{member_id}: {kept_name}"
         _taken(db, club_id, name, member_id)
         db.execute(
             "update members set name = ?, short_name = ? where id = ?",
-            [tidy(name), short_name or None, member_id],
+            [kept_name, short_name or None, member_id],
         )
 
 

@@ -20,7 +20,7 @@ import sqlite_utils
 from ..clock import now
 from ..db import transaction
 from ..db.chain import EVENT_CHANGES, Chain, append
-from ..names import Clash, Roster, tidy
+from ..names import Clash, Roster, fault, tidy
 from ..rules.errors import N_, GameError
 from ..store.changing import Change, Owner, changing
 from ..store.errors import Conflict
@@ -222,10 +222,11 @@ def rounds_drawn(db: sqlite_utils.Database, event_id: int) -> int:
 
 
 def check_name(name: str) -> str:
-    name = tidy(name)
-    if not name or len(name) > MAX_NAME:
-        raise GameError("names", N_("a name is 1 to {top} characters"), top=MAX_NAME)
-    return name
+    """The name as kept, by the one rule of every name (``names.fault``), else GameError."""
+    found = fault(name)
+    if found is not None:
+        raise GameError("names", found.template, **found.params)
+    return tidy(name)
 
 
 def register(

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..rules.kind import Standing
+from ..rules.kinds import kind_of
 from .ranking import Line, RoundPlay, TableResult, shown
 from .settings import EventSettings
 
@@ -20,9 +21,13 @@ RESULTS_FORMAT = "scorekeeper-event-results/1"
 
 
 def table_result(round_no: int, table_no: int, report: Standing, deals: int | None) -> TableResult:
-    """The table's players and tally as its game stands now."""
+    """The table's players and tally as its game stands now, ended: what its rules leave
+    open is settled as their end settles it (the 1709 poule: its open bêtes shared), since
+    the round's end is its game's end (``GameKind.ended_tally``). ``deals``: the round's
+    deals when the event stops the table after them (``EventSettings.stops_tables``)."""
     done = report.finished or (deals is not None and len(report.game.coups) >= deals)
-    return TableResult(round_no, table_no, tuple(report.game.players), tuple(report.tally), done)
+    tally = kind_of(report).ended_tally(report)
+    return TableResult(round_no, table_no, tuple(report.game.players), tally, done)
 
 
 def _number(value: Any) -> int | float:

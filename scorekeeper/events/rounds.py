@@ -21,6 +21,7 @@ import sqlite_utils
 from ..clock import now
 from ..clubs.evening_tables import add_table
 from ..clubs.records import Evening
+from ..clubs.seats import MAX_MEMBERS, ClubFull
 from ..db import rows
 from ..rules.errors import N_, GameError
 from ..rules.kinds import build
@@ -176,7 +177,14 @@ def draw_round(
                 {"event_id": event_id, "round": number, "table_no": table_no, "game_id": game_id}
             )
             if evening is not None:
-                add_table(db, evening, game_id, seated)
+                try:
+                    add_table(db, evening, game_id, seated)
+                except ClubFull as full:  # a player who is no member yet: one past the bound
+                    raise GameError(
+                        "round",
+                        N_("the club has {top} members: no more can be added"),
+                        top=MAX_MEMBERS,
+                    ) from full
         change.summary = f"{number}: {len(drawn.tables)} tables, seed {request.seed}"
     return number
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast, get_args
 
 from ..rules.errors import N_, GameError
-from ..rules.kind import GameKind
-from ..rules.kinds import find_kind
+from ..rules.kind import GameKind, Rules
+from ..rules.kinds import build, find_kind, stops_after
 
 Format = Literal["individual", "pairs", "teams"]
 """Each player alone; fixed pairs (partners the whole event); teams (teammates never meet)."""
@@ -78,6 +78,19 @@ class EventSettings:
             return rules
         return self.table_kind.with_deals(rules, self.deals, players) or rules
 
+    @property
+    def stops_tables(self) -> int | None:
+        """The deals after which the round stops a table (``kinds.stops_after``)."""
+        return stops_after(self.table_kind, self.rules, self.deals)
+
+    def rule_set(self, players: int | None = None) -> Rules:
+        """The rule set a table of ``players`` (the event's seats by default) plays, read by
+        its kind as its game file's is: what the event's pages show of the rules."""
+        seats = self.seats() if players is None else players
+        names = tuple(chr(ord("A") + n) for n in range(seats))
+        kind = self.table_kind
+        return build(kind.game, names, self.table_rules(seats), 0, []).rules
+
     def to_mapping(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
@@ -120,7 +133,8 @@ def settings_from(data: Mapping[str, Any]) -> EventSettings:
         raise GameError("kind", N_("unknown game"))
     seating = cast(Seating, _choice(data, "seating", SEATINGS, "3"))
     check_seating(kind, seating)
-    rules = data.get("rules") or kind.preset("").to_mapping()
+    # the kind's title names its rule set: "l'Hombre (1709)" plays the 1709 rules
+    rules = data.get("rules") or kind.own_rules().to_mapping()
     if not isinstance(rules, Mapping):
         raise GameError("rules", N_("a game file is a JSON object"))
     credit = data.get("bye_credit", 0)

@@ -176,17 +176,19 @@ def _table(
     settings: EventSettings,
 ) -> tuple[TableResult, int]:
     """A table's result and deals, read again only when its game moved on."""
-    cache_key = (file, table.game_id, settings.deals or 0, versions.get(table.game_id, ""))
+    cache_key = (file, table.game_id, settings.stops_tables or 0, versions.get(table.game_id, ""))
     kept = _tables.get(cache_key) if file else None
     if kept is not None:
         return kept
     stored = load(db, table.game_id)
     report = stored.replay()
-    if settings.deals is not None and len(stored.game.coups) > settings.deals:
+    stops = settings.stops_tables
+    if stops is not None and len(stored.game.coups) > stops:
         # a deal entered beyond the round's is not the round's: the table counts as it
-        # stood after its last deal of the round
-        report = replay(stored.game.with_coups(stored.game.coups[: settings.deals]))
-    result = table_result(round_no, table.table_no, report, settings.deals)
+        # stood after its last deal of the round (a table whose rules play on past the
+        # round's deals is not stopped: those deals are the round's)
+        report = replay(stored.game.with_coups(stored.game.coups[:stops]))
+    result = table_result(round_no, table.table_no, report, stops)
     made = (result, len(stored.game.coups))
     if file:
         _keep(_tables, cache_key, made, TABLES_KEPT)

@@ -10,6 +10,10 @@ def N_(template: str) -> str:
     return template
 
 
+LEAD = N_("{field}: {message}")
+"""A refusal led by the field it names (``GameError.named``)."""
+
+
 class GameError(ValueError):
     """A game or coup the rules refuse.
 
@@ -31,17 +35,32 @@ class GameError(ValueError):
         self.params = params
         self.coup = coup
 
+    led: bool = False
+    """The message begins with the field it names (``named``)."""
+
     @property
     def message(self) -> str:
-        return self.template.format(**self.params)
+        return self._lead(self.template.format(**self.params), LEAD)
 
     def at(self, coup: int) -> GameError:
         """The same error, placed at a coup."""
-        return GameError(self.field, self.template, coup, **self.params)
+        error = GameError(self.field, self.template, coup, **self.params)
+        error.led = self.led
+        return error
+
+    def named(self) -> GameError:
+        """The same error, its message led by the field it names, for a reader of a file
+        who has no form to see it beside: "seat_changes[1].way: …" (docs/formats.md)."""
+        error = GameError(self.field, self.template, self.coup, **self.params)
+        error.led = True
+        return error
 
     def translated(self, gettext: Callable[[str], str]) -> str:
         """The message in the reader's language, without the coup number."""
-        return gettext(self.template).format(**self.params)
+        return self._lead(gettext(self.template).format(**self.params), gettext(LEAD))
+
+    def _lead(self, text: str, lead: str) -> str:
+        return lead.format(field=self.field, message=text) if self.led else text
 
     def __str__(self) -> str:
         return self.message if self.coup is None else f"coup {self.coup}: {self.message}"

@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, cast
 
+from ..names import fault
 from . import streamed_json
 from .errors import N_, GameError
 
@@ -51,6 +52,10 @@ def file_parts(
     players = [p for p in given if isinstance(p, str) and p.strip()]
     if len(players) != len(given) or len(players) != count or len(set(players)) != count:
         raise GameError("players", players_message)
+    for player in players:  # the one rule of every name (names.py): a file's are kept as given
+        found = fault(player, typed=False)
+        if found is not None:
+            raise GameError("players", found.template, **found.params)
     first = head.get("first_dealer", players[0])
     if first not in players:
         raise GameError(

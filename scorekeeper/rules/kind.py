@@ -158,6 +158,9 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     """``resume`` goes on from a prefix's report (cheaper than a replay): worth keeping prefixes."""
     presets: ClassVar[Mapping[str, str]] = {}
     """Named rule sets offered on the new-game page (name → catalog label)."""
+    title_preset: ClassVar[str] = ""
+    """The preset its title names (l'Hombre (1709): ``1709``): the rule set a table of this
+    kind plays when nobody chose another, as an event's tables; empty: ``rules_type()``."""
     settings_help: ClassVar[Mapping[str, str]] = {}
     """Rules keys with their default and meaning, listed by ``scorekeeper rules``."""
 
@@ -255,6 +258,14 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         Nothing by default: the points games count no money."""
         return 0
 
+    def side_scores(self, report: Rep) -> Sequence[Sequence[int]] | None:
+        """What each side of ``tally`` scored in each coup of ``report``, coup by coup, where
+        the tally is not the running sum of them: a team game's count starts again at 0 once
+        a partie or a manche is won (l'Homme de Brou, la Manille classique). A person's points
+        are his side's scores in the coups he sat (``seating.person_tally``). None (the
+        default): what a side made in some coups is its tally's difference across them."""
+        return None
+
     def person_records(
         self, report: Rep, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
     ) -> Mapping[str, SeatRecord] | None:
@@ -310,6 +321,22 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     def preset(self, name: str) -> R:
         """The rule set of a named preset (the defaults for an unknown name)."""
         return self.rules_type()
+
+    def own_rules(self) -> R:
+        """The rule set its title names (``title_preset``): an event of this kind plays it."""
+        return self.preset(self.title_preset)
+
+    def plays_on(self, rules: Mapping[str, Any]) -> bool:
+        """Whether a game of these rules (the game file's) goes on past its coups to play
+        until something is settled (the 1709 poule's ``end`` "continue": until no bête is
+        left), so that an event's round does not stop it after its deals. By default no."""
+        return False
+
+    def ended_tally(self, report: Rep) -> tuple[int, ...]:
+        """The tally as if the game ended after its last coup: what its rules leave open
+        settled as their end settles it (the 1709 poule: the open bêtes shared, hombre.md §7).
+        An event counts a table so when its round ends. By default the tally."""
+        return tuple(report.tally)
 
     def with_deals(
         self, rules: Mapping[str, Any], deals: int, players: int
@@ -371,6 +398,8 @@ class GameKind(Protocol):
     def presets(self) -> Mapping[str, str]: ...
     @property
     def settings_help(self) -> Mapping[str, str]: ...
+    @property
+    def title_preset(self) -> str: ...
 
     def load(self, data: Mapping[str, object]) -> Game: ...
     def load_coup(self, item: object, game: Any) -> object: ...
@@ -388,6 +417,7 @@ class GameKind(Protocol):
     def stop(self, report: Any) -> Report: ...
     def takes_over(self, rules: Any) -> bool: ...
     def seat_debt(self, before: Any, seat: int, end: Any) -> int: ...
+    def side_scores(self, report: Any) -> Sequence[Sequence[int]] | None: ...
     def person_records(
         self, report: Any, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
     ) -> Mapping[str, SeatRecord] | None: ...
@@ -397,6 +427,9 @@ class GameKind(Protocol):
     def seat_records(self, report: Any) -> Sequence[SeatRecord] | None: ...
     def settings_text(self) -> str | None: ...
     def preset(self, name: str) -> Rules: ...
+    def own_rules(self) -> Rules: ...
+    def plays_on(self, rules: Mapping[str, Any]) -> bool: ...
+    def ended_tally(self, report: Any) -> tuple[int, ...]: ...
     def with_deals(
         self, rules: Mapping[str, Any], deals: int, players: int
     ) -> dict[str, Any] | None: ...

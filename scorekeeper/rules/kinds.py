@@ -135,6 +135,15 @@ def stored_kind(game: str, rules: object) -> GameKind:
     return next((kind for kind in family if kind.owns(rules, default)), family[0])
 
 
+def stops_after(kind: GameKind, rules: Mapping[str, Any], deals: int | None) -> int | None:
+    """The deals after which an event's round stops a table of ``kind`` with these rules (the
+    event's): its round's ``deals``, unless the rules play on past them (``plays_on``: the
+    1709 poule's "continue", until no bête is left); None when the round counts no deals."""
+    if deals is None or kind.plays_on(rules):
+        return None
+    return deals
+
+
 def load_file(data: object) -> Game:
     """The game of any game file (GameError names the key at fault)."""
     if not isinstance(data, Mapping):
@@ -211,5 +220,6 @@ __all__ = [
     "load_file",
     "load_seated",
     "replay",
+    "stops_after",
     "stored_kind",
 ]

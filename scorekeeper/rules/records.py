@@ -36,6 +36,14 @@ class SeatRecord:
     """Chips lost, coup by coup (a positive number)."""
     net: int = 0
     """What he ends with: won − lost."""
+    contracts: Counter[str] = field(default_factory=Counter)
+    """His taken coups by contract, in the game's own words (demande, sans_prendre…)."""
+    contracts_won: Counter[str] = field(default_factory=Counter)
+    """Those of them that won him chips, by contract (a member's page: success by contract)."""
+    voles: int = 0
+    """Voles he made as the one who took (all the tricks)."""
+    codilles_won: int = 0
+    """Coups he won by codille against the one who took."""
 
     def __add__(self, other: SeatRecord) -> SeatRecord:
         return SeatRecord(
@@ -45,4 +53,8 @@ class SeatRecord:
             self.won + other.won,
             self.lost + other.lost,
             self.net + other.net,
+            self.contracts + other.contracts,
+            self.contracts_won + other.contracts_won,
+            self.voles + other.voles,
+            self.codilles_won + other.codilles_won,
         )

@@ -20,9 +20,10 @@ from the deal he sits at. Pure: no Flask, no database.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..names import clash_with, fault
 from .errors import N_, GameError
 from .kind import Game, GameKind, JsonObject
 
@@ -31,8 +32,6 @@ TAKES_OVER = "takes_over"
 WAYS = (PLAYS_FOR, TAKES_OVER)
 KEY = "seat_changes"
 """The game file's optional key (docs/formats.md); absent when nobody took a seat."""
-MAX_LENGTH = 40
-"""A newcomer's name, as the name fields bound every player's (``names.MAX_LENGTH``)."""
 MOST = 32
 """Seat changes a game may hold: each costs a replay of a prefix to split the nets."""
 
@@ -62,6 +61,8 @@ class Sitting:
     """Whose money the seat's result of these coups is."""
     replaced: str | None = None
     """Who sat there before him (None: he sat there from the start)."""
+    back: bool = False
+    """He comes back to his own seat: the seat's money was his when he sat down."""
 
 
 def sitter(players: Sequence[str], changes: Sequence[SeatChange], seat: int, coup: int) -> str:
@@ -99,21 +100,20 @@ def sittings(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sit
         for change in changes:
             if change.seat != seat:
                 continue
-            out.append(
-                Sitting(
-                    seat, current.player, current.first, change.coup - 1, current.way, current.payer
-                )
-            )
+            out.append(replace(current, last=change.coup - 1))
             payer = current.payer if change.way == PLAYS_FOR else change.player
+            back = change.player == current.payer
             current = Sitting(
-                seat, change.player, change.coup, None, change.way, payer, current.player
+                seat, change.player, change.coup, None, change.way, payer, current.player, back
             )
         out.append(current)
     return tuple(s for s in out if s.last is None or s.last >= s.first)
 
 
 def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int = 0) -> None:
-    """GameError unless the changes are in order, at a seat, of a name not at the table.
+    """GameError unless the changes are in order, at a seat, of a name not at the table
+    (an absent player may come back to his own seat, not sit at another while his is
+    played for him).
 
     ``base``: how many changes before these were already checked (for the numbers named).
     """
@@ -123,16 +123,25 @@ def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int =
     for n, change in enumerate(changes, base + 1):
         field = f"{KEY}[{n}]"
         if change.coup < max(last, 1):
-            raise GameError(field, N_("seat changes must be in the order of their coups"))
+            raise GameError(f"{field}.coup", N_("seat changes must be in the order of their coups"))
         last = change.coup
         name = change.player
-        if not name.strip() or len(name) > MAX_LENGTH:
-            raise GameError(f"{field}.player", N_("a player's name is 1 to 40 characters"))
+        found = fault(name, typed=False)  # the one rule of every name (names.py)
+        if found is not None:
+            raise GameError(f"{field}.player", found.template, **found.params)
         earlier = changes[: n - base - 1]
-        if name in seated(game.players, earlier, change.coup) or (
-            name in payers(game.players, earlier, change.coup)
-        ):
-            raise GameError(f"{field}.player", N_("{name} already sits at this table"), name=name)
+        owners = payers(game.players, earlier, change.coup)
+        # an absent player may come back to his own seat (its money is his); he may not sit
+        # at another one while his is played for him, nor sit twice
+        here = (
+            *seated(game.players, earlier, change.coup),
+            *(owner for seat, owner in enumerate(owners) if seat != change.seat),
+        )
+        other = clash_with(name, here)  # "CLEO" or a Cyrillic "Cӏeo" beside Cleo
+        if other is not None:
+            raise GameError(
+                f"{field}.player", N_("{name} already sits at this table"), name=other[0]
+            )
         if change.way not in WAYS:
             raise GameError(f"{field}.way", N_("way must be plays_for or takes_over"))
         if change.way == TAKES_OVER and not kind.takes_over(game.rules):
@@ -142,8 +151,40 @@ def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int =
             )
 
 
+def after_removal(
+    changes: Sequence[SeatChange], position: int, count: int
+) -> tuple[SeatChange, ...]:
+    """The changes once coup ``position`` of the ``count`` played is taken out.
+
+    A change belongs to the coup its newcomer first played, not to a number:
+    the coups after ``position`` move up one, and so do the changes after it
+    (a change at the coup taken out now begins at the coup that follows it).
+    Taking out the last coup moves nothing: a change made after it (nobody
+    has played since he sat down) still begins after that coup, which a redo
+    puts back as the one who left played it.
+    """
+    if position >= count:
+        return tuple(changes)
+    return tuple(replace(c, coup=c.coup - 1) if c.coup > position else c for c in changes)
+
+
+def pending(changes: Sequence[SeatChange], count: int) -> tuple[SeatChange, ...]:
+    """The changes with ``count`` coups played and someone sitting down for the next: a
+    change left after coups taken out (an undo, a deletion of the last coup) begins at the
+    next coup now, as the one sitting down does."""
+    return tuple(replace(c, coup=count + 1) if c.coup > count + 1 else c for c in changes)
+
+
 def load(data: Mapping[str, Any], kind: GameKind, game: Game) -> tuple[SeatChange, ...]:
-    """The file's ``seat_changes`` (none when absent); GameError names the one at fault."""
+    """The file's ``seat_changes`` (none when absent); GameError names the one at fault,
+    its message led by the change and its field ("seat_changes[1].way: …")."""
+    try:
+        return _load(data, kind, game)
+    except GameError as error:
+        raise error.named() if error.field != KEY else error from None
+
+
+def _load(data: Mapping[str, Any], kind: GameKind, game: Game) -> tuple[SeatChange, ...]:
     items = data.get(KEY, [])
     if not isinstance(items, list):
         raise GameError(KEY, N_("seat_changes must be a list"))
@@ -189,7 +230,9 @@ def person_tally(
     """Each person's result: his stretches' share of his seat's (or team's) tally.
 
     ``report``: the whole game's replay; the tally at each change comes from the
-    report of that prefix, each folded on from the one before (``GameKind.extend``).
+    report of that prefix, each folded on from the one before (``GameKind.extend``);
+    a team game whose count restarts after a partie or a manche says instead what
+    each side scored coup by coup (``GameKind.side_scores``), summed over his coups.
     A chip game's person nets sum to zero, as the seats' do: a stretch's share is
     what the seat's tally moved in its coups, and what a leaver hands over
     (``GameKind.seat_debt``) is
@@ -207,6 +250,7 @@ def person_tally(
     sides = len(report.tally)
     at = {cut: tuple(r.tally) for cut, r in reports.items()}
     at.setdefault(0, tuple(0 for _ in range(sides)))
+    scores = kind.side_scores(report)  # a team game whose count restarts: coup by coup
     result: dict[str, int] = dict.fromkeys(players, 0)
     for change in changes:
         result.setdefault(change.player, 0)
@@ -215,7 +259,10 @@ def person_tally(
         start = min(s.first - 1, count)
         end = count if s.last is None else min(s.last, count)
         side = side_of(s.seat, sides, len(players))
-        result[s.payer] += at[end][side] - at[start][side]
+        if scores is None:
+            result[s.payer] += at[end][side] - at[start][side]
+        else:
+            result[s.payer] += sum(scores[n][side] for n in range(start, end))
     payers = dict(enumerate(players))
     for change in changes:
         before = payers[change.seat]

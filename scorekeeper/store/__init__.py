@@ -36,7 +36,7 @@ from .changelog import Action, history, redoable
 from .changing import Change, Owner, changing
 from .closings import table_closed
 from .club_log import ClubOwner
-from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup
+from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup, unchanged
 from .coup_keys import KEY, AlreadyStored, digest_of, stored_under
 from .errors import Closed, Conflict, NotFound
 from .game_owner import GameOwner
@@ -103,4 +103,5 @@ __all__ = [
     "table_state",
     "take_over",
     "take_seat",
+    "unchanged",
 ]

@@ -6,13 +6,14 @@ game's row and coups, or, for a game stored before the chains, the ``chain``
 line of the migration that holds them as they were then — applying each
 later line: the columns of the game's row it wrote (``state``), the coup
 it added, corrected, deleted, undid or redid (``before``, ``after``,
-``position``) and the seat someone took (``seat``: its ``after``; an import's
-are in its first line). The game's row, its coups, its seat changes and its
-transfers ticked as paid (its ``paid`` and ``unpaid`` lines) as stored must
-be what that yields. Then each club's and event's log is replayed the same
-way: each line carries the rows of its owner's facts it wrote
-(``db/facts.py``), and every stored row of those tables must be what the
-last line that wrote it says (``check_facts``). The answer is data: the
+``position``), the seat changes it moved (a deletion: its ``state``'s
+``seat_changes``, all of them) and the seat someone took (``seat``: its
+``after``; an import's are in its first line). The game's row, its coups, its
+seat changes and its transfers ticked as paid (its ``paid`` and ``unpaid``
+lines) as stored must be what that yields. Then each club's and event's log
+is replayed the same way: each line carries the rows of its owner's facts it
+wrote (``db/facts.py``), and every stored row of those tables must be what
+the last line that wrote it says (``check_facts``). The answer is data: the
 heads, and every ``Fault`` found, in the order checked.
 
 A chain's last rows removed show too: each owner row (a game, a club, an
@@ -148,7 +149,7 @@ def check_game(db: sqlite_utils.Database, game_id: int) -> list[Fault]:
         return [Fault("changes", _id(first), f"game {game_id}'s first line's seat changes")]
     expected: dict[str, object] = dict(state)
     for line in log[start + 1 :]:
-        fault = _apply(line, expected, expected_coups)
+        fault = _apply(line, expected, expected_coups, expected_seats)
         if fault is None and line["action"] == Action.SEAT:
             fault = _seat_taken(line, expected, expected_seats)
         if fault is not None:
@@ -213,11 +214,19 @@ def _tick(said: object) -> tuple[int, int, int] | None:
     return None
 
 
-def _apply(line: Row, game: dict[str, object], coups: list[object]) -> Fault | None:
-    """Line ``line`` applied to the game's row and coups as the log has them so far."""
+def _apply(
+    line: Row, game: dict[str, object], coups: list[object], seats: list[object]
+) -> Fault | None:
+    """Line ``line`` applied to the game's row, coups and seat changes as the log has them
+    so far (a line whose change moved the seat changes holds them all: ``seat_changes``)."""
     state = _load(line["state"])
     if line["action"] in STARTS or not isinstance(state, dict):
         return Fault("changes", _id(line), "a line within the chain that records no change")
+    moved = state.pop("seat_changes", None)
+    if moved is not None:
+        if not isinstance(moved, list):
+            return Fault("changes", _id(line), "its seat changes are not a list")
+        seats[:] = moved
     game.update(state)
     action, position = line["action"], line["position"]
     if action in (Action.ADD, Action.REDO):

@@ -54,6 +54,8 @@ class Change(Generic[T]):
     """The grant (phone) that made the change; None for the admin or the command line."""
     kept: dict[str, Any] = field(default_factory=dict)
     """What an owner keeps from before the change for its line (a game: its row)."""
+    wrote: dict[str, Any] = field(default_factory=dict)
+    """What else the body wrote that its line records (a game: its seat changes moved)."""
 
 
 class Owner(ABC, Generic[T]):

@@ -16,12 +16,14 @@ import sqlite_utils
 
 from ..rules.kind import Game, Report, Standing
 from ..rules.kinds import dump_coup
+from ..rules.seating import after_removal
 from . import cache, coup_keys
 from .changelog import Action, redoable, undone_coup
 from .changing import Change, changing
 from .errors import Conflict, NotFound
 from .game_owner import GameOwner
 from .repository import kept_after_append
+from .seat_changes import move
 from .stored import StoredGame
 
 
@@ -71,6 +73,8 @@ def _rewrite(
             [json.dumps(dump_coup(game, after), ensure_ascii=False), stored.id, position],
         )
     else:  # delete or undo: remove, then close the gap
+        count = len(stored.game.coups)  # the seat changes stay with the coups they began at
+        move(db, change, stored.seat_changes, after_removal(stored.seat_changes, position, count))
         db.execute("delete from coups where game_id = ? and position = ?", [stored.id, position])
         coup_keys.coup_removed(db, stored.id, position, stored.version + 1)
         # two steps so the unique (game_id, position) index never sees a duplicate
@@ -123,6 +127,19 @@ def redo_coup(
         return report
 
 
+def unchanged(game: Game, position: int, coup: Any) -> bool:
+    """Whether ``coup`` is coup ``position`` of ``game`` as stored (the game file's shape)."""
+    return dump_coup(game, game.coups[position - 1]) == dump_coup(game, coup)
+
+
+class _Unchanged(Exception):
+    """A correction that changes nothing: its change is rolled back (no version, no line)."""
+
+    def __init__(self, standing: Standing) -> None:
+        super().__init__()
+        self.standing = standing
+
+
 def edit_coup(
     db: sqlite_utils.Database,
     game_id: int,
@@ -131,14 +148,21 @@ def edit_coup(
     version: int | None = None,
     by: int | None = None,
 ) -> Standing:
-    with changing(db, GameOwner(game_id), version, Action.EDIT, by) as change:
-        coups = list(change.stored.game.coups)
-        if not 1 <= position <= len(coups):
-            raise NotFound(position)
-        before, coups[position - 1] = coups[position - 1], coup
-        game, checked = _changed(change, coups, position)
-        _rewrite(db, change, game, position, before, coup)
-        return checked
+    """Correct coup ``position``; a coup identical to the stored one changes nothing (no line
+    in the log, the version and a redo kept) and answers the game's replay."""
+    try:
+        with changing(db, GameOwner(game_id), version, Action.EDIT, by) as change:
+            coups = list(change.stored.game.coups)
+            if not 1 <= position <= len(coups):
+                raise NotFound(position)
+            if unchanged(change.stored.game, position, coup):
+                raise _Unchanged(change.stored.replay())
+            before, coups[position - 1] = coups[position - 1], coup
+            game, checked = _changed(change, coups, position)
+            _rewrite(db, change, game, position, before, coup)
+            return checked
+    except _Unchanged as same:
+        return same.standing
 
 
 def delete_coup(

@@ -73,6 +73,7 @@ class GameOwner(Owner[StoredGame]):
     def line(self, db: sqlite_utils.Database, change: Change[StoredGame]) -> dict[str, Any]:
         was = change.kept
         wrote = {k: v for k, v in game_row(db, self.id).items() if k not in was or was[k] != v}
+        wrote |= change.wrote  # the seat changes a deletion moved (store/seat_changes.py)
         return changelog.line(
             db,
             self.id,

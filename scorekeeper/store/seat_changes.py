@@ -9,14 +9,16 @@ as before; the stored game splits the nets per person (``StoredGame.by_person``)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from typing import Any
 
 import sqlite_utils
 
 from ..rules.errors import N_, GameError
-from ..rules.seating import TAKES_OVER, SeatChange, check, payers
+from ..rules.seating import TAKES_OVER, SeatChange, check, payers, pending, seated
 from .changelog import Action
-from .changing import changing
+from .changing import Change, changing
 from .game_owner import GameOwner
 from .table_locks import table_state
 
@@ -49,14 +51,16 @@ def take_seat(
                 N_("at a competition's table the newcomer plays for the registered player"),
             )
         taken = SeatChange(len(game.coups) + 1, seat, player.strip(), way)
-        check(stored.kind, game, [*stored.seat_changes, taken])
+        earlier = pending(stored.seat_changes, len(game.coups))  # after coups undone
+        check(stored.kind, game, [*earlier, taken])
+        move(db, change, stored.seat_changes, earlier)
         position = len(stored.seat_changes) + 1
         db.execute(
             "insert into seat_changes (game_id, position, coup, seat, player, way)"
             " values (?, ?, ?, ?, ?, ?)",
             [game_id, position, taken.coup, taken.seat, taken.player, taken.way],
         )
-        leaving = stored.seated(taken.coup)[seat]
+        leaving = seated(game.players, earlier, taken.coup)[seat]
         change.before = leaving
         change.after = {
             "coup": taken.coup,
@@ -64,9 +68,29 @@ def take_seat(
             "player": taken.player,
             "way": taken.way,
             "leaving": leaving,
-            "for": payers(game.players, stored.seat_changes, taken.coup)[seat],
+            "for": payers(game.players, earlier, taken.coup)[seat],
         }
         if then is not None:
             then(db, game_id, taken.player)
         change.summary = f"{taken.player} ← {leaving} ({taken.way}) from coup {taken.coup}"
     return taken
+
+
+def move(
+    db: sqlite_utils.Database,
+    change: Change[Any],
+    before: Sequence[SeatChange],
+    after: Sequence[SeatChange],
+) -> None:
+    """The game's seat changes ``before`` now begin at the coups of ``after`` (the coups
+    they belong to moved up, ``seating.after_removal``); the change's line records them
+    all (``seat_changes`` in its ``state``: what ``audit.py`` checks the rows against)."""
+    if tuple(before) == tuple(after):
+        return
+    for position, (old, new) in enumerate(zip(before, after, strict=True), 1):
+        if old != new:
+            db.execute(
+                "update seat_changes set coup = ? where game_id = ? and position = ?",
+                [new.coup, change.stored.id, position],
+            )
+    change.wrote["seat_changes"] = [asdict(c) for c in after]

@@ -7,6 +7,7 @@ game so that every page of that version shares them (``cache.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,8 +15,9 @@ from ..rules import stopping
 from ..rules.kind import Game, GameKind, Report, Standing
 from ..rules.kinds import kind_of
 from ..rules.kinds import replay as replay_any
+from ..rules.ledger import NetChange
 from ..rules.money import Money
-from ..rules.seating import SeatChange, payers, person_tally, seated
+from ..rules.seating import SeatChange, after_removal, payers, person_tally, seated
 from .checkpoints import Checkpoints, length
 
 AnyGame = Game
@@ -100,6 +102,28 @@ class StoredGame:
             found = person_tally(self.kind, self.game, self.seat_changes, report)
             self.derived["by_person"] = found
         return dict(found)
+
+    def person_changes(self, coups: Sequence[Any], removed: int | None) -> list[NetChange] | None:
+        """What this game with ``coups`` instead (a correction; ``removed``: coup taken out)
+        does to each person's result, where it moved (the pages of a correction and a
+        deletion); None while nobody took a seat (the seats' nets say it all). The seat
+        changes stay with their coups (``seating.after_removal``), as the store keeps them."""
+        if not self.seat_changes:
+            return None
+        game = self.game.with_coups(coups)
+        count = len(self.game.coups)
+        changes = (
+            self.seat_changes
+            if removed is None
+            else after_removal(self.seat_changes, removed, count)
+        )
+        after = person_tally(self.kind, game, changes, self.kind.replay(game))
+        before = self.by_person()
+        return [
+            NetChange(name, before.get(name, 0), after.get(name, 0))
+            for name in {**before, **after}
+            if before.get(name, 0) != after.get(name, 0)
+        ]
 
     def people(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """Who is paid what, in the settlement's order: the seats' players and their nets, or,

@@ -21,6 +21,8 @@ from enum import StrEnum
 
 import sqlite_utils
 
+from ..rules.kinds import find_kind, stops_after
+
 
 class Lock(StrEnum):
     """What stops a table, in the order they are told (the first that holds)."""
@@ -50,6 +52,9 @@ class EventSeat:
     locked: bool
     ends: str | None = None
     """When the round ends by its clock (ISO time, UTC), if it has one and is open."""
+    stops: int | None = None
+    """The deals after which the round stops the table (``kinds.stops_after``): its deals,
+    unless the table's rules play on past them (the 1709 poule's "continue"); None: never."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +78,7 @@ class TableState:
             return Lock.ROUND
         if self.event.locked:
             return Lock.LOCKED
-        if self.event.deals is not None and self.coups >= self.event.deals:
+        if self.event.stops is not None and self.coups >= self.event.stops:
             return Lock.DEALS
         return None
 
@@ -114,6 +119,10 @@ def table_state(db: sqlite_utils.Database, game_id: int) -> TableState:
         loaded: object = json.loads(str(settings))
         data: Mapping[str, object] = loaded if isinstance(loaded, Mapping) else {}
         deals, clock, rounds = data.get("deals"), data.get("clock"), data.get("rounds") or 0
+        kind, rules = find_kind(str(data.get("kind", ""))), data.get("rules")
+        stops = deals if isinstance(deals, int) else None
+        if kind is not None and isinstance(rules, Mapping):
+            stops = stops_after(kind, rules, stops)
         ends = None
         if isinstance(clock, int) and started and closed_at is None:
             start = datetime.fromisoformat(str(started))
@@ -127,6 +136,7 @@ def table_state(db: sqlite_utils.Database, game_id: int) -> TableState:
             closed_at is not None,
             locked is not None,
             ends,
+            stops,
         )
     return TableState(closing == "close", seat, _whole(coups), bool(stopped))
 

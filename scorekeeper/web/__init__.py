@@ -67,6 +67,7 @@ def register(app: Flask) -> None:
         get_locale=get_locale,
         LANGUAGE_NAMES=NAMES,
         rules_text=registry.rules_text,
+        round_end_text=registry.round_end_text,
         new_games=registry.new_games,
         fresh_manager_link=links.fresh_manager_link,
         fresh_handover_code=handover.fresh_handover_code,

@@ -314,6 +314,9 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
         after = candidate(stored, form, n)
         if after is None:
             status = 422
+        elif entry.saving(form) and store.unchanged(stored.game, n, after.game.coups[n - 1]):
+            flash(_("Coup %(n)s is already so: nothing changed.", n=n))
+            return _back(game_id, page.after_change)
         elif entry.saving(form):
             try:
                 store.edit_coup(

@@ -26,6 +26,7 @@ from .collation import names_sorted
 from .coups import locked_page, pages_of
 from .forms import changed_meanwhile, form_version, whole
 from .kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
+from .words import club_full_text
 
 
 def setup_closed(stored: store.StoredGame) -> tuple[str, int] | None:
@@ -61,6 +62,8 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
         changed_meanwhile(form, form.create, game_id)
     except GameError as error:
         form.create.errors = [error.translated(_)]
+    except clubs.ClubFull:
+        form.create.errors = [club_full_text()]
     else:
         return redirect(url_for("table.game", game_id=game_id))
     return None
@@ -92,17 +95,21 @@ def created(
                 also(db, evening)
 
     token, code = access.new_token(), access.new_handover_code()
-    game_id = store.create(
-        get_db(),
-        game,
-        action,
-        money,
-        access.token_hash(token),
-        access.handover_hash(code),
-        then,
-        seat_changes,
-        stopped,
-    )
+    try:
+        game_id = store.create(
+            get_db(),
+            game,
+            action,
+            money,
+            access.token_hash(token),
+            access.handover_hash(code),
+            then,
+            seat_changes,
+            stopped,
+        )
+    except clubs.ClubFull:  # a new name would be one member past the bound: nothing stored
+        page = render_template("error.html", code=422, message=club_full_text(), evening=evening)
+        abort(make_response(page, 422))
     access.grant_manage(game_id)
     session[NEW_MANAGER_LINK] = [game_id, token]
     stash_code(game_id, code)

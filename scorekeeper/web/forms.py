@@ -12,16 +12,23 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from flask import abort, request
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # not in the stubs
-from wtforms.validators import InputRequired, Length, Optional
+from wtforms.validators import (
+    InputRequired,
+    Length,
+    Optional,
+    StopValidation,
+    ValidationError,
+)
 
 from .. import store
 from ..db import get_db
-from ..names import MAX_LENGTH, Clash, clash, first_clash, tidy
+from ..names import MAX_LENGTH, Clash, NameFault, clash, fault, first_clash, tidy
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
@@ -96,10 +103,34 @@ class _Unbounded(Length):
         self.field_flags = {}
 
 
+def fault_text(found: NameFault) -> str:
+    """Why a name is no name (``names.fault``), in the reader's language."""
+    return _(found.template).format(**found.params)
+
+
+TYPE_A_NAME = _l("Type this player's name.")
+
+
+def _name_rule(form: Any, field: Any) -> None:
+    """The names rule (``names.fault``) beside the field: no symbol, nothing invisible only.
+
+    A field with spaces or invisible characters only is empty: asked for if it must
+    hold a name, else a seat left empty."""
+    if not tidy(field.data or ""):
+        if field.flags.required:
+            raise ValidationError(TYPE_A_NAME)
+        raise StopValidation()
+    found = fault(field.data or "")
+    if found is not None:
+        raise ValidationError(fault_text(found))
+
+
 def name_field(label: Any, required: bool = True) -> StringField:
-    """A player's or member's name: never cut by the browser, refused beside the field if long."""
+    """A player's or member's name: never cut by the browser, refused beside the field if long
+    or if it is no name by the one rule of every way a name enters (``names.fault``)."""
     first = InputRequired() if required else Optional()
-    return StringField(label, validators=[first, _Unbounded(max=MAX_LENGTH, message=NAME_TOO_LONG)])
+    bound = _Unbounded(max=MAX_LENGTH, message=NAME_TOO_LONG)
+    return StringField(label, validators=[first, bound, _name_rule])
 
 
 def clash_text(name: str, other: str) -> Any:
@@ -133,7 +164,7 @@ def player_names(fields: Iterable[Any], required: int) -> tuple[str, ...] | None
     refused = False
     for seat, (field, name) in enumerate(zip(fields, typed)):
         if seat < required and not name:
-            field.errors = [*field.errors, _l("Type this player's name.")]
+            field.errors = [*field.errors, TYPE_A_NAME]
             refused = True
     present = [(field, name) for field, name in zip(fields, typed) if name]
     found = first_clash(name for _, name in present)

@@ -162,6 +162,12 @@ class GamePages(ABC, Generic[FormT]):
     def rules_text(self, rules: Rules) -> str:
         """The rule set in a line of words, in the reader's language."""
 
+    def round_end_text(self, rules: Rules, deals: int | None) -> str:
+        """How an event's round ends a table of these rules, in one sentence (the table's page
+        and the event's pages show it): ``deals``, the round's number of deals, or None when
+        the director's closing ends it. By default none: the table says nothing more."""
+        return ""
+
     def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
         """A coup in the game file's shape, field by field in words (``{"Matadors": "3"}``):
         what the change log and the table's notice compare to name what a correction

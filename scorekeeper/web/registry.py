@@ -56,6 +56,11 @@ def rules_text(rules: Any) -> str:
     return web_of(kinds.kind_of(rules)).pages.rules_text(rules)
 
 
+def round_end_text(rules: Any, deals: int | None) -> str:
+    """How an event's round ends a table of any game's rules, in one sentence (or none)."""
+    return web_of(kinds.kind_of(rules)).pages.round_end_text(rules, deals)
+
+
 def standing(report: Any) -> list[str]:
     """Where any game stands, a line each (none for a game that shows no such lines)."""
     return web_of(kinds.kind_of(report.game)).pages.standing(report)

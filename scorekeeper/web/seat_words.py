@@ -13,6 +13,12 @@ from ..store import StoredGame
 
 def seat_text(sitting: Sitting) -> str:
     """One stretch in words: "From coup 5, Denis plays for Bruno"."""
+    if sitting.back:
+        return _(
+            "From coup %(n)s, %(player)s is back at his own seat.",
+            n=sitting.first,
+            player=sitting.player,
+        )
     if sitting.way == PLAYS_FOR:
         return _(
             "From coup %(n)s, %(player)s plays for %(absent)s.",
@@ -58,14 +64,16 @@ def logged_seat_text(after: Any) -> str | None:
     if not isinstance(after, dict):
         return None
     try:
+        payer = str(after.get("for", after.get("leaving", "")))
         sitting = Sitting(
             -1,
             str(after["player"]),
             int(after["coup"]),
             None,
             str(after["way"]),
-            str(after.get("for", after.get("leaving", ""))),
+            payer,
             str(after.get("leaving", "")),
+            str(after["player"]) == payer,
         )
     except (KeyError, TypeError, ValueError):
         return None

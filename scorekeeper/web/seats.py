@@ -18,7 +18,7 @@ from wtforms import HiddenField, RadioField, SubmitField
 from wtforms.validators import InputRequired
 
 from .. import store
-from ..clubs.seats import newcomer_seated
+from ..clubs.seats import ClubFull, newcomer_seated
 from ..db import get_db
 from ..names import clash_with, tidy
 from ..rights import access
@@ -26,7 +26,7 @@ from ..rules.errors import GameError
 from ..rules.seating import PLAYS_FOR, TAKES_OVER
 from .forms import changed_meanwhile, form_version, name_field, options
 from .seat_words import seat_lines
-from .words import error_text
+from .words import club_full_text, error_text
 
 bp = Blueprint("seats", __name__)
 
@@ -97,8 +97,13 @@ def take_seat(game_id: int) -> Any:
     seat = int(form.seat.data or 0)
     player = tidy(form.player.data or "")
     found = clash_with(player, stored.seated())
-    if found is not None:  # named as he sits, not as typed ("chloe", a Cyrillic "Аnne")
-        form.player.errors = [_("%(name)s already sits at this table.", name=found[0])]
+    owners = stored.payers()  # a seat played for its absent owner: his money, his name
+    owner = clash_with(player, owners) if found is None else None
+    if owner is not None and owners[seat] == owner[0]:
+        player = owner[0]  # he comes back to his own seat, named as he was ("bruno": Bruno)
+    elif found is not None or owner is not None:  # named as he sits, not as typed
+        name = (found or owner or ("",))[0]
+        form.player.errors = [_("%(name)s already sits at this table.", name=name)]
         return _page(stored, form, 422)
     try:
         store.take_seat(
@@ -114,6 +119,9 @@ def take_seat(game_id: int) -> Any:
     except store.Conflict:
         latest = changed_meanwhile(form, form.submit, game_id)
         return _page(latest, form, 409)
+    except ClubFull:  # a newcomer at a club's table is one member more: past the bound, refused
+        form.player.errors = [club_full_text()]
+        return _page(stored, form, 422)
     except GameError as error:
         target = form.player if error.field.endswith("player") else form.way
         target.errors = [error_text(error)]

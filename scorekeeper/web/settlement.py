@@ -16,7 +16,7 @@ from .. import clubs
 from ..cashbox.entries import METHODS
 from ..cashbox.settle import Suggestion
 from ..clubs import accounts
-from ..clubs.purse import table_club, table_evening, table_purse
+from ..clubs.purse import NotOwed, table_club, table_evening, table_purse
 from ..db import get_db
 from ..rights.access import acting_grant, managed, managed_club, readable
 from ..store import Conflict
@@ -26,6 +26,7 @@ from .forms import ActionForm, form_version, whole
 from .hookspecs import Page
 from .kept.expensive import expensive, game_key
 from .printing import pdf_response
+from .words import not_owed
 
 bp = blueprints.settlement
 
@@ -48,7 +49,7 @@ def settlement_pdf(game_id: int) -> Response:
 
 
 @bp.post("/games/<int:game_id>/settlement/paid")
-def tick_paid(game_id: int) -> BaseResponse:
+def tick_paid(game_id: int) -> BaseResponse | tuple[str, int]:
     """A transfer of the settlement ticked as paid (``paid=1``) or unticked (``paid=0``).
 
     Recorded in the game's change log as its own action (store/paid.py); a
@@ -79,7 +80,7 @@ def _club_money(club_id: int) -> bool:
     return found is not None and found.money is not None
 
 
-def _paid_in_club(game_id: int, club_id: int) -> BaseResponse:
+def _paid_in_club(game_id: int, club_id: int) -> BaseResponse | tuple[str, int]:
     """A club table's transfer paid: a payment in the club's cash box, naming the table.
 
     The club's managers only, checked first (a table's own manager is not the
@@ -99,6 +100,8 @@ def _paid_in_club(game_id: int, club_id: int) -> BaseResponse:
     evening = table_evening(get_db(), game_id)
     purse = table_purse(get_db(), club, game_id)
     asked = Suggestion(payer, payee, amount)
+    if purse is not None and purse.evening.closed:  # a closed evening books no payment
+        return _refused_at_table(game_id, NotOwed(closed=True))
     if purse is None or evening is None or asked not in purse.suggestions:
         flash(_("The settlement changed meanwhile: here it is as it stands. Tick again."))
         return redirect(url_for("settlement.settlement", game_id=game_id) + "#pays")
@@ -114,6 +117,16 @@ def _paid_in_club(game_id: int, club_id: int) -> BaseResponse:
             evening=evening,
             table=game_id,
         )
+    except NotOwed as error:
+        return _refused_at_table(game_id, error)
     except (clubs.Refused, clubs.Conflict):
         flash(_("The settlement changed meanwhile: here it is as it stands. Tick again."))
     return redirect(url_for("settlement.settlement", game_id=game_id) + "#pays")
+
+
+def _refused_at_table(game_id: int, error: NotOwed) -> tuple[str, int]:
+    """The table's settlement again, saying why the payment was refused (nothing stored)."""
+    message, status = not_owed(error)
+    flash(message)
+    stored = readable(game_id)
+    return registry.web_of(stored.kind).pages.settlement(stored, pdf=False), status

@@ -10,12 +10,16 @@ import re
 from decimal import Decimal
 from unicodedata import east_asian_width
 
+from babel.numbers import format_currency as babel_currency
 from flask import Flask
-from flask_babel import format_currency, format_decimal, get_locale
+from flask_babel import format_currency, format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ..clubs.purse import NotOwed
 from ..clubs.records import Club
+from ..clubs.seats import MAX_MEMBERS
+from ..i18n import CURRENCIES, LANGUAGES
 from ..rules.errors import GameError
 from ..rules.ledger import to_money
 from ..rules.money import Money
@@ -44,6 +48,25 @@ ACTION_WORDS = {
     Action.RESUME: _l("the stop taken back: the table plays on"),
 }
 """Every change-log action in the reader's language (a test checks none is missing)."""
+
+
+def reader_currency() -> str:
+    """The currency a money form offers the reader (``i18n.CURRENCIES``): DKK in Danish."""
+    return CURRENCIES.get(str(get_locale())[:2], CURRENCIES[LANGUAGES[0]])
+
+
+def chip_example() -> str:
+    """A chip value as the reader writes one, for a money form's placeholder: 0,05 or 0.05."""
+    return str(format_decimal(Decimal("0.05"), format="0.00"))
+
+
+def club_full_text() -> str:
+    """Why a name cannot become a member: the club is at its bound (``clubs.MAX_MEMBERS``)."""
+    return ngettext(
+        "The club has %(num)d member: no more can be added.",
+        "The club has %(num)d members: no more can be added.",
+        MAX_MEMBERS,
+    )
 
 
 def error_text(error: GameError) -> str:
@@ -151,12 +174,50 @@ def money(chips: int, value: Money | None) -> str:
     return str(format_currency(to_money(chips, value.chip_value), value.currency))
 
 
+def chip_value(value: Money) -> str:
+    """What one chip is worth, as set (0,025 €; 0,003 €), in the reader's language: never
+    rounded to the cent, which would say 0,02 € (or 0,00 €) of a chip that is not that.
+
+    Babel's pattern for the currency, its decimals kept (at least the currency's own).
+    """
+    return str(
+        babel_currency(
+            value.chip_value,
+            value.currency,
+            locale=get_locale(),
+            decimal_quantization=False,
+        )
+    )
+
+
 def signed_money(chips: int, value: Money | None) -> str:
     """A net in money, signed like ``signed``: +4,05 €, −3,60 € (a true minus), 0,00 €."""
     if value is None:
         return ""
     sign = "+" if chips > 0 else "−" if chips < 0 else ""
     return sign + money(abs(chips), value)
+
+
+PROVISIONAL = _l("provisional: the evening is not closed yet")
+"""Beside an evening's result that no close posted yet (``Entry.provisional``)."""
+
+
+def not_owed(error: NotOwed) -> tuple[str, int]:
+    """Why a payment for an evening was refused, and the status: 409 for a closed evening
+    (the state refuses it), 422 for a payment its room does not owe (the form's values)."""
+    if error.closed:
+        return str(CLOSED_PAYMENT), 409
+    return str(NOT_OWED), 422
+
+
+CLOSED_PAYMENT = _l(
+    "The evening is closed: its results are in the cash box, where what is owed is paid."
+    " Nothing was recorded."
+)
+NOT_OWED = _l(
+    "Only what the room still owes can be marked paid: from a member who owes to one who is"
+    " owed, at most what is left. Nothing was recorded."
+)
 
 
 def cents(amount: int, club: Club, sign: bool = False) -> str:
@@ -195,4 +256,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["elide"] = elide
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["signed_money"] = signed_money
+    app.jinja_env.filters["chip_value"] = chip_value
     app.context_processor(action_words)
+    app.jinja_env.globals.update(reader_currency=reader_currency, chip_example=chip_example)

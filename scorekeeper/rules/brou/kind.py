@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..errors import N_
 from ..kind import JsonObject, Kind
@@ -44,3 +44,7 @@ class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
 
     def text(self, report: BrouReport) -> str:
         return file.render_brou(report)
+
+    def side_scores(self, report: BrouReport) -> Sequence[Sequence[int]]:
+        """Each coup's points marked by Nous and Eux: the count is 0-0 again after a partie."""
+        return [result.scored for result in report.coups]

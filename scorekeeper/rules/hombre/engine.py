@@ -710,14 +710,9 @@ def _share_left(table: _Table, n: int) -> list[Transfer]:
     docs/rules.md); the remainder of an amount off the standard series stays with him.
     """
     moves = []
-    seats = table.seats
     for index in table.all_betes():
-        owner, part = table.owners[index], table.amounts[index] // seats
         table.settle(index, BeteStatus.SHARED, n)
-        if part:
-            moves += [
-                Transfer(owner, s, part, Reason.FINAL_SHARE) for s in range(seats) if s != owner
-            ]
+        moves += final_share(table.owners[index], table.amounts[index], table.seats)
     table.marks = 0
     table.finished = True
     return moves
@@ -755,6 +750,40 @@ def stop(report: Report) -> Report:
         finished=True,
     )
     return table.report([*report.coups[:-1], ended])
+
+
+def final_share(owner: int, amount: int, seats: int) -> list[Transfer]:
+    """A bête left at the end put in the middle and shared among the players (§7): its owner
+    pays ``amount // seats`` to each other player (the standard systems make multiples of 9).
+
+    >>> [(t.payer, t.payee, t.amount) for t in final_share(0, 27, 3)]
+    [(0, 1, 9), (0, 2, 9)]
+    """
+    part = amount // seats
+    if not part:
+        return []
+    return [Transfer(owner, s, part, Reason.FINAL_SHARE) for s in range(seats) if s != owner]
+
+
+OPEN = (BeteStatus.PENDING, BeteStatus.IN_PLAY)
+"""A bête still to be won: pending, or in play with the poule."""
+
+
+def ended_net(report: Report) -> tuple[int, ...]:
+    """The nets as if the game ended after its last coup by sharing its open bêtes (§7):
+    an event's round that ends leaves no bête open. A finished game's nets are its own.
+
+    >>> game = Game(("A", "B", "C"), RuleSet(poule_system="3-2", retourne=False, end="share"))
+    >>> remise = Coup(hombre=0, contract=Contract.DEMANDE, tricks=(3, 3, 3))
+    >>> ended_net(replay(game.with_coups((remise,))))  # A's bête of 27: 9 to B and to C
+    (-18, 9, 9)
+    """
+    net = list(report.net)
+    if not report.finished:
+        for bete in report.betes:
+            if bete.status in OPEN:
+                apply(net, final_share(bete.owner, bete.amount, len(net)))
+    return tuple(net)
 
 
 def replay(game: Game) -> Report:

@@ -54,8 +54,9 @@ class HombreKind(Kind[G, R, Rep, C]):
     def with_deals(
         self, rules: Mapping[str, Any], deals: int, players: int
     ) -> dict[str, Any] | None:
-        """Every system of l'Hombre counts its coups to play (the 1709 poule then plays on
-        only to share the bêtes left, which the event's round does not count)."""
+        """Every system of l'Hombre counts its coups to play: the table's game ends after
+        them by its own rules (the 1709 poule: its bêtes shared, or played on until none is
+        left when its rule set says so)."""
         return {**rules, "coups_to_play": deals}
 
     def load(self, data: Mapping[str, object]) -> G:
@@ -111,6 +112,7 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
     contracts = ("demande", "retourne", "sans_prendre", "vole", "espadille_forcee")
     inputs = frozenset({"matadors", "vole_engagee", "codille_renounced"})
     presets: ClassVar[Mapping[str, str]] = {name: name for name in PRESETS}
+    title_preset = "1709"
 
     def load_coup(self, item: object, game: Game) -> Coup:
         return file.load_coup(item, seats(game))
@@ -157,6 +159,13 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
     def stop(self, report: Report) -> Report:
         """The open bêtes shared by the 1709 end rule (``engine.stop``)."""
         return engine.stop(report)
+
+    def plays_on(self, rules: Mapping[str, Any]) -> bool:
+        return RuleSet.from_mapping(rules).end == "continue"
+
+    def ended_tally(self, report: Report) -> tuple[int, ...]:
+        """The nets with the open bêtes shared as the 1709 end shares them (hombre.md §7)."""
+        return engine.ended_net(report)
 
     def seat_debt(self, before: Report, seat: int, end: Report) -> int:
         """The leaver's open bêtes, pending or in play: he hands their chips to the newcomer,

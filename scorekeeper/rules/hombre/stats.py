@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..records import SeatRecord
-from .engine import Reason
+from .engine import Outcome, Reason
 from .systems import AnyReport, AnyResult
 
 
@@ -19,6 +19,8 @@ class PlayerStats:
     coups: int = 0
     as_hombre: Counter[str] = field(default_factory=Counter)
     """Coups played as hombre, by contract."""
+    won_as_hombre_by_contract: Counter[str] = field(default_factory=Counter)
+    """Those of them that won him chips (his net over the coup above zero), by contract."""
     outcomes: Counter[str] = field(default_factory=Counter)
     """His coups as hombre, by outcome (gagne, remise, codille, vole…)."""
     won_as_hombre: int = 0
@@ -110,6 +112,8 @@ def _count_coup(result: AnyResult, stats: Sequence[PlayerStats]) -> None:
         h.betes_made_chips += result.bete_made.amount
     if result.codille is not None:
         stats[result.codille].codilles_won += 1
+    if delta[coup.hombre] > 0:
+        h.won_as_hombre_by_contract[str(coup.contract)] += 1
     for seat in seats:
         s = stats[seat]
         if seat == coup.hombre:
@@ -128,6 +132,10 @@ def club_stats(reports: Iterable[AnyReport]) -> dict[str, PlayerStats]:
             total.setdefault(name, PlayerStats(games=0))
             total[name] += stats
     return total
+
+
+VOLES = (Outcome.VOLE, Outcome.VOLE_ENGAGEE)
+"""The outcomes where the one who took made every trick."""
 
 
 def seat_record(stats: PlayerStats) -> SeatRecord:
@@ -149,4 +157,8 @@ def seat_record(stats: PlayerStats) -> SeatRecord:
         + max(-stats.final_share, 0)
         + max(-stats.handed_over, 0),
         net=stats.net,
+        contracts=Counter(stats.as_hombre),
+        contracts_won=Counter(stats.won_as_hombre_by_contract),
+        voles=sum(stats.outcomes[str(o)] for o in VOLES),
+        codilles_won=stats.codilles_won,
     )

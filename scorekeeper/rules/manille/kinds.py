@@ -7,7 +7,7 @@ own variant (the registry picks the kind by the rules before reading).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, TypeVar
 
@@ -63,6 +63,11 @@ class ManilleKind(Kind[G, R, Rep, C]):
 
     def text(self, report: Rep) -> str:
         return file.render_manille(report)
+
+    def side_scores(self, report: Rep) -> Sequence[Sequence[int]]:
+        """Each coup's points marked by each side: the classique's count is 0-0 again after a
+        manche (manillen's never is, and its scores add up to its totals all the same)."""
+        return [result.scored for result in report.coups]
 
 
 class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, ManilleCoup]):

@@ -7,7 +7,8 @@ reads the club, its evenings and its season; anyone else gets 404.
 The views read the request, ask the club's modules (scorekeeper/clubs:
 the rows, the room's settlement, the season) and draw the page: club.py
 the club and its members, evening.py an evening and its settlement,
-season.py the season; their forms are in forms.py. The cash box:
+season.py the season, ratings.py the ratings and a member's own page;
+their forms are in forms.py. The cash box:
 cash.py the treasurer's page (its forms in cash_forms.py), closing.py an
 evening closed and reopened, statement.py a member's statement.
 """
@@ -18,10 +19,10 @@ from typing import Any
 
 from ...clubs.season import money_of
 from ..blueprints import clubs as bp
-from . import cash, closing, club, evening, season, statement
+from . import cash, closing, club, evening, ratings, season, statement
 
-__all__ = ["bp", "cash", "closing", "club", "context", "evening", "season", "statement"]
+__all__ = ["bp", "cash", "closing", "club", "context", "evening", "ratings", "season", "statement"]
 
 
 def context() -> dict[str, Any]:
-    return {"club_money": money_of, **cash.context()}
+    return {"club_money": money_of, "rating_text": ratings.rating_text, **cash.context()}

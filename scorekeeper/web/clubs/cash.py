@@ -21,14 +21,14 @@ from ... import clubs
 from ...cashbox.entries import FEES, METHODS, EntryKind, parse_cents, reversed_ids, signed
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clubs import accounts
-from ...clubs.purse import evening_purse
+from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.season import day
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..collation import by_name
 from ..forms import CHANGED, form_version, options, whole
-from ..words import cents
+from ..words import PROVISIONAL, cents, not_owed
 from .cash_forms import KIND_WORDS, METHOD_WORDS, TYPED, EntryForm, PayForm, ReverseForm
 
 bp = blueprints.clubs
@@ -38,7 +38,13 @@ MODES = ("members", "treasurer")
 
 
 def context() -> dict[str, Any]:
-    return {"cents": cents, "KIND_WORDS": KIND_WORDS, "METHOD_WORDS": METHOD_WORDS, "BOX": BOX}
+    return {
+        "cents": cents,
+        "KIND_WORDS": KIND_WORDS,
+        "METHOD_WORDS": METHOD_WORDS,
+        "BOX": BOX,
+        "PROVISIONAL": PROVISIONAL,
+    }
 
 
 def _today() -> str:
@@ -104,6 +110,7 @@ def _page(
         box=-sum(balances.values()),
         suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
         evening=evening if purse is not None else None,
+        evening_closed=purse is not None and purse.closed,  # its payments: every account's
         pay_form=PayForm(formdata=None, version=str(club.version)),
         forms=forms,
         fees=FEES,
@@ -256,6 +263,9 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
             _("the treasurer"),
             evening=evening,
         )
+    except NotOwed as error:  # for an evening: closed, or not what its room owes
+        message, status = not_owed(error)
+        return _page(club, refused=message, status=status)
     except clubs.Refused:
         abort(400)
     except clubs.Conflict:

@@ -12,7 +12,6 @@ from datetime import date
 
 from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
@@ -25,6 +24,7 @@ from .. import blueprints
 from ..collation import by_name
 from ..deployment import external_url
 from ..forms import CHANGED, form_version, whole
+from ..words import club_full_text, reader_currency
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
 
 bp = blueprints.clubs
@@ -46,7 +46,7 @@ def new_club() -> str | BaseResponse | tuple[str, int]:
         try:
             money = None
             if (form.chip_value.data or "").strip():
-                money = parse_money(form.chip_value.data, form.currency.data or "EUR")
+                money = parse_money(form.chip_value.data, form.currency.data or reader_currency())
         except GameError as error:
             getattr(form, error.field).errors = [error.translated(_)]
         else:
@@ -191,13 +191,8 @@ def add_member(club_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.NameTaken as taken:
         form.name.errors = [_taken(taken)]
         return _club_page(club_id, new_member=form), 422
-    except clubs.Refused:
-        message = ngettext(
-            "The club has %(num)d member: no more can be added.",
-            "The club has %(num)d members: no more can be added.",
-            clubs.MAX_MEMBERS,
-        )
-        return _refused(club_id, message, 422)
+    except clubs.ClubFull:
+        return _refused(club_id, club_full_text(), 422)
     except clubs.Conflict:
         return _refused(club_id, str(CHANGED), 409)
     return redirect(url_for("clubs.club", club_id=club_id, _anchor="members"))
@@ -209,7 +204,10 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     form = MemberForm()
     version = form_version(form)
     if not form.validate():
-        return _refused(club_id, _("A member needs a name of at most 40 characters."), 422)
+        said = [str(e) for e in form.name.errors] or [
+            _("A member needs a name of at most 40 characters.")
+        ]
+        return _refused(club_id, said[0], 422)
     try:
         clubs.rename(
             get_db(),

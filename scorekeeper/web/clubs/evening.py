@@ -22,7 +22,7 @@ from ... import clubs
 from ...cashbox.entries import METHODS
 from ...cashbox.settle import Suggestion
 from ...clubs import accounts, presets
-from ...clubs.purse import evening_purse
+from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db
 from ...rights import access
@@ -34,6 +34,7 @@ from ..forms import CHANGED, ActionForm, form_version, whole
 from ..kept.expensive import evening_key, expensive
 from ..printing import pdf_response
 from ..registry import standing
+from ..words import not_owed, signed
 from .cash_forms import PayForm
 
 bp = blueprints.clubs
@@ -75,11 +76,7 @@ def _lines(table: Table, room: Room) -> list[str]:
     """A chip table: each member's net; a points table: its standing, a line each."""
     if table.nets is None:
         return standing(table.stored.replay())
-    return [f"{room.members[m].name} {_signed(n)}" for m, n in table.members_nets()]
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
+    return [f"{room.members[m].name} {signed(n)}" for m, n in table.members_nets()]
 
 
 def _kind_links(evening_id: int, club_id: int) -> list[tuple[str, str]]:
@@ -130,6 +127,7 @@ def _settlement_page(evening_id: int, pdf: bool, refused: str | None = None) -> 
     room, words = _room(evening_id)
     purse = evening_purse(get_db(), room.club, room.evening)
     manager = not pdf and access.can_manage_club(room.club.id)
+    closed = closings.closed(get_db(), evening_id)
     # each table's change-log head, and the club ledger's: what the room witnesses
     chains = {table.no: game_chain(table.stored.id) for table in room.tables}
     ledger = club_ledger(room.club.id)
@@ -140,9 +138,12 @@ def _settlement_page(evening_id: int, pdf: bool, refused: str | None = None) -> 
         pdf=pdf,
         chains=chains,
         ledger=ledger,
-        closed=closings.closed(get_db(), evening_id),  # closed: final, never PROVISIONAL
+        closed=closed,  # closed: final, never PROVISIONAL
         purse=purse,
-        pay_form=PayForm(formdata=None, version=str(room.club.version)) if manager else None,
+        # a closed evening's results are in the cash box: no payment is marked on its room
+        pay_form=PayForm(formdata=None, version=str(room.club.version))
+        if manager and not closed
+        else None,
         refused=refused,
     )
 
@@ -180,6 +181,9 @@ def pay_room(evening_id: int) -> BaseResponse | tuple[str, int]:
             _("the treasurer"),
             evening=found.id,
         )
+    except NotOwed as error:  # closed, or not what the room owes: the page says why
+        message, status = not_owed(error)
+        return _settlement_page(evening_id, pdf=False, refused=message), status
     except clubs.Refused:
         abort(400)
     except clubs.Conflict:

@@ -25,6 +25,7 @@ from .. import blueprints
 from ..chain_heads import ChainNote, club_ledger
 from ..kept.expensive import club_key, expensive
 from ..printing import pdf_response
+from ..words import PROVISIONAL
 from .cash_forms import KIND_WORDS, METHOD_WORDS
 
 bp = blueprints.clubs
@@ -93,6 +94,8 @@ def statement_csv(club_id: int, member_id: int) -> Response:
             words.append(str(METHOD_WORDS.get(entry.method, entry.method)))
         if entry.received_by:
             words.append(entry.received_by)
+        if entry.provisional:
+            words.append(str(PROVISIONAL))
         writer.writerow(
             [
                 entry.on,

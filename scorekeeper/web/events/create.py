@@ -88,6 +88,7 @@ def new_event() -> str | BaseResponse | tuple[str, int]:
                     "new_partners": bool(form.new_partners.data),
                 }
             )
+            settings.rule_set()  # the tables' rules read as a game file's: refused here if bad
         except GameError as error:
             field = getattr(form, error.field, form.seating)
             field.errors = [error.translated(_)]

@@ -17,6 +17,7 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 
 from flask import Response, render_template, request
 from flask_babel import get_locale
@@ -24,6 +25,8 @@ from flask_babel import get_locale
 from ...db import generation, get_db
 from ...events.records import Event
 from ...events.results import results_csv, results_json
+from ...events.standing import Standing
+from ...ratings.entry import at_entry, entry_key
 from ..blueprints import events as bp
 from ..kept.expensive import expensive
 from ..printing import pdf_response
@@ -62,15 +65,25 @@ def _tag(found: Event, key: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
-def _followed(found: Event, page: str, **context: object) -> Response:
+def _followed(
+    found: Event,
+    page: str,
+    also: str = "",
+    more: Callable[[Standing], dict[str, object]] | None = None,
+    **context: object,
+) -> Response:
+    """``also``: what else the page is made of beside the standing (in its ETag); ``more``:
+    what it draws of it, asked only when the page is drawn."""
     standing = standing_of(found, within=FRESH)
-    tag = _tag(found, standing.key)
+    tag = _tag(found, standing.key + also)
     if tag in request.if_none_match:
         response = Response(status=304)
     else:
         with _lock:
             drawn = _drawn.get(tag)
         if drawn is None:
+            if more is not None:
+                context = {**context, **more(standing)}
             html = render_template(
                 page,
                 event=found,
@@ -109,7 +122,17 @@ def wall(token: str) -> Response:
 
 @bp.get("/events/<token>/results")
 def results(token: str) -> Response:
-    return _followed(read_event(token), "events/results.html", pdf=False)
+    """The results; a club's event shows its players' club ratings at entry beside them (the
+    ranking never reads them), so the page follows the club's tables too."""
+    found = read_event(token)
+    db = get_db()
+    key = entry_key(db, found)
+    also = "" if key is None else hashlib.blake2b(repr(key).encode(), digest_size=12).hexdigest()
+
+    def entry(standing: Standing) -> dict[str, object]:
+        return {"entry": at_entry(db, found, standing.players, standing.rounds)}
+
+    return _followed(found, "events/results.html", also, entry, pdf=False)
 
 
 @bp.get("/events/<token>/results.pdf")

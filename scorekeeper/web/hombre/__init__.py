@@ -19,7 +19,7 @@ from ...rules.hombre.kinds import Hombre1709, HombreDanish, HombreJetons
 from ..forms import ActionForm
 from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templates
 from . import guard, new_game, pages, settlement
-from .forms import CoupForm, HombreEntry, rules_text
+from .forms import CoupForm, HombreEntry, round_end_text, rules_text
 from .present import coup_words, journal_text, outcome_text, words
 
 
@@ -99,6 +99,9 @@ class HombrePages(GamePages[CoupForm]):
 
     def rules_text(self, rules: Rules) -> str:
         return rules_text(rules)
+
+    def round_end_text(self, rules: Rules, deals: int | None) -> str:
+        return round_end_text(rules, deals)
 
     def init_app(self, app: Flask) -> None:
         """Its word tables and its journal's lines, for its templates and the macros."""

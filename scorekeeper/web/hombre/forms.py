@@ -392,6 +392,35 @@ def rules_text(rules: Any) -> str:
     return ", ".join(parts)
 
 
+def round_end_text(rules: Any, deals: int | None) -> str:
+    """How an event's round ends a table of the 1709 poule, in one sentence derived from its
+    rules (the pot systems: none). The round's deals are the table's ``coups_to_play``: its
+    ``end`` shares the bêtes then, or plays on until none is left; a round the director
+    closes before shares what is still open, as the ranking counts it (``ended_tally``)."""
+    if rules.accounting != "poule":
+        return ""
+    if deals is None:
+        return _(
+            "The round ends when the director closes it: the bêtes still open are then"
+            " shared among the players."
+        )
+    if rules.end == "share":
+        return ngettext(
+            "The round's %(num)s deal ends the game: the bêtes still open are then shared"
+            " among the players.",
+            "The round's %(num)s deals end the game: the bêtes still open are then shared"
+            " among the players.",
+            deals,
+        )
+    return ngettext(
+        "After the round's %(num)s deal, play goes on until no bête is left; if the round"
+        " is closed before, the bêtes still open are shared among the players.",
+        "After the round's %(num)s deals, play goes on until no bête is left; if the round"
+        " is closed before, the bêtes still open are shared among the players.",
+        deals,
+    )
+
+
 class HombreEntry(CoupEntry[CoupForm]):
     """L'Hombre's coup entry (its three money systems): the functions above."""
 

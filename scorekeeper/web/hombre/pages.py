@@ -116,6 +116,9 @@ def preview_fragment(
         result=result,
         names=names,
         changes=None if after is None or position is None else net_changes(stored.replay(), after),
+        people=None
+        if after is None or position is None
+        else stored.person_changes(after.game.coups, None),
         nets=None if after is None or position is not None else after.tally,
     )
 
@@ -137,6 +140,7 @@ def render_edit(
         original=before.coups[n - 1],
         preview=None if after is None else after.coups[n - 1],
         changes=None if after is None else net_changes(before, after),
+        people=None if after is None else stored.person_changes(after.game.coups, None),
     )
     return page if status == 200 else (page, status)
 
@@ -158,6 +162,7 @@ def render_delete(
         form=form,
         original=before.coups[n - 1],
         changes=None if after is None else net_changes(before, after),
+        people=None if after is None else stored.person_changes(after.game.coups, n),
         error=error,
     )
     return page if status == 200 else (page, status)

@@ -40,7 +40,7 @@ from ..hookspecs import Page
 from ..kept.arguments import reads
 from ..kept.expensive import expensive, players_key
 from ..seat_words import seat_names
-from ..words import cents
+from ..words import cents, reader_currency
 from .chart import net_chart
 from .guard import hombre_only
 from .present import csv_words
@@ -138,7 +138,8 @@ def settlement_page(stored: store.StoredGame, pdf: bool) -> str:
             form.currency.data = stored.money.currency
     if sheet["purse"] is not None:  # in a club, the club's managers record payments
         club = sheet["club"]
-        manager = not pdf and can_manage_club(club.id)
+        # a closed evening's results are in the cash box: no payment is marked at its tables
+        manager = not pdf and can_manage_club(club.id) and not sheet["purse"].evening.closed
         version = str(club.version)
         sheet["paid_form"] = ActionForm(formdata=None, version=version) if manager else None
     return render_template("hombre/settlement.html", form=form, pdf=pdf, **sheet)
@@ -152,7 +153,7 @@ def set_money(stored: store.StoredGame) -> Page | BaseResponse:
     status = 422
     if form.validate():
         try:
-            money = parse_money(form.chip_value.data, form.currency.data or "EUR")
+            money = parse_money(form.chip_value.data, form.currency.data or reader_currency())
             store.set_money(get_db(), stored.id, money, version=form_version(form))
             return redirect(url_for("settlement.settlement", game_id=stored.id))
         except GameError as error:

@@ -34,10 +34,12 @@ from importlib.metadata import PackageNotFoundError, version
 from flask import Flask, Response, g, request, session
 from flask_babel import get_locale
 
+from ...clubs.purse import table_club
 from ...db import get_db
-from ...rights.access import can_manage, readable_head
+from ...rights.access import can_manage, can_manage_club, readable_head
 from ...store.table_locks import TableState, table_state
 from . import arguments, said, shared
+from .expensive import evening_tables
 from .holes import filled, keepable, with_holes
 from .memory import DRAWN, MANAGED
 
@@ -57,6 +59,8 @@ PAGES = frozenset(
     }
 )
 """The pages a follower reads, each fixed by the game's version."""
+MONEY_PAGES = frozenset({"settlement.settlement", "settlement.settlement_pdf"})
+"""The pages of a club table that show its evening's money, read from the cash box."""
 POLL = "links.version"
 """The table link's poll: the version itself."""
 MANAGED_PAGES = frozenset({"table.game"})
@@ -149,6 +153,12 @@ def check() -> Response | None:
     else:
         # a locked table's pages say so (no PROVISIONAL once its evening is closed)
         stamp = f"{head.version}@{head.updated_at}@{table_state_of(game_id).key}"
+        if endpoint in MONEY_PAGES and (club := table_club(get_db(), game_id)) is not None:
+            if can_manage_club(club[0]):  # the club's treasurer: its pay forms, never kept
+                return None
+            # the evening's money (paid, left, who pays whom): the club's version and the
+            # versions of the evening's other tables make it too, as for its kept PDF
+            stamp += f"@{club}@{evening_tables(game_id)}"
         tag = _tag(head.generation, page_key(), stamp, head.table_token, get_locale(), "follow")
     g.etag = tag
     if tag in request.if_none_match:

@@ -183,11 +183,11 @@ def game_key(game_id: int, **_: Any) -> Hashable:
     # too, and the evening's money (paid, left, who pays whom) the other tables' coups: their
     # versions (a PDF kept by the club's version alone still asked for the old sums)
     club = table_club(get_db(), game_id)
-    room = () if club is None else _evening_tables(game_id)
+    room = () if club is None else evening_tables(game_id)
     return (game_id, stamp, access.can_manage(head), table_state(get_db(), game_id).key, club, room)
 
 
-def _evening_tables(game_id: int) -> tuple[tuple[int, int, str], ...]:
+def evening_tables(game_id: int) -> tuple[tuple[int, int, str], ...]:
     """Every table of the game's evening at its version (what the room's money is made of)."""
     rows = get_db().execute(
         """select games.id, games.version, games.updated_at from evening_games as mine

@@ -16,12 +16,14 @@ from flask_babel import gettext as _
 
 from ... import store
 from ...rights.access import can_manage
+from ...rules.errors import GameError
+from ...rules.ledger import NetChange
 from ..chain_heads import game_chain
 from ..forms import ActionForm
 from ..gamefiles import game_file_text
 from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
 from ..seat_words import seat_names
-from ..words import labelled
+from ..words import labelled, signed
 from .view import SheetRow, rows, sheet_text, sides, teams_line
 
 SHEET_RECENT = 30
@@ -119,6 +121,8 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             delete=ActionForm(formdata=None, version=str(stored.version)),
             original=self._line(report, n) if n <= len(report.coups) else None,
             preview=None if after is None else self._line(after, n),
+            people=None if after is None else stored.person_changes(after.game.coups, None),
+            people_deleted=_people_deleted(stored, n),
             **context,
         )
         return page if status == 200 else (page, status)
@@ -143,9 +147,9 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
 
     def _scored_text(self, report: Report, n: int) -> str:
         """What coup ``n`` marked, and the partie or manche it won (a vole marks no points
-        but wins parties: "Nous +0, Eux +0" alone would hide it)."""
+        but wins parties: "Nous 0, Eux 0" alone would hide it)."""
         row = self._line(report, n)
-        scored = ", ".join(f"{c} {v:+d}" for c, v in zip(sides(report), row.scored))
+        scored = ", ".join(f"{c} {signed(v)}" for c, v in zip(sides(report), row.scored))
         return f"{scored} ({row.event})" if row.event else scored
 
     def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
@@ -203,3 +207,13 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             else [],
             **context,
         )
+
+
+def _people_deleted(stored: store.StoredGame, n: int) -> list[NetChange] | None:
+    """What deleting coup ``n`` does to each person's points (None: nobody took a seat, or
+    the sheet refuses the deletion, which its button then says)."""
+    coups = [c for i, c in enumerate(stored.game.coups, 1) if i != n]
+    try:
+        return stored.person_changes(coups, n)
+    except GameError:
+        return None

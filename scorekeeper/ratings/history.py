@@ -1,0 +1,119 @@
+"""A member's own history in his club: his evenings, his rating's path, the facts he enjoys.
+
+Everything is derived from the club's matches (``club.py``) and, for the
+facts only a game's records know (success as the one who took, by
+contract; voles; codilles), from each of his tables' replay, asked of its
+kind (``Kind.seat_records``, ``Kind.person_records`` where someone took a
+seat, as the season reads them): a game that keeps none adds nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sqlite_utils
+
+from .. import store
+from ..clubs.season import _records as table_records
+from ..rules.records import SeatRecord
+from .model import Match, Point, Ratings
+
+
+@dataclass
+class EveningLine:
+    """One evening of his: his tables there, his net chips and his points."""
+
+    evening_id: int
+    date: str
+    tables: int = 0
+    chips: int = 0
+    """His net over the evening's chip tables."""
+    chip_tables: int = 0
+    points: int = 0
+    """His (team's) points over the evening's points tables."""
+    point_tables: int = 0
+
+
+@dataclass(frozen=True)
+class Win:
+    """His best table: the most chips he won at one."""
+
+    chips: int
+    date: str
+    game_id: int
+
+
+@dataclass
+class History:
+    """What a member's page shows."""
+
+    member: int
+    evenings: list[EveningLine] = field(default_factory=list)
+    """His evenings, oldest first."""
+    paths: dict[str, list[Point]] = field(default_factory=dict)
+    """His rating after each of his tables, per family."""
+    games: dict[str, int] = field(default_factory=dict)
+    """His tables per family."""
+    firsts: int = 0
+    """Tables he ended first (alone or shared: a winning team's two partners)."""
+    longest_run: int = 0
+    """The most tables in a row he ended first."""
+    biggest_win: Win | None = None
+    record: SeatRecord = field(default_factory=SeatRecord)
+    """His records added up over his tables whose game keeps them."""
+
+    @property
+    def tables(self) -> int:
+        return sum(self.games.values())
+
+
+def member_history(
+    db: sqlite_utils.Database, ratings: Ratings, member: int, records: bool = True
+) -> History:
+    """The history of ``member`` (the one kept, if merged) from the club's ``ratings``.
+
+    ``records``: also read his tables' replays for the games' records.
+    """
+    out = History(member, paths=dict(ratings.of(member)))
+    mine = [m for m in ratings.matches if any(who == member for who, _r in m.results)]
+    run = 0
+    lines: dict[int, EveningLine] = {}
+    for match in mine:
+        result = next(r for who, r in match.results if who == member)
+        others = [r for who, r in match.results if who != member]
+        line = lines.setdefault(match.evening_id, EveningLine(match.evening_id, match.date))
+        line.tables += 1
+        if match.chips:
+            line.chips += result
+            line.chip_tables += 1
+            best = out.biggest_win
+            if result > 0 and (best is None or result > best.chips):
+                out.biggest_win = Win(result, match.date, match.game_id)
+        else:
+            line.points += result
+            line.point_tables += 1
+        out.games[match.family] = out.games.get(match.family, 0) + 1
+        if others and all(result >= r for r in others):
+            out.firsts += 1
+            run += 1
+            out.longest_run = max(out.longest_run, run)
+        else:
+            run = 0
+    out.evenings = list(lines.values())
+    if records:
+        for match in mine:
+            out.record += _record(db, match, member)
+    return out
+
+
+def _record(db: sqlite_utils.Database, match: Match, member: int) -> SeatRecord:
+    """His record at one table (nothing if its game keeps none)."""
+    stored = store.load(db, match.game_id)
+    records = stored.kind.seat_records(stored.replay())
+    if records is None:
+        return SeatRecord()
+    total = SeatRecord()
+    for who, record in table_records(db, match.game_id, stored, records):
+        if who == member:
+            total += record
+    return total

@@ -1,0 +1,173 @@
+"""The ratings' model: openskill's Plackett-Luce over the club's tables, one match a table.
+
+Pure: no Flask, no database. Each table is one match of its game's family
+(``Kind.game``: l'Hombre's three money systems are one family, the two
+Manilles another); every person who sat there is ranked by his own result
+at it (``Match.results``: his net chips, his team's points), equal results
+sharing a rank. Ratings start at openskill's defaults (μ 25, σ 25/3) and
+move table by table in the order the tables were played. What is shown is
+the conservative figure ``ordinal`` = μ − 3σ: the rating the player is
+almost surely above.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+MODEL = PlackettLuce()
+"""openskill's Plackett-Luce with its defaults: μ 25, σ 25/3, β σ/2, τ μ/300."""
+PROVISIONAL = 10
+"""Fewer tables than this in a family: the rating is still provisional (σ still large)."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """One table: who sat, each with his result, in the order the tables were played."""
+
+    family: str
+    """The game's family (``Kind.game``): one rating per member per family."""
+    game_id: int
+    evening_id: int
+    date: str
+    """The evening's date (ISO)."""
+    chips: bool
+    """The results are chips (``Kind.chips``), else points."""
+    results: tuple[tuple[int, int], ...]
+    """(member, result) of everyone who sat, each member once."""
+
+
+def ranks(results: Sequence[int]) -> list[int]:
+    """Each result's rank, 1 the best; equal results share a rank (competition ranking).
+
+    >>> ranks([12, -20, 12, -4])
+    [1, 4, 1, 3]
+    """
+    return [1 + sum(other > mine for other in results) for mine in results]
+
+
+@dataclass(frozen=True)
+class Point:
+    """A member's rating in a family after one table."""
+
+    game_id: int
+    evening_id: int
+    date: str
+    mu: float
+    sigma: float
+    result: int
+    rank: int
+    """His place at that table (1: first, shared with an equal result)."""
+    seats: int
+    """How many sat at that table."""
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One member's rating in one family, as the ratings page lists it."""
+
+    member: int
+    games: int
+    mu: float
+    sigma: float
+    change: float | None
+    """What his ordinal moved over the family's last evening (None: he did not play it)."""
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL
+
+
+@dataclass
+class Ratings:
+    """Every member's rating per family, and the path that led to it."""
+
+    families: dict[str, list[Standing]] = field(default_factory=dict)
+    """Per family, its members from the highest ordinal down."""
+    paths: dict[int, dict[str, list[Point]]] = field(default_factory=dict)
+    """Per member, per family, his rating after each of his tables, in order."""
+    matches: tuple[Match, ...] = ()
+
+    def of(self, member: int) -> dict[str, list[Point]]:
+        return self.paths.get(member, {})
+
+    def before(self, member: int, family: str, evening: tuple[str, int] | None) -> Point | None:
+        """His rating in ``family`` after his last table before ``evening`` (its date and
+        number, the order the tables were played in; None: after all his tables), or None
+        if he had played none there."""
+        path = self.paths.get(member, {}).get(family, [])
+        earlier = [p for p in path if evening is None or (p.date, p.evening_id) < evening]
+        return earlier[-1] if earlier else None
+
+
+def rate(matches: Iterable[Match], families: Sequence[str] = ()) -> Ratings:
+    """Fold the matches, in order, into every member's rating per family.
+
+    ``families``: listed even with no table (the page and the JSON name each).
+    """
+    out = Ratings()
+    found: tuple[Match, ...] = tuple(matches)
+    out.matches = found
+    current: dict[str, dict[int, PlackettLuceRating]] = {f: {} for f in families}
+    last_evening: dict[str, int] = {}
+    for match in found:
+        if len(match.results) < 2:
+            continue  # nobody to be ranked against
+        table = current.setdefault(match.family, {})
+        members = [member for member, _result in match.results]
+        values = [result for _member, result in match.results]
+        places = ranks(values)
+        before = [table.get(m) or MODEL.rating() for m in members]
+        after = MODEL.rate([[r] for r in before], ranks=[float(p) for p in places])
+        for member, team, value, place in zip(members, after, values, places, strict=True):
+            rating = team[0]
+            table[member] = rating
+            path = out.paths.setdefault(member, {}).setdefault(match.family, [])
+            path.append(
+                Point(
+                    match.game_id,
+                    match.evening_id,
+                    match.date,
+                    rating.mu,
+                    rating.sigma,
+                    value,
+                    place,
+                    len(members),
+                )
+            )
+        last_evening[match.family] = match.evening_id
+    for family, table in current.items():
+        standings = []
+        for member in table:
+            path = out.paths[member][family]
+            standings.append(
+                Standing(
+                    member,
+                    len(path),
+                    path[-1].mu,
+                    path[-1].sigma,
+                    _change(path, last_evening.get(family)),
+                )
+            )
+        standings.sort(key=lambda s: (-s.ordinal, -s.games, s.member))
+        out.families[family] = standings
+    return out
+
+
+def _change(path: Sequence[Point], evening: int | None) -> float | None:
+    """The ordinal's move over ``evening`` (the family's last), None if he did not play it."""
+    if not path or path[-1].evening_id != evening:
+        return None
+    first = next(n for n, p in enumerate(path) if p.evening_id == evening)
+    start = path[first - 1].ordinal if first else MODEL.rating().ordinal()
+    return path[-1].ordinal - start

@@ -1,0 +1,114 @@
+"""Small charts drawn by the server as SVG: no script, readable printed and on a phone.
+
+A chart is a few shapes in a 320 × 150 box (the SVG's ``viewBox``; it is
+drawn at the page's width, so a 320 px phone sees it at its own size and a
+printed A4 page larger); the page gives the same figures in a table beside
+it, so the chart never is the only way to read them. Only geometry here:
+the words (its title, its labels) are the page's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+WIDTH, HEIGHT = 320, 150
+LEFT, RIGHT, TOP, BOTTOM = 36, 6, 10, 22
+"""Room for the figures of the axis (left) and the first and last labels (below)."""
+DOTS = 40
+"""A line of this many points or fewer shows each as a dot (one table is a dot alone)."""
+
+
+@dataclass(frozen=True)
+class Bar:
+    x: float
+    y: float
+    width: float
+    height: float
+    positive: bool
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    """What the template draws: bars or a line, the zero line, the axis' top and bottom."""
+
+    bars: tuple[Bar, ...]
+    line: str
+    """The polyline's points ("x,y x,y …"), empty for a bar chart."""
+    zero: float
+    """The y of zero (or of the lowest value, when every value is above zero)."""
+    top: str
+    bottom: str
+    first: str
+    last: str
+    dots: tuple[tuple[float, float], ...] = ()
+    """A dot at each of a line's points, while they are few enough to tell apart."""
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = LEFT
+
+
+def _scale(values: Sequence[float], with_zero: bool) -> tuple[float, float]:
+    low, high = min(values), max(values)
+    if with_zero:
+        low, high = min(low, 0.0), max(high, 0.0)
+    if high == low:
+        high, low = high + 1, low - 1
+    return low, high
+
+
+def _y(value: float, low: float, high: float) -> float:
+    return round(TOP + (high - value) * (HEIGHT - TOP - BOTTOM) / (high - low), 1)
+
+
+def bar_chart(
+    values: Sequence[int], labels: Sequence[str], shown: Sequence[str] | None = None
+) -> Chart | None:
+    """One bar a value, up from zero or down (None: nothing to draw)."""
+    if not values:
+        return None
+    shown = shown or [str(v) for v in values]
+    low, high = _scale(values, True)
+    step = (WIDTH - LEFT - RIGHT) / len(values)
+    zero = _y(0, low, high)
+    bars = []
+    for n, (value, label, text) in enumerate(zip(values, labels, shown, strict=True)):
+        y = _y(value, low, high)
+        bars.append(
+            Bar(
+                round(LEFT + n * step + step * 0.15, 1),
+                min(y, zero),
+                round(step * 0.7, 1),
+                max(abs(zero - y), 1.0),
+                value >= 0,
+                label,
+                text,
+            )
+        )
+    return Chart(tuple(bars), "", zero, _figure(high), _figure(low), labels[0], labels[-1])
+
+
+def line_chart(
+    values: Sequence[float], labels: Sequence[str], figure: Callable[[float], str] | None = None
+) -> Chart | None:
+    """A line through the values, left to right (None: none); ``figure`` writes the axis'
+    top and bottom (default: to one decimal)."""
+    if not values:
+        return None
+    low, high = _scale(values, False)
+    step = (WIDTH - LEFT - RIGHT) / max(len(values) - 1, 1)
+    at = [(round(LEFT + n * step, 1), _y(v, low, high)) for n, v in enumerate(values)]
+    points = " ".join(f"{x},{y}" for x, y in at)
+    zero = _y(max(low, min(0.0, high)), low, high)
+    write = figure or (lambda value: _figure(value, 1))
+    top, bottom = write(high), write(low)
+    dots = tuple(at) if len(at) <= DOTS else ()
+    return Chart((), points, zero, top, bottom, labels[0], labels[-1], dots)
+
+
+def _figure(value: float, decimals: int = 0) -> str:
+    """An axis' figure (whole, or to ``decimals``), with a true minus sign."""
+    text = f"{abs(value):.{decimals}f}"
+    return f"−{text}" if round(value, decimals) < 0 else text
