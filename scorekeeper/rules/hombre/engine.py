@@ -765,25 +765,17 @@ def final_share(owner: int, amount: int, seats: int) -> list[Transfer]:
     return [Transfer(owner, s, part, Reason.FINAL_SHARE) for s in range(seats) if s != owner]
 
 
-OPEN = (BeteStatus.PENDING, BeteStatus.IN_PLAY)
-"""A bête still to be won: pending, or in play with the poule."""
-
-
 def ended_net(report: Report) -> tuple[int, ...]:
     """The nets as if the game ended after its last coup by sharing its open bêtes (§7):
     an event's round that ends leaves no bête open. A finished game's nets are its own.
+    The same end as a table that stops here (``stop``): one home for the rule.
 
     >>> game = Game(("A", "B", "C"), RuleSet(poule_system="3-2", retourne=False, end="share"))
     >>> remise = Coup(hombre=0, contract=Contract.DEMANDE, tricks=(3, 3, 3))
     >>> ended_net(replay(game.with_coups((remise,))))  # A's bête of 27: 9 to B and to C
     (-18, 9, 9)
     """
-    net = list(report.net)
-    if not report.finished:
-        for bete in report.betes:
-            if bete.status in OPEN:
-                apply(net, final_share(bete.owner, bete.amount, len(net)))
-    return tuple(net)
+    return stop(report).net
 
 
 def replay(game: Game) -> Report:
