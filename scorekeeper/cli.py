@@ -82,20 +82,25 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 
 def _replay_command(args: argparse.Namespace) -> None:
-    from .rules import seating
+    from .rules import seating, stopping
 
     kind, data = _kind_of_file(read_json(args.file, args.any_size))
     game = kind.load(data)
     changes = seating.load(data, kind, game)
+    stopped = stopping.load(data, game, changes)
     del data  # the parsed file is not needed while the game is replayed and written
-    report = kind.replay(game)
+    report = stopping.ended(kind, kind.replay(game), stopped)
     journal = kind.journal_csv(report) if args.csv else None
     if args.csv and journal is None:
         raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
     if args.json:
         # the coups are turned into JSON a batch at a time as they are written, never held whole
         write_report_json(
-            {**kind.dump_report_stream(report), **seating.report_keys(kind, changes, report)}
+            {
+                **kind.dump_report_stream(report),
+                **seating.report_keys(kind, changes, report),
+                **stopping.report_keys(stopped),
+            }
         )
     elif journal is not None:
         sys.stdout.write(journal)
@@ -103,6 +108,8 @@ def _replay_command(args: argparse.Namespace) -> None:
         print(kind.text(report))
         for line in seating.text_lines(kind, changes, report):
             print(line)
+        if stopped:
+            print(f"The table stopped after coup {len(game.coups)}: the game ends there.")
 
 
 def write_report_json(report: JsonObject) -> None:
@@ -118,14 +125,15 @@ def write_report_json(report: JsonObject) -> None:
 
 
 def cmd_settle(args: argparse.Namespace) -> None:
-    from .rules import seating
+    from .rules import seating, stopping
     from .rules.ledger import settle_up
     from .rules.money import parse_money
 
     kind, data = _kind_of_file(read_json(args.file))
     game = kind.load(data)
     changes = seating.load(data, kind, game)
-    report = kind.replay(game)
+    stopped = stopping.load(data, game, changes)
+    report = stopping.ended(kind, kind.replay(game), stopped)
     money = kind.file_money(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")
@@ -133,6 +141,8 @@ def cmd_settle(args: argparse.Namespace) -> None:
     if text is None:
         raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
     print(text)
+    if stopped:
+        print(f"The table stopped after coup {len(game.coups)}: the game ends there.")
     if changes:  # someone took a seat: the seats' nets above, settled person by person here
         for line in seating.text_lines(kind, changes, report):
             print(line)

@@ -170,6 +170,7 @@ UPDATES = [
             ("handover_hash", "TEXT"),
             ("log_length", "INTEGER"),
             ("log_head", "TEXT"),
+            ("stopped", "INTEGER"),
         ],
         # a coup's own id means nothing: coups are read by game and position
         "coups": [("game_id", "INTEGER"), ("position", "INTEGER"), ("data", "TEXT")],

@@ -216,6 +216,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m020_imported_seat_changes_in_the_log",
         "m021_facts_on_the_logs",
         "m022_secret_key",
+        "m023_table_stops",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it
 

@@ -80,6 +80,11 @@ ROUTES = [
     # issue 35 point 6: someone takes a seat (l'Hombre, a points sheet)
     "/games/1/seat",
     "/games/2/seat",
+    # issue 45 point 6: a table stops here, or plays on after all
+    "/games/1/stop",
+    "/games/2/stop",
+    "/games/1/resume",
+    "/games/2/resume",
 ]
 GET_ROUTES = [
     "/games/{n}",
@@ -126,6 +131,7 @@ GET_ROUTES = [
     "/events/{t}/results.json",
     "/games/{n}/seat",
     "/events/{t}/results.csv?sep={t}",
+    "/games/{n}/stop",
 ]
 
 
@@ -475,6 +481,9 @@ EVERY_ROUTE = [
     ("POST", "/games/{game}/takeover"),
     ("GET", "/games/{game}/seat"),
     ("POST", "/games/{game}/seat"),
+    ("GET", "/games/{game}/stop"),
+    ("POST", "/games/{game}/stop"),
+    ("POST", "/games/{game}/resume"),
     ("GET", "/games/{game}/manage/{token}"),
     ("GET", "/games/{game}/table/{token}"),
 ]
@@ -675,6 +684,7 @@ ACCEPTED = {
         "bye": "average",
     },
     "/evenings/{evening}/close": {"confirmed": "1"},
+    "/games/{game}/stop": {"confirmed": "1"},
     "/events/{event}/close": {"confirmed": "1"},
     "/events/{event}/players": {"names": "Zoe\nYves; Gent"},
     "/events/{event}/withdraw": {"name": "Anne"},

@@ -119,7 +119,8 @@ def test_after_a_take_over_every_coup_names_who_sat_in_it(client, tmp_path):
     assert "Anne → Denis 6 (poule)<br>Chloé → Denis 6 (poule)" in journal
     assert "Bruno demande: gagne" not in journal and "→ Bruno" not in journal
     assert "seat order: Anne / Bruno → Denis / Chloé." in journal
-    players = page[page.index('id="players"') : page.index('id="pays"')]
+    start = page.index('id="players"')
+    players = page[start : page.index("</section>", start)]
     assert '<th scope="row">Bruno → Denis</th><td class="num"><b>−9</b>' in players
     printed = " ".join(pdf_text(client.get(game + "/settlement.pdf").data, tmp_path).split())
     assert "Denis demande: gagne" in printed and "Bruno demande: remise" in printed

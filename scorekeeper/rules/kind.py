@@ -22,6 +22,7 @@ its kinds — a kind names nothing of the web.
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, runtime_checkable
@@ -230,6 +231,18 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     def text(self, report: Rep) -> str:
         """The report as the command prints it."""
 
+    def stop(self, report: Rep) -> Rep:
+        """The game of ``report`` ended as it stands after its last coup: the table stopped
+        there (the game file's ``stopped``, ``rules/stopping.py``). What the kind's end rule
+        moves then is the engine's: the 1709 poule shares its open bêtes, a pot returns to
+        whoever put it in. By default nothing moves: the sheet is final as it stands (a
+        report with a ``finished`` and a ``next_dealer``, marked over). A game already over,
+        or without a coup, is left as it is."""
+        if report.finished or not report.coups:
+            return report
+        ended: Rep = dataclasses.replace(report, finished=True, next_dealer=None)  # type: ignore[type-var]
+        return ended
+
     def takes_over(self, rules: R) -> bool:
         """Whether a newcomer may take over a seat's money (``seating.TAKES_OVER``) at a table
         of these rules, rather than only play for the absent player. Yes unless a kind's house
@@ -401,6 +414,7 @@ class GameKind(Protocol):
     def dump_report(self, report: Any) -> JsonObject: ...
     def dump_report_stream(self, report: Any) -> JsonObject: ...
     def text(self, report: Any) -> str: ...
+    def stop(self, report: Any) -> Report: ...
     def takes_over(self, rules: Any) -> bool: ...
     def seat_debt(self, before: Any, seat: int, end: Any) -> int: ...
     def side_scores(self, report: Any) -> Sequence[Sequence[int]] | None: ...

@@ -15,6 +15,7 @@ kept report of the coups the change leaves as they were: ``checkpoints.py``).
 - ``game_setup``: creation, the table's settings, the money;
 - ``links``: the manager link, the handover code, the phones' rights;
 - ``coup_edits``: coups added, corrected, deleted, undone, redone;
+- ``stops``: a casual table stops here (the game ends as it stands), or plays on after all;
 - ``grants``: which phone may manage or follow which game (the links' rights, stored);
 - ``audit``: the hash chains (``db/chain.py``) recomputed and each game checked against
   its log; ``verify``: the ``scorekeeper verify`` command that runs it;
@@ -50,6 +51,7 @@ from .links import (
 )
 from .repository import GameHead, GameRow, head, list_games, list_rows, load
 from .seat_changes import take_seat
+from .stops import resume, stop
 from .stored import AnyGame, AnyReport, StoredGame, replayed
 from .table_locks import Lock, TableState, table_state
 
@@ -89,11 +91,13 @@ __all__ = [
     "redoable",
     "remove_device",
     "replayed",
+    "resume",
     "set_handover_hash",
     "set_manager_hash",
     "set_money",
     "set_table",
     "setup_refused",
+    "stop",
     "stored_under",
     "table_closed",
     "table_state",

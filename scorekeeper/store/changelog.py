@@ -48,6 +48,10 @@ class Action(StrEnum):
     SEAT = "seat"
     """Someone else takes a seat from the next coup (store/seat_changes.py): its summary says
     who, at whose seat, from which coup and how (plays for him / takes over)."""
+    STOP = "stop"
+    """The table stopped after its last coup: the game ended as it stands (store/stops.py)."""
+    RESUME = "resume"
+    """The stop taken back: the table plays on (store/stops.py)."""
 
 
 @dataclass(frozen=True)

@@ -22,12 +22,24 @@ from .changing import Change, Owner
 from .errors import Closed
 from .repository import load
 from .stored import StoredGame
-from .table_locks import table_state
+from .table_locks import Lock, table_state
 
-COUPS = frozenset({Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO, Action.SEAT})
+COUPS = frozenset(
+    {
+        Action.ADD,
+        Action.EDIT,
+        Action.DELETE,
+        Action.UNDO,
+        Action.REDO,
+        Action.SEAT,
+        Action.STOP,
+        Action.RESUME,
+    }
+)
 """The changes of a game's coups: refused at a table of a closed evening, of a closed event
 round, locked by the director; a new coup past the round's deals too (store/table_locks.py).
-Someone taking a seat is an input of the game as a coup is: refused at a locked table too."""
+Someone taking a seat and the table stopping (or playing on after all) are inputs of the game
+as a coup is: refused at a locked table too — but the stop's own lock lets it be taken back."""
 ADDS = frozenset({Action.ADD, Action.REDO})
 
 
@@ -54,7 +66,7 @@ class GameOwner(Owner[StoredGame]):
     def refuse(self, db: sqlite_utils.Database, change: Change[StoredGame]) -> None:
         if change.action in COUPS:
             lock = table_state(db, self.id).refuses(change.action in ADDS)
-            if lock is not None:
+            if lock is not None and not (change.action == Action.RESUME and lock is Lock.STOPPED):
                 raise Closed(self.id, lock)
         change.kept = game_row(db, self.id)
 

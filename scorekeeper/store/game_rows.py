@@ -34,6 +34,8 @@ class GamesRow:
     table_token: str | None
     generation: str | None
     """The database's generation, when the read selects it (``repository.GAME_ROWS``)."""
+    stopped: bool = False
+    """The table stopped after its last coup (m022); a row of an older schema has not."""
 
     @classmethod
     def of(cls, row: rows.Row) -> GamesRow:
@@ -51,6 +53,7 @@ class GamesRow:
             rows.text_or_none(row, "manager_hash"),
             rows.text_or_none(row, "table_token"),
             rows.text_or_none(row, "generation"),
+            bool(row.get("stopped") or 0),
         )
 
     def player_names(self) -> tuple[str, ...]:

@@ -53,15 +53,24 @@ def create(
     handover_hash: str | None = None,
     then: Callable[[sqlite_utils.Database, int], object] | None = None,
     seat_changes: Sequence[SeatChange] = (),
+    stopped: bool = False,
 ) -> int:
-    """Store a new game (with its coups and seat changes, for an import); replays it first.
+    """Store a new game (with its coups and seat changes, for an import; ``stopped``: an
+    imported game whose table stopped after its last coup); replays it first.
 
     ``then(db, game_id)`` runs in the same transaction (an evening's new table).
     """
     replay_any(game)
     with transaction(db):
         game_id = insert_game(
-            db, game, action, money, manager_hash, handover_hash, seat_changes=seat_changes
+            db,
+            game,
+            action,
+            money,
+            manager_hash,
+            handover_hash,
+            seat_changes=seat_changes,
+            stopped=stopped,
         )
         if then is not None:
             then(db, game_id)
@@ -77,6 +86,7 @@ def insert_game(
     handover_hash: str | None = None,
     *,
     seat_changes: Sequence[SeatChange] = (),
+    stopped: bool = False,
 ) -> int:
     """``create``'s writes, inside a transaction the caller holds (an event's draw: its tables).
 
@@ -112,6 +122,8 @@ def insert_game(
         db.execute(
             "update games set manager_hash = ? where id = ?", [manager_hash(game_id), game_id]
         )
+    if stopped:  # written before the log's first line, which holds the row whole
+        db.execute("update games set stopped = 1 where id = ?", [game_id])
     coups = [dump_coup(game, c) for c in game.coups]
     db.table("coups").insert_all(
         {"game_id": game_id, "position": n, "data": json.dumps(c, ensure_ascii=False)}

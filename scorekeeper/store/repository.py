@@ -110,6 +110,7 @@ def _stored(
         basis,
         checkpoints=Checkpoints() if checkpoints is None else checkpoints,
         seat_changes=seat_changes_of(db, row.id),
+        stopped=row.stopped,
     )
 
 

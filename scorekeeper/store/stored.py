@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..rules import stopping
 from ..rules.kind import Game, GameKind, Report, Standing
 from ..rules.kinds import kind_of
 from ..rules.kinds import replay as replay_any
@@ -48,8 +49,22 @@ class StoredGame:
     """Reports of prefixes of the coups, kept so a correction need not replay from coup 1."""
     seat_changes: tuple[SeatChange, ...] = ()
     """Who took a seat from which coup (``rules/seating.py``), in the order made."""
+    stopped: bool = False
+    """The table stopped after the last coup: the game ended as it stands (rules/stopping.py)."""
 
     def replay(self) -> AnyReport:
+        """The game's report; once the table stopped, as its kind ends it (``GameKind.stop``)."""
+        played = self.played()
+        if not self.stopped:
+            return played
+        ended = self.derived.get("stopped")
+        if ended is None:
+            ended = self.derived["stopped"] = stopping.ended(self.kind, played, True)
+        report: AnyReport = ended
+        return report
+
+    def played(self) -> AnyReport:
+        """The fold of the coups, without the stop: what a later version goes on from."""
         if not self.memo:
             game = self.game
             start = self.basis
@@ -67,7 +82,7 @@ class StoredGame:
         of the coups up to the changed one; a kind may stop folding where the
         changed game is back in this one's state (``GameKind.check``).
         """
-        return self.checkpoints.check(self.kind, self.replay(), coups, first)
+        return self.checkpoints.check(self.kind, self.played(), coups, first)
 
     def seated(self, coup: int | None = None) -> tuple[str, ...]:
         """The names at the table in coup ``coup`` (default: the next one), seat by seat."""

@@ -29,6 +29,7 @@ from . import (
     registry,
     seats,
     settlement,
+    stops,
     table,
     trust,
     words,
@@ -46,6 +47,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(sheet_new.bp)
     app.register_blueprint(coups.bp)
+    app.register_blueprint(stops.bp)
     app.register_blueprint(errors.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(offline.bp)
@@ -76,5 +78,6 @@ def register(app: Flask) -> None:
         member_names=creating.member_names,
         change_notice=explain.notice,
         table_state=table.table_state,
+        can_stop=stops.can_stop,
         kept_fragment=kept.fragments.kept_fragment,
     )

@@ -282,6 +282,8 @@ def standing(report: BrouReport, columns: tuple[str, ...], names: tuple[str, ...
             n=rules.parties_to_win,
         )
     ]
+    if report.finished and report.parties[0] == report.parties[1]:  # a table that stopped
+        return [_("Drawn: %(a)s and %(b)s are level.", a=columns[0], b=columns[1]), *lines]
     if report.finished:
         winner = 0 if report.parties[0] > report.parties[1] else 1
         return [_("The match is won by %(team)s.", team=columns[winner]), *lines]

@@ -75,6 +75,7 @@ def created(
     money: Money | None,
     also: Callable[[sqlite_utils.Database, clubs.Evening], None] | None = None,
     seat_changes: Sequence[SeatChange] = (),
+    stopped: bool = False,
 ) -> BaseResponse:
     """Store a new game; its creator becomes its manager and sees the manager link once.
 
@@ -104,6 +105,7 @@ def created(
             access.handover_hash(code),
             then,
             seat_changes,
+            stopped,
         )
     except clubs.ClubFull:  # a new name would be one member past the bound: nothing stored
         page = render_template("error.html", code=422, message=club_full_text(), evening=evening)

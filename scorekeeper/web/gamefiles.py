@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from .. import store
-from ..rules import kinds
+from ..rules import kinds, stopping
 from ..rules.gamefile import json_text
 
 
 def game_file_text(stored: store.StoredGame) -> str:
-    """The game file exactly as downloaded (with the chip value, an extra key, if set)."""
+    """The game file exactly as downloaded (with the stop and the chip value, if set)."""
     text = stored.derived.get("game.json")
     if text is None:  # made once per version (the settlement shows its SHA-256 too)
-        data = kinds.dump_seated(stored.game, stored.seat_changes)
+        data = stopping.with_stop(
+            kinds.dump_seated(stored.game, stored.seat_changes), stored.stopped
+        )
         if stored.money is not None:
             data["money"] = stored.money.to_file()
         text = stored.derived["game.json"] = json_text(data)

@@ -19,7 +19,7 @@ from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
 from ..names import first_clash
 from ..rights import access
-from ..rules import importing, kinds, seating
+from ..rules import importing, kinds, seating, stopping
 from ..rules.errors import GameError
 from ..rules.gamefile import json_object, json_text
 from ..rules.kind import Game
@@ -76,21 +76,23 @@ def import_game() -> str | BaseResponse | tuple[str, int]:
             field = form.text
         parsed = _parse_game_file(raw, field)
         if parsed is not None:
-            return created(parsed[0], store.Action.IMPORT, parsed[1], seat_changes=parsed[2])
+            game, money, changes, stopped = parsed
+            return created(game, store.Action.IMPORT, money, seat_changes=changes, stopped=stopped)
     page = render_template("import.html", form=form)
     return page if request.method == "GET" else (page, 422)
 
 
 def _parse_game_file(
     raw: bytes, field: Any
-) -> tuple[Game, Money | None, tuple[SeatChange, ...]] | None:
-    """The game, chip value and seat changes of a game file, or None with the refusal."""
+) -> tuple[Game, Money | None, tuple[SeatChange, ...], bool] | None:
+    """The game, chip value, seat changes and stop of a game file, or None with the refusal."""
     if not raw.strip():
         field.errors = [_("Choose a game file or paste its JSON.")]
         return None
     try:
         data = importing.parse(raw)
         game, changes = kinds.load_seated(data)
+        stopped = stopping.load(json_object(data), game, changes)
         kind = kinds.kind_of(game)
         kind.replay(game)
         money = kind.file_money(json_object(data))  # a game file: an object
@@ -102,7 +104,7 @@ def _parse_game_file(
         earlier, later = game.players[found[0]], game.players[found[1]]
         field.errors = [str(clash_text(later, earlier))]
         return None
-    return game, money, changes
+    return game, money, changes, stopped
 
 
 @bp.get("/games/<int:game_id>/game.json")
@@ -125,6 +127,7 @@ def report_file(game_id: int) -> Response:
         data = {
             **kinds.dump_report(report),
             **seating.report_keys(stored.kind, stored.seat_changes, report),
+            **stopping.report_keys(stored.stopped),
         }
         text = stored.derived["report.json"] = json_text(data)
     return Response(text, mimetype="application/json")

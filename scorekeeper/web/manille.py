@@ -302,6 +302,8 @@ def _classique_standing(report: classique.ManilleReport, columns: tuple[str, ...
             mb=report.manches[1],
         )
     ]
+    if report.finished and report.winner is None:  # a table that stopped with manches level
+        return [_("Drawn: %(a)s and %(b)s are level.", a=columns[0], b=columns[1]), *lines]
     if report.finished:
         return [_("The partie is won by %(team)s.", team=columns[report.winner or 0]), *lines]
     dealer = report.next_dealer or 0

@@ -44,6 +44,8 @@ ACTION_WORDS = {
     Action.PAID: _l("transfer ticked as paid"),
     Action.UNPAID: _l("transfer no longer ticked as paid"),
     Action.SEAT: _l("someone took a seat"),
+    Action.STOP: _l("the table stopped here"),
+    Action.RESUME: _l("the stop taken back: the table plays on"),
 }
 """Every change-log action in the reader's language (a test checks none is missing)."""
 

@@ -38,6 +38,7 @@ from . import (
     m020_imported_seat_changes_in_the_log,
     m021_facts_on_the_logs,
     m022_secret_key,
+    m023_table_stops,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -62,6 +63,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m020_imported_seat_changes_in_the_log,
     m021_facts_on_the_logs,
     m022_secret_key,
+    m023_table_stops,
 )
 """Every migration, in the order it runs (its number)."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -700,6 +700,15 @@ def _end(table: _Table, n: int) -> list[Transfer]:
             # 0 here (the last bête went with a poule won), after N coups a pass can end it
             table.marks = 0
         return []
+    return _share_left(table, n)
+
+
+def _share_left(table: _Table, n: int) -> list[Transfer]:
+    """End the game after coup n: every open bête shared (§7), the marks returned.
+
+    Its owner pays ``amount // seats`` to each other player (a quarter each with four:
+    docs/rules.md); the remainder of an amount off the standard series stays with him.
+    """
     moves = []
     for index in table.all_betes():
         table.settle(index, BeteStatus.SHARED, n)
@@ -707,6 +716,40 @@ def _end(table: _Table, n: int) -> list[Transfer]:
     table.marks = 0
     table.finished = True
     return moves
+
+
+def stop(report: Report) -> Report:
+    """The game ended as it stands after its last coup: the table stopped there (its game
+    file's ``stopped``). The 1709 end rule, whatever ``end`` says: « s'il reste des bêtes chez
+    les joueurs, ceux-ci mettent au milieu de la table la somme de jetons correspondant à
+    leurs bêtes, puis on partage ces jetons entre les trois joueurs » (§7; to continue is
+    what a table that stops does not do). The shares are paid in the last coup, as at a
+    natural end; a game already over, or without a coup, is left as it is.
+
+    >>> game = Game(("A", "B", "C"), coups=(Coup(0, Contract.DEMANDE, (4, 4, 1)),))
+    >>> ended = stop(replay(game))
+    >>> ended.finished, ended.net, [b.status.value for b in ended.betes]
+    (True, (-18, 9, 9), ['shared'])
+    """
+    if report.finished or not report.coups:
+        return report
+    game = report.game
+    if not isinstance(report.resume, _Table):  # a report made without its state: fold again
+        report = _replay(game)
+    table: _Table = report.resume.copy(game, report.betes)
+    n = len(report.coups)
+    moves = _share_left(table, n)
+    apply(table.net, moves)
+    recave(table.caves, table.net, table.cave)
+    last = report.coups[-1]
+    ended = replace(
+        last,
+        transfers=(*last.transfers, *moves),
+        net=tuple(table.net),
+        caves=tuple(table.caves),
+        finished=True,
+    )
+    return table.report([*report.coups[:-1], ended])
 
 
 def final_share(owner: int, amount: int, seats: int) -> list[Transfer]:
@@ -722,25 +765,17 @@ def final_share(owner: int, amount: int, seats: int) -> list[Transfer]:
     return [Transfer(owner, s, part, Reason.FINAL_SHARE) for s in range(seats) if s != owner]
 
 
-OPEN = (BeteStatus.PENDING, BeteStatus.IN_PLAY)
-"""A bête still to be won: pending, or in play with the poule."""
-
-
 def ended_net(report: Report) -> tuple[int, ...]:
     """The nets as if the game ended after its last coup by sharing its open bêtes (§7):
     an event's round that ends leaves no bête open. A finished game's nets are its own.
+    The same end as a table that stops here (``stop``): one home for the rule.
 
     >>> game = Game(("A", "B", "C"), RuleSet(poule_system="3-2", retourne=False, end="share"))
     >>> remise = Coup(hombre=0, contract=Contract.DEMANDE, tricks=(3, 3, 3))
     >>> ended_net(replay(game.with_coups((remise,))))  # A's bête of 27: 9 to B and to C
     (-18, 9, 9)
     """
-    net = list(report.net)
-    if not report.finished:
-        for bete in report.betes:
-            if bete.status in OPEN:
-                apply(net, final_share(bete.owner, bete.amount, len(net)))
-    return tuple(net)
+    return stop(report).net
 
 
 def replay(game: Game) -> Report:

@@ -19,7 +19,7 @@ from ..kind import Game as AnyKindGame
 from ..kind import GameKind, JsonObject, Kind, Standing, continues
 from ..money import Money, money_from_file
 from ..records import SeatRecord
-from . import danois, engine, file, jetons, systems, text
+from . import danois, engine, file, jetons, pot, systems, text
 from .correction import check_change
 from .danois import DanishCoup, DanishGame, DanishRules
 from .engine import BeteStatus, Coup, Game, Report
@@ -156,6 +156,10 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
     def takes_over(self, rules: RuleSet) -> bool:
         return rules.take_over
 
+    def stop(self, report: Report) -> Report:
+        """The open bêtes shared by the 1709 end rule (``engine.stop``)."""
+        return engine.stop(report)
+
     def plays_on(self, rules: Mapping[str, Any]) -> bool:
         return RuleSet.from_mapping(rules).end == "continue"
 
@@ -179,6 +183,10 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
 
 class PotKind(HombreKind[G, R, PotReport, C]):
     """The systems with a pot whose chips stay with their owners until it is won."""
+
+    def stop(self, report: PotReport) -> PotReport:
+        """The pot returned to whoever put it in, nothing moved (``pot.stop``)."""
+        return pot.stop(report)
 
     def seat_debt(self, before: PotReport, seat: int, end: PotReport) -> int:
         """The leaver's part of the pot, if the pot is won after he left: he pays it to its

@@ -10,7 +10,7 @@ docs/rules/danois.md, "Four at the table").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -242,3 +242,23 @@ class PotBook:
             None if self.finished else next_deal,
             self.returned,
         )
+
+
+def stop(report: PotReport) -> PotReport:
+    """The game ended as it stands after its last coup: the table stopped there (its game
+    file's ``stopped``). As after ``coups_to_play``: what lies in the pot returns to whoever
+    put it in — a share is a commitment, not a payment — so nothing moves, the nets stand,
+    and the pot is empty from then on (docs/rules/jetons.md §3, docs/rules/danois.md §3).
+    A game already over, or without a coup, is left as it is.
+    """
+    if report.finished or not report.coups:
+        return report
+    last = replace(report.coups[-1], pot=0, finished=True)
+    return replace(
+        report,
+        coups=(*report.coups[:-1], last),
+        shares=(0,) * len(report.shares),
+        finished=True,
+        next=None,
+        returned=report.shares,
+    )

@@ -8,6 +8,7 @@ own variant (the registry picks the kind by the rules before reading).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar, TypeVar
 
 from ..errors import N_
@@ -87,6 +88,15 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
     def resume(self, report: ManilleReport, game: ManilleGame) -> ManilleReport:
         return classique.replay(game, report)
 
+    def stop(self, report: ManilleReport) -> ManilleReport:
+        """The sheet final as it stands: the team with more manches wins it, none when they
+        have as many (a drawn partie)."""
+        if report.finished or not report.coups:
+            return report
+        nous, eux = report.manches
+        winner = 0 if nous > eux else 1 if eux > nous else None
+        return replace(report, finished=True, winner=winner, next_dealer=None)
+
 
 class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, ManillenCoup]):
     key = "manillen"
@@ -137,3 +147,14 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
 
     def replay(self, game: ManillenGame) -> ManillenReport:
         return belge.replay(game)
+
+    def stop(self, report: ManillenReport) -> ManillenReport:
+        """The sheet final as it stands: the side(s) with the highest total win, as after the
+        last deal (two or three: a drawn game)."""
+        if report.finished or not report.coups:
+            return report
+        best = max(report.totals)
+        winners = tuple(s for s, total in enumerate(report.totals) if total == best)
+        return replace(
+            report, finished=True, winners=winners, next_dealer=None, must_sans_atout=False
+        )
