@@ -102,13 +102,21 @@ def add_coup(
     version: int | None = None,
     by: int | None = None,
     key: str | None = None,
+    replayed: tuple[StoredGame, Report] | None = None,
 ) -> Report:
     """Append a coup; ``key``: the phone's key for it (a retry of a stored coup raises
-    ``coup_keys.AlreadyStored``, storing nothing)."""
+    ``coup_keys.AlreadyStored``, storing nothing). ``replayed``: the stored game the request
+    checked the coup against and its replay with the coup (``web/coups.candidate``); taken
+    as the change's own when the game read in the transaction is that very game (the kept
+    one of the same row), else the coup is replayed again."""
     owner = GameOwner(game_id, key)
     with changing(db, owner, version, Action.ADD, by) as change:
         coups = [*change.stored.game.coups, coup]
-        game, report = _appended(change, coups)
+        if replayed is not None and replayed[0] is change.stored:
+            report = replayed[1]
+            game = report.game
+        else:
+            game, report = _appended(change, coups)
         text = _rewrite(db, change, game, len(coups), None, coup)
         assert owner.row is not None
         written = (change.version, change.at, text)

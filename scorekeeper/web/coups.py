@@ -281,7 +281,13 @@ def add(game_id: int) -> Page | BaseResponse:
     version = form_version(form)
     try:
         store.add_coup(
-            get_db(), game_id, after.game.coups[-1], version=version, by=acting_grant(), key=key
+            get_db(),
+            game_id,
+            after.game.coups[-1],
+            version=version,
+            by=acting_grant(),
+            key=key,
+            replayed=(stored, after),
         )
     except store.AlreadyStored as earlier:  # the same key, sent twice at once
         digest = store.digest_of(dump_coup(after.game, after.game.coups[-1]))
