@@ -172,12 +172,12 @@ def _stored_as_given(db: sqlite_utils.Database, table: str, content: Mapping[str
     bool) in an integer, numeric or untyped one. Anything else is read back and checked."""
     affinity = _affinities(db, table, content)
     for column, value in content.items():
-        kind = affinity.get(column)
+        held = affinity.get(column)
         if value is None:
             continue
-        if isinstance(value, str) and kind in ("text", "blob"):
+        if isinstance(value, str) and held in ("text", "blob"):
             continue
-        if type(value) is int and kind in ("integer", "numeric", "blob"):
+        if type(value) is int and held in ("integer", "numeric", "blob"):
             continue
         return False
     return True
