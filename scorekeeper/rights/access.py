@@ -89,8 +89,16 @@ def device(create: bool = False) -> str | None:
 
 
 def device_hash() -> str | None:
+    """This browser's device token's hash (hashed once per request and token)."""
     token = device()
-    return None if token is None else token_hash(token)
+    if token is None:
+        return None
+    known = g.get("device_hash")
+    if isinstance(known, tuple) and known[0] == token:
+        return str(known[1])
+    hashed = token_hash(token)
+    g.device_hash = (token, hashed)
+    return hashed
 
 
 _PLATFORMS = [("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android")]
