@@ -484,3 +484,28 @@ def test_a_chain_names_the_very_row_changed_and_the_row_after_one_removed(texts,
     else:  # the last row: removed, only a kept head shows it; moved, it is at fault itself
         expected = {"delete": None, "id": 100, "book": row}[column]
     assert (fault and fault.row) == expected, (column, row, fault)
+
+
+def test_a_line_is_read_back_only_when_a_value_would_be_stored_otherwise(tmp_path):
+    """append hashes what it gives; SQLite keeps text in a text column and a whole number in
+    an integer one as given (no second read), but a bool becomes 1 and a number given to a
+    text column becomes text: those are read back, and a hash that no longer matches the
+    stored row is refused rather than written unchecked."""
+    db = connect(tmp_path / "log.sqlite", migrate=True)
+    db.execute(
+        "insert into games (id, game, players, rules, first_dealer, created_at, version)"
+        " values (1, 'hombre', ?, '{}', 0, '2026-11-28', 1)",
+        [json.dumps(["A", "B", "C"])],
+    )
+    reads: list[str] = []
+    db.conn.set_trace_callback(reads.append)
+    line = {"game_id": 1, "at": "2026-11-28T12:00:00+00:00", "action": "add", "summary": "x"}
+    db.conn.execute("BEGIN IMMEDIATE")
+    first = chain.append(db, chain.CHANGES, line)
+    assert not [s for s in reads if s.startswith("select * from [changes]")]  # as given
+    with pytest.raises(ValueError, match="stored otherwise than given"):
+        chain.append(db, chain.CHANGES, {**line, "position": True})  # kept as 1, hashed true
+    assert [s for s in reads if s.startswith("select * from [changes]")]  # it was read back
+    db.conn.execute("ROLLBACK")
+    db.conn.set_trace_callback(None)
+    assert first == 1

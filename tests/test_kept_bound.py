@@ -102,13 +102,13 @@ def test_players_replays_only_the_games_that_changed(tmp_path, monkeypatch):
     for game in games:  # Anne wins 9 from each of the two others: each game finished
         assert enter(client, game, "A demande A5 B2 C2").status_code == 302
     read: list[int] = []
-    real = repository._row_game
+    real = repository.row_game
 
     def counted(db, row):
         read.append(row.id)
         return real(db, row)
 
-    monkeypatch.setattr(repository, "_row_game", counted)
+    monkeypatch.setattr(repository, "row_game", counted)
     page = client.get("/players").data.decode()
     assert "12 finished games on this server." in page
     assert "+216" in page  # Anne: 12 × 18

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 import sqlite_utils
@@ -131,13 +131,56 @@ def _has(db: sqlite_utils.Database, table: str, column: str) -> bool:
     return any(row[1] == column for row in db.execute(f"pragma table_info([{table}])"))
 
 
-def last_hash(db: sqlite_utils.Database, chain: Chain, scope: int) -> str:
-    """The hash of the chain's last row, or ``GENESIS`` if it has none yet."""
-    found = db.execute(
-        f"select hash from [{chain.table}] where [{chain.scope}] = ? order by id desc limit 1",
+def _next(db: sqlite_utils.Database, chain: Chain, scope: int) -> tuple[int, str]:
+    """The id of the table's next row and the hash of the scope's last one, one read."""
+    top, last = db.execute(
+        f"""select (select coalesce(max(id), 0) from [{chain.table}]),
+        (select hash from [{chain.table}] where [{chain.scope}] = ? order by id desc limit 1)""",
         [scope],
     ).fetchone()
-    return GENESIS if found is None or found[0] is None else str(found[0])
+    return int(top) + 1, GENESIS if last is None else str(last)
+
+
+def _affinities(db: sqlite_utils.Database, table: str, columns: Iterable[str]) -> dict[str, str]:
+    """The type affinity of each column of ``table`` (SQLite's rules, section 3.1 of its
+    datatypes page), asked once per connection and again when a column is not known."""
+    known: dict[str, dict[str, str]] = db.__dict__.setdefault("_chain_affinities", {})
+    found = known.get(table, {})
+    if not set(columns) <= found.keys():
+        found = known[table] = {
+            str(row[1]): _affinity(str(row[2] or "").upper())
+            for row in db.execute(f"pragma table_info([{table}])")
+        }
+    return found
+
+
+def _affinity(declared: str) -> str:
+    if "INT" in declared:
+        return "integer"
+    if any(word in declared for word in ("CHAR", "CLOB", "TEXT")):
+        return "text"
+    if declared == "" or "BLOB" in declared:
+        return "blob"
+    if any(word in declared for word in ("REAL", "FLOA", "DOUB")):
+        return "real"
+    return "numeric"
+
+
+def _stored_as_given(db: sqlite_utils.Database, table: str, content: Mapping[str, object]) -> bool:
+    """Whether SQLite keeps every value of ``content`` as given, so the row read back would
+    hash the same: NULL anywhere, text in a text (or untyped) column, a whole number (not a
+    bool) in an integer, numeric or untyped one. Anything else is read back and checked."""
+    affinity = _affinities(db, table, content)
+    for column, value in content.items():
+        held = affinity.get(column)
+        if value is None:
+            continue
+        if isinstance(value, str) and held in ("text", "blob"):
+            continue
+        if type(value) is int and held in ("integer", "numeric", "blob"):
+            continue
+        return False
+    return True
 
 
 def append(db: sqlite_utils.Database, chain: Chain, row: Mapping[str, object]) -> int:
@@ -147,24 +190,28 @@ def append(db: sqlite_utils.Database, chain: Chain, row: Mapping[str, object]) -
     row before is read there, so two writers never link to the same row. The
     id is chosen here (one above the table's highest) because the hash covers
     it. A line of a club's or an event's log takes the facts of its owner written so
-    far (``facts.take``) unless it brings its own ``state``. The row is read back and
-    hashed again: a value SQLite stores otherwise
-    than given (a ``True`` kept as 1) would leave a link no one could check.
+    far (``facts.take``) unless it brings its own ``state``. A value SQLite would
+    store otherwise than given (a ``True`` kept as 1, a number as text in a text column)
+    would leave a link no one could check: such a row is read back and hashed again
+    (``_stored_as_given``; a line of text and whole numbers in their own columns, as a
+    coup's, needs no second read).
     """
-    (top,) = db.execute(f"select coalesce(max(id), 0) from [{chain.table}]").fetchone()
-    new_id = int(top) + 1
+    scope = whole(row, chain.scope)
+    new_id, prev_hash = _next(db, chain, scope)
     content: dict[str, object] = {**row, "id": new_id}
     if chain.table in facts.CHAINS and "state" not in row:
         # the facts of this owner written in this transaction ride on its line (facts.py)
-        state = facts.take(db, chain.table, whole(row, chain.scope))
+        state = facts.take(db, chain.table, scope)
         if state is not None:
             content["state"] = state
-    prev_hash = content["prev_hash"] = last_hash(db, chain, whole(row, chain.scope))
+    content["prev_hash"] = prev_hash
     hash_ = content["hash"] = link(prev_hash, content)
     # a plain INSERT: sqlite-utils' ``insert`` reads the table's schema first, each time
     columns = ", ".join(f"[{column}]" for column in content)
     marks = ", ".join("?" for _ in content)
     db.execute(f"insert into [{chain.table}] ({columns}) values ({marks})", list(content.values()))
+    if _stored_as_given(db, chain.table, content):
+        return new_id
     stored = next(iter(db.query(f"select * from [{chain.table}] where id = ?", [new_id])))
     if link(prev_hash, stored) != hash_:
         raise ValueError(f"{chain.table}: a value is stored otherwise than given: {row!r}")

@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from dataclasses import dataclass, field
 
 from flask import abort, current_app, g, request, session
 from werkzeug.wrappers import Response
@@ -88,8 +89,16 @@ def device(create: bool = False) -> str | None:
 
 
 def device_hash() -> str | None:
+    """This browser's device token's hash (hashed once per request and token)."""
     token = device()
-    return None if token is None else token_hash(token)
+    if token is None:
+        return None
+    known = g.get("device_hash")
+    if isinstance(known, tuple) and known[0] == token:
+        return str(known[1])
+    hashed = token_hash(token)
+    g.device_hash = (token, hashed)
+    return hashed
 
 
 _PLATFORMS = [("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android")]
@@ -187,34 +196,100 @@ def admin_logout() -> None:
 Game = store.StoredGame | store.GameHead
 
 
+@dataclass
+class Visit:
+    """What one request knows of one game, read once: its row, this browser's grant on it,
+    the game whole (from that same row: ``store.row_game`` takes the kept game of this
+    version, no coup read) and the table's locks.
+
+    The first check of a request builds it (``visit``: one statement, the row and the
+    grant); every later check, the page and the change ask it instead of the database.
+    The change takes its grant (``acting_grant``: the store records the phone's time in
+    the change's own transaction), and the after-request hook (``note_change``) reads it.
+    A request that writes anything (the connection's ``total_changes`` moved) reads the
+    game afresh: what it knew may be what it has just changed.
+    """
+
+    row: store.GamesRow
+    grant: int | None
+    device: str | None
+    writes: int
+    """The connection's ``total_changes`` when it was read."""
+    stored: store.StoredGame | None = None
+    state: store.TableState | None = None
+    acting: bool = False
+    """A change of this request was given the grant (its time recorded with the change)."""
+    began: tuple[int, int] = (0, 0)
+    """The game's version and the connection's ``total_changes`` when the request first
+    read it (a visit read again after a write keeps them: ``note_change`` compares)."""
+    head: store.GameHead = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.head = store.head_of_row(self.row)
+        if self.began == (0, 0):
+            self.began = (self.row.version, self.writes)
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    def game(self) -> store.StoredGame:
+        if self.stored is None:
+            self.stored = store.row_game(get_db(), self.row)
+        return self.stored
+
+    def table_state(self) -> store.TableState:
+        if self.state is None:
+            self.state = store.table_state(get_db(), self.row.id)
+        return self.state
+
+
+def visit(game_id: int) -> Visit:
+    """This request's visit of the game (read on first need); 404 for a game that is not
+    there (a number SQLite cannot hold names no game)."""
+    if not 1 <= game_id <= MAX_ID:
+        abort(404)
+    visits: dict[int, Visit] = g.setdefault("visits", {})
+    db = get_db()
+    held = device_hash()
+    known = visits.get(game_id)
+    if known is not None and known.writes == db.conn.total_changes and known.device == held:
+        return known
+    try:
+        row, grant = store.row_and_grant(db, game_id, held)
+    except store.NotFound:
+        abort(404)
+    found = visits[game_id] = Visit(row, grant, held, db.conn.total_changes)
+    if known is not None:  # read again after a write: what the request began from stays
+        found.acting, found.began = known.acting, known.began
+    return found
+
+
 def grant_of(game_id: int) -> grants.Grant | None:
     """This browser's standing right to change the game, if any."""
     held = device_hash()
     return None if held is None else grants.active(get_db(), game_id, held)
 
 
-Acting = tuple[int, int, int | None]
-"""The change a request makes: the game, its version when it began, the grant making it."""
-
-
-def _acting(found: object) -> Acting | None:
-    """What ``managed`` kept on ``g`` for this request (None: it changes no game)."""
-    if not isinstance(found, tuple) or len(found) != 3:
-        return None
-    game_id, version, grant_id = found
-    if not isinstance(game_id, int) or not isinstance(version, int):
-        return None
-    return game_id, version, grant_id if isinstance(grant_id, int) else None
-
-
 def acting_grant() -> int | None:
-    """The grant making the change of this request (for the change log), if any."""
-    acting = _acting(g.get("acting"))
-    return None if acting is None else acting[2]
+    """The grant making the change of this request (for the change log), if any: the
+    change records its time, so the after-request hook has nothing left to do."""
+    found = _visiting()
+    if found is None:
+        return None
+    found.acting = True
+    return found.grant
+
+
+def _visiting() -> Visit | None:
+    """The game this request changes (``managed``), if any."""
+    game_id = g.get("managing")
+    visits: dict[int, Visit] = g.get("visits", {})
+    return visits.get(game_id) if isinstance(game_id, int) else None
 
 
 def can_manage(stored: Game) -> bool:
-    return is_admin() or grant_of(stored.id) is not None
+    return is_admin() or visit(stored.id).grant is not None
 
 
 def can_read(stored: Game) -> bool:
@@ -237,12 +312,7 @@ def visible_ids() -> set[int] | None:
 
 def head(game_id: int) -> store.GameHead:
     """The game's row, or 404 (a number SQLite cannot hold names no game)."""
-    if not 1 <= game_id <= MAX_ID:
-        abort(404)
-    try:
-        return store.head(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
+    return visit(game_id).head
 
 
 def readable_head(game_id: int) -> store.GameHead:
@@ -255,7 +325,7 @@ def readable_head(game_id: int) -> store.GameHead:
 
 def _load(game_id: int) -> store.StoredGame:
     try:
-        return store.load(get_db(), game_id)
+        return visit(game_id).game()
     except store.NotFound:  # deleted meanwhile
         abort(404)
 
@@ -269,33 +339,37 @@ def readable(game_id: int) -> store.StoredGame:
 def managed(game_id: int) -> store.StoredGame:
     """The game, if this browser may change it; 403 for one who only follows it.
 
-    On a change, remembers which grant made it: ``note_change`` then records
-    the time on that grant if the game's version moved.
+    On a change, remembers which game it changes: ``note_change`` then records the time
+    on the grant that made it if the game's version moved and the change did not.
     """
     game = readable_head(game_id)
     if not can_manage(game):
         abort(403)
     if request.method == "POST":
-        grant = grant_of(game_id)
-        g.acting = (game_id, game.version, None if grant is None else grant.id)
+        g.managing = game_id
     return _load(game_id)
 
 
 def note_change(response: Response) -> Response:
-    """After a request: if a device's grant changed its game, say when (the links page shows it)."""
-    acting = _acting(g.pop("acting", None))
-    if acting is not None:
-        game_id, version, grant_id = acting
-        if grant_id is None:
-            return response
-        try:
-            now = store.head(get_db(), game_id)
-        except store.NotFound:
-            return response
-        recorded = grants.last_change(get_db(), grant_id)
-        # a change logged with its grant recorded the time in its own transaction
-        if now.version > version and (recorded is None or recorded < now.updated_at):
-            grants.changed(get_db(), grant_id)
+    """After a request: if a device's grant changed its game, say when (the links page shows it).
+
+    Nothing to read when the request wrote nothing, or when its change took the grant
+    (``acting_grant``: the time was recorded in the change's own transaction)."""
+    found = _visiting()
+    g.pop("managing", None)
+    if found is None or found.grant is None or found.acting:
+        return response
+    db = get_db()
+    version, writes = found.began
+    if db.conn.total_changes == writes:
+        return response
+    try:
+        now = store.head(db, found.row.id)
+    except store.NotFound:
+        return response
+    recorded = grants.last_change(db, found.grant)
+    if now.version > version and (recorded is None or recorded < now.updated_at):
+        grants.changed(db, found.grant)
     return response
 
 

@@ -40,6 +40,7 @@ from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup, unchanged
 from .coup_keys import KEY, AlreadyStored, digest_of, stored_under
 from .errors import Closed, Conflict, NotFound
 from .game_owner import GameOwner
+from .game_rows import GamesRow
 from .game_setup import create, set_money, set_table, setup_refused
 from .links import (
     handover_hash,
@@ -49,7 +50,17 @@ from .links import (
     set_manager_hash,
     take_over,
 )
-from .repository import GameHead, GameRow, head, list_games, list_rows, load
+from .repository import (
+    GameHead,
+    GameRow,
+    head,
+    head_of_row,
+    list_games,
+    list_rows,
+    load,
+    row_and_grant,
+    row_game,
+)
 from .seat_changes import take_seat
 from .stops import resume, stop
 from .stored import AnyGame, AnyReport, StoredGame, replayed
@@ -68,6 +79,7 @@ __all__ = [
     "GameHead",
     "GameOwner",
     "GameRow",
+    "GamesRow",
     "Lock",
     "NotFound",
     "Owner",
@@ -81,6 +93,7 @@ __all__ = [
     "edit_coup",
     "handover_hash",
     "head",
+    "head_of_row",
     "history",
     "list_games",
     "list_rows",
@@ -92,6 +105,8 @@ __all__ = [
     "remove_device",
     "replayed",
     "resume",
+    "row_and_grant",
+    "row_game",
     "set_handover_hash",
     "set_manager_hash",
     "set_money",

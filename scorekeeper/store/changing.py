@@ -52,6 +52,8 @@ class Change(Generic[T]):
     summary: str = ""
     by: int | None = None
     """The grant (phone) that made the change; None for the admin or the command line."""
+    at: str = ""
+    """When: the time written on the owner's row (its ``stamp``), if it has one."""
     kept: dict[str, Any] = field(default_factory=dict)
     """What an owner keeps from before the change for its line (a game: its row)."""
     wrote: dict[str, Any] = field(default_factory=dict)
@@ -112,12 +114,12 @@ def changing(
         current = owner.version_of(stored)
         if version is not None and version != current:
             raise Conflict(owner.id)
-        change = Change(stored, action, current + 1, by=by)
+        change = Change(stored, action, current + 1, by=by, at=now())
         owner.refuse(db, change)
         stamp = "" if owner.stamp is None else f", [{owner.stamp}] = :at"
         db.execute(
             f"update [{owner.table}] set version = :version{stamp} where id = :id",
-            {"version": change.version, "at": now(), "id": owner.id},
+            {"version": change.version, "at": change.at, "id": owner.id},
         )
         yield change
         append(db, owner.log, owner.line(db, change))

@@ -53,18 +53,21 @@ def _rewrite(
     position: int,
     before: Any,
     after: Any,
-) -> None:
-    """Store the difference of ``game`` (validated by its replay) from the stored game."""
+) -> str:
+    """Store the difference of ``game`` (validated by its replay) from the stored game; the
+    coup appended as stored text ("" for another change)."""
     stored = change.stored
     appended = change.action in (Action.ADD, Action.REDO)
+    text = ""
     if appended:
         assert after is not None
         if change.action is Action.REDO:  # the key it was sent under names it again
             coup_keys.coup_put_back(db, stored.id, position)
         # a plain INSERT: sqlite-utils' ``insert`` reads the schema and wraps a savepoint
+        text = json.dumps(dump_coup(game, after), ensure_ascii=False)
         db.execute(
             "insert into coups (game_id, position, data) values (?, ?, ?)",
-            [stored.id, position, json.dumps(dump_coup(game, after), ensure_ascii=False)],
+            [stored.id, position, text],
         )
     elif change.action is Action.EDIT:
         assert after is not None
@@ -89,6 +92,7 @@ def _rewrite(
     change.position = position
     change.before = None if before is None else dump_coup(game, before)
     change.after = None if after is None else dump_coup(game, after)
+    return text
 
 
 def add_coup(
@@ -98,14 +102,25 @@ def add_coup(
     version: int | None = None,
     by: int | None = None,
     key: str | None = None,
+    replayed: tuple[StoredGame, Report] | None = None,
 ) -> Report:
     """Append a coup; ``key``: the phone's key for it (a retry of a stored coup raises
-    ``coup_keys.AlreadyStored``, storing nothing)."""
-    with changing(db, GameOwner(game_id, key), version, Action.ADD, by) as change:
+    ``coup_keys.AlreadyStored``, storing nothing). ``replayed``: the stored game the request
+    checked the coup against and its replay with the coup (``web/coups.candidate``); taken
+    as the change's own when the game read in the transaction is that very game (the kept
+    one of the same row), else the coup is replayed again."""
+    owner = GameOwner(game_id, key)
+    with changing(db, owner, version, Action.ADD, by) as change:
         coups = [*change.stored.game.coups, coup]
-        game, report = _appended(change, coups)
-        _rewrite(db, change, game, len(coups), None, coup)
-        keep = kept_after_append(db, change.stored, report)
+        if replayed is not None and replayed[0] is change.stored:
+            report = replayed[1]
+            game = report.game
+        else:
+            game, report = _appended(change, coups)
+        text = _rewrite(db, change, game, len(coups), None, coup)
+        assert owner.row is not None
+        written = (change.version, change.at, text)
+        keep = kept_after_append(db, owner.row, change.stored, report, written)
     if keep is not None:  # committed: the next page of this game needs no read of its coups
         cache.CACHE.put(*keep)
     return report

@@ -19,10 +19,11 @@ from ..db.chain import CHANGES, RECORDED, Chain
 from . import changelog, coup_keys
 from .changelog import Action
 from .changing import Change, Owner
-from .errors import Closed
-from .repository import load
+from .errors import Closed, NotFound
+from .game_rows import GamesRow
+from .repository import GAME_COLUMNS, row_game
 from .stored import StoredGame
-from .table_locks import Lock, table_state
+from .table_locks import STATE_COLUMNS, Lock, TableState, state_of
 
 COUPS = frozenset(
     {
@@ -41,6 +42,11 @@ round, locked by the director; a new coup past the round's deals too (store/tabl
 Someone taking a seat and the table stopping (or playing on after all) are inputs of the game
 as a coup is: refused at a locked table too — but the stop's own lock lets it be taken back."""
 ADDS = frozenset({Action.ADD, Action.REDO})
+ROW_UNTOUCHED = frozenset({Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO})
+"""The changes whose bodies write coups, their keys and seat changes, never the game's row
+(``coup_edits.py``): their line's columns are the version and time ``changing`` wrote, known
+without reading the row again."""
+_LOCKS = ("lock_closing", "lock_coups", "lock_event")
 
 
 class GameOwner(Owner[StoredGame]):
@@ -52,27 +58,53 @@ class GameOwner(Owner[StoredGame]):
     def __init__(self, game_id: int, key: str | None = None) -> None:
         super().__init__(game_id)
         self.key = key
+        self.row: GamesRow | None = None
+        """The game's row as read in the change's transaction (``read``)."""
+        self.state: TableState | None = None
+        """The table's locks, read with the row."""
+        self.columns: dict[str, Any] = {}
+        """The row's columns a change writes (its chain's record aside), as read."""
 
     def read(self, db: sqlite_utils.Database) -> StoredGame:
+        """The game's row and its table's locks, one statement; the game kept for that row
+        (``repository.row_game``: no coup read while the process keeps this version)."""
         if self.key is not None:
             earlier = coup_keys.stored_under(db, self.id, self.key)
             if earlier is not None:
                 raise earlier
-        return load(db, self.id)
+        found = list(
+            db.query(
+                f"select {GAME_COLUMNS}, {STATE_COLUMNS} from games where id = :game",
+                {"game": self.id},
+            )
+        )
+        if not found:
+            raise NotFound(self.id)
+        columns = found[0]
+        closing, coups, event = (columns.pop(name) for name in _LOCKS)
+        self.state = state_of(closing, coups, event, columns.get("stopped", 0))
+        self.row = GamesRow.of(columns)
+        self.columns = {k: v for k, v in columns.items() if k not in RECORDED and k != "generation"}
+        return row_game(db, self.row)
 
     def version_of(self, stored: StoredGame) -> int:
         return stored.version
 
     def refuse(self, db: sqlite_utils.Database, change: Change[StoredGame]) -> None:
         if change.action in COUPS:
-            lock = table_state(db, self.id).refuses(change.action in ADDS)
+            assert self.state is not None
+            lock = self.state.refuses(change.action in ADDS)
             if lock is not None and not (change.action == Action.RESUME and lock is Lock.STOPPED):
                 raise Closed(self.id, lock)
-        change.kept = game_row(db, self.id)
+        change.kept = self.columns
 
     def line(self, db: sqlite_utils.Database, change: Change[StoredGame]) -> dict[str, Any]:
         was = change.kept
-        wrote = {k: v for k, v in game_row(db, self.id).items() if k not in was or was[k] != v}
+        if change.action in ROW_UNTOUCHED:
+            now = {**was, "version": change.version, "updated_at": change.at}
+        else:
+            now = game_row(db, self.id)
+        wrote = {k: v for k, v in now.items() if k not in was or was[k] != v}
         wrote |= change.wrote  # the seat changes a deletion moved (store/seat_changes.py)
         return changelog.line(
             db,

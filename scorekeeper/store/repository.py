@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 import sqlite_utils
@@ -26,13 +26,14 @@ from .errors import NotFound
 from .game_rows import GamesRow
 from .stored import AnyGame, AnyReport, StoredGame
 
-GAME_ROWS = "select games.*, (select token from generation where id = 1) as generation from games"
+GAME_COLUMNS = "games.*, (select token from generation where id = 1) as generation"
+GAME_ROWS = f"select {GAME_COLUMNS} from games"
 """A game's row with the database's generation, read in the same statement (one snapshot):
 a backup restored in place brings back versions and times of change, never a generation
 (``cache.stamp_of``)."""
 
 
-def _row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
+def row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
     """The game of a row: the kept one if the row is the same, else read (cache.py)."""
     key = cache.key_of(db, row.id)
     stamp = cache.stamp_of(row)
@@ -68,7 +69,7 @@ def _row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
         )
         if kept is not None and kept.head == head:  # a correction: the coups before it stay
             checkpoints = kept.stored.checkpoints.until(_common(kept.data, data))
-    stored = _stored(db, row, game, basis, checkpoints)
+    stored = _stored(row, game, basis, checkpoints, seat_changes_of(db, row.id))
     if key is not None:
         cache.CACHE.put(key, cache.Entry(stamp, head, data, stored))
     return stored
@@ -89,11 +90,11 @@ def _coup_file(text: str) -> object:
 
 
 def _stored(
-    db: sqlite_utils.Database,
     row: GamesRow,
     game: AnyGame,
     basis: AnyReport | None = None,
     checkpoints: Checkpoints | None = None,
+    seats: tuple[SeatChange, ...] = (),
 ) -> StoredGame:
     money = None
     if row.chip_value:
@@ -109,7 +110,7 @@ def _stored(
         row.table_token,
         basis,
         checkpoints=Checkpoints() if checkpoints is None else checkpoints,
-        seat_changes=seat_changes_of(db, row.id),
+        seat_changes=seats,
         stopped=row.stopped,
     )
 
@@ -133,27 +134,29 @@ def seat_changes_of(db: sqlite_utils.Database, game_id: int) -> tuple[SeatChange
 
 
 def kept_after_append(
-    db: sqlite_utils.Database, stored: StoredGame, report: AnyReport
+    db: sqlite_utils.Database,
+    row: GamesRow,
+    stored: StoredGame,
+    report: AnyReport,
+    written: tuple[int, str, str],
 ) -> tuple[cache.Key, cache.Entry] | None:
     """Inside the write transaction, after a coup is appended: the entry to keep once committed.
 
-    The row and the new coup are read back in the same transaction, so the entry
-    is the version just written; it is kept only after the commit succeeds.
+    ``row``: the game's row as the change read it; ``written``: the version and time the
+    change wrote on it and the new coup's row as stored text. Nothing is read again: the
+    entry is the version just written, kept only after the commit succeeds.
     """
     key = cache.key_of(db, stored.id)
     kept = None if key is None else cache.CACHE.get(key)
     if key is None or kept is None or kept.stored is not stored:
         return None
-    row = GamesRow.of(next(iter(db.query(GAME_ROWS + " where id = ?", [stored.id]))))
-    (last,) = db.execute(
-        "select data from coups where game_id = ? and position = ?",
-        [stored.id, len(report.game.coups)],
-    ).fetchone()
+    version, at, last = written
+    row = replace(row, version=version, updated_at=at)
     checkpoints = stored.checkpoints.until(len(kept.data))
     checkpoints.keep(report)
-    game = _stored(db, row, report.game, checkpoints=checkpoints)
+    game = _stored(row, report.game, checkpoints=checkpoints, seats=stored.seat_changes)
     game.memo.append(report)
-    entry = cache.Entry(cache.stamp_of(row), cache.head_of(row), (*kept.data, str(last)), game)
+    entry = cache.Entry(cache.stamp_of(row), cache.head_of(row), (*kept.data, last), game)
     return key, entry
 
 
@@ -197,11 +200,43 @@ def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
     )
 
 
+def head_of_row(row: GamesRow) -> GameHead:
+    """The head of a game's row read whole."""
+    return GameHead(
+        row.id,
+        row.version,
+        row.manager_hash,
+        row.table_token,
+        stored_kind(row.game, _coup_file(row.rules)),
+        row.updated_at or "",
+        row.generation or "",
+    )
+
+
+def row_and_grant(
+    db: sqlite_utils.Database, game_id: int, device: str | None
+) -> tuple[GamesRow, int | None]:
+    """The game's row and the standing grant of ``device`` on it (``grants.active``'s id),
+    one statement: what a request checks its rights against and reads the game from."""
+    found = list(
+        db.query(
+            f"""select {GAME_COLUMNS}, (select g.id from grants g where g.device = :device
+            and g.game_id = games.id and g.revoked_at is null order by g.id desc limit 1)
+            as _grant from games where id = :game""",
+            {"device": device, "game": game_id},
+        )
+    )
+    if not found:
+        raise NotFound(game_id)
+    grant = found[0].pop("_grant")
+    return GamesRow.of(found[0]), None if grant is None else int(grant)
+
+
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:
     found = list(db.query(GAME_ROWS + " where id = ?", [game_id]))
     if not found:
         raise NotFound(game_id)
-    return _row_game(db, GamesRow.of(found[0]))
+    return row_game(db, GamesRow.of(found[0]))
 
 
 @dataclass(frozen=True)
@@ -267,4 +302,4 @@ def list_games(db: sqlite_utils.Database, ids: set[int] | None = None) -> list[S
             " order by created_at desc, id desc",
             chosen,
         )
-    return [_row_game(db, GamesRow.of(row)) for row in found]
+    return [row_game(db, GamesRow.of(row)) for row in found]

@@ -93,29 +93,38 @@ class TableState:
         return str(self.lock or "")
 
 
-_STATE = """select
+STATE_COLUMNS = """
   (select action from evening_closings where evening_id =
      (select evening_id from evening_games where game_id = :game)
-   order by id desc limit 1),
-  (select count(*) from coups where game_id = :game),
-  {stopped},
-  t.event_id, e.name, t.round, e.settings, r.closed_at, t.locked, r.started_at
-from (select 1) left join event_tables t on t.game_id = :game
-left join events e on e.id = t.event_id
-left join event_rounds r on r.event_id = t.event_id and r.number = t.round"""
+   order by id desc limit 1) as lock_closing,
+  (select count(*) from coups where game_id = :game) as lock_coups,
+  (select json_array(t.event_id, e.name, t.round, e.settings, r.closed_at, t.locked, r.started_at)
+   from event_tables t join events e on e.id = t.event_id
+   left join event_rounds r on r.event_id = t.event_id and r.number = t.round
+   where t.game_id = :game) as lock_event"""
+"""The table's locks as three columns of a read (``:game``: the game's id): a change reads
+them with the game's row, in one statement (``game_owner.py``); the game's own ``stopped``
+is a column of that row."""
 
 
 def table_state(db: sqlite_utils.Database, game_id: int) -> TableState:
     try:
-        stopped_sql = _STATE.format(stopped="(select stopped from games where id = :game)")
-        row: tuple[object, ...] = db.execute(stopped_sql, {"game": game_id}).fetchone()
-    except sqlite3.OperationalError as error:  # a database not yet at m022 (a migration's test)
+        row: tuple[object, ...] = db.execute(
+            f"select {STATE_COLUMNS}, (select stopped from games where id = :game)",
+            {"game": game_id},
+        ).fetchone()
+    except sqlite3.OperationalError as error:  # a database not yet at m023 (a migration's test)
         if "stopped" not in str(error):
             raise
-        row = db.execute(_STATE.format(stopped="0"), {"game": game_id}).fetchone()
-    closing, coups, stopped, event_id, name, round_no, settings, closed_at, locked, started = row
+        row = (*db.execute(f"select {STATE_COLUMNS}", {"game": game_id}).fetchone(), 0)
+    return state_of(row[0], row[1], row[2], row[3])
+
+
+def state_of(closing: object, coups: object, event: object, stopped: object = 0) -> TableState:
+    """The table's state from the three ``STATE_COLUMNS`` as read, and the game's ``stopped``."""
     seat = None
-    if event_id is not None:
+    if event is not None:
+        event_id, name, round_no, settings, closed_at, locked, started = json.loads(str(event))
         loaded: object = json.loads(str(settings))
         data: Mapping[str, object] = loaded if isinstance(loaded, Mapping) else {}
         deals, clock, rounds = data.get("deals"), data.get("clock"), data.get("rounds") or 0

@@ -33,7 +33,14 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..db import get_db
-from ..rights.access import acting_grant, can_manage, managed, readable, readable_head
+from ..rights.access import (
+    acting_grant,
+    can_manage,
+    managed,
+    readable,
+    readable_head,
+    visit,
+)
 from ..rules.errors import GameError
 from ..rules.kinds import dump_coup
 from ..store.links import right_lost_at
@@ -139,7 +146,7 @@ def managing(game_id: int, adds: bool = False) -> store.StoredGame:
     if not can_manage(readable_head(game_id)):
         abort(make_response(lost_fiche(game_id), 403))
     stored = managed(game_id)
-    state = store.table_state(get_db(), game_id)
+    state = visit(game_id).table_state()
     if state.refuses(adds) is not None:
         abort(make_response(locked_page(stored, state), 423))
     return stored
@@ -259,11 +266,14 @@ def add(game_id: int) -> Page | BaseResponse:
     web = registry.web_of(stored.kind)
     entry, page = web.entry, web.pages
     form = entry.form(stored)
-    if key is not None:  # a retry of a coup stored already: nothing stored again
+    after = candidate(stored, form, None)
+    if key is not None and (after is None or not entry.saving(form)):
+        # a retry of a coup stored already, which the game as it is now may refuse: nothing
+        # stored again (a retry that would save is answered by the store's own read of its
+        # key, in the change's transaction: one read, not two)
         earlier = store.stored_under(get_db(), game_id, key)
         if earlier is not None:
             return key_answer(stored, earlier, posted_digest(stored, form))
-    after = candidate(stored, form, None)
     if after is None:
         return page.render(stored, form, status=422)
     if not entry.saving(form):
@@ -271,7 +281,13 @@ def add(game_id: int) -> Page | BaseResponse:
     version = form_version(form)
     try:
         store.add_coup(
-            get_db(), game_id, after.game.coups[-1], version=version, by=acting_grant(), key=key
+            get_db(),
+            game_id,
+            after.game.coups[-1],
+            version=version,
+            by=acting_grant(),
+            key=key,
+            replayed=(stored, after),
         )
     except store.AlreadyStored as earlier:  # the same key, sent twice at once
         digest = store.digest_of(dump_coup(after.game, after.game.coups[-1]))
