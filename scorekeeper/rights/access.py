@@ -240,7 +240,7 @@ class Visit:
 
     def table_state(self) -> store.TableState:
         if self.state is None:
-            self.state = store.table_state(get_db(), self.row.id)
+            self.state = store.table_state(get_db(), self.row.id, self.row.stopped)
         return self.state
 
 

@@ -107,7 +107,12 @@ them with the game's row, in one statement (``game_owner.py``); the game's own `
 is a column of that row."""
 
 
-def table_state(db: sqlite_utils.Database, game_id: int) -> TableState:
+def table_state(db: sqlite_utils.Database, game_id: int, stopped: bool | None = None) -> TableState:
+    """The table's state; ``stopped``: the game's own column, when its row was read already
+    (the request's visit), so that only the locks are read."""
+    if stopped is not None:
+        closing, coups, event = db.execute(f"select {STATE_COLUMNS}", {"game": game_id}).fetchone()
+        return state_of(closing, coups, event, stopped)
     try:
         row: tuple[object, ...] = db.execute(
             f"select {STATE_COLUMNS}, (select stopped from games where id = :game)",
