@@ -8,6 +8,7 @@ never from what the draw happens to print.
 """
 
 import itertools
+import re
 import sys
 import time
 from pathlib import Path
@@ -167,21 +168,24 @@ def test_the_draw_finds_the_clean_rounds_the_independent_search_finds(n, seating
 
 @pytest.mark.parametrize(("n", "seating"), SMALL)
 def test_every_note_is_true(n, seating):
-    """"Impossible" only where the independent search, going through every draw, finds no
-    clean draw of those rounds; "not known" only where it proved nothing either."""
+    """Checked against the independent search alone: a note's "at most K rounds" is never
+    fewer than the clean rounds it finds; where it went through every draw (so its count is
+    the most), past that count the note says "impossible" with that K, never "not known";
+    a draw of rounds it found clean has no repeat and says so."""
     found, exhaustive = bench.most_clean(n, seating, 8, nodes=60_000)
-    proven = most_clean(n, seating)
-    assert proven is not None and proven[0] >= len(found)
-    if exhaustive:  # the independent search went through every draw
-        assert proven[0] == len(found)
     for rounds in (len(found), len(found) + 1):
         made = draw(players(n), seating, rounds, seed=5)
-        if "impossible" in made.note:
-            assert rounds > len(found) and proven[0] < rounds
-        if "not known" in made.note:
-            assert made.quality.repeated_tablemates and rounds <= proven[0]
+        said = re.search(r"impossible for \d+ players: at most (\d+) rounds?", made.note)
+        if said:
+            assert int(said.group(1)) >= len(found) and rounds > int(said.group(1))
+        if exhaustive and rounds > len(found):
+            assert said and int(said.group(1)) == len(found), made.note
+            assert "not known" not in made.note
         if rounds <= len(found):
+            assert made.quality.repeated_tablemates == 0
             assert "nobody meets anyone twice" in made.note
+        else:
+            assert "nobody meets anyone twice" not in made.note
 
 
 def test_the_independent_search_is_exact_on_what_it_finishes():
