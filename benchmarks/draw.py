@@ -252,7 +252,6 @@ def main() -> None:
     _records_table()
 
 
-
 # --- An independent search (issue 45): exact where it can finish, bounded where not ---------
 #
 # It shares nothing with scorekeeper.draw but ``table_sizes`` (the shape of a round): players
@@ -317,7 +316,7 @@ def _rounds_of(
         for s in kinds:
             if left[s] and len(tables) >= floor:
                 options.append((len(tables) + 1000 * s, 0))  # a new table of size s
-        if outs and 99 >= floor:
+        if outs and floor <= 99:
             options.append((99, 0))
         seats_left = sum(t[0] - t[2] for t in tables) + sum(s * c for s, c in left.items())
         for k, extra in options:
@@ -431,10 +430,7 @@ def fewest_repeats(
             try:
                 while True:  # each round found lowers the bound for the next
                     found = next(
-                        (
-                            (c, m)
-                            for _, c, m in _rounds_of(n, sizes, out, seen, budget, None, most)
-                        ),
+                        ((c, m) for _, c, m in _rounds_of(n, sizes, out, seen, budget, None, most)),
                         None,
                     )
                     if found is None:
@@ -528,8 +524,10 @@ def _against_table(sizes: Sequence[tuple[int, Seating]], most: int) -> None:
     print(f"The draw against an independent search, {datetime.date.today().isoformat()}:")
     print("repeats draw / independent for 2 to", most, "rounds; first repeat at", most)
     head = " | ".join(str(r) for r in range(2, most + 1))
-    print(f"| players | at | no repeat: proven most / independent / draw | {head} "
-          f"| first repeat: draw / independent | draw's CPU s |")
+    print(
+        f"| players | at | no repeat: proven most / independent / draw | {head} "
+        f"| first repeat: draw / independent | draw's CPU s |"
+    )
     print("|" + "---|" * (most + 4))
     for n, seating in sizes:
         row = against(n, seating, most)

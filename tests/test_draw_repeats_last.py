@@ -19,7 +19,7 @@ from scorekeeper.draw import Entrant, Round, Table, draw, next_round
 from scorekeeper.draw.quality import most_clean
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
-import draw as bench  # noqa: E402
+import draw as bench
 
 
 def players(n):

@@ -88,13 +88,11 @@ def draw(
     )
     if from_design is None:
         made = _search_rounds(units, entrants, seating, history, rounds, rng, standing)
-        used, whole_design = "", []
+        used, whole_design = "", list[Round]()
     else:
         made, used, whole_design = from_design
         if len(made) < rounds:  # past the design: its clean rounds, then the repeats
-            made = _past_design(
-                units, entrants, seating, history, made, rounds, rng, whole_design
-            )
+            made = _past_design(units, entrants, seating, history, made, rounds, rng, whole_design)
     whole = [*history, *made]
     pairs = [tuple(m) for m in units.members if units.fixed]
     got = quality(whole, seating, entrants, [(p[0], p[1]) for p in pairs])
@@ -297,11 +295,15 @@ def _search_rounds(
     without a repeat (the search on one round, after those before), then the
     rounds left together; *whole* searches all the rounds together. The one with
     the fewer faults wins, and on a tie the clean first; each is put in the
-    order that keeps its clean rounds first. A Swiss draw is searched whole.
+    order that keeps its clean rounds first. A Swiss draw is searched whole; so are pairs
+    (the whole search keeps partners and opponents lower there), then put in that order.
     """
+    names, fixed = _names(units), _fixed(units)
     if standing is not None or rounds <= 1:
         return _search(units, entrants, seating, history, rounds, rng, standing)[0]
-    names, fixed = _names(units), _fixed(units)
+    if seating == "pairs":
+        whole = _search(units, entrants, seating, history, rounds, rng, None)[0]
+        return staged.repeats_last(history, whole, seating, names, fixed)
     start = _score(units, entrants, seating, history)
     budget = [_moves(units, rounds)]  # the moves left: the whole draw's, as one search had
     clean_cap = budget[0] // 2  # the clean rounds' search never takes more than half

@@ -222,9 +222,7 @@ def _second_round(n: int, sizes: tuple[int, ...]) -> str | None:
         if need > sum(min(g, k) for g in groups):
             out = n - sum(sizes)
             if wanted[0] > len(groups):
-                sat_out = (
-                    f" and {out} sat out" if out > 1 else " and 1 sat out" if out else ""
-                )
+                sat_out = f" and {out} sat out" if out > 1 else " and 1 sat out" if out else ""
                 return (
                     f"a table of {wanted[0]} in a second round needs players of "
                     f"{wanted[0]} different tables of the first, which has "

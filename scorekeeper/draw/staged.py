@@ -14,6 +14,9 @@ from collections.abc import Sequence
 
 from .model import Round, Seating
 
+Pairs = frozenset[tuple[str, str]]
+"""Pairs of names, each in name order (fixed partners: never counted as repeats)."""
+
 
 def _pairs(round_: Round, seating: Seating) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """(table-mates, partners) of one round, each pair in name order."""
@@ -33,7 +36,7 @@ def _pairs(round_: Round, seating: Seating) -> tuple[list[tuple[str, str]], list
 class Met:
     """Who met whom so far (table-mates and partners), to judge the next round against."""
 
-    def __init__(self, seating: Seating, rounds: Sequence[Round] = (), fixed: frozenset = frozenset()):
+    def __init__(self, seating: Seating, rounds: Sequence[Round] = (), fixed: Pairs = frozenset()):
         self.seating = seating
         self.fixed = fixed
         self.mates: set[tuple[str, str]] = set()
@@ -58,7 +61,7 @@ def first_repeat(
     history: Sequence[Round],
     rounds: Sequence[Round],
     seating: Seating,
-    fixed: frozenset = frozenset(),
+    fixed: Pairs = frozenset(),
 ) -> int | None:
     """The number (from 1) of the first of ``rounds`` that repeats a meeting, or None."""
     met = Met(seating, history, fixed)
@@ -94,7 +97,7 @@ def repeats_last(
     rounds: Sequence[Round],
     seating: Seating,
     names: Sequence[str],
-    fixed: frozenset = frozenset(),
+    fixed: Pairs = frozenset(),
 ) -> list[Round]:
     """The same rounds, the one with the fewest new repeats first, then the next, and so on.
 
