@@ -9,6 +9,13 @@ by ``--swap-seconds``, and ours. Each prints its repeated table-mates (and
 repeated partners for pairs) and its time; the time ratio is ours over the
 200 random draws, measured in the same run on the same machine (the
 baseline: a draw that does no search at all).
+
+    .venv/bin/python benchmarks/draw.py --against
+
+Issue 45: the draw of 7 to 40 players at tables of 3 and 4, for 1 to 10 rounds, beside an
+independent search written here (``most_clean``, ``fewest_repeats``: a depth-first search
+sharing no code with the draw's annealing), as the table of docs/competitions.md ("The
+draw against an independent search"). Tens of minutes; the tests run it on small sizes.
 """
 
 from __future__ import annotations
