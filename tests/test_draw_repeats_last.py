@@ -107,8 +107,8 @@ def test_off_the_multiples_the_repeats_come_last():
 @pytest.mark.parametrize(("n", "seating", "rounds"), [(11, "3", 6), (14, "4", 6)])
 def test_off_the_multiples_no_later_and_no_more_than_the_independent_search(n, seating, rounds):
     # the independent search: its clean rounds, then each round the fewest new repeats
-    found, _ = bench.most_clean(n, seating, rounds, nodes=60_000)
-    each = bench.fewest_repeats(n, seating, rounds, found, nodes=30_000)
+    found, _ = bench.most_clean(n, seating, rounds, nodes=20_000)
+    each = bench.fewest_repeats(n, seating, rounds, found, nodes=10_000)
     made, seconds = timed_draw(n, seating, rounds)
     assert made.quality.repeated_tablemates <= sum(each)
     if made.quality.repeated_tablemates == sum(each):  # as few: then no earlier
@@ -160,19 +160,12 @@ SMALL = [(n, seating) for seating in ("3", "4") for n in range(7, 14)]
 
 
 @pytest.mark.parametrize(("n", "seating"), SMALL)
-def test_the_draw_finds_the_clean_rounds_the_independent_search_finds(n, seating):
-    found, _ = bench.most_clean(n, seating, 7, nodes=60_000)
-    made = draw(players(n), seating, len(found), seed=3)
-    assert made.quality.repeated_tablemates == 0, (n, seating, len(found))
-
-
-@pytest.mark.parametrize(("n", "seating"), SMALL)
-def test_every_note_is_true(n, seating):
-    """Checked against the independent search alone: a note's "at most K rounds" is never
-    fewer than the clean rounds it finds; where it went through every draw (so its count is
-    the most), past that count the note says "impossible" with that K, never "not known";
-    a draw of rounds it found clean has no repeat and says so."""
-    found, exhaustive = bench.most_clean(n, seating, 8, nodes=60_000)
+def test_every_note_is_true_and_the_draw_finds_the_independent_clean_rounds(n, seating):
+    """Checked against the independent search alone: a draw of the rounds it found clean
+    has no repeat and says so; a note's "at most K rounds" is never fewer than the clean
+    rounds it finds; where it went through every draw (so its count is the most), past that
+    count the note says "impossible" with that K, never "not known"."""
+    found, exhaustive = bench.most_clean(n, seating, 8, nodes=30_000)
     for rounds in (len(found), len(found) + 1):
         made = draw(players(n), seating, rounds, seed=5)
         said = re.search(r"impossible for \d+ players: at most (\d+) rounds?", made.note)
