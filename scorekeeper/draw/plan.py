@@ -23,6 +23,14 @@ MOVES = 150_000
 REST_SHARE = 0.33
 """The share of the moves left after the clean rounds for the rounds after them (the rest
 goes to the search of all the rounds together)."""
+EXCESS = 2
+"""At tables of 3 and 4 a pair met m times costs the search 2 (m - 1) + m (m - 1) / 2
+repeats: mostly what ``Quality`` counts (m - 1), a little more for a pair met three times
+than for two pairs met twice (measured on 10 tight sizes of 11 to 34 players: 147 and 145
+repeats in all, against 157 and 156 for m (m - 1) / 2 alone and 146 and 152 for 1 (m - 1))."""
+LEAST_MOVES = 60_000
+"""At tables of 3 and 4, the fewest moves a draw with a repeat may take (small draws near
+their most clean rounds need them to find the last one: 19 at tables of 4, 5 rounds)."""
 MOVES_PER_SEAT = 500
 """Moves per unit and round below that: a small draw that cannot avoid a repeat stops sooner."""
 
@@ -305,8 +313,10 @@ def _search_rounds(
         whole = _search(units, entrants, seating, history, rounds, rng, None)[0]
         return staged.repeats_last(history, whole, seating, names, fixed)
     start = _score(units, entrants, seating, history)
-    budget = [_moves(units, rounds)]  # the moves left: the whole draw's, as one search had
-    clean_cap = budget[0] // 2  # the clean rounds' search never takes more than half
+    # the moves left: the whole draw's, as one search had, and no fewer than LEAST_MOVES
+    whole_budget = min(MOVES, max(LEAST_MOVES, _moves(units, rounds)))
+    budget = [whole_budget]
+    clean_cap = whole_budget // 2  # the clean rounds' search never takes more than half
 
     def searched(before: Sequence[Round], count: int, ask: int) -> list[Round]:
         moves = max(0, min(ask, budget[0]))
@@ -315,18 +325,21 @@ def _search_rounds(
         return found
 
     clean: list[Round] = []
-    while len(clean) < rounds and budget[0] > _moves(units, rounds) - clean_cap:
+    while len(clean) < rounds and budget[0] > whole_budget - clean_cap:
         before = [*history, *clean]
         one = searched(before, 1, _moves(units, 1))
         if _score(units, entrants, seating, [*before, *one]) == start:
             clean += one
             continue
         # the clean rounds so far leave no clean next one: all of them and one more
-        # searched together, once
-        more = len(clean) + 1
-        left_for_clean = budget[0] - (_moves(units, rounds) - clean_cap)
-        again = searched(history, more, min(_moves(units, more), left_for_clean))
-        if _score(units, entrants, seating, [*history, *again]) != start:
+        # searched together, again while the clean rounds' moves last
+        more, again = len(clean) + 1, None
+        while again is None and budget[0] > whole_budget - clean_cap:
+            left_for_clean = budget[0] - (whole_budget - clean_cap)
+            tried = searched(history, more, min(_moves(units, more), left_for_clean))
+            if _score(units, entrants, seating, [*history, *tried]) == start:
+                again = tried
+        if again is None:
             break
         clean = again
     if len(clean) == rounds:
@@ -389,6 +402,7 @@ def _search(
         partners=partners,
         apart=apart,
         rank=ranks(units, standing),
+        excess=EXCESS if seating != "pairs" else 0,
     )
     # nothing beats the history's own cost, nor the repeats no draw can avoid
     floor = max(
