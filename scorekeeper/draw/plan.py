@@ -568,7 +568,11 @@ def _note(
     if units.fixed:
         proven: tuple[int, str] | None = None
         if limit is not None and total_rounds > limit:
-            proven = (limit, f"each pair meets one other a round, and there are {n - 1}")
+            proven = (
+                limit,
+                f"a round seats {n // 2} tables of two pairs, and there are "
+                f"{n * (n - 1) // 2} pairs of pairs",
+            )
     else:
         proven = most_clean(n, seating)
     if proven is not None and total_rounds > proven[0]:
