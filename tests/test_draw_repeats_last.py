@@ -177,7 +177,7 @@ def test_every_note_is_true_and_the_draw_finds_the_independent_clean_rounds(n, s
         if rounds <= len(found):
             assert made.quality.repeated_tablemates == 0
             assert "nobody meets anyone twice" in made.note
-        else:
+        elif exhaustive:  # (where it is not, the draw may well find more clean rounds)
             assert "nobody meets anyone twice" not in made.note
 
 
