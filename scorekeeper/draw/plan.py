@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from . import relabel, search, sitting_out, staged, whist
+from . import notes, relabel, search, sitting_out, staged, whist
 from .designs import Design, design
 from .model import SEATINGS, Draw, DrawError, Entrant, Round, Seating
-from .quality import best_possible, most_clean, most_rounds, quality, table_sizes
+from .quality import best_possible, most_rounds, quality
+from .seating import first_seating
 from .units import MAX_ROUNDS, Units, make_units, matrices, ranks, to_round
 
 MOVES = 150_000
@@ -107,24 +108,18 @@ def draw(
     limit = _limit(units, seating)
     # with fixed pairs the partners are not table-mates: the repeats are opponents'
     first = staged.first_repeat([], whole, seating, _fixed(units))
-    note = _note(units, seating, len(whole), got.repeated_tablemates, limit, first)
+    note = notes.note(units, seating, len(whole), got.repeated_tablemates, limit, first)
     if used == "whist" and len(whole) <= len(whole_design):
-        note += " " + _whist_note(len(units.members), len(whole))
+        note += " " + notes.whist_note(len(units.members), len(whole))
     if seating == "pairs" and not units.fixed:  # past a whist tournament: name it
         note += whist.past_note(len(units.members), len(whole))
     if got.kept_apart_broken:
-        note += " " + _apart_note(units, entrants, seating, got.kept_apart_broken)
+        note += " " + notes.apart_note(units, entrants, seating, got.kept_apart_broken)
     return Draw(tuple(made), got, seed, seating, note, limit)
 
 
 def _kind(units: Units, seating: Seating) -> str:
     return "2" if units.fixed else ("3" if seating == "3" else "4")
-
-
-def _sizes(units: Units, seating: Seating) -> tuple[int, ...]:
-    if units.fixed:
-        return (2,) * (len(units.members) // 2)
-    return table_sizes(len(units.members), seating)
 
 
 def _limit(units: Units, seating: Seating) -> int | None:
@@ -178,20 +173,6 @@ def _designs(units: Units, seating: Seating, total: int) -> list[tuple[str, Desi
         kinds.append("whist")
     found = [(kind, design(kind, n)) for kind in kinds]
     return [(kind, d) for kind, d in found if d is not None]
-
-
-def _whist_note(n: int, rounds: int) -> str:
-    """What a whist tournament promises, whole (n - 1 rounds, n if one sits out) or begun."""
-    whole = n - 1 if n % 4 == 0 else n
-    if rounds >= whole:
-        return (
-            "A whist tournament: every two players are partners exactly once and "
-            "opponents exactly twice."
-        )
-    return (
-        f"The first {_plural(rounds, 'round')} of a whist tournament of {whole}: "
-        f"no partners twice, no opponents more than twice."
-    )
 
 
 def _follow(
@@ -369,7 +350,7 @@ def _floor(units: Units, seating: Seating, history: Sequence[Round], rounds: int
     if units.fixed:
         return 0
     names = set(_names(units))
-    sizes = _sizes(units, seating)
+    sizes = notes.sizes_of(units, seating)
     for past in history:
         seated = {name for t in past.tables for name in t.seats}
         if seated | set(past.sitting_out) != names or len(seated) != sum(sizes):
@@ -392,7 +373,7 @@ def _search(
     (at most ``moves``, by default as many as ``_moves`` gives): the rounds, and the moves
     made."""
     n = len(units.members)
-    sizes = _sizes(units, seating)
+    sizes = notes.sizes_of(units, seating)
     met, partners, apart = matrices(units, entrants, seating, history)
     problem = search.Problem(
         n=n,
@@ -415,7 +396,7 @@ def _search(
     for _ in range(rounds):
         out = sitting_out.choose(units, n - sum(sizes), byes, played, problem.rank, rng)
         seated = [u for u in range(n) if u not in out]
-        tables = _first_seating(problem, seated, rng)
+        tables = first_seating(problem, seated, rng)
         for table in tables:
             search.add_table(problem, table, 1)
         problem.rounds.append(tables)
@@ -437,163 +418,3 @@ def _search(
             tables.sort(key=lambda table: min(rank[u] for u in table))
     rounds_made = [to_round(units, t, out) for t, out in zip(problem.rounds, problem.benches)]
     return rounds_made, made
-
-
-def _first_seating(
-    problem: search.Problem, seated: list[int], rng: random.Random
-) -> list[list[int]]:
-    """A first seating of one round, before the search.
-
-    Swiss: neighbours in the standing, table by table. Otherwise each unit
-    in a seeded order (those with most players to avoid first) takes the
-    free seat where it meets the fewest it met before or must avoid; if that
-    greedy seating puts kept-apart players together, dealing the units
-    round the tables like cards, grouped by whom they avoid, is used
-    instead when it does better (a group no larger than the number of
-    tables is then always split).
-    """
-    sizes = problem.sizes
-    if problem.rank is not None:
-        rank = problem.rank
-        ordered = sorted(seated, key=lambda u: rank[u])
-        tables, k = [], 0
-        for size in sizes:
-            tables.append(ordered[k : k + size])
-            k += size
-        return tables
-    order = list(seated)
-    rng.shuffle(order)
-    avoid = {u: sum(problem.apart[u][v] for v in seated) for u in seated}
-    order.sort(key=lambda u: -avoid[u])
-    tables = [[] for _ in sizes]
-    for u in order:
-        best, best_cost = -1, 0
-        for t, table in enumerate(tables):
-            if len(table) >= sizes[t]:
-                continue
-            cost = sum(
-                search.APART * problem.apart[u][v] + search.REPEAT * problem.met[u][v]
-                for v in table
-            )
-            if best < 0 or cost < best_cost:
-                best, best_cost = t, cost
-                if cost == 0:  # the first free seat with nobody met: enough, and fast
-                    break
-        tables[best].append(u)
-    if any(problem.apart[a][b] for table in tables for a in table for b in table):
-        dealt = _dealt(problem, seated, order)
-        if _apart_count(problem, dealt) < _apart_count(problem, tables):
-            return dealt
-    return tables
-
-
-def _dealt(problem: search.Problem, seated: list[int], order: list[int]) -> list[list[int]]:
-    """Deal the units round the tables like cards, each group of kept-apart units together."""
-    group_of: dict[int, int] = {}
-    for u in order:
-        if u not in group_of:
-            group_of[u] = len(group_of)
-            for v in order:
-                if v not in group_of and problem.apart[u][v]:
-                    group_of[v] = group_of[u]
-    ranked = sorted(seated, key=lambda u: (group_of[u], order.index(u)))
-    sizes = problem.sizes
-    tables: list[list[int]] = [[] for _ in sizes]
-    t = 0
-    for u in ranked:
-        while len(tables[t]) >= sizes[t]:
-            t = (t + 1) % len(sizes)
-        tables[t].append(u)
-        t = (t + 1) % len(sizes)
-    return tables
-
-
-def _apart_count(problem: search.Problem, tables: list[list[int]]) -> int:
-    return sum(
-        problem.apart[a][b] for table in tables for i, a in enumerate(table) for b in table[i + 1 :]
-    )
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def _apart_note(units: Units, entrants: Sequence[Entrant], seating: Seating, broken: int) -> str:
-    """Why teammates share a table: a group larger than the tables, or the search's limit."""
-    tables = len(_sizes(units, seating))
-    sizes: dict[str, int] = {}
-    for e in entrants:
-        for key in (
-            f"team {e.team}" if e.team else "",
-            f"together {e.together}" if e.together else "",
-        ):
-            if key:
-                sizes[key] = sizes.get(key, 0) + 1
-    too_big = sorted(k for k, size in sizes.items() if size > tables)
-    times = _plural(broken, "time")
-    if too_big:
-        return (
-            f"Players to keep apart share a table {times}: {', '.join(too_big)} "
-            f"has more players than the {_plural(tables, 'table')}."
-        )
-    return f"Players to keep apart share a table {times}: the search found no way round it."
-
-
-def _note(
-    units: Units,
-    seating: Seating,
-    total_rounds: int,
-    repeats: int,
-    limit: int | None,
-    first: int | None,
-) -> str:
-    """Plain words on the draw (history included): all new, or why not and how far from the best.
-
-    Every claim is proven or said to be unknown: "impossible" only past a record that is
-    the most possible or past ``most_clean`` (a counting bound, or no clean second round),
-    with the reason; "not known" only where neither applies and no design is known.
-    English, for the command and its JSON (docs/formats.md, "The draw").
-    """
-    n = len(units.members)
-    who = _plural(n, "pair") if units.fixed else _plural(n, "player")
-    rounds = _plural(total_rounds, "round")
-    if not _sizes(units, seating):
-        return f"{who}: too few for one table; everyone sits out."
-    if repeats == 0:
-        return f"{who}, {rounds}: nobody meets anyone twice."
-    bound = 1 if units.fixed else best_possible(n, seating, total_rounds) or 0
-    met = _plural(repeats, "repeated meeting")
-    when = f", the first in round {first}" if first is not None else ""
-    has = f"This draw has {met} (at least {bound} cannot be avoided){when}."
-    if units.fixed:
-        proven: tuple[int, str] | None = None
-        if limit is not None and total_rounds > limit:
-            proven = (
-                limit,
-                f"a round seats {n // 2} tables of two pairs, and there are "
-                f"{n * (n - 1) // 2} pairs of pairs",
-            )
-    else:
-        proven = most_clean(n, seating)
-    if proven is not None and total_rounds > proven[0]:
-        return (
-            f"{rounds} without a repeat are impossible for {who}: at most "
-            f"{_plural(proven[0], 'round')} ({proven[1]}). {has}"
-        )
-    if limit is not None and total_rounds > limit:
-        return (
-            f"{rounds} without a repeat are beyond the best known for {who}: "
-            f"{_plural(limit, 'round')} (whether more are possible is not known). "
-            f"This draw has {met}{when}."
-        )
-    if limit is not None:
-        return (
-            f"{who}, {rounds}: {met}{when}; draws with none exist up to "
-            f"{_plural(limit, 'round')}, but none fits this request (rounds played, players "
-            f"kept apart, the standing, or a size whose design the draw does not have) and "
-            f"the search found none."
-        )
-    return (
-        f"{who}, {rounds}: {met}{when}; the search found no draw with fewer (whether one "
-        f"exists is not known)."
-    )
