@@ -303,7 +303,10 @@ def _search_rounds(
         moves = max(0, min(ask, budget[0]))
         found, made = _search(units, entrants, seating, before, count, rng, None, moves=moves)
         budget[0] -= made
+        stuck[0] = made == 0  # nothing to move (one table, nobody out): trying again is vain
         return found
+
+    stuck = [False]
 
     clean: list[Round] = []
     while len(clean) < rounds and budget[0] > whole_budget - clean_cap:
@@ -320,6 +323,8 @@ def _search_rounds(
             tried = searched(history, more, min(_moves(units, more), left_for_clean))
             if _score(units, entrants, seating, [*history, *tried]) == start:
                 again = tried
+            elif stuck[0]:
+                break
         if again is None:
             break
         clean = again
