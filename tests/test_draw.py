@@ -317,7 +317,7 @@ def test_a_seed_gives_this_draw_on_any_machine():
         " ".join("".join(t.seats) for t in r.tables) + " / " + "".join(r.sitting_out)
         for r in made.rounds
     ]
-    assert written == ["ICD HGA JEF / B", "DJA FBI CEH / G", "JIH GCF BEA / D", "BCJ GIE FDH / A"]
+    assert written == ["HEI BJC AFD / G", "HBG FIJ DCE / A", "GID JEA HCF / B", "IBA DJH EGF / C"]
     assert vars(made.quality) == NONE_TWICE
 
 

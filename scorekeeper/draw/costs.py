@@ -37,6 +37,9 @@ class Problem:
     """The draft: rounds of tables of units in seat order."""
     benches: list[list[int]] = field(default_factory=list)
     """Who sits out each round of the draft."""
+    excess: int = 0
+    """Weight of a repeat as ``Quality`` counts it (a pair met m times: m - 1) beside
+    m (m - 1) / 2: a pair met m times costs ``excess * (m - 1) + m (m - 1) / 2`` repeats."""
     turn: list[tuple[int, int]] = field(default_factory=list)
     """Each unit's (rounds played, byes) before the draft: units with the same may trade
     their turns to sit out, which keeps the rotation fair."""
@@ -76,7 +79,7 @@ def total_cost(problem: Problem) -> int:
         for b in range(a + 1, n):
             m, p = row_m[b], row_p[b]
             if m > 1:
-                cost += REPEAT * m * (m - 1) // 2
+                cost += REPEAT * (problem.excess * (m - 1) + m * (m - 1) // 2)
             if p > 1:
                 cost += PARTNER * p * (p - 1) // 2
     for tables in problem.rounds:

@@ -35,6 +35,15 @@ def swap_delta(problem: Problem, a_table: list[int], i: int, b_table: list[int],
         if k != j:
             rep += met_u[w] - met_v[w] + 1
             apart += apart_u[w] - apart_v[w]
+    if problem.excess:  # a meeting added to a pair that met: +1; taken from one met twice: -1
+        extra = 0
+        for k, w in enumerate(a_table):
+            if k != i:
+                extra += (met_v[w] > 0) - (met_u[w] > 1)
+        for k, w in enumerate(b_table):
+            if k != j:
+                extra += (met_u[w] > 0) - (met_v[w] > 1)
+        rep += problem.excess * extra
     delta = REPEAT * rep + APART * apart
     if problem.paired and len(a_table) == 4 and len(b_table) == 4:
         pa, pb = partner_at(a_table, i), partner_at(b_table, j)
@@ -131,6 +140,8 @@ def replace_delta(problem: Problem, table: list[int], i: int, v: int) -> int:
     for k, w in enumerate(table):
         if k != i:
             rep += met_v[w] - met_u[w] + 1
+            if problem.excess:
+                rep += problem.excess * ((met_v[w] > 0) - (met_u[w] > 1))
             apart += apart_v[w] - apart_u[w]
     delta = REPEAT * rep + APART * apart
     if problem.paired and len(table) == 4:

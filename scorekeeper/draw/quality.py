@@ -159,7 +159,113 @@ def best_possible(n_players: int, seating: Seating, rounds: int) -> int | None:
     if seated == n_players and len(set(sizes)) == 1:
         per_player = rounds * (sizes[0] - 1) - (n_players - 1)
         bound = max(bound, (n_players * max(0, per_player) + 1) // 2)
-    known = record(n_players, seating)
-    if known is not None and known[1] and rounds > known[0]:
+    proven = most_clean(n_players, seating)
+    if proven is not None and rounds > proven[0]:
         bound = max(bound, 1)
     return bound
+
+
+def most_clean(n: int, seating: Seating) -> tuple[int, str] | None:
+    """The most rounds any draw of ``n`` players can have with no pair twice, and why in
+    words; None where nothing is proven (a record known only as the best found).
+
+    The least of: a record that is the most possible (``record``); one round when a second
+    cannot take each table's players from different tables of the first (``_second_round``);
+    the counting bounds (``_counting``).
+    """
+    sizes = table_sizes(n, seating)
+    if not sizes:
+        return None
+    found: list[tuple[int, str]] = []
+    known = record(n, seating)
+    if known is not None and known[1]:
+        found.append((known[0], _record_reason(n, seating, known[0])))
+    second = _second_round(n, sizes)
+    if second is not None:
+        found.append((1, second))
+    found.append(_counting(n, sizes))
+    return min(found, key=lambda f: f[0])
+
+
+def _record_reason(n: int, seating: Seating, rounds: int) -> str:
+    size = table_sizes(n, seating)[0]
+    if (seating, n) in KNOWN_MISSING:
+        return f"no nearly Kirkman triple system of {n} exists, as Kotzig and Rosa showed"
+    if size == 4 and n < 16:
+        return (
+            f"with {n // 4} tables a second round seats two players of a first-round table "
+            f"together again"
+        )
+    if size == 4 and n == 20:
+        return (
+            "a sixth round would make a resolvable group divisible design of type 2^10, "
+            "which does not exist"
+        )
+    if rounds * (size - 1) + (size - 1) > n - 1:
+        return f"each round a player meets {size - 1} others, and there are {n - 1}"
+    return "no resolvable design for more rounds exists"
+
+
+def _second_round(n: int, sizes: tuple[int, ...]) -> str | None:
+    """Why no second round can avoid a first-round pair, or None if one can.
+
+    A table of the second round must take its players from different tables of the first
+    (each player who sat out is a group of his own). Such a seating exists if and only if,
+    for every k, the k largest tables together need no more players than the groups can
+    give, at most k from each (Gale and Ryser's condition).
+    """
+    groups = [*sizes, *([1] * (n - sum(sizes)))]
+    wanted = sorted(sizes, reverse=True)
+    need = 0
+    for k, size in enumerate(wanted, start=1):
+        need += size
+        if need > sum(min(g, k) for g in groups):
+            out = n - sum(sizes)
+            if wanted[0] > len(groups):
+                sat_out = f" and {out} sat out" if out > 1 else " and 1 sat out" if out else ""
+                return (
+                    f"a table of {wanted[0]} in a second round needs players of "
+                    f"{wanted[0]} different tables of the first, which has "
+                    f"{len(sizes)} {'table' if len(sizes) == 1 else 'tables'}{sat_out}"
+                )
+            return (
+                f"the {k} largest tables of a second round need {need} players, at most "
+                f"{k} from each table of the first (or one who sat it out), which give "
+                f"{sum(min(g, k) for g in groups)}"
+            )
+    return None
+
+
+def _counting(n: int, sizes: tuple[int, ...]) -> tuple[int, str]:
+    """The most rounds the counting allows: pairs (a round seats ``sum C(s, 2)`` of the
+    ``C(n, 2)``) and each player's meetings (at most the ``n - 1`` others)."""
+    pairs_a_round = sum(s * (s - 1) // 2 for s in sizes)
+    most = n * (n - 1) // 2 // pairs_a_round
+    why = f"a round seats {pairs_a_round} pairs of the {n * (n - 1) // 2}"
+    seated = sum(sizes)
+    small, large = min(sizes), max(sizes)
+    if seated < n:  # sit-outs (tables of one size): someone plays R * seated / n rounds
+        each = (n - 1) // (small - 1)
+        by_player = each * n // seated
+        if by_player < most:
+            most = by_player
+            why = (
+                f"each round {seated} of the {n} play and meet {small - 1} others each, so "
+                f"in {by_player + 1} rounds someone meets more than the {n - 1} others"
+            )
+    else:  # everyone plays: at a larger table a player meets more
+        rounds = 0
+        big = sum(s for s in sizes if s == large) if large != small else 0
+        while True:
+            r = rounds + 1
+            most_big = -(-big * r // n)  # someone sits at a large table this often
+            if r * (small - 1) + most_big * (large - small) > n - 1:
+                break
+            rounds = r
+        if rounds < most:
+            most = rounds
+            why = (
+                f"each round a player meets {small - 1} others or more, and in "
+                f"{rounds + 1} rounds someone meets more than the {n - 1} others"
+            )
+    return most, f"the counting: {why}"

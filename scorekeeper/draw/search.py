@@ -61,8 +61,9 @@ def anneal(
     floor: int = -1,
     hot: float = 2.0 * REPEAT,
     cold: float = 0.05 * REPEAT,
-) -> None:
-    """Improve the draft by at most ``moves`` seeded moves; leave the best draft met in place.
+) -> int:
+    """Improve the draft by at most ``moves`` seeded moves; leave the best draft met in place;
+    return the moves made.
 
     Temperature falls geometrically from ``hot`` to ``cold`` (by default from
     about two repeats to a twentieth of one); most moves take a unit that is
@@ -81,7 +82,7 @@ def anneal(
         or ntables == 0
         or (ntables == 1 and not (can_trade or problem.paired))
     ):
-        return
+        return 0
     cost = best_cost = total_cost(problem)
     best: Snapshot | None = None  # None: the draft in hand is the best met
 
@@ -95,9 +96,11 @@ def anneal(
     factor = (cold / hot) ** (1.0 / moves)
     temperature = hot
     trouble = in_trouble(problem)
+    made = 0
     for step in range(1, moves + 1):
         if best_cost <= floor:
             break
+        made = step
         if step % (256 if trouble else 2048) == 0:
             trouble = in_trouble(problem)
         temperature *= factor
@@ -111,3 +114,5 @@ def anneal(
     if problem.rank is not None:
         for _ in range(moves // 4):
             try_move(problem, rng, [], 0.0, None)
+        made += moves // 4
+    return made
