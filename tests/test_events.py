@@ -412,10 +412,17 @@ def test_closing_a_round_asks_first_naming_the_tables_playing_and_it_can_be_reop
     # the director locks table 1's result: only table 2 is said to be playing
     assert post(client, app, "lock", round="1", table="1").status_code == 302
     assert "Table 2 is still playing" in client.get("/events/1/close").text
+    # in French the question speaks of the round (it said "clore la soirée"), its lines
+    # with the catalog's separator (a narrow space before the colon)
+    french = client.get("/events/1/close", headers={"Accept-Language": "fr"}).text
+    assert "clore le tour la verrouille" in french and "soirée" not in french
+    assert "Table 2\u202f: 0 donne" in french
     assert post(client, app, "close", confirmed="1").status_code == 302
     assert stored_rounds(app)[-1].closed_at is not None
     director = client.get("/events/1").text
     assert 'action="/events/1/reopen"' in director
+    # a closed round's tables are locked by it, not "playing" (found by a director's walk)
+    assert director.count('data-state="locked"') == 2 and 'data-state="playing"' not in director
     # reopened: open again, the close can be asked again, the log says both
     assert post(client, app, "reopen").status_code == 302
     assert stored_rounds(app)[-1].closed_at is None

@@ -78,7 +78,8 @@ def table_states(standing: Standing) -> list[TableState]:
             result.players,
             standing.deals.get(table.game_id, 0),
             result.finished,
-            table.locked is not None,
+            table.locked is not None
+            or current.closed_at is not None,  # a closed round locks its tables
             external_url("links.manage", game_id=table.game_id, token=table_token(table.game_id)),
             external_url("table.game", game_id=table.game_id, key=tokens.get(table.game_id)),
         )
