@@ -26,10 +26,13 @@ from ...events.records import Event
 from ...events.results import results_csv, results_json
 from ..blueprints import events as bp
 from ..kept.expensive import expensive
-from ..printing import pdf_response
+from ..printing import pdf_response, printed
 from .director import round_end, standing_of
 from .rights import read_event, results_key
 from .words import spreadsheet_headers, spreadsheet_number
+
+RESULTS = printed("events/results.html")
+"""The results, also the PDF's."""
 
 BOM = "\ufeff"  # a spreadsheet reads UTF-8 CSV correctly with it
 
@@ -109,7 +112,7 @@ def wall(token: str) -> Response:
 
 @bp.get("/events/<token>/results")
 def results(token: str) -> Response:
-    return _followed(read_event(token), "events/results.html", pdf=False)
+    return _followed(read_event(token), RESULTS, pdf=False)
 
 
 @bp.get("/events/<token>/results.pdf")
@@ -117,7 +120,7 @@ def results(token: str) -> Response:
 def results_pdf(token: str) -> Response:
     found = read_event(token)
     standing = standing_of(found)
-    html = render_template("events/results.html", event=found, standing=standing, pdf=True)
+    html = render_template(RESULTS, event=found, standing=standing, pdf=True)
     return pdf_response(html, f"event-{found.id}-results.pdf")
 
 
