@@ -89,6 +89,7 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/pages.py
 	$(BIN)/python benchmarks/https.py
 	$(BIN)/python benchmarks/first_pdf.py
+	$(BIN)/python benchmarks/large_pdfs.py
 	$(BIN)/python benchmarks/notice.py
 	$(BIN)/python benchmarks/draw.py
 
