@@ -90,6 +90,7 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/https.py
 	$(BIN)/python benchmarks/first_pdf.py
 	$(BIN)/python benchmarks/start.py
+	$(BIN)/python benchmarks/large_pdfs.py
 	$(BIN)/python benchmarks/notice.py
 	$(BIN)/python benchmarks/draw.py
 	$(BIN)/python benchmarks/ratings.py

@@ -40,11 +40,29 @@ def _print_styles(static: str) -> tuple[list[Any], Any]:
 
 
 WARM_PAGE = (
-    '<!doctype html><html lang="fr"><body class="sheet"><h1>Anne · Bruno · Chloé</h1>'
+    '<!doctype html><html lang="fr"><body class="sheet"><header class="sheet-head">'
+    "<h1>Anne · Bruno · Chloé</h1></header>"
     "<table><tr><th>Coup</th><td>12</td><td>−3,5</td><td><b>é</b></td></tr></table>"
-    "</body></html>"
+    '<div class="print-lines"><p>  1=  Anne  −3,5\n  2   Bruno  12</p></div>'
+    '<section id="journal"><div class="journal-lines"><p>   12 (3) Anne→Bruno 4 · é</p></div>'
+    "</section></body></html>"
 )
-"""What the warm-up draws: the print stylesheets, bold and plain, accents and a true minus."""
+"""What the warm-up draws: the print stylesheets, bold and plain, accents and a true minus,
+the running head, and the monospace lines of the long lists on their landscape pages (the
+first PDF of a process to use a font, a page size or a margin box paid for it: issue 45)."""
+
+PRINTED: set[str] = set()
+"""The templates PDFs are drawn from (``printed``): compiled by ``warm`` before the fork."""
+
+
+def printed(template: str) -> str:
+    """``template``, named as one a PDF is drawn from: Jinja compiles it once, in ``warm``.
+
+    Compiling the l'Hombre settlement and what it includes cost its first PDF after a
+    start about a tenth of a second on a quiet machine, in each process (issue 45).
+    """
+    PRINTED.add(template)
+    return template
 
 
 def pdf_bytes(html: str, static: str) -> bytes:
@@ -57,7 +75,8 @@ def pdf_bytes(html: str, static: str) -> bytes:
 
 
 def warm(app: Flask) -> None:
-    """Load the PDF engine and its fonts by drawing a tiny PDF (the first costs seconds).
+    """Load the PDF engine and its fonts by drawing a tiny PDF (the first costs seconds),
+    and compile the templates of the PDFs.
 
     Called by the server's parent once its first processes serve, before it forks the
     processes that replace them (``serving/prefork.run``: nothing of the engine runs
@@ -65,6 +84,9 @@ def warm(app: Flask) -> None:
     """
     with contextlib.suppress(Exception):
         pdf_bytes(WARM_PAGE, str(Path(app.static_folder or "")))
+    for template in sorted(PRINTED):
+        with contextlib.suppress(Exception):
+            app.jinja_env.get_template(template)
 
 
 def pdf_response(html: str, filename: str) -> Response:

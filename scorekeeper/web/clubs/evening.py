@@ -32,10 +32,13 @@ from .. import blueprints, registry
 from ..chain_heads import club_ledger, game_chain
 from ..forms import CHANGED, ActionForm, form_version, whole
 from ..kept.expensive import evening_key, expensive
-from ..printing import pdf_response
+from ..printing import pdf_response, printed
 from ..registry import standing
 from ..words import not_owed, signed
 from .cash_forms import PayForm
+
+SETTLEMENT = printed("club/settlement.html")
+"""The evening's settlement, also the PDF's."""
 
 bp = blueprints.clubs
 
@@ -132,7 +135,7 @@ def _settlement_page(evening_id: int, pdf: bool, refused: str | None = None) -> 
     chains = {table.no: game_chain(table.stored.id) for table in room.tables}
     ledger = club_ledger(room.club.id)
     return render_template(
-        "club/settlement.html",
+        SETTLEMENT,
         room=room,
         words=words,
         pdf=pdf,

@@ -24,9 +24,12 @@ from ...rights import access
 from .. import blueprints
 from ..chain_heads import ChainNote, club_ledger
 from ..kept.expensive import club_key, expensive
-from ..printing import pdf_response
+from ..printing import pdf_response, printed
 from ..words import PROVISIONAL
 from .cash_forms import KIND_WORDS, METHOD_WORDS
+
+STATEMENT = printed("club/statement.html")
+"""A member's statement, also the PDF's."""
 
 bp = blueprints.clubs
 
@@ -59,7 +62,7 @@ def _statement(club_id: int, member_id: int) -> Statement:
 def _page(club_id: int, member_id: int, pdf: bool) -> str:
     found = _statement(club_id, member_id)
     return render_template(
-        "club/statement.html",
+        STATEMENT,
         pdf=pdf,
         club=found.club,
         member=found.member,

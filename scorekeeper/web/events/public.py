@@ -29,10 +29,13 @@ from ...events.standing import Standing
 from ...ratings.entry import at_entry, entry_key
 from ..blueprints import events as bp
 from ..kept.expensive import expensive
-from ..printing import pdf_response
+from ..printing import pdf_response, printed
 from .director import round_end, standing_of
 from .rights import read_event, results_key
 from .words import spreadsheet_headers, spreadsheet_number
+
+RESULTS = printed("events/results.html")
+"""The results, also the PDF's."""
 
 BOM = "\ufeff"  # a spreadsheet reads UTF-8 CSV correctly with it
 
@@ -132,7 +135,7 @@ def results(token: str) -> Response:
     def entry(standing: Standing) -> dict[str, object]:
         return {"entry": at_entry(db, found, standing.players, standing.rounds)}
 
-    return _followed(found, "events/results.html", also, entry, pdf=False)
+    return _followed(found, RESULTS, also, entry, pdf=False)
 
 
 @bp.get("/events/<token>/results.pdf")
@@ -140,7 +143,7 @@ def results(token: str) -> Response:
 def results_pdf(token: str) -> Response:
     found = read_event(token)
     standing = standing_of(found)
-    html = render_template("events/results.html", event=found, standing=standing, pdf=True)
+    html = render_template(RESULTS, event=found, standing=standing, pdf=True)
     return pdf_response(html, f"event-{found.id}-results.pdf")
 
 

@@ -11,16 +11,19 @@ from flask import Response, render_template
 
 from ..blueprints import events as bp
 from ..kept.expensive import expensive
-from ..printing import pdf_response
+from ..printing import pdf_response, printed
 from .director import standing_of, table_states
 from .rights import managed_event, slips_key
+
+SLIPS = printed("events/slips.html")
+"""The table slips, also the PDF's."""
 
 
 def _slips(event_id: int, pdf: bool) -> str:
     found = managed_event(event_id)
     standing = standing_of(found)
     return render_template(
-        "events/slips.html",
+        SLIPS,
         event=found,
         standing=standing,
         current=standing.rounds[-1] if standing.rounds else None,

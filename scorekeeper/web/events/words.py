@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...events.ranking import Figure, Line, decided_by
+from ..words import columns
 
 ACTION_WORDS = {
     "create": _l("event created"),
@@ -97,3 +98,41 @@ TIE_WORDS = {
 def tie_breaks(lines: Sequence[Line]) -> list[str]:
     """For each line, in words, the tie-break that placed it ('' where the figure did)."""
     return [str(TIE_WORDS[word]) if word else "" for word in decided_by(lines)]
+
+
+def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
+    """The ranking of the results PDF as lines of text in columns (set in monospace).
+
+    What the ranking table says, a line per player: place, player (with his
+    notes: withdrawn, the tie-break that placed him), each round's figure,
+    penalty, figure; under a header line. WeasyPrint's cost is per box and per
+    line: the table of 600 players, seven cells a row, took most of the 5 s of
+    the PDF (issue 45). The template sets them in blocks of 25 lines: WeasyPrint
+    reads a paragraph's whole text again for each of its lines.
+    """
+    ties = tie_breaks(lines)
+    rows = [["#", _("Player"), *(_("R%(n)s", n=n) for n in rounds), _("Penalty"), _("Total")]]
+    for line, tie in zip(lines, ties, strict=True):
+        who = line.player
+        if line.withdrawn:
+            who += f" ({_('withdrawn')})"
+        if tie:
+            who += f" {tie}"
+        rows.append(
+            [
+                f"{line.place}{'=' if line.shared else ''}",
+                who,
+                *(figure_text(f) for f in line.rounds),
+                f"−{figure_text(line.penalty)}" if line.penalty else "",
+                figure_text(line.figure),
+            ]
+        )
+    widths = [max(columns(row[i]) for row in rows) for i in range(len(rows[0]))]
+    text = []
+    for row in rows:
+        cells = []
+        for i, (cell, width) in enumerate(zip(row, widths, strict=True)):
+            pad = " " * (width - columns(cell))
+            cells.append(cell + pad if i == 1 else pad + cell)  # the names left, figures right
+        text.append("  ".join(cells).rstrip())
+    return text

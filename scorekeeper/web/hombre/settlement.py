@@ -39,12 +39,16 @@ from ..gamefiles import game_file_text
 from ..hookspecs import Page
 from ..kept.arguments import reads
 from ..kept.expensive import expensive, players_key
+from ..printing import printed
 from ..seat_words import seat_names
 from ..words import cents, reader_currency
 from .chart import net_chart
 from .guard import hombre_only
 from .present import csv_words
 from .records import player_records
+
+SETTLEMENT = printed("hombre/settlement.html")
+"""The settlement page, also the PDF's."""
 
 bp = blueprints.settlement
 BOM = "\ufeff"  # spreadsheets read UTF-8 CSV correctly with it
@@ -142,7 +146,7 @@ def settlement_page(stored: store.StoredGame, pdf: bool) -> str:
         manager = not pdf and can_manage_club(club.id) and not sheet["purse"].evening.closed
         version = str(club.version)
         sheet["paid_form"] = ActionForm(formdata=None, version=version) if manager else None
-    return render_template("hombre/settlement.html", form=form, pdf=pdf, **sheet)
+    return render_template(SETTLEMENT, form=form, pdf=pdf, **sheet)
 
 
 def set_money(stored: store.StoredGame) -> Page | BaseResponse:
@@ -161,7 +165,7 @@ def set_money(stored: store.StoredGame) -> Page | BaseResponse:
         except store.Conflict:
             form.submit.errors = [str(CHANGED)]
             status = 409
-    page = render_template("hombre/settlement.html", form=form, pdf=False, **_sheet(stored))
+    page = render_template(SETTLEMENT, form=form, pdf=False, **_sheet(stored))
     return page, status
 
 

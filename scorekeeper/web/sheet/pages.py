@@ -22,9 +22,13 @@ from ..chain_heads import game_chain
 from ..forms import ActionForm
 from ..gamefiles import game_file_text
 from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
+from ..printing import printed
 from ..seat_words import seat_names
 from ..words import labelled, signed
 from .view import SheetRow, rows, sheet_text, sides, teams_line
+
+SETTLEMENT = printed("sheet/settlement.html")
+"""The final sheet, also the PDF's."""
 
 SHEET_RECENT = 30
 """Lines of the sheet on the game page; the final sheet has them all."""
@@ -196,7 +200,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         everyone = seat_names(stored)  # everyone who played: "Bruno → Émile" once he took over
         context.update(everyone=everyone, teams=teams_line(everyone))
         return render_template(
-            "sheet/settlement.html",
+            SETTLEMENT,
             pdf=pdf,
             sha256=hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
             chain=game_chain(stored.id),
