@@ -90,13 +90,16 @@ def build(path: Path, sizes: dict[str, Any]) -> dict[str, str]:
 
 
 def cpu_of(root: int) -> float:
-    """CPU seconds (user and system) spent so far by ``root`` and every process below it."""
+    """CPU seconds (user and system) spent so far by ``root`` and every process below it,
+    those that ended and were waited for included (a worker replaced by a warm one: its
+    time moves to its parent's cutime and cstime)."""
     total, todo = 0.0, [root]
     while todo:
         pid = todo.pop()
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            spent = int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+            total += spent / os.sysconf("SC_CLK_TCK")
             for task in Path(f"/proc/{pid}/task").glob("*/children"):
                 todo += [int(child) for child in task.read_text().split()]
         except OSError:  # gone meanwhile
