@@ -80,9 +80,14 @@ NOTES = st.one_of(
     st.text(max_size=24),
 )
 NAME = st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=8
-).filter(lambda name: bool(name.strip()) and fault(name, typed=False) is None)
-"""A name a file may hold: the one rule of every name (names.py: nothing invisible)."""
+    alphabet=st.one_of(
+        st.characters(codec="utf-8", categories=("L", "N", "P")), st.sampled_from(" ")
+    ),
+    min_size=1,
+    max_size=8,
+).filter(lambda name: fault(name, typed=False) is None)
+"""A name a file may hold: the one rule of every name (names.py: letters, numbers,
+punctuation and plain spaces; nothing invisible), drawn from those so few are discarded."""
 
 
 def distinct(players: list[str]) -> bool:
