@@ -40,7 +40,7 @@ from scorekeeper import clubs, store
 from scorekeeper.db import connect
 from scorekeeper.ratings import club as kept_ratings
 from scorekeeper.ratings.model import ranks
-from scorekeeper.rules.seating import TAKES_OVER
+from scorekeeper.rules.seating import PLAYS_FOR, TAKES_OVER
 
 EVENINGS = [
     # (family, {name: result}) in the order played
@@ -286,3 +286,16 @@ def test_a_club_events_results_show_each_players_rating_at_entry(app, client):
     hombre_deal(client, game, (0, 1, 2))
     assert json_of(client, club) != before
     assert shown() == {**entry, "Denis": "—"}
+
+
+def test_one_who_only_played_for_an_absent_player_is_not_ranked(app):
+    """Denis plays for Bruno from coup 5: the seat's result is Bruno's, so Bruno is ranked by
+    it and Denis is not ranked at all (he was ranked with 0, ahead of a loser, above a table
+    he never had money at: found by a treasurer's walk-through)."""
+    db = connect(app.config["DATABASE"])
+    found, evening = club_with_evening(db)
+    seated_table(db, evening, PLAYS_FOR)
+    names = {m.id: m.name for m in clubs.members(db, found.id)}
+    (match,) = kept_ratings.club_matches(db, found.id)
+    assert sorted(names[member] for member, _result in match.results) == ["Anne", "Bruno", "Chloé"]
+    db.close()

@@ -30,6 +30,7 @@ from .. import store
 from ..cashbox.rounding import evening_cents, table_cents
 from ..cashbox.settle import between_members
 from ..rules.kind import GameKind
+from ..rules.seating import sittings
 from .evening_tables import tables
 from .records import Club, Evening, Member
 from .seats import members, person_members, seat_members
@@ -194,7 +195,7 @@ def table_points(
 
 
 def member_results(
-    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
+    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame, staked: bool = False
 ) -> dict[int, int] | None:
     """Each member's result at a table — his net chips, or his side's points: each person's
     (``StoredGame.by_person``, ``seating.person_tally``: the coups he sat, his seat's when
@@ -215,7 +216,12 @@ def member_results(
         found = tuple(by_name[name] for name in people)
     if found is None:
         return None
+    # ``staked``: only those whose money or points the table moved — not who only played
+    # for an absent player (his seat's result is the absent player's): the ratings rank them
+    owners = {s.payer for s in sittings(players, stored.seat_changes)}
     out: dict[int, int] = {}
     for member, name in zip(found, people, strict=True):
+        if staked and name not in owners:
+            continue
         out[member] = out.get(member, 0) + tally[name]
     return out

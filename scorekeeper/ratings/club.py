@@ -182,7 +182,9 @@ def _match(db: sqlite_utils.Database, row: TableRow) -> Match | tuple[()]:
     stored = store.load(db, game_id)
     if not stored.game.coups:
         return _NO_MATCH
-    results = member_results(db, game_id, stored)  # person by person, seat changes or not
+    # person by person, seat changes or not; one who only played for an absent player is not
+    # ranked: the seat's result was never his (found by a treasurer's walk-through)
+    results = member_results(db, game_id, stored, staked=True)
     if results is None:
         return _NO_MATCH
     kind = stored.kind
