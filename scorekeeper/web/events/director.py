@@ -36,10 +36,16 @@ class TableState:
     locked: bool
     manager_url: str
     table_url: str
+    round_closed: bool = False
+    """Its round is closed: it takes no more deals, whether it finished or not."""
 
     @property
     def state(self) -> str:
-        return "locked" if self.locked else ("finished" if self.finished else "playing")
+        if self.locked:
+            return "locked"
+        if self.round_closed:
+            return "closed"
+        return "finished" if self.finished else "playing"
 
 
 def standing_of(found: Event, within: float = 0.0) -> Standing:
@@ -78,10 +84,10 @@ def table_states(standing: Standing) -> list[TableState]:
             result.players,
             standing.deals.get(table.game_id, 0),
             result.finished,
-            table.locked is not None
-            or current.closed_at is not None,  # a closed round locks its tables
+            table.locked is not None,
             external_url("links.manage", game_id=table.game_id, token=table_token(table.game_id)),
             external_url("table.game", game_id=table.game_id, key=tokens.get(table.game_id)),
+            current.closed_at is not None,
         )
         for table, result in zip(current.tables, play.tables, strict=True)
     ]
