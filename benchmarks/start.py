@@ -44,7 +44,10 @@ def cpu(pid: int) -> float:
 def children(pid: int) -> list[int]:
     found = []
     for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        found += [int(child) for child in task.read_text().split()]
+        try:
+            found += [int(child) for child in task.read_text().split()]
+        except OSError:  # the process ended meanwhile (a worker replaced by a warm one)
+            continue
     return found
 
 

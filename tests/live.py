@@ -149,8 +149,12 @@ def warm_children(pid: int, workers: int | None = None, seconds: float = 60) -> 
     ``workers``: how many to wait for."""
     deadline = time.monotonic() + seconds
     while True:
-        path = Path(f"/proc/{pid}/task/{pid}/children")
-        children = [int(p) for p in path.read_text().split()] if path.exists() else []
+        try:
+            children = [
+                int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+            ]
+        except OSError:  # not there (yet, or any more)
+            children = []
         counted = workers is None or len(children) == workers
         if children and counted and all(_warm(child) for child in children):
             return children

@@ -97,7 +97,10 @@ def _processes(root: int) -> list[int]:
         pid = todo.pop()
         found.append(pid)
         for task in Path(f"/proc/{pid}/task").glob("*/children"):
-            todo += [int(child) for child in task.read_text().split()]
+            try:
+                todo += [int(child) for child in task.read_text().split()]
+            except OSError:  # the process ended meanwhile (a worker replaced by a warm one)
+                continue
     return found
 
 
