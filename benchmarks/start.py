@@ -42,13 +42,11 @@ def cpu(pid: int) -> float:
 
 
 def children(pid: int) -> list[int]:
-    found = []
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        try:
-            found += [int(child) for child in task.read_text().split()]
-        except OSError:  # the process ended meanwhile (a worker replaced by a warm one)
-            continue
-    return found
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").glob("*/children"))
+        return [int(child) for task in tasks for child in task.read_text().split()]
+    except OSError:  # the process ended meanwhile (a worker replaced by a warm one)
+        return []
 
 
 def maps_pango(pid: int) -> bool:

@@ -95,12 +95,13 @@ def _processes(root: int) -> list[int]:
     found, todo = [], [root]
     while todo:
         pid = todo.pop()
+        try:
+            tasks = list(Path(f"/proc/{pid}/task").glob("*/children"))
+            below = [int(child) for task in tasks for child in task.read_text().split()]
+        except OSError:  # the process ended meanwhile (a worker replaced by a warm one)
+            continue
         found.append(pid)
-        for task in Path(f"/proc/{pid}/task").glob("*/children"):
-            try:
-                todo += [int(child) for child in task.read_text().split()]
-            except OSError:  # the process ended meanwhile (a worker replaced by a warm one)
-                continue
+        todo += below
     return found
 
 
