@@ -24,15 +24,16 @@ import re
 import signal
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import launch
+
 COUPS = ["B demande A2 B5 C2", "pass", "A demande A4 B4 C1", "C sans_prendre A1 B2 C6"]
-SERVE = ("-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr", "--workers", "2")
 
 
 def make_database(path: Path) -> list[str]:
@@ -74,25 +75,9 @@ def one_start(database: Path, links: list[str], code: Path | None) -> tuple[floa
         "SCOREKEEPER_SECRET_KEY": "bench",
         "SCOREKEEPER_RATELIMIT_ENABLED": "false",
     }
-    if code is not None:
-        env["PYTHONPATH"] = str(code)
     started = time.monotonic()
-    process = subprocess.Popen(
-        [sys.executable, *SERVE],
-        env=env,
-        cwd=str(code) if code is not None else None,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
+    process, url = launch(env, code)
     try:
-        assert process.stdout is not None
-        url = ""
-        for line in process.stdout:
-            found = re.search(r"^    (http://\S+)/$", line)
-            if found:
-                url = found.group(1)
-                break
         while True:
             try:
                 with urllib.request.urlopen(url + "/health", timeout=5) as answer:

@@ -23,10 +23,8 @@ import argparse
 import datetime
 import http.cookiejar
 import os
-import re
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,8 +37,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from event_setup import DEALS, make_event  # noqa: E402
 from replay import random_coups  # noqa: E402
+from served import launch  # noqa: E402
 
-SERVE = ("-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr", "--workers", "2")
 SECRET = "large-pdfs"
 SIZES = {"coups": (300, 3_000), "players": 600, "rounds": 3}
 SMALL = {"coups": (6, 30), "players": 16, "rounds": 2}
@@ -119,24 +117,8 @@ def one_start(database: Path, paths: list[str], code: Path | None) -> list[tuple
         "SCOREKEEPER_RATELIMIT_ENABLED": "false",
         "SCOREKEEPER_WTF_CSRF_ENABLED": "false",
     }
-    if code is not None:
-        env["PYTHONPATH"] = str(code)
-    process = subprocess.Popen(
-        [sys.executable, *SERVE],
-        env=env,
-        cwd=str(code) if code is not None else None,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
+    process, url = launch(env, code)
     try:
-        assert process.stdout is not None
-        url = ""
-        for line in process.stdout:
-            if found := re.search(r"^    (http://\S+)/$", line):
-                url = found.group(1)
-                break
-        assert url, "the server said no address"
         deadline = time.monotonic() + 120
         while True:
             try:

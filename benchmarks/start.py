@@ -20,18 +20,18 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shutil
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
-SERVE = ("-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr", "--workers", "2")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import launch
+
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -63,25 +63,9 @@ def one_start(database: Path, code: Path | None) -> tuple[float, float, float, f
         "SCOREKEEPER_DATABASE": str(database),
         "SCOREKEEPER_SECRET_KEY": "bench",
     }
-    if code is not None:
-        env["PYTHONPATH"] = str(code)
     started = time.monotonic()
-    process = subprocess.Popen(
-        [sys.executable, *SERVE],
-        env=env,
-        cwd=str(code) if code is not None else None,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
+    process, url = launch(env, code)
     try:
-        assert process.stdout is not None
-        url = ""
-        for line in process.stdout:
-            if found := re.search(r"^    (http://\S+)/$", line):
-                url = found.group(1)
-                break
-        assert url, "no address printed"
         while True:
             try:
                 with urllib.request.urlopen(url + "/health", timeout=5) as answer:
