@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -20,7 +18,7 @@ from wtforms.validators import Length, Optional
 
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
-from ...rules.hombre.takst import takst_text
+from ...rules.hombre.kinds import SYSTEMS
 from ..forms import name_field, options, whole
 from ..hookspecs import CoupEntry
 from ..numbers import InRange, WholeField
@@ -145,7 +143,8 @@ class NewGameForm(FlaskForm):
     save_preset = StringField(
         _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
     )
-    accounting = HiddenField(default="poule")
+    accounting = HiddenField(default=SYSTEMS[0].tag[1])
+    """The money system (its kind's ``rules.accounting``): it picks the rules fields drawn."""
     poule_system = StringField(_l("Poule system"), validators=[Optional()])
     mark_value = WholeField(_l("Mark value"), validators=[Optional(), InRange(1, 1000)])
     payments = RadioField(
@@ -351,74 +350,6 @@ def fill(form: CoupForm, item: dict[str, Any], players: tuple[str, ...]) -> None
     form.matadors.data = str(item.get("matadors", 0))
     for flag in ("vole_engagee", "codille_renounced", "first_five", "black_aces"):
         form[flag].data = item.get(flag, False)
-
-
-def rules_text(rules: Any) -> str:
-    """The rule set in a line of words, in the reader's language."""
-    if rules.accounting == "jetons":
-        return _(
-            "jetons: stake %(stake)s, pass %(fee)s, primes %(a)s / %(b)s / %(c)s, bonus %(bonus)s",
-            stake=rules.stake,
-            fee=rules.pass_fee,
-            a=rules.simple,
-            b=rules.sans_prendre,
-            c=rules.vole,
-            bonus=rules.bonus,
-        )
-    if rules.accounting == "danois":
-        table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
-        line = _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
-        if rules.takst:
-            words = {str(key): str(word) for key, word in CONTRACT_WORDS.items()}
-            own = takst_text(rules.takst, words)  # "ren nolo 5 5 6" on a Danish page
-            line += ", " + _("own rates %(takst)s", takst=own)
-        return line
-    parts = [
-        rules.poule_system,
-        _("double payments") if rules.payments == "double" else _("simple payments"),
-        _("retourne") if rules.retourne else _("no retourne"),
-    ]
-    if rules.espadille_forcee:
-        parts.append(_("espadille forcée"))
-    if rules.coups_to_play:
-        parts.append(ngettext("%(num)s coup", "%(num)s coups", rules.coups_to_play))
-    else:
-        parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
-    parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
-    if rules.mark_value != 3:
-        parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
-    if rules.take_over:
-        parts.append(_("a newcomer may take over a seat"))
-    return ", ".join(parts)
-
-
-def round_end_text(rules: Any, deals: int | None) -> str:
-    """How an event's round ends a table of the 1709 poule, in one sentence derived from its
-    rules (the pot systems: none). The round's deals are the table's ``coups_to_play``: its
-    ``end`` shares the bêtes then, or plays on until none is left; a round the director
-    closes before shares what is still open, as the ranking counts it (``ended_tally``)."""
-    if rules.accounting != "poule":
-        return ""
-    if deals is None:
-        return _(
-            "The round ends when the director closes it: the bêtes still open are then"
-            " shared among the players."
-        )
-    if rules.end == "share":
-        return ngettext(
-            "The round's %(num)s deal ends the game: the bêtes still open are then shared"
-            " among the players.",
-            "The round's %(num)s deals end the game: the bêtes still open are then shared"
-            " among the players.",
-            deals,
-        )
-    return ngettext(
-        "After the round's %(num)s deal, play goes on until no bête is left; if the round"
-        " is closed before, the bêtes still open are shared among the players.",
-        "After the round's %(num)s deals, play goes on until no bête is left; if the round"
-        " is closed before, the bêtes still open are shared among the players.",
-        deals,
-    )
 
 
 class HombreEntry(CoupEntry[CoupForm]):

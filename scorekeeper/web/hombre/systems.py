@@ -1,0 +1,154 @@
+"""Each money system's web piece: its rules fields, its rules line, its pot's name.
+
+The new-game page draws the rules fields of the chosen system
+(``fields``, a partial template), every page writes its rule set in a line
+(``rules_text``); the kind decides which piece a rule set or a form gets
+(``of_rules``, ``of_kind``). A new money system: one class here, one line in
+``WEBS``, its partial template and its words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from ...rules import kinds
+from ...rules.hombre.takst import takst_text
+from ...rules.kind import GameKind
+from .forms import CONTRACT_WORDS
+
+
+class SystemWeb:
+    """What a money system shows on the pages; the defaults are the pot systems'."""
+
+    key: str
+    """Its kind's key (``kind.key``)."""
+    fields: str
+    """The partial template of its rules fields on the new-game page."""
+
+    def rules_text(self, rules: Any) -> str:
+        """The rule set in a line of words, in the reader's language."""
+        raise NotImplementedError
+
+    def round_end_text(self, rules: Any, deals: int | None) -> str:
+        """How an event's round ends a table of these rules, in a sentence; none by default."""
+        return ""
+
+    def pot_title(self) -> str:
+        """The pot's name on the game page, before the deal."""
+        return _("Poule")
+
+
+class PouleWeb(SystemWeb):
+    """The 1709 poule and bêtes."""
+
+    key = "hombre"
+    fields = "hombre/_rules_poule.html"
+
+    def rules_text(self, rules: Any) -> str:
+        parts = [
+            rules.poule_system,
+            _("double payments") if rules.payments == "double" else _("simple payments"),
+            _("retourne") if rules.retourne else _("no retourne"),
+        ]
+        if rules.espadille_forcee:
+            parts.append(_("espadille forcée"))
+        if rules.coups_to_play:
+            parts.append(ngettext("%(num)s coup", "%(num)s coups", rules.coups_to_play))
+        else:
+            parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
+        parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
+        if rules.mark_value != 3:
+            parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
+        if rules.take_over:
+            parts.append(_("a newcomer may take over a seat"))
+        return ", ".join(parts)
+
+    def round_end_text(self, rules: Any, deals: int | None) -> str:
+        """How an event's round ends a table of the 1709 poule, derived from its rules. The
+        round's deals are the table's ``coups_to_play``: its ``end`` shares the bêtes then,
+        or plays on until none is left; a round the director closes before shares what is
+        still open, as the ranking counts it (``ended_tally``)."""
+        if deals is None:
+            return _(
+                "The round ends when the director closes it: the bêtes still open are then"
+                " shared among the players."
+            )
+        if rules.end == "share":
+            return ngettext(
+                "The round's %(num)s deal ends the game: the bêtes still open are then shared"
+                " among the players.",
+                "The round's %(num)s deals end the game: the bêtes still open are then shared"
+                " among the players.",
+                deals,
+            )
+        return ngettext(
+            "After the round's %(num)s deal, play goes on until no bête is left; if the round"
+            " is closed before, the bêtes still open are shared among the players.",
+            "After the round's %(num)s deals, play goes on until no bête is left; if the round"
+            " is closed before, the bêtes still open are shared among the players.",
+            deals,
+        )
+
+
+class JetonsWeb(SystemWeb):
+    """Stakes, pass fees, primes and bonus hands."""
+
+    key = "jetons"
+    fields = "hombre/_rules_jetons.html"
+
+    def rules_text(self, rules: Any) -> str:
+        return _(
+            "jetons: stake %(stake)s, pass %(fee)s, primes %(a)s / %(b)s / %(c)s, bonus %(bonus)s",
+            stake=rules.stake,
+            fee=rules.pass_fee,
+            a=rules.simple,
+            b=rules.sans_prendre,
+            c=rules.vole,
+            bonus=rules.bonus,
+        )
+
+
+class DanishWeb(SystemWeb):
+    """The Danish contracts and the dealer's cagnotte."""
+
+    key = "danois"
+    fields = "hombre/_rules_danois.html"
+
+    def rules_text(self, rules: Any) -> str:
+        table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
+        line = _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
+        if rules.takst:
+            words = {str(key): str(word) for key, word in CONTRACT_WORDS.items()}
+            own = takst_text(rules.takst, words)  # "ren nolo 5 5 6" on a Danish page
+            line += ", " + _("own rates %(takst)s", takst=own)
+        return line
+
+    def pot_title(self) -> str:
+        return _("Cagnotte")
+
+
+WEBS: dict[str, SystemWeb] = {web.key: web for web in (PouleWeb(), JetonsWeb(), DanishWeb())}
+"""Each system's web piece by its kind's key: one for every kind of ``SYSTEMS`` (a test checks)."""
+
+
+def of_kind(kind: GameKind) -> SystemWeb:
+    """The web piece of one of l'Hombre's kinds."""
+    return WEBS[kind.key]
+
+
+def of_rules(rules: Any) -> SystemWeb:
+    """The web piece of the system whose rule set this is."""
+    return of_kind(kinds.kind_of(rules))
+
+
+def rules_text(rules: Any) -> str:
+    """The rule set in a line of words, in the reader's language."""
+    return of_rules(rules).rules_text(rules)
+
+
+def round_end_text(rules: Any, deals: int | None) -> str:
+    """How an event's round ends a table of these rules (the pot systems: no sentence)."""
+    return of_rules(rules).round_end_text(rules, deals)
