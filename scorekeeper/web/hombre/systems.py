@@ -9,30 +9,35 @@ The new-game page draws the rules fields of the chosen system
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ...rules import kinds
+from ...rules.hombre.danois import DanishRules
+from ...rules.hombre.jetons import JetonsRules
+from ...rules.hombre.ruleset import RuleSet
 from ...rules.hombre.takst import takst_text
 from ...rules.kind import GameKind
 from .forms import CONTRACT_WORDS
 
+R = TypeVar("R")
 
-class SystemWeb:
-    """What a money system shows on the pages; the defaults are the pot systems'."""
+
+class SystemWeb(Generic[R]):
+    """What a money system shows on the pages (``R``: its rule set); defaults: the pots'."""
 
     key: str
     """Its kind's key (``kind.key``)."""
     fields: str
     """The partial template of its rules fields on the new-game page."""
 
-    def rules_text(self, rules: Any) -> str:
+    def rules_text(self, rules: R) -> str:
         """The rule set in a line of words, in the reader's language."""
         raise NotImplementedError
 
-    def round_end_text(self, rules: Any, deals: int | None) -> str:
+    def round_end_text(self, rules: R, deals: int | None) -> str:
         """How an event's round ends a table of these rules, in a sentence; none by default."""
         return ""
 
@@ -41,13 +46,13 @@ class SystemWeb:
         return _("Poule")
 
 
-class PouleWeb(SystemWeb):
+class PouleWeb(SystemWeb[RuleSet]):
     """The 1709 poule and bêtes."""
 
     key = "hombre"
     fields = "hombre/_rules_poule.html"
 
-    def rules_text(self, rules: Any) -> str:
+    def rules_text(self, rules: RuleSet) -> str:
         parts = [
             rules.poule_system,
             _("double payments") if rules.payments == "double" else _("simple payments"),
@@ -66,7 +71,7 @@ class PouleWeb(SystemWeb):
             parts.append(_("a newcomer may take over a seat"))
         return ", ".join(parts)
 
-    def round_end_text(self, rules: Any, deals: int | None) -> str:
+    def round_end_text(self, rules: RuleSet, deals: int | None) -> str:
         """How an event's round ends a table of the 1709 poule, derived from its rules. The
         round's deals are the table's ``coups_to_play``: its ``end`` shares the bêtes then,
         or plays on until none is left; a round the director closes before shares what is
@@ -93,13 +98,13 @@ class PouleWeb(SystemWeb):
         )
 
 
-class JetonsWeb(SystemWeb):
+class JetonsWeb(SystemWeb[JetonsRules]):
     """Stakes, pass fees, primes and bonus hands."""
 
     key = "jetons"
     fields = "hombre/_rules_jetons.html"
 
-    def rules_text(self, rules: Any) -> str:
+    def rules_text(self, rules: JetonsRules) -> str:
         return _(
             "jetons: stake %(stake)s, pass %(fee)s, primes %(a)s / %(b)s / %(c)s, bonus %(bonus)s",
             stake=rules.stake,
@@ -111,13 +116,13 @@ class JetonsWeb(SystemWeb):
         )
 
 
-class DanishWeb(SystemWeb):
+class DanishWeb(SystemWeb[DanishRules]):
     """The Danish contracts and the dealer's cagnotte."""
 
     key = "danois"
     fields = "hombre/_rules_danois.html"
 
-    def rules_text(self, rules: Any) -> str:
+    def rules_text(self, rules: DanishRules) -> str:
         table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
         line = _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
         if rules.takst:
@@ -130,16 +135,16 @@ class DanishWeb(SystemWeb):
         return _("Cagnotte")
 
 
-WEBS: dict[str, SystemWeb] = {web.key: web for web in (PouleWeb(), JetonsWeb(), DanishWeb())}
+WEBS: dict[str, SystemWeb[Any]] = {web.key: web for web in (PouleWeb(), JetonsWeb(), DanishWeb())}
 """Each system's web piece by its kind's key: one for every kind of ``SYSTEMS`` (a test checks)."""
 
 
-def of_kind(kind: GameKind) -> SystemWeb:
+def of_kind(kind: GameKind) -> SystemWeb[Any]:
     """The web piece of one of l'Hombre's kinds."""
     return WEBS[kind.key]
 
 
-def of_rules(rules: Any) -> SystemWeb:
+def of_rules(rules: Any) -> SystemWeb[Any]:
     """The web piece of the system whose rule set this is."""
     return of_kind(kinds.kind_of(rules))
 
