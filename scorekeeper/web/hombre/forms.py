@@ -108,7 +108,11 @@ class CoupForm(FlaskForm):
 
 
 class NewGameForm(FlaskForm):
-    """Players, first dealer and the rule set, starting from a preset."""
+    """Players, first dealer and the rule set, starting from a preset.
+
+    The fields every money system has; each system's own fields are its web piece's
+    (``systems.py``), and the page's form is this one with theirs (``systems.RulesForm``).
+    """
 
     version = HiddenField()
     player0 = name_field(_l("Player 1"))
@@ -145,42 +149,8 @@ class NewGameForm(FlaskForm):
     )
     accounting = HiddenField(default=SYSTEMS[0].tag[1])
     """The money system (its kind's ``rules.accounting``): it picks the rules fields drawn."""
-    poule_system = StringField(_l("Poule system"), validators=[Optional()])
-    mark_value = WholeField(_l("Mark value"), validators=[Optional(), InRange(1, 1000)])
-    payments = RadioField(
-        _l("Payments"),
-        choices=options([("double", _l("double")), ("simple", _l("simple"))]),
-        validate_choice=False,  # the rule set checks it, for the poule system only
-    )
-    retourne = BooleanField(_l("Retourne allowed"))
-    espadille_forcee = BooleanField(_l("Espadille forcée"))
-    take_over = BooleanField(_l("House rule: a newcomer may take over a seat"))
-    poules_to_play = WholeField(_l("Poules to play"), validators=[Optional(), InRange(1, 1000)])
-    end = RadioField(
-        _l("At the end"),
-        choices=options([("continue", _l("continue")), ("share", _l("share"))]),
-        validate_choice=False,
-    )
     cave = WholeField(_l("Cave"), validators=[InRange(1, 1_000_000)])
     fiche = WholeField(_l("Fiche"), validators=[InRange(1, 1_000_000)])
-    # jetons (docs/rules/jetons.md)
-    stake = WholeField(_l("Stake on an empty poule"), validators=[Optional(), InRange(1, 1000)])
-    pass_fee = WholeField(
-        _l("Paid by a player who passes"), validators=[Optional(), InRange(0, 1000)]
-    )
-    simple = WholeField(_l("Prime: simple"), validators=[Optional(), InRange(1, 1000)])
-    sans_prendre = WholeField(_l("Prime: sans prendre"), validators=[Optional(), InRange(1, 1000)])
-    vole = WholeField(_l("Prime: vole"), validators=[Optional(), InRange(1, 1000)])
-    bonus = WholeField(_l("Bonus hand"), validators=[Optional(), InRange(0, 1000)])
-    # danois (docs/rules/danois.md)
-    ante = WholeField(_l("Dealer's ante"), validators=[Optional(), InRange(0, 1000)])
-    rates = RadioField(
-        _l("Rates"),
-        choices=options([("texte", _l("the source's")), ("dlu", _l("Danish L'hombre Union"))]),
-        validate_choice=False,
-    )
-    nolo_ouvert_bonus = BooleanField(_l("Jeton bonus to a nolo ouvert lost by codille"))
-    takst = StringField(_l("The club's own rates"), validators=[Optional(), Length(max=300)])
     coups_to_play = WholeField(_l("Coups to play"), validators=[Optional(), InRange(0, 10_000)])
     create = SubmitField(_l("Create the game"))
 

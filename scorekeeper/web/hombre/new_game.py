@@ -186,7 +186,7 @@ def _presets_json() -> str:
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> str | BaseResponse | tuple[str, int]:
-    form = NewGameForm()
+    form = systems.RulesForm()
     offered = club_presets.club_presets(HOMBRE.game)
     club_presets.offer(form, offered)
     refused = False
@@ -245,7 +245,7 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
         abort(404)  # a points game's players and rules: /games/<id>/sheet/setup
     if request.method == "GET" and (closed := setup_closed(stored)) is not None:
         return closed
-    form = NewGameForm()
+    form = systems.RulesForm()
     club_presets.offer(form, None)  # a set-up has no club section
     refused = False
     if request.method == "GET":
