@@ -79,7 +79,7 @@ class Setting:
     most: int = 1000
     """A whole number's greatest value on the form."""
     none: bool = False
-    """0 says "none" (an empty field): a cap, a target."""
+    """0 says "none" (an empty field), whatever ``least`` is."""
     blank: bool = False
     """The form's field starts empty: its default depends on the table (the deals)."""
     words: str = ""

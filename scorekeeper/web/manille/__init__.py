@@ -47,6 +47,11 @@ class ManilleNewForm(NewSheetForm, HouseRulesFields):
         default=next(iter(_BY_CHOICE)),
     )
 
+    def chosen_seats(self) -> tuple[int, ...]:
+        """The table sizes of the kind chosen (its players' help says them)."""
+        seats: tuple[int, ...] = _BY_CHOICE.get(self.variant.data or "", PIECES[0]).kind.seats
+        return seats
+
     def settings(self, key: str, group: str = "") -> list[tuple[Any, Any]]:
         """The rows of a kind's settings in ``group`` with their fields (the template's loop)."""
         found = kinds.find_kind(key)
@@ -90,8 +95,7 @@ def coup_form(stored: StoredGame, coup: Any = None) -> ManilleCoupForm:
     form = points_coup_form(ManilleCoupForm, stored, coup, fill)
     form.renonce.choices = options([("", "—"), *_renonce_choices(stored.game)])
     own = piece(stored.kind)
-    if hasattr(own, "contres"):
-        form.contre.choices = options(own.contres(stored.game.rules).items())
+    form.contre.choices = options(own.contres(stored.game.rules).items())
     if len(stored.game.players) == 3:  # each for himself: the dealer's points, not a team's
         form.points.label.text = _("Points of the dealer")
     if form.trump.data is None and own.must_sans_atout(stored.replay()):
@@ -116,7 +120,7 @@ def rules_of(form: ManilleNewForm) -> dict[str, Any]:
         for row in chosen.kind.table
         if row.group == ""
     }
-    if hasattr(chosen, "contres"):  # the house rules are manillen's
+    if any(row.group == "house" for row in chosen.kind.table):  # manillen's house rules
         values.update(house_rules(form))
     rules: dict[str, Any] = chosen.rules_of(values)
     return rules
@@ -147,11 +151,15 @@ def must_sans_atout(report: Report) -> bool:
     return bool(piece(kinds.kind_of(report)).must_sans_atout(report))
 
 
+SHARED = frozenset({"points", "renonce"})
+"""The coup's keys every kind has; the others tell whose coup it is."""
+
+
 def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
     """A Manille coup of the game file, field by field in words (what a correction changed)."""
     renonce = item.get("renonce")
     teams = {"nous": _("Nous"), "eux": _("Eux")}
-    own = _BY_KIND["manillen" if "trump" in item else "manille"]
+    own = next((p for p in PIECES if (p.fields - SHARED) & item.keys()), PIECES[0])
     words: dict[str, str] = dict(own.words(item))
     points = item.get("points")
     label = _("Points of the dealer") if len(players) == 3 else _("Points of Nous")

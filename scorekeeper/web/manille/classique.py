@@ -38,6 +38,9 @@ class ClassiqueWeb:
     def item(self, form: Any) -> dict[str, Any]:
         return {"retourne": int(form.retourne.data or 0)}
 
+    def contres(self, rules: ManilleRules) -> dict[str, str]:
+        return {"": "—"}  # no contre in the classique
+
     def must_sans_atout(self, report: object) -> bool:
         return False
 
