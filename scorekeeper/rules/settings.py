@@ -144,7 +144,7 @@ def changed(table: Sequence[Setting], rules: object) -> dict[str, Value]:
     return {s.key: values[s.key] for s in table if values[s.key] != s.default}
 
 
-def preset(table: Sequence[Setting], name: str) -> dict[str, Value]:
+def preset(table: Sequence[Setting], name: str) -> dict[str, Any]:
     """The settings a named preset sets (an unknown name: none)."""
     return {s.key: s.presets[name] for s in table if name in s.presets}
 

@@ -47,10 +47,11 @@ class ManilleKind(Kind[G, R, Rep, C]):
         if not self.owns({"variant": variant}, ""):
             raise TypeError(f"{self!r} does not read another variant's games")
         players, first, rules_data, coups_data = file.parts(data, self.seats, self.players_message)
-        rules = self.file_rules(file.known(self.table, rules_data), len(players))
-        game = self.game_type(tuple(players), rules, first)
+        rules: Any = self.file_rules(file.known(self.table, rules_data), len(players))
+        game: Any = self.game_type(tuple(players), rules, first)
         coups = numbered(coups_data, lambda item: self.load_coup(item, game))
-        return game.with_coups(coups)
+        loaded: G = game.with_coups(coups)
+        return loaded
 
     def file_rules(self, chosen: Mapping[str, Any], count: int) -> R:
         """The rule set of the file's rules keys (``variant`` left out) at a table of ``count``."""
@@ -58,7 +59,8 @@ class ManilleKind(Kind[G, R, Rep, C]):
 
     def dump(self, game: G) -> JsonObject:
         head = file_head("manille", game.players, game.first_dealer, game.rules.to_mapping())
-        return {**head, "coups": [self.dump_coup(c, game.players) for c in game.coups]}
+        coups: Sequence[Any] = game.coups
+        return {**head, "coups": [self.dump_coup(c, game.players) for c in coups]}
 
     def side_scores(self, report: Rep) -> Sequence[Sequence[int]]:
         """Each coup's points marked by each side: the classique's count is 0-0 again after a

@@ -20,7 +20,6 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, HiddenField, RadioField
-from wtforms.fields.core import UnboundField
 from wtforms.validators import Optional
 
 from ...rules import settings
@@ -32,7 +31,7 @@ from ..forms import options
 from ..numbers import InRange, WholeField
 
 
-def setting_field(row: Setting) -> UnboundField[Any]:
+def setting_field(row: Setting) -> Any:
     """The form field of a setting: a box for true or false, a choice, or a whole number."""
     if isinstance(row.default, bool):
         return BooleanField(_l(row.label))
@@ -42,9 +41,10 @@ def setting_field(row: Setting) -> UnboundField[Any]:
             choices=options([(value, _l(label)) for value, label in row.choices]),
             default=row.default,
         )
+    default: Any = None if row.none or row.blank else row.default
     return WholeField(
         _l(row.label),
-        default=None if row.none or row.blank else row.default,
+        default=default,
         # a row with its own refusal leaves the bound to the engine, whose words say it
         validators=[Optional(), InRange(0 if row.refusal else row.least, row.most)],
     )
