@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from ..errors import N_, GameError
-from ..gamefile import REPORT_FORMAT, file_parts, json_object, rules_choice, whole_field
+from ..gamefile import REPORT_FORMAT, file_parts, json_object, whole_field
 from ..settings import Setting
 from ..teams import TEAMS
 
@@ -38,12 +38,17 @@ class Played(Protocol):
 
 def variant(data: object, variants: tuple[str, ...]) -> str:
     """The file's ``rules.variant``, one of ``variants`` (the first by default)."""
-    return rules_choice(
-        data,
-        "variant",
-        variants,
-        N_("rules.variant must be classique or belge, got {value!r}"),
-    )
+    rules = json_object(data).get("rules", {}) if isinstance(data, Mapping) else {}
+    value = rules.get("variant", variants[0]) if isinstance(rules, Mapping) else variants[0]
+    if not isinstance(value, str) or value not in variants:
+        raise GameError(
+            "rules.variant",
+            N_("rules.{key} must be one of {choices}, got {value!r}"),
+            key="variant",
+            choices=", ".join(variants),
+            value=value,
+        )
+    return value
 
 
 def parts(

@@ -17,6 +17,7 @@ from wtforms import RadioField
 
 from ...rules import kinds
 from ...rules.kind import GameKind
+from ...rules.manille.kinds import MANILLES
 from ...store import StoredGame
 from ..forms import options
 from ..hookspecs import Report, Rules
@@ -25,15 +26,16 @@ from ..sheet.game import PointsGame, points_web
 from .belge import TRUMP_WORDS, ManillenWeb
 from .classique import RETOURNE_WORDS, ClassiqueWeb
 from .house import HouseRulesFields, fields_of, house_rules, setting_field, setting_value
+from .piece import KindPiece
 
-PIECES = (ClassiqueWeb(), ManillenWeb())
+PIECES: tuple[KindPiece, ...] = (ClassiqueWeb(), ManillenWeb())
 """Each kind's web piece; the first is the form's default."""
-_BY_KIND: dict[str, Any] = {piece.kind.key: piece for piece in PIECES}
-_BY_RESULT: dict[type, Any] = {piece.result_type: piece for piece in PIECES}
-_BY_CHOICE: dict[str, Any] = {piece.kind.tag[1]: piece for piece in PIECES if piece.kind.tag}
+_BY_KIND = {piece.kind.key: piece for piece in PIECES}
+_BY_RESULT = {piece.result_type: piece for piece in PIECES}
+_BY_CHOICE = {piece.kind.tag[1]: piece for piece in PIECES}
 
 
-def piece(kind: GameKind) -> Any:
+def piece(kind: GameKind) -> KindPiece:
     """The web piece of a kind of la Manille."""
     return _BY_KIND[kind.key]
 
@@ -187,7 +189,7 @@ def _rules_text(rules: Rules) -> str:
 MANILLE = points_web(
     PointsGame(
         name="manille",
-        kinds=tuple(p.kind for p in PIECES),
+        kinds=MANILLES,
         coup_form=coup_form,
         valid=valid,
         read_coup=read_coup,

@@ -44,7 +44,7 @@ def contre_words(rules: ManillenRules) -> dict[str, str]:
 class ManillenWeb:
     """What manillen's pages say and read (``web/manille`` asks it by its kind)."""
 
-    kind = Manillen()
+    kind = Manillen
     choice = _l("manillen (Belgian)")
     fields = frozenset({"trump", "contre", "points", "renonce"})
     result_type = ManillenResult

@@ -28,7 +28,7 @@ RETOURNE_WORDS = options(
 class ClassiqueWeb:
     """What the classique's pages say and read (``web/manille`` asks it by its kind)."""
 
-    kind = ManilleClassique()
+    kind = ManilleClassique
     choice = _l("classique (muette or parlée)")
     """Its choice on the new-game form."""
     fields = frozenset({"retourne", "points", "renonce"})
