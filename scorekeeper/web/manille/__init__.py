@@ -56,9 +56,7 @@ class ManilleNewForm(NewSheetForm, HouseRulesFields):
 
     def settings(self, key: str, group: str = "") -> list[tuple[Any, Any]]:
         """The rows of a kind's settings in ``group`` with their fields (the template's loop)."""
-        found = kinds.find_kind(key)
-        assert found is not None
-        return fields_of(self, piece(found).kind.table, group)
+        return fields_of(self, _BY_KIND[key].kind.table, group)
 
 
 for _piece in PIECES:
