@@ -20,39 +20,31 @@ SOURCES = [
     *ROOT.glob("templates/**/*.html"),
 ]
 OTHER_GAMES = re.compile(r"scorekeeper/(rules|web)/(hombre|brou)(\b|_)|templates/(hombre|brou)/")
-"""Other games' own files: their ``target`` or ``cap`` are theirs, not manillen's."""
+"""Other games' own files: their ``target`` is theirs, not manillen's."""
 HOMONYMS = {
+    # the classique's manche target (its rules' method, its report's key), not manillen's
     "target": {
-        # the classique's manche target (a report's field), not manillen's house rule
         "scorekeeper/rules/manille/classique.py",
         "scorekeeper/rules/manille/kinds.py",
         "scorekeeper/web/manille/classique.py",
-        # a thread's target, a link's target, the tables' and events' own words
-        *(
-            path
-            for path in (
-                "scorekeeper/cli.py",
-                "scorekeeper/db/backup.py",
-                "scorekeeper/serving/prefork.py",
-                "scorekeeper/serving/request_head.py",
-                "scorekeeper/web/games.py",
-                "scorekeeper/web/seats.py",
-                "scorekeeper/web/sheet/forms.py",
-            )
-        ),
     },
-    "doubling": {"scorekeeper/draw/kirkman.py"},  # doubling a draw of 34 points
 }
-"""Files that use a house rule's key as a plain word of their own (what each means there)."""
+"""Manille's own files that use a house rule's key for a thing of their own."""
+
+
+def named(key: str) -> re.Pattern[str]:
+    """The key spelled as a setting: a string, an attribute, a keyword, a dataclass field."""
+    return re.compile(rf"""["']{key}["']|\.{key}\b|[(,]\s*{key}\s*=[^=]|^\s*{key}\s*:""", re.M)
 
 
 def naming(key: str) -> set[str]:
+    """The files of the package and the templates that name a house rule's key."""
     found = set()
     for path in SOURCES:
         relative = path.relative_to(ROOT).as_posix()
         if OTHER_GAMES.match(relative) or relative in HOMONYMS.get(key, set()):
             continue
-        if re.search(rf"\b{key}\b", path.read_text(encoding="utf-8")):
+        if named(key).search(path.read_text(encoding="utf-8")):
             found.add(relative)
     return found
 
