@@ -23,9 +23,10 @@ from ..forms import options
 from ..hookspecs import Report, Rules
 from ..sheet.forms import NewSheetForm, SheetCoupForm, points_coup_form, shown_valid
 from ..sheet.game import PointsGame, points_web
+from ..sheet.settings import fields_of, setting_field, setting_value
 from .belge import TRUMP_WORDS, ManillenWeb
 from .classique import RETOURNE_WORDS, ClassiqueWeb
-from .house import HouseRulesFields, fields_of, house_rules, setting_field, setting_value
+from .house import HouseRulesFields, house_rules
 from .piece import KindPiece
 
 PIECES: tuple[KindPiece, ...] = (ClassiqueWeb(), ManillenWeb())

@@ -1,7 +1,7 @@
 """Manillen's house rules on the new-game form: a named preset, or each rule set by hand.
 
 Every field is drawn from its setting's row (``rules/manille/house.py``'s
-``HOUSE``, through ``setting_field``): its name is the rules key, its label,
+``HOUSE``, through ``sheet.settings.setting_field``): its name is the rules key, its label,
 bounds and choices the row's; ``house_rules`` reads them back and
 ``house_words`` says them in the rules line (docs/rules/manille.md §10).
 
@@ -14,57 +14,18 @@ from one left as drawn (the preset chosen fills it) — see ``merge_preset``.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, Field, HiddenField, RadioField
-from wtforms.validators import Optional
+from wtforms import HiddenField, RadioField
 
 from ...rules import settings
 from ...rules.manille import house
 from ...rules.manille.belge import ManillenRules
 from ...rules.manille.kinds import Manillen
-from ...rules.settings import Setting
 from ..forms import options
-from ..numbers import InRange, WholeField
-
-
-def setting_field(row: Setting) -> Any:
-    """The form field of a setting: a box for true or false, a choice, or a whole number."""
-    if isinstance(row.default, bool):
-        return BooleanField(_l(row.label))
-    if row.choices:
-        return RadioField(
-            _l(row.label),
-            choices=options([(value, _l(label)) for value, label in row.choices]),
-            default=row.default,
-        )
-    default: Any = None if row.none or row.blank else row.default
-    return WholeField(
-        _l(row.label),
-        default=default,
-        # a row with its own refusal leaves the bound to the engine, whose words say it
-        validators=[Optional(), InRange(0 if row.refusal else row.least, row.most)],
-    )
-
-
-def setting_value(row: Setting, field: Field) -> settings.Value | None:
-    """What a setting's field says: None for an empty whole number (the table's default)."""
-    if isinstance(row.default, bool):
-        return bool(field.data)
-    if row.choices:
-        return str(field.data or row.default)
-    value: int | None = field.data
-    return 0 if value is None and row.none else value
-
-
-def fields_of(
-    form: object, table: Sequence[Setting], group: str = ""
-) -> list[tuple[Setting, Field]]:
-    """The rows of ``group`` with their fields in ``form`` (the template's loop)."""
-    return [(row, getattr(form, row.key)) for row in table if row.group == group]
+from ..sheet.settings import setting_field, setting_value
 
 
 class PresetsData:
