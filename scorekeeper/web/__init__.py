@@ -16,7 +16,6 @@ from . import (
     clubs,
     coups,
     creating,
-    dates,
     errors,
     events,
     explain,
@@ -32,8 +31,8 @@ from . import (
     stops,
     table,
     trust,
-    words,
 )
+from .formats import dates, words
 from .sheet import new as sheet_new
 
 

@@ -45,9 +45,9 @@ from ..rules.errors import GameError
 from ..rules.kinds import dump_coup
 from ..store.links import right_lost_at
 from . import registry
+from .formats.words import error_text
 from .forms import CHANGED, ActionForm, changed_meanwhile, form_version
 from .hookspecs import GamePages, Page
-from .words import error_text
 
 bp = Blueprint("coups", __name__)
 

@@ -17,13 +17,14 @@ from wtforms.validators import Optional
 from ..rules.manille import belge, classique, house
 from ..rules.manille.kinds import ManilleClassique, Manillen
 from ..store import StoredGame
+from .formats.numbers import InRange, WholeField
+from .formats.words import elide, minus
 from .forms import options
 from .hookspecs import Report, Rules
 from .hookspecs import (
     narrowed as _narrow,
 )
 from .manille_house import HouseRulesFields, house_rules, house_words
-from .numbers import InRange, WholeField
 from .sheet.forms import (
     NewSheetForm,
     SheetCoupForm,
@@ -31,7 +32,6 @@ from .sheet.forms import (
     shown_valid,
 )
 from .sheet.game import PointsGame, points_web
-from .words import elide, minus
 
 RETOURNE_WORDS = options(
     [

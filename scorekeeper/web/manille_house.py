@@ -23,8 +23,8 @@ from wtforms.validators import Optional
 
 from ..rules.manille import belge
 from ..rules.manille.kinds import HOUSE_PRESETS, Manillen
+from .formats.numbers import InRange, WholeField
 from .forms import options
-from .numbers import InRange, WholeField
 
 HOUSE_DEFAULTS = belge.ManillenRules()
 

@@ -22,11 +22,11 @@ from ..rights.access import acting_grant, managed, managed_club, readable
 from ..store import Conflict
 from ..store.paid import Paid, tick
 from . import blueprints, registry
+from .formats.words import not_owed
 from .forms import ActionForm, form_version, whole
 from .hookspecs import Page
 from .kept.expensive import expensive, game_key
 from .printing import pdf_response
-from .words import not_owed
 
 bp = blueprints.settlement
 

@@ -26,8 +26,8 @@ from ..rules import stopping
 from ..rules.errors import GameError
 from ..rules.ledger import NetChange
 from ..store.table_locks import Lock
+from .formats.words import error_text
 from .forms import CHANGED, ActionForm, form_version
-from .words import error_text
 
 bp = Blueprint("stops", __name__)
 

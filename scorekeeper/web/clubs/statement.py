@@ -23,9 +23,9 @@ from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..chain_heads import ChainNote, club_ledger
+from ..formats.words import PROVISIONAL
 from ..kept.expensive import club_key, expensive
 from ..printing import pdf_response, printed
-from ..words import PROVISIONAL
 from .cash_forms import KIND_WORDS, METHOD_WORDS
 
 STATEMENT = printed("club/statement.html")

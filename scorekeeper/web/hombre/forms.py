@@ -21,9 +21,9 @@ from wtforms.validators import Length, Optional
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
 from ...rules.hombre.takst import takst_text
+from ..formats.numbers import InRange, WholeField
 from ..forms import name_field, options, whole
 from ..hookspecs import CoupEntry
-from ..numbers import InRange, WholeField
 
 CONTRACT_WORDS: dict[str, Any] = {
     # 1709 (poule)

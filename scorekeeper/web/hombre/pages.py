@@ -22,11 +22,11 @@ from ...rules.hombre.systems import hombre_report
 from ...rules.kind import Standing
 from ...rules.ledger import net_changes
 from .. import blueprints
+from ..formats.words import signed
 from ..forms import ActionForm
 from ..hookspecs import Page
 from ..kept.arguments import asked_page, past_the_last, reads
 from ..seat_words import seat_names
-from ..words import signed
 from .forms import coup_form
 from .guard import hombre_only
 from .present import fiche, outcome_text

@@ -34,6 +34,7 @@ from ...rules.seating import sittings
 from ...store.paid import ticked
 from .. import blueprints
 from ..chain_heads import game_chain
+from ..formats.words import cents, reader_currency
 from ..forms import CHANGED, ActionForm, form_version
 from ..gamefiles import game_file_text
 from ..hookspecs import Page
@@ -41,7 +42,6 @@ from ..kept.arguments import reads
 from ..kept.expensive import expensive, players_key
 from ..printing import printed
 from ..seat_words import seat_names
-from ..words import cents, reader_currency
 from .chart import net_chart
 from .guard import hombre_only
 from .present import csv_words

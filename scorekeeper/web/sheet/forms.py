@@ -17,8 +17,8 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField, SubmitField
 from wtforms.validators import Length, Optional
 
+from ..formats.numbers import InRange, WholeField
 from ..forms import name_field, options
-from ..numbers import InRange, WholeField
 
 SEATS = options(
     [("0", _l("Player 1")), ("1", _l("Player 2")), ("2", _l("Player 3")), ("3", _l("Player 4"))]

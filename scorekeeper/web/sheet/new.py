@@ -23,9 +23,9 @@ from ...rules.kind import Game
 from .. import club_presets, registry
 from ..club_presets import ClubPresets
 from ..creating import created, save_table, setup_closed
+from ..formats.words import error_text
 from ..forms import player_names
 from ..hookspecs import GameWeb, NewGame, Page
-from ..words import error_text
 from .forms import NewSheetForm
 
 bp = Blueprint("sheets", __name__)

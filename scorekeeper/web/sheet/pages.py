@@ -19,12 +19,12 @@ from ...rights.access import can_manage
 from ...rules.errors import GameError
 from ...rules.ledger import NetChange
 from ..chain_heads import game_chain
+from ..formats.words import labelled, signed
 from ..forms import ActionForm
 from ..gamefiles import game_file_text
 from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
 from ..printing import printed
 from ..seat_words import seat_names
-from ..words import labelled, signed
 from .view import SheetRow, rows, sheet_text, sides, teams_line
 
 SETTLEMENT = printed("sheet/settlement.html")
