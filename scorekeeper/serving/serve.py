@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import segno
 
-from ..web.ca_file import folder_of
-from ..web.deployment import is_loopback
+from ..web.ops.ca_file import folder_of
+from ..web.ops.deployment import is_loopback
 from . import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS
 
 if TYPE_CHECKING:

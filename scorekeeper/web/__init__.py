@@ -16,23 +16,20 @@ from . import (
     clubs,
     coups,
     creating,
-    errors,
     events,
     explain,
     games,
     handover,
-    health,
     kept,
     links,
-    offline,
     registry,
     seats,
     settlement,
     stops,
     table,
-    trust,
 )
 from .formats import dates, words
+from .ops import errors, health, offline, trust
 from .sheet import new as sheet_new
 
 

@@ -7,7 +7,7 @@ enters it under *Take over the fiche*: it becomes the only phone that may
 change the game, every other phone's right ends at once (the lost phone's
 too), the manager link is replaced and the code changes, so the holder of
 the old phone cannot take it back with the same code. Code tries are
-throttled per client and game (web/limits.py).
+throttled per client and game (web/ops/limits.py).
 """
 
 from __future__ import annotations
