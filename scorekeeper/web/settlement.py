@@ -26,7 +26,7 @@ from .formats.words import not_owed
 from .forms import ActionForm, form_version, whole
 from .hookspecs import Page
 from .kept.expensive import expensive, game_key
-from .printing import pdf_response
+from .printing.pdf import pdf_response
 
 bp = blueprints.settlement
 

@@ -33,14 +33,14 @@ from ...rules.money import parse_money
 from ...rules.seating import sittings
 from ...store.paid import ticked
 from .. import blueprints
-from ..chain_heads import game_chain
 from ..formats.words import cents, reader_currency
 from ..forms import CHANGED, ActionForm, form_version
 from ..gamefiles import game_file_text
 from ..hookspecs import Page
 from ..kept.arguments import reads
 from ..kept.expensive import expensive, players_key
-from ..printing import printed
+from ..printing.chain_heads import game_chain
+from ..printing.pdf import printed
 from ..seat_words import seat_names
 from .chart import net_chart
 from .guard import hombre_only

@@ -18,12 +18,12 @@ from ... import store
 from ...rights.access import can_manage
 from ...rules.errors import GameError
 from ...rules.ledger import NetChange
-from ..chain_heads import game_chain
 from ..formats.words import labelled, signed
 from ..forms import ActionForm
 from ..gamefiles import game_file_text
 from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
-from ..printing import printed
+from ..printing.chain_heads import game_chain
+from ..printing.pdf import printed
 from ..seat_words import seat_names
 from .view import SheetRow, rows, sheet_text, sides, teams_line
 
