@@ -15,7 +15,6 @@ from ..rights.access import can_manage
 from . import (
     clubs,
     coups,
-    creating,
     events,
     explain,
     games,
@@ -31,6 +30,7 @@ from . import (
 from .formats import dates, words
 from .ops import errors, health, offline, trust
 from .sheet import new as sheet_new
+from .starting import creating
 
 
 def register(app: Flask) -> None:

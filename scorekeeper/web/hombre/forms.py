@@ -138,7 +138,7 @@ class NewGameForm(FlaskForm):
     preset_shown = HiddenField(default="")
     """The preset the rules fields were drawn with ("": another rule set, a stored game's)."""
     apply_preset = SubmitField(_l("Apply the preset"))
-    # a club's own rule sets, opened from one of its evenings (web/club_presets.py)
+    # a club's own rule sets, opened from one of its evenings (web/starting/club_presets.py)
     club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
     club_preset_shown = HiddenField(default="")
     """The club preset the rules fields were drawn with (web/club_presets.fill_chosen)."""
