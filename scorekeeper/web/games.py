@@ -29,9 +29,9 @@ from . import blueprints
 from .events import listing
 from .formats.words import error_text
 from .forms import ActionForm, ImportForm, bounded_arg, clash_text
-from .gamefiles import game_file_text
 from .kept.expensive import expensive, game_key
 from .starting.creating import created
+from .table.gamefiles import game_file_text
 
 bp = blueprints.games
 

@@ -22,11 +22,11 @@ from ...rules.errors import GameError
 from ...rules.kind import Game
 from ...rules.money import Money
 from ...rules.seating import SeatChange
-from ..coups import locked_page, pages_of
 from ..formats.collation import names_sorted
 from ..formats.words import club_full_text
 from ..forms import changed_meanwhile, form_version, whole
 from ..kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
+from ..table.coups import locked_page, pages_of
 
 
 def setup_closed(stored: store.StoredGame) -> tuple[str, int] | None:

@@ -19,12 +19,12 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import HiddenField, StringField, SubmitField
 
-from .. import store
-from ..db import get_db
-from ..rights import access
-from .forms import CHANGED, ActionForm, form_version
-from .kept.once import NEW_HANDOVER_CODE
-from .starting.creating import stash_code
+from ... import store
+from ...db import get_db
+from ...rights import access
+from ..forms import CHANGED, ActionForm, form_version
+from ..kept.once import NEW_HANDOVER_CODE
+from ..starting.creating import stash_code
 
 bp = Blueprint("handover", __name__)
 STASH = NEW_HANDOVER_CODE
