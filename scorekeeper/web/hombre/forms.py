@@ -141,7 +141,7 @@ class NewGameForm(FlaskForm):
     # a club's own rule sets, opened from one of its evenings (web/starting/club_presets.py)
     club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
     club_preset_shown = HiddenField(default="")
-    """The club preset the rules fields were drawn with (web/club_presets.fill_chosen)."""
+    """The club preset the rules fields were drawn with (web/starting/club_presets.fill_chosen)."""
     save_preset = StringField(
         _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
     )
