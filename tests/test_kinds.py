@@ -32,7 +32,7 @@ from scorekeeper.rules.money import Money
 from scorekeeper.rules.records import SeatRecord
 from scorekeeper.store import Action
 from scorekeeper.web import registry
-from scorekeeper.web.words import ACTION_WORDS
+from scorekeeper.web.formats.words import ACTION_WORDS
 
 ROOT = Path(__file__).parent.parent
 GOLDEN = Path(__file__).parent / "golden"

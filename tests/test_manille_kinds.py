@@ -11,9 +11,10 @@ import pytest
 from scorekeeper.rules import kinds, settings
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.manille import belge, classique, house
-from scorekeeper.rules.manille.kinds import MANILLES, Manillen
+from scorekeeper.rules.manille.kinds import Manillen
 
 ROOT = Path(__file__).resolve().parents[1]
+MANILLES = [kind for kind in kinds.KINDS if kind.game == "manille"]
 
 SOURCES = [
     *ROOT.glob("scorekeeper/**/*.py"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules.manille.kinds import MANILLES
+from ..rules.manille.kinds import ManilleClassique, Manillen
 from . import GameEntry
 
 if TYPE_CHECKING:
@@ -17,4 +17,4 @@ def _web() -> GameWeb:
     return MANILLE
 
 
-MANILLE = GameEntry(kinds=MANILLES, web=_web, order=3)
+MANILLE = GameEntry(kinds=(ManilleClassique(), Manillen()), web=_web, order=3)

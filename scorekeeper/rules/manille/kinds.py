@@ -5,7 +5,7 @@ They share the game file's ``"game": "manille"``; ``rules.variant`` picks one
 report, replays them with its own engine and declares its own settings
 (``SETTINGS`` of its engine's module); ``file.py`` holds only what they share.
 A new variant is one more kind here (its ``tag``, its engine, its ``SETTINGS``),
-listed in ``MANILLES`` and in the entry point's kinds (``games/manille.py``).
+listed in the entry point's kinds (``games/manille.py``).
 """
 
 from __future__ import annotations
@@ -319,9 +319,6 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         return "\n".join([*lines, "", end])
 
 
-MANILLES = (ManilleClassique(), Manillen())
-"""La Manille's kinds, the default (an untagged file's) first."""
-
-
 def _variants() -> tuple[str, ...]:
-    return tuple(kind.tag[1] for kind in MANILLES if kind.tag)
+    """The variants of the kinds defined here, the default (an untagged file's) first."""
+    return tuple(kind.tag[1] for kind in ManilleKind.__subclasses__() if kind.tag)

@@ -17,7 +17,6 @@ from wtforms import RadioField
 
 from ...rules import kinds
 from ...rules.kind import GameKind
-from ...rules.manille.kinds import MANILLES
 from ...store import StoredGame
 from ..forms import options
 from ..hookspecs import Report, Rules
@@ -188,7 +187,7 @@ def _rules_text(rules: Rules) -> str:
 MANILLE = points_web(
     PointsGame(
         name="manille",
-        kinds=MANILLES,
+        kinds=tuple(p.kind() for p in PIECES),
         coup_form=coup_form,
         valid=valid,
         read_coup=read_coup,

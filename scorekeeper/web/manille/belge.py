@@ -12,7 +12,7 @@ from flask_babel import ngettext
 from ...rules.manille import belge
 from ...rules.manille.belge import ManillenReport, ManillenResult, ManillenRules
 from ...rules.manille.kinds import Manillen
-from ..words import elide, minus
+from ..formats.words import elide, minus
 from .house import house_words
 
 TRUMP_WORDS = {

@@ -10,8 +10,8 @@ from flask_babel import lazy_gettext as _l
 
 from ...rules.manille.classique import ManilleReport, ManilleResult, ManilleRules
 from ...rules.manille.kinds import ManilleClassique
+from ..formats.words import elide
 from ..forms import options
-from ..words import elide
 
 RETOURNE_WORDS = options(
     [

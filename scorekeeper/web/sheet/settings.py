@@ -16,8 +16,8 @@ from wtforms import BooleanField, Field, RadioField
 from wtforms.validators import Optional
 
 from ...rules.settings import Setting, Value
+from ..formats.numbers import InRange, WholeField
 from ..forms import options
-from ..numbers import InRange, WholeField
 
 
 def setting_field(row: Setting) -> Any:
