@@ -41,8 +41,9 @@ R = TypeVar("R", bound=RuleSet | PotRules)
 Rep = TypeVar("Rep", bound=AnyReport)
 C = TypeVar("C", bound=Coup | PotCoup)
 
-UNKNOWN_SYSTEM = N_("rules.accounting must be one of {systems}, got {value!r}")
-"""The refusal of a file whose ``rules.accounting`` names no system of ``SYSTEMS``."""
+UNKNOWN_SYSTEM = N_("rules.{key} must be one of {choices}, got {value!r}")
+"""The refusal of a file whose ``rules.accounting`` names no system of ``SYSTEMS`` (the
+settings' refusal of a value not offered, as la Manille's of an unknown variant)."""
 
 
 class HombreKind(Kind[G, R, Rep, C]):
@@ -80,8 +81,8 @@ class HombreKind(Kind[G, R, Rep, C]):
         value = rules.get(key, SYSTEMS[0].tag[1])
         names = [kind.tag[1] for kind in SYSTEMS]
         if not isinstance(value, str) or value not in names:
-            systems = ", ".join(names)
-            raise GameError(f"rules.{key}", UNKNOWN_SYSTEM, systems=systems, value=value)
+            choices = ", ".join(names)
+            raise GameError(f"rules.{key}", UNKNOWN_SYSTEM, key=key, choices=choices, value=value)
         if value != own:
             raise TypeError(f"{self!r} does not read a game of {key} {value}")
         return self.read(head, rules)

@@ -25,8 +25,8 @@ from ...rules.hombre.jetons import JetonsRules
 from ...rules.hombre.ruleset import RuleSet
 from ...rules.hombre.takst import takst_text
 from ...rules.kind import GameKind
+from ..formats.numbers import InRange, WholeField
 from ..forms import options
-from ..numbers import InRange, WholeField
 from .forms import CONTRACT_WORDS, NewGameForm
 
 R = TypeVar("R")
