@@ -18,9 +18,10 @@ from ...rules.errors import N_
 from ...rules.hombre.kinds import Hombre1709, HombreDanish, HombreJetons
 from ..forms import ActionForm
 from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templates
+from ..printing import apart
 from . import guard, new_game, pages, settlement
 from .forms import CoupForm, HombreEntry, round_end_text, rules_text
-from .present import coup_words, journal_text, outcome_text, words
+from .present import coup_words, journal_lines, journal_text, outcome_text, words
 
 
 class HombrePages(GamePages[CoupForm]):
@@ -106,7 +107,10 @@ class HombrePages(GamePages[CoupForm]):
     def init_app(self, app: Flask) -> None:
         """Its word tables and its journal's lines, for its templates and the macros."""
         app.context_processor(words)
-        app.jinja_env.globals.update(outcome_text=outcome_text, journal_text=journal_text)
+        app.jinja_env.globals.update(
+            outcome_text=outcome_text, journal_text=journal_text, journal_lines=journal_lines
+        )
+        app.jinja_env.globals.update(apart=apart)
 
 
 HOMBRE = GameWeb(
