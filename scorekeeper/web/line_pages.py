@@ -23,6 +23,7 @@ import io
 import os
 import shutil
 import subprocess
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -57,6 +58,8 @@ class Font:
 
     data: bytes
     glyphs: dict[int, int]
+    codes: dict[int, str]
+    """Each character's glyph id as four hex digits, for ``str.translate``."""
     advance: float
     """Every glyph's advance, in ems."""
     ascent: int
@@ -80,6 +83,10 @@ def font_file() -> str | None:
     return files[0] if files else None
 
 
+UNUSED = ("FFTM", "GSUB", "GPOS", "GDEF", "kern", "fpgm", "prep", "cvt ", "hdmx", "LTSH", "VDMX")
+"""The font's tables a line of single glyphs, one advance apart, never reads."""
+
+
 @lru_cache(maxsize=1)
 def font() -> Font | None:
     """The font, read once per process (``printing.warm``, before the fork); None if absent."""
@@ -95,9 +102,15 @@ def font() -> Font | None:
     glyphs = {code: parsed.getGlyphID(name) for code, name in parsed.getBestCmap().items()}
     advance = parsed["hmtx"][parsed.getGlyphName(glyphs[ord("0")])][0] / units
     head = parsed["head"]
+    for table in UNUSED:  # read once here rather than by the subsetting of every PDF
+        if table in parsed:
+            del parsed[table]
+    lighter = io.BytesIO()
+    parsed.save(lighter)
     return Font(
-        data,
+        lighter.getvalue(),
         glyphs,
+        {code: f"{glyph:04x}" for code, glyph in glyphs.items()},
         advance,
         int(parsed["hhea"].ascent),
         int(parsed["hhea"].descent),
@@ -112,7 +125,7 @@ def drawable(texts: Iterable[str]) -> bool:
     if found is None:
         return False
     glyphs = found.glyphs
-    return all(ord(c) in glyphs or c == "\n" for text in texts for c in set(text))
+    return all(ord(c) in glyphs for c in set("".join(texts)) - {"\n"})
 
 
 def columns_per_line(size: float) -> int:
@@ -157,18 +170,20 @@ def append(pdf: Any, pages: LinePages, laid: Laid, before: int) -> None:
     assert found is not None
     total = before + len(laid)
     heads = [f"{pages.head} — {before + n} / {total}" for n in range(1, len(laid) + 1)]
-    used = {c for page in laid for _, _, text in page for c in text} | {c for h in heads for c in h}
+    used = set("".join(text for page in laid for _, _, text in page)) | set("".join(heads))
     used.discard("\n")
     reference = _add_font(pdf, found, used)
     for n, page in enumerate(laid):
-        stream = pydyf.Stream(compress=True)
-        stream.begin_text()
-        stream.set_color_rgb(0.2, 0.2, 0.2)
-        _line(stream, found, HEAD_SIZE, MARGIN_Y / 2 + HEAD_SIZE * 0.35, heads[n])
-        stream.set_color_rgb(0, 0, 0)
-        for size, baseline, text in page:
-            _line(stream, found, size, baseline, text)
-        stream.end_text()
+        text = [
+            "BT",
+            "0.2 0.2 0.2 rg",
+            *_line(found, HEAD_SIZE, MARGIN_Y / 2 + HEAD_SIZE * 0.35, heads[n]),
+            "0 g",
+        ]
+        for size, baseline, line in page:
+            text += _line(found, size, baseline, line)
+        text.append("ET")
+        stream = _stream("\n".join(text).encode())
         pdf.add_object(stream)
         resources = pydyf.Dictionary({"Font": pydyf.Dictionary({"J": reference})})
         page_object = pydyf.Dictionary(
@@ -183,15 +198,21 @@ def append(pdf: Any, pages: LinePages, laid: Laid, before: int) -> None:
         pdf.add_page(page_object)
 
 
-def _line(stream: Any, found: Font, size: float, baseline: float, text: str) -> None:
-    """One line of text at ``baseline`` points from the page's top, from the left margin."""
-    glyphs = found.glyphs
-    codes = "".join(f"{glyphs.get(ord(c), 0):04x}" for c in text.rstrip())
+def _line(found: Font, size: float, baseline: float, text: str) -> list[str]:
+    """One line of text at ``baseline`` points from the page's top, from the left margin:
+    its operators (the font and size, where it starts, its glyphs)."""
+    codes = text.rstrip().translate(found.codes)
     if not codes:
-        return
-    stream.set_font_size("J", size)
-    stream.set_text_matrix(1, 0, 0, 1, round(MARGIN_X, 3), round(HEIGHT - baseline, 3))
-    stream.stream.append(f"<{codes}> Tj".encode())
+        return []
+    return [f"/J {size:g} Tf 1 0 0 1 {MARGIN_X:.3f} {HEIGHT - baseline:.3f} Tm <{codes}> Tj"]
+
+
+def _stream(content: bytes, **extra: Any) -> Any:
+    """A PDF stream of ``content``, compressed at zlib's level 6 (pydyf's 9 took three
+    times as long for the same size within a few percent)."""
+    import pydyf
+
+    return pydyf.Stream([zlib.compress(content, 6)], {"Filter": "/FlateDecode", **extra})
 
 
 def _add_font(pdf: Any, found: Font, used: set[str]) -> Any:
@@ -208,15 +229,13 @@ def _add_font(pdf: Any, found: Font, used: set[str]) -> Any:
     options.layout_features = []
     options.name_IDs = []
     options.notdef_outline = True
-    options.drop_tables += ["FFTM", "GSUB", "GPOS", "GDEF"]
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=[ord(c) for c in used])
     parsed = TTFont(io.BytesIO(found.data))
     subsetter.subset(parsed)
     out = io.BytesIO()
     parsed.save(out)
-    file = pydyf.Stream([out.getvalue()], compress=True)
-    file.extra["Length1"] = len(out.getvalue())
+    file = _stream(out.getvalue(), Length1=len(out.getvalue()))
     pdf.add_object(file)
     scale = 1000 / found.units
     name = "/SKMONO+DejaVuSansMono"
@@ -237,16 +256,17 @@ def _add_font(pdf: Any, found: Font, used: set[str]) -> Any:
     pdf.add_object(descriptor)
     codes = sorted({(found.glyphs.get(ord(c), 0), c) for c in used})
     mapping = "\n".join(f"<{gid:04x}> <{_utf16(c)}>" for gid, c in codes if gid)
-    cmap = pydyf.Stream(
-        [
-            b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
-            b"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-            b"/CMapName /Adobe-Identity-UCS def /CMapType 2 def\n"
-            b"1 begincodespacerange <0000> <ffff> endcodespacerange\n",
-            *_chunks(mapping.splitlines()),
-            b"endcmap CMapName currentdict /CMap defineresource pop end end",
-        ],
-        compress=True,
+    cmap = _stream(
+        b"\n".join(
+            [
+                b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+                b"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+                b"/CMapName /Adobe-Identity-UCS def /CMapType 2 def\n"
+                b"1 begincodespacerange <0000> <ffff> endcodespacerange\n",
+                *_chunks(mapping.splitlines()),
+                b"endcmap CMapName currentdict /CMap defineresource pop end end",
+            ]
+        )
     )
     pdf.add_object(cmap)
     descendant = pydyf.Dictionary(
