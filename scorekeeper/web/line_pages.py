@@ -27,7 +27,10 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pydyf
 
 PT_PER_MM = 72 / 25.4
 WIDTH, HEIGHT = 297 * PT_PER_MM, 210 * PT_PER_MM
@@ -90,7 +93,7 @@ UNUSED = ("FFTM", "GSUB", "GPOS", "GDEF", "kern", "fpgm", "prep", "cvt ", "hdmx"
 @lru_cache(maxsize=1)
 def font() -> Font | None:
     """The font, read once per process (``printing.warm``, before the fork); None if absent."""
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+    from fontTools.ttLib import TTFont
 
     path = font_file()
     if path is None:
@@ -161,10 +164,10 @@ def paginate(pages: LinePages) -> Laid:
     return laid
 
 
-def append(pdf: Any, pages: LinePages, laid: Laid, before: int) -> None:
+def append(pdf: pydyf.PDF, pages: LinePages, laid: Laid, before: int) -> None:
     """Add the ``laid`` pages to WeasyPrint's ``pdf`` (a ``pydyf.PDF``), after its ``before``
     pages: the font once, subset, then each page's text."""
-    import pydyf  # type: ignore[import-untyped]
+    import pydyf
 
     found = font()
     assert found is not None
@@ -207,7 +210,7 @@ def _line(found: Font, size: float, baseline: float, text: str) -> list[str]:
     return [f"/J {size:g} Tf 1 0 0 1 {MARGIN_X:.3f} {HEIGHT - baseline:.3f} Tm <{codes}> Tj"]
 
 
-def _stream(content: bytes, **extra: Any) -> Any:
+def _stream(content: bytes, **extra: int | str) -> pydyf.Stream:
     """A PDF stream of ``content``, compressed at zlib's level 6 (pydyf's 9 took three
     times as long for the same size within a few percent)."""
     import pydyf
@@ -215,12 +218,12 @@ def _stream(content: bytes, **extra: Any) -> Any:
     return pydyf.Stream([zlib.compress(content, 6)], {"Filter": "/FlateDecode", **extra})
 
 
-def _add_font(pdf: Any, found: Font, used: set[str]) -> Any:
+def _add_font(pdf: pydyf.PDF, found: Font, used: set[str]) -> bytes:
     """The font as a composite font (Identity-H: glyph ids as the text's codes), its file
     subset to ``used`` keeping the glyph ids, every glyph one advance wide; its ToUnicode
     map says which character each glyph is."""
     import pydyf
-    from fontTools import subset  # type: ignore[import-untyped]
+    from fontTools import subset
     from fontTools.ttLib import TTFont
 
     options = subset.Options()
