@@ -24,8 +24,8 @@ from test_settlement import numbered_lines
 from web import report
 
 from scorekeeper.web import line_pages, printing
-from scorekeeper.web.line_pages import HEIGHT, MARGIN_Y, LinePages, paginate
-from scorekeeper.web.words import signed
+from scorekeeper.web.line_pages import HEIGHT, MARGIN_Y, LinePages, cut, paginate
+from scorekeeper.web.words import JOURNAL_INDENT, signed
 
 COUPS = [
     *("C demande A2 B2 C5", "B retourne A2 B5 C2", "A sans_prendre A5 B2 C2"),
@@ -137,6 +137,14 @@ def test_the_pages_hold_every_line_once_in_order_inside_the_margins(count, legen
     drawn = [text for page in laid for _, _, text in page if text.startswith("line ")]
     assert drawn == lines
     for page in laid:
-        assert page or laid == [[]]
+        assert page
         for _, baseline, _ in page:
             assert MARGIN_Y < baseline <= HEIGHT - MARGIN_Y
+
+
+@given(st.text(st.sampled_from("ab →−"), max_size=700), st.integers(20, 200))
+def test_a_line_longer_than_the_page_is_cut_and_says_all_it_said(line, width):
+    parts = cut(line, width)
+    assert all(len(part) <= width for part in parts)
+    assert parts[0] + "".join(part[JOURNAL_INDENT:] for part in parts[1:]) == line
+    assert all(part.startswith(" " * JOURNAL_INDENT) for part in parts[1:])

@@ -155,13 +155,29 @@ def paginate(pages: LinePages) -> Laid:
         first.append((LEGEND_SIZE, y, line))
     y += 4 + (LEADING - SIZE) / 2
     laid: Laid = [first]
-    for line in pages.lines:
+    width = columns_per_line(SIZE)
+    for line in (part for whole in pages.lines for part in cut(whole, width)):
         if y + LEADING > bottom:
             laid.append([])
             y = top + (LEADING - SIZE) / 2
         y += LEADING
         laid[-1].append((SIZE, y - (LEADING - SIZE) / 2 - SIZE * 0.24, line))
     return laid
+
+
+def cut(line: str, width: int) -> list[str]:
+    """``line`` in parts of at most ``width`` characters, the continued ones after
+    JOURNAL_INDENT spaces: a part of a journal line that ``wrap`` could not break (a
+    very long name) would otherwise run off the page (WeasyPrint wrapped it anywhere)."""
+    from .words import JOURNAL_INDENT
+
+    if len(line) <= width:
+        return [line]
+    rest, step = line[width:], width - JOURNAL_INDENT
+    return [
+        line[:width],
+        *(" " * JOURNAL_INDENT + rest[i : i + step] for i in range(0, len(rest), step)),
+    ]
 
 
 def append(pdf: pydyf.PDF, pages: LinePages, laid: Laid, before: int) -> None:
