@@ -13,6 +13,11 @@ Warmed in a thread of each process after the fork instead, the processes
 loaded it twice at once on two cores, and a PDF asked for at start waited
 for that: 4.5 s, against 0.76 s warmed before the fork and 3.5 s not warmed,
 for 1.5 s more before the first answer (``benchmarks/first_pdf.py``).
+
+A long list of ready-made monospace lines (the l'Hombre settlement's journal) is
+not laid out by WeasyPrint: the template hands it to ``apart`` and ``pdf_bytes``
+draws it on pages of its own after WeasyPrint's (``line_pages``; issue 45: 3.5 s
+of the 3,000-coup settlement PDF's CPU was WeasyPrint's work on those lines).
 """
 
 from __future__ import annotations
