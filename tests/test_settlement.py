@@ -130,8 +130,13 @@ def test_the_pdf_is_a_real_pdf_with_every_net(client, tmp_path):
 
 
 def journal_entries(text: str, title: str) -> dict[int, str]:
-    """The PDF journal's coups by number, each on one line (its continued lines joined)."""
-    body = text[text.index("Payment journal") : text.index("Game file SHA-256")]
+    """The PDF journal's coups by number, each on one line (its continued lines joined).
+
+    Its pages come last, after the footer (drawn apart: printing.apart); before the
+    footer when WeasyPrint lays them out (a name the journal's font cannot draw)."""
+    start = text.index("Payment journal")
+    end = text.find("Game file SHA-256", start)
+    body = text[start : end if end >= 0 else len(text)]
     return numbered_lines(body.splitlines(), title, r" *(\d+) (\(\d+\) .*)")
 
 

@@ -18,9 +18,10 @@ from ...rules.errors import N_
 from ...rules.hombre.kinds import SYSTEMS
 from ..forms import ActionForm
 from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templates
+from ..printing.pdf import apart
 from . import guard, new_game, pages, settlement, systems
 from .forms import CoupForm, HombreEntry
-from .present import coup_words, journal_text, outcome_text, words
+from .present import coup_words, journal_lines, journal_text, outcome_text, words
 
 
 class HombrePages(GamePages[CoupForm]):
@@ -107,8 +108,12 @@ class HombrePages(GamePages[CoupForm]):
         """Its word tables and its journal's lines, for its templates and the macros."""
         app.context_processor(words)
         app.jinja_env.globals.update(
-            outcome_text=outcome_text, journal_text=journal_text, hombre_system=systems.of_rules
+            outcome_text=outcome_text,
+            journal_text=journal_text,
+            journal_lines=journal_lines,
+            hombre_system=systems.of_rules,
         )
+        app.jinja_env.globals.update(apart=apart)
 
 
 HOMBRE = GameWeb(

@@ -183,24 +183,32 @@ def journal_line(result: AnyResult, names: tuple[str, ...]) -> str:
     return " · ".join(parts)
 
 
-def journal_text(results: Iterable[AnyResult], names: Callable[[int], tuple[str, ...]]) -> str:
+def journal_lines(
+    results: Iterable[AnyResult], names: Callable[[int], tuple[str, ...]]
+) -> list[str]:
     """Coups of the PDF's journal, a journal_line each, wrapped to JOURNAL_COLUMNS.
 
     ``names`` gives who sat in coup n (``StoredGame.seated``): after someone took a
     seat, his coups name him, the earlier ones the player he replaced.
 
-    The PDF sets these lines as they are (monospace, white-space: pre-wrap).
-    WeasyPrint's cost is per box and per line: a table row per coup with a line
-    per transfer took 4.7 s for 300 coups; a paragraph per coup that it wraps
-    itself costs 15 % more than these blocks of ready-made lines (35 % more on
-    portrait pages, where more coups take two lines).
+    The PDF draws these lines as they are, monospace, on pages of their own
+    (``printing.apart``); a name the font cannot draw sends them to WeasyPrint,
+    in blocks (``journal_text``). WeasyPrint's cost is per box and per line: a table
+    row per coup with a line per transfer took 4.7 s for 300 coups; a paragraph per
+    coup that it wraps itself costs 15 % more than blocks of ready-made lines (35 %
+    more on portrait pages, where more coups take two lines).
     """
     lines: list[str] = []
     for result in results:
         line = journal_line(result, names(result.deal.n))
         first = max(0, JOURNAL_INDENT - 1 - len(str(result.deal.n)))
         lines += wrap(line, JOURNAL_COLUMNS, JOURNAL_INDENT, first)
-    return "\n".join(lines)
+    return lines
+
+
+def journal_text(results: Iterable[AnyResult], names: Callable[[int], tuple[str, ...]]) -> str:
+    """journal_lines as one block of text, for WeasyPrint (white-space: pre-wrap)."""
+    return "\n".join(journal_lines(results, names))
 
 
 @dataclass(frozen=True)

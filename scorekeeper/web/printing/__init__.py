@@ -1,6 +1,7 @@
 """What goes on paper: a settlement, an evening's or an event's sheet as PDF.
 
 - ``pdf``: HTML to PDF through WeasyPrint, the stylesheets parsed once per process.
+- ``line_pages``: a long journal drawn straight onto PDF pages after WeasyPrint's (3,000 coups).
 - ``chain_heads``: the change log's chain heads a printed sheet carries, so that
   whoever saw it can later check that no line before them was rewritten.
 

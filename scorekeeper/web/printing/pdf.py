@@ -13,6 +13,11 @@ Warmed in a thread of each process after the fork instead, the processes
 loaded it twice at once on two cores, and a PDF asked for at start waited
 for that: 4.5 s, against 0.76 s warmed before the fork and 3.5 s not warmed,
 for 1.5 s more before the first answer (``benchmarks/first_pdf.py``).
+
+A long list of ready-made monospace lines (the l'Hombre settlement's journal) is
+not laid out by WeasyPrint: the template hands it to ``apart`` and ``pdf_bytes``
+draws it on pages of its own after WeasyPrint's (``line_pages``; issue 45: 3.5 s
+of the 3,000-coup settlement PDF's CPU was WeasyPrint's work on those lines).
 """
 
 from __future__ import annotations
@@ -22,7 +27,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app
+from flask import Flask, Response, current_app, g
+
+from .line_pages import LinePages, append, drawable, paginate
 
 SHEETS = ("style.css", "sheet.css", "pdf.css")
 """The print stylesheets, in order: the pages', the sheets', then the PDF's own."""
@@ -51,6 +58,9 @@ WARM_PAGE = (
 the running head, and the monospace lines of the long lists on their landscape pages (the
 first PDF of a process to use a font, a page size or a margin box paid for it: issue 45)."""
 
+WARM_LINES = LinePages("Anne · Bruno", "Journal", "é", ["   12 (3) Anne→Bruno 4 · −3,5"])
+"""The pages of lines the warm-up draws after it: the monospace font read, subset once."""
+
 PRINTED: set[str] = set()
 """The templates PDFs are drawn from (``printed``): compiled by ``warm`` before the fork."""
 
@@ -65,13 +75,39 @@ def printed(template: str) -> str:
     return template
 
 
-def pdf_bytes(html: str, static: str) -> bytes:
-    """``html`` as PDF, with the print stylesheets and fonts of this process."""
-    from weasyprint import HTML
+def pdf_bytes(html: str, static: str, apart: LinePages | None = None) -> bytes:
+    """``html`` as PDF, with the print stylesheets and fonts of this process; then, if
+    any, the pages of lines ``apart`` drawn straight into it (``line_pages``), the running
+    heads of WeasyPrint's pages counting them too."""
+    from weasyprint import CSS, HTML
 
     stylesheets, fonts = _print_styles(static)
-    pdf = HTML(string=html, base_url=static).write_pdf(stylesheets=stylesheets, font_config=fonts)
+    page = HTML(string=html, base_url=static)
+    document = page.render(stylesheets=stylesheets, font_config=fonts)
+    if apart is None:
+        return bytes(document.write_pdf() or b"")
+    laid = paginate(apart)
+    before = len(document.pages)
+    if before > 1:  # its heads said "n / its own pages": again, with the whole count
+        total = CSS(string=TOTAL % (before + len(laid)), font_config=fonts)
+        document = page.render(stylesheets=[*stylesheets, total], font_config=fonts)
+        before = len(document.pages)
+    pdf = document.write_pdf(finisher=lambda _, pdf: append(pdf, apart, laid, before))
     return bytes(pdf or b"")
+
+
+TOTAL = '@page { @top-left { content: string(sheet) string(state) " — " counter(page) " / %d" } }'
+"""The running head of static/pdf.css with the number of pages given (``pdf_bytes``)."""
+
+
+def apart(head: str, title: str, legend: str, lines: list[str]) -> bool:
+    """For a template drawn for the PDF: have ``lines`` drawn on pages of their own after the
+    others (``line_pages``), with a running head, a title and a legend; False if the font
+    lacks a character of them (the template then puts them in the page as before)."""
+    if not drawable([head, title, legend, *lines]):
+        return False
+    g.line_pages = LinePages(head, title, legend, lines)
+    return True
 
 
 def warm(app: Flask) -> None:
@@ -83,7 +119,7 @@ def warm(app: Flask) -> None:
     while they are forked). A failure is not fatal: the first real PDF says what is wrong.
     """
     with contextlib.suppress(Exception):
-        pdf_bytes(WARM_PAGE, str(Path(app.static_folder or "")))
+        pdf_bytes(WARM_PAGE, str(Path(app.static_folder or "")), WARM_LINES)
     for template in sorted(PRINTED):
         with contextlib.suppress(Exception):
             app.jinja_env.get_template(template)
@@ -91,7 +127,8 @@ def warm(app: Flask) -> None:
 
 def pdf_response(html: str, filename: str) -> Response:
     """``html`` (a page drawn with ``pdf=True``) as a PDF to download."""
-    pdf = pdf_bytes(html, str(Path(current_app.static_folder or "")))
+    apart = g.pop("line_pages", None)
+    pdf = pdf_bytes(html, str(Path(current_app.static_folder or "")), apart)
     return Response(
         pdf,
         mimetype="application/pdf",
