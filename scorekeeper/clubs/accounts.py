@@ -66,6 +66,17 @@ def accounts(db: sqlite_utils.Database, club_id: int) -> Accounts:
     return Accounts(members(db, club_id), found, [] if club is None else pending(db, club, found))
 
 
+class Overpaid(Refused):
+    """A payment typed in the cash box of more than the member's balance has open: in, more
+    than he owes the club; out, more than it owes him (``balance``: his balance, in cents,
+    the results of the evenings not closed counted). The club takes no advance: an
+    overpayment would silently become money the club owes."""
+
+    def __init__(self, member: int, balance: int) -> None:
+        super().__init__(member)
+        self.balance = balance
+
+
 def post(
     db: sqlite_utils.Database,
     club_id: int,
@@ -78,11 +89,17 @@ def post(
     method: str = "",
     received_by: str = "",
 ) -> int:
-    """One entry typed by the treasurer; ``amount`` already signed (cashbox.entries.signed)."""
+    """One entry typed by the treasurer; ``amount`` already signed (cashbox.entries.signed).
+
+    A payment is at most what the member's balance has open (``Overpaid``)."""
     if kind is EntryKind.EVENING or kind is EntryKind.REVERSAL or not 0 < abs(amount) <= MAX_CENTS:
         raise Refused(member)
     with changing(db, ClubOwner(club_id), version, "entry") as change:
         _member_of(db, club_id, member)
+        if kind is EntryKind.PAYMENT:  # never more than his balance has open, read here
+            balance = accounts(db, club_id).balances().get(member, 0)
+            if amount > max(-balance, 0) or -amount > max(balance, 0):
+                raise Overpaid(member, balance)
         change.summary = f"{kind} {amount}"
         return insert_entry(
             db,
