@@ -1,0 +1,26 @@
+"""The words the walk-through found (issue 45's walk, point 8): a date on the cash box's
+evening view in the reader's words, the Flemish clubs' word for the draw's seed, the season's
+and the ratings' CSV headers in the reader's language."""
+
+from __future__ import annotations
+
+from test_clubs import new_club, new_evening, seed_table
+from test_clubs_words import catalog, holds
+
+
+def test_the_cash_boxs_evening_view_says_the_date_in_words(client, app):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    page = client.get(f"/clubs/{club}/cash?evening={evening}").text
+    said = page[page.index('id="for-evening"') :].split("</p>", 1)[0]
+    assert "27 novembre 2026" in said and "2026-11-27" not in said
+
+
+def test_the_dutch_seed_is_the_flemish_clubs_lotingsnummer():
+    """Dutch "zaad" is a plant's seed; the Flemish clubs draw (loting): every Dutch entry
+    about the draw's seed says "lotingsnummer" (docs/translations.md)."""
+    seeds = [(i, s) for i, s in catalog("nl") if holds(i, "seed") or holds(i, "Seed")]
+    assert len(seeds) >= 5  # the event form, the rounds, the results
+    assert [s for _, s in seeds if "zaad" in s.lower() or "lotingsnummer" not in s.lower()] == []
