@@ -24,3 +24,24 @@ def test_the_dutch_seed_is_the_flemish_clubs_lotingsnummer():
     seeds = [(i, s) for i, s in catalog("nl") if holds(i, "seed") or holds(i, "Seed")]
     assert len(seeds) >= 5  # the event form, the rounds, the results
     assert [s for _, s in seeds if "zaad" in s.lower() or "lotingsnummer" not in s.lower()] == []
+
+
+def test_the_season_for_a_spreadsheet_speaks_the_readers_language(client, app):
+    """The comma file keeps its keys (tools read them: ``member``, ``per_100_coups``); the
+    semicolon file has the reader's headers and decimal comma. The seed at 0.05 € a chip:
+    Anne −72 chips = −3.60 €, over 7 coups: −72 × 100 / 7 = −1028.6 per 100 coups (one
+    decimal, as the comma file and the page have it)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    tools = client.get(f"/clubs/{club}/season.csv").text.lstrip("\ufeff").splitlines()
+    assert tools[0].startswith("member,short_name,evenings,coups,as_hombre,outcomes,")
+    page = client.get(f"/clubs/{club}/season").text
+    assert "sep=semicolon" in page
+    people = client.get(f"/clubs/{club}/season.csv?sep=semicolon").text
+    lines = people.lstrip("\ufeff").splitlines()
+    assert lines[0].startswith("Membre;") and "EUR" in lines[0]
+    anne = next(line.split(";") for line in lines if line.startswith("Anne;"))
+    assert anne[-1] == "-3,60" and anne[-2] == "-1028,6"
+    assert any(line.startswith("Anne,") and line.endswith(",-1028.6,-3.60") for line in tools)
