@@ -80,7 +80,7 @@ def _for_people(club: clubs.Club) -> ForPeople:
     titles = {kind.key: _(kind.variant_title or kind.title) for kind in KINDS}
 
     def points(key: str, column: str) -> str:
-        return f"{titles.get(key, key)}: {words[column]}"
+        return _("%(game)s: %(column)s", game=titles.get(key, key), column=words[column])
 
     locale = get_locale()
 
