@@ -37,7 +37,8 @@ def test_results_are_provisional_until_the_last_round_is_closed(tmp_path):
     post(client, app, "players", names="Anne\nBert\nCarl")
     token = re.search(r"/events/([\w-]{20,})", client.get("/events/1").text).group(1)
     results = f"/events/{token}/results"
-    two, one = "Provisional: 2 rounds are not played yet.", "Provisional: 1 round is not played yet."
+    two = "Provisional: 2 rounds are not played yet."
+    one = "Provisional: 1 round is not played yet."
     assert mark(client.get(results).text) == two
     post(client, app, "draw")
     assert mark(client.get("/events/1").text) == two  # the director's page: the latest

@@ -28,7 +28,7 @@ def test_a_short_name_typed_at_a_table_seats_the_member(client, app):
     assert members(app, club) == ["Bruno Dupont", "Anne", "Chloé", "Denis", "Eve"]
     # his two tables are his: the seed's −9 (table 1, seat 2) and −9 (table 2, seat 2)
     page = client.get(f"/evenings/{evening}/settlement").data.decode()
-    assert "Bruno Dupont</th><td class=\"num\"><b>−18<" in page
+    assert 'Bruno Dupont</th><td class="num"><b>−18<' in page
 
 
 def test_a_full_name_wins_over_another_members_short_name(client, app):

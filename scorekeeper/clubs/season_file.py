@@ -53,7 +53,8 @@ def season_csv(club: Club, rows: list[SeasonRow], people: ForPeople | None = Non
     if people is None:
         writer.writerow([*COLUMNS, *(f"{k}_{c}" for k in keys for c in POINTS_COLUMNS)])
     else:
-        writer.writerow([*people.headers, *(people.points(k, c) for k in keys for c in POINTS_COLUMNS)])
+        heads = (people.points(k, c) for k in keys for c in POINTS_COLUMNS)
+        writer.writerow([*people.headers, *heads])
     number: Callable[[Decimal], str] = str if people is None else people.decimal
     for r in rows:
         points = [r.points.get(k) for k in keys]
