@@ -45,3 +45,24 @@ def test_the_season_for_a_spreadsheet_speaks_the_readers_language(client, app):
     anne = next(line.split(";") for line in lines if line.startswith("Anne;"))
     assert anne[-1] == "-3,60" and anne[-2] == "-1028,6"
     assert any(line.startswith("Anne,") and line.endswith(",-1028.6,-3.60") for line in tools)
+
+
+def test_the_ratings_for_a_spreadsheet_speak_the_readers_language(client, app):
+    """The comma file keeps its keys and full figures (``family,place,member,…``); the
+    semicolon file names the game and the columns in the reader's words, μ and σ with his
+    decimal comma at two decimals, as the page shows them."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "nl"
+    tools = client.get(f"/clubs/{club}/ratings.csv").text.lstrip("\ufeff").splitlines()
+    assert tools[0] == "family,place,member,games,mu,sigma,ordinal,provisional"
+    assert "sep=semicolon" in client.get(f"/clubs/{club}/ratings").text
+    people = client.get(f"/clubs/{club}/ratings.csv?sep=semicolon").text
+    lines = people.lstrip("\ufeff").splitlines()
+    assert lines[0] == "Spel;Plaats;Lid;Tafels;μ;σ;Rating;Voorlopig"
+    by_key = {line.split(",")[2]: line.split(",") for line in tools[1:]}
+    for line in lines[1:]:
+        cells = line.split(";")
+        mu = float(by_key[cells[2]][4])
+        assert cells[4] == f"{mu:.2f}".replace(".", ",") and cells[7] == "voorlopig"
