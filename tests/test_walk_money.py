@@ -110,3 +110,26 @@ def test_the_cash_box_refuses_more_than_the_member_owes(client, app):
     assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
     assert typed_payment(client, app, club, member["Chloé"], "4,05", "out").status_code == 302
     assert [(n, a) for n, a, *_ in payments(app)] == [("Anne", 360), ("Chloé", -405)]
+
+
+def test_a_cash_box_suggestion_paid_is_at_most_what_the_balances_have_open(client, app):
+    """The cash box's own suggestions (no evening) paid through its form: Anne owes 3.60,
+    Chloé is owed 4.05; a post of 3.61 from Anne to Chloé (a stale or forged page) is refused
+    with the reason (422), nothing stored; Bruno (owes 0.45) paid 0.46 by the box, too."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    member = ids(app)
+    for payer, payee, amount, said in (
+        (member["Anne"], member["Chloé"], "361", "more than Anne owes the club (€3.60)"),
+        (0, member["Bruno"], "1", "The club owes Bruno nothing"),
+    ):
+        data = {"payer": payer, "payee": payee, "amount": amount, "method": "cash"}
+        answer = client.post(
+            CASH.format(club) + "/pay", data={**data, "version": club_version(app)}
+        )
+        assert answer.status_code == 422 and payments(app) == []
+        assert said in answer.data.decode().replace("\xa0", " ")
+    data = {"payer": member["Anne"], "payee": member["Chloé"], "amount": "360", "method": "cash"}
+    answer = client.post(CASH.format(club) + "/pay", data={**data, "version": club_version(app)})
+    assert answer.status_code == 302 and len(payments(app)) == 2

@@ -217,7 +217,7 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
             (form.received_by.data or "").strip() if kind is EntryKind.PAYMENT else "",
         )
     except accounts.Overpaid as error:
-        form.amount.errors = [_overpaid(club, member, error.balance, amount > 0)]
+        form.amount.errors = [_overpaid(club, member, error.balance, error.paid_in)]
         return _page(club, form, status=422)
     except clubs.Refused:
         form.member.errors = [_("Choose a member.")]
@@ -357,6 +357,9 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
     except NotOwed as error:  # for an evening: closed, or not what its room owes
         message, status = not_owed(error)
         return _page(club, refused=message, status=status)
+    except accounts.Overpaid as error:  # more than a balance has open: nothing recorded
+        said = _overpaid(club, error.member, error.balance, error.paid_in)
+        return _page(club, refused=said, status=422)
     except clubs.Refused:
         abort(400)
     except clubs.Conflict:
