@@ -147,7 +147,7 @@ def build_world(path: str, **config: Any) -> World:
     conn.close()
     for entry in (
         {"kind": "fee_evening", "amount": "2", "on": "2026-11-23"},
-        {"kind": "payment", "amount": "5", "on": "2026-11-23", "method": "cash"},
+        {"kind": "payment", "amount": "2", "on": "2026-11-23", "method": "cash"},
     ):
         data = {**entry, "member": str(anna), "version": read(path, "clubs", 2)}
         assert client.post("/clubs/2/cash/entries", data=data).status_code == 302

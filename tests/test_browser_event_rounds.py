@@ -39,7 +39,7 @@ WORDS = {
         "save": "Spel opslaan",
         "heart": "harten",
         "against": " tegen ",
-        "seed": "geloot met zaad 4243",
+        "seed": "geloot met lotingsnummer 4243",
     },
 }
 

@@ -84,46 +84,52 @@ def test_close_post_reopen_repost_and_the_treasurers_entries(db):
     }  # fmt: skip
     assert [a for a, _ in store.closings.history(db, evening.id)] == ["close", "reopen", "close"]
 
-    # Season dues of 25.00 for Anne (−2500), then she pays 30.00 cash to the treasurer.
+    # Season dues of 25.00 for Anne (−2500), then she pays 30.00 cash to the treasurer:
+    # more than she owes (360 + 2500 = 2860), refused (issue 45); she pays 28.60.
     dues = accounts.post(
         db, club_id, version(db, club_id), ids["Anne"], EntryKind.FEE_SEASON, -2500, "2026-11-02"
     )
+    with pytest.raises(accounts.Overpaid):
+        accounts.post(
+            db, club_id, version(db, club_id), ids["Anne"], EntryKind.PAYMENT, 3000, "2026-11-03",
+            method="cash", received_by="Marc",
+        )  # fmt: skip
     accounts.post(
-        db, club_id, version(db, club_id), ids["Anne"], EntryKind.PAYMENT, 3000, "2026-11-03",
+        db, club_id, version(db, club_id), ids["Anne"], EntryKind.PAYMENT, 2860, "2026-11-03",
         method="cash", received_by="Marc",
     )  # fmt: skip
-    # Anne: −360 − 2500 + 3000 = 140. As of the 2nd: −360 − 2500 = −2860.
+    # Anne: −360 − 2500 + 2860 = 0. As of the 2nd: −360 − 2500 = −2860.
     book = accounts.accounts(db, club_id)
-    assert book.balances()[ids["Anne"]] == 140
+    assert ids["Anne"] not in book.balances()
     assert book.balances("2026-11-02")[ids["Anne"]] == -2860
-    # The dues were charged by mistake: reversed (+2500): Anne 2640.
+    # The dues were charged by mistake: reversed (+2500): Anne 2500.
     accounts.reverse(db, club_id, version(db, club_id), dues, "2026-11-04", "no dues this year")
     with pytest.raises(clubs.Refused):  # once only
         accounts.reverse(db, club_id, version(db, club_id), dues, "2026-11-04", "")
     with pytest.raises(clubs.Conflict):  # a page shown before the reversal
         accounts.post(db, club_id, 1, ids["Anne"], EntryKind.PRIZE, 100, "2026-11-04")
     book = accounts.accounts(db, club_id)
-    assert book.balances()[ids["Anne"]] == 2640
+    assert book.balances()[ids["Anne"]] == 2500
 
     # Suggestions: the debtors in the club's order (by name): Bruno −45, Denis −300, Eve −165;
-    # the creditors: Anne 2640, Chloé 405, Fanny 465, and the box −(2640 − 45 + 405 − 300 − 165
-    # + 465) = −3000 (it holds Anne's 30.00): the box owes, it is a debtor, last.
+    # the creditors: Anne 2500, Chloé 405, Fanny 465, and the box −(2500 − 45 + 405 − 300 − 165
+    # + 465) = −2860 (it holds Anne's 28.60): the box owes, it is a debtor, last.
     suggestions = between_members(book.balances(), book.order)
     assert suggestions[:3] == [
         Suggestion(ids["Bruno"], ids["Anne"], 45),
         Suggestion(ids["Denis"], ids["Anne"], 300),
         Suggestion(ids["Eve"], ids["Anne"], 165),
     ]
-    # Then the box pays Anne 2640 − 45 − 300 − 165 = 2130, Chloé 405, Fanny 465 (sum 3000).
+    # Then the box pays Anne 2500 − 45 − 300 − 165 = 1990, Chloé 405, Fanny 465 (sum 2860).
     assert suggestions[3:] == [
-        Suggestion(BOX, ids["Anne"], 2130),
+        Suggestion(BOX, ids["Anne"], 1990),
         Suggestion(BOX, ids["Chloé"], 405),
         Suggestion(BOX, ids["Fanny"], 465),
     ]
     accounts.pay(db, club_id, version(db, club_id), suggestions[1], "2026-11-05", "cash", "Marc")
     book = accounts.accounts(db, club_id)
-    # Denis 0, Anne 2640 − 300 = 2340; every other suggestion stays as it was.
-    assert ids["Denis"] not in book.balances() and book.balances()[ids["Anne"]] == 2340
+    # Denis 0, Anne 2500 − 300 = 2200; every other suggestion stays as it was.
+    assert ids["Denis"] not in book.balances() and book.balances()[ids["Anne"]] == 2200
     assert between_members(book.balances(), book.order) == suggestions[:1] + suggestions[2:]
     payments = [e for e in book.entries if e.on == "2026-11-05"]
     assert [(e.member, e.amount, e.received_by) for e in payments] == [

@@ -66,18 +66,22 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
     assert bad.status_code == 422 and "Give a sum such as 12.50" in bad.data.decode()
     pay = {"kind": "payment", "member": ids["Anne"], "amount": "30,00", "on": "2026-11-03",
            "direction": "in", "method": "cash", "received_by": "Marc"}  # fmt: skip
+    # 30.00 is more than she owes (3.60 + 25.00 = 28.60): refused at the field (issue 45)
+    over = client.post(cash + "/entries", data={**pay, "version": club_version(app)})
+    assert over.status_code == 422 and "more than Anne owes the club" in over.data.decode()
+    pay["amount"] = "28,60"
     assert (
         client.post(cash + "/entries", data={**pay, "version": club_version(app)}).status_code
         == 302
     )
-    # Anne: −3.60 − 25.00 + 30.00 = +1.40: the club owes her.
+    # Anne: −3.60 − 25.00 + 28.60 = 0: settled.
     page = client.get(cash).data.decode()
     owed = page[page.index('id="owed"') : page.index('id="box"')]
-    assert "Anne" in owed and "€1.40" in owed and "Chloé" in owed and "€4.05" in owed
+    assert "Anne" not in owed and "Chloé" in owed and "€4.05" in owed
     # As of the 2nd (before her payment): she owes 3.60 + 25.00 = 28.60.
     on = client.get(cash + "?on=2026-11-02").data.decode()
     assert "€28.60" in on[on.index('id="owing"') : on.index('id="owed"')]
-    # The dues were a mistake: reversed after a confirm (+25.00): Anne +26.40.
+    # The dues were a mistake: reversed after a confirm (+25.00): Anne +25.00.
     dues = next(i for i, row in enumerate(ledger(app), 1) if row[1] == "fee_season")
     confirm = client.get(f"{cash}/entries/{dues}/reverse")
     assert confirm.status_code == 200 and "+€25.00" in confirm.data.decode()
@@ -97,20 +101,20 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
     )
     assert ledger(app)[-1] == ("Bruno", "payment", 45)
 
-    # Anne's statement, readable with the club link: −3.60, −28.60, +1.40, +26.40.
+    # Anne's statement, readable with the club link: −3.60, −28.60, 0.00, +25.00.
     statement = client.get(f"/clubs/{club}/members/{ids['Anne']}/statement").data.decode()
-    assert [b for b in ("−€3.60", "−€28.60", "+€1.40", "+€26.40") if b not in statement] == []
-    assert "The club owes Anne €26.40." in statement
+    assert [b for b in ("−€3.60", "−€28.60", "+€25.00") if b not in statement] == []
+    assert "The club owes Anne €25.00." in statement
     rows = list(csv.reader(io.StringIO(
         client.get(f"/clubs/{club}/members/{ids['Anne']}/statement.csv").data.decode("utf-8-sig")
     )))  # fmt: skip
     assert rows[0] == ["Date", "Entry", "Note", "Amount", "Balance", "Currency"]
     assert [r[3:5] for r in rows[1:]] == [["-3.60", "-3.60"], ["-25.00", "-28.60"],
-                                         ["30.00", "1.40"], ["25.00", "26.40"]]  # fmt: skip
+                                         ["28.60", "0.00"], ["25.00", "25.00"]]  # fmt: skip
     pdf = client.get(f"/clubs/{club}/members/{ids['Anne']}/statement.pdf")
     assert pdf.status_code == 200 and pdf.data[:4] == b"%PDF"
     printed = pdf_text(pdf.data, tmp_path)
-    assert "Statement of Anne" in printed and "+€26.40" in printed and "CSV" not in printed
+    assert "Statement of Anne" in printed and "+€25.00" in printed and "CSV" not in printed
     # the statement and its PDF print the club ledger's head, as `scorekeeper verify` does
     db = sqlite_utils.Database(app.config["DATABASE"])
     head = chain.head(db, chain.LEDGER, club)

@@ -251,13 +251,14 @@ def test_the_tie_break_that_placed_a_line_is_named():
 
     lines = [
         line("A", 5, wins=2, raw=9),  # level with B on 5, ahead on wins
-        line("B", 5, wins=1, raw=9, place=2),  # below A by wins
-        line("C", 5, wins=1, raw=3, place=3),  # below B by the raw chips
+        line("B", 5, wins=1, raw=9, place=2),  # below A by wins, ahead of C on chips
+        line("C", 5, wins=1, raw=3, place=3),  # below B by the raw chips: ahead of nobody
         line("D", 4, place=4),  # alone on 4: its figure placed it
         line("E", 2, place=5, shared=True),
         line("F", 2, place=5, shared=True),
     ]
-    assert decided_by(lines) == ["wins", "wins", "raw", None, "shared", "shared"]
+    # each word true of its line (issue 45's walk: B and C were "ahead" of the line above)
+    assert decided_by(lines) == ["wins", "raw", None, None, "shared", "shared"]
 
 
 def test_a_clock_round_keeps_the_directors_rules(tmp_path):

@@ -117,6 +117,8 @@ GET_ROUTES = [
     "/clubs/{n}",
     "/clubs/2/season?start={t}&end={t}&sort={t}",
     "/clubs/{n}/season.csv?sort={t}",
+    "/clubs/2/season.csv?sep={t}",
+    "/clubs/2/ratings.csv?sep={t}",
     "/clubs/{n}/ratings?key={t}",
     "/clubs/2/ratings.json?x={t}",
     "/clubs/2/members/{n}",

@@ -5,20 +5,26 @@ A Hypothesis property on a real SQLite file read by the app's own pages: an even
 three l'Hombre tables of random coups (the rules engine's strategies,
 tests/test_hombre_properties.py) among five members, a chip of 0.025 or 0.003 €, and random
 steps — a coup, a suggestion of the room or of a table paid in full or in part through its
-page, a payment the room does not owe posted anyway, the evening closed or reopened through
-its pages. After every step, as each page shows it (read back from its HTML):
+page, a payment the room does not owe posted anyway, a payment typed in the cash box's own
+form (no evening named: in from a member who owes, out to one who is owed, in full or in part,
+after more than the balance was refused), the evening closed or reopened through its
+pages. After every step, as each page shows it (read back from its HTML):
 
 - each table's settlement, page and PDF: each member's money sums to zero over the table and
   is within a cent of his chips × the chip value (the largest remainder over the table);
 - the room: each member's result is the sum of his tables' figures (one figure per member,
-  what the cash box posts), the column sums to zero; paid and left are the model's;
+  what the cash box posts), the column sums to zero; paid and left are the model's: paid is
+  what was paid for the evening plus what his cash-box payments settle of it (the club holds
+  this evening only: as much of them as the evening leaves him open, docs/cashbox.md);
 - the season: each member's money is the room's result;
-- the cash box: each member's balance is the room's *left* (the club holds this evening
-  only), open or closed: the evening's result not posted yet is counted as provisional;
-- each member's statement: his balance is the room's *left*, and his result lines (posted,
+- the cash box: each member's balance is the room's *left* and what his cash-box payments
+  did not settle of the evening, open or closed: the evening's result not posted yet is
+  counted as provisional; the box holds what was paid into it;
+- each member's statement: his balance is the cash box's, and his result lines (posted,
   reversed on a re-close, or provisional) add up to the room's result;
 - a payment the room does not owe (more than is left, the wrong way, the cash box owed
-  nothing), and any payment once the evening is closed, is refused (4xx) and stores nothing.
+  nothing), and any payment once the evening is closed, is refused (4xx) and stores nothing;
+  so is a cash-box payment of more than the member's balance.
 """
 
 from __future__ import annotations
@@ -45,7 +51,8 @@ from scorekeeper.web import registry
 
 DAY = "2026-11-27"
 POOL = ("Anne", "Bruno", "Chloé", "Denis", "Élise")
-STEPS = ("coup", "coup", "pay_room", "pay_room", "pay_table", "hostile", "close", "reopen")
+STEPS = ("coup", "coup", "pay_room", "pay_room", "pay_table", "pay_box", "hostile", "close")
+STEPS += ("reopen",)
 MONEY = re.compile(r"([+−]?)€([\d,]+\.\d\d)")
 
 
@@ -160,6 +167,8 @@ class Evening:
         self.member = {m.name: m.id for m in clubs.members(db, self.club_id)}
         self.name = {v: k for k, v in self.member.items()}
         self.paid: dict[str, int] = {}
+        self.untied: dict[str, int] = {}
+        """The cash box's own payments (no evening), per member."""
         self.closed = False
 
     def club(self):
@@ -185,7 +194,7 @@ class Evening:
         for step, pick, part in steps:
             getattr(self, step)(pick, part)
             event(f"{step} ({'closed' if self.closed else 'open'})")  # --hypothesis-show-statistics
-            if step in ("pay_room", "pay_table", "close", "reopen"):
+            if step in ("pay_room", "pay_table", "pay_box", "close", "reopen"):
                 self.check()
         self.check()
 
@@ -218,7 +227,8 @@ class Evening:
             before = self.payments()
             left = self.room()["left"]  # a debt the room still shows, if any: refused too
             owing = [n for n in sorted(left) if left[n] < 0] or sorted(self.member)[:1]
-            owed = [n for n in sorted(left) if left[n] > 0] or sorted(self.member)[-1:]
+            owed = [n for n in sorted(left) if left[n] > 0 and n != owing[0]]
+            owed = owed or [n for n in sorted(self.member) if n != owing[0]][-1:]
             answer = self.post_pay(room, self.member[owing[0]], self.member[owed[0]], 1)
             assert answer.status_code == 409 and self.payments() == before
             assert "The evening is closed" in answer.data.decode()
@@ -252,13 +262,47 @@ class Evening:
         payer, payee = names[pick % len(names)], names[(pick // 7) % len(names)]
         owing, owed = -left.get(payer, 0), left.get(payee, 0)
         before = self.payments()
-        tries = [(self.member[payer], 0, 1 + pick)]  # the box, owed nothing (left sums to 0)
+        box_owed = max(-sum(left.values()), 0)  # the box a party: members' left not zero
+        tries = [(self.member[payer], 0, max(owing, box_owed, 0) + 1 + pick)]  # too much
         if payer != payee:
             tries.append((self.member[payer], self.member[payee], max(owing, owed, 0) + 1))
         for p, q, amount in tries:
             answer = self.post_pay(self.room_path() + "/pay", p, q, amount)
             assert answer.status_code in (409, 422), (p, q, amount, left)
         assert self.payments() == before
+
+    def pay_box(self, pick, part):
+        """A payment typed in the cash box's own form, tied to no evening: more than the
+        member's balance is refused at the field, stores nothing; then in full or in part."""
+        balance = self.cash_box()
+        names = [n for n in sorted(balance) if balance[n]]
+        if not names:
+            return
+        name = names[pick % len(names)]
+        owes = -balance[name]
+        direction = "in" if owes > 0 else "out"
+
+        def typed(cents: int):
+            data = {"kind": "payment", "member": str(self.member[name]), "method": "cash"}
+            data |= {"amount": f"{cents // 100}.{cents % 100:02d}", "on": DAY}
+            data |= {"direction": direction, "version": str(self.club().version)}
+            return self.client.post(f"/clubs/{self.club_id}/cash/entries", data=data)
+
+        before = self.payments()
+        assert typed(abs(owes) + 1).status_code == 422 and self.payments() == before
+        amount = max(1, abs(owes) * part // 100)
+        assert typed(amount).status_code == 302 and self.payments() == before + 1
+        add(self.untied, name, amount if owes > 0 else -amount)
+
+    def settles(self, result: dict[str, int]) -> dict[str, int]:
+        """What each member's cash-box payments settle of the evening (the club's only item
+        of his account): as much as the evening leaves him open, the same way."""
+        out = {}
+        for name, pool in self.untied.items():
+            still = result.get(name, 0) + self.paid.get(name, 0)
+            if pool * still < 0:
+                out[name] = min(abs(pool), abs(still)) * (1 if pool > 0 else -1)
+        return out
 
     def close(self, _pick, _part):
         data = {"version": str(self.club().version), "confirmed": "1"}
@@ -325,7 +369,9 @@ class Evening:
                 ):
                     out[name] = sign * cents(amount)
         box = page[page.index('id="box"') :]
-        assert cents(box[: box.index("</p>")]) == 0  # the box holds nothing of its own
+        held = sum(self.untied.values()) + sum(self.paid.values())  # every payment, summed
+        said = box[: box.index("</p>")]
+        assert (cents(said) if held >= 0 else -cents(said)) == held, said
         return out
 
     def statement(self, name: str) -> tuple[int, int]:
@@ -347,8 +393,15 @@ class Evening:
     def check(self):
         room = self.room()
         result, left = room["result"], room["left"]
-        assert sum(result.values()) == 0 and sum(left.values()) == 0
-        assert nonzero(room["paid"]) == nonzero(self.paid)
+        settles = self.settles(result)
+        # the room's left sums to what the cash box holds for it or owes on it (its own
+        # payments that settle the evening, and what the room paid from or into it)
+        assert sum(result.values()) == 0
+        assert sum(left.values()) == sum(settles.values()) + sum(self.paid.values())
+        paid = dict(self.paid)
+        for name, amount in settles.items():
+            add(paid, name, amount)
+        assert nonzero(room["paid"]) == nonzero(paid)
         assert left == {n: result[n] + room["paid"].get(n, 0) for n in result}
         at_tables: dict[str, int] = {}
         for (game, _), played, gid in zip(self.tables, self.played, self.ids, strict=True):
@@ -363,6 +416,9 @@ class Evening:
         assert nonzero(at_tables) == nonzero(result)  # one figure per member
         season = self.season()
         assert {n: season.get(n, 0) for n in result} == result
-        assert nonzero(self.cash_box()) == nonzero(left)
+        balance = dict(left)  # and what his cash-box payments did not settle of the evening
+        for name, pool in self.untied.items():
+            add(balance, name, pool - settles.get(name, 0))
+        assert nonzero(self.cash_box()) == nonzero(balance)
         for name in result:
-            assert self.statement(name) == (left[name], result[name])
+            assert self.statement(name) == (balance.get(name, 0), result[name])

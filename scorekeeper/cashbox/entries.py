@@ -110,13 +110,68 @@ def payments(found: Iterable[Entry]) -> dict[int, int]:
     kinds = {e.id: e.kind for e in listed}
     out: dict[int, int] = {}
     for entry in listed:
-        is_payment = entry.kind is EntryKind.PAYMENT or (
-            entry.kind is EntryKind.REVERSAL
-            and entry.reverses is not None
-            and kinds.get(entry.reverses) is EntryKind.PAYMENT
-        )
-        if is_payment:
+        if is_payment(entry, kinds):
             out[entry.member] = out.get(entry.member, 0) + entry.amount
+    return out
+
+
+def is_payment(entry: Entry, kinds: Mapping[int, EntryKind]) -> bool:
+    """A payment, or the reversal of one (``kinds``: every entry's kind by id)."""
+    return entry.kind is EntryKind.PAYMENT or (
+        entry.kind is EntryKind.REVERSAL
+        and entry.reverses is not None
+        and kinds.get(entry.reverses) is EntryKind.PAYMENT
+    )
+
+
+def settled_by_account(found: Iterable[Entry]) -> dict[tuple[int, int], int]:
+    """What each member's payments tied to no evening (the cash box's own Payment form, its
+    suggestions paid) settle of each of his evenings: ``{(member, evening): cents}``, signed
+    as payments are (positive: paid in towards a loss; negative: paid out towards a win).
+
+    A member's account is a row of items, each an evening (its result, provisional or
+    posted, with the payments recorded for it) or another entry (a fee, a charge, a prize,
+    with its reversals). His payments tied to no evening, summed, settle his open items
+    oldest first (by date, then entry number): money paid in settles what he owes (an
+    evening lost, a fee), money paid out what the club owes him. What they settle of an
+    evening is paid for that evening, on its room and its tables as in the cash box: a
+    debt paid in the cash box is never offered again on the room. What is left over (more
+    than every open item) settles no evening: it stays on his account.
+
+    >>> es = [Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-01-02"),
+    ...       Entry(2, 7, EntryKind.EVENING, -360, "2026-01-03", evening=4),
+    ...       Entry(3, 7, EntryKind.EVENING, -100, "2026-01-09", evening=5),
+    ...       Entry(4, 7, EntryKind.PAYMENT, 400, "2026-01-10")]
+    >>> settled_by_account(es)  # the fee first, then 1.50 of the evening of the 3rd
+    {(7, 4): 150}
+    >>> settled_by_account(es + [Entry(5, 7, EntryKind.PAYMENT, 400, "2026-01-11")])
+    {(7, 4): 360, (7, 5): 100}
+    """
+    listed = list(found)
+    kinds = {e.id: e.kind for e in listed if not e.provisional}
+    pool: dict[int, int] = {}
+    items: dict[tuple[int, str, int], int] = {}
+    first: dict[tuple[int, str, int], tuple[str, int]] = {}
+    for entry in listed:
+        if entry.evening is None and is_payment(entry, kinds):
+            pool[entry.member] = pool.get(entry.member, 0) + entry.amount
+            continue
+        if entry.evening is not None:
+            key = (entry.member, "evening", entry.evening)
+        else:
+            key = (entry.member, "entry", entry.reverses or entry.id)
+        items[key] = items.get(key, 0) + entry.amount
+        first[key] = min(first.get(key, (entry.on, entry.id)), (entry.on, entry.id))
+    out: dict[tuple[int, int], int] = {}
+    for key in sorted(items, key=lambda k: (k[0], first[k])):
+        member, what, number = key
+        money, net = pool.get(member, 0), items[key]
+        if money * net >= 0:  # nothing to settle, or the wrong way (a win paid in)
+            continue
+        part = min(abs(money), abs(net)) * (1 if money > 0 else -1)
+        pool[member] = money - part
+        if what == "evening":
+            out[(member, number)] = part
     return out
 
 

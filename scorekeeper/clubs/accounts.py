@@ -66,6 +66,17 @@ def accounts(db: sqlite_utils.Database, club_id: int) -> Accounts:
     return Accounts(members(db, club_id), found, [] if club is None else pending(db, club, found))
 
 
+class Overpaid(Refused):
+    """A payment typed in the cash box of more than the member's balance has open: in, more
+    than he owes the club; out, more than it owes him (``balance``: his balance, in cents,
+    the results of the evenings not closed counted). The club takes no advance: an
+    overpayment would silently become money the club owes."""
+
+    def __init__(self, member: int, balance: int, paid_in: bool = True) -> None:
+        super().__init__(member)
+        self.member, self.balance, self.paid_in = member, balance, paid_in
+
+
 def post(
     db: sqlite_utils.Database,
     club_id: int,
@@ -78,11 +89,17 @@ def post(
     method: str = "",
     received_by: str = "",
 ) -> int:
-    """One entry typed by the treasurer; ``amount`` already signed (cashbox.entries.signed)."""
+    """One entry typed by the treasurer; ``amount`` already signed (cashbox.entries.signed).
+
+    A payment is at most what the member's balance has open (``Overpaid``)."""
     if kind is EntryKind.EVENING or kind is EntryKind.REVERSAL or not 0 < abs(amount) <= MAX_CENTS:
         raise Refused(member)
     with changing(db, ClubOwner(club_id), version, "entry") as change:
         _member_of(db, club_id, member)
+        if kind is EntryKind.PAYMENT:  # never more than his balance has open, read here
+            balance = accounts(db, club_id).balances().get(member, 0)
+            if amount > max(-balance, 0) or -amount > max(balance, 0):
+                raise Overpaid(member, balance, amount > 0)
         change.summary = f"{kind} {amount}"
         return insert_entry(
             db,
@@ -188,6 +205,8 @@ def pay(
             raise Refused(suggestion.payer)
         if evening is not None:  # for an evening: only what its room owes, while it is open
             _owed(db, club_id, evening, suggestion)
+        else:  # the cash box's own suggestion: never more than either balance has open
+            _within(db, club_id, suggestion)
         change.summary = f"{suggestion.payer} → {suggestion.payee} {suggestion.amount}"
         receiver = box if suggestion.payee == BOX else by_id[suggestion.payee].name
         for member, amount in sides:
@@ -199,6 +218,16 @@ def pay(
                     | {"amount": amount, "on_date": on, "method": method, "received_by": receiver}
                     | {"evening_id": evening, "game_id": table},
                 )
+
+
+def _within(db: sqlite_utils.Database, club_id: int, payment: Suggestion) -> None:
+    """Refuse (``Overpaid``) a payment tied to no evening of more than the payer owes or the
+    payee is owed, their balances read in the payment's own transaction (the box has none)."""
+    found = accounts(db, club_id).balances()
+    if payment.payer != BOX and payment.amount > -found.get(payment.payer, 0):
+        raise Overpaid(payment.payer, found.get(payment.payer, 0), paid_in=True)
+    if payment.payee != BOX and payment.amount > found.get(payment.payee, 0):
+        raise Overpaid(payment.payee, found.get(payment.payee, 0), paid_in=False)
 
 
 def _settles(

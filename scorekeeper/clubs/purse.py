@@ -24,15 +24,16 @@ Plain Python over the database: no request, no page.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import sqlite_utils
 
-from ..cashbox.entries import payments
+from ..cashbox.entries import Entry, is_payment, payments, settled_by_account
 from ..cashbox.ledger import entries
 from ..cashbox.settle import Suggestion, between_members, parties
 from ..store import closings
+from .closing import pending
 from .closing import result as evening_result
 from .evening_tables import evening as evening_of
 from .records import Club, Evening, Member, Refused
@@ -122,7 +123,27 @@ def evening_purse(db: sqlite_utils.Database, club: Club, evening: Evening) -> Pu
     found = entries(db, club.id)
     paid = payments(e for e in found if e.evening == evening.id)
     result = evening_result(db, club, evening, found)
+    for member, cents in by_account(db, club, found, {*result, *paid}, evening.id).items():
+        paid[member] = paid.get(member, 0) + cents
     return _purse(by_id, result, paid, closings.closed(db, evening.id))
+
+
+def by_account(
+    db: sqlite_utils.Database,
+    club: Club,
+    found: Sequence[Entry],
+    concerned: set[int],
+    evening_id: int,
+) -> dict[int, int]:
+    """What the payments tied to no evening (the cash box's own) settle of this evening, per
+    member (``cashbox.entries.settled_by_account``: a member's open items, oldest first,
+    every evening's result counted, provisional or posted); nothing read further when none
+    of ``concerned`` has such a payment."""
+    kinds = {e.id: e.kind for e in found}
+    if not any(e.member in concerned and e.evening is None and is_payment(e, kinds) for e in found):
+        return {}
+    settled = settled_by_account([*found, *pending(db, club, found)])
+    return {m: c for (m, e), c in settled.items() if e == evening_id}
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
 
 from ..cashbox.entries import plain
 from .records import Club
@@ -28,12 +31,31 @@ COLUMNS = (
 )
 
 
-def season_csv(club: Club, rows: list[SeasonRow]) -> str:
-    """The file's text, its byte-order mark first."""
+@dataclass(frozen=True)
+class ForPeople:
+    """The season for a spreadsheet of the reader's language (``?sep=semicolon``): its headers
+    in his words, a column's figure with his decimal mark, ``;`` between cells. The comma
+    file's keys never change (tools read them); this one is for people."""
+
+    headers: Sequence[str]
+    """One a column of ``COLUMNS``, in that order."""
+    points: Callable[[str, str], str]
+    """A points family's column (its kind's key, ``POINTS_COLUMNS``'s word) in words."""
+    decimal: Callable[[Decimal], str]
+    """A decimal number as the reader writes it (``-3,60``)."""
+
+
+def season_csv(club: Club, rows: list[SeasonRow], people: ForPeople | None = None) -> str:
+    """The file's text, its byte-order mark first (keys and dots; ``people``: theirs)."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv.writer(out, delimiter="," if people is None else ";")
     keys = [kind.key for kind in families(rows)]
-    writer.writerow([*COLUMNS, *(f"{k}_{c}" for k in keys for c in POINTS_COLUMNS)])
+    if people is None:
+        writer.writerow([*COLUMNS, *(f"{k}_{c}" for k in keys for c in POINTS_COLUMNS)])
+    else:
+        heads = (people.points(k, c) for k in keys for c in POINTS_COLUMNS)
+        writer.writerow([*people.headers, *heads])
+    number: Callable[[Decimal], str] = str if people is None else people.decimal
     for r in rows:
         points = [r.points.get(k) for k in keys]
         outcomes = " ".join(f"{k}:{v}" for k, v in sorted(r.outcomes.items()))
@@ -41,8 +63,8 @@ def season_csv(club: Club, rows: list[SeasonRow]) -> str:
         writer.writerow(
             [
                 *(cell(r.member.name), cell(r.member.short_name), r.evenings, r.coups),
-                *(r.taken, outcomes, r.won, r.lost, r.net, r.per_100),
-                "" if money is None else money,
+                *(r.taken, outcomes, r.won, r.lost, r.net, number(r.per_100)),
+                "" if money is None else number(Decimal(money)),
                 *(n for p in points for n in ((0, 0, 0) if p is None else p.columns())),
             ]
         )

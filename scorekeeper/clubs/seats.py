@@ -62,16 +62,23 @@ def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
 
     "anne", "Anné" and a Cyrillic "Аnne" find Anne (``names.clash``): a name typed
     at a new table that is hers or reads like hers must not become a second member
-    and split her money. A new one is added as the club's form adds one: under the
-    club's bound (``ClubFull``), with its line on the club's log (``new_member``).
+    and split her money. So does her short name, as the club's page shows it
+    ("bruno" finds "Bruno Dupont", short "Bruno"), by the same rule; a member's full
+    name is looked for first, so a short name never takes another member's name.
+    A new one is added as the club's form adds one: under the club's bound
+    (``ClubFull``), with its line on the club's log (``new_member``).
     """
-    rows = db.query(
-        "select id, name from members where club_id = ? order by merged_into is not null, id",
-        [club_id],
+    rows = list(
+        db.query(
+            "select id, name, short_name from members where club_id = ?"
+            " order by merged_into is not null, id",
+            [club_id],
+        )
     )
-    for row in rows:
-        if clash(name, row["name"]) is not None:
-            return kept(db, int(row["id"]))
+    for column in ("name", "short_name"):
+        for row in rows:
+            if row[column] and clash(name, row[column]) is not None:
+                return kept(db, int(row["id"]))
     return new_member(db, club_id, name, "", None)
 
 

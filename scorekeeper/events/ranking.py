@@ -186,21 +186,25 @@ or points at the tables), or ``shared`` (level after both: the place is shared).
 
 
 def decided_by(lines: Sequence[Line]) -> list[TieBreak | None]:
-    """For each line of a ranking, the tie-break that placed it against a neighbour on the
-    same figure — the line above if level with it, else the line below — or None: its
-    figure alone placed it. The pages name it beside the place."""
+    """For each line of a ranking, the tie-break that put it ahead of the line below on the
+    same figure — ``wins`` if they differ there, else ``raw`` — or ``shared`` when it is level
+    after both; None where no tie-break placed it ahead of anyone: its figure alone placed
+    it, or it is the one a tie-break put behind (a bye with no win is never "ahead on
+    wins"). The pages name it beside the place, so each word is true of the line it is on.
+    """
     out: list[TieBreak | None] = []
     for index, line in enumerate(lines):
-        neighbours = [lines[i] for i in (index - 1, index + 1) if 0 <= i < len(lines)]
-        level = [other for other in neighbours if other.figure == line.figure]
-        if not level:
-            out.append(None)
-        elif line.shared:
+        below = lines[index + 1] if index + 1 < len(lines) else None
+        if line.shared:
             out.append("shared")
-        elif level[0].wins != line.wins:
+        elif below is None or below.figure != line.figure:
+            out.append(None)
+        elif below.wins != line.wins:
             out.append("wins")
-        else:
+        elif below.raw != line.raw:
             out.append("raw")
+        else:
+            out.append(None)
     return out
 
 

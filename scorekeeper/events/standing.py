@@ -50,6 +50,13 @@ class Standing:
     deals: dict[int, int]
     """Each table's game: the deals entered (by game id)."""
 
+    @property
+    def unplayed(self) -> int:
+        """The rounds of the event not played yet: not drawn, or drawn and not closed. While
+        one is, every ranking of it is provisional (and its pages say so)."""
+        closed = sum(1 for past in self.rounds if past.closed_at is not None)
+        return max(self.event.settings.rounds - closed, 0)
+
     def teams(self) -> list[tuple[int, str, Figure]]:
         """The teams format: each team's place and its players' figures summed."""
         if self.event.settings.format != "teams":

@@ -216,12 +216,30 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
             method if kind is EntryKind.PAYMENT else "",
             (form.received_by.data or "").strip() if kind is EntryKind.PAYMENT else "",
         )
+    except accounts.Overpaid as error:
+        form.amount.errors = [_overpaid(club, member, error.balance, error.paid_in)]
+        return _page(club, form, status=422)
     except clubs.Refused:
         form.member.errors = [_("Choose a member.")]
         return _page(club, form, status=422)
     except clubs.Conflict:
         return _page(access.managed_club(club_id), refused=str(CHANGED), status=409)
     return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
+
+
+def _overpaid(club: clubs.Club, member: int, balance: int, paid_in: bool) -> str:
+    """Why a payment of more than the member's balance has open is refused, with what it has."""
+    found = next((m for m in clubs.members(get_db(), club.id) if m.id == member), None)
+    name = "" if found is None else found.name
+    if paid_in and balance < 0:
+        return _("That is more than %(name)s owes the club (%(amount)s).", name=name,
+                 amount=cents(-balance, club))  # fmt: skip
+    if paid_in:
+        return _("%(name)s owes the club nothing: there is nothing to pay in.", name=name)
+    if balance > 0:
+        return _("That is more than the club owes %(name)s (%(amount)s).", name=name,
+                 amount=cents(balance, club))  # fmt: skip
+    return _("The club owes %(name)s nothing: there is nothing to pay out.", name=name)
 
 
 @bp.post("/clubs/<int:club_id>/cash/fees")
@@ -339,6 +357,9 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
     except NotOwed as error:  # for an evening: closed, or not what its room owes
         message, status = not_owed(error)
         return _page(club, refused=message, status=status)
+    except accounts.Overpaid as error:  # more than a balance has open: nothing recorded
+        said = _overpaid(club, error.member, error.balance, error.paid_in)
+        return _page(club, refused=said, status=422)
     except clubs.Refused:
         abort(400)
     except clubs.Conflict:

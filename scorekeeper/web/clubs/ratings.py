@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from flask import Response, abort, render_template
+from flask import Response, abort, render_template, request
 from flask_babel import format_decimal
 from flask_babel import gettext as _
 
@@ -31,6 +31,7 @@ from ...ratings.model import PROVISIONAL, Point, Ratings, Standing
 from ...rights import access
 from .. import blueprints, registry
 from ..formats.charts import Chart, bar_chart, line_chart
+from ..kept.arguments import reads
 from ..kept.expensive import expensive
 
 bp = blueprints.clubs
@@ -139,16 +140,37 @@ def ratings_json(club_id: int) -> Response:
 CSV_COLUMNS = ("family", "place", "member", "games", "mu", "sigma", "ordinal", "provisional")
 
 
+def _people_heads() -> list[str]:
+    """The ratings file's headers for people, in the reader's language (``?sep=semicolon``)."""
+    return [_("Game"), _("Place"), _("Member"), _("Tables"), "μ", "σ", _("Rating"),
+            _("Provisional")]  # fmt: skip
+
+
 @bp.get("/clubs/<int:club_id>/ratings.csv")
+@reads("sep")
 @expensive(ratings_key)
 def ratings_csv(club_id: int) -> Response:
+    """The ratings as CSV: keys and full floats for tools (they never change); with
+    ``?sep=semicolon`` the same file for people: ``;``, the reader's words, his decimal mark,
+    two decimals (as the page)."""
     _club, lines = _ratings(club_id)
+    people = request.args.get("sep") == "semicolon"
     out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
+    writer = csv.writer(out, delimiter=";" if people else ",")
+    writer.writerow(_people_heads() if people else CSV_COLUMNS)
     for family, found in lines.items():
         for line in found:
             s = line.standing
+            if people:
+                figures = [str(format_decimal(round(x, 2), "0.00")) for x in (s.mu, s.sigma)]
+                figures += [str(format_decimal(round(s.ordinal, 2), "0.00"))]
+                writer.writerow(
+                    [
+                        *(family_title(family), line.place, cell(line.member.name), s.games),
+                        *figures, _("provisional") if s.provisional else "",
+                    ]
+                )  # fmt: skip
+                continue
             writer.writerow(
                 [
                     *(family, line.place, cell(line.member.name), s.games),

@@ -1,12 +1,19 @@
 """The season's pages: the members' records between two dates, as a table or a CSV file.
 
 The dates and the sort come from the query (``from``, ``to``, ``sort``);
-anything that is not one is ignored, never an error.
+anything that is not one is ignored, never an error. The CSV's keys are for
+tools; ``?sep=semicolon`` is the same file for people: ``;``, their words,
+their decimal mark (as an event's results and a game's files).
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from babel.numbers import format_decimal
 from flask import Response, render_template, request
+from flask_babel import get_locale
+from flask_babel import gettext as _
 
 from ... import clubs
 from ...clubs.season import (
@@ -20,9 +27,11 @@ from ...clubs.season import (
     sort_name,
     sorted_rows,
 )
+from ...clubs.season_file import ForPeople
 from ...clubs.season_file import season_csv as season_text
 from ...db import get_db
 from ...rights import access
+from ...rules.kinds import KINDS
 from .. import blueprints
 from ..formats.collation import name_key
 from ..kept.arguments import reads
@@ -60,14 +69,38 @@ def season_page(club_id: int) -> str:
     )
 
 
+def _for_people(club: clubs.Club) -> ForPeople:
+    """The season file's headers in the reader's words, its figures with his decimal mark."""
+    money = club.money.currency if club.money is not None else _("Money")
+    headers = (
+        *(_("Member"), _("Short name"), _("Evenings"), _("Coups"), _("As hombre")),
+        *(_("Outcomes"), _("Won"), _("Lost"), _("Net"), _("Per 100 coups"), money),
+    )
+    words = {"evenings": _("Evenings"), "tables": _("Tables"), "points": _("Points")}
+    titles = {kind.key: _(kind.variant_title or kind.title) for kind in KINDS}
+
+    def points(key: str, column: str) -> str:
+        return _("%(game)s: %(column)s", game=titles.get(key, key), column=words[column])
+
+    locale = get_locale()
+
+    def decimal(value: Decimal) -> str:  # its decimals as the comma file has them
+        places = max(-int(value.as_tuple().exponent), 0)
+        pattern = "0." + "0" * places if places else "0"
+        return str(format_decimal(value, pattern, locale=locale))
+
+    return ForPeople(headers, points, decimal)
+
+
 @bp.get("/clubs/<int:club_id>/season.csv")
-@reads("from", "to", "sort")
+@reads("from", "to", "sort", "sep")
 @expensive(club_key)
 def season_csv(club_id: int) -> Response:
     club = access.readable_club(club_id)
     _start, _end, _sort, rows = _season_args(club)
+    people = _for_people(club) if request.args.get("sep") == "semicolon" else None
     return Response(
-        season_text(club, rows),
+        season_text(club, rows, people),
         mimetype="text/csv",
         headers={"Content-Disposition": f"attachment; filename=season-{club_id}.csv"},
     )

@@ -47,10 +47,12 @@ def seat_lines(stored: StoredGame) -> list[str]:
 
 def seat_names(stored: StoredGame) -> tuple[str, ...]:
     """Each seat as who sat there in turn ("Bruno → Denis"): a sheet that counts per seat
-    (nets, the fiche's columns) names the seat so once someone took it."""
+    (nets, the fiche's columns) names the seat so once someone took it. The last name is
+    who sits there now: an absent player back at his seat ends it ("Bruno → Denis →
+    Bruno"), as the who-sat-when lines say, never the one who played for him."""
     found: list[list[str]] = [[] for _ in stored.game.players]
-    for s in sittings(stored.game.players, stored.seat_changes):
-        if s.player not in found[s.seat]:
+    for s in sorted(sittings(stored.game.players, stored.seat_changes), key=_first):
+        if not found[s.seat] or found[s.seat][-1] != s.player:
             found[s.seat].append(s.player)
     return tuple(" → ".join(sitters) for sitters in found)
 

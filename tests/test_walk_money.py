@@ -1,0 +1,135 @@
+"""The cash box's own payment and the room's settlement (issue 45's walk, points 1 and 2).
+
+The evening's one table plays the seed (docs/rules/hombre.md §10): Anne −72, Bruno −9,
+Chloé +81 chips; at 0.05 € a chip: Anne −3.60, Bruno −0.45, Chloé +4.05 (the room's
+pairing: Anne → Chloé 3.60, Bruno → Chloé 0.45; tests/test_one_purse_web.py).
+
+A payment typed in the cash box's own Payment form names no evening. It settles the member's
+oldest open debt (docs/cashbox.md): here the evening's, so the room shows Anne paid and offers
+no pay button for her any more — a debt is never recorded twice — and the cash box, which now
+holds Anne's 3.60, owes Chloé that part of her win.
+"""
+
+from __future__ import annotations
+
+import re
+
+from test_clubs import club_version, new_club, new_evening, seed_table
+from test_one_purse_web import ids, payments, rows, suggestions
+
+CASH = "/clubs/{}/cash"
+
+
+def typed_payment(client, app, club: int, member: int, amount: str, direction: str = "in"):
+    data = {
+        "kind": "payment",
+        "member": str(member),
+        "amount": amount,
+        "on": "2026-11-28",
+        "method": "cash",
+        "direction": direction,
+        "version": club_version(app),
+    }
+    return client.post(CASH.format(club) + "/entries", data=data)
+
+
+def test_a_debt_paid_in_the_cash_box_is_paid_on_the_room_too(client, app):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    room = f"/evenings/{evening}/settlement"
+    member = ids(app)
+    assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
+    page = client.get(room).data.decode()
+    # result, paid, left: Anne's 3.60 paid in the cash box settles her −3.60
+    assert rows(page)["Anne"] == ("−3.60", "+3.60", "0.00")
+    assert rows(page)["Chloé"] == ("+4.05", "0.00", "+4.05")
+    # Anne is offered nothing; the cash box holds her 3.60 and owes it to Chloé
+    offered = suggestions(page)
+    assert [s for s in offered if s[0] == "Anne"] == []
+    assert ("Bruno", "Chloé", "0.45") in offered and len(offered) == 2
+    assert offered[0][1:] == ("Chloé", "3.60") or offered[1][1:] == ("Chloé", "3.60")
+    # the table's settlement and the cash box's view of the evening say the same
+    assert suggestions(client.get(game + "/settlement").data.decode()) == offered
+    cash = client.get(CASH.format(club) + f"?evening={evening}").data.decode()
+    assert suggestions(cash) == offered
+    # the room refuses Anne → Chloé 3.60 now: it would record her debt twice
+    pay = {"payer": member["Anne"], "payee": member["Chloé"], "amount": "360", "method": "cash"}
+    before = payments(app)
+    answer = client.post(room + "/pay", data={**pay, "version": club_version(app)})
+    assert answer.status_code == 422 and payments(app) == before
+    # closed, the cash box's balances are the room's left: only Bruno owes, Chloé is owed
+    close = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
+    assert rows(client.get(room).data.decode())["Anne"] == ("−3.60", "+3.60", "0.00")
+    page = client.get(CASH.format(club)).data.decode()
+    owing = page[page.index('id="owing"') : page.index("</table>", page.index('id="owing"'))]
+    assert "Bruno" in owing and "Anne" not in owing
+
+
+def test_a_fee_is_settled_before_a_later_evening(client, app):
+    """Anne owes a fee of 2.50 dated before the evening (the 26th) and loses 3.60 on the
+    27th. She pays 4.00 in the cash box: the fee first (oldest), then 1.50 of the evening:
+    the room has her paid +1.50, left −3.60 + 1.50 = −2.10."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    member = ids(app)
+    fee = {"kind": "fee_evening", "member": str(member["Anne"]), "amount": "2,50"}
+    fee |= {"on": "2026-11-26", "version": club_version(app)}
+    assert client.post(CASH.format(club) + "/entries", data=fee).status_code == 302
+    assert typed_payment(client, app, club, member["Anne"], "4").status_code == 302
+    assert rows(client.get(f"/evenings/{evening}/settlement").data.decode())["Anne"] == (
+        "−3.60", "+1.50", "−2.10")  # fmt: skip
+
+
+def test_the_cash_box_refuses_more_than_the_member_owes(client, app):
+    """Anne owes 3.60 (the seed, the evening open: a provisional line of her account):
+    4.00 is refused beside the amount (422), nothing stored; 3.60 is taken. Chloé is owed
+    4.05: paying her out 4.06 is refused, 4.05 taken. Bruno owes 0.45: nothing may be paid
+    out to him."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    member = ids(app)
+    for language, words in (
+        ("en", "more than Anne owes the club (€3.60)"),
+        ("fr", "plus que ce que doit Anne au club (3,60 €)"),
+    ):
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+        answer = typed_payment(client, app, club, member["Anne"], "4")
+        assert answer.status_code == 422 and payments(app) == []
+        page = " ".join(answer.data.decode().replace("\u202f", " ").replace("\xa0", " ").split())
+        assert words in page, re.findall(r'class="error"[^<]*<[^>]*>[^<]*', page)
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    answer = typed_payment(client, app, club, member["Chloé"], "4,06", "out")
+    assert answer.status_code == 422 and payments(app) == []
+    assert "more than the club owes Chloé (€4.05)" in answer.data.decode().replace("\xa0", " ")
+    answer = typed_payment(client, app, club, member["Bruno"], "0,01", "out")
+    assert answer.status_code == 422 and payments(app) == []
+    assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
+    assert typed_payment(client, app, club, member["Chloé"], "4,05", "out").status_code == 302
+    assert [(n, a) for n, a, *_ in payments(app)] == [("Anne", 360), ("Chloé", -405)]
+
+
+def test_a_cash_box_suggestion_paid_is_at_most_what_the_balances_have_open(client, app):
+    """The cash box's own suggestions (no evening) paid through its form: Anne owes 3.60,
+    Chloé is owed 4.05; a post of 3.61 from Anne to Chloé (a stale or forged page) is refused
+    with the reason (422), nothing stored; Bruno (owes 0.45) paid 0.46 by the box, too."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    member = ids(app)
+    for payer, payee, amount, said in (
+        (member["Anne"], member["Chloé"], "361", "more than Anne owes the club (€3.60)"),
+        (0, member["Bruno"], "1", "The club owes Bruno nothing"),
+    ):
+        data = {"payer": payer, "payee": payee, "amount": amount, "method": "cash"}
+        answer = client.post(
+            CASH.format(club) + "/pay", data={**data, "version": club_version(app)}
+        )
+        assert answer.status_code == 422 and payments(app) == []
+        assert said in answer.data.decode().replace("\xa0", " ")
+    data = {"payer": member["Anne"], "payee": member["Chloé"], "amount": "360", "method": "cash"}
+    answer = client.post(CASH.format(club) + "/pay", data={**data, "version": club_version(app)})
+    assert answer.status_code == 302 and len(payments(app)) == 2
