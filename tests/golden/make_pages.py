@@ -3,7 +3,7 @@
 Run once before moving web code (``python tests/golden/make_pages.py``):
 each golden game is imported, a club evening is seated, and every page a
 manager, a follower and a stranger can ask for is drawn in English and
-French and written under ``tests/golden/pages/``. ``tests/test_golden_pages.py``
+French and written under ``tests/golden/pages/``. ``tests/shape/test_golden_pages.py``
 holds later code to the same bytes once the parts that change on every run
 (CSRF tokens, link tokens, dates and times, the database's ids) are masked.
 """
