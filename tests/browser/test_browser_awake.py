@@ -8,31 +8,26 @@ no network) the page is opened on 127.0.0.1 with the Wake Lock API taken away.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 import pytest
+from live import served_in_thread
 from playwright.sync_api import Browser, Page, expect
 from test_browser import create_game, phone
-from werkzeug.serving import make_server
 
-from scorekeeper import create_app
 from scorekeeper.serving import serve
 
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
 
 
 @pytest.fixture
-def lan_server(tmp_path) -> Iterator[str]:
-    database = str(tmp_path / "awake.sqlite")
-    app = create_app({"SECRET_KEY": "awake", "DATABASE": database, "RATELIMIT_ENABLED": False})
-    server = make_server("0.0.0.0", 0, app, threaded=True)
-    # its shutdown waits for the loop's next look at the flag: 0.5 s by default, per test
-    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
-    thread.start()
-    yield f"http://{serve.lan_address() or '127.0.0.1'}:{server.server_port}"
-    server.shutdown()
-    thread.join()
+def lan_server(make_app, database) -> Iterator[str]:
+    app = make_app(
+        defaults=False, SECRET_KEY="awake", DATABASE=str(database), RATELIMIT_ENABLED=False
+    )
+    with served_in_thread(app, "0.0.0.0") as address:
+        port = address.rsplit(":", 1)[1]
+        yield f"http://{serve.lan_address() or '127.0.0.1'}:{port}"
 
 
 @pytest.fixture

@@ -2,7 +2,8 @@
 coup being typed is counted, and who deals it and what it (or "all pass") is played for are
 marked as known when the server answers — never the server's reckoning for an older coup.
 
-Headless Chromium at 390×844, the context's own offline switch (tests/browser/test_browser_offline.py).
+Headless Chromium at 390×844, the context's own offline switch
+(tests/browser/test_browser_offline.py).
 """
 
 from __future__ import annotations

@@ -9,7 +9,6 @@ club's chip is worth 0.05 EUR: 5 cents a chip.
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from test_clubs_computed import seed, table
@@ -18,17 +17,9 @@ from scorekeeper import clubs, store
 from scorekeeper.cashbox.entries import EntryKind
 from scorekeeper.cashbox.settle import BOX, Suggestion, between_members
 from scorekeeper.clubs import accounts, closing
-from scorekeeper.db import connect
 from scorekeeper.rules.money import Money
 
 DAY = "2026-11-01"
-
-
-@pytest.fixture()
-def db(tmp_path: Path):
-    database = connect(tmp_path / "cash.sqlite", migrate=True)
-    yield database
-    database.close()
 
 
 def version(db, club_id: int) -> int:

@@ -23,6 +23,7 @@ import sqlite3
 from decimal import Decimal
 
 import pytest
+from apps import fresh_database
 from test_clubs import _hombre, club_version, new_evening
 from test_one_purse_web import ids, payments, rows, section, suggestions
 from test_settlement import pdf_text
@@ -326,7 +327,7 @@ def test_an_evening_closed_by_an_older_release_keeps_the_figures_it_was_posted_w
     from scorekeeper.db import connect
     from scorekeeper.rules.money import Money
 
-    db = connect(tmp_path / "old.sqlite", migrate=True)
+    db = connect(fresh_database(tmp_path / "old.sqlite"))
     club_id = clubs.create(db, "Le Cercle", Money(Decimal("0.025"), "EUR"), None)
     club = clubs.club(db, club_id)
     evening = clubs.evening(db, clubs.create_evening(db, club_id, "2026-11-27", "", club.version))

@@ -20,17 +20,9 @@ from scorekeeper import clubs, store
 from scorekeeper.clubs.room import Pay, room_of
 from scorekeeper.clubs.season import SORTS, day, points_rows, season_rows, sort_name, sorted_rows
 from scorekeeper.clubs.season_file import BOM, cell, season_csv
-from scorekeeper.db import connect
 from scorekeeper.rules.kinds import load_file
 from scorekeeper.rules.manille.classique import ManilleCoup, ManilleGame, ManilleRules
 from scorekeeper.rules.money import Money
-
-
-@pytest.fixture()
-def db(tmp_path: Path):
-    database = connect(tmp_path / "club.sqlite", migrate=True)
-    yield database
-    database.close()
 
 
 def seed(a: str, b: str, c: str, coups: int = 7) -> Any:

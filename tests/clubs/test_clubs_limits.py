@@ -14,24 +14,17 @@ import re
 import sqlite3
 from pathlib import Path
 
+from apps import fresh_database, new_app, suite_app
 from web import PageClient
 
-from scorekeeper import clubs, create_app
+from scorekeeper import clubs
 from scorekeeper.db import connect
 
 CLUB = {"name": "Le Cercle", "chip_value": "", "currency": "", "submit": "1"}
 
 
 def make(tmp_path: Path, **config: object):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "DATABASE": str(tmp_path / "t.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-            **config,
-        }
-    )
+    app = suite_app(tmp_path / "t.sqlite", **{"RATELIMIT_ENABLED": True, **config})
     app.test_client_class = PageClient
     return app
 
@@ -104,7 +97,7 @@ def steps(db, visible: set[int] | None) -> int:
 
 
 def test_the_list_reads_the_rows_it_shows_not_every_club(tmp_path):
-    db = connect(tmp_path / "many.sqlite", migrate=True)
+    db = connect(fresh_database(tmp_path / "many.sqlite"))
     mine = clubs.create(db, "Mine", None, None)
     few = steps(db, {mine})
     # one transaction: ``with db.conn`` began none on this autocommit connection, and
@@ -131,7 +124,7 @@ def test_club_links_use_the_public_url(tmp_path, monkeypatch):
         "PUBLIC_URL": "https://scores.example.org/",
     }.items():
         monkeypatch.setenv("SCOREKEEPER_" + name, value)
-    app = create_app()
+    app = new_app()
     client = app.test_client()
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     base = "http://localhost/"  # behind a proxy that does not forward the host

@@ -19,6 +19,7 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+from apps import fresh_database
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_clubs import club_version, new_club, new_evening
@@ -233,7 +234,7 @@ def _coup(n: int, k: int, drawn: tuple[int, tuple[int, int, int]] | None) -> Cou
 @given(st.lists(st.tuples(setups(), coups), min_size=1, max_size=3))
 def test_the_room_is_the_tables_nets_per_member(tables):
     with tempfile.TemporaryDirectory() as tmp:
-        db = connect(Path(tmp) / "room.sqlite", migrate=True)
+        db = connect(fresh_database(Path(tmp) / "room.sqlite"))
         club_id = clubs.create(db, "Club", None, None)
         evening_id = clubs.create_evening(db, club_id, "2026-11-01", "", 1)
         evening = clubs.evening(db, evening_id)

@@ -31,6 +31,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from apps import suite_app
 from budget import examples
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -38,7 +39,6 @@ from test_hombre_properties import STANDARD, games
 from web import PageClient
 
 from scorekeeper import clubs, store
-from scorekeeper.app import create_app
 from scorekeeper.db import connect
 from scorekeeper.rules.hombre.engine import replay
 from scorekeeper.web import registry
@@ -99,15 +99,7 @@ def shared_app(migrated_database: Path):
         folder = tempfile.mkdtemp(prefix="one-figure-")
         path = Path(folder) / "one-figure.sqlite"
         shutil.copy(migrated_database, path)
-        app = create_app(
-            {
-                "TESTING": True,
-                "SECRET_KEY": "test",
-                "DATABASE": str(path),
-                "WTF_CSRF_ENABLED": False,
-                "RATELIMIT_ENABLED": False,
-            }
-        )
+        app = suite_app(path)
         app.test_client_class = PageClient
         SHARED.update(app=app, path=path, folder=folder)
     return SHARED["app"], SHARED["path"]

@@ -32,6 +32,7 @@ import tempfile
 from decimal import Decimal
 from pathlib import Path
 
+from apps import fresh_database
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_hombre_properties import STANDARD, games
@@ -87,7 +88,7 @@ def add(into, member, amount):
 def test_a_table_its_evening_the_room_the_season_and_the_cash_box_agree(case):
     chip, tables, steps = case
     with tempfile.TemporaryDirectory() as folder:
-        db = connect(Path(folder) / "purse.sqlite", migrate=True)
+        db = connect(fresh_database(Path(folder) / "purse.sqlite"))
         try:
             check_evening(db, Decimal(chip), tables, steps)
         finally:

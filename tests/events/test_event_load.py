@@ -12,11 +12,12 @@ import gzip
 import sys
 from pathlib import Path
 
+from apps import new_app
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from event_setup import DEALS, make_event
 
-from scorekeeper import create_app
 from scorekeeper.web.events import public
 
 
@@ -24,7 +25,7 @@ def test_the_event_of_the_load_test_small(tmp_path, monkeypatch):
     path = str(tmp_path / "event.sqlite")
     made = make_event(path, "event-load", players=16)
     assert len(made["tables"]) == 4  # 16 players, four tables of two pairs
-    app = create_app(
+    app = new_app(
         {
             "SECRET_KEY": "event-load",
             "DATABASE": path,

@@ -14,12 +14,12 @@ import re
 from fractions import Fraction
 
 import pytest
+from apps import suite_app
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_events import EVENT, FOUR, new_event, open_table, post, seated, sheet_deal, tables
 from web import PageClient
 
-from scorekeeper import create_app
 from scorekeeper.events.ranking import Line
 
 FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
@@ -29,15 +29,7 @@ MANILLEN = {"kind": "manillen", "seating": "pairs", "method": "total"}
 
 
 def fresh_app(path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "DATABASE": str(path),
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    app = suite_app(path)
     app.test_client_class = PageClient
     return app
 

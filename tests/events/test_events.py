@@ -14,9 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from web import PageClient
 
-from scorekeeper import create_app
 from scorekeeper.db import get_db
 from scorekeeper.events import records as stored
 from scorekeeper.events import rounds as event_rounds
@@ -30,21 +28,6 @@ EVENT = {
     "new_partners": "y",
     "seed": "2027",  # the draw is reproducible from it
 }
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "DATABASE": str(tmp_path / "events.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
-    app.test_client_class = PageClient
-    return app
 
 
 def new_event(client, **fields):

@@ -5,16 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
 from flask_babel import force_locale
 
-from scorekeeper.app import create_app
 from scorekeeper.web.events.words import change_words, figure_text
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "w.sqlite")})
 
 
 def test_figures_are_written_the_readers_way_never_through_a_float(app):

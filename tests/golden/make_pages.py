@@ -80,20 +80,11 @@ def mask(text: str) -> str:
 
 
 def _app(folder: str) -> Any:
-    from scorekeeper import create_app
-
     sys.path.insert(0, str(HERE.parent))
+    from apps import suite_app
     from web import PageClient
 
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "golden",
-            "DATABASE": str(Path(folder) / "golden.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    app = suite_app(Path(folder) / "golden.sqlite", SECRET_KEY="golden")
     app.test_client_class = PageClient
     return app
 

@@ -4,10 +4,9 @@ import json
 import re
 
 import pytest
+from apps import suite_app
 from markupsafe import escape
 from web import coup_data, enter, new_game
-
-from scorekeeper import create_app
 
 
 def links_of(client, game):
@@ -109,16 +108,7 @@ def test_a_new_manager_link_retires_the_old_one(client, app):
 
 
 def test_the_admin_sees_every_game(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "DATABASE": str(tmp_path / "a.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-            "ADMIN_PASSWORD": "s3cret",
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    app = suite_app(tmp_path / "a.sqlite", ADMIN_PASSWORD="s3cret")
     owner, admin = app.test_client(), app.test_client()
     game = new_game(owner)
     assert admin.get(game).status_code == 404

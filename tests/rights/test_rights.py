@@ -9,17 +9,22 @@ import stat
 from pathlib import Path
 
 import pytest
+from apps import fresh_database, new_app
 from test_fresh import again, follower
 from web import PageClient, enter, new_game
 
-from scorekeeper import clock, create_app
+from scorekeeper import clock
 from scorekeeper.db import backup as database
 
 
 def deployers_app(tmp_path: Path, **config):
     """An app as a deployer's own WSGI file makes it: a few settings, nothing said of limits."""
-    app = create_app(
-        {"SECRET_KEY": "w", "DATABASE": str(tmp_path / "w.sqlite"), "WTF_CSRF_ENABLED": False}
+    app = new_app(
+        {
+            "SECRET_KEY": "w",
+            "DATABASE": fresh_database(tmp_path / "w.sqlite"),
+            "WTF_CSRF_ENABLED": False,
+        }
         | config
     )
     app.test_client_class = PageClient

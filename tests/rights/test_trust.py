@@ -13,27 +13,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from apps import new_app, suite_app
 from flask.testing import FlaskClient
 from notation import SEED
 from web import NEW_GAME, PageClient, coup_data, enter, new_game
 
-from scorekeeper import create_app, store
+from scorekeeper import store
 
 BIN = Path(sys.executable).parent / "scorekeeper"
 FOUR = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": "Denis"}
 
 
 def make(tmp_path, **config):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "DATABASE": str(tmp_path / "t.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-            **config,
-        }
-    )
+    app = suite_app(tmp_path / "t.sqlite", **config)
     app.test_client_class = PageClient
     return app
 
@@ -468,7 +460,7 @@ def test_behind_tls_is_read_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_BEHIND_TLS", "1")
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "env.sqlite"))
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "env")
-    app = create_app()
+    app = new_app()
     assert app.config["BEHIND_TLS"] and app.config["SESSION_COOKIE_SECURE"]
 
 
@@ -480,15 +472,7 @@ def run(*args):
 
 
 def a_database(path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "b",
-            "DATABASE": str(path),
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    app = suite_app(path)
     app.test_client_class = PageClient
     client = app.test_client()
     game = new_game(client)

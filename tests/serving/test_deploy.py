@@ -21,9 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from apps import fresh_database, new_app
 from live import warm_children
-
-from scorekeeper import create_app, db
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -149,7 +148,7 @@ def test_a_stop_during_the_start_ends_it_cleanly_and_forks_nothing(tmp_path):
 
 def test_the_entry_point_runs_a_command_instead(tmp_path):
     database = tmp_path / "container.sqlite"
-    db.connect(str(database), migrate=True).close()  # backup refuses a file that is no game store
+    fresh_database(database)  # backup refuses a file that is no game store
     done = subprocess.run(
         ["sh", str(ENTRYPOINT), "scorekeeper", "backup", str(tmp_path / "copy.sqlite")],
         env=entrypoint_env(tmp_path),
@@ -214,11 +213,17 @@ def test_a_follow_or_retry_interval_out_of_bounds_stops_the_start_with_its_name(
     # every phone asks this often: 0 or less would ask without a pause
     for name in ("FOLLOW_EVERY_MS", "OUTBOX_RETRY_MS"):
         with pytest.raises(ValueError, match=name):
-            create_app({"DATABASE": str(tmp_path / "x.sqlite"), "SECRET_KEY": "x", name: value})
+            new_app(
+                {"DATABASE": fresh_database(tmp_path / "x.sqlite"), "SECRET_KEY": "x", name: value}
+            )
 
 
 def test_the_follow_interval_reaches_the_pages_as_set(tmp_path):
-    app = create_app(
-        {"DATABASE": str(tmp_path / "x.sqlite"), "SECRET_KEY": "x", "FOLLOW_EVERY_MS": 5000}
+    app = new_app(
+        {
+            "DATABASE": fresh_database(tmp_path / "x.sqlite"),
+            "SECRET_KEY": "x",
+            "FOLLOW_EVERY_MS": 5000,
+        }
     )
     assert app.config["FOLLOW_EVERY_MS"] == 5000 and app.config["OUTBOX_RETRY_MS"] == 3000

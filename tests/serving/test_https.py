@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apps import fresh_database, new_app
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -32,7 +33,6 @@ from cryptography.x509.verification import PolicyBuilder, Store, VerificationErr
 from playwright.sync_api import BrowserContext, expect
 from test_browser import PHONE, create_game
 
-from scorekeeper import create_app
 from scorekeeper.serving import certs, prefork, serve, tls_front
 from scorekeeper.serving.tls_front import BadRequest, forwarded, plain_refusal
 
@@ -190,10 +190,10 @@ def test_plain_http_gets_the_trust_page_and_a_redirect_for_all_else(request_line
 
 
 def test_the_trust_page_gives_the_ca_and_never_a_key(tmp_path):
-    app = create_app(
+    app = new_app(
         {
             "TESTING": True,
-            "DATABASE": str(tmp_path / "t.sqlite"),
+            "DATABASE": fresh_database(tmp_path / "t.sqlite"),
             "TLS_FOLDER": str(tmp_path / "tls"),
         }
     )

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apps import new_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import large_pdfs
 
-from scorekeeper import create_app
 from scorekeeper.db import get_db
 from scorekeeper.events import records
 from scorekeeper.events.standing import compute
@@ -40,7 +40,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str
 
 
 def make_app(database: Path) -> Any:
-    return create_app(
+    return new_app(
         {
             "DATABASE": str(database),
             "SECRET_KEY": large_pdfs.SECRET,

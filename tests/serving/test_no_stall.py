@@ -22,12 +22,11 @@ import urllib.request
 import uuid
 from pathlib import Path
 
-from live import warm_children
+from apps import fresh_database, new_app
+from live import stop, warm_children
 from notation import SEED
 from test_access import links_of, stranger
-from test_serve import start, stop
-
-from scorekeeper import create_app
+from test_serve import start
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
 from slow_clients import under_slow_clients
@@ -42,10 +41,10 @@ SECONDS = 60.0
 def prepared(tmp_path) -> tuple[str, str, str]:
     """The served database with a game of 1,505 coups: its address, the manager's and a
     follower's session cookies."""
-    app = create_app(
+    app = new_app(
         {
             "SECRET_KEY": "served",
-            "DATABASE": str(tmp_path / "served.sqlite"),
+            "DATABASE": fresh_database(tmp_path / "served.sqlite"),
             "WTF_CSRF_ENABLED": False,
         }
     )

@@ -21,8 +21,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from apps import fresh_database, new_app
 
-from scorekeeper import create_app, db
+from scorekeeper import db
 from scorekeeper.db.migrations import SCHEMA, OtherSchema
 
 PAIRS = 20
@@ -77,7 +78,7 @@ def test_a_database_of_a_newer_version_is_refused_naming_both_versions(tmp_path)
     path = tmp_path / "newer.sqlite"
     newer(path)
     with pytest.raises(OtherSchema) as refused:
-        create_app({"DATABASE": str(path), "SECRET_KEY": "x"})
+        new_app({"DATABASE": str(path), "SECRET_KEY": "x"})
     said = str(refused.value)
     assert f"schema {SCHEMA + 3}" in said and f"schema {SCHEMA}" in said and str(path) in said
 
@@ -104,12 +105,12 @@ def test_serve_refuses_a_newer_database_in_one_line(tmp_path):
 IN_NAMESPACE = r"""
 import json, subprocess, sys
 from pathlib import Path
-from scorekeeper import create_app
 small, bound = Path(sys.argv[1]), Path(sys.argv[2])
 sys.path.insert(0, sys.argv[3])
-from web import enter, new_game  # the tests' helpers
-app = create_app({"DATABASE": str(small / "s.sqlite"), "SECRET_KEY": "x",
-                  "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
+from apps import new_app  # the tests' helpers
+from web import enter, new_game
+app = new_app({"DATABASE": str(small / "s.sqlite"), "SECRET_KEY": "x",
+               "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
 health = lambda: app.test_client().get("/health").data.decode()
 manager = app.test_client()
 manager.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
@@ -309,7 +310,7 @@ def test_a_parent_killed_outright_leaves_no_process_serving(tmp_path, migrated_d
 
 def an_app(folder: Path):
     """The app as a server without settings starts it: no secret key given, its data folder."""
-    return create_app(
+    return new_app(
         {"DATA_FOLDER": str(folder), "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False}
     )
 
@@ -343,8 +344,7 @@ def test_the_nightly_backup_prunes_what_is_older_than_its_days(tmp_path):
     from scorekeeper.cli import main
     from scorekeeper.db.backup import DATED
 
-    database = tmp_path / "live.sqlite"
-    db.connect(database, migrate=True).close()
+    database = Path(fresh_database(tmp_path / "live.sqlite"))
     folder = tmp_path / "backups"
     folder.mkdir()
     now = datetime.now()

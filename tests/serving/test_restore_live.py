@@ -20,8 +20,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from live import Phone, start_serve
-from test_serve import stop
+from live import Phone, start_serve, stop
 from web import NEW_GAME, coup_data
 
 from scorekeeper.db.backup import backup, restore

@@ -11,7 +11,6 @@ from __future__ import annotations
 import multiprocessing
 import os
 import re
-import signal
 import socket
 import sqlite3
 import subprocess
@@ -21,11 +20,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from apps import fresh_database, new_app
+from live import stop
 from playwright.sync_api import Browser, Page, expect
 from test_browser import create_game, phone
 from web import new_game
 
-from scorekeeper import create_app, db
+from scorekeeper import db
 from scorekeeper.db.secret_key import secret_key
 from scorekeeper.serving import serve
 from scorekeeper.web.links import qr_svg
@@ -146,7 +147,7 @@ def settings_app(tmp_path, monkeypatch, **settings: str):
         **settings,
     }.items():
         monkeypatch.setenv("SCOREKEEPER_" + name, value)
-    return create_app()
+    return new_app()
 
 
 def test_a_public_url_makes_every_link(tmp_path, monkeypatch):
@@ -184,7 +185,7 @@ def test_a_wrong_setting_stops_the_start_with_its_name(tmp_path, monkeypatch, na
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "bad")
     monkeypatch.setenv("SCOREKEEPER_DATABASE", str(tmp_path / "db.sqlite"))
     with pytest.raises(ValueError, match="SCOREKEEPER_" + name):
-        create_app()
+        new_app()
 
 
 @pytest.mark.parametrize(
@@ -259,8 +260,7 @@ def _key_after(barrier, database: str, queue) -> None:
 
 
 def test_processes_starting_at_once_share_one_secret_key(tmp_path):
-    database = tmp_path / "keys.sqlite"
-    db.connect(database, migrate=True).close()
+    database = Path(fresh_database(tmp_path / "keys.sqlite"))
     context = multiprocessing.get_context("fork")
     barrier, queue = context.Barrier(6), context.Queue()
     processes = [
@@ -322,17 +322,6 @@ def start(
             time.sleep(0.1)
     stop(process)
     pytest.fail("the server did not answer")
-
-
-def stop(process: subprocess.Popen[str]) -> None:
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-    if process.stdout is not None:
-        process.stdout.close()
 
 
 def modules(svg: str) -> str:

@@ -9,9 +9,8 @@ game otherwise.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from apps import fresh_database
 
 from scorekeeper import store
 from scorekeeper.db import connect
@@ -22,13 +21,6 @@ from scorekeeper.store import cache
 NAMES = ("Anne", "Bruno", "Chloé")
 WON = Coup(0, Contract.DEMANDE, (5, 2, 2))
 LOST = Coup(1, Contract.DEMANDE, (5, 2, 2))
-
-
-@pytest.fixture()
-def db(tmp_path: Path):
-    database = connect(tmp_path / "cache.sqlite", migrate=True)
-    yield database
-    database.close()
 
 
 def fresh(db, game_id: int) -> store.StoredGame:
@@ -109,8 +101,8 @@ def test_a_refused_change_keeps_nothing(db):
 
 
 def test_same_ids_in_two_databases(tmp_path):
-    one = connect(tmp_path / "one.sqlite", migrate=True)
-    two = connect(tmp_path / "two.sqlite", migrate=True)
+    one = connect(fresh_database(tmp_path / "one.sqlite"))
+    two = connect(fresh_database(tmp_path / "two.sqlite"))
     a = store.create(one, Game(NAMES, coups=(WON,)))
     b = store.create(two, Game(NAMES, coups=(LOST,)))
     assert a == b

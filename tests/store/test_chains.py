@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 import sqlite_utils
+from apps import fresh_database, new_app
 from fuzz_app import build_world
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -359,9 +360,8 @@ def test_an_old_database_is_chained_from_the_migration_and_says_so(tmp_path, cap
     )
     assert f"(4 rows) (chained since the migration of {migrated[:10]})" in said
     # the app goes on from there: a coup added, still what the log says
-    from scorekeeper import create_app
 
-    app = create_app(
+    app = new_app(
         {
             "TESTING": True,
             "SECRET_KEY": "t",
@@ -491,7 +491,7 @@ def test_a_line_is_read_back_only_when_a_value_would_be_stored_otherwise(tmp_pat
     an integer one as given (no second read), but a bool becomes 1 and a number given to a
     text column becomes text: those are read back, and a hash that no longer matches the
     stored row is refused rather than written unchecked."""
-    db = connect(tmp_path / "log.sqlite", migrate=True)
+    db = connect(fresh_database(tmp_path / "log.sqlite"))
     db.execute(
         "insert into games (id, game, players, rules, first_dealer, created_at, version)"
         " values (1, 'hombre', ?, '{}', 0, '2026-11-28', 1)",

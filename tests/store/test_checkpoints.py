@@ -18,7 +18,6 @@ written meanwhile by another phone is refused, and nothing is written.
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,7 +28,6 @@ from test_hombre_four import four_seat_games
 from test_roundtrip import GAMES, KIND
 
 from scorekeeper import store
-from scorekeeper.db import connect
 from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre.engine import Contract, Coup, Game
@@ -132,13 +130,6 @@ def test_a_kind_that_replays_whole_keeps_nothing():
 NAMES = ("Anne", "Bruno", "Chloé")
 WON = Coup(0, Contract.DEMANDE, (5, 2, 2))
 LONG = RuleSet(poules_to_play=1000)
-
-
-@pytest.fixture()
-def db(tmp_path: Path):
-    database = connect(tmp_path / "checkpoints.sqlite", migrate=True)
-    yield database
-    database.close()
 
 
 def test_a_correction_is_checked_against_the_game_as_written(db):

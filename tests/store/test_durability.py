@@ -13,10 +13,10 @@ import threading
 from pathlib import Path
 
 import sqlite_utils
+from apps import new_app
 from live import Phone, free_port, start_server
 from web import NEW_GAME, coup_data
 
-from scorekeeper import create_app
 from scorekeeper.db.migrations import migrations
 from scorekeeper.rules.hombre.file import load_coup
 
@@ -179,7 +179,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         }
     )
     db_conn.close()
-    app = create_app(
+    app = new_app(
         {
             "TESTING": True,
             "SECRET_KEY": "t",
@@ -261,7 +261,7 @@ def test_an_empty_file_migrates_to_the_schema_the_tests_copy(tmp_path, migrated_
     ``migrated_database``) rather than migrating each test's own: this is the app's
     own migration from nothing, compared table by table, index by index.
     """
-    create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "new.sqlite")})
+    new_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "new.sqlite")})
 
     def schema(path: Path) -> tuple[list[tuple[str, str, str]], list[str]]:
         with sqlite3.connect(path) as conn:

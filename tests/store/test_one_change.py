@@ -247,8 +247,9 @@ def everything(db: sqlite_utils.Database) -> dict[str, list[tuple[Any, ...]]]:
 
 
 @pytest.fixture()
-def db(tmp_path):
-    world = _build(tmp_path / "w.sqlite")
+def db(database):
+    """The test's database with the world of ``_build`` in it."""
+    world = _build(database)
     database = connect(world.path)
     database.world = world  # type: ignore[attr-defined]
     yield database

@@ -49,13 +49,6 @@ class Table:
 
 
 @pytest.fixture()
-def db(tmp_path: Path):
-    database = connect(tmp_path / "changing.sqlite", migrate=True)
-    yield database
-    database.close()
-
-
-@pytest.fixture()
 def table(db) -> Table:
     game_id = store.create(db, Game(NAMES, coups=(WON, LOST, Coup())), handover_hash=CODE)
     store.delete_coup(db, game_id)  # an undo: a redo is possible

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import csrf_token
+from apps import fresh_database, new_app
 from test_access import links_of, stranger
-from web import NEW_GAME, coup_data, enter, new_game
+from web import NEW_GAME, coup_data, csrf_token, enter, new_game
 
 
 def follower(client, app, game):
@@ -162,14 +162,13 @@ def test_followers_share_the_page_drawn_once(client, app):
 
 def test_another_database_never_shares_a_page(tmp_path):
     """Game 1, version 1 of two databases: different tags, different pages."""
-    from scorekeeper import create_app
 
     pages = []
     for name in ("one", "two"):
-        app = create_app(
+        app = new_app(
             {
                 "SECRET_KEY": "t",
-                "DATABASE": str(tmp_path / f"{name}.sqlite"),
+                "DATABASE": fresh_database(tmp_path / f"{name}.sqlite"),
                 "TESTING": True,
                 "RATELIMIT_ENABLED": False,
             }
@@ -185,7 +184,6 @@ def test_another_database_never_shares_a_page(tmp_path):
 
 def two_processes(tmp_path, **config):
     """Two apps on one database, as gunicorn's processes are (each with its own memory)."""
-    from scorekeeper import create_app
 
     settings = {
         "SECRET_KEY": "t",
@@ -193,7 +191,7 @@ def two_processes(tmp_path, **config):
         "TESTING": True,
         "RATELIMIT_ENABLED": False,
     }
-    apps = [create_app({**settings, **config}) for _ in range(2)]
+    apps = [new_app({**settings, **config}) for _ in range(2)]
     for app in apps:
         app.config["WTF_CSRF_ENABLED"] = False
     return apps

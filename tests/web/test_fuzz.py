@@ -8,6 +8,7 @@ import json
 import sqlite3
 from urllib.parse import quote, urlencode, urlsplit
 
+from apps import fresh_database, new_app
 from fuzz_app import (
     EVENING_TABLE,
     POULE_ONLY,
@@ -35,7 +36,6 @@ from hypothesis import strategies as st
 from notation import SEED
 from web import NEW_GAME
 
-from scorekeeper import create_app
 from scorekeeper.rules import kinds
 
 ROUTES = [
@@ -137,11 +137,11 @@ GET_ROUTES = [
 
 def make_app(tmp_path_factory, **config):
     path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
-    app = create_app(
+    app = new_app(
         {
             "TESTING": True,
             "SECRET_KEY": "f",
-            "DATABASE": str(path),
+            "DATABASE": fresh_database(path),
             "WTF_CSRF_ENABLED": False,
             "RATELIMIT_ENABLED": False,
             **config,
@@ -539,7 +539,7 @@ NO_SUCH = st.sampled_from(["0", "99", "4096", str(2**63), "9" * 30])
 
 def test_the_fuzz_names_every_route(tmp_path):
     """Every route and method of the app is in EVERY_ROUTE, and every entry is a route."""
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "r.sqlite")})
+    app = new_app({"TESTING": True, "DATABASE": fresh_database(tmp_path / "r.sqlite")})
     adapter = app.url_map.bind("localhost")
     named = set()
     for method, address in EVERY_ROUTE:

@@ -76,11 +76,12 @@ def drawn(client, path: str) -> list[str]:
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(app):
+    """The suite's app, nothing kept from the apps before it."""
     memory.DRAWN.clear()
     memory.MANAGED.clear()
     expensive.EXPENSIVE.clear()
-    return make(tmp_path)
+    return app
 
 
 def test_any_query_string_on_a_followed_page_costs_one_drawing_per_version(app):
@@ -150,8 +151,7 @@ def test_on_a_real_server_junk_query_strings_never_draw_a_pdf_again(tmp_path):
     """``scorekeeper serve`` (one process: the expensive answers are kept per process):
     the settlement PDF and ``report.json`` asked for with every query string above are
     drawn once per version, as the follower's game page."""
-    from live import Phone, start_serve
-    from test_serve import stop
+    from live import Phone, start_serve, stop
 
     server, base = start_serve(tmp_path / "served.sqlite", workers=1)
     try:

@@ -15,6 +15,7 @@ import sqlite3
 
 import pytest
 import sqlite_utils
+from apps import new_app
 from test_club_presets import BOOM_HOUSE
 from test_club_presets import open_table as open_manille
 from test_clubs import club_version, new_club, new_evening
@@ -22,7 +23,6 @@ from test_events import EVENT
 from test_names import field_error
 from web import NEW_GAME
 
-from scorekeeper import create_app
 from scorekeeper.db.migrations import migrations
 from scorekeeper.names import Clash, clash, first_clash, look_alike_key, same_key, tidy
 
@@ -142,7 +142,7 @@ def test_m016_reports_look_alike_members_to_the_manager_and_merges_nothing(tmp_p
     old = sqlite_utils.Database(str(path))
     migrations.apply(old, stop_before="m016_coup_key_digests_and_look_alikes")
     old.conn.close()
-    app = create_app(
+    app = new_app(
         {
             "TESTING": True,
             "SECRET_KEY": "t",

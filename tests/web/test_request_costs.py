@@ -12,6 +12,7 @@ import sqlite3
 from datetime import date, timedelta
 from pathlib import Path
 
+from apps import fresh_database
 from test_access import links_of, stranger
 from web import coup_data, enter, new_game, version_of
 
@@ -46,7 +47,7 @@ def test_the_app_reads_the_file_it_points_at_now(app, client, tmp_path):
     game = new_game(client)
     assert client.get(game).status_code == 200
     empty = tmp_path / "empty.sqlite"
-    database.connect(empty, migrate=True).close()
+    fresh_database(empty)
     live = app.config["DATABASE"]
     restore(empty, tmp_path / "other.sqlite")  # another app's file, same schema
     app.config["DATABASE"] = str(tmp_path / "other.sqlite")

@@ -7,9 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import csrf_token
 from notation import SEED
-from web import NEW_GAME, SEED_COUPS, coup_data, enter, new_game, report
+from web import NEW_GAME, SEED_COUPS, coup_data, csrf_token, enter, new_game, report
 
 from scorekeeper import store
 from scorekeeper.rules.hombre.file import dump_game, load_game
