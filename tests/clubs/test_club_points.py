@@ -18,7 +18,7 @@ import re
 
 import pytest
 from test_clubs import new_club, new_evening, seed_table
-from test_clubs_computed import club_with_evening, db  # noqa: F401 (the fixture)
+from test_clubs_computed import club_with_evening
 
 from scorekeeper import clubs, store
 from scorekeeper.clubs.room import room_of
@@ -123,7 +123,7 @@ def test_a_mixed_evening_and_the_season_show_chips_and_points(client, app):
         (PLAYS_FOR, {"Anne": 25, "Eve": 0, "Chloé": 25, "Bruno": 10, "Denis": 10}),
     ],
 )
-def test_a_seat_taken_at_a_points_table_counts_person_by_person(db, way, expected):  # noqa: F811
+def test_a_seat_taken_at_a_points_table_counts_person_by_person(db, way, expected):
     club, evening = club_with_evening(db)
     coups = (ManillenCoup("pique", points=40), ManillenCoup("coeur", points=20))
     game = ManillenGame(FOUR, ManillenRules()).with_coups(coups[:1])

@@ -9,7 +9,7 @@ The seed's worked example (hombre.md §10) at a club evening, the house rule
 from __future__ import annotations
 
 import pytest
-from test_clubs_computed import club_with_evening, db, seed  # noqa: F401 (the fixture)
+from test_clubs_computed import club_with_evening, seed
 
 from scorekeeper import clubs, store
 from scorekeeper.clubs.closing import amounts, close
@@ -20,7 +20,7 @@ from scorekeeper.rules.kinds import load_file
 from scorekeeper.rules.seating import PLAYS_FOR, TAKES_OVER
 
 
-def seated_table(db, evening, way):  # noqa: F811
+def seated_table(db, evening, way):
     full = seed("Anne", "Bruno", "Chloé")
     rules = {**full.rules.to_mapping(), "take_over": True}
     first = load_file(
@@ -43,7 +43,7 @@ def seated_table(db, evening, way):  # noqa: F811
     return game_id
 
 
-def test_the_room_and_the_cash_box_bill_both_members_of_a_seat_taken_over(db):  # noqa: F811
+def test_the_room_and_the_cash_box_bill_both_members_of_a_seat_taken_over(db):
     club, evening = club_with_evening(db)
     seated_table(db, evening, TAKES_OVER)
     room = room_of(db, evening, club)
@@ -63,7 +63,7 @@ def test_the_room_and_the_cash_box_bill_both_members_of_a_seat_taken_over(db):  
     assert all(r.won - r.lost == r.net for r in rows.values())
 
 
-def test_a_newcomer_who_plays_for_him_leaves_the_money_with_the_absent_member(db):  # noqa: F811
+def test_a_newcomer_who_plays_for_him_leaves_the_money_with_the_absent_member(db):
     club, evening = club_with_evening(db)
     seated_table(db, evening, PLAYS_FOR)
     room = room_of(db, evening, club)
@@ -71,7 +71,7 @@ def test_a_newcomer_who_plays_for_him_leaves_the_money_with_the_absent_member(db
     assert by_name == {"Anne": -72, "Bruno": -9, "Chloé": 81, "Denis": 0}
 
 
-def test_a_closed_evenings_table_takes_no_newcomer(db):  # noqa: F811
+def test_a_closed_evenings_table_takes_no_newcomer(db):
     club, evening = club_with_evening(db)
     game_id = seated_table(db, evening, PLAYS_FOR)
     found = clubs.club(db, club.id)

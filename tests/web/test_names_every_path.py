@@ -17,7 +17,6 @@ import sqlite3
 import pytest
 from notation import SEED
 from test_clubs import club_version, new_club, new_evening
-from test_clubs_computed import db  # noqa: F401 (the fixture)
 from test_events import EVENT, post
 from test_take_seat import seed_until, take
 from web import NEW_GAME, enter, version_of
@@ -269,7 +268,7 @@ def test_at_the_bound_no_path_adds_a_member(client, app):
     assert count(app, "select count(*) from members") == MAX_MEMBERS
 
 
-def test_at_the_bound_the_store_refuses_a_new_member_whoever_asks(db):  # noqa: F811
+def test_at_the_bound_the_store_refuses_a_new_member_whoever_asks(db):
     # member_named is what a table's names, a set-up change, a seat taken and an event's
     # round at a club all add a member through
     club = clubs.create(db, "Le Cercle", None, None)
