@@ -171,17 +171,16 @@ def live_server(request, tmp_path, make_app, migrated_database):
     """The app served by a real HTTP server on 127.0.0.1 (CSRF on, as in production); a
     test's ``@pytest.mark.live_settings(NAME=value)`` changes its settings."""
     marker = request.node.get_closest_marker("live_settings")
-    app = make_app(
-        defaults=False,
-        SECRET_KEY="live",
-        DATABASE=migrated_copy(migrated_database, tmp_path / "live.sqlite"),
-        RATELIMIT_ENABLED=False,
+    settings = {
+        "SECRET_KEY": "live",
+        "DATABASE": migrated_copy(migrated_database, tmp_path / "live.sqlite"),
+        "RATELIMIT_ENABLED": False,
         # pages follow and outboxes retry ten times as often as on a table: a test
         # waits for what it expects, and finds it sooner
-        FOLLOW_EVERY_MS=FOLLOW_EVERY_MS,
-        OUTBOX_RETRY_MS=FOLLOW_EVERY_MS,
-        **(marker.kwargs if marker else {}),
-    )
+        "FOLLOW_EVERY_MS": FOLLOW_EVERY_MS,
+        "OUTBOX_RETRY_MS": FOLLOW_EVERY_MS,
+    }
+    app = make_app(defaults=False, **{**settings, **(marker.kwargs if marker else {})})
     with served_in_thread(app) as address:
         yield address
 
