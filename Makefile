@@ -78,7 +78,7 @@ test: lint $(VENV)/.catalogs
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n $(WORKERS) --dist worksteal
 
 # The suite's Hypothesis tests draw the same examples every run (a steady time, no
-# failure by luck); this draws new ones, ten times as many for the fuzz (tests/test_fuzz.py).
+# failure by luck); this draws new ones, ten times as many for the fuzz (tests/web/test_fuzz.py).
 fuzz: $(VENV)/.test-installed $(VENV)/.catalogs
 	$(BIN)/pytest -q -n auto -m hypothesis --hypothesis-profile=fuzz
 

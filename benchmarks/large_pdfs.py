@@ -14,7 +14,7 @@ starts per case; ``--beside`` runs the same starts with the code of another
 tree (the code before a change, in a worktree of its own) in the same run,
 interleaved, so the machine's load falls on both alike; the ratio to it is
 the figure to keep on a shared machine. ``--small`` makes the cases tiny (the
-suite's run: tests/test_large_pdfs.py).
+suite's run: tests/serving/test_large_pdfs.py).
 """
 
 from __future__ import annotations

@@ -1,29 +1,28 @@
-"""Shared fixtures: an app on a real SQLite file, its client, a live server for Chromium.
+"""What every folder's tests share: the test's database (a copy of the migrated one), the
+app factory and its app and client, a live server and Chromium's settings.
 
-``notation`` (beside this file) writes games the way the table speaks.
+Apps are made by ``apps.py``, servers started by ``live.py`` (beside this file);
+``notation`` writes games the way the table speaks. Where a test goes: README.md.
 """
 
 from __future__ import annotations
 
 import os
-import re
-import shutil
 import tempfile
-import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from apps import make_migrated, migrated_copy, new_app, suite_app
 from flask import Flask
 from hypothesis import HealthCheck, settings
-from jinja2 import BytecodeCache, Environment
-from jinja2.bccache import Bucket
+from live import served_in_thread
 from playwright.sync_api import expect
+from sqlite_utils import Database
 from web import PageClient
-from werkzeug.routing import Rule
-from werkzeug.serving import make_server
 
-from scorekeeper import create_app, db
+from scorekeeper.db import connect
 
 MEMORY_TEMP = Path("/dev/shm")
 MEMORY_TEMP_FREE = 2 * 1024**3
@@ -72,63 +71,6 @@ settings.load_profile("suite")  # --hypothesis-profile, read after this file, ov
 expect.set_options(timeout=20_000)
 
 
-class _SharedTemplates(BytecodeCache):
-    """The templates' compiled code, kept for every app a test process makes.
-
-    Each app has its own Jinja environment, which compiled every template it drew again:
-    a third of the CPU time of the tests that draw pages. Every app here is made by
-    ``create_app`` with the same Jinja options, and a template is found by its name, its
-    file and its source's checksum, so a changed template is compiled again.
-    """
-
-    def __init__(self) -> None:
-        self.compiled: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        if bucket.key in self.compiled:
-            bucket.bytecode_from_string(self.compiled[bucket.key])
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        self.compiled[bucket.key] = bucket.bytecode_to_string()
-
-
-_TEMPLATES = _SharedTemplates()
-_jinja_environment = Flask.create_jinja_environment
-
-
-def _with_shared_templates(self: Flask) -> Environment:
-    """Flask's environment for ``self``, reading compiled templates from ``_TEMPLATES``."""
-    environment = _jinja_environment(self)
-    environment.bytecode_cache = _TEMPLATES
-    return environment
-
-
-Flask.create_jinja_environment = _with_shared_templates  # type: ignore[method-assign]
-
-
-_compile_builder = Rule._compile_builder
-_BUILDERS: dict[tuple[Any, ...], Any] = {}
-
-
-def _shared_builder(self: Rule, append_unknown: bool = True) -> Any:
-    """Werkzeug's URL builder of ``self``, compiled once per test process: each new app
-    compiled a Python function for each of its ~90 rules (25 of create_app's 34 ms). The
-    function depends only on what the key holds; each rule binds it to itself."""
-    key = (
-        self.rule,
-        tuple(self._trace),
-        repr(sorted((self.defaults or {}).items())),
-        tuple((name, type(converter)) for name, converter in self._converters.items()),
-        append_unknown,
-    )
-    if key not in _BUILDERS:
-        _BUILDERS[key] = _compile_builder(self, append_unknown)
-    return _BUILDERS[key]
-
-
-Rule._compile_builder = _shared_builder  # type: ignore[method-assign]
-
-
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -146,36 +88,51 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="session")
 def migrated_database(tmp_path_factory) -> Path:
-    """An empty database with every migration applied, made once per test process.
+    """An empty database with every migration applied, made once per test process: the
+    template ``database`` copies (a test never writes it).
 
     Migrating a new file cost every test that took an app about half a second on a
     loaded machine; copying this one costs a millisecond. ``create_app`` finds the copy
-    migrated and applies nothing. Migrating from an empty file is still tested: by
-    ``csrf_app``, by every app a test makes with ``create_app`` itself, and by
-    test_durability's ``test_an_empty_file_migrates_to_the_schema_the_tests_copy``.
+    migrated and applies nothing. Migrating from an empty file is tested on its own:
+    test_durability's ``test_an_empty_file_migrates_to_the_schema_the_tests_copy``, the
+    old databases there and the operator's tests (store/, serving/).
     """
-    path = tmp_path_factory.mktemp("migrated") / "migrated.sqlite"
-    db.connect(path, migrate=True).close()  # the last connection closed: no -wal file left
-    return path
-
-
-def migrated_copy(template: Path, target: Path) -> str:
-    """``template`` copied to ``target`` (its 0600 mode too); the path as the app wants it."""
-    shutil.copy(template, target)
-    return str(target)
+    return make_migrated(tmp_path_factory.mktemp("migrated") / "migrated.sqlite")
 
 
 @pytest.fixture
-def app(tmp_path, migrated_database):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "DATABASE": migrated_copy(migrated_database, tmp_path / "scorekeeper.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,  # the limits are tested on their own
-        }
-    )
+def database(tmp_path, migrated_database) -> Path:
+    """The test's database: a copy of the migrated one, in the test's own folder."""
+    return Path(migrated_copy(migrated_database, tmp_path / "scorekeeper.sqlite"))
+
+
+@pytest.fixture
+def db(database) -> Iterator[Database]:
+    """A connection to the test's ``database``, for tests of the store without an app."""
+    connection = connect(database)
+    yield connection
+    connection.close()
+
+
+@pytest.fixture
+def make_app(database) -> Callable[..., Flask]:
+    """The test's app factory: ``make_app(**settings)`` is ``create_app`` with the tests'
+    settings (apps.TEST_SETTINGS) on the test's ``database``, ``settings`` over them;
+    a ``DATABASE`` not there yet is a copy of the migrated one too;
+    ``make_app(defaults=False, **settings)``: only ``settings`` (an app as a deployer's
+    own WSGI file or the environment makes it; no settings, the environment's alone)."""
+
+    def make(defaults: bool = True, **settings: Any) -> Flask:
+        if defaults:
+            return suite_app(settings.pop("DATABASE", database), **settings)
+        return new_app(settings)
+
+    return make
+
+
+@pytest.fixture
+def app(make_app):
+    app = make_app()
     app.test_client_class = PageClient
     return app
 
@@ -189,23 +146,11 @@ def client(app):
 
 
 @pytest.fixture
-def csrf_app(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "DATABASE": str(tmp_path / "csrf.sqlite"),
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+def csrf_app(make_app):
+    """The ``app`` with its forms' CSRF tokens checked, as in production."""
+    app = make_app(WTF_CSRF_ENABLED=True)
     app.test_client_class = PageClient
     return app
-
-
-def csrf_token(html: str) -> str:
-    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
-    assert match, "no CSRF token in the form"
-    return match.group(1)
 
 
 @pytest.fixture(scope="session")
@@ -222,29 +167,22 @@ FOLLOW_EVERY_MS = 300
 
 
 @pytest.fixture
-def live_server(request, tmp_path, migrated_database):
+def live_server(request, tmp_path, make_app, migrated_database):
     """The app served by a real HTTP server on 127.0.0.1 (CSRF on, as in production); a
     test's ``@pytest.mark.live_settings(NAME=value)`` changes its settings."""
     marker = request.node.get_closest_marker("live_settings")
-    app = create_app(
-        {
-            "SECRET_KEY": "live",
-            "DATABASE": migrated_copy(migrated_database, tmp_path / "live.sqlite"),
-            "RATELIMIT_ENABLED": False,
-            # pages follow and outboxes retry ten times as often as on a table: a test
-            # waits for what it expects, and finds it sooner
-            "FOLLOW_EVERY_MS": FOLLOW_EVERY_MS,
-            "OUTBOX_RETRY_MS": FOLLOW_EVERY_MS,
-            **(marker.kwargs if marker else {}),
-        }
-    )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    # its shutdown waits for the loop's next look at the flag: 0.5 s by default, per test
-    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
+    settings = {
+        "SECRET_KEY": "live",
+        "DATABASE": migrated_copy(migrated_database, tmp_path / "live.sqlite"),
+        "RATELIMIT_ENABLED": False,
+        # pages follow and outboxes retry ten times as often as on a table: a test
+        # waits for what it expects, and finds it sooner
+        "FOLLOW_EVERY_MS": FOLLOW_EVERY_MS,
+        "OUTBOX_RETRY_MS": FOLLOW_EVERY_MS,
+    }
+    app = make_app(defaults=False, **{**settings, **(marker.kwargs if marker else {})})
+    with served_in_thread(app) as address:
+        yield address
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,9 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
+from apps import new_app
 from fuzz_data import FOUR
 from web import NEW_GAME, enter, new_game
-
-from scorekeeper import create_app
 
 POULE_ONLY = {"poule_system", "mark_value", "payments", "poules_to_play", "end"}
 """The 1709 (poule) fields: the page hides them for jetons and danois (and shows no refusal)."""
@@ -117,7 +116,7 @@ def build_world(path: str, **config: Any) -> World:
     """The games of ``make_app`` (1: l'Hombre with 2 coups, 2: Brou, 3: manillen with one),
     club 2 and its evening 1, then a game of every kind before its first coup, the
     evening's table, and a second phone that opened game 1's manager link."""
-    app = create_app(
+    app = new_app(
         {
             "TESTING": True,
             "SECRET_KEY": "f",

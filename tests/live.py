@@ -1,19 +1,47 @@
-"""A real server process (waitress) and a browser-less client that keeps cookies and CSRF."""
+"""The tests' servers, in one place, and a browser-less client that keeps cookies and CSRF.
+
+``served_in_thread``: an app served by Werkzeug in a thread of the test (the
+``live_server`` fixture, a LAN address); ``start_server``: waitress in a process;
+``start_serve``: ``scorekeeper serve`` as deployed (pre-forked), ``warm_children`` its
+processes; ``stop``: a process ended, its pipes closed.
+"""
 
 from __future__ import annotations
 
 import http.cookiejar
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from werkzeug.serving import make_server
+
+
+@contextmanager
+def served_in_thread(app: Any, host: str = "127.0.0.1") -> Iterator[str]:
+    """``app`` served by Werkzeug's threaded server on ``host`` and a free port, in a thread
+    of the test: its address (``http://127.0.0.1:port``) until the block ends."""
+    server = make_server(host, 0, app, threaded=True)
+    # its shutdown waits for the loop's next look at the flag: 0.5 s by default, per test
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
+    thread.start()
+    try:
+        yield f"http://{host}:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()
 
 
 def free_port() -> int:
@@ -161,3 +189,15 @@ def warm_children(pid: int, workers: int | None = None, seconds: float = 60) -> 
         if time.monotonic() > deadline:
             raise AssertionError(f"no warm processes under {pid}: {children}")
         time.sleep(0.05)
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """``process`` (a server) asked to end, killed if it has not in 15 s; its pipe closed."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    if process.stdout is not None:
+        process.stdout.close()

@@ -106,3 +106,10 @@ def laid_out_width(page: Any) -> int:
         " && [...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet)"
     )
     return int(page.evaluate("document.documentElement.scrollWidth"))
+
+
+def csrf_token(html: str) -> str:
+    """The CSRF token of the form in ``html``."""
+    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
+    assert match, "no CSRF token in the form"
+    return match.group(1)

@@ -12,7 +12,7 @@ once (twice for whist opponents). That is a far smaller problem than the
 whole draw, so a plain simulated annealing over swaps of two points of one
 base round finds it in seconds to minutes. The tool prints the base rounds
 for scorekeeper/draw/records.py; the package develops and re-checks them
-pair by pair (tests/test_draw.py counts every pair's meetings again).
+pair by pair (tests/draw/test_draw.py counts every pair's meetings again).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ compiled with cc into a temporary directory), ``dfs`` to tools/dfs_base.c (a dep
 search on the same input, ``--moves`` tables a try). Neither found 32 (Z_10, which has no
 u of order 3 for the rotation): the annealing stops two differences short. All print a
 records.py entry; the package develops it and counts every pair's meetings again
-(designs.check, tests/test_draw_records.py).
+(designs.check, tests/draw/test_draw_records.py).
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ moving a point from residue r to r + m), the cost the sum over the differences o
 (count - wanted)^2, cooled from hot to cold again and again until it is 0; each move
 starts, when it can, at a triple that covers some difference twice. Seconds to minutes
 per size (2 shared cores). The Python package develops and checks every pair of what it
-prints; tests/test_draw_records.py counts them again.
+prints; tests/draw/test_draw_records.py counts them again.
 */
 #include <math.h>
 #include <stdio.h>

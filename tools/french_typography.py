@@ -7,7 +7,7 @@ the typewriter's '. The catalog's translators type a plain space or none, and
 the key's '; this puts the right ones in, so that no code changes them at
 render time. Run after filling
 translations (``python tools/french_typography.py``); ``--check`` lists the
-strings still wrong (tests/test_french_typography.py runs it).
+strings still wrong (tests/web/test_french_typography.py runs it).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ or from stored base rounds.
 Each design is a list of rounds, each round a list of tables of unit
 numbers ``0 .. n-1``; the draw relabels the units by its seed. Each is
 counted pair by pair when first built (``check``) and again by the tests
-(tests/test_draw.py, tests/test_draw_records.py).
+(tests/draw/test_draw.py, tests/draw/test_draw_records.py).
 """
 
 from __future__ import annotations

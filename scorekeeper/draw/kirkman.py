@@ -6,7 +6,7 @@ on (n - 2) / 2, with no pair twice.
 doubling a PBD on 34 points and pasting Kirkman systems of 9 and 15 (``from_pbd``). The
 others found by ``tools/find_kirkman.c`` (its header says how to re-run it) and kept as text
 (tables separated by spaces, points by commas). designs.py counts every pair's meetings
-before a draw uses any of them, tests/test_draw_records.py again:
+before a draw uses any of them, tests/draw/test_draw_records.py again:
 
 - ``ROTATIONAL`` (57, 75): a 1-rotational Kirkman system on Z_2m and a fixed point
   (``one_rotational`` says why it works). It needs m = 1 (mod 3), and an even number of

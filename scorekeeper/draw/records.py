@@ -3,7 +3,7 @@
 Found once by ``tools/find_base.py`` (seeded; it prints these entries) and
 kept here as text: a base round is its tables separated by spaces, a
 table its points separated by commas. designs.py develops them and counts
-every pair's meetings before any draw uses them; tests/test_draw.py checks
+every pair's meetings before any draw uses them; tests/draw/test_draw.py checks
 them all again.
 """
 

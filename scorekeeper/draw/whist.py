@@ -18,7 +18,8 @@ hours of CPU over two sessions; no multiplier of Z_59 can fix a base round, and
 left) found 60 where the annealing never came closer than one difference too many and one
 too few. 57 is 1-rotational (``rotational_tournament``), its base round fixed by
 multiplying by 9 (``tools/find_whist_mult57.c``). 45 = 5 * 9 is ``ring_tournament``.
-designs.py counts every pair before any draw uses them; tests/test_draw_records.py counts again.
+designs.py counts every pair before any draw uses them; tests/draw/test_draw_records.py
+counts again.
 
 A table is north, east, south, west: north and south are partners, east and west.
 """

@@ -12,7 +12,7 @@ here: floats (``1e-05`` is ``0.00001`` to orjson, NaN is ``null``) are kept
 out by the ``Stream``'s maker (``whole_numbers``); what orjson refuses (an int
 beyond 64 bits, a lone surrogate, a non-str key) makes that batch be written
 by the standard library's way (``fallback``), so it reads or fails as before.
-tests/test_json_text.py compares both with ``json.dumps``.
+tests/rules/test_json_text.py compares both with ``json.dumps``.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ def forwarded(head: bytes, client: str, scheme: str = "https") -> tuple[bytes, i
     """The head as waitress gets it, and the length of the body that follows.
 
     The client's own ``X-Forwarded-*`` lines are dropped, the listener's added
-    last (tests/test_https.py).
+    last (tests/serving/test_https.py).
     """
     request_line, *fields = head.removesuffix(b"\r\n\r\n").split(b"\r\n")
     kept = [request_line]

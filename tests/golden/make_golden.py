@@ -2,7 +2,7 @@
 
 Run once before a redesign (``python tests/golden/make_golden.py``): the
 games are drawn with a fixed seed and kept only where the engines of the
-day accept each coup; ``tests/test_golden.py`` then holds every later
+day accept each coup; ``tests/shape/test_golden.py`` then holds every later
 version of the code to the same bytes.
 """
 

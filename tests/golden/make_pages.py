@@ -3,7 +3,7 @@
 Run once before moving web code (``python tests/golden/make_pages.py``):
 each golden game is imported, a club evening is seated, and every page a
 manager, a follower and a stranger can ask for is drawn in English and
-French and written under ``tests/golden/pages/``. ``tests/test_golden_pages.py``
+French and written under ``tests/golden/pages/``. ``tests/shape/test_golden_pages.py``
 holds later code to the same bytes once the parts that change on every run
 (CSRF tokens, link tokens, dates and times, the database's ids) are masked.
 """
@@ -80,20 +80,11 @@ def mask(text: str) -> str:
 
 
 def _app(folder: str) -> Any:
-    from scorekeeper import create_app
-
     sys.path.insert(0, str(HERE.parent))
+    from apps import suite_app
     from web import PageClient
 
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "golden",
-            "DATABASE": str(Path(folder) / "golden.sqlite"),
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    app = suite_app(Path(folder) / "golden.sqlite", SECRET_KEY="golden")
     app.test_client_class = PageClient
     return app
 

@@ -4,7 +4,7 @@ Issue 34's proof: a game is its own distribution — a rules module
 (``rules``), one web module (``web``), one template folder — that declares
 one entry point, ``belote = "toygame:GAME"`` in the group
 ``scorekeeper.games`` (``pyproject.toml`` beside ``src/``); nothing of the
-scorekeeper's own code names it. ``tests/test_toy_game.py`` installs it and
+scorekeeper's own code names it. ``tests/shape/test_toy_game.py`` installs it and
 drives it through a real server and the command.
 """
 

@@ -1,0 +1,91 @@
+"""Issue 26: the screen stays on over plain HTTP on the local network (awake.js's video).
+
+The server is served on every address and opened on this machine's LAN address,
+as a phone opens it after ``make run HOST=0.0.0.0``: not a secure context, so
+the browser has no ``navigator.wakeLock``. Without a LAN address (a machine with
+no network) the page is opened on 127.0.0.1 with the Wake Lock API taken away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from live import served_in_thread
+from playwright.sync_api import Browser, Page, expect
+from test_browser import create_game, phone
+
+from scorekeeper.serving import serve
+
+NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
+
+
+@pytest.fixture
+def lan_server(make_app, database) -> Iterator[str]:
+    app = make_app(
+        defaults=False, SECRET_KEY="awake", DATABASE=str(database), RATELIMIT_ENABLED=False
+    )
+    with served_in_thread(app, "0.0.0.0") as address:
+        port = address.rsplit(":", 1)[1]
+        yield f"http://{serve.lan_address() or '127.0.0.1'}:{port}"
+
+
+@pytest.fixture
+def lan_browser(browser_type, browser_type_launch_args, lan_server) -> Iterator[Browser]:
+    """Chromium that may open the LAN address (the suite's resolver rule allows loopback only)."""
+    host = lan_server.split("//")[1].split(":")[0]
+    args = [
+        f"{arg}, EXCLUDE {host}" if arg.startswith("--host-resolver-rules") else arg
+        for arg in browser_type_launch_args["args"]
+    ]
+    browser = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    yield browser
+    browser.close()
+
+
+def awake_phone(browser: Browser, url: str) -> Page:
+    page = phone(browser)
+    if url.startswith("http://127.0.0.1"):
+        page.context.add_init_script(NO_WAKE_LOCK)
+    return page
+
+
+@pytest.mark.browser
+def test_on_plain_http_the_first_tap_keeps_the_screen_on_and_the_end_stops_it(
+    lan_browser: Browser, lan_server: str
+):
+    manager = awake_phone(lan_browser, lan_server)
+    create_game(manager, lan_server)
+    assert manager.evaluate("'wakeLock' in navigator") is False
+    if not lan_server.startswith("http://127.0.0.1"):
+        assert manager.evaluate("window.isSecureContext") is False  # a phone on the Wi-Fi
+    html = manager.locator("html")
+    expect(manager.locator("#awake")).to_be_hidden()
+    assert html.get_attribute("data-awake") is None  # nothing before a tap
+    manager.locator("h1").tap()
+    expect(html).to_have_attribute("data-awake", "video")
+    expect(manager.locator("#awake")).to_be_visible()
+    expect(manager.locator("#awake")).to_have_text("Écran maintenu allumé")
+    video = manager.locator("video.awake-video")
+    assert video.evaluate("v => !v.paused && v.muted && v.currentSrc.endsWith('.webm')")
+    # the followers' table page keeps its screen on too, from its own first tap
+    manager.goto(lan_server + "/games/1/links")
+    table_link = manager.locator(".link a").first.inner_text()
+    manager.go_back()
+    follower = awake_phone(lan_browser, lan_server)
+    follower.goto(table_link)
+    expect(follower.locator("#entry")).to_have_count(0)  # read-only
+    follower.locator("h1").tap()
+    expect(follower.locator("html")).to_have_attribute("data-awake", "video")
+    follower.context.close()
+    manager.locator("h1").tap()
+    expect(html).to_have_attribute("data-awake", "video")
+    # the game is over on a follower's page turned over in place: the video stops
+    manager.evaluate(
+        "document.querySelector('#deal').classList.add('over');"
+        "document.dispatchEvent(new CustomEvent('scorekeeper:shown'))"
+    )
+    expect(html).not_to_have_attribute("data-awake", "video")
+    expect(manager.locator("#awake")).to_be_hidden()
+    expect(video).to_have_count(0)
+    manager.context.close()

@@ -1,0 +1,68 @@
+"""Someone takes a seat, on a phone at 390×844 (issue 35, point 6): French with JavaScript,
+Danish without it, at l'Hombre and at a team game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+from taps import tap_hombre, tap_tricks
+from test_browser import create_game, phone
+
+pytestmark = pytest.mark.browser
+GOLDEN = Path(__file__).parents[1] / "golden"
+
+
+def test_a_newcomer_plays_for_an_absent_player_in_french(browser: Browser, live_server: str):
+    page = phone(browser)
+    create_game(page, live_server)  # the 1709 preset: no take-over
+    page.get_by_role("button", name="Tous passent").tap()
+    expect(page.locator("#deal")).to_contain_text("coup 2")
+    page.get_by_role("link", name="quelqu’un prend une place").tap()
+    expect(page.locator("h1")).to_have_text("Quelqu’un prend une place")
+    expect(page.locator("main")).to_contain_text("À partir du coup 2")
+    expect(page.locator("input[value=takes_over]")).to_have_count(0)  # 1709: plays for him only
+    page.locator("#f-seat label", has_text="Bruno").tap()
+    page.fill("#player", "Denis")
+    button = page.get_by_role("button", name="Prendre la place")
+    expect(button).to_be_in_viewport()
+    button.tap()  # Playwright taps only what nothing covers
+    expect(page.locator("#seats")).to_contain_text("À partir du coup 2, Denis joue pour Bruno.")
+    # coup 2 is dealt at seat (2 − 1) mod 3 = 1, Bruno's, where Denis sits now
+    expect(page.locator("#deal")).to_contain_text("Denis donne, Chloé est premier en cartes.")
+    expect(page).to_have_title("Anne · Denis · Chloé — Scorekeeper")
+    tap_hombre(page, "Denis")
+    tap_tricks(page, {"Denis": 5, "Chloé": 2})  # 5 against 2 and 2: more than either, gagne
+    expect(page.locator("#preview")).to_contain_text("Denis demande\u202f: gagne")
+    report = json.loads(page.request.get(live_server + "/games/1/report.json").text())
+    assert report["by_person"] == {"Anne": 0, "Bruno": 0, "Chloé": 0, "Denis": 0}
+    page.goto(live_server + "/games/1/history")
+    expect(page.locator("main")).to_contain_text("quelqu’un a pris une place")
+
+
+def test_a_newcomer_takes_over_at_a_brou_table_in_danish_without_javascript(
+    browser: Browser, live_server: str
+):
+    page = phone(browser, locale="da-DK", java_script_enabled=False)
+    data = json.loads((GOLDEN / "brou.game.json").read_text())
+    data["coups"] = data["coups"][:3]
+    page.goto(live_server + "/games/import")
+    page.fill("#text", json.dumps(data, ensure_ascii=False))
+    page.locator("main form button[type=submit]").tap()
+    page.get_by_role("link", name="en ny spiller sætter sig").tap()
+    expect(page.locator("h1")).to_have_text("En ny spiller sætter sig")
+    page.locator("#f-seat label", has_text="Bruno").tap()
+    page.fill("#player", "Émile")
+    page.locator("#f-way label", has_text="overtager").tap()
+    page.get_by_role("button", name="Tag pladsen").tap()
+    expect(page.locator("#seats")).to_contain_text(
+        "Fra spil 4 har Émile overtaget pladsen efter Bruno."
+    )
+    # the same name again: refused beside the field, in Danish, nothing stored
+    page.goto(page.url.split("#")[0].rstrip("/") + "/seat")
+    page.locator("#f-seat label", has_text="Anne").tap()
+    page.fill("#player", "émile")
+    page.get_by_role("button", name="Tag pladsen").tap()
+    expect(page.locator(".error")).to_contain_text("Émile sidder allerede ved dette bord.")

@@ -1,0 +1,141 @@
+"""Limits on clubs (issue 24): creation throttled, the list read from the rows it shows, links.
+
+A stranger could create 3,000 clubs in 6.6 s and 300 evenings in 0.7 s, and
+``/clubs`` read every club's row to show him none. Club and evening
+creation are now rate limited like games and imports (docs/security.md,
+*Limits*), the list reads only the rows of the clubs the browser manages or
+has a link for, and the club's links use ``SCOREKEEPER_PUBLIC_URL`` as the
+game links do.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+from apps import fresh_database, new_app, suite_app
+from web import PageClient
+
+from scorekeeper import clubs
+from scorekeeper.db import connect
+
+CLUB = {"name": "Le Cercle", "chip_value": "", "currency": "", "submit": "1"}
+
+
+def make(tmp_path: Path, **config: object):
+    app = suite_app(tmp_path / "t.sqlite", **{"RATELIMIT_ENABLED": True, **config})
+    app.test_client_class = PageClient
+    return app
+
+
+def browser(app, address: str = "127.0.0.1"):
+    client = app.test_client()
+    client.environ_base.update(HTTP_ACCEPT_LANGUAGE="en", REMOTE_ADDR=address)
+    return client
+
+
+def test_club_and_evening_creation_are_throttled(tmp_path):
+    app = make(tmp_path, RATELIMIT_ENABLED=True)
+    client = browser(app)
+    codes = [client.post("/clubs/new", data=CLUB).status_code for _ in range(6)]
+    assert codes == [302] * 5 + [429]  # 5 a minute
+    assert client.get("/clubs/new").status_code == 200  # reading the form is not limited
+    codes = []
+    for n in range(11):
+        data = {"date": f"2026-11-{n + 1:02}", "title": ""}
+        with sqlite3.connect(app.config["DATABASE"]) as conn:
+            (data["version"],) = conn.execute("select version from clubs where id = 2").fetchone()
+        codes.append(client.post("/clubs/2/evenings", data=data).status_code)
+    assert codes == [302] * 10 + [429]  # 10 a minute
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from clubs").fetchone() == (1 + 5,)  # m006's + 5
+        assert conn.execute("select count(*) from evenings").fetchone() == (10,)
+    other = browser(app, "10.0.0.7")  # another client: its own count
+    assert other.post("/clubs/new", data=CLUB).status_code == 302
+
+
+def names(page: str) -> list[str]:
+    return re.findall(r'<a href="/clubs/\d+">([^<]+)</a>', page)
+
+
+def test_the_list_shows_only_the_clubs_this_browser_may_see(tmp_path):
+    app = make(tmp_path)
+    founder, reader, stranger = browser(app), browser(app), browser(app)
+    for name in ("Zeta", "Alpha", "Mid"):
+        assert founder.post("/clubs/new", data={**CLUB, "name": name}).status_code == 302
+    assert names(founder.get("/clubs").data.decode()) == ["Alpha", "Mid", "Zeta"]
+    assert names(stranger.get("/clubs").data.decode()) == []  # not even m006's "Club"
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (token,) = conn.execute("select read_token from clubs where name = 'Mid'").fetchone()
+    mid = conn_id(app, "Mid")
+    assert reader.get(f"/clubs/{mid}?key=nope").status_code == 404
+    assert reader.get(f"/clubs/{mid}?key={token}").status_code == 200
+    assert names(reader.get("/clubs").data.decode()) == ["Mid"]
+
+
+def conn_id(app, name: str) -> int:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (club_id,) = conn.execute("select id from clubs where name = ?", [name]).fetchone()
+    return int(club_id)
+
+
+def steps(db, visible: set[int] | None) -> int:
+    """SQLite virtual-machine steps (in hundreds) that listing ``visible`` costs."""
+    count = [0]
+
+    def tick() -> int:
+        count[0] += 1
+        return 0
+
+    db.conn.set_progress_handler(tick, 100)
+    try:
+        clubs.club_names(db, visible)
+    finally:
+        db.conn.set_progress_handler(None, 100)
+    return count[0]
+
+
+def test_the_list_reads_the_rows_it_shows_not_every_club(tmp_path):
+    db = connect(fresh_database(tmp_path / "many.sqlite"))
+    mine = clubs.create(db, "Mine", None, None)
+    few = steps(db, {mine})
+    # one transaction: ``with db.conn`` began none on this autocommit connection, and
+    # 20,000 inserts each committed by itself (each one a sync of the file) took a minute
+    with db.atomic():
+        db.conn.executemany(
+            "insert into clubs (name, read_token, version, created_at) values (?, 'x', 1, 'now')",
+            [(f"club {n}",) for n in range(20_000)],
+        )
+    assert [c.name for c in clubs.club_names(db, {mine})] == ["Mine"]
+    assert clubs.club_names(db, set()) == []
+    # 20,000 more clubs cost a stranger's list nothing (reading them all: thousands of steps)
+    assert steps(db, {mine}) <= few + 2
+    assert steps(db, set()) == 0
+    assert steps(db, None) > 1000  # the admin's list does read them all
+    db.close()
+
+
+def test_club_links_use_the_public_url(tmp_path, monkeypatch):
+    for name, value in {
+        "SECRET_KEY": "settings",
+        "DATABASE": str(tmp_path / "db.sqlite"),
+        "WTF_CSRF_ENABLED": "false",
+        "PUBLIC_URL": "https://scores.example.org/",
+    }.items():
+        monkeypatch.setenv("SCOREKEEPER_" + name, value)
+    app = new_app()
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    base = "http://localhost/"  # behind a proxy that does not forward the host
+    response = client.post("/clubs/new", data=CLUB, base_url=base)
+    assert response.status_code == 302
+    page = client.get(response.headers["Location"], base_url=base).data.decode()
+    manager = re.search(r'id="manager-link">.*?<code class="link">([^<]+)</code>', page, re.S)
+    assert manager and re.fullmatch(
+        r"https://scores\.example\.org/clubs/2/manage\?key=[\w-]+", manager.group(1)
+    )
+    reader = re.search(r'The club link [^<]*</p>\s*<p><code class="link">([^<]+)</code>', page)
+    assert reader and re.fullmatch(
+        r"https://scores\.example\.org/clubs/2\?key=[\w-]+", reader.group(1)
+    )

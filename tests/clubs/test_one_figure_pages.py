@@ -1,0 +1,416 @@
+"""Every page of a club evening shows one figure per member, each column summing to zero
+(issue 42, point 7; issue 43, point 9), at chip values that make fractions of a cent.
+
+A Hypothesis property on a real SQLite file read by the app's own pages: an evening of one to
+three l'Hombre tables of random coups (the rules engine's strategies,
+tests/rules/test_hombre_properties.py) among five members, a chip of 0.025 or 0.003 €, and random
+steps — a coup, a suggestion of the room or of a table paid in full or in part through its
+page, a payment the room does not owe posted anyway, a payment typed in the cash box's own
+form (no evening named: in from a member who owes, out to one who is owed, in full or in part,
+after more than the balance was refused), the evening closed or reopened through its
+pages. After every step, as each page shows it (read back from its HTML):
+
+- each table's settlement, page and PDF: each member's money sums to zero over the table and
+  is within a cent of his chips × the chip value (the largest remainder over the table);
+- the room: each member's result is the sum of his tables' figures (one figure per member,
+  what the cash box posts), the column sums to zero; paid and left are the model's: paid is
+  what was paid for the evening plus what his cash-box payments settle of it (the club holds
+  this evening only: as much of them as the evening leaves him open, docs/cashbox.md);
+- the season: each member's money is the room's result;
+- the cash box: each member's balance is the room's *left* and what his cash-box payments
+  did not settle of the evening, open or closed: the evening's result not posted yet is
+  counted as provisional; the box holds what was paid into it;
+- each member's statement: his balance is the cash box's, and his result lines (posted,
+  reversed on a re-close, or provisional) add up to the room's result;
+- a payment the room does not owe (more than is left, the wrong way, the cash box owed
+  nothing), and any payment once the evening is closed, is refused (4xx) and stores nothing;
+  so is a cash-box payment of more than the member's balance.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from apps import suite_app
+from budget import examples
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from test_hombre_properties import STANDARD, games
+from web import PageClient
+
+from scorekeeper import clubs, store
+from scorekeeper.db import connect
+from scorekeeper.rules.hombre.engine import replay
+from scorekeeper.web import registry
+
+DAY = "2026-11-27"
+POOL = ("Anne", "Bruno", "Chloé", "Denis", "Élise")
+STEPS = ("coup", "coup", "pay_room", "pay_room", "pay_table", "pay_box", "hostile", "close")
+STEPS += ("reopen",)
+MONEY = re.compile(r"([+−]?)€([\d,]+\.\d\d)")
+
+
+@st.composite
+def evenings(draw):
+    chip = draw(st.sampled_from(("0.025", "0.003")))
+    tables = []
+    for _ in range(draw(st.integers(1, 3))):
+        names = draw(st.permutations(POOL))[:3]
+        game = dataclasses.replace(draw(games(systems=STANDARD)), players=tuple(names))
+        tables.append((game, draw(st.integers(0, len(game.coups)))))
+    steps = draw(
+        st.lists(
+            st.tuples(st.sampled_from(STEPS), st.integers(0, 99), st.integers(1, 100)),
+            min_size=3,
+            max_size=8,
+        )
+    )
+    return chip, tables, steps
+
+
+def cents(text: str) -> int:
+    """A sum as the English pages show it (−€1.65, +€2.17, €0.00) in cents."""
+    found = MONEY.search(text)
+    assert found is not None, text
+    value = int(Decimal(found.group(2).replace(",", "")) * 100)
+    return -value if found.group(1) == "−" else value
+
+
+def section(page: str, anchor: str) -> str:
+    start = page.index(f'id="{anchor}"')
+    return page[start : page.index("</section>", start)]
+
+
+def nonzero(d):
+    return {k: v for k, v in d.items() if v}
+
+
+def add(into, member, amount):
+    into[member] = into.get(member, 0) + amount
+
+
+SHARED: dict[str, object] = {}
+"""One app and one database for every example (each example its own club, whose pages read
+nothing of another's): a new app per example compiled every template again (most of the
+time the property took)."""
+
+
+def shared_app(migrated_database: Path):
+    if "app" not in SHARED:
+        folder = tempfile.mkdtemp(prefix="one-figure-")
+        path = Path(folder) / "one-figure.sqlite"
+        shutil.copy(migrated_database, path)
+        app = suite_app(path)
+        app.test_client_class = PageClient
+        SHARED.update(app=app, path=path, folder=folder)
+    return SHARED["app"], SHARED["path"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _remove_shared():
+    yield
+    if "folder" in SHARED:
+        shutil.rmtree(str(SHARED["folder"]), ignore_errors=True)
+    SHARED.clear()
+
+
+@settings(max_examples=examples(5, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(evenings())
+def test_every_page_of_a_club_evening_shows_one_figure_per_member(migrated_database, case):
+    chip, tables, steps = case
+    app, path = shared_app(migrated_database)
+    client = app.test_client()  # a browser of its own: it manages this example's club
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    db = connect(path)
+    try:
+        Evening(db, app, client, Decimal(chip), tables).run(steps)
+    finally:
+        db.close()
+
+
+class Evening:
+    """One random evening, its steps taken through the pages, its figures read back."""
+
+    def __init__(self, db, app, client, chip, tables):
+        self.db, self.app, self.client, self.chip, self.tables = db, app, client, chip, tables
+        data = {"name": "Le Cercle", "chip_value": str(chip), "currency": "EUR", "submit": "1"}
+        made = client.post("/clubs/new", data=data)  # this browser manages the club
+        assert made.status_code == 302
+        self.club_id = int(made.headers["Location"].rsplit("/", 1)[1])
+        self.evening = clubs.evening(
+            db, clubs.create_evening(db, self.club_id, DAY, "", self.club().version)
+        )
+        self.ids, self.played = [], []
+        for game, first in tables:
+            start = dataclasses.replace(game, coups=game.coups[:first])
+            then = lambda d, g, p=list(game.players): clubs.add_table(d, self.evening, g, p)  # noqa: E731
+            self.ids.append(store.create(db, start, then=then))
+            self.played.append(first)
+            token = db.execute(
+                "select table_token from games where id = ?", [self.ids[-1]]
+            ).fetchone()[0]
+            assert client.get(f"/games/{self.ids[-1]}/table/{token}").status_code == 302
+        self.member = {m.name: m.id for m in clubs.members(db, self.club_id)}
+        self.name = {v: k for k, v in self.member.items()}
+        self.paid: dict[str, int] = {}
+        self.untied: dict[str, int] = {}
+        """The cash box's own payments (no evening), per member."""
+        self.closed = False
+
+    def club(self):
+        found = clubs.club(self.db, self.club_id)
+        assert found is not None
+        return found
+
+    def room_path(self) -> str:
+        return f"/evenings/{self.evening.id}/settlement"
+
+    def post_pay(self, path: str, payer: int, payee: int, amount: int):
+        data = {"payer": payer, "payee": payee, "amount": str(amount), "method": "cash"}
+        return self.client.post(path, data={**data, "version": str(self.club().version)})
+
+    def payments(self) -> int:
+        return self.db.execute("select count(*) from ledger where kind = 'payment'").fetchone()[0]
+
+    def run(self, steps):
+        """Every page read in each state a step makes: after each payment, close and reopen,
+        and at the end (coups and refused payments change no state a later check misses:
+        a refusal is checked to store nothing where it is made)."""
+        self.check()
+        for step, pick, part in steps:
+            getattr(self, step)(pick, part)
+            event(f"{step} ({'closed' if self.closed else 'open'})")  # --hypothesis-show-statistics
+            if step in ("pay_room", "pay_table", "pay_box", "close", "reopen"):
+                self.check()
+        self.check()
+
+    def coup(self, pick, _part):
+        t = pick % len(self.ids)
+        game = self.tables[t][0]
+        if self.played[t] < len(game.coups):
+            try:
+                store.add_coup(self.db, self.ids[t], game.coups[self.played[t]])
+                assert not self.closed
+                self.played[t] += 1
+            except store.Closed:
+                assert self.closed
+
+    def suggestions(self, page: str) -> list[tuple[int, int, int]]:
+        return [
+            tuple(int(x) for x in found)  # type: ignore[misc]
+            for found in re.findall(
+                r'name="payer" value="(\d+)"><input type="hidden" name="payee" value="(\d+)">'
+                r'<input type="hidden" name="amount" value="(\d+)">',
+                page,
+            )
+        ]
+
+    def pay(self, path: str, page: str, pick: int, part: int) -> None:
+        offered = self.suggestions(page)
+        if self.closed:
+            assert offered == []  # a closed evening shows no pay button
+            room = self.room_path() + "/pay"
+            before = self.payments()
+            left = self.room()["left"]  # a debt the room still shows, if any: refused too
+            owing = [n for n in sorted(left) if left[n] < 0] or sorted(self.member)[:1]
+            owed = [n for n in sorted(left) if left[n] > 0 and n != owing[0]]
+            owed = owed or [n for n in sorted(self.member) if n != owing[0]][-1:]
+            answer = self.post_pay(room, self.member[owing[0]], self.member[owed[0]], 1)
+            assert answer.status_code == 409 and self.payments() == before
+            assert "The evening is closed" in answer.data.decode()
+            return
+        if not offered:
+            return
+        payer, payee, amount = offered[pick % len(offered)]
+        amount = max(1, amount * part // 100)  # in full, or in part
+        before = self.payments()
+        answer = self.post_pay(path, payer, payee, amount)
+        assert answer.status_code == 302
+        page = self.client.get(answer.headers["Location"]).data.decode()
+        assert self.payments() == before + (payer != 0) + (payee != 0), page  # both sides
+        for member, value in ((payer, amount), (payee, -amount)):
+            if member:
+                add(self.paid, self.name[member], value)
+
+    def pay_room(self, pick, part):
+        page = self.client.get(self.room_path()).data.decode()
+        self.pay(self.room_path() + "/pay", page, pick, part)
+
+    def pay_table(self, pick, part):
+        game = f"/games/{self.ids[pick % len(self.ids)]}"
+        page = self.client.get(game + "/settlement").data.decode()
+        self.pay(game + "/settlement/paid", page, pick, 100)  # a table's: in full
+
+    def hostile(self, pick, _part):
+        """More than is left, the wrong way, or the cash box owed nothing: refused."""
+        left = self.room()["left"]
+        names = sorted(self.member)
+        payer, payee = names[pick % len(names)], names[(pick // 7) % len(names)]
+        owing, owed = -left.get(payer, 0), left.get(payee, 0)
+        before = self.payments()
+        box_owed = max(-sum(left.values()), 0)  # the box a party: members' left not zero
+        tries = [(self.member[payer], 0, max(owing, box_owed, 0) + 1 + pick)]  # too much
+        if payer != payee:
+            tries.append((self.member[payer], self.member[payee], max(owing, owed, 0) + 1))
+        for p, q, amount in tries:
+            answer = self.post_pay(self.room_path() + "/pay", p, q, amount)
+            assert answer.status_code in (409, 422), (p, q, amount, left)
+        assert self.payments() == before
+
+    def pay_box(self, pick, part):
+        """A payment typed in the cash box's own form, tied to no evening: more than the
+        member's balance is refused at the field, stores nothing; then in full or in part."""
+        balance = self.cash_box()
+        names = [n for n in sorted(balance) if balance[n]]
+        if not names:
+            return
+        name = names[pick % len(names)]
+        owes = -balance[name]
+        direction = "in" if owes > 0 else "out"
+
+        def typed(cents: int):
+            data = {"kind": "payment", "member": str(self.member[name]), "method": "cash"}
+            data |= {"amount": f"{cents // 100}.{cents % 100:02d}", "on": DAY}
+            data |= {"direction": direction, "version": str(self.club().version)}
+            return self.client.post(f"/clubs/{self.club_id}/cash/entries", data=data)
+
+        before = self.payments()
+        assert typed(abs(owes) + 1).status_code == 422 and self.payments() == before
+        amount = max(1, abs(owes) * part // 100)
+        assert typed(amount).status_code == 302 and self.payments() == before + 1
+        add(self.untied, name, amount if owes > 0 else -amount)
+
+    def settles(self, result: dict[str, int]) -> dict[str, int]:
+        """What each member's cash-box payments settle of the evening (the club's only item
+        of his account): as much as the evening leaves him open, the same way."""
+        out = {}
+        for name, pool in self.untied.items():
+            still = result.get(name, 0) + self.paid.get(name, 0)
+            if pool * still < 0:
+                out[name] = min(abs(pool), abs(still)) * (1 if pool > 0 else -1)
+        return out
+
+    def close(self, _pick, _part):
+        data = {"version": str(self.club().version), "confirmed": "1"}
+        answer = self.client.post(f"/evenings/{self.evening.id}/close", data=data)
+        assert answer.status_code in (302, 409)
+        self.closed = True
+
+    def reopen(self, _pick, _part):
+        data = {"version": str(self.club().version)}
+        answer = self.client.post(f"/evenings/{self.evening.id}/reopen", data=data)
+        assert answer.status_code in (302, 409)
+        self.closed = False
+
+    # the figures, as each page shows them
+
+    def room(self) -> dict[str, dict[str, int]]:
+        page = self.client.get(self.room_path()).data.decode()
+        out: dict[str, dict[str, int]] = {"result": {}, "paid": {}, "left": {}}
+        for name, result, paid, left in re.findall(
+            r'<tr id="member-\d+"><th scope="row">([^<]+)</th><td class="num"><b>[^<]+</b></td>'
+            r'<td class="num">([^<]+)</td><td class="num paid">([^<]+)</td>'
+            r'<td class="num left"><b>([^<]+)</b></td>',
+            page,
+        ):
+            out["result"][name] = cents(result)
+            out["paid"][name] = cents(paid)
+            out["left"][name] = cents(left)
+        return out
+
+    def table_money(self, html: str) -> dict[str, int]:
+        found = re.findall(
+            r'<th scope="row">([^<]+)</th><td class="num"><b>[^<]+</b></td>'
+            r'<td class="num money">([^<]+)</td>',
+            section(html, "players"),
+        )
+        return {name: cents(money) for name, money in found}
+
+    def pdf_html(self, game_id: int) -> str:
+        """The HTML the table's PDF prints (web/printing/pdf.py turns it into the PDF)."""
+        stored = store.load(self.db, game_id)
+        with self.app.test_request_context(headers={"Accept-Language": "en"}):
+            return registry.web_of(stored.kind).pages.settlement(stored, pdf=True)
+
+    def season(self) -> dict[str, int]:
+        page = self.client.get(f"/clubs/{self.club_id}/season").data.decode()
+        return {
+            name: cents(money)
+            for name, money in re.findall(
+                r'<tr><th scope="row">([^<]+)</th><td class="num"><b>[^<]+</b></td>'
+                r'<td class="num">([^<]+)</td>',
+                page[page.index('id="season"') : page.index("</table>", page.index('id="season"'))],
+            )
+        }
+
+    def cash_box(self) -> dict[str, int]:
+        page = self.client.get(f"/clubs/{self.club_id}/cash").data.decode()
+        out = {}
+        for table, sign in (("owing", -1), ("owed", 1)):
+            if f'id="{table}"' in page:
+                start = page.index(f'id="{table}"')
+                part = page[start : page.index("</table>", start)]
+                for name, amount in re.findall(
+                    r'<th scope="row"><a [^>]+>([^<]+)</a></th><td class="num">([^<]+)</td>', part
+                ):
+                    out[name] = sign * cents(amount)
+        box = page[page.index('id="box"') :]
+        held = sum(self.untied.values()) + sum(self.paid.values())  # every payment, summed
+        said = box[: box.index("</p>")]
+        assert (cents(said) if held >= 0 else -cents(said)) == held, said
+        return out
+
+    def statement(self, name: str) -> tuple[int, int]:
+        """(his balance, the sum of his result lines) as his statement shows them."""
+        page = self.client.get(
+            f"/clubs/{self.club_id}/members/{self.member[name]}/statement"
+        ).data.decode()
+        balance, results = 0, 0
+        for words, amount, after in re.findall(
+            r'<tr><td>[^<]+</td><td>(.+?)</td><td class="num">([^<]+)</td>'
+            r'<td class="num">([^<]+)</td></tr>',
+            section(page, "statement"),
+        ):
+            balance = cents(after)
+            if words.startswith(("Evening's result", "Reversal")):  # results, re-close reversals
+                results += cents(amount)
+        return balance, results
+
+    def check(self):
+        room = self.room()
+        result, left = room["result"], room["left"]
+        settles = self.settles(result)
+        # the room's left sums to what the cash box holds for it or owes on it (its own
+        # payments that settle the evening, and what the room paid from or into it)
+        assert sum(result.values()) == 0
+        assert sum(left.values()) == sum(settles.values()) + sum(self.paid.values())
+        paid = dict(self.paid)
+        for name, amount in settles.items():
+            add(paid, name, amount)
+        assert nonzero(room["paid"]) == nonzero(paid)
+        assert left == {n: result[n] + room["paid"].get(n, 0) for n in result}
+        at_tables: dict[str, int] = {}
+        for (game, _), played, gid in zip(self.tables, self.played, self.ids, strict=True):
+            net = replay(dataclasses.replace(game, coups=game.coups[:played])).net
+            page = self.client.get(f"/games/{gid}/settlement").data.decode()
+            shown = self.table_money(page)
+            assert shown == self.table_money(self.pdf_html(gid))  # the PDF prints the page's
+            assert sum(shown.values()) == 0
+            for name, chips in zip(game.players, net, strict=True):
+                assert abs(shown[name] - chips * self.chip * 100) < 1  # the largest remainder
+                add(at_tables, name, shown[name])
+        assert nonzero(at_tables) == nonzero(result)  # one figure per member
+        season = self.season()
+        assert {n: season.get(n, 0) for n in result} == result
+        balance = dict(left)  # and what his cash-box payments did not settle of the evening
+        for name, pool in self.untied.items():
+            add(balance, name, pool - settles.get(name, 0))
+        assert nonzero(self.cash_box()) == nonzero(balance)
+        for name in result:
+            assert self.statement(name) == (balance.get(name, 0), result[name])

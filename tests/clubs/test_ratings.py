@@ -1,0 +1,301 @@
+"""A club's ratings: openskill's Plackett-Luce, recomputed here from the tables' results.
+
+Three evenings of the club (the seed's worked example, docs/rules/hombre.md
+§10, whose nets are in its table: after coup 4 nobody has paid anything yet,
+after coup 5 A −60, B −33, C +93, after coup 7 A −72, B −9, C +81):
+
+- 1 Nov: table 1 the seed, Anne, Bruno, Chloé (−72, −9, +81); table 2 a
+  Manille (docs/rules/manille.md: a king turned, 3 for Nous, then Eux takes
+  40 of 68: 6), Anne and Denis (Nous) 3 each, Fanny and Gilles (Eux) 6 each;
+- 8 Nov: the seed with the house rule ``take_over``, Denis taking over
+  Bruno's seat for coups 5–7 (docs/rules.md, "Someone takes a seat"): Anne
+  −72, Bruno −180, Chloé +81, Denis +171;
+- 15 Nov: table 1 the seed's first four coups, Chloé, Denis, Anne: nobody
+  paid yet, a three-way tie at 0; table 2 the seed, Eve, Anne, Bruno
+  (−72, −9, +81).
+
+The test plays the same matches into openskill itself, by the results
+(``scores``) rather than the ranks the app works out, and finds the same μ
+and σ in the JSON and on the page.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from openskill.models import PlackettLuce
+from test_clubs import new_club, new_evening, seed_table
+from test_clubs_computed import club_with_evening, manille, seed, table
+from test_events import EVENT, hombre_deal, open_table, post, ranking, tables
+from test_take_seat_club import seated_table
+
+from scorekeeper import clubs, store
+from scorekeeper.db import connect
+from scorekeeper.ratings import club as kept_ratings
+from scorekeeper.ratings.model import ranks
+from scorekeeper.rules.seating import PLAYS_FOR, TAKES_OVER
+
+EVENINGS = [
+    # (family, {name: result}) in the order played
+    ("hombre", {"Anne": -72, "Bruno": -9, "Chloé": 81}),
+    ("manille", {"Anne": 3, "Fanny": 6, "Denis": 3, "Gilles": 6}),
+    ("hombre", {"Anne": -72, "Bruno": -180, "Chloé": 81, "Denis": 171}),
+    ("hombre", {"Chloé": 0, "Denis": 0, "Anne": 0}),
+    ("hombre", {"Eve": -72, "Anne": -9, "Bruno": 81}),
+]
+
+
+def expected(matches) -> dict[str, dict[str, tuple[float, float, int]]]:
+    """(μ, σ, tables) per family and name, from openskill alone, fed the results."""
+    model = PlackettLuce()
+    now: dict[str, dict[str, tuple[float, float, int]]] = {}
+    for family, results in matches:
+        table = now.setdefault(family, {})
+        names = list(results)
+        teams = [[model.rating(*table[n][:2]) if n in table else model.rating()] for n in names]
+        rated = model.rate(teams, scores=[results[n] for n in names])
+        for name, team in zip(names, rated, strict=True):
+            games = table[name][2] + 1 if name in table else 1
+            table[name] = (team[0].mu, team[0].sigma, games)
+    return now
+
+
+def now(db, club_id: int) -> int:
+    """The club's version as it is (a member made at a table moves it)."""
+    found = clubs.club(db, club_id)
+    assert found is not None
+    return found.version
+
+
+def three_evenings(db) -> tuple[clubs.Club, list[int]]:
+    """The club of the three evenings (``EVENINGS``), and its tables' games in order."""
+    found, first = club_with_evening(db, "2026-11-01")
+    games = [table(db, first, seed("Anne", "Bruno", "Chloé")), table(db, first, manille())]
+    second = clubs.evening(
+        db, clubs.create_evening(db, found.id, "2026-11-08", "", now(db, found.id))
+    )
+    games.append(seated_table(db, second, TAKES_OVER))
+    third = clubs.evening(
+        db, clubs.create_evening(db, found.id, "2026-11-15", "", now(db, found.id))
+    )
+    games.append(table(db, third, seed("Chloé", "Denis", "Anne", coups=4)))
+    games.append(table(db, third, seed("Eve", "Anne", "Bruno")))
+    return found, games
+
+
+@pytest.fixture
+def club(app, client):
+    """The three evenings in the app's database; the client holds the club link."""
+    db = connect(app.config["DATABASE"])
+    found, games = three_evenings(db)
+    assert client.get(f"/clubs/{found.id}?key={found.read_token}").status_code == 200
+    yield found.id, db, games
+    db.close()
+
+
+def json_of(client, club_id):
+    response = client.get(f"/clubs/{club_id}/ratings.json")
+    assert response.status_code == 200
+    return json.loads(response.data)
+
+
+def test_the_ratings_are_openskills_own_over_the_tables_results(client, club):
+    club_id, _db, _games = club
+    want = expected(EVENINGS)
+    got = json_of(client, club_id)
+    assert set(got) == {"hombre", "manille", "brou"} and got["brou"] == []
+    for family, rows in got.items():
+        assert {r["member"] for r in rows} == set(want.get(family, {}))
+        for r in rows:
+            mu, sigma, games = want[family][r["member"]]
+            assert r["games"] == games
+            assert (r["mu"], r["sigma"]) == (pytest.approx(mu), pytest.approx(sigma))
+            assert r["ordinal"] == pytest.approx(mu - 3 * sigma)
+        ordinals = [r["ordinal"] for r in rows]
+        assert ordinals == sorted(ordinals, reverse=True)
+    # the Manille's partners share their team's points: the same rating each
+    manille_rows = {r["member"]: r["mu"] for r in got["manille"]}
+    assert manille_rows["Anne"] == manille_rows["Denis"] < manille_rows["Fanny"]
+    # the page shows the same μ and σ, to two decimals, on each member's line
+    page = client.get(f"/clubs/{club_id}/ratings").data.decode()
+    for family in ("hombre", "manille"):
+        section = page.split(f'id="ratings-{family}"')[1].split("</section>")[0]
+        shown = re.findall(
+            r'/members/\d+">([^<]+)</a>.*?<span class="mu">([^<]+)</span>'
+            r' σ <span class="sigma">([^<]+)</span>',
+            section,
+            re.S,
+        )
+        lines = {name: (mu, sigma) for name, mu, sigma in shown}
+        assert lines == {
+            name: (f"{mu:.2f}", f"{sigma:.2f}") for name, (mu, sigma, _g) in want[family].items()
+        }
+    assert "provisional" in page  # everyone has played fewer than 10 tables
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/clubs/{club_id}/ratings.csv").text[1:])))
+    assert {(r["family"], r["member"]): float(r["mu"]) for r in rows} == {
+        (f, n): pytest.approx(v[0]) for f, found in want.items() for n, v in found.items()
+    }
+
+
+def test_ranks_share_a_place_on_equal_results():
+    # Chloé and Denis tied at +81 above Anne's −72 and Bruno's −9
+    assert ranks([-72, -9, 81, 81]) == [4, 3, 1, 1]
+    assert ranks([0, 0, 0]) == [1, 1, 1]
+
+
+def test_a_correction_of_an_old_coup_changes_the_ratings(client, club):
+    club_id, db, games = club
+    before = json_of(client, club_id)
+    # 1 Nov, table 1: the seed; its last three coups deleted leave the first four, where
+    # nobody has paid yet: a tie at 0 where Chloé was first. (A correction that keeps the
+    # order — coup 5's −60, −33, +93 — changes no rating: a win is a win, however big.)
+    first = games[0]
+    for n in (7, 6, 5):
+        store.delete_coup(db, first, n, version=store.load(db, first).version)
+    changed = [("hombre", {"Anne": 0, "Bruno": 0, "Chloé": 0}), *EVENINGS[1:]]
+    want = expected(changed)
+    after = json_of(client, club_id)
+    assert after != before
+    for r in after["hombre"]:
+        mu, sigma, _games = want["hombre"][r["member"]]
+        assert (r["mu"], r["sigma"]) == (pytest.approx(mu), pytest.approx(sigma))
+    # the manille's ratings did not move: their tables are the same
+    assert after["manille"] == before["manille"]
+
+
+def test_a_members_page_draws_his_history(client, club):
+    club_id, db, _games = club
+    ids = {m.name: m.id for m in clubs.members(db, club_id)}
+    page = client.get(f"/clubs/{club_id}/members/{ids['Denis']}").data.decode()
+    assert "<svg" in page and "<polyline" in page and "<rect" in page
+    # Denis: the Manille lost (3 < 6), then first at the 8 Nov table (+171) and in the
+    # 15 Nov three-way tie: 2 tables ended first, both in a row; his best win 171 chips
+    assert "Ended first at 2 tables" in page and "Longest run: 2 tables in a row" in page
+    assert "Biggest win: 171 chips" in page
+    page = client.get(f"/clubs/{club_id}/members/{ids['Chloé']}").data.decode()
+    # Chloé as hombre: seat C's demande of coup 5 (won) on 1 and 8 Nov, seat A's of coup 1
+    # (a remise) on 15 Nov: 3 played, 2 won, 67 %
+    row = page.split('id="contracts"')[1].split("</table>")[0]
+    assert re.findall(r'<td class="num">(\d+)[ <]', row) == ["3", "2"]
+    assert '<small class="share">(67 %)</small>' in row
+    # the club page links to the ratings and to each member's page
+    club_page = client.get(f"/clubs/{club_id}").data.decode()
+    assert f"/clubs/{club_id}/ratings" in club_page
+    assert f'/clubs/{club_id}/members/{ids["Denis"]}"' in club_page
+
+
+def test_strangers_see_nothing(app, club):
+    club_id, db, _games = club
+    stranger = app.test_client()
+    member = clubs.members(db, club_id)[0].id
+    for path in ("ratings", "ratings.json", "ratings.csv", f"members/{member}"):
+        assert stranger.get(f"/clubs/{club_id}/{path}").status_code == 404
+
+
+def test_an_unknown_member_is_404(client, club):
+    club_id, _db, _games = club
+    assert client.get(f"/clubs/{club_id}/members/999").status_code == 404
+
+
+def test_the_kept_ratings_follow_the_tables(app, club):
+    club_id, db, games = club
+    found = kept_ratings.club_ratings(db, club_id)
+    assert kept_ratings.club_ratings(db, club_id) is found  # nothing changed: kept
+    store.delete_coup(db, games[-1], 7, version=store.load(db, games[-1]).version)
+    assert kept_ratings.club_ratings(db, club_id) is not found
+
+
+def test_the_ratings_benchmark_runs_small():
+    """A tiny run of benchmarks/ratings.py: its club is built, its page drawn and kept."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from ratings import measure
+
+    row = measure(members=9, tables=12, repeats=1)
+    # 12 tables, 3 in 4 l'Hombre: 9 of 3 players, 3 Manilles of 4, among 9 members
+    assert 3 <= row["rows"] <= 18
+    assert row["cold_ms"] > 0 and row["warm_ms"] > 0 and row["after_coup_ms"] > 0
+
+
+def test_the_model_is_plain_python():
+    """The model imports no Flask and no database: openskill and the standard library."""
+    code = (
+        "import sys, scorekeeper.ratings.model; "
+        "print(sorted(m for m in ('flask', 'sqlite_utils', 'sqlite3') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_merge_counts_both_members_tables_for_the_one_kept(client, club):
+    club_id, db, _games = club
+    json_of(client, club_id)  # the tables are read and kept before the merge
+    ids = {m.name: m.id for m in clubs.members(db, club_id)}
+    version = clubs.club(db, club_id).version
+    clubs.merge(db, club_id, ids["Eve"], ids["Chloé"], version)
+    # Eve's one table (15 Nov, −72) is now Chloé's: her fourth at l'Hombre
+    renamed = [
+        (family, {("Chloé" if n == "Eve" else n): r for n, r in results.items()})
+        for family, results in EVENINGS
+    ]
+    want = expected(renamed)["hombre"]
+    got = {r["member"]: r for r in json_of(client, club_id)["hombre"]}
+    assert set(got) == set(want) and got["Chloé"]["games"] == 4
+    for name, (mu, sigma, games) in want.items():
+        assert (got[name]["mu"], got[name]["sigma"], got[name]["games"]) == (
+            pytest.approx(mu),
+            pytest.approx(sigma),
+            games,
+        )
+
+
+def test_a_club_events_results_show_each_players_rating_at_entry(app, client):
+    """The ratings before the first round, beside a ranking that never reads them."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")  # −72, −9, +81
+    # openskill alone: Chloé first, Bruno second, Anne last at their one table
+    want = expected([("hombre", {"Anne": -72, "Bruno": -9, "Chloé": 81})])["hombre"]
+    data = {**EVENT, "name": "Coupe", "kind": "hombre", "seating": "3", "method": "total"}
+    assert client.post(f"/events/new?club={club}", data=data).status_code == 302
+    assert post(client, app, "players", names="Anne\nBruno\nChloé\nDenis").status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    token = ranking(app)[1].event.read_token
+
+    def shown() -> dict[str, str]:
+        page = client.get(f"/events/{token}/results").text
+        section = page.split('id="entry-ratings"')[1].split("</section>")[0]
+        found = re.findall(
+            r'<th scope="row">([^<]+)(?:<br>.*?)?</th><td class="num">([^<]+)<', section
+        )
+        return dict(found)
+
+    entry = {
+        name: f"{mu - 3 * sigma:.1f}".replace("-", "−") for name, (mu, sigma, _g) in want.items()
+    }
+    assert shown() == {**entry, "Denis": "—"}  # Denis has played no table at the club
+    # a deal at the event's table moves the club's ratings, not the ratings at entry
+    before = json_of(client, club)
+    game = open_table(client, tables(client)[0])
+    hombre_deal(client, game, (0, 1, 2))
+    assert json_of(client, club) != before
+    assert shown() == {**entry, "Denis": "—"}
+
+
+def test_one_who_only_played_for_an_absent_player_is_not_ranked(app):
+    """Denis plays for Bruno from coup 5: the seat's result is Bruno's, so Bruno is ranked by
+    it and Denis is not ranked at all (he was ranked with 0, ahead of a loser, above a table
+    he never had money at: found by a treasurer's walk-through)."""
+    db = connect(app.config["DATABASE"])
+    found, evening = club_with_evening(db)
+    seated_table(db, evening, PLAYS_FOR)
+    names = {m.id: m.name for m in clubs.members(db, found.id)}
+    (match,) = kept_ratings.club_matches(db, found.id)
+    assert sorted(names[member] for member, _result in match.results) == ["Anne", "Bruno", "Chloé"]
+    db.close()

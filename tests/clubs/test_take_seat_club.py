@@ -1,0 +1,82 @@
+"""A club table where someone took over a seat: the club bills both members (issue 35, pt 6).
+
+The seed's worked example (hombre.md §10) at a club evening, the house rule
+``take_over`` on; Denis takes over Bruno's seat for coups 5–7. docs/rules.md
+("Someone takes a seat"): Bruno 0 − 180 (his bêtes 72 + 108 handed over) =
+−180; Denis −9 + 180 = +171; Anne −72; Chloé +81.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_clubs_computed import club_with_evening, seed
+
+from scorekeeper import clubs, store
+from scorekeeper.clubs.closing import amounts, close
+from scorekeeper.clubs.room import room_of
+from scorekeeper.clubs.season import season_rows
+from scorekeeper.clubs.seats import newcomer_seated
+from scorekeeper.rules.kinds import load_file
+from scorekeeper.rules.seating import PLAYS_FOR, TAKES_OVER
+
+
+def seated_table(db, evening, way):
+    full = seed("Anne", "Bruno", "Chloé")
+    rules = {**full.rules.to_mapping(), "take_over": True}
+    first = load_file(
+        {
+            "format": "scorekeeper-game/1",
+            "game": "hombre",
+            "players": list(full.players),
+            "rules": rules,
+            "coups": [],
+        }
+    )
+    game = first.with_coups(full.coups[:4])
+    players = list(game.players)
+    game_id = store.create(
+        db, game, then=lambda db, gid: clubs.add_table(db, evening, gid, players)
+    )
+    store.take_seat(db, game_id, 1, "Denis", way, then=newcomer_seated)
+    for coup in full.coups[4:]:
+        store.add_coup(db, game_id, coup)
+    return game_id
+
+
+def test_the_room_and_the_cash_box_bill_both_members_of_a_seat_taken_over(db):
+    club, evening = club_with_evening(db)
+    seated_table(db, evening, TAKES_OVER)
+    room = room_of(db, evening, club)
+    by_name = {room.members[m].name: n for m, n in room.nets.items()}
+    assert by_name == {"Anne": -72, "Bruno": -180, "Chloé": 81, "Denis": 171}
+    pays = [(room.members[p.payer].name, room.members[p.payee].name, p.amount) for p in room.pays]
+    # by name: Anne −72, Bruno −180, Chloé +81, Denis +171: Bruno → Denis 171,
+    # Anne → Chloé 72, Bruno → Chloé 9
+    assert sorted(pays) == [("Anne", "Chloé", 72), ("Bruno", "Chloé", 9), ("Bruno", "Denis", 171)]
+    # the cash box posts each member's net at 0.05 € a chip: 171 × 5 = 855 cents for Denis
+    cents = {room.members[m].name: c for m, c in amounts(db, club, evening).items()}
+    assert cents == {"Anne": -360, "Bruno": -900, "Chloé": 405, "Denis": 855}
+    rows = {r.member.name: r for r in season_rows(db, club, "0000-01-01", "9999-12-31")}
+    assert {name: r.net for name, r in rows.items()} == by_name
+    # Denis played coups 5-7 (3 coups, hombre twice: coups 6 and 7), Bruno coups 1-4
+    assert (rows["Denis"].coups, rows["Bruno"].coups) == (3, 4)
+    assert all(r.won - r.lost == r.net for r in rows.values())
+
+
+def test_a_newcomer_who_plays_for_him_leaves_the_money_with_the_absent_member(db):
+    club, evening = club_with_evening(db)
+    seated_table(db, evening, PLAYS_FOR)
+    room = room_of(db, evening, club)
+    by_name = {room.members[m].name: n for m, n in room.nets.items()}
+    assert by_name == {"Anne": -72, "Bruno": -9, "Chloé": 81, "Denis": 0}
+
+
+def test_a_closed_evenings_table_takes_no_newcomer(db):
+    club, evening = club_with_evening(db)
+    game_id = seated_table(db, evening, PLAYS_FOR)
+    found = clubs.club(db, club.id)
+    assert found is not None
+    close(db, found, evening, found.version)
+    with pytest.raises(store.Closed):
+        store.take_seat(db, game_id, 0, "Émile", PLAYS_FOR)
+    assert len(store.load(db, game_id).seat_changes) == 1

@@ -1,0 +1,472 @@
+"""A server an operator can trust (issue 43): the schema's version, migrations under a lock.
+
+Processes are forked (not new interpreters) so that twenty pairs cost a few seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import re
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from apps import fresh_database, new_app
+
+from scorekeeper import db
+from scorekeeper.db.migrations import SCHEMA, OtherSchema
+
+PAIRS = 20
+
+
+def _migrate_after(barrier, path: str, queue) -> None:
+    barrier.wait()
+    try:
+        db.connect(path, migrate=True).close()
+        queue.put("ok")
+    except Exception as error:
+        queue.put(f"{type(error).__name__}: {error}")
+
+
+def test_twenty_pairs_of_processes_migrate_one_fresh_database_each_without_a_failure(tmp_path):
+    """Before the lock: "table _sqlite_migrations already exists" in 3 of 6 tries."""
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    said = []
+    for pair in range(PAIRS):
+        path = str(tmp_path / f"fresh{pair}.sqlite")
+        barrier = context.Barrier(2)
+        processes = [
+            context.Process(target=_migrate_after, args=(barrier, path, queue)) for _ in range(2)
+        ]
+        for process in processes:
+            process.start()
+        said += [queue.get(timeout=60) for _ in processes]
+        for process in processes:
+            process.join(timeout=60)
+            assert process.exitcode == 0
+    assert said == ["ok"] * 2 * PAIRS
+    with sqlite3.connect(tmp_path / "fresh0.sqlite") as conn:  # each migration applied once
+        names = [row[0] for row in conn.execute("select name from _sqlite_migrations")]
+    conn.close()
+    assert len(names) == len(set(names)) and max(int(n[1:4]) for n in names) == SCHEMA
+
+
+def newer(path: Path, number: int = SCHEMA + 3) -> None:
+    """``path`` as a later version leaves it: one migration more than this code knows."""
+    db.connect(path, migrate=True).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "insert into _sqlite_migrations (migration_set, name, applied_at)"
+            " values ('scorekeeper', ?, '2027-01-01')",
+            [f"m{number:03d}_later"],
+        )
+    conn.close()
+
+
+def test_a_database_of_a_newer_version_is_refused_naming_both_versions(tmp_path):
+    path = tmp_path / "newer.sqlite"
+    newer(path)
+    with pytest.raises(OtherSchema) as refused:
+        new_app({"DATABASE": str(path), "SECRET_KEY": "x"})
+    said = str(refused.value)
+    assert f"schema {SCHEMA + 3}" in said and f"schema {SCHEMA}" in said and str(path) in said
+
+
+def test_serve_refuses_a_newer_database_in_one_line(tmp_path):
+    path = tmp_path / "newer.sqlite"
+    newer(path)
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr"],
+        env={**os.environ, "SCOREKEEPER_DATABASE": str(path), "SCOREKEEPER_SECRET_KEY": "x"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    (line,) = done.stderr.strip().splitlines()
+    newer_one = f"a newer Scorekeeper (schema {SCHEMA + 3})"
+    assert line.startswith(f"error: {path} was written by {newer_one}")
+    assert f"this version has schema {SCHEMA}" in line
+
+
+# --- /health tells the truth; a database that cannot be written stops the start -------------
+
+IN_NAMESPACE = r"""
+import json, subprocess, sys
+from pathlib import Path
+small, bound = Path(sys.argv[1]), Path(sys.argv[2])
+sys.path.insert(0, sys.argv[3])
+from apps import new_app  # the tests' helpers
+from web import enter, new_game
+app = new_app({"DATABASE": str(small / "s.sqlite"), "SECRET_KEY": "x",
+               "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
+health = lambda: app.test_client().get("/health").data.decode()
+manager = app.test_client()
+manager.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+game = new_game(manager)
+from scorekeeper import db
+serving = db.connect(small / "s.sqlite")  # a server's connection, open all along (its -shm too)
+serving.execute("select count(*) from games").fetchone()
+said = {"fresh": health()}
+app.config["DATABASE"] = str(bound / "s.sqlite")  # the same file, through a read-only mount
+said["read-only"] = health()
+app.config["DATABASE"] = str(small / "s.sqlite")
+with open(small / "filler", "wb") as filler:  # the disk filled up by something else
+    try:
+        while True:
+            filler.write(bytes(1 << 16))
+    except OSError:
+        pass
+said["full"] = health()
+refused = enter(manager, game, "pass")
+said["coup on a full disk"] = [refused.status_code, refused.headers.get("Retry-After"),
+                               "disk is full" in refused.get_data(as_text=True)]
+(small / "filler").unlink()
+said["room again"] = health()
+said["coup again"] = enter(manager, game, "pass").status_code
+said["coups"] = len(manager.get(game + "/report.json").get_json()["coups"])
+serve = [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr"]
+done = subprocess.run(serve, env={"SCOREKEEPER_DATABASE": str(bound / "s.sqlite"),
+    "SCOREKEEPER_SECRET_KEY": "x", "PATH": "/usr/bin:/bin"}, capture_output=True, text=True)
+said["start"] = [done.returncode, done.stderr]
+print(json.dumps(said))
+"""
+
+
+def in_a_small_filesystem(tmp_path: Path, script: str) -> dict[str, object]:
+    """``script`` run with a 4 MB tmpfs at its first argument and the same folder mounted
+    read-only at its second: in a user and mount namespace of its own, so that no root is
+    needed and nothing is mounted outside it. Its last line of output, as JSON."""
+    unshare = shutil.which("unshare")
+    namespace = [str(unshare), "--user", "--map-root-user", "--mount"]
+    if not unshare or subprocess.run([*namespace, "true"], capture_output=True).returncode:
+        pytest.skip("this kernel gives no user namespace: no small file system to fill")
+    small, bound = tmp_path / "small", tmp_path / "bound"
+    small.mkdir()
+    bound.mkdir()
+    (tmp_path / "script.py").write_text(script)
+    steps = (
+        f"mount -t tmpfs -o size=4m tmpfs {small} && mount --bind {small} {bound}"
+        f" && mount -o remount,bind,ro {bound}"
+        f" && exec {sys.executable} {tmp_path / 'script.py'} {small} {bound}"
+        f" {Path(__file__).parents[1]}"
+    )
+    done = subprocess.run(
+        [*namespace, "sh", "-c", steps], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    said: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return said
+
+
+def test_health_is_503_on_a_full_disk_or_a_read_only_database_and_ok_again_after(tmp_path):
+    said = in_a_small_filesystem(tmp_path, IN_NAMESPACE)
+    assert said["fresh"] == "ok\n"
+    assert said["read-only"] == "unavailable: database read-only\n"
+    assert said["full"] == "unavailable: disk full\n"
+    # a coup then: 503 and why, not a generic 500 (a phone's outbox keeps it to send again)
+    assert said["coup on a full disk"] == [503, "30", True]
+    assert said["room again"] == "ok\n"
+    assert said["coup again"] == 302 and said["coups"] == 1  # the refused one left nothing
+    code, stderr = said["start"]  # type: ignore[misc]
+    # one line naming the file, no traceback, and not 0: systemd does not restart it in a loop
+    assert code == 2 and stderr.startswith("error: cannot ")
+    (line,) = stderr.strip().splitlines()
+    assert str(tmp_path / "bound" / "s.sqlite") in line and "read-only" in line
+
+
+# --- signals: every stop ends every process with 0, at any moment of the start ---------------
+
+SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
+MOMENTS = (0.0, 0.4, 1.2, None)
+"""Seconds after the command holds its signals (its first lines) that the signal is sent;
+None: once it serves. Fixed, spread over a start (~1-3 s), not drawn: the same every run."""
+
+
+def _blocked(pid: int) -> bool:
+    """``pid`` holds SIGTERM (``hold_signals``, the first thing ``serve`` does)."""
+    try:
+        fields = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    mask = int(re.search(r"^SigBlk:\s*([0-9a-f]+)", fields, re.MULTILINE).group(1), 16)
+    return bool(mask >> (signal.SIGTERM - 1) & 1)
+
+
+def _group(pgid: int) -> list[int]:
+    """The processes still alive in process group ``pgid`` (an orphan keeps its group)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            alive.append(int(stat.parent.name))
+    return alive
+
+
+@pytest.mark.parametrize(("number", "moment"), list(zip(SIGNALS * 2, MOMENTS, strict=False)))
+def test_a_stop_at_any_moment_ends_every_process_with_0_and_frees_the_port(
+    tmp_path, migrated_database, number, moment
+):
+    """SIGHUP to the parent used to leave its processes serving as orphans (the next start:
+    address in use); SIGTERM in the first second of a start ended it with -15."""
+    shutil.copy(migrated_database, tmp_path / "served.sqlite")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr"],
+        env={
+            **os.environ,
+            "SCOREKEEPER_DATABASE": str(tmp_path / "served.sqlite"),
+            "SCOREKEEPER_SECRET_KEY": "x",
+        },
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,  # its own process group: what it forks stays in it
+    )
+    assert process.stdout is not None
+    try:
+        deadline = time.monotonic() + 30
+        while not _blocked(process.pid):
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.005)
+        port = None
+        if moment is None:
+            for line in process.stdout:
+                if found := re.fullmatch(r"    http://127\.0\.0\.1:(\d+)/\n", line):
+                    port = int(found.group(1))
+                    break
+            assert port is not None
+            while True:  # until a process answers
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2):
+                        break
+                except OSError:
+                    assert time.monotonic() < deadline, "it never answered"
+                    time.sleep(0.05)
+        else:
+            time.sleep(moment)
+        process.send_signal(number)
+        assert process.wait(timeout=40) == 0
+        while _group(process.pid):  # the forked processes end with it, none orphaned
+            assert time.monotonic() < deadline + 40, f"left serving: {_group(process.pid)}"
+            time.sleep(0.05)
+        if port is not None:  # the port is free: another server may bind it
+            with socket.socket() as again:
+                again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                again.bind(("127.0.0.1", port))
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        for pid in _group(process.pid):
+            os.kill(pid, signal.SIGKILL)
+        process.stdout.close()
+
+
+def _alive(pid: int) -> bool:
+    """Running: neither ended nor a zombie waiting to be reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_parent_killed_outright_leaves_no_process_serving(tmp_path, migrated_database):
+    """SIGKILL cannot be taken: each forked process gets SIGTERM when its parent dies."""
+    from live import start_serve, warm_children
+
+    shutil.copy(migrated_database, tmp_path / "served.sqlite")
+    process, base = start_serve(tmp_path / "served.sqlite")
+    try:
+        children = warm_children(process.pid, workers=2)  # no fork under way then
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 30
+        while [pid for pid in children if _alive(pid)]:
+            assert time.monotonic() < deadline, "a process serves on, orphaned"
+            time.sleep(0.05)
+        with pytest.raises(OSError):
+            urllib.request.urlopen(base + "/health", timeout=2)
+    finally:
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+# --- the data folder and the backups -------------------------------------------------------
+
+
+def an_app(folder: Path):
+    """The app as a server without settings starts it: no secret key given, its data folder."""
+    return new_app(
+        {"DATA_FOLDER": str(folder), "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False}
+    )
+
+
+def test_a_backup_restored_in_a_new_folder_keeps_the_managers_phone(tmp_path):
+    """The key used to live in a file backups left out: every phone got 404 after a restore
+    on a new machine, until each game's link was given again."""
+    from web import new_game
+
+    from scorekeeper.cli import main
+
+    old = an_app(tmp_path / "old")
+    manager = old.test_client()
+    game = new_game(manager)
+    assert manager.get(game).status_code == 200
+    (tmp_path / "backups").mkdir()
+    assert main(["backup", str(tmp_path / "backups"), "--database", old.config["DATABASE"]]) == 0
+    (copy,) = (tmp_path / "backups").iterdir()  # one file: no -wal or -shm beside it
+    (tmp_path / "new").mkdir()
+    new_database = tmp_path / "new" / "scorekeeper.sqlite"
+    assert main(["restore", str(copy), "--database", str(new_database)]) == 0
+    new = an_app(tmp_path / "new")
+    phone = new.test_client()
+    assert phone.get(game).status_code == 404  # a stranger: the game's page needs its right
+    phone.set_cookie("session", manager.get_cookie("session").value)  # the manager's phone
+    assert phone.get(game).status_code == 200
+    assert sorted(p.name for p in (tmp_path / "new").iterdir() if "sqlite" not in p.name) == []
+
+
+def test_the_nightly_backup_prunes_what_is_older_than_its_days(tmp_path):
+    from scorekeeper.cli import main
+    from scorekeeper.db.backup import DATED
+
+    database = Path(fresh_database(tmp_path / "live.sqlite"))
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    now = datetime.now()
+    for days, hours in ((40, 0), (31, 0), (29, 23)):
+        name = (now - timedelta(days=days, hours=hours)).strftime(DATED)
+        (folder / name).write_bytes(b"")
+        (folder / (name + "-shm")).write_bytes(b"")  # what an older version left beside it
+    (folder / "notes.txt").write_text("the club's own file")
+    command = ["backup", str(folder), "--database", str(database), "--keep-days", "30"]
+    assert main(command) == 0
+    kept = {p.name for p in folder.iterdir()}
+    young = (now - timedelta(days=29, hours=23)).strftime(DATED)
+    # 40 and 31 days old: removed with their -shm; 29 days 23 hours: kept, and today's copy
+    (today,) = kept - {young, young + "-shm", "notes.txt"}
+    assert abs(datetime.strptime(today, DATED) - now) < timedelta(minutes=1)
+    assert {young, young + "-shm", "notes.txt"} <= kept
+
+
+# --- the access log and waitress's queue warnings ---------------------------------------------
+
+LINE = re.compile(
+    r"time=(?P<time>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) addr=(?P<addr>\S+)"
+    r" method=(?P<method>\S+) path=(?P<path>\S+) status=(?P<status>\d{3})"
+    r" bytes=(?P<bytes>\d+) ms=(?P<ms>\d+\.\d)\n"
+)
+
+
+def test_each_request_is_one_parseable_line_with_its_time_size_and_duration(app):
+    import io
+
+    from werkzeug.test import EnvironBuilder
+
+    from scorekeeper.serving.prefork import _logged
+
+    out = io.StringIO()
+    logged = _logged(app.wsgi_app, out)
+    paths = ["/health", "/static/style.css", "/games/99999", '/a b"\nc/é']
+    for path in paths:
+        environ = EnvironBuilder(path=path).get_environ()
+        environ["REMOTE_ADDR"] = "192.0.2.7"
+        environ["PATH_INFO"] = path.encode().decode("latin-1")  # as a server decodes it
+        answer = logged(environ, lambda status, headers, exc_info=None: None)
+        body = b"".join(answer)
+        answer.close()
+        said = LINE.fullmatch(out.getvalue().splitlines(keepends=True)[-1])
+        assert said, out.getvalue()
+        assert int(said["bytes"]) == len(body) and said["addr"] == "192.0.2.7"
+        assert said["method"] == "GET" and float(said["ms"]) >= 0
+        assert abs(
+            datetime.strptime(said["time"], "%Y-%m-%dT%H:%M:%S.%fZ") - datetime.utcnow()
+        ) < timedelta(minutes=1)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == len(paths)  # a newline in a path does not make a second line
+    assert [LINE.fullmatch(line + "\n")["status"] for line in lines] == ["200", "200", "404", "404"]
+    assert LINE.fullmatch(lines[0] + "\n")["bytes"] == "3"  # "ok\n"
+    assert LINE.fullmatch(lines[3] + "\n")["path"] == "/a%20b%22%0Ac/%C3%A9"
+
+
+def test_the_queue_warnings_come_at_most_every_ten_seconds_with_their_numbers():
+    import logging
+
+    from scorekeeper.serving.prefork import QueueDepthEvery
+
+    now = [100.0]
+    keep = QueueDepthEvery(every=10.0, clock=lambda: now[0])
+    said = []
+    for step, depth in enumerate([1, 3, 7, 2, 5, 4, 1]):  # a warning every 3 s
+        now[0] = 100.0 + 3 * step
+        record = logging.LogRecord(
+            "waitress.queue", logging.WARNING, "", 0, "Task queue depth is %d", (depth,), None
+        )
+        if keep.filter(record):
+            said.append(record.getMessage())
+    # t=100 the first at once; t=103, 106, 109 held; t=112 says the 4 since t=100, deepest 7
+    assert said == [
+        "Task queue depth 1 (deepest 1, 1 times in the last 0 s)",
+        "Task queue depth 5 (deepest 7, 4 times in the last 12 s)",
+    ]
+
+
+def test_a_restore_keeps_this_servers_key_when_the_backup_has_none_and_says_when_it_changes(
+    tmp_path, capsys
+):
+    from scorekeeper.cli import main
+    from scorekeeper.db.backup import key_of
+
+    here = Path(an_app(tmp_path / "here").config["DATABASE"])
+    there = Path(an_app(tmp_path / "there").config["DATABASE"])
+    ours, theirs = key_of(here), key_of(there)
+    assert ours and theirs and ours != theirs
+    old = tmp_path / "old.sqlite"  # a backup made before keys were kept in the database
+    assert main(["backup", str(old), "--database", str(there)]) == 0
+    with sqlite3.connect(old) as conn:
+        conn.execute("delete from secret_key")
+    conn.close()
+    capsys.readouterr()
+    assert main(["restore", str(old), "--database", str(here), "--force"]) == 0
+    assert key_of(here) == ours and "restart" not in capsys.readouterr().out
+    copy = tmp_path / "copy.sqlite"  # a backup of the other server: its key comes with it
+    assert main(["backup", str(copy), "--database", str(there)]) == 0
+    assert main(["restore", str(copy), "--database", str(here), "--force"]) == 0
+    assert key_of(here) == theirs and "restart the server" in capsys.readouterr().out
+
+
+def test_the_data_folder_is_the_setting_else_a_checkouts_instance_else_xdgs(tmp_path, monkeypatch):
+    from scorekeeper.db import folder
+
+    monkeypatch.delenv("SCOREKEEPER_DATA_FOLDER", raising=False)
+    root = Path(__file__).resolve().parents[2]
+    assert folder.data_folder() == root / "instance"  # this checkout (make run)
+    monkeypatch.setenv("SCOREKEEPER_DATA_FOLDER", str(tmp_path / "named"))
+    assert folder.data_folder() == tmp_path / "named"
+    assert folder.data_folder(tmp_path / "given") == tmp_path / "given"  # create_app's
+    monkeypatch.delenv("SCOREKEEPER_DATA_FOLDER")
+    installed = tmp_path / "venv" / "lib" / "site-packages" / "scorekeeper"
+    installed.mkdir(parents=True)
+    (installed.parent / "pyproject.toml").write_text('name = "another"\n')  # not ours
+    monkeypatch.setattr(folder, "PACKAGE", installed)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    assert folder.data_folder() == tmp_path / "home" / ".local" / "share" / "scorekeeper"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert folder.data_folder() == tmp_path / "xdg" / "scorekeeper"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/ignored")  # the XDG rule: absolute only
+    assert folder.data_folder() == tmp_path / "home" / ".local" / "share" / "scorekeeper"

@@ -1,0 +1,73 @@
+"""French typography (issue 35, point 10): a narrow no-break space (U+202F) before : ; ! ?
+in every French string, put in the catalog (tools/french_typography.py), not by code at
+render; the other languages keep theirs.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from test_clubs import club_version, new_club, new_evening, seed_table
+from test_settlement import pdf_text, seed_game
+from test_web_sheets import new_sheet
+
+sys.path.insert(0, str(Path(__file__).parents[2] / "tools"))
+import french_typography
+import translate
+
+
+def test_every_french_string_has_its_narrow_space():
+    assert translate.french_problems() == []
+
+
+def test_the_tool_puts_it_in_and_leaves_times_and_links():
+    assert french_typography.typeset("Vide : oui ; non! Vraiment ?") == (
+        "Vide\u202f: oui\u202f; non\u202f! Vraiment\u202f?"
+    )
+    assert french_typography.typeset("à 20:15, https://a.b, {name!r}") == (
+        "à 20:15, https://a.b, {name!r}"
+    )
+
+
+def test_the_tool_puts_the_apostrophe_in_every_elision_and_leaves_quotes():
+    assert french_typography.typeset("l'Homme de Brou, quelqu'un, aujourd'hui") == (
+        "l\u2019Homme de Brou, quelqu\u2019un, aujourd\u2019hui"
+    )
+    # a quote around a value, an attribute, a number's '
+    said = "reçu '{value}', class='a', 5' et 6'"
+    assert french_typography.typeset(said) == said
+    assert french_typography.wrong("c'est") and not french_typography.wrong("c\u2019est")
+
+
+def test_a_french_page_has_no_straight_apostrophe_in_its_words(client):
+    game = new_sheet(client, "brou")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    page = client.get(game).data.decode()
+    assert "l\u2019Homme de Brou" in page and "l&#39;Homme" not in page
+
+
+def test_a_french_page_shows_it_and_an_english_one_does_not(client):
+    game = new_sheet(client, "manille", variant="belge", house="boom")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    page = client.get(game + "/settlement").data.decode()
+    assert "manillen\u202f: en 101 points" in page and "manillen : en" not in page
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    page = client.get(game + "/settlement").data.decode()
+    assert "manillen: to 101 points" in page and "\u202f:" not in page
+
+
+def test_the_pdf_journal_and_the_cash_box_set_their_separators_in_french(client, app, tmp_path):
+    """The walk-through of 2026-11-27: the PDF's journal wrote "remise; bête faite" (no space
+    before ";") and the cash box "Chloé → Anne: 2,85 €" (none before ":") on French pages."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    game = seed_game(client)  # coup 2: Bruno demande, remise, a bête of 72 made
+    printed = " ".join(pdf_text(client.get(game + "/settlement.pdf").data, tmp_path).split())
+    assert "remise ; bête faite : 72" in printed and "remise; bête" not in printed
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-02")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")  # −72, −9, +81
+    closed = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=closed).status_code == 302
+    cash = client.get(f"/clubs/{club}/cash").data.decode()
+    assert "<b>Chloé</b>\u202f: " in cash and "</b>: " not in cash

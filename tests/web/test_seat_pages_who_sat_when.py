@@ -1,0 +1,112 @@
+"""After someone took a seat, every page of a game names who sat when (issue 42, point 8).
+
+The coups list and the change log showed only the seat's net under its sitters'
+names ("Mette → Karen 0"), with no word of who sat when; the settlement's title
+named the people sitting at the end, leaving out a leaver who is owed money.
+Now the coups list and the change log say who sat where from which coup (the
+coups list with each person's net, as the settlement pays it), the settlement's
+title names everyone who played, seat by seat ("Mette → Karen"), and its pot
+names whose each part is (a leaver's stays his, docs/rules.md).
+
+Figures by hand from docs/rules/danois.md (the dealer antes 5; texte rates: jeu
+simple 1, solo 2 a defender) and docs/rules/jetons.md (stake 3, pass fee 2).
+"""
+
+import json
+import re
+from pathlib import Path
+
+from test_take_seat import take
+from web import version_of
+
+GOLDEN = Path(__file__).parents[1] / "golden"
+EN = {"Accept-Language": "en"}
+DANES = ["Jens", "Mette", "Søren"]
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def game_of(client, accounting, players, *coups):
+    data = {
+        "format": "scorekeeper-game/1",
+        "game": "hombre",
+        "players": players,
+        "first_dealer": players[0],
+        "rules": {"accounting": accounting},
+        "coups": list(coups),
+    }
+    response = client.post("/games/import", data={"text": json.dumps(data)})
+    return response.headers["Location"].rstrip("/")
+
+
+def played(hombre, contract, tricks, players):
+    return {"hombre": hombre, "contract": contract, "tricks": dict(zip(players, tricks))}
+
+
+def enter(client, game, hombre, contract, tricks):
+    data = {"hombre": str(hombre), "contract": contract, "save": "1"}
+    data.update({f"t{seat}": str(t) for seat, t in enumerate(tricks)})
+    data["version"] = version_of(client, game)
+    return client.post(game + "/coups", data=data)
+
+
+def test_a_danish_game_names_who_sat_when_on_every_page(client):
+    # Coup 1: Jens deals and antes 5; Mette wins a jeu simple: the cagnotte (Jens's 5) and 1
+    # from each defender: Jens −6, Mette +7, Søren −1.
+    game = game_of(client, "danois", DANES, played("Mette", "jeu_simple", (2, 5, 2), DANES))
+    assert take(client, game, "1", "Karen", "takes_over").status_code == 302
+    # Coup 2: Mette's seat, Karen's now, deals and antes 5; Søren wins a solo: the cagnotte
+    # (Karen's 5) and 2 from each: Jens −2, Karen −7, Søren +9. Mette leaves owed 7.
+    assert enter(client, game, 2, "solo", (1, 2, 6)).status_code == 302
+    said = "From coup 2, Karen has taken over the seat of Mette."
+
+    coups = client.get(game + "/coups", headers=EN).data.decode()
+    assert said in text(coups)
+    nets = text(coups[coups.index('id="nets">') + 10 :].split("</p>")[0]).strip()
+    assert nets == "Nets: Jens −8 · Mette +7 · Søren +8 · Karen −7"
+
+    log = client.get(game + "/history", headers=EN).data.decode()
+    heading = log.index("<h1>")
+    assert said in text(log[heading : log.index('<ol class="history">')])  # above every change
+
+    settlement = client.get(game + "/settlement", headers=EN).data.decode()
+    assert "<h1>Settlement — Jens · Mette → Karen · Søren</h1>" in settlement
+    assert "<title>Settlement — Jens · Mette → Karen · Søren</title>" in settlement
+
+
+def test_the_pot_of_a_running_jetons_game_names_whose_each_part_is(client):
+    players = ["Anne", "Bruno", "Chloé"]
+    # Coup 1: stakes 3 each; Bruno and Chloé pass (2 each); Anne fails her simple and
+    # doubles the poule: her part 3 + 13 = 16, Bruno's and Chloé's 5 each.
+    game = game_of(client, "jetons", players, played("Anne", "simple", (2, 4, 3), players))
+    assert take(client, game, "0", "Denis", "takes_over").status_code == 302
+    # Coup 2: all pass, 2 each: Denis's 2 at Anne's seat, Bruno 7, Chloé 7; Anne's 16 stay hers
+    data = {"passed": "1", "version": version_of(client, game)}
+    assert client.post(game + "/coups", data=data).status_code == 302
+    settlement = client.get(game + "/settlement", headers=EN).data.decode()
+    pot = settlement[
+        settlement.index("<h2>The pot</h2>") : settlement.index(
+            "</section>", settlement.index("<h2>The pot</h2>")
+        )
+    ]
+    assert re.findall(r"<li>([^<]+)</li>", pot) == ["Anne 16", "Denis 2", "Bruno 7", "Chloé 7"]
+    assert "Still in the pot: 32." in text(pot)
+
+
+def test_a_brou_sheet_names_everyone_who_played_and_who_sits_now(client):
+    data = json.loads((GOLDEN / "brou.game.json").read_text())
+    data["coups"] = data["coups"][:2]
+    game = client.post("/games/import", data={"text": json.dumps(data)}).headers["Location"]
+    game = game.rstrip("/")
+    assert take(client, game, "1", "Émile", "takes_over").status_code == 302
+    sheet = client.get(game, headers=EN).data.decode()
+    assert "Brou — Anne · Émile · Chloé · Denis — Scorekeeper</title>" in sheet
+    final = client.get(game + "/settlement", headers=EN).data.decode()
+    assert "<title>Final sheet — Anne · Bruno → Émile · Chloé · Denis</title>" in final
+    assert "Nous: Anne &amp; Chloé · Eux: Bruno → Émile &amp; Denis" in final
+    log = client.get(game + "/history", headers=EN).data.decode()
+    assert 'id="seats"' in log and "From coup 3, Émile has taken over the seat of Bruno." in text(
+        log
+    )

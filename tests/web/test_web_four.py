@@ -1,0 +1,115 @@
+"""Four at a l'Hombre table through the pages: each money system gives the hand-computed nets.
+
+The coups and their arithmetic are those of tests/rules/test_hombre_four.py.
+"""
+
+import json
+import re
+
+import pytest
+from test_web_systems import DANOIS, JETONS
+from web import NEW_GAME
+
+SEATS = {"A": "0", "B": "1", "C": "2", "D": "3"}
+POULE = {**NEW_GAME, "preset": "recommended", "poule_system": "3-1", "end": "continue"}
+DANISH_TEXTE = {**DANOIS, "preset": "danois", "rates": "texte", "nolo_ouvert_bonus": "y"}
+
+CASES = {
+    "poule": (
+        POULE,
+        [
+            "B demande B5 C2 D2",
+            "C demande C4 D4 A1",
+            "D sans_prendre D6 A2 B1 matadors=3",
+            "A vole A8 B1 C0",
+        ],
+        {"Anne": -72, "Bruno": 19, "Chloé": -37, "Denis": 90},
+    ),
+    "jetons": (
+        JETONS,
+        [
+            "pass",
+            "C simple C5 D2 A2 bonus=3:charivari",
+            "D sans_prendre D4 A3 B2",
+            "A vole A9 B0 C0",
+        ],
+        {"Anne": 45, "Bruno": -18, "Chloé": -8, "Denis": -19},
+    ),
+    "danois": (
+        DANISH_TEXTE,
+        [
+            "B jeu_simple B5 C2 D2",
+            "C solo C4 D4 A1",
+            "D nolo_ouvert D3 A4 B2",
+            "pass",
+        ],
+        {"Anne": 12, "Bruno": 2, "Chloé": -10, "Denis": -4},
+    ),
+}
+
+
+def coup_data(text):
+    if text == "pass":
+        return {"passed": "1"}
+    hombre, contract, *rest = text.split()
+    data = {"hombre": SEATS[hombre], "contract": contract, "save": "1"}
+    bonuses = []
+    for part in rest:
+        if part.startswith("matadors="):
+            data["matadors"] = part.split("=")[1]
+        elif part.startswith("bonus="):
+            bonuses.append(part.split("=")[1])
+        else:
+            data["t" + SEATS[part[0]]] = part[1:]
+    if bonuses:
+        data["bonus"] = bonuses
+    return data
+
+
+def hombre_choices(page):
+    section = page.split('id="f-hombre"')[1].split("</fieldset>")[0]
+    return re.findall(r'name="hombre" value="(\d)"', section)
+
+
+@pytest.mark.parametrize("system", list(CASES))
+def test_a_four_seat_game_through_the_pages_gives_the_hand_computed_nets(client, system):
+    form, coups, nets = CASES[system]
+    response = client.post("/games/new", data={**form, "player3": "Denis"})
+    assert response.status_code == 302, re.findall(r'class="error"[^>]*>([^<]*)<', response.text)
+    game = response.headers["Location"]
+    for n, text in enumerate(coups, 1):
+        page = client.get(game).data.decode()
+        dealer = ["Anne", "Bruno", "Chloé", "Denis"][(n - 1) % 4]
+        assert f"{dealer} deals and sits out" in page
+        offered = hombre_choices(page)
+        assert len(offered) == 3 and str((n - 1) % 4) not in offered
+        assert f'name="t{(n - 1) % 4}"' not in page
+        response = client.post(game + "/coups", data=coup_data(text))
+        assert response.status_code == 302, re.findall(
+            r'class="error"[^>]*>([^<]*)<', response.text
+        )
+    report = json.loads(client.get(game + "/report.json").data)
+    assert report["net"] == nets
+    assert [c["sits_out"] for c in report["coups"]] == ["Anne", "Bruno", "Chloé", "Denis"]
+    for page in ("", "/coups", "/settlement", "/story", "/journal.csv", "/standings.csv"):
+        response = client.get(game + page)
+        assert response.status_code == 200, page
+        assert "Denis" in response.get_data(as_text=True), page
+    if system == "poule":
+        assert client.get(game + "/fiche").status_code == 200
+    # correcting coup 2 offers its own three players: Bruno sits out
+    page = client.get(game + "/coups/2/edit").data.decode()
+    assert "Bruno deals and sits out" in page and sorted(hombre_choices(page)) == ["0", "2", "3"]
+
+
+def test_the_settlement_pdf_of_four(client):
+    response = client.post("/games/new", data={**POULE, "player3": "Denis"})
+    game = response.headers["Location"]
+    client.post(game + "/coups", data=coup_data("B demande B5 C2 D2"))
+    response = client.get(game + "/settlement.pdf")
+    assert response.status_code == 200 and response.data.startswith(b"%PDF")
+
+
+def test_a_first_dealer_without_a_fourth_player_is_refused(client):
+    response = client.post("/games/new", data={**POULE, "first_dealer": "3"})
+    assert response.status_code == 422
