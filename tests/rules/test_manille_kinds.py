@@ -13,7 +13,7 @@ from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.manille import belge, classique, house
 from scorekeeper.rules.manille.kinds import Manillen
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MANILLES = [kind for kind in kinds.KINDS if kind.game == "manille"]
 
 SOURCES = [

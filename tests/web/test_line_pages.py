@@ -153,7 +153,7 @@ def test_a_line_longer_than_the_page_is_cut_and_says_all_it_said(line, width):
 
 def test_the_heads_with_the_whole_count_are_pdf_css_heads():
     """printing.TOTAL is static/pdf.css's running head with the number of pages written in."""
-    css = (Path(__file__).resolve().parents[1] / "static" / "pdf.css").read_text()
+    css = (Path(__file__).resolve().parents[2] / "static" / "pdf.css").read_text()
     head = re.search(r"@top-left \{ content: ([^;]*);", css)
     assert head is not None
     assert f"content: {head[1]} }}".replace('" / " counter(pages)', '" / 7"') in printing.TOTAL % 7
