@@ -21,7 +21,7 @@ from wtforms.validators import Length, Optional
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
 from ...rules.hombre.takst import takst_text
-from ..forms import name_field, options, whole
+from ..forms import Form, name_field, options, whole
 from ..hookspecs import CoupEntry
 from ..numbers import InRange, WholeField
 
@@ -70,7 +70,7 @@ PRESET_WORDS = {
 TRICKS = [str(n) for n in range(10)]
 
 
-class CoupForm(FlaskForm):
+class CoupForm(Form):
     """One coup; the choices of hombre and contract are set per game."""
 
     version = HiddenField()
