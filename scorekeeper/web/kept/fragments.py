@@ -8,7 +8,12 @@ An article is fixed by what it reads — the coup's result (a frozen value:
 equal results draw the same words), the players' names, the game's kind
 and number (its links), whether the reader manages the table (the Correct
 and Delete links), the language and the address the server answers at —
-so it is kept under exactly that key and drawn once.
+so it is kept under exactly that key and drawn once. The sections a
+manager's and a follower's pages share (the deal, the standing, the fiche)
+are kept under the game's state (number, version, time of change, table
+token, lock): the first follower's page after a coup takes them from the
+manager's. The head's links and the language bar (base.html) are kept by
+the page's address.
 
 ``FRAGMENTS`` is bounded by count and by bytes (4,096 pieces, 8 MB per
 process, least recently used out); a key that cannot be hashed is drawn
