@@ -7,6 +7,8 @@ form, so a difference in order, escaping or attributes fails here.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask_wtf import FlaskForm
 from hypothesis import HealthCheck, given, settings
@@ -75,3 +77,23 @@ def test_the_token_and_version_of_a_coup_form(context):
     assert drawn == FlaskForm.hidden_tag(form)
     assert drawn.startswith('<input id="version" name="version" type="hidden" value="12">\n')
     assert '<input id="csrf_token" name="csrf_token" type="hidden" value="' in drawn
+
+
+def test_the_token_drawn_is_taken_and_a_forged_one_refused(csrf_app):
+    """The manager's page draws its token with ``Form.hidden_tag``; CSRFProtect still checks
+    it: the drawn token stores the coup, the same token with one letter changed is refused."""
+    from conftest import csrf_token
+    from web import NEW_GAME, coup_data
+
+    client = csrf_app.test_client()
+    token = csrf_token(client.get("/games/new").data.decode())
+    game = client.post("/games/new", data={**NEW_GAME, "csrf_token": token}).headers["Location"]
+    page = client.get(game).data.decode()
+    drawn = csrf_token(page)
+    assert f'<input id="csrf_token" name="csrf_token" type="hidden" value="{drawn}">' in page
+    forged = drawn[:-1] + ("A" if drawn[-1] != "A" else "B")
+    version = re.search(r'<input id="version" name="version" type="hidden" value="(\d+)"', page)
+    assert version is not None
+    data = coup_data("pass", version=version.group(1))
+    assert client.post(game + "/coups", data={**data, "csrf_token": forged}).status_code == 400
+    assert client.post(game + "/coups", data={**data, "csrf_token": drawn}).status_code == 302
