@@ -82,7 +82,7 @@ def hidden_input(field: Field) -> Markup | None:
         return None
     if getattr(field, "_datalist", None) is not None or "disabled" in vars(field.flags):
         return None
-    value = field._value()
+    value: object = field._value()  # type: ignore[attr-defined]  # not in the stubs
     if any(type(text) is not str for text in (field.id, field.name, value)):
         return None  # markup or no text: WTForms' own rules (quotes, True, False)
     return Markup(
@@ -96,7 +96,7 @@ class Form(FlaskForm):
 
     def hidden_tag(self, *fields: Any) -> Markup:
         """As Flask-WTF's: the form's hidden fields (or the ones named), one a line."""
-        drawn = []
+        drawn: list[str] = []
         for field in fields or self:
             if isinstance(field, str):
                 field = getattr(self, field, None)
