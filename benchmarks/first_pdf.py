@@ -3,7 +3,7 @@
 Each server process loads the PDF engine (WeasyPrint, its Pango and fonts)
 once; before issue 36 the first PDF after a start paid for it (2.6–2.9 s,
 the next ones 0.17 s). Now each process warms it as it starts
-(web/printing.py). Figures, each the median of ``N`` starts on a database
+(web/printing/pdf.py). Figures, each the median of ``N`` starts on a database
 made once (two games of 60 coups):
 
 - ``health``: from the start of the command to ``/health`` answering;

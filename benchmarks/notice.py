@@ -24,7 +24,7 @@ from scorekeeper import create_app, store
 from scorekeeper.db import get_db
 from scorekeeper.rules.hombre.engine import Game
 from scorekeeper.rules.hombre.ruleset import RuleSet
-from scorekeeper.web import explain
+from scorekeeper.web.table import explain
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from replay import random_coups

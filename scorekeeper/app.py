@@ -18,8 +18,8 @@ from .db.folder import data_folder, default_database
 from .db.probe import reason, write_trouble
 from .db.secret_key import secret_key
 from .rights.sessions import DailyRefresh
-from .web import deployment
-from .web.shipped import shipped
+from .web.ops import deployment
+from .web.ops.shipped import shipped
 
 csrf = CSRFProtect()
 MAX_INT = 2**63 - 1
@@ -139,7 +139,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(old_cookie)
     register(app)
     from .rights import access
-    from .web import limits
+    from .web.ops import limits
 
     limits.init_app(app)
     app.after_request(access.note_change)

@@ -4,7 +4,7 @@ The suite's profile (conftest) draws the same examples every run, so a property'
 count there buys nothing new after the first run that reached every line and branch
 it can reach. The counts given to ``examples`` were cut only where the smaller,
 derandomized run covers exactly the same lines and branches of ``scorekeeper`` as
-the old count did (coverage.py, branch mode, measured per test: docs/architecture.md,
+the old count did (coverage.py, branch mode, measured per test: docs/performance.md,
 "The suite"); ``make fuzz`` (--hypothesis-profile=fuzz) draws the old count, anew.
 """
 

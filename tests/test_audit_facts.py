@@ -77,7 +77,7 @@ def _build(path: Path) -> World:
     evening = evening_tables.evening(db, evening_id)
     assert evening is not None
 
-    def at_the_evening(db, game_id: int) -> None:  # as the new-table page does (web/creating)
+    def at_the_evening(db, game_id: int) -> None:  # as web/starting/creating does
         evening_tables.add_table(db, evening, game_id, NAMES)
         presets.save_preset(db, club, "Maison", "hombre", {"system": "3-2"})
 

@@ -439,7 +439,7 @@ def test_a_club_ledger_is_chained_like_a_log(tmp_path, capsys):
 def test_the_head_line_as_a_page_prints_it(app):
     from flask import render_template
 
-    from scorekeeper.web.chain_heads import ChainNote
+    from scorekeeper.web.printing.chain_heads import ChainNote
 
     with app.test_request_context(headers={"Accept-Language": "en"}):
         club = render_template(

@@ -110,7 +110,7 @@ def test_a_points_tables_lines_have_one_minus_sign(client):
 
 def test_no_page_signs_a_figure_with_a_format_of_its_own():
     # Python's and Jinja's "+d" formats write an ASCII "-": a signed figure is written by
-    # web/words.py (signed, minus, signed_decimal, signed_money), the one home of the sign
+    # web/formats/words.py (signed, minus, signed_decimal, signed_money), the one home of the sign
     ascii_sign = re.compile(r"[:%]\+[0-9,]*d")
     found = [
         f"{path.relative_to(ROOT)}:{n}"

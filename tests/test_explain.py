@@ -12,8 +12,8 @@ from pathlib import Path
 from web import SEED_COUPS, coup_data, enter, new_game, report
 
 from scorekeeper.web import registry
-from scorekeeper.web.explain import differences
-from scorekeeper.web.words import signed
+from scorekeeper.web.formats.words import signed
+from scorekeeper.web.table.explain import differences
 
 
 def words_of(app, game: str, before: dict, after: dict, players: tuple[str, ...]) -> tuple:

@@ -1,6 +1,6 @@
 """Issue 36: the first PDF after a start took 2.6–2.9 s (then 0.17 s): each server process
 loaded the PDF engine and its fonts on its first PDF. ``scorekeeper serve`` now draws a
-tiny PDF in its parent (web/printing.py) and forks processes with the engine loaded: the
+tiny PDF in its parent (web/printing/pdf.py) and forks processes with the engine loaded: the
 first PDF is under 1 s. Since issue 43 the first processes serve before that (``/health``
 within 2 s of the start) and are replaced by the warm ones a moment later.
 """

@@ -867,7 +867,7 @@ def number_fields() -> list[str]:
     from wtforms.fields.core import UnboundField
 
     import scorekeeper.web  # noqa: F401  every form class imported
-    from scorekeeper.web.numbers import WholeField
+    from scorekeeper.web.formats.numbers import WholeField
 
     found: set[str] = set()
     classes = [FlaskForm]

@@ -32,7 +32,7 @@ from scorekeeper.rules.money import Money
 from scorekeeper.rules.records import SeatRecord
 from scorekeeper.store import Action
 from scorekeeper.web import registry
-from scorekeeper.web.words import ACTION_WORDS
+from scorekeeper.web.formats.words import ACTION_WORDS
 
 ROOT = Path(__file__).parent.parent
 GOLDEN = Path(__file__).parent / "golden"
@@ -338,7 +338,7 @@ def test_seat_records_add_up_to_the_report(name):
 
 def test_the_rules_command_lists_each_kinds_settings_through_its_kind():
     listed = [kind.key for kind in kinds.KINDS if kind.settings_text()]
-    assert listed == ["hombre", "danois", "manillen"]
+    assert listed == ["hombre", "danois", "manille", "manillen"]
     assert kinds.find_kind("hombre").settings_text().startswith("Settings (default, meaning):")
 
 

@@ -28,8 +28,8 @@ from scorekeeper import create_app
 from scorekeeper.db import get_db
 from scorekeeper.events import records
 from scorekeeper.events.standing import compute
-from scorekeeper.web import printing
 from scorekeeper.web.events.words import figure_text
+from scorekeeper.web.printing import pdf as printing
 
 
 @pytest.fixture(scope="module")

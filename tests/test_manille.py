@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
+from scorekeeper.rules.kinds import dump_report as dump_manille_report
+from scorekeeper.rules.kinds import load_file as load_manille
 from scorekeeper.rules.manille.belge import ManillenCoup, ManillenGame, ManillenRules
 from scorekeeper.rules.manille.belge import replay as replay_belgian
 from scorekeeper.rules.manille.classique import ManilleCoup, ManilleGame, ManilleRules
 from scorekeeper.rules.manille.classique import replay as replay_classic
-from scorekeeper.rules.manille.file import dump_manille_report, load_manille
 
 NOUS, EUX = 0, 1
 FOUR = ("Anne", "Bruno", "Chloé", "Denis")

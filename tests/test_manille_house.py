@@ -16,10 +16,13 @@ from test_web_sheets import errors, new_sheet, report
 from scorekeeper import cli
 from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
+from scorekeeper.rules.kinds import load_file as load_manille
 from scorekeeper.rules.manille import belge
 from scorekeeper.rules.manille.belge import ManillenCoup as Deal
 from scorekeeper.rules.manille.belge import ManillenGame, ManillenRules
-from scorekeeper.rules.manille.file import load_manille
+from scorekeeper.rules.manille.house import HOUSE
+
+ROWS = {row.key: row for row in HOUSE}
 
 FOUR = ("Anne", "Bruno", "Chloé", "Denis")
 THREE = ("Anne", "Bruno", "Chloé")
@@ -219,10 +222,10 @@ DEALS = st.lists(
 )
 HOUSE = st.fixed_dictionaries(
     {
-        "doubling": st.sampled_from(belge.house.DOUBLINGS),
+        "doubling": st.sampled_from(ROWS["doubling"].values),
         "all_tricks": st.booleans(),
         "cap": st.sampled_from((0, 2, 4, 16)),
-        "tie_carry": st.sampled_from(belge.house.TIE_CARRIES),
+        "tie_carry": st.sampled_from(ROWS["tie_carry"].values),
         "target": st.sampled_from((0, 121, 151)),
     }
 )
@@ -312,4 +315,4 @@ def test_the_command_lists_the_house_rules_and_presets(capsys):
     out = capsys.readouterr().out
     assert "manillen (rules.variant=belge) settings" in out
     assert "  boom         manillen, to 101 points" in out
-    assert "  tournament   manillen, 20 deals, 2 sans-atout each, multiplier at most x4" in out
+    assert "  tournament   manillen, 20 deals, 2 sans-atout each, the multiplier at most ×4" in out

@@ -19,7 +19,7 @@ from wtforms import Form
 
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.money import parse_money
-from scorekeeper.web.numbers import InRange, WholeField
+from scorekeeper.web.formats.numbers import InRange, WholeField
 
 TEN_TO_400 = "1" + "0" * 400
 

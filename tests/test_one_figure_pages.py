@@ -297,7 +297,7 @@ class Evening:
         return {name: cents(money) for name, money in found}
 
     def pdf_html(self, game_id: int) -> str:
-        """The HTML the table's PDF prints (web/printing.py turns it into the PDF)."""
+        """The HTML the table's PDF prints (web/printing/pdf.py turns it into the PDF)."""
         stored = store.load(self.db, game_id)
         with self.app.test_request_context(headers={"Accept-Language": "en"}):
             return registry.web_of(stored.kind).pages.settlement(stored, pdf=True)

@@ -179,7 +179,7 @@ def test_a_statement_elides_de_before_a_vowel_in_french(client, app, language, t
 
 
 def test_elision_only_before_the_names_given(app):
-    from scorekeeper.web.words import elide
+    from scorekeeper.web.formats.words import elide
 
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         assert elide("levées de Émile, de Anne", "Émile") == "levées d’Émile, de Anne"

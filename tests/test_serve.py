@@ -28,7 +28,7 @@ from web import new_game
 from scorekeeper import create_app, db
 from scorekeeper.db.secret_key import secret_key
 from scorekeeper.serving import serve
-from scorekeeper.web.links import qr_svg
+from scorekeeper.web.table.links import qr_svg
 
 # --- the address printed for the phones ---------------------------------------------------
 

@@ -22,8 +22,8 @@ from scorekeeper.rules.hombre.engine import replay
 from scorekeeper.rules.hombre.file import replay_file
 from scorekeeper.rules.hombre.stats import club_stats, player_stats
 from scorekeeper.rules.ledger import settle_up
+from scorekeeper.web.formats.words import BREAKS, columns, signed, wrap
 from scorekeeper.web.hombre.chart import net_chart
-from scorekeeper.web.words import BREAKS, columns, signed, wrap
 
 
 def seed_game(client, **changes):

@@ -31,8 +31,8 @@ from scorekeeper.rules.hombre.danois import DanishContract
 from scorekeeper.rules.hombre.engine import Reason
 from scorekeeper.rules.hombre.jetons import BONUS_HANDS
 from scorekeeper.rules.hombre.pot import PotReason
-from scorekeeper.web import settlement
 from scorekeeper.web.hombre.present import _journal_words, csv_words
+from scorekeeper.web.table import settlement
 
 GOLDEN = Path(__file__).parent / "golden"
 REASONS = {*Reason, *PotReason, *map(str, DanishContract), *BONUS_HANDS}

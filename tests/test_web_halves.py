@@ -147,7 +147,7 @@ def _blueprint_modules() -> set[str]:
 
 def test_blueprints_do_not_import_each_other():
     views = _blueprint_modules()
-    assert "scorekeeper.web.coups" in views and "scorekeeper.web.hombre.pages" in views
+    assert "scorekeeper.web.table.coups" in views and "scorekeeper.web.hombre.pages" in views
     for path in WEB.rglob("*.py"):
         if _module(path) in views:
             assert not (_imports(path) & views), path

@@ -211,7 +211,7 @@ def sorted_rows(
 ) -> list[SeasonRow]:
     """The rows by the column ``sort`` (a name of ``SORTS``), equal ones by name.
 
-    ``name_key``: the reader's collation, given by the page (web/collation.py).
+    ``name_key``: the reader's collation, given by the page (web/formats/collation.py).
     """
     key, reverse = SORTS[sort]
     out = sorted(rows, key=lambda r: name_key(r.member.name))

@@ -1,9 +1,10 @@
-"""Checks shared by the rule sets of the pot systems (jetons, danois)."""
+"""A rule set's settings: the checks shared by the pot systems (jetons, danois), and the
+``Setting`` table that declares each setting of a rule set once (Manille's variants)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import fields, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
 from .errors import N_, GameError
@@ -45,3 +46,120 @@ def whole_settings(names: Iterable[str], zero_allowed: Iterable[str]) -> dict[st
     """The minimum of each setting: 0 for those that may be zero, else 1."""
     allowed = set(zero_allowed)
     return {name: 0 if name in allowed else 1 for name in names}
+
+
+Value = int | bool | str
+"""A setting's value, as the game file keeps it."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting of a rule set, declared once: its row drives the file's key, the check,
+    ``scorekeeper rules``, the new-game form's field and the rules line in words.
+
+    Its type is its default's: a whole number (``least`` … ``most``), true or false, or one
+    of ``choices``. The words (``label``, ``note``, ``choices``' labels, ``words``) are
+    catalog messages marked here with ``N_``; the pages translate them.
+    """
+
+    key: str
+    """The rules key of the game file (and the form field's name)."""
+    default: Value
+    """Today's meaning: a file without the key plays it."""
+    help: str
+    """Its meaning in English, after its default, for ``scorekeeper rules``."""
+    label: str
+    """The form field's label (a catalog message)."""
+    note: str = ""
+    """The help under the form field (a catalog message); empty: none."""
+    choices: tuple[tuple[str, str], ...] = ()
+    """A text setting's values, each with its label on the form (a catalog message)."""
+    least: int = 0
+    """A whole number's least value (0 also allowed with ``none``)."""
+    most: int = 1000
+    """A whole number's greatest value on the form."""
+    none: bool = False
+    """0 says "none" (an empty field), whatever ``least`` is."""
+    blank: bool = False
+    """The form's field starts empty: its default depends on the table (the deals)."""
+    words: str = ""
+    """The rules line's words when it is not the default (``%(key)s``: its value)."""
+    refusal: str = ""
+    """The message refusing a value out of bounds ({least}), when not the generic one."""
+    presets: Mapping[str, Value] = field(default_factory=dict)
+    """The named presets that set it, and the value each gives it."""
+    group: str = ""
+    """Where the form shows it: "" the rule set's own fields, ``house`` its house rules."""
+
+    def check(self, value: object) -> None:
+        """Refuse a value of the wrong type or out of bounds, naming the key."""
+        where = f"rules.{self.key}"
+        if isinstance(self.default, bool):
+            if type(value) is not bool:
+                raise GameError(where, N_("{key} must be true or false"), key=self.key)
+        elif isinstance(self.default, int):
+            if type(value) is not int:
+                raise GameError(
+                    where,
+                    N_("rules.{name} must be {kind}, got {value!r}"),
+                    name=self.key,
+                    kind="int",
+                    value=value,
+                )
+            if value < self.least and not (self.none and value == 0):
+                raise GameError(
+                    where,
+                    self.refusal or N_("rules.{name} must be at least {least}"),
+                    name=self.key,
+                    least=self.least,
+                )
+        elif value not in self.values:
+            raise GameError(
+                where,
+                N_("rules.{key} must be one of {choices}, got {value!r}"),
+                key=self.key,
+                choices=", ".join(self.values),
+                value=value,
+            )
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """A text setting's values."""
+        return tuple(value for value, _label in self.choices)
+
+    def described(self, value: Value) -> str:
+        """Its value in its words, untranslated (``describe``, the command)."""
+        return self.words % {self.key: value}
+
+
+def check_all(table: Sequence[Setting], rules: object) -> None:
+    """Check each setting of ``rules`` against its row."""
+    for setting in table:
+        setting.check(getattr(rules, setting.key))
+
+
+def changed(table: Sequence[Setting], rules: object) -> dict[str, Value]:
+    """The settings of ``rules`` that are not their default, by key (the file keeps these)."""
+    values = {setting.key: getattr(rules, setting.key) for setting in table}
+    return {s.key: values[s.key] for s in table if values[s.key] != s.default}
+
+
+def preset(table: Sequence[Setting], name: str) -> dict[str, Any]:
+    """The settings a named preset sets (an unknown name: none)."""
+    return {s.key: s.presets[name] for s in table if name in s.presets}
+
+
+def in_words(table: Sequence[Setting], rules: object) -> list[tuple[Setting, Value]]:
+    """The settings that say something in the rules line: those off their default."""
+    return [
+        (s, getattr(rules, s.key)) for s in table if s.words and getattr(rules, s.key) != s.default
+    ]
+
+
+def help_lines(table: Sequence[Setting]) -> dict[str, str]:
+    """Each key with its default and meaning, as ``scorekeeper rules`` lists them."""
+    return {s.key: f"{_shown(s.default)}: {s.help}" for s in table}
+
+
+def _shown(value: Value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -6,7 +6,7 @@
 - ``certs``: the local CA and this machine's certificate.
 
 Nothing in the pages imports this package (``pyproject.toml``'s layers): what both
-need, the pages hold (``web/deployment.py``, ``web/ca_file.py``).
+need, the pages hold (``web/ops/deployment.py``, ``web/ops/ca_file.py``).
 
 The defaults of ``serve`` are here, spelled once for the function and the command
 (which reads them before the rest of the package loads).

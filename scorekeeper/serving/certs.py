@@ -15,7 +15,7 @@ loopback addresses and local names (``localhost``, ``*.local``, ``*.lan``,
 ``*.home.arpa``, this machine's name), never for a bank's. Its key and the
 machine's key are 0600 and never served (docs/security.md).
 
-The CA's certificate is read back by ``web/ca_file.py`` (the ``/trust`` page
+The CA's certificate is read back by ``web/ops/ca_file.py`` (the ``/trust`` page
 reads it too, and pages never import the server).
 """
 
@@ -35,7 +35,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-from ..web.ca_file import CA_CERT, fingerprint, read_ca
+from ..web.ops.ca_file import CA_CERT, fingerprint, read_ca
 
 CA_DAYS = 3650
 """The CA's life: ten years; a phone trusts it once."""

@@ -17,7 +17,7 @@ machine signed by a local CA made once (certs.py); a TLS listener process
 Unix socket. The banner says where a phone learns to trust the CA (/trust).
 
 Once its first processes serve, the parent draws a tiny PDF and replaces them by
-processes forked with the PDF engine and its fonts loaded (web/printing.py, issue
+processes forked with the PDF engine and its fonts loaded (web/printing/pdf.py, issue
 36), so that ``/health`` answers without waiting for the engine (issue 43).
 """
 
@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import segno
 
-from ..web.ca_file import folder_of
-from ..web.deployment import is_loopback
+from ..web.ops.ca_file import folder_of
+from ..web.ops.deployment import is_loopback
 from . import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS
 
 if TYPE_CHECKING:
@@ -236,7 +236,7 @@ def serve(
 ) -> None:
     """Create the app (secret key, database, migrations), then serve it until stopped."""
     from .. import create_app
-    from ..web.printing import warm
+    from ..web.printing.pdf import warm
     from . import prefork
 
     stream = out or sys.stdout
@@ -270,7 +270,7 @@ def serve(
         stream.write(banner(url, warning, bound, workers, threads, False, served, data))
     stream.flush()
     # the PDF engine and its fonts, loaded once for every process: the first PDF after a
-    # start took 2.6–2.9 s (web/printing.py); loaded once the first processes serve, which
+    # start took 2.6–2.9 s (web/printing/pdf.py); loaded once the first processes serve, which
     # are then replaced by processes forked with it (prefork.run)
     try:
         prefork.run(app, inner, workers, threads, access_log, front, warm=lambda: warm(app))

@@ -4,7 +4,7 @@ Each close and each reopen is a row of ``evening_closings`` (the record the
 issue asks for); the last row of an evening says whether it is closed. A
 table of a closed evening is locked: ``changing`` refuses its coups inside
 the coup's own transaction, and the coup pages say why before that
-(web/coups.py, ``managing``).
+(web/table/coups.py, ``managing``).
 """
 
 from __future__ import annotations

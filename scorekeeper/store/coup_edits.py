@@ -106,7 +106,7 @@ def add_coup(
 ) -> Report:
     """Append a coup; ``key``: the phone's key for it (a retry of a stored coup raises
     ``coup_keys.AlreadyStored``, storing nothing). ``replayed``: the stored game the request
-    checked the coup against and its replay with the coup (``web/coups.candidate``); taken
+    checked the coup against and its replay with the coup (``web/table/coups.candidate``); taken
     as the change's own when the game read in the transaction is that very game (the kept
     one of the same row), else the coup is replayed again."""
     owner = GameOwner(game_id, key)

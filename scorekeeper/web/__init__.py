@@ -12,29 +12,12 @@ from jinja2 import ChoiceLoader
 
 from ..i18n import NAMES
 from ..rights.access import can_manage
-from . import (
-    clubs,
-    coups,
-    creating,
-    dates,
-    errors,
-    events,
-    explain,
-    games,
-    handover,
-    health,
-    kept,
-    links,
-    offline,
-    registry,
-    seats,
-    settlement,
-    stops,
-    table,
-    trust,
-    words,
-)
+from . import clubs, events, games, kept, registry
+from .formats import dates, words
+from .ops import errors, health, offline, trust
 from .sheet import new as sheet_new
+from .starting import creating
+from .table import coups, explain, handover, links, page, seats, settlement, stops
 
 
 def register(app: Flask) -> None:
@@ -44,7 +27,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(links.bp)
     app.register_blueprint(handover.bp)
     app.register_blueprint(games.bp)
-    app.register_blueprint(table.bp)
+    app.register_blueprint(page.bp)
     app.register_blueprint(sheet_new.bp)
     app.register_blueprint(coups.bp)
     app.register_blueprint(stops.bp)
@@ -77,7 +60,7 @@ def register(app: Flask) -> None:
         table_link=links.table_link,
         member_names=creating.member_names,
         change_notice=explain.notice,
-        table_state=table.table_state,
+        table_state=page.table_state,
         can_stop=stops.can_stop,
         kept_fragment=kept.fragments.kept_fragment,
     )

@@ -26,12 +26,12 @@ from ..rules.kind import Game
 from ..rules.money import Money
 from ..rules.seating import SeatChange
 from . import blueprints
-from .creating import created
 from .events import listing
+from .formats.words import error_text
 from .forms import ActionForm, ImportForm, bounded_arg, clash_text
-from .gamefiles import game_file_text
 from .kept.expensive import expensive, game_key
-from .words import error_text
+from .starting.creating import created
+from .table.gamefiles import game_file_text
 
 bp = blueprints.games
 

@@ -25,7 +25,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..rules import kind
 from ..rules.kind import GameKind
-from .shipped import shipped
+from .ops.shipped import shipped
 
 if TYPE_CHECKING:
     from ..store import StoredGame

@@ -5,7 +5,7 @@ final standing and the changed coup's result, not the report of every later
 coup. A replay is a fold over a small state (``engine._Table.carried``), and
 after a change that state is very often the old game's a few coups later:
 ``check_change`` folds the two side by side and stops where they join,
-taking the rest from the old game's report (docs/architecture.md, "How a
+taking the rest from the old game's report (docs/internals.md, "How a
 correction or a deletion is checked"). It reads the fold's own state, so it
 lives beside the engine and imports its private parts; nothing else does.
 """

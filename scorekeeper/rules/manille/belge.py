@@ -7,11 +7,12 @@ chooser owes sans-atout calls, tracked deal by deal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import N_, GameError
+from ..settings import Setting, changed, check_all, in_words
 from . import house
 
 TRUMPS = ("pique", "coeur", "carreau", "trefle", "sans-atout")
@@ -23,6 +24,68 @@ HALF = 30
 
 def default_deals(players: int) -> int:
     return 30 if players == 3 else 20
+
+
+ENDS = (
+    Setting(
+        "deals",
+        20,
+        "deals in the game (30 for three), unless a target is set",
+        N_("Deals (20 for four, 30 for three)"),
+        note=N_("Empty: 20 with four players, 30 with three."),
+        least=1,
+        blank=True,
+    ),
+    Setting(
+        "sans_atout",
+        2,
+        "sans-atout each chooser must call (not with a target)",
+        N_("Sans-atout each chooser must call"),
+        most=100,
+    ),
+)
+"""How a game of fixed deals ends (none of them with a target: ``house.HOUSE``)."""
+SETTINGS = (*ENDS, *house.HOUSE)
+"""Manillen's settings, one row each (``settings.Setting``)."""
+
+
+def file_rules(chosen: Mapping[str, Any], count: int) -> dict[str, Any]:
+    """Manillen's rules: a fixed number of deals (by default) or a target, never both.
+
+    A target of 0 is "none: `deals`" (docs/rules/manille.md §10), so the value is
+    tested, not the key's presence: ``{"target": 0, "deals": 20}`` is a game of deals.
+    """
+    if not chosen.get("target"):
+        return {"deals": default_deals(count), **chosen}
+    for row in ENDS:
+        if row.key in chosen:
+            raise GameError(
+                f"rules.{row.key}",
+                N_("rules.{key}: a game to a number of points has no fixed deals"),
+                key=row.key,
+            )
+    return dict(chosen)
+
+
+def chosen_rules(chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """The file's rules of the settings a form chose (each given or left out): a target
+    leaves out the fixed deals, a house rule at its default is left out."""
+    house_rules = ManillenRules(**{r.key: chosen[r.key] for r in house.HOUSE if r.key in chosen})
+    ends = {} if house_rules.target else {r.key: chosen[r.key] for r in ENDS if r.key in chosen}
+    return {"variant": ManillenRules.variant, **ends, **changed(house.HOUSE, house_rules)}
+
+
+def with_deals(rules: Mapping[str, Any], deals: int, players: int) -> dict[str, Any]:
+    """A game of ``deals`` deals, not to a target. The sans-atout owed keep their share of
+    the game (ours: 2 in 20 deals, so 1 in a round of 10, none in a round of 2), and never
+    more than a chooser can call in so few (``replay`` refuses more)."""
+    sides = 3 if players == 3 else 2
+    full = rules.get("deals") or default_deals(players)
+    owed = rules.get("sans_atout", ManillenRules.sans_atout)
+    kept = {k: v for k, v in rules.items() if k != "target"}
+    if isinstance(owed, int) and isinstance(full, int) and full > 0:
+        owed = min(owed * deals // full, deals // sides)
+    return {**kept, "deals": deals, "sans_atout": owed}
 
 
 @dataclass(frozen=True)
@@ -44,40 +107,18 @@ class ManillenRules:
     variant = "belge"
 
     def __post_init__(self) -> None:
-        house.check_choices(self.doubling, self.tie_carry, self.cap, self.target)
-        if type(self.all_tricks) is not bool:
-            raise GameError("rules.all_tricks", N_("{key} must be true or false"), key="all_tricks")
+        check_all(house.HOUSE, self)
         if self.target:
             # a game to a number of points has no fixed deals, so no sans-atout owed
             object.__setattr__(self, "deals", 0)
             object.__setattr__(self, "sans_atout", 0)
             return
-        if type(self.deals) is not int or self.deals < 1:
-            raise GameError(
-                "rules.deals", N_("rules.{name} must be at least {least}"), name="deals", least=1
-            )
-        if type(self.sans_atout) is not int or self.sans_atout < 0:
-            raise GameError(
-                "rules.sans_atout",
-                N_("rules.{name} must be at least {least}"),
-                name="sans_atout",
-                least=0,
-            )
+        check_all(ENDS, self)
 
     def to_mapping(self) -> dict[str, Any]:
         """The file's rules: today's keys, and a house rule only where it is not the default."""
-        ends = (
-            {"target": self.target}
-            if self.target
-            else {"deals": self.deals, "sans_atout": self.sans_atout}
-        )
-        default = ManillenRules()
-        house_rules = {
-            key: getattr(self, key)
-            for key in ("doubling", "all_tricks", "cap", "tie_carry")
-            if getattr(self, key) != getattr(default, key)
-        }
-        return {"variant": self.variant, **ends, **house_rules}
+        ends = {} if self.target else {row.key: getattr(self, row.key) for row in ENDS}
+        return {"variant": self.variant, **ends, **changed(house.HOUSE, self)}
 
     def describe(self) -> str:
         ends = (
@@ -85,13 +126,13 @@ class ManillenRules:
             if self.target
             else f"{self.deals} deals, {self.sans_atout} sans-atout each"
         )
-        extra = [
-            *(["doubling added"] if self.doubling == "added" else []),
-            *(["60-0 counts 60"] if self.all_tricks else []),
-            *([f"multiplier at most x{self.cap}"] if self.cap else []),
-            *(["30-30 carries its multiplier"] if self.tie_carry == "whole" else []),
-        ]
-        return ", ".join(["manillen", ends, *extra])
+        return ", ".join(
+            ["manillen", ends, *(s.described(v) for s, v in in_words(house.HOUSE, self))]
+        )
+
+    def factor(self, steps: int) -> int:
+        """The multiplier of ``steps`` doubling steps under these rules (``house.factor``)."""
+        return house.factor(steps, self.doubling, self.cap)
 
     @property
     def last_deal(self) -> int | None:

@@ -12,8 +12,30 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import N_, GameError
+from ..settings import Setting, check_all
 
-PARTIES = ("liee", "seche")
+SETTINGS = (
+    Setting(
+        "partie",
+        "liee",
+        "two manches, a belle at one all; seche: one manche",
+        N_("Partie"),
+        choices=(
+            ("liee", N_("liée: two manches, a belle at one all")),
+            ("seche", N_("sèche: one manche")),
+        ),
+    ),
+    Setting(
+        "manche",
+        34,
+        "points to win a manche",
+        N_("Points to win a manche"),
+        note=N_("34, or 44 for a partie sèche in 44."),
+        least=1,
+    ),
+    Setting("belle", 44, "points to win the belle", N_("Points to win the belle"), least=1),
+)
+"""The classique's settings, one row each (``settings.Setting``)."""
 HALF = 34
 """Half of the 68 points of a coup: what the winning team counts above."""
 RETOURNE = (0, 1, 2, 3, 4, 5)
@@ -30,14 +52,7 @@ class ManilleRules:
     variant = "classique"
 
     def __post_init__(self) -> None:
-        if self.partie not in PARTIES:
-            raise GameError("rules.partie", N_("rules.partie must be liee or seche"))
-        for name in ("manche", "belle"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 1:
-                raise GameError(
-                    f"rules.{name}", N_("rules.{name} must be at least {least}"), name=name, least=1
-                )
+        check_all(SETTINGS, self)
 
     @property
     def manches_to_win(self) -> int:
@@ -53,12 +68,8 @@ class ManilleRules:
         return f"partie liée, manches of {self.manche}, belle of {self.belle}"
 
     def to_mapping(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant,
-            "partie": self.partie,
-            "manche": self.manche,
-            "belle": self.belle,
-        }
+        """The file's rules: every setting, even at its default (as the classique always wrote)."""
+        return {"variant": self.variant, **{s.key: getattr(self, s.key) for s in SETTINGS}}
 
 
 @dataclass(frozen=True)

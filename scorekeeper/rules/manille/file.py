@@ -1,145 +1,84 @@
-"""The game file and replay report of la Manille (``"game": "manille"``).
+"""What the game files and reports of la Manille's kinds share (``"game": "manille"``).
 
-``rules.variant`` chooses the engine: ``classique`` (classique.py, four
-players) or ``belge`` (belge.py, four or three players).
+``rules.variant`` picks the kind (``kinds.py``); each kind reads and writes its
+own coups, rules and report with these pieces, and none of them asks which
+variant it serves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from ..errors import N_, GameError
-from ..gamefile import (
-    REPORT_FORMAT,
-    coup_object,
-    file_head,
-    file_parts,
-    json_object,
-    note_field,
-    numbered,
-    rules_choice,
-    whole_field,
-)
-from ..teams import TEAMS, optional_team, team_field
-from . import belge, classique
-
-VARIANTS = ("classique", "belge")
-ManilleAnyGame = classique.ManilleGame | belge.ManillenGame
-ManilleAnyReport = classique.ManilleReport | belge.ManillenReport
+from ..gamefile import REPORT_FORMAT, file_parts, json_object, whole_field
+from ..settings import Setting
+from ..teams import TEAMS
 
 
-def _variant(data: object) -> str:
-    return rules_choice(
-        data, "variant", VARIANTS, N_("rules.variant must be classique or belge, got {value!r}")
-    )
+class Coup(Protocol):
+    """What a coup of either kind has in the file beside its own keys."""
+
+    @property
+    def points(self) -> int | None: ...
+    @property
+    def renonce(self) -> int | None: ...
+    @property
+    def note(self) -> str: ...
 
 
-def _known(rules: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+class Played(Protocol):
+    """A game of either kind, as the file and report see it."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def rules(self) -> Any: ...
+
+
+def variant(data: object, variants: tuple[str, ...]) -> str:
+    """The file's ``rules.variant``, one of ``variants`` (the first by default)."""
+    rules = json_object(data).get("rules", {}) if isinstance(data, Mapping) else {}
+    value = rules.get("variant", variants[0]) if isinstance(rules, Mapping) else variants[0]
+    if not isinstance(value, str) or value not in variants:
+        raise GameError(
+            "rules.variant",
+            N_("rules.{key} must be one of {choices}, got {value!r}"),
+            key="variant",
+            choices=", ".join(variants),
+            value=value,
+        )
+    return value
+
+
+def parts(
+    data: object, counts: tuple[int, ...], message: str
+) -> tuple[list[str], int, Mapping[str, Any], list[object]]:
+    """The players (as many as one of ``counts``), first dealer, rules and coups of a file."""
+    listed = json_object(data).get("players") if isinstance(data, Mapping) else None
+    count = counts[0]
+    if isinstance(listed, list) and len(listed) in counts:
+        count = len(listed)
+    return file_parts(data, "manille", count, message)
+
+
+def known(table: Sequence[Setting], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The file's rules without ``variant``; a key of no row is refused (a typo)."""
+    keys = {s.key for s in table}
     for key in rules:
-        if key not in (*keys, "variant"):
+        if key not in keys and key != "variant":
             raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
     return {k: v for k, v in rules.items() if k != "variant"}
 
 
-def _optional_whole(item: Mapping[str, object], key: str) -> int | None:
+def optional_whole(item: Mapping[str, object], key: str) -> int | None:
     value = item.get(key)
     return None if value is None else whole_field(value, key)
 
 
-def load_manille(data: object) -> ManilleAnyGame:
-    variant = _variant(data)
-    count = 4
-    listed = json_object(data).get("players") if isinstance(data, Mapping) else None
-    if variant == "belge" and isinstance(listed, list):
-        count = 3 if len(listed) == 3 else 4
-    players, first, rules_data, coups_data = file_parts(
-        data,
-        "manille",
-        count,
-        N_("players must be four distinct non-empty names")
-        if variant == "classique"
-        else N_("players must be three or four distinct non-empty names"),
-    )
-    if variant == "classique":
-        rules = classique.ManilleRules(**_known(rules_data, ("partie", "manche", "belle")))
-        coups = numbered(coups_data, _classic_coup)
-        return classique.ManilleGame(tuple(players), rules, first, tuple(coups))
-    brules = belge.ManillenRules(**_belgian_rules(rules_data, count))
-    seats = {name: seat for seat, name in enumerate(players)}
-    bcoups = numbered(coups_data, lambda item: _belgian_coup(item, count, seats))
-    return belge.ManillenGame(tuple(players), brules, first, tuple(bcoups))
-
-
-BELGIAN_RULES = ("deals", "sans_atout", "target", "doubling", "all_tricks", "cap", "tie_carry")
-
-
-def _belgian_rules(rules_data: Mapping[str, Any], count: int) -> dict[str, Any]:
-    """Manillen's rules: a fixed number of deals (by default) or a target, never both.
-
-    A target of 0 is "none: `deals`" (docs/rules/manille.md §10), so the value is
-    tested, not the key's presence: ``{"target": 0, "deals": 20}`` is a game of deals.
-    """
-    chosen = _known(rules_data, BELGIAN_RULES)
-    if not chosen.get("target"):
-        return {"deals": belge.default_deals(count), **chosen}
-    for key in ("deals", "sans_atout"):
-        if key in chosen:
-            raise GameError(
-                f"rules.{key}",
-                N_("rules.{key}: a game to a number of points has no fixed deals"),
-                key=key,
-            )
-    return chosen
-
-
-def _classic_coup(data: object) -> classique.ManilleCoup:
-    item = coup_object(data)
-    return classique.ManilleCoup(
-        retourne=whole_field(item.get("retourne", 0), "retourne"),
-        points=_optional_whole(item, "points"),
-        renonce=optional_team(item, "renonce"),
-        note=note_field(item),
-    )
-
-
-def _belgian_coup(data: object, count: int, seats: Mapping[str, int]) -> belge.ManillenCoup:
-    item = coup_object(data)
-    trump = item.get("trump")
-    if not isinstance(trump, str) or trump not in belge.TRUMPS:
-        raise GameError("trump", N_("the trump is pique, coeur, carreau, trefle or sans-atout"))
-    contre = item.get("contre", "")
-    if not isinstance(contre, str) or contre not in belge.CONTRES:
-        raise GameError("contre", N_("contre is none, contre or surcontre"))
-    given = item.get("renonce")
-    renonce = None
-    if given is not None:
-        if count == 4:
-            renonce = team_field(given, "renonce")
-        elif isinstance(given, str) and given in seats:
-            renonce = seats[given]
-        else:
-            raise GameError("renonce", N_("renonce names a team or a player"))
-    return belge.ManillenCoup(
-        trump,
-        belge.CONTRES.index(contre),
-        _optional_whole(item, "points"),
-        renonce,
-        note_field(item),
-    )
-
-
-def dump_manille_coup(
-    coup: classique.ManilleCoup | belge.ManillenCoup, players: tuple[str, ...]
-) -> dict[str, Any]:
-    item: dict[str, Any] = {}
-    if isinstance(coup, classique.ManilleCoup):
-        if coup.retourne:
-            item["retourne"] = coup.retourne
-    else:
-        item["trump"] = coup.trump
-        if coup.contre:
-            item["contre"] = belge.CONTRES[coup.contre]
+def dump_coup(own: dict[str, Any], coup: Coup, players: tuple[str, ...]) -> dict[str, Any]:
+    """A coup in the file: the kind's own keys, then the points, the renonce and the note."""
+    item = dict(own)
     if coup.points is not None:
         item["points"] = coup.points
     if coup.renonce is not None:
@@ -149,37 +88,14 @@ def dump_manille_coup(
     return item
 
 
-def dump_manille(game: ManilleAnyGame) -> dict[str, Any]:
-    head = file_head("manille", game.players, game.first_dealer, game.rules.to_mapping())
-    return {**head, "coups": [dump_manille_coup(c, game.players) for c in game.coups]}
-
-
-def replay_manille(game: ManilleAnyGame) -> ManilleAnyReport:
-    if isinstance(game, classique.ManilleGame):
-        return classique.replay(game)
-    return belge.replay(game)
-
-
-def extend_manille(start: ManilleAnyReport, game: ManilleAnyGame) -> ManilleAnyReport:
-    """The classique goes on from the report of a prefix; the manillen is replayed whole."""
-    if isinstance(game, classique.ManilleGame) and isinstance(start, classique.ManilleReport):
-        return classique.replay(game, start)
-    return replay_manille(game)
-
-
-def side_names(game: ManilleAnyGame) -> tuple[str, ...]:
+def side_names(game: Played) -> tuple[str, ...]:
     """The sheet's columns as the file names them: nous / eux, or the three players."""
     return TEAMS if len(game.players) == 4 else game.players
 
 
-def dump_manille_report(report: ManilleAnyReport) -> dict[str, Any]:
-    game = report.game
+def report_head(game: Played) -> dict[str, Any]:
+    """The report's keys before the kind's own: the variant, the players, teams and rules."""
     names = game.players
-    sides = side_names(game)
-
-    def per_side(values: tuple[int, ...]) -> dict[str, int]:
-        return dict(zip(sides, values))
-
     head: dict[str, Any] = {
         "format": REPORT_FORMAT,
         "game": "manille",
@@ -189,114 +105,8 @@ def dump_manille_report(report: ManilleAnyReport) -> dict[str, Any]:
     if len(names) == 4:
         head["teams"] = {"nous": [names[0], names[2]], "eux": [names[1], names[3]]}
     head["rules"] = game.rules.to_mapping()
-    if isinstance(report, classique.ManilleReport):
-        return {
-            **head,
-            "totals": per_side(report.totals),
-            "manches": per_side(report.manches),
-            "finished": report.finished,
-            "winner": None if report.winner is None else TEAMS[report.winner],
-            "next": None
-            if report.next_dealer is None
-            else {
-                "dealer": names[report.next_dealer],
-                "manche": report.manche,
-                "target": report.target,
-            },
-            "coups": [
-                {
-                    "n": r.n,
-                    "dealer": names[r.dealer],
-                    "manche": r.manche,
-                    "target": r.target,
-                    "retourne": r.coup.retourne,
-                    "played": r.played,
-                    "scored": per_side(r.scored),
-                    "totals": per_side(r.totals),
-                    "manche_won": None if r.manche_won is None else TEAMS[r.manche_won],
-                    "manches": per_side(r.manches),
-                    "finished": r.finished,
-                    "note": r.coup.note,
-                }
-                for r in report.coups
-            ],
-        }
-    return {
-        **head,
-        "totals": per_side(report.totals),
-        "sans_atout_owed": per_side(report.owed),
-        "finished": report.finished,
-        "winners": [sides[s] for s in report.winners],
-        "next": None
-        if report.next_dealer is None
-        else {
-            "dealer": names[report.next_dealer],
-            "multiplier": report.carry,
-            "sans_atout_compulsory": report.must_sans_atout,
-        },
-        "coups": [
-            {
-                "n": r.n,
-                "dealer": names[r.dealer],
-                "trump": r.coup.trump,
-                "contre": belge.CONTRES[r.coup.contre] or None,
-                "multiplier": r.multiplier,
-                "scored": per_side(r.scored),
-                "totals": per_side(r.totals),
-                "sans_atout_owed": per_side(r.owed),
-                "finished": r.finished,
-                "note": r.coup.note,
-            }
-            for r in report.coups
-        ],
-    }
+    return head
 
 
-def render_manille(report: ManilleAnyReport) -> str:
-    """The sheet as text."""
-    game = report.game
-    names = game.players
-    if isinstance(report, classique.ManilleReport):
-        lines = [
-            f"La Manille ({report.game.rules.partie}): Nous ({names[0]}, {names[2]}) / "
-            f"Eux ({names[1]}, {names[3]})",
-            "",
-            f"{'coup':>4}  {'ret':>3}  {'Nous':>5} {'Eux':>5}   {'total':>11}   manches",
-        ]
-        for r in report.coups:
-            event = "" if r.manche_won is None else f"  manche {r.manche} to {TEAMS[r.manche_won]}"
-            lines.append(
-                f"{r.n:>4}  {r.coup.retourne:>3}  {r.scored[0]:>5} {r.scored[1]:>5}   "
-                f"{r.totals[0]:>5} {r.totals[1]:>5}   {r.manches[0]} / {r.manches[1]}{event}"
-            )
-        end = (
-            f"The partie is won by {TEAMS[report.winner or 0]}."
-            if report.finished
-            else f"Next dealer: {names[report.next_dealer or 0]}, manche {report.manche} "
-            f"to {report.target}"
-        )
-        return "\n".join([*lines, "", end])
-    sides = side_names(game)
-    lines = [
-        "Manillen: " + " / ".join(sides),
-        "",
-        f"{'deal':>4}  {'trump':<10} {'x':>3}  "
-        + " ".join(f"{s[:8]:>8}" for s in sides)
-        + "   totals",
-    ]
-    for b in report.coups:
-        lines.append(
-            f"{b.n:>4}  {b.coup.trump:<10} {b.multiplier:>3}  "
-            + " ".join(f"{v:>8}" for v in b.scored)
-            + "   "
-            + " ".join(f"{v:>6}" for v in b.totals)
-        )
-    if report.finished:
-        end = (
-            "Won by "
-            + " and ".join(sides[s] for s in report.winners)
-            + (" (drawn)" if len(report.winners) > 1 else "")
-        )
-    else:
-        end = f"Next dealer: {names[report.next_dealer or 0]}"
-    return "\n".join([*lines, "", end])
+def per_side(game: Played, values: tuple[int, ...]) -> dict[str, int]:
+    return dict(zip(side_names(game), values))

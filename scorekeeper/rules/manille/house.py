@@ -15,12 +15,73 @@ result. With every default the multiplier is the seed's product
 from __future__ import annotations
 
 from ..errors import N_, GameError
+from ..settings import Setting
 
-DOUBLINGS = ("multiplied", "added")
-"""How the steps make the multiplier: each doubles (ours), or each adds one (Kent1)."""
-TIE_CARRIES = ("double", "whole")
-"""What a 30–30 carries to the next deal: one doubling step (ours), or its whole multiplier."""
-LEAST_CAP = 2
+HOUSE = (
+    Setting(
+        "target",
+        0,
+        "a game to this many points (boom 101, half boom 61); 0 = fixed deals",
+        N_("Play to a number of points"),
+        note=N_(
+            "Empty: the deals above. The boom is 101, the half boom 61; more than one deal can "
+            "mark (30, or 60 with three players)."
+        ),
+        least=1,
+        most=10000,
+        none=True,
+        presets={"boom": 101, "halve_boom": 61},
+        group="house",
+    ),
+    Setting(
+        "doubling",
+        "multiplied",
+        "each step doubles the deal; added: each adds one (Kent1)",
+        N_("Contre, sans-atout and 30–30"),
+        choices=(
+            ("multiplied", N_("each doubles the deal (×2, ×4, ×8…)")),
+            ("added", N_("each adds one (×2, ×3, ×4…)")),
+        ),
+        words=N_("contre, sans-atout and 30–30 each add one to the multiplier"),
+        group="house",
+    ),
+    Setting(
+        "all_tricks",
+        False,
+        "true = a deal taken 60-0 counts one step more (60, not 30)",
+        N_("A deal taken 60–0 counts 60, not 30"),
+        words=N_("60–0 counts 60"),
+        group="house",
+    ),
+    Setting(
+        "cap",
+        0,
+        "the most a deal's multiplier may be (tournament 4; at least 2); 0 = none",
+        N_("Most a deal's multiplier may be"),
+        note=N_("Empty: no cap. A tournament plays at most ×4; at least ×2."),
+        least=2,
+        none=True,
+        words=N_("the multiplier at most ×%(cap)s"),
+        refusal=N_("a cap on the multiplier is at least ×{least} (0: no cap)"),
+        presets={"tournament": 4},
+        group="house",
+    ),
+    Setting(
+        "tie_carry",
+        "double",
+        "a 30-30 doubles the next deal; whole: it carries its multiplier",
+        N_("After a 30–30"),
+        choices=(
+            ("double", N_("the next deal counts double")),
+            ("whole", N_("the next deal carries the tie's whole multiplier")),
+        ),
+        words=N_("a 30–30 carries its whole multiplier"),
+        group="house",
+    ),
+)
+"""Manillen's house rules, one row each (docs/rules/manille.md §10): its file key, default,
+bounds, words and the presets that set it. A new house rule is a row here and its use in
+the engine (``belge.replay``, through the functions below)."""
 
 
 def factor(steps: int, doubling: str, cap: int) -> int:
@@ -57,32 +118,6 @@ def most_at_par(sides: int, all_tricks: bool) -> int:
     """
     most = 30 if sides == 2 else 60
     return most * 2 if all_tricks else most
-
-
-def check_choices(doubling: str, tie_carry: str, cap: int, target: int) -> None:
-    """Refuse a house rule that cannot hold, naming its key."""
-    if doubling not in DOUBLINGS:
-        raise GameError(
-            "rules.doubling",
-            N_("rules.doubling must be multiplied or added, got {value!r}"),
-            value=doubling,
-        )
-    if tie_carry not in TIE_CARRIES:
-        raise GameError(
-            "rules.tie_carry",
-            N_("rules.tie_carry must be double or whole, got {value!r}"),
-            value=tie_carry,
-        )
-    if type(cap) is not int or (cap != 0 and cap < LEAST_CAP):
-        raise GameError(
-            "rules.cap",
-            N_("a cap on the multiplier is at least ×{least} (0: no cap)"),
-            least=LEAST_CAP,
-        )
-    if type(target) is not int or target < 0:
-        raise GameError(
-            "rules.target", N_("rules.{name} must be at least {least}"), name="target", least=0
-        )
 
 
 def check_target(target: int, sides: int, all_tricks: bool) -> None:

@@ -1,8 +1,11 @@
-"""La Manille's two kinds: the classique (four, retourne, belle) and the Belgian manillen.
+"""La Manille's kinds: the classique (four, retourne, belle) and the Belgian manillen.
 
-They share the game file's ``"game": "manille"``; ``rules.variant`` picks one.
-The family's file reader reads both; each kind keeps only the games of its
-own variant (the registry picks the kind by the rules before reading).
+They share the game file's ``"game": "manille"``; ``rules.variant`` picks one
+(each kind's ``tag``). Each kind reads and writes its own games, coups and
+report, replays them with its own engine and declares its own settings
+(``SETTINGS`` of its engine's module); ``file.py`` holds only what they share.
+A new variant is one more kind here (its ``tag``, its engine, its ``SETTINGS``),
+listed in the entry point's kinds (``games/manille.py``).
 """
 
 from __future__ import annotations
@@ -11,63 +14,66 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, TypeVar
 
-from ..errors import N_
+from .. import settings
+from ..errors import N_, GameError
+from ..gamefile import coup_object, file_head, note_field, numbered, whole_field
 from ..kind import JsonObject, Kind
+from ..settings import Setting
+from ..teams import TEAMS, optional_team, team_field
 from . import belge, classique, file
 from .belge import ManillenCoup, ManillenGame, ManillenReport, ManillenRules
 from .classique import ManilleCoup, ManilleGame, ManilleReport, ManilleRules
 
-G = TypeVar("G", bound=file.ManilleAnyGame)
+G = TypeVar("G", bound=ManilleGame | ManillenGame)
 R = TypeVar("R", bound=ManilleRules | ManillenRules)
-Rep = TypeVar("Rep", bound=file.ManilleAnyReport)
+Rep = TypeVar("Rep", bound=ManilleReport | ManillenReport)
 C = TypeVar("C", bound=ManilleCoup | ManillenCoup)
 
 
-HOUSE_PRESETS: dict[str, dict[str, Any]] = {
-    "deals": {},
-    "boom": {"target": 101},
-    "halve_boom": {"target": 61},
-    "tournament": {"cap": 4},
-}
-"""Manillen's named practices as the file's rules (beside ``variant``): docs/rules/manille.md §10.
-
-``deals`` is ours (20 deals, 30 for three, 2 sans-atout each); the Flemish
-*boom* is a game to 101, the *halve boom* to 61; a tournament caps the
-multiplier at ×4. Keys stay as stored; only the labels are shown.
-"""
-
-
 class ManilleKind(Kind[G, R, Rep, C]):
-    """What the two manilles share: the file, the sheet, the report's shape."""
+    """What the manilles share: the file's head, the sheet, the report's head."""
 
     game = "manille"
     chips = False
     teams = True
     folds = True
     """The classique goes on from a prefix; the manillen (below) replays whole."""
+    table: ClassVar[tuple[Setting, ...]] = ()
+    """Its rule set's settings, one row each: the file keys, the form, the command's help."""
+    players_message: ClassVar[str] = ""
 
     def load(self, data: Mapping[str, object]) -> G:
-        game = file.load_manille(data)
-        if not isinstance(game, self.game_type):
-            raise TypeError(f"{self!r} does not read a {type(game).__name__}")
-        return game
+        variant = file.variant(data, _variants())  # an unknown variant is refused by its name
+        if not self.owns({"variant": variant}, ""):
+            raise TypeError(f"{self!r} does not read another variant's games")
+        players, first, rules_data, coups_data = file.parts(data, self.seats, self.players_message)
+        rules: Any = self.file_rules(file.known(self.table, rules_data), len(players))
+        game: Any = self.game_type(tuple(players), rules, first)
+        coups = numbered(coups_data, lambda item: self.load_coup(item, game))
+        loaded: G = game.with_coups(coups)
+        return loaded
+
+    def file_rules(self, chosen: Mapping[str, Any], count: int) -> R:
+        """The rule set of the file's rules keys (``variant`` left out) at a table of ``count``."""
+        return self.rules_type(**chosen)
 
     def dump(self, game: G) -> JsonObject:
-        return file.dump_manille(game)
-
-    def dump_coup(self, coup: C, players: tuple[str, ...]) -> JsonObject:
-        return file.dump_manille_coup(coup, players)
-
-    def dump_report(self, report: Rep) -> JsonObject:
-        return file.dump_manille_report(report)
-
-    def text(self, report: Rep) -> str:
-        return file.render_manille(report)
+        head = file_head("manille", game.players, game.first_dealer, game.rules.to_mapping())
+        coups: Sequence[Any] = game.coups
+        return {**head, "coups": [self.dump_coup(c, game.players) for c in coups]}
 
     def side_scores(self, report: Rep) -> Sequence[Sequence[int]]:
         """Each coup's points marked by each side: the classique's count is 0-0 again after a
         manche (manillen's never is, and its scores add up to its totals all the same)."""
         return [result.scored for result in report.coups]
+
+    def settings_text(self) -> str | None:
+        """Its settings' rows (and its presets, if it has any), for ``scorekeeper rules``."""
+        text = super().settings_text()
+        return text if text is None or self.presets else text.rpartition("\n")[0]
+
+    def preset(self, name: str) -> R:
+        return self.rules_type(**settings.preset(self.table, name))
 
 
 class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, ManilleCoup]):
@@ -78,9 +84,21 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
     seats = (4,)
     rules_type = ManilleRules
     game_type = ManilleGame
+    table = classique.SETTINGS
+    settings_help = settings.help_lines(classique.SETTINGS)
+    players_message = N_("players must be four distinct non-empty names")
 
     def load_coup(self, item: object, game: ManilleGame) -> ManilleCoup:
-        return file._classic_coup(item)
+        data = coup_object(item)
+        return ManilleCoup(
+            retourne=whole_field(data.get("retourne", 0), "retourne"),
+            points=file.optional_whole(data, "points"),
+            renonce=optional_team(data, "renonce"),
+            note=note_field(data),
+        )
+
+    def dump_coup(self, coup: ManilleCoup, players: tuple[str, ...]) -> JsonObject:
+        return file.dump_coup({"retourne": coup.retourne} if coup.retourne else {}, coup, players)
 
     def replay(self, game: ManilleGame) -> ManilleReport:
         return classique.replay(game)
@@ -97,6 +115,68 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
         winner = 0 if nous > eux else 1 if eux > nous else None
         return replace(report, finished=True, winner=winner, next_dealer=None)
 
+    def dump_report(self, report: ManilleReport) -> JsonObject:
+        game = report.game
+        names = game.players
+
+        def per_side(values: tuple[int, ...]) -> dict[str, int]:
+            return file.per_side(game, values)
+
+        return {
+            **file.report_head(game),
+            "totals": per_side(report.totals),
+            "manches": per_side(report.manches),
+            "finished": report.finished,
+            "winner": None if report.winner is None else TEAMS[report.winner],
+            "next": None
+            if report.next_dealer is None
+            else {
+                "dealer": names[report.next_dealer],
+                "manche": report.manche,
+                "target": report.target,
+            },
+            "coups": [
+                {
+                    "n": r.n,
+                    "dealer": names[r.dealer],
+                    "manche": r.manche,
+                    "target": r.target,
+                    "retourne": r.coup.retourne,
+                    "played": r.played,
+                    "scored": per_side(r.scored),
+                    "totals": per_side(r.totals),
+                    "manche_won": None if r.manche_won is None else TEAMS[r.manche_won],
+                    "manches": per_side(r.manches),
+                    "finished": r.finished,
+                    "note": r.coup.note,
+                }
+                for r in report.coups
+            ],
+        }
+
+    def text(self, report: ManilleReport) -> str:
+        """The sheet as text."""
+        names = report.game.players
+        lines = [
+            f"La Manille ({report.game.rules.partie}): Nous ({names[0]}, {names[2]}) / "
+            f"Eux ({names[1]}, {names[3]})",
+            "",
+            f"{'coup':>4}  {'ret':>3}  {'Nous':>5} {'Eux':>5}   {'total':>11}   manches",
+        ]
+        for r in report.coups:
+            event = "" if r.manche_won is None else f"  manche {r.manche} to {TEAMS[r.manche_won]}"
+            lines.append(
+                f"{r.n:>4}  {r.coup.retourne:>3}  {r.scored[0]:>5} {r.scored[1]:>5}   "
+                f"{r.totals[0]:>5} {r.totals[1]:>5}   {r.manches[0]} / {r.manches[1]}{event}"
+            )
+        end = (
+            f"The partie is won by {TEAMS[report.winner or 0]}."
+            if report.finished
+            else f"Next dealer: {names[report.next_dealer or 0]}, manche {report.manche} "
+            f"to {report.target}"
+        )
+        return "\n".join([*lines, "", end])
+
 
 class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, ManillenCoup]):
     key = "manillen"
@@ -107,43 +187,56 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
     rules_type = ManillenRules
     game_type = ManillenGame
     folds = False
+    table = belge.SETTINGS
+    settings_help = settings.help_lines(belge.SETTINGS)
+    players_message = N_("players must be three or four distinct non-empty names")
     presets: ClassVar[Mapping[str, str]] = {
         "deals": N_("20 deals, 2 sans-atout each (ours)"),
         "boom": N_("boom: to 101 points"),
         "halve_boom": N_("half boom: to 61 points"),
         "tournament": N_("tournament: multiplier at most ×4"),
     }
+    """Manillen's named practices (docs/rules/manille.md §10): ``deals`` is ours (20 deals,
+    30 for three, 2 sans-atout each); the settings each sets are in their rows (``presets``)."""
 
-    settings_help: ClassVar[Mapping[str, str]] = {
-        "deals": "20 (30 for three): deals in the game, unless a target is set",
-        "sans_atout": "2: sans-atout each chooser must call (not with a target)",
-        "target": "0: a game to this many points (boom 101, half boom 61); 0 = fixed deals",
-        "doubling": "multiplied: each step doubles the deal; added: each adds one (Kent1)",
-        "all_tricks": "false: true = a deal taken 60-0 counts one step more (60, not 30)",
-        "cap": "0: the most a deal's multiplier may be (tournament 4; at least 2); 0 = none",
-        "tie_carry": "double: a 30-30 doubles the next deal; whole: it carries its multiplier",
-    }
+    def file_rules(self, chosen: Mapping[str, Any], count: int) -> ManillenRules:
+        return ManillenRules(**belge.file_rules(chosen, count))
 
     def with_deals(
         self, rules: Mapping[str, Any], deals: int, players: int
     ) -> dict[str, Any] | None:
-        """A game of ``deals`` deals, not to a target. The sans-atout owed keep their share of
-        the game (ours: 2 in 20 deals, so 1 in a round of 10, none in a round of 2), and never
-        more than a chooser can call in so few (``belge.replay`` refuses more)."""
-        sides = 3 if players == 3 else 2
-        full = rules.get("deals") or belge.default_deals(players)
-        owed = rules.get("sans_atout", ManillenRules.sans_atout)
-        kept = {k: v for k, v in rules.items() if k != "target"}
-        if isinstance(owed, int) and isinstance(full, int) and full > 0:
-            owed = min(owed * deals // full, deals // sides)
-        return {**kept, "deals": deals, "sans_atout": owed}
-
-    def preset(self, name: str) -> ManillenRules:
-        return ManillenRules(**HOUSE_PRESETS.get(name, {}))
+        return belge.with_deals(rules, deals, players)
 
     def load_coup(self, item: object, game: ManillenGame) -> ManillenCoup:
-        seats = {name: seat for seat, name in enumerate(game.players)}
-        return file._belgian_coup(item, len(game.players), seats)
+        data = coup_object(item)
+        trump = data.get("trump")
+        if not isinstance(trump, str) or trump not in belge.TRUMPS:
+            raise GameError("trump", N_("the trump is pique, coeur, carreau, trefle or sans-atout"))
+        contre = data.get("contre", "")
+        if not isinstance(contre, str) or contre not in belge.CONTRES:
+            raise GameError("contre", N_("contre is none, contre or surcontre"))
+        given = data.get("renonce")
+        renonce = None
+        if given is not None:
+            if len(game.players) == 4:
+                renonce = team_field(given, "renonce")
+            elif isinstance(given, str) and given in game.players:
+                renonce = game.players.index(given)
+            else:
+                raise GameError("renonce", N_("renonce names a team or a player"))
+        return ManillenCoup(
+            trump,
+            belge.CONTRES.index(contre),
+            file.optional_whole(data, "points"),
+            renonce,
+            note_field(data),
+        )
+
+    def dump_coup(self, coup: ManillenCoup, players: tuple[str, ...]) -> JsonObject:
+        own: dict[str, Any] = {"trump": coup.trump}
+        if coup.contre:
+            own["contre"] = belge.CONTRES[coup.contre]
+        return file.dump_coup(own, coup, players)
 
     def replay(self, game: ManillenGame) -> ManillenReport:
         return belge.replay(game)
@@ -158,3 +251,74 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         return replace(
             report, finished=True, winners=winners, next_dealer=None, must_sans_atout=False
         )
+
+    def dump_report(self, report: ManillenReport) -> JsonObject:
+        game = report.game
+        names = game.players
+        sides = file.side_names(game)
+
+        def per_side(values: tuple[int, ...]) -> dict[str, int]:
+            return file.per_side(game, values)
+
+        return {
+            **file.report_head(game),
+            "totals": per_side(report.totals),
+            "sans_atout_owed": per_side(report.owed),
+            "finished": report.finished,
+            "winners": [sides[s] for s in report.winners],
+            "next": None
+            if report.next_dealer is None
+            else {
+                "dealer": names[report.next_dealer],
+                "multiplier": report.carry,
+                "sans_atout_compulsory": report.must_sans_atout,
+            },
+            "coups": [
+                {
+                    "n": r.n,
+                    "dealer": names[r.dealer],
+                    "trump": r.coup.trump,
+                    "contre": belge.CONTRES[r.coup.contre] or None,
+                    "multiplier": r.multiplier,
+                    "scored": per_side(r.scored),
+                    "totals": per_side(r.totals),
+                    "sans_atout_owed": per_side(r.owed),
+                    "finished": r.finished,
+                    "note": r.coup.note,
+                }
+                for r in report.coups
+            ],
+        }
+
+    def text(self, report: ManillenReport) -> str:
+        """The sheet as text."""
+        names = report.game.players
+        sides = file.side_names(report.game)
+        lines = [
+            "Manillen: " + " / ".join(sides),
+            "",
+            f"{'deal':>4}  {'trump':<10} {'x':>3}  "
+            + " ".join(f"{s[:8]:>8}" for s in sides)
+            + "   totals",
+        ]
+        for b in report.coups:
+            lines.append(
+                f"{b.n:>4}  {b.coup.trump:<10} {b.multiplier:>3}  "
+                + " ".join(f"{v:>8}" for v in b.scored)
+                + "   "
+                + " ".join(f"{v:>6}" for v in b.totals)
+            )
+        if report.finished:
+            end = (
+                "Won by "
+                + " and ".join(sides[s] for s in report.winners)
+                + (" (drawn)" if len(report.winners) > 1 else "")
+            )
+        else:
+            end = f"Next dealer: {names[report.next_dealer or 0]}"
+        return "\n".join([*lines, "", end])
+
+
+def _variants() -> tuple[str, ...]:
+    """The variants of the kinds defined here, the default (an untagged file's) first."""
+    return tuple(kind.tag[1] for kind in ManilleKind.__subclasses__() if kind.tag)

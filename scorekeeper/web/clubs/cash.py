@@ -29,9 +29,9 @@ from ...clubs.season import day
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
-from ..collation import by_name
+from ..formats.collation import by_name
+from ..formats.words import PROVISIONAL, cents, not_owed
 from ..forms import CHANGED, form_version, options, whole
-from ..words import PROVISIONAL, cents, not_owed
 from .cash_forms import (
     KIND_WORDS,
     METHOD_WORDS,

@@ -21,10 +21,10 @@ from ...rights import access
 from ...rules.errors import GameError
 from ...rules.money import parse_money
 from .. import blueprints
-from ..collation import by_name
-from ..deployment import external_url
+from ..formats.collation import by_name
+from ..formats.words import club_full_text, reader_currency
 from ..forms import CHANGED, form_version, whole
-from ..words import club_full_text, reader_currency
+from ..ops.deployment import external_url
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
 
 bp = blueprints.clubs

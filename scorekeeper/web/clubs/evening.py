@@ -29,12 +29,12 @@ from ...rights import access
 from ...rules import kinds
 from ...store import closings
 from .. import blueprints, registry
-from ..chain_heads import club_ledger, game_chain
+from ..formats.words import not_owed, signed
 from ..forms import CHANGED, ActionForm, form_version, whole
 from ..kept.expensive import evening_key, expensive
-from ..printing import pdf_response, printed
+from ..printing.chain_heads import club_ledger, game_chain
+from ..printing.pdf import pdf_response, printed
 from ..registry import standing
-from ..words import not_owed, signed
 from .cash_forms import PayForm
 
 SETTLEMENT = printed("club/settlement.html")

@@ -30,7 +30,7 @@ from ...ratings.history import History, member_history
 from ...ratings.model import PROVISIONAL, Point, Ratings, Standing
 from ...rights import access
 from .. import blueprints, registry
-from ..charts import Chart, bar_chart, line_chart
+from ..formats.charts import Chart, bar_chart, line_chart
 from ..kept.expensive import expensive
 
 bp = blueprints.clubs

@@ -24,7 +24,7 @@ from ...clubs.season_file import season_csv as season_text
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
-from ..collation import name_key
+from ..formats.collation import name_key
 from ..kept.arguments import reads
 from ..kept.expensive import club_key, expensive
 

@@ -22,10 +22,10 @@ from ...clubs.season_file import BOM, cell
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
-from ..chain_heads import ChainNote, club_ledger
+from ..formats.words import PROVISIONAL
 from ..kept.expensive import club_key, expensive
-from ..printing import pdf_response, printed
-from ..words import PROVISIONAL
+from ..printing.chain_heads import ChainNote, club_ledger
+from ..printing.pdf import pdf_response, printed
 from .cash_forms import KIND_WORDS, METHOD_WORDS
 
 STATEMENT = printed("club/statement.html")

@@ -20,8 +20,8 @@ from ...rights import access
 from ...rules.errors import N_, GameError
 from ...rules.kinds import KINDS
 from ..blueprints import events as bp
-from ..deployment import external_url
 from ..forms import options, whole
+from ..ops.deployment import external_url
 from .forms import NewEventForm
 from .rights import grant_event
 

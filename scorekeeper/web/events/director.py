@@ -18,7 +18,7 @@ from ...events import standing as event_standing
 from ...events.records import Event, changes
 from ...events.standing import Standing
 from ..blueprints import events as bp
-from ..deployment import external_url
+from ..ops.deployment import external_url
 from .create import fresh_event_link
 from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
 from .rights import managed_event, table_token

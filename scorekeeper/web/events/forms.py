@@ -17,8 +17,8 @@ from wtforms.validators import DataRequired, Length, Optional
 from ...events.records import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
 from ...events.settings import MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
 from ...rules.kinds import KINDS
+from ..formats.numbers import InRange, WholeField
 from ..forms import options
-from ..numbers import InRange, WholeField
 
 SEATINGS = [
     ("3", _l("Tables of three")),

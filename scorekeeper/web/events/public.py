@@ -29,7 +29,7 @@ from ...events.standing import Standing
 from ...ratings.entry import at_entry, entry_key
 from ..blueprints import events as bp
 from ..kept.expensive import expensive
-from ..printing import pdf_response, printed
+from ..printing.pdf import pdf_response, printed
 from .director import round_end, standing_of
 from .rights import read_event, results_key
 from .words import spreadsheet_headers, spreadsheet_number

@@ -2,7 +2,7 @@
 
 Each slip carries the table's manager link (and its QR), so the first player
 to scan it enters the table's deals on his phone. As a page to print and as
-a PDF through the project's WeasyPrint path (``web/printing.py``).
+a PDF through the project's WeasyPrint path (``web/printing/pdf.py``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from flask import Response, render_template
 
 from ..blueprints import events as bp
 from ..kept.expensive import expensive
-from ..printing import pdf_response, printed
+from ..printing.pdf import pdf_response, printed
 from .director import standing_of, table_states
 from .rights import managed_event, slips_key
 

@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...events.ranking import Figure, Line, decided_by
-from ..words import columns
+from ..formats.words import columns
 
 ACTION_WORDS = {
     "create": _l("event created"),

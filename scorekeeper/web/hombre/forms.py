@@ -21,9 +21,9 @@ from wtforms.validators import Length, Optional
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
 from ...rules.hombre.takst import takst_text
+from ..formats.numbers import InRange, WholeField
 from ..forms import Form, name_field, options, whole
 from ..hookspecs import CoupEntry
-from ..numbers import InRange, WholeField
 
 CONTRACT_WORDS: dict[str, Any] = {
     # 1709 (poule)
@@ -138,10 +138,10 @@ class NewGameForm(FlaskForm):
     preset_shown = HiddenField(default="")
     """The preset the rules fields were drawn with ("": another rule set, a stored game's)."""
     apply_preset = SubmitField(_l("Apply the preset"))
-    # a club's own rule sets, opened from one of its evenings (web/club_presets.py)
+    # a club's own rule sets, opened from one of its evenings (web/starting/club_presets.py)
     club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
     club_preset_shown = HiddenField(default="")
-    """The club preset the rules fields were drawn with (web/club_presets.fill_chosen)."""
+    """The club preset the rules fields were drawn with (web/starting/club_presets.fill_chosen)."""
     save_preset = StringField(
         _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
     )

@@ -25,10 +25,11 @@ from ...rules.hombre.danois import DanishRules
 from ...rules.hombre.jetons import JetonsRules
 from ...rules.hombre.kinds import Hombre1709
 from ...rules.hombre.ruleset import RuleSet
-from .. import blueprints, club_presets
-from ..club_presets import ClubPresets
-from ..creating import created, save_table, setup_closed
+from .. import blueprints
 from ..forms import bounded_arg, player_names
+from ..starting import club_presets
+from ..starting.club_presets import ClubPresets
+from ..starting.creating import created, save_table, setup_closed
 from .forms import SETTING_HELP, NewGameForm
 from .takst_words import read_form_takst, shown_takst
 

@@ -1,7 +1,7 @@
 """L'Hombre's pages: the game page the bête manager lives on, the journal, the fiche.
 
 The coup flow itself (add, check, correct, delete, undo) is the same for
-every game (web/coups.py); ``HombrePages`` draws what l'Hombre shows of it.
+every game (web/table/coups.py); ``HombrePages`` draws what l'Hombre shows of it.
 The journal and the fiche are l'Hombre's own pages (``table.journal``,
 ``table.full_fiche``: their endpoint names are kept).
 """
@@ -22,11 +22,11 @@ from ...rules.hombre.systems import hombre_report
 from ...rules.kind import Standing
 from ...rules.ledger import net_changes
 from .. import blueprints
+from ..formats.words import signed
 from ..forms import ActionForm
 from ..hookspecs import Page
 from ..kept.arguments import asked_page, past_the_last, reads
-from ..seat_words import seat_names
-from ..words import signed
+from ..table.seat_words import seat_names
 from .forms import coup_form
 from .guard import hombre_only
 from .present import fiche, outcome_text

@@ -19,7 +19,7 @@ from ...rules.hombre.engine import BeteStatus, Contract, Outcome, Reason
 from ...rules.hombre.exports import CsvWords
 from ...rules.hombre.pot import PotReason
 from ...rules.hombre.systems import AnyReport, AnyResult
-from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, elide, signed, wrap
+from ..formats.words import JOURNAL_COLUMNS, JOURNAL_INDENT, elide, signed, wrap
 from .forms import BONUS_WORDS, CONTRACT_WORDS
 
 OUTCOME_WORDS = {

@@ -21,7 +21,7 @@ import sqlite_utils
 from ... import store
 from ...rules.hombre.stats import PlayerStats, player_stats
 from ...rules.hombre.systems import hombre_report
-from ..collation import by_name
+from ..formats.collation import by_name
 
 KEPT = 4096
 """Games' parts kept per process (a part is a few hundred bytes per seat)."""

@@ -1,6 +1,6 @@
 """L'Hombre's settlement sheet (page, PDF, CSV), the story of a game, and the players' records.
 
-The settlement's URLs are every game's (web/settlement.py asks the game's
+The settlement's URLs are every game's (web/table/settlement.py asks the game's
 pages); the CSVs, the story and the records are l'Hombre's own pages, in the
 ``settlement`` family of endpoints whose names the templates know.
 """
@@ -33,15 +33,15 @@ from ...rules.money import parse_money
 from ...rules.seating import sittings
 from ...store.paid import ticked
 from .. import blueprints
-from ..chain_heads import game_chain
+from ..formats.words import cents, reader_currency
 from ..forms import CHANGED, ActionForm, form_version
-from ..gamefiles import game_file_text
 from ..hookspecs import Page
 from ..kept.arguments import reads
 from ..kept.expensive import expensive, players_key
-from ..printing import printed
-from ..seat_words import seat_names
-from ..words import cents, reader_currency
+from ..printing.chain_heads import game_chain
+from ..printing.pdf import printed
+from ..table.gamefiles import game_file_text
+from ..table.seat_words import seat_names
 from .chart import net_chart
 from .guard import hombre_only
 from .present import csv_words

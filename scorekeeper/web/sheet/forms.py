@@ -17,8 +17,8 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField, SubmitField
 from wtforms.validators import Length, Optional
 
+from ..formats.numbers import InRange, WholeField
 from ..forms import name_field, options
-from ..numbers import InRange, WholeField
 
 SEATS = options(
     [("0", _l("Player 1")), ("1", _l("Player 2")), ("2", _l("Player 3")), ("3", _l("Player 4"))]
@@ -36,7 +36,7 @@ class NewSheetForm(FlaskForm):
     first_dealer = RadioField(_l("First dealer"), choices=SEATS, default="0")
     club_preset = RadioField(_l("The club's rules"), choices=[], validate_choice=False, default="")
     club_preset_shown = HiddenField(default="")
-    """The club preset the rules fields were drawn with (web/club_presets.fill_chosen)."""
+    """The club preset the rules fields were drawn with (web/starting/club_presets.fill_chosen)."""
     save_preset = StringField(
         _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
     )

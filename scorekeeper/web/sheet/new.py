@@ -20,12 +20,13 @@ from ...rights.access import managed
 from ...rules import kinds
 from ...rules.errors import N_, GameError
 from ...rules.kind import Game
-from .. import club_presets, registry
-from ..club_presets import ClubPresets
-from ..creating import created, save_table, setup_closed
+from .. import registry
+from ..formats.words import error_text
 from ..forms import player_names
 from ..hookspecs import GameWeb, NewGame, Page
-from ..words import error_text
+from ..starting import club_presets
+from ..starting.club_presets import ClubPresets
+from ..starting.creating import created, save_table, setup_closed
 from .forms import NewSheetForm
 
 bp = Blueprint("sheets", __name__)

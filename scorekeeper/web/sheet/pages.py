@@ -1,6 +1,6 @@
 """The points games' pages (Homme de Brou, Manille…): the sheet, its coups, the final sheet.
 
-The same store, links, change log and coup flow (web/coups.py) as
+The same store, links, change log and coup flow (web/table/coups.py) as
 l'Hombre; ``SheetPages`` draws what a points sheet shows of them, asking
 the game's ``PointsSheet`` what its lines and standing say.
 """
@@ -18,13 +18,13 @@ from ... import store
 from ...rights.access import can_manage
 from ...rules.errors import GameError
 from ...rules.ledger import NetChange
-from ..chain_heads import game_chain
+from ..formats.words import labelled, signed
 from ..forms import ActionForm
-from ..gamefiles import game_file_text
 from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
-from ..printing import printed
-from ..seat_words import seat_names
-from ..words import labelled, signed
+from ..printing.chain_heads import game_chain
+from ..printing.pdf import printed
+from ..table.gamefiles import game_file_text
+from ..table.seat_words import seat_names
 from .view import SheetRow, rows, sheet_text, sides, teams_line
 
 SETTLEMENT = printed("sheet/settlement.html")

@@ -14,8 +14,8 @@ from typing import Protocol, runtime_checkable
 from flask_babel import gettext as _
 
 from ...rules.kind import Standing
+from ..formats.words import JOURNAL_COLUMNS, JOURNAL_INDENT, minus, wrap
 from ..hookspecs import PointsSheet
-from ..words import JOURNAL_COLUMNS, JOURNAL_INDENT, minus, wrap
 
 
 @dataclass(frozen=True)

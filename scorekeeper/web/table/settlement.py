@@ -12,21 +12,21 @@ from flask import Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import clubs
-from ..cashbox.entries import METHODS
-from ..cashbox.settle import Suggestion
-from ..clubs import accounts
-from ..clubs.purse import NotOwed, table_club, table_evening, table_purse
-from ..db import get_db
-from ..rights.access import acting_grant, managed, managed_club, readable
-from ..store import Conflict
-from ..store.paid import Paid, tick
-from . import blueprints, registry
-from .forms import ActionForm, form_version, whole
-from .hookspecs import Page
-from .kept.expensive import expensive, game_key
-from .printing import pdf_response
-from .words import not_owed
+from ... import clubs
+from ...cashbox.entries import METHODS
+from ...cashbox.settle import Suggestion
+from ...clubs import accounts
+from ...clubs.purse import NotOwed, table_club, table_evening, table_purse
+from ...db import get_db
+from ...rights.access import acting_grant, managed, managed_club, readable
+from ...store import Conflict
+from ...store.paid import Paid, tick
+from .. import blueprints, registry
+from ..formats.words import not_owed
+from ..forms import ActionForm, form_version, whole
+from ..hookspecs import Page
+from ..kept.expensive import expensive, game_key
+from ..printing.pdf import pdf_response
 
 bp = blueprints.settlement
 

@@ -16,14 +16,14 @@ from flask_babel import format_currency, format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ..clubs.purse import NotOwed
-from ..clubs.records import Club
-from ..clubs.seats import MAX_MEMBERS
-from ..i18n import CURRENCIES, LANGUAGES
-from ..rules.errors import GameError
-from ..rules.ledger import to_money
-from ..rules.money import Money
-from ..store import Action
+from ...clubs.purse import NotOwed
+from ...clubs.records import Club
+from ...clubs.seats import MAX_MEMBERS
+from ...i18n import CURRENCIES, LANGUAGES
+from ...rules.errors import GameError
+from ...rules.ledger import to_money
+from ...rules.money import Money
+from ...store import Action
 
 ACTION_WORDS = {
     Action.CREATE: _l("game created"),

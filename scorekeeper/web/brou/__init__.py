@@ -13,24 +13,17 @@ from flask_babel import ngettext
 from wtforms import RadioField
 from wtforms.validators import Optional
 
-from ..rules.brou.engine import ANNOUNCED, BrouReport, BrouResult, BrouRules
-from ..rules.brou.kind import Brou
-from ..rules.errors import N_, GameError
-from ..store import StoredGame
-from .forms import options
-from .hookspecs import Report, Rules
-from .hookspecs import (
-    narrowed as _narrow,
-)
-from .numbers import InRange, WholeField, read_whole
-from .sheet.forms import (
-    NewSheetForm,
-    SheetCoupForm,
-    points_coup_form,
-    shown_valid,
-)
-from .sheet.game import PointsGame, points_web
-from .words import labelled, listed
+from ...rules.brou.engine import ANNOUNCED, BrouReport, BrouResult, BrouRules
+from ...rules.brou.kind import Brou
+from ...rules.errors import N_, GameError
+from ...store import StoredGame
+from ..formats.numbers import InRange, WholeField, read_whole
+from ..formats.words import labelled, listed
+from ..forms import options
+from ..hookspecs import Report, Rules
+from ..hookspecs import narrowed as _narrow
+from ..sheet.forms import NewSheetForm, SheetCoupForm, points_coup_form, shown_valid
+from ..sheet.game import PointsGame, points_web
 
 MARIAGE_KINDS = {
     "petit": (False, False),

@@ -19,15 +19,15 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import store
-from ..db import get_db
-from ..rights import access
-from ..rules import stopping
-from ..rules.errors import GameError
-from ..rules.ledger import NetChange
-from ..store.table_locks import Lock
-from .forms import CHANGED, ActionForm, form_version
-from .words import error_text
+from ... import store
+from ...db import get_db
+from ...rights import access
+from ...rules import stopping
+from ...rules.errors import GameError
+from ...rules.ledger import NetChange
+from ...store.table_locks import Lock
+from ..formats.words import error_text
+from ..forms import CHANGED, ActionForm, form_version
 
 bp = Blueprint("stops", __name__)
 

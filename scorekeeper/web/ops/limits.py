@@ -17,7 +17,7 @@ from flask import Flask, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from ..rights import access
+from ...rights import access
 
 LOGIN = "5 per minute; 30 per hour"
 CREATE = "10 per minute; 60 per hour"

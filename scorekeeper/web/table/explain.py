@@ -17,13 +17,13 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..db import get_db
-from ..rules.errors import GameError
-from ..rules.ledger import NetChange
-from ..store import Action, StoredGame
-from . import registry
-from .hookspecs import GamePages
-from .words import signed
+from ...db import get_db
+from ...rules.errors import GameError
+from ...rules.ledger import NetChange
+from ...store import Action, StoredGame
+from .. import registry
+from ..formats.words import signed
+from ..hookspecs import GamePages
 
 EXPLAINED = (Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO)
 """The changes a phone is told about: an added coup shows itself as the sheet's new line."""

@@ -7,8 +7,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..rules.seating import PLAYS_FOR, Sitting, sittings
-from ..store import StoredGame
+from ...rules.seating import PLAYS_FOR, Sitting, sittings
+from ...store import StoredGame
 
 
 def seat_text(sitting: Sitting) -> str:

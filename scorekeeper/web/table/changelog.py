@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from types import EllipsisType
 from typing import Any, TypeVar
 
-from ..rules.errors import GameError
-from ..rules.kind import Standing
-from ..rules.ledger import NetChange
-from ..store import Action, StoredGame, replayed
-from ..store.changelog import LogRow
-from . import registry
+from ...rules.errors import GameError
+from ...rules.kind import Standing
+from ...rules.ledger import NetChange
+from ...store import Action, StoredGame, replayed
+from ...store.changelog import LogRow
+from .. import registry
 from .explain import differences
 from .seat_words import logged_seat_text, seat_names
 

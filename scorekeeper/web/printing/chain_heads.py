@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..db import chain, get_db
-from ..store.changelog import chain_started
+from ...db import chain, get_db
+from ...store.changelog import chain_started
 
 
 @dataclass(frozen=True)

@@ -26,13 +26,13 @@ from werkzeug.wrappers import Response as BaseResponse
 from wtforms import HiddenField, PasswordField, StringField, SubmitField
 from wtforms.validators import Length
 
-from .. import store
-from ..db import get_db
-from ..rights import access
-from ..store import grants
-from .deployment import external_url
-from .forms import CHANGED, ActionForm, form_version
-from .kept.once import NEW_MANAGER_LINK
+from ... import store
+from ...db import get_db
+from ...rights import access
+from ...store import grants
+from ..forms import CHANGED, ActionForm, form_version
+from ..kept.once import NEW_MANAGER_LINK
+from ..ops.deployment import external_url
 
 bp = Blueprint("links", __name__)
 log = logging.getLogger("scorekeeper.access")

@@ -7,7 +7,7 @@ enters it under *Take over the fiche*: it becomes the only phone that may
 change the game, every other phone's right ends at once (the lost phone's
 too), the manager link is replaced and the code changes, so the holder of
 the old phone cannot take it back with the same code. Code tries are
-throttled per client and game (web/limits.py).
+throttled per client and game (web/ops/limits.py).
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import HiddenField, StringField, SubmitField
 
-from .. import store
-from ..db import get_db
-from ..rights import access
-from .creating import stash_code
-from .forms import CHANGED, ActionForm, form_version
-from .kept.once import NEW_HANDOVER_CODE
+from ... import store
+from ...db import get_db
+from ...rights import access
+from ..forms import CHANGED, ActionForm, form_version
+from ..kept.once import NEW_HANDOVER_CODE
+from ..starting.creating import stash_code
 
 bp = Blueprint("handover", __name__)
 STASH = NEW_HANDOVER_CODE

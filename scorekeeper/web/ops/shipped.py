@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-PACKAGE = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parents[2]
+"""The package ``scorekeeper/`` (this file is its ``web/ops/shipped.py``)."""
+ROOT = PACKAGE.parent
 
 
 def shipped(name: str) -> str:

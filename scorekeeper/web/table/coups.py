@@ -31,23 +31,16 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import store
-from ..db import get_db
-from ..rights.access import (
-    acting_grant,
-    can_manage,
-    managed,
-    readable,
-    readable_head,
-    visit,
-)
-from ..rules.errors import GameError
-from ..rules.kinds import dump_coup
-from ..store.links import right_lost_at
-from . import registry
-from .forms import CHANGED, ActionForm, changed_meanwhile, form_version
-from .hookspecs import GamePages, Page
-from .words import error_text
+from ... import store
+from ...db import get_db
+from ...rights.access import acting_grant, can_manage, managed, readable, readable_head, visit
+from ...rules.errors import GameError
+from ...rules.kinds import dump_coup
+from ...store.links import right_lost_at
+from .. import registry
+from ..formats.words import error_text
+from ..forms import CHANGED, ActionForm, changed_meanwhile, form_version
+from ..hookspecs import GamePages, Page
 
 bp = Blueprint("coups", __name__)
 

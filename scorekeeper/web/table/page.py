@@ -9,14 +9,14 @@ from __future__ import annotations
 from flask import render_template
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import store
-from ..db import get_db
-from ..rights.access import readable
-from . import blueprints, registry
+from ... import store
+from ...db import get_db
+from ...rights.access import readable
+from .. import blueprints, registry
+from ..hookspecs import Page
+from ..kept.arguments import asked_page, past_the_last, reads
+from ..kept.conditional import table_state_of
 from .changelog import PAGE, lines
-from .hookspecs import Page
-from .kept.arguments import asked_page, past_the_last, reads
-from .kept.conditional import table_state_of
 
 bp = blueprints.table
 

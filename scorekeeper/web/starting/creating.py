@@ -14,19 +14,19 @@ from flask import abort, make_response, redirect, render_template, request, sess
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import clubs, store
-from ..clubs.seats import relink_seats
-from ..db import get_db
-from ..rights import access
-from ..rules.errors import GameError
-from ..rules.kind import Game
-from ..rules.money import Money
-from ..rules.seating import SeatChange
-from .collation import names_sorted
-from .coups import locked_page, pages_of
-from .forms import changed_meanwhile, form_version, whole
-from .kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
-from .words import club_full_text
+from ... import clubs, store
+from ...clubs.seats import relink_seats
+from ...db import get_db
+from ...rights import access
+from ...rules.errors import GameError
+from ...rules.kind import Game
+from ...rules.money import Money
+from ...rules.seating import SeatChange
+from ..formats.collation import names_sorted
+from ..formats.words import club_full_text
+from ..forms import changed_meanwhile, form_version, whole
+from ..kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
+from ..table.coups import locked_page, pages_of
 
 
 def setup_closed(stored: store.StoredGame) -> tuple[str, int] | None:

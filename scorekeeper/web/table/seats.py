@@ -17,16 +17,16 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, SubmitField
 from wtforms.validators import InputRequired
 
-from .. import store
-from ..clubs.seats import ClubFull, newcomer_seated
-from ..db import get_db
-from ..names import clash_with, tidy
-from ..rights import access
-from ..rules.errors import GameError
-from ..rules.seating import PLAYS_FOR, TAKES_OVER
-from .forms import changed_meanwhile, form_version, name_field, options
+from ... import store
+from ...clubs.seats import ClubFull, newcomer_seated
+from ...db import get_db
+from ...names import clash_with, tidy
+from ...rights import access
+from ...rules.errors import GameError
+from ...rules.seating import PLAYS_FOR, TAKES_OVER
+from ..formats.words import club_full_text, error_text
+from ..forms import changed_meanwhile, form_version, name_field, options
 from .seat_words import seat_lines
-from .words import club_full_text, error_text
 
 bp = Blueprint("seats", __name__)
 

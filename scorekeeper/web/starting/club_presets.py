@@ -18,15 +18,15 @@ from flask import request
 from flask_babel import gettext as _
 from wtforms import HiddenField, RadioField, StringField
 
-from .. import clubs
-from ..clubs import presets
-from ..db import get_db
-from ..names import Roster, tidy
-from ..rules import kinds
-from ..rules.errors import N_, GameError
-from ..rules.kind import Game
+from ... import clubs
+from ...clubs import presets
+from ...db import get_db
+from ...names import Roster, tidy
+from ...rules import kinds
+from ...rules.errors import N_, GameError
+from ...rules.kind import Game
+from ..forms import options
 from .creating import evening_arg
-from .forms import options
 
 
 class PresetFields(Protocol):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app
 
-from ..db.probe import trouble
+from ...db.probe import trouble
 
 bp = Blueprint("health", __name__)
 

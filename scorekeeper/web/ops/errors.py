@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from ..db import probe
+from ...db import probe
 
 bp = Blueprint("errors", __name__)
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .. import store
-from ..rules import kinds, stopping
-from ..rules.gamefile import json_text
+from ... import store
+from ...rules import kinds, stopping
+from ...rules.gamefile import json_text
 
 
 def game_file_text(stored: store.StoredGame) -> str:
