@@ -14,9 +14,9 @@ import pytest
 from test_other_systems import file, moves, played, report
 from web import NEW_GAME
 
+from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre.danois import DanishRules
-from scorekeeper.rules.hombre.systems import dump_any_game, load_any
 
 OWN = {"solo": [4, 3, 5]}
 
@@ -54,12 +54,12 @@ def test_a_rate_of_0_moves_no_chip_and_writes_no_transfer_line():
 
 
 def test_the_takst_round_trips_and_a_file_without_it_is_unchanged():
-    game = load_any(file("danois", takst={"nolo_pur": [5, 5, 6], "solo": [4, 3, 5]}))
+    game = kinds.load_file(file("danois", takst={"nolo_pur": [5, 5, 6], "solo": [4, 3, 5]}))
     assert game.rules.takst == (("solo", 4, 3, 5), ("nolo_pur", 5, 5, 6))  # contracts' order
-    data = dump_any_game(game)
+    data = kinds.dump_file(game)
     assert data["rules"]["takst"] == {"solo": [4, 3, 5], "nolo_pur": [5, 5, 6]}
-    assert load_any(data) == game
-    assert "takst" not in dump_any_game(load_any(file("danois")))["rules"]
+    assert kinds.load_file(data) == game
+    assert "takst" not in kinds.dump_file(kinds.load_file(file("danois")))["rules"]
     assert game.rules.describe() == "danois, ante 5, rates texte, solo 4/3/5, nolo_pur 5/5/6"
 
 
@@ -76,7 +76,7 @@ def test_the_takst_round_trips_and_a_file_without_it_is_unchanged():
 )
 def test_a_takst_that_cannot_hold_is_refused_in_one_line(takst, message):
     with pytest.raises(GameError) as refused:
-        load_any(file("danois", takst=takst))
+        kinds.load_file(file("danois", takst=takst))
     assert refused.value.field == "rules.takst" and message in str(refused.value)
     with pytest.raises(GameError):
         DanishRules(takst=takst)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
-from scorekeeper.rules.hombre import danois, jetons, systems
+from scorekeeper.rules.hombre import danois, jetons
 from scorekeeper.rules.hombre.engine import (
     MATADOR_COUNTS,
     Contract,
@@ -43,7 +43,7 @@ def nets(report):
 
 
 def replay_file(data):
-    return systems.replay_any(systems.load_any(data))
+    return kinds.replay(kinds.load_file(data))
 
 
 # ---------------------------------------------------------------- 1709 (3-1, mark 3, double)
@@ -217,22 +217,22 @@ def test_danish_four_seats_by_hand():
 )
 def test_a_four_seat_file_is_written_back_as_read(rules, coups):
     data = game_file(rules, coups)
-    game = systems.load_any(data)
-    dumped = systems.dump_any_game(game)
+    game = kinds.load_file(data)
+    dumped = kinds.dump_file(game)
     assert dumped["players"] == PLAYERS
     assert [c.get("tricks") for c in dumped["coups"]] == [c.get("tricks") for c in coups]
-    report = systems.dump_any_report(systems.replay_any(game))
+    report = kinds.dump_report(kinds.replay(game))
     assert [c["sits_out"] for c in report["coups"]] == ["Anne", "Bruno", "Chloé", "Denis"]
     assert report["next"]["sits_out"] == "Anne"
     json.dumps(report)
     kind = kinds.kind_of(game)
-    text = kind.text(systems.replay_any(game))
+    text = kind.text(kinds.replay(game))
     assert "Anne deals and sits out" in text
 
 
 def test_a_three_seat_report_has_no_sits_out():
     data = game_file({}, [{"pass": True}], PLAYERS[:3])
-    report = systems.dump_any_report(replay_file(data))
+    report = kinds.dump_report(replay_file(data))
     assert "sits_out" not in report["coups"][0] and "sits_out" not in report["next"]
 
 
@@ -286,7 +286,7 @@ def test_a_bonus_hand_of_the_one_who_sits_out_is_refused():
 
 def test_five_players_are_refused():
     with pytest.raises(GameError) as refused:
-        systems.load_any(game_file({}, [], [*PLAYERS, "Émile"]))
+        kinds.load_file(game_file({}, [], [*PLAYERS, "Émile"]))
     assert "three or four" in str(refused.value)
 
 
@@ -349,7 +349,7 @@ def four_seat_games(draw):
     game_type = {"poule": Game, "jetons": jetons.JetonsGame, "danois": danois.DanishGame}[system]
     game = game_type(tuple(PLAYERS), rules, first, tuple(coups))
     try:
-        systems.replay_any(game)
+        kinds.replay(game)
     except GameError as error:  # only "the game has ended": keep the coups before
         assert error.field == "coup"
         game = game.with_coups(coups[: error.coup - 1])
@@ -363,7 +363,7 @@ FOUR = settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], 
 @given(four_seat_games())
 def test_four_seat_nets_sum_to_zero_and_are_the_transfers(game):
     net = [0, 0, 0, 0]
-    for result in systems.replay_any(game).coups:
+    for result in kinds.replay(game).coups:
         out = result.deal.out
         for t in result.transfers:
             assert t.amount > 0 and t.payer != t.payee and isinstance(t.amount, int)
@@ -377,21 +377,21 @@ def test_four_seat_nets_sum_to_zero_and_are_the_transfers(game):
 @given(four_seat_games(), st.data())
 def test_four_seat_prefix_replays_to_the_prefix_of_the_report(game, data):
     k = data.draw(st.integers(0, len(game.coups)))
-    full = systems.replay_any(game)
-    assert systems.replay_any(game.with_coups(game.coups[:k])).coups == full.coups[:k]
+    full = kinds.replay(game)
+    assert kinds.replay(game.with_coups(game.coups[:k])).coups == full.coups[:k]
 
 
 @FOUR
 @given(four_seat_games())
 def test_four_seat_files_round_trip(game):
-    data = json.loads(json.dumps(systems.dump_any_game(game)))
-    assert systems.load_any(data) == game
-    report = systems.dump_any_report(systems.replay_any(game))
-    assert systems.dump_any_report(systems.replay_any(systems.load_any(data))) == report
+    data = json.loads(json.dumps(kinds.dump_file(game)))
+    assert kinds.load_file(data) == game
+    report = kinds.dump_report(kinds.replay(game))
+    assert kinds.dump_report(kinds.replay(kinds.load_file(data))) == report
     kind = kinds.kind_of(game)
     for coup in game.coups:
         assert kind.load_coup(kind.dump_coup(coup, game.players), game) == coup
-    assert kind.text(systems.replay_any(game))
+    assert kind.text(kinds.replay(game))
 
 
 @FOUR

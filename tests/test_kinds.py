@@ -25,7 +25,7 @@ from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre.danois import DanishRules
 from scorekeeper.rules.hombre.file import replay_file
 from scorekeeper.rules.hombre.jetons import JetonsRules
-from scorekeeper.rules.hombre.kinds import Hombre1709
+from scorekeeper.rules.hombre.kinds import SYSTEMS, Hombre1709
 from scorekeeper.rules.kind import Report, Standing
 from scorekeeper.rules.ledger import NetChange, net_changes
 from scorekeeper.rules.money import Money
@@ -33,6 +33,7 @@ from scorekeeper.rules.records import SeatRecord
 from scorekeeper.store import Action
 from scorekeeper.web import registry
 from scorekeeper.web.formats.words import ACTION_WORDS
+from scorekeeper.web.hombre import systems as hombre_systems
 
 ROOT = Path(__file__).parent.parent
 GOLDEN = Path(__file__).parent / "golden"
@@ -448,3 +449,31 @@ def test_kind_chips_is_asked_only_whether_chips_are_settled():
         if any(re.search(r"\bkind\.chips\b", line) and "``" not in line for line in code):
             asking.add(relative)
     assert asking == CHIPS_ASKED
+
+
+def tag_test(tags: set[tuple[str, str]]) -> re.Pattern[str]:
+    """A line that compares a rules key that picks a kind, or one of its values, with a word."""
+    keys = "|".join(sorted({re.escape(key) for key, _value in tags}))
+    values = "|".join(sorted({re.escape(value) for _key, value in tags}))
+    return re.compile(
+        rf"""\b({keys})\s*(!=|==|\bin\b|\bnot in\b)|[!=]=\s*['"]({values})['"]"""
+        rf"""|['"]({values})['"]\s*[!=]="""
+    )
+
+
+def test_no_tag_is_tested_inside_a_game_either():
+    """Inside a game too the kind decides: no module or template asks which system a rule
+    set is (``rules.accounting == "danois"``), it asks the kind or its web piece."""
+    pattern = tag_test({kind.tag for kind in kinds.KINDS if kind.tag is not None})
+    found = []
+    for path in [*ROOT.glob("scorekeeper/**/*.py"), *ROOT.glob("templates/**/*.html")]:
+        relative = path.relative_to(ROOT).as_posix()
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if pattern.search(line):
+                found.append(f"{relative}: {line.strip()}")
+    assert found == []  # l'Hombre's money systems and la Manille's variants are kinds
+
+
+def test_every_money_system_has_its_web_piece():
+    assert set(hombre_systems.WEBS) == {kind.key for kind in SYSTEMS}
+    assert HOMBRE.kinds == SYSTEMS  # the entry point lists l'Hombre's systems once

@@ -16,6 +16,7 @@ from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre.danois import DanishContract, DanishCoup, DanishGame, DanishRules
 from scorekeeper.rules.hombre.danois import replay as replay_danish
@@ -27,7 +28,6 @@ from scorekeeper.rules.hombre.jetons import (
     JetonsRules,
 )
 from scorekeeper.rules.hombre.jetons import replay as replay_jetons
-from scorekeeper.rules.hombre.systems import dump_any_game, dump_any_report, load_any, replay_any
 
 
 def file(accounting, *coups, **rules):
@@ -45,7 +45,7 @@ def played(hombre, contract, a, b, c, **extra):
 
 
 def report(data):
-    return dump_any_report(replay_any(load_any(data)))
+    return kinds.dump_report(kinds.replay(kinds.load_file(data)))
 
 
 def moves(coup):
@@ -150,7 +150,7 @@ def test_jetons_bonus_hands_are_paid_by_each_other_player():
 )
 def test_jetons_refusals(coup, message):
     with pytest.raises(GameError) as refused:
-        replay_any(load_any(file("jetons", coup)))
+        kinds.replay(kinds.load_file(file("jetons", coup)))
     assert message in str(refused.value) and refused.value.coup == 1
 
 
@@ -222,11 +222,11 @@ def test_danish_nolo_ouvert_bonus_follows_the_rates_unless_given():
         file("danois", played("B", "nolo_ouvert", 2, 2, 5), rates="dlu", nolo_ouvert_bonus=True)
     )
     assert on["net"]["B"] == -13
-    game = load_any(file("danois", rates="dlu"))
-    assert load_any(dump_any_game(game)) == game
-    assert dump_any_game(game)["rules"]["nolo_ouvert_bonus"] is False
+    game = kinds.load_file(file("danois", rates="dlu"))
+    assert kinds.load_file(kinds.dump_file(game)) == game
+    assert kinds.dump_file(game)["rules"]["nolo_ouvert_bonus"] is False
     with pytest.raises(GameError, match=r"rules\.nolo_ouvert_bonus must be true or false"):
-        load_any(file("danois", nolo_ouvert_bonus="yes"))
+        kinds.load_file(file("danois", nolo_ouvert_bonus="yes"))
 
 
 @pytest.mark.parametrize(
@@ -279,17 +279,18 @@ def test_danish_union_rates(contract, dlu):
 )
 def test_danish_refusals(coup, message):
     with pytest.raises(GameError) as refused:
-        replay_any(load_any(file("danois", coup)))
+        kinds.replay(kinds.load_file(file("danois", coup)))
     assert message in str(refused.value)
 
 
 def test_unknown_settings_and_accounting_are_refused():
     with pytest.raises(GameError, match=r"rules\.poules_to_play: unknown rule"):
-        load_any(file("danois", poules_to_play=20))
-    with pytest.raises(GameError, match=r"rules\.accounting must be poule, jetons or danois"):
-        load_any(file("bridge"))
+        kinds.load_file(file("danois", poules_to_play=20))
+    unknown = r"rules\.accounting must be one of poule, jetons, danois, got 'bridge'"
+    with pytest.raises(GameError, match=unknown):
+        kinds.load_file(file("bridge"))
     with pytest.raises(GameError, match=r"rules\.rates must be texte or dlu"):
-        load_any(file("danois", rates="x"))
+        kinds.load_file(file("danois", rates="x"))
 
 
 @pytest.mark.parametrize("accounting", ["jetons", "danois"])
@@ -299,8 +300,8 @@ def test_round_trip_and_the_command(tmp_path, accounting):
         played("B", "simple" if accounting == "jetons" else "solo", 2, 5, 2),
         {"pass": True, "note": "n"},
     )
-    game = load_any(data)
-    assert load_any(dump_any_game(game)) == game
+    game = kinds.load_file(data)
+    assert kinds.load_file(kinds.dump_file(game)) == game
     path = tmp_path / "g.json"
     path.write_text(json.dumps(data))
     bin_ = Path(sys.executable).parent / "scorekeeper"
@@ -555,7 +556,7 @@ def test_the_impossible_pairs_are_derived_from_the_hands_cards():
 def test_bonus_hands_one_pack_cannot_deal_are_refused(bonuses, message):
     coup = played("B", "simple", 2, 5, 2, bonuses=[{"player": p, "hand": h} for p, h in bonuses])
     with pytest.raises(GameError) as refused:
-        replay_any(load_any(file("jetons", coup)))
+        kinds.replay(kinds.load_file(file("jetons", coup)))
     assert message in str(refused.value) and refused.value.field == "bonuses"
 
 

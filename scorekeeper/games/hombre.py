@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules.hombre.kinds import Hombre1709, HombreDanish, HombreJetons
+from ..rules.hombre.kinds import SYSTEMS
 from . import GameEntry
 
 if TYPE_CHECKING:
@@ -17,5 +17,6 @@ def _web() -> GameWeb:
     return HOMBRE
 
 
-HOMBRE = GameEntry(kinds=(Hombre1709(), HombreJetons(), HombreDanish()), web=_web, order=1)
-"""The 1709 poule, the jetons and the Danish contracts: one game file ``"game": "hombre"``."""
+HOMBRE = GameEntry(kinds=SYSTEMS, web=_web, order=1)
+"""Its money systems (the 1709 poule, the jetons, the Danish contracts): one game file
+``"game": "hombre"``."""

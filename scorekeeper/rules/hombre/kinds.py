@@ -1,47 +1,60 @@
-"""The three kinds of l'Hombre: the 1709 poule, the jetons, the Danish contracts.
+"""The kinds of l'Hombre, one a money system: the 1709 poule, the jetons, the Danish contracts.
 
 They share the game file's ``"game": "hombre"``, three or four seats (with
-four the dealer sits out each deal), the coup
-entry and the templates; ``rules.accounting`` picks the money system. The
-family's file reader reads the three; each kind keeps only the games of its
-own system (the registry picks the kind by the rules before reading).
+four the dealer sits out each deal), the coup entry and the templates; the
+game file's ``rules.accounting`` picks the kind (the registry's
+``stored_kind``, by each kind's ``tag``). Each kind reads, replays and
+writes its own games; nothing else asks which system a game is.
+
+``SYSTEMS`` lists them: a money system is one subclass here (its engine in
+its own module) and one line in ``SYSTEMS``; its web piece is the web half's
+(``web/hombre/systems.py``).
 """
 
 from __future__ import annotations
 
 import json
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 from .. import seating
-from ..errors import N_
+from ..errors import N_, GameError
+from ..gamefile import coup_object, file_head, flag_field, json_object, note_field, numbered
 from ..kind import Game as AnyKindGame
 from ..kind import GameKind, JsonObject, Kind, Standing, continues
 from ..money import Money, money_from_file
 from ..records import SeatRecord
-from . import danois, engine, file, jetons, pot, systems, text
+from . import danois, engine, file, jetons, pot, potfile, text
 from .correction import check_change
 from .danois import DanishCoup, DanishGame, DanishRules
 from .engine import BeteStatus, Coup, Game, Report
 from .exports import journal_csv
+from .family import AnyGame, AnyReport
 from .jetons import JetonsCoup, JetonsGame, JetonsRules
-from .pot import PotReport
+from .pot import PotCoup, PotGame, PotReport, PotRules
 from .ruleset import PRESETS, SETTINGS, RuleSet
 from .stats import person_stats, player_stats, seat_record
 
-G = TypeVar("G", bound=systems.AnyGame)
-R = TypeVar("R", bound=RuleSet | JetonsRules | DanishRules)
-Rep = TypeVar("Rep", bound=systems.AnyReport)
-C = TypeVar("C", bound=Coup | JetonsCoup | DanishCoup)
+G = TypeVar("G", bound=AnyGame)
+R = TypeVar("R", bound=RuleSet | PotRules)
+Rep = TypeVar("Rep", bound=AnyReport)
+C = TypeVar("C", bound=Coup | PotCoup)
+
+UNKNOWN_SYSTEM = N_("rules.{key} must be one of {choices}, got {value!r}")
+"""The refusal of a file whose ``rules.accounting`` names no system of ``SYSTEMS`` (the
+settings' refusal of a value not offered, as la Manille's of an unknown variant)."""
 
 
 class HombreKind(Kind[G, R, Rep, C]):
-    """What the three money systems of l'Hombre share."""
+    """What the money systems of l'Hombre share."""
 
     game = "hombre"
     seats = (3, 4)
     chips = True
     folds = True
+    tag: ClassVar[tuple[str, str]]
+    """``("accounting", its name)``: the game file's ``rules.accounting`` of this system."""
     contracts: ClassVar[tuple[str, ...]]
     """The contracts the coup entry offers, in its order."""
     inputs: ClassVar[frozenset[str]] = frozenset()
@@ -60,22 +73,23 @@ class HombreKind(Kind[G, R, Rep, C]):
         return {**rules, "coups_to_play": deals}
 
     def load(self, data: Mapping[str, object]) -> G:
-        game = systems.load_any(data)
-        if not isinstance(game, self.game_type):
-            raise TypeError(f"{self!r} does not read a {type(game).__name__}")
-        return game
+        """The game of a game file of this system; one naming no system is refused."""
+        head = json_object(data)
+        given = head.get("rules")
+        rules: dict[str, object] = dict(given) if isinstance(given, Mapping) else {}
+        key, own = self.tag
+        value = rules.get(key, SYSTEMS[0].tag[1])
+        names = [kind.tag[1] for kind in SYSTEMS]
+        if not isinstance(value, str) or value not in names:
+            choices = ", ".join(names)
+            raise GameError(f"rules.{key}", UNKNOWN_SYSTEM, key=key, choices=choices, value=value)
+        if value != own:
+            raise TypeError(f"{self!r} does not read a game of {key} {value}")
+        return self.read(head, rules)
 
-    def dump(self, game: G) -> JsonObject:
-        return systems.dump_any_game(game)
-
-    def dump_coup(self, coup: C, players: tuple[str, ...]) -> JsonObject:
-        return systems.dump_any_coup(coup, tuple(players))
-
-    def dump_report(self, report: Rep) -> JsonObject:
-        return systems.dump_any_report(report)
-
-    def dump_report_stream(self, report: Rep) -> JsonObject:
-        return systems.dump_any_report(report, lazy=True)
+    @abstractmethod
+    def read(self, head: Mapping[str, object], rules: dict[str, object]) -> G:
+        """``load`` once the system is known to be this one (``rules``: the file's, a copy)."""
 
     def journal_csv(self, report: Rep) -> str:
         return journal_csv(report)
@@ -96,7 +110,7 @@ class HombreKind(Kind[G, R, Rep, C]):
         return {name: seat_record(stats) for name, stats in people.items()}
 
 
-def seats(game: systems.AnyGame) -> dict[str, int]:
+def seats(game: AnyKindGame) -> dict[str, int]:
     return {name: seat for seat, name in enumerate(game.players)}
 
 
@@ -114,8 +128,27 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
     presets: ClassVar[Mapping[str, str]] = {name: name for name in PRESETS}
     title_preset = "1709"
 
+    def read(self, head: Mapping[str, object], rules: dict[str, object]) -> Game:
+        """The 1709 file: the format document's keys (``accounting`` only if given)."""
+        if "accounting" in rules:
+            del rules["accounting"]
+            return file.load_game({**head, "rules": rules})
+        return file.load_game(head)
+
     def load_coup(self, item: object, game: Game) -> Coup:
         return file.load_coup(item, seats(game))
+
+    def dump(self, game: Game) -> JsonObject:
+        return file.dump_game(game)
+
+    def dump_coup(self, coup: Coup, players: tuple[str, ...]) -> JsonObject:
+        return file.dump_coup(coup, tuple(players))
+
+    def dump_report(self, report: Report) -> JsonObject:
+        return file.dump_report(report)
+
+    def dump_report_stream(self, report: Report) -> JsonObject:
+        return file.dump_report(report, lazy=True)
 
     def replay(self, game: Game) -> Report:
         return engine.replay(game)
@@ -181,8 +214,70 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
         return optional.get(contract, True)
 
 
-class PotKind(HombreKind[G, R, PotReport, C]):
-    """The systems with a pot whose chips stay with their owners until it is won."""
+class PotSystemRules(PotRules, Protocol):
+    """A pot system's rule set, read from the game file's ``rules``."""
+
+    @classmethod
+    def from_mapping(cls, data: dict[str, Any]) -> Self: ...
+
+
+P = TypeVar("P", bound=PotGame)
+PR = TypeVar("PR", bound=PotSystemRules)
+PC = TypeVar("PC", bound=PotCoup)
+
+
+class PotKind(HombreKind[P, PR, PotReport, PC]):
+    """The systems with a pot whose chips stay with their owners until it is won.
+
+    A pot system's kind reads its rules (``rules_type.from_mapping``), its own coup
+    keys (``read_coup``, ``coup_keys``) and builds its game (``game_type``); the pot,
+    the file's other keys and the report are the same for all (``pot.py``, ``potfile.py``).
+    """
+
+    def read(self, head: Mapping[str, object], rules: dict[str, object]) -> P:
+        skeleton = file.load_game({**head, "rules": {}, "coups": []})  # players, dealer, format
+        by_name = seats(skeleton)
+        coups_data = head.get("coups", [])
+        if not isinstance(coups_data, list):
+            raise GameError("coups", N_("coups must be a list"))
+        rule_set = self.rules_type.from_mapping(rules)
+        coups = numbered(coups_data, lambda item: self.read_coup(item, by_name))
+        make: Any = self.game_type  # each system's game: (players, rules, first dealer, coups)
+        game: P = make(skeleton.players, rule_set, skeleton.first_dealer, tuple(coups))
+        return game
+
+    def load_coup(self, item: object, game: P) -> PC:
+        return self.read_coup(item, seats(game))
+
+    @abstractmethod
+    def read_coup(self, item: object, seats: Mapping[str, int]) -> PC:
+        """One coup of the game file (``file.played_parts`` reads what every system has)."""
+
+    def coup_keys(self, coup: PC, names: tuple[str, ...]) -> JsonObject:
+        """The system's own keys of a coup in the game file, after the tricks (none)."""
+        return {}
+
+    def dump(self, game: P) -> JsonObject:
+        names = game.players
+        head = file_head(self.game, names, game.first_dealer, game.rules.to_mapping())
+        coups: Sequence[Any] = game.coups  # this system's coups (``PC``)
+        return {**head, "coups": [self.dump_coup(c, names) for c in coups]}
+
+    def dump_coup(self, coup: PC, players: tuple[str, ...]) -> JsonObject:
+        names = tuple(players)
+        item = {**potfile.played_coup(coup, names), **self.coup_keys(coup, names)}
+        if coup.note:
+            item["note"] = coup.note
+        return item
+
+    def dump_report(self, report: PotReport) -> JsonObject:
+        return potfile.dump_report(report)
+
+    def dump_report_stream(self, report: PotReport) -> JsonObject:
+        return potfile.dump_report(report, lazy=True)
+
+    def text(self, report: PotReport) -> str:
+        return text.render_pot(report)
 
     def stop(self, report: PotReport) -> PotReport:
         """The pot returned to whoever put it in, nothing moved (``pot.stop``)."""
@@ -199,7 +294,7 @@ class PotKind(HombreKind[G, R, PotReport, C]):
 
     def pot_parts(
         self,
-        game: G,
+        game: P,
         changes: Sequence[seating.SeatChange],
         end: PotReport,
     ) -> list[tuple[int, str, int]]:
@@ -224,7 +319,7 @@ class PotKind(HombreKind[G, R, PotReport, C]):
             parts += [(seat, name, chips) for name, chips in owned.items() if chips]
         return parts
 
-    def _prefix(self, game: G, count: int, start: PotReport | None = None) -> PotReport:
+    def _prefix(self, game: P, count: int, start: PotReport | None = None) -> PotReport:
         """The report of the first ``count`` coups (folded on from ``start``, a shorter one)."""
         kind: GameKind = self  # as seating.person_tally folds its prefixes
         whole: AnyKindGame = game
@@ -249,17 +344,33 @@ class HombreJetons(PotKind[JetonsGame, JetonsRules, JetonsCoup]):
     inputs = frozenset({"bonuses"})
     presets: ClassVar[Mapping[str, str]] = {"jetons": "jetons"}
 
-    def load_coup(self, item: object, game: JetonsGame) -> JetonsCoup:
-        return systems._jetons_coup(item, seats(game))
+    def read_coup(self, item: object, seats: Mapping[str, int]) -> JetonsCoup:
+        bonuses_data = coup_object(item).get("bonuses", []) if isinstance(item, Mapping) else []
+        if not isinstance(bonuses_data, list):
+            raise GameError("bonuses", N_("bonuses must be a list"))
+        bonuses = []
+        for b in bonuses_data:
+            bonus = coup_object(b) if isinstance(b, Mapping) else {}
+            player = bonus.get("player")
+            if not isinstance(player, str) or player not in seats:
+                raise GameError("bonuses", N_("a bonus names one of the players and a hand"))
+            bonuses.append((seats[player], str(bonus.get("hand"))))
+        played = file.played_parts(item, seats, (), jetons.JetonsContract)
+        if played is None:
+            return JetonsCoup(bonuses=tuple(bonuses), note=note_field(coup_object(item)))
+        hombre, contract, tricks, note, out = played
+        return JetonsCoup(hombre, contract, tricks, tuple(bonuses), note, out)
+
+    def coup_keys(self, coup: JetonsCoup, names: tuple[str, ...]) -> JsonObject:
+        if not coup.bonuses:
+            return {}
+        return {"bonuses": [{"player": names[s], "hand": h} for s, h in coup.bonuses]}
 
     def replay(self, game: JetonsGame) -> PotReport:
         return jetons.replay(game)
 
     def resume(self, report: PotReport, game: JetonsGame) -> PotReport:
         return jetons.replay(game, report)
-
-    def text(self, report: PotReport) -> str:
-        return text.render_pot(report)
 
 
 class HombreDanish(PotKind[DanishGame, DanishRules, DanishCoup]):
@@ -281,8 +392,19 @@ class HombreDanish(PotKind[DanishGame, DanishRules, DanishCoup]):
         "nolo_ouvert_bonus": "as the rates: a jeton back to a nolo ouvert lost by codille",
     }
 
-    def load_coup(self, item: object, game: DanishGame) -> DanishCoup:
-        return systems._danish_coup(item, seats(game))
+    def read_coup(self, item: object, seats: Mapping[str, int]) -> DanishCoup:
+        keys = ("first_five", "black_aces")
+        played = file.played_parts(item, seats, keys, danois.DanishContract)
+        fields = coup_object(item)
+        if played is None:
+            return DanishCoup(note=note_field(fields))
+        hombre, contract, tricks, note, out = played
+        first_five, black_aces = (flag_field(fields, key) for key in keys)
+        return DanishCoup(hombre, contract, tricks, first_five, black_aces, note, out)
+
+    def coup_keys(self, coup: DanishCoup, names: tuple[str, ...]) -> JsonObject:
+        flags = {"first_five": coup.first_five, "black_aces": coup.black_aces}
+        return {key: True for key, given in flags.items() if given}
 
     def replay(self, game: DanishGame) -> PotReport:
         return danois.replay(game)
@@ -290,8 +412,10 @@ class HombreDanish(PotKind[DanishGame, DanishRules, DanishCoup]):
     def resume(self, report: PotReport, game: DanishGame) -> PotReport:
         return danois.replay(game, report)
 
-    def text(self, report: PotReport) -> str:
-        return text.render_pot(report)
-
     def preset(self, name: str) -> DanishRules:
         return DanishRules(rates="dlu") if name == "danois_dlu" else DanishRules()
+
+
+SYSTEMS: tuple[HombreKind[Any, Any, Any, Any], ...] = (Hombre1709(), HombreJetons(), HombreDanish())
+"""L'Hombre's money systems, the first the default (a file without ``rules.accounting``):
+its entry point gives them, and a new system is one more line here."""

@@ -10,17 +10,81 @@ docs/rules/danois.md, "Four at the table").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import Field, dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol, Self
 
 from ..errors import N_, GameError
 from ..ledger import Stack, Transfer, apply, recave, stack
 from .engine import playing_order, sitting_out
 
-if TYPE_CHECKING:
-    from .danois import DanishCoup, DanishGame
-    from .jetons import JetonsCoup, JetonsGame
+
+class PotCoup(Protocol):
+    """What the pot keeps of a coup of any pot system (the jetons', the Danish one…)."""
+
+    @property
+    def hombre(self) -> int | None:
+        """The seat that played, or None when all passed."""
+        ...
+
+    @property
+    def contract(self) -> str | None: ...
+
+    @property
+    def tricks(self) -> tuple[int, ...]: ...
+
+    @property
+    def note(self) -> str: ...
+
+    @property
+    def out(self) -> int | None:
+        """Four at the table: the seat the tricks leave out."""
+        ...
+
+
+class PotRules(Protocol):
+    """What the pot and its report read of a pot system's rule set (a frozen dataclass)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def accounting(self) -> str:
+        """The game file's ``rules.accounting`` (a constant of the system's class)."""
+        ...
+
+    @property
+    def cave(self) -> int: ...
+
+    @property
+    def fiche(self) -> int: ...
+
+    @property
+    def coups_to_play(self) -> int: ...
+
+    def to_mapping(self) -> dict[str, Any]: ...
+
+    def describe(self) -> str: ...
+
+
+class PotGame(Protocol):
+    """A game of a pot system: its table and its coups (``kind.Game``, with a pot's rules).
+
+    The pot depends on this, not on the systems that use it (no import loop)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def rules(self) -> PotRules: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def coups(self) -> Sequence[PotCoup]: ...
+
+    def with_coups(self, coups: Sequence[Any]) -> Self: ...
 
 
 class PotOutcome(StrEnum):
@@ -106,8 +170,8 @@ class PotDeal:
 @dataclass(frozen=True)
 class PotResult:
     deal: PotDeal
-    coup: JetonsCoup | DanishCoup
-    """The coup as entered (a JetonsCoup or a DanishCoup)."""
+    coup: PotCoup
+    """The coup as entered, of its system's coup type."""
     outcome: PotOutcome
     taker: int | None
     """Who took the pot in this coup, if anyone."""
@@ -132,7 +196,7 @@ class PotResult:
 
 @dataclass(frozen=True)
 class PotReport:
-    game: JetonsGame | DanishGame
+    game: PotGame
     coups: tuple[PotResult, ...]
     net: tuple[int, ...]
     caves: tuple[int, ...]
@@ -203,7 +267,7 @@ class PotBook:
     def close(
         self,
         deal: PotDeal,
-        coup: JetonsCoup | DanishCoup,
+        coup: PotCoup,
         outcome: PotOutcome,
         taker: int | None,
         moves: list[Transfer],

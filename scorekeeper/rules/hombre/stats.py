@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..records import SeatRecord
 from .engine import Outcome, Reason
-from .systems import AnyReport, AnyResult
+from .family import AnyReport, AnyResult
 
 
 @dataclass

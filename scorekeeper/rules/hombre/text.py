@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from ..ledger import settle_up, stack, to_money
 from ..money import Money
-from .danois import DanishCoup
 from .engine import BeteRef, Coup, CoupResult, Deal, Outcome, Report
-from .jetons import JetonsCoup
-from .pot import PotDeal, PotReport
+from .pot import PotCoup, PotDeal, PotReport
 
 OUTCOME_WORDS = {
     Outcome.PASS: "tous passent (all pass)",
@@ -39,7 +37,7 @@ def dealer_words(deal: Deal | PotDeal, names: tuple[str, ...]) -> str:
     return f"{names[deal.dealer]} deals{out}, {names[deal.premier]} is premier"
 
 
-def tricks_words(coup: Coup | JetonsCoup | DanishCoup, names: tuple[str, ...]) -> str:
+def tricks_words(coup: Coup | PotCoup, names: tuple[str, ...]) -> str:
     return " ".join(f"{n} {t}" for s, (n, t) in enumerate(zip(names, coup.tricks)) if s != coup.out)
 
 

@@ -1,4 +1,4 @@
-"""L'Hombre's web half: its three money systems' coup entry, pages, settlement and new game.
+"""L'Hombre's web half: its money systems' coup entry, pages, settlement and new game.
 
 ``HOMBRE`` is its registry entry. Its own pages (journal, fiche, CSVs, story,
 players, new game and set-up) are routes of its modules, in the endpoint
@@ -15,11 +15,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
 from ...rules.errors import N_
-from ...rules.hombre.kinds import Hombre1709, HombreDanish, HombreJetons
+from ...rules.hombre.kinds import SYSTEMS
 from ..forms import ActionForm
 from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templates
-from . import guard, new_game, pages, settlement
-from .forms import CoupForm, HombreEntry, round_end_text, rules_text
+from . import guard, new_game, pages, settlement, systems
+from .forms import CoupForm, HombreEntry
 from .present import coup_words, journal_text, outcome_text, words
 
 
@@ -98,20 +98,22 @@ class HombrePages(GamePages[CoupForm]):
         return settlement.set_money(stored)
 
     def rules_text(self, rules: Rules) -> str:
-        return rules_text(rules)
+        return systems.rules_text(rules)
 
     def round_end_text(self, rules: Rules, deals: int | None) -> str:
-        return round_end_text(rules, deals)
+        return systems.round_end_text(rules, deals)
 
     def init_app(self, app: Flask) -> None:
         """Its word tables and its journal's lines, for its templates and the macros."""
         app.context_processor(words)
-        app.jinja_env.globals.update(outcome_text=outcome_text, journal_text=journal_text)
+        app.jinja_env.globals.update(
+            outcome_text=outcome_text, journal_text=journal_text, hombre_system=systems.of_rules
+        )
 
 
 HOMBRE = GameWeb(
     name=guard.GAME,
-    kinds=(Hombre1709(), HombreJetons(), HombreDanish()),
+    kinds=SYSTEMS,
     entry=HombreEntry(),
     pages=HombrePages(),
     templates=shipped_templates("hombre"),

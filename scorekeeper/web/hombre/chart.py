@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules.hombre.engine import Outcome
-from ...rules.hombre.systems import AnyReport, AnyResult
+from ...rules.hombre.family import AnyReport, AnyResult
 
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 60, 14, 14, 52

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -20,7 +18,7 @@ from wtforms.validators import Length, Optional
 
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
-from ...rules.hombre.takst import takst_text
+from ...rules.hombre.kinds import SYSTEMS
 from ..formats.numbers import InRange, WholeField
 from ..forms import Form, name_field, options, whole
 from ..hookspecs import CoupEntry
@@ -110,7 +108,11 @@ class CoupForm(Form):
 
 
 class NewGameForm(FlaskForm):
-    """Players, first dealer and the rule set, starting from a preset."""
+    """Players, first dealer and the rule set, starting from a preset.
+
+    The fields every money system has; each system's own fields are its web piece's
+    (``systems.py``), and the page's form is this one with theirs (``systems.RulesForm``).
+    """
 
     version = HiddenField()
     player0 = name_field(_l("Player 1"))
@@ -145,43 +147,10 @@ class NewGameForm(FlaskForm):
     save_preset = StringField(
         _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
     )
-    accounting = HiddenField(default="poule")
-    poule_system = StringField(_l("Poule system"), validators=[Optional()])
-    mark_value = WholeField(_l("Mark value"), validators=[Optional(), InRange(1, 1000)])
-    payments = RadioField(
-        _l("Payments"),
-        choices=options([("double", _l("double")), ("simple", _l("simple"))]),
-        validate_choice=False,  # the rule set checks it, for the poule system only
-    )
-    retourne = BooleanField(_l("Retourne allowed"))
-    espadille_forcee = BooleanField(_l("Espadille forcée"))
-    take_over = BooleanField(_l("House rule: a newcomer may take over a seat"))
-    poules_to_play = WholeField(_l("Poules to play"), validators=[Optional(), InRange(1, 1000)])
-    end = RadioField(
-        _l("At the end"),
-        choices=options([("continue", _l("continue")), ("share", _l("share"))]),
-        validate_choice=False,
-    )
+    accounting = HiddenField(default=SYSTEMS[0].tag[1])
+    """The money system (its kind's ``rules.accounting``): it picks the rules fields drawn."""
     cave = WholeField(_l("Cave"), validators=[InRange(1, 1_000_000)])
     fiche = WholeField(_l("Fiche"), validators=[InRange(1, 1_000_000)])
-    # jetons (docs/rules/jetons.md)
-    stake = WholeField(_l("Stake on an empty poule"), validators=[Optional(), InRange(1, 1000)])
-    pass_fee = WholeField(
-        _l("Paid by a player who passes"), validators=[Optional(), InRange(0, 1000)]
-    )
-    simple = WholeField(_l("Prime: simple"), validators=[Optional(), InRange(1, 1000)])
-    sans_prendre = WholeField(_l("Prime: sans prendre"), validators=[Optional(), InRange(1, 1000)])
-    vole = WholeField(_l("Prime: vole"), validators=[Optional(), InRange(1, 1000)])
-    bonus = WholeField(_l("Bonus hand"), validators=[Optional(), InRange(0, 1000)])
-    # danois (docs/rules/danois.md)
-    ante = WholeField(_l("Dealer's ante"), validators=[Optional(), InRange(0, 1000)])
-    rates = RadioField(
-        _l("Rates"),
-        choices=options([("texte", _l("the source's")), ("dlu", _l("Danish L'hombre Union"))]),
-        validate_choice=False,
-    )
-    nolo_ouvert_bonus = BooleanField(_l("Jeton bonus to a nolo ouvert lost by codille"))
-    takst = StringField(_l("The club's own rates"), validators=[Optional(), Length(max=300)])
     coups_to_play = WholeField(_l("Coups to play"), validators=[Optional(), InRange(0, 10_000)])
     create = SubmitField(_l("Create the game"))
 
@@ -351,74 +320,6 @@ def fill(form: CoupForm, item: dict[str, Any], players: tuple[str, ...]) -> None
     form.matadors.data = str(item.get("matadors", 0))
     for flag in ("vole_engagee", "codille_renounced", "first_five", "black_aces"):
         form[flag].data = item.get(flag, False)
-
-
-def rules_text(rules: Any) -> str:
-    """The rule set in a line of words, in the reader's language."""
-    if rules.accounting == "jetons":
-        return _(
-            "jetons: stake %(stake)s, pass %(fee)s, primes %(a)s / %(b)s / %(c)s, bonus %(bonus)s",
-            stake=rules.stake,
-            fee=rules.pass_fee,
-            a=rules.simple,
-            b=rules.sans_prendre,
-            c=rules.vole,
-            bonus=rules.bonus,
-        )
-    if rules.accounting == "danois":
-        table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
-        line = _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
-        if rules.takst:
-            words = {str(key): str(word) for key, word in CONTRACT_WORDS.items()}
-            own = takst_text(rules.takst, words)  # "ren nolo 5 5 6" on a Danish page
-            line += ", " + _("own rates %(takst)s", takst=own)
-        return line
-    parts = [
-        rules.poule_system,
-        _("double payments") if rules.payments == "double" else _("simple payments"),
-        _("retourne") if rules.retourne else _("no retourne"),
-    ]
-    if rules.espadille_forcee:
-        parts.append(_("espadille forcée"))
-    if rules.coups_to_play:
-        parts.append(ngettext("%(num)s coup", "%(num)s coups", rules.coups_to_play))
-    else:
-        parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
-    parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
-    if rules.mark_value != 3:
-        parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
-    if rules.take_over:
-        parts.append(_("a newcomer may take over a seat"))
-    return ", ".join(parts)
-
-
-def round_end_text(rules: Any, deals: int | None) -> str:
-    """How an event's round ends a table of the 1709 poule, in one sentence derived from its
-    rules (the pot systems: none). The round's deals are the table's ``coups_to_play``: its
-    ``end`` shares the bêtes then, or plays on until none is left; a round the director
-    closes before shares what is still open, as the ranking counts it (``ended_tally``)."""
-    if rules.accounting != "poule":
-        return ""
-    if deals is None:
-        return _(
-            "The round ends when the director closes it: the bêtes still open are then"
-            " shared among the players."
-        )
-    if rules.end == "share":
-        return ngettext(
-            "The round's %(num)s deal ends the game: the bêtes still open are then shared"
-            " among the players.",
-            "The round's %(num)s deals end the game: the bêtes still open are then shared"
-            " among the players.",
-            deals,
-        )
-    return ngettext(
-        "After the round's %(num)s deal, play goes on until no bête is left; if the round"
-        " is closed before, the bêtes still open are shared among the players.",
-        "After the round's %(num)s deals, play goes on until no bête is left; if the round"
-        " is closed before, the bêtes still open are shared among the players.",
-        deals,
-    )
 
 
 class HombreEntry(CoupEntry[CoupForm]):

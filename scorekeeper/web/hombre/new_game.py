@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
-from typing import Any
+from typing import Any, cast
 
 from flask import abort, render_template, request
 from flask_babel import gettext as _
@@ -21,40 +21,42 @@ from ... import store
 from ...rights import access
 from ...rules import kinds
 from ...rules.errors import GameError
-from ...rules.hombre.danois import DanishRules
-from ...rules.hombre.jetons import JetonsRules
-from ...rules.hombre.kinds import Hombre1709
+from ...rules.hombre.kinds import SYSTEMS
+from ...rules.hombre.pot import PotRules
 from ...rules.hombre.ruleset import RuleSet
+from ...rules.kind import GameKind
 from .. import blueprints
 from ..forms import bounded_arg, player_names
 from ..starting import club_presets
 from ..starting.club_presets import ClubPresets
 from ..starting.creating import created, save_table, setup_closed
+from . import systems
 from .forms import SETTING_HELP, NewGameForm
 from .takst_words import read_form_takst, shown_takst
 
 bp = blueprints.games
 
-HOMBRE = Hombre1709()
+HOMBRE = SYSTEMS[0]
 """The first of l'Hombre's kinds: its game file's ``"game"``, its seats, its defaults."""
+PRESET_KINDS = {name: kind for kind in SYSTEMS for name in kind.presets}
 """The new-game page here is l'Hombre's; its presets pick one of its money systems."""
-PRESET_KINDS = {
-    name: kind for kind in kinds.KINDS if kind.game == HOMBRE.game for name in kind.presets
-}
 
 
 DEFAULT_PRESET = "recommended"
 
 
-HombreRules = RuleSet | JetonsRules | DanishRules
+HombreRules = RuleSet | PotRules
 """The rule set of any of l'Hombre's money systems."""
+
+
+RULES_TYPES = tuple(kind.rules_type for kind in SYSTEMS)
 
 
 def _hombre_rules(rules: object) -> HombreRules:
     """A rule set narrowed to l'Hombre's (the new-game page is l'Hombre's)."""
-    if not isinstance(rules, RuleSet | JetonsRules | DanishRules):
+    if not isinstance(rules, RULES_TYPES):
         raise TypeError(f"not a rule set of l'Hombre: {type(rules).__name__}")
-    return rules
+    return cast(HombreRules, rules)
 
 
 def _preset(name: str | None) -> HombreRules:
@@ -78,9 +80,9 @@ def _settings(rules: HombreRules) -> dict[str, Any]:
 def _fill_rules(form: NewGameForm, rules: HombreRules, preset: str = "") -> None:
     """Show ``rules`` in the fields; ``preset``: the preset they are (shown chosen), or none."""
     form.preset.data = form.preset_shown.data = preset
-    form.accounting.data = rules.accounting
+    key, form.accounting.data = kinds.kind_of(rules).tag or ("", "")
     for name, value in _settings(rules).items():
-        if name != "accounting":
+        if name != key:
             field = getattr(form, name)
             field.data, field.raw_data = value, None  # shown as the preset says, not as sent
 
@@ -104,15 +106,15 @@ def merge_preset(form: NewGameForm, drawn: HombreRules | None) -> bool:
     if chosen not in PRESET_KINDS or chosen == form.preset_shown.data:
         return True
     rules = _preset(chosen)
-    if drawn is None or rules.accounting != (form.accounting.data or "poule"):
+    if drawn is None or kinds.kind_of(rules) is not _form_kind(form):
         _fill_rules(form, rules, chosen)
         return False
     before, after = _settings(drawn), _settings(rules)
     for name, value in after.items():
         field = getattr(form, name, None)
         if (
-            name != "accounting"
-            and field is not None
+            field is not None
+            and name != form.accounting.name
             and _shown(field.data) == _shown(before.get(name))
         ):
             field.data, field.raw_data = value, None
@@ -126,9 +128,16 @@ def _drawn(form: NewGameForm, stored_rules: HombreRules | None = None) -> Hombre
     return _preset(shown) if shown in PRESET_KINDS else stored_rules
 
 
+def _form_kind(form: NewGameForm) -> GameKind:
+    """The money system the form's fields are drawn for (its hidden ``accounting``)."""
+    key, _default = HOMBRE.tag
+    chosen = {key: form.accounting.data} if form.accounting.data else {}
+    return kinds.stored_kind(HOMBRE.game, chosen)
+
+
 def _form_rules(form: NewGameForm) -> Any:
     """The rule set the form describes, for its money system; GameError names the field."""
-    kind = kinds.stored_kind(HOMBRE.game, {"accounting": form.accounting.data or "poule"})
+    kind = _form_kind(form)
     rules_type = kind.rules_type
     if not is_dataclass(rules_type):  # every rule set of l'Hombre is a frozen dataclass
         raise TypeError(f"{kind!r} has no dataclass rule set")
@@ -178,7 +187,7 @@ def _presets_json() -> str:
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game() -> str | BaseResponse | tuple[str, int]:
-    form = NewGameForm()
+    form = systems.RulesForm()
     offered = club_presets.club_presets(HOMBRE.game)
     club_presets.offer(form, offered)
     refused = False
@@ -202,6 +211,7 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
         form=form,
         help=SETTING_HELP,
         presets=_presets_json(),
+        system=systems.of_kind(_form_kind(form)),
         stored=None,
         club=offered is not None,
     )
@@ -236,7 +246,7 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
         abort(404)  # a points game's players and rules: /games/<id>/sheet/setup
     if request.method == "GET" and (closed := setup_closed(stored)) is not None:
         return closed
-    form = NewGameForm()
+    form = systems.RulesForm()
     club_presets.offer(form, None)  # a set-up has no club section
     refused = False
     if request.method == "GET":
@@ -257,6 +267,11 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     else:
         refused = True
     page = render_template(
-        "hombre/new_game.html", form=form, help=SETTING_HELP, presets=_presets_json(), stored=stored
+        "hombre/new_game.html",
+        form=form,
+        help=SETTING_HELP,
+        presets=_presets_json(),
+        system=systems.of_kind(_form_kind(form)),
+        stored=stored,
     )
     return (page, 422) if refused else page

@@ -17,8 +17,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import store
 from ...rights.access import can_manage, readable
 from ...rules.errors import GameError
+from ...rules.hombre.family import hombre_report
 from ...rules.hombre.pot import PotDeal
-from ...rules.hombre.systems import hombre_report
 from ...rules.kind import Standing
 from ...rules.ledger import net_changes
 from .. import blueprints

@@ -17,8 +17,8 @@ from flask_babel import lazy_gettext as _l
 
 from ...rules.hombre.engine import BeteStatus, Contract, Outcome, Reason
 from ...rules.hombre.exports import CsvWords
+from ...rules.hombre.family import AnyReport, AnyResult
 from ...rules.hombre.pot import PotReason
-from ...rules.hombre.systems import AnyReport, AnyResult
 from ..formats.words import JOURNAL_COLUMNS, JOURNAL_INDENT, elide, signed, wrap
 from .forms import BONUS_WORDS, CONTRACT_WORDS
 

@@ -19,8 +19,8 @@ from collections import OrderedDict
 import sqlite_utils
 
 from ... import store
+from ...rules.hombre.family import hombre_report
 from ...rules.hombre.stats import PlayerStats, player_stats
-from ...rules.hombre.systems import hombre_report
 from ..formats.collation import by_name
 
 KEPT = 4096

@@ -25,9 +25,9 @@ from ...rights.access import can_manage, can_manage_club, readable, visible_ids
 from ...rules.errors import GameError
 from ...rules.hombre.engine import BeteStatus, Reason
 from ...rules.hombre.exports import journal_csv, standings_csv
+from ...rules.hombre.family import hombre_report
 from ...rules.hombre.kinds import PotKind
 from ...rules.hombre.stats import player_stats
-from ...rules.hombre.systems import hombre_report
 from ...rules.ledger import settle_up
 from ...rules.money import parse_money
 from ...rules.seating import sittings

@@ -1,0 +1,224 @@
+"""Each money system's web piece: its rules fields, its rules line, its pot's name.
+
+The new-game page's form has the fields of every system (``RulesForm``: the
+shared ``NewGameForm`` with each system's ``form_fields``) and draws those of
+the chosen one (``fields``, a partial template); every page writes its rule
+set in a line (``rules_text``); the kind decides which piece a rule set or a
+form gets (``of_rules``, ``of_kind``). A new money system: its fields and
+one class here, one line in ``WEBS``, its partial template and its words.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, RadioField, StringField
+from wtforms.validators import Length, Optional
+
+from ...rules import kinds
+from ...rules.hombre.danois import DanishRules
+from ...rules.hombre.jetons import JetonsRules
+from ...rules.hombre.ruleset import RuleSet
+from ...rules.hombre.takst import takst_text
+from ...rules.kind import GameKind
+from ..formats.numbers import InRange, WholeField
+from ..forms import options
+from .forms import CONTRACT_WORDS, NewGameForm
+
+R = TypeVar("R")
+
+
+class SystemWeb(Generic[R]):
+    """What a money system shows on the pages (``R``: its rule set); defaults: the pots'."""
+
+    key: str
+    """Its kind's key (``kind.key``)."""
+    fields: str
+    """The partial template of its rules fields on the new-game page."""
+    form_fields: type[FlaskForm]
+    """Its rules fields of the new-game form (named as its rule set's settings)."""
+
+    def rules_text(self, rules: R) -> str:
+        """The rule set in a line of words, in the reader's language."""
+        raise NotImplementedError
+
+    def round_end_text(self, rules: R, deals: int | None) -> str:
+        """How an event's round ends a table of these rules, in a sentence; none by default."""
+        return ""
+
+    def pot_title(self) -> str:
+        """The pot's name on the game page, before the deal."""
+        return _("Poule")
+
+
+class PouleFields(FlaskForm):
+    """The 1709 poule's own rules fields (hombre.md §2)."""
+
+    poule_system = StringField(_l("Poule system"), validators=[Optional()])
+    mark_value = WholeField(_l("Mark value"), validators=[Optional(), InRange(1, 1000)])
+    payments = RadioField(
+        _l("Payments"),
+        choices=options([("double", _l("double")), ("simple", _l("simple"))]),
+        validate_choice=False,  # the rule set checks it, for the poule system only
+    )
+    retourne = BooleanField(_l("Retourne allowed"))
+    espadille_forcee = BooleanField(_l("Espadille forcée"))
+    take_over = BooleanField(_l("House rule: a newcomer may take over a seat"))
+    poules_to_play = WholeField(_l("Poules to play"), validators=[Optional(), InRange(1, 1000)])
+    end = RadioField(
+        _l("At the end"),
+        choices=options([("continue", _l("continue")), ("share", _l("share"))]),
+        validate_choice=False,
+    )
+
+
+class PouleWeb(SystemWeb[RuleSet]):
+    """The 1709 poule and bêtes."""
+
+    key = "hombre"
+    fields = "hombre/_rules_poule.html"
+    form_fields = PouleFields
+
+    def rules_text(self, rules: RuleSet) -> str:
+        parts = [
+            rules.poule_system,
+            _("double payments") if rules.payments == "double" else _("simple payments"),
+            _("retourne") if rules.retourne else _("no retourne"),
+        ]
+        if rules.espadille_forcee:
+            parts.append(_("espadille forcée"))
+        if rules.coups_to_play:
+            parts.append(ngettext("%(num)s coup", "%(num)s coups", rules.coups_to_play))
+        else:
+            parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
+        parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
+        if rules.mark_value != 3:
+            parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
+        if rules.take_over:
+            parts.append(_("a newcomer may take over a seat"))
+        return ", ".join(parts)
+
+    def round_end_text(self, rules: RuleSet, deals: int | None) -> str:
+        """How an event's round ends a table of the 1709 poule, derived from its rules. The
+        round's deals are the table's ``coups_to_play``: its ``end`` shares the bêtes then,
+        or plays on until none is left; a round the director closes before shares what is
+        still open, as the ranking counts it (``ended_tally``)."""
+        if deals is None:
+            return _(
+                "The round ends when the director closes it: the bêtes still open are then"
+                " shared among the players."
+            )
+        if rules.end == "share":
+            return ngettext(
+                "The round's %(num)s deal ends the game: the bêtes still open are then shared"
+                " among the players.",
+                "The round's %(num)s deals end the game: the bêtes still open are then shared"
+                " among the players.",
+                deals,
+            )
+        return ngettext(
+            "After the round's %(num)s deal, play goes on until no bête is left; if the round"
+            " is closed before, the bêtes still open are shared among the players.",
+            "After the round's %(num)s deals, play goes on until no bête is left; if the round"
+            " is closed before, the bêtes still open are shared among the players.",
+            deals,
+        )
+
+
+class JetonsFields(FlaskForm):
+    """The jetons' own rules fields (docs/rules/jetons.md)."""
+
+    stake = WholeField(_l("Stake on an empty poule"), validators=[Optional(), InRange(1, 1000)])
+    pass_fee = WholeField(
+        _l("Paid by a player who passes"), validators=[Optional(), InRange(0, 1000)]
+    )
+    simple = WholeField(_l("Prime: simple"), validators=[Optional(), InRange(1, 1000)])
+    sans_prendre = WholeField(_l("Prime: sans prendre"), validators=[Optional(), InRange(1, 1000)])
+    vole = WholeField(_l("Prime: vole"), validators=[Optional(), InRange(1, 1000)])
+    bonus = WholeField(_l("Bonus hand"), validators=[Optional(), InRange(0, 1000)])
+
+
+class JetonsWeb(SystemWeb[JetonsRules]):
+    """Stakes, pass fees, primes and bonus hands."""
+
+    key = "jetons"
+    fields = "hombre/_rules_jetons.html"
+    form_fields = JetonsFields
+
+    def rules_text(self, rules: JetonsRules) -> str:
+        return _(
+            "jetons: stake %(stake)s, pass %(fee)s, primes %(a)s / %(b)s / %(c)s, bonus %(bonus)s",
+            stake=rules.stake,
+            fee=rules.pass_fee,
+            a=rules.simple,
+            b=rules.sans_prendre,
+            c=rules.vole,
+            bonus=rules.bonus,
+        )
+
+
+class DanishFields(FlaskForm):
+    """The Danish contracts' own rules fields (docs/rules/danois.md)."""
+
+    ante = WholeField(_l("Dealer's ante"), validators=[Optional(), InRange(0, 1000)])
+    rates = RadioField(
+        _l("Rates"),
+        choices=options([("texte", _l("the source's")), ("dlu", _l("Danish L'hombre Union"))]),
+        validate_choice=False,
+    )
+    nolo_ouvert_bonus = BooleanField(_l("Jeton bonus to a nolo ouvert lost by codille"))
+    takst = StringField(_l("The club's own rates"), validators=[Optional(), Length(max=300)])
+
+
+class DanishWeb(SystemWeb[DanishRules]):
+    """The Danish contracts and the dealer's cagnotte."""
+
+    key = "danois"
+    fields = "hombre/_rules_danois.html"
+    form_fields = DanishFields
+
+    def rules_text(self, rules: DanishRules) -> str:
+        table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")
+        line = _("danois: ante %(ante)s, %(table)s", ante=rules.ante, table=table)
+        if rules.takst:
+            words = {str(key): str(word) for key, word in CONTRACT_WORDS.items()}
+            own = takst_text(rules.takst, words)  # "ren nolo 5 5 6" on a Danish page
+            line += ", " + _("own rates %(takst)s", takst=own)
+        return line
+
+    def pot_title(self) -> str:
+        return _("Cagnotte")
+
+
+WEBS: dict[str, SystemWeb[Any]] = {web.key: web for web in (PouleWeb(), JetonsWeb(), DanishWeb())}
+"""Each system's web piece by its kind's key: one for every kind of ``SYSTEMS`` (a test checks)."""
+
+
+RulesForm: type[NewGameForm] = type(
+    "RulesForm", (NewGameForm, *(web.form_fields for web in WEBS.values())), {}
+)
+"""The new-game and set-up form: the fields every system has, then each system's own."""
+
+
+def of_kind(kind: GameKind) -> SystemWeb[Any]:
+    """The web piece of one of l'Hombre's kinds."""
+    return WEBS[kind.key]
+
+
+def of_rules(rules: Any) -> SystemWeb[Any]:
+    """The web piece of the system whose rule set this is."""
+    return of_kind(kinds.kind_of(rules))
+
+
+def rules_text(rules: Any) -> str:
+    """The rule set in a line of words, in the reader's language."""
+    return of_rules(rules).rules_text(rules)
+
+
+def round_end_text(rules: Any, deals: int | None) -> str:
+    """How an event's round ends a table of these rules (the pot systems: no sentence)."""
+    return of_rules(rules).round_end_text(rules, deals)
