@@ -16,7 +16,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import HiddenField, StringField, SubmitField, TextAreaField
+from markupsafe import Markup, escape
+from wtforms import Field, HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # not in the stubs
 from wtforms.validators import (
     InputRequired,
@@ -25,6 +26,7 @@ from wtforms.validators import (
     StopValidation,
     ValidationError,
 )
+from wtforms.widgets import HiddenInput
 
 from .. import store
 from ..db import get_db
@@ -63,7 +65,49 @@ def form_version(form: Versioned) -> int:
     return version
 
 
-class ActionForm(FlaskForm):
+def hidden_input(field: Field) -> Markup | None:
+    """``str(field)`` of a plain hidden field, drawn directly; None for any other field.
+
+    WTForms draws an input through its general widget (the flags it lists with
+    ``dir``, the attributes formatted one by one): a third of a millisecond for
+    the CSRF token and the version of a form, drawn on every manager's page.
+    A hidden field without attributes of its own draws the same four, in
+    WTForms' order (sorted by name), escaped the same way.
+    """
+    if (
+        type(field.widget) is not HiddenInput
+        or field.render_kw
+        or getattr(field.meta, "render_kw", None)
+    ):
+        return None
+    if getattr(field, "_datalist", None) is not None or "disabled" in vars(field.flags):
+        return None
+    value: object = field._value()  # type: ignore[attr-defined]  # not in the stubs
+    if any(type(text) is not str for text in (field.id, field.name, value)):
+        return None  # markup or no text: WTForms' own rules (quotes, True, False)
+    return Markup(
+        f'<input id="{escape(field.id)}" name="{escape(field.name)}" type="hidden"'
+        f' value="{escape(value)}">'
+    )
+
+
+class Form(FlaskForm):
+    """A FlaskForm whose hidden fields (the CSRF token, the version) are drawn directly."""
+
+    def hidden_tag(self, *fields: Any) -> Markup:
+        """As Flask-WTF's: the form's hidden fields (or the ones named), one a line."""
+        drawn: list[str] = []
+        for field in fields or self:
+            if isinstance(field, str):
+                field = getattr(self, field, None)
+            if field is None or not isinstance(field.widget, HiddenInput):
+                continue
+            quick = hidden_input(field)
+            drawn.append(str(field) if quick is None else quick)
+        return Markup("\n".join(drawn))
+
+
+class ActionForm(Form):
     """A button that changes something (undo, delete): CSRF and the version seen."""
 
     version = HiddenField()

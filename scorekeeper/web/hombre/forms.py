@@ -20,7 +20,7 @@ from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
 from ...rules.hombre.kinds import SYSTEMS
 from ..formats.numbers import InRange, WholeField
-from ..forms import name_field, options, whole
+from ..forms import Form, name_field, options, whole
 from ..hookspecs import CoupEntry
 
 CONTRACT_WORDS: dict[str, Any] = {
@@ -68,7 +68,7 @@ PRESET_WORDS = {
 TRICKS = [str(n) for n in range(10)]
 
 
-class CoupForm(FlaskForm):
+class CoupForm(Form):
     """One coup; the choices of hombre and contract are set per game."""
 
     version = HiddenField()

@@ -8,7 +8,12 @@ An article is fixed by what it reads — the coup's result (a frozen value:
 equal results draw the same words), the players' names, the game's kind
 and number (its links), whether the reader manages the table (the Correct
 and Delete links), the language and the address the server answers at —
-so it is kept under exactly that key and drawn once.
+so it is kept under exactly that key and drawn once. The sections a
+manager's and a follower's pages share (the deal, the standing, the fiche)
+are kept under the game's state (number, version, time of change, table
+token, lock): the first follower's page after a coup takes them from the
+manager's. The head's links and the language bar (base.html) are kept by
+the page's address.
 
 ``FRAGMENTS`` is bounded by count and by bytes (4,096 pieces, 8 MB per
 process, least recently used out); a key that cannot be hashed is drawn
@@ -21,7 +26,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from flask import request
+from flask import g, request
 from flask_babel import get_locale
 from markupsafe import Markup
 
@@ -66,13 +71,28 @@ class Fragments:
 FRAGMENTS = Fragments()
 
 
+_SCOPE = "_kept_fragments_scope"
+
+
+def _scope() -> tuple[str, str]:
+    """The language and the address this request draws its pieces in, found once a request
+    (13 pieces a game page; Flask-Babel's locale and the root URL cost 30 µs each time). The
+    templates' words are the request's catalog, read once too (``i18n._translations``)."""
+    found: object = g.get(_SCOPE)
+    if isinstance(found, tuple):
+        return found
+    scope = (str(get_locale()), request.root_url)
+    setattr(g, _SCOPE, scope)
+    return scope
+
+
 def kept_fragment(draw: Callable[..., str], key: tuple[object, ...], *args: object) -> Markup:
     """``draw(*args)`` as drawn before under the same key, or drawn now and kept.
 
     ``key`` must name everything the piece reads besides the request's language and
     address (added here): the arguments and whatever ``draw`` reads of its template.
     """
-    full = (getattr(draw, "name", None), str(get_locale()), request.root_url, *key)
+    full = (getattr(draw, "name", None), *_scope(), *key)
     try:
         piece = FRAGMENTS.get(full)
     except TypeError:  # unhashable: draw it, keep nothing
