@@ -82,8 +82,7 @@ def test_the_token_and_version_of_a_coup_form(context):
 def test_the_token_drawn_is_taken_and_a_forged_one_refused(csrf_app):
     """The manager's page draws its token with ``Form.hidden_tag``; CSRFProtect still checks
     it: the drawn token stores the coup, the same token with one letter changed is refused."""
-    from conftest import csrf_token
-    from web import NEW_GAME, coup_data
+    from web import NEW_GAME, coup_data, csrf_token
 
     client = csrf_app.test_client()
     token = csrf_token(client.get("/games/new").data.decode())
