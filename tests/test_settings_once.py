@@ -1,0 +1,96 @@
+"""L'Homme de Brou's and l'Hombre's settings declared once (issue 44, point 2): each rule
+set's ``Setting`` rows drive the check, the file keys, ``scorekeeper rules``, the form's
+fields and the docs' table; a setting is named in at most three code or template files."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.rules import settings
+from scorekeeper.rules.brou import engine as brou
+from scorekeeper.rules.brou.file import dump_brou, load_brou
+from scorekeeper.rules.brou.kind import Brou
+from scorekeeper.rules.errors import GameError
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = [*ROOT.glob("scorekeeper/**/*.py"), *ROOT.glob("templates/**/*.html")]
+PLAYERS = ["Anne", "Bruno", "Chloé", "Denis"]
+HEAD = {"format": "scorekeeper-game/1", "game": "brou", "players": PLAYERS, "first_dealer": "Anne"}
+
+
+def named(key: str) -> re.Pattern[str]:
+    """The key spelled as a setting: a string, an attribute, a keyword, a dataclass field."""
+    return re.compile(rf"""["']{key}["']|\.{key}\b|[(,]\s*{key}\s*=[^=]|^\s*{key}\s*:""", re.M)
+
+
+def naming(key: str, family: re.Pattern[str]) -> set[str]:
+    """The files of a game family (package and templates) that name a setting's key."""
+    found = set()
+    for path in SOURCES:
+        relative = path.relative_to(ROOT).as_posix()
+        if family.search(relative) and named(key).search(path.read_text(encoding="utf-8")):
+            found.add(relative)
+    return found
+
+
+def doc_rows(doc: str, heading: str) -> list[list[str]]:
+    text = (ROOT / "docs" / "rules" / doc).read_text(encoding="utf-8")
+    section = text.split(heading, 1)[1].split("\n#", 1)[0]
+    return [
+        [cell.strip().strip("`") for cell in line.strip("|").split("|")]
+        for line in section.splitlines()
+        if line.startswith("| `")
+    ]
+
+
+# --- l'Homme de Brou ------------------------------------------------------------------
+
+BROU_FILES = re.compile(r"scorekeeper/(rules|web)/brou/|templates/brou/")
+
+
+@pytest.mark.parametrize("key", [row.key for row in brou.SETTINGS])
+def test_a_brou_setting_is_named_in_at_most_three_files(key):
+    # its row and field (engine.py), the sheet's words (web), the form's template at most;
+    # on main: engine.py, file.py (twice), web/brou (form, rules_of, words), the template
+    found = naming(key, BROU_FILES)
+    assert "scorekeeper/rules/brou/engine.py" in found
+    assert len(found) <= 3, sorted(found)
+
+
+def test_the_brou_docs_table_is_the_rows():
+    rows = doc_rows("brou.md", "## 2. Settings")
+    assert [row[0] for row in rows] == [s.key for s in brou.SETTINGS]
+    for (_key, meaning, default), setting in zip(rows, brou.SETTINGS):
+        assert meaning == setting.help
+        assert default == settings._shown(setting.default)
+
+
+@pytest.mark.parametrize(
+    ("rules", "where"),
+    [
+        ({"target": 0}, "rules.target"),
+        ({"parties_to_win": -2}, "rules.parties_to_win"),
+        ({"parties_to_win": "10"}, "rules.parties_to_win"),
+        ({"target": True}, "rules.target"),
+        ({"partie": 301}, "rules.partie"),  # a typo: an unknown key
+    ],
+)
+def test_a_brou_file_out_of_its_rows_is_refused_naming_its_key(rules, where):
+    with pytest.raises(GameError) as refused:
+        load_brou({**HEAD, "rules": rules, "coups": []})
+    assert refused.value.field == where
+
+
+def test_the_brou_file_keeps_its_keys():
+    # the file keys are unchanged: both settings, their defaults when the file had none
+    game = load_brou({**HEAD, "rules": {"target": 501}, "coups": []})
+    assert dump_brou(game)["rules"] == {"target": 501, "parties_to_win": 10}
+
+
+def test_the_command_lists_the_brou_rows():
+    text = Brou().settings_text() or ""
+    assert "  target       301: points that win a partie" in text
+    assert "  parties_to_win 10: parties that win the match" in text
