@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules import settings
+from scorekeeper.rules import kinds, settings
 from scorekeeper.rules.brou import engine as brou
 from scorekeeper.rules.brou.file import dump_brou, load_brou
 from scorekeeper.rules.brou.kind import Brou
 from scorekeeper.rules.errors import GameError
+from scorekeeper.rules.hombre import jetons
+from scorekeeper.rules.hombre.jetons import JetonsRules
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [*ROOT.glob("scorekeeper/**/*.py"), *ROOT.glob("templates/**/*.html")]
@@ -94,3 +96,56 @@ def test_the_command_lists_the_brou_rows():
     text = Brou().settings_text() or ""
     assert "  target       301: points that win a partie" in text
     assert "  parties_to_win 10: parties that win the match" in text
+
+
+# --- l'Hombre: the jetons ---------------------------------------------------------------
+
+HOMBRE_FILES = re.compile(r"scorekeeper/(rules|web)/hombre/|templates/hombre/")
+JETONS_OWN = ["stake", "pass_fee"]
+"""The jetons' settings no other file uses for a thing of its own: ``simple``,
+``sans_prendre``, ``vole`` are also the contracts' names and ``bonus`` the coup's bonus
+hands; ``coups_to_play``, ``cave`` and ``fiche`` are every money system's."""
+
+
+@pytest.mark.parametrize("key", JETONS_OWN)
+def test_a_jetons_setting_is_named_in_at_most_three_files(key):
+    # its row and its use (jetons.py), the rules line (web/hombre/systems.py); on main also
+    # the form's field (systems.py) and the partial template
+    found = naming(key, HOMBRE_FILES)
+    assert "scorekeeper/rules/hombre/jetons.py" in found
+    assert len(found) <= 3, sorted(found)
+
+
+def test_the_jetons_docs_table_is_the_rows():
+    rows = doc_rows("jetons.md", "## 2. Settings")
+    assert [row[0] for row in rows] == [s.key for s in jetons.SETTINGS]
+    for (_key, _meaning, default), setting in zip(rows, jetons.SETTINGS):
+        assert default == settings._shown(setting.default)
+
+
+@pytest.mark.parametrize(
+    ("rules", "where"),
+    [
+        ({"stake": 0}, "rules.stake"),  # at least 1
+        ({"pass_fee": -1}, "rules.pass_fee"),  # 0 allowed, not less
+        ({"vole": "12"}, "rules.vole"),
+        ({"cave": 0}, "rules.cave"),
+        ({"stakes": 3}, "rules.stakes"),  # a typo: an unknown key
+    ],
+)
+def test_a_jetons_rule_set_out_of_its_rows_is_refused_naming_its_key(rules, where):
+    with pytest.raises(GameError) as refused:
+        JetonsRules.from_mapping({"accounting": "jetons", **rules})
+    assert refused.value.field == where
+
+
+def test_zero_is_a_jetons_pass_fee_bonus_and_coups_to_play():
+    # docs/rules/jetons.md: a table may play without pass fee or bonus hands, and no end
+    rules = JetonsRules.from_mapping({"pass_fee": 0, "bonus": 0, "coups_to_play": 0})
+    assert (rules.pass_fee, rules.bonus, rules.coups_to_play) == (0, 0, 0)
+
+
+def test_the_command_lists_the_jetons_rows():
+    text = kinds.find_kind("jetons").settings_text() or ""
+    keys = [line.split()[0] for line in text.splitlines()[1 : 1 + len(jetons.SETTINGS)]]
+    assert keys == [row.key for row in jetons.SETTINGS]

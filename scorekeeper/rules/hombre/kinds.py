@@ -25,6 +25,7 @@ from ..kind import Game as AnyKindGame
 from ..kind import GameKind, JsonObject, Kind, Standing, continues
 from ..money import Money, money_from_file
 from ..records import SeatRecord
+from ..settings import help_lines
 from . import danois, engine, file, jetons, pot, potfile, text
 from .correction import check_change
 from .danois import DanishCoup, DanishGame, DanishRules
@@ -343,6 +344,7 @@ class HombreJetons(PotKind[JetonsGame, JetonsRules, JetonsCoup]):
     contracts = tuple(jetons.JetonsContract)
     inputs = frozenset({"bonuses"})
     presets: ClassVar[Mapping[str, str]] = {"jetons": "jetons"}
+    settings_help = help_lines(jetons.SETTINGS)
 
     def read_coup(self, item: object, seats: Mapping[str, int]) -> JetonsCoup:
         bonuses_data = coup_object(item).get("bonuses", []) if isinstance(item, Mapping) else []

@@ -16,17 +16,20 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, RadioField, StringField
+from wtforms import BooleanField, Field, RadioField, StringField
 from wtforms.validators import Length, Optional
 
 from ...rules import kinds
+from ...rules.hombre import jetons
 from ...rules.hombre.danois import DanishRules
 from ...rules.hombre.jetons import JetonsRules
 from ...rules.hombre.ruleset import RuleSet
 from ...rules.hombre.takst import takst_text
 from ...rules.kind import GameKind
+from ...rules.settings import Setting
 from ..formats.numbers import InRange, WholeField
 from ..forms import options
+from ..sheet.settings import fields_of, setting_field
 from .forms import CONTRACT_WORDS, NewGameForm
 
 R = TypeVar("R")
@@ -41,6 +44,12 @@ class SystemWeb(Generic[R]):
     """The partial template of its rules fields on the new-game page."""
     form_fields: type[FlaskForm]
     """Its rules fields of the new-game form (named as its rule set's settings)."""
+    table: tuple[Setting, ...] = ()
+    """Its settings' rows, when its fields are drawn from them (``settings``)."""
+
+    def settings(self, form: object) -> list[tuple[Setting, Field]]:
+        """Its own settings' rows with their fields in ``form`` (the partial template's loop)."""
+        return fields_of(form, self.table)
 
     def rules_text(self, rules: R) -> str:
         """The rule set in a line of words, in the reader's language."""
@@ -130,16 +139,12 @@ class PouleWeb(SystemWeb[RuleSet]):
 
 
 class JetonsFields(FlaskForm):
-    """The jetons' own rules fields (docs/rules/jetons.md)."""
+    """The jetons' own rules fields, one per row of their settings (docs/rules/jetons.md)."""
 
-    stake = WholeField(_l("Stake on an empty poule"), validators=[Optional(), InRange(1, 1000)])
-    pass_fee = WholeField(
-        _l("Paid by a player who passes"), validators=[Optional(), InRange(0, 1000)]
-    )
-    simple = WholeField(_l("Prime: simple"), validators=[Optional(), InRange(1, 1000)])
-    sans_prendre = WholeField(_l("Prime: sans prendre"), validators=[Optional(), InRange(1, 1000)])
-    vole = WholeField(_l("Prime: vole"), validators=[Optional(), InRange(1, 1000)])
-    bonus = WholeField(_l("Bonus hand"), validators=[Optional(), InRange(0, 1000)])
+
+for _row in jetons.SETTINGS:
+    if not _row.group:  # the others are the form's fields every system shares
+        setattr(JetonsFields, _row.key, setting_field(_row))
 
 
 class JetonsWeb(SystemWeb[JetonsRules]):
@@ -148,6 +153,7 @@ class JetonsWeb(SystemWeb[JetonsRules]):
     key = "jetons"
     fields = "hombre/_rules_jetons.html"
     form_fields = JetonsFields
+    table = jetons.SETTINGS
 
     def rules_text(self, rules: JetonsRules) -> str:
         return _(
