@@ -315,9 +315,8 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         tagged = f" (rules.{'='.join(self.tag)})" if self.tag else ""
         lines = [f"{self.key}{tagged} settings (default: meaning):"]
         lines += [f"  {key:<12} {meaning}" for key, meaning in self.settings_help.items()]
-        if self.presets:
-            lines.append(f"{self.key} presets:")
-            lines += [f"  {name:<12} {self.preset(name).describe()}" for name in self.presets]
+        lines.append(f"{self.key} presets:")
+        lines += [f"  {name:<12} {self.preset(name).describe()}" for name in self.presets]
         return "\n".join(lines)
 
     def preset(self, name: str) -> R:
