@@ -17,7 +17,8 @@ from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre import jetons
 from scorekeeper.rules.hombre.jetons import JetonsRules
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file())
+"""The checkout (found upwards, so the file may move into a folder of tests/)."""
 SOURCES = [*ROOT.glob("scorekeeper/**/*.py"), *ROOT.glob("templates/**/*.html")]
 PLAYERS = ["Anne", "Bruno", "Chloé", "Denis"]
 HEAD = {"format": "scorekeeper-game/1", "game": "brou", "players": PLAYERS, "first_dealer": "Anne"}
