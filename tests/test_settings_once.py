@@ -14,7 +14,8 @@ from scorekeeper.rules.brou import engine as brou
 from scorekeeper.rules.brou.file import dump_brou, load_brou
 from scorekeeper.rules.brou.kind import Brou
 from scorekeeper.rules.errors import GameError
-from scorekeeper.rules.hombre import jetons
+from scorekeeper.rules.hombre import danois, jetons
+from scorekeeper.rules.hombre.danois import DanishRules
 from scorekeeper.rules.hombre.jetons import JetonsRules
 
 ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file())
@@ -150,3 +151,52 @@ def test_the_command_lists_the_jetons_rows():
     text = kinds.find_kind("jetons").settings_text() or ""
     keys = [line.split()[0] for line in text.splitlines()[1 : 1 + len(jetons.SETTINGS)]]
     assert keys == [row.key for row in jetons.SETTINGS]
+
+
+# --- l'Hombre: the Danish contracts -----------------------------------------------------
+
+
+def test_the_danish_docs_table_is_the_rows():
+    rows = doc_rows("danois.md", "## 2. Settings")
+    assert [row[0] for row in rows] == [s.key for s in danois.SETTINGS]
+    for (_key, _meaning, default), setting in zip(rows, danois.SETTINGS):
+        said = setting.shown or settings._shown(setting.default)
+        assert default.split()[0].strip("`") == said
+
+
+def test_the_danish_rates_row_offers_the_schedules():
+    rates = next(row for row in danois.SETTINGS if row.key == "rates")
+    assert set(rates.values) == set(danois.RATES)
+
+
+@pytest.mark.parametrize(
+    ("rules", "where", "message"),
+    [
+        ({"ante": -1}, "rules.ante", "at least 0"),  # 0 allowed: no cagnotte
+        ({"rates": "dla"}, "rules.rates", "rules.rates must be texte or dlu, got 'dla'"),
+        ({"fiche": 0}, "rules.fiche", "at least 1"),
+        ({"nolo_ouvert_bonus": 1}, "rules.nolo_ouvert_bonus", "must be true or false"),
+        ({"takst": {"solo": [3, 3]}}, "rules.takst", ""),
+        ({"ant": 5}, "rules.ant", "unknown rule"),
+    ],
+)
+def test_a_danish_rule_set_out_of_its_rows_is_refused_naming_its_key(rules, where, message):
+    with pytest.raises(GameError) as refused:
+        DanishRules.from_mapping({"accounting": "danois", **rules})
+    assert refused.value.field == where
+    assert message in str(refused.value)
+
+
+def test_the_danish_presets_are_the_rows_presets():
+    # docs/rules/danois.md §2: the DLU preset plays the Union's rates, without the jeton bonus
+    dlu = kinds.find_kind("danois").preset("danois_dlu")
+    assert (dlu.rates, dlu.nolo_ouvert_bonus) == ("dlu", False)
+    assert dlu == DanishRules.from_mapping({"rates": "dlu"})  # as a file with dlu rates
+    assert kinds.find_kind("danois").preset("danois") == DanishRules()
+
+
+def test_the_command_lists_the_danish_rows():
+    text = kinds.find_kind("danois").settings_text() or ""
+    lines = text.splitlines()[1 : 1 + len(danois.SETTINGS)]
+    assert [line.split()[0] for line in lines] == [row.key for row in danois.SETTINGS]
+    assert lines[-1].split()[1] == "none:"  # the takst: none unless a club gives its own

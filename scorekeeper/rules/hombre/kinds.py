@@ -386,13 +386,7 @@ class HombreDanish(PotKind[DanishGame, DanishRules, DanishCoup]):
     contracts = tuple(danois.DanishContract)
     inputs = frozenset({"first_five", "black_aces"})
     presets: ClassVar[Mapping[str, str]] = {"danois": "danois", "danois_dlu": "danois DLU"}
-    settings_help: ClassVar[Mapping[str, str]] = {
-        "ante": "5: chips the dealer puts in the cagnotte every deal",
-        "rates": "texte: the source's schedule; dlu: the Danish L'hombre Union's",
-        "coups_to_play": "0: the table stops when it likes; else the game ends after N coups",
-        "takst": 'none: a club\'s own rates, e.g. {"solo": [3, 3, 4]} (won, bête, codille)',
-        "nolo_ouvert_bonus": "as the rates: a jeton back to a nolo ouvert lost by codille",
-    }
+    settings_help = help_lines(danois.SETTINGS)
 
     def read_coup(self, item: object, seats: Mapping[str, int]) -> DanishCoup:
         keys = ("first_five", "black_aces")
@@ -415,7 +409,7 @@ class HombreDanish(PotKind[DanishGame, DanishRules, DanishCoup]):
         return danois.replay(game, report)
 
     def preset(self, name: str) -> DanishRules:
-        return DanishRules(rates="dlu") if name == "danois_dlu" else DanishRules()
+        return DanishRules.preset(name)
 
 
 SYSTEMS: tuple[HombreKind[Any, Any, Any, Any], ...] = (Hombre1709(), HombreJetons(), HombreDanish())

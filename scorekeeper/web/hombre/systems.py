@@ -20,7 +20,7 @@ from wtforms import BooleanField, Field, RadioField, StringField
 from wtforms.validators import Length, Optional
 
 from ...rules import kinds
-from ...rules.hombre import jetons
+from ...rules.hombre import danois, jetons
 from ...rules.hombre.danois import DanishRules
 from ...rules.hombre.jetons import JetonsRules
 from ...rules.hombre.ruleset import RuleSet
@@ -167,17 +167,21 @@ class JetonsWeb(SystemWeb[JetonsRules]):
         )
 
 
-class DanishFields(FlaskForm):
-    """The Danish contracts' own rules fields (docs/rules/danois.md)."""
+_DANISH = {row.key: row for row in danois.SETTINGS}
 
-    ante = WholeField(_l("Dealer's ante"), validators=[Optional(), InRange(0, 1000)])
+
+class DanishFields(FlaskForm):
+    """The Danish contracts' own rules fields (docs/rules/danois.md), with their rows' words;
+    the rates' choice is left to the rule set (its page may be another system's)."""
+
+    ante = setting_field(_DANISH["ante"])
     rates = RadioField(
-        _l("Rates"),
-        choices=options([("texte", _l("the source's")), ("dlu", _l("Danish L'hombre Union"))]),
+        _l(_DANISH["rates"].label),
+        choices=options([(value, _l(label)) for value, label in _DANISH["rates"].choices]),
         validate_choice=False,
     )
-    nolo_ouvert_bonus = BooleanField(_l("Jeton bonus to a nolo ouvert lost by codille"))
-    takst = StringField(_l("The club's own rates"), validators=[Optional(), Length(max=300)])
+    nolo_ouvert_bonus = setting_field(_DANISH["nolo_ouvert_bonus"])
+    takst = StringField(_l(_DANISH["takst"].label), validators=[Optional(), Length(max=300)])
 
 
 class DanishWeb(SystemWeb[DanishRules]):
