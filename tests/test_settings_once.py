@@ -14,9 +14,10 @@ from scorekeeper.rules.brou import engine as brou
 from scorekeeper.rules.brou.file import dump_brou, load_brou
 from scorekeeper.rules.brou.kind import Brou
 from scorekeeper.rules.errors import GameError
-from scorekeeper.rules.hombre import danois, jetons
+from scorekeeper.rules.hombre import danois, jetons, ruleset
 from scorekeeper.rules.hombre.danois import DanishRules
 from scorekeeper.rules.hombre.jetons import JetonsRules
+from scorekeeper.rules.hombre.ruleset import RuleSet
 
 ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file())
 """The checkout (found upwards, so the file may move into a folder of tests/)."""
@@ -200,3 +201,55 @@ def test_the_command_lists_the_danish_rows():
     lines = text.splitlines()[1 : 1 + len(danois.SETTINGS)]
     assert [line.split()[0] for line in lines] == [row.key for row in danois.SETTINGS]
     assert lines[-1].split()[1] == "none:"  # the takst: none unless a club gives its own
+
+
+# --- l'Hombre: the 1709 poule -----------------------------------------------------------
+
+
+def poule_doc_rows() -> list[list[str]]:
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text.split("## The rule set", 1)[1].split("\n#", 1)[0]
+    return [
+        [cell.strip().strip("`") for cell in line.strip("|").split("|")]
+        for line in section.splitlines()
+        if line.startswith("| `")
+    ]
+
+
+def test_the_poule_docs_table_is_the_rows():
+    rows = poule_doc_rows()
+    assert [row[0] for row in rows] == [s.key for s in ruleset.SETTINGS]
+    for (_key, _meaning, default), setting in zip(rows, ruleset.SETTINGS):
+        assert default == settings._shown(setting.default)
+
+
+def test_the_poule_rows_defaults_are_the_rule_sets():
+    # one home: the row's default is what a file without the key plays
+    defaults = RuleSet()
+    assert {s.key: s.default for s in ruleset.SETTINGS} == {
+        s.key: getattr(defaults, s.key) for s in ruleset.SETTINGS
+    }
+
+
+@pytest.mark.parametrize(
+    ("rules", "where", "message"),
+    [
+        ({"mark_value": 0}, "rules.mark_value", "rules.mark_value must be at least 1"),
+        ({"payments": "triple"}, "rules.payments", "must be double or simple, got 'triple'"),
+        ({"end": "stop"}, "rules.end", "must be share or continue, got 'stop'"),
+        ({"coups_to_play": -1}, "rules.coups_to_play", "must be at least 0"),
+        ({"retourne": 1}, "rules.retourne", "must be bool, got 1"),
+        ({"poule_system": "2-3"}, "rules.poule_system", "1 ≤ B ≤ A ≤ 9"),
+    ],
+)
+def test_a_poule_rule_set_out_of_its_rows_is_refused_naming_its_key(rules, where, message):
+    with pytest.raises(GameError) as refused:
+        RuleSet.from_mapping(rules)
+    assert refused.value.field == where
+    assert message in str(refused.value)
+
+
+def test_the_command_lists_the_poule_rows():
+    text = kinds.find_kind("hombre").settings_text() or ""
+    lines = text.splitlines()[1 : 1 + len(ruleset.SETTINGS)]
+    assert [line.split()[0] for line in lines] == [row.key for row in ruleset.SETTINGS]

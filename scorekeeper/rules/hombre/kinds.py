@@ -168,9 +168,9 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
         defaults = RuleSet()
         lines = ["Settings (default, meaning):"]
         for s in SETTINGS:
-            value = getattr(defaults, s.name)
+            value = getattr(defaults, s.key)
             word = json.dumps(value) if isinstance(value, bool) else str(value)
-            lines.append(f"  {s.name:<17} {word:<9} {s.help}")
+            lines.append(f"  {s.key:<17} {word:<9} {s.help}")
         lines += ["", "Presets:"]
         lines += [f"  {name:<12} {preset.describe()}" for name, preset in PRESETS.items()]
         return "\n".join(lines)

@@ -16,18 +16,17 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, RadioField, StringField
+from wtforms import Field, RadioField, StringField
 from wtforms.validators import Length, Optional
 
 from ...rules import kinds
-from ...rules.hombre import danois, jetons
+from ...rules.hombre import danois, jetons, ruleset
 from ...rules.hombre.danois import DanishRules
 from ...rules.hombre.jetons import JetonsRules
 from ...rules.hombre.ruleset import RuleSet
 from ...rules.hombre.takst import takst_text
 from ...rules.kind import GameKind
 from ...rules.settings import Setting
-from ..formats.numbers import InRange, WholeField
 from ..forms import options
 from ..sheet.settings import fields_of, setting_field
 from .forms import CONTRACT_WORDS, NewGameForm
@@ -64,23 +63,27 @@ class SystemWeb(Generic[R]):
         return _("Poule")
 
 
-class PouleFields(FlaskForm):
-    """The 1709 poule's own rules fields (hombre.md §2)."""
+_POULE = {row.key: row for row in ruleset.SETTINGS}
 
-    poule_system = StringField(_l("Poule system"), validators=[Optional()])
-    mark_value = WholeField(_l("Mark value"), validators=[Optional(), InRange(1, 1000)])
+
+class PouleFields(FlaskForm):
+    """The 1709 poule's own rules fields (hombre.md §2), with their rows' words; the choices
+    are left to the rule set (its page may be another system's)."""
+
+    poule_system = StringField(_l(_POULE["poule_system"].label), validators=[Optional()])
+    mark_value = setting_field(_POULE["mark_value"])
     payments = RadioField(
-        _l("Payments"),
-        choices=options([("double", _l("double")), ("simple", _l("simple"))]),
+        _l(_POULE["payments"].label),
+        choices=options([(value, _l(label)) for value, label in _POULE["payments"].choices]),
         validate_choice=False,  # the rule set checks it, for the poule system only
     )
-    retourne = BooleanField(_l("Retourne allowed"))
-    espadille_forcee = BooleanField(_l("Espadille forcée"))
-    take_over = BooleanField(_l("House rule: a newcomer may take over a seat"))
-    poules_to_play = WholeField(_l("Poules to play"), validators=[Optional(), InRange(1, 1000)])
+    retourne = setting_field(_POULE["retourne"])
+    espadille_forcee = setting_field(_POULE["espadille_forcee"])
+    take_over = setting_field(_POULE["take_over"])
+    poules_to_play = setting_field(_POULE["poules_to_play"])
     end = RadioField(
-        _l("At the end"),
-        choices=options([("continue", _l("continue")), ("share", _l("share"))]),
+        _l(_POULE["end"].label),
+        choices=options([(value, _l(label)) for value, label in _POULE["end"].choices]),
         validate_choice=False,
     )
 
