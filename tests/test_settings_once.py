@@ -157,6 +157,15 @@ def test_the_command_lists_the_jetons_rows():
 # --- l'Hombre: the Danish contracts -----------------------------------------------------
 
 
+@pytest.mark.parametrize("key", ["ante", "nolo_ouvert_bonus"])
+def test_a_danish_setting_is_named_in_at_most_three_files(key):
+    # its row and use (danois.py), the form's field and rules line (systems.py), the template;
+    # rates and takst are also the schedules' and the takst reader's words, the others shared
+    found = naming(key, HOMBRE_FILES)
+    assert "scorekeeper/rules/hombre/danois.py" in found
+    assert len(found) <= 3, sorted(found)
+
+
 def test_the_danish_docs_table_is_the_rows():
     rows = doc_rows("danois.md", "## 2. Settings")
     assert [row[0] for row in rows] == [s.key for s in danois.SETTINGS]
