@@ -312,7 +312,8 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         """
         if not self.settings_help:
             return None
-        lines = [f"{self.key} (rules.{'='.join(self.tag or ())}) settings (default: meaning):"]
+        tagged = f" (rules.{'='.join(self.tag)})" if self.tag else ""
+        lines = [f"{self.key}{tagged} settings (default: meaning):"]
         lines += [f"  {key:<12} {meaning}" for key, meaning in self.settings_help.items()]
         lines.append(f"{self.key} presets:")
         lines += [f"  {name:<12} {self.preset(name).describe()}" for name in self.presets]

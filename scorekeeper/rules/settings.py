@@ -85,11 +85,15 @@ class Setting:
     words: str = ""
     """The rules line's words when it is not the default (``%(key)s``: its value)."""
     refusal: str = ""
-    """The message refusing a value out of bounds ({least}), when not the generic one."""
+    """The message refusing a value out of bounds ({least}) or out of its ``choices``
+    ({value}), when not the generic one."""
     presets: Mapping[str, Value] = field(default_factory=dict)
     """The named presets that set it, and the value each gives it."""
     group: str = ""
     """Where the form shows it: "" the rule set's own fields, ``house`` its house rules."""
+    shown: str = ""
+    """Its default as ``scorekeeper rules`` says it, when the value alone does not (a text
+    without ``choices`` is read and checked by its rule set: a club's rates, "none")."""
 
     def check(self, value: object) -> None:
         """Refuse a value of the wrong type or out of bounds, naming the key."""
@@ -113,10 +117,10 @@ class Setting:
                     name=self.key,
                     least=self.least,
                 )
-        elif value not in self.values:
+        elif self.choices and value not in self.values:
             raise GameError(
                 where,
-                N_("rules.{key} must be one of {choices}, got {value!r}"),
+                self.refusal or N_("rules.{key} must be one of {choices}, got {value!r}"),
                 key=self.key,
                 choices=", ".join(self.values),
                 value=value,
@@ -158,7 +162,7 @@ def in_words(table: Sequence[Setting], rules: object) -> list[tuple[Setting, Val
 
 def help_lines(table: Sequence[Setting]) -> dict[str, str]:
     """Each key with its default and meaning, as ``scorekeeper rules`` lists them."""
-    return {s.key: f"{_shown(s.default)}: {s.help}" for s in table}
+    return {s.key: f"{s.shown or _shown(s.default)}: {s.help}" for s in table}
 
 
 def _shown(value: Value) -> str:

@@ -339,7 +339,7 @@ def test_seat_records_add_up_to_the_report(name):
 
 def test_the_rules_command_lists_each_kinds_settings_through_its_kind():
     listed = [kind.key for kind in kinds.KINDS if kind.settings_text()]
-    assert listed == ["hombre", "danois", "manille", "manillen"]
+    assert listed == ["hombre", "jetons", "danois", "brou", "manille", "manillen"]
     assert kinds.find_kind("hombre").settings_text().startswith("Settings (default, meaning):")
 
 

@@ -12,10 +12,33 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import N_, GameError
+from ..settings import Setting, check_all
 from ..teams import TEAMS
 
 ANNOUNCED = {(False, False): 20, (False, True): 40, (True, False): 30, (True, True): 60}
 """Points of an announced mariage by (grand, trump); one on the table counts double."""
+
+
+SETTINGS = (
+    Setting(
+        "target",
+        301,
+        "points that win a partie",
+        N_("Points to win a partie"),
+        least=1,
+        most=10000,
+    ),
+    Setting(
+        "parties_to_win",
+        10,
+        "parties that win the match (the text: 10, 12, 14…)",
+        N_("Parties to win the match"),
+        note=N_("10, 12, 14 or any number agreed at the table."),
+        least=1,
+    ),
+)
+"""L'Homme de Brou's settings, one row each (docs/rules/brou.md): its file key, default,
+bounds and words. They drive the check, the file, ``scorekeeper rules`` and the form."""
 
 
 @dataclass(frozen=True)
@@ -26,15 +49,10 @@ class BrouRules:
     """Parties that win the match (10, 12, 14 or any)."""
 
     def __post_init__(self) -> None:
-        for name in ("target", "parties_to_win"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 1:
-                raise GameError(
-                    f"rules.{name}", N_("rules.{name} must be at least {least}"), name=name, least=1
-                )
+        check_all(SETTINGS, self)
 
     def to_mapping(self) -> dict[str, Any]:
-        return {"target": self.target, "parties_to_win": self.parties_to_win}
+        return {row.key: getattr(self, row.key) for row in SETTINGS}
 
     def describe(self) -> str:
         return f"parties of {self.target}, the match in {self.parties_to_win}"

@@ -16,6 +16,7 @@ from ..gamefile import (
     numbered,
     whole_field,
 )
+from ..settings import from_mapping
 from ..teams import TEAMS, optional_team, team_field
 from .engine import BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
 
@@ -24,18 +25,7 @@ def load_brou(data: object) -> BrouGame:
     players, first, rules_data, coups_data = file_parts(
         data, "brou", 4, N_("players must be four distinct non-empty names")
     )
-    for key in rules_data:
-        if key not in ("target", "parties_to_win"):
-            raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
-    settings: dict[str, int] = {}
-    for name in ("target", "parties_to_win"):
-        value = rules_data.get(name, getattr(BrouRules, name))
-        if type(value) is not int or value < 1:  # as BrouRules refuses it
-            raise GameError(
-                f"rules.{name}", N_("rules.{name} must be at least {least}"), name=name, least=1
-            )
-        settings[name] = value
-    rules = BrouRules(**settings)
+    rules = from_mapping(BrouRules, rules_data)
     coups = numbered(coups_data, load_brou_coup)
     return BrouGame((players[0], players[1], players[2], players[3]), rules, first, tuple(coups))
 
@@ -114,10 +104,7 @@ def dump_brou_report(report: BrouReport) -> dict[str, Any]:
         "game": "brou",
         "players": list(names),
         "teams": {"nous": [names[0], names[2]], "eux": [names[1], names[3]]},
-        "rules": {
-            "target": report.game.rules.target,
-            "parties_to_win": report.game.rules.parties_to_win,
-        },
+        "rules": report.game.rules.to_mapping(),
         "totals": teams(report.totals),
         "parties": teams(report.parties),
         "finished": report.finished,

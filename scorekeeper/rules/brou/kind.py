@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from ..errors import N_
 from ..kind import JsonObject, Kind
+from ..settings import help_lines
 from . import engine, file
 from .engine import BrouCoup, BrouGame, BrouReport, BrouRules
 
@@ -20,6 +21,8 @@ class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
     rules_type = BrouRules
     game_type = BrouGame
     folds = True
+    table = engine.SETTINGS
+    settings_help = help_lines(engine.SETTINGS)
 
     def load(self, data: Mapping[str, object]) -> BrouGame:
         return file.load_brou(data)

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ..errors import N_, GameError
 from ..ledger import Transfer
-from ..settings import counts, whole_settings
+from ..settings import Setting, check_all, preset
 from ..settings import from_mapping as settings_from_mapping
 from .engine import check_played, check_seating, passed_alone
 from .pot import PotBook, PotDeal, PotOutcome, PotReason, PotReport
@@ -68,6 +68,61 @@ RATES: dict[str, dict[DanishContract, tuple[int, int, int]]] = {
 }
 
 
+SETTINGS = (
+    Setting(
+        "ante",
+        5,
+        "chips the dealer puts in the cagnotte every deal",
+        N_("Dealer's ante"),
+    ),
+    Setting(
+        "rates",
+        "texte",
+        "the source's schedule; dlu: the Danish L'hombre Union's",
+        N_("Rates"),
+        choices=(("texte", N_("the source's")), ("dlu", N_("Danish L'hombre Union"))),
+        refusal=N_("rules.rates must be texte or dlu, got {value!r}"),
+        presets={"danois_dlu": "dlu"},
+    ),
+    Setting(
+        "coups_to_play",
+        0,
+        "the game ends after that many coups; 0: the table stops when it likes",
+        N_("Coups to play"),
+        most=10_000,
+        group="table",
+    ),
+    Setting("cave", 100, "chips in a cave", N_("Cave"), least=1, most=1_000_000, group="table"),
+    Setting(
+        "fiche",
+        10,
+        "chips a fiche is worth (display only)",
+        N_("Fiche"),
+        least=1,
+        most=1_000_000,
+        group="table",
+    ),
+    Setting(
+        "nolo_ouvert_bonus",
+        True,
+        "a jeton back to a nolo ouvert lost by codille (a file without it: as its rates,"
+        " false with dlu)",
+        N_("Jeton bonus to a nolo ouvert lost by codille"),
+        presets={"danois_dlu": False},
+    ),
+    Setting(
+        "takst",
+        "",
+        'a club\'s own rates, e.g. {"solo": [3, 3, 4]} (won, bête, codille)',
+        N_("The club's own rates"),
+        shown="none",
+    ),
+)
+"""The Danish settings, one row each (docs/rules/danois.md §2): its file key, default,
+bounds, words and the presets that set it. They drive the check, ``scorekeeper rules``
+and the presets (``table``: the fields every money system shares on the form)."""
+
+
 @dataclass(frozen=True)
 class DanishRules:
     """Settings of the Danish system; the game file's ``rules`` with ``accounting: danois``."""
@@ -89,13 +144,7 @@ class DanishRules:
     The game file writes it only when given."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.rates, str) or self.rates not in RATES:
-            raise GameError(
-                "rules.rates",
-                N_("rules.rates must be texte or dlu, got {value!r}"),
-                value=self.rates,
-            )
-        if self.nolo_ouvert_bonus is None:
+        if self.nolo_ouvert_bonus is None:  # not given: as the rates say
             object.__setattr__(self, "nolo_ouvert_bonus", self.rates == "texte")
         elif type(self.nolo_ouvert_bonus) is not bool:
             raise GameError(
@@ -103,11 +152,13 @@ class DanishRules:
                 N_("{key} must be true or false"),
                 key="rules.nolo_ouvert_bonus",
             )
-        counts(
-            self,
-            whole_settings(("ante", "coups_to_play", "cave", "fiche"), ("ante", "coups_to_play")),
-        )
+        check_all(SETTINGS, self)
         object.__setattr__(self, "takst", takst_of(self.takst, [str(c) for c in DanishContract]))
+
+    @classmethod
+    def preset(cls, name: str) -> DanishRules:
+        """The rule set of a named preset (its rows' values; the defaults for another name)."""
+        return cls(**preset(SETTINGS, name))
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> DanishRules:

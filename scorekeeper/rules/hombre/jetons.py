@@ -9,13 +9,13 @@ opponent, a failing one doubles it and pays the same; bonus hands are worth
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
 from ..errors import N_, GameError
 from ..ledger import Transfer
-from ..settings import counts, whole_settings
+from ..settings import Setting, check_all
 from ..settings import from_mapping as settings_from_mapping
 from .bonus_hands import check_together
 from .engine import check_played, check_seating
@@ -46,6 +46,60 @@ class JetonsContract(StrEnum):
     """Must take all nine tricks."""
 
 
+SETTINGS = (
+    Setting(
+        "stake",
+        3,
+        "chips each player puts in an empty poule",
+        N_("Stake on an empty poule"),
+        least=1,
+    ),
+    Setting(
+        "pass_fee",
+        2,
+        "chips a player pays into the poule when he says je passe",
+        N_("Paid by a player who passes"),
+    ),
+    Setting(
+        "simple",
+        1,
+        "what each opponent pays a winning hombre (or a losing one pays each) for a simple",
+        N_("Prime: simple"),
+        least=1,
+    ),
+    Setting(
+        "sans_prendre",
+        6,
+        "the same for a sans prendre",
+        N_("Prime: sans prendre"),
+        least=1,
+    ),
+    Setting("vole", 12, "the same for a vole", N_("Prime: vole"), least=1),
+    Setting("bonus", 10, "a bonus hand, paid by each other player", N_("Bonus hand")),
+    Setting(
+        "coups_to_play",
+        0,
+        "the game ends after that many coups; 0: the table stops when it likes",
+        N_("Coups to play"),
+        most=10_000,
+        group="table",
+    ),
+    Setting("cave", 100, "chips in a cave", N_("Cave"), least=1, most=1_000_000, group="table"),
+    Setting(
+        "fiche",
+        10,
+        "chips a fiche is worth (display only)",
+        N_("Fiche"),
+        least=1,
+        most=1_000_000,
+        group="table",
+    ),
+)
+"""The jetons' settings, one row each (docs/rules/jetons.md §2): its file key, default,
+bounds and words. They drive the check, ``scorekeeper rules`` and the new-game fields
+(``table``: the fields every money system shares on the form)."""
+
+
 @dataclass(frozen=True)
 class JetonsRules:
     """Settings of the jetons system; the game file's ``rules`` with ``accounting: jetons``."""
@@ -64,8 +118,7 @@ class JetonsRules:
     fiche: int = 10
 
     def __post_init__(self) -> None:
-        names = [f.name for f in fields(self)]
-        counts(self, whole_settings(names, ("coups_to_play", "bonus", "pass_fee")))
+        check_all(SETTINGS, self)
 
     @classmethod
     def from_mapping(cls, data: dict[str, Any]) -> JetonsRules:

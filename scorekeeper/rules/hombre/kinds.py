@@ -25,6 +25,7 @@ from ..kind import Game as AnyKindGame
 from ..kind import GameKind, JsonObject, Kind, Standing, continues
 from ..money import Money, money_from_file
 from ..records import SeatRecord
+from ..settings import help_lines
 from . import danois, engine, file, jetons, pot, potfile, text
 from .correction import check_change
 from .danois import DanishCoup, DanishGame, DanishRules
@@ -167,9 +168,9 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
         defaults = RuleSet()
         lines = ["Settings (default, meaning):"]
         for s in SETTINGS:
-            value = getattr(defaults, s.name)
+            value = getattr(defaults, s.key)
             word = json.dumps(value) if isinstance(value, bool) else str(value)
-            lines.append(f"  {s.name:<17} {word:<9} {s.help}")
+            lines.append(f"  {s.key:<17} {word:<9} {s.help}")
         lines += ["", "Presets:"]
         lines += [f"  {name:<12} {preset.describe()}" for name, preset in PRESETS.items()]
         return "\n".join(lines)
@@ -343,6 +344,7 @@ class HombreJetons(PotKind[JetonsGame, JetonsRules, JetonsCoup]):
     contracts = tuple(jetons.JetonsContract)
     inputs = frozenset({"bonuses"})
     presets: ClassVar[Mapping[str, str]] = {"jetons": "jetons"}
+    settings_help = help_lines(jetons.SETTINGS)
 
     def read_coup(self, item: object, seats: Mapping[str, int]) -> JetonsCoup:
         bonuses_data = coup_object(item).get("bonuses", []) if isinstance(item, Mapping) else []
@@ -384,13 +386,7 @@ class HombreDanish(PotKind[DanishGame, DanishRules, DanishCoup]):
     contracts = tuple(danois.DanishContract)
     inputs = frozenset({"first_five", "black_aces"})
     presets: ClassVar[Mapping[str, str]] = {"danois": "danois", "danois_dlu": "danois DLU"}
-    settings_help: ClassVar[Mapping[str, str]] = {
-        "ante": "5: chips the dealer puts in the cagnotte every deal",
-        "rates": "texte: the source's schedule; dlu: the Danish L'hombre Union's",
-        "coups_to_play": "0: the table stops when it likes; else the game ends after N coups",
-        "takst": 'none: a club\'s own rates, e.g. {"solo": [3, 3, 4]} (won, bête, codille)',
-        "nolo_ouvert_bonus": "as the rates: a jeton back to a nolo ouvert lost by codille",
-    }
+    settings_help = help_lines(danois.SETTINGS)
 
     def read_coup(self, item: object, seats: Mapping[str, int]) -> DanishCoup:
         keys = ("first_five", "black_aces")
@@ -413,7 +409,7 @@ class HombreDanish(PotKind[DanishGame, DanishRules, DanishCoup]):
         return danois.replay(game, report)
 
     def preset(self, name: str) -> DanishRules:
-        return DanishRules(rates="dlu") if name == "danois_dlu" else DanishRules()
+        return DanishRules.preset(name)
 
 
 SYSTEMS: tuple[HombreKind[Any, Any, Any, Any], ...] = (Hombre1709(), HombreJetons(), HombreDanish())

@@ -8,51 +8,83 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..errors import N_, GameError
+from ..settings import Setting, check_all
 
 _SYSTEM = re.compile(r"^([1-9])-([1-9])$")
 
 
-@dataclass(frozen=True)
-class Setting:
-    """One setting of the rule set, as the CLI and the new-game form show it."""
-
-    name: str
-    help: str
-    choices: tuple[str, ...] = ()
-
-
-SETTINGS: tuple[Setting, ...] = (
+SETTINGS = (
     Setting(
         "poule_system",
+        "3-1",
         "marks on a fresh poule - marks otherwise (3-2 has the 1709 normalising exceptions)",
-        ("3-2", "3-1", "2-1"),
+        N_("Poule system"),
     ),
-    Setting("mark_value", "chips one mark stands for"),
+    Setting("mark_value", 3, "chips one mark stands for", N_("Mark value"), least=1),
     Setting(
         "payments",
+        "double",
         "double: sans prendre 12, matador 2, retourne 6; simple: 6, 1, 3",
-        ("double", "simple"),
+        N_("Payments"),
+        choices=(("double", N_("double")), ("simple", N_("simple"))),
+        refusal=N_("rules.payments must be double or simple, got {value!r}"),
     ),
-    Setting("retourne", "the retourne contract (trump turned from the talon) is allowed"),
-    Setting("espadille_forcee", "when all pass, the holder of spadille must play demande"),
-    Setting("poules_to_play", "poules won by the hombre that end the game"),
+    Setting(
+        "retourne",
+        True,
+        "the retourne contract (trump turned from the talon) is allowed",
+        N_("Retourne allowed"),
+    ),
+    Setting(
+        "espadille_forcee",
+        False,
+        "when all pass, the holder of spadille must play demande",
+        N_("Espadille forcée"),
+    ),
+    Setting(
+        "poules_to_play",
+        20,
+        "poules won by the hombre that end the game",
+        N_("Poules to play"),
+        least=1,
+    ),
     Setting(
         "coups_to_play",
+        0,
         "0: the poules end the game; else it ends after this many coups (an evening of 40)",
+        N_("Coups to play"),
+        most=10_000,
+        group="table",
     ),
     Setting(
         "end",
+        "continue",
         "at the end, share the remaining bêtes, or continue until none is left",
-        ("share", "continue"),
+        N_("At the end"),
+        choices=(("continue", N_("continue")), ("share", N_("share"))),
+        refusal=N_("rules.end must be share or continue, got {value!r}"),
+    ),
+    Setting("cave", 200, "chips in a cave", N_("Cave"), least=1, most=1_000_000, group="table"),
+    Setting(
+        "fiche",
+        20,
+        "chips a fiche is worth (display only)",
+        N_("Fiche"),
+        least=1,
+        most=1_000_000,
+        group="table",
     ),
     Setting(
         "take_over",
+        False,
         "a newcomer may take over a seat's money mid-game (house rule; the leaver hands him"
         " his open bêtes)",
+        N_("House rule: a newcomer may take over a seat"),
     ),
-    Setting("cave", "chips in a cave"),
-    Setting("fiche", "chips a fiche is worth (display only)"),
 )
+"""The 1709 poule's settings, one row each (docs/rules.md, "The rule set"): its file key,
+default, bounds and words. They drive the check, ``scorekeeper rules`` and the new-game
+fields' words (``table``: the fields every money system shares on the form)."""
 
 
 @dataclass(frozen=True)
@@ -106,28 +138,7 @@ class RuleSet:
                 N_("rules.poule_system must be A-B with 1 ≤ B ≤ A ≤ 9, got {value!r}"),
                 value=self.poule_system,
             )
-        if self.payments not in ("double", "simple"):
-            raise GameError(
-                "rules.payments",
-                N_("rules.payments must be double or simple, got {value!r}"),
-                value=self.payments,
-            )
-        if self.end not in ("share", "continue"):
-            raise GameError(
-                "rules.end",
-                N_("rules.end must be share or continue, got {value!r}"),
-                value=self.end,
-            )
-        for name in ("mark_value", "poules_to_play", "cave", "fiche"):
-            if getattr(self, name) < 1:
-                raise GameError(f"rules.{name}", N_("rules.{name} must be at least 1"), name=name)
-        if self.coups_to_play < 0:
-            raise GameError(
-                "rules.coups_to_play",
-                N_("rules.{name} must be at least {least}"),
-                name="coups_to_play",
-                least=0,
-            )
+        check_all(SETTINGS, self)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], base: RuleSet | None = None) -> RuleSet:

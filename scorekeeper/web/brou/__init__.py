@@ -1,5 +1,6 @@
-"""L'Homme de Brou's web half: its forms (a target per partie; card points, mariages as
-buttons), what its sheet's lines and standing say, and its registry entry ``BROU``.
+"""L'Homme de Brou's web half: its forms (its settings' fields drawn from their rows; card
+points, mariages as buttons), what its sheet's lines and standing say, and its registry
+entry ``BROU``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from flask_babel import ngettext
 from wtforms import RadioField
 from wtforms.validators import Optional
 
-from ...rules.brou.engine import ANNOUNCED, BrouReport, BrouResult, BrouRules
+from ...rules.brou.engine import ANNOUNCED, SETTINGS, BrouReport, BrouResult, BrouRules
 from ...rules.brou.kind import Brou
 from ...rules.errors import N_, GameError
 from ...store import StoredGame
@@ -24,6 +25,7 @@ from ..hookspecs import Report, Rules
 from ..hookspecs import narrowed as _narrow
 from ..sheet.forms import NewSheetForm, SheetCoupForm, points_coup_form, shown_valid
 from ..sheet.game import PointsGame, points_web
+from ..sheet.settings import fields_of, setting_field, setting_value
 
 MARIAGE_KINDS = {
     "petit": (False, False),
@@ -73,14 +75,15 @@ def mariage_field(team: str, kind: str, table: bool) -> str:
 
 
 class BrouNewForm(NewSheetForm):
-    """A Brou match: the points of a partie and the parties that win the match."""
+    """A Brou match: a field per row of its settings (``rules/brou``'s ``SETTINGS``)."""
 
-    parties_to_win = WholeField(
-        _l("Parties to win the match"), default=10, validators=[Optional(), InRange(1, 1000)]
-    )
-    target = WholeField(
-        _l("Points to win a partie"), default=301, validators=[Optional(), InRange(1, 10000)]
-    )
+    def settings(self) -> list[tuple[Any, Any]]:
+        """The rows with their fields (the template's loop)."""
+        return fields_of(self, SETTINGS)
+
+
+for _row in SETTINGS:
+    setattr(BrouNewForm, _row.key, setting_field(_row))
 
 
 class BrouCoupForm(SheetCoupForm):
@@ -144,8 +147,9 @@ def read_coup(form: BrouCoupForm, stored: StoredGame) -> Any:
 
 
 def rules_of(form: BrouNewForm) -> dict[str, Any]:
-    """The rules object of the new-game form."""
-    return {"target": form.target.data or 301, "parties_to_win": form.parties_to_win.data or 10}
+    """The rules object of the new-game form (an empty field: its default)."""
+    values = {row.key: setting_value(row, getattr(form, row.key)) for row in SETTINGS}
+    return {key: value for key, value in values.items() if value is not None}
 
 
 def brou_item(form: BrouCoupForm) -> dict[str, Any]:

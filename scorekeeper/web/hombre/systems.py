@@ -16,17 +16,19 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, RadioField, StringField
+from wtforms import Field, RadioField, StringField
 from wtforms.validators import Length, Optional
 
 from ...rules import kinds
+from ...rules.hombre import danois, jetons, ruleset
 from ...rules.hombre.danois import DanishRules
 from ...rules.hombre.jetons import JetonsRules
 from ...rules.hombre.ruleset import RuleSet
 from ...rules.hombre.takst import takst_text
 from ...rules.kind import GameKind
-from ..formats.numbers import InRange, WholeField
+from ...rules.settings import Setting
 from ..forms import options
+from ..sheet.settings import fields_of, setting_field
 from .forms import CONTRACT_WORDS, NewGameForm
 
 R = TypeVar("R")
@@ -41,6 +43,12 @@ class SystemWeb(Generic[R]):
     """The partial template of its rules fields on the new-game page."""
     form_fields: type[FlaskForm]
     """Its rules fields of the new-game form (named as its rule set's settings)."""
+    table: tuple[Setting, ...] = ()
+    """Its settings' rows, when its fields are drawn from them (``settings``)."""
+
+    def settings(self, form: object) -> list[tuple[Setting, Field]]:
+        """Its own settings' rows with their fields in ``form`` (the partial template's loop)."""
+        return fields_of(form, self.table)
 
     def rules_text(self, rules: R) -> str:
         """The rule set in a line of words, in the reader's language."""
@@ -55,23 +63,27 @@ class SystemWeb(Generic[R]):
         return _("Poule")
 
 
-class PouleFields(FlaskForm):
-    """The 1709 poule's own rules fields (hombre.md §2)."""
+_POULE = {row.key: row for row in ruleset.SETTINGS}
 
-    poule_system = StringField(_l("Poule system"), validators=[Optional()])
-    mark_value = WholeField(_l("Mark value"), validators=[Optional(), InRange(1, 1000)])
+
+class PouleFields(FlaskForm):
+    """The 1709 poule's own rules fields (hombre.md §2), with their rows' words; the choices
+    are left to the rule set (its page may be another system's)."""
+
+    poule_system = StringField(_l(_POULE["poule_system"].label), validators=[Optional()])
+    mark_value = setting_field(_POULE["mark_value"])
     payments = RadioField(
-        _l("Payments"),
-        choices=options([("double", _l("double")), ("simple", _l("simple"))]),
+        _l(_POULE["payments"].label),
+        choices=options([(value, _l(label)) for value, label in _POULE["payments"].choices]),
         validate_choice=False,  # the rule set checks it, for the poule system only
     )
-    retourne = BooleanField(_l("Retourne allowed"))
-    espadille_forcee = BooleanField(_l("Espadille forcée"))
-    take_over = BooleanField(_l("House rule: a newcomer may take over a seat"))
-    poules_to_play = WholeField(_l("Poules to play"), validators=[Optional(), InRange(1, 1000)])
+    retourne = setting_field(_POULE["retourne"])
+    espadille_forcee = setting_field(_POULE["espadille_forcee"])
+    take_over = setting_field(_POULE["take_over"])
+    poules_to_play = setting_field(_POULE["poules_to_play"])
     end = RadioField(
-        _l("At the end"),
-        choices=options([("continue", _l("continue")), ("share", _l("share"))]),
+        _l(_POULE["end"].label),
+        choices=options([(value, _l(label)) for value, label in _POULE["end"].choices]),
         validate_choice=False,
     )
 
@@ -130,16 +142,12 @@ class PouleWeb(SystemWeb[RuleSet]):
 
 
 class JetonsFields(FlaskForm):
-    """The jetons' own rules fields (docs/rules/jetons.md)."""
+    """The jetons' own rules fields, one per row of their settings (docs/rules/jetons.md)."""
 
-    stake = WholeField(_l("Stake on an empty poule"), validators=[Optional(), InRange(1, 1000)])
-    pass_fee = WholeField(
-        _l("Paid by a player who passes"), validators=[Optional(), InRange(0, 1000)]
-    )
-    simple = WholeField(_l("Prime: simple"), validators=[Optional(), InRange(1, 1000)])
-    sans_prendre = WholeField(_l("Prime: sans prendre"), validators=[Optional(), InRange(1, 1000)])
-    vole = WholeField(_l("Prime: vole"), validators=[Optional(), InRange(1, 1000)])
-    bonus = WholeField(_l("Bonus hand"), validators=[Optional(), InRange(0, 1000)])
+
+for _row in jetons.SETTINGS:
+    if not _row.group:  # the others are the form's fields every system shares
+        setattr(JetonsFields, _row.key, setting_field(_row))
 
 
 class JetonsWeb(SystemWeb[JetonsRules]):
@@ -148,6 +156,7 @@ class JetonsWeb(SystemWeb[JetonsRules]):
     key = "jetons"
     fields = "hombre/_rules_jetons.html"
     form_fields = JetonsFields
+    table = jetons.SETTINGS
 
     def rules_text(self, rules: JetonsRules) -> str:
         return _(
@@ -161,17 +170,21 @@ class JetonsWeb(SystemWeb[JetonsRules]):
         )
 
 
-class DanishFields(FlaskForm):
-    """The Danish contracts' own rules fields (docs/rules/danois.md)."""
+_DANISH = {row.key: row for row in danois.SETTINGS}
 
-    ante = WholeField(_l("Dealer's ante"), validators=[Optional(), InRange(0, 1000)])
+
+class DanishFields(FlaskForm):
+    """The Danish contracts' own rules fields (docs/rules/danois.md), with their rows' words;
+    the rates' choice is left to the rule set (its page may be another system's)."""
+
+    ante = setting_field(_DANISH["ante"])
     rates = RadioField(
-        _l("Rates"),
-        choices=options([("texte", _l("the source's")), ("dlu", _l("Danish L'hombre Union"))]),
+        _l(_DANISH["rates"].label),
+        choices=options([(value, _l(label)) for value, label in _DANISH["rates"].choices]),
         validate_choice=False,
     )
-    nolo_ouvert_bonus = BooleanField(_l("Jeton bonus to a nolo ouvert lost by codille"))
-    takst = StringField(_l("The club's own rates"), validators=[Optional(), Length(max=300)])
+    nolo_ouvert_bonus = setting_field(_DANISH["nolo_ouvert_bonus"])
+    takst = StringField(_l(_DANISH["takst"].label), validators=[Optional(), Length(max=300)])
 
 
 class DanishWeb(SystemWeb[DanishRules]):
