@@ -14,6 +14,7 @@ import re
 import sqlite3
 from pathlib import Path
 
+import pytest
 from web import PageClient
 
 from scorekeeper import clubs, create_app
@@ -103,6 +104,7 @@ def steps(db, visible: set[int] | None) -> int:
     return count[0]
 
 
+@pytest.mark.long
 def test_the_list_reads_the_rows_it_shows_not_every_club(tmp_path):
     db = connect(tmp_path / "many.sqlite", migrate=True)
     mine = clubs.create(db, "Mine", None, None)

@@ -8,6 +8,7 @@ import json
 import sqlite3
 from urllib.parse import quote, urlencode, urlsplit
 
+import pytest
 from fuzz_app import (
     EVENING_TABLE,
     POULE_ONLY,
@@ -708,6 +709,7 @@ def the_world(tmp_path_factory):
     return SHARED["world"], str(tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite")
 
 
+@pytest.mark.long
 @EVERY
 @given(data=st.data())
 def test_every_route_as_its_manager_and_as_a_stranger(tmp_path_factory, data):
@@ -833,6 +835,7 @@ EVENING_PAGES = [
 ]
 
 
+@pytest.mark.long
 @settings(FUZZ, max_examples=examples(12))
 @given(data=st.data())
 @example(data=None).via("a fourth player joins the evening's table (issue 24)")
@@ -895,6 +898,7 @@ def test_the_number_fields_are_found():
     assert "m_nous_grand_atout_t" in NUMBER_FIELDS and "bye_credit" in NUMBER_FIELDS
 
 
+@pytest.mark.long
 @NUMBERS
 @given(data=st.data())
 def test_every_number_field_of_every_route_takes_hostile_numbers(tmp_path_factory, data):
