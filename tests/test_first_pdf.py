@@ -16,7 +16,6 @@ import time
 import urllib.request
 from pathlib import Path
 
-import pytest
 from test_access import links_of
 from test_serve import stop
 from test_trust import make
@@ -25,7 +24,6 @@ from web import enter, new_game
 SERVE = (sys.executable, "-m", "scorekeeper.cli", "serve", "--port", "0", "--no-qr")
 
 
-@pytest.mark.long
 def test_the_first_pdf_after_a_start_is_under_a_second(tmp_path: Path) -> None:
     database = tmp_path / "served.sqlite"
     app = make(tmp_path, DATABASE=str(database))

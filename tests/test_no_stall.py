@@ -22,7 +22,6 @@ import urllib.request
 import uuid
 from pathlib import Path
 
-import pytest
 from live import warm_children
 from notation import SEED
 from test_access import links_of, stranger
@@ -77,7 +76,6 @@ def fetch(url: str, cookie: str, timeout: float = 60) -> tuple[int, float]:
     return status, time.monotonic() - began
 
 
-@pytest.mark.long
 def test_pdfs_with_cache_busting_queries_do_not_stall_the_followers_poll(tmp_path):
     game, manager, follower = prepared(tmp_path)
     # one process of 8 threads, as on a one-core machine: 8 clients could hold every thread
@@ -122,7 +120,6 @@ def test_pdfs_with_cache_busting_queries_do_not_stall_the_followers_poll(tmp_pat
     assert p95 < 0.5, (len(polls), p95, max(polls))
 
 
-@pytest.mark.long
 def test_slow_clients_do_not_starve_the_table(tmp_path):
     """20 connections dribbling their headers (one byte every 0.5 s) while /health is asked
     for 6 s: answered as if they were not there (issue 24: an 18 s median under gunicorn)."""
