@@ -285,7 +285,6 @@ def spki_pin(certificate: x509.Certificate) -> str:
     return base64.b64encode(hashlib.sha256(der).digest()).decode()
 
 
-@pytest.mark.long
 @pytest.mark.browser
 def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
     browser_type, browser_type_launch_args, tmp_path
