@@ -194,3 +194,34 @@ def _close_browser_contexts(request):
     if "browser" in request.fixturenames:
         for context in list(request.getfixturevalue("browser").contexts):
             context.close()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``pytest -n`` the tests marked ``long`` start first, spread over the workers.
+
+    ``--dist worksteal`` gives each worker a contiguous share of the collection and an idle
+    worker takes the back half of a busy one's queue, so a test near the end of its file's
+    share (the wheel's install is the last file of the alphabet) started when the others
+    were done, and the run ended with one worker waiting on it alone. Here each share
+    begins with its part of the long tests, where nothing steals them; one file's long
+    tests stay together (a module-scoped fixture, such as the toy's installed environment,
+    is built once) and the order of the rest is kept. Every worker computes the same order
+    (xdist checks it)."""
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 0))
+    long = [item for item in items if item.get_closest_marker("long")]
+    if workers < 2 or not long:
+        return
+    firsts: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for item in long:  # each file to the worker with the fewest long tests so far
+        same = [share for share in firsts if share and share[-1].path == item.path]
+        (same[0] if same else min(firsts, key=len)).append(item)
+    rest = iter([item for item in items if not item.get_closest_marker("long")])
+    order: list[pytest.Item] = []
+    left = len(items)
+    for worker, head in enumerate(firsts):
+        share = left // (workers - worker)  # as the scheduler cuts the shares
+        order += head + [next(rest) for _ in range(max(0, share - len(head)))]
+        left -= share
+    order += list(rest)
+    assert len(order) == len(items)
+    items[:] = order

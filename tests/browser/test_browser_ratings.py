@@ -20,6 +20,7 @@ WORDS = {"fr": "Cotes", "en": "Ratings", "da": "Ratings", "nl": "Ratings"}
 """The ratings page's title in each language."""
 
 
+@pytest.mark.long
 def test_the_ratings_and_a_members_page_on_phones(browser: Browser, live_server, tmp_path):
     db = connect(tmp_path / "live.sqlite")  # the live server's database (conftest.py)
     club, _games = three_evenings(db)

@@ -103,6 +103,7 @@ def club_evening(page: Page, server: str) -> dict[str, str]:
     }
 
 
+@pytest.mark.long
 def test_no_page_scrolls_sideways_at_320_px_with_text_at_200_percent(
     browser: Browser, live_server: str
 ):

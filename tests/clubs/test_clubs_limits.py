@@ -14,6 +14,7 @@ import re
 import sqlite3
 from pathlib import Path
 
+import pytest
 from apps import fresh_database, new_app, suite_app
 from web import PageClient
 
@@ -96,6 +97,7 @@ def steps(db, visible: set[int] | None) -> int:
     return count[0]
 
 
+@pytest.mark.long
 def test_the_list_reads_the_rows_it_shows_not_every_club(tmp_path):
     db = connect(fresh_database(tmp_path / "many.sqlite"))
     mine = clubs.create(db, "Mine", None, None)

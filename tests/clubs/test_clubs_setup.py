@@ -19,6 +19,7 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+import pytest
 from apps import fresh_database
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -230,6 +231,7 @@ def _coup(n: int, k: int, drawn: tuple[int, tuple[int, int, int]] | None) -> Cou
     return Coup(active[hombre], Contract.DEMANDE, tuple(tricks), out=out)
 
 
+@pytest.mark.long
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(setups(), coups), min_size=1, max_size=3))
 def test_the_room_is_the_tables_nets_per_member(tables):

@@ -194,6 +194,7 @@ def test_teammates_and_those_registered_together_are_kept_apart():
 SEATING = st.sampled_from(["3", "4", "pairs"])
 
 
+@pytest.mark.long
 @settings(max_examples=25, deadline=None)
 @given(
     n=st.integers(3, 60),

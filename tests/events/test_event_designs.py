@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import pytest
 from test_event_rounds_tables import FR, MANILLEN, client_in, fresh_app
 from test_events import new_event, open_table, post, seated, tables
 
@@ -41,6 +42,7 @@ def test_28_players_at_tables_of_4_meet_nobody_twice_over_the_9_rounds(tmp_path)
     assert max(met.values()) == 1 and len(met) == 28 * 27 // 2
 
 
+@pytest.mark.long
 def test_20_manillen_players_over_19_rounds_play_a_whist_tournament(tmp_path):
     met, partners = played(tmp_path, 19, 20, **MANILLEN)
     every = [

@@ -16,6 +16,7 @@ rates: jeu simple 1 / 1 / 1, solo 2 / 2 / 2).
 from collections import defaultdict
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_hombre_four import four_seat_games
@@ -326,6 +327,7 @@ def seated_games(draw):
     return game, draw(changes_for(game))
 
 
+@pytest.mark.long
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(seated_games())
 def test_each_persons_net_is_the_models_and_the_nets_sum_to_zero(seated):

@@ -20,6 +20,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from live import Phone, start_serve, stop
 from web import NEW_GAME, coup_data
 
@@ -94,6 +95,7 @@ def read_everywhere(manager: Phone, follower: Phone, game: str) -> dict[str, lis
     raise AssertionError("one process of the server took every request")
 
 
+@pytest.mark.long
 def test_six_restores_while_serving_never_serve_a_vanished_coup(tmp_path: Path) -> None:
     database = tmp_path / "live.sqlite"
     server, base = start_serve(database, workers=2)

@@ -343,6 +343,7 @@ def shown_links(page: Page) -> list[tuple[str, str]]:
     ]
 
 
+@pytest.mark.long
 @pytest.mark.browser
 def test_a_phone_opens_the_printed_address_and_the_others_follow(browser: Browser, tmp_path):
     server, url, output = start(tmp_path, "127.0.0.2", SCOREKEEPER_LAN_ADDRESS="127.0.0.2")

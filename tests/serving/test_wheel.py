@@ -19,6 +19,8 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parents[2]
 
 PAGES = r"""
@@ -124,6 +126,7 @@ def serve_once(command: list[str], cwd: Path, env: dict[str, str]) -> str:
     return "".join(printed)
 
 
+@pytest.mark.long
 def test_a_wheel_install_serves_the_pages(tmp_path):
     source = clean_copy(tmp_path)
     subprocess.run(

@@ -304,6 +304,7 @@ def command(python: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.long
 def test_the_group_gives_the_toy_after_scorekeepers_own_games_there_and_not_here(toy_python):
     code = (
         "import toygame; from scorekeeper.rules import kinds\n"
@@ -444,6 +445,7 @@ def enter(phone: Phone, game: str, taker: str, points: str, **fields: str):
     )
 
 
+@pytest.mark.long
 def test_the_installed_toy_is_played_through_the_real_server_and_the_command(
     toy_server, toy_python, tmp_path, capsys
 ):

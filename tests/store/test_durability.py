@@ -12,6 +12,7 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
 import sqlite_utils
 from apps import new_app
 from live import Phone, free_port, start_server
@@ -44,6 +45,7 @@ def check_database(path: Path) -> int:
         conn.close()
 
 
+@pytest.mark.long
 def test_kill_9_during_a_stream_of_coups_loses_at_most_the_request_in_flight(tmp_path):
     database = tmp_path / "live.sqlite"
     port = free_port()
@@ -96,6 +98,7 @@ def test_kill_9_during_a_stream_of_coups_loses_at_most_the_request_in_flight(tmp
         server.wait()
 
 
+@pytest.mark.long
 def test_backup_while_the_server_writes_then_restore(tmp_path):
     database = tmp_path / "live.sqlite"
     port = free_port()

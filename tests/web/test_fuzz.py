@@ -8,6 +8,7 @@ import json
 import sqlite3
 from urllib.parse import quote, urlencode, urlsplit
 
+import pytest
 from apps import fresh_database, new_app
 from fuzz_app import (
     EVENING_TABLE,
@@ -710,6 +711,7 @@ def the_world(tmp_path_factory):
     return SHARED["world"], str(tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite")
 
 
+@pytest.mark.long
 @EVERY
 @given(data=st.data())
 def test_every_route_as_its_manager_and_as_a_stranger(tmp_path_factory, data):
@@ -835,6 +837,7 @@ EVENING_PAGES = [
 ]
 
 
+@pytest.mark.long
 @settings(FUZZ, max_examples=examples(12))
 @given(data=st.data())
 @example(data=None).via("a fourth player joins the evening's table (issue 24)")
@@ -897,6 +900,7 @@ def test_the_number_fields_are_found():
     assert "m_nous_grand_atout_t" in NUMBER_FIELDS and "bye_credit" in NUMBER_FIELDS
 
 
+@pytest.mark.long
 @NUMBERS
 @given(data=st.data())
 def test_every_number_field_of_every_route_takes_hostile_numbers(tmp_path_factory, data):
