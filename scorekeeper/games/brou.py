@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules.brou.kind import Brou
+from ..rules.brou.kind import KINDS
 from . import GameEntry
 
 if TYPE_CHECKING:
@@ -17,4 +17,4 @@ def _web() -> GameWeb:
     return BROU
 
 
-BROU = GameEntry(kinds=(Brou(),), web=_web, order=2)
+BROU = GameEntry(kinds=KINDS, web=_web, order=2)

@@ -51,3 +51,7 @@ class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
     def side_scores(self, report: BrouReport) -> Sequence[Sequence[int]]:
         """Each coup's points marked by Nous and Eux: the count is 0-0 again after a partie."""
         return [result.scored for result in report.coups]
+
+
+KINDS: tuple[Brou, ...] = (Brou(),)
+"""Homme de Brou's one kind, listed once: its entry point and its web half serve these."""

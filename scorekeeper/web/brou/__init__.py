@@ -15,7 +15,7 @@ from wtforms import RadioField
 from wtforms.validators import Optional
 
 from ...rules.brou.engine import ANNOUNCED, SETTINGS, BrouReport, BrouResult, BrouRules
-from ...rules.brou.kind import Brou
+from ...rules.brou.kind import KINDS
 from ...rules.errors import N_, GameError
 from ...store import StoredGame
 from ..formats.numbers import InRange, WholeField, read_whole
@@ -330,7 +330,7 @@ def _context() -> Mapping[str, object]:
 BROU = points_web(
     PointsGame(
         name="brou",
-        kinds=(Brou(),),
+        kinds=KINDS,
         coup_form=coup_form,
         valid=valid,
         read_coup=read_coup,
