@@ -8,7 +8,8 @@ steps — a coup, a suggestion of the room or of a table paid in full or in part
 page, a payment the room does not owe posted anyway, a payment typed in the cash box's own
 form (no evening named: in from a member who owes, out to one who is owed, in full or in part,
 after more than the balance was refused), a fee charged to the evening's players on its day
-(the cash box's fee form), the evening closed or reopened through its pages. After every step, as each page shows it (read back from its HTML):
+(the cash box's fee form), the evening closed or reopened through its pages. After every
+step, as each page shows it (read back from its HTML):
 
 - each table's settlement, page and PDF: each member's money sums to zero over the table and
   is within a cent of his chips × the chip value (the largest remainder over the table);
@@ -19,8 +20,8 @@ after more than the balance was refused), a fee charged to the evening's players
   them as the evening leaves him open, docs/cashbox.md), closed, reopened or open alike;
 - the season: each member's money is the room's result;
 - the cash box: each member's balance is the room's *left*, less his fees, and what his
-  cash-box payments did not settle of the evening, open or closed: the evening's result not posted yet is
-  counted as provisional; the box holds what was paid into it;
+  cash-box payments did not settle of the evening, open or closed: the evening's result not
+  posted yet is counted as provisional; the box holds what was paid into it;
 - each member's statement: his balance is the cash box's, and his result lines (posted,
   reversed on a re-close, or provisional) add up to the room's result;
 - a payment the room does not owe (more than is left, the wrong way, the cash box owed

@@ -66,7 +66,8 @@ def test_a_payment_recorded_lands_on_the_balances_saying_what_was_recorded(clien
     assert answer.status_code == 302
     assert answer.headers["Location"].endswith(f"/clubs/{club}/cash#balances")
     page = client.get(answer.headers["Location"]).data.decode()
-    balances = page[page.index('id="balances"') : page.index("</section>", page.index('id="balances"'))]
+    start = page.index('id="balances"')
+    balances = page[start : page.index("</section>", start)]
     assert "Recorded for Anne: Payment, +€3.60." in balances
     assert 'id="error-summary"' not in page
     again = client.get(f"/clubs/{club}/cash").data.decode()
