@@ -12,7 +12,8 @@ settles the oldest open item, and on one day an evening's result comes before a 
   Anne → Chloé 3.60 and the cash box → Chloé 0.45 (it holds Bruno's 0.45);
 - the cash box's balances: Anne −3.60 − 2.50 = −6.10, Bruno −0.45 − 2.50 + 0.45 = −2.50
   (his fee still open), Chloé +4.05 − 2.50 = +1.55;
-- Bruno's statement ends at −2.50; the season shows his result −0.45.
+- Bruno's statement ends at −2.50; the season shows his result −0.45;
+- the closed room's PDF offers no "Bruno → Chloé".
 
 Before the fix a close posted the result after the fee (a later entry number), the fee came
 first, and the room showed Bruno −0.45 open again with "Bruno → Chloé 0.45".
@@ -24,6 +25,7 @@ import re
 
 from test_clubs import club_version, new_club, new_evening, seed_table
 from test_one_purse_web import ids, rows, suggestions
+from test_settlement import pdf_text
 from test_walk_money import typed_payment
 
 DAY = "2026-11-27"
@@ -64,7 +66,9 @@ def season_money(client, club: int) -> dict[str, str]:
     return {name: money.replace("€", "").strip() for name, money in found}
 
 
-def test_a_cash_box_payment_stays_on_its_evening_through_close_reopen_close(client, app):
+def test_a_cash_box_payment_stays_on_its_evening_through_close_reopen_close(
+    client, app, tmp_path
+):
     club = new_club(client)
     evening = new_evening(client, app, club, DAY)
     game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
@@ -96,3 +100,5 @@ def test_a_cash_box_payment_stays_on_its_evening_through_close_reopen_close(clie
         data = {"version": club_version(app), "confirmed": "1"}
         assert client.post(f"/evenings/{evening}/{step}", data=data).status_code == 302
         same_in_every_page(state)
+    printed = pdf_text(client.get(room + ".pdf").data, tmp_path)
+    assert "Anne → Chloé" in printed and "Bruno → Chloé" not in printed
