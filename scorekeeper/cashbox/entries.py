@@ -132,8 +132,10 @@ def settled_by_account(found: Iterable[Entry]) -> dict[tuple[int, int], int]:
     A member's account is a row of items, each an evening (its result, provisional or
     posted, with the payments recorded for it) or another entry (a fee, a charge, a prize,
     with its reversals). His payments tied to no evening, summed, settle his open items
-    oldest first (by date, then entry number): money paid in settles what he owes (an
-    evening lost, a fee), money paid out what the club owes him. What they settle of an
+    oldest first (``place``: by date; on one day an evening's result before another entry;
+    then the evening's number or the entry's): money paid in settles what he owes (an
+    evening lost, a fee), money paid out what the club owes him. An item's place never
+    depends on whether the evening is closed, reopened or paid. What they settle of an
     evening is paid for that evening, on its room and its tables as in the cash box: a
     debt paid in the cash box is never offered again on the room. What is left over (more
     than every open item) settles no evening: it stays on his account.
@@ -146,12 +148,22 @@ def settled_by_account(found: Iterable[Entry]) -> dict[tuple[int, int], int]:
     {(7, 4): 150}
     >>> settled_by_account(es + [Entry(5, 7, EntryKind.PAYMENT, 400, "2026-01-11")])
     {(7, 4): 360, (7, 5): 100}
+
+    An evening's result comes before a fee of its own day, provisional (no ledger row yet)
+    or posted after the fee (a later entry number) alike:
+
+    >>> fee = Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-01-03")
+    >>> pay = Entry(2, 7, EntryKind.PAYMENT, 15, "2026-01-04")
+    >>> ahead = Entry(0, 7, EntryKind.EVENING, -15, "2026-01-03", evening=4, provisional=True)
+    >>> posted = Entry(3, 7, EntryKind.EVENING, -15, "2026-01-03", evening=4)
+    >>> settled_by_account([fee, pay, ahead]), settled_by_account([fee, pay, posted])
+    ({(7, 4): 15}, {(7, 4): 15})
     """
     listed = list(found)
     kinds = {e.id: e.kind for e in listed if not e.provisional}
     pool: dict[int, int] = {}
     items: dict[tuple[int, str, int], int] = {}
-    first: dict[tuple[int, str, int], tuple[str, int]] = {}
+    first: dict[tuple[int, str, int], str] = {}
     for entry in listed:
         if entry.evening is None and is_payment(entry, kinds):
             pool[entry.member] = pool.get(entry.member, 0) + entry.amount
@@ -161,9 +173,9 @@ def settled_by_account(found: Iterable[Entry]) -> dict[tuple[int, int], int]:
         else:
             key = (entry.member, "entry", entry.reverses or entry.id)
         items[key] = items.get(key, 0) + entry.amount
-        first[key] = min(first.get(key, (entry.on, entry.id)), (entry.on, entry.id))
+        first[key] = min(first.get(key, entry.on), entry.on)
     out: dict[tuple[int, int], int] = {}
-    for key in sorted(items, key=lambda k: (k[0], first[k])):
+    for key in sorted(items, key=lambda k: (k[0], *place(k[1], k[2], first[k]))):
         member, what, number = key
         money, net = pool.get(member, 0), items[key]
         if money * net >= 0:  # nothing to settle, or the wrong way (a win paid in)
@@ -173,6 +185,26 @@ def settled_by_account(found: Iterable[Entry]) -> dict[tuple[int, int], int]:
         if what == "evening":
             out[(member, number)] = part
     return out
+
+
+def place(what: str, number: int, on: str) -> tuple[str, int, int]:
+    """An item's place in a member's row of open items (``settled_by_account``): its date
+    (an evening's is its day: its results, provisional or posted, and their reversals are
+    dated so), then on one day an evening's result before any other entry, then the
+    evening's number or the entry's. Nothing in it changes when an evening is closed,
+    reopened or paid: a provisional line has no entry number, and a close posts its rows
+    after the fees typed meanwhile — the entry numbers of a result are no place.
+
+    Why an evening's result before a fee of its day: the result is what the member owes
+    the other players (the winners wait for it), the fee what he owes the club itself; a
+    treasurer takes the money first for what others are owed, which is also what the room
+    shows him as his debt of the evening (docs/cashbox.md).
+
+    >>> sorted([place("entry", 9, "2026-01-03"), place("evening", 4, "2026-01-03"),
+    ...         place("entry", 2, "2026-01-02")])
+    [('2026-01-02', 1, 2), ('2026-01-03', 0, 4), ('2026-01-03', 1, 9)]
+    """
+    return (on, 0 if what == "evening" else 1, number)
 
 
 @dataclass(frozen=True)

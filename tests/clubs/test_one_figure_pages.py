@@ -7,19 +7,21 @@ tests/rules/test_hombre_properties.py) among five members, a chip of 0.025 or 0.
 steps — a coup, a suggestion of the room or of a table paid in full or in part through its
 page, a payment the room does not owe posted anyway, a payment typed in the cash box's own
 form (no evening named: in from a member who owes, out to one who is owed, in full or in part,
-after more than the balance was refused), the evening closed or reopened through its
-pages. After every step, as each page shows it (read back from its HTML):
+after more than the balance was refused), a fee charged to the evening's players on its day
+(the cash box's fee form), the evening closed or reopened through its pages. After every
+step, as each page shows it (read back from its HTML):
 
 - each table's settlement, page and PDF: each member's money sums to zero over the table and
   is within a cent of his chips × the chip value (the largest remainder over the table);
 - the room: each member's result is the sum of his tables' figures (one figure per member,
   what the cash box posts), the column sums to zero; paid and left are the model's: paid is
   what was paid for the evening plus what his cash-box payments settle of it (the club holds
-  this evening only: as much of them as the evening leaves him open, docs/cashbox.md);
+  this evening and its fees, of its day: the evening's result comes first, so as much of
+  them as the evening leaves him open, docs/cashbox.md), closed, reopened or open alike;
 - the season: each member's money is the room's result;
-- the cash box: each member's balance is the room's *left* and what his cash-box payments
-  did not settle of the evening, open or closed: the evening's result not posted yet is
-  counted as provisional; the box holds what was paid into it;
+- the cash box: each member's balance is the room's *left*, less his fees, and what his
+  cash-box payments did not settle of the evening, open or closed: the evening's result not
+  posted yet is counted as provisional; the box holds what was paid into it;
 - each member's statement: his balance is the cash box's, and his result lines (posted,
   reversed on a re-close, or provisional) add up to the room's result;
 - a payment the room does not owe (more than is left, the wrong way, the cash box owed
@@ -39,20 +41,22 @@ from pathlib import Path
 import pytest
 from apps import suite_app
 from budget import examples
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
+from notation import SEED
 from test_hombre_properties import STANDARD, games
 from web import PageClient
 
 from scorekeeper import clubs, store
 from scorekeeper.db import connect
 from scorekeeper.rules.hombre.engine import replay
+from scorekeeper.rules.hombre.file import load_game
 from scorekeeper.web import registry
 
 DAY = "2026-11-27"
 POOL = ("Anne", "Bruno", "Chloé", "Denis", "Élise")
 STEPS = ("coup", "coup", "pay_room", "pay_room", "pay_table", "pay_box", "hostile", "close")
-STEPS += ("reopen",)
+STEPS += ("reopen", "fee")
 MONEY = re.compile(r"([+−]?)€([\d,]+\.\d\d)")
 
 
@@ -120,8 +124,20 @@ def _remove_shared():
     SHARED.clear()
 
 
+FEE_THEN_CLOSE = (
+    "0.025",
+    [(dataclasses.replace(load_game(SEED), players=POOL[:3]), 7)],
+    [("fee", 0, 10), ("pay_box", 1, 50), ("close", 0, 1), ("reopen", 0, 1), ("close", 0, 1)],
+)
+"""The seed's table at 0.025 € a chip (Anne −1.80, Bruno about −0.22, Chloé about +2.02), a fee
+of 0.10 to each, Bruno pays half of what he owes in the cash box (less than his evening's
+debt), then close, reopen, close: his payment stays on the evening in every state (the random
+steps rarely charge a fee before a close: issue 45's seam, kept in every run)."""
+
+
 @settings(max_examples=examples(5, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(evenings())
+@example(case=FEE_THEN_CLOSE)
 def test_every_page_of_a_club_evening_shows_one_figure_per_member(migrated_database, case):
     chip, tables, steps = case
     app, path = shared_app(migrated_database)
@@ -161,6 +177,8 @@ class Evening:
         self.paid: dict[str, int] = {}
         self.untied: dict[str, int] = {}
         """The cash box's own payments (no evening), per member."""
+        self.fees: dict[str, int] = {}
+        """The fees charged, per member (cents, positive)."""
         self.closed = False
 
     def club(self):
@@ -186,7 +204,7 @@ class Evening:
         for step, pick, part in steps:
             getattr(self, step)(pick, part)
             event(f"{step} ({'closed' if self.closed else 'open'})")  # --hypothesis-show-statistics
-            if step in ("pay_room", "pay_table", "pay_box", "close", "reopen"):
+            if step in ("pay_room", "pay_table", "pay_box", "close", "reopen", "fee"):
                 self.check()
         self.check()
 
@@ -285,6 +303,20 @@ class Evening:
         amount = max(1, abs(owes) * part // 100)
         assert typed(amount).status_code == 302 and self.payments() == before + 1
         add(self.untied, name, amount if owes > 0 else -amount)
+
+    def fee(self, pick, part):
+        """A fee of ``part`` cents to the evening's players (some of them), dated its day:
+        its place among a member's open items is after the evening's result."""
+        names = sorted(self.member)
+        charged = [n for i, n in enumerate(names) if (pick >> i) & 1] or names
+        data = {"kind": "fee_evening", "member": [str(self.member[n]) for n in charged]}
+        data |= {"amount": f"0.{part:02d}" if part < 100 else "1.00", "on": DAY}
+        answer = self.client.post(
+            f"/clubs/{self.club_id}/cash/fees", data={**data, "version": str(self.club().version)}
+        )
+        assert answer.status_code == 302
+        for name in charged:
+            add(self.fees, name, part)
 
     def settles(self, result: dict[str, int]) -> dict[str, int]:
         """What each member's cash-box payments settle of the evening (the club's only item
@@ -411,6 +443,8 @@ class Evening:
         balance = dict(left)  # and what his cash-box payments did not settle of the evening
         for name, pool in self.untied.items():
             add(balance, name, pool - settles.get(name, 0))
+        for name, fee in self.fees.items():
+            add(balance, name, -fee)
         assert nonzero(self.cash_box()) == nonzero(balance)
         for name in result:
             assert self.statement(name) == (balance.get(name, 0), result[name])

@@ -7,16 +7,21 @@ confirm; a suggestion marked paid) says which version of the club its page
 showed; a club
 changed meanwhile refuses it (409) and the page shows the latest state. A
 sum that is not one, a date that is not one, a member not of the club:
-the page again with the message beside the field (422), nothing stored.
+the page again with the message beside the field (422), nothing stored; the
+page opens on a summary of what was refused (``role="alert"``), each line a link
+to its field, and the first field refused has the focus (``aria-invalid``,
+``autofocus``): on a phone the forms are screens below the top. An entry
+recorded lands on the balances with a message saying what was recorded.
 """
 
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
-from flask import abort, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
@@ -107,6 +112,41 @@ def _own_ids(form: EntryForm | FeesForm, section: str) -> None:
             field.label.field_id = field.id
 
 
+class Problem(NamedTuple):
+    """A refused field, as the summary at the top of the page links to it."""
+
+    anchor: str
+    """The id the link goes to: the field's own, or its fieldset's (a choice of several)."""
+    label: str
+    message: str
+
+
+FIELDSETS = {"kind": ("f-kind", _l("Fee")), "member": ("f-members", _l("Members"))}
+"""The fee form's fields drawn as a fieldset of choices: its id and legend (club/cash.html)."""
+
+
+def _problems(form: EntryForm | FeesForm | None, fieldsets: bool) -> list[Problem]:
+    """Each refused field of ``form`` with its message; the fields drawn as an input are
+    marked ``aria-invalid``, and the first of them takes the focus (``autofocus``)."""
+    out: list[Problem] = []
+    if form is None:
+        return out
+    focused = False
+    for field in form:
+        if not field.errors:
+            continue
+        anchor, label = FIELDSETS.get(field.name, (field.id, field.label.text))
+        if not fieldsets:
+            anchor, label = field.id, field.label.text
+        if anchor == field.id:
+            field.render_kw = {**(field.render_kw or {}), "aria-invalid": "true"}
+            if not focused:
+                field.render_kw["autofocus"] = True
+                focused = True
+        out += [Problem(anchor, str(label), str(e)) for e in field.errors]
+    return out
+
+
 def _page(
     club: clubs.Club,
     typed: EntryForm | None = None,
@@ -133,6 +173,7 @@ def _page(
         fees.member.choices = fee_form.member.choices
         fee_form = fees
     _own_ids(fee_form, "fee")
+    problems = _problems(typed, False) + _problems(fees, True)
     page = render_template(
         "club/cash.html",
         club=club,
@@ -154,6 +195,7 @@ def _page(
         fees=FEES,
         undone=reversed_ids(book.entries),
         refused=refused,
+        problems=problems,
     )
     return page, status
 
@@ -224,7 +266,19 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(club, form, status=422)
     except clubs.Conflict:
         return _page(access.managed_club(club_id), refused=str(CHANGED), status=409)
+    flash(_recorded(club, member, kind, signed(kind, amount)))
     return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
+
+
+def _recorded(club: clubs.Club, member: int, kind: EntryKind, amount: int) -> str:
+    """What an entry just recorded did: whose, what, and its sum as it moves his balance."""
+    found = next((m for m in clubs.members(get_db(), club.id) if m.id == member), None)
+    return _(
+        "Recorded for %(name)s: %(entry)s, %(amount)s.",
+        name="" if found is None else found.name,
+        entry=KIND_WORDS[kind],
+        amount=cents(amount, club, True),
+    )
 
 
 def _overpaid(club: clubs.Club, member: int, balance: int, paid_in: bool) -> str:

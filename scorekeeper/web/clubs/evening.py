@@ -126,7 +126,7 @@ def evening_version(evening_id: int) -> BaseResponse:
     return response
 
 
-def _settlement_page(evening_id: int, pdf: bool, refused: str | None = None) -> str:
+def _settlement_page(evening_id: int, pdf: bool) -> str:
     room, words = _room(evening_id)
     purse = evening_purse(get_db(), room.club, room.evening)
     manager = not pdf and access.can_manage_club(room.club.id)
@@ -147,7 +147,6 @@ def _settlement_page(evening_id: int, pdf: bool, refused: str | None = None) -> 
         pay_form=PayForm(formdata=None, version=str(room.club.version))
         if manager and not closed
         else None,
-        refused=refused,
     )
 
 
@@ -186,12 +185,24 @@ def pay_room(evening_id: int) -> BaseResponse | tuple[str, int]:
         )
     except NotOwed as error:  # closed, or not what the room owes: the page says why
         message, status = not_owed(error)
-        return _settlement_page(evening_id, pdf=False, refused=message), status
+        return _refused(found, message, status)
     except clubs.Refused:
         abort(400)
     except clubs.Conflict:
-        return _settlement_page(evening_id, pdf=False, refused=str(CHANGED)), 409
+        return _refused(found, str(CHANGED), 409)
     return redirect(url_for("clubs.settlement", evening_id=evening_id) + "#pays")
+
+
+def _refused(found: clubs.Evening, message: str, status: int) -> tuple[str, int]:
+    """A payment of the room refused: why, and a link back to the room — no form, no pay
+    button at the POST's address (the whole room drawn there had its buttons under a URL
+    that a reload posts again); nothing was recorded, and the room's own address shows it
+    as it is now."""
+    back = url_for("clubs.settlement", evening_id=found.id) + "#pays"
+    page = render_template(
+        "error.html", code=status, message=message, back=(back, _("Settlement of the room"))
+    )
+    return page, status
 
 
 @bp.get("/evenings/<int:evening_id>/settlement.pdf")

@@ -1,0 +1,50 @@
+"""A refused cash-box payment on a phone (390×844) is seen where the eye is (issue 45).
+
+One table of the evening: a demande won by Chloé with 5 tricks, first coup of the 1709
+poule: Anne −9, Bruno −9, Chloé +18 chips; at 0.05 € a chip Anne owes 0,45 €. The cash box's
+Payment form is screens below the top: Anne paying in 0,46 € is refused, and the page that
+comes back shows the refused field with its message on the screen, focused — not the top of
+the page, where the refusal looked like nothing at all. Then 0,45 € is taken, and the page
+lands on the balances saying what it recorded.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+from test_browser_club import hombre_table
+
+pytestmark = pytest.mark.browser
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def test_a_refused_payment_is_on_the_screen_and_a_taken_one_said(browser: Browser, live_server):
+    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+    page.goto(live_server + "/clubs/new")
+    page.fill("#name", "Le Cercle")
+    page.fill("#chip_value", "0.05")
+    page.get_by_role("button", name="Créer le club").tap()
+    expect(page.locator("#manager-link")).to_contain_text("/manage?key=")
+    page.fill("#date", "2026-11-01")
+    page.get_by_role("button", name="Ouvrir la soirée").tap()
+    expect(page.locator("h1")).to_contain_text("Soirée du 1er novembre 2026")
+    evening = page.url
+    hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")  # −9, −9, +18
+    page.goto(evening)
+    page.get_by_role("link", name="Caisse").tap()
+    form = page.locator("#payment")
+    form.locator("#payment-member").select_option(label="Anne")
+    form.locator("#payment-amount").fill("0,46")
+    form.get_by_role("button", name="Inscrire").tap()
+    field = page.locator("#payment-amount")
+    expect(field).to_be_focused()
+    expect(field).to_be_in_viewport()
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#payment .error")).to_be_in_viewport()
+    expect(page.locator("#payment .error")).to_contain_text("0,45")
+    expect(page.locator("#error-summary")).to_contain_text("Rien n’a été inscrit.")
+    field.fill("0,45")
+    page.locator("#payment").get_by_role("button", name="Inscrire").tap()
+    expect(page.locator("#balances .flash")).to_contain_text("Inscrit pour Anne")
+    expect(page.locator("#balances .flash")).to_be_in_viewport()
+    expect(page.locator("#owing")).not_to_contain_text("Anne")

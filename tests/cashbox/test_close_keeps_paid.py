@@ -1,0 +1,102 @@
+"""A debt paid in the cash box stays paid when the evening is closed, reopened, closed
+(issue 45: the payment moved onto a fee once the evening's result was posted).
+
+The evening's one table plays the seed (docs/rules/hombre.md §10) at 0.05 € a chip:
+Anne −72 chips = −3.60, Bruno −9 = −0.45, Chloé +81 = +4.05. The evening's fee of 2.50 is
+charged to its three players with the fee form, dated the evening's day. Bruno then pays
+0.45 in the cash box's own Payment form (no evening named). A payment tied to no evening
+settles the oldest open item, and on one day an evening's result comes before a fee
+(docs/cashbox.md): his 0.45 settles his evening, in every state of it:
+
+- the room, the table and the cash box's view of the evening: Bruno paid +0.45, left 0.00;
+  Anne → Chloé 3.60 and the cash box → Chloé 0.45 (it holds Bruno's 0.45);
+- the cash box's balances: Anne −3.60 − 2.50 = −6.10, Bruno −0.45 − 2.50 + 0.45 = −2.50
+  (his fee still open), Chloé +4.05 − 2.50 = +1.55;
+- Bruno's statement ends at −2.50; the season shows his result −0.45;
+- the closed room's PDF offers no "Bruno → Chloé".
+
+Before the fix a close posted the result after the fee (a later entry number), the fee came
+first, and the room showed Bruno −0.45 open again with "Bruno → Chloé 0.45".
+"""
+
+from __future__ import annotations
+
+import re
+
+from test_clubs import club_version, new_club, new_evening, seed_table
+from test_one_purse_web import ids, rows, suggestions
+from test_settlement import pdf_text
+from test_walk_money import typed_payment
+
+DAY = "2026-11-27"
+BALANCE = re.compile(r'<th scope="row"><a [^>]+>([^<]+)</a></th><td class="num">([^<]+)</td>')
+
+
+def charge_fee(client, app, club: int, members: list[int]) -> None:
+    data = {"kind": "fee_evening", "member": [str(m) for m in members], "amount": "2,50"}
+    data |= {"on": DAY, "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/cash/fees", data=data).status_code == 302
+
+
+def balances(page: str) -> dict[str, str]:
+    """The cash box's balances, signed by their table: who owes the club (−), whom it owes (+)."""
+    out = {}
+    for table, sign in (("owing", "−"), ("owed", "+")):
+        start = page.index(f'id="{table}"')
+        for name, amount in BALANCE.findall(page[start : page.index("</table>", start)]):
+            out[name] = sign + amount.replace("€", "").strip()
+    return out
+
+
+def statement_end(client, club: int, member: int) -> str:
+    page = client.get(f"/clubs/{club}/members/{member}/statement").data.decode()
+    start = page.index('id="statement"')
+    lines = re.findall(r'<td class="num">([^<]+)</td></tr>', page[start:])
+    return lines[-1].replace("€", "").strip()
+
+
+def season_money(client, club: int) -> dict[str, str]:
+    page = client.get(f"/clubs/{club}/season").data.decode()
+    start = page.index('id="season"')
+    found = re.findall(
+        r'<tr><th scope="row">([^<]+)</th><td class="num"><b>[^<]+</b></td>'
+        r'<td class="num">([^<]+)</td>',
+        page[start : page.index("</table>", start)],
+    )
+    return {name: money.replace("€", "").strip() for name, money in found}
+
+
+def test_a_cash_box_payment_stays_on_its_evening_through_close_reopen_close(client, app, tmp_path):
+    club = new_club(client)
+    evening = new_evening(client, app, club, DAY)
+    game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    member = ids(app)
+    charge_fee(client, app, club, [member["Anne"], member["Bruno"], member["Chloé"]])
+    assert typed_payment(client, app, club, member["Bruno"], "0,45").status_code == 302
+    room = f"/evenings/{evening}/settlement"
+
+    def same_in_every_page(state: str) -> None:
+        page = client.get(room).data.decode()
+        # result, paid, left
+        assert rows(page)["Bruno"] == ("−0.45", "+0.45", "0.00"), state
+        assert rows(page)["Anne"] == ("−3.60", "0.00", "−3.60"), state
+        assert rows(page)["Chloé"] == ("+4.05", "0.00", "+4.05"), state
+        offered = suggestions(page)
+        assert len(offered) == 2 and ("Anne", "Chloé", "3.60") in offered, (state, offered)
+        assert [s for s in offered if s[0] == "Bruno"] == [], (state, offered)
+        assert [s[1:] for s in offered if s[0] != "Anne"] == [("Chloé", "0.45")], state
+        assert suggestions(client.get(game + "/settlement").data.decode()) == offered, state
+        cash = client.get(f"/clubs/{club}/cash?evening={evening}").data.decode()
+        assert suggestions(cash) == offered, state
+        shown = balances(cash)
+        assert (shown["Anne"], shown["Bruno"], shown["Chloé"]) == ("−6.10", "−2.50", "+1.55")
+        assert statement_end(client, club, member["Bruno"]) == "−2.50", state
+        assert season_money(client, club)["Bruno"] == "−0.45", state
+
+    same_in_every_page("open")
+    for step, state in (("close", "closed"), ("reopen", "reopened"), ("close", "closed again")):
+        data = {"version": club_version(app), "confirmed": "1"}
+        assert client.post(f"/evenings/{evening}/{step}", data=data).status_code == 302
+        same_in_every_page(state)
+    printed = pdf_text(client.get(room + ".pdf").data, tmp_path)
+    assert "Anne → Chloé" in printed and "Bruno → Chloé" not in printed
