@@ -114,9 +114,9 @@ def test_a_design_that_breaks_its_promise_is_refused_when_built():
     ],
 )
 def test_the_issue_instances_reach_the_record_with_nobody_twice_under_2_s(n, seating, rounds):
-    started = time.perf_counter()
+    started = time.process_time()  # the draw's own CPU, not the neighbours' on a shared machine
     made = draw(players(n), seating, rounds, seed=37)
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
     met, _ = counted(made.rounds)
     assert max(met.values()) == 1 and len(made.rounds) == rounds
     # each player meets (size - 1) a round: 2 * 10 = 20 = all others at 21 (Kirkman); at 30,
@@ -129,9 +129,9 @@ def test_the_issue_instances_reach_the_record_with_nobody_twice_under_2_s(n, sea
 def test_manillen_pairs_get_a_whist_tournament_under_2_s():
     for n in WHIST:
         whole = n - 1 if n % 4 == 0 else n
-        started = time.perf_counter()
+        started = time.process_time()  # CPU seconds: a loaded machine does not fail it
         made = draw(players(n), "pairs", whole, seed=n)
-        assert time.perf_counter() - started < 2, n
+        assert time.process_time() - started < 2, n
         met, partners = counted(made.rounds)
         names = [e.name for e in players(n)]
         every = [frozenset(p) for p in itertools.combinations(names, 2)]
