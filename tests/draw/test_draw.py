@@ -61,9 +61,9 @@ def pairs_met(rounds):
     ],
 )
 def test_the_issue_targets_meet_nobody_twice(n, seating, rounds):
-    started = time.perf_counter()
+    started = time.process_time()
     made = draw(players(n), seating, rounds, seed=27)
-    assert time.perf_counter() - started < 4
+    assert time.process_time() - started < 4
     assert vars(made.quality) == NONE_TWICE
     assert max(pairs_met(made.rounds).values()) == 1
     for r in made.rounds:
@@ -72,9 +72,9 @@ def test_the_issue_targets_meet_nobody_twice(n, seating, rounds):
 
 
 def test_544_manillen_players_in_new_pairs_for_three_rounds_under_5_s():
-    started = time.perf_counter()
+    started = time.process_time()
     made = draw(players(544), "pairs", 3, seed=2023)
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     assert vars(made.quality) == NONE_TWICE
     assert all(len(r.tables) == 136 and not r.sitting_out for r in made.rounds)
 
