@@ -29,3 +29,30 @@ def test_the_dutch_season_for_a_spreadsheet_says_the_outcomes_as_the_page(client
     per_100 = [rows[name][9] for name in ("Anne", "Bruno", "Chloé", "Fanny", "Denis")]
     assert per_100[3:] == ["0,0", "0,0"]
     assert all(re.fullmatch(r"-?\d+,\d", p) for p in per_100), per_100
+
+
+def test_a_vole_made_at_a_jetons_table_counts_on_the_members_page(client, app):
+    """The jetons record a vole as a win of the vole contract (docs/rules/jetons.md §4), the
+    1709 poule as an outcome of its own: the member's count asks what each recorded, so
+    "voles made" agrees with the contracts' table ("vole 1 1") — it said 0."""
+    from test_seat_pages_who_sat_when import enter as enter_coup
+    from test_web_systems import JETONS
+
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    response = client.post(f"/games/new?evening={evening}", data={**JETONS, "create": "1"})
+    assert response.status_code == 302, response.text[-1500:]
+    game = response.headers["Location"].rstrip("/")
+    assert enter_coup(client, game, 1, "vole", (0, 9, 0)).status_code == 302  # Bruno: all 9
+    assert enter_coup(client, game, 2, "simple", (2, 2, 5)).status_code == 302  # Chloé wins
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    listed = client.get(f"/clubs/{club}").text
+    ids = {name: n for n, name in re.findall(r'/members/(\d+)/statement">([^<]+)<', listed)}
+    bruno = client.get(f"/clubs/{club}/members/{ids['Bruno']}").text
+    said = bruno[bruno.index('id="voles">') :].split("</li>", 1)[0]
+    assert "1 vole made" in said, said
+    contracts = bruno[bruno.index('id="contracts"') :].split("</table>", 1)[0]
+    assert re.search(r">vole</th><td class=\"num\">1</td><td class=\"num\">1 ", contracts)
+    chloe = client.get(f"/clubs/{club}/members/{ids['Chloé']}").text
+    said = chloe[chloe.index('id="voles">') :].split("</li>", 1)[0]
+    assert "0 voles made" in said, said  # a simple won with five tricks is no vole
