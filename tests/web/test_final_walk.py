@@ -56,3 +56,46 @@ def test_a_vole_made_at_a_jetons_table_counts_on_the_members_page(client, app):
     chloe = client.get(f"/clubs/{club}/members/{ids['Chloé']}").text
     said = chloe[chloe.index('id="voles">') :].split("</li>", 1)[0]
     assert "0 voles made" in said, said  # a simple won with five tricks is no vole
+
+
+def page_text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_a_dutch_club_table_says_what_one_jeton_is_worth(client, app):
+    """The club's chip is l'Hombre's jeton ("Eén jeton is waard" on the club's form); a
+    fiche is ten of them: the settlement said "één fiche = € 0,025", ten times off."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "nl"
+    said = page_text(client.get(game.rstrip("/") + "/settlement").text)
+    assert "één jeton = " in said and "één fiche" not in said
+
+
+def test_dutch_says_spel_spellen_for_coups_never_spelletjes():
+    from test_clubs_words import catalog, holds
+
+    coups = [(i, s) for i, s in catalog("nl") if holds(i, "coup") or holds(i, "coups")]
+    assert len(coups) > 20
+    assert [s for _, s in coups if "spelletje" in s.lower()] == []
+    assert [s for _, s in catalog("nl") if "spelletje" in s.lower()] == []
+
+
+def test_the_dutch_manillen_form_names_the_classique_in_dutch(client):
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "nl"
+    said = page_text(client.get("/games/new/manille").text)
+    assert "Klassiek" in said and "klassiek (stil of sprekend)" in said
+    assert not re.search(r"classique|muette|parlée", said, re.I), said
+
+
+def test_a_french_event_says_coups_for_the_rounds_deals_in_one_sentence(client):
+    """ "3-2, …, 4 coups, partage à la fin. Les 4 donnes du tour…": one word, the coups."""
+    from test_events import new_event
+
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    where = new_event(client, kind="hombre", seating="3", method="total", deals="4")
+    page = client.get(where).text
+    rules = page_text(page[page.index('id="event-rules"') :].split("</p>", 1)[0])
+    assert "4\u202fcoups, partage à la fin" in rules or "4 coups, partage à la fin" in rules
+    assert "coups du tour finissent la partie" in rules and "donne" not in rules, rules
