@@ -106,7 +106,7 @@ class SeasonRow:
     def per_100(self) -> Decimal:
         """Net chips per 100 coups, to one decimal (half to even)."""
         if not self.coups:
-            return Decimal(0)
+            return Decimal("0.0")  # one decimal as every other row's
         return (Decimal(self.net * 100) / self.coups).quantize(Decimal("0.1"), ROUND_HALF_EVEN)
 
 

@@ -43,6 +43,8 @@ class ForPeople:
     """A points family's column (its kind's key, ``POINTS_COLUMNS``'s word) in words."""
     decimal: Callable[[Decimal], str]
     """A decimal number as the reader writes it (``-3,60``)."""
+    outcome: Callable[[str], str]
+    """An outcome's key (``gagne``) in the reader's words, as the season page shows it."""
 
 
 def season_csv(club: Club, rows: list[SeasonRow], people: ForPeople | None = None) -> str:
@@ -56,9 +58,12 @@ def season_csv(club: Club, rows: list[SeasonRow], people: ForPeople | None = Non
         heads = (people.points(k, c) for k in keys for c in POINTS_COLUMNS)
         writer.writerow([*people.headers, *heads])
     number: Callable[[Decimal], str] = str if people is None else people.decimal
+    word: Callable[[str], str] = str if people is None else people.outcome
     for r in rows:
         points = [r.points.get(k) for k in keys]
         outcomes = " ".join(f"{k}:{v}" for k, v in sorted(r.outcomes.items()))
+        if people is not None:  # the page's words: "gewonnen 2 · verloren 2"
+            outcomes = " · ".join(f"{word(k)} {v}" for k, v in sorted(r.outcomes.items()))
         money = None if club.money is None else plain(r.cents)
         writer.writerow(
             [

@@ -4,7 +4,9 @@ A Dutch event of 14 players at tables of two pairs, four rounds, a round clock: 
 head ("Ronde 1 van 4 · eindigt om 15:38 (45 min)") pushed the page to 398 px, and the French
 ranking ("Anne-Charlotte ex æquo", the round and penalty columns) to 406 px: grid and flex
 items kept their content's width. Now nothing passes the screen's edge (a ranking still too
-wide scrolls inside its own section, never the page).
+wide scrolls inside its own section, never the page), and a wall nobody touches still shows
+the totals: no Penalty column while nobody has one, the Total column kept in sight, the
+tie-break rule in three short lines (also on a 320 px phone).
 """
 
 from __future__ import annotations
@@ -40,8 +42,32 @@ def test_the_wall_fits_a_phone_in_dutch_and_french(browser: Browser, live_server
     expect(phone.locator(".table-card").first).to_be_visible()
     wall = re.sub(r"^https?://[^/]+", "", phone.locator("#read-link").inner_text()) + "/wall"
     french = browser.new_context(**PHONE, locale="fr").new_page()
-    for page, clock in ((phone, "eindigt om"), (french, "finit à")):
+    narrow = browser.new_context(
+        **{**PHONE, "viewport": {"width": 320, "height": 700}}, locale="fr"
+    )
+    narrow = narrow.new_page()
+    for page, clock in ((phone, "eindigt om"), (french, "finit à"), (narrow, "finit à")):
         page.goto(live_server + wall)
         expect(page.locator("body.wall #ranking tbody tr")).to_have_count(14)
         expect(page.locator(".wall-head .clock")).to_contain_text(clock)
-        assert laid_out_width(page) <= 390
+        assert laid_out_width(page) <= page.viewport_size["width"]
+        # The totals in sight on a wall nobody touches: the Total column's cells inside the
+        # ranking's box and the screen (an empty Penalty column pushed them past a 320 px
+        # screen's edge: 336 px), the tie-break rule in at most three lines (it took five).
+        seen = page.evaluate(
+            """() => {
+              const box = document.querySelector('.wall-ranking').getBoundingClientRect();
+              const rule = document.querySelector('#tie-rule');
+              return {
+                right: Math.min(box.right, window.innerWidth),
+                totals: [...document.querySelectorAll('#ranking tr > :last-child')]
+                  .map(c => c.getBoundingClientRect().right),
+                heads: [...document.querySelectorAll('#ranking thead th')].map(h => h.textContent),
+                lines: rule.getBoundingClientRect().height
+                  / parseFloat(getComputedStyle(rule).lineHeight),
+              };
+            }"""
+        )
+        assert len(seen["totals"]) == 15 and max(seen["totals"]) <= seen["right"] + 0.5, seen
+        assert seen["heads"][-1] in ("Totaal", "Total") and len(seen["heads"]) == 4, seen
+        assert seen["lines"] <= 3.05, seen

@@ -95,7 +95,8 @@ def test_the_table_says_in_one_sentence_how_its_round_ends(app, client):
     assert PLAY_ON not in page  # main: "the game goes on until no bête is left" as well
     french = client.get(game, environ_base={"HTTP_ACCEPT_LANGUAGE": "fr"}).text
     assert round_end_line(french) == [
-        "Les 2\u202fdonnes du tour finissent la partie\u202f: les bêtes encore ouvertes sont"
+        # coups, as the table's rules say "2 coups" (one word for the round's deals)
+        "Les 2\u202fcoups du tour finissent la partie\u202f: les bêtes encore ouvertes sont"
         " alors partagées entre les joueurs."
     ]
 

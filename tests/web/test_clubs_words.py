@@ -60,6 +60,20 @@ def test_no_catalog_keeps_a_source_word_its_language_has_its_own_for(language, s
     assert kept == [], f"{language}: {source!r} kept where it says {own!r}: {kept}"
 
 
+@pytest.mark.parametrize("language,source,own", [r for r in clubs_words() if r[0] != "en"])
+def test_a_catalog_says_a_source_word_in_its_own_word(language, source, own):
+    """One word for a term: a Dutch chip is a "jeton" in every entry, never a "fiche" (ten
+    jetons, issue 45's walk). An own word counts where it starts a word ("jetons")."""
+    words = [w.strip() for w in own.split(",")]
+
+    def says_own(text: str) -> bool:
+        bare = PLACEHOLDER.sub(" ", text)
+        return any(re.search(rf"(?<!\w){re.escape(w)}", bare, re.I) for w in words)
+
+    other = [(i, s) for i, s in catalog(language) if holds(i, source) and not says_own(s)]
+    assert other == [], f"{language}: {source!r} not said {own!r}: {other}"
+
+
 def test_dutch_other_charge_is_andere_kosten():
     strings = dict(catalog("nl"))
     assert strings["Other charge"].startswith("Andere kosten")

@@ -207,6 +207,11 @@ class DanishCoup:
     out: int | None = None
     """Four at the table: the seat the tricks leave out (it must be the dealer's)."""
 
+    @property
+    def vole(self) -> bool:
+        """No Danish contract asks every trick (the DLU's *tout* is not one of them)."""
+        return False
+
 
 @dataclass(frozen=True)
 class DanishGame:

@@ -264,6 +264,11 @@ class CoupResult:
         winner = self.coup.hombre if self.outcome in HOMBRE_TAKES else self.codille
         return bete if winner == bete.owner else None
 
+    @property
+    def vole_made(self) -> bool:
+        """The hombre made every trick: a vole, announced or not."""
+        return self.outcome in (Outcome.VOLE, Outcome.VOLE_ENGAGEE)
+
 
 class _Standing:
     """What a report and a checked change both tell of the standing: the poule and the stacks."""

@@ -163,6 +163,11 @@ class JetonsCoup:
     out: int | None = None
     """Four at the table: the seat the tricks leave out (it must be the dealer's)."""
 
+    @property
+    def vole(self) -> bool:
+        """The vole contract: all nine tricks."""
+        return self.contract is JetonsContract.VOLE
+
 
 @dataclass(frozen=True)
 class JetonsGame:

@@ -42,6 +42,11 @@ class PotCoup(Protocol):
         """Four at the table: the seat the tricks leave out."""
         ...
 
+    @property
+    def vole(self) -> bool:
+        """Its contract asks every trick (the jetons' vole); a won one is a vole made."""
+        ...
+
 
 class PotRules(Protocol):
     """What the pot and its report read of a pot system's rule set (a frozen dataclass)."""
@@ -189,6 +194,12 @@ class PotResult:
     @property
     def codille(self) -> int | None:
         return self.taker if self.outcome is PotOutcome.CODILLE else None
+
+    @property
+    def vole_made(self) -> bool:
+        """The hombre won a contract that asks every trick: recorded as a win (``gagne``)
+        of the vole contract (docs/rules/jetons.md §4), not as an outcome of its own."""
+        return self.outcome is PotOutcome.GAGNE and self.coup.vole
 
     bete_taken_back: ClassVar[None] = None
     """The pot systems make no bête (the 1709 results say which one was won back)."""

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..records import SeatRecord
-from .engine import Outcome, Reason
+from .engine import Reason
 from .family import AnyReport, AnyResult
 
 
@@ -29,6 +29,9 @@ class PlayerStats:
     lost_as_tiers: int = 0
     codilles_won: int = 0
     """Codilles he won as a tiers."""
+    voles: int = 0
+    """Voles he made as hombre, as his system records one (``vole_made``: a 1709 vole
+    outcome, a won jetons vole contract)."""
     betes_made: int = 0
     betes_made_chips: int = 0
     betes_taken: int = 0
@@ -112,6 +115,8 @@ def _count_coup(result: AnyResult, stats: Sequence[PlayerStats]) -> None:
         h.betes_made_chips += result.bete_made.amount
     if result.codille is not None:
         stats[result.codille].codilles_won += 1
+    if result.vole_made:
+        h.voles += 1
     if delta[coup.hombre] > 0:
         h.won_as_hombre_by_contract[str(coup.contract)] += 1
     for seat in seats:
@@ -132,10 +137,6 @@ def club_stats(reports: Iterable[AnyReport]) -> dict[str, PlayerStats]:
             total.setdefault(name, PlayerStats(games=0))
             total[name] += stats
     return total
-
-
-VOLES = (Outcome.VOLE, Outcome.VOLE_ENGAGEE)
-"""The outcomes where the one who took made every trick."""
 
 
 def seat_record(stats: PlayerStats) -> SeatRecord:
@@ -159,6 +160,6 @@ def seat_record(stats: PlayerStats) -> SeatRecord:
         net=stats.net,
         contracts=Counter(stats.as_hombre),
         contracts_won=Counter(stats.won_as_hombre_by_contract),
-        voles=sum(stats.outcomes[str(o)] for o in VOLES),
+        voles=stats.voles,
         codilles_won=stats.codilles_won,
     )

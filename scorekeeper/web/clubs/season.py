@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from babel.numbers import format_decimal
-from flask import Response, render_template, request
+from flask import Response, current_app, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -89,7 +89,15 @@ def _for_people(club: clubs.Club) -> ForPeople:
         pattern = "0." + "0" * places if places else "0"
         return str(format_decimal(value, pattern, locale=locale))
 
-    return ForPeople(headers, points, decimal)
+    tables: dict[str, object] = {}
+    current_app.update_template_context(tables)  # the kinds' words, as the season page has them
+    outcome_words = tables.get("OUTCOME_WORDS")
+    known: dict[str, str] = outcome_words if isinstance(outcome_words, dict) else {}
+
+    def outcome(key: str) -> str:
+        return known.get(key, key)
+
+    return ForPeople(headers, points, decimal, outcome)
 
 
 @bp.get("/clubs/<int:club_id>/season.csv")

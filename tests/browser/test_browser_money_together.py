@@ -1,0 +1,58 @@
+"""A sign stays with its amount (issue 45's walk): on a Dutch phone (390 × 844) the room's
+settlement and the season showed "−" on one line and "€ 0,23" on the next, the sign and
+the currency being two places a line may break. Every figure of their tables is on one line.
+
+One table of the evening: a demande won by Chloé with 5 tricks, first coup of the 1709
+poule: Anne-Charlotte −9, Bruno −9, Chloé +18 chips; at 0.025 € a chip two debts of about
+−€ 0,23 and a credit of +€ 0,45.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from test_browser_club import hombre_table
+from web import laid_out_width
+
+pytestmark = pytest.mark.browser
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+LINES = """table => [...document.querySelectorAll(table + ' td.num')].map(cell => {
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+  return [cell.textContent, tops.size];
+})"""
+
+
+def figures_on_two_lines(page: Page, table: str) -> list[str]:
+    cells = page.evaluate(LINES, table)
+    assert any("−" in text for text, _ in cells), cells  # a debt is there to be seen
+    return [text for text, lines in cells if lines > 1]
+
+
+def test_a_debt_keeps_its_sign_on_the_rooms_and_the_seasons_line(
+    browser: Browser, live_server: str
+):
+    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+    page.goto(live_server + "/clubs/new")
+    page.fill("#name", "De Manillevrienden van Sint-Kruis")
+    page.fill("#chip_value", "0.025")
+    page.get_by_role("button", name="Créer le club").tap()
+    expect(page.locator("#manager-link")).to_contain_text("/manage?key=")
+    club = page.url.split("?")[0].split("#")[0]
+    page.fill("#date", "2026-11-27")
+    page.get_by_role("button", name="Ouvrir la soirée").tap()
+    expect(page.locator("h1")).to_contain_text("2026")
+    evening = page.url
+    hombre_table(page, evening, ["Anne-Charlotte", "Bruno", "Chloé"], "Chloé")
+    page.goto(evening + "/settlement")
+    page.locator('nav.lang a[hreflang="nl"]').tap()
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    expect(page.locator("#members td.num").first).to_be_visible()
+    assert figures_on_two_lines(page, "#members") == []
+    assert laid_out_width(page) <= 390  # a wider table scrolls in its box, never the page
+    page.goto(club.rstrip("/") + "/season")
+    expect(page.locator("#season td.num").first).to_be_visible()
+    assert figures_on_two_lines(page, "#season") == []
+    assert laid_out_width(page) <= 390
