@@ -17,6 +17,7 @@ from ...db import generation, get_db
 from ...events import standing as event_standing
 from ...events.ranking import in_name_order
 from ...events.records import Event, changes
+from ...events.rounds import drawn_again
 from ...events.standing import Standing
 from ..blueprints import events as bp
 from ..formats.collation import name_key
@@ -132,6 +133,7 @@ def director_page(
         refused=refused or {},
         members=[m for m in members if m.name not in registered],
         changes=changes(get_db(), found.id, 30),
+        met_again=drawn_again(get_db(), found.id, current.number) if current else [],
         manager_link=fresh_event_link(found.id),
         read_link=external_url("events.public", token=found.read_token),
         can_draw=(current is None or current.closed_at is not None)
