@@ -197,9 +197,7 @@ def folded(name: str) -> tuple[str, str]:
     """A name's sort key without a language: accents folded by Unicode's own decomposition
     (É is E and an acute accent: Élise before Noël, not after Z), case ignored; the name
     itself breaks what that leaves equal (Elise, then Élise)."""
-    bare = "".join(
-        c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)
-    )
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return bare.casefold(), name
 
 
