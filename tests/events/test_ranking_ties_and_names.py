@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+import pytest
 from test_events import new_event, post, ranking
 
 from scorekeeper.events.ranking import RoundPlay, TableResult, folded, in_name_order, rank
@@ -111,3 +112,32 @@ def read_token(app):
         found = records.event(get_db(), 1)
         assert found is not None
         return found.read_token
+
+
+FIVE = {  # each reader's alphabetical order of the same five names
+    "fr": ["Anne Berg", "Åse Holm", "Bo Lund", "Øjvind Krag", "Zoé André"],
+    "da": ["Anne Berg", "Bo Lund", "Zoé André", "Øjvind Krag", "Åse Holm"],
+}
+
+
+@pytest.mark.parametrize("seed", ["2026", "2033"])  # Åse & Bo, Øjvind & Zoé sit out
+def test_who_sits_out_is_listed_in_the_readers_order(app, seed):
+    """Five players at tables of 3: one table, two sit out, named on the director's page,
+    the seating of the wall, the slips and the results in the reader's alphabetical order."""
+    client = app.test_client()
+    new_event(client, kind="hombre", seating="3", rounds="2", method="total", seed=seed)
+    assert post(client, app, "players", names="\n".join(FIVE["fr"])).status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    token = read_token(app)
+    for language, order in FIVE.items():
+        for path in (
+            "/events/1",
+            "/events/1/slips",
+            f"/events/{token}/wall",
+            f"/events/{token}/results",
+        ):
+            page = client.get(path, headers={"Accept-Language": language}).text
+            out = re.search(r"(?:Exempts\u202f:|Oversiddere:) ([^<]*)</p>", page)
+            assert out is not None, (language, path)
+            names = out.group(1).split(", ")
+            assert len(names) == 2 and names == [n for n in order if n in names], (language, path)
