@@ -127,8 +127,10 @@ def figure_at(table: TableResult, player: str, method: Method) -> Figure:
 
 def round_figures(play: RoundPlay, method: Method, bye: Bye, credit: int) -> dict[str, Figure]:
     """Each player's figure for one round: at his table, or the bye's credit; none yet at a
-    table with no deal (a bye's average is of the figures there are)."""
+    table with no deal, nor an average's bye while no table of the round has dealt."""
     out = {p: figure_at(t, p, method) for t in play.tables if t.started for p in t.players}
+    if bye == "average" and not out and play.tables:
+        return out
     if play.sitting_out:
         given: Figure = credit if bye == "fixed" else 0
         if bye == "average" and out:
