@@ -51,6 +51,18 @@ class Met:
             1 for p in partners if p in self.partners and p not in self.fixed
         )
 
+    def again(self, round_: Round) -> list[tuple[str, str]]:
+        """The table-mates of ``round_`` who shared a table before (fixed partners not),
+        table by table, each pair in seat order: what a director is told of a round."""
+        out: list[tuple[str, str]] = []
+        for table in round_.tables:
+            for i, a in enumerate(table.seats):
+                for b in table.seats[i + 1 :]:
+                    pair = (a, b) if a < b else (b, a)
+                    if pair in self.mates and pair not in self.fixed:
+                        out.append((a, b))
+        return out
+
     def add(self, round_: Round) -> None:
         mates, partners = _pairs(round_, self.seating)
         self.mates.update(mates)

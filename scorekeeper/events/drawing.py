@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..draw import DrawError, Entrant, Round, Table, next_round
+from ..draw.staged import Met
 from ..rules.errors import N_, GameError
 from .settings import Format, Seating
 
@@ -60,10 +61,7 @@ def draw(request: DrawRequest) -> Drawn:
         Entrant(p.name, (p.team or None) if request.format == "teams" else None, p.together or None)
         for p in request.players
     ]
-    history = [
-        Round(tuple(Table(seats) for seats in past.tables), past.sitting_out)
-        for past in request.history
-    ]
+    history = [_round(past) for past in request.history]
     try:
         made = next_round(
             entrants,
@@ -78,3 +76,19 @@ def draw(request: DrawRequest) -> Drawn:
     except DrawError as error:
         raise GameError("round", N_("the draw refused: {reason}"), reason=str(error)) from error
     return Drawn(tuple(t.seats for t in made.tables), tuple(made.sitting_out))
+
+
+def _round(drawn: Drawn) -> Round:
+    return Round(tuple(Table(seats) for seats in drawn.tables), drawn.sitting_out)
+
+
+def met_again(
+    history: tuple[Drawn, ...],
+    drawn: Drawn,
+    seating: Seating,
+    fixed_pairs: tuple[tuple[str, str], ...] = (),
+) -> list[tuple[str, str]]:
+    """The pairs of players the round seats together who shared a table in a round before
+    (fixed partners are not repeats), table by table in seat order."""
+    fixed = frozenset((a, b) if a < b else (b, a) for a, b in fixed_pairs)
+    return Met(seating, [_round(past) for past in history], fixed).again(_round(drawn))

@@ -17,15 +17,20 @@ a withdrawal gives nothing. The event's figure is the sum of the rounds
 (``win_pct``: their mean, over the rounds with a figure), less the
 penalties, in the method's unit. Tie-breaks, in order: the wins (the win
 shares summed), then the raw chips or points at the tables; still level,
-the players share the place (listed by name). docs/competitions.md says it
-in words.
+the players share the place (listed by name, accents folded: Élise before
+Noël; a page lists them in its reader's collation, ``in_name_order``). A
+table with no deal yet has no result: its players have no figure, win or
+chips from that round yet, so before any deal everyone shares the first
+place, whatever the size of his table. docs/competitions.md says it in words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from .settings import Bye, Method
 
@@ -50,6 +55,8 @@ class TableResult:
     tally: tuple[int, ...]
     """One number a side: per player, or per side when partners share one (seat % sides)."""
     finished: bool = True
+    started: bool = True
+    """A deal has been entered (or the result locked): before, the table has no result yet."""
 
     def side(self, seat: int) -> int:
         """The side of a seat: itself when the tally is per player, else partners face to face."""
@@ -119,8 +126,11 @@ def figure_at(table: TableResult, player: str, method: Method) -> Figure:
 
 
 def round_figures(play: RoundPlay, method: Method, bye: Bye, credit: int) -> dict[str, Figure]:
-    """Each player's figure for one round: at his table, or the bye's credit."""
-    out = {p: figure_at(t, p, method) for t in play.tables for p in t.players}
+    """Each player's figure for one round: at his table, or the bye's credit; none yet at a
+    table with no deal, nor an average's bye while no table of the round has dealt."""
+    out = {p: figure_at(t, p, method) for t in play.tables if t.started for p in t.players}
+    if bye == "average" and not out and play.tables:
+        return out
     if play.sitting_out:
         given: Figure = credit if bye == "fixed" else 0
         if bye == "average" and out:
@@ -143,8 +153,11 @@ def rank(
     bye: Bye = "average",
     credit: int = 0,
     withdrawn: Iterable[str] = (),
+    name_key: Callable[[str], Any] | None = None,
 ) -> list[Line]:
-    """The ranking: every player once, best first (a permutation of ``players``)."""
+    """The ranking: every player once, best first (a permutation of ``players``); players
+    level on everything by ``name_key`` (default: ``folded``, the same for every reader)."""
+    key_of = name_key or folded
     figures = [round_figures(play, method, bye, credit) for play in rounds]
     fined: dict[str, int] = dict.fromkeys(players, 0)
     for penalty in penalties:
@@ -154,6 +167,8 @@ def rank(
     raw: dict[str, int] = dict.fromkeys(players, 0)
     for play in rounds:
         for table in play.tables:
+            if not table.started:
+                continue
             for p in table.players:
                 if p in wins:
                     wins[p] += table.win(p)
@@ -167,7 +182,7 @@ def rank(
         if method == "win_pct":
             total = _mean(total, len(counted)) if counted else 0
         unsorted.append((total - fined[p], p, per_round))
-    unsorted.sort(key=lambda item: (-item[0], -wins[item[1]], -raw[item[1]], item[1]))
+    unsorted.sort(key=lambda item: (-item[0], -wins[item[1]], -raw[item[1]], key_of(item[1])))
     lines: list[Line] = []
     for index, (figure, p, per_round) in enumerate(unsorted):
         key = (figure, wins[p], raw[p])
@@ -178,6 +193,26 @@ def rank(
             lines[-1] = _shared(before)
         lines.append(Line(place, level, p, figure, per_round, fined[p], wins[p], raw[p], p in gone))
     return lines
+
+
+def folded(name: str) -> tuple[str, str]:
+    """A name's sort key without a language: accents folded by Unicode's own decomposition
+    (É is E and an acute accent: Élise before Noël, not after Z), case ignored; the name
+    itself breaks what that leaves equal (Elise, then Élise)."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return bare.casefold(), name
+
+
+def in_name_order(lines: Sequence[Line], name_key: Callable[[str], Any]) -> list[Line]:
+    """The same ranking, the players of each shared place listed by ``name_key`` (a reader's
+    collation); the places and every figure stay as they are."""
+    out: list[Line] = []
+    start = 0
+    for index in range(1, len(lines) + 1):
+        if index == len(lines) or lines[index].place != lines[start].place:
+            out += sorted(lines[start:index], key=lambda line: name_key(line.player))
+            start = index
+    return out
 
 
 TieBreak = str

@@ -27,7 +27,8 @@ def table_result(round_no: int, table_no: int, report: Standing, deals: int | No
     deals when the event stops the table after them (``EventSettings.stops_tables``)."""
     done = report.finished or (deals is not None and len(report.game.coups) >= deals)
     tally = kind_of(report).ended_tally(report)
-    return TableResult(round_no, table_no, tuple(report.game.players), tally, done)
+    started = bool(report.game.coups)
+    return TableResult(round_no, table_no, tuple(report.game.players), tally, done, started)
 
 
 def _number(value: Any) -> int | float:

@@ -13,8 +13,10 @@ the draw of ``scorekeeper/draw`` in plain shapes.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import sqlite_utils
 
@@ -29,7 +31,7 @@ from ..rules.kinds import replay as replay_any
 from ..store.changelog import Action
 from ..store.changing import changing
 from ..store.game_setup import insert_game
-from .drawing import Drawer, Drawn, DrawRequest, Entry
+from .drawing import Drawer, Drawn, DrawRequest, Entry, met_again
 from .ranking import Penalty
 from .records import EventOwner, players, rounds_drawn
 
@@ -185,8 +187,53 @@ def draw_round(
                         N_("the club has {top} members: no more can be added"),
                         top=MAX_MEMBERS,
                     ) from full
-        change.summary = f"{number}: {len(drawn.tables)} tables, seed {request.seed}"
+        again = met_again(history, drawn, found.settings.seating, pairs)
+        change.summary = draw_summary(DrawSummary(number, len(drawn.tables), request.seed, again))
     return number
+
+
+class DrawSummary(NamedTuple):
+    """What a draw's line of the change log says: the round, its tables, the seed, and the
+    pairs it seats together again (issue 45: the director is told who meets again)."""
+
+    round: int
+    tables: int
+    seed: int
+    met_again: list[tuple[str, str]]
+
+
+_DRAWN = re.compile(r"([0-9]+): ([0-9]+) tables, seed ([0-9]+)(?:; met again: (\[.*\]))?")
+
+
+def draw_summary(drawn: DrawSummary) -> str:
+    """The log line's summary: ``3: 4 tables, seed 45``, then the pairs met again as JSON
+    (a name may hold any sign), ``; met again: [["Hugo", "Karine"]]``."""
+    text = f"{drawn.round}: {drawn.tables} tables, seed {drawn.seed}"
+    if drawn.met_again:
+        text += f"; met again: {json.dumps(drawn.met_again, ensure_ascii=False)}"
+    return text
+
+
+def read_draw_summary(summary: str) -> DrawSummary | None:
+    """A draw's summary read back (None: not one)."""
+    found = _DRAWN.fullmatch(summary)
+    if found is None:
+        return None
+    number, tables, seed, pairs = found.groups()
+    again = [(str(a), str(b)) for a, b in json.loads(pairs)] if pairs else []
+    return DrawSummary(int(number), int(tables), int(seed), again)
+
+
+def drawn_again(db: sqlite_utils.Database, event_id: int, number: int) -> list[tuple[str, str]]:
+    """The pairs round ``number`` seated together again, as its draw's log line says."""
+    for row in db.execute(
+        "select summary from event_changes where event_id = ? and action = 'draw'"
+        " and summary like ? order by id desc limit 1",
+        [event_id, f"{number}: %"],
+    ):
+        read = read_draw_summary(row[0])
+        return read.met_again if read is not None else []
+    return []
 
 
 def _evening(db: sqlite_utils.Database, club_id: int | None, title: str) -> Evening | None:

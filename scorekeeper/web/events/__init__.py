@@ -16,12 +16,22 @@ from __future__ import annotations
 from ...db import get_db
 from ...events.records import Event, club_events
 from ..blueprints import events as bp
+from ..formats.collation import names_sorted
 from . import actions, create, director, listing, public, slips
-from .words import change_words, figure_text, partners, ranking_text, tie_breaks
+from .words import (
+    change_words,
+    figure_text,
+    met_again_text,
+    partners,
+    ranking_text,
+    tie_breaks,
+)
 
 bp.add_app_template_global(figure_text, "shown")
 bp.add_app_template_global(change_words, "change_words")
 bp.add_app_template_global(partners, "partners")
+bp.add_app_template_global(met_again_text, "met_again_text")
+bp.add_app_template_global(names_sorted, "names_sorted")
 bp.add_app_template_global(tie_breaks, "tie_breaks")
 bp.add_app_template_global(ranking_text, "ranking_text")
 

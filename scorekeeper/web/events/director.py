@@ -6,7 +6,7 @@ change, ``events/standing.py``); its forms post to ``actions.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -15,9 +15,12 @@ from flask import current_app, render_template
 from ... import clubs
 from ...db import generation, get_db
 from ...events import standing as event_standing
+from ...events.ranking import in_name_order
 from ...events.records import Event, changes
+from ...events.rounds import drawn_again
 from ...events.standing import Standing
 from ..blueprints import events as bp
+from ..formats.collation import name_key
 from ..ops.deployment import external_url
 from .create import fresh_event_link
 from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
@@ -55,6 +58,13 @@ def standing_of(found: Event, within: float = 0.0) -> Standing:
     kept = event_standing.standing(db, found.id, file, within)
     assert kept is not None  # the event's row was just read
     return kept
+
+
+def for_reader(standing: Standing) -> Standing:
+    """The standing as a page shows it: the players of a shared place in the reader's
+    alphabetical order (Élise before Noël in French, Åse after Zoé in Danish). Only the
+    pages: a Swiss draw and the results files keep the engine's order, the same for all."""
+    return replace(standing, lines=tuple(in_name_order(standing.lines, name_key())))
 
 
 def round_end(standing: Standing) -> str | None:
@@ -97,7 +107,7 @@ def director_page(
     event_id: int, refused: dict[str, str] | None = None, forms: dict[str, Any] | None = None
 ) -> str:
     found = managed_event(event_id)
-    standing = standing_of(found)
+    standing = for_reader(standing_of(found))
     version = str(found.version)
     made: dict[str, Any] = {
         "register": RegisterForm(version=version),
@@ -123,6 +133,7 @@ def director_page(
         refused=refused or {},
         members=[m for m in members if m.name not in registered],
         changes=changes(get_db(), found.id, 30),
+        met_again=drawn_again(get_db(), found.id, current.number) if current else [],
         manager_link=fresh_event_link(found.id),
         read_link=external_url("events.public", token=found.read_token),
         can_draw=(current is None or current.closed_at is not None)

@@ -30,7 +30,7 @@ from ...ratings.entry import at_entry, entry_key
 from ..blueprints import events as bp
 from ..kept.expensive import expensive
 from ..printing.pdf import pdf_response, printed
-from .director import round_end, standing_of
+from .director import for_reader, round_end, standing_of
 from .rights import read_event, results_key
 from .words import spreadsheet_headers, spreadsheet_number
 
@@ -85,6 +85,7 @@ def _followed(
         with _lock:
             drawn = _drawn.get(tag)
         if drawn is None:
+            standing = for_reader(standing)
             if more is not None:
                 context = {**context, **more(standing)}
             html = render_template(
@@ -142,7 +143,7 @@ def results(token: str) -> Response:
 @expensive(results_key)
 def results_pdf(token: str) -> Response:
     found = read_event(token)
-    standing = standing_of(found)
+    standing = for_reader(standing_of(found))
     html = render_template(RESULTS, event=found, standing=standing, pdf=True)
     return pdf_response(html, f"event-{found.id}-results.pdf")
 

@@ -9,7 +9,6 @@ become words.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 
@@ -18,6 +17,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...events.ranking import Figure, Line, decided_by
+from ...events.rounds import read_draw_summary
 from ..formats.words import columns
 
 ACTION_WORDS = {
@@ -31,7 +31,6 @@ ACTION_WORDS = {
     "unlock": _l("table's result unlocked"),
     "penalty": _l("penalty"),
 }
-_DRAWN = re.compile(r"([0-9]+): ([0-9]+) tables, seed ([0-9]+)")
 
 
 def figure_text(value: Figure | None) -> str:
@@ -63,17 +62,31 @@ def spreadsheet_number(value: Figure) -> str:
 def change_words(action: str, summary: str) -> str:
     """A line of the event's log: the action in words, then what it concerned."""
     words = str(ACTION_WORDS.get(action, action))
-    drawn = _DRAWN.fullmatch(summary) if action == "draw" else None
+    drawn = read_draw_summary(summary) if action == "draw" else None
     if drawn is not None:
-        number, tables, seed = (int(part) for part in drawn.groups())
         summary = ngettext(
             "round %(round)s: %(num)s table, seed %(seed)s",
             "round %(round)s: %(num)s tables, seed %(seed)s",
-            tables,
-            round=number,
-            seed=seed,
+            drawn.tables,
+            round=drawn.round,
+            seed=drawn.seed,
         )
+        if drawn.met_again:
+            summary += f" · {met_again_text(drawn.met_again)}"
     return f"{words} · {summary}" if summary else words
+
+
+def met_again_text(pairs: Sequence[tuple[str, str]]) -> str:
+    """The pairs a round seats together again: ``2 rencontres répétées : Hugo – Karine,
+    Denis – Gisèle`` ('' when none)."""
+    if not pairs:
+        return ""
+    return ngettext(
+        "%(num)s repeated meeting: %(pairs)s",
+        "%(num)s repeated meetings: %(pairs)s",
+        len(pairs),
+        pairs=", ".join(f"{a} – {b}" for a, b in pairs),
+    )
 
 
 def partners(players: Sequence[str], pairs: bool) -> str:
