@@ -18,7 +18,8 @@ from apps import make_migrated, migrated_copy, new_app, suite_app
 from flask import Flask
 from hypothesis import HealthCheck, settings
 from live import served_in_thread
-from playwright.sync_api import expect
+from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from sqlite_utils import Database
 from web import PageClient
 
@@ -189,11 +190,87 @@ def live_server(request, tmp_path, make_app, migrated_database):
 def _close_browser_contexts(request):
     """After a test that drives Chromium, every context it opened is closed: a page left
     open goes on following its (stopped) server every FOLLOW_EVERY_MS, and the session's
-    browser process spent a core on the pages of every test before."""
+    browser process spent a core on the pages of every test before. The file's own page
+    (``file_page``) stays: it is left on about:blank instead."""
     yield
     if "browser" in request.fixturenames:
         for context in list(request.getfixturevalue("browser").contexts):
-            context.close()
+            if context not in FILE_CONTEXTS:
+                context.close()
+
+
+FILE_PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "fr-FR",
+    # the reach and accessibility tests inject a style and axe-core; the app never needs it
+    "bypass_csp": True,
+}
+"""The file's page: a phone in French. A test asks for another language through the app's
+own switch (``/lang/<code>``) and another width with ``page.set_viewport_size``."""
+
+FILE_CONTEXTS: list[BrowserContext] = []
+"""The contexts of the files' pages now open (``_close_browser_contexts`` leaves them)."""
+
+FORGET_THE_ORIGIN = """async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  if (indexedDB.databases) {
+    for (const base of await indexedDB.databases()) indexedDB.deleteDatabase(base.name);
+  }
+  if (navigator.serviceWorker) {
+    for (const worker of await navigator.serviceWorker.getRegistrations()) {
+      await worker.unregister();
+    }
+  }
+}"""
+"""What a test's page kept in its origin: the outbox's storage, the service worker."""
+
+
+@pytest.fixture(scope="module")
+def _file_pages(browser) -> Iterator[list[Page]]:
+    """The file's one page, opened at its first test, closed after its last (see file_page)."""
+    pages: list[Page] = []
+    yield pages
+    for page in pages:
+        FILE_CONTEXTS.remove(page.context)
+        page.context.close()
+
+
+@pytest.fixture
+def file_page(browser, _file_pages) -> Iterator[Page]:
+    """A phone's page (FILE_PHONE) that every test of a file reuses, as it was new.
+
+    A new page costs Chromium about a CPU-second, a navigation in an open one a third of
+    that (docs/performance.md). Before each test its cookies are cleared (the language's
+    and the rights' cookies: 127.0.0.1's, whatever the port), its size and media are the
+    phone's again; after it, its routes are removed, what the test's origin kept (storage,
+    IndexedDB, a service worker) is forgotten and the page is left on about:blank, so it
+    follows no stopped server. A new server is a new port, so a new origin anyway. A page
+    that cannot be reset (a test left it broken) is replaced by a new one. A test that
+    needs a context of its own (offline, two phones at once, another locale or scale, no
+    JavaScript) opens it with ``browser.new_context``."""
+    if _file_pages and _file_pages[0].is_closed():
+        FILE_CONTEXTS.remove(_file_pages.pop().context)
+    if not _file_pages:
+        context = browser.new_context(**FILE_PHONE)
+        FILE_CONTEXTS.append(context)
+        _file_pages.append(context.new_page())
+    page = _file_pages[0]
+    page.context.clear_cookies()
+    page.set_viewport_size(FILE_PHONE["viewport"])
+    page.emulate_media(media="null", color_scheme="null")
+    yield page
+    try:
+        page.unroute_all(behavior="wait")
+        if page.url.startswith("http"):
+            page.evaluate(FORGET_THE_ORIGIN)
+        page.goto("about:blank")
+    except PlaywrightError:  # a page a test left broken: the next test gets a new one
+        FILE_CONTEXTS.remove(page.context)
+        _file_pages.clear()
+        page.context.close()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -69,9 +69,9 @@ def standing(page: Page) -> dict[str, str]:
     }
 
 
-def test_the_seed_game_entered_with_taps(browser: Browser, live_server: str, tmp_path: Path):
+def test_the_seed_game_entered_with_taps(file_page: Page, live_server: str, tmp_path: Path):
     shot = DOCS_SHOT if os.environ.get("SCREENSHOT") else tmp_path / "game.png"
-    page = phone(browser)
+    page = file_page
     create_game(page, live_server)
     for n, coup in enumerate(SEED, 1):
         if n == 6:  # the bête of 108 is in play: the page as the table sees it mid-game
@@ -90,8 +90,8 @@ def test_the_seed_game_entered_with_taps(browser: Browser, live_server: str, tmp
     expect(page.locator(".fiche .s-cancelled")).to_have_count(2)
 
 
-def test_correct_a_coup_and_see_the_nets_move(browser: Browser, live_server: str):
-    page = phone(browser)
+def test_correct_a_coup_and_see_the_nets_move(file_page: Page, live_server: str):
+    page = file_page
     create_game(page, live_server)
     tap_coup(page, "Bruno", {"Bruno": 5, "Anne": 2}, "gagne")
     assert standing(page) == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
@@ -128,9 +128,10 @@ def test_without_javascript_check_then_save(browser: Browser, live_server: str):
 
 @pytest.mark.parametrize("width", [360, 390])
 def test_phone_layout_no_sideways_scroll_and_big_targets(
-    browser: Browser, live_server: str, width: int
+    file_page: Page, live_server: str, width: int
 ):
-    page = phone(browser, viewport={"width": width, "height": 800})
+    page = file_page
+    page.set_viewport_size({"width": width, "height": 800})
     create_game(page, live_server)
     tap_coup(page, "Anne", {"Anne": 4, "Bruno": 4}, "remise")
     for path in ("", "/coups", "/coups/1/edit", "/history"):
@@ -145,14 +146,17 @@ def test_phone_layout_no_sideways_scroll_and_big_targets(
         assert small == [], (path, small)
 
 
-def test_dark_mode_changes_the_colours(browser: Browser, live_server: str):
-    page = phone(browser, color_scheme="dark")
+def test_dark_mode_changes_the_colours(file_page: Page, live_server: str):
+    page = file_page
+    page.emulate_media(color_scheme="dark")  # as a phone set to dark does
     page.goto(live_server + "/")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(16, 18, 17)"
 
 
-def test_the_printed_settlement_fits_a4(browser: Browser, live_server: str, tmp_path: Path):
-    page = phone(browser)
+def test_the_printed_settlement_fits_a4(
+    browser: Browser, file_page: Page, live_server: str, tmp_path: Path
+):
+    page = file_page
     create_game(page, live_server)
     for coup in SEED[:2] + SEED[3:5]:
         tap_coup(page, *coup)
@@ -175,8 +179,10 @@ def test_the_printed_settlement_fits_a4(browser: Browser, live_server: str, tmp_
     assert pdf.startswith(b"%PDF-")
 
 
-def test_the_table_link_sees_a_new_coup_within_seconds(browser: Browser, live_server: str):
-    manager = phone(browser)
+def test_the_table_link_sees_a_new_coup_within_seconds(
+    browser: Browser, file_page: Page, live_server: str
+):
+    manager = file_page
     create_game(manager, live_server)
     manager.goto(live_server + "/games/1/links")
     table_link = manager.locator(".link a").first.get_attribute("href")
@@ -190,10 +196,12 @@ def test_the_table_link_sees_a_new_coup_within_seconds(browser: Browser, live_se
     assert standing(follower) == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
 
 
-def test_the_table_link_asks_for_its_page_once_per_change(browser: Browser, live_server: str):
+def test_the_table_link_asks_for_its_page_once_per_change(
+    browser: Browser, file_page: Page, live_server: str
+):
     """The follower's page asks for itself with its ETag: 304 while nothing changed, the
     new page once per change, shown in place (no reload, no version poll)."""
-    manager = phone(browser)
+    manager = file_page
     create_game(manager, live_server)
     manager.goto(live_server + "/games/1/links")
     table_link = manager.locator(".link a").first.get_attribute("href")
@@ -221,8 +229,8 @@ def test_the_table_link_asks_for_its_page_once_per_change(browser: Browser, live
     assert standing(follower) == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
 
 
-def test_a_danish_game_on_the_phone(browser: Browser, live_server: str):
-    page = phone(browser)
+def test_a_danish_game_on_the_phone(file_page: Page, live_server: str):
+    page = file_page
     page.goto(live_server + "/games/new")
     page.fill("#player0", "Anne")
     page.fill("#player1", "Bruno")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 from taps import tap_count, tap_hombre, tap_tricks
-from test_browser import create_game, phone
+from test_browser import create_game
 
 pytestmark = pytest.mark.browser
 
@@ -16,8 +16,8 @@ def checked(page, name: str) -> str | None:
     return box.get_attribute("value") if box.count() else None
 
 
-def test_only_the_count_that_filled_itself_in_may_change(browser: Browser, live_server: str):
-    page = phone(browser)
+def test_only_the_count_that_filled_itself_in_may_change(file_page: Page, live_server: str):
+    page = file_page
     create_game(page, live_server)
     tap_hombre(page, "Anne")
 
@@ -64,8 +64,9 @@ SPLIT_WORDS = """() => {
 }"""
 
 
-def test_no_word_breaks_inside_itself_with_long_names(browser: Browser, live_server: str):
-    page = phone(browser, viewport={"width": 360, "height": 800})
+def test_no_word_breaks_inside_itself_with_long_names(file_page: Page, live_server: str):
+    page = file_page
+    page.set_viewport_size({"width": 360, "height": 800})
     page.goto(live_server + "/games/new")
     for i, name in enumerate(["Anne-Sophie", "Bernadette", "Maximilienne"]):
         page.fill(f"#player{i}", name)

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from taps import entry_ready
 from test_browser_club import hombre_table
+from test_browser_round2 import as_phone
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
@@ -50,10 +51,10 @@ def fits(page: Page) -> None:
 
 @pytest.mark.parametrize("language", ["fr", "nl"])
 def test_a_round_of_two_deals_on_a_phone_and_the_event_found_again(
-    browser: Browser, live_server: str, language: str
+    file_page: Page, live_server: str, language: str
 ):
     words = WORDS[language]
-    phone = browser.new_context(**PHONE, locale=language).new_page()
+    phone = as_phone(file_page, live_server, PHONE["viewport"], language)
     phone.goto(live_server + "/events/new")
     phone.fill("#name", "Coupe")
     phone.select_option("#kind", "manillen")
@@ -100,9 +101,9 @@ def test_a_round_of_two_deals_on_a_phone_and_the_event_found_again(
 
 
 def test_closing_an_evening_asks_first_and_its_table_says_why_on_a_phone(
-    browser: Browser, live_server: str
+    file_page: Page, live_server: str
 ):
-    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+    page = file_page
     page.goto(live_server + "/clubs/new")
     page.fill("#name", "Le Cercle")
     page.fill("#chip_value", "0.05")

@@ -38,9 +38,9 @@ def table_link(page: Page, server: str, game: str) -> str:
 
 
 def test_points_games_check_as_typed_and_every_phone_is_told_what_changed(
-    browser: Browser, live_server: str, tmp_path: Path
+    browser: Browser, file_page: Page, live_server: str, tmp_path: Path
 ):
-    page = phone(browser)
+    page = file_page
     # Manille: the retourne alone asks for the points; typing 40 (no blur) checks again
     new_sheet(page, live_server, "la Manille")
     page.locator("#f-retourne label", has_text="R 3").tap()
@@ -53,7 +53,7 @@ def test_points_games_check_as_typed_and_every_phone_is_told_what_changed(
 
     # Brou: a plain coup (points only) shows what it marks before Save
     brou = new_sheet(page, live_server, "l’Homme de Brou")
-    follower = phone(browser)
+    follower = phone(browser)  # another phone at once: its own
     follower.goto(table_link(page, live_server, brou))
     page.locator("#points").press_sequentially("54", delay=60)
     # 54 card points round to 50 for Nous, 66 to 70 for Eux (docs/rules/brou.md)
@@ -98,9 +98,9 @@ def test_points_games_check_as_typed_and_every_phone_is_told_what_changed(
 
 
 def test_hombre_previews_say_everything_and_the_log_follows_the_numbers(
-    browser: Browser, live_server: str
+    file_page: Page, live_server: str
 ):
-    page = phone(browser)
+    page = file_page
     page.goto(live_server + "/games/new")
     for seat, name in enumerate(["Anne", "Bruno", "Chloé"]):
         page.fill(f"#player{seat}", name)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_browser import phone
+from test_browser import PHONE, phone
+from test_browser_round2 import as_phone
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
@@ -70,9 +71,9 @@ def covers_nothing_anywhere(page: Page) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_screen_kept_on_mark_covers_no_button_nor_text(
-    browser: Browser, live_server: str, language: str
+    browser: Browser, file_page: Page, live_server: str, language: str
 ):
-    page = phone(browser, locale=language)
+    page = as_phone(file_page, live_server, PHONE["viewport"], language)
     new_table(page, live_server)
     # Save as shown after a check
     page.evaluate(
@@ -85,14 +86,14 @@ def test_the_screen_kept_on_mark_covers_no_button_nor_text(
     page.goto(page.url.split("?")[0].split("#")[0] + "/links")
     table_link = page.locator(".link a").first.get_attribute("href")
     assert table_link
-    follower = phone(browser, locale=language)
+    follower = phone(browser, locale=language)  # another phone at once: its own
     follower.goto(table_link)
     covers_nothing_anywhere(follower)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_manillen_house_rules_fit_390_px(browser: Browser, live_server: str, language: str):
-    page = phone(browser, locale=language)
+def test_the_manillen_house_rules_fit_390_px(file_page: Page, live_server: str, language: str):
+    page = as_phone(file_page, live_server, PHONE["viewport"], language)
     page.goto(live_server + "/games/new/manille")
     page.locator('label.choice:has(input[name="variant"][value="belge"])').tap()
     assert laid_out_width(page) <= 390

@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from taps import tap_hombre, tap_tricks
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def overflowing(page: Page, selector: str) -> list[str]:
@@ -29,8 +28,8 @@ def overflowing(page: Page, selector: str) -> list[str]:
     )
 
 
-def test_names_and_the_club_on_a_phone(browser: Browser, live_server: str):
-    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+def test_names_and_the_club_on_a_phone(file_page: Page, live_server: str):
+    page = file_page
     page.goto(live_server + "/clubs/new")
     page.fill("#name", "Le Cercle")
     page.fill("#chip_value", "0.05")
@@ -96,9 +95,9 @@ def test_names_and_the_club_on_a_phone(browser: Browser, live_server: str):
     assert row.locator("td").nth(2).inner_text().replace("\u202f", " ") == "+1 800,0"
 
 
-def test_the_settlement_printed_from_a_phone(browser: Browser, live_server: str):
+def test_the_settlement_printed_from_a_phone(file_page: Page, live_server: str):
     """Printed at phone width: "Coup" and "Enjeu" whole, the handover code not on the sheet."""
-    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+    page = file_page
     page.goto(live_server + "/games/new")
     for i, name in enumerate(["Anne", "Bruno", "Chloé"]):
         page.fill(f"#player{i}", name)

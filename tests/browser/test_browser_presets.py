@@ -6,8 +6,9 @@ is read from the server's game file, never from the page.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
-from test_browser import phone
+from playwright.sync_api import Page, expect
+from test_browser import PHONE
+from test_browser_round2 import as_phone
 
 pytestmark = pytest.mark.browser
 
@@ -20,9 +21,9 @@ def choose(page, name: str, value: str) -> None:
 
 @pytest.mark.parametrize("language", ["fr-FR", "nl-NL"])
 def test_boom_then_added_doubling_shows_and_stores_both(
-    browser: Browser, live_server: str, language: str
+    file_page: Page, live_server: str, language: str
 ):
-    page = phone(browser, locale=language)
+    page = as_phone(file_page, live_server, PHONE["viewport"], language)
     page.goto(live_server + "/games/new/manille")
     for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
         page.fill(f"#player{i}", name)
@@ -50,8 +51,8 @@ def test_boom_then_added_doubling_shows_and_stores_both(
     expect(page.locator("#target")).to_have_value("")
 
 
-def test_hombre_a_rule_changed_after_the_preset_clears_it(browser: Browser, live_server: str):
-    page = phone(browser)
+def test_hombre_a_rule_changed_after_the_preset_clears_it(file_page: Page, live_server: str):
+    page = file_page
     page.goto(live_server + "/games/new")
     expect(page.locator('input[name="preset"][value="recommended"]')).to_be_checked()
     page.fill("#mark_value", "5")

@@ -30,6 +30,16 @@ def phone(browser: Browser, viewport: dict, locale: str, **options) -> Page:
     return context.new_page()
 
 
+def as_phone(page: Page, server: str, viewport: dict, locale: str) -> Page:
+    """The file's page (conftest.py: a French phone) at ``viewport``, in ``locale``'s
+    language chosen as the reader does, with the app's own switch."""
+    page.set_viewport_size(viewport)
+    language = locale.split("-")[0]
+    page.goto(f"{server}/lang/{language}")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    return page
+
+
 def new_game(page: Page, server: str, locale: str) -> None:
     page.goto(server + "/games/new")
     for seat, name in enumerate(["Anne", "Bruno", "Chloé"]):
@@ -65,8 +75,8 @@ def in_view(page: Page, selector: str) -> bool:
 
 
 @pytest.mark.parametrize(("viewport", "locale"), PHONES)
-def test_one_view_for_one_coup(browser: Browser, live_server: str, viewport, locale):
-    page = phone(browser, viewport, locale)
+def test_one_view_for_one_coup(file_page: Page, live_server: str, viewport, locale):
+    page = as_phone(file_page, live_server, viewport, locale)
     new_game(page, live_server, locale)
     tap_hombre(page, "Bruno")
     tap_tricks(page, {"Anne": 2, "Bruno": 5})
@@ -86,7 +96,6 @@ def test_one_view_for_one_coup(browser: Browser, live_server: str, viewport, loc
     expect(flash).to_contain_text("Chloé → Bruno 9")
     expect_in_view(page, "#saved .flash")
     expect_in_view(page, "#standing table")
-    page.context.close()
 
 
 SCRIPT_ON_OFF = [(*PHONES[0], True), (*PHONES[1], False)]
@@ -94,9 +103,12 @@ SCRIPT_ON_OFF = [(*PHONES[0], True), (*PHONES[1], False)]
 
 @pytest.mark.parametrize(("viewport", "locale", "script"), SCRIPT_ON_OFF)
 def test_the_first_dealer_buttons_name_the_players(
-    browser: Browser, live_server: str, viewport, locale, script
+    browser: Browser, file_page: Page, live_server: str, viewport, locale, script
 ):
-    page = phone(browser, viewport, locale, java_script_enabled=script)
+    if script:
+        page = as_phone(file_page, live_server, viewport, locale)
+    else:  # only a context turns JavaScript off
+        page = phone(browser, viewport, locale, java_script_enabled=False)
     default = {"fr-FR": "Joueur 2", "en-US": "Player 2"}[locale]
     for path in ["/games/new", "/games/new/brou"]:
         page.goto(live_server + path)
@@ -118,7 +130,6 @@ def test_the_first_dealer_buttons_name_the_players(
         if script:  # a name taken away gives the seat its word back
             page.fill("#player1", "")
             expect(dealer.nth(1)).to_have_text(default)
-    page.context.close()
 
 
 def save_coup(page: Page, locale: str, hombre: str, tricks: dict[str, int]) -> None:
@@ -129,8 +140,8 @@ def save_coup(page: Page, locale: str, hombre: str, tricks: dict[str, int]) -> N
     expect(page.locator("#saved .flash")).to_contain_text(WORDS[locale]["saved"])
 
 
-def test_hombre_plays_again_at_the_same_table(browser: Browser, live_server: str):
-    page = phone(browser, *PHONES[0])
+def test_hombre_plays_again_at_the_same_table(file_page: Page, live_server: str):
+    page = as_phone(file_page, live_server, *PHONES[0])
     page.goto(live_server + "/games/new")
     for seat, name in enumerate(["Anne", "Bruno", "Chloé"]):
         page.fill(f"#player{seat}", name)
@@ -155,7 +166,6 @@ def test_hombre_plays_again_at_the_same_table(browser: Browser, live_server: str
     page.goto(finished + "/settlement")  # the finished game's settlement offers it too
     again = page.get_by_role("link", name="Rejouer, même table")
     assert again.get_attribute("href") == "/games/new?again=" + finished.rsplit("/", 1)[1]
-    page.context.close()
 
 
 AXE = Path(__file__).resolve().parents[1] / "vendor" / "axe.min.js"
@@ -173,9 +183,9 @@ def axe_violations(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize(("viewport", "locale"), PHONES)
-def test_no_serious_accessibility_finding(browser: Browser, live_server: str, viewport, locale):
-    # bypass_csp: the test injects axe-core; the app's own pages never need it
-    page = phone(browser, viewport, locale, bypass_csp=True)
+def test_no_serious_accessibility_finding(file_page: Page, live_server: str, viewport, locale):
+    # the file's page bypasses the CSP: the test injects axe-core; the app never needs it
+    page = as_phone(file_page, live_server, viewport, locale)
     found = {}
     page.goto(live_server + "/games/new")
     found["new game"] = axe_violations(page)
@@ -199,7 +209,6 @@ def test_no_serious_accessibility_finding(browser: Browser, live_server: str, vi
     page.goto(game)
     group = page.get_by_role("group", name="Chloé")
     expect(group.get_by_role("radio")).to_have_count(10)
-    page.context.close()
 
 
 def coups_stored(page: Page, game: str) -> int:
@@ -207,8 +216,8 @@ def coups_stored(page: Page, game: str) -> int:
 
 
 @pytest.mark.parametrize(("viewport", "locale"), PHONES)
-def test_home_screen_awake_and_a_lost_server(browser: Browser, live_server: str, viewport, locale):
-    page = phone(browser, viewport, locale)
+def test_home_screen_awake_and_a_lost_server(file_page: Page, live_server: str, viewport, locale):
+    page = as_phone(file_page, live_server, viewport, locale)
     new_game(page, live_server, locale)
     game = page.url.split("#")[0]
     # installable: a manifest with icons, the theme colour for light and dark
@@ -242,13 +251,12 @@ def test_home_screen_awake_and_a_lost_server(browser: Browser, live_server: str,
     expect(page.locator("#outbox")).to_be_hidden()
     expect(page.locator(".offline")).to_be_hidden()
     assert coups_stored(page, game) == 1
-    page.context.close()
 
 
 def test_the_points_sheet_has_the_bar_stays_awake_and_keeps_an_entry_offline(
-    browser: Browser, live_server: str
+    file_page: Page, live_server: str
 ):
-    page = phone(browser, *PHONES[0])
+    page = as_phone(file_page, live_server, *PHONES[0])
     page.goto(live_server + "/games/new/brou")
     for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
         page.fill(f"#player{i}", name)
@@ -268,4 +276,3 @@ def test_the_points_sheet_has_the_bar_stays_awake_and_keeps_an_entry_offline(
     page.unroute_all(behavior="wait")
     expect(page.locator(".flash")).to_contain_text("confirmés par le serveur")
     assert coups_stored(page, game) == 1
-    page.context.close()

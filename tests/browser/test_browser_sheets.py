@@ -17,6 +17,12 @@ def phone(browser: Browser, **options) -> Page:
     return browser.new_context(**{**PHONE, "locale": "fr-FR", **options}).new_page()
 
 
+def sheet_phone(file_page: Page) -> Page:
+    """The file's page (conftest.py: a French phone) at this file's width."""
+    file_page.set_viewport_size(PHONE["viewport"])
+    return file_page
+
+
 def new_sheet(page: Page, server: str, game: str, names: list[str]) -> None:
     page.goto(server + "/games/new")
     page.get_by_role("link", name=game).tap()
@@ -40,8 +46,8 @@ def totals(page: Page) -> list[str]:
     return page.locator(".sheet-table tbody tr").first.locator("td.total").all_inner_texts()
 
 
-def test_a_brou_partie_on_the_phone(browser: Browser, live_server: str, tmp_path: Path):
-    page = phone(browser)
+def test_a_brou_partie_on_the_phone(file_page: Page, live_server: str, tmp_path: Path):
+    page = sheet_phone(file_page)
     new_sheet(page, live_server, "l’Homme de Brou", ["Anne", "Bruno", "Chloé", "Denis"])
     page.fill("#parties_to_win", "2")
     page.get_by_role("button", name="Créer la partie").tap()
@@ -71,8 +77,8 @@ def test_a_brou_partie_on_the_phone(browser: Browser, live_server: str, tmp_path
     expect(page.locator("#standing")).to_contain_text("Partie en 301\u202f: Nous 10 · Eux 250")
 
 
-def test_a_manille_correction_recounts_the_sheet(browser: Browser, live_server: str):
-    page = phone(browser)
+def test_a_manille_correction_recounts_the_sheet(file_page: Page, live_server: str):
+    page = sheet_phone(file_page)
     new_sheet(page, live_server, "la Manille", ["Anne", "Bruno", "Chloé", "Denis"])
     page.get_by_role("button", name="Créer la partie").tap()
     # Anne turns a king (3 for Nous); Nous takes 28: Eux marks 6
@@ -118,9 +124,9 @@ def test_manillen_for_three_without_javascript(browser: Browser, live_server: st
 
 
 def test_the_final_sheet_prints_on_a4_and_the_table_link_follows(
-    browser: Browser, live_server: str
+    browser: Browser, file_page: Page, live_server: str
 ):
-    manager = phone(browser)
+    manager = sheet_phone(file_page)
     new_sheet(manager, live_server, "la Manille", ["Anne", "Bruno", "Chloé", "Denis"])
     manager.get_by_role("button", name="Créer la partie").tap()
     expect(manager.locator("#standing")).to_contain_text("Anne donne")
@@ -145,10 +151,10 @@ def test_the_final_sheet_prints_on_a4_and_the_table_link_follows(
 
 
 def test_brou_and_manille_show_what_a_coup_marks_before_it_is_saved(
-    browser: Browser, live_server: str
+    browser: Browser, file_page: Page, live_server: str
 ):
     # With JavaScript: the check appears as the coup is typed, before Save.
-    page = phone(browser)
+    page = sheet_phone(file_page)
     new_sheet(page, live_server, "l’Homme de Brou", ["Anne", "Bruno", "Chloé", "Denis"])
     page.get_by_role("button", name="Créer la partie").tap()
     page.fill("#points", "54")

@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -233,6 +234,18 @@ def start_https(tmp_path: Path) -> tuple[subprocess.Popen[str], str, str]:
         stderr=subprocess.DEVNULL,
         text=True,
     )
+    try:
+        return started_https(process, tmp_path)
+    except BaseException:  # an assertion, a timeout: no server left behind
+        process.kill()
+        process.wait()
+        raise
+
+
+def started_https(
+    process: subprocess.Popen[str], tmp_path: Path
+) -> tuple[subprocess.Popen[str], str, str]:
+    """``process`` once it answers over HTTPS: it, its address, its output."""
     assert process.stdout is not None
     printed = []
     deadline = time.monotonic() + 30
@@ -252,8 +265,23 @@ def start_https(tmp_path: Path) -> tuple[subprocess.Popen[str], str, str]:
             return process, match.group(1), output
         except OSError:
             time.sleep(0.1)
-    process.kill()
     pytest.fail("the HTTPS server did not answer")
+
+
+@pytest.fixture
+def https_server(tmp_path: Path) -> Iterator[Callable[[], tuple[subprocess.Popen[str], str, str]]]:
+    """``start_https`` for a test that starts its server after making its certificate: the
+    server is stopped when the test ends, whichever of its assertions failed."""
+    started: list[subprocess.Popen[str]] = []
+
+    def start() -> tuple[subprocess.Popen[str], str, str]:
+        server, url, output = start_https(tmp_path)
+        started.append(server)
+        return server, url, output
+
+    yield start
+    for server in started:
+        stop(server)
 
 
 def stop(process: subprocess.Popen[str]) -> None:
@@ -287,7 +315,7 @@ def spki_pin(certificate: x509.Certificate) -> str:
 
 @pytest.mark.browser
 def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
-    browser_type, browser_type_launch_args, tmp_path
+    browser_type, browser_type_launch_args, tmp_path, https_server
 ):
     """A phone that trusts the certificate (Chromium told to, by its key: a service worker is
     refused on a certificate error, even with ignore_https_errors), with a profile of its own
@@ -295,7 +323,7 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
     # made before, as the server makes it: the server reuses it
     made = certs.ensure(tmp_path / "tls", serve.host_addresses(), socket.gethostname())
     kept = made.cert_file.read_bytes()
-    server, url, output = start_https(tmp_path)
+    _server, url, output = https_server()  # stopped by the fixture, whatever fails
     assert made.cert_file.read_bytes() == kept
     # benchmarks/https.py, tiny, on this server. Without TCP_NODELAY on the listener's
     # sockets every new connection's first answer waited 40 ms more for the client's delayed
@@ -373,7 +401,6 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
         context.set_offline(False)
     finally:
         context.close()
-        stop(server)
 
 
 # --- issue 36: the listener's bounds (per address, deadlines, the idle dropped first) ---------

@@ -82,21 +82,25 @@ def test_pdfs_with_cache_busting_queries_do_not_stall_the_followers_poll(tmp_pat
         tmp_path, "127.0.0.1", "--workers", "1", SCOREKEEPER_LAN_ADDRESS="127.0.0.1"
     )
     base = url.rstrip("/") + game
-    try:
-        stop_at = time.monotonic() + SECONDS
-        answers: list[int] = []
-        drawn = threading.Event()  # the first PDF answered: drawn once, the others kept
-        enough = threading.Event()
+    stop_at = time.monotonic() + SECONDS
+    answers: list[int] = []
+    drawn = threading.Event()  # the first PDF answered: drawn once, the others kept
+    enough = threading.Event()
+    failed: list[BaseException] = []  # a fetch that raised, for the main thread to say
 
-        def download() -> None:
+    def download() -> None:
+        try:
             while not enough.is_set() and time.monotonic() < stop_at:
                 status, _ = fetch(f"{base}/settlement.pdf?x={uuid.uuid4().hex}", manager)
                 answers.append(status)
                 if status == 200:
                     drawn.set()
                 time.sleep(0.5 if status == 503 else 0.05)  # bounded: at most 20 a second
+        except Exception as error:  # a refused or timed-out connection: a failure
+            failed.append(error)
 
-        clients = [threading.Thread(target=download) for _ in range(CLIENTS)]
+    clients = [threading.Thread(target=download) for _ in range(CLIENTS)]
+    try:
         for client in clients:
             client.start()
         # the follower polls while the first PDF is drawn and POLLS_AFTER times after it
@@ -108,11 +112,13 @@ def test_pdfs_with_cache_busting_queries_do_not_stall_the_followers_poll(tmp_pat
             polls.append(took)
             after += drawn.is_set()
             time.sleep(0.1)
-        enough.set()
-        for client in clients:
-            client.join(timeout=90)
     finally:
+        enough.set()  # the clients stop too when the follower's poll failed
+        for client in clients:
+            if client.ident is not None:  # started
+                client.join(timeout=90)
         stop(process)
+    assert failed == []
     # every PDF answered, or told to come back (503 with Retry-After); none drawn twice
     assert set(answers) <= {200, 503} and 200 in answers
     p95 = statistics.quantiles(polls, n=20)[-1] if len(polls) >= 2 else polls[0]
