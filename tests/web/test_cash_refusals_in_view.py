@@ -42,6 +42,12 @@ def test_a_refused_cash_box_payment_is_summed_up_at_the_top_and_focused(client, 
     assert field is not None, page[-3000:]
     assert 'aria-invalid="true"' in field.group(0) and "autofocus" in field.group(0)
     assert page.count("autofocus") == 1  # the one field refused; the others untouched
+    # its message is read with it: the field names the message's id, the message carries it
+    assert 'aria-describedby="payment-amount-error"' in field.group(0)
+    message = re.search(
+        r'<p class="error" role="alert" id="payment-amount-error">([^<]+)</p>', page
+    )
+    assert message and message.group(1) == "That is more than Anne owes the club (€3.60)."
     assert 'aria-invalid="true"' not in re.search(
         r'<input[^>]*id="charge-amount"[^>]*>', page
     ).group(0)

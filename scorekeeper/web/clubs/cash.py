@@ -139,7 +139,11 @@ def _problems(form: EntryForm | FeesForm | None, fieldsets: bool) -> list[Proble
         if not fieldsets:
             anchor, label = field.id, field.label.text
         if anchor == field.id:
-            field.render_kw = {**(field.render_kw or {}), "aria-invalid": "true"}
+            field.render_kw = {
+                **(field.render_kw or {}),
+                "aria-invalid": "true",
+                "aria-describedby": f"{field.id}-error",  # its message, read with the field
+            }
             if not focused:
                 field.render_kw["autofocus"] = True
                 focused = True
