@@ -19,7 +19,7 @@ from ..ledger import Transfer
 from ..settings import Setting, check_all, preset
 from ..settings import from_mapping as settings_from_mapping
 from .engine import check_played, check_seating, passed_alone
-from .pot import PotBook, PotDeal, PotOutcome, PotReason, PotReport
+from .pot import POT_TABLE, PotBook, PotDeal, PotOutcome, PotReason, PotReport
 from .takst import Takst, takst_mapping, takst_of
 
 
@@ -84,24 +84,7 @@ SETTINGS = (
         refusal=N_("rules.rates must be texte or dlu, got {value!r}"),
         presets={"danois_dlu": "dlu"},
     ),
-    Setting(
-        "coups_to_play",
-        0,
-        "the game ends after that many coups; 0: the table stops when it likes",
-        N_("Coups to play"),
-        most=10_000,
-        group="table",
-    ),
-    Setting("cave", 100, "chips in a cave", N_("Cave"), least=1, most=1_000_000, group="table"),
-    Setting(
-        "fiche",
-        10,
-        "chips a fiche is worth (display only)",
-        N_("Fiche"),
-        least=1,
-        most=1_000_000,
-        group="table",
-    ),
+    *POT_TABLE,
     Setting(
         "nolo_ouvert_bonus",
         True,

@@ -19,7 +19,7 @@ from ..settings import Setting, check_all
 from ..settings import from_mapping as settings_from_mapping
 from .bonus_hands import check_together
 from .engine import check_played, check_seating
-from .pot import PotBook, PotDeal, PotOutcome, PotReason, PotReport
+from .pot import POT_TABLE, PotBook, PotDeal, PotOutcome, PotReason, PotReport
 
 BONUS_HANDS = (
     "charivari",
@@ -76,24 +76,7 @@ SETTINGS = (
     ),
     Setting("vole", 12, "the same for a vole", N_("Prime: vole"), least=1),
     Setting("bonus", 10, "a bonus hand, paid by each other player", N_("Bonus hand")),
-    Setting(
-        "coups_to_play",
-        0,
-        "the game ends after that many coups; 0: the table stops when it likes",
-        N_("Coups to play"),
-        most=10_000,
-        group="table",
-    ),
-    Setting("cave", 100, "chips in a cave", N_("Cave"), least=1, most=1_000_000, group="table"),
-    Setting(
-        "fiche",
-        10,
-        "chips a fiche is worth (display only)",
-        N_("Fiche"),
-        least=1,
-        most=1_000_000,
-        group="table",
-    ),
+    *POT_TABLE,
 )
 """The jetons' settings, one row each (docs/rules/jetons.md §2): its file key, default,
 bounds and words. They drive the check, ``scorekeeper rules`` and the new-game fields

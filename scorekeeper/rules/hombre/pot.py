@@ -17,7 +17,31 @@ from typing import Any, ClassVar, Protocol, Self
 
 from ..errors import N_, GameError
 from ..ledger import Stack, Transfer, apply, recave, stack
+from ..settings import Setting
 from .engine import playing_order, sitting_out
+
+POT_TABLE: tuple[Setting, ...] = (
+    Setting(
+        "coups_to_play",
+        0,
+        "the game ends after that many coups; 0: the table stops when it likes",
+        N_("Coups to play"),
+        most=10_000,
+        group="table",
+    ),
+    Setting("cave", 100, "chips in a cave", N_("Cave"), least=1, most=1_000_000, group="table"),
+    Setting(
+        "fiche",
+        10,
+        "chips a fiche is worth (display only)",
+        N_("Fiche"),
+        least=1,
+        most=1_000_000,
+        group="table",
+    ),
+)
+"""The table's settings every pot system shares (the jetons' and the Danish contracts'), one
+row each, declared here once: the game's length, a cave, a fiche (docs/rules/jetons.md §2)."""
 
 
 class PotCoup(Protocol):
