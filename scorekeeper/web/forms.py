@@ -8,14 +8,17 @@ modules) on this small base.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Iterable
-from typing import Any, Protocol
+from contextvars import ContextVar
+from typing import Any, Protocol, Self
 
-from flask import abort, request
+from flask import abort, current_app, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
+from flask_wtf.form import _Auto
 from markupsafe import Markup, escape
 from wtforms import Field, HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # not in the stubs
@@ -91,8 +94,72 @@ def hidden_input(field: Field) -> Markup | None:
     )
 
 
+_BINDING_ONLY: ContextVar[bool] = ContextVar("binding_only", default=False)
+"""True while a form is made to be copied (``Form.bound``): its fields bound, not filled."""
+_BOUND = "scorekeeper.bound_forms"
+"""``app.extensions``' key of the forms bound once (``Form.bound``)."""
+
+
+def _form_settings() -> tuple[object, ...]:
+    """What Flask-WTF's form settings read of the app when a form is bound (its ``Meta``)."""
+    config = current_app.config
+    return (
+        config.get("WTF_CSRF_ENABLED", True),
+        config.get("WTF_CSRF_SECRET_KEY", current_app.secret_key),
+        config.get("WTF_CSRF_FIELD_NAME", "csrf_token"),
+        config.get("WTF_CSRF_TIME_LIMIT", 3600),
+        config.get("WTF_I18N_ENABLED", True),
+    )
+
+
 class Form(FlaskForm):
-    """A FlaskForm whose hidden fields (the CSRF token, the version) are drawn directly."""
+    """A FlaskForm whose hidden fields (the CSRF token, the version) are drawn directly,
+    and whose fields can be bound once (``bound``)."""
+
+    @classmethod
+    def bound(cls, formdata: Any = _Auto) -> Self:
+        """``cls(formdata)``, made from a copy of the form bound once per app and settings.
+
+        WTForms binds every field anew for each form made (a label, flags, the
+        validators checked, the choices): the coup form's 17 fields cost more than
+        reading them. A bound field holds nothing of a request until it is filled
+        (``process``), so the form is bound once, without filling it, and each request
+        fills a shallow copy of it and of its fields: what it reads (the posted data,
+        the defaults, the CSRF token) is the request's, as with ``cls(formdata)``.
+        A form whose code changes a field's parts in place (its label, flags,
+        validators or choices list) must not be made this way; assigning them is fine.
+        ``started`` sets what a subclass adds per request.
+        """
+        kept: dict[tuple[object, ...], Form] = current_app.extensions.setdefault(_BOUND, {})
+        key = (cls, *_form_settings())
+        prototype = kept.get(key)
+        if prototype is None:
+            binding = _BINDING_ONLY.set(True)
+            try:
+                prototype = cls(formdata=None)
+            finally:
+                _BINDING_ONLY.reset(binding)
+            kept[key] = prototype
+        form = object.__new__(cls)
+        state = dict(vars(prototype))
+        fields: OrderedDict[str, Any] = OrderedDict()
+        for name, field in prototype._fields.items():
+            copy = object.__new__(type(field))  # Field.__new__ would make an unbound field
+            vars(copy).update(vars(field))
+            fields[name] = state[name] = copy
+        state["_fields"] = fields
+        state["form_errors"] = []
+        vars(form).update(state)
+        form.process(formdata)
+        form.started()
+        return form
+
+    def started(self) -> None:
+        """What a subclass sets per request besides its fields (``bound`` calls it too)."""
+
+    def process(self, *args: Any, **kwargs: Any) -> None:
+        if not _BINDING_ONLY.get():
+            super().process(*args, **kwargs)
 
     def hidden_tag(self, *fields: Any) -> Markup:
         """As Flask-WTF's: the form's hidden fields (or the ones named), one a line."""

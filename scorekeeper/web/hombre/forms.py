@@ -95,6 +95,9 @@ class CoupForm(Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.started()
+
+    def started(self) -> None:
         self.bonus_values: list[str] = (
             request.form.getlist("bonus") if request.method == "POST" else []
         )
@@ -218,7 +221,7 @@ def coup_form(stored: Any, coup: Any = None) -> CoupForm:
     With four at the table, it offers only the three who play the coup: the
     dealer sits out (docs/rules.md, "Four at the table").
     """
-    form = CoupForm() if request.method == "POST" else CoupForm(formdata=None)
+    form = CoupForm.bound() if request.method == "POST" else CoupForm.bound(None)
     kind, rules = stored.kind, stored.game.rules
     players = stored.game.players
     if len(players) == 4:

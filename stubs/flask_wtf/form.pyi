@@ -1,0 +1,6 @@
+from typing import Any
+
+from . import FlaskForm as FlaskForm
+
+_Auto: Any
+"""The default ``formdata`` of a FlaskForm: the request's form when it is posted."""

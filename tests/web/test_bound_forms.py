@@ -1,0 +1,109 @@
+"""Forms bound once and copied per request (``Form.bound``, web/forms.py): the same form.
+
+The coup form is made from a copy of a form bound once per app; each case
+here compares it with the form WTForms makes afresh (``CoupForm()``) for the
+same request: what it read, what it refuses and in which words, what it
+draws. And what one request does to its copy never reaches the next one's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.web.hombre.forms import CoupForm
+
+FIELDS = ["hombre", "contract", "t0", "t1", "t2", "t3", "matadors", "note", "version"]
+FLAGS = ["vole_engagee", "codille_renounced", "first_five", "black_aces", "passed", "save"]
+
+
+def state(form: CoupForm) -> tuple[object, ...]:
+    """What a form read and what it draws."""
+    return (
+        [(field.name, field.data, field.raw_data, list(field.errors)) for field in form],
+        form.bonus_values,
+        form.playing,
+        form.sits_out,
+        [str(field) for field in form if field.type != "CSRFTokenField"],
+        str(form.hidden_tag()),
+    )
+
+
+posts = st.dictionaries(
+    st.sampled_from(FIELDS + FLAGS + ["bonus", "csrf_token", "junk"]),
+    st.one_of(
+        st.sampled_from(["", "0", "1", "3", "9", "y", "demande", "0:charivari"]),
+        st.text(max_size=210),
+    ),
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(post=posts, language=st.sampled_from(["fr", "en", "da", "nl"]))
+def test_a_bound_form_is_the_form_made_afresh(csrf_app, post, language):
+    headers = {"Cookie": f"lang={language}"}
+    with csrf_app.test_request_context("/games/1/coups", method="POST", data=post, headers=headers):
+        fresh, bound = CoupForm(), CoupForm.bound()
+        assert state(bound) == state(fresh)
+        # the CSRF token is checked (no CSRFProtect here, the form's own check)
+        assert bound.validate() == fresh.validate() is False
+        assert state(bound) == state(fresh)
+        assert bound.errors == fresh.errors
+        assert "csrf_token" in bound.errors
+
+
+def test_a_form_not_posted_is_filled_with_the_defaults(csrf_app):
+    with csrf_app.test_request_context("/games/1"):
+        assert state(CoupForm.bound(None)) == state(CoupForm(formdata=None))
+        assert CoupForm.bound(None).contract.data == "demande"
+
+
+def test_nothing_a_request_does_to_its_form_reaches_the_next(csrf_app):
+    long_note = {"note": "x" * 201, "hombre": "1", "t0": "4"}
+    with csrf_app.test_request_context("/games/1/coups", method="POST", data=long_note):
+        first = CoupForm.bound()
+        first.validate()
+        assert first.note.errors  # over 200 characters
+        first.hombre.choices = [("0", "Anne")]
+        first.save.errors = ["refused"]
+        first.version.data = "7"
+        first.bonus_values.append("0:charivari")
+        first.playing = (1, 2, 3)
+    with csrf_app.test_request_context("/games/1/coups", method="POST", data={"t1": "5"}):
+        second = CoupForm.bound()
+        assert state(second) == state(CoupForm())
+        assert second.hombre.choices == [] and second.save.errors == ()
+        assert not second.note.data and second.t0.data is None and second.t1.data == "5"
+        assert second.version.data is None and second.bonus_values == []
+        assert second.playing == (0, 1, 2)
+
+
+@pytest.mark.parametrize("language, words", [("en", "longer than 200"), ("fr", "200")])
+def test_a_refusal_in_the_readers_language(csrf_app, language, words):
+    """WTForms' own messages are the request's, whichever language bound the form first."""
+    for lang in ("da", language):
+        with csrf_app.test_request_context(
+            "/games/1/coups",
+            method="POST",
+            data={"note": "x" * 201},
+            headers={"Cookie": f"lang={lang}"},
+        ):
+            bound, fresh = CoupForm.bound(), CoupForm()
+            bound.validate(), fresh.validate()
+            assert bound.note.errors == fresh.note.errors
+    assert words in bound.note.errors[0]
+
+
+def test_each_app_and_setting_has_its_own(make_app):
+    """A form bound with CSRF off (tests) has no token field; one with it on has one."""
+    without, with_token = make_app(WTF_CSRF_ENABLED=False), make_app(WTF_CSRF_ENABLED=True)
+    with without.test_request_context("/games/1"):
+        assert "csrf_token" not in CoupForm.bound(None)
+    with with_token.test_request_context("/games/1"):
+        assert "csrf_token" in CoupForm.bound(None)
+    without.config["WTF_CSRF_ENABLED"] = True  # a setting changed after a form was bound
+    with without.test_request_context("/games/1"):
+        assert "csrf_token" in CoupForm.bound(None)
