@@ -12,6 +12,14 @@ before.
 The serializer that signs and reads the cookie is made once per secret
 key (and its fallbacks), and its signer derives each key once: Flask makes
 both anew on every request, an HMAC and a handful of objects each time.
+
+The one-time messages (Flask's flashes: "Coup 12 saved") ride beside it in
+a cookie of their own, signed too (``FLASHES``): a coup saved sets it and
+the page after it deletes it, and the session cookie is sent again only
+when something else in it changed. Carried in the session, a flash made
+the session be signed and sent twice a coup (set, then taken), a seventh
+of a coup's POST. A flashes cookie that is not signed by this server is no
+message: it is dropped.
 """
 
 from __future__ import annotations
@@ -20,34 +28,139 @@ import threading
 from datetime import date
 from typing import Any
 
-from flask import Flask
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
-from itsdangerous import TimestampSigner, URLSafeTimedSerializer
+from flask import Flask, Request, Response
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
+from itsdangerous import (
+    BadSignature,
+    Signer,
+    TimestampSigner,
+    URLSafeSerializer,
+    URLSafeTimedSerializer,
+)
 
 DAY = "_day"
 """The day the cookie was last sent (a date's ordinal)."""
+FLASHES = "_flashes"
+"""Flask's key of the one-time messages in the session, and the name of their own cookie."""
 
 
 _DERIVED: dict[tuple[Any, ...], bytes] = {}
 """Derived keys by (secret key, salt, derivation, digest): a handful per process."""
 
 
+def _derived(signer: Signer, secret_key: str | bytes | None) -> bytes:
+    """The signer's key, derived once per process (the serializer makes a signer a call)."""
+    key = signer.secret_keys[-1] if secret_key is None else secret_key
+    known = (key, signer.salt, signer.key_derivation, signer.digest_method)
+    found = _DERIVED.get(known)
+    if found is None:
+        found = _DERIVED[known] = Signer.derive_key(signer, secret_key)
+    return found
+
+
 class KeptKeySigner(TimestampSigner):
-    """A signer that derives each key once per process (the serializer makes a signer a call)."""
+    """The session's signer, deriving each key once per process."""
 
     def derive_key(self, secret_key: str | bytes | None = None) -> bytes:
-        key = self.secret_keys[-1] if secret_key is None else secret_key
-        known = (key, self.salt, self.key_derivation, self.digest_method)
-        found = _DERIVED.get(known)
-        if found is None:
-            found = _DERIVED[known] = super().derive_key(secret_key)
-        return found
+        return _derived(self, secret_key)
+
+
+class KeptKeyFlashSigner(Signer):
+    """The flashes cookie's signer (no time: the cookie lives until the browser closes)."""
+
+    def derive_key(self, secret_key: str | bytes | None = None) -> bytes:
+        return _derived(self, secret_key)
+
+
+class FlashesAside(SecureCookieSession):
+    """A session whose one-time messages are not its own: setting or taking them marks the
+    flashes changed (``flashes_changed``), not the session (its cookie is not sent again)."""
+
+    flashes_changed = False
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if key != FLASHES:
+            super().__setitem__(key, value)
+            return
+        self.accessed = self.flashes_changed = True
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: str) -> None:
+        if key != FLASHES:
+            super().__delitem__(key)
+            return
+        self.accessed = self.flashes_changed = True
+        dict.__delitem__(self, key)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        if key != FLASHES:
+            return super().pop(key, *default)
+        self.accessed = True
+        self.flashes_changed = self.flashes_changed or key in self
+        return dict.pop(self, key, *default)
 
 
 class DailyRefresh(SecureCookieSessionInterface):
+    session_class = FlashesAside
+
     def __init__(self) -> None:
         self._kept: tuple[Any, URLSafeTimedSerializer | None] | None = None
+        self._flash_signers: tuple[Any, URLSafeSerializer] | None = None
         self._lock = threading.Lock()
+
+    def flash_serializer(self, app: Flask) -> URLSafeSerializer:
+        """The flashes cookie's serializer, made again only when the secret key changes."""
+        kept = self._flash_signers
+        if kept is not None and kept[0] == app.secret_key:
+            return kept[1]
+        serializer = URLSafeSerializer(  # the session's own JSON: tuples and Markup kept
+            app.secret_key or "",
+            salt="scorekeeper.flashes",
+            serializer=self.serializer,
+            signer=KeptKeyFlashSigner,
+        )
+        self._flash_signers = (app.secret_key, serializer)
+        return serializer
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        session = super().open_session(app, request)
+        if not isinstance(session, FlashesAside):
+            return session
+        if FLASHES in session:  # signed with its messages inside: both cookies sent again
+            session.modified = session.flashes_changed = True
+        sent = request.cookies.get(FLASHES)
+        if sent:
+            try:
+                messages = self.flash_serializer(app).loads(sent)
+            except BadSignature:  # not this server's: no message (and the cookie dropped)
+                messages = None
+            if messages and FLASHES not in session:
+                dict.__setitem__(session, FLASHES, messages)
+            else:  # forged, empty or beside older messages: dropped when the page is answered
+                session.flashes_changed = True
+        return session
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        if not isinstance(session, FlashesAside):
+            super().save_session(app, session, response)
+            return
+        messages = dict.pop(session, FLASHES, None)  # never signed into the session's cookie
+        super().save_session(app, session, response)
+        if not session.flashes_changed:
+            return
+        options: dict[str, Any] = {
+            "domain": self.get_cookie_domain(app),
+            "path": self.get_cookie_path(app),
+            "secure": self.get_cookie_secure(app),
+            "samesite": self.get_cookie_samesite(app),
+            "httponly": True,
+        }
+        if messages:
+            value = self.flash_serializer(app).dumps(messages)
+            response.set_cookie(FLASHES, value, **options)
+        else:
+            response.delete_cookie(FLASHES, **options)
+        response.vary.add("Cookie")
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         """Flask's serializer, made again only when the secret key or its fallbacks change."""
