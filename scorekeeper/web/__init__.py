@@ -63,4 +63,6 @@ def register(app: Flask) -> None:
         table_state=page.table_state,
         can_stop=stops.can_stop,
         kept_fragment=kept.fragments.kept_fragment,
+        fragment_hole=kept.fragments.fragment_hole,
     )
+    app.jinja_env.filters["fill_hole"] = kept.fragments.fill_hole

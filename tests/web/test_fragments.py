@@ -110,3 +110,14 @@ def test_the_kept_coup_form_names_who_sits_now(app, client):
     assert '<legend class="who">Denis' in warm and '<legend class="who">Bruno' not in warm
     forget(app)
     assert unflashed(client.get(game).text) == warm
+
+
+def test_a_hole_is_filled_and_no_typed_text_makes_one():
+    """The manager's Correct and Delete fill the shared article's hole; a name spelled as a
+    hole is escaped text, never a place that takes markup."""
+    piece = Markup("<p>") + fragments.fragment_hole("row-actions") + Markup("</p>")
+    assert fragments.fill_hole(piece, "row-actions", Markup("<b>x</b>")) == "<p><b>x</b></p>"
+    assert fragments.fill_hole(piece, "row-actions", "") == "<p></p>"
+    assert fragments.fill_hole(piece, "row-actions", "<i>") == "<p>&lt;i&gt;</p>"
+    typed = Markup("<p>%s</p>") % "<!--hole:row-actions-->"
+    assert fragments.fill_hole(typed, "row-actions", Markup("<b>x</b>")) == typed

@@ -6,9 +6,11 @@ page before, and each article costs more than the rest of the coup list
 (its outcome, tricks, enjeu and payments, a dozen translated strings).
 An article is fixed by what it reads — the coup's result (a frozen value:
 equal results draw the same words), the players' names, the game's kind
-and number (its links), whether the reader manages the table (the Correct
-and Delete links), the language and the address the server answers at —
-so it is kept under exactly that key and drawn once. The sections a
+and number (its links), the language and the address the server answers at —
+so it is kept under exactly that key and drawn once; the reader's part (the
+manager's Correct and Delete links) is a hole (``fragment_hole``) each page
+fills (``fill_hole``), so the manager's page and the followers' share one
+drawing of the new coup's article. The sections a
 manager's and a follower's pages share (the deal, the standing, the fiche)
 are kept under the game's state (number, version, time of change, table
 token, lock): the first follower's page after a coup takes them from the
@@ -101,3 +103,16 @@ def kept_fragment(draw: Callable[..., str], key: tuple[object, ...], *args: obje
         piece = Markup(draw(*args))
         FRAGMENTS.put(full, piece)
     return piece
+
+
+def fragment_hole(name: str) -> Markup:
+    """A place a kept piece leaves for what differs between its readers (``fill_hole``).
+
+    A comment no escaped text can spell (its ``<``): nothing a player types ends up as one.
+    """
+    return Markup(f"<!--hole:{name}-->")
+
+
+def fill_hole(piece: Markup, name: str, content: str) -> Markup:
+    """``piece`` with its hole ``name`` filled with ``content`` (markup, or text escaped)."""
+    return piece.replace(fragment_hole(name), Markup.escape(content))
