@@ -90,10 +90,19 @@ class Setting:
     presets: Mapping[str, Value] = field(default_factory=dict)
     """The named presets that set it, and the value each gives it."""
     group: str = ""
-    """Where the form shows it: "" the rule set's own fields, ``house`` its house rules."""
+    """Where the form shows it: "" the rule set's own fields, ``house`` its house rules;
+    l'Hombre's fields every money system shares: ``table`` among the system's own, ``page``
+    after them (drawn by the page)."""
     shown: str = ""
     """Its default as ``scorekeeper rules`` says it, when the value alone does not (a text
     without ``choices`` is read and checked by its rule set: a club's rates, "none")."""
+    longest: int = 0
+    """A text's longest value on the form (its field's ``maxlength`` and check); 0: none."""
+    attrs: Mapping[str, Value] = field(default_factory=dict)
+    """The form field's own HTML attributes beyond its type's (``list``: the id of the
+    ``suggestions``' list, ``maxlength`` where the rule set alone checks the value)."""
+    suggestions: tuple[str, ...] = ()
+    """Values the form suggests for a text (a datalist named by ``attrs``' ``list``)."""
 
     def check(self, value: object) -> None:
         """Refuse a value of the wrong type or out of bounds, naming the key."""

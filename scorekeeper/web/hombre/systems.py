@@ -26,9 +26,9 @@ from ...rules.hombre.jetons import JetonsRules
 from ...rules.hombre.ruleset import RuleSet
 from ...rules.hombre.takst import takst_text
 from ...rules.kind import GameKind
-from ...rules.settings import Setting
+from ...rules.settings import Setting, Value
 from ..forms import options
-from ..sheet.settings import fields_of, setting_field
+from ..sheet.settings import field_attrs, fields_of, setting_field
 from .forms import CONTRACT_WORDS, NewGameForm
 
 R = TypeVar("R")
@@ -47,8 +47,17 @@ class SystemWeb(Generic[R]):
     """Its settings' rows, when its fields are drawn from them (``settings``)."""
 
     def settings(self, form: object) -> list[tuple[Setting, Field]]:
-        """Its own settings' rows with their fields in ``form`` (the partial template's loop)."""
-        return fields_of(form, self.table)
+        """The rows its partial template draws, with their fields in ``form``, in the rows'
+        order: all but those the page draws after them (``page_settings``)."""
+        return [(row, getattr(form, row.key)) for row in self.table if row.group != "page"]
+
+    def page_settings(self, form: object) -> list[tuple[Setting, Field]]:
+        """The rows every system shares that the page draws after the system's (its loop)."""
+        return fields_of(form, self.table, "page")
+
+    def attrs(self, row: Setting) -> dict[str, Value]:
+        """A setting's field's HTML attributes (the templates' ``setting`` macro)."""
+        return field_attrs(row)
 
     def rules_text(self, rules: R) -> str:
         """The rule set in a line of words, in the reader's language."""
@@ -63,29 +72,15 @@ class SystemWeb(Generic[R]):
         return _("Poule")
 
 
-_POULE = {row.key: row for row in ruleset.SETTINGS}
+def own_fields(name: str, table: tuple[Setting, ...]) -> type[FlaskForm]:
+    """A money system's own rules fields, one per row of its settings, named as its rules
+    keys (the rows of a ``group`` are the form's fields every system shares)."""
+    own = {row.key: setting_field(row, shared=True) for row in table if not row.group}
+    return type(name, (FlaskForm,), own)
 
 
-class PouleFields(FlaskForm):
-    """The 1709 poule's own rules fields (hombre.md §2), with their rows' words; the choices
-    are left to the rule set (its page may be another system's)."""
-
-    poule_system = StringField(_l(_POULE["poule_system"].label), validators=[Optional()])
-    mark_value = setting_field(_POULE["mark_value"])
-    payments = RadioField(
-        _l(_POULE["payments"].label),
-        choices=options([(value, _l(label)) for value, label in _POULE["payments"].choices]),
-        validate_choice=False,  # the rule set checks it, for the poule system only
-    )
-    retourne = setting_field(_POULE["retourne"])
-    espadille_forcee = setting_field(_POULE["espadille_forcee"])
-    take_over = setting_field(_POULE["take_over"])
-    poules_to_play = setting_field(_POULE["poules_to_play"])
-    end = RadioField(
-        _l(_POULE["end"].label),
-        choices=options([(value, _l(label)) for value, label in _POULE["end"].choices]),
-        validate_choice=False,
-    )
+PouleFields = own_fields("PouleFields", ruleset.SETTINGS)
+"""The 1709 poule's own rules fields (hombre.md §2)."""
 
 
 class PouleWeb(SystemWeb[RuleSet]):
@@ -94,6 +89,7 @@ class PouleWeb(SystemWeb[RuleSet]):
     key = "hombre"
     fields = "hombre/_rules_poule.html"
     form_fields = PouleFields
+    table = ruleset.SETTINGS
 
     def rules_text(self, rules: RuleSet) -> str:
         parts = [
@@ -141,13 +137,8 @@ class PouleWeb(SystemWeb[RuleSet]):
         )
 
 
-class JetonsFields(FlaskForm):
-    """The jetons' own rules fields, one per row of their settings (docs/rules/jetons.md)."""
-
-
-for _row in jetons.SETTINGS:
-    if not _row.group:  # the others are the form's fields every system shares
-        setattr(JetonsFields, _row.key, setting_field(_row))
+JetonsFields = own_fields("JetonsFields", jetons.SETTINGS)
+"""The jetons' own rules fields (docs/rules/jetons.md)."""
 
 
 class JetonsWeb(SystemWeb[JetonsRules]):
@@ -193,6 +184,7 @@ class DanishWeb(SystemWeb[DanishRules]):
     key = "danois"
     fields = "hombre/_rules_danois.html"
     form_fields = DanishFields
+    table = danois.SETTINGS
 
     def rules_text(self, rules: DanishRules) -> str:
         table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")

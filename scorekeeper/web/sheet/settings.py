@@ -12,24 +12,31 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, Field, RadioField
-from wtforms.validators import Optional
+from wtforms import BooleanField, Field, RadioField, StringField
+from wtforms.validators import Length, Optional
 
 from ...rules.settings import Setting, Value
 from ..formats.numbers import InRange, WholeField
 from ..forms import options
 
 
-def setting_field(row: Setting) -> Any:
-    """The form field of a setting: a box for true or false, a choice, or a whole number."""
+def setting_field(row: Setting, shared: bool = False) -> Any:
+    """The form field of a setting: a box for true or false, a choice, a text or a whole
+    number. ``shared``: the form also holds other rule sets' fields (l'Hombre's money
+    systems), so a choice starts unset and is left to the rule set to check (the page's
+    rules may be another system's, whose post does not send it)."""
     if isinstance(row.default, bool):
         return BooleanField(_l(row.label))
     if row.choices:
         return RadioField(
             _l(row.label),
             choices=options([(value, _l(label)) for value, label in row.choices]),
-            default=row.default,
+            default=None if shared else row.default,
+            validate_choice=not shared,
         )
+    if isinstance(row.default, str):  # read and checked by its rule set
+        longest = [Length(max=row.longest)] if row.longest else []
+        return StringField(_l(row.label), validators=[Optional(), *longest])
     default: Any = None if row.none or row.blank else row.default
     return WholeField(
         _l(row.label),
@@ -37,6 +44,17 @@ def setting_field(row: Setting) -> Any:
         # a row with its own refusal leaves the bound to the engine, whose words say it
         validators=[Optional(), InRange(0 if row.refusal else row.least, row.most)],
     )
+
+
+def field_attrs(row: Setting) -> dict[str, Value]:
+    """The HTML attributes of a setting's field beyond its type's: a whole number's numeric
+    keyboard, a text's length and no autocompletion, the row's own (``attrs``)."""
+    if isinstance(row.default, bool) or row.choices:
+        return dict(row.attrs)
+    if isinstance(row.default, str):
+        longest: dict[str, Value] = {"maxlength": row.longest} if row.longest else {}
+        return {"autocomplete": "off", **longest, **row.attrs}
+    return {"inputmode": "numeric", **row.attrs}
 
 
 def setting_value(row: Setting, field: Field) -> Value | None:
