@@ -13,11 +13,9 @@ from __future__ import annotations
 from typing import Any, Generic, TypeVar
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
-from wtforms import Field, RadioField, StringField
-from wtforms.validators import Length, Optional
+from wtforms import Field
 
 from ...rules import kinds
 from ...rules.hombre import danois, jetons, ruleset
@@ -27,7 +25,6 @@ from ...rules.hombre.ruleset import RuleSet
 from ...rules.hombre.takst import takst_text
 from ...rules.kind import GameKind
 from ...rules.settings import Setting, Value
-from ..forms import options
 from ..sheet.settings import field_attrs, fields_of, setting_field
 from .forms import CONTRACT_WORDS, NewGameForm
 
@@ -161,21 +158,8 @@ class JetonsWeb(SystemWeb[JetonsRules]):
         )
 
 
-_DANISH = {row.key: row for row in danois.SETTINGS}
-
-
-class DanishFields(FlaskForm):
-    """The Danish contracts' own rules fields (docs/rules/danois.md), with their rows' words;
-    the rates' choice is left to the rule set (its page may be another system's)."""
-
-    ante = setting_field(_DANISH["ante"])
-    rates = RadioField(
-        _l(_DANISH["rates"].label),
-        choices=options([(value, _l(label)) for value, label in _DANISH["rates"].choices]),
-        validate_choice=False,
-    )
-    nolo_ouvert_bonus = setting_field(_DANISH["nolo_ouvert_bonus"])
-    takst = StringField(_l(_DANISH["takst"].label), validators=[Optional(), Length(max=300)])
+DanishFields = own_fields("DanishFields", danois.SETTINGS)
+"""The Danish contracts' own rules fields (docs/rules/danois.md)."""
 
 
 class DanishWeb(SystemWeb[DanishRules]):
