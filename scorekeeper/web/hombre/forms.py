@@ -155,16 +155,6 @@ class NewGameForm(FlaskForm):
     create = SubmitField(_l("Create the game"))
 
 
-SETTING_HELP = {
-    "coups_to_play_pot": _l("0: the table decides when to stop."),
-    "takst": _l(
-        "Optional: a contract and its won, bête and codille rates per defender, e.g."
-        " solo 3 3 4, nolo pur 4 4 5 (the contracts as named above); the others keep the"
-        " rates above."
-    ),
-}
-
-
 ERROR_FIELDS = {
     "hombre": "hombre",
     "contract": "contract",
