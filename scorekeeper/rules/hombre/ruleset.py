@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..errors import N_, GameError
-from ..settings import Setting, check_all
+from ..settings import Nn_, Setting, check_all
 
 _SYSTEM = re.compile(r"^([1-9])-([1-9])$")
 
@@ -30,6 +30,7 @@ SETTINGS = (
         N_("Mark value"),
         N_("Chips one mark stands for."),
         least=1,
+        words=N_("a mark is worth %(mark_value)s"),
     ),
     Setting(
         "payments",
@@ -38,6 +39,7 @@ SETTINGS = (
         N_("Payments"),
         N_("Double: sans prendre 12, matador 2, retourne 6. Simple: 6, 1, 3."),
         choices=(("double", N_("double")), ("simple", N_("simple"))),
+        said=(("double", N_("double payments")), ("simple", N_("simple payments"))),
         refusal=N_("rules.payments must be double or simple, got {value!r}"),
     ),
     Setting(
@@ -46,6 +48,7 @@ SETTINGS = (
         "the retourne contract (trump turned from the talon) is allowed",
         N_("Retourne allowed"),
         N_("The trump may be turned from the talon (retourne contract)."),
+        said=((True, N_("retourne")), (False, N_("no retourne"))),
     ),
     Setting(
         "espadille_forcee",
@@ -53,6 +56,7 @@ SETTINGS = (
         "when all pass, the holder of spadille must play demande",
         N_("Espadille forcée"),
         N_("When all pass, the holder of spadille must play demande."),
+        said=((True, N_("espadille forcée")), (False, "")),
     ),
     Setting(
         "take_over",
@@ -64,6 +68,7 @@ SETTINGS = (
             "Off (1709): whoever sits down mid-game plays for the absent player, whose money it"
             " stays. On: each keeps the net of his own coups; the leaver hands over his open bêtes."
         ),
+        words=N_("a newcomer may take over a seat"),
     ),
     Setting(
         "poules_to_play",
@@ -72,6 +77,7 @@ SETTINGS = (
         N_("Poules to play"),
         N_("Poules won by the hombre that end the game."),
         least=1,
+        counted=Nn_("%(num)s poule", "%(num)s poules"),
     ),
     Setting(
         "coups_to_play",
@@ -84,6 +90,9 @@ SETTINGS = (
         ),
         most=10_000,
         group="table",
+        said=((0, ""),),
+        counted=Nn_("%(num)s coup", "%(num)s coups"),
+        instead="poules_to_play",
     ),
     Setting(
         "end",
@@ -92,6 +101,7 @@ SETTINGS = (
         N_("At the end"),
         N_("Then share the remaining bêtes, or play on until none is left."),
         choices=(("continue", N_("continue")), ("share", N_("share"))),
+        said=(("share", N_("share at the end")), ("continue", N_("play on at the end"))),
         refusal=N_("rules.end must be share or continue, got {value!r}"),
     ),
     Setting(
@@ -119,6 +129,19 @@ SETTINGS = (
 default, bounds and words. They drive the check, ``scorekeeper rules`` and the new-game
 fields (their order is the form's; ``table``: the fields every money system shares on the
 form)."""
+
+
+LINE = (
+    "poule_system",
+    "payments",
+    "retourne",
+    "espadille_forcee",
+    "coups_to_play",
+    "poules_to_play",
+    "end",
+)
+"""The settings the rules line says whatever their value, in its order (``settings.line``);
+then the others' words when off their default (the mark's value, the take-over)."""
 
 
 @dataclass(frozen=True)

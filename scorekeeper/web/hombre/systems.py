@@ -17,7 +17,7 @@ from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import Field
 
-from ...rules import kinds
+from ...rules import kinds, settings
 from ...rules.hombre import danois, jetons, ruleset
 from ...rules.hombre.danois import DanishRules
 from ...rules.hombre.jetons import JetonsRules
@@ -25,7 +25,7 @@ from ...rules.hombre.ruleset import RuleSet
 from ...rules.hombre.takst import takst_text
 from ...rules.kind import GameKind
 from ...rules.settings import Setting, Value
-from ..sheet.settings import field_attrs, fields_of, setting_field
+from ..sheet.settings import field_attrs, fields_of, in_line, setting_field
 from .forms import CONTRACT_WORDS, NewGameForm
 
 R = TypeVar("R")
@@ -89,23 +89,8 @@ class PouleWeb(SystemWeb[RuleSet]):
     table = ruleset.SETTINGS
 
     def rules_text(self, rules: RuleSet) -> str:
-        parts = [
-            rules.poule_system,
-            _("double payments") if rules.payments == "double" else _("simple payments"),
-            _("retourne") if rules.retourne else _("no retourne"),
-        ]
-        if rules.espadille_forcee:
-            parts.append(_("espadille forcée"))
-        if rules.coups_to_play:
-            parts.append(ngettext("%(num)s coup", "%(num)s coups", rules.coups_to_play))
-        else:
-            parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
-        parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
-        if rules.mark_value != 3:
-            parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
-        if rules.take_over:
-            parts.append(_("a newcomer may take over a seat"))
-        return ", ".join(parts)
+        said = settings.line(ruleset.SETTINGS, ruleset.LINE, rules)
+        return ", ".join(in_line(row, value) for row, value in said)
 
     def round_end_text(self, rules: RuleSet, deals: int | None) -> str:
         """How an event's round ends a table of the 1709 poule, derived from its rules. The

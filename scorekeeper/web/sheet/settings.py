@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from wtforms import BooleanField, Field, RadioField, StringField
 from wtforms.validators import Length, Optional
 
@@ -65,6 +67,20 @@ def setting_value(row: Setting, field: Field) -> Value | None:
         return str(field.data or row.default)
     value: int | None = field.data
     return 0 if value is None and row.none else value
+
+
+def in_line(row: Setting, value: Value) -> str:
+    """A setting as the rules line says it, in the reader's language: its value's ``said``
+    words, its ``counted`` words, its ``words``, or the value as it is."""
+    said = dict(row.said).get(value)
+    if said:
+        return _(said)
+    singular, plural = row.counted
+    if singular and isinstance(value, int):
+        return ngettext(singular, plural, value)
+    if row.words:
+        return _(row.words, **{row.key: value})
+    return str(value)
 
 
 def fields_of(
