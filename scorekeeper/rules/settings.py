@@ -198,7 +198,8 @@ def line(
         if key in left_out or dict(row.said).get(value) == "":
             continue
         said.append((row, value))
-        left_out.add(row.instead)
+        if row.instead:
+            left_out.add(row.instead)
     return said + [(s, value) for s, value in in_words(table, rules) if s.key not in order]
 
 

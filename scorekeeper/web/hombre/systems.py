@@ -4,8 +4,10 @@ The new-game page's form has the fields of every system (``RulesForm``: the
 shared ``NewGameForm`` with each system's ``form_fields``) and draws those of
 the chosen one (``fields``, a partial template); every page writes its rule
 set in a line (``rules_text``); the kind decides which piece a rule set or a
-form gets (``of_rules``, ``of_kind``). A new money system: its fields and
-one class here, one line in ``WEBS``, its partial template and its words.
+form gets (``of_rules``, ``of_kind``). Each system's fields are drawn from
+its rule set's ``Setting`` rows (``own_fields``; the partial template loops
+over ``settings``). A new money system: its rows, one class here, one line in
+``WEBS``, its partial template and its words.
 """
 
 from __future__ import annotations

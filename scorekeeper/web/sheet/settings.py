@@ -1,9 +1,11 @@
 """A rule set's settings on a new-game form: a field drawn from each row of its table.
 
 The rows are ``rules/settings.py``'s ``Setting``: the field's name is the
-rules key, its label, bounds, choices and default the row's. A game's form
-sets a field per row (``setting_field``), its template loops over
-``fields_of`` and its ``rules_of`` reads them back (``setting_value``).
+rules key, its label, bounds, choices, default and help the row's. A game's
+form sets a field per row (``setting_field``, its HTML attributes
+``field_attrs``), its template loops over ``fields_of`` and its ``rules_of``
+reads them back (``setting_value``); the rules line says a row's value in
+its words (``in_line``).
 """
 
 from __future__ import annotations
