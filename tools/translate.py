@@ -47,6 +47,8 @@ def extract(target: Path) -> None:
         "_l",
         "-k",
         "N_",
+        "-k",
+        "Nn_:1,2",
         "--no-location",
         "--omit-header",
         "-o",

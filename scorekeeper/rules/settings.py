@@ -52,6 +52,12 @@ Value = int | bool | str
 """A setting's value, as the game file keeps it."""
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message and its plural for the catalogs (extracted as ``Nn_:1,2``); a page
+    says it with ``ngettext``."""
+    return singular, plural
+
+
 @dataclass(frozen=True)
 class Setting:
     """One setting of a rule set, declared once: its row drives the file's key, the check,
@@ -90,10 +96,28 @@ class Setting:
     presets: Mapping[str, Value] = field(default_factory=dict)
     """The named presets that set it, and the value each gives it."""
     group: str = ""
-    """Where the form shows it: "" the rule set's own fields, ``house`` its house rules."""
+    """Where the form shows it: "" the rule set's own fields, ``house`` its house rules;
+    l'Hombre's fields every money system shares: ``table`` among the system's own, ``page``
+    after them (drawn by the page)."""
     shown: str = ""
     """Its default as ``scorekeeper rules`` says it, when the value alone does not (a text
     without ``choices`` is read and checked by its rule set: a club's rates, "none")."""
+    longest: int = 0
+    """A text's longest value on the form (its field's ``maxlength`` and check); 0: none."""
+    attrs: Mapping[str, Value] = field(default_factory=dict)
+    """The form field's own HTML attributes beyond its type's (``list``: the id of the
+    ``suggestions``' list, ``maxlength`` where the rule set alone checks the value)."""
+    suggestions: tuple[str, ...] = ()
+    """Values the form suggests for a text (a datalist named by ``attrs``' ``list``)."""
+    said: tuple[tuple[Value, str], ...] = ()
+    """The rules line's words for these values, said at the default too (a catalog
+    message each; "": the line says nothing of it)."""
+    counted: tuple[str, str] = ("", "")
+    """The rules line's words of a whole number, singular and plural (``%(num)s``: the
+    value), marked with ``Nn_``."""
+    instead: str = ""
+    """The key of a setting the line leaves out when it says this one (coups to play
+    instead of poules to play)."""
 
     def check(self, value: object) -> None:
         """Refuse a value of the wrong type or out of bounds, naming the key."""
@@ -158,6 +182,25 @@ def in_words(table: Sequence[Setting], rules: object) -> list[tuple[Setting, Val
     return [
         (s, getattr(rules, s.key)) for s in table if s.words and getattr(rules, s.key) != s.default
     ]
+
+
+def line(
+    table: Sequence[Setting], order: Sequence[str], rules: object
+) -> list[tuple[Setting, Value]]:
+    """The settings the rules line says: those of ``order`` in that order whatever their
+    value (but one ``said`` as nothing, or left out for another said ``instead``), then
+    the others' ``words`` off their default (``in_words``)."""
+    rows = {setting.key: setting for setting in table}
+    said: list[tuple[Setting, Value]] = []
+    left_out: set[str] = set()
+    for key in order:
+        row, value = rows[key], getattr(rules, key)
+        if key in left_out or dict(row.said).get(value) == "":
+            continue
+        said.append((row, value))
+        if row.instead:
+            left_out.add(row.instead)
+    return said + [(s, value) for s, value in in_words(table, rules) if s.key not in order]
 
 
 def help_lines(table: Sequence[Setting]) -> dict[str, str]:

@@ -157,13 +157,33 @@ def test_the_command_lists_the_jetons_rows():
 # --- l'Hombre: the Danish contracts -----------------------------------------------------
 
 
-@pytest.mark.parametrize("key", ["ante", "nolo_ouvert_bonus"])
+DANISH_OWN = ["ante", "rates", "nolo_ouvert_bonus"]
+"""The Danish settings of their own (``coups_to_play``, ``cave``, ``fiche``: every pot
+system's; ``takst``: below)."""
+
+
+@pytest.mark.parametrize("key", DANISH_OWN)
 def test_a_danish_setting_is_named_in_at_most_three_files(key):
-    # its row and use (danois.py), the form's field and rules line (systems.py), the template;
-    # rates and takst are also the schedules' and the takst reader's words, the others shared
+    # its row and use (danois.py), the rules line (systems.py), the rates' use (engine.py);
+    # the form's fields and their help are drawn from the rows (on main also the template,
+    # and forms.py for the takst's help)
     found = naming(key, HOMBRE_FILES)
     assert "scorekeeper/rules/hombre/danois.py" in found
     assert len(found) <= 3, sorted(found)
+
+
+def test_the_takst_is_named_only_where_it_is_read_and_said():
+    # a club's own rates are a text read into a table (takst.py), shown back in the form's
+    # words and read from them (takst_words.py, new_game.py's READ and SHOWN) and said in
+    # the rules line (systems.py): five files, each for what it does to the text, no longer
+    # the form's help (forms.py) nor its field (the template)
+    assert naming("takst", HOMBRE_FILES) <= {
+        "scorekeeper/rules/hombre/danois.py",
+        "scorekeeper/rules/hombre/takst.py",
+        "scorekeeper/web/hombre/takst_words.py",
+        "scorekeeper/web/hombre/new_game.py",
+        "scorekeeper/web/hombre/systems.py",
+    }
 
 
 def test_the_danish_docs_table_is_the_rows():
@@ -209,7 +229,8 @@ def test_the_command_lists_the_danish_rows():
     text = kinds.find_kind("danois").settings_text() or ""
     lines = text.splitlines()[1 : 1 + len(danois.SETTINGS)]
     assert [line.split()[0] for line in lines] == [row.key for row in danois.SETTINGS]
-    assert lines[-1].split()[1] == "none:"  # the takst: none unless a club gives its own
+    takst = next(line for line in lines if line.split()[0] == "takst")
+    assert takst.split()[1] == "none:"  # none unless a club gives its own
 
 
 # --- l'Hombre: the 1709 poule -----------------------------------------------------------
@@ -223,6 +244,88 @@ def poule_doc_rows() -> list[list[str]]:
         for line in section.splitlines()
         if line.startswith("| `")
     ]
+
+
+POULE_OWN = ["poule_system", "espadille_forcee", "take_over"]
+"""The poule's settings named in at most three files: the row (ruleset.py) and the
+engine's use of it (engine.py, kinds.py); the form's field, its help and the rules line
+are drawn from the row (on main also systems.py, forms.py and the partial template)."""
+POULE_USED = {
+    "mark_value": {"correction.py", "engine.py", "ruleset.py", "hombre/game.html"},
+    "payments": {"ruleset.py", "pages.py", "present.py", "hombre/game.html"},
+    "retourne": {"engine.py", "kinds.py", "ruleset.py", "forms.py", "present.py"},
+    "poules_to_play": {
+        "correction.py",
+        "engine.py",
+        "file.py",
+        "ruleset.py",
+        "text.py",
+        "hombre/game.html",
+        "hombre/settlement.html",
+    },
+    "end": {
+        "engine.py",
+        "kinds.py",
+        "ruleset.py",
+        "text.py",
+        "systems.py",
+        "hombre/_chart.html",
+        "hombre/settlement.html",
+    },
+}
+"""The poule's other settings: the files that still name them, each for a use of its own,
+none for the form or the rules line. ``mark_value`` and ``poules_to_play``: the engine,
+the correction of a stored game, the report's file (``file.py``), the text report and the
+game's and settlement's pages show the value; ``end``: the engine, the text report, the
+settlement's words and an event's round (``systems.round_end_text``); the word is also a
+chart's axis and a regex match's (``.end``). ``payments`` and ``retourne`` are also other
+words: the payments of a coup (pages.py, present.py, the game page) and the retourne
+contract (its words in forms.py and present.py, its allowing in kinds.py)."""
+
+
+@pytest.mark.parametrize("key", POULE_OWN)
+def test_a_poule_setting_is_named_in_at_most_three_files(key):
+    found = naming(key, HOMBRE_FILES)
+    assert "scorekeeper/rules/hombre/ruleset.py" in found
+    assert len(found) <= 3, sorted(found)
+
+
+@pytest.mark.parametrize("key", sorted(POULE_USED))
+def test_a_poule_setting_is_named_only_where_it_is_used(key):
+    found = {name.split("/hombre/", 1)[1] for name in naming(key, HOMBRE_FILES)}
+    found = {f"hombre/{name}" if name.endswith(".html") else name for name in found}
+    assert found <= POULE_USED[key], sorted(found - POULE_USED[key])
+
+
+def said(rules: RuleSet) -> list[str]:
+    return [row.key for row, _value in settings.line(ruleset.SETTINGS, ruleset.LINE, rules)]
+
+
+def test_the_poule_line_says_its_settings_from_the_rows():
+    # docs/rules.md: the system, the payments, the retourne, the poules, the end, always;
+    # espadille forcée when on; the mark's value and the take-over when changed, last
+    assert said(RuleSet()) == ["poule_system", "payments", "retourne", "poules_to_play", "end"]
+    changed = RuleSet(espadille_forcee=True, mark_value=4, take_over=True, coups_to_play=40)
+    assert said(changed) == [
+        "poule_system",
+        "payments",
+        "retourne",
+        "espadille_forcee",
+        "coups_to_play",  # instead of the poules: the coups end the game
+        "end",
+        "mark_value",
+        "take_over",
+    ]
+
+
+def test_every_poule_setting_of_the_line_has_its_words():
+    rows = {row.key: row for row in ruleset.SETTINGS}
+    for key in ruleset.LINE:
+        row = rows[key]
+        values = (True, False) if isinstance(row.default, bool) else row.values
+        for value in values:  # a choice or true/false: each value's words (maybe none)
+            assert value in dict(row.said), (key, value)
+    assert all(rows[key].words for key in ("mark_value", "take_over"))
 
 
 def test_the_poule_docs_table_is_the_rows():

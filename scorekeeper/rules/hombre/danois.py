@@ -84,7 +84,6 @@ SETTINGS = (
         refusal=N_("rules.rates must be texte or dlu, got {value!r}"),
         presets={"danois_dlu": "dlu"},
     ),
-    *POT_TABLE,
     Setting(
         "nolo_ouvert_bonus",
         True,
@@ -98,12 +97,20 @@ SETTINGS = (
         "",
         'a club\'s own rates, e.g. {"solo": [3, 3, 4]} (won, bête, codille)',
         N_("The club's own rates"),
+        N_(
+            "Optional: a contract and its won, bête and codille rates per defender, e.g."
+            " solo 3 3 4, nolo pur 4 4 5 (the contracts as named above); the others keep the"
+            " rates above."
+        ),
         shown="none",
+        longest=300,
     ),
+    *POT_TABLE,
 )
 """The Danish settings, one row each (docs/rules/danois.md §2): its file key, default,
-bounds, words and the presets that set it. They drive the check, ``scorekeeper rules``
-and the presets (``table``: the fields every money system shares on the form)."""
+bounds, words and the presets that set it. They drive the check, ``scorekeeper rules``,
+the presets and the new-game fields (their order is the form's; ``table``, ``page``: the
+fields every money system shares on the form)."""
 
 
 @dataclass(frozen=True)

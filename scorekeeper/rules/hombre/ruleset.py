@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..errors import N_, GameError
-from ..settings import Setting, check_all
+from ..settings import Nn_, Setting, check_all
 
 _SYSTEM = re.compile(r"^([1-9])-([1-9])$")
 
@@ -19,14 +19,27 @@ SETTINGS = (
         "3-1",
         "marks on a fresh poule - marks otherwise (3-2 has the 1709 normalising exceptions)",
         N_("Poule system"),
+        N_("A-B: A marks on a fresh poule, B marks otherwise; 3-2 has the 1709 exceptions."),
+        attrs={"list": "systems", "maxlength": 3},  # the rule set checks A-B
+        suggestions=("3-2", "3-1", "2-1"),
     ),
-    Setting("mark_value", 3, "chips one mark stands for", N_("Mark value"), least=1),
+    Setting(
+        "mark_value",
+        3,
+        "chips one mark stands for",
+        N_("Mark value"),
+        N_("Chips one mark stands for."),
+        least=1,
+        words=N_("a mark is worth %(mark_value)s"),
+    ),
     Setting(
         "payments",
         "double",
         "double: sans prendre 12, matador 2, retourne 6; simple: 6, 1, 3",
         N_("Payments"),
+        N_("Double: sans prendre 12, matador 2, retourne 6. Simple: 6, 1, 3."),
         choices=(("double", N_("double")), ("simple", N_("simple"))),
+        said=(("double", N_("double payments")), ("simple", N_("simple payments"))),
         refusal=N_("rules.payments must be double or simple, got {value!r}"),
     ),
     Setting(
@@ -34,45 +47,16 @@ SETTINGS = (
         True,
         "the retourne contract (trump turned from the talon) is allowed",
         N_("Retourne allowed"),
+        N_("The trump may be turned from the talon (retourne contract)."),
+        said=((True, N_("retourne")), (False, N_("no retourne"))),
     ),
     Setting(
         "espadille_forcee",
         False,
         "when all pass, the holder of spadille must play demande",
         N_("Espadille forcée"),
-    ),
-    Setting(
-        "poules_to_play",
-        20,
-        "poules won by the hombre that end the game",
-        N_("Poules to play"),
-        least=1,
-    ),
-    Setting(
-        "coups_to_play",
-        0,
-        "0: the poules end the game; else it ends after this many coups (an evening of 40)",
-        N_("Coups to play"),
-        most=10_000,
-        group="table",
-    ),
-    Setting(
-        "end",
-        "continue",
-        "at the end, share the remaining bêtes, or continue until none is left",
-        N_("At the end"),
-        choices=(("continue", N_("continue")), ("share", N_("share"))),
-        refusal=N_("rules.end must be share or continue, got {value!r}"),
-    ),
-    Setting("cave", 200, "chips in a cave", N_("Cave"), least=1, most=1_000_000, group="table"),
-    Setting(
-        "fiche",
-        20,
-        "chips a fiche is worth (display only)",
-        N_("Fiche"),
-        least=1,
-        most=1_000_000,
-        group="table",
+        N_("When all pass, the holder of spadille must play demande."),
+        said=((True, N_("espadille forcée")), (False, "")),
     ),
     Setting(
         "take_over",
@@ -80,11 +64,84 @@ SETTINGS = (
         "a newcomer may take over a seat's money mid-game (house rule; the leaver hands him"
         " his open bêtes)",
         N_("House rule: a newcomer may take over a seat"),
+        N_(
+            "Off (1709): whoever sits down mid-game plays for the absent player, whose money it"
+            " stays. On: each keeps the net of his own coups; the leaver hands over his open bêtes."
+        ),
+        words=N_("a newcomer may take over a seat"),
+    ),
+    Setting(
+        "poules_to_play",
+        20,
+        "poules won by the hombre that end the game",
+        N_("Poules to play"),
+        N_("Poules won by the hombre that end the game."),
+        least=1,
+        counted=Nn_("%(num)s poule", "%(num)s poules"),
+    ),
+    Setting(
+        "coups_to_play",
+        0,
+        "0: the poules end the game; else it ends after this many coups (an evening of 40)",
+        N_("Coups to play"),
+        N_(
+            "0: the poules end the game. Else it ends after this many coups (an evening of 40 or"
+            " 48), then the bêtes go as below."
+        ),
+        most=10_000,
+        group="table",
+        said=((0, ""),),
+        counted=Nn_("%(num)s coup", "%(num)s coups"),
+        instead="poules_to_play",
+    ),
+    Setting(
+        "end",
+        "continue",
+        "at the end, share the remaining bêtes, or continue until none is left",
+        N_("At the end"),
+        N_("Then share the remaining bêtes, or play on until none is left."),
+        choices=(("continue", N_("continue")), ("share", N_("share"))),
+        said=(("share", N_("share at the end")), ("continue", N_("play on at the end"))),
+        refusal=N_("rules.end must be share or continue, got {value!r}"),
+    ),
+    Setting(
+        "cave",
+        200,
+        "chips in a cave",
+        N_("Cave"),
+        N_("Chips in a cave."),
+        least=1,
+        most=1_000_000,
+        group="page",
+    ),
+    Setting(
+        "fiche",
+        20,
+        "chips a fiche is worth (display only)",
+        N_("Fiche"),
+        N_("Chips a fiche is worth (display only)."),
+        least=1,
+        most=1_000_000,
+        group="page",
     ),
 )
 """The 1709 poule's settings, one row each (docs/rules.md, "The rule set"): its file key,
 default, bounds and words. They drive the check, ``scorekeeper rules`` and the new-game
-fields' words (``table``: the fields every money system shares on the form)."""
+fields (their order is the form's; ``table``: the fields every money system shares on the
+form)."""
+
+
+LINE = (
+    "poule_system",
+    "payments",
+    "retourne",
+    "espadille_forcee",
+    "coups_to_play",
+    "poules_to_play",
+    "end",
+)
+"""The settings the rules line says whatever their value, in its order (``settings.line``);
+then the others' words when off their default (the mark's value, the take-over)."""
 
 
 @dataclass(frozen=True)

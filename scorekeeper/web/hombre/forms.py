@@ -158,35 +158,6 @@ class NewGameForm(FlaskForm):
     create = SubmitField(_l("Create the game"))
 
 
-SETTING_HELP = {
-    "poule_system": _l(
-        "A-B: A marks on a fresh poule, B marks otherwise; 3-2 has the 1709 exceptions."
-    ),
-    "mark_value": _l("Chips one mark stands for."),
-    "payments": _l("Double: sans prendre 12, matador 2, retourne 6. Simple: 6, 1, 3."),
-    "retourne": _l("The trump may be turned from the talon (retourne contract)."),
-    "espadille_forcee": _l("When all pass, the holder of spadille must play demande."),
-    "take_over": _l(
-        "Off (1709): whoever sits down mid-game plays for the absent player, whose money it"
-        " stays. On: each keeps the net of his own coups; the leaver hands over his open bêtes."
-    ),
-    "poules_to_play": _l("Poules won by the hombre that end the game."),
-    "coups_to_play": _l(
-        "0: the poules end the game. Else it ends after this many coups (an evening of 40 or 48),"
-        " then the bêtes go as below."
-    ),
-    "coups_to_play_pot": _l("0: the table decides when to stop."),
-    "takst": _l(
-        "Optional: a contract and its won, bête and codille rates per defender, e.g."
-        " solo 3 3 4, nolo pur 4 4 5 (the contracts as named above); the others keep the"
-        " rates above."
-    ),
-    "end": _l("Then share the remaining bêtes, or play on until none is left."),
-    "cave": _l("Chips in a cave."),
-    "fiche": _l("Chips a fiche is worth (display only)."),
-}
-
-
 ERROR_FIELDS = {
     "hombre": "hombre",
     "contract": "contract",

@@ -31,7 +31,7 @@ from ..starting import club_presets
 from ..starting.club_presets import ClubPresets
 from ..starting.creating import created, save_table, setup_closed
 from . import systems
-from .forms import SETTING_HELP, NewGameForm
+from .forms import NewGameForm
 from .takst_words import read_form_takst, shown_takst
 
 bp = blueprints.games
@@ -209,7 +209,6 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
     page = render_template(
         "hombre/new_game.html",
         form=form,
-        help=SETTING_HELP,
         presets=_presets_json(),
         system=systems.of_kind(_form_kind(form)),
         stored=None,
@@ -269,7 +268,6 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
     page = render_template(
         "hombre/new_game.html",
         form=form,
-        help=SETTING_HELP,
         presets=_presets_json(),
         system=systems.of_kind(_form_kind(form)),
         stored=stored,

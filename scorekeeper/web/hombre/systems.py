@@ -4,8 +4,10 @@ The new-game page's form has the fields of every system (``RulesForm``: the
 shared ``NewGameForm`` with each system's ``form_fields``) and draws those of
 the chosen one (``fields``, a partial template); every page writes its rule
 set in a line (``rules_text``); the kind decides which piece a rule set or a
-form gets (``of_rules``, ``of_kind``). A new money system: its fields and
-one class here, one line in ``WEBS``, its partial template and its words.
+form gets (``of_rules``, ``of_kind``). Each system's fields are drawn from
+its rule set's ``Setting`` rows (``own_fields``; the partial template loops
+over ``settings``). A new money system: its rows, one class here, one line in
+``WEBS``, its partial template and its words.
 """
 
 from __future__ import annotations
@@ -13,22 +15,19 @@ from __future__ import annotations
 from typing import Any, Generic, TypeVar
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
-from wtforms import Field, RadioField, StringField
-from wtforms.validators import Length, Optional
+from wtforms import Field
 
-from ...rules import kinds
+from ...rules import kinds, settings
 from ...rules.hombre import danois, jetons, ruleset
 from ...rules.hombre.danois import DanishRules
 from ...rules.hombre.jetons import JetonsRules
 from ...rules.hombre.ruleset import RuleSet
 from ...rules.hombre.takst import takst_text
 from ...rules.kind import GameKind
-from ...rules.settings import Setting
-from ..forms import options
-from ..sheet.settings import fields_of, setting_field
+from ...rules.settings import Setting, Value
+from ..sheet.settings import field_attrs, fields_of, in_line, setting_field
 from .forms import CONTRACT_WORDS, NewGameForm
 
 R = TypeVar("R")
@@ -47,8 +46,17 @@ class SystemWeb(Generic[R]):
     """Its settings' rows, when its fields are drawn from them (``settings``)."""
 
     def settings(self, form: object) -> list[tuple[Setting, Field]]:
-        """Its own settings' rows with their fields in ``form`` (the partial template's loop)."""
-        return fields_of(form, self.table)
+        """The rows its partial template draws, with their fields in ``form``, in the rows'
+        order: all but those the page draws after them (``page_settings``)."""
+        return [(row, getattr(form, row.key)) for row in self.table if row.group != "page"]
+
+    def page_settings(self, form: object) -> list[tuple[Setting, Field]]:
+        """The rows every system shares that the page draws after the system's (its loop)."""
+        return fields_of(form, self.table, "page")
+
+    def attrs(self, row: Setting) -> dict[str, Value]:
+        """A setting's field's HTML attributes (the templates' ``setting`` macro)."""
+        return field_attrs(row)
 
     def rules_text(self, rules: R) -> str:
         """The rule set in a line of words, in the reader's language."""
@@ -63,29 +71,15 @@ class SystemWeb(Generic[R]):
         return _("Poule")
 
 
-_POULE = {row.key: row for row in ruleset.SETTINGS}
+def own_fields(name: str, table: tuple[Setting, ...]) -> type[FlaskForm]:
+    """A money system's own rules fields, one per row of its settings, named as its rules
+    keys (the rows of a ``group`` are the form's fields every system shares)."""
+    own = {row.key: setting_field(row, shared=True) for row in table if not row.group}
+    return type(name, (FlaskForm,), own)
 
 
-class PouleFields(FlaskForm):
-    """The 1709 poule's own rules fields (hombre.md §2), with their rows' words; the choices
-    are left to the rule set (its page may be another system's)."""
-
-    poule_system = StringField(_l(_POULE["poule_system"].label), validators=[Optional()])
-    mark_value = setting_field(_POULE["mark_value"])
-    payments = RadioField(
-        _l(_POULE["payments"].label),
-        choices=options([(value, _l(label)) for value, label in _POULE["payments"].choices]),
-        validate_choice=False,  # the rule set checks it, for the poule system only
-    )
-    retourne = setting_field(_POULE["retourne"])
-    espadille_forcee = setting_field(_POULE["espadille_forcee"])
-    take_over = setting_field(_POULE["take_over"])
-    poules_to_play = setting_field(_POULE["poules_to_play"])
-    end = RadioField(
-        _l(_POULE["end"].label),
-        choices=options([(value, _l(label)) for value, label in _POULE["end"].choices]),
-        validate_choice=False,
-    )
+PouleFields = own_fields("PouleFields", ruleset.SETTINGS)
+"""The 1709 poule's own rules fields (hombre.md §2)."""
 
 
 class PouleWeb(SystemWeb[RuleSet]):
@@ -94,25 +88,11 @@ class PouleWeb(SystemWeb[RuleSet]):
     key = "hombre"
     fields = "hombre/_rules_poule.html"
     form_fields = PouleFields
+    table = ruleset.SETTINGS
 
     def rules_text(self, rules: RuleSet) -> str:
-        parts = [
-            rules.poule_system,
-            _("double payments") if rules.payments == "double" else _("simple payments"),
-            _("retourne") if rules.retourne else _("no retourne"),
-        ]
-        if rules.espadille_forcee:
-            parts.append(_("espadille forcée"))
-        if rules.coups_to_play:
-            parts.append(ngettext("%(num)s coup", "%(num)s coups", rules.coups_to_play))
-        else:
-            parts.append(ngettext("%(num)s poule", "%(num)s poules", rules.poules_to_play))
-        parts.append(_("share at the end") if rules.end == "share" else _("play on at the end"))
-        if rules.mark_value != 3:
-            parts.append(_("a mark is worth %(n)s", n=rules.mark_value))
-        if rules.take_over:
-            parts.append(_("a newcomer may take over a seat"))
-        return ", ".join(parts)
+        said = settings.line(ruleset.SETTINGS, ruleset.LINE, rules)
+        return ", ".join(in_line(row, value) for row, value in said)
 
     def round_end_text(self, rules: RuleSet, deals: int | None) -> str:
         """How an event's round ends a table of the 1709 poule, derived from its rules. The
@@ -141,13 +121,8 @@ class PouleWeb(SystemWeb[RuleSet]):
         )
 
 
-class JetonsFields(FlaskForm):
-    """The jetons' own rules fields, one per row of their settings (docs/rules/jetons.md)."""
-
-
-for _row in jetons.SETTINGS:
-    if not _row.group:  # the others are the form's fields every system shares
-        setattr(JetonsFields, _row.key, setting_field(_row))
+JetonsFields = own_fields("JetonsFields", jetons.SETTINGS)
+"""The jetons' own rules fields (docs/rules/jetons.md)."""
 
 
 class JetonsWeb(SystemWeb[JetonsRules]):
@@ -170,21 +145,8 @@ class JetonsWeb(SystemWeb[JetonsRules]):
         )
 
 
-_DANISH = {row.key: row for row in danois.SETTINGS}
-
-
-class DanishFields(FlaskForm):
-    """The Danish contracts' own rules fields (docs/rules/danois.md), with their rows' words;
-    the rates' choice is left to the rule set (its page may be another system's)."""
-
-    ante = setting_field(_DANISH["ante"])
-    rates = RadioField(
-        _l(_DANISH["rates"].label),
-        choices=options([(value, _l(label)) for value, label in _DANISH["rates"].choices]),
-        validate_choice=False,
-    )
-    nolo_ouvert_bonus = setting_field(_DANISH["nolo_ouvert_bonus"])
-    takst = StringField(_l(_DANISH["takst"].label), validators=[Optional(), Length(max=300)])
+DanishFields = own_fields("DanishFields", danois.SETTINGS)
+"""The Danish contracts' own rules fields (docs/rules/danois.md)."""
 
 
 class DanishWeb(SystemWeb[DanishRules]):
@@ -193,6 +155,7 @@ class DanishWeb(SystemWeb[DanishRules]):
     key = "danois"
     fields = "hombre/_rules_danois.html"
     form_fields = DanishFields
+    table = danois.SETTINGS
 
     def rules_text(self, rules: DanishRules) -> str:
         table = _("the source's rates") if rules.rates == "texte" else _("DLU rates")

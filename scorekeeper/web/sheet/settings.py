@@ -1,9 +1,11 @@
 """A rule set's settings on a new-game form: a field drawn from each row of its table.
 
 The rows are ``rules/settings.py``'s ``Setting``: the field's name is the
-rules key, its label, bounds, choices and default the row's. A game's form
-sets a field per row (``setting_field``), its template loops over
-``fields_of`` and its ``rules_of`` reads them back (``setting_value``).
+rules key, its label, bounds, choices, default and help the row's. A game's
+form sets a field per row (``setting_field``, its HTML attributes
+``field_attrs``), its template loops over ``fields_of`` and its ``rules_of``
+reads them back (``setting_value``); the rules line says a row's value in
+its words (``in_line``).
 """
 
 from __future__ import annotations
@@ -11,25 +13,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, Field, RadioField
-from wtforms.validators import Optional
+from flask_babel import ngettext
+from wtforms import BooleanField, Field, RadioField, StringField
+from wtforms.validators import Length, Optional
 
 from ...rules.settings import Setting, Value
 from ..formats.numbers import InRange, WholeField
 from ..forms import options
 
 
-def setting_field(row: Setting) -> Any:
-    """The form field of a setting: a box for true or false, a choice, or a whole number."""
+def setting_field(row: Setting, shared: bool = False) -> Any:
+    """The form field of a setting: a box for true or false, a choice, a text or a whole
+    number. ``shared``: the form also holds other rule sets' fields (l'Hombre's money
+    systems), so a choice starts unset and is left to the rule set to check (the page's
+    rules may be another system's, whose post does not send it)."""
     if isinstance(row.default, bool):
         return BooleanField(_l(row.label))
     if row.choices:
         return RadioField(
             _l(row.label),
             choices=options([(value, _l(label)) for value, label in row.choices]),
-            default=row.default,
+            default=None if shared else row.default,
+            validate_choice=not shared,
         )
+    if isinstance(row.default, str):  # read and checked by its rule set
+        longest = [Length(max=row.longest)] if row.longest else []
+        return StringField(_l(row.label), validators=[Optional(), *longest])
     default: Any = None if row.none or row.blank else row.default
     return WholeField(
         _l(row.label),
@@ -37,6 +48,17 @@ def setting_field(row: Setting) -> Any:
         # a row with its own refusal leaves the bound to the engine, whose words say it
         validators=[Optional(), InRange(0 if row.refusal else row.least, row.most)],
     )
+
+
+def field_attrs(row: Setting) -> dict[str, Value]:
+    """The HTML attributes of a setting's field beyond its type's: a whole number's numeric
+    keyboard, a text's length and no autocompletion, the row's own (``attrs``)."""
+    if isinstance(row.default, bool) or row.choices:
+        return dict(row.attrs)
+    if isinstance(row.default, str):
+        longest: dict[str, Value] = {"maxlength": row.longest} if row.longest else {}
+        return {"autocomplete": "off", **longest, **row.attrs}
+    return {"inputmode": "numeric", **row.attrs}
 
 
 def setting_value(row: Setting, field: Field) -> Value | None:
@@ -47,6 +69,20 @@ def setting_value(row: Setting, field: Field) -> Value | None:
         return str(field.data or row.default)
     value: int | None = field.data
     return 0 if value is None and row.none else value
+
+
+def in_line(row: Setting, value: Value) -> str:
+    """A setting as the rules line says it, in the reader's language: its value's ``said``
+    words, its ``counted`` words, its ``words``, or the value as it is."""
+    said = dict(row.said).get(value)
+    if said:
+        return _(said)
+    singular, plural = row.counted
+    if singular and isinstance(value, int):
+        return ngettext(singular, plural, value)
+    if row.words:
+        return _(row.words, **{row.key: value})
+    return str(value)
 
 
 def fields_of(
