@@ -16,6 +16,7 @@ import pytest
 from apps import new_app, suite_app
 from flask.testing import FlaskClient
 from notation import SEED
+from test_cli import in_this_process
 from web import NEW_GAME, PageClient, coup_data, enter, new_game
 
 from scorekeeper import store
@@ -348,12 +349,12 @@ def test_import_limits(client):
         (json.dumps({**SEED, "coups": [{"pass": True}] * 5001}), "5000 coups"),
     ],
 )
-def test_the_command_refuses_a_hostile_file_in_one_line(tmp_path, text, message):
+def test_the_command_refuses_a_hostile_file_in_one_line(tmp_path, capsys, text, message):
     path = tmp_path / "game.json"
     path.write_text(text)
-    done = subprocess.run([str(BIN), "replay", str(path)], capture_output=True, text=True)
-    assert done.returncode == 2 and message in done.stderr
-    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    code, _out, err = in_this_process(capsys, "replay", str(path))  # as test_cli's refusals
+    assert code == 2 and message in err
+    assert len(err.strip().splitlines()) == 1, err
 
 
 # ---- No abuse -----------------------------------------------------------------------------
