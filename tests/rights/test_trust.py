@@ -16,6 +16,7 @@ import pytest
 from apps import new_app, suite_app
 from flask.testing import FlaskClient
 from notation import SEED
+from test_cli import in_this_process
 from web import NEW_GAME, PageClient, coup_data, enter, new_game
 
 from scorekeeper import store
@@ -348,12 +349,12 @@ def test_import_limits(client):
         (json.dumps({**SEED, "coups": [{"pass": True}] * 5001}), "5000 coups"),
     ],
 )
-def test_the_command_refuses_a_hostile_file_in_one_line(tmp_path, text, message):
+def test_the_command_refuses_a_hostile_file_in_one_line(tmp_path, capsys, text, message):
     path = tmp_path / "game.json"
     path.write_text(text)
-    done = subprocess.run([str(BIN), "replay", str(path)], capture_output=True, text=True)
-    assert done.returncode == 2 and message in done.stderr
-    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    code, _out, err = in_this_process(capsys, "replay", str(path))  # as test_cli's refusals
+    assert code == 2 and message in err
+    assert len(err.strip().splitlines()) == 1, err
 
 
 # ---- No abuse -----------------------------------------------------------------------------
@@ -467,8 +468,11 @@ def test_behind_tls_is_read_from_the_environment(tmp_path, monkeypatch):
 # ---- Backups ------------------------------------------------------------------------------
 
 
-def run(*args):
-    return subprocess.run([str(BIN), *map(str, args)], capture_output=True, text=True)
+def run(capsys, *args):
+    """The command's ``main`` in this process (test_cli's ``in_this_process``): backups
+    and restores by real processes, a server writing meanwhile, are test_durability's."""
+    code, out, err = in_this_process(capsys, *map(str, args))
+    return subprocess.CompletedProcess(args, code, out, err)
 
 
 def a_database(path):
@@ -480,33 +484,33 @@ def a_database(path):
     return path
 
 
-def test_backup_of_a_database_whose_path_holds_hash_or_question_mark(tmp_path):
+def test_backup_of_a_database_whose_path_holds_hash_or_question_mark(tmp_path, capsys):
     for name in ("a#b.sqlite", "a?b.sqlite", "a%20b.sqlite"):
         source = a_database(tmp_path / name)
-        done = run("backup", tmp_path / f"copy-{name}", "--database", source)
+        done = run(capsys, "backup", tmp_path / f"copy-{name}", "--database", source)
         assert done.returncode == 0, done.stderr
         assert "backed up 1 games" in done.stdout
         with sqlite3.connect(tmp_path / f"copy-{name}") as conn:
             assert conn.execute("select count(*) from coups").fetchone()[0] == 1
 
 
-def test_backup_into_a_missing_folder_is_one_line(tmp_path):
+def test_backup_into_a_missing_folder_is_one_line(tmp_path, capsys):
     source = a_database(tmp_path / "db.sqlite")
-    done = run("backup", tmp_path / "nowhere" / "copy.sqlite", "--database", source)
+    done = run(capsys, "backup", tmp_path / "nowhere" / "copy.sqlite", "--database", source)
     assert done.returncode == 2 and done.stderr.startswith("error: no folder")
     assert len(done.stderr.splitlines()) == 1
 
 
-def test_restore_force_replaces_a_damaged_database(tmp_path):
+def test_restore_force_replaces_a_damaged_database(tmp_path, capsys):
     source = a_database(tmp_path / "db.sqlite")
-    assert run("backup", tmp_path / "copy.sqlite", "--database", source).returncode == 0
+    assert run(capsys, "backup", tmp_path / "copy.sqlite", "--database", source).returncode == 0
     data = bytearray(source.read_bytes())
     data[100:4000] = b"\xff" * 3900  # the live file is damaged
     source.write_bytes(bytes(data))
-    refused = run("restore", tmp_path / "copy.sqlite", "--database", source)
+    refused = run(capsys, "restore", tmp_path / "copy.sqlite", "--database", source)
     assert refused.returncode == 2 and "--force" in refused.stderr
     assert len(refused.stderr.splitlines()) == 1
-    done = run("restore", tmp_path / "copy.sqlite", "--database", source, "--force")
+    done = run(capsys, "restore", tmp_path / "copy.sqlite", "--database", source, "--force")
     assert done.returncode == 0, done.stderr
     with sqlite3.connect(source) as conn:
         assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
