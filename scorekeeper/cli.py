@@ -227,12 +227,12 @@ def cmd_restore(args: argparse.Namespace) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
-    from .serving.serve import serve
-
     if not 0 <= args.port <= 65535:
         raise UserError(f"--port {args.port}: not a port number")
     if (args.workers is not None and args.workers < 1) or args.threads < 1:
         raise UserError("--workers and --threads take a number from 1")
+    from .serving.serve import serve  # the server's imports, once its arguments hold
+
     try:
         serve(
             host=args.host,
