@@ -13,6 +13,7 @@ import pytest
 from live import Phone
 from playwright.sync_api import APIResponse, Browser, Page, Request, Response, expect
 from taps import tap_count, tap_hombre, tap_tricks
+from test_preset_fields import drawn
 from web import NEW_GAME, SEED_COUPS, coup_data, laid_out_width
 
 pytestmark = pytest.mark.browser
@@ -39,25 +40,31 @@ def create_game(page: Page, server: str, preset: str = "1709") -> None:
     page.wait_for_load_state("load")
 
 
-def form_post(page: Page, url: str, data: dict[str, str], shown: str = "") -> APIResponse:
+def form_post(
+    page: Page, url: str, data: dict[str, str], shown: str = "", as_drawn: bool = False
+) -> APIResponse:
     """What the form of the page at ``shown`` (by default ``url``) sends to ``url``, sent by
     ``page``'s own context (its cookies, so its rights) without drawing either page in
-    Chromium: the CSRF token and the version that page shows, then ``data``."""
+    Chromium: the CSRF token and the version that page shows, then ``data``;
+    ``as_drawn``: over every field as the page draws it (a page of one form)."""
     form = page.request.get(shown or url).text()
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form)
     version = re.search(r'name="version" type="hidden" value="([^"]*)"', form)
-    fields = {"version": version.group(1)} if version else {}
+    fields = drawn(form) if as_drawn else {}
+    if version:
+        fields["version"] = version.group(1)
     fields.update(data, csrf_token=token.group(1) if token else "")
     return page.request.post(url, form=fields, max_redirects=0, headers={"Referer": url})
 
 
 def open_new_game(page: Page, server: str, kind: str = "", show: bool = True, **fields: str) -> str:
-    """A new game made by ``page``'s phone, opened on it: its address. The form is sent
-    without drawing it (``create_game`` taps it where the creation is what a test checks);
-    ``kind``: "/brou", "/manille" (by default l'Hombre and the 1709 preset, as ``create_game``);
-    ``show=False``: made, not opened."""
-    base = {"first_dealer": "0", "create": "1"} if kind else NEW_GAME
-    response = form_post(page, f"{server}/games/new{kind}", {**base, **fields})
+    """A new game made by ``page``'s phone, opened on it: its address. The form as drawn is
+    sent without drawing it (``create_game`` taps it where the creation is what a test
+    checks) with ``fields`` typed: for l'Hombre by default the 1709 preset, as
+    ``create_game`` (``preset="recommended"``: the form untouched); ``kind``: "/brou",
+    "/manille"; ``show=False``: made, not opened."""
+    typed = {**(NEW_GAME if not kind and "preset" not in fields else {}), **fields}
+    response = form_post(page, f"{server}/games/new{kind}", {**typed, "create": "1"}, as_drawn=True)
     assert response.status == 302, response.text()[-2000:]
     game = urljoin(server, response.headers["location"]).split("#")[0]
     if show:
