@@ -172,8 +172,11 @@ def test_the_seed_game_entered_with_taps(file_page: Page, live_server: str, tmp_
 
 def test_correct_a_coup_and_see_the_nets_move(file_page: Page, live_server: str):
     page = file_page
-    open_new_game(page, live_server)
-    tap_coup(page, "Bruno", {"Bruno": 5, "Anne": 2}, "gagne")
+    game = open_new_game(page, live_server, show=False)
+    # coup 1 saved by the page's requests (its taps: test_the_seed_game_entered_with_taps)
+    saved = form_post(page, game + "/coups", coup_form("B demande A2 B5 C2"), shown=game)
+    assert saved.status == 302, saved.text()[-2000:]
+    page.goto(game)
     assert standing(page) == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
     page.locator("#coups").get_by_role("link", name="Corriger").first.tap()
     expect(page.locator("h1")).to_have_text("Corriger le coup 1")

@@ -23,7 +23,7 @@ import pytest
 from apps import fresh_database, new_app
 from live import stop
 from playwright.sync_api import Page, expect
-from test_browser import create_game, open_new_game
+from test_browser import open_new_game
 from web import new_game
 
 from scorekeeper import db
@@ -361,8 +361,8 @@ def test_a_phone_opens_the_printed_address_and_the_others_follow(file_page: Page
         assert url.startswith("http://127.0.0.2:")
         assert "▄▄▄▄▄" in output  # the QR code of the address, drawn in the terminal
         assert serve.qr_text(url).rstrip("\n") in output
-        manager = file_page
-        create_game(manager, url.rstrip("/"))
+        manager = file_page  # opens the printed address, its game made by its own requests
+        open_new_game(manager, url.rstrip("/"))
         manager.goto(url + "games/1/links")
         (table_url, qr), *_ = shown_links(manager)
         assert table_url.startswith(url + "games/1/table/")
