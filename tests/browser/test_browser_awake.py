@@ -8,12 +8,14 @@ no network) the page is opened on 127.0.0.1 with the Wake Lock API taken away.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from typing import Any, cast
 
 import pytest
 from live import served_in_thread
 from playwright.sync_api import Browser, Page, expect
-from test_browser import create_game, phone
+from test_browser import open_new_game, phone
 
 from scorekeeper.serving import serve
 
@@ -55,7 +57,22 @@ def test_on_plain_http_the_first_tap_keeps_the_screen_on_and_the_end_stops_it(
     lan_browser: Browser, lan_server: str
 ):
     manager = awake_phone(lan_browser, lan_server)
-    create_game(manager, lan_server)
+    game = open_new_game(manager, lan_server, show=False)  # by the page's own requests
+    links = manager.request.get(game + "/links").text()
+    table_link = re.search(r'class="link"><a href="([^"]+)"', links)
+    assert table_link, links[-2000:]
+    # the followers' table page keeps its screen on too, from its own first tap: the same
+    # page, the manager's cookies (so its rights) put aside meanwhile
+    rights = manager.context.cookies()
+    manager.context.clear_cookies()
+    follower = manager
+    follower.goto(table_link.group(1))
+    expect(follower.locator("#entry")).to_have_count(0)  # read-only
+    follower.locator("h1").tap()
+    expect(follower.locator("html")).to_have_attribute("data-awake", "video")
+    manager.context.add_cookies(cast(Any, rights))
+    manager.goto(game)
+    expect(manager.locator("#entry")).to_have_count(1)  # the manager's page again
     assert manager.evaluate("'wakeLock' in navigator") is False
     if not lan_server.startswith("http://127.0.0.1"):
         assert manager.evaluate("window.isSecureContext") is False  # a phone on the Wi-Fi
@@ -68,16 +85,10 @@ def test_on_plain_http_the_first_tap_keeps_the_screen_on_and_the_end_stops_it(
     expect(manager.locator("#awake")).to_have_text("Écran maintenu allumé")
     video = manager.locator("video.awake-video")
     assert video.evaluate("v => !v.paused && v.muted && v.currentSrc.endsWith('.webm')")
-    # the followers' table page keeps its screen on too, from its own first tap
+    # another page and back: the first tap there keeps it on again
     manager.goto(lan_server + "/games/1/links")
-    table_link = manager.locator(".link a").first.inner_text()
+    expect(manager.locator(".link a").first).to_have_text(table_link.group(1))
     manager.go_back()
-    follower = awake_phone(lan_browser, lan_server)
-    follower.goto(table_link)
-    expect(follower.locator("#entry")).to_have_count(0)  # read-only
-    follower.locator("h1").tap()
-    expect(follower.locator("html")).to_have_attribute("data-awake", "video")
-    follower.context.close()
     manager.locator("h1").tap()
     expect(html).to_have_attribute("data-awake", "video")
     # the game is over on a follower's page turned over in place: the video stops

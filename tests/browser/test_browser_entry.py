@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from taps import tap_count, tap_hombre, tap_tricks
-from test_browser import create_game
+from taps import tap_count, tap_hombre
+from test_browser import coup_form, form_post, open_new_game
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +18,7 @@ def checked(page, name: str) -> str | None:
 
 def test_only_the_count_that_filled_itself_in_may_change(file_page: Page, live_server: str):
     page = file_page
-    create_game(page, live_server)
+    open_new_game(page, live_server)
     tap_hombre(page, "Anne")
 
     def tap(name: str, count: int) -> None:
@@ -67,16 +67,14 @@ SPLIT_WORDS = """() => {
 def test_no_word_breaks_inside_itself_with_long_names(file_page: Page, live_server: str):
     page = file_page
     page.set_viewport_size({"width": 360, "height": 800})
-    page.goto(live_server + "/games/new")
-    for i, name in enumerate(["Anne-Sophie", "Bernadette", "Maximilienne"]):
-        page.fill(f"#player{i}", name)
-    page.get_by_role("button", name="Créer la partie").tap()
-    for hombre, tricks in (("Anne-Sophie", (5, 3)), ("Bernadette", (4, 4))):
-        tap_hombre(page, hombre)
-        tap_tricks(page, dict(zip(("Anne-Sophie", "Bernadette"), tricks)))
-        page.get_by_role("button", name="Enregistrer le coup").tap()
-        expect(page.locator(".flash")).to_contain_text("enregistré")
-    game = page.url.split("#")[0]
+    names = dict(player0="Anne-Sophie", player1="Bernadette", player2="Maximilienne")
+    # the form as drawn (its preset, recommandé) with the names typed, sent by the page's
+    # requests: the pages after it are what is checked
+    game = open_new_game(page, live_server, show=False, preset="recommended", **names)
+    # Anne-Sophie 5, Bernadette 3 (1 filled in), then Bernadette 4 to Anne-Sophie's 4
+    for coup in ("A demande A5 B3 C1", "B demande A4 B4 C1"):
+        saved = form_post(page, game + "/coups", coup_form(coup), shown=game)
+        assert saved.status == 302, saved.text()[-2000:]
     for path in ("", "/story", "/settlement"):
         page.goto(game + path)
         assert page.evaluate(SPLIT_WORDS) == [], path

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 from taps import tap_hombre, tap_tricks
-from test_browser import phone, standing
+from test_browser import open_new_game, standing
 
 pytestmark = pytest.mark.browser
 
 
-def test_four_at_the_table_the_dealer_sits_out(browser: Browser, live_server: str):
-    page = phone(browser)
-    page.goto(live_server + "/games/new")
-    for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
-        page.fill(f"#player{i}", name)
-    page.fill("#poule_system", "3-1")
-    page.get_by_role("button", name="Créer la partie").tap()
+def test_four_at_the_table_the_dealer_sits_out(file_page: Page, live_server: str):
+    page = file_page
+    # the form as drawn (recommandé) with four names and 3-1 typed, sent by the page's requests
+    names = {f"player{i}": name for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"])}
+    open_new_game(page, live_server, preset="recommended", poule_system="3-1", **names)
     # coup 1: Anne deals and sits out; Bruno is premier
     expect(page.locator("#deal")).to_contain_text("Anne")
     hombres = page.locator("#f-hombre label").all_inner_texts()

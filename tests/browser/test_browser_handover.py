@@ -4,31 +4,28 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
-from test_browser import PHONE, create_game
+from playwright.sync_api import Page, expect
+from test_browser import open_new_game
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_lost_phone_is_refused_once_another_takes_the_fiche_over(
-    browser: Browser, live_server: str, tmp_path: Path
+    file_page: Page, live_server: str
 ):
-    options = {**PHONE, "locale": "fr-FR"}
-    lost = browser.new_context(**options)
-    a = lost.new_page()
-    create_game(a, live_server)
+    """Three phones one after the other: the file's page with each one's cookies (the
+    server tells phones apart by nothing else), the lost phone's put back at the end."""
+    a = file_page
+    open_new_game(a, live_server)
     code = a.locator(".handover .code b").inner_text()
     assert re.fullmatch(r"[0-9A-Z]{4}-[0-9A-Z]{4}", code)
-    a.goto(live_server + "/games/1/links")
-    table_url = a.locator(".link a").first.get_attribute("href")
-    cookies = tmp_path / "lost-phone.json"
-    lost.storage_state(path=str(cookies))
-    lost.close()  # the manager's phone is gone
+    table_url = table_link(a, live_server)
+    lost = phone_is_gone(a)  # the manager's phone is gone
 
-    b = browser.new_context(**options).new_page()
+    b = a
     b.goto(table_url)
     expect(b.get_by_role("button", name="Tous passent")).to_have_count(0)  # follows, read-only
     b.locator("a[href$='/takeover']").tap()
@@ -39,8 +36,10 @@ def test_the_lost_phone_is_refused_once_another_takes_the_fiche_over(
     assert new_code.inner_text() != code
     b.get_by_role("button", name="Tous passent").tap()
     expect(b.locator(".flash")).to_contain_text("Tous passent")
+    taken_over = phone_is_gone(b)
 
-    back = browser.new_context(**options, storage_state=str(cookies)).new_page()
+    back = b
+    back.context.add_cookies(lost)  # the lost phone is back
     back.goto(live_server + "/games/1")
     expect(back.locator("main")).to_contain_text("Anne")
     expect(back.get_by_role("button", name="Tous passent")).to_have_count(0)
@@ -54,5 +53,22 @@ def test_the_lost_phone_is_refused_once_another_takes_the_fiche_over(
         headers={"Referer": live_server + "/games/1"},
     )
     assert response.status == 403
+    phone_is_gone(back)
+    b.context.add_cookies(taken_over)
     stored = json.loads(b.request.get(live_server + "/games/1/report.json").text())
     assert len(stored["coups"]) == 1  # B's coup only
+
+
+def table_link(page: Page, server: str) -> str:
+    links = page.request.get(server + "/games/1/links").text()
+    link = re.search(r'class="link"><a href="([^"]+)"', links)
+    assert link, links[-2000:]
+    return link.group(1)
+
+
+def phone_is_gone(page: Page) -> list[Any]:
+    """The cookies of ``page``'s phone (for ``add_cookies``), taken from it: it is another
+    phone now."""
+    cookies: list[Any] = page.context.cookies()
+    page.context.clear_cookies()
+    return cookies

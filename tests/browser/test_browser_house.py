@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
-from test_browser_sheets import fits, new_sheet, phone, totals
+from test_browser_sheets import fits, phone, totals
 
 pytestmark = pytest.mark.browser
 PHONE_390 = {"viewport": {"width": 390, "height": 844}}
@@ -12,7 +12,9 @@ PHONE_390 = {"viewport": {"width": 390, "height": 844}}
 
 def test_a_boom_of_101_played_through_the_pages(browser: Browser, live_server: str):
     page = phone(browser, java_script_enabled=False, **PHONE_390)  # the forms work without it
-    new_sheet(page, live_server, "la Manille", ["Anne", "Bruno", "Chloé", "Denis"])
+    page.goto(live_server + "/games/new/manille")  # the link there: test_browser_sheets
+    for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
+        page.fill(f"#player{i}", name)
     page.locator("#f-variant label", has_text="manillen").tap()
     page.locator("#f-house label", has_text="boom\u202f: en 101 points").tap()
     fits(page, 390)

@@ -7,13 +7,16 @@ what is stored is read from the server's SQLite file, never from the page.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from live import Phone
 from playwright.sync_api import Browser, Page, Route, expect
 from taps import tap_count, tap_hombre
-from test_browser import create_game, phone, standing
+from test_browser import open_new_game, phone, standing
 
 from scorekeeper import db as database
 from scorekeeper import store
@@ -48,11 +51,19 @@ def back_online(page: Page) -> None:
     page.context.set_offline(False)
 
 
+@pytest.fixture
+def offline_phone(file_page: Page) -> Iterator[Page]:
+    """The file's page (conftest.py), whose context a test may take offline: online again
+    after it, whatever failed (its outbox's storage is forgotten by ``file_page``)."""
+    yield file_page
+    back_online(file_page)
+
+
 def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_refusals_kept(
-    browser: Browser, live_server: str, tmp_path: Path
+    offline_phone: Page, live_server: str, tmp_path: Path
 ):
-    page = phone(browser)
-    create_game(page, live_server)
+    page = offline_phone
+    open_new_game(page, live_server)
     # coup 1: Bruno demande, 5 tricks to Anne's 2 (Chloé's 2 fill themselves in); the
     # server checks it as typed, then the Wi-Fi drops before Save
     tap_hombre(page, "Bruno")
@@ -140,19 +151,18 @@ def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_refusals_ke
     refused.get_by_role("button", name="Abandonner ce coup").tap()
     expect(outbox).to_be_hidden()
     assert len(stored_coups(tmp_path)) == 3
-    page.context.close()
 
 
 @pytest.mark.live_settings(OUTBOX_RETRY_MS=10)
 def test_an_outbox_retrying_at_every_moment_sends_each_kept_coup_once_none_dropped(
-    browser: Browser, live_server: str, tmp_path: Path
+    offline_phone: Page, live_server: str, tmp_path: Path
 ):
     """Six coups kept offline, then the outbox retries every 10 ms while it sends them: a
     retry tick that fell between an answer and its handling sent the same coup again and,
     answered "stored" under its key, dropped the next pending coup as if stored (found when
     the tests' outboxes began to retry every 300 ms: 1 run in 10 stored 1 coup of 2)."""
-    page = phone(browser)
-    create_game(page, live_server)
+    page = offline_phone
+    open_new_game(page, live_server)
     page.context.set_offline(True)
     outbox = page.locator("#outbox")
     for count in range(1, 7):
@@ -164,29 +174,26 @@ def test_an_outbox_retrying_at_every_moment_sends_each_kept_coup_once_none_dropp
     coups = stored_coups(tmp_path)
     assert len(coups) == 6  # each kept coup stored once: none dropped, none twice
     assert all("hombre" not in coup for coup in coups)  # six times tous passent
-    page.context.close()
 
 
 def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_lost(
-    browser: Browser, live_server: str, tmp_path: Path
+    browser: Browser, offline_phone: Page, live_server: str, tmp_path: Path
 ):
-    first = phone(browser)
-    first.goto(live_server + "/games/new/brou")
-    for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
-        first.fill(f"#player{i}", name)
-    first.get_by_role("button", name="Créer la partie").tap()
+    """The second phone, online all along, only saves a coup: a browser-less phone."""
+    first = offline_phone
+    names = {f"player{i}": name for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"])}
+    game = open_new_game(first, live_server, "/brou", **names)
     expect(first.locator("#entry")).to_be_visible()
     # the manager link (the table link's code comes first, for the other players)
     manager_link = first.locator(".links-new:not(#table-link-first) .link a").get_attribute("href")
-    game = first.url.split("#")[0]
-    first.goto(game + "/links")
-    table_link = first.locator(".link a").first.get_attribute("href")
-    first.goto(game)
-    second = phone(browser)
-    second.goto(manager_link or "")
-    expect(second.locator("#entry")).to_be_visible()
+    links = first.request.get(game + "/links").text()
+    table_link = re.search(r'class="link"><a href="([^"]+)"', links)
+    assert manager_link and table_link, links[-2000:]
+    second = Phone(live_server)
+    path = game.removeprefix(live_server)
+    second.get(manager_link.removeprefix(live_server))  # its cookie: the right to change it
     follower = phone(browser)
-    follower.goto(table_link or "")
+    follower.goto(table_link.group(1))
     expect(follower.locator("#sheet")).to_be_visible()
     # the first phone and the follower lose the Wi-Fi; the first saves a coup of 54
     first.context.set_offline(True)
@@ -196,9 +203,8 @@ def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_
     expect(first.locator("#outbox .pending-coup")).to_contain_text("Coup 1")
     expect(follower.locator(".offline-since")).to_contain_text("Hors ligne depuis")
     # the second phone, online, saves a coup of 60
-    second.fill("#points", "60")
-    second.get_by_role("button", name="Enregistrer le coup").tap()
-    expect(second.locator(".flash")).to_contain_text("Coup 1 enregistré")
+    assert second.post(path + "/sheet/coups", {"points": "60"}, token_from=path)[0] == 302
+    assert "Coup 1 enregistré" in second.get(path)[1]
     assert [c["points"] for c in stored_coups(tmp_path)] == [60]
     # back: the version check refuses the pending coup; both are shown, the server's and mine
     back_online(first)
@@ -219,18 +225,17 @@ def test_another_phone_changed_the_game_meanwhile_both_are_shown_and_nothing_is_
     conflict.get_by_role("button", name="Envoyer les miens après les leurs").tap()
     expect(first.locator(".flash", has_text="envoyés et confirmés par le serveur")).to_be_visible()
     assert [c["points"] for c in stored_coups(tmp_path)] == [60, 54]
-    for page in (first, second, follower):
-        page.context.close()
+    follower.context.close()
 
 
 def test_a_kept_coup_whose_stored_copy_was_undone_is_shown_so_never_as_stored(
-    browser: Browser, live_server: str, tmp_path: Path
+    offline_phone: Page, live_server: str, tmp_path: Path
 ):
     """Issue 36: the coup reached the server, its answer was lost, and the coup was undone
     before the outbox sent it again: the retry is answered "no longer in the game" (410),
     shown on the kept coup, nothing stored again nor claimed as stored."""
-    page = phone(browser)
-    create_game(page, live_server)
+    page = offline_phone
+    open_new_game(page, live_server)
     page.route("**/coups", lose_the_answer)
     page.get_by_role("button", name="Tous passent").tap()
     outbox = page.locator("#outbox")
@@ -248,4 +253,3 @@ def test_a_kept_coup_whose_stored_copy_was_undone_is_shown_so_never_as_stored(
     refused.get_by_role("button", name="Abandonner ce coup").tap()
     expect(outbox).to_be_hidden()
     assert stored_coups(tmp_path) == []
-    page.context.close()

@@ -8,18 +8,29 @@ Headless Chromium at 390×844, the context's own offline switch
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from playwright.sync_api import Browser, expect
-from test_browser import create_game, phone
+from playwright.sync_api import Page, expect
+from test_browser import open_new_game
+from test_browser_offline import back_online
+from test_browser_round2 import as_phone
 
 pytestmark = pytest.mark.browser
 
 
+@pytest.fixture
+def offline_phone(file_page: Page) -> Iterator[Page]:
+    """The file's page (conftest.py), online again after the test, whatever failed."""
+    yield file_page
+    back_online(file_page)
+
+
 def test_hombre_offline_the_header_counts_the_coup_typed_and_marks_the_rest(
-    browser: Browser, live_server: str
+    offline_phone: Page, live_server: str
 ):
-    page = phone(browser)
-    create_game(page, live_server)
+    page = offline_phone
+    open_new_game(page, live_server)
     deal = page.locator("#deal")
     expect(deal.locator("h2")).to_have_text("Avant la donne — coup 1")
     expect(page.locator(".carries")).to_contain_text("le coup 2 se joue pour")
@@ -46,12 +57,10 @@ def test_hombre_offline_the_header_counts_the_coup_typed_and_marks_the_rest(
     expect(deal).to_contain_text("Anne donne")
 
 
-def test_manille_sheet_offline_in_dutch(browser: Browser, live_server: str):
-    page = phone(browser, locale="nl-NL")
-    page.goto(live_server + "/games/new/manille")
-    for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
-        page.fill(f"#player{i}", name)
-    page.locator('button[name="create"]').tap()
+def test_manille_sheet_offline_in_dutch(offline_phone: Page, live_server: str):
+    page = as_phone(offline_phone, live_server, {"width": 390, "height": 844}, "nl-NL")
+    names = {f"player{i}": name for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"])}
+    open_new_game(page, live_server, "/manille", **names)
     standing = page.locator("#standing")
     expect(standing.locator("h2")).to_have_text("Spel 1 — Anne deelt")
     page.wait_for_load_state("load")  # the outbox's script runs after the server's text shows

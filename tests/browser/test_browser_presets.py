@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_browser import PHONE
-from test_browser_round2 import as_phone
 
 pytestmark = pytest.mark.browser
 
@@ -23,8 +21,9 @@ def choose(page, name: str, value: str) -> None:
 def test_boom_then_added_doubling_shows_and_stores_both(
     file_page: Page, live_server: str, language: str
 ):
-    page = as_phone(file_page, live_server, PHONE["viewport"], language)
-    page.goto(live_server + "/games/new/manille")
+    page = file_page  # the app's switch sends it on to the new sheet in its language
+    page.goto(f"{live_server}/lang/{language[:2]}?next=/games/new/manille")
+    expect(page.locator("html")).to_have_attribute("lang", language[:2])
     for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
         page.fill(f"#player{i}", name)
     choose(page, "variant", "belge")

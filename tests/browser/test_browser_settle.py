@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from urllib.parse import urljoin
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from test_browser import phone
+from playwright.sync_api import Page, expect
+from test_browser import form_post, scripts_off
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +26,12 @@ FOUR_COUPS = {
 }
 
 
-def imported(page: Page, server: str, data: dict[str, object]) -> None:
-    page.goto(server + "/games/import")
-    page.fill("#text", json.dumps(data, ensure_ascii=False))
-    page.locator("main form button[type=submit]").tap()
-    expect(page.locator("h1")).to_contain_text("Anne")
+def imported(page: Page, server: str, data: dict[str, object]) -> str:
+    """The game file imported by ``page``'s phone (its requests: the import page is not what
+    these tests check): the game's address."""
+    sent = form_post(page, server + "/games/import", {"text": json.dumps(data, ensure_ascii=False)})
+    assert sent.status == 302, sent.text()[-2000:]
+    return urljoin(server, sent.headers["location"]).split("#")[0].rstrip("/")
 
 
 def on_first_screen(page: Page, selector: str) -> bool:
@@ -40,20 +42,23 @@ def on_first_screen(page: Page, selector: str) -> bool:
     return box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
 
 
-def test_who_pays_whom_leads_the_settlement_on_a_phone(browser: Browser, live_server: str):
-    page = phone(browser, locale="en-GB")
-    imported(page, live_server, FOUR_COUPS)
-    page.goto(page.url.split("#")[0] + "/settlement")
+def test_who_pays_whom_leads_the_settlement_on_a_phone(file_page: Page, live_server: str):
+    page = file_page
+    game = imported(page, live_server, FOUR_COUPS)
+    page.goto(f"{live_server}/lang/en?next={game.removeprefix(live_server)}/settlement")
     expect(page.locator("#pays li").first).to_contain_text("→")
     # the manager's page: the money form and its five downloads are there, after it
     expect(page.locator(".money-form")).to_be_attached()
     assert on_first_screen(page, "#pays li >> nth=0")
 
 
-def test_the_table_stops_here_on_a_phone_without_javascript(browser: Browser, live_server: str):
-    page = phone(browser, java_script_enabled=False)  # the question is a page, not a script
-    imported(page, live_server, FOUR_COUPS)
-    game = page.url.split("#")[0].rstrip("/")
+def test_the_table_stops_here_on_a_phone_without_javascript(file_page: Page, live_server: str):
+    with scripts_off(file_page) as page:  # the question is a page, not a script
+        stops_here(page, live_server)
+
+
+def stops_here(page: Page, live_server: str) -> None:
+    game = imported(page, live_server, FOUR_COUPS)
     page.goto(game + "/settlement")
     expect(page.locator(".provisional")).to_have_text("PROVISOIRE")
     page.locator("#stop-here").tap()

@@ -6,7 +6,9 @@ import os
 from pathlib import Path
 
 import pytest
+from live import Phone
 from playwright.sync_api import Browser, Page, expect
+from test_browser import scripts_off, table_link
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
@@ -101,8 +103,12 @@ def test_a_manille_correction_recounts_the_sheet(file_page: Page, live_server: s
     fits(page)
 
 
-def test_manillen_for_three_without_javascript(browser: Browser, live_server: str):
-    page = phone(browser, java_script_enabled=False)
+def test_manillen_for_three_without_javascript(file_page: Page, live_server: str):
+    with scripts_off(sheet_phone(file_page)) as page:
+        manillen_for_three_without_javascript(page, live_server)
+
+
+def manillen_for_three_without_javascript(page: Page, live_server: str) -> None:
     new_sheet(page, live_server, "la Manille", ["Anne", "Bruno", "Chloé"])
     page.locator("#f-variant label", has_text="manillen").tap()
     page.fill("#deals", "3")
@@ -124,24 +130,20 @@ def test_manillen_for_three_without_javascript(browser: Browser, live_server: st
 
 
 def test_the_final_sheet_prints_on_a4_and_the_table_link_follows(
-    browser: Browser, file_page: Page, live_server: str
+    browser: Browser, live_server: str
 ):
-    manager = sheet_phone(file_page)
-    new_sheet(manager, live_server, "la Manille", ["Anne", "Bruno", "Chloé", "Denis"])
-    manager.get_by_role("button", name="Créer la partie").tap()
-    expect(manager.locator("#standing")).to_contain_text("Anne donne")
-    manager.goto(live_server + "/games/1/links")
-    table_link = manager.locator(".link a").first.get_attribute("href")
-    follower = phone(browser)
-    follower.goto(table_link)
-    expect(follower.locator("#standing")).to_contain_text("Coup 1 — Anne donne")
-    expect(follower.locator("#entry")).to_have_count(0)
-    manager.goto(live_server + "/games/1")
-    manager.locator("#f-renonce label", has_text="Eux").tap()
-    manager.get_by_role("button", name="Enregistrer le coup").tap()
-    expect(follower.locator("#standing")).to_contain_text("Coup 2 — Bruno donne")
+    """The manager enters the coup without a browser; the follower is the A4 page."""
+    manager = Phone(live_server)
+    names = {f"player{i}": name for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"])}
+    created = manager.post("/games/new/manille", {**names, "first_dealer": "0", "create": "1"})
+    assert created[0] == 302, created[1][-2000:]
     a4 = browser.new_context(viewport={"width": 794, "height": 1123}, locale="fr-FR").new_page()
-    a4.goto(table_link)
+    a4.goto(table_link(manager, "/games/1"))
+    expect(a4.locator("#standing")).to_contain_text("Coup 1 — Anne donne")
+    expect(a4.locator("#entry")).to_have_count(0)
+    saved = manager.post("/games/1/sheet/coups", {"renonce": "eux"}, token_from="/games/1")
+    assert saved[0] == 302, saved[1][-2000:]
+    expect(a4.locator("#standing")).to_contain_text("Coup 2 — Bruno donne")
     a4.goto(live_server + "/games/1/settlement")
     a4.emulate_media(media="print")
     expect(a4.locator(".provisional")).to_be_visible()
@@ -151,7 +153,7 @@ def test_the_final_sheet_prints_on_a4_and_the_table_link_follows(
 
 
 def test_brou_and_manille_show_what_a_coup_marks_before_it_is_saved(
-    browser: Browser, file_page: Page, live_server: str
+    file_page: Page, live_server: str
 ):
     # With JavaScript: the check appears as the coup is typed, before Save.
     page = sheet_phone(file_page)
@@ -168,7 +170,11 @@ def test_brou_and_manille_show_what_a_coup_marks_before_it_is_saved(
     assert totals(page) == ["70", "70"]
 
     # Without JavaScript: Check shows the line, Save stores it (Manille classique).
-    page = phone(browser, java_script_enabled=False)
+    with scripts_off(page):
+        manille_checked_then_saved(page, live_server)
+
+
+def manille_checked_then_saved(page: Page, live_server: str) -> None:
     new_sheet(page, live_server, "la Manille", ["Anne", "Bruno", "Chloé", "Denis"])
     page.get_by_role("button", name="Créer la partie").tap()
     page.fill("#points", "54")

@@ -7,17 +7,18 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 from taps import tap_hombre, tap_tricks
-from test_browser import create_game, phone
+from test_browser import open_new_game, scripts_off
+from test_browser_settle import imported
 
 pytestmark = pytest.mark.browser
 GOLDEN = Path(__file__).parents[1] / "golden"
 
 
-def test_a_newcomer_plays_for_an_absent_player_in_french(browser: Browser, live_server: str):
-    page = phone(browser)
-    create_game(page, live_server)  # the 1709 preset: no take-over
+def test_a_newcomer_plays_for_an_absent_player_in_french(file_page: Page, live_server: str):
+    page = file_page
+    open_new_game(page, live_server)  # the 1709 preset: no take-over
     page.get_by_role("button", name="Tous passent").tap()
     expect(page.locator("#deal")).to_contain_text("coup 2")
     page.get_by_role("link", name="quelqu’un prend une place").tap()
@@ -43,14 +44,18 @@ def test_a_newcomer_plays_for_an_absent_player_in_french(browser: Browser, live_
 
 
 def test_a_newcomer_takes_over_at_a_brou_table_in_danish_without_javascript(
-    browser: Browser, live_server: str
+    file_page: Page, live_server: str
 ):
-    page = phone(browser, locale="da-DK", java_script_enabled=False)
+    """The file's page in Danish (the app's switch) with Chromium's script switch off."""
+    with scripts_off(file_page) as page:
+        takes_over_in_danish(page, live_server)
+
+
+def takes_over_in_danish(page: Page, live_server: str) -> None:
     data = json.loads((GOLDEN / "brou.game.json").read_text())
     data["coups"] = data["coups"][:3]
-    page.goto(live_server + "/games/import")
-    page.fill("#text", json.dumps(data, ensure_ascii=False))
-    page.locator("main form button[type=submit]").tap()
+    game = imported(page, live_server, data)
+    page.goto(f"{live_server}/lang/da?next={game.removeprefix(live_server)}")
     page.get_by_role("link", name="en ny spiller sætter sig").tap()
     expect(page.locator("h1")).to_have_text("En ny spiller sætter sig")
     page.locator("#f-seat label", has_text="Bruno").tap()

@@ -32,7 +32,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.verification import PolicyBuilder, Store, VerificationError
 from playwright.sync_api import BrowserContext, expect
-from test_browser import PHONE, create_game
+from test_browser import PHONE, open_new_game
 
 from scorekeeper.serving import certs, prefork, serve, tls_front
 from scorekeeper.serving.tls_front import BadRequest, forwarded, plain_refusal
@@ -364,8 +364,7 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
             "activating",
             "activated",
         )
-        create_game(page, url.rstrip("/"))
-        game = page.url
+        game = open_new_game(page, url.rstrip("/"), show=False)  # the page's own requests
         assert re.search(r"/games/1$", game), game
         page.goto(game)  # drawn through the worker now in control: kept
         assert page.evaluate("navigator.serviceWorker.controller !== null")

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from apps import fresh_database, new_app
 from live import stop
-from playwright.sync_api import Browser, Page, expect
-from test_browser import create_game, phone
+from playwright.sync_api import Page, expect
+from test_browser import open_new_game
 from web import new_game
 
 from scorekeeper import db
@@ -331,6 +331,12 @@ def modules(svg: str) -> str:
     return match.group(1)
 
 
+def another_phone(page: Page) -> Page:
+    """``page`` as another phone: one without the cookies (so the rights) of the one before."""
+    page.context.clear_cookies()
+    return page
+
+
 def shown_links(page: Page) -> list[tuple[str, str]]:
     """Each link printed on the page as text, with the QR code drawn beside it."""
     cards = page.locator("section.card:has(.qr)")
@@ -345,19 +351,23 @@ def shown_links(page: Page) -> list[tuple[str, str]]:
 
 @pytest.mark.long
 @pytest.mark.browser
-def test_a_phone_opens_the_printed_address_and_the_others_follow(browser: Browser, tmp_path):
-    server, url, output = start(tmp_path, "127.0.0.2", SCOREKEEPER_LAN_ADDRESS="127.0.0.2")
+def test_a_phone_opens_the_printed_address_and_the_others_follow(file_page: Page, tmp_path):
+    """One worker is enough to serve two phones. The file's page is each phone in turn: a
+    phone is its cookies (the server knows no other), cleared between them."""
+    server, url, output = start(
+        tmp_path, "127.0.0.2", "--workers", "1", SCOREKEEPER_LAN_ADDRESS="127.0.0.2"
+    )
     try:
         assert url.startswith("http://127.0.0.2:")
         assert "▄▄▄▄▄" in output  # the QR code of the address, drawn in the terminal
         assert serve.qr_text(url).rstrip("\n") in output
-        manager = phone(browser)
-        create_game(manager, url.rstrip("/"))
+        manager = file_page  # opens the printed address, its game made by its own requests
+        open_new_game(manager, url.rstrip("/"))
         manager.goto(url + "games/1/links")
         (table_url, qr), *_ = shown_links(manager)
         assert table_url.startswith(url + "games/1/table/")
         assert modules(qr) == modules(qr_svg(table_url))  # the code is the link printed beside it
-        follower = phone(browser)
+        follower = another_phone(file_page)
         follower.goto(table_url)
         expect(follower.locator("#deal")).to_contain_text("coup 1")
         expect(follower.locator("#entry")).to_have_count(0)  # read-only
@@ -366,14 +376,17 @@ def test_a_phone_opens_the_printed_address_and_the_others_follow(browser: Browse
 
 
 @pytest.mark.browser
-def test_on_the_network_a_game_made_on_the_laptop_is_handed_to_phones(browser: Browser, tmp_path):
-    """Served on 0.0.0.0; the laptop's own browser (127.0.0.1) shows codes for the LAN address."""
-    server, url, _ = start(tmp_path, "0.0.0.0", SCOREKEEPER_LAN_ADDRESS="127.0.0.2")
+def test_on_the_network_a_game_made_on_the_laptop_is_handed_to_phones(file_page: Page, tmp_path):
+    """Served on 0.0.0.0; the laptop's own browser (127.0.0.1) shows codes for the LAN address.
+    The laptop, then each phone, is the file's page with the cookies of none before it."""
+    server, url, _ = start(
+        tmp_path, "0.0.0.0", "--workers", "1", SCOREKEEPER_LAN_ADDRESS="127.0.0.2"
+    )
     try:
         assert url.startswith("http://127.0.0.2:")
         laptop_url = url.replace("127.0.0.2", "127.0.0.1")
-        laptop = phone(browser)
-        create_game(laptop, laptop_url.rstrip("/"))
+        laptop = file_page
+        open_new_game(laptop, laptop_url.rstrip("/"))
         # the table link's code first (the other players scan it), then the manager link's
         (first_url, _), (manager_url, qr), *_ = shown_links(laptop)
         assert first_url.startswith(url + "games/1/table/")
@@ -382,10 +395,10 @@ def test_on_the_network_a_game_made_on_the_laptop_is_handed_to_phones(browser: B
         laptop.goto(laptop_url + "games/1/links")
         (table_url, _), *_ = shown_links(laptop)
         assert table_url.startswith(url + "games/1/table/")
-        manager = phone(browser)  # the manager's phone scans the manager link
+        manager = another_phone(laptop)  # the manager's phone scans the manager link
         manager.goto(manager_url)
         expect(manager.locator("#entry")).to_have_count(1)
-        follower = phone(browser)
+        follower = another_phone(manager)
         follower.goto(table_url)
         expect(follower.locator("#deal")).to_contain_text("coup 1")
         expect(follower.locator("#entry")).to_have_count(0)

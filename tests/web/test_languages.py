@@ -186,7 +186,6 @@ def test_the_catalog_check_fails_on_a_changed_placeholder_or_a_fuzzy_entry(tmp_p
     ]
 
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 # Visible boxes whose content is wider than the box: a long Danish or Dutch word
 # that does not fit its button, choice or cell.
 OVERFLOWING = """() => [...document.querySelectorAll(
@@ -201,11 +200,12 @@ def fits_the_phone(page) -> None:
 
 
 @pytest.mark.browser
-def test_a_danish_hombre_game_and_a_dutch_manillen_sheet_fit_a_phone(browser, live_server):
+def test_a_danish_hombre_game_and_a_dutch_manillen_sheet_fit_a_phone(file_page, live_server):
+    """The file's page (a phone, 390 × 844), each language chosen with the app's switch."""
     from playwright.sync_api import expect
 
-    page = browser.new_context(**PHONE, locale="da-DK").new_page()
-    page.goto(live_server + "/games/new")
+    page = file_page
+    page.goto(live_server + "/lang/da?next=/games/new")
     for i, name in enumerate(["Anne-Margrethe", "Bjørn", "Christiansen"]):
         page.fill(f"#player{i}", name)
     page.locator("label", has_text="dansk (DLU)").first.tap()
@@ -216,8 +216,7 @@ def test_a_danish_hombre_game_and_a_dutch_manillen_sheet_fit_a_phone(browser, li
     page.goto(page.url + "/settlement")
     fits_the_phone(page)
 
-    page = browser.new_context(**PHONE, locale="nl-BE").new_page()
-    page.goto(live_server + "/games/new")
+    page.goto(live_server + "/lang/nl?next=/games/new")
     page.get_by_role("link", name="manillen").first.tap()
     for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
         page.fill(f"#player{i}", name)
