@@ -11,15 +11,14 @@ lands on the balances saying what it recorded.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 from test_browser_club import hombre_table
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-def test_a_refused_payment_is_on_the_screen_and_a_taken_one_said(browser: Browser, live_server):
-    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+def test_a_refused_payment_is_on_the_screen_and_a_taken_one_said(file_page: Page, live_server):
+    page = file_page  # a French phone at 390×844
     page.goto(live_server + "/clubs/new")
     page.fill("#name", "Le Cercle")
     page.fill("#chip_value", "0.05")

@@ -7,18 +7,16 @@ poule: Anne −9, Bruno −9, Chloé +18 chips; at 0.05 € a chip −0,45 €, 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 from test_browser_club import hombre_table
 from test_browser_round2 import axe_violations
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-def test_closing_an_evening_and_the_treasurers_page_on_a_phone(browser: Browser, live_server):
-    # bypass_csp: the test injects axe-core; the app's own pages never need it
-    page = browser.new_context(**PHONE, locale="fr-FR", bypass_csp=True).new_page()
+def test_closing_an_evening_and_the_treasurers_page_on_a_phone(file_page: Page, live_server):
+    page = file_page  # a French phone at 390×844 that lets the test inject axe-core
     page.goto(live_server + "/clubs/new")
     page.fill("#name", "Le Cercle")
     page.fill("#chip_value", "0.05")

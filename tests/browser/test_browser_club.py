@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from taps import tap_hombre, tap_tricks
 
 pytestmark = pytest.mark.browser
@@ -37,8 +37,9 @@ def hombre_table(
     expect(page.locator(".flash")).to_contain_text("enregistré")
 
 
-def test_an_evening_of_three_tables_and_its_settlement(browser: Browser, live_server: str):
-    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+def test_an_evening_of_three_tables_and_its_settlement(file_page: Page, live_server: str):
+    page = file_page  # a French phone
+    page.set_viewport_size(PHONE["viewport"])
     page.goto(live_server + "/clubs/new")
     page.fill("#name", "Le Cercle")
     page.fill("#chip_value", "0.05")

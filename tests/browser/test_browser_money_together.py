@@ -10,12 +10,11 @@ poule: Anne-Charlotte −9, Bruno −9, Chloé +18 chips; at 0.025 € a chip tw
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from test_browser_club import hombre_table
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 LINES = """table => [...document.querySelectorAll(table + ' td.num')].map(cell => {
   const range = document.createRange();
@@ -31,10 +30,8 @@ def figures_on_two_lines(page: Page, table: str) -> list[str]:
     return [text for text, lines in cells if lines > 1]
 
 
-def test_a_debt_keeps_its_sign_on_the_rooms_and_the_seasons_line(
-    browser: Browser, live_server: str
-):
-    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+def test_a_debt_keeps_its_sign_on_the_rooms_and_the_seasons_line(file_page: Page, live_server: str):
+    page = file_page  # a French phone at 390×844
     page.goto(live_server + "/clubs/new")
     page.fill("#name", "De Manillevrienden van Sint-Kruis")
     page.fill("#chip_value", "0.025")

@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 from test_browser_club import hombre_table
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def member_row(page, where: str, name: str):
@@ -26,9 +25,9 @@ def member_row(page, where: str, name: str):
 
 
 def test_paid_and_left_on_the_room_and_a_tables_payment_in_the_cash_box(
-    browser: Browser, live_server: str
+    file_page: Page, live_server: str
 ):
-    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+    page = file_page  # a French phone at 390×844
     page.goto(live_server + "/clubs/new")
     page.fill("#name", "Le Cercle")
     page.fill("#chip_value", "0.05")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-from playwright.sync_api import Browser, Page
-from test_browser import SEED, create_game, phone, tap_coup
+from playwright.sync_api import Page
+from test_browser import SEED, create_game, tap_coup
 
 pytestmark = pytest.mark.browser
 GAP = 8  # px: at least half an em between the text of two neighbouring cells
@@ -33,9 +33,9 @@ def assert_apart(rows: list[list[tuple[str, float, float]]]) -> None:
 
 
 def test_the_standing_and_the_settlement_keep_their_numbers_apart(
-    browser: Browser, live_server: str
+    file_page: Page, live_server: str
 ):
-    page = phone(browser)
+    page = file_page  # a French phone at 390×844
     create_game(page, live_server)
     for coup in SEED[:2] + SEED[3:5]:
         tap_coup(page, *coup)
