@@ -180,6 +180,10 @@ def live_server(request, tmp_path, make_app, migrated_database):
         # waits for what it expects, and finds it sooner
         "FOLLOW_EVERY_MS": FOLLOW_EVERY_MS,
         "OUTBOX_RETRY_MS": FOLLOW_EVERY_MS,
+        # the style sheets, scripts and icons kept by the browser for the test (an hour):
+        # asked again with every page (304, not changed), they made a navigation cost
+        # Chromium and the server a third more; no test is about their revalidation
+        "SEND_FILE_MAX_AGE_DEFAULT": 3600,
     }
     app = make_app(defaults=False, **{**settings, **(marker.kwargs if marker else {})})
     with served_in_thread(app) as address:
