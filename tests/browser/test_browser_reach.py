@@ -19,7 +19,7 @@ import re
 import pytest
 from live import Phone
 from playwright.sync_api import Page, expect
-from test_browser_round2 import AXE
+from test_browser_round2 import AXE, as_phone
 from web import NEW_GAME
 
 pytestmark = pytest.mark.browser
@@ -128,15 +128,14 @@ def test_no_page_scrolls_sideways_at_320_px_with_text_at_200_percent(
 ):
     page = file_page  # a phone in French: its cookies are the manager's and the treasurer's
     pages = club_evening(page, live_server)
-    page.set_viewport_size({"width": 320, "height": 700})
     sideways: dict[str, list[str]] = {}
     findings: dict[str, list[str]] = {}
-    for language in ("fr", "en", "da", "nl"):
-        page.goto(f"{live_server}/lang/{language}")  # the reader's own choice, kept
-        expect(page.locator("html")).to_have_attribute("lang", language)
+    for language in ("fr", "en", "da", "nl"):  # the reader's own choice, kept
+        as_phone(page, live_server, {"width": 320, "height": 700}, language)
         for name, url in pages.items():
             answer = page.goto(url)
             assert answer is not None and answer.status == 200, (language, name)
+            expect(page.locator("html")).to_have_attribute("lang", language)
             page.wait_for_load_state("load")
             if name in DRAWN:  # every form is drawn
                 expect(page.locator(DRAWN[name])).to_have_count(1)
