@@ -19,7 +19,7 @@ import re
 import pytest
 from live import Phone
 from playwright.sync_api import Page, expect
-from test_browser_round2 import AXE, as_phone
+from test_browser_round2 import AXE, as_phone, made, take_cookies
 from web import NEW_GAME
 
 pytestmark = pytest.mark.browser
@@ -48,14 +48,6 @@ SERIOUS = (
     ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
     ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))"
 )
-
-
-def made(answer: tuple[int, str]) -> str:
-    """Where a form's post sent the phone (its 302's own link)."""
-    status, body = answer
-    found = re.search(r'href="([^"]+)"', body)
-    assert status == 302 and found, body[-1500:]
-    return found.group(1)
 
 
 def club_evening(page: Page, server: str) -> dict[str, str]:
@@ -87,9 +79,7 @@ def club_evening(page: Page, server: str) -> dict[str, str]:
     )
     member = re.search(r'class="history" href="([^"]+)"', phone.get(club)[1])
     assert member  # his own page
-    page.context.add_cookies(
-        [{"name": c.name, "value": c.value or "", "url": server + c.path} for c in phone.jar]
-    )
+    take_cookies(page, phone, server)
     return {
         name: server + path
         for name, path in {
