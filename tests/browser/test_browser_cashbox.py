@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_browser_club import hombre_table
+from test_browser_club import evening_by_phone
 from test_browser_round2 import axe_violations
 from web import laid_out_width
 
@@ -17,17 +17,14 @@ pytestmark = pytest.mark.browser
 
 def test_closing_an_evening_and_the_treasurers_page_on_a_phone(file_page: Page, live_server):
     page = file_page  # a French phone at 390×844 that lets the test inject axe-core
-    page.goto(live_server + "/clubs/new")
-    page.fill("#name", "Le Cercle")
-    page.fill("#chip_value", "0.05")
-    page.get_by_role("button", name="Créer le club").tap()
-    expect(page.locator("#manager-link")).to_contain_text("/manage?key=")
-    club = page.url
-    page.fill("#date", "2026-11-01")
-    page.get_by_role("button", name="Ouvrir la soirée").tap()
-    expect(page.locator("h1")).to_contain_text("Soirée du 1er novembre 2026")
-    evening = page.url
-    hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")  # −9, −9, +18
+    club, evening, _table = evening_by_phone(
+        page,
+        live_server,
+        ("Le Cercle", "0.05"),
+        ("2026-11-01", "Soirée du 1er novembre 2026"),
+        ["Anne", "Bruno", "Chloé"],
+        "Chloé",  # −9, −9, +18
+    )
     page.goto(evening)
     page.get_by_role("link", name="Clore la soirée…").tap()  # closing asks first
     expect(page.locator("#still-playing")).to_contain_text("La table 1 joue encore")
