@@ -180,6 +180,10 @@ def live_server(request, tmp_path, make_app, migrated_database):
         # waits for what it expects, and finds it sooner
         "FOLLOW_EVERY_MS": FOLLOW_EVERY_MS,
         "OUTBOX_RETRY_MS": FOLLOW_EVERY_MS,
+        # the style sheets, scripts and icons kept by the browser for the test (an hour):
+        # asked again with every page (304, not changed), they made a navigation cost
+        # Chromium and the server a third more; no test is about their revalidation
+        "SEND_FILE_MAX_AGE_DEFAULT": 3600,
     }
     app = make_app(defaults=False, **{**settings, **(marker.kwargs if marker else {})})
     with served_in_thread(app) as address:
@@ -190,7 +194,7 @@ def live_server(request, tmp_path, make_app, migrated_database):
 def _close_browser_contexts(request):
     """After a test that drives Chromium, every context it opened is closed: a page left
     open goes on following its (stopped) server every FOLLOW_EVERY_MS, and the session's
-    browser process spent a core on the pages of every test before. The file's own page
+    browser process spent a core on the pages of every test before. The shared page
     (``file_page``) stays: it is left on about:blank instead."""
     yield
     if "browser" in request.fixturenames:
@@ -207,11 +211,12 @@ FILE_PHONE: dict[str, Any] = {
     # the reach and accessibility tests inject a style and axe-core; the app never needs it
     "bypass_csp": True,
 }
-"""The file's page: a phone in French. A test asks for another language through the app's
-own switch (``/lang/<code>``) and another width with ``page.set_viewport_size``."""
+"""The tests' shared page: a phone in French. A test asks for another language through the
+app's own switch (``/lang/<code>``) and another width with ``page.set_viewport_size``."""
 
 FILE_CONTEXTS: list[BrowserContext] = []
-"""The contexts of the files' pages now open (``_close_browser_contexts`` leaves them)."""
+"""The shared page's context (file_page) while it is open: ``_close_browser_contexts``
+leaves it."""
 
 FORGET_THE_ORIGIN = """async () => {
   localStorage.clear();
@@ -228,9 +233,10 @@ FORGET_THE_ORIGIN = """async () => {
 """What a test's page kept in its origin: the outbox's storage, the service worker."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def _file_pages(browser) -> Iterator[list[Page]]:
-    """The file's one page, opened at its first test, closed after its last (see file_page)."""
+    """The one phone's page of the test process, opened at the first test that asks for it,
+    closed with the browser (see file_page)."""
     pages: list[Page] = []
     yield pages
     for page in pages:
@@ -240,17 +246,18 @@ def _file_pages(browser) -> Iterator[list[Page]]:
 
 @pytest.fixture
 def file_page(browser, _file_pages) -> Iterator[Page]:
-    """A phone's page (FILE_PHONE) that every test of a file reuses, as it was new.
+    """A phone's page (FILE_PHONE) that every browser test of the process reuses, as it was
+    new: one page for every file, not one per file.
 
     A new page costs Chromium about a CPU-second, a navigation in an open one a third of
     that (docs/performance.md). Before each test its cookies are cleared (the language's
-    and the rights' cookies: 127.0.0.1's, whatever the port), its size and media are the
-    phone's again; after it, its routes are removed, what the test's origin kept (storage,
-    IndexedDB, a service worker) is forgotten and the page is left on about:blank, so it
-    follows no stopped server. A new server is a new port, so a new origin anyway. A page
-    that cannot be reset (a test left it broken) is replaced by a new one. A test that
-    needs a context of its own (offline, two phones at once, another locale or scale, no
-    JavaScript) opens it with ``browser.new_context``."""
+    and the rights' cookies: 127.0.0.1's, whatever the port), it is online, its size and
+    media are the phone's again; after it, its routes are removed, what the test's origin
+    kept (storage, IndexedDB, a service worker) is forgotten and the page is left on
+    about:blank, so it follows no stopped server. A new server is a new port, so a new
+    origin anyway. A page that cannot be reset (a test left it broken) is replaced by a
+    new one. A test that needs a context of its own (offline, two phones at once, another
+    locale or scale, no JavaScript) opens it with ``browser.new_context``."""
     if _file_pages and _file_pages[0].is_closed():
         FILE_CONTEXTS.remove(_file_pages.pop().context)
     if not _file_pages:
@@ -259,6 +266,7 @@ def file_page(browser, _file_pages) -> Iterator[Page]:
         _file_pages.append(context.new_page())
     page = _file_pages[0]
     page.context.clear_cookies()
+    page.context.set_offline(False)
     page.set_viewport_size(FILE_PHONE["viewport"])
     page.emulate_media(media="null", color_scheme="null")
     yield page

@@ -11,25 +11,22 @@ lands on the balances saying what it recorded.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
-from test_browser_club import hombre_table
+from playwright.sync_api import Page, expect
+from test_browser_club import evening_by_phone
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-def test_a_refused_payment_is_on_the_screen_and_a_taken_one_said(browser: Browser, live_server):
-    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
-    page.goto(live_server + "/clubs/new")
-    page.fill("#name", "Le Cercle")
-    page.fill("#chip_value", "0.05")
-    page.get_by_role("button", name="Créer le club").tap()
-    expect(page.locator("#manager-link")).to_contain_text("/manage?key=")
-    page.fill("#date", "2026-11-01")
-    page.get_by_role("button", name="Ouvrir la soirée").tap()
-    expect(page.locator("h1")).to_contain_text("Soirée du 1er novembre 2026")
-    evening = page.url
-    hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")  # −9, −9, +18
+def test_a_refused_payment_is_on_the_screen_and_a_taken_one_said(file_page: Page, live_server):
+    page = file_page  # a French phone at 390×844
+    _club, evening, _table = evening_by_phone(
+        page,
+        live_server,
+        ("Le Cercle", "0.05"),
+        ("2026-11-01", "Soirée du 1er novembre 2026"),
+        ["Anne", "Bruno", "Chloé"],
+        "Chloé",  # −9, −9, +18
+    )
     page.goto(evening)
     page.get_by_role("link", name="Caisse").tap()
     form = page.locator("#payment")

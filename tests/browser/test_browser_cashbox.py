@@ -7,29 +7,24 @@ poule: Anne −9, Bruno −9, Chloé +18 chips; at 0.05 € a chip −0,45 €, 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
-from test_browser_club import hombre_table
+from playwright.sync_api import Page, expect
+from test_browser_club import evening_by_phone
 from test_browser_round2 import axe_violations
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-def test_closing_an_evening_and_the_treasurers_page_on_a_phone(browser: Browser, live_server):
-    # bypass_csp: the test injects axe-core; the app's own pages never need it
-    page = browser.new_context(**PHONE, locale="fr-FR", bypass_csp=True).new_page()
-    page.goto(live_server + "/clubs/new")
-    page.fill("#name", "Le Cercle")
-    page.fill("#chip_value", "0.05")
-    page.get_by_role("button", name="Créer le club").tap()
-    expect(page.locator("#manager-link")).to_contain_text("/manage?key=")
-    club = page.url
-    page.fill("#date", "2026-11-01")
-    page.get_by_role("button", name="Ouvrir la soirée").tap()
-    expect(page.locator("h1")).to_contain_text("Soirée du 1er novembre 2026")
-    evening = page.url
-    hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")  # −9, −9, +18
+def test_closing_an_evening_and_the_treasurers_page_on_a_phone(file_page: Page, live_server):
+    page = file_page  # a French phone at 390×844 that lets the test inject axe-core
+    club, evening, _table = evening_by_phone(
+        page,
+        live_server,
+        ("Le Cercle", "0.05"),
+        ("2026-11-01", "Soirée du 1er novembre 2026"),
+        ["Anne", "Bruno", "Chloé"],
+        "Chloé",  # −9, −9, +18
+    )
     page.goto(evening)
     page.get_by_role("link", name="Clore la soirée…").tap()  # closing asks first
     expect(page.locator("#still-playing")).to_contain_text("La table 1 joue encore")

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from live import Phone
+from playwright.sync_api import Page, expect
 from taps import tap_hombre, tap_tricks
+from test_browser_round2 import made, take_cookies
+from web import NEW_GAME
 
 pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 360, "height": 800}, "is_mobile": True, "has_touch": True}
@@ -37,8 +41,44 @@ def hombre_table(
     expect(page.locator(".flash")).to_contain_text("enregistré")
 
 
-def test_an_evening_of_three_tables_and_its_settlement(browser: Browser, live_server: str):
-    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
+def evening_by_phone(
+    page: Page,
+    server: str,
+    club: tuple[str, str],
+    evening: tuple[str, str],
+    names: list[str],
+    hombre: str,
+) -> tuple[str, str, str]:
+    """What ``hombre_table`` and the taps before it make, made through the same forms by a
+    browser-less phone, for the tests whose subject comes after: the club ``club`` (its
+    name, its chip's value in euros), its evening (its day, words of its title), and an
+    l'Hombre table (1709) where ``hombre`` wins a demande with 5 tricks, the others 2
+    each. The page takes the phone's cookies (the manager's, the treasurer's); the club's
+    page shows the manager's link, the evening's its title. The addresses of the club, the
+    evening and the table."""
+    phone = Phone(server)
+    name, chip = club
+    new = {"name": name, "chip_value": chip, "currency": "EUR", "submit": "1"}
+    club_path = made(phone.post("/clubs/new", new))
+    shown = phone.get(club_path)[1]  # the manager's link is shown once, on this first visit
+    assert re.search(r'id="manager-link".{0,1000}?/manage\?key=', shown, re.S), shown[-3000:]
+    day, words = evening
+    evening_path = made(phone.post(club_path + "/evenings", {"date": day}, token_from=club_path))
+    title = re.search(r"<h1[^>]*>(.*?)</h1>", phone.get(evening_path)[1], re.S)
+    assert title and words in html.unescape(re.sub(r"<[^>]+>", "", title.group(1))), title
+    players = {f"player{i}": player for i, player in enumerate(names)}
+    tables = f"/games/new?evening={evening_path.rsplit('/', 1)[1]}"
+    table = made(phone.post(tables, NEW_GAME | players))
+    coup = {"hombre": str(names.index(hombre)), "contract": "demande", "save": "1"}
+    coup |= {f"t{i}": "5" if player == hombre else "2" for i, player in enumerate(names)}
+    assert made(phone.post(table + "/coups", coup, token_from=table)).startswith(table)
+    take_cookies(page, phone, server)
+    return server + club_path, server + evening_path, server + table
+
+
+def test_an_evening_of_three_tables_and_its_settlement(file_page: Page, live_server: str):
+    page = file_page  # a French phone
+    page.set_viewport_size(PHONE["viewport"])
     page.goto(live_server + "/clubs/new")
     page.fill("#name", "Le Cercle")
     page.fill("#chip_value", "0.05")

@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 from taps import entry_ready
-from test_browser_club import hombre_table
+from test_browser_club import evening_by_phone
 from test_browser_round2 import as_phone
 from web import laid_out_width
 
@@ -104,17 +104,14 @@ def test_closing_an_evening_asks_first_and_its_table_says_why_on_a_phone(
     file_page: Page, live_server: str
 ):
     page = file_page
-    page.goto(live_server + "/clubs/new")
-    page.fill("#name", "Le Cercle")
-    page.fill("#chip_value", "0.05")
-    page.get_by_role("button", name="Créer le club").tap()
-    expect(page.locator("#manager-link")).to_contain_text("/manage?key=")
-    page.fill("#date", "2026-11-01")
-    page.get_by_role("button", name="Ouvrir la soirée").tap()
-    expect(page.locator("h1")).to_contain_text("Soirée du")
-    evening = page.url
-    hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")
-    table = page.url.split("?")[0].split("#")[0]
+    _club, evening, table = evening_by_phone(
+        page,
+        live_server,
+        ("Le Cercle", "0.05"),
+        ("2026-11-01", "Soirée du"),
+        ["Anne", "Bruno", "Chloé"],
+        "Chloé",
+    )
     page.goto(evening)
     expect(page.locator("#provisional")).to_be_visible()
     page.get_by_role("link", name="Clore la soirée…").tap()

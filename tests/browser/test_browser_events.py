@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from taps import tap_hombre, tap_tricks
+from test_browser_round2 import as_phone
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
@@ -21,9 +22,9 @@ SCREEN = {"viewport": {"width": 1280, "height": 720}}
 
 
 def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
-    browser: Browser, live_server: str
+    browser: Browser, file_page: Page, live_server: str
 ):
-    phone = browser.new_context(**PHONE, locale="en-GB").new_page()
+    phone = as_phone(file_page, live_server, PHONE["viewport"], "en-GB")  # English chosen
     phone.goto(live_server + "/events/new")
     phone.fill("#name", "Winter Cup")
     phone.select_option("#kind", "hombre")
@@ -46,7 +47,7 @@ def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
     wall_url = live_server + re.sub(
         r"^https?://[^/]+", "", phone.locator("#read-link").inner_text()
     )
-    wall = browser.new_context(**SCREEN, locale="en-GB").new_page()
+    wall = browser.new_context(**SCREEN, locale="en-GB").new_page()  # a screen at once
     wall.goto(wall_url + "/wall?dark=1")
     expect(wall.locator("body.wall.dark #ranking tbody tr")).to_have_count(4)
     expect(wall.locator("#seating")).to_contain_text("Table 1: " + " · ".join(seated))

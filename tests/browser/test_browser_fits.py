@@ -7,8 +7,8 @@ Headless Chromium at 390×844 in French, English, Danish and Dutch.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from test_browser import PHONE, phone
+from playwright.sync_api import Page, expect
+from test_browser import PHONE
 from test_browser_round2 import as_phone
 from web import laid_out_width
 
@@ -71,7 +71,7 @@ def covers_nothing_anywhere(page: Page) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_screen_kept_on_mark_covers_no_button_nor_text(
-    browser: Browser, file_page: Page, live_server: str, language: str
+    file_page: Page, live_server: str, language: str
 ):
     page = as_phone(file_page, live_server, PHONE["viewport"], language)
     new_table(page, live_server)
@@ -86,8 +86,11 @@ def test_the_screen_kept_on_mark_covers_no_button_nor_text(
     page.goto(page.url.split("?")[0].split("#")[0] + "/links")
     table_link = page.locator(".link a").first.get_attribute("href")
     assert table_link
-    follower = phone(browser, locale=language)  # another phone at once: its own
+    # the same phone as another player's: no manager's cookie, the language chosen again
+    page.context.clear_cookies()
+    follower = as_phone(page, live_server, PHONE["viewport"], language)
     follower.goto(table_link)
+    expect(follower.locator("form.coup-form")).to_have_count(0)  # a follower's page
     covers_nothing_anywhere(follower)
 
 

@@ -10,12 +10,11 @@ poule: Anne-Charlotte −9, Bruno −9, Chloé +18 chips; at 0.025 € a chip tw
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-from test_browser_club import hombre_table
+from playwright.sync_api import Page, expect
+from test_browser_club import evening_by_phone
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 LINES = """table => [...document.querySelectorAll(table + ' td.num')].map(cell => {
   const range = document.createRange();
@@ -31,21 +30,16 @@ def figures_on_two_lines(page: Page, table: str) -> list[str]:
     return [text for text, lines in cells if lines > 1]
 
 
-def test_a_debt_keeps_its_sign_on_the_rooms_and_the_seasons_line(
-    browser: Browser, live_server: str
-):
-    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
-    page.goto(live_server + "/clubs/new")
-    page.fill("#name", "De Manillevrienden van Sint-Kruis")
-    page.fill("#chip_value", "0.025")
-    page.get_by_role("button", name="Créer le club").tap()
-    expect(page.locator("#manager-link")).to_contain_text("/manage?key=")
-    club = page.url.split("?")[0].split("#")[0]
-    page.fill("#date", "2026-11-27")
-    page.get_by_role("button", name="Ouvrir la soirée").tap()
-    expect(page.locator("h1")).to_contain_text("2026")
-    evening = page.url
-    hombre_table(page, evening, ["Anne-Charlotte", "Bruno", "Chloé"], "Chloé")
+def test_a_debt_keeps_its_sign_on_the_rooms_and_the_seasons_line(file_page: Page, live_server: str):
+    page = file_page  # a French phone at 390×844
+    club, evening, _table = evening_by_phone(
+        page,
+        live_server,
+        ("De Manillevrienden van Sint-Kruis", "0.025"),
+        ("2026-11-27", "2026"),
+        ["Anne-Charlotte", "Bruno", "Chloé"],
+        "Chloé",
+    )
     page.goto(evening + "/settlement")
     page.locator('nav.lang a[hreflang="nl"]').tap()
     expect(page.locator("html")).to_have_attribute("lang", "nl")

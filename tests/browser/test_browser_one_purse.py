@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, expect
-from test_browser_club import hombre_table
+from playwright.sync_api import Page, expect
+from test_browser_club import evening_by_phone
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def member_row(page, where: str, name: str):
@@ -26,21 +25,17 @@ def member_row(page, where: str, name: str):
 
 
 def test_paid_and_left_on_the_room_and_a_tables_payment_in_the_cash_box(
-    browser: Browser, live_server: str
+    file_page: Page, live_server: str
 ):
-    page = browser.new_context(**PHONE, locale="fr-FR").new_page()
-    page.goto(live_server + "/clubs/new")
-    page.fill("#name", "Le Cercle")
-    page.fill("#chip_value", "0.05")
-    page.get_by_role("button", name="Créer le club").tap()
-    expect(page.locator("#manager-link")).to_contain_text("/manage?key=")
-    club = page.url
-    page.fill("#date", "2026-11-27")
-    page.get_by_role("button", name="Ouvrir la soirée").tap()
-    expect(page.locator("h1")).to_contain_text("2026")
-    evening = page.url
-    hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé")  # −9, −9, +18
-    table = page.url.split("#")[0].split("?")[0]
+    page = file_page  # a French phone at 390×844
+    club, evening, table = evening_by_phone(
+        page,
+        live_server,
+        ("Le Cercle", "0.05"),
+        ("2026-11-27", "2026"),
+        ["Anne", "Bruno", "Chloé"],
+        "Chloé",  # −9, −9, +18
+    )
 
     # French: the room's settlement, before and after Anne pays in cash.
     page.goto(evening + "/settlement")

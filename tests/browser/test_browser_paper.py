@@ -6,8 +6,11 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-from playwright.sync_api import Browser, Page
-from test_browser import SEED, create_game, phone, tap_coup
+from live import Phone
+from playwright.sync_api import Page
+from test_browser import SEED
+from test_browser_round2 import made, take_cookies
+from web import NEW_GAME
 
 pytestmark = pytest.mark.browser
 GAP = 8  # px: at least half an em between the text of two neighbouring cells
@@ -33,12 +36,19 @@ def assert_apart(rows: list[list[tuple[str, float, float]]]) -> None:
 
 
 def test_the_standing_and_the_settlement_keep_their_numbers_apart(
-    browser: Browser, live_server: str
+    file_page: Page, live_server: str
 ):
-    page = phone(browser)
-    create_game(page, live_server)
-    for coup in SEED[:2] + SEED[3:5]:
-        tap_coup(page, *coup)
+    page = file_page  # a French phone at 390×844
+    # the game made through the forms by a browser-less phone (its taps: test_browser.py)
+    phone = Phone(live_server)
+    game = made(phone.post("/games/new", NEW_GAME))  # Anne, Bruno, Chloé; 1709
+    seats = {name: str(seat) for seat, name in enumerate(["Anne", "Bruno", "Chloé"])}
+    for hombre, tricks, _outcome in SEED[:2] + SEED[3:5]:
+        coup = {"hombre": seats[hombre], "contract": "demande", "save": "1"}
+        coup |= {f"t{seats[name]}": str(count) for name, count in tricks.items()}
+        assert made(phone.post(game + "/coups", coup, token_from=game)).startswith(game)
+    take_cookies(page, phone, live_server)  # the manager's
+    page.goto(live_server + game)
     standing = text_boxes(page, "#standing tbody tr")
     assert [c[0] for c in standing[2]] == ["Chloé", "+81", "14 fiches + 1", "1"]
     assert_apart(standing)

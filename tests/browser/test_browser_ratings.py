@@ -7,7 +7,7 @@ no serious or critical violation, and the member's page draws its charts as SVG.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, expect
 from test_browser_round2 import axe_violations
 from test_ratings import three_evenings
 from web import laid_out_width
@@ -21,24 +21,23 @@ WORDS = {"fr": "Cotes", "en": "Ratings", "da": "Ratings", "nl": "Ratings"}
 
 
 @pytest.mark.long
-def test_the_ratings_and_a_members_page_on_phones(browser: Browser, live_server, tmp_path):
+def test_the_ratings_and_a_members_page_on_phones(file_page: Page, live_server, tmp_path):
     db = connect(tmp_path / "live.sqlite")  # the live server's database (conftest.py)
     club, _games = three_evenings(db)
     denis = next(m.id for m in clubs.members(db, club.id) if m.name == "Denis")
     db.close()
-    # bypass_csp: the test injects axe-core; the app's own pages never need it
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, bypass_csp=True
-    )
-    page = context.new_page()
+    page = file_page  # a phone that lets the test inject axe-core
     page.goto(f"{live_server}/clubs/{club.id}?key={club.read_token}")
     found = {}
     for language, title in WORDS.items():
+        page.set_viewport_size({"width": 390, "height": 844})
+        # the switch leads back to the ratings: their page at 390 px in the language chosen
         page.goto(f"{live_server}/lang/{language}?next=/clubs/{club.id}/ratings")
         expect(page.locator("h1")).to_contain_text(title)
         for width in (390, 320):
-            page.set_viewport_size({"width": width, "height": 844})
-            page.goto(f"{live_server}/clubs/{club.id}/ratings")
+            if width != 390:
+                page.set_viewport_size({"width": width, "height": 844})
+                page.goto(f"{live_server}/clubs/{club.id}/ratings")
             expect(page.locator("#ratings-hombre tbody tr")).to_have_count(5)
             found[language, width, "ratings"] = (laid_out_width(page), axe_violations(page))
             page.goto(f"{live_server}/clubs/{club.id}/members/{denis}")

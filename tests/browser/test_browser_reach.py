@@ -7,9 +7,9 @@ rem. A table too wide for the screen may scroll inside itself (a data table's se
 dimension, WCAG 1.4.10), never the page; such a table can be reached by the keyboard.
 
 Headless Chromium, a real server; one club evening with an l'Hombre table of long names
-(two coups) and a Manille table, built once with taps, then every page in four languages,
-each chosen with the app's own switch in the same page (a new page for each language cost
-Chromium a CPU-second).
+(two coups) and a Manille table, built once through the forms over HTTP, then every page
+in four languages, each chosen with the app's own switch in the same page (a new page for
+each language cost Chromium a CPU-second).
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from live import Phone
 from playwright.sync_api import Page, expect
-from taps import tap_hombre, tap_tricks
-from test_browser_round2 import AXE
+from test_browser_round2 import AXE, as_phone, made, take_cookies
+from web import NEW_GAME
 
 pytestmark = pytest.mark.browser
 
@@ -50,59 +51,65 @@ SERIOUS = (
 
 
 def club_evening(page: Page, server: str) -> dict[str, str]:
-    """A club, its evening, an l'Hombre table with two coups and a Manille table: the pages."""
-    page.goto(server + "/clubs/new")
-    page.fill("#name", "Le Cercle de Copenhague")
-    page.fill("#chip_value", "0.025")
-    page.get_by_role("button", name="Créer le club").tap()
-    page.fill("#date", "2026-11-01")
-    page.get_by_role("button", name="Ouvrir la soirée").tap()
-    expect(page.locator("h1")).to_contain_text("Soirée du")
-    evening = page.url.split("?")[0].split("#")[0]
-    club = page.locator("a[href^='/clubs/']", has_text="Cercle").first.get_attribute("href")
-    assert club
-    page.get_by_role("link", name="L’Hombre", exact=True).tap()
-    for i, name in enumerate(NAMES):
-        page.fill(f"#player{i}", name)
-    page.locator("#f-preset label", has_text="1709").tap()
-    page.get_by_role("button", name="Créer la partie").tap()
-    expect(page.locator("#deal")).to_be_visible()
-    game = page.url.split("?")[0].split("#")[0]
-    for hombre in ("Chloé", "Anne-Charlotte"):
-        tap_hombre(page, hombre)
-        tap_tricks(page, {name: 2 for name in NAMES if name != hombre})
-        page.get_by_role("button", name="Enregistrer le coup").tap()
-        expect(page.locator(".flash")).to_contain_text("enregistré")
-    page.goto(evening)
-    page.get_by_role("link", name="la Manille").tap()
-    for i, name in enumerate(["Anne-Charlotte", "Fanny", "Bruno Vandenberghe", "Gilles"]):
-        page.fill(f"#player{i}", name)
-    page.get_by_role("button", name="Créer la partie").tap()
-    page.wait_for_url(re.compile(r"/games/[0-9]+$"))
-    sheet = page.url
-    club = server + club.split("?")[0]
-    page.goto(club)
-    member = page.locator("a.history").first.get_attribute("href")  # his own page
-    assert member
+    """A club, its evening, an l'Hombre table of long names (two coups) and a Manille table:
+    the pages. Made through the forms by a browser-less phone (the taps that make them are
+    tested in test_browser_club.py and test_browser_names.py), whose cookies, the manager's
+    and the treasurer's, the page then takes: every form is drawn."""
+    phone = Phone(server)
+    club = made(
+        phone.post(
+            "/clubs/new",
+            {"name": "Le Cercle de Copenhague", "chip_value": "0.025", "currency": "EUR"}
+            | {"submit": "1"},
+        )
+    )
+    evening = made(phone.post(club + "/evenings", {"date": "2026-11-01"}, token_from=club))
+    table = f"/games/new?evening={evening.rsplit('/', 1)[1]}"
+    players = {f"player{i}": name for i, name in enumerate(NAMES)}
+    game = made(phone.post(table, NEW_GAME | players))
+    # Chloé, then Anne-Charlotte, each the hombre of a demande won with 5 tricks
+    for hombre, tricks in (("2", ("2", "2", "5")), ("0", ("5", "2", "2"))):
+        coup = {"hombre": hombre, "contract": "demande", "save": "1"}
+        coup |= {f"t{seat}": count for seat, count in enumerate(tricks)}
+        assert made(phone.post(game + "/coups", coup, token_from=game)).startswith(game)
+    manille = table.replace("/games/new", "/games/new/manille")
+    seats = ["Anne-Charlotte", "Fanny", "Bruno Vandenberghe", "Gilles"]
+    sheet = made(
+        phone.post(manille, {f"player{i}": name for i, name in enumerate(seats)} | MANILLE)
+    )
+    member = re.search(r'class="history" href="([^"]+)"', phone.get(club)[1])
+    assert member  # his own page
+    take_cookies(page, phone, server)
     return {
-        "new game": server + "/games/new",
-        "new manille": server + "/games/new/manille",
-        "game": game,
-        "settlement": game + "/settlement",
-        "story": game + "/story",
-        "coups": game + "/coups",
-        "history": game + "/history",
-        "fiche": game + "/fiche",
-        "manille game": sheet,
-        "manille settlement": sheet + "/settlement",
-        "club": club,
-        "evening": evening,
-        "room settlement": evening + "/settlement",
-        "cash box": club + "/cash",
-        "season": club + "/season",
-        "ratings": club + "/ratings",
-        "member": server + member,
+        name: server + path
+        for name, path in {
+            "new game": "/games/new",
+            "new manille": "/games/new/manille",
+            "game": game,
+            "settlement": game + "/settlement",
+            "story": game + "/story",
+            "coups": game + "/coups",
+            "history": game + "/history",
+            "fiche": game + "/fiche",
+            "manille game": sheet,
+            "manille settlement": sheet + "/settlement",
+            "club": club,
+            "evening": evening,
+            "room settlement": evening + "/settlement",
+            "cash box": club + "/cash",
+            "season": club + "/season",
+            "ratings": club + "/ratings",
+            "member": member.group(1),
+        }.items()
     }
+
+
+MANILLE = {"first_dealer": "0", "create": "1", "variant": "classique", "partie": "liee"}
+MANILLE |= {"manche": "34", "belle": "44"}
+"""The Manille form's choices as it offers them."""
+
+DRAWN = {"game": "form.coup-form", "cash box": "#payment", "club": "#new-member"}
+"""A form on a page only the manager or the treasurer is shown: the page's cookies are theirs."""
 
 
 @pytest.mark.long
@@ -110,17 +117,18 @@ def test_no_page_scrolls_sideways_at_320_px_with_text_at_200_percent(
     file_page: Page, live_server: str
 ):
     page = file_page  # a phone in French: its cookies are the manager's and the treasurer's
-    pages = club_evening(page, live_server)  # every form is drawn
-    page.set_viewport_size({"width": 320, "height": 700})
+    pages = club_evening(page, live_server)
     sideways: dict[str, list[str]] = {}
     findings: dict[str, list[str]] = {}
-    for language in ("fr", "en", "da", "nl"):
-        page.goto(f"{live_server}/lang/{language}")  # the reader's own choice, kept
-        expect(page.locator("html")).to_have_attribute("lang", language)
+    for language in ("fr", "en", "da", "nl"):  # the reader's own choice, kept
+        as_phone(page, live_server, {"width": 320, "height": 700}, language)
         for name, url in pages.items():
             answer = page.goto(url)
             assert answer is not None and answer.status == 200, (language, name)
+            expect(page.locator("html")).to_have_attribute("lang", language)
             page.wait_for_load_state("load")
+            if name in DRAWN:  # every form is drawn
+                expect(page.locator(DRAWN[name])).to_have_count(1)
             page.add_style_tag(content=TEXT_AT_200)
             if page.evaluate("document.documentElement.scrollWidth") > 320:
                 sideways[f"{language} {name}"] = page.evaluate(SIDEWAYS)
