@@ -15,8 +15,8 @@ VENV   := .venv
 TYPED  ?= 97
 BIN    := $(VENV)/bin
 # The suite's processes: one more than the cores, so that while a test waits for its server,
-# its browser or a subprocess the cores stay busy (2 cores: 187 s with 2, 177 s with 3);
-# an idle worker takes tests from a busy one's queue (worksteal: 175.5 s -> 157.8 s).
+# its browser or a subprocess the cores stay busy; an idle worker takes tests from a busy
+# one's queue (worksteal). Figures, dated: docs/performance.md, "The suite".
 # Python may keep its compiled files (a machine whose environment sets
 # PYTHONDONTWRITEBYTECODE compiled every module again in every worker and every server
 # the tests start).
