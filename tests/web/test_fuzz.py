@@ -308,12 +308,12 @@ def test_hostile_game_files(tmp_path_factory, data):
 
 
 def test_deeply_nested_json_is_refused_not_crashed(tmp_path_factory):
-    path, client = make_app(tmp_path_factory)
+    path, client = fresh_app(tmp_path_factory)  # the same games, copied not built again
     check(path, client, "post", "/games/import", data={"text": "[" * 100_000 + "]" * 100_000})
 
 
 def test_unicode_digits_are_not_numbers(tmp_path_factory):
-    path, client = make_app(tmp_path_factory)
+    path, client = fresh_app(tmp_path_factory)
     for field in ("version", "matadors", "t0"):
         data = {"hombre": "0", "contract": "demande", "t1": "4", "t2": "1", field: "²", "save": "1"}
         check(path, client, "post", "/games/1/coups", data=data)
