@@ -38,15 +38,20 @@ def rule_sets(draw, systems=None):
     )
 
 
-@st.composite
-def coups(draw, rules, n):
+BASE_CONTRACTS = (Contract.DEMANDE, Contract.SANS_PRENDRE, Contract.VOLE)
+
+
+def drawn_coup(draw, rules, n):
+    """The ``n``th coup, drawn with the game's own ``draw``: the same draws as a strategy of
+    its own, without a strategy built and entered for each of a game's 40 coups (they cost
+    the properties most of their CPU)."""
     if draw(st.integers(0, 5)) == 0:
         return Coup()
-    contracts = [Contract.DEMANDE, Contract.SANS_PRENDRE, Contract.VOLE]
+    contracts = BASE_CONTRACTS
     if rules.retourne:
-        contracts.append(Contract.RETOURNE)
+        contracts += (Contract.RETOURNE,)
     if rules.espadille_forcee:
-        contracts.append(Contract.ESPADILLE_FORCEE)
+        contracts += (Contract.ESPADILLE_FORCEE,)
     hombre = draw(st.integers(0, 2))
     contract = draw(st.sampled_from(contracts))
     first = draw(st.integers(0, 9))
@@ -71,7 +76,7 @@ def coups(draw, rules, n):
 def games(draw, systems=None):
     rules = draw(rule_sets(systems))
     count = draw(st.integers(0, 40))
-    played = [draw(coups(rules, n)) for n in range(1, count + 1)]
+    played = [drawn_coup(draw, rules, n) for n in range(1, count + 1)]
     game = Game(("Anne", "Bruno", "Chloé"), rules, 0, tuple(played))
     try:
         replay(game)

@@ -14,14 +14,19 @@ from pathlib import Path
 
 from apps import fresh_database
 from test_access import links_of, stranger
-from web import coup_data, enter, new_game, version_of
+from web import PageClient, coup_data, enter, new_game, version_of
 
 from scorekeeper import db as database
 from scorekeeper.db.backup import restore
 from scorekeeper.rights import sessions
 
 
-def test_a_request_that_ends_inside_a_transaction_leaves_nothing_behind(app, client):
+def test_a_request_that_ends_inside_a_transaction_leaves_nothing_behind(make_app, tmp_path):
+    # a route of its own: an app that no other test used (apps.lent_app)
+    app = make_app(DATABASE=tmp_path / "own.sqlite")
+    app.test_client_class = PageClient
+    client = app.test_client()
+
     @app.get("/_test/open-transaction")
     def open_transaction() -> str:
         conn = database.get_db().conn
