@@ -19,7 +19,7 @@ import re
 import pytest
 from live import Phone
 from playwright.sync_api import Page, expect
-from test_browser_round2 import AXE, as_phone, made, take_cookies
+from test_browser_round2 import as_phone, inject_axe, made, take_cookies
 from web import NEW_GAME
 
 pytestmark = pytest.mark.browser
@@ -133,7 +133,7 @@ def test_no_page_scrolls_sideways_at_320_px_with_text_at_200_percent(
             if page.evaluate("document.documentElement.scrollWidth") > 320:
                 sideways[f"{language} {name}"] = page.evaluate(SIDEWAYS)
             if language == "da":  # axe is slow: once, in the language of the longest words
-                page.add_script_tag(path=str(AXE))
+                inject_axe(page)
                 found = page.evaluate(SERIOUS)
                 if found:
                     findings[f"{language} {name}"] = found
