@@ -19,6 +19,7 @@ from ..errors import N_, GameError
 from ..ledger import Stack, Transfer, apply, recave, stack
 from ..settings import Setting
 from .engine import playing_order, sitting_out
+from .ruleset import CAVE, FICHE
 
 POT_TABLE: tuple[Setting, ...] = (
     Setting(
@@ -30,26 +31,8 @@ POT_TABLE: tuple[Setting, ...] = (
         most=10_000,
         group="table",
     ),
-    Setting(
-        "cave",
-        100,
-        "chips in a cave",
-        N_("Cave"),
-        N_("Chips in a cave."),
-        least=1,
-        most=1_000_000,
-        group="page",
-    ),
-    Setting(
-        "fiche",
-        10,
-        "chips a fiche is worth (display only)",
-        N_("Fiche"),
-        N_("Chips a fiche is worth (display only)."),
-        least=1,
-        most=1_000_000,
-        group="page",
-    ),
+    replace(CAVE, default=100),
+    replace(FICHE, default=10),
 )
 """The table's settings every pot system shares (the jetons' and the Danish contracts'), one
 row each, declared here once: the game's length, a cave, a fiche (docs/rules/jetons.md §2)."""

@@ -13,6 +13,31 @@ from ..settings import Nn_, Setting, check_all
 _SYSTEM = re.compile(r"^([1-9])-([1-9])$")
 
 
+CAVE = Setting(
+    "cave",
+    200,
+    "chips in a cave",
+    N_("Cave"),
+    N_("Chips in a cave."),
+    least=1,
+    most=1_000_000,
+    group="page",
+)
+"""The chips a player buys in with: every money system's (the pot systems' with their own
+default, ``pot.POT_TABLE``)."""
+FICHE = Setting(
+    "fiche",
+    20,
+    "chips a fiche is worth (display only)",
+    N_("Fiche"),
+    N_("Chips a fiche is worth (display only)."),
+    least=1,
+    most=1_000_000,
+    group="page",
+)
+"""What a fiche is worth in chips, shown only: every money system's, as ``CAVE``."""
+
+
 SETTINGS = (
     Setting(
         "poule_system",
@@ -104,26 +129,8 @@ SETTINGS = (
         said=(("share", N_("share at the end")), ("continue", N_("play on at the end"))),
         refusal=N_("rules.end must be share or continue, got {value!r}"),
     ),
-    Setting(
-        "cave",
-        200,
-        "chips in a cave",
-        N_("Cave"),
-        N_("Chips in a cave."),
-        least=1,
-        most=1_000_000,
-        group="page",
-    ),
-    Setting(
-        "fiche",
-        20,
-        "chips a fiche is worth (display only)",
-        N_("Fiche"),
-        N_("Chips a fiche is worth (display only)."),
-        least=1,
-        most=1_000_000,
-        group="page",
-    ),
+    CAVE,
+    FICHE,
 )
 """The 1709 poule's settings, one row each (docs/rules.md, "The rule set"): its file key,
 default, bounds and words. They drive the check, ``scorekeeper rules`` and the new-game
