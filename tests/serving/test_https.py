@@ -13,7 +13,6 @@ import importlib.util
 import ipaddress
 import os
 import re
-import signal
 import socket
 import ssl
 import subprocess
@@ -31,6 +30,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.verification import PolicyBuilder, Store, VerificationError
+from live import stop
 from playwright.sync_api import BrowserContext, expect
 from test_browser import PHONE, open_new_game
 
@@ -282,17 +282,6 @@ def https_server(tmp_path: Path) -> Iterator[Callable[[], tuple[subprocess.Popen
     yield start
     for server in started:
         stop(server)
-
-
-def stop(process: subprocess.Popen[str]) -> None:
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-    if process.stdout is not None:
-        process.stdout.close()
 
 
 def benchmark() -> Any:
