@@ -200,6 +200,14 @@ class ActionForm(Form):
 
     version = HiddenField()
 
+    @classmethod
+    def at(cls, version: int) -> Self:
+        """``ActionForm(formdata=None, version=str(version))``, made from the form bound once
+        (``bound``): the manager's game page draws its undo button after every coup."""
+        form = cls.bound(None)
+        form.version.data = str(version)
+        return form
+
 
 class ImportForm(FlaskForm):
     file = FileField(_l("Game file"))

@@ -135,3 +135,15 @@ def test_the_token_is_signed_only_when_the_form_is_drawn(csrf_app):
         session["csrf_token"] = raw
         form = CoupForm.bound()
         assert not form.validate() and "csrf_token" in form.errors
+
+
+def test_an_action_form_at_a_version_is_the_form_made_afresh(csrf_app):
+    from scorekeeper.web.forms import ActionForm
+
+    for version in (1, 7, 300):
+        with csrf_app.test_request_context("/games/1"):
+            made = ActionForm.at(version)
+            assert str(made.hidden_tag()) == str(
+                ActionForm(formdata=None, version=str(version)).hidden_tag()
+            )
+            assert f'value="{version}"' in str(made.hidden_tag())
