@@ -130,3 +130,19 @@ def test_a_stopped_table_hands_no_follower_the_managers_resume_form(csrf_app):
         assert words not in handed.text, words
     forget(csrf_app)
     assert other.get(game).text == handed.text
+
+
+def test_the_page_that_shows_the_manager_link_once_gives_the_followers_nothing(csrf_app):
+    manager = client(csrf_app)
+    page = manager.get("/games/new").text
+    game = manager.post("/games/new", data={**NEW_GAME, "csrf_token": token(page)})
+    game = game.headers["Location"]
+    first = manager.get(game).text  # the manager link and the handover code, shown once
+    secret = re.search(r'href="(https?://[^"]+/manage/[^"]+)"', first)
+    assert secret is not None and 'id="handover"' in first
+    link = TABLE_LINK.findall(manager.get(game + "/links").text)[0]
+    phone = client(csrf_app)
+    phone.get(link)
+    followed = phone.get(game)
+    assert said.KEPT not in followed.headers[said.HEADER]  # drawn by the phone itself
+    assert secret.group(1) not in followed.text and 'id="handover"' not in followed.text
