@@ -21,6 +21,7 @@ from flask_wtf.file import FileField
 from flask_wtf.form import _Auto
 from markupsafe import Markup, escape
 from wtforms import Field, HiddenField, StringField, SubmitField, TextAreaField
+from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # not in the stubs
 from wtforms.validators import (
     InputRequired,
@@ -94,6 +95,25 @@ def hidden_input(field: Field) -> Markup | None:
     )
 
 
+class LazyTokenField(CSRFTokenField):
+    """The CSRF field of a form made by ``Form.bound``: its token signed when first drawn.
+
+    WTForms' field signs a new token when it is filled (``process``), though a form
+    that is saved is answered by a redirect that never draws it. This one signs it
+    (Flask-WTF's ``generate_csrf``, the same token for the whole request) only when
+    the form is drawn; the posted token is checked exactly as before (``pre_validate``
+    and Flask-WTF's ``CSRFProtect`` read the posted data, not this).
+    """
+
+    def process(self, *args: Any, **kwargs: Any) -> None:
+        HiddenField.process(self, *args, **kwargs)  # CSRFTokenField's, without the signing
+
+    def _value(self) -> str:
+        if self.current_token is None:
+            self.current_token = self.csrf_impl.generate_csrf_token(self)
+        return self.current_token
+
+
 _BINDING_ONLY: ContextVar[bool] = ContextVar("binding_only", default=False)
 """True while a form is made to be copied (``Form.bound``): its fields bound, not filled."""
 _BOUND = "scorekeeper.bound_forms"
@@ -144,7 +164,8 @@ class Form(FlaskForm):
         state = dict(vars(prototype))
         fields: OrderedDict[str, Any] = OrderedDict()
         for name, field in prototype._fields.items():
-            copy = object.__new__(type(field))  # Field.__new__ would make an unbound field
+            kind = LazyTokenField if type(field) is CSRFTokenField else type(field)
+            copy = object.__new__(kind)  # Field.__new__ would make an unbound field
             vars(copy).update(vars(field))
             fields[name] = state[name] = copy
         state["_fields"] = fields
@@ -178,6 +199,14 @@ class ActionForm(Form):
     """A button that changes something (undo, delete): CSRF and the version seen."""
 
     version = HiddenField()
+
+    @classmethod
+    def at(cls, version: int) -> Self:
+        """``ActionForm(formdata=None, version=str(version))``, made from the form bound once
+        (``bound``): the manager's game page draws its undo button after every coup."""
+        form = cls.bound(None)
+        form.version.data = str(version)
+        return form
 
 
 class ImportForm(FlaskForm):

@@ -107,3 +107,43 @@ def test_each_app_and_setting_has_its_own(make_app):
     without.config["WTF_CSRF_ENABLED"] = True  # a setting changed after a form was bound
     with without.test_request_context("/games/1"):
         assert "csrf_token" in CoupForm.bound(None)
+
+
+def test_the_token_is_signed_only_when_the_form_is_drawn(csrf_app):
+    """A saved coup is answered by a redirect: its form's token is never signed for it.
+    A form drawn again (a refusal) carries a token that the next post passes with."""
+    from flask import g, session
+    from flask_wtf.csrf import generate_csrf, validate_csrf
+
+    with csrf_app.test_request_context("/games/1"):
+        token = generate_csrf()  # the page that showed the form
+        raw = session["csrf_token"]
+    with csrf_app.test_request_context(
+        "/games/1/coups", method="POST", data={"csrf_token": token, "hombre": "1"}
+    ):
+        session["csrf_token"] = raw
+        form = CoupForm.bound()
+        form.validate()
+        assert "csrf_token" not in form.errors  # the posted token is checked as before
+        assert "csrf_token" not in g  # and no new one was signed
+        drawn = str(form.hidden_tag())  # the form drawn again with its refusals
+        assert g.csrf_token in drawn and form.csrf_token.current_token == g.csrf_token
+        validate_csrf(g.csrf_token)  # raises if the drawn token were refused
+    with csrf_app.test_request_context(
+        "/games/1/coups", method="POST", data={"csrf_token": "forged", "hombre": "1"}
+    ):
+        session["csrf_token"] = raw
+        form = CoupForm.bound()
+        assert not form.validate() and "csrf_token" in form.errors
+
+
+def test_an_action_form_at_a_version_is_the_form_made_afresh(csrf_app):
+    from scorekeeper.web.forms import ActionForm
+
+    for version in (1, 7, 300):
+        with csrf_app.test_request_context("/games/1"):
+            made = ActionForm.at(version)
+            assert str(made.hidden_tag()) == str(
+                ActionForm(formdata=None, version=str(version)).hidden_tag()
+            )
+            assert f'value="{version}"' in str(made.hidden_tag())

@@ -76,7 +76,7 @@ def render_game(
         seat_names=seat_names(stored),
         entry_names=stored.seated(),
         form=form,
-        action=ActionForm(formdata=None, version=str(stored.version)) if manager else None,
+        action=ActionForm.at(stored.version) if manager else None,
         preview=None if preview is None else preview.coups[-1],
         preview_report=preview,
         preview_nets=None if preview is None else preview.tally,

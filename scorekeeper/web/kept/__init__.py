@@ -17,6 +17,9 @@ page is not even sent again:
   cache recreated at start, bounded in bytes, never a record).
 - ``holes``: the manager's page kept without his CSRF token and his
   one-time messages, filled in for each request.
+- ``readers``: the game page's parts that differ between the manager and
+  the followers, drawn by who reads; the manager's page drawn after a coup
+  gives the followers' page of the same version (their parts in place of his).
 - ``fragments``: pieces of the game page kept by what they read (a recent
   coup's article, the fresh coup form's fields, the outbox's words), so a new
   version draws only what is new; bounded by count and bytes.

@@ -42,6 +42,7 @@ from . import arguments, said, shared
 from .expensive import evening_tables
 from .holes import filled, keepable, with_holes
 from .memory import DRAWN, MANAGED
+from .readers import Followers, draw_for_followers, followers_tag, reader_part, split
 
 PAGES = frozenset(
     {
@@ -147,7 +148,13 @@ def check() -> Response | None:
         # evening or an event round closes without the game's version moving)
         lock = table_state_of(game_id).key
         stamp = f"{head.version}@{head.updated_at}@{lock}"
-        return _managed(endpoint, head.generation, stamp, head.table_token)
+        answer = _managed(endpoint, head.generation, stamp, head.table_token)
+        if answer is None and g.get("keep_managed") is not None:
+            # the manager's page drawn to be kept: the followers' one of the same version too
+            tag = _tag(head.generation, page_key(), stamp, head.table_token, get_locale(), "follow")
+            if DRAWN.get(tag) is None:
+                draw_for_followers(Followers(tag, game_id, head.version))
+        return answer
     elif session.get("_flashes"):  # a follower's page is kept whole: not with a message
         return None
     else:
@@ -206,6 +213,8 @@ def _headers(response: Response, tag: str) -> None:
 
 def mark(response: Response) -> Response:
     """After the view: the ETag on a page that can be asked for again conditionally."""
+    if g.get("followers") is not None:
+        _keep_followers(response)
     tag = g.pop("etag", None)
     if tag is not None and response.status_code == 200:
         _headers(response, tag)
@@ -230,7 +239,25 @@ def mark(response: Response) -> Response:
     return response
 
 
+def _keep_followers(response: Response) -> None:
+    """The manager's page drawn with the followers' parts beside his (readers.py): his
+    page without the marks is sent, the followers' is kept as if the first phone drew it."""
+    followers: Followers = g.pop("followers")
+    if response.is_streamed:
+        return
+    mine, theirs = split(response.get_data())
+    response.set_data(mine)
+    if theirs is None or response.status_code != 200:
+        return
+    headers = {k: v for k, v in response.headers.items() if k in KEPT_HEADERS}
+    DRAWN.put(followers.tag, theirs, headers)
+    pages = shared.pages()
+    if pages is not None:
+        pages.put(followers.tag, followers.game_id, followers.version, theirs, headers)
+
+
 def init_app(app: Flask) -> None:
     shared.init_app(app)
+    app.jinja_env.globals.update(reader_part=reader_part, followers_tag=followers_tag)
     app.before_request(check)
     app.after_request(mark)

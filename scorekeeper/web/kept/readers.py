@@ -1,0 +1,113 @@
+"""One drawing of the game page for the manager and the followers: their parts as holes.
+
+After each coup the manager's phone asks for the game page first (the coup's
+redirect), then the table's phones ask for the same version. Their pages
+differ only in what the reader may do: the manager's coup form, outbox, undo
+and redo, his links in the rules line, his Correct and Delete links, his
+scripts; the followers' "take over the fiche" and "read-only" words, the
+head's refresh without scripts, their polling script. The template draws each
+such place as ``reader_part(can_manage, mine, theirs)``: his part only for him,
+theirs from what the game alone decides, never from the request's helpers
+(``may_manage``, ``can_stop``, the grant, the CSRF token). So while the
+manager's page is drawn to be kept (conditional.py's ``_managed``), the
+followers' parts are drawn beside his, and the page with theirs in place of
+his is the first follower's page, kept under the followers' tag (``DRAWN`` and
+the shared file) before any phone asks for it.
+
+The manager's parts are marked in the drawn page by comments no escaped text
+can spell (their ``<``) and always taken out before the page is sent
+(``split``); his one-time messages are taken out of theirs. A followers' page
+that would still hold the manager's CSRF token or a mark is not kept (the
+phone then draws its own).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from flask import current_app, g
+from markupsafe import Markup
+
+from .holes import END, START
+
+_PARTS = "_followers_parts"
+_ANY_MARK = re.compile(rb"<!--/?reader:\d+-->")
+
+
+@dataclass(frozen=True)
+class Followers:
+    """The followers' page this request draws beside the manager's: its tag and game."""
+
+    tag: str
+    game_id: int
+    version: int
+
+
+def draw_for_followers(followers: Followers) -> None:
+    """This request (the manager's page, drawn to be kept) draws the followers' parts too."""
+    g.followers = followers
+    setattr(g, _PARTS, [])
+
+
+def followers_tag() -> str:
+    """The followers' page's ETag, for its polling script (``follow.js``): the request's
+    own when a follower draws it, the followers' when the manager's request does."""
+    tag: str | None = g.get("etag")
+    if tag is None and (followers := g.get("followers")) is not None:
+        tag = followers.tag
+    return tag or ""
+
+
+def reader_part(manages: bool, mine: str, theirs: str = "") -> Markup:
+    """The part of the page for this reader: ``mine`` for the manager, else ``theirs``.
+
+    The template draws ``mine`` only for a manager (it may ask the request's
+    helpers) and ``theirs`` for everyone, from what the game alone decides. When
+    the manager's page is drawn for the followers too, theirs is kept aside and his
+    is marked, to be swapped (``split``).
+    """
+    if not manages:
+        return Markup(theirs)
+    parts: list[bytes] | None = g.get(_PARTS)
+    if parts is None:
+        return Markup(mine)
+    parts.append(str(theirs).encode())
+    n = len(parts) - 1
+    return Markup(f"<!--reader:{n}-->") + Markup(mine) + Markup(f"<!--/reader:{n}-->")
+
+
+def split(body: bytes) -> tuple[bytes, bytes | None]:
+    """The manager's page without its marks, and the followers' page with their parts in
+    place of his (None: nothing was drawn for them, the marks are not where the parts
+    were drawn, or the manager's CSRF token would be in it)."""
+    parts: list[bytes] | None = g.pop(_PARTS, None)
+    if parts is None:
+        return body, None
+    mine: list[bytes] = []
+    theirs: list[bytes] = []
+    at = 0
+    for n, part in enumerate(parts):  # the marks in the order the parts were drawn
+        opening, closing = f"<!--reader:{n}-->".encode(), f"<!--/reader:{n}-->".encode()
+        start = body.find(opening, at)
+        end = body.find(closing, start)
+        if start < 0 or end < 0:
+            return _ANY_MARK.sub(b"", body), None
+        common = body[at:start]
+        mine += (common, body[start + len(opening) : end])
+        theirs += (common, part)
+        at = end + len(closing)
+    mine.append(body[at:])
+    theirs.append(body[at:])
+    page, followers = b"".join(mine), b"".join(theirs)
+    if not parts or b"<!--reader:" in page or b"<!--/reader:" in page:
+        return _ANY_MARK.sub(b"", page), None
+    token: str | None = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    if token and token.encode() in followers:
+        return page, None
+    # the manager's one-time messages ("Coup 12 saved") are his: a follower's kept page has
+    # none (a phone with messages of its own draws its page: conditional.py)
+    start, end = followers.find(START), followers.find(END)
+    if start < 0 or end < start or followers.find(START, start + 1) >= 0:
+        return page, None
+    return page, followers[: start + len(START)] + followers[end:]
