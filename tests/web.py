@@ -6,7 +6,11 @@ import json
 import re
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
+
+from scorekeeper.web.kept import fragments, shared
+from scorekeeper.web.kept.memory import DRAWN, MANAGED
 
 NEW_GAME = {
     "player0": "Anne",
@@ -113,3 +117,15 @@ def csrf_token(html: str) -> str:
     match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
     assert match, "no CSRF token in the form"
     return match.group(1)
+
+
+def forget_kept(app: Flask) -> None:
+    """Nothing kept: no piece, no page in memory, none in the shared file (the next page is
+    drawn afresh, every piece of it)."""
+    fragments.FRAGMENTS.clear()
+    DRAWN.clear()
+    MANAGED.clear()
+    with app.app_context():
+        pages = shared.pages()
+        if pages is not None:
+            pages.empty()

@@ -17,10 +17,10 @@ import pytest
 from markupsafe import Markup
 
 from scorekeeper.web.kept import fragments
-from scorekeeper.web.kept.memory import DRAWN, MANAGED
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from evening import COUPS, NEW_GAME, TABLE_LINK
+from web import forget_kept
 
 VERSION = re.compile(r'name="version" type="hidden" value="(\d+)"')
 FLASHES = re.compile(r"<!--flashes-->.*?<!--/flashes-->", re.S)
@@ -29,19 +29,6 @@ FLASHES = re.compile(r"<!--flashes-->.*?<!--/flashes-->", re.S)
 def unflashed(page: str) -> str:
     """The page without its one-time messages ("Coup 3 saved" is shown once, not again)."""
     return FLASHES.sub("<!--flashes--><!--/flashes-->", page)
-
-
-def forget(app) -> None:
-    """Nothing kept: no piece, no page in memory, none in the shared file."""
-    fragments.FRAGMENTS.clear()
-    DRAWN.clear()
-    MANAGED.clear()
-    with app.app_context():
-        from scorekeeper.web.kept import shared
-
-        pages = shared.pages()
-        if pages is not None:
-            pages.empty()
 
 
 @pytest.mark.parametrize("fourth", ["", "Dora"])
@@ -66,7 +53,7 @@ def test_pages_drawn_with_kept_pieces_are_the_pages_drawn_afresh(app, client, fo
     for n in range(11):  # more than the eight recent coups the page shows
         enter(COUPS[n % len(COUPS)] if not fourth else {"passed": "1"})
         warm = both()
-        forget(app)
+        forget_kept(app)
         assert both() == warm, n
     assert 'class="coup"' in warm[0] and "Correct</a>" in warm[0]  # the manager's links
     assert 'class="coup"' in warm[1] and "Correct</a>" not in warm[1]
@@ -79,7 +66,7 @@ def test_pages_drawn_with_kept_pieces_are_the_pages_drawn_afresh(app, client, fo
     enter({"passed": "1"})
     warm = both()
     assert warm[0].count("Tous passent") > 1  # a pass is shown
-    forget(app)
+    forget_kept(app)
     assert both() == warm
 
 
@@ -108,7 +95,7 @@ def test_the_kept_coup_form_names_who_sits_now(app, client):
     assert client.post(game + "/seat", data=taken).status_code == 302
     warm = unflashed(client.get(game).text)
     assert '<legend class="who">Denis' in warm and '<legend class="who">Bruno' not in warm
-    forget(app)
+    forget_kept(app)
     assert unflashed(client.get(game).text) == warm
 
 

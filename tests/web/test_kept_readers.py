@@ -14,11 +14,11 @@ import re
 import sys
 from pathlib import Path
 
-from scorekeeper.web.kept import fragments, said
-from scorekeeper.web.kept.memory import DRAWN, MANAGED
+from scorekeeper.web.kept import said
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from evening import COUPS, NEW_GAME, TABLE_LINK, token, version
+from web import forget_kept
 
 FLASHES = re.compile(r"<!--flashes-->.*?<!--/flashes-->", re.S)
 # what only the manager may see or use on the game page
@@ -36,19 +36,6 @@ MANAGERS = (
     'name="csrf_token"',
     "outbox-words",
 )
-
-
-def forget(app) -> None:
-    """Nothing kept: no piece, no page in memory, none in the shared file."""
-    fragments.FRAGMENTS.clear()
-    DRAWN.clear()
-    MANAGED.clear()
-    with app.app_context():
-        from scorekeeper.web.kept import shared
-
-        pages = shared.pages()
-        if pages is not None:
-            pages.empty()
 
 
 def client(app):
@@ -83,7 +70,7 @@ def test_a_follower_is_handed_the_page_his_own_request_draws(csrf_app):
         assert " saved: " in mine.text and token(mine.text)  # his message and his token
         handed = phone.get(game)
         assert handed.headers[said.HEADER] == said.KEPT  # made from the manager's drawing
-        forget(csrf_app)
+        forget_kept(csrf_app)
         drawn = other.get(game)  # a follower's own request, nothing kept
         assert said.KEPT not in drawn.headers[said.HEADER]
         assert handed.text == drawn.text, n
@@ -104,13 +91,13 @@ def test_a_managers_page_drawn_after_a_followers_is_his_own(csrf_app):
     coup(manager, game, 0)
     manager.get(game)  # the message shown
     coup(manager, game, 1)
-    forget(csrf_app)
+    forget_kept(csrf_app)
     followed = phone.get(game).text  # a follower draws this version first
     page = manager.get(game).text
     for words in ("follow.js", "read-only", "Take over the fiche", 'http-equiv="refresh"'):
         assert words in followed and words not in page, words
     assert all(words in page for words in ("/coups#entry", "/undo", "Correct</a>", "table.js"))
-    forget(csrf_app)
+    forget_kept(csrf_app)
     afresh = manager.get(game).text
     assert FLASHES.sub("", afresh) == FLASHES.sub("", page)
 
@@ -128,7 +115,7 @@ def test_a_stopped_table_hands_no_follower_the_managers_resume_form(csrf_app):
     assert handed.headers[said.HEADER] == said.KEPT
     for words in (*MANAGERS, token(mine)):
         assert words not in handed.text, words
-    forget(csrf_app)
+    forget_kept(csrf_app)
     assert other.get(game).text == handed.text
 
 
