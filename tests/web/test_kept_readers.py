@@ -29,6 +29,8 @@ def his(page: str) -> str:
     blanked: the token is signed with the second it was drawn in, so two drawings of the
     same page a second apart differ there (the token itself: test_hidden_fields.py)."""
     return TOKEN.sub(r'\1"', FLASHES.sub("", page))
+
+
 # what only the manager may see or use on the game page
 MANAGERS = (
     "/coups#entry",  # the coup form
