@@ -19,14 +19,7 @@ pytestmark = pytest.mark.browser
 
 def test_a_refused_payment_is_on_the_screen_and_a_taken_one_said(file_page: Page, live_server):
     page = file_page  # a French phone at 390×844
-    _club, evening, _table = evening_by_phone(
-        page,
-        live_server,
-        ("Le Cercle", "0.05"),
-        ("2026-11-01", "Soirée du 1er novembre 2026"),
-        ["Anne", "Bruno", "Chloé"],
-        "Chloé",  # −9, −9, +18
-    )
+    _club, evening, _table = evening_by_phone(page, live_server)  # Chloé wins: −9, −9, +18
     page.goto(evening)
     page.get_by_role("link", name="Caisse").tap()
     form = page.locator("#payment")

@@ -17,14 +17,7 @@ pytestmark = pytest.mark.browser
 
 def test_closing_an_evening_and_the_treasurers_page_on_a_phone(file_page: Page, live_server):
     page = file_page  # a French phone at 390×844 that lets the test inject axe-core
-    club, evening, _table = evening_by_phone(
-        page,
-        live_server,
-        ("Le Cercle", "0.05"),
-        ("2026-11-01", "Soirée du 1er novembre 2026"),
-        ["Anne", "Bruno", "Chloé"],
-        "Chloé",  # −9, −9, +18
-    )
+    club, evening, _table = evening_by_phone(page, live_server)  # Chloé wins: −9, −9, +18
     page.goto(evening)
     page.get_by_role("link", name="Clore la soirée…").tap()  # closing asks first
     expect(page.locator("#still-playing")).to_contain_text("La table 1 joue encore")

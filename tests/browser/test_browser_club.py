@@ -41,21 +41,28 @@ def hombre_table(
     expect(page.locator(".flash")).to_contain_text("enregistré")
 
 
+LE_CERCLE = ("Le Cercle", "0.05")
+"""The club of the evening tests: its name and its chip's value in euros."""
+FIRST_NOVEMBER = ("2026-11-01", "Soirée du 1er novembre 2026")
+"""Their evening: its day and its French title."""
+ANNE_BRUNO_CHLOE = ("Anne", "Bruno", "Chloé")
+
+
 def evening_by_phone(
     page: Page,
     server: str,
-    club: tuple[str, str],
-    evening: tuple[str, str],
-    names: list[str],
-    hombre: str,
+    club: tuple[str, str] = LE_CERCLE,
+    evening: tuple[str, str] = FIRST_NOVEMBER,
+    names: tuple[str, ...] = ANNE_BRUNO_CHLOE,
+    hombre: str = "Chloé",
 ) -> tuple[str, str, str]:
     """What ``hombre_table`` and the taps before it make, made through the same forms by a
     browser-less phone, for the tests whose subject comes after: the club ``club`` (its
     name, its chip's value in euros), its evening (its day, words of its title), and an
     l'Hombre table (1709) where ``hombre`` wins a demande with 5 tricks, the others 2
-    each. The page takes the phone's cookies (the manager's, the treasurer's); the club's
-    page shows the manager's link, the evening's its title. The addresses of the club, the
-    evening and the table."""
+    each (by default Chloé: −9, −9, +18). The page takes the phone's cookies (the
+    manager's, the treasurer's); the club's page shows the manager's link, the evening's
+    its title. The addresses of the club, the evening and the table."""
     phone = Phone(server)
     name, chip = club
     new = {"name": name, "chip_value": chip, "currency": "EUR", "submit": "1"}

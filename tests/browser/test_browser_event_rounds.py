@@ -104,14 +104,7 @@ def test_closing_an_evening_asks_first_and_its_table_says_why_on_a_phone(
     file_page: Page, live_server: str
 ):
     page = file_page
-    _club, evening, table = evening_by_phone(
-        page,
-        live_server,
-        ("Le Cercle", "0.05"),
-        ("2026-11-01", "Soirée du"),
-        ["Anne", "Bruno", "Chloé"],
-        "Chloé",
-    )
+    _club, evening, table = evening_by_phone(page, live_server)
     page.goto(evening)
     expect(page.locator("#provisional")).to_be_visible()
     page.get_by_role("link", name="Clore la soirée…").tap()

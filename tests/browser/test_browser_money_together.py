@@ -37,8 +37,7 @@ def test_a_debt_keeps_its_sign_on_the_rooms_and_the_seasons_line(file_page: Page
         live_server,
         ("De Manillevrienden van Sint-Kruis", "0.025"),
         ("2026-11-27", "2026"),
-        ["Anne-Charlotte", "Bruno", "Chloé"],
-        "Chloé",
+        ("Anne-Charlotte", "Bruno", "Chloé"),
     )
     page.goto(evening + "/settlement")
     page.locator('nav.lang a[hreflang="nl"]').tap()

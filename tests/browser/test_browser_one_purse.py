@@ -29,13 +29,8 @@ def test_paid_and_left_on_the_room_and_a_tables_payment_in_the_cash_box(
 ):
     page = file_page  # a French phone at 390×844
     club, evening, table = evening_by_phone(
-        page,
-        live_server,
-        ("Le Cercle", "0.05"),
-        ("2026-11-27", "2026"),
-        ["Anne", "Bruno", "Chloé"],
-        "Chloé",  # −9, −9, +18
-    )
+        page, live_server, evening=("2026-11-27", "2026")
+    )  # Chloé wins: −9, −9, +18
 
     # French: the room's settlement, before and after Anne pays in cash.
     page.goto(evening + "/settlement")
