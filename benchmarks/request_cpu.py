@@ -34,7 +34,7 @@ from pathlib import Path
 from flask import Flask
 
 from scorekeeper import create_app
-from scorekeeper.web.kept import memory
+from scorekeeper.web.kept import frames, memory
 from scorekeeper.web.kept import shared as shared_pages
 
 HERE = Path(__file__).resolve().parent
@@ -72,6 +72,7 @@ def forget_pages(app: Flask) -> Callable[[], None]:
     def forget() -> None:
         memory.DRAWN.clear()
         memory.MANAGED.clear()
+        frames.FRAMES.clear()
         shared = app.extensions.get(shared_pages.EXTENSION)
         if shared is not None:
             shared.empty()

@@ -30,6 +30,7 @@ TEST_SETTINGS: dict[str, Any] = {
     "SECRET_KEY": "test",
     "WTF_CSRF_ENABLED": False,
     "RATELIMIT_ENABLED": False,  # the limits are tested on their own
+    "CHECK_FRAMES": True,  # every kept frame drawn again and compared (kept/frames.py)
 }
 """The settings of a test's app unless it says otherwise (``make_app``)."""
 

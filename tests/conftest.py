@@ -184,6 +184,7 @@ def live_server(request, tmp_path, make_app, migrated_database):
         # asked again with every page (304, not changed), they made a navigation cost
         # Chromium and the server a third more; no test is about their revalidation
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
+        "CHECK_FRAMES": True,  # every kept frame drawn again and compared (kept/frames.py)
     }
     app = make_app(defaults=False, **{**settings, **(marker.kwargs if marker else {})})
     with served_in_thread(app) as address:

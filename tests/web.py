@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.web.kept import fragments, shared
+from scorekeeper.web.kept import fragments, frames, shared
 from scorekeeper.web.kept.memory import DRAWN, MANAGED
 
 NEW_GAME = {
@@ -123,6 +123,7 @@ def forget_kept(app: Flask) -> None:
     """Nothing kept: no piece, no page in memory, none in the shared file (the next page is
     drawn afresh, every piece of it)."""
     fragments.FRAGMENTS.clear()
+    frames.FRAMES.clear()
     DRAWN.clear()
     MANAGED.clear()
     with app.app_context():

@@ -17,7 +17,7 @@ from .formats import dates, words
 from .ops import errors, health, offline, trust
 from .sheet import new as sheet_new
 from .starting import creating
-from .table import coups, explain, handover, links, page, seats, settlement, stops
+from .table import coups, explain, handover, links, offers, page, seats, settlement, stops
 
 
 def register(app: Flask) -> None:
@@ -55,13 +55,13 @@ def register(app: Flask) -> None:
         fresh_manager_link=links.fresh_manager_link,
         fresh_handover_code=handover.fresh_handover_code,
         may_manage=can_manage,
-        redoable=handover.redoable,
+        redoable=offers.redoable,
         qr_svg=links.qr_svg,
         table_link=links.table_link,
         member_names=creating.member_names,
         change_notice=explain.notice,
         table_state=page.table_state,
-        can_stop=stops.can_stop,
+        can_stop=offers.can_stop,
         kept_fragment=kept.fragments.kept_fragment,
         fragment_hole=kept.fragments.fragment_hole,
     )

@@ -201,9 +201,10 @@ class ActionForm(Form):
     version = HiddenField()
 
     @classmethod
-    def at(cls, version: int) -> Self:
+    def at(cls, version: int | str) -> Self:
         """``ActionForm(formdata=None, version=str(version))``, made from the form bound once
-        (``bound``): the manager's game page draws its undo button after every coup."""
+        (``bound``): the manager's game page draws its undo button after every coup (in a
+        frame, its version is a hole: kept/frames.py)."""
         form = cls.bound(None)
         form.version.data = str(version)
         return form

@@ -251,7 +251,7 @@ POULE_OWN = ["poule_system", "espadille_forcee", "take_over"]
 engine's use of it (engine.py, kinds.py); the form's field, its help and the rules line
 are drawn from the row (on main also systems.py, forms.py and the partial template)."""
 POULE_USED = {
-    "mark_value": {"correction.py", "engine.py", "ruleset.py", "hombre/game.html"},
+    "mark_value": {"correction.py", "engine.py", "ruleset.py", "hombre/_sections.html"},
     "payments": {"ruleset.py", "pages.py", "present.py", "hombre/game.html"},
     "retourne": {"engine.py", "kinds.py", "ruleset.py", "forms.py", "present.py"},
     "poules_to_play": {
@@ -260,7 +260,7 @@ POULE_USED = {
         "file.py",
         "ruleset.py",
         "text.py",
-        "hombre/game.html",
+        "hombre/_sections.html",
         "hombre/settlement.html",
     },
     "end": {

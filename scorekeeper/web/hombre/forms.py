@@ -186,6 +186,15 @@ def entry_position(stored: Any) -> int:
     return int(n) if n else len(stored.game.coups) + 1
 
 
+def entry_seats(stored: Any) -> tuple[tuple[int, ...], int | None]:
+    """The seats that play the coup being entered or corrected, and the one who sits out:
+    with four at the table, the dealer (docs/rules.md, "Four at the table")."""
+    if len(stored.game.players) == 4:
+        dealer = (stored.game.first_dealer + entry_position(stored) - 1) % 4
+        return playing_order(dealer, 4), dealer
+    return (0, 1, 2), None
+
+
 def coup_form(stored: Any, coup: Any = None) -> CoupForm:
     """The coup form with this game's players and the contracts its rules allow.
 
@@ -194,10 +203,7 @@ def coup_form(stored: Any, coup: Any = None) -> CoupForm:
     """
     form = CoupForm.bound() if request.method == "POST" else CoupForm.bound(None)
     kind, rules = stored.kind, stored.game.rules
-    players = stored.game.players
-    if len(players) == 4:
-        dealer = (stored.game.first_dealer + entry_position(stored) - 1) % 4
-        form.playing, form.sits_out = playing_order(dealer, 4), dealer
+    form.playing, form.sits_out = entry_seats(stored)
     # who sits in the coup entered or corrected (a seat taken): the form names the hombre as
     # its tricks and its record do (a corrected coup of Denis's offered "Bruno")
     shown = stored.seated(entry_position(stored))

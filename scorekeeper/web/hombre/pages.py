@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, request
+from flask import current_app, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -25,9 +25,17 @@ from .. import blueprints
 from ..formats.words import signed
 from ..forms import ActionForm
 from ..hookspecs import Page
+from ..kept import frames
 from ..kept.arguments import asked_page, past_the_last, reads
-from ..table.seat_words import seat_names
-from .forms import coup_form
+from ..kept.conditional import table_state_of
+from ..kept.fragments import kept_fragment
+from ..kept.holes import keepable
+from ..kept.readers import followers_tag
+from ..table import explain
+from ..table.offers import can_stop, redoable
+from ..table.seat_words import seat_lines, seat_names
+from . import systems
+from .forms import coup_form, entry_seats
 from .guard import hombre_only
 from .present import fiche, outcome_text
 
@@ -58,47 +66,172 @@ def render_game(
     preview: Standing | None = None,
     status: int = 200,
 ) -> Page:
+    """The game page: its frame (kept across versions where ``frame_key`` allows) with this
+    version's pieces and values put in (kept/frames.py)."""
     report = hombre_report(stored.replay())
-    fresh = form is None and request.method != "POST"
     manager = can_manage(stored)
-    if form is None and (manager or report.finished):  # a follower's page has no form
-        form = coup_form(stored)
+    state = table_state_of(stored.id)
     kept = stored.derived.get("fiche")
     if kept is None:  # the fiche's lines of this version, made once
         kept = stored.derived["fiche"] = fiche(report, FICHE_SETTLED)
     lines, hidden = kept
-    page = render_template(
-        "hombre/game.html",
-        can_manage=manager,
-        stored=stored,
-        report=report,
-        names=stored.game.players,
-        seat_names=seat_names(stored),
-        entry_names=stored.seated(),
-        form=form,
-        action=ActionForm.at(stored.version) if manager else None,
-        preview=None if preview is None else preview.coups[-1],
-        preview_report=preview,
-        preview_nets=None if preview is None else preview.tally,
-        recent=list(reversed(report.coups[-RECENT:])),
-        fiche=lines,
-        fiche_hidden=hidden,
-        outcome_text=outcome_text,
-        passing=after_pass(stored) if manager and not report.finished else None,
-        fields_key=fields_key(stored, form) if fresh and form is not None else None,
-    )
+    recent = list(reversed(report.coups[-RECENT:]))
+    passing = after_pass(stored) if manager and not report.finished else None
+    context: dict[str, Any] = {
+        "can_manage": manager,
+        "stored": stored,
+        "report": report,
+        "names": stored.game.players,
+        "seat_names": seat_names(stored),
+        "fiche": lines,
+        "fiche_hidden": hidden,
+        "outcome_text": outcome_text,
+        "recent": recent,
+    }
+    values = {**_pieces(context, stored, report, state), **_values(stored, recent, passing)}
+
+    def draw(holes: dict[str, str]) -> str:
+        return _draw(stored, report, context, holes, passing, form, preview)
+
+    key = frame_key(stored, report, state, recent, passing) if form is None else None
+    if key is not None and preview is None and status == 200:
+        page = frames.page(key, lambda: draw({name: frames.hole(name) for name in values}), values)
+        if page is not None:
+            return page
+    page = draw(values)
     return (page, status) if status != 200 else page
 
 
-def fields_key(stored: store.StoredGame, form: Any) -> tuple[object, ...]:
+def section_macros(context: dict[str, Any]) -> Any:
+    """hombre/_sections.html's macros, reading this request's words and the game's context."""
+    made = dict(context)
+    current_app.update_template_context(made)
+    return current_app.jinja_env.get_template("hombre/_sections.html").make_module(made)
+
+
+def _pieces(
+    context: dict[str, Any], stored: store.StoredGame, report: Any, state: Any
+) -> dict[str, str]:
+    """What each version changes that is drawn (hombre/_sections.html): the deal, the
+    standing, the fiche and the recent coups, each kept by what it reads (fragments.py)."""
+    sections = section_macros(context)
+    shown = (
+        stored.kind,
+        stored.id,
+        stored.version,
+        stored.updated_at,
+        stored.table_token,
+        state.key,
+    )
+    pieces: dict[str, str] = {"standing": kept_fragment(sections.standing_section, shown)}
+    if not report.finished:
+        d = report.next
+        names = stored.seated(d.n)
+        system = systems.of_rules(stored.game.rules)
+        pieces["deal"] = kept_fragment(sections.deal_section, shown, d, names, system, state)
+    if stored.kind.betes:
+        pieces["fiche"] = kept_fragment(sections.fiche_section, shown)
+    frozen = state.refuses(False) is not None
+    manages = bool(context["can_manage"]) and not frozen
+    pieces["recent"] = sections.recent_coups(context["recent"], manages)
+    return pieces
+
+
+def _values(
+    stored: store.StoredGame, recent: list[Any], passing: tuple[int, int] | None
+) -> dict[str, str]:
+    """What each version changes in words or attributes: the version (the forms'
+    hidden field, the outbox, the followers' script), the number of coups, the coup the
+    undo takes back, what "Tous passent" carries, the followers' page's tag."""
+    values = {
+        "version": str(stored.version),
+        "coups": str(len(stored.game.coups)),
+        "undo": str(recent[0].deal.n) if recent else "",
+        "etag": followers_tag(),
+    }
+    if passing is not None:
+        values["passing_n"], values["passing_amount"] = str(passing[0]), str(passing[1])
+    return values
+
+
+def _draw(
+    stored: store.StoredGame,
+    report: Any,
+    context: dict[str, Any],
+    holes: dict[str, str],
+    passing: tuple[int, int] | None,
+    form: Any,
+    preview: Standing | None,
+) -> str:
+    """game.html with ``holes``: the pieces and values themselves, or a frame's holes."""
+    fresh = form is None and request.method != "POST"
+    manager = bool(context["can_manage"])
+    if form is None and (manager or report.finished):  # a follower's page has no form
+        form = coup_form(stored)
+    if fresh and form is not None:
+        form.version.data = holes["version"]
+    return render_template(
+        "hombre/game.html",
+        **context,
+        pieces=holes,
+        version=holes["version"],
+        coups=holes["coups"],
+        undo_n=holes["undo"],
+        follow_etag=holes["etag"],
+        entry_names=stored.seated(),
+        form=form,
+        action=ActionForm.at(holes["version"]) if manager else None,
+        preview=None if preview is None else preview.coups[-1],
+        preview_report=preview,
+        preview_nets=None if preview is None else preview.tally,
+        passing=None if passing is None else (holes["passing_n"], holes["passing_amount"]),
+        fields_key=fields_key(stored, form.playing, form.sits_out)
+        if fresh and form is not None
+        else None,
+    )
+
+
+def frame_key(
+    stored: store.StoredGame,
+    report: Any,
+    state: Any,
+    recent: list[Any],
+    passing: tuple[int, int] | None,
+) -> tuple[object, ...] | None:
+    """What the manager's fresh game page reads besides its pieces and values (kept/frames.py);
+    None where it is not kept across versions (a follower, a form sent back, the game over,
+    a locked or competition table, a redo or a once-shown link on the page)."""
+    if request.method != "GET" or not can_manage(stored) or not keepable():
+        return None
+    if report.finished or state.event or state.lock or state.refuses(False) is not None:
+        return None
+    if redoable(stored) is not None:
+        return None
+    playing, sits_out = entry_seats(stored)
+    return (
+        fields_key(stored, playing, sits_out),
+        stored.id,
+        stored.table_token,
+        tuple(seat_lines(stored)),
+        bool(stored.game.coups),
+        can_stop(stored),
+        bool(recent),
+        passing is None,
+        explain.notice(stored),
+        state.key,
+    )
+
+
+def fields_key(
+    stored: store.StoredGame, playing: tuple[int, ...], sits_out: int | None
+) -> tuple[object, ...]:
     """What a fresh coup form's fields read (besides the language): kept/fragments.py.
 
     Its choices are the players who play and the contracts the rules allow, its
     inputs the kind's; nothing is filled in or refused yet.
     """
     game, seated = stored.game, tuple(stored.seated())  # who sits now (a seat taken)
-    fields = (game.players, seated, game.rules, form.playing, form.sits_out)
-    return ("coup-fields", stored.kind, *fields)
+    return ("coup-fields", stored.kind, game.players, seated, game.rules, playing, sits_out)
 
 
 def preview_fragment(

@@ -57,7 +57,7 @@ RETRY_AFTER = 5
 """Seconds a browser is told to wait before asking again."""
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
-EXPENSIVE = Drawn(pages=64, size=48 << 20)
+EXPENSIVE: Drawn[dict[str, str]] = Drawn(pages=64, size=48 << 20)
 """The expensive answers kept in this process, by key: 48 MB at most, none over 6 MB (a
 5,000-coup report.json is 4.7 MB), least recently used out."""
 

@@ -13,7 +13,7 @@ that shows something once (a new manager link, a handover code:
 
 from __future__ import annotations
 
-from flask import render_template, session
+from flask import get_flashed_messages, render_template, session
 from flask_wtf.csrf import generate_csrf
 
 from .once import SHOWN_ONCE
@@ -43,8 +43,9 @@ def with_holes(body: bytes) -> bytes | None:
 def filled(kept: bytes) -> bytes:
     """A kept page with this request's token and messages put in."""
     page = kept.replace(TOKEN_HOLE, generate_csrf().encode())
-    if not session.get("_flashes"):
+    if not get_flashed_messages():  # waiting, or taken already by what this request drew
         return page
     messages = render_template("_flashes.html").encode()
+    messages = messages[messages.find(START) :]  # from its marker: not the template's first line
     start, end = page.find(START), page.find(END)
     return page[:start] + messages + page[end + len(END) :]

@@ -5,32 +5,37 @@ A follower's page is the same for every phone of a table: it is kept whole
 The manager's game page, which he reloads after every coup, is kept too
 (``MANAGED``), with holes for what is his alone (holes.py). Both maps are
 bounded in pages and bytes (512 and 256 pages, 64 MB each), least recently
-used out.
+used out. A page is kept with what goes beside it: its headers here, the
+followers' parts of a frame in frames.py.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Generic, TypeVar
+
+Beside = TypeVar("Beside")
+"""What is kept beside a page: its headers, or a frame's followers' parts."""
 
 
-class Drawn:
+class Drawn(Generic[Beside]):
     """Pages as drawn, by tag: bounded in pages and bytes, least recently used out."""
 
     def __init__(self, pages: int = 512, size: int = 64 << 20) -> None:
         self.pages, self.size = pages, size
         self._held = 0
-        self._pages: OrderedDict[str, tuple[bytes, dict[str, str]]] = OrderedDict()
+        self._pages: OrderedDict[str, tuple[bytes, Beside]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, tag: str) -> tuple[bytes, dict[str, str]] | None:
+    def get(self, tag: str) -> tuple[bytes, Beside] | None:
         with self._lock:
             page = self._pages.get(tag)
             if page is not None:
                 self._pages.move_to_end(tag)
             return page
 
-    def put(self, tag: str, body: bytes, headers: dict[str, str]) -> None:
+    def put(self, tag: str, body: bytes, headers: Beside) -> None:
         if len(body) > self.size // 8:
             return
         with self._lock:
@@ -48,7 +53,7 @@ class Drawn:
             self._held = 0
 
 
-DRAWN = Drawn()
+DRAWN: Drawn[dict[str, str]] = Drawn()
 """The followers' pages, whole."""
-MANAGED = Drawn(pages=256)
+MANAGED: Drawn[dict[str, str]] = Drawn(pages=256)
 """The managers' game pages, with their holes."""

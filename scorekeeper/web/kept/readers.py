@@ -32,7 +32,8 @@ from markupsafe import Markup
 from .holes import END, START
 
 _PARTS = "_followers_parts"
-_ANY_MARK = re.compile(rb"<!--/?reader:\d+-->")
+_ANY_MARK = re.compile(rb"<!--/?reader:\w+-->")
+_PART = re.compile(rb"<!--reader:(\w+)-->(.*?)<!--/reader:\1-->", re.S)
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Followers:
 def draw_for_followers(followers: Followers) -> None:
     """This request (the manager's page, drawn to be kept) draws the followers' parts too."""
     g.followers = followers
-    setattr(g, _PARTS, [])
+    setattr(g, _PARTS, {})
 
 
 def followers_tag() -> str:
@@ -69,34 +70,49 @@ def reader_part(manages: bool, mine: str, theirs: str = "") -> Markup:
     """
     if not manages:
         return Markup(theirs)
-    parts: list[bytes] | None = g.get(_PARTS)
+    parts: dict[str, bytes] | None = g.get(_PARTS)
     if parts is None:
         return Markup(mine)
-    parts.append(str(theirs).encode())
-    n = len(parts) - 1
-    return Markup(f"<!--reader:{n}-->") + Markup(mine) + Markup(f"<!--/reader:{n}-->")
+    name = str(len(parts))
+    parts[name] = str(theirs).encode()
+    return Markup(f"<!--reader:{name}-->") + Markup(mine) + Markup(f"<!--/reader:{name}-->")
+
+
+def drawing_for_followers() -> dict[str, bytes] | None:
+    """The followers' parts this request keeps aside (None: their page is not drawn)."""
+    parts: dict[str, bytes] | None = g.get(_PARTS)
+    return parts
+
+
+def recording(parts: dict[str, bytes] | None) -> dict[str, bytes] | None:
+    """Record the followers' parts in ``parts`` from now on (None: stop); returns what was."""
+    was = drawing_for_followers()
+    if parts is None:
+        g.pop(_PARTS, None)
+    else:
+        setattr(g, _PARTS, parts)
+    return was
 
 
 def split(body: bytes) -> tuple[bytes, bytes | None]:
     """The manager's page without its marks, and the followers' page with their parts in
-    place of his (None: nothing was drawn for them, the marks are not where the parts
-    were drawn, or the manager's CSRF token would be in it)."""
-    parts: list[bytes] | None = g.pop(_PARTS, None)
+    place of his (None: nothing was drawn for them, a mark names no part kept aside, or the
+    manager's CSRF token would be in it). The marks are read in the page's order, whatever
+    order their parts were drawn in (a frame's pieces are drawn before it: frames.py)."""
+    parts: dict[str, bytes] | None = g.pop(_PARTS, None)
     if parts is None:
         return body, None
     mine: list[bytes] = []
     theirs: list[bytes] = []
     at = 0
-    for n, part in enumerate(parts):  # the marks in the order the parts were drawn
-        opening, closing = f"<!--reader:{n}-->".encode(), f"<!--/reader:{n}-->".encode()
-        start = body.find(opening, at)
-        end = body.find(closing, start)
-        if start < 0 or end < 0:
+    for found in _PART.finditer(body):
+        part = parts.get(found.group(1).decode())
+        if part is None:
             return _ANY_MARK.sub(b"", body), None
-        common = body[at:start]
-        mine += (common, body[start + len(opening) : end])
+        common = body[at : found.start()]
+        mine += (common, found.group(2))
         theirs += (common, part)
-        at = end + len(closing)
+        at = found.end()
     mine.append(body[at:])
     theirs.append(body[at:])
     page, followers = b"".join(mine), b"".join(theirs)

@@ -46,11 +46,6 @@ def fresh_handover_code(game_id: int) -> str | None:
     return None
 
 
-def redoable(stored: store.StoredGame) -> int | None:
-    """The coup a redo would put back on this game's page (a template global)."""
-    return store.redoable(get_db(), stored.id)
-
-
 @bp.post("/games/<int:game_id>/handover-code")
 def new_code(game_id: int) -> BaseResponse:
     """The manager shows the code again: a new one is issued, the previous one stops working."""

@@ -1,0 +1,130 @@
+"""The manager's game page kept across versions: its frame drawn once, each version's pieces put in.
+
+After each coup the manager's page is drawn again (a new version), though
+most of it is the same as before: the head, the language bar, the names,
+the rules line and its links, the coup form, the outbox's words, the undo
+button, the scripts. That frame is fixed by what its key names (the web
+half says it: ``web/hombre/pages.py``'s ``frame_key``) and drawn once, with
+holes (``hole``) for what each version changes: the pieces drawn apart (the
+deal, the standing, the fiche, the recent coups) and the values (the version,
+the number of coups, the coup the undo takes back, what "Tous passent"
+carries, the followers' page's tag). Each request fills the holes, its CSRF
+token and its one-time messages (holes.py) in.
+
+The followers' parts of the frame (readers.py) are kept with it, under names
+of their own, so the manager's page filled from a kept frame still gives the
+first follower's page.
+
+A frame is kept only where its key is known to name everything it reads:
+the web half asks for one only then. With ``CHECK_FRAMES`` set (the tests
+set it), every frame taken from the kept ones is drawn again and compared:
+a key that misses something fails loudly rather than showing a stale page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from flask import current_app, request
+from flask_babel import get_locale
+from markupsafe import Markup
+
+from . import arguments
+from .holes import filled, with_holes
+from .memory import Drawn
+from .readers import _ANY_MARK, _PART, drawing_for_followers, recording
+
+CHECK = "CHECK_FRAMES"
+"""The app's setting that draws every kept frame again and compares (the tests')."""
+FRAMES: Drawn[dict[str, bytes]] = Drawn(pages=256)
+"""The frames, by key: the page with holes, beside the followers' parts in it."""
+
+
+def hole(name: str) -> Markup:
+    """The place of a piece or a value in a frame: a text no escaped input can spell
+    (its NUL), kept as it is by the escaping of attributes and text alike."""
+    return Markup(f"\x00{name}\x00")
+
+
+class FrameDiffers(AssertionError):
+    """A kept frame is not the one its key draws now: the key misses something it reads."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A page with holes, and the followers' parts of its marks (readers.py), by name."""
+
+    body: bytes
+    theirs: dict[str, bytes]
+
+
+def _tag(key: tuple[object, ...]) -> str:
+    """The frame's key with the request's language, address and arguments: a digest."""
+    scope = (str(get_locale()), request.root_url, arguments.key(), *key)
+    return hashlib.blake2b(repr(scope).encode(), digest_size=16).hexdigest()
+
+
+def _framed(draw: Callable[[], str]) -> Frame | None:
+    """``draw()`` made a frame: its CSRF token and messages holes, its reader marks renamed
+    (``f0``, ``f1``…) with the followers' parts they stand for. None: it has no place for
+    the messages, or a mark has no part."""
+    parts: dict[str, bytes] = {}
+    was = recording(parts)  # the followers' parts always drawn: a later request may want them
+    try:
+        body = with_holes(draw().encode())
+    finally:
+        recording(was)
+    if body is None:
+        return None
+    theirs: dict[str, bytes] = {}
+
+    def rename(found: object) -> bytes:
+        mark = found.group(1).decode()  # type: ignore[attr-defined]
+        name = f"f{len(theirs)}"
+        theirs[name] = parts[mark]
+        inside: bytes = found.group(2)  # type: ignore[attr-defined]
+        return f"<!--reader:{name}-->".encode() + inside + f"<!--/reader:{name}-->".encode()
+
+    try:
+        body = _PART.sub(rename, body)
+    except KeyError:
+        return None
+    return Frame(body, theirs)
+
+
+def page(key: tuple[object, ...], draw: Callable[[], str], values: Mapping[str, str]) -> str | None:
+    """The page of ``key``'s frame (kept, else drawn by ``draw`` and kept) with ``values`` in
+    its holes and this request's token and messages. None: no frame could be made."""
+    tag = _tag(key)
+    kept = FRAMES.get(tag)
+    frame = None if kept is None else Frame(*kept)
+    if frame is None:
+        frame = _framed(draw)
+        if frame is None:
+            return None
+        FRAMES.put(tag, frame.body, frame.theirs)
+    elif current_app.config.get(CHECK):
+        fresh = _framed(draw)
+        if fresh != frame:
+            raise FrameDiffers(f"the frame kept under {key!r} is not the one drawn now")
+    return _filled(frame, values)
+
+
+def _filled(frame: Frame, values: Mapping[str, str]) -> str:
+    body = frame.body
+    for name, value in values.items():
+        body = body.replace(hole(name).encode(), str(value).encode())
+    parts = drawing_for_followers()
+    if parts is None:  # the followers' page is not drawn now: the manager's parts, unmarked
+        body = _ANY_MARK.sub(b"", body)
+    else:
+        for name, part in frame.theirs.items():
+            for key, value in values.items():
+                part = part.replace(hole(key).encode(), str(value).encode())
+            parts[name] = part
+    text = filled(body).decode()
+    if "\x00" in text:  # a hole no value filled: a page never shows one
+        raise FrameDiffers("a hole of the frame was left unfilled")
+    return text

@@ -1,0 +1,40 @@
+"""What the manager's game page offers besides the next coup: to stop here, to redo.
+
+Template globals (web/__init__.py) that the pages' frames read too (kept/frames.py:
+a game page's frame is kept only where neither is offered, or by whether it is).
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from ... import store
+from ...db import get_db
+from ...rights import access
+from ...rules import stopping
+from ...rules.errors import GameError
+from ...store.table_locks import Lock
+from ..formats.words import error_text
+
+
+def refused(stored: store.StoredGame) -> str | None:
+    """Why this table cannot stop here now, in the reader's words; None: it can."""
+    state = store.table_state(get_db(), stored.id)
+    if state.event is not None:
+        return error_text(GameError(stopping.KEY, store.stops.EVENT_TABLE))
+    if state.lock is Lock.STOPPED or stored.replay().finished:
+        return _("The game is over: there is nothing to stop.")
+    if state.lock is not None:  # a closed evening's table: its coups are frozen as they stand
+        return _("This table takes no more coups: it cannot stop here.")
+    refusal = stopping.refusal(stored.game, stored.seat_changes)
+    return None if refusal is None else error_text(refusal)
+
+
+def can_stop(stored: store.StoredGame) -> bool:
+    """Whether the manager's pages offer "We stop here…" (a template global)."""
+    return access.can_manage(stored) and refused(stored) is None
+
+
+def redoable(stored: store.StoredGame) -> int | None:
+    """The coup a redo would put back on this game's page (a template global)."""
+    return store.redoable(get_db(), stored.id)
