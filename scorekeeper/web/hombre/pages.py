@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import current_app, render_template, request
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
@@ -28,9 +29,9 @@ from ..hookspecs import Page
 from ..kept import frames
 from ..kept.arguments import asked_page, past_the_last, reads
 from ..kept.conditional import table_state_of
-from ..kept.fragments import kept_fragment
+from ..kept.fragments import fill_hole, kept_fragment
 from ..kept.holes import keepable
-from ..kept.readers import followers_tag
+from ..kept.readers import followers_tag, reader_part
 from ..table import explain
 from ..table.offers import can_stop, redoable
 from ..table.seat_words import seat_lines, seat_names
@@ -133,8 +134,29 @@ def _pieces(
         pieces["fiche"] = kept_fragment(sections.fiche_section, shown)
     frozen = state.refuses(False) is not None
     manages = bool(context["can_manage"]) and not frozen
-    pieces["recent"] = sections.recent_coups(context["recent"], manages)
+    pieces["recent"] = _recent(
+        sections, stored, context["recent"], manager=bool(context["can_manage"]), manages=manages
+    )
     return pieces
+
+
+def _recent(
+    sections: Any, stored: store.StoredGame, recent: list[Any], manager: bool, manages: bool
+) -> str:
+    """The recent coups, the newest first: each article kept (fragments.py), with the
+    manager's Correct and Delete links in its hole when he may change the coups."""
+    if not recent:
+        return Markup(sections.no_coup())
+    drawn = []
+    for result in recent:
+        n = result.deal.n
+        names = stored.seated(n)  # who sat in that coup
+        article = kept_fragment(
+            sections.coup_article, (stored.kind, stored.id, names, result), result, names
+        )
+        links = kept_fragment(sections.row_actions, (stored.id, n), n) if manages else ""
+        drawn.append(fill_hole(article, "row-actions", reader_part(manager, links)))
+    return Markup("").join(Markup("\n  ") + article + Markup("\n  ") for article in drawn)
 
 
 def _values(

@@ -238,23 +238,19 @@ def fiche(report: AnyReport, settled_shown: int | None = None) -> tuple[list[Fic
     """
     ahead = None if report.next is None else report.next.bete_in_play
     circled = None if ahead is None else ahead.index
-    lines = [
-        FicheLine(
-            n,
-            b.owner,
-            b.amount,
-            b.token,
-            BeteStatus.IN_PLAY if n - 1 == circled else b.status,
-            b.made_in,
-        )
-        for n, b in enumerate(report.betes, 1)
+    statuses = [
+        BeteStatus.IN_PLAY if n == circled else b.status for n, b in enumerate(report.betes)
     ]
-    if settled_shown is None:
-        return lines, 0
-    settled = [line.number for line in lines if line.status not in OPEN]
-    keep = set(settled[-settled_shown:]) if settled_shown else set()
-    shown = [line for line in lines if line.status in OPEN or line.number in keep]
-    return shown, len(lines) - len(shown)
+    shown: Iterable[int] = range(len(statuses))
+    if settled_shown is not None:  # the open ones and the latest settled: only those made
+        settled = [n for n, status in enumerate(statuses) if status not in OPEN]
+        keep = set(settled[-settled_shown:]) if settled_shown else set()
+        shown = [n for n, status in enumerate(statuses) if status in OPEN or n in keep]
+    lines = [
+        FicheLine(n + 1, b.owner, b.amount, b.token, statuses[n], b.made_in)
+        for n, b in ((n, report.betes[n]) for n in shown)
+    ]
+    return lines, len(statuses) - len(lines)
 
 
 _WORDS: dict[str, dict[str, dict[str, str]]] = {}

@@ -24,6 +24,7 @@ a key that misses something fails loudly rather than showing a stale page.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -40,6 +41,9 @@ CHECK = "CHECK_FRAMES"
 """The app's setting that draws every kept frame again and compares (the tests')."""
 FRAMES: Drawn[dict[str, bytes]] = Drawn(pages=256)
 """The frames, by key: the page with holes, beside the followers' parts in it."""
+
+
+_HOLE = re.compile(rb"\x00(\w+)\x00")
 
 
 def hole(name: str) -> Markup:
@@ -113,18 +117,21 @@ def page(key: tuple[object, ...], draw: Callable[[], str], values: Mapping[str, 
 
 
 def _filled(frame: Frame, values: Mapping[str, str]) -> str:
-    body = frame.body
-    for name, value in values.items():
-        body = body.replace(hole(name).encode(), str(value).encode())
+    """The frame with ``values`` in its holes (one pass), the followers' parts given theirs,
+    then this request's token and messages (holes.py)."""
+    given = {name.encode(): str(value).encode() for name, value in values.items()}
+
+    def put(found: re.Match[bytes]) -> bytes:
+        return given.get(found.group(1), found.group(0))  # the token's hole: holes.py
+
+    body = _HOLE.sub(put, frame.body)
     parts = drawing_for_followers()
     if parts is None:  # the followers' page is not drawn now: the manager's parts, unmarked
         body = _ANY_MARK.sub(b"", body)
     else:
         for name, part in frame.theirs.items():
-            for key, value in values.items():
-                part = part.replace(hole(key).encode(), str(value).encode())
-            parts[name] = part
-    text = filled(body).decode()
-    if "\x00" in text:  # a hole no value filled: a page never shows one
+            parts[name] = _HOLE.sub(put, part)
+    page = filled(body)
+    if b"\x00" in page:  # a hole no value filled: a page never shows one
         raise FrameDiffers("a hole of the frame was left unfilled")
-    return text
+    return page.decode()
