@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from babel import support
-from flask import Flask, Request, g, request
+from flask import Flask, Request, current_app, g, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
@@ -28,24 +28,46 @@ COOKIE = "lang"
 CURRENCIES = {"fr": "EUR", "en": "EUR", "da": "DKK", "nl": "EUR"}
 
 
+_BEST: dict[str, str] = {}
+"""The language each Accept-Language header seen asks for (bounded: ``BEST_KEPT``)."""
+BEST_KEPT = 1024
+
+
 def select_locale() -> str:
+    """The switch's language (its cookie), else the browser's first we speak, else French."""
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+    header = request.headers.get("Accept-Language", "")
+    best = _BEST.get(header)
+    if best is None:
+        best = request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+        if len(_BEST) >= BEST_KEPT:
+            _BEST.clear()
+        _BEST[header] = best
+    return best
 
 
 babel = Babel()
 
 
 def _translations() -> support.NullTranslations:
-    """The request's catalog, looked up once (Flask-Babel looks it up on every string)."""
+    """The request's catalog, looked up once (Flask-Babel looks it up on every string), and
+    each language's once per process: the catalogs are compiled before the server starts."""
     found: object = g.get(_CATALOG)
     if isinstance(found, support.NullTranslations):
         return found
-    made = get_translations()
+    kept: dict[str, support.NullTranslations] = current_app.extensions.setdefault(_CATALOGS, {})
+    language = str(get_locale())
+    made = kept.get(language)
+    if made is None:
+        made = kept[language] = get_translations()
     setattr(g, _CATALOG, made)
     return made
+
+
+_CATALOGS = "scorekeeper.catalogs"
+"""``app.extensions``' key of the app's catalogs by language (each app has its folders)."""
 
 
 _CATALOG = "_scorekeeper_catalog"

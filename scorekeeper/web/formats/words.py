@@ -7,7 +7,9 @@ Only presentation, and nothing of one game: l'Hombre's words are in
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
+from typing import Any
 from unicodedata import east_asian_width
 
 from babel.numbers import format_currency as babel_currency
@@ -238,21 +240,31 @@ def cents(amount: int, club: Club, sign: bool = False) -> str:
     return mark + text
 
 
-_ACTIONS: dict[str, dict[str, dict[str, str]]] = {}
+class ReadersWords(Mapping[str, str]):
+    """A table of words in the reader's language, for every template (a Jinja global):
+    each language's table made once from the catalog, which never changes while the
+    server runs. A global, not a context processor's value: the pieces of a page drawn
+    apart (kept/frames.py) and the macros they import read it without a page's context."""
 
+    def __init__(self, table: Mapping[Any, Any]) -> None:
+        self._table = table
+        self._made: dict[str, dict[str, str]] = {}
 
-def action_words() -> dict[str, dict[str, str]]:
-    """The change log's words for the templates, made once per language (a context processor).
+    def _now(self) -> dict[str, str]:
+        language = str(get_locale())
+        found = self._made.get(language)
+        if found is None:
+            found = self._made[language] = {str(k): str(v) for k, v in self._table.items()}
+        return found
 
-    The catalogs are compiled before the server starts and never change while it runs.
-    """
-    language = str(get_locale())
-    made = _ACTIONS.get(language)
-    if made is None:
-        made = _ACTIONS[language] = {
-            "ACTION_WORDS": {str(k): str(v) for k, v in ACTION_WORDS.items()}
-        }
-    return made
+    def __getitem__(self, key: str) -> str:
+        return self._now()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._now())
+
+    def __len__(self) -> int:
+        return len(self._now())
 
 
 def init_app(app: Flask) -> None:
@@ -263,5 +275,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["signed_money"] = signed_money
     app.jinja_env.filters["chip_value"] = chip_value
-    app.context_processor(action_words)
-    app.jinja_env.globals.update(reader_currency=reader_currency, chip_example=chip_example)
+    app.jinja_env.globals.update(
+        reader_currency=reader_currency,
+        chip_example=chip_example,
+        ACTION_WORDS=ReadersWords(ACTION_WORDS),
+    )

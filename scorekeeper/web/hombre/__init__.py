@@ -21,7 +21,7 @@ from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templat
 from ..printing.pdf import apart
 from . import guard, new_game, pages, settlement, systems
 from .forms import CoupForm, HombreEntry
-from .present import coup_words, journal_lines, journal_text, outcome_text, words
+from .present import WORD_TABLES, coup_words, journal_lines, journal_text, outcome_text
 
 
 class HombrePages(GamePages[CoupForm]):
@@ -106,7 +106,7 @@ class HombrePages(GamePages[CoupForm]):
 
     def init_app(self, app: Flask) -> None:
         """Its word tables and its journal's lines, for its templates and the macros."""
-        app.context_processor(words)
+        app.jinja_env.globals.update(WORD_TABLES)
         app.jinja_env.globals.update(
             outcome_text=outcome_text,
             journal_text=journal_text,

@@ -104,10 +104,9 @@ def render_game(
 
 
 def section_macros(context: dict[str, Any]) -> Any:
-    """hombre/_sections.html's macros, reading this request's words and the game's context."""
-    made = dict(context)
-    current_app.update_template_context(made)
-    return current_app.jinja_env.get_template("hombre/_sections.html").make_module(made)
+    """hombre/_sections.html's macros, reading the game's context: its words are globals
+    (no context processor runs) and the macros it imports are made once."""
+    return current_app.jinja_env.get_template("hombre/_sections.html").make_module(context)
 
 
 def _pieces(

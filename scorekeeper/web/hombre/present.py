@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
-from typing import Any
 
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -19,7 +18,7 @@ from ...rules.hombre.engine import BeteStatus, Contract, Outcome, Reason
 from ...rules.hombre.exports import CsvWords
 from ...rules.hombre.family import AnyReport, AnyResult
 from ...rules.hombre.pot import PotReason
-from ..formats.words import JOURNAL_COLUMNS, JOURNAL_INDENT, elide, signed, wrap
+from ..formats.words import JOURNAL_COLUMNS, JOURNAL_INDENT, ReadersWords, elide, signed, wrap
 from .forms import BONUS_WORDS, CONTRACT_WORDS
 
 OUTCOME_WORDS = {
@@ -253,28 +252,14 @@ def fiche(report: AnyReport, settled_shown: int | None = None) -> tuple[list[Fic
     return lines, len(statuses) - len(lines)
 
 
-_WORDS: dict[str, dict[str, dict[str, str]]] = {}
-
-
-def words() -> dict[str, dict[str, str]]:
-    """L'Hombre's words for its templates in the reader's language, made once per language.
-
-    The catalogs are compiled before the server starts and never change while
-    it runs, so the tables of one language are the same for every page.
-    """
-    language = str(get_locale())
-    made = _WORDS.get(language)
-    if made is None:
-        tables: dict[str, dict[Any, Any]] = {
-            "REASON_WORDS": REASON_WORDS,
-            "STATUS_WORDS": STATUS_WORDS,
-            "OUTCOME_WORDS": OUTCOME_WORDS,
-            "CONTRACT_WORDS": CONTRACT_WORDS,
-            "BONUS_WORDS": BONUS_WORDS,
-        }
-        made = {name: {str(k): str(v) for k, v in t.items()} for name, t in tables.items()}
-        _WORDS[language] = made
-    return made
+WORD_TABLES = {
+    "REASON_WORDS": ReadersWords(REASON_WORDS),
+    "STATUS_WORDS": ReadersWords(STATUS_WORDS),
+    "OUTCOME_WORDS": ReadersWords(OUTCOME_WORDS),
+    "CONTRACT_WORDS": ReadersWords(CONTRACT_WORDS),
+    "BONUS_WORDS": ReadersWords(BONUS_WORDS),
+}
+"""L'Hombre's words for its templates, in the reader's language (Jinja globals)."""
 
 
 CSV_HEADERS = {

@@ -15,11 +15,12 @@ from ...rules import stopping
 from ...rules.errors import GameError
 from ...store.table_locks import Lock
 from ..formats.words import error_text
+from ..kept.conditional import table_state_of
 
 
 def refused(stored: store.StoredGame) -> str | None:
     """Why this table cannot stop here now, in the reader's words; None: it can."""
-    state = store.table_state(get_db(), stored.id)
+    state = table_state_of(stored.id)  # read once for a GET (kept/conditional.py)
     if state.event is not None:
         return error_text(GameError(stopping.KEY, store.stops.EVENT_TABLE))
     if state.lock is Lock.STOPPED or stored.replay().finished:
