@@ -121,7 +121,9 @@ def init_app(app: Flask) -> None:
     )
     # ``_`` is Jinja's alias that looks ``gettext`` up and calls it, which calls ours: three
     # calls through the template's context for each of a page's 50 strings; one is enough
-    app.jinja_env.globals.update(_=_template_gettext, gettext=_template_gettext)
+    app.jinja_env.globals.update(
+        _=_template_gettext, gettext=_template_gettext, ngettext=_template_ngettext
+    )
 
 
 @pass_eval_context
@@ -130,7 +132,22 @@ def _template_gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> s
     found = _translations().ugettext(string)
     if eval_ctx.autoescape:
         found = Markup(found)
+    if not variables and "%" not in found:  # what the format would give back
+        return found
     return found % variables  # always a format: "%%" is "%" with or without variables
+
+
+@pass_eval_context
+def _template_ngettext(
+    eval_ctx: EvalContext, singular: str, plural: str, num: int, **variables: Any
+) -> str:
+    """Jinja's newstyle ``ngettext`` (jinja2.ext), reading the request's catalog directly:
+    one call through the template's context, not two."""
+    variables.setdefault("num", num)
+    found = _translations().ungettext(singular, plural, num)
+    if eval_ctx.autoescape:
+        found = Markup(found)
+    return found % variables
 
 
 # the templates' gettext callables, reading the request's catalog once (init_app)

@@ -129,8 +129,9 @@ def _pieces(
         names = stored.seated(d.n)
         system = systems.of_rules(stored.game.rules)
         pieces["deal"] = kept_fragment(sections.deal_section, shown, d, names, system, state)
-    if stored.kind.betes:
-        pieces["fiche"] = kept_fragment(sections.fiche_section, shown)
+    if stored.kind.betes:  # kept by what it shows: a coup that makes or settles no bête
+        shows = (stored.id, context["seat_names"], tuple(context["fiche"]), context["fiche_hidden"])
+        pieces["fiche"] = kept_fragment(sections.fiche_section, shows)
     frozen = state.refuses(False) is not None
     manages = bool(context["can_manage"]) and not frozen
     pieces["recent"] = _recent(

@@ -1,0 +1,144 @@
+"""The manager's game page kept across versions as a frame (web/kept/frames.py).
+
+After a coup the manager's page is the frame kept from an earlier version with
+this version's pieces (deal, standing, fiche, recent coups) and values (version,
+coups, the undo's coup, what "Tous passent" carries) put in. It must be, byte for
+byte (his CSRF token blanked, his one-time message aside), the page drawn with
+nothing kept, through every state the frame's key names: coups and a pass, four
+at the table (the dealer sits out: the form's fields change), an undo and its
+redo, a correction's notice, a seat taken. And a frame whose key misses something
+it reads is caught where the tests run (``CHECK_FRAMES``), not served.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+import pytest
+from test_kept_readers import his
+from web import SEED_COUPS, coup_data, enter, forget_kept, new_game, version_of
+
+from scorekeeper.web.hombre import pages
+from scorekeeper.web.kept import frames
+from scorekeeper.web.kept.memory import Drawn
+
+
+@pytest.fixture(autouse=True)
+def _no_frame_left():
+    """The frames this module's tests kept (some under a forgetful key) go with them."""
+    yield
+    frames.FRAMES.clear()
+
+
+@pytest.fixture
+def hits(monkeypatch):
+    """How many pages were filled from a kept frame."""
+    found = {"hits": 0}
+    real = frames.FRAMES.get
+
+    def counted(tag):
+        kept = real(tag)
+        found["hits"] += kept is not None
+        return kept
+
+    monkeypatch.setattr(frames.FRAMES, "get", counted)
+    return found
+
+
+def same_afresh(app, client, game: str) -> str:
+    """The manager's page now (from a kept frame if its key allows), checked against the
+    page drawn with nothing kept (the frames kept so far put aside meanwhile); returns it."""
+    kept = client.get(game)
+    assert kept.status_code == 200
+    held = frames.FRAMES
+    frames.FRAMES = Drawn(pages=256)
+    try:
+        forget_kept(app)
+        afresh = client.get(game)
+    finally:
+        frames.FRAMES = held
+    if his(kept.text) != his(afresh.text):  # pragma: no cover - the lines that differ
+        lines = difflib.unified_diff(his(afresh.text).splitlines(), his(kept.text).splitlines())
+        pytest.fail("\n".join(list(lines)[:40]))
+    return kept.text
+
+
+def test_the_page_from_a_kept_frame_is_the_page_drawn_afresh(app, client, hits):
+    game = new_game(client).rstrip("/")
+    client.get(game)  # the links shown once, at the game's creation
+    coups = [*SEED_COUPS, "A demande A5 B2 C2", "pass", "C demande A2 B2 C5"]
+    for coup in coups:  # passes among them: nobody pays, the poule grows
+        assert enter(client, game, coup).status_code == 302
+        page = same_afresh(app, client, game)
+        assert "Undo the last coup" in page and "Tous passent" in page
+    # each coup's page came from the frame the page before it left (its first two coups
+    # change the frame: the first coup, then the stop offered)
+    assert hits["hits"] >= len(coups) - 2
+    steps = [
+        ("/undo", {}),  # the redo shows: the page is drawn, not framed
+        ("/redo", {}),  # the notice "Coup … redone" shows: a frame of its own
+        ("/coups/2/edit", coup_data("B demande A2 B5 C2", save="1")),
+        ("/seat", {"seat": "1", "player": "Denis", "way": "plays_for"}),
+    ]
+    for path, data in steps:
+        data = {**data, "version": version_of(client, game)}
+        assert client.post(game + path, data=data).status_code == 302, path
+        same_afresh(app, client, game)
+        assert enter(client, game, "C demande A2 B2 C5").status_code == 302
+        same_afresh(app, client, game)
+    page = same_afresh(app, client, game)
+    assert "Denis" in page and "Coup 2 corrected" not in page  # a coup since: no notice
+
+
+def test_four_at_the_table_a_frame_per_dealer_who_sits_out(app, client, hits):
+    four = {"player3": "Denis", "preset": "recommended", "poule_system": "3-1", "end": "continue"}
+    game = new_game(client, **four).rstrip("/")
+    client.get(game)  # the links shown once, at the game's creation
+    sitting_out = []
+    for _ in range(9):  # the dealer goes round twice: each frame is kept, then taken again
+        assert enter(client, game, "pass").status_code == 302
+        page = same_afresh(app, client, game)
+        assert page.count('class="sits-out"') == 1
+        sitting_out.append(page.split('class="sits-out">', 1)[1].split(" deals", 1)[0])
+    # coup k is dealt by seat k - 1 (first dealer Anne), who sits out: from coup 2, Bruno
+    assert sitting_out[:4] == ["Bruno", "Chloé", "Denis", "Anne"]
+    assert sitting_out[4:8] == sitting_out[:4]
+    assert hits["hits"] >= 4
+
+
+def forgetful(monkeypatch) -> None:
+    """frame_key made to forget all it names: one key for every page it would frame."""
+    real = pages.frame_key
+    monkeypatch.setattr(
+        pages, "frame_key", lambda *args: None if real(*args) is None else ("every page alike",)
+    )
+
+
+def test_a_key_that_misses_what_the_frame_reads_is_caught(app, client, monkeypatch):
+    # a key that forgets the seats: the frame kept before Denis sat names Bruno still
+    forgetful(monkeypatch)
+    game = new_game(client).rstrip("/")
+    client.get(game)  # the links shown once, at the game's creation
+    enter(client, game, "B demande A4 B4 C1")
+    assert "<h1>Anne · Bruno · Chloé</h1>" in client.get(game).text  # framed
+    data = {"seat": "1", "player": "Denis", "way": "plays_for", "version": version_of(client, game)}
+    assert client.post(game + "/seat", data=data).status_code == 302
+    with pytest.raises(frames.FrameDiffers):
+        client.get(game)
+
+
+def test_without_the_check_such_a_key_would_show_a_stale_page(make_app, monkeypatch):
+    app = make_app(CHECK_FRAMES=False)
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    forgetful(monkeypatch)
+    game = new_game(client).rstrip("/")
+    client.get(game)  # the links shown once, at the game's creation
+    enter(client, game, "B demande A4 B4 C1", version=version_of(client, game))
+    assert "<h1>Anne · Bruno · Chloé</h1>" in client.get(game).text  # framed
+    data = {"seat": "1", "player": "Denis", "way": "plays_for", "version": version_of(client, game)}
+    assert client.post(game + "/seat", data=data).status_code == 302
+    stale = client.get(game).text
+    assert "<h1>Anne · Bruno · Chloé</h1>" in stale  # what CHECK_FRAMES is there to catch
+    forget_kept(app)
+    assert "<h1>Anne · Denis · Chloé</h1>" in client.get(game).text
