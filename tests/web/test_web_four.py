@@ -113,3 +113,24 @@ def test_the_settlement_pdf_of_four(client):
 def test_a_first_dealer_without_a_fourth_player_is_refused(client):
     response = client.post("/games/new", data={**POULE, "first_dealer": "3"})
     assert response.status_code == 422
+
+
+def fiche_rows(page: str) -> list[list[str]]:
+    """The fiche's rows: each cell's text after the token's (a bête's amount, or empty)."""
+    table = page.split('<table tabindex="0" class="fiche">')[1].split("</table>")[0]
+    rows = re.findall(r"<tr><td class=\"token\">.*?</tr>", table)
+    return [re.findall(r"<td>(.*?)</td>", row) for row in rows]
+
+
+def test_the_fiche_has_a_column_for_each_of_the_four_seats(client):
+    response = client.post("/games/new", data={**POULE, "player3": "Denis"})
+    game = response.headers["Location"]
+    page = client.get(game).text
+    enjeu = re.search(r'class="enjeu">Enjeu <b>(\d+)</b>', page).group(1)
+    # Anne deals and sits out; Denis plays and ties Bruno at four tricks: a remise, he
+    # owes the bête encourue, the enjeu (docs/rules.md), and it is his on the fiche
+    assert client.post(game + "/coups", data=coup_data("D demande D4 B4 C1")).status_code == 302
+    for path in ("", "/fiche"):
+        rows = fiche_rows(client.get(game + path).text)
+        assert len(rows) == 1 and len(rows[0]) == 4, (path, rows)
+        assert rows[0][:3] == ["", "", ""] and f">{enjeu}</span>" in rows[0][3], (path, rows)
