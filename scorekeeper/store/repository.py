@@ -12,6 +12,7 @@ import json
 import sqlite3
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import lru_cache
 
 import sqlite_utils
 
@@ -188,7 +189,7 @@ def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
     if not found:
         raise NotFound(game_id)
     row = found[0]
-    kind = stored_kind(rows.text(row, "game"), _coup_file(rows.text(row, "rules")))
+    kind = kind_of_row(rows.text(row, "game"), rows.text(row, "rules"))
     return GameHead(
         rows.whole(row, "id"),
         rows.whole(row, "version"),
@@ -200,6 +201,13 @@ def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
     )
 
 
+@lru_cache(maxsize=256)
+def kind_of_row(game: str, rules: str) -> GameKind:
+    """The kind of a game's row, from its ``game`` and its rules' text: read once per text
+    (a phone's poll reads the head of the same game every few seconds)."""
+    return stored_kind(game, _coup_file(rules))
+
+
 def head_of_row(row: GamesRow) -> GameHead:
     """The head of a game's row read whole."""
     return GameHead(
@@ -207,7 +215,7 @@ def head_of_row(row: GamesRow) -> GameHead:
         row.version,
         row.manager_hash,
         row.table_token,
-        stored_kind(row.game, _coup_file(row.rules)),
+        kind_of_row(row.game, row.rules),
         row.updated_at or "",
         row.generation or "",
     )
