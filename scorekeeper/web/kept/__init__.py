@@ -20,6 +20,8 @@ page is not even sent again:
 - ``readers``: the game page's parts that differ between the manager and
   the followers, drawn by who reads; the manager's page drawn after a coup
   gives the followers' page of the same version (their parts in place of his).
+- ``frames``: the manager's game page kept across versions: its frame drawn
+  once per what its key names, each version's pieces and values put in.
 - ``fragments``: pieces of the game page kept by what they read (a recent
   coup's article, the fresh coup form's fields, the outbox's words), so a new
   version draws only what is new; bounded by count and bytes.
