@@ -15,8 +15,10 @@ pages drawn afresh (once each per coup).
 
 Then the load test's own sequence (``evening``): a table made through the
 form as ``benchmarks/locustfile.py`` makes it, a coup posted, the manager's
-page it redirects to (a new version: drawn), the first phone's page after
-it (drawn) and the next phones' (kept), the median of each over the coups.
+page it redirects to (a new version: its frame kept, the version's pieces
+drawn: web/kept/frames.py), the first phone's page after it (kept from the
+manager's drawing) and the next phones' (kept), the median of each over
+the coups.
 ``BENCH_COUPS`` sets how many (default 120).
 """
 
@@ -63,11 +65,12 @@ def cpu_ms(
 
 
 def forget_pages(app: Flask) -> Callable[[], None]:
-    """Empties the kept pages (this process's and the shared file), so that the next page
-    is drawn: a page of a new version, as after a coup. The pieces kept by what they read
-    (kept/fragments.py: the recent coups' articles, a fresh form's fields) stay, as they do
-    after a coup. Without this, ``?draw=`` was answered from the kept page of the version:
-    the manager's "afresh" page cost a seventh of the one drawn after a coup."""
+    """Empties the kept pages (this process's and the shared file) and the manager's
+    frames, so that the next page is drawn whole: a page of a new version. The pieces kept
+    by what they read (kept/fragments.py: the recent coups' articles, a fresh form's fields)
+    stay, as they do after a coup. Without this, ``?draw=`` was answered from the kept page
+    of the version: the manager's "afresh" page cost a seventh of the one drawn after a
+    coup."""
 
     def forget() -> None:
         memory.DRAWN.clear()
