@@ -8,7 +8,7 @@ The journal and the fiche are l'Hombre's own pages (``table.journal``,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, cast
 
 from flask import current_app, render_template, request
 from flask_babel import gettext as _
@@ -18,10 +18,11 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import store
 from ...rights.access import can_manage, readable
 from ...rules.errors import GameError
-from ...rules.hombre.family import hombre_report
+from ...rules.hombre.family import AnyReport, AnyResult, hombre_report
 from ...rules.hombre.pot import PotDeal
 from ...rules.kind import Standing
 from ...rules.ledger import net_changes
+from ...store.table_locks import TableState
 from .. import blueprints
 from ..formats.words import signed
 from ..forms import ActionForm
@@ -76,7 +77,7 @@ def render_game(
     if kept is None:  # the fiche's lines of this version, made once
         kept = stored.derived["fiche"] = fiche(report, FICHE_SETTLED)
     lines, hidden = kept
-    recent = list(reversed(report.coups[-RECENT:]))
+    recent: list[AnyResult] = list(reversed(report.coups[-RECENT:]))
     passing = after_pass(stored) if manager and not report.finished else None
     context: dict[str, Any] = {
         "can_manage": manager,
@@ -103,14 +104,29 @@ def render_game(
     return (page, status) if status != 200 else page
 
 
-def section_macros(context: dict[str, Any]) -> Any:
+class Sections(Protocol):
+    """hombre/_sections.html's macros: each gives the markup it draws (kept/fragments.py
+    keeps each under its name and what it reads)."""
+
+    def standing_section(self) -> str: ...
+    def deal_section(
+        self, d: Any, names: tuple[str, ...], system: Any, state: TableState
+    ) -> str: ...
+    def fiche_section(self) -> str: ...
+    def coup_article(self, result: AnyResult, names: tuple[str, ...]) -> str: ...
+    def row_actions(self, n: int) -> str: ...
+    def no_coup(self) -> str: ...
+
+
+def section_macros(context: dict[str, Any]) -> Sections:
     """hombre/_sections.html's macros, reading the game's context: its words are globals
     (no context processor runs) and the macros it imports are made once."""
-    return current_app.jinja_env.get_template("hombre/_sections.html").make_module(context)
+    module = current_app.jinja_env.get_template("hombre/_sections.html").make_module(context)
+    return cast(Sections, module)
 
 
 def _pieces(
-    context: dict[str, Any], stored: store.StoredGame, report: Any, state: Any
+    context: dict[str, Any], stored: store.StoredGame, report: AnyReport, state: TableState
 ) -> dict[str, str]:
     """What each version changes that is drawn (hombre/_sections.html): the deal, the
     standing, the fiche and the recent coups, each kept by what it reads (fragments.py)."""
@@ -124,8 +140,8 @@ def _pieces(
         state.key,
     )
     pieces: dict[str, str] = {"standing": kept_fragment(sections.standing_section, shown)}
-    if not report.finished:
-        d = report.next
+    d = report.next
+    if not report.finished and d is not None:
         names = stored.seated(d.n)
         system = systems.of_rules(stored.game.rules)
         pieces["deal"] = kept_fragment(sections.deal_section, shown, d, names, system, state)
@@ -141,7 +157,11 @@ def _pieces(
 
 
 def _recent(
-    sections: Any, stored: store.StoredGame, recent: list[Any], manager: bool, manages: bool
+    sections: Sections,
+    stored: store.StoredGame,
+    recent: list[AnyResult],
+    manager: bool,
+    manages: bool,
 ) -> str:
     """The recent coups, the newest first: each article kept (fragments.py), with the
     manager's Correct and Delete links in its hole when he may change the coups."""
@@ -160,7 +180,7 @@ def _recent(
 
 
 def _values(
-    stored: store.StoredGame, recent: list[Any], passing: tuple[int, int] | None
+    stored: store.StoredGame, recent: list[AnyResult], passing: tuple[int, int] | None
 ) -> dict[str, str]:
     """What each version changes in words or attributes: the version (the forms'
     hidden field, the outbox, the followers' script), the number of coups, the coup the
@@ -178,7 +198,7 @@ def _values(
 
 def _draw(
     stored: store.StoredGame,
-    report: Any,
+    report: AnyReport,
     context: dict[str, Any],
     holes: dict[str, str],
     passing: tuple[int, int] | None,
@@ -215,9 +235,9 @@ def _draw(
 
 def frame_key(
     stored: store.StoredGame,
-    report: Any,
-    state: Any,
-    recent: list[Any],
+    report: AnyReport,
+    state: TableState,
+    recent: list[AnyResult],
     passing: tuple[int, int] | None,
 ) -> tuple[object, ...] | None:
     """What the manager's fresh game page reads besides its pieces and values (kept/frames.py);
