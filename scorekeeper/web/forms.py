@@ -8,6 +8,7 @@ modules) on this small base.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Iterable
 from contextvars import ContextVar
@@ -67,6 +68,14 @@ def form_version(form: Versioned) -> int:
     if version is None:
         abort(428)
     return version
+
+
+def typed_note(data: object) -> str:
+    """A coup's note as typed: trimmed, without control characters (a NUL, an escape), which
+    no keyboard means to type and no page should carry (a kept page's holes are NULs:
+    web/kept/frames.py). Every game's coup form reads its note through it."""
+    text = data if isinstance(data, str) else ""
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cc").strip()
 
 
 def hidden_input(field: Field) -> Markup | None:

@@ -16,7 +16,7 @@ import difflib
 
 import pytest
 from test_kept_readers import his
-from web import SEED_COUPS, coup_data, enter, forget_kept, new_game, version_of
+from web import SEED_COUPS, coup_data, enter, forget_kept, new_game, report, version_of
 
 from scorekeeper.web.hombre import pages
 from scorekeeper.web.kept import frames
@@ -142,3 +142,22 @@ def test_without_the_check_such_a_key_would_show_a_stale_page(make_app, monkeypa
     assert "<h1>Anne · Bruno · Chloé</h1>" in stale  # what CHECK_FRAMES is there to catch
     forget_kept(app)
     assert "<h1>Anne · Denis · Chloé</h1>" in client.get(game).text
+
+
+def test_a_note_that_spells_a_hole_is_kept_as_text_without_its_control_characters(app, client):
+    game = new_game(client).rstrip("/")
+    client.get(game)  # the links shown once, at the game's creation
+    typed = "a\x00version\x00b \x1b[31m\x00csrf\x00 c"
+    assert enter(client, game, "B demande A4 B4 C1", note=typed).status_code == 302
+    assert enter(client, game, "pass").status_code == 302
+    # a correction's notice names the note: it is in the frame, not in a piece
+    data = coup_data("B demande A4 B4 C1", save="1", note=typed + "!")
+    data["version"] = version_of(client, game)
+    assert client.post(game + "/coups/1/edit", data=data).status_code == 302
+    for _ in range(2):  # drawn, then from its frame
+        page = same_afresh(app, client, game)
+        assert "\x00" not in page and "\x1b" not in page
+        assert "aversionb [31mcsrf c" in page
+        assert enter(client, game, "pass").status_code == 302
+    notes = [c.get("note") for c in report(client, game)["coups"]]
+    assert notes[0] == "aversionb [31mcsrf c!"

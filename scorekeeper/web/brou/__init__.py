@@ -20,7 +20,7 @@ from ...rules.errors import N_, GameError
 from ...store import StoredGame
 from ..formats.numbers import InRange, WholeField, read_whole
 from ..formats.words import labelled, listed
-from ..forms import options
+from ..forms import options, typed_note
 from ..hookspecs import Report, Rules
 from ..hookspecs import narrowed as _narrow
 from ..sheet.forms import NewSheetForm, SheetCoupForm, points_coup_form, shown_valid
@@ -172,8 +172,8 @@ def brou_item(form: BrouCoupForm) -> dict[str, Any]:
         item[key] = team if team in ("nous", "eux") else None
         if ending == "pev_made":
             item["made"] = True
-    if form.note.data:
-        item["note"] = form.note.data
+    if note := typed_note(form.note.data):
+        item["note"] = note
     return item
 
 

@@ -20,7 +20,7 @@ from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
 from ...rules.hombre.kinds import SYSTEMS
 from ..formats.numbers import InRange, WholeField
-from ..forms import Form, name_field, options, whole
+from ..forms import Form, name_field, options, typed_note, whole
 from ..hookspecs import CoupEntry
 
 CONTRACT_WORDS: dict[str, Any] = {
@@ -241,7 +241,7 @@ def read_coup(form: CoupForm, stored: Any) -> Any:
     bonuses = [_bonus(value) for value in form.bonus_values]
     if "bonuses" in kind.inputs and bonuses:
         item["bonuses"] = [{"player": names[seat], "hand": hand} for seat, hand in bonuses]
-    note = (form.note.data or "").strip()
+    note = typed_note(form.note.data)
     if note:
         item["note"] = note
     if form.passed.data:

@@ -35,7 +35,7 @@ from markupsafe import Markup
 from . import arguments
 from .holes import filled, with_holes
 from .memory import Drawn
-from .readers import _ANY_MARK, _PART, drawing_for_followers, recording
+from .readers import ANY_MARK, PART, drawing_for_followers, recording
 
 CHECK = "CHECK_FRAMES"
 """The app's setting that draws every kept frame again and compares (the tests')."""
@@ -84,15 +84,13 @@ def _framed(draw: Callable[[], str]) -> Frame | None:
         return None
     theirs: dict[str, bytes] = {}
 
-    def rename(found: object) -> bytes:
-        mark = found.group(1).decode()  # type: ignore[attr-defined]
+    def rename(found: re.Match[bytes]) -> bytes:
         name = f"f{len(theirs)}"
-        theirs[name] = parts[mark]
-        inside: bytes = found.group(2)  # type: ignore[attr-defined]
-        return f"<!--reader:{name}-->".encode() + inside + f"<!--/reader:{name}-->".encode()
+        theirs[name] = parts[found.group(1).decode()]
+        return f"<!--reader:{name}-->".encode() + found.group(2) + f"<!--/reader:{name}-->".encode()
 
     try:
-        body = _PART.sub(rename, body)
+        body = PART.sub(rename, body)
     except KeyError:
         return None
     return Frame(body, theirs)
@@ -100,8 +98,11 @@ def _framed(draw: Callable[[], str]) -> Frame | None:
 
 def page(key: tuple[object, ...], draw: Callable[[], str], values: Mapping[str, str]) -> str | None:
     """The page of ``key``'s frame (kept, else drawn by ``draw`` and kept) with ``values`` in
-    its holes and this request's token and messages. None: no frame could be made."""
-    tag = _tag(key)
+    its holes and this request's token and messages. None: no frame could be made.
+
+    ``draw`` draws the page with ``hole(name)`` for each of ``values``: the same names for
+    every request of the key (and the names are part of the key)."""
+    tag = _tag((*key, tuple(sorted(values))))
     kept = FRAMES.get(tag)
     frame = None if kept is None else Frame(*kept)
     if frame is None:
@@ -117,21 +118,19 @@ def page(key: tuple[object, ...], draw: Callable[[], str], values: Mapping[str, 
 
 
 def _filled(frame: Frame, values: Mapping[str, str]) -> str:
-    """The frame with ``values`` in its holes (one pass), the followers' parts given theirs,
-    then this request's token and messages (holes.py)."""
+    """The frame with ``values`` in its holes (one pass: a value is not read again), the
+    followers' parts given theirs, then this request's token and messages (holes.py). The
+    frame was drawn with a hole for each of the names (they are in its key)."""
     given = {name.encode(): str(value).encode() for name, value in values.items()}
 
-    def put(found: re.Match[bytes]) -> bytes:
-        return given.get(found.group(1), found.group(0))  # the token's hole: holes.py
+    def put(found: re.Match[bytes]) -> bytes:  # the token's hole is holes.py's
+        return given.get(found.group(1), found.group(0))
 
-    body = _HOLE.sub(put, frame.body)
+    body = _HOLE.sub(put, frame.body)  # the values put in are not read again
     parts = drawing_for_followers()
     if parts is None:  # the followers' page is not drawn now: the manager's parts, unmarked
-        body = _ANY_MARK.sub(b"", body)
+        body = ANY_MARK.sub(b"", body)
     else:
         for name, part in frame.theirs.items():
             parts[name] = _HOLE.sub(put, part)
-    page = filled(body)
-    if b"\x00" in page:  # a hole no value filled: a page never shows one
-        raise FrameDiffers("a hole of the frame was left unfilled")
-    return page.decode()
+    return filled(body).decode()

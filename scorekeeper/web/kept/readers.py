@@ -32,8 +32,8 @@ from markupsafe import Markup
 from .holes import END, START
 
 _PARTS = "_followers_parts"
-_ANY_MARK = re.compile(rb"<!--/?reader:\w+-->")
-_PART = re.compile(rb"<!--reader:(\w+)-->(.*?)<!--/reader:\1-->", re.S)
+ANY_MARK = re.compile(rb"<!--/?reader:\w+-->")
+PART = re.compile(rb"<!--reader:(\w+)-->(.*?)<!--/reader:\1-->", re.S)
 
 
 @dataclass(frozen=True)
@@ -105,10 +105,10 @@ def split(body: bytes) -> tuple[bytes, bytes | None]:
     mine: list[bytes] = []
     theirs: list[bytes] = []
     at = 0
-    for found in _PART.finditer(body):
+    for found in PART.finditer(body):
         part = parts.get(found.group(1).decode())
         if part is None:
-            return _ANY_MARK.sub(b"", body), None
+            return ANY_MARK.sub(b"", body), None
         common = body[at : found.start()]
         mine += (common, found.group(2))
         theirs += (common, part)
@@ -117,7 +117,7 @@ def split(body: bytes) -> tuple[bytes, bytes | None]:
     theirs.append(body[at:])
     page, followers = b"".join(mine), b"".join(theirs)
     if not parts or b"<!--reader:" in page or b"<!--/reader:" in page:
-        return _ANY_MARK.sub(b"", page), None
+        return ANY_MARK.sub(b"", page), None
     token: str | None = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
     if token and token.encode() in followers:
         return page, None

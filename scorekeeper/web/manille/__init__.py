@@ -18,7 +18,7 @@ from wtforms import RadioField
 from ...rules import kinds
 from ...rules.kind import GameKind
 from ...store import StoredGame
-from ..forms import options
+from ..forms import options, typed_note
 from ..hookspecs import Report, Rules
 from ..sheet.forms import NewSheetForm, SheetCoupForm, points_coup_form, shown_valid
 from ..sheet.game import PointsGame, points_web
@@ -133,8 +133,8 @@ def manille_item(form: ManilleCoupForm, stored: StoredGame) -> dict[str, Any]:
         item["renonce"] = form.renonce.data
     elif form.points.data is not None:
         item["points"] = form.points.data
-    if form.note.data:
-        item["note"] = form.note.data
+    if note := typed_note(form.note.data):
+        item["note"] = note
     return item
 
 
