@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import store
 from ...rights.access import can_manage, readable
 from ...rules.errors import GameError
+from ...rules.hombre.engine import Deal
 from ...rules.hombre.family import AnyReport, AnyResult, hombre_report
 from ...rules.hombre.pot import PotDeal
 from ...rules.kind import Standing
@@ -110,7 +111,7 @@ class Sections(Protocol):
 
     def standing_section(self) -> str: ...
     def deal_section(
-        self, d: Any, names: tuple[str, ...], system: Any, state: TableState
+        self, d: Deal | PotDeal, names: tuple[str, ...], system: Any, state: TableState
     ) -> str: ...
     def fiche_section(self) -> str: ...
     def coup_article(self, result: AnyResult, names: tuple[str, ...]) -> str: ...
