@@ -161,3 +161,13 @@ def test_a_note_that_spells_a_hole_is_kept_as_text_without_its_control_character
         assert enter(client, game, "pass").status_code == 302
     notes = [c.get("note") for c in report(client, game)["coups"]]
     assert notes[0] == "aversionb [31mcsrf c!"
+
+
+def test_the_comparison_blanks_every_spelling_of_the_token():
+    """A page drawn a second later signs its tokens with another second: both spellings
+    of the hidden field (WTForms' and _redo.html's own) must be blanked, or the
+    comparison above fails when a second passes between the two drawings."""
+    wtforms = '<input id="csrf_token" name="csrf_token" type="hidden" value="{}">'
+    own = '<input type="hidden" name="csrf_token" value="{}">'
+    for field in (wtforms, own):
+        assert his(field.format("abc.awtnOw.x")) == his(field.format("abc.awtnPA.y"))

@@ -21,7 +21,11 @@ from evening import COUPS, NEW_GAME, TABLE_LINK, token, version
 from web import forget_kept
 
 FLASHES = re.compile(r"<!--flashes-->.*?<!--/flashes-->", re.S)
-TOKEN = re.compile(r'(name="csrf_token" type="hidden" value=")[^"]+"')
+# both spellings of the hidden field: WTForms' (name, type, value) and the templates'
+# own (type, name, value), as in _redo.html
+TOKEN = re.compile(
+    r'((?:name="csrf_token" type="hidden"|type="hidden" name="csrf_token") value=")[^"]+"'
+)
 
 
 def his(page: str) -> str:
