@@ -109,21 +109,29 @@ class Sections(Protocol):
     """hombre/_sections.html's macros: each gives the markup it draws (kept/fragments.py
     keeps each under its name and what it reads)."""
 
-    def standing_section(self) -> str: ...
+    def standing_section(self, stored: store.StoredGame, report: AnyReport) -> str: ...
     def deal_section(
-        self, d: Deal | PotDeal, names: tuple[str, ...], system: Any, state: TableState
+        self,
+        stored: store.StoredGame,
+        report: AnyReport,
+        d: Deal | PotDeal,
+        names: tuple[str, ...],
+        system: Any,
+        state: TableState,
     ) -> str: ...
-    def fiche_section(self) -> str: ...
+    def fiche_section(
+        self, stored: store.StoredGame, seat_names: Any, fiche: Any, fiche_hidden: int
+    ) -> str: ...
     def coup_article(self, result: AnyResult, names: tuple[str, ...]) -> str: ...
-    def row_actions(self, n: int) -> str: ...
+    def row_actions(self, game_id: int, n: int) -> str: ...
     def no_coup(self) -> str: ...
 
 
-def section_macros(context: dict[str, Any]) -> Sections:
-    """hombre/_sections.html's macros, reading the game's context: its words are globals
-    (no context processor runs) and the macros it imports are made once."""
-    module = current_app.jinja_env.get_template("hombre/_sections.html").make_module(context)
-    return cast(Sections, module)
+def section_macros() -> Sections:
+    """hombre/_sections.html's macros. They read only their arguments and the globals (the
+    words, ``url_for``): Jinja makes the module once and keeps it with the template (a
+    module made with each request's context cost a tenth of the manager's page)."""
+    return cast(Sections, current_app.jinja_env.get_template("hombre/_sections.html").module)
 
 
 def _pieces(
@@ -131,7 +139,7 @@ def _pieces(
 ) -> dict[str, str]:
     """What each version changes that is drawn (hombre/_sections.html): the deal, the
     standing, the fiche and the recent coups, each kept by what it reads (fragments.py)."""
-    sections = section_macros(context)
+    sections = section_macros()
     shown = (
         stored.kind,
         stored.id,
@@ -140,15 +148,17 @@ def _pieces(
         stored.table_token,
         state.key,
     )
-    pieces: dict[str, str] = {"standing": kept_fragment(sections.standing_section, shown)}
+    pieces = {"standing": kept_fragment(sections.standing_section, shown, stored, report)}
     d = report.next
     if not report.finished and d is not None:
         names = stored.seated(d.n)
         system = systems.of_rules(stored.game.rules)
-        pieces["deal"] = kept_fragment(sections.deal_section, shown, d, names, system, state)
+        pieces["deal"] = kept_fragment(
+            sections.deal_section, shown, stored, report, d, names, system, state
+        )
     if stored.kind.betes:  # kept by what it shows: a coup that makes or settles no bête
         shows = (stored.id, context["seat_names"], tuple(context["fiche"]), context["fiche_hidden"])
-        pieces["fiche"] = kept_fragment(sections.fiche_section, shows)
+        pieces["fiche"] = kept_fragment(sections.fiche_section, shows, stored, *shows[1:])
     frozen = state.refuses(False) is not None
     manages = bool(context["can_manage"]) and not frozen
     pieces["recent"] = _recent(
@@ -175,7 +185,7 @@ def _recent(
         article = kept_fragment(
             sections.coup_article, (stored.kind, stored.id, names, result), result, names
         )
-        links = kept_fragment(sections.row_actions, (stored.id, n), n) if manages else ""
+        links = kept_fragment(sections.row_actions, (stored.id, n), stored.id, n) if manages else ""
         drawn.append(fill_hole(article, "row-actions", reader_part(manager, links)))
     return Markup("").join(Markup("\n  ") + article + Markup("\n  ") for article in drawn)
 
