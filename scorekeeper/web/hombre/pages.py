@@ -148,7 +148,9 @@ def _pieces(
         stored.table_token,
         state.key,
     )
-    pieces = {"standing": kept_fragment(sections.standing_section, shown, stored, report)}
+    pieces: dict[str, str] = {
+        "standing": kept_fragment(sections.standing_section, shown, stored, report)
+    }
     d = report.next
     if not report.finished and d is not None:
         names = stored.seated(d.n)
