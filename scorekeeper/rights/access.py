@@ -256,10 +256,10 @@ def visit(game_id: int) -> Visit:
     if known is not None and known.writes == db.conn.total_changes and known.device == held:
         return known
     try:
-        row, grant = store.row_and_grant(db, game_id, held)
+        row, grant, state = store.row_and_grant(db, game_id, held)
     except store.NotFound:
         abort(404)
-    found = visits[game_id] = Visit(row, grant, held, db.conn.total_changes)
+    found = visits[game_id] = Visit(row, grant, held, db.conn.total_changes, state=state)
     if known is not None:  # read again after a write: what the request began from stays
         found.acting, found.began = known.acting, known.began
     return found

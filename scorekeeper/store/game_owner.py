@@ -23,7 +23,7 @@ from .errors import Closed, NotFound
 from .game_rows import GamesRow
 from .repository import GAME_COLUMNS, row_game
 from .stored import StoredGame
-from .table_locks import STATE_COLUMNS, Lock, TableState, state_of
+from .table_locks import LOCK_COLUMNS, STATE_COLUMNS, Lock, TableState, state_of
 
 COUPS = frozenset(
     {
@@ -46,7 +46,6 @@ ROW_UNTOUCHED = frozenset({Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, 
 """The changes whose bodies write coups, their keys and seat changes, never the game's row
 (``coup_edits.py``): their line's columns are the version and time ``changing`` wrote, known
 without reading the row again."""
-_LOCKS = ("lock_closing", "lock_coups", "lock_event")
 
 
 class GameOwner(Owner[StoredGame]):
@@ -81,7 +80,7 @@ class GameOwner(Owner[StoredGame]):
         if not found:
             raise NotFound(self.id)
         columns = found[0]
-        closing, coups, event = (columns.pop(name) for name in _LOCKS)
+        closing, coups, event = (columns.pop(name) for name in LOCK_COLUMNS)
         self.state = state_of(closing, coups, event, columns.get("stopped", 0))
         self.row = GamesRow.of(columns)
         self.columns = {k: v for k, v in columns.items() if k not in RECORDED and k != "generation"}

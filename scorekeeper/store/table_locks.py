@@ -103,8 +103,10 @@ STATE_COLUMNS = """
    left join event_rounds r on r.event_id = t.event_id and r.number = t.round
    where t.game_id = :game) as lock_event"""
 """The table's locks as three columns of a read (``:game``: the game's id): a change reads
-them with the game's row, in one statement (``game_owner.py``); the game's own ``stopped``
-is a column of that row."""
+them with the game's row, in one statement (``game_owner.py``), as a request's visit does
+(``repository.row_and_grant``); the game's own ``stopped`` is a column of that row."""
+LOCK_COLUMNS = ("lock_closing", "lock_coups", "lock_event")
+"""The names of ``STATE_COLUMNS``, in the order ``state_of`` takes them."""
 
 
 def table_state(db: sqlite_utils.Database, game_id: int, stopped: bool | None = None) -> TableState:

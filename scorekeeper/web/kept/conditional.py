@@ -36,7 +36,7 @@ from flask_babel import get_locale
 
 from ...clubs.purse import table_club
 from ...db import get_db
-from ...rights.access import can_manage, can_manage_club, readable_head
+from ...rights.access import can_manage, can_manage_club, readable_head, visit
 from ...store.table_locks import TableState, table_state
 from . import arguments, said, shared
 from .expensive import evening_tables
@@ -118,15 +118,12 @@ def here() -> str:
 
 
 def table_state_of(game_id: int) -> TableState:
-    """The table's locks, read once for a GET (the ETag and the page both ask; a GET
-    changes no lock); read afresh for any other request, which may have changed them."""
+    """The table's locks: for a GET, as this request's visit read them with the game's row
+    (the ETag and the page both ask; a GET changes no lock); read afresh for any other
+    request, which may have changed them."""
     if request.method != "GET":
         return table_state(get_db(), game_id)
-    known: dict[int, TableState] = g.setdefault("table_states", {})
-    state = known.get(game_id)
-    if state is None:
-        state = known[game_id] = table_state(get_db(), game_id)
-    return state
+    return visit(game_id).table_state()
 
 
 def check() -> Response | None:
