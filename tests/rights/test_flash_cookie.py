@@ -113,3 +113,32 @@ def test_a_session_signed_with_its_messages_inside_shows_them_once(client, app):
     assert "session" in set_cookies(page)  # signed again, without them
     assert FLASHES not in signing.loads(client.get_cookie("session").value)
     assert "Older words" not in client.get(game).text
+
+
+def test_a_short_message_is_sent_as_json_a_long_one_compressed_and_both_read_back(app):
+    """zlib's set-up cost a POST more than the bytes it saved on a coup's message: a short
+    payload is base64 of its JSON (itsdangerous marks a compressed one with a leading
+    dot), a long one is compressed still; itsdangerous reads both, and the signature holds."""
+    import base64
+    import json
+
+    from itsdangerous import BadSignature
+
+    from scorekeeper.rights.sessions import SHORT
+
+    signer = app.session_interface.flash_serializer(app)
+    # a correction's message at a table of four (JSON escapes the arrows: it compresses)
+    nets = ", ".join(
+        f"{name} +{n} → -{n}" for n, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"])
+    )
+    short = [["message", f"Coup 12 corrected. Nets: {nets}."]] * 3
+    sent = signer.dumps(short)
+    payload = sent.split(".")[0]
+    assert not sent.startswith(".")
+    assert json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    long = [["message", "Nets: " + ", ".join(f"P{n} +{n} → -{n}" for n in range(SHORT // 8))]]
+    sent_long = signer.dumps(long)
+    assert sent_long.startswith(".") and len(sent_long) < len(json.dumps(long))
+    assert signer.loads(sent) == short and signer.loads(sent_long) == long
+    with pytest.raises(BadSignature):
+        signer.loads(sent[:-2] + ("A" if sent[-2] != "A" else "B") + sent[-1])
