@@ -11,9 +11,10 @@ the number of coups, the coup the undo takes back, what "Tous passent"
 carries, the followers' page's tag). Each request fills the holes, its CSRF
 token and its one-time messages (holes.py) in.
 
-The followers' parts of the frame (readers.py) are kept with it, under names
-of their own, so the manager's page filled from a kept frame still gives the
-first follower's page.
+The followers' page is made of the frame when it is drawn (their parts in
+place of his, readers.py) and kept beside it, with the same holes: the
+manager's page filled from a kept frame still gives the first follower's
+page, and neither is split again at each version.
 
 A frame is kept only where its key is known to name everything it reads:
 the web half asks for one only then. With ``CHECK_FRAMES`` set (the tests
@@ -33,14 +34,14 @@ from flask_babel import get_locale
 from markupsafe import Markup
 
 from . import arguments
-from .holes import filled, with_holes
+from .holes import TOKEN_HOLE, filled, with_holes
 from .memory import Drawn
-from .readers import ANY_MARK, PART, drawing_for_followers, recording
+from .readers import ANY_MARK, drawing_for_followers, handed, marks_swapped, recording, swapped
 
 CHECK = "CHECK_FRAMES"
 """The app's setting that draws every kept frame again and compares (the tests')."""
-FRAMES: Drawn[dict[str, bytes]] = Drawn(pages=256)
-"""The frames, by key: the page with holes, beside the followers' parts in it."""
+FRAMES: Drawn[bytes | None] = Drawn(pages=256)
+"""The frames, by key: the manager's page with holes, beside the followers' page."""
 
 
 _HOLE = re.compile(rb"\x00(\w+)\x00")
@@ -58,10 +59,11 @@ class FrameDiffers(AssertionError):
 
 @dataclass(frozen=True)
 class Frame:
-    """A page with holes, and the followers' parts of its marks (readers.py), by name."""
+    """A page with holes as the manager is sent it (his parts in place, no mark), and the
+    followers' page made of it (their parts in place, no message; None: none can be)."""
 
-    body: bytes
-    theirs: dict[str, bytes]
+    mine: bytes
+    theirs: bytes | None
 
 
 def _tag(key: tuple[object, ...]) -> str:
@@ -71,9 +73,9 @@ def _tag(key: tuple[object, ...]) -> str:
 
 
 def _framed(draw: Callable[[], str]) -> Frame | None:
-    """``draw()`` made a frame: its CSRF token and messages holes, its reader marks renamed
-    (``f0``, ``f1``…) with the followers' parts they stand for. None: it has no place for
-    the messages, or a mark has no part."""
+    """``draw()`` made a frame: its CSRF token and messages holes, split into the manager's
+    page and the followers' once (readers.py), not at each page filled from it. None: it
+    has no place for the messages."""
     parts: dict[str, bytes] = {}
     was = recording(parts)  # the followers' parts always drawn: a later request may want them
     try:
@@ -82,18 +84,8 @@ def _framed(draw: Callable[[], str]) -> Frame | None:
         recording(was)
     if body is None:
         return None
-    theirs: dict[str, bytes] = {}
-
-    def rename(found: re.Match[bytes]) -> bytes:
-        name = f"f{len(theirs)}"
-        theirs[name] = parts[found.group(1).decode()]
-        return f"<!--reader:{name}-->".encode() + found.group(2) + f"<!--/reader:{name}-->".encode()
-
-    try:
-        body = PART.sub(rename, body)
-    except KeyError:
-        return None
-    return Frame(body, theirs)
+    mine, theirs = swapped(body, parts, TOKEN_HOLE)
+    return Frame(mine, theirs)
 
 
 def page(key: tuple[object, ...], draw: Callable[[], str], values: Mapping[str, str]) -> str | None:
@@ -109,7 +101,7 @@ def page(key: tuple[object, ...], draw: Callable[[], str], values: Mapping[str, 
         frame = _framed(draw)
         if frame is None:
             return None
-        FRAMES.put(tag, frame.body, frame.theirs)
+        FRAMES.put(tag, frame.mine, frame.theirs)
     elif current_app.config.get(CHECK):
         fresh = _framed(draw)
         if fresh != frame:
@@ -119,18 +111,33 @@ def page(key: tuple[object, ...], draw: Callable[[], str], values: Mapping[str, 
 
 def _filled(frame: Frame, values: Mapping[str, str]) -> str:
     """The frame with ``values`` in its holes (one pass: a value is not read again), the
-    followers' parts given theirs, then this request's token and messages (holes.py). The
-    frame was drawn with a hole for each of the names (they are in its key)."""
-    given = {name.encode(): str(value).encode() for name, value in values.items()}
+    followers' page too when this request keeps it (``readers.handed``: a piece with the
+    manager's parts, the recent coups' links, gives them theirs), then this request's
+    token and messages (holes.py). The frame was drawn with a hole for each of the names
+    (they are in its key)."""
+    mine = {name.encode(): str(value).encode() for name, value in values.items()}
+    theirs: dict[bytes, bytes] | None = None
+    parts = drawing_for_followers()
+    if frame.theirs is not None and parts is not None:
+        theirs = {}
+        for name, value in mine.items():
+            both = marks_swapped(value, parts) if b"<!--reader:" in value else (value, value)
+            if both is None:  # a part not drawn beside his: no followers' page
+                theirs = None
+                break
+            mine[name], theirs[name] = both
+    if theirs is not None and frame.theirs is not None:
+        handed(_HOLE.sub(_putting(theirs), frame.theirs))
+    else:  # the followers' page is not kept now: his parts without their marks
+        mine = {name: ANY_MARK.sub(b"", value) for name, value in mine.items()}
+    return filled(_HOLE.sub(_putting(mine), frame.mine)).decode()
 
-    def put(found: re.Match[bytes]) -> bytes:  # the token's hole is holes.py's
+
+def _putting(given: Mapping[bytes, bytes]) -> Callable[[re.Match[bytes]], bytes]:
+    """A frame's hole's value (one pass: a value put in is not read again); the token's
+    hole is left to holes.py."""
+
+    def put(found: re.Match[bytes]) -> bytes:
         return given.get(found.group(1), found.group(0))
 
-    body = _HOLE.sub(put, frame.body)  # the values put in are not read again
-    parts = drawing_for_followers()
-    if parts is None:  # the followers' page is not drawn now: the manager's parts, unmarked
-        body = ANY_MARK.sub(b"", body)
-    else:
-        for name, part in frame.theirs.items():
-            parts[name] = _HOLE.sub(put, part)
-    return filled(body).decode()
+    return put

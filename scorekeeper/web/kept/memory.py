@@ -6,7 +6,7 @@ The manager's game page, which he reloads after every coup, is kept too
 (``MANAGED``), with holes for what is his alone (holes.py). Both maps are
 bounded in pages and bytes (512 and 256 pages, 64 MB each), least recently
 used out. A page is kept with what goes beside it: its headers here, the
-followers' parts of a frame in frames.py.
+followers' page made of a frame in frames.py (counted in the bytes too).
 """
 
 from __future__ import annotations
@@ -16,7 +16,12 @@ from collections import OrderedDict
 from typing import Generic, TypeVar
 
 Beside = TypeVar("Beside")
-"""What is kept beside a page: its headers, or a frame's followers' parts."""
+"""What is kept beside a page: its headers, or a frame's followers' page."""
+
+
+def _weight(body: bytes, beside: object) -> int:
+    """The bytes a kept page holds: its own, and a page kept beside it."""
+    return len(body) + (len(beside) if isinstance(beside, bytes) else 0)
 
 
 class Drawn(Generic[Beside]):
@@ -36,16 +41,17 @@ class Drawn(Generic[Beside]):
             return page
 
     def put(self, tag: str, body: bytes, headers: Beside) -> None:
-        if len(body) > self.size // 8:
+        weight = _weight(body, headers)
+        if weight > self.size // 8:
             return
         with self._lock:
             if tag in self._pages:
                 return
             self._pages[tag] = (body, headers)
-            self._held += len(body)
+            self._held += weight
             while len(self._pages) > self.pages or self._held > self.size:
-                _, (old, _) = self._pages.popitem(last=False)
-                self._held -= len(old)
+                _, old = self._pages.popitem(last=False)
+                self._held -= _weight(*old)
 
     def clear(self) -> None:
         with self._lock:

@@ -24,6 +24,7 @@ phone then draws its own).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from flask import current_app, g
@@ -32,6 +33,7 @@ from markupsafe import Markup
 from .holes import END, START
 
 _PARTS = "_followers_parts"
+_HANDED = "_followers_page"
 ANY_MARK = re.compile(rb"<!--/?reader:\w+-->")
 PART = re.compile(rb"<!--reader:(\w+)-->(.*?)<!--/reader:\1-->", re.S)
 
@@ -97,29 +99,31 @@ def recording(parts: dict[str, bytes] | None) -> dict[str, bytes] | None:
 def split(body: bytes) -> tuple[bytes, bytes | None]:
     """The manager's page without its marks, and the followers' page with their parts in
     place of his (None: nothing was drawn for them, a mark names no part kept aside, or the
-    manager's CSRF token would be in it). The marks are read in the page's order, whatever
-    order their parts were drawn in (a frame's pieces are drawn before it: frames.py)."""
+    manager's CSRF token would be in it). A page filled from a frame was split when the
+    frame was made (``handed``): both are as they were handed."""
     parts: dict[str, bytes] | None = g.pop(_PARTS, None)
     if parts is None:
         return body, None
-    mine: list[bytes] = []
-    theirs: list[bytes] = []
-    at = 0
-    for found in PART.finditer(body):
-        part = parts.get(found.group(1).decode())
-        if part is None:
-            return ANY_MARK.sub(b"", body), None
-        common = body[at : found.start()]
-        mine += (common, found.group(2))
-        theirs += (common, part)
-        at = found.end()
-    mine.append(body[at:])
-    theirs.append(body[at:])
-    page, followers = b"".join(mine), b"".join(theirs)
+    followers: bytes | None = g.pop(_HANDED, None)
+    if followers is not None:
+        return body, followers
+    token: str | None = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    return swapped(body, parts, token.encode() if token else None)
+
+
+def swapped(
+    body: bytes, parts: Mapping[str, bytes], token: bytes | None
+) -> tuple[bytes, bytes | None]:
+    """``split`` of ``body`` with the followers' ``parts``, ``token`` the manager's CSRF
+    token (or its hole in a frame). The marks are read in the page's order, whatever
+    order their parts were drawn in (a frame's pieces are drawn before it: frames.py)."""
+    both = marks_swapped(body, parts)
+    if both is None:
+        return ANY_MARK.sub(b"", body), None
+    page, followers = both
     if not parts or b"<!--reader:" in page or b"<!--/reader:" in page:
         return ANY_MARK.sub(b"", page), None
-    token: str | None = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
-    if token and token.encode() in followers:
+    if token and token in followers:
         return page, None
     # the manager's one-time messages ("Coup 12 saved") are his: a follower's kept page has
     # none (a phone with messages of its own draws its page: conditional.py)
@@ -127,3 +131,28 @@ def split(body: bytes) -> tuple[bytes, bytes | None]:
     if start < 0 or end < start or followers.find(START, start + 1) >= 0:
         return page, None
     return page, followers[: start + len(START)] + followers[end:]
+
+
+def marks_swapped(body: bytes, parts: Mapping[str, bytes]) -> tuple[bytes, bytes] | None:
+    """``body`` with the manager's parts unmarked, and with the followers' parts in their
+    place; None: a mark names no part kept aside."""
+    mine: list[bytes] = []
+    theirs: list[bytes] = []
+    at = 0
+    for found in PART.finditer(body):
+        part = parts.get(found.group(1).decode())
+        if part is None:
+            return None
+        common = body[at : found.start()]
+        mine += (common, found.group(2))
+        theirs += (common, part)
+        at = found.end()
+    mine.append(body[at:])
+    theirs.append(body[at:])
+    return b"".join(mine), b"".join(theirs)
+
+
+def handed(followers: bytes) -> None:
+    """The followers' page of this request, made with the manager's from a frame
+    (frames.py): ``split`` hands it out as it is, the manager's page having no mark."""
+    setattr(g, _HANDED, followers)
