@@ -31,7 +31,7 @@ from ..hookspecs import Page
 from ..kept import frames
 from ..kept.arguments import asked_page, past_the_last, reads
 from ..kept.conditional import table_state_of
-from ..kept.fragments import fill_hole, kept_fragment
+from ..kept.fragments import fragment_hole, kept_fragment
 from ..kept.holes import keepable
 from ..kept.readers import followers_tag, reader_part
 from ..table import explain
@@ -177,10 +177,13 @@ def _recent(
     manages: bool,
 ) -> str:
     """The recent coups, the newest first: each article kept (fragments.py), with the
-    manager's Correct and Delete links in its hole when he may change the coups."""
+    manager's Correct and Delete links in its hole when he may change the coups. Every
+    part is markup already (kept pieces, ``reader_part``): they are put together as text
+    and made markup once, not escaped again at each join."""
     if not recent:
         return Markup(sections.no_coup())
-    drawn = []
+    hole = str(fragment_hole("row-actions"))
+    drawn: list[str] = []
     for result in recent:
         n = result.deal.n
         names = stored.seated(n)  # who sat in that coup
@@ -188,8 +191,8 @@ def _recent(
             sections.coup_article, (stored.kind, stored.id, names, result), result, names
         )
         links = kept_fragment(sections.row_actions, (stored.id, n), stored.id, n) if manages else ""
-        drawn.append(fill_hole(article, "row-actions", reader_part(manager, links)))
-    return Markup("").join(Markup("\n  ") + article + Markup("\n  ") for article in drawn)
+        drawn.append(str(article).replace(hole, str(reader_part(manager, links)), 1))
+    return Markup("".join(f"\n  {article}\n  " for article in drawn))
 
 
 def _values(
