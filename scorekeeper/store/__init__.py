@@ -32,7 +32,7 @@ The store knows no club, event or page: those sit above it (``pyproject.toml``'s
 from __future__ import annotations
 
 from ..clock import now
-from .changelog import Action, history, redoable
+from .changelog import Action, CoupChanges, coup_changes, history, redoable
 from .changing import Change, Owner, changing
 from .closings import table_closed
 from .club_log import ClubOwner
@@ -76,6 +76,7 @@ __all__ = [
     "Closed",
     "ClubOwner",
     "Conflict",
+    "CoupChanges",
     "GameHead",
     "GameOwner",
     "GameRow",
@@ -87,6 +88,7 @@ __all__ = [
     "TableState",
     "add_coup",
     "changing",
+    "coup_changes",
     "create",
     "delete_coup",
     "digest_of",

@@ -125,22 +125,47 @@ def undone_coup(db: sqlite_utils.Database, game_id: int) -> Any:
 def _undo_to_redo(db: sqlite_utils.Database, game_id: int) -> dict[str, Any] | None:
     """The undo line whose coup a redo puts back: the newest not redone, while only undos
     and redos (and the chain's marker) have been logged since."""
+    return coup_changes(db, game_id).redo
+
+
+COUP_ACTIONS = frozenset({Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO})
+"""The changes to the coups themselves."""
+
+
+@dataclass(frozen=True)
+class CoupChanges:
+    """What the change log's end says of the coups: the undo line a redo would put back
+    (``redoable``) and the last change to the coups (a game page's notice), found in one
+    read of the log from its newest line."""
+
+    redo: dict[str, Any] | None
+    last: dict[str, Any] | None
+
+
+def coup_changes(db: sqlite_utils.Database, game_id: int) -> CoupChanges:
+    """The game's ``CoupChanges``: the log read from its newest line until both are known
+    (after a coup added, its own line says both)."""
     skip = 0
+    redo: dict[str, Any] | None = None
+    redo_known = False
+    last: dict[str, Any] | None = None
     for row in db.query(
-        "select action, position, before from changes where game_id = ? order by id desc",
+        "select action, position, before, after from changes where game_id = ? order by id desc",
         [game_id],
     ):
-        if row["action"] == Action.CHAIN:
-            continue
-        if row["action"] == Action.REDO:
-            skip += 1
-        elif row["action"] == Action.UNDO and skip:
-            skip -= 1
-        elif row["action"] == Action.UNDO:
-            return row
-        else:
-            return None
-    return None
+        action = row["action"]
+        if last is None and action in COUP_ACTIONS:
+            last = row
+        if not redo_known and action != Action.CHAIN:
+            if action == Action.REDO:
+                skip += 1
+            elif action == Action.UNDO and skip:
+                skip -= 1
+            else:
+                redo, redo_known = (row if action == Action.UNDO else None), True
+        if redo_known and last is not None:
+            break
+    return CoupChanges(redo, last)
 
 
 def log(

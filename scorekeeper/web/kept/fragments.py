@@ -88,17 +88,34 @@ def _scope() -> tuple[str, str]:
     return scope
 
 
+class _Hashed:
+    """A piece's key with its hash worked out once: a coup's result is a deep value, and
+    the kept pieces look a key up twice (found, then moved to the newest end)."""
+
+    __slots__ = ("hash", "parts")
+
+    def __init__(self, parts: tuple[object, ...]) -> None:
+        self.parts = parts
+        self.hash = hash(parts)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Hashed) and self.hash == other.hash and self.parts == other.parts
+
+
 def kept_fragment(draw: Callable[..., str], key: tuple[object, ...], *args: object) -> Markup:
     """``draw(*args)`` as drawn before under the same key, or drawn now and kept.
 
     ``key`` must name everything the piece reads besides the request's language and
     address (added here): the arguments and whatever ``draw`` reads of its template.
     """
-    full = (getattr(draw, "name", None), *_scope(), *key)
     try:
-        piece = FRAGMENTS.get(full)
+        full = _Hashed((getattr(draw, "name", None), *_scope(), *key))
     except TypeError:  # unhashable: draw it, keep nothing
         return Markup(draw(*args))
+    piece = FRAGMENTS.get(full)
     if piece is None:
         piece = Markup(draw(*args))
         FRAGMENTS.put(full, piece)

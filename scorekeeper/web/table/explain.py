@@ -17,17 +17,16 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ...db import get_db
 from ...rules.errors import GameError
 from ...rules.ledger import NetChange
 from ...store import Action, StoredGame
 from .. import registry
 from ..formats.words import signed
 from ..hookspecs import GamePages
+from .offers import coup_changes
 
 EXPLAINED = (Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO)
 """The changes a phone is told about: an added coup shows itself as the sheet's new line."""
-COUP_ACTIONS = (Action.ADD, *EXPLAINED)
 
 
 def differences(
@@ -70,19 +69,6 @@ def notice_text(action: str, n: int, fields: Sequence[str], nets: Sequence[NetCh
     return _("Coup %(n)s redone: %(what)s", n=n, what=what)
 
 
-def _last_coup_change(game_id: int) -> dict[str, Any] | None:
-    marks = ", ".join("?" for _ in COUP_ACTIONS)
-    rows = get_db().execute(
-        "select action, position, before, after from changes where game_id = ?"
-        f" and action in ({marks}) order by id desc limit 1",
-        [game_id, *(str(a) for a in COUP_ACTIONS)],
-    )
-    row = rows.fetchone()
-    if row is None:
-        return None
-    return dict(zip(("action", "position", "before", "after"), row, strict=True))
-
-
 def notice(stored: StoredGame) -> str | None:
     """What the last change to the coups did, when it was not a coup added: the game's
     phones show it until it is dismissed or the next change comes (None: nothing to say).
@@ -90,7 +76,7 @@ def notice(stored: StoredGame) -> str | None:
     The coups now are those after that change (a change of anything else leaves
     them); the coups before it are these with the change taken back.
     """
-    row = _last_coup_change(stored.id)
+    row = coup_changes(stored.id).last
     if row is None or row["action"] not in EXPLAINED:
         return None
     page = registry.web_of(stored.kind).pages

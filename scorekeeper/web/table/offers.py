@@ -6,6 +6,7 @@ a game page's frame is kept only where neither is offered, or by whether it is).
 
 from __future__ import annotations
 
+from flask import g
 from flask_babel import gettext as _
 
 from ... import store
@@ -38,4 +39,17 @@ def can_stop(stored: store.StoredGame) -> bool:
 
 def redoable(stored: store.StoredGame) -> int | None:
     """The coup a redo would put back on this game's page (a template global)."""
-    return store.redoable(get_db(), stored.id)
+    row = coup_changes(stored.id).redo
+    return None if row is None else int(row["position"])
+
+
+def coup_changes(game_id: int) -> store.CoupChanges:
+    """The change log's end for the game (``store.coup_changes``), read once per request:
+    the redo offered and the change notice both ask (read again after a write)."""
+    db = get_db()
+    known: dict[tuple[int, int], store.CoupChanges] = g.setdefault("coup_changes", {})
+    key = (game_id, db.conn.total_changes)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = store.coup_changes(db, game_id)
+    return found
