@@ -40,7 +40,7 @@ from ..table.seat_words import seat_lines, seat_names
 from . import systems
 from .forms import coup_form, entry_seats
 from .guard import hombre_only
-from .present import fiche, outcome_text
+from .present import FicheLine, fiche, outcome_text
 
 bp = blueprints.table
 RECENT = 8
@@ -116,11 +116,15 @@ class Sections(Protocol):
         report: AnyReport,
         d: Deal | PotDeal,
         names: tuple[str, ...],
-        system: Any,
+        system: systems.SystemWeb[Any],
         state: TableState,
     ) -> str: ...
     def fiche_section(
-        self, stored: store.StoredGame, seat_names: Any, fiche: Any, fiche_hidden: int
+        self,
+        stored: store.StoredGame,
+        seat_names: tuple[str, ...],
+        fiche: tuple[FicheLine, ...],
+        fiche_hidden: int,
     ) -> str: ...
     def coup_article(self, result: AnyResult, names: tuple[str, ...]) -> str: ...
     def row_actions(self, game_id: int, n: int) -> str: ...
