@@ -31,7 +31,7 @@ from ..hookspecs import Page
 from ..kept import frames
 from ..kept.arguments import asked_page, past_the_last, reads
 from ..kept.conditional import table_state_of
-from ..kept.fragments import fragment_hole, kept_fragment
+from ..kept.fragments import fill_hole, kept_fragment
 from ..kept.holes import keepable
 from ..kept.readers import followers_tag, reader_part
 from ..table import explain
@@ -182,11 +182,10 @@ def _recent(
 ) -> str:
     """The recent coups, the newest first: each article kept (fragments.py), with the
     manager's Correct and Delete links in its hole when he may change the coups. Every
-    part is markup already (kept pieces, ``reader_part``): they are put together as text
-    and made markup once, not escaped again at each join."""
+    article is markup already: they are joined as text and made markup once, not escaped
+    again at each join."""
     if not recent:
         return Markup(sections.no_coup())
-    hole = str(fragment_hole("row-actions"))
     drawn: list[str] = []
     for result in recent:
         n = result.deal.n
@@ -195,7 +194,7 @@ def _recent(
             sections.coup_article, (stored.kind, stored.id, names, result), result, names
         )
         links = kept_fragment(sections.row_actions, (stored.id, n), stored.id, n) if manages else ""
-        drawn.append(str(article).replace(hole, str(reader_part(manager, links)), 1))
+        drawn.append(fill_hole(article, "row-actions", reader_part(manager, links)))
     return Markup("".join(f"\n  {article}\n  " for article in drawn))
 
 

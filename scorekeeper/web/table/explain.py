@@ -20,12 +20,13 @@ from flask_babel import gettext as _
 from ...rules.errors import GameError
 from ...rules.ledger import NetChange
 from ...store import Action, StoredGame
+from ...store.changelog import COUP_ACTIONS
 from .. import registry
 from ..formats.words import signed
 from ..hookspecs import GamePages
 from .offers import coup_changes
 
-EXPLAINED = (Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO)
+EXPLAINED = COUP_ACTIONS - {Action.ADD}
 """The changes a phone is told about: an added coup shows itself as the sheet's new line."""
 
 
