@@ -19,7 +19,7 @@ from test_kept_readers import his
 from web import SEED_COUPS, coup_data, enter, forget_kept, new_game, report, version_of
 
 from scorekeeper.web.hombre import pages
-from scorekeeper.web.kept import frames
+from scorekeeper.web.kept import frames, readers
 from scorekeeper.web.kept.memory import Drawn
 
 
@@ -171,3 +171,29 @@ def test_the_comparison_blanks_every_spelling_of_the_token():
     own = '<input type="hidden" name="csrf_token" value="{}">'
     for field in (wtforms, own):
         assert his(field.format("abc.awtnOw.x")) == his(field.format("abc.awtnPA.y"))
+
+
+@pytest.mark.parametrize(
+    ("theirs", "recent"),
+    [
+        (None, "<!--reader:0-->HIS<!--/reader:0-->"),  # a frame made with no followers' page
+        (
+            b"<p>\x00recent\x00</p><!--flashes--><!--/flashes-->",
+            "<!--reader:9-->HIS<!--/reader:9-->",
+        ),
+    ],
+)
+def test_a_frame_that_cannot_give_the_followers_page_gives_none(app, theirs, recent):
+    """When the followers' page cannot be made with the manager's (the frame has none, or a
+    piece's mark names no part drawn for them), the request keeps no followers' page: his
+    page, its marks taken out, is never split as if it were theirs (without his CSRF token
+    in it, nothing else would tell them apart)."""
+    mine = b"<p>\x00recent\x00</p><!--flashes--><!--/flashes-->"
+    with app.test_request_context("/games/1"):
+        readers.draw_for_followers(readers.Followers("tag", 1, 1))
+        parts = readers.drawing_for_followers()
+        assert parts is not None
+        parts["0"] = b"THEIRS"
+        page = frames._filled(frames.Frame(mine, theirs), {"recent": recent})
+        assert page == "<p>HIS</p><!--flashes--><!--/flashes-->"
+        assert readers.split(page.encode()) == (page.encode(), None)

@@ -128,8 +128,9 @@ def _filled(frame: Frame, values: Mapping[str, str]) -> str:
             mine[name], theirs[name] = both
     if theirs is not None and frame.theirs is not None:
         handed(_HOLE.sub(_putting(theirs), frame.theirs))
-    else:  # the followers' page is not kept now: his parts without their marks
+    else:  # no followers' page now: his parts without their marks, and nothing to split
         mine = {name: ANY_MARK.sub(b"", value) for name, value in mine.items()}
+        recording(None)  # his page unmarked is not theirs (only his token told them apart)
     return filled(_HOLE.sub(_putting(mine), frame.mine)).decode()
 
 
