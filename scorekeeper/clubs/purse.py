@@ -24,7 +24,7 @@ Plain Python over the database: no request, no page.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import sqlite_utils
@@ -38,7 +38,7 @@ from .closing import result as evening_result
 from .evening_tables import evening as evening_of
 from .records import Club, Evening, Member, Refused
 from .room import room_of
-from .seats import members
+from .seats import club_order, members
 
 
 @dataclass(frozen=True)
@@ -71,12 +71,6 @@ def left(result: Mapping[int, int], paid: Mapping[int, int]) -> dict[int, int]:
     {1: -35, 2: 35}
     """
     return {m: result.get(m, 0) + paid.get(m, 0) for m in {**result, **paid}}
-
-
-def club_order(by_id: Mapping[int, Member], ids: Iterable[int]) -> list[int]:
-    """``ids`` in the club's order: its members' list (``seats.members``), the cash box's order."""
-    rank = {m: i for i, m in enumerate(by_id)}
-    return sorted(set(ids), key=lambda m: (rank.get(m, len(rank)), m))
 
 
 class NotOwed(Refused):

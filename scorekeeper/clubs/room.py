@@ -33,7 +33,7 @@ from ..rules.kind import GameKind
 from ..rules.seating import sittings
 from .evening_tables import tables
 from .records import Club, Evening, Member
-from .seats import members, person_members, seat_members
+from .seats import club_order, members, person_members, seat_members
 
 
 @dataclass(frozen=True)
@@ -115,8 +115,7 @@ class Room:
     def order(self) -> list[int]:
         """Every member seated, in the club's order for rounding: by name (case-folded), then
         number — what breaks the ties of the largest remainder (cashbox/rounding.py)."""
-        seated = {m for table in self.tables for m in table.seats}
-        return sorted(seated, key=lambda m: (self.members[m].name.casefold(), m))
+        return club_order(self.members, (m for table in self.tables for m in table.seats))
 
     def cents(self, table: Table) -> dict[int, int]:
         """A chip table's money per member (``rounding.table_cents``; none without a chip
@@ -165,9 +164,7 @@ def settle(nets: dict[int, int], by_id: dict[int, Member]) -> list[Pay]:
     The same function as the cash box's suggestions and the room's in money
     (clubs/purse.py), so every page of a club pairs its members alike.
     """
-    rank = {m: i for i, m in enumerate(by_id)}
-    order = sorted(nets, key=lambda m: (rank.get(m, len(rank)), m))
-    return [Pay(*s) for s in between_members(nets, order)]
+    return [Pay(*s) for s in between_members(nets, club_order(by_id, nets))]
 
 
 def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:

@@ -9,7 +9,7 @@ every seat of either counts for the one kept.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import sqlite_utils
 
@@ -20,13 +20,29 @@ from .records import Member, Refused
 
 
 def members(db: sqlite_utils.Database, club_id: int) -> list[Member]:
-    """The club's members (merged ones apart), by name."""
+    """The club's members (merged ones apart), in the club's order (``club_order``)."""
     rows = db.query(
-        "select id, name, short_name from members where club_id = ? and merged_into is null"
-        " order by name collate nocase, id",
+        "select id, name, short_name from members where club_id = ? and merged_into is null",
         [club_id],
     )
-    return [Member(r["id"], r["name"], r["short_name"] or "") for r in rows]
+    found = [Member(r["id"], r["name"], r["short_name"] or "") for r in rows]
+    return sorted(found, key=lambda m: _in_order(m.name, m.id))
+
+
+def _in_order(name: str, member_id: int) -> tuple[str, int]:
+    """The club's order: by name case-folded (Python's, the whole of Unicode: SQLite's
+    ``nocase`` folds ASCII only, so Éva and éva, Strauß and Straussa sorted otherwise),
+    then number. It pairs the cash box's transfers and breaks the ties of the largest
+    remainder (cashbox/rounding.py), so it is money: one definition, here."""
+    return name.casefold(), member_id
+
+
+def club_order(by_id: Mapping[int, Member], ids: Iterable[int]) -> list[int]:
+    """``ids`` in the club's order (``_in_order``); an id that is no member of ``by_id``
+    (merged away) after them, by number."""
+    known = [m for m in set(ids) if m in by_id]
+    unknown = sorted(m for m in set(ids) if m not in by_id)
+    return sorted(known, key=lambda m: _in_order(by_id[m].name, m)) + unknown
 
 
 def look_alikes(db: sqlite_utils.Database, club_id: int) -> list[list[Member]]:
