@@ -152,3 +152,23 @@ def test_hombre_a_page_drawn_with_no_preset_chosen_stores_its_fields(client):
     response = client.post("/games/new", data=data)
     assert response.status_code == 302, response.data.decode()[-1500:]
     assert report(client, response.headers["Location"])["rules"]["mark_value"] == 4
+
+
+@pytest.mark.parametrize(
+    ("preset", "emptied", "default"),
+    [("jetons", "pass_fee", 2), ("jetons", "stake", 3), ("ancien", "mark_value", 3)],
+)
+def test_hombre_an_emptied_number_is_the_rule_sets_default(client, preset, emptied, default):
+    # as on the points games' pages (web/sheet/settings.py, "empty: its default"): a field
+    # the reader cleared is its rule set's default (jetons: stake 3, pass fee 2; a mark
+    # worth 3), not "rules.pass_fee must be int, got None" in a 422
+    drawn_page = _hombre_page(client, {**RECOMMENDED, "preset": preset, "create": "1"})
+    if drawn_page.status_code == 200:  # another money system: drawn first, then posted
+        page = drawn_page.data.decode()
+    else:
+        page = client.get("/games/new").data.decode()
+    data = {**drawn(page), **HOMBRE_PLAYERS, "preset": preset, emptied: "", "create": "1"}
+    data["preset_shown"] = preset
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    assert report(client, response.headers["Location"])["rules"][emptied] == default

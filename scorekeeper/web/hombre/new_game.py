@@ -146,8 +146,8 @@ def _form_rules(form: NewGameForm) -> Any:
         value = getattr(form, setting.name).data
         if isinstance(value, str):
             value = value.strip()
-        if value is None and (setting.type in ("str", "bool") or setting.default == 0):
-            continue  # not sent (or empty where 0 means "none"): the rule set's default
+        if value is None and setting.name not in READ:
+            continue  # not sent, or emptied: the rule set's default (as the points games')
         data[setting.name] = READ[setting.name](value or "") if setting.name in READ else value
     return rules_type(**data)
 
