@@ -265,3 +265,24 @@ def test_a_club_table_leads_with_who_pays_whom_and_stops_while_its_evening_is_op
     refused = client.post(table + "/stop", data={"confirmed": "1"})
     assert refused.status_code == 303
     assert "stopped" not in json.loads(client.get(table + "/game.json").data)
+
+
+def test_four_at_the_table_the_settlement_says_the_betes_go_to_the_players(client):
+    # test_four_at_the_table_share_a_bete_in_four's table on the pages: before the stop the
+    # open bête "will be shared among the players", after it the share is said, each of the
+    # three others +9 — never "among the three players" (with four, a quarter each)
+    data = {
+        **game_file(poule_system="3-2", end="share"),
+        "players": ["A", "B", "C", "D"],
+        "coups": [{"hombre": "B", "contract": "demande", "tricks": {"B": 4, "C": 4, "D": 1}}],
+    }
+    imported = client.post("/games/import", data={"text": json.dumps(data)})
+    assert imported.status_code == 302
+    game = imported.headers["Location"].rstrip("/")
+    before = _text(client.get(game + "/settlement"))
+    assert "They will be shared among the players when the poules are played." in before
+    assert client.post(game + "/stop", data={"confirmed": "1"}).status_code == 302
+    page = _text(client.get(game + "/settlement"))
+    assert "At the end the remaining bêtes were shared among the players:" in page
+    assert "B → A 9" in page and "B → C 9" in page and "B → D 9" in page
+    assert "three" not in page
