@@ -43,3 +43,18 @@ def test_the_map_names_each_folder_of_web() -> None:
     for folder in web.iterdir():
         if folder.is_dir() and folder.name != "__pycache__":
             assert f"`{folder.name}/`" in text, folder.name
+
+
+def test_the_maps_kinds_are_the_kinds() -> None:
+    """Each kind's row says its key, its game, its seats and what it counts as the kind
+    does: the seats column said 3 for l'Hombre's kinds, which seat 3 or 4."""
+    from scorekeeper.rules.kinds import KINDS
+
+    text = MAP.read_text(encoding="utf-8")
+    for kind in KINDS:
+        row = next(line for line in text.splitlines() if line.startswith(f"| `{kind.key}` |"))
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        counts = "chips" if kind.chips else "points"
+        assert cells[1] == f"`{kind.game}`", row
+        assert cells[3].split(" (")[0] == " or ".join(str(n) for n in kind.seats), row
+        assert cells[4].split(",")[0] == counts and ("bêtes" in cells[4]) == kind.betes, row
