@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..names import MAX_LENGTH
 from .model import Draw, DrawError, Entrant, Seating
 from .plan import draw
 from .units import MAX_ENTRANTS
 
 MAX_BYTES = 256 * 1024
-MAX_NAME = 80
+MAX_NAME = MAX_LENGTH
+"""A name's or a team's bound: the app's (names.py), so a name drawn here can be registered."""
 
 
 def read_players(path: str) -> list[Entrant]:

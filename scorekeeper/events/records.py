@@ -20,14 +20,14 @@ import sqlite_utils
 from ..clock import now
 from ..db import transaction
 from ..db.chain import EVENT_CHANGES, Chain, append
-from ..names import Clash, Roster, fault, tidy
+from ..names import MAX_LENGTH, Clash, Roster, fault, tidy
 from ..rules.errors import N_, GameError
 from ..store.changing import Change, Owner, changing
 from ..store.errors import Conflict
 from .settings import EventSettings, settings_from
 
 MAX_PLAYERS = 600
-MAX_NAME = 40
+MAX_NAME = MAX_LENGTH  # a player's or a team's name: the app's bound (names.py)
 MAX_EVENT_NAME = 80
 
 

@@ -11,13 +11,14 @@ import json
 import math
 from collections.abc import Iterator, Mapping
 
+from ..names import MAX_LENGTH
 from .errors import N_, GameError
 
 MAX_BYTES = 512 * 1024
 """A 300-coup evening is about 30 KB: ten of them in one file fit."""
 MAX_COUPS = 5000
-MAX_NAME = 40
-"""As the new-game form."""
+MAX_NAME = MAX_LENGTH
+"""As the new-game form: the app's bound of a name (names.py)."""
 MAX_TEXT = 200
 """Any other text (a note, a setting's word), as the coup form's note."""
 MAX_NUMBER = 10**9

@@ -287,7 +287,7 @@ def test_the_command_prints_the_plan_and_its_json(tmp_path, capsys):
         ("Anne;red;blue\n", ":1: a name and at most one team"),
         (";red\n", ":1: no name before the team"),
         (b"\xff\xfe", "not UTF-8"),
-        ("x" * 81, ":1: longer than 80"),
+        ("x" * 41, ":1: longer than 40"),  # the app's bound: a name drawn can be registered
     ],
 )
 def test_a_bad_players_file_is_one_line_and_status_2(tmp_path, capsys, text, message):
