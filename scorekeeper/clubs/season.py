@@ -27,7 +27,6 @@ from .. import store
 from ..cashbox.ledger import entries
 from ..rules.kind import GameKind
 from ..rules.kinds import KINDS
-from ..rules.ledger import to_money
 from ..rules.records import SeatRecord
 from ..rules.seating import payers
 from .closing import result as evening_result
@@ -225,9 +224,3 @@ def day(text: str, default: str) -> str:
         return date.fromisoformat(text).isoformat() if len(text) == 10 else default
     except ValueError:
         return default
-
-
-def money_of(club: Club, chips: int) -> Decimal | None:
-    """Chips in the club's money, to the cent (display only; a season row's money is its
-    ``cents``, the cash box's); None when the club gave no chip value."""
-    return None if club.money is None else to_money(chips, club.money.chip_value)

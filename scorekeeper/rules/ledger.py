@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
+from math import floor
 
 from .kind import Standing
 
@@ -108,16 +109,63 @@ def settle_up(net: Sequence[int]) -> list[Transfer]:
     return moves
 
 
-def to_money(chips: int, chip_value: Decimal) -> Decimal:
-    """Chips in money, to the cent (half to even): display only, chips stay the truth.
+def to_cents(nets: Sequence[int], chip_value: Decimal) -> list[int]:
+    """Each net in whole cents, summing to zero, each within a cent of ``net × chip_value``.
 
-    >>> to_money(-72, Decimal("0.05"))
-    Decimal('-3.60')
+    Ties go to the earlier position (``nets`` in the club's order).
+
+    >>> to_cents([1, 1, -2], Decimal("0.005"))  # exact ½, ½, −1 cent: the first ½ goes up
+    [1, 0, -1]
+    >>> to_cents([-72, -9, 81], Decimal("0.05"))
+    [-360, -45, 405]
     """
-    return (chips * chip_value).quantize(CENT, rounding=ROUND_HALF_EVEN)
+    if sum(nets) != 0:
+        raise ValueError("nets must sum to zero")
+    exact = [net * chip_value * 100 for net in nets]
+    down = [floor(x) for x in exact]
+    remainders = [x - d for x, d in zip(exact, down, strict=True)]
+    left = -sum(down)  # whole cents still to hand out, 0 <= left < len(nets)
+    order = sorted(range(len(nets)), key=lambda i: (-remainders[i], i))
+    for i in order[:left]:
+        down[i] += 1
+    return down
 
 
-CENT = Decimal("0.01")
+def in_money(cents: int) -> Decimal:
+    """Whole cents as an amount of money, to the cent.
+
+    >>> in_money(-360), in_money(5)
+    (Decimal('-3.60'), Decimal('0.05'))
+    """
+    return Decimal(cents).scaleb(-2)
+
+
+def moves_in_cents(
+    moves: Sequence[Transfer], net: Sequence[int], cents: Sequence[int]
+) -> list[int] | None:
+    """Each transfer of ``settle_up(net)`` in whole cents, from ``cents`` (``to_cents(net,
+    …)``): a transfer is what leaves the person it settles at nothing, so each person's
+    transfers add up to his money, the lines and the column agree, and both sum to zero.
+
+    None when the cents cannot be split so (a chip worth a fraction of a cent, rounded
+    over the table, can leave a cent with the wrong pair): the lines then say chips only.
+
+    >>> net = [-31, 13, 18]  # 0.025 a chip: exact -77.5, 32.5, 45 cents
+    >>> cents = to_cents(net, Decimal("0.025"))
+    >>> cents, moves_in_cents(settle_up(net), net, cents)
+    ([-77, 32, 45], [45, 32])
+    """
+    chips, left, found = list(net), list(cents), []
+    for move in moves:
+        chips[move.payer] += move.amount
+        chips[move.payee] -= move.amount
+        amount = -left[move.payer] if chips[move.payer] == 0 else left[move.payee]
+        if amount < 0:
+            return None
+        left[move.payer] += amount
+        left[move.payee] -= amount
+        found.append(amount)
+    return None if any(left) else found
 
 
 @dataclass(frozen=True)

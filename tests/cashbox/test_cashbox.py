@@ -139,3 +139,29 @@ def test_balances_are_the_entries_sums(rows, on):
         assert balances(entries, on).get(member, 0) == sum(e.amount for e in his if e.on <= on)
         lines = list(running(his))
         assert lines[-1].balance == total  # the statement ends on the balance
+
+
+@given(
+    st.lists(st.integers(-(10**6), 10**6), min_size=1, max_size=8),
+    st.decimals(min_value=Decimal("0.000001"), max_value=1000, places=6),
+)
+def test_each_transfer_in_cents_adds_up_to_the_persons_money(nets, chip_value):
+    # a table on its own: who pays whom in chips (settle_up), each line's money taken from
+    # the column's cents (moves_in_cents); where it can be, each person's lines add up to
+    # his figure and none runs the wrong way; at a whole number of cents a chip it always can
+    from scorekeeper.rules.ledger import moves_in_cents, settle_up
+
+    nets = [*nets, -sum(nets)]
+    moves = settle_up(nets)
+    cents = to_cents(nets, chip_value)
+    found = moves_in_cents(moves, nets, cents)
+    if (chip_value * 100) == (chip_value * 100).to_integral_value():
+        assert found == [m.amount * int(chip_value * 100) for m in moves]
+    if found is None:
+        return
+    assert len(found) == len(moves) and all(c >= 0 for c in found)
+    left = list(cents)
+    for move, amount in zip(moves, found, strict=True):
+        left[move.payer] += amount
+        left[move.payee] -= amount
+    assert left == [0] * len(nets)

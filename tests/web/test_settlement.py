@@ -410,3 +410,36 @@ def test_the_chip_value_travels_in_the_game_file(client):
     bad = {**SEED, "money": {"chip_value": "x", "currency": "DKK"}}
     response = client.post("/games/import", data={"text": json.dumps(bad)})
     assert "a chip value is a number such as 0.05" in response.data.decode()
+
+
+def test_a_table_on_its_own_rounds_its_money_once_and_every_figure_agrees(client, tmp_path):
+    # The seed's first six coups: Anne −66, Bruno −21, Chloé +87 (hombre.md §10's table).
+    # At 0.025 € a chip: exact −165, −52.5, +217.5 cents. Each rounded on its own, half to
+    # even (what this page did): −1.65, −0.52, +2.18, a cent more than is paid. Rounded once
+    # over the table as a club's table is (largest remainder, the tie ½, ½ to the earlier
+    # seat): rounded down −165, −53, +217, one cent short, Bruno's ½ first: −1.65, −0.52,
+    # +2.17. Who pays whom: Anne → Chloé 66 chips (Anne settled: 1.65), then Bruno → Chloé
+    # 21 chips (0.52): Chloé gets 2.17, her column's figure.
+    game = new_game(client)
+    for text in SEED_COUPS[:6]:
+        assert enter(client, game, text).status_code == 302
+    money = {"chip_value": "0.025", "currency": "EUR", "version": "7"}
+    assert client.post(game + "/settlement", data=money).status_code == 302
+    text = re.sub(r"<[^>]+>", "", client.get(game + "/settlement").data.decode())
+    assert "−66−€1.65" in text and "−21−€0.52" in text and "+87+€2.17" in text
+    assert "€2.18" not in text
+    assert "Anne → Chloé: 66 chips = €1.65" in text and "Bruno → Chloé: 21 chips = €0.52" in text
+    # the spreadsheet's file says the same after coup 6
+    semi = client.get(game + "/standings.csv?sep=semicolon").data.decode("utf-8-sig")
+    last = list(csv.DictReader(io.StringIO(semi), delimiter=";"))[-1]
+    assert [v for k, v in last.items() if k.startswith("Money")] == ["-1,65", "-0,52", "2,17"]
+    # and so does the command
+    path = tmp_path / "six.json"
+    path.write_text(json.dumps({**SEED, "coups": SEED["coups"][:6]}), encoding="utf-8")
+    bin_ = Path(sys.executable).parent / "scorekeeper"
+    done = subprocess.run(
+        [str(bin_), "settle", str(path), "--chip-value", "0.025"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "net +87 = 2.17 EUR" in done.stdout and "net −21 = -0.52 EUR" in done.stdout
+    assert "A → C 66 = 1.65 EUR" in done.stdout and "B → C 21 = 0.52 EUR" in done.stdout

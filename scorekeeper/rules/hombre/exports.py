@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import NamedTuple
 
-from ..ledger import to_money
+from ..ledger import in_money, to_cents
 from ..money import Money
 from .engine import CoupResult, Report
 from .pot import PotReport
@@ -142,7 +142,10 @@ def standings_csv(
                 r.poules_tirees if isinstance(r, CoupResult) else "",
                 *r.net,
                 *r.caves,
-                *(_decimal_comma(to_money(v, money.chip_value)) for v in r.net if money),
+                *(
+                    _decimal_comma(in_money(c))
+                    for c in (to_cents(r.net, money.chip_value) if money else ())
+                ),
             ]
         )
     return out.getvalue()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..ledger import settle_up, stack, to_money
+from ..ledger import in_money, moves_in_cents, settle_up, stack, to_cents
 from ..money import Money
 from .engine import BeteRef, Coup, CoupResult, Deal, Outcome, Report
 from .pot import PotCoup, PotDeal, PotReport
@@ -144,16 +144,19 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
         f"{len(report.coups)} coups, {progress}, {state}",
         "",
     ]
-    for name, net, caves, s in zip(names, report.net, report.caves, stacks):
-        cash = "" if money is None else f" = {cash_text(net, money)}"
+    # in money: rounded once over the table (to_cents), the lines taken from the nets' cents
+    cents = None if money is None else to_cents(report.net, money.chip_value)
+    for n, (name, net, caves, s) in enumerate(zip(names, report.net, report.caves, stacks)):
+        cash = "" if cents is None or money is None else f" = {cash_text(cents[n], money)}"
         lines.append(
             f"  {name}: net {signed(net)}{cash}, caves {caves}, "
             f"stack {s.total} = {s.fiches} fiches + {s.chips} chips"
         )
     lines += ["", "Who pays whom:"]
     moves = settle_up(report.net)
-    for t in moves:
-        cash = "" if money is None else f" = {cash_text(t.amount, money)}"
+    moved = None if cents is None else moves_in_cents(moves, report.net, cents)
+    for n, t in enumerate(moves):
+        cash = "" if moved is None or money is None else f" = {cash_text(moved[n], money)}"
         lines.append(f"  {names[t.payer]} → {names[t.payee]} {t.amount}{cash}")
     if not moves:
         lines.append("  nobody owes anything")
@@ -168,8 +171,8 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
     return "\n".join(lines)
 
 
-def cash_text(chips: int, money: Money) -> str:
-    return f"{to_money(chips, money.chip_value)} {money.currency}"
+def cash_text(cents: int, money: Money) -> str:
+    return f"{in_money(cents)} {money.currency}"
 
 
 def render_pot(report: PotReport) -> str:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...clubs.season import money_of
 from ..blueprints import clubs as bp
 from . import cash, closing, club, evening, ratings, season, statement
 
@@ -25,4 +24,4 @@ __all__ = ["bp", "cash", "closing", "club", "context", "evening", "ratings", "se
 
 
 def context() -> dict[str, Any]:
-    return {"club_money": money_of, "rating_text": ratings.rating_text, **cash.context()}
+    return {"rating_text": ratings.rating_text, **cash.context()}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 from unicodedata import east_asian_width
 
 from babel.numbers import format_currency as babel_currency
@@ -19,11 +19,9 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...clubs.purse import NotOwed
-from ...clubs.records import Club
 from ...clubs.seats import MAX_MEMBERS
 from ...i18n import CURRENCIES, LANGUAGES
 from ...rules.errors import GameError
-from ...rules.ledger import to_money
 from ...rules.money import Money
 from ...store import Action
 
@@ -170,18 +168,6 @@ def elide(text: str, *names: str) -> str:
     return text
 
 
-def money(chips: int, value: Money | None) -> str:
-    """Chips in the game's money, in the reader's language; empty without a chip value.
-
-    Below zero with a true minus sign, as every other figure (Babel writes "-").
-    """
-    if value is None:
-        return ""
-    if chips < 0:
-        return "−" + money(-chips, value)
-    return str(format_currency(to_money(chips, value.chip_value), value.currency))
-
-
 def chip_value(value: Money) -> str:
     """What one chip is worth, as set (0,025 €; 0,003 €), in the reader's language: never
     rounded to the cent, which would say 0,02 € (or 0,00 €) of a chip that is not that.
@@ -196,14 +182,6 @@ def chip_value(value: Money) -> str:
             decimal_quantization=False,
         )
     )
-
-
-def signed_money(chips: int, value: Money | None) -> str:
-    """A net in money, signed like ``signed``: +4,05 €, −3,60 € (a true minus), 0,00 €."""
-    if value is None:
-        return ""
-    sign = "+" if chips > 0 else "−" if chips < 0 else ""
-    return sign + money(abs(chips), value)
 
 
 PROVISIONAL = _l("provisional: the evening is not closed yet")
@@ -228,8 +206,17 @@ NOT_OWED = _l(
 )
 
 
-def cents(amount: int, club: Club, sign: bool = False) -> str:
-    """Cents in the club's money, in the reader's language (a true minus; + when ``sign``)."""
+class HasMoney(Protocol):
+    """A club, or a table on its own: what a chip is worth there, if anything."""
+
+    @property
+    def money(self) -> Money | None: ...
+
+
+def cents(amount: int, club: HasMoney, sign: bool = False) -> str:
+    """Cents in the club's (or the table's) money, in the reader's language (a true minus;
+    + when ``sign``): the one way money is said, its cents rounded once, by the largest
+    remainder (``rules.ledger.to_cents``)."""
     money = Decimal(abs(amount)) / 100
     text = (
         str(format_currency(money, club.money.currency))
@@ -272,8 +259,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed_decimal"] = signed_decimal
     app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["elide"] = elide
-    app.jinja_env.filters["money"] = money
-    app.jinja_env.filters["signed_money"] = signed_money
     app.jinja_env.filters["chip_value"] = chip_value
     app.jinja_env.globals.update(
         reader_currency=reader_currency,
