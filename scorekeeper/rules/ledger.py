@@ -141,25 +141,36 @@ def in_money(cents: int) -> Decimal:
 
 
 def moves_in_cents(
-    moves: Sequence[Transfer], net: Sequence[int], cents: Sequence[int]
+    moves: Sequence[Transfer], net: Sequence[int], cents: Sequence[int], chip_value: Decimal
 ) -> list[int] | None:
-    """Each transfer of ``settle_up(net)`` in whole cents, from ``cents`` (``to_cents(net,
-    …)``): a transfer is what leaves the person it settles at nothing, so each person's
-    transfers add up to his money, the lines and the column agree, and both sum to zero.
+    """Each of ``moves`` (transfers that settle ``net`` in chips: ``settle_up``'s, after any
+    payments made) in whole cents, from ``cents`` (``to_cents(net, chip_value)``): a
+    transfer that leaves a person at nothing is what settles his cents, so each person's
+    transfers add up to his money, the lines and the column agree, and both sum to zero;
+    one that leaves nobody at nothing (a payment made before a correction) is its exact
+    amount, when that is whole cents.
 
     None when the cents cannot be split so (a chip worth a fraction of a cent, rounded
     over the table, can leave a cent with the wrong pair): the lines then say chips only.
 
     >>> net = [-31, 13, 18]  # 0.025 a chip: exact -77.5, 32.5, 45 cents
     >>> cents = to_cents(net, Decimal("0.025"))
-    >>> cents, moves_in_cents(settle_up(net), net, cents)
+    >>> cents, moves_in_cents(settle_up(net), net, cents, Decimal("0.025"))
     ([-77, 32, 45], [45, 32])
     """
     chips, left, found = list(net), list(cents), []
     for move in moves:
         chips[move.payer] += move.amount
         chips[move.payee] -= move.amount
-        amount = -left[move.payer] if chips[move.payer] == 0 else left[move.payee]
+        if chips[move.payer] == 0:
+            amount = -left[move.payer]
+        elif chips[move.payee] == 0:
+            amount = left[move.payee]
+        else:
+            exact = move.amount * chip_value * 100
+            if exact != exact.to_integral_value():
+                return None
+            amount = int(exact)
         if amount < 0:
             return None
         left[move.payer] += amount

@@ -3,14 +3,23 @@
 A tick (and an untick) is a change of the game like any other: one
 transaction through ``changing``, checked against the version the page
 showed, its own line in the change log (``Action.PAID`` / ``UNPAID``, the
-transfer in ``after`` / ``before``). Only a transfer of the settlement as it
-stands can be ticked: the fewest transfers of the nets (``rules.ledger.
-settle_up``); ``transfers_paid`` keeps a row per ticked transfer, and a tick
-whose transfer a later coup changed no longer matches and is not shown.
+transfer in ``after`` / ``before``); ``transfers_paid`` keeps a row per
+payment ticked.
+
+A payment ticked counts, whatever the coups do after it: what is left to pay
+is the nets with the payments made (``left``), settled by the fewest transfers
+(``rules.ledger.settle_up``, ``lines``). A correction that moves the nets
+after a payment leaves the payment shown as paid and asks only the
+difference — Bruno paid Chloé 50 chips, a corrected coup makes his net −45:
+Chloé owes him 5 back (or whoever now owes him does). (A tick that no longer
+matched a transfer of the new nets was hidden, and the page asked the whole
+sum again.) Only a transfer of what is left can be ticked, only a payment
+made unticked.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 import sqlite_utils
@@ -31,11 +40,35 @@ class Paid(NamedTuple):
     amount: int
 
 
-def ticked(db: sqlite_utils.Database, game_id: int) -> set[Paid]:
+def ticked(db: sqlite_utils.Database, game_id: int) -> list[Paid]:
+    """The payments ticked at the table, in the order made."""
     rows = db.execute(
-        "select payer, payee, amount from transfers_paid where game_id = ?", [game_id]
+        "select payer, payee, amount from transfers_paid where game_id = ? order by rowid",
+        [game_id],
     ).fetchall()
-    return {Paid(int(a), int(b), int(c)) for a, b, c in rows}
+    return [Paid(int(a), int(b), int(c)) for a, b, c in rows]
+
+
+def left(nets: Sequence[int], paid: Iterable[Paid]) -> list[int]:
+    """Each person's net with the payments made counted: what he still owes (below zero)
+    or is owed. A payer who paid more than he now owes is owed the difference.
+
+    >>> left([-5, -45, 50], [Paid(1, 2, 50)])
+    [-5, 5, 0]
+    """
+    found = list(nets)
+    for payment in paid:
+        if max(payment.payer, payment.payee) < len(found):
+            found[payment.payer] += payment.amount
+            found[payment.payee] -= payment.amount
+    return found
+
+
+def lines(nets: Sequence[int], paid: Sequence[Paid]) -> list[tuple[Paid, bool]]:
+    """Who pays whom as the settlement lists it: each payment made (ticked), then the fewest
+    transfers of what is left (to tick)."""
+    rest = [Paid(t.payer, t.payee, t.amount) for t in settle_up(left(nets, paid))]
+    return [(p, True) for p in paid] + [(t, False) for t in rest]
 
 
 def tick(
@@ -46,21 +79,19 @@ def tick(
     version: int | None = None,
     by: int | None = None,
 ) -> None:
-    """Tick (``paid``) or untick a transfer of the game's settlement as it stands.
+    """Tick (``paid``) a transfer of what is left to pay, or untick a payment made.
 
-    ``Conflict`` for a transfer that is not one of the settlement, or a tick already
-    in that state: the page that sent it was not the settlement as it stands.
+    ``Conflict`` for a transfer that is neither (or one already ticked: a table's
+    payments are a set): the page that sent it was not the settlement as it stands.
     """
     with changing(
         db, GameOwner(game_id), version, Action.PAID if paid else Action.UNPAID, by
     ) as change:
         stored = change.stored
-        settlement = (
-            {Paid(t.payer, t.payee, t.amount) for t in settle_up(stored.people()[1])}
-            if stored.kind.chips
-            else set()
-        )
-        if transfer not in settlement or (transfer in ticked(db, game_id)) == paid:
+        made = ticked(db, game_id)
+        nets = stored.people()[1] if stored.kind.chips else ()
+        allowed = made if not paid else [t for t, done in lines(nets, made) if not done]
+        if transfer not in allowed or (paid and transfer in made):
             raise Conflict(game_id)
         if paid:
             db.execute(

@@ -154,7 +154,7 @@ def test_each_transfer_in_cents_adds_up_to_the_persons_money(nets, chip_value):
     nets = [*nets, -sum(nets)]
     moves = settle_up(nets)
     cents = to_cents(nets, chip_value)
-    found = moves_in_cents(moves, nets, cents)
+    found = moves_in_cents(moves, nets, cents, chip_value)
     if (chip_value * 100) == (chip_value * 100).to_integral_value():
         assert found == [m.amount * int(chip_value * 100) for m in moves]
     if found is None:

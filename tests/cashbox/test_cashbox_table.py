@@ -7,6 +7,7 @@ Bruno → Chloé 9.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 from test_settlement import pdf_text, seed_game
@@ -51,3 +52,53 @@ def test_a_transfer_ticked_paid_shown_recorded_and_unticked(client, app, tmp_pat
     assert "transfer ticked as paid" in history and "no longer ticked as paid" in history
     # A follower sees no button.
     assert client.application.test_client().post(game + "/settlement/paid").status_code == 404
+
+
+def pays(client, game: str) -> list[str]:
+    """The lines of who pays whom, as read."""
+    page = client.get(game + "/settlement").data.decode()
+    section = page[page.index('id="pays"') : page.index("</section>", page.index('id="pays"'))]
+    found = re.findall(r"<li[^>]*>(.*?)(?:<form|</li>)", section, re.S)
+    return [" ".join(re.sub(r"<[^>]+>", "", line).split()) for line in found]
+
+
+def test_a_payment_ticked_still_counts_after_the_coups_change(client):
+    # Bruno pays Chloé his 9 chips and the manager ticks it. Then the last coup is taken
+    # back: after six coups the nets are Anne −66, Bruno −21, Chloé +87 (hombre.md §10).
+    # Bruno's 9 are paid: he still owes 21 − 9 = 12; Anne owes 66. The tick once vanished
+    # (no transfer of the new nets is "Bruno → Chloé 9") and the page asked his 21 again.
+    game = seed_game(client)
+    assert tick(client, game, 1, 2, 9, "1").status_code == 302
+    undone = client.post(game + "/undo", data={"version": version_of(client, game)})
+    assert undone.status_code == 302
+    assert pays(client, game) == [
+        "Bruno → Chloé: 9 chips · ✓ paid",
+        "Anne → Chloé: 66 chips",
+        "Bruno → Chloé: 12 chips",
+    ]
+    # a line of what is left is ticked as any other; the payment made can be unticked
+    assert tick(client, game, 1, 2, 12, "1").status_code == 302
+    assert tick(client, game, 1, 2, 9, "0").status_code == 302
+    # unticked, Bruno's 12 paid count: of his 21 he owes 9 more
+    assert pays(client, game) == [
+        "Bruno → Chloé: 12 chips · ✓ paid",
+        "Anne → Chloé: 66 chips",
+        "Bruno → Chloé: 9 chips",
+    ]
+
+
+def test_a_payment_made_that_a_correction_makes_too_much_is_paid_back(client):
+    # Anne pays Chloé her 72 (ticked); the last coup is taken back and Anne's net is −66:
+    # she paid 6 too many. What is left: Anne +6, Bruno −21, Chloé +87 − 72 = +15; settled
+    # the largest debtor first: Bruno → Chloé 15, then Bruno → Anne 6. Chloé gets
+    # 72 + 15 = 87, Anne −72 + 6 = −66, Bruno −21: the nets.
+    game = seed_game(client)
+    assert tick(client, game, 0, 2, 72, "1").status_code == 302
+    assert (
+        client.post(game + "/undo", data={"version": version_of(client, game)}).status_code == 302
+    )
+    assert pays(client, game) == [
+        "Anne → Chloé: 72 chips · ✓ paid",
+        "Bruno → Chloé: 15 chips",
+        "Bruno → Anne: 6 chips",
+    ]

@@ -154,7 +154,11 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
         )
     lines += ["", "Who pays whom:"]
     moves = settle_up(report.net)
-    moved = None if cents is None else moves_in_cents(moves, report.net, cents)
+    moved = (
+        None
+        if cents is None or money is None
+        else moves_in_cents(moves, report.net, cents, money.chip_value)
+    )
     for n, t in enumerate(moves):
         cash = "" if moved is None or money is None else f" = {cash_text(moved[n], money)}"
         lines.append(f"  {names[t.payer]} → {names[t.payee]} {t.amount}{cash}")

@@ -29,10 +29,10 @@ from ...rules.hombre.exports import journal_csv, standings_csv
 from ...rules.hombre.family import hombre_report
 from ...rules.hombre.kinds import PotKind
 from ...rules.hombre.stats import player_stats
-from ...rules.ledger import Transfer, moves_in_cents, settle_up, to_cents
+from ...rules.ledger import Transfer, moves_in_cents, to_cents
 from ...rules.money import Money, parse_money
 from ...rules.seating import sittings
-from ...store.paid import ticked
+from ...store.paid import lines, ticked
 from .. import blueprints
 from ..formats.words import cents, reader_currency
 from ..forms import CHANGED, ActionForm, form_version
@@ -92,7 +92,8 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
     in_club = _club_money(stored)
     money = stored.money if in_club["club"] is None else in_club["club"].money
     people, person_nets = stored.people()
-    settle = settle_up(person_nets)
+    listed = lines(person_nets, ticked(get_db(), stored.id))
+    settle = [Transfer(t.payer, t.payee, t.amount, "settlement") for t, _ in listed]
     names = stored.game.players
     open_betes = [b for b in report.betes if b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)]
     last = report.coups[-1] if report.coups else None
@@ -107,7 +108,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "people": people,
         "sittings": sittings(names, stored.seat_changes),
         "seat_names": seat_names(stored),
-        "paid": ticked(get_db(), stored.id),
+        "paid": [done for _, done in listed],
         "paid_form": None,
         "open_betes": open_betes,
         "pot": _pot(stored, report),
@@ -138,7 +139,7 @@ def _money_alone(
     return {
         "seat_cents": to_cents(net, money.chip_value),
         "person_cents": people,
-        "settle_cents": moves_in_cents(settle, person_nets, people),
+        "settle_cents": moves_in_cents(settle, person_nets, people, money.chip_value),
         "cents": cents,
     }
 
