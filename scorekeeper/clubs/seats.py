@@ -118,22 +118,37 @@ class ClubFull(Refused):
 
 
 class NameTaken(ValueError):
-    """A name that is already a member's (case, accents and spaces aside) or reads like
-    his (``how``: ``Clash.READS_ALIKE``): offer him instead."""
+    """A name (``field``: ``name`` or ``short_name``) that is already a member's name or short
+    name (case, accents and spaces aside) or reads like it (``how``: ``Clash.READS_ALIKE``):
+    offer him instead. ``existing`` names him as the club's page does."""
 
-    def __init__(self, existing: str, how: Clash = Clash.SAME) -> None:
+    def __init__(self, existing: str, how: Clash = Clash.SAME, field: str = "name") -> None:
         super().__init__(existing)
         self.existing = existing
         self.how = how
+        self.field = field
 
 
-def _taken(db: sqlite_utils.Database, club_id: int, name: str, other_than: int | None) -> None:
-    rows = db.query(
-        "select id, name from members where club_id = ? and merged_into is null", [club_id]
-    )
-    found = clash_with(name, (row["name"] for row in rows if row["id"] != other_than))
-    if found is not None:
-        raise NameTaken(*found)
+def _taken(
+    db: sqlite_utils.Database, club_id: int, name: str, short_name: str, other_than: int | None
+) -> None:
+    """A member's name and short name must not read like another member's name or short
+    name: a name typed at a table finds a member by either (``member_named``), so a second
+    "Anne" beside Anne Martin, short "Anne", took the seats typed "Anne" from her on."""
+    others: list[tuple[str, str]] = []
+    for row in db.query(
+        "select id, name, short_name from members where club_id = ? and merged_into is null",
+        [club_id],
+    ):
+        if row["id"] != other_than:
+            others.append((row["name"], row["name"]))
+            if row["short_name"]:
+                others.append((row["short_name"], f"{row['name']} ({row['short_name']})"))
+    for field, typed in (("name", name), ("short_name", short_name)):
+        found = clash_with(typed, (other for other, _ in others)) if typed else None
+        if found is not None:
+            shown = next(said for other, said in others if other == found[0])
+            raise NameTaken(shown, found[1], field)
 
 
 def add_member(
@@ -160,7 +175,7 @@ def new_member(
         kept_name = accepted(name)
         change.summary = kept_name
         if refuse_taken:
-            _taken(db, club_id, name, None)
+            _taken(db, club_id, name, short_name, None)
         count = db.execute("select count(*) from members where club_id = ?", [club_id]).fetchone()
         if count[0] >= MAX_MEMBERS:
             raise ClubFull(club_id)
@@ -183,7 +198,7 @@ def rename(
         _member_of(db, club_id, member_id)
         kept_name = accepted(name)
         change.summary = f"{member_id}: {kept_name}"
-        _taken(db, club_id, name, member_id)
+        _taken(db, club_id, name, short_name, member_id)
         db.execute(
             "update members set name = ?, short_name = ? where id = ?",
             [kept_name, short_name or None, member_id],

@@ -189,7 +189,7 @@ def add_member(club_id: int) -> BaseResponse | tuple[str, int]:
             version,
         )
     except clubs.NameTaken as taken:
-        form.name.errors = [_taken(taken)]
+        (form.short_name if taken.field == "short_name" else form.name).errors = [_taken(taken)]
         return _club_page(club_id, new_member=form), 422
     except clubs.ClubFull:
         return _refused(club_id, club_full_text(), 422)
