@@ -228,6 +228,19 @@ def valid(form: CoupForm, stored: Any) -> bool:
     return bool(form.validate())
 
 
+def _tricks(data: object) -> int | None:
+    """A player's tricks as typed: None when left empty (one may be, the rest of 9); a
+    count the engine then checks (at most 9 in all, none negative); anything else refused
+    here. (Anything but 0…9 was taken for an empty field, so a hand-made 99999999 became
+    the 9 the others left.)"""
+    if data is None or data == "":
+        return None
+    count = whole(data)
+    if count is None:
+        raise GameError("tricks", N_("tricks must be three whole numbers, none negative"))
+    return count
+
+
 def read_coup(form: CoupForm, stored: Any) -> Any:
     """The coup a CoupForm describes, read by the kind's own file reader.
 
@@ -252,11 +265,11 @@ def read_coup(form: CoupForm, stored: Any) -> Any:
     if contract not in kind.contracts:  # the engine refuses one the rules forbid
         raise GameError("contract", N_("Choose the contract."))
     seats, fields = zip(*form.trick_fields())
-    given = [int(f.data) if f.data in TRICKS else None for f in fields]
+    given = [_tricks(f.data) for f in fields]
     missing = [i for i, t in enumerate(given) if t is None]
     if len(missing) == 1:
         known = sum(t for t in given if t is not None)
-        if known <= 9:
+        if 0 <= known <= 9:
             given[missing[0]] = 9 - known
             fields[missing[0]].data = str(9 - known)
     if any(t is None for t in given):
