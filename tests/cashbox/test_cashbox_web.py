@@ -66,6 +66,11 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
     assert bad.status_code == 422 and "Give a sum such as 12.50" in bad.data.decode()
     pay = {"kind": "payment", "member": ids["Anne"], "amount": "30,00", "on": "2026-11-03",
            "direction": "in", "method": "cash", "received_by": "Marc"}  # fmt: skip
+    # a direction the page does not offer is no payment in (its sign): refused, none stored
+    before = ledger(app)
+    sideways = {**pay, "direction": "sideways", "amount": "1", "version": club_version(app)}
+    assert client.post(cash + "/entries", data=sideways).status_code == 400
+    assert ledger(app) == before
     # 30.00 is more than she owes (3.60 + 25.00 = 28.60): refused at the field (issue 45)
     over = client.post(cash + "/entries", data={**pay, "version": club_version(app)})
     assert over.status_code == 422 and "more than Anne owes the club" in over.data.decode()
