@@ -156,6 +156,8 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     """Keeps a fiche of bêtes (the 1709 poule)."""
     folds: ClassVar[bool] = False
     """``resume`` goes on from a prefix's report (cheaper than a replay): worth keeping prefixes."""
+    points_most: ClassVar[int] = 999_999
+    """A points game's most points of a side in a coup: its engine's bound, the form's too."""
     presets: ClassVar[Mapping[str, str]] = {}
     """Named rule sets offered on the new-game page (name → catalog label)."""
     title_preset: ClassVar[str] = ""

@@ -86,8 +86,18 @@ def test_a_refusal_is_shown_beside_the_field_and_nothing_is_stored(client, app):
     game = new_sheet(client, "brou")
     response = enter(client, game, points="121")
     assert response.status_code == 422
-    assert errors(response) == ["card points are between 0 and 120"]
+    # the field is bounded by the kind: a Brou coup's 120 card points (its engine's)
+    assert errors(response) == ["Number must be between 0 and 120."]
     assert 'id="points"' in response.data.decode()
+    assert 'max="120"' in response.data.decode()
+    # and so is a Manille coup's: 68 in the classique, 60 in manillen, never "200"
+    for variant, most in (("classique", 68), ("belge", 60)):
+        sheet = new_sheet(client, "manille", variant=variant)
+        refused = enter(client, sheet, points="-1")
+        assert refused.status_code == 422
+        assert errors(refused) == [f"Number must be between 0 and {most}."]
+        assert f'max="{most}"' in refused.data.decode()
+        assert enter(client, sheet, points=str(most + 1)).status_code == 422
     db = sqlite3.connect(app.config["DATABASE"])
     assert db.execute("select count(*) from coups").fetchone() == (0,)
 

@@ -15,6 +15,8 @@ from ..errors import N_, GameError
 from ..settings import Setting, check_all
 from ..teams import TEAMS
 
+CARD_POINTS = 120
+"""The card points of a coup's tricks: Nous's and Eux's add up to them."""
 ANNOUNCED = {(False, False): 20, (False, True): 40, (True, False): 30, (True, True): 60}
 """Points of an announced mariage by (grand, trump); one on the table counts double."""
 
@@ -170,8 +172,8 @@ def _check(coup: BrouCoup) -> None:
     )
     if coup.points_eux is not None and not cut:
         raise GameError("points_eux", N_("points_eux is given only for a coup cut short"))
-    if not 0 <= coup.points <= 120 or (
-        coup.points_eux is not None and not 0 <= coup.points + coup.points_eux <= 120
+    if not 0 <= coup.points <= CARD_POINTS or (
+        coup.points_eux is not None and not 0 <= coup.points + coup.points_eux <= CARD_POINTS
     ):
         raise GameError("points", N_("card points are between 0 and 120"))
     for m in coup.mariages:

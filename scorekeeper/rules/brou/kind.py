@@ -16,6 +16,7 @@ class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
     game = "brou"
     title = N_("l'Homme de Brou")
     seats = (4,)
+    points_most = engine.CARD_POINTS
     teams = True
     chips = False
     rules_type = BrouRules

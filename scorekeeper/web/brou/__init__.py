@@ -23,7 +23,13 @@ from ..formats.words import labelled, listed
 from ..forms import options, typed_note
 from ..hookspecs import Report, Rules
 from ..hookspecs import narrowed as _narrow
-from ..sheet.forms import NewSheetForm, SheetCoupForm, points_coup_form, shown_valid
+from ..sheet.forms import (
+    NewSheetForm,
+    SheetCoupForm,
+    points_coup_form,
+    points_field,
+    shown_valid,
+)
 from ..sheet.game import PointsGame, points_web
 from ..sheet.settings import fields_of, setting_field, setting_value
 
@@ -89,7 +95,7 @@ for _row in SETTINGS:
 class BrouCoupForm(SheetCoupForm):
     """A Brou coup: the card points of Nous (and of Eux so far), the mariages, the ending."""
 
-    points_eux = WholeField(_l("Points of Eux so far"), validators=[Optional(), InRange(0, 200)])
+    points_eux = points_field(_l("Points of Eux so far"), 0)
     ending = RadioField(_l("The coup"), choices=options(ENDING_WORDS.items()), default="")
     ending_team = RadioField(_l("By"), choices=TEAM_WORDS, validate_choice=False)
 

@@ -9,12 +9,14 @@ one reader and one set of refusals.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any, TypeVar
 
 from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField, SubmitField
+from wtforms.fields.core import UnboundField
 from wtforms.validators import Length, Optional
 
 from ..formats.numbers import InRange, WholeField
@@ -61,11 +63,21 @@ class NewSheetForm(FlaskForm):
         return tuple(names)
 
 
+def points_field(label: Any, most: int) -> WholeField:
+    """A side's points in a coup, 0 to its kind's ``points_most``: the engine's bound is the
+    input's max and what the message says (the form's own 0 to 200 once said "between 0 and
+    200" of a Manille coup, whose points are 0 to 68)."""
+    return WholeField(label, validators=[Optional(), InRange(0, most)])
+
+
 class SheetCoupForm(FlaskForm):
-    """One coup of a points game: the points, a note, check or save; a game adds its fields."""
+    """One coup of a points game: the points, a note, check or save; a game adds its fields.
+
+    Its ``points`` (and a game's other points) are bounded by the kind: ``points_coup_form``
+    makes the form of the kind (``for_kind``)."""
 
     version = HiddenField()
-    points = WholeField(_l("Points of Nous"), validators=[Optional(), InRange(0, 200)])
+    points = points_field(_l("Points of Nous"), 0)
     note = StringField(_l("Note"), validators=[Optional(), Length(max=200)])
     check = SubmitField(_l("Check"))
     save = SubmitField(_l("Save the coup"))
@@ -84,12 +96,31 @@ def points_coup_form(
     cls: type[F], stored: Any, coup: Any, fill: Callable[[F, dict[str, Any]], None]
 ) -> F:
     """The coup form of a points game, showing ``coup`` (its file shape) when correcting."""
-    form = cls() if request.method == "POST" else cls(formdata=None)
+    kind_form: type[F] = _FOR_KIND(cls, stored.kind.points_most)
+    form = kind_form() if request.method == "POST" else kind_form(formdata=None)
     if request.method != "POST":
         form.version.data = str(stored.version)
         if coup is not None:
             fill(form, stored.kind.dump_coup(coup, stored.game.players))
     return form
+
+
+def for_kind(cls: type[F], most: int) -> type[F]:
+    """``cls`` with its points fields bounded by ``most`` (made once per kind's bound)."""
+    fields = {
+        name: points_field(field.args[0] if field.args else name, most)
+        for name in POINTS_FIELDS
+        if isinstance(getattr(cls, name, None), UnboundField)
+        for field in [getattr(cls, name)]
+    }
+    return type(cls.__name__, (cls,), fields)
+
+
+_FOR_KIND = cache(for_kind)
+"""``for_kind`` made once per form and bound (a class each, as the forms' own are)."""
+
+POINTS_FIELDS = ("points", "points_eux")
+"""The points fields a points game's coup form may have."""
 
 
 def saving(form: SheetCoupForm) -> bool:
