@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Protocol, Self
 
 from ..errors import N_, GameError
 from ..ledger import Stack, Transfer, apply, recave, stack
-from ..settings import Setting
+from ..settings import Nn_, Setting
 from .engine import playing_order, sitting_out
 from .ruleset import CAVE, FICHE
 
@@ -30,6 +30,8 @@ POT_TABLE: tuple[Setting, ...] = (
         N_("0: the table decides when to stop."),
         most=10_000,
         group="table",
+        said=((0, ""),),
+        counted=Nn_("%(num)s coup", "%(num)s coups"),
     ),
     replace(CAVE, default=100),
     replace(FICHE, default=10),

@@ -23,6 +23,7 @@ from ...rules import kinds, settings
 from ...rules.hombre import danois, jetons, ruleset
 from ...rules.hombre.danois import DanishRules
 from ...rules.hombre.jetons import JetonsRules
+from ...rules.hombre.pot import POT_TABLE
 from ...rules.hombre.ruleset import RuleSet
 from ...rules.hombre.takst import takst_text
 from ...rules.kind import GameKind
@@ -134,7 +135,7 @@ class JetonsWeb(SystemWeb[JetonsRules]):
     table = jetons.SETTINGS
 
     def rules_text(self, rules: JetonsRules) -> str:
-        return _(
+        line = _(
             "jetons: stake %(stake)s, pass %(fee)s, primes %(a)s / %(b)s / %(c)s, bonus %(bonus)s",
             stake=rules.stake,
             fee=rules.pass_fee,
@@ -143,6 +144,16 @@ class JetonsWeb(SystemWeb[JetonsRules]):
             c=rules.vole,
             bonus=rules.bonus,
         )
+        return line + _table_words(rules)
+
+
+def _table_words(rules: object) -> str:
+    """What the pot systems' table settings say on the rules line (``pot.POT_TABLE``'s rows:
+    the coups to play when set — an event's round sets them — a cave or fiche off its
+    default), as the 1709 poule's line says its own: the jetons' and Danish lines said
+    neither, so an event's table never showed how many coups it plays."""
+    said = settings.line(POT_TABLE, ("coups_to_play",), rules)
+    return "".join(", " + in_line(row, value) for row, value in said)
 
 
 DanishFields = own_fields("DanishFields", danois.SETTINGS)
@@ -164,7 +175,7 @@ class DanishWeb(SystemWeb[DanishRules]):
             words = {str(key): str(word) for key, word in CONTRACT_WORDS.items()}
             own = takst_text(rules.takst, words)  # "ren nolo 5 5 6" on a Danish page
             line += ", " + _("own rates %(takst)s", takst=own)
-        return line
+        return line + _table_words(rules)
 
     def pot_title(self) -> str:
         return _("Cagnotte")
