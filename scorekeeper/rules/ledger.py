@@ -109,15 +109,20 @@ def settle_up(net: Sequence[int]) -> list[Transfer]:
     return moves
 
 
-def to_cents(nets: Sequence[int], chip_value: Decimal) -> list[int]:
+def to_cents(
+    nets: Sequence[int], chip_value: Decimal, ties: Sequence[int] | None = None
+) -> list[int]:
     """Each net in whole cents, summing to zero, each within a cent of ``net × chip_value``.
 
-    Ties go to the earlier position (``nets`` in the club's order).
+    Ties go to the earlier position, or the earlier in ``ties`` (the positions in the
+    club's order, at a club's table).
 
     >>> to_cents([1, 1, -2], Decimal("0.005"))  # exact ½, ½, −1 cent: the first ½ goes up
     [1, 0, -1]
     >>> to_cents([-72, -9, 81], Decimal("0.05"))
     [-360, -45, 405]
+    >>> to_cents([1, 1, -2], Decimal("0.005"), ties=[1, 0, 2])  # the second ½ first
+    [0, 1, -1]
     """
     if sum(nets) != 0:
         raise ValueError("nets must sum to zero")
@@ -125,7 +130,8 @@ def to_cents(nets: Sequence[int], chip_value: Decimal) -> list[int]:
     down = [floor(x) for x in exact]
     remainders = [x - d for x, d in zip(exact, down, strict=True)]
     left = -sum(down)  # whole cents still to hand out, 0 <= left < len(nets)
-    order = sorted(range(len(nets)), key=lambda i: (-remainders[i], i))
+    rank = {position: n for n, position in enumerate(ties or range(len(nets)))}
+    order = sorted(range(len(nets)), key=lambda i: (-remainders[i], rank.get(i, i)))
     for i in order[:left]:
         down[i] += 1
     return down

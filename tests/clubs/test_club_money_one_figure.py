@@ -18,6 +18,8 @@ At 0.003 € a chip, after 7 coups: exact −21.6, −2.7, +24.3 cents. Each on 
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import sqlite3
 from decimal import Decimal
@@ -359,3 +361,19 @@ def test_an_evening_closed_by_an_older_release_keeps_the_figures_it_was_posted_w
     assert {name[e.member]: e.amount for e in book.pending} == {"Bruno": 1, "Chloé": -1}
     assert {name[m]: c for m, c in book.balances().items()} == {**old, "Bruno": 166, "Chloé": 217}
     db.close()
+
+
+def test_a_club_tables_spreadsheet_has_the_cash_boxs_money(client, app):
+    # Seats Chloé, Bruno, Anne play the seed's six coups: −66, −21, +87 chips; at 0.025 €
+    # exact −165, −52.5, +217.5 cents, rounded down −165, −53, +217, one cent short, the
+    # tie (½, ½) to the first in the club's order: Anne (seat 3) before Bruno (seat 2):
+    # −1.65, −0.53, +2.18 — not seat order's −0.52, +2.17. The table's file had no money
+    # at all (the table's own chip value, none at a club).
+    club = club_at(client, "0.025")
+    evening = new_evening(client, app, club, "2026-11-28")
+    game = table(client, evening, ("Chloé", "Bruno", "Anne"), 6)
+    page = client.get(game + "/settlement").data.decode()
+    assert table_money(page) == {"Chloé": "−1.65", "Bruno": "−0.53", "Anne": "+2.18"}
+    semi = client.get(game + "/standings.csv?sep=semicolon").data.decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(semi), delimiter=";"))
+    assert [v for k, v in rows[-1].items() if k.startswith("Money")] == ["-1,65", "-0,53", "2,18"]

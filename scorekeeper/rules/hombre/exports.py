@@ -110,11 +110,14 @@ def standings_csv(
     delimiter: str = ",",
     money: Money | None = None,
     words: CsvWords = KEYS,
+    ties: Sequence[int] | None = None,
 ) -> str:
     """The standing after each coup, one coup a row.
 
     With ``money`` (only in the semicolon file), ``money <player>`` columns
-    follow: each net in money with a decimal comma, as such spreadsheets read it.
+    follow: each net in money with a decimal comma, as such spreadsheets read it,
+    rounded as the settlement rounds it (``to_cents``; ``ties``: the seats in the club's
+    order at a club's table, so the last row is the cash box's figures).
     """
     names = report.game.players
     out = io.StringIO()
@@ -144,7 +147,7 @@ def standings_csv(
                 *r.caves,
                 *(
                     _decimal_comma(in_money(c))
-                    for c in (to_cents(r.net, money.chip_value) if money else ())
+                    for c in (to_cents(r.net, money.chip_value, ties) if money else ())
                 ),
             ]
         )

@@ -21,6 +21,7 @@ from wtforms.validators import Length, Optional
 from ... import clubs, store
 from ...cashbox.settle import BOX
 from ...clubs.purse import table_club, table_purse
+from ...clubs.seats import club_order, seat_members
 from ...db import get_db
 from ...rights.access import can_manage, can_manage_club, readable, visible_ids
 from ...rules.errors import GameError
@@ -213,6 +214,24 @@ def _kept_csv(stored: store.StoredGame, name: str, make: Any) -> str:
     return str(text)
 
 
+def _csv_money(stored: store.StoredGame) -> tuple[Money | None, list[int] | None]:
+    """The money of the spreadsheet's standings, as the settlement shows it: the table's
+    own, or at a club's table the club's, its ties in the club's order (so its last row is
+    the cash box's figures); none there once someone took a seat, whose money the cash box
+    counts by person, not by seat (the settlement shows no seat's money then either).
+    (The club's table had ``stored.money``, none, so its file had no money at all.)"""
+    found = table_club(get_db(), stored.id)
+    club = None if found is None else clubs.club(get_db(), found[0])
+    if club is None or club.money is None:
+        return stored.money, None
+    if stored.seat_changes:
+        return None, None
+    member_of = seat_members(get_db(), stored.id)
+    by_id = {m.id: m for m in clubs.members(get_db(), club.id)}
+    rank = {m: n for n, m in enumerate(club_order(by_id, member_of.values()))}
+    return club.money, sorted(member_of, key=lambda seat: rank[member_of[seat]])
+
+
 def _semicolon() -> bool:
     """``?sep=semicolon``: the file for a spreadsheet that reads ``;`` and decimal commas."""
     return request.args.get("sep") == "semicolon"
@@ -236,7 +255,9 @@ def journal(game_id: int) -> Response:
 def standings(game_id: int) -> Response:
     stored = readable(game_id)
     if _semicolon():
-        text = standings_csv(hombre_report(stored.replay()), ";", stored.money, csv_words())
+        money, ties = _csv_money(stored)
+        report = hombre_report(stored.replay())
+        text = standings_csv(report, ";", money, csv_words(), ties)
         return _csv(text, f"standings-{game_id}-semicolon.csv")
     text = _kept_csv(stored, "standings.csv", standings_csv)
     return _csv(text, f"standings-{game_id}.csv")
