@@ -233,3 +233,16 @@ def test_bad_input_never_makes_a_500(client, app):
     for path, data in posts:
         assert client.post(path, data=data).status_code in (404, 409, 422, 428), (path, data)
     assert client.get(f"/evenings/{evening}").status_code == 200
+
+
+def test_an_evenings_title_too_long_is_said_as_such(client, app):
+    # the date is right, the title 61 characters (the form's bound 60): the message says the
+    # title's bound, not "Give the evening's date as YYYY-MM-DD."
+    club = new_club(client)
+    data = {"date": "2026-11-02", "title": "x" * 61, "version": club_version(app)}
+    refused = client.post(f"/clubs/{club}/evenings", data=data)
+    assert refused.status_code == 422
+    page = refused.data.decode()
+    assert "60 characters" in page and "YYYY-MM-DD" not in page
+    data["title"] = "x" * 60
+    assert client.post(f"/clubs/{club}/evenings", data=data).status_code == 302

@@ -158,7 +158,9 @@ def new_evening(club_id: int) -> BaseResponse | tuple[str, int]:
     form = EveningForm()
     version = form_version(form)
     day = (form.date.data or "").strip()
-    if not form.validate() or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day):
+    if not form.validate() and form.title.errors:  # the title's own words, not the date's
+        return _refused(club_id, str(form.title.errors[0]), 422)
+    if form.errors or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day):
         return _refused(club_id, _("Give the evening's date as YYYY-MM-DD."), 422)
     try:
         date.fromisoformat(day)
