@@ -44,6 +44,8 @@ def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
 
 
 CHANGED = _l("The game changed meanwhile: here is the latest state. Check and send again.")
+CLUB_CHANGED = _l("The club changed meanwhile: here it is as it is now. Check and send again.")
+"""A club's page sent from a version of the club before another change (``CHANGED``: a game's)."""
 _WHOLE = re.compile(r"[0-9]{1,9}")
 
 

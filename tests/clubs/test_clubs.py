@@ -246,3 +246,16 @@ def test_an_evenings_title_too_long_is_said_as_such(client, app):
     assert "60 characters" in page and "YYYY-MM-DD" not in page
     data["title"] = "x" * 60
     assert client.post(f"/clubs/{club}/evenings", data=data).status_code == 302
+
+
+def test_a_stale_club_page_says_the_club_changed(client, app):
+    # a club's page sent after another change of the club: its words are the club's, not
+    # "The game changed meanwhile" (no game was sent)
+    club = new_club(client)
+    stale = club_version(app)
+    new_evening(client, app, club, "2026-11-01")
+    data = {"name": "Denis", "short_name": "", "version": stale}
+    refused = client.post(f"/clubs/{club}/members", data=data)
+    assert refused.status_code == 409
+    page = refused.data.decode()
+    assert "The club changed meanwhile" in page and "The game changed" not in page

@@ -36,7 +36,7 @@ from ...rights import access
 from .. import blueprints
 from ..formats.collation import by_name
 from ..formats.words import PROVISIONAL, cents, not_owed
-from ..forms import CHANGED, form_version, options, whole
+from ..forms import CLUB_CHANGED, form_version, options, whole
 from .cash_forms import (
     KIND_WORDS,
     METHOD_WORDS,
@@ -269,7 +269,7 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
         form.member.errors = [_("Choose a member.")]
         return _page(club, form, status=422)
     except clubs.Conflict:
-        return _page(access.managed_club(club_id), refused=str(CHANGED), status=409)
+        return _page(access.managed_club(club_id), refused=str(CLUB_CHANGED), status=409)
     flash(_recorded(club, member, kind, signed(kind, amount)))
     return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
 
@@ -331,7 +331,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         form.member.errors = [_("Check the members to charge.")]
         return _page(club, fees=form, status=422)
     except clubs.Conflict:
-        return _page(access.managed_club(club_id), refused=str(CHANGED), status=409)
+        return _page(access.managed_club(club_id), refused=str(CLUB_CHANGED), status=409)
     return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
 
 
@@ -360,7 +360,7 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Conflict:
         club = access.managed_club(club_id)
         form.version.data = str(club.version)
-        return _confirm(club, book, entry, form, done, str(CHANGED), 409)
+        return _confirm(club, book, entry, form, done, str(CLUB_CHANGED), 409)
     return redirect(url_for("clubs.cash", club_id=club_id) + "#entries")
 
 
@@ -421,7 +421,7 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Refused:
         abort(400)
     except clubs.Conflict:
-        return _page(club, refused=str(CHANGED), status=409)
+        return _page(club, refused=str(CLUB_CHANGED), status=409)
     mode = request.args.get("mode", "")
     return redirect(
         url_for("clubs.cash", club_id=club_id, mode=mode or None, evening=evening) + "#suggestions"

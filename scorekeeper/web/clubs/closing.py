@@ -22,7 +22,7 @@ from ...db import get_db
 from ...rights import access
 from ...store import closings
 from .. import blueprints
-from ..forms import CHANGED, ActionForm, form_version
+from ..forms import CLUB_CHANGED, ActionForm, form_version
 
 bp = blueprints.clubs
 
@@ -70,7 +70,7 @@ def close(evening_id: int) -> BaseResponse:
     except clubs.Refused:
         flash(_("The evening is closed already."))
     except clubs.Conflict:
-        flash(str(CHANGED))
+        flash(str(CLUB_CHANGED))
     else:
         flash(
             _("The evening is closed: its tables take no more coups.")
@@ -88,7 +88,7 @@ def reopen(evening_id: int) -> BaseResponse:
     except clubs.Refused:
         flash(_("The evening is open already."))
     except clubs.Conflict:
-        flash(str(CHANGED))
+        flash(str(CLUB_CHANGED))
     else:
         flash(_("The evening is open again: close it once more to post what changed."))
     return redirect(url_for("clubs.evening", evening_id=evening_id))

@@ -23,7 +23,7 @@ from ...rules.money import parse_money
 from .. import blueprints
 from ..formats.collation import by_name
 from ..formats.words import club_full_text, reader_currency
-from ..forms import CHANGED, form_version, whole
+from ..forms import CLUB_CHANGED, form_version, whole
 from ..ops.deployment import external_url
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
 
@@ -170,7 +170,7 @@ def new_evening(club_id: int) -> BaseResponse | tuple[str, int]:
     except ValueError:
         return _refused(club_id, _("Give the evening's date as YYYY-MM-DD."), 422)
     except clubs.Conflict:
-        return _refused(club_id, str(CHANGED), 409)
+        return _refused(club_id, str(CLUB_CHANGED), 409)
     return redirect(url_for("clubs.evening", evening_id=evening_id))
 
 
@@ -196,7 +196,7 @@ def add_member(club_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.ClubFull:
         return _refused(club_id, club_full_text(), 422)
     except clubs.Conflict:
-        return _refused(club_id, str(CHANGED), 409)
+        return _refused(club_id, str(CLUB_CHANGED), 409)
     return redirect(url_for("clubs.club", club_id=club_id, _anchor="members"))
 
 
@@ -224,7 +224,7 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.NameTaken as taken:
         return _refused(club_id, _taken(taken), 422)
     except clubs.Conflict:
-        return _refused(club_id, str(CHANGED), 409)
+        return _refused(club_id, str(CLUB_CHANGED), 409)
     return redirect(url_for("clubs.club", club_id=club_id))
 
 
@@ -241,5 +241,5 @@ def merge(club_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Refused:
         return _refused(club_id, _("Choose the two members to merge."), 422)
     except clubs.Conflict:
-        return _refused(club_id, str(CHANGED), 409)
+        return _refused(club_id, str(CLUB_CHANGED), 409)
     return redirect(url_for("clubs.club", club_id=club_id))

@@ -30,7 +30,7 @@ from ...rules import kinds
 from ...store import closings
 from .. import blueprints, registry
 from ..formats.words import not_owed, signed
-from ..forms import CHANGED, ActionForm, form_version, whole
+from ..forms import CLUB_CHANGED, ActionForm, form_version, whole
 from ..kept.expensive import evening_key, expensive
 from ..printing.chain_heads import club_ledger, game_chain
 from ..printing.pdf import pdf_response, printed
@@ -189,7 +189,7 @@ def pay_room(evening_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Refused:
         abort(400)
     except clubs.Conflict:
-        return _refused(found, str(CHANGED), 409)
+        return _refused(found, str(CLUB_CHANGED), 409)
     return redirect(url_for("clubs.settlement", evening_id=evening_id) + "#pays")
 
 
