@@ -36,6 +36,7 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-01")
     game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    assert 'id="awake"' in client.get(game).data.decode()  # a table at play keeps it on
     close = client.post(
         f"/evenings/{evening}/close", data={"version": club_version(app), "confirmed": "1"}
     )
@@ -45,7 +46,9 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
     assert ledger(app) == [("Anne", "evening", -360), ("Bruno", "evening", -45),
                            ("Chloé", "evening", 405)]  # fmt: skip
     # The table is locked: a coup is refused with the reason, nothing stored.
-    assert 'id="closed-table"' in client.get(game).data.decode()  # said before typing
+    locked = client.get(game).data.decode()
+    assert 'id="closed-table"' in locked  # said before typing
+    assert 'id="awake"' not in locked  # and the screen is no longer kept on for it
     refused = enter(client, game, "A demande A5 B3 C1")
     assert refused.status_code == 423
     assert 'id="closed-table"' in refused.data.decode()
