@@ -191,6 +191,10 @@ class BeteRef:
     token: int | None
 
 
+OPEN = frozenset({BeteStatus.PENDING, BeteStatus.IN_PLAY})
+"""A bête still to be won (or shared at the end): the fiche's open lines."""
+
+
 @dataclass(frozen=True)
 class Bete:
     """A line of the bête register."""
@@ -202,6 +206,11 @@ class Bete:
     status: BeteStatus
     settled_in: int | None
     """Coup in which it was won, cancelled or shared; None while open."""
+
+    @property
+    def open(self) -> bool:
+        """Pending or in play: still to be won (or shared at the end)."""
+        return self.status in OPEN
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from ..settings import help_lines
 from . import danois, engine, file, jetons, pot, potfile, text
 from .correction import check_change
 from .danois import DanishCoup, DanishGame, DanishRules
-from .engine import BeteStatus, Coup, Game, Report
+from .engine import Coup, Game, Report
 from .exports import journal_csv
 from .family import AnyGame, AnyReport
 from .jetons import JetonsCoup, JetonsGame, JetonsRules
@@ -204,11 +204,7 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
     def seat_debt(self, before: Report, seat: int, end: Report) -> int:
         """The leaver's open bêtes, pending or in play: he hands their chips to the newcomer,
         who then stands behind them (docs/rules.md, "Someone takes a seat")."""
-        return sum(
-            b.amount
-            for b in before.betes
-            if b.owner == seat and b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)
-        )
+        return sum(b.amount for b in before.betes if b.owner == seat and b.open)
 
     def allows(self, rules: RuleSet, contract: str) -> bool:
         optional = {"retourne": rules.retourne, "espadille_forcee": rules.espadille_forcee}

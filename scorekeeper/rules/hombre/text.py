@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..ledger import in_money, moves_in_cents, settle_up, stack, to_cents
+from ..ledger import in_money, moves_in_cents, settle_up, to_cents
 from ..money import Money
 from .engine import BeteRef, Coup, CoupResult, Deal, Outcome, Report
 from .pot import PotCoup, PotDeal, PotReport
@@ -132,13 +132,9 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
     if isinstance(report, Report):
         title = report.game.rules.describe()
         progress = f"poules tirées {_progress(report)}"
-        stacks = report.stacks
     else:
-        rules = report.game.rules
-        title, progress = rules.accounting, f"pot {sum(report.shares)}"
-        stacks = tuple(
-            stack(c, n, rules.cave, rules.fiche) for c, n in zip(report.caves, report.net)
-        )
+        title, progress = report.game.rules.accounting, f"pot {sum(report.shares)}"
+    stacks = report.stacks
     lines = [
         f"Settlement: {', '.join(names)} ({title})",
         f"{len(report.coups)} coups, {progress}, {state}",
@@ -166,7 +162,7 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
         lines.append("  nobody owes anything")
     if isinstance(report, PotReport):
         return "\n".join(lines)
-    open_betes = [b for b in report.betes if b.status in ("pending", "in_play")]
+    open_betes = [b for b in report.betes if b.open]
     if open_betes:
         end = report.game.rules.end
         then = "shared at the end" if end == "share" else "played on until none is left"

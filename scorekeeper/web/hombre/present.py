@@ -14,7 +14,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...rules.hombre.engine import BeteStatus, Contract, Outcome, Reason
+from ...rules.hombre.engine import OPEN, BeteStatus, Contract, Outcome, Reason
 from ...rules.hombre.exports import CsvWords
 from ...rules.hombre.family import AnyReport, AnyResult
 from ...rules.hombre.pot import PotReason
@@ -220,9 +220,6 @@ class FicheLine:
     token: int | None
     status: BeteStatus
     made_in: int
-
-
-OPEN = (BeteStatus.PENDING, BeteStatus.IN_PLAY)
 
 
 def fiche(report: AnyReport, settled_shown: int | None = None) -> tuple[list[FicheLine], int]:

@@ -25,7 +25,7 @@ from ...clubs.seats import club_order, seat_members
 from ...db import get_db
 from ...rights.access import can_manage, can_manage_club, readable, visible_ids
 from ...rules.errors import GameError
-from ...rules.hombre.engine import BeteStatus, Reason
+from ...rules.hombre.engine import Reason
 from ...rules.hombre.exports import journal_csv, standings_csv
 from ...rules.hombre.family import hombre_report
 from ...rules.hombre.kinds import PotKind
@@ -96,7 +96,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
     listed = lines(person_nets, ticked(get_db(), stored.id))
     settle = [Transfer(t.payer, t.payee, t.amount, "settlement") for t, _ in listed]
     names = stored.game.players
-    open_betes = [b for b in report.betes if b.status in (BeteStatus.PENDING, BeteStatus.IN_PLAY)]
+    open_betes = [b for b in report.betes if b.open]
     last = report.coups[-1] if report.coups else None
     shares = [] if last is None else [t for t in last.transfers if t.reason == Reason.FINAL_SHARE]
     return {
