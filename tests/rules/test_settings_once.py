@@ -365,3 +365,16 @@ def test_the_command_lists_the_poule_rows():
     text = kinds.find_kind("hombre").settings_text() or ""
     lines = text.splitlines()[1 : 1 + len(ruleset.SETTINGS)]
     assert [line.split()[0] for line in lines] == [row.key for row in ruleset.SETTINGS]
+
+
+def test_the_shared_table_fields_have_one_set_of_words_and_bounds():
+    """The new-game form has one cave, one fiche and one coups-to-play field for every money
+    system (web/hombre/forms.py reads the 1709 poule's rows): each pot system's rows
+    (``pot.POT_TABLE``) must say the same label and bounds, their defaults their own."""
+    from scorekeeper.rules.hombre import ruleset
+    from scorekeeper.rules.hombre.pot import POT_TABLE
+
+    poule = {row.key: row for row in ruleset.SETTINGS}
+    for row in POT_TABLE:
+        mine = poule[row.key]
+        assert (row.label, row.least, row.most) == (mine.label, mine.least, mine.most), row.key

@@ -19,6 +19,7 @@ from wtforms.validators import Length, Optional
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
 from ...rules.hombre.kinds import SYSTEMS
+from ...rules.hombre.ruleset import CAVE, FICHE, SETTINGS
 from ..formats.numbers import InRange, WholeField
 from ..forms import Form, name_field, options, typed_note, whole
 from ..hookspecs import CoupEntry
@@ -110,6 +111,11 @@ class CoupForm(Form):
         return [(seat, self[f"t{seat}"]) for seat in sorted(self.playing)]
 
 
+COUPS = next(row for row in SETTINGS if row.key == "coups_to_play")
+"""The length of a game in coups: the 1709 poule's row; each pot system's (``pot.POT_TABLE``)
+has the same words and bounds (a test checks)."""
+
+
 class NewGameForm(FlaskForm):
     """Players, first dealer and the rule set, starting from a preset.
 
@@ -152,9 +158,12 @@ class NewGameForm(FlaskForm):
     )
     accounting = HiddenField(default=SYSTEMS[0].tag[1])
     """The money system (its kind's ``rules.accounting``): it picks the rules fields drawn."""
-    cave = WholeField(_l("Cave"), validators=[InRange(1, 1_000_000)])
-    fiche = WholeField(_l("Fiche"), validators=[InRange(1, 1_000_000)])
-    coups_to_play = WholeField(_l("Coups to play"), validators=[Optional(), InRange(0, 10_000)])
+    # the fields every money system shares, their words and bounds their rows' (ruleset.py)
+    cave = WholeField(_l(CAVE.label), validators=[InRange(CAVE.least, CAVE.most)])
+    fiche = WholeField(_l(FICHE.label), validators=[InRange(FICHE.least, FICHE.most)])
+    coups_to_play = WholeField(
+        _l(COUPS.label), validators=[Optional(), InRange(COUPS.least, COUPS.most)]
+    )
     create = SubmitField(_l("Create the game"))
 
 
