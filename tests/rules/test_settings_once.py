@@ -378,3 +378,29 @@ def test_the_shared_table_fields_have_one_set_of_words_and_bounds():
     for row in POT_TABLE:
         mine = poule[row.key]
         assert (row.label, row.least, row.most) == (mine.label, mine.least, mine.most), row.key
+
+
+def test_every_rule_sets_defaults_are_its_rows():
+    """One home for a default: what a file without the key plays (the rule set made with
+    nothing) is its row's default, for every rule set, not the 1709 poule's alone (each
+    dataclass restates its rows' defaults; they agree, and must go on agreeing)."""
+    from scorekeeper.rules.hombre import danois, jetons
+    from scorekeeper.rules.hombre.pot import POT_TABLE
+    from scorekeeper.rules.kinds import KINDS
+
+    tables = [
+        (ruleset.RuleSet, ruleset.SETTINGS),
+        (jetons.JetonsRules, (*jetons.SETTINGS, *POT_TABLE)),
+        (danois.DanishRules, (*danois.SETTINGS, *POT_TABLE)),
+        *((kind.rules_type, kind.table) for kind in KINDS if getattr(kind, "table", None)),
+    ]
+    assert len(tables) == 6
+    for rules_type, rows in tables:
+        made = rules_type()
+        for row in rows:
+            value = getattr(made, row.key)
+            if isinstance(row.default, str) and not isinstance(value, str):
+                # a text its rule set reads (the Danish takst): empty, none
+                assert not row.default and not value, (rules_type.__name__, row.key)
+            else:
+                assert value == row.default, (rules_type.__name__, row.key)
