@@ -36,6 +36,17 @@ MOST = 32
 """Seat changes a game may hold: each costs a replay of a prefix to split the nets."""
 
 
+def dealer_of(first_dealer: int, n: int, seats: int) -> int:
+    """The dealer of coup ``n`` (from 1): the deal passes to the next seat each coup, in
+    every game (l'Hombre's three systems, Brou, both Manilles), and on the pages that
+    name who deals next.
+
+    >>> dealer_of(0, 1, 3), dealer_of(0, 4, 3), dealer_of(2, 3, 4)
+    (0, 0, 0)
+    """
+    return (first_dealer + n - 1) % seats
+
+
 @dataclass(frozen=True)
 class SeatChange:
     """From coup ``coup`` (1-based, the first he plays) ``player`` sits at ``seat``."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import N_, GameError
+from ..seating import dealer_of
 from ..settings import Setting, check_all
 from ..teams import TEAMS
 
@@ -231,7 +232,7 @@ def replay(game: BrouGame, start: BrouReport | None = None) -> BrouReport:
             _check(coup)
         except GameError as error:
             raise error.at(n) from None
-        dealer = (game.first_dealer + n - 1) % 4
+        dealer = dealer_of(game.first_dealer, n, 4)
         marks = [0, 0]  # mariages of the coup, table ones deducted from the other team
         for m in coup.mariages:
             marks[m.team] += m.points
@@ -347,5 +348,5 @@ def replay(game: BrouGame, start: BrouReport | None = None) -> BrouReport:
         (totals[0], totals[1]),
         (parties[0], parties[1]),
         finished,
-        None if finished else (game.first_dealer + len(game.coups)) % 4,
+        None if finished else dealer_of(game.first_dealer, len(game.coups) + 1, 4),
     )

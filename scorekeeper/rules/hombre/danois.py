@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from ..errors import N_, GameError
 from ..ledger import Transfer
+from ..seating import dealer_of
 from ..settings import Setting, check_all, preset
 from ..settings import from_mapping as settings_from_mapping
 from .engine import check_played, check_seating, passed_alone
@@ -269,7 +270,7 @@ def replay(game: DanishGame, start: PotReport | None = None) -> PotReport:
     seats = len(game.players)
 
     def deal(n: int) -> PotDeal:
-        dealer = (game.first_dealer + n - 1) % seats
+        dealer = dealer_of(game.first_dealer, n, seats)
         # the dealer antes, also when he sits out (danois.md §8)
         added = tuple(rules.ante if s == dealer else 0 for s in range(seats))
         return PotDeal(n, dealer, (dealer + 1) % seats, added, pot.total + rules.ante, seats)

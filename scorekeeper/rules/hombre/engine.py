@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import N_, GameError
 from ..ledger import Stack, Transfer, apply, halves, recave, stack
+from ..seating import dealer_of
 from .ruleset import RuleSet
 
 
@@ -457,7 +458,7 @@ class _Table:
     def deal(self, n: int) -> Deal:
         """The next deal, as it will be marked; changes nothing."""
         seats = self.seats
-        dealer = (self.game.first_dealer + n - 1) % seats
+        dealer = dealer_of(self.game.first_dealer, n, seats)
         fresh_or_boosted = self.fresh() or self.boost_next
         added = self.fresh_marks if fresh_or_boosted else self.later_marks
         marks = self.marks + added

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from ..errors import N_, GameError
 from ..ledger import Transfer
+from ..seating import dealer_of
 from ..settings import Setting, check_all
 from ..settings import from_mapping as settings_from_mapping
 from .bonus_hands import check_together
@@ -200,7 +201,7 @@ def replay(game: JetonsGame, start: PotReport | None = None) -> PotReport:
     seats = len(game.players)
 
     def deal(n: int) -> PotDeal:
-        dealer = (game.first_dealer + n - 1) % seats
+        dealer = dealer_of(game.first_dealer, n, seats)
         # every player stakes on an empty poule, also the one who sits out (jetons.md §8)
         added = (rules.stake if pot.total == 0 else 0,) * seats
         return PotDeal(n, dealer, (dealer + 1) % seats, added, pot.total + sum(added), seats)

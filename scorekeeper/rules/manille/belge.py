@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import N_, GameError
+from ..seating import dealer_of
 from ..settings import Setting, changed, check_all, in_words
 from . import house
 
@@ -173,7 +174,7 @@ class ManillenGame:
         return dealer % 2 if self.sides == 2 else dealer
 
     def dealer(self, n: int) -> int:
-        return (self.first_dealer + n - 1) % len(self.players)
+        return dealer_of(self.first_dealer, n, len(self.players))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import N_, GameError
+from ..seating import dealer_of
 from ..settings import Setting, check_all
 
 SETTINGS = (
@@ -160,7 +161,7 @@ def replay(game: ManilleGame, start: ManilleReport | None = None) -> ManilleRepo
             raise GameError(
                 "coup", N_("the game ended with coup {last}; no coup can follow"), n, last=n - 1
             )
-        dealer = (game.first_dealer + n - 1) % 4
+        dealer = dealer_of(game.first_dealer, n, 4)
         target = rules.target(manche)
         if coup.retourne not in RETOURNE:
             raise GameError("retourne", N_("the retourne is worth 0 to 5 points"), n)
@@ -222,5 +223,5 @@ def replay(game: ManilleGame, start: ManilleReport | None = None) -> ManilleRepo
         rules.target(last),
         finished,
         (0 if manches[0] > manches[1] else 1) if finished else None,
-        None if finished else (game.first_dealer + len(game.coups)) % 4,
+        None if finished else dealer_of(game.first_dealer, len(game.coups) + 1, 4),
     )

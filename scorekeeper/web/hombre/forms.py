@@ -20,6 +20,7 @@ from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
 from ...rules.hombre.kinds import SYSTEMS
 from ...rules.hombre.ruleset import CAVE, FICHE, SETTINGS
+from ...rules.seating import dealer_of
 from ..formats.numbers import InRange, WholeField
 from ..forms import Form, name_field, options, typed_note, whole
 from ..hookspecs import CoupEntry
@@ -199,7 +200,7 @@ def entry_seats(stored: Any) -> tuple[tuple[int, ...], int | None]:
     """The seats that play the coup being entered or corrected, and the one who sits out:
     with four at the table, the dealer (docs/rules.md, "Four at the table")."""
     if len(stored.game.players) == 4:
-        dealer = (stored.game.first_dealer + entry_position(stored) - 1) % 4
+        dealer = dealer_of(stored.game.first_dealer, entry_position(stored), 4)
         return playing_order(dealer, 4), dealer
     return (0, 1, 2), None
 

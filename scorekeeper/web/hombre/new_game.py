@@ -25,6 +25,7 @@ from ...rules.hombre.kinds import SYSTEMS
 from ...rules.hombre.pot import PotRules
 from ...rules.hombre.ruleset import RuleSet
 from ...rules.kind import GameKind
+from ...rules.seating import dealer_of
 from .. import blueprints
 from ..forms import bounded_arg, player_names
 from ..starting import club_presets
@@ -233,7 +234,9 @@ def _play_again(form: NewGameForm, before: store.StoredGame) -> None:
     game = before.game
     players = list(game.players) + [""] * (4 - len(game.players))
     form.player0.data, form.player1.data, form.player2.data, form.player3.data = players
-    form.first_dealer.data = str((game.first_dealer + len(game.coups)) % len(game.players))
+    form.first_dealer.data = str(
+        dealer_of(game.first_dealer, len(game.coups) + 1, len(game.players))
+    )
     _fill_rules(form, _hombre_rules(game.rules))
 
 

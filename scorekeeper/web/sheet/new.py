@@ -20,6 +20,7 @@ from ...rights.access import managed
 from ...rules import kinds
 from ...rules.errors import N_, GameError
 from ...rules.kind import Game
+from ...rules.seating import dealer_of
 from .. import registry
 from ..formats.words import error_text
 from ..forms import player_names
@@ -114,7 +115,7 @@ def new_sheet(name: str) -> Page | BaseResponse:
             report = before.replay()
             last = len(report.coups)
             form.first_dealer.data = str(
-                (before.game.first_dealer + last) % len(before.game.players)
+                dealer_of(before.game.first_dealer, last + 1, len(before.game.players))
             )
     page = _page(form, web, club=offered is not None)
     return page if request.method == "GET" else (page, 422)
