@@ -17,7 +17,7 @@ from wtforms import (
 from wtforms.validators import Length, Optional
 
 from ...rules.errors import N_, GameError
-from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order
+from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order, sitting_out
 from ...rules.hombre.kinds import SYSTEMS
 from ...rules.hombre.ruleset import CAVE, FICHE, SETTINGS
 from ...rules.seating import dealer_of
@@ -199,10 +199,10 @@ def entry_position(stored: Any) -> int:
 def entry_seats(stored: Any) -> tuple[tuple[int, ...], int | None]:
     """The seats that play the coup being entered or corrected, and the one who sits out:
     with four at the table, the dealer (docs/rules.md, "Four at the table")."""
-    if len(stored.game.players) == 4:
-        dealer = dealer_of(stored.game.first_dealer, entry_position(stored), 4)
-        return playing_order(dealer, 4), dealer
-    return (0, 1, 2), None
+    seats = len(stored.game.players)
+    dealer = dealer_of(stored.game.first_dealer, entry_position(stored), seats)
+    out = sitting_out(dealer, seats)
+    return (tuple(range(seats)) if out is None else playing_order(dealer, seats)), out
 
 
 def coup_form(stored: Any, coup: Any = None) -> CoupForm:
