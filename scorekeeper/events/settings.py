@@ -32,6 +32,8 @@ BYES: tuple[Bye, ...] = get_args(Bye)
 MAX_ROUNDS = 40
 MAX_DEALS = 200
 MAX_CLOCK = 600
+MAX_BYE_CREDIT = 10**6
+"""A fixed bye's credit at most (either sign), in the method's own unit."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ class EventSettings:
 
     def seats(self) -> int:
         """How many players the draw puts at a table."""
-        return 3 if self.seating == "3" else 4
+        return seats_at(self.seating)
 
     def table_rules(self, players: int) -> dict[str, Any]:
         """The rules a table of the event is created with: the event's rule set, played to
@@ -126,21 +128,26 @@ def _count(data: Mapping[str, Any], key: str, top: int, default: int | None) -> 
     return value
 
 
+DEFAULTS = EventSettings(kind="")
+"""What a setting is when a form or the stored JSON leaves it out: the dataclass's own
+defaults, read here and by the new-event form, written once."""
+
+
 def settings_from(data: Mapping[str, Any]) -> EventSettings:
     """Read and check settings (a form's or the stored JSON); GameError names the key at fault."""
     kind = find_kind(str(data.get("kind", "")))
     if kind is None:
         raise GameError("kind", N_("unknown game"))
-    seating = cast(Seating, _choice(data, "seating", SEATINGS, "3"))
+    seating = cast(Seating, _choice(data, "seating", SEATINGS, DEFAULTS.seating))
     check_seating(kind, seating)
     # the kind's title names its rule set: "l'Hombre (1709)" plays the 1709 rules
     rules = data.get("rules") or kind.own_rules().to_mapping()
     if not isinstance(rules, Mapping):
         raise GameError("rules", N_("a game file is a JSON object"))
-    credit = data.get("bye_credit", 0)
-    if isinstance(credit, bool) or not isinstance(credit, int) or abs(credit) > 10**6:
+    credit = data.get("bye_credit", DEFAULTS.bye_credit)
+    if isinstance(credit, bool) or not isinstance(credit, int) or abs(credit) > MAX_BYE_CREDIT:
         raise GameError("bye_credit", N_("the bye credit must be a whole number"))
-    form = cast(Format, _choice(data, "format", FORMATS, "individual"))
+    form = cast(Format, _choice(data, "format", FORMATS, DEFAULTS.format))
     if form == "pairs" and seating != "pairs":
         raise GameError("format", N_("fixed pairs play at tables of two pairs"))
     return EventSettings(
@@ -148,19 +155,24 @@ def settings_from(data: Mapping[str, Any]) -> EventSettings:
         rules=dict(rules),
         format=form,
         seating=seating,
-        rounds=_count(data, "rounds", MAX_ROUNDS, 3) or 3,
-        deals=_count(data, "deals", MAX_DEALS, None),
-        clock=_count(data, "clock", MAX_CLOCK, None),
-        method=cast(Method, _choice(data, "method", METHODS, "total")),
-        bye=cast(Bye, _choice(data, "bye", BYES, "average")),
+        rounds=_count(data, "rounds", MAX_ROUNDS, DEFAULTS.rounds) or DEFAULTS.rounds,
+        deals=_count(data, "deals", MAX_DEALS, DEFAULTS.deals),
+        clock=_count(data, "clock", MAX_CLOCK, DEFAULTS.clock),
+        method=cast(Method, _choice(data, "method", METHODS, DEFAULTS.method)),
+        bye=cast(Bye, _choice(data, "bye", BYES, DEFAULTS.bye)),
         bye_credit=credit,
-        swiss=bool(data.get("swiss", False)),
-        new_partners=bool(data.get("new_partners", True)),
+        swiss=bool(data.get("swiss", DEFAULTS.swiss)),
+        new_partners=bool(data.get("new_partners", DEFAULTS.new_partners)),
     )
+
+
+def seats_at(seating: Seating) -> int:
+    """How many sit at a table of this seating: three, else four (one by one, or pairs)."""
+    return 3 if seating == "3" else 4
 
 
 def check_seating(kind: GameKind, seating: Seating) -> None:
     """Tables of three need a three-seat game; four, a four-seat one; pairs, a game of sides."""
-    seats = 3 if seating == "3" else 4
+    seats = seats_at(seating)
     if seats not in kind.seats or (seating == "pairs" and not kind.teams):
         raise GameError("seating", N_("this game is not played at such tables"))

@@ -15,7 +15,7 @@ from wtforms import (
 from wtforms.validators import DataRequired, Length, Optional
 
 from ...events.records import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
-from ...events.settings import MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
+from ...events.settings import DEFAULTS, MAX_BYE_CREDIT, MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
 from ...rules.kinds import KINDS
 from ..formats.numbers import InRange, WholeField
 from ..forms import options
@@ -52,22 +52,22 @@ class NewEventForm(FlaskForm):
     kind = SelectField(_l("Game"), choices=options((k.key, k.key) for k in KINDS))
     seating = SelectField(_l("Tables"), choices=options(SEATINGS))
     format = SelectField(_l("Format"), choices=options(FORMATS))
-    rounds = WholeField(_l("Rounds"), default=3, validators=[InRange(1, MAX_ROUNDS)])
+    rounds = WholeField(_l("Rounds"), default=DEFAULTS.rounds, validators=[InRange(1, MAX_ROUNDS)])
     deals = WholeField(_l("Deals per round"), validators=[Optional(), InRange(1, MAX_DEALS)])
     clock = WholeField(_l("Round clock (minutes)"), validators=[Optional(), InRange(1, MAX_CLOCK)])
     method = SelectField(_l("Ranking"), choices=options(METHODS))
     bye = SelectField(_l("A bye gets"), choices=options(BYES))
     bye_credit = WholeField(
         _l("Fixed credit of a bye"),
-        default=0,
-        validators=[Optional(), InRange(-(10**6), 10**6)],
+        default=DEFAULTS.bye_credit,
+        validators=[Optional(), InRange(-MAX_BYE_CREDIT, MAX_BYE_CREDIT)],
     )
     seed = WholeField(
         _l("Seed of the draw (empty: drawn at random)"),
         validators=[Optional(), InRange(0, 10**9)],
     )
     swiss = BooleanField(_l("Later rounds drawn by the standing (Swiss)"))
-    new_partners = BooleanField(_l("New partners each round"), default=True)
+    new_partners = BooleanField(_l("New partners each round"), default=DEFAULTS.new_partners)
     submit = SubmitField(_l("Create the event"))
 
 
