@@ -16,6 +16,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, Rule, ValidationError
 
 from . import db, i18n
+from .db import MAX_INTEGER
 from .db.folder import data_folder, default_database
 from .db.probe import reason, write_trouble
 from .db.secret_key import secret_key
@@ -24,7 +25,7 @@ from .web.ops import deployment
 from .web.ops.shipped import shipped
 
 csrf = CSRFProtect()
-MAX_INT = 2**63 - 1
+MAX_INT = MAX_INTEGER
 
 
 class BoundedInt(IntegerConverter):

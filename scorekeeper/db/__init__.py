@@ -16,6 +16,7 @@ What the rest of the app calls is re-exported here (``from scorekeeper import db
 from __future__ import annotations
 
 from .connection import (
+    MAX_INTEGER,
     Database,
     close_db,
     connect,
@@ -29,6 +30,7 @@ from .connection import (
 )
 
 __all__ = [
+    "MAX_INTEGER",
     "Database",
     "close_db",
     "connect",

@@ -24,6 +24,9 @@ from . import chain, facts
 from .migrations import migrate as apply_migrations
 from .write_queue import queued
 
+MAX_INTEGER = 2**63 - 1
+"""SQLite's largest integer: an id or a number a request names beyond it is none stored."""
+
 
 @contextmanager
 def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:

@@ -24,11 +24,11 @@ from flask import abort, current_app, g, request, session
 from werkzeug.wrappers import Response
 
 from .. import clubs, store
-from ..db import get_db
+from ..db import MAX_INTEGER, get_db
 from ..store import grants
 
 MANAGE, FOLLOW, ADMIN, DEVICE = "manage", "follow", "admin", "device"
-MAX_ID = 2**63 - 1
+MAX_ID = MAX_INTEGER
 """SQLite's largest integer: a game or coup number above it names nothing."""
 
 

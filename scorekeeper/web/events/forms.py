@@ -15,6 +15,7 @@ from wtforms import (
 from wtforms.validators import DataRequired, Length, Optional
 
 from ...events.records import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
+from ...events.rounds import MAX_REASON
 from ...events.settings import DEFAULTS, MAX_BYE_CREDIT, MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
 from ...rules.kinds import KINDS
 from ..formats.numbers import InRange, WholeField
@@ -95,7 +96,7 @@ class PenaltyForm(FlaskForm):
     version = HiddenField()
     player = StringField(_l("Player"), validators=[DataRequired(), Length(max=MAX_NAME)])
     points = WholeField(_l("Points"), validators=[DataRequired(), InRange(1, 10**6)])
-    reason = StringField(_l("Reason"), validators=[DataRequired(), Length(max=120)])
+    reason = StringField(_l("Reason"), validators=[DataRequired(), Length(max=MAX_REASON)])
 
 
 class LockForm(FlaskForm):

@@ -16,10 +16,12 @@ from wtforms import (
 )
 from wtforms.validators import Length, Optional
 
+from ...clubs.presets import MAX_NAME as PRESET_NAME
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order, sitting_out
 from ...rules.hombre.kinds import SYSTEMS
 from ...rules.hombre.ruleset import CAVE, FICHE, SETTINGS
+from ...rules.importing import MAX_TEXT
 from ...rules.seating import dealer_of
 from ..formats.numbers import InRange, WholeField
 from ..forms import Form, name_field, options, typed_note, whole
@@ -90,7 +92,7 @@ class CoupForm(Form):
     codille_renounced = BooleanField(_l("codille renoncée"))
     first_five = BooleanField(_l("the first five tricks"))
     black_aces = BooleanField(_l("holds both black aces"))
-    note = StringField(_l("Note"), validators=[Optional(), Length(max=200)])
+    note = StringField(_l("Note"), validators=[Optional(), Length(max=MAX_TEXT)])
     passed = SubmitField(_l("Tous passent"))
     check = SubmitField(_l("Check"))
     save = SubmitField(_l("Save"))
@@ -155,7 +157,7 @@ class NewGameForm(FlaskForm):
     club_preset_shown = HiddenField(default="")
     """The club preset the rules fields were drawn with (web/starting/club_presets.fill_chosen)."""
     save_preset = StringField(
-        _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
+        _l("Keep these rules for the club as"), validators=[Optional(), Length(max=PRESET_NAME)]
     )
     accounting = HiddenField(default=SYSTEMS[0].tag[1])
     """The money system (its kind's ``rules.accounting``): it picks the rules fields drawn."""

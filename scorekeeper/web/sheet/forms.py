@@ -19,6 +19,8 @@ from wtforms import HiddenField, RadioField, StringField, SubmitField
 from wtforms.fields.core import UnboundField
 from wtforms.validators import Length, Optional
 
+from ...clubs.presets import MAX_NAME as PRESET_NAME
+from ...rules.importing import MAX_TEXT
 from ..formats.numbers import InRange, WholeField
 from ..forms import name_field, options
 
@@ -40,7 +42,7 @@ class NewSheetForm(FlaskForm):
     club_preset_shown = HiddenField(default="")
     """The club preset the rules fields were drawn with (web/starting/club_presets.fill_chosen)."""
     save_preset = StringField(
-        _l("Keep these rules for the club as"), validators=[Optional(), Length(max=40)]
+        _l("Keep these rules for the club as"), validators=[Optional(), Length(max=PRESET_NAME)]
     )
     create = SubmitField(_l("Start the game"))
 
@@ -78,7 +80,7 @@ class SheetCoupForm(FlaskForm):
 
     version = HiddenField()
     points = points_field(_l("Points of Nous"), 0)
-    note = StringField(_l("Note"), validators=[Optional(), Length(max=200)])
+    note = StringField(_l("Note"), validators=[Optional(), Length(max=MAX_TEXT)])
     check = SubmitField(_l("Check"))
     save = SubmitField(_l("Save the coup"))
 
