@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import sqlite_utils
 
@@ -84,18 +85,31 @@ def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
     A new one is added as the club's form adds one: under the club's bound
     (``ClubFull``), with its line on the club's log (``new_member``).
     """
-    rows = list(
+    found = meant(db, _named(db, club_id), name)
+    return found if found is not None else new_member(db, club_id, name, "", None)
+
+
+def _named(db: sqlite_utils.Database, club_id: int) -> list[dict[str, Any]]:
+    """The club's members with their names and short names, merged ones last."""
+    return list(
         db.query(
             "select id, name, short_name from members where club_id = ?"
             " order by merged_into is not null, id",
             [club_id],
         )
     )
+
+
+def meant(db: sqlite_utils.Database, rows: Sequence[dict[str, Any]], name: str) -> int | None:
+    """The member (the one kept, if merged) a name typed at a table means: a member's full
+    name first, then a short name, by the names rule (``names.clash``); None: nobody.
+    A newcomer's seat and a table's names both ask it, so a short name typed when taking a
+    seat finds the member as it does at the table's start."""
     for column in ("name", "short_name"):
         for row in rows:
             if row[column] and clash(name, row[column]) is not None:
                 return kept(db, int(row["id"]))
-    return new_member(db, club_id, name, "", None)
+    return None
 
 
 def _member_of(db: sqlite_utils.Database, club_id: int, member_id: int) -> None:
@@ -292,19 +306,14 @@ def person_members(
     club_id = club_of_game(db, game_id)
     if club_id is None:
         return None
-    rows = list(
-        db.query(
-            "select id, name from members where club_id = ? order by merged_into is not null, id",
-            [club_id],
-        )
-    )
+    rows = _named(db, club_id)
     found = []
     for name in people:
         if name in players and players.index(name) in seat_of:
             found.append(seat_of[players.index(name)])
             continue
-        member = next((r["id"] for r in rows if clash(name, r["name"]) is not None), None)
+        member = meant(db, rows, name)
         if member is None:
             return None
-        found.append(kept(db, int(member)))
+        found.append(member)
     return tuple(found)

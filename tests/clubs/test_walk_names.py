@@ -75,3 +75,33 @@ def test_a_name_or_a_short_name_that_reads_like_a_members_is_refused(client, app
     evening = new_evening(client, app, club, "2026-11-28")
     seed_table(client, evening, "anne", "Bruno", "Chloé")
     assert members(app, club) == ["Anne Martin", "Gérard Durand", "Bruno Dupont", "Chloé"]
+
+
+def test_a_newcomer_typed_by_a_members_short_name_is_that_member(client, app):
+    """Denis Dupont is "Denis" on the club's page. "Denis" sits down for Bruno at coup 5
+    of the seed (he plays for him: the seat's money stays Bruno's, docs/rules.md): the
+    table's settlement bills each person to his member — Denis to Denis Dupont, as a
+    table's "Denis" would be — where the newcomer's look-up read full names only, found
+    nobody, and the page failed (500)."""
+    from test_club_money_one_figure import club_at, table
+    from web import SEED_COUPS, enter, version_of
+
+    club = club_at(client, "0.05")
+    data = {"name": "Denis Dupont", "short_name": "Denis", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
+    evening = new_evening(client, app, club, "2026-11-27")
+    game = table(client, evening, ("Anne", "Bruno", "Chloé"), 4)
+    seat = {"seat": "1", "player": "Denis", "way": "plays_for"}
+    assert (
+        client.post(game + "/seat", data={**seat, "version": version_of(client, game)}).status_code
+        == 302
+    )
+    for text in SEED_COUPS[4:]:
+        assert enter(client, game, text).status_code == 302
+    # the seed's nets after coup 7: Anne −72, Bruno −9, Chloé +81; at 0.05 € a chip
+    page = client.get(game + "/settlement")
+    assert page.status_code == 200
+    assert client.get(game + "/settlement.pdf").status_code == 200
+    assert members(app, club) == ["Denis Dupont", "Anne", "Bruno", "Chloé"]
+    room = client.get(f"/evenings/{evening}/settlement").data.decode()
+    assert 'Bruno</th><td class="num"><b>−9<' in room
