@@ -105,7 +105,7 @@ def tick(
                 " and amount = ?",
                 [game_id, *transfer],
             )
-        players = stored.game.players
+        players = stored.people()[0]  # a transfer names persons: a newcomer too
         shown = {"payer": transfer.payer, "payee": transfer.payee, "amount": transfer.amount}
         change.before, change.after = (None, shown) if paid else (shown, None)
         change.summary = f"{players[transfer.payer]} → {players[transfer.payee]} {transfer.amount}"

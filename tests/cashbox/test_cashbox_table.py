@@ -11,7 +11,7 @@ import re
 import sqlite3
 
 from test_settlement import pdf_text, seed_game
-from web import version_of
+from web import SEED_COUPS, enter, new_game, version_of
 
 
 def tick(client, game: str, payer: int, payee: int, amount: int, paid: str, version=None):
@@ -102,3 +102,25 @@ def test_a_payment_made_that_a_correction_makes_too_much_is_paid_back(client):
         "Bruno → Chloé: 15 chips",
         "Bruno → Anne: 6 chips",
     ]
+
+
+def test_a_transfer_to_a_newcomer_is_ticked_by_person(client, app):
+    # Denis takes over Bruno's seat after the seed's four coups (take_over on): Bruno hands
+    # him his open bêtes, 72 + 108 = 180 chips, and Denis loses the seat's 9 of coups 5-7:
+    # persons Anne −72, Bruno −180, Chloé +81, Denis +171 (docs/rules.md). The transfer
+    # Bruno → Denis 171 names a person the seats do not: its tick once failed (500)
+    game = new_game(client, take_over="y")
+    for text in SEED_COUPS[:4]:
+        assert enter(client, game, text).status_code == 302
+    seat = {"seat": "1", "player": "Denis", "way": "takes_over"}
+    taken = client.post(game + "/seat", data={**seat, "version": version_of(client, game)})
+    assert taken.status_code == 302
+    for text in SEED_COUPS[4:]:
+        assert enter(client, game, text).status_code == 302
+    lines = ["Bruno → Denis: 171 chips", "Anne → Chloé: 72 chips", "Bruno → Chloé: 9 chips"]
+    assert pays(client, game) == lines
+    assert tick(client, game, 1, 3, 171, "1").status_code == 302
+    assert pays(client, game) == ["Bruno → Denis: 171 chips · ✓ paid", *lines[1:]]
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        said = conn.execute("select summary from changes where action = 'paid'").fetchall()
+    assert said == [("Bruno → Denis 171",)]
