@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
 from math import floor
 
 from .kind import Standing
@@ -154,7 +154,7 @@ def moves_in_cents(
     transfer that leaves a person at nothing is what settles his cents, so each person's
     transfers add up to his money, the lines and the column agree, and both sum to zero;
     one that leaves nobody at nothing (a payment made before a correction) is its exact
-    amount, when that is whole cents.
+    amount, to the cent (half to even: what the others' lines then settle takes it as given).
 
     None when the cents cannot be split so (a chip worth a fraction of a cent, rounded
     over the table, can leave a cent with the wrong pair): the lines then say chips only.
@@ -173,10 +173,7 @@ def moves_in_cents(
         elif chips[move.payee] == 0:
             amount = left[move.payee]
         else:
-            exact = move.amount * chip_value * 100
-            if exact != exact.to_integral_value():
-                return None
-            amount = int(exact)
+            amount = int((move.amount * chip_value * 100).to_integral_value(ROUND_HALF_EVEN))
         if amount < 0:
             return None
         left[move.payer] += amount
