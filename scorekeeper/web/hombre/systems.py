@@ -149,9 +149,9 @@ class JetonsWeb(SystemWeb[JetonsRules]):
 
 def _table_words(rules: object) -> str:
     """What the pot systems' table settings say on the rules line (``pot.POT_TABLE``'s rows:
-    the coups to play when set — an event's round sets them — a cave or fiche off its
-    default), as the 1709 poule's line says its own: the jetons' and Danish lines said
-    neither, so an event's table never showed how many coups it plays."""
+    the coups to play when set — an event's round sets them — and any row given ``words``),
+    as the 1709 poule's line says its own: the jetons' and Danish lines did not, so an
+    event's table never showed how many coups it plays."""
     said = settings.line(POT_TABLE, ("coups_to_play",), rules)
     return "".join(", " + in_line(row, value) for row, value in said)
 
