@@ -385,3 +385,17 @@ def test_the_manillen_pdf_has_every_line_of_the_sheet(client, tmp_path):
     assert entries[2].endswith(" · renonce by Anne")
     # Chloé takes 45: 15 over 30, ×2 = +30 each from the two others: +60, −30 each
     assert entries[3].startswith("Chloé deals · −30 / −30 / 60 → −170 / 130 / 40 · ")
+
+
+def test_a_kinds_coup_form_keeps_its_fields_in_their_order(app):
+    # the points fields bounded by the kind (sheet/forms.py for_kind) stay where the form
+    # declares them: the errors of the preview are listed in the form's order
+    from scorekeeper.web.brou import BrouCoupForm
+    from scorekeeper.web.manille import ManilleCoupForm
+    from scorekeeper.web.sheet.forms import for_kind
+
+    with app.test_request_context():
+        for cls, most in ((BrouCoupForm, 120), (ManilleCoupForm, 68)):
+            bounded = for_kind(cls, most)(formdata=None)
+            assert list(bounded._fields) == list(cls(formdata=None)._fields)
+            assert bounded.points.flags.max == most

@@ -15,7 +15,7 @@ from wtforms import RadioField
 from wtforms.validators import Optional
 
 from ...rules.brou.engine import ANNOUNCED, SETTINGS, BrouReport, BrouResult, BrouRules
-from ...rules.brou.kind import KINDS
+from ...rules.brou.kind import KINDS, Brou
 from ...rules.errors import N_, GameError
 from ...store import StoredGame
 from ..formats.numbers import InRange, WholeField, read_whole
@@ -95,7 +95,7 @@ for _row in SETTINGS:
 class BrouCoupForm(SheetCoupForm):
     """A Brou coup: the card points of Nous (and of Eux so far), the mariages, the ending."""
 
-    points_eux = points_field(_l("Points of Eux so far"), 0)
+    points_eux = points_field(_l("Points of Eux so far"), Brou.points_most)
     ending = RadioField(_l("The coup"), choices=options(ENDING_WORDS.items()), default="")
     ending_team = RadioField(_l("By"), choices=TEAM_WORDS, validate_choice=False)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from flask import request
 from flask_babel import lazy_gettext as _l
@@ -21,6 +21,7 @@ from wtforms.validators import Length, Optional
 
 from ...clubs.presets import MAX_NAME as PRESET_NAME
 from ...rules.importing import MAX_TEXT
+from ...rules.kind import Kind
 from ..formats.numbers import InRange, WholeField
 from ..forms import name_field, options
 
@@ -79,7 +80,7 @@ class SheetCoupForm(FlaskForm):
     makes the form of the kind (``for_kind``)."""
 
     version = HiddenField()
-    points = points_field(_l("Points of Nous"), 0)
+    points = points_field(_l("Points of Nous"), Kind.points_most)
     note = StringField(_l("Note"), validators=[Optional(), Length(max=MAX_TEXT)])
     check = SubmitField(_l("Check"))
     save = SubmitField(_l("Save the coup"))
@@ -109,12 +110,16 @@ def points_coup_form(
 
 def for_kind(cls: type[F], most: int) -> type[F]:
     """``cls`` with its points fields bounded by ``most`` (made once per kind's bound)."""
-    fields = {
-        name: points_field(field.args[0] if field.args else name, most)
-        for name in POINTS_FIELDS
-        if isinstance(getattr(cls, name, None), UnboundField)
-        for field in [getattr(cls, name)]
-    }
+    fields = {}
+    for name in POINTS_FIELDS:
+        field = getattr(cls, name, None)
+        if isinstance(field, UnboundField):
+            # made outside a form, a field is WTForms' UnboundField, in its declared place
+            bounded = cast(
+                "UnboundField[Any]", points_field(field.args[0] if field.args else name, most)
+            )
+            bounded.creation_counter = field.creation_counter  # in its place on the form
+            fields[name] = bounded
     return type(cls.__name__, (cls,), fields)
 
 
