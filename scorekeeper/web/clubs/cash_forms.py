@@ -55,8 +55,7 @@ class EntryForm(FlaskForm):
         choices=options(
             [("in", _l("paid in by the member")), ("out", _l("paid out to the member"))]
         ),
-        default="in",
-        validate_choice=False,
+        default="in",  # a payment's direction is its sign: nothing else is taken
     )
     method = RadioField(
         _l("How"), choices=options(METHOD_WORDS.items()), default="cash", validate_choice=False

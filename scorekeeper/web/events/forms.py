@@ -51,13 +51,13 @@ class NewEventForm(FlaskForm):
         _l("The club's own rules"), choices=[], validate_choice=False, default=""
     )
     kind = SelectField(_l("Game"), choices=options((k.key, k.key) for k in KINDS))
-    seating = SelectField(_l("Tables"), choices=options(SEATINGS))
-    format = SelectField(_l("Format"), choices=options(FORMATS))
+    seating = SelectField(_l("Tables"), choices=options(SEATINGS), default=DEFAULTS.seating)
+    format = SelectField(_l("Format"), choices=options(FORMATS), default=DEFAULTS.format)
     rounds = WholeField(_l("Rounds"), default=DEFAULTS.rounds, validators=[InRange(1, MAX_ROUNDS)])
     deals = WholeField(_l("Deals per round"), validators=[Optional(), InRange(1, MAX_DEALS)])
     clock = WholeField(_l("Round clock (minutes)"), validators=[Optional(), InRange(1, MAX_CLOCK)])
-    method = SelectField(_l("Ranking"), choices=options(METHODS))
-    bye = SelectField(_l("A bye gets"), choices=options(BYES))
+    method = SelectField(_l("Ranking"), choices=options(METHODS), default=DEFAULTS.method)
+    bye = SelectField(_l("A bye gets"), choices=options(BYES), default=DEFAULTS.bye)
     bye_credit = WholeField(
         _l("Fixed credit of a bye"),
         default=DEFAULTS.bye_credit,
