@@ -21,6 +21,8 @@ SANS_ATOUT = "sans-atout"
 CONTRES = ("", "contre", "surcontre")
 """Index = the contre level: none, contré (×2), sur-contré (×4)."""
 HALF = 30
+POINTS = 2 * HALF
+"""The card points of a deal: a side's points are 0 to them."""
 
 
 def default_deals(players: int) -> int:
@@ -232,7 +234,7 @@ def steps(coup: ManillenCoup, points: int, rules: ManillenRules) -> int:
     >>> steps(ManillenCoup("sans-atout", 2), 60, ManillenRules(all_tricks=True))
     4
     """
-    whole = rules.all_tricks and points in (0, 2 * HALF)
+    whole = rules.all_tricks and points in (0, POINTS)
     return (coup.trump == SANS_ATOUT) + coup.contre + whole
 
 
@@ -320,14 +322,14 @@ def replay(game: ManillenGame) -> ManillenReport:
             if coup.renonce not in range(sides):
                 raise GameError("renonce", N_("renonce names a team or a player"), n)
             if sides == 2:
-                points = 0 if coup.renonce == 0 else 2 * HALF
+                points = 0 if coup.renonce == 0 else POINTS
             else:
-                points = 0 if coup.renonce == dealer else 2 * HALF
+                points = 0 if coup.renonce == dealer else POINTS
         else:
             if coup.points is None:
                 raise GameError("points", N_("enter the points or who renounced"), n)
-            if not 0 <= coup.points <= 2 * HALF:
-                raise GameError("points", N_("points are between 0 and {most}"), n, most=2 * HALF)
+            if not 0 <= coup.points <= POINTS:
+                raise GameError("points", N_("points are between 0 and {most}"), n, most=POINTS)
             points = coup.points
         own = carry + steps(coup, points, rules)
         factor = house.factor(own, rules.doubling, rules.cap)

@@ -38,6 +38,8 @@ SETTINGS = (
 )
 """The classique's settings, one row each (``settings.Setting``)."""
 HALF = 34
+POINTS = 2 * HALF
+"""The card points of a coup: Nous's points are 0 to them."""
 """Half of the 68 points of a coup: what the winning team counts above."""
 RETOURNE = (0, 1, 2, 3, 4, 5)
 """Points of the turned card: low card, jack, queen, king, ace (manillon), ten (manille)."""
@@ -184,8 +186,8 @@ def replay(game: ManilleGame, start: ManilleReport | None = None) -> ManilleRepo
         else:
             if coup.points is None:
                 raise GameError("points", N_("enter Nous's points or who renounced"), n)
-            if not 0 <= coup.points <= 2 * HALF:
-                raise GameError("points", N_("points are between 0 and {most}"), n, most=2 * HALF)
+            if not 0 <= coup.points <= POINTS:
+                raise GameError("points", N_("points are between 0 and {most}"), n, most=POINTS)
             gained = marks(coup.points)
             scored[0] += gained[0]
             scored[1] += gained[1]

@@ -40,7 +40,7 @@ class ManilleKind(Kind[G, R, Rep, C]):
     """The classique goes on from a prefix; the manillen (below) replays whole."""
     table: ClassVar[tuple[Setting, ...]] = ()
     """Its rule set's settings, one row each: the file keys, the form, the command's help."""
-    points_most: ClassVar[int] = 2 * classique.HALF
+    points_most: ClassVar[int] = classique.POINTS
     """The most points Nous can count in a coup: its engine's bound."""
     players_message: ClassVar[str] = ""
 
@@ -186,7 +186,7 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
     title = N_("la Manille")
     variant_title = N_("manillen (Belgian)")
     seats = (4, 3)
-    points_most = 2 * belge.HALF
+    points_most = belge.POINTS
     rules_type = ManillenRules
     game_type = ManillenGame
     folds = False
