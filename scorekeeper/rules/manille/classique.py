@@ -38,9 +38,9 @@ SETTINGS = (
 )
 """The classique's settings, one row each (``settings.Setting``)."""
 HALF = 34
+"""Half of the 68 points of a coup: what the winning team counts above."""
 POINTS = 2 * HALF
 """The card points of a coup: Nous's points are 0 to them."""
-"""Half of the 68 points of a coup: what the winning team counts above."""
 RETOURNE = (0, 1, 2, 3, 4, 5)
 """Points of the turned card: low card, jack, queen, king, ace (manillon), ten (manille)."""
 
