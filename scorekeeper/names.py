@@ -50,6 +50,7 @@ _NFKC_CASEFOLD = icu.Normalizer2.getNFKCCasefoldInstance()
 _NFD = icu.Normalizer2.getNFDInstance()
 _SPOOF = icu.SpoofChecker()
 _IGNORABLE = icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT
+_ROOT = icu.Collator.createInstance(icu.Locale.getRoot())
 _CATEGORY = icu.UCharCategory
 
 
@@ -186,6 +187,17 @@ def _bare(text: str) -> str:
 
 
 @lru_cache(maxsize=4096)
+def order_key(name: str) -> bytes:
+    """A name's place in an order that is no language's own: Unicode's root collation (ICU's,
+    CLDR's), Éva among the E's, Strauß as Strauss — where a code-point key
+    (``casefold``) put every accented capital after Z. A club's money reads it (the tie of a
+    cent, the pairing), so no reader's language may change it; a page's lists are sorted in
+    the reader's (web/formats/collation.py), which differs only where a language places a
+    letter apart (Danish Æ, Ø, Å after Z)."""
+    key: bytes = _ROOT.getSortKey(name)
+    return key
+
+
 def same_key(name: str) -> str:
     """What two names of one person share: NFKC_Casefold, no accents, no spaces."""
     return _bare(_NFKC_CASEFOLD.normalize(tidy(name)))

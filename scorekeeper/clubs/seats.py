@@ -14,7 +14,7 @@ from typing import Any
 
 import sqlite_utils
 
-from ..names import Clash, accepted, clash, clash_with, look_alike_groups
+from ..names import Clash, accepted, clash, clash_with, look_alike_groups, order_key
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .records import Member, Refused
@@ -30,12 +30,13 @@ def members(db: sqlite_utils.Database, club_id: int) -> list[Member]:
     return sorted(found, key=lambda m: _in_order(m.name, m.id))
 
 
-def _in_order(name: str, member_id: int) -> tuple[str, int]:
-    """The club's order: by name case-folded (Python's, the whole of Unicode: SQLite's
-    ``nocase`` folds ASCII only, so Éva and éva, Strauß and Straussa sorted otherwise),
-    then number. It pairs the cash box's transfers and breaks the ties of the largest
-    remainder (cashbox/rounding.py), so it is money: one definition, here."""
-    return name.casefold(), member_id
+def _in_order(name: str, member_id: int) -> tuple[bytes, int]:
+    """The club's order: by name in Unicode's root collation (``names.order_key``: Éva
+    among the E's, Strauß as Strauss; SQLite's ``nocase`` folds ASCII only and a
+    ``casefold`` key put É after Z), then number. It pairs the cash box's transfers and
+    breaks the ties of the largest remainder (cashbox/rounding.py), so it is money: one
+    definition, here, the same for every reader."""
+    return order_key(name), member_id
 
 
 def club_order(by_id: Mapping[int, Member], ids: Iterable[int]) -> list[int]:
