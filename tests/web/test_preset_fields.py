@@ -156,7 +156,13 @@ def test_hombre_a_page_drawn_with_no_preset_chosen_stores_its_fields(client):
 
 @pytest.mark.parametrize(
     ("preset", "emptied", "default"),
-    [("jetons", "pass_fee", 2), ("jetons", "stake", 3), ("ancien", "mark_value", 3)],
+    [
+        ("jetons", "pass_fee", 2),
+        ("jetons", "stake", 3),
+        ("ancien", "mark_value", 3),
+        ("ancien", "cave", 200),  # the poule's cave and fiche (ruleset.CAVE, FICHE)
+        ("jetons", "fiche", 10),  # a pot system's: pot.POT_TABLE
+    ],
 )
 def test_hombre_an_emptied_number_is_the_rule_sets_default(client, preset, emptied, default):
     # as on the points games' pages (web/sheet/settings.py, "empty: its default"): a field

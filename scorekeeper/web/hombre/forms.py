@@ -162,8 +162,8 @@ class NewGameForm(FlaskForm):
     accounting = HiddenField(default=SYSTEMS[0].tag[1])
     """The money system (its kind's ``rules.accounting``): it picks the rules fields drawn."""
     # the fields every money system shares, their words and bounds their rows' (ruleset.py)
-    cave = WholeField(_l(CAVE.label), validators=[InRange(CAVE.least, CAVE.most)])
-    fiche = WholeField(_l(FICHE.label), validators=[InRange(FICHE.least, FICHE.most)])
+    cave = WholeField(_l(CAVE.label), validators=[Optional(), InRange(CAVE.least, CAVE.most)])
+    fiche = WholeField(_l(FICHE.label), validators=[Optional(), InRange(FICHE.least, FICHE.most)])
     coups_to_play = WholeField(
         _l(COUPS.label), validators=[Optional(), InRange(COUPS.least, COUPS.most)]
     )
