@@ -259,3 +259,6 @@ def test_a_stale_club_page_says_the_club_changed(client, app):
     assert refused.status_code == 409
     page = refused.data.decode()
     assert "The club changed meanwhile" in page and "The game changed" not in page
+    # a new manager link asked from the stale page: the same words, not a bare error 409
+    link = client.post(f"/clubs/{club}/manager-link", data={"version": stale})
+    assert link.status_code == 409 and "The club changed meanwhile" in link.data.decode()

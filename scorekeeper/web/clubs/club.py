@@ -137,7 +137,7 @@ def manage(club_id: int) -> BaseResponse:
 
 
 @bp.post("/clubs/<int:club_id>/manager-link")
-def new_manager_link(club_id: int) -> BaseResponse:
+def new_manager_link(club_id: int) -> BaseResponse | tuple[str, int]:
     """A new manager link: every other device's right on the club ends; this one keeps it."""
     access.managed_club(club_id)
     form = LinkForm()
@@ -145,7 +145,7 @@ def new_manager_link(club_id: int) -> BaseResponse:
     try:
         clubs.set_manager_hash(get_db(), club_id, access.token_hash(token), form_version(form))
     except clubs.Conflict:
-        abort(409)
+        return _refused(club_id, str(CLUB_CHANGED), 409)
     if not access.is_admin():
         access.grant_club(club_id)
     session[NEW_LINK] = [club_id, token]
