@@ -14,7 +14,7 @@ from typing import Any
 
 import sqlite_utils
 
-from ..names import Clash, accepted, clash, clash_with, look_alike_groups, order_key
+from ..names import Clash, accepted, clash, clash_with, look_alike_groups, order_key, tidy
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .records import Member, Refused
@@ -157,10 +157,10 @@ def _taken(
     ):
         if row["id"] != other_than:
             others.append((row["name"], row["name"]))
-            if row["short_name"]:
+            if row["short_name"] and tidy(row["short_name"]):
                 others.append((row["short_name"], f"{row['name']} ({row['short_name']})"))
     for field, typed in (("name", name), ("short_name", short_name)):
-        found = clash_with(typed, (other for other, _ in others)) if typed else None
+        found = clash_with(typed, (other for other, _ in others)) if tidy(typed) else None
         if found is not None:
             shown = next(said for other, said in others if other == found[0])
             raise NameTaken(shown, found[1], field)
@@ -194,10 +194,17 @@ def new_member(
         count = db.execute("select count(*) from members where club_id = ?", [club_id]).fetchone()
         if count[0] >= MAX_MEMBERS:
             raise ClubFull(club_id)
-        row = {"club_id": club_id, "name": kept_name, "short_name": short_name or None}
+        row = {"club_id": club_id, "name": kept_name, "short_name": _short(short_name)}
         member_id = db.table("members").insert({**row, "merged_into": None}).last_pk
         assert isinstance(member_id, int)
         return member_id
+
+
+def _short(short_name: str) -> str | None:
+    """A short name by the names rule, as a name (``names.accepted``: no pictograph, nothing
+    invisible kept); None when nothing is left of it. A short name seats its member at a
+    table, where the same rule refuses what it refuses here."""
+    return accepted(short_name) if tidy(short_name) else None
 
 
 def rename(
@@ -216,7 +223,7 @@ def rename(
         _taken(db, club_id, name, short_name, member_id)
         db.execute(
             "update members set name = ?, short_name = ? where id = ?",
-            [kept_name, short_name or None, member_id],
+            [kept_name, _short(short_name), member_id],
         )
 
 

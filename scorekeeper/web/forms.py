@@ -263,7 +263,7 @@ def fault_text(found: NameFault) -> str:
 TYPE_A_NAME = _l("Type this player's name.")
 
 
-def _name_rule(form: Any, field: Any) -> None:
+def name_rule(form: Any, field: Any) -> None:
     """The names rule (``names.fault``) beside the field: no symbol, nothing invisible only.
 
     A field with spaces or invisible characters only is empty: asked for if it must
@@ -282,7 +282,7 @@ def name_field(label: Any, required: bool = True) -> StringField:
     or if it is no name by the one rule of every way a name enters (``names.fault``)."""
     first = InputRequired() if required else Optional()
     bound = _Unbounded(max=MAX_LENGTH, message=NAME_TOO_LONG)
-    return StringField(label, validators=[first, bound, _name_rule])
+    return StringField(label, validators=[first, bound, name_rule])
 
 
 def clash_text(name: str, other: str) -> Any:

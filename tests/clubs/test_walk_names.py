@@ -105,3 +105,28 @@ def test_a_newcomer_typed_by_a_members_short_name_is_that_member(client, app):
     assert members(app, club) == ["Denis Dupont", "Anne", "Bruno", "Chloé"]
     room = client.get(f"/evenings/{evening}/settlement").data.decode()
     assert 'Bruno</th><td class="num"><b>−9<' in room
+
+
+def test_a_short_name_follows_the_names_rule(client, app):
+    """A short name seats its member at a table, where the names rule refuses a pictograph:
+    so does the club's form, beside the field; what is invisible is not kept ("Cl\\u200bx"
+    is Clx) and a short name of nothing but that is none (it once named "Ida ( )")."""
+    club = new_club(client)
+    for name, short in (("Ida", "\u200b"), ("Claire Xavier", "Cl\u200bx"), ("Jules", "")):
+        data = {"name": name, "short_name": short, "version": club_version(app)}
+        assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        shorts = conn.execute("select name, short_name from members order by id").fetchall()
+    assert shorts == [("Ida", None), ("Claire Xavier", "Clx"), ("Jules", None)]
+    data = {"name": "Karl", "short_name": "\U0001f600", "version": club_version(app)}
+    refused = client.post(f"/clubs/{club}/members", data=data)
+    assert refused.status_code == 422 and "a name cannot hold" in refused.data.decode()
+    # a renamed member's short name too, and the message is the short name's own
+    ids = dict(sqlite3.connect(app.config["DATABASE"]).execute(
+        "select name, id from members").fetchall())  # fmt: skip
+    data = {"name": "Jules", "short_name": "\U0001f0cf", "version": club_version(app)}
+    renamed = client.post(f"/clubs/{club}/members/{ids['Jules']}", data=data)
+    assert renamed.status_code == 422 and "a name cannot hold" in renamed.data.decode()
+    data["short_name"] = "x" * 9
+    renamed = client.post(f"/clubs/{club}/members/{ids['Jules']}", data=data)
+    assert renamed.status_code == 422 and "at most 40 characters" not in renamed.data.decode()

@@ -206,7 +206,7 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     form = MemberForm()
     version = form_version(form)
     if not form.validate():
-        said = [str(e) for e in form.name.errors] or [
+        said = [str(e) for e in (*form.name.errors, *form.short_name.errors)] or [
             _("A member needs a name of at most 40 characters.")
         ]
         return _refused(club_id, said[0], 422)

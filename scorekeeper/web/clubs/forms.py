@@ -7,7 +7,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField, SubmitField
 from wtforms.validators import DataRequired, Length, Optional
 
-from ..forms import name_field
+from ..forms import name_field, name_rule
 
 
 class ClubForm(FlaskForm):
@@ -27,7 +27,7 @@ class EveningForm(FlaskForm):
 class MemberForm(FlaskForm):
     version = HiddenField()
     name = name_field(_l("Name"))
-    short_name = StringField(_l("Short name"), validators=[Optional(), Length(max=8)])
+    short_name = StringField(_l("Short name"), validators=[Optional(), Length(max=8), name_rule])
     submit = SubmitField(_l("Rename"))
 
 
@@ -48,5 +48,5 @@ class NewMemberForm(FlaskForm):
 
     version = HiddenField()
     name = name_field(_l("Name"))
-    short_name = StringField(_l("Short name"), validators=[Optional(), Length(max=8)])
+    short_name = StringField(_l("Short name"), validators=[Optional(), Length(max=8), name_rule])
     submit = SubmitField(_l("Add the member"))
