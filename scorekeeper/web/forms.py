@@ -254,6 +254,12 @@ class _Unbounded(Length):
         super().__init__(max=max, message=message)
         self.field_flags = {}
 
+    def __call__(self, form: Any, field: Any) -> None:
+        try:
+            super().__call__(form, field)
+        except ValidationError as error:  # said once: the names rule would say it again
+            raise StopValidation(str(error)) from None
+
 
 def fault_text(found: NameFault) -> str:
     """Why a name is no name (``names.fault``), in the reader's language."""
