@@ -32,6 +32,8 @@ def parse_money(chip_value: Any, currency: Any) -> Money | None:
 
     >>> parse_money("0,05", "eur")
     Money(chip_value=Decimal('0.05'), currency='EUR')
+    >>> parse_money("0.0250000", "EUR").chip_value, parse_money("100.0000000", "EUR").chip_value
+    (Decimal('0.025'), Decimal('100'))
     """
     text = str(chip_value if chip_value is not None else "").strip().replace(",", ".")
     if not text:
@@ -45,6 +47,8 @@ def parse_money(chip_value: Any, currency: Any) -> Money | None:
         raise GameError("chip_value", N_("a chip value is a number such as 0.05")) from None
     if not value.is_finite() or value <= 0 or value > 1_000_000:
         raise GameError("chip_value", N_("a chip value is a number such as 0.05")) from None
+    if -value.as_tuple().exponent > 6:  # type: ignore[operator]
+        value = Decimal(text.rstrip("0").rstrip("."))  # "0.0250000" is 0.025: zeros said nothing
     if -value.as_tuple().exponent > 6:  # type: ignore[operator]
         raise GameError("chip_value", N_("a chip value has at most 6 decimals"))
     code = str(currency or "").strip().upper()
