@@ -66,9 +66,15 @@ def left(nets: Sequence[int], paid: Iterable[Paid]) -> list[int]:
 
 def lines(nets: Sequence[int], paid: Sequence[Paid]) -> list[tuple[Paid, bool]]:
     """Who pays whom as the settlement lists it: each payment made (ticked), then the fewest
-    transfers of what is left (to tick)."""
-    rest = [Paid(t.payer, t.payee, t.amount) for t in settle_up(left(nets, paid))]
-    return [(p, True) for p in paid] + [(t, False) for t in rest]
+    transfers of what is left (to tick). A payment naming a person the table no longer has
+    (his seat change taken back) is left out, as ``left`` leaves it.
+
+    >>> lines([-5, -45, 50], [Paid(1, 2, 50), Paid(3, 0, 7)])
+    [(Paid(payer=1, payee=2, amount=50), True), (Paid(payer=0, payee=1, amount=5), False)]
+    """
+    made = [p for p in paid if max(p.payer, p.payee) < len(nets)]
+    rest = [Paid(t.payer, t.payee, t.amount) for t in settle_up(left(nets, made))]
+    return [(p, True) for p in made] + [(t, False) for t in rest]
 
 
 def tick(
