@@ -111,7 +111,11 @@ def tick(
                 " and amount = ?",
                 [game_id, *transfer],
             )
-        players = stored.people()[0]  # a transfer names persons: a newcomer too
+        people = stored.people()[0]  # a transfer names persons: a newcomer too
+
+        def said(person: int) -> str:
+            return people[person] if person < len(people) else f"#{person}"
+
         shown = {"payer": transfer.payer, "payee": transfer.payee, "amount": transfer.amount}
         change.before, change.after = (None, shown) if paid else (shown, None)
-        change.summary = f"{players[transfer.payer]} → {players[transfer.payee]} {transfer.amount}"
+        change.summary = f"{said(transfer.payer)} → {said(transfer.payee)} {transfer.amount}"
