@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from babel import support
@@ -17,6 +18,9 @@ from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
 from wtforms.i18n import messages_path
+
+from .rules.errors import N_
+from .rules.settings import Nn_
 
 LANGUAGES = ("fr", "en", "da", "nl")
 # The switch: each language named in itself, for the screen readers and the title.
@@ -77,14 +81,34 @@ _WTFORMS: dict[str, support.NullTranslations] = {}
 _WTFORMS_LOCK = threading.Lock()
 
 
+WTFORMS_OWN = (
+    N_("This field is required."),
+    Nn_(
+        "Field cannot be longer than %(max)d character.",
+        "Field cannot be longer than %(max)d characters.",
+    ),
+    N_("Number must be between %(min)s and %(max)s."),
+    N_("Not a valid choice."),
+    N_("Invalid Choice: could not coerce."),
+    N_("Not a valid integer value."),
+)
+"""The WTForms messages a page of ours can show, in our catalogs too: WTForms ships none in
+Danish, whose pages said them in English ("Number must be between 0 and 68.")."""
+
+_OURS = Path(__file__).parent / "translations"
+
+
 def wtforms_catalog(locale: str) -> support.NullTranslations:
-    """WTForms' own messages ("This field is required.") in ``locale``, read once a process."""
+    """WTForms' own messages ("This field is required.") in ``locale``, read once a process;
+    where WTForms has no catalog of the language, ours (``WTFORMS_OWN``)."""
     found = _WTFORMS.get(locale)
     if found is None:
         with _WTFORMS_LOCK:
             found = _WTFORMS.get(locale)
             if found is None:
                 found = support.Translations.load(messages_path(), [locale], domain="wtforms")
+                if not isinstance(found, support.Translations):
+                    found = support.Translations.load(str(_OURS), [locale])
                 _WTFORMS[locale] = found
     return found
 

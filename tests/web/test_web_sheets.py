@@ -10,6 +10,7 @@ import json
 import re
 import sqlite3
 
+import pytest
 from test_settlement import numbered_lines, pdf_text
 
 from scorekeeper.rules import kinds
@@ -399,3 +400,19 @@ def test_a_kinds_coup_form_keeps_its_fields_in_their_order(app):
             bounded = for_kind(cls, most)(formdata=None)
             assert list(bounded._fields) == list(cls(formdata=None)._fields)
             assert bounded.points.flags.max == most
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("da", "Tallet skal være mellem 0 og 68."),  # ours: WTForms ships no Danish
+        ("fr", "Le nombre doit être compris entre 0 et 68."),  # WTForms' own
+        ("nl", "Nummer moet tussen 0 en 68 liggen."),
+    ],
+)
+def test_a_number_out_of_its_bounds_is_refused_in_the_readers_language(client, language, said):
+    game = new_sheet(client, "manille", variant="classique")
+    client.get(f"/lang/{language}")
+    refused = enter(client, game, points="69")
+    assert refused.status_code == 422
+    assert errors(refused) == [said]
