@@ -26,6 +26,7 @@ its owner's record with it (only a head kept elsewhere shows it:
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -174,32 +175,33 @@ PAID = "paid"
 
 def _compare_paid(db: sqlite_utils.Database, game_id: int, log: list[Row]) -> list[Fault]:
     """The transfers ticked as paid (``transfers_paid``) are what the ``paid`` and ``unpaid``
-    lines leave, from the last line that holds them all (m021's ``chain``), if any."""
+    lines leave, from the last line that holds them all (m021's ``chain``), if any: as many
+    of each as ticked (the same payment can be made twice: m024)."""
     if not db.table("transfers_paid").exists():
         return []
-    expected: set[tuple[int, int, int]] = set()
+    expected: Counter[tuple[int, int, int]] = Counter()
     for line in log:
         state = _load(line["state"]) if line["action"] == Action.CHAIN else None
         if isinstance(state, dict) and isinstance(state.get(PAID), list):
-            expected = {_tick(t) for t in state[PAID] if _tick(t) is not None}  # type: ignore[misc]
+            expected = Counter(t for t in map(_tick, state[PAID]) if t is not None)
         elif line["action"] in (Action.PAID, Action.UNPAID):
             paid = line["action"] == Action.PAID
             tick = _tick(_load(line["after"] if paid else line["before"]))
             if tick is not None and paid:
-                expected.add(tick)
-            elif tick is not None:
-                expected.discard(tick)
-    stored = {
+                expected[tick] += 1
+            elif tick is not None and expected[tick] > 0:
+                expected[tick] -= 1
+    stored = Counter(
         (int(a), int(b), int(c))
         for a, b, c in db.execute(
             "select payer, payee, amount from transfers_paid where game_id = ?", [game_id]
         ).fetchall()
-    }
+    )
     faults = []
-    for payer, payee, amount in sorted(stored - expected):
+    for payer, payee, amount in sorted((stored - expected).elements()):
         said = f"game {game_id}: seat {payer} → seat {payee} {amount} is ticked, its log never did"
         faults.append(Fault("transfers_paid", None, said))
-    for payer, payee, amount in sorted(expected - stored):
+    for payer, payee, amount in sorted((expected - stored).elements()):
         said = f"game {game_id}: seat {payer} → seat {payee} {amount} is not ticked, its log did"
         faults.append(Fault("transfers_paid", None, said))
     return faults

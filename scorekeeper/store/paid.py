@@ -14,7 +14,9 @@ difference — Bruno paid Chloé 50 chips, a corrected coup makes his net −45:
 Chloé owes him 5 back (or whoever now owes him does). (A tick that no longer
 matched a transfer of the new nets was hidden, and the page asked the whole
 sum again.) Only a transfer of what is left can be ticked, only a payment
-made unticked.
+made unticked. The same transfer can be paid twice (Bruno paid Chloé 9, a
+forgotten coup makes him owe her 9 more): each tick is its own row, and an
+untick takes back the latest of equal ones (m024).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ class Paid(NamedTuple):
 def ticked(db: sqlite_utils.Database, game_id: int) -> list[Paid]:
     """The payments ticked at the table, in the order made."""
     rows = db.execute(
-        "select payer, payee, amount from transfers_paid where game_id = ? order by rowid",
+        "select payer, payee, amount from transfers_paid where game_id = ? order by id",
         [game_id],
     ).fetchall()
     return [Paid(int(a), int(b), int(c)) for a, b, c in rows]
@@ -87,8 +89,8 @@ def tick(
 ) -> None:
     """Tick (``paid``) a transfer of what is left to pay, or untick a payment made.
 
-    ``Conflict`` for a transfer that is neither (or one already ticked: a table's
-    payments are a set): the page that sent it was not the settlement as it stands.
+    ``Conflict`` for a transfer that is neither: the page that sent it was not the
+    settlement as it stands (a second tap of the same tick is one: the version moved on).
     """
     with changing(
         db, GameOwner(game_id), version, Action.PAID if paid else Action.UNPAID, by
@@ -97,7 +99,7 @@ def tick(
         made = ticked(db, game_id)
         nets = stored.people()[1] if stored.kind.chips else ()
         allowed = made if not paid else [t for t, done in lines(nets, made) if not done]
-        if transfer not in allowed or (paid and transfer in made):
+        if transfer not in allowed:
             raise Conflict(game_id)
         if paid:
             db.execute(
@@ -107,8 +109,8 @@ def tick(
             )
         else:
             db.execute(
-                "delete from transfers_paid where game_id = ? and payer = ? and payee = ?"
-                " and amount = ?",
+                "delete from transfers_paid where id = (select max(id) from transfers_paid"
+                " where game_id = ? and payer = ? and payee = ? and amount = ?)",
                 [game_id, *transfer],
             )
         people = stored.people()[0]  # a transfer names persons: a newcomer too

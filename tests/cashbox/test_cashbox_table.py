@@ -11,7 +11,14 @@ import re
 import sqlite3
 
 from test_settlement import pdf_text, seed_game
-from web import SEED_COUPS, enter, new_game, version_of
+from web import SEED_COUPS, enter, new_game, report, version_of
+
+from scorekeeper import store
+from scorekeeper.cli import main
+from scorekeeper.db import connect
+from scorekeeper.db.migrations import migrations
+from scorekeeper.rules.hombre.engine import Game
+from scorekeeper.store.paid import Paid, ticked
 
 
 def tick(client, game: str, payer: int, payee: int, amount: int, paid: str, version=None):
@@ -124,3 +131,53 @@ def test_a_transfer_to_a_newcomer_is_ticked_by_person(client, app):
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         said = conn.execute("select summary from changes where action = 'paid'").fetchall()
     assert said == [("Bruno → Denis 171",)]
+
+
+def test_the_same_payment_made_twice_is_ticked_twice(client, app):
+    # Bruno pays Chloé his 9 chips (ticked). A forgotten eighth coup is entered: Anne's
+    # demande, Chloé takes the nine tricks (codille), and the nets go from the seed's
+    # −72, −9, +81 to −81, −18, +99: Bruno owes Chloé 9 more. What is left: Anne −81,
+    # Bruno −18 + 9 = −9, Chloé +99 − 9 = +90, settled Anne → Chloé 81, Bruno → Chloé 9:
+    # the payment already made, to be made again. Its second tick was refused as a page
+    # out of date (the table's payments were a set), and the treasurer could not record it.
+    game = seed_game(client)
+    assert tick(client, game, 1, 2, 9, "1").status_code == 302
+    assert report(client, game)["net"] == {"Anne": -72, "Bruno": -9, "Chloé": 81}
+    assert enter(client, game, "A demande A0 B0 C9").status_code == 302
+    assert report(client, game)["net"] == {"Anne": -81, "Bruno": -18, "Chloé": 99}
+    assert pays(client, game) == [
+        "Bruno → Chloé: 9 chips · ✓ paid",
+        "Anne → Chloé: 81 chips",
+        "Bruno → Chloé: 9 chips",
+    ]
+    assert tick(client, game, 1, 2, 9, "1").status_code == 302
+    page = client.get(game + "/settlement").data.decode()
+    assert "The settlement changed meanwhile" not in page
+    assert pays(client, game) == [
+        "Bruno → Chloé: 9 chips · ✓ paid",
+        "Bruno → Chloé: 9 chips · ✓ paid",
+        "Anne → Chloé: 81 chips",
+    ]
+    # unticked, one of the two is taken back and its 9 are asked again
+    assert tick(client, game, 1, 2, 9, "0").status_code == 302
+    assert pays(client, game)[0] == "Bruno → Chloé: 9 chips · ✓ paid"
+    assert pays(client, game)[1:] == ["Anne → Chloé: 81 chips", "Bruno → Chloé: 9 chips"]
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        rows = conn.execute("select payer, payee, amount from transfers_paid").fetchall()
+    assert rows == [(1, 2, 9)]
+    assert main(["verify", "--database", app.config["DATABASE"]]) == 0  # the log agrees
+
+
+def test_ticks_stored_before_m024_keep_their_order(tmp_path):
+    # m024 gives each tick its own row: a database of the set (before it) keeps its ticks,
+    # in the order made (Bruno's before Anne's), and the same tick can then be stored twice.
+    old = connect(tmp_path / "old.sqlite")
+    migrations.apply(old, stop_before="m024_a_payment_ticked_twice")
+    game = store.create(old, Game(("Anne", "Bruno", "Chloé")))
+    for payer, amount in ((1, 9), (0, 72)):
+        row = {"game_id": game, "payer": payer, "payee": 2, "amount": amount, "at": "x"}
+        old.table("transfers_paid").insert(row)
+    migrations.apply(old)
+    assert ticked(old, game) == [Paid(1, 2, 9), Paid(0, 2, 72)]
+    old.table("transfers_paid").insert({**row, "at": "y"})  # the same payment, again
+    assert ticked(old, game) == [Paid(1, 2, 9), Paid(0, 2, 72), Paid(0, 2, 72)]

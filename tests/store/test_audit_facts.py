@@ -326,6 +326,11 @@ TAMPERS: dict[str, tuple[str, str]] = {
         " values ({w.table}, 2, 0, 1, 'x')",
         "transfers_paid: game {w.table}: seat 2 → seat 0 1 is ticked, its log never did",
     ),
+    "a tick made twice": (
+        "insert into transfers_paid (game_id, payer, payee, amount, at)"
+        " select game_id, payer, payee, amount, at from transfers_paid where game_id = {w.table}",
+        "transfers_paid: game {w.table}: seat",
+    ),
     "a tick's amount": (
         "update transfers_paid set amount = amount + 1 where game_id = {w.table}",
         "transfers_paid: game {w.table}: seat",

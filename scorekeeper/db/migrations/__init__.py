@@ -39,6 +39,7 @@ from . import (
     m021_facts_on_the_logs,
     m022_secret_key,
     m023_table_stops,
+    m024_a_payment_ticked_twice,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -64,6 +65,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m021_facts_on_the_logs,
     m022_secret_key,
     m023_table_stops,
+    m024_a_payment_ticked_twice,
 )
 """Every migration, in the order it runs (its number)."""
 
