@@ -117,6 +117,14 @@ class Room:
         number — what breaks the ties of the largest remainder (cashbox/rounding.py)."""
         return club_order(self.members, (m for table in self.tables for m in table.seats))
 
+    def ranked(self, results: dict[int, int]) -> list[tuple[int, int]]:
+        """``results`` (member: chips or points) as the room lists them: the most first, equal
+        ones in the club's order, as every list of a club's members (they were listed in the
+        order first seated: Bruno before Anne at −9 each, where the members' list reads Anne
+        first)."""
+        place = {member: n for n, member in enumerate(club_order(self.members, results))}
+        return sorted(results.items(), key=lambda item: (-item[1], place[item[0]]))
+
     def cents(self, table: Table) -> dict[int, int]:
         """A chip table's money per member (``rounding.table_cents``; none without a chip
         value or for a points table): the one figure its settlement, and through the
