@@ -56,7 +56,8 @@ class TableResult:
     """One number a side: per player, or per side when partners share one (seat % sides)."""
     finished: bool = True
     started: bool = True
-    """A deal has been entered (or the result locked): before, the table has no result yet."""
+    """A deal has been entered: before, the table has no result yet, locked or not (a table
+    locked with no deal once gave its players a three-way tie, ahead of those who played)."""
 
     def side(self, seat: int) -> int:
         """The side of a seat: itself when the tally is per player, else partners face to face."""

@@ -158,8 +158,14 @@ def compute(
         results = []
         for table in past.tables:
             result, deals[table.game_id] = _table(db, file, past.number, table, versions, settings)
-            if table.locked is not None:
-                result = TableResult(past.number, table.table_no, result.players, table.locked)
+            if table.locked is not None:  # no deal yet: no result, locked or not (as closed)
+                result = TableResult(
+                    past.number,
+                    table.table_no,
+                    result.players,
+                    table.locked,
+                    started=result.started,
+                )
             results.append(result)
         plays.append(RoundPlay(past.number, tuple(results), past.sitting_out))
     lines = rank(

@@ -142,6 +142,33 @@ def test_individual_hombre_three_seat_by_hand(app):
 FOUR = "Anne\nBert\nCarl\nDora\nEric\nFrida\nGert\nHans"
 
 
+def test_a_table_locked_before_its_first_deal_gives_no_result(app):
+    # Six players, two tables of three. Table 1 plays one deal: its hombre beats both (2
+    # rank points), the defenders tie (½ each). Table 2 has no deal: its players have no
+    # result (0, last). The director locks table 2 as it stands: still no deal, so still
+    # no result — as when the round is closed without locking it. (Locked, it once counted
+    # as played: a three-way tie of 0 chips, 1 rank point each, ahead of the defenders.)
+    client = app.test_client()
+    assert new_event(client, kind="hombre", seating="3", method="rank_points") == "/events/1"
+    assert (
+        post(client, app, "players", names="Anne\nBert\nCarl\nDora\nEric\nFrida").status_code == 302
+    )
+    assert post(client, app, "draw").status_code == 302
+    first, second = tables(client)
+    game = open_table(client, first)
+    hombre_deal(client, game, (0, 1, 2))
+    played = seated(client, game)["players"]
+    idle = [p for p in "Anne Bert Carl Dora Eric Frida".split() if p not in played]
+    expected = {played[0]: 2, played[1]: 0.5, played[2]: 0.5} | dict.fromkeys(idle, 0)
+    lines, _ = ranking(app)
+    assert {player: figure for _, player, figure in lines} == expected
+    assert post(client, app, "lock", round="1", table="2").status_code == 302
+    lines, standing = ranking(app)
+    assert standing.rounds[0].tables[1].locked is not None
+    assert {player: figure for _, player, figure in lines} == expected
+    assert [player for _, player, _ in lines][:3] == [played[0], *sorted(played[1:])]
+
+
 @pytest.mark.parametrize(
     ("fields", "names", "deal"),
     [
