@@ -338,8 +338,14 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     def ended_tally(self, report: Rep) -> tuple[int, ...]:
         """The tally as if the game ended after its last coup: what its rules leave open
         settled as their end settles it (the 1709 poule: the open bêtes shared, hombre.md §7).
-        An event counts a table so when its round ends. By default the tally."""
-        return tuple(report.tally)
+        An event counts a table so when its round ends. By default the tally; where the
+        count starts again after a partie or a manche (``side_scores``: Brou, the
+        classique), what each side scored in all the coups, as a club counts it (the count
+        of the partie in progress ranked a side that had just lost a partie first)."""
+        scores = self.side_scores(report)
+        if scores is None:
+            return tuple(report.tally)
+        return tuple(sum(coup[side] for coup in scores) for side in range(len(report.tally)))
 
     def with_deals(
         self, rules: Mapping[str, Any], deals: int, players: int

@@ -154,11 +154,11 @@ def test_a_table_locked_before_its_first_deal_gives_no_result(app):
         post(client, app, "players", names="Anne\nBert\nCarl\nDora\nEric\nFrida").status_code == 302
     )
     assert post(client, app, "draw").status_code == 302
-    first, second = tables(client)
+    first, _second = tables(client)
     game = open_table(client, first)
     hombre_deal(client, game, (0, 1, 2))
     played = seated(client, game)["players"]
-    idle = [p for p in "Anne Bert Carl Dora Eric Frida".split() if p not in played]
+    idle = [p for p in ["Anne", "Bert", "Carl", "Dora", "Eric", "Frida"] if p not in played]
     expected = {played[0]: 2, played[1]: 0.5, played[2]: 0.5} | dict.fromkeys(idle, 0)
     lines, _ = ranking(app)
     assert {player: figure for _, player, figure in lines} == expected
@@ -457,3 +457,33 @@ def test_closing_a_round_asks_first_naming_the_tables_playing_and_it_can_be_reop
 def stored_rounds(app):
     with app.app_context():
         return event_rounds.rounds(get_db(), 1)
+
+
+def test_a_brou_table_is_ranked_by_every_coups_points_as_the_club_counts_them(app):
+    # Brou (docs/rules/brou.md): Nous makes the 120 card points three times, 360 ≥ 301: a
+    # partie to Nous (two, Eux under 150), and the count is 0-0 again; then Eux makes 120.
+    # The round's points: Nous 360, Eux 120 — what a club counts for each (person by
+    # person: every coup's points). Nous wins the table (win_pct 100, Eux 0). The count of
+    # the partie in progress (0-120) ranked Eux first, the side that had just lost a partie.
+    client = app.test_client()
+    new_event(client, kind="brou", seating="pairs", method="win_pct")
+    assert post(client, app, "players", names="Anne\nBert\nCarl\nDora").status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    (link,) = tables(client)
+    game = open_table(client, link)
+    for points in ("120", "120", "120", "0"):
+        sheet_deal(client, game, points=points, save="1")
+    report = seated(client, game)
+    assert report["parties"] == {"nous": 2, "eux": 0} and report["totals"]["eux"] == 120
+    nous, eux = report["players"][0::2], report["players"][1::2]
+    lines, standing = ranking(app)
+    assert standing.plays[0].tables[0].tally == (360, 120)
+    assert {player: figure for _, player, figure in lines} == dict.fromkeys(
+        nous, 100
+    ) | dict.fromkeys(eux, 0)
+    with app.app_context():
+        from scorekeeper.store import load
+
+        assert load(get_db(), int(game.rsplit("/", 1)[1])).by_person() == dict.fromkeys(
+            nous, 360
+        ) | dict.fromkeys(eux, 120)

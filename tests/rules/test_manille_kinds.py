@@ -10,8 +10,11 @@ import pytest
 
 from scorekeeper.rules import kinds, settings
 from scorekeeper.rules.errors import GameError
+from scorekeeper.rules.kinds import kind_of
 from scorekeeper.rules.manille import belge, classique, house
+from scorekeeper.rules.manille.classique import ManilleCoup, ManilleGame
 from scorekeeper.rules.manille.kinds import Manillen
+from scorekeeper.rules.seating import person_tally
 
 ROOT = Path(__file__).resolve().parents[2]
 MANILLES = [kind for kind in kinds.KINDS if kind.game == "manille"]
@@ -175,3 +178,16 @@ def test_the_docs_presets_are_the_rows_presets():
     for name, said in rows.items():
         for key, value in settings.preset(house.HOUSE, name).items():
             assert f"{key}` {value}" in said
+
+
+def test_the_classiques_round_counts_every_coups_points_as_the_club_does():
+    # docs/rules/manille.md: coup 1, Nous takes the 68 card points and marks 68 − 34 = 34,
+    # the manche's target: a manche to Nous, the count 0-0 again. Coup 2, Nous 24, Eux
+    # 44: Eux marks 44 − 34 = 10. The count of the manche in progress is 0-10; what each
+    # side scored in the round is 34 and 10, what a club counts person by person, and what
+    # an event's round ranks (GameKind.ended_tally): Nous ahead, not Eux.
+    game = ManilleGame(("A", "B", "C", "D"), coups=(ManilleCoup(points=68), ManilleCoup(points=24)))
+    report = classique.replay(game)
+    assert report.tally == (0, 10)
+    assert kind_of(report).ended_tally(report) == (34, 10)
+    assert person_tally(kind_of(report), game, [], report) == {"A": 34, "B": 10, "C": 34, "D": 10}
