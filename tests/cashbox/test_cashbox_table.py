@@ -57,6 +57,9 @@ def test_a_transfer_ticked_paid_shown_recorded_and_unticked(client, app, tmp_pat
     assert rows == [("paid", "Anne → Chloé 72"), ("unpaid", "Anne → Chloé 72")]
     history = client.get(game + "/history").data.decode()
     assert "transfer ticked as paid" in history and "no longer ticked as paid" in history
+    # each line names its transfer (two equal ticks: which one was taken back)
+    said = re.findall(r'<p class="said">(.*?)</p>', history)
+    assert said == ["Anne → Chloé: 72 chips", "Anne → Chloé: 72 chips"]
     # A follower sees no button.
     assert client.application.test_client().post(game + "/settlement/paid").status_code == 404
 

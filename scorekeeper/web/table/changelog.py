@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from types import EllipsisType
 from typing import Any, TypeVar
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
 from ...rules.errors import GameError
 from ...rules.kind import Standing
 from ...rules.ledger import NetChange
@@ -101,9 +104,30 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
             coups = None
         elif action == Action.SEAT and row.after:
             detail["said"] = logged_seat_text(json.loads(row.after))
+        elif action in (Action.PAID, Action.UNPAID) and i in shown:
+            detail["said"] = _transfer_text(
+                stored, row.after if action == Action.PAID else row.before
+            )
         if i in shown:
             out.append(Line(row.at, action, position, _phone(row), **detail))
     return out
+
+
+def _transfer_text(stored: StoredGame, logged: str | None) -> str | None:
+    """A tick's or an untick's transfer ("Bruno → Chloé: 9 chips"), its persons by their
+    number at the table (store/paid.py): which payment was ticked, or taken back of two."""
+    try:
+        said = json.loads(logged or "null")
+        payer, payee, amount = (int(said[key]) for key in ("payer", "payee", "amount"))
+    except (KeyError, TypeError, ValueError):
+        return None
+    people = stored.people()[0]
+
+    def name(person: int) -> str:
+        return people[person] if 0 <= person < len(people) else f"#{person}"
+
+    chips = ngettext("%(num)s chip", "%(num)s chips", amount)
+    return _("%(who)s: %(what)s", who=f"{name(payer)} → {name(payee)}", what=chips)
 
 
 def _position(row: LogRow) -> int:
