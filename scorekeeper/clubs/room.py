@@ -31,6 +31,8 @@ from ..cashbox.rounding import evening_cents, table_cents
 from ..cashbox.settle import between_members
 from ..rules.kind import GameKind
 from ..rules.seating import sittings
+from ..store.paid import left as paid_left
+from ..store.paid import ticked
 from .evening_tables import tables
 from .records import Club, Evening, Member
 from .seats import club_order, members, person_members, seat_members
@@ -51,9 +53,11 @@ class Table:
     points: dict[int, int] | None = None
     """A points table: each member's points (``table_points``); None for a chip table."""
 
-    def members_nets(self) -> list[tuple[int, int]]:
-        """(member, net) of each seat, in seat order; none for a points table."""
-        return [] if self.nets is None else list(zip(self.seats, self.nets))
+    def members_nets(self, nets: Sequence[int] | None = None) -> list[tuple[int, int]]:
+        """(member, net) of each seat (or of ``nets``, one a seat), in seat order; none for a
+        points table."""
+        found = self.nets if nets is None else nets
+        return [] if found is None else list(zip(self.seats, found))
 
     def chips(self) -> dict[int, int]:
         """Each member's chips at this table (a member who sat twice, once)."""
@@ -142,14 +146,29 @@ class Room:
 
 
 def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:
-    """Every table of the evening, replayed, and the room's settlement per member."""
+    """Every table of the evening, replayed, and the room's settlement per member: who pays
+    whom of what is left once the payments ticked at its tables count (``left``)."""
     by_id = {m.id: m for m in members(db, club.id)}
     seated = [_table(db, no, game_id) for no, game_id in tables(db, evening.id)]
     nets: dict[int, int] = {}
+    owed: dict[int, int] = {}
     for table in seated:
         for member, net in table.members_nets():
             nets[member] = nets.get(member, 0) + net
-    return Room(evening, club, seated, by_id, nets, settle(nets, by_id), families(seated))
+        for member, net in table.members_nets(left(db, table)):
+            owed[member] = owed.get(member, 0) + net
+    return Room(evening, club, seated, by_id, nets, settle(owed, by_id), families(seated))
+
+
+def left(db: sqlite_utils.Database, table: Table) -> tuple[int, ...] | None:
+    """A chip table's nets with the payments ticked at it counted (``store.paid.left``): a
+    club without a chip value ticks them at the table, as a single table does (with one, they
+    are the cash box's entries). The room once asked a ticked payment again: Anne paid Chloé
+    her 72 at the table, and the room still asked Anne → Bruno 72."""
+    if table.nets is None:
+        return None
+    made = ticked(db, table.stored.id)
+    return tuple(paid_left(table.nets, made)) if made else table.nets
 
 
 def families(seated: Sequence[Table]) -> list[Points]:
