@@ -20,9 +20,9 @@ Plain Python over the database: no request, no page (web/clubs draws them).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import sqlite_utils
 
@@ -121,13 +121,19 @@ class Room:
         number — what breaks the ties of the largest remainder (cashbox/rounding.py)."""
         return club_order(self.members, (m for table in self.tables for m in table.seats))
 
-    def ranked(self, results: dict[int, int]) -> list[tuple[int, int]]:
+    def ranked(
+        self, results: dict[int, int], name_key: Callable[[str], Any]
+    ) -> list[tuple[int, int]]:
         """``results`` (member: chips or points) as the room lists them: the most first, equal
-        ones in the club's order, as every list of a club's members (they were listed in the
-        order first seated: Bruno before Anne at −9 each, where the members' list reads Anne
-        first)."""
-        place = {member: n for n, member in enumerate(club_order(self.members, results))}
-        return sorted(results.items(), key=lambda item: (-item[1], place[item[0]]))
+        ones by name in ``name_key`` (the reader's collation, as the season lists them: a
+        page's list, not the order of money's ties). They were listed in the order first
+        seated: Bruno before Anne at −9 each."""
+
+        def name(member: int) -> str:
+            found = self.members.get(member)
+            return found.name if found is not None else ""
+
+        return sorted(results.items(), key=lambda item: (-item[1], name_key(name(item[0]))))
 
     def cents(self, table: Table) -> dict[int, int]:
         """A chip table's money per member (``rounding.table_cents``; none without a chip

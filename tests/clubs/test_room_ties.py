@@ -1,10 +1,9 @@
-"""Members with equal results are listed in the club's order on the room's settlement, as on
-every list of a club's members (names.order_key: Unicode's root collation), not in the order
-they were first seated.
+"""Members with equal results are listed by name in the reader's collation on the room's
+settlement, as the season lists them (web/formats/collation.py: a page's list; the ties of
+money's cents stay the club's order), not in the order they were first seated.
 
-One table, seated Bruno, Anne, Chloé. Its one coup: Bruno's demande, and Chloé takes the
-nine tricks (codille): Bruno −9, Anne −9, Chloé +18 (the engine's nets, asserted here through
-the game's report). Listed by net, the ties in the club's order: Chloé, Anne, Bruno.
+Each table plays one coup: the first seat's demande, and the third seat takes the nine
+tricks (codille): −9, −9, +18 (the engine's nets, asserted through the game's report).
 """
 
 from __future__ import annotations
@@ -16,17 +15,44 @@ from test_clubs import _hombre, new_evening
 from web import enter, report
 
 
-def test_equal_nets_are_listed_in_the_clubs_order(client, app):
-    club = club_at(client, "0.10")
-    evening = new_evening(client, app, club, "2026-11-29")
-    seated = {"player0": "Bruno", "player1": "Anne", "player2": "Chloé"}
+def seat(client, evening: int, names: tuple[str, str, str]) -> None:
+    seated = {f"player{i}": name for i, name in enumerate(names)}
     response = client.post(f"/games/new?evening={evening}", data={**_hombre(), **seated})
     assert response.status_code == 302, response.data.decode()[-1500:]
     game = response.headers["Location"]
     assert enter(client, game, "A demande A0 B0 C9").status_code == 302
-    assert report(client, game)["net"] == {"Bruno": -9, "Anne": -9, "Chloé": 18}
+    assert list(report(client, game)["net"].values()) == [-9, -9, 18]
+
+
+def room_members(client, evening: int) -> list[tuple[str, str]]:
     page = client.get(ROOM.format(evening)).data.decode()
     start = page.index('id="members"')
     members = page[start : page.index("</section>", start)]
-    listed = re.findall(r'<th scope="row">([^<]+)</th><td class="num"><b>([^<]+)</b>', members)
-    assert listed == [("Chloé", "+18"), ("Anne", "−9"), ("Bruno", "−9")]
+    return re.findall(r'<th scope="row">([^<]+)</th><td class="num"><b>([^<]+)</b>', members)
+
+
+def season_names(client, club: int) -> list[str]:
+    page = client.get(f"/clubs/{club}/season").data.decode()
+    return re.findall(r'<tr[^>]*><th scope="row">(?:<a[^>]*>)?([^<]+)<', page)
+
+
+def test_equal_nets_are_listed_by_name_not_by_seat(client, app):
+    # seated Bruno, Anne, Chloé: Bruno −9, Anne −9, Chloé +18; Anne before Bruno
+    club = club_at(client, "0.10")
+    evening = new_evening(client, app, club, "2026-11-29")
+    seat(client, evening, ("Bruno", "Anne", "Chloé"))
+    assert room_members(client, evening) == [("Chloé", "+18"), ("Anne", "−9"), ("Bruno", "−9")]
+
+
+def test_a_danish_reader_reads_the_room_in_the_seasons_order(client, app):
+    # Bo, Åse, Øjvind and Ærø lose 9 each; Carl and Anders win 18. In Danish Æ, Ø and Å come
+    # after Z, in that order: Bo, Ærø, Øjvind, Åse. The season read so; the room listed
+    # them first seated (Bo, Åse, Øjvind, Ærø).
+    club = club_at(client, "0.10")
+    evening = new_evening(client, app, club, "2026-11-29")
+    seat(client, evening, ("Bo", "Åse", "Carl"))
+    seat(client, evening, ("Øjvind", "Ærø", "Anders"))
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "da"
+    listed = [name for name, _ in room_members(client, evening)]
+    assert listed == ["Anders", "Carl", "Bo", "Ærø", "Øjvind", "Åse"]
+    assert season_names(client, club)[:6] == listed

@@ -29,6 +29,7 @@ from ...rights import access
 from ...rules import kinds
 from ...store import closings
 from .. import blueprints, registry
+from ..formats.collation import name_key
 from ..formats.words import not_owed, signed
 from ..forms import CLUB_CHANGED, ActionForm, form_version, whole
 from ..kept.expensive import evening_key, expensive
@@ -137,6 +138,7 @@ def _settlement_page(evening_id: int, pdf: bool) -> str:
     return render_template(
         SETTLEMENT,
         room=room,
+        name_key=name_key(),  # a list of members: the reader's collation (as the season)
         words=words,
         pdf=pdf,
         chains=chains,
