@@ -185,8 +185,22 @@ def set_table(
 def set_money(
     db: sqlite_utils.Database, game_id: int, money: Money | None, version: int | None = None
 ) -> None:
-    """Set (or clear) what a chip is worth; it never changes a chip count."""
+    """Set (or clear) what a chip is worth; it never changes a chip count.
+
+    Refused while payments are ticked at the table (store/paid.py): a tick keeps its chips,
+    and the money handed over would be priced again at the new value (9 chips paid as
+    0,22 € read 0,45 € at 0,05 €, and nothing more was asked)."""
     with changing(db, GameOwner(game_id), version, Action.MONEY) as change:
+        if money != change.stored.money and db.execute(
+            "select 1 from transfers_paid where game_id = ? limit 1", [game_id]
+        ).fetchone():
+            raise GameError(
+                "chip_value",
+                N_(
+                    "Payments are ticked as paid at this table: untick them before changing"
+                    " what a chip is worth."
+                ),
+            )
         db.execute(
             "update games set chip_value = ?, currency = ? where id = ?",
             [

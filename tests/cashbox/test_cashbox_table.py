@@ -7,6 +7,7 @@ Bruno → Chloé 9.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 
@@ -184,3 +185,26 @@ def test_ticks_stored_before_m024_keep_their_order(tmp_path):
     assert ticked(old, game) == [Paid(1, 2, 9), Paid(0, 2, 72)]
     old.table("transfers_paid").insert({**row, "at": "y"})  # the same payment, again
     assert ticked(old, game) == [Paid(1, 2, 9), Paid(0, 2, 72), Paid(0, 2, 72)]
+
+
+def test_the_chip_value_cannot_change_under_payments_made(client, app):
+    # At 0,025 € a chip Bruno pays Chloé his 9 chips (0,22 €, ticked). Set to 0,05 € a
+    # chip, the tick read "9 chips = 0,45 € ✓ paid" and nothing more was asked of him: the
+    # 0,22 € he handed over priced again. The change is refused while a payment is ticked
+    # (beside its field, nothing stored); unticked, the value can change.
+    game = seed_game(client)
+    money = {"chip_value": "0.025", "currency": "EUR"}
+    assert client.post(game + "/settlement", data=money).status_code == 302
+    assert tick(client, game, 1, 2, 9, "1").status_code == 302
+    refused = client.post(game + "/settlement", data={**money, "chip_value": "0.05"})
+    assert refused.status_code == 422
+    page = refused.data.decode()
+    start = page.index('for="chip_value"')
+    assert "untick them before changing" in page[start : page.index("</div>", start)]
+    assert json.loads(client.get(game + "/game.json").data)["money"]["chip_value"] == "0.025"
+    assert client.post(game + "/settlement", data=money).status_code == 302  # the same: kept
+    assert tick(client, game, 1, 2, 9, "0").status_code == 302
+    assert (
+        client.post(game + "/settlement", data={**money, "chip_value": "0.05"}).status_code == 302
+    )
+    assert json.loads(client.get(game + "/game.json").data)["money"]["chip_value"] == "0.05"
