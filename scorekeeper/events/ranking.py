@@ -29,6 +29,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -273,10 +274,23 @@ def team_ranking(lines: Sequence[Line], teams: Mapping[str, str]) -> list[tuple[
     return out
 
 
+CENT = Decimal("0.01")
+
+
+def rounded(value: Figure) -> Decimal:
+    """A figure to two decimals, half to even: the one rounding of every page, PDF and file
+    (the comma results file rounded a float, 1/40 to 0.03 where the page said 0.02)."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    found = exact.quantize(CENT, ROUND_HALF_EVEN)
+    return found if found else Decimal(0)  # −0.001 is 0, not −0
+
+
 def shown(value: Figure | None) -> str:
-    """A figure for people: whole, or with one or two decimals (½ → 0.5; ⅓ → 0.33)."""
+    """A figure for people: whole, or with one or two decimals (½ → 0.5; ⅓ → 0.33).
+
+    >>> [shown(v) for v in (Fraction(1, 40), Fraction(4321, 40), Fraction(1, 201), 100)]
+    ['0.02', '108.02', '0', '100']
+    """
     if value is None:
         return "–"
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}".rstrip("0")
+    return f"{rounded(value).normalize():f}"

@@ -10,13 +10,12 @@ become words.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import ROUND_HALF_EVEN, Decimal
 
 from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...events.ranking import Figure, Line, decided_by
+from ...events.ranking import Figure, Line, decided_by, rounded
 from ...events.rounds import read_draw_summary
 from ..formats.words import columns
 
@@ -37,9 +36,9 @@ def figure_text(value: Figure | None) -> str:
     """A figure for people: ``12``, ``−3``, ``2,5`` in French (two decimals at most)."""
     if value is None:
         return "–"
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    text = str(format_decimal(abs(exact).quantize(Decimal("0.01"), ROUND_HALF_EVEN), "#,##0.##"))
-    return f"−{text}" if value < 0 else text
+    found = rounded(value)  # the events' one rounding (events/ranking.py)
+    text = str(format_decimal(abs(found), "#,##0.##"))
+    return f"−{text}" if found < 0 else text
 
 
 def spreadsheet_headers() -> dict[str, str]:
@@ -55,8 +54,7 @@ def spreadsheet_headers() -> dict[str, str]:
 
 def spreadsheet_number(value: Figure) -> str:
     """A figure a spreadsheet of the reader's language reads as a number: ``-2,5`` in French."""
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return str(format_decimal(exact.quantize(Decimal("0.01"), ROUND_HALF_EVEN), "0.##"))
+    return str(format_decimal(rounded(value), "0.##"))
 
 
 def change_words(action: str, summary: str) -> str:
