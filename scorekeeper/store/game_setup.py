@@ -191,9 +191,12 @@ def set_money(
     and the money handed over would be priced again at the new value (9 chips paid as
     0,22 € read 0,45 € at 0,05 €, and nothing more was asked)."""
     with changing(db, GameOwner(game_id), version, Action.MONEY) as change:
-        if money != change.stored.money and db.execute(
-            "select 1 from transfers_paid where game_id = ? limit 1", [game_id]
-        ).fetchone():
+        if (
+            money != change.stored.money
+            and db.execute(
+                "select 1 from transfers_paid where game_id = ? limit 1", [game_id]
+            ).fetchone()
+        ):
             raise GameError(
                 "chip_value",
                 N_(
