@@ -6,17 +6,15 @@ and the Belgian manillen. Several kinds can share a game file's ``"game"``
 (the three l'Hombre systems are ``"hombre"``): a rules key (``accounting``,
 ``variant``) tells them apart, and only the kind reads it.
 
-Code outside a game's own modules asks its kind — how many seats, whether
-it moves chips, how to read, replay and write it — and never tests a tag.
-Like python-chess's variants, a kind is a small class; ``kinds.KINDS``
-lists them, in the order the app offers them.
+Code outside a game's own modules asks its kind — how many seats, whether it moves chips,
+how to read, replay and write it — and never tests a tag. Like python-chess's variants, a
+kind is a small class; ``kinds.KINDS`` lists them, in the order the app offers them.
 
-The seam is typed: ``Rules``, ``Game``, ``Standing`` and ``Report`` say what
-every layer may ask of a rule set, a game and its replay, whatever the kind;
-``Kind`` is generic over a kind's own types, so a kind that forgets one (a
-rule set without ``describe``) is a type error, not a 500 at the table.
-This module stays pure: no Flask, no database; a game's pages, forms and
-templates are its web half (``scorekeeper/web/hookspecs.py``), which holds
+The seam is typed: ``Rules``, ``Game``, ``Standing`` and ``Report`` say what every layer
+may ask of a rule set, a game and its replay, whatever the kind; ``Kind`` is generic over a
+kind's own types, so a kind that forgets one (a rule set without ``describe``) is a type
+error, not a 500 at the table. This module stays pure: no Flask, no database; a game's
+pages, forms and templates are its web half (``scorekeeper/web/hookspecs.py``), which holds
 its kinds — a kind names nothing of the web.
 """
 
@@ -336,16 +334,12 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         return False
 
     def ended_tally(self, report: Rep) -> tuple[int, ...]:
-        """The tally as if the game ended after its last coup: what its rules leave open
-        settled as their end settles it (the 1709 poule: the open bêtes shared, hombre.md §7).
-        An event counts a table so when its round ends. By default the tally; where the
-        count starts again after a partie or a manche (``side_scores``: Brou, the
-        classique), what each side scored in all the coups, as a club counts it (the count
-        of the partie in progress ranked a side that had just lost a partie first)."""
+        """The tally as if the game ended after its last coup (1709: the open bêtes shared), as
+        an event counts a table when its round ends; where the count starts again after a
+        partie (``side_scores``), what each side scored in every coup, as a club counts it."""
         scores = self.side_scores(report)
-        if scores is None:
-            return tuple(report.tally)
-        return tuple(sum(coup[side] for coup in scores) for side in range(len(report.tally)))
+        sides = range(len(report.tally))
+        return tuple(report.tally if scores is None else (sum(c[s] for c in scores) for s in sides))
 
     def with_deals(
         self, rules: Mapping[str, Any], deals: int, players: int
