@@ -31,6 +31,7 @@ from ..rules.kinds import replay as replay_any
 from ..store.changelog import Action
 from ..store.changing import changing
 from ..store.game_setup import insert_game
+from ..store.stops import with_round
 from .drawing import Drawer, Drawn, DrawRequest, Entry, met_again
 from .ranking import Penalty
 from .records import EventOwner, players, rounds_drawn
@@ -257,6 +258,7 @@ def close_round(db: sqlite_utils.Database, event_id: int, version: int | None) -
         )
         if cursor.rowcount != 1:
             raise GameError("round", N_("no round is being played"))
+        _tables_end(db, event_id, number, closed=True)
         change.summary = str(number)
 
 
@@ -275,7 +277,20 @@ def reopen_round(db: sqlite_utils.Database, event_id: int, version: int | None) 
         )
         if cursor.rowcount != 1:
             raise GameError("round", N_("no closed round to reopen"))
+        _tables_end(db, event_id, number, closed=False)
         change.summary = str(number)
+
+
+def _tables_end(db: sqlite_utils.Database, event_id: int, number: int, closed: bool) -> None:
+    """The round's tables stop with it (``closed``), or play on once it is reopened: each
+    game ends as its round does, for every reader of it (store/stops.py ``with_round``) —
+    the club's money once kept a 1709 table's open bêtes its ranking shared."""
+    tables = db.execute(
+        "select game_id from event_tables where event_id = ? and round = ? order by table_no",
+        [event_id, number],
+    ).fetchall()
+    for (game_id,) in tables:
+        with_round(db, int(game_id), closed)
 
 
 def lock_table(

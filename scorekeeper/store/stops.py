@@ -8,7 +8,12 @@ log line records that column, so ``verify`` checks it. Taking it back is the
 undo of a stopped table (its coups can change only once it plays on).
 
 Only a casual table stops so: an event's table ends with its round, and a
-closed evening's tables are locked already (the owner refuses them).
+closed evening's tables are locked already (the owner refuses them). The round
+stops its tables itself (``with_round``): closed, each table that played is
+stopped as it stands, so that every reader of its game — its settlement, the
+club's room, cash box and season, the ratings, its file — has it ended as the
+ranking counts it (``GameKind.ended_tally``: the 1709 poule's open bêtes
+shared); reopened, they play on.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ import sqlite_utils
 from ..rules import stopping
 from ..rules.errors import N_, GameError
 from .changelog import Action
-from .changing import changing
+from .changing import Change, changing
 from .errors import Conflict
 from .game_owner import GameOwner
+from .repository import load
+from .stored import StoredGame
 from .table_locks import table_state
 
 EVENT_TABLE = N_("a competition's table ends with its round: the director closes it")
@@ -61,3 +68,36 @@ def resume(
         change.before = {stopping.KEY: True}
         change.summary = f"plays on after coup {last}"
     return last + 1
+
+
+class _ByRound(GameOwner):
+    """A table's game stopped or played on by its event round: the round is what locks its
+    tables (and a director's lock or the round's deals), so their locks do not refuse it."""
+
+    def refuse(self, db: sqlite_utils.Database, change: Change[StoredGame]) -> None:
+        change.kept = self.columns
+
+
+def with_round(db: sqlite_utils.Database, game_id: int, closed: bool) -> bool:
+    """The round of an event's table closed (``closed``: the table stops as it stands) or
+    reopened (it plays on); one change of the game each, in the round's transaction. A
+    table with no coup, one whose game is over, or one where someone waits to sit down is
+    left as it is. True when the game changed."""
+    stored = load(db, game_id)
+    if closed and (
+        stored.stopped
+        or stopping.refusal(stored.game, stored.seat_changes) is not None
+        or stored.replay().finished
+    ):
+        return False
+    if not closed and not stored.stopped:
+        return False
+    action = Action.STOP if closed else Action.RESUME
+    with changing(db, _ByRound(game_id), None, action) as change:
+        db.execute("update games set stopped = ? where id = ?", [int(closed), game_id])
+        last = len(change.stored.game.coups)
+        change.position = last
+        said = {stopping.KEY: True}
+        change.before, change.after = (None, said) if closed else (said, None)
+        change.summary = f"{'stopped' if closed else 'plays on'} with its round, coup {last}"
+    return True

@@ -1,0 +1,85 @@
+"""An event's round ends its tables' games, for every reader: the ranking, the table, the
+club's room and season agree (store/stops.py ``with_round``).
+
+A club's event of l'Hombre 1709 (3-2, the enjeu of the first coup 27: hombre.md §10's first
+line), one table of three. Coup 1: the hombre makes 3 tricks of 9 — a remise: he makes a
+bête of 27, still open (§4). The round is closed: its game ends there, and the 1709 end
+(§7, "share") has the bête's owner pay 27 // 3 = 9 to each other player: hombre −18, the
+others +9 each. The ranking counted so; the club's room, cash box and season counted the
+table as it stood (0, 0, 0): the treasurer billed nothing for a loss the ranking counted.
+Reopened, the table plays on (the bête open again); closed again, it ends again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from test_club_money_one_figure import club_at
+from test_events import EVENT, open_table, post, tables
+
+from scorekeeper.cli import main
+from scorekeeper.db import get_db
+
+
+def nets_of(client, game: str) -> tuple[dict[str, int], bool]:
+    report = json.loads(client.get(game + "/report.json").data)
+    return report["net"], bool(report.get("stopped"))
+
+
+def room_nets(client, evening: int) -> dict[str, int]:
+    page = client.get(f"/evenings/{evening}/settlement").data.decode()
+    start = page.index('id="members"')
+    rows = re.findall(
+        r'<th scope="row">([^<]+)</th><td class="num"><b>([^<]+)</b>',
+        page[start : page.index("</section>", start)],
+    )
+    return {name: int(net.replace("−", "-").replace("+", "")) for name, net in rows}
+
+
+def ranking(client, token: str) -> dict[str, int]:
+    found = client.get(f"/events/{token}/results.json").get_json()
+    return {line["player"]: line["figure"] for line in found["ranking"]}
+
+
+def test_a_closed_round_ends_its_tables_for_the_club_too(client, app):
+    club = club_at(client, "0.10")
+    data = {**EVENT, "name": "Cup", "kind": "hombre", "seating": "3", "method": "total"}
+    assert client.post(f"/events/new?club={club}", data=data).status_code == 302
+    assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    (link,) = tables(client)
+    game = open_table(client, link)
+    coup = {"hombre": "0", "contract": "demande", "t0": "3", "t1": "3", "t2": "3", "save": "1"}
+    assert client.post(game + "/coups", data=coup).status_code == 302
+    with app.app_context():
+        db = get_db()
+        token = db.execute("select read_token from events where id = 1").fetchone()[0]
+        evening = db.execute("select evening_id from event_rounds where event_id = 1").fetchone()[0]
+    nets, stopped = nets_of(client, game)
+    hombre, *others = nets
+    assert nets == dict.fromkeys(nets, 0) and not stopped  # the bête open
+    ended = {hombre: -18} | dict.fromkeys(others, 9)
+    assert ranking(client, token) == ended  # the ranking ends the game as it stands
+    assert room_nets(client, evening) == dict.fromkeys(nets, 0)  # the room: as it stands
+
+    assert post(client, app, "close", confirmed="1").status_code == 302
+    assert nets_of(client, game) == (ended, True)
+    assert ranking(client, token) == ended
+    assert room_nets(client, evening) == ended
+    season = client.get(f"/clubs/{club}/season.csv").data.decode("utf-8-sig").splitlines()
+    reader = [line.split(",") for line in season]
+    net = reader[0].index("net")
+    assert {row[0]: int(row[net]) for row in reader[1:]} == ended
+    history = client.get(game + "/history").data.decode()
+    assert "the table stopped here" in history
+
+    assert post(client, app, "reopen", confirmed="1").status_code == 302
+    assert nets_of(client, game) == (dict.fromkeys(nets, 0), False)  # plays on
+    assert room_nets(client, evening) == dict.fromkeys(nets, 0)
+    assert ranking(client, token) == ended
+    assert post(client, app, "close", confirmed="1").status_code == 302
+    assert nets_of(client, game) == (ended, True)
+    with app.app_context():
+        path = app.config["DATABASE"]
+    assert main(["verify", "--database", path]) == 0  # each stop and play-on is logged
