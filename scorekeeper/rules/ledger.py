@@ -147,7 +147,11 @@ def in_money(cents: int) -> Decimal:
 
 
 def moves_in_cents(
-    moves: Sequence[Transfer], net: Sequence[int], cents: Sequence[int], chip_value: Decimal
+    moves: Sequence[Transfer],
+    net: Sequence[int],
+    cents: Sequence[int],
+    chip_value: Decimal,
+    given: Sequence[int | None] = (),
 ) -> list[int] | None:
     """Each of ``moves`` (transfers that settle ``net`` in chips: ``settle_up``'s, after any
     payments made) in whole cents, from ``cents`` (``to_cents(net, chip_value)``): a
@@ -155,6 +159,8 @@ def moves_in_cents(
     transfers add up to his money, the lines and the column agree, and both sum to zero;
     one that leaves nobody at nothing (a payment made before a correction) is its exact
     amount, to the cent (half to even: what the others' lines then settle takes it as given).
+    ``given``: the cents of the first moves as they were handed over (a payment made, its
+    money as the settlement said it then), where known (None: not known).
 
     None when the cents cannot be split so (a chip worth a fraction of a cent, rounded
     over the table, can leave a cent with the wrong pair): the lines then say chips only.
@@ -163,12 +169,19 @@ def moves_in_cents(
     >>> cents = to_cents(net, Decimal("0.025"))
     >>> cents, moves_in_cents(settle_up(net), net, cents, Decimal("0.025"))
     ([-77, 32, 45], [45, 32])
+    >>> paid = Transfer(0, 2, 17, "paid")  # 42.5 cents, handed over as 43 when it was made
+    >>> rest = [Transfer(0, 1, 13, "settlement"), Transfer(0, 2, 1, "settlement")]
+    >>> [moves_in_cents([paid, *rest], net, cents, Decimal("0.025"), g) for g in ([], [43])]
+    [[42, 32, 3], [43, 32, 2]]
     """
     chips, left, found = list(net), list(cents), []
-    for move in moves:
+    for n, move in enumerate(moves):
         chips[move.payer] += move.amount
         chips[move.payee] -= move.amount
-        if chips[move.payer] == 0:
+        paid = given[n] if n < len(given) else None
+        if paid is not None:
+            amount = paid
+        elif chips[move.payer] == 0:
             amount = -left[move.payer]
         elif chips[move.payee] == 0:
             amount = left[move.payee]

@@ -22,12 +22,13 @@ untick takes back the latest of equal ones (m024).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from typing import NamedTuple
 
 import sqlite_utils
 
 from ..clock import now
-from ..rules.ledger import settle_up
+from ..rules.ledger import Transfer, moves_in_cents, settle_up, to_cents
 from .changelog import Action
 from .changing import changing
 from .errors import Conflict
@@ -42,13 +43,28 @@ class Paid(NamedTuple):
     amount: int
 
 
-def ticked(db: sqlite_utils.Database, game_id: int) -> list[Paid]:
-    """The payments ticked at the table, in the order made."""
+class Tick(NamedTuple):
+    """A payment made: its transfer, and its money in whole cents as the settlement said it
+    when it was ticked (None: the table had no chip value, or a tick made before m025)."""
+
+    paid: Paid
+    cents: int | None
+
+
+def ticks(db: sqlite_utils.Database, game_id: int) -> list[Tick]:
+    """The payments ticked at the table, in the order made, with their money."""
     rows = db.execute(
-        "select payer, payee, amount from transfers_paid where game_id = ? order by id",
+        "select payer, payee, amount, cents from transfers_paid where game_id = ? order by id",
         [game_id],
     ).fetchall()
-    return [Paid(int(a), int(b), int(c)) for a, b, c in rows]
+    return [
+        Tick(Paid(int(a), int(b), int(c)), None if d is None else int(d)) for a, b, c, d in rows
+    ]
+
+
+def ticked(db: sqlite_utils.Database, game_id: int) -> list[Paid]:
+    """The payments ticked at the table, in the order made."""
+    return [tick.paid for tick in ticks(db, game_id)]
 
 
 def left(nets: Sequence[int], paid: Iterable[Paid]) -> list[int]:
@@ -79,6 +95,18 @@ def lines(nets: Sequence[int], paid: Sequence[Paid]) -> list[tuple[Paid, bool]]:
     return [(p, True) for p in made] + [(t, False) for t in rest]
 
 
+def lines_cents(nets: Sequence[int], made: Sequence[Tick], chip_value: Decimal) -> list[int] | None:
+    """The money of each line of ``lines(nets, …)`` in whole cents (``moves_in_cents``): a
+    payment made keeps the money it was handed over with (171 chips at 0,025 € paid as
+    4,27 € read 4,28 € once a correction left its line settling nobody, and the rest was
+    asked a cent short); the others take what is left of each person's money."""
+    kept = [t for t in made if max(t.paid.payer, t.paid.payee) < len(nets)]
+    listed = lines(nets, [t.paid for t in kept])
+    moves = [Transfer(p.payer, p.payee, p.amount, "settlement") for p, _ in listed]
+    cents = to_cents(nets, chip_value)
+    return moves_in_cents(moves, nets, cents, chip_value, [t.cents for t in kept])
+
+
 def tick(
     db: sqlite_utils.Database,
     game_id: int,
@@ -96,18 +124,23 @@ def tick(
         db, GameOwner(game_id), version, Action.PAID if paid else Action.UNPAID, by
     ) as change:
         stored = change.stored
-        made = ticked(db, game_id)
+        made = ticks(db, game_id)
         nets = stored.people()[1] if stored.kind.chips else ()
-        allowed = made if not paid else [t for t, done in lines(nets, made) if not done]
+        listed = lines(nets, [t.paid for t in made])
+        allowed = [t.paid for t in made] if not paid else [t for t, done in listed if not done]
         if transfer not in allowed:
             raise Conflict(game_id)
         if paid:
+            money = stored.money
+            priced = None if money is None else lines_cents(nets, made, money.chip_value)
+            cents = None if priced is None else priced[listed.index((transfer, False))]
             db.execute(
-                "insert into transfers_paid (game_id, payer, payee, amount, at)"
-                " values (?, ?, ?, ?, ?)",
-                [game_id, *transfer, now()],
+                "insert into transfers_paid (game_id, payer, payee, amount, at, cents)"
+                " values (?, ?, ?, ?, ?, ?)",
+                [game_id, *transfer, now(), cents],
             )
-        else:
+        else:  # the latest of equal ones
+            cents = next(t.cents for t in reversed(made) if t.paid == transfer)
             db.execute(
                 "delete from transfers_paid where id = (select max(id) from transfers_paid"
                 " where game_id = ? and payer = ? and payee = ? and amount = ?)",
@@ -118,6 +151,6 @@ def tick(
         def said(person: int) -> str:
             return people[person] if person < len(people) else f"#{person}"
 
-        shown = {"payer": transfer.payer, "payee": transfer.payee, "amount": transfer.amount}
+        shown: dict[str, int] = transfer._asdict() | ({} if cents is None else {"cents": cents})
         change.before, change.after = (None, shown) if paid else (shown, None)
         change.summary = f"{said(transfer.payer)} → {said(transfer.payee)} {transfer.amount}"

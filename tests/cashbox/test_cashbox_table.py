@@ -208,3 +208,30 @@ def test_the_chip_value_cannot_change_under_payments_made(client, app):
         client.post(game + "/settlement", data={**money, "chip_value": "0.05"}).status_code == 302
     )
     assert json.loads(client.get(game + "/game.json").data)["money"]["chip_value"] == "0.05"
+
+
+def test_a_payment_made_keeps_its_money_after_a_correction(client, app):
+    # At 0,025 € a chip, Denis takes over Bruno's seat after the seed's four coups (take
+    # over): persons Anne −72, Bruno −180, Chloé +81, Denis +171 (docs/rules.md). Rounded
+    # once over the table (largest remainder): Bruno −4,50 €, Denis's 171 chips = 427.5
+    # cents rounded down to 4,27 €; the line Bruno → Denis 171 settles Denis: 4,27 €, and
+    # Bruno → Chloé 9 the rest of Bruno's 4,50: 0,23 €. Bruno pays Denis 4,27 € (ticked).
+    # The last coup is undone: the paid line now settles nobody, and its money was worked
+    # out again, half to even: 4,28 € — and Bruno was asked 0,22 € more, 4,50 € in all
+    # short by a cent. The payment keeps the 4,27 € it was made with; Bruno owes 0,23 €.
+    game = new_game(client, take_over="y")
+    for text in SEED_COUPS[:4]:
+        assert enter(client, game, text).status_code == 302
+    money = {"chip_value": "0.025", "currency": "EUR"}
+    assert client.post(game + "/settlement", data=money).status_code == 302
+    seat = {"seat": "1", "player": "Denis", "way": "takes_over"}
+    assert client.post(game + "/seat", data=seat).status_code == 302
+    for text in SEED_COUPS[4:]:
+        assert enter(client, game, text).status_code == 302
+    assert "Bruno → Denis: 171 chips = €4.27" in pays(client, game)
+    assert tick(client, game, 1, 3, 171, "1").status_code == 302
+    assert client.post(game + "/undo", data={}).status_code == 302
+    lines = pays(client, game)
+    assert lines[0] == "Bruno → Denis: 171 chips = €4.27 · ✓ paid"
+    assert "Bruno → Chloé: 9 chips = €0.23" in lines
+    assert main(["verify", "--database", app.config["DATABASE"]]) == 0  # its money logged

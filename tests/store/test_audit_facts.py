@@ -331,6 +331,10 @@ TAMPERS: dict[str, tuple[str, str]] = {
         " select game_id, payer, payee, amount, at from transfers_paid where game_id = {w.table}",
         "transfers_paid: game {w.table}: seat",
     ),
+    "a tick's money": (
+        "update transfers_paid set cents = coalesce(cents, 0) + 1 where game_id = {w.table}",
+        "transfers_paid: game {w.table}: seat",
+    ),
     "a tick's amount": (
         "update transfers_paid set amount = amount + 1 where game_id = {w.table}",
         "transfers_paid: game {w.table}: seat",

@@ -40,6 +40,7 @@ from . import (
     m022_secret_key,
     m023_table_stops,
     m024_a_payment_ticked_twice,
+    m025_a_payments_money,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -66,6 +67,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m022_secret_key,
     m023_table_stops,
     m024_a_payment_ticked_twice,
+    m025_a_payments_money,
 )
 """Every migration, in the order it runs (its number)."""
 

@@ -30,10 +30,10 @@ from ...rules.hombre.exports import journal_csv, standings_csv
 from ...rules.hombre.family import hombre_report
 from ...rules.hombre.kinds import PotKind
 from ...rules.hombre.stats import player_stats
-from ...rules.ledger import Transfer, moves_in_cents, to_cents
+from ...rules.ledger import Transfer, to_cents
 from ...rules.money import Money, parse_money
 from ...rules.seating import sittings
-from ...store.paid import lines, ticked
+from ...store.paid import Tick, lines, lines_cents, ticks
 from .. import blueprints
 from ..formats.words import cents, reader_currency
 from ..forms import CHANGED, ActionForm, form_version
@@ -93,7 +93,8 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
     in_club = _club_money(stored)
     money = stored.money if in_club["club"] is None else in_club["club"].money
     people, person_nets = stored.people()
-    listed = lines(person_nets, ticked(get_db(), stored.id))
+    made = ticks(get_db(), stored.id)
+    listed = lines(person_nets, [t.paid for t in made])
     settle = [Transfer(t.payer, t.payee, t.amount, "settlement") for t, _ in listed]
     names = stored.game.players
     open_betes = [b for b in report.betes if b.open]
@@ -119,7 +120,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "journal_shown": JOURNAL_SHOWN,
         **in_club,
         **(
-            _money_alone(report.net, person_nets, settle, stored.money)
+            _money_alone(report.net, person_nets, made, stored.money)
             if in_club["club"] is None
             else {}
         ),
@@ -127,20 +128,20 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
 
 
 def _money_alone(
-    net: Sequence[int], person_nets: Sequence[int], settle: Sequence[Transfer], money: Money | None
+    net: Sequence[int], person_nets: Sequence[int], made: Sequence[Tick], money: Money | None
 ) -> dict[str, Any]:
     """A table on its own with a chip value: its money in whole cents, rounded once over
     the table as a club's is (``to_cents``, ties in seat order) — each seat's, each
-    person's, and each line of who pays whom taken from them (``moves_in_cents``), so the
-    columns sum to zero and the lines add up to them. (Each figure rounded on its own, half
-    to even, gave 0,025 € a chip's −31, 13, 18 as −0,78 + 0,32 + 0,45: a cent short.)"""
+    person's, and each line of who pays whom taken from them (``paid.lines_cents``: a
+    payment made, its money as handed over), so the columns sum to zero and the lines add
+    up to them. (Each figure rounded on its own, half to even, gave 0,025 € a chip's −31,
+    13, 18 as −0,78 + 0,32 + 0,45: a cent short.)"""
     if money is None:
         return {}
-    people = to_cents(person_nets, money.chip_value)
     return {
         "seat_cents": to_cents(net, money.chip_value),
-        "person_cents": people,
-        "settle_cents": moves_in_cents(settle, person_nets, people, money.chip_value),
+        "person_cents": to_cents(person_nets, money.chip_value),
+        "settle_cents": lines_cents(person_nets, made, money.chip_value),
         "cents": cents,
     }
 
