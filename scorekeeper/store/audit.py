@@ -26,7 +26,6 @@ its owner's record with it (only a head kept elsewhere shows it:
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -46,6 +45,8 @@ from ..db.chain import (
 )
 from ..db.chain import rows as chain_rows
 from ..db.rows import Row
+from . import audit_ticks
+from .audit_ticks import PAID
 from .changelog import Action
 
 STARTS = (Action.CREATE, Action.IMPORT, Action.CHAIN)
@@ -135,7 +136,9 @@ def check_game(db: sqlite_utils.Database, game_id: int) -> list[Fault]:
         return [Fault(*where, f"game {game_id} is not stored, yet it has log lines or coups")]
     if not log:
         return [Fault("games", game_id, "the game has no change log")]
-    paid = _compare_paid(db, game_id, log)
+    paid = [
+        Fault("transfers_paid", None, said) for said in audit_ticks.compare(db, game_id, log, _load)
+    ]
     begins = [i for i, line in enumerate(log) if line["action"] in STARTS]
     start = begins[-1] if begins else 0
     first = log[start]
@@ -167,76 +170,6 @@ def check_game(db: sqlite_utils.Database, game_id: int) -> list[Fault]:
         if fault is not None:
             faults.append(fault)
     return faults + paid
-
-
-PAID = "paid"
-"""The key of a game's ``chain`` line that holds its ticked transfers (m021)."""
-
-
-def _compare_paid(db: sqlite_utils.Database, game_id: int, log: list[Row]) -> list[Fault]:
-    """The transfers ticked as paid (``transfers_paid``) are what the ``paid`` and ``unpaid``
-    lines leave, from the last line that holds them all (m021's ``chain``), if any: as many
-    of each as ticked (the same payment can be made twice: m024), each with its money as
-    handed over (m025: a line without it, a tick without it)."""
-    if not db.table("transfers_paid").exists():
-        return []
-    expected: Counter[Tick] = Counter()
-    for line in log:
-        state = _load(line["state"]) if line["action"] == Action.CHAIN else None
-        if isinstance(state, dict) and isinstance(state.get(PAID), list):
-            expected = Counter(t for t in map(_tick, state[PAID]) if t is not None)
-        elif line["action"] in (Action.PAID, Action.UNPAID):
-            paid = line["action"] == Action.PAID
-            tick = _tick(_load(line["after"] if paid else line["before"]))
-            if tick is not None and paid:
-                expected[tick] += 1
-            elif tick is not None and expected[tick] > 0:
-                expected[tick] -= 1
-    cents = "cents" in db.table("transfers_paid").columns_dict
-    stored = Counter(
-        (int(a), int(b), int(c), None if d is None else int(d))
-        for a, b, c, d in db.execute(
-            "select payer, payee, amount, "
-            + ("cents" if cents else "null")
-            + " from transfers_paid where game_id = ?",
-            [game_id],
-        ).fetchall()
-    )
-    faults = []
-    for tick in sorted((stored - expected).elements(), key=str):
-        said = f"game {game_id}: {_said(tick)} is ticked, its log never did"
-        faults.append(Fault("transfers_paid", None, said))
-    for tick in sorted((expected - stored).elements(), key=str):
-        said = f"game {game_id}: {_said(tick)} is not ticked, its log did"
-        faults.append(Fault("transfers_paid", None, said))
-    return faults
-
-
-Tick = tuple[int, int, int, int | None]
-"""A tick as the audit counts it: payer, payee, amount and its money in cents (or None)."""
-
-
-def _said(tick: Tick) -> str:
-    payer, payee, amount, cents = tick
-    money = "" if cents is None else f" ({cents} cents)"
-    return f"seat {payer} → seat {payee} {amount}{money}"
-
-
-def _tick(said: object) -> Tick | None:
-    """A transfer as a line holds it (``{"payer", "payee", "amount"}`` and, since m025, its
-    ``"cents"``; or a list of three)."""
-    cents: object = None
-    if isinstance(said, dict):
-        cents = said.get("cents")
-        said = [said.get("payer"), said.get("payee"), said.get("amount")]
-    if (
-        isinstance(said, list)
-        and len(said) == 3
-        and all(isinstance(v, int) for v in said)
-        and (cents is None or isinstance(cents, int))
-    ):
-        return (said[0], said[1], said[2], cents if isinstance(cents, int) else None)
-    return None
 
 
 def _apply(
