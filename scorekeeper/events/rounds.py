@@ -282,15 +282,18 @@ def reopen_round(db: sqlite_utils.Database, event_id: int, version: int | None) 
 
 
 def _tables_end(db: sqlite_utils.Database, event_id: int, number: int, closed: bool) -> None:
-    """The round's tables stop with it (``closed``), or play on once it is reopened: each
-    game ends as its round does, for every reader of it (store/stops.py ``with_round``) —
-    the club's money once kept a 1709 table's open bêtes its ranking shared."""
+    """The round's tables stop with it (``closed``), or play on once it is reopened (but a
+    table the director locked, which stays ended): each game ends as its round does, for
+    every reader of it (store/stops.py ``with_round``) — the club's money once kept a 1709
+    table's open bêtes its ranking shared."""
     tables = db.execute(
-        "select game_id from event_tables where event_id = ? and round = ? order by table_no",
+        "select game_id, table_no, locked from event_tables where event_id = ? and round = ?"
+        " order by table_no",
         [event_id, number],
     ).fetchall()
-    for (game_id,) in tables:
-        with_round(db, int(game_id), closed)
+    for game_id, table_no, locked in tables:
+        if closed or locked is None:
+            with_round(db, int(game_id), closed, int(table_no))
 
 
 def lock_table(
@@ -330,6 +333,11 @@ def lock_table(
         )
         if cursor.rowcount != 1:
             raise GameError("table", N_("no such table"))
+        (game_id,) = db.execute(
+            "select game_id from event_tables where event_id = ? and round = ? and table_no = ?",
+            [event_id, round_no, table_no],
+        ).fetchone()
+        with_round(db, int(game_id), tally is not None, table_no)  # its game ends, or plays on
         change.summary = f"{round_no}.{table_no}" + ("" if tally is None else f" {list(tally)}")
 
 

@@ -104,7 +104,10 @@ def lines_cents(nets: Sequence[int], made: Sequence[Tick], chip_value: Decimal) 
     listed = lines(nets, [t.paid for t in kept])
     moves = [Transfer(p.payer, p.payee, p.amount, "settlement") for p, _ in listed]
     cents = to_cents(nets, chip_value)
-    return moves_in_cents(moves, nets, cents, chip_value, [t.cents for t in kept])
+    given = moves_in_cents(moves, nets, cents, chip_value, [t.cents for t in kept])
+    # a payment's cents that a correction's rounding leaves unsettled (a cent owed back by
+    # someone at 0 chips) cannot be a line in chips: priced from the table's cents then
+    return given if given is not None else moves_in_cents(moves, nets, cents, chip_value)
 
 
 def tick(

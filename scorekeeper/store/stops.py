@@ -71,27 +71,38 @@ def resume(
 
 
 class _ByRound(GameOwner):
-    """A table's game stopped or played on by its event round: the round is what locks its
-    tables (and a director's lock or the round's deals), so their locks do not refuse it."""
+    """A table's game stopped or played on by its event: the round (or the director's lock)
+    is what locks its tables, so their event locks do not refuse it; a closed evening's do
+    (``with_round`` refuses first, saying so)."""
 
     def refuse(self, db: sqlite_utils.Database, change: Change[StoredGame]) -> None:
         change.kept = self.columns
 
 
-def with_round(db: sqlite_utils.Database, game_id: int, closed: bool) -> bool:
-    """The round of an event's table closed (``closed``: the table stops as it stands) or
-    reopened (it plays on); one change of the game each, in the round's transaction. A
-    table with no coup, one whose game is over, or one where someone waits to sit down is
-    left as it is. True when the game changed."""
+EVENING_CLOSED = N_("table {table}: its evening is closed in the club: reopen the evening first")
+WAITING = N_("table {table}: {name} sits down for the next coup: take the seat back first")
+
+
+def with_round(db: sqlite_utils.Database, game_id: int, closed: bool, table: int = 0) -> bool:
+    """An event's table ends (``closed``: its round closed, or the director locked it): its
+    game stops as it stands; or it plays on (the round reopened, the table unlocked). One
+    change of the game each, in the event's transaction. A table with no coup, or whose
+    game is over, is left as it is. True when the game changed.
+
+    Refused (GameError naming the ``table``) where the end cannot be kept: the table's
+    evening is closed in its club (its money is posted: the game would change under it),
+    or someone waits to sit down at the next coup (the table would stay unended, the
+    ranking ending it)."""
     stored = load(db, game_id)
-    if closed and (
-        stored.stopped
-        or stopping.refusal(stored.game, stored.seat_changes) is not None
-        or stored.replay().finished
-    ):
+    if closed and (stored.stopped or not stored.game.coups or stored.replay().finished):
         return False
     if not closed and not stored.stopped:
         return False
+    if table_state(db, game_id, stored.stopped).evening_closed:
+        raise GameError("round", EVENING_CLOSED, table=table)
+    waiting = [c for c in stored.seat_changes if c.coup > len(stored.game.coups)]
+    if closed and waiting:
+        raise GameError("round", WAITING, table=table, name=waiting[0].player)
     action = Action.STOP if closed else Action.RESUME
     with changing(db, _ByRound(game_id), None, action) as change:
         db.execute("update games set stopped = ? where id = ?", [int(closed), game_id])
@@ -99,5 +110,5 @@ def with_round(db: sqlite_utils.Database, game_id: int, closed: bool) -> bool:
         change.position = last
         said = {stopping.KEY: True}
         change.before, change.after = (None, said) if closed else (said, None)
-        change.summary = f"{'stopped' if closed else 'plays on'} with its round, coup {last}"
+        change.summary = f"{'stopped' if closed else 'plays on'} with its event, coup {last}"
     return True

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from decimal import Decimal
 
+import pytest
 from test_settlement import pdf_text, seed_game
 from web import SEED_COUPS, enter, new_game, report, version_of
 
@@ -19,7 +21,7 @@ from scorekeeper.cli import main
 from scorekeeper.db import connect
 from scorekeeper.db.migrations import migrations
 from scorekeeper.rules.hombre.engine import Game
-from scorekeeper.store.paid import Paid, ticked
+from scorekeeper.store.paid import Paid, Tick, lines, lines_cents, ticked
 
 
 def tick(client, game: str, payer: int, payee: int, amount: int, paid: str, version=None):
@@ -235,3 +237,48 @@ def test_a_payment_made_keeps_its_money_after_a_correction(client, app):
     assert lines[0] == "Bruno → Denis: 171 chips = €4.27 · ✓ paid"
     assert "Bruno → Chloé: 9 chips = €0.23" in lines
     assert main(["verify", "--database", app.config["DATABASE"]]) == 0  # its money logged
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "not json",
+        "[0, 2, 72]",
+        '{"payer": 0}',
+        '{"payer": "x", "payee": 2, "amount": 72}',
+        '{"payer": 0, "payee": 2, "amount": 1e999}',  # int(inf): OverflowError, a 500
+        '{"payer": 0, "payee": 2, "amount": true}',
+    ],
+)
+def test_the_history_reads_a_junk_tick_line_without_failing(client, app, junk):
+    # a line written outside the app (the log's triggers dropped): the page still answers,
+    # the line without its transfer named (verify names the tampering)
+    game = seed_game(client)
+    assert tick(client, game, 0, 2, 72, "1").status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        triggers = "select name from sqlite_master where type = 'trigger' and tbl_name = 'changes'"
+        for (name,) in conn.execute(triggers).fetchall():
+            conn.execute(f'drop trigger "{name}"')
+        conn.execute("update changes set after = ? where action = 'paid'", [junk])
+    history = client.get(game + "/history")
+    assert history.status_code == 200
+    assert "transfer ticked as paid" in history.data.decode()
+    assert '<p class="said">' not in history.data.decode()
+
+
+def test_a_payments_money_that_a_correction_cannot_keep_falls_back_to_the_tables():
+    # At 0,025 € a chip, nets 0, +171, −171: 171 chips = 427.5 cents, the tie of the largest
+    # remainder to the first in order: D +428, B −428; B pays D 4,28 € (ticked so). A
+    # correction gives X +1 chip, B −172: the table's cents X +3 (2.5 up), D +427, B −430.
+    # Kept at 428, D would owe a cent back while at 0 chips: no line in chips can say it,
+    # and the settlement lost all its money (None). It is priced from the table's cents
+    # then: 427, and B → X 1 chip = 3 cents (B: 427 + 3 = 430).
+    value = Decimal("0.025")
+    handed = lines_cents([0, 171, -171], [], value)
+    assert handed == [428]
+    made = [Tick(Paid(2, 1, 171), 428)]
+    assert lines([1, 171, -172], [t.paid for t in made]) == [
+        (Paid(2, 1, 171), True),
+        (Paid(2, 0, 1), False),
+    ]
+    assert lines_cents([1, 171, -172], made, value) == [427, 3]

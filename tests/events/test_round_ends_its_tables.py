@@ -16,6 +16,7 @@ import json
 import re
 
 from test_club_money_one_figure import club_at
+from test_clubs import club_version
 from test_events import EVENT, open_table, post, tables
 
 from scorekeeper.cli import main
@@ -42,7 +43,8 @@ def ranking(client, token: str) -> dict[str, int]:
     return {line["player"]: line["figure"] for line in found["ranking"]}
 
 
-def test_a_closed_round_ends_its_tables_for_the_club_too(client, app):
+def club_event(client, app) -> tuple[int, str, str, int]:
+    """The club, its event's one table (after its remise), the event's token, the evening."""
     club = club_at(client, "0.10")
     data = {**EVENT, "name": "Cup", "kind": "hombre", "seating": "3", "method": "total"}
     assert client.post(f"/events/new?club={club}", data=data).status_code == 302
@@ -56,12 +58,22 @@ def test_a_closed_round_ends_its_tables_for_the_club_too(client, app):
         db = get_db()
         token = db.execute("select read_token from events where id = 1").fetchone()[0]
         evening = db.execute("select evening_id from event_rounds where event_id = 1").fetchone()[0]
-    nets, stopped = nets_of(client, game)
+    return club, game, token, evening
+
+
+def ended_nets(client, game: str) -> tuple[dict[str, int], dict[str, int]]:
+    """The table's nets as it stands (0 each: the bête open) and as it ends (§7)."""
+    nets, _ = nets_of(client, game)
     hombre, *others = nets
-    assert nets == dict.fromkeys(nets, 0) and not stopped  # the bête open
-    ended = {hombre: -18} | dict.fromkeys(others, 9)
+    return dict.fromkeys(nets, 0), {hombre: -18} | dict.fromkeys(others, 9)
+
+
+def test_a_closed_round_ends_its_tables_for_the_club_too(client, app):
+    club, game, token, evening = club_event(client, app)
+    standing, ended = ended_nets(client, game)
+    assert nets_of(client, game) == (standing, False)  # the bête open
     assert ranking(client, token) == ended  # the ranking ends the game as it stands
-    assert room_nets(client, evening) == dict.fromkeys(nets, 0)  # the room: as it stands
+    assert room_nets(client, evening) == standing  # the room: as it stands
 
     assert post(client, app, "close", confirmed="1").status_code == 302
     assert nets_of(client, game) == (ended, True)
@@ -75,11 +87,63 @@ def test_a_closed_round_ends_its_tables_for_the_club_too(client, app):
     assert "the table stopped here" in history
 
     assert post(client, app, "reopen", confirmed="1").status_code == 302
-    assert nets_of(client, game) == (dict.fromkeys(nets, 0), False)  # plays on
-    assert room_nets(client, evening) == dict.fromkeys(nets, 0)
+    assert nets_of(client, game) == (standing, False)  # plays on
+    assert room_nets(client, evening) == standing
     assert ranking(client, token) == ended
     assert post(client, app, "close", confirmed="1").status_code == 302
     assert nets_of(client, game) == (ended, True)
     with app.app_context():
         path = app.config["DATABASE"]
     assert main(["verify", "--database", path]) == 0  # each stop and play-on is logged
+
+
+def lock(client, app, unlock: bool = False):
+    return post(client, app, "lock", round="1", table="1", **({"unlock": "y"} if unlock else {}))
+
+
+def test_a_locked_table_ends_and_an_unlocked_one_plays_on(client, app):
+    # The director locks the table: its result is kept as it stands, ended (−18, +9, +9),
+    # and so is its game, for the club too. Unlocked, it plays on. A table still locked
+    # when its closed round is reopened stays ended: its locked result is what counts.
+    _club, game, token, evening = club_event(client, app)
+    standing, ended = ended_nets(client, game)
+    assert lock(client, app).status_code == 302
+    assert nets_of(client, game) == (ended, True)
+    assert room_nets(client, evening) == ended == ranking(client, token)
+    assert lock(client, app, unlock=True).status_code == 302
+    assert nets_of(client, game) == (standing, False)
+    assert lock(client, app).status_code == 302
+    assert post(client, app, "close", confirmed="1").status_code == 302
+    assert post(client, app, "reopen", confirmed="1").status_code == 302
+    assert nets_of(client, game) == (ended, True)
+    assert room_nets(client, evening) == ended == ranking(client, token)
+
+
+def test_a_round_is_not_closed_under_its_closed_evening(client, app):
+    # The club closed the round's evening first: its results are posted (0, 0, 0, the bête
+    # open). Closing the round would end the game under them; it is refused, saying why,
+    # and nothing changes. The evening reopened, the round closes.
+    _club, game, _token, evening = club_event(client, app)
+    standing, ended = ended_nets(client, game)
+    closed = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=closed).status_code == 302
+    refused = post(client, app, "close", confirmed="1")
+    assert refused.status_code == 422
+    assert "table 1: its evening is closed in the club" in refused.data.decode()
+    assert nets_of(client, game) == (standing, False)
+    reopened = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/reopen", data=reopened).status_code == 302
+    assert post(client, app, "close", confirmed="1").status_code == 302
+    assert nets_of(client, game) == (ended, True)
+
+
+def test_a_newcomer_waiting_to_sit_keeps_the_round_open(client, app):
+    # Dora will play for Bert from the next coup: the game cannot end before it (she would
+    # sit at a game over). The close is refused, naming the table and her.
+    _club, game, _token, _evening = club_event(client, app)
+    players = list(nets_of(client, game)[0])
+    seat = {"seat": str(players.index("Bert")), "player": "Dora", "way": "plays_for"}
+    assert client.post(game + "/seat", data=seat).status_code == 302
+    refused = post(client, app, "close", confirmed="1")
+    assert refused.status_code == 422
+    assert "table 1: Dora sits down for the next coup" in refused.data.decode()

@@ -118,8 +118,10 @@ def _transfer_text(stored: StoredGame, logged: str | None) -> str | None:
     number at the table (store/paid.py): which payment was ticked, or taken back of two."""
     try:
         said = json.loads(logged or "null")
-        payer, payee, amount = (int(said[key]) for key in ("payer", "payee", "amount"))
+        payer, payee, amount = (said[key] for key in ("payer", "payee", "amount"))
     except (KeyError, TypeError, ValueError):
+        return None
+    if not all(type(v) is int for v in (payer, payee, amount)):  # 1e999, true: a junk line
         return None
     people = stored.people()[0]
 
