@@ -34,6 +34,18 @@ def test_the_dealer_who_sits_out_is_left_out_of_the_tricks(client):
     assert tricks(edit) == ["Bruno 5 · Chloé 3 · Denis 1"]
 
 
+def test_the_dealer_who_sits_out_named_hombre_is_told_why(client):
+    """At four, Anne deals coup 1 and sits out: named the hombre, the form says so, in
+    the engine's words, not "Choose the hombre, or Tous passent." (an hombre was chosen)."""
+    game = new_game(client, **FOUR)
+    coup = {"hombre": "0", "contract": "demande", "t1": "5", "t2": "3", "t3": "1", "save": "1"}
+    refused = client.post(game + "/coups", data={**coup, "version": version_of(client, game)})
+    assert refused.status_code == 422
+    page = refused.data.decode()
+    assert "Anne deals and sits out this coup: he cannot be the hombre" in page
+    assert "Choose the hombre" not in page
+
+
 DANOIS = {**NEW_GAME, "preset": "danois_dlu", "accounting": "danois", "ante": "5", "rates": "dlu"}
 DANOIS.update(coups_to_play="0", cave="100", fiche="10")
 

@@ -272,6 +272,13 @@ def read_coup(form: CoupForm, stored: Any) -> Any:
     if form.passed.data:
         return kind.load_coup({"pass": True, **item}, game)
     if form.hombre.data not in [str(seat) for seat in form.playing]:
+        out = form.sits_out
+        if out is not None and form.hombre.data == str(out):  # at four: the dealer
+            raise GameError(
+                "hombre",
+                N_("{name} deals and sits out this coup: he cannot be the hombre"),
+                name=stored.seated()[out],
+            )
         raise GameError("hombre", N_("Choose the hombre, or Tous passent."))
     contract = form.contract.data
     if contract not in kind.contracts:  # the engine refuses one the rules forbid
