@@ -112,7 +112,9 @@ def results_csv(
         place = f"{line.place}=" if line.shared else str(line.place)
         per_round = [number(f) if f is not None else "" for f in line.rounds]
         per_round += [""] * (rounds - len(per_round))
-        penalty = number(line.penalty) if delimiter != "," else line.penalty
+        # the spreadsheet's file shows it as the page does, taken off (−5: the row adds up);
+        # the comma file keeps its key's meaning, the points taken off (5)
+        penalty = number(-line.penalty) if delimiter != "," else line.penalty
         writer.writerow([place, _safe(line.player), *per_round, penalty, number(line.figure)])
     return out.getvalue()
 

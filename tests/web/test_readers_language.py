@@ -9,7 +9,7 @@ import re
 
 import pytest
 from test_clubs import club_version, new_club, new_evening, seed_table
-from test_events import hombre_deal, new_event, open_table, post, ranking, tables
+from test_events import hombre_deal, new_event, open_table, post, ranking, seated, tables
 
 PEOPLE = ["Zoé", "Élise", "Anne", "Åse", "Bruno"]
 
@@ -188,3 +188,28 @@ def test_elision_only_before_the_names_given(app):
         assert elide("de Hugo", "Hugo") == "de Hugo"  # an h is the person's own to say
     with app.test_request_context(headers={"Accept-Language": "nl"}):
         assert elide("de Anne", "Anne") == "de Anne"  # Dutch "de" is no French "de"
+
+
+def test_a_penalty_reads_as_the_page_shows_it_in_the_spreadsheets_file(client, app):
+    # One deal (the first seat's demande, 5 tricks to 2 and 2): the hombre wins, the others
+    # lose alike. A penalty of 5 to the hombre: the page shows "−5" beside his round and his
+    # total is his round less 5. The spreadsheet's file said 5 beside the same total, so its
+    # row did not add up; it says −5 now. The comma file keeps its key: 5, the points off.
+    new_event(client, kind="hombre", seating="3", method="total")
+    post(client, app, "players", names="Anne\nBert\nCarl")
+    post(client, app, "draw")
+    token = ranking(app)[1].event.read_token
+    game = open_table(client, tables(client)[0])
+    hombre_deal(client, game, (0, 1, 2))
+    hombre = seated(client, game)["players"][0]
+    post(client, app, "penalty", player=hombre, points="5", reason="slow")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    people = client.get(f"/events/{token}/results.csv?sep=semicolon").text.lstrip("\ufeff")
+    row = next(line.split(";") for line in people.splitlines() if hombre in line)
+    round_1, penalty, total = int(row[2]), int(row[4]), int(row[5])
+    assert penalty == -5 and round_1 + penalty == total
+    tools = client.get(f"/events/{token}/results.csv").text
+    row = next(line.split(",") for line in tools.splitlines() if hombre in line)
+    assert int(row[4]) == 5 and int(row[2]) - 5 == int(row[5])
+    page = client.get(f"/events/{token}/results").text
+    assert "<td>−5</td>" in page
