@@ -115,7 +115,10 @@ def results_csv(
         # the spreadsheet's file shows it as the page does, taken off (−5: the row adds up);
         # the comma file keeps its key's meaning, the points taken off (5)
         penalty = number(-line.penalty) if delimiter != "," else line.penalty
-        writer.writerow([place, _safe(line.player), *per_round, penalty, number(line.figure)])
+        player = line.player
+        if line.withdrawn and "withdrawn" in headers:  # the spreadsheet's file, as the page
+            player = f"{player} ({headers['withdrawn']})"
+        writer.writerow([place, _safe(player), *per_round, penalty, number(line.figure)])
     return out.getvalue()
 
 

@@ -213,3 +213,10 @@ def test_a_penalty_reads_as_the_page_shows_it_in_the_spreadsheets_file(client, a
     assert int(row[4]) == 5 and int(row[2]) - 5 == int(row[5])
     page = client.get(f"/events/{token}/results").text
     assert "<td>−5</td>" in page
+    # a player withdrawn: the page says so after his name, and so does the spreadsheet's
+    # file (the comma file keeps the name; results.json says "withdrawn": true)
+    quitter = seated(client, game)["players"][1]
+    assert post(client, app, "withdraw", name=quitter).status_code == 302
+    people = client.get(f"/events/{token}/results.csv?sep=semicolon").text
+    assert f";{quitter} (withdrawn);" in people
+    assert f",{quitter}," in client.get(f"/events/{token}/results.csv").text

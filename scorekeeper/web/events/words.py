@@ -49,6 +49,7 @@ def spreadsheet_headers() -> dict[str, str]:
         "round": _("Round %(n)s", n="{n}"),
         "penalty": _("Penalty"),
         "figure": _("Total"),
+        "withdrawn": _("withdrawn"),  # after a withdrawn player's name, as the page says it
     }
 
 
