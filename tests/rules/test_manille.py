@@ -412,3 +412,23 @@ def test_classique_invariants(coups, partie):
             assert line.totals == (0, 0)
         totals = line.totals
     assert r.finished == (max(r.manches) == (2 if partie == "liee" else 1))
+
+
+@given(
+    st.sampled_from([("A", "B", "C"), ("A", "B", "C", "D")]),
+    st.integers(1, 60),
+    st.data(),
+)
+def test_the_choices_left_count_the_deals_each_chooser_is_dealt(players, deals, data):
+    # ``_choices_left`` counts in constant time the deals from n to the last whose trump
+    # ``chooser`` chooses; it reverses the deal's rotation by hand. Held to the one home of
+    # who deals (``dealer_of``, through the game's own ``dealer`` and ``chooser``) by
+    # counting them one by one.
+    from scorekeeper.rules.manille.belge import _choices_left
+
+    first = data.draw(st.integers(0, len(players) - 1))
+    game = ManillenGame(players, ManillenRules(deals=deals), first)
+    n = data.draw(st.integers(1, deals))
+    for chooser in range(game.sides):
+        counted = sum(1 for k in range(n, deals + 1) if game.chooser(game.dealer(k)) == chooser)
+        assert _choices_left(game, n, chooser) == counted
