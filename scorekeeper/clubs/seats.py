@@ -8,13 +8,12 @@ every seat of either counts for the one kept.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import sqlite_utils
 
-from ..names import Clash, accepted, clash, clash_with, look_alike_groups, order_key, tidy
+from ..names import Clash, accepted, clash, clash_with, look_alike_key, order_key, tidy
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .records import Member, Refused
@@ -48,19 +47,32 @@ def club_order(by_id: Mapping[int, Member], ids: Iterable[int]) -> list[int]:
 
 
 def look_alikes(db: sqlite_utils.Database, club_id: int) -> list[list[Member]]:
-    """The club's members whose names read the same, as migration m016 found them among
-    the members made before the rule: each group while two of it still read alike (a merge
-    or a rename by the manager ends it). Never merged here."""
-    current = {m.id: m for m in members(db, club_id)}
-    groups = []
-    rows = db.execute(
-        "select members from look_alike_members where club_id = ? order by id", [club_id]
-    ).fetchall()
-    for (text,) in rows:
-        found = [current[i] for i in json.loads(text) if i in current]
-        for still in look_alike_groups((m.id, m.name) for m in found):
-            groups.append([current[ident] for ident, _ in still])
-    return groups
+    """The club's members whose name or short name reads like another's name or short name
+    (``names.look_alike_key``: "Anne", "ANNE", a Cyrillic "Аnne"; a member named Anne
+    beside Anne Martin, short "Anne"), each group while two of it still read alike, for the
+    club's managers to merge or rename: a name typed at a table finds a member by either.
+    The rule refuses new ones (``_taken``); these come from before it. Derived from the
+    members as they are (m016 kept only the names alike it found, and the short names'
+    clashes of the rule added since were never shown). Never merged here."""
+    found = members(db, club_id)
+    parent = list(range(len(found)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first: dict[str, int] = {}
+    for i, member in enumerate(found):
+        for text in (member.name, member.short_name):
+            if tidy(text):
+                j = first.setdefault(look_alike_key(text), i)
+                parent[root(i)] = root(j)
+    groups: dict[int, list[Member]] = {}
+    for i, member in enumerate(found):
+        groups.setdefault(root(i), []).append(member)
+    return [group for group in groups.values() if len(group) > 1]
 
 
 def kept(db: sqlite_utils.Database, member_id: int) -> int:
