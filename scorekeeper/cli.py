@@ -126,7 +126,6 @@ def write_report_json(report: JsonObject) -> None:
 
 def cmd_settle(args: argparse.Namespace) -> None:
     from .rules import seating, stopping
-    from .rules.ledger import settle_up
     from .rules.money import parse_money
 
     kind, data = _kind_of_file(read_json(args.file))
@@ -137,20 +136,20 @@ def cmd_settle(args: argparse.Namespace) -> None:
     money = kind.file_money(data)
     if args.chip_value is not None:
         money = parse_money(args.chip_value, args.currency or (money and money.currency) or "EUR")
-    text = kind.settlement_text(report, money)
+    # once someone took a seat, the money is each person's (below), as on the settlement
+    # page: the seats' lines are chips only (a seat's money rounded on its own gave a
+    # player a cent the page did not, and its lines left out what a leaver hands over)
+    text = kind.settlement_text(report, None if changes else money)
     if text is None:
         raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
+    if changes:
+        text = text.replace("\nWho pays whom:\n", "\nWho pays whom, seat by seat (chips):\n", 1)
     print(text)
     if stopped:
         print(f"The table stopped after coup {len(game.coups)}: the game ends there.")
-    if changes:  # someone took a seat: the seats' nets above, settled person by person here
-        for line in seating.text_lines(kind, changes, report):
+    if changes:  # someone took a seat: settled person by person here, with the money
+        for line in seating.text_lines(kind, changes, report, money, settle=True):
             print(line)
-        people = seating.person_tally(kind, game, changes, report)
-        names = list(people)
-        print("Who pays whom, person by person:")
-        for t in settle_up(list(people.values())):
-            print(f"  {names[t.payer]} → {names[t.payee]} {t.amount}")
 
 
 def cmd_rules(args: argparse.Namespace) -> None:

@@ -26,6 +26,8 @@ from typing import Any
 from ..names import clash_with, fault
 from .errors import N_, GameError
 from .kind import Game, GameKind, JsonObject
+from .ledger import in_money, moves_in_cents, settle_up, to_cents
+from .money import Money
 
 PLAYS_FOR = "plays_for"
 TAKES_OVER = "takes_over"
@@ -308,8 +310,17 @@ def report_keys(kind: GameKind, changes: Sequence[SeatChange], report: Any) -> J
     }
 
 
-def text_lines(kind: GameKind, changes: Sequence[SeatChange], report: Any) -> list[str]:
-    """The command's lines after the report: who sat from which coup, each person's result."""
+def text_lines(
+    kind: GameKind,
+    changes: Sequence[SeatChange],
+    report: Any,
+    money: Money | None = None,
+    settle: bool = False,
+) -> list[str]:
+    """The command's lines after the report: who sat from which coup, each person's result;
+    for ``scorekeeper settle`` (``settle``), who pays whom person by person, and with
+    ``money`` each one's money, as the settlement page shows them (rounded once over the
+    persons, ``to_cents``; the lines taken from their cents, ``moves_in_cents``)."""
     if not changes:
         return []
     players = report.game.players
@@ -318,7 +329,28 @@ def text_lines(kind: GameKind, changes: Sequence[SeatChange], report: Any) -> li
         how = "plays for" if c.way == PLAYS_FOR else "takes over from"
         leaving = seated(players, changes, c.coup - 1)[c.seat]
         lines.append(f"  from coup {c.coup}: {c.player} {how} {leaving} ({players[c.seat]}'s seat)")
+    people = person_tally(kind, report.game, changes, report)
+    names, nets = list(people), list(people.values())
+    cents = None if money is None else to_cents(nets, money.chip_value)
     lines.append("By person:")
-    for name, value in person_tally(kind, report.game, changes, report).items():
-        lines.append(f"  {name}: {value:+d}")
+    for n, (name, value) in enumerate(people.items()):
+        cash = "" if cents is None or money is None else f" = {money_text(cents[n], money)}"
+        lines.append(f"  {name}: {value:+d}{cash}")
+    if not settle:
+        return lines
+    moves = settle_up(nets)
+    moved = (
+        None
+        if cents is None or money is None
+        else moves_in_cents(moves, nets, cents, money.chip_value)
+    )
+    lines.append("Who pays whom, person by person:")
+    for n, t in enumerate(moves):
+        cash = "" if moved is None or money is None else f" = {money_text(moved[n], money)}"
+        lines.append(f"  {names[t.payer]} → {names[t.payee]} {t.amount}{cash}")
     return lines
+
+
+def money_text(cents: int, money: Money) -> str:
+    """Whole cents as the command writes money: ``4.27 EUR``."""
+    return f"{in_money(cents)} {money.currency}"

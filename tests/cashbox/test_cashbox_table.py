@@ -282,3 +282,40 @@ def test_a_payments_money_that_a_correction_cannot_keep_falls_back_to_the_tables
         (Paid(2, 0, 1), False),
     ]
     assert lines_cents([1, 171, -172], made, value) == [427, 3]
+
+
+def test_once_someone_took_a_seat_the_money_is_one_figure_a_person(client, tmp_path, capsys):
+    # The seed with Denis taking over Bruno's seat after coup 4, at 0,025 € a chip: persons
+    # Anne −72, Bruno −180, Chloé +81, Denis +171 (docs/rules.md); in cents −180, −450,
+    # 202.5, 427.5, rounded once by the largest remainder, the two halves' tie to the first
+    # in order: Chloé +2,03, Denis +4,27. By seat (Chloé +81 beside a seat of −9) Chloé's
+    # 202.5 fell the other way: the players' table said +2,02 € where the persons' table
+    # said +2,03 €, and `scorekeeper settle` asked Bruno → Chloé 9 = 0.22 EUR where the page
+    # asks 0,23 €, its only list by seat leaving out Bruno → Denis 171.
+    game = new_game(client, take_over="y")
+    for text in SEED_COUPS[:4]:
+        assert enter(client, game, text).status_code == 302
+    money = {"chip_value": "0.025", "currency": "EUR"}
+    assert client.post(game + "/settlement", data=money).status_code == 302
+    seat = {"seat": "1", "player": "Denis", "way": "takes_over"}
+    assert client.post(game + "/seat", data=seat).status_code == 302
+    for text in SEED_COUPS[4:]:
+        assert enter(client, game, text).status_code == 302
+    page = client.get(game + "/settlement").data.decode()
+    assert "+€2.03" in page and "+€2.02" not in page
+    assert pays(client, game) == [
+        "Bruno → Denis: 171 chips = €4.27",
+        "Anne → Chloé: 72 chips = €1.80",
+        "Bruno → Chloé: 9 chips = €0.23",
+    ]
+    path = tmp_path / "game.json"
+    path.write_bytes(client.get(game + "/game.json").data)
+    assert main(["settle", str(path)]) == 0
+    said = capsys.readouterr().out
+    assert "Chloé: +81 = 2.03 EUR" in said and "2.02" not in said
+    person = said[said.index("Who pays whom, person by person:") :].splitlines()[1:4]
+    assert [line.strip() for line in person] == [
+        "Bruno → Denis 171 = 4.27 EUR",
+        "Anne → Chloé 72 = 1.80 EUR",
+        "Bruno → Chloé 9 = 0.23 EUR",
+    ]

@@ -218,15 +218,15 @@ def _kept_csv(stored: store.StoredGame, name: str, make: Any) -> str:
 def _csv_money(stored: store.StoredGame) -> tuple[Money | None, list[int] | None]:
     """The money of the spreadsheet's standings, as the settlement shows it: the table's
     own, or at a club's table the club's, its ties in the club's order (so its last row is
-    the cash box's figures); none there once someone took a seat, whose money the cash box
-    counts by person, not by seat (the settlement shows no seat's money then either).
+    the cash box's figures); none once someone took a seat, whose money is counted by
+    person, not by seat (the settlement shows no seat's money then either).
     (The club's table had ``stored.money``, none, so its file had no money at all.)"""
+    if stored.seat_changes:  # by person then, as the settlement (one figure a person)
+        return None, None
     found = table_club(get_db(), stored.id)
     club = None if found is None else clubs.club(get_db(), found[0])
     if club is None or club.money is None:
         return stored.money, None
-    if stored.seat_changes:
-        return None, None
     member_of = seat_members(get_db(), stored.id)
     by_id = {m.id: m for m in clubs.members(get_db(), club.id)}
     rank = {m: n for n, m in enumerate(club_order(by_id, member_of.values()))}
