@@ -88,6 +88,7 @@ def _replay_command(args: argparse.Namespace) -> None:
     game = kind.load(data)
     changes = seating.load(data, kind, game)
     stopped = stopping.load(data, game, changes)
+    kind.file_money(data)  # read as the import page and `settle` read it: refused alike
     del data  # the parsed file is not needed while the game is replayed and written
     report = stopping.ended(kind, kind.replay(game), stopped)
     journal = kind.journal_csv(report) if args.csv else None

@@ -56,7 +56,7 @@ def parse(raw: bytes, any_size: bool = False) -> object:
     if len(raw) > MAX_BYTES and not any_size:
         raise GameError("file", N_("the file is larger than {limit} KB"), limit=MAX_BYTES // 1024)
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark first (a Windows editor's) is no text
     except UnicodeDecodeError:
         raise GameError("file", N_("this file is not UTF-8 text")) from None
     try:

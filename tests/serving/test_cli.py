@@ -179,6 +179,8 @@ REFUSALS = [
     ({**bad(), "coups": {}}, "coups must be a list"),
     ([1, 2], "a game file is a JSON object"),
     ("{not json", "not valid JSON"),
+    # the file's money, read by replay as by the import page and settle (replay took it)
+    ({**bad(), "money": {"chip_value": "NaN", "currency": "EUR"}}, "a chip value is a number"),
 ]
 
 
@@ -235,3 +237,12 @@ def test_replay_says_who_took_a_seat_and_each_persons_result(tmp_path):
     refused = scorekeeper("replay", write(tmp_path, {**data, "rules": SEED["rules"]}))
     assert refused.returncode == 2
     assert "seat_changes[1].way" in refused.stderr or "take over" in refused.stderr
+
+
+def test_a_game_file_with_a_byte_order_mark_is_read(tmp_path, capsys):
+    # A Windows editor saves UTF-8 with a byte-order mark first (the app's own spreadsheet
+    # files have one): it was refused as "not valid JSON (line 1, column 1)".
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(SEED).encode())
+    code, out, _err = in_this_process(capsys, "replay", str(path), "--json")
+    assert code == 0 and json.loads(out)["net"]
