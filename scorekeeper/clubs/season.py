@@ -111,7 +111,7 @@ class SeasonRow:
 
 SortKey = Callable[[SeasonRow], str | int | Decimal]
 SORTS: dict[str, tuple[SortKey, bool]] = {
-    "name": (lambda r: r.member.name.casefold(), False),
+    "name": (lambda r: 0, False),  # by name is the tie-break's order itself: the reader's
     "evenings": (lambda r: r.evenings, True),
     "coups": (lambda r: r.coups, True),
     "taken": (lambda r: r.taken, True),
@@ -210,7 +210,9 @@ def sorted_rows(
 ) -> list[SeasonRow]:
     """The rows by the column ``sort`` (a name of ``SORTS``), equal ones by name.
 
-    ``name_key``: the reader's collation, given by the page (web/formats/collation.py).
+    ``name_key``: the reader's collation, given by the page (web/formats/collation.py); the
+    rows by name are in it too (a case-folded key put Éva and Ærø after Zoë in every
+    language, where the club page lists them in the reader's order).
     """
     key, reverse = SORTS[sort]
     out = sorted(rows, key=lambda r: name_key(r.member.name))

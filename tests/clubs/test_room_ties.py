@@ -12,7 +12,7 @@ import re
 
 from test_club_money_one_figure import ROOM, club_at
 from test_clubs import _hombre, new_evening
-from web import enter, report
+from web import SEED_COUPS, enter, report
 
 
 def seat(client, evening: int, names: tuple[str, str, str]) -> None:
@@ -56,3 +56,37 @@ def test_a_danish_reader_reads_the_room_in_the_seasons_order(client, app):
     listed = [name for name, _ in room_members(client, evening)]
     assert listed == ["Anders", "Carl", "Bo", "Ærø", "Øjvind", "Åse"]
     assert season_names(client, club)[:6] == listed
+
+
+def names_in(page: str, start: str, end: str, pattern: str) -> list[str]:
+    part = page[page.index(start) :]
+    return re.findall(pattern, part[: part.index(end)])
+
+
+def test_every_list_of_a_club_page_is_in_the_readers_collation(client, app):
+    # Éva, Ærø and Zoë at one table, Al, Strauß and Bo at another, both the seed: Éva and Al
+    # −72, Ærø and Strauß −9, Zoë and Bo +81. In Danish Æ, Ø and Å come after Z; in
+    # French and English Æ is an A and É an E. The season by name was code-point order
+    # (Éva and Ærø after Zoë) in every language, and the cash box's "who owes the club" the
+    # club's order (money's pairing) beside its fee form in the reader's.
+    club = club_at(client, "0.10")
+    evening = new_evening(client, app, club, "2026-11-29")
+    for names in (("Éva", "Ærø", "Zoë"), ("Al", "Strauß", "Bo")):
+        data = {**_hombre(), **{f"player{i}": name for i, name in enumerate(names)}}
+        game = client.post(f"/games/new?evening={evening}", data=data).headers["Location"]
+        for text in SEED_COUPS:
+            assert enter(client, game, text).status_code == 302
+    for language, everyone in (
+        ("fr", ["Ærø", "Al", "Bo", "Éva", "Strauß", "Zoë"]),
+        ("da", ["Al", "Bo", "Éva", "Strauß", "Zoë", "Ærø"]),
+    ):
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+        club_page = client.get(f"/clubs/{club}").data.decode()
+        listed = re.findall(r'class="statement" href="[^"]+">([^<]+)<', club_page)
+        assert listed == everyone
+        season = client.get(f"/clubs/{club}/season?sort=name").data.decode()
+        row = r'<tr><th scope="row">([^<]+)</th>'
+        assert names_in(season, 'id="season"', "</table>", row) == everyone
+        cash = client.get(f"/clubs/{club}/cash").data.decode()
+        owing = names_in(cash, 'id="owing"', 'id="debts-total"', r'statement">([^<]+)</a></th>')
+        assert owing == [name for name in everyone if name not in ("Zoë", "Bo")]

@@ -178,6 +178,7 @@ def _page(
         fee_form = fees
     _own_ids(fee_form, "fee")
     problems = _problems(typed, False) + _problems(fees, True)
+    people = by_name(book.members, lambda m: m.name)
     page = render_template(
         "club/cash.html",
         club=club,
@@ -186,8 +187,10 @@ def _page(
         on=on or "",
         mode=mode,
         balances=balances,
-        owing=[(m, balances[m]) for m in book.order if balances.get(m, 0) < 0],
-        owed=[(m, balances[m]) for m in book.order if balances.get(m, 0) > 0],
+        # page lists, in the reader's collation as the club page's (the suggestions keep the
+        # club's order: the pairing of money, docs/cashbox.md)
+        owing=[(m.id, balances[m.id]) for m in people if balances.get(m.id, 0) < 0],
+        owed=[(m.id, balances[m.id]) for m in people if balances.get(m.id, 0) > 0],
         box=book.box(on),
         suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
         evening=evening if purse is not None else None,
