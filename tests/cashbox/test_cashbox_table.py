@@ -212,15 +212,9 @@ def test_the_chip_value_cannot_change_under_payments_made(client, app):
     assert json.loads(client.get(game + "/game.json").data)["money"]["chip_value"] == "0.05"
 
 
-def test_a_payment_made_keeps_its_money_after_a_correction(client, app):
-    # At 0,025 € a chip, Denis takes over Bruno's seat after the seed's four coups (take
-    # over): persons Anne −72, Bruno −180, Chloé +81, Denis +171 (docs/rules.md). Rounded
-    # once over the table (largest remainder): Bruno −4,50 €, Denis's 171 chips = 427.5
-    # cents rounded down to 4,27 €; the line Bruno → Denis 171 settles Denis: 4,27 €, and
-    # Bruno → Chloé 9 the rest of Bruno's 4,50: 0,23 €. Bruno pays Denis 4,27 € (ticked).
-    # The last coup is undone: the paid line now settles nobody, and its money was worked
-    # out again, half to even: 4,28 € — and Bruno was asked 0,22 € more, 4,50 € in all
-    # short by a cent. The payment keeps the 4,27 € it was made with; Bruno owes 0,23 €.
+def denis_takes_over_at_a_fortieth(client) -> str:
+    """The seed at 0,025 € a chip, Denis taking over Bruno's seat after coup 4 (take over):
+    persons Anne −72, Bruno −180, Chloé +81, Denis +171 (docs/rules.md)."""
     game = new_game(client, take_over="y")
     for text in SEED_COUPS[:4]:
         assert enter(client, game, text).status_code == 302
@@ -230,6 +224,19 @@ def test_a_payment_made_keeps_its_money_after_a_correction(client, app):
     assert client.post(game + "/seat", data=seat).status_code == 302
     for text in SEED_COUPS[4:]:
         assert enter(client, game, text).status_code == 302
+    return game
+
+
+def test_a_payment_made_keeps_its_money_after_a_correction(client, app):
+    # At 0,025 € a chip, Denis takes over Bruno's seat after the seed's four coups (take
+    # over): persons Anne −72, Bruno −180, Chloé +81, Denis +171 (docs/rules.md). Rounded
+    # once over the table (largest remainder): Bruno −4,50 €, Denis's 171 chips = 427.5
+    # cents rounded down to 4,27 €; the line Bruno → Denis 171 settles Denis: 4,27 €, and
+    # Bruno → Chloé 9 the rest of Bruno's 4,50: 0,23 €. Bruno pays Denis 4,27 € (ticked).
+    # The last coup is undone: the paid line now settles nobody, and its money was worked
+    # out again, half to even: 4,28 € — and Bruno was asked 0,22 € more, 4,50 € in all
+    # short by a cent. The payment keeps the 4,27 € it was made with; Bruno owes 0,23 €.
+    game = denis_takes_over_at_a_fortieth(client)
     assert "Bruno → Denis: 171 chips = €4.27" in pays(client, game)
     assert tick(client, game, 1, 3, 171, "1").status_code == 302
     assert client.post(game + "/undo", data={}).status_code == 302
@@ -292,15 +299,7 @@ def test_once_someone_took_a_seat_the_money_is_one_figure_a_person(client, tmp_p
     # 202.5 fell the other way: the players' table said +2,02 € where the persons' table
     # said +2,03 €, and `scorekeeper settle` asked Bruno → Chloé 9 = 0.22 EUR where the page
     # asks 0,23 €, its only list by seat leaving out Bruno → Denis 171.
-    game = new_game(client, take_over="y")
-    for text in SEED_COUPS[:4]:
-        assert enter(client, game, text).status_code == 302
-    money = {"chip_value": "0.025", "currency": "EUR"}
-    assert client.post(game + "/settlement", data=money).status_code == 302
-    seat = {"seat": "1", "player": "Denis", "way": "takes_over"}
-    assert client.post(game + "/seat", data=seat).status_code == 302
-    for text in SEED_COUPS[4:]:
-        assert enter(client, game, text).status_code == 302
+    game = denis_takes_over_at_a_fortieth(client)
     page = client.get(game + "/settlement").data.decode()
     assert "+€2.03" in page and "+€2.02" not in page
     assert pays(client, game) == [

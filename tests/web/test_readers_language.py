@@ -97,6 +97,18 @@ def test_the_room_settlement_has_one_minus_sign(client, app, language, debt):
     assert not re.search(r"-\s?[0-9€]", text)  # no hyphen-minus before a figure
 
 
+def one_deal_event(client, app) -> tuple[str, str]:
+    """An event of three players, one table, one deal (the first seat's demande won with 5
+    tricks to 2 and 2): its read token and its table's game."""
+    new_event(client, kind="hombre", seating="3", method="total")
+    post(client, app, "players", names="Anne\nBert\nCarl")
+    post(client, app, "draw")
+    token = ranking(app)[1].event.read_token
+    game = open_table(client, tables(client)[0])
+    hombre_deal(client, game, (0, 1, 2))
+    return token, game
+
+
 @pytest.mark.parametrize(
     ("language", "header"),
     [
@@ -107,12 +119,7 @@ def test_the_room_settlement_has_one_minus_sign(client, app, language, debt):
 def test_the_results_file_for_a_spreadsheet_speaks_the_readers_language(
     client, app, language, header
 ):
-    new_event(client, kind="hombre", seating="3", method="total")
-    post(client, app, "players", names="Anne\nBert\nCarl")
-    post(client, app, "draw")
-    token = ranking(app)[1].event.read_token
-    game = open_table(client, tables(client)[0])
-    hombre_deal(client, game, (0, 1, 2))
+    token, _game = one_deal_event(client, app)
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
     text = client.get(f"/events/{token}/results.csv?sep=semicolon").text
     assert text.lstrip("\ufeff").splitlines()[0] == header
@@ -195,12 +202,7 @@ def test_a_penalty_reads_as_the_page_shows_it_in_the_spreadsheets_file(client, a
     # lose alike. A penalty of 5 to the hombre: the page shows "−5" beside his round and his
     # total is his round less 5. The spreadsheet's file said 5 beside the same total, so its
     # row did not add up; it says −5 now. The comma file keeps its key: 5, the points off.
-    new_event(client, kind="hombre", seating="3", method="total")
-    post(client, app, "players", names="Anne\nBert\nCarl")
-    post(client, app, "draw")
-    token = ranking(app)[1].event.read_token
-    game = open_table(client, tables(client)[0])
-    hombre_deal(client, game, (0, 1, 2))
+    token, game = one_deal_event(client, app)
     hombre = seated(client, game)["players"][0]
     post(client, app, "penalty", player=hombre, points="5", reason="slow")
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
