@@ -174,7 +174,11 @@ def left(db: sqlite_utils.Database, table: Table) -> tuple[int, ...] | None:
     if table.nets is None:
         return None
     made = ticked(db, table.stored.id)
-    return tuple(paid_left(table.nets, made)) if made else table.nets
+    # a tick names persons (store/paid.py): counted where the room bills the table's persons,
+    # not a seat's net (someone took a seat whom the club has no member for: seats billed)
+    if not made or table.nets != tuple(table.stored.people()[1]):
+        return table.nets
+    return tuple(paid_left(table.nets, made))
 
 
 def families(seated: Sequence[Table]) -> list[Points]:
