@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from ..clock import now
 from ..store.errors import Conflict
-from .evening_tables import add_table, create_evening, evening, evening_version, evenings, tables
+from .evening_tables import (
+    add_table,
+    create_evening,
+    evening,
+    evening_version,
+    evenings,
+    played_on,
+    tables,
+)
 from .presets import club_presets, save_preset
 from .records import (
     Club,
@@ -76,6 +84,7 @@ __all__ = [
     "merge",
     "names",
     "now",
+    "played_on",
     "rename",
     "save_preset",
     "seat_members",

@@ -40,6 +40,21 @@ def _evening_of(row: dict[str, Any]) -> Evening:
     return Evening(row["id"], row["club_id"], row["date"], row["title"] or "")
 
 
+def played_on(db: sqlite_utils.Database, game_id: int, created_at: str) -> str:
+    """The day a table was played: its evening's date for a club table (entered from the
+    paper the next morning, it is still the evening's game), else the day it was entered.
+
+    A club table's settlement once said the day it was typed in, and its room the
+    evening's: two dates for one evening on the papers a treasurer files together.
+    """
+    row = db.execute(
+        """select evenings.date from evening_games
+        join evenings on evenings.id = evening_games.evening_id where evening_games.game_id = ?""",
+        [game_id],
+    ).fetchone()
+    return created_at if row is None else str(row[0])
+
+
 def evening_version(db: sqlite_utils.Database, evening_id: int) -> str:
     """What the evening's page polls: its tables and the sum of their versions.
 

@@ -262,3 +262,18 @@ def test_a_stale_club_page_says_the_club_changed(client, app):
     # a new manager link asked from the stale page: the same words, not a bare error 409
     link = client.post(f"/clubs/{club}/manager-link", data={"version": stale})
     assert link.status_code == 409 and "The club changed meanwhile" in link.data.decode()
+
+
+def test_a_tables_settlement_is_dated_by_its_evening_not_by_the_day_it_was_typed(client, app):
+    """Tables entered from the paper days later: their settlement sheets (page and PDF
+    text) say the evening's day, as the room's sheet does (they once said the day the
+    game was typed in, today)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2001-02-03")
+    hombre = seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    manille = manille_table(client, evening)
+    room = client.get(f"/evenings/{evening}/settlement").data.decode()
+    assert "February 3, 2001" in room
+    for game in (hombre, manille):
+        page = client.get(game + "/settlement").data.decode()
+        assert "Game of February 3, 2001" in page, game

@@ -102,6 +102,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
     shares = [] if last is None else [t for t in last.transfers if t.reason == Reason.FINAL_SHARE]
     return {
         "stored": stored,
+        "played_on": clubs.played_on(get_db(), stored.id, stored.created_at),
         "report": report,
         "names": names,
         "table_names": stored.seated(),  # who sits at the end: the way back to the table

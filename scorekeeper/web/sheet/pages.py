@@ -14,7 +14,8 @@ from typing import Any, Generic
 from flask import render_template
 from flask_babel import gettext as _
 
-from ... import store
+from ... import clubs, store
+from ...db import get_db
 from ...rights.access import can_manage
 from ...rules.errors import GameError
 from ...rules.ledger import NetChange
@@ -199,6 +200,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         context = self._context(stored)
         everyone = seat_names(stored)  # everyone who played: "Bruno → Émile" once he took over
         context.update(everyone=everyone, teams=teams_line(everyone))
+        context["played_on"] = clubs.played_on(get_db(), stored.id, stored.created_at)
         return render_template(
             SETTLEMENT,
             pdf=pdf,
