@@ -14,6 +14,7 @@ over the database: no request, no page.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -221,8 +222,12 @@ def sorted_rows(
 
 
 def day(text: str, default: str) -> str:
-    """An ISO date as typed (YYYY-MM-DD), or ``default`` for anything else."""
+    """An ISO date as typed (YYYY-MM-DD), or ``default`` for anything else: the one reading
+    of a typed date (an evening's, a cash-box entry's, a season's bounds). Python also reads
+    "2026-W48-1" as a date; the evening's form once refused it and the cash box took it."""
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        return default
     try:
-        return date.fromisoformat(text).isoformat() if len(text) == 10 else default
+        return date.fromisoformat(text).isoformat()
     except ValueError:
         return default

@@ -277,3 +277,23 @@ def test_a_tables_settlement_is_dated_by_its_evening_not_by_the_day_it_was_typed
     for game in (hombre, manille):
         page = client.get(game + "/settlement").data.decode()
         assert "Game of February 3, 2001" in page, game
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("2026-11-29", "2026-11-29"),
+        ("2024-02-29", "2024-02-29"),  # a leap day
+        ("2026-02-30", ""),
+        ("2026-W48-1", ""),  # Python reads it as 2026-11-23; nobody types an evening so
+        ("20261129", ""),
+        (" 2026-11-29", ""),
+        ("２０２６-11-29", ""),  # full-width digits: Python's int() would read them
+    ],
+)
+def test_one_reading_of_a_typed_date(typed, read):
+    """An evening's date, a cash-box entry's and a season's bounds are read by one function:
+    the evening's form refused "2026-W48-1" and the cash box took it as 23 November."""
+    from scorekeeper.clubs.season import day
+
+    assert day(typed, "") == read

@@ -7,7 +7,6 @@ refuses it (409) and shows its latest state.
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 from flask import abort, redirect, render_template, request, session, url_for
@@ -15,6 +14,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
+from ...clubs.season import day
 from ...db import get_db
 from ...names import Clash
 from ...rights import access
@@ -157,18 +157,15 @@ def new_evening(club_id: int) -> BaseResponse | tuple[str, int]:
     access.managed_club(club_id)
     form = EveningForm()
     version = form_version(form)
-    day = (form.date.data or "").strip()
+    typed = day((form.date.data or "").strip(), "")
     if not form.validate() and form.title.errors:  # the title's own words, not the date's
         return _refused(club_id, str(form.title.errors[0]), 422)
-    if form.errors or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day):
+    if form.errors or not typed:
         return _refused(club_id, _("Give the evening's date as YYYY-MM-DD."), 422)
     try:
-        date.fromisoformat(day)
         evening_id = clubs.create_evening(
-            get_db(), club_id, day, (form.title.data or "").strip(), version
+            get_db(), club_id, typed, (form.title.data or "").strip(), version
         )
-    except ValueError:
-        return _refused(club_id, _("Give the evening's date as YYYY-MM-DD."), 422)
     except clubs.Conflict:
         return _refused(club_id, str(CLUB_CHANGED), 409)
     return redirect(url_for("clubs.evening", evening_id=evening_id))
