@@ -63,6 +63,9 @@ class Entry:
     """Who received a payment (the treasurer's name, or a member's)."""
     table: int | None = None
     """The club table (game) whose settlement recorded a payment (migration m018)."""
+    paid_by: str = ""
+    """Who handed a payment over, for a payment between members or with the cash box
+    recorded from a suggestion (migration m026); empty on a payment typed in."""
     provisional: bool = False
     """Not a ledger row: an evening not closed (open or reopened), its result as the room
     has it now less what a close posted (``closing.pending``), shown and counted until it

@@ -27,6 +27,7 @@ COLUMNS = (
     "reverses",
     "method",
     "received_by",
+    "paid_by",
     "note",
     "game_id",
 )
@@ -70,4 +71,5 @@ def _entry(row: dict[str, Any], member: int) -> Entry:
         row["method"] or "",
         row["received_by"] or "",
         row.get("game_id"),
+        paid_by=row.get("paid_by") or "",
     )

@@ -189,7 +189,8 @@ def pay(
     """A suggested transfer paid: a payment entry on each member's side (the box has none).
 
     The payer's balance rises by the amount, the payee's falls by it;
-    ``received_by`` names who got the money (``box``, the treasurer, for the box).
+    ``received_by`` names who got the money and ``paid_by`` who handed it over (``box``,
+    the treasurer, for the box), on both entries: each statement names the other side.
     ``evening`` (and ``table``): what the payment settles, when it was
     recorded from the room's or a table's settlement (clubs/purse.py reads
     them back); the evening must be the club's and the table the evening's.
@@ -209,6 +210,7 @@ def pay(
             _within(db, club_id, suggestion)
         change.summary = f"{suggestion.payer} → {suggestion.payee} {suggestion.amount}"
         receiver = box if suggestion.payee == BOX else by_id[suggestion.payee].name
+        payer = box if suggestion.payer == BOX else by_id[suggestion.payer].name
         for member, amount in sides:
             if member != BOX:
                 row = {"club_id": club_id, "member_id": member, "kind": str(EntryKind.PAYMENT)}
@@ -216,7 +218,7 @@ def pay(
                     db,
                     row
                     | {"amount": amount, "on_date": on, "method": method, "received_by": receiver}
-                    | {"evening_id": evening, "game_id": table},
+                    | {"paid_by": payer, "evening_id": evening, "game_id": table},
                 )
 
 

@@ -167,3 +167,34 @@ def test_a_reader_sees_statements_but_not_the_cash_box(client, app):
     assert stranger.get(f"/clubs/{club}/cash").status_code == 403
     assert stranger.post(f"/clubs/{club}/cash/entries", data={"version": "1"}).status_code == 403
     assert stranger.post(f"/clubs/{club}/cash/pay", data={"version": "1"}).status_code == 403
+
+
+def test_a_payment_between_members_names_its_payer_on_both_statements(client, app, capsys):
+    """The seed at 0,05 €: Anne −72 chips = −3,60 €, Chloé +81 = +4,05 €. Anne pays Chloé
+    her 3,60 € from the room's settlement: both statements (page and CSV) and the cash
+    box say "Anne → Chloé" (both once said only "Chloé": Chloé could not tell who had paid
+    her), and the ledger's chain still verifies with the new column."""
+    from scorekeeper.cli import main
+
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    ids = member_ids(app)
+    room = f"/evenings/{evening}/settlement"
+    paid = {"payer": ids["Anne"], "payee": ids["Chloé"], "amount": "360", "method": "cash"}
+    answer = client.post(room + "/pay", data={**paid, "version": club_version(app)})
+    assert answer.status_code == 302, answer.data.decode()[-800:]
+    for who, amount in (("Anne", "+€3.60"), ("Chloé", "−€3.60")):
+        page = client.get(f"/clubs/{club}/members/{ids[who]}/statement").data.decode()
+        line = next(row for row in page.split("<tr>") if "Payment" in row)
+        assert "Anne → Chloé" in line and amount in line, (who, line)
+        rows = list(csv.reader(io.StringIO(
+            client.get(f"/clubs/{club}/members/{ids[who]}/statement.csv").data.decode("utf-8-sig")
+        )))  # fmt: skip
+        assert [r[1] for r in rows if r[1].startswith("Payment")] == [
+            "Payment · cash · Anne → Chloé"
+        ]
+    book = client.get(f"/clubs/{club}/cash").data.decode()
+    assert book.count("Anne → Chloé") == 2  # each side's entry
+    capsys.readouterr()
+    assert main(["verify", "--database", app.config["DATABASE"]]) == 0, capsys.readouterr()

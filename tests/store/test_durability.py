@@ -222,6 +222,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m023_table_stops",
         "m024_a_payment_ticked_twice",
         "m025_a_payments_money",
+        "m026_who_paid",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it
 

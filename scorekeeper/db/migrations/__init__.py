@@ -41,6 +41,7 @@ from . import (
     m023_table_stops,
     m024_a_payment_ticked_twice,
     m025_a_payments_money,
+    m026_who_paid,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -68,6 +69,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m023_table_stops,
     m024_a_payment_ticked_twice,
     m025_a_payments_money,
+    m026_who_paid,
 )
 """Every migration, in the order it runs (its number)."""
 

@@ -45,6 +45,7 @@ from .cash_forms import (
     FeesForm,
     PayForm,
     ReverseForm,
+    payment_who,
 )
 
 bp = blueprints.clubs
@@ -58,6 +59,7 @@ def context() -> dict[str, Any]:
         "cents": cents,
         "KIND_WORDS": KIND_WORDS,
         "METHOD_WORDS": METHOD_WORDS,
+        "payment_who": payment_who,
         "BOX": BOX,
         "PROVISIONAL": PROVISIONAL,
     }

@@ -15,7 +15,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, SelectField, SelectMultipleField, StringField
 from wtforms.validators import Length, Optional
 
-from ...cashbox.entries import EntryKind
+from ...cashbox.entries import Entry, EntryKind
 from ..forms import options
 
 KIND_WORDS = {
@@ -31,6 +31,18 @@ KIND_WORDS = {
 }
 """Each entry type in words (the pages, the statement, its CSV)."""
 METHOD_WORDS = {"cash": _l("cash"), "transfer": _l("transfer")}
+
+
+def payment_who(entry: Entry) -> str:
+    """Who a payment went from and to, as each side's line says it: "Anne → Chloé" on
+    Anne's statement and on Chloé's (a payment recorded from a suggestion names its payer,
+    m026); a payment typed in names who received it, as typed. Both lines once said only
+    "Chloé", and Chloé's statement could not say who had paid her."""
+    if entry.paid_by and entry.received_by:
+        return f"{entry.paid_by} → {entry.received_by}"
+    return entry.received_by
+
+
 TYPED = (
     EntryKind.FEE_EVENING,
     EntryKind.FEE_SEASON,

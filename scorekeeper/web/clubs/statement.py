@@ -26,7 +26,7 @@ from ..formats.words import PROVISIONAL
 from ..kept.expensive import club_key, expensive
 from ..printing.chain_heads import ChainNote, club_ledger
 from ..printing.pdf import pdf_response, printed
-from .cash_forms import KIND_WORDS, METHOD_WORDS
+from .cash_forms import KIND_WORDS, METHOD_WORDS, payment_who
 
 STATEMENT = printed("club/statement.html")
 """A member's statement, also the PDF's."""
@@ -96,7 +96,7 @@ def statement_csv(club_id: int, member_id: int) -> Response:
         if entry.method:
             words.append(str(METHOD_WORDS.get(entry.method, entry.method)))
         if entry.received_by:
-            words.append(entry.received_by)
+            words.append(payment_who(entry))
         if entry.provisional:
             words.append(str(PROVISIONAL))
         writer.writerow(
