@@ -265,6 +265,19 @@ def cmd_draw(args: argparse.Namespace) -> None:
     sys.stdout.write(draw_command.dumps(made) if args.json else draw_command.as_text(made))
 
 
+def cmd_redraw(args: argparse.Namespace) -> int:
+    """An event's rounds drawn again from its results.json (events/redraw.py): 1 if a round
+    is seated otherwise than the draw seats it."""
+    from .events.redraw import as_text, redraw
+
+    try:
+        checked = redraw(read_json(args.file, any_size=True))
+    except ValueError as error:
+        raise UserError(f"{args.file}: {error} (an event's results.json?)") from None
+    sys.stdout.write(as_text(checked))
+    return 1 if any(r.same is False for r in checked) else 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="scorekeeper", description="Keeps the money of a live l'Hombre table."
@@ -349,6 +362,13 @@ def parser() -> argparse.ArgumentParser:
     drawing.add_argument("--json", action="store_true", help="print the draw as JSON")
     drawing.add_argument("--fixed-pairs", action="store_true", help="pair lines 1&2, 3&4, ...")
     drawing.set_defaults(run=cmd_draw)
+    again = sub.add_parser(
+        "redraw",
+        help="draw an event's rounds again from its results.json and say whether each seats"
+        " the players as they played",
+    )
+    again.add_argument("file", help="the event's results.json, or - for standard input")
+    again.set_defaults(run=cmd_redraw)
     rules = sub.add_parser("rules", help="list the presets and every setting with its default")
     rules.set_defaults(run=cmd_rules)
     return top

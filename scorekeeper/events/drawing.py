@@ -10,7 +10,7 @@ Teammates (the teams format) and players registered together are kept apart.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..draw import DrawError, Entrant, Round, Table, next_round
 from ..draw.staged import Met
@@ -53,6 +53,25 @@ class DrawRequest(NamedTuple):
 
 
 Drawer = Callable[[DrawRequest], Drawn]
+
+
+def asked(request: DrawRequest) -> dict[str, Any]:
+    """What a round's draw was asked, but the rounds before it (results.json has them): kept
+    with the round when it is drawn (m027) and published in results.json, so that anyone
+    can draw it again (``scorekeeper redraw``, events/redraw.py). A Swiss round's standing
+    is the one read when it was drawn: a result corrected later changes the ranking, never
+    what the draw was asked. (The seed alone was kept: the players of the round, the
+    pairs and the standing had to be guessed again, so nobody could re-run a Swiss round.)"""
+    return {
+        "players": [[p.name, p.team, p.together] for p in request.players],
+        "format": request.format,
+        "seating": request.seating,
+        "seed": request.seed,
+        "fixed_pairs": [list(pair) for pair in request.fixed_pairs],
+        "standing": None if request.standing is None else list(request.standing),
+        "design_seed": request.design_seed,
+        "planned": request.planned,
+    }
 
 
 def draw(request: DrawRequest) -> Drawn:

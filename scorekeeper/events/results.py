@@ -44,8 +44,11 @@ def results_json(
     seed: int,
     lines: Sequence[Line],
     rounds: Sequence[RoundPlay],
+    asked: Mapping[int, object] | None = None,
 ) -> dict[str, Any]:
-    """``results.json`` (docs/formats.md, "Competition results")."""
+    """``results.json`` (docs/formats.md, "Competition results"); ``asked``: what each
+    round's draw was asked, by its number (``scorekeeper redraw`` draws it again)."""
+    asked = asked or {}
     return {
         "format": RESULTS_FORMAT,
         "event": name,
@@ -65,6 +68,7 @@ def results_json(
                     for t in play.tables
                 ],
                 "sitting_out": list(play.sitting_out),
+                **({} if asked.get(play.number) is None else {"asked": asked[play.number]}),
             }
             for play in rounds
         ],

@@ -32,7 +32,7 @@ from ..store.changelog import Action
 from ..store.changing import changing
 from ..store.game_setup import insert_game
 from ..store.stops import with_round
-from .drawing import Drawer, Drawn, DrawRequest, Entry, met_again
+from .drawing import Drawer, Drawn, DrawRequest, Entry, asked, met_again
 from .ranking import Penalty
 from .records import EventOwner, players, rounds_drawn
 
@@ -56,6 +56,8 @@ class EventRound:
     started_at: str
     closed_at: str | None
     tables: tuple[EventTable, ...]
+    asked: object = None
+    """What its draw was asked (``drawing.asked``, m027; None: drawn before), as read."""
 
 
 def rounds(db: sqlite_utils.Database, event_id: int) -> list[EventRound]:
@@ -84,11 +86,20 @@ def rounds(db: sqlite_utils.Database, event_id: int) -> list[EventRound]:
             rows.text(r, "started_at"),
             rows.text_or_none(r, "closed_at"),
             tuple(tables.get(rows.whole(r, "number"), ())),
+            _asked(rows.text_or_none(r, "asked")),
         )
         for r in db.query(
             "select * from event_rounds where event_id = ? order by number", [event_id]
         )
     ]
+
+
+def _asked(text: str | None) -> object:
+    """A round's ``asked`` as stored (None before m027, or for a value that is no JSON)."""
+    try:
+        return None if text is None else json.loads(text)
+    except ValueError:
+        return None
 
 
 def _history(db: sqlite_utils.Database, event_id: int) -> tuple[Drawn, ...]:
@@ -165,6 +176,7 @@ def draw_round(
                 "event_id": event_id,
                 "number": number,
                 "seed": request.seed,
+                "asked": json.dumps(asked(request), ensure_ascii=False),
                 "sitting_out": json.dumps(list(drawn.sitting_out), ensure_ascii=False),
                 "evening_id": None if evening is None else evening.id,
                 "started_at": now(),

@@ -42,6 +42,7 @@ from . import (
     m024_a_payment_ticked_twice,
     m025_a_payments_money,
     m026_who_paid,
+    m027_what_the_draw_was_asked,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -70,6 +71,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m024_a_payment_ticked_twice,
     m025_a_payments_money,
     m026_who_paid,
+    m027_what_the_draw_was_asked,
 )
 """Every migration, in the order it runs (its number)."""
 

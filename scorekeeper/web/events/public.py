@@ -170,5 +170,8 @@ def results_file(token: str) -> Response:
 def results_data(token: str) -> Response:
     found = read_event(token)
     standing = standing_of(found)
-    data = results_json(found.name, found.settings, found.seed, standing.lines, standing.plays)
+    asked = {drawn.number: drawn.asked for drawn in standing.rounds}
+    data = results_json(
+        found.name, found.settings, found.seed, standing.lines, standing.plays, asked
+    )
     return Response(json.dumps(data, ensure_ascii=False, indent=1), mimetype="application/json")
