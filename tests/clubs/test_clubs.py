@@ -297,3 +297,17 @@ def test_one_reading_of_a_typed_date(typed, read):
     from scorekeeper.clubs.season import day
 
     assert day(typed, "") == read
+
+
+def test_a_club_tables_settlement_links_its_downloads(client, app):
+    """The PDF, the CSVs and the story of a club's l'Hombre table are linked from its
+    settlement as at a table on its own (they went with the chip value's form, which a
+    club's table has not: its money is the club's)."""
+    club = new_club(client)
+    game = seed_table(client, new_evening(client, app, club, "2026-11-01"), "Anne", "Bo", "Cy")
+    page = client.get(game + "/settlement").data.decode()
+    assert 'name="chip_value"' not in page  # the club's money
+    links = page[page.index('id="downloads"') :]
+    for path in ("/settlement.pdf", "/journal.csv", "/standings.csv", "/story"):
+        assert f'href="{game}{path}' in links, path
+        assert client.get(game + path).status_code == 200, path

@@ -177,7 +177,9 @@ def settlement_page(stored: store.StoredGame, pdf: bool) -> str:
         manager = not pdf and can_manage_club(club.id) and not sheet["purse"].evening.closed
         version = str(club.version)
         sheet["paid_form"] = ActionForm(formdata=None, version=version) if manager else None
-    return render_template(SETTLEMENT, form=form, pdf=pdf, **sheet)
+    # the downloads are every reader's, as a Manille or Brou sheet's are: they went with
+    # the chip value's form, so a club's table (whose money is the club's) had none
+    return render_template(SETTLEMENT, form=form, pdf=pdf, downloads=not pdf, **sheet)
 
 
 def set_money(stored: store.StoredGame) -> Page | BaseResponse:
