@@ -128,20 +128,28 @@ def is_payment(entry: Entry, kinds: Mapping[int, EntryKind]) -> bool:
 
 
 def settled_by_account(found: Iterable[Entry]) -> dict[tuple[int, int], int]:
-    """What each member's payments tied to no evening (the cash box's own Payment form, its
-    suggestions paid) settle of each of his evenings: ``{(member, evening): cents}``, signed
-    as payments are (positive: paid in towards a loss; negative: paid out towards a win).
+    """What settles each member's evenings besides the payments recorded for them: his
+    payments tied to no evening (the cash box's own Payment form, its suggestions paid)
+    and what the club owes him on his other items. ``{(member, evening): cents}``, signed
+    as payments are (positive: towards a loss; negative: towards a win).
 
     A member's account is a row of items, each an evening (its result, provisional or
     posted, with the payments recorded for it) or another entry (a fee, a charge, a prize,
-    with its reversals). His payments tied to no evening, summed, settle his open items
-    oldest first (``place``: by date; on one day an evening's result before another entry;
-    then the evening's number or the entry's): money paid in settles what he owes (an
-    evening lost, a fee), money paid out what the club owes him. An item's place never
-    depends on whether the evening is closed, reopened or paid. What they settle of an
-    evening is paid for that evening, on its room and its tables as in the cash box: a
-    debt paid in the cash box is never offered again on the room. What is left over (more
-    than every open item) settles no evening: it stays on his account.
+    with its reversals), in their places (``place``: by date; on one day an evening's
+    result before another entry; then the evening's number or the entry's). His payments
+    tied to no evening, summed, settle the items of their side first: money paid in what
+    he owes (an evening lost, a fee), money paid out what the club owes him. Then what he
+    owes and what he is owed settle each other: a member who lost one evening and won
+    another owes, or is owed, the difference, and no more, on every page. Each side is
+    settled oldest first. An item's place never depends on whether the evening is closed,
+    reopened or paid. What is settled of an evening is paid for that evening, on its room
+    and its tables as in the cash box: a debt paid in the cash box is never offered again
+    on the room. What is left over (more than every open item) settles no evening: it
+    stays on his account. So his open items add up to his balance, all of its sign.
+
+    (Payments alone once settled his items: Anne lost 1,65 € one evening and won 0,90 €
+    the next, paid the 0,75 € her statement asked, and the first room still had her pay
+    Chloé 0,90 € while the second had Bruno and Chloé pay her 0,45 € each.)
 
     >>> es = [Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-01-02"),
     ...       Entry(2, 7, EntryKind.EVENING, -360, "2026-01-03", evening=4),
@@ -151,6 +159,18 @@ def settled_by_account(found: Iterable[Entry]) -> dict[tuple[int, int], int]:
     {(7, 4): 150}
     >>> settled_by_account(es + [Entry(5, 7, EntryKind.PAYMENT, 400, "2026-01-11")])
     {(7, 4): 360, (7, 5): 100}
+
+    An evening won settles one lost, and the other way round; a payment first settles
+    its own side (Anne paid her 1,65 € before winning 0,90 €: the club owes her that):
+
+    >>> lost = Entry(1, 8, EntryKind.EVENING, -165, "2026-01-03", evening=4)
+    >>> won = Entry(2, 8, EntryKind.EVENING, 90, "2026-01-10", evening=5)
+    >>> settled_by_account([lost, won])
+    {(8, 4): 90, (8, 5): -90}
+    >>> settled_by_account([lost, won, Entry(3, 8, EntryKind.PAYMENT, 75, "2026-01-11")])
+    {(8, 4): 165, (8, 5): -90}
+    >>> settled_by_account([lost, Entry(3, 8, EntryKind.PAYMENT, 165, "2026-01-04"), won])
+    {(8, 4): 165}
 
     An evening's result comes before a fee of its own day, provisional (no ledger row yet)
     or posted after the fee (a later entry number) alike:
@@ -177,16 +197,32 @@ def settled_by_account(found: Iterable[Entry]) -> dict[tuple[int, int], int]:
             key = (entry.member, "entry", entry.reverses or entry.id)
         items[key] = items.get(key, 0) + entry.amount
         first[key] = min(first.get(key, entry.on), entry.on)
+    ordered = sorted(items, key=lambda k: (k[0], *place(k[1], k[2], first[k])))
+    owes: dict[int, int] = {}
+    owed: dict[int, int] = {}
+    for member, what, number in ordered:
+        net = items[(member, what, number)]
+        side = owes if net < 0 else owed
+        side[member] = side.get(member, 0) + abs(net)
+    # each side's settling power: the payments of its side, then the other side's items
+    power: dict[tuple[int, bool], int] = {}
+    for member in {k[0] for k in ordered}:
+        money = pool.get(member, 0)
+        debts, credits = owes.get(member, 0), owed.get(member, 0)
+        paid_in, paid_out = min(max(money, 0), debts), min(max(-money, 0), credits)
+        offset = min(debts - paid_in, credits - paid_out)
+        power[(member, True)] = paid_in + offset  # towards his losses
+        power[(member, False)] = paid_out + offset  # towards his wins
     out: dict[tuple[int, int], int] = {}
-    for key in sorted(items, key=lambda k: (k[0], *place(k[1], k[2], first[k]))):
-        member, what, number = key
-        money, net = pool.get(member, 0), items[key]
-        if money * net >= 0:  # nothing to settle, or the wrong way (a win paid in)
+    for member, what, number in ordered:
+        net = items[(member, what, number)]
+        if net == 0:
             continue
-        part = min(abs(money), abs(net)) * (1 if money > 0 else -1)
-        pool[member] = money - part
-        if what == "evening":
-            out[(member, number)] = part
+        left = power[(member, net < 0)]
+        part = min(left, abs(net))
+        power[(member, net < 0)] = left - part
+        if what == "evening" and part:
+            out[(member, number)] = part if net < 0 else -part
     return out
 
 

@@ -29,13 +29,14 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from ..cashbox.entries import Entry, is_payment, payments, settled_by_account
+from ..cashbox.entries import Entry, payments, settled_by_account
 from ..cashbox.ledger import entries
 from ..cashbox.settle import Suggestion, between_members, parties
 from ..store import closings
 from .closing import pending
 from .closing import result as evening_result
 from .evening_tables import evening as evening_of
+from .evening_tables import evenings, tables
 from .records import Club, Evening, Member, Refused
 from .room import room_of
 from .seats import club_order, members
@@ -129,12 +130,16 @@ def by_account(
     concerned: set[int],
     evening_id: int,
 ) -> dict[int, int]:
-    """What the payments tied to no evening (the cash box's own) settle of this evening, per
-    member (``cashbox.entries.settled_by_account``: a member's open items, oldest first,
-    every evening's result counted, provisional or posted); nothing read further when none
-    of ``concerned`` has such a payment."""
-    kinds = {e.id: e.kind for e in found}
-    if not any(e.member in concerned and e.evening is None and is_payment(e, kinds) for e in found):
+    """What settles this evening on each member's account besides its own payments: his
+    payments tied to no evening (the cash box's own), and what he is owed or owes on his
+    other items (``cashbox.entries.settled_by_account``: a member's open items, oldest
+    first, every evening's result counted, provisional or posted). Nothing is read further
+    when none of ``concerned`` holds another item: no ledger row but this evening's, and no
+    other evening of the club open (whose results, not posted, are items too)."""
+    if not any(e.member in concerned and e.evening != evening_id for e in found) and not any(
+        other.id != evening_id and not closings.closed(db, other.id) and tables(db, other.id)
+        for other in evenings(db, club.id)
+    ):
         return {}
     settled = settled_by_account([*found, *pending(db, club, found)])
     return {m: c for (m, e), c in settled.items() if e == evening_id}

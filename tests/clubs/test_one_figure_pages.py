@@ -15,9 +15,10 @@ step, as each page shows it (read back from its HTML):
   is within a cent of his chips × the chip value (the largest remainder over the table);
 - the room: each member's result is the sum of his tables' figures (one figure per member,
   what the cash box posts), the column sums to zero; paid and left are the model's: paid is
-  what was paid for the evening plus what his cash-box payments settle of it (the club holds
-  this evening and its fees, of its day: the evening's result comes first, so as much of
-  them as the evening leaves him open, docs/cashbox.md), closed, reopened or open alike;
+  what was paid for the evening plus what settles it on his account (the club holds this
+  evening and its fees, of its day, the evening's result first: his cash-box payments
+  settle their side, then what he owes and what he is owed settle each other — a win pays
+  a fee — docs/cashbox.md), closed, reopened or open alike;
 - the season: each member's money is the room's result;
 - the cash box: each member's balance is the room's *left*, less his fees, and what his
   cash-box payments did not settle of the evening, open or closed: the evening's result not
@@ -319,13 +320,23 @@ class Evening:
             add(self.fees, name, part)
 
     def settles(self, result: dict[str, int]) -> dict[str, int]:
-        """What each member's cash-box payments settle of the evening (the club's only item
-        of his account): as much as the evening leaves him open, the same way."""
+        """What settles of the evening besides the room's payments, per member: his account
+        holds this evening and his fees, of its day (the evening first). His cash-box
+        payments settle their own side first (paid in: his debts; paid out: what the club
+        owes him), then what he owes and what he is owed settle each other (a win pays a
+        fee): as much of the evening as that leaves, the evening's way."""
         out = {}
-        for name, pool in self.untied.items():
+        for name in set(self.untied) | set(self.fees) | set(result):
             still = result.get(name, 0) + self.paid.get(name, 0)
-            if pool * still < 0:
-                out[name] = min(abs(pool), abs(still)) * (1 if pool > 0 else -1)
+            pool = self.untied.get(name, 0)
+            debts = max(-still, 0) + self.fees.get(name, 0)
+            credits = max(still, 0)
+            paid_in, paid_out = min(max(pool, 0), debts), min(max(-pool, 0), credits)
+            offset = min(debts - paid_in, credits - paid_out)
+            if still < 0 and paid_in + offset:
+                out[name] = min(paid_in + offset, -still)
+            elif still > 0 and paid_out + offset:
+                out[name] = -min(paid_out + offset, still)
         return out
 
     def close(self, _pick, _part):
@@ -440,9 +451,9 @@ class Evening:
         assert nonzero(at_tables) == nonzero(result)  # one figure per member
         season = self.season()
         assert {n: season.get(n, 0) for n in result} == result
-        balance = dict(left)  # and what his cash-box payments did not settle of the evening
-        for name, pool in self.untied.items():
-            add(balance, name, pool - settles.get(name, 0))
+        balance = dict(left)  # and what settled the evening on his account is not on it
+        for name in set(self.untied) | set(settles):
+            add(balance, name, self.untied.get(name, 0) - settles.get(name, 0))
         for name, fee in self.fees.items():
             add(balance, name, -fee)
         assert nonzero(self.cash_box()) == nonzero(balance)

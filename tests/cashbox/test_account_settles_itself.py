@@ -1,0 +1,54 @@
+"""What a member owes and what he is owed on his account settle each other: a member who
+lost one evening and won the next owes, or is owed, the difference, on every page.
+
+Found by a treasurer's play-through: Anne lost 1,65 € one evening and won 0,90 € the
+next, paid the 0,75 € her statement asked, and the first room still had her pay Chloé
+0,90 € while the second had Bruno and Chloé pay her 0,45 € each (docs/cashbox.md: "one
+answer to what does this member still owe for this evening").
+
+The seed (docs/rules/hombre.md §10) at 0.05 € a chip, twice: the evening of the 1st,
+Anne −72 chips = −3.60 €, Bruno −0.45, Chloé +4.05; the evening of the 8th, the same
+game with Anne in Chloé's seat: Bruno −3.60, Chloé −0.45, Anne +4.05. Anne's account:
+−3.60 + 4.05 = +0.45, the club owes her 0.45 and no more.
+"""
+
+from __future__ import annotations
+
+from test_clubs import club_version, new_club, new_evening, seed_table
+from test_one_purse_web import ids, rows, suggestions
+from test_walk_money import typed_payment
+
+
+def test_an_evening_won_settles_an_evening_lost_on_both_rooms(client, app):
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    second = new_evening(client, app, club, "2026-11-08")
+    seed_table(client, second, "Bruno", "Chloé", "Anne")
+    for evening in (first, second):
+        data = {"version": club_version(app), "confirmed": "1"}
+        assert client.post(f"/evenings/{evening}/close", data=data).status_code == 302
+
+    def room(evening: int) -> tuple[dict, list]:
+        page = client.get(f"/evenings/{evening}/settlement").data.decode()
+        return rows(page), suggestions(page)
+
+    # result, paid, left: her 3.60 lost is settled by her 4.05 won, oldest first
+    one, offered = room(first)
+    assert one["Anne"] == ("−3.60", "+3.60", "0.00")
+    # Chloé's 4.05 less her 0.45 lost the 8th: 3.60 left, from Bruno's 0.45 and the box,
+    # which holds Anne's 3.60 less the 0.45 it owes the 8th's room for Chloé
+    assert one["Chloé"] == ("+4.05", "−0.45", "+3.60")
+    assert offered == [("Bruno", "Chloé", "0.45"), ("the cash box", "Chloé", "3.15")]
+    two, offered = room(second)
+    assert two["Anne"] == ("+4.05", "−3.60", "+0.45")  # the club owes her 4.05 − 3.60
+    assert two["Chloé"] == ("−0.45", "+0.45", "0.00")
+    assert offered == [("Bruno", "Anne", "0.45"), ("Bruno", "the cash box", "3.15")]
+    # the cash box pays her the 0.45 her statement says: nothing is left on either room
+    assert typed_payment(client, app, club, ids(app)["Anne"], "0,45", "out").status_code == 302
+    for evening in (first, second):
+        found, offered = room(evening)
+        assert found["Anne"][2] == "0.00", evening
+        assert [s for s in offered if "Anne" in s[:2]] == [], evening
+    statement = client.get(f"/clubs/{club}/members/{ids(app)['Anne']}/statement").text
+    assert "Nobody owes anything" in statement or "owes nothing" in statement
