@@ -1,0 +1,77 @@
+"""After someone took a seat, the words around the money name the person who played
+(the play-through of a table where Denis took over Bruno's seat).
+
+The figures are the seed's worked example (hombre.md §10) with Denis taking over
+Bruno's seat from coup 5, as tests/rules/test_seating.py works them out: the seats'
+nets after coups 6 and 7 are Anne −66 / Bruno's seat −21 / Chloé +87 and
+−72 / −9 / +81; Bruno played coups 1-4 (net 0) and handed his open bêtes, 72 + 108 =
+180, to Denis: Bruno −180, Denis −9 + 180 = +171 after coup 7.
+"""
+
+import re
+
+from test_take_seat import taken_over_at_coup_5
+from web import report
+
+
+def notice(page: str) -> str:
+    """The follower's notice of the last change (templates/_change_notice.html)."""
+    found = re.search(r'class="notice change-notice"[^>]*><p>(.*?)</p>', page)
+    return "" if found is None else found.group(1)
+
+
+def flashed(page: str) -> list[str]:
+    return re.findall(r'<p class="flash[^"]*"[^>]*>(.*?)</p>', page)
+
+
+def test_an_undo_after_a_take_over_says_each_persons_change(client):
+    game = taken_over_at_coup_5(client)
+    page = client.post(game + "/undo", data={}, follow_redirects=True).text
+    # Coup 7 (B wins, his bête cancelled) moved the seats Anne -6, Bruno's seat +12, Chloé -6;
+    # undone: Anne -72 -> -66, Chloé +81 -> +87, and Bruno's seat's +12 back is Denis's, who
+    # played it: +171 -> +159 (-21 + 180). Bruno's own -180 does not move: he is not named.
+    assert "Coup 7 undone. Nets: Anne −72 → −66, Chloé +81 → +87, Denis +171 → +159." in flashed(
+        page
+    ), flashed(page)
+    assert notice(page) == "Coup 7 undone: Anne +6, Chloé +6, Denis −12"
+
+
+def test_a_redo_and_a_deletion_after_a_take_over_say_each_persons_change(client):
+    game = taken_over_at_coup_5(client)
+    client.post(game + "/undo", data={})
+    page = client.post(game + "/redo", data={}, follow_redirects=True).text
+    # coup 7 back: the undo's figures the other way round
+    assert notice(page) == "Coup 7 redone: Anne −6, Chloé −6, Denis +12"
+    confirm = client.get(game + "/coups/7/delete").text
+    assert "What this changes for each person" in confirm
+    assert "What this changes in the nets" not in confirm  # no seat's net under Bruno's name
+    assert "<li>Denis: +171 → <b>+159</b> (−12)</li>" in confirm
+    assert "Bruno:" not in confirm
+    page = client.post(game + "/coups/7/delete", data={}, follow_redirects=True).text
+    assert "Coup 7 deleted. Nets: Anne −72 → −66, Chloé +81 → +87, Denis +171 → +159." in (
+        flashed(page)
+    )
+    assert notice(page) == "Coup 7 deleted: Anne +6, Chloé +6, Denis −12"
+
+
+def test_a_correction_after_a_take_over_says_each_persons_change(client):
+    game = taken_over_at_coup_5(client)
+    fields = {"hombre": "1", "contract": "demande", "t0": "4", "t1": "4", "t2": "1"}
+    # coup 7 corrected to a remise of Bruno's seat (B demande A4 B4 C1): whatever the seat
+    # pays is Denis's, who played it; Bruno's -180 stays and he is not named
+    preview = client.post(game + "/coups/7/edit", data={**fields, "check": "1"}).text
+    assert "What this changes for each person" in preview
+    assert "What this changes in the nets" not in preview
+    assert "Bruno:" not in preview.split("What this changes for each person")[1]
+    seat = report(client, game)["net"]["Bruno"]  # -9
+    page = client.post(game + "/coups/7/edit", data={**fields, "save": "1"}, follow_redirects=True)
+    moved = report(client, game)["net"]["Bruno"] - seat  # the seat's change: all Denis's
+    assert moved != 0
+    said = f"Denis +171 → {171 + moved:+d}".replace("-", "−")
+    (flash,) = [f for f in flashed(page.text) if f.startswith("Coup 7 corrected.")]
+    assert said in flash and "Bruno" not in flash, flash
+    assert notice(page.text).startswith("Coup 7 corrected: ")
+    assert f"Denis {moved:+d}".replace("-", "−") in notice(page.text)
+    assert "Bruno" not in notice(page.text)
+    assert report(client, game)["by_person"]["Bruno"] == -180
+
