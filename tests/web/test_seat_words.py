@@ -8,10 +8,11 @@ nets after coups 6 and 7 are Anne −66 / Bruno's seat −21 / Chloé +87 and
 180, to Denis: Bruno −180, Denis −9 + 180 = +171 after coup 7.
 """
 
+import json
 import re
 
-from test_take_seat import taken_over_at_coup_5
-from web import report
+from test_take_seat import take, taken_over_at_coup_5
+from web import SEED_COUPS, enter, new_game, report
 
 
 def notice(page: str) -> str:
@@ -75,3 +76,56 @@ def test_a_correction_after_a_take_over_says_each_persons_change(client):
     assert "Bruno" not in notice(page.text)
     assert report(client, game)["by_person"]["Bruno"] == -180
 
+
+def played_from_the_start(client):
+    """The seed's coups entered one by one at a table whose rules let a newcomer take over,
+    Denis taking over Bruno's seat from coup 5: every coup has its own line in the log."""
+    game = new_game(client)
+    data = json.loads(client.get(game + "/game.json").data)
+    data["rules"]["take_over"] = True
+    game = client.post("/games/import", data={"text": json.dumps(data)}).headers["Location"]
+    for text in SEED_COUPS[:4]:
+        assert enter(client, game, text).status_code == 302
+    assert take(client, game, "1", "Denis", "takes_over").status_code == 302
+    for text in SEED_COUPS[4:]:
+        assert enter(client, game, text).status_code == 302
+    return game
+
+
+def log_lines(client, game):
+    """The change log's lines: (head, what the coup was or became), newest first."""
+    page = client.get(game + "/history").text
+    return [
+        (re.sub(r"<[^>]+>", "", head), re.sub(r"<[^>]+>", "", said))
+        for head, said in re.findall(
+            r'<li class="change[^"]*">\s*<p>(.*?)</p>(?:(?!</li>).)*?'
+            r'<p class="(?:before|after)">(.*?)</p>',
+            page,
+            re.S,
+        )
+    ]
+
+
+def test_the_change_log_names_who_played_each_coup_after_a_deletion(client):
+    game = played_from_the_start(client)
+    # coup 2 deleted: Denis's change moves to coup 4 (it stays with the coup he first
+    # played); the coup Bruno played as coup 4 is coup 3 now, and Bruno played it
+    assert client.post(game + "/coups/2/delete", data={}).status_code == 302
+    lines = log_lines(client, game)
+    added_4 = [said for head, said in lines if "Coup 4 at the time, now coup 3" in head]
+    assert added_4 == ["After: Bruno demande: remise"]
+    added_6 = [said for head, said in lines if "Coup 6 at the time, now coup 5" in head]
+    assert added_6 == ["After: Denis demande: gagne — bête of 108 taken back"]
+    # that coup deleted too: Denis's change moves to coup 3, where today's seats would say
+    # Denis; the deleted coup and the line that added it name Bruno, who played it then
+    assert client.post(game + "/coups/3/delete", data={}).status_code == 302
+    lines = log_lines(client, game)
+    assert [said for head, said in lines if "coup deleted" in head and "Coup 3 " in head] == [
+        "Before: Bruno demande: remise"
+    ]
+    assert [said for head, said in lines if "coup added · Coup 4 · " in head] == [
+        "After: Bruno demande: remise"
+    ]
+    assert [said for head, said in lines if "Coup 6 at the time, now coup 4" in head] == [
+        "After: Denis demande: gagne — bête of 108 taken back"
+    ]
