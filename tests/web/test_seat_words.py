@@ -129,3 +129,26 @@ def test_the_change_log_names_who_played_each_coup_after_a_deletion(client):
     assert [said for head, said in lines if "Coup 6 at the time, now coup 4" in head] == [
         "After: Denis demande: gagne — bête of 108 taken back"
     ]
+
+
+def standing(page: str) -> list[str]:
+    section = page.split('id="standing"')[1].split("</tbody>")[0]
+    return [
+        re.sub(r"<[^>]+>", " ", row).split() for row in re.findall(r"<tr>(.*?)</tr>", section, re.S)
+    ][1:]
+
+
+def test_the_standing_gives_a_newcomer_his_own_stack_and_the_leaver_none(client):
+    game = taken_over_at_coup_5(client)
+    # a stack is caves × cave + net (cave 200, fiche 20). Denis sat down after coup 4 with a
+    # cave of his own and Bruno's open bêtes' 180: 180; the seat then moved -33, +12, +12
+    # (-33, -21, -9 after coups 5-7): 147, 159, 171, never below zero: one cave,
+    # 200 + 171 = 371 = 18 fiches + 11 (the seat's 200 - 9 = 191 was Bruno's and Denis's
+    # together). Bruno left: no chips at the table. Anne 200 - 72 = 128 = 6 fiches + 8;
+    # Chloé 200 + 81 = 281 = 14 fiches + 1.
+    assert standing(client.get(game).text) == [
+        ["Anne", "−72", "6", "fiches", "+", "8", "1"],
+        ["Bruno", "−180", "—", "—"],
+        ["Chloé", "+81", "14", "fiches", "+", "1", "1"],
+        ["Denis", "+171", "18", "fiches", "+", "11", "1"],
+    ]

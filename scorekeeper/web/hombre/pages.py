@@ -42,6 +42,7 @@ from . import systems
 from .forms import coup_form, entry_seats
 from .guard import hombre_only
 from .present import FicheLine, fiche, outcome_text
+from .standing import StandingRow, standing_rows
 
 bp = blueprints.table
 RECENT = 8
@@ -110,7 +111,9 @@ class Sections(Protocol):
     """hombre/_sections.html's macros: each gives the markup it draws (kept/fragments.py
     keeps each under its name and what it reads)."""
 
-    def standing_section(self, stored: store.StoredGame, report: AnyReport) -> str: ...
+    def standing_section(
+        self, stored: store.StoredGame, report: AnyReport, rows: tuple[StandingRow, ...]
+    ) -> str: ...
     def deal_section(
         self,
         stored: store.StoredGame,
@@ -154,7 +157,9 @@ def _pieces(
         state.key,
     )
     pieces: dict[str, str] = {
-        "standing": kept_fragment(sections.standing_section, shown, stored, report)
+        "standing": kept_fragment(
+            sections.standing_section, shown, stored, report, standing_rows(stored, report)
+        )
     }
     d = report.next
     if not report.finished and d is not None:
