@@ -152,3 +152,23 @@ def test_the_standing_gives_a_newcomer_his_own_stack_and_the_leaver_none(client)
         ["Chloé", "+81", "14", "fiches", "+", "1", "1"],
         ["Denis", "+171", "18", "fiches", "+", "11", "1"],
     ]
+
+
+def test_a_player_back_at_the_seat_is_said_so_whoever_it_is(client):
+    """The who-sat-when line of one back at the seat that is theirs: no "his" in any
+    language (Anne as well as Bruno)."""
+    game = new_game(client)
+    for text in SEED_COUPS[:2]:
+        assert enter(client, game, text).status_code == 302
+    assert take(client, game, "0", "Denis").status_code == 302  # Denis plays for Anne
+    assert enter(client, game, SEED_COUPS[2]).status_code == 302
+    assert take(client, game, "0", "Anne").status_code == 302  # Anne back from coup 4
+    said = {
+        "en": "From coup 4, Anne is back at their own seat.",
+        "fr": "À partir du coup 4, Anne reprend sa place.",
+        "da": "Fra spil 4 er Anne tilbage på sin egen plads.",
+        "nl": "Vanaf spel 4 is Anne terug op de eigen plaats.",
+    }
+    for code, line in said.items():
+        client.get(f"/lang/{code}")
+        assert line in client.get(game).text, code
