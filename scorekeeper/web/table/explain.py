@@ -7,8 +7,9 @@ coup before and after each change), checked from the kept report nearest the
 change, the nets after from the game's own replay. A
 follower's page is drawn once per version and handed to every phone, so the
 notice depends only on the game's change log, never on who reads it. Once someone took
-a seat, the notice says each person's result (a seat's net would name its first player
-on a newcomer's coups), with the seat changes as the log has them at the change.
+a seat at a table that counts per seat, the notice says each person's result (a seat's
+net would name its first player on a newcomer's coups), with the seat changes as the log
+has them at the change; a team game's counts are its sides', named by no one.
 """
 
 from __future__ import annotations
@@ -107,10 +108,10 @@ def notice(stored: StoredGame) -> str | None:
         before = stored.check(older, n)
     except (GameError, IndexError, KeyError, TypeError, ValueError):
         return None  # the log does not match the coups: nothing is said rather than a guess
-    if stored.seat_changes:
-        nets = _people(stored, older, int(row["id"]))
-        return None if nets is None else notice_text(row["action"], n, fields, nets)
     names, old = page.counts(before)
+    if stored.seat_changes and names == tuple(players):  # per seat: each person's instead
+        people = _people(stored, older, int(row["id"]))
+        return None if people is None else notice_text(row["action"], n, fields, people)
     new = page.counts(stored.replay())[1]
     nets = [NetChange(name, o, a) for name, o, a in zip(names, old, new, strict=True)]
     return notice_text(row["action"], n, fields, nets)
