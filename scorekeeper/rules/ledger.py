@@ -8,7 +8,7 @@ are its ``tally`` as a chip game's nets are.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from math import floor
@@ -229,4 +229,19 @@ def net_changes(
         NetChange(name, old, new)
         for name, old, new in zip(sides, before.tally, after.tally, strict=True)
         if every or old != new
+    ]
+
+
+def person_changes(before: Mapping[str, int], after: Mapping[str, int]) -> list[NetChange]:
+    """What a change did to each person's result (``seating.person_tally`` before and
+    after): only the persons it moved, in the order they first sat.
+
+    >>> moved = person_changes({"Bruno": 43, "Denis": 69}, {"Bruno": 43, "Denis": 18})
+    >>> [(c.name, c.delta) for c in moved]
+    [('Denis', -51)]
+    """
+    return [
+        NetChange(name, before.get(name, 0), after.get(name, 0))
+        for name in {**before, **after}
+        if before.get(name, 0) != after.get(name, 0)
     ]

@@ -26,7 +26,7 @@ from typing import Any
 from ..names import clash_with, fault
 from .errors import N_, GameError
 from .kind import Game, GameKind, JsonObject
-from .ledger import in_money, moves_in_cents, settle_up, to_cents
+from .ledger import in_money, moves_in_cents, recave, settle_up, to_cents
 from .money import Money
 
 PLAYS_FOR = "plays_for"
@@ -286,6 +286,40 @@ def person_tally(
             result[before] -= debt
             result[change.player] += debt
     return result
+
+
+def held_caves(
+    report: Any, changes: Sequence[SeatChange], nets: Mapping[str, int], cave: int
+) -> dict[str, int]:
+    """The caves of each one whose money a seat is now, by name: a chip game's stack is
+    ``caves × cave + net`` (docs/rules.md), so his stack is his own net on his own caves.
+
+    One who sits there from the start (or is played for) has the seat's caves. One who took
+    the seat over sat down with a cave of his own (the leaver took his chips away and is
+    settled apart): his net along his coups is the seat's net since he sat down plus what
+    the leaver handed him (``nets``, his result, less the seat's moves after each coup),
+    and he takes another cave whenever it would leave his stack below zero, as
+    ``ledger.recave`` does for every player. The leaver holds no seat: he has none.
+    ``report``: a chip game's replay (its coups' ``net`` and its ``caves``).
+    """
+    players = report.game.players
+    count = len(report.coups)
+    owners = payers(players, changes, count + 1)
+    found: dict[str, int] = {}
+    for seat, owner in enumerate(owners):
+        start = max((c.coup for c in changes if c.seat == seat and c.way == TAKES_OVER), default=1)
+        if start <= 1:  # his seat from its first coup: the engine's caves are his
+            found[owner] = report.caves[seat]
+            continue
+        start = min(start, count + 1)  # the first coup he plays
+        final = report.tally[seat]
+        sat_down = report.coups[start - 2].net[seat]  # the seat's net when he sat down
+        points = (sat_down, *(report.coups[j - 1].net[seat] for j in range(start, count + 1)))
+        caves = [1]
+        for seat_net in (*points, final):
+            recave(caves, [nets[owner] - (final - seat_net)], cave)
+        found[owner] = caves[0]
+    return found
 
 
 def report_keys(kind: GameKind, changes: Sequence[SeatChange], report: Any) -> JsonObject:

@@ -32,7 +32,7 @@ The store knows no club, event or page: those sit above it (``pyproject.toml``'s
 from __future__ import annotations
 
 from ..clock import now
-from .changelog import Action, CoupChanges, coup_changes, history, redoable
+from .changelog import Action, CoupChanges, coup_changes, history, redoable, seats_then
 from .changing import Change, Owner, changing
 from .closings import table_closed
 from .club_log import ClubOwner
@@ -109,6 +109,7 @@ __all__ = [
     "resume",
     "row_and_grant",
     "row_game",
+    "seats_then",
     "set_handover_hash",
     "set_manager_hash",
     "set_money",

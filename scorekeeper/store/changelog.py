@@ -8,6 +8,7 @@ undo is a line too: its ``before`` is what a redo puts back.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -17,6 +18,7 @@ import sqlite_utils
 from ..clock import now
 from ..db import rows
 from ..db.chain import CHANGES, append
+from ..rules.seating import SeatChange
 from . import grants
 from .errors import NotFound
 
@@ -68,6 +70,8 @@ class LogRow:
     """The link (grant) that made the change; None: made before links were kept."""
     phone: str | None
     """The name or label of that link's phone."""
+    line: int = 0
+    """The line's id (``seats_then`` is keyed by it)."""
 
     @classmethod
     def of(cls, row: rows.Row) -> LogRow:
@@ -79,7 +83,50 @@ class LogRow:
             rows.text_or_none(row, "after"),
             rows.whole_or_none(row, "grant_id"),
             rows.text_or_none(row, "phone"),
+            rows.whole(row, "id"),
         )
+
+
+Seats = tuple[SeatChange, ...]
+
+
+def seats_then(
+    db: sqlite_utils.Database, game_id: int, players: Sequence[str]
+) -> dict[int, tuple[Seats, Seats]]:
+    """The game's seat changes just before and just after each line of its change log (by
+    the line's id), as the log records them (``audit.py`` checks the rows against the same
+    lines): a game's start holds them all, a seat line adds one, a line that moved them
+    (a deletion, an undo, a seat taken after coups undone) holds them all again.
+
+    Who played a coup *then* (``seating.seated`` of these at its number then): the one
+    way to name the player of a coup deleted since, whose number today is none. Empty
+    when the log does not read as a game's (a junk line): nothing is said rather than a
+    guess.
+    """
+    found: dict[int, tuple[Seats, Seats]] = {}
+    seats: Seats = ()
+    try:
+        for row in db.query(
+            "select id, action, after, state from changes where game_id = ? order by id",
+            [game_id],
+        ):
+            before = seats
+            state = json.loads(row["state"] or "{}")
+            moved = state.get("seat_changes") if isinstance(state, dict) else None
+            if row["action"] in (Action.CREATE, Action.IMPORT, Action.CHAIN):
+                before = seats = ()
+            if moved is not None:
+                seats = tuple(SeatChange(**item) for item in moved)
+            if row["action"] == Action.SEAT:
+                after = json.loads(row["after"])
+                taken = SeatChange(
+                    after["coup"], list(players).index(after["seat"]), after["player"], after["way"]
+                )
+                seats = (*seats, taken)
+            found[int(row["id"])] = (before, seats)
+    except (KeyError, TypeError, ValueError):
+        return {}
+    return found
 
 
 def history(db: sqlite_utils.Database, game_id: int) -> list[LogRow]:
@@ -150,7 +197,8 @@ def coup_changes(db: sqlite_utils.Database, game_id: int) -> CoupChanges:
     redo_known = False
     last: dict[str, Any] | None = None
     for row in db.query(
-        "select action, position, before, after from changes where game_id = ? order by id desc",
+        "select id, action, position, before, after from changes where game_id = ?"
+        " order by id desc",
         [game_id],
     ):
         action = row["action"]

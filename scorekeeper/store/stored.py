@@ -15,7 +15,7 @@ from ..rules import stopping
 from ..rules.kind import Game, GameKind, Report, Standing
 from ..rules.kinds import kind_of
 from ..rules.kinds import replay as replay_any
-from ..rules.ledger import NetChange
+from ..rules.ledger import NetChange, person_changes
 from ..rules.money import Money
 from ..rules.seating import SeatChange, after_removal, payers, person_tally, seated
 from .checkpoints import Checkpoints, length
@@ -104,26 +104,26 @@ class StoredGame:
         return dict(found)
 
     def person_changes(self, coups: Sequence[Any], removed: int | None) -> list[NetChange] | None:
-        """What this game with ``coups`` instead (a correction; ``removed``: coup taken out)
-        does to each person's result, where it moved (the pages of a correction and a
-        deletion); None while nobody took a seat (the seats' nets say it all). The seat
-        changes stay with their coups (``seating.after_removal``), as the store keeps them."""
+        """What this game with ``coups`` instead (a correction; ``removed``: coup taken out,
+        an undo's the last) does to each person's result, where it moved (the pages of a
+        correction and a deletion, the notice after it); None while nobody took a seat (the
+        seats' nets say it all). The seat changes stay with their coups
+        (``seating.after_removal``), as the store keeps them."""
         if not self.seat_changes:
             return None
-        game = self.game.with_coups(coups)
         count = len(self.game.coups)
         changes = (
             self.seat_changes
             if removed is None
             else after_removal(self.seat_changes, removed, count)
         )
-        after = person_tally(self.kind, game, changes, self.kind.replay(game))
-        before = self.by_person()
-        return [
-            NetChange(name, before.get(name, 0), after.get(name, 0))
-            for name in {**before, **after}
-            if before.get(name, 0) != after.get(name, 0)
-        ]
+        return person_changes(self.by_person(), self.people_with(coups, changes))
+
+    def people_with(self, coups: Sequence[Any], changes: Sequence[SeatChange]) -> dict[str, int]:
+        """Each person's result were the coups ``coups`` and the seat changes ``changes``
+        (a version before or after this one: ``person_tally`` of its whole replay)."""
+        game = self.game.with_coups(coups)
+        return person_tally(self.kind, game, changes, self.kind.replay(game))
 
     def people(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """Who is paid what, in the settlement's order: the seats' players and their nets, or,

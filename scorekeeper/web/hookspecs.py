@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, overload
@@ -25,6 +25,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..rules import kind
 from ..rules.kind import GameKind
+from ..rules.ledger import NetChange
 from .ops.shipped import shipped
 
 if TYPE_CHECKING:
@@ -134,16 +135,25 @@ class GamePages(ABC, Generic[FormT]):
         """The message after coup ``n`` is saved; ``names``: who sat at each seat in it."""
 
     @abstractmethod
-    def corrected_text(self, before: Report, after: Report, n: int) -> str:
-        """The message after coup ``n`` is corrected."""
+    def corrected_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
+        """The message after coup ``n`` is corrected; ``people``: what it did to each
+        person's result once someone took a seat (``StoredGame.person_changes``; None: the
+        seats' nets are the persons')."""
 
     @abstractmethod
-    def deleted_text(self, before: Report, after: Report, n: int) -> str:
-        """The message after coup ``n`` is deleted."""
+    def deleted_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
+        """The message after coup ``n`` is deleted (``people`` as ``corrected_text``)."""
 
     @abstractmethod
-    def undone_text(self, before: Report, after: Report, n: int) -> str:
-        """The message after the last coup, ``n``, is undone."""
+    def undone_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
+        """The message after the last coup, ``n``, is undone (``people`` as
+        ``corrected_text``)."""
 
     @abstractmethod
     def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
@@ -168,10 +178,16 @@ class GamePages(ABC, Generic[FormT]):
         the director's closing ends it. By default none: the table says nothing more."""
         return ""
 
-    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+    def field_words(
+        self,
+        item: Mapping[str, Any],
+        players: tuple[str, ...],
+        names: tuple[str, ...] | None = None,
+    ) -> dict[str, str]:
         """A coup in the game file's shape, field by field in words (``{"Matadors": "3"}``):
         what the change log and the table's notice compare to name what a correction
-        changed ("Matadors 3 → 4"). By default the file's own keys and values."""
+        changed ("Matadors 3 → 4"); ``names``: who sat at each seat in that coup (the
+        file names a seat by its player). By default the file's own keys and values."""
         return file_words(item)
 
     def settle(self, stored: StoredGame) -> Page | BaseResponse:

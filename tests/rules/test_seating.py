@@ -251,3 +251,22 @@ def test_the_sitter_of_a_seat_is_the_last_to_sit_there_from_that_coup():
     ]
     assert seating.sitter(players, changes, 0, 6) == "Anne"
     assert seating.seated(players, changes, 7) == ("Fanny", "Émile", "Chloé")
+
+
+def test_a_newcomer_who_took_over_counts_his_caves_from_his_own_net():
+    data = seed_file(take_over=True, cave=30)
+    data["seat_changes"] = [{"coup": 5, "seat": "A", "player": "Denis", "way": "takes_over"}]
+    game, changes = kinds.load_seated(data)
+    kind = kinds.kind_of(game)
+    report = kind.replay(game)
+    nets = person_tally(kind, game, changes, report)
+    # A's seat after coups 4-7: 0, -60, -66, -72: with caves of 30 the engine gives the seat
+    # 3 (-72 needs 3 × 30 = 90). Denis sat down with A's bête of 27 handed over: 27, then
+    # 27 - 60 = -33, -39, -45 (his -45 above): two caves of his own cover it (60 - 45 = 15).
+    # A left: he holds no seat. B and C sat from the start: the engine's caves.
+    assert report.caves[0] == 3
+    assert seating.held_caves(report, changes, nets, 30) == {
+        "Denis": 2,
+        "B": report.caves[1],
+        "C": report.caves[2],
+    }

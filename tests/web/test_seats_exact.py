@@ -174,7 +174,7 @@ def test_the_seat_page_lets_an_absent_player_come_back(client):
         assert "Bruno already sits at this table" in refused.data.decode()
     assert take(client, game, "1", "bruno").status_code == 302  # Bruno back from coup 6
     page = client.get(game).data.decode()
-    assert "From coup 6, Bruno is back at his own seat." in page
+    assert "From coup 6, Bruno is back at their own seat." in page
     for text in SEED_COUPS[5:]:
         assert enter(client, game, text).status_code == 302
     # the seat's money was Bruno's throughout: the seed's nets, Denis 0

@@ -20,7 +20,7 @@ def test_the_seat_head_ends_with_the_player_back_at_his_seat(client):
     for text in SEED_COUPS[5:]:
         assert enter(client, game, text).status_code == 302
     page = client.get(game).data.decode()
-    assert "From coup 6, Bruno is back at his own seat." in page
+    assert "From coup 6, Bruno is back at their own seat." in page
     fiche = client.get(game + "/fiche").data.decode()
     assert "<th>Bruno → Denis → Bruno</th>" in fiche
     assert "<th>Bruno → Denis</th>" not in fiche

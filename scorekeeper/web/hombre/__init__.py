@@ -7,7 +7,7 @@ families the templates know (``web/blueprints.py``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Flask
@@ -16,6 +16,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import store
 from ...rules.errors import N_
 from ...rules.hombre.kinds import SYSTEMS
+from ...rules.ledger import NetChange
 from ..forms import ActionForm
 from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templates
 from ..printing.pdf import apart
@@ -72,20 +73,31 @@ class HombrePages(GamePages[CoupForm]):
     def saved_text(self, after: Report, n: int, names: tuple[str, ...] | None = None) -> str:
         return pages.saved_text(after, n, names)
 
-    def corrected_text(self, before: Report, after: Report, n: int) -> str:
-        return pages.corrected_text(before, after, n)
+    def corrected_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
+        return pages.corrected_text(before, after, n, people)
 
-    def deleted_text(self, before: Report, after: Report, n: int) -> str:
-        return pages.deleted_text(before, after, n)
+    def deleted_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
+        return pages.deleted_text(before, after, n, people)
 
-    def undone_text(self, before: Report, after: Report, n: int) -> str:
-        return pages.undone_text(before, after, n)
+    def undone_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
+        return pages.undone_text(before, after, n, people)
 
     def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
         return pages.coup_text(report, n, names)
 
-    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
-        return coup_words(item, players)
+    def field_words(
+        self,
+        item: Mapping[str, Any],
+        players: tuple[str, ...],
+        names: tuple[str, ...] | None = None,
+    ) -> dict[str, str]:
+        return coup_words(item, players, names)
 
     def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """Every player's net."""

@@ -8,6 +8,7 @@ The journal and the fiche are l'Hombre's own pages (``table.journal``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
 from flask import current_app, render_template, request
@@ -22,7 +23,7 @@ from ...rules.hombre.engine import Deal
 from ...rules.hombre.family import AnyReport, AnyResult, hombre_report
 from ...rules.hombre.pot import PotDeal
 from ...rules.kind import Standing
-from ...rules.ledger import net_changes
+from ...rules.ledger import NetChange, net_changes
 from ...store.table_locks import TableState
 from .. import blueprints
 from ..formats.words import signed
@@ -41,6 +42,7 @@ from . import systems
 from .forms import coup_form, entry_seats
 from .guard import hombre_only
 from .present import FicheLine, fiche, outcome_text
+from .standing import StandingRow, standing_rows
 
 bp = blueprints.table
 RECENT = 8
@@ -109,7 +111,9 @@ class Sections(Protocol):
     """hombre/_sections.html's macros: each gives the markup it draws (kept/fragments.py
     keeps each under its name and what it reads)."""
 
-    def standing_section(self, stored: store.StoredGame, report: AnyReport) -> str: ...
+    def standing_section(
+        self, stored: store.StoredGame, report: AnyReport, rows: tuple[StandingRow, ...]
+    ) -> str: ...
     def deal_section(
         self,
         stored: store.StoredGame,
@@ -153,7 +157,9 @@ def _pieces(
         state.key,
     )
     pieces: dict[str, str] = {
-        "standing": kept_fragment(sections.standing_section, shown, stored, report)
+        "standing": kept_fragment(
+            sections.standing_section, shown, stored, report, standing_rows(stored, report)
+        )
     }
     d = report.next
     if not report.finished and d is not None:
@@ -373,16 +379,22 @@ def saved_text(after: Standing, n: int, names: tuple[str, ...] | None = None) ->
     return f"{saved}. {paid_text}"
 
 
-def corrected_text(before: Standing, after: Standing, n: int) -> str:
-    return _changes_text(_("Coup %(n)s corrected.", n=n), before, after)
+def corrected_text(
+    before: Standing, after: Standing, n: int, people: Sequence[NetChange] | None = None
+) -> str:
+    return _changes_text(_("Coup %(n)s corrected.", n=n), before, after, people)
 
 
-def deleted_text(before: Standing, after: Standing, n: int) -> str:
-    return _changes_text(_("Coup %(n)s deleted.", n=n), before, after)
+def deleted_text(
+    before: Standing, after: Standing, n: int, people: Sequence[NetChange] | None = None
+) -> str:
+    return _changes_text(_("Coup %(n)s deleted.", n=n), before, after, people)
 
 
-def undone_text(before: Standing, after: Standing, n: int) -> str:
-    return _changes_text(_("Coup %(n)s undone.", n=n), before, after)
+def undone_text(
+    before: Standing, after: Standing, n: int, people: Sequence[NetChange] | None = None
+) -> str:
+    return _changes_text(_("Coup %(n)s undone.", n=n), before, after, people)
 
 
 def coup_text(report: Standing, n: int, names: tuple[str, ...] | None = None) -> str:
@@ -390,8 +402,12 @@ def coup_text(report: Standing, n: int, names: tuple[str, ...] | None = None) ->
     return outcome_text(hombre_report(report).coups[n - 1], names or report.game.players)
 
 
-def _changes_text(what: str, before: Standing, after: Standing) -> str:
-    changes = net_changes(before, after)
+def _changes_text(
+    what: str, before: Standing, after: Standing, people: Sequence[NetChange] | None
+) -> str:
+    """The notice of a change: each net it moved, before and after; once someone took a
+    seat, each person's (a seat's net is no one's: "Bruno" would be Denis's coups)."""
+    changes = net_changes(before, after) if people is None else people
     if not changes:
         return what + " " + _("The nets did not change.")
     parts = [f"{c.name} {signed(c.before)} → {signed(c.after)}" for c in changes]

@@ -112,36 +112,43 @@ FLAG_WORDS = {
 """A coup's yes-or-no fields, by their key in the game file (the coup form's labels)."""
 
 
-def coup_words(item: Mapping[str, object], players: tuple[str, ...]) -> dict[str, str]:
+def coup_words(
+    item: Mapping[str, object], players: tuple[str, ...], names: tuple[str, ...] | None = None
+) -> dict[str, str]:
     """A coup of the game file, field by field in words: what a correction changed is
-    named by comparing two of these ("Matadors 3 → 4", "tricks of Anne 5 → 4")."""
+    named by comparing two of these ("Matadors 3 → 4", "tricks of Anne 5 → 4"). The file
+    names a seat by its player; ``names``: who sat there in that coup (Denis, not Bruno)."""
+    who = dict(zip(players, names or players, strict=True))
     if item.get("pass"):
         words = {_("Contract"): _("Tous passent")}
     else:
         contract = str(item.get("contract", ""))
+        hombre = str(item.get("hombre", ""))
         words = {
-            _("Hombre"): str(item.get("hombre", "")),
+            _("Hombre"): who.get(hombre, hombre),
             _("Contract"): str(CONTRACT_WORDS.get(contract, contract)),
         }
         tricks = item.get("tricks", {})
-        for name in players:
-            if isinstance(tricks, Mapping) and name in tricks:
-                words[elide(_("tricks of %(name)s", name=name), name)] = str(tricks[name])
+        for seat in players:
+            if isinstance(tricks, Mapping) and seat in tricks:
+                name = who[seat]
+                words[elide(_("tricks of %(name)s", name=name), name)] = str(tricks[seat])
         words[_("Matadors")] = str(item.get("matadors", 0))
     for key, label in FLAG_WORDS.items():
         words[str(label)] = _("yes") if item.get(key) else _("no")
     bonuses = item.get("bonuses", [])
     if isinstance(bonuses, list) and bonuses:
-        words[_("Bonus hands")] = ", ".join(_bonus_words(b) for b in bonuses)
+        words[_("Bonus hands")] = ", ".join(_bonus_words(b, who) for b in bonuses)
     words[_("Note")] = str(item.get("note", "")) or "—"
     return words
 
 
-def _bonus_words(bonus: object) -> str:
-    """A bonus hand of the jetons system: its player and the hand, in words."""
+def _bonus_words(bonus: object, who: Mapping[str, str]) -> str:
+    """A bonus hand of the jetons system: who had it (``who``: a seat's name to its
+    sitter's) and the hand, in words."""
     fields: Mapping[str, object] = bonus if isinstance(bonus, Mapping) else {}
-    player, hand = fields.get("player"), fields.get("hand")
-    return f"{player} {BONUS_WORDS.get(str(hand), hand)}"
+    player, hand = str(fields.get("player")), fields.get("hand")
+    return f"{who.get(player, player)} {BONUS_WORDS.get(str(hand), hand)}"
 
 
 _JOURNAL_WORDS: dict[str, dict[str, str]] = {}

@@ -8,7 +8,7 @@ the game's ``PointsSheet`` what its lines and standing say.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic
 
 from flask import render_template
@@ -166,18 +166,29 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
     def saved_text(self, after: Report, n: int, names: tuple[str, ...] | None = None) -> str:
         return str(_("Coup %(n)s saved: %(scored)s.", n=n, scored=self._scored_text(after, n)))
 
-    def corrected_text(self, before: Report, after: Report, n: int) -> str:
+    def corrected_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
         scored = self._scored_text(after, n)
         return str(_("Coup %(n)s corrected: %(scored)s.", n=n, scored=scored))
 
-    def deleted_text(self, before: Report, after: Report, n: int) -> str:
+    def deleted_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
         return str(_("Coup %(n)s deleted; the sheet is counted again.", n=n))
 
-    def undone_text(self, before: Report, after: Report, n: int) -> str:
+    def undone_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
         return str(_("Coup %(n)s undone.", n=n))
 
-    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
-        return self.sheet.field_words(item, players)
+    def field_words(
+        self,
+        item: Mapping[str, Any],
+        players: tuple[str, ...],
+        names: tuple[str, ...] | None = None,
+    ) -> dict[str, str]:
+        return self.sheet.field_words(item, players)  # the sides' words: no seat named
 
     def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The sheet's columns and their counts."""

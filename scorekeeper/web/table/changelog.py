@@ -20,11 +20,14 @@ from typing import Any, TypeVar
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ... import store
+from ...db import get_db
 from ...rules.errors import GameError
 from ...rules.kind import Standing
 from ...rules.ledger import NetChange
+from ...rules.seating import seated
 from ...store import Action, StoredGame, replayed
-from ...store.changelog import LogRow
+from ...store.changelog import LogRow, Seats
 from .. import registry
 from .explain import differences
 from .seat_words import logged_seat_text, seat_names
@@ -80,6 +83,7 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
     after_report: Standing | None = None
     numbers: list[int | None] = list(range(1, len(stored.game.coups) + 1))
     """The number now of each coup of ``coups`` (None: deleted since)."""
+    then = store.seats_then(get_db(), stored.id, players) if stored.seat_changes else {}
     out = []
     for i, row in enumerate(rows[: shown.stop]):
         action, position = row.action, row.position
@@ -87,13 +91,14 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
         if action in COUP_CHANGES and coups is not None:
             try:
                 detail["now"] = _number_now(numbers, row)
+                sat = _sitters(stored, row, numbers, then)
                 older = _taken_back(coups, row)
                 numbers = _taken_back(numbers, row, None)
                 if i in shown:
                     if after_report is None:
                         after_report = _replay(stored, coups)
                     before_report = _replay(stored, older)
-                    detail.update(_detail(stored, row, before_report, after_report))
+                    detail.update(_detail(stored, row, before_report, after_report, sat))
                     after_report = before_report
                 else:
                     after_report = None
@@ -175,24 +180,51 @@ def _number_now(numbers: list[int | None], row: LogRow) -> int | None:
     return now if now != position else None
 
 
+def _sitters(
+    stored: StoredGame,
+    row: LogRow,
+    numbers: list[int | None],
+    then: Mapping[int, tuple[Seats, Seats]],
+) -> tuple[str, ...]:
+    """Who played the coup a line names, seat by seat: a coup there still is, as its number
+    now says (``StoredGame.seated``); one deleted or undone since, as the seat changes
+    stood at that line (``store.seats_then``: a deletion moves them, so today's would name
+    whoever plays that number now). Without a seat taken, the seats' players."""
+    action, position = row.action, _position(row)
+    now = numbers[position - 1] if action in (Action.ADD, Action.REDO, Action.EDIT) else None
+    if now is not None:
+        return stored.seated(now)
+    found = then.get(row.line)
+    if found is None:  # nobody took a seat (or the log does not say): the seats' players
+        return tuple(stored.game.players)
+    before, after = found
+    changes = before if action in (Action.DELETE, Action.UNDO) else after
+    return seated(stored.game.players, changes, position)
+
+
 def _detail(
-    stored: StoredGame, row: LogRow, before_report: Standing, after_report: Standing
+    stored: StoredGame,
+    row: LogRow,
+    before_report: Standing,
+    after_report: Standing,
+    sat: tuple[str, ...],
 ) -> dict[str, Any]:
+    """What a coup change did; ``sat``: who played that coup (``_sitters``)."""
     action, position = row.action, _position(row)
     page = registry.web_of(stored.kind).pages
     detail: dict[str, Any] = {}
     if action in (Action.ADD, Action.REDO, Action.EDIT):
-        detail["after"] = page.coup_text(after_report, position, stored.seated(position))
+        detail["after"] = page.coup_text(after_report, position, sat)
         detail["after_file"] = row.after
     if action in (Action.EDIT, Action.DELETE, Action.UNDO):
-        detail["before"] = page.coup_text(before_report, position, stored.seated(position))
+        detail["before"] = page.coup_text(before_report, position, sat)
         detail["before_file"] = row.before
     if action == Action.EDIT:
         players = stored.game.players
         before, after = _coup_file(row.before), _coup_file(row.after)
         if not isinstance(before, Mapping) or not isinstance(after, Mapping):
             raise TypeError("a corrected coup is a JSON object")
-        detail["fields"] = differences(page, before, after, players)
+        detail["fields"] = differences(page, before, after, players, sat)
     names, old = page.counts(before_report)
     if names == tuple(stored.game.players):  # per seat: the seat as who sat there in turn
         names = seat_names(stored)

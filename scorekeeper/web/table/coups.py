@@ -343,7 +343,8 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                 refuse(form, error, entry.error_fields())
                 status = 422
             else:
-                flash(page.corrected_text(before, after, n))
+                people = stored.person_changes(after.game.coups, None)
+                flash(page.corrected_text(before, after, n, people))
                 return _back(game_id, page.after_change)
     return page.render_edit(stored, n, form, before, after, status)
 
@@ -373,7 +374,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
             except store.Conflict:
                 error = str(CHANGED)
             else:
-                flash(page.deleted_text(before, after, n))
+                flash(page.deleted_text(before, after, n, stored.person_changes(coups, n)))
                 return _back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
@@ -394,7 +395,9 @@ def undo(game_id: int) -> BaseResponse:
     except store.Conflict:
         flash(_("The game changed meanwhile: nothing was undone. Here is the latest state."))
         return _back(game_id, "")
-    flash(page.undone_text(before, after, len(before.coups)))
+    count = len(stored.game.coups)  # each person's result, the seats' players none of it
+    people = stored.person_changes(stored.game.coups[:-1], count)
+    flash(page.undone_text(before, after, count, people))
     return _back(game_id, page.after_save)
 
 

@@ -6,7 +6,10 @@ the nets before come from the coups as they were (the change log keeps the
 coup before and after each change), checked from the kept report nearest the
 change, the nets after from the game's own replay. A
 follower's page is drawn once per version and handed to every phone, so the
-notice depends only on the game's change log, never on who reads it.
+notice depends only on the game's change log, never on who reads it. Once someone took
+a seat at a table that counts per seat, the notice says each person's result (a seat's
+net would name its first player on a newcomer's coups), with the seat changes as the log
+has them at the change; a team game's counts are its sides', named by no one.
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ... import store
+from ...db import get_db
 from ...rules.errors import GameError
-from ...rules.ledger import NetChange
+from ...rules.ledger import NetChange, person_changes
 from ...store import Action, StoredGame
 from ...store.changelog import COUP_ACTIONS
 from .. import registry
@@ -35,11 +40,14 @@ def differences(
     before: Mapping[str, Any],
     after: Mapping[str, Any],
     players: Sequence[str],
+    names: Sequence[str] | None = None,
 ) -> tuple[str, ...]:
     """The fields that differ between two versions of a coup (the game file's shape), in the
-    game's words: ("Matadors 3 → 4", "tricks of Anne 5 → 4")."""
-    old = page.field_words(before, tuple(players))
-    new = page.field_words(after, tuple(players))
+    game's words: ("Matadors 3 → 4", "tricks of Anne 5 → 4"); ``names``: who sat at each
+    seat in that coup (``StoredGame.seated``), whom the words name."""
+    sat = None if names is None else tuple(names)
+    old = page.field_words(before, tuple(players), sat)
+    new = page.field_words(after, tuple(players), sat)
     return tuple(
         f"{label} {old.get(label, '—')} → {new.get(label, '—')}"
         for label in dict.fromkeys([*old, *new])
@@ -91,7 +99,8 @@ def notice(stored: StoredGame) -> str | None:
             older.pop(n - 1)
         elif row["action"] == Action.EDIT:
             item = json.loads(row["before"])
-            fields = differences(page, item, kind.dump_coup(older[n - 1], players), players)
+            now = kind.dump_coup(older[n - 1], players)
+            fields = differences(page, item, now, players, stored.seated(n))  # who played it
             older[n - 1] = kind.load_coup(item, stored.game)
         else:
             older.insert(n - 1, kind.load_coup(json.loads(row["before"]), stored.game))
@@ -100,6 +109,26 @@ def notice(stored: StoredGame) -> str | None:
     except (GameError, IndexError, KeyError, TypeError, ValueError):
         return None  # the log does not match the coups: nothing is said rather than a guess
     names, old = page.counts(before)
+    if stored.seat_changes and names == tuple(players):  # per seat: each person's instead
+        people = _people(stored, older, int(row["id"]))
+        return None if people is None else notice_text(row["action"], n, fields, people)
     new = page.counts(stored.replay())[1]
     nets = [NetChange(name, o, a) for name, o, a in zip(names, old, new, strict=True)]
     return notice_text(row["action"], n, fields, nets)
+
+
+def _people(stored: StoredGame, older: list[Any], line: int) -> list[NetChange] | None:
+    """What the change of log line ``line`` did to each person's result once someone took
+    a seat: a seat's net names its first player, whoever played the coup. Each person's
+    result before it and after it, with the seat changes as they stood then (a seat taken
+    since moves nothing of this change); None: the log does not say them."""
+    then = store.seats_then(get_db(), stored.id, stored.game.players).get(line)
+    if then is None:
+        return None
+    before, after = then
+    now = list(stored.game.coups)
+    same = tuple(after) == tuple(stored.seat_changes)
+    return person_changes(
+        stored.people_with(older, before),
+        stored.by_person() if same else stored.people_with(now, after),
+    )

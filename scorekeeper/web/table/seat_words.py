@@ -15,7 +15,7 @@ def seat_text(sitting: Sitting) -> str:
     """One stretch in words: "From coup 5, Denis plays for Bruno"."""
     if sitting.back:
         return _(
-            "From coup %(n)s, %(player)s is back at his own seat.",
+            "From coup %(n)s, %(player)s is back at their own seat.",
             n=sitting.first,
             player=sitting.player,
         )
