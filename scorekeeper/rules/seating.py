@@ -123,6 +123,28 @@ def sittings(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sit
     return tuple(s for s in out if s.last is None or s.last >= s.first)
 
 
+def taken(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sitting, ...]:
+    """The stretches someone sat down for, in the order of their coups (then of their seats):
+    what the who-sat-when lines tell. A change nobody played out (an absent player back at
+    his seat and, at the same coup, someone else taking it) tells nothing: the stretch after
+    it names whom its newcomer took the seat from."""
+    found = (s for s in sittings(players, changes) if s.way is not None)
+    return tuple(sorted(found, key=lambda s: (s.first, s.seat)))
+
+
+def sitting_text(sitting: Sitting) -> str:
+    """A stretch in the command's words, as the pages word it (``web/table/seat_words.py``):
+    "from coup 6: Bruno plays for Anne"; the seat's money decides the words, not the file's
+    ``way`` alone: a player back at his own seat is back, whatever way he came."""
+    if sitting.back:
+        return f"from coup {sitting.first}: {sitting.player} is back at his own seat"
+    if sitting.way == PLAYS_FOR:
+        return f"from coup {sitting.first}: {sitting.player} plays for {sitting.payer}"
+    return (
+        f"from coup {sitting.first}: {sitting.player} has taken over the seat of {sitting.replaced}"
+    )
+
+
 def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int = 0) -> None:
     """GameError unless the changes are in order, at a seat, of a name not at the table
     (an absent player may come back to his own seat, not sit at another while his is
@@ -325,10 +347,7 @@ def text_lines(
         return []
     players = report.game.players
     lines = ["", "Seats taken:"]
-    for c in changes:
-        how = "plays for" if c.way == PLAYS_FOR else "takes over from"
-        leaving = seated(players, changes, c.coup - 1)[c.seat]
-        lines.append(f"  from coup {c.coup}: {c.player} {how} {leaving} ({players[c.seat]}'s seat)")
+    lines += [f"  {sitting_text(s)}" for s in taken(players, changes)]
     people = person_tally(kind, report.game, changes, report)
     names, nets = list(people), list(people.values())
     cents = None if money is None else to_cents(nets, money.chip_value)
