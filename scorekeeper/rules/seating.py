@@ -260,7 +260,11 @@ def side_of(seat: int, sides: int, seats: int) -> int:
 
 
 def person_tally(
-    kind: GameKind, game: Game, changes: Sequence[SeatChange], report: Any
+    kind: GameKind,
+    game: Game,
+    changes: Sequence[SeatChange],
+    report: Any,
+    known: Mapping[int, Any] | None = None,
 ) -> dict[str, int]:
     """Each person's result: his stretches' share of his seat's (or team's) tally.
 
@@ -272,13 +276,14 @@ def person_tally(
     what the seat's tally moved in its coups, and what a leaver hands over
     (``GameKind.seat_debt``) is
     taken from him and given to the newcomer. A change at a coup not yet
-    played moves nothing but that hand-over.
+    played moves nothing but that hand-over. ``known``: reports of prefixes already made,
+    by their number of coups (``person_rows``), not replayed again.
     """
     players = game.players
     count = len(game.coups)
-    reports: dict[int, Any] = {count: report}
+    reports: dict[int, Any] = {**(known or {}), count: report}
     before: Any = None  # the prefixes are folded one from the other: about one replay in all
-    for cut in sorted({min(max(c.coup - 1, 0), count) for c in changes} - {count}):
+    for cut in sorted({min(max(c.coup - 1, 0), count) for c in changes} - set(reports)):
         prefix = game.with_coups(game.coups[:cut])
         before = kind.replay(prefix) if before is None else kind.extend(before, prefix)
         reports[cut] = before
@@ -308,6 +313,31 @@ def person_tally(
             result[before] -= debt
             result[change.player] += debt
     return result
+
+
+def person_rows(
+    kind: GameKind, game: Game, changes: Sequence[SeatChange], report: Any
+) -> list[dict[str, int]]:
+    """Each person's result after each coup, coup by coup (a spreadsheet's standings): the
+    standing the game had after it (``person_tally`` of its coups and of the seats taken
+    by then, a newcomer who sat down after it included); the last is the game's, as the
+    settlement pays it. The prefixes are folded one from the other, and those the seat
+    changes cut at are kept: about one replay in all."""
+    count = len(game.coups)
+    cuts = {c.coup - 1 for c in changes}
+    known: dict[int, Any] = {}
+    before: Any = None
+    rows = []
+    for n in range(1, count + 1):
+        prefix = game.with_coups(game.coups[:n])
+        if n < count:
+            before = kind.replay(prefix) if before is None else kind.extend(before, prefix)
+        now = before if n < count else report
+        if n in cuts:
+            known[n] = now
+        sat = [c for c in changes if c.coup - 1 <= n] if n < count else changes
+        rows.append(person_tally(kind, prefix, sat, now, known))
+    return rows
 
 
 def report_keys(kind: GameKind, changes: Sequence[SeatChange], report: Any) -> JsonObject:

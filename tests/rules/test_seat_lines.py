@@ -10,7 +10,12 @@ changes at one deal, as the game file of the play-through keeps them).
 
 from __future__ import annotations
 
+import json
+
+from hypothesis import given
 from test_cli import in_this_process, write
+from test_hombre_properties import FAST
+from test_seating import GOLDEN, seated_games
 
 from scorekeeper.rules import kinds, seating
 
@@ -118,3 +123,60 @@ def test_settle_and_replay_print_those_lines(tmp_path, capsys):
     assert "  from coup 9: Hélène has taken over the seat of Zoé\n" in out
     assert "Hélène takes over from Hélène" not in out and "Zoé plays for" not in out
 
+
+def test_replay_csv_names_who_played_each_coup(tmp_path, capsys):
+    # coup 7, Denis's sans prendre at Bruno's seat: Chloé and Anne pay Denis (the seat's
+    # first player, Bruno, no longer sits there); coup 6: Bruno plays Anne's seat
+    code, out, err = in_this_process(capsys, "replay", write(tmp_path, HOMBRE), "--csv")
+    assert code == 0, err
+    rows = [line.split(",") for line in out.splitlines()[1:]]
+    assert (rows[-2][:10]) == [
+        "7",
+        "Anne",
+        "Denis",
+        "sans_prendre",
+        "gagne",
+        "",
+        "27",
+        "Chloé",
+        "Denis",
+        "12",
+    ]
+    assert {tuple(r[7:9]) for r in rows if r[0] == "6"} == {("Denis", "Bruno"), ("Chloé", "Bruno")}
+
+
+@FAST
+@given(seated_games())
+def test_each_persons_row_is_the_standing_after_that_coup(seated):
+    # the standings' row n is what the game stood at after coup n: each person's result of
+    # those coups with every seat taken by then (a newcomer who sat down after coup n
+    # included, his hand-over made), replayed alone; the last row is the game's
+    game, changes = seated
+    kind = kinds.kind_of(game)
+    report = kind.replay(game)
+    found = seating.person_rows(kind, game, changes, report)
+    assert len(found) == len(game.coups)
+    for n, row in enumerate(found, 1):
+        prefix = game.with_coups(game.coups[:n])
+        sat = [c for c in changes if c.coup <= n + 1] if n < len(game.coups) else changes
+        assert row == seating.person_tally(kind, prefix, sat, kind.replay(prefix))
+        assert sum(row.values()) == 0
+    if found:
+        assert found[-1] == seating.person_tally(kind, game, changes, report)
+
+
+def test_a_pot_systems_rows_end_with_the_settlements_figures():
+    # the jetons golden game, Zoé taking over the first seat from coup 2: the leaver's part
+    # of the pot is his until the pot is won (seat_debt, on the report of each prefix)
+    data = json.loads((GOLDEN / "jetons.game.json").read_text())
+    data["seat_changes"] = [
+        {"coup": 2, "seat": data["players"][0], "player": "Zoé", "way": "takes_over"}
+    ]
+    game, changes = kinds.load_seated(data)
+    kind = kinds.kind_of(game)
+    report = kind.replay(game)
+    found = seating.person_rows(kind, game, changes, report)
+    for n, row in enumerate(found, 1):
+        prefix = game.with_coups(game.coups[:n])
+        assert row == seating.person_tally(kind, prefix, changes, kind.replay(prefix))
+    assert found[-1] == seating.person_tally(kind, game, changes, report)
