@@ -11,13 +11,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 from test_club_money_one_figure import club_at, table
-from test_clubs import new_evening
+from test_club_points import manillen_table
+from test_clubs import new_club, new_evening
 from test_one_purse_web import rows as room_rows
 from test_seat_lines import HOMBRE
 from test_take_seat import take
-from web import SEED_COUPS, enter
+from web import SEED_COUPS, enter, version_of
 
 
 def imported(client, data):
@@ -130,3 +132,48 @@ def test_a_club_tables_spreadsheet_standings_end_with_each_persons_cash_box_figu
         "Bruno": "−0.52",
         "Chloé": "+2.17",
     }
+
+
+# --- Manille: the team line of the deal names who sits now ------------------------------
+# Émile, Fanny, Gaston, Hélène (Nous: seats 1 and 3, Eux: seats 2 and 4); Zoé takes over
+# Hélène's seat from deal 4, Bruno plays deal 7 for Gaston.
+
+
+def teams_lines(page):
+    """Each "Nous: … · Eux: …" of a page (the rules line goes on after it)."""
+    return re.findall(r"Nous: [^<>·]+· Eux: [^<>·]+?(?= ·|<)", page)
+
+
+def test_the_deals_team_line_names_who_sits_now(client, app):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-30")
+    four = ("Émile", "Fanny", "Gaston", "Hélène")
+    game = manillen_table(client, evening, four, [("pique", 40), ("coeur", 20), ("trefle", 10)])
+    assert take(client, game, "3", "Zoé", "takes_over").status_code == 302
+    for trump, points in [("pique", 30), ("coeur", 40), ("trefle", 20)]:  # deals 4 to 6
+        data = {"version": version_of(client, game), "trump": trump, "points": str(points)}
+        assert client.post(game + "/sheet/coups", data=data).status_code == 302
+    zoe = "Nous: Émile &amp; Gaston · Eux: Fanny &amp; Zoé"
+    page = client.get(game).data.decode()
+    # the rules line and the deal's block both say it (the block said Fanny & Hélène)
+    assert teams_lines(page) == [zoe, zoe]
+    # the evening's page and the room's settlement show the table's deal line so too
+    for path in (f"/evenings/{evening}", f"/evenings/{evening}/settlement"):
+        assert teams_lines(client.get(path).data.decode()) == [zoe], path
+    assert take(client, game, "2", "Bruno").status_code == 302  # Bruno plays deal 7
+    bruno = "Nous: Émile &amp; Bruno · Eux: Fanny &amp; Zoé"
+    page = client.get(game).data.decode()
+    assert "Coup 7 — Bruno deals" in page  # deal 7 is dealt by seat (0 + 7 - 1) mod 4 = 2
+    assert teams_lines(page) == [bruno, bruno]
+    assert teams_lines(client.get(f"/evenings/{evening}").data.decode()) == [bruno]
+
+
+def test_at_three_the_deal_names_who_sits_at_the_dealers_seat(client, app):
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-30")
+    game = manillen_table(client, evening, ("Eve", "Fanny", "Gilles"), [("pique", 40)] * 2)
+    assert take(client, game, "2", "Zoé").status_code == 302  # Zoé plays for Gilles
+    # deal 3 is dealt by seat (0 + 3 - 1) mod 3 = 2, Gilles's, where Zoé sits: she chooses
+    for page in (client.get(game).text, client.get(f"/evenings/{evening}").text):
+        assert "Zoé chooses the trump" in page
+        assert "Gilles chooses the trump" not in page
