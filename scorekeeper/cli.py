@@ -91,7 +91,7 @@ def _replay_command(args: argparse.Namespace) -> None:
     kind.file_money(data)  # read as the import page and `settle` read it: refused alike
     del data  # the parsed file is not needed while the game is replayed and written
     report = stopping.ended(kind, kind.replay(game), stopped)
-    journal = kind.journal_csv(report) if args.csv else None
+    journal = kind.journal_csv(report, changes) if args.csv else None
     if args.csv and journal is None:
         raise UserError(f"--csv is for the chip games; a {kind.game} sheet has no payments")
     if args.json:

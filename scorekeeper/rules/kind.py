@@ -274,11 +274,11 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         result). None (the default): the season counts the seats' records."""
         return None
 
-    def journal_csv(self, report: Rep) -> str | None:
-        """The journal of every payment as CSV (``scorekeeper replay --csv``).
+    def journal_csv(self, report: Rep, changes: Sequence[Any] = ()) -> str | None:
+        """The journal of every payment as CSV (``scorekeeper replay --csv``), naming who sat
+        at each seat in each coup (``changes``: ``seating.SeatChange``).
 
-        None (the default): the game keeps no journal of payments, and the
-        command says so.
+        None (the default): the game keeps no journal of payments, and the command says so.
         """
         return None
 
@@ -424,7 +424,7 @@ class GameKind(Protocol):
     def person_records(
         self, report: Any, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
     ) -> Mapping[str, SeatRecord] | None: ...
-    def journal_csv(self, report: Any) -> str | None: ...
+    def journal_csv(self, report: Any, changes: Sequence[Any] = ()) -> str | None: ...
     def settlement_text(self, report: Any, money: Money | None) -> str | None: ...
     def file_money(self, data: Mapping[str, object]) -> Money | None: ...
     def seat_records(self, report: Any) -> Sequence[SeatRecord] | None: ...

@@ -123,6 +123,28 @@ def sittings(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sit
     return tuple(s for s in out if s.last is None or s.last >= s.first)
 
 
+def taken(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sitting, ...]:
+    """The stretches someone sat down for, in the order of their coups (then of their seats):
+    what the who-sat-when lines tell. A change nobody played out (an absent player back at
+    his seat and, at the same coup, someone else taking it) tells nothing: the stretch after
+    it names whom its newcomer took the seat from."""
+    found = (s for s in sittings(players, changes) if s.way is not None)
+    return tuple(sorted(found, key=lambda s: (s.first, s.seat)))
+
+
+def sitting_text(sitting: Sitting) -> str:
+    """A stretch in the command's words, as the pages word it (``web/table/seat_words.py``):
+    "from coup 6: Bruno plays for Anne"; the seat's money decides the words, not the file's
+    ``way`` alone: a player back at his own seat is back, whatever way he came."""
+    if sitting.back:
+        return f"from coup {sitting.first}: {sitting.player} is back at their own seat"
+    if sitting.way == PLAYS_FOR:
+        return f"from coup {sitting.first}: {sitting.player} plays for {sitting.payer}"
+    return (
+        f"from coup {sitting.first}: {sitting.player} has taken over the seat of {sitting.replaced}"
+    )
+
+
 def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int = 0) -> None:
     """GameError unless the changes are in order, at a seat, of a name not at the table
     (an absent player may come back to his own seat, not sit at another while his is
@@ -238,7 +260,11 @@ def side_of(seat: int, sides: int, seats: int) -> int:
 
 
 def person_tally(
-    kind: GameKind, game: Game, changes: Sequence[SeatChange], report: Any
+    kind: GameKind,
+    game: Game,
+    changes: Sequence[SeatChange],
+    report: Any,
+    known: Mapping[int, Any] | None = None,
 ) -> dict[str, int]:
     """Each person's result: his stretches' share of his seat's (or team's) tally.
 
@@ -250,13 +276,14 @@ def person_tally(
     what the seat's tally moved in its coups, and what a leaver hands over
     (``GameKind.seat_debt``) is
     taken from him and given to the newcomer. A change at a coup not yet
-    played moves nothing but that hand-over.
+    played moves nothing but that hand-over. ``known``: reports of prefixes already made,
+    by their number of coups (``person_rows``), not replayed again.
     """
     players = game.players
     count = len(game.coups)
-    reports: dict[int, Any] = {count: report}
+    reports: dict[int, Any] = {**(known or {}), count: report}
     before: Any = None  # the prefixes are folded one from the other: about one replay in all
-    for cut in sorted({min(max(c.coup - 1, 0), count) for c in changes} - {count}):
+    for cut in sorted({min(max(c.coup - 1, 0), count) for c in changes} - set(reports)):
         prefix = game.with_coups(game.coups[:cut])
         before = kind.replay(prefix) if before is None else kind.extend(before, prefix)
         reports[cut] = before
@@ -322,6 +349,31 @@ def held_caves(
     return found
 
 
+def person_rows(
+    kind: GameKind, game: Game, changes: Sequence[SeatChange], report: Any
+) -> list[dict[str, int]]:
+    """Each person's result after each coup, coup by coup (a spreadsheet's standings): the
+    standing the game had after it (``person_tally`` of its coups and of the seats taken
+    by then, a newcomer who sat down after it included); the last is the game's, as the
+    settlement pays it. The prefixes are folded one from the other, and those the seat
+    changes cut at are kept: about one replay in all."""
+    count = len(game.coups)
+    cuts = {c.coup - 1 for c in changes}
+    known: dict[int, Any] = {}
+    before: Any = None
+    rows = []
+    for n in range(1, count + 1):
+        prefix = game.with_coups(game.coups[:n])
+        if n < count:
+            before = kind.replay(prefix) if before is None else kind.extend(before, prefix)
+        now = before if n < count else report
+        if n in cuts:
+            known[n] = now
+        sat = [c for c in changes if c.coup - 1 <= n] if n < count else changes
+        rows.append(person_tally(kind, prefix, sat, now, known))
+    return rows
+
+
 def report_keys(kind: GameKind, changes: Sequence[SeatChange], report: Any) -> JsonObject:
     """The replay report's optional keys: who sat where, and each person's result."""
     if not changes:
@@ -359,10 +411,7 @@ def text_lines(
         return []
     players = report.game.players
     lines = ["", "Seats taken:"]
-    for c in changes:
-        how = "plays for" if c.way == PLAYS_FOR else "takes over from"
-        leaving = seated(players, changes, c.coup - 1)[c.seat]
-        lines.append(f"  from coup {c.coup}: {c.player} {how} {leaving} ({players[c.seat]}'s seat)")
+    lines += [f"  {sitting_text(s)}" for s in taken(players, changes)]
     people = person_tally(kind, report.game, changes, report)
     names, nets = list(people), list(people.values())
     cents = None if money is None else to_cents(nets, money.chip_value)

@@ -194,8 +194,9 @@ class GamePages(ABC, Generic[FormT]):
         """A POST to the settlement (the manager sets something there); by default 405."""
         abort(405)
 
-    def standing(self, report: Report) -> list[str]:
-        """Where the game stands, a line each (a club evening's table); by default none."""
+    def standing(self, stored: StoredGame) -> list[str]:
+        """Where the game stands, a line each (a club evening's table), naming who sits now
+        (``StoredGame.seated``); by default none."""
         return []
 
     def init_app(self, app: Flask) -> None:

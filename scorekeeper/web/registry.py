@@ -11,13 +11,16 @@ anywhere.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import BaseLoader, Environment, FileSystemLoader, TemplateNotFound
 
 from ..rules import kinds
 from ..rules.kind import GameKind
 from .hookspecs import GameWeb
+
+if TYPE_CHECKING:
+    from ..store import StoredGame
 
 
 def _web_half(name: str, entry: Any) -> GameWeb:
@@ -61,9 +64,9 @@ def round_end_text(rules: Any, deals: int | None) -> str:
     return web_of(kinds.kind_of(rules)).pages.round_end_text(rules, deals)
 
 
-def standing(report: Any) -> list[str]:
+def standing(stored: StoredGame) -> list[str]:
     """Where any game stands, a line each (none for a game that shows no such lines)."""
-    return web_of(kinds.kind_of(report.game)).pages.standing(report)
+    return web_of(stored.kind).pages.standing(stored)
 
 
 class GameTemplates(BaseLoader):

@@ -226,7 +226,7 @@ def test_replay_says_who_took_a_seat_and_each_persons_result(tmp_path):
         "for": "Denis",
     }
     text = scorekeeper("replay", write(tmp_path, data))
-    assert "from coup 5: Denis takes over from B (B's seat)" in text.stdout
+    assert "from coup 5: Denis has taken over the seat of B" in text.stdout
     assert "Denis: +171" in text.stdout
     settled = scorekeeper("settle", write(tmp_path, data))
     assert settled.returncode == 0, settled.stderr

@@ -5,6 +5,11 @@ change; ``delimiter=";"`` gives the file a French (or Danish, Dutch)
 spreadsheet opens in columns, whose money columns have a decimal comma,
 and the web passes ``CsvWords`` so that its headers, contracts, outcomes
 and reasons are in the reader's language: that file is for people.
+
+Once someone took a seat, both files name who sat at each seat in each coup
+(``seating.seated``), as the settlement's journal does, and the standings
+count each person's result (``ByPerson``), as the settlement pays it; only the
+game file and the report keep naming the seat by its first player.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import NamedTuple
 
 from ..ledger import in_money, to_cents
 from ..money import Money
+from ..seating import SeatChange, seated
 from .engine import CoupResult, Report
 from .pot import PotReport
 
@@ -76,14 +82,34 @@ JOURNAL_HEADER = [
 ]
 
 
-def journal_csv(report: Report | PotReport, delimiter: str = ",", words: CsvWords = KEYS) -> str:
-    """Every transfer of the game, one a row, in order (enjeu: the pot, in the pot systems)."""
-    names = report.game.players
+class ByPerson(NamedTuple):
+    """The standings once someone took a seat: a column a person, as the settlement pays."""
+
+    changes: Sequence[SeatChange]
+    """Who sat where from which coup: the names of each coup's row."""
+    people: Sequence[str]
+    """Every person who sat (or whose seat was played for him), in the settlement's order."""
+    rows: Sequence[Sequence[int]]
+    """Each person's result after each coup (``seating.person_rows``), in that order."""
+    seats: Sequence[str]
+    """Each seat named by everyone who sat there ("Bruno → Denis"): its caves' column."""
+
+
+def journal_csv(
+    report: Report | PotReport,
+    delimiter: str = ",",
+    words: CsvWords = KEYS,
+    changes: Sequence[SeatChange] = (),
+) -> str:
+    """Every transfer of the game, one a row, in order (enjeu: the pot, in the pot systems);
+    each row names who sat at each seat in its coup (``changes``: who took a seat)."""
+    players = report.game.players
     out = io.StringIO()
     writer = _Writer(out, delimiter)
     writer.writerow([words.header(key) for key in JOURNAL_HEADER])
     said = words.value
     for r in report.coups:
+        names = seated(players, changes, r.deal.n) if changes else players
         coup = r.coup
         codille = r.codille  # the pot systems: who took the pot by codille
         for t in r.transfers:
@@ -111,27 +137,34 @@ def standings_csv(
     money: Money | None = None,
     words: CsvWords = KEYS,
     ties: Sequence[int] | None = None,
+    people: ByPerson | None = None,
 ) -> str:
     """The standing after each coup, one coup a row.
 
     With ``money`` (only in the semicolon file), ``money <player>`` columns
     follow: each net in money with a decimal comma, as such spreadsheets read it,
-    rounded as the settlement rounds it (``to_cents``; ``ties``: the seats in the club's
+    rounded as the settlement rounds it (``to_cents``; ``ties``: the columns in the club's
     order at a club's table, so the last row is the cash box's figures).
+    Once someone took a seat (``people``), the nets and the money are a column a person
+    and the caves a column a seat, named by everyone who sat there.
     """
-    names = report.game.players
+    players = report.game.players
+    persons = players if people is None else people.people
+    seats = players if people is None else people.seats
     out = io.StringIO()
     writer = _Writer(out, delimiter)
     keys = ["coup", "dealer", "hombre", "contract", "outcome", "enjeu", "bete_made"]
     head = words.header
     writer.writerow(
         [head(key) for key in [*keys, "poules_tirees"]]
-        + [f"{head('net')} {n}" for n in names]
-        + [f"{head('caves')} {n}" for n in names]
-        + ([f"{head('money')} {n}" for n in names] if money else [])
+        + [f"{head('net')} {n}" for n in persons]
+        + [f"{head('caves')} {n}" for n in seats]
+        + ([f"{head('money')} {n}" for n in persons] if money else [])
     )
     said = words.value
     for r in report.coups:
+        names = players if people is None else seated(players, people.changes, r.deal.n)
+        net = r.net if people is None else people.rows[r.deal.n - 1]
         coup = r.coup
         writer.writerow(
             [
@@ -143,11 +176,11 @@ def standings_csv(
                 r.deal.enjeu,
                 "" if r.bete_made is None else r.bete_made.amount,
                 r.poules_tirees if isinstance(r, CoupResult) else "",
-                *r.net,
+                *net,
                 *r.caves,
                 *(
                     _decimal_comma(in_money(c))
-                    for c in (to_cents(r.net, money.chip_value, ties) if money else ())
+                    for c in (to_cents(net, money.chip_value, ties) if money else ())
                 ),
             ]
         )

@@ -92,8 +92,8 @@ class HombreKind(Kind[G, R, Rep, C]):
     def read(self, head: Mapping[str, object], rules: dict[str, object]) -> G:
         """``load`` once the system is known to be this one (``rules``: the file's, a copy)."""
 
-    def journal_csv(self, report: Rep) -> str:
-        return journal_csv(report)
+    def journal_csv(self, report: Rep, changes: Sequence[seating.SeatChange] = ()) -> str:
+        return journal_csv(report, changes=changes)
 
     def settlement_text(self, report: Rep, money: Money | None) -> str:
         return text.render_settlement(report, money)

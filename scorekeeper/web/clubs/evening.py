@@ -79,7 +79,7 @@ def _room(evening_id: int) -> tuple[Room, Words]:
 def _lines(table: Table, room: Room) -> list[str]:
     """A chip table: each member's net; a points table: its standing, a line each."""
     if table.nets is None:
-        return standing(table.stored.replay())
+        return standing(table.stored)
     return [f"{room.members[m].name} {signed(n)}" for m, n in table.members_nets()]
 
 

@@ -21,18 +21,18 @@ from wtforms.validators import Length, Optional
 from ... import clubs, store
 from ...cashbox.settle import BOX
 from ...clubs.purse import table_club, table_purse
-from ...clubs.seats import club_order, seat_members
+from ...clubs.seats import club_order, person_members, seat_members
 from ...db import get_db
 from ...rights.access import can_manage, can_manage_club, readable, visible_ids
 from ...rules.errors import GameError
 from ...rules.hombre.engine import Reason
-from ...rules.hombre.exports import journal_csv, standings_csv
+from ...rules.hombre.exports import KEYS, ByPerson, CsvWords, journal_csv, standings_csv
 from ...rules.hombre.family import hombre_report
 from ...rules.hombre.kinds import PotKind
 from ...rules.hombre.stats import player_stats
 from ...rules.ledger import Transfer, to_cents
 from ...rules.money import Money, parse_money
-from ...rules.seating import sittings
+from ...rules.seating import person_rows, sittings
 from ...store.paid import Tick, lines, lines_cents, ticks
 from .. import blueprints
 from ..formats.words import cents, reader_currency
@@ -214,26 +214,58 @@ def _kept_csv(stored: store.StoredGame, name: str, make: Any) -> str:
     """A CSV of this version of the game, written once."""
     text = stored.derived.get(name)
     if text is None:
-        text = stored.derived[name] = make(stored.replay())
+        text = stored.derived[name] = make(stored)
     return str(text)
+
+
+def _journal(stored: store.StoredGame, delimiter: str = ",", words: CsvWords = KEYS) -> str:
+    """The journal, each coup's rows naming who sat then, as the settlement's journal does."""
+    return journal_csv(hombre_report(stored.replay()), delimiter, words, stored.seat_changes)
+
+
+def _by_person(stored: store.StoredGame) -> ByPerson | None:
+    """Once someone took a seat, the standings' columns are the settlement's persons: each
+    one's result after each coup (``seating.person_rows``, made once per version)."""
+    if not stored.seat_changes:
+        return None
+    people = stored.people()[0]
+    rows = stored.derived.get("person_rows")
+    if rows is None:
+        found = person_rows(stored.kind, stored.game, stored.seat_changes, stored.replay())
+        rows = stored.derived["person_rows"] = [[r.get(p, 0) for p in people] for r in found]
+    return ByPerson(stored.seat_changes, people, rows, seat_names(stored))
+
+
+def _standings(
+    stored: store.StoredGame,
+    delimiter: str = ",",
+    words: CsvWords = KEYS,
+    money: tuple[Money | None, list[int] | None] = (None, None),
+) -> str:
+    report = hombre_report(stored.replay())
+    chips, ties = money
+    return standings_csv(report, delimiter, chips, words, ties, _by_person(stored))
 
 
 def _csv_money(stored: store.StoredGame) -> tuple[Money | None, list[int] | None]:
     """The money of the spreadsheet's standings, as the settlement shows it: the table's
     own, or at a club's table the club's, its ties in the club's order (so its last row is
-    the cash box's figures); none once someone took a seat, whose money is counted by
-    person, not by seat (the settlement shows no seat's money then either).
+    the cash box's figures). Once someone took a seat its columns are the persons', as the
+    settlement's (one figure a person), tied in the order of their members.
     (The club's table had ``stored.money``, none, so its file had no money at all.)"""
-    if stored.seat_changes:  # by person then, as the settlement (one figure a person)
-        return None, None
     found = table_club(get_db(), stored.id)
     club = None if found is None else clubs.club(get_db(), found[0])
     if club is None or club.money is None:
         return stored.money, None
     member_of = seat_members(get_db(), stored.id)
+    if stored.seat_changes:
+        people = person_members(get_db(), stored.id, stored.people()[0], stored.game.players)
+        if people is None:  # a person with no member: no club's figure to tie to
+            return club.money, None
+        member_of = dict(enumerate(people))
     by_id = {m.id: m for m in clubs.members(get_db(), club.id)}
     rank = {m: n for n, m in enumerate(club_order(by_id, member_of.values()))}
-    return club.money, sorted(member_of, key=lambda seat: rank[member_of[seat]])
+    return club.money, sorted(member_of, key=lambda column: rank[member_of[column]])
 
 
 def _semicolon() -> bool:
@@ -247,9 +279,8 @@ def _semicolon() -> bool:
 def journal(game_id: int) -> Response:
     stored = readable(game_id)
     if _semicolon():
-        text = journal_csv(hombre_report(stored.replay()), ";", csv_words())
-        return _csv(text, f"journal-{game_id}-semicolon.csv")
-    text = _kept_csv(stored, "journal.csv", journal_csv)
+        return _csv(_journal(stored, ";", csv_words()), f"journal-{game_id}-semicolon.csv")
+    text = _kept_csv(stored, "journal.csv", _journal)
     return _csv(text, f"journal-{game_id}.csv")
 
 
@@ -259,11 +290,9 @@ def journal(game_id: int) -> Response:
 def standings(game_id: int) -> Response:
     stored = readable(game_id)
     if _semicolon():
-        money, ties = _csv_money(stored)
-        report = hombre_report(stored.replay())
-        text = standings_csv(report, ";", money, csv_words(), ties)
+        text = _standings(stored, ";", csv_words(), _csv_money(stored))
         return _csv(text, f"standings-{game_id}-semicolon.csv")
-    text = _kept_csv(stored, "standings.csv", standings_csv)
+    text = _kept_csv(stored, "standings.csv", _standings)
     return _csv(text, f"standings-{game_id}.csv")
 
 

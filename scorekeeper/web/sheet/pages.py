@@ -63,7 +63,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             "teams": teams_line(stored.seated()),  # who sits now, once someone took a seat
             "rules_line": self.rules_text(stored.game.rules),
             "columns": sides(report),
-            "standing": self.standing(report),
+            "standing": self.standing(stored),
             "must_sans_atout": self.sheet.must_sans_atout(report),
             "coup_fields": self.coup_fields,
             **self.sheet.context(),
@@ -194,11 +194,14 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         """The sheet's columns and their counts."""
         return sides(report), tuple(report.tally)
 
-    def standing(self, report: Report) -> list[str]:
-        """Who the sides are (a club evening names Nous and Eux), then where the game stands."""
-        players = report.game.players
-        lines = list(self.sheet.standing(report, sides(report), players))
-        return lines if len(players) == 3 else [teams_line(players), *lines]
+    def standing(self, stored: store.StoredGame) -> list[str]:
+        """Who the sides are (a club evening names Nous and Eux), then where the game stands:
+        who sits at each seat now (a newcomer, or who plays for an absent player), as the
+        rules line above it, never the seats' first players."""
+        report = stored.replay()
+        names = stored.seated()
+        lines = list(self.sheet.standing(report, sides(report), names))
+        return lines if len(names) == 3 else [teams_line(names), *lines]
 
     def rules_text(self, rules: Rules) -> str:
         return str(self.sheet.rules_text(rules))
