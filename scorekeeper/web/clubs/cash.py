@@ -127,12 +127,15 @@ FIELDSETS = {"kind": ("f-kind", _l("Fee")), "member": ("f-members", _l("Members"
 """The fee form's fields drawn as a fieldset of choices: its id and legend (club/cash.html)."""
 
 
-def _problems(form: EntryForm | FeesForm | None, fieldsets: bool) -> list[Problem]:
+def _problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -> list[Problem]:
     """Each refused field of ``form`` with its message; the fields drawn as an input are
-    marked ``aria-invalid``, and the first of them takes the focus (``autofocus``)."""
+    marked ``aria-invalid``, and the first of them takes the focus (``autofocus``). A
+    refusal of the whole form (the club changed meanwhile) links to the form itself."""
     out: list[Problem] = []
     if form is None:
         return out
+    title = _("Fee") if section == "fee" else str(KIND_WORDS[EntryKind(section)])
+    out += [Problem(section, title, str(e)) for e in form.form_errors]
     focused = False
     for field in form:
         if not field.errors:
@@ -169,9 +172,11 @@ def _page(
     evening = _evening_asked(club, request.args.get("evening"))
     purse = None if evening is None else evening_purse(get_db(), club, evening)
     forms = _forms(club, book)
+    typed_section = "charge"
     if typed is not None:  # a fee typed to one member (a page before 45.5): the charge's place
         typed_kind = typed.kind.data or ""
-        forms["charge" if typed_kind in FEES else typed_kind] = typed
+        typed_section = "charge" if typed_kind in FEES else typed_kind
+        forms[typed_section] = typed
     for section, form in forms.items():
         _own_ids(form, section)
     fee_form, fee_evening = _fees_form(club, book, evening)
@@ -179,7 +184,7 @@ def _page(
         fees.member.choices = fee_form.member.choices
         fee_form = fees
     _own_ids(fee_form, "fee")
-    problems = _problems(typed, False) + _problems(fees, True)
+    problems = _problems(typed, False, typed_section) + _problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
     page = render_template(
         "club/cash.html",
@@ -274,9 +279,18 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
         form.member.errors = [_("Choose a member.")]
         return _page(club, form, status=422)
     except clubs.Conflict:
-        return _page(access.managed_club(club_id), refused=str(CLUB_CHANGED), status=409)
+        return _page(_changed_meanwhile(club_id, form), form, status=409)
     flash(_recorded(club, member, kind, signed(kind, amount)))
     return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
+
+
+def _changed_meanwhile(club_id: int, form: EntryForm | FeesForm) -> clubs.Club:
+    """Another manager changed the club: ``form`` keeps what was typed, aimed at the latest
+    version, the refusal in it (nothing was recorded); the club as it is now, for the page."""
+    latest = access.managed_club(club_id)
+    form.version.data = str(latest.version)
+    form.form_errors.append(str(CLUB_CHANGED))
+    return latest
 
 
 def _recorded(club: clubs.Club, member: int, kind: EntryKind, amount: int) -> str:
@@ -336,7 +350,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         form.member.errors = [_("Check the members to charge.")]
         return _page(club, fees=form, status=422)
     except clubs.Conflict:
-        return _page(access.managed_club(club_id), refused=str(CLUB_CHANGED), status=409)
+        return _page(_changed_meanwhile(club_id, form), fees=form, status=409)
     return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
 
 
