@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
@@ -165,8 +166,9 @@ def _page(
 ) -> tuple[str, int]:
     book = accounts.accounts(get_db(), club.id)
     on = day(request.args.get("on", ""), "") or None
-    mode = request.args.get("mode", "")
-    mode = mode if mode in MODES else MODES[0]
+    asked_mode = request.args.get("mode", "")
+    asked_mode = asked_mode if asked_mode in MODES else ""
+    mode = asked_mode or MODES[0]
     balances = book.balances(on)
     suggest = between_members if mode == "members" else with_treasurer
     evening = _evening_asked(club, request.args.get("evening"))
@@ -210,6 +212,9 @@ def _page(
         undone=reversed_ids(book.entries),
         refused=refused,
         problems=problems,
+        # where an entry typed here comes back to once recorded (_back): the evening shown,
+        # the way of settling up asked
+        typed_here={"evening": None if evening is None else evening.id, "mode": asked_mode or None},
     )
     return page, status
 
@@ -280,8 +285,8 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(club, form, status=422)
     except clubs.Conflict:
         return _page(_changed_meanwhile(club_id, form), form, status=409)
-    flash(_recorded(club, member, kind, signed(kind, amount)))
-    return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
+    flash(_recorded(club, [member], kind, signed(kind, amount)))
+    return _back(club)
 
 
 def _changed_meanwhile(club_id: int, form: EntryForm | FeesForm) -> clubs.Club:
@@ -293,14 +298,37 @@ def _changed_meanwhile(club_id: int, form: EntryForm | FeesForm) -> clubs.Club:
     return latest
 
 
-def _recorded(club: clubs.Club, member: int, kind: EntryKind, amount: int) -> str:
-    """What an entry just recorded did: whose, what, and its sum as it moves his balance."""
-    found = next((m for m in clubs.members(get_db(), club.id) if m.id == member), None)
-    return _(
-        "Recorded for %(name)s: %(entry)s, %(amount)s.",
-        name="" if found is None else found.name,
-        entry=KIND_WORDS[kind],
-        amount=cents(amount, club, True),
+def _back(club: clubs.Club) -> BaseResponse:
+    """An entry recorded: the page it was typed on (the evening shown, the way of settling
+    up), at its balances, where the message saying what was recorded is drawn."""
+    evening = _evening_asked(club, request.args.get("evening"))
+    mode = request.args.get("mode", "")
+    return redirect(
+        url_for(
+            "clubs.cash",
+            club_id=club.id,
+            mode=mode if mode in MODES else None,
+            evening=None if evening is None else evening.id,
+        )
+        + "#balances"
+    )
+
+
+def _recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int) -> str:
+    """What entries just recorded did: whose (a name, or how many members), what, and the
+    sum of each as it moves each balance."""
+    entry, money = KIND_WORDS[kind], cents(amount, club, True)
+    if len(members) == 1:
+        found = next((m for m in clubs.members(get_db(), club.id) if m.id == members[0]), None)
+        name = "" if found is None else found.name
+        return _("Recorded for %(name)s: %(entry)s, %(amount)s.", name=name, entry=entry,
+                 amount=money)  # fmt: skip
+    return ngettext(
+        "Recorded for %(num)s member: %(entry)s, %(amount)s each.",
+        "Recorded for %(num)s members: %(entry)s, %(amount)s each.",
+        len(members),
+        entry=entry,
+        amount=money,
     )
 
 
@@ -351,7 +379,8 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(club, fees=form, status=422)
     except clubs.Conflict:
         return _page(_changed_meanwhile(club_id, form), fees=form, status=409)
-    return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
+    flash(_recorded(club, charged, kind, signed(kind, amount)))
+    return _back(club)
 
 
 @bp.route("/clubs/<int:club_id>/cash/entries/<int:entry_id>/reverse", methods=["GET", "POST"])
