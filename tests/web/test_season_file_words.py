@@ -4,7 +4,8 @@ Danish headers, in every language; the file read the words from the page's conte
 they no longer are since they became template globals).
 
 The seed (docs/rules/hombre.md §10) at one table: Chloé plays hombre once and wins ("gagne":
-"vundet" in Danish, "gewonnen" in Dutch, "gagne" kept in English as in French); the comma file keeps the key.
+"vundet" in Danish, "gewonnen" in Dutch, "gagne" kept in English as in French); the comma
+file keeps the key.
 """
 
 from __future__ import annotations
