@@ -226,6 +226,8 @@ def add_member(club_id: int) -> BaseResponse | tuple[str, int]:
 @bp.post("/clubs/<int:club_id>/members/<int:member_id>")
 def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     access.managed_club(club_id)
+    if not any(m.id == member_id for m in clubs.members(get_db(), club_id)):
+        abort(404)  # no row of the page to say a refusal in
     form = MemberForm()
     version = form_version(form)
     typed = {"name": form.name.data or "", "short_name": form.short_name.data or ""}
