@@ -17,11 +17,10 @@ recorded lands on the balances with a message saying what was recorded.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, NamedTuple
+from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -46,7 +45,9 @@ from .cash_forms import (
     FeesForm,
     PayForm,
     ReverseForm,
+    own_ids,
     payment_who,
+    problems,
 )
 
 bp = blueprints.clubs
@@ -105,58 +106,6 @@ def _fees_form(
     return form, shown
 
 
-def _own_ids(form: EntryForm | FeesForm, section: str) -> None:
-    """The page holds four entry forms with the same fields: each field's id (and its
-    label's ``for``) is prefixed with its form's section, so a label points at its own
-    form's field ("fee-member", "charge-member"); the names posted stay the same."""
-    for field in form:
-        if field.type != "CSRFTokenField":
-            field.id = f"{section}-{field.name}"
-            field.label.field_id = field.id
-
-
-class Problem(NamedTuple):
-    """A refused field, as the summary at the top of the page links to it."""
-
-    anchor: str
-    """The id the link goes to: the field's own, or its fieldset's (a choice of several)."""
-    label: str
-    message: str
-
-
-FIELDSETS = {"kind": ("f-kind", _l("Fee")), "member": ("f-members", _l("Members"))}
-"""The fee form's fields drawn as a fieldset of choices: its id and legend (club/cash.html)."""
-
-
-def _problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -> list[Problem]:
-    """Each refused field of ``form`` with its message; the fields drawn as an input are
-    marked ``aria-invalid``, and the first of them takes the focus (``autofocus``). A
-    refusal of the whole form (the club changed meanwhile) links to the form itself."""
-    out: list[Problem] = []
-    if form is None:
-        return out
-    title = _("Fee") if section == "fee" else str(KIND_WORDS[EntryKind(section)])
-    out += [Problem(section, title, str(e)) for e in form.form_errors]
-    focused = False
-    for field in form:
-        if not field.errors:
-            continue
-        anchor, label = FIELDSETS.get(field.name, (field.id, field.label.text))
-        if not fieldsets:
-            anchor, label = field.id, field.label.text
-        if anchor == field.id:
-            field.render_kw = {
-                **(field.render_kw or {}),
-                "aria-invalid": "true",
-                "aria-describedby": f"{field.id}-error",  # its message, read with the field
-            }
-            if not focused:
-                field.render_kw["autofocus"] = True
-                focused = True
-        out += [Problem(anchor, str(label), str(e)) for e in field.errors]
-    return out
-
-
 def _page(
     club: clubs.Club,
     typed: EntryForm | None = None,
@@ -180,13 +129,13 @@ def _page(
         typed_section = "charge" if typed_kind in FEES else typed_kind
         forms[typed_section] = typed
     for section, form in forms.items():
-        _own_ids(form, section)
+        own_ids(form, section)
     fee_form, fee_evening = _fees_form(club, book, evening)
     if fees is not None:  # as typed, with its messages
         fees.member.choices = fee_form.member.choices
         fee_form = fees
-    _own_ids(fee_form, "fee")
-    problems = _problems(typed, False, typed_section) + _problems(fees, True, "fee")
+    own_ids(fee_form, "fee")
+    found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
     page = render_template(
         "club/cash.html",
@@ -211,7 +160,7 @@ def _page(
         fees=FEES,
         undone=reversed_ids(book.entries),
         refused=refused,
-        problems=problems,
+        problems=found,
         # where an entry typed here comes back to once recorded (_back): the evening shown,
         # the way of settling up asked
         typed_here={"evening": None if evening is None else evening.id, "mode": asked_mode or None},
