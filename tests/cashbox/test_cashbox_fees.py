@@ -89,6 +89,8 @@ def test_the_balance_line_says_what_it_means(client, app):
     client.post(
         cash + "/fees", data={**fee, "member": [str(ids["Anne"])], "version": club_version(app)}
     )
+    said = client.get(cash).data.decode()  # the fee's message, said once: "−€2.50", its sign
+    assert "Recorded for Anne: Season dues, −€2.50." in said
     page = client.get(cash).data.decode()
     # a fee charged, nothing paid: Anne owes 2.50, the box holds nothing yet
     assert "1 member owes the club €2.50." in page

@@ -17,11 +17,11 @@ recorded lands on the balances with a message saying what was recorded.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, NamedTuple
+from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
@@ -45,7 +45,9 @@ from .cash_forms import (
     FeesForm,
     PayForm,
     ReverseForm,
+    own_ids,
     payment_who,
+    problems,
 )
 
 bp = blueprints.clubs
@@ -104,55 +106,6 @@ def _fees_form(
     return form, shown
 
 
-def _own_ids(form: EntryForm | FeesForm, section: str) -> None:
-    """The page holds four entry forms with the same fields: each field's id (and its
-    label's ``for``) is prefixed with its form's section, so a label points at its own
-    form's field ("fee-member", "charge-member"); the names posted stay the same."""
-    for field in form:
-        if field.type != "CSRFTokenField":
-            field.id = f"{section}-{field.name}"
-            field.label.field_id = field.id
-
-
-class Problem(NamedTuple):
-    """A refused field, as the summary at the top of the page links to it."""
-
-    anchor: str
-    """The id the link goes to: the field's own, or its fieldset's (a choice of several)."""
-    label: str
-    message: str
-
-
-FIELDSETS = {"kind": ("f-kind", _l("Fee")), "member": ("f-members", _l("Members"))}
-"""The fee form's fields drawn as a fieldset of choices: its id and legend (club/cash.html)."""
-
-
-def _problems(form: EntryForm | FeesForm | None, fieldsets: bool) -> list[Problem]:
-    """Each refused field of ``form`` with its message; the fields drawn as an input are
-    marked ``aria-invalid``, and the first of them takes the focus (``autofocus``)."""
-    out: list[Problem] = []
-    if form is None:
-        return out
-    focused = False
-    for field in form:
-        if not field.errors:
-            continue
-        anchor, label = FIELDSETS.get(field.name, (field.id, field.label.text))
-        if not fieldsets:
-            anchor, label = field.id, field.label.text
-        if anchor == field.id:
-            field.render_kw = {
-                **(field.render_kw or {}),
-                "aria-invalid": "true",
-                "aria-describedby": f"{field.id}-error",  # its message, read with the field
-            }
-            if not focused:
-                field.render_kw["autofocus"] = True
-                focused = True
-        out += [Problem(anchor, str(label), str(e)) for e in field.errors]
-    return out
-
-
 def _page(
     club: clubs.Club,
     typed: EntryForm | None = None,
@@ -162,24 +115,27 @@ def _page(
 ) -> tuple[str, int]:
     book = accounts.accounts(get_db(), club.id)
     on = day(request.args.get("on", ""), "") or None
-    mode = request.args.get("mode", "")
-    mode = mode if mode in MODES else MODES[0]
+    asked_mode = request.args.get("mode", "")
+    asked_mode = asked_mode if asked_mode in MODES else ""
+    mode = asked_mode or MODES[0]
     balances = book.balances(on)
     suggest = between_members if mode == "members" else with_treasurer
     evening = _evening_asked(club, request.args.get("evening"))
     purse = None if evening is None else evening_purse(get_db(), club, evening)
     forms = _forms(club, book)
+    typed_section = "charge"
     if typed is not None:  # a fee typed to one member (a page before 45.5): the charge's place
         typed_kind = typed.kind.data or ""
-        forms["charge" if typed_kind in FEES else typed_kind] = typed
+        typed_section = "charge" if typed_kind in FEES else typed_kind
+        forms[typed_section] = typed
     for section, form in forms.items():
-        _own_ids(form, section)
+        own_ids(form, section)
     fee_form, fee_evening = _fees_form(club, book, evening)
     if fees is not None:  # as typed, with its messages
         fees.member.choices = fee_form.member.choices
         fee_form = fees
-    _own_ids(fee_form, "fee")
-    problems = _problems(typed, False) + _problems(fees, True)
+    own_ids(fee_form, "fee")
+    found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
     page = render_template(
         "club/cash.html",
@@ -204,7 +160,10 @@ def _page(
         fees=FEES,
         undone=reversed_ids(book.entries),
         refused=refused,
-        problems=problems,
+        problems=found,
+        # where an entry typed here comes back to once recorded (_back): the evening shown,
+        # the way of settling up asked
+        typed_here={"evening": None if evening is None else evening.id, "mode": asked_mode or None},
     )
     return page, status
 
@@ -274,19 +233,51 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
         form.member.errors = [_("Choose a member.")]
         return _page(club, form, status=422)
     except clubs.Conflict:
-        return _page(access.managed_club(club_id), refused=str(CLUB_CHANGED), status=409)
-    flash(_recorded(club, member, kind, signed(kind, amount)))
-    return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
+        return _page(_changed_meanwhile(club_id, form), form, status=409)
+    flash(_recorded(club, [member], kind, signed(kind, amount)))
+    return _back(club)
 
 
-def _recorded(club: clubs.Club, member: int, kind: EntryKind, amount: int) -> str:
-    """What an entry just recorded did: whose, what, and its sum as it moves his balance."""
-    found = next((m for m in clubs.members(get_db(), club.id) if m.id == member), None)
-    return _(
-        "Recorded for %(name)s: %(entry)s, %(amount)s.",
-        name="" if found is None else found.name,
-        entry=KIND_WORDS[kind],
-        amount=cents(amount, club, True),
+def _changed_meanwhile(club_id: int, form: EntryForm | FeesForm) -> clubs.Club:
+    """Another manager changed the club: ``form`` keeps what was typed, aimed at the latest
+    version, the refusal in it (nothing was recorded); the club as it is now, for the page."""
+    latest = access.managed_club(club_id)
+    form.version.data = str(latest.version)
+    form.form_errors.append(str(CLUB_CHANGED))
+    return latest
+
+
+def _back(club: clubs.Club) -> BaseResponse:
+    """An entry recorded: the page it was typed on (the evening shown, the way of settling
+    up), at its balances, where the message saying what was recorded is drawn."""
+    evening = _evening_asked(club, request.args.get("evening"))
+    mode = request.args.get("mode", "")
+    return redirect(
+        url_for(
+            "clubs.cash",
+            club_id=club.id,
+            mode=mode if mode in MODES else None,
+            evening=None if evening is None else evening.id,
+        )
+        + "#balances"
+    )
+
+
+def _recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int) -> str:
+    """What entries just recorded did: whose (a name, or how many members), what, and the
+    sum of each as it moves each balance."""
+    entry, money = KIND_WORDS[kind], cents(amount, club, True)
+    if len(members) == 1:
+        found = next((m for m in clubs.members(get_db(), club.id) if m.id == members[0]), None)
+        name = "" if found is None else found.name
+        return _("Recorded for %(name)s: %(entry)s, %(amount)s.", name=name, entry=entry,
+                 amount=money)  # fmt: skip
+    return ngettext(
+        "Recorded for %(num)s member: %(entry)s, %(amount)s each.",
+        "Recorded for %(num)s members: %(entry)s, %(amount)s each.",
+        len(members),
+        entry=entry,
+        amount=money,
     )
 
 
@@ -336,8 +327,9 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         form.member.errors = [_("Check the members to charge.")]
         return _page(club, fees=form, status=422)
     except clubs.Conflict:
-        return _page(access.managed_club(club_id), refused=str(CLUB_CHANGED), status=409)
-    return redirect(url_for("clubs.cash", club_id=club_id) + "#balances")
+        return _page(_changed_meanwhile(club_id, form), fees=form, status=409)
+    flash(_recorded(club, charged, kind, signed(kind, amount)))
+    return _back(club)
 
 
 @bp.route("/clubs/<int:club_id>/cash/entries/<int:entry_id>/reverse", methods=["GET", "POST"])

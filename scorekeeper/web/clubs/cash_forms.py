@@ -6,10 +6,16 @@ A fee is charged to several members in one form (``FeesForm``: the fee
 chosen among the fees, the members checked, by default those who sat at
 the evening's tables). Amounts are typed as positive sums; the kind
 (and a payment's direction) gives the sign (cashbox.entries.signed).
+What the typed entry's and the fee's forms share as the page draws them
+refused: each field's id of its own (``own_ids``), and the summary of what
+was refused at the top of the page (``problems``).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, SelectField, SelectMultipleField, StringField
@@ -101,3 +107,55 @@ class PayForm(FlaskForm):
     payee = HiddenField()
     amount = HiddenField()
     method = HiddenField()
+
+
+def own_ids(form: EntryForm | FeesForm, section: str) -> None:
+    """The page holds four entry forms with the same fields: each field's id (and its
+    label's ``for``) is prefixed with its form's section, so a label points at its own
+    form's field ("fee-member", "charge-member"); the names posted stay the same."""
+    for field in form:
+        if field.type != "CSRFTokenField":
+            field.id = f"{section}-{field.name}"
+            field.label.field_id = field.id
+
+
+class Problem(NamedTuple):
+    """A refused field, as the summary at the top of the page links to it."""
+
+    anchor: str
+    """The id the link goes to: the field's own, or its fieldset's (a choice of several)."""
+    label: str
+    message: str
+
+
+FIELDSETS = {"kind": ("f-kind", _l("Fee")), "member": ("f-members", _l("Members"))}
+"""The fee form's fields drawn as a fieldset of choices: its id and legend (club/cash.html)."""
+
+
+def problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -> list[Problem]:
+    """Each refused field of ``form`` with its message; the fields drawn as an input are
+    marked ``aria-invalid``, and the first of them takes the focus (``autofocus``). A
+    refusal of the whole form (the club changed meanwhile) links to the form itself."""
+    out: list[Problem] = []
+    if form is None:
+        return out
+    title = _("Fee") if section == "fee" else str(KIND_WORDS[EntryKind(section)])
+    out += [Problem(section, title, str(e)) for e in form.form_errors]
+    focused = False
+    for field in form:
+        if not field.errors:
+            continue
+        anchor, label = FIELDSETS.get(field.name, (field.id, field.label.text))
+        if not fieldsets:
+            anchor, label = field.id, field.label.text
+        if anchor == field.id:
+            field.render_kw = {
+                **(field.render_kw or {}),
+                "aria-invalid": "true",
+                "aria-describedby": f"{field.id}-error",  # its message, read with the field
+            }
+            if not focused:
+                field.render_kw["autofocus"] = True
+                focused = True
+        out += [Problem(anchor, str(label), str(e)) for e in field.errors]
+    return out

@@ -8,9 +8,11 @@ refuses it (409) and shows its latest state.
 from __future__ import annotations
 
 from datetime import date
+from typing import NamedTuple
 
 from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
@@ -88,14 +90,29 @@ def club(club_id: int) -> str:
     return _club_page(club_id)
 
 
-def _refused(club_id: int, message: str, status: int) -> tuple[str, int]:
-    """The club's page again, with the refusal in words at the top (nothing was stored)."""
-    return _club_page(club_id, message), status
+class Sent(NamedTuple):
+    """A form of the club's page refused: where it sits, why, and what was typed in it."""
+
+    at: str
+    """The form's place: ``merge``, ``links``, or ``member-<id>`` (a member's row)."""
+    message: str
+    typed: dict[str, str]
 
 
-def _club_page(
-    club_id: int, refused: str | None = None, new_member: NewMemberForm | None = None
-) -> str:
+def _refused(club_id: int, sent: Sent, status: int) -> tuple[str, int]:
+    """The club's page again, the refusal in words in the form that was sent, with what
+    was typed in it (nothing was stored)."""
+    return _club_page(club_id, sent=sent), status
+
+
+def _changed(club_id: int, form: FlaskForm) -> tuple[str, int]:
+    """A form sent from a version of the club before another change: as typed, aimed at
+    the club as it is now, the refusal in it."""
+    form.form_errors.append(str(CLUB_CHANGED))
+    return _club_page(club_id, typed=form), 409
+
+
+def _club_page(club_id: int, sent: Sent | None = None, typed: FlaskForm | None = None) -> str:
     found = access.readable_club(club_id)
     manager = access.can_manage_club(club_id)
     db = get_db()
@@ -103,6 +120,13 @@ def _club_page(
     club_link = external_url("clubs.club", club_id=club_id, key=found.read_token)
     manager_link = _fresh_link(club_id)
     evening_form = EveningForm(formdata=None, version=version, date=date.today().isoformat())
+    new_member = NewMemberForm(formdata=None, version=version)
+    if isinstance(typed, EveningForm):
+        evening_form = typed
+    elif isinstance(typed, NewMemberForm):
+        new_member = typed
+    for form in (evening_form, new_member):
+        form.version.data = version
     return render_template(
         "club/club.html",
         club=found,
@@ -112,12 +136,12 @@ def _club_page(
         evenings=clubs.evenings(db, club_id),
         evening_form=evening_form,
         member_form=MemberForm(formdata=None, version=version),
-        new_member=new_member or NewMemberForm(formdata=None, version=version),
+        new_member=new_member,
         merge_form=MergeForm(formdata=None, version=version),
         link_form=LinkForm(formdata=None, version=version),
         club_link=club_link,
         manager_link=manager_link,
-        refused=refused,
+        sent=sent,
     )
 
 
@@ -145,7 +169,7 @@ def new_manager_link(club_id: int) -> BaseResponse | tuple[str, int]:
     try:
         clubs.set_manager_hash(get_db(), club_id, access.token_hash(token), form_version(form))
     except clubs.Conflict:
-        return _refused(club_id, str(CLUB_CHANGED), 409)
+        return _refused(club_id, Sent("links", str(CLUB_CHANGED), {}), 409)
     if not access.is_admin():
         access.grant_club(club_id)
     session[NEW_LINK] = [club_id, token]
@@ -159,15 +183,16 @@ def new_evening(club_id: int) -> BaseResponse | tuple[str, int]:
     version = form_version(form)
     typed = day((form.date.data or "").strip(), "")
     if not form.validate() and form.title.errors:  # the title's own words, not the date's
-        return _refused(club_id, str(form.title.errors[0]), 422)
+        return _club_page(club_id, typed=form), 422
     if form.errors or not typed:
-        return _refused(club_id, _("Give the evening's date as YYYY-MM-DD."), 422)
+        form.date.errors = [_("Give the evening's date as YYYY-MM-DD.")]
+        return _club_page(club_id, typed=form), 422
     try:
         evening_id = clubs.create_evening(
             get_db(), club_id, typed, (form.title.data or "").strip(), version
         )
     except clubs.Conflict:
-        return _refused(club_id, str(CLUB_CHANGED), 409)
+        return _changed(club_id, form)
     return redirect(url_for("clubs.evening", evening_id=evening_id))
 
 
@@ -178,7 +203,7 @@ def add_member(club_id: int) -> BaseResponse | tuple[str, int]:
     form = NewMemberForm()
     version = form_version(form)
     if not form.validate():
-        return _club_page(club_id, new_member=form), 422
+        return _club_page(club_id, typed=form), 422
     try:
         clubs.add_member(
             get_db(),
@@ -189,24 +214,32 @@ def add_member(club_id: int) -> BaseResponse | tuple[str, int]:
         )
     except clubs.NameTaken as taken:
         (form.short_name if taken.field == "short_name" else form.name).errors = [_taken(taken)]
-        return _club_page(club_id, new_member=form), 422
+        return _club_page(club_id, typed=form), 422
     except clubs.ClubFull:
-        return _refused(club_id, club_full_text(), 422)
+        form.form_errors.append(club_full_text())
+        return _club_page(club_id, typed=form), 422
     except clubs.Conflict:
-        return _refused(club_id, str(CLUB_CHANGED), 409)
+        return _changed(club_id, form)
     return redirect(url_for("clubs.club", club_id=club_id, _anchor="members"))
 
 
 @bp.post("/clubs/<int:club_id>/members/<int:member_id>")
 def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     access.managed_club(club_id)
+    if not any(m.id == member_id for m in clubs.members(get_db(), club_id)):
+        abort(404)  # no row of the page to say a refusal in
     form = MemberForm()
     version = form_version(form)
+    typed = {"name": form.name.data or "", "short_name": form.short_name.data or ""}
+
+    def refused(message: str, status: int) -> tuple[str, int]:
+        return _refused(club_id, Sent(f"member-{member_id}", message, typed), status)
+
     if not form.validate():
         said = [str(e) for e in (*form.name.errors, *form.short_name.errors)] or [
             _("A member needs a name of at most 40 characters.")
         ]
-        return _refused(club_id, said[0], 422)
+        return refused(said[0], 422)
     try:
         clubs.rename(
             get_db(),
@@ -219,9 +252,9 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Refused:
         abort(404)
     except clubs.NameTaken as taken:
-        return _refused(club_id, _taken(taken), 422)
+        return refused(_taken(taken), 422)
     except clubs.Conflict:
-        return _refused(club_id, str(CLUB_CHANGED), 409)
+        return refused(str(CLUB_CHANGED), 409)
     return redirect(url_for("clubs.club", club_id=club_id))
 
 
@@ -231,12 +264,13 @@ def merge(club_id: int) -> BaseResponse | tuple[str, int]:
     form = MergeForm()
     version = form_version(form)
     member, into = whole(form.member.data), whole(form.into.data)
+    typed = {"member": form.member.data or "", "into": form.into.data or ""}
     if member is None or into is None:
-        return _refused(club_id, _("Choose the two members to merge."), 422)
+        return _refused(club_id, Sent("merge", _("Choose the two members to merge."), typed), 422)
     try:
         clubs.merge(get_db(), club_id, member, into, version)
     except clubs.Refused:
-        return _refused(club_id, _("Choose the two members to merge."), 422)
+        return _refused(club_id, Sent("merge", _("Choose the two members to merge."), typed), 422)
     except clubs.Conflict:
-        return _refused(club_id, str(CLUB_CHANGED), 409)
+        return _refused(club_id, Sent("merge", str(CLUB_CHANGED), typed), 409)
     return redirect(url_for("clubs.club", club_id=club_id))

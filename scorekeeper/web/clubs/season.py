@@ -8,6 +8,7 @@ their decimal mark (as an event's results and a game's files).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 
 from babel.numbers import format_decimal
@@ -89,10 +90,10 @@ def _for_people(club: clubs.Club) -> ForPeople:
         pattern = "0." + "0" * places if places else "0"
         return str(format_decimal(value, pattern, locale=locale))
 
-    tables: dict[str, object] = {}
-    current_app.update_template_context(tables)  # the kinds' words, as the season page has them
-    outcome_words = tables.get("OUTCOME_WORDS")
-    known: dict[str, str] = outcome_words if isinstance(outcome_words, dict) else {}
+    # the games' words, as the season page has them: a game's web half gives its word tables
+    # to every template as Jinja globals (none: the keys)
+    outcome_words = current_app.jinja_env.globals.get("OUTCOME_WORDS")
+    known: Mapping[str, str] = outcome_words if isinstance(outcome_words, Mapping) else {}
 
     def outcome(key: str) -> str:
         return known.get(key, key)

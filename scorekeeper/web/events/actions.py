@@ -3,7 +3,8 @@
 Each is one change of the event (``events/records.py``, ``events/rounds.py``:
 one transaction, checked against the version the page showed). A refusal
 comes back on the director's page beside its form (422); a page shown at an
-older version is refused (409) and drawn again as the event is now.
+older version is refused (409) and drawn again as the event is now. Either
+way the form comes back with what was typed in it.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def _act(
     try:
         change(form_version(form))
     except store.Conflict:
-        return director_page(event_id, {section: _(CHANGED)}), 409
+        return director_page(event_id, {section: _(CHANGED)}, {section: form}), 409
     except GameError as error:
         return director_page(event_id, {section: error.translated(_)}, {section: form}), 422
     return redirect(url_for("events.director", event_id=event_id) + f"#{section}")
