@@ -39,6 +39,8 @@ FEES = (EntryKind.FEE_EVENING, EntryKind.FEE_SEASON, EntryKind.FEE_TABLE, EntryK
 CHARGED = (*FEES, EntryKind.CHARGE)
 """The kinds that always lower the balance (the form takes them as positive sums)."""
 METHODS = ("cash", "transfer")
+NOT_BY_HAND = (EntryKind.EVENING, EntryKind.REVERSAL)
+"""The kinds never reversed by hand (``Entry.by_hand``): closing posts an evening's result."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,19 @@ class Entry:
     """Not a ledger row: an evening not closed (open or reopened), its result as the room
     has it now less what a close posted (``closing.pending``), shown and counted until it
     is closed, so a statement and the cash box say what the room says at every moment."""
+
+    @property
+    def by_hand(self) -> bool:
+        """Whether the treasurer may reverse it by hand: not an evening's result, nor a
+        reversal (a close's or his own), nor a provisional line.
+
+        Only closing posts an evening's result, and closing again reverses and re-posts it
+        for a member whose result changed: the way to change one is to reopen the evening.
+        A result reversed by hand left the room, the table and the season saying one figure
+        and the cash box another (a member at +2,17 € on the room and 0,00 € in his
+        account, and the box "holding" his winnings as if they were a fee).
+        """
+        return not self.provisional and self.kind not in NOT_BY_HAND
 
 
 def signed(kind: EntryKind, amount: int) -> int:

@@ -148,14 +148,30 @@ def charge(
         return [insert_entry(db, row | {"member_id": m, "note": note}) for m in charged]
 
 
+class NotByHand(Refused):
+    """An entry the treasurer may not reverse by hand (``Entry.by_hand``): an
+    evening's result (reopen the evening: closing it again posts what changed) or a
+    reversal."""
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__(entry.id)
+        self.entry = entry
+
+
 def reverse(
     db: sqlite_utils.Database, club_id: int, version: int, entry_id: int, on: str, note: str
 ) -> int:
-    """A new entry undoing ``entry_id`` (not a reversal, not reversed already)."""
+    """A new entry undoing ``entry_id``: refused, nothing written, for an entry not the
+    club's or reversed already (``Refused``), or one not to be reversed by hand
+    (``NotByHand``: an evening's result, a reversal)."""
     with changing(db, ClubOwner(club_id), version, "reversal") as change:
         found = entries(db, club_id)
         entry = next((e for e in found if e.id == entry_id), None)
-        if entry is None or entry.kind is EntryKind.REVERSAL or entry_id in reversed_ids(found):
+        if entry is None:
+            raise Refused(entry_id)
+        if not entry.by_hand:
+            raise NotByHand(entry)
+        if entry_id in reversed_ids(found):
             raise Refused(entry_id)
         change.summary = str(entry_id)
         row = db.execute("select member_id from ledger where id = ?", [entry_id]).fetchone()

@@ -1,19 +1,20 @@
 """Reversing an entry of the cash box: a confirmation, then the reversal (the club's managers).
 
-A wrong entry is never edited or deleted: a new entry undoes it, to the cent. docs/cashbox.md.
+A wrong entry is never edited or deleted: a new entry undoes it, to the cent. What may be
+reversed by hand is the entry's to say (``Entry.by_hand``): not an evening's result (reopen
+the evening; closing it again posts what changed), nor a reversal. docs/cashbox.md.
 """
 
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
-from ...cashbox.entries import EntryKind, reversed_ids
+from ...cashbox.entries import Entry, EntryKind, reversed_ids
 from ...clubs import accounts
 from ...clubs.season import day
 from ...db import get_db
@@ -27,11 +28,13 @@ bp = blueprints.clubs
 
 @bp.route("/clubs/<int:club_id>/cash/entries/<int:entry_id>/reverse", methods=["GET", "POST"])
 def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
-    """GET asks to confirm, showing the entry; POST writes the reversal."""
+    """GET asks to confirm, showing the entry; POST writes the reversal. An entry not to be
+    reversed by hand (an evening's result, a reversal: ``Entry.by_hand``) is shown with the
+    reason and no form, and a POST for it is refused with it (422), nothing stored."""
     club = access.managed_club(club_id)
     book = accounts.accounts(get_db(), club_id)
     entry = book.entry(entry_id)
-    if entry is None or entry.kind is EntryKind.REVERSAL:
+    if entry is None:
         abort(404)
     done = entry_id in reversed_ids(book.entries)
     if request.method == "GET":
@@ -40,11 +43,15 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
     form = ReverseForm()
     version = form_version(form)
     on = day((form.on.data or "").strip(), "") or None
+    if not entry.by_hand:
+        return _confirm(club, book, entry, form, done, None, 422)
     if not form.validate() or on is None:
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
         return _confirm(club, book, entry, form, done, None, 422)
     try:
         accounts.reverse(get_db(), club_id, version, entry_id, on, (form.note.data or "").strip())
+    except accounts.NotByHand:
+        return _confirm(club, book, entry, form, done, None, 422)
     except clubs.Refused:
         return _confirm(club, book, entry, form, True, None, 409)
     except clubs.Conflict:
@@ -57,18 +64,21 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
 def _confirm(
     club: clubs.Club,
     book: accounts.Accounts,
-    entry: Any,
+    entry: Entry,
     form: ReverseForm,
     done: bool,
     refused: str | None,
     status: int,
 ) -> tuple[str, int]:
     names = {m.id: m.name for m in book.members}
+    undoes = book.entry(entry.reverses) if entry.reverses is not None else None
     page = render_template(
         "club/reverse.html",
         club=club,
         entry=entry,
         name=names.get(entry.member, ""),
+        # an evening's result, or a reversal a close made: reopen the evening to change it
+        by_closing=any(e is not None and e.kind is EntryKind.EVENING for e in (entry, undoes)),
         form=form,
         done=done,
         refused=refused,

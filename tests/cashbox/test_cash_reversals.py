@@ -1,0 +1,111 @@
+"""Reversals in the cash box: what may be reversed by hand.
+
+The evening's one table plays the seed (docs/rules/hombre.md §10): Anne −72, Bruno −9,
+Chloé +81 chips; the club's chip is 0.05 EUR: Anne −3.60, Bruno −0.45, Chloé +4.05.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from test_cashbox_web import ledger, member_ids
+from test_clubs import club_version, new_club, new_evening, seed_table
+from web import enter
+
+LANGUAGES = {
+    "en": "An evening's result is posted by closing the evening",
+    "fr": "Le résultat d’une soirée est inscrit en la clôturant",
+    "da": "En aftens resultat bogføres, når aftenen lukkes",
+    "nl": "De uitslag van een avond wordt geboekt door de avond af te sluiten",
+}
+
+
+def _close(client, app, evening: int) -> None:
+    data = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=data).status_code == 302
+
+
+def _ids(app, kind: str) -> list[int]:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        rows = conn.execute("select id from ledger where kind = ? order by id", [kind])
+        return [row[0] for row in rows]
+
+
+def _versions(app) -> int:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return int(conn.execute("select max(version) from clubs").fetchone()[0])
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_an_evenings_result_is_not_reversed_by_hand(client, app, language):
+    """Closing posts the evening's result (Chloé +81 × 5 = +4.05 €); reversing it by hand
+    left the room at +4.05 and her account at 0.00. No button, and a POST made by hand is
+    refused with the reason in the reader's language (422), nothing stored; the same for
+    a reversal a close made (reopen, one more coup, close again)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    _close(client, app, evening)
+    headers = {"Accept-Language": language}
+    cash = f"/clubs/{club}/cash"
+    results = _ids(app, "evening")
+    assert len(results) == 3
+    page = client.get(cash, headers=headers).data.decode()
+    for entry in results:
+        assert f"{cash}/entries/{entry}/reverse" not in page
+    before = ledger(app)
+    asked = client.get(f"{cash}/entries/{results[2]}/reverse", headers=headers)
+    said = asked.data.decode()
+    assert 'id="not-by-hand"' in said and LANGUAGES[language] in said
+    assert 'id="reverse"' not in said  # no form
+    data = {"on": "2026-11-02", "note": "paid in cash", "version": club_version(app)}
+    refused = client.post(f"{cash}/entries/{results[2]}/reverse", data=data, headers=headers)
+    assert refused.status_code == 422 and LANGUAGES[language] in refused.data.decode()
+    assert ledger(app) == before
+
+    # Reopened, one more coup (B's demande won again), closed again: the close reverses
+    # and re-posts the results that changed; its reversals are no more reversible by hand.
+    data = {"version": club_version(app)}
+    assert client.post(f"/evenings/{evening}/reopen", data=data).status_code == 302
+    assert enter(client, game, "B demande A2 B5 C2").status_code in (200, 302)
+    _close(client, app, evening)
+    closes = _ids(app, "reversal")
+    assert closes  # the close reversed the results that changed
+    before = ledger(app)
+    page = client.get(cash, headers=headers).data.decode()
+    assert "/reverse" not in page  # results and reversals only: nothing to reverse by hand
+    data = {"on": "2026-11-02", "note": "", "version": club_version(app)}
+    refused = client.post(f"{cash}/entries/{closes[0]}/reverse", data=data, headers=headers)
+    assert refused.status_code == 422 and LANGUAGES[language] in refused.data.decode()
+    assert ledger(app) == before
+
+
+def test_a_reversal_typed_is_not_reversed(client, app):
+    """A reversal of a fee is itself no entry to reverse: refused with the reason (422)."""
+    club = new_club(client)
+    ids = _members(client, app, club)
+    cash = f"/clubs/{club}/cash"
+    fee = {"kind": "fee_season", "member": ids["Anne"], "amount": "25", "on": "2026-11-02"}
+    assert (
+        client.post(cash + "/entries", data={**fee, "version": club_version(app)}).status_code
+        == 302
+    )
+    dues = _ids(app, "fee_season")[0]
+    data = {"on": "2026-11-03", "note": "", "version": club_version(app)}
+    assert client.post(f"{cash}/entries/{dues}/reverse", data=data).status_code == 302
+    undo = _ids(app, "reversal")[0]
+    before = ledger(app)
+    refused = client.post(
+        f"{cash}/entries/{undo}/reverse", data={**data, "version": club_version(app)}
+    )
+    assert refused.status_code == 422
+    assert "A reversal is not reversed: enter the entry again." in refused.data.decode()
+    assert ledger(app) == before
+
+
+def _members(client, app, club: int) -> dict[str, int]:
+    for name in ("Anne", "Bruno", "Chloé"):
+        data = {"name": name, "short_name": name, "version": club_version(app)}
+        assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
+    return member_ids(app)
