@@ -97,8 +97,27 @@ def signed(kind: EntryKind, amount: int) -> int:
 
 
 def as_of(entries: Iterable[Entry], on: str | None) -> list[Entry]:
-    """The entries dated on or before ``on`` (every one for None)."""
-    return [e for e in entries if on is None or e.on <= on]
+    """The entries dated on or before ``on`` (every one for None); a reversal counts once the
+    entry it undoes does too, never without it.
+
+    A reversal cannot be dated before its entry (``clubs.accounts.reverse`` refuses it), but
+    a ledger written before that rule may hold one: as of a day between the two, counting
+    the reversal alone undid a payment not yet made (the member owed his dues twice).
+
+    >>> pay = Entry(1, 7, EntryKind.PAYMENT, 1000, "2026-10-20")
+    >>> undo = Entry(2, 7, EntryKind.REVERSAL, -1000, "2026-10-10", reverses=1)
+    >>> as_of([pay, undo], "2026-10-15"), len(as_of([pay, undo], "2026-10-20"))
+    ([], 2)
+    """
+    listed = list(entries)
+    if on is None:
+        return listed
+    dated = {e.id: e.on for e in listed if not e.provisional}
+    return [
+        e
+        for e in listed
+        if e.on <= on and (e.reverses is None or dated.get(e.reverses, e.on) <= on)
+    ]
 
 
 def balances(entries: Iterable[Entry], on: str | None = None) -> dict[int, int]:
@@ -115,8 +134,11 @@ def balances(entries: Iterable[Entry], on: str | None = None) -> dict[int, int]:
     return {member: cents for member, cents in out.items() if cents}
 
 
-def payments(found: Iterable[Entry]) -> dict[int, int]:
+def payments(found: Iterable[Entry], every: Iterable[Entry] | None = None) -> dict[int, int]:
     """Each member's payments among ``found`` and the reversals of those payments, summed.
+
+    What a reversal undoes is read in ``every`` (the whole ledger; ``found`` if None):
+    ``found`` may be a part of it (as of a date, for an evening) that leaves the payment out.
 
     >>> payments([Entry(1, 7, EntryKind.PAYMENT, 250, "2026-01-05"),
     ...           Entry(2, 7, EntryKind.FEE_EVENING, -250, "2026-01-05"),
@@ -125,7 +147,7 @@ def payments(found: Iterable[Entry]) -> dict[int, int]:
     {7: 250, 8: 0}
     """
     listed = list(found)
-    kinds = {e.id: e.kind for e in listed}
+    kinds = {e.id: e.kind for e in (listed if every is None else every) if not e.provisional}
     out: dict[int, int] = {}
     for entry in listed:
         if is_payment(entry, kinds):
@@ -301,7 +323,8 @@ def box(ledger: Iterable[Entry], balances: Mapping[int, int], on: str | None = N
     """
     debts = [-b for b in balances.values() if b < 0]
     credits = [b for b in balances.values() if b > 0]
-    held = sum(payments(as_of(ledger, on)).values())
+    every = list(ledger)
+    held = sum(payments(as_of(every, on), every).values())
     return Box(sum(debts), len(debts), sum(credits), len(credits), held)
 
 

@@ -158,12 +158,21 @@ class NotByHand(Refused):
         self.entry = entry
 
 
+class TooEarly(Refused):
+    """A reversal dated before the entry it undoes (``on``: that entry's date): as of a day
+    between the two, the cash box would count the reversal without its entry."""
+
+    def __init__(self, on: str) -> None:
+        super().__init__(on)
+        self.on = on
+
+
 def reverse(
     db: sqlite_utils.Database, club_id: int, version: int, entry_id: int, on: str, note: str
 ) -> int:
     """A new entry undoing ``entry_id``: refused, nothing written, for an entry not the
-    club's or reversed already (``Refused``), or one not to be reversed by hand
-    (``NotByHand``: an evening's result, a reversal)."""
+    club's or reversed already (``Refused``), one not to be reversed by hand (``NotByHand``:
+    an evening's result, a reversal), a date before the entry's (``TooEarly``)."""
     with changing(db, ClubOwner(club_id), version, "reversal") as change:
         found = entries(db, club_id)
         entry = next((e for e in found if e.id == entry_id), None)
@@ -173,6 +182,8 @@ def reverse(
             raise NotByHand(entry)
         if entry_id in reversed_ids(found):
             raise Refused(entry_id)
+        if on < entry.on:
+            raise TooEarly(entry.on)
         change.summary = str(entry_id)
         row = db.execute("select member_id from ledger where id = ?", [entry_id]).fetchone()
         return insert_entry(

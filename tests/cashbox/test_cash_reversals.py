@@ -1,4 +1,4 @@
-"""Reversals in the cash box: what may be reversed by hand.
+"""Reversals in the cash box: what may be reversed by hand, a reversal's date.
 
 The evening's one table plays the seed (docs/rules/hombre.md §10): Anne −72, Bruno −9,
 Chloé +81 chips; the club's chip is 0.05 EUR: Anne −3.60, Bruno −0.45, Chloé +4.05.
@@ -6,12 +6,15 @@ Chloé +81 chips; the club's chip is 0.05 EUR: Anne −3.60, Bruno −0.45, Chlo
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
 from test_cashbox_web import ledger, member_ids
 from test_clubs import club_version, new_club, new_evening, seed_table
 from web import enter
+
+from scorekeeper.cashbox.entries import Entry, EntryKind, as_of, box, payments
 
 LANGUAGES = {
     "en": "An evening's result is posted by closing the evening",
@@ -109,3 +112,63 @@ def _members(client, app, club: int) -> dict[str, int]:
         data = {"name": name, "short_name": name, "version": club_version(app)}
         assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
     return member_ids(app)
+
+
+def _owing(page: str) -> str:
+    start = page.index('id="owing"')
+    return page[start : page.index("</table>", start)]
+
+
+def test_a_reversal_is_not_dated_before_its_entry(client, app):
+    """Dues of 10 € for Anne, Bruno, Chloé on 1 Oct; Anne pays 10 € on 20 Oct. Its
+    reversal dated 10 Oct is refused beside the date (422, nothing stored); dated 20 Oct
+    it is taken. As of 15 Oct Anne owes her dues, 10.00; the box will hold the three
+    dues, 3 × 10.00 = 30.00."""
+    club = new_club(client)
+    ids = _members(client, app, club)
+    cash = f"/clubs/{club}/cash"
+    fees = {"kind": "fee_season", "member": [ids["Anne"], ids["Bruno"], ids["Chloé"]]}
+    fees |= {"amount": "10", "on": "2026-10-01", "version": club_version(app)}
+    assert client.post(cash + "/fees", data=fees).status_code == 302
+    pay = {"kind": "payment", "member": ids["Anne"], "amount": "10", "on": "2026-10-20",
+           "direction": "in", "method": "cash", "received_by": "Marc"}  # fmt: skip
+    assert (
+        client.post(cash + "/entries", data={**pay, "version": club_version(app)}).status_code
+        == 302
+    )
+    paid = _ids(app, "payment")[0]
+    before = ledger(app)
+    data = {"on": "2026-10-10", "note": "typed by mistake", "version": club_version(app)}
+    early = client.post(f"{cash}/entries/{paid}/reverse", data=data)
+    said = early.data.decode()
+    assert early.status_code == 422
+    form = said[said.index('id="reverse"') :]
+    field = form[form.index('class="field has-error"') :]  # beside the date
+    assert field.index("A reversal is dated on or after its entry (Oct 20, 2026).") < field.index(
+        'name="note"'
+    )
+    assert ledger(app) == before
+    data = {**data, "on": "2026-10-20", "version": club_version(app)}
+    assert client.post(f"{cash}/entries/{paid}/reverse", data=data).status_code == 302
+    on = client.get(cash + "?on=2026-10-15").data.decode()
+    assert "€10.00" in _owing(on).split("Anne")[1].split("</tr>")[0]
+    assert re.search(r'id="settled-box">[^<]*€30\.00', on), on[on.index('id="box"') :][:600]
+
+
+def test_as_of_a_day_a_reversal_counts_with_its_entry():
+    """A ledger written before the rule may hold a reversal dated before its entry: as of a
+    day between the two, neither counts (Anne owed her 10.00 dues twice, 20.00, and the box
+    would hold 40.00 instead of 30.00). And a reversal of a payment is a payment's even
+    when the payment is not among the entries summed."""
+    dues = [
+        Entry(i, m, EntryKind.FEE_SEASON, -1000, "2026-10-01") for i, m in ((1, 7), (2, 8), (3, 9))
+    ]
+    paid = Entry(4, 7, EntryKind.PAYMENT, 1000, "2026-10-20")
+    undo = Entry(5, 7, EntryKind.REVERSAL, -1000, "2026-10-10", reverses=4)
+    every = [*dues, paid, undo]
+    shown = as_of(every, "2026-10-15")
+    assert [e.id for e in shown] == [1, 2, 3]
+    # −10.00 each; held 0; will hold 0 + 30.00 − 0 = 30.00
+    found = box(every, {7: -1000, 8: -1000, 9: -1000}, "2026-10-15")
+    assert (found.owed, found.held, found.settled) == (3000, 0, 3000)
+    assert payments([undo], every) == {7: -1000}

@@ -2,7 +2,8 @@
 
 A wrong entry is never edited or deleted: a new entry undoes it, to the cent. What may be
 reversed by hand is the entry's to say (``Entry.by_hand``): not an evening's result (reopen
-the evening; closing it again posts what changed), nor a reversal. docs/cashbox.md.
+the evening; closing it again posts what changed), nor a reversal. A reversal is dated on
+or after its entry. docs/cashbox.md.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ...clubs.season import day
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
+from ..formats.dates import day as said_day
 from ..forms import CLUB_CHANGED, form_version
 from .cash_forms import ReverseForm
 
@@ -30,7 +32,8 @@ bp = blueprints.clubs
 def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
     """GET asks to confirm, showing the entry; POST writes the reversal. An entry not to be
     reversed by hand (an evening's result, a reversal: ``Entry.by_hand``) is shown with the
-    reason and no form, and a POST for it is refused with it (422), nothing stored."""
+    reason and no form, and a POST for it is refused with it (422), nothing stored; so is a
+    date before the entry's, beside the date."""
     club = access.managed_club(club_id)
     book = accounts.accounts(get_db(), club_id)
     entry = book.entry(entry_id)
@@ -50,6 +53,10 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
         return _confirm(club, book, entry, form, done, None, 422)
     try:
         accounts.reverse(get_db(), club_id, version, entry_id, on, (form.note.data or "").strip())
+    except accounts.TooEarly as early:
+        undone = said_day(early.on, "medium")
+        form.on.errors = [_("A reversal is dated on or after its entry (%(day)s).", day=undone)]
+        return _confirm(club, book, entry, form, done, None, 422)
     except accounts.NotByHand:
         return _confirm(club, book, entry, form, done, None, 422)
     except clubs.Refused:
