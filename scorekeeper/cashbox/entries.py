@@ -68,6 +68,10 @@ class Entry:
     paid_by: str = ""
     """Who handed a payment over, for a payment between members or with the cash box
     recorded from a suggestion (migration m026); empty on a payment typed in."""
+    other_side: int | None = None
+    """A payment between two members recorded from a suggestion is a row on each side: the
+    payee's row names the payer's (migration m028; and the reversal of the payee's row the
+    reversal of the payer's). The two are one payment: reversed together (``sides``)."""
     provisional: bool = False
     """Not a ledger row: an evening not closed (open or reopened), its result as the room
     has it now less what a close posted (``closing.pending``), shown and counted until it
@@ -326,6 +330,23 @@ def box(ledger: Iterable[Entry], balances: Mapping[int, int], on: str | None = N
     every = list(ledger)
     held = sum(payments(as_of(every, on), every).values())
     return Box(sum(debts), len(debts), sum(credits), len(credits), held)
+
+
+def sides(entry: Entry, entries: Iterable[Entry]) -> list[Entry]:
+    """The rows of the payment ``entry`` is one of, in the order written: the payer's and the
+    payee's for a payment between two members recorded from a suggestion (m028: the payee's
+    row names the payer's, ``other_side``), else the entry alone — a payment recorded before
+    m028 too, whose rows are reversed one by one as they were (docs/cashbox.md).
+
+    >>> paid = Entry(5, 7, EntryKind.PAYMENT, 90, "2026-10-02")
+    >>> got = Entry(6, 8, EntryKind.PAYMENT, -90, "2026-10-02", other_side=5)
+    >>> [e.id for e in sides(paid, [paid, got])], [e.id for e in sides(got, [paid, got])]
+    ([5, 6], [5, 6])
+    """
+    listed = list(entries)
+    first = entry.other_side if entry.other_side is not None else entry.id
+    found = [e for e in listed if e.id == first or (e.other_side == first and not e.provisional)]
+    return sorted(found, key=lambda e: e.id) if entry in found else [entry]
 
 
 def reversed_ids(entries: Iterable[Entry]) -> set[int]:

@@ -1,4 +1,5 @@
-"""Reversals in the cash box: what may be reversed by hand, a reversal's date.
+"""Reversals in the cash box: what may be reversed by hand, a reversal's date, both sides of
+a payment between members.
 
 The evening's one table plays the seed (docs/rules/hombre.md §10): Anne −72, Bruno −9,
 Chloé +81 chips; the club's chip is 0.05 EUR: Anne −3.60, Bruno −0.45, Chloé +4.05.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from datetime import date
 
 import pytest
 from test_cashbox_web import ledger, member_ids
@@ -172,3 +174,45 @@ def test_as_of_a_day_a_reversal_counts_with_its_entry():
     found = box(every, {7: -1000, 8: -1000, 9: -1000}, "2026-10-15")
     assert (found.owed, found.held, found.settled) == (3000, 0, 3000)
     assert payments([undo], every) == {7: -1000}
+
+
+def test_a_payment_between_members_is_reversed_whole(client, app, capsys):
+    """Anne pays Chloé her 3.60 € from the room: a row on each side (Anne +3.60, Chloé
+    −3.60). Reversing either reverses both, in one change of the club: the confirmation
+    says "Anne → Chloé €3.60", both rows are marked reversed, and the ledger verifies."""
+    from scorekeeper.cli import main
+
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    ids = member_ids(app)
+    room = f"/evenings/{evening}/settlement"
+    paid = {"payer": ids["Anne"], "payee": ids["Chloé"], "amount": "360", "method": "cash"}
+    assert (
+        client.post(room + "/pay", data={**paid, "version": club_version(app)}).status_code == 302
+    )
+    anne, chloe = _ids(app, "payment")
+    cash = f"/clubs/{club}/cash"
+    for asked in (anne, chloe):
+        page = client.get(f"{cash}/entries/{asked}/reverse").data.decode()
+        assert "Anne → Chloé €3.60" in page
+        assert f"#{anne} " in page and f"#{chloe} " in page
+    version = _versions(app)
+    today = date.today().isoformat()  # the day the room's payment is dated
+    data = {"on": today, "note": "typed twice", "version": club_version(app)}
+    assert client.post(f"{cash}/entries/{chloe}/reverse", data=data).status_code == 302
+    assert _versions(app) == version + 1  # one change
+    assert ledger(app)[-2:] == [("Anne", "reversal", -360), ("Chloé", "reversal", 360)]
+    page = client.get(cash).data.decode()
+    for row in (anne, chloe):
+        line = page[page.index(f'id="entry-{row}"') :].split("</tr>")[0]
+        assert "reversed" in line and "/reverse" not in line
+    # the room: Anne −3.60, nothing paid: she owes Chloé 3.60 again
+    settlement = client.get(room).data.decode()
+    assert "€3.60" in settlement[settlement.index('id="pays"') :]
+    again = client.post(
+        f"{cash}/entries/{anne}/reverse", data={**data, "version": club_version(app)}
+    )
+    assert again.status_code == 409 and ledger(app)[-1] == ("Chloé", "reversal", 360)
+    capsys.readouterr()
+    assert main(["verify", "--database", app.config["DATABASE"]]) == 0, capsys.readouterr()

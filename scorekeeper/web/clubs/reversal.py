@@ -1,9 +1,9 @@
 """Reversing an entry of the cash box: a confirmation, then the reversal (the club's managers).
 
-A wrong entry is never edited or deleted: a new entry undoes it, to the cent. What may be
-reversed by hand is the entry's to say (``Entry.by_hand``): not an evening's result (reopen
-the evening; closing it again posts what changed), nor a reversal. A reversal is dated on
-or after its entry. docs/cashbox.md.
+What may be reversed by hand is the entry's to say (``Entry.by_hand``): not an evening's
+result (reopen the evening; closing it again posts what changed), nor a reversal. A payment
+between two members recorded from a suggestion is reversed whole, both its rows
+(``entries.sides``). A reversal is dated on or after its entry. docs/cashbox.md.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
-from ...cashbox.entries import Entry, EntryKind, reversed_ids
+from ...cashbox.entries import Entry, EntryKind, reversed_ids, sides
 from ...clubs import accounts
 from ...clubs.season import day
 from ...db import get_db
@@ -30,16 +30,16 @@ bp = blueprints.clubs
 
 @bp.route("/clubs/<int:club_id>/cash/entries/<int:entry_id>/reverse", methods=["GET", "POST"])
 def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
-    """GET asks to confirm, showing the entry; POST writes the reversal. An entry not to be
-    reversed by hand (an evening's result, a reversal: ``Entry.by_hand``) is shown with the
-    reason and no form, and a POST for it is refused with it (422), nothing stored; so is a
-    date before the entry's, beside the date."""
+    """GET asks to confirm, showing the entry (both sides of a payment between members); POST
+    writes the reversal. An entry not to be reversed by hand (an evening's result, a
+    reversal: ``Entry.by_hand``) is shown with the reason and no form, and a POST for it is
+    refused with it (422); so is a date before the entry's, beside the date."""
     club = access.managed_club(club_id)
     book = accounts.accounts(get_db(), club_id)
     entry = book.entry(entry_id)
     if entry is None:
         abort(404)
-    done = entry_id in reversed_ids(book.entries)
+    done = any(e.id in reversed_ids(book.entries) for e in sides(entry, book.entries))
     if request.method == "GET":
         form = ReverseForm(formdata=None, version=str(club.version), on=date.today().isoformat())
         return _confirm(club, book, entry, form, done, None, 200)
@@ -83,6 +83,8 @@ def _confirm(
         "club/reverse.html",
         club=club,
         entry=entry,
+        rows=sides(entry, book.entries),
+        names=names,
         name=names.get(entry.member, ""),
         # an evening's result, or a reversal a close made: reopen the evening to change it
         by_closing=any(e is not None and e.kind is EntryKind.EVENING for e in (entry, undoes)),
