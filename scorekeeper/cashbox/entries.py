@@ -371,10 +371,30 @@ class Line:
     balance: int
 
 
+def order(entry: Entry) -> tuple[str, int, int, bool, int]:
+    """An entry's place on a member's statement: its item's (``place``: by date, on one day
+    an evening's lines before any other entry, then the evening's number or the entry's),
+    then the rows posted before a provisional line, then by entry number.
+
+    The statement once sorted by date and entry number, so on the evening's day its result
+    came before a fee while the evening was open (a provisional line is number 0) and after
+    it once closed (the close's rows are written after the fee): the running balance moved.
+
+    >>> fee = Entry(3, 7, EntryKind.FEE_EVENING, -200, "2026-10-02")
+    >>> ahead = Entry(0, 7, EntryKind.EVENING, -165, "2026-10-02", evening=1, provisional=True)
+    >>> posted = Entry(9, 7, EntryKind.EVENING, -165, "2026-10-02", evening=1)
+    >>> [[e.id for e in sorted([fee, result], key=order)] for result in (ahead, posted)]
+    [[0, 3], [9, 3]]
+    """
+    what = "entry" if entry.evening is None else "evening"
+    number = entry.evening if entry.evening is not None else entry.reverses or entry.id
+    return (*place(what, number, entry.on), entry.provisional, entry.id)
+
+
 def running(entries: Iterable[Entry]) -> Iterator[Line]:
-    """A member's entries by date (then entry number), each with the balance after it."""
+    """A member's entries in their order (``order``), each with the balance after it."""
     balance = 0
-    for entry in sorted(entries, key=lambda e: (e.on, e.id)):
+    for entry in sorted(entries, key=order):
         balance += entry.amount
         yield Line(entry, balance)
 

@@ -1,5 +1,5 @@
 """Reversals in the cash box: what may be reversed by hand, a reversal's date, both sides of
-a payment between members.
+a payment between members, and a member's statement of a reversal.
 
 The evening's one table plays the seed (docs/rules/hombre.md §10): Anne −72, Bruno −9,
 Chloé +81 chips; the club's chip is 0.05 EUR: Anne −3.60, Bruno −0.45, Chloé +4.05.
@@ -7,6 +7,8 @@ Chloé +81 chips; the club's chip is 0.05 EUR: Anne −3.60, Bruno −0.45, Chlo
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import sqlite3
 from datetime import date
@@ -216,3 +218,70 @@ def test_a_payment_between_members_is_reversed_whole(client, app, capsys):
     assert again.status_code == 409 and ledger(app)[-1] == ("Chloé", "reversal", 360)
     capsys.readouterr()
     assert main(["verify", "--database", app.config["DATABASE"]]) == 0, capsys.readouterr()
+
+
+def _statement(client, club: int, member: int) -> list[list[str]]:
+    answer = client.get(f"/clubs/{club}/members/{member}/statement.csv")
+    return list(csv.reader(io.StringIO(answer.data.decode("utf-8-sig"))))[1:]
+
+
+def test_a_statement_says_what_a_reversal_undoes(client, app, tmp_path):
+    """Anne pays 1.00 € twice on 9 Oct; the second is reversed on 10 Oct. Her statement
+    (page, CSV, PDF) says the reversal undoes the payment of 9 Oct and marks that payment
+    reversed on 10 Oct."""
+    from test_settlement import pdf_text
+
+    club = new_club(client)
+    ids = _members(client, app, club)
+    cash = f"/clubs/{club}/cash"
+    fee = {"kind": "fee_evening", "member": ids["Anne"], "amount": "2", "on": "2026-10-02"}
+    assert (
+        client.post(cash + "/entries", data={**fee, "version": club_version(app)}).status_code
+        == 302
+    )
+    pay = {"kind": "payment", "member": ids["Anne"], "amount": "1", "on": "2026-10-09",
+           "direction": "in", "method": "cash", "received_by": "Marc"}  # fmt: skip
+    for _ in range(2):
+        assert (
+            client.post(cash + "/entries", data={**pay, "version": club_version(app)}).status_code
+            == 302
+        )
+    second = _ids(app, "payment")[1]
+    data = {"on": "2026-10-10", "note": "typed twice", "version": club_version(app)}
+    assert client.post(f"{cash}/entries/{second}/reverse", data=data).status_code == 302
+    rows = _statement(client, club, ids["Anne"])
+    # −2.00; +1.00 → −1.00; +1.00 → 0.00; −1.00 → −1.00
+    assert [r[1:5] for r in rows] == [
+        ["Evening fee", "", "-2.00", "-2.00"],
+        ["Payment · cash · Marc", "", "1.00", "-1.00"],
+        ["Payment · cash · Marc · reversed on Oct 10, 2026", "", "1.00", "0.00"],
+        ["Reversal of: Payment · cash · Marc, Oct 9, 2026", "typed twice", "-1.00", "-1.00"],
+    ]
+    page = client.get(f"/clubs/{club}/members/{ids['Anne']}/statement").data.decode()
+    assert "Reversal of: Payment · cash · Marc, Oct 9, 2026" in page
+    assert "reversed on Oct 10, 2026" in page
+    pdf = client.get(f"/clubs/{club}/members/{ids['Anne']}/statement.pdf")
+    printed = pdf_text(pdf.data, tmp_path)
+    assert "Reversal of: Payment" in printed and "reversed on Oct 10, 2026" in printed
+
+
+def test_on_one_day_the_result_comes_before_a_fee_open_or_closed(client, app):
+    """The seed: Anne −3.60; an evening fee of 2.00 on the evening's day. Her statement
+    reads the result then the fee, −3.60 then −5.60, open and closed alike (the close's
+    row is written after the fee: sorted by entry number it came second, −2.00, −5.60)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-10-02")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    ids = member_ids(app)
+    cash = f"/clubs/{club}/cash"
+    fee = {"kind": "fee_evening", "member": ids["Anne"], "amount": "2", "on": "2026-10-02"}
+    assert (
+        client.post(cash + "/entries", data={**fee, "version": club_version(app)}).status_code
+        == 302
+    )
+    open_rows = _statement(client, club, ids["Anne"])
+    _close(client, app, evening)
+    closed_rows = _statement(client, club, ids["Anne"])
+    assert [r[3:5] for r in open_rows] == [["-3.60", "-3.60"], ["-2.00", "-5.60"]]
+    assert [r[3:5] for r in closed_rows] == [["-3.60", "-3.60"], ["-2.00", "-5.60"]]
+    assert [r[1].split(" · ")[0] for r in closed_rows] == ["Evening's result", "Evening fee"]
