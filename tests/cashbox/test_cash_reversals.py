@@ -154,6 +154,14 @@ def test_a_reversal_is_not_dated_before_its_entry(client, app):
     assert ledger(app) == before
     data = {**data, "on": "2026-10-20", "version": club_version(app)}
     assert client.post(f"{cash}/entries/{paid}/reverse", data=data).status_code == 302
+    # A prize dated ahead (5 Jan 2027): its reversal's date is offered as that day, not today.
+    prize = {"kind": "prize", "member": ids["Bruno"], "amount": "5", "on": "2027-01-05"}
+    assert (
+        client.post(cash + "/entries", data={**prize, "version": club_version(app)}).status_code
+        == 302
+    )
+    ahead = client.get(f"{cash}/entries/{_ids(app, 'prize')[0]}/reverse").data.decode()
+    assert 'value="2027-01-05"' in ahead[ahead.index('id="reverse"') :]
     on = client.get(cash + "?on=2026-10-15").data.decode()
     assert "€10.00" in _owing(on).split("Anne")[1].split("</tr>")[0]
     assert re.search(r'id="settled-box">[^<]*€30\.00', on), on[on.index('id="box"') :][:600]

@@ -41,7 +41,9 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
         abort(404)
     done = any(e.id in reversed_ids(book.entries) for e in sides(entry, book.entries))
     if request.method == "GET":
-        form = ReverseForm(formdata=None, version=str(club.version), on=date.today().isoformat())
+        # today, or the entry's day if later (an entry dated ahead: never a date refused)
+        offered = max(date.today().isoformat(), entry.on)
+        form = ReverseForm(formdata=None, version=str(club.version), on=offered)
         return _confirm(club, book, entry, form, done, None, 200)
     form = ReverseForm()
     version = form_version(form)
