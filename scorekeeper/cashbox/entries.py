@@ -39,6 +39,8 @@ FEES = (EntryKind.FEE_EVENING, EntryKind.FEE_SEASON, EntryKind.FEE_TABLE, EntryK
 CHARGED = (*FEES, EntryKind.CHARGE)
 """The kinds that always lower the balance (the form takes them as positive sums)."""
 METHODS = ("cash", "transfer")
+NOT_BY_HAND = (EntryKind.EVENING, EntryKind.REVERSAL)
+"""The kinds never reversed by hand (``Entry.by_hand``): closing posts an evening's result."""
 
 
 @dataclass(frozen=True)
@@ -66,10 +68,27 @@ class Entry:
     paid_by: str = ""
     """Who handed a payment over, for a payment between members or with the cash box
     recorded from a suggestion (migration m026); empty on a payment typed in."""
+    other_side: int | None = None
+    """A payment between two members recorded from a suggestion is a row on each side: the
+    payee's row names the payer's (migration m028; and the reversal of the payee's row the
+    reversal of the payer's). The two are one payment: reversed together (``sides``)."""
     provisional: bool = False
     """Not a ledger row: an evening not closed (open or reopened), its result as the room
     has it now less what a close posted (``closing.pending``), shown and counted until it
     is closed, so a statement and the cash box say what the room says at every moment."""
+
+    @property
+    def by_hand(self) -> bool:
+        """Whether the treasurer may reverse it by hand: not an evening's result, nor a
+        reversal (a close's or his own), nor a provisional line.
+
+        Only closing posts an evening's result, and closing again reverses and re-posts it
+        for a member whose result changed: the way to change one is to reopen the evening.
+        A result reversed by hand left the room, the table and the season saying one figure
+        and the cash box another (a member at +2,17 € on the room and 0,00 € in his
+        account, and the box "holding" his winnings as if they were a fee).
+        """
+        return not self.provisional and self.kind not in NOT_BY_HAND
 
 
 def signed(kind: EntryKind, amount: int) -> int:
@@ -82,8 +101,27 @@ def signed(kind: EntryKind, amount: int) -> int:
 
 
 def as_of(entries: Iterable[Entry], on: str | None) -> list[Entry]:
-    """The entries dated on or before ``on`` (every one for None)."""
-    return [e for e in entries if on is None or e.on <= on]
+    """The entries dated on or before ``on`` (every one for None); a reversal counts once the
+    entry it undoes does too, never without it.
+
+    A reversal cannot be dated before its entry (``clubs.accounts.reverse`` refuses it), but
+    a ledger written before that rule may hold one: as of a day between the two, counting
+    the reversal alone undid a payment not yet made (the member owed his dues twice).
+
+    >>> pay = Entry(1, 7, EntryKind.PAYMENT, 1000, "2026-10-20")
+    >>> undo = Entry(2, 7, EntryKind.REVERSAL, -1000, "2026-10-10", reverses=1)
+    >>> as_of([pay, undo], "2026-10-15"), len(as_of([pay, undo], "2026-10-20"))
+    ([], 2)
+    """
+    listed = list(entries)
+    if on is None:
+        return listed
+    dated = {e.id: e.on for e in listed if not e.provisional}
+    return [
+        e
+        for e in listed
+        if e.on <= on and (e.reverses is None or dated.get(e.reverses, e.on) <= on)
+    ]
 
 
 def balances(entries: Iterable[Entry], on: str | None = None) -> dict[int, int]:
@@ -100,8 +138,11 @@ def balances(entries: Iterable[Entry], on: str | None = None) -> dict[int, int]:
     return {member: cents for member, cents in out.items() if cents}
 
 
-def payments(found: Iterable[Entry]) -> dict[int, int]:
+def payments(found: Iterable[Entry], every: Iterable[Entry] | None = None) -> dict[int, int]:
     """Each member's payments among ``found`` and the reversals of those payments, summed.
+
+    What a reversal undoes is read in ``every`` (the whole ledger; ``found`` if None):
+    ``found`` may be a part of it (as of a date, for an evening) that leaves the payment out.
 
     >>> payments([Entry(1, 7, EntryKind.PAYMENT, 250, "2026-01-05"),
     ...           Entry(2, 7, EntryKind.FEE_EVENING, -250, "2026-01-05"),
@@ -110,7 +151,7 @@ def payments(found: Iterable[Entry]) -> dict[int, int]:
     {7: 250, 8: 0}
     """
     listed = list(found)
-    kinds = {e.id: e.kind for e in listed}
+    kinds = {e.id: e.kind for e in (listed if every is None else every) if not e.provisional}
     out: dict[int, int] = {}
     for entry in listed:
         if is_payment(entry, kinds):
@@ -286,8 +327,26 @@ def box(ledger: Iterable[Entry], balances: Mapping[int, int], on: str | None = N
     """
     debts = [-b for b in balances.values() if b < 0]
     credits = [b for b in balances.values() if b > 0]
-    held = sum(payments(as_of(ledger, on)).values())
+    every = list(ledger)
+    held = sum(payments(as_of(every, on), every).values())
     return Box(sum(debts), len(debts), sum(credits), len(credits), held)
+
+
+def sides(entry: Entry, entries: Iterable[Entry]) -> list[Entry]:
+    """The rows of the payment ``entry`` is one of, in the order written: the payer's and the
+    payee's for a payment between two members recorded from a suggestion (m028: the payee's
+    row names the payer's, ``other_side``), else the entry alone — a payment recorded before
+    m028 too, whose rows are reversed one by one as they were (docs/cashbox.md).
+
+    >>> paid = Entry(5, 7, EntryKind.PAYMENT, 90, "2026-10-02")
+    >>> got = Entry(6, 8, EntryKind.PAYMENT, -90, "2026-10-02", other_side=5)
+    >>> [e.id for e in sides(paid, [paid, got])], [e.id for e in sides(got, [paid, got])]
+    ([5, 6], [5, 6])
+    """
+    listed = list(entries)
+    first = entry.other_side if entry.other_side is not None else entry.id
+    found = [e for e in listed if e.id == first or (e.other_side == first and not e.provisional)]
+    return sorted(found, key=lambda e: e.id) if entry in found else [entry]
 
 
 def reversed_ids(entries: Iterable[Entry]) -> set[int]:
@@ -312,10 +371,30 @@ class Line:
     balance: int
 
 
+def order(entry: Entry) -> tuple[str, int, int, bool, int]:
+    """An entry's place on a member's statement: its item's (``place``: by date, on one day
+    an evening's lines before any other entry, then the evening's number or the entry's),
+    then the rows posted before a provisional line, then by entry number.
+
+    The statement once sorted by date and entry number, so on the evening's day its result
+    came before a fee while the evening was open (a provisional line is number 0) and after
+    it once closed (the close's rows are written after the fee): the running balance moved.
+
+    >>> fee = Entry(3, 7, EntryKind.FEE_EVENING, -200, "2026-10-02")
+    >>> ahead = Entry(0, 7, EntryKind.EVENING, -165, "2026-10-02", evening=1, provisional=True)
+    >>> posted = Entry(9, 7, EntryKind.EVENING, -165, "2026-10-02", evening=1)
+    >>> [[e.id for e in sorted([fee, result], key=order)] for result in (ahead, posted)]
+    [[0, 3], [9, 3]]
+    """
+    what = "entry" if entry.evening is None else "evening"
+    number = entry.evening if entry.evening is not None else entry.reverses or entry.id
+    return (*place(what, number, entry.on), entry.provisional, entry.id)
+
+
 def running(entries: Iterable[Entry]) -> Iterator[Line]:
-    """A member's entries by date (then entry number), each with the balance after it."""
+    """A member's entries in their order (``order``), each with the balance after it."""
     balance = 0
-    for entry in sorted(entries, key=lambda e: (e.on, e.id)):
+    for entry in sorted(entries, key=order):
         balance += entry.amount
         yield Line(entry, balance)
 

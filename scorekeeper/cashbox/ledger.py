@@ -30,6 +30,7 @@ COLUMNS = (
     "paid_by",
     "note",
     "game_id",
+    "other_side",
 )
 
 
@@ -72,4 +73,5 @@ def _entry(row: dict[str, Any], member: int) -> Entry:
         row["received_by"] or "",
         row.get("game_id"),
         paid_by=row.get("paid_by") or "",
+        other_side=row.get("other_side"),
     )

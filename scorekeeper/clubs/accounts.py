@@ -14,7 +14,16 @@ from dataclasses import dataclass, field
 
 import sqlite_utils
 
-from ..cashbox.entries import FEES, Box, Entry, EntryKind, balances, box, reversed_ids
+from ..cashbox.entries import (
+    FEES,
+    Box,
+    Entry,
+    EntryKind,
+    balances,
+    box,
+    reversed_ids,
+    sides,
+)
 from ..cashbox.ledger import entries, insert_entry
 from ..cashbox.settle import BOX, Suggestion
 from ..store.changing import changing
@@ -148,31 +157,65 @@ def charge(
         return [insert_entry(db, row | {"member_id": m, "note": note}) for m in charged]
 
 
+class NotByHand(Refused):
+    """An entry the treasurer may not reverse by hand (``Entry.by_hand``): an
+    evening's result (reopen the evening: closing it again posts what changed) or a
+    reversal."""
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__(entry.id)
+        self.entry = entry
+
+
+class TooEarly(Refused):
+    """A reversal dated before the entry it undoes (``on``: that entry's date): as of a day
+    between the two, the cash box would count the reversal without its entry."""
+
+    def __init__(self, on: str) -> None:
+        super().__init__(on)
+        self.on = on
+
+
 def reverse(
     db: sqlite_utils.Database, club_id: int, version: int, entry_id: int, on: str, note: str
-) -> int:
-    """A new entry undoing ``entry_id`` (not a reversal, not reversed already)."""
+) -> list[int]:
+    """The entries undoing ``entry_id``: one reversal per row of its payment (``sides``: a
+    payment between two members recorded from a suggestion is two rows, reversed together),
+    in one change; their ids.
+
+    Refused, nothing written: an entry not the club's or reversed already (``Refused``), one
+    not to be reversed by hand (``NotByHand``), a date before the entry's (``TooEarly``).
+    """
     with changing(db, ClubOwner(club_id), version, "reversal") as change:
         found = entries(db, club_id)
         entry = next((e for e in found if e.id == entry_id), None)
-        if entry is None or entry.kind is EntryKind.REVERSAL or entry_id in reversed_ids(found):
+        if entry is None:
             raise Refused(entry_id)
-        change.summary = str(entry_id)
-        row = db.execute("select member_id from ledger where id = ?", [entry_id]).fetchone()
-        return insert_entry(
-            db,
-            {
+        if not entry.by_hand:
+            raise NotByHand(entry)
+        rows = sides(entry, found)
+        if any(e.id in reversed_ids(found) for e in rows):
+            raise Refused(entry_id)
+        if on < max(e.on for e in rows):
+            raise TooEarly(max(e.on for e in rows))
+        change.summary = " ".join(str(e.id) for e in rows)
+        written: list[int] = []
+        for side in rows:
+            member = db.execute("select member_id from ledger where id = ?", [side.id]).fetchone()
+            row = {
                 "club_id": club_id,
-                "member_id": int(row[0]),
+                "member_id": int(member[0]),
                 "kind": str(EntryKind.REVERSAL),
-                "amount": -entry.amount,
+                "amount": -side.amount,
                 "on_date": on,
-                "evening_id": entry.evening,
-                "game_id": entry.table,
-                "reverses": entry.id,
+                "evening_id": side.evening,
+                "game_id": side.table,
+                "reverses": side.id,
                 "note": note,
-            },
-        )
+                "other_side": written[0] if written else None,
+            }
+            written.append(insert_entry(db, row))
+        return written
 
 
 def pay(
@@ -197,10 +240,10 @@ def pay(
     """
     if not 0 < suggestion.amount <= 100 * MAX_CENTS or suggestion.payer == suggestion.payee:
         raise Refused(suggestion.payer)
-    sides = [(suggestion.payer, suggestion.amount), (suggestion.payee, -suggestion.amount)]
+    both = [(suggestion.payer, suggestion.amount), (suggestion.payee, -suggestion.amount)]
     with changing(db, ClubOwner(club_id), version, "payment") as change:
         by_id = {m.id: m for m in members(db, club_id)}
-        if any(member != BOX and member not in by_id for member, _ in sides):
+        if any(member != BOX and member not in by_id for member, _ in both):
             raise Refused(suggestion.payer)
         if not _settles(db, club_id, evening, table):
             raise Refused(suggestion.payer)
@@ -211,14 +254,18 @@ def pay(
         change.summary = f"{suggestion.payer} → {suggestion.payee} {suggestion.amount}"
         receiver = box if suggestion.payee == BOX else by_id[suggestion.payee].name
         payer = box if suggestion.payer == BOX else by_id[suggestion.payer].name
-        for member, amount in sides:
+        written: list[int] = []  # the payee's row names the payer's: one payment (m028)
+        for member, amount in both:
             if member != BOX:
                 row = {"club_id": club_id, "member_id": member, "kind": str(EntryKind.PAYMENT)}
-                insert_entry(
-                    db,
-                    row
-                    | {"amount": amount, "on_date": on, "method": method, "received_by": receiver}
-                    | {"paid_by": payer, "evening_id": evening, "game_id": table},
+                written.append(
+                    insert_entry(
+                        db,
+                        row
+                        | {"amount": amount, "on_date": on, "method": method}
+                        | {"received_by": receiver, "paid_by": payer, "evening_id": evening}
+                        | {"game_id": table, "other_side": written[0] if written else None},
+                    )
                 )
 
 

@@ -33,6 +33,7 @@ step, as each page shows it (read back from its HTML):
 from __future__ import annotations
 
 import dataclasses
+import html
 import re
 import shutil
 import tempfile
@@ -421,7 +422,8 @@ class Evening:
             section(page, "statement"),
         ):
             balance = cents(after)
-            if words.startswith(("Evening's result", "Reversal")):  # results, re-close reversals
+            # results, re-close reversals (the words as read: "Evening&#39;s result" in HTML)
+            if html.unescape(words).startswith(("Evening's result", "Reversal")):
                 results += cents(amount)
         return balance, results
 

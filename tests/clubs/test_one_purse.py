@@ -38,7 +38,7 @@ from hypothesis import strategies as st
 from test_hombre_properties import STANDARD, games
 
 from scorekeeper import clubs, store
-from scorekeeper.cashbox.entries import EntryKind, reversed_ids
+from scorekeeper.cashbox.entries import EntryKind, reversed_ids, sides
 from scorekeeper.cashbox.settle import BOX, Suggestion, between_members
 from scorekeeper.cashbox.settle import paid as once_paid
 from scorekeeper.clubs import accounts, closing
@@ -160,9 +160,10 @@ def check_evening(db, chip, tables, steps):
             if open_payments:
                 entry = open_payments[pick % len(open_payments)]
                 accounts.reverse(db, club_id, club(db, club_id).version, entry.id, DAY, "")
-                add(model_paid, entry.member, -entry.amount)
-                if entry.table is not None:
-                    add(table_paid[entry.table], entry.member, -entry.amount)
+                for side in sides(entry, book.entries):  # a payment between members: both
+                    add(model_paid, side.member, -side.amount)
+                    if side.table is not None:
+                        add(table_paid[side.table], side.member, -side.amount)
         elif step == "close or reopen" and not closed:
             closing.close(db, club(db, club_id), evening, club(db, club_id).version)
             closed = True

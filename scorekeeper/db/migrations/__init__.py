@@ -43,6 +43,7 @@ from . import (
     m025_a_payments_money,
     m026_who_paid,
     m027_what_the_draw_was_asked,
+    m028_a_payments_two_sides,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -72,6 +73,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m025_a_payments_money,
     m026_who_paid,
     m027_what_the_draw_was_asked,
+    m028_a_payments_two_sides,
 )
 """Every migration, in the order it runs (its number)."""
 

@@ -9,7 +9,8 @@ the rows, the room's settlement, the season) and draw the page: club.py
 the club and its members, evening.py an evening and its settlement,
 season.py the season, ratings.py the ratings and a member's own page;
 their forms are in forms.py. The cash box:
-cash.py the treasurer's page (its forms in cash_forms.py), closing.py an
+cash.py the treasurer's page (its forms in cash_forms.py), reversal.py an
+entry reversed, closing.py an
 evening closed and reopened, statement.py a member's statement.
 """
 
@@ -18,9 +19,20 @@ from __future__ import annotations
 from typing import Any
 
 from ..blueprints import clubs as bp
-from . import cash, closing, club, evening, ratings, season, statement
+from . import cash, closing, club, evening, ratings, reversal, season, statement
 
-__all__ = ["bp", "cash", "closing", "club", "context", "evening", "ratings", "season", "statement"]
+__all__ = [
+    "bp",
+    "cash",
+    "closing",
+    "club",
+    "context",
+    "evening",
+    "ratings",
+    "reversal",
+    "season",
+    "statement",
+]
 
 
 def context() -> dict[str, Any]:

@@ -44,7 +44,6 @@ from .cash_forms import (
     EntryForm,
     FeesForm,
     PayForm,
-    ReverseForm,
     own_ids,
     payment_who,
     problems,
@@ -330,57 +329,6 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(_changed_meanwhile(club_id, form), fees=form, status=409)
     flash(_recorded(club, charged, kind, signed(kind, amount)))
     return _back(club)
-
-
-@bp.route("/clubs/<int:club_id>/cash/entries/<int:entry_id>/reverse", methods=["GET", "POST"])
-def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
-    """GET asks to confirm, showing the entry; POST writes the reversal."""
-    club = access.managed_club(club_id)
-    book = accounts.accounts(get_db(), club_id)
-    entry = book.entry(entry_id)
-    if entry is None or entry.kind is EntryKind.REVERSAL:
-        abort(404)
-    done = entry_id in reversed_ids(book.entries)
-    if request.method == "GET":
-        form = ReverseForm(formdata=None, version=str(club.version), on=_today())
-        return _confirm(club, book, entry, form, done, None, 200)
-    form = ReverseForm()
-    version = form_version(form)
-    on = _typed_date(form.on.data)
-    if not form.validate() or on is None:
-        form.on.errors = [_("Give the date as YYYY-MM-DD.")]
-        return _confirm(club, book, entry, form, done, None, 422)
-    try:
-        accounts.reverse(get_db(), club_id, version, entry_id, on, (form.note.data or "").strip())
-    except clubs.Refused:
-        return _confirm(club, book, entry, form, True, None, 409)
-    except clubs.Conflict:
-        club = access.managed_club(club_id)
-        form.version.data = str(club.version)
-        return _confirm(club, book, entry, form, done, str(CLUB_CHANGED), 409)
-    return redirect(url_for("clubs.cash", club_id=club_id) + "#entries")
-
-
-def _confirm(
-    club: clubs.Club,
-    book: accounts.Accounts,
-    entry: Any,
-    form: ReverseForm,
-    done: bool,
-    refused: str | None,
-    status: int,
-) -> tuple[str, int]:
-    names = {m.id: m.name for m in book.members}
-    page = render_template(
-        "club/reverse.html",
-        club=club,
-        entry=entry,
-        name=names.get(entry.member, ""),
-        form=form,
-        done=done,
-        refused=refused,
-    )
-    return page, status
 
 
 @bp.post("/clubs/<int:club_id>/cash/pay")

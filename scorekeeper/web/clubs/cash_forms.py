@@ -49,6 +49,17 @@ def payment_who(entry: Entry) -> str:
     return entry.received_by
 
 
+def entry_words(entry: Entry) -> str:
+    """What an entry is, in words: its kind, a payment's way and who ("Payment · cash ·
+    Anne → Chloé"); the cash box's list, the statement and its CSV say it so."""
+    words = [str(KIND_WORDS[entry.kind])]
+    if entry.method:
+        words.append(str(METHOD_WORDS.get(entry.method, entry.method)))
+    if entry.received_by:
+        words.append(payment_who(entry))
+    return " · ".join(words)
+
+
 TYPED = (
     EntryKind.FEE_EVENING,
     EntryKind.FEE_SEASON,

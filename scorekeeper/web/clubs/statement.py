@@ -11,22 +11,23 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask import Response, abort, render_template
 from flask_babel import gettext as _
 
-from ...cashbox.entries import Line, plain, running
+from ...cashbox.entries import Entry, EntryKind, Line, plain, running
 from ...clubs import Club, Member, accounts
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
+from ..formats.dates import day
 from ..formats.words import PROVISIONAL
 from ..kept.expensive import club_key, expensive
 from ..printing.chain_heads import ChainNote, club_ledger
 from ..printing.pdf import pdf_response, printed
-from .cash_forms import KIND_WORDS, METHOD_WORDS, payment_who
+from .cash_forms import entry_words
 
 STATEMENT = printed("club/statement.html")
 """A member's statement, also the PDF's."""
@@ -44,10 +45,29 @@ class Statement:
     """His entries, each with his balance after it."""
     ledger: ChainNote
     """The club ledger's head: whoever keeps this statement witnesses the accounts."""
+    entries: dict[int, Entry] = field(default_factory=dict)
+    """The club's ledger rows by id: what a reversal undoes."""
+    undoing: dict[int, Entry] = field(default_factory=dict)
+    """The reversal of each entry reversed, by the entry's id."""
 
     @property
     def balance(self) -> int:
         return self.lines[-1].balance if self.lines else 0
+
+    def words(self, entry: Entry) -> str:
+        """A line in words, as a member reads it: what the entry is; a reversal says what it
+        undoes, by its date and what it was ("Reversal of: Payment · cash, 20 Oct 2026"), and
+        a reversed entry says when it was reversed ("reversed on 21 Oct 2026"): once they
+        said "Reversal" alone and nothing, where the cash box says "#12" and "reversed"."""
+        undone = self.entries.get(entry.reverses) if entry.reverses is not None else None
+        if entry.kind is EntryKind.REVERSAL and undone is not None:
+            return _("Reversal of: %(entry)s, %(day)s", entry=entry_words(undone),
+                     day=day(undone.on, "medium"))  # fmt: skip
+        words = entry_words(entry)
+        undoing = self.undoing.get(entry.id)
+        if undoing is not None:
+            words += " · " + _("reversed on %(day)s", day=day(undoing.on, "medium"))
+        return words
 
 
 def _statement(club_id: int, member_id: int) -> Statement:
@@ -56,7 +76,10 @@ def _statement(club_id: int, member_id: int) -> Statement:
     member = next((m for m in book.members if m.id == member_id), None)
     if member is None:
         abort(404)
-    return Statement(club, member, list(running(book.of(member_id))), club_ledger(club_id))
+    lines = list(running(book.of(member_id)))
+    by_id = {e.id: e for e in book.entries}
+    undoing = {e.reverses: e for e in book.entries if e.reverses is not None}
+    return Statement(club, member, lines, club_ledger(club_id), by_id, undoing)
 
 
 def _page(club_id: int, member_id: int, pdf: bool) -> str:
@@ -69,6 +92,7 @@ def _page(club_id: int, member_id: int, pdf: bool) -> str:
         lines=found.lines,
         balance=found.balance,
         ledger=found.ledger,
+        words=found.words,
     )
 
 
@@ -92,11 +116,7 @@ def statement_csv(club_id: int, member_id: int) -> Response:
     money = found.club.money
     for line in found.lines:
         entry = line.entry
-        words = [str(KIND_WORDS[entry.kind])]
-        if entry.method:
-            words.append(str(METHOD_WORDS.get(entry.method, entry.method)))
-        if entry.received_by:
-            words.append(payment_who(entry))
+        words = [found.words(entry)]
         if entry.provisional:
             words.append(str(PROVISIONAL))
         writer.writerow(

@@ -1,0 +1,97 @@
+"""Reversing an entry of the cash box: a confirmation, then the reversal (the club's managers).
+
+What may be reversed by hand is the entry's to say (``Entry.by_hand``): not an evening's
+result (reopen the evening; closing it again posts what changed), nor a reversal. A payment
+between two members recorded from a suggestion is reversed whole, both its rows
+(``entries.sides``). A reversal is dated on or after its entry. docs/cashbox.md.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from ... import clubs
+from ...cashbox.entries import Entry, EntryKind, reversed_ids, sides
+from ...clubs import accounts
+from ...clubs.season import day
+from ...db import get_db
+from ...rights import access
+from .. import blueprints
+from ..formats.dates import day as said_day
+from ..forms import CLUB_CHANGED, form_version
+from .cash_forms import ReverseForm
+
+bp = blueprints.clubs
+
+
+@bp.route("/clubs/<int:club_id>/cash/entries/<int:entry_id>/reverse", methods=["GET", "POST"])
+def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
+    """GET asks to confirm, showing the entry (both sides of a payment between members); POST
+    writes the reversal. An entry not to be reversed by hand (an evening's result, a
+    reversal: ``Entry.by_hand``) is shown with the reason and no form, and a POST for it is
+    refused with it (422); so is a date before the entry's, beside the date."""
+    club = access.managed_club(club_id)
+    book = accounts.accounts(get_db(), club_id)
+    entry = book.entry(entry_id)
+    if entry is None:
+        abort(404)
+    done = any(e.id in reversed_ids(book.entries) for e in sides(entry, book.entries))
+    if request.method == "GET":
+        # today, or the entry's day if later (an entry dated ahead: never a date refused)
+        offered = max(date.today().isoformat(), entry.on)
+        form = ReverseForm(formdata=None, version=str(club.version), on=offered)
+        return _confirm(club, book, entry, form, done, None, 200)
+    form = ReverseForm()
+    version = form_version(form)
+    on = day((form.on.data or "").strip(), "") or None
+    if not entry.by_hand:
+        return _confirm(club, book, entry, form, done, None, 422)
+    if not form.validate() or on is None:
+        form.on.errors = [_("Give the date as YYYY-MM-DD.")]
+        return _confirm(club, book, entry, form, done, None, 422)
+    try:
+        accounts.reverse(get_db(), club_id, version, entry_id, on, (form.note.data or "").strip())
+    except accounts.TooEarly as early:
+        undone = said_day(early.on, "medium")
+        form.on.errors = [_("A reversal is dated on or after its entry (%(day)s).", day=undone)]
+        return _confirm(club, book, entry, form, done, None, 422)
+    except accounts.NotByHand:
+        return _confirm(club, book, entry, form, done, None, 422)
+    except clubs.Refused:
+        return _confirm(club, book, entry, form, True, None, 409)
+    except clubs.Conflict:
+        club = access.managed_club(club_id)
+        form.version.data = str(club.version)
+        return _confirm(club, book, entry, form, done, str(CLUB_CHANGED), 409)
+    return redirect(url_for("clubs.cash", club_id=club_id) + "#entries")
+
+
+def _confirm(
+    club: clubs.Club,
+    book: accounts.Accounts,
+    entry: Entry,
+    form: ReverseForm,
+    done: bool,
+    refused: str | None,
+    status: int,
+) -> tuple[str, int]:
+    names = {m.id: m.name for m in book.members}
+    undoes = book.entry(entry.reverses) if entry.reverses is not None else None
+    page = render_template(
+        "club/reverse.html",
+        club=club,
+        entry=entry,
+        rows=sides(entry, book.entries),
+        names=names,
+        name=names.get(entry.member, ""),
+        # an evening's result, or a reversal a close made: reopen the evening to change it
+        by_closing=any(e is not None and e.kind is EntryKind.EVENING for e in (entry, undoes)),
+        form=form,
+        done=done,
+        refused=refused,
+    )
+    return page, status
