@@ -221,6 +221,7 @@ def test_the_ratings_benchmark_runs_small():
     # 12 tables, 3 in 4 l'Hombre: 9 of 3 players, 3 Manilles of 4, among 9 members
     assert 3 <= row["rows"] <= 18
     assert row["cold_ms"] > 0 and row["warm_ms"] > 0 and row["after_coup_ms"] > 0
+    assert row["matches"] == 12 and row["fold_ms"] > 0  # every table has coups: a match
 
 
 def test_the_model_is_plain_python():
