@@ -1,4 +1,4 @@
-"""A club's ratings: openskill's Plackett-Luce, recomputed here from the tables' results.
+"""A club's ratings: openskill's Bradley-Terry (full pairing), recomputed here from the results.
 
 Three evenings of the club (the seed's worked example, docs/rules/hombre.md
 §10, whose nets are in its table: after coup 4 nobody has paid anything yet,
@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 from test_clubs import new_club, new_evening, seed_table
 from test_clubs_computed import club_with_evening, manille, seed, table
 from test_events import EVENT, hombre_deal, open_table, post, ranking, tables
@@ -54,7 +54,7 @@ EVENINGS = [
 
 def expected(matches) -> dict[str, dict[str, tuple[float, float, int]]]:
     """(μ, σ, tables) per family and name, from openskill alone, fed the results."""
-    model = PlackettLuce()
+    model = BradleyTerryFull()
     now: dict[str, dict[str, tuple[float, float, int]]] = {}
     for family, results in matches:
         table = now.setdefault(family, {})
