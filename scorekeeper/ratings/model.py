@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+import openskill
 from openskill.models import BradleyTerryFull, BradleyTerryFullRating
 
 MODEL = BradleyTerryFull()
@@ -43,6 +44,13 @@ class Match:
     """The results are chips (``Kind.chips``), else points."""
     results: tuple[tuple[int, int], ...]
     """(member, result) of everyone who sat, each member once."""
+
+
+def model_key() -> tuple[str, str]:
+    """What names the model's figures: its class and openskill's release. What is kept of
+    the ratings names it (``club.stamp``: the club's ratings, the pages, an event's results
+    followed by ETag across restarts), so another model or release never shows old figures."""
+    return (type(MODEL).__name__, openskill.__version__)
 
 
 def ranks(results: Sequence[int]) -> list[int]:
