@@ -9,9 +9,12 @@ asks its ratings page through the app (in process, the club link held):
 - *warm*: the same page again, as every reader after the first gets it
   (kept per version of the club's tables: ``kept.expensive``); the goal is
   under 200 ms;
-- *after a coup*: one table's coup corrected, the page asked again: that
-  table is read again, the other 1,999 tables' matches are kept, every
-  rating is folded again (75 µs a table).
+- *after a coup*: the oldest table's last coup deleted (its version moves),
+  the page asked again: that table is read again, the other 1,999 tables'
+  matches are kept, every rating is folded again;
+- *fold*: the model alone, every rating folded from the club's 2,000
+  matches already read (``ratings.model.rate``), median of 5: what a
+  correction costs beyond its table, and what the model costs a table.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from typing import Any
 
 from scorekeeper import clubs, create_app, store
 from scorekeeper.db import connect
+from scorekeeper.ratings.club import club_matches, families
+from scorekeeper.ratings.model import rate
 from scorekeeper.rules.errors import GameError
 from scorekeeper.rules.hombre.engine import Game
 from scorekeeper.rules.hombre.ruleset import RuleSet
@@ -116,10 +121,17 @@ def measure(members: int = 200, tables: int = 2000, repeats: int = 20) -> dict[s
         db = connect(path)
         game_id = int(db.execute("select min(game_id) from evening_games").fetchone()[0])
         stored = store.load(db, game_id)
-        first = stored.game.coups[0]
-        store.edit_coup(db, game_id, 1, first, version=stored.version)  # a new version
-        db.close()
+        # a correction that moves the version (an edit to the same coup changes nothing)
+        store.delete_coup(db, game_id, len(stored.game.coups), version=stored.version)
+        assert store.load(db, game_id).version != stored.version
         after, _text = ask()
+        matches = club_matches(db, club_id)
+        folds = []
+        for _ in range(5):
+            started = time.perf_counter()
+            rate(matches, families())
+            folds.append((time.perf_counter() - started) * 1000)
+        db.close()
     return {
         "members": members,
         "tables": tables,
@@ -127,6 +139,8 @@ def measure(members: int = 200, tables: int = 2000, repeats: int = 20) -> dict[s
         "cold_ms": cold,
         "warm_ms": warm,
         "after_coup_ms": after,
+        "fold_ms": statistics.median(folds),
+        "matches": len(matches),
         "rows": text.count('<tr data-member="'),
     }
 
@@ -141,6 +155,11 @@ def main() -> None:
     print(f"| cold (every table read and rated) | {row['cold_ms']:.0f} |")
     print(f"| warm (kept per version), median | {row['warm_ms']:.1f} (goal < {GOAL_MS:.0f}) |")
     print(f"| after one coup corrected | {row['after_coup_ms']:.0f} |")
+    per_table = row["fold_ms"] * 1000 / max(row["matches"], 1)
+    print(
+        f"| fold of the {row['matches']} matches alone, median of 5 | {row['fold_ms']:.0f}"
+        f" ({per_table:.0f} µs a table) |"
+    )
 
 
 if __name__ == "__main__":

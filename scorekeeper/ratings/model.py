@@ -1,11 +1,13 @@
-"""The ratings' model: openskill's Plackett-Luce over the club's tables, one match a table.
+"""The ratings' model: openskill's Bradley-Terry (full pairing) over the club's tables, one
+match a table.
 
 Pure: no Flask, no database. Each table is one match of its game's family
 (``Kind.game``: l'Hombre's three money systems are one family, the two
 Manilles another); every person who sat there is ranked by his own result
 at it (``Match.results``: his net chips, his team's points), equal results
-sharing a rank. Ratings start at openskill's defaults (μ 25, σ 25/3) and
-move table by table in the order the tables were played. What is shown is
+sharing a rank, and compared with each of the others there: above him, below
+him or tied. Ratings start at openskill's defaults (μ 25, σ 25/3) and move
+table by table in the order the tables were played. What is shown is
 the conservative figure ``ordinal`` = μ − 3σ: the rating the player is
 almost surely above.
 """
@@ -15,10 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from openskill.models import PlackettLuce, PlackettLuceRating
+import openskill
+from openskill.models import BradleyTerryFull, BradleyTerryFullRating
 
-MODEL = PlackettLuce()
-"""openskill's Plackett-Luce with its defaults: μ 25, σ 25/3, β σ/2, τ μ/300."""
+MODEL = BradleyTerryFull()
+"""openskill's Bradley-Terry with full pairing, with its defaults: μ 25, σ 25/3, β σ/2,
+τ μ/300. Each person is compared with every other at the table, a tie counting half a win
+(Plackett-Luce, the model before, rated a tie for first below the third: docs/ratings.md)."""
+Rating = BradleyTerryFullRating
+"""A player's rating as the model keeps it (μ, σ)."""
 PROVISIONAL = 10
 """Fewer tables than this in a family: the rating is still provisional (σ still large)."""
 
@@ -37,6 +44,13 @@ class Match:
     """The results are chips (``Kind.chips``), else points."""
     results: tuple[tuple[int, int], ...]
     """(member, result) of everyone who sat, each member once."""
+
+
+def model_key() -> tuple[str, str]:
+    """What names the model's figures: its class and openskill's release. What is kept of
+    the ratings names it (``club.stamp``: the club's ratings, the pages, an event's results
+    followed by ETag across restarts), so another model or release never shows old figures."""
+    return (type(MODEL).__name__, openskill.__version__)
 
 
 def ranks(results: Sequence[int]) -> list[int]:
@@ -110,6 +124,13 @@ class Ratings:
         return earlier[-1] if earlier else None
 
 
+def rated(before: Sequence[Rating], results: Sequence[int]) -> list[Rating]:
+    """One table: everyone's rating after it, from his rating before and his result there
+    (each his own team of one, placed by ``ranks``: equal results share a place)."""
+    after = MODEL.rate([[r] for r in before], ranks=[float(p) for p in ranks(results)])
+    return [team[0] for team in after]
+
+
 def rate(matches: Iterable[Match], families: Sequence[str] = ()) -> Ratings:
     """Fold the matches, in order, into every member's rating per family.
 
@@ -118,7 +139,7 @@ def rate(matches: Iterable[Match], families: Sequence[str] = ()) -> Ratings:
     out = Ratings()
     found: tuple[Match, ...] = tuple(matches)
     out.matches = found
-    current: dict[str, dict[int, PlackettLuceRating]] = {f: {} for f in families}
+    current: dict[str, dict[int, Rating]] = {f: {} for f in families}
     last_evening: dict[str, int] = {}
     for match in found:
         if len(match.results) < 2:
@@ -127,10 +148,8 @@ def rate(matches: Iterable[Match], families: Sequence[str] = ()) -> Ratings:
         members = [member for member, _result in match.results]
         values = [result for _member, result in match.results]
         places = ranks(values)
-        before = [table.get(m) or MODEL.rating() for m in members]
-        after = MODEL.rate([[r] for r in before], ranks=[float(p) for p in places])
-        for member, team, value, place in zip(members, after, values, places, strict=True):
-            rating = team[0]
+        after = rated([table.get(m) or MODEL.rating() for m in members], values)
+        for member, rating, value, place in zip(members, after, values, places, strict=True):
             table[member] = rating
             path = out.paths.setdefault(member, {}).setdefault(match.family, [])
             path.append(

@@ -1,4 +1,4 @@
-"""A club's ratings: openskill's Plackett-Luce, recomputed here from the tables' results.
+"""A club's ratings: openskill's Bradley-Terry (full pairing), recomputed here from the results.
 
 Three evenings of the club (the seed's worked example, docs/rules/hombre.md
 §10, whose nets are in its table: after coup 4 nobody has paid anything yet,
@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull, PlackettLuce
 from test_clubs import new_club, new_evening, seed_table
 from test_clubs_computed import club_with_evening, manille, seed, table
 from test_events import EVENT, hombre_deal, open_table, post, ranking, tables
@@ -39,6 +39,7 @@ from test_take_seat_club import seated_table
 from scorekeeper import clubs, store
 from scorekeeper.db import connect
 from scorekeeper.ratings import club as kept_ratings
+from scorekeeper.ratings import model
 from scorekeeper.ratings.model import ranks
 from scorekeeper.rules.seating import PLAYS_FOR, TAKES_OVER
 
@@ -54,7 +55,7 @@ EVENINGS = [
 
 def expected(matches) -> dict[str, dict[str, tuple[float, float, int]]]:
     """(μ, σ, tables) per family and name, from openskill alone, fed the results."""
-    model = PlackettLuce()
+    model = BradleyTerryFull()
     now: dict[str, dict[str, tuple[float, float, int]]] = {}
     for family, results in matches:
         table = now.setdefault(family, {})
@@ -221,6 +222,7 @@ def test_the_ratings_benchmark_runs_small():
     # 12 tables, 3 in 4 l'Hombre: 9 of 3 players, 3 Manilles of 4, among 9 members
     assert 3 <= row["rows"] <= 18
     assert row["cold_ms"] > 0 and row["warm_ms"] > 0 and row["after_coup_ms"] > 0
+    assert row["matches"] == 12 and row["fold_ms"] > 0  # every table has coups: a match
 
 
 def test_the_model_is_plain_python():
@@ -255,26 +257,36 @@ def test_a_merge_counts_both_members_tables_for_the_one_kept(client, club):
         )
 
 
-def test_a_club_events_results_show_each_players_rating_at_entry(app, client):
-    """The ratings before the first round, beside a ranking that never reads them."""
+def club_event(app, client) -> tuple[int, str]:
+    """A club whose one table (1 Nov, the seed: Anne −72, Bruno −9, Chloé +81) comes before
+    its event's first round (Anne, Bruno, Chloé, Denis, drawn); the club and the event's
+    read token."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-01")
     seed_table(client, evening, "Anne", "Bruno", "Chloé")  # −72, −9, +81
-    # openskill alone: Chloé first, Bruno second, Anne last at their one table
-    want = expected([("hombre", {"Anne": -72, "Bruno": -9, "Chloé": 81})])["hombre"]
     data = {**EVENT, "name": "Coupe", "kind": "hombre", "seating": "3", "method": "total"}
     assert client.post(f"/events/new?club={club}", data=data).status_code == 302
     assert post(client, app, "players", names="Anne\nBruno\nChloé\nDenis").status_code == 302
     assert post(client, app, "draw").status_code == 302
-    token = ranking(app)[1].event.read_token
+    return club, ranking(app)[1].event.read_token
+
+
+def entry_shown(page: str) -> dict[str, str]:
+    """The ratings at entry on an event's results page, by player."""
+    section = page.split('id="entry-ratings"')[1].split("</section>")[0]
+    return dict(
+        re.findall(r'<th scope="row">([^<]+)(?:<br>.*?)?</th><td class="num">([^<]+)<', section)
+    )
+
+
+def test_a_club_events_results_show_each_players_rating_at_entry(app, client):
+    """The ratings before the first round, beside a ranking that never reads them."""
+    club, token = club_event(app, client)
+    # openskill alone: Chloé first, Bruno second, Anne last at their one table
+    want = expected([("hombre", {"Anne": -72, "Bruno": -9, "Chloé": 81})])["hombre"]
 
     def shown() -> dict[str, str]:
-        page = client.get(f"/events/{token}/results").text
-        section = page.split('id="entry-ratings"')[1].split("</section>")[0]
-        found = re.findall(
-            r'<th scope="row">([^<]+)(?:<br>.*?)?</th><td class="num">([^<]+)<', section
-        )
-        return dict(found)
+        return entry_shown(client.get(f"/events/{token}/results").text)
 
     entry = {
         name: f"{mu - 3 * sigma:.1f}".replace("-", "−") for name, (mu, sigma, _g) in want.items()
@@ -299,3 +311,27 @@ def test_one_who_only_played_for_an_absent_player_is_not_ranked(app):
     (match,) = kept_ratings.club_matches(db, found.id)
     assert sorted(names[member] for member, _result in match.results) == ["Anne", "Bruno", "Chloé"]
     db.close()
+
+
+def test_another_model_never_shows_the_old_figures(app, client):
+    """The figures of the model before (Plackett-Luce, until 2026-11-29) are kept nowhere
+    once the model changes: not the club's ratings kept in the process, nor an event's
+    results page, which a phone keeps and asks again with its ETag across restarts."""
+    club, token = club_event(app, client)
+    address = f"/events/{token}/results"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(model, "MODEL", PlackettLuce())  # the server as it ran before
+        old = client.get(address)
+        old_figures = json_of(client, club)
+    assert old.status_code == 200 and old.headers["ETag"]
+    now = client.get(address, headers={"If-None-Match": old.headers["ETag"]})
+    assert now.status_code == 200  # not 304: the page is drawn again, with the new figures
+    want = expected([("hombre", {"Anne": -72, "Bruno": -9, "Chloé": 81})])["hombre"]
+    assert entry_shown(now.text) == {
+        **{n: f"{mu - 3 * s:.1f}".replace("-", "−") for n, (mu, s, _g) in want.items()},
+        "Denis": "—",
+    }
+    assert entry_shown(now.text) != entry_shown(old.text)
+    got = {r["member"]: (r["mu"], r["sigma"]) for r in json_of(client, club)["hombre"]}
+    assert got == {n: (pytest.approx(mu), pytest.approx(s)) for n, (mu, s, _g) in want.items()}
+    assert got != {r["member"]: (r["mu"], r["sigma"]) for r in old_figures["hombre"]}
