@@ -214,6 +214,9 @@ def test_a_payment_between_members_is_reversed_whole(client, app, capsys):
     assert _versions(app) == version + 1  # one change
     assert ledger(app)[-2:] == [("Anne", "reversal", -360), ("Chloé", "reversal", 360)]
     page = client.get(cash).data.decode()
+    # the page says what was recorded, both sides: Anne +3.60 back, Chloé −3.60 back
+    assert "Recorded for Anne: Reversal, −€3.60." in page
+    assert "Recorded for Chloé: Reversal, +€3.60." in page
     for row in (anne, chloe):
         line = page[page.index(f'id="entry-{row}"') :].split("</tr>")[0]
         assert "reversed" in line and "/reverse" not in line

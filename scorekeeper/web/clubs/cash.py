@@ -233,7 +233,7 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(club, form, status=422)
     except clubs.Conflict:
         return _page(_changed_meanwhile(club_id, form), form, status=409)
-    flash(_recorded(club, [member], kind, signed(kind, amount)))
+    flash(recorded(club, [member], kind, signed(kind, amount)))
     return _back(club)
 
 
@@ -262,9 +262,9 @@ def _back(club: clubs.Club) -> BaseResponse:
     )
 
 
-def _recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int) -> str:
+def recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int) -> str:
     """What entries just recorded did: whose (a name, or how many members), what, and the
-    sum of each as it moves each balance."""
+    sum of each as it moves each balance (a typed entry, a fee, a reversal: reversal.py)."""
     entry, money = KIND_WORDS[kind], cents(amount, club, True)
     if len(members) == 1:
         found = next((m for m in clubs.members(get_db(), club.id) if m.id == members[0]), None)
@@ -327,7 +327,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(club, fees=form, status=422)
     except clubs.Conflict:
         return _page(_changed_meanwhile(club_id, form), fees=form, status=409)
-    flash(_recorded(club, charged, kind, signed(kind, amount)))
+    flash(recorded(club, charged, kind, signed(kind, amount)))
     return _back(club)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask import abort, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -23,6 +23,7 @@ from ...rights import access
 from .. import blueprints
 from ..formats.dates import day as said_day
 from ..forms import CLUB_CHANGED, form_version
+from .cash import recorded
 from .cash_forms import ReverseForm
 
 bp = blueprints.clubs
@@ -67,6 +68,8 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
         club = access.managed_club(club_id)
         form.version.data = str(club.version)
         return _confirm(club, book, entry, form, done, str(CLUB_CHANGED), 409)
+    for side in sides(entry, book.entries):  # a payment between members: both its rows
+        flash(recorded(club, [side.member], EntryKind.REVERSAL, -side.amount))
     return redirect(url_for("clubs.cash", club_id=club_id) + "#entries")
 
 
