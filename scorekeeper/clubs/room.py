@@ -209,23 +209,23 @@ def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     seat_of = seat_members(db, game_id)
     players: Sequence[str] = stored.game.players
     seats = tuple(seat_of[s] for s in range(len(players)))
-    if not stored.kind.chips:
+    people, person_nets = stored.people()
+    found = person_members(db, game_id, people, players) if stored.seat_changes else None
+    if found is not None:  # everyone who sat, each billed to his member (issue 35)
+        seats = found
+    if not stored.kind.chips:  # his points: only those whose points it moved
         return Table(no, stored, seats, None, table_points(db, game_id, stored))
-    net: Sequence[int] = stored.replay().tally
-    nets = tuple(net)
-    if stored.seat_changes:  # each person's net, billed to his member (issue 35)
-        people, person_nets = stored.people()
-        found = person_members(db, game_id, people, players)
-        if found is not None:
-            seats, nets = found, tuple(person_nets)
+    nets = tuple(person_nets) if found is not None else tuple(stored.replay().tally)
     return Table(no, stored, seats, nets)
 
 
 def table_points(
     db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
 ) -> dict[int, int]:
-    """A points table's points per member (``member_results``); none at a table no club counts."""
-    return member_results(db, game_id, stored) or {}
+    """A points table's points per member (``member_results``); none at a table no club counts.
+    Only those whose points the table moved: one who only played a deal for an absent
+    member has no table of his own there (the room, the season), as in the ratings."""
+    return member_results(db, game_id, stored, staked=True) or {}
 
 
 def member_results(

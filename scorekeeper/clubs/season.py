@@ -29,7 +29,7 @@ from ..cashbox.ledger import entries
 from ..rules.kind import GameKind
 from ..rules.kinds import KINDS
 from ..rules.records import SeatRecord
-from ..rules.seating import payers
+from ..rules.seating import payers, sittings
 from .closing import result as evening_result
 from .evening_tables import evenings, tables
 from .records import Club, Member
@@ -181,7 +181,14 @@ def _records(
             ]
             by_person = stored.kind.person_records(report, owners, stored.by_person())
             if by_person is not None:
-                return [(m, by_person[name]) for name, m in zip(people, found, strict=True)]
+                # not who only played for an absent member: the coups were his money
+                staked = {name for coups in owners for name in coups}
+                staked |= {s.payer for s in sittings(stored.game.players, stored.seat_changes)}
+                return [
+                    (m, by_person[name])
+                    for name, m in zip(people, found, strict=True)
+                    if name in staked
+                ]
     return [(seat_of[seat], record) for seat, record in enumerate(records)]
 
 

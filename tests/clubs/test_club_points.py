@@ -119,8 +119,9 @@ def test_a_mixed_evening_and_the_season_show_chips_and_points(client, app):
         # Eve takes over Anne's seat from deal 2: each keeps his own deals' points (Nous +10
         # in deal 1 is Anne's; Nous 0 + 15 in deals 2 and 3 is Eve's); Chloé sat all three
         (TAKES_OVER, {"Anne": 10, "Eve": 15, "Chloé": 25, "Bruno": 10, "Denis": 10}),
-        # Eve plays for Anne: the seat's points stay Anne's, Eve sat for nothing of hers
-        (PLAYS_FOR, {"Anne": 25, "Eve": 0, "Chloé": 25, "Bruno": 10, "Denis": 10}),
+        # Eve plays for Anne: the seat's points stay Anne's; Eve sat for nothing of hers,
+        # and has no table of her own (no points, no table, in the room and the season)
+        (PLAYS_FOR, {"Anne": 25, "Chloé": 25, "Bruno": 10, "Denis": 10}),
     ],
 )
 def test_a_seat_taken_at_a_points_table_counts_person_by_person(db, way, expected):

@@ -80,3 +80,16 @@ def test_a_closed_evenings_table_takes_no_newcomer(db):
     with pytest.raises(store.Closed):
         store.take_seat(db, game_id, 0, "Émile", PLAYS_FOR)
     assert len(store.load(db, game_id).seat_changes) == 1
+
+
+def test_who_only_played_for_an_absent_member_has_no_table_in_the_season(db):
+    """Denis played coups 5–7 for Bruno: the money and the coups were Bruno's (he is billed
+    −9, docs/rules.md), so the season counts the table, its 7 coups and its evening for
+    Bruno, and none for Denis — as the ratings, which rank only those staked. (A player
+    who played one deal for an absent member at a Manille table was given a table of 0
+    points, his average lowered by a deal that was not his.)"""
+    club, evening = club_with_evening(db)
+    seated_table(db, evening, PLAYS_FOR)
+    rows = {r.member.name: r for r in season_rows(db, club, "0000-01-01", "9999-12-31")}
+    assert "Denis" not in rows
+    assert (rows["Bruno"].coups, rows["Bruno"].net, rows["Bruno"].evenings) == (7, -9, 1)
