@@ -21,7 +21,6 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
@@ -47,6 +46,7 @@ from .cash_forms import (
     own_ids,
     payment_who,
     problems,
+    recorded,
 )
 
 bp = blueprints.clubs
@@ -259,24 +259,6 @@ def _back(club: clubs.Club) -> BaseResponse:
             evening=None if evening is None else evening.id,
         )
         + "#balances"
-    )
-
-
-def recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int) -> str:
-    """What entries just recorded did: whose (a name, or how many members), what, and the
-    sum of each as it moves each balance (a typed entry, a fee, a reversal: reversal.py)."""
-    entry, money = KIND_WORDS[kind], cents(amount, club, True)
-    if len(members) == 1:
-        found = next((m for m in clubs.members(get_db(), club.id) if m.id == members[0]), None)
-        name = "" if found is None else found.name
-        return _("Recorded for %(name)s: %(entry)s, %(amount)s.", name=name, entry=entry,
-                 amount=money)  # fmt: skip
-    return ngettext(
-        "Recorded for %(num)s member: %(entry)s, %(amount)s each.",
-        "Recorded for %(num)s members: %(entry)s, %(amount)s each.",
-        len(members),
-        entry=entry,
-        amount=money,
     )
 
 

@@ -17,11 +17,15 @@ from typing import NamedTuple
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, SelectField, SelectMultipleField, StringField
 from wtforms.validators import Length, Optional
 
+from ... import clubs
 from ...cashbox.entries import Entry, EntryKind
+from ...db import get_db
+from ..formats.words import cents
 from ..forms import options
 
 KIND_WORDS = {
@@ -170,3 +174,21 @@ def problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -
                 focused = True
         out += [Problem(anchor, str(label), str(e)) for e in field.errors]
     return out
+
+
+def recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int) -> str:
+    """What entries just recorded did: whose (a name, or how many members), what, and the
+    sum of each as it moves each balance (a typed entry, a fee, a reversal: reversal.py)."""
+    entry, money = KIND_WORDS[kind], cents(amount, club, True)
+    if len(members) == 1:
+        found = next((m for m in clubs.members(get_db(), club.id) if m.id == members[0]), None)
+        name = "" if found is None else found.name
+        return _("Recorded for %(name)s: %(entry)s, %(amount)s.", name=name, entry=entry,
+                 amount=money)  # fmt: skip
+    return ngettext(
+        "Recorded for %(num)s member: %(entry)s, %(amount)s each.",
+        "Recorded for %(num)s members: %(entry)s, %(amount)s each.",
+        len(members),
+        entry=entry,
+        amount=money,
+    )

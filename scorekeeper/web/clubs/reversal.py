@@ -23,8 +23,7 @@ from ...rights import access
 from .. import blueprints
 from ..formats.dates import day as said_day
 from ..forms import CLUB_CHANGED, form_version
-from .cash import recorded
-from .cash_forms import ReverseForm
+from .cash_forms import ReverseForm, recorded
 
 bp = blueprints.clubs
 
