@@ -40,6 +40,18 @@ def closed(db: sqlite_utils.Database, evening_id: int) -> bool:
     return row is not None and row[0] == CLOSE
 
 
+def open_evenings(db: sqlite_utils.Database, club_id: int) -> set[int]:
+    """The club's evenings not closed now (never closed, or reopened): one query, where
+    ``closed`` asked per evening (``cashbox.entries.settled_by_account`` needs them all)."""
+    rows = db.execute(
+        """select evenings.id from evenings where evenings.club_id = ? and coalesce(
+        (select action from evening_closings where evening_id = evenings.id
+        order by id desc limit 1), '') != ?""",
+        [club_id, CLOSE],
+    ).fetchall()
+    return {int(row[0]) for row in rows}
+
+
 def table_closed(db: sqlite_utils.Database, game_id: int) -> bool:
     """The game is a table of a closed evening (its coups are refused)."""
     row = db.execute(

@@ -14,6 +14,8 @@ game with Anne in Chloé's seat: Bruno −3.60, Chloé −0.45, Anne +4.05. Anne
 
 from __future__ import annotations
 
+import sqlite3
+
 from test_clubs import club_version, new_club, new_evening, seed_table
 from test_one_purse_web import ids, rows, suggestions
 from test_walk_money import typed_payment
@@ -52,3 +54,27 @@ def test_an_evening_won_settles_an_evening_lost_on_both_rooms(client, app):
         assert [s for s in offered if "Anne" in s[:2]] == [], evening
     statement = client.get(f"/clubs/{club}/members/{ids(app)['Anne']}/statement").text
     assert "Nobody owes anything" in statement or "owes nothing" in statement
+
+
+def test_while_the_evenings_are_open_money_settles_them_and_the_box_advances_nothing(client, app):
+    """The same two evenings, neither closed: each room takes payments, so each is settled
+    by money only. Anne's loss of the 1st is not set against her win of the 8th, which
+    nobody has paid yet: the room of the 1st asks Anne → Chloé 3.60, and a payment "the
+    cash box → Chloé" is refused (the box would pay out money no member paid in; found by
+    a hostile review of the first version of the rule)."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    second = new_evening(client, app, club, "2026-11-08")
+    seed_table(client, second, "Bruno", "Chloé", "Anne")
+    page = client.get(f"/evenings/{first}/settlement").data.decode()
+    assert rows(page)["Anne"] == ("−3.60", "0.00", "−3.60")
+    assert suggestions(page) == [("Anne", "Chloé", "3.60"), ("Bruno", "Chloé", "0.45")]
+    member = ids(app)
+    box = {"payer": "0", "payee": str(member["Chloé"]), "amount": "315", "method": "cash"}
+    refused = client.post(
+        f"/evenings/{first}/settlement/pay", data={**box, "version": club_version(app)}
+    )
+    assert refused.status_code == 422
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from ledger").fetchone()[0] == 0
