@@ -340,7 +340,8 @@ def held_caves(
             continue
         start = min(start, count + 1)  # the first coup he plays
         final = report.tally[seat]
-        sat_down = report.coups[start - 2].net[seat]  # the seat's net when he sat down
+        # the seat's net when he sat down (none: every coup before was undone since)
+        sat_down = report.coups[start - 2].net[seat] if start >= 2 else 0
         points = (sat_down, *(report.coups[j - 1].net[seat] for j in range(start, count + 1)))
         caves = [1]
         for seat_net in (*points, final):

@@ -270,3 +270,19 @@ def test_a_newcomer_who_took_over_counts_his_caves_from_his_own_net():
         "B": report.caves[1],
         "C": report.caves[2],
     }
+
+
+def test_a_newcomer_whose_every_coup_before_was_undone_holds_one_cave():
+    """Denis took A's seat after coup 1, which was then undone: no coup played, and his
+    change, at coup 2 in the file, has not begun; the seat is still A's, one cave and a
+    net of 0 (the game page read the seat's net "before he sat down" from a coup that no
+    longer was: a 500)."""
+    data = seed_file(take_over=True, cave=30)
+    data["coups"] = []
+    data["seat_changes"] = [{"coup": 2, "seat": "A", "player": "Denis", "way": "takes_over"}]
+    game, changes = kinds.load_seated(data)
+    kind = kinds.kind_of(game)
+    report = kind.replay(game)
+    nets = person_tally(kind, game, changes, report)
+    assert nets == {"A": 0, "B": 0, "C": 0, "Denis": 0}
+    assert seating.held_caves(report, changes, nets, 30) == {"A": 1, "B": 1, "C": 1}
