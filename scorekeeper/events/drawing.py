@@ -9,7 +9,8 @@ Teammates (the teams format) and players registered together are kept apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from ..draw import DrawError, Entrant, Round, Table, next_round
@@ -56,14 +57,20 @@ Drawer = Callable[[DrawRequest], Drawn]
 
 
 def asked(request: DrawRequest) -> dict[str, Any]:
-    """What a round's draw was asked, but the rounds before it (results.json has them): kept
+    """What a round's draw was asked, but the rounds before it (results.json has them), teams
+    and "registered together" marks as numbers (``_labels``, the draw reads no more): kept
     with the round when it is drawn (m027) and published in results.json, so that anyone
     can draw it again (``scorekeeper redraw``, events/redraw.py). A Swiss round's standing
     is the one read when it was drawn: a result corrected later changes the ranking, never
     what the draw was asked. (The seed alone was kept: the players of the round, the
     pairs and the standing had to be guessed again, so nobody could re-run a Swiss round.)"""
+    teams = _labels(p.team if request.format == "teams" else "" for p in request.players)
+    marks = _labels(p.together for p in request.players)
     return {
-        "players": [[p.name, p.team, p.together] for p in request.players],
+        "players": [
+            [p.name, team, mark]
+            for p, team, mark in zip(request.players, teams, marks, strict=True)
+        ],
         "format": request.format,
         "seating": request.seating,
         "seed": request.seed,
@@ -72,6 +79,26 @@ def asked(request: DrawRequest) -> dict[str, Any]:
         "design_seed": request.design_seed,
         "planned": request.planned,
     }
+
+
+def _labels(values: Iterable[str]) -> list[str]:
+    """Each text as a number, the same for the same text, by first appearance ("" stays
+    ""): what the draw reads of a team or a "registered together" mark is only who shares
+    one, and the event's public pages never show what the director typed there (a
+    household, a carer: the draw keeps them apart, the results file need not say why)."""
+    numbers: dict[str, str] = {}
+    return [numbers.setdefault(v, str(len(numbers) + 1)) if v else "" for v in values]
+
+
+def read_asked(text: str | None) -> object:
+    """A round's ``asked`` as stored (m027), or None: drawn before it, or not JSON (a junk
+    row, however deep, is no answer rather than an error)."""
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def draw(request: DrawRequest) -> Drawn:

@@ -56,8 +56,9 @@ class EventRound:
     started_at: str
     closed_at: str | None
     tables: tuple[EventTable, ...]
-    asked: object = None
-    """What its draw was asked (``drawing.asked``, m027; None: drawn before), as read."""
+    asked: str | None = None
+    """What its draw was asked (``drawing.asked``, m027; None: drawn before), as stored: read
+    by results.json alone (``drawing.read_asked``), not by every page of the event."""
 
 
 def rounds(db: sqlite_utils.Database, event_id: int) -> list[EventRound]:
@@ -86,20 +87,12 @@ def rounds(db: sqlite_utils.Database, event_id: int) -> list[EventRound]:
             rows.text(r, "started_at"),
             rows.text_or_none(r, "closed_at"),
             tuple(tables.get(rows.whole(r, "number"), ())),
-            _asked(rows.text_or_none(r, "asked")),
+            rows.text_or_none(r, "asked"),
         )
         for r in db.query(
             "select * from event_rounds where event_id = ? order by number", [event_id]
         )
     ]
-
-
-def _asked(text: str | None) -> object:
-    """A round's ``asked`` as stored (None before m027, or for a value that is no JSON)."""
-    try:
-        return None if text is None else json.loads(text)
-    except ValueError:
-        return None
 
 
 def _history(db: sqlite_utils.Database, event_id: int) -> tuple[Drawn, ...]:

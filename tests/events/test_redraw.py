@@ -9,6 +9,7 @@ its draw, so nobody could. Each round now keeps what its draw was asked (m027).
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 from test_events import FOUR, hombre_deal, new_event, open_table, post, ranking, sheet_deal, tables
@@ -25,6 +26,13 @@ SWISS_PAIRS = {
 }
 
 
+TEAMS = (
+    "Anne; Club Nord; famille Dupont\nBert; Club Nord\nCarl; Club Sud; famille Dupont\n"
+    "Dora; Club Sud\nEric; Club Est\nFrida; Club Est"
+)
+"""Six players of three teams, two of them "registered together" (a household)."""
+
+
 def played(app, fields, names, deal):
     """Two rounds drawn and played through the director's and the tables' pages; then a
     penalty that changes the standing the Swiss round 2 was drawn by: results.json."""
@@ -37,6 +45,8 @@ def played(app, fields, names, deal):
             game = open_table(client, link)
             if deal == "hombre4":
                 hombre_deal(client, game, (1, 2, 3))
+            elif deal == "hombre3":
+                hombre_deal(client, game, (0, 1, 2))
             else:  # the first table's Nous win more than the others'
                 sheet_deal(client, game, trump="coeur", points=str(40 - 5 * n))
         if round_no == 1:
@@ -54,8 +64,13 @@ def played(app, fields, names, deal):
     [
         ({"kind": "hombre", "seating": "4", "method": "total"}, FOUR, "hombre4"),
         (SWISS_PAIRS, "Anne & Bert\nCarl & Dora\nEric & Frida\nGert & Hans", "manillen"),
+        (
+            {"kind": "hombre", "seating": "3", "method": "total", "format": "teams"},
+            TEAMS,
+            "hombre3",
+        ),
     ],
-    ids=["hombre-four-sit-out", "manillen-fixed-pairs-swiss"],
+    ids=["hombre-four-sit-out", "manillen-fixed-pairs-swiss", "hombre-teams-households"],
 )
 def test_every_round_is_drawn_again_as_it_was_played(app, fields, names, deal):
     data = played(app, fields, names, deal)
@@ -110,3 +125,40 @@ def test_a_file_that_is_not_results_is_refused_in_one_line(tmp_path, capsys, tex
     assert main(["redraw", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and len(err.splitlines()) == 1
+
+
+def test_the_results_file_says_who_shares_a_team_or_a_household_never_what_was_typed(app):
+    """The public results file names no team in an individual event and, in a teams event,
+    numbers the teams and the "registered together" marks: the draw reads only who shares
+    one, and the event's public pages never showed a household (a hostile review found
+    "famille Dupont", typed for the director, in the public file)."""
+    fields = {"kind": "hombre", "seating": "3", "method": "total", "format": "teams"}
+    data = played(app, fields, TEAMS, "hombre3")
+    text = json.dumps(data, ensure_ascii=False)
+    assert "famille Dupont" not in text and "Club Nord" not in [
+        team for r in data["rounds"] for _, team, _ in r["asked"]["players"]
+    ]
+    players = {name: (team, mark) for name, team, mark in data["rounds"][0]["asked"]["players"]}
+    # teams numbered by first appearance, households likewise, "" for none
+    assert players["Anne"] == (*players["Bert"][:1], "1") and players["Bert"][1] == ""
+    assert players["Carl"][1] == players["Anne"][1] != players["Carl"][0]
+    assert players["Dora"][0] == players["Carl"][0] and players["Eric"][1] == ""
+    assert redraw(data)[0].same is True
+
+
+def test_a_junk_asked_row_leaves_the_event_readable(app):
+    """A row of ``event_rounds.asked`` nested deeper than JSON can be read (a hand-edited
+    database): the event's pages still answer, and its results file says nothing of what
+    the round was asked (every page of the event once read it: a RecursionError, a 500)."""
+    data = played(app, {"kind": "hombre", "seating": "4", "method": "total"}, FOUR, "hombre4")
+    token = None
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        conn.execute("update event_rounds set asked = ?", ["[" * 100_000 + "]" * 100_000])
+        conn.execute("update events set version = version + 1")  # no page kept from before
+        token = conn.execute("select read_token from events").fetchone()[0]
+    reader = app.test_client()
+    for path in ("", "/results", "/wall", "/results.csv"):
+        assert reader.get(f"/events/{token}{path}").status_code == 200, path
+    found = reader.get(f"/events/{token}/results.json").get_json()
+    assert all("asked" not in r for r in found["rounds"])
+    assert len(found["rounds"]) == len(data["rounds"])

@@ -23,6 +23,7 @@ from flask import Response, render_template, request
 from flask_babel import get_locale
 
 from ...db import generation, get_db
+from ...events.drawing import read_asked
 from ...events.records import Event
 from ...events.results import results_csv, results_json
 from ...events.standing import Standing
@@ -170,7 +171,7 @@ def results_file(token: str) -> Response:
 def results_data(token: str) -> Response:
     found = read_event(token)
     standing = standing_of(found)
-    asked = {drawn.number: drawn.asked for drawn in standing.rounds}
+    asked = {drawn.number: read_asked(drawn.asked) for drawn in standing.rounds}
     data = results_json(
         found.name, found.settings, found.seed, standing.lines, standing.plays, asked
     )
