@@ -154,6 +154,25 @@ def test_the_standing_gives_a_newcomer_his_own_stack_and_the_leaver_none(client)
     ]
 
 
+def test_the_settlement_gives_each_person_the_standings_stack_and_no_seat_a_stack(client):
+    """One stack a person: the settlement says the Standing's figures (Denis 18 fiches + 11,
+    Bruno "—", above) in its table of persons, and its seat table ("Bruno → Denis") no
+    longer gives the seat's 191 = 9 fiches + 11, which was nobody's (a hostile review
+    found the game page saying 371 and the settlement 191 for Denis's stack)."""
+    game = taken_over_at_coup_5(client)
+    page = client.get(game + "/settlement").text
+    seats = page[page.index('id="players"') : page.index("</table>", page.index('id="players"'))]
+    assert "Final stack" not in seats and "9 fiches + 11" not in seats
+    people = page[page.index('id="people"') : page.index("</table>", page.index('id="people"'))]
+    rows = {
+        name: re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", rest)).strip()
+        for name, rest in re.findall(r'<th scope="row">([^<]+)</th>(.*?)</tr>', people, re.S)
+    }
+    assert rows["Denis"].startswith("+171") and rows["Denis"].endswith("1 18 fiches + 11 (371)")
+    assert rows["Bruno"].endswith("— —")
+    assert rows["Anne"].endswith("1 6 fiches + 8 (128)")
+
+
 def test_a_player_back_at_the_seat_is_said_so_whoever_it_is(client):
     """The who-sat-when line of one back at the seat that is theirs: no "his" in any
     language (Anne as well as Bruno)."""

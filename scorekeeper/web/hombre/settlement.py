@@ -48,6 +48,7 @@ from .chart import net_chart
 from .guard import hombre_only
 from .present import csv_words
 from .records import player_records
+from .standing import standing_rows
 
 SETTLEMENT = printed("hombre/settlement.html")
 """The settlement page, also the PDF's."""
@@ -110,6 +111,8 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "settle": settle,
         "people": people,
         "sittings": sittings(names, stored.seat_changes),
+        # once someone took a seat, each person's own caves and stack (the Standing's)
+        "people_rows": standing_rows(stored, report) if stored.seat_changes else None,
         "seat_names": seat_names(stored),
         "paid": [done for _, done in listed],
         "paid_form": None,
