@@ -9,8 +9,10 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import pytest
 from web import SEED_COUPS, coup_data, enter, new_game, report
 
+from scorekeeper.rules.ledger import NetChange
 from scorekeeper.web import registry
 from scorekeeper.web.formats.words import signed
 from scorekeeper.web.table.explain import differences
@@ -132,3 +134,23 @@ def test_the_notice_benchmark_runs_small():
     row = measure(40, repeats=1)
     assert row["text"].startswith("Coup 20 corrected: ")
     assert row["notice_ms"] > 0 and row["whole_ms"] > 0
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Coup 2 corrected: Matadors 3 → 4; the nets do not change"),
+        ("fr", "Matadors 3 → 4 ; les soldes ne changent pas"),  # French spaces: the catalog's
+        ("da", "saldoerne ændrer sig ikke"),
+        ("nl", "de saldo's veranderen niet"),
+    ],
+)
+def test_a_correction_that_moves_no_net_says_so_as_a_clause(app, language, said):
+    """After the fields and "; ", that no net moved is a clause of the sentence: no capital
+    and no full stop of its own (Dutch and Danish read "…; De saldo's veranderen niet.")."""
+    from scorekeeper.store import Action
+    from scorekeeper.web.table.explain import notice_text
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        text = notice_text(Action.EDIT, 2, ("Matadors 3 → 4",), [NetChange("Anne", 5, 5)])
+    assert text.endswith(said) and not text.endswith(".")

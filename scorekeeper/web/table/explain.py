@@ -63,7 +63,8 @@ def separator() -> str:
 def net_text(nets: Sequence[NetChange]) -> str:
     """The nets a change moved, signed: "Anne +4, Bruno −2" (or that none moved)."""
     moved = [f"{net.name} {signed(net.delta)}" for net in nets if net.delta]
-    return ", ".join(moved) if moved else _("The nets do not change.")
+    # a clause after the fields or the coup's number: no capital, no full stop of its own
+    return ", ".join(moved) if moved else _("the nets do not change")
 
 
 def notice_text(action: str, n: int, fields: Sequence[str], nets: Sequence[NetChange]) -> str:
