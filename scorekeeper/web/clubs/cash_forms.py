@@ -13,6 +13,7 @@ was refused at the top of the page (``problems``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from flask_babel import gettext as _
@@ -25,6 +26,7 @@ from wtforms.validators import Length, Optional
 from ... import clubs
 from ...cashbox.entries import Entry, EntryKind
 from ...db import get_db
+from ..formats.dates import day
 from ..formats.words import cents
 from ..forms import options
 
@@ -53,9 +55,24 @@ def payment_who(entry: Entry) -> str:
     return entry.received_by
 
 
-def entry_words(entry: Entry) -> str:
+def medium_day(on: str) -> str:
+    """A day as a page says it ("29 nov. 2026"); a file for spreadsheets says it ISO."""
+    return day(on, "medium")
+
+
+def entry_words(
+    entry: Entry, undone: Entry | None = None, dated: Callable[[str], str] = medium_day
+) -> str:
     """What an entry is, in words: its kind, a payment's way and who ("Payment · cash ·
-    Anne → Chloé"); the cash box's list, the statement and its CSV say it so."""
+    Anne → Chloé"); a reversal, given the entry it undoes, says that entry so and its day
+    ("Reversal of: Payment · cash · Anne → Chloé, 20 Oct 2026"), each day said by ``dated``.
+
+    The one home of those words: the cash box's list, the reverse confirmation page, the
+    statement and its PDF and CSV say them so. The cash box's list once said "Reversal #14",
+    a number shown nowhere else, where the statements said what was undone."""
+    if entry.kind is EntryKind.REVERSAL and undone is not None:
+        return _("Reversal of: %(entry)s, %(day)s", entry=entry_words(undone, None, dated),
+                 day=dated(undone.on))  # fmt: skip
     words = [str(KIND_WORDS[entry.kind])]
     if entry.method:
         words.append(str(METHOD_WORDS.get(entry.method, entry.method)))
