@@ -53,6 +53,7 @@ from .cash_forms import (
     PayForm,
     entry_words,
     own_ids,
+    paid,
     payment_who,
     problems,
     recorded,
@@ -346,7 +347,7 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
     if request.form.get("evening") and evening is None:
         abort(400)
     try:
-        accounts.pay(
+        written = accounts.pay(
             get_db(),
             club_id,
             version,
@@ -366,6 +367,7 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
         abort(400)
     except clubs.Conflict:
         return _page(club, refused=str(CLUB_CHANGED), status=409)
+    flash(paid(club, written))  # what was recorded, as after a typed entry
     mode = request.args.get("mode", "")
     return redirect(
         url_for("clubs.cash", club_id=club_id, mode=mode or None, evening=evening) + "#suggestions"

@@ -25,6 +25,7 @@ from wtforms.validators import Length, Optional
 
 from ... import clubs
 from ...cashbox.entries import Entry, EntryKind
+from ...clubs import accounts
 from ...db import get_db
 from ..formats.dates import day
 from ..formats.words import cents
@@ -191,6 +192,19 @@ def problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -
                 focused = True
         out += [Problem(anchor, str(label), str(e)) for e in field.errors]
     return out
+
+
+def paid(club: clubs.Club, written: list[int]) -> str:
+    """What a suggested transfer marked paid recorded, as its rows say it: who paid whom and
+    how, and the sum ("Recorded: Payment · cash · Anne → Chloé, €3.60."). The cash box's,
+    the room's and a club table's "Paid" once came back saying nothing, where an entry
+    typed in the cash box says what was recorded."""
+    book = accounts.accounts(get_db(), club.id)
+    entry = next((e for e in book.entries if written and e.id == written[0]), None)
+    if entry is None:
+        return ""
+    return _("Recorded: %(entry)s, %(amount)s.", entry=entry_words(entry),
+             amount=cents(abs(entry.amount), club))  # fmt: skip
 
 
 def recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int) -> str:
