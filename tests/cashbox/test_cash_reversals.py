@@ -322,7 +322,8 @@ def test_the_cash_box_says_a_reversal_as_the_statement_does(client, app):
     ids = _members(client, app, club)
     cash = f"/clubs/{club}/cash"
     fee = {"kind": "fee_evening", "member": ids["Anne"], "amount": "2", "on": "2026-10-02"}
-    assert client.post(cash + "/entries", data={**fee, "version": club_version(app)}).status_code == 302
+    data = {**fee, "version": club_version(app)}
+    assert client.post(cash + "/entries", data=data).status_code == 302
     pay = {"kind": "payment", "member": ids["Anne"], "amount": "1", "on": "2026-10-09",
            "direction": "in", "method": "cash", "received_by": "Marc"}  # fmt: skip
     for _ in range(2):

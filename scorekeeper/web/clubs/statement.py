@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from flask import Response, abort, render_template
 from flask_babel import gettext as _
 
-from ...cashbox.entries import Entry, EntryKind, Line, plain, running
+from ...cashbox.entries import Entry, Line, plain, running
 from ...clubs import Club, Member, accounts
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
