@@ -17,12 +17,16 @@ import sqlite3
 import pytest
 from test_clubs import club_version, new_club, new_evening, seed_table
 
-SAID = {  # "Recorded", a payment, cash, transfer; the sums 1.00, 0.45, 2.60
-    "en": ("Recorded: ", "Payment", "cash", "transfer", "€1.00", "€0.45", "€2.60"),
-    "fr": ("Inscrit : ", "Paiement", "espèces", "virement", "1,00 €", "0,45 €", "2,60 €"),
-    "da": ("Bogført: ", "Betaling", "kontant", "overførsel", "1,00 €", "0,45 €", "2,60 €"),
-    "nl": ("Geboekt: ", "Betaling", "cash", "overschrijving", "€ 1,00", "€ 0,45", "€ 2,60"),
-}
+SAID = {  # the sentence, a payment, cash, transfer; the sums 1.00, 0.45, 2.60
+    "en": ("Recorded: {what}, {sum}.", "Payment", "cash", "transfer", "€1.00", "€0.45", "€2.60"),
+    "fr": ("Inscrit : {what}, {sum}.", "Paiement", "espèces", "virement", "1,00 €", "0,45 €",
+           "2,60 €"),
+    # Danish says the sum before the end ("kr." ends with its own stop)
+    "da": ("{what} på {sum} bogført.", "Betaling", "kontant", "overførsel", "1,00 €", "0,45 €",
+           "2,60 €"),
+    "nl": ("Geboekt: {what}, {sum}.", "Betaling", "cash", "overschrijving", "€ 1,00", "€ 0,45",
+           "€ 2,60"),
+}  # fmt: skip
 
 
 def _ids(app) -> dict[str, int]:
@@ -38,7 +42,7 @@ def _message(page: str) -> str:
 
 @pytest.mark.parametrize("language", sorted(SAID))
 def test_a_payment_marked_paid_says_what_was_recorded(client, app, language):
-    recorded, payment, cash, transfer, one, part, rest = SAID[language]
+    said, payment, cash, transfer, one, part, rest = SAID[language]
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-27")
     game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
@@ -54,8 +58,8 @@ def test_a_payment_marked_paid_says_what_was_recorded(client, app, language):
         return _message(answer.data.decode())
 
     room = pay(f"/evenings/{evening}/settlement/pay", "Anne", "Chloé", "100", "cash")
-    assert room == f"{recorded}{payment} · {cash} · Anne → Chloé, {one}."
+    assert room == said.format(what=f"{payment} · {cash} · Anne → Chloé", sum=one)
     table = pay(f"{game}/settlement/paid", "Bruno", "Chloé", "45", "transfer")
-    assert table == f"{recorded}{payment} · {transfer} · Bruno → Chloé, {part}."
+    assert table == said.format(what=f"{payment} · {transfer} · Bruno → Chloé", sum=part)
     box = pay(f"/clubs/{club}/cash/pay", "Anne", "Chloé", "260", "cash", evening=str(evening))
-    assert box == f"{recorded}{payment} · {cash} · Anne → Chloé, {rest}."
+    assert box == said.format(what=f"{payment} · {cash} · Anne → Chloé", sum=rest)
