@@ -228,8 +228,9 @@ def pay(
     box: str,
     evening: int | None = None,
     table: int | None = None,
-) -> None:
-    """A suggested transfer paid: a payment entry on each member's side (the box has none).
+) -> list[int]:
+    """A suggested transfer paid: a payment entry on each member's side (the box has none);
+    their numbers, the payer's first (what the page says was recorded).
 
     The payer's balance rises by the amount, the payee's falls by it;
     ``received_by`` names who got the money and ``paid_by`` who handed it over (``box``,
@@ -267,6 +268,7 @@ def pay(
                         | {"game_id": table, "other_side": written[0] if written else None},
                     )
                 )
+    return written
 
 
 def _within(db: sqlite_utils.Database, club_id: int, payment: Suggestion) -> None:

@@ -8,6 +8,7 @@ Chloé +81 chips; the club's chip is 0.05 EUR: Anne −3.60, Bruno −0.45, Chlo
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 import sqlite3
@@ -206,7 +207,8 @@ def test_a_payment_between_members_is_reversed_whole(client, app, capsys):
     for asked in (anne, chloe):
         page = client.get(f"{cash}/entries/{asked}/reverse").data.decode()
         assert "Anne → Chloé €3.60" in page
-        assert f"#{anne} " in page and f"#{chloe} " in page
+        # both rows, each as the cash box's list says it (no entry number: none is shown)
+        assert page.count("Payment · cash · Anne → Chloé:") == 2 and f"#{anne} ·" not in page
     version = _versions(app)
     today = date.today().isoformat()  # the day the room's payment is dated
     data = {"on": today, "note": "typed twice", "version": club_version(app)}
@@ -265,9 +267,12 @@ def test_a_statement_says_what_a_reversal_undoes(client, app, tmp_path):
     assert [r[1:5] for r in rows] == [
         ["Evening fee", "", "-2.00", "-2.00"],
         ["Payment · cash · Marc", "", "1.00", "-1.00"],
-        ["Payment · cash · Marc · reversed on Oct 10, 2026", "", "1.00", "0.00"],
-        ["Reversal of: Payment · cash · Marc, Oct 9, 2026", "typed twice", "-1.00", "-1.00"],
+        ["Payment · cash · Marc · reversed on 2026-10-10", "", "1.00", "0.00"],
+        ["Reversal of: Payment · cash · Marc, 2026-10-09", "typed twice", "-1.00", "-1.00"],
     ]
+    # the CSV says its days as its Date column (ISO); it once said "Oct 10, 2026" beside
+    # "2026-10-10" (the page and the PDF keep the reader's words, below)
+    assert [r[0] for r in rows] == ["2026-10-02", "2026-10-09", "2026-10-09", "2026-10-10"]
     page = client.get(f"/clubs/{club}/members/{ids['Anne']}/statement").data.decode()
     assert "Reversal of: Payment · cash · Marc, Oct 9, 2026" in page
     assert "reversed on Oct 10, 2026" in page
@@ -296,3 +301,51 @@ def test_on_one_day_the_result_comes_before_a_fee_open_or_closed(client, app):
     assert [r[3:5] for r in open_rows] == [["-3.60", "-3.60"], ["-2.00", "-5.60"]]
     assert [r[3:5] for r in closed_rows] == [["-3.60", "-3.60"], ["-2.00", "-5.60"]]
     assert [r[1].split(" · ")[0] for r in closed_rows] == ["Evening's result", "Evening fee"]
+
+
+def _listed(page: str) -> dict[int, str]:
+    """The cash box's list of entries: each row's words and action cell, by entry number."""
+    part = page[page.index('id="entries"') :]
+    rows = re.findall(r'<tr id="entry-(\d+)">(.*?)</tr>', part, re.S)
+    return {int(n): html.unescape(re.sub(r"<[^>]+>", "|", row)) for n, row in rows}
+
+
+def test_the_cash_box_says_a_reversal_as_the_statement_does(client, app):
+    """Anne: a fee of 2.00 on 2 Oct, a payment of 1.00 typed twice on 9 Oct, the second
+    reversed on 10 Oct. The cash box's list said "Reversal #14 · typed twice", a number
+    shown nowhere on the page, where her statement says what the reversal undoes; the
+    reverse page of the reversal said "#15 · … · Reversal". Both now say it as the
+    statement does, in the reader's language. As of 9 Oct the list is the ledger as it
+    stood: the fee and both payments (balance −2.00 + 1.00 + 1.00 = 0.00), the second not
+    yet reversed, no reversal, and nothing to reverse from a past day."""
+    club = new_club(client)
+    ids = _members(client, app, club)
+    cash = f"/clubs/{club}/cash"
+    fee = {"kind": "fee_evening", "member": ids["Anne"], "amount": "2", "on": "2026-10-02"}
+    data = {**fee, "version": club_version(app)}
+    assert client.post(cash + "/entries", data=data).status_code == 302
+    pay = {"kind": "payment", "member": ids["Anne"], "amount": "1", "on": "2026-10-09",
+           "direction": "in", "method": "cash", "received_by": "Marc"}  # fmt: skip
+    for _ in range(2):
+        data = {**pay, "version": club_version(app)}
+        assert client.post(cash + "/entries", data=data).status_code == 302
+    first, second = _ids(app, "payment")
+    data = {"on": "2026-10-10", "note": "typed twice", "version": club_version(app)}
+    assert client.post(f"{cash}/entries/{second}/reverse", data=data).status_code == 302
+    (reversal,) = _ids(app, "reversal")
+    undoes = "Reversal of: Payment · cash · Marc, Oct 9, 2026"
+    listed = _listed(client.get(cash).data.decode())
+    assert f"{undoes} · typed twice" in listed[reversal] and "#" not in listed[reversal]
+    assert "reversed" in listed[second] and "Reverse" in listed[first]
+    statement = client.get(f"/clubs/{club}/members/{ids['Anne']}/statement").data.decode()
+    assert undoes in html.unescape(statement)
+    confirm = html.unescape(client.get(f"{cash}/entries/{reversal}/reverse").data.decode())
+    assert f"{undoes} · typed twice" in confirm and f"#{reversal} ·" not in confirm
+    french = client.get(cash, headers={"Accept-Language": "fr"}).data.decode()
+    said = "Contre-passation de\u202f: Paiement · espèces · Marc, 9 oct. 2026"
+    assert said in _listed(french)[reversal]
+    # as of 9 Oct: the ledger as it stood, nothing to reverse from a past day
+    past = client.get(cash + "?on=2026-10-09").data.decode()
+    assert sorted(_listed(past)) == sorted([*_ids(app, "fee_evening"), first, second])
+    assert not any("everse" in row for row in _listed(past).values())
+    assert "/reverse" not in past[past.index('id="entries"') :]

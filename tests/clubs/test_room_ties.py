@@ -90,3 +90,43 @@ def test_every_list_of_a_club_page_is_in_the_readers_collation(client, app):
         cash = client.get(f"/clubs/{club}/cash").data.decode()
         owing = names_in(cash, 'id="owing"', 'id="debts-total"', r'statement">([^<]+)</a></th>')
         assert owing == [name for name in everyone if name not in ("Zoë", "Bo")]
+
+
+def evening_money(page: str) -> list[str]:
+    """The names of a club table's "the evening, in the cash box", as listed."""
+    part = page[page.index('id="evening-money"') :]
+    return re.findall(r'<th scope="row">([^<]+)</th>', part[: part.index("</table>")])
+
+
+def test_a_club_tables_evening_money_is_in_the_readers_collation(client, app, tmp_path):
+    # Søren, Åse and Jens at one table: the first seat's demande, Jens takes the nine tricks:
+    # Søren −9, Åse −9, Jens +18 chips, at 0.10 a chip −0.90, −0.90, +1.80. The club's
+    # order (root collation, Å an A) is Åse, Jens, Søren; a Danish reader's is Jens,
+    # Søren, Åse (Å after Z), as the room and the cash box list them. The table's "the
+    # evening, in the cash box" listed the club's order, on the page and in its PDF.
+    from test_settlement import pdf_text
+
+    club = club_at(client, "0.10")
+    evening = new_evening(client, app, club, "2026-11-03")
+    seated = {f"player{i}": name for i, name in enumerate(("Søren", "Åse", "Jens"))}
+    game = client.post(f"/games/new?evening={evening}", data={**_hombre(), **seated})
+    game = game.headers["Location"]
+    assert enter(client, game, "A demande A0 B0 C9").status_code == 302
+    assert list(report(client, game)["net"].values()) == [-9, -9, 18]
+    english = client.get(game + "/settlement").data.decode()
+    assert evening_money(english) == ["Åse", "Jens", "Søren"]  # the root collation's
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "da"
+    page = client.get(game + "/settlement").data.decode()
+    assert evening_money(page) == ["Jens", "Søren", "Åse"]
+    assert [name for name, _ in room_members(client, evening)][1:] == ["Søren", "Åse"]
+    # the pairing of money keeps the club's order, whatever the reader's language
+    said = re.compile(r'<ul class="settle">.*?</ul>', re.S)
+    pays = [re.findall(r"<b>([^<]+)</b>", said.search(p).group(0)) for p in (english, page)]
+    assert pays[0] == pays[1] and pays[0]
+    printed = pdf_text(client.get(game + "/settlement.pdf").data, tmp_path)
+    part = printed[printed.index("Aftenen, i kassen") :]
+    assert [n for n in re.findall(r"^\s*(\w+)\s", part, re.M) if n in seated.values()] == [
+        "Jens",
+        "Søren",
+        "Åse",
+    ]

@@ -192,7 +192,12 @@ def test_elision_only_before_the_names_given(app):
         assert elide("levées de Émile, de Anne", "Émile") == "levées d’Émile, de Anne"
         assert elide("Que Ida joue", "Ida") == "Qu’Ida joue"
         assert elide("le Yves et le Yvesse", "Yves") == "l’Yves et le Yvesse"
-        assert elide("de Hugo", "Hugo") == "de Hugo"  # an h is the person's own to say
+        # a name's h is mute, as French writes first names; the h was left as typed, and a
+        # line read "levées d’Anne" and "levées de Hélène Vasseur"
+        assert elide("de Hugo", "Hugo") == "d’Hugo"
+        assert elide("levées de Hélène Vasseur", "Hélène Vasseur") == "levées d’Hélène Vasseur"
+        assert elide("le Henri", "Henri") == "l’Henri"
+        assert elide("de Hjalmar, de H", "Hjalmar", "H") == "de Hjalmar, de H"  # no vowel
     with app.test_request_context(headers={"Accept-Language": "nl"}):
         assert elide("de Anne", "Anne") == "de Anne"  # Dutch "de" is no French "de"
 

@@ -24,7 +24,15 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
-from ...cashbox.entries import FEES, METHODS, EntryKind, parse_cents, reversed_ids, signed
+from ...cashbox.entries import (
+    FEES,
+    METHODS,
+    EntryKind,
+    as_of,
+    parse_cents,
+    reversed_ids,
+    signed,
+)
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clubs import accounts
 from ...clubs.purse import NotOwed, evening_purse
@@ -43,7 +51,9 @@ from .cash_forms import (
     EntryForm,
     FeesForm,
     PayForm,
+    entry_words,
     own_ids,
+    paid,
     payment_who,
     problems,
     recorded,
@@ -61,6 +71,7 @@ def context() -> dict[str, Any]:
         "KIND_WORDS": KIND_WORDS,
         "METHOD_WORDS": METHOD_WORDS,
         "payment_who": payment_who,
+        "entry_words": entry_words,
         "BOX": BOX,
         "PROVISIONAL": PROVISIONAL,
     }
@@ -118,6 +129,7 @@ def _page(
     asked_mode = asked_mode if asked_mode in MODES else ""
     mode = asked_mode or MODES[0]
     balances = book.balances(on)
+    listed = as_of(book.entries, on)
     suggest = between_members if mode == "members" else with_treasurer
     evening = _evening_asked(club, request.args.get("evening"))
     purse = None if evening is None else evening_purse(get_db(), club, evening)
@@ -157,7 +169,13 @@ def _page(
         fee_form=fee_form,
         fee_evening=fee_evening,
         fees=FEES,
-        undone=reversed_ids(book.entries),
+        # the entries of the view: as of a day, the ledger as it stood that day (the balances'
+        # entries, each reversed or not then), and nothing to reverse from it (its
+        # suggestions take no payment either); the list once showed every later entry
+        # with its Reverse button under balances of the day
+        listed=listed,
+        undone=reversed_ids(listed),
+        by_id={e.id: e for e in book.entries},
         refused=refused,
         problems=found,
         # where an entry typed here comes back to once recorded (_back): the evening shown,
@@ -329,7 +347,7 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
     if request.form.get("evening") and evening is None:
         abort(400)
     try:
-        accounts.pay(
+        written = accounts.pay(
             get_db(),
             club_id,
             version,
@@ -349,6 +367,7 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
         abort(400)
     except clubs.Conflict:
         return _page(club, refused=str(CLUB_CHANGED), status=409)
+    flash(paid(club, written))  # what was recorded, as after a typed entry
     mode = request.args.get("mode", "")
     return redirect(
         url_for("clubs.cash", club_id=club_id, mode=mode or None, evening=evening) + "#suggestions"

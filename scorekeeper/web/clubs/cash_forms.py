@@ -13,6 +13,7 @@ was refused at the top of the page (``problems``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from flask_babel import gettext as _
@@ -24,7 +25,9 @@ from wtforms.validators import Length, Optional
 
 from ... import clubs
 from ...cashbox.entries import Entry, EntryKind
+from ...clubs import accounts
 from ...db import get_db
+from ..formats.dates import day
 from ..formats.words import cents
 from ..forms import options
 
@@ -53,9 +56,24 @@ def payment_who(entry: Entry) -> str:
     return entry.received_by
 
 
-def entry_words(entry: Entry) -> str:
+def medium_day(on: str) -> str:
+    """A day as a page says it ("29 nov. 2026"); a file for spreadsheets says it ISO."""
+    return day(on, "medium")
+
+
+def entry_words(
+    entry: Entry, undone: Entry | None = None, dated: Callable[[str], str] = medium_day
+) -> str:
     """What an entry is, in words: its kind, a payment's way and who ("Payment · cash ·
-    Anne → Chloé"); the cash box's list, the statement and its CSV say it so."""
+    Anne → Chloé"); a reversal, given the entry it undoes, says that entry so and its day
+    ("Reversal of: Payment · cash · Anne → Chloé, 20 Oct 2026"), each day said by ``dated``.
+
+    The one home of those words: the cash box's list, the reverse confirmation page, the
+    statement and its PDF and CSV say them so. The cash box's list once said "Reversal #14",
+    a number shown nowhere else, where the statements said what was undone."""
+    if entry.kind is EntryKind.REVERSAL and undone is not None:
+        return _("Reversal of: %(entry)s, %(day)s", entry=entry_words(undone, None, dated),
+                 day=dated(undone.on))  # fmt: skip
     words = [str(KIND_WORDS[entry.kind])]
     if entry.method:
         words.append(str(METHOD_WORDS.get(entry.method, entry.method)))
@@ -174,6 +192,19 @@ def problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -
                 focused = True
         out += [Problem(anchor, str(label), str(e)) for e in field.errors]
     return out
+
+
+def paid(club: clubs.Club, written: list[int]) -> str:
+    """What a suggested transfer marked paid recorded, as its rows say it: who paid whom and
+    how, and the sum ("Recorded: Payment · cash · Anne → Chloé, €3.60."). The cash box's,
+    the room's and a club table's "Paid" once came back saying nothing, where an entry
+    typed in the cash box says what was recorded."""
+    book = accounts.accounts(get_db(), club.id)
+    entry = next((e for e in book.entries if written and e.id == written[0]), None)
+    if entry is None:
+        return ""
+    return _("Recorded: %(entry)s, %(amount)s.", entry=entry_words(entry),
+             amount=cents(abs(entry.amount), club))  # fmt: skip
 
 
 def recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int) -> str:

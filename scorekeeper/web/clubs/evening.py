@@ -14,7 +14,7 @@ from datetime import date
 from typing import NamedTuple
 from urllib.parse import urlencode
 
-from flask import Response, abort, jsonify, redirect, render_template, url_for
+from flask import Response, abort, flash, jsonify, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -36,7 +36,7 @@ from ..kept.expensive import evening_key, expensive
 from ..printing.chain_heads import club_ledger, game_chain
 from ..printing.pdf import pdf_response, printed
 from ..registry import standing
-from .cash_forms import PayForm
+from .cash_forms import PayForm, paid
 
 SETTLEMENT = printed("club/settlement.html")
 """The evening's settlement, also the PDF's."""
@@ -175,7 +175,7 @@ def pay_room(evening_id: int) -> BaseResponse | tuple[str, int]:
     if payer is None or payee is None or amount is None or not method or club.money is None:
         abort(400)
     try:
-        accounts.pay(
+        written = accounts.pay(
             get_db(),
             club.id,
             version,
@@ -192,6 +192,7 @@ def pay_room(evening_id: int) -> BaseResponse | tuple[str, int]:
         abort(400)
     except clubs.Conflict:
         return _refused(found, str(CLUB_CHANGED), 409)
+    flash(paid(club, written))  # what was recorded, as a cash box's entry says it
     return redirect(url_for("clubs.settlement", evening_id=evening_id) + "#pays")
 
 

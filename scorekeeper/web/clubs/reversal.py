@@ -92,6 +92,7 @@ def _confirm(
         name=names.get(entry.member, ""),
         # an evening's result, or a reversal a close made: reopen the evening to change it
         by_closing=any(e is not None and e.kind is EntryKind.EVENING for e in (entry, undoes)),
+        by_id={e.id: e for e in book.entries},  # a reversal says what it undoes, as the list
         form=form,
         done=done,
         refused=refused,

@@ -3,7 +3,8 @@
 Anyone who may read the club (its club link, a manager) may read any
 member's statement: the club link is what the members share at the table.
 The CSV's headers are in the reader's language, its amounts in the club's
-money with a dot (a spreadsheet reads them as numbers), and a cell that
+money with a dot (a spreadsheet reads them as numbers), its days ISO as its
+Date column (in its words too: "reversed on 2026-11-29"), and a cell that
 starts like a formula is quoted (``season_file.cell``).
 """
 
@@ -11,23 +12,23 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from flask import Response, abort, render_template
 from flask_babel import gettext as _
 
-from ...cashbox.entries import Entry, EntryKind, Line, plain, running
+from ...cashbox.entries import Entry, Line, plain, running
 from ...clubs import Club, Member, accounts
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
-from ..formats.dates import day
 from ..formats.words import PROVISIONAL
 from ..kept.expensive import club_key, expensive
 from ..printing.chain_heads import ChainNote, club_ledger
 from ..printing.pdf import pdf_response, printed
-from .cash_forms import entry_words
+from .cash_forms import entry_words, medium_day
 
 STATEMENT = printed("club/statement.html")
 """A member's statement, also the PDF's."""
@@ -54,19 +55,17 @@ class Statement:
     def balance(self) -> int:
         return self.lines[-1].balance if self.lines else 0
 
-    def words(self, entry: Entry) -> str:
-        """A line in words, as a member reads it: what the entry is; a reversal says what it
-        undoes, by its date and what it was ("Reversal of: Payment · cash, 20 Oct 2026"), and
-        a reversed entry says when it was reversed ("reversed on 21 Oct 2026"): once they
-        said "Reversal" alone and nothing, where the cash box says "#12" and "reversed"."""
+    def words(self, entry: Entry, dated: Callable[[str], str] = medium_day) -> str:
+        """A line in words, as a member reads it: what the entry is (``entry_words``: a
+        reversal says what it undoes), and a reversed entry says when it was reversed
+        ("reversed on 21 Oct 2026"). Each day said by ``dated``: the page's and the PDF's
+        in the reader's words, the CSV's as its Date column (ISO), where it once wrote
+        "reversed on 29 nov. 2026" beside "2026-11-29"."""
         undone = self.entries.get(entry.reverses) if entry.reverses is not None else None
-        if entry.kind is EntryKind.REVERSAL and undone is not None:
-            return _("Reversal of: %(entry)s, %(day)s", entry=entry_words(undone),
-                     day=day(undone.on, "medium"))  # fmt: skip
-        words = entry_words(entry)
+        words = entry_words(entry, undone, dated)
         undoing = self.undoing.get(entry.id)
         if undoing is not None:
-            words += " · " + _("reversed on %(day)s", day=day(undoing.on, "medium"))
+            words += " · " + _("reversed on %(day)s", day=dated(undoing.on))
         return words
 
 
@@ -116,7 +115,7 @@ def statement_csv(club_id: int, member_id: int) -> Response:
     money = found.club.money
     for line in found.lines:
         entry = line.entry
-        words = [found.words(entry)]
+        words = [found.words(entry, str)]  # days as the Date column says them: ISO
         if entry.provisional:
             words.append(str(PROVISIONAL))
         writer.writerow(

@@ -154,15 +154,18 @@ VOWELS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜÙaeiouyàâäéèêëîïôöûüù"
 def elide(text: str, *names: str) -> str:
     """French elision where a name follows de, le or que: "Relevé d’Anne", not "de Anne".
 
-    Only before the names given (a sentence's own words are the translator's),
-    only for a name starting with a vowel (a name with an h is left as typed:
-    "de Hugo" or "d’Hugo" is the person's own), and only on a French page.
+    Only before the names given (a sentence's own words are the translator's), only for a
+    name starting with a vowel or with an h and a vowel, and only on a French page. A name's
+    h is taken as mute, as French writes first names ("d’Hélène", "d’Henri", "d’Hugo"): the
+    h was once left as typed, and the same line read "levées d’Anne" and "levées de Hélène
+    Vasseur". An h before a consonant ("Hjalmar") is no vowel's: "de Hjalmar".
     """
     locale = get_locale()
     if locale is None or locale.language != "fr":
         return text
     for name in names:
-        if name and name[0] in VOWELS:
+        sound = name[1:2] if name[:1] in ("H", "h") else name[:1]  # a name's h is mute
+        if sound and sound in VOWELS:
             for word, short in ELIDED.items():
                 text = re.sub(rf"(?<![\w’']){word} {re.escape(name)}(?!\w)", short + name, text)
     return text

@@ -22,6 +22,7 @@ from ...rights.access import acting_grant, managed, managed_club, readable
 from ...store import Conflict
 from ...store.paid import Paid, tick
 from .. import blueprints, registry
+from ..clubs.cash_forms import paid
 from ..formats.words import not_owed
 from ..forms import ActionForm, form_version, whole
 from ..hookspecs import Page
@@ -106,7 +107,7 @@ def _paid_in_club(game_id: int, club_id: int) -> BaseResponse | tuple[str, int]:
         flash(_("The settlement changed meanwhile: here it is as it stands. Tick again."))
         return redirect(url_for("settlement.settlement", game_id=game_id) + "#pays")
     try:
-        accounts.pay(
+        written = accounts.pay(
             get_db(),
             club_id,
             version,
@@ -121,6 +122,8 @@ def _paid_in_club(game_id: int, club_id: int) -> BaseResponse | tuple[str, int]:
         return _refused_at_table(game_id, error)
     except (clubs.Refused, clubs.Conflict):
         flash(_("The settlement changed meanwhile: here it is as it stands. Tick again."))
+    else:
+        flash(paid(club, written))  # what was recorded, as a cash box's entry says it
     return redirect(url_for("settlement.settlement", game_id=game_id) + "#pays")
 
 
