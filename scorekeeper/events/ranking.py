@@ -27,11 +27,11 @@ place, whatever the size of his table. docs/competitions.md says it in words.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from .settings import Bye, Method
 
@@ -99,6 +99,16 @@ class Penalty:
     """Taken off the player's figure, in the method's unit (chips, points, rank points, %)."""
     reason: str
     round: int
+
+
+class Placed(Protocol):
+    """A line of any ranking: its place (``places``)."""
+
+    @property
+    def place(self) -> int: ...
+
+
+P = TypeVar("P", bound=Placed)
 
 
 @dataclass(frozen=True)
@@ -185,16 +195,37 @@ def rank(
             total = _mean(total, len(counted)) if counted else 0
         unsorted.append((total - fined[p], p, per_round))
     unsorted.sort(key=lambda item: (-item[0], -wins[item[1]], -raw[item[1]], key_of(item[1])))
-    lines: list[Line] = []
-    for index, (figure, p, per_round) in enumerate(unsorted):
-        key = (figure, wins[p], raw[p])
-        before = lines[-1] if lines else None
-        level = before is not None and (before.figure, before.wins, before.raw) == key
-        place = before.place if level and before is not None else index + 1
-        if level and before is not None and not before.shared:
-            lines[-1] = _shared(before)
-        lines.append(Line(place, level, p, figure, per_round, fined[p], wins[p], raw[p], p in gone))
-    return lines
+    placed = places([(figure, wins[p], raw[p]) for figure, p, _ in unsorted])
+    return [
+        Line(place, shared, p, figure, per_round, fined[p], wins[p], raw[p], p in gone)
+        for (place, shared), (figure, p, per_round) in zip(placed, unsorted, strict=True)
+    ]
+
+
+def places(levels: Sequence[Hashable]) -> list[tuple[int, bool]]:
+    """Each item of a list, best first, its place and whether it shares it: ``levels`` are
+    what places them, equal where items are level (the event's figure and tie-breaks, the
+    ratings' rating). Level items share the first one's place, the next takes the place
+    its position gives.
+
+    >>> places([9, 7, 7, 4])
+    [(1, False), (2, True), (2, True), (4, False)]
+    """
+    out: list[tuple[int, bool]] = []
+    for index, level in enumerate(levels):
+        if index and levels[index - 1] == level:
+            place = out[-1][0]
+            out[-1] = (place, True)
+            out.append((place, True))
+        else:
+            out.append((index + 1, False))
+    return out
+
+
+def place_text(place: int, shared: bool) -> str:
+    """A place as every ranking writes it (the pages, the PDF, the CSV files): ``3``, or
+    ``3=`` when shared."""
+    return f"{place}=" if shared else str(place)
 
 
 def folded(name: str) -> tuple[str, str]:
@@ -205,14 +236,19 @@ def folded(name: str) -> tuple[str, str]:
     return bare.casefold(), name
 
 
-def in_name_order(lines: Sequence[Line], name_key: Callable[[str], Any]) -> list[Line]:
+def in_name_order(
+    lines: Sequence[P],
+    name_key: Callable[[str], Any],
+    name: Callable[[P], str],
+) -> list[P]:
     """The same ranking, the players of each shared place listed by ``name_key`` (a reader's
-    collation); the places and every figure stay as they are."""
-    out: list[Line] = []
+    collation) of their ``name`` (an event's player, a rating's member); the places and every figure
+    stay as they are."""
+    out: list[P] = []
     start = 0
     for index in range(1, len(lines) + 1):
         if index == len(lines) or lines[index].place != lines[start].place:
-            out += sorted(lines[start:index], key=lambda line: name_key(line.player))
+            out += sorted(lines[start:index], key=lambda line: name_key(name(line)))
             start = index
     return out
 
@@ -243,20 +279,6 @@ def decided_by(lines: Sequence[Line]) -> list[TieBreak | None]:
         else:
             out.append(None)
     return out
-
-
-def _shared(line: Line) -> Line:
-    return Line(
-        line.place,
-        True,
-        line.player,
-        line.figure,
-        line.rounds,
-        line.penalty,
-        line.wins,
-        line.raw,
-        line.withdrawn,
-    )
 
 
 def team_ranking(lines: Sequence[Line], teams: Mapping[str, str]) -> list[tuple[int, str, Figure]]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..rules.kind import Standing
 from ..rules.kinds import kind_of
-from .ranking import Line, RoundPlay, TableResult, shown
+from .ranking import Line, RoundPlay, TableResult, place_text, shown
 from .settings import EventSettings
 
 RESULTS_FORMAT = "scorekeeper-event-results/1"
@@ -113,7 +113,7 @@ def results_csv(
         [headers["place"], headers["player"], *each_round, headers["penalty"], headers["figure"]]
     )
     for line in lines:
-        place = f"{line.place}=" if line.shared else str(line.place)
+        place = place_text(line.place, line.shared)
         per_round = [number(f) if f is not None else "" for f in line.rounds]
         per_round += [""] * (rounds - len(per_round))
         # the spreadsheet's file shows it as the page does, taken off (−5: the row adds up);

@@ -232,16 +232,20 @@ def net_changes(
     ]
 
 
-def person_changes(before: Mapping[str, int], after: Mapping[str, int]) -> list[NetChange]:
+def person_changes(
+    before: Mapping[str, int], after: Mapping[str, int], every: bool = False
+) -> list[NetChange]:
     """What a change did to each person's result (``seating.person_tally`` before and
-    after): only the persons it moved, in the order they first sat.
+    after): only the persons it moved, or ``every`` person, in the order they first sat.
 
     >>> moved = person_changes({"Bruno": 43, "Denis": 69}, {"Bruno": 43, "Denis": 18})
     >>> [(c.name, c.delta) for c in moved]
     [('Denis', -51)]
+    >>> len(person_changes({"Bruno": 43, "Denis": 69}, {"Bruno": 43, "Denis": 18}, every=True))
+    2
     """
     return [
         NetChange(name, before.get(name, 0), after.get(name, 0))
         for name in {**before, **after}
-        if before.get(name, 0) != after.get(name, 0)
+        if every or before.get(name, 0) != after.get(name, 0)
     ]

@@ -122,8 +122,12 @@ class StoredGame:
     def people_with(self, coups: Sequence[Any], changes: Sequence[SeatChange]) -> dict[str, int]:
         """Each person's result were the coups ``coups`` and the seat changes ``changes``
         (a version before or after this one: ``person_tally`` of its whole replay)."""
-        game = self.game.with_coups(coups)
-        return person_tally(self.kind, game, changes, self.kind.replay(game))
+        return self.people_in(self.kind.replay(self.game.with_coups(coups)), changes)
+
+    def people_in(self, report: AnyReport, changes: Sequence[SeatChange]) -> dict[str, int]:
+        """Each person's result in ``report`` (the whole replay of a version of this game's
+        coups, before or after a change) with the seat changes ``changes``."""
+        return person_tally(self.kind, report.game, changes, report)
 
     def people(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """Who is paid what, in the settlement's order: the seats' players and their nets, or,

@@ -288,6 +288,13 @@ class PointsSheet(ABC):
     ) -> list[str]:
         """Where the game stands, a line each, for the card above the entry."""
 
+    def next_deal(
+        self, report: Report, columns: tuple[str, ...], names: tuple[str, ...]
+    ) -> list[str]:
+        """What the next deal asks, a line each, said only while the table takes more
+        deals (not over, not locked: a closed evening or round, a stop); by default none."""
+        return []
+
     @abstractmethod
     def rules_text(self, rules: Rules) -> str:
         """The rule set in a line of words."""

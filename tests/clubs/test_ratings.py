@@ -335,3 +335,37 @@ def test_another_model_never_shows_the_old_figures(app, client):
     got = {r["member"]: (r["mu"], r["sigma"]) for r in json_of(client, club)["hombre"]}
     assert got == {n: (pytest.approx(mu), pytest.approx(s)) for n, (mu, s, _g) in want.items()}
     assert got != {r["member"]: (r["mu"], r["sigma"]) for r in old_figures["hombre"]}
+
+
+def test_equal_ratings_share_a_place_listed_by_name(app, client):
+    """The play-through of the merged main: two members of the same μ, σ and rating were
+    numbered 1 and 2 in member order, on the page and in ratings.csv. One Manille table,
+    Nous Zoé & Élise 28 points, Eux Bruno & Anne 40: partners share their team's points,
+    so each pair has one rating (openskill is fed the same two teams' results); Eux's is
+    the higher. The members are made in seat order (Zoé 1, Bruno 2, Élise 3, Anne 4): the
+    places are 1= (Anne, Bruno) and 3= (Élise, Zoé), each pair by name in the reader's
+    collation (Élise before Zoé: a code point order puts É after Z)."""
+    from scorekeeper.rules.manille.classique import ManilleCoup, ManilleGame, ManilleRules
+
+    db = connect(app.config["DATABASE"])
+    found, evening = club_with_evening(db)
+    game = ManilleGame(
+        ("Zoé", "Bruno", "Élise", "Anne"), ManilleRules(), 0, (ManilleCoup(retourne=3, points=28),)
+    )
+    table(db, evening, game)
+    db.close()
+    assert client.get(f"/clubs/{found.id}?key={found.read_token}").status_code == 200
+    want = expected([("manille", {"Zoé": 28, "Bruno": 40, "Élise": 28, "Anne": 40})])["manille"]
+    assert want["Anne"] == want["Bruno"] and want["Élise"] == want["Zoé"]
+    assert want["Anne"][0] - 3 * want["Anne"][1] > want["Zoé"][0] - 3 * want["Zoé"][1]
+    page = client.get(f"/clubs/{found.id}/ratings").data.decode()
+    section = page.split('id="ratings-manille"')[1].split("</section>")[0]
+    shown = re.findall(
+        r'<td class="num">([^<]+)</td>\s*<th scope="row"><a [^>]*>([^<]+)</a>', section
+    )
+    assert shown == [("1=", "Anne"), ("1=", "Bruno"), ("3=", "Élise"), ("3=", "Zoé")], shown
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/clubs/{found.id}/ratings.csv").text[1:])))
+    manille_rows = [(r["place"], r["member"]) for r in rows if r["family"] == "manille"]
+    assert manille_rows == shown
+    people = client.get(f"/clubs/{found.id}/ratings.csv?sep=semicolon").text.splitlines()
+    assert [line.split(";")[1:3] for line in people[1:]] == [list(line) for line in shown]

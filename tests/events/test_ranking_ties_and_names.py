@@ -92,7 +92,9 @@ def test_level_players_are_listed_by_name_accents_folded_then_by_the_readers_col
         "Zoé André",
     ]
     # A Danish reader's key puts Å after Z; the places do not move.
-    danish = in_name_order(lines, lambda name: (name.startswith("Å"), folded(name)))
+    danish = in_name_order(
+        lines, lambda name: (name.startswith("Å"), folded(name)), lambda line: line.player
+    )
     assert [line.player for line in danish][-1] == "Åse Holm"
     assert all(line.place == 1 for line in danish)
 

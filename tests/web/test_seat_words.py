@@ -191,3 +191,48 @@ def test_a_player_back_at_the_seat_is_said_so_whoever_it_is(client):
     for code, line in said.items():
         client.get(f"/lang/{code}")
         assert line in client.get(game).text, code
+
+
+def log_nets(client, game):
+    """The change log's net lines, newest first (templates/history.html)."""
+    page = client.get(game + "/history").text
+    return re.findall(r'<p class="nets">(.*?)</p>', page, re.S)
+
+
+def test_the_change_log_says_each_persons_change_as_the_notice_does(client):
+    """The play-through of the merged main: after a take-over the log's nets were the seat's,
+    named "Bruno → Denis", a figure nobody had (the notice said each person's)."""
+    game = taken_over_at_coup_5(client)
+    page = client.post(game + "/undo", data={}, follow_redirects=True).text
+    assert notice(page) == "Coup 7 undone: Anne +6, Chloé +6, Denis −12"
+    nets = log_nets(client, game)
+    # the undo (newest line), every person in the order they first sat: Anne -72 -> -66,
+    # Bruno's -180 (his bêtes handed to Denis) does not move, Chloé +81 -> +87, Denis
+    # +171 -> +159 (the seat's -9 -> -21, plus the 180 handed to him)
+    assert nets[0] == (
+        "Anne −72 → −66 (+6) · Bruno −180 → −180 (0) · Chloé +81 → +87 (+6)"
+        " · Denis +171 → +159 (−12)"
+    ), nets[0]
+    # the line that added coup 7 says the same the other way round
+    assert nets[1] == (
+        "Anne −66 → −72 (−6) · Bruno −180 → −180 (0) · Chloé +87 → +81 (−6)"
+        " · Denis +159 → +171 (+12)"
+    ), nets[1]
+    assert not any("Bruno → Denis" in line for line in nets)
+
+
+def test_the_change_log_of_a_coup_before_the_take_over_names_who_sat_then(client):
+    """A coup added before Denis sat down: the seat changes as they stood then (none), so
+    Bruno's line is his seat's, and Denis is in no line of a coup before his."""
+    game = played_from_the_start(client)
+    nets = log_nets(client, game)
+    # newest first: coups 7, 6, 5 added after the seat was taken, then 4, 3, 2, 1 before.
+    # Coup 5 (Chloé's demande wins the pot): the seats 0 / 0 / 0 -> -60 / -33 / +93 (as
+    # tests/rules/test_seating.py works them out); Denis had the 180 of bêtes Bruno handed
+    # him: +180 -> +147 (-33 + 180); Bruno's -180 does not move.
+    assert nets[2] == (
+        "Anne 0 → −60 (−60) · Bruno −180 → −180 (0) · Chloé 0 → +93 (+93) · Denis +180 → +147 (−33)"
+    ), nets
+    # coups 1-4 (a bête and remises: no net moves yet) were played before Denis sat down:
+    # Bruno's own line, no "Bruno → Denis", no Denis
+    assert nets[3:] == ["Anne 0 → 0 (0) · Bruno 0 → 0 (0) · Chloé 0 → 0 (0)"] * 4, nets

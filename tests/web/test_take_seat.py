@@ -147,13 +147,14 @@ def test_correcting_a_newcomers_coup_offers_him_and_keeps_the_seat(client):
 def test_a_seats_nets_name_the_seat_by_who_sat_there_on_the_coups_page_and_the_log(client):
     """The walk-through of 2026-11-27: "Nets after: Anne −72 · Denis −9 · Chloé +81" put the
     seat's net (Bruno's coups and Denis's) under Denis alone, whose own is +171 here; the log's
-    "Bruno +69 → +48" named Bruno for Denis's coup. A seat's net names the seat in turn."""
+    "Bruno +69 → +48" named Bruno for Denis's coup. A seat's net names the seat in turn; the
+    log says each person's change instead, as the notice does (test_seat_words.py)."""
     game = taken_over_at_coup_5(client)
     coups = client.get(game + "/coups").data.decode()
     assert "Nets after: Anne −72 · Bruno → Denis −9 · Chloé +81" in coups  # after coup 7
     assert "Nets after: Anne −72 · Denis −9" not in coups
     log = client.get(game + "/history").data.decode()
-    assert "Bruno → Denis" in log
+    assert "Denis +159 → +171 (+12)" in log  # coup 7 added: the seat's -21 -> -9, plus 180
 
 
 def test_every_page_of_the_game_names_the_table_as_the_game_page_does(client):

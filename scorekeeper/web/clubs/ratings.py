@@ -25,12 +25,14 @@ from flask_babel import gettext as _
 from ... import clubs
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
+from ...events.ranking import in_name_order, place_text, places
 from ...ratings.club import club_ratings, families, stamp
 from ...ratings.history import History, member_history
 from ...ratings.model import PROVISIONAL, Point, Ratings, Standing
 from ...rights import access
 from .. import blueprints, registry
 from ..formats.charts import Chart, bar_chart, line_chart
+from ..formats.collation import name_key
 from ..kept.arguments import reads
 from ..kept.expensive import expensive
 
@@ -83,15 +85,26 @@ class Line:
     """One member's line on the ratings page."""
 
     place: int
+    shared: bool
+    """Level with another member: the same rating (μ − 3σ), written "1=" as a ranking does."""
     member: clubs.Member
     standing: Standing
 
 
 def _lines(ratings: Ratings, members: dict[int, clubs.Member]) -> dict[str, list[Line]]:
+    """Each family's members, the highest rating first: equal ratings share a place
+    (``events.ranking.places``, as the event's ranking) and are listed by name in the
+    reader's collation, as every list a page shows."""
     out = {}
+    key = name_key()
     for family in families():
         standings = [s for s in ratings.families.get(family, []) if s.member in members]
-        out[family] = [Line(n, members[s.member], s) for n, s in enumerate(standings, 1)]
+        placed = places([s.ordinal for s in standings])
+        found = [
+            Line(place, shared, members[s.member], s)
+            for (place, shared), s in zip(placed, standings, strict=True)
+        ]
+        out[family] = in_name_order(found, key, lambda line: line.member.name)
     return out
 
 
@@ -166,14 +179,16 @@ def ratings_csv(club_id: int) -> Response:
                 figures += [str(format_decimal(round(s.ordinal, 2), "0.00"))]
                 writer.writerow(
                     [
-                        *(family_title(family), line.place, cell(line.member.name), s.games),
+                        *(family_title(family), place_text(line.place, line.shared)),
+                        *(cell(line.member.name), s.games),
                         *figures, _("provisional") if s.provisional else "",
                     ]
                 )  # fmt: skip
                 continue
             writer.writerow(
                 [
-                    *(family, line.place, cell(line.member.name), s.games),
+                    *(family, place_text(line.place, line.shared), cell(line.member.name)),
+                    s.games,
                     *(repr(s.mu), repr(s.sigma), repr(s.ordinal), int(s.provisional)),
                 ]
             )

@@ -64,7 +64,8 @@ def for_reader(standing: Standing) -> Standing:
     """The standing as a page shows it: the players of a shared place in the reader's
     alphabetical order (Élise before Noël in French, Åse after Zoé in Danish). Only the
     pages: a Swiss draw and the results files keep the engine's order, the same for all."""
-    return replace(standing, lines=tuple(in_name_order(standing.lines, name_key())))
+    lines = in_name_order(standing.lines, name_key(), lambda line: line.player)
+    return replace(standing, lines=tuple(lines))
 
 
 def round_end(standing: Standing) -> str | None:

@@ -15,7 +15,7 @@ from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...events.ranking import Figure, Line, decided_by, rounded
+from ...events.ranking import Figure, Line, decided_by, place_text, rounded
 from ...events.rounds import read_draw_summary
 from ..formats.words import columns
 
@@ -132,7 +132,7 @@ def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
             who += f" {tie}"
         rows.append(
             [
-                f"{line.place}{'=' if line.shared else ''}",
+                place_text(line.place, line.shared),
                 who,
                 *(figure_text(f) for f in line.rounds),
                 f"−{figure_text(line.penalty)}" if line.penalty else "",

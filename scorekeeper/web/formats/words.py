@@ -20,6 +20,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...clubs.purse import NotOwed
 from ...clubs.seats import MAX_MEMBERS
+from ...events.ranking import place_text
 from ...i18n import CURRENCIES, LANGUAGES
 from ...rules.errors import GameError
 from ...rules.money import Money
@@ -265,6 +266,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["chip_value"] = chip_value
     app.jinja_env.globals.update(
         reader_currency=reader_currency,
+        place_text=place_text,
         chip_example=chip_example,
         ACTION_WORDS=ReadersWords(ACTION_WORDS),
     )

@@ -36,7 +36,7 @@ from ..kept.fragments import fill_hole, kept_fragment
 from ..kept.holes import keepable
 from ..kept.readers import followers_tag, reader_part
 from ..table import explain
-from ..table.offers import can_stop, redoable
+from ..table.offers import can_stop, redoable, takes_deals
 from ..table.seat_words import seat_lines, seat_names
 from . import systems
 from .forms import coup_form, entry_seats
@@ -162,7 +162,7 @@ def _pieces(
         )
     }
     d = report.next
-    if not report.finished and d is not None:
+    if takes_deals(stored) and d is not None:  # a locked table has no next deal
         names = stored.seated(d.n)
         system = systems.of_rules(stored.game.rules)
         pieces["deal"] = kept_fragment(

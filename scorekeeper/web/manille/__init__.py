@@ -179,6 +179,11 @@ def _standing(report: Report, columns: tuple[str, ...], names: tuple[str, ...]) 
     return lines
 
 
+def _next_deal(report: Report, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+    lines: list[str] = piece(kinds.kind_of(report)).next_deal(report, columns, names)
+    return lines
+
+
 def _rules_text(rules: Rules) -> str:
     text: str = piece(kinds.kind_of(rules)).rules_text(rules)
     return text
@@ -196,6 +201,7 @@ MANILLE = points_web(
         rules_of=rules_of,
         line=_line,
         standing=_standing,
+        next_deal=_next_deal,
         rules_text=_rules_text,
         field_words=coup_words,
         must_sans_atout=must_sans_atout,  # manillen's owed sans-atout: the chooser calls it now

@@ -81,7 +81,7 @@ class ManillenWeb:
     def standing(
         self, report: ManillenReport, columns: tuple[str, ...], names: tuple[str, ...]
     ) -> list[str]:
-        """Where the deals stand."""
+        """Where the deals stand: the totals, and who won once the game is over."""
         totals = " · ".join(f"{c} {minus(t)}" for c, t in zip(columns, report.totals))
         if report.finished:
             winners = " & ".join(columns[s] for s in report.winners)
@@ -91,6 +91,15 @@ class ManillenWeb:
                 else _("The game is won by %(side)s.", side=winners)
             )
             return [won, totals]
+        return [totals]
+
+    def next_deal(
+        self, report: ManillenReport, columns: tuple[str, ...], names: tuple[str, ...]
+    ) -> list[str]:
+        """What the next deal asks: who chooses the trump, the sans-atout still owed, what a
+        30–30 carries (none once the game is over)."""
+        if report.finished:
+            return []
         game = report.game
         dealer = report.next_dealer or 0
         chooser = game.chooser(dealer)
@@ -102,32 +111,28 @@ class ManillenWeb:
                     n=len(report.coups) + 1,
                     target=game.rules.target,
                     who=who,
-                ),
-                totals,
+                )
             ]
-            if report.carry > 1:
-                lines.append(_("After 30–30 this deal counts ×%(n)s.", n=report.carry))
-            return lines
-        owed = " · ".join(
-            ngettext(
-                "%(side)s %(owed)s (%(num)s deal left)",
-                "%(side)s %(owed)s (%(num)s deals left)",
-                left,
-                side=c,
-                owed=o,
+        else:
+            owed = " · ".join(
+                ngettext(
+                    "%(side)s %(owed)s (%(num)s deal left)",
+                    "%(side)s %(owed)s (%(num)s deals left)",
+                    left,
+                    side=c,
+                    owed=o,
+                )
+                for c, o, left in zip(columns, report.owed, report.left)
             )
-            for c, o, left in zip(columns, report.owed, report.left)
-        )
-        lines = [
-            _(
-                "Deal %(n)s of %(deals)s — %(who)s chooses the trump.",
-                n=len(report.coups) + 1,
-                deals=game.rules.deals,
-                who=who,
-            ),
-            totals,
-            _("Sans-atout still owed: %(owed)s", owed=owed),
-        ]
+            lines = [
+                _(
+                    "Deal %(n)s of %(deals)s — %(who)s chooses the trump.",
+                    n=len(report.coups) + 1,
+                    deals=game.rules.deals,
+                    who=who,
+                ),
+                _("Sans-atout still owed: %(owed)s", owed=owed),
+            ]
         if report.carry > 1:
             lines.append(_("After 30–30 this deal counts ×%(n)s.", n=report.carry))
         return lines

@@ -74,7 +74,6 @@ class ClassiqueWeb:
             return [_("Drawn: %(a)s and %(b)s are level.", a=columns[0], b=columns[1]), *lines]
         if report.finished:
             return [_("The partie is won by %(team)s.", team=columns[report.winner or 0]), *lines]
-        dealer = report.next_dealer or 0
         return [
             _(
                 "Manche %(n)s to %(target)s: %(a)s %(ta)s · %(b)s %(tb)s",
@@ -85,9 +84,17 @@ class ClassiqueWeb:
                 b=columns[1],
                 tb=report.totals[1],
             ),
-            _("The retourne goes to %(team)s.", team=columns[dealer % 2]),
             *lines,
         ]
+
+    def next_deal(
+        self, report: ManilleReport, columns: tuple[str, ...], names: tuple[str, ...]
+    ) -> list[str]:
+        """Who gets the retourne of the next deal (none once the partie is over)."""
+        if report.finished:
+            return []
+        dealer = report.next_dealer or 0
+        return [_("The retourne goes to %(team)s.", team=columns[dealer % 2])]
 
     def rules_text(self, rules: ManilleRules) -> str:
         """The rules in a line of words."""

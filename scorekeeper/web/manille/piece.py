@@ -42,6 +42,9 @@ class KindPiece(Protocol):
     def standing(self, report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
         """Where the game stands, in lines."""
 
+    def next_deal(self, report: Any, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+        """What the next deal asks, in lines (said while the table takes more deals)."""
+
     def rules_text(self, rules: Any) -> str:
         """The rules in a line of words."""
 

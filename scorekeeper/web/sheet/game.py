@@ -40,6 +40,10 @@ def _nothing() -> Mapping[str, object]:
     return {}
 
 
+def _no_lines(report: Report, columns: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
+    return []
+
+
 def _file_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
     return file_words(item)
 
@@ -64,10 +68,17 @@ class PointsGame(Generic[FormT, NewFormT]):
     line: Callable[[object, tuple[str, ...]], tuple[str, str]]
     """What a coup's line says beside its points, and the partie or manche it wins."""
     standing: Callable[[Report, tuple[str, ...], tuple[str, ...]], list[str]]
+    """Where the game stands, a line each (the counts, the parties or manches won)."""
     rules_text: Callable[[Rules], str]
     field_words: Callable[[Mapping[str, Any], tuple[str, ...]], dict[str, str]] = field(
         default=_file_words
     )
+    next_deal: Callable[[Report, tuple[str, ...], tuple[str, ...]], list[str]] = field(
+        default=_no_lines
+    )
+    """What the next deal asks, a line each (who chooses the trump or gets the retourne,
+    the sans-atout still owed): said after the standing only while the table takes more
+    deals (``SheetPages.takes_deals``); by default nothing."""
     must_sans_atout: Callable[[Report], bool] = field(default=_never)
     context: Callable[[], Mapping[str, object]] = field(default=_nothing)
     """What else the game's own templates (its coup fields) use."""
@@ -104,6 +115,11 @@ class _Sheet(PointsSheet):
         self, report: Report, columns: tuple[str, ...], names: tuple[str, ...]
     ) -> list[str]:
         return self.game.standing(report, columns, names)
+
+    def next_deal(
+        self, report: Report, columns: tuple[str, ...], names: tuple[str, ...]
+    ) -> list[str]:
+        return self.game.next_deal(report, columns, names)
 
     def rules_text(self, rules: Rules) -> str:
         return self.game.rules_text(rules)

@@ -25,6 +25,7 @@ from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, 
 from ..printing.chain_heads import game_chain
 from ..printing.pdf import printed
 from ..table.gamefiles import game_file_text
+from ..table.offers import takes_deals
 from ..table.seat_words import seat_names
 from .view import SheetRow, rows, sheet_text, sides, teams_line
 
@@ -64,7 +65,8 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             "rules_line": self.rules_text(stored.game.rules),
             "columns": sides(report),
             "standing": self.standing(stored),
-            "must_sans_atout": self.sheet.must_sans_atout(report),
+            "next_deal": takes_deals(stored),
+            "must_sans_atout": takes_deals(stored) and self.sheet.must_sans_atout(report),
             "coup_fields": self.coup_fields,
             **self.sheet.context(),
         }
@@ -91,7 +93,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             form=form or self.entry.form(stored),
             preview=None if preview is None else self._line(preview, len(preview.coups)),
             action=ActionForm(formdata=None, version=str(stored.version)),
-            next_dealer=None if report.finished else stored.seated()[report.next_dealer],
+            next_dealer=stored.seated()[report.next_dealer] if context["next_deal"] else None,
             **context,
         )
         return page if status == 200 else (page, status)
@@ -197,10 +199,14 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
     def standing(self, stored: store.StoredGame) -> list[str]:
         """Who the sides are (a club evening names Nous and Eux), then where the game stands:
         who sits at each seat now (a newcomer, or who plays for an absent player), as the
-        rules line above it, never the seats' first players."""
+        rules line above it, never the seats' first players. What the next deal asks only
+        while the table takes one (``takes_deals``): a closed table has no next deal."""
         report = stored.replay()
         names = stored.seated()
-        lines = list(self.sheet.standing(report, sides(report), names))
+        columns = sides(report)
+        lines = list(self.sheet.standing(report, columns, names))
+        if takes_deals(stored):
+            lines += self.sheet.next_deal(report, columns, names)
         return lines if len(names) == 3 else [teams_line(names), *lines]
 
     def rules_text(self, rules: Rules) -> str:

@@ -23,14 +23,14 @@ from flask_babel import ngettext
 from ... import store
 from ...db import get_db
 from ...rules.errors import GameError
-from ...rules.kind import Standing
+from ...rules.kind import Report
 from ...rules.ledger import NetChange
 from ...rules.seating import seated
 from ...store import Action, StoredGame, replayed
 from ...store.changelog import LogRow, Seats
 from .. import registry
-from .explain import differences
-from .seat_words import logged_seat_text, seat_names
+from .explain import differences, people_then
+from .seat_words import logged_seat_text
 
 COUP_CHANGES = {Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO}
 
@@ -56,7 +56,7 @@ class Line:
     """What a change other than a coup's did, in words (someone took a seat)."""
 
 
-def _replay(stored: StoredGame, items: list[object]) -> Standing:
+def _replay(stored: StoredGame, items: list[object]) -> Report:
     game = stored.game.with_coups([stored.kind.load_coup(i, stored.game) for i in items])
     return replayed(game)
 
@@ -80,7 +80,7 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
     shown = range((page - 1) * PAGE, page * PAGE)
     players = stored.game.players
     coups: list[object] | None = [stored.kind.dump_coup(c, players) for c in stored.game.coups]
-    after_report: Standing | None = None
+    after_report: Report | None = None
     numbers: list[int | None] = list(range(1, len(stored.game.coups) + 1))
     """The number now of each coup of ``coups`` (None: deleted since)."""
     then = store.seats_then(get_db(), stored.id, players) if stored.seat_changes else {}
@@ -98,7 +98,9 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
                     if after_report is None:
                         after_report = _replay(stored, coups)
                     before_report = _replay(stored, older)
-                    detail.update(_detail(stored, row, before_report, after_report, sat))
+                    detail.update(
+                        _detail(stored, row, before_report, after_report, sat, then.get(row.line))
+                    )
                     after_report = before_report
                 else:
                     after_report = None
@@ -205,11 +207,14 @@ def _sitters(
 def _detail(
     stored: StoredGame,
     row: LogRow,
-    before_report: Standing,
-    after_report: Standing,
+    before_report: Report,
+    after_report: Report,
     sat: tuple[str, ...],
+    seats: tuple[Seats, Seats] | None,
 ) -> dict[str, Any]:
-    """What a coup change did; ``sat``: who played that coup (``_sitters``)."""
+    """What a coup change did; ``sat``: who played that coup (``_sitters``); ``seats``: the
+    seat changes just before and after it (``store.seats_then``; None: nobody took a seat,
+    or the log does not say them)."""
     action, position = row.action, _position(row)
     page = registry.web_of(stored.kind).pages
     detail: dict[str, Any] = {}
@@ -226,8 +231,12 @@ def _detail(
             raise TypeError("a corrected coup is a JSON object")
         detail["fields"] = differences(page, before, after, players, sat)
     names, old = page.counts(before_report)
-    if names == tuple(stored.game.players):  # per seat: the seat as who sat there in turn
-        names = seat_names(stored)
+    if stored.seat_changes and names == tuple(stored.game.players):
+        # per seat once someone took one: each person's result, as the notice says it
+        if seats is not None:
+            people = people_then(stored, seats, before_report, after_report, every=True)
+            detail["nets"] = tuple(people)
+        return detail
     new = page.counts(after_report)[1]
     detail["nets"] = tuple(NetChange(n, o, a) for n, o, a in zip(names, old, new))
     return detail

@@ -23,9 +23,10 @@ from flask_babel import gettext as _
 from ... import store
 from ...db import get_db
 from ...rules.errors import GameError
+from ...rules.kind import Report
 from ...rules.ledger import NetChange, person_changes
 from ...store import Action, StoredGame
-from ...store.changelog import COUP_ACTIONS
+from ...store.changelog import COUP_ACTIONS, Seats
 from .. import registry
 from ..formats.words import signed
 from ..hookspecs import GamePages
@@ -120,16 +121,29 @@ def notice(stored: StoredGame) -> str | None:
 
 def _people(stored: StoredGame, older: list[Any], line: int) -> list[NetChange] | None:
     """What the change of log line ``line`` did to each person's result once someone took
-    a seat: a seat's net names its first player, whoever played the coup. Each person's
-    result before it and after it, with the seat changes as they stood then (a seat taken
-    since moves nothing of this change); None: the log does not say them."""
+    a seat: a seat's net names its first player, whoever played the coup. None: the log
+    does not say the seat changes then."""
     then = store.seats_then(get_db(), stored.id, stored.game.players).get(line)
     if then is None:
         return None
-    before, after = then
-    now = list(stored.game.coups)
-    same = tuple(after) == tuple(stored.seat_changes)
-    return person_changes(
-        stored.people_with(older, before),
-        stored.by_person() if same else stored.people_with(now, after),
-    )
+    return people_then(stored, then, stored.kind.replay(stored.game.with_coups(older)))
+
+
+def people_then(
+    stored: StoredGame,
+    then: tuple[Seats, Seats],
+    before: Report,
+    after: Report | None = None,
+    every: bool = False,
+) -> list[NetChange]:
+    """What a logged change did to each person's result (the notice after it, its line in
+    the change log): each person's result in ``before`` (the replay of the coups before
+    it) and ``after`` (after it; None: the game now), with the seat changes as they stood
+    then (``store.seats_then`` of its line: a seat taken since moves nothing of this
+    change). Only the persons it moved, or ``every`` person (the change log's lines)."""
+    seats_before, seats_after = then
+    if after is None and tuple(seats_after) == tuple(stored.seat_changes):
+        now = stored.by_person()
+    else:
+        now = stored.people_in(stored.played() if after is None else after, seats_after)
+    return person_changes(stored.people_in(before, seats_before), now, every)

@@ -1,4 +1,5 @@
-"""What the manager's game page offers besides the next coup: to stop here, to redo.
+"""What the manager's game page offers besides the next coup: to stop here, to redo; and
+whether there is a next coup at all (``takes_deals``).
 
 Template globals (web/__init__.py) that the pages' frames read too (kept/frames.py:
 a game page's frame is kept only where neither is offered, or by whether it is).
@@ -30,6 +31,14 @@ def refused(stored: store.StoredGame) -> str | None:
         return _("This table takes no more coups: it cannot stop here.")
     refusal = stopping.refusal(stored.game, stored.seat_changes)
     return None if refusal is None else error_text(refusal)
+
+
+def takes_deals(stored: store.StoredGame) -> bool:
+    """Whether the table takes another deal: its game is not over and nothing locks it (a
+    closed evening or round, a locked result, the round's deals played, a stop:
+    store/table_locks.py). Every page says the next deal (who deals, chooses the trump,
+    what is still owed) only then: a closed table has none."""
+    return not stored.replay().finished and table_state_of(stored.id).lock is None
 
 
 def can_stop(stored: store.StoredGame) -> bool:
