@@ -67,6 +67,8 @@ def test_an_evenings_result_is_not_reversed_by_hand(client, app, language):
     said = asked.data.decode()
     assert 'id="not-by-hand"' in said and LANGUAGES[language] in said
     assert 'id="reverse"' not in said  # no form
+    if language == "en":  # the way to the evening names it (a bare "Evening" did not)
+        assert f'href="/evenings/{evening}">Evening of November 1, 2026</a>' in said
     data = {"on": "2026-11-02", "note": "paid in cash", "version": club_version(app)}
     refused = client.post(f"{cash}/entries/{results[2]}/reverse", data=data, headers=headers)
     assert refused.status_code == 422 and LANGUAGES[language] in refused.data.decode()

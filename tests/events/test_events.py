@@ -319,6 +319,8 @@ def test_a_club_event_joins_the_season_keeps_teams_apart_and_takes_a_late_arriva
         },
     )
     assert response.headers["Location"] == "/events/1"
+    # the way back names the club, as every other page's does (it said "← The club")
+    assert f'href="/clubs/{club}">← Le Cercle</a>' in client.get("/events/1").text
     teams = "Anne; Gent\nBert; Gent\nCarl; Brugge\nDora; Brugge\nEric; Ieper\nFrida; Ieper"
     assert post(client, app, "players", names=teams).status_code == 302
     assert post(client, app, "draw").status_code == 302

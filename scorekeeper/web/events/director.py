@@ -133,6 +133,7 @@ def director_page(
         forms=made,
         refused=refused or {},
         members=[m for m in members if m.name not in registered],
+        club=clubs.club(get_db(), found.club_id) if found.club_id is not None else None,
         changes=changes(get_db(), found.id, 30),
         met_again=drawn_again(get_db(), found.id, current.number) if current else [],
         manager_link=fresh_event_link(found.id),
