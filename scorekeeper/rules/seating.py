@@ -292,8 +292,12 @@ def person_tally(
     at.setdefault(0, tuple(0 for _ in range(sides)))
     scores = kind.side_scores(report)  # a team game whose count restarts: coup by coup
     result: dict[str, int] = dict.fromkeys(players, 0)
-    for change in changes:
-        result.setdefault(change.player, 0)
+    for change in changes:  # one who took a seat over holds what was handed to him
+        if change.way == TAKES_OVER:
+            result.setdefault(change.player, 0)
+    # one who plays for an absent player is someone here only for the coups he played:
+    # a stand-in whose one coup was deleted sat for nothing (the room, the settlement's
+    # persons and the command still listed him at 0 where the who-sat-when lines did not)
     for s in sittings(players, changes):
         result.setdefault(s.player, 0)
         start = min(s.first - 1, count)
