@@ -173,9 +173,10 @@ def settled_by_account(
 ) -> dict[tuple[int, int], int]:
     """What settles each member's evenings besides the payments recorded for them: his
     payments tied to no evening (the cash box's own Payment form, its suggestions paid)
-    and what the club owes him or he owes it on his other items. ``{(member, evening):
-    cents}``, signed as payments are (positive: towards a loss; negative: towards a win).
-    ``open_evenings``: the evenings not closed (open, or reopened).
+    and, once an evening is closed, what the club owes him or he owes it on his other
+    items. ``{(member, evening): cents}``, signed as payments are (positive: towards a
+    loss; negative: towards a win). ``open_evenings``: the evenings not closed (open, or
+    reopened).
 
     A member's account is a row of items, each an evening (its result, provisional or
     posted, with the payments recorded for it) or another entry (a fee, a charge, a prize,
@@ -183,21 +184,19 @@ def settled_by_account(
     result before another entry; then the evening's number or the entry's). His payments
     tied to no evening, summed, settle his open items oldest first: money paid in what he
     owes (an evening lost, a fee), money paid out what the club owes him. Then what he
-    owes and what he is owed settle each other, each side oldest first: a member who lost
-    one evening and won another owes, or is owed, the difference, and no more, on every
-    page — but an open evening's loss is settled by money only. Its room takes payments,
-    and a loss there settled by a win elsewhere had the cash box pay its winners money
-    nobody had paid in yet (the box pays that room's winners what it took of the
-    member's win, before anyone paid it in). An open evening's win may settle his debts:
-    the box then takes from that room's losers what the member owed, as a payment in. An
-    item's place never depends on whether the evening is closed, reopened or paid. What
-    is settled of an evening is paid for that evening, on its room and its tables as in
-    the cash box: a debt paid in the cash box is never offered again on the room. What is
-    left over (more than every open item) settles no evening: it stays on his account.
+    owes and what he is owed on the items that are not an open evening settle each other,
+    each side oldest first: a member who lost one closed evening and won another owes, or
+    is owed, the difference, and no more, on every page. An open evening is settled by
+    money only: its room takes payments, and a loss settled by a win elsewhere would have
+    the cash box pay its winners money nobody had paid in yet. An item's place never
+    depends on whether the evening is closed, reopened or paid. What is settled of an
+    evening is paid for that evening, on its room and its tables as in the cash box: a
+    debt paid in the cash box is never offered again on the room. What is left over (more
+    than every open item) settles no evening: it stays on his account.
 
     (Payments alone once settled his items: Anne lost 1,65 € one evening and won 0,90 €
-    the next, paid the 0,75 € her statement asked, and the first room still had her pay
-    Chloé 0,90 € while the second had Bruno and Chloé pay her 0,45 € each.)
+    the next, paid the 0,75 € her statement asked once both were closed, and the first
+    room still had her pay Chloé 0,90 € while the second had Bruno and Chloé pay her.)
 
     >>> es = [Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-01-02"),
     ...       Entry(2, 7, EntryKind.EVENING, -360, "2026-01-03", evening=4),
@@ -208,9 +207,9 @@ def settled_by_account(
     >>> settled_by_account(es + [Entry(5, 7, EntryKind.PAYMENT, 400, "2026-01-11")])
     {(7, 4): 360, (7, 5): 100}
 
-    An evening won settles one lost, and the other way round; a payment first settles
-    its own side (Anne paid her 1,65 € before winning 0,90 €: the club owes her that); an
-    open evening's loss is settled by money only, its win settles a loss posted:
+    A closed evening won settles one lost, and the other way round; a payment first
+    settles its own side (Anne paid her 1,65 € before winning 0,90 €: the club owes her
+    that); an open evening is settled by money only:
 
     >>> lost = Entry(1, 8, EntryKind.EVENING, -165, "2026-01-03", evening=4)
     >>> won = Entry(2, 8, EntryKind.EVENING, 90, "2026-01-10", evening=5)
@@ -220,10 +219,8 @@ def settled_by_account(
     {(8, 4): 165, (8, 5): -90}
     >>> settled_by_account([lost, Entry(3, 8, EntryKind.PAYMENT, 165, "2026-01-04"), won])
     {(8, 4): 165}
-    >>> settled_by_account([lost, won], open_evenings={4})
-    {}
     >>> settled_by_account([lost, won], open_evenings={5})
-    {(8, 4): 90, (8, 5): -90}
+    {}
 
     An evening's result comes before a fee of its own day, provisional (no ledger row yet)
     or posted after the fee (a later entry number) alike:
@@ -259,13 +256,9 @@ def settled_by_account(
             part = min(abs(money), abs(net)) * (1 if money > 0 else -1)
             pool[member] = money - part
             settled[key] = part
-    # then his debts and his credits left open settle each other, but an open evening's loss
+    # then his debts and his credits left open settle each other, but an open evening's
     power: dict[tuple[int, bool], int] = {}
-    offsetting = [
-        k
-        for k in ordered
-        if not (k[1] == "evening" and k[2] in open_evenings and items[k] + settled.get(k, 0) < 0)
-    ]
+    offsetting = [k for k in ordered if not (k[1] == "evening" and k[2] in open_evenings)]
     for key in offsetting:
         still = items[key] + settled.get(key, 0)
         if still:

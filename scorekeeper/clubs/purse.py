@@ -29,14 +29,13 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from ..cashbox.entries import Entry, payments, settled_by_account
+from ..cashbox.entries import Entry, is_payment, payments, settled_by_account
 from ..cashbox.ledger import entries
 from ..cashbox.settle import Suggestion, between_members, parties
 from ..store import closings
 from .closing import pending
 from .closing import result as evening_result
 from .evening_tables import evening as evening_of
-from .evening_tables import tables
 from .records import Club, Evening, Member, Refused
 from .room import room_of
 from .seats import club_order, members
@@ -131,18 +130,25 @@ def by_account(
     evening_id: int,
 ) -> dict[int, int]:
     """What settles this evening on each member's account besides its own payments: his
-    payments tied to no evening (the cash box's own), and what he is owed or owes on his
-    other items, an open evening's loss excepted (``cashbox.entries.settled_by_account``:
-    a member's open items, oldest first, every evening's result counted, provisional or
-    posted). Nothing is read further when none of ``concerned`` holds another item: no
-    ledger row but this evening's, and no other evening of the club open (whose results,
-    not posted, are items too)."""
+    payments tied to no evening (the cash box's own), and, once it is closed, what he is
+    owed or owes on his other items not an open evening (``cashbox.entries.
+    settled_by_account``: a member's open items, oldest first, every evening's result
+    counted, provisional or posted). Nothing is read further when nothing can settle it:
+    no payment of theirs tied to no evening, and (the evening open, or none of them with
+    another item that is not an open evening) nothing to set against it."""
+    kinds = {e.id: e.kind for e in found}
+    paid = any(e.member in concerned and e.evening is None and is_payment(e, kinds) for e in found)
     still_open = closings.open_evenings(db, club.id)
-    if not any(e.member in concerned and e.evening != evening_id for e in found) and not any(
-        other != evening_id and tables(db, other) for other in still_open
+    if not paid and (
+        evening_id in still_open
+        or not any(
+            e.member in concerned and e.evening != evening_id and e.evening not in still_open
+            for e in found
+        )
     ):
         return {}
-    settled = settled_by_account([*found, *pending(db, club, found)], still_open)
+    extra = pending(db, club, found) if paid else []  # open evenings take payments only
+    settled = settled_by_account([*found, *extra], still_open)
     return {m: c for (m, e), c in settled.items() if e == evening_id}
 
 

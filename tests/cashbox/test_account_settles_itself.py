@@ -78,30 +78,3 @@ def test_while_the_evenings_are_open_money_settles_them_and_the_box_advances_not
     assert refused.status_code == 422
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         assert conn.execute("select count(*) from ledger").fetchone()[0] == 0
-
-
-def test_an_open_evenings_win_settles_a_closed_evenings_loss_and_the_box_pays_nothing_out(
-    client, app
-):
-    """The 1st closed (Anne −3.60), the 8th open (Anne +4.05, provisional): her win pays her
-    posted loss, as her statement and the cash box count it (+0.45). The closed room of
-    the 1st once still asked Anne → Bruno her 3.60 while the cash box refused her paying
-    it ("Anne owes the club nothing"; found by a play-through). The open room of the 8th
-    takes that 3.60 from its losers into the box: money paid in, none paid out."""
-    club = new_club(client)
-    first = new_evening(client, app, club, "2026-11-01")
-    seed_table(client, first, "Anne", "Bruno", "Chloé")
-    data = {"version": club_version(app), "confirmed": "1"}
-    assert client.post(f"/evenings/{first}/close", data=data).status_code == 302
-    second = new_evening(client, app, club, "2026-11-08")
-    seed_table(client, second, "Bruno", "Chloé", "Anne")
-    one = client.get(f"/evenings/{first}/settlement").data.decode()
-    assert rows(one)["Anne"] == ("−3.60", "+3.60", "0.00")
-    assert [s for s in suggestions(one) if "Anne" in s[:2]] == []
-    two = client.get(f"/evenings/{second}/settlement").data.decode()
-    assert rows(two)["Anne"] == ("+4.05", "−3.60", "+0.45")
-    offered = suggestions(two)
-    assert [s for s in offered if s[0] == "the cash box"] == []  # the box pays out nothing
-    assert ("Bruno", "Anne", "0.45") in offered
-    refused = typed_payment(client, app, club, ids(app)["Anne"], "3,60")
-    assert refused.status_code == 422  # she owes the club nothing: every page says so

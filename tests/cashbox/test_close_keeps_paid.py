@@ -9,10 +9,11 @@ settles the oldest open item, and on one day an evening's result comes before a 
 (docs/cashbox.md): his 0.45 settles his evening, in every state of it:
 
 - the room, the table and the cash box's view of the evening: Bruno paid +0.45, left 0.00;
-  Chloé's fee is settled by her win (what she owes and what she is owed settle each
-  other; an open evening's win may, only its loss is settled by money alone): paid
-  −2.50, left +1.55, her balance; Anne → Chloé 1.55 and Anne → the cash box 2.05
-  (Chloé's fee 2.50 less Bruno's 0.45, which the box holds for Chloé);
+  while the evening is open (its room takes payments), Anne → Chloé 3.60 and the cash
+  box → Chloé 0.45 (it holds Bruno's 0.45); once closed, Chloé's fee is settled by her
+  win (what she owes and what she is owed settle each other): paid −2.50, left +1.55,
+  her balance; Anne → Chloé 1.55 and Anne → the cash box 2.05 (Chloé's fee 2.50 less
+  Bruno's 0.45, which the box holds for Chloé);
 - the cash box's balances: Anne −3.60 − 2.50 = −6.10, Bruno −0.45 − 2.50 + 0.45 = −2.50
   (his fee still open), Chloé +4.05 − 2.50 = +1.55;
 - Bruno's statement ends at −2.50; the season shows his result −0.45;
@@ -84,15 +85,18 @@ def test_a_cash_box_payment_stays_on_its_evening_through_close_reopen_close(clie
         assert rows(page)["Bruno"] == ("−0.45", "+0.45", "0.00"), state
         assert rows(page)["Anne"] == ("−3.60", "0.00", "−3.60"), state
         offered = suggestions(page)
-        # her fee is settled by her win: the club owes her 4.05 − 2.50 = 1.55, no more
-        assert rows(page)["Chloé"] == ("+4.05", "−2.50", "+1.55"), state
-        # Anne's 3.60: 1.55 to Chloé, and to the box 2.50 (Chloé's fee) − 0.45 (Bruno's
-        # payment, Chloé's money) = 2.05, paid in: the box pays nothing out; Bruno is asked
-        # nothing
-        assert sorted(offered) == [
-            ("Anne", "Chloé", "1.55"),
-            ("Anne", "the cash box", "2.05"),
-        ], state
+        if state.startswith("closed"):
+            # her fee is settled by her win: the club owes her 4.05 − 2.50 = 1.55, no more
+            assert rows(page)["Chloé"] == ("+4.05", "−2.50", "+1.55"), state
+            # Anne's 3.60: 1.55 to Chloé, and to the box 2.50 (Chloé's fee) − 0.45
+            # (Bruno's payment, Chloé's money) = 2.05; Bruno is asked nothing
+            assert sorted(offered) == [
+                ("Anne", "Chloé", "1.55"),
+                ("Anne", "the cash box", "2.05"),
+            ], state
+        else:  # open, its room takes payments: money settles it, not her fee
+            assert rows(page)["Chloé"] == ("+4.05", "0.00", "+4.05"), state
+            assert sorted(offered) == [("Anne", "Chloé", "3.60"), ("the cash box", "Chloé", "0.45")]
         assert suggestions(client.get(game + "/settlement").data.decode()) == offered, state
         cash = client.get(f"/clubs/{club}/cash?evening={evening}").data.decode()
         assert suggestions(cash) == offered, state

@@ -17,8 +17,8 @@ step, as each page shows it (read back from its HTML):
   what the cash box posts), the column sums to zero; paid and left are the model's: paid is
   what was paid for the evening plus what settles it on his account (the club holds this
   evening and its fees, of its day, the evening's result first: his cash-box payments
-  settle their side, then what he owes and what he is owed settle each other — a win
-  pays a fee; an open evening's loss is settled by money only — docs/cashbox.md);
+  settle their side, then, the evening closed, what he owes and what he is owed settle
+  each other — a win pays a fee; an open room is settled by money only — docs/cashbox.md);
 - the season: each member's money is the room's result;
 - the cash box: each member's balance is the room's *left*, less his fees, and what his
   cash-box payments did not settle of the evening, open or closed: the evening's result not
@@ -324,9 +324,9 @@ class Evening:
         """What settles of the evening besides the room's payments, per member: his account
         holds this evening and his fees, of its day (the evening first). His cash-box
         payments settle their own side first (paid in: his debts; paid out: what the club
-        owes him), then what he owes and what he is owed settle each other (a win pays a
-        fee; an open evening's loss, by money only): as much of the evening as that leaves,
-        the evening's way."""
+        owes him), then, the evening closed (its room takes no payment), what he owes and
+        what he is owed settle each other (a win pays a fee): as much of the evening as that
+        leaves, the evening's way."""
         out = {}
         for name in set(self.untied) | set(self.fees) | set(result):
             still = result.get(name, 0) + self.paid.get(name, 0)
@@ -334,9 +334,7 @@ class Evening:
             debts = max(-still, 0) + self.fees.get(name, 0)
             credits = max(still, 0)
             paid_in, paid_out = min(max(pool, 0), debts), min(max(-pool, 0), credits)
-            # (an open evening's loss is settled by money only: its only credits are
-            # his win, so a loss here has nothing to settle against: the same rule)
-            offset = min(debts - paid_in, credits - paid_out)
+            offset = min(debts - paid_in, credits - paid_out) if self.closed else 0
             if still < 0 and paid_in + offset:
                 out[name] = min(paid_in + offset, -still)
             elif still > 0 and paid_out + offset:
