@@ -78,3 +78,40 @@ def test_while_the_evenings_are_open_money_settles_them_and_the_box_advances_not
     assert refused.status_code == 422
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         assert conn.execute("select count(*) from ledger").fetchone()[0] == 0
+
+
+def test_a_settled_evening_reopened_offers_no_money_from_the_box(client, app):
+    """The 1st closed (Anne −3.60), the 8th open (Anne +4.05); every payment its room and
+    the cash box offer is made: every balance is 0, the box holds nothing. The 1st
+    reopened (no coup changed) offers no payment out of the cash box on either room: a
+    version that let an open evening's win settle a posted loss offered "the cash box →
+    Anne 3.60" on the 8th's room with a Paid button, money the box did not hold (a
+    hostile review)."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    data = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{first}/close", data=data).status_code == 302
+    second = new_evening(client, app, club, "2026-11-08")
+    seed_table(client, second, "Bruno", "Chloé", "Anne")
+    member = ids(app) | {"the cash box": 0}
+
+    def pay_all(path: str, page: str) -> None:
+        for _ in range(6):
+            offered = suggestions(client.get(page).data.decode())
+            if not offered:
+                return
+            payer, payee, amount = offered[0]
+            data = {"payer": str(member[payer]), "payee": str(member[payee]), "method": "cash"}
+            data |= {"amount": str(round(float(amount) * 100)), "version": club_version(app)}
+            assert client.post(path, data=data).status_code == 302, (payer, payee, amount)
+
+    pay_all(f"/evenings/{second}/settlement/pay", f"/evenings/{second}/settlement")
+    cash = f"/clubs/{club}/cash"
+    pay_all(cash + "/pay", cash)
+    assert suggestions(client.get(cash).data.decode()) == []
+    data = {"version": club_version(app)}
+    assert client.post(f"/evenings/{first}/reopen", data=data).status_code == 302
+    for evening in (first, second):  # both open now: they take payments
+        offered = suggestions(client.get(f"/evenings/{evening}/settlement").data.decode())
+        assert [s for s in offered if s[0] == "the cash box"] == [], (evening, offered)
