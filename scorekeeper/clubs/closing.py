@@ -109,8 +109,9 @@ def pending(db: sqlite_utils.Database, club: Club, found: Sequence[Entry]) -> li
     if club.money is None:
         return []
     out: list[Entry] = []
+    still_open = closings.open_evenings(db, club.id)  # one query, as the rooms ask it
     for evening in evenings(db, club.id):
-        if closings.closed(db, evening.id):
+        if evening.id not in still_open:
             continue
         now, before = amounts(db, club, evening), posted(results_of(found, evening.id))
         for member in sorted(set(now) | set(before)):

@@ -18,7 +18,7 @@ import sqlite_utils
 from ..clock import now
 from ..db import rows
 from ..db.chain import CHANGES, append
-from ..rules.seating import SeatChange
+from ..rules.seating import WAYS, SeatChange
 from . import grants
 from .errors import NotFound
 
@@ -116,17 +116,31 @@ def seats_then(
             if row["action"] in (Action.CREATE, Action.IMPORT, Action.CHAIN):
                 before = seats = ()
             if moved is not None:
-                seats = tuple(SeatChange(**item) for item in moved)
+                seats = tuple(_sound(SeatChange(**item), len(players)) for item in moved)
             if row["action"] == Action.SEAT:
                 after = json.loads(row["after"])
                 taken = SeatChange(
                     after["coup"], list(players).index(after["seat"]), after["player"], after["way"]
                 )
-                seats = (*seats, taken)
+                seats = (*seats, _sound(taken, len(players)))
             found[int(row["id"])] = (before, seats)
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, RecursionError):
         return {}
     return found
+
+
+def _sound(change: SeatChange, seats: int) -> SeatChange:
+    """A seat change as a game holds one (a coup from 1, a seat of the table, a name, a
+    way), else ValueError: a log line changed by hand ("coup": 0, "5", 5.5) is no answer
+    (the game page's notice once replayed it: a 500)."""
+    coup, seat = change.coup, change.seat
+    if not (isinstance(coup, int) and not isinstance(coup, bool) and 1 <= coup <= 10**6):
+        raise ValueError(coup)
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats):
+        raise ValueError(seat)
+    if not isinstance(change.player, str) or change.way not in WAYS:
+        raise ValueError(change.way)
+    return change
 
 
 def history(db: sqlite_utils.Database, game_id: int) -> list[LogRow]:

@@ -10,7 +10,9 @@ nets after coups 6 and 7 are Anne −66 / Bruno's seat −21 / Chloé +87 and
 
 import json
 import re
+import sqlite3
 
+import pytest
 from test_take_seat import take, taken_over_at_coup_5
 from web import SEED_COUPS, enter, new_game, report
 
@@ -236,3 +238,37 @@ def test_the_change_log_of_a_coup_before_the_take_over_names_who_sat_then(client
     # coups 1-4 (a bête and remises: no net moves yet) were played before Denis sat down:
     # Bruno's own line, no "Bruno → Denis", no Denis
     assert nets[3:] == ["Anne 0 → 0 (0) · Bruno 0 → 0 (0) · Chloé 0 → 0 (0)"] * 4, nets
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [{"coup": "5"}, {"coup": 0}, {"coup": 5.5}, {"player": 7}, {"way": "x"}, "deep"],
+    ids=["coup-text", "coup-0", "coup-float", "player-number", "way", "deep"],
+)
+def test_a_seat_line_changed_by_hand_leaves_the_pages_answering(client, app, junk):
+    """A taken-over game's change log line of the seat taken, changed outside the app (its
+    chain says so to `verify`): the game page, its history and its settlement still
+    answer, the line read as nothing (the notice replayed it: a KeyError, a TypeError, or
+    for JSON nested too deep a RecursionError — a 500; found by a hostile review)."""
+    game = taken_over_at_coup_5(client)
+    assert client.post(game + "/undo", data={}).status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        line, after = conn.execute(
+            "select id, after from changes where action = 'seat' order by id desc limit 1"
+        ).fetchone()
+        text = (
+            "[" * 100_000 + "]" * 100_000
+            if junk == "deep"
+            else json.dumps({**json.loads(after), **junk})
+        )
+        triggers = conn.execute(
+            "select name, sql from sqlite_master where type = 'trigger'"
+            " and tbl_name = 'changes' and sql like '%UPDATE%'"
+        ).fetchall()
+        for name, _ in triggers:  # the log refuses changes: taken away for the tampering
+            conn.execute(f"drop trigger {name}")
+        conn.execute("update changes set after = ? where id = ?", [text, line])
+        for _, sql in triggers:
+            conn.execute(sql)
+    for path in ("", "/history", "/settlement"):
+        assert client.get(game + path).status_code == 200, path

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from types import EllipsisType
 from typing import Any, TypeVar
@@ -105,12 +106,13 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
                 else:
                     after_report = None
                 coups = older
-            except (GameError, IndexError, KeyError, TypeError, ValueError):
+            except (GameError, IndexError, KeyError, TypeError, ValueError, RecursionError):
                 coups = None  # the log does not match the coups: older lines show no detail
         elif action in (Action.CREATE, Action.IMPORT):
             coups = None
         elif action == Action.SEAT and row.after:
-            detail["said"] = logged_seat_text(json.loads(row.after))
+            with suppress(ValueError, RecursionError):  # a line changed by hand: nothing said
+                detail["said"] = logged_seat_text(json.loads(row.after))
         elif action in (Action.PAID, Action.UNPAID) and i in shown:
             detail["said"] = _transfer_text(
                 stored, row.after if action == Action.PAID else row.before
@@ -126,7 +128,7 @@ def _transfer_text(stored: StoredGame, logged: str | None) -> str | None:
     try:
         said = json.loads(logged or "null")
         payer, payee, amount = (said[key] for key in ("payer", "payee", "amount"))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, RecursionError):
         return None
     if not all(type(v) is int for v in (payer, payee, amount)):  # 1e999, true: a junk line
         return None
