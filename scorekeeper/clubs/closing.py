@@ -97,7 +97,12 @@ def result(
     return {m: c for m, c in posted(results_of(rows, evening.id)).items() if c}
 
 
-def pending(db: sqlite_utils.Database, club: Club, found: Sequence[Entry]) -> list[Entry]:
+def pending(
+    db: sqlite_utils.Database,
+    club: Club,
+    found: Sequence[Entry],
+    still_open: set[int] | None = None,
+) -> list[Entry]:
     """The results not posted yet: for each evening of the club not closed now (open, or
     reopened), each member's result as the room has it (``amounts``) less what a close
     posted for him — a provisional line, not a ledger row, dated the evening's day.
@@ -109,7 +114,8 @@ def pending(db: sqlite_utils.Database, club: Club, found: Sequence[Entry]) -> li
     if club.money is None:
         return []
     out: list[Entry] = []
-    still_open = closings.open_evenings(db, club.id)  # one query, as the rooms ask it
+    if still_open is None:  # one query, as the rooms ask it (they pass theirs)
+        still_open = closings.open_evenings(db, club.id)
     for evening in evenings(db, club.id):
         if evening.id not in still_open:
             continue

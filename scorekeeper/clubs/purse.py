@@ -147,7 +147,7 @@ def by_account(
         )
     ):
         return {}
-    extra = pending(db, club, found) if paid else []  # open evenings take payments only
+    extra = pending(db, club, found, still_open) if paid else []  # open: payments only
     settled = settled_by_account([*found, *extra], still_open)
     return {m: c for (m, e), c in settled.items() if e == evening_id}
 

@@ -281,19 +281,22 @@ def decided_by(lines: Sequence[Line]) -> list[TieBreak | None]:
     return out
 
 
-def team_ranking(lines: Sequence[Line], teams: Mapping[str, str]) -> list[tuple[int, str, Figure]]:
-    """Teams ranked by their players' figures summed: (place, team, figure); a tie shares."""
+def team_ranking(
+    lines: Sequence[Line], teams: Mapping[str, str]
+) -> list[tuple[int, bool, str, Figure]]:
+    """Teams ranked by their players' figures summed: (place, shared, team, figure); a tie
+    shares the place, numbered as every ranking numbers it (``places``)."""
     sums: dict[str, Figure] = {}
     for line in lines:
         team = teams.get(line.player)
         if team:
             sums[team] = sums.get(team, 0) + line.figure
     ordered = sorted(sums.items(), key=lambda item: (-item[1], item[0]))
-    out: list[tuple[int, str, Figure]] = []
-    for index, (team, figure) in enumerate(ordered):
-        place = out[-1][0] if out and out[-1][2] == figure else index + 1
-        out.append((place, team, figure))
-    return out
+    numbered = places([figure for _, figure in ordered])
+    return [
+        (place, shared, team, figure)
+        for (place, shared), (team, figure) in zip(numbered, ordered, strict=True)
+    ]
 
 
 CENT = Decimal("0.01")

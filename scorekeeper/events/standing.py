@@ -57,8 +57,9 @@ class Standing:
         closed = sum(1 for past in self.rounds if past.closed_at is not None)
         return max(self.event.settings.rounds - closed, 0)
 
-    def teams(self) -> list[tuple[int, str, Figure]]:
-        """The teams format: each team's place and its players' figures summed."""
+    def teams(self) -> list[tuple[int, bool, str, Figure]]:
+        """The teams format: each team's place (shared or not) and its players' figures
+        summed."""
         if self.event.settings.format != "teams":
             return []
         return team_ranking(self.lines, {p.name: p.team for p in self.players if p.team})

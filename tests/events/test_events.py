@@ -354,8 +354,8 @@ def test_a_club_event_joins_the_season_keeps_teams_apart_and_takes_a_late_arriva
     assert {line.player: line.rounds for line in standing.lines}["Gert"][0] is None
     # The teams' ranking: each team's players' figures summed (l'Hombre's nets sum to 0).
     teams = standing.teams()
-    assert sorted(t for _place, t, _f in teams) == ["Brugge", "Gent", "Ieper"]
-    assert sum(f for _place, _t, f in teams) == 0
+    assert sorted(t for _place, _shared, t, _f in teams) == ["Brugge", "Gent", "Ieper"]
+    assert sum(f for _place, _shared, _t, f in teams) == 0
     assert 'id="teams"' in client.get(f"/events/{standing.event.read_token}/results").text
     # Printable slips and results as PDF.
     assert client.get("/events/1/slips.pdf").data.startswith(b"%PDF")

@@ -97,7 +97,7 @@ def test_pairs_share_their_side_and_level_players_share_a_place():
     assert places(lines) == [(1, "B", 1), (1, "D", 1), (3, "A", 0), (3, "C", 0)]
     assert all(line.shared for line in lines)
     teams = team_ranking(lines, {"A": "Gent", "C": "Gent", "B": "Brugge", "D": "Brugge"})
-    assert teams == [(1, "Brugge", 2), (2, "Gent", 0)]
+    assert teams == [(1, False, "Brugge", 2), (2, False, "Gent", 0)]
 
 
 def test_settings_ask_the_kind():

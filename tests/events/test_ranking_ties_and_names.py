@@ -151,3 +151,22 @@ def test_who_sits_out_is_listed_in_the_readers_order(app, seed):
             assert out is not None, (language, path)
             names = out.group(1).split(", ")
             assert len(names) == 2 and names == [n for n in order if n in names], (language, path)
+
+
+def test_level_teams_share_their_place_as_players_do():
+    """Teams are ranked by their players' figures summed; level teams share the place and
+    say so ("1="), as every ranking (events.ranking.places): Gent 5 + 1 = 6 and Ieper 6
+    share 1=, Brugge 2 is 3rd (the teams' table numbered them apart itself, with no "=")."""
+    from scorekeeper.events.ranking import Line, place_text, team_ranking
+
+    def line(player: str, figure: int) -> Line:
+        return Line(1, False, player, figure, (figure,), 0, 0, 0)
+
+    lines = [line("Anne", 5), line("Bert", 1), line("Carl", 6), line("Dora", 2)]
+    teams = {"Anne": "Gent", "Bert": "Gent", "Carl": "Ieper", "Dora": "Brugge"}
+    ranked = team_ranking(lines, teams)
+    assert [(place_text(p, s), t, f) for p, s, t, f in ranked] == [
+        ("1=", "Gent", 6),
+        ("1=", "Ieper", 6),
+        ("3", "Brugge", 2),
+    ]

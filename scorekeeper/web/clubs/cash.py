@@ -46,7 +46,6 @@ from ..formats.words import PROVISIONAL, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, whole
 from .cash_forms import (
     KIND_WORDS,
-    METHOD_WORDS,
     TYPED,
     EntryForm,
     FeesForm,
@@ -69,7 +68,6 @@ def context() -> dict[str, Any]:
     return {
         "cents": cents,
         "KIND_WORDS": KIND_WORDS,
-        "METHOD_WORDS": METHOD_WORDS,
         "payment_who": payment_who,
         "entry_words": entry_words,
         "BOX": BOX,
