@@ -16,7 +16,6 @@ recorded lands on the balances with a message saying what was recorded.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -56,6 +55,8 @@ from .cash_forms import (
     payment_who,
     problems,
     recorded,
+    today,
+    typed_date,
 )
 
 bp = blueprints.clubs
@@ -75,10 +76,6 @@ def context() -> dict[str, Any]:
     }
 
 
-def _today() -> str:
-    return date.today().isoformat()
-
-
 def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
     """An empty form per entry type, the club's members to choose from."""
     out = {}
@@ -87,7 +84,7 @@ def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
         ("payment", EntryKind.PAYMENT),
         ("prize", EntryKind.PRIZE),
     ):
-        form = EntryForm(formdata=None, version=str(club.version), kind=str(first), on=_today())
+        form = EntryForm(formdata=None, version=str(club.version), kind=str(first), on=today())
         people = by_name(book.members, lambda m: m.name)
         form.member.choices = options((str(m.id), m.name) for m in people)
         out[section] = form
@@ -107,7 +104,7 @@ def _fees_form(
     people = by_name(book.members, lambda m: m.name)
     checked = [str(m.id) for m in people if m.id in players]
     form = FeesForm(
-        formdata=None, version=str(club.version), kind=str(EntryKind.FEE_EVENING), on=_today()
+        formdata=None, version=str(club.version), kind=str(EntryKind.FEE_EVENING), on=today()
     )
     form.member.choices = options((str(m.id), m.name) for m in people)
     form.member.data = checked
@@ -197,11 +194,6 @@ def cash(club_id: int) -> tuple[str, int]:
     return _page(access.managed_club(club_id))
 
 
-def _typed_date(text: str | None) -> str | None:
-    found = day((text or "").strip(), "")
-    return found or None
-
-
 @bp.post("/clubs/<int:club_id>/cash/entries")
 def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
     club = access.managed_club(club_id)
@@ -216,7 +208,7 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
         abort(400)
     member = whole(form.member.data)
     amount = parse_cents(form.amount.data)
-    on = _typed_date(form.on.data)
+    on = typed_date(form.on.data)
     if member is None:
         form.member.errors = [_("Choose a member.")]
     if amount is None or not 0 < amount <= accounts.MAX_CENTS:
@@ -305,7 +297,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     typed = [whole(value) for value in form.member.data or []]
     charged = list(dict.fromkeys(m for m in typed if m is not None))  # each once, as checked
     amount = parse_cents(form.amount.data)
-    on = _typed_date(form.on.data)
+    on = typed_date(form.on.data)
     if kind is None:
         form.kind.errors = [_("Choose a fee.")]
     if not charged or None in typed or len(charged) > accounts.MOST_AT_ONCE:
@@ -350,7 +342,7 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
             club_id,
             version,
             Suggestion(payer, payee, amount),
-            _today(),
+            today(),
             method,
             _("the treasurer"),
             evening=evening,

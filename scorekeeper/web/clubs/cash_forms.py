@@ -14,6 +14,7 @@ was refused at the top of the page (``problems``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import NamedTuple
 
 from flask_babel import gettext as _
@@ -26,6 +27,7 @@ from wtforms.validators import Length, Optional
 from ... import clubs
 from ...cashbox.entries import Entry, EntryKind
 from ...clubs import accounts
+from ...clubs.season import day as read_day
 from ...db import get_db
 from ..formats.dates import day
 from ..formats.words import cents
@@ -223,3 +225,14 @@ def recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int)
         entry=entry,
         amount=money,
     )
+
+
+def today() -> str:
+    """What a form of the cash box offers as its date: today, ISO."""
+    return date.today().isoformat()
+
+
+def typed_date(text: str | None) -> str | None:
+    """A date typed in a form of the cash box (``clubs.season.day``, the one reading), or
+    None for anything else."""
+    return read_day((text or "").strip(), "") or None

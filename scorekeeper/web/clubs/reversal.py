@@ -8,8 +8,6 @@ between two members recorded from a suggestion is reversed whole, both its rows
 
 from __future__ import annotations
 
-from datetime import date
-
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
@@ -17,13 +15,12 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import clubs
 from ...cashbox.entries import Entry, EntryKind, reversed_ids, sides
 from ...clubs import accounts
-from ...clubs.season import day
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..formats.dates import day as said_day
 from ..forms import CLUB_CHANGED, form_version
-from .cash_forms import ReverseForm, recorded
+from .cash_forms import ReverseForm, recorded, today, typed_date
 
 bp = blueprints.clubs
 
@@ -42,12 +39,12 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
     done = any(e.id in reversed_ids(book.entries) for e in sides(entry, book.entries))
     if request.method == "GET":
         # today, or the entry's day if later (an entry dated ahead: never a date refused)
-        offered = max(date.today().isoformat(), entry.on)
+        offered = max(today(), entry.on)
         form = ReverseForm(formdata=None, version=str(club.version), on=offered)
         return _confirm(club, book, entry, form, done, None, 200)
     form = ReverseForm()
     version = form_version(form)
-    on = day((form.on.data or "").strip(), "") or None
+    on = typed_date(form.on.data)
     if not entry.by_hand:
         return _confirm(club, book, entry, form, done, None, 422)
     if not form.validate() or on is None:
