@@ -15,7 +15,7 @@ import sqlite3
 from datetime import date
 
 import pytest
-from test_cashbox_web import ledger, member_ids
+from test_cashbox_web import ledger, member_ids, seed_room_paid, typed_entry
 from test_clubs import club_version, new_club, new_evening, seed_table
 from web import enter
 
@@ -97,10 +97,7 @@ def test_a_reversal_typed_is_not_reversed(client, app):
     ids = _members(client, app, club)
     cash = f"/clubs/{club}/cash"
     fee = {"kind": "fee_season", "member": ids["Anne"], "amount": "25", "on": "2026-11-02"}
-    assert (
-        client.post(cash + "/entries", data={**fee, "version": club_version(app)}).status_code
-        == 302
-    )
+    assert typed_entry(client, app, club, fee) == 302
     dues = _ids(app, "fee_season")[0]
     data = {"on": "2026-11-03", "note": "", "version": club_version(app)}
     assert client.post(f"{cash}/entries/{dues}/reverse", data=data).status_code == 302
@@ -139,10 +136,7 @@ def test_a_reversal_is_not_dated_before_its_entry(client, app):
     assert client.post(cash + "/fees", data=fees).status_code == 302
     pay = {"kind": "payment", "member": ids["Anne"], "amount": "10", "on": "2026-10-20",
            "direction": "in", "method": "cash", "received_by": "Marc"}  # fmt: skip
-    assert (
-        client.post(cash + "/entries", data={**pay, "version": club_version(app)}).status_code
-        == 302
-    )
+    assert typed_entry(client, app, club, pay) == 302
     paid = _ids(app, "payment")[0]
     before = ledger(app)
     data = {"on": "2026-10-10", "note": "typed by mistake", "version": club_version(app)}
@@ -159,10 +153,7 @@ def test_a_reversal_is_not_dated_before_its_entry(client, app):
     assert client.post(f"{cash}/entries/{paid}/reverse", data=data).status_code == 302
     # A prize dated ahead (5 Jan 2027): its reversal's date is offered as that day, not today.
     prize = {"kind": "prize", "member": ids["Bruno"], "amount": "5", "on": "2027-01-05"}
-    assert (
-        client.post(cash + "/entries", data={**prize, "version": club_version(app)}).status_code
-        == 302
-    )
+    assert typed_entry(client, app, club, prize) == 302
     ahead = client.get(f"{cash}/entries/{_ids(app, 'prize')[0]}/reverse").data.decode()
     assert 'value="2027-01-05"' in ahead[ahead.index('id="reverse"') :]
     on = client.get(cash + "?on=2026-10-15").data.decode()
@@ -195,15 +186,8 @@ def test_a_payment_between_members_is_reversed_whole(client, app, capsys):
     says "Anne → Chloé €3.60", both rows are marked reversed, and the ledger verifies."""
     from scorekeeper.cli import main
 
-    club = new_club(client)
-    evening = new_evening(client, app, club, "2026-11-01")
-    seed_table(client, evening, "Anne", "Bruno", "Chloé")
-    ids = member_ids(app)
+    club, evening, _ = seed_room_paid(client, app)
     room = f"/evenings/{evening}/settlement"
-    paid = {"payer": ids["Anne"], "payee": ids["Chloé"], "amount": "360", "method": "cash"}
-    assert (
-        client.post(room + "/pay", data={**paid, "version": club_version(app)}).status_code == 302
-    )
     anne, chloe = _ids(app, "payment")
     cash = f"/clubs/{club}/cash"
     for asked in (anne, chloe):
@@ -250,17 +234,11 @@ def test_a_statement_says_what_a_reversal_undoes(client, app, tmp_path):
     ids = _members(client, app, club)
     cash = f"/clubs/{club}/cash"
     fee = {"kind": "fee_evening", "member": ids["Anne"], "amount": "2", "on": "2026-10-02"}
-    assert (
-        client.post(cash + "/entries", data={**fee, "version": club_version(app)}).status_code
-        == 302
-    )
+    assert typed_entry(client, app, club, fee) == 302
     pay = {"kind": "payment", "member": ids["Anne"], "amount": "1", "on": "2026-10-09",
            "direction": "in", "method": "cash", "received_by": "Marc"}  # fmt: skip
     for _ in range(2):
-        assert (
-            client.post(cash + "/entries", data={**pay, "version": club_version(app)}).status_code
-            == 302
-        )
+        assert typed_entry(client, app, club, pay) == 302
     second = _ids(app, "payment")[1]
     data = {"on": "2026-10-10", "note": "typed twice", "version": club_version(app)}
     assert client.post(f"{cash}/entries/{second}/reverse", data=data).status_code == 302
@@ -291,12 +269,8 @@ def test_on_one_day_the_result_comes_before_a_fee_open_or_closed(client, app):
     evening = new_evening(client, app, club, "2026-10-02")
     seed_table(client, evening, "Anne", "Bruno", "Chloé")
     ids = member_ids(app)
-    cash = f"/clubs/{club}/cash"
     fee = {"kind": "fee_evening", "member": ids["Anne"], "amount": "2", "on": "2026-10-02"}
-    assert (
-        client.post(cash + "/entries", data={**fee, "version": club_version(app)}).status_code
-        == 302
-    )
+    assert typed_entry(client, app, club, fee) == 302
     open_rows = _statement(client, club, ids["Anne"])
     _close(client, app, evening)
     closed_rows = _statement(client, club, ids["Anne"])

@@ -32,6 +32,28 @@ def member_ids(app) -> dict[str, int]:
         return dict(conn.execute("select name, id from members").fetchall())
 
 
+def typed_entry(client, app, club: int, data: dict) -> int:
+    """A cash-box entry typed in its form (``/clubs/<id>/cash/entries``) on the page as it
+    stands: the answer's status."""
+    answer = client.post(f"/clubs/{club}/cash/entries", data={**data, "version": club_version(app)})
+    return answer.status_code
+
+
+def seed_room_paid(client, app) -> tuple[int, int, dict[str, int]]:
+    """A club at 0.05 € a chip, its evening of the 1st playing the seed (Anne −3.60, Bruno
+    −0.45, Chloé +4.05), and Anne paying Chloé her 3.60 on the room: (club, evening, ids)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    ids = member_ids(app)
+    paid = {"payer": ids["Anne"], "payee": ids["Chloé"], "amount": "360", "method": "cash"}
+    answer = client.post(
+        f"/evenings/{evening}/settlement/pay", data={**paid, "version": club_version(app)}
+    )
+    assert answer.status_code == 302, answer.data.decode()[-800:]
+    return club, evening, ids
+
+
 def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-01")
@@ -176,14 +198,7 @@ def test_a_payment_between_members_names_its_payer_on_both_statements(client, ap
     her), and the ledger's chain still verifies with the new column."""
     from scorekeeper.cli import main
 
-    club = new_club(client)
-    evening = new_evening(client, app, club, "2026-11-01")
-    seed_table(client, evening, "Anne", "Bruno", "Chloé")
-    ids = member_ids(app)
-    room = f"/evenings/{evening}/settlement"
-    paid = {"payer": ids["Anne"], "payee": ids["Chloé"], "amount": "360", "method": "cash"}
-    answer = client.post(room + "/pay", data={**paid, "version": club_version(app)})
-    assert answer.status_code == 302, answer.data.decode()[-800:]
+    club, _evening, ids = seed_room_paid(client, app)
     for who, amount in (("Anne", "+€3.60"), ("Chloé", "−€3.60")):
         page = client.get(f"/clubs/{club}/members/{ids[who]}/statement").data.decode()
         table = page[page.index('id="statement"') :]  # not the notice of what was recorded
