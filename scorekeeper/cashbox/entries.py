@@ -11,7 +11,7 @@ entries, computed each time (beancount's rule), never stored.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -168,118 +168,6 @@ def is_payment(entry: Entry, kinds: Mapping[int, EntryKind]) -> bool:
     )
 
 
-def settled_by_account(
-    found: Iterable[Entry], open_evenings: Collection[int] = ()
-) -> dict[tuple[int, int], int]:
-    """What settles each member's evenings besides the payments recorded for them: his
-    payments tied to no evening (the cash box's own Payment form, its suggestions paid)
-    and, once an evening is closed, what the club owes him or he owes it on his other
-    items. ``{(member, evening): cents}``, signed as payments are (positive: towards a
-    loss; negative: towards a win). ``open_evenings``: the evenings not closed (open, or
-    reopened).
-
-    A member's account is a row of items, each an evening (its result, provisional or
-    posted, with the payments recorded for it) or another entry (a fee, a charge, a prize,
-    with its reversals), in their places (``place``: by date; on one day an evening's
-    result before another entry; then the evening's number or the entry's). His payments
-    tied to no evening, summed, settle his open items oldest first: money paid in what he
-    owes (an evening lost, a fee), money paid out what the club owes him. Then what he
-    owes and what he is owed on the items that are not an open evening settle each other,
-    each side oldest first: a member who lost one closed evening and won another owes, or
-    is owed, the difference, and no more, on every page. An open evening is settled by
-    money only: its room takes payments, and a loss settled by a win elsewhere would have
-    the cash box pay its winners money nobody had paid in yet. An item's place never
-    depends on whether the evening is closed, reopened or paid. What is settled of an
-    evening is paid for that evening, on its room and its tables as in the cash box: a
-    debt paid in the cash box is never offered again on the room. What is left over (more
-    than every open item) settles no evening: it stays on his account.
-
-    (Payments alone once settled his items: Anne lost 1,65 € one evening and won 0,90 €
-    the next, paid the 0,75 € her statement asked once both were closed, and the first
-    room still had her pay Chloé 0,90 € while the second had Bruno and Chloé pay her.)
-
-    >>> es = [Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-01-02"),
-    ...       Entry(2, 7, EntryKind.EVENING, -360, "2026-01-03", evening=4),
-    ...       Entry(3, 7, EntryKind.EVENING, -100, "2026-01-09", evening=5),
-    ...       Entry(4, 7, EntryKind.PAYMENT, 400, "2026-01-10")]
-    >>> settled_by_account(es)  # the fee first, then 1.50 of the evening of the 3rd
-    {(7, 4): 150}
-    >>> settled_by_account(es + [Entry(5, 7, EntryKind.PAYMENT, 400, "2026-01-11")])
-    {(7, 4): 360, (7, 5): 100}
-
-    A closed evening won settles one lost, and the other way round; a payment first
-    settles its own side (Anne paid her 1,65 € before winning 0,90 €: the club owes her
-    that); an open evening is settled by money only:
-
-    >>> lost = Entry(1, 8, EntryKind.EVENING, -165, "2026-01-03", evening=4)
-    >>> won = Entry(2, 8, EntryKind.EVENING, 90, "2026-01-10", evening=5)
-    >>> settled_by_account([lost, won])
-    {(8, 4): 90, (8, 5): -90}
-    >>> settled_by_account([lost, won, Entry(3, 8, EntryKind.PAYMENT, 75, "2026-01-11")])
-    {(8, 4): 165, (8, 5): -90}
-    >>> settled_by_account([lost, Entry(3, 8, EntryKind.PAYMENT, 165, "2026-01-04"), won])
-    {(8, 4): 165}
-    >>> settled_by_account([lost, won], open_evenings={5})
-    {}
-
-    An evening's result comes before a fee of its own day, provisional (no ledger row yet)
-    or posted after the fee (a later entry number) alike:
-
-    >>> fee = Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-01-03")
-    >>> pay = Entry(2, 7, EntryKind.PAYMENT, 15, "2026-01-04")
-    >>> ahead = Entry(0, 7, EntryKind.EVENING, -15, "2026-01-03", evening=4, provisional=True)
-    >>> posted = Entry(3, 7, EntryKind.EVENING, -15, "2026-01-03", evening=4)
-    >>> settled_by_account([fee, pay, ahead]), settled_by_account([fee, pay, posted])
-    ({(7, 4): 15}, {(7, 4): 15})
-    """
-    listed = list(found)
-    kinds = {e.id: e.kind for e in listed if not e.provisional}
-    pool: dict[int, int] = {}
-    items: dict[tuple[int, str, int], int] = {}
-    first: dict[tuple[int, str, int], str] = {}
-    for entry in listed:
-        if entry.evening is None and is_payment(entry, kinds):
-            pool[entry.member] = pool.get(entry.member, 0) + entry.amount
-            continue
-        if entry.evening is not None:
-            key = (entry.member, "evening", entry.evening)
-        else:
-            key = (entry.member, "entry", entry.reverses or entry.id)
-        items[key] = items.get(key, 0) + entry.amount
-        first[key] = min(first.get(key, entry.on), entry.on)
-    ordered = sorted(items, key=lambda k: (k[0], *place(k[1], k[2], first[k])))
-    settled: dict[tuple[int, str, int], int] = {}
-    for key in ordered:  # his payments, oldest item first, each the way it is open
-        member, net = key[0], items[key]
-        money = pool.get(member, 0)
-        if money * net < 0:  # a win paid in settles nothing
-            part = min(abs(money), abs(net)) * (1 if money > 0 else -1)
-            pool[member] = money - part
-            settled[key] = part
-    # then his debts and his credits left open settle each other, but an open evening's
-    power: dict[tuple[int, bool], int] = {}
-    offsetting = [k for k in ordered if not (k[1] == "evening" and k[2] in open_evenings)]
-    for key in offsetting:
-        still = items[key] + settled.get(key, 0)
-        if still:
-            side = (key[0], still < 0)
-            power[side] = power.get(side, 0) + abs(still)
-    # each side settles as much as the other has open: min(debts, credits), oldest first
-    budget = {
-        side: min(total, power.get((side[0], not side[1]), 0)) for side, total in power.items()
-    }
-    for key in offsetting:
-        still = items[key] + settled.get(key, 0)
-        if not still:
-            continue
-        side = (key[0], still < 0)
-        part = min(abs(still), budget[side])
-        if part:
-            settled[key] = settled.get(key, 0) + (part if still < 0 else -part)
-            budget[side] -= part
-    return {(k[0], k[2]): c for k, c in settled.items() if k[1] == "evening" and c}
-
-
 def place(what: str, number: int, on: str) -> tuple[str, int, int]:
     """An item's place in a member's row of open items (``settled_by_account``): its date
     (an evening's is its day: its results, provisional or posted, and their reversals are
@@ -321,19 +209,29 @@ class Box:
     held: int
     """The payments entered: what members paid in less what was paid out to them. A payment
     between two members (a suggestion paid) is one in and one out: it moves nothing here."""
+    for_open: int = 0
+    """What is left of the evenings not closed, summed over their members
+    (``on_open_evenings``): what the box holds for their winners (the payments recorded for
+    them, or settling them). Their rooms settle them, outside the balances it shows."""
 
     @property
     def settled(self) -> int:
-        """What the box holds once every balance is paid."""
-        return self.held + self.owed - self.owing
+        """What the box holds once every balance is paid, the open evenings' too."""
+        return self.held + self.owed - self.owing - self.for_open
 
 
-def box(ledger: Iterable[Entry], balances: Mapping[int, int], on: str | None = None) -> Box:
-    """The box's line from the ledger's entries (as of ``on``) and the balances it shows.
+def box(
+    ledger: Iterable[Entry],
+    balances: Mapping[int, int],
+    on: str | None = None,
+    open_left: Mapping[tuple[int, int], int] | None = None,
+) -> Box:
+    """The box's line from the ledger's entries (as of ``on``), the balances it shows
+    (``payable``) and what is left of the evenings not closed (``on_open_evenings``).
 
     >>> es = [Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-01-02")]
     >>> box(es, balances(es))  # a fee charged, nothing paid yet
-    Box(owed=250, debtors=1, owing=0, creditors=0, held=0)
+    Box(owed=250, debtors=1, owing=0, creditors=0, held=0, for_open=0)
     >>> es += [Entry(2, 7, EntryKind.PAYMENT, 250, "2026-01-05")]
     >>> box(es, balances(es)).held, box(es, balances(es)).settled
     (250, 250)
@@ -342,7 +240,8 @@ def box(ledger: Iterable[Entry], balances: Mapping[int, int], on: str | None = N
     credits = [b for b in balances.values() if b > 0]
     every = list(ledger)
     held = sum(payments(as_of(every, on), every).values())
-    return Box(sum(debts), len(debts), sum(credits), len(credits), held)
+    for_open = sum((open_left or {}).values())
+    return Box(sum(debts), len(debts), sum(credits), len(credits), held, for_open)
 
 
 def sides(entry: Entry, entries: Iterable[Entry]) -> list[Entry]:

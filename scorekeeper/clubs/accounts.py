@@ -19,13 +19,16 @@ from ..cashbox.entries import (
     Box,
     Entry,
     EntryKind,
+    as_of,
     balances,
     box,
     reversed_ids,
     sides,
 )
 from ..cashbox.ledger import entries, insert_entry
+from ..cashbox.open_items import at_most, on_open_evenings, payable
 from ..cashbox.settle import BOX, Suggestion
+from ..store import closings
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .closing import pending
@@ -49,6 +52,8 @@ class Accounts:
     pending: list[Entry] = field(default_factory=list)
     """The results of the evenings not closed, as their rooms have them now, less what a
     close posted (``closing.pending``): provisional lines, counted in every balance."""
+    open_evenings: frozenset[int] = frozenset()
+    """The club's evenings not closed (open, or reopened)."""
 
     @property
     def order(self) -> list[int]:
@@ -57,9 +62,20 @@ class Accounts:
     def balances(self, on: str | None = None) -> dict[int, int]:
         return balances([*self.entries, *self.pending], on)
 
+    def open_left(self, on: str | None = None) -> dict[tuple[int, int], int]:
+        """What is left of each member's evenings not closed, by (member, evening): their
+        rooms settle it (``cashbox.open_items.on_open_evenings``)."""
+        return on_open_evenings(as_of([*self.entries, *self.pending], on), self.open_evenings)
+
+    def payable(self, on: str | None = None) -> dict[int, int]:
+        """Each member's balance as the cash box settles it: his evenings not closed apart,
+        their rooms settle them (``cashbox.open_items.payable``)."""
+        return payable(as_of([*self.entries, *self.pending], on), self.open_evenings)
+
     def box(self, on: str | None = None) -> Box:
-        """The cash box's line: what members owe, what it owes, what the payments brought."""
-        return box(self.entries, self.balances(on), on)
+        """The cash box's line: what members owe, what it owes, what the payments brought,
+        what it holds for the evenings not closed."""
+        return box(self.entries, self.payable(on), on, self.open_left(on))
 
     def of(self, member: int) -> list[Entry]:
         """His lines: his ledger rows and his provisional results."""
@@ -72,18 +88,36 @@ class Accounts:
 def accounts(db: sqlite_utils.Database, club_id: int) -> Accounts:
     found = entries(db, club_id)
     club = club_of(db, club_id)
-    return Accounts(members(db, club_id), found, [] if club is None else pending(db, club, found))
+    if club is None:
+        return Accounts(members(db, club_id), found)
+    still_open = closings.open_evenings(db, club_id)
+    provisional = pending(db, club, found, still_open)
+    return Accounts(members(db, club_id), found, provisional, frozenset(still_open))
 
 
 class Overpaid(Refused):
     """A payment typed in the cash box of more than the member's balance has open: in, more
-    than he owes the club; out, more than it owes him (``balance``: his balance, in cents,
-    the results of the evenings not closed counted). The club takes no advance: an
-    overpayment would silently become money the club owes."""
+    than he owes the club; out, more than it owes him (``balance``: what he may settle with
+    money tied to no evening, in cents, ``cashbox.open_items.at_most``; ``waiting``: what he
+    won on evenings not closed and is not paid yet, which their rooms pay, never the box).
+    The club takes no advance: an overpayment would silently become money the club owes."""
 
-    def __init__(self, member: int, balance: int, paid_in: bool = True) -> None:
+    def __init__(self, member: int, balance: int, paid_in: bool = True, waiting: int = 0) -> None:
         super().__init__(member)
         self.member, self.balance, self.paid_in = member, balance, paid_in
+        self.waiting = waiting
+
+
+def _over(book: Accounts, member: int, amount: int) -> None:
+    """Refuse (``Overpaid``) ``amount`` paid in by ``member`` (below zero: paid out to him)
+    beyond what he may settle with money tied to no evening (``cashbox.open_items.at_most``):
+    paid in, at most what he owes; paid out, at most what is posted of the club's debt to
+    him (an open evening's win is its room's to pay)."""
+    open_left = book.open_left()
+    balance = at_most(book.payable(), open_left, member)
+    if amount > max(-balance, 0) or -amount > max(balance, 0):
+        wins = sum(c for (m, _), c in open_left.items() if m == member and c > 0)
+        raise Overpaid(member, balance, amount > 0, wins)
 
 
 def post(
@@ -106,9 +140,7 @@ def post(
     with changing(db, ClubOwner(club_id), version, "entry") as change:
         _member_of(db, club_id, member)
         if kind is EntryKind.PAYMENT:  # never more than his balance has open, read here
-            balance = accounts(db, club_id).balances().get(member, 0)
-            if amount > max(-balance, 0) or -amount > max(balance, 0):
-                raise Overpaid(member, balance, amount > 0)
+            _over(accounts(db, club_id), member, amount)
         change.summary = f"{kind} {amount}"
         return insert_entry(
             db,
@@ -273,12 +305,13 @@ def pay(
 
 def _within(db: sqlite_utils.Database, club_id: int, payment: Suggestion) -> None:
     """Refuse (``Overpaid``) a payment tied to no evening of more than the payer owes or the
-    payee is owed, their balances read in the payment's own transaction (the box has none)."""
-    found = accounts(db, club_id).balances()
-    if payment.payer != BOX and payment.amount > -found.get(payment.payer, 0):
-        raise Overpaid(payment.payer, found.get(payment.payer, 0), paid_in=True)
-    if payment.payee != BOX and payment.amount > found.get(payment.payee, 0):
-        raise Overpaid(payment.payee, found.get(payment.payee, 0), paid_in=False)
+    payee is owed as the box settles them (``_over``), read in the payment's own
+    transaction (the box has no balance)."""
+    book = accounts(db, club_id)
+    if payment.payer != BOX:
+        _over(book, payment.payer, payment.amount)
+    if payment.payee != BOX:
+        _over(book, payment.payee, -payment.amount)
 
 
 def _settles(

@@ -29,8 +29,9 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from ..cashbox.entries import Entry, is_payment, payments, settled_by_account
+from ..cashbox.entries import Entry, is_payment, payments
 from ..cashbox.ledger import entries
+from ..cashbox.open_items import settled_by_account
 from ..cashbox.settle import Suggestion, between_members, parties
 from ..store import closings
 from .closing import pending
@@ -131,7 +132,7 @@ def by_account(
 ) -> dict[int, int]:
     """What settles this evening on each member's account besides its own payments: his
     payments tied to no evening (the cash box's own), and, once it is closed, what he is
-    owed or owes on his other items not an open evening (``cashbox.entries.
+    owed or owes on his other items not an open evening (``cashbox.open_items.
     settled_by_account``: a member's open items, oldest first, every evening's result
     counted, provisional or posted). Nothing is read further when nothing can settle it:
     no payment of theirs tied to no evening, and (the evening open, or none of them with

@@ -42,7 +42,7 @@ def closed(db: sqlite_utils.Database, evening_id: int) -> bool:
 
 def open_evenings(db: sqlite_utils.Database, club_id: int) -> set[int]:
     """The club's evenings not closed now (never closed, or reopened): one query, where
-    ``closed`` asked per evening (``cashbox.entries.settled_by_account`` needs them all)."""
+    ``closed`` asked per evening (``cashbox.open_items.settled_by_account`` needs them all)."""
     rows = db.execute(
         """select evenings.id from evenings where evenings.club_id = ? and coalesce(
         (select action from evening_closings where evening_id = evenings.id

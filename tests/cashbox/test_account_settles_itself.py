@@ -115,3 +115,54 @@ def test_a_settled_evening_reopened_offers_no_money_from_the_box(client, app):
     for evening in (first, second):  # both open now: they take payments
         offered = suggestions(client.get(f"/evenings/{evening}/settlement").data.decode())
         assert [s for s in offered if s[0] == "the cash box"] == [], (evening, offered)
+
+
+def test_the_cash_box_counts_an_open_evening_apart_and_pays_out_none_of_its_wins(client, app):
+    """The 1st closed (Anne −3.60, Bruno −0.45, Chloé +4.05), the 8th open (Bruno −3.60,
+    Chloé −0.45, Anne +4.05). Anne's balance counting the 8th is +0.45, but nobody has paid
+    the 8th yet. The cash box used to say the club owed her 0.45, offer "the cash box →
+    Anne 0.45" in treasurer mode and pay it, and refuse the 3.60 the closed room of the
+    1st asked of her. Now it settles the 8th apart, on its room: its balances are the
+    1st's, as the closed room shows them (Anne owes 3.60, Bruno 0.45; the club owes Chloé
+    4.05); it lists the 8th's left (Anne +4.05, Bruno −3.60, Chloé −0.45) with the room's
+    pairing; it pays Anne none of her 4.05, and takes her 3.60."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    data = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{first}/close", data=data).status_code == 302
+    second = new_evening(client, app, club, "2026-11-08")
+    seed_table(client, second, "Bruno", "Chloé", "Anne")
+    member = ids(app)
+    cash = f"/clubs/{club}/cash"
+    page = client.get(cash).data.decode()
+    owing = page[page.index('id="owing"') : page.index('id="debts-total"')]
+    assert "Anne" in owing and "€3.60" in owing and "Bruno" in owing and "€0.45" in owing
+    owed = page[page.index('id="owed"') : page.index('id="credits-total"')]
+    assert "Chloé" in owed and "€4.05" in owed and "Anne" not in owed
+    block = page[page.index(f'id="open-{second}"') :]
+    block = block[: block.index("</div>")]
+    assert "+€4.05" in block and "−€3.60" in block and "−€0.45" in block
+    # the box's own pairing is the closed room's; the 8th's is its room's
+    listed = suggestions(page)
+    room = suggestions(client.get(f"/evenings/{first}/settlement").data.decode())
+    assert room == [("Anne", "Chloé", "3.60"), ("Bruno", "Chloé", "0.45")]
+    assert listed[:2] == room
+    assert listed[2:] == [("Bruno", "Anne", "3.60"), ("Chloé", "Anne", "0.45")]
+    # everyone with the treasurer: the box pays Chloé's posted 4.05, nothing to Anne
+    treasurer = suggestions(client.get(cash + "?mode=treasurer").data.decode())
+    assert ("the cash box", "Chloé", "4.05") in treasurer
+    assert [s for s in treasurer[:3] if s[1] == "Anne"] == []
+    box = {"payer": "0", "payee": str(member["Anne"]), "amount": "45", "method": "cash"}
+    refused = client.post(cash + "/pay", data={**box, "version": club_version(app)})
+    assert refused.status_code == 422
+    assert "won on evenings not closed" in refused.data.decode().replace("\xa0", " ")
+    assert typed_payment(client, app, club, member["Anne"], "0,01", "out").status_code == 422
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from ledger where kind = 'payment'").fetchone()[0] == 0
+    # Anne pays her 3.60 at the box: the 1st's room has her paid; the 8th still owes her
+    assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
+    one = rows(client.get(f"/evenings/{first}/settlement").data.decode())
+    assert one["Anne"] == ("−3.60", "+3.60", "0.00")
+    two = rows(client.get(f"/evenings/{second}/settlement").data.decode())
+    assert two["Anne"] == ("+4.05", "0.00", "+4.05")

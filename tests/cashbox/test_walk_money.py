@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from test_clubs import club_version, new_club, new_evening, seed_table
-from test_one_purse_web import ids, payments, rows, suggestions
+from test_one_purse_web import SUGGESTION, ids, payments, rows, suggestions
 
 CASH = "/clubs/{}/cash"
 
@@ -85,9 +85,10 @@ def test_a_fee_is_settled_before_a_later_evening(client, app):
 
 def test_the_cash_box_refuses_more_than_the_member_owes(client, app):
     """Anne owes 3.60 (the seed, the evening open: a provisional line of her account):
-    4.00 is refused beside the amount (422), nothing stored; 3.60 is taken. Chloé is owed
-    4.05: paying her out 4.06 is refused, 4.05 taken. Bruno owes 0.45: nothing may be paid
-    out to him."""
+    4.00 is refused beside the amount (422), nothing stored; 3.60 is taken. Chloé won 4.05
+    on the open evening: the box pays her none of it (its room pays her from what its
+    losers pay in), not even once Anne's 3.60 is in; once the evening is closed, 4.06 is
+    refused and 4.05 taken. Bruno owes 0.45: nothing may be paid out to him."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-27")
     seed_table(client, evening, "Anne", "Bruno", "Chloé")
@@ -102,20 +103,31 @@ def test_the_cash_box_refuses_more_than_the_member_owes(client, app):
         page = " ".join(answer.data.decode().replace("\u202f", " ").replace("\xa0", " ").split())
         assert words in page, re.findall(r'class="error"[^<]*<[^>]*>[^<]*', page)
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
-    answer = typed_payment(client, app, club, member["Chloé"], "4,06", "out")
-    assert answer.status_code == 422 and payments(app) == []
-    assert "more than the club owes Chloé (€4.05)" in answer.data.decode().replace("\xa0", " ")
+    for paid_in_first in (False, True):
+        if paid_in_first:
+            assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
+        answer = typed_payment(client, app, club, member["Chloé"], "0,01", "out")
+        assert answer.status_code == 422 and len(payments(app)) == paid_in_first
+        said = answer.data.decode().replace("\xa0", " ")
+        assert "The club owes Chloé nothing now: €4.05 won on evenings not closed" in said
     answer = typed_payment(client, app, club, member["Bruno"], "0,01", "out")
-    assert answer.status_code == 422 and payments(app) == []
-    assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
+    assert answer.status_code == 422 and len(payments(app)) == 1
+    close = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
+    answer = typed_payment(client, app, club, member["Chloé"], "4,06", "out")
+    assert answer.status_code == 422 and len(payments(app)) == 1
+    assert "more than the club owes Chloé (€4.05)" in answer.data.decode().replace("\xa0", " ")
     assert typed_payment(client, app, club, member["Chloé"], "4,05", "out").status_code == 302
     assert [(n, a) for n, a, *_ in payments(app)] == [("Anne", 360), ("Chloé", -405)]
 
 
 def test_a_cash_box_suggestion_paid_is_at_most_what_the_balances_have_open(client, app):
     """The cash box's own suggestions (no evening) paid through its form: Anne owes 3.60,
-    Chloé is owed 4.05; a post of 3.61 from Anne to Chloé (a stale or forged page) is refused
-    with the reason (422), nothing stored; Bruno (owes 0.45) paid 0.46 by the box, too."""
+    Chloé won 4.05, all on the open evening; a post of 3.61 from Anne to Chloé (a stale or
+    forged page) is refused with the reason (422), nothing stored; Bruno (owes 0.45) paid
+    0.46 by the box, too. Anne → Chloé 3.60 tied to no evening is refused as well: the
+    evening is open, so it is settled on its room (the page offers it for the evening),
+    where it is taken; once closed, the box's own suggestion is Bruno → Chloé 0.45."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-27")
     seed_table(client, evening, "Anne", "Bruno", "Chloé")
@@ -123,6 +135,7 @@ def test_a_cash_box_suggestion_paid_is_at_most_what_the_balances_have_open(clien
     for payer, payee, amount, said in (
         (member["Anne"], member["Chloé"], "361", "more than Anne owes the club (€3.60)"),
         (0, member["Bruno"], "1", "The club owes Bruno nothing"),
+        (member["Anne"], member["Chloé"], "360", "The club owes Chloé nothing now"),
     ):
         data = {"payer": payer, "payee": payee, "amount": amount, "method": "cash"}
         answer = client.post(
@@ -130,6 +143,19 @@ def test_a_cash_box_suggestion_paid_is_at_most_what_the_balances_have_open(clien
         )
         assert answer.status_code == 422 and payments(app) == []
         assert said in answer.data.decode().replace("\xa0", " ")
+    page = client.get(CASH.format(club)).data.decode()
+    block = page[page.index(f'id="open-{evening}"') :]
+    block = block[: block.index("</div>")]
+    # the open evening's room pairing, each paid for the evening
+    listed = [(a, b, c.replace("€", "").strip()) for a, b, c in SUGGESTION.findall(block)]
+    assert listed == [("Anne", "Chloé", "3.60"), ("Bruno", "Chloé", "0.45")]
+    assert block.count(f'name="evening" value="{evening}"') == 2
+    assert "Nobody owes anything." in page  # the balances: nothing tied to no evening
     data = {"payer": member["Anne"], "payee": member["Chloé"], "amount": "360", "method": "cash"}
+    data |= {"evening": str(evening)}
     answer = client.post(CASH.format(club) + "/pay", data={**data, "version": club_version(app)})
     assert answer.status_code == 302 and len(payments(app)) == 2
+    close = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
+    page = client.get(CASH.format(club)).data.decode()
+    assert 'id="open-' not in page and suggestions(page) == [("Bruno", "Chloé", "0.45")]

@@ -21,8 +21,10 @@ step, as each page shows it (read back from its HTML):
   each other — a win pays a fee; an open room is settled by money only — docs/cashbox.md);
 - the season: each member's money is the room's result;
 - the cash box: each member's balance is the room's *left*, less his fees, and what his
-  cash-box payments did not settle of the evening, open or closed: the evening's result not
-  posted yet is counted as provisional; the box holds what was paid into it;
+  cash-box payments did not settle of the evening; while the evening is not closed, the
+  room's left is listed apart (its room settles it) and not in the balances; the box holds
+  what was paid into it; a payment typed there is at most what he owes, an open
+  evening's loss included, or what is posted of what the club owes him, less such a loss;
 - each member's statement: his balance is the cash box's, and his result lines (posted,
   reversed on a re-close, or provisional) add up to the room's result;
 - a payment the room does not owe (more than is left, the wrong way, the cash box owed
@@ -287,6 +289,8 @@ class Evening:
         """A payment typed in the cash box's own form, tied to no evening: more than the
         member's balance is refused at the field, stores nothing; then in full or in part."""
         balance = self.cash_box()
+        for name, left in self.open_left().items():  # an open evening's loss may be paid in
+            add(balance, name, min(left, 0))  # and is not paid out against (at_most)
         names = [n for n in sorted(balance) if balance[n]]
         if not names:
             return
@@ -411,6 +415,21 @@ class Evening:
         assert (cents(said) if held >= 0 else -cents(said)) == held, said
         return out
 
+    def open_left(self) -> dict[str, int]:
+        """What the cash box lists of the evening while it is not closed (its room's left)."""
+        page = self.client.get(f"/clubs/{self.club_id}/cash").data.decode()
+        anchor = f'id="open-{self.evening.id}"'
+        if anchor not in page:
+            return {}
+        part = page[page.index(anchor) :]
+        return {
+            name: cents(amount)
+            for name, amount in re.findall(
+                r'<th scope="row"><a [^>]+>([^<]+)</a></th><td class="num">([^<]+)</td>',
+                part[: part.index("</table>")],
+            )
+        }
+
     def statement(self, name: str) -> tuple[int, int]:
         """(his balance, the sum of his result lines) as his statement shows them."""
         page = self.client.get(
@@ -459,6 +478,12 @@ class Evening:
             add(balance, name, self.untied.get(name, 0) - settles.get(name, 0))
         for name, fee in self.fees.items():
             add(balance, name, -fee)
-        assert nonzero(self.cash_box()) == nonzero(balance)
         for name in result:
             assert self.statement(name) == (balance.get(name, 0), result[name])
+        # the cash box: the evening apart while it is not closed (its room settles it, the
+        # room's left listed as it shows it), in the balances once closed
+        open_left = self.open_left()
+        assert open_left == ({} if self.closed else nonzero(left))
+        for name, still in open_left.items():
+            add(balance, name, -still)
+        assert nonzero(self.cash_box()) == nonzero(balance)

@@ -284,3 +284,11 @@ def paid_and_left(db, club_id, evening, ids, model_paid, table_paid, posted, clo
         assert book.pending == []
     assert book.balances() == nonzero(purse.left)
     assert between_members(book.balances(), book.order) == purse.suggestions
+    # the cash box settles the evening with its balances once closed; while not closed,
+    # apart (its room settles it, by money only): what it lists of it is the room's left
+    evening_id = evening.id
+    if closed:
+        assert book.payable() == nonzero(purse.left) and book.open_left() == {}
+    else:
+        assert book.payable() == {}
+        assert book.open_left() == {(m, evening_id): c for m, c in nonzero(purse.left).items()}

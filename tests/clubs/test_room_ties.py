@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from test_club_money_one_figure import ROOM, club_at
-from test_clubs import _hombre, new_evening
+from test_clubs import _hombre, club_version, new_evening
 from web import SEED_COUPS, enter, report
 
 
@@ -87,6 +87,17 @@ def test_every_list_of_a_club_page_is_in_the_readers_collation(client, app):
         season = client.get(f"/clubs/{club}/season?sort=name").data.decode()
         row = r'<tr><th scope="row">([^<]+)</th>'
         assert names_in(season, 'id="season"', "</table>", row) == everyone
+        cash = client.get(f"/clubs/{club}/cash").data.decode()
+        # the evening is open: the cash box lists what is left of it apart, as its room does
+        left = names_in(cash, f'id="open-{evening}"', "</table>", r'statement">([^<]+)</a></th>')
+        assert left == everyone
+    close = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
+    for language, everyone in (
+        ("fr", ["Ærø", "Al", "Bo", "Éva", "Strauß", "Zoë"]),
+        ("da", ["Al", "Bo", "Éva", "Strauß", "Zoë", "Ærø"]),
+    ):
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
         cash = client.get(f"/clubs/{club}/cash").data.decode()
         owing = names_in(cash, 'id="owing"', 'id="debts-total"', r'statement">([^<]+)</a></th>')
         assert owing == [name for name in everyone if name not in ("Zoë", "Bo")]

@@ -83,8 +83,12 @@ def test_a_danish_statement_and_cash_box_say_a_sum_in_kroner_with_one_stop(clien
     answer = client.post(f"/clubs/{club}/cash/entries", data=pay)
     box = client.get(answer.headers["Location"]).text
     assert "Betaling på +0,45\xa0kr. bogført for Bruno." in box
-    # 2 members owe 3,60 + … : Anne 3,60 kr. alone once Bruno has paid; Chloé is owed 4,05
-    assert "1 medlem skylder 3,60\xa0kr. til klubben." in box
-    assert "1 medlem har 4,05\xa0kr. til gode hos klubben." in box
-    for page in (anne, chloe, box):
+    # the evening closed (the cash box's balances then hold it): 2 members owe 3,60 + … :
+    # Anne 3,60 kr. alone once Bruno has paid; Chloé is owed 4,05
+    close = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(evening + "/close", data=close).status_code == 302
+    closed = client.get(f"/clubs/{club}/cash").text
+    assert "1 medlem skylder 3,60\xa0kr. til klubben." in closed
+    assert "1 medlem har 4,05\xa0kr. til gode hos klubben." in closed
+    for page in (anne, chloe, box, closed):
         assert not re.search(r"kr\.\.", page)

@@ -16,6 +16,7 @@ recorded lands on the balances with a message saying what was recorded.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -123,7 +124,7 @@ def _page(
     asked_mode = request.args.get("mode", "")
     asked_mode = asked_mode if asked_mode in MODES else ""
     mode = asked_mode or MODES[0]
-    balances = book.balances(on)
+    balances = book.payable(on)  # the evenings not closed apart: their rooms settle them
     listed = as_of(book.entries, on)
     suggest = between_members if mode == "members" else with_treasurer
     evening = _evening_asked(club, request.args.get("evening"))
@@ -156,6 +157,8 @@ def _page(
         owing=[(m.id, balances[m.id]) for m in people if balances.get(m.id, 0) < 0],
         owed=[(m.id, balances[m.id]) for m in people if balances.get(m.id, 0) > 0],
         box=book.box(on),
+        # what is left of each evening not closed, and its room's suggestions
+        open_rooms=[] if purse is not None else _open_rooms(club, book, on, people),
         suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
         evening=evening if purse is not None else None,
         evening_closed=purse is not None and purse.closed,  # its payments: every account's
@@ -178,6 +181,34 @@ def _page(
         typed_here={"evening": None if evening is None else evening.id, "mode": asked_mode or None},
     )
     return page, status
+
+
+@dataclass(frozen=True)
+class OpenRoom:
+    """An evening not closed, on the cash box's page: what is left of it per member (its
+    room's *left*), in the reader's collation, and its room's suggestions (paid for it)."""
+
+    evening: clubs.Evening
+    left: list[tuple[int, int]]
+    suggestions: list[Suggestion]
+
+
+def _open_rooms(
+    club: clubs.Club, book: accounts.Accounts, on: str | None, people: list[clubs.Member]
+) -> list[OpenRoom]:
+    """Each evening not closed with something left, by its day: its rooms' figures, read
+    from the accounts (``Accounts.open_left``: the room's left, ``clubs.purse``), so the
+    box proposes what the room does (``between_members``, the club's order)."""
+    found = book.open_left(on)
+    if not found:
+        return []
+    out = []
+    for evening in sorted(clubs.evenings(get_db(), club.id), key=lambda e: (e.date, e.id)):
+        left = {m: c for (m, e), c in found.items() if e == evening.id}
+        if left:
+            shown = [(m.id, left[m.id]) for m in people if m.id in left]
+            out.append(OpenRoom(evening, shown, between_members(left, book.order)))
+    return out
 
 
 def _evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:
@@ -234,7 +265,7 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
             (form.received_by.data or "").strip() if kind is EntryKind.PAYMENT else "",
         )
     except accounts.Overpaid as error:
-        form.amount.errors = [_overpaid(club, member, error.balance, error.paid_in)]
+        form.amount.errors = [_overpaid(club, error)]
         return _page(club, form, status=422)
     except clubs.Refused:
         form.member.errors = [_("Choose a member.")]
@@ -270,15 +301,23 @@ def _back(club: clubs.Club) -> BaseResponse:
     )
 
 
-def _overpaid(club: clubs.Club, member: int, balance: int, paid_in: bool) -> str:
-    """Why a payment of more than the member's balance has open is refused, with what it has."""
-    found = next((m for m in clubs.members(get_db(), club.id) if m.id == member), None)
-    name = "" if found is None else found.name
-    if paid_in and balance < 0:
+def _overpaid(club: clubs.Club, error: accounts.Overpaid) -> str:
+    """Why a payment of more than the member's balance has open is refused, with what it has
+    (and, paid out, what he won on evenings not closed: their rooms pay it)."""
+    found = next((m for m in clubs.members(get_db(), club.id) if m.id == error.member), None)
+    name, balance = "" if found is None else found.name, error.balance
+    if error.paid_in and balance < 0:
         return _("That is more than %(name)s owes the club (%(amount)s).", name=name,
                  amount=cents(-balance, club))  # fmt: skip
-    if paid_in:
+    if error.paid_in:
         return _("%(name)s owes the club nothing: there is nothing to pay in.", name=name)
+    if error.waiting:  # the box pays no win of an evening not closed
+        rooms = _("%(amount)s won on evenings not closed is paid on their rooms, from what "
+                  "their losers pay in.", amount=cents(error.waiting, club))  # fmt: skip
+        if balance > 0:
+            return _("That is more than the club owes %(name)s now (%(amount)s): %(rooms)s",
+                     name=name, amount=cents(balance, club), rooms=rooms)  # fmt: skip
+        return _("The club owes %(name)s nothing now: %(rooms)s", name=name, rooms=rooms)
     if balance > 0:
         return _("That is more than the club owes %(name)s (%(amount)s).", name=name,
                  amount=cents(balance, club))  # fmt: skip
@@ -351,7 +390,7 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
         message, status = not_owed(error)
         return _page(club, refused=message, status=status)
     except accounts.Overpaid as error:  # more than a balance has open: nothing recorded
-        said = _overpaid(club, error.member, error.balance, error.paid_in)
+        said = _overpaid(club, error)
         return _page(club, refused=said, status=422)
     except clubs.Refused:
         abort(400)

@@ -1,0 +1,223 @@
+"""A member's open items, and what settles each: the one answer to "what does he still owe
+(or is he owed) for this evening", derived from his entries, never stored.
+
+A member's account is a row of items — each evening (its result, provisional or posted,
+with the payments recorded for it) and each other entry (a fee, a charge, a prize, with its
+reversals) — in their places (``entries.place``). His payments tied to no evening settle
+them oldest first; once closed, his debts and credits settle each other; an evening not
+closed is settled by money only, on its room, and the cash box counts it apart
+(``payable``, ``at_most``). The room (``clubs.purse``), the table and the cash box read
+them here, so no page keeps a figure of its own (docs/cashbox.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+
+from .entries import (
+    Entry,
+    EntryKind,  # noqa: F401  (the examples')
+    balances,
+    is_payment,
+    place,
+)
+
+
+def settled_by_account(
+    found: Iterable[Entry], open_evenings: Collection[int] = ()
+) -> dict[tuple[int, int], int]:
+    """What settles each member's evenings besides the payments recorded for them: his
+    payments tied to no evening (the cash box's own Payment form, its suggestions paid)
+    and, once an evening is closed, what the club owes him or he owes it on his other
+    items. ``{(member, evening): cents}``, signed as payments are (positive: towards a
+    loss; negative: towards a win). ``open_evenings``: the evenings not closed (open, or
+    reopened).
+
+    A member's account is a row of items, each an evening (its result, provisional or
+    posted, with the payments recorded for it) or another entry (a fee, a charge, a prize,
+    with its reversals), in their places (``place``: by date; on one day an evening's
+    result before another entry; then the evening's number or the entry's). His payments
+    tied to no evening, summed, settle his open items oldest first: money paid in what he
+    owes (an evening lost, a fee), money paid out what the club owes him. Then what he
+    owes and what he is owed on the items that are not an open evening settle each other,
+    each side oldest first: a member who lost one closed evening and won another owes, or
+    is owed, the difference, and no more, on every page. An open evening is settled by
+    money only: its room takes payments, and a loss settled by a win elsewhere would have
+    the cash box pay its winners money nobody had paid in yet. An item's place never
+    depends on whether the evening is closed, reopened or paid. What is settled of an
+    evening is paid for that evening, on its room and its tables as in the cash box: a
+    debt paid in the cash box is never offered again on the room. What is left over (more
+    than every open item) settles no evening: it stays on his account.
+
+    (Payments alone once settled his items: Anne lost 1,65 € one evening and won 0,90 €
+    the next, paid the 0,75 € her statement asked once both were closed, and the first
+    room still had her pay Chloé 0,90 € while the second had Bruno and Chloé pay her.)
+
+    >>> es = [Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-01-02"),
+    ...       Entry(2, 7, EntryKind.EVENING, -360, "2026-01-03", evening=4),
+    ...       Entry(3, 7, EntryKind.EVENING, -100, "2026-01-09", evening=5),
+    ...       Entry(4, 7, EntryKind.PAYMENT, 400, "2026-01-10")]
+    >>> settled_by_account(es)  # the fee first, then 1.50 of the evening of the 3rd
+    {(7, 4): 150}
+    >>> settled_by_account(es + [Entry(5, 7, EntryKind.PAYMENT, 400, "2026-01-11")])
+    {(7, 4): 360, (7, 5): 100}
+
+    A closed evening won settles one lost, and the other way round; a payment first
+    settles its own side (Anne paid her 1,65 € before winning 0,90 €: the club owes her
+    that); an open evening is settled by money only:
+
+    >>> lost = Entry(1, 8, EntryKind.EVENING, -165, "2026-01-03", evening=4)
+    >>> won = Entry(2, 8, EntryKind.EVENING, 90, "2026-01-10", evening=5)
+    >>> settled_by_account([lost, won])
+    {(8, 4): 90, (8, 5): -90}
+    >>> settled_by_account([lost, won, Entry(3, 8, EntryKind.PAYMENT, 75, "2026-01-11")])
+    {(8, 4): 165, (8, 5): -90}
+    >>> settled_by_account([lost, Entry(3, 8, EntryKind.PAYMENT, 165, "2026-01-04"), won])
+    {(8, 4): 165}
+    >>> settled_by_account([lost, won], open_evenings={5})
+    {}
+
+    An evening's result comes before a fee of its own day, provisional (no ledger row yet)
+    or posted after the fee (a later entry number) alike:
+
+    >>> fee = Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-01-03")
+    >>> pay = Entry(2, 7, EntryKind.PAYMENT, 15, "2026-01-04")
+    >>> ahead = Entry(0, 7, EntryKind.EVENING, -15, "2026-01-03", evening=4, provisional=True)
+    >>> posted = Entry(3, 7, EntryKind.EVENING, -15, "2026-01-03", evening=4)
+    >>> settled_by_account([fee, pay, ahead]), settled_by_account([fee, pay, posted])
+    ({(7, 4): 15}, {(7, 4): 15})
+    """
+    items, first, pool = _items(found)
+    ordered, settled = _by_money(items, first, pool)
+    # then his debts and his credits left open settle each other, but an open evening's
+    power: dict[tuple[int, bool], int] = {}
+    offsetting = [k for k in ordered if not (k[1] == "evening" and k[2] in open_evenings)]
+    for key in offsetting:
+        still = items[key] + settled.get(key, 0)
+        if still:
+            side = (key[0], still < 0)
+            power[side] = power.get(side, 0) + abs(still)
+    # each side settles as much as the other has open: min(debts, credits), oldest first
+    budget = {
+        side: min(total, power.get((side[0], not side[1]), 0)) for side, total in power.items()
+    }
+    for key in offsetting:
+        still = items[key] + settled.get(key, 0)
+        if not still:
+            continue
+        side = (key[0], still < 0)
+        part = min(abs(still), budget[side])
+        if part:
+            settled[key] = settled.get(key, 0) + (part if still < 0 else -part)
+            budget[side] -= part
+    return {(k[0], k[2]): c for k, c in settled.items() if k[1] == "evening" and c}
+
+
+Item = tuple[int, str, int]
+"""One open item of a member's account: (member, "evening", evening) or (member, "entry",
+the entry it is, or the one a reversal undoes)."""
+
+
+def _items(found: Iterable[Entry]) -> tuple[dict[Item, int], dict[Item, str], dict[int, int]]:
+    """A member's items summed (``settled_by_account``), each item's first date, and each
+    member's payments tied to no evening summed (his pool of money)."""
+    listed = list(found)
+    kinds = {e.id: e.kind for e in listed if not e.provisional}
+    pool: dict[int, int] = {}
+    items: dict[Item, int] = {}
+    first: dict[Item, str] = {}
+    for entry in listed:
+        if entry.evening is None and is_payment(entry, kinds):
+            pool[entry.member] = pool.get(entry.member, 0) + entry.amount
+            continue
+        if entry.evening is not None:
+            key = (entry.member, "evening", entry.evening)
+        else:
+            key = (entry.member, "entry", entry.reverses or entry.id)
+        items[key] = items.get(key, 0) + entry.amount
+        first[key] = min(first.get(key, entry.on), entry.on)
+    return items, first, pool
+
+
+def _by_money(
+    items: Mapping[Item, int], first: Mapping[Item, str], pool: Mapping[int, int]
+) -> tuple[list[Item], dict[Item, int]]:
+    """The items in their places, and what each member's pool settles of them: oldest item
+    first, each the way it is open (money paid in settles debts, paid out credits)."""
+    left = dict(pool)
+    ordered = sorted(items, key=lambda k: (k[0], *place(k[1], k[2], first[k])))
+    settled: dict[Item, int] = {}
+    for key in ordered:
+        member, net = key[0], items[key]
+        money = left.get(member, 0)
+        if money * net < 0:  # a win paid in settles nothing
+            part = min(abs(money), abs(net)) * (1 if money > 0 else -1)
+            left[member] = money - part
+            settled[key] = part
+    return ordered, settled
+
+
+def on_open_evenings(
+    found: Iterable[Entry], open_evenings: Collection[int]
+) -> dict[tuple[int, int], int]:
+    """What is left of each member's evenings not closed, by (member, evening): his result
+    there (provisional) with the payments recorded for it and what his payments tied to no
+    evening settle of it (``settled_by_account``) — the room's *left* (``clubs.purse``),
+    zero ones left out. Positive: the room owes him; negative: he owes it.
+
+    The cash box counts them apart from its balances (``payable``): an open evening is
+    settled on its room, by money only — a win is paid from what its losers pay in, never by
+    the box before they have paid (a result not posted may still change), and a loss paid in
+    at the box is held for its winners (docs/cashbox.md).
+
+    >>> lost = Entry(1, 8, EntryKind.EVENING, -360, "2026-01-01", evening=4)
+    >>> won = Entry(0, 8, EntryKind.EVENING, 405, "2026-01-08", evening=5, provisional=True)
+    >>> got = Entry(2, 8, EntryKind.PAYMENT, -100, "2026-01-09", evening=5)
+    >>> on_open_evenings([lost, won], {5}), on_open_evenings([lost, won, got], {4, 5})
+    ({(8, 5): 405}, {(8, 4): -360, (8, 5): 305})
+    """
+    items, first, pool = _items(found)
+    _, settled = _by_money(items, first, pool)
+    out: dict[tuple[int, int], int] = {}
+    for key, net in items.items():
+        still = net + settled.get(key, 0)
+        if key[1] == "evening" and key[2] in open_evenings and still:
+            out[(key[0], key[2])] = still
+    return out
+
+
+def payable(found: Iterable[Entry], open_evenings: Collection[int]) -> dict[int, int]:
+    """Each member's balance as the cash box settles it: his balance (``balances``) less
+    what is left of his evenings not closed (``on_open_evenings``: their rooms settle it),
+    zero ones left out.
+
+    Anne lost 3,60 on the 1st, closed, and won 4,05 on the 8th, not closed: her balance
+    says the club owes her 0,45; the box, as the room of the 1st, says she owes 3,60, and
+    the room of the 8th owes her 4,05:
+
+    >>> lost = Entry(1, 8, EntryKind.EVENING, -360, "2026-01-01", evening=4)
+    >>> won = Entry(0, 8, EntryKind.EVENING, 405, "2026-01-08", evening=5, provisional=True)
+    >>> balances([lost, won]), payable([lost, won], {5}), payable([lost, won], ())
+    ({8: 45}, {8: -360}, {8: 45})
+    """
+    listed = list(found)
+    out = balances(listed)
+    for (member, _), cents in on_open_evenings(listed, open_evenings).items():
+        out[member] = out.get(member, 0) - cents
+    return {member: cents for member, cents in out.items() if cents}
+
+
+def at_most(
+    payable: Mapping[int, int], open_left: Mapping[tuple[int, int], int], member: int
+) -> int:
+    """What ``member`` may settle with money tied to no evening: below zero, what he may
+    pay in (his debts, an open evening's loss among them: money paid in for it is held for
+    its winners); above, what the box may pay out to him (what is posted of its debt to
+    him, less what he still owes on an evening not closed). An open evening's win is never
+    paid out so: its room pays it from what its losers pay in.
+
+    >>> at_most({8: -360}, {(8, 5): 405}, 8), at_most({8: 405}, {(8, 5): -360}, 8)
+    (-360, 45)
+    """
+    losses = sum(c for (m, _), c in open_left.items() if m == member and c < 0)
+    return payable.get(member, 0) + losses
