@@ -14,6 +14,7 @@ game with Anne in Chloé's seat: Bruno −3.60, Chloé −0.45, Anne +4.05. Anne
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 from test_close_keeps_paid import balances
@@ -278,3 +279,35 @@ def test_a_fee_paid_stays_paid_when_an_evening_paid_out_is_reopened(client, app)
     cash = client.get(f"/clubs/{club}/cash").text
     assert balances(cash) == {}  # the 1st is open: its room settles it
     assert [s for s in suggestions(cash) if "Anne" in s[:2]] == []
+
+
+def test_the_box_line_says_what_it_owes_the_open_rooms_when_it_holds_less(client, app):
+    """Denis was given a prize of 5.00 and paid it by the box; the 1st is open (the seed:
+    Anne −3.60) and Anne pays her 3.60 at the box. The box has paid out 5.00 − 3.60 = 1.40
+    more than members paid in, and owes the 1st's winners the 3.60: its line said "The cash
+    box has paid out €1.40 more than members paid in. Of it, €3.60 was paid in for evenings
+    not closed", 3.60 "of" a sum it does not hold."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    denis = new_evening(client, app, club, "2026-11-02")
+    seed_table(client, denis, "Denis", "Eve", "Fanny")
+    member = ids(app)
+    data = {"kind": "prize", "member": str(member["Denis"]), "amount": "5", "on": "2026-11-20"}
+    assert client.post(f"/clubs/{club}/cash/entries", data={**data, "version": club_version(app)})
+    assert typed_payment(client, app, club, member["Denis"], "5", "out").status_code == 302
+    assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
+    page = client.get(f"/clubs/{club}/cash").text.replace("\xa0", " ")
+    line = re.sub(
+        r"<[^>]+>", "", page[page.index('id="box"') : page.index("</div>", page.index('id="box"'))]
+    )
+    assert "The cash box has paid out €1.40 more than members paid in." in line
+    assert "Of it" not in line
+    assert "€3.60 paid in for evenings not closed is still owed to their winners" in line
+    for language, said in (
+        ("fr", "3,60 € versés pour des soirées non closes restent dus à leurs gagnants"),
+        ("da", "3,60 € betalt ind for aftener, der ikke er lukket, skyldes stadig deres vindere"),
+        ("nl", "€ 3,60 betaald voor avonden die niet zijn afgesloten, is nog verschuldigd"),
+    ):
+        page = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": language}).text
+        assert said in page.replace("\xa0", " ").replace("\u202f", " "), language
