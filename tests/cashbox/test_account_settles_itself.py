@@ -311,3 +311,29 @@ def test_the_box_line_says_what_it_owes_the_open_rooms_when_it_holds_less(client
     ):
         page = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": language}).text
         assert said in page.replace("\xa0", " ").replace("\u202f", " "), language
+
+
+def test_a_statement_says_where_its_balance_is_settled(client, app):
+    """The 1st closed (Anne −3.60), the 8th open (Anne +4.05). Her statement's balance is
+    +0.45 and says "The club owes Anne €0.45.", which the cash box refuses to pay her (it
+    asks her 3.60; the 8th's room pays her 4.05): the statement now says where its balance
+    is settled, each evening not closed on its room, the rest at the cash box, with the
+    figures those pages show (+4.05 on the 8th, −3.60 at the box; 4.05 − 3.60 = 0.45)."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    _close(client, app, first)
+    second = new_evening(client, app, club, "2026-11-08")
+    seed_table(client, second, "Bruno", "Chloé", "Anne")
+    anne = ids(app)["Anne"]
+    page = client.get(f"/clubs/{club}/members/{anne}/statement").text.replace("\xa0", " ")
+    assert "The club owes Anne €0.45." in page
+    start = page.index('id="apart"')
+    apart = re.sub(r"<[^>]+>", "", page[start : page.index("</ul>", start)])
+    assert "Evening of November 8, 2026, not closed: +€4.05" in apart
+    assert "At the cash box: −€3.60" in apart
+    assert "November 1" not in apart  # closed: at the box
+    bruno = client.get(f"/clubs/{club}/members/{ids(app)['Bruno']}/statement").text
+    assert 'id="apart"' in bruno  # −0.45 at the box, −3.60 on the 8th
+    _close(client, app, second)  # every evening closed: all of it at the box
+    assert 'id="apart"' not in client.get(f"/clubs/{club}/members/{anne}/statement").text
