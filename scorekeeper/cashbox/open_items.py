@@ -16,7 +16,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from .entries import (
     Entry,
-    EntryKind,  # noqa: F401  (the examples')
+    EntryKind,
     balances,
     is_payment,
     place,
@@ -37,8 +37,10 @@ def settled_by_account(
     posted, with the payments recorded for it) or another entry (a fee, a charge, a prize,
     with its reversals), in their places (``place``: by date; on one day an evening's
     result before another entry; then the evening's number or the entry's). His payments
-    tied to no evening, summed, settle his open items oldest first: money paid in what he
-    owes (an evening lost, a fee), money paid out what the club owes him. Then what he
+    tied to no evening settle his open items oldest first, each sum its side (``_by_money``):
+    money paid in what he owes (an evening lost, a fee), money paid out what is posted of
+    what the club owes him (an open evening's win only with what was paid out beyond it,
+    before the evening was reopened). Then what he
     owes and what he is owed on the items that are not an open evening settle each other,
     each side oldest first: a member who lost one closed evening and won another owes, or
     is owed, the difference, and no more, on every page. An open evening is settled by
@@ -77,6 +79,16 @@ def settled_by_account(
     >>> settled_by_account([lost, won], open_evenings={5})
     {}
 
+    Money paid in and money paid out settle apart: her dues paid, her win paid out, the
+    evening reopened, both stay paid (summed into +1,60, they settled 1,60 of the dues and
+    none of the win: the box asked 0,90 of her dues again, and the room paid her win again):
+
+    >>> dues = Entry(1, 8, EntryKind.FEE_SEASON, -250, "2026-01-01")
+    >>> paid = [Entry(3, 8, EntryKind.PAYMENT, 250, "2026-01-02"),
+    ...         Entry(4, 8, EntryKind.PAYMENT, -90, "2026-01-11")]
+    >>> settled_by_account([dues, won, *paid], open_evenings={5})
+    {(8, 5): -90}
+
     An evening's result comes before a fee of its own day, provisional (no ledger row yet)
     or posted after the fee (a later entry number) alike:
 
@@ -87,8 +99,8 @@ def settled_by_account(
     >>> settled_by_account([fee, pay, ahead]), settled_by_account([fee, pay, posted])
     ({(7, 4): 15}, {(7, 4): 15})
     """
-    items, first, pool = _items(found)
-    ordered, settled = _by_money(items, first, pool)
+    items, first, pools = _items(found)
+    ordered, settled = _by_money(items, first, pools, open_evenings)
     # then his debts and his credits left open settle each other, but an open evening's
     power: dict[tuple[int, bool], int] = {}
     offsetting = [k for k in ordered if not (k[1] == "evening" and k[2] in open_evenings)]
@@ -118,17 +130,23 @@ Item = tuple[int, str, int]
 the entry it is, or the one a reversal undoes)."""
 
 
-def _items(found: Iterable[Entry]) -> tuple[dict[Item, int], dict[Item, str], dict[int, int]]:
+def _items(
+    found: Iterable[Entry],
+) -> tuple[dict[Item, int], dict[Item, str], dict[tuple[int, bool], int]]:
     """A member's items summed (``settled_by_account``), each item's first date, and each
-    member's payments tied to no evening summed (his pool of money)."""
+    member's payments tied to no evening summed by side, ``(member, paid_in)``: the money
+    he paid in, and apart from it the money paid out to him (a reversal with the payment it
+    undoes). Summed into one, a payout took back what a payment in had settled: Anne paid
+    her dues, was paid her win, the evening was reopened, and the box asked her dues again."""
     listed = list(found)
     kinds = {e.id: e.kind for e in listed if not e.provisional}
-    pool: dict[int, int] = {}
+    pools: dict[tuple[int, bool], int] = {}
     items: dict[Item, int] = {}
     first: dict[Item, str] = {}
     for entry in listed:
         if entry.evening is None and is_payment(entry, kinds):
-            pool[entry.member] = pool.get(entry.member, 0) + entry.amount
+            paid_in = (entry.amount if entry.kind is EntryKind.PAYMENT else -entry.amount) > 0
+            pools[(entry.member, paid_in)] = pools.get((entry.member, paid_in), 0) + entry.amount
             continue
         if entry.evening is not None:
             key = (entry.member, "evening", entry.evening)
@@ -136,24 +154,47 @@ def _items(found: Iterable[Entry]) -> tuple[dict[Item, int], dict[Item, str], di
             key = (entry.member, "entry", entry.reverses or entry.id)
         items[key] = items.get(key, 0) + entry.amount
         first[key] = min(first.get(key, entry.on), entry.on)
-    return items, first, pool
+    return items, first, pools
 
 
 def _by_money(
-    items: Mapping[Item, int], first: Mapping[Item, str], pool: Mapping[int, int]
+    items: Mapping[Item, int],
+    first: Mapping[Item, str],
+    pools: Mapping[tuple[int, bool], int],
+    open_evenings: Collection[int],
 ) -> tuple[list[Item], dict[Item, int]]:
-    """The items in their places, and what each member's pool settles of them: oldest item
-    first, each the way it is open (money paid in settles debts, paid out credits)."""
-    left = dict(pool)
+    """The items in their places, and what each member's payments tied to no evening settle
+    of them, oldest item first: the money he paid in, his debts (an open evening's loss
+    among them: the box holds it for its winners); the money paid out to him, what is
+    posted of the club's debt to him; what was paid out beyond that and beyond the money
+    paid in left over (paid before an evening was reopened), that evening's win. Never an
+    open evening's win while something posted is owed him: the box paid that, and would
+    pay it again."""
+    left = dict(pools)
     ordered = sorted(items, key=lambda k: (k[0], *place(k[1], k[2], first[k])))
     settled: dict[Item, int] = {}
+
+    def settle(key: Item, money: int) -> int:
+        """Settle ``key`` with ``money`` as far as it goes its way; what is used."""
+        still = items[key] + settled.get(key, 0)
+        if money * still >= 0:  # a win paid in settles nothing, nor a loss paid out
+            return 0
+        part = min(abs(money), abs(still)) * (1 if money > 0 else -1)
+        settled[key] = settled.get(key, 0) + part
+        return part
+
+    opened = {k for k in ordered if k[1] == "evening" and k[2] in open_evenings}
     for key in ordered:
-        member, net = key[0], items[key]
-        money = left.get(member, 0)
-        if money * net < 0:  # a win paid in settles nothing
-            part = min(abs(money), abs(net)) * (1 if money > 0 else -1)
-            left[member] = money - part
-            settled[key] = part
+        side = (key[0], True)
+        left[side] = left.get(side, 0) - settle(key, left.get(side, 0))
+    for key in ordered:
+        side = (key[0], False)
+        if key not in opened:
+            left[side] = left.get(side, 0) - settle(key, left.get(side, 0))
+    rest = {m: left.get((m, True), 0) + left.get((m, False), 0) for m, _ in left}
+    for key in ordered:
+        if key in opened and rest.get(key[0], 0) < 0:
+            rest[key[0]] -= settle(key, rest[key[0]])
     return ordered, settled
 
 
@@ -176,8 +217,8 @@ def on_open_evenings(
     >>> on_open_evenings([lost, won], {5}), on_open_evenings([lost, won, got], {4, 5})
     ({(8, 5): 405}, {(8, 4): -360, (8, 5): 305})
     """
-    items, first, pool = _items(found)
-    _, settled = _by_money(items, first, pool)
+    items, first, pools = _items(found)
+    _, settled = _by_money(items, first, pools, open_evenings)
     out: dict[tuple[int, int], int] = {}
     for key, net in items.items():
         still = net + settled.get(key, 0)
@@ -209,15 +250,18 @@ def payable(found: Iterable[Entry], open_evenings: Collection[int]) -> dict[int,
 
 def at_most(
     payable: Mapping[int, int], open_left: Mapping[tuple[int, int], int], member: int
-) -> int:
-    """What ``member`` may settle with money tied to no evening: below zero, what he may
-    pay in (his debts, an open evening's loss among them: money paid in for it is held for
-    its winners); above, what the box may pay out to him (what is posted of its debt to
-    him, less what he still owes on an evening not closed). An open evening's win is never
-    paid out so: its room pays it from what its losers pay in.
+) -> tuple[int, int]:
+    """What ``member`` may settle with money tied to no evening: what he may pay in (his
+    debts, an open evening's loss among them: money paid in for it is held for its
+    winners), and what the box may pay out to him (what is posted of its debt to him,
+    ``payable``). An open evening's win is never paid out so: its room pays it from what
+    its losers pay in. His loss on an open evening is owed to its winners, on its room: it
+    holds back nothing the box owes him (it did, and the box offered "the cash box → Anne
+    4,05", the club's posted debt to her, then refused it as more than it owed her).
 
     >>> at_most({8: -360}, {(8, 5): 405}, 8), at_most({8: 405}, {(8, 5): -360}, 8)
-    (-360, 45)
+    ((360, 0), (360, 405))
     """
-    losses = sum(c for (m, _), c in open_left.items() if m == member and c < 0)
-    return payable.get(member, 0) + losses
+    posted = payable.get(member, 0)
+    losses = -sum(c for (m, _), c in open_left.items() if m == member and c < 0)
+    return max(-posted, 0) + losses, max(posted, 0)

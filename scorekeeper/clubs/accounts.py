@@ -97,8 +97,9 @@ def accounts(db: sqlite_utils.Database, club_id: int) -> Accounts:
 
 class Overpaid(Refused):
     """A payment typed in the cash box of more than the member's balance has open: in, more
-    than he owes the club; out, more than it owes him (``balance``: what he may settle with
-    money tied to no evening, in cents, ``cashbox.open_items.at_most``; ``waiting``: what he
+    than he owes the club; out, more than it owes him (``balance``: what he may settle that
+    way with money tied to no evening, in cents, ``cashbox.open_items.at_most``: below zero
+    what he may pay in, above what he may be paid out; ``waiting``: what he
     won on evenings not closed and is not paid yet, which their rooms pay, never the box).
     The club takes no advance: an overpayment would silently become money the club owes."""
 
@@ -111,13 +112,13 @@ class Overpaid(Refused):
 def _over(book: Accounts, member: int, amount: int) -> None:
     """Refuse (``Overpaid``) ``amount`` paid in by ``member`` (below zero: paid out to him)
     beyond what he may settle with money tied to no evening (``cashbox.open_items.at_most``):
-    paid in, at most what he owes; paid out, at most what is posted of the club's debt to
-    him (an open evening's win is its room's to pay)."""
+    paid in, at most what he owes, an open evening's loss included; paid out, at most what
+    is posted of the club's debt to him (an open evening's win is its room's to pay)."""
     open_left = book.open_left()
-    balance = at_most(book.payable(), open_left, member)
-    if amount > max(-balance, 0) or -amount > max(balance, 0):
+    paid_in, paid_out = at_most(book.payable(), open_left, member)
+    if amount > paid_in or -amount > paid_out:
         wins = sum(c for (m, _), c in open_left.items() if m == member and c > 0)
-        raise Overpaid(member, balance, amount > 0, wins)
+        raise Overpaid(member, -paid_in if amount > 0 else paid_out, amount > 0, wins)
 
 
 def post(

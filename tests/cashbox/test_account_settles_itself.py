@@ -14,8 +14,10 @@ game with Anne in Chloé's seat: Bruno −3.60, Chloé −0.45, Anne +4.05. Anne
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
+from test_close_keeps_paid import balances
 from test_clubs import club_version, new_club, new_evening, seed_table
 from test_one_purse_web import ids, rows, suggestions
 from test_walk_money import typed_payment
@@ -166,3 +168,172 @@ def test_the_cash_box_counts_an_open_evening_apart_and_pays_out_none_of_its_wins
     assert one["Anne"] == ("−3.60", "+3.60", "0.00")
     two = rows(client.get(f"/evenings/{second}/settlement").data.decode())
     assert two["Anne"] == ("+4.05", "0.00", "+4.05")
+
+
+def _close(client, app, evening: int, step: str = "close") -> None:
+    data = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/{step}", data=data).status_code == 302
+
+
+def _pay_box(client, app, club: int, payer: int, payee: int, cents: int):
+    data = {"payer": str(payer), "payee": str(payee), "amount": str(cents), "method": "cash"}
+    return client.post(f"/clubs/{club}/cash/pay", data={**data, "version": club_version(app)})
+
+
+def test_the_box_pays_a_posted_win_once_and_never_the_open_one_instead(client, app):
+    """Anne won 4.05 on the 1st and 4.05 on the 8th (the seed, Anne in Chloé's seat: Bruno
+    −3.60, Chloé −0.45, each evening); both closed, then the 1st reopened. What is posted of
+    the club's debt to her is the 8th's 4.05: the box pays it, once. Its payment settled her
+    oldest credit, the 1st's win, open: the box then owed her the 8th's 4.05 again and paid
+    it again (8.10 out, nothing paid in: half of it the open evening's win), and the 1st's
+    room had Bruno and Chloé pay the box (a hostile review)."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Bruno", "Chloé", "Anne")
+    second = new_evening(client, app, club, "2026-11-08")
+    seed_table(client, second, "Bruno", "Chloé", "Anne")
+    _close(client, app, first)
+    _close(client, app, second)
+    _close(client, app, first, "reopen")
+    member = ids(app)
+    cash = f"/clubs/{club}/cash"
+    assert ("the cash box", "Anne", "4.05") in suggestions(
+        client.get(cash + "?mode=treasurer").text
+    )
+    assert _pay_box(client, app, club, 0, member["Anne"], 405).status_code == 302
+    # the 8th's 4.05 paid: the box owes her nothing posted, and pays her nothing more
+    assert "Anne" not in balances(client.get(cash).text)
+    assert _pay_box(client, app, club, 0, member["Anne"], 405).status_code == 422
+    assert typed_payment(client, app, club, member["Anne"], "0,01", "out").status_code == 422
+    # result, paid, left: the 8th paid by the box; the 1st's win is its losers' to pay her
+    assert rows(client.get(f"/evenings/{second}/settlement").text)["Anne"] == (
+        "+4.05",
+        "−4.05",
+        "0.00",
+    )
+    page = client.get(f"/evenings/{first}/settlement").text
+    assert rows(page)["Anne"] == ("+4.05", "0.00", "+4.05")
+    assert suggestions(page) == [("Bruno", "Anne", "3.60"), ("Chloé", "Anne", "0.45")]
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        paid = conn.execute("select sum(amount) from ledger where kind = 'payment'").fetchone()
+    assert paid == (-405,)
+
+
+def test_the_box_pays_a_posted_win_beside_an_open_loss(client, app):
+    """The 1st open (Anne −3.60, Bruno −0.45, Chloé +4.05), the 8th closed (Anne +4.05,
+    Bruno −3.60, Chloé −0.45). The cash box's balances hold what is posted: it owes Anne the
+    8th's 4.05, and offers "the cash box → Anne 4.05" (everyone with the treasurer) and
+    "Bruno → Anne 3.60", "Chloé → Anne 0.45" (between members). Each was refused when
+    marked paid ("That is more than the club owes Anne (€0.45)", the page saying €4.05):
+    her 3.60 lost on the 1st is owed to Chloé on its room, not to the box. Paid, her loss
+    of the 1st is still its room's; her 3.60 paid in at the box settles it there."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    second = new_evening(client, app, club, "2026-11-08")
+    seed_table(client, second, "Bruno", "Chloé", "Anne")
+    _close(client, app, second)
+    member = ids(app)
+    cash = f"/clubs/{club}/cash"
+    between = suggestions(client.get(cash + "?mode=members").text)
+    assert between[:2] == [("Bruno", "Anne", "3.60"), ("Chloé", "Anne", "0.45")]
+    assert ("the cash box", "Anne", "4.05") in suggestions(
+        client.get(cash + "?mode=treasurer").text
+    )
+    assert _pay_box(client, app, club, 0, member["Anne"], 405).status_code == 302
+    page = client.get(f"/evenings/{first}/settlement").text
+    assert rows(page)["Anne"] == ("−3.60", "0.00", "−3.60")
+    assert suggestions(page) == [("Anne", "Chloé", "3.60"), ("Bruno", "Chloé", "0.45")]
+    # Anne pays her 3.60 at the box: the box holds it for Chloé, on the 1st's room
+    assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
+    page = client.get(f"/evenings/{first}/settlement").text
+    assert rows(page)["Anne"] == ("−3.60", "+3.60", "0.00")
+    assert suggestions(page) == [("Bruno", "Chloé", "0.45"), ("the cash box", "Chloé", "3.60")]
+    assert balances(client.get(cash).text) == {"Bruno": "−3.60", "Chloé": "−0.45"}  # the 8th's
+
+
+def test_a_fee_paid_stays_paid_when_an_evening_paid_out_is_reopened(client, app):
+    """Anne paid her season dues of 2.50 (30 October), won 4.05 on the 1st (the seed in
+    Chloé's seat), closed; the box paid her the 4.05; the 1st reopened, no coup changed.
+    Everything she owed is paid and everything she won: her statement ends at 0.00. The
+    payments tied to no evening were summed into one (+2.50 − 4.05 = −1.55), which settled
+    1.55 of the reopened win and none of the dues: the box asked Anne her dues again, and
+    the room had Bruno pay her 2.50 more (a debt offered twice, a win paid twice)."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Bruno", "Chloé", "Anne")
+    member = ids(app)
+    data = {"kind": "fee_season", "member": [str(member["Anne"])], "amount": "2,50"}
+    data |= {"on": "2026-10-30", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/cash/fees", data=data).status_code == 302
+    assert typed_payment(client, app, club, member["Anne"], "2,50").status_code == 302
+    _close(client, app, first)
+    assert typed_payment(client, app, club, member["Anne"], "4,05", "out").status_code == 302
+    _close(client, app, first, "reopen")
+    page = client.get(f"/evenings/{first}/settlement").text
+    assert rows(page)["Anne"] == ("+4.05", "−4.05", "0.00")
+    assert suggestions(page) == [
+        ("Bruno", "the cash box", "3.60"),
+        ("Chloé", "the cash box", "0.45"),
+    ]
+    cash = client.get(f"/clubs/{club}/cash").text
+    assert balances(cash) == {}  # the 1st is open: its room settles it
+    assert [s for s in suggestions(cash) if "Anne" in s[:2]] == []
+
+
+def test_the_box_line_says_what_it_owes_the_open_rooms_when_it_holds_less(client, app):
+    """Denis was given a prize of 5.00 and paid it by the box; the 1st is open (the seed:
+    Anne −3.60) and Anne pays her 3.60 at the box. The box has paid out 5.00 − 3.60 = 1.40
+    more than members paid in, and owes the 1st's winners the 3.60: its line said "The cash
+    box has paid out €1.40 more than members paid in. Of it, €3.60 was paid in for evenings
+    not closed", 3.60 "of" a sum it does not hold."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    denis = new_evening(client, app, club, "2026-11-02")
+    seed_table(client, denis, "Denis", "Eve", "Fanny")
+    member = ids(app)
+    data = {"kind": "prize", "member": str(member["Denis"]), "amount": "5", "on": "2026-11-20"}
+    assert client.post(f"/clubs/{club}/cash/entries", data={**data, "version": club_version(app)})
+    assert typed_payment(client, app, club, member["Denis"], "5", "out").status_code == 302
+    assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
+    page = client.get(f"/clubs/{club}/cash").text.replace("\xa0", " ")
+    line = re.sub(
+        r"<[^>]+>", "", page[page.index('id="box"') : page.index("</div>", page.index('id="box"'))]
+    )
+    assert "The cash box has paid out €1.40 more than members paid in." in line
+    assert "Of it" not in line
+    assert "€3.60 paid in for evenings not closed is still owed to their winners" in line
+    for language, said in (
+        ("fr", "3,60 € versés pour des soirées non closes restent dus à leurs gagnants"),
+        ("da", "3,60 € betalt ind for aftener, der ikke er lukket, skyldes stadig deres vindere"),
+        ("nl", "€ 3,60 betaald voor avonden die niet zijn afgesloten, is nog verschuldigd"),
+    ):
+        page = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": language}).text
+        assert said in page.replace("\xa0", " ").replace("\u202f", " "), language
+
+
+def test_a_statement_says_where_its_balance_is_settled(client, app):
+    """The 1st closed (Anne −3.60), the 8th open (Anne +4.05). Her statement's balance is
+    +0.45 and says "The club owes Anne €0.45.", which the cash box refuses to pay her (it
+    asks her 3.60; the 8th's room pays her 4.05): the statement now says where its balance
+    is settled, each evening not closed on its room, the rest at the cash box, with the
+    figures those pages show (+4.05 on the 8th, −3.60 at the box; 4.05 − 3.60 = 0.45)."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    _close(client, app, first)
+    second = new_evening(client, app, club, "2026-11-08")
+    seed_table(client, second, "Bruno", "Chloé", "Anne")
+    anne = ids(app)["Anne"]
+    page = client.get(f"/clubs/{club}/members/{anne}/statement").text.replace("\xa0", " ")
+    assert "The club owes Anne €0.45." in page
+    start = page.index('id="apart"')
+    apart = re.sub(r"<[^>]+>", "", page[start : page.index("</ul>", start)])
+    assert "Evening of November 8, 2026, not closed: +€4.05" in apart
+    assert "At the cash box: −€3.60" in apart
+    assert "November 1" not in apart  # closed: at the box
+    bruno = client.get(f"/clubs/{club}/members/{ids(app)['Bruno']}/statement").text
+    assert 'id="apart"' in bruno  # −0.45 at the box, −3.60 on the 8th
+    _close(client, app, second)  # every evening closed: all of it at the box
+    assert 'id="apart"' not in client.get(f"/clubs/{club}/members/{anne}/statement").text
