@@ -398,6 +398,13 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(club, refused=str(CLUB_CHANGED), status=409)
     flash(paid(club, written))  # what was recorded, as after a typed entry
     mode = request.args.get("mode", "")
+    shown = _evening_asked(club, request.args.get("evening"))  # the view it was paid from
     return redirect(
-        url_for("clubs.cash", club_id=club_id, mode=mode or None, evening=evening) + "#suggestions"
+        url_for(
+            "clubs.cash",
+            club_id=club_id,
+            mode=mode if mode in MODES else None,
+            evening=None if shown is None else shown.id,
+        )
+        + "#suggestions"
     )
