@@ -5,6 +5,7 @@ render; the other languages keep theirs.
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -71,3 +72,21 @@ def test_the_pdf_journal_and_the_cash_box_set_their_separators_in_french(client,
     assert client.post(f"/evenings/{evening}/close", data=closed).status_code == 302
     cash = client.get(f"/clubs/{club}/cash").data.decode()
     assert "<b>Chloé</b>\u202f: " in cash and "</b>: " not in cash
+
+
+def test_the_reversal_page_sets_its_separator_in_french(client, app):
+    """The play-through of 2026-11-29: the cash box's "Contre-passer une écriture" page
+    wrote each row "… Anne → Chloé: +3,60 €" (no space before ":") on a French page."""
+    from test_cashbox_web import seed_room_paid
+
+    club, _, _ = seed_room_paid(client, app)  # Anne pays Chloé her 3.60 on the room
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (row,) = conn.execute("select min(id) from ledger where kind = 'payment'").fetchone()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    page = client.get(f"/clubs/{club}/cash/entries/{row}/reverse").data.decode()
+    # both rows of the payment, Anne's +3,60 and Chloé's −3,60
+    assert page.count("Anne → Chloé\u202f: <b>") == 2, page[page.find("<h1") :][:1500]
+    assert "Chloé: <b>" not in page
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    page = client.get(f"/clubs/{club}/cash/entries/{row}/reverse").data.decode()
+    assert page.count("Anne → Chloé: <b>") == 2 and "\u202f:" not in page
