@@ -339,6 +339,40 @@ def test_a_statement_says_where_its_balance_is_settled(client, app):
     assert 'id="apart"' not in client.get(f"/clubs/{club}/members/{anne}/statement").text
 
 
+def test_a_statement_at_nil_says_so_without_nobody_owes_anything(client, app):
+    """The play-through of 2026-11-29: the 1st open (the seed: Chloé +4.05) and a charge of
+    4.05 to Chloé. Her balance is nil, and her statement said "Nobody owes anything." above
+    "Evening of November 1, 2026, not closed: +€4.05" and "At the cash box: −€4.05": the
+    cash box asks her 4.05 and the room pays her 4.05. It now says the nil is in all."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    chloe = ids(app)["Chloé"]
+    data = {"kind": "charge", "member": str(chloe), "amount": "4,05", "on": "2026-11-02"}
+    typed = client.post(f"/clubs/{club}/cash/entries", data={**data, "version": club_version(app)})
+    assert typed.status_code == 302
+    page = client.get(f"/clubs/{club}/members/{chloe}/statement").text.replace("\xa0", " ")
+    assert "Nobody owes anything" not in page
+    assert "In all, the club and Chloé owe each other nothing." in page
+    start = page.index('id="apart"')
+    apart = re.sub(r"<[^>]+>", "", page[start : page.index("</ul>", start)])
+    assert "not closed: +€4.05" in apart and "At the cash box: −€4.05" in apart
+    for language, said in (
+        ("fr", "Au total, le club et Chloé ne se doivent rien."),
+        ("da", "I alt skylder klubben og Chloé ikke hinanden noget."),
+        ("nl", "In totaal zijn de club en Chloé elkaar niets verschuldigd."),
+    ):
+        headers = {"Accept-Language": language}
+        page = client.get(f"/clubs/{club}/members/{chloe}/statement", headers=headers).text
+        assert said in page, language
+    anne = ids(app)["Anne"]  # nil with nothing apart: nobody owes anything, as before
+    data = {"kind": "payment", "member": str(anne), "amount": "3,60", "on": "2026-11-02"}
+    data |= {"method": "cash", "direction": "in", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/cash/entries", data=data).status_code == 302
+    page = client.get(f"/clubs/{club}/members/{anne}/statement").text
+    assert "Nobody owes anything." in page and 'id="apart"' not in page
+
+
 def test_the_box_line_says_what_the_open_rooms_owe_it(client, app):
     """The play-through of 2026-11-29: the 1st open (the seed: Anne −3.60, Bruno −0.45,
     Chloé +4.05), Anne pays her 3.60 at the cash box, the box pays it on to Chloé from the
