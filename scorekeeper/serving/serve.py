@@ -168,7 +168,8 @@ def banner(
     data: Sequence[str] = (),
 ) -> str:
     lines = [
-        f"Scorekeeper serves {bound} with {workers} processes of {threads} threads.",
+        f"Scorekeeper serves {bound} with {workers} process{'es' * (workers != 1)}"
+        f" of {threads} thread{'s' * (threads != 1)}.",
         *data,
         "",
         "Open on the phones:" if warning is None else "Open:",

@@ -337,3 +337,83 @@ def test_a_statement_says_where_its_balance_is_settled(client, app):
     assert 'id="apart"' in bruno  # −0.45 at the box, −3.60 on the 8th
     _close(client, app, second)  # every evening closed: all of it at the box
     assert 'id="apart"' not in client.get(f"/clubs/{club}/members/{anne}/statement").text
+
+
+def test_a_statement_at_nil_says_so_without_nobody_owes_anything(client, app):
+    """The play-through of 2026-11-29: the 1st open (the seed: Chloé +4.05) and a charge of
+    4.05 to Chloé. Her balance is nil, and her statement said "Nobody owes anything." above
+    "Evening of November 1, 2026, not closed: +€4.05" and "At the cash box: −€4.05": the
+    cash box asks her 4.05 and the room pays her 4.05. It now says the nil is in all."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    chloe = ids(app)["Chloé"]
+    data = {"kind": "charge", "member": str(chloe), "amount": "4,05", "on": "2026-11-02"}
+    typed = client.post(f"/clubs/{club}/cash/entries", data={**data, "version": club_version(app)})
+    assert typed.status_code == 302
+    page = client.get(f"/clubs/{club}/members/{chloe}/statement").text.replace("\xa0", " ")
+    assert "Nobody owes anything" not in page
+    assert "In all, the club and Chloé owe each other nothing." in page
+    start = page.index('id="apart"')
+    apart = re.sub(r"<[^>]+>", "", page[start : page.index("</ul>", start)])
+    assert "not closed: +€4.05" in apart and "At the cash box: −€4.05" in apart
+    for language, said in (
+        ("fr", "Au total, le club et Chloé ne se doivent rien."),
+        ("da", "I alt skylder klubben og Chloé ikke hinanden noget."),
+        ("nl", "In totaal zijn de club en Chloé elkaar niets verschuldigd."),
+    ):
+        headers = {"Accept-Language": language}
+        page = client.get(f"/clubs/{club}/members/{chloe}/statement", headers=headers).text
+        assert said in page, language
+    anne = ids(app)["Anne"]  # nil with nothing apart: nobody owes anything, as before
+    data = {"kind": "payment", "member": str(anne), "amount": "3,60", "on": "2026-11-02"}
+    data |= {"method": "cash", "direction": "in", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/cash/entries", data=data).status_code == 302
+    page = client.get(f"/clubs/{club}/members/{anne}/statement").text
+    assert "Nobody owes anything." in page and 'id="apart"' not in page
+
+
+def test_the_box_line_says_what_the_open_rooms_owe_it(client, app):
+    """The play-through of 2026-11-29: the 1st open (the seed: Anne −3.60, Bruno −0.45,
+    Chloé +4.05), Anne pays her 3.60 at the cash box, the box pays it on to Chloé from the
+    evening's card, then Anne's payment is reversed (typed by mistake). The box has paid
+    out 3.60 more than members paid in, nobody owes the club anything in its balances, and
+    "once every balance is paid, it will hold €0.00": the 3.60 the 1st's room now asks
+    back for the box was said nowhere, and the figures of the line did not add up."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    member = ids(app)
+    assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
+    box = {"payer": "0", "payee": str(member["Chloé"]), "amount": "360", "method": "cash"}
+    paid = client.post(
+        f"/evenings/{first}/settlement/pay", data={**box, "version": club_version(app)}
+    )
+    assert paid.status_code == 302, paid.text[-800:]
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (typed,) = conn.execute(
+            "select id from ledger where kind = 'payment' and amount = 360 and evening_id is null"
+        ).fetchone()
+    data = {"on": "2026-11-28", "note": "", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/cash/entries/{typed}/reverse", data=data).status_code == 302
+    room = client.get(f"/evenings/{first}/settlement").text
+    # the room asks the box's 3.60 back: Anne → Chloé 0.45, Anne → box 3.15, Bruno → box 0.45
+    back = [float(a) for _, payee, a in suggestions(room) if payee == "the cash box"]
+    assert round(sum(back), 2) == 3.60, suggestions(room)
+    page = client.get(f"/clubs/{club}/cash").text.replace("\xa0", " ")
+    line = re.sub(
+        r"<[^>]+>", "", page[page.index('id="box"') : page.index("</div>", page.index('id="box"'))]
+    )
+    # held −3.60 (paid out to Chloé), owed 0, owing 0; what the open rooms owe it: 3.60
+    assert "The cash box has paid out €3.60 more than members paid in." in line
+    assert (
+        "€3.60 is owed to it on evenings not closed: their rooms ask their losers for it." in line
+    )
+    assert "it will hold €0.00" in line
+    for language, said in (
+        ("fr", "3,60 € lui sont dus sur des soirées non closes : leurs salles les demandent"),
+        ("da", "3,60 € skyldes den for aftener, der ikke er lukket: deres sale kræver det ind"),
+        ("nl", "Avonden die niet zijn afgesloten, zijn haar nog € 3,60 verschuldigd: hun zalen"),
+    ):
+        page = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": language}).text
+        assert said in page.replace("\xa0", " ").replace("\u202f", " "), language

@@ -404,3 +404,12 @@ def test_on_the_network_a_game_made_on_the_laptop_is_handed_to_phones(file_page:
         expect(follower.locator("#entry")).to_have_count(0)
     finally:
         stop(server)
+
+
+def test_the_banner_says_one_process_and_one_thread_in_the_singular():
+    """The play-through of 2026-11-29 served with --workers 1: "with 1 processes of 8
+    threads"."""
+    url, bound = "http://127.0.0.1:5071/", "http://127.0.0.1:5071"
+    assert "with 1 process of 8 threads." in serve.banner(url, None, bound, 1, 8, False)
+    assert "with 1 process of 1 thread." in serve.banner(url, None, bound, 1, 1, False)
+    assert "with 2 processes of 8 threads." in serve.banner(url, None, bound, 2, 8, False)

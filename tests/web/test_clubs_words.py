@@ -134,3 +134,25 @@ def test_no_page_signs_a_figure_with_a_format_of_its_own():
         if ascii_sign.search(line)
     ]
     assert found == []
+
+
+def test_a_charge_is_named_without_the_forms_example(client, app):
+    """The play-through of 2026-11-29: "Other charge" names the entry on a statement (page,
+    PDF, CSV) and in the cash box's list, and the French, Danish and Dutch words carried
+    the form's example: a cancellation charged read "Autre frais (boissons…)" on Anne's
+    statement, and "frais" is plural in French ("Autres frais")."""
+    from test_cashbox_web import member_ids, typed_entry
+    from test_clubs import club_version, new_club
+
+    club = new_club(client)
+    client.post(f"/clubs/{club}/members", data={"name": "Anne", "version": club_version(app)})
+    anne = member_ids(app)["Anne"]
+    charge = {"kind": "charge", "member": anne, "amount": "5", "on": "2026-11-02"}
+    assert typed_entry(client, app, club, {**charge, "note": "annulation"}) == 302
+    said = {"fr": "Autres frais · annulation", "da": "Anden udgift · annulation"}
+    said["nl"] = "Andere kosten · annulation"
+    for language, words in said.items():
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+        page = client.get(f"/clubs/{club}/members/{anne}/statement").text
+        assert words in page, (language, re.findall(r"<td>[^<]*annulation[^<]*</td>", page))
+        assert "…" not in page[page.index("<table") : page.index("</table>")]

@@ -5,6 +5,7 @@ render; the other languages keep theirs.
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -71,3 +72,43 @@ def test_the_pdf_journal_and_the_cash_box_set_their_separators_in_french(client,
     assert client.post(f"/evenings/{evening}/close", data=closed).status_code == 302
     cash = client.get(f"/clubs/{club}/cash").data.decode()
     assert "<b>Chloé</b>\u202f: " in cash and "</b>: " not in cash
+
+
+def test_the_reversal_page_sets_its_separator_in_french(client, app):
+    """The play-through of 2026-11-29: the cash box's "Contre-passer une écriture" page
+    wrote each row "… Anne → Chloé: +3,60 €" (no space before ":") on a French page."""
+    from test_cashbox_web import seed_room_paid
+
+    club, _, _ = seed_room_paid(client, app)  # Anne pays Chloé her 3.60 on the room
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (row,) = conn.execute("select min(id) from ledger where kind = 'payment'").fetchone()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    page = client.get(f"/clubs/{club}/cash/entries/{row}/reverse").data.decode()
+    # both rows of the payment, Anne's +3,60 and Chloé's −3,60
+    assert page.count("Anne → Chloé\u202f: <b>") == 2, page[page.find("<h1") :][:1500]
+    assert "Chloé: <b>" not in page
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    page = client.get(f"/clubs/{club}/cash/entries/{row}/reverse").data.decode()
+    assert page.count("Anne → Chloé: <b>") == 2 and "\u202f:" not in page
+
+
+def test_a_members_chart_says_each_bar_as_the_table_beside_it(client, app):
+    """The play-through of 2026-11-29: a bar of the member's "Net chips per evening" read
+    "2 novembre 2026: -72" on a French page (no narrow space before ":", a hyphen for the
+    minus sign) where the table beside it says −72."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-02")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")  # −72, −9, +81
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        anne, chloe = (
+            conn.execute("select id from members where name = ?", (n,)).fetchone()[0]
+            for n in ("Anne", "Chloé")
+        )
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    page = client.get(f"/clubs/{club}/members/{anne}").data.decode()
+    assert "<title>2 novembre 2026\u202f: \u221272</title>" in page, page[-3000:]
+    page = client.get(f"/clubs/{club}/members/{chloe}").data.decode()
+    assert "<title>2 novembre 2026\u202f: +81</title>" in page
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    page = client.get(f"/clubs/{club}/members/{anne}").data.decode()
+    assert "<title>November 2, 2026: \u221272</title>" in page

@@ -33,6 +33,7 @@ from ...rights import access
 from .. import blueprints, registry
 from ..formats.charts import Chart, bar_chart, line_chart
 from ..formats.collation import name_key
+from ..formats.words import signed
 from ..kept.arguments import reads
 from ..kept.expensive import expensive
 
@@ -238,7 +239,10 @@ def _path_chart(points: list[Point]) -> Chart | None:
 
 def _nets_chart(history: History) -> Chart | None:
     chips = [e for e in history.evenings if e.chip_tables]
-    return bar_chart([e.chips for e in chips], [e.date for e in chips])
+    # each bar says its net as the table beside it does: +81, −72 (a hyphen read "-72")
+    return bar_chart(
+        [e.chips for e in chips], [e.date for e in chips], [signed(e.chips) for e in chips]
+    )
 
 
 def _points_chart(history: History) -> Chart | None:
