@@ -164,8 +164,9 @@ def _by_money(
     open_evenings: Collection[int],
 ) -> tuple[list[Item], dict[Item, int]]:
     """The items in their places, and what each member's payments tied to no evening settle
-    of them, oldest item first: the money he paid in, his debts (an open evening's loss
-    among them: the box holds it for its winners); the money paid out to him, what is
+    of them, oldest item first: the money he paid in, his debts that are posted (what the
+    box lists and asks), then an open evening's loss (the box holds it for its winners);
+    the money paid out to him, what is
     posted of the club's debt to him; what was paid out beyond that and beyond the money
     paid in left over (paid before an evening was reopened), that evening's win. Never an
     open evening's win while something posted is owed him: the box paid that, and would
@@ -184,7 +185,8 @@ def _by_money(
         return part
 
     opened = {k for k in ordered if k[1] == "evening" and k[2] in open_evenings}
-    for key in ordered:
+    # money paid in: what the box lists first (what is posted), then an open evening's loss
+    for key in [*(k for k in ordered if k not in opened), *(k for k in ordered if k in opened)]:
         side = (key[0], True)
         left[side] = left.get(side, 0) - settle(key, left.get(side, 0))
     for key in ordered:

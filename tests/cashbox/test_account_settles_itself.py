@@ -417,3 +417,37 @@ def test_the_box_line_says_what_the_open_rooms_owe_it(client, app):
     ):
         page = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": language}).text
         assert said in page.replace("\xa0", " ").replace("\u202f", " "), language
+
+
+def test_a_box_suggestion_paid_is_not_asked_again_while_an_evening_is_open(client, app):
+    """The play-through of 2026-11-29: the 1st open (the seed: Anne −3.60) and an evening's
+    fee of 2.50 to Anne dated the 1st. Everyone with the treasurer, the box lists "Anne →
+    the cash box 2.50" (her fee: the evening is on its card). Paid, it settled her open
+    evening first (on one day the result comes before a fee): the box listed "Anne → the
+    cash box 2.50" again and the room "the cash box → Chloé 2.50". Money paid at the box
+    settles what the box lists first: her fee is paid, the room still asks her 3.60."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-01")
+    seed_table(client, first, "Anne", "Bruno", "Chloé")
+    anne = ids(app)["Anne"]
+    fee = {"kind": "fee_evening", "member": [str(anne)], "amount": "2,50", "on": "2026-11-01"}
+    assert (
+        client.post(
+            f"/clubs/{club}/cash/fees", data={**fee, "version": club_version(app)}
+        ).status_code
+        == 302
+    )
+    cash = f"/clubs/{club}/cash?mode=treasurer"
+    general = suggestions(client.get(cash).data.decode())[:1]  # the open card's follow
+    assert general == [("Anne", "the cash box", "2.50")]
+    data = {"payer": str(anne), "payee": "0", "amount": "250", "method": "cash"}
+    paid = client.post(
+        f"/clubs/{club}/cash/pay?mode=treasurer", data={**data, "version": club_version(app)}
+    )
+    assert paid.status_code == 302
+    page = client.get(cash).data.decode()
+    assert ("Anne", "the cash box", "2.50") not in suggestions(page)
+    assert 'id="owing"' not in page  # nobody owes the box anything posted
+    room = client.get(f"/evenings/{first}/settlement").data.decode()
+    assert rows(room)["Anne"] == ("−3.60", "0.00", "−3.60")
+    assert ("the cash box", "Chloé", "2.50") not in suggestions(room)

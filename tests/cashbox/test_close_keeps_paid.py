@@ -1,27 +1,33 @@
-"""A debt paid in the cash box stays paid when the evening is closed, reopened, closed
-(issue 45: the payment moved onto a fee once the evening's result was posted).
+"""A payment typed in the cash box settles what the box lists, in every state of the evening:
+nothing is ever asked twice (issue 45: the payment moved onto a fee once the evening's
+result was posted, and the room asked the evening's debt again).
 
 The evening's one table plays the seed (docs/rules/hombre.md §10) at 0.05 € a chip:
 Anne −72 chips = −3.60, Bruno −9 = −0.45, Chloé +81 = +4.05. The evening's fee of 2.50 is
 charged to its three players with the fee form, dated the evening's day. Bruno then pays
 0.45 in the cash box's own Payment form (no evening named). A payment tied to no evening
-settles the oldest open item, and on one day an evening's result comes before a fee
-(docs/cashbox.md): his 0.45 settles his evening, in every state of it:
+settles what the box lists first — what is posted, oldest first, on one day an evening's
+result before a fee — then an open evening's loss (docs/cashbox.md):
 
-- the room, the table and the cash box's view of the evening: Bruno paid +0.45, left 0.00;
-  while the evening is open (its room takes payments), Anne → Chloé 3.60 and the cash
-  box → Chloé 0.45 (it holds Bruno's 0.45); once closed, Chloé's fee is settled by her
-  win (what she owes and what she is owed settle each other): paid −2.50, left +1.55,
-  her balance; Anne → Chloé 1.55 and Anne → the cash box 2.05 (Chloé's fee 2.50 less
-  Bruno's 0.45, which the box holds for Chloé);
-- the cash box's balances, closed: Anne −3.60 − 2.50 = −6.10, Bruno −0.45 − 2.50 + 0.45 =
-  −2.50 (his fee still open), Chloé +4.05 − 2.50 = +1.55; open, the evening is apart (its
-  room settles it): each owes his fee, −2.50;
-- Bruno's statement ends at −2.50; the season shows his result −0.45;
+- while the evening is open (or reopened), the box lists his fee, not the evening (its room
+  settles it): his 0.45 settles 0.45 of his fee; the room has him paid 0.00, left −0.45, and
+  asks Anne → Chloé 3.60, Bruno → Chloé 0.45; the box's balances: each his fee, Bruno's
+  less his 0.45: Anne −2.50, Bruno −2.05, Chloé −2.50;
+- closed, the evening is posted and comes first: his 0.45 settles his evening (paid +0.45,
+  left 0.00); Chloé's fee is settled by her win (what she owes and what she is owed
+  settle each other): paid −2.50, left +1.55; Anne → Chloé 1.55 and Anne → the cash box
+  2.05 (Chloé's fee 2.50 less Bruno's 0.45, which the box holds for Chloé); the box's
+  balances: Anne −3.60 − 2.50 = −6.10, Bruno −0.45 − 2.50 + 0.45 = −2.50, Chloé +4.05 −
+  2.50 = +1.55;
+- in every state Bruno owes 2.50 in all, once: his statement ends at −2.50 (room left plus
+  box balance: −0.45 − 2.05 open, 0.00 − 2.50 closed); the season shows his result −0.45;
 - the closed room's PDF offers no "Bruno → Chloé".
 
-Before the fix a close posted the result after the fee (a later entry number), the fee came
-first, and the room showed Bruno −0.45 open again with "Bruno → Chloé 0.45".
+Before issue 45's fix a close posted the result after the fee (a later entry number), the fee
+came first, and the room showed Bruno −0.45 open again with "Bruno → Chloé 0.45" while his
+payment had settled the evening on the open room. Before the play-through of 2026-11-29 the
+box's own suggestion "Bruno → the cash box 2.50" (his fee), paid, settled his open evening
+first and was asked again.
 """
 
 from __future__ import annotations
@@ -73,7 +79,7 @@ def season_money(client, club: int) -> dict[str, str]:
     return {name: money.replace("€", "").strip() for name, money in found}
 
 
-def test_a_cash_box_payment_stays_on_its_evening_through_close_reopen_close(client, app, tmp_path):
+def test_a_cash_box_payment_settles_what_the_box_lists_through_close_reopen_close(client, app, tmp_path):
     club = new_club(client)
     evening = new_evening(client, app, club, DAY)
     game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
@@ -83,12 +89,14 @@ def test_a_cash_box_payment_stays_on_its_evening_through_close_reopen_close(clie
     room = f"/evenings/{evening}/settlement"
 
     def same_in_every_page(state: str) -> None:
+        closed = state.startswith("closed")
         page = client.get(room).data.decode()
         # result, paid, left
-        assert rows(page)["Bruno"] == ("−0.45", "+0.45", "0.00"), state
+        bruno = ("−0.45", "+0.45", "0.00") if closed else ("−0.45", "0.00", "−0.45")
+        assert rows(page)["Bruno"] == bruno, state
         assert rows(page)["Anne"] == ("−3.60", "0.00", "−3.60"), state
         offered = suggestions(page)
-        if state.startswith("closed"):
+        if closed:
             # her fee is settled by her win: the club owes her 4.05 − 2.50 = 1.55, no more
             assert rows(page)["Chloé"] == ("+4.05", "−2.50", "+1.55"), state
             # Anne's 3.60: 1.55 to Chloé, and to the box 2.50 (Chloé's fee) − 0.45
@@ -99,15 +107,15 @@ def test_a_cash_box_payment_stays_on_its_evening_through_close_reopen_close(clie
             ], state
         else:  # open, its room takes payments: money settles it, not her fee
             assert rows(page)["Chloé"] == ("+4.05", "0.00", "+4.05"), state
-            assert sorted(offered) == [("Anne", "Chloé", "3.60"), ("the cash box", "Chloé", "0.45")]
+            assert sorted(offered) == [("Anne", "Chloé", "3.60"), ("Bruno", "Chloé", "0.45")]
         assert suggestions(client.get(game + "/settlement").data.decode()) == offered, state
         cash = client.get(f"/clubs/{club}/cash?evening={evening}").data.decode()
         assert suggestions(cash) == offered, state
         shown = balances(cash)
-        if state.startswith("closed"):
+        if closed:
             assert (shown["Anne"], shown["Bruno"], shown["Chloé"]) == ("−6.10", "−2.50", "+1.55")
-        else:  # the open evening apart (its room settles it): each owes his fee
-            assert (shown["Anne"], shown["Bruno"], shown["Chloé"]) == ("−2.50",) * 3, state
+        else:  # the open evening apart (its room settles it): each owes his fee, Bruno 2.05
+            assert (shown["Anne"], shown["Bruno"], shown["Chloé"]) == ("−2.50", "−2.05", "−2.50")
         assert statement_end(client, club, member["Bruno"]) == "−2.50", state
         assert season_money(client, club)["Bruno"] == "−0.45", state
 

@@ -326,9 +326,10 @@ class Evening:
 
     def settles(self, result: dict[str, int]) -> dict[str, int]:
         """What settles of the evening besides the room's payments, per member: his account
-        holds this evening and his fees, of its day (the evening first). His cash-box
-        payments settle their own side first (paid in: his debts; paid out: what the club
-        owes him), then, the evening closed (its room takes no payment), what he owes and
+        holds this evening and his fees, of its day (the evening first once closed; while
+        it is open, what the box lists first: his fees). His cash-box payments settle their
+        own side first (paid in: his debts; paid out: what the club owes him), then, the
+        evening closed (its room takes no payment), what he owes and
         what he is owed settle each other (a win pays a fee): as much of the evening as that
         leaves, the evening's way."""
         out = {}
@@ -339,8 +340,11 @@ class Evening:
             credits = max(still, 0)
             paid_in, paid_out = min(max(pool, 0), debts), min(max(-pool, 0), credits)
             offset = min(debts - paid_in, credits - paid_out) if self.closed else 0
-            if still < 0 and paid_in + offset:
-                out[name] = min(paid_in + offset, -still)
+            # money paid in settles what the box lists first: his fees, while the evening is
+            # open (the box lists it apart); once closed the evening, of their day, first
+            ahead = 0 if self.closed else self.fees.get(name, 0)
+            if still < 0 and max(paid_in - ahead, 0) + offset:
+                out[name] = min(max(paid_in - ahead, 0) + offset, -still)
             elif still > 0 and paid_out + offset:
                 out[name] = -min(paid_out + offset, still)
         return out
