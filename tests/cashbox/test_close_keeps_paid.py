@@ -79,7 +79,7 @@ def season_money(client, club: int) -> dict[str, str]:
     return {name: money.replace("€", "").strip() for name, money in found}
 
 
-def test_a_cash_box_payment_settles_what_the_box_lists_through_close_reopen_close(client, app, tmp_path):
+def test_a_box_payment_settles_what_the_box_lists_through_close_reopen_close(client, app, tmp_path):
     club = new_club(client)
     evening = new_evening(client, app, club, DAY)
     game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
