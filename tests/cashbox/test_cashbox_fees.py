@@ -50,6 +50,13 @@ def test_the_evenings_players_are_charged_in_one_form(client, app, tmp_path, cap
     players = {"Anne", "Bruno", "Chloé", "Denis", "Eve", "Fanny", "Gilles", "Hugo", "Ines"}
     assert checked(page) == {name: name in players for name in players | {"Zoé"}}
     assert "Checked: who sat at a table on the evening of" in page
+    # dated the evening's day, not the day it is typed (the play-through of 2026-11-29:
+    # fees of the 5th charged on the 29th read "29 Nov"); the page of every account: today
+    form = page[page.index('id="fee"') : page.index("</form>", page.index('id="fee"'))]
+    assert re.search(r'name="on"[^>]*value="2026-11-03"', form), form
+    every = client.get(cash).data.decode()
+    form = every[every.index('id="fee"') : every.index("</form>", every.index('id="fee"'))]
+    assert not re.search(r'name="on"[^>]*value="2026-11-03"', form)
 
     ids = member_ids(app)
     before = int(club_version(app))

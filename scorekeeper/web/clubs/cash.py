@@ -105,7 +105,12 @@ def _fees_form(
     people = by_name(book.members, lambda m: m.name)
     checked = [str(m.id) for m in people if m.id in players]
     form = FeesForm(
-        formdata=None, version=str(club.version), kind=str(EntryKind.FEE_EVENING), on=today()
+        formdata=None,
+        version=str(club.version),
+        kind=str(EntryKind.FEE_EVENING),
+        # opened from an evening (its page's "A fee to its players"): dated its day, where
+        # a fee of the evening belongs on every statement; else today
+        on=today() if evening is None else evening.date,
     )
     form.member.choices = options((str(m.id), m.name) for m in people)
     form.member.data = checked
