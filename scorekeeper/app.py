@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, session
+from flask import Flask, Response, current_app
 from flask_wtf.csrf import CSRFProtect
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
@@ -20,6 +20,7 @@ from .db import MAX_INTEGER
 from .db.folder import data_folder, default_database
 from .db.probe import reason, write_trouble
 from .db.secret_key import secret_key
+from .here import current_session
 from .rights.sessions import DailyRefresh
 from .web.ops import deployment
 from .web.ops.shipped import shipped
@@ -216,7 +217,8 @@ def old_cookie() -> None:
     """A cookie of before server-side grants: its rights become grants (see access)."""
     from .rights import access
 
-    if access.MANAGE in session or session.get(access.ADMIN) is True:
+    held = current_session()  # every request asks: the session itself, not its proxy
+    if access.MANAGE in held or held.get(access.ADMIN) is True:
         access.adopt_old_cookie()
 
 

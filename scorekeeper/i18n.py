@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from babel import support
-from flask import Flask, Request, current_app, g, request
+from flask import Flask, Request, current_app
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
 from wtforms.i18n import messages_path
 
+from .here import current_request, request_globals
 from .rules.errors import N_
 from .rules.settings import Nn_
 
@@ -39,13 +40,14 @@ BEST_KEPT = 1024
 
 def select_locale() -> str:
     """The switch's language (its cookie), else the browser's first we speak, else French."""
-    chosen = request.cookies.get(COOKIE)
+    asked = current_request()
+    chosen = asked.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
-    header = request.headers.get("Accept-Language", "")
+    header = asked.headers.get("Accept-Language", "")
     best = _BEST.get(header)
     if best is None:
-        best = request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+        best = asked.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
         if len(_BEST) >= BEST_KEPT:
             _BEST.clear()
         _BEST[header] = best
@@ -58,7 +60,8 @@ babel = Babel()
 def _translations() -> support.NullTranslations:
     """The request's catalog, looked up once (Flask-Babel looks it up on every string), and
     each language's once per process: the catalogs are compiled before the server starts."""
-    found: object = g.get(_CATALOG)
+    here = request_globals()  # a page's every string asks: g itself, not its proxy
+    found: object = here.get(_CATALOG)
     if isinstance(found, support.NullTranslations):
         return found
     kept: dict[str, support.NullTranslations] = current_app.extensions.setdefault(_CATALOGS, {})
@@ -66,7 +69,7 @@ def _translations() -> support.NullTranslations:
     made = kept.get(language)
     if made is None:
         made = kept[language] = get_translations()
-    setattr(g, _CATALOG, made)
+    here[_CATALOG] = made
     return made
 
 

@@ -28,9 +28,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from flask import g, request
+from flask import request
 from flask_babel import get_locale
 from markupsafe import Markup
+
+from ...here import request_globals
 
 
 class Fragments:
@@ -80,11 +82,11 @@ def _scope() -> tuple[str, str]:
     """The language and the address this request draws its pieces in, found once a request
     (13 pieces a game page; Flask-Babel's locale and the root URL cost 30 µs each time). The
     templates' words are the request's catalog, read once too (``i18n._translations``)."""
-    found: object = g.get(_SCOPE)
+    here = request_globals()  # asked by each piece: g itself, not its proxy
+    found: object = here.get(_SCOPE)
     if isinstance(found, tuple):
         return found
-    scope = (str(get_locale()), request.root_url)
-    setattr(g, _SCOPE, scope)
+    scope = here[_SCOPE] = (str(get_locale()), request.root_url)
     return scope
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from flask import current_app, g
 from markupsafe import Markup
 
+from ...here import request_globals
 from .holes import END, START
 
 _PARTS = "_followers_parts"
@@ -56,8 +57,9 @@ def draw_for_followers(followers: Followers) -> None:
 def followers_tag() -> str:
     """The followers' page's ETag, for its polling script (``follow.js``): the request's
     own when a follower draws it, the followers' when the manager's request does."""
-    tag: str | None = g.get("etag")
-    if tag is None and (followers := g.get("followers")) is not None:
+    here = request_globals()
+    tag: str | None = here.get("etag")
+    if tag is None and (followers := here.get("followers")) is not None:
         tag = followers.tag
     return tag or ""
 
@@ -72,7 +74,7 @@ def reader_part(manages: bool, mine: str, theirs: str = "") -> Markup:
     """
     if not manages:
         return Markup(theirs)
-    parts: dict[str, bytes] | None = g.get(_PARTS)
+    parts: dict[str, bytes] | None = request_globals().get(_PARTS)  # g itself: asked per part
     if parts is None:
         return Markup(mine)
     name = str(len(parts))
@@ -82,7 +84,7 @@ def reader_part(manages: bool, mine: str, theirs: str = "") -> Markup:
 
 def drawing_for_followers() -> dict[str, bytes] | None:
     """The followers' parts this request keeps aside (None: their page is not drawn)."""
-    parts: dict[str, bytes] | None = g.get(_PARTS)
+    parts: dict[str, bytes] | None = request_globals().get(_PARTS)
     return parts
 
 
