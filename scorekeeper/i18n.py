@@ -56,6 +56,32 @@ def select_locale() -> str:
 
 babel = Babel()
 
+_LANGUAGE = "_scorekeeper_language"
+
+
+def language() -> str:
+    """The request's language as its code ('fr', 'da'): ``str(get_locale())``, named once.
+
+    Every kept piece, page tag and word table of a page asks it: Flask-Babel's
+    ``get_locale`` finds its namespace through ``g``'s proxy three times a call, and
+    babel names the locale anew each time. Here the locale Flask-Babel holds for the
+    request (where Flask-Babel 4 keeps it: ``force_locale`` puts its own there, so a
+    forced language is named too) is named once; before Flask-Babel holds one, or
+    outside a request, its own ``get_locale`` finds it.
+    """
+    try:
+        here = request_globals()
+    except RuntimeError:  # no app context: Flask-Babel says None
+        return str(get_locale())
+    held = getattr(here.get("_flask_babel"), "babel_locale", None)
+    known = here.get(_LANGUAGE)
+    if held is not None and isinstance(known, tuple) and known[0] is held:
+        return str(known[1])
+    locale = get_locale()
+    name = str(locale)
+    here[_LANGUAGE] = (locale, name)
+    return name
+
 
 def _translations() -> support.NullTranslations:
     """The request's catalog, looked up once (Flask-Babel looks it up on every string), and
@@ -65,10 +91,10 @@ def _translations() -> support.NullTranslations:
     if isinstance(found, support.NullTranslations):
         return found
     kept: dict[str, support.NullTranslations] = current_app.extensions.setdefault(_CATALOGS, {})
-    language = str(get_locale())
-    made = kept.get(language)
+    name = language()
+    made = kept.get(name)
     if made is None:
-        made = kept[language] = get_translations()
+        made = kept[name] = get_translations()
     here[_CATALOG] = made
     return made
 
@@ -127,7 +153,7 @@ class CatalogRequest(Request):
 
     @cached_property
     def wtforms_translations(self) -> support.NullTranslations:
-        return wtforms_catalog(str(get_locale()))
+        return wtforms_catalog(language())
 
 
 def init_app(app: Flask) -> None:

@@ -32,11 +32,11 @@ import time
 from importlib.metadata import PackageNotFoundError, version
 
 from flask import Flask, Response, g, request
-from flask_babel import get_locale
 
 from ...clubs.purse import table_club
 from ...db import get_db
 from ...here import current_request, current_session, request_globals
+from ...i18n import language
 from ...rights.access import can_manage, can_manage_club, readable_head, visit
 from ...store.table_locks import TableState, table_state
 from . import arguments, said, shared
@@ -150,7 +150,7 @@ def check() -> Response | None:
         answer = _managed(endpoint, head.generation, stamp, head.table_token)
         if answer is None and request_globals().get("keep_managed") is not None:
             # the manager's page drawn to be kept: the followers' one of the same version too
-            tag = _tag(head.generation, page_key(), stamp, head.table_token, get_locale(), "follow")
+            tag = _tag(head.generation, page_key(), stamp, head.table_token, language(), "follow")
             if DRAWN.get(tag) is None:
                 draw_for_followers(Followers(tag, game_id, head.version))
         return answer
@@ -165,7 +165,7 @@ def check() -> Response | None:
             # the evening's money (paid, left, who pays whom): the club's version and the
             # versions of the evening's other tables make it too, as for its kept PDF
             stamp += f"@{club}@{evening_tables(game_id)}"
-        tag = _tag(head.generation, page_key(), stamp, head.table_token, get_locale(), "follow")
+        tag = _tag(head.generation, page_key(), stamp, head.table_token, language(), "follow")
     here = request_globals()
     here["etag"] = tag
     if tag in asked.if_none_match:
@@ -196,7 +196,7 @@ def _managed(
     """The manager's page as kept for this version, filled in for him; else mark it to keep."""
     if endpoint not in MANAGED_PAGES or not keepable():
         return None
-    tag = _tag(generation, page_key(), version, table_token, get_locale(), "manage")
+    tag = _tag(generation, page_key(), version, table_token, language(), "manage")
     kept = MANAGED.get(tag)
     if kept is not None:
         body, headers = kept

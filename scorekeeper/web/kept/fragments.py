@@ -29,10 +29,10 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from flask import request
-from flask_babel import get_locale
 from markupsafe import Markup
 
 from ...here import request_globals
+from ...i18n import language
 
 
 class Fragments:
@@ -78,16 +78,17 @@ FRAGMENTS = Fragments()
 _SCOPE = "_kept_fragments_scope"
 
 
-def _scope() -> tuple[str, str]:
+def scope() -> tuple[str, str]:
     """The language and the address this request draws its pieces in, found once a request
-    (13 pieces a game page; Flask-Babel's locale and the root URL cost 30 µs each time). The
-    templates' words are the request's catalog, read once too (``i18n._translations``)."""
+    (13 pieces a game page and its frame's key, frames.py; Flask-Babel's locale and the
+    root URL cost 30 µs each time). The templates' words are the request's catalog, read
+    once too (``i18n._translations``)."""
     here = request_globals()  # asked by each piece: g itself, not its proxy
     found: object = here.get(_SCOPE)
     if isinstance(found, tuple):
         return found
-    scope = here[_SCOPE] = (str(get_locale()), request.root_url)
-    return scope
+    made = here[_SCOPE] = (language(), request.root_url)
+    return made
 
 
 class _Hashed:
@@ -114,7 +115,7 @@ def kept_fragment(draw: Callable[..., str], key: tuple[object, ...], *args: obje
     address (added here): the arguments and whatever ``draw`` reads of its template.
     """
     try:
-        full = _Hashed((getattr(draw, "name", None), *_scope(), *key))
+        full = _Hashed((getattr(draw, "name", None), *scope(), *key))
     except TypeError:  # unhashable: draw it, keep nothing
         return Markup(draw(*args))
     piece = FRAGMENTS.get(full)
