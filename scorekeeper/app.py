@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app
+from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
@@ -20,12 +20,28 @@ from .db import MAX_INTEGER
 from .db.folder import data_folder, default_database
 from .db.probe import reason, write_trouble
 from .db.secret_key import secret_key
-from .here import current_session
+from .here import current_application, current_request, current_session
 from .rights.sessions import DailyRefresh
 from .web.ops import deployment
 from .web.ops.shipped import shipped
 
-csrf = CSRFProtect()
+
+class MethodFirstCSRF(CSRFProtect):
+    """Flask-WTF's CSRF check, the method looked at first.
+
+    Flask-WTF reads the request's endpoint and its view's exemptions (six reads through
+    Flask's proxies) before it sees that a GET is never checked. A request of a method it
+    does not check is let through at once, as it would be after those reads; any other is
+    checked as before.
+    """
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        if current_request().method not in current_application().config["WTF_CSRF_METHODS"]:
+            return
+        super().protect(apply_exemptions)
+
+
+csrf = MethodFirstCSRF()
 MAX_INT = MAX_INTEGER
 
 
@@ -235,6 +251,6 @@ def security_headers(response: Response) -> Response:
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Frame-Options"] = "DENY"
-    if current_app.config.get("BEHIND_TLS"):
+    if current_application().config.get("BEHIND_TLS"):
         response.headers["Strict-Transport-Security"] = "max-age=31536000"
     return response

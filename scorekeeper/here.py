@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from flask import g, request, session
+from flask import Flask, current_app, g, request, session
 from flask.sessions import SessionMixin
 from flask.wrappers import Request
 
@@ -22,6 +22,11 @@ from flask.wrappers import Request
 def request_globals() -> dict[str, Any]:
     """This context's ``g`` as the dict of its attributes (``g.name`` is ``[name]``)."""
     return cast(dict[str, Any], vars(g._get_current_object()))
+
+
+def current_application() -> Flask:
+    """This request's app itself."""
+    return cast(Flask, current_app._get_current_object())  # type: ignore[attr-defined]
 
 
 def current_request() -> Request:

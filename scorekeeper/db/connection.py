@@ -20,7 +20,7 @@ import click
 import sqlite_utils
 from flask import Flask, current_app
 
-from ..here import request_globals
+from ..here import current_application, request_globals
 from . import chain, facts
 from .migrations import migrate as apply_migrations
 from .write_queue import queued
@@ -178,7 +178,7 @@ def get_db() -> sqlite_utils.Database:
     db: sqlite_utils.Database | None = here.get("db")
     if db is not None:
         return db
-    path = str(current_app.config["DATABASE"])
+    path = str(current_application().config["DATABASE"])
     identity = _identity(path)
     db = _kept.db
     if db is None or _kept.path != path or identity is None or _kept.identity != identity:

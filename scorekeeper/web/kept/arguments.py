@@ -20,12 +20,12 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-from flask import current_app, redirect, request
+from flask import redirect, request
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...clubs.season import DEFAULT_SORT, day, sort_name
-from ...here import current_request
+from ...here import current_application, current_request
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -86,7 +86,7 @@ def reads(*names: str) -> Callable[[F], F]:
 def declared(endpoint: str | None = None) -> tuple[str, ...]:
     """The arguments the route of ``endpoint`` (default: this request's) reads."""
     endpoint = endpoint or current_request().endpoint  # the request itself, not its proxy
-    view = current_app.view_functions.get(endpoint or "")
+    view = current_application().view_functions.get(endpoint or "")
     return tuple(getattr(view, ATTRIBUTE, ()))
 
 

@@ -13,11 +13,11 @@ that shows something once (a new manager link, a handover code:
 
 from __future__ import annotations
 
-from flask import current_app, get_flashed_messages, session
+from flask import current_app, get_flashed_messages
 from flask_wtf.csrf import generate_csrf
 from itsdangerous import URLSafeTimedSerializer
 
-from ...here import request_globals
+from ...here import current_application, current_session, request_globals
 from ...rights.sessions import KeptKeySigner
 from .once import SHOWN_ONCE
 
@@ -43,11 +43,11 @@ def signed_token() -> str:
     token is kept for the request where ``generate_csrf`` keeps it, so the forms drawn
     after it carry the same. A session without a token yet is Flask-WTF's own case.
     """
-    config = current_app.config
-    field = config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    secret = config.get("WTF_CSRF_SECRET_KEY", current_app.secret_key)
+    app = current_application()
+    field = app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    secret = app.config.get("WTF_CSRF_SECRET_KEY", app.secret_key)
     here = request_globals()
-    raw = session.get(field) if isinstance(field, str) else None
+    raw = current_session().get(field) if isinstance(field, str) else None
     if field in here or not isinstance(raw, str) or secret is None:
         return generate_csrf()
     serializer = _SIGNING.get(secret)
@@ -68,7 +68,8 @@ def signed_token() -> str:
 
 def keepable() -> bool:
     """Whether this request's page may be kept or taken from the kept ones."""
-    return not any(key in session for key in SHOWN_ONCE)
+    held = current_session()
+    return not any(key in held for key in SHOWN_ONCE)
 
 
 def with_holes(body: bytes) -> bytes | None:

@@ -103,13 +103,14 @@ def split(body: bytes) -> tuple[bytes, bytes | None]:
     place of his (None: nothing was drawn for them, a mark names no part kept aside, or the
     manager's CSRF token would be in it). A page filled from a frame was split when the
     frame was made (``handed``): both are as they were handed."""
-    parts: dict[str, bytes] | None = g.pop(_PARTS, None)
+    here = request_globals()
+    parts: dict[str, bytes] | None = here.pop(_PARTS, None)
     if parts is None:
         return body, None
-    followers: bytes | None = g.pop(_HANDED, None)
+    followers: bytes | None = here.pop(_HANDED, None)
     if followers is not None:
         return body, followers
-    token: str | None = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    token: str | None = here.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
     return swapped(body, parts, token.encode() if token else None)
 
 
