@@ -108,6 +108,52 @@ class _Hashed:
         return isinstance(other, _Hashed) and self.hash == other.hash and self.parts == other.parts
 
 
+class Same:
+    """A deep value in a piece's key, hashed once per object: a coup's result is a frozen
+    value of a dozen nested parts (its hash, fourteen Python calls, cost more than the
+    rest of the lookup), and the eight recent coups' articles are looked up on every game
+    page while the kept replay keeps the same result objects from one version to the
+    next. Equal to another ``Same`` of an equal value, with the same hash, as the values
+    themselves are: the piece kept under one is found under the other."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and (
+            other.value is self.value or (other.hash == self.hash and other.value == self.value)
+        )
+
+
+SAME_KEPT = 4096
+"""Values hashed once (``same``), kept by their identity: the recent results of the games
+being played."""
+_SAME: dict[int, Same] = {}
+
+
+def same(value: object) -> object:
+    """``value`` in a piece's key, its hash worked out once while the object lives here
+    (it is held, so its identity names no other object meanwhile). An unhashable value is
+    given back as it is: its key fails as before (``kept_fragment`` draws, keeps nothing)."""
+    found = _SAME.get(id(value))
+    if found is not None and found.value is value:
+        return found
+    try:
+        made = Same(value)  # an unhashable value: TypeError
+    except TypeError:
+        return value
+    if len(_SAME) >= SAME_KEPT:
+        _SAME.clear()
+    _SAME[id(value)] = made
+    return made
+
+
 def kept_fragment(draw: Callable[..., str], key: tuple[object, ...], *args: object) -> Markup:
     """``draw(*args)`` as drawn before under the same key, or drawn now and kept.
 
