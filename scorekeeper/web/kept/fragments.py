@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from flask import request
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ...here import request_globals
 from ...i18n import language
@@ -180,5 +180,6 @@ def fragment_hole(name: str) -> Markup:
 
 
 def fill_hole(piece: Markup, name: str, content: str) -> Markup:
-    """``piece`` with its hole ``name`` filled with ``content`` (markup, or text escaped)."""
-    return piece.replace(fragment_hole(name), Markup.escape(content))
+    """``piece`` with its hole ``name`` filled with ``content`` (markup, or text escaped):
+    one replace of the text, made markup once (Markup's own replace escapes again)."""
+    return Markup(str.replace(piece, fragment_hole(name), escape(content)))

@@ -79,7 +79,8 @@ def reader_part(manages: bool, mine: str, theirs: str = "") -> Markup:
         return Markup(mine)
     name = str(len(parts))
     parts[name] = str(theirs).encode()
-    return Markup(f"<!--reader:{name}-->") + Markup(mine) + Markup(f"<!--/reader:{name}-->")
+    drawn = Markup(mine)  # markup as it is, between its marks (one string, not three added)
+    return Markup(f"<!--reader:{name}-->{drawn}<!--/reader:{name}-->")
 
 
 def drawing_for_followers() -> dict[str, bytes] | None:
