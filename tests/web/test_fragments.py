@@ -142,3 +142,27 @@ def test_a_deep_value_hashed_once_keys_its_piece_as_the_value_itself(app):
         fragments.kept_fragment(draw, ("test-same", fragments.same(listed)), listed)
         fragments.kept_fragment(draw, ("test-same", fragments.same(listed)), listed)
         assert drawn == [first, other, listed, listed]
+
+
+def test_a_templates_context_has_jinjas_globals_in_jinjas_order(app):
+    """app.FlatGlobalsTemplate makes each context's globals from the ChainMap's maps:
+    the same dict as Jinja's own (names, values, order), the template's own globals before
+    the environment's, a global added after the template was loaded seen too."""
+    from jinja2 import Template
+
+    from scorekeeper.app import FlatGlobalsTemplate
+
+    env = app.jinja_env
+    ours = env.get_template("_flashes.html")
+    assert isinstance(ours, FlatGlobalsTemplate)
+    env.globals["added_after_loading"] = "late"
+    own = env.from_string("{{ only_here }}", globals={"csrf_token": "own", "only_here": 1})
+    for template in (ours, own):
+        with app.test_request_context("/"):
+            made = template.new_context({"x": 1}).get_all()
+            jinjas = Template.new_context(template, {"x": 1}).get_all()
+            assert made == jinjas and list(made) == list(jinjas)
+            assert made["added_after_loading"] == "late"
+            assert template.new_context({"x": 1}, shared=True).get_all() == {"x": 1}
+    assert own.new_context().get_all()["csrf_token"] == "own" and own.render() == "1"
+    del env.globals["added_after_loading"]
