@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import sqlite3
+from collections import ChainMap
 from collections.abc import Callable, Mapping
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, session
+from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
-from jinja2 import BytecodeCache
+from jinja2 import BytecodeCache, Template
 from jinja2.bccache import Bucket
+from jinja2.runtime import Context, new_context
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, Rule, ValidationError
 
@@ -20,11 +22,28 @@ from .db import MAX_INTEGER
 from .db.folder import data_folder, default_database
 from .db.probe import reason, write_trouble
 from .db.secret_key import secret_key
+from .here import current_application, current_request, current_session
 from .rights.sessions import DailyRefresh
 from .web.ops import deployment
 from .web.ops.shipped import shipped
 
-csrf = CSRFProtect()
+
+class MethodFirstCSRF(CSRFProtect):
+    """Flask-WTF's CSRF check, the method looked at first.
+
+    Flask-WTF reads the request's endpoint and its view's exemptions (six reads through
+    Flask's proxies) before it sees that a GET is never checked. A request of a method it
+    does not check is let through at once, as it would be after those reads; any other is
+    checked as before.
+    """
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        if current_request().method not in current_application().config["WTF_CSRF_METHODS"]:
+            return
+        super().protect(apply_exemptions)
+
+
+csrf = MethodFirstCSRF()
 MAX_INT = MAX_INTEGER
 
 
@@ -79,6 +98,32 @@ def _open_database(app: Flask) -> None:
     except sqlite3.Error as error:
         said = reason(error, database)
         raise StartRefused(f"cannot use the database {database}: {said} ({error})") from None
+
+
+class FlatGlobalsTemplate(Template):
+    """Jinja's template, the globals put into each of its contexts at C speed.
+
+    Jinja keeps a template's globals as a ChainMap over the environment's and copies
+    them into every context it makes (``dict(ChainMap)``): a Python call per name, some
+    sixty here, most of the cost of drawing a small template (the one-time messages put
+    into every manager's page: holes.py). The same dict is made from the maps themselves,
+    read at each call as the ChainMap reads them, the last first so that the first map's
+    names win as ChainMap's lookups say; a shared context takes no globals, as before.
+    """
+
+    def new_context(
+        self,
+        vars: dict[str, Any] | None = None,
+        shared: bool = False,
+        locals: Mapping[str, Any] | None = None,
+    ) -> Context:
+        names = self.globals
+        if shared or not isinstance(names, ChainMap):
+            return super().new_context(vars, shared, locals)
+        flat: dict[str, Any] = {}
+        for layer in reversed(names.maps):
+            flat.update(layer)
+        return new_context(self.environment, self.name, self.blocks, vars, shared, flat, locals)
 
 
 class Compiled:
@@ -194,6 +239,8 @@ def create_app(
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     app.url_map.converters["int"] = BoundedInt
 
+    # the environment made once the settings are read, as before; before any template
+    app.jinja_env.template_class = FlatGlobalsTemplate
     db.init_app(app)
     i18n.init_app(app)
     csrf.init_app(app)
@@ -216,7 +263,8 @@ def old_cookie() -> None:
     """A cookie of before server-side grants: its rights become grants (see access)."""
     from .rights import access
 
-    if access.MANAGE in session or session.get(access.ADMIN) is True:
+    held = current_session()  # every request asks: the session itself, not its proxy
+    if access.MANAGE in held or held.get(access.ADMIN) is True:
         access.adopt_old_cookie()
 
 
@@ -233,6 +281,6 @@ def security_headers(response: Response) -> Response:
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Frame-Options"] = "DENY"
-    if current_app.config.get("BEHIND_TLS"):
+    if current_application().config.get("BEHIND_TLS"):
         response.headers["Strict-Transport-Security"] = "max-age=31536000"
     return response

@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from babel import support
-from flask import Flask, Request, current_app, g, request
+from flask import Flask, Request, current_app
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
 from wtforms.i18n import messages_path
 
+from .here import current_request, request_globals
 from .rules.errors import N_
 from .rules.settings import Nn_
 
@@ -39,13 +40,14 @@ BEST_KEPT = 1024
 
 def select_locale() -> str:
     """The switch's language (its cookie), else the browser's first we speak, else French."""
-    chosen = request.cookies.get(COOKIE)
+    asked = current_request()
+    chosen = asked.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
-    header = request.headers.get("Accept-Language", "")
+    header = asked.headers.get("Accept-Language", "")
     best = _BEST.get(header)
     if best is None:
-        best = request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+        best = asked.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
         if len(_BEST) >= BEST_KEPT:
             _BEST.clear()
         _BEST[header] = best
@@ -54,19 +56,46 @@ def select_locale() -> str:
 
 babel = Babel()
 
+_LANGUAGE = "_scorekeeper_language"
+
+
+def language() -> str:
+    """The request's language as its code ('fr', 'da'): ``str(get_locale())``, named once.
+
+    Every kept piece, page tag and word table of a page asks it: Flask-Babel's
+    ``get_locale`` finds its namespace through ``g``'s proxy three times a call, and
+    babel names the locale anew each time. Here the locale Flask-Babel holds for the
+    request (where Flask-Babel 4 keeps it: ``force_locale`` puts its own there, so a
+    forced language is named too) is named once; before Flask-Babel holds one, or
+    outside a request, its own ``get_locale`` finds it.
+    """
+    try:
+        here = request_globals()
+    except RuntimeError:  # no app context: Flask-Babel says None
+        return str(get_locale())
+    held = getattr(here.get("_flask_babel"), "babel_locale", None)
+    known = here.get(_LANGUAGE)
+    if held is not None and isinstance(known, tuple) and known[0] is held:
+        return str(known[1])
+    locale = get_locale()
+    name = str(locale)
+    here[_LANGUAGE] = (locale, name)
+    return name
+
 
 def _translations() -> support.NullTranslations:
     """The request's catalog, looked up once (Flask-Babel looks it up on every string), and
     each language's once per process: the catalogs are compiled before the server starts."""
-    found: object = g.get(_CATALOG)
+    here = request_globals()  # a page's every string asks: g itself, not its proxy
+    found: object = here.get(_CATALOG)
     if isinstance(found, support.NullTranslations):
         return found
     kept: dict[str, support.NullTranslations] = current_app.extensions.setdefault(_CATALOGS, {})
-    language = str(get_locale())
-    made = kept.get(language)
+    name = language()
+    made = kept.get(name)
     if made is None:
-        made = kept[language] = get_translations()
-    setattr(g, _CATALOG, made)
+        made = kept[name] = get_translations()
+    here[_CATALOG] = made
     return made
 
 
@@ -124,7 +153,7 @@ class CatalogRequest(Request):
 
     @cached_property
     def wtforms_translations(self) -> support.NullTranslations:
-        return wtforms_catalog(str(get_locale()))
+        return wtforms_catalog(language())
 
 
 def init_app(app: Flask) -> None:

@@ -18,8 +18,9 @@ from typing import Any
 
 import click
 import sqlite_utils
-from flask import Flask, current_app, g
+from flask import Flask, current_app
 
+from ..here import current_application, request_globals
 from . import chain, facts
 from .migrations import migrate as apply_migrations
 from .write_queue import queued
@@ -173,23 +174,26 @@ def get_db() -> sqlite_utils.Database:
     transaction has it rolled back (``close_db``), so a kept connection never
     carries one over.
     """
-    if "db" not in g:
-        path = str(current_app.config["DATABASE"])
-        identity = _identity(path)
-        if _kept.db is None or _kept.path != path or identity is None or _kept.identity != identity:
-            if _kept.db is not None:
-                _kept.db.close()
-                _kept.db = None
-            _kept.db = connect(path)
-            _kept.path, _kept.identity = path, _identity(path)
-        g.db = _kept.db
-    db: sqlite_utils.Database = g.db
+    here = request_globals()  # asked a dozen times a request: g itself, not its proxy
+    db: sqlite_utils.Database | None = here.get("db")
+    if db is not None:
+        return db
+    path = str(current_application().config["DATABASE"])
+    identity = _identity(path)
+    db = _kept.db
+    if db is None or _kept.path != path or identity is None or _kept.identity != identity:
+        if db is not None:
+            db.close()
+            _kept.db = None
+        db = _kept.db = connect(path)
+        _kept.path, _kept.identity = path, _identity(path)
+    here["db"] = db
     return db
 
 
 def close_db(_: BaseException | None = None) -> None:
     """End of the request: the connection stays open for the thread's next one."""
-    db: object = g.pop("db", None)
+    db: object = request_globals().pop("db", None)
     if isinstance(db, sqlite_utils.Database) and db.conn.in_transaction:
         db.conn.execute("ROLLBACK")
 

@@ -25,6 +25,7 @@ from werkzeug.wrappers import Response
 
 from .. import clubs, store
 from ..db import MAX_INTEGER, get_db
+from ..here import current_session, request_globals
 from ..store import grants
 
 MANAGE, FOLLOW, ADMIN, DEVICE = "manage", "follow", "admin", "device"
@@ -69,7 +70,7 @@ def handover_hash(code: str) -> str:
 
 
 def _ids(key: str) -> list[int]:
-    value = session.get(key, [])
+    value = current_session().get(key, [])
     if not isinstance(value, list):
         return []
     return [v for v in value if isinstance(v, int) and 1 <= v <= MAX_ID]
@@ -77,7 +78,7 @@ def _ids(key: str) -> list[int]:
 
 def device(create: bool = False) -> str | None:
     """This browser's device token (made on first need), or None."""
-    token = session.get(DEVICE)
+    token = current_session().get(DEVICE)  # asked by every check: the session itself
     if isinstance(token, str) and 16 <= len(token) <= 64:
         return token
     if not create:
@@ -93,11 +94,12 @@ def device_hash() -> str | None:
     token = device()
     if token is None:
         return None
-    known = g.get("device_hash")
+    here = request_globals()  # asked by every check: g itself, not its proxy
+    known = here.get("device_hash")
     if isinstance(known, tuple) and known[0] == token:
         return str(known[1])
     hashed = token_hash(token)
-    g.device_hash = (token, hashed)
+    here["device_hash"] = (token, hashed)
     return hashed
 
 
@@ -163,14 +165,15 @@ def _password_tag() -> str:
 
 
 def is_admin() -> bool:
-    if "is_admin" not in g:
-        token = session.get(ADMIN)
-        g.is_admin = (
+    here = request_globals()  # asked by every check: g itself, not its proxy
+    if "is_admin" not in here:
+        token = current_session().get(ADMIN)
+        here["is_admin"] = (
             isinstance(token, str)
             and bool(current_app.config.get("ADMIN_PASSWORD"))
             and grants.admin_open(get_db(), token_hash(token), _password_tag())
         )
-    return bool(g.is_admin)
+    return bool(here["is_admin"])
 
 
 def admin_login(password: str) -> bool:
@@ -249,7 +252,7 @@ def visit(game_id: int) -> Visit:
     there (a number SQLite cannot hold names no game)."""
     if not 1 <= game_id <= MAX_ID:
         abort(404)
-    visits: dict[int, Visit] = g.setdefault("visits", {})
+    visits: dict[int, Visit] = request_globals().setdefault("visits", {})
     db = get_db()
     held = device_hash()
     known = visits.get(game_id)
@@ -283,8 +286,9 @@ def acting_grant() -> int | None:
 
 def _visiting() -> Visit | None:
     """The game this request changes (``managed``), if any."""
-    game_id = g.get("managing")
-    visits: dict[int, Visit] = g.get("visits", {})
+    here = request_globals()
+    game_id = here.get("managing")
+    visits: dict[int, Visit] = here.get("visits", {})
     return visits.get(game_id) if isinstance(game_id, int) else None
 
 
@@ -356,7 +360,7 @@ def note_change(response: Response) -> Response:
     Nothing to read when the request wrote nothing, or when its change took the grant
     (``acting_grant``: the time was recorded in the change's own transaction)."""
     found = _visiting()
-    g.pop("managing", None)
+    request_globals().pop("managing", None)
     if found is None or found.grant is None or found.acting:
         return response
     db = get_db()

@@ -108,3 +108,61 @@ def test_a_hole_is_filled_and_no_typed_text_makes_one():
     assert fragments.fill_hole(piece, "row-actions", "<i>") == "<p>&lt;i&gt;</p>"
     typed = Markup("<p>%s</p>") % "<!--hole:row-actions-->"
     assert fragments.fill_hole(typed, "row-actions", Markup("<b>x</b>")) == typed
+
+
+def test_a_deep_value_hashed_once_keys_its_piece_as_the_value_itself(app):
+    """``fragments.same``: a coup's result in an article's key is hashed once per object;
+    an equal result made apart finds the piece kept under the first (and draws nothing),
+    another result draws its own, and an unhashable key draws every time, keeping nothing,
+    as before."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Result:
+        n: int
+        tricks: tuple[int, ...]
+
+    drawn: list[object] = []
+
+    def draw(value: object) -> str:
+        drawn.append(value)
+        return f"<p>{len(drawn)}</p>"
+
+    first, twin, other = Result(1, (5, 2, 2)), Result(1, (5, 2, 2)), Result(2, (4, 4, 1))
+    assert fragments.same(first) is fragments.same(first)  # once per object
+    assert fragments.same(first) == fragments.same(twin) and first is not twin
+    assert hash(fragments.same(twin)) == hash(twin)
+    with app.test_request_context("/"):
+        one = fragments.kept_fragment(draw, ("test-same", fragments.same(first)), first)
+        assert fragments.kept_fragment(draw, ("test-same", fragments.same(twin)), twin) == one
+        assert fragments.kept_fragment(draw, ("test-same", fragments.same(other)), other) != one
+        assert drawn == [first, other]
+        listed = [1, 2]
+        assert fragments.same(listed) is listed  # unhashable: given back, the key fails
+        fragments.kept_fragment(draw, ("test-same", fragments.same(listed)), listed)
+        fragments.kept_fragment(draw, ("test-same", fragments.same(listed)), listed)
+        assert drawn == [first, other, listed, listed]
+
+
+def test_a_templates_context_has_jinjas_globals_in_jinjas_order(app):
+    """app.FlatGlobalsTemplate makes each context's globals from the ChainMap's maps:
+    the same dict as Jinja's own (names, values, order), the template's own globals before
+    the environment's, a global added after the template was loaded seen too."""
+    from jinja2 import Template
+
+    from scorekeeper.app import FlatGlobalsTemplate
+
+    env = app.jinja_env
+    ours = env.get_template("_flashes.html")
+    assert isinstance(ours, FlatGlobalsTemplate)
+    env.globals["added_after_loading"] = "late"
+    own = env.from_string("{{ only_here }}", globals={"csrf_token": "own", "only_here": 1})
+    for template in (ours, own):
+        with app.test_request_context("/"):
+            made = template.new_context({"x": 1}).get_all()
+            jinjas = Template.new_context(template, {"x": 1}).get_all()
+            assert made == jinjas and list(made) == list(jinjas)
+            assert made["added_after_loading"] == "late"
+            assert template.new_context({"x": 1}, shared=True).get_all() == {"x": 1}
+    assert own.new_context().get_all()["csrf_token"] == "own" and own.render() == "1"
+    del env.globals["added_after_loading"]

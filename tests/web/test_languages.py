@@ -134,6 +134,27 @@ def test_the_browser_chooses_among_the_four_french_by_default(app):
     assert client.get("/lang/de").status_code == 404
 
 
+def test_the_language_named_once_is_flask_babels_even_when_forced(app):
+    """``i18n.language()`` names the locale Flask-Babel holds for the request once: it is
+    ``str(get_locale())`` before and after a ``force_locale`` and inside it, and outside
+    any request Flask-Babel's own answer."""
+    from flask_babel import force_locale, get_locale
+
+    from scorekeeper.i18n import language
+
+    assert language() == str(get_locale()) == "None"
+    with app.test_request_context("/", headers={"Accept-Language": "da-DK,da"}):
+        assert language() == str(get_locale()) == "da"
+        with force_locale("nl"):
+            assert language() == str(get_locale()) == "nl"
+            with force_locale("en"):
+                assert language() == "en"
+            assert language() == "nl"
+        assert language() == str(get_locale()) == "da"
+    with app.test_request_context("/", headers={"Cookie": "lang=en"}):
+        assert language() == "en"
+
+
 def test_the_switch_offers_the_four_languages(app):
     client = app.test_client()
     html = client.get("/", headers={"Accept-Language": "da"}).data.decode()

@@ -405,6 +405,10 @@ def test_every_form_needs_its_csrf_token(csrf_app):
         == 302
     )
     assert client.post(game + "/undo").status_code == 400
+    # the check looks at the method first (app.MethodFirstCSRF): a GET needs no token, and
+    # a method no route takes is still answered 405, as before the check
+    assert client.get(game + "/coups").status_code == 200
+    assert client.put(game + "/coups", data=coup_data("pass")).status_code == 405
 
 
 def test_names_are_escaped(client):

@@ -20,13 +20,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from flask import Response, render_template, request
-from flask_babel import get_locale
 
 from ...db import generation, get_db
 from ...events.drawing import read_asked
 from ...events.records import Event
 from ...events.results import results_csv, results_json
 from ...events.standing import Standing
+from ...i18n import language
 from ...ratings.entry import at_entry, entry_key
 from ..blueprints import events as bp
 from ..kept.expensive import expensive
@@ -63,7 +63,7 @@ def _tag(found: Event, key: str) -> str:
             key,
             request.path,
             str(dark),
-            str(get_locale()),
+            language(),
         ]
     )
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()

@@ -21,7 +21,7 @@ from flask_babel import lazy_gettext as _l
 from ...clubs.purse import NotOwed
 from ...clubs.seats import MAX_MEMBERS
 from ...events.ranking import place_text
-from ...i18n import CURRENCIES, LANGUAGES
+from ...i18n import CURRENCIES, LANGUAGES, language
 from ...rules.errors import GameError
 from ...rules.money import Money
 from ...store import Action
@@ -53,7 +53,7 @@ ACTION_WORDS = {
 
 def reader_currency() -> str:
     """The currency a money form offers the reader (``i18n.CURRENCIES``): DKK in Danish."""
-    return CURRENCIES.get(str(get_locale())[:2], CURRENCIES[LANGUAGES[0]])
+    return CURRENCIES.get(language()[:2], CURRENCIES[LANGUAGES[0]])
 
 
 def chip_example() -> str:
@@ -242,10 +242,10 @@ class ReadersWords(Mapping[str, str]):
         self._made: dict[str, dict[str, str]] = {}
 
     def _now(self) -> dict[str, str]:
-        language = str(get_locale())
-        found = self._made.get(language)
+        name = language()
+        found = self._made.get(name)
         if found is None:
-            found = self._made[language] = {str(k): str(v) for k, v in self._table.items()}
+            found = self._made[name] = {str(k): str(v) for k, v in self._table.items()}
         return found
 
     def __getitem__(self, key: str) -> str:

@@ -17,6 +17,7 @@ from wtforms import (
 from wtforms.validators import Length, Optional
 
 from ...clubs.presets import MAX_NAME as PRESET_NAME
+from ...here import current_request
 from ...rules.errors import N_, GameError
 from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order, sitting_out
 from ...rules.hombre.kinds import SYSTEMS
@@ -192,9 +193,10 @@ def contracts_for(kind: Any, rules: Any) -> list[str]:
 
 def entry_position(stored: Any) -> int:
     """The number of the coup being entered: the one corrected, else the next."""
-    n = (request.view_args or {}).get("n")
-    if not n and request.method == "POST":  # the live check of a correction (``?position=``)
-        n = request.args.get("position", type=int)
+    asked = current_request()  # asked twice a page: the request itself, not its proxy
+    n = (asked.view_args or {}).get("n")
+    if not n and asked.method == "POST":  # the live check of a correction (``?position=``)
+        n = asked.args.get("position", type=int)
     return int(n) if n else len(stored.game.coups) + 1
 
 

@@ -32,7 +32,7 @@ from ..hookspecs import Page
 from ..kept import frames
 from ..kept.arguments import asked_page, past_the_last, reads
 from ..kept.conditional import table_state_of
-from ..kept.fragments import fill_hole, kept_fragment
+from ..kept.fragments import fill_hole, kept_fragment, same
 from ..kept.holes import keepable
 from ..kept.readers import followers_tag, reader_part
 from ..table import explain
@@ -196,8 +196,8 @@ def _recent(
     for result in recent:
         n = result.deal.n
         names = stored.seated(n)  # who sat in that coup
-        article = kept_fragment(
-            sections.coup_article, (stored.kind, stored.id, names, result), result, names
+        article = kept_fragment(  # the result hashed once: the same objects every version
+            sections.coup_article, (stored.kind, stored.id, names, same(result)), result, names
         )
         links = kept_fragment(sections.row_actions, (stored.id, n), stored.id, n) if manages else ""
         drawn.append(fill_hole(article, "row-actions", reader_part(manager, links)))

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
 
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ... import i18n
 from ...rules.hombre.engine import OPEN, BeteStatus, Contract, Outcome, Reason
 from ...rules.hombre.exports import CsvWords
 from ...rules.hombre.family import AnyReport, AnyResult
@@ -64,7 +64,7 @@ def _phrases() -> dict[str, str]:
 
     The catalogs never change while the server runs; the table is only read.
     """
-    language = str(get_locale())
+    language = i18n.language()
     phrases = _PHRASES.get(language)
     if phrases is None:
         phrases = {str(k): str(v) for k, v in {**OUTCOME_WORDS, **CONTRACT_WORDS}.items()}
@@ -156,7 +156,7 @@ _JOURNAL_WORDS: dict[str, dict[str, str]] = {}
 
 def _journal_words() -> dict[str, str]:
     """The reason words and phrases of journal_line, translated once per language."""
-    language = str(get_locale())
+    language = i18n.language()
     words = _JOURNAL_WORDS.get(language)
     if words is None:
         words = {str(k): str(v) for k, v in REASON_WORDS.items()}
@@ -293,7 +293,7 @@ def csv_words() -> CsvWords:
     The comma files keep the keys (docs/formats.md: tools read them); the
     semicolon files, the settlement's "for a spreadsheet" links, are for people.
     """
-    language = str(get_locale())
+    language = i18n.language()
     made = _CSV_WORDS.get(language)
     if made is None:
         headers = {key: str(label) for key, label in CSV_HEADERS.items()}

@@ -20,11 +20,12 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-from flask import current_app, redirect, request
+from flask import redirect, request
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...clubs.season import DEFAULT_SORT, day, sort_name
+from ...here import current_application, current_request
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -84,19 +85,24 @@ def reads(*names: str) -> Callable[[F], F]:
 
 def declared(endpoint: str | None = None) -> tuple[str, ...]:
     """The arguments the route of ``endpoint`` (default: this request's) reads."""
-    view = current_app.view_functions.get(endpoint or request.endpoint or "")
+    endpoint = endpoint or current_request().endpoint  # the request itself, not its proxy
+    view = current_application().view_functions.get(endpoint or "")
     return tuple(getattr(view, ATTRIBUTE, ()))
 
 
 def canonical() -> tuple[tuple[str, str], ...]:
     """This request's declared arguments as its view reads them, defaults left out."""
-    found = ((name, READERS[name](request.args)) for name in declared())
+    names = declared()
+    if not names:  # most pages read none
+        return ()
+    args = current_request().args  # the request itself, not its proxy
+    found = ((name, READERS[name](args)) for name in names)
     return tuple((name, value) for name, value in found if value is not None)
 
 
 def key() -> str:
     """What makes this answer besides its rows: its path and the arguments it reads."""
-    return request.path + "?" + urlencode(canonical())
+    return current_request().path + "?" + urlencode(canonical())
 
 
 def address() -> str:

@@ -31,11 +31,12 @@ import hashlib
 import time
 from importlib.metadata import PackageNotFoundError, version
 
-from flask import Flask, Response, g, request, session
-from flask_babel import get_locale
+from flask import Flask, Response, g, request
 
 from ...clubs.purse import table_club
 from ...db import get_db
+from ...here import current_request, current_session, request_globals
+from ...i18n import language
 from ...rights.access import can_manage, can_manage_club, readable_head, visit
 from ...store.table_locks import TableState, table_state
 from . import arguments, said, shared
@@ -121,17 +122,18 @@ def table_state_of(game_id: int) -> TableState:
     """The table's locks: for a GET, as this request's visit read them with the game's row
     (the ETag and the page both ask; a GET changes no lock); read afresh for any other
     request, which may have changed them."""
-    if request.method != "GET":
+    if current_request().method != "GET":
         return table_state(get_db(), game_id)
     return visit(game_id).table_state()
 
 
 def check() -> Response | None:
     """Before the view: answer 304 when the phone already has this version of the page."""
-    if request.method != "GET":
+    asked = current_request()  # the request itself: read a dozen times here
+    if asked.method != "GET":
         return None
-    endpoint = request.endpoint
-    game_id = (request.view_args or {}).get("game_id")
+    endpoint = asked.endpoint
+    game_id = (asked.view_args or {}).get("game_id")
     if game_id is None or (endpoint not in PAGES and endpoint != POLL):
         return None
     head = readable_head(game_id)  # 404 for a game this browser may not see
@@ -146,13 +148,13 @@ def check() -> Response | None:
         lock = table_state_of(game_id).key
         stamp = f"{head.version}@{head.updated_at}@{lock}"
         answer = _managed(endpoint, head.generation, stamp, head.table_token)
-        if answer is None and g.get("keep_managed") is not None:
+        if answer is None and request_globals().get("keep_managed") is not None:
             # the manager's page drawn to be kept: the followers' one of the same version too
-            tag = _tag(head.generation, page_key(), stamp, head.table_token, get_locale(), "follow")
+            tag = _tag(head.generation, page_key(), stamp, head.table_token, language(), "follow")
             if DRAWN.get(tag) is None:
                 draw_for_followers(Followers(tag, game_id, head.version))
         return answer
-    elif session.get("_flashes"):  # a follower's page is kept whole: not with a message
+    elif current_session().get("_flashes"):  # a follower's page is kept whole: not with one
         return None
     else:
         # a locked table's pages say so (no PROVISIONAL once its evening is closed)
@@ -163,9 +165,10 @@ def check() -> Response | None:
             # the evening's money (paid, left, who pays whom): the club's version and the
             # versions of the evening's other tables make it too, as for its kept PDF
             stamp += f"@{club}@{evening_tables(game_id)}"
-        tag = _tag(head.generation, page_key(), stamp, head.table_token, get_locale(), "follow")
-    g.etag = tag
-    if tag in request.if_none_match:
+        tag = _tag(head.generation, page_key(), stamp, head.table_token, language(), "follow")
+    here = request_globals()
+    here["etag"] = tag
+    if tag in asked.if_none_match:
         response = Response(status=304)
         _headers(response, tag)
         return response
@@ -182,8 +185,8 @@ def check() -> Response | None:
         response = Response(body, headers=headers)
         _headers(response, tag)
         return said.kept(response)
-    g.draw = (game_id, head.version)
-    g.draw_started = time.perf_counter()
+    here["draw"] = (game_id, head.version)
+    here["draw_started"] = time.perf_counter()
     return None
 
 
@@ -193,13 +196,14 @@ def _managed(
     """The manager's page as kept for this version, filled in for him; else mark it to keep."""
     if endpoint not in MANAGED_PAGES or not keepable():
         return None
-    tag = _tag(generation, page_key(), version, table_token, get_locale(), "manage")
+    tag = _tag(generation, page_key(), version, table_token, language(), "manage")
     kept = MANAGED.get(tag)
     if kept is not None:
         body, headers = kept
         return said.kept(Response(filled(body), headers=headers))
-    g.keep_managed = tag
-    g.draw_started = time.perf_counter()
+    here = request_globals()
+    here["keep_managed"] = tag
+    here["draw_started"] = time.perf_counter()
     return None
 
 
@@ -210,14 +214,15 @@ def _headers(response: Response, tag: str) -> None:
 
 def mark(response: Response) -> Response:
     """After the view: the ETag on a page that can be asked for again conditionally."""
-    if g.get("followers") is not None:
+    here = request_globals()  # g itself: read a dozen times here
+    if here.get("followers") is not None:
         _keep_followers(response)
-    tag = g.pop("etag", None)
+    tag = here.pop("etag", None)
     if tag is not None and response.status_code == 200:
         _headers(response, tag)
-        draw = g.pop("draw", None)
+        draw = here.pop("draw", None)
         if draw is not None:
-            said.drawn(response, g.get("draw_started", time.perf_counter()))
+            said.drawn(response, here.get("draw_started", time.perf_counter()))
         if draw is not None and not response.is_streamed:
             headers = {k: v for k, v in response.headers.items() if k in KEPT_HEADERS}
             page = response.get_data()
@@ -226,9 +231,9 @@ def mark(response: Response) -> Response:
             if pages is not None:
                 game_id, version = draw
                 pages.put(tag, game_id, version, page, headers)
-    managed = g.pop("keep_managed", None)
+    managed = here.pop("keep_managed", None)
     if managed is not None and response.status_code == 200 and not response.is_streamed:
-        said.drawn(response, g.get("draw_started", time.perf_counter()))
+        said.drawn(response, here.get("draw_started", time.perf_counter()))
         body = with_holes(response.get_data())
         if body is not None:
             headers = {k: v for k, v in response.headers.items() if k in KEPT_HEADERS}
@@ -239,7 +244,7 @@ def mark(response: Response) -> Response:
 def _keep_followers(response: Response) -> None:
     """The manager's page drawn with the followers' parts beside his (readers.py): his
     page without the marks is sent, the followers' is kept as if the first phone drew it."""
-    followers: Followers = g.pop("followers")
+    followers: Followers = request_globals().pop("followers")
     if response.is_streamed:
         return
     mine, theirs = split(response.get_data())

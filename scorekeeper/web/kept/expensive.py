@@ -35,11 +35,12 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar, cast
 
 from flask import Response, abort, g, make_response, request, session
-from flask_babel import get_locale, gettext
+from flask_babel import gettext
 
 from ... import clubs
 from ...clubs.purse import table_club
 from ...db import generation, get_db
+from ...i18n import language
 from ...rights import access
 from ...store.table_locks import table_state
 from . import arguments, said
@@ -127,7 +128,7 @@ def expensive(key: Callable[..., Hashable | None]) -> Callable[[F], F]:
             named = key(**values)  # checks access first: 404 before any work
             whole = None
             if named is not None:
-                place = (request.endpoint, arguments.key(), str(get_locale()))
+                place = (request.endpoint, arguments.key(), language())
                 whole = (*place, generation(get_db()), named)
             keep = whole is not None and _keepable()
             if keep and (found := _kept(whole)) is not None:

@@ -28,9 +28,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from flask import g, request
-from flask_babel import get_locale
-from markupsafe import Markup
+from flask import request
+from markupsafe import Markup, escape
+
+from ...here import request_globals
+from ...i18n import language
 
 
 class Fragments:
@@ -76,16 +78,17 @@ FRAGMENTS = Fragments()
 _SCOPE = "_kept_fragments_scope"
 
 
-def _scope() -> tuple[str, str]:
+def scope() -> tuple[str, str]:
     """The language and the address this request draws its pieces in, found once a request
-    (13 pieces a game page; Flask-Babel's locale and the root URL cost 30 µs each time). The
-    templates' words are the request's catalog, read once too (``i18n._translations``)."""
-    found: object = g.get(_SCOPE)
+    (13 pieces a game page and its frame's key, frames.py; Flask-Babel's locale and the
+    root URL cost 30 µs each time). The templates' words are the request's catalog, read
+    once too (``i18n._translations``)."""
+    here = request_globals()  # asked by each piece: g itself, not its proxy
+    found: object = here.get(_SCOPE)
     if isinstance(found, tuple):
         return found
-    scope = (str(get_locale()), request.root_url)
-    setattr(g, _SCOPE, scope)
-    return scope
+    made = here[_SCOPE] = (language(), request.root_url)
+    return made
 
 
 class _Hashed:
@@ -105,6 +108,52 @@ class _Hashed:
         return isinstance(other, _Hashed) and self.hash == other.hash and self.parts == other.parts
 
 
+class Same:
+    """A deep value in a piece's key, hashed once per object: a coup's result is a frozen
+    value of a dozen nested parts (its hash, fourteen Python calls, cost more than the
+    rest of the lookup), and the eight recent coups' articles are looked up on every game
+    page while the kept replay keeps the same result objects from one version to the
+    next. Equal to another ``Same`` of an equal value, with the same hash, as the values
+    themselves are: the piece kept under one is found under the other."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and (
+            other.value is self.value or (other.hash == self.hash and other.value == self.value)
+        )
+
+
+SAME_KEPT = 4096
+"""Values hashed once (``same``), kept by their identity: the recent results of the games
+being played."""
+_SAME: dict[int, Same] = {}
+
+
+def same(value: object) -> object:
+    """``value`` in a piece's key, its hash worked out once while the object lives here
+    (it is held, so its identity names no other object meanwhile). An unhashable value is
+    given back as it is: its key fails as before (``kept_fragment`` draws, keeps nothing)."""
+    found = _SAME.get(id(value))
+    if found is not None and found.value is value:
+        return found
+    try:
+        made = Same(value)  # an unhashable value: TypeError
+    except TypeError:
+        return value
+    if len(_SAME) >= SAME_KEPT:
+        _SAME.clear()
+    _SAME[id(value)] = made
+    return made
+
+
 def kept_fragment(draw: Callable[..., str], key: tuple[object, ...], *args: object) -> Markup:
     """``draw(*args)`` as drawn before under the same key, or drawn now and kept.
 
@@ -112,7 +161,7 @@ def kept_fragment(draw: Callable[..., str], key: tuple[object, ...], *args: obje
     address (added here): the arguments and whatever ``draw`` reads of its template.
     """
     try:
-        full = _Hashed((getattr(draw, "name", None), *_scope(), *key))
+        full = _Hashed((getattr(draw, "name", None), *scope(), *key))
     except TypeError:  # unhashable: draw it, keep nothing
         return Markup(draw(*args))
     piece = FRAGMENTS.get(full)
@@ -131,5 +180,6 @@ def fragment_hole(name: str) -> Markup:
 
 
 def fill_hole(piece: Markup, name: str, content: str) -> Markup:
-    """``piece`` with its hole ``name`` filled with ``content`` (markup, or text escaped)."""
-    return piece.replace(fragment_hole(name), Markup.escape(content))
+    """``piece`` with its hole ``name`` filled with ``content`` (markup, or text escaped):
+    one replace of the text, made markup once (Markup's own replace escapes again)."""
+    return Markup(str.replace(piece, fragment_hole(name), escape(content)))

@@ -29,11 +29,10 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from flask import current_app, request
-from flask_babel import get_locale
+from flask import current_app
 from markupsafe import Markup
 
-from . import arguments
+from . import arguments, fragments
 from .holes import TOKEN_HOLE, filled, with_holes
 from .memory import Drawn
 from .readers import ANY_MARK, drawing_for_followers, handed, marks_swapped, recording, swapped
@@ -68,7 +67,7 @@ class Frame:
 
 def _tag(key: tuple[object, ...]) -> str:
     """The frame's key with the request's language, address and arguments: a digest."""
-    scope = (str(get_locale()), request.root_url, arguments.key(), *key)
+    scope = (*fragments.scope(), arguments.key(), *key)  # as the pieces' (found once)
     return hashlib.blake2b(repr(scope).encode(), digest_size=16).hexdigest()
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from flask import current_app, g
 from markupsafe import Markup
 
+from ...here import request_globals
 from .holes import END, START
 
 _PARTS = "_followers_parts"
@@ -56,8 +57,9 @@ def draw_for_followers(followers: Followers) -> None:
 def followers_tag() -> str:
     """The followers' page's ETag, for its polling script (``follow.js``): the request's
     own when a follower draws it, the followers' when the manager's request does."""
-    tag: str | None = g.get("etag")
-    if tag is None and (followers := g.get("followers")) is not None:
+    here = request_globals()
+    tag: str | None = here.get("etag")
+    if tag is None and (followers := here.get("followers")) is not None:
         tag = followers.tag
     return tag or ""
 
@@ -72,17 +74,18 @@ def reader_part(manages: bool, mine: str, theirs: str = "") -> Markup:
     """
     if not manages:
         return Markup(theirs)
-    parts: dict[str, bytes] | None = g.get(_PARTS)
+    parts: dict[str, bytes] | None = request_globals().get(_PARTS)  # g itself: asked per part
     if parts is None:
         return Markup(mine)
     name = str(len(parts))
     parts[name] = str(theirs).encode()
-    return Markup(f"<!--reader:{name}-->") + Markup(mine) + Markup(f"<!--/reader:{name}-->")
+    drawn = Markup(mine)  # markup as it is, between its marks (one string, not three added)
+    return Markup(f"<!--reader:{name}-->{drawn}<!--/reader:{name}-->")
 
 
 def drawing_for_followers() -> dict[str, bytes] | None:
     """The followers' parts this request keeps aside (None: their page is not drawn)."""
-    parts: dict[str, bytes] | None = g.get(_PARTS)
+    parts: dict[str, bytes] | None = request_globals().get(_PARTS)
     return parts
 
 
@@ -101,13 +104,14 @@ def split(body: bytes) -> tuple[bytes, bytes | None]:
     place of his (None: nothing was drawn for them, a mark names no part kept aside, or the
     manager's CSRF token would be in it). A page filled from a frame was split when the
     frame was made (``handed``): both are as they were handed."""
-    parts: dict[str, bytes] | None = g.pop(_PARTS, None)
+    here = request_globals()
+    parts: dict[str, bytes] | None = here.pop(_PARTS, None)
     if parts is None:
         return body, None
-    followers: bytes | None = g.pop(_HANDED, None)
+    followers: bytes | None = here.pop(_HANDED, None)
     if followers is not None:
         return body, followers
-    token: str | None = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    token: str | None = here.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
     return swapped(body, parts, token.encode() if token else None)
 
 

@@ -7,11 +7,11 @@ a game page's frame is kept only where neither is offered, or by whether it is).
 
 from __future__ import annotations
 
-from flask import g
 from flask_babel import gettext as _
 
 from ... import store
 from ...db import get_db
+from ...here import request_globals
 from ...rights import access
 from ...rules import stopping
 from ...rules.errors import GameError
@@ -56,7 +56,9 @@ def coup_changes(game_id: int) -> store.CoupChanges:
     """The change log's end for the game (``store.coup_changes``), read once per request:
     the redo offered and the change notice both ask (read again after a write)."""
     db = get_db()
-    known: dict[tuple[int, int], store.CoupChanges] = g.setdefault("coup_changes", {})
+    known: dict[tuple[int, int], store.CoupChanges] = request_globals().setdefault(
+        "coup_changes", {}
+    )
     key = (game_id, db.conn.total_changes)
     found = known.get(key)
     if found is None:
