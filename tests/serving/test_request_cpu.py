@@ -22,3 +22,15 @@ def test_the_load_tests_sequence_runs_and_is_timed(csrf_app):
         "next phone's page (kept)",
     ]
     assert all(ms > 0 for ms in figures.values())
+
+
+def test_the_counted_cycle_runs(monkeypatch):
+    """A tiny run of benchmarks/cycle_instructions.py's sequence, in process and without
+    valgrind (``make bench``'s reader runs it under callgrind): one cycle not counted, one
+    inside ``sys.call_tracing``, each answer checked inside ``cycles``."""
+    from cycle_instructions import cycles
+
+    traced = []
+    monkeypatch.setattr(sys, "call_tracing", lambda step, args: traced.append(1) or step(*args))
+    cycles(coups=1, warm=1)
+    assert len(traced) == 3  # the coup posted, the manager's page, the first phone's page
