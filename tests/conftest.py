@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from apps import make_migrated, migrated_copy, new_app, suite_app
+from compiled import compile_once
 from flask import Flask
 from hypothesis import HealthCheck, settings
 from live import served_in_thread
@@ -50,6 +51,11 @@ def temp_in_memory() -> None:
 
 
 temp_in_memory()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    compile_once(config)  # under -n, in the main process: before the workers start
+
 
 settings.register_profile(
     "suite",
