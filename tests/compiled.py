@@ -26,6 +26,9 @@ from pathlib import Path
 
 import pytest
 
+PYTESTS_OWN = ("_read_pyc", "_rewrite_test", "_write_pyc_fp", "get_cache_dir", "PYC_TAIL")
+"""pytest's functions used here (a pytest without them: the workers rewrite, as before)."""
+
 PACKAGE = "scorekeeper"
 """Compiled as Python compiles it on import (the workers, the servers and commands)."""
 
@@ -42,6 +45,8 @@ def compile_once(config: pytest.Config) -> None:
         return
     if config.getini("enable_assertion_pass_hook"):
         return  # the rewritten code depends on that setting: left to the workers
+    if not all(hasattr(rewrite, name) for name in PYTESTS_OWN):
+        return
     root = config.rootpath
     patterns = [*config.getini("python_files"), "conftest.py"]
     rewritten, plain = [], []
