@@ -7,6 +7,7 @@ the Danish money forms in kroner, one minus sign on a points table's lines.
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 from pathlib import Path
@@ -28,7 +29,8 @@ def clubs_words() -> list[tuple[str, str, str]]:
     return rows
 
 
-def catalog(language: str) -> list[tuple[str, str]]:
+@functools.cache  # read once per process: the file's ~30 tests ask it 49 times (25 ms each)
+def catalog(language: str) -> tuple[tuple[str, str], ...]:
     path = ROOT / f"scorekeeper/translations/{language}/LC_MESSAGES/messages.po"
     with path.open("rb") as handle:
         entries = list(read_po(handle))
@@ -39,7 +41,7 @@ def catalog(language: str) -> list[tuple[str, str]]:
         ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
         strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         pairs += [(i, s) for i in ids for s in strings]
-    return pairs
+    return tuple(pairs)
 
 
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|\{[a-z_]+[^}]*\}")

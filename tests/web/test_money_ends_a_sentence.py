@@ -11,6 +11,7 @@ Danish ones say the sum before the end ("skylder 8,12 kr. til klubben").
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -33,7 +34,8 @@ class _Club:
         self.money = parse_money("0.05", currency)
 
 
-def _sentences(language: str) -> list[str]:
+@functools.cache  # read once per process, not once per currency
+def _sentences(language: str) -> tuple[str, ...]:
     """Every sentence of the language as its pages draw it: a catalog's translations (each
     plural form); English's are the msgids (every catalog has them all)."""
     path = CATALOGS / ("fr" if language == "en" else language) / "LC_MESSAGES" / "messages.po"
@@ -45,7 +47,7 @@ def _sentences(language: str) -> list[str]:
             continue
         texts = message.id if language == "en" else message.string
         out += [t for t in (texts if isinstance(texts, tuple) else (texts,)) if t]
-    return out
+    return tuple(out)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
