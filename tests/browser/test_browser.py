@@ -115,8 +115,9 @@ def scripts_off(page: Page) -> Iterator[Page]:
         session.detach()
 
 
-def tap_coup(page: Page, hombre: str, tricks: dict[str, int], outcome: str) -> int:
-    """Enter a demande with taps only; returns the number of taps."""
+def tap_coup(page: Page, n: int, hombre: str, tricks: dict[str, int], outcome: str) -> int:
+    """Enter coup ``n``, a demande, with taps only; returns the number of taps. It ends on
+    the page the save led to (its own message: the one before was on the page left)."""
     taps = 0
     tap_hombre(page, hombre)
     taps += 1
@@ -126,7 +127,7 @@ def tap_coup(page: Page, hombre: str, tricks: dict[str, int], outcome: str) -> i
     expect(page.locator("#preview")).to_contain_text(outcome)
     page.get_by_role("button", name="Enregistrer le coup").tap()
     taps += 1
-    expect(page.locator(".flash")).to_contain_text("enregistré")
+    expect(page.locator(".flash")).to_contain_text(f"Coup {n} enregistré")
     return taps
 
 
@@ -161,7 +162,7 @@ def test_the_seed_game_entered_with_taps(file_page: Page, live_server: str, tmp_
             page.get_by_role("button", name="Tous passent").tap()
             expect(page.locator(".flash")).to_contain_text("Tous passent")
             continue
-        assert tap_coup(page, *coup) <= 6
+        assert tap_coup(page, n, *coup) <= 6
     assert standing(page) == {"Anne": "−72", "Bruno": "−9", "Chloé": "+81"}
     expect(page.locator("#deal")).to_contain_text(
         "Chacun ajoute 3 jetons de marque valant 3 chacun\u202f: poule de 27 jetons."
