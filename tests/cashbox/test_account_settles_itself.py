@@ -23,6 +23,14 @@ from test_one_purse_web import ids, rows, suggestions
 from test_walk_money import typed_payment
 
 
+def box_line(client, club: int, language: str = "en") -> str:
+    """The cash box's balance line (``id="box"``), its tags dropped, spaces made plain."""
+    page = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": language}).text
+    start = page.index('id="box"')
+    line = re.sub(r"<[^>]+>", "", page[start : page.index("</div>", start)])
+    return line.replace("\xa0", " ").replace("\u202f", " ")
+
+
 def test_an_evening_won_settles_an_evening_lost_on_both_rooms(client, app):
     club = new_club(client)
     first = new_evening(client, app, club, "2026-11-01")
@@ -297,10 +305,7 @@ def test_the_box_line_says_what_it_owes_the_open_rooms_when_it_holds_less(client
     assert client.post(f"/clubs/{club}/cash/entries", data={**data, "version": club_version(app)})
     assert typed_payment(client, app, club, member["Denis"], "5", "out").status_code == 302
     assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
-    page = client.get(f"/clubs/{club}/cash").text.replace("\xa0", " ")
-    line = re.sub(
-        r"<[^>]+>", "", page[page.index('id="box"') : page.index("</div>", page.index('id="box"'))]
-    )
+    line = box_line(client, club)
     assert "The cash box has paid out €1.40 more than members paid in." in line
     assert "Of it" not in line
     assert "€3.60 paid in for evenings not closed is still owed to their winners" in line
@@ -309,8 +314,7 @@ def test_the_box_line_says_what_it_owes_the_open_rooms_when_it_holds_less(client
         ("da", "3,60 € betalt ind for aftener, der ikke er lukket, skyldes stadig deres vindere"),
         ("nl", "€ 3,60 betaald voor avonden die niet zijn afgesloten, is nog verschuldigd"),
     ):
-        page = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": language}).text
-        assert said in page.replace("\xa0", " ").replace("\u202f", " "), language
+        assert said in box_line(client, club, language), language
 
 
 def test_a_statement_says_where_its_balance_is_settled(client, app):
@@ -400,10 +404,7 @@ def test_the_box_line_says_what_the_open_rooms_owe_it(client, app):
     # the room asks the box's 3.60 back: Anne → Chloé 0.45, Anne → box 3.15, Bruno → box 0.45
     back = [float(a) for _, payee, a in suggestions(room) if payee == "the cash box"]
     assert round(sum(back), 2) == 3.60, suggestions(room)
-    page = client.get(f"/clubs/{club}/cash").text.replace("\xa0", " ")
-    line = re.sub(
-        r"<[^>]+>", "", page[page.index('id="box"') : page.index("</div>", page.index('id="box"'))]
-    )
+    line = box_line(client, club)
     # held −3.60 (paid out to Chloé), owed 0, owing 0; what the open rooms owe it: 3.60
     assert "The cash box has paid out €3.60 more than members paid in." in line
     assert (
@@ -415,8 +416,7 @@ def test_the_box_line_says_what_the_open_rooms_owe_it(client, app):
         ("da", "3,60 € skyldes den for aftener, der ikke er lukket: deres sale kræver det ind"),
         ("nl", "Avonden die niet zijn afgesloten, zijn haar nog € 3,60 verschuldigd: hun zalen"),
     ):
-        page = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": language}).text
-        assert said in page.replace("\xa0", " ").replace("\u202f", " "), language
+        assert said in box_line(client, club, language), language
 
 
 def test_a_box_suggestion_paid_is_not_asked_again_while_an_evening_is_open(client, app):
