@@ -37,7 +37,7 @@ def cycles(coups: int = COUPS, warm: int = WARM) -> None:
     """The load test's sequence in process, its coup cycles run inside ``sys.call_tracing``."""
     sys.path.insert(0, str(HERE))
     from evening import COUPS as FORMS
-    from evening import NEW_GAME, TABLE_LINK, token, version
+    from evening import table, token, version
 
     from scorekeeper import create_app
 
@@ -50,15 +50,7 @@ def cycles(coups: int = COUPS, warm: int = WARM) -> None:
                 "RATELIMIT_ENABLED": False,
             }
         )
-        manager = app.test_client()
-        page = manager.get("/games/new").text
-        made = manager.post("/games/new", data={**NEW_GAME, "csrf_token": token(page)})
-        game = made.headers["Location"]
-        link = TABLE_LINK.findall(manager.get(game + "/links").text)[0]
-        phones = [app.test_client() for _ in range(2)]
-        for phone in phones:
-            phone.get(link)
-        page = manager.get(game).text
+        manager, game, phones, page = table(app, 2)
         for n in range(warm + coups):
             data = {**FORMS[n % len(FORMS)], "csrf_token": token(page), "version": version(page)}
             steps = [

@@ -7,6 +7,7 @@ sequence in process) and their tests, which run without Locust.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 TABLE_LINK = re.compile(r'href="https?://[^/]+(/games/\d+/table/[^"]+)"')
@@ -45,3 +46,18 @@ def version(html: str) -> str:
     """The version the coup form was drawn at: a coup is refused (428) without it."""
     match = VERSION.search(html)
     return match.group(1) if match else ""
+
+
+def table(app: Any, phones: int) -> tuple[Any, str, list[Any], str]:
+    """A table made through the form as the load test makes it, its link opened by
+    ``phones`` test clients: (the manager's client, the game's path, the phones' clients,
+    the manager's page), what ``request_cpu.py`` and ``cycle_instructions.py`` run on."""
+    manager = app.test_client()
+    page = manager.get("/games/new").text
+    made = manager.post("/games/new", data={**NEW_GAME, "csrf_token": token(page)})
+    game = made.headers["Location"]
+    link = TABLE_LINK.findall(manager.get(game + "/links").text)[0]
+    clients = [app.test_client() for _ in range(phones)]
+    for phone in clients:
+        phone.get(link)
+    return manager, game, clients, manager.get(game).text

@@ -86,17 +86,9 @@ def forget_pages(app: Flask) -> Callable[[], None]:
 def evening(app: Flask, coups: int = COUPS) -> dict[str, float]:
     """Median CPU ms of each request of the load test's sequence, over ``coups`` coups."""
     from evening import COUPS as FORMS
-    from evening import NEW_GAME, TABLE_LINK, token, version
+    from evening import table, token, version
 
-    manager = app.test_client()
-    page = manager.get("/games/new").text
-    made = manager.post("/games/new", data={**NEW_GAME, "csrf_token": token(page)})
-    game = made.headers["Location"]
-    link = TABLE_LINK.findall(manager.get(game + "/links").text)[0]
-    phones = [app.test_client() for _ in range(4)]
-    for phone in phones:
-        phone.get(link)
-    page = manager.get(game).text
+    manager, game, phones, page = table(app, 4)
     times: dict[str, list[float]] = {
         "coup posted": [],
         "manager's page after it (drawn)": [],
