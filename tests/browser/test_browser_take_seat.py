@@ -32,7 +32,9 @@ def test_a_newcomer_plays_for_an_absent_player_in_french(file_page: Page, live_s
     button.tap()  # Playwright taps only what nothing covers
     expect(page.locator("#seats")).to_contain_text("À partir du coup 2, Denis joue pour Bruno.")
     # coup 2 is dealt at seat (2 − 1) mod 3 = 1, Bruno's, where Denis sits now
-    expect(page.locator("#deal")).to_contain_text("Denis donne, Chloé est premier en cartes.")
+    expect(page.locator("#deal")).to_contain_text(
+        "Denis donne\u202f; premier en cartes\u202f: Chloé."
+    )
     expect(page).to_have_title("Anne · Denis · Chloé — Scorekeeper")
     tap_hombre(page, "Denis")
     tap_tricks(page, {"Denis": 5, "Chloé": 2})  # 5 against 2 and 2: more than either, gagne

@@ -29,7 +29,7 @@ def test_plays_for_him_the_pages_name_the_sitter_from_his_coup_in_french(client)
     assert take(client, game, "1", "Denis").status_code == 302  # Denis plays for Bruno
     page = client.get(game, headers=FR).data.decode()
     # coup 5: dealer seat (5 − 1) mod 3 = 1, Bruno's seat, where Denis sits; premier seat 2
-    assert "Denis donne, Chloé est premier en cartes." in text(page)
+    assert "Denis donne ; premier en cartes : Chloé." in text(page)  # text() spaces the narrow ones
     assert "Bruno donne" not in text(page)
     assert "<title>Anne · Denis · Chloé — Scorekeeper</title>" in page
     # coup 2 was dealt at seat (2 − 1) mod 3 = 1 before the change: still Bruno's
