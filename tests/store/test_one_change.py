@@ -247,8 +247,9 @@ def everything(db: sqlite_utils.Database) -> dict[str, list[tuple[Any, ...]]]:
 
 
 @pytest.fixture()
-def db(database):
-    """The test's database with the world of ``_build`` in it."""
+def world_db(database):
+    """A connection to the test's database (the one ``database`` fixture) with the world of
+    ``_build`` in it."""
     world = _build(database)
     database = connect(world.path)
     database.world = world  # type: ignore[attr-defined]
@@ -344,8 +345,10 @@ def _lines(db: sqlite_utils.Database, log: str, scope: str, owner: int) -> list[
 @pytest.mark.parametrize(
     ("table", "kind", "log", "scope", "name", "case"), KINDS, ids=[f"{k[1]} {k[4]}" for k in KINDS]
 )
-def test_a_stale_version_is_refused_and_nothing_is_written(db, table, kind, log, scope, name, case):
-    _action, prepare, act = case
+def test_a_stale_version_is_refused_and_nothing_is_written(
+    world_db, table, kind, log, scope, name, case
+):
+    db, (_action, prepare, act) = world_db, case
     w, owner = db.world, _owner(db.world, kind)
     given = prepare(db, w)
     before = everything(db)
@@ -358,9 +361,9 @@ def test_a_stale_version_is_refused_and_nothing_is_written(db, table, kind, log,
     ("table", "kind", "log", "scope", "name", "case"), KINDS, ids=[f"{k[1]} {k[4]}" for k in KINDS]
 )
 def test_a_change_moves_one_version_and_logs_one_chained_line(
-    db, table, kind, log, scope, name, case, capsys
+    world_db, table, kind, log, scope, name, case, capsys
 ):
-    action, prepare, act = case
+    db, (action, prepare, act) = world_db, case
     w, owner = db.world, _owner(db.world, kind)
     given = prepare(db, w)
     was, lines = _version(db, table, owner), _lines(db, log, scope, owner)
