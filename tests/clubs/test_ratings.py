@@ -40,8 +40,9 @@ from scorekeeper import clubs, store
 from scorekeeper.db import connect
 from scorekeeper.ratings import club as kept_ratings
 from scorekeeper.ratings import model
-from scorekeeper.ratings.model import ranks
+from scorekeeper.ratings.model import Ratings, Standing, ranks
 from scorekeeper.rules.seating import PLAYS_FOR, TAKES_OVER
+from scorekeeper.web.clubs.ratings import _lines
 
 EVENINGS = [
     # (family, {name: result}) in the order played
@@ -143,6 +144,24 @@ def test_the_ratings_are_openskills_own_over_the_tables_results(client, club):
     assert {(r["family"], r["member"]): float(r["mu"]) for r in rows} == {
         (f, n): pytest.approx(v[0]) for f, found in want.items() for n, v in found.items()
     }
+
+
+def test_members_shown_at_the_same_rating_share_their_place(app):
+    """The page shows a rating to one decimal: two members it lists at 12.3 share a place
+    (a play-through read 12.3 at places 3 and 4), and the next one's place is its
+    position's, as every ranking writes it."""
+    # ordinal = μ − 3σ: 15.34, 15.26 (both shown 15.3), 15.24 (15.2), 3.0
+    mus = {1: 18.34, 2: 18.26, 3: 18.24, 4: 6.0}
+    standings = [Standing(m, 12, mu, 1.0, None) for m, mu in mus.items()]
+    members = {m: clubs.Member(m, name, name) for m, name in zip(mus, "BADC", strict=True)}
+    with app.test_request_context():
+        lines = _lines(Ratings({"hombre": standings}), members)["hombre"]
+    assert [(line.member.name, line.place, line.shared) for line in lines] == [
+        ("A", 1, True),  # 15.26 and 15.34 both read 15.3: one place, by name
+        ("B", 1, True),
+        ("D", 3, False),  # 15.24 reads 15.2: third, after two
+        ("C", 4, False),
+    ]
 
 
 def test_ranks_share_a_place_on_equal_results():

@@ -61,10 +61,16 @@ def family_title(family: str) -> str:
     return family if web is None else _(web.label or web.title)
 
 
+def shown(value: float) -> Decimal:
+    """A rating as the pages show it, to one decimal: what places the members too, so that
+    two shown alike never read as places 3 and 4."""
+    return Decimal(f"{value:.1f}")
+
+
 def rating_text(value: float) -> str:
     """A rating to one decimal in the reader's way (a true minus sign)."""
-    text = str(format_decimal(abs(Decimal(f"{value:.1f}")), format="#,##0.0"))
-    return f"−{text}" if round(value, 1) < 0 else text
+    text = str(format_decimal(abs(shown(value)), format="#,##0.0"))
+    return f"−{text}" if shown(value) < 0 else text
 
 
 def two(value: float) -> str:
@@ -95,12 +101,13 @@ class Line:
 def _lines(ratings: Ratings, members: dict[int, clubs.Member]) -> dict[str, list[Line]]:
     """Each family's members, the highest rating first: equal ratings share a place
     (``events.ranking.places``, as the event's ranking) and are listed by name in the
-    reader's collation, as every list a page shows."""
+    reader's collation, as every list a page shows. Equal as shown (``shown``): two members
+    the page lists at 12.3 share a place, whatever their next decimals."""
     out = {}
     key = name_key()
     for family in families():
         standings = [s for s in ratings.families.get(family, []) if s.member in members]
-        placed = places([s.ordinal for s in standings])
+        placed = places([shown(s.ordinal) for s in standings])
         found = [
             Line(place, shared, members[s.member], s)
             for (place, shared), s in zip(placed, standings, strict=True)
