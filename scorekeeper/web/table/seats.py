@@ -23,7 +23,7 @@ from ...db import get_db
 from ...names import clash_with, tidy
 from ...rights import access
 from ...rules.errors import GameError
-from ...rules.seating import PLAYS_FOR, TAKES_OVER
+from ...rules.seating import PLAYS_FOR, TAKES_OVER, comebacks
 from ..formats.words import club_full_text, error_text
 from ..forms import changed_meanwhile, form_version, name_field, options
 from .seat_words import seat_lines
@@ -63,7 +63,28 @@ def _form(stored: store.StoredGame) -> SeatForm:
         form.way.choices = options([(PLAYS_FOR, PLAYS_FOR_WORDS)])
     if request.method != "POST":
         form.version.data = str(stored.version)
+        _coming_back(stored, form)
     return form
+
+
+def _back(stored: store.StoredGame) -> list[tuple[int, str]]:
+    """Who left a seat of his own and may come back to it now (``seating.comebacks``)."""
+    coup = len(stored.game.coups) + 1
+    return list(comebacks(stored.game.players, stored.seat_changes, coup))
+
+
+def _coming_back(stored: store.StoredGame, form: SeatForm) -> None:
+    """The form for a leaver back at his seat (``?seat=1&player=Bruno``, the page's link):
+    that seat, his name, and by default he takes his seat back — its money his again, not
+    played for the one who replaced him (the form chose "plays for him" whoever came).
+    Anything else asked is the blank form."""
+    seat, player = request.args.get("seat", ""), request.args.get("player", "")
+    if (seat, player) not in {(str(s), name) for s, name in _back(stored)}:
+        return
+    form.seat.data, form.player.data = seat, player
+    offered = {choice.value for choice in form.way.choices}
+    if stored.payers()[int(seat)] != player and TAKES_OVER in offered:
+        form.way.data = TAKES_OVER
 
 
 def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
@@ -77,6 +98,7 @@ def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
         finished=stored.replay().finished,
         coup=len(stored.game.coups) + 1,
         lines=seat_lines(stored),
+        back=[(seat, name, stored.seated()[seat]) for seat, name in _back(stored)],
     )
     return page if status == 200 else (page, status)
 
