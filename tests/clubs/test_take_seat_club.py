@@ -93,3 +93,45 @@ def test_who_only_played_for_an_absent_member_has_no_table_in_the_season(db):
     rows = {r.member.name: r for r in season_rows(db, club, "0000-01-01", "9999-12-31")}
     assert "Denis" not in rows
     assert (rows["Bruno"].coups, rows["Bruno"].net, rows["Bruno"].evenings) == (7, -9, 1)
+
+
+def test_the_season_counts_a_leavers_stake_as_his_loss_not_the_newcomers_win(db):
+    """Denis takes over Anne's seat from coup 5 (docs/rules.md: Anne hands over her bête of
+    27, −27; Denis −72 + 27 = −45). In coup 5 the seat pays Chloé the poule 33 and Anne's
+    bête 27, which was Anne's: Denis lost 33 + 6 + 6 = 45 of his own (coups 6, 7: 6 each)
+    and won nothing; Anne lost her 27. The season gave Denis won 27, lost 72 (brief "seats",
+    point 1). Its net is each one's money: the room's chips, the cash box's cents (5 a chip).
+    """
+    club, evening = club_with_evening(db)
+    full = seed("Anne", "Bruno", "Chloé")
+    rules = {**full.rules.to_mapping(), "take_over": True}
+    first = load_file(
+        {
+            "format": "scorekeeper-game/1",
+            "game": "hombre",
+            "players": list(full.players),
+            "rules": rules,
+            "coups": [],
+        }
+    )
+    game = first.with_coups(full.coups[:4])
+    players = list(game.players)
+    game_id = store.create(
+        db, game, then=lambda db, gid: clubs.add_table(db, evening, gid, players)
+    )
+    store.take_seat(db, game_id, 0, "Denis", TAKES_OVER, then=newcomer_seated)
+    for coup in full.coups[4:]:
+        store.add_coup(db, game_id, coup)
+    room = room_of(db, evening, club)
+    nets = {room.members[m].name: n for m, n in room.nets.items()}
+    assert nets == {"Anne": -27, "Bruno": -9, "Chloé": 81, "Denis": -45}
+    cents = {room.members[m].name: c for m, c in amounts(db, club, evening).items()}
+    assert cents == {"Anne": -135, "Bruno": -45, "Chloé": 405, "Denis": -225}
+    rows = {r.member.name: r for r in season_rows(db, club, "0000-01-01", "9999-12-31")}
+    assert {n: (r.won, r.lost, r.net, r.cents) for n, r in rows.items()} == {
+        "Anne": (0, 27, -27, -135),
+        "Bruno": (24, 33, -9, -45),  # the seed's seat B: coups 6, 7 +12 each, coup 5 −33
+        "Chloé": (93, 12, 81, 405),  # coup 5: 33 + 33 + 27; coups 6, 7: −6 each
+        "Denis": (0, 45, -45, -225),
+    }
+
