@@ -135,3 +135,42 @@ def test_the_season_counts_a_leavers_stake_as_his_loss_not_the_newcomers_win(db)
         "Denis": (0, 45, -45, -225),
     }
 
+
+def test_the_evenings_fee_is_checked_for_who_sat_the_money_stays_the_absent_members(db):
+    """Whose evening is a stand-in's (brief "seats", point 2; docs/rules.md, "Plays for
+    him"). Denis plays for Bruno from coup 5: the money and the coups are Bruno's (−9, 7
+    coups, his evening in the season, as the ratings), the room lists Denis at 0, and both
+    sat at the table: the cash box's fee form checks both for the evening's fee, as it
+    checks everyone who came."""
+    club, evening = club_with_evening(db)
+    seated_table(db, evening, PLAYS_FOR)
+    room = room_of(db, evening, club)
+    assert {room.members[m].name for m in room.players()} == {"Anne", "Bruno", "Chloé", "Denis"}
+
+
+def test_an_absent_member_played_for_from_the_first_coup_is_not_checked_for_the_fee(db):
+    """Denis plays for Bruno from coup 1: Bruno never came. His money is at the table (the
+    seed's seat B: −9) and the season counts its coups and evening for him, his record;
+    the evening's fee is for who came: Anne, Chloé and Denis, not Bruno (the fee form
+    checked Bruno, who was not there)."""
+    club, evening = club_with_evening(db)
+    full = seed("Anne", "Bruno", "Chloé")
+    game = full.with_coups(())
+    players = list(game.players)
+    game_id = store.create(
+        db, game, then=lambda db, gid: clubs.add_table(db, evening, gid, players)
+    )
+    store.take_seat(db, game_id, 1, "Denis", PLAYS_FOR, then=newcomer_seated)
+    for coup in full.coups:
+        store.add_coup(db, game_id, coup)
+    room = room_of(db, evening, club)
+    assert {room.members[m].name for m in room.players()} == {"Anne", "Chloé", "Denis"}
+    assert {room.members[m].name: n for m, n in room.nets.items()} == {
+        "Anne": -72,
+        "Bruno": -9,
+        "Chloé": 81,
+        "Denis": 0,
+    }
+    rows = {r.member.name: r for r in season_rows(db, club, "0000-01-01", "9999-12-31")}
+    assert "Denis" not in rows
+    assert (rows["Bruno"].coups, rows["Bruno"].net, rows["Bruno"].evenings) == (7, -9, 1)
