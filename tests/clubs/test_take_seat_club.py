@@ -174,3 +174,43 @@ def test_an_absent_member_played_for_from_the_first_coup_is_not_checked_for_the_
     rows = {r.member.name: r for r in season_rows(db, club, "0000-01-01", "9999-12-31")}
     assert "Denis" not in rows
     assert (rows["Bruno"].coups, rows["Bruno"].net, rows["Bruno"].evenings) == (7, -9, 1)
+
+
+def test_a_newcomer_typed_two_ways_on_one_evening_is_one_member(db):
+    """Brief "seats", point 4: "Hélène" takes over Bruno's seat at table 1, "helene " and
+    "HÉLÈNE" sit down at tables 2 and 3 the same evening: one member, as the names rule
+    has it (case, accents and spaces aside, ``names.clash``), her three tables hers: the
+    seed with Denis's figures (docs/rules.md) three times, −9 + 180 = +171 each: 513.
+    "Hélène Martin" is another name: another member, never merged by the server."""
+    club, evening = club_with_evening(db)
+    full = seed("Anne", "Bruno", "Chloé")
+    rules = {**full.rules.to_mapping(), "take_over": True}
+    first = load_file(
+        {
+            "format": "scorekeeper-game/1",
+            "game": "hombre",
+            "players": list(full.players),
+            "rules": rules,
+            "coups": [],
+        }
+    )
+    game = first.with_coups(full.coups[:4])
+    players = list(game.players)
+    for typed in ("Hélène", "helene ", "HÉLÈNE", "Hélène Martin"):
+        game_id = store.create(
+            db, game, then=lambda db, gid: clubs.add_table(db, evening, gid, players)
+        )
+        store.take_seat(db, game_id, 1, typed, TAKES_OVER, then=newcomer_seated)
+        for coup in full.coups[4:]:
+            store.add_coup(db, game_id, coup)
+    room = room_of(db, evening, club)
+    nets = {room.members[m].name: n for m, n in room.nets.items()}
+    # four tables: Anne 4 × −72, Bruno 4 × −180, Chloé 4 × 81; Hélène 3 × 171, her
+    # namesake Hélène Martin 171
+    assert nets == {
+        "Anne": -288,
+        "Bruno": -720,
+        "Chloé": 324,
+        "Hélène": 513,
+        "Hélène Martin": 171,
+    }
