@@ -59,11 +59,12 @@ def _form(stored: store.StoredGame) -> SeatForm:
     form = SeatForm()
     form.seat.choices = options((str(i), name) for i, name in enumerate(stored.seated()))
     event_table = store.table_state(get_db(), stored.id).event is not None
-    if event_table or not stored.kind.takes_over(stored.game.rules):
+    taking_over = not event_table and stored.kind.takes_over(stored.game.rules)
+    if not taking_over:
         form.way.choices = options([(PLAYS_FOR, PLAYS_FOR_WORDS)])
     if request.method != "POST":
         form.version.data = str(stored.version)
-        _coming_back(stored, form)
+        _coming_back(stored, form, taking_over)
     return form
 
 
@@ -73,17 +74,17 @@ def _back(stored: store.StoredGame) -> list[tuple[int, str]]:
     return list(comebacks(stored.game.players, stored.seat_changes, coup))
 
 
-def _coming_back(stored: store.StoredGame, form: SeatForm) -> None:
+def _coming_back(stored: store.StoredGame, form: SeatForm, taking_over: bool) -> None:
     """The form for a leaver back at his seat (``?seat=1&player=Bruno``, the page's link):
     that seat, his name, and by default he takes his seat back — its money his again, not
-    played for the one who replaced him (the form chose "plays for him" whoever came).
-    Anything else asked is the blank form."""
+    played for the one who replaced him (the form chose "plays for him" whoever came),
+    where the table lets a newcomer take over (``taking_over``). Anything else asked is
+    the blank form."""
     seat, player = request.args.get("seat", ""), request.args.get("player", "")
     if (seat, player) not in {(str(s), name) for s, name in _back(stored)}:
         return
     form.seat.data, form.player.data = seat, player
-    offered = {choice.value for choice in form.way.choices}
-    if stored.payers()[int(seat)] != player and TAKES_OVER in offered:
+    if stored.payers()[int(seat)] != player and taking_over:
         form.way.data = TAKES_OVER
 
 
