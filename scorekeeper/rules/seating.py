@@ -132,28 +132,6 @@ def taken(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sittin
     return tuple(sorted(found, key=lambda s: (s.first, s.seat)))
 
 
-def comebacks(
-    players: Sequence[str], changes: Sequence[SeatChange], coup: int
-) -> tuple[tuple[int, str], ...]:
-    """Who left a seat he sat at on his own money and may come back to it at coup ``coup``
-    (1-based), as (seat, name), in the order of the stretches: not at the table now, nor
-    the absent owner of another seat. Coming back, he takes his seat back: its money is his
-    again from then (``TAKES_OVER`` where the seat is someone else's money now; where he is
-    played for it is already his, and he is back whatever way he comes: ``Sitting.back``)."""
-    now = seated(players, changes, coup)
-    owners = payers(players, changes, coup)
-    found: list[tuple[int, str]] = []
-    for s in sittings(players, changes):
-        if s.last is None or s.payer != s.player or (s.seat, s.player) in found:
-            continue  # he still sits, or he played there for someone else
-        if clash_with(s.player, now) is not None:
-            continue
-        if any(owner == s.player for seat, owner in enumerate(owners) if seat != s.seat):
-            continue  # his own seat elsewhere is played for him: he comes back there
-        found.append((s.seat, s.player))
-    return tuple(found)
-
-
 def sitting_text(sitting: Sitting) -> str:
     """A stretch in the command's words, as the pages word it (``web/table/seat_words.py``):
     "from coup 6: Bruno plays for Anne"; the seat's money decides the words, not the file's

@@ -8,6 +8,7 @@ versioned change of the game (``store.take_seat``). Without JavaScript.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
@@ -23,7 +24,7 @@ from ...db import get_db
 from ...names import clash_with, tidy
 from ...rights import access
 from ...rules.errors import GameError
-from ...rules.seating import PLAYS_FOR, TAKES_OVER, comebacks
+from ...rules.seating import PLAYS_FOR, TAKES_OVER, SeatChange, payers, seated, sittings
 from ..formats.words import club_full_text, error_text
 from ..forms import changed_meanwhile, form_version, name_field, options
 from .seat_words import seat_lines
@@ -68,8 +69,30 @@ def _form(stored: store.StoredGame) -> SeatForm:
     return form
 
 
+def comebacks(
+    players: Sequence[str], changes: Sequence[SeatChange], coup: int
+) -> tuple[tuple[int, str], ...]:
+    """Who left a seat he sat at on his own money and may come back to it at coup ``coup``
+    (1-based), as (seat, name), in the order of the stretches: not at the table now, nor
+    the absent owner of another seat. Coming back, he takes his seat back: its money is his
+    again from then (``TAKES_OVER`` where the seat is someone else's money now; where he is
+    played for it is already his, and he is back whatever way he comes: ``Sitting.back``)."""
+    now = seated(players, changes, coup)
+    owners = payers(players, changes, coup)
+    found: list[tuple[int, str]] = []
+    for s in sittings(players, changes):
+        if s.last is None or s.payer != s.player or (s.seat, s.player) in found:
+            continue  # he still sits, or he played there for someone else
+        if clash_with(s.player, now) is not None:
+            continue
+        if any(owner == s.player for seat, owner in enumerate(owners) if seat != s.seat):
+            continue  # his own seat elsewhere is played for him: he comes back there
+        found.append((s.seat, s.player))
+    return tuple(found)
+
+
 def _back(stored: store.StoredGame) -> list[tuple[int, str]]:
-    """Who left a seat of his own and may come back to it now (``seating.comebacks``)."""
+    """Who left a seat of his own and may come back to it now (``comebacks``)."""
     coup = len(stored.game.coups) + 1
     return list(comebacks(stored.game.players, stored.seat_changes, coup))
 
