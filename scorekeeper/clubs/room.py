@@ -59,6 +59,18 @@ class Table:
         found = self.nets if nets is None else nets
         return [] if found is None else list(zip(self.seats, found))
 
+    def present(self) -> set[int]:
+        """The members who sat at this table: every seat's, or once someone took a seat,
+        each one who played a coup there or sits down for the next — not an absent member
+        whose seat was played for him from its first coup (his money, not his evening
+        there: the evening's fee is who came)."""
+        people = self.stored.people()[0]
+        if not self.stored.seat_changes or len(people) != len(self.seats):
+            return set(self.seats)  # no seat taken (or a person with no member: the seats)
+        players, changes = self.stored.game.players, self.stored.seat_changes
+        sat = {s.player for s in sittings(players, changes)} | set(self.stored.seated())
+        return {m for m, name in zip(self.seats, people, strict=True) if name in sat}
+
     def chips(self) -> dict[int, int]:
         """Each member's chips at this table (a member who sat twice, once)."""
         out: dict[int, int] = {}
@@ -108,8 +120,11 @@ class Room:
     """The points tables' standing per member, one family (kind) each, in table order."""
 
     def players(self) -> set[int]:
-        """Every member who sat at one of its tables (or whose seat was played for him)."""
-        return {m for t in self.tables for m in (*t.seats, *(t.points or {}))}
+        """Every member who sat at one of its tables (``Table.present``): whom the cash box's
+        fee form checks for the evening's fee. One who played for an absent member sat
+        there (his money is 0: the absent member's); an absent member whose seat was played
+        for him from its first coup did not (docs/cashbox.md, "A fee to several members")."""
+        return {m for t in self.tables for m in t.present()}
 
     @property
     def chips(self) -> bool:

@@ -93,3 +93,124 @@ def test_who_only_played_for_an_absent_member_has_no_table_in_the_season(db):
     rows = {r.member.name: r for r in season_rows(db, club, "0000-01-01", "9999-12-31")}
     assert "Denis" not in rows
     assert (rows["Bruno"].coups, rows["Bruno"].net, rows["Bruno"].evenings) == (7, -9, 1)
+
+
+def test_the_season_counts_a_leavers_stake_as_his_loss_not_the_newcomers_win(db):
+    """Denis takes over Anne's seat from coup 5 (docs/rules.md: Anne hands over her bête of
+    27, −27; Denis −72 + 27 = −45). In coup 5 the seat pays Chloé the poule 33 and Anne's
+    bête 27, which was Anne's: Denis lost 33 + 6 + 6 = 45 of his own (coups 6, 7: 6 each)
+    and won nothing; Anne lost her 27. The season gave Denis won 27, lost 72 (brief "seats",
+    point 1). Its net is each one's money: the room's chips, the cash box's cents (5 a chip).
+    """
+    club, evening = club_with_evening(db)
+    full = seed("Anne", "Bruno", "Chloé")
+    rules = {**full.rules.to_mapping(), "take_over": True}
+    first = load_file(
+        {
+            "format": "scorekeeper-game/1",
+            "game": "hombre",
+            "players": list(full.players),
+            "rules": rules,
+            "coups": [],
+        }
+    )
+    game = first.with_coups(full.coups[:4])
+    players = list(game.players)
+    game_id = store.create(
+        db, game, then=lambda db, gid: clubs.add_table(db, evening, gid, players)
+    )
+    store.take_seat(db, game_id, 0, "Denis", TAKES_OVER, then=newcomer_seated)
+    for coup in full.coups[4:]:
+        store.add_coup(db, game_id, coup)
+    room = room_of(db, evening, club)
+    nets = {room.members[m].name: n for m, n in room.nets.items()}
+    assert nets == {"Anne": -27, "Bruno": -9, "Chloé": 81, "Denis": -45}
+    cents = {room.members[m].name: c for m, c in amounts(db, club, evening).items()}
+    assert cents == {"Anne": -135, "Bruno": -45, "Chloé": 405, "Denis": -225}
+    rows = {r.member.name: r for r in season_rows(db, club, "0000-01-01", "9999-12-31")}
+    assert {n: (r.won, r.lost, r.net, r.cents) for n, r in rows.items()} == {
+        "Anne": (0, 27, -27, -135),
+        "Bruno": (24, 33, -9, -45),  # the seed's seat B: coups 6, 7 +12 each, coup 5 −33
+        "Chloé": (93, 12, 81, 405),  # coup 5: 33 + 33 + 27; coups 6, 7: −6 each
+        "Denis": (0, 45, -45, -225),
+    }
+
+
+def test_the_evenings_fee_is_checked_for_who_sat_the_money_stays_the_absent_members(db):
+    """Whose evening is a stand-in's (brief "seats", point 2; docs/rules.md, "Plays for
+    him"). Denis plays for Bruno from coup 5: the money and the coups are Bruno's (−9, 7
+    coups, his evening in the season, as the ratings), the room lists Denis at 0, and both
+    sat at the table: the cash box's fee form checks both for the evening's fee, as it
+    checks everyone who came."""
+    club, evening = club_with_evening(db)
+    seated_table(db, evening, PLAYS_FOR)
+    room = room_of(db, evening, club)
+    assert {room.members[m].name for m in room.players()} == {"Anne", "Bruno", "Chloé", "Denis"}
+
+
+def test_an_absent_member_played_for_from_the_first_coup_is_not_checked_for_the_fee(db):
+    """Denis plays for Bruno from coup 1: Bruno never came. His money is at the table (the
+    seed's seat B: −9) and the season counts its coups and evening for him, his record;
+    the evening's fee is for who came: Anne, Chloé and Denis, not Bruno (the fee form
+    checked Bruno, who was not there)."""
+    club, evening = club_with_evening(db)
+    full = seed("Anne", "Bruno", "Chloé")
+    game = full.with_coups(())
+    players = list(game.players)
+    game_id = store.create(
+        db, game, then=lambda db, gid: clubs.add_table(db, evening, gid, players)
+    )
+    store.take_seat(db, game_id, 1, "Denis", PLAYS_FOR, then=newcomer_seated)
+    for coup in full.coups:
+        store.add_coup(db, game_id, coup)
+    room = room_of(db, evening, club)
+    assert {room.members[m].name for m in room.players()} == {"Anne", "Chloé", "Denis"}
+    assert {room.members[m].name: n for m, n in room.nets.items()} == {
+        "Anne": -72,
+        "Bruno": -9,
+        "Chloé": 81,
+        "Denis": 0,
+    }
+    rows = {r.member.name: r for r in season_rows(db, club, "0000-01-01", "9999-12-31")}
+    assert "Denis" not in rows
+    assert (rows["Bruno"].coups, rows["Bruno"].net, rows["Bruno"].evenings) == (7, -9, 1)
+
+
+def test_a_newcomer_typed_two_ways_on_one_evening_is_one_member(db):
+    """Brief "seats", point 4: "Hélène" takes over Bruno's seat at table 1, "helene " and
+    "HÉLÈNE" sit down at tables 2 and 3 the same evening: one member, as the names rule
+    has it (case, accents and spaces aside, ``names.clash``), her three tables hers: the
+    seed with Denis's figures (docs/rules.md) three times, −9 + 180 = +171 each: 513.
+    "Hélène Martin" is another name: another member, never merged by the server."""
+    club, evening = club_with_evening(db)
+    full = seed("Anne", "Bruno", "Chloé")
+    rules = {**full.rules.to_mapping(), "take_over": True}
+    first = load_file(
+        {
+            "format": "scorekeeper-game/1",
+            "game": "hombre",
+            "players": list(full.players),
+            "rules": rules,
+            "coups": [],
+        }
+    )
+    game = first.with_coups(full.coups[:4])
+    players = list(game.players)
+    for typed in ("Hélène", "helene ", "HÉLÈNE", "Hélène Martin"):
+        game_id = store.create(
+            db, game, then=lambda db, gid: clubs.add_table(db, evening, gid, players)
+        )
+        store.take_seat(db, game_id, 1, typed, TAKES_OVER, then=newcomer_seated)
+        for coup in full.coups[4:]:
+            store.add_coup(db, game_id, coup)
+    room = room_of(db, evening, club)
+    nets = {room.members[m].name: n for m, n in room.nets.items()}
+    # four tables: Anne 4 × −72, Bruno 4 × −180, Chloé 4 × 81; Hélène 3 × 171, her
+    # namesake Hélène Martin 171
+    assert nets == {
+        "Anne": -288,
+        "Bruno": -720,
+        "Chloé": 324,
+        "Hélène": 513,
+        "Hélène Martin": 171,
+    }

@@ -35,7 +35,7 @@ from .family import AnyGame, AnyReport
 from .jetons import JetonsCoup, JetonsGame, JetonsRules
 from .pot import PotCoup, PotGame, PotReport, PotRules
 from .ruleset import PRESETS, SETTINGS, RuleSet
-from .stats import person_stats, player_stats, seat_record
+from .stats import Passed, passed_on, person_stats, player_stats, seat_record
 
 G = TypeVar("G", bound=AnyGame)
 R = TypeVar("R", bound=RuleSet | PotRules)
@@ -107,8 +107,13 @@ class HombreKind(Kind[G, R, Rep, C]):
     def person_records(
         self, report: Rep, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
     ) -> dict[str, SeatRecord]:
-        people = person_stats(report, payers, nets)
+        people = person_stats(report, payers, nets, self.passed_on(report, payers))
         return {name: seat_record(stats) for name, stats in people.items()}
+
+    def passed_on(self, report: Rep, payers: Sequence[Sequence[str]]) -> Passed:
+        """The chips of a leaver's stake each seat paid on to another, coup by coup
+        (``stats.Passed``): the 1709 poule's, his open bêtes (``stats.passed_on``)."""
+        return passed_on(report, payers)
 
 
 def seats(game: AnyKindGame) -> dict[str, int]:
@@ -288,6 +293,28 @@ class PotKind(HombreKind[P, PR, PotReport, PC]):
         nothing moves (docs/rules.md, "One rule for every chip system when someone takes
         over")."""
         return before.shares[seat] if won_after(before, end) else 0
+
+    def passed_on(self, report: PotReport, payers: Sequence[Sequence[str]]) -> Passed:
+        """The leaver's part of the pot, in the coup another player wins it: the seat pays its
+        whole part to the winner there, the leaver's included, which the newcomer only
+        passes on (``seat_debt``); won by the newcomer, the leaver's part is his win. Each
+        holder's stake is the seat's part when he sat down (a chain of take-overs: each
+        holder's, what was handed to him)."""
+        game = report.game
+        seats = len(game.players)
+        found = [[(0, 0)] * seats for _ in report.coups]
+        for seat in range(seats):
+            stake = 0
+            for c, result in enumerate(report.coups, 1):
+                if c >= 2 and payers[c - 1][seat] != payers[c - 2][seat]:
+                    prefix = cast(P, game.with_coups(game.coups[: c - 1]))  # the report's own
+                    stake = self.replay(prefix).shares[seat]
+                if result.taker is None or not stake:
+                    continue
+                if result.taker != seat:
+                    found[c - 1][seat] = (stake, 0)
+                stake = 0
+        return found
 
     def pot_parts(
         self,

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..records import SeatRecord
-from .engine import Reason
+from .engine import BeteStatus, Reason
 from .family import AnyReport, AnyResult
 
 
@@ -67,20 +67,34 @@ def player_stats(report: AnyReport) -> list[PlayerStats]:
     return stats
 
 
+Passed = Sequence[Sequence[tuple[int, int]]]
+"""Per coup (n: coup n + 1), per seat: the chips of a stake handed over at a take-over that
+the seat paid out in that coup, (in play, in the end's sharing): ``passed_on``."""
+
+
 def person_stats(
-    report: AnyReport, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
+    report: AnyReport,
+    payers: Sequence[Sequence[str]],
+    nets: Mapping[str, int],
+    passed: Passed = (),
 ) -> dict[str, PlayerStats]:
     """Each person's record when someone took a seat (``rules/seating.py``).
 
     ``payers[n]``: whose money each seat was in coup n + 1 (the seat's player, or
     the absent one he played for); ``nets``: each person's result. A coup counts
-    for the one whose money it moved; what a leaver handed over at a take-over
-    (his open bêtes) is ``handed_over``, so that won − lost is still the net.
+    for the one whose money it moved. What a leaver had at stake when someone took
+    his seat over (``GameKind.seat_debt``) is his loss, not the newcomer's win:
+    ``passed`` (``passed_on``, the pot systems' ``PotKind.passed_on``) takes out of
+    the newcomer's coups the chips of that stake the seat paid on to another (the
+    leaver's bête taken by Chloé: the newcomer only passed Anne's chips on), and
+    ``handed_over`` is what is left — for the leaver, what he handed over (−); for
+    the newcomer, the part of it he kept, having won it himself (+) — so that won − lost
+    is still the net (docs/rules.md, "Someone takes a seat").
     """
     people = {name: PlayerStats(games=1) for name in nets}
     results: Sequence[AnyResult] = report.coups
-    for result, owners in zip(results, payers, strict=False):
-        _count_coup(result, [people[name] for name in owners])
+    for n, (result, owners) in enumerate(zip(results, payers, strict=False)):
+        _count_coup(result, [people[name] for name in owners], passed[n] if passed else ())
     for name, s in people.items():
         counted = s.won_as_hombre + s.won_as_tiers - s.lost_as_hombre - s.lost_as_tiers
         s.handed_over = nets[name] - counted - s.final_share
@@ -88,11 +102,56 @@ def person_stats(
     return people
 
 
-def _count_coup(result: AnyResult, stats: Sequence[PlayerStats]) -> None:
-    """One coup's part of each seat's record, into ``stats`` (one per seat)."""
+def passed_on(report: AnyReport, payers: Sequence[Sequence[str]]) -> list[list[tuple[int, int]]]:
+    """The 1709 poule's ``Passed``: per coup, per seat, the chips of a leaver's bêtes the
+    seat paid on to another in that coup (won by another player, shared in play or in the
+    end's sharing), its holder having taken the seat over after they were made.
+
+    A holder's stake is the bêtes of his seat made before his first coup and still open
+    then (``Hombre1709.seat_debt``: what the leaver handed him). The seat pays each bête it
+    settles by transfers of its own (reason ``bete`` in play, ``final_share`` at the end),
+    all of the same fraction of their amounts, so the stake's part of a coup's payments is
+    their part by amount (exact when the bêtes the seat settles in a coup are all the
+    stake's or all the holder's own). A bête he takes back himself (cancelled) moves no chip:
+    he keeps the chips handed to him, and they are his win."""
+    seats = len(report.game.players)
+    found = [[(0, 0)] * seats for _ in report.coups]
+    betes = report.betes
+    if not betes:
+        return found
+    results: Sequence[AnyResult] = report.coups
+    for seat in range(seats):
+        start = 1
+        for c, result in enumerate(results, 1):
+            if c >= 2 and payers[c - 1][seat] != payers[c - 2][seat]:
+                start = c  # a take-over: the seat's money is someone else's from here
+            if start == 1:
+                continue
+            paid = [b for b in betes if b.owner == seat and b.settled_in == c]
+            paid = [b for b in paid if b.status in (BeteStatus.WON, BeteStatus.SHARED)]
+            stake = sum(b.amount for b in paid if b.made_in < start)
+            if not stake:
+                continue
+            whole = sum(b.amount for b in paid)
+            out = [0, 0]
+            for t in result.transfers:
+                if t.payer == seat and t.reason in (Reason.BETE, Reason.FINAL_SHARE):
+                    out[t.reason == Reason.FINAL_SHARE] += t.amount
+            found[c - 1][seat] = (out[0] * stake // whole, out[1] * stake // whole)
+    return found
+
+
+def _count_coup(
+    result: AnyResult, stats: Sequence[PlayerStats], passed: Sequence[tuple[int, int]] = ()
+) -> None:
+    """One coup's part of each seat's record, into ``stats`` (one per seat); ``passed``:
+    per seat, the chips of a leaver's stake it paid on (``Passed``), not its holder's."""
     seats = range(len(stats))
     coup = result.coup
     delta = [0 for _ in seats]
+    for seat, (in_play, in_end) in enumerate(passed):
+        delta[seat] += in_play
+        stats[seat].final_share += in_end
     for t in result.transfers:
         if t.reason == Reason.FINAL_SHARE:
             stats[t.payer].final_share -= t.amount

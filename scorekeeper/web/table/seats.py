@@ -8,6 +8,7 @@ versioned change of the game (``store.take_seat``). Without JavaScript.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
@@ -23,7 +24,7 @@ from ...db import get_db
 from ...names import clash_with, tidy
 from ...rights import access
 from ...rules.errors import GameError
-from ...rules.seating import PLAYS_FOR, TAKES_OVER
+from ...rules.seating import PLAYS_FOR, TAKES_OVER, SeatChange, payers, seated, sittings
 from ..formats.words import club_full_text, error_text
 from ..forms import changed_meanwhile, form_version, name_field, options
 from .seat_words import seat_lines
@@ -59,11 +60,55 @@ def _form(stored: store.StoredGame) -> SeatForm:
     form = SeatForm()
     form.seat.choices = options((str(i), name) for i, name in enumerate(stored.seated()))
     event_table = store.table_state(get_db(), stored.id).event is not None
-    if event_table or not stored.kind.takes_over(stored.game.rules):
+    taking_over = not event_table and stored.kind.takes_over(stored.game.rules)
+    if not taking_over:
         form.way.choices = options([(PLAYS_FOR, PLAYS_FOR_WORDS)])
     if request.method != "POST":
         form.version.data = str(stored.version)
+        _coming_back(stored, form, taking_over)
     return form
+
+
+def comebacks(
+    players: Sequence[str], changes: Sequence[SeatChange], coup: int
+) -> tuple[tuple[int, str], ...]:
+    """Who left a seat he sat at on his own money and may come back to it at coup ``coup``
+    (1-based), as (seat, name), in the order of the stretches: not at the table now, nor
+    the absent owner of another seat. Coming back, he takes his seat back: its money is his
+    again from then (``TAKES_OVER`` where the seat is someone else's money now; where he is
+    played for it is already his, and he is back whatever way he comes: ``Sitting.back``)."""
+    now = seated(players, changes, coup)
+    owners = payers(players, changes, coup)
+    found: list[tuple[int, str]] = []
+    for s in sittings(players, changes):
+        if s.last is None or s.payer != s.player or (s.seat, s.player) in found:
+            continue  # he still sits, or he played there for someone else
+        if clash_with(s.player, now) is not None:
+            continue
+        if any(owner == s.player for seat, owner in enumerate(owners) if seat != s.seat):
+            continue  # his own seat elsewhere is played for him: he comes back there
+        found.append((s.seat, s.player))
+    return tuple(found)
+
+
+def _back(stored: store.StoredGame) -> list[tuple[int, str]]:
+    """Who left a seat of his own and may come back to it now (``comebacks``)."""
+    coup = len(stored.game.coups) + 1
+    return list(comebacks(stored.game.players, stored.seat_changes, coup))
+
+
+def _coming_back(stored: store.StoredGame, form: SeatForm, taking_over: bool) -> None:
+    """The form for a leaver back at his seat (``?seat=1&player=Bruno``, the page's link):
+    that seat, his name, and by default he takes his seat back — its money his again, not
+    played for the one who replaced him (the form chose "plays for him" whoever came),
+    where the table lets a newcomer take over (``taking_over``). Anything else asked is
+    the blank form."""
+    seat, player = request.args.get("seat", ""), request.args.get("player", "")
+    if (seat, player) not in {(str(s), name) for s, name in _back(stored)}:
+        return
+    form.seat.data, form.player.data = seat, player
+    if stored.payers()[int(seat)] != player and taking_over:
+        form.way.data = TAKES_OVER
 
 
 def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
@@ -77,6 +122,7 @@ def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
         finished=stored.replay().finished,
         coup=len(stored.game.coups) + 1,
         lines=seat_lines(stored),
+        back=[(seat, name, stored.seated()[seat]) for seat, name in _back(stored)],
     )
     return page if status == 200 else (page, status)
 
