@@ -88,6 +88,11 @@ class HombrePages(GamePages[CoupForm]):
     ) -> str:
         return pages.undone_text(before, after, n, people)
 
+    def redone_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
+        return pages.redone_text(before, after, n, people)
+
     def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
         return pages.coup_text(report, n, names)
 

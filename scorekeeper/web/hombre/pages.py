@@ -397,6 +397,12 @@ def undone_text(
     return _changes_text(_("Coup %(n)s undone.", n=n), before, after, people)
 
 
+def redone_text(
+    before: Standing, after: Standing, n: int, people: Sequence[NetChange] | None = None
+) -> str:
+    return _changes_text(_("Coup %(n)s redone.", n=n), before, after, people)
+
+
 def coup_text(report: Standing, n: int, names: tuple[str, ...] | None = None) -> str:
     """Coup ``n`` of a replay in a line of words (the change log), naming who sat in it."""
     return outcome_text(hombre_report(report).coups[n - 1], names or report.game.players)
