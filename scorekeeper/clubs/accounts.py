@@ -26,7 +26,7 @@ from ..cashbox.entries import (
     sides,
 )
 from ..cashbox.ledger import entries, insert_entry
-from ..cashbox.open_items import at_most, on_open_evenings, payable
+from ..cashbox.open_items import at_most, held_for_winners, on_open_evenings, payable
 from ..cashbox.settle import BOX, Suggestion
 from ..store import closings
 from ..store.changing import changing
@@ -100,13 +100,18 @@ class Overpaid(Refused):
     than he owes the club; out, more than it owes him (``balance``: what he may settle that
     way with money tied to no evening, in cents, ``cashbox.open_items.at_most``: below zero
     what he may pay in, above what he may be paid out; ``waiting``: what he
-    won on evenings not closed and is not paid yet, which their rooms pay, never the box).
+    won on evenings not closed and is not paid yet, which their rooms pay, never the box;
+    ``held``: what of ``balance`` paid in is his loss on evenings not closed, which the box
+    holds for their winners and pays on to them, so the page says it: "owes the club" alone
+    read wrong of a figure the club does not keep).
     The club takes no advance: an overpayment would silently become money the club owes."""
 
-    def __init__(self, member: int, balance: int, paid_in: bool = True, waiting: int = 0) -> None:
+    def __init__(
+        self, member: int, balance: int, paid_in: bool = True, waiting: int = 0, held: int = 0
+    ) -> None:
         super().__init__(member)
         self.member, self.balance, self.paid_in = member, balance, paid_in
-        self.waiting = waiting
+        self.waiting, self.held = waiting, held
 
 
 def _over(book: Accounts, member: int, amount: int) -> None:
@@ -118,7 +123,8 @@ def _over(book: Accounts, member: int, amount: int) -> None:
     paid_in, paid_out = at_most(book.payable(), open_left, member)
     if amount > paid_in or -amount > paid_out:
         wins = sum(c for (m, _), c in open_left.items() if m == member and c > 0)
-        raise Overpaid(member, -paid_in if amount > 0 else paid_out, amount > 0, wins)
+        held = held_for_winners(open_left, member)
+        raise Overpaid(member, -paid_in if amount > 0 else paid_out, amount > 0, wins, held)
 
 
 def post(

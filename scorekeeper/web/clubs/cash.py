@@ -311,6 +311,14 @@ def _overpaid(club: clubs.Club, error: accounts.Overpaid) -> str:
     (and, paid out, what he won on evenings not closed: their rooms pay it)."""
     found = next((m for m in clubs.members(get_db(), club.id) if m.id == error.member), None)
     name, balance = "" if found is None else found.name, error.balance
+    if error.paid_in and balance < 0 and error.held >= -balance:
+        return _("That is more than %(name)s owes (%(amount)s) on evenings not closed, paid "
+                 "on to their winners.", name=name, amount=cents(-balance, club))  # fmt: skip
+    if error.paid_in and balance < 0 and error.held:
+        # the figure is not all the club's: an open evening's loss is paid on to its winners
+        return _("That is more than %(name)s owes (%(amount)s), of which %(held)s on evenings "
+                 "not closed, paid on to their winners.", name=name,
+                 amount=cents(-balance, club), held=cents(error.held, club))  # fmt: skip
     if error.paid_in and balance < 0:
         return _("That is more than %(name)s owes the club (%(amount)s).", name=name,
                  amount=cents(-balance, club))  # fmt: skip
