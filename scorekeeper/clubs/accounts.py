@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 import sqlite_utils
 
 from ..cashbox.entries import (
+    BOX_SIDE,
     FEES,
+    MEMBER_SIDE,
     Box,
     Entry,
     EntryKind,
@@ -264,7 +266,6 @@ def pay(
     suggestion: Suggestion,
     on: str,
     method: str,
-    box: str,
     evening: int | None = None,
     table: int | None = None,
 ) -> list[int]:
@@ -272,8 +273,10 @@ def pay(
     their numbers, the payer's first (what the page says was recorded).
 
     The payer's balance rises by the amount, the payee's falls by it;
-    ``received_by`` names who got the money and ``paid_by`` who handed it over (``box``,
-    the treasurer, for the box), on both entries: each statement names the other side.
+    ``received_by`` says who got the money and ``paid_by`` who handed it over, on both
+    entries, as marks (``BOX_SIDE``, ``MEMBER_SIDE``: m029), never words: each statement
+    names the other side as the pages say it then (a member's name as it is now, the box in
+    the reader's language); the member is the row's own or its other side's.
     ``evening`` (and ``table``): what the payment settles, when it was
     recorded from the room's or a table's settlement (clubs/purse.py reads
     them back); the evening must be the club's and the table the evening's.
@@ -292,8 +295,8 @@ def pay(
         else:  # the cash box's own suggestion: never more than either balance has open
             _within(db, club_id, suggestion)
         change.summary = f"{suggestion.payer} → {suggestion.payee} {suggestion.amount}"
-        receiver = box if suggestion.payee == BOX else by_id[suggestion.payee].name
-        payer = box if suggestion.payer == BOX else by_id[suggestion.payer].name
+        receiver = BOX_SIDE if suggestion.payee == BOX else MEMBER_SIDE
+        payer = BOX_SIDE if suggestion.payer == BOX else MEMBER_SIDE
         written: list[int] = []  # the payee's row names the payer's: one payment (m028)
         for member, amount in both:
             if member != BOX:

@@ -95,8 +95,9 @@ def test_the_cash_box_refuses_more_than_the_member_owes(client, app):
     member = ids(app)
     for language, words in (
         ("en", "more than Anne owes (€3.60) on evenings not closed, paid on to their winners"),
-        ("fr", "plus que ce que doit Anne (3,60 €) sur des soirées non closes, reversé à leurs gagnants"),
-    ):
+        ("fr", "plus que ce que doit Anne (3,60 €) sur des soirées non closes, reversé à leurs"
+               " gagnants"),
+    ):  # fmt: skip
         client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
         answer = typed_payment(client, app, club, member["Anne"], "4")
         assert answer.status_code == 422 and payments(app) == []

@@ -428,5 +428,7 @@ def test_a_redo_says_what_the_coup_marked(client):
     ).data.decode()
     said = re.findall(r'<p class="flash[^"]*"[^>]*>(.*?)</p>', page)
     assert any(f.startswith("Coup 1 redone: Nous +10") for f in said), said
-    assert any(f.startswith("Coup 1 saved: Nous +10") for f in re.findall(
-        r'<p class="flash[^"]*"[^>]*>(.*?)</p>', saved)), saved[-3000:]
+    assert any(
+        f.startswith("Coup 1 saved: Nous +10")
+        for f in re.findall(r'<p class="flash[^"]*"[^>]*>(.*?)</p>', saved)
+    ), saved[-3000:]

@@ -396,7 +396,6 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
             Suggestion(payer, payee, amount),
             today(),
             method,
-            _("the treasurer"),
             evening=evening,
         )
     except NotOwed as error:  # for an evening: closed, or not what its room owes
