@@ -10,7 +10,6 @@ entries, computed each time (beancount's rule), never stored.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -322,22 +321,6 @@ def running(entries: Iterable[Entry]) -> Iterator[Line]:
     for entry in sorted(entries, key=order):
         balance += entry.amount
         yield Line(entry, balance)
-
-
-_AMOUNT = re.compile(r"([0-9]{1,7})(?:[.,]([0-9]{1,2}))?")
-
-
-def parse_cents(text: object) -> int | None:
-    """A sum typed as 12, 12.5, 12,50 (at most 9,999,999.99) in whole cents; None if it is not one.
-
-    >>> parse_cents("12,5"), parse_cents(" 0.07 "), parse_cents("1e3"), parse_cents("-3")
-    (1250, 7, None, None)
-    """
-    found = _AMOUNT.fullmatch(str(text or "").strip())
-    if found is None:
-        return None
-    whole, part = found.group(1), (found.group(2) or "").ljust(2, "0")
-    return int(whole) * 100 + int(part)
 
 
 def plain(cents: int) -> str:

@@ -29,7 +29,6 @@ from ...cashbox.entries import (
     METHODS,
     EntryKind,
     as_of,
-    parse_cents,
     reversed_ids,
     signed,
 )
@@ -42,6 +41,7 @@ from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..formats.collation import by_name
+from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, whole
 from .cash_forms import (
@@ -243,7 +243,7 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
     if kind is None:
         abort(400)
     member = whole(form.member.data)
-    amount = parse_cents(form.amount.data)
+    amount = read_cents(form.amount.data)
     on = typed_date(form.on.data)
     if member is None:
         form.member.errors = [_("Choose a member.")]
@@ -348,7 +348,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     kind = next((k for k in FEES if str(k) == form.kind.data), None)
     typed = [whole(value) for value in form.member.data or []]
     charged = list(dict.fromkeys(m for m in typed if m is not None))  # each once, as checked
-    amount = parse_cents(form.amount.data)
+    amount = read_cents(form.amount.data)
     on = typed_date(form.on.data)
     if kind is None:
         form.kind.errors = [_("Choose a fee.")]
