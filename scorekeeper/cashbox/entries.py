@@ -10,7 +10,6 @@ entries, computed each time (beancount's rule), never stored.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -43,6 +42,15 @@ NOT_BY_HAND = (EntryKind.EVENING, EntryKind.REVERSAL)
 """The kinds never reversed by hand (``Entry.by_hand``): closing posts an evening's result."""
 
 
+BOX_SIDE = "=box"
+"""What a payment row stores in ``paid_by`` or ``received_by`` for the cash box (m029), and
+what an ``Entry`` says there: no language's words, the page says them in the reader's."""
+MEMBER_SIDE = "=member"
+"""What a payment row stores in ``paid_by`` or ``received_by`` for a member (m029): the
+row's own member, or the member of its other side (``other_side``); never a name, which
+the member may change: the page says his name as it is now."""
+
+
 @dataclass(frozen=True)
 class Entry:
     """One line of a member's account."""
@@ -62,12 +70,16 @@ class Entry:
     method: str = ""
     """A payment's way: ``cash`` or ``transfer``."""
     received_by: str = ""
-    """Who received a payment (the treasurer's name, or a member's)."""
+    """Who received a payment, as the page says it: a member's current name, the cash box
+    (``BOX_SIDE``: the page says it in the reader's language), or the words typed in the
+    "Received by" field of a payment typed by hand (``cashbox.ledger.entries`` derives it
+    from the row's facts: m029)."""
     table: int | None = None
     """The club table (game) whose settlement recorded a payment (migration m018)."""
     paid_by: str = ""
     """Who handed a payment over, for a payment between members or with the cash box
-    recorded from a suggestion (migration m026); empty on a payment typed in."""
+    recorded from a suggestion (migration m026), said as ``received_by``; empty on a
+    payment typed in."""
     other_side: int | None = None
     """A payment between two members recorded from a suggestion is a row on each side: the
     payee's row names the payer's (migration m028; and the reversal of the payee's row the
@@ -309,22 +321,6 @@ def running(entries: Iterable[Entry]) -> Iterator[Line]:
     for entry in sorted(entries, key=order):
         balance += entry.amount
         yield Line(entry, balance)
-
-
-_AMOUNT = re.compile(r"([0-9]{1,7})(?:[.,]([0-9]{1,2}))?")
-
-
-def parse_cents(text: object) -> int | None:
-    """A sum typed as 12, 12.5, 12,50 (at most 9,999,999.99) in whole cents; None if it is not one.
-
-    >>> parse_cents("12,5"), parse_cents(" 0.07 "), parse_cents("1e3"), parse_cents("-3")
-    (1250, 7, None, None)
-    """
-    found = _AMOUNT.fullmatch(str(text or "").strip())
-    if found is None:
-        return None
-    whole, part = found.group(1), (found.group(2) or "").ljust(2, "0")
-    return int(whole) * 100 + int(part)
 
 
 def plain(cents: int) -> str:

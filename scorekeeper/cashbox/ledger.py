@@ -15,7 +15,7 @@ import sqlite_utils
 
 from ..clock import now
 from ..db.chain import LEDGER, append
-from .entries import Entry, EntryKind
+from .entries import BOX_SIDE, MEMBER_SIDE, Entry, EntryKind
 
 COLUMNS = (
     "club_id",
@@ -43,12 +43,67 @@ def insert_entry(db: sqlite_utils.Database, row: dict[str, Any]) -> int:
 
 
 def entries(db: sqlite_utils.Database, club_id: int) -> list[Entry]:
-    """The club's entries in the order entered, each for its member (a merged one: the one kept)."""
-    merged = dict(
-        db.execute("select id, merged_into from members where club_id = ?", [club_id]).fetchall()
+    """The club's entries in the order entered, each for its member (a merged one: the one
+    kept), a payment's sides said as they are now (``_sides``)."""
+    members = db.execute(
+        "select id, merged_into, name from members where club_id = ?", [club_id]
+    ).fetchall()
+    merged = {int(m): into for m, into, _name in members}
+    names = {int(m): name for m, _into, name in members}
+    rows = list(
+        db.query(
+            "select ledger.*, s.paid_by as before_paid_by, s.received_by as before_received_by"
+            " from ledger left join payment_sides s on s.entry_id = ledger.id"
+            " where club_id = ? order by id",
+            [club_id],
+        )
     )
-    rows = db.query("select * from ledger where club_id = ? order by id", [club_id])
-    return [_entry(row, _kept(merged, int(row["member_id"]))) for row in rows]
+    member_of = {int(row["id"]): int(row["member_id"]) for row in rows}
+    paid_to = {int(r["other_side"]): int(r["member_id"]) for r in rows if r["other_side"]}
+    found = []
+    for row in rows:
+        other = member_of.get(row["other_side"]) if row["other_side"] else paid_to.get(row["id"])
+        sides = _sides(row, other)
+        said = [_said(side, words, names, merged) for side, words in zip(sides, _stored(row))]
+        found.append(_entry(row, _kept(merged, int(row["member_id"])), *said))
+    return found
+
+
+def _stored(row: dict[str, Any]) -> tuple[str, str]:
+    return row["paid_by"] or "", row["received_by"] or ""
+
+
+def _said(
+    side: int | None, stored: str, names: dict[int, str], merged: dict[int, int | None]
+) -> str:
+    """A side in the entry's words: a member's name as it is now (a merged one's: the one
+    kept), the box's mark, or the words as stored (``side`` None)."""
+    if side is None:
+        return stored
+    return BOX_SIDE if side == 0 else names.get(_kept(merged, side), stored)
+
+
+def _sides(row: dict[str, Any], other: int | None) -> tuple[int | None, int | None]:
+    """Who a payment row's ``paid_by`` and ``received_by`` are: a member's id (its name is
+    said as it is now), 0 the cash box, None the words as stored (typed by hand).
+
+    A row written before m029 names anyone as the migration read its words
+    (``payment_sides``); one written since by ``clubs.accounts.pay`` holds marks: the box
+    (``BOX_SIDE``), or a member (``MEMBER_SIDE``): the row's own, or the member of its other
+    side (``other``: the row it names, or the row that names it). The payer's balance rises:
+    a row above zero is its member's payment, one below zero his receipt.
+    """
+    if row["before_paid_by"] is not None or row["before_received_by"] is not None:
+        return row["before_paid_by"], row["before_received_by"]
+    marks = (row["paid_by"], row["received_by"])
+    if not all(mark in (BOX_SIDE, MEMBER_SIDE) for mark in marks):
+        return None, None
+    own = int(row["member_id"])
+    payer, payee = (own, other) if int(row["amount"]) > 0 else (other, own)
+    return (
+        0 if marks[0] == BOX_SIDE else payer,
+        0 if marks[1] == BOX_SIDE else payee,
+    )
 
 
 def _kept(merged: dict[int, int | None], member: int) -> int:
@@ -59,7 +114,7 @@ def _kept(merged: dict[int, int | None], member: int) -> int:
     return member
 
 
-def _entry(row: dict[str, Any], member: int) -> Entry:
+def _entry(row: dict[str, Any], member: int, paid_by: str, received_by: str) -> Entry:
     return Entry(
         int(row["id"]),
         member,
@@ -70,8 +125,8 @@ def _entry(row: dict[str, Any], member: int) -> Entry:
         row["evening_id"],
         row["reverses"],
         row["method"] or "",
-        row["received_by"] or "",
+        received_by,
         row.get("game_id"),
-        paid_by=row.get("paid_by") or "",
+        paid_by=paid_by,
         other_side=row.get("other_side"),
     )

@@ -265,5 +265,15 @@ def at_most(
     ((360, 0), (360, 405))
     """
     posted = payable.get(member, 0)
-    losses = -sum(c for (m, _), c in open_left.items() if m == member and c < 0)
-    return max(-posted, 0) + losses, max(posted, 0)
+    return max(-posted, 0) + held_for_winners(open_left, member), max(posted, 0)
+
+
+def held_for_winners(open_left: Mapping[tuple[int, int], int], member: int) -> int:
+    """What ``member`` still owes on evenings not closed (``open_left``, in cents): part of
+    what he may pay in (``at_most``), which the box holds for those evenings' winners and
+    pays on to them, not money the club keeps.
+
+    >>> held_for_winners({(8, 5): -360, (8, 6): 90, (9, 5): -45}, 8)
+    360
+    """
+    return -sum(c for (m, _), c in open_left.items() if m == member and c < 0)

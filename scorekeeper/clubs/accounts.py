@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 import sqlite_utils
 
 from ..cashbox.entries import (
+    BOX_SIDE,
     FEES,
+    MEMBER_SIDE,
     Box,
     Entry,
     EntryKind,
@@ -26,7 +28,7 @@ from ..cashbox.entries import (
     sides,
 )
 from ..cashbox.ledger import entries, insert_entry
-from ..cashbox.open_items import at_most, on_open_evenings, payable
+from ..cashbox.open_items import at_most, held_for_winners, on_open_evenings, payable
 from ..cashbox.settle import BOX, Suggestion
 from ..store import closings
 from ..store.changing import changing
@@ -100,13 +102,18 @@ class Overpaid(Refused):
     than he owes the club; out, more than it owes him (``balance``: what he may settle that
     way with money tied to no evening, in cents, ``cashbox.open_items.at_most``: below zero
     what he may pay in, above what he may be paid out; ``waiting``: what he
-    won on evenings not closed and is not paid yet, which their rooms pay, never the box).
+    won on evenings not closed and is not paid yet, which their rooms pay, never the box;
+    ``held``: what of ``balance`` paid in is his loss on evenings not closed, which the box
+    holds for their winners and pays on to them, so the page says it: "owes the club" alone
+    read wrong of a figure the club does not keep).
     The club takes no advance: an overpayment would silently become money the club owes."""
 
-    def __init__(self, member: int, balance: int, paid_in: bool = True, waiting: int = 0) -> None:
+    def __init__(
+        self, member: int, balance: int, paid_in: bool = True, waiting: int = 0, held: int = 0
+    ) -> None:
         super().__init__(member)
         self.member, self.balance, self.paid_in = member, balance, paid_in
-        self.waiting = waiting
+        self.waiting, self.held = waiting, held
 
 
 def _over(book: Accounts, member: int, amount: int) -> None:
@@ -118,7 +125,8 @@ def _over(book: Accounts, member: int, amount: int) -> None:
     paid_in, paid_out = at_most(book.payable(), open_left, member)
     if amount > paid_in or -amount > paid_out:
         wins = sum(c for (m, _), c in open_left.items() if m == member and c > 0)
-        raise Overpaid(member, -paid_in if amount > 0 else paid_out, amount > 0, wins)
+        held = held_for_winners(open_left, member)
+        raise Overpaid(member, -paid_in if amount > 0 else paid_out, amount > 0, wins, held)
 
 
 def post(
@@ -258,7 +266,6 @@ def pay(
     suggestion: Suggestion,
     on: str,
     method: str,
-    box: str,
     evening: int | None = None,
     table: int | None = None,
 ) -> list[int]:
@@ -266,8 +273,10 @@ def pay(
     their numbers, the payer's first (what the page says was recorded).
 
     The payer's balance rises by the amount, the payee's falls by it;
-    ``received_by`` names who got the money and ``paid_by`` who handed it over (``box``,
-    the treasurer, for the box), on both entries: each statement names the other side.
+    ``received_by`` says who got the money and ``paid_by`` who handed it over, on both
+    entries, as marks (``BOX_SIDE``, ``MEMBER_SIDE``: m029), never words: each statement
+    names the other side as the pages say it then (a member's name as it is now, the box in
+    the reader's language); the member is the row's own or its other side's.
     ``evening`` (and ``table``): what the payment settles, when it was
     recorded from the room's or a table's settlement (clubs/purse.py reads
     them back); the evening must be the club's and the table the evening's.
@@ -286,8 +295,8 @@ def pay(
         else:  # the cash box's own suggestion: never more than either balance has open
             _within(db, club_id, suggestion)
         change.summary = f"{suggestion.payer} → {suggestion.payee} {suggestion.amount}"
-        receiver = box if suggestion.payee == BOX else by_id[suggestion.payee].name
-        payer = box if suggestion.payer == BOX else by_id[suggestion.payer].name
+        receiver = BOX_SIDE if suggestion.payee == BOX else MEMBER_SIDE
+        payer = BOX_SIDE if suggestion.payer == BOX else MEMBER_SIDE
         written: list[int] = []  # the payee's row names the payer's: one payment (m028)
         for member, amount in both:
             if member != BOX:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, overload
 
 from flask import Flask, abort, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..rules import kind
@@ -154,6 +155,14 @@ class GamePages(ABC, Generic[FormT]):
     ) -> str:
         """The message after the last coup, ``n``, is undone (``people`` as
         ``corrected_text``)."""
+
+    def redone_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
+        """The message after the coup undone, ``n``, is put back (``people`` as
+        ``corrected_text``): what it did to the nets, as the undo's message says; a game
+        without it says only that it was redone."""
+        return str(_("Coup %(n)s redone.", n=n))
 
     @abstractmethod
     def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:

@@ -117,7 +117,7 @@ def test_close_post_reopen_repost_and_the_treasurers_entries(db):
         Suggestion(BOX, ids["Chloé"], 405),
         Suggestion(BOX, ids["Fanny"], 465),
     ]
-    accounts.pay(db, club_id, version(db, club_id), suggestions[1], "2026-11-05", "cash", "Marc")
+    accounts.pay(db, club_id, version(db, club_id), suggestions[1], "2026-11-05", "cash")
     book = accounts.accounts(db, club_id)
     # Denis 0, Anne 2500 − 300 = 2200; every other suggestion stays as it was.
     assert ids["Denis"] not in book.balances() and book.balances()[ids["Anne"]] == 2200

@@ -94,9 +94,10 @@ def test_the_cash_box_refuses_more_than_the_member_owes(client, app):
     seed_table(client, evening, "Anne", "Bruno", "Chloé")
     member = ids(app)
     for language, words in (
-        ("en", "more than Anne owes the club (€3.60)"),
-        ("fr", "plus que ce que doit Anne au club (3,60 €)"),
-    ):
+        ("en", "more than Anne owes (€3.60) on evenings not closed, paid on to their winners"),
+        ("fr", "plus que ce que doit Anne (3,60 €) sur des soirées non closes, reversé à leurs"
+               " gagnants"),
+    ):  # fmt: skip
         client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
         answer = typed_payment(client, app, club, member["Anne"], "4")
         assert answer.status_code == 422 and payments(app) == []
@@ -133,7 +134,7 @@ def test_a_cash_box_suggestion_paid_is_at_most_what_the_balances_have_open(clien
     seed_table(client, evening, "Anne", "Bruno", "Chloé")
     member = ids(app)
     for payer, payee, amount, said in (
-        (member["Anne"], member["Chloé"], "361", "more than Anne owes the club (€3.60)"),
+        (member["Anne"], member["Chloé"], "361", "more than Anne owes (€3.60) on evenings"),
         (0, member["Bruno"], "1", "The club owes Bruno nothing"),
         (member["Anne"], member["Chloé"], "360", "The club owes Chloé nothing now"),
     ):
@@ -172,3 +173,40 @@ def test_a_cash_box_suggestion_paid_is_at_most_what_the_balances_have_open(clien
     assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
     page = client.get(CASH.format(club)).data.decode()
     assert 'id="open-' not in page and suggestions(page) == []
+
+
+def test_a_refused_pay_in_says_what_of_the_figure_is_owed_to_open_evenings_winners(client, app):
+    """Anne owes a fee of 2.50 (the club's) and 3.60 lost on the evening still open (its
+    winners'): she may pay in at most 2.50 + 3.60 = 6.10, of which 3.60 the box pays on to
+    Chloé; 6.11 is refused saying both figures, in each language; closed, the 3.60 is the
+    club's and the message says "owes the club" again (6.10)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    member = ids(app)
+    fee = {"kind": "fee_evening", "member": str(member["Anne"]), "amount": "2,50"}
+    fee |= {"on": "2026-11-26", "version": club_version(app)}
+    assert client.post(CASH.format(club) + "/entries", data=fee).status_code == 302
+    for language, words in (
+        ("en", "That is more than Anne owes (€6.10), of which €3.60 on evenings not closed,"
+               " paid on to their winners."),
+        ("fr", "C’est plus que ce que doit Anne (6,10 €), dont 3,60 € sur des soirées non"
+               " closes, reversés à leurs gagnants."),
+        ("da", "Det er mere, end Anne skylder (6,10 €), heraf 3,60 € på aftener, der ikke er"
+               " lukket, og som gives videre til deres vindere."),
+        ("nl", "Dat is meer dan Anne verschuldigd is (€ 6,10), waarvan € 3,60 op avonden die"
+               " niet zijn afgesloten, door te geven aan hun winnaars."),
+    ):  # fmt: skip
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+        answer = typed_payment(client, app, club, member["Anne"], "6,11")
+        assert answer.status_code == 422 and payments(app) == []
+        page = " ".join(answer.data.decode().replace("\u202f", " ").replace("\xa0", " ").split())
+        assert words in page, re.findall(r'class="error"[^<]*<[^>]*>[^<]*', page)
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    close = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
+    answer = typed_payment(client, app, club, member["Anne"], "6,11")
+    assert answer.status_code == 422
+    assert "That is more than Anne owes the club (€6.10)." in answer.data.decode().replace(
+        "\xa0", " "
+    )

@@ -142,7 +142,7 @@ def check_evening(db, chip, tables, steps):
                     accounts.pay(
                         db, club_id, club(db, club_id).version,
                         Suggestion(s.payer, s.payee, amount),
-                        DAY, "cash", "Marc", evening=evening.id, table=table,
+                        DAY, "cash", evening=evening.id, table=table,
                     )  # fmt: skip
                 except NotOwed as refused:  # a closed evening books no payment (issue 43)
                     assert closed and refused.closed

@@ -299,7 +299,7 @@ CLUB_CHANGES: dict[str, tuple[str, Prepare, Act]] = {
     "reverse": ("reversal", _entry, lambda db, w, entry, v: accounts.reverse(
         db, w.club, v, entry, "2026-11-27", "typing slip")),
     "pay": ("payment", lambda db, w: None, lambda db, w, _, v: accounts.pay(
-        db, w.club, v, Suggestion(w.members[0], BOX, 2500), "2026-11-27", "cash", "box")),
+        db, w.club, v, Suggestion(w.members[0], BOX, 2500), "2026-11-27", "cash")),
     "close": ("close", _evening, lambda db, w, evening, v: closing.close(
         db, records.club(db, w.club), evening, v)),
     "reopen": ("reopen", _closed_evening, lambda db, w, evening, v: closing.reopen(

@@ -272,3 +272,14 @@ def test_a_seat_line_changed_by_hand_leaves_the_pages_answering(client, app, jun
             conn.execute(sql)
     for path in ("", "/history", "/settlement"):
         assert client.get(game + path).status_code == 200, path
+
+
+def test_a_redo_says_each_persons_net_as_the_undo_does(client):
+    game = taken_over_at_coup_5(client)
+    client.post(game + "/undo", data={})
+    page = client.post(game + "/redo", data={}, follow_redirects=True).text
+    # coup 7 back (the undo's figures the other way round): Anne -66 -> -72, Chloé +87 -> +81,
+    # Denis +159 -> +171 (-9 + 180); Bruno's -180 does not move and is not named
+    assert "Coup 7 redone. Nets: Anne −66 → −72, Chloé +87 → +81, Denis +159 → +171." in (
+        flashed(page)
+    ), flashed(page)

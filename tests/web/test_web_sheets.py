@@ -416,3 +416,19 @@ def test_a_number_out_of_its_bounds_is_refused_in_the_readers_language(client, l
     refused = enter(client, game, points="69")
     assert refused.status_code == 422
     assert errors(refused) == [said]
+
+
+def test_a_redo_says_what_the_coup_marked(client):
+    game = new_sheet(client, "manille", variant="belge")
+    enter(client, game, trump="pique", points="40")  # 40 - 30 = 10: Nous +10
+    saved = client.get(game).data.decode()
+    client.post(game + "/sheet/undo", data={"version": version(client, game)})
+    page = client.post(
+        game + "/sheet/redo", data={"version": version(client, game)}, follow_redirects=True
+    ).data.decode()
+    said = re.findall(r'<p class="flash[^"]*"[^>]*>(.*?)</p>', page)
+    assert any(f.startswith("Coup 1 redone: Nous +10") for f in said), said
+    assert any(
+        f.startswith("Coup 1 saved: Nous +10")
+        for f in re.findall(r'<p class="flash[^"]*"[^>]*>(.*?)</p>', saved)
+    ), saved[-3000:]

@@ -44,6 +44,7 @@ from . import (
     m026_who_paid,
     m027_what_the_draw_was_asked,
     m028_a_payments_two_sides,
+    m029_payment_sides,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -74,6 +75,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m026_who_paid,
     m027_what_the_draw_was_asked,
     m028_a_payments_two_sides,
+    m029_payment_sides,
 )
 """Every migration, in the order it runs (its number)."""
 

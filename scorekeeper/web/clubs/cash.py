@@ -29,7 +29,6 @@ from ...cashbox.entries import (
     METHODS,
     EntryKind,
     as_of,
-    parse_cents,
     reversed_ids,
     signed,
 )
@@ -42,6 +41,7 @@ from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..formats.collation import by_name
+from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, whole
 from .cash_forms import (
@@ -243,7 +243,7 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
     if kind is None:
         abort(400)
     member = whole(form.member.data)
-    amount = parse_cents(form.amount.data)
+    amount = read_cents(form.amount.data)
     on = typed_date(form.on.data)
     if member is None:
         form.member.errors = [_("Choose a member.")]
@@ -311,6 +311,14 @@ def _overpaid(club: clubs.Club, error: accounts.Overpaid) -> str:
     (and, paid out, what he won on evenings not closed: their rooms pay it)."""
     found = next((m for m in clubs.members(get_db(), club.id) if m.id == error.member), None)
     name, balance = "" if found is None else found.name, error.balance
+    if error.paid_in and balance < 0 and error.held >= -balance:
+        return _("That is more than %(name)s owes (%(amount)s) on evenings not closed, paid "
+                 "on to their winners.", name=name, amount=cents(-balance, club))  # fmt: skip
+    if error.paid_in and balance < 0 and error.held:
+        # the figure is not all the club's: an open evening's loss is paid on to its winners
+        return _("That is more than %(name)s owes (%(amount)s), of which %(held)s on evenings "
+                 "not closed, paid on to their winners.", name=name,
+                 amount=cents(-balance, club), held=cents(error.held, club))  # fmt: skip
     if error.paid_in and balance < 0:
         return _("That is more than %(name)s owes the club (%(amount)s).", name=name,
                  amount=cents(-balance, club))  # fmt: skip
@@ -340,7 +348,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     kind = next((k for k in FEES if str(k) == form.kind.data), None)
     typed = [whole(value) for value in form.member.data or []]
     charged = list(dict.fromkeys(m for m in typed if m is not None))  # each once, as checked
-    amount = parse_cents(form.amount.data)
+    amount = read_cents(form.amount.data)
     on = typed_date(form.on.data)
     if kind is None:
         form.kind.errors = [_("Choose a fee.")]
@@ -388,7 +396,6 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
             Suggestion(payer, payee, amount),
             today(),
             method,
-            _("the treasurer"),
             evening=evening,
         )
     except NotOwed as error:  # for an evening: closed, or not what its room owes

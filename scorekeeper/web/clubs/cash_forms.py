@@ -25,7 +25,7 @@ from wtforms import HiddenField, RadioField, SelectField, SelectMultipleField, S
 from wtforms.validators import Length, Optional
 
 from ... import clubs
-from ...cashbox.entries import Entry, EntryKind
+from ...cashbox.entries import BOX_SIDE, Entry, EntryKind
 from ...clubs import accounts
 from ...clubs.season import day as read_day
 from ...db import get_db
@@ -52,10 +52,19 @@ def payment_who(entry: Entry) -> str:
     """Who a payment went from and to, as each side's line says it: "Anne → Chloé" on
     Anne's statement and on Chloé's (a payment recorded from a suggestion names its payer,
     m026); a payment typed in names who received it, as typed. Both lines once said only
-    "Chloé", and Chloé's statement could not say who had paid her."""
+    "Chloé", and Chloé's statement could not say who had paid her.
+
+    A member is named as he is called now and the cash box in the reader's language
+    (``side_words``): the rows store no words for them (m029)."""
     if entry.paid_by and entry.received_by:
-        return f"{entry.paid_by} → {entry.received_by}"
-    return entry.received_by
+        return f"{side_words(entry.paid_by)} → {side_words(entry.received_by)}"
+    return side_words(entry.received_by)
+
+
+def side_words(side: str) -> str:
+    """One side of a payment as the entry says it (``Entry.paid_by``, ``received_by``): the
+    cash box's mark in the reader's language, a name or typed words as they are."""
+    return str(_("the cash box")) if side == BOX_SIDE else side
 
 
 def medium_day(on: str) -> str:

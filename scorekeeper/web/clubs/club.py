@@ -24,6 +24,7 @@ from ...rules.errors import GameError
 from ...rules.money import parse_money
 from .. import blueprints
 from ..formats.collation import by_name
+from ..formats.numbers import plain_decimal
 from ..formats.words import club_full_text, reader_currency
 from ..forms import CLUB_CHANGED, form_version, whole
 from ..ops.deployment import external_url
@@ -48,7 +49,9 @@ def new_club() -> str | BaseResponse | tuple[str, int]:
         try:
             money = None
             if (form.chip_value.data or "").strip():
-                money = parse_money(form.chip_value.data, form.currency.data or reader_currency())
+                money = parse_money(
+                    plain_decimal(form.chip_value.data), form.currency.data or reader_currency()
+                )
         except GameError as error:
             getattr(form, error.field).errors = [error.translated(_)]
         else:

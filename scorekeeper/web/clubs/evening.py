@@ -182,7 +182,6 @@ def pay_room(evening_id: int) -> BaseResponse | tuple[str, int]:
             Suggestion(payer, payee, amount),
             date.today().isoformat(),
             method,
-            _("the treasurer"),
             evening=found.id,
         )
     except NotOwed as error:  # closed, or not what the room owes: the page says why

@@ -1,4 +1,13 @@
-"""Whole numbers typed into a form, read without floats and within their range (issue 36).
+"""Numbers typed into a form: whole numbers (issue 36) and amounts, in the reader's language.
+
+Amounts (a sum of money, a chip's worth: ``read_decimal``, ``read_cents``) are read as
+the page writes them, by the reader's language's own conventions (CLDR's, through
+Babel's ``parse_decimal``, strict): "1 000,50" in French with the grouping the page
+prints (a narrow no-break space; a no-break or a plain space typed for it),
+"1.000,50" in Danish and Dutch, "1,000.50" in English. Each amount field reads
+through them; a sum a language cannot read is refused beside its field.
+
+Whole numbers are read without floats and within their range.
 
 WTForms' ``IntegerField`` reads any text ``int()`` reads ("١٢", "1_000", 400
 digits) and its ``NumberRange`` compares through floats: a 400-digit seed
@@ -11,8 +20,12 @@ reader's language (its catalogs, ``i18n.wtforms_catalog``).
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any
 
+from babel import Locale
+from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal
+from flask_babel import get_locale
 from wtforms import Field, IntegerField
 from wtforms.form import BaseForm
 from wtforms.validators import StopValidation, ValidationError
@@ -94,3 +107,69 @@ class WholeField(IntegerField):
 
     def pre_validate(self, form: BaseForm) -> None:
         bounds_of(self)  # a whole field without bounds is a programming error, found early
+
+
+SPACES = " \u00a0\u202f"
+"""The spaces a grouping may be typed with where the language groups with one (French's
+narrow no-break space, which the page prints; a no-break or a plain space for it)."""
+_DIGITS = frozenset("0123456789")
+_PLAIN = re.compile(r"(?P<whole>[0-9]{1,9})[.,](?P<part>[0-9]+)", re.ASCII)
+
+
+def read_decimal(text: object, locale: Locale | str | None = None) -> Decimal | None:
+    """An amount as typed in ``locale`` (the reader's language by default); None if that
+    language cannot read it (or nothing is typed).
+
+    Babel's ``parse_decimal`` (strict: a grouping must be where the language puts one)
+    reads it in the language's own conventions, once any space typed for a grouping of
+    spaces is the language's own; only ASCII digits and the language's separators are
+    taken (no sign, no exponent, no "1_000", no other script's digits, which Python's
+    Decimal would take). One separator that cannot be a grouping (not followed by three
+    digits, or after a lone 0) is read as the decimal mark, as the pages always took it:
+    "12,5" in English, "0.05" in Danish.
+
+    >>> [read_decimal(t, "fr") for t in ("1 000,50", "1\u202f000,50", "1\xa0000", "12.5")]
+    [Decimal('1000.50'), Decimal('1000.50'), Decimal('1000'), Decimal('12.5')]
+    >>> [read_decimal(t, "da") for t in ("1.000,50", "1.000", "0.05", "0.025", "1 000")]
+    [Decimal('1000.50'), Decimal('1000'), Decimal('0.05'), Decimal('0.025'), None]
+    >>> [read_decimal(t, "en") for t in ("1,000.50", "12,5", "1.000,50", "-3", "1e3", "١٢")]
+    [Decimal('1000.50'), Decimal('12.5'), None, None, None, None]
+    """
+    where = locale if locale is not None else get_locale() or "en"
+    raw = str(text if text is not None else "").strip()
+    if not raw:
+        return None
+    group, mark = get_group_symbol(where), get_decimal_symbol(where)
+    if group in SPACES:
+        raw = re.sub(f"[{SPACES}]+", group, raw)
+    if not set(raw) <= _DIGITS | {group, mark, ".", ","} or raw[0] not in _DIGITS:
+        return None
+    try:
+        return parse_decimal(raw, locale=where, strict=True)
+    except NumberFormatError:
+        plain = _PLAIN.fullmatch(raw)
+        if plain is None or (len(plain["part"]) == 3 and plain["whole"] != "0"):
+            return None  # "1.000" in English: a thousand or one? The language said neither
+        return Decimal(f"{plain['whole']}.{plain['part']}")
+
+
+def read_cents(text: object, locale: Locale | str | None = None) -> int | None:
+    """A sum typed in the reader's language (``read_decimal``) in whole cents; None if it
+    is not one (unread, or finer than a cent).
+
+    >>> read_cents("1 000,50", "fr"), read_cents("1.000,50", "nl"), read_cents("12,505", "fr")
+    (100050, 100050, None)
+    """
+    value = read_decimal(text, locale)
+    if value is None:
+        return None
+    cents = value * 100
+    return int(cents) if cents == cents.to_integral_value() else None
+
+
+def plain_decimal(text: object) -> str:
+    """A number typed in the reader's language as a plain decimal with a dot, for a reader
+    of plain numbers (``rules.money.parse_money``); what the language cannot read, as typed
+    (that reader then says what is wrong with it)."""
+    value = read_decimal(text)
+    return str(text if text is not None else "") if value is None else format(value, "f")

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Flask
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
@@ -76,17 +77,22 @@ class HombrePages(GamePages[CoupForm]):
     def corrected_text(
         self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
     ) -> str:
-        return pages.corrected_text(before, after, n, people)
+        return pages.changes_text(_("Coup %(n)s corrected.", n=n), before, after, people)
 
     def deleted_text(
         self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
     ) -> str:
-        return pages.deleted_text(before, after, n, people)
+        return pages.changes_text(_("Coup %(n)s deleted.", n=n), before, after, people)
 
     def undone_text(
         self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
     ) -> str:
-        return pages.undone_text(before, after, n, people)
+        return pages.changes_text(_("Coup %(n)s undone.", n=n), before, after, people)
+
+    def redone_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
+        return pages.changes_text(_("Coup %(n)s redone.", n=n), before, after, people)
 
     def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
         return pages.coup_text(report, n, names)

@@ -379,30 +379,12 @@ def saved_text(after: Standing, n: int, names: tuple[str, ...] | None = None) ->
     return f"{saved}. {paid_text}"
 
 
-def corrected_text(
-    before: Standing, after: Standing, n: int, people: Sequence[NetChange] | None = None
-) -> str:
-    return _changes_text(_("Coup %(n)s corrected.", n=n), before, after, people)
-
-
-def deleted_text(
-    before: Standing, after: Standing, n: int, people: Sequence[NetChange] | None = None
-) -> str:
-    return _changes_text(_("Coup %(n)s deleted.", n=n), before, after, people)
-
-
-def undone_text(
-    before: Standing, after: Standing, n: int, people: Sequence[NetChange] | None = None
-) -> str:
-    return _changes_text(_("Coup %(n)s undone.", n=n), before, after, people)
-
-
 def coup_text(report: Standing, n: int, names: tuple[str, ...] | None = None) -> str:
     """Coup ``n`` of a replay in a line of words (the change log), naming who sat in it."""
     return outcome_text(hombre_report(report).coups[n - 1], names or report.game.players)
 
 
-def _changes_text(
+def changes_text(
     what: str, before: Standing, after: Standing, people: Sequence[NetChange] | None
 ) -> str:
     """The notice of a change: each net it moved, before and after; once someone took a

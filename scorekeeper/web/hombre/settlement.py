@@ -36,6 +36,7 @@ from ...rules.seating import person_rows, sittings
 from ...store.paid import Tick, lines, lines_cents, ticks
 from .. import blueprints
 from ..formats.collation import by_name
+from ..formats.numbers import plain_decimal
 from ..formats.words import cents, reader_currency
 from ..forms import CHANGED, ActionForm, form_version
 from ..hookspecs import Page
@@ -200,7 +201,9 @@ def set_money(stored: store.StoredGame) -> Page | BaseResponse:
     status = 422
     if form.validate():
         try:
-            money = parse_money(form.chip_value.data, form.currency.data or reader_currency())
+            money = parse_money(
+                plain_decimal(form.chip_value.data), form.currency.data or reader_currency()
+            )
             store.set_money(get_db(), stored.id, money, version=form_version(form))
             return redirect(url_for("settlement.settlement", game_id=stored.id))
         except GameError as error:

@@ -184,6 +184,12 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
     ) -> str:
         return str(_("Coup %(n)s undone.", n=n))
 
+    def redone_text(
+        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+    ) -> str:
+        """What the coup put back marked, as its correction's message says it."""
+        return str(_("Coup %(n)s redone: %(scored)s.", n=n, scored=self._scored_text(after, n)))
+
     def field_words(
         self,
         item: Mapping[str, Any],

@@ -410,6 +410,7 @@ def redo(game_id: int) -> BaseResponse:
     if not form.validate():
         abort(400)
     version = form_version(form)
+    before = stored.replay()
     try:
         after = store.redo_coup(get_db(), game_id, version=version, by=acting_grant())
     except store.Conflict:
@@ -418,7 +419,8 @@ def redo(game_id: int) -> BaseResponse:
     except GameError as error:
         flash(error_text(error))
         return _back(game_id, "")
-    flash(_("Coup %(n)s redone.", n=len(after.coups)))
+    people = stored.person_changes(after.game.coups, None)  # each person's, once one sat
+    flash(page.redone_text(before, after, len(after.coups), people))
     return _back(game_id, page.after_save)
 
 

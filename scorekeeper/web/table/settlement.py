@@ -114,7 +114,6 @@ def _paid_in_club(game_id: int, club_id: int) -> BaseResponse | tuple[str, int]:
             asked,
             date.today().isoformat(),
             method,
-            _("the treasurer"),
             evening=evening,
             table=game_id,
         )

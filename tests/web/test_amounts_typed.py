@@ -1,0 +1,101 @@
+"""An amount is read as the page writes it, in the reader's language (Babel's parse_decimal,
+strict, through ``web/formats/numbers.read_decimal``): French "1 000,50" with the grouping
+the page prints (a narrow no-break space), or a no-break or a plain space typed for it;
+Danish and Dutch "1.000,50"; English "1,000.50". Every amount field reads so: the cash
+box's entry and fee forms, a club's and a table's chip value. What a language cannot read
+is refused beside its field (422), nothing stored.
+
+1 000,50 € is 100 050 cents; a charge lowers the balance: −100 050.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from test_clubs import club_version, new_club
+from test_one_purse_web import ids
+
+CHARGED = -100_050
+
+
+def _amounts(app) -> list[int]:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return [a for (a,) in conn.execute("select amount from ledger order by id")]
+
+
+def _member(client, app, club: int, name: str) -> int:
+    data = {"name": name, "short_name": "", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
+    return ids(app)[name]
+
+
+def _charge(client, app, club: int, member: int, amount: str):
+    data = {"kind": "charge", "member": str(member), "amount": amount, "on": "2026-11-28"}
+    return client.post(f"/clubs/{club}/cash/entries", data={**data, "version": club_version(app)})
+
+
+@pytest.mark.parametrize(
+    ("language", "typed"),
+    [
+        ("fr", "1 000,50"),
+        ("fr", "1\u202f000,50"),  # as the page prints it
+        ("fr", "1\xa0000,50"),
+        ("da", "1.000,50"),
+        ("nl", "1.000,50"),
+        ("en", "1,000.50"),
+        ("en", "1000.5"),
+    ],
+)
+def test_an_amount_grouped_as_the_page_prints_it_is_read(client, app, language, typed):
+    club = new_club(client)
+    anne = _member(client, app, club, "Anne")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    assert _charge(client, app, club, anne, typed).status_code == 302
+    assert _amounts(app) == [CHARGED]
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "said"),
+    [
+        ("en", "1.000,50", "Give a sum such as 12.50 (at most 1,000,000)."),
+        ("fr", "12,505", "Donnez une somme comme 12,50 (au plus 1 000 000)."),  # finer than 1 ct
+        ("da", "1 000,50", "Angiv et beløb som 12,50 (højst 1.000.000)."),
+        ("nl", "-3", "Geef een bedrag zoals 12,50 (hoogstens 1.000.000)."),
+        ("fr", "1e3", "Donnez une somme comme 12,50 (au plus 1 000 000)."),
+    ],
+)
+def test_an_amount_the_language_cannot_read_is_refused_beside_it(
+    client, app, language, typed, said
+):
+    club = new_club(client)
+    anne = _member(client, app, club, "Anne")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    answer = _charge(client, app, club, anne, typed)
+    assert answer.status_code == 422 and _amounts(app) == []
+    page = answer.text.replace("\u202f", " ").replace("\xa0", " ")
+    assert f'id="charge-amount-error">{said}</p>' in page, page[-3000:]
+
+
+def test_a_fee_reads_its_amount_so_too(client, app):
+    club = new_club(client)
+    anne, bruno = _member(client, app, club, "Anne"), _member(client, app, club, "Bruno")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    data = {"kind": "fee_evening", "member": [str(anne), str(bruno)], "amount": "1 000,50"}
+    data |= {"on": "2026-11-28", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/cash/fees", data=data).status_code == 302
+    assert _amounts(app) == [CHARGED, CHARGED]
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "stored"),
+    [("fr", "0,05", "0.05"), ("da", "0,025", "0.025"), ("da", "1.000", "1000"),
+     ("fr", "1 000", "1000"), ("en", "1,000", "1000")],
+)  # fmt: skip
+def test_a_clubs_chip_value_is_read_in_the_readers_language(client, app, language, typed, stored):
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    data = {"name": "Le Cercle", "chip_value": typed, "currency": "EUR", "submit": "1"}
+    assert client.post("/clubs/new", data=data).status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (value,) = conn.execute("select chip_value from clubs order by id desc").fetchone()
+    assert value == stored
