@@ -127,7 +127,8 @@ def test_a_chip_value_the_language_cannot_read_is_refused_not_read_as_typed(clie
     data = {"name": "Le Cercle", "chip_value": "1.000", "currency": "EUR", "submit": "1"}
     assert client.post("/clubs/new", data=data).status_code == 422
     with sqlite3.connect(app.config["DATABASE"]) as conn:
-        assert conn.execute("select count(*) from clubs where name = 'Le Cercle'").fetchone() == (0,)
+        found = conn.execute("select count(*) from clubs where name = 'Le Cercle'").fetchone()
+    assert found == (0,)
     data["chip_value"] = "0.025"
     assert client.post("/clubs/new", data=data).status_code == 302
     with sqlite3.connect(app.config["DATABASE"]) as conn:
