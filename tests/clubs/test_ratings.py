@@ -402,9 +402,8 @@ def test_the_spreadsheet_says_the_rating_its_place_was_given_for(app, client, mo
     # ordinal = μ − 3σ: 15.34, 15.26, 15.24
     standings = [Standing(m, 12, mu, 1.0, None) for m, mu in {1: 18.34, 2: 18.26, 3: 18.24}.items()]
     monkeypatch.setattr(pages, "club_ratings", lambda _db, _club: Ratings({"hombre": standings}))
-    monkeypatch.setattr(
-        pages.clubs, "names", lambda _db, _club: {m: clubs.Member(m, n, n) for m, n in names.items()}
-    )
+    members = {m: clubs.Member(m, n, n) for m, n in names.items()}
+    monkeypatch.setattr(pages.clubs, "names", lambda _db, _club: members)
     people = client.get(f"/clubs/{club}/ratings.csv?sep=semicolon").text.splitlines()[1:]
     assert [line.split(";")[1:3] + line.split(";")[6:7] for line in people] == [
         ["1=", "A", "15.3"],
