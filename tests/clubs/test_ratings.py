@@ -388,3 +388,25 @@ def test_equal_ratings_share_a_place_listed_by_name(app, client):
     assert manille_rows == shown
     people = client.get(f"/clubs/{found.id}/ratings.csv?sep=semicolon").text.splitlines()
     assert [line.split(";")[1:3] for line in people[1:]] == [list(line) for line in shown]
+
+
+def test_the_spreadsheet_says_the_rating_its_place_was_given_for(app, client, monkeypatch):
+    """The page places members by the rating it shows, to one decimal; the spreadsheet for
+    people gives the same places, so it says the same figure: 15.3 and 15.3 at 1=, 15.2
+    third. At two decimals it read 15.34 and 15.26 sharing place 1 and 15.24 alone at 3,
+    0.02 below a shared place. (The file for tools keeps its full floats.)"""
+    from scorekeeper.web.clubs import ratings as pages
+
+    club = new_club(client)
+    names = {1: "B", 2: "A", 3: "D"}
+    # ordinal = μ − 3σ: 15.34, 15.26, 15.24
+    standings = [Standing(m, 12, mu, 1.0, None) for m, mu in {1: 18.34, 2: 18.26, 3: 18.24}.items()]
+    monkeypatch.setattr(pages, "club_ratings", lambda _db, _club: Ratings({"hombre": standings}))
+    members = {m: clubs.Member(m, n, n) for m, n in names.items()}
+    monkeypatch.setattr(pages.clubs, "names", lambda _db, _club: members)
+    people = client.get(f"/clubs/{club}/ratings.csv?sep=semicolon").text.splitlines()[1:]
+    assert [line.split(";")[1:3] + line.split(";")[6:7] for line in people] == [
+        ["1=", "A", "15.3"],
+        ["1=", "B", "15.3"],
+        ["3", "D", "15.2"],
+    ]

@@ -90,3 +90,45 @@ def test_the_payments_before_m029_say_their_sides_as_facts(tmp_path):
     db.close()
     _outcome, faults = verify.run(path, None)
     assert faults == []
+
+
+def test_a_payment_recorded_from_a_suggestion_is_its_own_members_whatever_his_name_became(
+    tmp_path,
+):
+    """A row ``pay`` wrote is its member's side and, through ``other_side``, the other
+    member's: which person paid is a fact of the rows, not of a name. Anne paid Chloé as
+    "Anne", was renamed "Annie", and a newcomer joined as "Anne", all before m029: the
+    payment is Annie's (said "Annie", and "Anne B." is never her), and a member renamed
+    since the payment reads under his name as it is now, as the payments written since."""
+    path = tmp_path / "m028.sqlite"
+    old = sqlite_utils.Database(sqlite3.connect(path))
+    migrations.apply(old, stop_before="m029_payment_sides")
+    old.conn.close()
+    db = connect(path)
+    club = clubs.create(db, "Le Cercle", Money(Decimal("0.05"), "EUR"), None)
+    anne = clubs.add_member(db, club, "Anne", "", _version(db, club))
+    chloe = clubs.add_member(db, club, "Chloé", "", _version(db, club))
+    between = {"paid_by": "Anne", "received_by": "Chloé"}
+    first, *_ = _paid(db, club, [{"member_id": anne, "amount": 360, **between}])
+    second, to_box = _paid(
+        db,
+        club,
+        [
+            {"member_id": chloe, "amount": -360, "other_side": first, **between},
+            {"member_id": anne, "amount": 45, "paid_by": "Anne", "received_by": "le trésorier"},
+        ],
+    )
+    clubs.rename(db, club, anne, "Annie", "", _version(db, club))
+    clubs.rename(db, club, chloe, "Chloé D.", "", _version(db, club))
+    newcomer = clubs.add_member(db, club, "Anne", "", _version(db, club))
+    db.close()
+
+    db = connect(path, migrate=True)
+    clubs.rename(db, club, newcomer, "Anne B.", "", _version(db, club))
+    said = {e.id: (e.paid_by, e.received_by) for e in entries(db, club)}
+    assert said[first] == ("Annie", "Chloé D.")  # the payer's row: Anne's, then Chloé's
+    assert said[second] == ("Annie", "Chloé D.")  # the payee's row names the payer's
+    assert said[to_box] == ("Annie", BOX_SIDE)
+    db.close()
+    _outcome, faults = verify.run(path, None)
+    assert faults == []

@@ -99,3 +99,38 @@ def test_a_clubs_chip_value_is_read_in_the_readers_language(client, app, languag
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         (value,) = conn.execute("select chip_value from clubs order by id desc").fetchone()
     assert value == stored
+
+
+@pytest.mark.parametrize("typed", ["1.500", "1.000", "12.500"])
+def test_a_dot_before_three_digits_in_french_is_refused_not_read_a_thousand_times_less(
+    client, app, typed
+):
+    """French groups with a space and marks decimals with a comma: a dot is neither. Before
+    a lone dot with two digits ("12.50") or after a lone 0 ("0.025") it can only be a
+    decimal mark; before three digits it may as well group thousands, as Danish and Dutch
+    write them ("1.500" is 1 500 there): read as 1,50 € it took a thousandth of what was
+    meant. Refused beside the field, as English "1.000,50" is; nothing stored."""
+    club = new_club(client)
+    anne = _member(client, app, club, "Anne")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    answer = _charge(client, app, club, anne, typed)
+    assert answer.status_code == 422 and _amounts(app) == []
+    assert _charge(client, app, club, anne, "12.50").status_code == 302
+    assert _amounts(app) == [-1250]  # 12.50 € charged: −1 250 cents
+
+
+def test_a_chip_value_the_language_cannot_read_is_refused_not_read_as_typed(client, app):
+    """The chip value's form reads as the cash box's does: French "1.000" is refused (a
+    thousand or one?), never handed as typed to a reader of plain numbers that takes it
+    for 1; "0.025" (after a lone 0) is a chip of 0,025."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    data = {"name": "Le Cercle", "chip_value": "1.000", "currency": "EUR", "submit": "1"}
+    assert client.post("/clubs/new", data=data).status_code == 422
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        found = conn.execute("select count(*) from clubs where name = 'Le Cercle'").fetchone()
+    assert found == (0,)
+    data["chip_value"] = "0.025"
+    assert client.post("/clubs/new", data=data).status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (value,) = conn.execute("select chip_value from clubs order by id desc").fetchone()
+    assert value == "0.025"

@@ -15,8 +15,13 @@ written before stay as they were written, and ``verify`` still finds them so.
 What they meant is written once here, in ``payment_sides`` (one row per
 payment row written before this migration that names anyone; its ``paid_by``
 and ``received_by``: the member, 0 for the cash box, NULL to keep the words as
-stored): a name that is exactly one member's of the club (a merged one's too:
-the reading follows the merge) is that member; the cash box's words as the
+stored): on a row ``pay`` wrote (``paid_by`` set, m026), the row's own side
+is its member (the payer's, whose amount is above zero, or the payee's), and the
+other member's side the member of the row it is paired with (``other_side``,
+m028) — facts of the rows, whatever the names became: a member renamed before
+this migration, and a newcomer who took his old name, once read as that
+newcomer; else a name that is exactly one member's of the club (a merged one's
+too: the reading follows the merge) is that member; the cash box's words as the
 treasurer's page wrote them in French, English, Danish and Dutch (``BOX_WORDS``)
 are the box; any other text — a "Received by" typed by hand on a manual
 payment — stays as typed: it is a typed fact. The table is written by this
@@ -66,14 +71,24 @@ def migrate(db: sqlite_utils.Database) -> None:
     for member, club, name in db.execute("select id, club_id, name from members order by id"):
         clubs.setdefault(int(club), {}).setdefault(name, []).append(int(member))
     rows = db.execute(
-        "select id, club_id, paid_by, received_by from ledger where kind = 'payment'"
+        "select id, club_id, paid_by, received_by, member_id, amount, other_side from ledger"
+        " where kind = 'payment'"
         " and (coalesce(paid_by, '') != '' or coalesce(received_by, '') != '') order by id"
     ).fetchall()
-    for entry, club, paid_by, received_by in rows:
+    member_of = {int(row[0]): int(row[4]) for row in rows}
+    paired = {int(row[6]): int(row[4]) for row in rows if row[6] is not None}
+    for entry, club, paid_by, received_by, member, amount, other_side in rows:
         names = clubs.get(int(club), {})
+        said = [side(paid_by, names), side(received_by, names)]
+        if (paid_by or "").strip():  # written by pay: its own member is one side
+            own = 0 if int(amount) > 0 else 1  # the payer's balance rises
+            other = member_of.get(other_side) if other_side is not None else paired.get(entry)
+            said[own] = int(member)
+            if other is not None and said[1 - own] != 0:
+                said[1 - own] = other
         db.execute(
             "insert into payment_sides (entry_id, paid_by, received_by) values (?, ?, ?)",
-            [entry, side(paid_by, names), side(received_by, names)],
+            [entry, *said],
         )
     for what in ("insert", "update", "delete"):
         db.execute(

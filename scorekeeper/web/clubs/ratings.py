@@ -173,7 +173,7 @@ def _people_heads() -> list[str]:
 def ratings_csv(club_id: int) -> Response:
     """The ratings as CSV: keys and full floats for tools (they never change); with
     ``?sep=semicolon`` the same file for people: ``;``, the reader's words, his decimal mark,
-    two decimals (as the page)."""
+    μ and σ to two decimals and the rating to one, which places it (as the page)."""
     _club, lines = _ratings(club_id)
     people = request.args.get("sep") == "semicolon"
     out = io.StringIO()
@@ -184,7 +184,8 @@ def ratings_csv(club_id: int) -> Response:
             s = line.standing
             if people:
                 figures = [str(format_decimal(round(x, 2), "0.00")) for x in (s.mu, s.sigma)]
-                figures += [str(format_decimal(round(s.ordinal, 2), "0.00"))]
+                # the rating as the page shows it, which placed it (``shown``): "−0.0" is 0.0
+                figures += [str(format_decimal(shown(s.ordinal) + 0, "0.0"))]
                 writer.writerow(
                     [
                         *(family_title(family), place_text(line.place, line.shared)),

@@ -130,6 +130,8 @@ def read_decimal(text: object, locale: Locale | str | None = None) -> Decimal | 
 
     >>> [read_decimal(t, "fr") for t in ("1 000,50", "1\u202f000,50", "1\xa0000", "12.5")]
     [Decimal('1000.50'), Decimal('1000.50'), Decimal('1000'), Decimal('12.5')]
+    >>> [read_decimal(t, "fr") for t in ("1.500", "0.025", "1,500")]
+    [None, Decimal('0.025'), Decimal('1.500')]
     >>> [read_decimal(t, "da") for t in ("1.000,50", "1.000", "0.05", "0.025", "1 000")]
     [Decimal('1000.50'), Decimal('1000'), Decimal('0.05'), Decimal('0.025'), None]
     >>> [read_decimal(t, "en") for t in ("1,000.50", "12,5", "1.000,50", "-3", "1e3", "١٢")]
@@ -145,11 +147,13 @@ def read_decimal(text: object, locale: Locale | str | None = None) -> Decimal | 
     if not set(raw) <= _DIGITS | {group, mark, ".", ","} or raw[0] not in _DIGITS:
         return None
     try:
+        if set(raw) & {".", ","} - {group, mark}:  # not the language's: Babel takes French
+            raise NumberFormatError(raw)  # "1.500" for 1,5, where Danish writes 1 500
         return parse_decimal(raw, locale=where, strict=True)
     except NumberFormatError:
         plain = _PLAIN.fullmatch(raw)
         if plain is None or (len(plain["part"]) == 3 and plain["whole"] != "0"):
-            return None  # "1.000" in English: a thousand or one? The language said neither
+            return None  # "1.000" in French: a thousand or one? The language said neither
         return Decimal(f"{plain['whole']}.{plain['part']}")
 
 
@@ -167,9 +171,21 @@ def read_cents(text: object, locale: Locale | str | None = None) -> int | None:
     return int(cents) if cents == cents.to_integral_value() else None
 
 
+UNREAD = "?"
+"""What ``plain_decimal`` hands on for a number the reader's language cannot read: no
+plain reader reads it, so that reader refuses it beside its field."""
+
+
 def plain_decimal(text: object) -> str:
     """A number typed in the reader's language as a plain decimal with a dot, for a reader
-    of plain numbers (``rules.money.parse_money``); what the language cannot read, as typed
-    (that reader then says what is wrong with it)."""
+    of plain numbers (``rules.money.parse_money``); nothing typed, empty; what the language
+    cannot read, ``UNREAD`` (that reader refuses it): never the text as typed, which a plain
+    reader may read otherwise (French "1.000", refused here, read as 1 there).
+
+    >>> plain_decimal("1,000.5"), plain_decimal("1.000,5"), plain_decimal(" ")  # in English
+    ('1000.5', '?', '')
+    """
     value = read_decimal(text)
-    return str(text if text is not None else "") if value is None else format(value, "f")
+    if value is not None:
+        return format(value, "f")
+    return "" if not str(text if text is not None else "").strip() else UNREAD
