@@ -143,7 +143,9 @@ def post(
 ) -> int:
     """One entry typed by the treasurer; ``amount`` already signed (cashbox.entries.signed).
 
-    A payment is at most what the member's balance has open (``Overpaid``)."""
+    A payment is at most what the member's balance has open (``Overpaid``). Its typed
+    ``received_by`` never starts with "=": that starts the marks ``pay`` writes for a side
+    (``cashbox.entries.BOX_SIDE``), and a typed "=box" read as the cash box."""
     if kind is EntryKind.EVENING or kind is EntryKind.REVERSAL or not 0 < abs(amount) <= MAX_CENTS:
         raise Refused(member)
     with changing(db, ClubOwner(club_id), version, "entry") as change:
@@ -161,7 +163,7 @@ def post(
                 "on_date": on,
                 "note": note,
                 "method": method,
-                "received_by": received_by,
+                "received_by": received_by.lstrip("=").strip(),
             },
         )
 

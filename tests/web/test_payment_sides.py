@@ -53,3 +53,22 @@ def test_a_payment_names_the_member_as_called_now_and_the_box_in_the_readers_wor
             "select paid_by, received_by from ledger where kind = 'payment' order by id"
         ).fetchall()
     assert stored == [("=member", "=member"), ("=member", "=member"), ("=member", "=box")]
+
+
+def test_words_typed_by_hand_are_never_read_as_a_side(client, app):
+    """A payment typed at the cash box with "Received by" = "=box": the words as typed, less
+    the "=" that starts the marks a paid suggestion writes; it read as "the cash box"."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    close = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
+    member = ids(app)
+    for typed in ("=box", "=member"):  # Anne owes 3.60: twice 1.00 within it
+        pay = {"kind": "payment", "member": member["Anne"], "amount": "1", "on": "2026-11-28"}
+        pay |= {"direction": "in", "method": "cash", "received_by": typed}
+        pay |= {"version": club_version(app)}
+        assert client.post(f"/clubs/{club}/cash/entries", data=pay).status_code == 302
+    said = statement(client, club, member["Anne"])
+    assert "Payment · cash · box" in said and "Payment · cash · member" in said
+    assert "the cash box" not in said.split("Payment · cash", 1)[1]
