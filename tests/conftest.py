@@ -78,6 +78,27 @@ settings.load_profile("suite")  # --hypothesis-profile, read after this file, ov
 expect.set_options(timeout=20_000)
 
 
+PLAYWRIGHT_DISABLED = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+]
+"""Playwright's own --disable-features (1.65, playwright-core's chromiumSwitches.ts): a second
+--disable-features replaces the first, so ours says them again."""
+
+OMNIBOX_POPUPS = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -90,6 +111,12 @@ CHROMIUM_ARGS = [
     # no look-up leaves the machine; 127.0.0.2 stands for the LAN address in test_serve
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2,"
     " EXCLUDE localhost",
+    # Chromium 156 preloads the address bar's popups (two WebUI pages) in a renderer of
+    # their own for every window, so every browser context, though headless shows none:
+    # 0.3-0.8 CPU-s a context, 12 CPU-s a suite (docs/performance.md, 2026-11-29)
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED + OMNIBOX_POPUPS),
+    # the compositor's GPU process (software under --disable-gpu) as a thread of the browser's
+    "--in-process-gpu",
 ]
 
 
