@@ -6,6 +6,9 @@ setting, WCAG 1.4.4): the root font size is set to 200 %, and the stylesheet siz
 rem. The rule is in every page from its start (a script DevTools runs as each document is
 made, taken away after the test: the page is shared), so each page is laid out once at
 200 %; added after the load, as until 2026-11-29, it laid each of the 68 pages out twice.
+A list to choose from (a select) grows with the text too, as a reader's doubled default font
+makes it, and a long member's name in it must not push the page (static/style.css; until
+2026-11-29 selects kept the browser's small font, so this test never saw them overflow).
 A table too wide for the screen may scroll inside itself (a data table's second dimension,
 WCAG 1.4.10), never the page; such a table can be reached by the keyboard.
 
