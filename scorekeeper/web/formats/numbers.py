@@ -126,10 +126,11 @@ def read_decimal(text: object, locale: Locale | str | None = None) -> Decimal | 
     taken (no sign, no exponent, no "1_000", no other script's digits, which Python's
     Decimal would take). One separator that cannot be a grouping (not followed by three
     digits, or after a lone 0) is read as the decimal mark, as the pages always took it:
-    "12,5" in English, "0.05" in Danish.
+    "12,5" in English, "0.05" in Danish, "12.5" in French; "1.000" in French is neither
+    (Babel alone would take the dot for French's decimal mark and read one).
 
-    >>> [read_decimal(t, "fr") for t in ("1 000,50", "1\u202f000,50", "1\xa0000", "12.5")]
-    [Decimal('1000.50'), Decimal('1000.50'), Decimal('1000'), Decimal('12.5')]
+    >>> [read_decimal(t, "fr") for t in ("1 000,50", "1\u202f000,50", "1\xa0000", "12.5", "1.000")]
+    [Decimal('1000.50'), Decimal('1000.50'), Decimal('1000'), Decimal('12.5'), None]
     >>> [read_decimal(t, "da") for t in ("1.000,50", "1.000", "0.05", "0.025", "1 000")]
     [Decimal('1000.50'), Decimal('1000'), Decimal('0.05'), Decimal('0.025'), None]
     >>> [read_decimal(t, "en") for t in ("1,000.50", "12,5", "1.000,50", "-3", "1e3", "١٢")]
@@ -144,13 +145,17 @@ def read_decimal(text: object, locale: Locale | str | None = None) -> Decimal | 
         raw = re.sub(f"[{SPACES}]+", group, raw)
     if not set(raw) <= _DIGITS | {group, mark, ".", ","} or raw[0] not in _DIGITS:
         return None
-    try:
-        return parse_decimal(raw, locale=where, strict=True)
-    except NumberFormatError:
-        plain = _PLAIN.fullmatch(raw)
-        if plain is None or (len(plain["part"]) == 3 and plain["whole"] != "0"):
-            return None  # "1.000" in English: a thousand or one? The language said neither
-        return Decimal(f"{plain['whole']}.{plain['part']}")
+    if not set(raw) & {".", ","} - {group, mark}:
+        try:
+            return parse_decimal(raw, locale=where, strict=True)
+        except NumberFormatError:
+            pass
+    # a separator the language does not write ("." in French, whose Babel would read
+    # "1.000" as one), or one where the language puts none: the plain reading, if any
+    plain = _PLAIN.fullmatch(raw)
+    if plain is None or (len(plain["part"]) == 3 and plain["whole"] != "0"):
+        return None  # "1.000" in English or French: a thousand or one? The language said neither
+    return Decimal(f"{plain['whole']}.{plain['part']}")
 
 
 def read_cents(text: object, locale: Locale | str | None = None) -> int | None:
