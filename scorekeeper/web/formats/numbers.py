@@ -154,7 +154,7 @@ def read_decimal(text: object, locale: Locale | str | None = None) -> Decimal | 
     # "1.000" as one), or one where the language puts none: the plain reading, if any
     plain = _PLAIN.fullmatch(raw)
     if plain is None or (len(plain["part"]) == 3 and plain["whole"] != "0"):
-        return None  # "1.000" in English or French: a thousand or one? The language said neither
+        return None  # "1.000" in French: a thousand or one? The language said neither
     return Decimal(f"{plain['whole']}.{plain['part']}")
 
 
