@@ -55,6 +55,18 @@ def test_an_amount_grouped_as_the_page_prints_it_is_read(client, app, language, 
     assert _amounts(app) == [CHARGED]
 
 
+def test_a_dot_typed_in_french_still_marks_cents_where_it_cannot_be_a_grouping(client, app):
+    """ "12.5" or "0.05" in French: a dot before one, two or four digits is no thousands
+    grouping, so it is the decimal mark, as the pages always took it: 1 000,50 € as
+    "1000.50" (100 050 cents), 0,05 € as "0.05" (5 cents)."""
+    club = new_club(client)
+    anne = _member(client, app, club, "Anne")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    for typed in ("1000.50", "0.05"):
+        assert _charge(client, app, club, anne, typed).status_code == 302
+    assert _amounts(app) == [CHARGED, -5]
+
+
 @pytest.mark.parametrize(
     ("language", "typed", "said"),
     [
@@ -63,6 +75,11 @@ def test_an_amount_grouped_as_the_page_prints_it_is_read(client, app, language, 
         ("da", "1 000,50", "Angiv et beløb som 12,50 (højst 1.000.000)."),
         ("nl", "-3", "Geef een bedrag zoals 12,50 (hoogstens 1.000.000)."),
         ("fr", "1e3", "Donnez une somme comme 12,50 (au plus 1 000 000)."),
+        # French groups with a space and marks decimals with a comma: "1.000" is a thousand
+        # to a French treasurer who writes it so, one euro to Babel (which takes the dot as
+        # the decimal mark); neither is what the language writes, so it is asked again
+        ("fr", "1.000", "Donnez une somme comme 12,50 (au plus 1 000 000)."),
+        ("fr", "2.500", "Donnez une somme comme 12,50 (au plus 1 000 000)."),
     ],
 )
 def test_an_amount_the_language_cannot_read_is_refused_beside_it(

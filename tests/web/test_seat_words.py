@@ -11,10 +11,13 @@ nets after coups 6 and 7 are Anne −66 / Bruno's seat −21 / Chloé +87 and
 import json
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 from test_take_seat import take, taken_over_at_coup_5
 from web import SEED_COUPS, enter, new_game, report
+
+GOLDEN = Path(__file__).parents[1] / "golden"
 
 
 def notice(page: str) -> str:
@@ -283,3 +286,30 @@ def test_a_redo_says_each_persons_net_as_the_undo_does(client):
     assert "Coup 7 redone. Nets: Anne −66 → −72, Chloé +87 → +81, Denis +159 → +171." in (
         flashed(page)
     ), flashed(page)
+
+
+def test_at_a_points_table_the_seat_page_speaks_of_points_not_money(client):
+    """A Manille or Brou table carries no money ("Les tables aux points ne portent pas
+    d'argent", the room's settlement): its seat page says what the seat keeps — its
+    points — in French, Danish and Dutch; a chip table's page still says money."""
+    data = json.loads((GOLDEN / "brou.game.json").read_text())
+    data["coups"] = data["coups"][:2]
+    game = client.post("/games/import", data={"text": json.dumps(data)}).headers["Location"]
+    said = {
+        "fr-FR": ("joue pour lui : les points restent les siens", "les points de la place"),
+        "da-DK": ("spiller for ham: pointene forbliver hans", "pladsens point"),
+        "nl-NL": ("speelt voor hem: de punten blijven van hem", "de punten van de plaats"),
+    }
+    for language, (way, seat) in said.items():
+        page = text(client.get(game + "/seat", headers={"Accept-Language": language}).text)
+        assert way in page and seat in page, page
+        assert "argent" not in page and "penge" not in page and "geld" not in page, page
+    hombre = new_game(client)
+    assert enter(client, hombre, SEED_COUPS[0]).status_code == 302
+    page = text(client.get(hombre + "/seat", headers={"Accept-Language": "fr-FR"}).text)
+    assert "joue pour lui : l’argent reste le sien" in page
+    assert "l’argent de la place reste celui de l’absent" in page
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("\u202f", " ")

@@ -286,3 +286,22 @@ def test_four_at_the_table_the_settlement_says_the_betes_go_to_the_players(clien
     assert "At the end the remaining bêtes were shared among the players:" in page
     assert "B → A 9" in page and "B → C 9" in page and "B → D 9" in page
     assert "three" not in page
+
+
+def test_the_stop_question_names_whose_money_moves_once_someone_plays_for_another(client):
+    """After "Denis plays for Chloé" (her money stays hers: docs/rules.md, "Someone takes a
+    seat"), the question says what the end does to Chloé, not to Denis, whose own net is
+    0 and stays so: the seed's four coups stopped give Anne +42, Bruno −111, Chloé +69
+    (FOUR_STOPPED, worked above), all from 0, the shares paid in coup 4, which Denis sat
+    for her."""
+    from test_take_seat import take
+
+    game = new_game(client)  # 1709: 3-2, double, share
+    for text in SEED_COUPS[:3]:
+        assert enter(client, game, text).status_code == 302
+    assert take(client, game, "2", "Denis").status_code == 302  # plays for Chloé from coup 4
+    assert enter(client, game, SEED_COUPS[3]).status_code == 302  # B remise: nothing moves
+    said = re.sub(r"\s+", " ", _text(client.get(game + "/stop")))
+    assert "Anne 0 → +42 (+42)" in said and "Bruno 0 → −111 (−111)" in said, said
+    assert "Chloé 0 → +69 (+69)" in said, said
+    assert "Denis 0" not in said, said

@@ -126,7 +126,8 @@ def read_decimal(text: object, locale: Locale | str | None = None) -> Decimal | 
     taken (no sign, no exponent, no "1_000", no other script's digits, which Python's
     Decimal would take). One separator that cannot be a grouping (not followed by three
     digits, or after a lone 0) is read as the decimal mark, as the pages always took it:
-    "12,5" in English, "0.05" in Danish.
+    "12,5" in English, "0.05" in Danish, "12.5" in French; "1.000" in French is neither
+    (Babel alone would take the dot for French's decimal mark and read one).
 
     >>> [read_decimal(t, "fr") for t in ("1 000,50", "1\u202f000,50", "1\xa0000", "12.5")]
     [Decimal('1000.50'), Decimal('1000.50'), Decimal('1000'), Decimal('12.5')]

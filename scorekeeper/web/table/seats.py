@@ -33,6 +33,9 @@ bp = Blueprint("seats", __name__)
 
 
 PLAYS_FOR_WORDS = _l("plays for him: the money stays his")
+PLAYS_FOR_POINTS = _l("plays for him: the points stay his")
+"""At a points table (Manille, Brou) the seat keeps points, no money."""
+TAKES_OVER_WORDS = _l("takes over: each keeps what he won or lost")
 
 
 class SeatForm(FlaskForm):
@@ -46,7 +49,7 @@ class SeatForm(FlaskForm):
         choices=options(
             [
                 (PLAYS_FOR, PLAYS_FOR_WORDS),
-                (TAKES_OVER, _l("takes over: each keeps what he won or lost")),
+                (TAKES_OVER, TAKES_OVER_WORDS),
             ]
         ),
         default=PLAYS_FOR,
@@ -61,8 +64,9 @@ def _form(stored: store.StoredGame) -> SeatForm:
     form.seat.choices = options((str(i), name) for i, name in enumerate(stored.seated()))
     event_table = store.table_state(get_db(), stored.id).event is not None
     taking_over = not event_table and stored.kind.takes_over(stored.game.rules)
-    if not taking_over:
-        form.way.choices = options([(PLAYS_FOR, PLAYS_FOR_WORDS)])
+    plays_for = PLAYS_FOR_WORDS if stored.kind.chips else PLAYS_FOR_POINTS
+    ways = [(PLAYS_FOR, plays_for)] + ([(TAKES_OVER, TAKES_OVER_WORDS)] if taking_over else [])
+    form.way.choices = options(ways)
     if request.method != "POST":
         form.version.data = str(stored.version)
         _coming_back(stored, form, taking_over)
@@ -121,6 +125,7 @@ def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
         form=form,
         finished=stored.replay().finished,
         coup=len(stored.game.coups) + 1,
+        chips=stored.kind.chips,
         lines=seat_lines(stored),
         back=[(seat, name, stored.seated()[seat]) for seat, name in _back(stored)],
     )

@@ -23,7 +23,7 @@ from ... import store
 from ...db import get_db
 from ...rights import access
 from ...rules.errors import GameError
-from ...rules.ledger import NetChange
+from ...rules.ledger import NetChange, person_changes
 from ..formats.words import error_text
 from ..forms import CHANGED, ActionForm, form_version
 from .offers import refused
@@ -32,13 +32,17 @@ bp = Blueprint("stops", __name__)
 
 
 def _changes(stored: store.StoredGame) -> list[NetChange]:
-    """What the end does to each seat's standing, as it stands now: the seats it moves."""
+    """What the end does to each seat's standing, as it stands now: the seats it moves;
+    once someone took a seat, to each person's result (whose money the seat is: the one
+    played for, not his stand-in; a leaver's own net, not his seat's), as the undo and the
+    correction say it."""
     now = stored.replay()
     ended = stored.kind.stop(now)
-    names = stored.seated()
+    if stored.seat_changes:
+        return person_changes(stored.by_person(), stored.people_in(ended, stored.seat_changes))
     return [
         NetChange(name, before, after)
-        for name, before, after in zip(names, now.tally, ended.tally)
+        for name, before, after in zip(stored.game.players, now.tally, ended.tally)
         if before != after
     ]
 
