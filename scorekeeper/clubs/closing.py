@@ -1,7 +1,10 @@
 """Closing an evening: its tables locked, each member's net of the room posted in money.
 
 Closing (the club's manager) is one transaction, checked against the
-club's version: the evening is recorded closed (store/closings.py: its
+club's version: each table still playing is stopped as it stands, as its
+manager's *We stop here* would stop it (store/stops.py ``with_evening``: the
+1709 poule's open bêtes shared, so that no bête stays open and unpaid in money
+posted as final), the evening is recorded closed (store/closings.py: its
 tables then take no coup), the room is replayed (room.py), each table's
 nets in chips become whole cents at the club's chip value by the largest
 remainder (cashbox/rounding.py, members in the club's order: by name, then
@@ -11,7 +14,8 @@ shows him. Until it is closed (and while reopened) the result not posted
 is a provisional line of each account (``pending``): statements and the
 cash box agree with the room at every moment.
 
-Reopening is recorded too and posts nothing: the entries stay until the
+Reopening is recorded too and posts nothing (the tables its close stopped
+play on; one stopped by its manager stays stopped): the entries stay until the
 evening is closed again. Closing again compares what is posted for the
 evening (the sum of its entries per member, reversals included) with the
 room now, and only for a member whose amount changed reverses his
@@ -31,7 +35,8 @@ from ..cashbox.ledger import entries, insert_entry
 from ..store import closings
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
-from .evening_tables import evenings
+from ..store.stops import with_evening
+from .evening_tables import evenings, tables
 from .records import Club, Evening, Refused
 from .room import room_of
 
@@ -42,6 +47,8 @@ def close(db: sqlite_utils.Database, club: Club, evening: Evening, version: int)
         change.summary = str(evening.id)
         if closings.closed(db, evening.id):
             raise Refused(evening.id)
+        for table_no, game_id in tables(db, evening.id):  # ended as "We stop here" ends it
+            with_evening(db, game_id, True, table_no)
         closings.record(db, evening.id, closings.CLOSE)
         if club.money is None:
             return 0
@@ -55,6 +62,8 @@ def reopen(db: sqlite_utils.Database, club: Club, evening: Evening, version: int
         if not closings.closed(db, evening.id):
             raise Refused(evening.id)
         closings.record(db, evening.id, closings.REOPEN)
+        for table_no, game_id in tables(db, evening.id):  # those its close stopped play on
+            with_evening(db, game_id, False, table_no)
 
 
 def amounts(db: sqlite_utils.Database, club: Club, evening: Evening) -> dict[int, int]:

@@ -8,7 +8,10 @@ log line records that column, so ``verify`` checks it. Taking it back is the
 undo of a stopped table (its coups can change only once it plays on).
 
 Only a casual table stops so: an event's table ends with its round, and a
-closed evening's tables are locked already (the owner refuses them). The round
+club evening's with its evening. The evening's close stops each of its tables
+still playing (``with_evening``: its money is posted ended, as "We stop here"
+would end it, never with a 1709 bête left open and unpaid); reopened, those the
+close stopped play on, and a table that had stopped itself stays stopped. The round
 stops its tables itself (``with_round``): closed, each table that played is
 stopped as it stands, so that every reader of its game — its settlement, the
 club's room, cash box and season, the ratings, its file — has it ended as the
@@ -112,3 +115,49 @@ def with_round(db: sqlite_utils.Database, game_id: int, closed: bool, table: int
         change.before, change.after = (None, said) if closed else (said, None)
         change.summary = f"{'stopped' if closed else 'plays on'} with its event, coup {last}"
     return True
+
+
+WITH_EVENING = "stopped with its evening"
+"""The summary's start of the stop an evening's close made: what its reopening takes back."""
+
+
+def with_evening(db: sqlite_utils.Database, game_id: int, closed: bool, table: int = 0) -> bool:
+    """A club evening's table ends with its evening (``closed``): its game stops as it
+    stands, as its manager's *We stop here* would stop it, so that the money the close posts
+    is the game ended (the 1709 poule's open bêtes shared, the jetons' pot returned, a sheet
+    final). The evening reopened, a table its close stopped plays on; one stopped by its own
+    manager before stays stopped. One change of the game each, in the club's transaction;
+    a table with no coup, or whose game is over, or an event's (its round ends it), is left
+    as it is. True when it changed.
+
+    Refused (GameError naming the ``table``) where the end cannot be kept: someone waits to
+    sit down at the next coup (the close would leave the table unended)."""
+    stored = load(db, game_id)
+    if table_state(db, game_id, stored.stopped).event is not None:
+        return False  # an event's table ends with its round (``with_round``), not here
+    if closed and (stored.stopped or not stored.game.coups or stored.replay().finished):
+        return False
+    if not closed and not (stored.stopped and _stopped_with_evening(db, game_id)):
+        return False
+    waiting = [c for c in stored.seat_changes if c.coup > len(stored.game.coups)]
+    if closed and waiting:
+        raise GameError("evening", WAITING, table=table, name=waiting[0].player)
+    action = Action.STOP if closed else Action.RESUME
+    with changing(db, GameOwner(game_id), None, action) as change:
+        db.execute("update games set stopped = ? where id = ?", [int(closed), game_id])
+        last = len(change.stored.game.coups)
+        change.position = last
+        said = {stopping.KEY: True}
+        change.before, change.after = (None, said) if closed else (said, None)
+        change.summary = f"{WITH_EVENING if closed else 'plays on with its evening'}, coup {last}"
+    return True
+
+
+def _stopped_with_evening(db: sqlite_utils.Database, game_id: int) -> bool:
+    """Whether the game's last stop was its evening's close (its log's last stop line)."""
+    row = db.execute(
+        "select action, summary from changes where game_id = ? and action in (?, ?)"
+        " order by id desc limit 1",
+        [game_id, str(Action.STOP), str(Action.RESUME)],
+    ).fetchone()
+    return row is not None and row[0] == Action.STOP and str(row[1]).startswith(WITH_EVENING)

@@ -39,13 +39,15 @@ def test_close_post_reopen_repost_and_the_treasurers_entries(db):
     ids = {m.name: m.id for m in clubs.members(db, club_id)}
 
     written = closing.close(db, club, evening, version(db, club_id))
-    # 5 cents a chip: Anne −60 × 5 = −300, Bruno −33 × 5 = −165, Chloé 93 × 5 = 465; the same
-    # for Denis, Eve, Fanny: six entries, summing to zero.
-    assert written == 6
+    # Closing stops each table as "We stop here" would (hombre.md §7, docs/rules.md): after
+    # coup 5 B's bêtes of 108 and 72 are open, each paid a third to A and to C: B pays 36 + 24
+    # to each: A −60 + 60 = 0, B −33 − 120 = −153, C 93 + 60 = 153. At 5 cents a chip: Anne 0,
+    # Bruno −765, Chloé 765; the same for Denis, Eve, Fanny: four entries, summing to zero.
+    assert written == 4
     book = accounts.accounts(db, club_id)
     by_name = {m.name: book.balances().get(m.id, 0) for m in book.members}
     assert by_name == {
-        "Anne": -300, "Bruno": -165, "Chloé": 465, "Denis": -300, "Eve": -165, "Fanny": 465,
+        "Anne": 0, "Bruno": -765, "Chloé": 765, "Denis": 0, "Eve": -765, "Fanny": 765,
     }  # fmt: skip
     assert all(e.kind is EntryKind.EVENING and e.on == DAY for e in book.entries)
 
@@ -57,21 +59,22 @@ def test_close_post_reopen_repost_and_the_treasurers_entries(db):
     with pytest.raises(clubs.Refused):  # closed already
         closing.close(db, club, evening, version(db, club_id))
 
-    closing.reopen(db, club, evening, version(db, club_id))
-    assert not store.table_closed(db, first)
+    closing.reopen(db, club, evening, version(db, club_id))  # the tables play on
+    assert not store.table_closed(db, first) and not store.load(db, first).stopped
     store.add_coup(db, first, sixth)
     store.add_coup(db, first, seed("Anne", "Bruno", "Chloé", coups=7).coups[6])
     written = closing.close(db, club, evening, version(db, club_id))
-    # Table 1 now −72, −9, +81: Anne −360, Bruno −45, Chloé 405. Only their three entries
-    # are reversed and posted again (3 + 3 rows); Denis, Eve and Fanny are left alone.
-    assert written == 6
+    # Table 1 now −72, −9, +81, no bête open (B won both back): Anne −360, Bruno −45, Chloé
+    # 405. Anne's first entry (−360, she had none) and Bruno's and Chloé's entries reversed
+    # and posted again: 1 + 2 + 2 rows; Denis, Eve and Fanny (stopped again alike) alone.
+    assert written == 5
     book = accounts.accounts(db, club_id)
-    assert len(book.entries) == 12
-    changed = {e.member for e in book.entries[6:]}
+    assert len(book.entries) == 9
+    changed = {e.member for e in book.entries[4:]}
     assert changed == {ids["Anne"], ids["Bruno"], ids["Chloé"]}
     assert book.balances() == {
         ids["Anne"]: -360, ids["Bruno"]: -45, ids["Chloé"]: 405,
-        ids["Denis"]: -300, ids["Eve"]: -165, ids["Fanny"]: 465,
+        ids["Eve"]: -765, ids["Fanny"]: 765,
     }  # fmt: skip
     assert [a for a, _ in store.closings.history(db, evening.id)] == ["close", "reopen", "close"]
 
@@ -102,30 +105,29 @@ def test_close_post_reopen_repost_and_the_treasurers_entries(db):
     book = accounts.accounts(db, club_id)
     assert book.balances()[ids["Anne"]] == 2500
 
-    # Suggestions: the debtors in the club's order (by name): Bruno −45, Denis −300, Eve −165;
-    # the creditors: Anne 2500, Chloé 405, Fanny 465, and the box −(2500 − 45 + 405 − 300 − 165
-    # + 465) = −2860 (it holds Anne's 28.60): the box owes, it is a debtor, last.
+    # Suggestions: the debtors in the club's order (by name): Bruno −45, Eve −765 (Denis 0);
+    # the creditors: Anne 2500, Chloé 405, Fanny 765, and the box −(2500 − 45 + 405 − 765
+    # + 765) = −2860 (it holds Anne's 28.60): the box owes, it is a debtor, last.
     suggestions = between_members(book.balances(), book.order)
-    assert suggestions[:3] == [
+    assert suggestions[:2] == [
         Suggestion(ids["Bruno"], ids["Anne"], 45),
-        Suggestion(ids["Denis"], ids["Anne"], 300),
-        Suggestion(ids["Eve"], ids["Anne"], 165),
+        Suggestion(ids["Eve"], ids["Anne"], 765),
     ]
-    # Then the box pays Anne 2500 − 45 − 300 − 165 = 1990, Chloé 405, Fanny 465 (sum 2860).
-    assert suggestions[3:] == [
-        Suggestion(BOX, ids["Anne"], 1990),
+    # Then the box pays Anne 2500 − 45 − 765 = 1690, Chloé 405, Fanny 765 (sum 2860).
+    assert suggestions[2:] == [
+        Suggestion(BOX, ids["Anne"], 1690),
         Suggestion(BOX, ids["Chloé"], 405),
-        Suggestion(BOX, ids["Fanny"], 465),
+        Suggestion(BOX, ids["Fanny"], 765),
     ]
     accounts.pay(db, club_id, version(db, club_id), suggestions[1], "2026-11-05", "cash")
     book = accounts.accounts(db, club_id)
-    # Denis 0, Anne 2500 − 300 = 2200; every other suggestion stays as it was.
-    assert ids["Denis"] not in book.balances() and book.balances()[ids["Anne"]] == 2200
+    # Eve 0, Anne 2500 − 765 = 1735; every other suggestion stays as it was.
+    assert ids["Eve"] not in book.balances() and book.balances()[ids["Anne"]] == 1735
     assert between_members(book.balances(), book.order) == suggestions[:1] + suggestions[2:]
     payments = [e for e in book.entries if e.on == "2026-11-05"]
     assert [(e.member, e.amount, e.received_by) for e in payments] == [
-        (ids["Denis"], 300, "Anne"),
-        (ids["Anne"], -300, "Anne"),
+        (ids["Eve"], 765, "Anne"),
+        (ids["Anne"], -765, "Anne"),
     ]
 
 

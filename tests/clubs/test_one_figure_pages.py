@@ -53,7 +53,7 @@ from web import PageClient
 
 from scorekeeper import clubs, store
 from scorekeeper.db import connect
-from scorekeeper.rules.hombre.engine import replay
+from scorekeeper.rules.hombre.engine import ended_net, replay
 from scorekeeper.rules.hombre.file import load_game
 from scorekeeper.web import registry
 
@@ -466,7 +466,9 @@ class Evening:
         assert left == {n: result[n] + room["paid"].get(n, 0) for n in result}
         at_tables: dict[str, int] = {}
         for (game, _), played, gid in zip(self.tables, self.played, self.ids, strict=True):
-            net = replay(dataclasses.replace(game, coups=game.coups[:played])).net
+            report = replay(dataclasses.replace(game, coups=game.coups[:played]))
+            # closed, the table ended as "We stop here" ends it: its open bêtes shared (§7)
+            net = ended_net(report) if self.closed else report.net
             page = self.client.get(f"/games/{gid}/settlement").data.decode()
             shown = self.table_money(page)
             assert shown == self.table_money(self.pdf_html(gid))  # the PDF prints the page's

@@ -46,7 +46,7 @@ from scorekeeper.clubs.purse import NotOwed, evening_purse, table_purse
 from scorekeeper.clubs.room import room_of
 from scorekeeper.clubs.season import season_rows
 from scorekeeper.db import connect
-from scorekeeper.rules.hombre.engine import replay
+from scorekeeper.rules.hombre.engine import ended_net, replay
 from scorekeeper.rules.money import Money
 
 DAY = "2026-11-27"
@@ -182,18 +182,27 @@ def club(db, club_id):
     return found
 
 
-def expected_chips(tables, played, member):
+def table_net(game, n: int, closed: bool) -> tuple[int, ...]:
+    """A table's chips after its first ``n`` coups, by the rules engine's own replay; its
+    evening closed, the game ended there as *We stop here* ends it (the open bêtes shared,
+    hombre.md §7: ``engine.ended_net``), for the close stops every table still playing."""
+    report = replay(dataclasses.replace(game, coups=game.coups[:n]))
+    return ended_net(report) if closed else report.net
+
+
+def expected_chips(tables, played, member, closed=False):
     """Each member's chips over his tables, from the rules engine's own replay."""
     out: dict[int, int] = {}
     for (game, _), n in zip(tables, played, strict=True):
-        net = replay(dataclasses.replace(game, coups=game.coups[:n])).net
+        net = table_net(game, n, closed)
         for name, chips in zip(game.players, net, strict=True):
             out[member[name]] = out.get(member[name], 0) + chips
     return out
 
 
-def expected_cents(tables, played, member, per_chip):
-    return nonzero({m: c * per_chip for m, c in expected_chips(tables, played, member).items()})
+def expected_cents(tables, played, member, per_chip, closed=False):
+    chips = expected_chips(tables, played, member, closed)
+    return nonzero({m: c * per_chip for m, c in chips.items()})
 
 
 def near(amounts, exact, whole):
@@ -209,11 +218,11 @@ def near(amounts, exact, whole):
 def agree(db, club_id, evening, ids, tables, played, member, per_chip, closed):
     """The table, the evening (the room), the season: the same chips and the same money."""
     the_club = club(db, club_id)
-    chips = expected_chips(tables, played, member)
+    chips = expected_chips(tables, played, member, closed)
     assert sum(chips.values()) == 0  # nets sum to zero
     room = room_of(db, evening, the_club)
     assert nonzero(room.nets) == nonzero(chips)
-    cents = expected_cents(tables, played, member, per_chip)
+    cents = expected_cents(tables, played, member, per_chip, closed)
     whole = per_chip == int(per_chip)
     purse = evening_purse(db, the_club, evening)
     assert purse is not None and purse.closed == closed
@@ -222,7 +231,7 @@ def agree(db, club_id, evening, ids, tables, played, member, per_chip, closed):
     at_tables: dict[int, int] = {}
     for (game, _), n, gid in zip(tables, played, ids, strict=True):
         tally = store.load(db, gid).replay().tally
-        assert list(tally) == list(replay(dataclasses.replace(game, coups=game.coups[:n])).net)
+        assert list(tally) == list(table_net(game, n, closed))
         own = table_purse(db, the_club, gid)
         assert own is not None
         exact = {

@@ -93,6 +93,7 @@ def _build(path: Path) -> World:
     tick(db, table, Paid(first.payer, first.payee, first.amount), True, game.version)
     # Gilles takes Chloé's seat at the first table: a member made inside the game's change
     store.take_seat(db, table, 2, "Gilles", "plays_for", 4, then=seats.newcomer_seated)
+    store.add_coup(db, table, WON, 5)  # he sits: an evening closes no table someone waits at
     rules = store.load(db, second).game.rules
     store.set_table(db, second, ("Anne", "Bruno", "Didier"), 0, rules, 1, seats=seats.relink_seats)
     seats.merge(db, club, members["Eve"], members["Anne"], _version(db, "clubs", club))

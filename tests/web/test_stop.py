@@ -255,16 +255,23 @@ def test_a_club_table_leads_with_who_pays_whom_and_stops_while_its_evening_is_op
     assert "Nothing is left at stake" in question  # no bête open: the nets stand
     assert client.post(game + "/stop", data={"confirmed": "1"}).status_code == 302
     assert "PROVISIONAL" not in _text(client.get(f"/evenings/{evening}/settlement"))
-    # a closed evening's table is locked as it stands: it does not stop
+    # closing an evening stops its tables still playing, as "We stop here" would (the file
+    # says so); its manager cannot stop it again, nor take the stop back while it is closed
     later = new_evening(client, app, club, "2026-11-28")
     table = seed_table(client, later, "Anne", "Bruno", "Chloé")
     closed = {"version": club_version(app), "confirmed": "1"}
     assert client.post(f"/evenings/{later}/close", data=closed).status_code == 302
-    assert "it cannot stop here" in _text(client.get(table + "/stop"))
-    assert 'id="stop-here"' not in client.get(table).data.decode()
+    assert json.loads(client.get(table + "/game.json").data)["stopped"] is True
+    assert "The game is over: there is nothing to stop" in _text(client.get(table + "/stop"))
+    page = client.get(table).data.decode()
+    assert 'id="stop-here"' not in page and 'id="resume"' not in page
+    assert 'data-lock="evening"' in page  # the reason: the evening is closed
     refused = client.post(table + "/stop", data={"confirmed": "1"})
     assert refused.status_code == 303
+    # reopened, the table its close stopped plays on; the first one stopped itself: it stays
+    assert client.post(f"/evenings/{later}/reopen", data=closed | {"version": club_version(app)})
     assert "stopped" not in json.loads(client.get(table + "/game.json").data)
+    assert json.loads(client.get(game + "/game.json").data)["stopped"] is True
 
 
 def test_four_at_the_table_the_settlement_says_the_betes_go_to_the_players(client):

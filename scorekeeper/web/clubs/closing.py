@@ -20,6 +20,7 @@ from ...clubs import closing
 from ...clubs.room import room_of
 from ...db import get_db
 from ...rights import access
+from ...rules.errors import GameError
 from ...store import closings
 from .. import blueprints
 from ..forms import CLUB_CHANGED, ActionForm, form_version
@@ -71,6 +72,8 @@ def close(evening_id: int) -> BaseResponse:
         flash(_("The evening is closed already."))
     except clubs.Conflict:
         flash(str(CLUB_CHANGED))
+    except GameError as error:  # a table that cannot end yet: named, nothing closed
+        flash(error.translated(_))
     else:
         flash(
             _("The evening is closed: its tables take no more coups.")
