@@ -103,22 +103,39 @@ def with_round(db: sqlite_utils.Database, game_id: int, closed: bool, table: int
         return False
     if table_state(db, game_id, stored.stopped).evening_closed:
         raise GameError("round", EVENING_CLOSED, table=table)
+    _end(db, stored, _ByRound(game_id), closed, ("round", table), "with its event")
+    return True
+
+
+def _end(
+    db: sqlite_utils.Database,
+    stored: StoredGame,
+    owner: GameOwner,
+    closed: bool,
+    table: tuple[str, int],
+    why: str,
+) -> None:
+    """The game stopped as it stands (``closed``) or played on, by its round or its evening:
+    one change of the game, its summary saying ``why``. Refused (GameError under the key
+    and naming the number of ``table``) when someone waits to sit down at the next coup: he
+    would sit at a game over."""
     waiting = [c for c in stored.seat_changes if c.coup > len(stored.game.coups)]
     if closed and waiting:
-        raise GameError("round", WAITING, table=table, name=waiting[0].player)
+        key, number = table
+        raise GameError(key, WAITING, table=number, name=waiting[0].player)
     action = Action.STOP if closed else Action.RESUME
-    with changing(db, _ByRound(game_id), None, action) as change:
-        db.execute("update games set stopped = ? where id = ?", [int(closed), game_id])
+    with changing(db, owner, None, action) as change:
+        db.execute("update games set stopped = ? where id = ?", [int(closed), stored.id])
         last = len(change.stored.game.coups)
         change.position = last
         said = {stopping.KEY: True}
         change.before, change.after = (None, said) if closed else (said, None)
-        change.summary = f"{'stopped' if closed else 'plays on'} with its event, coup {last}"
-    return True
+        change.summary = f"{'stopped' if closed else 'plays on'} {why}, coup {last}"
 
 
 WITH_EVENING = "stopped with its evening"
-"""The summary's start of the stop an evening's close made: what its reopening takes back."""
+"""The summary's start of the stop an evening's close made (``_end``'s "stopped" and its
+``why``): what its reopening takes back."""
 
 
 def with_evening(db: sqlite_utils.Database, game_id: int, closed: bool, table: int = 0) -> bool:
@@ -139,17 +156,7 @@ def with_evening(db: sqlite_utils.Database, game_id: int, closed: bool, table: i
         return False
     if not closed and not (stored.stopped and _stopped_with_evening(db, game_id)):
         return False
-    waiting = [c for c in stored.seat_changes if c.coup > len(stored.game.coups)]
-    if closed and waiting:
-        raise GameError("evening", WAITING, table=table, name=waiting[0].player)
-    action = Action.STOP if closed else Action.RESUME
-    with changing(db, GameOwner(game_id), None, action) as change:
-        db.execute("update games set stopped = ? where id = ?", [int(closed), game_id])
-        last = len(change.stored.game.coups)
-        change.position = last
-        said = {stopping.KEY: True}
-        change.before, change.after = (None, said) if closed else (said, None)
-        change.summary = f"{WITH_EVENING if closed else 'plays on with its evening'}, coup {last}"
+    _end(db, stored, GameOwner(game_id), closed, ("evening", table), "with its evening")
     return True
 
 
