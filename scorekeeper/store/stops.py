@@ -84,6 +84,9 @@ class _ByRound(GameOwner):
 
 EVENING_CLOSED = N_("table {table}: its evening is closed in the club: reopen the evening first")
 WAITING = N_("table {table}: {name} sits down for the next coup: take the seat back first")
+ROUND_OPEN = N_(
+    "table {table}: a competition's table ends with its round: the director closes it first"
+)
 
 
 def with_round(db: sqlite_utils.Database, game_id: int, closed: bool, table: int = 0) -> bool:
@@ -127,15 +130,20 @@ def with_evening(db: sqlite_utils.Database, game_id: int, closed: bool, table: i
     is the game ended (the 1709 poule's open bêtes shared, the jetons' pot returned, a sheet
     final). The evening reopened, a table its close stopped plays on; one stopped by its own
     manager before stays stopped. One change of the game each, in the club's transaction;
-    a table with no coup, or whose game is over, or an event's (its round ends it), is left
+    a table with no coup, or whose game is over, or an event's its round ended, is left
     as it is. True when it changed.
 
     Refused (GameError naming the ``table``) where the end cannot be kept: someone waits to
-    sit down at the next coup (the close would leave the table unended)."""
+    sit down at the next coup (the close would leave the table unended), or an event's table
+    still plays in its open round (the close would post it with a bête open: the director
+    closes the round first, ``with_round`` ending it)."""
     stored = load(db, game_id)
+    ended = stored.stopped or not stored.game.coups or stored.replay().finished
     if table_state(db, game_id, stored.stopped).event is not None:
-        return False  # an event's table ends with its round (``with_round``), not here
-    if closed and (stored.stopped or not stored.game.coups or stored.replay().finished):
+        if closed and not ended:  # its round ends it (``with_round``); posted now, a bête
+            raise GameError("evening", ROUND_OPEN, table=table)  # would stay open and unpaid
+        return False
+    if closed and ended:
         return False
     if not closed and not (stored.stopped and _stopped_with_evening(db, game_id)):
         return False
