@@ -43,3 +43,27 @@ def test_the_stops_and_reopenings_in_every_order_and_verify(db):
     outcome = verify(db)
     assert not outcome.faults, outcome.faults
 
+
+def test_the_close_question_says_what_ending_each_table_does(client, app):
+    """The close ends a table still playing as *We stop here* does: its question says what
+    that does to each player, as the stop's own question does (templates/stop.html).
+
+    The seed's first four coups (docs/rules.md's worked stop, 3-2): no chip has moved, 0
+    each. Ended, A pays 27 / 3 = 9 to B and to C; B pays 72 / 3 + 108 / 3 = 60 to A and to
+    C: Anne 60 − 2 × 9 = +42, Bruno 9 − 2 × 60 = −111, Chloé 9 + 60 = +69."""
+    from test_clubs import _hombre, new_club, new_evening
+    from web import SEED_COUPS, enter
+
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé"}
+    answer = client.post(f"/games/new?evening={evening}", data={**_hombre(), **data})
+    assert answer.status_code == 302, answer.data.decode()[-1500:]
+    game = answer.headers["Location"]
+    for line in SEED_COUPS[:4]:
+        assert enter(client, game, line).status_code in (200, 302)
+    page = client.get(f"/evenings/{evening}/close").data.decode()
+    start = page.index('id="ends-1"')
+    said = " ".join(page[start : page.index("</ul>", start)].split())
+    for name, after in (("Anne", "+42"), ("Bruno", "−111"), ("Chloé", "+69")):
+        assert f"{name} 0 → <b>{after}</b>" in said, said

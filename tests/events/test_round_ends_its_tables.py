@@ -119,9 +119,7 @@ def test_a_locked_table_ends_and_an_unlocked_one_plays_on(client, app):
     assert room_nets(client, evening) == ended == ranking(client, token)
 
 
-def test_an_evening_is_not_closed_under_its_open_round_nor_a_table_unlocked_under_it(
-    client, app
-):
+def test_an_evening_is_not_closed_under_its_open_round_nor_a_table_unlocked_under_it(client, app):
     # The club's manager closes the round's evening first: it would post the table's nets
     # with the remise's bête of 27 open (0, 0, 0), the ranking ending it −18, +9, +9 (27 // 3
     # = 9 to each other player, hombre.md §7) — the money docs/rules.md says a close never

@@ -31,7 +31,7 @@ from .offers import refused
 bp = Blueprint("stops", __name__)
 
 
-def _changes(stored: store.StoredGame) -> list[NetChange]:
+def end_changes(stored: store.StoredGame) -> list[NetChange]:
     """What the end does to each seat's standing, as it stands now: the seats it moves;
     once someone took a seat, to each person's result (whose money the seat is: the one
     played for, not his stand-in; a leaver's own net, not his seat's), as the undo and the
@@ -55,7 +55,7 @@ def _page(stored: store.StoredGame, error: str | None = None, status: int = 200)
         refused=reason,
         error=error,
         coups=len(stored.game.coups),
-        changes=[] if reason else _changes(stored),
+        changes=[] if reason else end_changes(stored),
         form=ActionForm(formdata=None, version=str(stored.version)),
     )
     return page if status == 200 else (page, status)
