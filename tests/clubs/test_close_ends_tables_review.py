@@ -67,3 +67,61 @@ def test_the_close_question_says_what_ending_each_table_does(client, app):
     said = " ".join(page[start : page.index("</ul>", start)].split())
     for name, after in (("Anne", "+42"), ("Bruno", "−111"), ("Chloé", "+69")):
         assert f"{name} 0 → <b>{after}</b>" in said, said
+
+
+def _taken_over(db, evening, way):
+    """The seed's first two coups; Denis sits at Bruno's seat (``way``) from coup 3; coups
+    3 and 4 played: the bêtes of coups 3-4 are open when the table ends."""
+    from scorekeeper.clubs.seats import newcomer_seated
+
+    full = seed("Anne", "Bruno", "Chloé", coups=4)
+    game_id = table(db, evening, seed("Anne", "Bruno", "Chloé", coups=2))
+    store.take_seat(db, game_id, 1, "Denis", way, then=newcomer_seated)
+    for coup in full.coups[2:]:
+        store.add_coup(db, game_id, coup)
+    return game_id
+
+
+def test_a_taken_seat_ends_with_the_evening_as_with_we_stop_here(db):
+    """Who pays a seat's shared bêtes (Denis plays for Bruno from coup 3; the seed's 1709
+    rules let nobody take over a seat's money): the same person, by the same figure, whether
+    its manager stops the table or the evening's close ends it (two evenings, one table
+    each, the same coups and seat change)."""
+    club, first = club_with_evening(db, "2026-11-01")
+    found = _club(db, club.id)
+    second_id = clubs.create_evening(db, club.id, "2026-11-02", "", found.version)
+    second = clubs.evening(db, second_id)
+    assert second is not None
+    stopped = _taken_over(db, first, "plays_for")
+    closed = _taken_over(db, second, "plays_for")
+    store.stop(db, stopped)
+    found = _club(db, club.id)
+    by_stop = closing.amounts(db, found, first)
+    closing.close(db, found, second, found.version)
+    found = _club(db, club.id)
+    assert store.load(db, closed).stopped
+    by_close = closing.result(db, found, second)
+    assert by_close == by_stop and by_stop and sum(by_stop.values()) == 0
+
+
+def test_a_refused_close_leaves_every_table_as_it_was(db):
+    """Table 1 still playing, table 2 with Denis waiting to sit down: the close is refused
+    at table 2, and table 1, which it had stopped first, plays on (one transaction)."""
+    import pytest
+
+    from scorekeeper.clubs.seats import newcomer_seated
+    from scorekeeper.rules.errors import GameError
+
+    club, evening = club_with_evening(db)
+    first = table(db, evening, seed("Anne", "Bruno", "Chloé", coups=4))
+    second = table(db, evening, seed("Eve", "Fanny", "Gilles", coups=2))
+    store.take_seat(db, second, 1, "Denis", "plays_for", then=newcomer_seated)
+    versions = {g: store.load(db, g).version for g in (first, second)}
+    found = _club(db, club.id)
+    with pytest.raises(GameError):
+        closing.close(db, found, evening, found.version)
+    assert not store.closings.closed(db, evening.id)
+    assert {g: store.load(db, g).version for g in (first, second)} == versions
+    assert not store.load(db, first).stopped
+    assert _club(db, club.id).version == found.version
+    assert not verify(db).faults
