@@ -138,18 +138,15 @@ def with_evening(db: sqlite_utils.Database, game_id: int, closed: bool, table: i
     still plays in its open round (the close would post it with a bête open: the director
     closes the round first, ``with_round`` ending it)."""
     stored = load(db, game_id)
+    if closed:
+        refused = evening_refusal(db, stored, table)
+        if refused is not None:
+            raise refused
     ended = stored.stopped or not stored.game.coups or stored.replay().finished
-    if table_state(db, game_id, stored.stopped).event is not None:
-        if closed and not ended:  # its round ends it (``with_round``); posted now, a bête
-            raise GameError("evening", ROUND_OPEN, table=table)  # would stay open and unpaid
-        return False
-    if closed and ended:
+    if table_state(db, game_id, stored.stopped).event is not None or (closed and ended):
         return False
     if not closed and not (stored.stopped and _stopped_with_evening(db, game_id)):
         return False
-    waiting = [c for c in stored.seat_changes if c.coup > len(stored.game.coups)]
-    if closed and waiting:
-        raise GameError("evening", WAITING, table=table, name=waiting[0].player)
     action = Action.STOP if closed else Action.RESUME
     with changing(db, GameOwner(game_id), None, action) as change:
         db.execute("update games set stopped = ? where id = ?", [int(closed), game_id])
@@ -159,6 +156,23 @@ def with_evening(db: sqlite_utils.Database, game_id: int, closed: bool, table: i
         change.before, change.after = (None, said) if closed else (said, None)
         change.summary = f"{WITH_EVENING if closed else 'plays on with its evening'}, coup {last}"
     return True
+
+
+def evening_refusal(
+    db: sqlite_utils.Database, stored: StoredGame, table: int = 0
+) -> GameError | None:
+    """Why the evening's close cannot end this table now (what ``with_evening`` refuses), or
+    None: an event's table still playing in its open round (its round ends it; posted now, a
+    bête would stay open and unpaid), or someone waiting to sit down at the next coup. The
+    close's question asks it too, so that the manager reads it before he confirms."""
+    if stored.stopped or not stored.game.coups or stored.replay().finished:
+        return None
+    if table_state(db, stored.id, stored.stopped).event is not None:
+        return GameError("evening", ROUND_OPEN, table=table)
+    waiting = [c for c in stored.seat_changes if c.coup > len(stored.game.coups)]
+    if waiting:
+        return GameError("evening", WAITING, table=table, name=waiting[0].player)
+    return None
 
 
 def _stopped_with_evening(db: sqlite_utils.Database, game_id: int) -> bool:

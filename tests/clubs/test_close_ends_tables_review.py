@@ -125,3 +125,23 @@ def test_a_refused_close_leaves_every_table_as_it_was(db):
     assert not store.load(db, first).stopped
     assert _club(db, club.id).version == found.version
     assert not verify(db).faults
+
+
+def test_the_close_question_names_the_table_that_would_refuse_it(client, app):
+    """Dora plays for Bruno from the next coup: the close would be refused (store/stops.py
+    ``evening_refusal``); its question says so before the manager confirms, not after."""
+    from test_clubs import _hombre, new_club, new_evening
+    from web import SEED_COUPS, enter
+
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé"}
+    answer = client.post(f"/games/new?evening={evening}", data={**_hombre(), **data})
+    game = answer.headers["Location"]
+    for line in SEED_COUPS[:2]:
+        assert enter(client, game, line).status_code in (200, 302)
+    seat = {"seat": "1", "player": "Dora", "way": "plays_for"}
+    assert client.post(game + "/seat", data=seat).status_code == 302
+    page = " ".join(client.get(f"/evenings/{evening}/close").data.decode().split())
+    assert "table 1: Dora sits down for the next coup: take the seat back first" in page
+    assert 'id="ends-1"' not in page

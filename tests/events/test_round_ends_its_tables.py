@@ -129,6 +129,8 @@ def test_an_evening_is_not_closed_under_its_open_round_nor_a_table_unlocked_unde
     # saying why, until the evening is reopened.
     _club, game, _token, evening = club_event(client, app)
     standing, ended = ended_nets(client, game)
+    asked = " ".join(client.get(f"/evenings/{evening}/close").data.decode().split())
+    assert "table 1: a competition&#39;s table ends with its round" in asked  # said first
     closed = {"version": club_version(app), "confirmed": "1"}
     page = client.post(f"/evenings/{evening}/close", data=closed, follow_redirects=True)
     said = " ".join(page.data.decode().split())

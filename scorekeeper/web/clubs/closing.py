@@ -22,7 +22,7 @@ from ...db import get_db
 from ...rights import access
 from ...rules.errors import GameError
 from ...store import closings
-from ...store.table_locks import table_state
+from ...store.stops import evening_refusal
 from .. import blueprints
 from ..forms import CLUB_CHANGED, ActionForm, form_version
 from ..table.stops import end_changes
@@ -53,12 +53,12 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
         return redirect(url_for("clubs.evening", evening_id=evening_id))
     room = room_of(get_db(), found, club)
     playing = [t for t in room.tables if not t.stored.replay().finished]
+    refused = {t.no: evening_refusal(get_db(), t.stored, t.no) for t in playing}
+    refusals = [r.translated(_) for r in refused.values() if r is not None]
     ending = [  # what the close's end does to each table it ends (store/stops.py with_evening)
         (t.no, changes)
         for t in playing
-        if t.stored.game.coups
-        and table_state(get_db(), t.stored.id, t.stored.stopped).event is None
-        and (changes := end_changes(t.stored))
+        if t.stored.game.coups and refused[t.no] is None and (changes := end_changes(t.stored))
     ]
     return render_template(
         "club/close.html",
@@ -67,6 +67,7 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
         tables=len(room.tables),
         playing=[t.no for t in playing],
         ending=ending,
+        refusals=refusals,
         form=ActionForm(formdata=None, version=str(club.version)),
     )
 
