@@ -25,6 +25,7 @@ import sqlite_utils
 
 from ..rules import stopping
 from ..rules.errors import N_, GameError
+from ..rules.ledger import NetChange, person_changes
 from .changelog import Action
 from .changing import Change, changing
 from .errors import Conflict
@@ -84,6 +85,9 @@ class _ByRound(GameOwner):
 
 EVENING_CLOSED = N_("table {table}: its evening is closed in the club: reopen the evening first")
 WAITING = N_("table {table}: {name} sits down for the next coup: take the seat back first")
+ROUND_OPEN = N_(
+    "table {table}: a competition's table ends with its round: the director closes it first"
+)
 
 
 def with_round(db: sqlite_utils.Database, game_id: int, closed: bool, table: int = 0) -> bool:
@@ -133,9 +137,11 @@ def _end(
         change.summary = f"{'stopped' if closed else 'plays on'} {why}, coup {last}"
 
 
-WITH_EVENING = "stopped with its evening"
-"""The summary's start of the stop an evening's close made (``_end``'s "stopped" and its
-``why``): what its reopening takes back."""
+BY_EVENING = "with its evening"
+"""The ``why`` of an evening's close and reopening in their log lines (``_end``)."""
+WITH_EVENING = f"stopped {BY_EVENING}"
+"""The summary's start of the stop an evening's close made (``_end``'s "stopped" and
+``BY_EVENING``): what its reopening takes back (test_close_ends_tables fails if not)."""
 
 
 def with_evening(db: sqlite_utils.Database, game_id: int, closed: bool, table: int = 0) -> bool:
@@ -144,20 +150,42 @@ def with_evening(db: sqlite_utils.Database, game_id: int, closed: bool, table: i
     is the game ended (the 1709 poule's open bêtes shared, the jetons' pot returned, a sheet
     final). The evening reopened, a table its close stopped plays on; one stopped by its own
     manager before stays stopped. One change of the game each, in the club's transaction;
-    a table with no coup, or whose game is over, or an event's (its round ends it), is left
+    a table with no coup, or whose game is over, or an event's its round ended, is left
     as it is. True when it changed.
 
     Refused (GameError naming the ``table``) where the end cannot be kept: someone waits to
-    sit down at the next coup (the close would leave the table unended)."""
+    sit down at the next coup (the close would leave the table unended), or an event's table
+    still plays in its open round (the close would post it with a bête open: the director
+    closes the round first, ``with_round`` ending it)."""
     stored = load(db, game_id)
-    if table_state(db, game_id, stored.stopped).event is not None:
-        return False  # an event's table ends with its round (``with_round``), not here
-    if closed and (stored.stopped or not stored.game.coups or stored.replay().finished):
+    if closed:
+        refused = evening_refusal(db, stored, table)
+        if refused is not None:
+            raise refused
+    ended = stored.stopped or not stored.game.coups or stored.replay().finished
+    if table_state(db, game_id, stored.stopped).event is not None or (closed and ended):
         return False
     if not closed and not (stored.stopped and _stopped_with_evening(db, game_id)):
         return False
-    _end(db, stored, GameOwner(game_id), closed, ("evening", table), "with its evening")
+    _end(db, stored, GameOwner(game_id), closed, ("evening", table), BY_EVENING)
     return True
+
+
+def evening_refusal(
+    db: sqlite_utils.Database, stored: StoredGame, table: int = 0
+) -> GameError | None:
+    """Why the evening's close cannot end this table now (what ``with_evening`` refuses), or
+    None: an event's table still playing in its open round (its round ends it; posted now, a
+    bête would stay open and unpaid), or someone waiting to sit down at the next coup. The
+    close's question asks it too, so that the manager reads it before he confirms."""
+    if stored.stopped or not stored.game.coups or stored.replay().finished:
+        return None
+    if table_state(db, stored.id, stored.stopped).event is not None:
+        return GameError("evening", ROUND_OPEN, table=table)
+    waiting = [c for c in stored.seat_changes if c.coup > len(stored.game.coups)]
+    if waiting:
+        return GameError("evening", WAITING, table=table, name=waiting[0].player)
+    return None
 
 
 def _stopped_with_evening(db: sqlite_utils.Database, game_id: int) -> bool:
@@ -168,3 +196,19 @@ def _stopped_with_evening(db: sqlite_utils.Database, game_id: int) -> bool:
         [game_id, str(Action.STOP), str(Action.RESUME)],
     ).fetchone()
     return row is not None and row[0] == Action.STOP and str(row[1]).startswith(WITH_EVENING)
+
+
+def end_changes(stored: StoredGame) -> list[NetChange]:
+    """What the end does to each seat's standing, as it stands now: the seats it moves;
+    once someone took a seat, to each person's result (whose money the seat is: the one
+    played for, not his stand-in; a leaver's own net, not his seat's), as the undo and the
+    correction say it."""
+    now = stored.replay()
+    ended = stored.kind.stop(now)
+    if stored.seat_changes:
+        return person_changes(stored.by_person(), stored.people_in(ended, stored.seat_changes))
+    return [
+        NetChange(name, before, after)
+        for name, before, after in zip(stored.game.players, now.tally, ended.tally)
+        if before != after
+    ]

@@ -119,22 +119,39 @@ def test_a_locked_table_ends_and_an_unlocked_one_plays_on(client, app):
     assert room_nets(client, evening) == ended == ranking(client, token)
 
 
-def test_a_round_is_not_closed_under_its_closed_evening(client, app):
-    # The club closed the round's evening first: its results are posted (0, 0, 0, the bête
-    # open). Closing the round would end the game under them; it is refused, saying why,
-    # and nothing changes. The evening reopened, the round closes.
+def test_an_evening_is_not_closed_under_its_open_round_nor_a_table_unlocked_under_it(client, app):
+    # The club's manager closes the round's evening first: it would post the table's nets
+    # with the remise's bête of 27 open (0, 0, 0), the ranking ending it −18, +9, +9 (27 // 3
+    # = 9 to each other player, hombre.md §7) — the money docs/rules.md says a close never
+    # posts. It is refused, naming the table, and nothing changes (store/stops.py
+    # ``with_evening``). The director locks the table: it ends, and the evening closes, its
+    # money ended. Unlocking it would play the game on under the posted money: refused,
+    # saying why, until the evening is reopened.
     _club, game, _token, evening = club_event(client, app)
     standing, ended = ended_nets(client, game)
+    asked = " ".join(client.get(f"/evenings/{evening}/close").data.decode().split())
+    assert "table 1: a competition&#39;s table ends with its round" in asked  # said first
+    closed = {"version": club_version(app), "confirmed": "1"}
+    page = client.post(f"/evenings/{evening}/close", data=closed, follow_redirects=True)
+    said = " ".join(page.data.decode().split())
+    assert "table 1: a competition&#39;s table ends with its round" in said
+    assert "The evening is closed" not in said
+    assert nets_of(client, game) == (standing, False)
+    with app.app_context():
+        assert get_db().execute("select count(*) from evening_closings").fetchone()[0] == 0
+    assert lock(client, app).status_code == 302
     closed = {"version": club_version(app), "confirmed": "1"}
     assert client.post(f"/evenings/{evening}/close", data=closed).status_code == 302
-    refused = post(client, app, "close", confirmed="1")
+    assert room_nets(client, evening) == ended
+    refused = lock(client, app, unlock=True)
     assert refused.status_code == 422
     assert "table 1: its evening is closed in the club" in refused.data.decode()
-    assert nets_of(client, game) == (standing, False)
+    assert nets_of(client, game) == (ended, True)
     reopened = {"version": club_version(app), "confirmed": "1"}
     assert client.post(f"/evenings/{evening}/reopen", data=reopened).status_code == 302
-    assert post(client, app, "close", confirmed="1").status_code == 302
-    assert nets_of(client, game) == (ended, True)
+    assert nets_of(client, game) == (ended, True)  # its round's lock, not the evening's
+    assert lock(client, app, unlock=True).status_code == 302
+    assert nets_of(client, game) == (standing, False)
 
 
 def test_a_newcomer_waiting_to_sit_keeps_the_round_open(client, app):

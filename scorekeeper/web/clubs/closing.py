@@ -22,6 +22,7 @@ from ...db import get_db
 from ...rights import access
 from ...rules.errors import GameError
 from ...store import closings
+from ...store.stops import end_changes, evening_refusal
 from .. import blueprints
 from ..forms import CLUB_CHANGED, ActionForm, form_version
 
@@ -50,13 +51,22 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
         flash(_("The evening is closed already."))
         return redirect(url_for("clubs.evening", evening_id=evening_id))
     room = room_of(get_db(), found, club)
-    playing = [t.no for t in room.tables if not t.stored.replay().finished]
+    playing = [t for t in room.tables if not t.stored.replay().finished]
+    refused = {t.no: evening_refusal(get_db(), t.stored, t.no) for t in playing}
+    refusals = [r.translated(_) for r in refused.values() if r is not None]
+    ending = [  # what the close's end does to each table it ends (store/stops.py with_evening)
+        (t.no, changes)
+        for t in playing
+        if t.stored.game.coups and refused[t.no] is None and (changes := end_changes(t.stored))
+    ]
     return render_template(
         "club/close.html",
         evening=found,
         club=club,
         tables=len(room.tables),
-        playing=playing,
+        playing=[t.no for t in playing],
+        ending=ending,
+        refusals=refusals,
         form=ActionForm(formdata=None, version=str(club.version)),
     )
 

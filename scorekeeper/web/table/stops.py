@@ -23,28 +23,12 @@ from ... import store
 from ...db import get_db
 from ...rights import access
 from ...rules.errors import GameError
-from ...rules.ledger import NetChange, person_changes
+from ...store.stops import end_changes
 from ..formats.words import error_text
 from ..forms import CHANGED, ActionForm, form_version
 from .offers import refused
 
 bp = Blueprint("stops", __name__)
-
-
-def _changes(stored: store.StoredGame) -> list[NetChange]:
-    """What the end does to each seat's standing, as it stands now: the seats it moves;
-    once someone took a seat, to each person's result (whose money the seat is: the one
-    played for, not his stand-in; a leaver's own net, not his seat's), as the undo and the
-    correction say it."""
-    now = stored.replay()
-    ended = stored.kind.stop(now)
-    if stored.seat_changes:
-        return person_changes(stored.by_person(), stored.people_in(ended, stored.seat_changes))
-    return [
-        NetChange(name, before, after)
-        for name, before, after in zip(stored.game.players, now.tally, ended.tally)
-        if before != after
-    ]
 
 
 def _page(stored: store.StoredGame, error: str | None = None, status: int = 200) -> Any:
@@ -55,7 +39,7 @@ def _page(stored: store.StoredGame, error: str | None = None, status: int = 200)
         refused=reason,
         error=error,
         coups=len(stored.game.coups),
-        changes=[] if reason else _changes(stored),
+        changes=[] if reason else end_changes(stored),
         form=ActionForm(formdata=None, version=str(stored.version)),
     )
     return page if status == 200 else (page, status)
