@@ -63,17 +63,9 @@ def test_closing_ends_the_tables_and_reopening_plays_on_only_those_it_ended(db):
 def test_an_evening_is_not_closed_while_someone_waits_to_sit_down(client, app):
     """Dora plays for Bruno from the next coup: the table cannot end before it (she would sit
     at a game over). The close is refused, naming the table and her, and nothing changes."""
-    from test_clubs import _hombre
-    from web import SEED_COUPS, enter
-
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-27")
-    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé"}
-    answer = client.post(f"/games/new?evening={evening}", data={**_hombre(), **data})
-    assert answer.status_code == 302, answer.data.decode()[-1500:]
-    game = answer.headers["Location"]
-    for line in SEED_COUPS[:2]:
-        assert enter(client, game, line).status_code in (200, 302)
+    game = seed_start(client, evening, 2)
     seat = {"seat": "1", "player": "Dora", "way": "plays_for"}
     assert client.post(game + "/seat", data=seat).status_code == 302
     closed = {"version": club_version(app), "confirmed": "1"}
@@ -85,6 +77,21 @@ def test_an_evening_is_not_closed_while_someone_waits_to_sit_down(client, app):
     game_id = int(game.rstrip("/").rsplit("/", 1)[1])
     assert not store.closings.closed(db, evening) and not store.load(db, game_id).stopped
     assert accounts.accounts(db, club).entries == []
+
+
+def seed_start(client, evening: int, coups: int) -> str:
+    """An l'Hombre table of the evening (Anne, Bruno, Chloé) with the seed's first ``coups``
+    entered through its page: its address."""
+    from test_clubs import _hombre
+    from web import SEED_COUPS, enter
+
+    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé"}
+    answer = client.post(f"/games/new?evening={evening}", data={**_hombre(), **data})
+    assert answer.status_code == 302, answer.data.decode()[-1500:]
+    game = answer.headers["Location"]
+    for line in SEED_COUPS[:coups]:
+        assert enter(client, game, line).status_code in (200, 302)
+    return game
 
 
 def store_of(app):

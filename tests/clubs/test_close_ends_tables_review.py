@@ -15,15 +15,19 @@ def _club(db, club_id):
     return found
 
 
+def close_and_reopen(db, club_id: int, evening) -> None:
+    found = _club(db, club_id)
+    closing.close(db, found, evening, found.version)
+    found = _club(db, club_id)
+    closing.reopen(db, found, evening, found.version)
+
+
 def test_the_stops_and_reopenings_in_every_order_and_verify(db):
     club, evening = club_with_evening(db)
     game = table(db, evening, seed("Anne", "Bruno", "Chloé", coups=4))
     # stopped by its manager, closed, reopened: stays stopped
     store.stop(db, game)
-    found = _club(db, club.id)
-    closing.close(db, found, evening, found.version)
-    found = _club(db, club.id)
-    closing.reopen(db, found, evening, found.version)
+    close_and_reopen(db, club.id, evening)
     assert store.load(db, game).stopped
     # its manager takes the stop back; closed: stopped by the close; reopened: plays on
     store.resume(db, game)
@@ -35,10 +39,7 @@ def test_the_stops_and_reopenings_in_every_order_and_verify(db):
     assert not store.load(db, game).stopped
     # stopped by its manager now, closed and reopened: stays stopped
     store.stop(db, game)
-    found = _club(db, club.id)
-    closing.close(db, found, evening, found.version)
-    found = _club(db, club.id)
-    closing.reopen(db, found, evening, found.version)
+    close_and_reopen(db, club.id, evening)
     assert store.load(db, game).stopped
     outcome = verify(db)
     assert not outcome.faults, outcome.faults
@@ -51,17 +52,12 @@ def test_the_close_question_says_what_ending_each_table_does(client, app):
     The seed's first four coups (docs/rules.md's worked stop, 3-2): no chip has moved, 0
     each. Ended, A pays 27 / 3 = 9 to B and to C; B pays 72 / 3 + 108 / 3 = 60 to A and to
     C: Anne 60 − 2 × 9 = +42, Bruno 9 − 2 × 60 = −111, Chloé 9 + 60 = +69."""
-    from test_clubs import _hombre, new_club, new_evening
-    from web import SEED_COUPS, enter
+    from test_close_ends_tables import seed_start
+    from test_clubs import new_club, new_evening
 
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-27")
-    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé"}
-    answer = client.post(f"/games/new?evening={evening}", data={**_hombre(), **data})
-    assert answer.status_code == 302, answer.data.decode()[-1500:]
-    game = answer.headers["Location"]
-    for line in SEED_COUPS[:4]:
-        assert enter(client, game, line).status_code in (200, 302)
+    seed_start(client, evening, 4)
     page = client.get(f"/evenings/{evening}/close").data.decode()
     start = page.index('id="ends-1"')
     said = " ".join(page[start : page.index("</ul>", start)].split())

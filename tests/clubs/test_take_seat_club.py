@@ -20,7 +20,9 @@ from scorekeeper.rules.kinds import load_file
 from scorekeeper.rules.seating import PLAYS_FOR, TAKES_OVER
 
 
-def seated_table(db, evening, way):
+def seated_table(db, evening, way, seat=1):
+    """The seed at a club table that lets a newcomer take over; Denis sits at ``seat`` (Bruno's
+    by default) from coup 5, the ``way`` given, and the seed's coups 5 to 7 are played."""
     full = seed("Anne", "Bruno", "Chloé")
     rules = {**full.rules.to_mapping(), "take_over": True}
     first = load_file(
@@ -37,7 +39,7 @@ def seated_table(db, evening, way):
     game_id = store.create(
         db, game, then=lambda db, gid: clubs.add_table(db, evening, gid, players)
     )
-    store.take_seat(db, game_id, 1, "Denis", way, then=newcomer_seated)
+    store.take_seat(db, game_id, seat, "Denis", way, then=newcomer_seated)
     for coup in full.coups[4:]:
         store.add_coup(db, game_id, coup)
     return game_id
@@ -103,25 +105,7 @@ def test_the_season_counts_a_leavers_stake_as_his_loss_not_the_newcomers_win(db)
     point 1). Its net is each one's money: the room's chips, the cash box's cents (5 a chip).
     """
     club, evening = club_with_evening(db)
-    full = seed("Anne", "Bruno", "Chloé")
-    rules = {**full.rules.to_mapping(), "take_over": True}
-    first = load_file(
-        {
-            "format": "scorekeeper-game/1",
-            "game": "hombre",
-            "players": list(full.players),
-            "rules": rules,
-            "coups": [],
-        }
-    )
-    game = first.with_coups(full.coups[:4])
-    players = list(game.players)
-    game_id = store.create(
-        db, game, then=lambda db, gid: clubs.add_table(db, evening, gid, players)
-    )
-    store.take_seat(db, game_id, 0, "Denis", TAKES_OVER, then=newcomer_seated)
-    for coup in full.coups[4:]:
-        store.add_coup(db, game_id, coup)
+    seated_table(db, evening, TAKES_OVER, seat=0)  # Denis takes over Anne's seat
     room = room_of(db, evening, club)
     nets = {room.members[m].name: n for m, n in room.nets.items()}
     assert nets == {"Anne": -27, "Bruno": -9, "Chloé": 81, "Denis": -45}
