@@ -128,6 +128,22 @@ def test_the_evening_says_which_tables_still_play_as_each_language_lists_them(cl
             assert said(get(client, address, language), "provisional") == line, (language, address)
 
 
+def test_the_seat_form_asks_in_whose_place(client):
+    """The seat form's first field: the seat taken, by the name of who sits there now."""
+    game = new_game(client)
+    enter(client, game, SEED_COUPS[0])
+    words = {
+        "en": "Whose seat",
+        "fr": "À la place de",
+        "da": "I stedet for",
+        "nl": "In de plaats van",
+    }
+    for language, label in words.items():
+        page = get(client, game + "/seat", language)
+        assert f"<legend>{label}</legend>" in page, (language, page[page.find("<form") :][:600])
+    assert "La place de qui" not in get(client, game + "/seat", "fr")
+
+
 def test_a_list_in_a_sentence_is_joined_as_the_language_joins_one(app):
     """CLDR's list patterns, through the reader's language: two items with its "and",
     three with commas before it (English's serial comma, none in the others)."""
