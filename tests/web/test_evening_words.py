@@ -144,6 +144,27 @@ def test_the_seat_form_asks_in_whose_place(client):
     assert "La place de qui" not in get(client, game + "/seat", "fr")
 
 
+def test_a_members_own_statement_at_nil_speaks_of_him(client, app):
+    """Anne's account at nil, nothing apart (no evening, no entry): her own statement says
+    that she and the club owe each other nothing, not that "nobody" owes anything."""
+    club = new_club(client)
+    data = {"name": "Anne", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        anne = conn.execute("select id from members where name = 'Anne'").fetchone()[0]
+    words = {
+        "en": "The club and Anne owe each other nothing.",
+        "fr": "Le club et Anne ne se doivent rien.",
+        "da": "Klubben og Anne skylder ikke hinanden noget.",
+        "nl": "De club en Anne zijn elkaar niets verschuldigd.",
+    }
+    nobody = {"en": "Nobody owes", "fr": "Personne ne doit", "da": "Ingen skylder", "nl": "Niemand"}
+    for language, line in words.items():
+        page = get(client, f"/clubs/{club}/members/{anne}/statement", language)
+        assert said(page, "balance") == line, language
+        assert nobody[language] not in page, language
+
+
 def test_a_list_in_a_sentence_is_joined_as_the_language_joins_one(app):
     """CLDR's list patterns, through the reader's language: two items with its "and",
     three with commas before it (English's serial comma, none in the others)."""
