@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from pathlib import Path
 
+from babel.messages.pofile import read_po
 from test_close_ends_tables import seed_start, store_of
 from test_clubs import _hombre, club_version, new_club, new_evening
 from web import SEED_COUPS, enter, new_game
 
 from scorekeeper import store
-
-LANGUAGES = ("en", "fr", "da", "nl")
 
 
 def said(page: str, element: str) -> str:
@@ -165,6 +165,22 @@ def test_a_members_own_statement_at_nil_speaks_of_him(client, app):
         assert nobody[language] not in page, language
 
 
+def test_the_danish_club_pages_call_its_manager_the_treasurer(client, app):
+    """The club's manager, who closes its evenings and keeps its cash box, is its
+    *kasserer* and his link a *kassererlink* (docs/translations.md), as the catalog's
+    "the treasurer" is *kassereren*; *regnskabsfører* is a table's bête manager."""
+    club = new_club(client)
+    page = get(client, f"/clubs/{club}", "da")  # the manager link, shown once
+    link = said(page, "manager-link")
+    assert link.startswith("Klubbens kassererlink (vises kun én gang"), link
+    assert ">Nyt kassererlink</button>" in page
+    evening = new_evening(client, app, club, "2026-11-27")
+    close = get(client, f"/evenings/{evening}/close", "da")
+    assert "Klubbens kasserer kan genåbne den." in close
+    for text in (page, close):
+        assert "regnskabsfør" not in text.casefold() and "Klubbens leder" not in text
+
+
 def test_a_list_in_a_sentence_is_joined_as_the_language_joins_one(app):
     """CLDR's list patterns, through the reader's language: two items with its "and",
     three with commas before it (English's serial comma, none in the others)."""
@@ -179,3 +195,21 @@ def test_a_list_in_a_sentence_is_joined_as_the_language_joins_one(app):
     for language, (two, three) in words.items():
         with app.test_request_context("/", headers={"Accept-Language": language}):
             assert (and_list([1, 3]), and_list([1, 2, 3]), and_list([7])) == (two, three, "7")
+
+
+def test_the_danish_catalog_calls_the_clubs_manager_kasserer():
+    """Every Danish message of the club's manager: its link, its new link, and "the club's
+    manager can reopen" on the close's question and on a closed evening's table."""
+    po = Path(__file__).parents[2] / "scorekeeper/translations/da/LC_MESSAGES/messages.po"
+    with po.open("rb") as file:
+        catalog = read_po(file)
+    club_words = [
+        m
+        for m in catalog
+        if isinstance(m.id, str)
+        and re.search(r"club's manager|manager link of the club|^New manager link$", m.id)
+    ]
+    assert len(club_words) == 4, [m.id for m in club_words]
+    for message in club_words:
+        assert "kasserer" in message.string and "leder" not in message.string, message.id
+        assert "regnskabsfør" not in message.string, message.id
