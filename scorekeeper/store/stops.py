@@ -101,7 +101,7 @@ def with_round(db: sqlite_utils.Database, game_id: int, closed: bool, table: int
     or someone waits to sit down at the next coup (the table would stay unended, the
     ranking ending it)."""
     stored = load(db, game_id)
-    if closed and (stored.stopped or not stored.game.coups or stored.replay().finished):
+    if closed and not playing(stored):
         return False
     if not closed and not stored.stopped:
         return False
@@ -162,13 +162,27 @@ def with_evening(db: sqlite_utils.Database, game_id: int, closed: bool, table: i
         refused = evening_refusal(db, stored, table)
         if refused is not None:
             raise refused
-    ended = stored.stopped or not stored.game.coups or stored.replay().finished
-    if table_state(db, game_id, stored.stopped).event is not None or (closed and ended):
-        return False
-    if not closed and not (stored.stopped and _stopped_with_evening(db, game_id)):
+        if not evening_stops(db, stored):
+            return False
+    elif table_state(db, game_id, stored.stopped).event is not None or not (
+        stored.stopped and _stopped_with_evening(db, game_id)
+    ):
         return False
     _end(db, stored, GameOwner(game_id), closed, ("evening", table), BY_EVENING)
     return True
+
+
+def playing(stored: StoredGame) -> bool:
+    """Whether the table is still playing: a coup played, and its game neither over nor
+    stopped. A table where no coup was played has nothing to end: no close stops it."""
+    return bool(stored.game.coups) and not stored.stopped and not stored.replay().finished
+
+
+def evening_stops(db: sqlite_utils.Database, stored: StoredGame) -> bool:
+    """Whether the evening's close stops this table (``with_evening``, unless it refuses):
+    one still playing (``playing``) that no event's round ends. The close's question names
+    these tables and no other."""
+    return playing(stored) and table_state(db, stored.id, stored.stopped).event is None
 
 
 def evening_refusal(
@@ -178,7 +192,7 @@ def evening_refusal(
     None: an event's table still playing in its open round (its round ends it; posted now, a
     bête would stay open and unpaid), or someone waiting to sit down at the next coup. The
     close's question asks it too, so that the manager reads it before he confirms."""
-    if stored.stopped or not stored.game.coups or stored.replay().finished:
+    if not playing(stored):
         return None
     if table_state(db, stored.id, stored.stopped).event is not None:
         return GameError("evening", ROUND_OPEN, table=table)

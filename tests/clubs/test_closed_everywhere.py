@@ -18,12 +18,12 @@ from web import enter
 
 WORDS = {
     "fr": {
-        "playing": "Les tables 1, 2 jouent encore",
+        "playing": "Les tables 1 et 2 jouent encore",
         "provisional": "PROVISOIRE",
         "closed_table": "une soirée que le club a close",
     },
     "nl": {
-        "playing": "Tafels 1, 2 spelen nog",
+        "playing": "Tafels 1 en 2 spelen nog",
         "provisional": "VOORLOPIG",
         "closed_table": "een avond die de club heeft afgesloten",
     },

@@ -175,7 +175,9 @@ def test_a_statement_agrees_with_the_room_open_paid_closed_and_reopened(client, 
         room = rows(client.get(ROOM.format(evening)).data.decode())
         assert room["Anne"][2] == "0.00" and room["Chloé"][2] == "+0.45"
         assert room["Bruno"][2] == "−0.45"
-        assert "Nobody owes anything." in statement_says(client, club, member["Anne"])
+        assert "The club and Anne owe each other nothing." in statement_says(
+            client, club, member["Anne"]
+        )
         assert "The club owes Chloé €0.45." in statement_says(client, club, member["Chloé"])
         assert "Bruno owes the club €0.45." in statement_says(client, club, member["Bruno"])
         cash = client.get(f"/clubs/{club}/cash").data.decode()

@@ -414,7 +414,7 @@ def test_closing_a_round_asks_first_naming_the_tables_playing_and_it_can_be_reop
     assert stored_rounds(app)[-1].closed_at is None
     # the question names both tables, still at 0 deals
     question = client.get("/events/1/close").text
-    assert "Tables 1, 2 are still playing" in question
+    assert "Tables 1 and 2 are still playing" in question
     assert question.count("0 deals") == 2
     assert app.test_client().get("/events/1/close").status_code == 404  # a stranger
     game = open_table(client, tables(client)[0])

@@ -22,7 +22,7 @@ from ...db import get_db
 from ...rights import access
 from ...rules.errors import GameError
 from ...store import closings
-from ...store.stops import end_changes, evening_refusal
+from ...store.stops import end_changes, evening_refusal, evening_stops, playing
 from .. import blueprints
 from ..forms import CLUB_CHANGED, ActionForm, form_version
 
@@ -42,7 +42,8 @@ def _evening(evening_id: int) -> tuple[clubs.Evening, clubs.Club, int]:
 
 @bp.get("/evenings/<int:evening_id>/close")
 def confirm_close(evening_id: int) -> str | BaseResponse:
-    """The question before closing: the tables still playing named, then one button."""
+    """The question before closing: the tables its close stops named (those still playing;
+    one where no coup was played said apart), then one button."""
     found = clubs.evening(get_db(), evening_id) if 1 <= evening_id <= access.MAX_ID else None
     if found is None:
         abort(404)
@@ -51,20 +52,24 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
         flash(_("The evening is closed already."))
         return redirect(url_for("clubs.evening", evening_id=evening_id))
     room = room_of(get_db(), found, club)
-    playing = [t for t in room.tables if not t.stored.replay().finished]
-    refused = {t.no: evening_refusal(get_db(), t.stored, t.no) for t in playing}
+    # the tables the close stops (store/stops.py with_evening), and no other: one where no
+    # coup was played has nothing to end, and is said apart
+    stops = [t for t in room.tables if evening_stops(get_db(), t.stored)]
+    refused = {t.no: evening_refusal(get_db(), t.stored, t.no) for t in room.tables}
     refusals = [r.translated(_) for r in refused.values() if r is not None]
-    ending = [  # what the close's end does to each table it ends (store/stops.py with_evening)
+    ending = [  # what the close's end does to each table it ends
         (t.no, changes)
-        for t in playing
-        if t.stored.game.coups and refused[t.no] is None and (changes := end_changes(t.stored))
+        for t in stops
+        if refused[t.no] is None and (changes := end_changes(t.stored))
     ]
     return render_template(
         "club/close.html",
         evening=found,
         club=club,
         tables=len(room.tables),
-        playing=[t.no for t in playing],
+        playing=[t.no for t in stops],
+        unplayed=[t.no for t in room.tables if not t.stored.game.coups],
+        over=all(t.stored.game.coups and not playing(t.stored) for t in room.tables),
         ending=ending,
         refusals=refusals,
         form=ActionForm(formdata=None, version=str(club.version)),

@@ -7,11 +7,12 @@ Only presentation, and nothing of one game: l'Hombre's words are in
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any, Protocol
 from unicodedata import east_asian_width
 
+from babel.lists import format_list
 from babel.numbers import format_currency as babel_currency
 from flask import Flask
 from flask_babel import format_currency, format_decimal, get_locale, ngettext
@@ -148,6 +149,13 @@ def listed(parts: list[str]) -> str:
     return text
 
 
+def and_list(items: Iterable[object]) -> str:
+    """A list inside a sentence as the reader's language joins it (Babel's, CLDR's list
+    patterns): "les tables 1 et 2", "tables 1, 2, and 3", "bord 1 og 2", "tafels 1 en 2".
+    Only in a sentence: a table's cells and a line of columns keep their own separators."""
+    return format_list([str(item) for item in items], locale=get_locale() or "en")
+
+
 ELIDED = {"de": "d’", "De": "D’", "le": "l’", "Le": "L’", "que": "qu’", "Que": "Qu’"}
 VOWELS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜÙaeiouyàâäéèêëîïôöûüù"
 
@@ -263,6 +271,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed_decimal"] = signed_decimal
     app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["elide"] = elide
+    app.jinja_env.filters["and_list"] = and_list
     app.jinja_env.filters["chip_value"] = chip_value
     app.jinja_env.globals.update(
         reader_currency=reader_currency,
