@@ -27,6 +27,11 @@ A line's ``state`` is ``{table: {key: row or null}}``: ``key`` the JSON of
 the row's key values, ``row`` its columns as stored (``null``: the row is no
 longer the owner's — removed, or moved to another owner). A line ``chain``
 (m021) holds every fact of its owner as it was then: the check starts there.
+
+A table may become a fact after m021 (``Fact.since``: the migration that put its rows
+on their owners' logs). ``payment_sides`` (m029) is written once, by its migration, and
+refused to any other writer by triggers; m030 wrote each club's rows onto its log as a
+line ``facts``, so a side changed with the triggers dropped shows as any fact does.
 """
 
 from __future__ import annotations
