@@ -27,6 +27,11 @@ A line's ``state`` is ``{table: {key: row or null}}``: ``key`` the JSON of
 the row's key values, ``row`` its columns as stored (``null``: the row is no
 longer the owner's — removed, or moved to another owner). A line ``chain``
 (m021) holds every fact of its owner as it was then: the check starts there.
+
+A table may become a fact after m021 (``Fact.since``: the migration that put its rows
+on their owners' logs). ``payment_sides`` (m029) is written once, by its migration, and
+refused to any other writer by triggers; m030 wrote each club's rows onto its log as a
+line ``facts``, so a side changed with the triggers dropped shows as any fact does.
 """
 
 from __future__ import annotations
@@ -54,6 +59,9 @@ class Fact:
     chain: str
     owner: str
     columns: tuple[str, ...] | None = None
+    since: str | None = None
+    """The migration that put the table's rows on their owners' logs (None: m021's, with
+    the logs' facts): before it ran, a database's rows of it are on no line yet."""
 
     def owner_of(self, row: str) -> str:
         return self.owner.format(r=row)
@@ -81,6 +89,13 @@ FACTS: tuple[Fact, ...] = (
         ("game_id", "seat"),
         _CLUB,
         "(select club_id from members where id = {r}.member_id)",
+    ),
+    Fact(
+        "payment_sides",
+        ("entry_id",),
+        _CLUB,
+        "(select club_id from ledger where id = {r}.entry_id)",
+        since="m030_payment_sides_on_the_logs",
     ),
     Fact(
         "events",
@@ -122,9 +137,11 @@ def watch(db: sqlite_utils.Database) -> bool:
     """This connection's journal of the facts it writes, made once (if the schema has m021).
 
     Called at the start of each write transaction (``db.transaction``); cheap
-    once made. Whether the connection now keeps the journal.
+    once made. Whether the connection now keeps the journal. While the schema lacks a
+    table of facts (a database being migrated: ``payment_sides`` comes with m029) the
+    tables there are are watched, and the next transaction looks again.
     """
-    if getattr(db, "_facts_watched", False):
+    if getattr(db, "_facts_whole", False):
         return True
     if not ready(db):
         return False
@@ -133,7 +150,11 @@ def watch(db: sqlite_utils.Database) -> bool:
         " chain text not null, tbl text not null, key text not null, owner integer)"
     )
     db.execute(f"create index if not exists temp.[{JOURNAL}_owner] on [{JOURNAL}] (chain, owner)")
+    listed = db.execute("select name from main.sqlite_master where type = 'table'")
+    tables = {str(row[0]) for row in listed}
     for fact in FACTS:
+        if fact.table not in tables:
+            continue
         key = ", ".join(f"{{r}}.[{column}]" for column in fact.key)
         cases = [("insert", ["NEW"]), ("update", ["OLD", "NEW"]), ("delete", ["OLD"])]
         for event, rows in cases:
@@ -151,6 +172,7 @@ def watch(db: sqlite_utils.Database) -> bool:
                 f" values {values}; end"
             )
     db._facts_watched = True  # type: ignore[attr-defined]
+    db._facts_whole = all(fact.table in tables for fact in FACTS)  # type: ignore[attr-defined]
     return True
 
 
@@ -253,9 +275,20 @@ def writing(db: sqlite_utils.Database) -> str:
     return str(getattr(db, "_facts_writer", "") or "")
 
 
+def on_logs(db: sqlite_utils.Database, fact: Fact) -> bool:
+    """Whether the table's rows are on their owners' logs (its ``since`` migration ran)."""
+    if fact.since is None:
+        return ready(db)
+    if not db.table("_sqlite_migrations").exists():
+        return False
+    found = db.execute("select 1 from _sqlite_migrations where name = ?", [fact.since])
+    return found.fetchone() is not None
+
+
 def stored(db: sqlite_utils.Database, fact: Fact) -> list[tuple[object, str, dict[str, Any]]]:
-    """Every row of a table of facts: (its owner, its key, its columns)."""
-    if not db.table(fact.table).exists():
+    """Every row of a table of facts: (its owner, its key, its columns); none before its
+    rows are on the logs (``on_logs``: a database not yet migrated)."""
+    if not db.table(fact.table).exists() or not on_logs(db, fact):
         return []
     rows = db.query(
         f"select {fact.owner_of('r')} as [_owner], {_columns(fact)} from [{fact.table}] as r"

@@ -358,9 +358,9 @@ def _compare_facts(
 
 
 def _fact_row(fact: facts.Fact, key: str) -> int | None:
-    """The row's id, where its key is one."""
+    """The row's id, where its key is one whole number (a payment's side: its entry's)."""
     values = _load(key)
-    if fact.key == ("id",) and isinstance(values, list) and isinstance(values[0], int):
+    if len(fact.key) == 1 and isinstance(values, list) and isinstance(values[0], int):
         return values[0]
     return None
 

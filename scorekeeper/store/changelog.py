@@ -72,6 +72,8 @@ class LogRow:
     """The name or label of that link's phone."""
     line: int = 0
     """The line's id (``seats_then`` is keyed by it)."""
+    summary: str | None = None
+    """The line's summary, in the log's own words (what a stop's line once said only so)."""
 
     @classmethod
     def of(cls, row: rows.Row) -> LogRow:
@@ -84,6 +86,7 @@ class LogRow:
             rows.whole_or_none(row, "grant_id"),
             rows.text_or_none(row, "phone"),
             rows.whole(row, "id"),
+            rows.text_or_none(row, "summary"),
         )
 
 

@@ -21,6 +21,8 @@ shared); reopened, they play on.
 
 from __future__ import annotations
 
+import json
+
 import sqlite_utils
 
 from ..rules import stopping
@@ -107,8 +109,25 @@ def with_round(db: sqlite_utils.Database, game_id: int, closed: bool, table: int
         return False
     if table_state(db, game_id, stored.stopped).evening_closed:
         raise GameError("round", EVENING_CLOSED, table=table)
-    _end(db, stored, _ByRound(game_id), closed, ("round", table), "with its event")
+    _end(db, stored, _ByRound(game_id), closed, ("round", table), ROUND)
     return True
+
+
+WITH = "with"
+"""The key of a stop's line (its ``after``) and of its taking back's (its ``before``) that
+says what ended the table when its manager did not: ``EVENING`` (the evening's close, and
+its reopening) or ``ROUND`` (its event's round closed or its table locked, and back). A
+fact of the change, read by the reopening (``_stopped_with_evening``) and by the game's
+change log page; the summary's words are for a reader of the file only."""
+EVENING = "evening"
+ROUND = "round"
+BY_EVENING = "with its evening"
+"""The words of an evening's close and reopening in their log lines' summaries (``_end``)."""
+BY_ROUND = "with its event"
+"""The words of a round's in theirs."""
+_WORDS_BEFORE = {EVENING: "with its evening", ROUND: "with its event"}
+"""What a summary said before ``WITH`` was kept (the only record of those lines): frozen
+here, whatever ``BY_EVENING`` and ``BY_ROUND`` become."""
 
 
 def _end(
@@ -117,12 +136,13 @@ def _end(
     owner: GameOwner,
     closed: bool,
     table: tuple[str, int],
-    why: str,
+    by: str,
 ) -> None:
-    """The game stopped as it stands (``closed``) or played on, by its round or its evening:
-    one change of the game, its summary saying ``why``. Refused (GameError under the key
-    and naming the number of ``table``) when someone waits to sit down at the next coup: he
-    would sit at a game over."""
+    """The game stopped as it stands (``closed``) or played on, by its round or its evening
+    (``by``: ``ROUND``, ``EVENING``): one change of the game, its line saying so (``WITH``)
+    and its summary too. Refused (GameError under the key and naming the number of
+    ``table``) when someone waits to sit down at the next coup: he would sit at a game
+    over."""
     waiting = [c for c in stored.seat_changes if c.coup > len(stored.game.coups)]
     if closed and waiting:
         key, number = table
@@ -132,16 +152,10 @@ def _end(
         db.execute("update games set stopped = ? where id = ?", [int(closed), stored.id])
         last = len(change.stored.game.coups)
         change.position = last
-        said = {stopping.KEY: True}
+        said = {stopping.KEY: True, WITH: by}
         change.before, change.after = (None, said) if closed else (said, None)
+        why = BY_EVENING if by == EVENING else BY_ROUND
         change.summary = f"{'stopped' if closed else 'plays on'} {why}, coup {last}"
-
-
-BY_EVENING = "with its evening"
-"""The ``why`` of an evening's close and reopening in their log lines (``_end``)."""
-WITH_EVENING = f"stopped {BY_EVENING}"
-"""The summary's start of the stop an evening's close made (``_end``'s "stopped" and
-``BY_EVENING``): what its reopening takes back (test_close_ends_tables fails if not)."""
 
 
 def with_evening(db: sqlite_utils.Database, game_id: int, closed: bool, table: int = 0) -> bool:
@@ -168,7 +182,7 @@ def with_evening(db: sqlite_utils.Database, game_id: int, closed: bool, table: i
         stored.stopped and _stopped_with_evening(db, game_id)
     ):
         return False
-    _end(db, stored, GameOwner(game_id), closed, ("evening", table), BY_EVENING)
+    _end(db, stored, GameOwner(game_id), closed, ("evening", table), EVENING)
     return True
 
 
@@ -205,11 +219,37 @@ def evening_refusal(
 def _stopped_with_evening(db: sqlite_utils.Database, game_id: int) -> bool:
     """Whether the game's last stop was its evening's close (its log's last stop line)."""
     row = db.execute(
-        "select action, summary from changes where game_id = ? and action in (?, ?)"
-        " order by id desc limit 1",
+        "select action, before, after, summary from changes where game_id = ?"
+        " and action in (?, ?) order by id desc limit 1",
         [game_id, str(Action.STOP), str(Action.RESUME)],
     ).fetchone()
-    return row is not None and row[0] == Action.STOP and str(row[1]).startswith(WITH_EVENING)
+    return row is not None and row[0] == Action.STOP and ended_by(*row) == EVENING
+
+
+def ended_by(action: str, before: str | None, after: str | None, summary: str | None) -> str | None:
+    """What stopped the table (a ``stop`` line) or took its stop back (a ``resume`` line):
+    ``EVENING``, ``ROUND``, or None (its manager). Its line's ``WITH`` (the stop's
+    ``after``, the resume's ``before``); a line written before that was kept says it in its
+    summary's words only ("stopped with its evening, coup 4"): read so, as written then."""
+    said = _json(after if action == Action.STOP else before)
+    if isinstance(said, dict) and WITH in said:
+        by = said[WITH]
+        return by if by in (EVENING, ROUND) else None
+    words = "stopped" if action == Action.STOP else "plays on"
+    for by, why in _WORDS_BEFORE.items():
+        if str(summary or "").startswith(f"{words} {why}"):
+            return by
+    return None
+
+
+def _json(text: str | None) -> object:
+    """A line's JSON column (None for none, or for text that is not JSON: a line changed
+    by hand says nothing)."""
+    try:
+        loaded: object = json.loads(text or "null")
+    except (ValueError, RecursionError):
+        return None
+    return loaded
 
 
 def end_changes(stored: StoredGame) -> list[NetChange]:

@@ -84,10 +84,14 @@ def test_a_closed_round_ends_its_tables_for_the_club_too(client, app):
     net = reader[0].index("net")
     assert {row[0]: int(row[net]) for row in reader[1:]} == ended
     history = client.get(game + "/history").data.decode()
-    assert "the table stopped here" in history
+    # the round's stop, not its manager's: its line says so (store/stops.py WITH)
+    assert "the table ended with its competition round" in history
+    assert "the table stopped here" not in history
 
     assert post(client, app, "reopen", confirmed="1").status_code == 302
     assert nets_of(client, game) == (standing, False)  # plays on
+    history = client.get(game + "/history").data.decode()
+    assert "its competition round reopened: the table plays on" in history
     assert room_nets(client, evening) == standing
     assert ranking(client, token) == ended
     assert post(client, app, "close", confirmed="1").status_code == 302

@@ -9,6 +9,7 @@ ledger is chained: not one row is changed, and the database verifies whole.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from decimal import Decimal
 
@@ -132,3 +133,80 @@ def test_a_payment_recorded_from_a_suggestion_is_its_own_members_whatever_his_na
     db.close()
     _outcome, faults = verify.run(path, None)
     assert faults == []
+
+
+def _tampered(path, target, sql: str):
+    """A copy of the file changed as with ``sqlite3``, its triggers dropped first."""
+    shutil.copy(path, target)
+    conn = sqlite3.connect(target)
+    for (name,) in conn.execute("select name from sqlite_master where type = 'trigger'").fetchall():
+        conn.execute(f"drop trigger [{name}]")
+    assert conn.execute(sql).rowcount == 1, sql
+    conn.commit()
+    conn.close()
+    return target
+
+
+def test_a_payments_side_changed_or_removed_behind_the_app_is_a_fault(tmp_path):
+    """``payment_sides`` is on its club's log (m030): a database migrated from m028 verifies
+    clean, and a side turned from Anne to Bruno outside the app (its triggers dropped), or
+    a row removed, is a fault naming the table and the row. A database at m029, not yet
+    migrated, is not blamed for rows no log could hold yet."""
+    path = tmp_path / "m028.sqlite"
+    old = sqlite_utils.Database(sqlite3.connect(path))
+    migrations.apply(old, stop_before="m029_payment_sides")
+    old.conn.close()
+    db = connect(path)
+    club = clubs.create(db, "Le Cercle", Money(Decimal("0.05"), "EUR"), None)
+    anne = clubs.add_member(db, club, "Anne", "", _version(db, club))
+    bruno = clubs.add_member(db, club, "Bruno", "", _version(db, club))
+    chloe = clubs.add_member(db, club, "Chloé", "", _version(db, club))
+    between = {"paid_by": "Anne", "received_by": "Chloé"}
+    first, to_box = _paid(
+        db,
+        club,
+        [
+            {"member_id": anne, "amount": 360, **between},
+            {"member_id": bruno, "amount": 45, "paid_by": "Bruno", "received_by": "le trésorier"},
+        ],
+    )
+    db.close()
+
+    at_m029 = tmp_path / "m029.sqlite"
+    shutil.copy(path, at_m029)
+    old = sqlite_utils.Database(sqlite3.connect(at_m029))
+    migrations.apply(old, stop_before="m030_payment_sides_on_the_logs")
+    old.conn.close()
+    assert verify.run(at_m029, None)[1] == []
+
+    connect(path, migrate=True).close()
+    db = connect(path)
+    # Anne paid 3.60 (amount above zero: she is the payer, m029), Bruno paid the box (0)
+    assert db.execute(
+        "select entry_id, paid_by, received_by from payment_sides order by entry_id"
+    ).fetchall() == [(first, anne, chloe), (to_box, bruno, 0)]
+    line = db.execute(
+        "select action, state from club_changes where club_id = ? and summary = ?",
+        [club, "m030_payment_sides_on_the_logs"],
+    ).fetchall()
+    assert [action for action, _ in line] == ["facts"]
+    db.close()
+    assert verify.run(path, None)[1] == []
+
+    turned = _tampered(
+        path,
+        tmp_path / "turned.sqlite",
+        f"update payment_sides set paid_by = {bruno} where entry_id = {first}",
+    )
+    faults = [str(f) for f in verify.run(turned, None)[1]]
+    assert faults == [
+        f"payment_sides row {first}: club {club}: paid_by is {bruno}, its log says {anne}"
+    ]
+    removed = _tampered(
+        path, tmp_path / "removed.sqlite", f"delete from payment_sides where entry_id = {to_box}"
+    )
+    faults = [str(f) for f in verify.run(removed, None)[1]]
+    assert faults == [
+        f"payment_sides row {to_box}: club {club}: the row entry_id {to_box} of its log"
+        " is not stored (removed?)"
+    ]

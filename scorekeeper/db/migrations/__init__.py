@@ -45,6 +45,7 @@ from . import (
     m027_what_the_draw_was_asked,
     m028_a_payments_two_sides,
     m029_payment_sides,
+    m030_payment_sides_on_the_logs,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -76,6 +77,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m027_what_the_draw_was_asked,
     m028_a_payments_two_sides,
     m029_payment_sides,
+    m030_payment_sides_on_the_logs,
 )
 """Every migration, in the order it runs (its number)."""
 

@@ -19,6 +19,7 @@ from types import EllipsisType
 from typing import Any, TypeVar
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from ... import store
@@ -27,13 +28,22 @@ from ...rules.errors import GameError
 from ...rules.kind import Report
 from ...rules.ledger import NetChange
 from ...rules.seating import seated
-from ...store import Action, StoredGame, replayed
+from ...store import Action, StoredGame, replayed, stops
 from ...store.changelog import LogRow, Seats
 from .. import registry
 from .explain import differences, people_then
 from .seat_words import logged_seat_text
 
 COUP_CHANGES = {Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO}
+ENDED_WORDS = {
+    (Action.STOP, stops.EVENING): _l("the evening's close stopped the table"),
+    (Action.RESUME, stops.EVENING): _l("the evening reopened: the table plays on"),
+    (Action.STOP, stops.ROUND): _l("the table ended with its competition round"),
+    (Action.RESUME, stops.ROUND): _l("its competition round reopened: the table plays on"),
+}
+"""A stop, or its taking back, made by the table's evening or its event's round and not by
+its manager (``store.stops.ended_by``), in the reader's language: the action's own words
+("the table stopped here") would read as the manager's."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +65,8 @@ class Line:
     """The number the line's coup has now, when a later deletion (or insertion) moved it."""
     said: str | None = None
     """What a change other than a coup's did, in words (someone took a seat)."""
+    words: str | None = None
+    """What the line did, where its action's own words would mislead (``ENDED_WORDS``)."""
 
 
 def _replay(stored: StoredGame, items: list[object]) -> Report:
@@ -113,6 +125,10 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
         elif action == Action.SEAT and row.after:
             with suppress(ValueError, RecursionError):  # a line changed by hand: nothing said
                 detail["said"] = logged_seat_text(json.loads(row.after))
+        elif action in (Action.STOP, Action.RESUME) and i in shown:
+            by = stops.ended_by(action, row.before, row.after, row.summary)
+            if by is not None:
+                detail["words"] = str(ENDED_WORDS[(Action(action), by)])
         elif action in (Action.PAID, Action.UNPAID) and i in shown:
             detail["said"] = _transfer_text(
                 stored, row.after if action == Action.PAID else row.before
