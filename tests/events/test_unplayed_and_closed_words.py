@@ -1,16 +1,18 @@
 """A table nobody has dealt at has no result on the results (page and PDF), as the ranking
 shows `–` for its round (docs/competitions.md, "Ranking": "A table with no deal entered yet
 ... has no result"); and in French a closed round's table is *close*, as it is *terminée*
-and *verrouillée* (la table), while the round stays *clos* (le tour). Found playing a
-manillen championship: round 2 drawn, its six tables listed "— 0 · 0" as if drawn games."""
+and *verrouillée* (la table), while the round stays *clos* (le tour); and a table stopped
+by its round's close before its deals says how many it played, not the next deal. Found
+playing a manillen championship: round 2 drawn, its six tables listed "— 0 · 0" as if
+drawn games; round 1's table stopped after 3 of its 8 deals said "donne 4 sur 8"."""
 
 from __future__ import annotations
 
 import re
 import time
 
-from test_event_rounds_tables import FR, client_in, fresh_app
-from test_events import new_event, post
+from test_event_rounds_tables import FR, MANILLEN, banner, client_in, fresh_app
+from test_events import FOUR, new_event, open_table, post, sheet_deal, tables
 from test_settlement import pdf_text
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -46,3 +48,21 @@ def test_a_closed_rounds_table_is_close_in_french(tmp_path):
     assert re.search(r"— clos</h2>", page), page  # le tour 1 — clos
     state = re.search(r'<span class="state">([^<]*)</span>', page)
     assert state is not None and state.group(1) == "close"  # la table 1 · close
+
+
+def test_a_table_stopped_before_its_deals_says_the_deals_it_played(tmp_path):
+    app = fresh_app(tmp_path / "stopped.sqlite")
+    client = client_in(app, FR)
+    new_event(client, **MANILLEN, deals="8")
+    post(client, app, "players", names=FOUR)
+    post(client, app, "draw")
+    game = open_table(client, tables(client)[0])
+    for _ in range(3):
+        sheet_deal(client, game, trump="coeur", points="40")
+    assert "donne 4 sur 8" in banner(client.get(game).text)  # playing: the next deal
+    assert post(client, app, "close", confirmed="1").status_code == 302  # stops it at 3 of 8
+    page = client.get(game).text
+    assert "La partie est terminée" in page
+    line = banner(page)
+    assert "3 donnes jouées" in line, line  # its game is over after 3 deals: no deal 4 comes
+    assert "donne 4 sur 8" not in line
