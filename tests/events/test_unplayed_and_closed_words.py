@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import time
 
-from test_event_rounds_tables import FR, MANILLEN, banner, client_in, fresh_app
+from test_event_rounds_tables import FR, MANILLEN, NL, banner, client_in, fresh_app
 from test_events import FOUR, new_event, open_table, post, sheet_deal, tables
 from test_settlement import pdf_text
 
@@ -66,3 +66,19 @@ def test_a_table_stopped_before_its_deals_says_the_deals_it_played(tmp_path):
     line = banner(page)
     assert "3 donnes jouées" in line, line  # its game is over after 3 deals: no deal 4 comes
     assert "donne 4 sur 8" not in line
+
+
+def test_dutch_says_spellen_for_an_events_deals(tmp_path):
+    """docs/translations.md: Dutch says *spel / spellen* for the deals (the table's own page
+    says "8 spellen gespeeld"); the event's pages said "spelen" (the verb, "to play")."""
+    app = fresh_app(tmp_path / "nl.sqlite")
+    client = client_in(app, NL)
+    new_event(client, **MANILLEN, deals="8")
+    post(client, app, "players", names=FOUR)
+    post(client, app, "draw")
+    page = " ".join(re.sub(r"<[^>]+>", " ", client.get("/events/1").text).split())
+    assert "8 spellen per ronde" in page
+    assert "0 spellen van 8" in page  # the table's count on the director's page
+    slips = " ".join(re.sub(r"<[^>]+>", " ", client.get("/events/1/slips").text).split())
+    assert "Scan om de spellen van deze tafel in te voeren" in slips
+    assert " spelen " not in page + slips
