@@ -21,7 +21,7 @@ ISO_DAY = re.compile(r">[^<]*\b\d{4}-\d{2}-\d{2}\b[^<]*<")  # an ISO date shown 
         # French: 0 and 1 take the singular ("0 donne", "1 donne"), 2 the plural
         ("fr", "0 donne sur 2", "1 donne sur 2"),
         ("en", "0 deals of 2", "1 deal of 2"),
-        ("nl", "0 spelen van 2", "1 spel van 2"),
+        ("nl", "0 spellen van 2", "1 spel van 2"),  # spel / spellen: docs/translations.md
     ],
 )
 def test_the_directors_page_counts_deals_played_in_the_readers_plural(app, language, before, after):
