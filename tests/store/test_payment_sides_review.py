@@ -20,6 +20,8 @@ import sqlite_utils
 from scorekeeper import clubs
 from scorekeeper.cashbox.entries import EntryKind
 from scorekeeper.cashbox.ledger import insert_entry
+from scorekeeper.clock import now
+from scorekeeper.db import chain, facts
 from scorekeeper.db.connection import connect
 from scorekeeper.db.migrations import migrations
 from scorekeeper.rules.money import Money
@@ -95,3 +97,17 @@ def test_a_side_turned_is_found_though_m030s_record_is_deleted(tmp_path):
         f"payment_sides row {first}: club {club}: paid_by is {member['Bruno']},"
         f" its log says {member['Anne']}"
     ]
+
+
+def test_a_line_whose_key_is_no_rows_is_a_fault_not_a_crash(tmp_path):
+    """A line appended to the club's log (as anyone holding the file and the code can) whose
+    ``payment_sides`` key is ``[]``: ``verify`` names it as a row of its log not stored."""
+    path, club, _member, _rows = _migrated_with_payments(tmp_path)
+    db = connect(path)
+    with db.atomic():
+        line = {"club_id": club, "version": _version(db, club), "action": facts.FOLLOW}
+        state = facts.text({"payment_sides": {"[]": {"paid_by": 1}}})
+        chain.append(db, chain.CLUB_CHANGES, {**line, "summary": "x", "at": now(), "state": state})
+    db.close()
+    faults = [str(f) for f in verify.run(path, None)[1]]
+    assert faults == [f"payment_sides: club {club}: the row [] of its log is not stored (removed?)"]
