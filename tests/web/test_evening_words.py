@@ -115,7 +115,7 @@ def test_an_evening_with_only_an_empty_table_is_neither_playing_nor_over(client,
 
 def test_the_evening_says_which_tables_still_play_as_each_language_lists_them(client, app):
     """The room's pages name every table not over, table 2 (no coup yet) too: the room is
-    provisional until it has played (test_room_provisional_until_every_table_played), though
+    provisional until it has played (test_room_provisional_until_every_table_played.py), though
     the close has nothing to stop there. Joined with the language's own "and"."""
     _club, evening, _games = evening_of_three(client, app)
     words = {

@@ -1,4 +1,4 @@
-"""A review of m030 (``payment_sides`` on its clubs' logs): what ``verify`` must still see.
+"""m030 (``payment_sides`` on its clubs' logs): what ``verify`` must still see.
 
 A database migrated from m028 with two payments written before m029 (Anne paid Chloé 3.60 as
 a suggestion; Bruno paid the box 0.45): the sides are on the club's log (m030's line). A
