@@ -342,7 +342,8 @@ def lock_table(
             "select game_id from event_tables where event_id = ? and round = ? and table_no = ?",
             [event_id, round_no, table_no],
         ).fetchone()
-        with_round(db, int(game_id), tally is not None, table_no)  # its game ends, or plays on
+        # its game ends, or plays on: by the director's lock, no round closed or reopened
+        with_round(db, int(game_id), tally is not None, table_no, lock=True)
         change.summary = f"{round_no}.{table_no}" + ("" if tally is None else f" {list(tally)}")
 
 

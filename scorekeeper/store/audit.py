@@ -360,8 +360,8 @@ def _compare_facts(
 def _fact_row(fact: facts.Fact, key: str) -> int | None:
     """The row's id, where its key is one whole number (a payment's side: its entry's)."""
     values = _load(key)
-    if len(fact.key) == 1 and isinstance(values, list) and isinstance(values[0], int):
-        return values[0]
+    if len(fact.key) == 1 and isinstance(values, list) and len(values) == 1:
+        return values[0] if type(values[0]) is int else None  # not true, not 1.5
     return None
 
 

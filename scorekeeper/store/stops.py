@@ -92,11 +92,14 @@ ROUND_OPEN = N_(
 )
 
 
-def with_round(db: sqlite_utils.Database, game_id: int, closed: bool, table: int = 0) -> bool:
+def with_round(
+    db: sqlite_utils.Database, game_id: int, closed: bool, table: int = 0, lock: bool = False
+) -> bool:
     """An event's table ends (``closed``: its round closed, or the director locked it): its
     game stops as it stands; or it plays on (the round reopened, the table unlocked). One
-    change of the game each, in the event's transaction. A table with no coup, or whose
-    game is over, is left as it is. True when the game changed.
+    change of the game each, in the event's transaction, its line saying which (``ROUND``;
+    ``LOCK`` for the director's ``lock`` and unlock). A table with no coup, or whose game
+    is over, is left as it is. True when the game changed.
 
     Refused (GameError naming the ``table``) where the end cannot be kept: the table's
     evening is closed in its club (its money is posted: the game would change under it),
@@ -109,22 +112,24 @@ def with_round(db: sqlite_utils.Database, game_id: int, closed: bool, table: int
         return False
     if table_state(db, game_id, stored.stopped).evening_closed:
         raise GameError("round", EVENING_CLOSED, table=table)
-    _end(db, stored, _ByRound(game_id), closed, ("round", table), ROUND)
+    _end(db, stored, _ByRound(game_id), closed, ("round", table), LOCK if lock else ROUND)
     return True
 
 
 WITH = "with"
 """The key of a stop's line (its ``after``) and of its taking back's (its ``before``) that
 says what ended the table when its manager did not: ``EVENING`` (the evening's close, and
-its reopening) or ``ROUND`` (its event's round closed or its table locked, and back). A
-fact of the change, read by the reopening (``_stopped_with_evening``) and by the game's
-change log page; the summary's words are for a reader of the file only."""
+its reopening), ``ROUND`` (its event's round closed, and reopened) or ``LOCK`` (the
+director locked the table, and unlocked it: no round closed or reopened). A fact of the
+change, read by the reopening (``_stopped_with_evening``) and by the game's change log
+page; the summary's words are for a reader of the file only."""
 EVENING = "evening"
 ROUND = "round"
+LOCK = "lock"
 BY_EVENING = "with its evening"
 """The words of an evening's close and reopening in their log lines' summaries (``_end``)."""
 BY_ROUND = "with its event"
-"""The words of a round's in theirs."""
+"""The words of a round's (and a lock's) in theirs."""
 _WORDS_BEFORE = {EVENING: "with its evening", ROUND: "with its event"}
 """What a summary said before ``WITH`` was kept (the only record of those lines): frozen
 here, whatever ``BY_EVENING`` and ``BY_ROUND`` become."""
@@ -138,11 +143,11 @@ def _end(
     table: tuple[str, int],
     by: str,
 ) -> None:
-    """The game stopped as it stands (``closed``) or played on, by its round or its evening
-    (``by``: ``ROUND``, ``EVENING``): one change of the game, its line saying so (``WITH``)
-    and its summary too. Refused (GameError under the key and naming the number of
-    ``table``) when someone waits to sit down at the next coup: he would sit at a game
-    over."""
+    """The game stopped as it stands (``closed``) or played on, by its round, its lock or its
+    evening (``by``: ``ROUND``, ``LOCK``, ``EVENING``): one change of the game, its line
+    saying so (``WITH``) and its summary too. Refused (GameError under the key and naming
+    the number of ``table``) when someone waits to sit down at the next coup: he would sit
+    at a game over."""
     waiting = [c for c in stored.seat_changes if c.coup > len(stored.game.coups)]
     if closed and waiting:
         key, number = table
@@ -228,13 +233,13 @@ def _stopped_with_evening(db: sqlite_utils.Database, game_id: int) -> bool:
 
 def ended_by(action: str, before: str | None, after: str | None, summary: str | None) -> str | None:
     """What stopped the table (a ``stop`` line) or took its stop back (a ``resume`` line):
-    ``EVENING``, ``ROUND``, or None (its manager). Its line's ``WITH`` (the stop's
+    ``EVENING``, ``ROUND``, ``LOCK``, or None (its manager). Its line's ``WITH`` (the stop's
     ``after``, the resume's ``before``); a line written before that was kept says it in its
     summary's words only ("stopped with its evening, coup 4"): read so, as written then."""
     said = _json(after if action == Action.STOP else before)
     if isinstance(said, dict) and WITH in said:
         by = said[WITH]
-        return by if by in (EVENING, ROUND) else None
+        return by if by in (EVENING, ROUND, LOCK) else None
     words = "stopped" if action == Action.STOP else "plays on"
     for by, why in _WORDS_BEFORE.items():
         if str(summary or "").startswith(f"{words} {why}"):

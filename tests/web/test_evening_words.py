@@ -114,14 +114,15 @@ def test_an_evening_with_only_an_empty_table_is_neither_playing_nor_over(client,
 
 
 def test_the_evening_says_which_tables_still_play_as_each_language_lists_them(client, app):
-    """The room's pages name tables 1 and 3 (a coup played, not over), not table 2, and
-    join them with the language's own "and"."""
+    """The room's pages name every table not over, table 2 (no coup yet) too: the room is
+    provisional until it has played (test_room_provisional_until_every_table_played.py), though
+    the close has nothing to stop there. Joined with the language's own "and"."""
     _club, evening, _games = evening_of_three(client, app)
     words = {
-        "en": "PROVISIONAL — tables 1 and 3 are still playing",
-        "fr": "PROVISOIRE — les tables 1 et 3 jouent encore",
-        "da": "FORELØBIG — bord 1 og 3 spiller stadig",
-        "nl": "VOORLOPIG — tafels 1 en 3 spelen nog",
+        "en": "PROVISIONAL — tables 1, 2, and 3 are still playing",
+        "fr": "PROVISOIRE — les tables 1, 2 et 3 jouent encore",
+        "da": "FORELØBIG — bord 1, 2 og 3 spiller stadig",
+        "nl": "VOORLOPIG — tafels 1, 2 en 3 spelen nog",
     }
     for language, line in words.items():
         for address in (f"/evenings/{evening}", f"/evenings/{evening}/settlement"):

@@ -27,7 +27,7 @@ from ...clubs.room import Room, Table, room_of
 from ...db import get_db
 from ...rights import access
 from ...rules import kinds
-from ...store import closings, stops
+from ...store import closings
 from .. import blueprints, registry
 from ..formats.collation import name_key
 from ..formats.words import not_owed, signed
@@ -57,7 +57,7 @@ class Words(NamedTuple):
 
     titles: dict[int, tuple[str, str]]  # table number: (its game, its rule set in a line)
     lines: dict[int, list[str]]  # table number: where it stands, a line each
-    playing: list[int]  # the tables still playing (store/stops.py): a coup played, not over
+    playing: list[int]  # the tables whose game is not over (stopped: over), a coup or none yet
 
 
 def _room(evening_id: int) -> tuple[Room, Words]:
@@ -72,7 +72,10 @@ def _room(evening_id: int) -> tuple[Room, Words]:
             web.pages.rules_text(table.stored.game.rules),
         )
     lines = {table.no: _lines(table, room) for table in room.tables}
-    playing = [table.no for table in room.tables if stops.playing(table.stored)]
+    # the room is PROVISIONAL while a table has still to play: one where no coup was played
+    # yet too (its players' money is to come), though the close has nothing to stop there
+    # (store/stops.py ``playing``, the close's question): a stopped game replays over
+    playing = [table.no for table in room.tables if not table.stored.replay().finished]
     return room, Words(titles, lines, playing)
 
 

@@ -40,6 +40,8 @@ ENDED_WORDS = {
     (Action.RESUME, stops.EVENING): _l("the evening reopened: the table plays on"),
     (Action.STOP, stops.ROUND): _l("the table ended with its competition round"),
     (Action.RESUME, stops.ROUND): _l("its competition round reopened: the table plays on"),
+    (Action.STOP, stops.LOCK): _l("the director locked the table: it ended as it stands"),
+    (Action.RESUME, stops.LOCK): _l("the director unlocked the table: it plays on"),
 }
 """A stop, or its taking back, made by the table's evening or its event's round and not by
 its manager (``store.stops.ended_by``), in the reader's language: the action's own words
