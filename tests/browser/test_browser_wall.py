@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from test_browser_round2 import as_phone
 from web import laid_out_width
 
@@ -75,3 +75,100 @@ def test_the_wall_fits_a_phone_in_dutch_and_french(file_page: Page, live_server:
         assert len(seen["totals"]) == 15 and max(seen["totals"]) <= seen["right"] + 0.5, seen
         assert seen["heads"][-1] in ("Totaal", "Total") and len(seen["heads"]) == 4, seen
         assert seen["lines"] <= 3.05, seen
+
+
+SCREEN = {"viewport": {"width": 1280, "height": 800}, "locale": "en-GB"}
+PLAYERS = [f"Player {n:02}" for n in range(1, 25)]
+
+SEEN = """() => {
+  const box = document.querySelector('.wall-ranking').getBoundingClientRect();
+  const section = document.querySelector('.wall-ranking');
+  const rows = document.querySelectorAll('#ranking tbody tr');
+  const last = rows[rows.length - 1].getBoundingClientRect();
+  const head = document.querySelector('#ranking thead th:nth-child(2)');
+  const top = head.getBoundingClientRect();
+  const there = document.elementFromPoint(top.left + 2, top.top + top.height / 2);
+  return {
+    at: section.scrollTop,
+    end: section.scrollHeight - section.clientHeight,
+    row: rows[0].getBoundingClientRect().height,
+    page: document.scrollingElement.scrollHeight - window.innerHeight,
+    last: last.bottom <= Math.min(box.bottom, window.innerHeight) + 0.5,
+    head: top.top >= box.top - 0.5 && head.contains(there),
+  };
+}"""
+"""Where the ranking's section is scrolled, how far it goes, whether the last player's row
+is inside the section and the screen, and whether the header row is on top of the lines."""
+
+
+def test_a_wall_of_24_players_scrolls_itself_to_the_last(browser: Browser, live_server: str):
+    """24 players on a 1280 × 800 projector: 10 ranking lines showed, and nobody saw the
+    others. Now the ranking's section fits the screen and scrolls itself (wall.js): a pause
+    at the top, a steady scroll to the last player under a header row that stays, a pause,
+    the top again; it goes on from where it was when follow.js brings a fresher page, and
+    with prefers-reduced-motion it never moves by itself. The page's own clock is Playwright's
+    (run_for: the seconds pass at once; one context of its own, the clock stays in it)."""
+    context = browser.new_context(**SCREEN, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(live_server + "/events/new")
+    page.fill("#name", "Winter Cup")
+    page.select_option("#kind", "hombre")
+    page.select_option("#seating", "3")
+    page.fill("#seed", "7")
+    page.get_by_role("button", name="Create the event").click()
+    page.fill("#names", "\n".join(PLAYERS))
+    page.get_by_role("button", name="Register").click()
+    expect(page.locator("#ranking tbody tr")).to_have_count(24)
+    page.locator("#draw").click()
+    expect(page.locator(".table-card")).to_have_count(8)  # 24 players at tables of three
+    wall = re.sub(r"^https?://[^/]+", "", page.locator("#read-link").inner_text()) + "/wall"
+    page.clock.install()
+    page.goto(live_server + wall + "?dark=1")
+    expect(page.locator("body.wall #ranking tbody tr")).to_have_count(24)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1_000)  # from now on, only run_for
+    seen = page.evaluate(SEEN)
+    # the page itself never scrolls; the section does, and the last player is out of sight
+    assert seen["page"] <= 0 and seen["end"] > 0 and not seen["last"] and seen["at"] == 0, seen
+    page.clock.run_for(30_000)  # prefers-reduced-motion: reduce, half a minute: still
+    assert page.evaluate(SEEN)["at"] == 0
+
+    page.emulate_media(reduced_motion="no-preference")
+    page.clock.run_for(4_000)  # the pause at the top (5 s)
+    assert page.evaluate(SEEN)["at"] == 0
+    waited = 4_000
+
+    def until(far: float) -> dict:
+        """The page a quarter of a second at a time (its own clock) until the section is
+        scrolled ``far``; the seconds since the pause began are ``waited``."""
+        nonlocal waited
+        for _ in range(200):
+            now = page.evaluate(SEEN)
+            if now["at"] >= far:
+                return now
+            page.clock.run_for(250)
+            waited += 250
+        raise AssertionError(now)
+
+    halfway = until(seen["end"] / 2)
+    assert halfway["head"], halfway  # the header row on top of the lines passing under it
+    # follow.js brings a fresher page: its <main> in place of the old one, "scorekeeper:shown"
+    page.evaluate(
+        """() => {
+          const main = document.querySelector('main');
+          main.replaceWith(main.cloneNode(true));
+          document.dispatchEvent(new CustomEvent('scorekeeper:shown'));
+        }"""
+    )
+    assert abs(page.evaluate(SEEN)["at"] - halfway["at"]) <= 2, halfway  # goes on from there
+    bottom = until(seen["end"] - 1)
+    assert bottom["last"] and bottom["head"], bottom
+    # 1.5 lines a second: the end is end ÷ row lines away (at 28 px type, 711 ÷ 50.25 ≈ 14.2
+    # lines, 9.4 s) after the 5 s pause; late by at most the pause's start and end, each
+    # seen at the next look (every 0.5 s), and the quarter-second steps: 1.25 s
+    scroll = 1000 * seen["end"] / seen["row"] / 1.5
+    assert 5_000 + scroll <= waited <= 5_000 + scroll + 1_250 + 100, (waited, scroll)
+    page.clock.run_for(2_500)  # the pause at the end (3 s)
+    assert page.evaluate(SEEN)["at"] >= seen["end"] - 1
+    page.clock.run_for(1_250)  # then the top again
+    assert page.evaluate(SEEN)["at"] == 0
+    context.close()
