@@ -15,13 +15,14 @@ A player drawn to sit out gets the bye credit (the average of the round's
 figures, a fixed credit, or nothing); a round before a late arrival or after
 a withdrawal gives nothing. The event's figure is the sum of the rounds
 (``win_pct``: their mean, over the rounds with a figure), less the
-penalties, in the method's unit. Tie-breaks, in order: the wins (the win
-shares summed), then the raw chips or points at the tables; still level,
-the players share the place (listed by name, accents folded: Élise before
-Noël; a page lists them in its reader's collation, ``in_name_order``). A
-table with no deal yet has no result: its players have no figure, win or
-chips from that round yet, so before any deal everyone shares the first
-place, whatever the size of his table. docs/competitions.md says it in words.
+penalties and plus the credits (``Penalty``), in the method's unit.
+Tie-breaks, in order: the wins (the win shares summed), then the raw chips
+or points at the tables; still level, the players share the place (listed
+by name, accents folded: Élise before Noël; a page lists them in its
+reader's collation, ``in_name_order``). A table with no deal yet has no
+result: its players have no figure, win or chips from that round yet, so
+before any deal everyone shares the first place, whatever the size of his
+table. docs/competitions.md says it in words.
 """
 
 from __future__ import annotations
@@ -92,11 +93,13 @@ class RoundPlay:
 
 @dataclass(frozen=True)
 class Penalty:
-    """A penalty: an entry of the event's log, never an edit of a table's game."""
+    """A correction of a player's figure (a penalty, or a credit): an entry of the event's
+    log, never an edit of a table's game."""
 
     player: str
     points: int
-    """Taken off the player's figure, in the method's unit (chips, points, rank points, %)."""
+    """Taken off the player's figure, in the method's unit (chips, points, rank points, %);
+    negative: added (a credit). The sign every stored row has had since penalties began."""
     reason: str
     round: int
 
@@ -123,6 +126,7 @@ class Line:
     rounds: tuple[Figure | None, ...]
     """The figure of each round (a bye's credit included); None: not in that round."""
     penalty: int
+    """The points taken off by the corrections, summed (negative: added on balance)."""
     wins: Figure
     raw: int
     """Chips or points at the tables, summed (the last tie-break)."""

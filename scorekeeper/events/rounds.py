@@ -1,4 +1,4 @@
-"""An event's rounds as stored: the draw, its tables (games), closing, locking, penalties.
+"""An event's rounds as stored: the draw, its tables (games), closing, locking, corrections.
 
 A draw is one transaction: the round's row and every table's game are
 written together or not at all. Each table is an ordinary game of the
@@ -349,17 +349,21 @@ def lock_table(
 
 MAX_REASON = 120
 MAX_PENALTY = 10**6
+"""The most points one correction takes off or adds."""
 
 
 def add_penalty(
     db: sqlite_utils.Database, event_id: int, version: int | None, penalty: Penalty
 ) -> None:
-    """A penalty: an entry of the event's log, never an edit of a table's game."""
+    """A correction: an entry of the event's log, never an edit of a table's game; points
+    off (a penalty, ``points`` > 0) or added (a credit, ``points`` < 0)."""
     with changing(db, EventOwner(event_id), version, "penalty") as change:
         if penalty.player not in {p.name for p in players(db, event_id)}:
             raise GameError("player", N_("{name} is not registered"), name=penalty.player)
         if not 0 < abs(penalty.points) <= MAX_PENALTY:
-            raise GameError("points", N_("the penalty must be a whole number"))
+            raise GameError(
+                "points", N_("a correction is 1 to {most} points, off or added"), most=MAX_PENALTY
+            )
         reason = " ".join(penalty.reason.split())[:MAX_REASON]
         db.table("event_penalties").insert(
             {
@@ -371,7 +375,8 @@ def add_penalty(
                 "created_at": now(),
             }
         )
-        change.summary = f"{penalty.player} −{penalty.points}: {reason}"
+        signed = f"−{penalty.points}" if penalty.points > 0 else f"+{-penalty.points}"
+        change.summary = f"{penalty.player} {signed}: {reason}"
 
 
 def penalties(db: sqlite_utils.Database, event_id: int) -> list[Penalty]:

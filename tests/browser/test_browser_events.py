@@ -74,12 +74,20 @@ def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
     phone.select_option("#penalty select[name=player]", seated[0])
     phone.fill("#penalty input[name=points]", "2")
     phone.fill("#penalty input[name=reason]", "slow play")
-    phone.get_by_role("button", name="Give the penalty").tap()
+    phone.get_by_role("button", name="Enter the correction").tap()
     expect(phone.locator("#log")).to_contain_text("slow play")
+    # A credit from the same form, "points added" tapped: the log says it signed.
+    phone.select_option("#penalty select[name=player]", seated[1])
+    phone.get_by_text("points added (a credit)").tap()
+    phone.fill("#penalty input[name=points]", "1")
+    phone.fill("#penalty input[name=reason]", "misdealt")
+    phone.get_by_role("button", name="Enter the correction").tap()
+    expect(phone.locator("#log")).to_contain_text(f"{seated[1]} +1: misdealt")
     assert laid_out_width(phone) <= 390
     # The same ranking on the players' phones, through the read link.
     phone.goto(wall_url)
     expect(phone.locator("#ranking tbody tr")).to_have_count(4)
+    expect(phone.locator("#ranking")).to_contain_text("+1")  # the credit, signed
     expect(phone.locator("#ranking tbody tr").first).to_contain_text(
         seated[0]
     )  # +18 − 2: still first

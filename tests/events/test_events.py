@@ -132,7 +132,7 @@ def test_individual_hombre_three_seat_by_hand(app):
         "compétition créée",  # create
         "joueurs inscrits",  # register
         "tour tiré",  # draw
-        "pénalité",  # penalty
+        "correction",  # penalty (points off or added)
         "joueur retiré",  # withdraw
         "tour clos",  # close
     ):

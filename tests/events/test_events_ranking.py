@@ -129,7 +129,7 @@ def events(draw):
     fines = draw(
         st.lists(
             st.builds(
-                Penalty, st.sampled_from(players), st.integers(0, 9), st.just("r"), st.just(1)
+                Penalty, st.sampled_from(players), st.integers(-9, 9), st.just("r"), st.just(1)
             )
         )
     )
@@ -138,7 +138,9 @@ def events(draw):
 
 
 @given(events())
-def test_ranking_is_a_permutation_and_penalties_subtract_exactly(event):
+def test_ranking_is_a_permutation_and_corrections_subtract_exactly(event):
+    # a correction's points are taken off: a penalty (positive) lowers the figure, a credit
+    # (negative) raises it by as much
     players, rounds, fines, method = event
     lines = rank(players, rounds, fines, method=method)
     assert sorted(line.player for line in lines) == sorted(players)

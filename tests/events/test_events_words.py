@@ -29,5 +29,6 @@ def test_the_change_log_speaks_the_readers_language_with_plural_forms(app):
         assert change_words("draw", "3: 34 tables, seed 7") == (
             "tour tiré · tour 3\u202f: 34 tables, graine 7"
         )
-        assert change_words("penalty", "Anne −2: late") == "pénalité · Anne −2: late"
+        assert change_words("penalty", "Anne −2: late") == "correction · Anne −2: late"
+        assert change_words("penalty", "Anne +2: r") == "correction · Anne +2: r"  # a credit
         assert change_words("close", "1") == "tour clos · 1"

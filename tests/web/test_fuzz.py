@@ -710,7 +710,12 @@ ACCEPTED = {
     "/events/{event}/players": {"names": "Zoe\nYves; Gent"},
     "/events/{event}/withdraw": {"name": "Anne"},
     "/events/{event}/lock": {"round": "1", "table": "1"},
-    "/events/{event}/penalty": {"player": "Anne", "points": "2", "reason": "late"},
+    "/events/{event}/penalty": {
+        "player": "Anne",
+        "direction": "add",
+        "points": "2",
+        "reason": "late",
+    },
 }
 """A form each of these routes accepts, that the fuzz changes in part (else most is refused)."""
 EVERY = settings(

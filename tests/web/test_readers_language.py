@@ -112,8 +112,8 @@ def one_deal_event(client, app) -> tuple[str, str]:
 @pytest.mark.parametrize(
     ("language", "header"),
     [
-        ("nl", "Plaats;Speler;Ronde 1;Ronde 2;Straf;Totaal"),
-        ("fr", "Place;Joueur;Tour 1;Tour 2;Pénalité;Total"),
+        ("nl", "Plaats;Speler;Ronde 1;Ronde 2;Correctie;Totaal"),
+        ("fr", "Place;Joueur;Tour 1;Tour 2;Correction;Total"),
     ],
 )
 def test_the_results_file_for_a_spreadsheet_speaks_the_readers_language(

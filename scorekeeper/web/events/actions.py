@@ -1,4 +1,4 @@
-"""What the director's forms change: registration, withdrawal, the draw, locking, penalties.
+"""What the director's forms change: registration, withdrawal, the draw, locking, corrections.
 
 Each is one change of the event (``events/records.py``, ``events/rounds.py``:
 one transaction, checked against the version the page showed). A refusal
@@ -195,9 +195,10 @@ def penalty(event_id: int) -> BaseResponse | tuple[str, int]:
 
     def change(version: int) -> None:
         played = event_rounds.rounds(get_db(), event_id)
+        points = form.points.data or 0
         fine = Penalty(
             (form.player.data or "").strip(),
-            form.points.data or 0,
+            -points if form.direction.data == "add" else points,  # stored: positive is off
             form.reason.data or "",
             len(played),
         )

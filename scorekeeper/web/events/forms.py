@@ -7,6 +7,7 @@ from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     HiddenField,
+    RadioField,
     SelectField,
     StringField,
     SubmitField,
@@ -15,7 +16,7 @@ from wtforms import (
 from wtforms.validators import DataRequired, Length, Optional
 
 from ...events.records import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
-from ...events.rounds import MAX_REASON
+from ...events.rounds import MAX_PENALTY, MAX_REASON
 from ...events.settings import DEFAULTS, MAX_BYE_CREDIT, MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
 from ...rules.kinds import KINDS
 from ..formats.numbers import InRange, WholeField
@@ -92,10 +93,20 @@ class WithdrawForm(FlaskForm):
     name = StringField(_l("Player"), validators=[DataRequired(), Length(max=MAX_NAME)])
 
 
+CORRECTIONS = [
+    ("off", _l("points off (a penalty)")),
+    ("add", _l("points added (a credit)")),
+]
+
+
 class PenaltyForm(FlaskForm):
+    """A correction of a player's figure: points off (a penalty) or added (a credit); the
+    only way to set right a closed round's table once the next round is drawn."""
+
     version = HiddenField()
     player = StringField(_l("Player"), validators=[DataRequired(), Length(max=MAX_NAME)])
-    points = WholeField(_l("Points"), validators=[DataRequired(), InRange(1, 10**6)])
+    direction = RadioField(_l("Direction"), choices=options(CORRECTIONS), default="off")
+    points = WholeField(_l("Points"), validators=[DataRequired(), InRange(1, MAX_PENALTY)])
     reason = StringField(_l("Reason"), validators=[DataRequired(), Length(max=MAX_REASON)])
 
 

@@ -28,7 +28,7 @@ ACTION_WORDS = {
     "reopen": _l("round reopened"),
     "lock": _l("table's result locked"),
     "unlock": _l("table's result unlocked"),
-    "penalty": _l("penalty"),
+    "penalty": _l("correction"),  # the key of every stored entry, points off or added
 }
 
 
@@ -41,13 +41,23 @@ def figure_text(value: Figure | None) -> str:
     return f"−{text}" if found < 0 else text
 
 
+def correction_text(points_off: int) -> str:
+    """A correction as every ranking shows it, signed: ``−3`` (points off, a penalty),
+    ``+2`` (points added, a credit), '' for none. ``points_off`` is the stored sign
+    (``events.ranking.Penalty.points``: positive takes off)."""
+    if not points_off:
+        return ""
+    text = figure_text(-points_off)
+    return text if points_off > 0 else f"+{text}"
+
+
 def spreadsheet_headers() -> dict[str, str]:
     """The results file's headers for a spreadsheet, in the reader's language."""
     return {
         "place": _("Place"),
         "player": _("Player"),
         "round": _("Round %(n)s", n="{n}"),
-        "penalty": _("Penalty"),
+        "penalty": _("Correction"),
         "figure": _("Total"),
         "withdrawn": _("withdrawn"),  # after a withdrawn player's name, as the page says it
     }
@@ -117,13 +127,13 @@ def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
 
     What the ranking table says, a line per player: place, player (with his
     notes: withdrawn, the tie-break that placed him), each round's figure,
-    penalty, figure; under a header line. WeasyPrint's cost is per box and per
+    correction, figure; under a header line. WeasyPrint's cost is per box and per
     line: the table of 600 players, seven cells a row, took most of the 5 s of
     the PDF (issue 45). The template sets them in blocks of 25 lines: WeasyPrint
     reads a paragraph's whole text again for each of its lines.
     """
     ties = tie_breaks(lines)
-    rows = [["#", _("Player"), *(_("R%(n)s", n=n) for n in rounds), _("Penalty"), _("Total")]]
+    rows = [["#", _("Player"), *(_("R%(n)s", n=n) for n in rounds), _("Correction"), _("Total")]]
     for line, tie in zip(lines, ties, strict=True):
         who = line.player
         if line.withdrawn:
@@ -135,7 +145,7 @@ def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
                 place_text(line.place, line.shared),
                 who,
                 *(figure_text(f) for f in line.rounds),
-                f"−{figure_text(line.penalty)}" if line.penalty else "",
+                correction_text(line.penalty),
                 figure_text(line.figure),
             ]
         )

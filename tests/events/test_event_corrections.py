@@ -1,0 +1,102 @@
+"""A director corrects a closed round (a play-through): a round-1 table's mistake found once
+round 2 is drawn. The table refuses the change (423) and the round cannot be reopened; the
+refusal says what the director can do, and his correction takes points off (a penalty) or
+adds them (a credit), shown signed, −1 / +3, alike on every page and file of the ranking."""
+
+from __future__ import annotations
+
+import re
+
+from test_events import hombre_deal, new_event, open_table, post, ranking, seated, tables
+from test_settlement import pdf_text
+
+from scorekeeper.web.events import public
+
+
+def _row(page: str, player: str) -> list[str]:
+    """A player's cells in the ranking table of a page (tags dropped)."""
+    row = next(r for r in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S) if f">{player}" in r)
+    return [
+        re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)
+    ]
+
+
+def test_a_credit_sets_right_a_closed_round_and_every_seam_shows_it(app, tmp_path, monkeypatch):
+    monkeypatch.setattr(public, "FRESH", 0.0)  # the read pages see the latest standing
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    new_event(client, kind="hombre", seating="3", method="rank_points")
+    assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    game = open_table(client, tables(client)[0])
+    hombre_deal(client, game, (0, 1, 2))
+    hombre, short, other = seated(client, game)["players"]
+    assert post(client, app, "close", confirmed="1").status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    # Round 1's table takes no change now, and round 1 cannot be reopened: the refusal
+    # says what is left to the director.
+    deal = {"hombre": "0", "contract": "demande", "save": "1", "t0": "2", "t1": "5", "t2": "2"}
+    refused = client.post(game + "/coups", data=deal)
+    assert refused.status_code == 423
+    assert "can reopen the round on the event's page while the next round is not drawn" in (
+        refused.text.replace("&#39;", "'")
+    )
+    assert "correction (points off or added)" in refused.text
+    assert "does not change the wins that break ties" in refused.text
+    assert post(client, app, "reopen").status_code == 422
+    # Round 1 in rank points: the hombre beat both (2), the two defenders tie (½ each).
+    # Round 2 has no deal yet: no figure. A credit of 3 to a defender: ½ + 3 = 3½, ahead of
+    # the hombre's 2; a penalty (an old-style row, points off) of 1 to the other: ½ − 1 = −½.
+    credit = post(client, app, "penalty", player=short, direction="add", points="3", reason="r")
+    assert credit.status_code == 302
+    fine = post(client, app, "penalty", player=other, points="1", reason="slow")  # no direction
+    assert fine.status_code == 302
+    lines, standing = ranking(app)
+    assert lines == [(1, short, 3.5), (2, hombre, 2), (3, other, -0.5)]
+    # stored as ever: positive points are taken off, a credit is negative
+    assert [(p.player, p.points) for p in standing.penalties] == [(short, -3), (other, 1)]
+    token = standing.event.read_token
+    # the results page, the public page and the wall: the same line, signed
+    for path in (f"/events/{token}/results", f"/events/{token}", f"/events/{token}/wall"):
+        page = client.get(path).text
+        assert "<th>Correction</th>" in page, path
+        assert _row(page, short)[0] == "1" and _row(page, short)[-2:] == ["+3", "3.5"], path
+        assert _row(page, other)[-2:] == ["−1", "−0.5"], path
+        assert _row(page, hombre)[-2:] == ["", "2"], path
+    assert f"{short} +3 (r)" in client.get(f"/events/{token}/results").text
+    # the comma file keeps its key's meaning, the points taken off: −3 for the credit
+    tools = client.get(f"/events/{token}/results.csv").text.splitlines()
+    assert tools[0] == "place,player,round 1,round 2,penalty,figure"
+    assert tools[1:] == [f"1,{short},0.5,,-3,3.5", f"2,{hombre},2,,0,2", f"3,{other},0.5,,1,-0.5"]
+    # the spreadsheet's file shows it as the page does, its row adding up: 0.5 + 3 = 3.5
+    people = client.get(f"/events/{token}/results.csv?sep=semicolon").text.lstrip("\ufeff")
+    assert people.splitlines()[1] == f"1;{short};0.5;;3;3.5"
+    # the PDF's ranking, as text: the same signed figures
+    printed = pdf_text(client.get(f"/events/{token}/results.pdf").data, tmp_path)
+    assert re.search(rf"1\s+{short}\s+0\.5\s+–\s+\+3\s+3\.5", printed), printed
+    assert re.search(rf"3\s+{other}\s+0\.5\s+–\s+−1\s+−0\.5", printed), printed
+    # the event's log says both, signed
+    director = client.get("/events/1").text
+    assert f"correction · {short} +3: r" in director
+    assert f"correction · {other} −1: slow" in director
+
+
+def test_a_correction_out_of_bounds_or_junk_is_refused_where_typed(app):
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    new_event(client, kind="hombre", seating="3", method="total")
+    assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
+    for direction, points in (("add", "0"), ("add", "1000001"), ("add", "x"), ("up", "2")):
+        answer = post(
+            client, app, "penalty", player="Anne", direction=direction, points=points, reason="r"
+        )
+        assert answer.status_code == 422, (direction, points)
+        assert 'id="refused-penalty"' in answer.text
+    assert (
+        post(
+            client, app, "penalty", player="Anne", direction="add", points="1000000", reason="r"
+        ).status_code
+        == 302
+    )  # the bound itself (MAX_PENALTY), added
+    _lines, standing = ranking(app)
+    assert [(p.player, p.points) for p in standing.penalties] == [("Anne", -1_000_000)]
