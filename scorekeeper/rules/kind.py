@@ -146,6 +146,14 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     variant_title: ClassVar[str] = ""
     """Its name where the kinds are offered side by side (the event form), when ``title``
     alone does not tell two kinds apart (the two Manilles); empty: ``title``."""
+
+    @property
+    def kind_title(self) -> str:
+        """Its name as a kind (a catalog message), the one home of the choice: the
+        ``variant_title`` that tells it from its sister kinds, else ``title``. The event
+        form offers it, an event's pages and the season say it."""
+        return self.variant_title or self.title
+
     teams: ClassVar[bool] = False
     """Four players are two teams (partners face to face)."""
     chips: ClassVar[bool] = False
@@ -389,6 +397,8 @@ class GameKind(Protocol):
     def tag(self) -> tuple[str, str] | None: ...
     @property
     def variant_title(self) -> str: ...
+    @property
+    def kind_title(self) -> str: ...
     @property
     def teams(self) -> bool: ...
     @property
