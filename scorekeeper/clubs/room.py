@@ -84,7 +84,7 @@ class Points:
     """One game family's points tables of the evening (or the season), per member."""
 
     kind: GameKind
-    """The family: the tables' kind (its ``variant_title`` or ``title`` names it)."""
+    """The family: the tables' kind (its ``kind_title`` names it)."""
     points: dict[int, int]
     """Each member's points over its tables, by member, in the order first seated."""
     tables: dict[int, int]
@@ -93,7 +93,7 @@ class Points:
     @property
     def title(self) -> str:
         """Its name (a catalog message): the kind's, told apart from its sister kinds'."""
-        return self.kind.variant_title or self.kind.title
+        return self.kind.kind_title
 
 
 class Pay(NamedTuple):

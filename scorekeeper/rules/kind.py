@@ -1,10 +1,9 @@
 """What a game kind tells every other layer: the one description of a game.
 
-A *kind* is one game with one way of counting: l'Hombre with the 1709 poule,
-with jetons, with the Danish contracts; l'Homme de Brou; la Manille classique
-and the Belgian manillen. Several kinds can share a game file's ``"game"``
-(the three l'Hombre systems are ``"hombre"``): a rules key (``accounting``,
-``variant``) tells them apart, and only the kind reads it.
+A *kind* is one game with one way of counting: l'Hombre with the 1709 poule, with jetons, with the
+Danish contracts; l'Homme de Brou; la Manille classique and the Belgian manillen. Several kinds
+can share a game file's ``"game"`` (the three l'Hombre systems are ``"hombre"``): a rules key
+(``accounting``, ``variant``) tells them apart, and only the kind reads it.
 
 Code outside a game's own modules asks its kind — how many seats, whether it moves chips,
 how to read, replay and write it — and never tests a tag. Like python-chess's variants, a
@@ -106,9 +105,8 @@ C = TypeVar("C")
 class Kind(ABC, Generic[G, R, Rep, C]):
     """One game and its way of counting, as every layer sees it.
 
-    Parametrised with the kind's own game, rule set, report and coup types;
-    the registry holds kinds erased (``GameKind``) and types its answers
-    with the protocols above.
+    Parametrised with the kind's own game, rule set, report and coup types; the registry
+    holds kinds erased (``GameKind``) and types its answers with the protocols above.
     """
 
     @property
@@ -127,6 +125,11 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         """The game's name for people (a catalog message)."""
 
     @property
+    def kind_title(self) -> str:
+        """Its name among kinds (event form, pages, season): ``title``, or its own if shared."""
+        return self.title
+
+    @property
     @abstractmethod
     def seats(self) -> tuple[int, ...]:
         """How many players may sit at the table."""
@@ -143,9 +146,7 @@ class Kind(ABC, Generic[G, R, Rep, C]):
 
     tag: ClassVar[tuple[str, str] | None] = None
     """The rules key and value that pick this kind among those of the same ``game``."""
-    variant_title: ClassVar[str] = ""
-    """Its name where the kinds are offered side by side (the event form), when ``title``
-    alone does not tell two kinds apart (the two Manilles); empty: ``title``."""
+
     teams: ClassVar[bool] = False
     """Four players are two teams (partners face to face)."""
     chips: ClassVar[bool] = False
@@ -179,11 +180,10 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     def extend(self, report: Rep, game: G) -> Rep:
         """The report of ``game`` from ``report``, the replay of a prefix of its coups.
 
-        A replay is a fold, so appending coups need not replay the game from
-        its first coup: a kind whose engine can go on from a report does so
-        (``resume``); any other answer is the full ``replay(game)``. The
-        caller promises that ``report.game.coups`` are the first coups of
-        ``game``; players, rules and first dealer are checked here.
+        A replay is a fold, so appending coups need not replay the game from its first
+        coup: a kind whose engine can go on from a report does so (``resume``); any other
+        answer is the full ``replay(game)``. The caller promises that ``report.game.coups``
+        are the first coups of ``game``; players, rules and first dealer are checked here.
         """
         if continues(report.game, game):
             return self.resume(report, game)
@@ -388,7 +388,7 @@ class GameKind(Protocol):
     @property
     def tag(self) -> tuple[str, str] | None: ...
     @property
-    def variant_title(self) -> str: ...
+    def kind_title(self) -> str: ...
     @property
     def teams(self) -> bool: ...
     @property

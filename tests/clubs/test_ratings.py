@@ -410,3 +410,16 @@ def test_the_spreadsheet_says_the_rating_its_place_was_given_for(app, client, mo
         ["1=", "B", "15.3"],
         ["3", "D", "15.2"],
     ]
+
+
+def test_one_table_one_date_under_the_chart(client, club):
+    """Eve played one table (15 Nov): her rating chart has one point, her nets one bar,
+    and each shows that date once, not at both ends of its axis."""
+    club_id, db, _games = club
+    eve = next(m.id for m in clubs.members(db, club_id) if m.name == "Eve")
+    page = client.get(f"/clubs/{club_id}/members/{eve}").data.decode()
+    charts = re.findall(r"<svg .*?</svg>", page, re.S)
+    assert charts and all(chart.count("<circle") + chart.count("<rect") == 1 for chart in charts)
+    for chart in charts:
+        dates = re.findall(r'<text x="[\d.]+" y="144"[^>]*>([^<]+)</text>', chart)
+        assert len(dates) == 1, chart  # y = HEIGHT − 6: the axis' labels

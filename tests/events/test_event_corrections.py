@@ -100,3 +100,25 @@ def test_a_correction_out_of_bounds_or_junk_is_refused_where_typed(app):
     )  # the bound itself (MAX_PENALTY), added
     _lines, standing = ranking(app)
     assert [(p.player, p.points) for p in standing.penalties] == [("Anne", -1_000_000)]
+
+
+def test_no_correction_no_empty_correction_column_on_the_page_or_in_the_pdf(app, tmp_path):
+    """Nobody corrected: the PDF's ranking drops the Correction column, as the page does
+    (an empty column in the play-through's PDF)."""
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    new_event(client, kind="hombre", seating="3", method="rank_points")
+    assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    game = open_table(client, tables(client)[0])
+    hombre_deal(client, game, (0, 1, 2))
+    hombre = seated(client, game)["players"][0]
+    assert post(client, app, "close", confirmed="1").status_code == 302
+    token = ranking(app)[1].event.read_token
+    assert "Correction" not in client.get(f"/events/{token}/results").text
+    printed = pdf_text(client.get(f"/events/{token}/results.pdf").data, tmp_path)
+    header = next(line for line in printed.splitlines() if "Player" in line)
+    assert "Correction" not in printed, printed
+    assert header.split() == ["#", "Player", "R1", "Total"], header
+    # the hombre beat both defenders: 2 rank points, nothing else on his line
+    assert re.search(rf"1\s+{hombre}\s+2\s+2\s*$", printed, re.M), printed

@@ -78,7 +78,7 @@ def test_replay_text_names_every_payment(tmp_path):
     done = scorekeeper("replay", write(tmp_path, SEED))
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "A → C 33 (poule)" in out and "B → C 33 (poule)" in out and "A → C 27 (bete)" in out
+    assert "A → C 33 (poule)" in out and "B → C 33 (poule)" in out and "A → C 27 (bête)" in out
     assert "bête in play: A 27 (token n°1); enjeu 126" in out
     assert "A: net −72" in out and "C: net +81" in out
     assert "Poules tirées by the hombre: 3 / 20" in out

@@ -393,6 +393,7 @@ EVERY_ROUTE = [
     ("GET", "/trust"),
     ("GET", "/trust/ca.crt"),
     ("GET", "/sw.js"),
+    ("GET", "/favicon.ico"),
     ("GET", "/players"),
     ("GET", "/static/{file}"),
     ("GET", "/lang/{code}"),

@@ -1,22 +1,16 @@
-"""The replay report as plain text, for the terminal and for a printout."""
+"""The replay report as plain text, for the terminal and for a printout.
+
+Contracts, outcomes, reasons and a bête's state are said in the pages' words
+(``words.py``, the catalogs' English), never by their file keys (``sans_prendre``).
+"""
 
 from __future__ import annotations
 
-from ..ledger import in_money, moves_in_cents, settle_up, to_cents
+from ..ledger import Transfer, in_money, moves_in_cents, settle_up, to_cents
 from ..money import Money
 from .engine import BeteRef, Coup, CoupResult, Deal, Outcome, Report
 from .pot import PotCoup, PotDeal, PotReport
-
-OUTCOME_WORDS = {
-    Outcome.PASS: "tous passent (all pass)",
-    Outcome.GAGNE: "gagne",
-    Outcome.REMISE: "remise",
-    Outcome.CODILLE: "codille",
-    Outcome.VOLE: "vole",
-    Outcome.VOLE_MANQUEE: "vole manquée",
-    Outcome.VOLE_ENGAGEE: "vole engagée réussie",
-    Outcome.VOLE_ENGAGEE_MANQUEE: "vole engagée manquée",
-}
+from .words import CONTRACTS, OUTCOMES, REASONS, STATUSES, said
 
 
 def signed(value: int) -> str:
@@ -53,7 +47,7 @@ def coup_lines(result: CoupResult, names: tuple[str, ...]) -> list[str]:
     coup = result.coup
     lines = [f"Coup {result.deal.n}: {deal_line(result.deal, names)}"]
     if coup.hombre is None:
-        play = OUTCOME_WORDS[result.outcome]
+        play = OUTCOMES[result.outcome]
     else:
         assert coup.contract is not None
         tricks = tricks_words(coup, names)
@@ -65,21 +59,24 @@ def coup_lines(result: CoupResult, names: tuple[str, ...]) -> list[str]:
         if coup.codille_renounced:
             extras.append("codille renounced")
         extra = f" ({', '.join(extras)})" if extras else ""
-        play = f"{names[coup.hombre]} {coup.contract}{extra}, tricks {tricks} → "
-        play += OUTCOME_WORDS[result.outcome]
+        play = f"{names[coup.hombre]} {said(CONTRACTS, coup.contract)}{extra}, tricks {tricks} → "
+        play += OUTCOMES[result.outcome]
         if result.codille is not None:
             play += f" by {names[result.codille]}"
     if result.bete_made is not None:
         play += f"; bête made: {bete_words(result.bete_made, names)}"
     lines.append(f"  {play}")
-    lines += [
-        f"  {names[t.payer]} → {names[t.payee]} {t.amount} ({t.reason})" for t in result.transfers
-    ]
+    lines += [transfer_line(t, names) for t in result.transfers]
     if coup.note:
         lines.append(f"  note: {coup.note}")
     if result.finished:
         lines.append("  the game is over")
     return lines
+
+
+def transfer_line(t: Transfer, names: tuple[str, ...]) -> str:
+    """'  Anne → Bruno 12 (sans prendre)': who pays whom, and why in words."""
+    return f"  {names[t.payer]} → {names[t.payee]} {t.amount} ({said(REASONS, t.reason)})"
 
 
 def render(report: Report) -> str:
@@ -96,7 +93,7 @@ def render(report: Report) -> str:
         settled = "" if b.settled_in is None else f", coup {b.settled_in}"
         lines.append(
             f"  {number}. {names[b.owner]} {b.amount} {token} made in coup {b.made_in}: "
-            f"{b.status}{settled}"
+            f"{said(STATUSES, b.status)}{settled}"
         )
     lines += ["", "Standing:"]
     for name, net, caves, s in zip(names, report.net, report.caves, report.stacks):
@@ -186,14 +183,13 @@ def render_pot(report: PotReport) -> str:
         added = ", ".join(f"{names[s]} +{a}" for s, a in enumerate(d.added) if a) or "nothing"
         lines.append(f"Coup {d.n}: {dealer_words(d, names)}; into the pot: {added}; pot {d.pot}")
         if c.hombre is None:
-            lines.append("  tous passent (all pass)")
+            lines.append(f"  {OUTCOMES[Outcome.PASS]}")
         else:
             tricks = tricks_words(c, names)
             taker = "" if r.taker is None else f", {names[r.taker]} takes the pot"
-            lines.append(f"  {names[c.hombre]} {c.contract}, tricks {tricks} → {r.outcome}{taker}")
-        lines += [
-            f"  {names[t.payer]} → {names[t.payee]} {t.amount} ({t.reason})" for t in r.transfers
-        ]
+            contract, outcome = said(CONTRACTS, c.contract), said(OUTCOMES, r.outcome)
+            lines.append(f"  {names[c.hombre]} {contract}, tricks {tricks} → {outcome}{taker}")
+        lines += [transfer_line(t, names) for t in r.transfers]
         if c.note:
             lines.append(f"  note: {c.note}")
     lines += ["", "Standing:"]

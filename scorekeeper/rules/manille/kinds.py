@@ -82,7 +82,7 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
     key = "manille"
     tag = ("variant", "classique")
     title = N_("la Manille")
-    variant_title = N_("la Manille (classique)")
+    kind_title = N_("la Manille (classique)")
     seats = (4,)
     rules_type = ManilleRules
     game_type = ManilleGame
@@ -184,7 +184,7 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
     key = "manillen"
     tag = ("variant", "belge")
     title = N_("la Manille")
-    variant_title = N_("manillen (Belgian)")
+    kind_title = N_("manillen (Belgian)")
     seats = (4, 3)
     points_most = belge.POINTS
     rules_type = ManillenRules

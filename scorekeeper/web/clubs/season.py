@@ -78,7 +78,7 @@ def _for_people(club: clubs.Club) -> ForPeople:
         *(_("Outcomes"), _("Won"), _("Lost"), _("Net"), _("Per 100 coups"), money),
     )
     words = {"evenings": _("Evenings"), "tables": _("Tables"), "points": _("Points")}
-    titles = {kind.key: _(kind.variant_title or kind.title) for kind in KINDS}
+    titles = {kind.key: _(kind.kind_title) for kind in KINDS}
 
     def points(key: str, column: str) -> str:
         return _("%(game)s: %(column)s", game=titles.get(key, key), column=words[column])

@@ -63,7 +63,7 @@ def new_event() -> str | BaseResponse | tuple[str, int]:
     club_id = _club()
     form = NewEventForm()
     # the kinds in words only: a key is no word for a director (issue 35)
-    form.kind.choices = options((k.key, _(k.variant_title or k.title)) for k in KINDS)
+    form.kind.choices = options((k.key, _(k.kind_title)) for k in KINDS)
     presets = _club_rules(club_id)
     form.club_rules.choices = options(
         [("", _("None: the game's own rules")), *((str(n), name) for n, (name, _k, _r) in presets)]

@@ -127,13 +127,19 @@ def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
 
     What the ranking table says, a line per player: place, player (with his
     notes: withdrawn, the tie-break that placed him), each round's figure,
-    correction, figure; under a header line. WeasyPrint's cost is per box and per
-    line: the table of 600 players, seven cells a row, took most of the 5 s of
-    the PDF (issue 45). The template sets them in blocks of 25 lines: WeasyPrint
-    reads a paragraph's whole text again for each of its lines.
+    correction (only when someone has one, as on the page), figure; under a header
+    line. WeasyPrint's cost is per box and per line: the table of 600 players,
+    seven cells a row, took most of the 5 s of the PDF (issue 45). The template
+    sets them in blocks of 25 lines: WeasyPrint reads a paragraph's whole text
+    again for each of its lines.
     """
     ties = tie_breaks(lines)
-    rows = [["#", _("Player"), *(_("R%(n)s", n=n) for n in rounds), _("Correction"), _("Total")]]
+    corrected = any(line.penalty for line in lines)  # else no empty Correction column
+    rows = [
+        ["#", _("Player"), *(_("R%(n)s", n=n) for n in rounds)]
+        + ([_("Correction")] if corrected else [])
+        + [_("Total")]
+    ]
     for line, tie in zip(lines, ties, strict=True):
         who = line.player
         if line.withdrawn:
@@ -145,7 +151,7 @@ def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
                 place_text(line.place, line.shared),
                 who,
                 *(figure_text(f) for f in line.rounds),
-                correction_text(line.penalty),
+                *([correction_text(line.penalty)] if corrected else []),
                 figure_text(line.figure),
             ]
         )

@@ -43,6 +43,8 @@ class Chart:
     bottom: str
     first: str
     last: str
+    """The labels under the axis' two ends; ``last`` empty when there is one point or bar
+    (one table: one date, not the same date at both ends)."""
     dots: tuple[tuple[float, float], ...] = ()
     """A dot at each of a line's points, while they are few enough to tell apart."""
     width: int = WIDTH
@@ -87,7 +89,7 @@ def bar_chart(
                 text,
             )
         )
-    return Chart(tuple(bars), "", zero, _figure(high), _figure(low), labels[0], labels[-1])
+    return Chart(tuple(bars), "", zero, _figure(high), _figure(low), labels[0], _last(labels))
 
 
 def line_chart(
@@ -105,7 +107,12 @@ def line_chart(
     write = figure or (lambda value: _figure(value, 1))
     top, bottom = write(high), write(low)
     dots = tuple(at) if len(at) <= DOTS else ()
-    return Chart((), points, zero, top, bottom, labels[0], labels[-1], dots)
+    return Chart((), points, zero, top, bottom, labels[0], _last(labels), dots)
+
+
+def _last(labels: Sequence[str]) -> str:
+    """The label under the axis' right end: none for one point, whose label is at the left."""
+    return labels[-1] if len(labels) > 1 else ""
 
 
 def _figure(value: float, decimals: int = 0) -> str:

@@ -19,7 +19,8 @@ from wtforms.validators import Length, Optional
 from ...clubs.presets import MAX_NAME as PRESET_NAME
 from ...here import current_request
 from ...rules.errors import N_, GameError
-from ...rules.hombre.engine import MATADOR_COUNTS, Contract, playing_order, sitting_out
+from ...rules.hombre import words
+from ...rules.hombre.engine import MATADOR_COUNTS, playing_order, sitting_out
 from ...rules.hombre.kinds import SYSTEMS
 from ...rules.hombre.ruleset import CAVE, FICHE, SETTINGS
 from ...rules.importing import MAX_TEXT
@@ -28,37 +29,9 @@ from ..formats.numbers import InRange, WholeField
 from ..forms import Form, name_field, options, typed_note, whole
 from ..hookspecs import CoupEntry
 
-CONTRACT_WORDS: dict[str, Any] = {
-    # 1709 (poule)
-    Contract.DEMANDE: _l("demande"),
-    Contract.RETOURNE: _l("retourne"),
-    Contract.SANS_PRENDRE: _l("sans prendre"),
-    Contract.VOLE: _l("vole"),
-    Contract.ESPADILLE_FORCEE: _l("espadille forcée"),
-    # jetons
-    "simple": _l("simple"),
-    # danois
-    "jeu_simple": _l("jeu simple"),
-    "pique": _l("pique"),
-    "tourne": _l("tourné"),
-    "grand_tourne": _l("grand tourné"),
-    "solo": _l("solo"),
-    "solo_pique": _l("solo pique"),
-    "nolo_simple": _l("nolo simple"),
-    "nolo_pur": _l("nolo pur"),
-    "nolo_ouvert": _l("nolo ouvert"),
-}
-BONUS_WORDS: dict[str, Any] = {
-    "charivari": _l("charivari"),
-    "discorde": _l("discorde"),
-    "fanatique": _l("fanatique"),
-    "chicoree": _l("chicorée"),
-    "guinguette": _l("guinguette"),
-    "mirlire": _l("mirlire"),
-    "partie_carree": _l("partie carrée"),
-    "yeux_de_grand_mere": _l("yeux de grand-mère"),
-    "triomphante": _l("triomphante"),
-}
+CONTRACT_WORDS: dict[str, Any] = {key: _l(word) for key, word in words.CONTRACTS.items()}
+"""The contracts' words, translated (their home: ``rules/hombre/words.py``)."""
+BONUS_WORDS: dict[str, Any] = {key: _l(word) for key, word in words.BONUSES.items()}
 PRESET_WORDS = {
     "1709": _l("3-2, share at the end (the 1709 text)"),
     "recommended": _l("3-1, retourne, play on (recommended)"),

@@ -14,47 +14,17 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ... import i18n
-from ...rules.hombre.engine import OPEN, BeteStatus, Contract, Outcome, Reason
+from ...rules.hombre import words
+from ...rules.hombre.engine import OPEN, BeteStatus, Contract, Outcome
 from ...rules.hombre.exports import CsvWords
 from ...rules.hombre.family import AnyReport, AnyResult
-from ...rules.hombre.pot import PotReason
 from ..formats.words import JOURNAL_COLUMNS, JOURNAL_INDENT, ReadersWords, elide, signed, wrap
 from .forms import BONUS_WORDS, CONTRACT_WORDS
 
-OUTCOME_WORDS = {
-    Outcome.PASS: _l("Tous passent"),
-    Outcome.GAGNE: _l("gagne"),
-    Outcome.REMISE: _l("remise"),
-    Outcome.CODILLE: _l("codille"),
-    Outcome.VOLE: _l("vole"),
-    Outcome.VOLE_MANQUEE: _l("vole manquée"),
-    Outcome.VOLE_ENGAGEE: _l("vole engagée réussie"),
-    Outcome.VOLE_ENGAGEE_MANQUEE: _l("vole engagée manquée"),
-    "perd": _l("perd"),
-    "bete": _l("bête"),
-    "puesta": _l("puesta"),
-}
-REASON_WORDS = {
-    **CONTRACT_WORDS,  # a Danish contract's rate is paid under its name
-    **BONUS_WORDS,
-    PotReason.CAGNOTTE: _l("cagnotte"),
-    PotReason.PRIME: _l("prime"),
-    PotReason.JETON_BONUS: _l("jeton bonus"),  # a nolo ouvert lost by codille: one chip back
-    Reason.POULE: _l("poule"),
-    Reason.BETE: _l("bête"),
-    Reason.VOLE: _l("half the enjeu"),
-    Reason.MATADORS: _l("matadors"),
-    Reason.SANS_PRENDRE: _l("sans prendre"),
-    Reason.RETOURNE: _l("retourne"),
-    Reason.FINAL_SHARE: _l("final share"),
-}
-STATUS_WORDS = {
-    BeteStatus.PENDING: _l("pending"),
-    BeteStatus.IN_PLAY: _l("in play"),
-    BeteStatus.WON: _l("won"),
-    BeteStatus.CANCELLED: _l("cancelled"),
-    BeteStatus.SHARED: _l("shared"),
-}
+# the words' home is rules/hombre/words.py (the command prints them too); here translated
+OUTCOME_WORDS = {key: _l(word) for key, word in words.OUTCOMES.items()}
+REASON_WORDS = {key: _l(word) for key, word in words.REASONS.items()}
+STATUS_WORDS = {key: _l(word) for key, word in words.STATUSES.items()}
 
 _PHRASES: dict[str, dict[str, str]] = {}
 
