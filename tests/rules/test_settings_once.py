@@ -253,7 +253,7 @@ are drawn from the row (on main also systems.py, forms.py and the partial templa
 POULE_USED = {
     "mark_value": {"correction.py", "engine.py", "ruleset.py", "hombre/_sections.html"},
     "payments": {"ruleset.py", "pages.py", "present.py", "hombre/game.html"},
-    "retourne": {"engine.py", "kinds.py", "ruleset.py", "forms.py", "present.py"},
+    "retourne": {"engine.py", "kinds.py", "ruleset.py", "forms.py", "words.py"},
     "poules_to_play": {
         "correction.py",
         "engine.py",
@@ -280,7 +280,7 @@ game's and settlement's pages show the value; ``end``: the engine, the text repo
 settlement's words and an event's round (``systems.round_end_text``); the word is also a
 chart's axis and a regex match's (``.end``). ``payments`` and ``retourne`` are also other
 words: the payments of a coup (pages.py, present.py, the game page) and the retourne
-contract (its words in forms.py and present.py, its allowing in kinds.py)."""
+contract (its words in words.py, its field in forms.py, its allowing in kinds.py)."""
 
 
 @pytest.mark.parametrize("key", POULE_OWN)
