@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, g
+from jinja2 import Environment, meta
 
 from .line_pages import LinePages, append, drawable, paginate
 
@@ -165,9 +166,31 @@ def warm(app: Flask) -> None:
     """
     with contextlib.suppress(Exception):
         pdf_bytes(WARM_PAGE, str(Path(app.static_folder or "")), WARM_LINES)
-    for template in sorted(PRINTED):
+    for template in sorted(_with_what_they_use(app.jinja_env, PRINTED)):
         with contextlib.suppress(Exception):
             app.jinja_env.get_template(template)
+
+
+def _with_what_they_use(env: Environment, names: set[str]) -> set[str]:
+    """``names`` and every template they extend, include or import, by name, all the way
+    down (Jinja's own ``meta.find_referenced_templates``): Jinja compiles those only when
+    a page is first drawn, so ``get_template`` of the printed ones alone left the base page
+    and the parts a PDF includes to its first drawing in each process. A name only known
+    when drawing (a variable) is none of them; a template that cannot be read is left to
+    its first PDF, which says what is wrong."""
+    found: set[str] = set()
+    waiting = list(names)
+    while waiting:
+        name = waiting.pop()
+        if name in found:
+            continue
+        found.add(name)
+        with contextlib.suppress(Exception):
+            source = env.loader.get_source(env, name)[0] if env.loader else ""
+            for used in meta.find_referenced_templates(env.parse(source)):
+                if used is not None:
+                    waiting.append(used)
+    return found
 
 
 def pdf_response(html: str, filename: str) -> Response:
