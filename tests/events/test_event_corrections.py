@@ -100,3 +100,33 @@ def test_a_correction_out_of_bounds_or_junk_is_refused_where_typed(app):
     )  # the bound itself (MAX_PENALTY), added
     _lines, standing = ranking(app)
     assert [(p.player, p.points) for p in standing.penalties] == [("Anne", -1_000_000)]
+
+
+def test_a_refused_correction_says_what_was_wrong_not_that_the_field_is_empty(app):
+    """A director who typed 0, −5, 3,5 or a word was told "This field is required." (fr
+    "Ce champ est requis.") though the field was filled: DataRequired took the typed 0 for
+    nothing and wiped the reading's own message. Now the refusal says the bounds (1 to
+    MAX_PENALTY, 1,000,000) or that it is no whole number; only an empty field is
+    "required"."""
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    new_event(client, kind="hombre", seating="3", method="total")
+    assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
+    bounds = "Number must be between 1 and 1000000."
+    said = {
+        "0": bounds,
+        "-5": bounds,  # a minus sign: the direction is the radio's, the points 1 to 10⁶
+        "9" * 60: bounds,
+        "3,5": "Not a valid integer value.",
+        "abc": "Not a valid integer value.",
+        "": "This field is required.",
+    }
+    for points, words in said.items():
+        answer = post(
+            client, app, "penalty", player="Anne", direction="off", points=points, reason="r"
+        )
+        assert answer.status_code == 422, points
+        refusal = re.search(r'id="refused-penalty">([^<]*)<', answer.text)
+        assert refusal is not None and refusal.group(1) == words, (points, refusal)
+    _lines, standing = ranking(app)
+    assert standing.penalties == ()
