@@ -172,3 +172,44 @@ def test_a_wall_of_24_players_scrolls_itself_to_the_last(browser: Browser, live_
     page.clock.run_for(1_250)  # then the top again
     assert page.evaluate(SEEN)["at"] == 0
     context.close()
+
+
+def test_a_landscape_walls_seating_keeps_every_tables_number_whole(
+    browser: Browser, live_server: str
+):
+    """30 players, 10 tables at a 1280 × 800 projector: the seating's section scrolls inside
+    itself (overflow), and the list's numbers, drawn outside its box, lost their first digit:
+    "0. Table 10", "1. Table 11". Each line names its table; no number is cut (the list's
+    marker, where there is one, fits inside the section)."""
+    context = browser.new_context(**SCREEN, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(live_server + "/events/new")
+    page.fill("#name", "Winter Cup")
+    page.select_option("#kind", "hombre")
+    page.select_option("#seating", "3")
+    page.fill("#seed", "7")
+    page.get_by_role("button", name="Create the event").click()
+    page.fill("#names", "\n".join(f"Player {n:02}" for n in range(1, 31)))
+    page.get_by_role("button", name="Register").click()
+    page.locator("#draw").click()
+    expect(page.locator(".table-card")).to_have_count(10)  # 30 players at tables of three
+    wall = re.sub(r"^https?://[^/]+", "", page.locator("#read-link").inner_text()) + "/wall"
+    page.goto(live_server + wall)
+    expect(page.locator(".wall-seating li")).to_have_count(10)
+    cut = page.evaluate(
+        """() => {
+          const section = document.querySelector('.wall-seating');
+          const left = section.getBoundingClientRect().left;
+          const pen = document.createElement('canvas').getContext('2d');
+          return [...section.querySelectorAll('li')].flatMap((li, i) => {
+            const style = getComputedStyle(li);
+            if (style.listStyleType === 'none' || style.listStylePosition === 'inside') return [];
+            pen.font = style.font;
+            const marker = pen.measureText(`${i + 1}.`).width;  // drawn left of the line
+            const room = li.getBoundingClientRect().left - left;
+            return marker > room ? [`${li.textContent.slice(0, 9)}: ${marker} > ${room}`] : [];
+          });
+        }"""
+    )
+    assert cut == [], cut
+    context.close()
