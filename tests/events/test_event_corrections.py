@@ -130,3 +130,32 @@ def test_a_refused_correction_says_what_was_wrong_not_that_the_field_is_empty(ap
         assert refusal is not None and refusal.group(1) == words, (points, refusal)
     _lines, standing = ranking(app)
     assert standing.penalties == ()
+
+
+def test_the_results_list_of_corrections_reads_in_french_and_names_no_round_0(
+    app, tmp_path, monkeypatch
+):
+    """The results page's (and PDF's) list of corrections wrote "Tour 2: Anne +3 (r)", an
+    English colon in French (style.md: a narrow no-break space before it, "Tour 2 : "), and
+    a correction entered before the first draw was "Tour 0: …", a round nobody played."""
+    monkeypatch.setattr(public, "FRESH", 0.0)
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    new_event(client, kind="hombre", seating="3", method="total")
+    assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
+    early = post(client, app, "penalty", player="Bert", points="2", reason="retard")
+    assert early.status_code == 302  # before any draw: stored with round 0
+    assert post(client, app, "draw").status_code == 302
+    credit = post(client, app, "penalty", player="Anne", direction="add", points="3", reason="r")
+    assert credit.status_code == 302
+    _lines, standing = ranking(app)
+    assert [(p.player, p.round) for p in standing.penalties] == [("Bert", 0), ("Anne", 1)]
+    token = standing.event.read_token
+    page = client.get(f"/events/{token}/results").text
+    said = re.search(r"<h2>Corrections</h2>\s*<ul>(.*?)</ul>", page, re.S)
+    assert said is not None
+    items = [re.sub(r"<[^>]+>", "", li) for li in re.findall(r"<li>(.*?)</li>", said.group(1))]
+    assert items == ["Bert −2 (retard)", "Tour 1\u202f: Anne +3 (r)"], items
+    printed = pdf_text(client.get(f"/events/{token}/results.pdf").data, tmp_path)
+    # pdftotext gives the narrow no-break space back as a plain one
+    assert "Tour 0" not in printed and re.search(r"Tour 1\s: Anne \+3 \(r\)", printed), printed
