@@ -5,8 +5,8 @@
 // the same. When follow.js brings a fresher page ("scorekeeper:shown"), the new sections
 // go on from where the old ones were: a ranking that changes every few seconds still
 // reaches its last player. With prefers-reduced-motion: reduce nothing moves by itself
-// (the sections scroll by hand, as without JavaScript); a section scrolled by hand goes
-// on from there.
+// (the sections scroll by hand, as without JavaScript, and a fresher page keeps the place
+// the reader scrolled to); a section scrolled by hand goes on from there.
 (function () {
   "use strict";
   var LINES_PER_SECOND = 1.5;
@@ -66,6 +66,13 @@
       SECTIONS.forEach(function (selector, i) {
         var box = document.querySelector(selector);
         if (box && step(box, courses[i], now, elapsed)) { moving = true; }
+      });
+    } else {
+      // nothing moves by itself, but where the reader scrolled by hand is kept: the next
+      // fresher page goes on from there, not from the top
+      SECTIONS.forEach(function (selector, i) {
+        var box = document.querySelector(selector);
+        if (box) { courses[i].at = box.scrollTop; }
       });
     }
     if (moving) {

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_browser_round2 import as_phone
 from web import laid_out_width
 
@@ -171,4 +171,76 @@ def test_a_wall_of_24_players_scrolls_itself_to_the_last(browser: Browser, live_
     assert page.evaluate(SEEN)["at"] >= seen["end"] - 1
     page.clock.run_for(1_250)  # then the top again
     assert page.evaluate(SEEN)["at"] == 0
+    context.close()
+
+
+def _wall_of_30(browser: Browser, live_server: str) -> tuple[BrowserContext, Page]:
+    """30 players drawn at 10 tables of three, their wall on a 1280 × 800 projector whose
+    reader asks for reduced motion (nothing moves by itself)."""
+    context = browser.new_context(**SCREEN, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(live_server + "/events/new")
+    page.fill("#name", "Winter Cup")
+    page.select_option("#kind", "hombre")
+    page.select_option("#seating", "3")
+    page.fill("#seed", "7")
+    page.get_by_role("button", name="Create the event").click()
+    page.fill("#names", "\n".join(f"Player {n:02}" for n in range(1, 31)))
+    page.get_by_role("button", name="Register").click()
+    page.locator("#draw").click()
+    expect(page.locator(".table-card")).to_have_count(10)  # 30 players at tables of three
+    wall = re.sub(r"^https?://[^/]+", "", page.locator("#read-link").inner_text()) + "/wall"
+    page.goto(live_server + wall)
+    expect(page.locator(".wall-seating li")).to_have_count(10)
+    return context, page
+
+
+def test_a_landscape_walls_seating_keeps_every_tables_number_whole(
+    browser: Browser, live_server: str
+):
+    """30 players, 10 tables at a 1280 × 800 projector: the seating's section scrolls inside
+    itself (overflow), and the list's numbers, drawn outside its box, lost their first digit:
+    "0. Table 10", "1. Table 11". Each line names its table; no number is cut (the list's
+    marker, where there is one, fits inside the section)."""
+    context, page = _wall_of_30(browser, live_server)
+    cut = page.evaluate(
+        """() => {
+          const section = document.querySelector('.wall-seating');
+          const left = section.getBoundingClientRect().left;
+          const pen = document.createElement('canvas').getContext('2d');
+          return [...section.querySelectorAll('li')].flatMap((li, i) => {
+            const style = getComputedStyle(li);
+            if (style.listStyleType === 'none' || style.listStylePosition === 'inside') return [];
+            pen.font = style.font;
+            const marker = pen.measureText(`${i + 1}.`).width;  // drawn left of the line
+            const room = li.getBoundingClientRect().left - left;
+            return marker > room ? [`${li.textContent.slice(0, 9)}: ${marker} > ${room}`] : [];
+          });
+        }"""
+    )
+    assert cut == [], cut
+    context.close()
+
+
+def test_a_wall_scrolled_by_hand_with_reduced_motion_stays_where_it_was_on_news(
+    browser: Browser, live_server: str
+):
+    """With prefers-reduced-motion nothing moves by itself: a reader scrolls the ranking by
+    hand. Each fresher page follow.js swaps in (every result at a table) put the section
+    back at its top, his place lost every few seconds; the page itself (before the
+    sections scrolled) kept it. Now the new section goes on from where he left the old."""
+    context, page = _wall_of_30(browser, live_server)
+    ranking = page.locator(".wall-ranking")
+    ranking.evaluate("box => { box.scrollTop = 300; }")  # by hand
+    page.wait_for_timeout(1_200)  # wall.js looks every 0.5 s
+    page.evaluate(
+        """() => {
+          const main = document.querySelector('main');
+          main.replaceWith(main.cloneNode(true));
+          document.dispatchEvent(new CustomEvent('scorekeeper:shown'));
+        }"""
+    )
+    assert abs(ranking.evaluate("box => box.scrollTop") - 300) <= 2
+    page.wait_for_timeout(1_200)
+    assert abs(ranking.evaluate("box => box.scrollTop") - 300) <= 2  # and nothing moves
     context.close()

@@ -122,3 +122,62 @@ def test_no_correction_no_empty_correction_column_on_the_page_or_in_the_pdf(app,
     assert header.split() == ["#", "Player", "R1", "Total"], header
     # the hombre beat both defenders: 2 rank points, nothing else on his line
     assert re.search(rf"1\s+{hombre}\s+2\s+2\s*$", printed, re.M), printed
+
+
+def test_a_refused_correction_says_what_was_wrong_not_that_the_field_is_empty(app):
+    """A director who typed 0, −5, 3,5 or a word was told "This field is required." (fr
+    "Ce champ est requis.") though the field was filled: DataRequired took the typed 0 for
+    nothing and wiped the reading's own message. Now the refusal says the bounds (1 to
+    MAX_PENALTY, 1,000,000) or that it is no whole number; only an empty field is
+    "required"."""
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    new_event(client, kind="hombre", seating="3", method="total")
+    assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
+    bounds = "Number must be between 1 and 1000000."
+    said = {
+        "0": bounds,
+        "-5": bounds,  # a minus sign: the direction is the radio's, the points 1 to 10⁶
+        "9" * 60: bounds,
+        "3,5": "Not a valid integer value.",
+        "abc": "Not a valid integer value.",
+        "": "This field is required.",
+    }
+    for points, words in said.items():
+        answer = post(
+            client, app, "penalty", player="Anne", direction="off", points=points, reason="r"
+        )
+        assert answer.status_code == 422, points
+        refusal = re.search(r'id="refused-penalty">([^<]*)<', answer.text)
+        assert refusal is not None and refusal.group(1) == words, (points, refusal)
+    _lines, standing = ranking(app)
+    assert standing.penalties == ()
+
+
+def test_the_results_list_of_corrections_reads_in_french_and_names_no_round_0(
+    app, tmp_path, monkeypatch
+):
+    """The results page's (and PDF's) list of corrections wrote "Tour 2: Anne +3 (r)", an
+    English colon in French (style.md: a narrow no-break space before it, "Tour 2 : "), and
+    a correction entered before the first draw was "Tour 0: …", a round nobody played."""
+    monkeypatch.setattr(public, "FRESH", 0.0)
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    new_event(client, kind="hombre", seating="3", method="total")
+    assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
+    early = post(client, app, "penalty", player="Bert", points="2", reason="retard")
+    assert early.status_code == 302  # before any draw: stored with round 0
+    assert post(client, app, "draw").status_code == 302
+    credit = post(client, app, "penalty", player="Anne", direction="add", points="3", reason="r")
+    assert credit.status_code == 302
+    _lines, standing = ranking(app)
+    assert [(p.player, p.round) for p in standing.penalties] == [("Bert", 0), ("Anne", 1)]
+    token = standing.event.read_token
+    page = client.get(f"/events/{token}/results").text
+    said = re.search(r"<h2>Corrections</h2>\s*<ul>(.*?)</ul>", page, re.S)
+    assert said is not None
+    items = [re.sub(r"<[^>]+>", "", li) for li in re.findall(r"<li>(.*?)</li>", said.group(1))]
+    assert items == ["Bert −2 (retard)", "Tour 1\u202f: Anne +3 (r)"], items
+    printed = pdf_text(client.get(f"/events/{token}/results.pdf").data, tmp_path)
+    # pdftotext gives the narrow no-break space back as a plain one
+    assert "Tour 0" not in printed and re.search(r"Tour 1\s: Anne \+3 \(r\)", printed), printed

@@ -113,6 +113,19 @@ def test_an_evening_with_only_an_empty_table_is_neither_playing_nor_over(client,
     )
 
 
+def test_an_evening_without_a_table_is_not_called_over(client, app):
+    """An evening where nobody sat down: its close said "Its 0 tables are over." (fr "Sa
+    table (0) est terminée.", French's singular for 0): no table, nothing is over. It names
+    no table at all."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    for language in ("en", "fr", "da", "nl"):
+        page = get(client, f"/evenings/{evening}/close", language)
+        assert 'id="all-over"' not in page, language
+        assert 'id="still-playing"' not in page and 'id="no-coup"' not in page, language
+        assert 'id="confirm-close"' in page, language  # it can still be closed
+
+
 def test_the_evening_says_which_tables_still_play_as_each_language_lists_them(client, app):
     """The room's pages name every table not over, table 2 (no coup yet) too: the room is
     provisional until it has played (test_room_provisional_until_every_table_played.py), though

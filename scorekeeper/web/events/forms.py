@@ -13,7 +13,7 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, Length, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
 from ...events.records import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
 from ...events.rounds import MAX_PENALTY, MAX_REASON
@@ -106,7 +106,9 @@ class PenaltyForm(FlaskForm):
     version = HiddenField()
     player = StringField(_l("Player"), validators=[DataRequired(), Length(max=MAX_NAME)])
     direction = RadioField(_l("Direction"), choices=options(CORRECTIONS), default="off")
-    points = WholeField(_l("Points"), validators=[DataRequired(), InRange(1, MAX_PENALTY)])
+    # InputRequired, not DataRequired: a typed 0 is no empty field, and DataRequired wiped
+    # the reading's own message ("not a whole number", the bounds) with "required"
+    points = WholeField(_l("Points"), validators=[InputRequired(), InRange(1, MAX_PENALTY)])
     reason = StringField(_l("Reason"), validators=[DataRequired(), Length(max=MAX_REASON)])
 
 
