@@ -90,3 +90,64 @@ def test_a_chip_value_is_ascii_digits_read_without_a_float(text):
     with pytest.raises(GameError):
         parse_money(text, "EUR")
     assert str(parse_money("0,05", "eur").chip_value) == "0.05"
+
+
+@pytest.mark.parametrize(
+    ("language", "typed"),
+    [
+        ("fr", "1 000"),
+        ("fr", "1\u202f000"),
+        ("fr", "1\xa0000"),
+        ("da", "1.000"),
+        ("nl", "1.000"),
+        ("en", "1,000"),
+        ("en", "-1,000"),
+    ],
+)
+def test_a_thousand_typed_as_the_page_prints_it_is_a_thousand(app, language, typed):
+    """A French page prints a thousand "1 000" (style.md), a Danish or Dutch one "1.000",
+    an English one "1,000": typed back so into a whole-number field it was "Not a valid
+    integer value." (the play-through's director). The reader's own grouping is read."""
+    with app.test_request_context(headers={"Accept-Language": language}):
+        form = read(seed=typed.lstrip("-"), credit=typed)
+        assert (form.seed.data, form.credit.data) == (1000, 1000 * (-1 if "-" in typed else 1))
+        assert not form.errors
+
+
+@pytest.mark.parametrize(
+    ("language", "typed"),
+    [
+        ("fr", "1.000"),
+        ("fr", "1 00"),
+        ("fr", "1 0000"),
+        ("en", "10,00"),
+        ("en", "1.000"),
+        ("da", "1,000"),
+        ("da", "1 000"),
+        ("fr", " 1 000 x"),
+        ("en", ",000"),
+        ("en", "1,000,"),
+    ],
+)
+def test_a_grouping_the_language_does_not_write_is_no_whole_number(app, language, typed):
+    # "1.000" in French: a thousand or one? French writes neither so (read_decimal's rule)
+    with app.test_request_context(headers={"Accept-Language": language}):
+        form = read(seed=typed, credit="0")
+        assert form.seed.data is None and form.errors == {"seed": ["Not a valid integer value."]}
+
+
+def test_a_french_director_types_the_cave_as_his_page_prints_it(app):
+    """The seam: what the French form takes is what the game stores."""
+    from web import GAME_PATH, new_game
+
+    from scorekeeper import store
+    from scorekeeper.db import get_db
+
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    game = new_game(client, cave="1\u202f000", fiche="20")
+    found = GAME_PATH.match(game + "/")
+    assert found is not None
+    with app.app_context():
+        stored = store.load(get_db(), int(found.group(1)))
+    assert stored.game.rules.cave == 1000

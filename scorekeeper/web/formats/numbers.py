@@ -81,7 +81,7 @@ def read_whole(field: Field, text: Any) -> int | None:
         if isinstance(text, str):
             return None
         raise ValueError(field.gettext(NOT_WHOLE))
-    match = _WHOLE.fullmatch(raw)
+    match = _WHOLE.fullmatch(ungrouped(raw))
     if match is None:
         raise ValueError(field.gettext(NOT_WHOLE))
     digits = match["digits"].lstrip("0") or "0"
@@ -91,6 +91,26 @@ def read_whole(field: Field, text: Any) -> int | None:
 
 
 _WHOLE = re.compile(r"(?P<sign>-?)(?P<digits>[0-9]+)", re.ASCII)
+
+
+def ungrouped(raw: str, locale: Locale | str | None = None) -> str:
+    """A whole number typed with the grouping of ``locale`` (the reader's language by
+    default) as plain digits: "1 000" in French (any of its spaces), "1.000" in Danish and
+    Dutch, "1,000" in English, as the pages print a thousand; anything else as typed, for
+    ``read_whole`` to read or refuse ("1.000" in French, "10,00" in English, "1 00").
+
+    >>> ungrouped("1 000", "fr"), ungrouped("1.000", "da"), ungrouped("-1,000,000", "en")
+    ('1000', '1000', '-1000000')
+    >>> ungrouped("1.000", "fr"), ungrouped("10,00", "en"), ungrouped("1 00", "fr")
+    ('1.000', '10,00', '1 00')
+    """
+    where = locale if locale is not None else get_locale() or "en"
+    group = get_group_symbol(where)
+    text = re.sub(f"[{SPACES}]+", group, raw) if group in SPACES else raw
+    sign, body = ("-", text[1:]) if text.startswith("-") else ("", text)
+    if re.fullmatch(f"[0-9]{{1,3}}(?:{re.escape(group)}[0-9]{{3}})+", body, re.ASCII):
+        return sign + body.replace(group, "")
+    return raw
 
 
 class WholeField(IntegerField):
