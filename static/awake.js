@@ -31,13 +31,21 @@
     if (main) { main.insertBefore(mark, main.firstChild); }
   }
 
-  function show(state) {
+  // The mark's line is in its place from the start, out of sight until the screen is kept
+  // on: the lock is often granted after the page is drawn (without a tap, and again on
+  // every return to the page), and a line added then moved what a finger was about to tap
+  // (the entry bar, sticky at the bottom, grew over the field above it).
+  function settle() {
     var mark = document.getElementById("awake");
+    if (!mark) { return; }
+    if (!mark.getAttribute("data-placed")) { place(mark); mark.setAttribute("data-placed", "1"); }
+    mark.hidden = false;
+    if (root.getAttribute("data-awake")) { mark.classList.remove("off"); } else { mark.classList.add("off"); }
+  }
+
+  function show(state) {
     if (state) { root.setAttribute("data-awake", state); } else { root.removeAttribute("data-awake"); }
-    if (mark) {
-      if (state && !mark.getAttribute("data-placed")) { place(mark); mark.setAttribute("data-placed", "1"); }
-      mark.hidden = !state;
-    }
+    settle();
   }
 
   function source(type) {
@@ -104,10 +112,11 @@
     if (document.visibilityState !== "visible") { return; }
     if (started) { keep(); }  // came back: take the lock again, play again
   });
-  document.addEventListener("scorekeeper:shown", function () { if (over()) { stop(); } });
+  document.addEventListener("scorekeeper:shown", function () { if (over()) { stop(); } else { settle(); } });
   window.addEventListener("pagehide", stop);
   window.addEventListener("pageshow", function (event) {  // back from the browser's page cache
     if (event.persisted && !over()) { stopped = false; started = false; }
   });
+  settle();
   if ("wakeLock" in navigator) { keep(); }  // a lock may be granted without a tap
 })();

@@ -100,3 +100,32 @@ def test_on_plain_http_the_first_tap_keeps_the_screen_on_and_the_end_stops_it(
     expect(manager.locator("#awake")).to_be_hidden()
     expect(video).to_have_count(0)
     manager.context.close()
+
+
+PENDING_LOCK = "WakeLock.prototype.request = function () { return new Promise(function () {}); };"
+"""A screen lock asked for and not granted yet (a phone answers when it will)."""
+
+
+@pytest.mark.browser
+def test_the_screen_kept_on_moves_nothing_when_it_comes(browser: Browser, live_server: str):
+    """The lock is granted without a tap, after the page is drawn (and again on each return
+    to it): its mark then made the sticky entry bar a line taller, over the field above it,
+    and a tap aimed a moment before landed elsewhere (a fresh clone's browser test did).
+    The mark's line is there from the start: the bar is as tall before the lock as after."""
+    heights = {}
+    for case in ("before the lock", "locked"):
+        page = phone(browser)
+        if case == "before the lock":
+            page.context.add_init_script(PENDING_LOCK)
+        open_new_game(page, live_server)
+        page.wait_for_load_state("load")  # the deferred scripts have run: the lock asked for
+        if case == "locked":
+            expect(page.locator("html")).to_have_attribute("data-awake", "lock")
+            expect(page.locator("#awake")).to_be_visible()
+        else:
+            assert page.evaluate("document.readyState") == "complete"
+            assert page.locator("html").get_attribute("data-awake") is None
+            expect(page.locator("#awake")).to_be_hidden()  # out of sight, its line kept
+        heights[case] = page.locator("#entry-bar").evaluate("e => e.offsetHeight")
+        page.context.close()
+    assert heights["before the lock"] == heights["locked"], heights
