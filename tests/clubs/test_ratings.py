@@ -423,3 +423,23 @@ def test_one_table_one_date_under_the_chart(client, club):
     for chart in charts:
         dates = re.findall(r'<text x="[\d.]+" y="144"[^>]*>([^<]+)</text>', chart)
         assert len(dates) == 1, chart  # y = HEIGHT − 6: the axis' labels
+
+
+def test_two_tables_of_one_evening_one_date_under_the_chart(app, client):
+    """Eve played two tables, both on 15 Nov: her rating's path has two points (a point a
+    table) over one date, and the axis says that date once, not at both of its ends."""
+    db = connect(app.config["DATABASE"])
+    try:
+        found, evening = club_with_evening(db, "2026-11-15")
+        table(db, evening, seed("Eve", "Anne", "Bruno"))
+        table(db, evening, seed("Eve", "Anne", "Bruno"))
+        eve = next(m.id for m in clubs.members(db, found.id) if m.name == "Eve")
+    finally:
+        db.close()
+    assert client.get(f"/clubs/{found.id}?key={found.read_token}").status_code == 200
+    page = client.get(f"/clubs/{found.id}/members/{eve}").data.decode()
+    paths = [c for c in re.findall(r"<svg .*?</svg>", page, re.S) if "<circle" in c]
+    assert paths and all(chart.count("<circle") == 2 for chart in paths), paths
+    for chart in paths:
+        dates = re.findall(r'<text x="[\d.]+" y="144"[^>]*>([^<]+)</text>', chart)
+        assert len(dates) == 1, chart  # y = HEIGHT − 6: the axis' labels

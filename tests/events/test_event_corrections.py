@@ -181,3 +181,30 @@ def test_the_results_list_of_corrections_reads_in_french_and_names_no_round_0(
     printed = pdf_text(client.get(f"/events/{token}/results.pdf").data, tmp_path)
     # pdftotext gives the narrow no-break space back as a plain one
     assert "Tour 0" not in printed and re.search(r"Tour 1\s: Anne \+3 \(r\)", printed), printed
+
+
+def test_the_page_and_the_pdf_show_the_correction_column_in_the_same_states(
+    app, tmp_path, monkeypatch
+):
+    """The seam (``corrected``, one home): corrections that cancel out (Anne −3 then +3: 0 on
+    balance) leave no column on either; one that stands (Bert −2) puts it on both."""
+    monkeypatch.setattr(public, "FRESH", 0.0)  # the read pages see the latest standing
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    new_event(client, kind="hombre", seating="3", method="rank_points")
+    assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
+    token = ranking(app)[1].event.read_token
+
+    def shown() -> tuple[bool, bool]:
+        page = client.get(f"/events/{token}/results").text
+        printed = pdf_text(client.get(f"/events/{token}/results.pdf").data, tmp_path)
+        header = next(line for line in printed.splitlines() if "Player" in line)
+        return "<th>Correction</th>" in page, "Correction" in header.split()
+
+    for direction in ("off", "add"):
+        fine = {"player": "Anne", "direction": direction, "points": "3", "reason": "r"}
+        assert post(client, app, "penalty", **fine).status_code == 302
+    assert shown() == (False, False)
+    fine = {"player": "Bert", "direction": "off", "points": "2", "reason": "r"}
+    assert post(client, app, "penalty", **fine).status_code == 302
+    assert shown() == (True, True)

@@ -20,6 +20,7 @@ from ..formats.collation import names_sorted
 from . import actions, create, director, listing, public, slips
 from .words import (
     change_words,
+    corrected,
     correction_text,
     figure_text,
     met_again_text,
@@ -31,6 +32,7 @@ from .words import (
 bp.add_app_template_global(figure_text, "shown")
 bp.add_app_template_global(change_words, "change_words")
 bp.add_app_template_global(correction_text, "correction_text")
+bp.add_app_template_global(corrected, "corrected")
 bp.add_app_template_global(partners, "partners")
 bp.add_app_template_global(met_again_text, "met_again_text")
 bp.add_app_template_global(names_sorted, "names_sorted")

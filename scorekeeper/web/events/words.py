@@ -51,6 +51,13 @@ def correction_text(points_off: int) -> str:
     return text if points_off > 0 else f"+{text}"
 
 
+def corrected(lines: Sequence[Line]) -> bool:
+    """Whether the ranking has a Correction column, on the page as in the PDF: someone's
+    corrections sum to something (none: no empty column, which pushed the Total off a
+    phone's wall). The spreadsheet keeps its column (its keys are a file's)."""
+    return any(line.penalty for line in lines)
+
+
 def spreadsheet_headers() -> dict[str, str]:
     """The results file's headers for a spreadsheet, in the reader's language."""
     return {
@@ -134,10 +141,10 @@ def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
     again for each of its lines.
     """
     ties = tie_breaks(lines)
-    corrected = any(line.penalty for line in lines)  # else no empty Correction column
+    column = corrected(lines)
     rows = [
         ["#", _("Player"), *(_("R%(n)s", n=n) for n in rounds)]
-        + ([_("Correction")] if corrected else [])
+        + ([_("Correction")] if column else [])
         + [_("Total")]
     ]
     for line, tie in zip(lines, ties, strict=True):
@@ -151,7 +158,7 @@ def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
                 place_text(line.place, line.shared),
                 who,
                 *(figure_text(f) for f in line.rounds),
-                *([correction_text(line.penalty)] if corrected else []),
+                *([correction_text(line.penalty)] if column else []),
                 figure_text(line.figure),
             ]
         )

@@ -43,8 +43,8 @@ class Chart:
     bottom: str
     first: str
     last: str
-    """The labels under the axis' two ends; ``last`` empty when there is one point or bar
-    (one table: one date, not the same date at both ends)."""
+    """The labels under the axis' two ends; ``last`` empty when it is ``first`` again (one
+    point or bar, or all of one date: that date once, not at both ends)."""
     dots: tuple[tuple[float, float], ...] = ()
     """A dot at each of a line's points, while they are few enough to tell apart."""
     width: int = WIDTH
@@ -111,8 +111,9 @@ def line_chart(
 
 
 def _last(labels: Sequence[str]) -> str:
-    """The label under the axis' right end: none for one point, whose label is at the left."""
-    return labels[-1] if len(labels) > 1 else ""
+    """The label under the axis' right end: none where it would say the left end's again
+    (one point; or every point of one date, two tables of one evening)."""
+    return labels[-1] if labels[-1] != labels[0] else ""
 
 
 def _figure(value: float, decimals: int = 0) -> str:

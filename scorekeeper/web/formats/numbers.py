@@ -106,7 +106,7 @@ def ungrouped(raw: str, locale: Locale | str | None = None) -> str:
     """
     where = locale if locale is not None else get_locale() or "en"
     group = get_group_symbol(where)
-    text = re.sub(f"[{SPACES}]+", group, raw) if group in SPACES else raw
+    text = own_spaces(raw, group)
     sign, body = ("-", text[1:]) if text.startswith("-") else ("", text)
     if re.fullmatch(f"[0-9]{{1,3}}(?:{re.escape(group)}[0-9]{{3}})+", body, re.ASCII):
         return sign + body.replace(group, "")
@@ -132,6 +132,15 @@ class WholeField(IntegerField):
 SPACES = " \u00a0\u202f"
 """The spaces a grouping may be typed with where the language groups with one (French's
 narrow no-break space, which the page prints; a no-break or a plain space for it)."""
+
+
+def own_spaces(raw: str, group: str) -> str:
+    """Any space typed where a language groups with a space, as its own (French prints a
+    narrow no-break space; a reader types a plain or a no-break one): the one home of that
+    step for a whole number (``ungrouped``) and an amount (``read_decimal``)."""
+    return re.sub(f"[{SPACES}]+", group, raw) if group in SPACES else raw
+
+
 _DIGITS = frozenset("0123456789")
 _PLAIN = re.compile(r"(?P<whole>[0-9]{1,9})[.,](?P<part>[0-9]+)", re.ASCII)
 
@@ -163,8 +172,7 @@ def read_decimal(text: object, locale: Locale | str | None = None) -> Decimal | 
     if not raw:
         return None
     group, mark = get_group_symbol(where), get_decimal_symbol(where)
-    if group in SPACES:
-        raw = re.sub(f"[{SPACES}]+", group, raw)
+    raw = own_spaces(raw, group)
     if not set(raw) <= _DIGITS | {group, mark, ".", ","} or raw[0] not in _DIGITS:
         return None
     try:
