@@ -33,7 +33,20 @@ def _version(db, club_id: int) -> int:
     return found.version
 
 
-def _paid(db, club_id: int, rows: list[dict]) -> list[int]:
+def at_m028(tmp_path, *names: str) -> tuple[object, object, int, dict[str, int]]:
+    """A database at m028 (before the payments' sides were facts) with a club and its
+    members ``names``: its path, its connection, the club and each member's id."""
+    path = tmp_path / "m028.sqlite"
+    old = sqlite_utils.Database(sqlite3.connect(path))
+    migrations.apply(old, stop_before="m029_payment_sides")
+    old.conn.close()
+    db = connect(path)
+    club = clubs.create(db, "Le Cercle", Money(Decimal("0.05"), "EUR"), None)
+    member = {name: clubs.add_member(db, club, name, "", _version(db, club)) for name in names}
+    return path, db, club, member
+
+
+def paid(db, club_id: int, rows: list[dict]) -> list[int]:
     """Payment rows written as a version before m029 wrote them (its words)."""
     written: list[int] = []
     with changing(db, ClubOwner(club_id), _version(db, club_id), "payment"):
@@ -44,20 +57,11 @@ def _paid(db, club_id: int, rows: list[dict]) -> list[int]:
 
 
 def test_the_payments_before_m029_say_their_sides_as_facts(tmp_path):
-    path = tmp_path / "m028.sqlite"
-    old = sqlite_utils.Database(sqlite3.connect(path))
-    migrations.apply(old, stop_before="m029_payment_sides")
-    old.conn.close()
-    db = connect(path)
-    club = clubs.create(db, "Le Cercle", Money(Decimal("0.05"), "EUR"), None)
-    member = {
-        name: clubs.add_member(db, club, name, "", _version(db, club))
-        for name in ("Anne", "Bruno", "Chloé")
-    }
+    path, db, club, member = at_m028(tmp_path, "Anne", "Bruno", "Chloé")
     anne, bruno, chloe = member["Anne"], member["Bruno"], member["Chloé"]
     between = {"paid_by": "Anne", "received_by": "Chloé"}  # a suggestion paid (m026, m028)
-    first, *_ = _paid(db, club, [{"member_id": anne, "amount": 360, **between}])
-    rows = _paid(
+    first, *_ = paid(db, club, [{"member_id": anne, "amount": 360, **between}])
+    rows = paid(
         db,
         club,
         [
@@ -101,17 +105,11 @@ def test_a_payment_recorded_from_a_suggestion_is_its_own_members_whatever_his_na
     "Anne", was renamed "Annie", and a newcomer joined as "Anne", all before m029: the
     payment is Annie's (said "Annie", and "Anne B." is never her), and a member renamed
     since the payment reads under his name as it is now, as the payments written since."""
-    path = tmp_path / "m028.sqlite"
-    old = sqlite_utils.Database(sqlite3.connect(path))
-    migrations.apply(old, stop_before="m029_payment_sides")
-    old.conn.close()
-    db = connect(path)
-    club = clubs.create(db, "Le Cercle", Money(Decimal("0.05"), "EUR"), None)
-    anne = clubs.add_member(db, club, "Anne", "", _version(db, club))
-    chloe = clubs.add_member(db, club, "Chloé", "", _version(db, club))
+    path, db, club, member = at_m028(tmp_path, "Anne", "Chloé")
+    anne, chloe = member["Anne"], member["Chloé"]
     between = {"paid_by": "Anne", "received_by": "Chloé"}
-    first, *_ = _paid(db, club, [{"member_id": anne, "amount": 360, **between}])
-    second, to_box = _paid(
+    first, *_ = paid(db, club, [{"member_id": anne, "amount": 360, **between}])
+    second, to_box = paid(
         db,
         club,
         [
@@ -135,13 +133,15 @@ def test_a_payment_recorded_from_a_suggestion_is_its_own_members_whatever_his_na
     assert faults == []
 
 
-def _tampered(path, target, sql: str):
-    """A copy of the file changed as with ``sqlite3``, its triggers dropped first."""
+def tampered(path, target, *statements: str):
+    """A copy of the file changed as with ``sqlite3``, its triggers dropped first: each
+    statement changes one row."""
     shutil.copy(path, target)
     conn = sqlite3.connect(target)
     for (name,) in conn.execute("select name from sqlite_master where type = 'trigger'").fetchall():
         conn.execute(f"drop trigger [{name}]")
-    assert conn.execute(sql).rowcount == 1, sql
+    for sql in statements:
+        assert conn.execute(sql).rowcount == 1, sql
     conn.commit()
     conn.close()
     return target
@@ -152,17 +152,10 @@ def test_a_payments_side_changed_or_removed_behind_the_app_is_a_fault(tmp_path):
     clean, and a side turned from Anne to Bruno outside the app (its triggers dropped), or
     a row removed, is a fault naming the table and the row. A database at m029, not yet
     migrated, is not blamed for rows no log could hold yet."""
-    path = tmp_path / "m028.sqlite"
-    old = sqlite_utils.Database(sqlite3.connect(path))
-    migrations.apply(old, stop_before="m029_payment_sides")
-    old.conn.close()
-    db = connect(path)
-    club = clubs.create(db, "Le Cercle", Money(Decimal("0.05"), "EUR"), None)
-    anne = clubs.add_member(db, club, "Anne", "", _version(db, club))
-    bruno = clubs.add_member(db, club, "Bruno", "", _version(db, club))
-    chloe = clubs.add_member(db, club, "Chloé", "", _version(db, club))
+    path, db, club, member = at_m028(tmp_path, "Anne", "Bruno", "Chloé")
+    anne, bruno, chloe = member["Anne"], member["Bruno"], member["Chloé"]
     between = {"paid_by": "Anne", "received_by": "Chloé"}
-    first, to_box = _paid(
+    first, to_box = paid(
         db,
         club,
         [
@@ -193,7 +186,7 @@ def test_a_payments_side_changed_or_removed_behind_the_app_is_a_fault(tmp_path):
     db.close()
     assert verify.run(path, None)[1] == []
 
-    turned = _tampered(
+    turned = tampered(
         path,
         tmp_path / "turned.sqlite",
         f"update payment_sides set paid_by = {bruno} where entry_id = {first}",
@@ -202,7 +195,7 @@ def test_a_payments_side_changed_or_removed_behind_the_app_is_a_fault(tmp_path):
     assert faults == [
         f"payment_sides row {first}: club {club}: paid_by is {bruno}, its log says {anne}"
     ]
-    removed = _tampered(
+    removed = tampered(
         path, tmp_path / "removed.sqlite", f"delete from payment_sides where entry_id = {to_box}"
     )
     faults = [str(f) for f in verify.run(removed, None)[1]]
