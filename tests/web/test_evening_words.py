@@ -227,3 +227,22 @@ def test_the_danish_catalog_calls_the_clubs_manager_kasserer():
     for message in club_words:
         assert "kasserer" in message.string and "leder" not in message.string, message.id
         assert "regnskabsfør" not in message.string, message.id
+
+
+def test_the_danish_catalog_calls_a_tables_manager_link_one_way():
+    """A table's manager link is a *regnskabsførerlink* on the table's own pages ("Dit
+    regnskabsførerlink"); the event director's page called the same link "Bordets
+    lederlink". Every Danish message of a table's manager link names it one way."""
+    po = Path(__file__).parents[2] / "scorekeeper/translations/da/LC_MESSAGES/messages.po"
+    with po.open("rb") as file:
+        catalog = read_po(file)
+    table_links = [
+        m
+        for m in catalog
+        if isinstance(m.id, str)
+        and re.search(r"(?i)manager link", m.id)
+        and not re.search(r"(?i)event|competition|club|^New manager link$", m.id)
+    ]
+    assert len(table_links) >= 4, [m.id for m in table_links]
+    for message in table_links:
+        assert "regnskabsførerlink" in message.string.lower(), (message.id, message.string)
