@@ -108,20 +108,8 @@ def test_a_wall_of_24_players_scrolls_itself_to_the_last(browser: Browser, live_
     the top again; it goes on from where it was when follow.js brings a fresher page, and
     with prefers-reduced-motion it never moves by itself. The page's own clock is Playwright's
     (run_for: the seconds pass at once; one context of its own, the clock stays in it)."""
-    context = browser.new_context(**SCREEN, reduced_motion="reduce")
-    page = context.new_page()
-    page.goto(live_server + "/events/new")
-    page.fill("#name", "Winter Cup")
-    page.select_option("#kind", "hombre")
-    page.select_option("#seating", "3")
-    page.fill("#seed", "7")
-    page.get_by_role("button", name="Create the event").click()
-    page.fill("#names", "\n".join(PLAYERS))
-    page.get_by_role("button", name="Register").click()
-    expect(page.locator("#ranking tbody tr")).to_have_count(24)
-    page.locator("#draw").click()
+    context, page, wall = _drawn(browser, live_server, PLAYERS)
     expect(page.locator(".table-card")).to_have_count(8)  # 24 players at tables of three
-    wall = re.sub(r"^https?://[^/]+", "", page.locator("#read-link").inner_text()) + "/wall"
     page.clock.install()
     page.goto(live_server + wall + "?dark=1")
     expect(page.locator("body.wall #ranking tbody tr")).to_have_count(24)
@@ -174,9 +162,12 @@ def test_a_wall_of_24_players_scrolls_itself_to_the_last(browser: Browser, live_
     context.close()
 
 
-def _wall_of_30(browser: Browser, live_server: str) -> tuple[BrowserContext, Page]:
-    """30 players drawn at 10 tables of three, their wall on a 1280 × 800 projector whose
-    reader asks for reduced motion (nothing moves by itself)."""
+def _drawn(
+    browser: Browser, live_server: str, players: list[str]
+) -> tuple[BrowserContext, Page, str]:
+    """A l'Hombre event of ``players`` at tables of three, its first round drawn by its
+    director on a 1280 × 800 screen whose reader asks for reduced motion: his context, his
+    page and the wall's path."""
     context = browser.new_context(**SCREEN, reduced_motion="reduce")
     page = context.new_page()
     page.goto(live_server + "/events/new")
@@ -185,11 +176,19 @@ def _wall_of_30(browser: Browser, live_server: str) -> tuple[BrowserContext, Pag
     page.select_option("#seating", "3")
     page.fill("#seed", "7")
     page.get_by_role("button", name="Create the event").click()
-    page.fill("#names", "\n".join(f"Player {n:02}" for n in range(1, 31)))
+    page.fill("#names", "\n".join(players))
     page.get_by_role("button", name="Register").click()
+    expect(page.locator("#ranking tbody tr")).to_have_count(len(players))
     page.locator("#draw").click()
-    expect(page.locator(".table-card")).to_have_count(10)  # 30 players at tables of three
     wall = re.sub(r"^https?://[^/]+", "", page.locator("#read-link").inner_text()) + "/wall"
+    return context, page, wall
+
+
+def _wall_of_30(browser: Browser, live_server: str) -> tuple[BrowserContext, Page]:
+    """30 players drawn at 10 tables of three, their wall on a 1280 × 800 projector whose
+    reader asks for reduced motion (nothing moves by itself)."""
+    context, page, wall = _drawn(browser, live_server, [f"Player {n:02}" for n in range(1, 31)])
+    expect(page.locator(".table-card")).to_have_count(10)  # 30 players at tables of three
     page.goto(live_server + wall)
     expect(page.locator(".wall-seating li")).to_have_count(10)
     return context, page

@@ -21,8 +21,9 @@ def _row(page: str, player: str) -> list[str]:
     ]
 
 
-def test_a_credit_sets_right_a_closed_round_and_every_seam_shows_it(app, tmp_path, monkeypatch):
-    monkeypatch.setattr(public, "FRESH", 0.0)  # the read pages see the latest standing
+def _a_round_played(app):
+    """Anne, Bert and Carl's rank-points event, round 1 drawn and its one deal played (the
+    hombre beats both defenders), read in English: the director's client and the table."""
     client = app.test_client()
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     new_event(client, kind="hombre", seating="3", method="rank_points")
@@ -30,6 +31,12 @@ def test_a_credit_sets_right_a_closed_round_and_every_seam_shows_it(app, tmp_pat
     assert post(client, app, "draw").status_code == 302
     game = open_table(client, tables(client)[0])
     hombre_deal(client, game, (0, 1, 2))
+    return client, game
+
+
+def test_a_credit_sets_right_a_closed_round_and_every_seam_shows_it(app, tmp_path, monkeypatch):
+    monkeypatch.setattr(public, "FRESH", 0.0)  # the read pages see the latest standing
+    client, game = _a_round_played(app)
     hombre, short, other = seated(client, game)["players"]
     assert post(client, app, "close", confirmed="1").status_code == 302
     assert post(client, app, "draw").status_code == 302
@@ -105,13 +112,7 @@ def test_a_correction_out_of_bounds_or_junk_is_refused_where_typed(app):
 def test_no_correction_no_empty_correction_column_on_the_page_or_in_the_pdf(app, tmp_path):
     """Nobody corrected: the PDF's ranking drops the Correction column, as the page does
     (an empty column in the play-through's PDF)."""
-    client = app.test_client()
-    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
-    new_event(client, kind="hombre", seating="3", method="rank_points")
-    assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
-    assert post(client, app, "draw").status_code == 302
-    game = open_table(client, tables(client)[0])
-    hombre_deal(client, game, (0, 1, 2))
+    client, game = _a_round_played(app)
     hombre = seated(client, game)["players"][0]
     assert post(client, app, "close", confirmed="1").status_code == 302
     token = ranking(app)[1].event.read_token
