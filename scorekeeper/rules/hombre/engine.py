@@ -107,6 +107,29 @@ def sitting_out(dealer: int, players: int) -> int | None:
     return dealer if players == 4 else None
 
 
+class DealSeats:
+    """Who plays a deal and who sits out, from its dealer and the table's size: the one home
+    of a deal's seating for the 1709 deal (``Deal``) and the pot systems' (``pot.PotDeal``)."""
+
+    dealer: int
+    players: int
+
+    @property
+    def order(self) -> tuple[int, int, int]:
+        """Seats in playing order: premier, second, dernier (the dealer, with three)."""
+        return playing_order(self.dealer, self.players)
+
+    @property
+    def out(self) -> int | None:
+        """The seat that sits out this deal (the dealer, with four), or None."""
+        return sitting_out(self.dealer, self.players)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Every seat: the three who play in order, then the one who sits out."""
+        return self.order if self.out is None else (*self.order, self.out)
+
+
 def check_seating(hombre: int | None, out: int | None, dealer: int, names: Sequence[str]) -> None:
     """Refuse a played coup that makes the player who sits out play (four at the table).
 
@@ -215,7 +238,7 @@ class Bete:
 
 
 @dataclass(frozen=True)
-class Deal:
+class Deal(DealSeats):
     """What the table does before a deal: marks, the bête in play, the enjeu."""
 
     n: int
@@ -230,21 +253,6 @@ class Deal:
     """Poule plus the bête in play: also the bête a losing hombre makes."""
     players: int = 3
     """Players at the table (with four, the dealer sits out)."""
-
-    @property
-    def order(self) -> tuple[int, int, int]:
-        """Seats in playing order: premier, second, dernier (the dealer, with three)."""
-        return playing_order(self.dealer, self.players)
-
-    @property
-    def out(self) -> int | None:
-        """The seat that sits out this deal (the dealer, with four), or None."""
-        return sitting_out(self.dealer, self.players)
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """Every seat: the three who play in order, then the one who sits out."""
-        return self.order if self.out is None else (*self.order, self.out)
 
 
 @dataclass(frozen=True)

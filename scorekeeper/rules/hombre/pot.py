@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Protocol, Self
 from ..errors import N_, GameError
 from ..ledger import Stack, Transfer, apply, recave, stack
 from ..settings import Nn_, Setting
-from .engine import playing_order, sitting_out
+from .engine import DealSeats
 from .ruleset import CAVE, FICHE
 
 POT_TABLE: tuple[Setting, ...] = (
@@ -155,7 +155,7 @@ class Pot:
 
 
 @dataclass(frozen=True)
-class PotDeal:
+class PotDeal(DealSeats):
     """Before a deal: who deals, what each player adds to the pot, what it then holds."""
 
     n: int
@@ -167,16 +167,6 @@ class PotDeal:
     """The pot once they are in."""
     players: int = 3
     """Players at the table (with four, the dealer sits out)."""
-
-    @property
-    def order(self) -> tuple[int, int, int]:
-        """The three who play, in order: premier, second, dernier."""
-        return playing_order(self.dealer, self.players)
-
-    @property
-    def out(self) -> int | None:
-        """The seat that sits out this deal (the dealer, with four), or None."""
-        return sitting_out(self.dealer, self.players)
 
     # The names the 1709 deal uses, so that pages and reports read both alike.
     @property
