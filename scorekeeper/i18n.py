@@ -121,23 +121,29 @@ WTFORMS_OWN = (
     N_("Invalid Choice: could not coerce."),
     N_("Not a valid integer value."),
 )
-"""The WTForms messages a page of ours can show, in our catalogs too: WTForms ships none in
-Danish, whose pages said them in English ("Number must be between 0 and 68.")."""
+"""The WTForms messages a page of ours can show, in our catalogs too, which speak first: WTForms
+ships none in Danish, whose pages said them in English ("Number must be between 0 and 68."),
+and its French elides with a typewriter's ' ("N'est pas un entier valide.") where ours, like
+every French string of ours, has ’ and the narrow space before : ; ! ?
+(tools/french_typography.py)."""
 
 _OURS = Path(__file__).parent / "translations"
 
 
 def wtforms_catalog(locale: str) -> support.NullTranslations:
-    """WTForms' own messages ("This field is required.") in ``locale``, read once a process;
-    where WTForms has no catalog of the language, ours (``WTFORMS_OWN``)."""
+    """WTForms' own messages ("This field is required.") in ``locale``, read once a process:
+    ours first (``WTFORMS_OWN``), WTForms' catalog behind them for any message we do not
+    list; a language we have no catalog of (English, the messages' own): WTForms' alone."""
     found = _WTFORMS.get(locale)
     if found is None:
         with _WTFORMS_LOCK:
             found = _WTFORMS.get(locale)
             if found is None:
                 found = support.Translations.load(messages_path(), [locale], domain="wtforms")
-                if not isinstance(found, support.Translations):
-                    found = support.Translations.load(str(_OURS), [locale])
+                ours = support.Translations.load(str(_OURS), [locale])
+                if isinstance(ours, support.Translations):
+                    ours.add_fallback(found)
+                    found = ours
                 _WTFORMS[locale] = found
     return found
 

@@ -10,6 +10,9 @@ from collections.abc import Mapping
 from .errors import N_, GameError
 
 TEAMS = ("nous", "eux")
+TEAM_WORDS: dict[str, str] = {"nous": N_("Nous"), "eux": N_("Eux")}
+"""Each team's name for people, by its key: one home, which the pages translate and
+``scorekeeper replay`` prints as it is (the file's keys are not words)."""
 
 
 def team_field(value: object, key: str) -> int:

@@ -1,6 +1,8 @@
 """``scorekeeper replay`` says contracts, outcomes, reasons and a bête's state in the
 pages' words (``rules/hombre/words.py``, the catalogs' English), never by the file's keys
-(``sans_prendre``, ``bete``); its ``--json`` report keeps the keys of game-file.md."""
+(``sans_prendre``, ``bete``); la Manille's trumps (``rules/manille/words.py``), its partie
+and the teams of Manille and Brou (``rules/teams.py``) likewise; its ``--json`` report
+keeps the keys of game-file.md."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import re
 from pathlib import Path
 
 from test_cli import in_this_process
+
+from scorekeeper.rules.manille import belge, words
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 KEYS = re.compile(r"\b[a-z]+_[a-z_]+\b|\((bete|chicoree|tourne)\)")
@@ -40,3 +44,57 @@ def test_the_pot_games_say_their_words(capsys):
     danois = in_this_process(capsys, "replay", str(GOLDEN / "danois.game.json"))[1]
     assert "Anne nolo pur, tricks Anne 2 Bruno 3 Chloé 4 → codille" in danois
     assert "  Anne → Chloé 6 (nolo pur)" in danois
+
+
+TEAM_KEYS = re.compile(r"\b(nous|eux|liee|seche|coeur|trefle)\b")
+"""A team, partie or trump key of a Manille or Brou file (case kept: 'Nous' is the word)."""
+
+
+def test_the_manille_sheet_says_its_rules_teams_and_trumps_in_words(capsys):
+    code, out, _err = in_this_process(capsys, "replay", str(GOLDEN / "manille-classique.game.json"))
+    assert code == 0
+    assert TEAM_KEYS.findall(out) == []
+    # the file's partie "liee" with the default manches of 34 and belle of 44, as described
+    assert out.startswith("La Manille (partie liée, manches of 34, belle of 44): Nous (Anne")
+    # coup 2: Bruno (Eux) deals, retourne 5; Nous 7 of 68, so Eux 61 = 34 + 27: 5 + 27 = 32,
+    # and Eux's 28 of coup 1 + 32 = 60 ≥ 34 wins manche 1 (the page's "manche 1 to Eux")
+    assert "   2    5      0    32       0     0   0 / 1  manche 1 to Eux\n" in out
+    assert "The partie is won by Eux." in out
+    code, out, _err = in_this_process(
+        capsys, "replay", str(GOLDEN / "manille-classique.game.json"), "--json"
+    )
+    report = json.loads(out)  # game-file.md's keys stay
+    assert report["rules"]["partie"] == "liee" and report["winner"] == "eux"
+    assert report["coups"][1]["manche_won"] == "eux"
+
+
+def test_manillen_says_its_trumps_as_the_pages_do(capsys):
+    code, out, _err = in_this_process(capsys, "replay", str(GOLDEN / "manille-belge-4.game.json"))
+    assert code == 0
+    assert TEAM_KEYS.findall(out) == []
+    assert out.startswith("Manillen: Nous / Eux\n")
+    # deal 1: coeur, Nous 12 of 60, so Eux 48 = 30 + 18; deal 2: pique contré (×2),
+    # Nous 32 = 30 + 2, marked 2 × 2 = 4
+    assert "   1  ♥ cœur       1         0       18        0     18\n" in out
+    assert "   2  ♠ pique      2         4        0        4     18\n" in out
+    assert "Won by Eux" in out
+    code, out, _err = in_this_process(
+        capsys, "replay", str(GOLDEN / "manille-belge-4.game.json"), "--json"
+    )
+    report = json.loads(out)  # the file's keys: a trump is "coeur", a side "nous"
+    assert report["coups"][0]["trump"] == "coeur" and report["coups"][0]["scored"]["eux"] == 18
+    # three players: the columns are their names, the trumps words all the same
+    out = in_this_process(capsys, "replay", str(GOLDEN / "manille-belge-3.game.json"))[1]
+    assert TEAM_KEYS.findall(out) == [] and "♣ trèfle" in out
+
+
+def test_brou_names_the_team_that_wins_a_partie(capsys):
+    code, out, _err = in_this_process(capsys, "replay", str(GOLDEN / "brou.game.json"))
+    assert code == 0
+    assert TEAM_KEYS.findall(out) == []
+    assert "partie to Nous" in out and "partie to Eux" in out
+
+
+def test_the_manille_words_name_every_trump_and_contre_of_the_engine():
+    assert tuple(words.TRUMPS) == belge.TRUMPS
+    assert ("", *words.CONTRES) == belge.CONTRES

@@ -5,13 +5,16 @@ render; the other languages keep theirs.
 
 from __future__ import annotations
 
+import html
 import sqlite3
 import sys
 from pathlib import Path
 
 from test_clubs import club_version, new_club, new_evening, seed_table
+from test_numbers import errors
 from test_settlement import pdf_text, seed_game
 from test_web_sheets import new_sheet
+from test_web_sheets import version as sheet_version
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "tools"))
 import french_typography
@@ -112,3 +115,19 @@ def test_a_members_chart_says_each_bar_as_the_table_beside_it(client, app):
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     page = client.get(f"/clubs/{club}/members/{anne}").data.decode()
     assert "<title>November 2, 2026: \u221272</title>" in page
+
+
+def test_a_refused_field_says_wtforms_message_in_french_typography(client):
+    """WTForms' French catalog elides with a typewriter's ' ("N'est pas un entier valide.",
+    "N'est pas un choix valide."); the forms read ours first (i18n.wtforms_catalog), whose
+    French has the apostrophe ’ like every other French string of the page."""
+    game = new_sheet(client, "brou")
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    data = {"version": sheet_version(client, game), "points": "douze", "ending": "tout"}
+    response = client.post(game + "/sheet/coups", data=data)
+    assert response.status_code == 422
+    said = [html.unescape(message) for message in errors(response)]
+    # "douze" is no whole number; "tout" none of the coup's endings (played out, vole…)
+    assert "Ce n\u2019est pas un nombre entier." in said
+    assert "Ce n\u2019est pas un choix valide." in said
+    assert not [message for message in said if french_typography.wrong(message)]

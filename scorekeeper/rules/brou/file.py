@@ -17,7 +17,7 @@ from ..gamefile import (
     whole_field,
 )
 from ..settings import from_mapping
-from ..teams import TEAMS, optional_team, team_field
+from ..teams import TEAM_WORDS, TEAMS, optional_team, team_field
 from .engine import BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
 
 
@@ -127,15 +127,16 @@ def dump_brou_report(report: BrouReport) -> dict[str, Any]:
 
 
 def render_brou(report: BrouReport) -> str:
-    """The Nous / Eux sheet as text."""
+    """The Nous / Eux sheet as text, the teams by their names (not the file's keys)."""
     names = report.game.players
+    nous, eux = TEAM_WORDS.values()
     lines = [
-        f"L'Homme de Brou: Nous ({names[0]}, {names[2]}) / Eux ({names[1]}, {names[3]})",
+        f"L'Homme de Brou: {nous} ({names[0]}, {names[2]}) / {eux} ({names[1]}, {names[3]})",
         "",
-        f"{'coup':>4}  {'Nous':>5} {'Eux':>5}   {'total':>11}   parties",
+        f"{'coup':>4}  {nous:>5} {eux:>5}   {'total':>11}   parties",
     ]
     for r in report.coups:
-        event = "" if r.partie is None else f"  partie to {TEAMS[r.partie]}"
+        event = "" if r.partie is None else f"  partie to {TEAM_WORDS[TEAMS[r.partie]]}"
         if any(r.won) and r.partie is None:
             event = "  vole"
         lines.append(

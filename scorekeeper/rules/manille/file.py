@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from ..errors import N_, GameError
 from ..gamefile import REPORT_FORMAT, file_parts, json_object, whole_field
 from ..settings import Setting
-from ..teams import TEAMS
+from ..teams import TEAM_WORDS, TEAMS
 
 
 class Coup(Protocol):
@@ -91,6 +91,11 @@ def dump_coup(own: dict[str, Any], coup: Coup, players: tuple[str, ...]) -> dict
 def side_names(game: Played) -> tuple[str, ...]:
     """The sheet's columns as the file names them: nous / eux, or the three players."""
     return TEAMS if len(game.players) == 4 else game.players
+
+
+def side_words(game: Played) -> tuple[str, ...]:
+    """The sheet's columns for people: Nous / Eux, or the three players."""
+    return tuple(TEAM_WORDS.values()) if len(game.players) == 4 else game.players
 
 
 def report_head(game: Played) -> dict[str, Any]:

@@ -19,10 +19,11 @@ from ..errors import N_, GameError
 from ..gamefile import coup_object, file_head, note_field, numbered, whole_field
 from ..kind import JsonObject, Kind
 from ..settings import Setting
-from ..teams import TEAMS, optional_team, team_field
+from ..teams import TEAM_WORDS, TEAMS, optional_team, team_field
 from . import belge, classique, file
 from .belge import ManillenCoup, ManillenGame, ManillenReport, ManillenRules
 from .classique import ManilleCoup, ManilleGame, ManilleReport, ManilleRules
+from .words import TRUMPS
 
 G = TypeVar("G", bound=ManilleGame | ManillenGame)
 R = TypeVar("R", bound=ManilleRules | ManillenRules)
@@ -157,22 +158,27 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
         }
 
     def text(self, report: ManilleReport) -> str:
-        """The sheet as text."""
+        """The sheet as text, in words: the rules described, the teams by their names."""
         names = report.game.players
+        nous, eux = TEAM_WORDS.values()
         lines = [
-            f"La Manille ({report.game.rules.partie}): Nous ({names[0]}, {names[2]}) / "
-            f"Eux ({names[1]}, {names[3]})",
+            f"La Manille ({report.game.rules.describe()}): {nous} ({names[0]}, {names[2]}) / "
+            f"{eux} ({names[1]}, {names[3]})",
             "",
-            f"{'coup':>4}  {'ret':>3}  {'Nous':>5} {'Eux':>5}   {'total':>11}   manches",
+            f"{'coup':>4}  {'ret':>3}  {nous:>5} {eux:>5}   {'total':>11}   manches",
         ]
         for r in report.coups:
-            event = "" if r.manche_won is None else f"  manche {r.manche} to {TEAMS[r.manche_won]}"
+            event = (
+                ""
+                if r.manche_won is None
+                else f"  manche {r.manche} to {TEAM_WORDS[TEAMS[r.manche_won]]}"
+            )
             lines.append(
                 f"{r.n:>4}  {r.coup.retourne:>3}  {r.scored[0]:>5} {r.scored[1]:>5}   "
                 f"{r.totals[0]:>5} {r.totals[1]:>5}   {r.manches[0]} / {r.manches[1]}{event}"
             )
         end = (
-            f"The partie is won by {TEAMS[report.winner or 0]}."
+            f"The partie is won by {TEAM_WORDS[TEAMS[report.winner or 0]]}."
             if report.finished
             else f"Next dealer: {names[report.next_dealer or 0]}, manche {report.manche} "
             f"to {report.target}"
@@ -294,9 +300,10 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         }
 
     def text(self, report: ManillenReport) -> str:
-        """The sheet as text."""
+        """The sheet as text, in words: the teams by their names, the trumps as the pages say
+        them."""
         names = report.game.players
-        sides = file.side_names(report.game)
+        sides = file.side_words(report.game)
         lines = [
             "Manillen: " + " / ".join(sides),
             "",
@@ -306,7 +313,7 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         ]
         for b in report.coups:
             lines.append(
-                f"{b.n:>4}  {b.coup.trump:<10} {b.multiplier:>3}  "
+                f"{b.n:>4}  {TRUMPS[b.coup.trump]:<10} {b.multiplier:>3}  "
                 + " ".join(f"{v:>8}" for v in b.scored)
                 + "   "
                 + " ".join(f"{v:>6}" for v in b.totals)

@@ -17,6 +17,7 @@ from wtforms.validators import Optional
 from ...rules.brou.engine import ANNOUNCED, SETTINGS, BrouReport, BrouResult, BrouRules
 from ...rules.brou.kind import KINDS, Brou
 from ...rules.errors import N_, GameError
+from ...rules.teams import TEAM_WORDS
 from ...store import StoredGame
 from ..formats.numbers import InRange, WholeField, read_whole
 from ..formats.words import labelled, listed
@@ -32,6 +33,7 @@ from ..sheet.forms import (
 )
 from ..sheet.game import PointsGame, points_web
 from ..sheet.settings import fields_of, setting_field, setting_value
+from ..sheet.view import team_name
 
 MARIAGE_KINDS = {
     "petit": (False, False),
@@ -54,7 +56,7 @@ ENDING_WORDS = {
     "claim": _l("stopped: claims 301"),
     "abandon": _l("stopped: concedes (abandon)"),
 }
-TEAM_WORDS = options([("nous", _l("Nous")), ("eux", _l("Eux"))])
+TEAM_CHOICES = options([(key, _l(word)) for key, word in TEAM_WORDS.items()])
 
 
 class CountField(WholeField):
@@ -97,7 +99,7 @@ class BrouCoupForm(SheetCoupForm):
 
     points_eux = points_field(_l("Points of Eux so far"), Brou.points_most)
     ending = RadioField(_l("The coup"), choices=options(ENDING_WORDS.items()), default="")
-    ending_team = RadioField(_l("By"), choices=TEAM_WORDS, validate_choice=False)
+    ending_team = RadioField(_l("By"), choices=TEAM_CHOICES, validate_choice=False)
 
     def mariage_names(self) -> list[str]:
         return [
@@ -205,7 +207,6 @@ def fill(form: BrouCoupForm, item: dict[str, Any]) -> None:
 
 def coup_words(item: Mapping[str, Any]) -> dict[str, str]:
     """A Brou coup of the game file, field by field in words (what a correction changed)."""
-    teams = {"nous": _("Nous"), "eux": _("Eux")}
     mariages = []
     for m in item.get("mariages", []):
         kind = next(
@@ -216,7 +217,7 @@ def coup_words(item: Mapping[str, Any]) -> dict[str, str]:
             ),
             "petit",
         )
-        word = labelled(teams.get(m.get("team"), m.get("team")), str(MARIAGE_WORDS[kind]))
+        word = labelled(team_name(m.get("team")), str(MARIAGE_WORDS[kind]))
         mariages.append(word + (f" — {_('on the table')}" if m.get("table") else ""))
     ending = "—"
     for key in ("vole", "claim", "abandon", "partie_et_vole"):
@@ -224,7 +225,7 @@ def coup_words(item: Mapping[str, Any]) -> dict[str, str]:
             word = (
                 key if key != "partie_et_vole" else "pev_made" if item.get("made") else "pev_failed"
             )
-            ending = labelled(str(teams.get(item[key], item[key])), str(ENDING_WORDS[word]))
+            ending = labelled(team_name(item[key]), str(ENDING_WORDS[word]))
     return {
         _("Points of Nous"): str(item.get("points", 0)),
         _("Points of Eux so far"): str(item.get("points_eux", "—")),

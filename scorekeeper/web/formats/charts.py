@@ -93,10 +93,11 @@ def bar_chart(
 
 
 def line_chart(
-    values: Sequence[float], labels: Sequence[str], figure: Callable[[float], str] | None = None
+    values: Sequence[float], labels: Sequence[str], figure: Callable[[float], str]
 ) -> Chart | None:
     """A line through the values, left to right (None: none); ``figure`` writes the axis'
-    top and bottom (default: to one decimal)."""
+    top and bottom, as the page writes its figures (a rating: ``rating_text``). No default:
+    one to a decimal written here had a point for every reader ("12.5" in Danish)."""
     if not values:
         return None
     low, high = _scale(values, False)
@@ -104,8 +105,7 @@ def line_chart(
     at = [(round(LEFT + n * step, 1), _y(v, low, high)) for n, v in enumerate(values)]
     points = " ".join(f"{x},{y}" for x, y in at)
     zero = _y(max(low, min(0.0, high)), low, high)
-    write = figure or (lambda value: _figure(value, 1))
-    top, bottom = write(high), write(low)
+    top, bottom = figure(high), figure(low)
     dots = tuple(at) if len(at) <= DOTS else ()
     return Chart((), points, zero, top, bottom, labels[0], _last(labels), dots)
 
@@ -116,7 +116,7 @@ def _last(labels: Sequence[str]) -> str:
     return labels[-1] if labels[-1] != labels[0] else ""
 
 
-def _figure(value: float, decimals: int = 0) -> str:
-    """An axis' figure (whole, or to ``decimals``), with a true minus sign."""
-    text = f"{abs(value):.{decimals}f}"
-    return f"−{text}" if round(value, decimals) < 0 else text
+def _figure(value: float) -> str:
+    """A bar chart's axis figure, whole (its values are), with a true minus sign."""
+    text = f"{abs(value):.0f}"
+    return f"−{text}" if round(value) < 0 else text

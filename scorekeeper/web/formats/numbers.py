@@ -24,7 +24,13 @@ from decimal import Decimal
 from typing import Any
 
 from babel import Locale
-from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal
+from babel.numbers import (
+    NumberFormatError,
+    format_decimal,
+    get_decimal_symbol,
+    get_group_symbol,
+    parse_decimal,
+)
 from flask_babel import get_locale
 from wtforms import Field, IntegerField
 from wtforms.form import BaseForm
@@ -184,6 +190,21 @@ def read_decimal(text: object, locale: Locale | str | None = None) -> Decimal | 
         if plain is None or (len(plain["part"]) == 3 and plain["whole"] != "0"):
             return None  # "1.000" in French: a thousand or one? The language said neither
         return Decimal(f"{plain['whole']}.{plain['part']}")
+
+
+def typed_decimal(value: Decimal, locale: Locale | str | None = None) -> str:
+    """A number as the reader types one, for a field that shows it again (a chip value
+    set): the language's decimal mark, every decimal kept, no grouping; ``read_decimal``
+    reads it back as it was. ``str`` wrote a dot for every reader ("0.025" in Danish),
+    which only the one-separator rule read again.
+
+    >>> [typed_decimal(Decimal("0.025"), code) for code in ("da", "nl", "fr", "en")]
+    ['0,025', '0,025', '0,025', '0.025']
+    >>> typed_decimal(Decimal("1000000"), "fr"), typed_decimal(Decimal("12.5"), "da")
+    ('1000000', '12,5')
+    """
+    where = locale if locale is not None else get_locale() or "en"
+    return format_decimal(value, format="0.#", locale=where, decimal_quantization=False)
 
 
 def read_cents(text: object, locale: Locale | str | None = None) -> int | None:

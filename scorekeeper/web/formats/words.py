@@ -26,6 +26,7 @@ from ...i18n import CURRENCIES, LANGUAGES, language
 from ...rules.errors import GameError
 from ...rules.money import Money
 from ...store import Action
+from .numbers import typed_decimal
 
 ACTION_WORDS = {
     Action.CREATE: _l("game created"),
@@ -59,7 +60,7 @@ def reader_currency() -> str:
 
 def chip_example() -> str:
     """A chip value as the reader writes one, for a money form's placeholder: 0,05 or 0.05."""
-    return str(format_decimal(Decimal("0.05"), format="0.00"))
+    return typed_decimal(Decimal("0.05"))
 
 
 def club_full_text() -> str:
@@ -233,7 +234,7 @@ def cents(amount: int, club: HasMoney, sign: bool = False) -> str:
     text = (
         str(format_currency(money, club.money.currency))
         if club.money is not None
-        else f"{money:.2f}"
+        else str(format_decimal(money, format="#,##0.00"))  # no currency: 12,50 in Danish
     )
     mark = "−" if amount < 0 else ("+" if sign and amount > 0 else "")
     return mark + text

@@ -36,7 +36,7 @@ from ...rules.seating import person_rows, sittings
 from ...store.paid import Tick, lines, lines_cents, ticks
 from .. import blueprints
 from ..formats.collation import by_name
-from ..formats.numbers import plain_decimal
+from ..formats.numbers import plain_decimal, typed_decimal
 from ..formats.words import cents, reader_currency
 from ..forms import CHANGED, ActionForm, form_version
 from ..hookspecs import Page
@@ -180,7 +180,7 @@ def settlement_page(stored: store.StoredGame, pdf: bool) -> str:
         form.version.data = str(stored.version)
         sheet["paid_form"] = ActionForm(formdata=None, version=str(stored.version))
         if stored.money is not None:
-            form.chip_value.data = str(stored.money.chip_value)
+            form.chip_value.data = typed_decimal(stored.money.chip_value)
             form.currency.data = stored.money.currency
     if sheet["purse"] is not None:  # in a club, the club's managers record payments
         club = sheet["club"]

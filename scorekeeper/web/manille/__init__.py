@@ -17,12 +17,14 @@ from wtforms import RadioField
 
 from ...rules import kinds
 from ...rules.kind import GameKind
+from ...rules.teams import TEAM_WORDS
 from ...store import StoredGame
 from ..forms import options, typed_note
 from ..hookspecs import Report, Rules
 from ..sheet.forms import NewSheetForm, SheetCoupForm, points_coup_form, shown_valid
 from ..sheet.game import PointsGame, points_web
 from ..sheet.settings import fields_of, setting_field, setting_value
+from ..sheet.view import team_name
 from .belge import TRUMP_WORDS, ManillenWeb
 from .classique import RETOURNE_WORDS, ClassiqueWeb
 from .house import HouseRulesFields, house_rules
@@ -88,7 +90,7 @@ ERROR_FIELDS = {
 def _renonce_choices(game: Any) -> list[tuple[str, str]]:
     if len(game.players) == 3:
         return [(name, name) for name in game.players]
-    return [("nous", _("Nous")), ("eux", _("Eux"))]
+    return [(key, _(word)) for key, word in TEAM_WORDS.items()]
 
 
 def coup_form(stored: StoredGame, coup: Any = None) -> ManilleCoupForm:
@@ -158,13 +160,12 @@ SHARED = frozenset({"points", "renonce"})
 def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
     """A Manille coup of the game file, field by field in words (what a correction changed)."""
     renonce = item.get("renonce")
-    teams = {"nous": _("Nous"), "eux": _("Eux")}
     own = next((p for p in PIECES if (p.fields - SHARED) & item.keys()), PIECES[0])
     words: dict[str, str] = dict(own.words(item))
     points = item.get("points")
     label = _("Points of the dealer") if len(players) == 3 else _("Points of Nous")
     words[label] = "—" if points is None else str(points)
-    words[_("Renonce")] = "—" if renonce is None else str(teams.get(renonce, renonce))
+    words[_("Renonce")] = "—" if renonce is None else team_name(renonce)
     words[_("Note")] = str(item.get("note", "")) or "—"
     return words
 

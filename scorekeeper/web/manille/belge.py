@@ -12,17 +12,12 @@ from flask_babel import ngettext
 from ...rules.manille import belge
 from ...rules.manille.belge import ManillenReport, ManillenResult, ManillenRules
 from ...rules.manille.kinds import Manillen
+from ...rules.manille.words import CONTRES, TRUMPS
 from ..formats.words import elide, minus
 from .house import house_words
 
-TRUMP_WORDS = {
-    "pique": _l("♠ pique"),
-    "coeur": _l("♥ cœur"),
-    "carreau": _l("♦ carreau"),
-    "trefle": _l("♣ trèfle"),
-    "sans-atout": _l("sans-atout"),
-}
-CONTRE_NAMES = {"": "—", "contre": _l("contré"), "surcontre": _l("sur-contré")}
+TRUMP_WORDS = {key: _l(word) for key, word in TRUMPS.items()}
+CONTRE_NAMES = {"": "—", **{key: _l(word) for key, word in CONTRES.items()}}
 """A contre in words where the deal's own multiplier is shown beside it (the sheet's line)."""
 CONTRE_STEPS = {"contre": 1, "surcontre": 2}
 """A contre's doubling steps (rules/manille/house.py): its label shows what they make."""

@@ -14,6 +14,7 @@ from typing import Protocol, runtime_checkable
 from flask_babel import gettext as _
 
 from ...rules.kind import Standing
+from ...rules.teams import TEAM_WORDS
 from ..formats.words import JOURNAL_COLUMNS, JOURNAL_INDENT, minus, wrap
 from ..hookspecs import PointsSheet
 
@@ -69,7 +70,13 @@ def sides(report: Standing) -> tuple[str, ...]:
     players = report.game.players
     if len(players) == 3:
         return tuple(players)
-    return (_("Nous"), _("Eux"))
+    return tuple(_(word) for word in TEAM_WORDS.values())
+
+
+def team_name(key: object) -> str:
+    """A team's name for the reader by its file key (``nous``); anything else (a player's
+    name, where manillen's three each play for themselves) as it is."""
+    return _(TEAM_WORDS[key]) if isinstance(key, str) and key in TEAM_WORDS else str(key)
 
 
 def teams_line(players: tuple[str, ...]) -> str:
