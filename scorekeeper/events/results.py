@@ -96,26 +96,27 @@ CSV_KEYS |= {"penalty": "penalty", "figure": "figure"}
 
 def results_csv(
     lines: Sequence[Line],
-    rounds: int,
+    rounds: Sequence[RoundPlay],
     headers: Mapping[str, str] = CSV_KEYS,
     number: Callable[[Any], str] = shown,
     delimiter: str = ",",
 ) -> str:
     """The ranking as CSV: place, player, each round's figure, penalty, figure.
 
+    ``rounds``: the rounds of the results, those drawn (the standing's plays), as
+    ``results_json`` lists them and the page and the PDF show them: a column each.
     The comma file keeps its keys; a spreadsheet's file (``delimiter`` ";") is
     given the headers in the reader's language and its way of writing a number.
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n", delimiter=delimiter)
-    each_round = [headers["round"].replace("{n}", str(n)) for n in range(1, rounds + 1)]
+    each_round = [headers["round"].replace("{n}", str(play.number)) for play in rounds]
     writer.writerow(
         [headers["place"], headers["player"], *each_round, headers["penalty"], headers["figure"]]
     )
     for line in lines:
         place = place_text(line.place, line.shared)
         per_round = [number(f) if f is not None else "" for f in line.rounds]
-        per_round += [""] * (rounds - len(per_round))
         # the spreadsheet's file shows it as the page does, taken off (−5: the row adds up);
         # the comma file keeps its key's meaning, the points taken off (5)
         penalty = number(-line.penalty) if delimiter != "," else line.penalty

@@ -112,8 +112,9 @@ def one_deal_event(client, app) -> tuple[str, str]:
 @pytest.mark.parametrize(
     ("language", "header"),
     [
-        ("nl", "Plaats;Speler;Ronde 1;Ronde 2;Correctie;Totaal"),
-        ("fr", "Place;Joueur;Tour 1;Tour 2;Correction;Total"),
+        # round 1 drawn of 2: a column for the round drawn, as results.json lists it
+        ("nl", "Plaats;Speler;Ronde 1;Correctie;Totaal"),
+        ("fr", "Place;Joueur;Tour 1;Correction;Total"),
     ],
 )
 def test_the_results_file_for_a_spreadsheet_speaks_the_readers_language(
@@ -125,7 +126,7 @@ def test_the_results_file_for_a_spreadsheet_speaks_the_readers_language(
     assert text.lstrip("\ufeff").splitlines()[0] == header
     # the comma file keeps its keys for tools, whatever the reader's language
     keys = client.get(f"/events/{token}/results.csv").text.splitlines()[0]
-    assert keys == "place,player,round 1,round 2,penalty,figure"
+    assert keys == "place,player,round 1,penalty,figure"
     page = client.get(f"/events/{token}/results").text
     assert "results.csv?sep=semicolon" in page
 
@@ -213,11 +214,11 @@ def test_a_penalty_reads_as_the_page_shows_it_in_the_spreadsheets_file(client, a
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     people = client.get(f"/events/{token}/results.csv?sep=semicolon").text.lstrip("\ufeff")
     row = next(line.split(";") for line in people.splitlines() if hombre in line)
-    round_1, penalty, total = int(row[2]), int(row[4]), int(row[5])
+    round_1, penalty, total = int(row[2]), int(row[3]), int(row[4])  # round 1 drawn of 2
     assert penalty == -5 and round_1 + penalty == total
     tools = client.get(f"/events/{token}/results.csv").text
     row = next(line.split(",") for line in tools.splitlines() if hombre in line)
-    assert int(row[4]) == 5 and int(row[2]) - 5 == int(row[5])
+    assert int(row[3]) == 5 and int(row[2]) - 5 == int(row[4])
     page = client.get(f"/events/{token}/results").text
     assert "<td>−5</td>" in page
     # a player withdrawn: the page says so after his name, and so does the spreadsheet's

@@ -155,11 +155,9 @@ def results_file(token: str) -> Response:
     standing = standing_of(found)
     if request.args.get("sep") == "semicolon":  # for people: their words, their numbers
         words = spreadsheet_headers()
-        text = BOM + results_csv(
-            standing.lines, found.settings.rounds, words, spreadsheet_number, ";"
-        )
+        text = BOM + results_csv(standing.lines, standing.plays, words, spreadsheet_number, ";")
     else:
-        text = results_csv(standing.lines, found.settings.rounds)
+        text = results_csv(standing.lines, standing.plays)
     return Response(
         text,
         mimetype="text/csv",
