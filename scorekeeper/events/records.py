@@ -299,11 +299,13 @@ def withdraw(db: sqlite_utils.Database, event_id: int, version: int | None, name
 
 
 def changes(db: sqlite_utils.Database, event_id: int, limit: int = 200) -> list[dict[str, object]]:
-    """The event's change log, newest first."""
+    """The event's change log, newest first; a correction's line with the row it carries
+    (``state``: its round, ``rounds.logged_penalty``), the others without (None)."""
     return list(
         db.query(
-            "select version, action, summary, at from event_changes where event_id = ?"
-            " order by id desc limit ?",
+            "select version, action, summary, at,"
+            " case when action = 'penalty' then state end as state"
+            " from event_changes where event_id = ? order by id desc limit ?",
             [event_id, limit],
         )
     )

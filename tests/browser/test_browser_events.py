@@ -82,7 +82,9 @@ def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
     phone.fill("#penalty input[name=points]", "1")
     phone.fill("#penalty input[name=reason]", "misdealt")
     phone.get_by_role("button", name="Enter the correction").tap()
-    expect(phone.locator("#log")).to_contain_text(f"{seated[1]} +1: misdealt")
+    # filed under round 1, the round played, as the form showed it chosen
+    expect(phone.locator("#penalty select[name=round]")).to_have_value("1")
+    expect(phone.locator("#log")).to_contain_text(f"round 1: {seated[1]} +1 (misdealt)")
     assert laid_out_width(phone) <= 390
     # The same ranking on the players' phones, through the read link.
     phone.goto(wall_url)

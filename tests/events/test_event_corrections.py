@@ -84,8 +84,9 @@ def test_a_credit_sets_right_a_closed_round_and_every_seam_shows_it(app, tmp_pat
     assert re.search(rf"3\s+{other}\s+0\.5\s+–\s+−1\s+−0\.5", printed), printed
     # the event's log says both, signed
     director = client.get("/events/1").text
-    assert f"correction · {short} +3: r" in director
-    assert f"correction · {other} −1: slow" in director
+    # both filed under round 1, the latest round played (round 2 has no deal yet)
+    assert f"correction · round 1: {short} +3 (r)" in director
+    assert f"correction · round 1: {other} −1 (slow)" in director
 
 
 def test_a_correction_out_of_bounds_or_junk_is_refused_where_typed(app):
@@ -169,6 +170,7 @@ def test_the_results_list_of_corrections_reads_in_french_and_names_no_round_0(
     early = post(client, app, "penalty", player="Bert", points="2", reason="retard")
     assert early.status_code == 302  # before any draw: stored with round 0
     assert post(client, app, "draw").status_code == 302
+    hombre_deal(client, open_table(client, tables(client)[0]), (0, 1, 2))  # round 1 played
     credit = post(client, app, "penalty", player="Anne", direction="add", points="3", reason="r")
     assert credit.status_code == 302
     _lines, standing = ranking(app)

@@ -3,6 +3,7 @@ no English on a French page, a true minus sign, plural forms where a number is s
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 from flask_babel import force_locale
@@ -29,6 +30,28 @@ def test_the_change_log_speaks_the_readers_language_with_plural_forms(app):
         assert change_words("draw", "3: 34 tables, seed 7") == (
             "tour tiré · tour 3\u202f: 34 tables, graine 7"
         )
-        assert change_words("penalty", "Anne −2: late") == "correction · Anne −2: late"
-        assert change_words("penalty", "Anne +2: r") == "correction · Anne +2: r"  # a credit
+        # a line written before m021 carries no row: its summary read back, no round named
+        assert change_words("penalty", "Anne −2: late") == "correction · Anne −2 (late)"
+        assert change_words("penalty", "Anne +2: r") == "correction · Anne +2 (r)"  # a credit
         assert change_words("close", "1") == "tour clos · 1"
+
+
+def test_a_corrections_log_line_names_its_round_as_the_readers_language_writes_it(app):
+    """The log said "Anne −2: late" in every language, an English colon in French, and no
+    round; it is a sentence of the catalog now, its round read from the row its line carries
+    (m021), "tour 1 : …" in French with the narrow no-break space before the colon."""
+    row = {"player": "Anne", "points": 2, "reason": "late: very", "round": 1, "id": 7}
+    state = json.dumps({"event_penalties": {"[7]": row}})
+    credit = json.dumps({"event_penalties": {"[8]": {**row, "points": -3, "round": 0}}})
+    said = {
+        "fr": ("correction", "tour 1\u202f: Anne −2 (late: very)"),
+        "en": ("correction", "round 1: Anne −2 (late: very)"),
+        "da": ("korrektion", "runde 1: Anne −2 (late: very)"),
+        "nl": ("correctie", "ronde 1: Anne −2 (late: very)"),
+    }
+    for language, (word, fine) in said.items():
+        with app.test_request_context(), force_locale(language):
+            # the summary is what every such line stores; the row is what it says
+            assert change_words("penalty", "Anne −2: late: very", state) == f"{word} · {fine}"
+            before_any_round = change_words("penalty", "Anne +3: late: very", credit)
+            assert before_any_round == f"{word} · Anne +3 (late: very)", language

@@ -716,6 +716,7 @@ ACCEPTED = {
         "direction": "add",
         "points": "2",
         "reason": "late",
+        "round": "0",  # what the form offers while no round is played (the world's event)
     },
 }
 """A form each of these routes accepts, that the fuzz changes in part (else most is refused)."""

@@ -35,18 +35,28 @@ CHANGED = N_("The event changed meanwhile: here it is as it is now. Check and se
 
 
 def _act(
-    event_id: int, section: str, form: Any, change: Callable[[int], object]
+    event_id: int,
+    section: str,
+    form: Any,
+    change: Callable[[int], object],
+    beside: tuple[str, ...] = (),
 ) -> BaseResponse | tuple[str, int]:
-    """Run one change from a valid form; the refusal beside the form otherwise."""
+    """Run one change from a valid form; the refusal above the form otherwise, or beside
+    its field for the fields named in ``beside`` (the page shows their errors there)."""
     managed_event(event_id)
     if not form.validate_on_submit():
-        refused = "; ".join(str(e) for errors in form.errors.values() for e in errors)
+        refused = "; ".join(
+            str(e) for name, errors in form.errors.items() if name not in beside for e in errors
+        )
         return director_page(event_id, {section: refused}, {section: form}), 422
     try:
         change(form_version(form))
     except store.Conflict:
         return director_page(event_id, {section: _(CHANGED)}, {section: form}), 409
     except GameError as error:
+        if error.field in beside:
+            form[error.field].errors = [*form[error.field].errors, error.translated(_)]
+            return director_page(event_id, {}, {section: form}), 422
         return director_page(event_id, {section: error.translated(_)}, {section: form}), 422
     return redirect(url_for("events.director", event_id=event_id) + f"#{section}")
 
@@ -194,14 +204,16 @@ def penalty(event_id: int) -> BaseResponse | tuple[str, int]:
     form = PenaltyForm()
 
     def change(version: int) -> None:
-        played = event_rounds.rounds(get_db(), event_id)
         points = form.points.data or 0
+        chosen = form.round.data
+        if chosen is None:  # none sent (the page always sends one): the page's default
+            chosen = event_rounds.filed_under(event_rounds.played_rounds(get_db(), event_id))
         fine = Penalty(
             (form.player.data or "").strip(),
             -points if form.direction.data == "add" else points,  # stored: positive is off
             form.reason.data or "",
-            len(played),
+            chosen,
         )
         event_rounds.add_penalty(get_db(), event_id, version, fine)
 
-    return _act(event_id, "penalty", form, change)
+    return _act(event_id, "penalty", form, change, beside=("round",))

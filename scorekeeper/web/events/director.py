@@ -17,7 +17,7 @@ from ...db import generation, get_db
 from ...events import standing as event_standing
 from ...events.ranking import in_name_order
 from ...events.records import Event, changes
-from ...events.rounds import drawn_again
+from ...events.rounds import drawn_again, filed_under, played_rounds
 from ...events.standing import Standing
 from ..blueprints import events as bp
 from ..formats.collation import name_key
@@ -49,6 +49,15 @@ class TableState:
         if self.round_closed:
             return "closed"
         return "finished" if self.finished else "playing"
+
+
+@dataclass(frozen=True)
+class CorrectionRounds:
+    """The correction form's rounds: those it offers (played or closed; ``(0,)``, none, while
+    no round is) and the one shown chosen, which is the one stored."""
+
+    offered: tuple[int, ...]
+    chosen: int
 
 
 def standing_of(found: Event, within: float = 0.0) -> Standing:
@@ -120,6 +129,11 @@ def director_page(
     made.update(forms or {})
     for form in made.values():
         form.version.data = version
+    played = played_rounds(get_db(), found.id)
+    # a refused correction's round, kept if it is offered (another refused form may have a
+    # field of that name: the lock's)
+    typed = made["penalty"].round.data if "penalty" in (forms or {}) else None
+    filed = typed if typed in (played or [0]) else filed_under(played)
     members = clubs.members(get_db(), found.club_id) if found.club_id is not None else []
     registered = {p.name for p in standing.players}
     current = standing.rounds[-1] if standing.rounds else None
@@ -135,6 +149,7 @@ def director_page(
         members=[m for m in members if m.name not in registered],
         club=clubs.club(get_db(), found.club_id) if found.club_id is not None else None,
         changes=changes(get_db(), found.id, 30),
+        correction_rounds=CorrectionRounds(tuple(played) or (0,), filed),
         met_again=drawn_again(get_db(), found.id, current.number) if current else [],
         manager_link=fresh_event_link(found.id),
         read_link=external_url("events.public", token=found.read_token),

@@ -15,6 +15,7 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
+from ...db import MAX_INTEGER
 from ...events.records import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
 from ...events.rounds import MAX_PENALTY, MAX_REASON
 from ...events.settings import DEFAULTS, MAX_BYE_CREDIT, MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
@@ -110,6 +111,10 @@ class PenaltyForm(FlaskForm):
     # the reading's own message ("not a whole number", the bounds) with "required"
     points = WholeField(_l("Points"), validators=[InputRequired(), InRange(1, MAX_PENALTY)])
     reason = StringField(_l("Reason"), validators=[DataRequired(), Length(max=MAX_REASON)])
+    # the round it is filed under: the page offers the rounds played or closed, the latest
+    # chosen; none sent: that latest (events.rounds.filed_under). Any whole number is read
+    # and the store says why one is refused (no such round, not played yet), beside it
+    round = WholeField(_l("Round"), validators=[Optional(), InRange(-MAX_INTEGER, MAX_INTEGER)])
 
 
 class LockForm(FlaskForm):

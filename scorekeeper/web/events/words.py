@@ -15,8 +15,8 @@ from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from ...events.ranking import Figure, Line, decided_by, place_text, rounded
-from ...events.rounds import read_draw_summary
+from ...events.ranking import Figure, Line, Penalty, decided_by, place_text, rounded
+from ...events.rounds import logged_penalty, read_draw_summary
 from ..formats.words import columns
 
 ACTION_WORDS = {
@@ -75,9 +75,13 @@ def spreadsheet_number(value: Figure) -> str:
     return str(format_decimal(rounded(value), "0.##"))
 
 
-def change_words(action: str, summary: str) -> str:
-    """A line of the event's log: the action in words, then what it concerned."""
+def change_words(action: str, summary: str, state: str | None = None) -> str:
+    """A line of the event's log: the action in words, then what it concerned (a
+    correction's from the row its line carries, ``state``: its round)."""
     words = str(ACTION_WORDS.get(action, action))
+    corrected = logged_penalty(summary, state) if action == "penalty" else None
+    if corrected is not None:
+        summary = correction_log_text(corrected)
     drawn = read_draw_summary(summary) if action == "draw" else None
     if drawn is not None:
         summary = ngettext(
@@ -90,6 +94,25 @@ def change_words(action: str, summary: str) -> str:
         if drawn.met_again:
             summary += f" · {met_again_text(drawn.met_again)}"
     return f"{words} · {summary}" if summary else words
+
+
+def correction_log_text(penalty: Penalty) -> str:
+    """A correction as the event's log says it, in the reader's language (French: ``tour 2 :
+    Anne +3 (retard)``); no round named for one filed under none (0: before any round)."""
+    if penalty.round:
+        return _(
+            "round %(round)s: %(player)s %(points)s (%(reason)s)",
+            round=penalty.round,
+            player=penalty.player,
+            points=correction_text(penalty.points),
+            reason=penalty.reason,
+        )
+    return _(
+        "%(player)s %(points)s (%(reason)s)",
+        player=penalty.player,
+        points=correction_text(penalty.points),
+        reason=penalty.reason,
+    )
 
 
 def met_again_text(pairs: Sequence[tuple[str, str]]) -> str:
