@@ -160,6 +160,7 @@ def cmd_rules(args: argparse.Namespace) -> None:
 
 
 def cmd_backup(args: argparse.Namespace) -> None:
+    import os
     from datetime import datetime
     from pathlib import Path
 
@@ -170,6 +171,17 @@ def cmd_backup(args: argparse.Namespace) -> None:
         raise UserError(f"no database at {source}")
     target = Path(args.dest)
     now = datetime.now()
+    # a folder the nightly command names (`…/scorekeeper/`, or --keep-days) that is not there
+    # yet is made, as the guides' commands expect (the container's `/app/instance/backups/`),
+    # never written as a file of the folder's name; its parent must be there (a typo shows)
+    named_a_folder = args.dest.endswith(("/", os.sep)) or args.keep_days is not None
+    if named_a_folder and not target.exists():
+        if not target.parent.is_dir():
+            raise UserError(f"no folder {target.parent}: create it first")
+        try:
+            target.mkdir(mode=0o700)  # a backup holds the server's secret key
+        except OSError as error:
+            raise UserError(f"cannot make the folder {target}: {error}") from None
     if args.keep_days is not None and (args.keep_days < 1 or not target.is_dir()):
         raise UserError("--keep-days takes a number of days from 1, and a folder to back up into")
     if target.is_dir():
@@ -300,7 +312,9 @@ def parser() -> argparse.ArgumentParser:
     settle.add_argument("--currency", help="3-letter currency code (default EUR)")
     settle.set_defaults(run=cmd_settle)
     backup = sub.add_parser("backup", help="copy the server's database, even while it runs")
-    backup.add_argument("dest", help="the file to write, or a folder to write a dated copy in")
+    backup.add_argument(
+        "dest", help="the file to write, or a folder (ending in /) to write a dated copy in"
+    )
     backup.add_argument("--database", help="the database (default: the data folder's)")
     backup.add_argument(
         "--keep-days",

@@ -363,6 +363,35 @@ def test_the_nightly_backup_prunes_what_is_older_than_its_days(tmp_path):
     assert {young, young + "-shm", "notes.txt"} <= kept
 
 
+def test_a_backup_into_a_folder_not_made_yet_makes_it_and_writes_a_dated_copy_in_it(tmp_path):
+    """The guides' commands where the folder was not made first (play5): the operators' cron
+    line without deploy.md's `install -d`, the container's `/app/instance/backups/` on a fresh
+    volume. With a trailing slash the folder was taken for a file name: a file `backups` was
+    written, and overwritten each night, no dated copy, nothing pruned; with --keep-days the
+    command failed saying "--keep-days takes a number of days from 1"."""
+    import stat
+
+    from scorekeeper.cli import main
+    from scorekeeper.db.backup import DATED
+
+    database = Path(fresh_database(tmp_path / "live.sqlite"))
+    for folder, args in (
+        (tmp_path / "nightly", [f"{tmp_path / 'nightly'}/"]),
+        (tmp_path / "kept", [str(tmp_path / "kept"), "--keep-days", "30"]),
+    ):
+        assert main(["backup", *args, "--database", str(database)]) == 0
+        assert folder.is_dir() and stat.S_IMODE(folder.stat().st_mode) == 0o700  # the key is in it
+        (copy,) = folder.iterdir()
+        assert datetime.strptime(copy.name, DATED)
+    # a folder whose parent is not there either (a typo, say): refused, nothing made
+    missing = tmp_path / "no-such" / "backups"
+    assert main(["backup", f"{missing}/", "--database", str(database)]) == 2
+    assert not missing.parent.exists()
+    # without the slash a name in an existing folder is still a file to write
+    assert main(["backup", str(tmp_path / "copy.sqlite"), "--database", str(database)]) == 0
+    assert (tmp_path / "copy.sqlite").is_file()
+
+
 # --- the access log and waitress's queue warnings ---------------------------------------------
 
 LINE = re.compile(
