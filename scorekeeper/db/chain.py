@@ -260,6 +260,9 @@ def check(db: sqlite_utils.Database, chain: Chain) -> tuple[list[Head], list[Fau
         if row["prev_hash"] != prev:
             what = f"{of}: its prev_hash is not the hash of the row before it (a row removed?)"
             faults.append(Fault(chain.table, row_id, what))
+        elif (blob := next((k for k, v in row.items() if isinstance(v, bytes)), None)) is not None:
+            what = f"{of}: its column {blob} holds a blob, which no line is written with"
+            faults.append(Fault(chain.table, row_id, what))
         elif row["hash"] != link(prev, row):
             what = f"{of}: its content is not what its hash says (changed after it was written)"
             faults.append(Fault(chain.table, row_id, what))

@@ -5,26 +5,70 @@ is untyped, and a column that holds something unexpected shows only far
 away. These read one column as the type the schema gives it, and raise
 ``TypeError`` naming the column when it holds anything else, so the code
 above the store sees ``int`` and ``str``, never ``Any``.
+
+SQLite keeps any value in any column: a database changed behind the app can hold a BLOB
+in a TEXT column, text in an INTEGER one, text that is not JSON. A reader of a whole row
+(``changelog.LogRow.of``, ``game_rows.GamesRow.of``) reads it inside ``reading(table)``,
+so that what it finds is a ``Damaged`` naming the table, the row and the column: the
+pages say it (``web/ops/errors.py``, 409) and ``verify`` names it, never a 500.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 Row = Mapping[str, object]
 """One row: column name → value (``int``, ``str``, ``float``, ``bytes`` or None)."""
 
 
-def _wrong(row: Row, key: str, wanted: str) -> TypeError:
-    return TypeError(f"column {key} holds {type(row.get(key)).__name__}, not {wanted}")
+HELD = {bytes: "blob", float: "real", int: "integer", str: "text"}
+"""SQLite's names of what a column holds, by the Python type it is read as."""
+
+
+class Damaged(TypeError):
+    """A stored value that is not what its column holds when the app wrote it: a row
+    changed behind the app. ``table`` is empty until ``reading`` names it.
+
+    ``held``: what the column holds instead (``blob``, ``real``, ``integer``, ``text``, or
+    ``junk``: text that does not read as what the column keeps); ``row``: the row's ``id``
+    (None: the row has none, or it was not read)."""
+
+    def __init__(self, column: str, held: str, row: int | None = None, table: str = "") -> None:
+        super().__init__(column, held, row, table)
+        self.column, self.held, self.row, self.table = column, held, row, table
+
+    def __str__(self) -> str:
+        where = f"{self.table} row {self.row}" if self.row is not None else self.table or "a row"
+        return f"{where}: column {self.column} holds {self.held}"
+
+
+def held(value: object) -> str:
+    """What ``value`` is, as SQLite names it."""
+    return HELD.get(type(value), "junk")
+
+
+@contextmanager
+def reading(table: str, row: Row) -> Iterator[None]:
+    """Read ``row`` of ``table``: a ``Damaged`` found is said with the table and row's id."""
+    try:
+        yield
+    except Damaged as damaged:
+        found = row.get("id")
+        number = found if type(found) is int else damaged.row
+        raise Damaged(damaged.column, damaged.held, number, table) from None
+
+
+def _wrong(row: Row, key: str) -> Damaged:
+    return Damaged(key, held(row.get(key)))
 
 
 def whole(row: Row, key: str) -> int:
     """An INTEGER column that is never NULL."""
     value = row[key]
     if not isinstance(value, int):
-        raise _wrong(row, key, "int")
+        raise _wrong(row, key)
     return value
 
 
@@ -32,7 +76,7 @@ def whole_or_none(row: Row, key: str) -> int | None:
     """An INTEGER column that may be NULL (or missing from the select)."""
     value = row.get(key)
     if value is not None and not isinstance(value, int):
-        raise _wrong(row, key, "int")
+        raise _wrong(row, key)
     return value
 
 
@@ -40,7 +84,7 @@ def text(row: Row, key: str) -> str:
     """A TEXT column that is never NULL."""
     value = row[key]
     if not isinstance(value, str):
-        raise _wrong(row, key, "str")
+        raise _wrong(row, key)
     return value
 
 
@@ -48,7 +92,7 @@ def text_or_none(row: Row, key: str) -> str | None:
     """A TEXT column that may be NULL (or missing from the select)."""
     value = row.get(key)
     if value is not None and not isinstance(value, str):
-        raise _wrong(row, key, "str")
+        raise _wrong(row, key)
     return value
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
@@ -17,6 +19,7 @@ from functools import lru_cache
 import sqlite_utils
 
 from ..db import rows
+from ..rules.errors import GameError
 from ..rules.kind import GameKind, Rules
 from ..rules.kinds import build, kind_of, stored_kind
 from ..rules.money import Money
@@ -42,10 +45,10 @@ def row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
     kept = None if key is None else cache.CACHE.get(key)
     if kept is not None and kept.stamp == stamp:
         return kept.stored
-    data = tuple(
-        rows.text(c, "data")
-        for c in db.query("select data from coups where game_id = ? order by position", [row.id])
+    found: list[rows.Row] = list(
+        db.query("select id, data from coups where game_id = ? order by position", [row.id])
     )
+    data = tuple(_coup_text(c) for c in found)
     head = cache.head_of(row)
     basis = None
     checkpoints = Checkpoints()
@@ -57,18 +60,20 @@ def row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
     ):  # coups appended since: read the new ones, continue the replay
         before = kept.stored.game
         kind = kind_of(before)
-        added = [kind.load_coup(_coup_file(item), before) for item in data[len(kept.data) :]]
+        with _coups_read(row, found):
+            added = [kind.load_coup(_coup_file(c), before) for c in found[len(kept.data) :]]
         game = before.with_coups([*before.coups, *added]) if added else before
         basis = kept.stored.known_report()
         checkpoints = kept.stored.checkpoints.until(len(kept.data))
     else:
-        game = build(
-            row.game,
-            row.player_names(),
-            row.rules_object(),
-            row.first_dealer,
-            [_coup_file(item) for item in data],
-        )
+        with _coups_read(row, found):
+            game = build(
+                row.game,
+                row.player_names(),
+                row.rules_object(),
+                row.first_dealer,
+                [_coup_file(c) for c in found],
+            )
         if kept is not None and kept.head == head:  # a correction: the coups before it stay
             checkpoints = kept.stored.checkpoints.until(_common(kept.data, data))
     stored = _stored(row, game, basis, checkpoints, seat_changes_of(db, row.id))
@@ -85,10 +90,40 @@ def _common(old: tuple[str, ...], new: tuple[str, ...]) -> int:
     return min(len(old), len(new))
 
 
-def _coup_file(text: str) -> object:
+def _coup_text(row: rows.Row) -> str:
+    with rows.reading("coups", row):
+        return rows.text(row, "data")
+
+
+def _coup_file(row: rows.Row) -> object:
     """A coup's row: the coup in the game file's shape (its kind reads and checks it)."""
-    coup: object = json.loads(text)
+    try:
+        coup: object = json.loads(_coup_text(row))
+    except (ValueError, RecursionError):
+        raise rows.Damaged("data", "junk", rows.whole_or_none(row, "id"), "coups") from None
     return coup
+
+
+@contextmanager
+def _coups_read(row: GamesRow, coups: list[rows.Row]) -> Iterator[None]:
+    """The game's stored parts read as a game: what its rules refuse was changed behind the
+    app (the app stores only what they took), said as the row at fault (``rows.Damaged``)."""
+    try:
+        yield
+    except rows.Damaged:
+        raise
+    except (GameError, KeyError, TypeError, ValueError, IndexError, RecursionError) as error:
+        number = error.coup if isinstance(error, GameError) else None
+        if number is not None and 1 <= number <= len(coups):
+            raise rows.Damaged("data", "junk", _row_id(coups[number - 1]), "coups") from None
+        field = error.field.split(".")[0] if isinstance(error, GameError) else ""
+        column = field if field in ("players", "first_dealer", "rules") else "rules"
+        raise rows.Damaged(column, "junk", row.id, "games") from None
+
+
+def _row_id(row: rows.Row) -> int | None:
+    found = row.get("id")
+    return found if type(found) is int else None
 
 
 def _stored(
@@ -190,23 +225,28 @@ def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
     if not found:
         raise NotFound(game_id)
     row = found[0]
-    kind = kind_of_row(rows.text(row, "game"), rows.text(row, "rules"))
-    return GameHead(
-        rows.whole(row, "id"),
-        rows.whole(row, "version"),
-        rows.text_or_none(row, "manager_hash"),
-        rows.text_or_none(row, "table_token"),
-        kind,
-        rows.text_or_none(row, "updated_at") or "",
-        rows.text_or_none(row, "generation") or "",
-    )
+    with rows.reading("games", row):
+        return GameHead(
+            rows.whole(row, "id"),
+            rows.whole(row, "version"),
+            rows.text_or_none(row, "manager_hash"),
+            rows.text_or_none(row, "table_token"),
+            kind_of_row(rows.text(row, "game"), rows.text(row, "rules")),
+            rows.text_or_none(row, "updated_at") or "",
+            rows.text_or_none(row, "generation") or "",
+        )
 
 
 @lru_cache(maxsize=256)
 def kind_of_row(game: str, rules: str) -> GameKind:
     """The kind of a game's row, from its ``game`` and its rules' text: read once per text
     (a phone's poll reads the head of the same game every few seconds)."""
-    return stored_kind(game, _coup_file(rules))
+    try:
+        return stored_kind(game, json.loads(rules))
+    except (ValueError, RecursionError):
+        raise rows.Damaged("rules", "junk") from None
+    except KeyError:
+        raise rows.Damaged("game", "junk") from None
 
 
 def head_of_row(row: GamesRow) -> GameHead:

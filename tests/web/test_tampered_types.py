@@ -1,0 +1,178 @@
+"""A value of the database retyped behind the app (SQLite keeps any type in any column) is
+said, never a 500: every page that reads it answers below 500, and ``scorekeeper verify``
+names the row at fault rather than crash.
+
+The world is the one ``test_audit_facts`` writes through the app's own store (a club, an
+evening of two tables, a game alone, a competition); each case copies it, drops the
+triggers as a tamperer would and retypes one stored value with ``sqlite3``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from apps import suite_app
+from test_audit_facts import World, _build
+
+from scorekeeper.cli import main
+
+BLOB, REAL, TEXT, WHOLE, JUNK = (
+    "x'80ff00'",
+    "2.5",
+    "'sept'",
+    "7",
+    "'{\"coup\": [1,'",
+)
+"""What a tamperer puts in a column: a BLOB, a REAL, TEXT in a number's column, a whole
+number in a text's, text that is not JSON."""
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory, migrated_database) -> World:
+    path = tmp_path_factory.mktemp("types") / "world.sqlite"
+    shutil.copy(migrated_database, path)
+    return _build(path)
+
+
+def _tampered(world: World, target: Path, sql: str) -> Path:
+    shutil.copy(world.path, target)
+    conn = sqlite3.connect(target)
+    for (name,) in conn.execute("select name from sqlite_master where type = 'trigger'").fetchall():
+        conn.execute(f"drop trigger [{name}]")
+    assert conn.execute(sql).rowcount >= 1, sql
+    conn.commit()
+    conn.close()
+    return target
+
+
+def _game_pages(game: int) -> list[str]:
+    return [
+        f"/games/{game}",
+        f"/games/{game}/history",
+        f"/games/{game}/coups",
+        f"/games/{game}/settlement",
+        f"/games/{game}/story",
+        f"/games/{game}/fiche",
+        f"/games/{game}/journal.csv",
+        f"/games/{game}/standings.csv",
+        f"/games/{game}/game.json",
+        f"/games/{game}/report.json",
+        f"/games/{game}/links",
+        "/",
+    ]
+
+
+def _club_pages(world: World) -> list[str]:
+    club = world.club
+    return [
+        f"/clubs/{club}",
+        f"/clubs/{club}/manage",
+        f"/clubs/{club}/cash",
+        f"/clubs/{club}/season",
+        f"/evenings/{world.evening}",
+        f"/evenings/{world.evening}/settlement",
+        "/clubs",
+    ]
+
+
+def _event_pages(world: World) -> list[str]:
+    return [f"/events/{world.event}", "/events"]
+
+
+COLUMNS = {
+    "changes": ("at", "action", "position", "before", "after", "summary", "grant_id", "state"),
+    "club_changes": ("version", "action", "summary", "at", "state"),
+    "event_changes": ("version", "action", "summary", "at", "state"),
+    "coups": ("position", "data"),
+    "games": ("players", "rules", "first_dealer", "version", "stopped"),
+}
+
+
+CASES = [
+    (table, column, value)
+    for table, columns in COLUMNS.items()
+    for column in columns
+    for value in (BLOB, REAL, TEXT, JUNK)
+]
+
+
+def _where(world: World, table: str) -> str:
+    return {
+        "changes": f"id = (select max(id) from changes where game_id = {world.table}"
+        " and action = 'add')",
+        "club_changes": f"id = (select max(id) from club_changes where club_id = {world.club})",
+        "event_changes": f"id = (select max(id) from event_changes where event_id = {world.event})",
+        "coups": f"game_id = {world.table} and position = 1",
+        "games": f"id = {world.table}",
+    }[table]
+
+
+def _pages(world: World, table: str) -> list[str]:
+    if table in ("changes", "coups", "games"):
+        return _game_pages(world.table)
+    if table == "club_changes":
+        return _club_pages(world)
+    return _event_pages(world)
+
+
+def _admin(path: Path, language: str = "en"):
+    app = suite_app(path, ADMIN_PASSWORD="pw")
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # a 500 is answered as a 500, not raised
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    assert client.post("/admin", data={"password": "pw"}).status_code == 302
+    return client
+
+
+@pytest.mark.parametrize(("table", "column", "value"), CASES)
+def test_a_retyped_value_is_said_not_a_500(world, tmp_path, capsys, table, column, value):
+    sql = f"update {table} set {column} = {value} where {_where(world, table)}"
+    path = _tampered(world, tmp_path / "t.sqlite", sql)
+    client = _admin(path)
+    answered = {page: client.get(page).status_code for page in _pages(world, table)}
+    assert all(status < 500 for status in answered.values()), answered
+    code = main(["verify", "--database", str(path)])  # a traceback fails the test here
+    said = capsys.readouterr().err
+    assert code == 1, said
+    assert f"FAULT {table} row " in said, said
+
+
+def _history_line(world: World) -> int:
+    conn = sqlite3.connect(world.path)
+    (line,) = conn.execute(f"select {_where(world, 'changes').split(' = ', 1)[1]}").fetchone()
+    conn.close()
+    return int(line)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", "la ligne {line} de la table changes"),
+        ("en", "row {line} of the table changes"),
+        ("da", "række {line} i tabellen changes"),
+        ("nl", "rij {line} van de tabel changes"),
+    ],
+)
+def test_the_history_names_a_line_whose_text_is_a_blob(world, tmp_path, language, words):
+    """The last note's case: a change-log line whose ``before`` holds a BLOB made the
+    history a 500; it names the line, in the reader's language, 409."""
+    line = _history_line(world)
+    path = _tampered(
+        world, tmp_path / "t.sqlite", f"update changes set before = {BLOB} where id = {line}"
+    )
+    page = _admin(path, language).get(f"/games/{world.table}/history")
+    assert page.status_code == 409
+    assert words.format(line=line) in page.get_data(as_text=True)
+
+
+def test_verify_names_a_blob_in_a_chained_line(world, tmp_path, capsys):
+    line = _history_line(world)
+    path = _tampered(
+        world, tmp_path / "t.sqlite", f"update changes set summary = {BLOB} where id = {line}"
+    )
+    assert main(["verify", "--database", str(path)]) == 1
+    said = capsys.readouterr().err
+    assert f"FAULT changes row {line}: game {world.table}: its column summary holds a blob" in said
