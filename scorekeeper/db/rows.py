@@ -19,6 +19,8 @@ import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
+import sqlite_utils
+
 Row = Mapping[str, object]
 """One row: column name → value (``int``, ``str``, ``float``, ``bytes`` or None)."""
 
@@ -58,6 +60,65 @@ def reading(table: str, row: Row) -> Iterator[None]:
         found = row.get("id")
         number = found if type(found) is int else damaged.row
         raise Damaged(damaged.column, damaged.held, number, table) from None
+
+
+def affinity(declared: str) -> str:
+    """The type affinity of a column declared ``declared`` (SQLite's rules, section 3.1 of
+    its datatypes page): ``integer``, ``text``, ``blob`` (untyped), ``real``, ``numeric``."""
+    declared = declared.upper()
+    if "INT" in declared:
+        return "integer"
+    if any(word in declared for word in ("CHAR", "CLOB", "TEXT")):
+        return "text"
+    if declared == "" or "BLOB" in declared:
+        return "blob"
+    if any(word in declared for word in ("REAL", "FLOA", "DOUB")):
+        return "real"
+    return "numeric"
+
+
+KEEPS = {
+    "integer": ("integer", "null"),
+    "text": ("text", "null"),
+    "real": ("real", "integer", "null"),
+    "numeric": ("integer", "real", "null"),
+}
+"""What a column of each affinity holds when the app wrote it (an untyped column: anything).
+SQLite turns a number given to a text column into text and a whole number's text given to
+an integer column into a whole number: only a value written behind the app is left as
+another type (a BLOB anywhere, text that is no number in an integer column, a REAL)."""
+
+
+def retyped(db: sqlite_utils.Database) -> list[Damaged]:
+    """Every stored value of every table that is not of its column's type, in table, row
+    and column order: what ``scorekeeper verify`` names before it reads any row."""
+    found: list[Damaged] = []
+    tables = db.execute(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'"
+        " order by name"
+    ).fetchall()
+    for (table,) in tables:
+        columns = [
+            (str(name), KEEPS[kind])
+            for _, name, declared, *_ in db.execute(f"pragma table_info([{table}])").fetchall()
+            if (kind := affinity(str(declared or ""))) in KEEPS
+        ]
+        if not columns:
+            continue
+        wrong = " or ".join(
+            f"typeof([{name}]) not in ({', '.join(repr(k) for k in kept)})"
+            for name, kept in columns
+        )
+        picked = ", ".join(f"typeof([{name}])" for name, _ in columns)
+        for rowid, *held_as in db.execute(
+            f"select rowid, {picked} from [{table}] where {wrong} order by rowid"
+        ).fetchall():
+            found.extend(
+                Damaged(name, held_as[i], int(rowid), str(table))
+                for i, (name, kept) in enumerate(columns)
+                if held_as[i] not in kept
+            )
+    return found
 
 
 def _wrong(row: Row, key: str) -> Damaged:

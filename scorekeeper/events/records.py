@@ -20,6 +20,7 @@ import sqlite_utils
 from ..clock import now
 from ..db import transaction
 from ..db.chain import EVENT_CHANGES, Chain, append
+from ..db.rows import Row, reading, text, text_or_none
 from ..names import MAX_LENGTH, Clash, Roster, fault, tidy
 from ..rules.errors import N_, GameError
 from ..store.changing import Change, Owner, changing
@@ -298,15 +299,31 @@ def withdraw(db: sqlite_utils.Database, event_id: int, version: int | None, name
         change.summary = name
 
 
-def changes(db: sqlite_utils.Database, event_id: int, limit: int = 200) -> list[dict[str, object]]:
+@dataclass(frozen=True)
+class LogLine:
+    """One line of an event's change log, as its director's page shows it."""
+
+    at: str
+    action: str
+    summary: str
+
+    @classmethod
+    def of(cls, row: Row) -> LogLine:
+        """The line as stored (``rows.Damaged`` naming it: a column retyped behind the app)."""
+        with reading("event_changes", row):
+            return cls(text(row, "at"), text(row, "action"), text_or_none(row, "summary") or "")
+
+
+def changes(db: sqlite_utils.Database, event_id: int, limit: int = 200) -> list[LogLine]:
     """The event's change log, newest first."""
-    return list(
-        db.query(
-            "select version, action, summary, at from event_changes where event_id = ?"
+    return [
+        LogLine.of(row)
+        for row in db.query(
+            "select id, action, summary, at from event_changes where event_id = ?"
             " order by id desc limit ?",
             [event_id, limit],
         )
-    )
+    ]
 
 
 # Rights: a device that opened the manager link (or created the event), as a club's.

@@ -140,9 +140,10 @@ def test_a_retyped_value_is_said_not_a_500(world, tmp_path, capsys, table, colum
     assert f"FAULT {table} row " in said, said
 
 
-def _history_line(world: World) -> int:
+def _line(world: World, table: str) -> int:
+    """The id of the row of ``table`` that ``_where`` retypes."""
     conn = sqlite3.connect(world.path)
-    (line,) = conn.execute(f"select {_where(world, 'changes').split(' = ', 1)[1]}").fetchone()
+    (line,) = conn.execute(f"select id from {table} where {_where(world, table)}").fetchone()
     conn.close()
     return int(line)
 
@@ -159,7 +160,7 @@ def _history_line(world: World) -> int:
 def test_the_history_names_a_line_whose_text_is_a_blob(world, tmp_path, language, words):
     """The last note's case: a change-log line whose ``before`` holds a BLOB made the
     history a 500; it names the line, in the reader's language, 409."""
-    line = _history_line(world)
+    line = _line(world, "changes")
     path = _tampered(
         world, tmp_path / "t.sqlite", f"update changes set before = {BLOB} where id = {line}"
     )
@@ -169,10 +170,20 @@ def test_the_history_names_a_line_whose_text_is_a_blob(world, tmp_path, language
 
 
 def test_verify_names_a_blob_in_a_chained_line(world, tmp_path, capsys):
-    line = _history_line(world)
+    line = _line(world, "changes")
     path = _tampered(
         world, tmp_path / "t.sqlite", f"update changes set summary = {BLOB} where id = {line}"
     )
     assert main(["verify", "--database", str(path)]) == 1
     said = capsys.readouterr().err
-    assert f"FAULT changes row {line}: game {world.table}: its column summary holds a blob" in said
+    assert f"FAULT changes row {line}: its column summary holds a blob, which the app" in said
+
+
+def test_the_director_names_an_event_log_line_whose_summary_is_a_blob(world, tmp_path):
+    """The event's log on its director's page read a BLOB summary as ``b'\\x80…'``: its
+    reader names the line, as the game's history does."""
+    line = _line(world, "event_changes")
+    sql = f"update event_changes set summary = {BLOB} where id = {line}"
+    page = _admin(_tampered(world, tmp_path / "t.sqlite", sql)).get(f"/events/{world.event}")
+    assert page.status_code == 409
+    assert f"row {line} of the table event_changes" in page.get_data(as_text=True)
