@@ -23,7 +23,7 @@ from ..rules.errors import GameError
 from ..rules.kind import GameKind, Rules
 from ..rules.kinds import build, kind_of, stored_kind
 from ..rules.money import Money
-from ..rules.seating import SeatChange
+from ..rules.seating import WAYS, SeatChange
 from . import cache
 from .checkpoints import Checkpoints
 from .errors import NotFound
@@ -158,16 +158,31 @@ def seat_changes_of(db: sqlite_utils.Database, game_id: int) -> tuple[SeatChange
     A database not yet brought to m019 (a migration's own test drives the store at an
     older schema) has none."""
     try:
-        rows = list(
+        found = list(
             db.query(
-                "select coup, seat, player, way from seat_changes where game_id = ?"
+                "select rowid as id, coup, seat, player, way from seat_changes where game_id = ?"
                 " order by position",
                 [game_id],
             )
         )
     except sqlite3.OperationalError:
         return ()
-    return tuple(SeatChange(r["coup"], r["seat"], r["player"], r["way"]) for r in rows)
+    return tuple(_seat_change(row) for row in found)
+
+
+def _seat_change(row: rows.Row) -> SeatChange:
+    """A seat change as stored (``rows.Damaged`` naming it: a column retyped behind the app,
+    or a way no seat is taken by)."""
+    with rows.reading("seat_changes", row):
+        change = SeatChange(
+            rows.whole(row, "coup"),
+            rows.whole(row, "seat"),
+            rows.text(row, "player"),
+            rows.text(row, "way"),
+        )
+        if change.way not in WAYS:
+            raise rows.Damaged("way", "junk")
+        return change
 
 
 def kept_after_append(
