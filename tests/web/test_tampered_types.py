@@ -90,11 +90,17 @@ COLUMNS = {
     "games": ("players", "rules", "first_dealer", "version", "stopped"),
     "seat_changes": ("coup", "seat", "player", "way"),
     "transfers_paid": ("payer", "payee", "amount", "cents"),
+    "ledger": ("member_id", "kind", "amount", "on_date", "received_by", "other_side"),
+    "members": ("name", "short_name", "merged_into"),
+    "evenings": ("club_id", "date", "title"),
+    "evening_games": ("game_id", "table_no"),
 }
 """The columns retyped: the logs' and the game's stored inputs (its row, coups, seat
-changes and ticks) that its pages, settlement, file and ``verify`` read."""
+changes and ticks), and a club's ledger, members, evenings and their tables, that their
+pages, settlements, files and ``verify`` read."""
 TEXTS = frozenset({"at", "action", "before", "after", "summary", "state", "data", "players"})
-TEXTS |= {"rules", "player", "way"}
+TEXTS |= {"rules", "player", "way", "kind", "on_date", "received_by", "name", "short_name"}
+TEXTS |= {"date", "title"}
 """The TEXT columns among them: a whole number there is retyped too (elsewhere, no change)."""
 
 
@@ -117,13 +123,17 @@ def _where(world: World, table: str) -> str:
         "seat_changes": f"game_id = {world.table}",
         "transfers_paid": "id = (select min(id) from transfers_paid"
         f" where game_id = {world.table})",
+        "ledger": f"id = (select min(id) from ledger where club_id = {world.club})",
+        "members": f"id = {world.members['Anne']}",
+        "evenings": f"id = {world.evening}",
+        "evening_games": f"game_id = {world.table}",
     }[table]
 
 
 def _pages(world: World, table: str) -> list[str]:
     if table in ("changes", "coups", "games", "seat_changes"):
         return _game_pages(world.table)
-    if table == "transfers_paid":
+    if table in ("transfers_paid", "ledger", "members", "evenings", "evening_games"):
         return [*_game_pages(world.table), *_club_pages(world)]
     if table == "club_changes":
         return _club_pages(world)
