@@ -157,20 +157,28 @@ def text_or_none(row: Row, key: str) -> str | None:
     return value
 
 
-def json_texts(value: str) -> tuple[str, ...]:
-    """A TEXT column that holds a JSON list of strings (names)."""
-    found: object = json.loads(value)
+def _json(value: str, column: str) -> object:
+    try:
+        found: object = json.loads(value)
+    except (ValueError, RecursionError):
+        raise Damaged(column, "junk") from None
+    return found
+
+
+def json_texts(value: str, column: str = "") -> tuple[str, ...]:
+    """A TEXT column that holds a JSON list of strings (names); ``Damaged``: it does not."""
+    found = _json(value, column)
     if not isinstance(found, list) or not all(isinstance(item, str) for item in found):
-        raise TypeError(f"not a JSON list of texts: {value[:40]!r}")
+        raise Damaged(column, "junk")
     return tuple(str(item) for item in found)
 
 
-def json_wholes(value: str) -> tuple[int, ...]:
-    """A TEXT column that holds a JSON list of whole numbers."""
-    found: object = json.loads(value)
+def json_wholes(value: str, column: str = "") -> tuple[int, ...]:
+    """A TEXT column that holds a JSON list of whole numbers; ``Damaged``: it does not."""
+    found = _json(value, column)
     if not isinstance(found, list):
-        raise TypeError(f"not a JSON list of whole numbers: {value[:40]!r}")
-    wholes = tuple(item for item in found if isinstance(item, int))
+        raise Damaged(column, "junk")
+    wholes = tuple(item for item in found if type(item) is int)
     if len(wholes) != len(found):
-        raise TypeError(f"not a JSON list of whole numbers: {value[:40]!r}")
+        raise Damaged(column, "junk")
     return wholes

@@ -79,7 +79,11 @@ def _club_pages(world: World) -> list[str]:
 
 
 def _event_pages(world: World) -> list[str]:
-    return [f"/events/{world.event}", "/events"]
+    conn = sqlite3.connect(world.path)
+    (token,) = conn.execute("select read_token from events where id = ?", [world.event]).fetchone()
+    conn.close()
+    public = [f"/events/{token}{page}" for page in ("", "/results", "/results.json", "/wall")]
+    return [f"/events/{world.event}", "/events", f"/clubs/{world.club}", "/", *public]
 
 
 COLUMNS = {
@@ -94,13 +98,18 @@ COLUMNS = {
     "members": ("name", "short_name", "merged_into"),
     "evenings": ("club_id", "date", "title"),
     "evening_games": ("game_id", "table_no"),
+    "events": ("club_id", "name", "settings", "seed", "version"),
+    "event_players": ("name", "member_id", "joined", "withdrawn"),
+    "event_rounds": ("seed", "sitting_out", "started_at"),
+    "event_tables": ("game_id", "table_no", "locked"),
+    "event_penalties": ("player", "points", "round"),
 }
 """The columns retyped: the logs' and the game's stored inputs (its row, coups, seat
-changes and ticks), and a club's ledger, members, evenings and their tables, that their
-pages, settlements, files and ``verify`` read."""
+changes and ticks), a club's ledger, members, evenings and their tables, and an event's
+rows, that their pages, settlements, files and ``verify`` read."""
 TEXTS = frozenset({"at", "action", "before", "after", "summary", "state", "data", "players"})
 TEXTS |= {"rules", "player", "way", "kind", "on_date", "received_by", "name", "short_name"}
-TEXTS |= {"date", "title"}
+TEXTS |= {"date", "title", "settings", "sitting_out", "started_at", "locked"}
 """The TEXT columns among them: a whole number there is retyped too (elsewhere, no change)."""
 
 
@@ -127,6 +136,11 @@ def _where(world: World, table: str) -> str:
         "members": f"id = {world.members['Anne']}",
         "evenings": f"id = {world.evening}",
         "evening_games": f"game_id = {world.table}",
+        "events": f"id = {world.event}",
+        "event_players": f"id = (select min(id) from event_players where event_id = {world.event})",
+        "event_rounds": f"event_id = {world.event} and number = 1",
+        "event_tables": f"event_id = {world.event} and round = 1 and table_no = 1",
+        "event_penalties": f"event_id = {world.event}",
     }[table]
 
 
