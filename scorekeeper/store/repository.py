@@ -48,7 +48,9 @@ def row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
     found: list[rows.Row] = list(
         db.query("select id, data from coups where game_id = ? order by position", [row.id])
     )
-    data = tuple(_coup_text(c) for c in found)
+    data = tuple(text for c in found if isinstance(text := c["data"], str))
+    if len(data) != len(found):
+        data = tuple(_coup_text(c) for c in found)  # raises, naming the coup row at fault
     head = cache.head_of(row)
     basis = None
     checkpoints = Checkpoints()
@@ -61,7 +63,10 @@ def row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
         before = kept.stored.game
         kind = kind_of(before)
         with _coups_read(row, found):
-            added = [kind.load_coup(_coup_file(c), before) for c in found[len(kept.data) :]]
+            added = [
+                kind.load_coup(_coup_file(text, c), before)
+                for text, c in zip(data[len(kept.data) :], found[len(kept.data) :])
+            ]
         game = before.with_coups([*before.coups, *added]) if added else before
         basis = kept.stored.known_report()
         checkpoints = kept.stored.checkpoints.until(len(kept.data))
@@ -72,7 +77,7 @@ def row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
                 row.player_names(),
                 row.rules_object(),
                 row.first_dealer,
-                [_coup_file(c) for c in found],
+                [_coup_file(text, c) for text, c in zip(data, found)],
             )
         if kept is not None and kept.head == head:  # a correction: the coups before it stay
             checkpoints = kept.stored.checkpoints.until(_common(kept.data, data))
@@ -95,10 +100,10 @@ def _coup_text(row: rows.Row) -> str:
         return rows.text(row, "data")
 
 
-def _coup_file(row: rows.Row) -> object:
+def _coup_file(text: str, row: rows.Row) -> object:
     """A coup's row: the coup in the game file's shape (its kind reads and checks it)."""
     try:
-        coup: object = json.loads(_coup_text(row))
+        coup: object = json.loads(text)
     except (ValueError, RecursionError):
         raise rows.Damaged("data", "junk", rows.whole_or_none(row, "id"), "coups") from None
     return coup
