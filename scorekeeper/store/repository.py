@@ -45,12 +45,16 @@ def row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
     kept = None if key is None else cache.CACHE.get(key)
     if kept is not None and kept.stamp == stamp:
         return kept.stored
-    found: list[rows.Row] = list(
-        db.query("select id, data from coups where game_id = ? order by position", [row.id])
-    )
-    data = tuple(text for c in found if isinstance(text := c["data"], str))
-    if len(data) != len(found):
-        data = tuple(_coup_text(c) for c in found)  # raises, naming the coup row at fault
+    values = [
+        value
+        for (value,) in db.execute(
+            "select data from coups where game_id = ? order by position", [row.id]
+        )
+    ]
+    data = tuple(value for value in values if isinstance(value, str))
+    if len(data) != len(values):
+        at = next(n for n, value in enumerate(values) if not isinstance(value, str))
+        raise rows.Damaged("data", rows.held(values[at]), _coup_id(db, row.id, at), "coups")
     head = cache.head_of(row)
     basis = None
     checkpoints = Checkpoints()
@@ -62,22 +66,22 @@ def row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
     ):  # coups appended since: read the new ones, continue the replay
         before = kept.stored.game
         kind = kind_of(before)
-        with _coups_read(row, found):
+        with _coups_read(db, row):
             added = [
-                kind.load_coup(_coup_file(text, c), before)
-                for text, c in zip(data[len(kept.data) :], found[len(kept.data) :])
+                _loaded(kind, text, n, before)
+                for n, text in enumerate(data[len(kept.data) :], start=len(kept.data) + 1)
             ]
         game = before.with_coups([*before.coups, *added]) if added else before
         basis = kept.stored.known_report()
         checkpoints = kept.stored.checkpoints.until(len(kept.data))
     else:
-        with _coups_read(row, found):
+        with _coups_read(db, row):
             game = build(
                 row.game,
                 row.player_names(),
                 row.rules_object(),
                 row.first_dealer,
-                [_coup_file(text, c) for text, c in zip(data, found)],
+                [_coup_file(text, n) for n, text in enumerate(data, start=1)],
             )
         if kept is not None and kept.head == head:  # a correction: the coups before it stay
             checkpoints = kept.stored.checkpoints.until(_common(kept.data, data))
@@ -95,40 +99,50 @@ def _common(old: tuple[str, ...], new: tuple[str, ...]) -> int:
     return min(len(old), len(new))
 
 
-def _coup_text(row: rows.Row) -> str:
-    with rows.reading("coups", row):
-        return rows.text(row, "data")
-
-
-def _coup_file(text: str, row: rows.Row) -> object:
-    """A coup's row: the coup in the game file's shape (its kind reads and checks it)."""
+def _coup_file(text: str, number: int) -> object:
+    """Coup ``number``'s row: the coup in the game file's shape (its kind reads and checks
+    it; text that is not JSON is refused as the rules refuse a coup)."""
     try:
         coup: object = json.loads(text)
     except (ValueError, RecursionError):
-        raise rows.Damaged("data", "junk", rows.whole_or_none(row, "id"), "coups") from None
+        raise GameError("data", "not JSON", coup=number) from None
     return coup
 
 
+def _loaded(kind: GameKind, text: str, number: int, game: AnyGame) -> object:
+    """Coup ``number`` read after ``game``'s coups (a refusal placed at it)."""
+    try:
+        return kind.load_coup(_coup_file(text, number), game)
+    except GameError as error:
+        raise error if error.coup is not None else error.at(number) from None
+
+
 @contextmanager
-def _coups_read(row: GamesRow, coups: list[rows.Row]) -> Iterator[None]:
+def _coups_read(db: sqlite_utils.Database, row: GamesRow) -> Iterator[None]:
     """The game's stored parts read as a game: what its rules refuse was changed behind the
-    app (the app stores only what they took), said as the row at fault (``rows.Damaged``)."""
+    app (the app stores only what they took), said as the row at fault (``rows.Damaged``):
+    a coup's (``GameError.coup``), else the game's."""
     try:
         yield
     except rows.Damaged:
         raise
     except (GameError, KeyError, TypeError, ValueError, IndexError, RecursionError) as error:
         number = error.coup if isinstance(error, GameError) else None
-        if number is not None and 1 <= number <= len(coups):
-            raise rows.Damaged("data", "junk", _row_id(coups[number - 1]), "coups") from None
+        found = None if number is None else _coup_id(db, row.id, number - 1)
+        if found is not None:
+            raise rows.Damaged("data", "junk", found, "coups") from None
         field = error.field.split(".")[0] if isinstance(error, GameError) else ""
         column = field if field in ("players", "first_dealer", "rules") else "rules"
         raise rows.Damaged(column, "junk", row.id, "games") from None
 
 
-def _row_id(row: rows.Row) -> int | None:
-    found = row.get("id")
-    return found if type(found) is int else None
+def _coup_id(db: sqlite_utils.Database, game_id: int, index: int) -> int | None:
+    """The id of the game's coup row at ``index`` (0: its first), to name it."""
+    found = db.execute(
+        "select id from coups where game_id = ? order by position limit 1 offset ?",
+        [game_id, index],
+    ).fetchone()
+    return None if found is None else int(found[0])
 
 
 def _stored(

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from apps import suite_app
 from test_audit_facts import World, _build
+from web import forget_kept
 
 from scorekeeper.cli import main
 
@@ -155,8 +156,12 @@ def _pages(world: World, table: str) -> list[str]:
 
 
 def _admin(path: Path, language: str = "en"):
+    """The admin's client of an app on ``path``, nothing kept from an earlier test: the
+    copies share the world's generation, so a page drawn from another copy (kept in this
+    process's memory) would be handed out without reading the retyped row."""
     app = suite_app(path, ADMIN_PASSWORD="pw")
     app.config["PROPAGATE_EXCEPTIONS"] = False  # a 500 is answered as a 500, not raised
+    forget_kept(app)
     client = app.test_client()
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
     assert client.post("/admin", data={"password": "pw"}).status_code == 302
@@ -223,3 +228,14 @@ def test_the_director_names_an_event_log_line_whose_summary_is_a_blob(world, tmp
     page = _admin(_tampered(world, tmp_path / "t.sqlite", sql)).get(f"/events/{world.event}")
     assert page.status_code == 409
     assert f"row {line} of the table event_changes" in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("value", [BLOB, WHOLE, JUNK])
+def test_the_game_names_a_coup_row_that_is_no_coup(world, tmp_path, value):
+    """A coup's ``data`` that is a BLOB, JSON that is no coup (7) or no JSON: every page of
+    the game reads its coups, so each says which row (409), none a 500."""
+    line = _line(world, "coups")
+    sql = f"update coups set data = {value} where id = {line}"
+    page = _admin(_tampered(world, tmp_path / "t.sqlite", sql)).get(f"/games/{world.table}")
+    assert page.status_code == 409
+    assert f"row {line} of the table coups" in page.get_data(as_text=True)
