@@ -15,6 +15,7 @@ import sqlite_utils
 
 from ..clock import now
 from ..db.chain import LEDGER, append
+from ..db.rows import Damaged, Row, reading, text, text_or_none, whole, whole_or_none
 from .entries import BOX_SIDE, MEMBER_SIDE, Entry, EntryKind
 
 COLUMNS = (
@@ -45,19 +46,23 @@ def insert_entry(db: sqlite_utils.Database, row: dict[str, Any]) -> int:
 def entries(db: sqlite_utils.Database, club_id: int) -> list[Entry]:
     """The club's entries in the order entered, each for its member (a merged one: the one
     kept), a payment's sides said as they are now (``_sides``)."""
-    members = db.execute(
-        "select id, merged_into, name from members where club_id = ?", [club_id]
-    ).fetchall()
-    merged = {int(m): into for m, into, _name in members}
-    names = {int(m): name for m, _into, name in members}
-    rows = list(
-        db.query(
+    members = [
+        _member(row)
+        for row in db.query(
+            "select id, merged_into, name from members where club_id = ?", [club_id]
+        )
+    ]
+    merged = {m: into for m, into, _name in members}
+    names = {m: name for m, _into, name in members}
+    rows = [
+        _row(row)
+        for row in db.query(
             "select ledger.*, s.paid_by as before_paid_by, s.received_by as before_received_by"
             " from ledger left join payment_sides s on s.entry_id = ledger.id"
             " where club_id = ? order by id",
             [club_id],
         )
-    )
+    ]
     member_of = {int(row["id"]): int(row["member_id"]) for row in rows}
     paid_to = {int(r["other_side"]): int(r["member_id"]) for r in rows if r["other_side"]}
     found = []
@@ -67,6 +72,42 @@ def entries(db: sqlite_utils.Database, club_id: int) -> list[Entry]:
         said = [_said(side, words, names, merged) for side, words in zip(sides, _stored(row))]
         found.append(_entry(row, _kept(merged, int(row["member_id"])), *said))
     return found
+
+
+def _member(row: Row) -> tuple[int, int | None, str]:
+    """A member's id, the one he was merged into, his name (``Damaged``: retyped)."""
+    with reading("members", row):
+        return whole(row, "id"), whole_or_none(row, "merged_into"), text(row, "name")
+
+
+LEDGER_TYPES = {
+    "id": whole,
+    "member_id": whole,
+    "amount": whole,
+    "on_date": text,
+    "evening_id": whole_or_none,
+    "reverses": whole_or_none,
+    "game_id": whole_or_none,
+    "other_side": whole_or_none,
+    "method": text_or_none,
+    "received_by": text_or_none,
+    "paid_by": text_or_none,
+    "note": text_or_none,
+    "before_paid_by": whole_or_none,
+    "before_received_by": whole_or_none,
+}
+"""The ledger's columns the entries read, by their reader (``db/rows.py``)."""
+
+
+def _row(row: dict[str, Any]) -> dict[str, Any]:
+    """A ledger row whose columns hold what the app writes (``Damaged`` naming it: a value
+    retyped behind the app, or a kind of entry there is none of)."""
+    with reading("ledger", row):
+        for column, read in LEDGER_TYPES.items():
+            read(row, column)
+        if text(row, "kind") not in {kind.value for kind in EntryKind}:
+            raise Damaged("kind", "junk")
+    return row
 
 
 def _stored(row: dict[str, Any]) -> tuple[str, str]:

@@ -12,6 +12,7 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import now
+from ..db import rows
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .records import Evening
@@ -30,14 +31,21 @@ def create_evening(
 
 
 def evening(db: sqlite_utils.Database, evening_id: int) -> Evening | None:
-    rows = list(db.query("select * from evenings where id = ?", [evening_id]))
-    if not rows:
+    found = list(db.query("select * from evenings where id = ?", [evening_id]))
+    if not found:
         return None
-    return _evening_of(rows[0])
+    return _evening_of(found[0])
 
 
 def _evening_of(row: dict[str, Any]) -> Evening:
-    return Evening(row["id"], row["club_id"], row["date"], row["title"] or "")
+    """The evening as stored (``rows.Damaged`` naming it: a column retyped behind the app)."""
+    with rows.reading("evenings", row):
+        return Evening(
+            rows.whole(row, "id"),
+            rows.whole(row, "club_id"),
+            rows.text(row, "date"),
+            rows.text_or_none(row, "title") or "",
+        )
 
 
 def played_on(db: sqlite_utils.Database, game_id: int, created_at: str) -> str:
@@ -73,12 +81,12 @@ def evenings(
     db: sqlite_utils.Database, club_id: int, start: str = "", end: str = "9999"
 ) -> list[Evening]:
     """The club's evenings from ``start`` to ``end`` (ISO dates, both included), newest first."""
-    rows = db.query(
+    found = db.query(
         "select * from evenings where club_id = ? and date >= ? and date <= ?"
         " order by date desc, id desc",
         [club_id, start, end],
     )
-    return [_evening_of(r) for r in rows]
+    return [_evening_of(r) for r in found]
 
 
 def add_table(
@@ -99,8 +107,16 @@ def add_table(
 
 def tables(db: sqlite_utils.Database, evening_id: int) -> list[tuple[int, int]]:
     """(table number, game id) of the evening, in table order."""
-    rows: list[tuple[int, int]] = db.execute(
-        "select table_no, game_id from evening_games where evening_id = ? order by table_no",
-        [evening_id],
-    ).fetchall()
-    return [(int(no), int(game_id)) for no, game_id in rows]
+    return [
+        _table(row)
+        for row in db.query(
+            "select rowid as id, table_no, game_id from evening_games where evening_id = ?"
+            " order by table_no",
+            [evening_id],
+        )
+    ]
+
+
+def _table(row: rows.Row) -> tuple[int, int]:
+    with rows.reading("evening_games", row):
+        return rows.whole(row, "table_no"), rows.whole(row, "game_id")

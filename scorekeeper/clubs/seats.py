@@ -13,6 +13,7 @@ from typing import Any
 
 import sqlite_utils
 
+from ..db import rows
 from ..names import Clash, accepted, clash, clash_with, look_alike_key, order_key, tidy
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
@@ -21,12 +22,21 @@ from .records import Member, Refused
 
 def members(db: sqlite_utils.Database, club_id: int) -> list[Member]:
     """The club's members (merged ones apart), in the club's order (``club_order``)."""
-    rows = db.query(
-        "select id, name, short_name from members where club_id = ? and merged_into is null",
-        [club_id],
-    )
-    found = [Member(r["id"], r["name"], r["short_name"] or "") for r in rows]
+    found = [
+        _member(row)
+        for row in db.query(
+            "select id, name, short_name from members where club_id = ? and merged_into is null",
+            [club_id],
+        )
+    ]
     return sorted(found, key=lambda m: _in_order(m.name, m.id))
+
+
+def _member(row: rows.Row) -> Member:
+    """A member as stored (``rows.Damaged`` naming him: a column retyped behind the app)."""
+    with rows.reading("members", row):
+        name, short = rows.text(row, "name"), rows.text_or_none(row, "short_name") or ""
+        return Member(rows.whole(row, "id"), name, short)
 
 
 def _in_order(name: str, member_id: int) -> tuple[bytes, int]:
@@ -80,10 +90,14 @@ def kept(db: sqlite_utils.Database, member_id: int) -> int:
     seen = set()
     while member_id not in seen:
         seen.add(member_id)
-        rows = list(db.query("select merged_into from members where id = ?", [member_id]))
-        if not rows or rows[0]["merged_into"] is None:
+        found = list(db.query("select id, merged_into from members where id = ?", [member_id]))
+        if not found:
             return member_id
-        member_id = int(rows[0]["merged_into"])
+        with rows.reading("members", found[0]):
+            into = rows.whole_or_none(found[0], "merged_into")
+        if into is None:
+            return member_id
+        member_id = into
     return member_id
 
 
@@ -297,8 +311,13 @@ def relink_seats(
 
 def seat_members(db: sqlite_utils.Database, game_id: int) -> dict[int, int]:
     """Seat → member (the one kept) of a game."""
-    rows = db.query("select seat, member_id from seats where game_id = ?", [game_id])
-    return {int(r["seat"]): kept(db, int(r["member_id"])) for r in rows}
+    found = db.query("select rowid as id, seat, member_id from seats where game_id = ?", [game_id])
+    return dict(_seat(db, row) for row in found)
+
+
+def _seat(db: sqlite_utils.Database, row: rows.Row) -> tuple[int, int]:
+    with rows.reading("seats", row):
+        return rows.whole(row, "seat"), kept(db, rows.whole(row, "member_id"))
 
 
 def names(db: sqlite_utils.Database, club_id: int) -> dict[int, Member]:

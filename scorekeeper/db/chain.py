@@ -26,7 +26,7 @@ import sqlite_utils
 
 from ..clock import now
 from . import facts
-from .rows import text_or_none, whole
+from .rows import affinity, text_or_none, whole
 
 GENESIS = "0" * 64
 """The ``prev_hash`` of the first row of a chain."""
@@ -148,22 +148,10 @@ def _affinities(db: sqlite_utils.Database, table: str, columns: Iterable[str]) -
     found = known.get(table, {})
     if not set(columns) <= found.keys():
         found = known[table] = {
-            str(row[1]): _affinity(str(row[2] or "").upper())
+            str(row[1]): affinity(str(row[2] or ""))
             for row in db.execute(f"pragma table_info([{table}])")
         }
     return found
-
-
-def _affinity(declared: str) -> str:
-    if "INT" in declared:
-        return "integer"
-    if any(word in declared for word in ("CHAR", "CLOB", "TEXT")):
-        return "text"
-    if declared == "" or "BLOB" in declared:
-        return "blob"
-    if any(word in declared for word in ("REAL", "FLOA", "DOUB")):
-        return "real"
-    return "numeric"
 
 
 def _stored_as_given(db: sqlite_utils.Database, table: str, content: Mapping[str, object]) -> bool:

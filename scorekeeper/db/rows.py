@@ -5,26 +5,131 @@ is untyped, and a column that holds something unexpected shows only far
 away. These read one column as the type the schema gives it, and raise
 ``TypeError`` naming the column when it holds anything else, so the code
 above the store sees ``int`` and ``str``, never ``Any``.
+
+SQLite keeps any value in any column: a database changed behind the app can hold a BLOB
+in a TEXT column, text in an INTEGER one, text that is not JSON. A reader of a whole row
+(``changelog.LogRow.of``, ``game_rows.GamesRow.of``) reads it inside ``reading(table)``,
+so that what it finds is a ``Damaged`` naming the table, the row and the column: the
+pages say it (``web/ops/errors.py``, 409) and ``verify`` names it, never a 500.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+import sqlite_utils
 
 Row = Mapping[str, object]
 """One row: column name → value (``int``, ``str``, ``float``, ``bytes`` or None)."""
 
 
-def _wrong(row: Row, key: str, wanted: str) -> TypeError:
-    return TypeError(f"column {key} holds {type(row.get(key)).__name__}, not {wanted}")
+HELD = {bytes: "blob", float: "real", int: "integer", str: "text"}
+"""SQLite's names of what a column holds, by the Python type it is read as."""
+
+
+class Damaged(TypeError):
+    """A stored value that is not what its column holds when the app wrote it: a row
+    changed behind the app. ``table`` is empty until ``reading`` names it.
+
+    ``held``: what the column holds instead (``blob``, ``real``, ``integer``, ``text``, or
+    ``junk``: text that does not read as what the column keeps); ``row``: the row's ``id``
+    (None: the row has none, or it was not read)."""
+
+    def __init__(self, column: str, held: str, row: int | None = None, table: str = "") -> None:
+        super().__init__(column, held, row, table)
+        self.column, self.held, self.row, self.table = column, held, row, table
+
+    def __str__(self) -> str:
+        where = f"{self.table} row {self.row}" if self.row is not None else self.table or "a row"
+        return f"{where}: column {self.column} holds {self.held}"
+
+
+def held(value: object) -> str:
+    """What ``value`` is, as SQLite names it."""
+    return HELD.get(type(value), "junk")
+
+
+@contextmanager
+def reading(table: str, row: Row) -> Iterator[None]:
+    """Read ``row`` of ``table``: a ``Damaged`` found is said with the table and row's id."""
+    try:
+        yield
+    except Damaged as damaged:
+        found = row.get("id")
+        number = found if type(found) is int else damaged.row
+        raise Damaged(damaged.column, damaged.held, number, table) from None
+
+
+def affinity(declared: str) -> str:
+    """The type affinity of a column declared ``declared`` (SQLite's rules, section 3.1 of
+    its datatypes page): ``integer``, ``text``, ``blob`` (untyped), ``real``, ``numeric``."""
+    declared = declared.upper()
+    if "INT" in declared:
+        return "integer"
+    if any(word in declared for word in ("CHAR", "CLOB", "TEXT")):
+        return "text"
+    if declared == "" or "BLOB" in declared:
+        return "blob"
+    if any(word in declared for word in ("REAL", "FLOA", "DOUB")):
+        return "real"
+    return "numeric"
+
+
+KEEPS = {
+    "integer": ("integer", "null"),
+    "text": ("text", "null"),
+    "real": ("real", "integer", "null"),
+    "numeric": ("integer", "real", "null"),
+}
+"""What a column of each affinity holds when the app wrote it (an untyped column: anything).
+SQLite turns a number given to a text column into text and a whole number's text given to
+an integer column into a whole number: only a value written behind the app is left as
+another type (a BLOB anywhere, text that is no number in an integer column, a REAL)."""
+
+
+def retyped(db: sqlite_utils.Database) -> list[Damaged]:
+    """Every stored value of every table that is not of its column's type, in table, row
+    and column order: what ``scorekeeper verify`` names before it reads any row."""
+    found: list[Damaged] = []
+    tables = db.execute(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'"
+        " order by name"
+    ).fetchall()
+    for (table,) in tables:
+        columns = [
+            (str(name), KEEPS[kind])
+            for _, name, declared, *_ in db.execute(f"pragma table_info([{table}])").fetchall()
+            if (kind := affinity(str(declared or ""))) in KEEPS
+        ]
+        if not columns:
+            continue
+        wrong = " or ".join(
+            f"typeof([{name}]) not in ({', '.join(repr(k) for k in kept)})"
+            for name, kept in columns
+        )
+        picked = ", ".join(f"typeof([{name}])" for name, _ in columns)
+        for rowid, *held_as in db.execute(
+            f"select rowid, {picked} from [{table}] where {wrong} order by rowid"
+        ).fetchall():
+            found.extend(
+                Damaged(name, held_as[i], int(rowid), str(table))
+                for i, (name, kept) in enumerate(columns)
+                if held_as[i] not in kept
+            )
+    return found
+
+
+def _wrong(row: Row, key: str) -> Damaged:
+    return Damaged(key, held(row.get(key)))
 
 
 def whole(row: Row, key: str) -> int:
     """An INTEGER column that is never NULL."""
     value = row[key]
     if not isinstance(value, int):
-        raise _wrong(row, key, "int")
+        raise _wrong(row, key)
     return value
 
 
@@ -32,7 +137,7 @@ def whole_or_none(row: Row, key: str) -> int | None:
     """An INTEGER column that may be NULL (or missing from the select)."""
     value = row.get(key)
     if value is not None and not isinstance(value, int):
-        raise _wrong(row, key, "int")
+        raise _wrong(row, key)
     return value
 
 
@@ -40,7 +145,7 @@ def text(row: Row, key: str) -> str:
     """A TEXT column that is never NULL."""
     value = row[key]
     if not isinstance(value, str):
-        raise _wrong(row, key, "str")
+        raise _wrong(row, key)
     return value
 
 
@@ -48,24 +153,32 @@ def text_or_none(row: Row, key: str) -> str | None:
     """A TEXT column that may be NULL (or missing from the select)."""
     value = row.get(key)
     if value is not None and not isinstance(value, str):
-        raise _wrong(row, key, "str")
+        raise _wrong(row, key)
     return value
 
 
-def json_texts(value: str) -> tuple[str, ...]:
-    """A TEXT column that holds a JSON list of strings (names)."""
-    found: object = json.loads(value)
+def _json(value: str, column: str) -> object:
+    try:
+        found: object = json.loads(value)
+    except (ValueError, RecursionError):
+        raise Damaged(column, "junk") from None
+    return found
+
+
+def json_texts(value: str, column: str = "") -> tuple[str, ...]:
+    """A TEXT column that holds a JSON list of strings (names); ``Damaged``: it does not."""
+    found = _json(value, column)
     if not isinstance(found, list) or not all(isinstance(item, str) for item in found):
-        raise TypeError(f"not a JSON list of texts: {value[:40]!r}")
+        raise Damaged(column, "junk")
     return tuple(str(item) for item in found)
 
 
-def json_wholes(value: str) -> tuple[int, ...]:
-    """A TEXT column that holds a JSON list of whole numbers."""
-    found: object = json.loads(value)
+def json_wholes(value: str, column: str = "") -> tuple[int, ...]:
+    """A TEXT column that holds a JSON list of whole numbers; ``Damaged``: it does not."""
+    found = _json(value, column)
     if not isinstance(found, list):
-        raise TypeError(f"not a JSON list of whole numbers: {value[:40]!r}")
-    wholes = tuple(item for item in found if isinstance(item, int))
+        raise Damaged(column, "junk")
+    wholes = tuple(item for item in found if type(item) is int)
     if len(wholes) != len(found):
-        raise TypeError(f"not a JSON list of whole numbers: {value[:40]!r}")
+        raise Damaged(column, "junk")
     return wholes

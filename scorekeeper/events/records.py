@@ -20,6 +20,7 @@ import sqlite_utils
 from ..clock import now
 from ..db import transaction
 from ..db.chain import EVENT_CHANGES, Chain, append
+from ..db.rows import Damaged, Row, reading, text, text_or_none, whole, whole_or_none
 from ..names import MAX_LENGTH, Clash, Roster, fault, tidy
 from ..rules.errors import N_, GameError
 from ..store.changing import Change, Owner, changing
@@ -65,18 +66,31 @@ class Player:
 
 
 def _event_of(row: dict[str, object]) -> Event:
-    return Event(
-        int(row["id"]),  # type: ignore[call-overload]
-        None if row["club_id"] is None else int(row["club_id"]),  # type: ignore[call-overload]
-        str(row["name"]),
-        settings_from(json.loads(str(row["settings"]))),
-        int(row["seed"]),  # type: ignore[call-overload]
-        None if row["manager_hash"] is None else str(row["manager_hash"]),
-        str(row["read_token"]),
-        int(row["version"]),  # type: ignore[call-overload]
-        str(row["created_at"]),
-        str(row["updated_at"]),
-    )
+    """The event as stored (``rows.Damaged`` naming it: a column retyped behind the app, or
+    settings that do not read as an event's)."""
+    with reading("events", row):
+        return Event(
+            whole(row, "id"),
+            whole_or_none(row, "club_id"),
+            text(row, "name"),
+            _settings(text(row, "settings")),
+            whole(row, "seed"),
+            text_or_none(row, "manager_hash"),
+            text(row, "read_token"),
+            whole(row, "version"),
+            str(row["created_at"]),
+            str(row["updated_at"]),
+        )
+
+
+def _settings(stored: str) -> EventSettings:
+    try:
+        found: object = json.loads(stored)
+        if not isinstance(found, dict):
+            raise TypeError(stored[:40])
+        return settings_from(found)
+    except (GameError, TypeError, ValueError, RecursionError):
+        raise Damaged("settings", "junk") from None
 
 
 def event(db: sqlite_utils.Database, event_id: int) -> Event | None:
@@ -199,19 +213,26 @@ class EventOwner(Owner[Event]):
 
 
 def players(db: sqlite_utils.Database, event_id: int) -> list[Player]:
-    rows = db.query("select * from event_players where event_id = ? order by id", [event_id])
     return [
-        Player(
-            r["name"],
-            r["team"] or "",
-            r["together"] or "",
-            r["partner"] or "",
-            r["member_id"],
-            r["joined"],
-            r["withdrawn"],
+        _player(row)
+        for row in db.query(
+            "select * from event_players where event_id = ? order by id", [event_id]
         )
-        for r in rows
     ]
+
+
+def _player(row: Row) -> Player:
+    """A player as stored (``rows.Damaged`` naming him: a column retyped behind the app)."""
+    with reading("event_players", row):
+        return Player(
+            text(row, "name"),
+            text_or_none(row, "team") or "",
+            text_or_none(row, "together") or "",
+            text_or_none(row, "partner") or "",
+            whole_or_none(row, "member_id"),
+            whole(row, "joined"),
+            whole_or_none(row, "withdrawn"),
+        )
 
 
 def rounds_drawn(db: sqlite_utils.Database, event_id: int) -> int:
@@ -298,17 +319,40 @@ def withdraw(db: sqlite_utils.Database, event_id: int, version: int | None, name
         change.summary = name
 
 
-def changes(db: sqlite_utils.Database, event_id: int, limit: int = 200) -> list[dict[str, object]]:
-    """The event's change log, newest first; a correction's line with the row it carries
-    (``state``: its round, ``rounds.logged_penalty``), the others without (None)."""
-    return list(
-        db.query(
-            "select version, action, summary, at,"
+@dataclass(frozen=True)
+class LogLine:
+    """One line of an event's change log, as its director's page shows it."""
+
+    at: str
+    action: str
+    summary: str
+    state: str | None
+    """A correction's line: the row it carries (its round, ``rounds.logged_penalty``);
+    the others: None."""
+
+    @classmethod
+    def of(cls, row: Row) -> LogLine:
+        """The line as stored (``rows.Damaged`` naming it: a column retyped behind the app)."""
+        with reading("event_changes", row):
+            return cls(
+                text(row, "at"),
+                text(row, "action"),
+                text_or_none(row, "summary") or "",
+                text_or_none(row, "state"),
+            )
+
+
+def changes(db: sqlite_utils.Database, event_id: int, limit: int = 200) -> list[LogLine]:
+    """The event's change log, newest first."""
+    return [
+        LogLine.of(row)
+        for row in db.query(
+            "select id, action, summary, at,"
             " case when action = 'penalty' then state end as state"
             " from event_changes where event_id = ? order by id desc limit ?",
             [event_id, limit],
         )
-    )
+    ]
 
 
 # Rights: a device that opened the manager link (or created the event), as a club's.

@@ -64,35 +64,43 @@ class EventRound:
 def rounds(db: sqlite_utils.Database, event_id: int) -> list[EventRound]:
     tables: dict[int, list[EventTable]] = {}
     for r in db.query(
-        "select * from event_tables where event_id = ? order by round, table_no", [event_id]
+        "select rowid as id, * from event_tables where event_id = ? order by round, table_no",
+        [event_id],
     ):
-        kept = rows.text_or_none(r, "locked")
-        locked = None if kept is None else rows.json_wholes(kept)
-        number = rows.whole(r, "round")
-        tables.setdefault(number, []).append(
-            EventTable(
+        with rows.reading("event_tables", r):
+            kept = rows.text_or_none(r, "locked")
+            locked = None if kept is None else rows.json_wholes(kept, "locked")
+            number = rows.whole(r, "round")
+            table = EventTable(
                 number,
                 rows.whole(r, "table_no"),
                 rows.whole(r, "game_id"),
                 locked,
                 rows.whole_or_none(r, "locked_version"),
             )
-        )
+        tables.setdefault(number, []).append(table)
     return [
-        EventRound(
+        _round(r, tables)
+        for r in db.query(
+            "select rowid as id, * from event_rounds where event_id = ? order by number",
+            [event_id],
+        )
+    ]
+
+
+def _round(r: rows.Row, tables: dict[int, list[EventTable]]) -> EventRound:
+    """A round as stored (``rows.Damaged`` naming it: a column retyped behind the app)."""
+    with rows.reading("event_rounds", r):
+        return EventRound(
             rows.whole(r, "number"),
             rows.whole(r, "seed"),
-            rows.json_texts(rows.text(r, "sitting_out")),
+            rows.json_texts(rows.text(r, "sitting_out"), "sitting_out"),
             rows.whole_or_none(r, "evening_id"),
             rows.text(r, "started_at"),
             rows.text_or_none(r, "closed_at"),
             tuple(tables.get(rows.whole(r, "number"), ())),
             rows.text_or_none(r, "asked"),
         )
-        for r in db.query(
-            "select * from event_rounds where event_id = ? order by number", [event_id]
-        )
-    ]
 
 
 def _history(db: sqlite_utils.Database, event_id: int) -> tuple[Drawn, ...]:
@@ -103,7 +111,7 @@ def _history(db: sqlite_utils.Database, event_id: int) -> tuple[Drawn, ...]:
             (players,) = db.execute(
                 "select players from games where id = ?", [table.game_id]
             ).fetchone()
-            seated.append(rows.json_texts(str(players)))
+            seated.append(rows.json_texts(str(players), "players"))
         out.append(Drawn(tuple(seated), past.sitting_out))
     return tuple(out)
 
@@ -439,5 +447,20 @@ def logged_penalty(summary: str, state: str | None) -> Penalty | None:
 
 
 def penalties(db: sqlite_utils.Database, event_id: int) -> list[Penalty]:
-    rows = db.query("select * from event_penalties where event_id = ? order by id", [event_id])
-    return [Penalty(r["player"], r["points"], r["reason"], r["round"]) for r in rows]
+    return [
+        _penalty(row)
+        for row in db.query(
+            "select * from event_penalties where event_id = ? order by id", [event_id]
+        )
+    ]
+
+
+def _penalty(row: rows.Row) -> Penalty:
+    """A penalty as stored (``rows.Damaged`` naming it: a column retyped behind the app)."""
+    with rows.reading("event_penalties", row):
+        return Penalty(
+            rows.text(row, "player"),
+            rows.whole(row, "points"),
+            rows.text_or_none(row, "reason") or "",
+            rows.whole(row, "round"),
+        )

@@ -44,13 +44,20 @@ from ..db.chain import (
     recorded_faults,
 )
 from ..db.chain import rows as chain_rows
-from ..db.rows import Row
+from ..db.rows import Row, retyped
 from . import audit_ticks
 from .audit_ticks import PAID
 from .changelog import Action
 
 STARTS = (Action.CREATE, Action.IMPORT, Action.CHAIN)
 """The lines that hold a whole game: where its check begins (the last of them)."""
+HELD_WORDS = {
+    "blob": "a blob",
+    "text": "text",
+    "real": "a real number",
+    "integer": "a whole number",
+}
+"""What a retyped column holds, as ``verify`` says it."""
 _BAD = object()
 """What ``_load`` answers for text that is not JSON."""
 
@@ -74,7 +81,24 @@ class Outcome:
 
 def verify(db: sqlite_utils.Database) -> Outcome:
     """Every chain recomputed, every game, club and event replayed from its log: the heads,
-    and every fault found."""
+    and every fault found.
+
+    First every stored value is asked its type (``db.rows.retyped``): a value of another type
+    than its column's was written behind the app, and the checks after it read the values
+    as the app writes them, so each such value is named and the checks wait until it is
+    mended (a BLOB has not even a hash)."""
+    damaged = [
+        Fault(
+            d.table,
+            d.row,
+            f"its column {d.column} holds {HELD_WORDS.get(d.held, d.held)},"
+            " which the app never writes there (changed behind it)",
+        )
+        for d in retyped(db)
+    ]
+    if damaged:
+        what = "the other checks were not run: they read values of the types the app writes"
+        return Outcome((), (*damaged, Fault("database", None, what)), {})
     heads: list[Head] = []
     faults: list[Fault] = []
     for chain in present(db):

@@ -77,17 +77,19 @@ class LogRow:
 
     @classmethod
     def of(cls, row: rows.Row) -> LogRow:
-        return cls(
-            rows.text(row, "at"),
-            rows.text(row, "action"),
-            rows.whole_or_none(row, "position"),
-            rows.text_or_none(row, "before"),
-            rows.text_or_none(row, "after"),
-            rows.whole_or_none(row, "grant_id"),
-            rows.text_or_none(row, "phone"),
-            rows.whole(row, "id"),
-            rows.text_or_none(row, "summary"),
-        )
+        """The line as stored (``rows.Damaged`` naming it: a column retyped behind the app)."""
+        with rows.reading("changes", row):
+            return cls(
+                rows.text(row, "at"),
+                rows.text(row, "action"),
+                rows.whole_or_none(row, "position"),
+                rows.text_or_none(row, "before"),
+                rows.text_or_none(row, "after"),
+                rows.whole_or_none(row, "grant_id"),
+                rows.text_or_none(row, "phone"),
+                rows.whole(row, "id"),
+                rows.text_or_none(row, "summary"),
+            )
 
 
 Seats = tuple[SeatChange, ...]

@@ -39,34 +39,43 @@ class GamesRow:
 
     @classmethod
     def of(cls, row: rows.Row) -> GamesRow:
-        return cls(
-            rows.whole(row, "id"),
-            rows.text(row, "game"),
-            rows.text(row, "players"),
-            rows.text(row, "rules"),
-            rows.whole(row, "first_dealer"),
-            rows.text(row, "created_at"),
-            rows.text_or_none(row, "updated_at"),
-            rows.whole(row, "version"),
-            rows.text_or_none(row, "chip_value"),
-            rows.text_or_none(row, "currency"),
-            rows.text_or_none(row, "manager_hash"),
-            rows.text_or_none(row, "table_token"),
-            rows.text_or_none(row, "generation"),
-            bool(row.get("stopped") or 0),
-        )
+        """The row as stored (``rows.Damaged`` naming it: a column retyped behind the app)."""
+        with rows.reading("games", row):
+            return cls(
+                rows.whole(row, "id"),
+                rows.text(row, "game"),
+                rows.text(row, "players"),
+                rows.text(row, "rules"),
+                rows.whole(row, "first_dealer"),
+                rows.text(row, "created_at"),
+                rows.text_or_none(row, "updated_at"),
+                rows.whole(row, "version"),
+                rows.text_or_none(row, "chip_value"),
+                rows.text_or_none(row, "currency"),
+                rows.text_or_none(row, "manager_hash"),
+                rows.text_or_none(row, "table_token"),
+                rows.text_or_none(row, "generation"),
+                bool(row.get("stopped") or 0),
+            )
 
     def player_names(self) -> tuple[str, ...]:
-        """The players' names (TypeError: the column holds no list of names)."""
-        names: object = json.loads(self.players)
+        """The players' names (``rules.Damaged``: the column holds no list of names)."""
+        names = self._json("players")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise TypeError(f"game {self.id}: players is no list of names")
+            raise rows.Damaged("players", "junk", self.id, "games")
         return tuple(str(n) for n in names)
 
     def rules_object(self) -> dict[str, object]:
-        """The rule set's object (TypeError: the column holds no JSON object)."""
-        value: object = json.loads(self.rules)
+        """The rule set's object (``rows.Damaged``: the column holds no JSON object)."""
+        value = self._json("rules")
         if not isinstance(value, dict):
-            raise TypeError(f"game {self.id}: rules is no JSON object")
+            raise rows.Damaged("rules", "junk", self.id, "games")
         rules: dict[str, object] = value
         return rules
+
+    def _json(self, column: str) -> object:
+        try:
+            found: object = json.loads(getattr(self, column))
+        except (ValueError, RecursionError):
+            raise rows.Damaged(column, "junk", self.id, "games") from None
+        return found

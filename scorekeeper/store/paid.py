@@ -28,6 +28,7 @@ from typing import NamedTuple
 import sqlite_utils
 
 from ..clock import now
+from ..db import rows
 from ..rules.ledger import Transfer, moves_in_cents, settle_up, to_cents
 from .changelog import Action
 from .changing import changing
@@ -53,13 +54,21 @@ class Tick(NamedTuple):
 
 def ticks(db: sqlite_utils.Database, game_id: int) -> list[Tick]:
     """The payments ticked at the table, in the order made, with their money."""
-    rows = db.execute(
-        "select payer, payee, amount, cents from transfers_paid where game_id = ? order by id",
-        [game_id],
-    ).fetchall()
     return [
-        Tick(Paid(int(a), int(b), int(c)), None if d is None else int(d)) for a, b, c, d in rows
+        _tick(row)
+        for row in db.query(
+            "select id, payer, payee, amount, cents from transfers_paid where game_id = ?"
+            " order by id",
+            [game_id],
+        )
     ]
+
+
+def _tick(row: rows.Row) -> Tick:
+    """A tick as stored (``rows.Damaged`` naming it: a column retyped behind the app)."""
+    with rows.reading("transfers_paid", row):
+        paid = Paid(rows.whole(row, "payer"), rows.whole(row, "payee"), rows.whole(row, "amount"))
+        return Tick(paid, rows.whole_or_none(row, "cents"))
 
 
 def ticked(db: sqlite_utils.Database, game_id: int) -> list[Paid]:

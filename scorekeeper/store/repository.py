@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
@@ -17,10 +19,11 @@ from functools import lru_cache
 import sqlite_utils
 
 from ..db import rows
+from ..rules.errors import GameError
 from ..rules.kind import GameKind, Rules
 from ..rules.kinds import build, kind_of, stored_kind
 from ..rules.money import Money
-from ..rules.seating import SeatChange
+from ..rules.seating import WAYS, SeatChange
 from . import cache
 from .checkpoints import Checkpoints
 from .errors import NotFound
@@ -42,10 +45,16 @@ def row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
     kept = None if key is None else cache.CACHE.get(key)
     if kept is not None and kept.stamp == stamp:
         return kept.stored
-    data = tuple(
-        rows.text(c, "data")
-        for c in db.query("select data from coups where game_id = ? order by position", [row.id])
-    )
+    values = [
+        value
+        for (value,) in db.execute(
+            "select data from coups where game_id = ? order by position", [row.id]
+        )
+    ]
+    data = tuple(value for value in values if isinstance(value, str))
+    if len(data) != len(values):
+        at = next(n for n, value in enumerate(values) if not isinstance(value, str))
+        raise rows.Damaged("data", rows.held(values[at]), _coup_id(db, row.id, at), "coups")
     head = cache.head_of(row)
     basis = None
     checkpoints = Checkpoints()
@@ -57,18 +66,23 @@ def row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
     ):  # coups appended since: read the new ones, continue the replay
         before = kept.stored.game
         kind = kind_of(before)
-        added = [kind.load_coup(_coup_file(item), before) for item in data[len(kept.data) :]]
+        with _coups_read(db, row):
+            added = [
+                _loaded(kind, text, n, before)
+                for n, text in enumerate(data[len(kept.data) :], start=len(kept.data) + 1)
+            ]
         game = before.with_coups([*before.coups, *added]) if added else before
         basis = kept.stored.known_report()
         checkpoints = kept.stored.checkpoints.until(len(kept.data))
     else:
-        game = build(
-            row.game,
-            row.player_names(),
-            row.rules_object(),
-            row.first_dealer,
-            [_coup_file(item) for item in data],
-        )
+        with _coups_read(db, row):
+            game = build(
+                row.game,
+                row.player_names(),
+                row.rules_object(),
+                row.first_dealer,
+                [_coup_file(text, n) for n, text in enumerate(data, start=1)],
+            )
         if kept is not None and kept.head == head:  # a correction: the coups before it stay
             checkpoints = kept.stored.checkpoints.until(_common(kept.data, data))
     stored = _stored(row, game, basis, checkpoints, seat_changes_of(db, row.id))
@@ -85,10 +99,50 @@ def _common(old: tuple[str, ...], new: tuple[str, ...]) -> int:
     return min(len(old), len(new))
 
 
-def _coup_file(text: str) -> object:
-    """A coup's row: the coup in the game file's shape (its kind reads and checks it)."""
-    coup: object = json.loads(text)
+def _coup_file(text: str, number: int) -> object:
+    """Coup ``number``'s row: the coup in the game file's shape (its kind reads and checks
+    it; text that is not JSON is refused as the rules refuse a coup)."""
+    try:
+        coup: object = json.loads(text)
+    except (ValueError, RecursionError):
+        raise GameError("data", "not JSON", coup=number) from None
     return coup
+
+
+def _loaded(kind: GameKind, text: str, number: int, game: AnyGame) -> object:
+    """Coup ``number`` read after ``game``'s coups (a refusal placed at it)."""
+    try:
+        return kind.load_coup(_coup_file(text, number), game)
+    except GameError as error:
+        raise error if error.coup is not None else error.at(number) from None
+
+
+@contextmanager
+def _coups_read(db: sqlite_utils.Database, row: GamesRow) -> Iterator[None]:
+    """The game's stored parts read as a game: what its rules refuse was changed behind the
+    app (the app stores only what they took), said as the row at fault (``rows.Damaged``):
+    a coup's (``GameError.coup``), else the game's."""
+    try:
+        yield
+    except rows.Damaged:
+        raise
+    except (GameError, KeyError, TypeError, ValueError, IndexError, RecursionError) as error:
+        number = error.coup if isinstance(error, GameError) else None
+        found = None if number is None else _coup_id(db, row.id, number - 1)
+        if found is not None:
+            raise rows.Damaged("data", "junk", found, "coups") from None
+        field = error.field.split(".")[0] if isinstance(error, GameError) else ""
+        column = field if field in ("players", "first_dealer", "rules") else "rules"
+        raise rows.Damaged(column, "junk", row.id, "games") from None
+
+
+def _coup_id(db: sqlite_utils.Database, game_id: int, index: int) -> int | None:
+    """The id of the game's coup row at ``index`` (0: its first), to name it."""
+    found = db.execute(
+        "select id from coups where game_id = ? order by position limit 1 offset ?",
+        [game_id, index],
+    ).fetchone()
+    return None if found is None else int(found[0])
 
 
 def _stored(
@@ -123,16 +177,31 @@ def seat_changes_of(db: sqlite_utils.Database, game_id: int) -> tuple[SeatChange
     A database not yet brought to m019 (a migration's own test drives the store at an
     older schema) has none."""
     try:
-        rows = list(
+        found = list(
             db.query(
-                "select coup, seat, player, way from seat_changes where game_id = ?"
+                "select rowid as id, coup, seat, player, way from seat_changes where game_id = ?"
                 " order by position",
                 [game_id],
             )
         )
     except sqlite3.OperationalError:
         return ()
-    return tuple(SeatChange(r["coup"], r["seat"], r["player"], r["way"]) for r in rows)
+    return tuple(_seat_change(row) for row in found)
+
+
+def _seat_change(row: rows.Row) -> SeatChange:
+    """A seat change as stored (``rows.Damaged`` naming it: a column retyped behind the app,
+    or a way no seat is taken by)."""
+    with rows.reading("seat_changes", row):
+        change = SeatChange(
+            rows.whole(row, "coup"),
+            rows.whole(row, "seat"),
+            rows.text(row, "player"),
+            rows.text(row, "way"),
+        )
+        if change.way not in WAYS:
+            raise rows.Damaged("way", "junk")
+        return change
 
 
 def kept_after_append(
@@ -190,23 +259,28 @@ def head(db: sqlite_utils.Database, game_id: int) -> GameHead:
     if not found:
         raise NotFound(game_id)
     row = found[0]
-    kind = kind_of_row(rows.text(row, "game"), rows.text(row, "rules"))
-    return GameHead(
-        rows.whole(row, "id"),
-        rows.whole(row, "version"),
-        rows.text_or_none(row, "manager_hash"),
-        rows.text_or_none(row, "table_token"),
-        kind,
-        rows.text_or_none(row, "updated_at") or "",
-        rows.text_or_none(row, "generation") or "",
-    )
+    with rows.reading("games", row):
+        return GameHead(
+            rows.whole(row, "id"),
+            rows.whole(row, "version"),
+            rows.text_or_none(row, "manager_hash"),
+            rows.text_or_none(row, "table_token"),
+            kind_of_row(rows.text(row, "game"), rows.text(row, "rules")),
+            rows.text_or_none(row, "updated_at") or "",
+            rows.text_or_none(row, "generation") or "",
+        )
 
 
 @lru_cache(maxsize=256)
 def kind_of_row(game: str, rules: str) -> GameKind:
     """The kind of a game's row, from its ``game`` and its rules' text: read once per text
     (a phone's poll reads the head of the same game every few seconds)."""
-    return stored_kind(game, _coup_file(rules))
+    try:
+        return stored_kind(game, json.loads(rules))
+    except (ValueError, RecursionError):
+        raise rows.Damaged("rules", "junk") from None
+    except KeyError:
+        raise rows.Damaged("game", "junk") from None
 
 
 def head_of_row(row: GamesRow) -> GameHead:

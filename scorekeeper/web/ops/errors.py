@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from ...db import probe
+from ...db import probe, rows
 
 bp = Blueprint("errors", __name__)
 
@@ -33,6 +33,30 @@ def cannot_store(error: sqlite3.OperationalError) -> tuple[str, int, dict[str, s
         " cannot be written. Nothing was saved; try again later."
     )
     return render_template("error.html", code=503, message=message), 503, {"Retry-After": "30"}
+
+
+@bp.app_errorhandler(rows.Damaged)
+def damaged(error: rows.Damaged) -> tuple[str, int]:
+    """A stored row changed behind the app (a BLOB where text was written, text that is not
+    JSON): 409 naming the row, as ``scorekeeper verify`` does, never a 500. The row readers
+    (``db/rows.py``'s ``reading``) name it; nothing is written."""
+    current_app.logger.warning("damaged row: %s", error)
+    if error.row is None:
+        message = _(
+            "This page cannot be shown: a row of the table %(table)s was changed outside"
+            " Scorekeeper (its column %(column)s). Nothing was changed; run scorekeeper verify.",
+            table=error.table or "?",
+            column=error.column,
+        )
+    else:
+        message = _(
+            "This page cannot be shown: row %(row)s of the table %(table)s was changed outside"
+            " Scorekeeper (its column %(column)s). Nothing was changed; run scorekeeper verify.",
+            row=error.row,
+            table=error.table or "?",
+            column=error.column,
+        )
+    return render_template("error.html", code=409, message=message), 409
 
 
 @bp.app_errorhandler(CSRFError)

@@ -1,0 +1,241 @@
+"""A value of the database retyped behind the app (SQLite keeps any type in any column) is
+said, never a 500: every page that reads it answers below 500, and ``scorekeeper verify``
+names the row at fault rather than crash.
+
+The world is the one ``test_audit_facts`` writes through the app's own store (a club, an
+evening of two tables, a game alone, a competition); each case copies it, drops the
+triggers as a tamperer would and retypes one stored value with ``sqlite3``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from apps import suite_app
+from test_audit_facts import World, _build
+from web import forget_kept
+
+from scorekeeper.cli import main
+
+BLOB, REAL, TEXT, WHOLE, JUNK = (
+    "x'80ff00'",
+    "2.5",
+    "'sept'",
+    "7",
+    "'{\"coup\": [1,'",
+)
+"""What a tamperer puts in a column: a BLOB, a REAL, TEXT in a number's column, a whole
+number in a text's, text that is not JSON."""
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory, migrated_database) -> World:
+    path = tmp_path_factory.mktemp("types") / "world.sqlite"
+    shutil.copy(migrated_database, path)
+    return _build(path)
+
+
+def _tampered(world: World, target: Path, sql: str) -> Path:
+    shutil.copy(world.path, target)
+    conn = sqlite3.connect(target)
+    for (name,) in conn.execute("select name from sqlite_master where type = 'trigger'").fetchall():
+        conn.execute(f"drop trigger [{name}]")
+    assert conn.execute(sql).rowcount >= 1, sql
+    conn.commit()
+    conn.close()
+    return target
+
+
+def _game_pages(game: int) -> list[str]:
+    return [
+        f"/games/{game}",
+        f"/games/{game}/history",
+        f"/games/{game}/coups",
+        f"/games/{game}/settlement",
+        f"/games/{game}/story",
+        f"/games/{game}/fiche",
+        f"/games/{game}/journal.csv",
+        f"/games/{game}/standings.csv",
+        f"/games/{game}/game.json",
+        f"/games/{game}/report.json",
+        f"/games/{game}/links",
+        "/",
+    ]
+
+
+def _club_pages(world: World) -> list[str]:
+    club = world.club
+    return [
+        f"/clubs/{club}",
+        f"/clubs/{club}/manage",
+        f"/clubs/{club}/cash",
+        f"/clubs/{club}/season",
+        f"/evenings/{world.evening}",
+        f"/evenings/{world.evening}/settlement",
+        "/clubs",
+    ]
+
+
+def _event_pages(world: World) -> list[str]:
+    conn = sqlite3.connect(world.path)
+    (token,) = conn.execute("select read_token from events where id = ?", [world.event]).fetchone()
+    conn.close()
+    public = [f"/events/{token}{page}" for page in ("", "/results", "/results.json", "/wall")]
+    return [f"/events/{world.event}", "/events", f"/clubs/{world.club}", "/", *public]
+
+
+COLUMNS = {
+    "changes": ("at", "action", "position", "before", "after", "summary", "grant_id", "state"),
+    "club_changes": ("version", "action", "summary", "at", "state"),
+    "event_changes": ("version", "action", "summary", "at", "state"),
+    "coups": ("position", "data"),
+    "games": ("players", "rules", "first_dealer", "version", "stopped"),
+    "seat_changes": ("coup", "seat", "player", "way"),
+    "transfers_paid": ("payer", "payee", "amount", "cents"),
+    "ledger": ("member_id", "kind", "amount", "on_date", "received_by", "other_side"),
+    "members": ("name", "short_name", "merged_into"),
+    "evenings": ("club_id", "date", "title"),
+    "evening_games": ("game_id", "table_no"),
+    "events": ("club_id", "name", "settings", "seed", "version"),
+    "event_players": ("name", "member_id", "joined", "withdrawn"),
+    "event_rounds": ("seed", "sitting_out", "started_at"),
+    "event_tables": ("game_id", "table_no", "locked"),
+    "event_penalties": ("player", "points", "round"),
+}
+"""The columns retyped: the logs' and the game's stored inputs (its row, coups, seat
+changes and ticks), a club's ledger, members, evenings and their tables, and an event's
+rows, that their pages, settlements, files and ``verify`` read."""
+TEXTS = frozenset({"at", "action", "before", "after", "summary", "state", "data", "players"})
+TEXTS |= {"rules", "player", "way", "kind", "on_date", "received_by", "name", "short_name"}
+TEXTS |= {"date", "title", "settings", "sitting_out", "started_at", "locked"}
+"""The TEXT columns among them: a whole number there is retyped too (elsewhere, no change)."""
+
+
+CASES = [
+    (table, column, value)
+    for table, columns in COLUMNS.items()
+    for column in columns
+    for value in (BLOB, REAL, TEXT, JUNK, *((WHOLE,) if column in TEXTS else ()))
+]
+
+
+def _where(world: World, table: str) -> str:
+    return {
+        "changes": f"id = (select max(id) from changes where game_id = {world.table}"
+        " and action = 'add')",
+        "club_changes": f"id = (select max(id) from club_changes where club_id = {world.club})",
+        "event_changes": f"id = (select max(id) from event_changes where event_id = {world.event})",
+        "coups": f"game_id = {world.table} and position = 1",
+        "games": f"id = {world.table}",
+        "seat_changes": f"game_id = {world.table}",
+        "transfers_paid": "id = (select min(id) from transfers_paid"
+        f" where game_id = {world.table})",
+        "ledger": f"id = (select min(id) from ledger where club_id = {world.club})",
+        "members": f"id = {world.members['Anne']}",
+        "evenings": f"id = {world.evening}",
+        "evening_games": f"game_id = {world.table}",
+        "events": f"id = {world.event}",
+        "event_players": f"id = (select min(id) from event_players where event_id = {world.event})",
+        "event_rounds": f"event_id = {world.event} and number = 1",
+        "event_tables": f"event_id = {world.event} and round = 1 and table_no = 1",
+        "event_penalties": f"event_id = {world.event}",
+    }[table]
+
+
+def _pages(world: World, table: str) -> list[str]:
+    if table in ("changes", "coups", "games", "seat_changes"):
+        return _game_pages(world.table)
+    if table in ("transfers_paid", "ledger", "members", "evenings", "evening_games"):
+        return [*_game_pages(world.table), *_club_pages(world)]
+    if table == "club_changes":
+        return _club_pages(world)
+    return _event_pages(world)
+
+
+def _admin(path: Path, language: str = "en"):
+    """The admin's client of an app on ``path``, nothing kept from an earlier test: the
+    copies share the world's generation, so a page drawn from another copy (kept in this
+    process's memory) would be handed out without reading the retyped row."""
+    app = suite_app(path, ADMIN_PASSWORD="pw")
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # a 500 is answered as a 500, not raised
+    forget_kept(app)
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    assert client.post("/admin", data={"password": "pw"}).status_code == 302
+    return client
+
+
+@pytest.mark.parametrize(("table", "column", "value"), CASES)
+def test_a_retyped_value_is_said_not_a_500(world, tmp_path, capsys, table, column, value):
+    sql = f"update {table} set {column} = {value} where {_where(world, table)}"
+    path = _tampered(world, tmp_path / "t.sqlite", sql)
+    client = _admin(path)
+    answered = {page: client.get(page).status_code for page in _pages(world, table)}
+    assert all(status < 500 for status in answered.values()), answered
+    code = main(["verify", "--database", str(path)])  # a traceback fails the test here
+    said = capsys.readouterr().err
+    assert code == 1, said
+    assert f"FAULT {table}" in said, said  # a row's id, else (seat_changes) the game's
+
+
+def _line(world: World, table: str) -> int:
+    """The id of the row of ``table`` that ``_where`` retypes."""
+    conn = sqlite3.connect(world.path)
+    (line,) = conn.execute(f"select id from {table} where {_where(world, table)}").fetchone()
+    conn.close()
+    return int(line)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", "la ligne {line} de la table changes"),
+        ("en", "row {line} of the table changes"),
+        ("da", "række {line} i tabellen changes"),
+        ("nl", "rij {line} van de tabel changes"),
+    ],
+)
+def test_the_history_names_a_line_whose_text_is_a_blob(world, tmp_path, language, words):
+    """The last note's case: a change-log line whose ``before`` holds a BLOB made the
+    history a 500; it names the line, in the reader's language, 409."""
+    line = _line(world, "changes")
+    path = _tampered(
+        world, tmp_path / "t.sqlite", f"update changes set before = {BLOB} where id = {line}"
+    )
+    page = _admin(path, language).get(f"/games/{world.table}/history")
+    assert page.status_code == 409
+    assert words.format(line=line) in page.get_data(as_text=True)
+
+
+def test_verify_names_a_blob_in_a_chained_line(world, tmp_path, capsys):
+    line = _line(world, "changes")
+    path = _tampered(
+        world, tmp_path / "t.sqlite", f"update changes set summary = {BLOB} where id = {line}"
+    )
+    assert main(["verify", "--database", str(path)]) == 1
+    said = capsys.readouterr().err
+    assert f"FAULT changes row {line}: its column summary holds a blob, which the app" in said
+
+
+def test_the_director_names_an_event_log_line_whose_summary_is_a_blob(world, tmp_path):
+    """The event's log on its director's page read a BLOB summary as ``b'\\x80…'``: its
+    reader names the line, as the game's history does."""
+    line = _line(world, "event_changes")
+    sql = f"update event_changes set summary = {BLOB} where id = {line}"
+    page = _admin(_tampered(world, tmp_path / "t.sqlite", sql)).get(f"/events/{world.event}")
+    assert page.status_code == 409
+    assert f"row {line} of the table event_changes" in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("value", [BLOB, WHOLE, JUNK])
+def test_the_game_names_a_coup_row_that_is_no_coup(world, tmp_path, value):
+    """A coup's ``data`` that is a BLOB, JSON that is no coup (7) or no JSON: every page of
+    the game reads its coups, so each says which row (409), none a 500."""
+    line = _line(world, "coups")
+    sql = f"update coups set data = {value} where id = {line}"
+    page = _admin(_tampered(world, tmp_path / "t.sqlite", sql)).get(f"/games/{world.table}")
+    assert page.status_code == 409
+    assert f"row {line} of the table coups" in page.get_data(as_text=True)
