@@ -4,7 +4,7 @@ Every change of an event goes through ``changing(db, EventOwner(event_id),
 …)``, as a game's does: one write transaction taken before reading, the
 version the page showed checked and moved on, a line on the event's
 change log, a hash chain (``event_changes``, ``db/chain.py``). The
-rounds, their tables and the penalties are ``rounds.py``.
+rounds and their tables are ``rounds.py``, the corrections ``corrections.py``.
 """
 
 from __future__ import annotations
@@ -327,7 +327,7 @@ class LogLine:
     action: str
     summary: str
     state: str | None
-    """A correction's line: the row it carries (its round, ``rounds.logged_penalty``);
+    """A correction's line: the row it carries (its round, ``corrections.logged_penalty``);
     the others: None."""
 
     @classmethod

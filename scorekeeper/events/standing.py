@@ -26,10 +26,11 @@ import sqlite_utils
 
 from ..rules.kinds import replay
 from ..store.repository import load
+from .corrections import penalties
 from .ranking import Figure, Line, Penalty, RoundPlay, TableResult, rank, team_ranking
 from .records import Event, Player, event, players
 from .results import table_result
-from .rounds import EventRound, EventTable, penalties, rounds
+from .rounds import EventRound, EventTable, rounds
 from .settings import EventSettings
 
 KEPT = 64

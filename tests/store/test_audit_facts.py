@@ -26,6 +26,7 @@ from scorekeeper.cli import main
 from scorekeeper.clubs import accounts, closing, evening_tables, presets, records, seats
 from scorekeeper.db import chain, connect, facts
 from scorekeeper.db.migrations import migrations
+from scorekeeper.events import corrections
 from scorekeeper.events import records as stored_events
 from scorekeeper.events import rounds as event_rounds
 from scorekeeper.events.drawing import draw
@@ -111,7 +112,7 @@ def _build(path: Path) -> World:
     players = [stored_events.Player(name) for name in ("A", "B", "C", "D", "E", "F")]
     stored_events.register(db, event, 1, players)
     event_rounds.draw_round(db, event, 2, draw, lambda game_id: f"hash-{game_id}")
-    event_rounds.add_penalty(db, event, 3, Penalty("A", 1, "late", 0))
+    corrections.add_penalty(db, event, 3, Penalty("A", 1, "late", 0))
     event_rounds.lock_table(db, event, 4, 1, 1, (1, 0, -1))
     stored_events.withdraw(db, event, 5, "F")
     event_rounds.close_round(db, event, 6)

@@ -32,6 +32,7 @@ from scorekeeper.cli import main
 from scorekeeper.clubs import accounts, closing, evening_tables, presets, records, seats
 from scorekeeper.db import chain, connect
 from scorekeeper.db.migrations import migrations
+from scorekeeper.events import corrections
 from scorekeeper.events import records as stored_events
 from scorekeeper.events import rounds as event_rounds
 from scorekeeper.events.drawing import draw
@@ -81,7 +82,7 @@ def _build(path: Path) -> World:
     players = [stored_events.Player(name) for name in ("A", "B", "C", "D")]
     stored_events.register(db, event, 1, players)
     stored_events.withdraw(db, event, 2, "D")
-    event_rounds.add_penalty(db, event, 3, Penalty("A", 1, "late", 0))
+    corrections.add_penalty(db, event, 3, Penalty("A", 1, "late", 0))
     db.close()
     return World(path, game, club, lone, event, (anne, bruno))
 
@@ -318,7 +319,7 @@ EVENT_CHANGES: dict[str, tuple[str, Prepare, Act]] = {
         db, w.event, v, [stored_events.Player("E")])),
     "withdraw": ("withdraw", lambda db, w: None, lambda db, w, _, v: stored_events.withdraw(
         db, w.event, v, "C")),
-    "add_penalty": ("penalty", lambda db, w: None, lambda db, w, _, v: event_rounds.add_penalty(
+    "add_penalty": ("penalty", lambda db, w: None, lambda db, w, _, v: corrections.add_penalty(
         db, w.event, v, Penalty("B", 2, "phone rang", 0))),
     "draw_round": ("draw", lambda db, w: None, lambda db, w, _, v: event_rounds.draw_round(
         db, w.event, v, draw, lambda game_id: f"hash-{game_id}")),
@@ -385,7 +386,7 @@ RACES: dict[str, tuple[str, str, str, str, Race]] = {
     "club": ("clubs", "club_changes", "club_id", "club", lambda db, w, v: accounts.post(
         db, w.club, v, w.members[0], EntryKind.PAYMENT, 100, "2026-11-27")),
     "event": ("events", "event_changes", "event_id", "event", lambda db, w, v:
-        event_rounds.add_penalty(db, w.event, v, Penalty("A", 1, "late", 0))),
+        corrections.add_penalty(db, w.event, v, Penalty("A", 1, "late", 0))),
 }  # fmt: skip
 
 

@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs, store
 from ...db import get_db
+from ...events import corrections
 from ...events import records as stored
 from ...events import rounds as event_rounds
 from ...events.drawing import Drawer
@@ -207,13 +208,13 @@ def penalty(event_id: int) -> BaseResponse | tuple[str, int]:
         points = form.points.data or 0
         chosen = form.round.data
         if chosen is None:  # none sent (the page always sends one): the page's default
-            chosen = event_rounds.filed_under(event_rounds.played_rounds(get_db(), event_id))
+            chosen = corrections.filed_under(corrections.played_rounds(get_db(), event_id))
         fine = Penalty(
             (form.player.data or "").strip(),
             -points if form.direction.data == "add" else points,  # stored: positive is off
             form.reason.data or "",
             chosen,
         )
-        event_rounds.add_penalty(get_db(), event_id, version, fine)
+        corrections.add_penalty(get_db(), event_id, version, fine)
 
     return _act(event_id, "penalty", form, change, beside=("round",))

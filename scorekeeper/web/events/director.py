@@ -15,9 +15,10 @@ from flask import current_app, render_template
 from ... import clubs
 from ...db import generation, get_db
 from ...events import standing as event_standing
+from ...events.corrections import filed_under, played_rounds
 from ...events.ranking import in_name_order
 from ...events.records import Event, changes
-from ...events.rounds import drawn_again, filed_under, played_rounds
+from ...events.rounds import drawn_again
 from ...events.standing import Standing
 from ..blueprints import events as bp
 from ..formats.collation import name_key

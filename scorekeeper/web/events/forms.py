@@ -16,8 +16,8 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
 from ...db import MAX_INTEGER
+from ...events.corrections import MAX_PENALTY, MAX_REASON
 from ...events.records import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
-from ...events.rounds import MAX_PENALTY, MAX_REASON
 from ...events.settings import DEFAULTS, MAX_BYE_CREDIT, MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
 from ...rules.kinds import KINDS
 from ..formats.numbers import InRange, WholeField

@@ -15,8 +15,9 @@ from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ...events.corrections import logged_penalty
 from ...events.ranking import Figure, Line, Penalty, decided_by, place_text, rounded
-from ...events.rounds import logged_penalty, read_draw_summary
+from ...events.rounds import read_draw_summary
 from ..formats.words import columns
 
 ACTION_WORDS = {
