@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from apps import suite_app
+from apps import TEST_DATABASE, suite_app
 from test_audit_facts import World, _build
 from web import forget_kept
 
@@ -118,8 +118,13 @@ CASES = [
     (table, column, value)
     for table, columns in COLUMNS.items()
     for column in columns
-    for value in (BLOB, REAL, TEXT, JUNK, *((WHOLE,) if column in TEXTS else ()))
+    for value in ((BLOB, WHOLE, JUNK) if column in TEXTS else (BLOB, REAL, TEXT))
 ]
+"""Each column with what differs to its reader. SQLite turns a number put in a TEXT column
+into its text (2.5 is "2.5" as 7 is "7"), and text in an INTEGER column stays text whether
+it reads as JSON or not: so a TEXT column takes a BLOB, a number's text and text that is
+not JSON (of a JSON column, or no word the column knows); an INTEGER column a BLOB, a REAL
+and text. The five values in every column drew each of these twice (302 cases, 27 CPU-s)."""
 
 
 def _where(world: World, table: str) -> str:
@@ -171,7 +176,7 @@ def _admin(path: Path, language: str = "en"):
 @pytest.mark.parametrize(("table", "column", "value"), CASES)
 def test_a_retyped_value_is_said_not_a_500(world, tmp_path, capsys, table, column, value):
     sql = f"update {table} set {column} = {value} where {_where(world, table)}"
-    path = _tampered(world, tmp_path / "t.sqlite", sql)
+    path = _tampered(world, tmp_path / TEST_DATABASE, sql)
     client = _admin(path)
     answered = {page: client.get(page).status_code for page in _pages(world, table)}
     assert all(status < 500 for status in answered.values()), answered
