@@ -172,3 +172,23 @@ def test_before_any_round_is_played_the_form_offers_none_and_files_under_none(ap
     (fine,) = ranking(app)[1].penalties
     assert (fine.player, fine.points, fine.round) == ("Bert", 2, 0)
     assert "correction · Bert −2 (late)" in client.get("/events/1").text
+
+
+def test_the_form_says_which_round_to_choose(app):
+    """play6: the correction's help said when a correction is used (a closed round's table)
+    but not what its Round field means; round 2 was shown chosen and a director setting right
+    round 1 had no word telling him to choose round 1, nor that the round only files it."""
+    client, _game = _a_round_played(app)
+    sentence = (
+        "Round: choose the round of the table it sets right (the latest played is chosen);"
+        " the results and the log name that round, and the figure counts every correction,"
+        " whatever its round."
+    )
+    assert sentence in client.get("/events/1").text
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    french = re.sub("[\u202f\xa0]", " ", client.get("/events/1").text)  # its fine spaces
+    assert (
+        "Tour : choisissez le tour de la table qu’elle rectifie (le dernier joué est proposé) ;"
+        " les résultats et le journal nomment ce tour, et le total compte toutes les"
+        " corrections, quel que soit leur tour."
+    ) in french
