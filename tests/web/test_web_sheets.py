@@ -198,6 +198,21 @@ def test_a_correction_refused_by_a_later_deal_names_that_deal(client):
     assert report(client, game)["coups"][0]["trump"] == "sans-atout"  # nothing stored
 
 
+def test_the_later_deal_is_named_in_dutch_with_a_space_after_its_colon(client):
+    """play6: the Dutch catalog wrote "Spel %(n)s:" with no space, so every Dutch refusal
+    naming its coup (a correction, a deletion, an imported file) read "Spel 3:zonder troef"."""
+    game = new_sheet(client, "manille", variant="belge", deals="4", sans_atout="1")
+    for trump in ("sans-atout", "sans-atout", "pique", "pique"):
+        assert enter(client, game, trump=trump, points="40").status_code == 302
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "nl"
+    response = client.post(
+        game + "/sheet/coups/1/edit",
+        data={"version": version(client, game), "trump": "pique", "points": "40", "save": "1"},
+    )
+    [error] = errors(response)
+    assert error.startswith("Spel 3: zonder troef is verplicht"), error
+
+
 def test_an_old_version_is_refused_and_the_input_kept(client):
     game = new_sheet(client, "brou")
     stale = version(client, game)
