@@ -55,7 +55,7 @@ def refuse(
 ) -> None:
     """Put the engine's refusal beside the field that is wrong. A correction of coup
     ``position`` that a later coup refuses says that coup's number: beside the corrected
-    coup's field, the later coup's reason ("1 still owed with 1 deal left") read as its own."""
+    coup's field, the later coup's reason ("sans-atout is compulsory") read as its own."""
     field = getattr(form, fields.get(error.field, "save"))
     later = position is not None and error.coup not in (None, position)
     field.errors = [*field.errors, error_text(error) if later else error.translated(_)]
