@@ -62,7 +62,8 @@ def placeholders(text: str) -> Counter[str]:
 
 
 def catalog_problems(directory: Path = DIR, wanted: set[str] | None = None) -> list[str]:
-    """Every catalog's faults: missing, not translated, fuzzy, placeholders changed.
+    """Every catalog's faults: missing, not translated, fuzzy, placeholders changed, the
+    space ending a fragment dropped.
 
     wanted: the msgids the code uses (from a fresh extraction); None skips that test.
     """
@@ -91,6 +92,9 @@ def catalog_problems(directory: Path = DIR, wanted: set[str] | None = None) -> l
                         f"{code}: placeholders differ in {string!r}"
                         f" (wanted {sorted(placeholders(source).elements())})"
                     )
+                if source[-1:].isspace() and not string[-1:].isspace():
+                    # a fragment the code writes before more text: "Spel 3:zonder troef"
+                    problems.append(f"{code}: no space at the end of {string!r}")
         if wanted is not None:
             problems += [f"{code}: not in the catalog: {m!r}" for m in sorted(wanted - have)]
     return problems

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..rules.kind import Standing
 from ..rules.kinds import kind_of
-from .ranking import Line, RoundPlay, TableResult, place_text, shown
+from .ranking import Line, Penalty, RoundPlay, TableResult, place_text, shown
 from .settings import EventSettings
 
 RESULTS_FORMAT = "scorekeeper-event-results/1"
@@ -45,9 +45,12 @@ def results_json(
     lines: Sequence[Line],
     rounds: Sequence[RoundPlay],
     asked: Mapping[int, object] | None = None,
+    penalties: Sequence[Penalty] = (),
 ) -> dict[str, Any]:
     """``results.json`` (docs/formats.md, "Competition results"); ``asked``: what each
-    round's draw was asked, by its number (``scorekeeper redraw`` draws it again)."""
+    round's draw was asked, by its number (``scorekeeper redraw`` draws it again);
+    ``penalties``: the corrections, listed as the results page lists them (by the round
+    each is filed under, then as entered; round 0, none, as ``null``)."""
     asked = asked or {}
     return {
         "format": RESULTS_FORMAT,
@@ -85,6 +88,15 @@ def results_json(
                 "withdrawn": line.withdrawn,
             }
             for line in lines
+        ],
+        "corrections": [
+            {
+                "round": p.round or None,
+                "player": p.player,
+                "penalty": p.points,
+                "reason": p.reason,
+            }
+            for p in sorted(penalties, key=lambda p: p.round)
         ],
     }
 

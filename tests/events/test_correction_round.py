@@ -172,3 +172,49 @@ def test_before_any_round_is_played_the_form_offers_none_and_files_under_none(ap
     (fine,) = ranking(app)[1].penalties
     assert (fine.player, fine.points, fine.round) == ("Bert", 2, 0)
     assert "correction · Bert −2 (late)" in client.get("/events/1").text
+
+
+def test_the_form_says_which_round_to_choose(app):
+    """play6: the correction's help said when a correction is used (a closed round's table)
+    but not what its Round field means; round 2 was shown chosen and a director setting right
+    round 1 had no word telling him to choose round 1, nor that the round only files it."""
+    client, _game = _a_round_played(app)
+    sentence = (
+        "Round: choose the round of the table it sets right (the latest played is chosen);"
+        " the results and the log name that round, and the figure counts every correction,"
+        " whatever its round."
+    )
+    assert sentence in client.get("/events/1").text
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    french = re.sub("[\u202f\xa0]", " ", client.get("/events/1").text)  # its fine spaces
+    assert (
+        "Tour : choisissez le tour de la table qu’elle rectifie (le dernier joué est proposé) ;"
+        " les résultats et le journal nomment ce tour, et le total compte toutes les"
+        " corrections, quel que soit leur tour."
+    ) in french
+
+
+def test_results_json_lists_each_correction_under_its_round(app, monkeypatch):
+    """play6: the results page and its PDF list each correction under its round with its
+    reason; results.json, the file a federation's site reads, kept only each player's sum
+    (``ranking[].penalty``): neither the round a correction is filed under nor why."""
+    monkeypatch.setattr(public, "FRESH", 0.0)
+    client, game = _a_round_played(app)
+    assert post(client, app, "close", confirmed="1").status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    hombre_deal(client, open_table(client, tables(client)[0]), (0, 1, 2))
+    players = seated(client, game)["players"]
+    # round 2's credit entered first, then round 1's penalty: listed by round, then as entered
+    credit = dict(player=players[1], direction="add", points="3", reason="short-changed")
+    assert post(client, app, "penalty", round="2", **credit).status_code == 302
+    fine = dict(player=players[2], direction="off", points="1", reason="late")
+    assert post(client, app, "penalty", round="1", **fine).status_code == 302
+    token = ranking(app)[1].event.read_token
+    data = client.get(f"/events/{token}/results.json").json
+    # the sign of ranking[].penalty (positive: taken off; a credit of 3 is −3)
+    assert data["corrections"] == [
+        {"round": 1, "player": players[2], "penalty": 1, "reason": "late"},
+        {"round": 2, "player": players[1], "penalty": -3, "reason": "short-changed"},
+    ]
+    by_player = {line["player"]: line["penalty"] for line in data["ranking"]}
+    assert (by_player[players[1]], by_player[players[2]]) == (-3, 1)

@@ -207,6 +207,18 @@ def test_the_catalog_check_fails_on_a_changed_placeholder_or_a_fuzzy_entry(tmp_p
     ]
 
 
+def test_the_catalog_check_fails_on_a_fragment_that_lost_its_last_space(tmp_path):
+    """play6: nl "Spel %(n)s:" for "Coup %(n)s: " ran the refusal into it ("Spel 3:zonder")."""
+    translate = load_translate()
+    broken = tmp_path / "translations"
+    shutil.copytree(translate.DIR, broken, ignore=shutil.ignore_patterns("*.mo", "*.pot"))
+    nl = broken / "nl" / "LC_MESSAGES" / "messages.po"
+    po = nl.read_text(encoding="utf-8")
+    assert 'msgstr "Spel %(n)s: "' in po
+    nl.write_text(po.replace('msgstr "Spel %(n)s: "', 'msgstr "Spel %(n)s:"'), encoding="utf-8")
+    assert translate.catalog_problems(broken) == ["nl: no space at the end of 'Spel %(n)s:'"]
+
+
 # Visible boxes whose content is wider than the box: a long Danish or Dutch word
 # that does not fit its button, choice or cell.
 OVERFLOWING = """() => [...document.querySelectorAll(

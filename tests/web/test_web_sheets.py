@@ -179,6 +179,56 @@ def test_correct_delete_and_undo_replay_the_sheet(client):
     assert "coup corrected" in history and "last coup undone" in history
 
 
+def test_a_correction_refused_by_a_later_deal_names_that_deal(client):
+    """play6: a correction that breaks a later deal is refused in words that name the later
+    deal; beside the corrected deal's trump, "1 still owed with 1 deals left" read as if that
+    deal itself (with every deal of its chooser still ahead) were at fault."""
+    game = new_sheet(client, "manille", variant="belge", deals="4", sans_atout="1")
+    # 4 deals, Nous chooses deals 1 and 3, Eux 2 and 4; one sans-atout each (4 ÷ 2 = 2 ≥ 1)
+    for trump in ("sans-atout", "sans-atout", "pique", "pique"):
+        assert enter(client, game, trump=trump, points="40").status_code == 302
+    # deal 1 corrected to pique: Nous still owes its sans-atout at deal 3, its last choice
+    response = client.post(
+        game + "/sheet/coups/1/edit",
+        data={"version": version(client, game), "trump": "pique", "points": "40", "save": "1"},
+    )
+    assert response.status_code == 422
+    [error] = errors(response)
+    assert error.startswith("Coup 3: sans-atout is compulsory")
+    assert report(client, game)["coups"][0]["trump"] == "sans-atout"  # nothing stored
+
+
+def test_the_later_deal_is_named_in_dutch_with_a_space_after_its_colon(client):
+    """play6: the Dutch catalog wrote "Spel %(n)s:" with no space, so every Dutch refusal
+    naming its coup (a correction, a deletion, an imported file) read "Spel 3:zonder troef"."""
+    game = new_sheet(client, "manille", variant="belge", deals="4", sans_atout="1")
+    for trump in ("sans-atout", "sans-atout", "pique", "pique"):
+        assert enter(client, game, trump=trump, points="40").status_code == 302
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "nl"
+    response = client.post(
+        game + "/sheet/coups/1/edit",
+        data={"version": version(client, game), "trump": "pique", "points": "40", "save": "1"},
+    )
+    [error] = errors(response)
+    assert error.startswith("Spel 3: zonder troef is verplicht"), error
+
+
+def test_the_compulsory_sans_atout_refusal_writes_no_1_deals(client):
+    """play6: the refusal said "1 still owed with 1 deals left to choose" (nl "1 spellen",
+    fr "encore 1 dus pour 1 donnes"): its counts now follow their labels, as plain figures."""
+    game = new_sheet(client, "manille", variant="belge", deals="4", sans_atout="1")
+    # deals 1 and 2 not sans-atout: Nous (deal 3) and Eux (deal 4) owe 1 with 1 choice left
+    for trump in ("pique", "coeur"):
+        assert enter(client, game, trump=trump, points="40").status_code == 302
+    response = enter(client, game, trump="pique", points="40")
+    assert errors(response) == ["sans-atout is compulsory (still owed: 1, deals left to choose: 1)"]
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "nl"
+    response = enter(client, game, trump="pique", points="40")
+    assert errors(response) == [
+        "zonder troef is verplicht (nog verschuldigd: 1, spellen om te kiezen: 1)"
+    ]
+
+
 def test_an_old_version_is_refused_and_the_input_kept(client):
     game = new_sheet(client, "brou")
     stale = version(client, game)

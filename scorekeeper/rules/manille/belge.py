@@ -311,7 +311,7 @@ def replay(game: ManillenGame) -> ManillenReport:
         ):
             raise GameError(
                 "trump",
-                N_("sans-atout is compulsory: {owed} still owed with {left} deals left to choose"),
+                N_("sans-atout is compulsory (still owed: {owed}, deals left to choose: {left})"),
                 n,
                 owed=owed[chooser],
                 left=_choices_left(game, n, chooser),

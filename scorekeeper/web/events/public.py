@@ -171,6 +171,12 @@ def results_data(token: str) -> Response:
     standing = standing_of(found)
     asked = {drawn.number: read_asked(drawn.asked) for drawn in standing.rounds}
     data = results_json(
-        found.name, found.settings, found.seed, standing.lines, standing.plays, asked
+        found.name,
+        found.settings,
+        found.seed,
+        standing.lines,
+        standing.plays,
+        asked,
+        standing.penalties,
     )
     return Response(json.dumps(data, ensure_ascii=False, indent=1), mimetype="application/json")

@@ -50,10 +50,15 @@ def pages_of(stored: store.StoredGame) -> GamePages[Any]:
     return registry.web_of(stored.kind).pages
 
 
-def refuse(form: Any, error: GameError, fields: Mapping[str, str]) -> None:
-    """Put the engine's refusal beside the field that is wrong."""
+def refuse(
+    form: Any, error: GameError, fields: Mapping[str, str], position: int | None = None
+) -> None:
+    """Put the engine's refusal beside the field that is wrong. A correction of coup
+    ``position`` that a later coup refuses says that coup's number: beside the corrected
+    coup's field, the later coup's reason ("sans-atout is compulsory") read as its own."""
     field = getattr(form, fields.get(error.field, "save"))
-    field.errors = [*field.errors, error.translated(_)]
+    later = position is not None and error.coup not in (None, position)
+    field.errors = [*field.errors, error_text(error) if later else error.translated(_)]
 
 
 def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
@@ -70,7 +75,7 @@ def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
         coups[position - 1] = coup  # a correction: checked from the kept prefix before it
         return stored.check(coups, position)
     except GameError as error:
-        refuse(form, error, entry.error_fields())
+        refuse(form, error, entry.error_fields(), position)
         return None
 
 
@@ -340,7 +345,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                 stored = changed_meanwhile(form, form.save, game_id)
                 before, after, status = stored.replay(), None, 409
             except GameError as error:
-                refuse(form, error, entry.error_fields())
+                refuse(form, error, entry.error_fields(), n)
                 status = 422
             else:
                 people = stored.person_changes(after.game.coups, None)
