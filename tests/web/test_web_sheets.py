@@ -484,3 +484,39 @@ def test_a_redo_says_what_the_coup_marked(client):
         f.startswith("Coup 1 saved: Nous +10")
         for f in re.findall(r'<p class="flash[^"]*"[^>]*>(.*?)</p>', saved)
     ), saved[-3000:]
+
+
+def test_a_30_30_on_the_last_deal_carries_nothing(client):
+    """play6: a 30–30 on a game's last deal said "the next deal counts double" on the
+    sheet, though no deal follows (the game is over: its multiplier is passed to nothing)."""
+    game = new_sheet(client, "manille", variant="belge", player3="", deals="3", sans_atout="0")
+    assert enter(client, game, trump="coeur", points="40").status_code == 302
+    assert enter(client, game, trump="pique", points="40").status_code == 302
+    page = client.get(game).data.decode()
+    assert "30–30" not in page  # no tie yet
+    # the last of the 3 deals ends 30–30: nothing follows it to count double
+    assert enter(client, game, trump="carreau", points="30").status_code == 302
+    page = client.get(game + "/settlement").data.decode()
+    assert report(client, game)["finished"]
+    assert "the next deal counts" not in page
+    assert "30–30 on the last deal: nothing carries" in page
+
+
+def test_the_pdf_legend_speaks_of_a_partie_or_manche_only_where_a_line_wins_one(
+    client, tmp_path
+):
+    """play6: the manillen PDF's legend explained "the count reached when it wins a partie
+    or manche", which manillen has not; a Brou sheet whose line wins a partie keeps it."""
+    manillen = new_sheet(client, "manille", variant="belge", player3="", deals="3", sans_atout="0")
+    for trump in ("coeur", "pique", "carreau"):
+        enter(client, manillen, trump=trump, points="40")
+    legend = pdf_text(client.get(manillen + "/settlement.pdf").data, tmp_path)
+    assert "One line per coup" in legend and "partie or manche" not in legend
+    brou = new_sheet(client, "brou", parties_to_win="3", target="301")
+    # test_the_brou_pdf_has_every_line_of_the_sheet's first three deals: Eux 250 + 51 = 301
+    enter(client, brou, points="54", m_nous_petit_a="1")
+    enter(client, brou, points="60", m_eux_grand_atout_t="1")
+    enter(client, brou, points="69")
+    legend = pdf_text(client.get(brou + "/settlement.pdf").data, tmp_path)
+    assert "partie to Eux" in legend
+    assert "partie or manche" in " ".join(legend.split())

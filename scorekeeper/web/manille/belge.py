@@ -67,6 +67,8 @@ class ManillenWeb:
         if r.coup.renonce is not None:
             who = columns[r.coup.renonce]
             detail += " · " + elide(_("renonce by %(who)s", who=who), who)
+        elif r.coup.points == belge.HALF and r.finished:  # no deal follows to carry to
+            event = _("30–30 on the last deal: nothing carries")
         elif r.coup.points == belge.HALF:
             event = _("30–30: the next deal counts double")
             if r.carries > 2:  # ties in a row, or a tie that carries its whole multiplier

@@ -28,6 +28,8 @@ class SheetRow:
     totals: tuple[int, ...]
     """The count after the coup; for the coup that wins a partie or manche, the count reached."""
     event: str
+    ended: bool = False
+    """The coup won a partie or manche: its count is the one reached (the legend says so)."""
 
 
 class _Noted(Protocol):
@@ -118,7 +120,7 @@ def rows(
         if r.coup.note:
             detail = f"{detail} · {r.coup.note}" if detail else r.coup.note
         dealer = (players if seated is None else seated(r.n))[r.dealer]
-        out.append(SheetRow(r.n, dealer, detail.strip(" ·"), r.scored, shown, event))
+        out.append(SheetRow(r.n, dealer, detail.strip(" ·"), r.scored, shown, event, ended))
     return out
 
 
