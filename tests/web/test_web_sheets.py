@@ -502,9 +502,7 @@ def test_a_30_30_on_the_last_deal_carries_nothing(client):
     assert "30–30 on the last deal: nothing carries" in page
 
 
-def test_the_pdf_legend_speaks_of_a_partie_or_manche_only_where_a_line_wins_one(
-    client, tmp_path
-):
+def test_the_pdf_legend_speaks_of_a_partie_or_manche_only_where_a_line_wins_one(client, tmp_path):
     """play6: the manillen PDF's legend explained "the count reached when it wins a partie
     or manche", which manillen has not; a Brou sheet whose line wins a partie keeps it."""
     manillen = new_sheet(client, "manille", variant="belge", player3="", deals="3", sans_atout="0")
