@@ -35,7 +35,7 @@ from ..store.paid import left as paid_left
 from ..store.paid import ticked
 from .evening_tables import tables
 from .records import Club, Evening, Member
-from .seats import club_order, members, person_members, seat_members
+from .seats import club_member, club_order, members, person_members, seat_members, table_seats
 
 
 @dataclass(frozen=True)
@@ -171,6 +171,9 @@ def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:
     whom of what is left once the payments ticked at its tables count (``left``)."""
     by_id = {m.id: m for m in members(db, club.id)}
     seated = [_table(db, no, game_id) for no, game_id in tables(db, evening.id)]
+    for table in seated:  # every member seated is the club's (else rows.Damaged names him)
+        for member in (*table.seats, *(table.points or {})):
+            club_member(by_id, member)
     nets: dict[int, int] = {}
     owed: dict[int, int] = {}
     for table in seated:
@@ -221,9 +224,8 @@ def settle(nets: dict[int, int], by_id: dict[int, Member]) -> list[Pay]:
 
 def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     stored = store.load(db, game_id)
-    seat_of = seat_members(db, game_id)
     players: Sequence[str] = stored.game.players
-    seats = tuple(seat_of[s] for s in range(len(players)))
+    seats = table_seats(db, game_id, len(players))
     people, person_nets = stored.people()
     found = person_members(db, game_id, people, players) if stored.seat_changes else None
     if found is not None:  # everyone who sat, each billed to his member (issue 35)

@@ -34,7 +34,7 @@ from .closing import result as evening_result
 from .evening_tables import evenings, tables
 from .records import Club, Member
 from .room import table_points
-from .seats import members, person_members, seat_members
+from .seats import club_member, members, person_members, table_seats
 
 FIRST_DAY, LAST_DAY = "0000-01-01", "9999-12-31"
 """The season's bounds when none is given: every evening."""
@@ -138,7 +138,7 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
             if not stored.kind.chips:  # a points table: his points, per game family
                 key = stored.kind.key
                 for member, points in table_points(db, game_id, stored).items():
-                    row = rows.setdefault(member, SeasonRow(by_id[member]))
+                    row = rows.setdefault(member, SeasonRow(club_member(by_id, member)))
                     family = row.points.setdefault(key, PointsRecord())
                     family.tables += 1
                     family.points += points
@@ -148,7 +148,7 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
             if records is None:
                 continue
             for member, record in _records(db, game_id, stored, records):
-                row = rows.setdefault(member, SeasonRow(by_id[member]))
+                row = rows.setdefault(member, SeasonRow(club_member(by_id, member)))
                 row.record += record
                 present.add(member)
         for member in present:
@@ -169,7 +169,6 @@ def _records(
 ) -> list[tuple[int, SeatRecord]]:
     """(member, record) of each one the table counts: each seat's member, or — once someone
     took a seat — each person's, his record the coups whose money was his (issue 35)."""
-    seat_of = seat_members(db, game_id)
     if stored.seat_changes:
         people, _nets = stored.people()
         found = person_members(db, game_id, people, stored.game.players)
@@ -189,7 +188,7 @@ def _records(
                     for name, m in zip(people, found, strict=True)
                     if name in staked
                 ]
-    return [(seat_of[seat], record) for seat, record in enumerate(records)]
+    return list(zip(table_seats(db, game_id, len(records)), records, strict=True))
 
 
 def families(rows: Sequence[SeasonRow]) -> list[GameKind]:

@@ -117,14 +117,19 @@ def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
 
 
 def _named(db: sqlite_utils.Database, club_id: int) -> list[dict[str, Any]]:
-    """The club's members with their names and short names, merged ones last."""
-    return list(
+    """The club's members with their names and short names, merged ones last (each read as
+    ``_member`` reads him: a name retyped behind the app is ``rows.Damaged``, not a name's
+    rule crashing on a BLOB)."""
+    found = list(
         db.query(
             "select id, name, short_name from members where club_id = ?"
             " order by merged_into is not null, id",
             [club_id],
         )
     )
+    for row in found:
+        _member(row)
+    return found
 
 
 def meant(db: sqlite_utils.Database, rows: Sequence[dict[str, Any]], name: str) -> int | None:
@@ -318,6 +323,28 @@ def seat_members(db: sqlite_utils.Database, game_id: int) -> dict[int, int]:
 def _seat(db: sqlite_utils.Database, row: rows.Row) -> tuple[int, int]:
     with rows.reading("seats", row):
         return rows.whole(row, "seat"), kept(db, rows.whole(row, "member_id"))
+
+
+def table_seats(db: sqlite_utils.Database, game_id: int, count: int) -> tuple[int, ...]:
+    """The member (the one kept) of each of a club table's ``count`` seats, in seat order.
+    A club's table has a ``seats`` row for every seat (``link_seats``, ``relink_seats``):
+    one missing was moved away behind the app (its ``game_id`` retyped or changed), which
+    ``rows.Damaged`` says (``verify`` names the row), never a ``KeyError``."""
+    seat_of = seat_members(db, game_id)
+    if any(seat not in seat_of for seat in range(count)):
+        raise rows.Damaged("game_id", "junk", None, "seats")
+    return tuple(seat_of[seat] for seat in range(count))
+
+
+def club_member(by_id: Mapping[int, Member], member_id: int) -> Member:
+    """The club's member (``by_id``: ``members``) a seat of one of its tables names. One who
+    is not among them was moved out of the club behind the app (his row's ``club_id``
+    retyped or changed, or a merge pointed at another club's member): ``rows.Damaged``
+    naming his row (``verify`` names it too), never a ``KeyError``."""
+    found = by_id.get(member_id)
+    if found is None:
+        raise rows.Damaged("club_id", "junk", member_id, "members")
+    return found
 
 
 def names(db: sqlite_utils.Database, club_id: int) -> dict[int, Member]:

@@ -53,10 +53,14 @@ def held(value: object) -> str:
 
 @contextmanager
 def reading(table: str, row: Row) -> Iterator[None]:
-    """Read ``row`` of ``table``: a ``Damaged`` found is said with the table and row's id."""
+    """Read ``row`` of ``table``: a ``Damaged`` found is said with the table and row's id —
+    unless a reader of another row inside it named its own already (a seat's member: the
+    member's row, not the seat's)."""
     try:
         yield
     except Damaged as damaged:
+        if damaged.table:
+            raise
         found = row.get("id")
         number = found if type(found) is int else damaged.row
         raise Damaged(damaged.column, damaged.held, number, table) from None

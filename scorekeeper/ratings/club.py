@@ -33,6 +33,7 @@ import sqlite_utils
 from .. import store
 from ..clubs.room import member_results
 from ..db import generation
+from ..db import rows as stored_rows
 from ..rules.kinds import KINDS
 from ..store.cache import database_file
 from .model import Match, Ratings, model_key, rate
@@ -100,11 +101,13 @@ def table_rows(db: sqlite_utils.Database, club_id: int) -> list[TableRow]:
 
 def merges(db: sqlite_utils.Database, club_id: int) -> dict[int, int]:
     """Each merged member of the club → the member kept (followed to the end)."""
-    rows = db.execute(
+    into = {}
+    for row in db.query(
         "select id, merged_into from members where club_id = ? and merged_into is not null",
         [club_id],
-    ).fetchall()
-    into = {int(i): int(m) for i, m in rows}
+    ):
+        with stored_rows.reading("members", row):  # a merge retyped behind the app: said
+            into[stored_rows.whole(row, "id")] = stored_rows.whole(row, "merged_into")
     out = {}
     for member in into:
         seen, at = {member}, into[member]

@@ -73,6 +73,8 @@ def _club_pages(world: World) -> list[str]:
         f"/clubs/{club}/manage",
         f"/clubs/{club}/cash",
         f"/clubs/{club}/season",
+        f"/clubs/{club}/ratings",
+        f"/clubs/{club}/members/{world.members['Bruno']}",
         f"/evenings/{world.evening}",
         f"/evenings/{world.evening}/settlement",
         "/clubs",
@@ -96,7 +98,8 @@ COLUMNS = {
     "seat_changes": ("coup", "seat", "player", "way"),
     "transfers_paid": ("payer", "payee", "amount", "cents"),
     "ledger": ("member_id", "kind", "amount", "on_date", "received_by", "other_side"),
-    "members": ("name", "short_name", "merged_into"),
+    "members": ("club_id", "name", "short_name", "merged_into"),
+    "seats": ("game_id", "seat", "member_id"),
     "evenings": ("club_id", "date", "title"),
     "evening_games": ("game_id", "table_no"),
     "events": ("club_id", "name", "settings", "seed", "version"),
@@ -140,6 +143,7 @@ def _where(world: World, table: str) -> str:
         f" where game_id = {world.table})",
         "ledger": f"id = (select min(id) from ledger where club_id = {world.club})",
         "members": f"id = {world.members['Anne']}",
+        "seats": f"game_id = {world.second} and seat = 1",  # a table nobody took a seat at
         "evenings": f"id = {world.evening}",
         "evening_games": f"game_id = {world.table}",
         "events": f"id = {world.event}",
@@ -153,7 +157,7 @@ def _where(world: World, table: str) -> str:
 def _pages(world: World, table: str) -> list[str]:
     if table in ("changes", "coups", "games", "seat_changes"):
         return _game_pages(world.table)
-    if table in ("transfers_paid", "ledger", "members", "evenings", "evening_games"):
+    if table in ("transfers_paid", "ledger", "members", "seats", "evenings", "evening_games"):
         return [*_game_pages(world.table), *_club_pages(world)]
     if table == "club_changes":
         return _club_pages(world)
@@ -244,3 +248,51 @@ def test_the_game_names_a_coup_row_that_is_no_coup(world, tmp_path, value):
     page = _admin(_tampered(world, tmp_path / "t.sqlite", sql)).get(f"/games/{world.table}")
     assert page.status_code == 409
     assert f"row {line} of the table coups" in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("value", [BLOB, "999"])
+def test_a_member_moved_out_of_the_club_is_named_where_his_seats_count(world, tmp_path, value):
+    """Bruno's ``club_id`` retyped, or another club's: he is no longer among the club's
+    members, yet his seats still name him. The season, the evening and its tables'
+    settlements looked him up among them (a KeyError, 500); they name his row (409)."""
+    bruno = world.members["Bruno"]
+    sql = f"update members set club_id = {value} where id = {bruno}"
+    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
+    for page in (
+        f"/clubs/{world.club}/season",
+        f"/evenings/{world.evening}",
+        f"/evenings/{world.evening}/settlement",
+        f"/games/{world.table}/settlement",
+    ):
+        answer = client.get(page)
+        assert answer.status_code == 409, page
+        assert f"row {bruno} of the table members" in answer.get_data(as_text=True), page
+
+
+@pytest.mark.parametrize("value", [BLOB, "999"])
+def test_a_seat_moved_off_its_table_is_named_not_lost(world, tmp_path, value):
+    """The second table's seat 1 (Bruno's) moved to no game: the table's seats have a hole.
+    The room read ``seat_of[1]`` (a KeyError, 500 on the evening and every settlement of its
+    tables) and the season too; each says a seat row was changed (409), as verify does."""
+    sql = f"update seats set game_id = {value} where game_id = {world.second} and seat = 1"
+    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
+    for page in (
+        f"/clubs/{world.club}/season",
+        f"/evenings/{world.evening}",
+        f"/evenings/{world.evening}/settlement",
+        f"/games/{world.second}/settlement",
+    ):
+        answer = client.get(page)
+        assert answer.status_code == 409, page
+        assert "of the table seats was changed" in answer.get_data(as_text=True), page
+
+
+def test_a_seats_member_is_named_by_his_own_row(world, tmp_path):
+    """Anne's ``merged_into`` a BLOB, read while reading a seat that names her: the seat's
+    reader renamed the member's fault as its own (``seats row 1``); the member's row is
+    said, the one to mend."""
+    anne = world.members["Anne"]
+    sql = f"update members set merged_into = {BLOB} where id = {anne}"
+    page = _admin(_tampered(world, tmp_path / "t.sqlite", sql)).get(f"/evenings/{world.evening}")
+    assert page.status_code == 409
+    assert f"row {anne} of the table members" in page.get_data(as_text=True)
