@@ -93,10 +93,32 @@ _NO_MATCH = ()
 
 def table_rows(db: sqlite_utils.Database, club_id: int) -> list[TableRow]:
     """The club's tables in the order played, each with its game's version and time of change."""
-    rows = db.execute(TABLES_OF_CLUB, [club_id]).fetchall()
-    return [
-        (int(e), str(d), int(t), int(g), int(v), str(u), str(c)) for e, d, t, g, v, u, c in rows
-    ]
+    return [_table_row(*row) for row in db.execute(TABLES_OF_CLUB, [club_id]).fetchall()]
+
+
+def _table_row(*row: object) -> TableRow:
+    """One table of the club as stored: a value retyped behind the app is
+    ``rows.Damaged`` naming its row (an evening's date, a table's number, a game's
+    version or times), not ``int()`` or ``str()`` of a BLOB."""
+    evening, _, _, game, *_ = row
+    where = (
+        ("evenings", "id", evening, int),
+        ("evenings", "date", evening, str),
+        ("evening_games", "table_no", None, int),
+        ("games", "id", game, int),
+        ("games", "version", game, int),
+        ("games", "updated_at", game, str),
+        ("games", "created_at", game, str),
+    )
+    for value, (table, column, owner, kind) in zip(row, where, strict=True):
+        if type(value) is not kind:
+            number = owner if type(owner) is int else None
+            raise stored_rows.Damaged(column, stored_rows.held(value), number, table)
+    e, d, t, g, v, u, c = row
+    assert isinstance(e, int) and isinstance(t, int) and isinstance(g, int)
+    assert isinstance(v, int) and isinstance(d, str) and isinstance(u, str)
+    assert isinstance(c, str)
+    return e, d, t, g, v, u, c
 
 
 def merges(db: sqlite_utils.Database, club_id: int) -> dict[int, int]:

@@ -8,8 +8,22 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
 from ..db import rows
+
+
+def _chip_value(row: rows.Row) -> str | None:
+    """A chip's value as stored: a decimal's text ("0.05"), else ``rows.Damaged`` (text no
+    decimal reads, written behind the app: every page of the game once crashed on it)."""
+    value = rows.text_or_none(row, "chip_value")
+    if value:
+        try:
+            if not Decimal(value).is_finite():
+                raise InvalidOperation(value)
+        except InvalidOperation:
+            raise rows.Damaged("chip_value", "junk") from None
+    return value
 
 
 @dataclass(frozen=True)
@@ -50,7 +64,7 @@ class GamesRow:
                 rows.text(row, "created_at"),
                 rows.text_or_none(row, "updated_at"),
                 rows.whole(row, "version"),
-                rows.text_or_none(row, "chip_value"),
+                _chip_value(row),
                 rows.text_or_none(row, "currency"),
                 rows.text_or_none(row, "manager_hash"),
                 rows.text_or_none(row, "table_token"),

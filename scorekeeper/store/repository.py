@@ -132,7 +132,7 @@ def _coups_read(db: sqlite_utils.Database, row: GamesRow) -> Iterator[None]:
         if found is not None:
             raise rows.Damaged("data", "junk", found, "coups") from None
         field = error.field.split(".")[0] if isinstance(error, GameError) else ""
-        column = field if field in ("players", "first_dealer", "rules") else "rules"
+        column = field if field in ("game", "players", "first_dealer", "rules") else "rules"
         raise rows.Damaged(column, "junk", row.id, "games") from None
 
 
@@ -284,13 +284,15 @@ def kind_of_row(game: str, rules: str) -> GameKind:
 
 
 def head_of_row(row: GamesRow) -> GameHead:
-    """The head of a game's row read whole."""
+    """The head of a game's row read whole (a ``game`` or rules no kind reads: its row)."""
+    with rows.reading("games", {"id": row.id}):
+        kind = kind_of_row(row.game, row.rules)
     return GameHead(
         row.id,
         row.version,
         row.manager_hash,
         row.table_token,
-        kind_of_row(row.game, row.rules),
+        kind,
         row.updated_at or "",
         row.generation or "",
     )
@@ -364,7 +366,8 @@ def list_rows(
     for listed in found:
         row = GamesRow.of(listed)
         players = row.player_names()
-        game = build(row.game, players, row.rules_object(), row.first_dealer, [])
+        with _coups_read(db, row):  # a game or rule set no kind reads: its row is said
+            game = build(row.game, players, row.rules_object(), row.first_dealer, [])
         out.append(
             GameRow(
                 row.id,

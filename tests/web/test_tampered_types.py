@@ -94,7 +94,7 @@ COLUMNS = {
     "club_changes": ("version", "action", "summary", "at", "state"),
     "event_changes": ("version", "action", "summary", "at", "state"),
     "coups": ("position", "data"),
-    "games": ("players", "rules", "first_dealer", "version", "stopped"),
+    "games": ("game", "players", "rules", "first_dealer", "version", "chip_value", "stopped"),
     "seat_changes": ("coup", "seat", "player", "way"),
     "transfers_paid": ("payer", "payee", "amount", "cents"),
     "ledger": ("member_id", "kind", "amount", "on_date", "received_by", "other_side"),
@@ -113,7 +113,8 @@ changes and ticks), a club's ledger, members, evenings and their tables, and an 
 rows, that their pages, settlements, files and ``verify`` read."""
 TEXTS = frozenset({"at", "action", "before", "after", "summary", "state", "data", "players"})
 TEXTS |= {"rules", "player", "way", "kind", "on_date", "received_by", "name", "short_name"}
-TEXTS |= {"date", "title", "settings", "sitting_out", "started_at", "locked"}
+TEXTS |= {"date", "title", "settings", "sitting_out", "started_at", "locked", "game"}
+TEXTS |= {"chip_value"}
 """The TEXT columns among them: a whole number there is retyped too (elsewhere, no change)."""
 
 
@@ -155,9 +156,10 @@ def _where(world: World, table: str) -> str:
 
 
 def _pages(world: World, table: str) -> list[str]:
-    if table in ("changes", "coups", "games", "seat_changes"):
+    if table in ("changes", "coups", "seat_changes"):
         return _game_pages(world.table)
-    if table in ("transfers_paid", "ledger", "members", "seats", "evenings", "evening_games"):
+    clubs = ("games", "transfers_paid", "ledger", "members", "seats", "evenings", "evening_games")
+    if table in clubs:
         return [*_game_pages(world.table), *_club_pages(world)]
     if table == "club_changes":
         return _club_pages(world)
