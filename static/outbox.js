@@ -302,7 +302,9 @@
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
       if (json && (response.status === 409 || response.status === 410)) {
         // its key met again: another coup was stored under it (409), or its coup was stored
-        // and since undone or deleted (410): said beside it, kept until the manager discards it
+        // and since undone or deleted (410), or a row the server read was changed outside
+        // the app (409, error "damaged": not another phone's change): said beside it, kept
+        // until the manager discards it, and sent again from the next page
         return response.json().then(function (answer) {
           entry.refused = answer.message || String(response.status);
           write();

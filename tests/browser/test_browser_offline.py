@@ -253,3 +253,32 @@ def test_a_kept_coup_whose_stored_copy_was_undone_is_shown_so_never_as_stored(
     refused.get_by_role("button", name="Abandonner ce coup").tap()
     expect(outbox).to_be_hidden()
     assert stored_coups(tmp_path) == []
+
+
+def test_a_kept_coup_meeting_a_damaged_row_says_the_row_not_another_phone(
+    offline_phone: Page, live_server: str, tmp_path: Path
+):
+    """A coup kept offline; meanwhile the game's row is retyped behind the app (its players a
+    BLOB). The server refuses the coup 409 naming the row (trust4): the outbox read its plain
+    409 as another phone's change — the conflict's choice, then a page saying only the row.
+    In JSON it is the server's refusal beside the kept coup, the row named; no conflict."""
+    page = offline_phone
+    open_new_game(page, live_server)
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Tous passent").tap()
+    outbox = page.locator("#outbox")
+    expect(outbox.locator(".pending-coup")).to_have_count(1)
+    with sqlite3.connect(tmp_path / "live.sqlite") as conn:
+        for (name,) in conn.execute("select name from sqlite_master where type = 'trigger'"):
+            conn.execute(f"drop trigger [{name}]")
+        conn.execute("update games set players = x'80ff00' where id = 1")
+    url = page.url
+    back_online(page)
+    refused = outbox.locator(".pending-coup.refused")
+    expect(refused).to_contain_text(
+        "La ligne 1 de la table games a été modifiée hors de Scorekeeper (sa colonne players)"
+    )
+    expect(outbox.locator(".outbox-conflict")).to_be_hidden()
+    assert page.url == url  # the page was not replaced by the conflict's
+    assert stored_coups(tmp_path) == []  # nothing stored, the coup still kept here
+    expect(outbox.locator(".pending-coup")).to_have_count(1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -36,11 +36,26 @@ def cannot_store(error: sqlite3.OperationalError) -> tuple[str, int, dict[str, s
 
 
 @bp.app_errorhandler(rows.Damaged)
-def damaged(error: rows.Damaged) -> tuple[str, int]:
+def damaged(error: rows.Damaged) -> tuple[str, int] | Response:
     """A stored row changed behind the app (a BLOB where text was written, text that is not
     JSON): 409 naming the row, as ``scorekeeper verify`` does, never a 500. The row readers
-    (``db/rows.py``'s ``reading``) name it; nothing is written."""
+    (``db/rows.py``'s ``reading``) name it; nothing is written.
+
+    The phone's outbox, which asks for JSON, gets it in JSON (``error: damaged``): its plain
+    409 means "another phone changed the game" and it opened the conflict's choice, then a
+    page that only said the row; in JSON the sentence is shown beside the coup it keeps,
+    as any refusal of the server's, and the coup is sent again on the next page."""
     current_app.logger.warning("damaged row: %s", error)
+    if request.accept_mimetypes.best == "application/json":
+        answer = jsonify(
+            error="damaged",
+            table=error.table,
+            row=error.row,
+            column=error.column,
+            message=_damaged_sentence(error),
+        )
+        answer.status_code = 409
+        return answer
     if error.row is None:
         message = _(
             "This page cannot be shown: a row of the table %(table)s was changed outside"
@@ -57,6 +72,25 @@ def damaged(error: rows.Damaged) -> tuple[str, int]:
             column=error.column,
         )
     return render_template("error.html", code=409, message=message), 409
+
+
+def _damaged_sentence(error: rows.Damaged) -> str:
+    """The damaged row said beside a coup the outbox keeps (after "The server refused this
+    coup:")."""
+    if error.row is None:
+        return _(
+            "A row of the table %(table)s was changed outside Scorekeeper (its column"
+            " %(column)s). Nothing was changed; run scorekeeper verify.",
+            table=error.table or "?",
+            column=error.column,
+        )
+    return _(
+        "Row %(row)s of the table %(table)s was changed outside Scorekeeper (its column"
+        " %(column)s). Nothing was changed; run scorekeeper verify.",
+        row=error.row,
+        table=error.table or "?",
+        column=error.column,
+    )
 
 
 @bp.app_errorhandler(CSRFError)
