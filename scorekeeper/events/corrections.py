@@ -8,7 +8,6 @@ name ``penalty`` (the table, the log's action, the files' key: points off).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 
@@ -19,7 +18,7 @@ from ..db import rows
 from ..rules.errors import N_, GameError
 from ..store.changing import changing
 from .ranking import Penalty
-from .records import EventOwner, players
+from .records import EventOwner, carried_penalty, players
 
 MAX_REASON = 120
 MAX_PENALTY = 10**6
@@ -99,12 +98,9 @@ def logged_penalty(summary: str, state: str | None) -> Penalty | None:
     """The correction a ``penalty`` line of the event's log records: the row its line
     carries whole (``state``, m021), or else its summary read back (``Anne −3: reason``,
     no round: 0). None: neither says one."""
-    if state:
-        for row in (json.loads(state).get("event_penalties") or {}).values():
-            if row:
-                return Penalty(
-                    str(row["player"]), int(row["points"]), str(row["reason"]), int(row["round"])
-                )
+    carried = carried_penalty(state) if state else None
+    if carried is not None:
+        return carried
     found = _CORRECTED.fullmatch(summary)
     if found is None:
         return None

@@ -25,6 +25,7 @@ from ..names import MAX_LENGTH, Clash, Roster, fault, tidy
 from ..rules.errors import N_, GameError
 from ..store.changing import Change, Owner, changing
 from ..store.errors import Conflict
+from .ranking import Penalty
 from .settings import EventSettings, settings_from
 
 MAX_PLAYERS = 600
@@ -332,14 +333,44 @@ class LogLine:
 
     @classmethod
     def of(cls, row: Row) -> LogLine:
-        """The line as stored (``rows.Damaged`` naming it: a column retyped behind the app)."""
+        """The line as stored (``rows.Damaged`` naming it: a column retyped behind the app,
+        or a correction's row that is not one)."""
         with reading("event_changes", row):
-            return cls(
+            line = cls(
                 text(row, "at"),
                 text(row, "action"),
                 text_or_none(row, "summary") or "",
                 text_or_none(row, "state"),
             )
+            if line.state:
+                carried_penalty(line.state)
+            return line
+
+
+def carried_penalty(state: str) -> Penalty | None:
+    """The correction a ``penalty`` line carries whole (its ``state``, m021: the row of
+    ``event_penalties`` it added), None if it carries none. What is not such a row — JSON
+    of another shape, a column missing or of another type: written behind the app, the
+    line's hash says so too — is ``Damaged`` (its column ``state``), never a KeyError."""
+    try:
+        found: object = json.loads(state)
+    except (ValueError, RecursionError):
+        raise Damaged("state", "junk") from None
+    carried = found.get("event_penalties") if isinstance(found, dict) else None
+    if not isinstance(found, dict) or not isinstance(carried or {}, dict):
+        raise Damaged("state", "junk")
+    for row in (carried or {}).values():
+        if not row:
+            continue
+        if not isinstance(row, dict):
+            raise Damaged("state", "junk")
+        try:
+            return Penalty(
+                text(row, "player"), whole(row, "points"), text(row, "reason"), whole(row, "round")
+            )
+        except (KeyError, Damaged):
+            raise Damaged("state", "junk") from None
+    return None
 
 
 def changes(db: sqlite_utils.Database, event_id: int, limit: int = 200) -> list[LogLine]:

@@ -298,3 +298,30 @@ def test_a_seats_member_is_named_by_his_own_row(world, tmp_path):
     page = _admin(_tampered(world, tmp_path / "t.sqlite", sql)).get(f"/evenings/{world.evening}")
     assert page.status_code == 409
     assert f"row {anne} of the table members" in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        "7",
+        '{"event_penalties": {"[1]": 5}}',
+        '{"event_penalties": {"[1]": {"player": "A"}}}',
+        '{"event_penalties": {"[1]": {"player": "A", "points": "x", "reason": "r", "round": 1}}}',
+    ],
+)
+def test_a_correction_line_carrying_no_correction_is_named(world, tmp_path, capsys, state):
+    """A correction's line of the event's log carries its row (m021), read for its round
+    (events4): JSON of another shape there made the director's page a 500 (``.get`` of a
+    number, a key missing, ``int('x')``). The line is named (409); verify names it too."""
+    conn = sqlite3.connect(world.path)
+    (line,) = conn.execute(
+        "select id from event_changes where event_id = ? and action = 'penalty'", [world.event]
+    ).fetchone()
+    conn.close()
+    sql = f"update event_changes set state = '{state}' where id = {line}"
+    path = _tampered(world, tmp_path / "t.sqlite", sql)
+    page = _admin(path).get(f"/events/{world.event}")
+    assert page.status_code == 409
+    assert f"row {line} of the table event_changes" in page.get_data(as_text=True)
+    assert main(["verify", "--database", str(path)]) == 1
+    assert f"FAULT event_changes row {line}" in capsys.readouterr().err
