@@ -175,6 +175,12 @@ def cmd_backup(args: argparse.Namespace) -> None:
     # yet is made, as the guides' commands expect (the container's `/app/instance/backups/`),
     # never written as a file of the folder's name; its parent must be there (a typo shows)
     named_a_folder = args.dest.endswith(("/", os.sep)) or args.keep_days is not None
+    if args.keep_days is not None and args.keep_days < 1:  # refused before a folder is made
+        raise UserError("--keep-days takes a number of days from 1, and a folder to back up into")
+    if named_a_folder and target.exists() and not target.is_dir():
+        # a file of the folder's name (written each night before the folder was made): never
+        # overwritten as the night's one copy
+        raise UserError(f"{target} is a file, not a folder: move it away, or name a file")
     if named_a_folder and not target.exists():
         if not target.parent.is_dir():
             raise UserError(f"no folder {target.parent}: create it first")

@@ -392,6 +392,25 @@ def test_a_backup_into_a_folder_not_made_yet_makes_it_and_writes_a_dated_copy_in
     assert (tmp_path / "copy.sqlite").is_file()
 
 
+def test_a_backup_folder_refused_is_never_made_nor_a_file_of_its_name_overwritten(tmp_path):
+    """review5: --keep-days 0 made the folder, then refused the days (a refused command
+    left a folder behind); and `backups/` naming the file a night wrote before the folder
+    was made (the play5 bug) overwrote it again each night: one copy, never dated, never
+    pruned. Both refused, nothing made or written."""
+    from scorekeeper.cli import main
+
+    database = Path(fresh_database(tmp_path / "live.sqlite"))
+    for days in ("0", "-3"):
+        folder = tmp_path / f"days{days}"
+        assert main(["backup", str(folder), "--keep-days", days, "--database", str(database)]) == 2
+        assert not folder.exists()
+    old = tmp_path / "backups"
+    old.write_bytes(b"last night's copy")
+    for args in ([f"{old}/"], [str(old), "--keep-days", "30"]):
+        assert main(["backup", *args, "--database", str(database)]) == 2
+        assert old.read_bytes() == b"last night's copy"
+
+
 # --- the access log and waitress's queue warnings ---------------------------------------------
 
 LINE = re.compile(
