@@ -159,8 +159,9 @@ def _pages(world: World, table: str) -> list[str]:
     if table in ("changes", "coups", "seat_changes"):
         return _game_pages(world.table)
     clubs = ("games", "transfers_paid", "ledger", "members", "seats", "evenings", "evening_games")
-    if table in clubs:
-        return [*_game_pages(world.table), *_club_pages(world)]
+    if table in clubs:  # the evening's other table too: its pages read the room
+        other = [f"/games/{world.second}/report.json", f"/games/{world.second}/settlement.pdf"]
+        return [*_game_pages(world.table), *other, *_club_pages(world)]
     if table == "club_changes":
         return _club_pages(world)
     return _event_pages(world)

@@ -39,7 +39,7 @@ from flask_babel import gettext
 
 from ... import clubs
 from ...clubs.purse import table_club
-from ...db import generation, get_db
+from ...db import generation, get_db, rows
 from ...i18n import language
 from ...rights import access
 from ...store.table_locks import table_state
@@ -189,14 +189,21 @@ def game_key(game_id: int, **_: Any) -> Hashable:
 
 
 def evening_tables(game_id: int) -> tuple[tuple[int, int, str], ...]:
-    """Every table of the game's evening at its version (what the room's money is made of)."""
-    rows = get_db().execute(
+    """Every table of the game's evening at its version (what the room's money is made of);
+    another table's version or time retyped behind the app: ``rows.Damaged`` naming its row
+    (its ``int()`` made every page of the evening's other tables a 500)."""
+    found = get_db().query(
         """select games.id, games.version, games.updated_at from evening_games as mine
         join evening_games as theirs on theirs.evening_id = mine.evening_id
         join games on games.id = theirs.game_id where mine.game_id = ? order by games.id""",
         [game_id],
     )
-    return tuple((int(i), int(v), str(u)) for i, v, u in rows)
+    return tuple(_version_of(row) for row in found)
+
+
+def _version_of(row: rows.Row) -> tuple[int, int, str]:
+    with rows.reading("games", row):
+        return rows.whole(row, "id"), rows.whole(row, "version"), str(rows.text_or_none(row, "updated_at"))
 
 
 def players_key(**_: Any) -> Hashable:
