@@ -203,7 +203,8 @@ def evening_tables(game_id: int) -> tuple[tuple[int, int, str], ...]:
 
 def _version_of(row: rows.Row) -> tuple[int, int, str]:
     with rows.reading("games", row):
-        return rows.whole(row, "id"), rows.whole(row, "version"), str(rows.text_or_none(row, "updated_at"))
+        changed = str(rows.text_or_none(row, "updated_at"))
+        return rows.whole(row, "id"), rows.whole(row, "version"), changed
 
 
 def players_key(**_: Any) -> Hashable:
