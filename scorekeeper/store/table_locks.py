@@ -21,6 +21,7 @@ from enum import StrEnum
 
 import sqlite_utils
 
+from ..db import rows
 from ..rules.kinds import find_kind, stops_after
 
 
@@ -98,10 +99,21 @@ STATE_COLUMNS = """
      (select evening_id from evening_games where game_id = :game)
    order by id desc limit 1) as lock_closing,
   (select count(*) from coups where game_id = :game) as lock_coups,
-  (select json_array(t.event_id, e.name, t.round, e.settings, r.closed_at, t.locked, r.started_at)
+  (select json_array(t.event_id, {name}, t.round, {settings}, {closed_at}, {locked}, {started})
    from event_tables t join events e on e.id = t.event_id
    left join event_rounds r on r.event_id = t.event_id and r.number = t.round
-   where t.game_id = :game) as lock_event"""
+   where t.game_id = :game) as lock_event""".format(
+    **{
+        name: f"case when typeof({column}) = 'blob' then json_object('blob', 1) else {column} end"
+        for name, column in (
+            ("name", "e.name"),
+            ("settings", "e.settings"),
+            ("closed_at", "r.closed_at"),
+            ("locked", "t.locked"),
+            ("started", "r.started_at"),
+        )
+    }
+)
 """The table's locks as three columns of a read (``:game``: the game's id): a change reads
 them with the game's row, in one statement (``game_owner.py``), as a request's visit does
 (``repository.row_and_grant``); the game's own ``stopped`` is a column of that row."""
@@ -131,17 +143,25 @@ def state_of(closing: object, coups: object, event: object, stopped: object = 0)
     """The table's state from the three ``STATE_COLUMNS`` as read, and the game's ``stopped``."""
     seat = None
     if event is not None:
-        event_id, name, round_no, settings, closed_at, locked, started = json.loads(str(event))
-        loaded: object = json.loads(str(settings))
+        event_id, name, round_no, settings, closed_at, locked, started = _event_columns(event)
+        try:
+            loaded: object = json.loads(settings)
+        except (ValueError, RecursionError):
+            raise rows.Damaged("settings", "junk", event_id, "events") from None
         data: Mapping[str, object] = loaded if isinstance(loaded, Mapping) else {}
         deals, clock, rounds = data.get("deals"), data.get("clock"), data.get("rounds") or 0
+        if not isinstance(rounds, int):
+            raise rows.Damaged("settings", "junk", event_id, "events")
         kind, rules = find_kind(str(data.get("kind", ""))), data.get("rules")
         stops = deals if isinstance(deals, int) else None
         if kind is not None and isinstance(rules, Mapping):
             stops = stops_after(kind, rules, stops)
         ends = None
         if isinstance(clock, int) and started and closed_at is None:
-            start = datetime.fromisoformat(str(started))
+            try:
+                start = datetime.fromisoformat(started)
+            except ValueError:
+                raise rows.Damaged("started_at", "junk", None, "event_rounds") from None
             ends = (start + timedelta(minutes=clock)).isoformat(timespec="seconds")
         seat = EventSeat(
             _whole(event_id),
@@ -155,6 +175,34 @@ def state_of(closing: object, coups: object, event: object, stopped: object = 0)
             stops,
         )
     return TableState(closing == "close", seat, _whole(coups), bool(stopped))
+
+
+EVENT_COLUMNS = (
+    ("event_tables", "event_id", int),
+    ("events", "name", str),
+    ("event_tables", "round", int),
+    ("events", "settings", str),
+    ("event_rounds", "closed_at", str | None),
+    ("event_tables", "locked", str | None),
+    ("event_rounds", "started_at", str | None),
+)
+"""What ``lock_event`` lists: each value's table, column and type as the app writes it."""
+
+
+def _event_columns(
+    event: object,
+) -> tuple[int, str, int, str, str | None, str | None, str | None]:
+    """``lock_event`` read typed: a value retyped behind the app (a BLOB is listed as
+    ``{"blob": 1}``: JSON holds none) is ``rows.Damaged`` naming its column, and the event's
+    row where it is the event's, never a 500 on every page of the table."""
+    values = json.loads(str(event))
+    event_id = values[0] if type(values[0]) is int else None
+    for value, (table, column, kind) in zip(values, EVENT_COLUMNS, strict=True):
+        if not isinstance(value, kind) or isinstance(value, bool):
+            held = "blob" if isinstance(value, dict) else rows.held(value)
+            raise rows.Damaged(column, held, event_id if table == "events" else None, table)
+    event_id, name, round_no, settings, closed_at, locked, started = values
+    return event_id, name, round_no, settings, closed_at, locked, started
 
 
 def _whole(value: object) -> int:

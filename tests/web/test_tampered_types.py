@@ -86,7 +86,9 @@ def _event_pages(world: World) -> list[str]:
     (token,) = conn.execute("select read_token from events where id = ?", [world.event]).fetchone()
     conn.close()
     public = [f"/events/{token}{page}" for page in ("", "/results", "/results.json", "/wall")]
-    return [f"/events/{world.event}", "/events", f"/clubs/{world.club}", "/", *public]
+    table = f"/games/{world.event_tables[0]}"  # a table of round 1: its locks read the event
+    mine = [table, f"{table}/settlement", f"{table}/game.json"]
+    return [f"/events/{world.event}", "/events", f"/clubs/{world.club}", "/", *public, *mine]
 
 
 COLUMNS = {
