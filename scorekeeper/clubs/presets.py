@@ -17,6 +17,7 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import now
+from ..db import rows
 from ..names import tidy
 from ..rules import kinds
 from ..store.changing import changing
@@ -33,15 +34,31 @@ def club_presets(db: sqlite_utils.Database, club_id: int) -> list[tuple[str, str
     For whoever builds on them (the evenings here; competitions): the
     rules are the game file's, ready for ``kinds.build``.
     """
-    rows = db.execute(
-        "select name, game, rules from club_presets where club_id = ? order by name collate nocase",
-        [club_id],
-    ).fetchall()
     found = []
-    for name, game, text in rows:
-        rules = json.loads(text)
-        found.append((str(name), kinds.stored_kind(str(game), rules).key, rules))
+    for row in db.query(
+        "select id, name, game, rules from club_presets where club_id = ?"
+        " order by name collate nocase",
+        [club_id],
+    ):
+        with rows.reading("club_presets", row):  # retyped behind the app: its row is said
+            found.append(_preset(row))
     return found
+
+
+def _preset(row: rows.Row) -> tuple[str, str, dict[str, Any]]:
+    """A preset as stored: a name, a game no family lacks, rules that are a JSON object."""
+    name, game, text = rows.text(row, "name"), rows.text(row, "game"), rows.text(row, "rules")
+    try:
+        rules: object = json.loads(text)
+    except (ValueError, RecursionError):
+        raise rows.Damaged("rules", "junk") from None
+    if not isinstance(rules, dict):
+        raise rows.Damaged("rules", "junk")
+    try:
+        key = kinds.stored_kind(game, rules).key
+    except KeyError:
+        raise rows.Damaged("game", "junk") from None
+    return name, key, rules
 
 
 def presets_for_game(

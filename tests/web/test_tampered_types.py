@@ -77,6 +77,7 @@ def _club_pages(world: World) -> list[str]:
         f"/clubs/{club}/members/{world.members['Bruno']}",
         f"/evenings/{world.evening}",
         f"/evenings/{world.evening}/settlement",
+        f"/evenings/{world.other_evening}",  # open: its links to the club's presets
         "/clubs",
     ]
 
@@ -94,6 +95,7 @@ def _event_pages(world: World) -> list[str]:
 COLUMNS = {
     "changes": ("at", "action", "position", "before", "after", "summary", "grant_id", "state"),
     "club_changes": ("version", "action", "summary", "at", "state"),
+    "club_presets": ("name", "game", "rules"),
     "event_changes": ("version", "action", "summary", "at", "state"),
     "coups": ("position", "data"),
     "games": ("game", "players", "rules", "first_dealer", "version", "chip_value", "stopped"),
@@ -138,6 +140,7 @@ def _where(world: World, table: str) -> str:
         "changes": f"id = (select max(id) from changes where game_id = {world.table}"
         " and action = 'add')",
         "club_changes": f"id = (select max(id) from club_changes where club_id = {world.club})",
+        "club_presets": f"club_id = {world.club}",
         "event_changes": f"id = (select max(id) from event_changes where event_id = {world.event})",
         "coups": f"game_id = {world.table} and position = 1",
         "games": f"id = {world.table}",
@@ -164,7 +167,7 @@ def _pages(world: World, table: str) -> list[str]:
     if table in clubs:  # the evening's other table too: its pages read the room
         other = [f"/games/{world.second}/report.json", f"/games/{world.second}/settlement.pdf"]
         return [*_game_pages(world.table), *other, *_club_pages(world)]
-    if table == "club_changes":
+    if table in ("club_changes", "club_presets"):
         return _club_pages(world)
     return _event_pages(world)
 
