@@ -218,3 +218,18 @@ def test_results_json_lists_each_correction_under_its_round(app, monkeypatch):
     ]
     by_player = {line["player"]: line["penalty"] for line in data["ranking"]}
     assert (by_player[players[1]], by_player[players[2]]) == (-3, 1)
+
+
+def test_a_correction_refused_for_two_fields_says_two_sentences_in_french(app):
+    """Points that are no number and no reason: the refusal above the form joined WTForms'
+    two sentences with "; " — "Ce n’est pas un nombre entier.; Ce champ est requis.", a
+    full stop before a semicolon, and in French no narrow space before it. Two sentences."""
+    client, _game = _a_round_played(app)
+    form = correction_form(client)
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    sent = {**form.sent, "player": "Anne", "points": "x", "reason": ""}
+    answer = client.post("/events/1/penalty", data=sent)
+    assert answer.status_code == 422
+    refused = re.search(r'id="refused-penalty"[^>]*>([^<]*)<', answer.text)
+    assert refused is not None
+    assert refused.group(1) == "Ce n\u2019est pas un nombre entier. Ce champ est requis."

@@ -46,7 +46,10 @@ def _act(
     its field for the fields named in ``beside`` (the page shows their errors there)."""
     managed_event(event_id)
     if not form.validate_on_submit():
-        refused = "; ".join(
+        # each message is a sentence with its full stop: one after the other, as sentences
+        # (joined by "; " they read "Ce n’est pas un nombre entier.; Ce champ est requis.",
+        # a stop before a semicolon, and no narrow space before it in French)
+        refused = " ".join(
             str(e) for name, errors in form.errors.items() if name not in beside for e in errors
         )
         return director_page(event_id, {section: refused}, {section: form}), 422
