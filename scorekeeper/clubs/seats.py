@@ -85,19 +85,27 @@ def look_alikes(db: sqlite_utils.Database, club_id: int) -> list[list[Member]]:
     return [group for group in groups.values() if len(group) > 1]
 
 
-def kept(db: sqlite_utils.Database, member_id: int) -> int:
-    """The member a merged one now is (himself if never merged)."""
-    seen = set()
+def kept(db: sqlite_utils.Database, member_id: int, named: bool = False) -> int:
+    """The member a merged one now is (himself if never merged). A merge that points at no
+    member (changed behind the app: ``merge`` points only at one of the club's) is
+    ``rows.Damaged`` naming the merged member's row; ``named``: ``member_id`` was read from
+    a row that names a member (a seat's), which is damaged if there is none."""
+    seen: set[int] = set()
+    pointed: int | None = None  # the member whose merged_into named this one
     while member_id not in seen:
         seen.add(member_id)
         found = list(db.query("select id, merged_into from members where id = ?", [member_id]))
         if not found:
+            if pointed is not None:
+                raise rows.Damaged("merged_into", "junk", pointed, "members")
+            if named:
+                raise rows.Damaged("member_id", "junk")
             return member_id
         with rows.reading("members", found[0]):
             into = rows.whole_or_none(found[0], "merged_into")
         if into is None:
             return member_id
-        member_id = into
+        pointed, member_id = member_id, into
     return member_id
 
 
@@ -322,7 +330,7 @@ def seat_members(db: sqlite_utils.Database, game_id: int) -> dict[int, int]:
 
 def _seat(db: sqlite_utils.Database, row: rows.Row) -> tuple[int, int]:
     with rows.reading("seats", row):
-        return rows.whole(row, "seat"), kept(db, rows.whole(row, "member_id"))
+        return rows.whole(row, "seat"), kept(db, rows.whole(row, "member_id"), named=True)
 
 
 def table_seats(db: sqlite_utils.Database, game_id: int, count: int) -> tuple[int, ...]:

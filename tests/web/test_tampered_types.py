@@ -331,3 +331,30 @@ def test_a_correction_line_carrying_no_correction_is_named(world, tmp_path, caps
     assert f"row {line} of the table event_changes" in page.get_data(as_text=True)
     assert main(["verify", "--database", str(path)]) == 1
     assert f"FAULT event_changes row {line}" in capsys.readouterr().err
+
+
+def test_a_seat_or_merge_naming_no_member_names_its_own_row(world, tmp_path):
+    """A seat's member_id, or a merge's merged_into, set to a member there is none of: the
+    room took the missing number for a member of another club and named "row 999 of the
+    table members", a row there is not; the row that names him is said."""
+    conn = sqlite3.connect(world.path)
+    (seat,) = conn.execute(
+        "select rowid from seats where game_id = ? and seat = 1", [world.second]
+    ).fetchone()
+    conn.close()
+    anne = world.members["Anne"]
+    for sql, said in (
+        (
+            f"update seats set member_id = 999 where rowid = {seat}",
+            f"row {seat} of the table seats",
+        ),
+        (
+            f"update members set merged_into = 999 where id = {anne}",
+            f"row {anne} of the table members",
+        ),
+    ):
+        client = _admin(_tampered(world, tmp_path / f"t{len(said)}.sqlite", sql))
+        for page in (f"/clubs/{world.club}/season", f"/evenings/{world.evening}"):
+            answer = client.get(page)
+            assert answer.status_code == 409, (sql, page)
+            assert said in answer.get_data(as_text=True), (sql, page)
