@@ -99,7 +99,7 @@ STATE_COLUMNS = """
      (select evening_id from evening_games where game_id = :game)
    order by id desc limit 1) as lock_closing,
   (select count(*) from coups where game_id = :game) as lock_coups,
-  (select json_array(t.event_id, {name}, t.round, {settings}, {closed_at}, {locked}, {started})
+  (select json_array(t.event_id, {name}, {round}, {settings}, {closed_at}, {locked}, {started})
    from event_tables t join events e on e.id = t.event_id
    left join event_rounds r on r.event_id = t.event_id and r.number = t.round
    where t.game_id = :game) as lock_event""".format(
@@ -107,6 +107,7 @@ STATE_COLUMNS = """
         name: f"case when typeof({column}) = 'blob' then json_object('blob', 1) else {column} end"
         for name, column in (
             ("name", "e.name"),
+            ("round", "t.round"),
             ("settings", "e.settings"),
             ("closed_at", "r.closed_at"),
             ("locked", "t.locked"),

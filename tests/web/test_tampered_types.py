@@ -109,7 +109,7 @@ COLUMNS = {
     "events": ("club_id", "name", "settings", "seed", "version"),
     "event_players": ("name", "member_id", "joined", "withdrawn"),
     "event_rounds": ("seed", "sitting_out", "started_at"),
-    "event_tables": ("game_id", "table_no", "locked"),
+    "event_tables": ("game_id", "round", "table_no", "locked"),
     "event_penalties": ("player", "points", "round"),
 }
 """The columns retyped: the logs' and the game's stored inputs (its row, coups, seat
