@@ -106,12 +106,15 @@ def add_table(
 
 
 def tables(db: sqlite_utils.Database, evening_id: int) -> list[tuple[int, int]]:
-    """(table number, game id) of the evening, in table order."""
+    """(table number, game id) of the evening, in table order. A table whose game is not
+    there (its ``game_id``, or the game's ``id``, changed behind the app) is ``rows.Damaged``
+    naming the table's row: the room, the season and the close read every table's game."""
     return [
         _table(row)
         for row in db.query(
-            "select rowid as id, table_no, game_id from evening_games where evening_id = ?"
-            " order by table_no",
+            "select evening_games.rowid as id, table_no, game_id, games.id as found"
+            " from evening_games left join games on games.id = evening_games.game_id"
+            " where evening_id = ? order by table_no",
             [evening_id],
         )
     ]
@@ -119,4 +122,7 @@ def tables(db: sqlite_utils.Database, evening_id: int) -> list[tuple[int, int]]:
 
 def _table(row: rows.Row) -> tuple[int, int]:
     with rows.reading("evening_games", row):
-        return rows.whole(row, "table_no"), rows.whole(row, "game_id")
+        found = rows.whole(row, "table_no"), rows.whole(row, "game_id")
+        if row.get("found") is None:
+            raise rows.Damaged("game_id", "junk")
+        return found

@@ -358,3 +358,26 @@ def test_a_seat_or_merge_naming_no_member_names_its_own_row(world, tmp_path):
             answer = client.get(page)
             assert answer.status_code == 409, (sql, page)
             assert said in answer.get_data(as_text=True), (sql, page)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "update games set id = 77 where id = {t}",
+        "update evening_games set game_id = 77 where game_id = {t}",
+    ],
+)
+def test_an_evening_table_whose_game_is_gone_is_named(world, tmp_path, sql):
+    """The first table's game renumbered (or its table pointed at no game) behind the app: the
+    room loaded a game there is none of (NotFound, a 500 on the evening, the season and the
+    other table's settlement); the evening's table row is said."""
+    path = _tampered(world, tmp_path / "t.sqlite", sql.format(t=world.table))
+    client = _admin(path)
+    for page in (
+        f"/evenings/{world.evening}",
+        f"/clubs/{world.club}/season",
+        f"/games/{world.second}/settlement",
+    ):
+        answer = client.get(page)
+        assert answer.status_code == 409, page
+        assert "of the table evening_games" in answer.get_data(as_text=True), page
