@@ -67,6 +67,8 @@ def entries(db: sqlite_utils.Database, club_id: int) -> list[Entry]:
     paid_to = {int(r["other_side"]): int(r["member_id"]) for r in rows if r["other_side"]}
     found = []
     for row in rows:
+        if row["member_id"] not in merged:  # another club's member, or none: moved behind the app
+            raise Damaged("member_id", "junk", int(row["id"]), "ledger")
         other = member_of.get(row["other_side"]) if row["other_side"] else paid_to.get(row["id"])
         sides = _sides(row, other)
         said = [_said(side, words, names, merged) for side, words in zip(sides, _stored(row))]

@@ -381,3 +381,16 @@ def test_an_evening_table_whose_game_is_gone_is_named(world, tmp_path, sql):
         answer = client.get(page)
         assert answer.status_code == 409, page
         assert "of the table evening_games" in answer.get_data(as_text=True), page
+
+
+def test_a_ledger_entry_of_no_member_of_the_club_is_named(world, tmp_path):
+    """An entry's member_id set to a member the club has not: the evening's purse counted
+    him, and the room's settlement looked his name up among the club's (a 500); the entry's
+    row is said, on the cash box too (it counted money of nobody of the club)."""
+    line = _line(world, "ledger")
+    sql = f"update ledger set member_id = 999 where id = {line}"
+    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
+    for page in (f"/evenings/{world.evening}/settlement", f"/clubs/{world.club}/cash"):
+        answer = client.get(page)
+        assert answer.status_code == 409, page
+        assert f"row {line} of the table ledger" in answer.get_data(as_text=True), page
