@@ -64,10 +64,14 @@ class EventRound:
 def rounds(db: sqlite_utils.Database, event_id: int) -> list[EventRound]:
     tables: dict[int, list[EventTable]] = {}
     for r in db.query(
-        "select rowid as id, * from event_tables where event_id = ? order by round, table_no",
+        "select event_tables.rowid as id, event_tables.*, games.id as found from event_tables"
+        " left join games on games.id = event_tables.game_id"
+        " where event_id = ? order by round, table_no",
         [event_id],
     ):
         with rows.reading("event_tables", r):
+            if r["found"] is None:  # its game is not there: changed behind the app
+                raise rows.Damaged("game_id", "junk")
             kept = rows.text_or_none(r, "locked")
             locked = None if kept is None else rows.json_wholes(kept, "locked")
             number = rows.whole(r, "round")

@@ -394,3 +394,16 @@ def test_a_ledger_entry_of_no_member_of_the_club_is_named(world, tmp_path):
         answer = client.get(page)
         assert answer.status_code == 409, page
         assert f"row {line} of the table ledger" in answer.get_data(as_text=True), page
+
+
+def test_an_event_table_whose_game_is_gone_is_named(world, tmp_path):
+    """Round 1's first table pointed at no game behind the app: the standing loaded a game
+    there is none of (NotFound: a 500 on the director's page, the slips and every public
+    page of the event); the table's row is said."""
+    sql = f"update event_tables set game_id = 999 where game_id = {world.event_tables[0]}"
+    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
+    for page in (f"/events/{world.event}", f"/events/{world.event}/slips"):
+        answer = client.get(page)
+        assert answer.status_code == 409, page
+        assert "of the table event_tables" in answer.get_data(as_text=True), page
+    assert all(client.get(page).status_code < 500 for page in _event_pages(world))
