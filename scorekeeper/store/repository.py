@@ -85,7 +85,8 @@ def row_game(db: sqlite_utils.Database, row: GamesRow) -> StoredGame:
             )
         if kept is not None and kept.head == head:  # a correction: the coups before it stay
             checkpoints = kept.stored.checkpoints.until(_common(kept.data, data))
-    stored = _stored(row, game, basis, checkpoints, seat_changes_of(db, row.id))
+    seats = seat_changes_of(db, row.id, len(game.players))
+    stored = _stored(row, game, basis, checkpoints, seats)
     if key is not None:
         cache.CACHE.put(key, cache.Entry(stamp, head, data, stored))
     return stored
@@ -171,8 +172,11 @@ def _stored(
     )
 
 
-def seat_changes_of(db: sqlite_utils.Database, game_id: int) -> tuple[SeatChange, ...]:
-    """Who took a seat from which coup (m019), in the order made.
+def seat_changes_of(
+    db: sqlite_utils.Database, game_id: int, seats: int | None = None
+) -> tuple[SeatChange, ...]:
+    """Who took a seat from which coup (m019), in the order made; ``seats``: the table's,
+    each change's seat one of them (the rules' ``seating.load`` takes no other).
 
     A database not yet brought to m019 (a migration's own test drives the store at an
     older schema) has none."""
@@ -186,12 +190,13 @@ def seat_changes_of(db: sqlite_utils.Database, game_id: int) -> tuple[SeatChange
         )
     except sqlite3.OperationalError:
         return ()
-    return tuple(_seat_change(row) for row in found)
+    return tuple(_seat_change(row, seats) for row in found)
 
 
-def _seat_change(row: rows.Row) -> SeatChange:
+def _seat_change(row: rows.Row, seats: int | None = None) -> SeatChange:
     """A seat change as stored (``rows.Damaged`` naming it: a column retyped behind the app,
-    or a way no seat is taken by)."""
+    a way no seat is taken by, a seat the table has not or a coup before the first: every
+    page of the game counted the persons by them, a KeyError)."""
     with rows.reading("seat_changes", row):
         change = SeatChange(
             rows.whole(row, "coup"),
@@ -201,6 +206,10 @@ def _seat_change(row: rows.Row) -> SeatChange:
         )
         if change.way not in WAYS:
             raise rows.Damaged("way", "junk")
+        if seats is not None and not 0 <= change.seat < seats:
+            raise rows.Damaged("seat", "junk")
+        if change.coup < 1:
+            raise rows.Damaged("coup", "junk")
         return change
 
 

@@ -407,3 +407,21 @@ def test_an_event_table_whose_game_is_gone_is_named(world, tmp_path):
         assert answer.status_code == 409, page
         assert "of the table event_tables" in answer.get_data(as_text=True), page
     assert all(client.get(page).status_code < 500 for page in _event_pages(world))
+
+
+@pytest.mark.parametrize("change", ["seat = 7", "seat = -3", "coup = -3"])
+def test_a_seat_change_at_no_seat_or_before_the_first_coup_is_named(world, tmp_path, change):
+    """Gilles's seat change at a seat the table has not, or from coup −3 (whole numbers, the
+    right type): every page of the game counted the persons by it (a KeyError, 500), the
+    season and the ratings too; the change's row is said, as the rules refuse it in a file."""
+    conn = sqlite3.connect(world.path)
+    (line,) = conn.execute(
+        "select rowid from seat_changes where game_id = ?", [world.table]
+    ).fetchone()
+    conn.close()
+    sql = f"update seat_changes set {change} where rowid = {line}"
+    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
+    for page in (f"/games/{world.table}", f"/clubs/{world.club}/season"):
+        answer = client.get(page)
+        assert answer.status_code == 409, page
+        assert f"row {line} of the table seat_changes" in answer.get_data(as_text=True), page
