@@ -67,13 +67,22 @@ def entries(db: sqlite_utils.Database, club_id: int) -> list[Entry]:
     paid_to = {int(r["other_side"]): int(r["member_id"]) for r in rows if r["other_side"]}
     found = []
     for row in rows:
-        if row["member_id"] not in merged:  # another club's member, or none: moved behind the app
-            raise Damaged("member_id", "junk", int(row["id"]), "ledger")
+        if row["member_id"] not in merged:  # none of the club's: changed behind the app
+            raise _strayed(db, row)
         other = member_of.get(row["other_side"]) if row["other_side"] else paid_to.get(row["id"])
         sides = _sides(row, other)
         said = [_said(side, words, names, merged) for side, words in zip(sides, _stored(row))]
         found.append(_entry(row, _kept(merged, int(row["member_id"])), *said))
     return found
+
+
+def _strayed(db: sqlite_utils.Database, row: dict[str, Any]) -> Damaged:
+    """An entry whose member is none of the club's: the member's row when he is there (his
+    ``club_id`` changed: his seats say the same), else the entry's (its ``member_id``)."""
+    there = db.execute("select 1 from members where id = ?", [row["member_id"]]).fetchone()
+    if there is not None:
+        return Damaged("club_id", "junk", int(row["member_id"]), "members")
+    return Damaged("member_id", "junk", int(row["id"]), "ledger")
 
 
 def _member(row: Row) -> tuple[int, int | None, str]:
