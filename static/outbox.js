@@ -22,6 +22,13 @@
   if (!box || !game || !window.fetch) { return; }
   var form = document.querySelector("form.coup-form");
   var offlineNote = form && form.querySelector(".offline");
+  // the choices the server's fresh form ticks (l'Hombre's first contract, 0 matadors): a form
+  // drawn again with a refusal ticks what was typed instead, and then none is kept
+  var freshTicks = form && !form.querySelector(".has-error")
+    ? Array.prototype.filter.call(form.elements, function (input) {
+      return (input.type === "radio" || input.type === "checkbox") && input.defaultChecked;
+    })
+    : [];
   var storage = null;
   try {
     storage = window.localStorage;
@@ -364,7 +371,7 @@
   function clearForm() {
     form.reset();
     Array.prototype.forEach.call(form.elements, function (input) {
-      if (input.type === "radio" || input.type === "checkbox") { input.checked = false; }
+      if (input.type === "radio" || input.type === "checkbox") { input.checked = freshTicks.indexOf(input) >= 0; }
       else if (input.tagName === "TEXTAREA" || input.tagName === "INPUT" && /^(text|number|search)$/.test(input.type)) {
         input.value = "";
       }

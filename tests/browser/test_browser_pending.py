@@ -78,3 +78,30 @@ def test_manille_sheet_offline_in_dutch(offline_phone: Page, live_server: str):
     # coup 3 of the classique is dealt by the third player, Chloé (seats turn one a coup)
     expect(standing.locator("h2")).to_have_text("Spel 3 — Chloé deelt", timeout=15_000)
     expect(standing.locator(".unknown-now")).to_have_count(0)
+
+
+def test_hombre_offline_the_cleared_form_keeps_the_fresh_forms_contract_and_matadors(
+    offline_phone: Page, live_server: str
+):
+    """play7: after a coup kept on the phone the form came back with no contract and no
+    matadors ticked, where the server's fresh form ticks demande and 0: the kept coup typed in
+    four taps (hombre, two trick counts, save) then said no contract on its pending line."""
+    page = offline_phone
+    open_new_game(page, live_server)
+    page.wait_for_load_state("load")  # the outbox's script runs after the server's text shows
+    demande = page.locator('input[name="contract"][value="demande"]')
+    no_matadors = page.locator('input[name="matadors"][value="0"]')
+    expect(demande).to_be_checked()
+    expect(no_matadors).to_be_checked()
+    page.context.set_offline(True)
+    for coup in range(2):  # Anne hombre, Anne 5 · Bruno 2 (Claire's 2 fills itself in)
+        page.locator('label.choice:has(input[name="hombre"][value="0"])').tap()
+        page.locator('label.choice:has(input[name="t0"][value="5"])').tap()
+        page.locator('label.choice:has(input[name="t1"][value="2"])').tap()
+        page.locator('button[name="save"]').tap()
+        expect(page.locator("#outbox .pending-coup")).to_have_count(coup + 1)
+        # the form is the fresh one again: nobody ticked, demande and 0 matadors as drawn
+        expect(page.locator('input[name="hombre"]:checked')).to_have_count(0)
+        expect(demande).to_be_checked()
+        expect(no_matadors).to_be_checked()
+    expect(page.locator("#outbox .pending-coup").nth(1)).to_contain_text("demande")
