@@ -89,6 +89,11 @@
   function summary(fields) {
     var parts = [];
     if (!form) { return ""; }
+    // "all pass" is the coup: the form's ticks that went with it (demande, 0 matadors) are not
+    var passed = form.querySelector('button[name="passed"]');
+    if (passed && fields.some(function (pair) { return pair[0] === "passed"; })) {
+      return passed.firstChild.textContent.trim();  // its words, not what it carries
+    }
     fields.forEach(function (pair) {
       var name = pair[0], value = pair[1];
       var input = Array.prototype.filter.call(form.elements, function (el) {

@@ -105,3 +105,19 @@ def test_hombre_offline_the_cleared_form_keeps_the_fresh_forms_contract_and_mata
         expect(demande).to_be_checked()
         expect(no_matadors).to_be_checked()
     expect(page.locator("#outbox .pending-coup").nth(1)).to_contain_text("demande")
+
+
+def test_hombre_offline_an_all_pass_kept_says_tous_passent_not_the_forms_ticks(
+    offline_phone: Page, live_server: str
+):
+    """play7: a *Tous passent* kept on the phone was summed up by the form's ticks, which
+    went with it: "Contrat demande · Matadors 0", a coup the table did not play."""
+    page = offline_phone
+    open_new_game(page, live_server)
+    page.wait_for_load_state("load")  # the outbox's script runs after the server's text shows
+    page.context.set_offline(True)
+    for coup in range(2):
+        page.get_by_role("button", name="Tous passent").tap()
+        expect(page.locator("#outbox .pending-coup")).to_have_count(coup + 1)
+    for typed in page.locator("#outbox .pending-coup .typed").all():
+        expect(typed).to_have_text("Tous passent")
