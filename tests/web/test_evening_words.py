@@ -246,3 +246,20 @@ def test_the_danish_catalog_calls_a_tables_manager_link_one_way():
     assert len(table_links) >= 4, [m.id for m in table_links]
     for message in table_links:
         assert "regnskabsførerlink" in message.string.lower(), (message.id, message.string)
+
+
+def test_the_new_table_buttons_each_begin_with_a_capital(client, app):
+    """play7: a Danish evening offered "L'hombre", "l'Homme de Brou" and "manille" side by
+    side (fr "L’Hombre", "l’Homme de Brou", "la Manille"): each game's name as a button
+    begins as a button's words do, with a capital, whatever its place in a sentence."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    expected = {
+        "fr": ["L’Hombre", "L’Homme de Brou", "La Manille"],
+        "da": ["L'hombre", "L'Homme de Brou", "Manille"],
+        "en": ["L'Hombre", "L'Homme de Brou", "La Manille"],
+    }
+    for language, buttons in expected.items():
+        page = get(client, f"/evenings/{evening}", language).replace("&#39;", "'")
+        shown = re.findall(r'<a class="button" href="/games/new[^"]*">([^<]+)</a>', page)
+        assert shown == buttons, (language, shown)

@@ -100,8 +100,15 @@ def _kind_links(evening_id: int, club_id: int) -> list[tuple[str, str]]:
             href = web.new_game_url(evening=evening_id) + "&" + urlencode({"preset": name})
             first.append((name, href))
     return first + [
-        (_(web.label or web.title), web.new_game_url(evening=evening_id)) for web in registry.WEBS
+        (_button(_(web.label or web.title)), web.new_game_url(evening=evening_id))
+        for web in registry.WEBS
     ]
+
+
+def _button(name: str) -> str:
+    """A game's name as a button's words: its first letter a capital ("la Manille" is "La
+    Manille", the Danish "manille" "Manille"), the rest as the catalog writes it."""
+    return name[:1].upper() + name[1:]
 
 
 @bp.get("/evenings/<int:evening_id>")
