@@ -56,21 +56,8 @@ def damaged(error: rows.Damaged) -> tuple[str, int] | Response:
         )
         answer.status_code = 409
         return answer
-    if error.row is None:
-        message = _(
-            "This page cannot be shown: a row of the table %(table)s was changed outside"
-            " Scorekeeper (its column %(column)s). Nothing was changed; run scorekeeper verify.",
-            table=error.table or "?",
-            column=error.column,
-        )
-    else:
-        message = _(
-            "This page cannot be shown: row %(row)s of the table %(table)s was changed outside"
-            " Scorekeeper (its column %(column)s). Nothing was changed; run scorekeeper verify.",
-            row=error.row,
-            table=error.table or "?",
-            column=error.column,
-        )
+    said = _damaged_sentence(error)  # one sentence for the page and the outbox
+    message = _("This page cannot be shown: %(why)s", why=said[:1].lower() + said[1:])
     return render_template("error.html", code=409, message=message), 409
 
 
