@@ -356,4 +356,33 @@ def lock_table(
         ).fetchone()
         # its game ends, or plays on: by the director's lock, no round closed or reopened
         with_round(db, int(game_id), tally is not None, table_no, lock=True)
-        change.summary = f"{round_no}.{table_no}" + ("" if tally is None else f" {list(tally)}")
+        change.summary = lock_summary(LockSummary(round_no, table_no, tally))
+
+
+class LockSummary(NamedTuple):
+    """What a lock's (or an unlocking's) line of the event's log says: the round, the table,
+    and the result kept, a figure per seat (None: unlocked)."""
+
+    round: int
+    table: int
+    tally: Sequence[int] | None
+
+
+_LOCKED = re.compile(r"([0-9]+)\.([0-9]+)(?: \[(-?[0-9]+(?:, -?[0-9]+)*)\])?")
+
+
+def lock_summary(lock: LockSummary) -> str:
+    """The log line's summary: ``1.2 [-18, 9, 9]`` (round 1, table 2, its result), or
+    ``1.2`` for an unlocking."""
+    kept = "" if lock.tally is None else f" {list(lock.tally)}"
+    return f"{lock.round}.{lock.table}{kept}"
+
+
+def read_lock_summary(summary: str) -> LockSummary | None:
+    """A lock's summary read back (None: not one)."""
+    found = _LOCKED.fullmatch(summary)
+    if found is None:
+        return None
+    number, table, tally = found.groups()
+    kept = None if tally is None else tuple(int(v) for v in tally.split(", "))
+    return LockSummary(int(number), int(table), kept)

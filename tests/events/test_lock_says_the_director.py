@@ -59,3 +59,28 @@ def test_a_lock_and_its_unlocking_say_the_director_not_the_round(client, app):
         ]
         # newest first: the round reopened, the round closed, the unlocking, the lock
         assert words[:4] == [reopened, ended, unlocked, locked], (language, words)
+
+
+def test_the_events_log_says_a_locked_table_in_words(client, app):
+    """play7: the event's log on the director's page printed a lock as stored, "1.1 [-18,
+    9, 9]", in every language. It says the round, the table and the result kept in the
+    reader's words: the remise's bête shared at the lock (hombre.md §7), Anne (the hombre,
+    seat 0) −18, the two others +9 each."""
+    club_event(client, app)
+    assert lock(client, app).status_code == 302
+    assert lock(client, app, unlock=True).status_code == 302
+    said = {
+        "en": (
+            "table's result locked · round 1, table 1: −18 / 9 / 9",
+            "table's result unlocked · round 1, table 1",
+        ),
+        "fr": (
+            "résultat de la table verrouillé · tour 1, table 1\u202f: −18 / 9 / 9",
+            "résultat de la table déverrouillé · tour 1, table 1",
+        ),
+    }
+    for language, lines in said.items():
+        page = html.unescape(client.get("/events/1", headers={"Accept-Language": language}).text)
+        for line in lines:
+            assert f"</time> · {line}</li>" in page, (language, line)
+        assert "1.1 [" not in page, language

@@ -17,8 +17,8 @@ from flask_babel import lazy_gettext as _l
 
 from ...events.corrections import logged_penalty
 from ...events.ranking import Figure, Line, Penalty, decided_by, place_text, rounded
-from ...events.rounds import read_draw_summary
-from ..formats.words import columns
+from ...events.rounds import read_draw_summary, read_lock_summary
+from ..formats.words import columns, minus
 
 ACTION_WORDS = {
     "create": _l("event created"),
@@ -83,6 +83,16 @@ def change_words(action: str, summary: str, state: str | None = None) -> str:
     corrected = logged_penalty(summary, state) if action == "penalty" else None
     if corrected is not None:
         summary = correction_log_text(corrected)
+    locked = read_lock_summary(summary) if action in ("lock", "unlock") else None
+    if locked is not None and locked.tally is None:
+        summary = _("round %(round)s, table %(table)s", round=locked.round, table=locked.table)
+    elif locked is not None and locked.tally is not None:
+        summary = _(
+            "round %(round)s, table %(table)s: %(result)s",
+            round=locked.round,
+            table=locked.table,
+            result=" / ".join(minus(v) for v in locked.tally),
+        )
     drawn = read_draw_summary(summary) if action == "draw" else None
     if drawn is not None:
         summary = ngettext(
