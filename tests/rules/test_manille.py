@@ -365,8 +365,8 @@ def test_the_command_prints_the_sheet(tmp_path):
     run = subprocess.run([binary, "replay", str(path)], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     line = next(x for x in run.stdout.splitlines() if x.strip().startswith("1 "))
-    # 11 × 4 for Nous; the trump as the pages say it (rules/manille/words.py), not its key
-    assert line.split() == ["1", "♥", "cœur", "4", "44", "0", "44", "0"]
+    # 11 × 4 for Nous; the trump and the contre as the pages say them (rules/manille/words.py)
+    assert line.split() == ["1", "♥", "cœur", "4", "44", "0", "44", "0", "sur-contré"]
     assert "Next dealer: Bruno" in run.stdout
     run = subprocess.run([binary, "settle", str(path)], capture_output=True, text=True)
     assert run.returncode == 2 and "no payments" in run.stderr

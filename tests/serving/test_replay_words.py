@@ -76,7 +76,7 @@ def test_manillen_says_its_trumps_as_the_pages_do(capsys):
     # deal 1: coeur, Nous 12 of 60, so Eux 48 = 30 + 18; deal 2: pique contré (×2),
     # Nous 32 = 30 + 2, marked 2 × 2 = 4
     assert "   1  ♥ cœur       1         0       18        0     18\n" in out
-    assert "   2  ♠ pique      2         4        0        4     18\n" in out
+    assert "   2  ♠ pique      2         4        0        4     18   contré\n" in out
     assert "Won by Eux" in out
     code, out, _err = in_this_process(
         capsys, "replay", str(GOLDEN / "manille-belge-4.game.json"), "--json"
@@ -98,3 +98,25 @@ def test_brou_names_the_team_that_wins_a_partie(capsys):
 def test_the_manille_words_name_every_trump_and_contre_of_the_engine():
     assert tuple(words.TRUMPS) == belge.TRUMPS
     assert ("", *words.CONTRES) == belge.CONTRES
+
+
+def test_manillen_says_each_deals_contre_renonce_and_30_30(capsys, tmp_path):
+    """play6: the replay of a manillen sheet said only each deal's trump and multiplier;
+    the page says its contre, a renonce and what a 30–30 carries: so does the command."""
+    game = json.loads((GOLDEN / "manille-belge-4.game.json").read_text())
+    game["rules"] |= {"deals": 4, "sans_atout": 0}  # no sans-atout owed: any trump
+    game["coups"] = [
+        {"trump": "pique", "contre": "contre", "points": 32},  # 32 − 30 = 2, ×2: Nous 4
+        {"trump": "coeur", "renonce": "eux"},  # Eux renounce: Nous 60 − 30 = 30
+        {"trump": "trefle", "points": 30},  # 30–30: deal 4 counts double
+        {"trump": "carreau", "points": 30},  # ×2, a 30–30 again: the last deal, nothing carries
+    ]
+    path = tmp_path / "ties.json"
+    path.write_text(json.dumps(game))
+    code, out, _err = in_this_process(capsys, "replay", str(path))
+    assert code == 0
+    deals = {line.split()[0]: line for line in out.splitlines() if line[:4].strip().isdigit()}
+    assert deals["1"].endswith("   contré")
+    assert deals["2"].endswith("   renonce by Eux")
+    assert deals["3"].endswith("   30–30: the next deal counts double")
+    assert deals["4"].endswith("   30–30 on the last deal: nothing carries")

@@ -23,7 +23,7 @@ from ..teams import TEAM_WORDS, TEAMS, optional_team, team_field
 from . import belge, classique, file
 from .belge import ManillenCoup, ManillenGame, ManillenReport, ManillenRules
 from .classique import ManilleCoup, ManilleGame, ManilleReport, ManilleRules
-from .words import TRUMPS
+from .words import CONTRES, RENONCE, TIE_DOUBLE, TIE_LAST, TIE_TIMES, TRUMPS
 
 G = TypeVar("G", bound=ManilleGame | ManillenGame)
 R = TypeVar("R", bound=ManilleRules | ManillenRules)
@@ -317,6 +317,7 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
                 + " ".join(f"{v:>8}" for v in b.scored)
                 + "   "
                 + " ".join(f"{v:>6}" for v in b.totals)
+                + "".join(f"   {said}" for said in _said(b, sides))
             )
         if report.finished:
             end = (
@@ -327,6 +328,18 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         else:
             end = f"Next dealer: {names[report.next_dealer or 0]}"
         return "\n".join([*lines, "", end])
+
+
+def _said(b: belge.ManillenResult, sides: Sequence[str]) -> list[str]:
+    """What a deal's line says after its figures, as the sheet's page does
+    (``web/manille/belge.py``): its contre, a renonce, a 30–30 and what it carries."""
+    said = [CONTRES[belge.CONTRES[b.coup.contre]]] if b.coup.contre else []
+    if b.coup.renonce is not None:
+        said.append(RENONCE % {"who": sides[b.coup.renonce]})
+    elif b.coup.points == belge.HALF:
+        tie = TIE_TIMES % {"n": b.carries} if b.carries > 2 else TIE_DOUBLE
+        said.append(TIE_LAST if b.finished else tie)
+    return said
 
 
 def _variants() -> tuple[str, ...]:

@@ -21,3 +21,10 @@ TRUMPS: dict[str, str] = {
 """Every trump a coup may name (``belge.TRUMPS``, in the same order), in words."""
 CONTRES: dict[str, str] = {"contre": N_("contré"), "surcontre": N_("sur-contré")}
 """A contre in words, by its file key (none: no contre)."""
+RENONCE = N_("renonce by %(who)s")
+"""A deal lost by a renonce (its side or player: ``who``)."""
+TIE_DOUBLE = N_("30–30: the next deal counts double")
+TIE_TIMES = N_("30–30: the next deal counts ×%(n)s")
+"""A 30–30 that carries more than double (ties in a row, or a tie carrying its multiplier)."""
+TIE_LAST = N_("30–30 on the last deal: nothing carries")
+"""A 30–30 with no deal after it to carry to."""

@@ -12,7 +12,7 @@ from flask_babel import ngettext
 from ...rules.manille import belge
 from ...rules.manille.belge import ManillenReport, ManillenResult, ManillenRules
 from ...rules.manille.kinds import Manillen
-from ...rules.manille.words import CONTRES, TRUMPS
+from ...rules.manille.words import CONTRES, RENONCE, TIE_DOUBLE, TIE_LAST, TIE_TIMES, TRUMPS
 from ..formats.words import elide, minus
 from .house import house_words
 
@@ -66,13 +66,13 @@ class ManillenWeb:
             detail += f" · ×{r.multiplier}"
         if r.coup.renonce is not None:
             who = columns[r.coup.renonce]
-            detail += " · " + elide(_("renonce by %(who)s", who=who), who)
+            detail += " · " + elide(_(RENONCE, who=who), who)
         elif r.coup.points == belge.HALF and r.finished:  # no deal follows to carry to
-            event = _("30–30 on the last deal: nothing carries")
+            event = _(TIE_LAST)
         elif r.coup.points == belge.HALF:
-            event = _("30–30: the next deal counts double")
+            event = _(TIE_DOUBLE)
             if r.carries > 2:  # ties in a row, or a tie that carries its whole multiplier
-                event = _("30–30: the next deal counts ×%(n)s", n=r.carries)
+                event = _(TIE_TIMES, n=r.carries)
         return detail, event
 
     def standing(
