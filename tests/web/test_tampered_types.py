@@ -265,16 +265,7 @@ def test_a_member_moved_out_of_the_club_is_named_where_his_seats_count(world, tm
     settlements looked him up among them (a KeyError, 500); they name his row (409)."""
     bruno = world.members["Bruno"]
     sql = f"update members set club_id = {value} where id = {bruno}"
-    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
-    for page in (
-        f"/clubs/{world.club}/season",
-        f"/evenings/{world.evening}",
-        f"/evenings/{world.evening}/settlement",
-        f"/games/{world.table}/settlement",
-    ):
-        answer = client.get(page)
-        assert answer.status_code == 409, page
-        assert f"row {bruno} of the table members" in answer.get_data(as_text=True), page
+    _room_says(world, tmp_path, sql, world.table, f"row {bruno} of the table members")
 
 
 @pytest.mark.parametrize("value", [BLOB, "999"])
@@ -283,16 +274,22 @@ def test_a_seat_moved_off_its_table_is_named_not_lost(world, tmp_path, value):
     The room read ``seat_of[1]`` (a KeyError, 500 on the evening and every settlement of its
     tables) and the season too; each says a seat row was changed (409), as verify does."""
     sql = f"update seats set game_id = {value} where game_id = {world.second} and seat = 1"
+    _room_says(world, tmp_path, sql, world.second, "of the table seats was changed")
+
+
+def _room_says(world: World, tmp_path: Path, sql: str, table: int, words: str) -> None:
+    """After ``sql``, the season, the evening, its settlement and ``table``'s settlement
+    each answer 409 saying ``words`` (the row named)."""
     client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
     for page in (
         f"/clubs/{world.club}/season",
         f"/evenings/{world.evening}",
         f"/evenings/{world.evening}/settlement",
-        f"/games/{world.second}/settlement",
+        f"/games/{table}/settlement",
     ):
         answer = client.get(page)
         assert answer.status_code == 409, page
-        assert "of the table seats was changed" in answer.get_data(as_text=True), page
+        assert words in answer.get_data(as_text=True), page
 
 
 def test_a_seats_member_is_named_by_his_own_row(world, tmp_path):
