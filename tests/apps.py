@@ -11,6 +11,7 @@ import atexit
 import copy
 import os
 import shutil
+import sqlite3
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,6 +119,24 @@ def migrated_copy(template: Path, target: Path) -> str:
     """``template`` copied to ``target`` (its 0600 mode too); the path as the app wants it."""
     shutil.copy(template, target)
     return str(target)
+
+
+def tampered(source: Path, target: Path, *statements: str, rows: int | None = 1) -> Path:
+    """``target``: a copy of the database ``source`` changed behind the app, as with
+    ``sqlite3``: its triggers dropped, then each of ``statements`` run, changing ``rows``
+    rows each (None: at least one). A consistent copy of a live database too (SQLite's
+    backup, whatever its -wal holds)."""
+    with sqlite3.connect(source) as conn, sqlite3.connect(target) as copied:
+        conn.backup(copied)
+    conn = sqlite3.connect(target)
+    for (name,) in conn.execute("select name from sqlite_master where type = 'trigger'").fetchall():
+        conn.execute(f"drop trigger [{name}]")
+    for sql in statements:
+        changed = conn.execute(sql).rowcount
+        assert changed == rows if rows is not None else changed >= 1, sql
+    conn.commit()
+    conn.close()
+    return target
 
 
 MIGRATED: list[Path] = []

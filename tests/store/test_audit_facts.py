@@ -19,6 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from apps import tampered
 
 from scorekeeper import store
 from scorekeeper.cashbox.entries import EntryKind
@@ -136,19 +137,6 @@ def verify(path: Path, capsys) -> tuple[int, list[str]]:
     code = main(["verify", "--database", str(path)])
     out = capsys.readouterr()
     return code, (out.out + out.err).splitlines()
-
-
-def tampered(world: World, target: Path, *statements: str) -> Path:
-    """A copy of the world with its triggers dropped and ``statements`` run, as with ``sqlite3``."""
-    shutil.copy(world.path, target)
-    conn = sqlite3.connect(target)
-    for (name,) in conn.execute("select name from sqlite_master where type = 'trigger'").fetchall():
-        conn.execute(f"drop trigger [{name}]")
-    for sql in statements:
-        assert conn.execute(sql).rowcount == 1, sql
-    conn.commit()
-    conn.close()
-    return target
 
 
 def test_the_world_verifies_and_its_logs_carry_its_facts(world, capsys):
@@ -478,7 +466,7 @@ def test_every_table_of_facts_is_tampered_every_way(kind):
 @pytest.mark.parametrize("name", TAMPERS)
 def test_a_tamper_of_a_fact_is_found_and_named(world, tmp_path, capsys, name):
     sql, named = TAMPERS[name]
-    code, said = verify(tampered(world, tmp_path / "t.sqlite", _w(sql)(world)), capsys)
+    code, said = verify(tampered(world.path, tmp_path / "t.sqlite", _w(sql)(world)), capsys)
     assert code == 1, said
     faults = [line.removeprefix("FAULT ") for line in said if line.startswith("FAULT ")]
     assert any(f.startswith(_w(named)(world)) for f in faults), faults
@@ -488,7 +476,9 @@ def test_a_tamper_of_a_fact_is_found_and_named(world, tmp_path, capsys, name):
     ("table", "where"), [("clubs", "id = {w.club}"), ("events", "id = {w.event}")]
 )
 def test_an_owner_removed_is_found(world, tmp_path, capsys, table, where):
-    copy = tampered(world, tmp_path / "t.sqlite", f"delete from {table} where {_w(where)(world)}")
+    copy = tampered(
+        world.path, tmp_path / "t.sqlite", f"delete from {table} where {_w(where)(world)}"
+    )
     code, said = verify(copy, capsys)
     assert code == 1 and any(line.startswith("FAULT ") for line in said), said
 
@@ -496,7 +486,7 @@ def test_an_owner_removed_is_found(world, tmp_path, capsys, table, where):
 def test_every_fault_is_reported_not_the_first_only(world, tmp_path, capsys):
     """Four tampers in four places: four faults, one line each, and their count."""
     chosen = ("a member renamed", "a closing deleted", "a transfer ticked", "an event's seed")
-    copy = tampered(world, tmp_path / "t.sqlite", *(_w(TAMPERS[n][0])(world) for n in chosen))
+    copy = tampered(world.path, tmp_path / "t.sqlite", *(_w(TAMPERS[n][0])(world) for n in chosen))
     code, said = verify(copy, capsys)
     assert code == 1
     faults = [line.removeprefix("FAULT ") for line in said if line.startswith("FAULT ")]
@@ -548,7 +538,7 @@ def test_a_database_before_the_facts_is_chained_from_the_migration(tmp_path, cap
     shutil.copy(path, tmp_path / "w.sqlite")
     world = World(tmp_path / "w.sqlite", club, {}, 0, 0, 0, 0, 0, event, ())
     copy = tampered(
-        world, tmp_path / "t.sqlite", f"update members set name = 'X' where id = {anne}"
+        world.path, tmp_path / "t.sqlite", f"update members set name = 'X' where id = {anne}"
     )
     code, said = verify(copy, capsys)
     assert code == 1 and said[0].startswith(
@@ -565,7 +555,7 @@ def test_a_club_log_rewritten_whole_passes_only_without_a_kept_head(world, tmp_p
     capsys.readouterr()
     anne = world.members["Anne"]
     copy = tampered(
-        world, tmp_path / "t.sqlite", f"update members set name = 'Anna' where id = {anne}"
+        world.path, tmp_path / "t.sqlite", f"update members set name = 'Anna' where id = {anne}"
     )
     conn = sqlite3.connect(copy)
     conn.row_factory = sqlite3.Row

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 import sqlite_utils
 from apps import fresh_database, new_app
+from apps import tampered as _tampered
 from fuzz_app import build_world
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -117,20 +118,6 @@ def test_the_settlements_print_the_head_the_verifier_prints(manager, tmp_path):
     room = client.get("/evenings/1/settlement").data.decode()
     assert room.count("Change log head:") == 1  # one table; the club ledger's head besides
     assert f'Change log head: <code class="chain-head">{head.short}</code>' in room
-
-
-def _tampered(source: Path, target: Path, sql: str) -> Path:
-    """A copy of ``source`` with its triggers dropped and ``sql`` run, as with ``sqlite3``."""
-    with sqlite3.connect(source) as conn, sqlite3.connect(target) as copy:
-        conn.backup(copy)
-    copy = sqlite3.connect(target)
-    for (name,) in copy.execute("select name from sqlite_master where type = 'trigger'").fetchall():
-        copy.execute(f"drop trigger [{name}]")
-    changed = copy.execute(sql).rowcount
-    copy.commit()
-    copy.close()
-    assert changed == 1, sql
-    return target
 
 
 def _changed(column: str, kind: str) -> str:

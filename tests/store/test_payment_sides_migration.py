@@ -15,6 +15,7 @@ from decimal import Decimal
 
 import pytest
 import sqlite_utils
+from apps import tampered
 
 from scorekeeper import clubs
 from scorekeeper.cashbox.entries import BOX_SIDE, EntryKind
@@ -131,20 +132,6 @@ def test_a_payment_recorded_from_a_suggestion_is_its_own_members_whatever_his_na
     db.close()
     _outcome, faults = verify.run(path, None)
     assert faults == []
-
-
-def tampered(path, target, *statements: str):
-    """A copy of the file changed as with ``sqlite3``, its triggers dropped first: each
-    statement changes one row."""
-    shutil.copy(path, target)
-    conn = sqlite3.connect(target)
-    for (name,) in conn.execute("select name from sqlite_master where type = 'trigger'").fetchall():
-        conn.execute(f"drop trigger [{name}]")
-    for sql in statements:
-        assert conn.execute(sql).rowcount == 1, sql
-    conn.commit()
-    conn.close()
-    return target
 
 
 def test_a_payments_side_changed_or_removed_behind_the_app_is_a_fault(tmp_path):

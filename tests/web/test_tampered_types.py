@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from apps import TEST_DATABASE, suite_app
+from apps import TEST_DATABASE, suite_app, tampered
 from test_audit_facts import World, _build
 from web import forget_kept
 
@@ -39,14 +39,8 @@ def world(tmp_path_factory, migrated_database) -> World:
 
 
 def _tampered(world: World, target: Path, sql: str) -> Path:
-    shutil.copy(world.path, target)
-    conn = sqlite3.connect(target)
-    for (name,) in conn.execute("select name from sqlite_master where type = 'trigger'").fetchall():
-        conn.execute(f"drop trigger [{name}]")
-    assert conn.execute(sql).rowcount >= 1, sql
-    conn.commit()
-    conn.close()
-    return target
+    """The world changed by ``sql`` behind the app (``apps.tampered``; a row or more)."""
+    return tampered(world.path, target, sql, rows=None)
 
 
 def _game_pages(game: int) -> list[str]:
