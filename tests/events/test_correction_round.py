@@ -141,7 +141,8 @@ def test_a_round_not_of_the_event_or_not_played_is_refused_beside_the_field(app)
         "0": "this event has no round 0",  # none is offered once a round is played
         "-1": "this event has no round -1",
         "x": "Not a valid integer value.",
-        "9" * 40: "Number must be between -9223372036854775807 and 9223372036854775807.",
+        "9" * 40: "Number must be between −9,223,372,036,854,775,807"
+        " and 9,223,372,036,854,775,807.",
     }
     for typed, words in said.items():
         sent = {**form.sent, "player": "Anne", "points": "2", "reason": "r", "round": typed}

@@ -136,7 +136,7 @@ def test_a_refused_correction_says_what_was_wrong_not_that_the_field_is_empty(ap
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     new_event(client, kind="hombre", seating="3", method="total")
     assert post(client, app, "players", names="Anne\nBert\nCarl").status_code == 302
-    bounds = "Number must be between 1 and 1000000."
+    bounds = "Number must be between 1 and 1,000,000."
     said = {
         "0": bounds,
         "-5": bounds,  # a minus sign: the direction is the radio's, the points 1 to 10⁶

@@ -51,7 +51,7 @@ def test_whole_numbers_in_range_are_read_as_ints(text, value):
 @pytest.mark.parametrize("text", [TEN_TO_400, "9" * 4400, "1000000001", "-1", "-" + TEN_TO_400])
 def test_out_of_range_even_past_every_float_is_refused_with_the_range(text):
     form = read(seed=text, credit="0")
-    assert form.errors == {"seed": ["Number must be between 0 and 1000000000."]}
+    assert form.errors == {"seed": ["Number must be between 0 and 1,000,000,000."]}
 
 
 @pytest.mark.parametrize(
@@ -66,12 +66,31 @@ def test_a_400_digit_seed_is_refused_beside_its_field_not_a_500(client):
     client.post("/admin", data={"password": "x"})
     response = client.post("/events/new", data={**EVENT, "name": "Cup", "seed": TEN_TO_400})
     assert response.status_code == 422
-    assert "Number must be between 0 and 1000000000." in errors(response)
+    assert "Number must be between 0 and 1,000,000,000." in errors(response)
     negative = client.post(
         "/events/new", data={**EVENT, "name": "Cup", "bye_credit": "-" + "9" * 400}
     )
     assert negative.status_code == 422
-    assert "Number must be between -1000000 and 1000000." in errors(negative)
+    assert "Number must be between −1,000,000 and 1,000,000." in errors(negative)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        # French groups with a narrow no-break space, Danish and Dutch with a dot
+        ("fr", "Le nombre doit être compris entre −1\u202f000\u202f000 et 1\u202f000\u202f000."),
+        ("da", "Tallet skal være mellem −1.000.000 og 1.000.000."),
+        ("nl", "Het getal moet tussen −1.000.000 en 1.000.000 liggen."),
+    ],
+)
+def test_the_range_refused_is_said_in_the_readers_own_groups(client, language, words):
+    """A bound of a million was printed "1000000" in every language: hard to count, and
+    not how the reader writes it (nor how the field reads it back)."""
+    client.post("/admin", data={"password": "x"})
+    client.get(f"/lang/{language}")
+    refused = client.post("/events/new", data={**EVENT, "name": "Cup", "bye_credit": "-1000001"})
+    assert refused.status_code == 422
+    assert words in errors(refused)
 
 
 def test_arabic_indic_digits_are_not_points(client, app):

@@ -63,7 +63,23 @@ class InRange:
 
 
 def out_of_range(field: Field, bounds: InRange) -> str:
-    return field.gettext(OUT_OF_RANGE) % {"min": bounds.low, "max": bounds.high}
+    """The bounds said as the reader writes numbers: "1 000 000" in French, "1.000.000" in
+    Danish, with a true minus (a bare "1000000" was hard to count)."""
+    return field.gettext(OUT_OF_RANGE) % {"min": grouped(bounds.low), "max": grouped(bounds.high)}
+
+
+def grouped(value: int, locale: Locale | str | None = None) -> str:
+    """A whole number in the reader's groups of three, a true minus below zero; what
+    ``ungrouped`` reads back.
+
+    >>> [grouped(-1000000, code) for code in ("fr", "da", "en")]
+    ['−1\u202f000\u202f000', '−1.000.000', '−1,000,000']
+    >>> grouped(120, "nl")
+    '120'
+    """
+    where = locale if locale is not None else get_locale() or "en"
+    text = format_decimal(abs(value), format="#,##0", locale=where)
+    return f"−{text}" if value < 0 else text
 
 
 def bounds_of(field: Field) -> InRange:
