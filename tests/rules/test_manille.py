@@ -356,7 +356,10 @@ def test_the_command_prints_the_sheet(tmp_path):
         "game": "manille",
         "players": list(FOUR),
         "rules": {"variant": "belge"},
-        "coups": [{"trump": "coeur", "contre": "surcontre", "points": 41}],
+        "coups": [
+            {"trump": "coeur", "contre": "surcontre", "points": 41},
+            {"trump": "pique", "points": 25},
+        ],
     }
     assert load_manille(data).rules.deals == 20  # four players: 20 deals
     path = tmp_path / "m.json"
@@ -364,10 +367,13 @@ def test_the_command_prints_the_sheet(tmp_path):
     binary = Path(sys.executable).parent / "scorekeeper"
     run = subprocess.run([binary, "replay", str(path)], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    line = next(x for x in run.stdout.splitlines() if x.strip().startswith("1 "))
+    lines = {x.split()[0]: x.split() for x in run.stdout.splitlines() if x[:4].strip().isdigit()}
+    # Anne deals first (the first dealer, seat 0), then Bruno (seat 1), then Chloé
     # 11 × 4 for Nous; the trump and the contre as the pages say them (rules/manille/words.py)
-    assert line.split() == ["1", "♥", "cœur", "4", "44", "0", "44", "0", "sur-contré"]
-    assert "Next dealer: Bruno" in run.stdout
+    assert lines["1"] == ["1", "Anne", "♥", "cœur", "4", "44", "0", "44", "0", "sur-contré"]
+    # Bruno's team (Eux) chose; Nous took 25 of 60: Eux mark 30 − 25 = 5
+    assert lines["2"] == ["2", "Bruno", "♠", "pique", "1", "0", "5", "44", "5"]
+    assert "Next dealer: Chloé" in run.stdout
     run = subprocess.run([binary, "settle", str(path)], capture_output=True, text=True)
     assert run.returncode == 2 and "no payments" in run.stderr
 

@@ -160,12 +160,14 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
     def text(self, report: ManilleReport) -> str:
         """The sheet as text, in words: the rules described, the teams by their names."""
         names = report.game.players
+        wide = _dealer_width(names)
         nous, eux = TEAM_WORDS.values()
         lines = [
             f"La Manille ({report.game.rules.describe()}): {nous} ({names[0]}, {names[2]}) / "
             f"{eux} ({names[1]}, {names[3]})",
             "",
-            f"{'coup':>4}  {'ret':>3}  {nous:>5} {eux:>5}   {'total':>11}   manches",
+            f"{'coup':>4}  {'dealer':<{wide}}  {'ret':>3}  {nous:>5} {eux:>5}   {'total':>11}"
+            "   manches",
         ]
         for r in report.coups:
             event = (
@@ -174,7 +176,8 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
                 else f"  manche {r.manche} to {TEAM_WORDS[TEAMS[r.manche_won]]}"
             )
             lines.append(
-                f"{r.n:>4}  {r.coup.retourne:>3}  {r.scored[0]:>5} {r.scored[1]:>5}   "
+                f"{r.n:>4}  {names[r.dealer]:<{wide}}  {r.coup.retourne:>3}  "
+                f"{r.scored[0]:>5} {r.scored[1]:>5}   "
                 f"{r.totals[0]:>5} {r.totals[1]:>5}   {r.manches[0]} / {r.manches[1]}{event}"
             )
         end = (
@@ -303,17 +306,19 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         """The sheet as text, in words: the teams by their names, the trumps as the pages say
         them."""
         names = report.game.players
+        wide = _dealer_width(names)
         sides = file.side_words(report.game)
         lines = [
             "Manillen: " + " / ".join(sides),
             "",
-            f"{'deal':>4}  {'trump':<10} {'x':>3}  "
+            f"{'deal':>4}  {'dealer':<{wide}}  {'trump':<10} {'x':>3}  "
             + " ".join(f"{s[:8]:>8}" for s in sides)
             + "   totals",
         ]
         for b in report.coups:
             lines.append(
-                f"{b.n:>4}  {TRUMPS[b.coup.trump]:<10} {b.multiplier:>3}  "
+                f"{b.n:>4}  {names[b.dealer]:<{wide}}  "
+                f"{TRUMPS[b.coup.trump]:<10} {b.multiplier:>3}  "
                 + " ".join(f"{v:>8}" for v in b.scored)
                 + "   "
                 + " ".join(f"{v:>6}" for v in b.totals)
@@ -328,6 +333,12 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         else:
             end = f"Next dealer: {names[report.next_dealer or 0]}"
         return "\n".join([*lines, "", end])
+
+
+def _dealer_width(names: Sequence[str]) -> int:
+    """The dealer's column: as wide as the longest name (the page says "donne Bruno" on
+    each line; a name cut short could name another player)."""
+    return max(len("dealer"), *(len(name) for name in names))
 
 
 def _said(b: belge.ManillenResult, sides: Sequence[str]) -> list[str]:
