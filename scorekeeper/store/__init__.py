@@ -51,6 +51,7 @@ from .links import (
     take_over,
 )
 from .repository import (
+    DamagedGameRow,
     GameHead,
     GameRow,
     head,
@@ -77,6 +78,7 @@ __all__ = [
     "ClubOwner",
     "Conflict",
     "CoupChanges",
+    "DamagedGameRow",
     "GameHead",
     "GameOwner",
     "GameRow",

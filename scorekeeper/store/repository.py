@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import lru_cache
+from typing import ClassVar
 
 import sqlite_utils
 
@@ -350,15 +351,26 @@ class GameRow:
     created_at: str
     updated_at: str
     coups: int
+    damaged: ClassVar[None] = None
+
+
+@dataclass(frozen=True)
+class DamagedGameRow:
+    """A game of the list whose row was changed behind the app: its id and what is wrong.
+    One such row made the whole list a 409, for every reader it listed."""
+
+    id: int
+    damaged: rows.Damaged
 
 
 def list_rows(
     db: sqlite_utils.Database, ids: set[int] | None, limit: int, offset: int = 0
-) -> tuple[list[GameRow], int]:
+) -> tuple[list[GameRow | DamagedGameRow], int]:
     """A page of games, newest first, of ``ids`` (None: all), and how many there are in all.
 
     Reads the games' rows and counts their coups in SQL: the cost of the list
-    does not grow with the length of the games.
+    does not grow with the length of the games. A row that cannot be read is listed as
+    such (its page says the same, 409), not a refusal of the whole list.
     """
     where, params = "", []
     if ids is not None:
@@ -371,24 +383,29 @@ def list_rows(
         from games {where} order by created_at desc, id desc limit ? offset ?""",
         [*params, limit, offset],
     )
-    out = []
+    out: list[GameRow | DamagedGameRow] = []
     for listed in found:
-        row = GamesRow.of(listed)
-        players = row.player_names()
-        with _coups_read(db, row):  # a game or rule set no kind reads: its row is said
-            game = build(row.game, players, row.rules_object(), row.first_dealer, [])
-        out.append(
-            GameRow(
-                row.id,
-                kind_of(game),
-                players,
-                game.rules,
-                row.created_at,
-                row.updated_at or row.created_at,
-                rows.whole(listed, "n"),
-            )
-        )
+        try:
+            out.append(_listed(db, listed))
+        except rows.Damaged as damaged:
+            out.append(DamagedGameRow(int(listed["id"]), damaged))  # INTEGER PRIMARY KEY
     return out, int(total)
+
+
+def _listed(db: sqlite_utils.Database, listed: rows.Row) -> GameRow:
+    row = GamesRow.of(listed)
+    players = row.player_names()
+    with _coups_read(db, row):  # a game or rule set no kind reads: its row is said
+        game = build(row.game, players, row.rules_object(), row.first_dealer, [])
+    return GameRow(
+        row.id,
+        kind_of(game),
+        players,
+        game.rules,
+        row.created_at,
+        row.updated_at or row.created_at,
+        rows.whole(listed, "n"),
+    )
 
 
 def list_games(db: sqlite_utils.Database, ids: set[int] | None = None) -> list[StoredGame]:

@@ -9,6 +9,7 @@ triggers as a tamperer would and retypes one stored value with ``sqlite3``.
 
 from __future__ import annotations
 
+import re
 import shutil
 import sqlite3
 from pathlib import Path
@@ -416,3 +417,21 @@ def test_a_seat_change_at_no_seat_or_before_the_first_coup_is_named(world, tmp_p
         answer = client.get(page)
         assert answer.status_code == 409, page
         assert f"row {line} of the table seat_changes" in answer.get_data(as_text=True), page
+
+
+def test_a_damaged_game_row_is_a_line_of_the_games_list_not_a_refusal_of_it(world, tmp_path):
+    """The games list read every row whole: one game row retyped behind the app made ``/``
+    a 409 for every reader it listed (the admin, who must find the row, first). The list
+    now shows the other games and, in the damaged one's place, the sentence its own page
+    says (409)."""
+    sql = f"update games set rules = {BLOB} where id = {world.table}"
+    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql), "fr")
+    home = client.get("/")
+    assert home.status_code == 200
+    listed = re.findall(r'<li class="card( damaged)?">\s*<a href="/games/(\d+)"', home.text)
+    assert (" damaged", str(world.table)) in listed
+    assert ("", str(world.second)) in listed and ("", str(world.lone)) in listed
+    said = f"ligne {world.table} de la table games a été modifiée hors de Scorekeeper"
+    assert f"La {said}" in home.text and "(sa colonne rules)" in home.text
+    page = client.get(f"/games/{world.table}")  # "… affichée : la ligne 1 …"
+    assert page.status_code == 409 and f"la {said}" in page.text

@@ -21,6 +21,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...clubs.purse import NotOwed
 from ...clubs.seats import MAX_MEMBERS
+from ...db import rows
 from ...events.ranking import place_text
 from ...i18n import CURRENCIES, LANGUAGES, language
 from ...rules.errors import GameError
@@ -279,4 +280,24 @@ def init_app(app: Flask) -> None:
         place_text=place_text,
         chip_example=chip_example,
         ACTION_WORDS=ReadersWords(ACTION_WORDS),
+    )
+
+
+def damaged_sentence(error: rows.Damaged) -> str:
+    """A row changed behind the app, said in one sentence: the page refused (409), the
+    outbox beside the coup it keeps ("The server refused this coup:"), the games list in
+    the damaged game's place."""
+    if error.row is None:
+        return _(
+            "A row of the table %(table)s was changed outside Scorekeeper (its column"
+            " %(column)s). Nothing was changed; run scorekeeper verify.",
+            table=error.table or "?",
+            column=error.column,
+        )
+    return _(
+        "Row %(row)s of the table %(table)s was changed outside Scorekeeper (its column"
+        " %(column)s). Nothing was changed; run scorekeeper verify.",
+        row=error.row,
+        table=error.table or "?",
+        column=error.column,
     )

@@ -11,6 +11,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from ...db import probe, rows
+from ..formats.words import damaged_sentence
 
 bp = Blueprint("errors", __name__)
 
@@ -52,32 +53,13 @@ def damaged(error: rows.Damaged) -> tuple[str, int] | Response:
             table=error.table,
             row=error.row,
             column=error.column,
-            message=_damaged_sentence(error),
+            message=damaged_sentence(error),
         )
         answer.status_code = 409
         return answer
-    said = _damaged_sentence(error)  # one sentence for the page and the outbox
+    said = damaged_sentence(error)  # one sentence for the page and the outbox
     message = _("This page cannot be shown: %(why)s", why=said[:1].lower() + said[1:])
     return render_template("error.html", code=409, message=message), 409
-
-
-def _damaged_sentence(error: rows.Damaged) -> str:
-    """The damaged row said beside a coup the outbox keeps (after "The server refused this
-    coup:")."""
-    if error.row is None:
-        return _(
-            "A row of the table %(table)s was changed outside Scorekeeper (its column"
-            " %(column)s). Nothing was changed; run scorekeeper verify.",
-            table=error.table or "?",
-            column=error.column,
-        )
-    return _(
-        "Row %(row)s of the table %(table)s was changed outside Scorekeeper (its column"
-        " %(column)s). Nothing was changed; run scorekeeper verify.",
-        row=error.row,
-        table=error.table or "?",
-        column=error.column,
-    )
 
 
 @bp.app_errorhandler(CSRFError)
