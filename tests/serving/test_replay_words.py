@@ -58,7 +58,7 @@ def test_the_manille_sheet_says_its_rules_teams_and_trumps_in_words(capsys):
     assert out.startswith("La Manille (partie liée, manches of 34, belle of 44): Nous (Anne")
     # coup 2: Bruno (Eux) deals, retourne 5; Nous 7 of 68, so Eux 61 = 34 + 27: 5 + 27 = 32,
     # and Eux's 28 of coup 1 + 32 = 60 ≥ 34 wins manche 1 (the page's "manche 1 to Eux")
-    assert "   2    5      0    32       0     0   0 / 1  manche 1 to Eux\n" in out
+    assert "   2  Bruno     5      0    32       0     0   0 / 1  manche 1 to Eux\n" in out
     assert "The partie is won by Eux." in out
     code, out, _err = in_this_process(
         capsys, "replay", str(GOLDEN / "manille-classique.game.json"), "--json"
@@ -73,10 +73,10 @@ def test_manillen_says_its_trumps_as_the_pages_do(capsys):
     assert code == 0
     assert TEAM_KEYS.findall(out) == []
     assert out.startswith("Manillen: Nous / Eux\n")
-    # deal 1: coeur, Nous 12 of 60, so Eux 48 = 30 + 18; deal 2: pique contré (×2),
-    # Nous 32 = 30 + 2, marked 2 × 2 = 4
-    assert "   1  ♥ cœur       1         0       18        0     18\n" in out
-    assert "   2  ♠ pique      2         4        0        4     18   contré\n" in out
+    # deal 1, Anne's (the first dealer): coeur, Nous 12 of 60, so Eux 48 = 30 + 18;
+    # deal 2, Bruno's: pique contré (×2), Nous 32 = 30 + 2, marked 2 × 2 = 4
+    assert "   1  Anne    ♥ cœur       1         0       18        0     18\n" in out
+    assert "   2  Bruno   ♠ pique      2         4        0        4     18   contré\n" in out
     assert "Won by Eux" in out
     code, out, _err = in_this_process(
         capsys, "replay", str(GOLDEN / "manille-belge-4.game.json"), "--json"
