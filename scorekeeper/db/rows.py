@@ -125,6 +125,40 @@ def retyped(db: sqlite_utils.Database) -> list[Damaged]:
     return found
 
 
+TIME_TEXT = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][T ][0-9][0-9]:[0-9][0-9]*"
+"""A stored time as the app writes one (``clock.now``: ``2026-11-25T12:34:56+00:00``;
+SQLite's own ``datetime`` in the oldest defaults: a space for the T)."""
+
+
+def mistimed(db: sqlite_utils.Database) -> list[Damaged]:
+    """Every time (a TEXT column ``at`` or ``…_at``) that is text but no time, in table,
+    row and column order: text of the right type, so ``retyped`` passes it, written behind
+    the app. Its shape is asked with a pattern, its date and hour with SQLite's own
+    ``datetime`` (NULL for a 13th month or a 99th minute); one scan a column."""
+    found: list[Damaged] = []
+    tables = db.execute(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'"
+        " order by name"
+    ).fetchall()
+    for (table,) in tables:
+        for _, name, declared, *_ in db.execute(f"pragma table_info([{table}])").fetchall():
+            if affinity(str(declared or "")) != "text" or not _is_time(str(name)):
+                continue
+            found.extend(
+                Damaged(str(name), "junk", int(rowid), str(table))
+                for (rowid,) in db.execute(
+                    f"select rowid from [{table}] where typeof([{name}]) = 'text'"
+                    f" and ([{name}] not glob ? or datetime([{name}]) is null) order by rowid",
+                    [TIME_TEXT],
+                ).fetchall()
+            )
+    return sorted(found, key=lambda d: (d.table, d.row or 0, d.column))
+
+
+def _is_time(column: str) -> bool:
+    return column == "at" or column.endswith("_at")
+
+
 def _wrong(row: Row, key: str) -> Damaged:
     return Damaged(key, held(row.get(key)))
 

@@ -44,7 +44,7 @@ from ..db.chain import (
     recorded_faults,
 )
 from ..db.chain import rows as chain_rows
-from ..db.rows import Row, retyped
+from ..db.rows import Row, mistimed, retyped
 from . import audit_ticks
 from .audit_ticks import PAID
 from .changelog import Action
@@ -58,6 +58,7 @@ HELD_WORDS = {
     "integer": "a whole number",
 }
 """What a retyped column holds, as ``verify`` says it."""
+NEVER = " which the app never writes there (changed behind it)"
 _BAD = object()
 """What ``_load`` answers for text that is not JSON."""
 
@@ -91,8 +92,7 @@ def verify(db: sqlite_utils.Database) -> Outcome:
         Fault(
             d.table,
             d.row,
-            f"its column {d.column} holds {HELD_WORDS.get(d.held, d.held)},"
-            " which the app never writes there (changed behind it)",
+            f"its column {d.column} holds {HELD_WORDS.get(d.held, d.held)},{NEVER}",
         )
         for d in retyped(db)
     ]
@@ -123,6 +123,10 @@ def verify(db: sqlite_utils.Database) -> Outcome:
     for (game_id,) in ids:
         faults.extend(check_game(db, int(game_id)))
     faults.extend(check_facts(db))
+    faults.extend(  # a time of no hash chain (an event's last change, a tick's) is found here
+        Fault(d.table, d.row, f"its column {d.column} holds text that is no time,{NEVER}")
+        for d in mistimed(db)
+    )
     since: dict[tuple[str, int], str] = {}
     if facts.ready(db):
         for chain in (c for c in CHAINS if c.table in facts.CHAINS):

@@ -24,6 +24,7 @@ from apps import tampered
 from scorekeeper import store
 from scorekeeper.cashbox.entries import EntryKind
 from scorekeeper.cli import main
+from scorekeeper.clock import now
 from scorekeeper.clubs import accounts, closing, evening_tables, presets, records, seats
 from scorekeeper.db import chain, connect, facts
 from scorekeeper.db.migrations import migrations
@@ -200,7 +201,8 @@ TAMPERS: dict[str, tuple[str, str]] = {
         "clubs row {w.club}: club {w.club}: currency is 'DKK'",
     ),
     "a club added": (
-        "insert into clubs (name, read_token, version, created_at) values ('X', 't', 1, 'x')",
+        "insert into clubs (name, read_token, version, created_at)"
+        " values ('X', 't', 1, '2026-12-24T20:00:00+00:00')",
         "clubs row",
     ),
     "a club's version": (
@@ -235,7 +237,7 @@ TAMPERS: dict[str, tuple[str, str]] = {
     # presets
     "a preset inserted": (
         "insert into club_presets (club_id, name, game, rules, created_at)"
-        " values ({w.club}, 'Fausse', 'hombre', '{{}}', 'x')",
+        " values ({w.club}, 'Fausse', 'hombre', '{{}}', '2026-12-24T20:00:00+00:00')",
         "club_presets row",
     ),
     "a preset's rules changed": (
@@ -252,7 +254,8 @@ TAMPERS: dict[str, tuple[str, str]] = {
         "evenings row {w.evening}: club {w.club}: date is '2026-12-01'",
     ),
     "an evening added": (
-        "insert into evenings (club_id, date, created_at) values ({w.club}, '2026-12-24', 'x')",
+        "insert into evenings (club_id, date, created_at)"
+        " values ({w.club}, '2026-12-24', '2026-12-24T20:00:00+00:00')",
         "evenings row",
     ),
     "an evening removed": (
@@ -290,7 +293,7 @@ TAMPERS: dict[str, tuple[str, str]] = {
     ),
     "a closing added": (
         "insert into evening_closings (evening_id, action, at)"
-        " values ({w.other_evening}, 'close', 'x')",
+        " values ({w.other_evening}, 'close', '2026-12-24T20:00:00+00:00')",
         "evening_closings row",
     ),
     # seats: who a table's money is billed to
@@ -321,7 +324,7 @@ TAMPERS: dict[str, tuple[str, str]] = {
     ),
     "a transfer ticked": (
         "insert into transfers_paid (game_id, payer, payee, amount, at)"
-        " values ({w.table}, 2, 0, 1, 'x')",
+        " values ({w.table}, 2, 0, 1, '2026-12-24T20:00:00+00:00')",
         "transfers_paid: game {w.table}: seat 2 → seat 0 1 is ticked, its log never did",
     ),
     "a tick made twice": (
@@ -385,7 +388,7 @@ TAMPERS: dict[str, tuple[str, str]] = {
     ),
     "a round added": (
         "insert into event_rounds (event_id, number, seed, sitting_out, started_at)"
-        " values ({w.event}, 2, 9, '[]', 'x')",
+        " values ({w.event}, 2, 9, '[]', '2026-12-24T20:00:00+00:00')",
         "event_rounds: event {w.event}: the row event_id {w.event}, number 2 is in no line",
     ),
     "a table's game swapped": (
@@ -514,7 +517,7 @@ def test_a_database_before_the_facts_is_chained_from_the_migration(tmp_path, cap
     event = stored_events.create_event(old, "Coupe", settings_from({"kind": "hombre"}), None)
     stored_events.register(old, event, 1, [stored_events.Player(n) for n in ("A", "B", "C")])
     game = store.create(old, Game(NAMES))
-    row = {"game_id": game, "payer": 1, "payee": 0, "amount": 9, "at": "x"}
+    row = {"game_id": game, "payer": 1, "payee": 0, "amount": 9, "at": now()}
     old.execute(
         "insert into transfers_paid (game_id, payer, payee, amount, at)"
         " values (:game_id, :payer, :payee, :amount, :at)",

@@ -29,6 +29,7 @@ from scorekeeper.cashbox.entries import EntryKind
 from scorekeeper.cashbox.ledger import insert_entry
 from scorekeeper.cashbox.settle import BOX, Suggestion
 from scorekeeper.cli import main
+from scorekeeper.clock import now
 from scorekeeper.clubs import accounts, closing, evening_tables, presets, records, seats
 from scorekeeper.db import chain, connect
 from scorekeeper.db.migrations import migrations
@@ -464,7 +465,7 @@ def test_m015_chains_the_old_event_logs_and_records_what_each_chain_holds(tmp_pa
     store.add_coup(old, game, WON, 1)
     club = records.create(old, "Le Cercle", None, None)
     member = int(old.table("members").insert({"club_id": club, "name": "Anne"}).last_pk or 0)
-    row = {"club_id": club, "member_id": member, "on_date": "2026-11-20", "created_at": "x"}
+    row = {"club_id": club, "member_id": member, "on_date": "2026-11-20", "created_at": now()}
     with old.atomic():
         chain.append(old, chain.LEDGER, {**row, "kind": "fee_season", "amount": -2500})
         chain.append(old, chain.LEDGER, {**row, "kind": "payment", "amount": 2500})
@@ -472,7 +473,7 @@ def test_m015_chains_the_old_event_logs_and_records_what_each_chain_holds(tmp_pa
     event = {"name": "Coupe", "settings": settings, "seed": 7, "read_token": "t", "version": 3}
     event_id = int(old.table("events").insert(event).last_pk or 0)
     for version, action in enumerate(("create", "register", "withdraw"), 1):
-        line = {"event_id": event_id, "version": version, "action": action, "at": "x"}
+        line = {"event_id": event_id, "version": version, "action": action, "at": now()}
         old.table("event_changes").insert({**line, "summary": ""})
     old.close()
 

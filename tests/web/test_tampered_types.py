@@ -435,3 +435,29 @@ def test_a_damaged_game_row_is_a_line_of_the_games_list_not_a_refusal_of_it(worl
     assert f"La {said}" in home.text and "(sa colonne rules)" in home.text
     page = client.get(f"/games/{world.table}")  # "… affichée : la ligne 1 …"
     assert page.status_code == 409 and f"la {said}" in page.text
+
+
+@pytest.mark.parametrize(
+    ("table", "column", "value"),
+    [
+        ("events", "updated_at", "'yesterday'"),
+        ("transfers_paid", "at", "'2026-13-45T99:99:99'"),  # a 13th month, a 99th minute
+        ("games", "created_at", "'7'"),  # a Julian day to SQLite's datetime: not a time of ours
+    ],
+)
+def test_verify_names_a_time_that_is_text_but_no_time(
+    world, tmp_path, capsys, table, column, value
+):
+    """Text in a time's column is of the column's type, so the type scan passed it; an
+    event's last change and a tick's time are in no hash chain either: ``verify`` said
+    nothing. Each is named, and the other checks still run (a time has its hash as text)."""
+    sql = f"update {table} set {column} = {value} where {_where(world, table)}"
+    path = _tampered(world, tmp_path / TEST_DATABASE, sql)
+    assert main(["verify", "--database", str(path)]) == 1
+    said = capsys.readouterr().err
+    line = _line(world, table)
+    assert f"FAULT {table} row {line}: its column {column} holds text that is no time," in said
+    assert "the other checks were not run" not in said
+    pages = _pages(world, table)
+    client = _admin(path)
+    assert all(client.get(page).status_code < 500 for page in pages)
