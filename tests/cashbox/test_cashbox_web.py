@@ -214,3 +214,35 @@ def test_a_payment_between_members_names_its_payer_on_both_statements(client, ap
     assert book.count("Anne → Chloé") == 2  # each side's entry
     capsys.readouterr()
     assert main(["verify", "--database", app.config["DATABASE"]]) == 0, capsys.readouterr()
+
+
+def test_every_payment_and_form_is_dated_by_the_one_calendar_day(client, app, monkeypatch):
+    """A payment on the room's settlement, one on a table's and the forms of the club and
+    the cash box each asked ``date.today()`` for their day: the day has one home
+    (``clock.today``). The evening of the 1st settled on the 3rd: every row and every form
+    says the 3rd."""
+    from datetime import date
+
+    from scorekeeper import clock
+
+    class Third(date):
+        @classmethod
+        def today(cls) -> date:
+            return date(2026, 11, 3)
+
+    monkeypatch.setattr(clock, "date", Third)
+    club, evening, ids = seed_room_paid(client, app)  # Anne pays Chloé 3.60 on the room
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (game,) = conn.execute(
+            "select game_id from evening_games where evening_id = ?", [evening]
+        ).fetchone()
+    pay = {"payer": ids["Bruno"], "payee": ids["Chloé"], "amount": "45", "method": "cash"}
+    answer = client.post(
+        f"/games/{game}/settlement/paid", data={**pay, "version": club_version(app)}
+    )
+    assert answer.status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        days = conn.execute("select on_date from ledger where kind = 'payment'").fetchall()
+    assert days == [("2026-11-03",)] * 4  # two payments, each on both members' sides
+    assert 'value="2026-11-03"' in client.get(f"/clubs/{club}/cash").text  # an entry's day
+    assert 'value="2026-11-03"' in client.get(f"/clubs/{club}").text  # a new evening's

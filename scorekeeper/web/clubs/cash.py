@@ -33,6 +33,7 @@ from ...cashbox.entries import (
     signed,
 )
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
+from ...clock import today
 from ...clubs import accounts
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import room_of
@@ -56,7 +57,6 @@ from .cash_forms import (
     payment_who,
     problems,
     recorded,
-    today,
     typed_date,
 )
 

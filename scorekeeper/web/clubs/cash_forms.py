@@ -14,7 +14,6 @@ was refused at the top of the page (``problems``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
 from typing import NamedTuple
 
 from flask_babel import gettext as _
@@ -234,11 +233,6 @@ def recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int)
         entry=entry,
         amount=money,
     )
-
-
-def today() -> str:
-    """What a form of the cash box offers as its date: today, ISO."""
-    return date.today().isoformat()
 
 
 def typed_date(text: str | None) -> str | None:

@@ -7,7 +7,6 @@ refuses it (409) and shows its latest state.
 
 from __future__ import annotations
 
-from datetime import date
 from typing import NamedTuple
 
 from flask import abort, redirect, render_template, request, session, url_for
@@ -16,6 +15,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
+from ...clock import today
 from ...clubs.season import day
 from ...db import get_db
 from ...names import Clash
@@ -122,7 +122,7 @@ def _club_page(club_id: int, sent: Sent | None = None, typed: FlaskForm | None =
     version = str(found.version)
     club_link = external_url("clubs.club", club_id=club_id, key=found.read_token)
     manager_link = _fresh_link(club_id)
-    evening_form = EveningForm(formdata=None, version=version, date=date.today().isoformat())
+    evening_form = EveningForm(formdata=None, version=version, date=today())
     new_member = NewMemberForm(formdata=None, version=version)
     if isinstance(typed, EveningForm):
         evening_form = typed

@@ -10,7 +10,6 @@ cash box and what is left, with the cash box's suggested transfers
 
 from __future__ import annotations
 
-from datetime import date
 from typing import NamedTuple
 from urllib.parse import urlencode
 
@@ -21,6 +20,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import clubs
 from ...cashbox.entries import METHODS
 from ...cashbox.settle import Suggestion
+from ...clock import today
 from ...clubs import accounts, presets
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import Room, Table, room_of
@@ -190,7 +190,7 @@ def pay_room(evening_id: int) -> BaseResponse | tuple[str, int]:
             club.id,
             version,
             Suggestion(payer, payee, amount),
-            date.today().isoformat(),
+            today(),
             method,
             evening=found.id,
         )

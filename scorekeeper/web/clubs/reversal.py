@@ -14,13 +14,14 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
 from ...cashbox.entries import Entry, EntryKind, reversed_ids, sides
+from ...clock import today
 from ...clubs import accounts
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..formats.dates import day as said_day
 from ..forms import CLUB_CHANGED, form_version
-from .cash_forms import ReverseForm, recorded, today, typed_date
+from .cash_forms import ReverseForm, recorded, typed_date
 
 bp = blueprints.clubs
 

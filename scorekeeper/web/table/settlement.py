@@ -6,8 +6,6 @@ CSVs, story and players' records join it from its own module.
 
 from __future__ import annotations
 
-from datetime import date
-
 from flask import Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
@@ -15,6 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import clubs
 from ...cashbox.entries import METHODS
 from ...cashbox.settle import Suggestion
+from ...clock import today
 from ...clubs import accounts
 from ...clubs.purse import NotOwed, table_club, table_evening, table_purse
 from ...db import get_db
@@ -112,7 +111,7 @@ def _paid_in_club(game_id: int, club_id: int) -> BaseResponse | tuple[str, int]:
             club_id,
             version,
             asked,
-            date.today().isoformat(),
+            today(),
             method,
             evening=evening,
             table=game_id,
