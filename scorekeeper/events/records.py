@@ -45,6 +45,17 @@ class Event:
     version: int
     created_at: str
     updated_at: str
+    damaged: ClassVar[None] = None
+
+
+@dataclass(frozen=True)
+class DamagedEvent:
+    """An event of a list whose row was changed behind the app: its id and what is wrong.
+    One such row made the home page and the list of events a 409 for whoever they listed
+    it to."""
+
+    id: int
+    damaged: Damaged
 
 
 @dataclass(frozen=True)
@@ -118,10 +129,11 @@ def listed(
     clubs: set[int] | None,
     limit: int,
     offset: int = 0,
-) -> tuple[list[Event], int]:
+) -> tuple[list[Event | DamagedEvent], int]:
     """The events a browser may run, newest first, a page at a time, and how many in all:
     those its device holds a right on (it created the event or opened its manager link)
-    and those of the clubs it manages; ``clubs`` None: every event (the admin)."""
+    and those of the clubs it manages; ``clubs`` None: every event (the admin). A row that
+    cannot be read is listed as such (its pages say the same, 409)."""
     if clubs is None:
         where, args = "1", []
     else:
@@ -136,7 +148,14 @@ def listed(
         f"select * from events where {where} order by id desc limit ? offset ?",
         [*args, limit, offset],
     )
-    return [_event_of(r) for r in rows], int(total)
+    return [_listed(r) for r in rows], int(total)
+
+
+def _listed(row: dict[str, object]) -> Event | DamagedEvent:
+    try:
+        return _event_of(row)
+    except Damaged as damaged:
+        return DamagedEvent(int(str(row["id"])), damaged)  # INTEGER PRIMARY KEY
 
 
 def create_event(

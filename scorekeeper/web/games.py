@@ -27,7 +27,7 @@ from ..rules.money import Money
 from ..rules.seating import SeatChange
 from . import blueprints
 from .events import listing
-from .formats.words import damaged_sentence, error_text
+from .formats.words import error_text
 from .forms import ActionForm, ImportForm, bounded_arg, clash_text
 from .kept.expensive import expensive, game_key
 from .starting.creating import created
@@ -52,7 +52,6 @@ def home() -> str:
     events, events_total = listing.runs(listing.HOME_SIZE)
     return render_template(
         "home.html",
-        damaged={row.id: damaged_sentence(row.damaged) for row in rows if row.damaged},
         events=events,
         events_total=events_total,
         rows=rows,

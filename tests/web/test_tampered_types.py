@@ -461,3 +461,26 @@ def test_verify_names_a_time_that_is_text_but_no_time(
     pages = _pages(world, table)
     client = _admin(path)
     assert all(client.get(page).status_code < 500 for page in pages)
+
+
+@pytest.mark.parametrize(("column", "value"), [("name", BLOB), ("settings", JUNK)])
+def test_a_damaged_event_row_is_a_line_of_the_lists_not_a_refusal_of_them(
+    world, tmp_path, column, value
+):
+    """The home page lists the newest events and ``/events`` all of them, each read whole:
+    one event row changed behind the app made both a 409. The event is now a line of each,
+    "Competition N" with the sentence its director's page says (409)."""
+    sql = f"update events set {column} = {value} where id = {world.event}"
+    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
+    said = f"Row {world.event} of the table events was changed outside Scorekeeper"
+    for page in ("/", "/events"):
+        listed = client.get(page)
+        assert listed.status_code == 200, page
+        line = re.search(
+            r'<li class="card damaged"><a href="/events/(\d+)"><b>([^<]*)<', listed.text
+        )
+        assert line and line.groups() == (str(world.event), f"Competition {world.event}"), page
+        assert said in listed.text and f"(its column {column})" in listed.text
+    assert str(world.table) in re.findall(r'href="/games/(\d+)"', client.get("/").text)
+    director = client.get(f"/events/{world.event}")
+    assert director.status_code == 409 and said.lower()[1:] in director.text.lower()

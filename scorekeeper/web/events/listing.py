@@ -13,7 +13,7 @@ from flask import render_template
 from ... import clubs
 from ...db import get_db
 from ...events import records as stored
-from ...events.records import Event
+from ...events.records import DamagedEvent, Event
 from ...rights import access
 from ..blueprints import events as bp
 from ..forms import bounded_arg
@@ -22,7 +22,7 @@ PAGE_SIZE = 20
 HOME_SIZE = 5
 
 
-def runs(limit: int, offset: int = 0) -> tuple[list[Event], int]:
+def runs(limit: int, offset: int = 0) -> tuple[list[Event | DamagedEvent], int]:
     """The events this browser may run (a page of them) and how many in all."""
     held = access.device_hash()
     if access.is_admin():

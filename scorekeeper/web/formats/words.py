@@ -280,13 +280,14 @@ def init_app(app: Flask) -> None:
         place_text=place_text,
         chip_example=chip_example,
         ACTION_WORDS=ReadersWords(ACTION_WORDS),
+        damaged_sentence=damaged_sentence,
     )
 
 
 def damaged_sentence(error: rows.Damaged) -> str:
     """A row changed behind the app, said in one sentence: the page refused (409), the
     outbox beside the coup it keeps ("The server refused this coup:"), the games list in
-    the damaged game's place."""
+    the damaged game's or event's place."""
     if error.row is None:
         return _(
             "A row of the table %(table)s was changed outside Scorekeeper (its column"
