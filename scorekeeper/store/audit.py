@@ -87,7 +87,8 @@ def verify(db: sqlite_utils.Database) -> Outcome:
     First every stored value is asked its type (``db.rows.retyped``): a value of another type
     than its column's was written behind the app, and the checks after it read the values
     as the app writes them, so each such value is named and the checks wait until it is
-    mended (a BLOB has not even a hash)."""
+    mended (a BLOB has not even a hash). A time that is text but no time
+    (``db.rows.mistimed``) is named either way: its scan reads only text."""
     damaged = [
         Fault(
             d.table,
@@ -96,9 +97,13 @@ def verify(db: sqlite_utils.Database) -> Outcome:
         )
         for d in retyped(db)
     ]
+    junk_times = [  # a time of no hash chain (an event's last change, a tick's) is found here
+        Fault(d.table, d.row, f"its column {d.column} holds text that is no time,{NEVER}")
+        for d in mistimed(db)
+    ]
     if damaged:
         what = "the other checks were not run: they read values of the types the app writes"
-        return Outcome((), (*damaged, Fault("database", None, what)), {})
+        return Outcome((), (*damaged, *junk_times, Fault("database", None, what)), {})
     heads: list[Head] = []
     faults: list[Fault] = []
     for chain in present(db):
@@ -123,10 +128,7 @@ def verify(db: sqlite_utils.Database) -> Outcome:
     for (game_id,) in ids:
         faults.extend(check_game(db, int(game_id)))
     faults.extend(check_facts(db))
-    faults.extend(  # a time of no hash chain (an event's last change, a tick's) is found here
-        Fault(d.table, d.row, f"its column {d.column} holds text that is no time,{NEVER}")
-        for d in mistimed(db)
-    )
+    faults.extend(junk_times)
     since: dict[tuple[str, int], str] = {}
     if facts.ready(db):
         for chain in (c for c in CHAINS if c.table in facts.CHAINS):

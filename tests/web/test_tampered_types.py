@@ -463,6 +463,30 @@ def test_verify_names_a_time_that_is_text_but_no_time(
     assert all(client.get(page).status_code < 500 for page in pages)
 
 
+def test_verify_names_a_junk_time_beside_a_blob(world, tmp_path, capsys):
+    """The operator's play (play8): a game's rules and an event's name retyped to BLOBs, and
+    every event's ``updated_at`` set to 'hier'. The BLOBs stop the checks that read typed
+    values, but the time scan reads only text (``typeof = 'text'``): verify named the BLOBs
+    and said nothing of the junk time, so the operator mended two faults to meet a third.
+    Each of the three is named in the one run."""
+    game = _line(world, "games")
+    event = _line(world, "events")
+    path = tampered(
+        world.path,
+        tmp_path / TEST_DATABASE,
+        f"update games set rules = {BLOB} where id = {game}",
+        f"update events set name = {BLOB} where id = {event}",
+        "update events set updated_at = 'hier'",
+        rows=None,
+    )
+    assert main(["verify", "--database", str(path)]) == 1
+    said = capsys.readouterr().err
+    assert f"FAULT games row {game}: its column rules holds a blob," in said
+    assert f"FAULT events row {event}: its column name holds a blob," in said
+    assert f"FAULT events row {event}: its column updated_at holds text that is no time," in said
+    assert "the other checks were not run" in said  # the BLOBs still stop the replays
+
+
 @pytest.mark.parametrize(("column", "value"), [("name", BLOB), ("settings", JUNK)])
 def test_a_damaged_event_row_is_a_line_of_the_lists_not_a_refusal_of_them(
     world, tmp_path, column, value
