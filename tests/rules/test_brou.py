@@ -340,3 +340,18 @@ def test_the_issues_failed_partie_et_vole_is_refused_on_import(client, language,
     assert response.status_code == 422
     assert str(escape(words)) in response.data.decode()
     assert client.get("/games/1").status_code == 404  # nothing stored
+
+
+def test_the_replay_shows_the_count_a_partie_reached_as_the_sheet_does():
+    """play8: ``scorekeeper replay`` printed 0 0 as the total on the line that won a partie,
+    where the page prints the count reached (docs/rules/brou.md §7): the same game read two
+    ways. The file's ``totals`` stay 0–0 (docs/formats.md); the text reads as the sheet."""
+    from scorekeeper.rules.brou.file import render_brou
+
+    r = play(BrouCoup(120), BrouCoup(110), BrouCoup(71))
+    lines = {
+        x.split()[0]: x.split() for x in render_brou(r).splitlines() if x[:4].strip().isdigit()
+    }
+    # 120 + 110 = 230 for Nous, Eux 0 + 10; then 71 unrounded → 301, Eux 49 → 50 → 60
+    assert lines["3"][:5] == ["3", "71", "50", "301", "60"]
+    assert lines["2"][:5] == ["2", "110", "10", "230", "10"]

@@ -439,3 +439,40 @@ def test_the_choices_left_count_the_deals_each_chooser_is_dealt(players, deals, 
     for chooser in range(game.sides):
         counted = sum(1 for k in range(n, deals + 1) if game.chooser(game.dealer(k)) == chooser)
         assert _choices_left(game, n, chooser) == counted
+
+
+def test_the_replay_shows_the_count_a_manche_reached_as_the_sheet_does(tmp_path):
+    """play8: six deals of a café table, a manche won on the sixth. The page's line 6 reads
+    36 18 (the count reached, docs/rules/manille.md §5); ``scorekeeper replay`` printed 0 0,
+    the count the next manche starts from. The file's ``totals`` stay 0–0 (docs/formats.md)."""
+    data = {
+        "format": "scorekeeper-game/1",
+        "game": "manille",
+        "players": list(FOUR),
+        "rules": {"variant": "classique"},
+        "coups": [{"points": p} for p in (40, 30, 44, 50, 20, 38)],
+    }
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data))
+    binary = Path(sys.executable).parent / "scorekeeper"
+    run = subprocess.run([binary, "replay", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    lines = {x.split()[0]: x.split() for x in run.stdout.splitlines() if x[:4].strip().isdigit()}
+    # marks: Nous 40-34 = 6, Eux 34-30 = 4, Nous 10, 16, Eux 34-20 = 14, Nous 4:
+    # Nous 6, 6, 16, 32, 32, 36 (≥ 34: manche 1); Eux 0, 4, 4, 4, 18, 18
+    assert lines["5"][4:8] == ["14", "32", "18", "0"]
+    assert lines["6"][1:] == [
+        "Bruno",
+        "0",
+        "4",
+        "0",
+        "36",
+        "18",
+        "1",
+        "/",
+        "0",
+        "manche",
+        "1",
+        "to",
+        "Nous",
+    ]

@@ -57,8 +57,9 @@ def test_the_manille_sheet_says_its_rules_teams_and_trumps_in_words(capsys):
     # the file's partie "liee" with the default manches of 34 and belle of 44, as described
     assert out.startswith("La Manille (partie liée, manches of 34, belle of 44): Nous (Anne")
     # coup 2: Bruno (Eux) deals, retourne 5; Nous 7 of 68, so Eux 61 = 34 + 27: 5 + 27 = 32,
-    # and Eux's 28 of coup 1 + 32 = 60 ≥ 34 wins manche 1 (the page's "manche 1 to Eux")
-    assert "   2  Bruno     5      0    32       0     0   0 / 1  manche 1 to Eux\n" in out
+    # and Eux's 28 of coup 1 + 32 = 60 ≥ 34 wins manche 1 (the page's "manche 1 to Eux");
+    # the line shows the count reached, 2 (coup 1's retourne) and 60, as the page does
+    assert "   2  Bruno     5      0    32       2    60   0 / 1  manche 1 to Eux\n" in out
     assert "The partie is won by Eux." in out
     code, out, _err = in_this_process(
         capsys, "replay", str(GOLDEN / "manille-classique.game.json"), "--json"

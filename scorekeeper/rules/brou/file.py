@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..counts import counts_shown
 from ..errors import N_, GameError
 from ..gamefile import (
     REPORT_FORMAT,
@@ -135,12 +136,12 @@ def render_brou(report: BrouReport) -> str:
         "",
         f"{'coup':>4}  {nous:>5} {eux:>5}   {'total':>11}   parties",
     ]
-    for r in report.coups:
+    for r, (count, _) in zip(report.coups, counts_shown(report.coups)):
         event = "" if r.partie is None else f"  partie to {TEAM_WORDS[TEAMS[r.partie]]}"
         if any(r.won) and r.partie is None:
             event = "  vole"
         lines.append(
-            f"{r.n:>4}  {r.scored[0]:>5} {r.scored[1]:>5}   {r.totals[0]:>5} {r.totals[1]:>5}"
+            f"{r.n:>4}  {r.scored[0]:>5} {r.scored[1]:>5}   {count[0]:>5} {count[1]:>5}"
             f"   {r.parties[0]} / {r.parties[1]}{event}"
         )
     lines.append("")

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, TypeVar
 
 from .. import settings
+from ..counts import counts_shown
 from ..errors import N_, GameError
 from ..gamefile import coup_object, file_head, note_field, numbered, whole_field
 from ..kind import JsonObject, Kind
@@ -169,7 +170,7 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
             f"{'coup':>4}  {'dealer':<{wide}}  {'ret':>3}  {nous:>5} {eux:>5}   {'total':>11}"
             "   manches",
         ]
-        for r in report.coups:
+        for r, (count, _) in zip(report.coups, counts_shown(report.coups)):
             event = (
                 ""
                 if r.manche_won is None
@@ -178,7 +179,7 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
             lines.append(
                 f"{r.n:>4}  {names[r.dealer]:<{wide}}  {r.coup.retourne:>3}  "
                 f"{r.scored[0]:>5} {r.scored[1]:>5}   "
-                f"{r.totals[0]:>5} {r.totals[1]:>5}   {r.manches[0]} / {r.manches[1]}{event}"
+                f"{count[0]:>5} {count[1]:>5}   {r.manches[0]} / {r.manches[1]}{event}"
             )
         end = (
             f"The partie is won by {TEAM_WORDS[TEAMS[report.winner or 0]]}."

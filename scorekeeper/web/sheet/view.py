@@ -13,6 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from flask_babel import gettext as _
 
+from ...rules.counts import counts_shown
 from ...rules.kind import Standing
 from ...rules.teams import TEAM_WORDS
 from ..formats.words import JOURNAL_COLUMNS, JOURNAL_INDENT, minus, wrap
@@ -109,13 +110,9 @@ def rows(
     columns = sides(report)
     line = sheet.line
     out = []
-    previous: tuple[int, ...] = (0,) * len(columns)
-    if first > 1:
-        previous = report.coups[first - 2].totals
-    for r in report.coups[first - 1 : last]:
-        ended = getattr(r, "partie", None) is not None or getattr(r, "manche_won", None) is not None
-        shown = tuple(p + s for p, s in zip(previous, r.scored)) if ended else r.totals
-        previous = r.totals
+    counts = counts_shown(report.coups)
+    for i, r in enumerate(report.coups[first - 1 : last], first - 1):
+        shown, ended = counts[i]
         detail, event = line(r, columns)
         if r.coup.note:
             detail = f"{detail} · {r.coup.note}" if detail else r.coup.note
