@@ -191,6 +191,23 @@ def get_db() -> sqlite_utils.Database:
     return db
 
 
+def shut(path: str) -> None:
+    """The server stopped: this thread's kept connection closed and the write-ahead log
+    written into the file, then emptied (``wal_checkpoint(TRUNCATE)``), so that the file
+    alone holds every change. Its processes ended on SIGTERM with their connections open,
+    which left the last changes in ``-wal``: an operator who copied the database file
+    after a stop lost them (the copy's docs name ``scorekeeper backup``; a stopped server's
+    file should not need it). The last connection closed removes ``-wal`` too."""
+    if _kept.db is not None:
+        _kept.db.close()
+        _kept.db = None
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("pragma wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
+
+
 def close_db(_: BaseException | None = None) -> None:
     """End of the request: the connection stays open for the thread's next one."""
     db: object = request_globals().pop("db", None)

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import segno
 
+from ..db.connection import shut
 from ..web.ops.ca_file import folder_of
 from ..web.ops.deployment import is_loopback
 from . import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS
@@ -278,3 +279,4 @@ def serve(
     finally:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
+    shut(str(app.config["DATABASE"]))  # every process stopped: the file alone holds all

@@ -305,6 +305,34 @@ def test_a_parent_killed_outright_leaves_no_process_serving(tmp_path, migrated_d
             process.stdout.close()
 
 
+def test_a_stopped_server_leaves_every_change_in_the_database_file_alone(
+    tmp_path, migrated_database
+):
+    """Its processes ended on SIGTERM with their connections open, which left the last
+    changes in the ``-wal`` beside the file: an operator who stopped the server and copied
+    ``scorekeeper.sqlite`` alone (as one copies any file of a stopped program) lost them.
+    Once stopped, the log is written into the file and removed."""
+    from live import Phone, start_serve, stop, warm_children
+    from web import NEW_GAME
+
+    served = tmp_path / "served.sqlite"
+    shutil.copy(migrated_database, served)
+    process, base = start_serve(served)
+    warm_children(process.pid, workers=2)  # the warm processes serve: none is being forked
+    status, _page = Phone(base).post("/games/new", NEW_GAME)
+    assert status == 302  # made: to the game's page
+    stop(process)
+    assert process.returncode == 0
+    assert not Path(f"{served}-wal").exists()
+    copied = tmp_path / "copied.sqlite"
+    shutil.copy(served, copied)  # the file alone, as a copy of a stopped program's file
+    with sqlite3.connect(copied) as conn:
+        assert conn.execute("select players from games").fetchall() == [
+            ('["Anne", "Bruno", "Chloé"]',)
+        ]
+    conn.close()
+
+
 # --- the data folder and the backups -------------------------------------------------------
 
 
