@@ -134,7 +134,8 @@ def mistimed(db: sqlite_utils.Database) -> list[Damaged]:
     """Every time (a TEXT column ``at`` or ``…_at``) that is text but no time, in table,
     row and column order: text of the right type, so ``retyped`` passes it, written behind
     the app. Its shape is asked with a pattern, its date and hour with SQLite's own
-    ``datetime`` (NULL for a 13th month or a 99th minute); one scan a column."""
+    ``datetime`` (NULL for a 13th month or a 99th minute) and a modifier of it (``_NO_DAY``:
+    a 30th of February, a 24th hour); one scan a column."""
     found: list[Damaged] = []
     tables = db.execute(
         "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'"
@@ -148,11 +149,21 @@ def mistimed(db: sqlite_utils.Database) -> list[Damaged]:
                 Damaged(str(name), "junk", int(rowid), str(table))
                 for (rowid,) in db.execute(
                     f"select rowid from [{table}] where typeof([{name}]) = 'text'"
-                    f" and ([{name}] not glob ? or datetime([{name}]) is null) order by rowid",
+                    f" and ([{name}] not glob ? or datetime([{name}]) is null"
+                    f" or {_NO_DAY.format(c=f'[{name}]')}) order by rowid",
                     [TIME_TEXT],
                 ).fetchall()
             )
     return sorted(found, key=lambda d: (d.table, d.row or 0, d.column))
+
+
+_NO_DAY = (
+    "substr({c}, 12, 2) > '23' or substr({c}, 9, 2) > '28'"
+    " and date(substr({c}, 1, 10), '+0 days') is not substr({c}, 1, 10)"
+)
+"""A day no calendar has, or a 24th hour: SQLite's ``datetime`` reads "2026-02-30" and
+"T24:00" as they stand (a modifier moves them on, to the 2nd of March, to midnight), where
+Python's ``fromisoformat``, which the pages read a time with, refuses them."""
 
 
 def _is_time(column: str) -> bool:

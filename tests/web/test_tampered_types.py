@@ -196,7 +196,7 @@ def test_a_retyped_value_is_said_not_a_500(world, tmp_path, capsys, table, colum
 def _line(world: World, table: str) -> int:
     """The id of the row of ``table`` that ``_where`` retypes."""
     conn = sqlite3.connect(world.path)
-    (line,) = conn.execute(f"select id from {table} where {_where(world, table)}").fetchone()
+    (line,) = conn.execute(f"select rowid from {table} where {_where(world, table)}").fetchone()
     conn.close()
     return int(line)
 
@@ -443,6 +443,10 @@ def test_a_damaged_game_row_is_a_line_of_the_games_list_not_a_refusal_of_it(worl
         ("events", "updated_at", "'yesterday'"),
         ("transfers_paid", "at", "'2026-13-45T99:99:99'"),  # a 13th month, a 99th minute
         ("games", "created_at", "'7'"),  # a Julian day to SQLite's datetime: not a time of ours
+        # SQLite's datetime reads a 30th of February and a 24th hour (as it does a 31st of
+        # any month), which no clock wrote and Python's fromisoformat refuses
+        ("events", "updated_at", "'2026-02-30T20:00:00+00:00'"),
+        ("transfers_paid", "at", "'2026-11-25T24:00:00+00:00'"),
     ],
 )
 def test_verify_names_a_time_that_is_text_but_no_time(
