@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from datetime import datetime
 
 import sqlite_utils
 
@@ -195,6 +196,18 @@ def text(row: Row, key: str) -> str:
     value = row[key]
     if not isinstance(value, str):
         raise _wrong(row, key)
+    return value
+
+
+def time(row: Row, key: str) -> str:
+    """A TEXT column that is never NULL and holds a time (``clock.now``), as a page reads
+    one to count from it (``datetime.fromisoformat``): anything else, a 30th of February
+    too, is junk here, not a ValueError far above (a round's clock, a 500)."""
+    value = text(row, key)
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise Damaged(key, "junk") from None
     return value
 
 

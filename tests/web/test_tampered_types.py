@@ -488,3 +488,30 @@ def test_a_damaged_event_row_is_a_line_of_the_lists_not_a_refusal_of_them(
     assert str(world.table) in re.findall(r'href="/games/(\d+)"', client.get("/").text)
     director = client.get(f"/events/{world.event}")
     assert director.status_code == 409 and said.lower()[1:] in director.text.lower()
+
+
+@pytest.mark.parametrize("value", ["'2026-02-30T20:00:00+00:00'", "'x'"])
+def test_a_clocked_round_started_at_no_time_is_said_not_a_500(world, tmp_path, value):
+    """An event with a round clock reads its round's start as a time to say when it ends
+    (``director.round_end``): a start changed behind the app to text that is no time (or a
+    30th of February, which SQLite's datetime takes) was a ValueError, a 500 of the
+    director's page, the public page, its results and its wall. The round's row is said."""
+    import json
+
+    conn = sqlite3.connect(world.path)
+    (settings,) = conn.execute("select settings from events where id = ?", [world.event]).fetchone()
+    conn.close()
+    clocked = json.dumps({**json.loads(settings), "clock": 30}).replace("'", "''")
+    path = tampered(
+        world.path,
+        tmp_path / "t.sqlite",
+        f"update events set settings = '{clocked}' where id = {world.event}",
+        f"update event_rounds set started_at = {value}, closed_at = null"
+        f" where {_where(world, 'event_rounds')}",
+    )
+    client = _admin(path)
+    answers = {page: client.get(page) for page in _event_pages(world)}
+    assert {p: a.status_code for p, a in answers.items() if a.status_code >= 500} == {}
+    director = answers[f"/events/{world.event}"]
+    assert director.status_code == 409
+    assert "of the table event_rounds" in director.get_data(as_text=True)
