@@ -515,3 +515,31 @@ def test_a_clocked_round_started_at_no_time_is_said_not_a_500(world, tmp_path, v
     director = answers[f"/events/{world.event}"]
     assert director.status_code == 409
     assert "of the table event_rounds" in director.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("column", "value"), [("name", BLOB), ("settings", JUNK)])
+def test_a_damaged_event_row_is_a_line_of_its_clubs_page_not_a_refusal_of_it(
+    world, tmp_path, column, value
+):
+    """The club's page lists its newest competitions, each read whole, as ``/`` and
+    ``/events`` did: one event row changed behind the app made the club's page (its
+    evenings, members, presets and links) a 409 for its managers and every reader of its
+    link. The event is a line of it, as of the other lists ("Competition N", the sentence)."""
+    sql = f"update events set {column} = {value} where id = {world.event}"
+    path = _tampered(world, tmp_path / "t.sqlite", sql)
+    client = _admin(path)
+    said = f"Row {world.event} of the table events was changed outside Scorekeeper"
+    page = client.get(f"/clubs/{world.club}")
+    assert page.status_code == 200
+    line = re.search(r'<li class="damaged"><a href="/events/(\d+)"><b>([^<]*)<', page.text)
+    assert line and line.groups() == (str(world.event), f"Competition {world.event}")
+    assert said in page.text and f"(its column {column})" in page.text
+    assert f'href="/evenings/{world.evening}"' in page.text  # the rest of the page is there
+    conn = sqlite3.connect(path)
+    (token,) = conn.execute("select read_token from clubs where id = ?", [world.club]).fetchone()
+    conn.close()
+    reader = suite_app(path).test_client()  # the club link's reader: no link to the director
+    reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    read = reader.get(f"/clubs/{world.club}?key={token}")
+    assert read.status_code == 200 and f"<b>Competition {world.event}</b>" in read.text
+    assert f'href="/events/{world.event}"' not in read.text
