@@ -17,12 +17,12 @@ import json
 import secrets
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import sqlite_utils
 
 from ..clock import now
-from ..db import transaction
+from ..db import rows, transaction
 from ..rules.money import Money
 from ..store.changing import changing
 from ..store.club_log import ClubOwner, created
@@ -55,6 +55,16 @@ class Evening:
     club_id: int
     date: str
     title: str
+    damaged: ClassVar[None] = None
+
+
+@dataclass(frozen=True)
+class DamagedEvening:
+    """An evening of the club's list whose row was changed behind the app: its id and what
+    is wrong. One such row made the club's whole page a 409."""
+
+    id: int
+    damaged: rows.Damaged
 
 
 class ClubName(NamedTuple):

@@ -543,3 +543,26 @@ def test_a_damaged_event_row_is_a_line_of_its_clubs_page_not_a_refusal_of_it(
     read = reader.get(f"/clubs/{world.club}?key={token}")
     assert read.status_code == 200 and f"<b>Competition {world.event}</b>" in read.text
     assert f'href="/events/{world.event}"' not in read.text
+
+
+@pytest.mark.parametrize(("column", "value"), [("title", BLOB), ("date", BLOB)])
+def test_a_damaged_evening_row_is_a_line_of_its_clubs_page_not_a_refusal_of_it(
+    world, tmp_path, column, value
+):
+    """The club's page lists its evenings, each read whole: one evening row changed behind
+    the app (here the other evening, closed, of no table in play) made the club's page a 409,
+    so no other evening, member or link of the club could be reached from it. It is a line
+    of the list ("Evening N", the sentence its own page says, 409); the season and the cash
+    box, which count it, still refuse."""
+    sql = f"update evenings set {column} = {value} where id = {world.other_evening}"
+    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql), "fr")
+    page = client.get(f"/clubs/{world.club}")
+    assert page.status_code == 200
+    line = re.search(r'<li class="damaged"><a href="/evenings/(\d+)">([^<]*)<', page.text)
+    assert line and line.groups() == (str(world.other_evening), f"Soirée {world.other_evening}")
+    said = f"ligne {world.other_evening} de la table evenings a été modifiée hors de Scorekeeper"
+    assert said in page.text and f"(sa colonne {column})" in page.text
+    assert f'href="/evenings/{world.evening}"' in page.text  # the other evening is listed
+    assert client.get(f"/evenings/{world.other_evening}").status_code == 409
+    if column == "title":  # a BLOB date sorts after every text: out of the season's range
+        assert client.get(f"/clubs/{world.club}/season").status_code == 409

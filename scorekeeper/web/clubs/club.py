@@ -136,7 +136,7 @@ def _club_page(club_id: int, sent: Sent | None = None, typed: FlaskForm | None =
         manager=manager,
         members=by_name(clubs.members(db, club_id), lambda m: m.name),
         look_alikes=clubs.look_alikes(db, club_id) if manager else [],
-        evenings=clubs.evenings(db, club_id),
+        evenings=clubs.evening_lines(db, club_id),
         evening_form=evening_form,
         member_form=MemberForm(formdata=None, version=version),
         new_member=new_member,
