@@ -566,3 +566,23 @@ def test_a_damaged_evening_row_is_a_line_of_its_clubs_page_not_a_refusal_of_it(
     assert client.get(f"/evenings/{world.other_evening}").status_code == 409
     if column == "title":  # a BLOB date sorts after every text: out of the season's range
         assert client.get(f"/clubs/{world.club}/season").status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [("currency", BLOB), ("chip_value", "'sept'"), ("version", TEXT), ("read_token", BLOB)],
+)
+def test_a_damaged_club_row_is_said_not_a_500(world, tmp_path, capsys, column, value):
+    """The club's own row was read untyped (``clubs.club``): a BLOB currency was a
+    TypeError in Babel (500) of the season, a chip value that is no number an
+    InvalidOperation. The club's pages say the row (409), and ``verify`` names it."""
+    sql = f"update clubs set {column} = {value} where id = {world.club}"
+    path = _tampered(world, tmp_path / TEST_DATABASE, sql)
+    client = _admin(path)
+    answers = {page: client.get(page) for page in _club_pages(world)}
+    assert {p: a.status_code for p, a in answers.items() if a.status_code >= 500} == {}
+    season = answers[f"/clubs/{world.club}/season"]
+    assert season.status_code == 409
+    assert f"row {world.club} of the table clubs" in season.get_data(as_text=True)
+    assert main(["verify", "--database", str(path)]) == 1
+    assert f"FAULT clubs row {world.club}" in capsys.readouterr().err
