@@ -191,3 +191,18 @@ def test_a_bound_the_message_shows_can_be_typed_back(app, language):
         assert read(seed="\u22121", credit="0").errors == {
             "seed": [f"Number must be between 0 and {grouped(10**9)}."]
         }
+
+
+@pytest.mark.parametrize(
+    ("language", "bound"),
+    [("fr", "1\u202f000\u202f000\u202f000"), ("da", "1.000.000.000"), ("en", "1,000,000,000")],
+)
+def test_an_imported_files_bound_is_said_in_the_readers_groups(client, language, bound):
+    """The refused form's bounds were grouped for the reader, but a game file's number out
+    of bounds still said "at most 1000000000 either way" (``importing.MAX_NUMBER``, 10**9):
+    an engine refusal's bound (its ``limit``, ``most``, ``least``, ``top``) is grouped too."""
+    from test_trust import import_refusal
+
+    client.get(f"/lang/{language}")
+    said = import_refusal(client, '{"players": 10000000000}')
+    assert bound in said, said

@@ -25,7 +25,7 @@ from ...rules.money import parse_money
 from .. import blueprints
 from ..formats.collation import by_name
 from ..formats.numbers import plain_decimal
-from ..formats.words import club_full_text, reader_currency
+from ..formats.words import club_full_text, reader_currency, refusal_text
 from ..forms import CLUB_CHANGED, form_version, whole
 from ..ops.deployment import external_url
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
@@ -53,7 +53,7 @@ def new_club() -> str | BaseResponse | tuple[str, int]:
                     plain_decimal(form.chip_value.data), form.currency.data or reader_currency()
                 )
         except GameError as error:
-            getattr(form, error.field).errors = [error.translated(_)]
+            getattr(form, error.field).errors = [refusal_text(error)]
         else:
             token = access.new_token()
             name = (form.name.data or "").strip()

@@ -27,7 +27,7 @@ from ...names import columns
 from ...rules.errors import GameError
 from ...rules.money import Money
 from ...store import Action
-from .numbers import typed_decimal
+from .numbers import grouped, typed_decimal
 
 ACTION_WORDS = {
     Action.CREATE: _l("game created"),
@@ -75,8 +75,14 @@ def club_full_text() -> str:
 
 def error_text(error: GameError) -> str:
     """A refusal of the engine in the reader's language, with its coup."""
-    message = error.translated(_)
+    message = refusal_text(error)
     return message if error.coup is None else _("Coup %(n)s: ", n=error.coup) + message
+
+
+def refusal_text(error: GameError) -> str:
+    """A refusal of the engine in the reader's language, its numbers in the reader's groups
+    ("at most 1 000 000 000 either way", as a form's bounds say them), without its coup."""
+    return error.translated(_, grouped)
 
 
 def signed(value: int) -> str:
