@@ -15,7 +15,7 @@ from ..clock import now
 from ..db import rows
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
-from .records import Evening
+from .records import DamagedEvening, Evening
 from .seats import link_seats
 
 
@@ -87,6 +87,23 @@ def evenings(
         [club_id, start, end],
     )
     return [_evening_of(r) for r in found]
+
+
+def evening_lines(db: sqlite_utils.Database, club_id: int) -> list[Evening | DamagedEvening]:
+    """The club's evenings, newest first, as its page lists them: a row that cannot be read
+    is listed as such (its page says the same, 409), not a refusal of the club's page. What
+    counts the evenings (the season, the cash box) reads them whole (``evenings``)."""
+    found = db.query(
+        "select * from evenings where club_id = ? order by date desc, id desc", [club_id]
+    )
+    return [_evening_line(r) for r in found]
+
+
+def _evening_line(row: dict[str, Any]) -> Evening | DamagedEvening:
+    try:
+        return _evening_of(row)
+    except rows.Damaged as damaged:
+        return DamagedEvening(int(row["id"]), damaged)  # INTEGER PRIMARY KEY
 
 
 def add_table(

@@ -17,12 +17,12 @@ import json
 import secrets
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import sqlite_utils
 
 from ..clock import now
-from ..db import transaction
+from ..db import rows, transaction
 from ..rules.money import Money
 from ..store.changing import changing
 from ..store.club_log import ClubOwner, created
@@ -55,6 +55,16 @@ class Evening:
     club_id: int
     date: str
     title: str
+    damaged: ClassVar[None] = None
+
+
+@dataclass(frozen=True)
+class DamagedEvening:
+    """An evening of the club's list whose row was changed behind the app: its id and what
+    is wrong. One such row made the club's whole page a 409."""
+
+    id: int
+    damaged: rows.Damaged
 
 
 class ClubName(NamedTuple):
@@ -83,16 +93,38 @@ def club_names(db: sqlite_utils.Database, visible: set[int] | None) -> list[Club
 
 
 def club(db: sqlite_utils.Database, club_id: int) -> Club | None:
-    rows = list(db.query("select * from clubs where id = ?", [club_id]))
-    if not rows:
+    """The club as stored (``rows.Damaged`` naming it: a column changed behind the app; it
+    was read untyped, and a BLOB currency or a chip value that is no number was a 500)."""
+    found = list(db.query("select * from clubs where id = ?", [club_id]))
+    if not found:
         return None
-    row = rows[0]
-    money = None
-    if row["chip_value"]:
-        money = Money(Decimal(row["chip_value"]), row["currency"] or "")
-    return Club(
-        row["id"], row["name"], money, row["manager_hash"], row["read_token"], row["version"]
-    )
+    row = found[0]
+    with rows.reading("clubs", row):
+        money = None
+        chip_value = rows.text_or_none(row, "chip_value")
+        if chip_value:
+            money = Money(
+                _decimal(chip_value, "chip_value"), rows.text_or_none(row, "currency") or ""
+            )
+        return Club(
+            rows.whole(row, "id"),
+            rows.text(row, "name"),
+            money,
+            rows.text_or_none(row, "manager_hash"),
+            rows.text(row, "read_token"),
+            rows.whole(row, "version"),
+        )
+
+
+def _decimal(text: str, column: str) -> Decimal:
+    """A decimal as the app writes one (``str(Decimal)``): anything else is junk."""
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        raise rows.Damaged(column, "junk") from None
+    if not value.is_finite():
+        raise rows.Damaged(column, "junk")
+    return value
 
 
 def create(

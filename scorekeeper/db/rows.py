@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from datetime import datetime
 
 import sqlite_utils
 
@@ -134,7 +135,8 @@ def mistimed(db: sqlite_utils.Database) -> list[Damaged]:
     """Every time (a TEXT column ``at`` or ``…_at``) that is text but no time, in table,
     row and column order: text of the right type, so ``retyped`` passes it, written behind
     the app. Its shape is asked with a pattern, its date and hour with SQLite's own
-    ``datetime`` (NULL for a 13th month or a 99th minute); one scan a column."""
+    ``datetime`` (NULL for a 13th month or a 99th minute) and a modifier of it (``_NO_DAY``:
+    a 30th of February, a 24th hour); one scan a column."""
     found: list[Damaged] = []
     tables = db.execute(
         "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'"
@@ -148,11 +150,21 @@ def mistimed(db: sqlite_utils.Database) -> list[Damaged]:
                 Damaged(str(name), "junk", int(rowid), str(table))
                 for (rowid,) in db.execute(
                     f"select rowid from [{table}] where typeof([{name}]) = 'text'"
-                    f" and ([{name}] not glob ? or datetime([{name}]) is null) order by rowid",
+                    f" and ([{name}] not glob ? or datetime([{name}]) is null"
+                    f" or {_NO_DAY.format(c=f'[{name}]')}) order by rowid",
                     [TIME_TEXT],
                 ).fetchall()
             )
     return sorted(found, key=lambda d: (d.table, d.row or 0, d.column))
+
+
+_NO_DAY = (
+    "substr({c}, 12, 2) > '23' or substr({c}, 9, 2) > '28'"
+    " and date(substr({c}, 1, 10), '+0 days') is not substr({c}, 1, 10)"
+)
+"""A day no calendar has, or a 24th hour: SQLite's ``datetime`` reads "2026-02-30" and
+"T24:00" as they stand (a modifier moves them on, to the 2nd of March, to midnight), where
+Python's ``fromisoformat``, which the pages read a time with, refuses them."""
 
 
 def _is_time(column: str) -> bool:
@@ -184,6 +196,18 @@ def text(row: Row, key: str) -> str:
     value = row[key]
     if not isinstance(value, str):
         raise _wrong(row, key)
+    return value
+
+
+def time(row: Row, key: str) -> str:
+    """A TEXT column that is never NULL and holds a time (``clock.now``), as a page reads
+    one to count from it (``datetime.fromisoformat``): anything else, a 30th of February
+    too, is junk here, not a ValueError far above (a round's clock, a 500)."""
+    value = text(row, key)
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise Damaged(key, "junk") from None
     return value
 
 

@@ -115,12 +115,16 @@ def event_by_read(db: sqlite_utils.Database, token: str) -> Event | None:
     return _event_of(rows[0]) if rows else None
 
 
-def club_events(db: sqlite_utils.Database, club_id: int, limit: int = 20) -> list[Event]:
-    """A club's newest events (its page lists them; ``listed`` pages through them all)."""
+def club_events(
+    db: sqlite_utils.Database, club_id: int, limit: int = 20
+) -> list[Event | DamagedEvent]:
+    """A club's newest events (its page lists them; ``listed`` pages through them all). A
+    row that cannot be read is listed as such, as ``listed`` does: one made the club's
+    whole page a 409."""
     rows = db.query(
         "select * from events where club_id = ? order by id desc limit ?", [club_id, limit]
     )
-    return [_event_of(r) for r in rows]
+    return [_listed(r) for r in rows]
 
 
 def listed(

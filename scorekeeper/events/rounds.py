@@ -100,7 +100,7 @@ def _round(r: rows.Row, tables: dict[int, list[EventTable]]) -> EventRound:
             rows.whole(r, "seed"),
             rows.json_texts(rows.text(r, "sitting_out"), "sitting_out"),
             rows.whole_or_none(r, "evening_id"),
-            rows.text(r, "started_at"),
+            rows.time(r, "started_at"),  # the round clock counts from it
             rows.text_or_none(r, "closed_at"),
             tuple(tables.get(rows.whole(r, "number"), ())),
             rows.text_or_none(r, "asked"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from string import Formatter
 
 
 def N_(template: str) -> str:
@@ -55,9 +56,19 @@ class GameError(ValueError):
         error.led = True
         return error
 
-    def translated(self, gettext: Callable[[str], str]) -> str:
-        """The message in the reader's language, without the coup number."""
-        return self._lead(gettext(self.template).format(**self.params), gettext(LEAD))
+    def translated(
+        self, gettext: Callable[[str], str], number: Callable[[int], str] | None = None
+    ) -> str:
+        """The message in the reader's language, without the coup number; a whole number
+        in it (a bound, a count) written by ``number``, as the reader groups one (the
+        web's "at most 1 000 000 000"; the command says it plain)."""
+        template, params = gettext(self.template), self.params
+        if number is not None:  # "got {value!r}" keeps its 7: grouped, it would say '7'
+            plain = {f for _, f, spec, conv in Formatter().parse(template) if not spec and not conv}
+            params = {
+                k: number(v) if type(v) is int and k in plain else v for k, v in params.items()
+            }
+        return self._lead(template.format(**params), gettext(LEAD))
 
     def _lead(self, text: str, lead: str) -> str:
         return lead.format(field=self.field, message=text) if self.led else text

@@ -139,7 +139,7 @@ def test_a_round_not_of_the_event_or_not_played_is_refused_beside_the_field(app)
         "2": "round 2 is not played yet: a correction belongs to a round played or closed",
         "3": "this event has no round 3",
         "0": "this event has no round 0",  # none is offered once a round is played
-        "-1": "this event has no round -1",
+        "-1": "this event has no round −1",  # a true minus, as the bounds below say theirs
         "x": "Not a valid integer value.",
         "9" * 40: "Number must be between −9,223,372,036,854,775,807"
         " and 9,223,372,036,854,775,807.",

@@ -476,3 +476,34 @@ def test_the_replay_shows_the_count_a_manche_reached_as_the_sheet_does(tmp_path)
         "to",
         "Nous",
     ]
+
+
+def test_the_replay_keeps_its_columns_with_wide_and_long_names():
+    """A name of East-Asian wide characters takes two columns a character in a terminal:
+    the dealer column was padded by characters (str.ljust), so a deal dealt by 王小明
+    (3 characters, 6 columns) printed its trump and figures 3 columns right of the others',
+    and his side's name 3 columns right of its figures. A 40-character name stays whole in
+    the dealer column (as the page's "donne …" says it)."""
+    from scorekeeper.names import columns
+
+    long = "Élodie-Marguerite de la Tour-Saint-Amand"  # 40 characters, the most a name has
+    assert len(long) == 40
+    data = {
+        "format": "scorekeeper-game/1",
+        "game": "manille",
+        "players": ["A", "王小明", long],
+        "rules": {"variant": "belge"},
+        "coups": [{"trump": "coeur", "points": 41}, {"trump": "pique", "points": 25}],
+    }
+    game = kinds.load_file(data)
+    lines = kinds.kind_of(game).text(kinds.replay(game)).splitlines()
+    head = next(x for x in lines if x.startswith("deal"))
+    deals = [x for x in lines if x[:4].strip().isdigit()]
+    assert [x.split()[:2] for x in deals] == [["1", "A"], ["2", "王小明"]]  # A deals, then 王小明
+    assert long in lines[-1]  # the next dealer, whole
+    # the trump column starts at one terminal column on every line: 4 + 2 + 40 + 2 = 48
+    starts = [columns(x[: x.index(word)]) for x, word in zip([head, *deals], ["trump", "♥", "♠"])]
+    assert starts == [48, 48, 48]
+    # the sides' names (cut to 8 columns) end where their figures end
+    figures_end = {columns(x.rsplit(maxsplit=3)[0]) for x in deals}
+    assert figures_end == {columns(head.split("   totals")[0])}

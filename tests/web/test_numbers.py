@@ -170,3 +170,39 @@ def test_a_french_director_types_the_cave_as_his_page_prints_it(app):
     with app.app_context():
         stored = store.load(get_db(), int(found.group(1)))
     assert stored.game.rules.cave == 1000
+
+
+@pytest.mark.parametrize("language", ["fr", "da", "nl", "en"])
+def test_a_bound_the_message_shows_can_be_typed_back(app, language):
+    """The refusal prints its bounds with a true minus ("−1 000 000", U+2212): a reader who
+    copies a bound out of the message (or whose keyboard types the true minus) was told
+    "Not a valid integer value." of the very number the message offered."""
+    from scorekeeper.web.formats.numbers import grouped
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        shown = grouped(-(10**6))  # the credit's lower bound, as the message shows it
+        assert shown.startswith("\u2212")
+        form = read(seed="0", credit=shown)
+        assert form.credit.data == -(10**6) and not form.errors
+        # −7 with the true minus is −7; "−" alone, or before nothing, stays no number
+        assert read(seed="0", credit="\u22127").credit.data == -7
+        assert read(seed="0", credit="\u2212").errors == {"credit": ["Not a valid integer value."]}
+        # and where the range allows no minus, a true one is refused as "-" is: out of range
+        assert read(seed="\u22121", credit="0").errors == {
+            "seed": [f"Number must be between 0 and {grouped(10**9)}."]
+        }
+
+
+@pytest.mark.parametrize(
+    ("language", "bound"),
+    [("fr", "1\u202f000\u202f000\u202f000"), ("da", "1.000.000.000"), ("en", "1,000,000,000")],
+)
+def test_an_imported_files_bound_is_said_in_the_readers_groups(client, language, bound):
+    """The refused form's bounds were grouped for the reader, but a game file's number out
+    of bounds still said "at most 1000000000 either way" (``importing.MAX_NUMBER``, 10**9):
+    an engine refusal's bound (its ``limit``, ``most``, ``least``, ``top``) is grouped too."""
+    from test_trust import import_refusal
+
+    client.get(f"/lang/{language}")
+    said = import_refusal(client, '{"players": 10000000000}')
+    assert bound in said, said

@@ -196,7 +196,7 @@ def test_a_retyped_value_is_said_not_a_500(world, tmp_path, capsys, table, colum
 def _line(world: World, table: str) -> int:
     """The id of the row of ``table`` that ``_where`` retypes."""
     conn = sqlite3.connect(world.path)
-    (line,) = conn.execute(f"select id from {table} where {_where(world, table)}").fetchone()
+    (line,) = conn.execute(f"select rowid from {table} where {_where(world, table)}").fetchone()
     conn.close()
     return int(line)
 
@@ -443,6 +443,10 @@ def test_a_damaged_game_row_is_a_line_of_the_games_list_not_a_refusal_of_it(worl
         ("events", "updated_at", "'yesterday'"),
         ("transfers_paid", "at", "'2026-13-45T99:99:99'"),  # a 13th month, a 99th minute
         ("games", "created_at", "'7'"),  # a Julian day to SQLite's datetime: not a time of ours
+        # SQLite's datetime reads a 30th of February and a 24th hour (as it does a 31st of
+        # any month), which no clock wrote and Python's fromisoformat refuses
+        ("events", "updated_at", "'2026-02-30T20:00:00+00:00'"),
+        ("transfers_paid", "at", "'2026-11-25T24:00:00+00:00'"),
     ],
 )
 def test_verify_names_a_time_that_is_text_but_no_time(
@@ -508,3 +512,101 @@ def test_a_damaged_event_row_is_a_line_of_the_lists_not_a_refusal_of_them(
     assert str(world.table) in re.findall(r'href="/games/(\d+)"', client.get("/").text)
     director = client.get(f"/events/{world.event}")
     assert director.status_code == 409 and said.lower()[1:] in director.text.lower()
+
+
+@pytest.mark.parametrize("value", ["'2026-02-30T20:00:00+00:00'", "'x'"])
+def test_a_clocked_round_started_at_no_time_is_said_not_a_500(world, tmp_path, value):
+    """An event with a round clock reads its round's start as a time to say when it ends
+    (``director.round_end``): a start changed behind the app to text that is no time (or a
+    30th of February, which SQLite's datetime takes) was a ValueError, a 500 of the
+    director's page, the public page, its results and its wall. The round's row is said."""
+    import json
+
+    conn = sqlite3.connect(world.path)
+    (settings,) = conn.execute("select settings from events where id = ?", [world.event]).fetchone()
+    conn.close()
+    clocked = json.dumps({**json.loads(settings), "clock": 30}).replace("'", "''")
+    path = tampered(
+        world.path,
+        tmp_path / "t.sqlite",
+        f"update events set settings = '{clocked}' where id = {world.event}",
+        f"update event_rounds set started_at = {value}, closed_at = null"
+        f" where {_where(world, 'event_rounds')}",
+    )
+    client = _admin(path)
+    answers = {page: client.get(page) for page in _event_pages(world)}
+    assert {p: a.status_code for p, a in answers.items() if a.status_code >= 500} == {}
+    director = answers[f"/events/{world.event}"]
+    assert director.status_code == 409
+    assert "of the table event_rounds" in director.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("column", "value"), [("name", BLOB), ("settings", JUNK)])
+def test_a_damaged_event_row_is_a_line_of_its_clubs_page_not_a_refusal_of_it(
+    world, tmp_path, column, value
+):
+    """The club's page lists its newest competitions, each read whole, as ``/`` and
+    ``/events`` did: one event row changed behind the app made the club's page (its
+    evenings, members, presets and links) a 409 for its managers and every reader of its
+    link. The event is a line of it, as of the other lists ("Competition N", the sentence)."""
+    sql = f"update events set {column} = {value} where id = {world.event}"
+    path = _tampered(world, tmp_path / "t.sqlite", sql)
+    client = _admin(path)
+    said = f"Row {world.event} of the table events was changed outside Scorekeeper"
+    page = client.get(f"/clubs/{world.club}")
+    assert page.status_code == 200
+    line = re.search(r'<li class="damaged"><a href="/events/(\d+)"><b>([^<]*)<', page.text)
+    assert line and line.groups() == (str(world.event), f"Competition {world.event}")
+    assert said in page.text and f"(its column {column})" in page.text
+    assert f'href="/evenings/{world.evening}"' in page.text  # the rest of the page is there
+    conn = sqlite3.connect(path)
+    (token,) = conn.execute("select read_token from clubs where id = ?", [world.club]).fetchone()
+    conn.close()
+    reader = suite_app(path).test_client()  # the club link's reader: no link to the director
+    reader.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    read = reader.get(f"/clubs/{world.club}?key={token}")
+    assert read.status_code == 200 and f"<b>Competition {world.event}</b>" in read.text
+    assert f'href="/events/{world.event}"' not in read.text
+
+
+@pytest.mark.parametrize(("column", "value"), [("title", BLOB), ("date", BLOB)])
+def test_a_damaged_evening_row_is_a_line_of_its_clubs_page_not_a_refusal_of_it(
+    world, tmp_path, column, value
+):
+    """The club's page lists its evenings, each read whole: one evening row changed behind
+    the app (here the other evening, closed, of no table in play) made the club's page a 409,
+    so no other evening, member or link of the club could be reached from it. It is a line
+    of the list ("Evening N", the sentence its own page says, 409); the season and the cash
+    box, which count it, still refuse."""
+    sql = f"update evenings set {column} = {value} where id = {world.other_evening}"
+    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql), "fr")
+    page = client.get(f"/clubs/{world.club}")
+    assert page.status_code == 200
+    line = re.search(r'<li class="damaged"><a href="/evenings/(\d+)">([^<]*)<', page.text)
+    assert line and line.groups() == (str(world.other_evening), f"Soirée {world.other_evening}")
+    said = f"ligne {world.other_evening} de la table evenings a été modifiée hors de Scorekeeper"
+    assert said in page.text and f"(sa colonne {column})" in page.text
+    assert f'href="/evenings/{world.evening}"' in page.text  # the other evening is listed
+    assert client.get(f"/evenings/{world.other_evening}").status_code == 409
+    if column == "title":  # a BLOB date sorts after every text: out of the season's range
+        assert client.get(f"/clubs/{world.club}/season").status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [("currency", BLOB), ("chip_value", "'sept'"), ("version", TEXT), ("read_token", BLOB)],
+)
+def test_a_damaged_club_row_is_said_not_a_500(world, tmp_path, capsys, column, value):
+    """The club's own row was read untyped (``clubs.club``): a BLOB currency was a
+    TypeError in Babel (500) of the season, a chip value that is no number an
+    InvalidOperation. The club's pages say the row (409), and ``verify`` names it."""
+    sql = f"update clubs set {column} = {value} where id = {world.club}"
+    path = _tampered(world, tmp_path / TEST_DATABASE, sql)
+    client = _admin(path)
+    answers = {page: client.get(page) for page in _club_pages(world)}
+    assert {p: a.status_code for p, a in answers.items() if a.status_code >= 500} == {}
+    season = answers[f"/clubs/{world.club}/season"]
+    assert season.status_code == 409
+    assert f"row {world.club} of the table clubs" in season.get_data(as_text=True)
+    assert main(["verify", "--database", str(path)]) == 1
+    assert f"FAULT clubs row {world.club}" in capsys.readouterr().err

@@ -75,7 +75,7 @@ def test_check_shows_outcome_and_payments_and_stores_nothing(client, app):
     [
         ("A demande A4 B4 C2", {}, "f-tricks", "tricks sum to 10, expected 9"),
         # a hand-made count: refused, not taken for an empty field and filled in as 9
-        ("A demande A99999 B0 C0", {}, "f-tricks", "tricks sum to 99999, expected 9"),
+        ("A demande A99999 B0 C0", {}, "f-tricks", "tricks sum to 99,999, expected 9"),
         (
             "A demande A99999999999999999999 B0 C0",
             {},

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, TypeVar
 
+from ...names import columns
 from .. import settings
 from ..counts import counts_shown
 from ..errors import N_, GameError
@@ -167,7 +168,7 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
             f"La Manille ({report.game.rules.describe()}): {nous} ({names[0]}, {names[2]}) / "
             f"{eux} ({names[1]}, {names[3]})",
             "",
-            f"{'coup':>4}  {'dealer':<{wide}}  {'ret':>3}  {nous:>5} {eux:>5}   {'total':>11}"
+            f"{'coup':>4}  {left('dealer', wide)}  {'ret':>3}  {nous:>5} {eux:>5}   {'total':>11}"
             "   manches",
         ]
         for r, (count, _) in zip(report.coups, counts_shown(report.coups)):
@@ -177,7 +178,7 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
                 else f"  manche {r.manche} to {TEAM_WORDS[TEAMS[r.manche_won]]}"
             )
             lines.append(
-                f"{r.n:>4}  {names[r.dealer]:<{wide}}  {r.coup.retourne:>3}  "
+                f"{r.n:>4}  {left(names[r.dealer], wide)}  {r.coup.retourne:>3}  "
                 f"{r.scored[0]:>5} {r.scored[1]:>5}   "
                 f"{count[0]:>5} {count[1]:>5}   {r.manches[0]} / {r.manches[1]}{event}"
             )
@@ -312,13 +313,13 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         lines = [
             "Manillen: " + " / ".join(sides),
             "",
-            f"{'deal':>4}  {'dealer':<{wide}}  {'trump':<10} {'x':>3}  "
-            + " ".join(f"{s[:8]:>8}" for s in sides)
+            f"{'deal':>4}  {left('dealer', wide)}  {'trump':<10} {'x':>3}  "
+            + " ".join(right(cut(s, 8), 8) for s in sides)
             + "   totals",
         ]
         for b in report.coups:
             lines.append(
-                f"{b.n:>4}  {names[b.dealer]:<{wide}}  "
+                f"{b.n:>4}  {left(names[b.dealer], wide)}  "
                 f"{TRUMPS[b.coup.trump]:<10} {b.multiplier:>3}  "
                 + " ".join(f"{v:>8}" for v in b.scored)
                 + "   "
@@ -339,7 +340,26 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
 def _dealer_width(names: Sequence[str]) -> int:
     """The dealer's column: as wide as the longest name (the page says "donne Bruno" on
     each line; a name cut short could name another player)."""
-    return max(len("dealer"), *(len(name) for name in names))
+    return max(len("dealer"), *(columns(name) for name in names))
+
+
+def left(text: str, wide: int) -> str:
+    """``text`` then spaces to ``wide`` monospace columns: a wide (CJK) character takes two,
+    which ``str.ljust`` counts as one (a dealer named 王小明 pushed his line's figures
+    three columns right of the others')."""
+    return text + " " * (wide - columns(text))
+
+
+def cut(text: str, wide: int) -> str:
+    """``text`` cut to at most ``wide`` monospace columns (a side's name over its figures)."""
+    while columns(text) > wide:
+        text = text[:-1]
+    return text
+
+
+def right(text: str, wide: int) -> str:
+    """Spaces then ``text``, to ``wide`` monospace columns (``left``'s counterpart)."""
+    return " " * (wide - columns(text)) + text
 
 
 def _said(b: belge.ManillenResult, sides: Sequence[str]) -> list[str]:

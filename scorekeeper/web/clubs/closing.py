@@ -24,6 +24,7 @@ from ...rules.errors import GameError
 from ...store import closings
 from ...store.stops import end_changes, evening_refusal, evening_stops, playing
 from .. import blueprints
+from ..formats.words import refusal_text
 from ..forms import CLUB_CHANGED, ActionForm, form_version
 
 bp = blueprints.clubs
@@ -56,7 +57,7 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
     # coup was played has nothing to end, and is said apart
     stops = [t for t in room.tables if evening_stops(get_db(), t.stored)]
     refused = {t.no: evening_refusal(get_db(), t.stored, t.no) for t in room.tables}
-    refusals = [r.translated(_) for r in refused.values() if r is not None]
+    refusals = [refusal_text(r) for r in refused.values() if r is not None]
     ending = [  # what the close's end does to each table it ends
         (t.no, changes)
         for t in stops
@@ -90,7 +91,7 @@ def close(evening_id: int) -> BaseResponse:
     except clubs.Conflict:
         flash(str(CLUB_CHANGED))
     except GameError as error:  # a table that cannot end yet: named, nothing closed
-        flash(error.translated(_))
+        flash(refusal_text(error))
     else:
         flash(
             _("The evening is closed: its tables take no more coups.")

@@ -25,7 +25,7 @@ from ...rules.money import parse_money
 from .. import blueprints
 from ..formats.collation import by_name
 from ..formats.numbers import plain_decimal
-from ..formats.words import club_full_text, reader_currency
+from ..formats.words import club_full_text, reader_currency, refusal_text
 from ..forms import CLUB_CHANGED, form_version, whole
 from ..ops.deployment import external_url
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
@@ -53,7 +53,7 @@ def new_club() -> str | BaseResponse | tuple[str, int]:
                     plain_decimal(form.chip_value.data), form.currency.data or reader_currency()
                 )
         except GameError as error:
-            getattr(form, error.field).errors = [error.translated(_)]
+            getattr(form, error.field).errors = [refusal_text(error)]
         else:
             token = access.new_token()
             name = (form.name.data or "").strip()
@@ -136,7 +136,7 @@ def _club_page(club_id: int, sent: Sent | None = None, typed: FlaskForm | None =
         manager=manager,
         members=by_name(clubs.members(db, club_id), lambda m: m.name),
         look_alikes=clubs.look_alikes(db, club_id) if manager else [],
-        evenings=clubs.evenings(db, club_id),
+        evenings=clubs.evening_lines(db, club_id),
         evening_form=evening_form,
         member_form=MemberForm(formdata=None, version=version),
         new_member=new_member,

@@ -14,7 +14,7 @@ The domain is ``scorekeeper/events`` (pure), the storage ``events/records.py``,
 from __future__ import annotations
 
 from ...db import get_db
-from ...events.records import Event, club_events
+from ...events.records import DamagedEvent, Event, club_events
 from ..blueprints import events as bp
 from ..formats.collation import names_sorted
 from . import actions, create, director, listing, public, slips
@@ -41,9 +41,9 @@ bp.add_app_template_global(ranking_text, "ranking_text")
 
 
 @bp.app_template_global("events_of_club")
-def events_of_club(club_id: int) -> list[Event]:
+def events_of_club(club_id: int) -> list[Event | DamagedEvent]:
     """The club's newest events, for its page (managers go to the director's page,
-    readers to the ranking by its read link)."""
+    readers to the ranking by its read link; a damaged row, its sentence)."""
     return club_events(get_db(), club_id)
 
 

@@ -27,6 +27,7 @@ from ...events.ranking import Penalty
 from ...events.records import Player
 from ...rules.errors import N_, GameError
 from ..blueprints import events as bp
+from ..formats.words import refusal_text
 from ..forms import form_version, whole
 from .director import director_page, standing_of, table_states
 from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
@@ -59,9 +60,9 @@ def _act(
         return director_page(event_id, {section: _(CHANGED)}, {section: form}), 409
     except GameError as error:
         if error.field in beside:
-            form[error.field].errors = [*form[error.field].errors, error.translated(_)]
+            form[error.field].errors = [*form[error.field].errors, refusal_text(error)]
             return director_page(event_id, {}, {section: form}), 422
-        return director_page(event_id, {section: error.translated(_)}, {section: form}), 422
+        return director_page(event_id, {section: refusal_text(error)}, {section: form}), 422
     return redirect(url_for("events.director", event_id=event_id) + f"#{section}")
 
 

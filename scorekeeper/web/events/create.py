@@ -20,6 +20,7 @@ from ...rights import access
 from ...rules.errors import N_, GameError
 from ...rules.kinds import KINDS
 from ..blueprints import events as bp
+from ..formats.words import refusal_text
 from ..forms import options, whole
 from ..ops.deployment import external_url
 from .forms import NewEventForm
@@ -91,7 +92,7 @@ def new_event() -> str | BaseResponse | tuple[str, int]:
             settings.rule_set()  # the tables' rules read as a game file's: refused here if bad
         except GameError as error:
             field = getattr(form, error.field, form.seating)
-            field.errors = [error.translated(_)]
+            field.errors = [refusal_text(error)]
         else:
             token = access.new_token()
             event_id = stored.create_event(

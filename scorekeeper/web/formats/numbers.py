@@ -79,7 +79,12 @@ def grouped(value: int, locale: Locale | str | None = None) -> str:
     """
     where = locale if locale is not None else get_locale() or "en"
     text = format_decimal(abs(value), format="#,##0", locale=where)
-    return f"−{text}" if value < 0 else text
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+MINUS = "\u2212"
+"""The true minus a bound is printed with (``grouped``): read as "-" where typed, so a bound
+copied out of the message reads back."""
 
 
 def bounds_of(field: Field) -> InRange:
@@ -99,6 +104,8 @@ def read_whole(field: Field, text: Any) -> int | None:
     """
     bounds = bounds_of(field)
     raw = text.strip() if isinstance(text, str) else ""
+    if raw.startswith(MINUS):  # as the message prints a negative bound
+        raw = "-" + raw[1:]
     if raw == "":
         if isinstance(text, str):
             return None

@@ -10,7 +10,6 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any, Protocol
-from unicodedata import east_asian_width
 
 from babel.lists import format_list
 from babel.numbers import format_currency as babel_currency
@@ -24,10 +23,11 @@ from ...clubs.seats import MAX_MEMBERS
 from ...db import rows
 from ...events.ranking import place_text
 from ...i18n import CURRENCIES, LANGUAGES, language
+from ...names import columns
 from ...rules.errors import GameError
 from ...rules.money import Money
 from ...store import Action
-from .numbers import typed_decimal
+from .numbers import grouped, typed_decimal
 
 ACTION_WORDS = {
     Action.CREATE: _l("game created"),
@@ -75,8 +75,14 @@ def club_full_text() -> str:
 
 def error_text(error: GameError) -> str:
     """A refusal of the engine in the reader's language, with its coup."""
-    message = error.translated(_)
+    message = refusal_text(error)
     return message if error.coup is None else _("Coup %(n)s: ", n=error.coup) + message
+
+
+def refusal_text(error: GameError) -> str:
+    """A refusal of the engine in the reader's language, its numbers in the reader's groups
+    ("at most 1 000 000 000 either way", as a form's bounds say them), without its coup."""
+    return error.translated(_, grouped)
 
 
 def signed(value: int) -> str:
@@ -99,19 +105,6 @@ JOURNAL_COLUMNS = 180
 """Characters in a line of the PDF's journal: A4 landscape at 7 pt monospace holds 183."""
 JOURNAL_INDENT = 6
 """A coup's number is right-aligned in the first 5 columns; its continued lines start here."""
-
-
-BEYOND_WIDE = re.compile("[\u1100-\U0010ffff]")
-"""The characters that may be wide: none is before U+1100."""
-
-
-def columns(text: str) -> int:
-    """How many monospace columns ``text`` takes: a wide (CJK) character takes two.
-
-    Only the characters from U+1100 on are looked up, found by a regular expression:
-    a journal line's arrows and minus signs are there, its letters are not (a loop
-    over every character took 0.4 s of the 3,000-coup settlement PDF, issue 45)."""
-    return len(text) + sum(east_asian_width(c) in "WF" for c in BEYOND_WIDE.findall(text))
 
 
 BREAKS = re.compile(r"(?<=, )|(?<= · )|(?<=; )")

@@ -27,6 +27,7 @@ from ...rules.hombre.ruleset import RuleSet
 from ...rules.kind import GameKind
 from ...rules.seating import dealer_of
 from .. import blueprints
+from ..formats.words import refusal_text
 from ..forms import bounded_arg, player_names
 from ..starting import club_presets
 from ..starting.club_presets import ClubPresets
@@ -174,7 +175,7 @@ def _table_from_form(form: NewGameForm, offered: ClubPresets | None = None) -> A
         return kinds.build(HOMBRE.game, names, rules, int(form.first_dealer.data), [])
     except GameError as error:
         field = getattr(form, error.field.removeprefix("rules."), form.create)
-        field.errors = [*field.errors, error.translated(_)]
+        field.errors = [*field.errors, refusal_text(error)]
         return None
 
 

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Response, abort, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import HiddenField, StringField, SubmitField
@@ -37,7 +36,7 @@ from ...store.paid import Tick, lines, lines_cents, ticks
 from .. import blueprints
 from ..formats.collation import by_name
 from ..formats.numbers import plain_decimal, typed_decimal
-from ..formats.words import cents, reader_currency
+from ..formats.words import cents, reader_currency, refusal_text
 from ..forms import CHANGED, ActionForm, form_version
 from ..hookspecs import Page
 from ..kept.arguments import reads
@@ -207,7 +206,7 @@ def set_money(stored: store.StoredGame) -> Page | BaseResponse:
             store.set_money(get_db(), stored.id, money, version=form_version(form))
             return redirect(url_for("settlement.settlement", game_id=stored.id))
         except GameError as error:
-            getattr(form, error.field).errors = [error.translated(_)]
+            getattr(form, error.field).errors = [refusal_text(error)]
         except store.Conflict:
             form.submit.errors = [str(CHANGED)]
             status = 409

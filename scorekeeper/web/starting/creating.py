@@ -23,7 +23,7 @@ from ...rules.kind import Game
 from ...rules.money import Money
 from ...rules.seating import SeatChange
 from ..formats.collation import names_sorted
-from ..formats.words import club_full_text
+from ..formats.words import club_full_text, refusal_text
 from ..forms import changed_meanwhile, form_version, whole
 from ..kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
 from ..table.coups import locked_page, pages_of
@@ -42,7 +42,7 @@ def setup_closed(stored: store.StoredGame) -> tuple[str, int] | None:
         return None
     page = pages_of(stored).render(stored)
     body = page if isinstance(page, str) else page[0]
-    notice = render_template("_setup_refused.html", reason=refused.translated(_))
+    notice = render_template("_setup_refused.html", reason=refusal_text(refused))
     return body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1), 409
 
 
@@ -61,7 +61,7 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
     except store.Conflict:
         changed_meanwhile(form, form.create, game_id)
     except GameError as error:
-        form.create.errors = [error.translated(_)]
+        form.create.errors = [refusal_text(error)]
     except clubs.ClubFull:
         form.create.errors = [club_full_text()]
     else:

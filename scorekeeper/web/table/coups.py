@@ -38,7 +38,7 @@ from ...rules.errors import GameError
 from ...rules.kinds import dump_coup
 from ...store.links import right_lost_at
 from .. import registry
-from ..formats.words import error_text
+from ..formats.words import error_text, refusal_text
 from ..forms import CHANGED, ActionForm, changed_meanwhile, form_version
 from ..hookspecs import GamePages, Page
 
@@ -58,7 +58,7 @@ def refuse(
     coup's field, the later coup's reason ("sans-atout is compulsory") read as its own."""
     field = getattr(form, fields.get(error.field, "save"))
     later = position is not None and error.coup not in (None, position)
-    field.errors = [*field.errors, error_text(error) if later else error.translated(_)]
+    field.errors = [*field.errors, error_text(error) if later else refusal_text(error)]
 
 
 def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
