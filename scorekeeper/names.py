@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import lru_cache
 from typing import Any
@@ -307,3 +307,28 @@ def columns(text: str) -> int:
     return len(text) + sum(
         unicodedata.east_asian_width(c) in "WF" for c in BEYOND_WIDE.findall(text)
     )
+
+
+def dealer_width(names: Sequence[str]) -> int:
+    """A replay's dealer column (Manille, Brou): as wide as the longest name (the page says
+    "donne Bruno" on each line; a name cut short could name another player)."""
+    return max(len("dealer"), *(columns(name) for name in names))
+
+
+def left(text: str, wide: int) -> str:
+    """``text`` then spaces to ``wide`` monospace columns: a wide (CJK) character takes two,
+    which ``str.ljust`` counts as one (a dealer named 王小明 pushed his line's figures
+    three columns right of the others')."""
+    return text + " " * (wide - columns(text))
+
+
+def cut(text: str, wide: int) -> str:
+    """``text`` cut to at most ``wide`` monospace columns (a side's name over its figures)."""
+    while columns(text) > wide:
+        text = text[:-1]
+    return text
+
+
+def right(text: str, wide: int) -> str:
+    """Spaces then ``text``, to ``wide`` monospace columns (``left``'s counterpart)."""
+    return " " * (wide - columns(text)) + text

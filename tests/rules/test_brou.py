@@ -352,6 +352,9 @@ def test_the_replay_shows_the_count_a_partie_reached_as_the_sheet_does():
     lines = {
         x.split()[0]: x.split() for x in render_brou(r).splitlines() if x[:4].strip().isdigit()
     }
-    # 120 + 110 = 230 for Nous, Eux 0 + 10; then 71 unrounded → 301, Eux 49 → 50 → 60
-    assert lines["3"][:5] == ["3", "71", "50", "301", "60"]
-    assert lines["2"][:5] == ["2", "110", "10", "230", "10"]
+    # 120 + 110 = 230 for Nous, Eux 0 + 10; then 71 unrounded → 301, Eux 49 → 50 → 60;
+    # each line names its dealer, as the page's "donne …": Anne first (seat 0), then
+    # Bruno, then Chloé
+    assert lines["3"][:6] == ["3", "Chloé", "71", "50", "301", "60"]
+    assert lines["2"][:6] == ["2", "Bruno", "110", "10", "230", "10"]
+    assert lines["1"][1] == "Anne"

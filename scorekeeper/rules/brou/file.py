@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...names import dealer_width, left
 from ..counts import counts_shown
 from ..errors import N_, GameError
 from ..gamefile import (
@@ -130,18 +131,20 @@ def dump_brou_report(report: BrouReport) -> dict[str, Any]:
 def render_brou(report: BrouReport) -> str:
     """The Nous / Eux sheet as text, the teams by their names (not the file's keys)."""
     names = report.game.players
+    wide = dealer_width(names)
     nous, eux = TEAM_WORDS.values()
     lines = [
         f"L'Homme de Brou: {nous} ({names[0]}, {names[2]}) / {eux} ({names[1]}, {names[3]})",
         "",
-        f"{'coup':>4}  {nous:>5} {eux:>5}   {'total':>11}   parties",
+        f"{'coup':>4}  {left('dealer', wide)}  {nous:>5} {eux:>5}   {'total':>11}   parties",
     ]
     for r, (count, _) in zip(report.coups, counts_shown(report.coups)):
         event = "" if r.partie is None else f"  partie to {TEAM_WORDS[TEAMS[r.partie]]}"
         if any(r.won) and r.partie is None:
             event = "  vole"
         lines.append(
-            f"{r.n:>4}  {r.scored[0]:>5} {r.scored[1]:>5}   {count[0]:>5} {count[1]:>5}"
+            f"{r.n:>4}  {left(names[r.dealer], wide)}  {r.scored[0]:>5} {r.scored[1]:>5}"
+            f"   {count[0]:>5} {count[1]:>5}"
             f"   {r.parties[0]} / {r.parties[1]}{event}"
         )
     lines.append("")

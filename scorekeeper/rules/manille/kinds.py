@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, TypeVar
 
-from ...names import columns
+from ...names import cut, dealer_width, left, right
 from .. import settings
 from ..counts import counts_shown
 from ..errors import N_, GameError
@@ -162,7 +162,7 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
     def text(self, report: ManilleReport) -> str:
         """The sheet as text, in words: the rules described, the teams by their names."""
         names = report.game.players
-        wide = _dealer_width(names)
+        wide = dealer_width(names)
         nous, eux = TEAM_WORDS.values()
         lines = [
             f"La Manille ({report.game.rules.describe()}): {nous} ({names[0]}, {names[2]}) / "
@@ -308,7 +308,7 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         """The sheet as text, in words: the teams by their names, the trumps as the pages say
         them."""
         names = report.game.players
-        wide = _dealer_width(names)
+        wide = dealer_width(names)
         sides = file.side_words(report.game)
         lines = [
             "Manillen: " + " / ".join(sides),
@@ -335,31 +335,6 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         else:
             end = f"Next dealer: {names[report.next_dealer or 0]}"
         return "\n".join([*lines, "", end])
-
-
-def _dealer_width(names: Sequence[str]) -> int:
-    """The dealer's column: as wide as the longest name (the page says "donne Bruno" on
-    each line; a name cut short could name another player)."""
-    return max(len("dealer"), *(columns(name) for name in names))
-
-
-def left(text: str, wide: int) -> str:
-    """``text`` then spaces to ``wide`` monospace columns: a wide (CJK) character takes two,
-    which ``str.ljust`` counts as one (a dealer named 王小明 pushed his line's figures
-    three columns right of the others')."""
-    return text + " " * (wide - columns(text))
-
-
-def cut(text: str, wide: int) -> str:
-    """``text`` cut to at most ``wide`` monospace columns (a side's name over its figures)."""
-    while columns(text) > wide:
-        text = text[:-1]
-    return text
-
-
-def right(text: str, wide: int) -> str:
-    """Spaces then ``text``, to ``wide`` monospace columns (``left``'s counterpart)."""
-    return " " * (wide - columns(text)) + text
 
 
 def _said(b: belge.ManillenResult, sides: Sequence[str]) -> list[str]:
