@@ -94,20 +94,24 @@ an integer column into a whole number: only a value written behind the app is le
 another type (a BLOB anywhere, text that is no number in an integer column, a REAL)."""
 
 
-def retyped(db: sqlite_utils.Database) -> list[Damaged]:
-    """Every stored value of every table that is not of its column's type, in table, row
-    and column order: what ``scorekeeper verify`` names before it reads any row."""
-    found: list[Damaged] = []
+def _tables(db: sqlite_utils.Database) -> Iterator[tuple[str, list[tuple[str, str]]]]:
+    """Every table of the app (none of SQLite's own), by name, with each column's name and
+    declared type: what ``retyped`` and ``mistimed`` scan."""
     tables = db.execute(
         "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'"
         " order by name"
     ).fetchall()
     for (table,) in tables:
-        columns = [
-            (str(name), KEEPS[kind])
-            for _, name, declared, *_ in db.execute(f"pragma table_info([{table}])").fetchall()
-            if (kind := affinity(str(declared or ""))) in KEEPS
-        ]
+        info = db.execute(f"pragma table_info([{table}])").fetchall()
+        yield str(table), [(str(name), str(declared or "")) for _, name, declared, *_ in info]
+
+
+def retyped(db: sqlite_utils.Database) -> list[Damaged]:
+    """Every stored value of every table that is not of its column's type, in table, row
+    and column order: what ``scorekeeper verify`` names before it reads any row."""
+    found: list[Damaged] = []
+    for table, declared in _tables(db):
+        columns = [(name, KEEPS[kind]) for name, d in declared if (kind := affinity(d)) in KEEPS]
         if not columns:
             continue
         wrong = " or ".join(
@@ -119,7 +123,7 @@ def retyped(db: sqlite_utils.Database) -> list[Damaged]:
             f"select rowid, {picked} from [{table}] where {wrong} order by rowid"
         ).fetchall():
             found.extend(
-                Damaged(name, held_as[i], int(rowid), str(table))
+                Damaged(name, held_as[i], int(rowid), table)
                 for i, (name, kept) in enumerate(columns)
                 if held_as[i] not in kept
             )
@@ -138,16 +142,12 @@ def mistimed(db: sqlite_utils.Database) -> list[Damaged]:
     ``datetime`` (NULL for a 13th month or a 99th minute) and a modifier of it (``_NO_DAY``:
     a 30th of February, a 24th hour); one scan a column."""
     found: list[Damaged] = []
-    tables = db.execute(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'"
-        " order by name"
-    ).fetchall()
-    for (table,) in tables:
-        for _, name, declared, *_ in db.execute(f"pragma table_info([{table}])").fetchall():
-            if affinity(str(declared or "")) != "text" or not _is_time(str(name)):
+    for table, declared in _tables(db):
+        for name, d in declared:
+            if affinity(d) != "text" or not _is_time(name):
                 continue
             found.extend(
-                Damaged(str(name), "junk", int(rowid), str(table))
+                Damaged(name, "junk", int(rowid), table)
                 for (rowid,) in db.execute(
                     f"select rowid from [{table}] where typeof([{name}]) = 'text'"
                     f" and ([{name}] not glob ? or datetime([{name}]) is null"

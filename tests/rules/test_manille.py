@@ -441,7 +441,7 @@ def test_the_choices_left_count_the_deals_each_chooser_is_dealt(players, deals, 
         assert _choices_left(game, n, chooser) == counted
 
 
-def test_the_replay_shows_the_count_a_manche_reached_as_the_sheet_does(tmp_path):
+def test_the_replay_shows_the_count_a_manche_reached_as_the_sheet_does():
     """play8: six deals of a café table, a manche won on the sixth. The page's line 6 reads
     36 18 (the count reached, docs/rules/manille.md §5); ``scorekeeper replay`` printed 0 0,
     the count the next manche starts from. The file's ``totals`` stay 0–0 (docs/formats.md)."""
@@ -452,12 +452,9 @@ def test_the_replay_shows_the_count_a_manche_reached_as_the_sheet_does(tmp_path)
         "rules": {"variant": "classique"},
         "coups": [{"points": p} for p in (40, 30, 44, 50, 20, 38)],
     }
-    path = tmp_path / "m.json"
-    path.write_text(json.dumps(data))
-    binary = Path(sys.executable).parent / "scorekeeper"
-    run = subprocess.run([binary, "replay", str(path)], capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    lines = {x.split()[0]: x.split() for x in run.stdout.splitlines() if x[:4].strip().isdigit()}
+    game = kinds.load_file(data)  # the command's text (test_the_command_prints_the_sheet)
+    text = kinds.kind_of(game).text(kinds.replay(game))
+    lines = {x.split()[0]: x.split() for x in text.splitlines() if x[:4].strip().isdigit()}
     # marks: Nous 40-34 = 6, Eux 34-30 = 4, Nous 10, 16, Eux 34-20 = 14, Nous 4:
     # Nous 6, 6, 16, 32, 32, 36 (≥ 34: manche 1); Eux 0, 4, 4, 4, 18, 18
     assert lines["5"][4:8] == ["14", "32", "18", "0"]
