@@ -50,10 +50,17 @@ TEAM_KEYS = re.compile(r"\b(nous|eux|liee|seche|coeur|trefle)\b")
 """A team, partie or trump key of a Manille or Brou file (case kept: 'Nous' is the word)."""
 
 
-def test_the_manille_sheet_says_its_rules_teams_and_trumps_in_words(capsys):
-    code, out, _err = in_this_process(capsys, "replay", str(GOLDEN / "manille-classique.game.json"))
+def _sheet_in_words(capsys, name: str) -> str:
+    """``scorekeeper replay`` of the golden ``name``'s file: exit 0 and no team, partie or
+    trump key in its text, which it gives back."""
+    code, out, _err = in_this_process(capsys, "replay", str(GOLDEN / f"{name}.game.json"))
     assert code == 0
     assert TEAM_KEYS.findall(out) == []
+    return out
+
+
+def test_the_manille_sheet_says_its_rules_teams_and_trumps_in_words(capsys):
+    out = _sheet_in_words(capsys, "manille-classique")
     # the file's partie "liee" with the default manches of 34 and belle of 44, as described
     assert out.startswith("La Manille (partie liée, manches of 34, belle of 44): Nous (Anne")
     # coup 2: Bruno (Eux) deals, retourne 5; Nous 7 of 68, so Eux 61 = 34 + 27: 5 + 27 = 32,
@@ -64,15 +71,14 @@ def test_the_manille_sheet_says_its_rules_teams_and_trumps_in_words(capsys):
     code, out, _err = in_this_process(
         capsys, "replay", str(GOLDEN / "manille-classique.game.json"), "--json"
     )
+    assert code == 0
     report = json.loads(out)  # game-file.md's keys stay
     assert report["rules"]["partie"] == "liee" and report["winner"] == "eux"
     assert report["coups"][1]["manche_won"] == "eux"
 
 
 def test_manillen_says_its_trumps_as_the_pages_do(capsys):
-    code, out, _err = in_this_process(capsys, "replay", str(GOLDEN / "manille-belge-4.game.json"))
-    assert code == 0
-    assert TEAM_KEYS.findall(out) == []
+    out = _sheet_in_words(capsys, "manille-belge-4")
     assert out.startswith("Manillen: Nous / Eux\n")
     # deal 1, Anne's (the first dealer): coeur, Nous 12 of 60, so Eux 48 = 30 + 18;
     # deal 2, Bruno's: pique contré (×2), Nous 32 = 30 + 2, marked 2 × 2 = 4
@@ -82,17 +88,15 @@ def test_manillen_says_its_trumps_as_the_pages_do(capsys):
     code, out, _err = in_this_process(
         capsys, "replay", str(GOLDEN / "manille-belge-4.game.json"), "--json"
     )
+    assert code == 0
     report = json.loads(out)  # the file's keys: a trump is "coeur", a side "nous"
     assert report["coups"][0]["trump"] == "coeur" and report["coups"][0]["scored"]["eux"] == 18
     # three players: the columns are their names, the trumps words all the same
-    out = in_this_process(capsys, "replay", str(GOLDEN / "manille-belge-3.game.json"))[1]
-    assert TEAM_KEYS.findall(out) == [] and "♣ trèfle" in out
+    assert "♣ trèfle" in _sheet_in_words(capsys, "manille-belge-3")
 
 
 def test_brou_names_the_team_that_wins_a_partie(capsys):
-    code, out, _err = in_this_process(capsys, "replay", str(GOLDEN / "brou.game.json"))
-    assert code == 0
-    assert TEAM_KEYS.findall(out) == []
+    out = _sheet_in_words(capsys, "brou")
     assert "partie to Nous" in out and "partie to Eux" in out
 
 

@@ -180,6 +180,17 @@ def _admin(path: Path, language: str = "en"):
     return client
 
 
+def _each_names(world: World, tmp_path: Path, sql: str, pages, words: str):
+    """After ``sql`` behind the app, each of ``pages`` refuses (409) and says ``words``:
+    the row at fault, named. The admin's client, for what the test asks next."""
+    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
+    for page in pages:
+        answer = client.get(page)
+        assert answer.status_code == 409, page
+        assert words in answer.get_data(as_text=True), page
+    return client
+
+
 @pytest.mark.parametrize(("table", "column", "value"), CASES)
 def test_a_retyped_value_is_said_not_a_500(world, tmp_path, capsys, table, column, value):
     sql = f"update {table} set {column} = {value} where {_where(world, table)}"
@@ -275,16 +286,18 @@ def test_a_seat_moved_off_its_table_is_named_not_lost(world, tmp_path, value):
 def _room_says(world: World, tmp_path: Path, sql: str, table: int, words: str) -> None:
     """After ``sql``, the season, the evening, its settlement and ``table``'s settlement
     each answer 409 saying ``words`` (the row named)."""
-    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
-    for page in (
-        f"/clubs/{world.club}/season",
-        f"/evenings/{world.evening}",
-        f"/evenings/{world.evening}/settlement",
-        f"/games/{table}/settlement",
-    ):
-        answer = client.get(page)
-        assert answer.status_code == 409, page
-        assert words in answer.get_data(as_text=True), page
+    _each_names(
+        world,
+        tmp_path,
+        sql,
+        (
+            f"/clubs/{world.club}/season",
+            f"/evenings/{world.evening}",
+            f"/evenings/{world.evening}/settlement",
+            f"/games/{table}/settlement",
+        ),
+        words,
+    )
 
 
 def test_a_seats_member_is_named_by_his_own_row(world, tmp_path):
@@ -363,16 +376,17 @@ def test_an_evening_table_whose_game_is_gone_is_named(world, tmp_path, sql):
     """The first table's game renumbered (or its table pointed at no game) behind the app: the
     room loaded a game there is none of (NotFound, a 500 on the evening, the season and the
     other table's settlement); the evening's table row is said."""
-    path = _tampered(world, tmp_path / "t.sqlite", sql.format(t=world.table))
-    client = _admin(path)
-    for page in (
-        f"/evenings/{world.evening}",
-        f"/clubs/{world.club}/season",
-        f"/games/{world.second}/settlement",
-    ):
-        answer = client.get(page)
-        assert answer.status_code == 409, page
-        assert "of the table evening_games" in answer.get_data(as_text=True), page
+    _each_names(
+        world,
+        tmp_path,
+        sql.format(t=world.table),
+        (
+            f"/evenings/{world.evening}",
+            f"/clubs/{world.club}/season",
+            f"/games/{world.second}/settlement",
+        ),
+        "of the table evening_games",
+    )
 
 
 def test_a_ledger_entry_of_no_member_of_the_club_is_named(world, tmp_path):
@@ -381,11 +395,13 @@ def test_a_ledger_entry_of_no_member_of_the_club_is_named(world, tmp_path):
     row is said, on the cash box too (it counted money of nobody of the club)."""
     line = _line(world, "ledger")
     sql = f"update ledger set member_id = 999 where id = {line}"
-    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
-    for page in (f"/evenings/{world.evening}/settlement", f"/clubs/{world.club}/cash"):
-        answer = client.get(page)
-        assert answer.status_code == 409, page
-        assert f"row {line} of the table ledger" in answer.get_data(as_text=True), page
+    _each_names(
+        world,
+        tmp_path,
+        sql,
+        (f"/evenings/{world.evening}/settlement", f"/clubs/{world.club}/cash"),
+        f"row {line} of the table ledger",
+    )
 
 
 def test_an_event_table_whose_game_is_gone_is_named(world, tmp_path):
@@ -393,11 +409,13 @@ def test_an_event_table_whose_game_is_gone_is_named(world, tmp_path):
     there is none of (NotFound: a 500 on the director's page, the slips and every public
     page of the event); the table's row is said."""
     sql = f"update event_tables set game_id = 999 where game_id = {world.event_tables[0]}"
-    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
-    for page in (f"/events/{world.event}", f"/events/{world.event}/slips"):
-        answer = client.get(page)
-        assert answer.status_code == 409, page
-        assert "of the table event_tables" in answer.get_data(as_text=True), page
+    client = _each_names(
+        world,
+        tmp_path,
+        sql,
+        (f"/events/{world.event}", f"/events/{world.event}/slips"),
+        "of the table event_tables",
+    )
     assert all(client.get(page).status_code < 500 for page in _event_pages(world))
 
 
@@ -412,11 +430,13 @@ def test_a_seat_change_at_no_seat_or_before_the_first_coup_is_named(world, tmp_p
     ).fetchone()
     conn.close()
     sql = f"update seat_changes set {change} where rowid = {line}"
-    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
-    for page in (f"/games/{world.table}", f"/clubs/{world.club}/season"):
-        answer = client.get(page)
-        assert answer.status_code == 409, page
-        assert f"row {line} of the table seat_changes" in answer.get_data(as_text=True), page
+    _each_names(
+        world,
+        tmp_path,
+        sql,
+        (f"/games/{world.table}", f"/clubs/{world.club}/season"),
+        f"row {line} of the table seat_changes",
+    )
 
 
 def test_a_damaged_game_row_is_a_line_of_the_games_list_not_a_refusal_of_it(world, tmp_path):
