@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from functools import lru_cache
 
 import segno
 from flask import (
@@ -65,8 +66,21 @@ class PhoneNameForm(FlaskForm):
 
 def qr_svg(url: str) -> Markup:
     """A QR code as inline SVG (no style attribute: the CSP allows it)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
-    return Markup(svg)
+    return Markup(_qr_drawn(url))
+
+
+QR_KEPT = 1024
+"""How many QR codes a server process keeps drawn (about 4 KB each: 4 MB at most)."""
+
+
+@lru_cache(maxsize=QR_KEPT)
+def _qr_drawn(url: str) -> str:
+    """A link's QR code, drawn once per process. Choosing its mask costs segno 8-16 ms a
+    code, and a championship's director page shows one per table: 136 tables cost 1.1 s of
+    CPU at every reload of the page (after each registration, lock or penalty) and as much
+    for the slips. A link's code never changes; the links it keeps are the ones the pages
+    show to those allowed to see them, and nothing but the same link finds its code."""
+    return str(segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff"))
 
 
 def fresh_manager_link(game_id: int) -> str | None:
