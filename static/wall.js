@@ -20,6 +20,7 @@
   var courses = SECTIONS.map(function () { return { phase: "top", since: null, at: 0 }; });
   var timer = null;
   var frame = null;
+  var looks = 0;
 
   function lineHeight(box) {
     var row = box.querySelector("tbody tr, li");
@@ -80,6 +81,10 @@
     } else {
       last = null;
       timer = window.setTimeout(tick, IDLE_MS);
+      // how many times the resting sections were looked at: what a test waits for before
+      // it says that nothing moved, instead of waiting for a time
+      looks += 1;
+      document.documentElement.setAttribute("data-wall-looks", String(looks));
     }
   }
 

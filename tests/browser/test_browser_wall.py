@@ -221,6 +221,15 @@ def test_a_landscape_walls_seating_keeps_every_tables_number_whole(
     context.close()
 
 
+def _two_looks_later(page: Page) -> None:
+    """Returns once wall.js has looked at its resting sections twice more (every 0.5 s):
+    whatever it would move by itself, it has moved."""
+    seen = page.evaluate("() => +(document.documentElement.dataset.wallLooks || 0)")
+    page.wait_for_function(
+        f"() => +(document.documentElement.dataset.wallLooks || 0) >= {seen + 2}"
+    )
+
+
 def test_a_wall_scrolled_by_hand_with_reduced_motion_stays_where_it_was_on_news(
     browser: Browser, live_server: str
 ):
@@ -231,7 +240,7 @@ def test_a_wall_scrolled_by_hand_with_reduced_motion_stays_where_it_was_on_news(
     context, page = _wall_of_30(browser, live_server)
     ranking = page.locator(".wall-ranking")
     ranking.evaluate("box => { box.scrollTop = 300; }")  # by hand
-    page.wait_for_timeout(1_200)  # wall.js looks every 0.5 s
+    _two_looks_later(page)  # wall.js has kept the place the reader scrolled to
     page.evaluate(
         """() => {
           const main = document.querySelector('main');
@@ -240,6 +249,6 @@ def test_a_wall_scrolled_by_hand_with_reduced_motion_stays_where_it_was_on_news(
         }"""
     )
     assert abs(ranking.evaluate("box => box.scrollTop") - 300) <= 2
-    page.wait_for_timeout(1_200)
+    _two_looks_later(page)
     assert abs(ranking.evaluate("box => box.scrollTop") - 300) <= 2  # and nothing moves
     context.close()
