@@ -12,13 +12,16 @@ import json
 import re
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from scorekeeper.db import get_db
 from scorekeeper.events import records as stored
 from scorekeeper.events import rounds as event_rounds
+from scorekeeper.events import standing as event_standing
 from scorekeeper.store import verify
+from scorekeeper.web.events import public
 
 EVENT = {
     "rounds": "2",
@@ -272,7 +275,7 @@ def test_access_refusals_and_stale_versions(app):
     assert post(client, app, "close", confirmed="1").status_code == 422  # no round yet
 
 
-def test_read_pages_follow_with_etags_and_results_files(app):
+def test_read_pages_follow_with_etags_and_results_files(app, monkeypatch):
     client = app.test_client()
     new_event(client, kind="hombre", seating="3", method="total")
     post(client, app, "players", names="Anne\nBert\nCarl")
@@ -288,7 +291,9 @@ def test_read_pages_follow_with_etags_and_results_files(app):
     )
     game = open_table(client, tables(client)[0])
     hombre_deal(client, game, (0, 1, 2))  # a deal at a table moves the wall on,
-    time.sleep(1.1)  # once the read pages' standing is older than a second (public.FRESH)
+    # once the read pages' standing is older than a second (public.FRESH): a second passes
+    later = time.monotonic() + public.FRESH
+    monkeypatch.setattr(event_standing, "time", SimpleNamespace(monotonic=lambda: later))
     assert (
         reader.get(f"/events/{token}/wall?dark=1", headers={"If-None-Match": tag}).status_code
         == 200
