@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import sqlite_utils
 
-from ..clock import now
+from ..clock import now, today
 from ..clubs.evening_tables import add_table
 from ..clubs.records import Evening
 from ..clubs.seats import MAX_MEMBERS, ClubFull
@@ -258,7 +258,7 @@ def _evening(db: sqlite_utils.Database, club_id: int | None, title: str) -> Even
     """A club's event: the round is an evening of the club (its tables join the season)."""
     if club_id is None:
         return None
-    date = now()[:10]
+    date = today()  # the club's calendar, as an evening made on its page (not UTC's)
     row = {"club_id": club_id, "date": date, "title": title[:60], "created_at": now()}
     evening_id = db.table("evenings").insert(row).last_pk
     assert isinstance(evening_id, int)

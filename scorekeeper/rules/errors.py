@@ -14,6 +14,16 @@ def N_(template: str) -> str:
 LEAD = N_("{field}: {message}")
 """A refusal led by the field it names (``GameError.named``)."""
 
+QUANTITIES = frozenset(
+    {"limit", "most", "least", "top", "target", "total", "points", "count", "number"}
+    | {"owed", "fewest", "deals", "left"}
+)
+"""The parameters of a refusal that are quantities (a bound, a sum, a count, points): the
+only whole numbers written in the reader's groups ("at most 1 000 000 000 either way").
+Every other one names something by its number (a coup's, ``last``; a round's, a table's,
+a file's ``line`` and ``col``) and is said as the pages say it, "coup 1234", never
+"coup 1 234"; a ``value`` is what was typed."""
+
 
 class GameError(ValueError):
     """A game or coup the rules refuse.
@@ -57,18 +67,33 @@ class GameError(ValueError):
         return error
 
     def translated(
-        self, gettext: Callable[[str], str], number: Callable[[int], str] | None = None
+        self,
+        gettext: Callable[[str], str],
+        number: Callable[[int], str] | None = None,
+        ordinal: Callable[[int], str] | None = None,
     ) -> str:
-        """The message in the reader's language, without the coup number; a whole number
-        in it (a bound, a count) written by ``number``, as the reader groups one (the
-        web's "at most 1 000 000 000"; the command says it plain)."""
+        """The message in the reader's language, without the coup number; a quantity in it
+        (``QUANTITIES``: a bound, a count) written by ``number``, as the reader groups one
+        (the web's "at most 1 000 000 000"; the command says it plain), any other whole
+        number (a coup's, a round's, a table's) by ``ordinal``, never grouped."""
         template, params = gettext(self.template), self.params
-        if number is not None:  # "got {value!r}" keeps its 7: grouped, it would say '7'
+        if number is not None or ordinal is not None:  # "got {value!r}" keeps its 7
             plain = {f for _, f, spec, conv in Formatter().parse(template) if not spec and not conv}
-            params = {
-                k: number(v) if type(v) is int and k in plain else v for k, v in params.items()
-            }
+            params = {k: self._said(k, v, number, ordinal, plain) for k, v in params.items()}
         return self._lead(template.format(**params), gettext(LEAD))
+
+    @staticmethod
+    def _said(
+        key: str,
+        value: object,
+        number: Callable[[int], str] | None,
+        ordinal: Callable[[int], str] | None,
+        plain: set[str | None],
+    ) -> object:
+        if type(value) is not int or key not in plain:
+            return value
+        said = number if key in QUANTITIES else ordinal
+        return value if said is None else said(value)
 
     def _lead(self, text: str, lead: str) -> str:
         return lead.format(field=self.field, message=text) if self.led else text

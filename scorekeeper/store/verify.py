@@ -14,6 +14,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from ..clock import day_of
 from ..db import Database
 from ..db.backup import _uri, default_database
 from ..db.chain import Fault
@@ -24,6 +25,15 @@ MIGRATION = "m011_hash_chains"
 
 class Refused(Exception):
     """Not a database this command can check (missing, or older than the chains)."""
+
+
+def _day(stamp: str) -> str:
+    """A migration's day as the pages say it (``clock.day_of``); a stamp that is no time
+    as it is stored."""
+    try:
+        return day_of(stamp)
+    except ValueError:
+        return stamp
 
 
 def run(database: Path, heads: Path | None) -> tuple[Outcome, list[Fault]]:
@@ -62,10 +72,10 @@ def command(args: argparse.Namespace) -> int:
         return 1
     for head in outcome.heads:
         since = outcome.started.get(head.scope) if head.table == "changes" else None
-        note = f" (chained since the migration of {since[:10]})" if since else ""
+        note = f" (chained since the migration of {_day(since)})" if since else ""
         facts_since = outcome.facts_since.get((head.table, head.scope))
         if facts_since:
-            note += f" (its rows checked since the migration of {facts_since[:10]})"
+            note += f" (its rows checked since the migration of {_day(facts_since)})"
         print(f"{head}{note}")
     print(
         f"ok: {len(outcome.heads)} chains, every game is what its log says"

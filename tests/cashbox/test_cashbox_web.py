@@ -221,16 +221,16 @@ def test_every_payment_and_form_is_dated_by_the_one_calendar_day(client, app, mo
     the cash box each asked ``date.today()`` for their day: the day has one home
     (``clock.today``). The evening of the 1st settled on the 3rd: every row and every form
     says the 3rd."""
-    from datetime import date
+    from datetime import UTC, datetime
 
     from scorekeeper import clock
 
-    class Third(date):
+    class Third(datetime):  # noon UTC on the 3rd: the 3rd in any zone from UTC−11 to UTC+11
         @classmethod
-        def today(cls) -> date:
-            return date(2026, 11, 3)
+        def now(cls, tz=None):  # type: ignore[override]
+            return datetime(2026, 11, 3, 12, tzinfo=UTC)
 
-    monkeypatch.setattr(clock, "date", Third)
+    monkeypatch.setattr(clock, "datetime", Third)  # clock.today is the day of clock.now
     club, evening, ids = seed_room_paid(client, app)  # Anne pays Chloé 3.60 on the room
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         (game,) = conn.execute(

@@ -141,3 +141,41 @@ def test_club_links_use_the_public_url(tmp_path, monkeypatch):
     assert reader and re.fullmatch(
         r"https://scores\.example\.org/clubs/2\?key=[\w-]+", reader.group(1)
     )
+
+
+def _event() -> dict[str, str]:
+    from test_events import EVENT
+
+    return {**EVENT, "name": "Cup", "kind": "hombre", "seating": "3", "method": "total"}
+
+
+def _game() -> dict[str, str]:
+    from web import NEW_GAME
+
+    return dict(NEW_GAME)
+
+
+@pytest.mark.parametrize(
+    ("path", "made", "refused", "most"),
+    [
+        ("/clubs/new", lambda: CLUB, lambda: {**CLUB, "chip_value": "abc"}, 5),
+        ("/events/new", _event, lambda: {**_event(), "name": ""}, 5),
+        ("/games/new", _game, lambda: {**_game(), "player0": ""}, 10),
+    ],
+)
+def test_a_refused_form_does_not_use_up_the_limit_of_things_made(
+    tmp_path, path, made, refused, most
+):
+    """Five competitions (clubs) a minute, ten games: each refused form (422, nothing made)
+    once took one of them, so a founder who mistyped five times was sent 429 when he got
+    his competition right. Refusals have a count of their own (``limits.REFUSED``, 60 a
+    minute): a script repeating them still meets a bound."""
+    client = browser(make(tmp_path))
+    codes = [client.post(path, data=refused()).status_code for _ in range(6)]
+    assert codes == [422] * 6
+    codes = [client.post(path, data=made()).status_code for _ in range(most + 1)]
+    assert codes == [302] * most + [429]  # the limit of things made, whole, then no more
+    assert client.post(path, data=refused()).status_code == 429  # nor a refusal past it
+    other = browser(make(tmp_path / "other"), "10.0.0.9")
+    codes = [other.post(path, data=refused()).status_code for _ in range(61)]
+    assert codes == [422] * 60 + [429]  # REFUSED: 60 a minute

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+import pytest
 from test_event_corrections import _a_round_played
 from test_events import hombre_deal, new_event, open_table, post, ranking, seated, tables
 from test_settlement import pdf_text
@@ -234,3 +235,20 @@ def test_a_correction_refused_for_two_fields_says_two_sentences_in_french(app):
     refused = re.search(r'id="refused-penalty"[^>]*>([^<]*)<', answer.text)
     assert refused is not None
     assert refused.group(1) == "Ce n\u2019est pas un nombre entier. Ce champ est requis."
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "this event has no round 12345"), ("fr", "ce tournoi n’a pas de tour 12345")],
+)
+def test_a_rounds_number_in_a_refusal_is_never_grouped(app, language, words):
+    """A refusal's round is its number, as the pages say "Round 12345": grouping every
+    whole number of a refusal said "no round 12,345" (French "tour 12 345")."""
+    client, _game = _a_round_played(app)
+    client.get(f"/lang/{language}")
+    form = correction_form(client)
+    sent = {**form.sent, "player": "Anne", "points": "2", "reason": "r", "round": "12345"}
+    answer = client.post("/events/1/penalty", data=sent)
+    assert answer.status_code == 422
+    beside = re.search(r'id="round-error">([^<]*)<', answer.text)
+    assert beside is not None and beside.group(1) == words, beside

@@ -206,3 +206,30 @@ def test_an_imported_files_bound_is_said_in_the_readers_groups(client, language,
     client.get(f"/lang/{language}")
     said = import_refusal(client, '{"players": 10000000000}')
     assert bound in said, said
+
+
+@pytest.mark.parametrize(
+    ("language", "bound", "table"),
+    [
+        ("fr", "de 0 à 1\u202f000\u202f000", "table 1234\u202f:"),  # French: U+202F before ":"
+        ("en", "0 and 1,000,000", "table 1234:"),
+    ],
+)
+def test_a_refusal_groups_its_quantities_never_a_coups_or_a_tables_number(
+    app, language, bound, table
+):
+    """A refusal's quantities (``errors.QUANTITIES``: a bound, a count) are grouped; a
+    coup's, a round's or a table's number is said as the pages say it ("coup 1234",
+    "Table 1234"), where every whole number was grouped ("coup 1 234")."""
+    from scorekeeper.rules.errors import GameError
+    from scorekeeper.store.stops import EVENING_CLOSED
+    from scorekeeper.web.formats.words import refusal_text
+
+    ended = GameError("coup", "the game ended with coup {last}; no coup can follow", last=1234)
+    closed = GameError("round", EVENING_CLOSED, table=1234)
+    points = GameError("points", "points are between 0 and {most}", most=1_000_000)
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert "1234" in refusal_text(ended) and "1 234" not in refusal_text(ended)
+        assert "1,234" not in refusal_text(ended) and "1\u202f234" not in refusal_text(ended)
+        assert refusal_text(closed).startswith(table)
+        assert refusal_text(points).endswith(bound)

@@ -1,7 +1,9 @@
 """Dates and times in the reader's language, through Babel ("27 novembre 2026").
 
-The database keeps ISO text (``2026-11-27``, ``2026-11-27T20:15:03``, UTC); a
-page says it as its reader writes it. Form fields keep ISO (``<input
+The database keeps ISO text (``2026-11-27``, ``2026-11-27T20:15:03+00:00``, UTC); a
+page says it as its reader writes it. A stored time is shown where the server is
+(``clock.local``): its day is ``clock.day_of``, the calendar a new evening is dated by,
+never its UTC date. Form fields keep ISO (``<input
 type="date">`` shows it in the phone's own way). Anything that is not a date
 is shown as it is, never an error.
 """
@@ -14,15 +16,28 @@ from datetime import date, datetime
 from flask import Flask
 from flask_babel import format_date, format_datetime, get_locale
 
+from ...clock import day_of, local
+
 _FIRST = re.compile(r"(?<!\d)1(?= )")
 """The day 1 of a French date in words ("1 novembre"): the first of the month is "1er"."""
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _date(value: object) -> date | None:
+    """A stored day as it is; a stored time's day where the server is (``clock.day_of``);
+    a text that only begins with a day (a time cut short), that day."""
+    if isinstance(value, datetime):
+        return date.fromisoformat(day_of(value))
     if isinstance(value, date):
         return value
+    text = str(value)
+    if not _DAY.fullmatch(text):
+        try:
+            return date.fromisoformat(day_of(text))
+        except ValueError:
+            pass
     try:
-        return date.fromisoformat(str(value)[:10])
+        return date.fromisoformat(text[:10])
     except ValueError:
         return None
 
@@ -40,15 +55,13 @@ def day(value: object, format: str = "long") -> str:
 
 
 def moment(value: object, format: str = "short") -> str:
-    """A stored UTC instant as its reader writes a date and time ("27/11/2026 20:15")."""
-    if isinstance(value, datetime):
-        found: datetime | None = value
-    else:
-        try:
-            found = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-        except ValueError:
-            found = None
-    return str(value) if found is None else format_datetime(found, format)
+    """A stored UTC instant as its reader writes a date and time ("27/11/2026 20:15"),
+    where the server is (``clock.local``), as ``day`` says its day."""
+    try:
+        found = local(value if isinstance(value, datetime) else str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return str(value)
+    return format_datetime(found, format, rebase=False)
 
 
 def init_app(app: Flask) -> None:

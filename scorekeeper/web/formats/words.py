@@ -80,9 +80,11 @@ def error_text(error: GameError) -> str:
 
 
 def refusal_text(error: GameError) -> str:
-    """A refusal of the engine in the reader's language, its numbers in the reader's groups
-    ("at most 1 000 000 000 either way", as a form's bounds say them), without its coup."""
-    return error.translated(_, grouped)
+    """A refusal of the engine in the reader's language, its quantities in the reader's
+    groups ("at most 1 000 000 000 either way", as a form's bounds say them), a coup's,
+    a round's or a table's number as the pages say it ("coup 1234", "no round −1"; which
+    is which: ``errors.QUANTITIES``), without its coup."""
+    return error.translated(_, grouped, minus)
 
 
 def signed(value: int) -> str:

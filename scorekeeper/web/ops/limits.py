@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -31,6 +31,15 @@ CASH = "60 per minute; 600 per hour"
 hand at the table, not a script filling the ledger."""
 EVENT = "5 per minute; 20 per hour"
 REGISTER = "30 per minute; 300 per hour"
+REFUSED = "60 per minute; 600 per hour"
+"""A form's refusals (a 4xx answer: a field mistyped, a stale version), counted apart from
+what it makes: a founder who mistypes his competition five times still makes it (each
+refusal took one of the 5 a minute, and the sixth try was 429). A refusal stores nothing
+and reads a form: this bound only keeps a script from repeating them without end."""
+EVERY_TRY = frozenset(("login", "takeover", "import"))
+"""The counts every try adds to, refused or not: a password's and a handover code's
+(a refused try is the guess the limit is there to slow), and an import's (a file is read
+and replayed whole before it is refused: the cost is the same)."""
 
 
 def client_and_game() -> str:
@@ -75,6 +84,29 @@ def init_app(app: Flask) -> None:
         scope, limit, key = LIMITS[rule.rule]
         exempt = None if rule.rule == "/admin" else access.is_admin
         view: Any = app.view_functions[rule.endpoint]
-        app.view_functions[rule.endpoint] = limiter.shared_limit(
-            limit, scope=scope, key_func=key, methods=["POST"], exempt_when=exempt
-        )(view)
+        if scope in EVERY_TRY:
+            app.view_functions[rule.endpoint] = limiter.shared_limit(
+                limit, scope=scope, key_func=key, methods=["POST"], exempt_when=exempt
+            )(view)
+            continue
+        made = limiter.shared_limit(
+            limit, scope, key_func=key, methods=["POST"], exempt_when=exempt, deduct_when=_made
+        )
+        refused = limiter.shared_limit(
+            REFUSED,
+            f"{scope}-refused",
+            key_func=key,
+            methods=["POST"],
+            exempt_when=exempt,
+            deduct_when=_refused,
+        )
+        app.view_functions[rule.endpoint] = made(refused(view))
+
+
+def _made(response: Response) -> bool:
+    """What a limited form's answer adds to its count: a thing made (a redirect to it)."""
+    return response.status_code < 400
+
+
+def _refused(response: Response) -> bool:
+    return not _made(response)
