@@ -367,7 +367,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
     try:
         after = stored.check(coups, n)
     except GameError as refused:
-        after, error = None, error_text(refused)
+        after, error = None, _deletion_refused(refused, n)
     if request.method == "POST":
         if not form.validate():
             abort(400)
@@ -383,6 +383,17 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
                 return _back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
+
+
+def _deletion_refused(error: GameError, n: int) -> str:
+    """Why coup ``n`` cannot be deleted. A coup after it is refused under the number it
+    would take (the engine replays the game without coup ``n``): the page names it by its
+    number now, and the one it would become, since the dealers move up with it (at four, the
+    one who sits out: "Coup 6, which would become coup 5: Anne deals and sits out")."""
+    if error.coup is None or error.coup < n:
+        return error_text(error)
+    now = _("Coup %(now)s, which would become coup %(then)s: ", now=error.coup + 1, then=error.coup)
+    return now + refusal_text(error)
 
 
 @bp.post("/games/<int:game_id>/undo")
