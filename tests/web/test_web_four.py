@@ -157,3 +157,25 @@ def test_a_deletion_refused_by_a_later_coup_names_that_coup_by_its_number_now(cl
     # nothing was deleted: the three coups stand
     assert client.post(game + "/coups/1/delete").status_code == 409
     assert len(json.loads(client.get(game + "/report.json").data)["coups"]) == 3
+
+
+def test_a_deletion_refused_by_a_later_coup_names_who_sits_there_in_that_coup(client):
+    """Émile took Denis's seat over from coup 2. Deleting coup 4 moves coup 5 (dealt by
+    Anne, played by Bruno, Chloé and the seat where Émile sits) to coup 4, dealt by that
+    seat: Émile would sit out, and the refusal names him, as every page of the game does
+    from coup 2 on, not Denis, who left."""
+    response = client.post("/games/new", data={**POULE, "player3": "Denis", "take_over": "y"})
+    game = response.headers["Location"]
+    assert client.post(game + "/coups", data=coup_data("B demande B5 C2 D2")).status_code == 302
+    taken = {"seat": "3", "player": "Émile", "way": "takes_over"}
+    assert client.post(game + "/seat", data=taken).status_code == 302
+    for text in ("C demande C5 D2 A2", "D demande D5 A2 B2", "A demande A5 B2 C2"):
+        assert client.post(game + "/coups", data=coup_data(text)).status_code == 302
+    assert client.post(game + "/coups", data=coup_data("B demande B5 C2 D2")).status_code == 302
+    response = client.get(game + "/coups/4/delete")
+    assert response.status_code == 409
+    error = re.search(r'<p class="error" role="alert">([^<]*)</p>', response.text).group(1)
+    assert error == (
+        "Coup 5, which would become coup 4: "
+        "Émile deals and sits out this coup: tricks name the three others"
+    )
