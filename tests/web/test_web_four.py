@@ -134,3 +134,48 @@ def test_the_fiche_has_a_column_for_each_of_the_four_seats(client):
         rows = fiche_rows(client.get(game + path).text)
         assert len(rows) == 1 and len(rows[0]) == 4, (path, rows)
         assert rows[0][:3] == ["", "", ""] and f">{enjeu}</span>" in rows[0][3], (path, rows)
+
+
+def test_a_deletion_refused_by_a_later_coup_names_that_coup_by_its_number_now(client):
+    """At four, deleting coup 1 moves the deal back one seat for every coup after it: coup 2,
+    dealt by Bruno and played by Chloé, Denis and Anne, would become coup 1, dealt by Anne
+    (the first dealer), who sits out — and its tricks name her. The refusal is about coup 2 as
+    the page numbers it (a play-through read "Coup 1: Anne deals and sits out this coup" on
+    the page of coup 1, whose tricks do not name her), and says the dealers move up."""
+    response = client.post("/games/new", data={**POULE, "player3": "Denis"})
+    game = response.headers["Location"]
+    for text in ("B demande B5 C2 D2", "C demande C5 D2 A2", "D demande D5 A2 B2"):
+        assert client.post(game + "/coups", data=coup_data(text)).status_code == 302
+    response = client.get(game + "/coups/1/delete")
+    assert response.status_code == 409
+    error = re.search(r'<p class="error" role="alert">([^<]*)</p>', response.text).group(1)
+    assert error == (
+        "Coup 2, which would become coup 1: "
+        "Anne deals and sits out this coup: tricks name the three others"
+    )
+    assert "The later coups are replayed: the dealers move up by one." in response.text
+    # nothing was deleted: the three coups stand
+    assert client.post(game + "/coups/1/delete").status_code == 409
+    assert len(json.loads(client.get(game + "/report.json").data)["coups"]) == 3
+
+
+def test_a_deletion_refused_by_a_later_coup_names_who_sits_there_in_that_coup(client):
+    """Émile took Denis's seat over from coup 2. Deleting coup 4 moves coup 5 (dealt by
+    Anne, played by Bruno, Chloé and the seat where Émile sits) to coup 4, dealt by that
+    seat: Émile would sit out, and the refusal names him, as every page of the game does
+    from coup 2 on, not Denis, who left."""
+    response = client.post("/games/new", data={**POULE, "player3": "Denis", "take_over": "y"})
+    game = response.headers["Location"]
+    assert client.post(game + "/coups", data=coup_data("B demande B5 C2 D2")).status_code == 302
+    taken = {"seat": "3", "player": "Émile", "way": "takes_over"}
+    assert client.post(game + "/seat", data=taken).status_code == 302
+    for text in ("C demande C5 D2 A2", "D demande D5 A2 B2", "A demande A5 B2 C2"):
+        assert client.post(game + "/coups", data=coup_data(text)).status_code == 302
+    assert client.post(game + "/coups", data=coup_data("B demande B5 C2 D2")).status_code == 302
+    response = client.get(game + "/coups/4/delete")
+    assert response.status_code == 409
+    error = re.search(r'<p class="error" role="alert">([^<]*)</p>', response.text).group(1)
+    assert error == (
+        "Coup 5, which would become coup 4: "
+        "Émile deals and sits out this coup: tricks name the three others"
+    )

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, SubmitField
 from wtforms.validators import InputRequired
@@ -25,7 +26,7 @@ from ...names import clash_with, tidy
 from ...rights import access
 from ...rules.errors import GameError
 from ...rules.seating import PLAYS_FOR, TAKES_OVER, SeatChange, payers, seated, sittings
-from ..formats.words import club_full_text, error_text
+from ..formats.words import club_full_text, elide, error_text, signed
 from ..forms import changed_meanwhile, form_version, name_field, options
 from .seat_words import seat_lines
 
@@ -58,12 +59,18 @@ class SeatForm(FlaskForm):
     submit = SubmitField(_l("Take the seat"))
 
 
+def _taking_over(stored: store.StoredGame) -> bool:
+    """Whether a newcomer may take the seat over: the table's rules allow it, and it is no
+    competition's table (the event ranks its registered players seat by seat)."""
+    event_table = store.table_state(get_db(), stored.id).event is not None
+    return not event_table and stored.kind.takes_over(stored.game.rules)
+
+
 def _form(stored: store.StoredGame) -> SeatForm:
     """The form (on a POST: as sent), its seats named as they are now."""
     form = SeatForm()
     form.seat.choices = options((str(i), name) for i, name in enumerate(stored.seated()))
-    event_table = store.table_state(get_db(), stored.id).event is not None
-    taking_over = not event_table and stored.kind.takes_over(stored.game.rules)
+    taking_over = _taking_over(stored)
     plays_for = PLAYS_FOR_WORDS if stored.kind.chips else PLAYS_FOR_POINTS
     ways = [(PLAYS_FOR, plays_for)] + ([(TAKES_OVER, TAKES_OVER_WORDS)] if taking_over else [])
     form.way.choices = options(ways)
@@ -115,6 +122,34 @@ def _coming_back(stored: store.StoredGame, form: SeatForm, taking_over: bool) ->
         form.way.data = TAKES_OVER
 
 
+def handed_over(stored: store.StoredGame) -> list[str]:
+    """What each leaver would hand over if someone took his seat over now, and the net he
+    would leave with, a line per seat that has something at stake (the 1709 poule: his open
+    bêtes, ``GameKind.seat_debt``; a pot's part is only owed once the pot is won later, so
+    nothing is said of it here). Said before the manager chooses: the standing showed the
+    leaver at −9, and he left at −105 with his bête of 96 (docs/rules.md, "Someone takes a
+    seat")."""
+    report = stored.replay()
+    people = stored.by_person()
+    lines = []
+    for seat, (name, payer) in enumerate(zip(stored.seated(), stored.payers(), strict=True)):
+        debt = stored.kind.seat_debt(report, seat, report)
+        if debt <= 0:
+            continue
+        text = ngettext(
+            "If someone takes over the seat of %(seat)s, %(name)s hands over the open bêtes,"
+            " %(num)s chip: %(net)s on leaving.",
+            "If someone takes over the seat of %(seat)s, %(name)s hands over the open bêtes,"
+            " %(num)s chips: %(net)s on leaving.",
+            debt,
+            seat=name,
+            name=payer,
+            net=signed(people.get(payer, 0) - debt),
+        )
+        lines.append(elide(text, name))
+    return lines
+
+
 def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
     state = store.table_state(get_db(), stored.id)
     page = render_template(
@@ -128,6 +163,7 @@ def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
         chips=stored.kind.chips,
         lines=seat_lines(stored),
         back=[(seat, name, stored.seated()[seat]) for seat, name in _back(stored)],
+        handed=handed_over(stored) if _taking_over(stored) else [],
     )
     return page if status == 200 else (page, status)
 
