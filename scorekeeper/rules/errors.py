@@ -15,7 +15,7 @@ LEAD = N_("{field}: {message}")
 """A refusal led by the field it names (``GameError.named``)."""
 
 QUANTITIES = frozenset(
-    {"limit", "most", "least", "top", "target", "total", "points", "count", "number"}
+    {"limit", "most", "least", "top", "goal", "total", "points", "count", "number"}
     | {"owed", "fewest", "deals", "left"}
 )
 """The parameters of a refusal that are quantities (a bound, a sum, a count, points): the

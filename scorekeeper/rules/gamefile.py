@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, cast
 
-from ..names import fault
+from ..names import Clash, clash, fault, first_clash
 from . import streamed_json
 from .errors import N_, GameError
 
@@ -56,6 +56,7 @@ def file_parts(
         found = fault(player, typed=False)
         if found is not None:
             raise GameError("players", found.template, **found.params)
+    _one_person_once(players)
     first = head.get("first_dealer", players[0])
     if first not in players:
         raise GameError(
@@ -70,6 +71,27 @@ def file_parts(
     rules: Mapping[str, object] = rules_data
     coups: list[object] = coups_data
     return players, players.index(first), rules, coups
+
+
+def _one_person_once(players: Sequence[str]) -> None:
+    """GameError if two of a file's players are one person ("ANNE" beside "Anne") or read
+    alike (a Cyrillic "А" for the Latin "A"), by the rule a typed table is held to: the
+    import's page and ``scorekeeper replay`` refuse the same files, in the same words."""
+    found = first_clash(players)
+    if found is None:
+        return
+    earlier, later = players[found[0]], players[found[1]]
+    if clash(later, earlier) is Clash.READS_ALIKE:
+        template = N_(
+            "{name} reads like {other}, already at this table (letters of another alphabet"
+            " or look-alike signs): two players must be told apart at a glance."
+        )
+    else:
+        template = N_(
+            "{name} is already at this table as {other} "
+            "(names are compared without case, accents or spaces)."
+        )
+    raise GameError("players", template, name=later, other=earlier)
 
 
 def numbered(items: Sequence[object], parse: Callable[[Any], T]) -> list[T]:

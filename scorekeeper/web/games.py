@@ -17,7 +17,6 @@ from wtforms import Field
 from .. import store
 from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
-from ..names import first_clash
 from ..rights import access
 from ..rules import importing, kinds, seating, stopping
 from ..rules.errors import GameError
@@ -28,7 +27,7 @@ from ..rules.seating import SeatChange
 from . import blueprints
 from .events import listing
 from .formats.words import error_text
-from .forms import ActionForm, ImportForm, bounded_arg, clash_text
+from .forms import ActionForm, ImportForm, bounded_arg
 from .kept.expensive import expensive, game_key
 from .starting.creating import created
 from .table.gamefiles import game_file_text
@@ -98,11 +97,6 @@ def _parse_game_file(
         money = kind.file_money(json_object(data))  # a game file: an object
     except GameError as error:
         field.errors = [error_text(error)]
-        return None
-    found = first_clash(game.players)  # the file's names are distinct; the table's rule too
-    if found is not None:
-        earlier, later = game.players[found[0]], game.players[found[1]]
-        field.errors = [str(clash_text(later, earlier))]
         return None
     return game, money, changes, stopped
 

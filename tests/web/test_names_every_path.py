@@ -301,3 +301,31 @@ def test_at_the_bound_a_club_events_round_adds_no_member(app):
         conn.execute("delete from members where name = 'Joueur 0'")
     assert post(client, app, "draw").status_code == 302
     assert count(app, "select count(*) from members") == MAX_MEMBERS
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("ANNE", "ANNE is already at this table as Anne (names are compared without case"),
+        ("\u0410nne", "\u0410nne reads like Anne, already at this table (letters of another"),
+    ],
+    ids=["case aside", "a Cyrillic A"],
+)
+def test_the_command_and_the_import_refuse_one_person_twice_in_the_same_words(
+    client, app, tmp_path, capsys, name, words
+):
+    """A file of Anne and ANNE (or a Cyrillic "А"nne) was refused by the import and replayed
+    by ``scorekeeper replay`` as two players: the rule now lives in the file's reading."""
+    from scorekeeper.cli import main
+
+    data = {**SEED, "players": ["Anne", "Bruno", name], "coups": []}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert words in capsys.readouterr().err
+    response = client.post(
+        "/games/import", data={"text": json.dumps(data)}, headers={"Accept-Language": "en"}
+    )
+    assert response.status_code == 422
+    assert words in response.text
+    assert count(app, "select count(*) from games") == 0

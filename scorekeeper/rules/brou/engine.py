@@ -252,9 +252,9 @@ def replay(game: BrouGame, start: BrouReport | None = None) -> BrouReport:
                 if count < rules.target:
                     raise GameError(
                         "made",
-                        N_("partie et vole made without reaching {target}"),
+                        N_("partie et vole made without reaching {goal}"),
                         n,
-                        target=rules.target,
+                        goal=rules.target,
                     )
                 other = before[1 - team] + marks[1 - team]
                 partie, won[team] = team, 3 + multiple(other)
@@ -282,12 +282,12 @@ def replay(game: BrouGame, start: BrouReport | None = None) -> BrouReport:
                         "partie_et_vole",
                         N_(
                             "{team} could not declare partie et vole: {count} and the 120 "
-                            "card points stay under {target}"
+                            "card points stay under {goal}"
                         ),
                         n,
                         team=TEAMS[team],
                         count=before[team] + counted[team],
-                        target=rules.target,
+                        goal=rules.target,
                     )
                 other = before[1 - team] + counted[1 - team]
                 partie, won[1 - team] = 1 - team, 3 + multiple(other)
@@ -301,9 +301,9 @@ def replay(game: BrouGame, start: BrouReport | None = None) -> BrouReport:
             elif coup.abandon is not None:
                 raise GameError(
                     "abandon",
-                    N_("an abandon needs the other team at {target}"),
+                    N_("an abandon needs the other team at {goal}"),
                     n,
-                    target=rules.target,
+                    goal=rules.target,
                 )
             else:  # a wrong claim: the other team wins, the claimer counts nothing this coup
                 partie = 1 - claimer

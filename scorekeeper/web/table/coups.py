@@ -41,6 +41,7 @@ from .. import registry
 from ..formats.words import error_text, refusal_text
 from ..forms import CHANGED, ActionForm, changed_meanwhile, form_version
 from ..hookspecs import GamePages, Page
+from .seat_words import deletion_refused
 
 bp = Blueprint("coups", __name__)
 
@@ -367,7 +368,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
     try:
         after = stored.check(coups, n)
     except GameError as refused:
-        after, error = None, _deletion_refused(stored, refused, n)
+        after, error = None, deletion_refused(stored, refused, n)
     if request.method == "POST":
         if not form.validate():
             abort(400)
@@ -383,24 +384,6 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
                 return _back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
-
-
-def _deletion_refused(stored: store.StoredGame, error: GameError, n: int) -> str:
-    """Why coup ``n`` cannot be deleted. A coup after it is refused under the number it
-    would take (the engine replays the game without coup ``n``): the page names it by its
-    number now, and the one it would become, since the dealers move up with it (at four, the
-    one who sits out: "Coup 6, which would become coup 5: Anne deals and sits out"), and
-    names whoever sits at a seat in that coup, as its page does (the engine names the seat
-    by its first player: "Denis deals" where Émile took Denis's seat)."""
-    if error.coup is None or error.coup < n:
-        return error_text(error)
-    now = error.coup + 1  # a seat change stays with its coup: who sat there sits there still
-    sitting = dict(zip(stored.game.players, stored.seated(now), strict=True))
-    params = {k: sitting.get(v, v) if isinstance(v, str) else v for k, v in error.params.items()}
-    shown = GameError(error.field, error.template, error.coup, **params)
-    shown.led = error.led
-    lead = _("Coup %(now)s, which would become coup %(then)s: ", now=now, then=error.coup)
-    return lead + refusal_text(shown)
 
 
 @bp.post("/games/<int:game_id>/undo")

@@ -1,5 +1,6 @@
 """Who took a seat from which coup, in the reader's words: the game page, the settlement,
-the change log and the seat page share them (a plain module: no blueprint)."""
+the change log, the seat page and a refused deletion share them (a plain module: no
+blueprint)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ...rules.errors import GameError
 from ...rules.seating import PLAYS_FOR, Sitting, sittings
 from ...store import StoredGame
+from ..formats.words import error_text, refusal_text
 
 
 def seat_text(sitting: Sitting) -> str:
@@ -80,3 +83,21 @@ def logged_seat_text(after: Any) -> str | None:
     except (KeyError, TypeError, ValueError):
         return None
     return seat_text(sitting)
+
+
+def deletion_refused(stored: StoredGame, error: GameError, n: int) -> str:
+    """Why coup ``n`` cannot be deleted. A coup after it is refused under the number it
+    would take (the engine replays the game without coup ``n``): the page names it by its
+    number now, and the one it would become, since the dealers move up with it (at four, the
+    one who sits out: "Coup 6, which would become coup 5: Anne deals and sits out"), and
+    names whoever sits at a seat in that coup, as its page does (the engine names the seat
+    by its first player: "Denis deals" where Émile took Denis's seat)."""
+    if error.coup is None or error.coup < n:
+        return error_text(error)
+    now = error.coup + 1  # a seat change stays with its coup: who sat there sits there still
+    sitting = dict(zip(stored.game.players, stored.seated(now), strict=True))
+    params = {k: sitting.get(v, v) if isinstance(v, str) else v for k, v in error.params.items()}
+    shown = GameError(error.field, error.template, error.coup, **params)
+    shown.led = error.led
+    lead = _("Coup %(now)s, which would become coup %(then)s: ", now=now, then=error.coup)
+    return lead + refusal_text(shown)
