@@ -9,6 +9,8 @@ the round, 96 cards above the one just locked.
 
 from __future__ import annotations
 
+import gzip
+
 from test_events import new_event, post
 
 
@@ -17,6 +19,26 @@ def _drawn(app, client):
     names = "\n".join(f"Player {n:02d}" for n in range(1, 17))  # 16 players: 4 tables
     assert post(client, app, "players", names=names).status_code == 302
     assert post(client, app, "draw").status_code == 302
+
+
+def test_the_director_page_goes_gzipped_to_a_browser_that_takes_it(app):
+    client = app.test_client()
+    _drawn(app, client)
+    assert 'id="manager-link"' in client.get("/events/1").text  # the event's link, shown once
+    plain = client.get("/events/1", headers={"Accept-Encoding": "identity"})
+    assert plain.headers.get("Content-Encoding") is None
+    page = plain.get_data()
+    assert b'id="table-4"' in page  # the page of the round: four tables, four codes
+    sent = client.get("/events/1", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert sent.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in sent.headers["Vary"]
+    assert "Cookie" in sent.headers["Vary"]  # still a page of this phone's right alone
+    body = sent.get_data()
+    # the same page (its forms' CSRF tokens are the session's: the same in both)
+    assert gzip.decompress(body) == page
+    # the bytes over the Wi-Fi: four codes of ~2.4 kB of SVG path each compress well; the
+    # championship's 552 kB went as 91 kB (a sixth), this one must go under a third
+    assert len(body) * 3 < len(page)
 
 
 def test_a_lock_brings_the_director_back_to_the_table_locked(app):
