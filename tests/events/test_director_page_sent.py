@@ -10,6 +10,7 @@ the round, 96 cards above the one just locked.
 from __future__ import annotations
 
 import gzip
+import re
 
 from test_events import new_event, post
 
@@ -50,3 +51,26 @@ def test_a_lock_brings_the_director_back_to_the_table_locked(app):
     unlocked = post(client, app, "lock", round="1", table="3", unlock="y")
     assert unlocked.status_code == 302
     assert unlocked.headers["Location"].endswith("/events/1#table-3")
+
+
+def _options(page: str, section: str) -> list[str]:
+    part = page[page.index(f'<section id="{section}"') :]
+    part = part[: part.index("</select>")]
+    return re.findall(r"<option[^>]*>([^<]*)</option>", part)
+
+
+def test_the_withdrawal_and_correction_lists_are_in_name_order(app):
+    # registered as they came, club by club, and one late: the director looks a name up
+    # in a phone's picker of 546 at a championship, as the page sorts names elsewhere
+    # (the sitting-out line, a shared place): the reader's alphabetical order
+    client = app.test_client()
+    new_event(client, kind="manillen", seating="pairs", method="win_pct")
+    came = ["Zoë Claes", "Jan Peeters", "Émile Wouters", "Anke De Smet", "Bert Maes"]
+    assert post(client, app, "players", names="\n".join(came)).status_code == 302
+    assert post(client, app, "players", names="Dirk Aerts").status_code == 302
+    assert post(client, app, "withdraw", name="Jan Peeters").status_code == 302
+    page = client.get("/events/1").text
+    everyone = ["Anke De Smet", "Bert Maes", "Dirk Aerts", "Émile Wouters", "Jan Peeters"]
+    everyone.append("Zoë Claes")  # by first name, É with the E's (French collation)
+    assert _options(page, "penalty") == everyone
+    assert _options(page, "withdraw") == [n for n in everyone if n != "Jan Peeters"]
