@@ -42,9 +42,11 @@ def _act(
     form: Any,
     change: Callable[[int], object],
     beside: tuple[str, ...] = (),
+    back: str | None = None,
 ) -> BaseResponse | tuple[str, int]:
     """Run one change from a valid form; the refusal above the form otherwise, or beside
-    its field for the fields named in ``beside`` (the page shows their errors there)."""
+    its field for the fields named in ``beside`` (the page shows their errors there).
+    Done, the page again at ``back`` (the part of the page acted on), else the section."""
     managed_event(event_id)
     if not form.validate_on_submit():
         # each message is a sentence with its full stop: one after the other, as sentences
@@ -63,7 +65,7 @@ def _act(
             form[error.field].errors = [*form[error.field].errors, refusal_text(error)]
             return director_page(event_id, {}, {section: form}), 422
         return director_page(event_id, {section: refusal_text(error)}, {section: form}), 422
-    return redirect(url_for("events.director", event_id=event_id) + f"#{section}")
+    return redirect(url_for("events.director", event_id=event_id) + f"#{back or section}")
 
 
 def parse_players(text: str) -> list[Player]:
@@ -201,7 +203,9 @@ def lock(event_id: int) -> BaseResponse | tuple[str, int]:
             get_db(), event_id, version, round_no, table_no, tally, game_version
         )
 
-    return _act(event_id, "round", form, change)
+    # back at the table's card: a championship's round has 136, and the round's top is 96
+    # cards above table 97
+    return _act(event_id, "round", form, change, back=f"table-{form.table.data or 0}")
 
 
 @bp.post("/events/<int:event_id>/penalty")
