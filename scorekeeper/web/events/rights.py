@@ -22,6 +22,7 @@ from ...events import records as stored
 from ...events.records import Event
 from ...events.standing import event_key
 from ...rights import access
+from ..ops.deployment import external_url
 
 MAX_TOKEN = 64
 
@@ -58,9 +59,25 @@ def results_key(token: str, **_: object) -> Hashable:
 
 
 def slips_key(event_id: int, **_: object) -> Hashable:
-    """The slips' PDF: the event's managers only (404), then the event's key."""
+    """The slips' PDF: the event's managers only (404), then what the slips show: the
+    event's own version (its name, rounds, seeds, who sits out), each table's players as
+    seated, and the address their links begin with. A deal at a table changes none of it:
+    keyed by the event's key, which moves at every deal, a slip reprinted mid-round drew
+    the 136 slips of a championship again (4.4-5.9 s of CPU)."""
     found = managed_event(event_id)
-    return (found.id, found.read_token, event_key(get_db(), found.id), generation(get_db()))
+    (seating,) = (
+        get_db()
+        .execute(
+            "select group_concat(seat, '|') from (select event_tables.round || '.'"
+            " || event_tables.table_no || '.' || games.players as seat from event_tables"
+            " join games on games.id = event_tables.game_id where event_tables.event_id = ?"
+            " order by event_tables.round, event_tables.table_no)",
+            [found.id],
+        )
+        .fetchone()
+    )
+    base = external_url("events.slips", event_id=found.id)
+    return (found.id, found.read_token, found.version, seating, base, generation(get_db()))
 
 
 def grant_event(event_id: int) -> None:
