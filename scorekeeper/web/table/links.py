@@ -65,12 +65,22 @@ class PhoneNameForm(FlaskForm):
 
 
 def qr_svg(url: str) -> Markup:
-    """A QR code as inline SVG (no style attribute: the CSP allows it)."""
+    """A QR code as inline SVG (no style attribute: the CSP allows it); none for a link
+    no QR code can hold (a link's text is shown beside it)."""
+    if len(url) > QR_KEPT_LONGEST:
+        return Markup(_qr_svg(url))  # drawn, not kept
     return Markup(_qr_drawn(url))
 
 
 QR_KEPT = 1024
-"""How many QR codes a server process keeps drawn (about 4 KB each: 4 MB at most)."""
+"""How many QR codes a server process keeps drawn (1,024 codes of links of at most
+``QR_KEPT_LONGEST`` characters: under 7 KB each, 7 MB at most)."""
+QR_KEPT_LONGEST = 256
+"""The longest link whose code is kept. A link begins with the address the page was
+opened with when no ``PUBLIC_URL`` is set, and that is the request's ``Host``: a stranger
+on the links page of his own game names it, up to the 2,300 characters a code holds, whose
+code is 55 KB: 1,024 of them kept were 58 MB in each process. A served link is about 100
+characters (``https://scores.example.org/games/12345/manage/`` and a 36-character key)."""
 
 
 @lru_cache(maxsize=QR_KEPT)
@@ -80,7 +90,15 @@ def _qr_drawn(url: str) -> str:
     CPU at every reload of the page (after each registration, lock or penalty) and as much
     for the slips. A link's code never changes; the links it keeps are the ones the pages
     show to those allowed to see them, and nothing but the same link finds its code."""
-    return str(segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff"))
+    return _qr_svg(url)
+
+
+def _qr_svg(url: str) -> str:
+    try:
+        code = segno.make(url, error="m")
+    except segno.DataOverflowError:  # a Host header of thousands of characters: no code
+        return ""
+    return str(code.svg_inline(scale=4, dark="#000", light="#fff"))
 
 
 def fresh_manager_link(game_id: int) -> str | None:
