@@ -84,7 +84,7 @@ def _event_pages(world: World) -> list[str]:
     public = [f"/events/{token}{page}" for page in ("", "/results", "/results.json", "/wall")]
     table = f"/games/{world.event_tables[0]}"  # a table of round 1: its locks read the event
     mine = [table, f"{table}/settlement", f"{table}/game.json"]
-    return [f"/events/{world.event}", "/events", f"/clubs/{world.club}", "/", *public, *mine]
+    return [f"/events/{world.event}/slips", f"/events/{world.event}/slips.pdf", f"/events/{world.event}", "/events", f"/clubs/{world.club}", "/", *public, *mine]
 
 
 COLUMNS = {
@@ -417,6 +417,16 @@ def test_an_event_table_whose_game_is_gone_is_named(world, tmp_path):
         "of the table event_tables",
     )
     assert all(client.get(page).status_code < 500 for page in _event_pages(world))
+
+
+@pytest.mark.parametrize("value", [BLOB, WHOLE, JUNK])
+def test_an_event_tables_players_retyped_are_said_on_the_slips(world, tmp_path, value):
+    """The slips' PDF is kept by each table's players as stored (``slips_key``): joined into
+    one text, a BLOB there was an undecodable text, a 500 before the view said the row."""
+    sql = f"update games set players = {value} where id = {world.event_tables[0]}"
+    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
+    for page in ("slips", "slips.pdf", ""):
+        assert client.get(f"/events/{world.event}/{page}".rstrip("/")).status_code < 500, page
 
 
 @pytest.mark.parametrize("change", ["seat = 7", "seat = -3", "coup = -3"])

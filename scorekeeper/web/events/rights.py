@@ -60,21 +60,20 @@ def results_key(token: str, **_: object) -> Hashable:
 
 def slips_key(event_id: int, **_: object) -> Hashable:
     """The slips' PDF: the event's managers only (404), then what the slips show: the
-    event's own version (its name, rounds, seeds, who sits out), each table's players as
-    seated, and the address their links begin with. A deal at a table changes none of it:
-    keyed by the event's key, which moves at every deal, a slip reprinted mid-round drew
-    the 136 slips of a championship again (4.4-5.9 s of CPU)."""
+    event's own version (its name, rounds, seeds, who sits out), each table's game (its
+    link) and players as seated, and the address their links begin with. A deal at a
+    table changes none of it: keyed by the event's key, which moves at every deal, a slip
+    reprinted mid-round drew the 136 slips of a championship again (4.4-5.9 s of CPU)."""
     found = managed_event(event_id)
-    (seating,) = (
-        get_db()
-        .execute(
-            "select group_concat(seat, '|') from (select event_tables.round || '.'"
-            " || event_tables.table_no || '.' || games.players as seat from event_tables"
-            " join games on games.id = event_tables.game_id where event_tables.event_id = ?"
-            " order by event_tables.round, event_tables.table_no)",
+    # the columns as stored, not joined into one text: a BLOB retyped behind the app into
+    # a table's number was an undecodable text there, a 500 (the view says it, 409)
+    seating = tuple(
+        get_db().execute(
+            "select event_tables.round, event_tables.table_no, event_tables.game_id,"
+            " games.players from event_tables join games on games.id = event_tables.game_id"
+            " where event_tables.event_id = ? order by event_tables.round, event_tables.table_no",
             [found.id],
         )
-        .fetchone()
     )
     base = external_url("events.slips", event_id=found.id)
     return (found.id, found.read_token, found.version, seating, base, generation(get_db()))
