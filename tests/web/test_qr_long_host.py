@@ -48,4 +48,3 @@ def test_a_long_links_code_is_not_kept(app):
     response = _links_page(app, client, game, _host(2000))
     assert response.status_code == 200 and "<svg" in response.text  # drawn all the same
     assert links._qr_drawn.cache_info().currsize == kept
-

@@ -84,7 +84,16 @@ def _event_pages(world: World) -> list[str]:
     public = [f"/events/{token}{page}" for page in ("", "/results", "/results.json", "/wall")]
     table = f"/games/{world.event_tables[0]}"  # a table of round 1: its locks read the event
     mine = [table, f"{table}/settlement", f"{table}/game.json"]
-    return [f"/events/{world.event}/slips", f"/events/{world.event}/slips.pdf", f"/events/{world.event}", "/events", f"/clubs/{world.club}", "/", *public, *mine]
+    return [
+        f"/events/{world.event}/slips",
+        f"/events/{world.event}/slips.pdf",
+        f"/events/{world.event}",
+        "/events",
+        f"/clubs/{world.club}",
+        "/",
+        *public,
+        *mine,
+    ]
 
 
 COLUMNS = {
