@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -179,3 +181,38 @@ def test_a_refused_form_does_not_use_up_the_limit_of_things_made(
     other = browser(make(tmp_path / "other"), "10.0.0.9")
     codes = [other.post(path, data=refused()).status_code for _ in range(61)]
     assert codes == [422] * 60 + [429]  # REFUSED: 60 a minute
+
+
+def test_requests_at_once_make_no_more_than_the_limit(tmp_path, monkeypatch):
+    """A script posting eight clubs at once, on a server's eight threads: the limit of things
+    made counted each only once it was made (``deduct_when``), so all eight had passed the
+    count of none before the first was made, and all eight were made (5 a minute, 20 an
+    hour: a burst each minute made 8, and the threads of each process more). A try takes
+    its place at once and gives it back if refused."""
+    app = make(tmp_path)
+    create = clubs.create
+    arrived: list[int] = []
+    lock = threading.Lock()
+
+    def slow(*args, **kwargs):  # each made club waits for the others to arrive, 2 s at most
+        with lock:
+            arrived.append(1)
+        deadline = time.monotonic() + 2.0
+        while len(arrived) < 8 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return create(*args, **kwargs)
+
+    monkeypatch.setattr(clubs, "create", slow)
+    codes: list[int] = []
+
+    def post() -> None:
+        code = browser(app).post("/clubs/new", data=CLUB).status_code
+        with lock:
+            codes.append(code)
+
+    threads = [threading.Thread(target=post) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(codes) == [302] * 5 + [429] * 3  # 5 a minute, however they come

@@ -16,6 +16,7 @@ from typing import Any
 from flask import Flask, Response, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits.storage import MemoryStorage
 
 from ...rights import access
 
@@ -78,6 +79,9 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     if not app.config.get("RATELIMIT_ENABLED", True):
         return
+    storage = limiter.storage
+    assert isinstance(storage, MemoryStorage)  # memory://, as made above
+    made_scopes: set[str] = set()
     for rule in list(app.url_map.iter_rules()):
         if rule.rule not in LIMITS or "POST" not in (rule.methods or ()):
             continue
@@ -89,9 +93,13 @@ def init_app(app: Flask) -> None:
                 limit, scope=scope, key_func=key, methods=["POST"], exempt_when=exempt
             )(view)
             continue
+        # a try takes its place in the count at once and gives it back if refused
+        # (``give_back``): counted only once made (``deduct_when``), tries sent at once all
+        # passed a count of none, and a burst on a server's 8 threads made 8 of 5
         made = limiter.shared_limit(
-            limit, scope, key_func=key, methods=["POST"], exempt_when=exempt, deduct_when=_made
+            limit, scope, key_func=key, methods=["POST"], exempt_when=exempt
         )
+        made_scopes.add(scope)
         refused = limiter.shared_limit(
             REFUSED,
             f"{scope}-refused",
@@ -102,9 +110,19 @@ def init_app(app: Flask) -> None:
         )
         app.view_functions[rule.endpoint] = made(refused(view))
 
+    def give_back(response: Response) -> Response:
+        """A refused form's try gives back its place in the count of things made."""
+        if not _made(response):
+            for counted in limiter.current_limits:
+                if counted.request_args[-1] in made_scopes:
+                    storage.decr(counted.key)
+        return response
+
+    app.after_request(give_back)
+
 
 def _made(response: Response) -> bool:
-    """What a limited form's answer adds to its count: a thing made (a redirect to it)."""
+    """What a limited form's answer keeps in its count: a thing made (a redirect to it)."""
     return response.status_code < 400
 
 
