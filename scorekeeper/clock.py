@@ -20,11 +20,15 @@ def now() -> str:
 
 def local(stamp: str | datetime) -> datetime:
     """A stored time (UTC; one without an offset is UTC too) as the server's local time.
-    ``ValueError`` if ``stamp`` is no time."""
+    ``ValueError`` if ``stamp`` is no time, or none the server's zone has (year 9999's last
+    hour east of UTC, year 1's first west of it: ``OverflowError`` said as a ValueError)."""
     found = stamp if isinstance(stamp, datetime) else datetime.fromisoformat(stamp)
     if found.tzinfo is None:
         found = found.replace(tzinfo=UTC)
-    return found.astimezone()
+    try:
+        return found.astimezone()
+    except OverflowError:
+        raise ValueError(f"no local time for {stamp}") from None
 
 
 def day_of(stamp: str | datetime) -> str:

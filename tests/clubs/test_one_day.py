@@ -84,3 +84,21 @@ def _event_version(app, event_id: int) -> str:
         return str(
             conn.execute("select version from events where id = ?", [event_id]).fetchone()[0]
         )
+
+
+def test_a_time_the_zone_cannot_move_is_shown_as_stored(plus_one, client, app):
+    """The last instant a datetime holds, 9999-12-31T23:59:59 UTC, has no UTC+1 time: moved
+    to the server's zone (``clock.local``) it was an OverflowError, not the ValueError the
+    filters fall back on, and a game's row retyped so (an old or mended database) was a 500
+    on the home page, where UTC's own dates are always shown."""
+    made = client.post("/games/new", data=NEW_GAME)
+    assert made.status_code == 302
+    last = "9999-12-31T23:59:59+00:00"
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        conn.execute("update games set created_at = ?, updated_at = ?", [last, last])
+    home = client.get("/")
+    assert home.status_code == 200
+    assert "Dec 31, 9999" in home.text  # its day as stored: no local day to say
+    assert last in home.text  # its last change as stored
+    with pytest.raises(ValueError):
+        clock.day_of(last)

@@ -27,7 +27,10 @@ def _date(value: object) -> date | None:
     """A stored day as it is; a stored time's day where the server is (``clock.day_of``);
     a text that only begins with a day (a time cut short), that day."""
     if isinstance(value, datetime):
-        return date.fromisoformat(day_of(value))
+        try:
+            return date.fromisoformat(day_of(value))
+        except ValueError:  # no local time (year 9999's last hour): its own date
+            return value.date()
     if isinstance(value, date):
         return value
     text = str(value)
