@@ -1,4 +1,5 @@
-"""A link's QR code when the link begins with a Host header a stranger chose.
+"""A Host header a stranger chose: a link's QR code begins with it, a page's links are built
+with it.
 
 Without ``PUBLIC_URL`` a link begins with the address the page was opened with: the
 request's ``Host``, which anyone may send thousands of characters long on the links page
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from web import new_game
 
 from scorekeeper.web.table import links
@@ -48,3 +50,16 @@ def test_a_long_links_code_is_not_kept(app):
     response = _links_page(app, client, game, _host(2000))
     assert response.status_code == 200 and "<svg" in response.text  # drawn all the same
     assert links._qr_drawn.cache_info().currsize == kept
+
+
+@pytest.mark.parametrize("host", ["a..b", "a" * 64 + ".example", ".example"])
+def test_a_host_no_address_is_made_of_is_a_400(app, host):
+    """An empty label or one past 63 letters: werkzeug can build no link with the Host
+    (BadHost, 400), and the error page, whose links are built with it, raised again: a 500
+    on every address, the static files' too. A plain 400 in the reader's language now."""
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    client = app.test_client()
+    for path in ("/", "/games/new", "/static/style.css"):
+        response = client.get(path, headers={"Host": host, "Accept-Language": "en"})
+        assert response.status_code == 400, path
+        assert response.text == "This request could not be read. Reload the page and try again."

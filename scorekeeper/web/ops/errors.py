@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadHost, HTTPException
 
 from ...db import probe, rows
 from ..formats.words import damaged_sentence
@@ -69,7 +69,7 @@ def csrf_error(error: CSRFError) -> tuple[str, int]:
 
 
 @bp.app_errorhandler(HTTPException)
-def http_error(error: HTTPException) -> tuple[str, int]:
+def http_error(error: HTTPException) -> tuple[str, int] | Response:
     code = error.code or 500
     messages = {
         400: _("This request could not be read. Reload the page and try again."),
@@ -85,4 +85,8 @@ def http_error(error: HTTPException) -> tuple[str, int]:
     }
     # never werkzeug's English description under a page in another language
     message = messages.get(code, _("Something went wrong (error %(code)s).", code=code))
+    if isinstance(error, BadHost):
+        # a Host no address is made of ("a..b", a label past 63 letters): the page's links
+        # cannot be built with it, and the error page drawn with them was a 500
+        return Response(message, code, mimetype="text/plain")
     return render_template("error.html", code=code, message=message), code
