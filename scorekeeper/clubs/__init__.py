@@ -16,6 +16,7 @@ from ..store.errors import Conflict
 from .evening_tables import (
     add_table,
     create_evening,
+    days_played,
     evening,
     evening_lines,
     evening_version,
@@ -73,6 +74,7 @@ __all__ = [
     "club_presets",
     "create",
     "create_evening",
+    "days_played",
     "evening",
     "evening_lines",
     "evening_version",

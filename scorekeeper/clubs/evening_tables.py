@@ -6,7 +6,7 @@ place here are one transaction); its seats name the club's members.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import sqlite_utils
@@ -55,12 +55,28 @@ def played_on(db: sqlite_utils.Database, game_id: int, created_at: str) -> str:
     A club table's settlement once said the day it was typed in, and its room the
     evening's: two dates for one evening on the papers a treasurer files together.
     """
-    row = db.execute(
-        """select evenings.date from evening_games
-        join evenings on evenings.id = evening_games.evening_id where evening_games.game_id = ?""",
-        [game_id],
-    ).fetchone()
-    return created_at if row is None else str(row[0])
+    return days_played(db, {game_id: created_at})[game_id]
+
+
+def days_played(db: sqlite_utils.Database, made: Mapping[int, str]) -> dict[int, str]:
+    """``played_on`` of each game of ``made`` (game id: its creation time), in one query:
+    the list of games says each game's day as its settlement does (it once said the day
+    each was made, so a table of an evening that went on past midnight was listed on the
+    next day and settled on the evening's)."""
+    chosen = sorted(made)
+    found: dict[int, str] = {}
+    for start in range(0, len(chosen), 500):  # within SQLite's bound on ? parameters
+        part = chosen[start : start + 500]
+        found |= {
+            int(game_id): str(day)
+            for game_id, day in db.execute(
+                f"""select evening_games.game_id, evenings.date from evening_games
+                join evenings on evenings.id = evening_games.evening_id
+                where evening_games.game_id in ({", ".join("?" * len(part))})""",
+                part,
+            )
+        }
+    return {game_id: found.get(game_id, created) for game_id, created in made.items()}
 
 
 def evening_version(db: sqlite_utils.Database, evening_id: int) -> str:

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import Field
 
-from .. import store
+from .. import clubs, store
 from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
 from ..rights import access
@@ -49,8 +49,10 @@ def home() -> str:
     rows, total = store.list_rows(get_db(), access.visible_ids(), PAGE_SIZE, (page - 1) * PAGE_SIZE)
     pages = max(1, -(-total // PAGE_SIZE))
     events, events_total = listing.runs(listing.HOME_SIZE)
+    made = {row.id: row.created_at for row in rows if isinstance(row, store.GameRow)}
     return render_template(
         "home.html",
+        days=clubs.days_played(get_db(), made),
         events=events,
         events_total=events_total,
         rows=rows,

@@ -13,10 +13,13 @@ import io
 import json
 import re
 import sqlite3
+from datetime import date
 
 import pytest
+from babel.dates import format_date
 from web import NEW_GAME, SEED_COUPS, enter
 
+from scorekeeper import clock
 from scorekeeper import db as database
 
 
@@ -277,6 +280,26 @@ def test_a_tables_settlement_is_dated_by_its_evening_not_by_the_day_it_was_typed
     for game in (hombre, manille):
         page = client.get(game + "/settlement").data.decode()
         assert "Game of February 3, 2001" in page, game
+
+
+def test_the_list_of_games_dates_a_club_table_by_its_evening(client, app):
+    """The home page's list of games says a club table's day as its settlement does: its
+    evening's (clubs.played_on). It said the day the table was made: a table of an evening
+    that went on past midnight, or typed in from the paper days later, was listed on one
+    day and settled on another (found playing a Danish club's evening at 23:56, 2026-11-30:
+    its second table, made at 00:01, was listed on 1 Dec and settled on 30 Nov)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2001-02-03")
+    game = seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    assert "Game of February 3, 2001" in client.get(game + "/settlement").text
+    typed_on = format_date(date.fromisoformat(clock.today()), "medium", locale="en")
+    home = client.get("/").text
+    assert "Feb 3, 2001 · 7 coups" in home  # the list's medium date, then its coups
+    assert f"{typed_on} · " not in home  # not the day it was typed in
+    # a game of no evening keeps the day it was made
+    assert client.post("/games/new", data=NEW_GAME).status_code == 302
+    home = client.get("/").text
+    assert "Feb 3, 2001 · 7 coups" in home and f"{typed_on} · 0 coups" in home
 
 
 @pytest.mark.parametrize(

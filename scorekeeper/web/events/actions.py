@@ -70,12 +70,20 @@ def _act(
 
 def parse_players(text: str) -> list[Player]:
     """One player a line: ``name``, ``name; team``, ``name; team; together``;
-    fixed pairs: ``name & partner`` registers both."""
+    fixed pairs: ``name & partner`` registers both. A line of more parts is refused
+    naming it (GameError): it was read as its first three, so "Els;Claes;x;y" registered
+    a player "Els"."""
     out = []
     for line in text.splitlines():
         parts = [p.strip() for p in line.split(";")]
         if not parts[0]:
             continue
+        if len(parts) > 3:
+            raise GameError(
+                "names",
+                N_("{line}: one line is one player: name; team; registered together, no more"),
+                line=line.strip(),
+            )
         team = parts[1] if len(parts) > 1 else ""
         together = parts[2] if len(parts) > 2 else ""
         if "&" in parts[0]:
@@ -90,16 +98,17 @@ def parse_players(text: str) -> list[Player]:
 def register(event_id: int) -> BaseResponse | tuple[str, int]:
     found = managed_event(event_id)
     form = RegisterForm()
-    entries = parse_players(form.names.data or "")
+    ticked: list[Player] = []
     if found.club_id is not None:
         chosen = {whole(v) for v in request.form.getlist("member")}
-        entries += [
+        ticked = [
             Player(m.name, member_id=m.id)
             for m in clubs.members(get_db(), found.club_id)
             if m.id in chosen
         ]
 
     def change(version: int) -> None:
+        entries = [*parse_players(form.names.data or ""), *ticked]
         if not entries:
             raise GameError("names", N_("type at least one name"))
         stored.register(get_db(), event_id, version, entries)
