@@ -136,6 +136,13 @@ def test_the_fiche_has_a_column_for_each_of_the_four_seats(client):
         assert rows[0][:3] == ["", "", ""] and f">{enjeu}</span>" in rows[0][3], (path, rows)
 
 
+def _deletion_refused(client, game: str, n: int):
+    """The page of coup ``n``'s deletion, refused (409), and its refusal's words."""
+    response = client.get(f"{game}/coups/{n}/delete")
+    assert response.status_code == 409
+    return response, re.search(r'<p class="error" role="alert">([^<]*)</p>', response.text).group(1)
+
+
 def test_a_deletion_refused_by_a_later_coup_names_that_coup_by_its_number_now(client):
     """At four, deleting coup 1 moves the deal back one seat for every coup after it: coup 2,
     dealt by Bruno and played by Chloé, Denis and Anne, would become coup 1, dealt by Anne
@@ -146,9 +153,7 @@ def test_a_deletion_refused_by_a_later_coup_names_that_coup_by_its_number_now(cl
     game = response.headers["Location"]
     for text in ("B demande B5 C2 D2", "C demande C5 D2 A2", "D demande D5 A2 B2"):
         assert client.post(game + "/coups", data=coup_data(text)).status_code == 302
-    response = client.get(game + "/coups/1/delete")
-    assert response.status_code == 409
-    error = re.search(r'<p class="error" role="alert">([^<]*)</p>', response.text).group(1)
+    response, error = _deletion_refused(client, game, 1)
     assert error == (
         "Coup 2, which would become coup 1: "
         "Anne deals and sits out this coup: tricks name the three others"
@@ -172,9 +177,7 @@ def test_a_deletion_refused_by_a_later_coup_names_who_sits_there_in_that_coup(cl
     for text in ("C demande C5 D2 A2", "D demande D5 A2 B2", "A demande A5 B2 C2"):
         assert client.post(game + "/coups", data=coup_data(text)).status_code == 302
     assert client.post(game + "/coups", data=coup_data("B demande B5 C2 D2")).status_code == 302
-    response = client.get(game + "/coups/4/delete")
-    assert response.status_code == 409
-    error = re.search(r'<p class="error" role="alert">([^<]*)</p>', response.text).group(1)
+    _, error = _deletion_refused(client, game, 4)
     assert error == (
         "Coup 5, which would become coup 4: "
         "Émile deals and sits out this coup: tricks name the three others"
