@@ -223,12 +223,22 @@ def evening_refusal(
 
 def _stopped_with_evening(db: sqlite_utils.Database, game_id: int) -> bool:
     """Whether the game's last stop was its evening's close (its log's last stop line)."""
+    return stopped_by(db, game_id) == EVENING
+
+
+def stopped_by(db: sqlite_utils.Database, game_id: int) -> str | None:
+    """What stopped a stopped table (``ended_by`` of its log's last stop line): ``EVENING``,
+    ``ROUND``, ``LOCK``, or None (its manager, or a table that plays on). A settlement
+    says it beside "the table stopped here": a treasurer reading a table that stopped with
+    its evening's close was not told why."""
     row = db.execute(
         "select action, before, after, summary from changes where game_id = ?"
         " and action in (?, ?) order by id desc limit 1",
         [game_id, str(Action.STOP), str(Action.RESUME)],
     ).fetchone()
-    return row is not None and row[0] == Action.STOP and ended_by(*row) == EVENING
+    if row is None or row[0] != Action.STOP:
+        return None
+    return ended_by(*row)
 
 
 def ended_by(action: str, before: str | None, after: str | None, summary: str | None) -> str | None:

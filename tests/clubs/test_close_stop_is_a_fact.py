@@ -126,3 +126,39 @@ def test_the_change_log_says_the_evenings_close_stopped_the_table(client, app):
         ]
         # newest first: the manager's stop, the reopening, the close's stop, 4 coups, creation
         assert words[:3] == [OWN[language], reopened, stopped], (language, words)
+
+
+def test_a_tables_settlement_says_its_evenings_close_stopped_it(client, app, tmp_path):
+    """A treasurer reading a table that the evening's close stopped was told only "the table
+    stopped here": its settlement (and the PDF drawn from it) now says why, in the reader's
+    language; a table its manager stopped says nothing more."""
+    from test_settlement import pdf_text
+
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-27")
+    game = seed_start(client, evening, 4)
+    closed = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=closed).status_code == 302
+    said = {
+        "en": "after its 4 coups: the game ended as it stood. Its evening was closed in the club.",
+        "fr": "Le club a clos sa soirée.",
+        "da": "Klubben har lukket bordets aften.",
+        "nl": "De club heeft de avond van deze tafel afgesloten.",
+    }
+    for language, words in said.items():
+        page = client.get(game + "/settlement", headers={"Accept-Language": language}).text
+        assert words in html.unescape(page).replace("\u202f", " "), language
+    pdf = client.get(game + "/settlement.pdf", headers={"Accept-Language": "en"})
+    assert "Its evening was closed in the club." in " ".join(pdf_text(pdf.data, tmp_path).split())
+    # reopened, then stopped by its manager: the stop is his, and nothing more is said
+    assert (
+        client.post(f"/evenings/{evening}/reopen", data={"version": club_version(app)}).status_code
+        == 302
+    )
+    game_id = int(game.rsplit("/", 1)[1])
+    version = str(store.load(store_of(app), game_id).version)
+    assert (
+        client.post(game + "/stop", data={"version": version, "confirmed": "1"}).status_code == 302
+    )
+    page = client.get(game + "/settlement", headers={"Accept-Language": "en"}).text
+    assert "after its 4 coups: the game ended as it stood.</p>" in page

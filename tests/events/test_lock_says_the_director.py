@@ -84,3 +84,17 @@ def test_the_events_log_says_a_locked_table_in_words(client, app):
         for line in lines:
             assert f"</time> · {line}</li>" in page, (language, line)
         assert "1.1 [" not in page, language
+
+
+def test_the_tables_settlement_says_the_director_locked_it_or_its_round_closed(client, app):
+    """The settlement of a competition's table says what stopped it, as a closed evening's
+    does: the director's lock, or its round's close (store/stops.py ``stopped_by``)."""
+    _club, game, _token, _evening = club_event(client, app)
+    assert lock(client, app).status_code == 302
+    page = html.unescape(client.get(game + "/settlement").text)
+    assert "The director locked its result." in page
+    assert lock(client, app, unlock=True).status_code == 302
+    assert post(client, app, "close", confirmed="1").status_code == 302
+    page = html.unescape(client.get(game + "/settlement", headers={"Accept-Language": "fr"}).text)
+    assert "Son tour du tournoi a été clos." in page
+    assert "The director locked its result." not in page

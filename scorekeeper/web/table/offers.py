@@ -1,5 +1,6 @@
 """What the manager's game page offers besides the next coup: to stop here, to redo; and
-whether there is a next coup at all (``takes_deals``).
+whether there is a next coup at all (``takes_deals``), and what stopped a stopped table
+(``stopped_by``, said on its settlement).
 
 Template globals (web/__init__.py) that the pages' frames read too (kept/frames.py:
 a game page's frame is kept only where neither is offered, or by whether it is).
@@ -44,6 +45,12 @@ def takes_deals(stored: store.StoredGame) -> bool:
 def can_stop(stored: store.StoredGame) -> bool:
     """Whether the manager's pages offer "We stop here…" (a template global)."""
     return access.can_manage(stored) and refused(stored) is None
+
+
+def stopped_by(stored: store.StoredGame) -> str | None:
+    """What stopped this table, if it stopped (``store.stops.stopped_by``: its evening's
+    close, its round's, the director's lock; None: its manager), a template global."""
+    return store.stops.stopped_by(get_db(), stored.id) if stored.stopped else None
 
 
 def redoable(stored: store.StoredGame) -> int | None:
