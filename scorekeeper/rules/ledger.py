@@ -16,6 +16,13 @@ from math import floor
 from .kind import Standing
 
 
+def signed(value: int) -> str:
+    """A net with its sign, a true minus: +12, −7, 0. The one home of how a net is written,
+    by the command's lines and the pages alike (the command's "By person" wrote "-6" under
+    nets written "−6")."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
 @dataclass(frozen=True)
 class Transfer:
     """Chips paid by one seat to another."""

@@ -26,7 +26,7 @@ from typing import Any
 from ..names import clash_with, fault
 from .errors import N_, GameError
 from .kind import Game, GameKind, JsonObject
-from .ledger import in_money, moves_in_cents, recave, settle_up, to_cents
+from .ledger import in_money, moves_in_cents, recave, settle_up, signed, to_cents
 from .money import Money
 
 PLAYS_FOR = "plays_for"
@@ -423,7 +423,7 @@ def text_lines(
     lines.append("By person:")
     for n, (name, value) in enumerate(people.items()):
         cash = "" if cents is None or money is None else f" = {money_text(cents[n], money)}"
-        lines.append(f"  {name}: {value:+d}{cash}")
+        lines.append(f"  {name}: {signed(value)}{cash}")
     if not settle:
         return lines
     moves = settle_up(nets)

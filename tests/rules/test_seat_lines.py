@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 from hypothesis import given
+from notation import SEED
 from test_cli import in_this_process, write
 from test_hombre_properties import FAST
 from test_seating import GOLDEN, seated_games
@@ -117,7 +118,7 @@ def test_settle_and_replay_print_those_lines(tmp_path, capsys):
     assert "plays for Bruno" not in out
     # each person: Anne's seat all hers (+39), Bruno -3 in coups 1-4 less his bête of
     # coup 4 (27) handed to Denis = -30, Denis -33 - (-3) + 27 = +24, Chloé -33; sum 0
-    assert "  Anne: +39\n  Bruno: -30\n  Chloé: -33\n  Denis: +24\n" in out
+    assert "  Anne: +39\n  Bruno: −30\n  Chloé: −33\n  Denis: +24\n" in out  # true minus
     code, out, err = in_this_process(capsys, "replay", write(tmp_path, MANILLE))
     assert code == 0, err
     assert "  from coup 9: Hélène has taken over the seat of Zoé\n" in out
@@ -180,3 +181,16 @@ def test_a_pot_systems_rows_end_with_the_settlements_figures():
         prefix = game.with_coups(game.coups[:n])
         assert row == seating.person_tally(kind, prefix, changes, kind.replay(prefix))
     assert found[-1] == seating.person_tally(kind, game, changes, report)
+
+
+def test_the_by_person_lines_write_a_net_as_the_nets_are_written():
+    """Denis plays for B from coup 5 of the seed (the seat's money stays B's: the seed's
+    nets by seat, A −72, B −9, C +81, and Denis 0). The command wrote "A: -72" with a
+    hyphen under lines that write a net "−72" (rules.ledger.signed)."""
+    data = {**SEED, "seat_changes": [{"coup": 5, "seat": "B", "player": "Denis"}]}
+    data["seat_changes"][0]["way"] = "plays_for"
+    game, changes = kinds.load_seated(data)
+    kind = kinds.kind_of(game)
+    lines = seating.text_lines(kind, changes, kind.replay(game))
+    person = lines[lines.index("By person:") + 1 :]
+    assert person[:4] == ["  A: −72", "  B: −9", "  C: +81", "  Denis: 0"]

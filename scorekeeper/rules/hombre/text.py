@@ -6,16 +6,11 @@ Contracts, outcomes, reasons and a bête's state are said in the pages' words
 
 from __future__ import annotations
 
-from ..ledger import Transfer, in_money, moves_in_cents, settle_up, to_cents
+from ..ledger import Transfer, in_money, moves_in_cents, settle_up, signed, to_cents
 from ..money import Money
 from .engine import BeteRef, Coup, CoupResult, Deal, Outcome, Report
 from .pot import PotCoup, PotDeal, PotReport
 from .words import CONTRACTS, OUTCOMES, REASONS, STATUSES, said
-
-
-def signed(value: int) -> str:
-    """A net with its sign: +12, −7, 0."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
 def bete_words(ref: BeteRef | None, names: tuple[str, ...]) -> str:

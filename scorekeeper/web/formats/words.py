@@ -25,6 +25,7 @@ from ...events.ranking import place_text
 from ...i18n import CURRENCIES, LANGUAGES, language
 from ...names import columns
 from ...rules.errors import GameError
+from ...rules.ledger import signed as signed  # a net as the command writes it, +12, −7
 from ...rules.money import Money
 from ...store import Action
 from .numbers import grouped, typed_decimal
@@ -85,11 +86,6 @@ def refusal_text(error: GameError) -> str:
     a round's or a table's number as the pages say it ("coup 1234", "no round −1"; which
     is which: ``errors.QUANTITIES``), without its coup."""
     return error.translated(_, grouped, minus)
-
-
-def signed(value: int) -> str:
-    """+12, −7, 0 (a true minus sign)."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
 def minus(value: int) -> str:
