@@ -95,3 +95,33 @@ def test_the_lock_forms_hidden_fields_are_drawn_once_a_page(app, monkeypatch):
     page = client.get("/events/1").text
     assert page.count('<input type="hidden" name="table"') == 4  # four lock forms
     assert drawn == ["LockForm"]
+
+
+def test_a_long_round_begins_with_an_index_of_its_tables_and_of_who_sits_where(app):
+    """21 players at tables of three: 7 tables, more than a phone shows at once. The round
+    begins with a link to each table's card, and each player's name, in name order, links
+    to the card of the table he sits at (the card names him); 6 tables or fewer: none."""
+    client = app.test_client()
+    new_event(client, kind="hombre", seating="3", method="rank_points")
+    names = [f"Player {n:02}" for n in range(21, 0, -1)]  # registered out of order
+    assert post(client, app, "players", names="\n".join(names)).status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    page = client.get("/events/1", headers={"Accept-Language": "en"}).text
+    index = page.split('<nav class="table-index"', 1)[1].split("</nav>", 1)[0]
+    tables = re.findall(r'<a href="#table-(\d+)">\1</a>', index)
+    assert tables == [str(n) for n in range(1, 8)]
+    found = re.findall(r'<li><a href="#table-(\d+)">([^<]+) — Table \1</a></li>', index)
+    assert [name for _, name in found] == sorted(names)  # 21 names, each once, in order
+    for no, name in found:
+        card = page.split(f'id="table-{no}"', 1)[1].split("</article>", 1)[0]
+        assert name in card, (no, name)
+
+
+def test_a_short_round_has_no_index(app):
+    client = app.test_client()
+    new_event(client, kind="hombre", seating="3", method="rank_points")
+    names = "\n".join(f"Player {n}" for n in range(1, 19))  # 18 players: 6 tables
+    assert post(client, app, "players", names=names).status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    page = client.get("/events/1").text
+    assert page.count('class="card table-card"') == 6 and "table-index" not in page

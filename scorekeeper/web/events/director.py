@@ -22,7 +22,7 @@ from ...events.records import Event, changes
 from ...events.rounds import drawn_again
 from ...events.standing import Standing
 from ..blueprints import events as bp
-from ..formats.collation import name_key
+from ..formats.collation import by_name, name_key
 from ..ops.deployment import external_url
 from .create import fresh_event_link
 from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
@@ -115,6 +115,12 @@ def table_states(standing: Standing) -> list[TableState]:
     ]
 
 
+INDEXED_FROM = 6
+"""More tables than this and the round begins with an index of its tables and of who sits
+where: a championship's 136 table cards are 37,000 px on a phone, and a director looking for
+table 97 or for a player's table scrolled (play10, 2026-11-30)."""
+
+
 def director_page(
     event_id: int, refused: dict[str, str] | None = None, forms: dict[str, Any] | None = None
 ) -> str:
@@ -139,12 +145,15 @@ def director_page(
     members = clubs.members(get_db(), found.club_id) if found.club_id is not None else []
     registered = {p.name for p in standing.players}
     current = standing.rounds[-1] if standing.rounds else None
+    tables = table_states(standing)
     return render_template(
         "events/director.html",
         event=found,
         standing=standing,
         current=current,
-        tables=table_states(standing),
+        tables=tables,
+        index=len(tables) > INDEXED_FROM,
+        seated=by_name(((p, t.no) for t in tables for p in t.players), lambda seat: seat[0]),
         ends=round_end(standing),
         forms=made,
         refused=refused or {},
