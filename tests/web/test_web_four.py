@@ -182,3 +182,24 @@ def test_a_deletion_refused_by_a_later_coup_names_who_sits_there_in_that_coup(cl
         "Coup 5, which would become coup 4: "
         "Émile deals and sits out this coup: tricks name the three others"
     )
+
+
+def test_a_correction_refused_names_who_dealt_in_that_coup_not_who_sits_now(client):
+    """Émile took Denis's seat over after coup 4. At four the dealer sits out: coup 1 dealt
+    by Anne, 2 by Bruno, 3 by Chloé, 4 by Denis's seat, where Denis still sat. Correcting
+    coup 4 with that seat as the hombre is refused naming Denis, as the correction's page
+    names the players of coup 4 (its refusal named Émile, who sits there now)."""
+    response = client.post("/games/new", data={**POULE, "player3": "Denis", "take_over": "y"})
+    game = response.headers["Location"]
+    for text in ("B demande B5 C2 D2", "C demande C5 D2 A2", "D demande D5 A2 B2"):
+        assert client.post(game + "/coups", data=coup_data(text)).status_code == 302
+    assert client.post(game + "/coups", data=coup_data("A demande A5 B2 C2")).status_code == 302
+    taken = {"seat": "3", "player": "Émile", "way": "takes_over"}
+    assert client.post(game + "/seat", data=taken).status_code == 302
+    page = client.get(game + "/coups/4/edit").text
+    version = re.search(r'name="version"[^>]*value="(\d+)"', page).group(1)
+    data = {**coup_data("D demande D5 A2 B2"), "version": version}
+    response = client.post(game + "/coups/4/edit", data=data)
+    assert response.status_code == 422
+    errors = re.findall(r'class="error"[^>]*>([^<]*)<', response.text)
+    assert errors == ["Denis deals and sits out this coup: he cannot be the hombre"]
