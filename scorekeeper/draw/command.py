@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from ..names import MAX_LENGTH
-from .model import Draw, DrawError, Entrant, Seating
+from .model import Draw, DrawError, Entrant, Seating, line_parts
 from .plan import draw
 from .units import MAX_ENTRANTS
 
@@ -40,10 +40,9 @@ def parse_players(text: str, where: str = "players") -> list[Entrant]:
     entrants: list[Entrant] = []
     seen: set[str] = set()
     for number, line in enumerate(text.splitlines(), start=1):
-        line = line.strip()
-        if not line or line.startswith("#"):
+        fields = line_parts(line)
+        if fields is None:
             continue
-        fields = [f.strip() for f in line.replace("\t", ";").split(";")]
         if len(fields) > 2:
             raise DrawError(f"{where}:{number}: a name and at most one team, not {len(fields)}")
         name = fields[0]

@@ -19,6 +19,18 @@ to face, as the game files seat them.
 SEATINGS: tuple[Seating, ...] = ("3", "4", "pairs")
 
 
+def line_parts(line: str) -> list[str] | None:
+    """A players line's parts, each stripped: parted at each ``;`` or tab (a spreadsheet's
+    columns pasted); None for a blank line or a ``#`` comment. The one reading of a line
+    for ``scorekeeper draw``'s players file and an event's registration box, which take
+    the same lines: the box read a tab as part of the name ("Anne Brugge", no team) and a
+    file's comment as a player ("# club Gent")."""
+    line = line.strip()
+    if not line or line.startswith("#"):
+        return None
+    return [part.strip() for part in line.replace("\t", ";").split(";")]
+
+
 class DrawError(ValueError):
     """A request the draw cannot make sense of (unknown seating, a name twice, ...)."""
 

@@ -25,6 +25,16 @@ a file's ``line`` and ``col``) and is said as the pages say it, "coup 1234", nev
 "coup 1 234"; a ``value`` is what was typed."""
 
 
+class SeatName(str):
+    """A refusal's parameter that names a seat by its first player, as the engine knows the
+    table (``game.players``), not whoever took that seat over since: a page says who sits
+    there in that coup (``web/table/seat_words.deletion_refused``); anywhere else it is
+    the name it is. Its one home: a parameter is a seat because the refusal says so, never
+    because a text happens to equal a player's name (a contract's, a value typed)."""
+
+    __slots__ = ()
+
+
 class GameError(ValueError):
     """A game or coup the rules refuse.
 

@@ -216,3 +216,18 @@ def test_requests_at_once_make_no_more_than_the_limit(tmp_path, monkeypatch):
     for thread in threads:
         thread.join()
     assert sorted(codes) == [302] * 5 + [429] * 3  # 5 a minute, however they come
+
+
+def test_every_limited_address_is_a_form_and_every_count_is_stated_once(tmp_path, monkeypatch):
+    # a count's limit lives in COUNTS, once for the routes that share it (six routes count
+    # as "cash"), and each limited address in LIMITS must still be a form of the app: a
+    # route renamed beside a LIMITS row left unchanged went unlimited without a word
+    from scorekeeper.web.ops import limits
+
+    assert set(limits.LIMITS.values()) == set(limits.COUNTS)  # no count unused, none unknown
+    assert limits.EVERY_TRY.issubset(limits.COUNTS)
+    posted = {r.rule for r in make(tmp_path).url_map.iter_rules() if "POST" in (r.methods or ())}
+    assert set(limits.LIMITS) <= posted
+    monkeypatch.setitem(limits.LIMITS, "/clubs/create", "club")  # a route's old address
+    with pytest.raises(RuntimeError, match="/clubs/create"):
+        make(tmp_path)

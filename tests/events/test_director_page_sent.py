@@ -14,6 +14,7 @@ import re
 
 from test_events import new_event, post
 
+from scorekeeper.db import get_db
 from scorekeeper.web.events.forms import LockForm
 
 
@@ -125,3 +126,32 @@ def test_a_short_round_has_no_index(app):
     assert post(client, app, "draw").status_code == 302
     page = client.get("/events/1").text
     assert page.count('class="card table-card"') == 6 and "table-index" not in page
+
+
+def test_the_director_and_read_pages_read_accept_encoding_alike(app):
+    # one reading of Accept-Encoding (web/ops/gzipped.py) for the page drawn at each reload
+    # and the read pages' kept drawings: 'gzip;q=0' refuses gzip, '*' takes it, a HEAD says
+    # what the GET sends, and every answer (a 304 too) varies by Accept-Encoding
+    client = app.test_client()
+    _drawn(app, client)
+    with app.app_context():
+        token = get_db().execute("select read_token from events").fetchone()[0]
+    for path in ("/events/1", f"/events/{token}", f"/events/{token}/wall"):
+        plain = client.get(path, headers={"Accept-Encoding": "identity"})
+        assert plain.headers.get("Content-Encoding") is None
+        for refused in ("gzip;q=0", "gzip;q=0, identity", "br"):
+            answer = client.get(path, headers={"Accept-Encoding": refused})
+            assert answer.headers.get("Content-Encoding") is None, (path, refused)
+            assert "Accept-Encoding" in answer.headers["Vary"]
+        for taken in ("*", "gzip;q=0.5, identity;q=1"):
+            answer = client.get(path, headers={"Accept-Encoding": taken})
+            assert answer.headers["Content-Encoding"] == "gzip", (path, taken)
+            assert "Accept-Encoding" in answer.headers["Vary"]
+        head = client.head(path, headers={"Accept-Encoding": "gzip"})
+        assert head.headers["Content-Encoding"] == "gzip"
+        assert head.get_data() == b""
+        if path != "/events/1":  # a read page: its ETag answers 304, varying alike
+            tag = plain.headers["ETag"].strip('"')
+            again = client.get(path, headers={"Accept-Encoding": "gzip", "If-None-Match": tag})
+            assert again.status_code == 304
+            assert "Accept-Encoding" in again.headers["Vary"]

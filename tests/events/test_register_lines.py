@@ -51,3 +51,22 @@ def test_the_refusal_in_the_players_languages(app):
     assert said["fr"].startswith("a;b;c;d\u202f: une ligne est un joueur")
     assert said["da"].startswith("a;b;c;d: én linje er én spiller")
     assert said["nl"].startswith("a;b;c;d: één regel is één speler")
+
+
+def test_a_line_is_read_as_scorekeeper_draw_reads_its_players_file(app, tmp_path):
+    """The players file of ``scorekeeper draw`` (a team after a tab or a ``;``, a ``#``
+    line a comment) pasted into the registration box, or two columns of a spreadsheet
+    (pasted with a tab between): the box read "Anne<tab>Brugge" as one name, "Anne
+    Brugge" with no team, and registered a player "# club Gent". One reading of a line
+    now (``draw.line_parts``): each file gives the same players to both."""
+    from scorekeeper.draw.command import read_players
+
+    text = "# club Brugge\nAnne\tBrugge\nBruno ;Gent\n\n  # club Gent\nChloé\n"
+    client = app.test_client()
+    new_event(client, kind="manillen", seating="pairs", method="total")
+    assert post(client, app, "players", names=text).status_code == 302
+    assert _registered(app) == [("Anne", "Brugge", ""), ("Bruno", "Gent", ""), ("Chloé", "", "")]
+    path = tmp_path / "players.txt"
+    path.write_text(text, encoding="utf-8")
+    drawn = [(e.name, e.team or "") for e in read_players(str(path))]
+    assert drawn == [(name, team) for name, team, _ in _registered(app)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 from test_events import EVENT
@@ -233,3 +234,41 @@ def test_a_refusal_groups_its_quantities_never_a_coups_or_a_tables_number(
         assert "1,234" not in refusal_text(ended) and "1\u202f234" not in refusal_text(ended)
         assert refusal_text(closed).startswith(table)
         assert refusal_text(points).endswith(bound)
+
+
+NOT_QUANTITIES = {
+    # a number that names something, said as the pages say it ("coup 1234")
+    "last", "round", "table", "line", "col",
+    # what was typed, kept as typed; and words: names, keys, kinds, choices, reasons
+    "value", "wanted", "name", "other", "first", "second", "key", "kind", "choices",
+    "allowed", "contract", "example", "team", "hand", "hands", "games", "reason",
+    "char", "code", "category", "field", "message",
+}  # fmt: skip
+"""Every other parameter a refusal's template names: ``errors.QUANTITIES`` and this set
+share none and cover them all, so a new template's number is classed when it is written."""
+
+
+def test_every_refusal_parameter_is_classed_quantity_or_not():
+    # errors.QUANTITIES classes a parameter by its name in every template at once: a name
+    # that means a count in one refusal and a coup's number in another would be grouped
+    # in both ('coup 1 234'), and a count under a new name never. The catalog lists every
+    # brace template (the engine's refusals are python-brace-format msgids)
+    from string import Formatter
+
+    from babel.messages.pofile import read_po
+
+    from scorekeeper.rules.errors import QUANTITIES
+
+    path = Path(__file__).parents[2] / "scorekeeper/translations/fr/LC_MESSAGES/messages.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    named = {
+        field
+        for message in catalog
+        if message.id and "python-brace-format" in message.flags
+        for msgid in ([message.id] if isinstance(message.id, str) else message.id)
+        for _, field, _, _ in Formatter().parse(msgid)
+        if field
+    }
+    assert not QUANTITIES & NOT_QUANTITIES
+    assert named - QUANTITIES - NOT_QUANTITIES == set(), "class each new parameter"

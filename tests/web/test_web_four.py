@@ -10,6 +10,12 @@ import pytest
 from test_web_systems import DANOIS, JETONS
 from web import NEW_GAME
 
+from scorekeeper import store
+from scorekeeper.db import get_db
+from scorekeeper.rules.errors import GameError, SeatName
+from scorekeeper.rules.hombre.engine import check_seating
+from scorekeeper.web.table.seat_words import deletion_refused
+
 SEATS = {"A": "0", "B": "1", "C": "2", "D": "3"}
 POULE = {**NEW_GAME, "preset": "recommended", "poule_system": "3-1", "end": "continue"}
 DANISH_TEXTE = {**DANOIS, "preset": "danois", "rates": "texte", "nolo_ouvert_bonus": "y"}
@@ -182,3 +188,48 @@ def test_a_deletion_refused_by_a_later_coup_names_who_sits_there_in_that_coup(cl
         "Coup 5, which would become coup 4: "
         "Émile deals and sits out this coup: tricks name the three others"
     )
+
+
+def test_a_correction_refused_names_who_dealt_in_that_coup_not_who_sits_now(client):
+    """Émile took Denis's seat over after coup 4. At four the dealer sits out: coup 1 dealt
+    by Anne, 2 by Bruno, 3 by Chloé, 4 by Denis's seat, where Denis still sat. Correcting
+    coup 4 with that seat as the hombre is refused naming Denis, as the correction's page
+    names the players of coup 4 (its refusal named Émile, who sits there now)."""
+    response = client.post("/games/new", data={**POULE, "player3": "Denis", "take_over": "y"})
+    game = response.headers["Location"]
+    for text in ("B demande B5 C2 D2", "C demande C5 D2 A2", "D demande D5 A2 B2"):
+        assert client.post(game + "/coups", data=coup_data(text)).status_code == 302
+    assert client.post(game + "/coups", data=coup_data("A demande A5 B2 C2")).status_code == 302
+    taken = {"seat": "3", "player": "Émile", "way": "takes_over"}
+    assert client.post(game + "/seat", data=taken).status_code == 302
+    page = client.get(game + "/coups/4/edit").text
+    version = re.search(r'name="version"[^>]*value="(\d+)"', page).group(1)
+    data = {**coup_data("D demande D5 A2 B2"), "version": version}
+    response = client.post(game + "/coups/4/edit", data=data)
+    assert response.status_code == 422
+    errors = re.findall(r'class="error"[^>]*>([^<]*)<', response.text)
+    assert errors == ["Denis deals and sits out this coup: he cannot be the hombre"]
+
+
+def test_a_refused_deletion_names_the_sitter_only_where_the_refusal_names_a_seat(app, client):
+    """The engine marks a parameter that names a seat (``SeatName``: "Denis deals and sits
+    out"); the deletion's words put who sits there in that coup in its place (Émile, from
+    coup 2) and leave any other text as it is, even one that spells a player's name."""
+    response = client.post("/games/new", data={**POULE, "player3": "Denis", "take_over": "y"})
+    game = response.headers["Location"]
+    assert client.post(game + "/coups", data=coup_data("B demande B5 C2 D2")).status_code == 302
+    taken = {"seat": "3", "player": "Émile", "way": "takes_over"}
+    assert client.post(game + "/seat", data=taken).status_code == 302
+    for text in ("C demande C5 D2 A2", "D demande D5 A2 B2"):
+        assert client.post(game + "/coups", data=coup_data(text)).status_code == 302
+    game_id = int(game.rstrip("/").split("/")[-1])
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        stored = store.load(get_db(), game_id)
+        refused = GameError("x", "{name} / {value}", 2, name=SeatName("Denis"), value="Denis")
+        assert deletion_refused(stored, refused, 1) == (
+            "Coup 3, which would become coup 2: Émile / Denis"
+        )
+    # the engine's own: the seat that deals and sits out, named as a seat
+    with pytest.raises(GameError) as raised:
+        check_seating(3, None, 3, ("Anne", "Bruno", "Chloé", "Denis"))
+    assert type(raised.value.params["name"]) is SeatName

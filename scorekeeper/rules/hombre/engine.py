@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from ..errors import N_, GameError
+from ..errors import N_, GameError, SeatName
 from ..ledger import Stack, Transfer, apply, halves, recave, stack
 from ..seating import dealer_of
 from .ruleset import RuleSet
@@ -142,7 +142,7 @@ def check_seating(hombre: int | None, out: int | None, dealer: int, names: Seque
         raise GameError(
             "hombre",
             N_("{name} deals and sits out this coup: he cannot be the hombre"),
-            name=names[away],
+            name=SeatName(names[away]),
         )
     if out == away:
         return
@@ -151,7 +151,7 @@ def check_seating(hombre: int | None, out: int | None, dealer: int, names: Seque
     raise GameError(
         "tricks",
         N_("{name} deals and sits out this coup: tricks name the three others"),
-        name=names[away],
+        name=SeatName(names[away]),
     )
 
 

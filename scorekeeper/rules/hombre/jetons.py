@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from ..errors import N_, GameError
+from ..errors import N_, GameError, SeatName
 from ..ledger import Transfer
 from ..seating import dealer_of
 from ..settings import Setting, check_all
@@ -219,7 +219,7 @@ def replay(game: JetonsGame, start: PotReport | None = None) -> PotReport:
                 raise GameError(
                     "bonuses",
                     N_("{name} deals and sits out this coup: he shows no bonus hand"),
-                    name=game.players[d.out],
+                    name=SeatName(game.players[d.out]),
                 )
         except GameError as error:
             raise error.at(n) from None

@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs, store
 from ...db import get_db
+from ...draw.model import line_parts
 from ...events import corrections
 from ...events import records as stored
 from ...events import rounds as event_rounds
@@ -69,14 +70,15 @@ def _act(
 
 
 def parse_players(text: str) -> list[Player]:
-    """One player a line: ``name``, ``name; team``, ``name; team; together``;
-    fixed pairs: ``name & partner`` registers both. A line of more parts is refused
-    naming it (GameError): it was read as its first three, so "Els;Claes;x;y" registered
-    a player "Els"."""
+    """One player a line: ``name``, ``name; team``, ``name; team; together`` (a tab parts
+    them as ``;`` does, and a ``#`` line is a comment: ``draw.line_parts``, as the players
+    file of ``scorekeeper draw`` is read); fixed pairs: ``name & partner`` registers both.
+    A line of more parts is refused naming it (GameError): it was read as its first three,
+    so "Els;Claes;x;y" registered a player "Els"."""
     out = []
     for line in text.splitlines():
-        parts = [p.strip() for p in line.split(";")]
-        if not parts[0]:
+        parts = line_parts(line)
+        if parts is None or not parts[0]:
             continue
         if len(parts) > 3:
             raise GameError(

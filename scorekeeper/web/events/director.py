@@ -6,12 +6,11 @@ change, ``events/standing.py``); its forms post to ``actions.py``.
 
 from __future__ import annotations
 
-import gzip
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from flask import Response, current_app, render_template, request
+from flask import Response, current_app, render_template
 
 from ... import clubs
 from ...db import generation, get_db
@@ -24,6 +23,7 @@ from ...events.standing import Standing
 from ..blueprints import events as bp
 from ..formats.collation import by_name, name_key
 from ..ops.deployment import external_url
+from ..ops.gzipped import html_sent
 from .create import fresh_event_link
 from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
 from .rights import managed_event, table_token
@@ -177,15 +177,10 @@ tables' hidden QR codes) goes as 91 kB for 3 ms of CPU at level 1; level 6 gives
 
 
 def sent(html: str) -> Response:
-    """A page drawn for one phone, gzipped if its browser takes it: the director reloads
-    his page after each action over the club's Wi-Fi, where no proxy may compress it
-    (``scorekeeper serve`` alone; Caddy and nginx leave a compressed answer as it is)."""
-    response = Response(html, mimetype="text/html")
-    if request.accept_encodings.quality("gzip") > 0:
-        response.set_data(gzip.compress(response.get_data(), compresslevel=SENT_LEVEL, mtime=0))
-        response.headers["Content-Encoding"] = "gzip"
-    response.vary.add("Accept-Encoding")
-    return response
+    """A page drawn for one phone, gzipped if its browser takes it (``ops/gzipped.py``):
+    the director reloads his page after each action over the club's Wi-Fi, where no proxy
+    may compress it."""
+    return html_sent(html.encode(), SENT_LEVEL)
 
 
 @bp.get("/events/<int:event_id>")

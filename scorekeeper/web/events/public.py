@@ -12,7 +12,6 @@ at most, whatever the pace of the tables.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import threading
@@ -30,6 +29,7 @@ from ...i18n import language
 from ...ratings.entry import at_entry, entry_key
 from ..blueprints import events as bp
 from ..kept.expensive import expensive
+from ..ops.gzipped import html_sent, packed, varies
 from ..printing.pdf import pdf_response, printed
 from .director import for_reader, round_end, standing_of
 from .rights import read_event, results_key
@@ -47,7 +47,9 @@ DRAWN_KEPT = 64
 _drawn: OrderedDict[str, tuple[bytes, bytes]] = OrderedDict()
 """Each drawing by its ETag: the page and the page gzipped (a 544-player ranking is 55 kB,
 6 kB gzipped; 500 phones fetch it again every 3 s at a championship's pace, over a café's
-Wi-Fi). Compressed once per drawing, not per request."""
+Wi-Fi). Compressed once per drawing, not per request (``KEPT_LEVEL``)."""
+KEPT_LEVEL = 6
+"""zlib's level for a read page's drawing: compressed once, sent to every phone."""
 _lock = threading.Lock()
 
 
@@ -81,7 +83,7 @@ def _followed(
     standing = standing_of(found, within=FRESH)
     tag = _tag(found, standing.key + also)
     if tag in request.if_none_match:
-        response = Response(status=304)
+        response = varies(Response(status=304))
     else:
         with _lock:
             drawn = _drawn.get(tag)
@@ -97,17 +99,12 @@ def _followed(
                 etag=tag,
                 **context,
             ).encode()
-            drawn = (html, gzip.compress(html, compresslevel=6, mtime=0))
+            drawn = (html, packed(html, KEPT_LEVEL))
             with _lock:
                 _drawn[tag] = drawn
                 while len(_drawn) > DRAWN_KEPT:
                     _drawn.popitem(last=False)
-        if request.accept_encodings.quality("gzip") > 0:
-            response = Response(drawn[1], mimetype="text/html")
-            response.headers["Content-Encoding"] = "gzip"
-        else:
-            response = Response(drawn[0], mimetype="text/html")
-    response.vary.add("Accept-Encoding")
+        response = html_sent(drawn[0], KEPT_LEVEL, kept=drawn[1])
     response.set_etag(tag)
     response.headers["Cache-Control"] = "private, no-cache"
     return response

@@ -82,6 +82,9 @@ class CoupForm(Form):
         self.playing: tuple[int, ...] = (0, 1, 2)
         """The seats that play the coup being entered (with four, all but the dealer)."""
         self.sits_out: int | None = None
+        self.seated: tuple[str, ...] = ()
+        """Who sits at each seat in that coup (a seat taken over): the names its choices
+        and its refusals say (``coup_form``)."""
 
     def trick_fields(self) -> list[tuple[int, Any]]:
         """(seat, field) of the trick counts the entry offers, in seat order."""
@@ -193,9 +196,9 @@ def coup_form(stored: Any, coup: Any = None) -> CoupForm:
     form.playing, form.sits_out = entry_seats(stored)
     # who sits in the coup entered or corrected (a seat taken): the form names the hombre as
     # its tricks and its record do (a corrected coup of Denis's offered "Bruno")
-    shown = stored.seated(entry_position(stored))
+    form.seated = stored.seated(entry_position(stored))
     form.hombre.choices = options(
-        (str(seat), name) for seat, name in enumerate(shown) if seat in form.playing
+        (str(seat), name) for seat, name in enumerate(form.seated) if seat in form.playing
     )
     form.contract.choices = options((c, CONTRACT_WORDS[c]) for c in contracts_for(kind, rules))
     if request.method != "POST":
@@ -252,7 +255,7 @@ def read_coup(form: CoupForm, stored: Any) -> Any:
             raise GameError(
                 "hombre",
                 N_("{name} deals and sits out this coup: he cannot be the hombre"),
-                name=stored.seated()[out],
+                name=form.seated[out],  # who deals in the coup entered or corrected
             )
         raise GameError("hombre", N_("Choose the hombre, or Tous passent."))
     contract = form.contract.data

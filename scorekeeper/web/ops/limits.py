@@ -48,29 +48,44 @@ def client_and_game() -> str:
     return f"{get_remote_address()}/{(request.view_args or {}).get('game_id')}"
 
 
-LIMITS: dict[str, tuple[str, str, Callable[[], str] | None]] = {
-    "/admin": ("login", LOGIN, None),
-    "/games/new": ("create", CREATE, None),
-    "/games/new/<name>": ("create", CREATE, None),
-    "/games/import": ("import", IMPORT, None),
-    "/games/<int:game_id>/takeover": ("takeover", TAKEOVER, client_and_game),
-    "/clubs/new": ("club", CLUB, None),
-    "/clubs/<int:club_id>/evenings": ("evening", EVENING, None),
-    "/clubs/<int:club_id>/members": ("member", MEMBER, None),
-    "/clubs/<int:club_id>/cash/entries": ("cash", CASH, None),
-    "/clubs/<int:club_id>/cash/fees": ("cash", CASH, None),
-    "/clubs/<int:club_id>/cash/entries/<int:entry_id>/reverse": ("cash", CASH, None),
-    "/clubs/<int:club_id>/cash/pay": ("cash", CASH, None),
-    "/evenings/<int:evening_id>/close": ("cash", CASH, None),
-    "/evenings/<int:evening_id>/reopen": ("cash", CASH, None),
-    "/events/new": ("event", EVENT, None),
-    "/events/<int:event_id>/players": ("register", REGISTER, None),
+COUNTS: dict[str, tuple[str, Callable[[], str] | None]] = {
+    "login": (LOGIN, None),
+    "create": (CREATE, None),
+    "import": (IMPORT, None),
+    "takeover": (TAKEOVER, client_and_game),
+    "club": (CLUB, None),
+    "evening": (EVENING, None),
+    "member": (MEMBER, None),
+    "cash": (CASH, None),
+    "event": (EVENT, None),
+    "register": (REGISTER, None),
 }
-"""URL rule: the count it adds to (shared by the routes that name it), its limit on POST
-and what it counts by (the client's address unless said).
+"""Each count: its limit on POST and what it counts by (the client's address unless said),
+stated once for the routes that share it (``LIMITS``)."""
+
+LIMITS: dict[str, str] = {
+    "/admin": "login",
+    "/games/new": "create",
+    "/games/new/<name>": "create",
+    "/games/import": "import",
+    "/games/<int:game_id>/takeover": "takeover",
+    "/clubs/new": "club",
+    "/clubs/<int:club_id>/evenings": "evening",
+    "/clubs/<int:club_id>/members": "member",
+    "/clubs/<int:club_id>/cash/entries": "cash",
+    "/clubs/<int:club_id>/cash/fees": "cash",
+    "/clubs/<int:club_id>/cash/entries/<int:entry_id>/reverse": "cash",
+    "/clubs/<int:club_id>/cash/pay": "cash",
+    "/evenings/<int:evening_id>/close": "cash",
+    "/evenings/<int:evening_id>/reopen": "cash",
+    "/events/new": "event",
+    "/events/<int:event_id>/players": "register",
+}
+"""URL rule: the count it adds to (``COUNTS``), shared by the routes that name it.
 
 By address rather than by view, so that the limits follow the public addresses
-whichever module serves them. The admin is exempt, but from the login."""
+whichever module serves them (a rule no route has any more is refused at start:
+its form would go unlimited). The admin is exempt, but from the login."""
 
 
 def init_app(app: Flask) -> None:
@@ -82,10 +97,15 @@ def init_app(app: Flask) -> None:
     storage = limiter.storage
     assert isinstance(storage, MemoryStorage)  # memory://, as made above
     made_scopes: set[str] = set()
-    for rule in list(app.url_map.iter_rules()):
-        if rule.rule not in LIMITS or "POST" not in (rule.methods or ()):
+    limited = [r for r in app.url_map.iter_rules() if "POST" in (r.methods or ())]
+    unknown = set(LIMITS) - {rule.rule for rule in limited}
+    if unknown:
+        raise RuntimeError(f"rate limits for no form: {sorted(unknown)}")
+    for rule in limited:
+        if rule.rule not in LIMITS:
             continue
-        scope, limit, key = LIMITS[rule.rule]
+        scope = LIMITS[rule.rule]
+        limit, key = COUNTS[scope]
         exempt = None if rule.rule == "/admin" else access.is_admin
         view: Any = app.view_functions[rule.endpoint]
         if scope in EVERY_TRY:

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ...rules.errors import GameError
+from ...rules.errors import GameError, SeatName
 from ...rules.seating import PLAYS_FOR, Sitting, sittings
 from ...store import StoredGame
 from ..formats.words import error_text, refusal_text
@@ -91,12 +91,14 @@ def deletion_refused(stored: StoredGame, error: GameError, n: int) -> str:
     number now, and the one it would become, since the dealers move up with it (at four, the
     one who sits out: "Coup 6, which would become coup 5: Anne deals and sits out"), and
     names whoever sits at a seat in that coup, as its page does (the engine names the seat
-    by its first player: "Denis deals" where Émile took Denis's seat)."""
+    by its first player, a ``SeatName``: "Denis deals" where Émile took Denis's seat)."""
     if error.coup is None or error.coup < n:
         return error_text(error)
     now = error.coup + 1  # a seat change stays with its coup: who sat there sits there still
     sitting = dict(zip(stored.game.players, stored.seated(now), strict=True))
-    params = {k: sitting.get(v, v) if isinstance(v, str) else v for k, v in error.params.items()}
+    params = {
+        k: sitting.get(v, v) if isinstance(v, SeatName) else v for k, v in error.params.items()
+    }
     shown = GameError(error.field, error.template, error.coup, **params)
     shown.led = error.led
     lead = _("Coup %(now)s, which would become coup %(then)s: ", now=now, then=error.coup)
