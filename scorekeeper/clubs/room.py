@@ -20,7 +20,7 @@ Plain Python over the database: no request, no page (web/clubs draws them).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -70,6 +70,17 @@ class Table:
         players, changes = self.stored.game.players, self.stored.seat_changes
         sat = {s.player for s in sittings(players, changes)} | set(self.stored.seated())
         return {m for m, name in zip(self.seats, people, strict=True) if name in sat}
+
+    def names_now(self, members: Mapping[int, Member]) -> dict[str, str]:
+        """Each name played at this table → its member's name now: a member renamed since
+        reads under his new name on the club's pages (the game keeps the name played with).
+        The names are ``seats``' own: the seats' players, or once someone took a seat and
+        each person has his member, every person who sat."""
+        people = self.stored.people()[0]
+        played = people if self.stored.seat_changes and len(people) == len(self.seats) else None
+        names = self.stored.game.players if played is None else played
+        pairs = zip(names, self.seats, strict=False)
+        return {name: members[m].name for name, m in pairs if m in members}
 
     def chips(self) -> dict[int, int]:
         """Each member's chips at this table (a member who sat twice, once)."""

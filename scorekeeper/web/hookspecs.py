@@ -203,9 +203,10 @@ class GamePages(ABC, Generic[FormT]):
         """A POST to the settlement (the manager sets something there); by default 405."""
         abort(405)
 
-    def standing(self, stored: StoredGame) -> list[str]:
+    def standing(self, stored: StoredGame, names: Mapping[str, str] | None = None) -> list[str]:
         """Where the game stands, a line each (a club evening's table), naming who sits now
-        (``StoredGame.seated``); by default none."""
+        (``StoredGame.seated``), each by ``names`` where it has him (the club's member's name
+        now: the evening's pages); by default none."""
         return []
 
     def init_app(self, app: Flask) -> None:

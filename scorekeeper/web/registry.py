@@ -11,6 +11,7 @@ anywhere.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import BaseLoader, Environment, FileSystemLoader, TemplateNotFound
@@ -64,9 +65,10 @@ def round_end_text(rules: Any, deals: int | None) -> str:
     return web_of(kinds.kind_of(rules)).pages.round_end_text(rules, deals)
 
 
-def standing(stored: StoredGame) -> list[str]:
-    """Where any game stands, a line each (none for a game that shows no such lines)."""
-    return web_of(stored.kind).pages.standing(stored)
+def standing(stored: StoredGame, names: Mapping[str, str] | None = None) -> list[str]:
+    """Where any game stands, a line each (none for a game that shows no such lines); a
+    player named by ``names`` where it has him (a club's member's name now)."""
+    return web_of(stored.kind).pages.standing(stored, names)
 
 
 class GameTemplates(BaseLoader):

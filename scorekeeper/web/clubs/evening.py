@@ -81,8 +81,8 @@ def _room(evening_id: int) -> tuple[Room, Words]:
 
 def _lines(table: Table, room: Room) -> list[str]:
     """A chip table: each member's net; a points table: its standing, a line each."""
-    if table.nets is None:
-        return standing(table.stored)
+    if table.nets is None:  # who sits there, by his member's name now (renamed since)
+        return standing(table.stored, table.names_now(room.members))
     return [f"{room.members[m].name} {signed(n)}" for m, n in table.members_nets()]
 
 

@@ -202,18 +202,23 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         """The sheet's columns and their counts."""
         return sides(report), tuple(report.tally)
 
-    def standing(self, stored: store.StoredGame) -> list[str]:
+    def standing(
+        self, stored: store.StoredGame, names: Mapping[str, str] | None = None
+    ) -> list[str]:
         """Who the sides are (a club evening names Nous and Eux), then where the game stands:
         who sits at each seat now (a newcomer, or who plays for an absent player), as the
         rules line above it, never the seats' first players. What the next deal asks only
         while the table takes one (``takes_deals``): a closed table has no next deal."""
         report = stored.replay()
-        names = stored.seated()
+        now = names or {}  # a club's evening: each member's name now (renamed since)
+        seated = tuple(now.get(name, name) for name in stored.seated())
         columns = sides(report)
-        lines = list(self.sheet.standing(report, columns, names))
+        if len(seated) == 3:  # three who each play for themselves: the columns are they
+            columns = tuple(now.get(name, name) for name in columns)
+        lines = list(self.sheet.standing(report, columns, seated))
         if takes_deals(stored):
-            lines += self.sheet.next_deal(report, columns, names)
-        return lines if len(names) == 3 else [teams_line(names), *lines]
+            lines += self.sheet.next_deal(report, columns, seated)
+        return lines if len(seated) == 3 else [teams_line(seated), *lines]
 
     def rules_text(self, rules: Rules) -> str:
         return str(self.sheet.rules_text(rules))
