@@ -27,3 +27,17 @@ def test_a_members_tables_by_game_have_the_french_colon(client, app):
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     page = client.get(f"/clubs/{club}/members/{anne}").data.decode()
     assert "2 tables: " in page and "2 tables\u202f:" not in page
+
+
+def test_a_members_first_places_are_said_alike_for_everyone_in_french(client, app):
+    """"Premier à 1 table" read as a man's for Chloé: a member's page cannot know the
+    member's gender, so the French says the place, "Première place à 1 table"."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")  # the seed: Chloé +81, first
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        chloe = conn.execute("select id from members where name = 'Chloé'").fetchone()[0]
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    page = client.get(f"/clubs/{club}/members/{chloe}").data.decode()
+    assert "Première place à 1 table" in page and "Premier" not in page
+    assert "1 table de suite à la première place" in page
