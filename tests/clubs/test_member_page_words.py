@@ -30,7 +30,7 @@ def test_a_members_tables_by_game_have_the_french_colon(client, app):
 
 
 def test_a_members_first_places_are_said_alike_for_everyone_in_french(client, app):
-    """"Premier à 1 table" read as a man's for Chloé: a member's page cannot know the
+    """The French "Premier à 1 table" read as a man's for Chloé: a member's page cannot know the
     member's gender, so the French says the place, "Première place à 1 table"."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-03")
