@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..names import tidy
+
 Seating = Literal["3", "4", "pairs"]
 """Tables of 3; tables of 4 (the dealer sits out each deal); 4 as two pairs.
 
@@ -24,11 +26,17 @@ def line_parts(line: str) -> list[str] | None:
     columns pasted); None for a blank line or a ``#`` comment. The one reading of a line
     for ``scorekeeper draw``'s players file and an event's registration box, which take
     the same lines: the box read a tab as part of the name ("Anne Brugge", no team) and a
-    file's comment as a player ("# club Gent")."""
-    line = line.strip()
-    if not line or line.startswith("#"):
+    file's comment as a player ("# club Gent").
+
+    Blank and ``#`` are read past invisible characters (``names.tidy``): a comment after a
+    byte-order mark or a zero-width space registered a player "# club Brugge". A line is
+    not stripped before it is parted: a spreadsheet's row with an empty name column
+    ("<tab>Gent") lost its empty first part and registered its team as a player "Gent";
+    its first part is empty now, which the box and the draw refuse naming the line."""
+    shown = tidy(line)
+    if not shown or shown.startswith("#"):
         return None
-    return [part.strip() for part in line.replace("\t", ";").split(";")]
+    return [part.strip() for part in line.rstrip().replace("\t", ";").split(";")]
 
 
 class DrawError(ValueError):

@@ -70,3 +70,51 @@ def test_a_line_is_read_as_scorekeeper_draw_reads_its_players_file(app, tmp_path
     path.write_text(text, encoding="utf-8")
     drawn = [(e.name, e.team or "") for e in read_players(str(path))]
     assert drawn == [(name, team) for name, team, _ in _registered(app)]
+
+
+def test_an_empty_name_column_and_a_comment_after_an_invisible_character(app, tmp_path):
+    """A spreadsheet's row whose name column is empty ("<tab>Gent") was stripped before it
+    was parted: its team became a player "Gent", in the box and in ``scorekeeper draw``'s
+    file alike. A ``#`` comment after a byte-order mark (a file saved by Notepad, pasted)
+    or a zero-width space registered a player "# club Brugge"; the draw's file read past
+    the mark (utf-8-sig), so the two readings gave different players. Both are read as
+    the draw reads them now: the empty name refused naming its line, the comment a
+    comment, in the box and the file."""
+    from scorekeeper.draw.command import read_players
+    from scorekeeper.draw.model import DrawError
+
+    client = app.test_client()
+    new_event(client, kind="manillen", seating="pairs", method="total")
+    client.set_cookie("lang", "en")
+    refused = post(client, app, "players", names="Anne\tBrugge\n\tGent\nBruno")
+    assert refused.status_code == 422
+    assert "Gent: no name before the team" in refused.text
+    assert _registered(app) == []
+    path = tmp_path / "players.txt"
+    path.write_text("Anne\tBrugge\n\tGent\nBruno\n", encoding="utf-8")
+    try:
+        read_players(str(path))
+        raise AssertionError("the draw read a team as a player")
+    except DrawError as error:
+        assert "players.txt:2: no name before the team" in str(error)
+
+    # trailing empty columns are no parts: "Anne<tab>Brugge<tab><tab>" is Anne of Brugge
+    text = "\ufeff# club Brugge\nAnne\tBrugge\t\t\n\u200b# club Gent\nBruno;Gent\n"
+    assert post(client, app, "players", names=text).status_code == 302
+    assert _registered(app) == [("Anne", "Brugge", ""), ("Bruno", "Gent", "")]
+    path.write_text(text, encoding="utf-8")
+    drawn = [(e.name, e.team or "") for e in read_players(str(path))]
+    assert drawn == [(name, team) for name, team, _ in _registered(app)]
+
+
+def test_no_name_before_the_team_in_the_players_languages(app):
+    client = app.test_client()
+    new_event(client, kind="manillen", seating="pairs", method="total")
+    said = {}
+    for language in ("fr", "da", "nl"):
+        client.set_cookie("lang", language)
+        page = post(client, app, "players", names="; Gent").text
+        said[language] = re.findall(r"; Gent[^<]*", page)[0]
+    assert said["fr"].startswith("; Gent\u202f: aucun nom avant l’équipe")
+    assert said["da"].startswith("; Gent: intet navn før holdet")
+    assert said["nl"].startswith("; Gent: geen naam vóór de ploeg")

@@ -78,8 +78,13 @@ def parse_players(text: str) -> list[Player]:
     out = []
     for line in text.splitlines():
         parts = line_parts(line)
-        if parts is None or not parts[0]:
+        if parts is None or not any(parts):
             continue
+        if not parts[0]:
+            # a team with no name before it ("<tab>Gent": a spreadsheet's row whose name
+            # column is empty) is refused naming it, as scorekeeper draw refuses it; it
+            # was read past, or registered its team as a player
+            raise GameError("names", N_("{line}: no name before the team"), line=line.strip())
         if len(parts) > 3:
             raise GameError(
                 "names",
