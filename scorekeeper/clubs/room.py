@@ -238,7 +238,8 @@ def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     players: Sequence[str] = stored.game.players
     seats = table_seats(db, game_id, len(players))
     people, person_nets = stored.people()
-    found = person_members(db, game_id, people, players) if stored.seat_changes else None
+    taken = [c.player for c in stored.seat_changes]
+    found = person_members(db, game_id, people, players, taken) if taken else None
     if found is not None:  # everyone who sat, each billed to his member (issue 35)
         seats = found
     if not stored.kind.chips:  # his points: only those whose points it moved
@@ -269,7 +270,8 @@ def member_results(
     players = stored.game.players
     found: tuple[int, ...] | None
     if stored.seat_changes:
-        found = person_members(db, game_id, people, players)
+        taken = [c.player for c in stored.seat_changes]
+        found = person_members(db, game_id, people, players, taken)
     else:
         seat_of = seat_members(db, game_id)
         if any(seat not in seat_of for seat in range(len(players))):

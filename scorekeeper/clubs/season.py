@@ -171,7 +171,8 @@ def _records(
     took a seat — each person's, his record the coups whose money was his (issue 35)."""
     if stored.seat_changes:
         people, _nets = stored.people()
-        found = person_members(db, game_id, people, stored.game.players)
+        taken = [c.player for c in stored.seat_changes]
+        found = person_members(db, game_id, people, stored.game.players, taken)
         if found is not None:
             report = stored.replay()
             owners = [

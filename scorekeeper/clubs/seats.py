@@ -316,7 +316,8 @@ def relink_seats(
         return
     old = dict(db.execute("select seat, member_id from seats where game_id = ?", [game_id]))
     was = {name: int(old[seat]) for seat, name in enumerate(before) if seat in old}
-    db.execute("delete from seats where game_id = ?", [game_id])
+    # the seats, not the newcomers' (``taken_seat``, below 0): they stay with their changes
+    db.execute("delete from seats where game_id = ? and seat >= 0", [game_id])
     for seat, name in enumerate(after):
         member = was[name] if name in was else member_named(db, club_id, name)
         db.table("seats").insert({"game_id": game_id, "seat": seat, "member_id": member})
@@ -361,20 +362,42 @@ def names(db: sqlite_utils.Database, club_id: int) -> dict[int, Member]:
 
 def newcomer_seated(db: sqlite_utils.Database, game_id: int, player: str) -> None:
     """Inside a seat change (``store.take_seat``): a newcomer at a club's table is a member
-    (made if there is none, as a name typed at a new table), so that the club bills him."""
+    (made if there is none, as a name typed at a new table), so that the club bills him;
+    the member is kept with the seat change (``taken_seat``), as a seat's is with its seat:
+    looked up by the name he sat down under each time, a newcomer renamed since was nobody
+    (his seat billed whole to the member who left it) and a new member under his old name
+    was paid his money."""
     club_id = club_of_game(db, game_id)
     if club_id is not None:
-        member_named(db, club_id, player)
+        member = member_named(db, club_id, player)
+        (position,) = db.execute(
+            "select max(position) from seat_changes where game_id = ?", [game_id]
+        ).fetchone()
+        db.table("seats").insert(
+            {"game_id": game_id, "seat": taken_seat(int(position)), "member_id": member},
+            replace=True,
+        )
+
+
+def taken_seat(position: int) -> int:
+    """The ``seats`` row of the newcomer of a game's seat change (its ``position``, 1, 2, …):
+    a seat below 0, which no seat of the table is (``table_seats`` reads 0 to n − 1)."""
+    return -position
 
 
 def person_members(
-    db: sqlite_utils.Database, game_id: int, people: Sequence[str], players: Sequence[str]
+    db: sqlite_utils.Database,
+    game_id: int,
+    people: Sequence[str],
+    players: Sequence[str],
+    taken: Sequence[str] = (),
 ) -> tuple[int, ...] | None:
     """The member of each person of a table where someone took a seat (``StoredGame.people``).
 
-    A player who sat from the start is his seat's member; a newcomer the member of his
-    name (made when he sat down: ``newcomer_seated``). None if one has no member (a table
-    no club counts).
+    A player who sat from the start is his seat's member; a newcomer the member kept with
+    the first seat change that seated him (``taken``: each change's player, in order;
+    ``newcomer_seated``), else — a seat taken before that was kept — the member of his
+    name. None if one has no member (a table no club counts).
     """
     seat_of = seat_members(db, game_id)
     club_id = club_of_game(db, game_id)
@@ -385,6 +408,12 @@ def person_members(
     for name in people:
         if name in players and players.index(name) in seat_of:
             found.append(seat_of[players.index(name)])
+            continue
+        kept_with = [
+            n for n, who in enumerate(taken, 1) if who == name and taken_seat(n) in seat_of
+        ]
+        if kept_with:
+            found.append(seat_of[taken_seat(kept_with[0])])
             continue
         member = meant(db, rows, name)
         if member is None:

@@ -1,25 +1,31 @@
 """A newcomer who took a seat at a club table stays the member he was when he is renamed
-(found by review10, 2026-11-30; NOT FIXED: strict xfail, a reproducer for the lead).
+(found by review10, 2026-11-30).
 
-A newcomer's member is not kept anywhere: ``seats.person_members`` looks him up by the
-name he sat down under (``meant``) each time the room is read. Rename him on the member
-form (docs/guide-organisers.md: a rename changes a member's name on the club's pages) and
-the lookup fails, so the room falls back to the seats' members and bills the whole seat to
-the member who left it; make a new member under the old name and he is paid the
-newcomer's money. The fix needs the newcomer's member kept when he sits down (a row the
-undo of the seat change removes, on the club's facts), not a lookup by name.
+A newcomer's member was kept nowhere: ``seats.person_members`` looked him up by the name he
+sat down under (``meant``) each time the room was read. Renamed on the member form
+(docs/guide-organisers.md: a rename changes a member's name on the club's pages), he was
+nobody: the room fell back to the seats' members and billed his whole seat to the member
+who left it; a new member under his old name was then paid the newcomer's money. His
+member is kept with the seat change now (``seats.taken_seat``), as a seat's is.
 """
 
 from __future__ import annotations
 
-import pytest
+import json
+import re
+import sqlite3
+
+from test_club_points import FOUR, manillen_table
+from test_clubs import club_version, new_club, new_evening
 from test_clubs_computed import club_with_evening
 from test_take_seat_club import seated_table
 
-from scorekeeper import clubs
+from scorekeeper import clubs, store
 from scorekeeper.clubs.room import room_of
-from scorekeeper.clubs.seats import add_member, rename
+from scorekeeper.clubs.seats import add_member, newcomer_seated, rename
+from scorekeeper.db import get_db
 from scorekeeper.rules.seating import TAKES_OVER
+from scorekeeper.store.audit import verify
 
 
 def _nets(db, club_id: int, evening) -> dict[str, int]:
@@ -27,7 +33,6 @@ def _nets(db, club_id: int, evening) -> dict[str, int]:
     return {room.members[m].name: n for m, n in room.nets.items()}
 
 
-@pytest.mark.xfail(strict=True, reason="a newcomer's member is looked up by name (review10)")
 def test_a_renamed_newcomer_keeps_his_money_and_a_new_namesake_gets_none(db):
     club, evening = club_with_evening(db)
     seated_table(db, evening, TAKES_OVER)  # Denis takes over Bruno's seat from coup 5
@@ -43,3 +48,25 @@ def test_a_renamed_newcomer_keeps_his_money_and_a_new_namesake_gets_none(db):
     # another Denis, who never sat there, joins the club: it read him +171
     add_member(db, club.id, "Denis", "", clubs.club(db, club.id).version)
     assert _nets(db, club.id, evening) == renamed
+    assert not verify(db).faults  # the kept member is a fact on the club's log
+
+
+def test_a_renamed_newcomer_is_named_anew_in_his_points_tables_teams_line(client, app):
+    """The evening's points table names each member as he is now (play12): a newcomer who
+    took a seat too, where his member was found by name only before the rename."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    game = manillen_table(client, evening, FOUR, [("pique", 40)])  # Nous: Anne & Chloé
+    game_id = int(game.rsplit("/", 1)[1])
+    with app.app_context():
+        store.take_seat(get_db(), game_id, 1, "Eve", TAKES_OVER, then=newcomer_seated)
+    version = json.loads(client.get(game + "/version").data)["version"]
+    data = {"version": str(version), "trump": "coeur", "points": "20"}
+    assert client.post(game + "/sheet/coups", data=data).status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        eve = conn.execute("select id from members where name = 'Eve'").fetchone()[0]
+    data = {"name": "Eve Kok", "short_name": "", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members/{eve}", data=data).status_code == 302
+    page = client.get(f"/evenings/{evening}").data.decode()
+    assert "Eux: Eve Kok &amp; Denis" in page  # it read "Eux: Eve &amp; Denis"
+    assert re.search(r"Eux: Eve &amp;", page) is None

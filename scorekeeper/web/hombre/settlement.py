@@ -271,7 +271,8 @@ def _csv_money(stored: store.StoredGame) -> tuple[Money | None, list[int] | None
         return stored.money, None
     member_of = seat_members(get_db(), stored.id)
     if stored.seat_changes:
-        people = person_members(get_db(), stored.id, stored.people()[0], stored.game.players)
+        taken = [c.player for c in stored.seat_changes]
+        people = person_members(get_db(), stored.id, stored.people()[0], stored.game.players, taken)
         if people is None:  # a person with no member: no club's figure to tie to
             return club.money, None
         member_of = dict(enumerate(people))
