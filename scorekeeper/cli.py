@@ -211,7 +211,7 @@ def cmd_backup(args: argparse.Namespace) -> None:
 def cmd_restore(args: argparse.Namespace) -> None:
     from pathlib import Path
 
-    from .db.backup import check_backup, default_database, key_of, restore
+    from .db.backup import check_backup, default_database, key_of, restore, what_a_restore_takes
 
     target = Path(args.database) if args.database else default_database()
     source = Path(args.source)
@@ -231,12 +231,15 @@ def cmd_restore(args: argparse.Namespace) -> None:
         if not target.parent.is_dir():
             raise UserError(f"no folder {target.parent}")
         before = key_of(target) if target.exists() else None
+        taken = what_a_restore_takes(source, target) if target.exists() else []
         restore(source, target)
     except ValueError as error:
         raise UserError(str(error)) from None
     except (OSError, sqlite3.Error) as error:
         raise UserError(f"cannot restore into {target}: {error}") from None
     print(f"restored {games} games from {source} into {target}")
+    for line in taken:
+        print(line)
     if before is not None and key_of(target) != before:
         print(
             "the backup brings its own secret key: restart the server, so that the phones"

@@ -36,6 +36,20 @@
     return response;
   }
 
+  // A game whose version went down was put back from a backup (scorekeeper restore while the
+  // server runs): what this page showed since is no longer stored. Said, and kept said on the
+  // pages that follow until the page is opened again: the table must read it, not only see
+  // coups vanish.
+  var wentNote = null;
+  function wentBack() {
+    var words = me.getAttribute("data-went-back");
+    if (wentNote || !words) { return; }
+    wentNote = document.createElement("p");
+    wentNote.className = "went-back";
+    wentNote.setAttribute("role", "status");
+    wentNote.textContent = words;
+  }
+
   function followPage() {
     var etag = me.getAttribute("data-etag") || "";
     var address = window.location.pathname + window.location.search;
@@ -46,9 +60,14 @@
       var fresh = page.querySelector("main");
       var shown = document.querySelector("main");
       if (!fresh || !shown) { window.location.reload(); return; }
-      shown.replaceWith(document.adoptNode(fresh));
-      if (page.title) { document.title = page.title; }
       var next = page.getElementById("follow");
+      var was = parseInt(me.getAttribute("data-version"), 10);
+      var now = next ? parseInt(next.getAttribute("data-version"), 10) : NaN;
+      if (now < was) { wentBack(); }  // every change adds to the version: a backup put back
+      var main = document.adoptNode(fresh);
+      if (wentNote) { main.insertBefore(wentNote, main.firstChild); }
+      shown.replaceWith(main);
+      if (page.title) { document.title = page.title; }
       if (next) { me.setAttribute("data-version", next.getAttribute("data-version") || ""); }
       etag = tag;
       me.setAttribute("data-etag", tag);

@@ -13,6 +13,7 @@ backup first, refuses one of a newer version, and brings its schema up to date
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sqlite3
@@ -99,6 +100,54 @@ def check_backup(path: Path) -> int:
             conn.close()
     except sqlite3.DatabaseError as error:
         raise ValueError(f"{path}: not a Scorekeeper database ({error})") from None
+
+
+def _games_of(path: Path) -> dict[int, tuple[str, int, int]]:
+    """Each game of the database at ``path``: its players' names, version and coup count."""
+    conn = sqlite3.connect(_uri(path), uri=True)
+    try:
+        rows = conn.execute(
+            "select g.id, g.players, g.version, (select count(*) from coups c"
+            " where c.game_id = g.id) from games g"
+        ).fetchall()
+    finally:
+        conn.close()
+    games = {}
+    for number, players, version, coups in rows:
+        try:
+            names = " · ".join(str(name) for name in json.loads(players))
+        except (TypeError, ValueError):
+            names = str(players)
+        games[int(number)] = (names, int(version), int(coups))
+    return games
+
+
+def what_a_restore_takes(source: Path, target: Path) -> list[str]:
+    """What restoring the backup ``source`` over the database ``target`` takes away, one line
+    a game: the coups entered since the backup, the other changes made since, the games made
+    since. A restore in place is silent on the phones (they show the older game), so the
+    operator has to be able to tell the tables. A live database that cannot be read (damaged:
+    ``restore --force`` replaces it whole) says nothing."""
+    try:
+        kept, live = _games_of(source), _games_of(target)
+    except sqlite3.Error:
+        return []
+    said = []
+    for number, (names, version, coups) in sorted(live.items()):
+        if number not in kept:
+            said.append(f"game {number} ({names}) was made after the backup: gone")
+            continue
+        _names, kept_version, kept_coups = kept[number]
+        if coups > kept_coups:
+            gone = coups - kept_coups
+            said.append(
+                f"game {number} ({names}): {gone} coup{'s' if gone > 1 else ''} entered since"
+                f" the backup {'are' if gone > 1 else 'is'} gone ({coups} stored,"
+                f" {kept_coups} in the backup)"
+            )
+        elif version != kept_version:
+            said.append(f"game {number} ({names}): the changes made since the backup are undone")
+    return said
 
 
 def key_of(path: Path) -> str | None:

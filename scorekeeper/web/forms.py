@@ -44,6 +44,12 @@ def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
 
 
 CHANGED = _l("The game changed meanwhile: here is the latest state. Check and send again.")
+WENT_BACK = _l(
+    "The game went back to an earlier state (a backup put back): what was entered since is no"
+    " longer recorded."
+)
+"""A page drawn at a version above the stored one: only a backup put back lowers a game's
+version (``scorekeeper restore`` while the server runs); the follower's page says the same."""
 CLUB_CHANGED = _l("The club changed meanwhile: here it is as it is now. Check and send again.")
 """A club's page sent from a version of the club before another change (``CHANGED``: a game's)."""
 _WHOLE = re.compile(r"[0-9]{1,9}")
@@ -239,8 +245,10 @@ def changed_meanwhile(form: Any, field: Any, game_id: int) -> store.StoredGame:
     Returns the latest game, for the page to show with the refusal beside ``field``.
     """
     latest = store.load(get_db(), game_id)
+    shown = whole(form.version.data)
+    went_back = shown is not None and shown > latest.version
     form.version.data = str(latest.version)
-    field.errors = [str(CHANGED)]
+    field.errors = [str(WENT_BACK), str(CHANGED)] if went_back else [str(CHANGED)]
     return latest
 
 

@@ -546,3 +546,77 @@ def test_the_data_folder_is_the_setting_else_a_checkouts_instance_else_xdgs(tmp_
     assert folder.data_folder() == tmp_path / "xdg" / "scorekeeper"
     monkeypatch.setenv("XDG_DATA_HOME", "relative/ignored")  # the XDG rule: absolute only
     assert folder.data_folder() == tmp_path / "home" / ".local" / "share" / "scorekeeper"
+
+
+def test_a_restore_in_place_says_which_games_lose_what_was_entered_since_the_backup(
+    tmp_path, capsys
+):
+    """play13: restored over a running server's database, a backup took a game from 6 coups
+    back to 3 and printed only "restored 2 games": the operator could not tell the table that
+    three coups were gone, and the phones showed the older game without a word."""
+    from web import enter, new_game
+
+    from scorekeeper.cli import main
+
+    app = an_app(tmp_path / "live")
+    database = app.config["DATABASE"]
+    manager = app.test_client()
+    game = new_game(manager)
+    assert enter(manager, game, "A demande A5 B2 C2").status_code == 302
+    kept = tmp_path / "kept.sqlite"
+    assert main(["backup", str(kept), "--database", database]) == 0
+    for coup in ("B demande A2 B5 C2", "C demande A2 B1 C6"):
+        assert enter(manager, game, coup).status_code == 302
+    later = new_game(manager, player0="Denise")  # made after the backup
+    untouched = tmp_path / "untouched.sqlite"
+    capsys.readouterr()
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    said = capsys.readouterr().out
+    number, later_number = game.rstrip("/").split("/")[-1], later.rstrip("/").split("/")[-1]
+    # 3 coups stored, 1 in the backup: 3 − 1 = 2 coups gone
+    assert f"game {number} (Anne · Bruno · Chloé): 2 coups entered since the backup are gone" in (
+        said
+    )
+    assert f"game {later_number} (Denise · Bruno · Chloé) was made after the backup: gone" in said
+    # the same backup restored again takes nothing away: nothing said of any game
+    assert main(["backup", str(untouched), "--database", database]) == 0
+    capsys.readouterr()
+    assert main(["restore", str(untouched), "--database", database, "--force"]) == 0
+    assert "gone" not in capsys.readouterr().out
+
+
+def test_a_coup_saved_from_a_page_older_than_a_restore_says_the_game_went_back(tmp_path):
+    """play13: after a restore in place took the game from 5 coups back to 3, the manager's
+    page (which does not follow) still showed coup 6; his save was refused with only "the game
+    changed meanwhile", as if another phone had entered something, and coups 4 and 5 were gone
+    from the page he got back without a word. A page's version above the stored one can only
+    come from a backup put back (every change adds to the version)."""
+    from web import enter, new_game, version_of
+
+    from scorekeeper.cli import main
+
+    app = an_app(tmp_path / "live")
+    database = app.config["DATABASE"]
+    manager = app.test_client()
+    game = new_game(manager)
+    for coup in ("A demande A5 B2 C2", "B demande A2 B5 C2", "C demande A2 B1 C6"):
+        assert enter(manager, game, coup).status_code == 302
+    kept = tmp_path / "kept.sqlite"
+    assert main(["backup", str(kept), "--database", database]) == 0
+    for coup in ("A demande A5 B2 C2", "B demande A2 B5 C2"):
+        assert enter(manager, game, coup).status_code == 302
+    shown = version_of(manager, game)  # the version the manager's page was drawn at
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    refused = enter(manager, game, "C demande A2 B1 C6", version=shown)
+    assert refused.status_code == 409
+    page = refused.data.decode()
+    # in French, the server's first language
+    assert "La partie est revenue à un état antérieur (une sauvegarde remise en place)" in page
+    assert "ce qui avait été saisi depuis n’est plus enregistré." in page
+    # a page merely behind another phone's change is still told just that
+    assert enter(manager, game, "A demande A5 B2 C2").status_code == 302
+    one_behind = str(int(version_of(manager, game)) - 1)
+    behind = enter(manager, game, "B demande A2 B5 C2", version=one_behind)
+    assert behind.status_code == 409
+    assert "revenue à un état antérieur" not in behind.data.decode()
+    assert "La partie a changé entre-temps" in behind.data.decode()
