@@ -40,14 +40,20 @@ def test_a_line_of_more_parts_than_name_team_together_is_refused_naming_it(app):
     assert ("Wim", "", "1") in _registered(app)
 
 
-def test_the_refusal_in_the_players_languages(app):
+def _refused_line(app, line: str) -> dict[str, str]:
+    """``line`` registered in French, Danish and Dutch: each refusal, from the line on."""
     client = app.test_client()
     new_event(client, kind="manillen", seating="pairs", method="total")
     said = {}
     for language in ("fr", "da", "nl"):
         client.set_cookie("lang", language)
-        page = post(client, app, "players", names="a;b;c;d").text
-        said[language] = re.findall(r"a;b;c;d[^<]*", page)[0]
+        page = post(client, app, "players", names=line).text
+        said[language] = re.findall(re.escape(line) + r"[^<]*", page)[0]
+    return said
+
+
+def test_the_refusal_in_the_players_languages(app):
+    said = _refused_line(app, "a;b;c;d")
     assert said["fr"].startswith("a;b;c;d\u202f: une ligne est un joueur")
     assert said["da"].startswith("a;b;c;d: én linje er én spiller")
     assert said["nl"].startswith("a;b;c;d: één regel is één speler")
@@ -108,13 +114,7 @@ def test_an_empty_name_column_and_a_comment_after_an_invisible_character(app, tm
 
 
 def test_no_name_before_the_team_in_the_players_languages(app):
-    client = app.test_client()
-    new_event(client, kind="manillen", seating="pairs", method="total")
-    said = {}
-    for language in ("fr", "da", "nl"):
-        client.set_cookie("lang", language)
-        page = post(client, app, "players", names="; Gent").text
-        said[language] = re.findall(r"; Gent[^<]*", page)[0]
+    said = _refused_line(app, "; Gent")
     assert said["fr"].startswith("; Gent\u202f: aucun nom avant l’équipe")
     assert said["da"].startswith("; Gent: intet navn før holdet")
     assert said["nl"].startswith("; Gent: geen naam vóór de ploeg")
