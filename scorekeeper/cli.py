@@ -159,6 +159,11 @@ def cmd_rules(args: argparse.Namespace) -> None:
     print("\n\n".join(text for kind in kinds.KINDS if (text := kind.settings_text())))
 
 
+def _games(count: int) -> str:
+    """A count of games as the command says it: "1 game", "3 games"."""
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
 def cmd_backup(args: argparse.Namespace) -> None:
     import os
     from datetime import datetime
@@ -202,7 +207,7 @@ def cmd_backup(args: argparse.Namespace) -> None:
         raise UserError(str(error)) from None
     except (OSError, sqlite3.Error) as error:
         raise UserError(f"cannot write {target}: {error}") from None
-    print(f"backed up {games} games from {source} to {target}")
+    print(f"backed up {_games(games)} from {source} to {target}")
     if args.keep_days is not None:
         removed = prune(target.parent, args.keep_days, now)
         print(f"removed {len(removed)} files older than {args.keep_days} days")
@@ -237,7 +242,7 @@ def cmd_restore(args: argparse.Namespace) -> None:
         raise UserError(str(error)) from None
     except (OSError, sqlite3.Error) as error:
         raise UserError(f"cannot restore into {target}: {error}") from None
-    print(f"restored {games} games from {source} into {target}")
+    print(f"restored {_games(games)} from {source} into {target}")
     for line in taken:
         print(line)
     if before is not None and key_of(target) != before:

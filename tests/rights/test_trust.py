@@ -490,7 +490,7 @@ def test_backup_of_a_database_whose_path_holds_hash_or_question_mark(tmp_path, c
         source = a_database(tmp_path / name)
         done = run(capsys, "backup", tmp_path / f"copy-{name}", "--database", source)
         assert done.returncode == 0, done.stderr
-        assert "backed up 1 games" in done.stdout
+        assert "backed up 1 game from" in done.stdout  # one game, said so
         with sqlite3.connect(tmp_path / f"copy-{name}") as conn:
             assert conn.execute("select count(*) from coups").fetchone()[0] == 1
 
