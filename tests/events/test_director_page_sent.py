@@ -155,3 +155,22 @@ def test_the_director_and_read_pages_read_accept_encoding_alike(app):
             again = client.get(path, headers={"Accept-Encoding": "gzip", "If-None-Match": tag})
             assert again.status_code == 304
             assert "Accept-Encoding" in again.headers["Vary"]
+
+
+def test_the_index_finds_a_player_who_sits_out_too(app):
+    """22 players at tables of three: 7 tables and one who sits the round out. He is in
+    *Find a player* too, in his place by name, saying he sits out (the round's line that
+    names him is at its top), not missing from it as a player the director could not find."""
+    client = app.test_client()
+    new_event(client, kind="hombre", seating="3", method="rank_points")
+    names = [f"Player {n:02}" for n in range(1, 23)]
+    assert post(client, app, "players", names="\n".join(names)).status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    page = client.get("/events/1", headers={"Accept-Language": "en"}).text
+    index = page.split('<nav class="table-index"', 1)[1].split("</nav>", 1)[0]
+    entries = re.findall(r"<li><a href=\"#([\w-]+)\">([^<]+)</a></li>", index)
+    assert [text.split(" — ")[0] for _, text in entries] == names  # all 22, in name order
+    out = [(anchor, text) for anchor, text in entries if anchor == "round"]
+    assert len(out) == 1 and out[0][1].endswith(" — sitting out this round")
+    sitting_out = page.split("Sitting out:", 1)[1].split("</p>", 1)[0]
+    assert out[0][1].split(" — ")[0] in sitting_out

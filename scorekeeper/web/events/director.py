@@ -146,6 +146,7 @@ def director_page(
     registered = {p.name for p in standing.players}
     current = standing.rounds[-1] if standing.rounds else None
     tables = table_states(standing)
+    out = current.sitting_out if current is not None else ()  # in the index too: no table
     return render_template(
         "events/director.html",
         event=found,
@@ -153,7 +154,10 @@ def director_page(
         current=current,
         tables=tables,
         index=len(tables) > INDEXED_FROM,
-        seated=by_name(((p, t.no) for t in tables for p in t.players), lambda seat: seat[0]),
+        seated=by_name(
+            [*((p, t.no) for t in tables for p in t.players), *((p, None) for p in out)],
+            lambda seat: seat[0],
+        ),
         ends=round_end(standing),
         forms=made,
         refused=refused or {},
