@@ -110,3 +110,24 @@ def test_a_brou_sheet_names_everyone_who_played_and_who_sits_now(client):
     assert 'id="seats"' in log and "From coup 3, Émile has taken over the seat of Bruno." in text(
         log
     )
+
+
+def test_the_check_before_saving_says_each_persons_net_as_the_standing_does(client):
+    """The play-through of 2026-11-30 (a Danish table, Ib taking over Søren's seat): the
+    entry bar's "Nets after the coup" said "Ib −6" after Ib won his first solo, his seat's
+    net (Søren's −17 and his +11), while the standing under it said Ib +11 once saved."""
+    game = game_of(client, "danois", DANES, played("Mette", "jeu_simple", (2, 5, 2), DANES))
+    assert take(client, game, "1", "Karen", "takes_over").status_code == 302
+    assert enter(client, game, 2, "solo", (1, 2, 6)).status_code == 302
+    # Persons after coup 2 (the test above): Jens −8, Mette +7, Søren +8, Karen −7.
+    # Coup 3: Søren deals and antes 5; Jens wins a jeu simple 5-2-2: the cagnotte (Søren's 5)
+    # and 1 from each defender: Jens −8 + 5 + 1 + 1 = −1, Karen −7 − 1 = −8,
+    # Søren +8 − 5 − 1 = +2, Mette stays +7 (the seat's net would be 0 − 1 = −1).
+    data = {"hombre": "0", "contract": "jeu_simple", "t0": "5", "t1": "2", "t2": "2"}
+    data["version"] = version_of(client, game)
+    bar = text(client.post(game + "/preview", data=data, headers=EN).data.decode())
+    assert "Nets after the coup: Jens −1 · Mette +7 · Søren +2 · Karen −8" in bar
+    assert enter(client, game, 0, "jeu_simple", (5, 2, 2)).status_code == 302
+    page = text(client.get(game, headers=EN).data.decode())
+    for row in ("Jens −1", "Mette +7", "Søren +2", "Karen −8"):
+        assert row in page  # the standing, once saved, says the same

@@ -250,7 +250,7 @@ def _draw(
         action=ActionForm.at(holes["version"]) if manager else None,
         preview=None if preview is None else preview.coups[-1],
         preview_report=preview,
-        preview_nets=None if preview is None else preview.tally,
+        preview_nets=None if preview is None else nets_after(stored, preview),
         passing=None if passing is None else (holes["passing_n"], holes["passing_amount"]),
         fields_key=fields_key(stored, form.playing, form.sits_out)
         if fresh and form is not None
@@ -301,6 +301,16 @@ def fields_key(
     return ("coup-fields", stored.kind, game.players, seated, game.rules, playing, sits_out)
 
 
+def nets_after(stored: store.StoredGame, after: Standing) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The entry bar's "Nets after the coup": each seat's player and net, or, once someone
+    took a seat, each person's (``person_tally``), as the standing under it says once the
+    coup is saved — the seat's net under the newcomer's name is no one's."""
+    if not stored.seat_changes:
+        return tuple(stored.seated(len(after.coups))), tuple(after.tally)
+    found = stored.people_in(after, stored.seat_changes)
+    return tuple(found), tuple(found.values())
+
+
 def preview_fragment(
     stored: store.StoredGame, form: Any, after: Standing | None, position: int | None
 ) -> str:
@@ -319,7 +329,7 @@ def preview_fragment(
         people=None
         if after is None or position is None
         else stored.person_changes(after.game.coups, None),
-        nets=None if after is None or position is not None else after.tally,
+        nets=None if after is None or position is not None else nets_after(stored, after),
     )
 
 
