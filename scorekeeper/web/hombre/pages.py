@@ -374,6 +374,7 @@ def render_delete(
         changes=None if after is None else net_changes(before, after),
         people=None if after is None else stored.person_changes(after.game.coups, n),
         error=error,
+        later=n < len(before.coups),  # the last coup's deletion moves no deal
     )
     return page if status == 200 else (page, status)
 
