@@ -301,7 +301,9 @@ def fields_key(
     return ("coup-fields", stored.kind, game.players, seated, game.rules, playing, sits_out)
 
 
-def nets_after(stored: store.StoredGame, after: Standing) -> tuple[tuple[str, ...], tuple[int, ...]]:
+def nets_after(
+    stored: store.StoredGame, after: Standing
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """The entry bar's "Nets after the coup": each seat's player and net, or, once someone
     took a seat, each person's (``person_tally``), as the standing under it says once the
     coup is saved — the seat's net under the newcomer's name is no one's."""
