@@ -131,3 +131,29 @@ def test_the_check_before_saving_says_each_persons_net_as_the_standing_does(clie
     page = text(client.get(game, headers=EN).data.decode())
     for row in ("Jens −1", "Mette +7", "Søren +2", "Karen −8"):
         assert row in page  # the standing, once saved, says the same
+
+
+def test_the_story_counts_each_coup_for_whoever_played_it(client):
+    """The play-through of 2026-11-30: after Ib took Søren's seat over, the story's *Per
+    player* table had a column "Søren" holding Ib's coups (his won solo and tourné as
+    Søren's) and the seat's net +4 where Søren left at −17; Ib had no column. Each person
+    has his own column, the coups whose money was his, and his own net; the chart, which
+    draws the seats, names each seat by who sat there in turn."""
+    game = game_of(client, "danois", DANES, played("Mette", "jeu_simple", (2, 5, 2), DANES))
+    assert take(client, game, "1", "Karen", "takes_over").status_code == 302
+    assert enter(client, game, 2, "solo", (1, 2, 6)).status_code == 302
+    # Coup 1 (Mette's, jeu simple won): Mette +7; coup 2 (Karen at Mette's seat, antes the 5
+    # Søren takes with his solo): Karen −7. Persons: Jens −8, Mette +7, Søren +8, Karen −7.
+    page = client.get(game + "/story", headers=EN).data.decode()
+    table = page[page.index('class="stats"') : page.index("</table>")]
+    heads = re.findall(r"<th>([^<]*)</th>", table.split("</thead>")[0])
+    assert heads == ["", "Jens", "Mette", "Søren", "Karen"]
+    rows = {
+        row.split("</th>")[0].split(">")[-1]: re.findall(r'<td class="num">(?:<b>)?([^<]*)', row)
+        for row in table.split("<tr>")[2:]
+    }
+    assert rows["Net"] == ["−8", "+7", "+8", "−7"]
+    assert rows["as hombre: jeu simple"] == ["0", "1", "0", "0"]  # Mette's coup 1
+    assert rows["as hombre: solo"] == ["0", "0", "1", "0"]  # Søren's coup 2
+    key = text(page[page.index('class="legend"') :].split("</figcaption>")[0])
+    assert "Mette → Karen" in key

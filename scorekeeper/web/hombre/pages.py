@@ -24,6 +24,7 @@ from ...rules.hombre.family import AnyReport, AnyResult, hombre_report
 from ...rules.hombre.pot import PotDeal
 from ...rules.kind import Standing
 from ...rules.ledger import NetChange, net_changes
+from ...rules.seating import person_tally
 from ...store.table_locks import TableState
 from .. import blueprints
 from ..formats.words import signed
@@ -309,7 +310,7 @@ def nets_after(
     coup is saved — the seat's net under the newcomer's name is no one's."""
     if not stored.seat_changes:
         return tuple(stored.seated(len(after.coups))), tuple(after.tally)
-    found = stored.people_in(after, stored.seat_changes)
+    found = person_tally(stored.kind, after.game, stored.seat_changes, after)
     return tuple(found), tuple(found.values())
 
 
