@@ -157,3 +157,34 @@ def test_the_story_counts_each_coup_for_whoever_played_it(client):
     assert rows["as hombre: solo"] == ["0", "0", "1", "0"]  # Søren's coup 2
     key = text(page[page.index('class="legend"') :].split("</figcaption>")[0])
     assert "Mette → Karen" in key
+
+
+def test_the_story_of_a_danish_game_has_no_bete_register_rows(client):
+    """The play-through of 2026-11-30, in Danish: the story said "bet 2" for Karen (two
+    contracts lost, the Danish *bet*) and under it "bet lavet (jetoner) 0 (0)" — the 1709
+    poule's register of bêtes made, won and shared at the end, which a Danish game has not
+    (no fiche: docs/guide-players.md). Those rows stay for the poule's games only."""
+    game = game_of(client, "danois", DANES, played("Mette", "jeu_simple", (2, 5, 2), DANES))
+    page = text(client.get(game + "/story", headers=EN).data.decode())
+    assert "as hombre: jeu simple" in page
+    for row in ("bêtes made (chips)", "bêtes won (chips)", "final share"):
+        assert row not in page
+    poule = (
+        client.post(
+            "/games/import",
+            data={
+                "text": json.dumps(
+                    {
+                        "format": "scorekeeper-game/1",
+                        "game": "hombre",
+                        "players": DANES,
+                        "first_dealer": "Jens",
+                        "coups": [played("Mette", "demande", (2, 5, 2), DANES)],
+                    }
+                )
+            },
+        )
+        .headers["Location"]
+        .rstrip("/")
+    )
+    assert "bêtes made (chips)" in text(client.get(poule + "/story", headers=EN).data.decode())
