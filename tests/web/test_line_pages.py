@@ -157,3 +157,53 @@ def test_the_heads_with_the_whole_count_are_pdf_css_heads():
     head = re.search(r"@top-left \{ content: ([^;]*);", css)
     assert head is not None
     assert f"content: {head[1]} }}".replace('" / " counter(pages)', '" / 7"') in printing.TOTAL % 7
+
+
+KITCHEN = [
+    *("Mette jeu_simple Mette5 Karen2 Søren2", "Karen solo Jens1 Karen4 Søren4"),
+    *("Søren tourne Jens4 Mette3 Søren2", "pass", "Mette nolo_pur Mette1 Karen4 Søren4"),
+    *("Karen jeu_simple Jens2 Karen4 Søren3", "Søren pique Jens3 Mette3 Søren3"),
+    *("Jens solo_pique Jens5 Mette2 Karen2", "Karen nolo_pur Mette5 Karen0 Søren4"),
+    *("Jens grand_tourne Jens5 Karen3 Søren1", "Søren solo Jens2 Mette2 Søren5"),
+    *("Jens nolo_ouvert Jens3 Mette4 Karen2", "Karen jeu_simple Mette1 Karen4 Søren4"),
+    "Søren tourne Jens2 Karen1 Søren6",
+]
+"""The play-through of 2026-11-30: a Danish table of four (DLU rates), Ib taking over
+Søren's seat from coup 11, money in kroner."""
+
+
+def test_the_footer_is_never_cut_from_its_sha(client, tmp_path):
+    """That game's PDF in Danish had three pages, the second holding one line: the footer's
+    "run scorekeeper replay game.json", cut from the SHA-256 it checks (on page 1). The
+    footer is one block: the SHA and the command on the same page."""
+    coups: list[dict[str, object]] = []
+    for text in KITCHEN:
+        if text == "pass":
+            coups.append({"pass": True})
+            continue
+        hombre, contract, *tricks = text.split()
+        coup = {
+            "hombre": hombre,
+            "contract": contract,
+            "tricks": {t[:-1]: int(t[-1]) for t in tricks},
+        }
+        if contract == "grand_tourne":
+            coup["black_aces"] = True
+        coups.append(coup)
+    data = {
+        "format": "scorekeeper-game/1",
+        "game": "hombre",
+        "players": ["Jens", "Mette", "Karen", "Søren"],
+        "first_dealer": "Jens",
+        "rules": {"accounting": "danois", "rates": "dlu", "nolo_ouvert_bonus": False},
+        "coups": coups,
+        "seat_changes": [{"coup": 11, "seat": "Søren", "player": "Ib", "way": "takes_over"}],
+        "money": {"chip_value": "0.25", "currency": "DKK"},
+    }
+    answer = client.post("/games/import", data={"text": json.dumps(data)})
+    game = answer.headers["Location"].rstrip("/")
+    pdf = client.get(game + "/settlement.pdf", headers={"Accept-Language": "da"})
+    pages = pdf_pages(pdf.data, tmp_path)
+    assert "Ib" in pages[0] and "+21" in pages[0]  # the game as played: Ib's own net
+    (with_sha,) = [page for page in pages if "SHA-256" in page]
+    assert "scorekeeper replay game.json" in with_sha

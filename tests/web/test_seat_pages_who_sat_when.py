@@ -110,3 +110,81 @@ def test_a_brou_sheet_names_everyone_who_played_and_who_sits_now(client):
     assert 'id="seats"' in log and "From coup 3, Émile has taken over the seat of Bruno." in text(
         log
     )
+
+
+def test_the_check_before_saving_says_each_persons_net_as_the_standing_does(client):
+    """The play-through of 2026-11-30 (a Danish table, Ib taking over Søren's seat): the
+    entry bar's "Nets after the coup" said "Ib −6" after Ib won his first solo, his seat's
+    net (Søren's −17 and his +11), while the standing under it said Ib +11 once saved."""
+    game = game_of(client, "danois", DANES, played("Mette", "jeu_simple", (2, 5, 2), DANES))
+    assert take(client, game, "1", "Karen", "takes_over").status_code == 302
+    assert enter(client, game, 2, "solo", (1, 2, 6)).status_code == 302
+    # Persons after coup 2 (the test above): Jens −8, Mette +7, Søren +8, Karen −7.
+    # Coup 3: Søren deals and antes 5; Jens wins a jeu simple 5-2-2: the cagnotte (Søren's 5)
+    # and 1 from each defender: Jens −8 + 5 + 1 + 1 = −1, Karen −7 − 1 = −8,
+    # Søren +8 − 5 − 1 = +2, Mette stays +7 (the seat's net would be 0 − 1 = −1).
+    data = {"hombre": "0", "contract": "jeu_simple", "t0": "5", "t1": "2", "t2": "2"}
+    data["version"] = version_of(client, game)
+    bar = text(client.post(game + "/preview", data=data, headers=EN).data.decode())
+    assert "Nets after the coup: Jens −1 · Mette +7 · Søren +2 · Karen −8" in bar
+    assert enter(client, game, 0, "jeu_simple", (5, 2, 2)).status_code == 302
+    page = text(client.get(game, headers=EN).data.decode())
+    for row in ("Jens −1", "Mette +7", "Søren +2", "Karen −8"):
+        assert row in page  # the standing, once saved, says the same
+
+
+def test_the_story_counts_each_coup_for_whoever_played_it(client):
+    """The play-through of 2026-11-30: after Ib took Søren's seat over, the story's *Per
+    player* table had a column "Søren" holding Ib's coups (his won solo and tourné as
+    Søren's) and the seat's net +4 where Søren left at −17; Ib had no column. Each person
+    has his own column, the coups whose money was his, and his own net; the chart, which
+    draws the seats, names each seat by who sat there in turn."""
+    game = game_of(client, "danois", DANES, played("Mette", "jeu_simple", (2, 5, 2), DANES))
+    assert take(client, game, "1", "Karen", "takes_over").status_code == 302
+    assert enter(client, game, 2, "solo", (1, 2, 6)).status_code == 302
+    # Coup 1 (Mette's, jeu simple won): Mette +7; coup 2 (Karen at Mette's seat, antes the 5
+    # Søren takes with his solo): Karen −7. Persons: Jens −8, Mette +7, Søren +8, Karen −7.
+    page = client.get(game + "/story", headers=EN).data.decode()
+    table = page[page.index('class="stats"') : page.index("</table>")]
+    heads = re.findall(r"<th>([^<]*)</th>", table.split("</thead>")[0])
+    assert heads == ["", "Jens", "Mette", "Søren", "Karen"]
+    rows = {
+        row.split("</th>")[0].split(">")[-1]: re.findall(r'<td class="num">(?:<b>)?([^<]*)', row)
+        for row in table.split("<tr>")[2:]
+    }
+    assert rows["Net"] == ["−8", "+7", "+8", "−7"]
+    assert rows["as hombre: jeu simple"] == ["0", "1", "0", "0"]  # Mette's coup 1
+    assert rows["as hombre: solo"] == ["0", "0", "1", "0"]  # Søren's coup 2
+    key = text(page[page.index('class="legend"') :].split("</figcaption>")[0])
+    assert "Mette → Karen" in key
+
+
+def test_the_story_of_a_danish_game_has_no_bete_register_rows(client):
+    """The play-through of 2026-11-30, in Danish: the story said "bet 2" for Karen (two
+    contracts lost, the Danish *bet*) and under it "bet lavet (jetoner) 0 (0)" — the 1709
+    poule's register of bêtes made, won and shared at the end, which a Danish game has not
+    (no fiche: docs/guide-players.md). Those rows stay for the poule's games only."""
+    game = game_of(client, "danois", DANES, played("Mette", "jeu_simple", (2, 5, 2), DANES))
+    page = text(client.get(game + "/story", headers=EN).data.decode())
+    assert "as hombre: jeu simple" in page
+    for row in ("bêtes made (chips)", "bêtes won (chips)", "final share"):
+        assert row not in page
+    poule = (
+        client.post(
+            "/games/import",
+            data={
+                "text": json.dumps(
+                    {
+                        "format": "scorekeeper-game/1",
+                        "game": "hombre",
+                        "players": DANES,
+                        "first_dealer": "Jens",
+                        "coups": [played("Mette", "demande", (2, 5, 2), DANES)],
+                    }
+                )
+            },
+        )
+        .headers["Location"]
+        .rstrip("/")
+    )
+    assert "bêtes made (chips)" in text(client.get(poule + "/story", headers=EN).data.decode())

@@ -149,6 +149,20 @@ def _deletion_refused(client, game: str, n: int):
     return response, re.search(r'<p class="error" role="alert">([^<]*)</p>', response.text).group(1)
 
 
+def test_deleting_the_last_coup_does_not_speak_of_later_coups(client):
+    """The play-through of 2026-11-30: a coup entered twice by mistake, the second one the
+    last; its deletion page said "The later coups are replayed: the dealers move up by one."
+    with no coup after it (the refusal of an earlier coup's deletion says it: the test below)."""
+    response = client.post("/games/new", data={**POULE, "player3": "Denis"})
+    game = response.headers["Location"]
+    for text in ("B demande B5 C2 D2", "C demande C5 D2 A2", "D demande D5 A2 B2"):
+        assert client.post(game + "/coups", data=coup_data(text)).status_code == 302
+    said = "The later coups are replayed: the dealers move up by one."
+    last = client.get(game + "/coups/3/delete")
+    assert last.status_code == 200 and said not in last.text
+    assert "Delete coup 3" in last.text  # the page and its button are there
+
+
 def test_a_deletion_refused_by_a_later_coup_names_that_coup_by_its_number_now(client):
     """At four, deleting coup 1 moves the deal back one seat for every coup after it: coup 2,
     dealt by Bruno and played by Chloé, Denis and Anne, would become coup 1, dealt by Anne

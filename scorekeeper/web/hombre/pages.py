@@ -24,6 +24,7 @@ from ...rules.hombre.family import AnyReport, AnyResult, hombre_report
 from ...rules.hombre.pot import PotDeal
 from ...rules.kind import Standing
 from ...rules.ledger import NetChange, net_changes
+from ...rules.seating import person_tally
 from ...store.table_locks import TableState
 from .. import blueprints
 from ..formats.words import signed
@@ -250,7 +251,7 @@ def _draw(
         action=ActionForm.at(holes["version"]) if manager else None,
         preview=None if preview is None else preview.coups[-1],
         preview_report=preview,
-        preview_nets=None if preview is None else preview.tally,
+        preview_nets=None if preview is None else nets_after(stored, preview),
         passing=None if passing is None else (holes["passing_n"], holes["passing_amount"]),
         fields_key=fields_key(stored, form.playing, form.sits_out)
         if fresh and form is not None
@@ -301,6 +302,18 @@ def fields_key(
     return ("coup-fields", stored.kind, game.players, seated, game.rules, playing, sits_out)
 
 
+def nets_after(
+    stored: store.StoredGame, after: Standing
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The entry bar's "Nets after the coup": each seat's player and net, or, once someone
+    took a seat, each person's (``person_tally``), as the standing under it says once the
+    coup is saved — the seat's net under the newcomer's name is no one's."""
+    if not stored.seat_changes:
+        return tuple(stored.seated(len(after.coups))), tuple(after.tally)
+    found = person_tally(stored.kind, after.game, stored.seat_changes, after)
+    return tuple(found), tuple(found.values())
+
+
 def preview_fragment(
     stored: store.StoredGame, form: Any, after: Standing | None, position: int | None
 ) -> str:
@@ -319,7 +332,7 @@ def preview_fragment(
         people=None
         if after is None or position is None
         else stored.person_changes(after.game.coups, None),
-        nets=None if after is None or position is not None else after.tally,
+        nets=None if after is None or position is not None else nets_after(stored, after),
     )
 
 
@@ -364,6 +377,7 @@ def render_delete(
         changes=None if after is None else net_changes(before, after),
         people=None if after is None else stored.person_changes(after.game.coups, n),
         error=error,
+        later=n < len(before.coups),  # the last coup's deletion moves no deal
     )
     return page if status == 200 else (page, status)
 

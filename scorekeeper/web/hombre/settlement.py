@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from flask import Response, abort, redirect, render_template, request, url_for
@@ -27,8 +28,8 @@ from ...rules.errors import GameError
 from ...rules.hombre.engine import Reason
 from ...rules.hombre.exports import KEYS, ByPerson, CsvWords, journal_csv, standings_csv
 from ...rules.hombre.family import hombre_report
-from ...rules.hombre.kinds import PotKind
-from ...rules.hombre.stats import player_stats
+from ...rules.hombre.kinds import HombreKind, PotKind
+from ...rules.hombre.stats import PlayerStats, person_stats, player_stats
 from ...rules.ledger import Transfer, to_cents
 from ...rules.money import Money, parse_money
 from ...rules.seating import person_rows, sittings
@@ -316,16 +317,40 @@ def story(game_id: int) -> str:
     report = hombre_report(stored.replay())
     story = stored.derived.get("story")
     if story is None:  # the chart and the records, made once per version
-        story = stored.derived["story"] = (net_chart(report), player_stats(report))
-    chart, stats = story
+        story = stored.derived["story"] = (_story_chart(stored, report), _story_rows(stored))
+    chart, rows = story
     return render_template(
         "hombre/story.html",
         stored=stored,
         report=report,
         names=stored.game.players,
         chart=chart,
-        rows=list(zip(stored.game.players, stats)),
+        rows=rows,
     )
+
+
+def _story_chart(stored: store.StoredGame, report: Any) -> Any:
+    """The seats' nets, each seat named by who sat there in turn ("Mette → Karen")."""
+    chart = net_chart(report)
+    if chart is None or not stored.seat_changes:
+        return chart
+    names = seat_names(stored)
+    return replace(chart, lines=[replace(line, name=names[line.seat]) for line in chart.lines])
+
+
+def _story_rows(stored: store.StoredGame) -> list[tuple[str, PlayerStats]]:
+    """Each seat's record, or — once someone took a seat — each person's, over the coups
+    whose money was his (``person_stats``, as a club's season counts them): the seat's
+    coups and net under its first player's name were partly no one's of his."""
+    report = hombre_report(stored.replay())
+    if not stored.seat_changes:
+        return list(zip(stored.game.players, player_stats(report), strict=True))
+    owners = [stored.payers(n) for n in range(1, len(report.coups) + 1)]
+    kind = stored.kind
+    passed = kind.passed_on(report, owners) if isinstance(kind, HombreKind) else ()
+    people = person_stats(report, owners, stored.by_person(), passed)
+    staked = {name for coup in owners for name in coup}  # not one who only played for another
+    return [(name, stats) for name, stats in people.items() if name in staked]
 
 
 @bp.get("/players")
