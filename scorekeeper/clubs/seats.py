@@ -369,14 +369,32 @@ def newcomer_seated(db: sqlite_utils.Database, game_id: int, player: str) -> Non
     was paid his money."""
     club_id = club_of_game(db, game_id)
     if club_id is not None:
-        member = member_named(db, club_id, player)
         (position,) = db.execute(
             "select max(position) from seat_changes where game_id = ?", [game_id]
         ).fetchone()
-        db.table("seats").insert(
-            {"game_id": game_id, "seat": taken_seat(int(position)), "member_id": member},
-            replace=True,
-        )
+        _keep_newcomer(db, club_id, game_id, int(position), player)
+
+
+def newcomers_seated(db: sqlite_utils.Database, club_id: int, game_id: int) -> None:
+    """Inside a club table's creation (``add_table``): the newcomers of the seat changes it
+    was created with (an imported game file's) are members, each kept with his change, as
+    ``newcomer_seated`` keeps one who sits down at the table: made no member, an imported
+    newcomer was nobody, and the room billed his stretch to the member who left the seat."""
+    for position, player in db.execute(
+        "select position, player from seat_changes where game_id = ? order by position",
+        [game_id],
+    ).fetchall():
+        _keep_newcomer(db, club_id, game_id, int(position), str(player))
+
+
+def _keep_newcomer(
+    db: sqlite_utils.Database, club_id: int, game_id: int, position: int, player: str
+) -> None:
+    member = member_named(db, club_id, player)
+    db.table("seats").insert(
+        {"game_id": game_id, "seat": taken_seat(position), "member_id": member},
+        replace=True,
+    )
 
 
 def taken_seat(position: int) -> int:
