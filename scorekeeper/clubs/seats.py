@@ -8,6 +8,7 @@ every seat of either counts for the one kept.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -390,11 +391,37 @@ def newcomers_seated(db: sqlite_utils.Database, club_id: int, game_id: int) -> N
 def _keep_newcomer(
     db: sqlite_utils.Database, club_id: int, game_id: int, position: int, player: str
 ) -> None:
-    member = member_named(db, club_id, player)
+    """The member of the newcomer of the change at ``position``, kept at its row: the one
+    he already is at this table (a player of it, or a newcomer come back, as
+    ``person_members`` reads him), else the member of his name. Looked up by name only,
+    one who comes back after he was renamed on the member form was made a second member
+    under the name he sat under, who never played a coup."""
+    member = _sat_here(db, game_id, position, player)
+    if member is None:
+        member = member_named(db, club_id, player)
     db.table("seats").insert(
         {"game_id": game_id, "seat": taken_seat(position), "member_id": member},
         replace=True,
     )
+
+
+def _sat_here(db: sqlite_utils.Database, game_id: int, position: int, player: str) -> int | None:
+    """The member ``player`` already is at this table before its change at ``position``:
+    his seat's, were he one of its players, else the one kept with the first change that
+    seated him (None: he never sat here)."""
+    seat_of = seat_members(db, game_id)
+    (players,) = db.execute("select players from games where id = ?", [game_id]).fetchone()
+    names = json.loads(players)
+    if player in names and names.index(player) in seat_of:
+        return seat_of[names.index(player)]
+    for (earlier,) in db.execute(
+        "select position from seat_changes where game_id = ? and player = ? and position < ?"
+        " order by position",
+        [game_id, player, position],
+    ).fetchall():
+        if taken_seat(int(earlier)) in seat_of:
+            return seat_of[taken_seat(int(earlier))]
+    return None
 
 
 def taken_seat(position: int) -> int:
