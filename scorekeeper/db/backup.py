@@ -102,8 +102,11 @@ def check_backup(path: Path) -> int:
         raise ValueError(f"{path}: not a Scorekeeper database ({error})") from None
 
 
-def _games_of(path: Path) -> dict[int, tuple[str, int, int]]:
-    """Each game of the database at ``path``: its players' names, version and coup count."""
+def _games_of(path: Path) -> dict[int, tuple[str, int | None, int]]:
+    """Each game of the database at ``path``: its players' names, version and coup count.
+    A version retyped behind the app (text, a blob: ``verify`` names it) is None, never a
+    Python error: ``restore --force`` is how a damaged database is replaced whole, and a
+    version read with ``int`` refused it ("invalid literal for int() with base 10")."""
     conn = sqlite3.connect(_uri(path), uri=True)
     try:
         rows = conn.execute(
@@ -118,7 +121,7 @@ def _games_of(path: Path) -> dict[int, tuple[str, int, int]]:
             names = " · ".join(str(name) for name in json.loads(players))
         except (TypeError, ValueError):
             names = str(players)
-        games[int(number)] = (names, int(version), int(coups))
+        games[int(number)] = (names, version if type(version) is int else None, int(coups))
     return games
 
 
@@ -145,7 +148,7 @@ def what_a_restore_takes(source: Path, target: Path) -> list[str]:
                 f" the backup {'are' if gone > 1 else 'is'} gone ({coups} stored,"
                 f" {kept_coups} in the backup)"
             )
-        elif version != kept_version:
+        elif version != kept_version and None not in (version, kept_version):
             said.append(f"game {number} ({names}): the changes made since the backup are undone")
     return said
 

@@ -620,3 +620,41 @@ def test_a_coup_saved_from_a_page_older_than_a_restore_says_the_game_went_back(t
     assert behind.status_code == 409
     assert "revenue à un état antérieur" not in behind.data.decode()
     assert "La partie a changé entre-temps" in behind.data.decode()
+
+
+@pytest.mark.parametrize("value", ["'sept'", "x'80ff00'"])
+def test_a_restore_over_a_database_with_a_retyped_version_replaces_it(tmp_path, capsys, value):
+    """review11: ``restore --force`` replaces a damaged live database whole (docs/deploy.md),
+    but the lines of what it takes away read each game's version with ``int``: a version
+    retyped behind the app refused the restore with "invalid literal for int() with base
+    10: 'sept'", the one command meant to mend that database. A damaged backup was refused
+    the same way where it used to be restored (``verify`` names its row afterwards)."""
+    from apps import tampered
+    from web import enter, new_game
+
+    from scorekeeper.cli import main
+
+    app = an_app(tmp_path / "live")
+    database = Path(app.config["DATABASE"])
+    manager = app.test_client()
+    game = new_game(manager)
+    assert enter(manager, game, "A demande A5 B2 C2").status_code == 302
+    kept = tmp_path / "kept.sqlite"
+    assert main(["backup", str(kept), "--database", str(database)]) == 0
+    assert enter(manager, game, "B demande A2 B5 C2").status_code == 302
+    number = game.rstrip("/").split("/")[-1]
+    sql = f"update games set version = {value} where id = {number}"
+    damaged = tampered(database, tmp_path / "damaged.sqlite", sql)
+    capsys.readouterr()
+    assert main(["restore", str(kept), "--database", str(damaged), "--force"]) == 0
+    said = capsys.readouterr()
+    assert "invalid literal" not in said.err
+    # 2 coups stored, 1 in the backup: 2 − 1 = 1 coup gone, counted whatever the version
+    assert f"game {number} (Anne · Bruno · Chloé): 1 coup entered since the backup is gone" in (
+        said.out
+    )
+    with sqlite3.connect(damaged) as conn:  # the backup's game: 1 coup, its version sound
+        assert conn.execute("select count(*) from coups").fetchone() == (1,)
+        assert type(conn.execute("select version from games").fetchone()[0]) is int
+    assert main(["restore", str(damaged), "--database", str(database), "--force"]) == 0
+    assert "invalid literal" not in capsys.readouterr().err
