@@ -658,3 +658,41 @@ def test_a_restore_over_a_database_with_a_retyped_version_replaces_it(tmp_path, 
         assert type(conn.execute("select version from games").fetchone()[0]) is int
     assert main(["restore", str(damaged), "--database", str(database), "--force"]) == 0
     assert "invalid literal" not in capsys.readouterr().err
+
+
+def test_an_undo_or_a_deletion_from_a_page_older_than_a_restore_says_the_game_went_back(
+    tmp_path,
+):
+    """review11: a coup saved from a page older than a restore said the game went back, but
+    its Undo, Redo and a coup's deletion, sent from that same page, said only that the game
+    changed meanwhile (``forms.went_back`` now tells all of them), as if another phone had
+    changed it, while the coups the page showed were gone."""
+    from web import enter, new_game, version_of
+
+    from scorekeeper.cli import main
+
+    app = an_app(tmp_path / "live")
+    database = app.config["DATABASE"]
+    manager = app.test_client()
+    game = new_game(manager)
+    assert enter(manager, game, "A demande A5 B2 C2").status_code == 302
+    kept = tmp_path / "kept.sqlite"
+    assert main(["backup", str(kept), "--database", database]) == 0
+    for coup in ("B demande A2 B5 C2", "C demande A2 B1 C6"):
+        assert enter(manager, game, coup).status_code == 302
+    shown = version_of(manager, game)  # the page drawn with 3 coups
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    went_back = "La partie est revenue à un état antérieur (une sauvegarde remise en place)"
+    undone = manager.post(f"{game}/undo", data={"version": shown}, follow_redirects=True)
+    assert went_back in undone.data.decode()
+    assert "La partie a changé entre-temps\u202f: rien n’a été annulé" in undone.data.decode()
+    deleted = manager.post(f"{game}/coups/1/delete", data={"version": shown})
+    assert deleted.status_code == 409
+    assert went_back in deleted.data.decode()
+    redone = manager.post(f"{game}/redo", data={"version": shown}, follow_redirects=True)
+    assert went_back in redone.data.decode()
+    # a page merely behind another phone's change is told just that
+    behind = str(int(version_of(manager, game)) - 1)
+    assert enter(manager, game, "B demande A2 B5 C2").status_code == 302
+    undone = manager.post(f"{game}/undo", data={"version": behind}, follow_redirects=True)
+    assert went_back not in undone.data.decode()
