@@ -696,3 +696,32 @@ def test_an_undo_or_a_deletion_from_a_page_older_than_a_restore_says_the_game_we
     assert enter(manager, game, "B demande A2 B5 C2").status_code == 302
     undone = manager.post(f"{game}/undo", data={"version": behind}, follow_redirects=True)
     assert went_back not in undone.data.decode()
+
+
+def test_a_restore_in_place_names_the_clubs_it_takes_back_too(tmp_path, capsys):
+    """review11: restore named each game that loses coups, but a club's changes since the
+    backup went without a word: an evening closed since (its nets posted to the cash box),
+    a club made since. The treasurer's entries are money as a game's coups are."""
+    from test_clubs import club_version, new_club, new_evening, seed_table
+
+    from scorekeeper.cli import main
+
+    app = an_app(tmp_path / "live")
+    database = app.config["DATABASE"]
+    manager = app.test_client()
+    club = new_club(manager)
+    evening = new_evening(manager, app, club, "2026-11-01")
+    seed_table(manager, evening, "Anne", "Bruno", "Chloé")
+    kept = tmp_path / "kept.sqlite"
+    assert main(["backup", str(kept), "--database", database]) == 0
+    data = {"version": club_version(app), "confirmed": "1"}
+    assert manager.post(f"/evenings/{evening}/close", data=data).status_code == 302
+    later = new_club(manager)
+    capsys.readouterr()
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    said = capsys.readouterr().out
+    assert f"club {club} (Le Cercle): the changes made since the backup are undone" in said
+    assert f"club {later} (Le Cercle) was made after the backup: gone" in said
+    # the same backup again: nothing of any club said
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    assert "club " not in capsys.readouterr().out
