@@ -377,10 +377,9 @@ def newcomer_seated(db: sqlite_utils.Database, game_id: int, player: str) -> Non
 
 
 def newcomers_seated(db: sqlite_utils.Database, club_id: int, game_id: int) -> None:
-    """Inside a club table's creation (``add_table``): the newcomers of the seat changes it
-    was created with (an imported game file's) are members, each kept with his change, as
-    ``newcomer_seated`` keeps one who sits down at the table: made no member, an imported
-    newcomer was nobody, and the room billed his stretch to the member who left the seat."""
+    """Inside a club table's creation (``add_table``): an imported file's newcomers are kept
+    as ``newcomer_seated`` keeps one who sits down (made no member, one was nobody, and the
+    room billed his stretch to the member who left the seat)."""
     for position, player in db.execute(
         "select position, player from seat_changes where game_id = ? order by position",
         [game_id],
@@ -391,37 +390,20 @@ def newcomers_seated(db: sqlite_utils.Database, club_id: int, game_id: int) -> N
 def _keep_newcomer(
     db: sqlite_utils.Database, club_id: int, game_id: int, position: int, player: str
 ) -> None:
-    """The member of the newcomer of the change at ``position``, kept at its row: the one
-    he already is at this table (a player of it, or a newcomer come back, as
-    ``person_members`` reads him), else the member of his name. Looked up by name only,
-    one who comes back after he was renamed on the member form was made a second member
-    under the name he sat under, who never played a coup."""
-    member = _sat_here(db, game_id, position, player)
-    if member is None:
-        member = member_named(db, club_id, player)
+    """The member of the newcomer of the change at ``position``, kept at its row: the one he
+    is at this table already (a player of it, or come back: ``person_members``), else the
+    member of his name (by name only, one who came back renamed was made a second member)."""
+    (players,) = db.execute("select players from games where id = ?", [game_id]).fetchone()
+    earlier = db.execute(
+        "select player from seat_changes where game_id = ? and position < ? order by position",
+        [game_id, position],
+    ).fetchall()
+    found = person_members(db, game_id, [player], json.loads(players), [p for (p,) in earlier])
+    member = found[0] if found else member_named(db, club_id, player)
     db.table("seats").insert(
         {"game_id": game_id, "seat": taken_seat(position), "member_id": member},
         replace=True,
     )
-
-
-def _sat_here(db: sqlite_utils.Database, game_id: int, position: int, player: str) -> int | None:
-    """The member ``player`` already is at this table before its change at ``position``:
-    his seat's, were he one of its players, else the one kept with the first change that
-    seated him (None: he never sat here)."""
-    seat_of = seat_members(db, game_id)
-    (players,) = db.execute("select players from games where id = ?", [game_id]).fetchone()
-    names = json.loads(players)
-    if player in names and names.index(player) in seat_of:
-        return seat_of[names.index(player)]
-    for (earlier,) in db.execute(
-        "select position from seat_changes where game_id = ? and player = ? and position < ?"
-        " order by position",
-        [game_id, player, position],
-    ).fetchall():
-        if taken_seat(int(earlier)) in seat_of:
-            return seat_of[taken_seat(int(earlier))]
-    return None
 
 
 def taken_seat(position: int) -> int:
