@@ -16,7 +16,7 @@ from ..db import rows
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .records import DamagedEvening, Evening
-from .seats import link_seats
+from .seats import link_seats, newcomers_seated
 
 
 def create_evening(
@@ -135,6 +135,7 @@ def add_table(
         {"evening_id": evening.id, "game_id": game_id, "table_no": table_no}
     )
     link_seats(db, evening.club_id, game_id, players)
+    newcomers_seated(db, evening.club_id, game_id)  # an imported file's seat changes
     return table_no
 
 

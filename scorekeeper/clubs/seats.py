@@ -8,6 +8,7 @@ every seat of either counts for the one kept.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -369,14 +370,40 @@ def newcomer_seated(db: sqlite_utils.Database, game_id: int, player: str) -> Non
     was paid his money."""
     club_id = club_of_game(db, game_id)
     if club_id is not None:
-        member = member_named(db, club_id, player)
         (position,) = db.execute(
             "select max(position) from seat_changes where game_id = ?", [game_id]
         ).fetchone()
-        db.table("seats").insert(
-            {"game_id": game_id, "seat": taken_seat(int(position)), "member_id": member},
-            replace=True,
-        )
+        _keep_newcomer(db, club_id, game_id, int(position), player)
+
+
+def newcomers_seated(db: sqlite_utils.Database, club_id: int, game_id: int) -> None:
+    """Inside a club table's creation (``add_table``): an imported file's newcomers are kept
+    as ``newcomer_seated`` keeps one who sits down (made no member, one was nobody, and the
+    room billed his stretch to the member who left the seat)."""
+    for position, player in db.execute(
+        "select position, player from seat_changes where game_id = ? order by position",
+        [game_id],
+    ).fetchall():
+        _keep_newcomer(db, club_id, game_id, int(position), str(player))
+
+
+def _keep_newcomer(
+    db: sqlite_utils.Database, club_id: int, game_id: int, position: int, player: str
+) -> None:
+    """The member of the newcomer of the change at ``position``, kept at its row: the one he
+    is at this table already (a player of it, or come back: ``person_members``), else the
+    member of his name (by name only, one who came back renamed was made a second member)."""
+    (players,) = db.execute("select players from games where id = ?", [game_id]).fetchone()
+    earlier = db.execute(
+        "select player from seat_changes where game_id = ? and position < ? order by position",
+        [game_id, position],
+    ).fetchall()
+    found = person_members(db, game_id, [player], json.loads(players), [p for (p,) in earlier])
+    member = found[0] if found else member_named(db, club_id, player)
+    db.table("seats").insert(
+        {"game_id": game_id, "seat": taken_seat(position), "member_id": member},
+        replace=True,
+    )
 
 
 def taken_seat(position: int) -> int:

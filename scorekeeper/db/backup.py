@@ -102,8 +102,11 @@ def check_backup(path: Path) -> int:
         raise ValueError(f"{path}: not a Scorekeeper database ({error})") from None
 
 
-def _games_of(path: Path) -> dict[int, tuple[str, int, int]]:
-    """Each game of the database at ``path``: its players' names, version and coup count."""
+def _games_of(path: Path) -> dict[int, tuple[str, int | None, int]]:
+    """Each game of the database at ``path``: its players' names, version and coup count.
+    A version retyped behind the app (text, a blob: ``verify`` names it) is None, never a
+    Python error: ``restore --force`` is how a damaged database is replaced whole, and a
+    version read with ``int`` refused it ("invalid literal for int() with base 10")."""
     conn = sqlite3.connect(_uri(path), uri=True)
     try:
         rows = conn.execute(
@@ -118,16 +121,56 @@ def _games_of(path: Path) -> dict[int, tuple[str, int, int]]:
             names = " · ".join(str(name) for name in json.loads(players))
         except (TypeError, ValueError):
             names = str(players)
-        games[int(number)] = (names, int(version), int(coups))
+        games[int(number)] = (names, version if type(version) is int else None, int(coups))
     return games
+
+
+OWNERS = (("club", "clubs"), ("event", "events"))
+"""The rows whose every change adds to their version as a game's does: a club (its members,
+evenings, cash box) and a competition (its players, rounds, results)."""
+
+
+def _owners_of(path: Path, table: str) -> dict[int, tuple[str, int | None]]:
+    """Each club or event (``table``) of the database at ``path``: its name and version
+    (None if retyped behind the app, as a game's)."""
+    conn = sqlite3.connect(_uri(path), uri=True)
+    try:
+        rows = conn.execute(f"select id, name, version from {table}").fetchall()
+    finally:
+        conn.close()
+    return {
+        int(number): (str(name), version if type(version) is int else None)
+        for number, name, version in rows
+    }
+
+
+def _owners_taken(source: Path, target: Path) -> list[str]:
+    """The clubs and events a restore takes back: made since the backup, or changed since
+    (a treasurer's cash box entries, a round's results), a line each."""
+    said = []
+    for kind, table in OWNERS:
+        try:
+            kept, live = _owners_of(source, table), _owners_of(target, table)
+        except sqlite3.Error:  # a backup of before clubs or events: nothing to compare
+            continue
+        for number, (name, version) in sorted(live.items()):
+            if number not in kept:
+                said.append(f"{kind} {number} ({name}) was made after the backup: gone")
+            elif None not in (version, kept[number][1]) and version != kept[number][1]:
+                said.append(
+                    f"{kind} {number} ({name}): the changes made since the backup are undone"
+                )
+    return said
 
 
 def what_a_restore_takes(source: Path, target: Path) -> list[str]:
     """What restoring the backup ``source`` over the database ``target`` takes away, one line
     a game: the coups entered since the backup, the other changes made since, the games made
-    since. A restore in place is silent on the phones (they show the older game), so the
-    operator has to be able to tell the tables. A live database that cannot be read (damaged:
-    ``restore --force`` replaces it whole) says nothing."""
+    since; then the clubs and events changed or made since (``_owners_taken``: a cash box's
+    entries went as silently as a game's coups). A restore in place is silent on the phones
+    (they show the older game), so the operator has to be able to tell the tables. A live
+    database that cannot be read (damaged: ``restore --force`` replaces it whole) says
+    nothing."""
     try:
         kept, live = _games_of(source), _games_of(target)
     except sqlite3.Error:
@@ -145,9 +188,9 @@ def what_a_restore_takes(source: Path, target: Path) -> list[str]:
                 f" the backup {'are' if gone > 1 else 'is'} gone ({coups} stored,"
                 f" {kept_coups} in the backup)"
             )
-        elif version != kept_version:
+        elif version != kept_version and None not in (version, kept_version):
             said.append(f"game {number} ({names}): the changes made since the backup are undone")
-    return said
+    return said + _owners_taken(source, target)
 
 
 def key_of(path: Path) -> str | None:

@@ -32,11 +32,16 @@ def line_parts(line: str) -> list[str] | None:
     byte-order mark or a zero-width space registered a player "# club Brugge". A line is
     not stripped before it is parted: a spreadsheet's row with an empty name column
     ("<tab>Gent") lost its empty first part and registered its team as a player "Gent";
-    its first part is empty now, which the box and the draw refuse naming the line."""
+    its first part is empty now, which the box and the draw refuse naming the line.
+
+    Each part is tidied as a name is kept (``names.tidy``: invisible characters out, inner
+    spaces one): stripped only, "Bruno;<zero-width space>Gent" was another team than
+    Anne's "Gent" that read the same in the team ranking, and the draw kept such
+    teammates apart no more."""
     shown = tidy(line)
     if not shown or shown.startswith("#"):
         return None
-    return [part.strip() for part in line.rstrip().replace("\t", ";").split(";")]
+    return [tidy(part) for part in line.rstrip().replace("\t", ";").split(";")]
 
 
 class DrawError(ValueError):

@@ -245,11 +245,19 @@ def changed_meanwhile(form: Any, field: Any, game_id: int) -> store.StoredGame:
     Returns the latest game, for the page to show with the refusal beside ``field``.
     """
     latest = store.load(get_db(), game_id)
-    shown = whole(form.version.data)
-    went_back = shown is not None and shown > latest.version
+    back = went_back(form, latest)
     form.version.data = str(latest.version)
-    field.errors = [str(WENT_BACK), str(CHANGED)] if went_back else [str(CHANGED)]
+    field.errors = [str(WENT_BACK), str(CHANGED)] if back else [str(CHANGED)]
     return latest
+
+
+def went_back(form: Any, latest: store.StoredGame) -> bool:
+    """Whether ``form`` was drawn at a version above the game's stored one (``latest``):
+    only a backup put back lowers a version, which the refusal of a stale change says
+    first (``WENT_BACK``) — the undo, the redo and the deletion of a coup too, which said
+    only that the game changed meanwhile."""
+    shown = whole(form.version.data)
+    return shown is not None and shown > latest.version
 
 
 NAME_TOO_LONG = _l("A name has at most 40 characters: shorten it here.")

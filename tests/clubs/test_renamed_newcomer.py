@@ -15,15 +15,17 @@ import json
 import re
 import sqlite3
 
+from notation import SEED
 from test_club_points import FOUR, manillen_table
 from test_clubs import club_version, new_club, new_evening
-from test_clubs_computed import club_with_evening
+from test_clubs_computed import club_with_evening, seed
 from test_take_seat_club import seated_table
 
 from scorekeeper import clubs, store
 from scorekeeper.clubs.room import room_of
 from scorekeeper.clubs.seats import add_member, newcomer_seated, rename
 from scorekeeper.db import get_db
+from scorekeeper.rules.kinds import load_file
 from scorekeeper.rules.seating import TAKES_OVER
 from scorekeeper.store.audit import verify
 
@@ -70,3 +72,33 @@ def test_a_renamed_newcomer_is_named_anew_in_his_points_tables_teams_line(client
     page = client.get(f"/evenings/{evening}").data.decode()
     assert "Eux: Eve Kok &amp; Denis" in page  # it read "Eux: Eve &amp; Denis"
     assert re.search(r"Eux: Eve &amp;", page) is None
+
+
+def test_a_renamed_newcomer_who_comes_back_is_no_second_member(db):
+    """Denis takes Bruno's seat over, is renamed Denis Maes, leaves it to Eve and comes back
+    to it (found by review11): his comeback's member was looked up by the name he sat under,
+    which no member has any more, and a second member "Denis" was made, who never played a
+    coup, beside the one whose money it is."""
+    club, evening = club_with_evening(db)
+    full = seed("Anne", "Bruno", "Chloé")
+    rules = {**full.rules.to_mapping(), "take_over": True}
+    first = load_file({**SEED, "players": list(full.players), "rules": rules, "coups": []})
+    players = list(first.players)
+    add = lambda db, game_id: clubs.add_table(db, evening, game_id, players)  # noqa: E731
+    game_id = store.create(db, first.with_coups(full.coups[:4]), then=add)
+    store.take_seat(db, game_id, 1, "Denis", TAKES_OVER, then=newcomer_seated)
+    store.add_coup(db, game_id, full.coups[4])
+    denis = next(m.id for m in clubs.members(db, club.id) if m.name == "Denis")
+    rename(db, club.id, denis, "Denis Maes", "", clubs.club(db, club.id).version)
+    store.take_seat(db, game_id, 1, "Eve", TAKES_OVER, then=newcomer_seated)
+    store.add_coup(db, game_id, full.coups[5])
+    store.take_seat(db, game_id, 1, "Denis", TAKES_OVER, then=newcomer_seated)  # back
+    store.add_coup(db, game_id, full.coups[6])
+    names = [m.name for m in clubs.members(db, club.id)]
+    assert names == ["Anne", "Bruno", "Chloé", "Denis Maes", "Eve"]  # it made a "Denis" too
+    nets = _nets(db, club.id, evening)
+    # each person of the table is his member, once; the seed's three seats sum to 0
+    assert set(nets) == {"Anne", "Bruno", "Chloé", "Denis Maes", "Eve"}
+    assert sum(nets.values()) == 0
+    assert (nets["Anne"], nets["Chloé"]) == (-72, 81)  # their seats' tallies (seed §10)
+    assert not verify(db).faults

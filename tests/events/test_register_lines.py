@@ -118,3 +118,28 @@ def test_no_name_before_the_team_in_the_players_languages(app):
     assert said["fr"].startswith("; Gent\u202f: aucun nom avant l’équipe")
     assert said["da"].startswith("; Gent: intet navn før holdet")
     assert said["nl"].startswith("; Gent: geen naam vóór de ploeg")
+
+
+def test_a_team_typed_with_an_invisible_character_is_the_same_team(app, tmp_path):
+    """review11: the parts of a line were only stripped, so "Bruno;<zero-width space>Gent"
+    registered a team "\u200bGent" beside Anne's "Gent": two teams that read "Gent" in the
+    team ranking, each with its share of the sum, and teammates the draw no longer kept
+    apart. A name is kept tidied by the names rule in the box (``names.tidy``) but was
+    not in ``scorekeeper draw``'s file ("Chloé<zero-width space>" drawn under a name the
+    box never registered). Each part is tidied as a name now, in both."""
+    from scorekeeper.draw.command import read_players
+
+    text = "Anne;Gent\nBruno;\u200bGent\nChlo\u0065\u0301\u200b\tGent\u00a0\nDenis; Gent  Oost\n"
+    client = app.test_client()
+    new_event(client, kind="manillen", seating="pairs", method="total")
+    assert post(client, app, "players", names=text).status_code == 302
+    assert _registered(app) == [
+        ("Anne", "Gent", ""),
+        ("Bruno", "Gent", ""),  # it read "\u200bGent"
+        ("Chloé", "Gent", ""),
+        ("Denis", "Gent Oost", ""),  # it read "Gent  Oost", two spaces
+    ]
+    path = tmp_path / "players.txt"
+    path.write_text(text, encoding="utf-8")
+    drawn = [(e.name, e.team or "") for e in read_players(str(path))]
+    assert drawn == [(name, team) for name, team, _ in _registered(app)]

@@ -620,3 +620,108 @@ def test_a_coup_saved_from_a_page_older_than_a_restore_says_the_game_went_back(t
     assert behind.status_code == 409
     assert "revenue à un état antérieur" not in behind.data.decode()
     assert "La partie a changé entre-temps" in behind.data.decode()
+
+
+@pytest.mark.parametrize("value", ["'sept'", "x'80ff00'"])
+def test_a_restore_over_a_database_with_a_retyped_version_replaces_it(tmp_path, capsys, value):
+    """review11: ``restore --force`` replaces a damaged live database whole (docs/deploy.md),
+    but the lines of what it takes away read each game's version with ``int``: a version
+    retyped behind the app refused the restore with "invalid literal for int() with base
+    10: 'sept'", the one command meant to mend that database. A damaged backup was refused
+    the same way where it used to be restored (``verify`` names its row afterwards)."""
+    from apps import tampered
+    from web import enter, new_game
+
+    from scorekeeper.cli import main
+
+    app = an_app(tmp_path / "live")
+    database = Path(app.config["DATABASE"])
+    manager = app.test_client()
+    game = new_game(manager)
+    assert enter(manager, game, "A demande A5 B2 C2").status_code == 302
+    kept = tmp_path / "kept.sqlite"
+    assert main(["backup", str(kept), "--database", str(database)]) == 0
+    assert enter(manager, game, "B demande A2 B5 C2").status_code == 302
+    number = game.rstrip("/").split("/")[-1]
+    sql = f"update games set version = {value} where id = {number}"
+    damaged = tampered(database, tmp_path / "damaged.sqlite", sql)
+    capsys.readouterr()
+    assert main(["restore", str(kept), "--database", str(damaged), "--force"]) == 0
+    said = capsys.readouterr()
+    assert "invalid literal" not in said.err
+    # 2 coups stored, 1 in the backup: 2 − 1 = 1 coup gone, counted whatever the version
+    assert f"game {number} (Anne · Bruno · Chloé): 1 coup entered since the backup is gone" in (
+        said.out
+    )
+    with sqlite3.connect(damaged) as conn:  # the backup's game: 1 coup, its version sound
+        assert conn.execute("select count(*) from coups").fetchone() == (1,)
+        assert type(conn.execute("select version from games").fetchone()[0]) is int
+    assert main(["restore", str(damaged), "--database", str(database), "--force"]) == 0
+    assert "invalid literal" not in capsys.readouterr().err
+
+
+def test_an_undo_or_a_deletion_from_a_page_older_than_a_restore_says_the_game_went_back(
+    tmp_path,
+):
+    """review11: a coup saved from a page older than a restore said the game went back, but
+    its Undo, Redo and a coup's deletion, sent from that same page, said only that the game
+    changed meanwhile (``forms.went_back`` now tells all of them), as if another phone had
+    changed it, while the coups the page showed were gone."""
+    from web import enter, new_game, version_of
+
+    from scorekeeper.cli import main
+
+    app = an_app(tmp_path / "live")
+    database = app.config["DATABASE"]
+    manager = app.test_client()
+    game = new_game(manager)
+    assert enter(manager, game, "A demande A5 B2 C2").status_code == 302
+    kept = tmp_path / "kept.sqlite"
+    assert main(["backup", str(kept), "--database", database]) == 0
+    for coup in ("B demande A2 B5 C2", "C demande A2 B1 C6"):
+        assert enter(manager, game, coup).status_code == 302
+    shown = version_of(manager, game)  # the page drawn with 3 coups
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    went_back = "La partie est revenue à un état antérieur (une sauvegarde remise en place)"
+    undone = manager.post(f"{game}/undo", data={"version": shown}, follow_redirects=True)
+    assert went_back in undone.data.decode()
+    assert "La partie a changé entre-temps\u202f: rien n’a été annulé" in undone.data.decode()
+    deleted = manager.post(f"{game}/coups/1/delete", data={"version": shown})
+    assert deleted.status_code == 409
+    assert went_back in deleted.data.decode()
+    redone = manager.post(f"{game}/redo", data={"version": shown}, follow_redirects=True)
+    assert went_back in redone.data.decode()
+    # a page merely behind another phone's change is told just that
+    behind = str(int(version_of(manager, game)) - 1)
+    assert enter(manager, game, "B demande A2 B5 C2").status_code == 302
+    undone = manager.post(f"{game}/undo", data={"version": behind}, follow_redirects=True)
+    assert went_back not in undone.data.decode()
+
+
+def test_a_restore_in_place_names_the_clubs_it_takes_back_too(tmp_path, capsys):
+    """review11: restore named each game that loses coups, but a club's changes since the
+    backup went without a word: an evening closed since (its nets posted to the cash box),
+    a club made since. The treasurer's entries are money as a game's coups are."""
+    from test_clubs import club_version, new_club, new_evening, seed_table
+
+    from scorekeeper.cli import main
+
+    app = an_app(tmp_path / "live")
+    database = app.config["DATABASE"]
+    manager = app.test_client()
+    club = new_club(manager)
+    evening = new_evening(manager, app, club, "2026-11-01")
+    seed_table(manager, evening, "Anne", "Bruno", "Chloé")
+    kept = tmp_path / "kept.sqlite"
+    assert main(["backup", str(kept), "--database", database]) == 0
+    data = {"version": club_version(app), "confirmed": "1"}
+    assert manager.post(f"/evenings/{evening}/close", data=data).status_code == 302
+    later = new_club(manager)
+    capsys.readouterr()
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    said = capsys.readouterr().out
+    assert f"club {club} (Le Cercle): the changes made since the backup are undone" in said
+    assert f"club {later} (Le Cercle) was made after the backup: gone" in said
+    # the same backup again: nothing of any club said
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    assert "club " not in capsys.readouterr().out

@@ -292,6 +292,22 @@ def test_a_seat_moved_off_its_table_is_named_not_lost(world, tmp_path, value):
     _room_says(world, tmp_path, sql, world.second, "of the table seats was changed")
 
 
+@pytest.mark.parametrize("column", ["seat", "member_id"])
+def test_a_newcomers_kept_member_retyped_is_named(world, tmp_path, capsys, column):
+    """Gilles sat down at the first table (``seats.taken_seat``: its seats row of seat −1
+    keeps his member, review10). That row retyped is said where the room reads it (409,
+    naming the row), never a 500, and ``verify`` names it (review11: no fault found)."""
+    conn = sqlite3.connect(world.path)
+    (line,) = conn.execute(
+        "select rowid from seats where game_id = ? and seat = -1", [world.table]
+    ).fetchone()
+    conn.close()
+    sql = f"update seats set {column} = {BLOB} where rowid = {line}"
+    _room_says(world, tmp_path, sql, world.table, f"row {line} of the table seats")
+    assert main(["verify", "--database", str(tmp_path / "t.sqlite")]) == 1
+    assert f"FAULT seats row {line}: its column {column} holds a blob" in capsys.readouterr().err
+
+
 def _room_says(world: World, tmp_path: Path, sql: str, table: int, words: str) -> None:
     """After ``sql``, the season, the evening, its settlement and ``table``'s settlement
     each answer 409 saying ``words`` (the row named)."""

@@ -39,7 +39,7 @@ from ...rules.kinds import dump_coup
 from ...store.links import right_lost_at
 from .. import registry
 from ..formats.words import error_text, refusal_text
-from ..forms import CHANGED, ActionForm, changed_meanwhile, form_version
+from ..forms import CHANGED, WENT_BACK, ActionForm, changed_meanwhile, form_version, went_back
 from ..hookspecs import GamePages, Page
 from .seat_words import deletion_refused
 
@@ -378,7 +378,8 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
                     get_db(), game_id, n, version=form_version(form), by=acting_grant()
                 )
             except store.Conflict:
-                error = str(CHANGED)
+                back = went_back(form, store.load(get_db(), game_id))
+                error = f"{WENT_BACK} {CHANGED}" if back else str(CHANGED)
             else:
                 flash(page.deleted_text(before, after, n, stored.person_changes(coups, n)))
                 return _back(game_id, page.after_change)
@@ -399,6 +400,8 @@ def undo(game_id: int) -> BaseResponse:
             get_db(), game_id, None, version=form_version(form), by=acting_grant()
         )
     except store.Conflict:
+        if went_back(form, store.load(get_db(), game_id)):
+            flash(str(WENT_BACK))
         flash(_("The game changed meanwhile: nothing was undone. Here is the latest state."))
         return _back(game_id, "")
     count = len(stored.game.coups)  # each person's result, the seats' players none of it
@@ -420,6 +423,8 @@ def redo(game_id: int) -> BaseResponse:
     try:
         after = store.redo_coup(get_db(), game_id, version=version, by=acting_grant())
     except store.Conflict:
+        if went_back(form, store.load(get_db(), game_id)):
+            flash(str(WENT_BACK))
         flash(_("The game changed meanwhile: nothing was redone. Here is the latest state."))
         return _back(game_id, "")
     except GameError as error:
