@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 from flask import Config
 
-from . import Database, connect, folder, new_generation, private_file
+from . import Database, connect, folder, new_generation, numbers, private_file
 from .migrations import migrate
 
 
@@ -206,9 +206,13 @@ def key_of(path: Path) -> str | None:
     return str(row[0]) if row else None
 
 
-def _restored(source: Path, key: str | None = None) -> sqlite3.Connection:
+def _restored(
+    source: Path, key: str | None = None, given: dict[str, int] | None = None
+) -> sqlite3.Connection:
     """The backup in memory, its schema brought up to date and given a new generation;
-    ``key``: the secret key to keep when the backup has none (made before keys were kept).
+    ``key``: the secret key to keep when the backup has none (made before keys were kept);
+    ``given``: the highest game and club numbers the replaced database handed out, which
+    the restored one never hands out again (``numbers``: a phone may still name them).
 
     A backup holds the generation of the database it was taken of: restored as
     it is, the followers' pages kept since the backup (same games, versions and
@@ -223,9 +227,25 @@ def _restored(source: Path, key: str | None = None) -> sqlite3.Connection:
     image = Database(memory)
     migrate(image, source)
     new_generation(image)
+    numbers.keep_given(memory, given or {})
     if key:
         memory.execute("insert or ignore into secret_key (id, key) values (1, ?)", [key])
     return memory
+
+
+def _given(target: Path) -> dict[str, int]:
+    """The highest game and club numbers the database ``target`` handed out, as far as it
+    can be read (none where it is missing or unreadable: a damaged file replaced whole)."""
+    if not target.exists():
+        return {}
+    try:
+        conn = sqlite3.connect(_uri(target), uri=True)
+    except sqlite3.Error:
+        return {}
+    try:
+        return numbers.highest_given(conn)
+    finally:
+        conn.close()
 
 
 def restore(source: Path, target: Path) -> None:
@@ -246,7 +266,7 @@ def restore(source: Path, target: Path) -> None:
         sound = False
     else:
         sound = True
-    image = _restored(source, key_of(target) if sound else None)
+    image = _restored(source, key_of(target) if sound else None, _given(target))
     try:
         if not target.exists() or sound:
             private_file(target)

@@ -16,7 +16,7 @@ from typing import Any
 import sqlite_utils
 
 from ..clock import now
-from ..db import facts, transaction
+from ..db import facts, numbers, transaction
 from ..rules.errors import N_, GameError
 from ..rules.kinds import build, dump_coup, kind_of
 from ..rules.kinds import replay as replay_any
@@ -99,6 +99,8 @@ def insert_game(
         db.table("games")
         .insert(
             {
+                # above a number a restore took back: a phone may still follow it (db/numbers.py)
+                **numbers.unused(db, "games"),
                 "game": kind_of(game).game,
                 "chip_value": None if money is None else str(money.chip_value),
                 "currency": None if money is None else money.currency,

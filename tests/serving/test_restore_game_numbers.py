@@ -1,32 +1,70 @@
-"""A restore frees the numbers of the games made after the backup, and the next game made
-takes one again: a phone that followed the gone game, whose cookie lists its number only
-(``access.grant_follow``), reads the stranger's new game and lists it on its home page
-(found by review11, 2026-11-30; not fixed: the game's number must not be handed out again
-— a floor kept with the database that ``restore`` raises to the replaced database's
-highest number, and ``insert_game`` numbering above it — or a follow must name more than
-the number)."""
+"""A restore never frees a game's or a club's number: a phone whose cookie follows a game
+made after the backup (the cookie lists its number only, ``access.grant_follow``) must not
+read the stranger's game the next number would be, nor list it as its own; the same for a
+club read by its link (found by review11, 2026-11-30). The restore keeps the replaced
+database's highest numbers (``db/numbers.py``, m031), and a new game or club is numbered
+above them — through a second restore too."""
 
 from __future__ import annotations
 
-import pytest
+import sqlite3
+
 from test_operator import an_app
 from web import new_game
 
 from scorekeeper.cli import main
 
+CLUB = {"name": "Le Cercle", "chip_value": "0.05", "currency": "EUR", "submit": "1"}
 
-@pytest.mark.xfail(strict=True, reason="a restore frees game numbers a phone still follows")
+
+def _new_club(client) -> str:
+    response = client.post("/clubs/new", data=CLUB)
+    assert response.status_code == 302, response.data.decode()[:500]
+    return response.headers["Location"].split("?")[0]
+
+
 def test_a_game_made_after_a_restore_is_not_read_by_the_phone_of_a_gone_game(tmp_path):
     app = an_app(tmp_path / "live")
     database = app.config["DATABASE"]
     first = app.test_client()
-    new_game(first)
+    assert new_game(first) == "/games/1"
     kept = tmp_path / "kept.sqlite"
     assert main(["backup", str(kept), "--database", database]) == 0
-    new_game(first, player0="Denise")  # made after the backup; its phone follows it
+    gone = new_game(first, player0="Denise")  # made after the backup; its phone follows it
+    assert gone == "/games/2"
     assert main(["restore", str(kept), "--database", database, "--force"]) == 0
     stranger = app.test_client()
     made = new_game(stranger, player0="Zoé")
-    # the gone game's number is handed out again: made is the gone game's page
-    assert first.get(made).status_code == 404  # it read the stranger's game (200)
-    assert "Zoé" not in first.get("/").data.decode()  # and listed it as its own
+    assert made == "/games/3"  # 2 was handed out before the restore: never again
+    assert first.get(gone).status_code == 404  # gone with the restore, and no one else's
+    assert first.get(made).status_code == 404  # the stranger's game is not his
+    assert "Zoé" not in first.get("/").data.decode()  # nor listed as his own
+    assert stranger.get(made).status_code == 200
+
+
+def test_the_numbers_given_outlive_a_second_restore_and_count_clubs_too(tmp_path):
+    app = an_app(tmp_path / "live")
+    database = app.config["DATABASE"]
+    phone = app.test_client()
+    kept = tmp_path / "kept.sqlite"
+    assert main(["backup", str(kept), "--database", database]) == 0  # no game, no club
+    assert [new_game(phone), new_game(phone), _new_club(phone)] == [
+        "/games/1",
+        "/games/2",
+        "/clubs/2",  # m006 made club 1, the club of the games before clubs
+    ]
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    # the restored database has no game: SQLite alone would give 1 again; 1 and 2 are given
+    assert new_game(app.test_client()) == "/games/3"
+    # a second restore of the same backup: 3 was given since, so the next is 4 (the floor
+    # kept by the first restore, 2, is raised to the replaced database's highest, 3)
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    stranger = app.test_client()
+    assert new_game(stranger) == "/games/4"
+    club = _new_club(stranger)
+    assert club == "/clubs/3"  # club 2 was the phone's, before the restore
+    assert phone.get(club).status_code == 404
+    conn = sqlite3.connect(database)
+    given = conn.execute("select games_given, clubs_given from generation").fetchone()
+    conn.close()
+    assert given == (3, 2)

@@ -46,6 +46,7 @@ from . import (
     m028_a_payments_two_sides,
     m029_payment_sides,
     m030_payment_sides_on_the_logs,
+    m031_numbers_given,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -78,6 +79,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m028_a_payments_two_sides,
     m029_payment_sides,
     m030_payment_sides_on_the_logs,
+    m031_numbers_given,
 )
 """Every migration, in the order it runs (its number)."""
 
