@@ -9,6 +9,7 @@
 - ``chain``: the logs as hash chains (each row hashes the one before), append-only;
 - ``write_queue``: writers wait for their turn instead of SQLite's busy loop;
 - ``backup``: a consistent copy while serving, and its restore.
+- ``numbers``: a game's or a club's number never handed out twice, a restore included.
 
 What the rest of the app calls is re-exported here (``from scorekeeper import db``).
 """
