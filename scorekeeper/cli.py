@@ -388,7 +388,9 @@ def parser() -> argparse.ArgumentParser:
     drawing.add_argument("--seats", choices=["3", "4", "pairs"], required=True)
     drawing.add_argument("--seed", type=int, required=True, help="the same seed, the same draw")
     drawing.add_argument("--json", action="store_true", help="print the draw as JSON")
-    drawing.add_argument("--fixed-pairs", action="store_true", help="pair lines 1&2, 3&4, ...")
+    drawing.add_argument(
+        "--fixed-pairs", action="store_true", help="pair the other lines 1&2, 3&4, ..."
+    )
     drawing.set_defaults(run=cmd_draw)
     again = sub.add_parser(
         "redraw",

@@ -1,8 +1,9 @@
 """``scorekeeper draw PLAYERS_FILE``: the draw as a command, its players file and its output.
 
 The players file: one name a line, an optional team after a tab or ``;``;
-blank lines and ``#`` comments are ignored. With ``--fixed-pairs`` the
-players are paired in file order (lines 1 and 2, 3 and 4, ...).
+blank lines and ``#`` comments are ignored; ``Anne & Bert`` is a fixed pair, as
+in an event's registration box (``model.line_names``). With ``--fixed-pairs`` the
+other players are paired in file order (lines 1 and 2, 3 and 4, ...).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 from typing import Any
 
 from ..names import MAX_LENGTH
-from .model import Draw, DrawError, Entrant, Seating, line_parts
+from .model import Draw, DrawError, Entrant, Seating, line_names, line_parts, pair_fault
 from .plan import draw
 from .units import MAX_ENTRANTS
 
@@ -20,8 +21,16 @@ MAX_NAME = MAX_LENGTH
 """A name's or a team's bound: the app's (names.py), so a name drawn here can be registered."""
 
 
+Pair = tuple[str, str]
+
+
 def read_players(path: str) -> list[Entrant]:
     """The entrants of a players file; a DrawError naming the line for anything wrong."""
+    return read_file(path)[0]
+
+
+def read_file(path: str) -> tuple[list[Entrant], list[Pair]]:
+    """The entrants of a players file and its fixed pairs (``A & B`` lines)."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
@@ -33,11 +42,16 @@ def read_players(path: str) -> list[Entrant]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise DrawError(f"{path}: not UTF-8 text") from None
-    return parse_players(text, path)
+    return parse_file(text, path)
 
 
 def parse_players(text: str, where: str = "players") -> list[Entrant]:
+    return parse_file(text, where)[0]
+
+
+def parse_file(text: str, where: str = "players") -> tuple[list[Entrant], list[Pair]]:
     entrants: list[Entrant] = []
+    pairs: list[Pair] = []
     seen: set[str] = set()
     for number, line in enumerate(text.splitlines(), start=1):
         fields = line_parts(line)
@@ -45,31 +59,42 @@ def parse_players(text: str, where: str = "players") -> list[Entrant]:
             continue
         if len(fields) > 2:
             raise DrawError(f"{where}:{number}: a name and at most one team, not {len(fields)}")
-        name = fields[0]
         team = fields[1] if len(fields) == 2 and fields[1] else None
-        if not name:
+        if not fields[0]:
             raise DrawError(f"{where}:{number}: no name before the team")
-        if len(name) > MAX_NAME or (team is not None and len(team) > MAX_NAME):
-            raise DrawError(f"{where}:{number}: longer than {MAX_NAME} characters")
-        if name in seen:
-            raise DrawError(f"{where}:{number}: {name} is already entered")
-        seen.add(name)
-        entrants.append(Entrant(name, team))
+        names = line_names(fields[0])
+        fault = pair_fault(names)
+        if fault == "names":
+            raise DrawError(
+                f"{where}:{number}: a fixed pair is two names, name & partner, not {len(names)}"
+            )
+        if fault == "empty":
+            raise DrawError(f"{where}:{number}: a name is missing beside the &: name & partner")
+        for name in names:
+            if len(name) > MAX_NAME or (team is not None and len(team) > MAX_NAME):
+                raise DrawError(f"{where}:{number}: longer than {MAX_NAME} characters")
+            if name in seen:
+                raise DrawError(f"{where}:{number}: {name} is already entered")
+            seen.add(name)
+            entrants.append(Entrant(name, team))
+        if len(names) == 2:
+            pairs.append((names[0], names[1]))
         if len(entrants) > MAX_ENTRANTS:
             raise DrawError(f"{where}: more than {MAX_ENTRANTS} players")
     if not entrants:
         raise DrawError(f"{where}: no players")
-    return entrants
+    return entrants, pairs
 
 
 def run(path: str, seating: Seating, rounds: int, seed: int, fixed: bool) -> Draw:
     """Read the players file and draw; every refusal a DrawError."""
-    entrants = read_players(path)
-    pairs: list[tuple[str, str]] = []
+    entrants, pairs = read_file(path)
     if fixed:
         if len(entrants) % 2:
             raise DrawError(f"{path}: fixed pairs need an even number of players")
-        pairs = [(entrants[k].name, entrants[k + 1].name) for k in range(0, len(entrants), 2)]
+        paired = {name for pair in pairs for name in pair}
+        rest = [e.name for e in entrants if e.name not in paired]
+        pairs += [(rest[k], rest[k + 1]) for k in range(0, len(rest), 2)]
     return draw(entrants, seating, rounds, seed=seed, fixed_pairs=pairs)
 
 

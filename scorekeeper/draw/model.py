@@ -44,6 +44,29 @@ def line_parts(line: str) -> list[str] | None:
     return [tidy(part) for part in line.rstrip().replace("\t", ";").split(";")]
 
 
+PAIR = "&"
+"""What joins a fixed pair's two names in a line's first part: ``Anne & Bert``."""
+
+
+def line_names(first: str) -> list[str]:
+    """The names of a line's first part (``line_parts``), each stripped: one player, or a
+    fixed pair's two (``Anne & Bert``). The one reading of ``&`` for the registration box
+    and ``scorekeeper draw``'s players file; each refuses, naming the line, more than two
+    (``A & B & C`` was a player A partnered with a player "B & C") and an empty one
+    (``A &``, ``& B``: a player with no name): ``pair_fault``."""
+    return [name.strip() for name in first.split(PAIR)]
+
+
+def pair_fault(names: list[str]) -> Literal["names", "empty"] | None:
+    """What is wrong with a line's names (``line_names``): more than a pair's two, an
+    empty one beside ``&``, or nothing."""
+    if len(names) > 2:
+        return "names"
+    if len(names) == 2 and not all(names):
+        return "empty"
+    return None
+
+
 class DrawError(ValueError):
     """A request the draw cannot make sense of (unknown seating, a name twice, ...)."""
 

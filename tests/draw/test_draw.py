@@ -376,3 +376,25 @@ def test_the_cyclic_search_finds_the_stored_base_rounds():
     assert {frozenset(t) for t in find_cyclic.base_round(7, 1)} == {
         frozenset(t) for t in designs.KIRKMAN_15
     }
+
+
+def test_a_fixed_pair_in_the_players_file_is_seated_as_partners(tmp_path, capsys):
+    """``Anne & Bert`` in the players file is a fixed pair, as in the registration box (the
+    file read it as one player "Anne & Bert"); with ``--fixed-pairs`` the other lines are
+    paired in file order around it."""
+    from scorekeeper.cli import main
+
+    path = tmp_path / "players.txt"
+    path.write_text("Carl\nAnne & Bert\nDora\nEmil & Fien\nGert\nHeidi\n", encoding="utf-8")
+    args = ["draw", str(path), "--rounds", "3", "--seats", "pairs", "--seed", "3", "--json"]
+    assert main([*args, "--fixed-pairs"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    # 8 players, 4 pairs: (Anne, Bert), (Emil, Fien) as typed, (Carl, Dora), (Gert, Heidi) in
+    # file order; seats 1 & 3 and 2 & 4 are partners
+    fixed = {
+        frozenset(p)
+        for p in (("Anne", "Bert"), ("Emil", "Fien"), ("Carl", "Dora"), ("Gert", "Heidi"))
+    }
+    for round_ in made["rounds"]:
+        for seats in round_["tables"]:
+            assert {frozenset(seats[0::2]), frozenset(seats[1::2])} <= fixed

@@ -8,8 +8,10 @@ line of its players file too."""
 
 from __future__ import annotations
 
+import html
 import re
 
+import pytest
 from test_events import new_event, post
 
 from scorekeeper.db import get_db
@@ -47,7 +49,7 @@ def _refused_line(app, line: str) -> dict[str, str]:
     said = {}
     for language in ("fr", "da", "nl"):
         client.set_cookie("lang", language)
-        page = post(client, app, "players", names=line).text
+        page = html.unescape(post(client, app, "players", names=line).text)  # & is &amp;
         said[language] = re.findall(re.escape(line) + r"[^<]*", page)[0]
     return said
 
@@ -143,3 +145,68 @@ def test_a_team_typed_with_an_invisible_character_is_the_same_team(app, tmp_path
     path.write_text(text, encoding="utf-8")
     drawn = [(e.name, e.team or "") for e in read_players(str(path))]
     assert drawn == [(name, team) for name, team, _ in _registered(app)]
+
+
+@pytest.mark.parametrize(
+    ("line", "said", "drawn"),
+    [
+        # "A & B & C" was A partnered with a player "B & C" (review10); the draw's file
+        # took it for one player "Anne & Bert & Carl"
+        (
+            "Anne & Bert & Carl",
+            "a fixed pair is two names",
+            "a fixed pair is two names, name & partner, not 3",
+        ),
+        # "Anne & " registered Anne partnered with a player "", "& Bert" the same the other way
+        ("Anne & ", "a name is missing beside the &", "a name is missing beside the &"),
+        ("& Bert; Gent", "a name is missing beside the &", "a name is missing beside the &"),
+    ],
+)
+def test_a_third_name_or_an_empty_one_beside_the_ampersand_is_refused_naming_the_line(
+    app, tmp_path, line, said, drawn
+):
+    from scorekeeper.draw.command import read_players
+    from scorekeeper.draw.model import DrawError
+
+    client = app.test_client()
+    new_event(client, kind="manillen", seating="pairs", method="total")
+    client.set_cookie("lang", "en")
+    refused = post(client, app, "players", names=NAMES + "\n" + line)
+    assert refused.status_code == 422
+    assert f"{line.strip()}: {said}" in html.unescape(refused.text)
+    assert _registered(app) == []  # the list is refused whole
+    path = tmp_path / "players.txt"
+    path.write_text(NAMES + "\n" + line + "\n", encoding="utf-8")
+    with pytest.raises(DrawError, match=re.escape(f"players.txt:4: {drawn}")):
+        read_players(str(path))
+
+
+def test_a_fixed_pair_is_read_alike_by_the_box_and_the_draw(app, tmp_path):
+    """``Anne & Bert; Gent`` is two players of Gent, partners, in the box and in the
+    players file of ``scorekeeper draw`` (which read it as one player "Anne & Bert")."""
+    from scorekeeper.draw.command import read_file
+
+    text = "Anne & Bert; Gent\nCarl\nDora\n"
+    client = app.test_client()
+    new_event(client, kind="manillen", seating="pairs", method="total")
+    assert post(client, app, "players", names=text).status_code == 302
+    with app.app_context():
+        kept = [(p.name, p.team, p.partner) for p in stored.players(get_db(), 1)]
+    assert kept == [
+        ("Anne", "Gent", "Bert"),
+        ("Bert", "Gent", "Anne"),
+        ("Carl", "", ""),
+        ("Dora", "", ""),
+    ]
+    path = tmp_path / "players.txt"
+    path.write_text(text, encoding="utf-8")
+    entrants, pairs = read_file(str(path))
+    assert [(e.name, e.team or "") for e in entrants] == [(n, t) for n, t, _ in kept]
+    assert pairs == [("Anne", "Bert")]
+
+
+def test_the_pair_refusals_in_the_players_languages(app):
+    said = _refused_line(app, "a & b & c")
+    assert said["fr"].startswith("a & b & c\u202f: une paire fixe")
+    assert said["da"].startswith("a & b & c: et fast par")
+    assert said["nl"].startswith("a & b & c: een vast koppel")

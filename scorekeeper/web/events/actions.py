@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs, store
 from ...db import get_db
-from ...draw.model import line_parts
+from ...draw.model import line_names, line_parts, pair_fault
 from ...events import corrections
 from ...events import records as stored
 from ...events import rounds as event_rounds
@@ -74,7 +74,8 @@ def parse_players(text: str) -> list[Player]:
     them as ``;`` does, and a ``#`` line is a comment: ``draw.line_parts``, as the players
     file of ``scorekeeper draw`` is read); fixed pairs: ``name & partner`` registers both.
     A line of more parts is refused naming it (GameError): it was read as its first three,
-    so "Els;Claes;x;y" registered a player "Els"."""
+    so "Els;Claes;x;y" registered a player "Els". So is a third name or an empty one
+    beside ``&`` (``draw.line_names``): "A & B & C" registered A partnered with "B & C"."""
     out = []
     for line in text.splitlines():
         parts = line_parts(line)
@@ -93,12 +94,23 @@ def parse_players(text: str) -> list[Player]:
             )
         team = parts[1] if len(parts) > 1 else ""
         together = parts[2] if len(parts) > 2 else ""
-        if "&" in parts[0]:
-            one, _sep, two = (s.strip() for s in parts[0].partition("&"))
+        names = line_names(parts[0])
+        fault = pair_fault(names)
+        if fault is not None:
+            raise GameError("names", PAIR_FAULTS[fault], line=line.strip())
+        if len(names) == 2:
+            one, two = names
             out += [Player(one, team, together, two), Player(two, team, together, one)]
         else:
             out.append(Player(parts[0], team, together))
     return out
+
+
+PAIR_FAULTS = {
+    "names": N_("{line}: a fixed pair is two names, name & partner, no more"),
+    "empty": N_("{line}: a name is missing beside the &: a fixed pair is name & partner"),
+}
+"""The refusals of a line's names (``draw.model.pair_fault``), naming the line."""
 
 
 @bp.post("/events/<int:event_id>/players")

@@ -6,11 +6,12 @@ change, ``events/standing.py``); its forms post to ``actions.py``.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from flask import Response, current_app, render_template
+from flask import Response, abort, current_app, render_template, request
 
 from ... import clubs
 from ...db import generation, get_db
@@ -20,10 +21,12 @@ from ...events.ranking import in_name_order
 from ...events.records import Event, changes
 from ...events.rounds import drawn_again
 from ...events.standing import Standing
+from ...rights.access import MAX_ID
 from ..blueprints import events as bp
 from ..formats.collation import by_name, name_key
 from ..ops.deployment import external_url
 from ..ops.gzipped import html_sent
+from ..table.links import qr_file
 from .create import fresh_event_link
 from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
 from .rights import managed_event, table_token
@@ -88,6 +91,11 @@ def round_end(standing: Standing) -> str | None:
     return (start + timedelta(minutes=minutes)).isoformat(timespec="seconds")
 
 
+def manager_url(game_id: int) -> str:
+    """A table's manager link, as the director's page, its QR codes and the slips give it."""
+    return external_url("links.manage", game_id=game_id, token=table_token(game_id))
+
+
 def table_states(standing: Standing) -> list[TableState]:
     if not standing.rounds:
         return []
@@ -107,7 +115,7 @@ def table_states(standing: Standing) -> list[TableState]:
             standing.deals.get(table.game_id, 0),
             result.finished,
             table.locked is not None,
-            external_url("links.manage", game_id=table.game_id, token=table_token(table.game_id)),
+            manager_url(table.game_id),
             external_url("table.game", game_id=table.game_id, key=tokens.get(table.game_id)),
             current.closed_at is not None,
         )
@@ -190,3 +198,36 @@ def sent(html: str) -> Response:
 @bp.get("/events/<int:event_id>")
 def director(event_id: int) -> Response:
     return sent(director_page(event_id))
+
+
+@bp.get("/events/<int:event_id>/tables/<int:game_id>/qr.svg")
+def table_qr(event_id: int, game_id: int) -> Response:
+    """A table's manager link as a QR code, the image of the director's page (``<img
+    loading="lazy">`` in the table's closed "Manager link"): drawn when the director opens
+    one, not all 136 with the page's first view in each process (1 s of CPU: segno spends
+    8-16 ms choosing a code's mask, ``links._qr_drawn``). The event's managers only, and a
+    table of this event only (404, before anything is drawn). The browser keeps it and asks
+    again with its tag (the link's hash): 304 while the link is the same."""
+    found = managed_event(event_id)
+    ours = (
+        1 <= game_id <= MAX_ID
+        and get_db()
+        .execute(
+            "select 1 from event_tables where event_id = ? and game_id = ?", [found.id, game_id]
+        )
+        .fetchone()
+    )
+    if not ours:
+        abort(404)
+    url = manager_url(game_id)
+    tag = hashlib.blake2b(url.encode(), digest_size=12).hexdigest()
+    if tag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        body = qr_file(url)
+        if not body:  # a link longer than any code holds (a Host of thousands of characters)
+            abort(404)
+        response = Response(body, mimetype="image/svg+xml")
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response

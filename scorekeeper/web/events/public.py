@@ -71,6 +71,14 @@ def _tag(found: Event, key: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
+def _tagged(response: Response, tag: str) -> Response:
+    """A read page's answer (or its 304) with its tag: the browser or the tool keeps it and
+    asks each time whether it is still current."""
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
 def _followed(
     found: Event,
     page: str,
@@ -105,9 +113,7 @@ def _followed(
                 while len(_drawn) > DRAWN_KEPT:
                     _drawn.popitem(last=False)
         response = html_sent(drawn[0], KEPT_LEVEL, kept=drawn[1])
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+    return _tagged(response, tag)
 
 
 @bp.get("/events/<token>")
@@ -164,16 +170,27 @@ def results_file(token: str) -> Response:
 
 @bp.get("/events/<token>/results.json")
 def results_data(token: str) -> Response:
-    found = read_event(token)
-    standing = standing_of(found)
-    asked = {drawn.number: read_asked(drawn.asked) for drawn in standing.rounds}
-    data = results_json(
-        found.name,
-        found.settings,
-        found.seed,
-        standing.lines,
-        standing.plays,
-        asked,
-        standing.penalties,
-    )
-    return Response(json.dumps(data, ensure_ascii=False, indent=1), mimetype="application/json")
+    """The results as data, polled by boards and tools: tagged as the read pages are
+    (``_tag``: the standing's key), so a poll while nothing changed is a 304 without a
+    ranking drawn or sent (it was the whole file, each time)."""
+    standing = standing_of(read_event(token))
+    # the event as the standing read it, at its key: the row read before the key could be
+    # older than it, and its name or settings then kept under the newer key's tag
+    found = standing.event
+    tag = _tag(found, standing.key)
+    if tag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        asked = {drawn.number: read_asked(drawn.asked) for drawn in standing.rounds}
+        data = results_json(
+            found.name,
+            found.settings,
+            found.seed,
+            standing.lines,
+            standing.plays,
+            asked,
+            standing.penalties,
+        )
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        response = Response(text, mimetype="application/json")
+    return _tagged(response, tag)

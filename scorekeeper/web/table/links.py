@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from functools import lru_cache
 
 import segno
@@ -91,6 +92,27 @@ def _qr_drawn(url: str) -> str:
     for the slips. A link's code never changes; the links it keeps are the ones the pages
     show to those allowed to see them, and nothing but the same link finds its code."""
     return _qr_svg(url)
+
+
+SVG_FILE_HEAD = re.compile(r'<svg width="(\d+)" height="(\d+)" class="segno">')
+"""How segno begins an inline code (``_qr_svg``); a file's head adds what a file needs."""
+
+
+def qr_file(url: str) -> bytes:
+    """A link's QR code as an SVG file, for an ``<img>`` (the director's page of a round:
+    one per table, drawn when its link is opened, not all with the page): the code kept
+    for the pages (``qr_svg``), with the namespace a file needs and a viewBox, so that it
+    scales as the inline code does. Empty for a link no code can hold."""
+    drawn = str(qr_svg(url))
+    found = SVG_FILE_HEAD.match(drawn)
+    if found is None:
+        return b""
+    width, height = found.groups()
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
+        f' viewBox="0 0 {width} {height}">'
+    )
+    return (head + drawn[found.end() :]).encode()
 
 
 def _qr_svg(url: str) -> str:
