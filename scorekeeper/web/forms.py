@@ -245,11 +245,19 @@ def changed_meanwhile(form: Any, field: Any, game_id: int) -> store.StoredGame:
     Returns the latest game, for the page to show with the refusal beside ``field``.
     """
     latest = store.load(get_db(), game_id)
-    shown = whole(form.version.data)
-    went_back = shown is not None and shown > latest.version
+    back = went_back(whole(form.version.data), latest)
     form.version.data = str(latest.version)
-    field.errors = [str(WENT_BACK), str(CHANGED)] if went_back else [str(CHANGED)]
+    field.errors = [str(WENT_BACK), str(CHANGED)] if back else [str(CHANGED)]
     return latest
+
+
+def went_back(shown: int | None, latest: store.StoredGame) -> bool:
+    """Whether a change refused for its version was sent from a game since put back to a
+    backup: its version is above the stored one, and every change adds to a game's version,
+    so only a backup put back (``scorekeeper restore`` while the server runs) lowers it. The
+    page's refusal (``changed_meanwhile``) and the outbox's (``coups.conflict_answer``) both
+    ask here; any other refused version is another phone's change."""
+    return shown is not None and shown > latest.version
 
 
 NAME_TOO_LONG = _l("A name has at most 40 characters: shorten it here.")

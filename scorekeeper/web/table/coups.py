@@ -39,7 +39,14 @@ from ...rules.kinds import dump_coup
 from ...store.links import right_lost_at
 from .. import registry
 from ..formats.words import error_text, refusal_text
-from ..forms import CHANGED, ActionForm, changed_meanwhile, form_version
+from ..forms import (
+    CHANGED,
+    WENT_BACK,
+    ActionForm,
+    changed_meanwhile,
+    form_version,
+    went_back,
+)
 from ..hookspecs import GamePages, Page
 from .seat_words import deletion_refused
 
@@ -258,6 +265,24 @@ def key_refusal(
     return _back(game_id, pages_of(latest).after_save)
 
 
+def conflict_answer(game_id: int, version: int) -> BaseResponse:
+    """The outbox's coup refused for its version (409 in JSON): another phone changed the game
+    (``error: changed``) or the game went back to a backup (``error: went_back``, decided by
+    ``forms.went_back`` as for the page), with the page's words for it (``message``) and the
+    game as it is now (``coup``, ``version``). The outbox then shows the server's coups
+    beside the ones it keeps and lets the manager choose; nothing is stored."""
+    latest = store.load(get_db(), game_id)
+    back = went_back(version, latest)
+    answer = jsonify(
+        error="went_back" if back else "changed",
+        coup=len(latest.game.coups),
+        version=latest.version,
+        message=str(WENT_BACK if back else CHANGED),
+    )
+    answer.status_code = 409
+    return answer
+
+
 @bp.post("/games/<int:game_id>/coups")
 def add(game_id: int) -> Page | BaseResponse:
     stored = managing(game_id, adds=True)
@@ -292,6 +317,8 @@ def add(game_id: int) -> Page | BaseResponse:
         digest = store.digest_of(dump_coup(after.game, after.game.coups[-1]))
         return key_answer(stored, earlier, digest)
     except store.Conflict:
+        if wants_json():
+            return conflict_answer(game_id, version)
         latest = changed_meanwhile(form, form.save, game_id)
         return page.render(latest, form, status=409)
     except GameError as error:
