@@ -255,8 +255,9 @@ def went_back(shown: int | None, latest: store.StoredGame) -> bool:
     """Whether a change refused for its version was sent from a game since put back to a
     backup: its version is above the stored one, and every change adds to a game's version,
     so only a backup put back (``scorekeeper restore`` while the server runs) lowers it. The
-    page's refusal (``changed_meanwhile``) and the outbox's (``coups.conflict_answer``) both
-    ask here; any other refused version is another phone's change."""
+    page's refusal (``changed_meanwhile``) and the outbox's
+    (``table/outbox_answers.conflict_answer``) both ask here; any other refused version is
+    another phone's change."""
     return shown is not None and shown > latest.version
 
 

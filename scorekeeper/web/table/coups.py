@@ -12,7 +12,6 @@ both lead here.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -39,15 +38,9 @@ from ...rules.kinds import dump_coup
 from ...store.links import right_lost_at
 from .. import registry
 from ..formats.words import error_text, refusal_text
-from ..forms import (
-    CHANGED,
-    WENT_BACK,
-    ActionForm,
-    changed_meanwhile,
-    form_version,
-    went_back,
-)
+from ..forms import CHANGED, ActionForm, changed_meanwhile, form_version
 from ..hookspecs import GamePages, Page
+from .outbox_answers import conflict_answer, stored_coup_text, wants_json
 from .seat_words import deletion_refused
 
 bp = Blueprint("coups", __name__)
@@ -189,11 +182,6 @@ def entry_key() -> str | None:
     return key
 
 
-def wants_json() -> bool:
-    """The phone's outbox asks for the stored coup's number and version, not the page."""
-    return request.accept_mimetypes.best == "application/json"
-
-
 def stored_answer(game_id: int, stored: store.AlreadyStored) -> BaseResponse:
     """What a save answers once its coup is stored, the first time or on a retry of its key:
     the outbox reads the coup's number and the version it made; a page, the game again."""
@@ -242,15 +230,6 @@ def key_answer(
     return stored_answer(stored.id, earlier)
 
 
-def stored_coup_text(stored: store.StoredGame, position: int) -> str:
-    """The stored coup at ``position`` in the game file's words (JSON, as in the file)."""
-    latest = store.load(get_db(), stored.id)
-    if not 1 <= position <= len(latest.game.coups):
-        return "?"
-    coup = dump_coup(latest.game, latest.game.coups[position - 1])
-    return json.dumps(coup, ensure_ascii=False, sort_keys=True)
-
-
 def key_refusal(
     game_id: int, status: int, error: str, earlier: store.AlreadyStored, message: str
 ) -> BaseResponse:
@@ -263,24 +242,6 @@ def key_refusal(
     flash(message)
     latest = store.load(get_db(), game_id)
     return _back(game_id, pages_of(latest).after_save)
-
-
-def conflict_answer(game_id: int, version: int) -> BaseResponse:
-    """The outbox's coup refused for its version (409 in JSON): another phone changed the game
-    (``error: changed``) or the game went back to a backup (``error: went_back``, decided by
-    ``forms.went_back`` as for the page), with the page's words for it (``message``) and the
-    game as it is now (``coup``, ``version``). The outbox then shows the server's coups
-    beside the ones it keeps and lets the manager choose; nothing is stored."""
-    latest = store.load(get_db(), game_id)
-    back = went_back(version, latest)
-    answer = jsonify(
-        error="went_back" if back else "changed",
-        coup=len(latest.game.coups),
-        version=latest.version,
-        message=str(WENT_BACK if back else CHANGED),
-    )
-    answer.status_code = 409
-    return answer
 
 
 @bp.post("/games/<int:game_id>/coups")
