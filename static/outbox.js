@@ -7,8 +7,11 @@
 // since undone or deleted (410), or that the server holds for another coup (409 in JSON),
 // is shown beside the kept coup with the server's words, never taken as stored. Each carries the version
 // it expects (the page's, then the one the previous pending coup made): when another phone
-// changed the game meanwhile, the server refuses it (409) and the manager sees both side by
-// side and chooses — send his after theirs (checked again by the server) or discard them.
+// changed the game meanwhile, the server refuses it (409, error "changed") and the manager
+// sees both side by side and chooses — send his after theirs (checked again by the server)
+// or discard them. When the game went back to a backup instead (error "went_back":
+// scorekeeper restore while the server runs), the same choice says so, in the words the
+// server's page uses for it (its "message"), not that another phone changed the game.
 // Nothing pending is ever dropped without his confirm. What a pending coup pays is shown
 // only from the server's own check made before the drop; no rule is computed here.
 // While coups are pending, the coup being typed is counted (the pending ones come first), but
@@ -55,7 +58,8 @@
   }
 
   // --- what is kept: { version: the version the first pending coup expects, entries: [...],
-  //     conflict: true once the server refused the first for another phone's change }
+  //     conflict: true once the server refused the first for another phone's change,
+  //     wentBack: the server's words when that refusal was a backup put back instead }
   function read() {
     if (!storage) { return null; }
     try { return JSON.parse(storage.getItem(NAME) || "null"); } catch (e) { return null; }
@@ -259,6 +263,12 @@
       copy.removeAttribute("id");
       server.appendChild(copy);
     }
+    // a backup put back is said in the server's words; there is no other phone's change to see
+    var back = conflictBox.querySelector(".went-back");
+    back.hidden = !state.wentBack;
+    back.textContent = state.wentBack ? state.wentBack + " " + words["kept-safe"] : "";
+    conflictBox.querySelector(".another-phone").hidden = !!state.wentBack;
+    conflictBox.querySelector(".change-log").hidden = !!state.wentBack;
     conflictBox.querySelector(".outbox-since").textContent = words.since
       .replace("{now}", String(confirmed)).replace("{then}", String(state.seen === undefined ? "?" : state.seen));
     var phone = conflictBox.querySelector(".phone-coups");
@@ -273,7 +283,9 @@
 
   // --- sending, in order
   function keep(entry, version) {
-    if (!state.entries.length) { state.version = version; state.conflict = false; state.seen = confirmed; }
+    if (!state.entries.length) {
+      state.version = version; state.conflict = false; state.wentBack = null; state.seen = confirmed;
+    }
     state.entries.push(entry);
     write();
   }
@@ -282,6 +294,16 @@
     var page = new DOMParser().parseFromString(html, "text/html");
     var found = page.querySelector("form.coup-form .error:not([hidden]), main .error");
     return found ? found.textContent.trim() : "";
+  }
+
+  // the version check refused the first pending coup: the page is drawn again as the game is
+  // now, the server's coups beside the kept ones (drawConflict); wentBack: the server's words
+  function conflict(wentBack) {
+    state.conflict = true;
+    state.wentBack = wentBack || null;
+    write();
+    window.location.replace(window.location.pathname + "?saved=" + Date.now() + "#outbox");
+    return null;
   }
 
   function flush() {
@@ -313,22 +335,20 @@
       }
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
       if (json && (response.status === 409 || response.status === 410)) {
-        // its key met again: another coup was stored under it (409), or its coup was stored
-        // and since undone or deleted (410), or a row the server read was changed outside
-        // the app (409, error "damaged": not another phone's change): said beside it, kept
-        // until the manager discards it, and sent again from the next page
+        // its version refused (409, error "changed" or "went_back"): the manager chooses.
+        // Else its key met again: another coup was stored under it (409), or its coup was
+        // stored and since undone or deleted (410), or a row the server read was changed
+        // outside the app (409, error "damaged": not another phone's change): said beside
+        // it, kept until the manager discards it, and sent again from the next page
         return response.json().then(function (answer) {
+          if (response.status === 409 && answer.error === "changed") { return conflict(null); }
+          if (response.status === 409 && answer.error === "went_back") { return conflict(answer.message); }
           entry.refused = answer.message || String(response.status);
           write();
           return false;
         });
       }
-      if (response.status === 409) {  // another phone changed the game: the manager chooses
-        state.conflict = true;
-        write();
-        window.location.replace(window.location.pathname + "?saved=" + Date.now() + "#outbox");
-        return null;
-      }
+      if (response.status === 409) { return conflict(null); }  // a page, not JSON: taken as a change
       if (response.status >= 502 || response.status === 429 || response.type === "opaqueredirect") {
         return false;  // the server is not itself yet: the periodic retry sends it again
       }
@@ -357,6 +377,7 @@
     state.version = pageVersion;
     state.seen = confirmed;
     state.conflict = false;
+    state.wentBack = null;
     state.entries.forEach(function (entry) { entry.preview = null; });
     write();
     show();
@@ -366,6 +387,7 @@
     if (!window.confirm(words["confirm-discard"])) { return; }
     state.entries = [];
     state.conflict = false;
+    state.wentBack = null;
     write();
     show();
   }

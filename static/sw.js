@@ -21,11 +21,22 @@
 // still meets the server's checks when it arrives: the manager's grant (a phone whose
 // rights were taken back is refused) and the version the page showed (a page older than
 // the game is refused, 409, and shown side by side). A kept page never writes anything.
+//
+// A table or manager link (games/<n>/table/<token>, games/<n>/manage/<token>) is never kept
+// as a page: its answer is the server's redirect to the game's page. When the server took the
+// link (that redirect) while this worker was in control, a mark is kept: under a digest of the
+// link's address (its secret is not written in clear), the game's page it led to. Offline, that
+// same link opened again on this phone is sent on to that page (a redirect, as the server's),
+// if the page is kept; any other link, or one the server answered otherwise since (a replaced
+// manager link's 404 takes the mark away), gets the browser's own error as before. A mark gives
+// no right: the page it leads to is the one this phone could already open offline.
 "use strict";
 var CACHE = "scorekeeper-v1";
 var KEEP_PAGES = 40;
 var ROOT = new URL(self.registration.scope).pathname;  // "/" (or the proxy's prefix + "/")
 var PAGES = /^(games\/\d+(\/settlement)?)?$/;
+var LINKS = /^games\/(\d+)\/(table|manage)\/[^\/]+$/;  // web/table/links.py's follow and manage
+var MARKS = "sw-link/";  // the marks' keys: ROOT + MARKS + the link's digest, never a page
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 
@@ -40,21 +51,57 @@ function kind(url) {
   if (url.origin !== self.location.origin || url.pathname.indexOf(ROOT) !== 0) { return null; }
   var path = url.pathname.slice(ROOT.length);
   if (path.indexOf("static/") === 0) { return "static"; }
+  if (LINKS.test(path)) { return "link"; }
   return PAGES.test(path) ? "page" : null;
+}
+
+function prune(cache, what) {  // the oldest first: at most KEEP_PAGES pages, and as many marks
+  return cache.keys().then(function (requests) {
+    var kept = requests.filter(function (r) {
+      var url = new URL(r.url);
+      return what === "page" ? kind(url) === "page" : url.pathname.indexOf(ROOT + MARKS) === 0;
+    });
+    return Promise.all(kept.slice(0, Math.max(0, kept.length - KEEP_PAGES))
+      .map(function (r) { return cache.delete(r); }));
+  });
 }
 
 function keep(key, response, what) {
   var rules = response.headers.get("Cache-Control") || "";
   if (!response.ok || response.type !== "basic" || /no-store/.test(rules)) { return; }
   caches.open(CACHE).then(function (cache) {
-    return cache.put(key, response).then(function () {
-      if (what !== "page") { return null; }
-      return cache.keys().then(function (requests) {
-        var pages = requests.filter(function (r) { return kind(new URL(r.url)) === "page"; });
-        return Promise.all(pages.slice(0, Math.max(0, pages.length - KEEP_PAGES))
-          .map(function (r) { return cache.delete(r); }));
-      });
+    return cache.put(key, response).then(function () { return what === "page" ? prune(cache, what) : null; });
+  });
+}
+
+// --- a link's mark: the game's page the server sent it on to
+function markOf(url) {
+  return crypto.subtle.digest("SHA-256", new TextEncoder().encode(url.origin + url.pathname))
+    .then(function (hash) {
+      var hex = Array.prototype.map.call(new Uint8Array(hash), function (b) {
+        return ("0" + b.toString(16)).slice(-2);
+      }).join("");
+      return url.origin + ROOT + MARKS + hex;
     });
+}
+
+function mark(url, response) {
+  // the server's redirect (opaque to a worker) is to the link's own game's page; its 404 (a
+  // replaced manager link, a game deleted) means the link leads nowhere now; any other answer
+  // (a proxy without its server, 502) says nothing of the link
+  var page = url.origin + ROOT + "games/" + LINKS.exec(url.pathname.slice(ROOT.length))[1];
+  return Promise.all([markOf(url), caches.open(CACHE)]).then(function (both) {
+    if (response.status === 404) { return both[1].delete(both[0]); }
+    if (response.type !== "opaqueredirect") { return null; }
+    return both[1].put(both[0], new Response(page)).then(function () { return prune(both[1], "mark"); });
+  });
+}
+
+function ledTo(url) {  // the kept page this same link led to, or null
+  return markOf(url).then(function (key) { return caches.match(key); }).then(function (found) {
+    return found ? found.text() : null;
+  }).then(function (page) {
+    return page ? caches.match(page).then(function (kept) { return kept ? page : null; }) : null;
   });
 }
 
@@ -64,6 +111,18 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   var what = kind(url);
   if (what === null) { return; }
+  if (what === "link") {
+    if (request.mode !== "navigate") { return; }
+    event.respondWith(fetch(request).then(function (response) {  // marked before it is followed
+      return mark(url, response).then(function () { return response; }, function () { return response; });
+    }, function (error) {
+      return ledTo(url).then(function (page) {
+        if (page) { return Response.redirect(page, 302); }
+        throw error;
+      });
+    }));
+    return;
+  }
   var key = url.origin + url.pathname;
   var fallback = what === "static" || request.mode === "navigate";
   event.respondWith(fetch(request).then(function (response) {

@@ -245,18 +245,19 @@ def changed_meanwhile(form: Any, field: Any, game_id: int) -> store.StoredGame:
     Returns the latest game, for the page to show with the refusal beside ``field``.
     """
     latest = store.load(get_db(), game_id)
-    back = went_back(form, latest)
+    back = went_back(whole(form.version.data), latest)
     form.version.data = str(latest.version)
     field.errors = [str(WENT_BACK), str(CHANGED)] if back else [str(CHANGED)]
     return latest
 
 
-def went_back(form: Any, latest: store.StoredGame) -> bool:
-    """Whether ``form`` was drawn at a version above the game's stored one (``latest``):
-    only a backup put back lowers a version, which the refusal of a stale change says
-    first (``WENT_BACK``) — the undo, the redo and the deletion of a coup too, which said
-    only that the game changed meanwhile."""
-    shown = whole(form.version.data)
+def went_back(shown: int | None, latest: store.StoredGame) -> bool:
+    """Whether a change refused for its version was sent from a game since put back to a
+    backup: its version is above the stored one, and every change adds to a game's version,
+    so only a backup put back (``scorekeeper restore`` while the server runs) lowers it. The
+    page's refusal (``changed_meanwhile``), the undo, redo and deletion of a coup
+    (``table/coups``) and the outbox's answer (``table/outbox_answers.conflict_answer``)
+    all ask here; any other refused version is another phone's change."""
     return shown is not None and shown > latest.version
 
 

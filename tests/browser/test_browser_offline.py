@@ -20,6 +20,7 @@ from test_browser import open_new_game, phone, standing
 
 from scorekeeper import db as database
 from scorekeeper import store
+from scorekeeper.db.backup import backup, restore
 
 pytestmark = pytest.mark.browser
 
@@ -106,6 +107,8 @@ def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_refusals_ke
     # tous passent moves no chip between the players
     assert shown == {"Anne": "−9", "Bruno": "+18", "Chloé": "−9"}
     assert len(net["coups"]) == 2
+    kept = tmp_path / "kept.sqlite"
+    backup(tmp_path / "live.sqlite", kept)  # the game at 2 coups, put back at the end
     # coup 3 reaches the server, its answer is lost: kept, sent again under its key, stored once
     page.route("**/coups", lose_the_answer)
     tap_hombre(page, "Chloé")
@@ -130,6 +133,8 @@ def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_refusals_ke
     back_online(page)
     conflict = outbox.locator(".outbox-conflict")
     expect(conflict).to_be_visible()
+    expect(conflict.locator(".another-phone")).to_contain_text("Un autre téléphone a modifié")
+    expect(conflict.locator(".went-back")).to_be_hidden()
     page.once("dialog", lambda dialog: dialog.dismiss())
     conflict.get_by_role("button", name="Abandonner les miens").tap()
     expect(conflict.locator(".phone-coups li")).to_have_count(1)
@@ -151,6 +156,28 @@ def test_coups_saved_offline_stored_once_in_order_a_lost_answer_once_refusals_ke
     refused.get_by_role("button", name="Abandonner ce coup").tap()
     expect(outbox).to_be_hidden()
     assert len(stored_coups(tmp_path)) == 3
+    # offline14: a coup kept offline while the game went back to its backup of 2 coups
+    # (scorekeeper restore while the server runs): refused for its version as another
+    # phone's change would be, but said in the page's words for a backup put back
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Tous passent").tap()
+    expect(outbox.locator(".pending-coup")).to_have_count(1)
+    restore(kept, tmp_path / "live.sqlite")
+    assert len(stored_coups(tmp_path)) == 2
+    back_online(page)
+    expect(conflict.locator(".went-back")).to_have_text(
+        "La partie est revenue à un état antérieur (une sauvegarde remise en place)\u202f:"
+        " ce qui avait été saisi depuis n’est plus enregistré. Les coups gardés sur ce"
+        " téléphone ne sont pas perdus\u202f: choisissez qu’en faire."
+    )
+    expect(conflict.locator(".another-phone")).to_be_hidden()
+    expect(conflict.locator(".change-log")).to_be_hidden()  # no other phone's change to see
+    expect(conflict).to_contain_text("serveur\u202f: 2. Dernier coup vu par ce téléphone\u202f: 3.")
+    # sent after the server's coups, checked again there: coup 3 is now this tous passent
+    conflict.get_by_role("button", name="Envoyer les miens après les leurs").tap()
+    expect(page.locator(".flash", has_text="envoyés et confirmés par le serveur")).to_be_visible()
+    coups = stored_coups(tmp_path)
+    assert len(coups) == 3 and "hombre" not in coups[2]
 
 
 @pytest.mark.live_settings(OUTBOX_RETRY_MS=10)

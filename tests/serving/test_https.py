@@ -368,6 +368,18 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
         # the app reads the scheme from the listener: the links it gives are https
         page.goto(url + "games/1/links")
         expect(page.locator(".link a").first).to_have_text(re.compile(r"^https://127\.0\.0\.1:"))
+        # offline14: the table link, opened through the worker, is marked as leading to the
+        # game's page (the server's redirect), so that the same link opens it offline too
+        table_link = page.locator('.link a[href*="/table/"]').first.get_attribute("href")
+        assert table_link and table_link.startswith(url + "games/1/table/"), table_link
+        page.goto(table_link)
+        assert page.url == game
+        kept_keys = page.evaluate(
+            "caches.keys().then(names => caches.open(names[0]))"
+            ".then(cache => cache.keys()).then(rs => rs.map(r => r.url))"
+        )
+        assert any("/sw-link/" in key for key in kept_keys), kept_keys
+        assert not any("/table/" in key for key in kept_keys)  # the link's secret: a digest only
         # twenty phones that connect and say nothing do not stop the others (issue 24)
         idle = [
             socket.create_connection(("127.0.0.1", int(url.split(":")[2].strip("/"))))
@@ -384,6 +396,12 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
         page.goto(game)
         expect(page.locator("#deal")).to_contain_text("coup 1")
         expect(page.locator("h1")).to_have_text("Anne · Bruno · Chloé")
+        page.goto(table_link)  # the same link: sent on to the kept page, as the server did
+        assert page.url == game
+        expect(page.locator("h1")).to_have_text("Anne · Bruno · Chloé")
+        with pytest.raises(Exception, match=r"ERR_INTERNET_DISCONNECTED|ERR_FAILED"):
+            page.goto(url + "games/1/table/" + "0" * 22)  # not this phone's link: nothing
+        page.wait_for_url("chrome-error://chromewebdata/")  # the error page, before the next
         with pytest.raises(Exception, match=r"ERR_INTERNET_DISCONNECTED|ERR_FAILED"):
             page.goto(url + "games/1/history")  # never seen: not kept, the browser's error
         context.set_offline(False)

@@ -591,7 +591,7 @@ def test_a_coup_saved_from_a_page_older_than_a_restore_says_the_game_went_back(t
     changed meanwhile", as if another phone had entered something, and coups 4 and 5 were gone
     from the page he got back without a word. A page's version above the stored one can only
     come from a backup put back (every change adds to the version)."""
-    from web import enter, new_game, version_of
+    from web import coup_data, enter, new_game, version_of
 
     from scorekeeper.cli import main
 
@@ -613,6 +613,23 @@ def test_a_coup_saved_from_a_page_older_than_a_restore_says_the_game_went_back(t
     # in French, the server's first language
     assert "La partie est revenue à un état antérieur (une sauvegarde remise en place)" in page
     assert "ce qui avait été saisi depuis n’est plus enregistré." in page
+
+    # offline14: the phone's outbox (JSON) sending a coup kept from before the restore is
+    # told the same fact and the page's words, not "another phone changed the game"
+    def outbox_sends(coup: str, version: str):
+        data = {**coup_data(coup), "save": "1", "version": version, "entry_key": "ab" * 16}
+        return manager.post(game + "/coups", data=data, headers={"Accept": "application/json"})
+
+    restored = int(version_of(manager, game))
+    kept_coup = outbox_sends("C demande A2 B1 C6", shown)
+    assert kept_coup.status_code == 409
+    assert kept_coup.get_json() == {
+        "error": "went_back",
+        "coup": 3,  # the backup's 3 coups
+        "version": restored,
+        "message": "La partie est revenue à un état antérieur (une sauvegarde remise en place)"
+        "\u202f: ce qui avait été saisi depuis n’est plus enregistré.",
+    }
     # a page merely behind another phone's change is still told just that
     assert enter(manager, game, "A demande A5 B2 C2").status_code == 302
     one_behind = str(int(version_of(manager, game)) - 1)
@@ -620,6 +637,11 @@ def test_a_coup_saved_from_a_page_older_than_a_restore_says_the_game_went_back(t
     assert behind.status_code == 409
     assert "revenue à un état antérieur" not in behind.data.decode()
     assert "La partie a changé entre-temps" in behind.data.decode()
+    behind = outbox_sends("B demande A2 B5 C2", one_behind)
+    assert behind.status_code == 409
+    assert behind.get_json()["error"] == "changed"
+    assert behind.get_json()["coup"] == 4  # the backup's 3 coups and the one entered since
+    assert behind.get_json()["message"].startswith("La partie a changé entre-temps")
 
 
 @pytest.mark.parametrize("value", ["'sept'", "x'80ff00'"])

@@ -12,7 +12,6 @@ both lead here.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -41,6 +40,7 @@ from .. import registry
 from ..formats.words import error_text, refusal_text
 from ..forms import CHANGED, WENT_BACK, ActionForm, changed_meanwhile, form_version, went_back
 from ..hookspecs import GamePages, Page
+from .outbox_answers import conflict_answer, stored_coup_text, wants_json
 from .seat_words import deletion_refused
 
 bp = Blueprint("coups", __name__)
@@ -182,11 +182,6 @@ def entry_key() -> str | None:
     return key
 
 
-def wants_json() -> bool:
-    """The phone's outbox asks for the stored coup's number and version, not the page."""
-    return request.accept_mimetypes.best == "application/json"
-
-
 def stored_answer(game_id: int, stored: store.AlreadyStored) -> BaseResponse:
     """What a save answers once its coup is stored, the first time or on a retry of its key:
     the outbox reads the coup's number and the version it made; a page, the game again."""
@@ -233,15 +228,6 @@ def key_answer(
         )
         return key_refusal(stored.id, 409, "key_used", earlier, message)
     return stored_answer(stored.id, earlier)
-
-
-def stored_coup_text(stored: store.StoredGame, position: int) -> str:
-    """The stored coup at ``position`` in the game file's words (JSON, as in the file)."""
-    latest = store.load(get_db(), stored.id)
-    if not 1 <= position <= len(latest.game.coups):
-        return "?"
-    coup = dump_coup(latest.game, latest.game.coups[position - 1])
-    return json.dumps(coup, ensure_ascii=False, sort_keys=True)
 
 
 def key_refusal(
@@ -292,6 +278,8 @@ def add(game_id: int) -> Page | BaseResponse:
         digest = store.digest_of(dump_coup(after.game, after.game.coups[-1]))
         return key_answer(stored, earlier, digest)
     except store.Conflict:
+        if wants_json():
+            return conflict_answer(game_id, version)
         latest = changed_meanwhile(form, form.save, game_id)
         return page.render(latest, form, status=409)
     except GameError as error:
@@ -378,7 +366,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
                     get_db(), game_id, n, version=form_version(form), by=acting_grant()
                 )
             except store.Conflict:
-                back = went_back(form, store.load(get_db(), game_id))
+                back = went_back(form_version(form), store.load(get_db(), game_id))
                 error = f"{WENT_BACK} {CHANGED}" if back else str(CHANGED)
             else:
                 flash(page.deleted_text(before, after, n, stored.person_changes(coups, n)))
@@ -400,7 +388,7 @@ def undo(game_id: int) -> BaseResponse:
             get_db(), game_id, None, version=form_version(form), by=acting_grant()
         )
     except store.Conflict:
-        if went_back(form, store.load(get_db(), game_id)):
+        if went_back(form_version(form), store.load(get_db(), game_id)):
             flash(str(WENT_BACK))
         flash(_("The game changed meanwhile: nothing was undone. Here is the latest state."))
         return _back(game_id, "")
@@ -423,7 +411,7 @@ def redo(game_id: int) -> BaseResponse:
     try:
         after = store.redo_coup(get_db(), game_id, version=version, by=acting_grant())
     except store.Conflict:
-        if went_back(form, store.load(get_db(), game_id)):
+        if went_back(form_version(form), store.load(get_db(), game_id)):
             flash(str(WENT_BACK))
         flash(_("The game changed meanwhile: nothing was redone. Here is the latest state."))
         return _back(game_id, "")
