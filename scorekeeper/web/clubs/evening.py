@@ -36,6 +36,7 @@ from ..kept.expensive import evening_key, expensive
 from ..printing.chain_heads import club_ledger, game_chain
 from ..printing.pdf import pdf_response, printed
 from ..registry import standing
+from ..table.seat_words import seat_lines
 from .cash_forms import PayForm, paid
 
 SETTLEMENT = printed("club/settlement.html")
@@ -80,9 +81,11 @@ def _room(evening_id: int) -> tuple[Room, Words]:
 
 
 def _lines(table: Table, room: Room) -> list[str]:
-    """A chip table: each member's net; a points table: its standing, a line each."""
+    """A chip table: each member's net; a points table: its standing, a line each, then
+    who took a seat from which coup (the room lists the leaver's points too)."""
     if table.nets is None:  # who sits there, by his member's name now (renamed since)
-        return standing(table.stored, table.names_now(room.members))
+        names = table.names_now(room.members)
+        return standing(table.stored, names) + seat_lines(table.stored, names)
     return [f"{room.members[m].name} {signed(n)}" for m, n in table.members_nets()]
 
 
