@@ -30,7 +30,7 @@ from ...rules import kinds
 from ...store import closings
 from .. import blueprints, registry
 from ..formats.collation import name_key
-from ..formats.words import not_owed, signed
+from ..formats.words import capital, not_owed, signed
 from ..forms import CLUB_CHANGED, ActionForm, form_version, whole
 from ..kept.expensive import evening_key, expensive
 from ..printing.chain_heads import club_ledger, game_chain
@@ -103,15 +103,9 @@ def _kind_links(evening_id: int, club_id: int) -> list[tuple[str, str]]:
             href = web.new_game_url(evening=evening_id) + "&" + urlencode({"preset": name})
             first.append((name, href))
     return first + [
-        (_button(_(web.label or web.title)), web.new_game_url(evening=evening_id))
+        (capital(_(web.label or web.title)), web.new_game_url(evening=evening_id))
         for web in registry.WEBS
     ]
-
-
-def _button(name: str) -> str:
-    """A game's name as a button's words: its first letter a capital ("la Manille" is "La
-    Manille", the Danish "manille" "Manille"), the rest as the catalog writes it."""
-    return name[:1].upper() + name[1:]
 
 
 @bp.get("/evenings/<int:evening_id>")
