@@ -30,12 +30,13 @@ from ...rules import kinds
 from ...store import closings
 from .. import blueprints, registry
 from ..formats.collation import name_key
-from ..formats.words import not_owed, signed
+from ..formats.words import capital, not_owed, signed
 from ..forms import CLUB_CHANGED, ActionForm, form_version, whole
 from ..kept.expensive import evening_key, expensive
 from ..printing.chain_heads import club_ledger, game_chain
 from ..printing.pdf import pdf_response, printed
 from ..registry import standing
+from ..table.seat_words import seat_lines
 from .cash_forms import PayForm, paid
 
 SETTLEMENT = printed("club/settlement.html")
@@ -80,9 +81,11 @@ def _room(evening_id: int) -> tuple[Room, Words]:
 
 
 def _lines(table: Table, room: Room) -> list[str]:
-    """A chip table: each member's net; a points table: its standing, a line each."""
+    """A chip table: each member's net; a points table: its standing, a line each, then
+    who took a seat from which coup (the room lists the leaver's points too)."""
     if table.nets is None:  # who sits there, by his member's name now (renamed since)
-        return standing(table.stored, table.names_now(room.members))
+        names = table.names_now(room.members)
+        return standing(table.stored, names) + seat_lines(table.stored, names)
     return [f"{room.members[m].name} {signed(n)}" for m, n in table.members_nets()]
 
 
@@ -100,15 +103,9 @@ def _kind_links(evening_id: int, club_id: int) -> list[tuple[str, str]]:
             href = web.new_game_url(evening=evening_id) + "&" + urlencode({"preset": name})
             first.append((name, href))
     return first + [
-        (_button(_(web.label or web.title)), web.new_game_url(evening=evening_id))
+        (capital(_(web.label or web.title)), web.new_game_url(evening=evening_id))
         for web in registry.WEBS
     ]
-
-
-def _button(name: str) -> str:
-    """A game's name as a button's words: its first letter a capital ("la Manille" is "La
-    Manille", the Danish "manille" "Manille"), the rest as the catalog writes it."""
-    return name[:1].upper() + name[1:]
 
 
 @bp.get("/evenings/<int:evening_id>")

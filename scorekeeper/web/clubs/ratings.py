@@ -33,7 +33,7 @@ from ...rights import access
 from .. import blueprints, registry
 from ..formats.charts import Chart, bar_chart, line_chart
 from ..formats.collation import name_key
-from ..formats.words import signed
+from ..formats.words import capital, signed
 from ..kept.arguments import reads
 from ..kept.expensive import expensive
 
@@ -126,11 +126,15 @@ def _ratings(club_id: int) -> tuple[clubs.Club, dict[str, list[Line]]]:
 @expensive(ratings_key)
 def ratings_page(club_id: int) -> str:
     club, lines = _ratings(club_id)
+    # the games the club played first (a manillen café's own at the top of a phone's
+    # screen, not under two "no table yet"), each in the usual order; then the others
+    played = {f: found for f, found in lines.items() if found}
+    lines = played | {f: found for f, found in lines.items() if not found}
     return render_template(
         "club/ratings.html",
         club=club,
         lines=lines,
-        titles={f: family_title(f) for f in lines},
+        titles={f: capital(family_title(f)) for f in lines},
         provisional=PROVISIONAL,
         rating_text=rating_text,
         change_text=change_text,

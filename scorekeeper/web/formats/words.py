@@ -88,6 +88,13 @@ def refusal_text(error: GameError) -> str:
     return error.translated(_, grouped, minus)
 
 
+def capital(name: str) -> str:
+    """A game's name where a button or a heading starts with it: its first letter a capital
+    ("la Manille" is "La Manille", the Dutch "manillen" "Manillen"), the rest as the catalog
+    writes it."""
+    return name[:1].upper() + name[1:]
+
+
 def minus(value: int) -> str:
     """A count with a true minus sign when below zero (a points sheet's −10), no plus."""
     return f"−{-value}" if value < 0 else str(value)

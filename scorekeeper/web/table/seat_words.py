@@ -4,6 +4,8 @@ blueprint)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from flask_babel import gettext as _
@@ -37,12 +39,24 @@ def seat_text(sitting: Sitting) -> str:
     )
 
 
-def seat_lines(stored: StoredGame) -> list[str]:
-    """Who took a seat from which coup, in words (none: nobody did)."""
+def seat_lines(stored: StoredGame, names: Mapping[str, str] | None = None) -> list[str]:
+    """Who took a seat from which coup, in words (none: nobody did); ``names`` says each
+    name played as it reads now (a club's member renamed since: ``Table.names_now``)."""
     if not stored.seat_changes:
         return []
+    now = names or {}
+
+    def named(s: Sitting) -> Sitting:
+        replaced = None if s.replaced is None else now.get(s.replaced, s.replaced)
+        return replace(
+            s,
+            player=now.get(s.player, s.player),
+            payer=now.get(s.payer, s.payer),
+            replaced=replaced,
+        )
+
     return [
-        seat_text(s)
+        seat_text(named(s))
         for s in sorted(sittings(stored.game.players, stored.seat_changes), key=_first)
         if s.way is not None
     ]
