@@ -21,6 +21,7 @@ from wtforms.validators import Length, Optional
 from ... import clubs, store
 from ...cashbox.settle import BOX
 from ...clubs.purse import table_club, table_purse
+from ...clubs.room import names_now
 from ...clubs.seats import club_order, person_members, seat_members
 from ...db import get_db
 from ...rights.access import can_manage, can_manage_club, readable, visible_ids
@@ -45,7 +46,7 @@ from ..kept.expensive import expensive, players_key
 from ..printing.chain_heads import game_chain
 from ..printing.pdf import printed
 from ..table.gamefiles import game_file_text
-from ..table.seat_words import seat_names
+from ..table.seat_words import renamed, seat_names
 from .chart import net_chart
 from .guard import hombre_only
 from .present import csv_words
@@ -106,6 +107,13 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
     listed = lines(person_nets, [t.paid for t in made])
     settle = [Transfer(t.payer, t.payee, t.amount, "settlement") for t, _ in listed]
     names = stored.game.players
+    # a club's table: each person by his member's name now, as the club's lines above
+    # (the cash box's) name him; the game file keeps the names typed (said once: renamed)
+    now = names_now(get_db(), stored)
+
+    def said(typed: Sequence[str]) -> tuple[str, ...]:
+        return tuple(now.get(name, name) for name in typed)
+
     open_betes = [b for b in report.betes if b.open]
     last = report.coups[-1] if report.coups else None
     shares = [] if last is None else [t for t in last.transfers if t.reason == Reason.FINAL_SHARE]
@@ -113,19 +121,22 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "stored": stored,
         "played_on": clubs.played_on(get_db(), stored.id, stored.created_at),
         "report": report,
-        "names": names,
-        "table_names": stored.seated(),  # who sits at the end: the way back to the table
+        "names": said(names),
+        "table_names": said(stored.seated()),  # who sits at the end: the way back to the table
+        "seated": lambda coup=None: said(stored.seated(coup)),  # who sat in coup n
+        "now": now,
+        "renamed": renamed(now),
         "money": money,
         "settle": settle,
-        "people": people,
+        "people": said(people),
         "sittings": sittings(names, stored.seat_changes),
         # once someone took a seat, each person's own caves and stack (the Standing's)
         "people_rows": standing_rows(stored, report) if stored.seat_changes else None,
-        "seat_names": seat_names(stored),
+        "seat_names": seat_names(stored, now),
         "paid": [done for _, done in listed],
         "paid_form": None,
         "open_betes": open_betes,
-        "pot": _pot(stored, report),
+        "pot": [(now.get(name, name), chips) for name, chips in _pot(stored, report)],
         "final_shares": shares,
         "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
         "chain": game_chain(stored.id),
