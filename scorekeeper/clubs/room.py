@@ -37,7 +37,6 @@ from .evening_tables import tables
 from .records import Club, Evening, Member
 from .seats import (
     club_member,
-    club_of_game,
     club_order,
     members,
     names,
@@ -262,14 +261,17 @@ def _seats(db: sqlite_utils.Database, stored: store.StoredGame) -> tuple[tuple[i
     return (seats, False) if found is None else (found, True)
 
 
-def names_now(db: sqlite_utils.Database, stored: store.StoredGame) -> dict[str, str]:
+def names_now(
+    db: sqlite_utils.Database, stored: store.StoredGame, club_id: int | None
+) -> dict[str, str]:
     """A club table's names that are not its members' names now: each name typed at the
     table (a seat's player, a newcomer's) → the name of the member he is now (renamed on
-    the member form, or merged into another: the one kept). Empty at a table no club
-    counts, and where every member still bears the name he was seated under. The pages of
-    the table name each by this (one name per person, as the club's pages); the game file
-    and ``scorekeeper replay`` keep what was typed (docs/guide-organisers.md)."""
-    club_id = club_of_game(db, stored.id)
+    the member form, or merged into another: the one kept). ``club_id``: the club of the
+    table's evening (``purse.table_club``), whose version its kept pages follow; None (a
+    table outside any evening, a migrated game's seats in the default club too): empty, as
+    where every member still bears the name he was seated under. The pages of the table
+    name each by this (one name per person, as the club's pages); the game file and
+    ``scorekeeper replay`` keep what was typed (docs/guide-organisers.md)."""
     if club_id is None:
         return {}
     table = Table(0, stored, _seats(db, stored)[0], None)

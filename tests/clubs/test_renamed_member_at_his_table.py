@@ -20,6 +20,7 @@ import re
 import sqlite3
 
 from test_clubs import club_version, new_club, new_evening, seed_table
+from test_fresh import follower
 from test_settlement import pdf_text
 from test_take_seat import take
 from web import NEW_GAME, SEED_COUPS, enter
@@ -73,6 +74,37 @@ def test_a_renamed_member_has_one_name_on_his_tables_settlement_and_its_pdf(clie
     assert said in page
 
 
+def test_every_page_of_his_table_names_him_anew_even_kept_for_a_follower(client, app):
+    """The settlement's other pages (its story, the fiche, all coups), as the table's
+    follower reads them: each drawn and kept before the rename, then asked again."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    game = seed_table(client, evening, "Ane", "Bruno", "Chloé")  # −72, −9, +81
+    client.get(game)  # the coups' messages read
+    other = follower(client, app, game)
+    paths = ("/settlement", "/settlement.pdf", "/story", "/fiche", "/coups")
+    before = {path: other.get(game + path) for path in paths}
+    assert all(r.status_code == 200 for r in before.values())
+    assert "Ane · Bruno · Chloé" in _text(before["/story"].data.decode())
+    _rename(client, app, club, "Ane", "Anne-Marie")
+    for path in paths:
+        tag = before[path].headers.get("ETag")
+        response = other.get(game + path, headers={"If-None-Match": tag} if tag else {})
+        assert response.status_code == 200, path  # never the kept page, never a 304
+        if path.endswith(".pdf"):
+            continue
+        page = _text(response.data.decode())
+        assert "Anne-Marie · Bruno · Chloé" in page, path  # the way back to the table
+        assert "Ane " not in page.replace("Ane, as typed", ""), path
+    story = _text(other.get(game + "/story").data.decode())
+    assert "Anne-Marie Bruno Chloé" in story  # the chart's key and the per-player columns
+    coups = _text(other.get(game + "/coups").data.decode())
+    assert "Nets: Anne-Marie −72 · Bruno −9 · Chloé +81" in coups
+    assert "Anne-Marie → Chloé 27 (bête)" in coups  # coup 5
+    fiche = _text(other.get(game + "/fiche").data.decode())
+    assert "No. Anne-Marie Bruno Chloé" in fiche
+
+
 def test_a_merged_member_is_named_as_the_one_kept(client, app):
     club = new_club(client)
     data = {"name": "Bruno", "version": club_version(app)}
@@ -112,6 +144,9 @@ def test_a_newcomer_renamed_is_named_anew_where_he_sat(client, app):
     assert "Bruno → Thomas" in page  # the seat, in turn
     # coup 6 (B demande A2 B5 C2): Thomas sat at Bruno's seat and took the poule
     assert "Anne → Thomas 6 (poule)" in page
+    coups = _text(client.get(game + "/coups").data.decode())
+    assert coups.count("Tom") == 0 and "From coup 5, Thomas plays for Bruno." in coups
+    assert "Anne → Thomas 6 (poule)" in coups
     assert json.loads(client.get(game + "/game.json").data)["seat_changes"][0]["player"] == "Tom"
 
 

@@ -38,7 +38,7 @@ from ..kept.holes import keepable
 from ..kept.readers import followers_tag, reader_part
 from ..table import explain
 from ..table.offers import can_stop, redoable, takes_deals
-from ..table.seat_words import seat_lines, seat_names
+from ..table.seat_words import names_now, seat_lines, seat_names, seated_now
 from . import systems
 from .forms import coup_form, entry_seats
 from .guard import hombre_only
@@ -422,13 +422,16 @@ def journal(game_id: int) -> str | BaseResponse:
     page = asked_page()
     newest_first = list(reversed(report.coups))
     shown = newest_first[(page - 1) * JOURNAL_PAGE : page * JOURNAL_PAGE]
+    now = names_now(stored)  # a club's member by his name now, as the settlement
     return render_template(
         "hombre/journal.html",
         can_manage=can_manage(stored),
         stored=stored,
         report=report,
-        names=stored.game.players,
-        seat_names=seat_names(stored),
+        names=tuple(now.get(name, name) for name in stored.game.players),
+        now=now,
+        seated=seated_now(stored, now),
+        seat_names=seat_names(stored, now),
         coups=shown,
         page=page,
         pages=pages,
@@ -440,6 +443,11 @@ def journal(game_id: int) -> str | BaseResponse:
 def full_fiche(game_id: int) -> str:
     stored = readable(game_id)
     lines, _hidden = fiche(hombre_report(stored.replay()))
+    now = names_now(stored)  # a club's member by his name now, as the settlement
     return render_template(
-        "hombre/fiche.html", stored=stored, names=seat_names(stored), fiche=lines
+        "hombre/fiche.html",
+        stored=stored,
+        names=seat_names(stored, now),
+        seated=seated_now(stored, now),
+        fiche=lines,
     )

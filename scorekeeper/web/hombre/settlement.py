@@ -21,7 +21,6 @@ from wtforms.validators import Length, Optional
 from ... import clubs, store
 from ...cashbox.settle import BOX
 from ...clubs.purse import table_club, table_purse
-from ...clubs.room import names_now
 from ...clubs.seats import club_order, person_members, seat_members
 from ...db import get_db
 from ...rights.access import can_manage, can_manage_club, readable, visible_ids
@@ -46,7 +45,7 @@ from ..kept.expensive import expensive, players_key
 from ..printing.chain_heads import game_chain
 from ..printing.pdf import printed
 from ..table.gamefiles import game_file_text
-from ..table.seat_words import renamed, seat_names
+from ..table.seat_words import names_now, renamed, seat_names, seated_now
 from .chart import net_chart
 from .guard import hombre_only
 from .present import csv_words
@@ -109,7 +108,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
     names = stored.game.players
     # a club's table: each person by his member's name now, as the club's lines above
     # (the cash box's) name him; the game file keeps the names typed (said once: renamed)
-    now = names_now(get_db(), stored)
+    now = names_now(stored)
 
     def said(typed: Sequence[str]) -> tuple[str, ...]:
         return tuple(now.get(name, name) for name in typed)
@@ -123,7 +122,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "report": report,
         "names": said(names),
         "table_names": said(stored.seated()),  # who sits at the end: the way back to the table
-        "seated": lambda coup=None: said(stored.seated(coup)),  # who sat in coup n
+        "seated": seated_now(stored, now),  # who sat in coup n
         "now": now,
         "renamed": renamed(now),
         "money": money,
@@ -330,11 +329,15 @@ def story(game_id: int) -> str:
     if story is None:  # the chart and the records, made once per version
         story = stored.derived["story"] = (_story_chart(stored, report), _story_rows(stored))
     chart, rows = story
+    now = names_now(stored)  # a club's member by his name now, as the settlement
+    if now:
+        rows = [(now.get(name, name), stats) for name, stats in rows]
+        chart = _chart_named(chart, seat_names(stored, now))
     return render_template(
         "hombre/story.html",
         stored=stored,
         report=report,
-        names=stored.game.players,
+        seated=seated_now(stored, now),
         chart=chart,
         rows=rows,
     )
@@ -343,9 +346,13 @@ def story(game_id: int) -> str:
 def _story_chart(stored: store.StoredGame, report: Any) -> Any:
     """The seats' nets, each seat named by who sat there in turn ("Mette → Karen")."""
     chart = net_chart(report)
-    if chart is None or not stored.seat_changes:
-        return chart
-    names = seat_names(stored)
+    return chart if not stored.seat_changes else _chart_named(chart, seat_names(stored))
+
+
+def _chart_named(chart: Any, names: Sequence[str]) -> Any:
+    """The chart with each seat's line named ``names[seat]``."""
+    if chart is None:
+        return None
     return replace(chart, lines=[replace(line, name=names[line.seat]) for line in chart.lines])
 
 

@@ -63,6 +63,9 @@ PAGES = frozenset(
 """The pages a follower reads, each fixed by the game's version."""
 MONEY_PAGES = frozenset({"settlement.settlement", "settlement.settlement_pdf"})
 """The pages of a club table that show its evening's money, read from the cash box."""
+NAMED_PAGES = frozenset({"table.journal", "table.full_fiche", "settlement.story"})
+"""The pages of a club table that name its members by their names now (``seat_words.
+names_now``): a rename or a merge moves the club's version, not the game's."""
 POLL = "links.version"
 """The table link's poll: the version itself."""
 MANAGED_PAGES = frozenset({"table.game"})
@@ -165,6 +168,8 @@ def check() -> Response | None:
             # the evening's money (paid, left, who pays whom): the club's version and the
             # versions of the evening's other tables make it too, as for its kept PDF
             stamp += f"@{club}@{evening_tables(game_id)}"
+        elif endpoint in NAMED_PAGES and (club := table_club(get_db(), game_id)) is not None:
+            stamp += f"@{club}"  # its members' names now: a rename moves the club's version
         tag = _tag(head.generation, page_key(), stamp, head.table_token, language(), "follow")
     here = request_globals()
     here["etag"] = tag

@@ -4,12 +4,15 @@ blueprint)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from flask_babel import gettext as _
 
+from ...clubs.purse import table_club
+from ...clubs.room import names_now as club_names_now
+from ...db import get_db
 from ...rules.errors import GameError, SeatName
 from ...rules.seating import PLAYS_FOR, Sitting, sittings
 from ...store import StoredGame
@@ -133,3 +136,21 @@ def renamed(now: Mapping[str, str]) -> list[str]:
         )
         for typed, name in now.items()
     ]
+
+
+def names_now(stored: StoredGame) -> dict[str, str]:
+    """A club evening's table: each name typed there that its member no longer bears → his
+    name now (``clubs.room.names_now``); none elsewhere. A page that names by it is kept
+    by the club's version too (``kept.conditional.NAMED_PAGES``): a rename moves it."""
+    found = table_club(get_db(), stored.id)
+    return {} if found is None else club_names_now(get_db(), stored, found[0])
+
+
+def seated_now(stored: StoredGame, now: Mapping[str, str]) -> Callable[..., tuple[str, ...]]:
+    """``stored.seated`` with each name as ``now`` says it: who sat in coup n (default: who
+    sits now), a club's member by his name now."""
+
+    def seated(coup: int | None = None) -> tuple[str, ...]:
+        return tuple(now.get(name, name) for name in stored.seated(coup))
+
+    return seated
