@@ -19,7 +19,7 @@ import json
 import re
 import sqlite3
 
-from test_clubs import club_version, new_club, new_evening, seed_table
+from test_clubs import club_version, manille_table, new_club, new_evening, seed_table
 from test_fresh import follower
 from test_settlement import pdf_text
 from test_take_seat import take
@@ -148,6 +148,25 @@ def test_a_newcomer_renamed_is_named_anew_where_he_sat(client, app):
     assert coups.count("Tom") == 0 and "From coup 5, Thomas plays for Bruno." in coups
     assert "Anne → Thomas 6 (poule)" in coups
     assert json.loads(client.get(game + "/game.json").data)["seat_changes"][0]["player"] == "Tom"
+
+
+def test_a_points_tables_final_sheet_names_him_anew(client, app, tmp_path):
+    """A Manille table of the evening (Nous: Anne & Denis · Eux: Fanny & Gilles, one coup:
+    retourne 3, Nous 28 points), Fanny renamed Fanny Morel: its final sheet and its PDF say
+    the teams as the evening's page does (test_renamed_member_on_the_evening.py)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    game = manille_table(client, evening)
+    client.get(game)  # the coup's message read
+    _rename(client, app, club, "Fanny", "Fanny Morel")
+    page = _text(client.get(game + "/settlement").data.decode())
+    assert "Eux: Fanny Morel & Gilles" in page
+    assert "Fanny, as typed at this table, is the member now named Fanny Morel." in page
+    assert page.replace("Fanny Morel", "").count("Fanny") == 1  # the note's, once
+    pdf = client.get(game + "/settlement.pdf")
+    text = " ".join(pdf_text(pdf.data, tmp_path).split())
+    assert "Fanny Morel & Gilles" in text and text.replace("Fanny Morel", "").count("Fanny") == 1
+    assert "Fanny Morel" not in client.get(game + "/game.json").text
 
 
 def test_a_game_alone_names_its_players_as_typed(client):

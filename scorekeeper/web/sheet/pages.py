@@ -26,8 +26,8 @@ from ..printing.chain_heads import game_chain
 from ..printing.pdf import printed
 from ..table.gamefiles import game_file_text
 from ..table.offers import takes_deals
-from ..table.seat_words import seat_names
-from .view import SheetRow, rows, sheet_text, sides, teams_line
+from ..table.seat_words import names_now, renamed, seat_names, seated_now
+from .view import SheetRow, named_sides, rows, sheet_text, sides, teams_line
 
 SETTLEMENT = printed("sheet/settlement.html")
 """The final sheet, also the PDF's."""
@@ -227,10 +227,14 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         """The final sheet: result, the whole sheet (on screen its last lines), how to check it."""
         report = stored.replay()
         first = 1 if pdf else max(1, len(report.coups) - SETTLEMENT_SHOWN + 1)
-        lines = rows(report, self.sheet, first, seated=stored.seated)  # who dealt each deal
+        now = names_now(stored)  # a club's member by his name now (the one kept, merged)
+        seated = seated_now(stored, now)
+        lines = rows(report, self.sheet, first, seated=seated, now=now)  # who dealt each deal
         context = self._context(stored)
-        everyone = seat_names(stored)  # everyone who played: "Bruno → Émile" once he took over
-        context.update(everyone=everyone, teams=teams_line(everyone))
+        everyone = seat_names(stored, now)  # everyone who played: "Bruno → Émile" once he took over
+        context.update(everyone=everyone, teams=teams_line(everyone), names=seated())
+        context.update(now=now, renamed=renamed(now), columns=named_sides(report, now))
+        context["standing"] = self.standing(stored, now)
         context["played_on"] = clubs.played_on(get_db(), stored.id, stored.created_at)
         return render_template(
             SETTLEMENT,
