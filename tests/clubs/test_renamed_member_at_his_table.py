@@ -195,6 +195,11 @@ def test_a_points_tables_final_sheet_names_him_anew(client, app, tmp_path):
     text = " ".join(pdf_text(pdf.data, tmp_path).split())
     assert "Fanny Morel & Gilles" in text and text.replace("Fanny Morel", "").count("Fanny") == 1
     assert "Fanny Morel" not in client.get(game + "/game.json").text
+    other = follower(client, app, game)
+    for reader in (client, other):  # the sheet's own page: the manager's, a follower's
+        page = _text(reader.get(game).data.decode())
+        assert "Eux: Fanny Morel & Gilles" in page
+        assert page.replace("Fanny Morel", "").count("Fanny") == 0
 
 
 def test_a_game_alone_names_its_players_as_typed(client):
