@@ -209,3 +209,19 @@ def test_a_game_alone_names_its_players_as_typed(client):
         assert enter(client, game, text).status_code == 302
     page = _text(client.get(game + "/settlement").data.decode())
     assert "as typed at this table" not in page and "Settlement — Ane · Bruno · Chloé" in page
+
+
+def test_a_seat_row_changed_behind_the_app_leaves_the_game_page_as_typed(client, app):
+    """A seat's row deleted behind the app: the member of that seat is unknown. The table's
+    game page still serves its manager, with the names as typed (the club's pages and
+    ``verify`` name the damaged row); it must not refuse the table its page."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    game = seed_table(client, evening, "Ane", "Bruno", "Chloé")
+    _rename(client, app, club, "Ane", "Anne-Marie")
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        conn.execute("delete from seats where seat = 1")
+    conn.close()
+    response = client.get(game)
+    assert response.status_code == 200
+    assert "Ane · Bruno · Chloé" in _text(response.data.decode())

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from ...clubs.purse import table_club
 from ...clubs.room import names_now as club_names_now
-from ...db import get_db
+from ...db import get_db, rows
 from ...rules.errors import GameError, SeatName
 from ...rules.seating import PLAYS_FOR, Sitting, sittings
 from ...store import StoredGame
@@ -143,7 +143,12 @@ def names_now(stored: StoredGame) -> dict[str, str]:
     name now (``clubs.room.names_now``); none elsewhere. A page that names by it is kept
     by the club's version too (``kept.conditional.NAMED_PAGES``): a rename moves it."""
     found = table_club(get_db(), stored.id)
-    return {} if found is None else club_names_now(get_db(), stored, found[0])
+    if found is None:
+        return {}
+    try:
+        return club_names_now(get_db(), stored, found[0])
+    except rows.Damaged:  # a seat's row changed behind the app: the names as typed (the
+        return {}  # table plays on; the club's pages and verify name the row)
 
 
 def seated_now(stored: StoredGame, now: Mapping[str, str]) -> Callable[..., tuple[str, ...]]:
