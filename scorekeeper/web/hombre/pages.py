@@ -1,9 +1,8 @@
-"""L'Hombre's pages: the game page the bête manager lives on, the journal, the fiche.
+"""L'Hombre's pages: the game page the bête manager lives on.
 
 The coup flow itself (add, check, correct, delete, undo) is the same for
 every game (web/table/coups.py); ``HombrePages`` draws what l'Hombre shows of it.
-The journal and the fiche are l'Hombre's own pages (``table.journal``,
-``table.full_fiche``: their endpoint names are kept).
+The journal and the fiche are l'Hombre's own pages (journal.py).
 """
 
 from __future__ import annotations
@@ -15,10 +14,9 @@ from typing import Any, Protocol, cast
 from flask import current_app, render_template, request
 from flask_babel import gettext as _
 from markupsafe import Markup
-from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
-from ...rights.access import can_manage, readable
+from ...rights.access import can_manage
 from ...rules.errors import GameError
 from ...rules.hombre.engine import Deal
 from ...rules.hombre.family import AnyReport, AnyResult, hombre_report
@@ -32,7 +30,6 @@ from ..formats.words import signed
 from ..forms import ActionForm
 from ..hookspecs import Page
 from ..kept import frames
-from ..kept.arguments import asked_page, past_the_last, reads
 from ..kept.conditional import table_state_of
 from ..kept.fragments import fill_hole, kept_fragment, same
 from ..kept.holes import keepable
@@ -42,14 +39,12 @@ from ..table.offers import can_stop, redoable, takes_deals
 from ..table.seat_words import names_now, seat_lines, seat_names, seated_now
 from . import systems
 from .forms import coup_form, entry_seats
-from .guard import hombre_only
 from .present import FicheLine, fiche, outcome_text
 from .standing import StandingRow, standing_rows
 
 bp = blueprints.table
 RECENT = 8
 FICHE_SETTLED = 12
-JOURNAL_PAGE = 25
 
 
 def after_pass(stored: store.StoredGame) -> tuple[int, int] | None:
@@ -426,46 +421,3 @@ def changes_text(
         return what + " " + _("The nets did not change.")
     parts = [f"{c.name} {signed(c.before)} → {signed(c.after)}" for c in changes]
     return what + " " + _("Nets: %(changes)s.", changes=", ".join(parts))
-
-
-@bp.get("/games/<int:game_id>/coups")
-@reads("page")
-@hombre_only
-def journal(game_id: int) -> str | BaseResponse:
-    stored = readable(game_id)
-    report = hombre_report(stored.replay())
-    pages = max(1, -(-len(report.coups) // JOURNAL_PAGE))
-    if (last := past_the_last(pages)) is not None:
-        return last
-    page = asked_page()
-    newest_first = list(reversed(report.coups))
-    shown = newest_first[(page - 1) * JOURNAL_PAGE : page * JOURNAL_PAGE]
-    now = names_now(stored)  # a club's member by his name now, as the settlement
-    return render_template(
-        "hombre/journal.html",
-        can_manage=can_manage(stored),
-        stored=stored,
-        report=report,
-        names=tuple(now.get(name, name) for name in stored.game.players),
-        now=now,
-        seated=seated_now(stored, now),
-        seat_names=seat_names(stored, now),
-        coups=shown,
-        page=page,
-        pages=pages,
-    )
-
-
-@bp.get("/games/<int:game_id>/fiche")
-@hombre_only
-def full_fiche(game_id: int) -> str:
-    stored = readable(game_id)
-    lines, _hidden = fiche(hombre_report(stored.replay()))
-    now = names_now(stored)  # a club's member by his name now, as the settlement
-    return render_template(
-        "hombre/fiche.html",
-        stored=stored,
-        names=seat_names(stored, now),
-        seated=seated_now(stored, now),
-        fiche=lines,
-    )
