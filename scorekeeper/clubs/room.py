@@ -35,7 +35,15 @@ from ..store.paid import left as paid_left
 from ..store.paid import ticked
 from .evening_tables import tables
 from .records import Club, Evening, Member
-from .seats import club_member, club_order, members, person_members, seat_members, table_seats
+from .seats import (
+    club_member,
+    club_order,
+    members,
+    names,
+    person_members,
+    seat_members,
+    table_seats,
+)
 
 
 @dataclass(frozen=True)
@@ -235,17 +243,41 @@ def settle(nets: dict[int, int], by_id: dict[int, Member]) -> list[Pay]:
 
 def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     stored = store.load(db, game_id)
-    players: Sequence[str] = stored.game.players
-    seats = table_seats(db, game_id, len(players))
-    people, person_nets = stored.people()
-    taken = [c.player for c in stored.seat_changes]
-    found = person_members(db, game_id, people, players, taken) if taken else None
-    if found is not None:  # everyone who sat, each billed to his member (issue 35)
-        seats = found
+    seats, found = _seats(db, stored)
     if not stored.kind.chips:  # his points: only those whose points it moved
         return Table(no, stored, seats, None, table_points(db, game_id, stored))
-    nets = tuple(person_nets) if found is not None else tuple(stored.replay().tally)
+    nets = tuple(stored.people()[1]) if found else tuple(stored.replay().tally)
     return Table(no, stored, seats, nets)
+
+
+def _seats(db: sqlite_utils.Database, stored: store.StoredGame) -> tuple[tuple[int, ...], bool]:
+    """The member of each seat, or once someone took a seat of each person who sat (True:
+    the persons'), as ``Table.seats``."""
+    players: Sequence[str] = stored.game.players
+    seats = table_seats(db, stored.id, len(players))
+    taken = [c.player for c in stored.seat_changes]
+    found = person_members(db, stored.id, stored.people()[0], players, taken) if taken else None
+    # everyone who sat, each billed to his member (issue 35)
+    return (seats, False) if found is None else (found, True)
+
+
+def names_now(
+    db: sqlite_utils.Database, stored: store.StoredGame, club_id: int | None
+) -> dict[str, str]:
+    """A club table's names that are not its members' names now: each name typed at the
+    table (a seat's player, a newcomer's) → the name of the member he is now (renamed on
+    the member form, or merged into another: the one kept). ``club_id``: the club of the
+    table's evening (``purse.table_club``), whose version its kept pages follow; None (a
+    table outside any evening, a migrated game's seats in the default club too): empty, as
+    where every member still bears the name he was seated under. The pages of the table
+    name each by this (one name per person, as the club's pages); the game file and
+    ``scorekeeper replay`` keep what was typed (docs/guide-organisers.md)."""
+    if club_id is None:
+        return {}
+    table = Table(0, stored, _seats(db, stored)[0], None)
+    return {
+        typed: now for typed, now in table.names_now(names(db, club_id)).items() if typed != now
+    }
 
 
 def table_points(

@@ -5,7 +5,8 @@ form, read "Céline Morel" in the room's members, its points and its l'Hombre ta
 "Céline Huet" in the teams line of her Brou table just below, on the evening's page and
 its room settlement alike: one member under two names on one page. The club's pages name
 members as they are now (docs/guide-organisers.md, "Rename and Merge … change a member's
-name on the club's pages"); the game's own pages and file keep the names played with.
+name on the club's pages"), and so do the table's own pages since; its file keeps the names
+played with.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ def test_a_renamed_member_is_named_anew_in_his_points_tables_teams_line(client, 
         page = client.get(path).data.decode()
         assert "Eux: Fanny Morel &amp; Gilles" in page, path
         assert "Eux: Fanny &amp;" not in page, path
-    # the game's own page and file keep the name she played under
-    assert "Eux: Fanny &amp; Gilles" in client.get(game).data.decode()
+    # the game's own page names her as the evening does (one home for a member's name,
+    # test_renamed_member_at_his_table.py); its file keeps the name she played under
+    assert "Eux: Fanny Morel &amp; Gilles" in client.get(game).data.decode()
     assert "Fanny Morel" not in client.get(game + "/game.json").text

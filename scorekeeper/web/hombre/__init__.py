@@ -1,6 +1,6 @@
 """L'Hombre's web half: its money systems' coup entry, pages, settlement and new game.
 
-``HOMBRE`` is its registry entry. Its own pages (journal, fiche, CSVs, story,
+``HOMBRE`` is its registry entry. Its own pages (journal, fiche: journal.py; CSVs, story,
 players, new game and set-up) are routes of its modules, in the endpoint
 families the templates know (``web/blueprints.py``).
 """
@@ -21,7 +21,7 @@ from ...rules.ledger import NetChange
 from ..forms import ActionForm
 from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templates
 from ..printing.pdf import apart
-from . import guard, new_game, pages, settlement, systems
+from . import guard, journal, new_game, pages, settlement, systems
 from .forms import CoupForm, HombreEntry
 from .present import WORD_TABLES, coup_words, journal_lines, journal_text, outcome_text
 
@@ -145,4 +145,4 @@ HOMBRE = GameWeb(
 )
 """L'Hombre's web half; its new game is its own page, ``/games/new`` (``new_game``)."""
 
-__all__ = ["HOMBRE", "new_game"]
+__all__ = ["HOMBRE", "journal", "new_game"]  # journal: its routes, registered when imported

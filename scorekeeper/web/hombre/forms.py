@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import request
@@ -185,18 +186,21 @@ def entry_seats(stored: Any) -> tuple[tuple[int, ...], int | None]:
     return (tuple(range(seats)) if out is None else playing_order(dealer, seats)), out
 
 
-def coup_form(stored: Any, coup: Any = None) -> CoupForm:
+def coup_form(stored: Any, coup: Any = None, now: Mapping[str, str] | None = None) -> CoupForm:
     """The coup form with this game's players and the contracts its rules allow.
 
     With four at the table, it offers only the three who play the coup: the
-    dealer sits out (docs/rules.md, "Four at the table").
+    dealer sits out (docs/rules.md, "Four at the table"). ``now``: each named as it says
+    (a club's member by his name now: the game page's; its choices' values are seats).
     """
     form = CoupForm.bound() if request.method == "POST" else CoupForm.bound(None)
     kind, rules = stored.kind, stored.game.rules
     form.playing, form.sits_out = entry_seats(stored)
     # who sits in the coup entered or corrected (a seat taken): the form names the hombre as
     # its tricks and its record do (a corrected coup of Denis's offered "Bruno")
-    form.seated = stored.seated(entry_position(stored))
+    form.seated = tuple(
+        (now or {}).get(name, name) for name in stored.seated(entry_position(stored))
+    )
     form.hombre.choices = options(
         (str(seat), name) for seat, name in enumerate(form.seated) if seat in form.playing
     )

@@ -1,23 +1,22 @@
-"""L'Hombre's pages: the game page the bête manager lives on, the journal, the fiche.
+"""L'Hombre's pages: the game page the bête manager lives on.
 
 The coup flow itself (add, check, correct, delete, undo) is the same for
 every game (web/table/coups.py); ``HombrePages`` draws what l'Hombre shows of it.
-The journal and the fiche are l'Hombre's own pages (``table.journal``,
-``table.full_fiche``: their endpoint names are kept).
+The journal and the fiche are l'Hombre's own pages (journal.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol, cast
 
 from flask import current_app, render_template, request
 from flask_babel import gettext as _
 from markupsafe import Markup
-from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
-from ...rights.access import can_manage, readable
+from ...rights.access import can_manage
 from ...rules.errors import GameError
 from ...rules.hombre.engine import Deal
 from ...rules.hombre.family import AnyReport, AnyResult, hombre_report
@@ -31,24 +30,21 @@ from ..formats.words import signed
 from ..forms import ActionForm
 from ..hookspecs import Page
 from ..kept import frames
-from ..kept.arguments import asked_page, past_the_last, reads
 from ..kept.conditional import table_state_of
 from ..kept.fragments import fill_hole, kept_fragment, same
 from ..kept.holes import keepable
 from ..kept.readers import followers_tag, reader_part
 from ..table import explain
 from ..table.offers import can_stop, redoable, takes_deals
-from ..table.seat_words import seat_lines, seat_names
+from ..table.seat_words import names_now, seat_lines, seat_names, seated_now
 from . import systems
 from .forms import coup_form, entry_seats
-from .guard import hombre_only
 from .present import FicheLine, fiche, outcome_text
 from .standing import StandingRow, standing_rows
 
 bp = blueprints.table
 RECENT = 8
 FICHE_SETTLED = 12
-JOURNAL_PAGE = 25
 
 
 def after_pass(stored: store.StoredGame) -> tuple[int, int] | None:
@@ -83,12 +79,15 @@ def render_game(
     lines, hidden = kept
     recent: list[AnyResult] = list(reversed(report.coups[-RECENT:]))
     passing = after_pass(stored) if manager and not report.finished else None
+    now = names_now(stored)  # a club's member by his name now, as the settlement names him
     context: dict[str, Any] = {
         "can_manage": manager,
         "stored": stored,
         "report": report,
-        "names": stored.game.players,
-        "seat_names": seat_names(stored),
+        "names": tuple(now.get(name, name) for name in stored.game.players),
+        "now": now,
+        "seated": seated_now(stored, now),
+        "seat_names": seat_names(stored, now),
         "fiche": lines,
         "fiche_hidden": hidden,
         "outcome_text": outcome_text,
@@ -99,7 +98,7 @@ def render_game(
     def draw(holes: dict[str, str]) -> str:
         return _draw(stored, report, context, holes, passing, form, preview)
 
-    key = frame_key(stored, report, state, recent, passing) if form is None else None
+    key = frame_key(stored, report, state, recent, passing, now) if form is None else None
     if key is not None and preview is None and status == 200:
         page = frames.page(key, lambda: draw({name: frames.hole(name) for name in values}), values)
         if page is not None:
@@ -149,6 +148,7 @@ def _pieces(
     """What each version changes that is drawn (hombre/_sections.html): the deal, the
     standing, the fiche and the recent coups, each kept by what it reads (fragments.py)."""
     sections = section_macros()
+    now: dict[str, str] = context["now"]
     shown = (
         stored.kind,
         stored.id,
@@ -156,15 +156,15 @@ def _pieces(
         stored.updated_at,
         stored.table_token,
         state.key,
+        tuple(now.items()),  # a club's members' names now: a rename moves no version
     )
+    rows = tuple(replace(r, name=now.get(r.name, r.name)) for r in standing_rows(stored, report))
     pieces: dict[str, str] = {
-        "standing": kept_fragment(
-            sections.standing_section, shown, stored, report, standing_rows(stored, report)
-        )
+        "standing": kept_fragment(sections.standing_section, shown, stored, report, rows)
     }
     d = report.next
     if takes_deals(stored) and d is not None:  # a locked table has no next deal
-        names = stored.seated(d.n)
+        names = context["seated"](d.n)
         system = systems.of_rules(stored.game.rules)
         pieces["deal"] = kept_fragment(
             sections.deal_section, shown, stored, report, d, names, system, state
@@ -175,13 +175,19 @@ def _pieces(
     frozen = state.refuses(False) is not None
     manages = bool(context["can_manage"]) and not frozen
     pieces["recent"] = _recent(
-        sections, stored, context["recent"], manager=bool(context["can_manage"]), manages=manages
+        sections,
+        context["seated"],
+        stored,
+        context["recent"],
+        manager=bool(context["can_manage"]),
+        manages=manages,
     )
     return pieces
 
 
 def _recent(
     sections: Sections,
+    seated: Callable[[int], tuple[str, ...]],
     stored: store.StoredGame,
     recent: list[AnyResult],
     manager: bool,
@@ -196,7 +202,7 @@ def _recent(
     drawn: list[str] = []
     for result in recent:
         n = result.deal.n
-        names = stored.seated(n)  # who sat in that coup
+        names = seated(n)  # who sat in that coup (a club's member by his name now)
         article = kept_fragment(  # the result hashed once: the same objects every version
             sections.coup_article, (stored.kind, stored.id, names, same(result)), result, names
         )
@@ -235,7 +241,7 @@ def _draw(
     fresh = form is None and request.method != "POST"
     manager = bool(context["can_manage"])
     if form is None and (manager or report.finished):  # a follower's page has no form
-        form = coup_form(stored)
+        form = coup_form(stored, now=context["now"])
     if fresh and form is not None:
         form.version.data = holes["version"]
     return render_template(
@@ -246,14 +252,14 @@ def _draw(
         coups=holes["coups"],
         undo_n=holes["undo"],
         follow_etag=holes["etag"],
-        entry_names=stored.seated(),
+        entry_names=context["seated"](),
         form=form,
         action=ActionForm.at(holes["version"]) if manager else None,
         preview=None if preview is None else preview.coups[-1],
         preview_report=preview,
         preview_nets=None if preview is None else nets_after(stored, preview),
         passing=None if passing is None else (holes["passing_n"], holes["passing_amount"]),
-        fields_key=fields_key(stored, form.playing, form.sits_out)
+        fields_key=fields_key(stored, form.playing, form.sits_out, context["now"])
         if fresh and form is not None
         else None,
     )
@@ -265,6 +271,7 @@ def frame_key(
     state: TableState,
     recent: list[AnyResult],
     passing: tuple[int, int] | None,
+    now: Mapping[str, str],
 ) -> tuple[object, ...] | None:
     """What the manager's fresh game page reads besides its pieces and values (kept/frames.py);
     None where it is not kept across versions (a follower, a form sent back, the game over,
@@ -277,10 +284,11 @@ def frame_key(
         return None
     playing, sits_out = entry_seats(stored)
     return (
-        fields_key(stored, playing, sits_out),
+        fields_key(stored, playing, sits_out, now),
         stored.id,
         stored.table_token,
-        tuple(seat_lines(stored)),
+        tuple(seat_lines(stored, now)),
+        tuple(now.items()),  # the names it shows: a club's members' names now
         bool(stored.game.coups),
         can_stop(stored),
         bool(recent),
@@ -291,15 +299,20 @@ def frame_key(
 
 
 def fields_key(
-    stored: store.StoredGame, playing: tuple[int, ...], sits_out: int | None
+    stored: store.StoredGame,
+    playing: tuple[int, ...],
+    sits_out: int | None,
+    now: Mapping[str, str],
 ) -> tuple[object, ...]:
     """What a fresh coup form's fields read (besides the language): kept/fragments.py.
 
     Its choices are the players who play and the contracts the rules allow, its
-    inputs the kind's; nothing is filled in or refused yet.
+    inputs the kind's; nothing is filled in or refused yet. ``now``: the names it shows
+    (a club's member by his name now).
     """
     game, seated = stored.game, tuple(stored.seated())  # who sits now (a seat taken)
-    return ("coup-fields", stored.kind, game.players, seated, game.rules, playing, sits_out)
+    shows = tuple(now.items())
+    return ("coup-fields", stored.kind, game.players, seated, shows, game.rules, playing, sits_out)
 
 
 def nets_after(
@@ -408,38 +421,3 @@ def changes_text(
         return what + " " + _("The nets did not change.")
     parts = [f"{c.name} {signed(c.before)} → {signed(c.after)}" for c in changes]
     return what + " " + _("Nets: %(changes)s.", changes=", ".join(parts))
-
-
-@bp.get("/games/<int:game_id>/coups")
-@reads("page")
-@hombre_only
-def journal(game_id: int) -> str | BaseResponse:
-    stored = readable(game_id)
-    report = hombre_report(stored.replay())
-    pages = max(1, -(-len(report.coups) // JOURNAL_PAGE))
-    if (last := past_the_last(pages)) is not None:
-        return last
-    page = asked_page()
-    newest_first = list(reversed(report.coups))
-    shown = newest_first[(page - 1) * JOURNAL_PAGE : page * JOURNAL_PAGE]
-    return render_template(
-        "hombre/journal.html",
-        can_manage=can_manage(stored),
-        stored=stored,
-        report=report,
-        names=stored.game.players,
-        seat_names=seat_names(stored),
-        coups=shown,
-        page=page,
-        pages=pages,
-    )
-
-
-@bp.get("/games/<int:game_id>/fiche")
-@hombre_only
-def full_fiche(game_id: int) -> str:
-    stored = readable(game_id)
-    lines, _hidden = fiche(hombre_report(stored.replay()))
-    return render_template(
-        "hombre/fiche.html", stored=stored, names=seat_names(stored), fiche=lines
-    )

@@ -45,7 +45,7 @@ from ..kept.expensive import expensive, players_key
 from ..printing.chain_heads import game_chain
 from ..printing.pdf import printed
 from ..table.gamefiles import game_file_text
-from ..table.seat_words import seat_names
+from ..table.seat_words import names_now, renamed, seat_names, seated_now
 from .chart import net_chart
 from .guard import hombre_only
 from .present import csv_words
@@ -106,6 +106,13 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
     listed = lines(person_nets, [t.paid for t in made])
     settle = [Transfer(t.payer, t.payee, t.amount, "settlement") for t, _ in listed]
     names = stored.game.players
+    # a club's table: each person by his member's name now, as the club's lines above
+    # (the cash box's) name him; the game file keeps the names typed (said once: renamed)
+    now = names_now(stored)
+
+    def said(typed: Sequence[str]) -> tuple[str, ...]:
+        return tuple(now.get(name, name) for name in typed)
+
     open_betes = [b for b in report.betes if b.open]
     last = report.coups[-1] if report.coups else None
     shares = [] if last is None else [t for t in last.transfers if t.reason == Reason.FINAL_SHARE]
@@ -113,19 +120,22 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "stored": stored,
         "played_on": clubs.played_on(get_db(), stored.id, stored.created_at),
         "report": report,
-        "names": names,
-        "table_names": stored.seated(),  # who sits at the end: the way back to the table
+        "names": said(names),
+        "table_names": said(stored.seated()),  # who sits at the end: the way back to the table
+        "seated": seated_now(stored, now),  # who sat in coup n
+        "now": now,
+        "renamed": renamed(now),
         "money": money,
         "settle": settle,
-        "people": people,
+        "people": said(people),
         "sittings": sittings(names, stored.seat_changes),
         # once someone took a seat, each person's own caves and stack (the Standing's)
         "people_rows": standing_rows(stored, report) if stored.seat_changes else None,
-        "seat_names": seat_names(stored),
+        "seat_names": seat_names(stored, now),
         "paid": [done for _, done in listed],
         "paid_form": None,
         "open_betes": open_betes,
-        "pot": _pot(stored, report),
+        "pot": [(now.get(name, name), chips) for name, chips in _pot(stored, report)],
         "final_shares": shares,
         "sha256": hashlib.sha256(game_file_text(stored).encode()).hexdigest(),
         "chain": game_chain(stored.id),
@@ -319,11 +329,15 @@ def story(game_id: int) -> str:
     if story is None:  # the chart and the records, made once per version
         story = stored.derived["story"] = (_story_chart(stored, report), _story_rows(stored))
     chart, rows = story
+    now = names_now(stored)  # a club's member by his name now, as the settlement
+    if now:
+        rows = [(now.get(name, name), stats) for name, stats in rows]
+        chart = _chart_named(chart, seat_names(stored, now))
     return render_template(
         "hombre/story.html",
         stored=stored,
         report=report,
-        names=stored.game.players,
+        seated=seated_now(stored, now),
         chart=chart,
         rows=rows,
     )
@@ -332,9 +346,13 @@ def story(game_id: int) -> str:
 def _story_chart(stored: store.StoredGame, report: Any) -> Any:
     """The seats' nets, each seat named by who sat there in turn ("Mette → Karen")."""
     chart = net_chart(report)
-    if chart is None or not stored.seat_changes:
-        return chart
-    names = seat_names(stored)
+    return chart if not stored.seat_changes else _chart_named(chart, seat_names(stored))
+
+
+def _chart_named(chart: Any, names: Sequence[str]) -> Any:
+    """The chart with each seat's line named ``names[seat]``."""
+    if chart is None:
+        return None
     return replace(chart, lines=[replace(line, name=names[line.seat]) for line in chart.lines])
 
 

@@ -63,6 +63,9 @@ PAGES = frozenset(
 """The pages a follower reads, each fixed by the game's version."""
 MONEY_PAGES = frozenset({"settlement.settlement", "settlement.settlement_pdf"})
 """The pages of a club table that show its evening's money, read from the cash box."""
+NAMED_PAGES = frozenset({"table.game", "table.journal", "table.full_fiche", "settlement.story"})
+"""The pages of a club table that name its members by their names now (``seat_words.
+names_now``): a rename or a merge moves the club's version, not the game's."""
 POLL = "links.version"
 """The table link's poll: the version itself."""
 MANAGED_PAGES = frozenset({"table.game"})
@@ -147,6 +150,8 @@ def check() -> Response | None:
         # evening or an event round closes without the game's version moving)
         lock = table_state_of(game_id).key
         stamp = f"{head.version}@{head.updated_at}@{lock}"
+        if endpoint in MANAGED_PAGES:  # the followers' tag too: the same stamp as theirs
+            stamp += _names(endpoint, game_id)
         answer = _managed(endpoint, head.generation, stamp, head.table_token)
         if answer is None and request_globals().get("keep_managed") is not None:
             # the manager's page drawn to be kept: the followers' one of the same version too
@@ -165,6 +170,8 @@ def check() -> Response | None:
             # the evening's money (paid, left, who pays whom): the club's version and the
             # versions of the evening's other tables make it too, as for its kept PDF
             stamp += f"@{club}@{evening_tables(game_id)}"
+        else:
+            stamp += _names(endpoint, game_id)
         tag = _tag(head.generation, page_key(), stamp, head.table_token, language(), "follow")
     here = request_globals()
     here["etag"] = tag
@@ -188,6 +195,15 @@ def check() -> Response | None:
     here["draw"] = (game_id, head.version)
     here["draw_started"] = time.perf_counter()
     return None
+
+
+def _names(endpoint: str, game_id: int) -> str:
+    """What a page of ``NAMED_PAGES`` adds to its stamp: at a club's table, the club and its
+    version (a rename or a merge moves it, not the game's); else nothing."""
+    if endpoint not in NAMED_PAGES:
+        return ""
+    club = table_club(get_db(), game_id)
+    return "" if club is None else f"@{club}"
 
 
 def _managed(

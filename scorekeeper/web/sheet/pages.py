@@ -26,8 +26,8 @@ from ..printing.chain_heads import game_chain
 from ..printing.pdf import printed
 from ..table.gamefiles import game_file_text
 from ..table.offers import takes_deals
-from ..table.seat_words import seat_names
-from .view import SheetRow, rows, sheet_text, sides, teams_line
+from ..table.seat_words import names_now, renamed, seat_names, seated_now
+from .view import SheetRow, named_sides, rows, sheet_text, sides, teams_line
 
 SETTLEMENT = printed("sheet/settlement.html")
 """The final sheet, also the PDF's."""
@@ -55,16 +55,21 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
 
     def _context(self, stored: store.StoredGame) -> dict[str, Any]:
         report = stored.replay()
+        now = names_now(stored)  # a club's member by his name now (the one kept, merged)
+        seated = seated_now(stored, now)
         return {
             "stored": stored,
             "report": report,
             "kind": stored.kind,
-            "names": stored.seated(),  # who sits now: the way back to the table
+            "now": now,
+            "seated": seated,
+            "renamed": renamed(now),
+            "names": seated(),  # who sits now: the way back to the table
             "title": _(stored.kind.title),
-            "teams": teams_line(stored.seated()),  # who sits now, once someone took a seat
+            "teams": teams_line(seated()),  # who sits now, once someone took a seat
             "rules_line": self.rules_text(stored.game.rules),
-            "columns": sides(report),
-            "standing": self.standing(stored),
+            "columns": named_sides(report, now),
+            "standing": self.standing(stored, now),
             "next_deal": takes_deals(stored),
             "must_sans_atout": takes_deals(stored) and self.sheet.must_sans_atout(report),
             "coup_fields": self.coup_fields,
@@ -87,13 +92,17 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         shown = max(1, len(report.coups) - SHEET_RECENT + 1)
         page = render_template(
             "sheet/sheet.html",
-            rows=list(reversed(rows(report, self.sheet, shown, seated=stored.seated))),
+            rows=list(
+                reversed(
+                    rows(report, self.sheet, shown, seated=context["seated"], now=context["now"])
+                )
+            ),
             older=shown - 1,
             can_manage=can_manage(stored),
             form=form or self.entry.form(stored),
             preview=None if preview is None else self._line(preview, len(preview.coups)),
             action=ActionForm(formdata=None, version=str(stored.version)),
-            next_dealer=stored.seated()[report.next_dealer] if context["next_deal"] else None,
+            next_dealer=context["names"][report.next_dealer] if context["next_deal"] else None,
             **context,
         )
         return page if status == 200 else (page, status)
@@ -227,9 +236,10 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         """The final sheet: result, the whole sheet (on screen its last lines), how to check it."""
         report = stored.replay()
         first = 1 if pdf else max(1, len(report.coups) - SETTLEMENT_SHOWN + 1)
-        lines = rows(report, self.sheet, first, seated=stored.seated)  # who dealt each deal
         context = self._context(stored)
-        everyone = seat_names(stored)  # everyone who played: "Bruno → Émile" once he took over
+        now = context["now"]  # a club's member by his name now (the one kept, merged)
+        lines = rows(report, self.sheet, first, seated=context["seated"], now=now)  # who dealt
+        everyone = seat_names(stored, now)  # everyone who played: "Bruno → Émile" once he took over
         context.update(everyone=everyone, teams=teams_line(everyone))
         context["played_on"] = clubs.played_on(get_db(), stored.id, stored.created_at)
         return render_template(

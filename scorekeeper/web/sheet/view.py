@@ -7,7 +7,7 @@ manches won.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -76,6 +76,15 @@ def sides(report: Standing) -> tuple[str, ...]:
     return tuple(_(word) for word in TEAM_WORDS.values())
 
 
+def named_sides(report: Standing, now: Mapping[str, str] | None) -> tuple[str, ...]:
+    """The sheet's columns, three players each by ``now`` where it has him (a club's member
+    by his name now); the teams' words as they are."""
+    columns = sides(report)
+    if not now or len(report.game.players) != 3:
+        return columns
+    return tuple(now.get(name, name) for name in columns)
+
+
 def team_name(key: object) -> str:
     """A team's name for the reader by its file key (``nous``); anything else (a player's
     name, where manillen's three each play for themselves) as it is."""
@@ -100,14 +109,17 @@ def rows(
     first: int = 1,
     last: int | None = None,
     seated: Callable[[int], tuple[str, ...]] | None = None,
+    now: Mapping[str, str] | None = None,
 ) -> list[SheetRow]:
     """The lines of coups ``first`` to ``last`` (1-based, inclusive; all by default).
 
     ``seated``: who sat at each seat in coup n (``StoredGame.seated``), so a line after
-    someone took a seat names its dealer as he sat; the game's players when None."""
+    someone took a seat names its dealer as he sat; the game's players when None.
+    ``now``: a club's member by his name now (``seat_words.names_now``), where three who
+    each play for themselves are the columns."""
     report = sheet_standing(standing)
     players = report.game.players
-    columns = sides(report)
+    columns = named_sides(report, now)
     line = sheet.line
     out = []
     counts = counts_shown(report.coups)

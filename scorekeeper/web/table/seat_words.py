@@ -4,12 +4,15 @@ blueprint)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from flask_babel import gettext as _
 
+from ...clubs.purse import table_club
+from ...clubs.room import names_now as club_names_now
+from ...db import get_db, rows
 from ...rules.errors import GameError, SeatName
 from ...rules.seating import PLAYS_FOR, Sitting, sittings
 from ...store import StoredGame
@@ -62,16 +65,18 @@ def seat_lines(stored: StoredGame, names: Mapping[str, str] | None = None) -> li
     ]
 
 
-def seat_names(stored: StoredGame) -> tuple[str, ...]:
+def seat_names(stored: StoredGame, now: Mapping[str, str] | None = None) -> tuple[str, ...]:
     """Each seat as who sat there in turn ("Bruno → Denis"): a sheet that counts per seat
     (nets, the fiche's columns) names the seat so once someone took it. The last name is
     who sits there now: an absent player back at his seat ends it ("Bruno → Denis →
-    Bruno"), as the who-sat-when lines say, never the one who played for him."""
+    Bruno"), as the who-sat-when lines say, never the one who played for him. Each is named
+    by ``now`` where it has him (a club's member by his name now)."""
     found: list[list[str]] = [[] for _ in stored.game.players]
     for s in sorted(sittings(stored.game.players, stored.seat_changes), key=_first):
         if not found[s.seat] or found[s.seat][-1] != s.player:
             found[s.seat].append(s.player)
-    return tuple(" → ".join(sitters) for sitters in found)
+    said = now or {}
+    return tuple(" → ".join(said.get(p, p) for p in sitters) for sitters in found)
 
 
 def _first(sitting: Sitting) -> tuple[int, int]:
@@ -117,3 +122,40 @@ def deletion_refused(stored: StoredGame, error: GameError, n: int) -> str:
     shown.led = error.led
     lead = _("Coup %(now)s, which would become coup %(then)s: ", now=now, then=error.coup)
     return lead + refusal_text(shown)
+
+
+def renamed(now: Mapping[str, str]) -> list[str]:
+    """Each name typed at a club's table that its member no longer bears, said once where
+    the page names him by his name now (``clubs.room.names_now``): the game file, its
+    replay and its hash keep the name typed, and a treasurer holding both reads one man."""
+    return [
+        _(
+            "%(typed)s, as typed at this table, is the member now named %(name)s.",
+            typed=typed,
+            name=name,
+        )
+        for typed, name in now.items()
+    ]
+
+
+def names_now(stored: StoredGame) -> dict[str, str]:
+    """A club evening's table: each name typed there that its member no longer bears → his
+    name now (``clubs.room.names_now``); none elsewhere. A page that names by it is kept
+    by the club's version too (``kept.conditional.NAMED_PAGES``): a rename moves it."""
+    found = table_club(get_db(), stored.id)
+    if found is None:
+        return {}
+    try:
+        return club_names_now(get_db(), stored, found[0])
+    except rows.Damaged:  # a seat's row changed behind the app: the names as typed (the
+        return {}  # table plays on; the club's pages and verify name the row)
+
+
+def seated_now(stored: StoredGame, now: Mapping[str, str]) -> Callable[..., tuple[str, ...]]:
+    """``stored.seated`` with each name as ``now`` says it: who sat in coup n (default: who
+    sits now), a club's member by his name now."""
+
+    def seated(coup: int | None = None) -> tuple[str, ...]:
+        return tuple(now.get(name, name) for name in stored.seated(coup))
+
+    return seated
