@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.web.kept import fragments, frames, shared
 from scorekeeper.web.kept.memory import DRAWN, MANAGED
+from scorekeeper.web.table import seat_words
 
 NEW_GAME = {
     "player0": "Anne",
@@ -126,6 +127,7 @@ def forget_kept(app: Flask) -> None:
     frames.FRAMES.clear()
     DRAWN.clear()
     MANAGED.clear()
+    seat_words.NAMES.clear()  # the members' names now, kept by the club's version
     with app.app_context():
         pages = shared.pages()
         if pages is not None:

@@ -205,14 +205,3 @@ def table_evening(db: sqlite_utils.Database, game_id: int) -> int | None:
     """The evening a table belongs to (None: a table outside any evening)."""
     row = db.execute("select evening_id from evening_games where game_id = ?", [game_id]).fetchone()
     return None if row is None else int(row[0])
-
-
-def table_club(db: sqlite_utils.Database, game_id: int) -> tuple[int, int] | None:
-    """The club of a table's evening and the club's version (what a kept page of it follows)."""
-    row = db.execute(
-        """select clubs.id, clubs.version from evening_games
-        join evenings on evenings.id = evening_games.evening_id
-        join clubs on clubs.id = evenings.club_id where evening_games.game_id = ?""",
-        [game_id],
-    ).fetchone()
-    return None if row is None else (int(row[0]), int(row[1]))

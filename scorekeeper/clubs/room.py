@@ -267,7 +267,7 @@ def names_now(
     """A club table's names that are not its members' names now: each name typed at the
     table (a seat's player, a newcomer's) → the name of the member he is now (renamed on
     the member form, or merged into another: the one kept). ``club_id``: the club of the
-    table's evening (``purse.table_club``), whose version its kept pages follow; None (a
+    table's evening (``access.table_club``), whose version its kept pages follow; None (a
     table outside any evening, a migrated game's seats in the default club too): empty, as
     where every member still bears the name he was seated under. The pages of the table
     name each by this (one name per person, as the club's pages); the game file and

@@ -220,6 +220,9 @@ class Visit:
     """The connection's ``total_changes`` when it was read."""
     stored: store.StoredGame | None = None
     state: store.TableState | None = None
+    club: tuple[object, object] | None = None
+    """The club of the table's evening and its version as stored, read with the row
+    (``table_club`` reads them)."""
     acting: bool = False
     """A change of this request was given the grant (its time recorded with the change)."""
     began: tuple[int, int] = (0, 0)
@@ -259,13 +262,22 @@ def visit(game_id: int) -> Visit:
     if known is not None and known.writes == db.conn.total_changes and known.device == held:
         return known
     try:
-        row, grant, state = store.row_and_grant(db, game_id, held)
+        row, grant, state, club = store.row_and_grant(db, game_id, held)
     except store.NotFound:
         abort(404)
-    found = visits[game_id] = Visit(row, grant, held, db.conn.total_changes, state=state)
+    found = visits[game_id] = Visit(row, grant, held, db.conn.total_changes, state=state, club=club)
     if known is not None:  # read again after a write: what the request began from stays
         found.acting, found.began = known.acting, known.began
     return found
+
+
+def table_club(game_id: int) -> tuple[int, int] | None:
+    """The club of the table's evening and the club's version (what a club table's kept
+    pages follow: its members' names now, its evening's money), as this request's visit
+    read them with the game's row: no statement of its own (``store.table_club``). A club
+    version retyped behind the app: ``rows.Damaged`` naming the club's row."""
+    found = visit(game_id).club
+    return None if found is None else store.club_of(*found)
 
 
 def grant_of(game_id: int) -> grants.Grant | None:

@@ -65,6 +65,7 @@ from .repository import (
 from .seat_changes import take_seat
 from .stops import resume, stop
 from .stored import AnyGame, AnyReport, StoredGame, replayed
+from .table_club import club_of
 from .table_locks import Lock, TableState, table_state
 
 __all__ = [
@@ -90,6 +91,7 @@ __all__ = [
     "TableState",
     "add_coup",
     "changing",
+    "club_of",
     "coup_changes",
     "create",
     "delete_coup",

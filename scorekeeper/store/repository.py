@@ -30,6 +30,7 @@ from .checkpoints import Checkpoints
 from .errors import NotFound
 from .game_rows import GamesRow
 from .stored import AnyGame, AnyReport, StoredGame
+from .table_club import CLUB_COLUMNS, CLUB_NAMES
 from .table_locks import LOCK_COLUMNS, STATE_COLUMNS, TableState, state_of
 
 GAME_COLUMNS = "games.*, (select token from generation where id = 1) as generation"
@@ -310,15 +311,17 @@ def head_of_row(row: GamesRow) -> GameHead:
 
 def row_and_grant(
     db: sqlite_utils.Database, game_id: int, device: str | None
-) -> tuple[GamesRow, int | None, TableState]:
-    """The game's row, the standing grant of ``device`` on it (``grants.active``'s id) and
-    the table's locks, one statement: what a request checks its rights against, reads the
-    game from and shows the table's state by (a page's tag and the page itself)."""
+) -> tuple[GamesRow, int | None, TableState, tuple[object, object] | None]:
+    """The game's row, the standing grant of ``device`` on it (``grants.active``'s id), the
+    table's locks and the club of its evening with the club's version as stored (None: the
+    table is in no evening; ``table_club.club_of`` reads them), one statement: what a
+    request checks its rights against, reads the game from and shows the table's state by
+    (a page's tag and the page itself)."""
     found = list(
         db.query(
             f"""select {GAME_COLUMNS}, (select g.id from grants g where g.device = :device
             and g.game_id = games.id and g.revoked_at is null order by g.id desc limit 1)
-            as _grant, {STATE_COLUMNS} from games where id = :game""",
+            as _grant, {STATE_COLUMNS}, {CLUB_COLUMNS} from games where id = :game""",
             {"device": device, "game": game_id},
         )
     )
@@ -327,9 +330,11 @@ def row_and_grant(
     columns = found[0]
     grant = columns.pop("_grant")
     closing, coups, event = (columns.pop(name) for name in LOCK_COLUMNS)
+    club_id, club_version = (columns.pop(name) for name in CLUB_NAMES)
+    club = None if club_id is None else (club_id, club_version)
     row = GamesRow.of(columns)
     state = state_of(closing, coups, event, row.stopped)
-    return row, None if grant is None else int(grant), state
+    return row, None if grant is None else int(grant), state, club
 
 
 def load(db: sqlite_utils.Database, game_id: int) -> StoredGame:

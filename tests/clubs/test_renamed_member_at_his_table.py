@@ -23,7 +23,7 @@ from test_clubs import club_version, manille_table, new_club, new_evening, seed_
 from test_fresh import follower
 from test_settlement import pdf_text
 from test_take_seat import take
-from web import NEW_GAME, SEED_COUPS, enter
+from web import NEW_GAME, SEED_COUPS, enter, forget_kept
 
 
 def _member(app, name: str) -> int:
@@ -222,6 +222,7 @@ def test_a_seat_row_changed_behind_the_app_leaves_the_game_page_as_typed(client,
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         conn.execute("delete from seats where seat = 1")
     conn.close()
+    forget_kept(app)  # behind the app: what this process kept of the table is not asked again
     response = client.get(game)
     assert response.status_code == 200
     assert "Ane · Bruno · Chloé" in _text(response.data.decode())

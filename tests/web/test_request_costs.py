@@ -203,3 +203,31 @@ def test_a_strangers_coup_reads_no_coup(app, client):
     assert answer.status_code == 404
     assert not [s for s in reads.statements if "coups" in s.split("from", 1)[-1][:8]]
     assert not [s for s in reads.statements if not s.lstrip().lower().startswith("select")]
+
+
+def test_a_tables_pages_read_its_club_with_its_row(app, client):
+    """A club table's pages name its members by their names now and are kept by its club's
+    version (names14): read in a statement of its own, the club cost every follower's poll a
+    second SELECT (a 304 included) and the manager's page two more, a game alone as much.
+    The club is read with the game's row and the phone's grant (``store.table_club``):
+    a poll answered 304 runs one SELECT and the manager's page after a coup at most two,
+    as before the names, a game alone or at a club's table alike."""
+    from test_clubs import new_club, new_evening, seed_table
+
+    club = new_club(client)
+    alone = new_game(client)
+    at_club = seed_table(client, new_evening(client, app, club, "2026-11-01"), "A", "B", "C")
+    for game in (alone, at_club):
+        _, table = links_of(client, game)
+        phone = stranger(app)
+        assert phone.get(table.replace("http://localhost", "")).status_code in (200, 302)
+        assert enter(client, game, "pass").status_code == 302
+        with Reads() as reads:
+            assert client.get(game).status_code == 200  # the manager's page after a coup
+        assert len(reads.selects) <= 2, (game, reads.selects)
+        drawn = phone.get(game)
+        assert drawn.status_code == 200
+        with Reads() as reads:
+            polled = phone.get(game, headers={"If-None-Match": drawn.headers["ETag"]})
+        assert polled.status_code == 304
+        assert len(reads.selects) == 1, (game, reads.selects)

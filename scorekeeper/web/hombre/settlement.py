@@ -20,10 +20,10 @@ from wtforms.validators import Length, Optional
 
 from ... import clubs, store
 from ...cashbox.settle import BOX
-from ...clubs.purse import table_club, table_purse
+from ...clubs.purse import table_purse
 from ...clubs.seats import club_order, person_members, seat_members
 from ...db import get_db
-from ...rights.access import can_manage, can_manage_club, readable, visible_ids
+from ...rights.access import can_manage, can_manage_club, readable, table_club, visible_ids
 from ...rules.errors import GameError
 from ...rules.hombre.engine import Reason
 from ...rules.hombre.exports import KEYS, ByPerson, CsvWords, journal_csv, standings_csv
@@ -75,7 +75,7 @@ def _club_money(stored: store.StoredGame) -> dict[str, Any]:
     value, the suggestions paired as the cash box pairs them, a payment
     recorded in the cash box; a single table keeps its own ticks.
     """
-    found = table_club(get_db(), stored.id)
+    found = table_club(stored.id)
     club = None if found is None else clubs.club(get_db(), found[0])
     if club is None or club.money is None:
         return {"club": None, "purse": None}
@@ -276,7 +276,7 @@ def _csv_money(stored: store.StoredGame) -> tuple[Money | None, list[int] | None
     the cash box's figures). Once someone took a seat its columns are the persons', as the
     settlement's (one figure a person), tied in the order of their members.
     (The club's table had ``stored.money``, none, so its file had no money at all.)"""
-    found = table_club(get_db(), stored.id)
+    found = table_club(stored.id)
     club = None if found is None else clubs.club(get_db(), found[0])
     if club is None or club.money is None:
         return stored.money, None

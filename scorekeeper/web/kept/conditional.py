@@ -33,11 +33,10 @@ from importlib.metadata import PackageNotFoundError, version
 
 from flask import Flask, Response, g, request
 
-from ...clubs.purse import table_club
 from ...db import get_db
 from ...here import current_request, current_session, request_globals
 from ...i18n import language
-from ...rights.access import can_manage, can_manage_club, readable_head, visit
+from ...rights.access import can_manage, can_manage_club, readable_head, table_club, visit
 from ...store.table_locks import TableState, table_state
 from . import arguments, said, shared
 from .expensive import evening_tables
@@ -164,7 +163,7 @@ def check() -> Response | None:
     else:
         # a locked table's pages say so (no PROVISIONAL once its evening is closed)
         stamp = f"{head.version}@{head.updated_at}@{table_state_of(game_id).key}"
-        if endpoint in MONEY_PAGES and (club := table_club(get_db(), game_id)) is not None:
+        if endpoint in MONEY_PAGES and (club := table_club(game_id)) is not None:
             if can_manage_club(club[0]):  # the club's treasurer: its pay forms, never kept
                 return None
             # the evening's money (paid, left, who pays whom): the club's version and the
@@ -202,8 +201,8 @@ def _names(endpoint: str, game_id: int) -> str:
     version (a rename or a merge moves it, not the game's); else nothing."""
     if endpoint not in NAMED_PAGES:
         return ""
-    club = table_club(get_db(), game_id)
-    return "" if club is None else f"@{club}"
+    club = visit(game_id).club  # as stored: a club row retyped behind the app still keys
+    return "" if club is None else f"@{club}"  # the page (drawn with the names as typed)
 
 
 def _managed(

@@ -38,7 +38,6 @@ from flask import Response, abort, g, make_response, request, session
 from flask_babel import gettext
 
 from ... import clubs
-from ...clubs.purse import table_club
 from ...db import generation, get_db, rows
 from ...i18n import language
 from ...rights import access
@@ -183,7 +182,7 @@ def game_key(game_id: int, **_: Any) -> Hashable:
     # a club table's settlement shows the cash box's payments: it follows the club's version
     # too, and the evening's money (paid, left, who pays whom) the other tables' coups: their
     # versions (a PDF kept by the club's version alone still asked for the old sums)
-    club = table_club(get_db(), game_id)
+    club = access.table_club(game_id)
     room = () if club is None else evening_tables(game_id)
     return (game_id, stamp, access.can_manage(head), table_state(get_db(), game_id).key, club, room)
 

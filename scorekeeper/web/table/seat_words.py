@@ -4,15 +4,17 @@ blueprint)."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from flask_babel import gettext as _
 
-from ...clubs.purse import table_club
 from ...clubs.room import names_now as club_names_now
 from ...db import get_db, rows
+from ...rights.access import table_club, visit
 from ...rules.errors import GameError, SeatName
 from ...rules.seating import PLAYS_FOR, Sitting, sittings
 from ...store import StoredGame
@@ -138,17 +140,42 @@ def renamed(now: Mapping[str, str]) -> list[str]:
     ]
 
 
+NAMES_KEPT = 512
+"""How many tables' names now this process keeps (``names_now``), least recently used out."""
+NAMES: OrderedDict[tuple[object, ...], dict[str, str]] = OrderedDict()
+"""The names now of the tables (``names_now``), by what they are made of."""
+NAMES_LOCK = threading.Lock()
+
+
 def names_now(stored: StoredGame) -> dict[str, str]:
     """A club evening's table: each name typed there that its member no longer bears → his
     name now (``clubs.room.names_now``); none elsewhere. A page that names by it is kept
-    by the club's version too (``kept.conditional.NAMED_PAGES``): a rename moves it."""
-    found = table_club(get_db(), stored.id)
-    if found is None:
-        return {}
+    by the club's version too (``kept.conditional.NAMED_PAGES``): a rename moves it.
+
+    Kept in this process by what they are made of: the database's generation, the table,
+    its club and the club's version (a rename or a merge moves it), the names typed and the
+    seat changes (a newcomer's member is kept with his). The manager's page asked them up to
+    three times a request, each reading the seats and every member (five SELECTs), and again
+    at every coup though none of them changed."""
     try:
-        return club_names_now(get_db(), stored, found[0])
-    except rows.Damaged:  # a seat's row changed behind the app: the names as typed (the
-        return {}  # table plays on; the club's pages and verify name the row)
+        found = table_club(stored.id)
+        if found is None:
+            return {}
+        head = visit(stored.id).head
+        key = (head.generation, stored.id, found, stored.game.players, stored.seat_changes)
+        with NAMES_LOCK:
+            kept = NAMES.get(key)
+            if kept is not None:
+                NAMES.move_to_end(key)
+                return kept
+        names = club_names_now(get_db(), stored, found[0])
+    except rows.Damaged:  # a seat's or the club's row changed behind the app: the names as
+        return {}  # typed (the table plays on; the club's pages and verify name the row)
+    with NAMES_LOCK:
+        NAMES[key] = names
+        while len(NAMES) > NAMES_KEPT:
+            NAMES.popitem(last=False)
+    return names
 
 
 def seated_now(stored: StoredGame, now: Mapping[str, str]) -> Callable[..., tuple[str, ...]]:

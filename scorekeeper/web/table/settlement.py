@@ -15,9 +15,9 @@ from ...cashbox.entries import METHODS
 from ...cashbox.settle import Suggestion
 from ...clock import today
 from ...clubs import accounts
-from ...clubs.purse import NotOwed, table_club, table_evening, table_purse
+from ...clubs.purse import NotOwed, table_evening, table_purse
 from ...db import get_db
-from ...rights.access import acting_grant, managed, managed_club, readable
+from ...rights.access import acting_grant, managed, managed_club, readable, table_club
 from ...store import Conflict
 from ...store.paid import Paid, tick
 from .. import blueprints, registry
@@ -56,7 +56,7 @@ def tick_paid(game_id: int) -> BaseResponse | tuple[str, int]:
     transfer that is not one of the settlement as it stands is refused. At
     a club table with a chip value, a payment in the club's cash box instead.
     """
-    in_club = table_club(get_db(), game_id)
+    in_club = table_club(game_id)
     if in_club is not None and _club_money(in_club[0]):
         return _paid_in_club(game_id, in_club[0])
     managed(game_id)
