@@ -94,6 +94,7 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/notice.py
 	$(BIN)/python benchmarks/draw.py
 	$(BIN)/python benchmarks/ratings.py
+	$(BIN)/python benchmarks/director_first_view.py
 
 # 50 tables entering coups and 200 phones following them for 60 s (Locust); then a
 # championship: 136 manillen tables of an event, 500 phones and a wall following it.

@@ -2,7 +2,9 @@
 reload, in CPU seconds, and its weight (docs/performance.md, "The director's page at 136
 tables"). Then each table's QR code asked for alone, as a director opening its link does.
 
-    .venv/bin/python benchmarks/director_first_view.py [--reps 5]
+    .venv/bin/python benchmarks/director_first_view.py [--reps 5] [--players 544]
+
+``make bench`` runs it; the suite runs it tiny (tests/events/test_director_codes_once.py).
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 from event_setup import EVENT, PLAYERS
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--reps", type=int, default=5)
-    args = parser.parse_args()
+    parser.add_argument("--players", type=int, default=PLAYERS)
+    args = parser.parse_args(argv)
     from scorekeeper import create_app
     from scorekeeper.db import get_db
     from scorekeeper.events import records as stored
@@ -44,7 +47,7 @@ def main() -> None:
         with app.app_context():
             return str(stored.event(get_db(), 1).version)  # type: ignore[union-attr]
 
-    names = "\n".join(f"Player {n:03d}" for n in range(1, PLAYERS + 1))
+    names = "\n".join(f"Player {n:03d}" for n in range(1, args.players + 1))
     assert client.post("/events/1/players", data={"names": names, "version": version()})
     assert client.post("/events/1/draw", data={"version": version()}).status_code == 302
     client.get("/events/1")  # templates compiled, the standing kept: what a process has

@@ -88,3 +88,18 @@ def test_a_tables_code_is_the_events_managers_and_this_events_tables_only(app, m
         assert client.get(f"/events/1/tables/{other}/qr.svg").status_code == 404
     assert client.get(f"/events/2/tables/{game_id}/qr.svg").status_code == 404
     assert drawn == []  # refused before anything was drawn
+
+
+def test_the_first_view_benchmark_runs_small(capsys):
+    """A tiny run of benchmarks/director_first_view.py (``make bench`` runs it at 544
+    players): 16 players are 4 tables of two pairs, each a code asked for alone."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from director_first_view import main
+
+    main(["--reps", "1", "--players", "16"])
+    said = capsys.readouterr().out
+    assert re.search(r"^first view: \d+ ms CPU$", said, re.M), said
+    assert re.search(r"^4 codes asked for one by one: ", said, re.M), said
