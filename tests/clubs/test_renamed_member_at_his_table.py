@@ -23,7 +23,7 @@ from test_clubs import club_version, manille_table, new_club, new_evening, seed_
 from test_fresh import follower
 from test_settlement import pdf_text
 from test_take_seat import take
-from web import NEW_GAME, SEED_COUPS, enter, forget_kept
+from web import NEW_GAME, SEED_COUPS, enter, forget_kept, version_of
 
 
 def _member(app, name: str) -> int:
@@ -226,3 +226,35 @@ def test_a_seat_row_changed_behind_the_app_leaves_the_game_page_as_typed(client,
     response = client.get(game)
     assert response.status_code == 200
     assert "Ane · Bruno · Chloé" in _text(response.data.decode())
+
+
+def test_a_seat_relinked_by_a_set_up_change_there_and_back_is_named_anew(client, app):
+    """review12: the names now of a table are kept per process by what they are made of
+    (``seat_words.NAMES``), the club's version among them; a set-up change before the
+    first coup moves the table's seats (``relink_seats``) without moving it. Ane is
+    renamed Anne-Marie, then a second person joins the club as Ane (and Zed); the table's
+    manager types Zed for Ane and back (the same players as before): seat 0 is now the
+    member Ane, whom the room bills, and the table's pages must say Ane. They said
+    "Anne-Marie" and "Ane, as typed at this table, is the member now named Anne-Marie.":
+    the names kept before the set-up change, under the same players and club version."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    data = {**NEW_GAME, "player0": "Ane", "player1": "Bruno", "player2": "Chloé"}
+    game = client.post(f"/games/new?evening={evening}", data=data).headers["Location"]
+    _rename(client, app, club, "Ane", "Anne-Marie")
+    for name in ("Ane", "Zed"):  # a second Ane, and Zed: members already, nobody is made
+        data = {"name": name, "version": club_version(app)}
+        assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
+    assert "Anne-Marie · Bruno · Chloé" in _text(client.get(game).data.decode())  # names kept
+    for player in ("Zed", "Ane"):
+        data = {**NEW_GAME, "player0": player, "player1": "Bruno", "player2": "Chloé"}
+        data["version"] = version_of(client, game)
+        assert client.post(game + "/setup", data=data).status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (seat,) = conn.execute("select member_id from seats where seat = 0").fetchone()
+    assert seat == _member(app, "Ane")  # the new member sits at seat 0, billed by the room
+    for text in SEED_COUPS:
+        assert enter(client, game, text).status_code in (200, 302)
+    page = _text(client.get(game + "/settlement").data.decode())
+    assert "Anne-Marie" not in page and "is the member now named" not in page
+    assert "Ane → Chloé : €3.60" in page  # 72 × 5 cents: the seed's first seat, member Ane

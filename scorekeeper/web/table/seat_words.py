@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 
 from ...clubs.room import names_now as club_names_now
 from ...db import get_db, rows
-from ...rights.access import table_club, visit
+from ...rights.access import table_club, table_seats, visit
 from ...rules.errors import GameError, SeatName
 from ...rules.seating import PLAYS_FOR, Sitting, sittings
 from ...store import StoredGame
@@ -153,8 +153,9 @@ def names_now(stored: StoredGame) -> dict[str, str]:
     by the club's version too (``kept.conditional.NAMED_PAGES``): a rename moves it.
 
     Kept in this process by what they are made of: the database's generation, the table,
-    its club and the club's version (a rename or a merge moves it), the names typed and the
-    seat changes (a newcomer's member is kept with his). The manager's page asked them up to
+    its club and the club's version (a rename or a merge moves it), its seats' members (a
+    set-up change relinks them, and does not move the club's version), the names typed and
+    the seat changes (a newcomer's member is kept with his). The manager's page asked them up to
     three times a request, each reading the seats and every member (five SELECTs), and again
     at every coup though none of them changed."""
     try:
@@ -162,7 +163,8 @@ def names_now(stored: StoredGame) -> dict[str, str]:
         if found is None:
             return {}
         head = visit(stored.id).head
-        key = (head.generation, stored.id, found, stored.game.players, stored.seat_changes)
+        seats = table_seats(stored.id)  # a set-up change relinks them, the version stays
+        key = (head.generation, stored.id, found, seats, stored.game.players, stored.seat_changes)
         with NAMES_LOCK:
             kept = NAMES.get(key)
             if kept is not None:
