@@ -222,7 +222,7 @@ class Visit:
     state: store.TableState | None = None
     club: tuple[object, object, object] | None = None
     """The club of the table's evening, its version and the table's seats as stored, read
-    with the row (``table_club`` and ``table_seats`` read them)."""
+    with the row (``table_club`` reads the first two)."""
     acting: bool = False
     """A change of this request was given the grant (its time recorded with the change)."""
     began: tuple[int, int] = (0, 0)
@@ -278,14 +278,6 @@ def table_club(game_id: int) -> tuple[int, int] | None:
     version retyped behind the app: ``rows.Damaged`` naming the club's row."""
     found = visit(game_id).club
     return None if found is None else store.club_of(*found[:2])
-
-
-def table_seats(game_id: int) -> object:
-    """The members of a club table's seats as stored (``store.table_club``'s ``seats``: a
-    text, or None), read with the game's row: what the table's names now are made of
-    besides its club's version (a set-up change moves them and not the version)."""
-    found = visit(game_id).club
-    return None if found is None else found[2]
 
 
 def grant_of(game_id: int) -> grants.Grant | None:

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 
 from ...clubs.room import names_now as club_names_now
 from ...db import get_db, rows
-from ...rights.access import table_club, table_seats, visit
+from ...rights.access import table_club, visit
 from ...rules.errors import GameError, SeatName
 from ...rules.seating import PLAYS_FOR, Sitting, sittings
 from ...store import StoredGame
@@ -162,9 +162,10 @@ def names_now(stored: StoredGame) -> dict[str, str]:
         found = table_club(stored.id)
         if found is None:
             return {}
-        head = visit(stored.id).head
-        seats = table_seats(stored.id)  # a set-up change relinks them, the version stays
-        key = (head.generation, stored.id, found, seats, stored.game.players, stored.seat_changes)
+        read = visit(stored.id)  # the club, its version and the seats, read with the row
+        seats = None if read.club is None else read.club[2]  # a set-up change relinks them
+        generation = read.head.generation
+        key = (generation, stored.id, found, seats, stored.game.players, stored.seat_changes)
         with NAMES_LOCK:
             kept = NAMES.get(key)
             if kept is not None:
