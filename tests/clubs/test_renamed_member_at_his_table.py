@@ -23,7 +23,7 @@ from test_clubs import club_version, manille_table, new_club, new_evening, seed_
 from test_fresh import follower
 from test_settlement import pdf_text
 from test_take_seat import take
-from web import NEW_GAME, SEED_COUPS, enter, forget_kept, version_of
+from web import NEW_GAME, SEED_COUPS, coup_data, enter, forget_kept, version_of
 
 
 def _member(app, name: str) -> int:
@@ -258,3 +258,25 @@ def test_a_seat_relinked_by_a_set_up_change_there_and_back_is_named_anew(client,
     page = _text(client.get(game + "/settlement").data.decode())
     assert "Anne-Marie" not in page and "is the member now named" not in page
     assert "Ane → Chloé : €3.60" in page  # 72 × 5 cents: the seed's first seat, member Ane
+
+
+def test_the_check_before_saving_names_him_anew_too(client, app):
+    """review12: the entry bar's check of a coup on the game page (``/preview``, and the
+    page itself after "Check") said "Ane demande … Nets after the coup: Ane −72" beside a
+    coup form and a standing that say Anne-Marie. The seed's coup 7 (B demande A2 B5 C2)
+    brings the nets to the seed's end (docs/rules/hombre.md §10): −72, −9, +81."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    data = {**NEW_GAME, "player0": "Ane", "player1": "Bruno", "player2": "Chloé"}
+    game = client.post(f"/games/new?evening={evening}", data=data).headers["Location"]
+    for text in SEED_COUPS[:6]:
+        assert enter(client, game, text).status_code == 302
+    client.get(game)  # the coups' messages read
+    _rename(client, app, club, "Ane", "Anne-Marie")
+    data = {**coup_data(SEED_COUPS[6]), "version": version_of(client, game)}
+    bar = _text(client.post(game + "/preview", data=data).data.decode())
+    page = _text(client.post(game + "/coups", data=data).data.decode())
+    for said in (bar, page):  # the page's coup form, sent back, keeps what was typed
+        assert "Nets after the coup: Anne-Marie −72 · Bruno −9 · Chloé +81" in said
+        assert "Payments Chloé → Bruno 6 (poule) Anne-Marie → Bruno 6 (poule)" in said
+    assert "Ane" not in bar
