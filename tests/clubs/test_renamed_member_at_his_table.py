@@ -280,3 +280,26 @@ def test_the_check_before_saving_names_him_anew_too(client, app):
         assert "Nets after the coup: Anne-Marie −72 · Bruno −9 · Chloé +81" in said
         assert "Payments Chloé → Bruno 6 (poule) Anne-Marie → Bruno 6 (poule)" in said
     assert "Ane" not in bar
+
+
+def test_a_three_players_sheets_check_names_him_anew_too(client, app):
+    """review12: a points sheet of three players at a club's evening (Manille belge, three
+    deals, sans-atout compulsory): its columns name a renamed member by his name now, and
+    so must the check of the coup being entered (``/preview``, and the page after
+    "Check"). Anne alone, sans-atout contré (×4), 20 points: −80, the others +40 each
+    (tests/web/test_web_sheets.py's arithmetic)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": ""}
+    data |= {"first_dealer": "0", "create": "1", "variant": "belge", "deals": "3"}
+    response = client.post(f"/games/new/manille?evening={evening}", data=data | {"sans_atout": "1"})
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    game = response.headers["Location"]
+    _rename(client, app, club, "Anne", "Anne-Marie")
+    coup = {"trump": "sans-atout", "contre": "contre", "points": "20"}
+    coup["version"] = version_of(client, game)
+    bar = _text(client.post(game + "/preview", data=coup).data.decode())
+    page = _text(client.post(game + "/sheet/coups", data=coup | {"check": "1"}).data.decode())
+    for said in (bar, page):
+        assert "Anne-Marie −80 · Bruno +40 · Chloé +40" in said
+        assert "Then: Anne-Marie -80 · Bruno 40 · Chloé 40" in said
