@@ -224,8 +224,14 @@ def generation(db: sqlite_utils.Database) -> str:
 
 
 def new_generation(db: sqlite_utils.Database) -> None:
-    """A new generation: the pages kept of this database before are never handed out again."""
-    db.conn.execute("update generation set token = ? where id = 1", [secrets.token_hex(12)])
+    """A new generation: the pages kept of this database before are never handed out again.
+    A row deleted behind the app (a restored backup's) is made again: the generation and
+    the numbers given (``numbers.keep_given``) live in it, and an update alone kept neither."""
+    db.conn.execute(
+        "insert into generation (id, token) values (1, ?)"
+        " on conflict (id) do update set token = excluded.token",
+        [secrets.token_hex(12)],
+    )
 
 
 @click.command("init-db")

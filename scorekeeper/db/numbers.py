@@ -55,9 +55,13 @@ def highest_given(conn: sqlite3.Connection) -> dict[str, int]:
 
 def keep_given(conn: sqlite3.Connection, given: dict[str, int]) -> None:
     """The restored database ``conn`` numbers its new games and clubs above ``given``
-    (the replaced database's ``highest_given``), and above what it handed out itself."""
+    (the replaced database's ``highest_given``), and above what it handed out itself (its
+    own number, as far as it reads as one; its rows ``unused`` reads). A column retyped
+    behind the app kept its text (SQLite's ``max`` ranks any text above any number), which
+    ``unused`` reads as none: the replaced database's numbers were handed out again."""
     for table, column in GIVEN.items():
+        own = f"case when typeof({column}) = 'integer' then {column} else 0 end"
         conn.execute(
-            f"update generation set {column} = max({column}, ?) where id = 1",
+            f"update generation set {column} = max({own}, ?) where id = 1",
             [given.get(table, 0)],
         )

@@ -220,9 +220,9 @@ class Visit:
     """The connection's ``total_changes`` when it was read."""
     stored: store.StoredGame | None = None
     state: store.TableState | None = None
-    club: tuple[object, object] | None = None
-    """The club of the table's evening and its version as stored, read with the row
-    (``table_club`` reads them)."""
+    club: tuple[object, object, object] | None = None
+    """The club of the table's evening, its version and the table's seats as stored, read
+    with the row (``table_club`` reads the first two)."""
     acting: bool = False
     """A change of this request was given the grant (its time recorded with the change)."""
     began: tuple[int, int] = (0, 0)
@@ -277,7 +277,7 @@ def table_club(game_id: int) -> tuple[int, int] | None:
     read them with the game's row: no statement of its own (``store.table_club``). A club
     version retyped behind the app: ``rows.Damaged`` naming the club's row."""
     found = visit(game_id).club
-    return None if found is None else store.club_of(*found)
+    return None if found is None else store.club_of(*found[:2])
 
 
 def grant_of(game_id: int) -> grants.Grant | None:

@@ -311,10 +311,11 @@ def head_of_row(row: GamesRow) -> GameHead:
 
 def row_and_grant(
     db: sqlite_utils.Database, game_id: int, device: str | None
-) -> tuple[GamesRow, int | None, TableState, tuple[object, object] | None]:
+) -> tuple[GamesRow, int | None, TableState, tuple[object, object, object] | None]:
     """The game's row, the standing grant of ``device`` on it (``grants.active``'s id), the
-    table's locks and the club of its evening with the club's version as stored (None: the
-    table is in no evening; ``table_club.club_of`` reads them), one statement: what a
+    table's locks and the club of its evening with the club's version and the table's seats
+    as stored (None: the table is in no evening; ``table_club.club_of`` reads the first
+    two), one statement: what a
     request checks its rights against, reads the game from and shows the table's state by
     (a page's tag and the page itself)."""
     found = list(
@@ -330,8 +331,8 @@ def row_and_grant(
     columns = found[0]
     grant = columns.pop("_grant")
     closing, coups, event = (columns.pop(name) for name in LOCK_COLUMNS)
-    club_id, club_version = (columns.pop(name) for name in CLUB_NAMES)
-    club = None if club_id is None else (club_id, club_version)
+    club_id, club_version, seats = (columns.pop(name) for name in CLUB_NAMES)
+    club = None if club_id is None else (club_id, club_version, seats)
     row = GamesRow.of(columns)
     state = state_of(closing, coups, event, row.stopped)
     return row, None if grant is None else int(grant), state, club

@@ -23,7 +23,7 @@ from test_clubs import club_version, manille_table, new_club, new_evening, seed_
 from test_fresh import follower
 from test_settlement import pdf_text
 from test_take_seat import take
-from web import NEW_GAME, SEED_COUPS, enter, forget_kept
+from web import NEW_GAME, SEED_COUPS, coup_data, enter, forget_kept, version_of
 
 
 def _member(app, name: str) -> int:
@@ -226,3 +226,80 @@ def test_a_seat_row_changed_behind_the_app_leaves_the_game_page_as_typed(client,
     response = client.get(game)
     assert response.status_code == 200
     assert "Ane · Bruno · Chloé" in _text(response.data.decode())
+
+
+def test_a_seat_relinked_by_a_set_up_change_there_and_back_is_named_anew(client, app):
+    """review12: the names now of a table are kept per process by what they are made of
+    (``seat_words.NAMES``), the club's version among them; a set-up change before the
+    first coup moves the table's seats (``relink_seats``) without moving it. Ane is
+    renamed Anne-Marie, then a second person joins the club as Ane (and Zed); the table's
+    manager types Zed for Ane and back (the same players as before): seat 0 is now the
+    member Ane, whom the room bills, and the table's pages must say Ane. They said
+    "Anne-Marie" and "Ane, as typed at this table, is the member now named Anne-Marie.":
+    the names kept before the set-up change, under the same players and club version."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    data = {**NEW_GAME, "player0": "Ane", "player1": "Bruno", "player2": "Chloé"}
+    game = client.post(f"/games/new?evening={evening}", data=data).headers["Location"]
+    _rename(client, app, club, "Ane", "Anne-Marie")
+    for name in ("Ane", "Zed"):  # a second Ane, and Zed: members already, nobody is made
+        data = {"name": name, "version": club_version(app)}
+        assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
+    assert "Anne-Marie · Bruno · Chloé" in _text(client.get(game).data.decode())  # names kept
+    for player in ("Zed", "Ane"):
+        data = {**NEW_GAME, "player0": player, "player1": "Bruno", "player2": "Chloé"}
+        data["version"] = version_of(client, game)
+        assert client.post(game + "/setup", data=data).status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (seat,) = conn.execute("select member_id from seats where seat = 0").fetchone()
+    assert seat == _member(app, "Ane")  # the new member sits at seat 0, billed by the room
+    for text in SEED_COUPS:
+        assert enter(client, game, text).status_code in (200, 302)
+    page = _text(client.get(game + "/settlement").data.decode())
+    assert "Anne-Marie" not in page and "is the member now named" not in page
+    assert "Ane → Chloé : €3.60" in page  # 72 × 5 cents: the seed's first seat, member Ane
+
+
+def test_the_check_before_saving_names_him_anew_too(client, app):
+    """review12: the entry bar's check of a coup on the game page (``/preview``, and the
+    page itself after "Check") said "Ane demande … Nets after the coup: Ane −72" beside a
+    coup form and a standing that say Anne-Marie. The seed's coup 7 (B demande A2 B5 C2)
+    brings the nets to the seed's end (docs/rules/hombre.md §10): −72, −9, +81."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    data = {**NEW_GAME, "player0": "Ane", "player1": "Bruno", "player2": "Chloé"}
+    game = client.post(f"/games/new?evening={evening}", data=data).headers["Location"]
+    for text in SEED_COUPS[:6]:
+        assert enter(client, game, text).status_code == 302
+    client.get(game)  # the coups' messages read
+    _rename(client, app, club, "Ane", "Anne-Marie")
+    data = {**coup_data(SEED_COUPS[6]), "version": version_of(client, game)}
+    bar = _text(client.post(game + "/preview", data=data).data.decode())
+    page = _text(client.post(game + "/coups", data=data).data.decode())
+    for said in (bar, page):  # the page's coup form, sent back, keeps what was typed
+        assert "Nets after the coup: Anne-Marie −72 · Bruno −9 · Chloé +81" in said
+        assert "Payments Chloé → Bruno 6 (poule) Anne-Marie → Bruno 6 (poule)" in said
+    assert "Ane" not in bar
+
+
+def test_a_three_players_sheets_check_names_him_anew_too(client, app):
+    """review12: a points sheet of three players at a club's evening (Manille belge, three
+    deals, sans-atout compulsory): its columns name a renamed member by his name now, and
+    so must the check of the coup being entered (``/preview``, and the page after
+    "Check"). Anne alone, sans-atout contré (×4), 20 points: −80, the others +40 each
+    (tests/web/test_web_sheets.py's arithmetic)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": ""}
+    data |= {"first_dealer": "0", "create": "1", "variant": "belge", "deals": "3"}
+    response = client.post(f"/games/new/manille?evening={evening}", data=data | {"sans_atout": "1"})
+    assert response.status_code == 302, response.data.decode()[-1500:]
+    game = response.headers["Location"]
+    _rename(client, app, club, "Anne", "Anne-Marie")
+    coup = {"trump": "sans-atout", "contre": "contre", "points": "20"}
+    coup["version"] = version_of(client, game)
+    bar = _text(client.post(game + "/preview", data=coup).data.decode())
+    page = _text(client.post(game + "/sheet/coups", data=coup | {"check": "1"}).data.decode())
+    for said in (bar, page):
+        assert "Anne-Marie −80 · Bruno +40 · Chloé +40" in said
+        assert "Then: Anne-Marie -80 · Bruno 40 · Chloé 40" in said

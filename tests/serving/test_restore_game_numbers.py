@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
 from test_operator import an_app
 from web import new_game
 
@@ -68,3 +69,38 @@ def test_the_numbers_given_outlive_a_second_restore_and_count_clubs_too(tmp_path
     given = conn.execute("select games_given, clubs_given from generation").fetchone()
     conn.close()
     assert given == (3, 2)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "delete from generation",  # the row gone: the restored database had none either
+        "update generation set games_given = 'x', clubs_given = 'x'",  # retyped: text > int
+    ],
+)
+def test_a_backup_whose_generation_row_was_damaged_still_keeps_the_numbers_given(tmp_path, damage):
+    """review12: the numbers given are kept in the restored database's generation row,
+    written by an ``update``: a backup whose row was deleted behind the app had no row to
+    update (and no generation), and one whose column was retyped to text kept the text
+    (SQLite's ``max`` ranks any text above any number), which ``numbers.unused`` reads as
+    none: game 2, made after the backup and followed by its phone, was handed out again."""
+    app = an_app(tmp_path / "live")
+    database = app.config["DATABASE"]
+    first = app.test_client()
+    assert new_game(first) == "/games/1"
+    kept = tmp_path / "kept.sqlite"
+    assert main(["backup", str(kept), "--database", database]) == 0
+    conn = sqlite3.connect(kept)
+    conn.execute(damage)
+    conn.commit()
+    conn.close()
+    gone = new_game(first, player0="Denise")  # made after the backup; its phone follows it
+    assert gone == "/games/2"
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    stranger = app.test_client()
+    assert new_game(stranger, player0="Zoé") == "/games/3"  # 2 was handed out: never again
+    assert first.get(gone).status_code == 404
+    conn = sqlite3.connect(database)
+    row = conn.execute("select length(token), games_given, clubs_given from generation").fetchall()
+    conn.close()
+    assert row == [(24, 2, 1)]  # a generation (12 bytes in hex); club 1 is m006's

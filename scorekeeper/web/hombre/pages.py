@@ -321,21 +321,25 @@ def nets_after(
     """The entry bar's "Nets after the coup": each seat's player and net, or, once someone
     took a seat, each person's (``person_tally``), as the standing under it says once the
     coup is saved — the seat's net under the newcomer's name is no one's."""
+    now = names_now(stored)  # a club's member by his name now, as the standing names him
     if not stored.seat_changes:
-        return tuple(stored.seated(len(after.coups))), tuple(after.tally)
+        return seated_now(stored, now)(len(after.coups)), tuple(after.tally)
     found = person_tally(stored.kind, after.game, stored.seat_changes, after)
-    return tuple(found), tuple(found.values())
+    return tuple(now.get(name, name) for name in found), tuple(found.values())
 
 
 def preview_fragment(
     stored: store.StoredGame, form: Any, after: Standing | None, position: int | None
 ) -> str:
-    """The live check of a coup: its outcome and payments, or the refusal."""
+    """The live check of a coup: its outcome and payments, or the refusal. A new coup's
+    names each member of a club's table by his name now, as the game page around it; a
+    correction's, as typed, as the correction page (``position``)."""
     result = None
     names = stored.game.players
     if after is not None:
         at = len(after.game.coups) if position is None else position
-        result, names = after.coups[at - 1], stored.seated(at)  # who sits in that coup
+        seated = stored.seated if position is not None else seated_now(stored, names_now(stored))
+        result, names = after.coups[at - 1], seated(at)  # who sits in that coup
     return render_template(
         "hombre/_preview.html",
         form=form,

@@ -197,8 +197,9 @@ def check() -> Response | None:
 
 
 def _names(endpoint: str, game_id: int) -> str:
-    """What a page of ``NAMED_PAGES`` adds to its stamp: at a club's table, the club and its
-    version (a rename or a merge moves it, not the game's); else nothing."""
+    """What a page of ``NAMED_PAGES`` adds to its stamp: at a club's table, the club, its
+    version (a rename or a merge moves it, not the game's) and the table's seats as read
+    with them (``store.table_club``); else nothing."""
     if endpoint not in NAMED_PAGES:
         return ""
     club = visit(game_id).club  # as stored: a club row retyped behind the app still keys

@@ -110,13 +110,16 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
     def preview_fragment(
         self, stored: store.StoredGame, form: FormT, after: Report | None, position: int | None
     ) -> str:
-        """The live check of a coup: the line it would mark on the sheet, or the refusal."""
+        """The live check of a coup: the line it would mark on the sheet, or the refusal.
+        A new coup's columns name a club's member by his name now, as the sheet around it;
+        a correction's as typed, as the correction page (``position``)."""
         n = len(after.coups) if after is not None and position is None else position
+        now = names_now(stored) if position is None else None
         return render_template(
             "sheet/_preview.html",
             form=form,
             line=None if after is None or n is None else self._line(after, n),
-            columns=sides(after if after is not None else stored.replay()),
+            columns=named_sides(after if after is not None else stored.replay(), now),
         )
 
     def render_edit(

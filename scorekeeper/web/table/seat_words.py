@@ -153,16 +153,19 @@ def names_now(stored: StoredGame) -> dict[str, str]:
     by the club's version too (``kept.conditional.NAMED_PAGES``): a rename moves it.
 
     Kept in this process by what they are made of: the database's generation, the table,
-    its club and the club's version (a rename or a merge moves it), the names typed and the
-    seat changes (a newcomer's member is kept with his). The manager's page asked them up to
+    its club and the club's version (a rename or a merge moves it), its seats' members (a
+    set-up change relinks them, and does not move the club's version), the names typed and
+    the seat changes (a newcomer's member is kept with his). The manager's page asked them up to
     three times a request, each reading the seats and every member (five SELECTs), and again
     at every coup though none of them changed."""
     try:
         found = table_club(stored.id)
         if found is None:
             return {}
-        head = visit(stored.id).head
-        key = (head.generation, stored.id, found, stored.game.players, stored.seat_changes)
+        read = visit(stored.id)  # the club, its version and the seats, read with the row
+        seats = None if read.club is None else read.club[2]  # a set-up change relinks them
+        generation = read.head.generation
+        key = (generation, stored.id, found, seats, stored.game.players, stored.seat_changes)
         with NAMES_LOCK:
             kept = NAMES.get(key)
             if kept is not None:
