@@ -26,7 +26,9 @@ from scorekeeper.rules.seating import TAKES_OVER
 SAID = "From coup 2, Eve has taken over the seat of Bruno."
 
 
-def _table_with_newcomer(client, app) -> tuple[int, int, str]:
+def table_with_newcomer(client, app) -> tuple[int, int, str]:
+    """A club, its evening and a manillen table of four whose seat 1 Eve took over after
+    deal 1 (a newcomer, kept as a member), and deal 2 played: club, evening, game."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-27")
     # Nous: Anne & Chloé; Eux: Bruno & Denis. Deal 1: pique, Nous 40 → Nous 10 (40 − 30)
@@ -42,7 +44,7 @@ def _table_with_newcomer(client, app) -> tuple[int, int, str]:
 
 
 def test_the_room_and_the_evening_say_who_took_a_seat_at_a_points_table(client, app):
-    _club, evening, _game = _table_with_newcomer(client, app)
+    _club, evening, _game = table_with_newcomer(client, app)
     room = client.get(f"/evenings/{evening}/settlement").data.decode()
     # Bruno's own coup (deal 1) marked Eux nothing: he is in the points table at 0
     assert "Bruno" in room.split('id="tables"')[0]
@@ -52,7 +54,7 @@ def test_the_room_and_the_evening_say_who_took_a_seat_at_a_points_table(client, 
 
 
 def test_the_seat_line_names_a_renamed_member_as_he_is_now(client, app):
-    club, evening, _game = _table_with_newcomer(client, app)
+    club, evening, _game = table_with_newcomer(client, app)
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         eve = conn.execute("select id from members where name = 'Eve'").fetchone()[0]
     data = {"name": "Eve Kok", "short_name": "", "version": club_version(app)}

@@ -105,17 +105,23 @@ def test_every_page_of_his_table_names_him_anew_even_kept_for_a_follower(client,
     assert "No. Anne-Marie Bruno Chloé" in fiche
 
 
-def test_the_managers_game_page_names_him_anew_after_the_next_coup_too(client, app):
-    """The table's manager's game page, kept as a frame with holes and its pieces (the
-    standing, the deal, the fiche, the recent coups) before the rename: after it, and after
-    the next coup, every piece and the coup form name Anne-Marie (CHECK_FRAMES draws each
-    kept frame again in the tests: a key that misses the names fails)."""
+def _ane_at_six_coups(client, app) -> tuple[int, str]:
+    """A club's evening table of Ane, Bruno and Chloé after the seed's first six coups."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-03")
     data = {**NEW_GAME, "player0": "Ane", "player1": "Bruno", "player2": "Chloé"}
     game = client.post(f"/games/new?evening={evening}", data=data).headers["Location"]
     for text in SEED_COUPS[:6]:
         assert enter(client, game, text).status_code == 302
+    return club, game
+
+
+def test_the_managers_game_page_names_him_anew_after_the_next_coup_too(client, app):
+    """The table's manager's game page, kept as a frame with holes and its pieces (the
+    standing, the deal, the fiche, the recent coups) before the rename: after it, and after
+    the next coup, every piece and the coup form name Anne-Marie (CHECK_FRAMES draws each
+    kept frame again in the tests: a key that misses the names fails)."""
+    club, game = _ane_at_six_coups(client, app)
     assert "Ane · Bruno · Chloé" in _text(client.get(game).data.decode())
     assert "Ane · Bruno · Chloé" in _text(client.get(game).data.decode())  # the kept page
     _rename(client, app, club, "Ane", "Anne-Marie")
@@ -265,12 +271,7 @@ def test_the_check_before_saving_names_him_anew_too(client, app):
     page itself after "Check") said "Ane demande … Nets after the coup: Ane −72" beside a
     coup form and a standing that say Anne-Marie. The seed's coup 7 (B demande A2 B5 C2)
     brings the nets to the seed's end (docs/rules/hombre.md §10): −72, −9, +81."""
-    club = new_club(client)
-    evening = new_evening(client, app, club, "2026-11-03")
-    data = {**NEW_GAME, "player0": "Ane", "player1": "Bruno", "player2": "Chloé"}
-    game = client.post(f"/games/new?evening={evening}", data=data).headers["Location"]
-    for text in SEED_COUPS[:6]:
-        assert enter(client, game, text).status_code == 302
+    club, game = _ane_at_six_coups(client, app)
     client.get(game)  # the coups' messages read
     _rename(client, app, club, "Ane", "Anne-Marie")
     data = {**coup_data(SEED_COUPS[6]), "version": version_of(client, game)}

@@ -11,20 +11,18 @@ member is kept with the seat change now (``seats.taken_seat``), as a seat's is.
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 
 from notation import SEED
-from test_club_points import FOUR, manillen_table
-from test_clubs import club_version, new_club, new_evening
+from test_clubs import club_version
 from test_clubs_computed import club_with_evening, seed
+from test_points_table_who_sat import table_with_newcomer
 from test_take_seat_club import seated_table
 
 from scorekeeper import clubs, store
 from scorekeeper.clubs.room import room_of
 from scorekeeper.clubs.seats import add_member, newcomer_seated, rename
-from scorekeeper.db import get_db
 from scorekeeper.rules.kinds import load_file
 from scorekeeper.rules.seating import TAKES_OVER
 from scorekeeper.store.audit import verify
@@ -56,15 +54,7 @@ def test_a_renamed_newcomer_keeps_his_money_and_a_new_namesake_gets_none(db):
 def test_a_renamed_newcomer_is_named_anew_in_his_points_tables_teams_line(client, app):
     """The evening's points table names each member as he is now (play12): a newcomer who
     took a seat too, where his member was found by name only before the rename."""
-    club = new_club(client)
-    evening = new_evening(client, app, club, "2026-11-03")
-    game = manillen_table(client, evening, FOUR, [("pique", 40)])  # Nous: Anne & Chloé
-    game_id = int(game.rsplit("/", 1)[1])
-    with app.app_context():
-        store.take_seat(get_db(), game_id, 1, "Eve", TAKES_OVER, then=newcomer_seated)
-    version = json.loads(client.get(game + "/version").data)["version"]
-    data = {"version": str(version), "trump": "coeur", "points": "20"}
-    assert client.post(game + "/sheet/coups", data=data).status_code == 302
+    club, evening, _game = table_with_newcomer(client, app)  # Nous: Anne & Chloé
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         eve = conn.execute("select id from members where name = 'Eve'").fetchone()[0]
     data = {"name": "Eve Kok", "short_name": "", "version": club_version(app)}

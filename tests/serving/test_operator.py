@@ -548,12 +548,9 @@ def test_the_data_folder_is_the_setting_else_a_checkouts_instance_else_xdgs(tmp_
     assert folder.data_folder() == tmp_path / "home" / ".local" / "share" / "scorekeeper"
 
 
-def test_a_restore_in_place_says_which_games_lose_what_was_entered_since_the_backup(
-    tmp_path, capsys
-):
-    """play13: restored over a running server's database, a backup took a game from 6 coups
-    back to 3 and printed only "restored 2 games": the operator could not tell the table that
-    three coups were gone, and the phones showed the older game without a word."""
+def _two_coups_after_a_backup(tmp_path: Path):
+    """A server's app, its database, the manager's phone and his game of one coup backed
+    up (``kept``), then two coups more: what a restore of ``kept`` takes back."""
     from web import enter, new_game
 
     from scorekeeper.cli import main
@@ -567,6 +564,20 @@ def test_a_restore_in_place_says_which_games_lose_what_was_entered_since_the_bac
     assert main(["backup", str(kept), "--database", database]) == 0
     for coup in ("B demande A2 B5 C2", "C demande A2 B1 C6"):
         assert enter(manager, game, coup).status_code == 302
+    return app, database, manager, game, kept
+
+
+def test_a_restore_in_place_says_which_games_lose_what_was_entered_since_the_backup(
+    tmp_path, capsys
+):
+    """play13: restored over a running server's database, a backup took a game from 6 coups
+    back to 3 and printed only "restored 2 games": the operator could not tell the table that
+    three coups were gone, and the phones showed the older game without a word."""
+    from web import new_game
+
+    from scorekeeper.cli import main
+
+    _app, database, manager, game, kept = _two_coups_after_a_backup(tmp_path)
     later = new_game(manager, player0="Denise")  # made after the backup
     untouched = tmp_path / "untouched.sqlite"
     capsys.readouterr()
@@ -689,19 +700,11 @@ def test_an_undo_or_a_deletion_from_a_page_older_than_a_restore_says_the_game_we
     its Undo, Redo and a coup's deletion, sent from that same page, said only that the game
     changed meanwhile (``forms.went_back`` now tells all of them), as if another phone had
     changed it, while the coups the page showed were gone."""
-    from web import enter, new_game, version_of
+    from web import enter, version_of
 
     from scorekeeper.cli import main
 
-    app = an_app(tmp_path / "live")
-    database = app.config["DATABASE"]
-    manager = app.test_client()
-    game = new_game(manager)
-    assert enter(manager, game, "A demande A5 B2 C2").status_code == 302
-    kept = tmp_path / "kept.sqlite"
-    assert main(["backup", str(kept), "--database", database]) == 0
-    for coup in ("B demande A2 B5 C2", "C demande A2 B1 C6"):
-        assert enter(manager, game, coup).status_code == 302
+    _app, database, manager, game, kept = _two_coups_after_a_backup(tmp_path)
     shown = version_of(manager, game)  # the page drawn with 3 coups
     assert main(["restore", str(kept), "--database", database, "--force"]) == 0
     went_back = "La partie est revenue à un état antérieur (une sauvegarde remise en place)"

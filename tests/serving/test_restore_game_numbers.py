@@ -24,13 +24,19 @@ def _new_club(client) -> str:
     return response.headers["Location"].split("?")[0]
 
 
-def test_a_game_made_after_a_restore_is_not_read_by_the_phone_of_a_gone_game(tmp_path):
+def _one_game_backed_up(tmp_path):
+    """A server's app, its database, the phone that made game 1, and a backup of it."""
     app = an_app(tmp_path / "live")
     database = app.config["DATABASE"]
     first = app.test_client()
     assert new_game(first) == "/games/1"
     kept = tmp_path / "kept.sqlite"
     assert main(["backup", str(kept), "--database", database]) == 0
+    return app, database, first, kept
+
+
+def test_a_game_made_after_a_restore_is_not_read_by_the_phone_of_a_gone_game(tmp_path):
+    app, database, first, kept = _one_game_backed_up(tmp_path)
     gone = new_game(first, player0="Denise")  # made after the backup; its phone follows it
     assert gone == "/games/2"
     assert main(["restore", str(kept), "--database", database, "--force"]) == 0
@@ -84,12 +90,7 @@ def test_a_backup_whose_generation_row_was_damaged_still_keeps_the_numbers_given
     update (and no generation), and one whose column was retyped to text kept the text
     (SQLite's ``max`` ranks any text above any number), which ``numbers.unused`` reads as
     none: game 2, made after the backup and followed by its phone, was handed out again."""
-    app = an_app(tmp_path / "live")
-    database = app.config["DATABASE"]
-    first = app.test_client()
-    assert new_game(first) == "/games/1"
-    kept = tmp_path / "kept.sqlite"
-    assert main(["backup", str(kept), "--database", database]) == 0
+    app, database, first, kept = _one_game_backed_up(tmp_path)
     conn = sqlite3.connect(kept)
     conn.execute(damage)
     conn.commit()
