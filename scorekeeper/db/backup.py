@@ -207,12 +207,17 @@ def key_of(path: Path) -> str | None:
 
 
 def _restored(
-    source: Path, key: str | None = None, given: dict[str, int] | None = None
+    source: Path,
+    key: str | None = None,
+    given: dict[str, int] | None = None,
+    versions: dict[tuple[str, int], int] | None = None,
 ) -> sqlite3.Connection:
     """The backup in memory, its schema brought up to date and given a new generation;
     ``key``: the secret key to keep when the backup has none (made before keys were kept);
     ``given``: the highest game and club numbers the replaced database handed out, which
-    the restored one never hands out again (``numbers``: a phone may still name them).
+    the restored one never hands out again (``numbers``: a phone may still name them);
+    ``versions``: the versions it gave each game, club and event, which the restored one
+    never gives again (a page drawn before the restore shows one).
 
     A backup holds the generation of the database it was taken of: restored as
     it is, the followers' pages kept since the backup (same games, versions and
@@ -228,22 +233,24 @@ def _restored(
     migrate(image, source)
     new_generation(image)
     numbers.keep_given(memory, given or {})
+    numbers.keep_versions(memory, versions or {})
     if key:
         memory.execute("insert or ignore into secret_key (id, key) values (1, ?)", [key])
     return memory
 
 
-def _given(target: Path) -> dict[str, int]:
-    """The highest game and club numbers the database ``target`` handed out, as far as it
-    can be read (none where it is missing or unreadable: a damaged file replaced whole)."""
+def _given(target: Path) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
+    """The highest game and club numbers the database ``target`` handed out, and the
+    version of each of its games, clubs and events, as far as it can be read (none where
+    it is missing or unreadable: a damaged file replaced whole)."""
     if not target.exists():
-        return {}
+        return {}, {}
     try:
         conn = sqlite3.connect(_uri(target), uri=True)
     except sqlite3.Error:
-        return {}
+        return {}, {}
     try:
-        return numbers.highest_given(conn)
+        return numbers.highest_given(conn), numbers.versions_given(conn)
     finally:
         conn.close()
 
@@ -266,7 +273,7 @@ def restore(source: Path, target: Path) -> None:
         sound = False
     else:
         sound = True
-    image = _restored(source, key_of(target) if sound else None, _given(target))
+    image = _restored(source, key_of(target) if sound else None, *_given(target))
     try:
         if not target.exists() or sound:
             private_file(target)

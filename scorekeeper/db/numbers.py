@@ -1,4 +1,5 @@
-"""Game and club numbers never handed out twice, a restore included.
+"""Game and club numbers, and the versions of games, clubs and events, never handed out
+twice, a restore included (the versions: ``versions_given``, ``next_version``, m032).
 
 A phone's cookie names the games it follows and the clubs it reads by their numbers
 alone (``rights.access``). SQLite numbers a new row one above the highest row there
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 import sqlite3
 from typing import Any
+
+from .chain import CHAINS
 
 GIVEN = {"games": "games_given", "clubs": "clubs_given"}
 """Each numbered table a cookie names, and its column of the ``generation`` row."""
@@ -65,3 +68,60 @@ def keep_given(conn: sqlite3.Connection, given: dict[str, int]) -> None:
             f"update generation set {column} = max({own}, ?) where id = 1",
             [given.get(table, 0)],
         )
+
+
+VERSIONED = tuple(sorted({chain.owner for chain in CHAINS}))
+"""The tables whose rows change by version: the owners of the logs (``chain.CHAINS``)."""
+
+
+def versions_given(conn: sqlite3.Connection) -> dict[tuple[str, int], int]:
+    """Of a database: each owner's version, or a higher one an earlier restore kept
+    (``versions_given``, m032), by (table, id). What cannot be read (a table or a column
+    it lacks, a value retyped behind the app) counts as nothing given."""
+    found: dict[tuple[str, int], int] = {}
+    for table in VERSIONED:
+        try:
+            rows = conn.execute(f"select id, version from [{table}]").fetchall()
+        except sqlite3.Error:
+            continue
+        for number, version in rows:
+            if isinstance(number, int) and isinstance(version, int):
+                found[(table, number)] = version
+    try:
+        kept = conn.execute("select owner, id, version from versions_given").fetchall()
+    except sqlite3.Error:
+        kept = []
+    for owner, number, version in kept:
+        if owner in VERSIONED and isinstance(number, int) and isinstance(version, int):
+            found[(owner, number)] = max(found.get((owner, number), 0), version)
+    return found
+
+
+def keep_versions(conn: sqlite3.Connection, given: dict[tuple[str, int], int]) -> None:
+    """The restored database ``conn`` numbers each owner's next change above the version
+    the replaced database had given it (``given``: its ``versions_given``), where that is
+    above its own: a page drawn before the restore shows such a version, and must never
+    find it again (``next_version``)."""
+    own = versions_given(conn)
+    for (table, number), version in sorted(given.items()):
+        if (table, number) in own and version > own[(table, number)]:
+            conn.execute(
+                "insert into versions_given (owner, id, version) values (?, ?, ?)"
+                " on conflict (owner, id) do update set version = excluded.version",
+                [table, number, version],
+            )
+
+
+def next_version(db: Any, table: str, number: int, current: int) -> int:
+    """The version a change of the row ``number`` of ``table`` makes: one above its
+    ``current`` version, or above the version a restore kept for it (``keep_versions``),
+    whichever is higher. Read inside the change's transaction. A schema before m032 (the
+    migrations' own tests write rows there) has none kept."""
+    try:
+        row = db.execute(
+            "select version from versions_given where owner = ? and id = ?", [table, number]
+        ).fetchone()
+    except sqlite3.OperationalError:
+        row = None
+    floor = row[0] if row is not None and isinstance(row[0], int) else 0
+    return max(current, floor) + 1

@@ -29,6 +29,7 @@ import sqlite_utils
 from ..clock import now
 from ..db import facts, transaction
 from ..db.chain import Chain, append
+from ..db.numbers import next_version
 from .errors import Conflict
 
 T = TypeVar("T")
@@ -114,7 +115,10 @@ def changing(
         current = owner.version_of(stored)
         if version is not None and version != current:
             raise Conflict(owner.id)
-        change = Change(stored, action, current + 1, by=by, at=now())
+        # one above, or above a version a restore took back (a page may still show it)
+        change = Change(
+            stored, action, next_version(db, owner.table, owner.id, current), by=by, at=now()
+        )
         owner.refuse(db, change)
         stamp = "" if owner.stamp is None else f", [{owner.stamp}] = :at"
         db.execute(

@@ -107,13 +107,12 @@ def test_a_backup_whose_generation_row_was_damaged_still_keeps_the_numbers_given
     assert row == [(24, 2, 1)]  # a generation (12 bytes in hex); club 1 is m006's
 
 
-@pytest.mark.xfail(strict=True, reason="a restore lowers a game's version, which comes again")
 def test_a_page_older_than_a_restore_stays_refused_once_the_version_comes_again(tmp_path):
     """A restore lowers a game's version; changes made after it raise it again, one by one,
     to the version a page drawn before the restore shows, and that page's change is then
-    accepted as if it had been drawn from the game as it is (review11, offline14; not fixed:
-    the versions given must not come again, as the numbers given do not — a floor kept by
-    the restore, and ``store.changing`` numbering the next change above it)."""
+    accepted as if it had been drawn from the game as it is (review11, offline14). The
+    restore keeps the versions the replaced database gave (m032, ``db/numbers.py``), and
+    ``store.changing`` numbers the next change above them: no version comes again."""
     from web import coup_data, enter, version_of
 
     app, database, manager, kept = _one_game_backed_up(tmp_path)
@@ -124,8 +123,11 @@ def test_a_page_older_than_a_restore_stays_refused_once_the_version_comes_again(
     assert main(["restore", str(kept), "--database", database, "--force"]) == 0
     other = app.test_client()  # the manager's second phone, its grant kept by the backup
     other.set_cookie("session", manager.get_cookie("session").value)
-    for coup in ("C demande A2 B1 C6", "pass"):  # version 1 → 3 again: another game
+    for coup in ("C demande A2 B1 C6", "pass"):  # version 1, then 4 and 5: never 3 again
         assert enter(other, game, coup).status_code == 302
-    assert version_of(other, game) == shown
+    assert int(version_of(other, game)) == int(shown) + 2  # it was 3 again, another game
     stale = {**coup_data("A demande A5 B2 C2"), "save": "1", "version": shown}
-    assert manager.post(game + "/coups", data=stale).status_code == 409  # it is stored (302)
+    refused = manager.post(game + "/coups", data=stale)
+    assert refused.status_code == 409  # it was stored (302)
+    # 3 is below 5: the game changed since the page, as another phone changed it after
+    assert "La partie a changé entre-temps" in refused.data.decode()

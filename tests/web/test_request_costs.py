@@ -159,8 +159,9 @@ def test_a_coup_post_reads_the_database_at_most_six_times(client):
     Before, a coup POST ran 19–20 SELECTs: the game's row 8 times, the phone's grant 4
     times, the table's locks twice, the change log's last line and the coup just written
     read back. Now: the row with the grant, the locks (before the work: 423 for a locked
-    table), the row with the locks in the change's transaction, the change log's next
-    link, the journal of facts; with a phone's key, that key, once."""
+    table), the row with the locks in the change's transaction, the version a restore took
+    back (m032: the next is above it), the change log's next link, the journal of facts;
+    with a phone's key, that key, once."""
     game = new_game(client)  # this browser holds the game's grant
     assert enter(client, game, "pass").status_code == 302
     client.get(game)  # the game kept by this process, as at a table

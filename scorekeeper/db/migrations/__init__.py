@@ -47,6 +47,7 @@ from . import (
     m029_payment_sides,
     m030_payment_sides_on_the_logs,
     m031_numbers_given,
+    m032_versions_given,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -80,6 +81,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m029_payment_sides,
     m030_payment_sides_on_the_logs,
     m031_numbers_given,
+    m032_versions_given,
 )
 """Every migration, in the order it runs (its number)."""
 

@@ -286,7 +286,8 @@ def add(game_id: int) -> Page | BaseResponse:
         refuse(form, error, entry.error_fields())
         return page.render(stored, form, status=422)
     if wants_json():
-        return jsonify(coup=len(after.coups), version=version + 1)
+        # the version the change made, as stored: one above, or above one a restore took back
+        return jsonify(coup=len(after.coups), version=visit(game_id).row.version)
     flash(page.saved_text(after, len(after.coups), stored.seated(len(after.coups))))
     return _back(game_id, page.after_save)
 
