@@ -131,3 +131,5 @@ def test_a_page_older_than_a_restore_stays_refused_once_the_version_comes_again(
     assert refused.status_code == 409  # it was stored (302)
     # 3 is below 5: the game changed since the page, as another phone changed it after
     assert "La partie a changé entre-temps" in refused.data.decode()
+    # the log's versions jump (1, then 4 and 5): verify finds every line and row in order
+    assert main(["verify", "--database", database]) == 0
