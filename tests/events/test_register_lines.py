@@ -54,11 +54,24 @@ def _refused_line(app, line: str) -> dict[str, str]:
     return said
 
 
-def test_the_refusal_in_the_players_languages(app):
-    said = _refused_line(app, "a;b;c;d")
-    assert said["fr"].startswith("a;b;c;d\u202f: une ligne est un joueur")
-    assert said["da"].startswith("a;b;c;d: én linje er én spiller")
-    assert said["nl"].startswith("a;b;c;d: één regel is één speler")
+REFUSALS_IN_THEIR_LANGUAGES = [
+    # a line of four parts: one line is one player
+    ("a;b;c;d", "une ligne est un joueur", "én linje er én spiller", "één regel is één speler"),
+    # a team with no name before it
+    ("; Gent", "aucun nom avant l’équipe", "intet navn før holdet", "geen naam vóór de ploeg"),
+    # a third name beside the &: a fixed pair is two names
+    ("a & b & c", "une paire fixe", "et fast par", "een vast koppel"),
+]
+"""Each refusal of a line, from the line on, in French (its narrow no-break space before
+the colon), Danish and Dutch."""
+
+
+@pytest.mark.parametrize(("line", "fr", "da", "nl"), REFUSALS_IN_THEIR_LANGUAGES)
+def test_each_refusal_in_the_players_languages(app, line, fr, da, nl):
+    said = _refused_line(app, line)
+    assert said["fr"].startswith(f"{line}\u202f: {fr}")
+    assert said["da"].startswith(f"{line}: {da}")
+    assert said["nl"].startswith(f"{line}: {nl}")
 
 
 def test_a_line_is_read_as_scorekeeper_draw_reads_its_players_file(app, tmp_path):
@@ -113,13 +126,6 @@ def test_an_empty_name_column_and_a_comment_after_an_invisible_character(app, tm
     path.write_text(text, encoding="utf-8")
     drawn = [(e.name, e.team or "") for e in read_players(str(path))]
     assert drawn == [(name, team) for name, team, _ in _registered(app)]
-
-
-def test_no_name_before_the_team_in_the_players_languages(app):
-    said = _refused_line(app, "; Gent")
-    assert said["fr"].startswith("; Gent\u202f: aucun nom avant l’équipe")
-    assert said["da"].startswith("; Gent: intet navn før holdet")
-    assert said["nl"].startswith("; Gent: geen naam vóór de ploeg")
 
 
 def test_a_team_typed_with_an_invisible_character_is_the_same_team(app, tmp_path):
@@ -203,10 +209,3 @@ def test_a_fixed_pair_is_read_alike_by_the_box_and_the_draw(app, tmp_path):
     entrants, pairs = read_file(str(path))
     assert [(e.name, e.team or "") for e in entrants] == [(n, t) for n, t, _ in kept]
     assert pairs == [("Anne", "Bert")]
-
-
-def test_the_pair_refusals_in_the_players_languages(app):
-    said = _refused_line(app, "a & b & c")
-    assert said["fr"].startswith("a & b & c\u202f: une paire fixe")
-    assert said["da"].startswith("a & b & c: et fast par")
-    assert said["nl"].startswith("a & b & c: een vast koppel")
