@@ -13,7 +13,8 @@ game or club is numbered above them (``unused``).
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
+
+import sqlite_utils
 
 from .chain import CHAINS
 
@@ -21,7 +22,7 @@ GIVEN = {"games": "games_given", "clubs": "clubs_given"}
 """Each numbered table a cookie names, and its column of the ``generation`` row."""
 
 
-def unused(db: Any, table: str) -> dict[str, int]:
+def unused(db: sqlite_utils.Database, table: str) -> dict[str, int]:
     """``{"id": n}`` for a new row of ``table`` when a restore left numbers above its
     highest row that were handed out before; ``{}`` when SQLite's own next number is new.
     Read inside the transaction that inserts the row (its write lock is taken). A schema
@@ -112,7 +113,7 @@ def keep_versions(conn: sqlite3.Connection, given: dict[tuple[str, int], int]) -
             )
 
 
-def next_version(db: Any, table: str, number: int, current: int) -> int:
+def next_version(db: sqlite_utils.Database, table: str, number: int, current: int) -> int:
     """The version a change of the row ``number`` of ``table`` makes: one above its
     ``current`` version, or above the version a restore kept for it (``keep_versions``),
     whichever is higher. Read inside the change's transaction. A schema before m032 (the
