@@ -82,5 +82,17 @@
   var checkButton = form.querySelector("button.check");
   if (save) { save.hidden = false; }
   if (checkButton) { checkButton.hidden = true; }
-  if (form.querySelector("input:checked[name=hombre]")) { check(); }
+  // On a slow phone the manager may type before this script has come: check what the
+  // form already holds, as a change would have (a chosen hombre is checked at once too).
+  function touched(field) {
+    if (field.type === "radio" || field.type === "checkbox") { return field.checked !== field.defaultChecked; }
+    if (field.options) {  // a select without a chosen default shows its first option
+      var shown = Array.prototype.map.call(field.options, function (o) { return o.defaultSelected; }).indexOf(true);
+      return field.selectedIndex !== Math.max(shown, 0);
+    }
+    return "defaultValue" in field && field.type !== "hidden" && field.value !== field.defaultValue;
+  }
+  if (Array.prototype.some.call(form.elements, touched) || form.querySelector("input:checked[name=hombre]")) {
+    check();
+  }
 })();
