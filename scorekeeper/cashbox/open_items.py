@@ -99,6 +99,37 @@ def settled_by_account(
     >>> settled_by_account([fee, pay, ahead]), settled_by_account([fee, pay, posted])
     ({(7, 4): 15}, {(7, 4): 15})
     """
+    _, settled = _settled(found, open_evenings)
+    return {(k[0], k[2]): c for k, c in settled.items() if k[1] == "evening" and c}
+
+
+def left_of_entries(found: Iterable[Entry], open_evenings: Collection[int] = ()) -> dict[int, int]:
+    """What is left of each entry that is an item of its own (a fee, a charge, a prize; its
+    reversals counted with it), by the entry's id, once his payments and his items settle
+    each other as ``settled_by_account`` has it: the same settling, read on the other
+    items. Negative: he still owes that much of it; zero: paid (or reversed).
+
+    The fee first (the oldest item), then 1,50 of the evening; and once the evening of the
+    3rd is closed, a win there settles a fee of the 9th:
+
+    >>> es = [Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-01-02"),
+    ...       Entry(2, 7, EntryKind.EVENING, -360, "2026-01-03", evening=4),
+    ...       Entry(3, 7, EntryKind.PAYMENT, 400, "2026-01-10")]
+    >>> left_of_entries(es)
+    {1: 0}
+    >>> won = [Entry(1, 8, EntryKind.EVENING, 405, "2026-01-03", evening=4),
+    ...        Entry(2, 8, EntryKind.FEE_EVENING, -250, "2026-01-09")]
+    >>> left_of_entries(won), left_of_entries(won, open_evenings={4})
+    ({2: 0}, {2: -250})
+    """
+    items, settled = _settled(found, open_evenings)
+    return {k[2]: items[k] + settled.get(k, 0) for k in items if k[1] == "entry"}
+
+
+def _settled(
+    found: Iterable[Entry], open_evenings: Collection[int]
+) -> tuple[dict[Item, int], dict[Item, int]]:
+    """Every member's items summed, and what settles each (``settled_by_account``)."""
     items, first, pools = _items(found)
     ordered, settled = _by_money(items, first, pools, open_evenings)
     # then his debts and his credits left open settle each other, but an open evening's
@@ -122,7 +153,7 @@ def settled_by_account(
         if part:
             settled[key] = settled.get(key, 0) + (part if still < 0 else -part)
             budget[side] -= part
-    return {(k[0], k[2]): c for k, c in settled.items() if k[1] == "evening" and c}
+    return items, settled
 
 
 Item = tuple[int, str, int]

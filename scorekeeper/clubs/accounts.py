@@ -28,7 +28,13 @@ from ..cashbox.entries import (
     sides,
 )
 from ..cashbox.ledger import entries, insert_entry
-from ..cashbox.open_items import at_most, held_for_winners, on_open_evenings, payable
+from ..cashbox.open_items import (
+    at_most,
+    held_for_winners,
+    left_of_entries,
+    on_open_evenings,
+    payable,
+)
 from ..cashbox.settle import BOX, Suggestion
 from ..store import closings
 from ..store.changing import changing
@@ -78,6 +84,20 @@ class Accounts:
         """The cash box's line: what members owe, what it owes, what the payments brought,
         what it holds for the evenings not closed."""
         return box(self.entries, self.payable(on), on, self.open_left(on))
+
+    def fees_on(self, day: str) -> list[tuple[Entry, int]]:
+        """The fees dated ``day`` not reversed, in the order entered, each with what is left
+        of it (below zero: still owed; ``cashbox.open_items.left_of_entries``, the settling
+        every page reads). An evening's fees are those dated its day: the Fee form typed
+        from its view dates them so (docs/cashbox.md, "The evening's fees")."""
+        every = [*self.entries, *self.pending]
+        left = left_of_entries(every, self.open_evenings)
+        undone = reversed_ids(self.entries)
+        return [
+            (e, left.get(e.id, 0))
+            for e in self.entries
+            if e.kind in FEES and e.on == day and e.id not in undone
+        ]
 
     def of(self, member: int) -> list[Entry]:
         """His lines: his ledger rows and his provisional results."""
