@@ -27,6 +27,7 @@ from ... import clubs
 from ...cashbox.entries import (
     FEES,
     METHODS,
+    Entry,
     EntryKind,
     as_of,
     reversed_ids,
@@ -149,6 +150,7 @@ def _page(
     own_ids(fee_form, "fee")
     found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
+    fees_shown = [] if purse is None or evening is None else _evening_fees(book, evening, people)
     page = render_template(
         "club/cash.html",
         club=club,
@@ -167,6 +169,12 @@ def _page(
         suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
         evening=evening if purse is not None else None,
         evening_closed=purse is not None and purse.closed,  # its payments: every account's
+        # the fees of the evening's day with what is left of each: its room settles only its
+        # tables' results, and "Nobody owes anything." under fees charged from this view read
+        # as if they were paid
+        evening_fees=fees_shown,
+        fees_owing=len({e.member for e, left in fees_shown if left < 0}),
+        fees_left=-sum(left for _, left in fees_shown),
         pay_form=PayForm(formdata=None, version=str(club.version)),
         forms=forms,
         fee_form=fee_form,
@@ -214,6 +222,16 @@ def _open_rooms(
             shown = [(m.id, left[m.id]) for m in people if m.id in left]
             out.append(OpenRoom(evening, shown, between_members(left, book.order)))
     return out
+
+
+def _evening_fees(
+    book: accounts.Accounts, evening: clubs.Evening, people: list[clubs.Member]
+) -> list[tuple[Entry, int]]:
+    """The fees dated the evening's day, each with what is left of it (``Accounts.fees_on``),
+    by member in the reader's collation, then in the order entered."""
+    place = {m.id: n for n, m in enumerate(people)}
+    found = book.fees_on(evening.date)
+    return sorted(found, key=lambda f: (place.get(f[0].member, len(place)), f[0].id))
 
 
 def _evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:
