@@ -27,6 +27,9 @@ step, as each page shows it (read back from its HTML):
   evening's loss included, or what is posted of what the club owes him, less such a loss;
 - each member's statement: his balance is the cash box's, and his result lines (posted,
   reversed on a re-close, or provisional) add up to the room's result;
+- the cash box's view of the evening: the fees of its day, each with what is left of it, the
+  model's (what his money paid in and, closed, his win settle of them), and never "Nobody
+  owes anything." (it said so under fees owed: play15);
 - a payment the room does not owe (more than is left, the wrong way, the cash box owed
   nothing), and any payment once the evening is closed, is refused (4xx) and stores nothing;
   so is a cash-box payment of more than the member's balance.
@@ -349,6 +352,39 @@ class Evening:
                 out[name] = -min(paid_out + offset, still)
         return out
 
+    def fees_left(self, result: dict[str, int]) -> dict[str, int]:
+        """What is left of each member's fees (all of the evening's day), the model's: his
+        fees less what his cash-box money paid in settles of them (while the evening is open,
+        the fees first: the box lists them; closed, the evening of their day first) and,
+        closed, what his win settles (a win pays a fee), as ``settles`` has it."""
+        out = {}
+        for name, fees in self.fees.items():
+            still = result.get(name, 0) + self.paid.get(name, 0)
+            pool = self.untied.get(name, 0)
+            paid_in = min(max(pool, 0), max(-still, 0) + fees)
+            if not self.closed:
+                out[name] = fees - min(paid_in, fees)
+                continue
+            paid_out = min(max(-pool, 0), max(still, 0))
+            on_fees = max(paid_in - max(-still, 0), 0)
+            won = min(fees - on_fees, max(still, 0) - paid_out)  # the offset, his win
+            out[name] = fees - on_fees - max(won, 0)
+        return out
+
+    def evening_view(self) -> dict[str, int]:
+        """The cash box's view of the evening: each member's fees of its day still owed."""
+        page = self.client.get(f"/clubs/{self.club_id}/cash?evening={self.evening.id}")
+        page = page.data.decode()
+        assert "Nobody owes anything." not in page  # it said so under fees owed (play15)
+        out: dict[str, int] = {}
+        for name, left in re.findall(
+            r'<tr id="fee-\d+"><th scope="row"><a [^>]+>([^<]+)</a></th><td>[^<]+</td>'
+            r'<td class="num">[^<]+</td><td class="num left">([^<]+)</td></tr>',
+            page,
+        ):
+            add(out, name, cents(left))
+        return out
+
     def close(self, _pick, _part):
         data = {"version": str(self.club().version), "confirmed": "1"}
         answer = self.client.post(f"/evenings/{self.evening.id}/close", data=data)
@@ -493,3 +529,5 @@ class Evening:
         for name, still in open_left.items():
             add(balance, name, -still)
         assert nonzero(self.cash_box()) == nonzero(balance)
+        # the evening's view lists its fees with what is left of each, the box's figure
+        assert nonzero(self.evening_view()) == nonzero(self.fees_left(result))
