@@ -167,3 +167,25 @@ def test_the_evening_fees_in_french(client, app):
     assert said is not None and "Nobody" not in page
     # one member, 2,50 €: the singular, the French grouping and a no-break space before €
     assert said[1] == "1 membre doit encore 2,50\u00a0€ de ces frais."
+
+
+def test_a_reversed_fee_is_not_listed_as_owed(client, app):
+    """Two fees of 2.50 charged, Bruno's reversed (charged by mistake): the view lists Anne's
+    alone, 1 × 2.50 still owed, and the box's balances Anne's 2.50 alone (2.50 − 2.50 = 0.00
+    for Bruno; the open evening is listed apart, on its card)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, DAY)
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    member = ids(app)
+    fees_from_the_view(client, app, club, evening, [member["Anne"], member["Bruno"]])
+    fee = re.search(
+        r'<tr id="fee-(\d+)"><th scope="row"><a [^>]+>Bruno<', view(client, club, evening)
+    )
+    assert fee is not None
+    data = {"on": DAY, "note": "", "version": club_version(app)}
+    answer = client.post(f"/clubs/{club}/cash/entries/{fee[1]}/reverse", data=data)
+    assert answer.status_code == 302
+    page = view(client, club, evening)
+    assert fees_left(page) == {"Anne": ("2.50", "2.50")}
+    assert "1 member still owes €2.50 of these fees." in page
+    assert balances(page) == {"Anne": "−2.50"}
