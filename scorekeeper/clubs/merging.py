@@ -18,8 +18,9 @@ from collections.abc import Iterable, Sequence
 
 import sqlite_utils
 
+from ..db import rows
 from ..rules.seating import SeatChange, payers, seated
-from ..store import load
+from ..store import NotFound, load
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .records import Refused
@@ -79,12 +80,14 @@ def sat_together(
     ones, others = _counted(db, one), _counted(db, other)
     marks = ",".join("?" * len(ones | others))
     seats: dict[int, list[tuple[int, int]]] = {}
-    for game_id, seat, member in db.execute(
-        f"select game_id, seat, member_id from seats where member_id in ({marks})"
+    for row in db.query(
+        f"select rowid as id, game_id, seat, member_id from seats where member_id in ({marks})"
         " order by game_id, seat",
         [*ones, *others],
-    ).fetchall():
-        seats.setdefault(int(game_id), []).append((int(seat), int(member)))
+    ):
+        with rows.reading("seats", row):  # a row retyped behind the app: Damaged, never a 500
+            pair = rows.whole(row, "seat"), rows.whole(row, "member_id")
+            seats.setdefault(rows.whole(row, "game_id"), []).append(pair)
     for game_id, found in seats.items():
         members = {m for _seat, m in found}
         if not (members & ones and members & others):
@@ -110,7 +113,10 @@ def _at_once(
     in one coup: each seat's person is who sits there and whose money it is (an absent
     member played for is at his seat, not at another). A seat row below 0 is a newcomer's
     (``seats.taken_seat``: the seat change of that position)."""
-    stored = load(db, game_id)
+    try:
+        stored = load(db, game_id)
+    except NotFound:  # a seat whose game is gone behind the app: nobody sat there
+        return False
     players, changes = stored.game.players, stored.seat_changes
     newcomers = dict(
         db.execute(

@@ -68,3 +68,17 @@ def test_a_newcomer_who_took_over_a_seat_may_be_its_member(client, app):
     assert "Tom and Anne sat at table 1 of November 3, 2026" in _text(refused.data.decode())
     assert _merge(client, app, club, "Tom", "Bruno").status_code == 302
     assert dict(_merged(app))["Tom"] == _member(app, "Bruno")
+
+
+def test_a_seat_row_retyped_behind_the_app_is_named_not_a_500(client, app):
+    """A seat's number retyped as text behind the app: the merge's check reads the seats,
+    and says which row is damaged (409, as the club's pages do), storing nothing."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    seed_table(client, evening, "Anne", "Bruno", "Chloé")
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        conn.execute("update seats set seat = 'x' where seat = 1")
+    conn.close()
+    members = _merged(app)
+    assert _merge(client, app, club, "Bruno", "Anne").status_code == 409
+    assert _merged(app) == members
