@@ -158,3 +158,7 @@ def test_a_three_players_sheets_coup_fields_and_message_name_him_anew(client, ap
     assert client.post(game + "/sheet/coups", data=coup).status_code == 302
     page = _flash(client, game)
     assert "Coup 1 saved: Anne-Marie −80, Bruno +40, Chloé +40." in page
+    # its correction page: the coup as entered (Anne-Marie dealt it: the first dealer)
+    page = _text(client.get(game + "/sheet/coups/1/edit").data.decode())
+    assert "Anne-Marie dealt. Anne-Marie -80 · Bruno 40 · Chloé 40" in page
+    assert "Anne " not in page.replace("Anne-Marie", "")
