@@ -24,6 +24,7 @@ from .evening_tables import (
     played_on,
     tables,
 )
+from .merging import SatTogether, merge
 from .presets import club_presets, save_preset
 from .records import (
     Club,
@@ -50,7 +51,6 @@ from .seats import (
     look_alikes,
     member_named,
     members,
-    merge,
     names,
     rename,
     seat_members,
@@ -67,6 +67,7 @@ __all__ = [
     "Member",
     "NameTaken",
     "Refused",
+    "SatTogether",
     "add_member",
     "add_table",
     "club",

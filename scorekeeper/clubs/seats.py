@@ -267,18 +267,6 @@ def rename(
         )
 
 
-def merge(db: sqlite_utils.Database, club_id: int, member_id: int, into: int, version: int) -> None:
-    """Two members are one person: every seat of ``member_id`` now counts for ``into``."""
-    if member_id == into:
-        raise Refused(member_id)
-    with changing(db, ClubOwner(club_id), version, "member_merge") as change:
-        _member_of(db, club_id, member_id)
-        _member_of(db, club_id, into)
-        change.summary = f"{member_id} → {into}"
-        db.execute("update members set merged_into = ? where id = ?", [into, member_id])
-        db.execute("update members set merged_into = ? where merged_into = ?", [into, member_id])
-
-
 def link_seats(
     db: sqlite_utils.Database, club_id: int, game_id: int, players: Sequence[str]
 ) -> None:

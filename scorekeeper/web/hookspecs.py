@@ -132,12 +132,25 @@ class GamePages(ABC, Generic[FormT]):
         """The page that asks to confirm the deletion of coup ``n`` (or says why it cannot)."""
 
     @abstractmethod
-    def saved_text(self, after: Report, n: int, names: tuple[str, ...] | None = None) -> str:
-        """The message after coup ``n`` is saved; ``names``: who sat at each seat in it."""
+    def saved_text(
+        self,
+        after: Report,
+        n: int,
+        names: tuple[str, ...] | None = None,
+        now: Mapping[str, str] | None = None,
+    ) -> str:
+        """The message after coup ``n`` is saved; ``names``: who sat at each seat in it;
+        ``now``: each name typed as it reads now (a club's member renamed since,
+        ``seat_words.names_now``), as every message of the coup flow takes it."""
 
     @abstractmethod
     def corrected_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
         """The message after coup ``n`` is corrected; ``people``: what it did to each
         person's result once someone took a seat (``StoredGame.person_changes``; None: the
@@ -145,19 +158,34 @@ class GamePages(ABC, Generic[FormT]):
 
     @abstractmethod
     def deleted_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
         """The message after coup ``n`` is deleted (``people`` as ``corrected_text``)."""
 
     @abstractmethod
     def undone_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
         """The message after the last coup, ``n``, is undone (``people`` as
         ``corrected_text``)."""
 
     def redone_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
         """The message after the coup undone, ``n``, is put back (``people`` as
         ``corrected_text``): what it did to the nets, as the undo's message says; a game
@@ -165,9 +193,16 @@ class GamePages(ABC, Generic[FormT]):
         return str(_("Coup %(n)s redone.", n=n))
 
     @abstractmethod
-    def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
+    def coup_text(
+        self,
+        report: Report,
+        n: int,
+        names: tuple[str, ...] | None = None,
+        now: Mapping[str, str] | None = None,
+    ) -> str:
         """Coup ``n`` of a replay in a line of words (the change log); ``names``: who sat at
-        each seat in it (``rules.seating.seated``), the game's players when None."""
+        each seat in it (``rules.seating.seated``), the game's players when None; ``now``
+        as ``saved_text``'s."""
 
     @abstractmethod
     def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:

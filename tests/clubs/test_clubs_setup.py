@@ -134,8 +134,11 @@ def test_a_member_renamed_on_the_club_keeps_his_seat_when_the_table_reorders(cli
 def test_a_name_of_a_merged_member_counts_for_the_one_kept(client, app):
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-01")
-    # one person sat down as "Zora" and as "Zoé" (a nickname): two members, then merged
-    table(client, evening, NEW_GAME, "Zora", "Zoé", "Dora")
+    # one person joined as "Zoé" and sat down as "Zora" (a nickname): two members, then
+    # merged (not two seated at one table at once: two people, a merge refused)
+    table(client, evening, NEW_GAME, "Zora", "Eve", "Dora")
+    data = {"name": "Zoé", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         ids = dict(conn.execute("select name, id from members"))
     data = {"member": str(ids["Zora"]), "into": str(ids["Zoé"]), "version": club_version(app)}
@@ -143,7 +146,8 @@ def test_a_name_of_a_merged_member_counts_for_the_one_kept(client, app):
     game = table(client, evening, NEW_GAME, "Anna", "Bert", "Cleo")
     set_up(client, game, NEW_GAME, "Anna", "Zora", "Cleo")
     assert enter(client, game, "B demande A2 B5 C2").status_code == 302
-    assert room_nets(client, evening) == {"Zoé": "+18", "Anna": "−9", "Cleo": "−9", "Dora": "0"}
+    nets = {"Zoé": "+18", "Anna": "−9", "Cleo": "−9", "Dora": "0", "Eve": "0"}
+    assert room_nets(client, evening) == nets
 
 
 def test_the_migration_repairs_seats_left_behind(client, app):

@@ -25,7 +25,7 @@ from scorekeeper import store
 from scorekeeper.cashbox.entries import EntryKind
 from scorekeeper.cli import main
 from scorekeeper.clock import now
-from scorekeeper.clubs import accounts, closing, evening_tables, presets, records, seats
+from scorekeeper.clubs import accounts, closing, evening_tables, merging, presets, records, seats
 from scorekeeper.db import chain, connect, facts
 from scorekeeper.db.migrations import migrations
 from scorekeeper.events import corrections
@@ -99,7 +99,7 @@ def _build(path: Path) -> World:
     store.add_coup(db, table, WON, 5)  # he sits: an evening closes no table someone waits at
     rules = store.load(db, second).game.rules
     store.set_table(db, second, ("Anne", "Bruno", "Didier"), 0, rules, 1, seats=seats.relink_seats)
-    seats.merge(db, club, members["Eve"], members["Anne"], _version(db, "clubs", club))
+    merging.merge(db, club, members["Eve"], members["Anne"], _version(db, "clubs", club))
     found = records.club(db, club)
     assert found is not None
     closing.close(db, found, evening, found.version)

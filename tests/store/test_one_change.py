@@ -30,7 +30,7 @@ from scorekeeper.cashbox.ledger import insert_entry
 from scorekeeper.cashbox.settle import BOX, Suggestion
 from scorekeeper.cli import main
 from scorekeeper.clock import now
-from scorekeeper.clubs import accounts, closing, evening_tables, presets, records, seats
+from scorekeeper.clubs import accounts, closing, evening_tables, merging, presets, records, seats
 from scorekeeper.db import chain, connect
 from scorekeeper.db.migrations import migrations
 from scorekeeper.events import corrections
@@ -290,7 +290,7 @@ CLUB_CHANGES: dict[str, tuple[str, Prepare, Act]] = {
         db, w.club, "Chloé", "", v)),
     "rename": ("member_rename", lambda db, w: None, lambda db, w, _, v: seats.rename(
         db, w.club, w.members[0], "Anne M.", "", v)),
-    "merge": ("member_merge", lambda db, w: None, lambda db, w, _, v: seats.merge(
+    "merge": ("member_merge", lambda db, w: None, lambda db, w, _, v: merging.merge(
         db, w.club, w.members[1], w.members[0], v)),
     "set_manager_hash": ("manager_link", lambda db, w: None, lambda db, w, _, v:
         records.set_manager_hash(db, w.club, "new-link", v)),

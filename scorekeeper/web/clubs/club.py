@@ -23,6 +23,7 @@ from ...rights import access
 from ...rules.errors import GameError
 from ...rules.money import parse_money
 from .. import blueprints
+from ..formats import dates
 from ..formats.collation import by_name
 from ..formats.numbers import plain_decimal
 from ..formats.words import club_full_text, reader_currency, refusal_text
@@ -274,6 +275,28 @@ def merge(club_id: int) -> BaseResponse | tuple[str, int]:
         clubs.merge(get_db(), club_id, member, into, version)
     except clubs.Refused:
         return _refused(club_id, Sent("merge", _("Choose the two members to merge."), typed), 422)
+    except clubs.SatTogether as together:
+        return _refused(club_id, Sent("merge", _together(together), typed), 422)
     except clubs.Conflict:
         return _refused(club_id, Sent("merge", str(CLUB_CHANGED), typed), 409)
     return redirect(url_for("clubs.club", club_id=club_id))
+
+
+def _together(found: clubs.SatTogether) -> str:
+    """Why two members cannot be merged: they sat at one table at the same time."""
+    one, other = found.names
+    if found.table_no is None:
+        return _(
+            "%(one)s and %(other)s sat at the same table at the same time: two people cannot"
+            " be one member. Nothing was merged.",
+            one=one,
+            other=other,
+        )
+    return _(
+        "%(one)s and %(other)s sat at table %(no)s of %(date)s at the same time: two people"
+        " cannot be one member. Nothing was merged.",
+        one=one,
+        other=other,
+        no=found.table_no,
+        date=dates.day(found.date),
+    )

@@ -21,7 +21,7 @@ from ...rules.ledger import NetChange
 from ..forms import ActionForm
 from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templates
 from ..printing.pdf import apart
-from . import guard, journal, new_game, pages, settlement, systems
+from . import guard, journal, messages, new_game, pages, settlement, systems
 from .forms import CoupForm, HombreEntry
 from .present import WORD_TABLES, coup_words, journal_lines, journal_text, outcome_text
 
@@ -71,31 +71,63 @@ class HombrePages(GamePages[CoupForm]):
     ) -> Page:
         return pages.render_delete(stored, n, form, before, after, error, status)
 
-    def saved_text(self, after: Report, n: int, names: tuple[str, ...] | None = None) -> str:
-        return pages.saved_text(after, n, names)
+    def saved_text(
+        self,
+        after: Report,
+        n: int,
+        names: tuple[str, ...] | None = None,
+        now: Mapping[str, str] | None = None,
+    ) -> str:
+        return messages.saved_text(after, n, names, now)
 
     def corrected_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
-        return pages.changes_text(_("Coup %(n)s corrected.", n=n), before, after, people)
+        return messages.changes_text(_("Coup %(n)s corrected.", n=n), before, after, people, now)
 
     def deleted_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
-        return pages.changes_text(_("Coup %(n)s deleted.", n=n), before, after, people)
+        return messages.changes_text(_("Coup %(n)s deleted.", n=n), before, after, people, now)
 
     def undone_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
-        return pages.changes_text(_("Coup %(n)s undone.", n=n), before, after, people)
+        return messages.changes_text(_("Coup %(n)s undone.", n=n), before, after, people, now)
 
     def redone_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
-        return pages.changes_text(_("Coup %(n)s redone.", n=n), before, after, people)
+        return messages.changes_text(_("Coup %(n)s redone.", n=n), before, after, people, now)
 
-    def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
-        return pages.coup_text(report, n, names)
+    def coup_text(
+        self,
+        report: Report,
+        n: int,
+        names: tuple[str, ...] | None = None,
+        now: Mapping[str, str] | None = None,
+    ) -> str:
+        return messages.coup_text(report, n, names, now)
 
     def field_words(
         self,

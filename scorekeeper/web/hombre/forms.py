@@ -29,6 +29,7 @@ from ...rules.seating import dealer_of
 from ..formats.numbers import InRange, WholeField
 from ..forms import Form, name_field, options, typed_note, whole
 from ..hookspecs import CoupEntry
+from ..table.seat_words import names_now
 
 CONTRACT_WORDS: dict[str, Any] = {key: _l(word) for key, word in words.CONTRACTS.items()}
 """The contracts' words, translated (their home: ``rules/hombre/words.py``)."""
@@ -320,7 +321,9 @@ class HombreEntry(CoupEntry[CoupForm]):
     """L'Hombre's coup entry (its three money systems): the functions above."""
 
     def form(self, stored: Any, coup: Any = None) -> CoupForm:
-        return coup_form(stored, coup)
+        """Every coup form of the flow (one sent back refused, a correction's) names a
+        club's member by his name now, as the game page's (``names_now``)."""
+        return coup_form(stored, coup, names_now(stored))
 
     def valid(self, form: CoupForm, stored: Any) -> bool:
         return valid(form, stored)

@@ -7,12 +7,11 @@ The journal and the fiche are l'Hombre's own pages (journal.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol, cast
 
 from flask import current_app, render_template, request
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ... import store
@@ -22,11 +21,10 @@ from ...rules.hombre.engine import Deal
 from ...rules.hombre.family import AnyReport, AnyResult, hombre_report
 from ...rules.hombre.pot import PotDeal
 from ...rules.kind import Standing
-from ...rules.ledger import NetChange, net_changes
+from ...rules.ledger import net_changes
 from ...rules.seating import person_tally
 from ...store.table_locks import TableState
 from .. import blueprints
-from ..formats.words import signed
 from ..forms import ActionForm
 from ..hookspecs import Page
 from ..kept import frames
@@ -36,7 +34,7 @@ from ..kept.holes import keepable
 from ..kept.readers import followers_tag, reader_part
 from ..table import explain
 from ..table.offers import can_stop, redoable, takes_deals
-from ..table.seat_words import names_now, seat_lines, seat_names, seated_now
+from ..table.seat_words import named_changes, names_now, seat_lines, seat_names, seated_now
 from . import systems
 from .forms import coup_form, entry_seats
 from .present import FicheLine, fiche, outcome_text
@@ -332,25 +330,30 @@ def preview_fragment(
     stored: store.StoredGame, form: Any, after: Standing | None, position: int | None
 ) -> str:
     """The live check of a coup: its outcome and payments, or the refusal. A new coup's
-    names each member of a club's table by his name now, as the game page around it; a
-    correction's, as typed, as the correction page (``position``)."""
+    and a correction's (``position``) name each member of a club's table by his name now,
+    as the game page and the correction page around them."""
     result = None
-    names = stored.game.players
+    now = names_now(stored)
+    names = seated_now(stored, now)()
     if after is not None:
         at = len(after.game.coups) if position is None else position
-        seated = stored.seated if position is not None else seated_now(stored, names_now(stored))
-        result, names = after.coups[at - 1], seated(at)  # who sits in that coup
+        result, names = after.coups[at - 1], seated_now(stored, now)(at)  # who sat in it
     return render_template(
         "hombre/_preview.html",
         form=form,
         result=result,
         names=names,
-        changes=None if after is None or position is None else net_changes(stored.replay(), after),
+        changes=None if after is None or position is None else _changes(stored, after, now),
         people=None
         if after is None or position is None
-        else stored.person_changes(after.game.coups, None),
+        else named_changes(stored.person_changes(after.game.coups, None), now),
         nets=None if after is None or position is not None else nets_after(stored, after),
     )
+
+
+def _changes(stored: store.StoredGame, after: Standing, now: Mapping[str, str]) -> Any:
+    """What a correction or a deletion does to each seat's net, each named by ``now``."""
+    return named_changes(net_changes(stored.replay(), after), now)
 
 
 def render_edit(
@@ -361,16 +364,20 @@ def render_edit(
     after: Standing | None,
     status: int,
 ) -> Page:
+    now = names_now(stored)  # a club's member by his name now, as the game page names him
     page = render_template(
         "hombre/edit_coup.html",
         stored=stored,
-        names=stored.seated(n),
+        seated=seated_now(stored, now),
+        names=seated_now(stored, now)(n),
         n=n,
         form=form,
         original=before.coups[n - 1],
         preview=None if after is None else after.coups[n - 1],
-        changes=None if after is None else net_changes(before, after),
-        people=None if after is None else stored.person_changes(after.game.coups, None),
+        changes=None if after is None else named_changes(net_changes(before, after), now),
+        people=None
+        if after is None
+        else named_changes(stored.person_changes(after.game.coups, None), now),
     )
     return page if status == 200 else (page, status)
 
@@ -384,44 +391,20 @@ def render_delete(
     error: str | None,
     status: int,
 ) -> Page:
+    now = names_now(stored)  # a club's member by his name now, as the game page names him
     page = render_template(
         "hombre/delete_coup.html",
         stored=stored,
-        names=stored.seated(n),
+        seated=seated_now(stored, now),
+        names=seated_now(stored, now)(n),
         n=n,
         form=form,
         original=before.coups[n - 1],
-        changes=None if after is None else net_changes(before, after),
-        people=None if after is None else stored.person_changes(after.game.coups, n),
+        changes=None if after is None else named_changes(net_changes(before, after), now),
+        people=None
+        if after is None
+        else named_changes(stored.person_changes(after.game.coups, n), now),
         error=error,
         later=n < len(before.coups),  # the last coup's deletion moves no deal
     )
     return page if status == 200 else (page, status)
-
-
-def saved_text(after: Standing, n: int, names: tuple[str, ...] | None = None) -> str:
-    """The flash after a coup is saved, naming who sat in it (``names``, seat by seat)."""
-    result = hombre_report(after).coups[-1]
-    names = names or after.game.players
-    what = outcome_text(result, names)
-    saved = str(_("Coup %(n)s saved: %(what)s", n=result.deal.n, what=what))
-    paid = ", ".join(f"{names[t.payer]} → {names[t.payee]} {t.amount}" for t in result.transfers)
-    paid_text = _("Paid: %(payments)s.", payments=paid) if paid else _("No payment.")
-    return f"{saved}. {paid_text}"
-
-
-def coup_text(report: Standing, n: int, names: tuple[str, ...] | None = None) -> str:
-    """Coup ``n`` of a replay in a line of words (the change log), naming who sat in it."""
-    return outcome_text(hombre_report(report).coups[n - 1], names or report.game.players)
-
-
-def changes_text(
-    what: str, before: Standing, after: Standing, people: Sequence[NetChange] | None
-) -> str:
-    """The notice of a change: each net it moved, before and after; once someone took a
-    seat, each person's (a seat's net is no one's: "Bruno" would be Denis's coups)."""
-    changes = net_changes(before, after) if people is None else people
-    if not changes:
-        return what + " " + _("The nets did not change.")
-    parts = [f"{c.name} {signed(c.before)} → {signed(c.after)}" for c in changes]
-    return what + " " + _("Nets: %(changes)s.", changes=", ".join(parts))

@@ -62,7 +62,9 @@ PAGES = frozenset(
 """The pages a follower reads, each fixed by the game's version."""
 MONEY_PAGES = frozenset({"settlement.settlement", "settlement.settlement_pdf"})
 """The pages of a club table that show its evening's money, read from the cash box."""
-NAMED_PAGES = frozenset({"table.game", "table.journal", "table.full_fiche", "settlement.story"})
+NAMED_PAGES = frozenset(
+    {"table.game", "table.journal", "table.full_fiche", "table.history", "settlement.story"}
+)
 """The pages of a club table that name its members by their names now (``seat_words.
 names_now``): a rename or a merge moves the club's version, not the game's."""
 POLL = "links.version"

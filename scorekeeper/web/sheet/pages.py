@@ -26,7 +26,7 @@ from ..printing.chain_heads import game_chain
 from ..printing.pdf import printed
 from ..table.gamefiles import game_file_text
 from ..table.offers import takes_deals
-from ..table.seat_words import names_now, renamed, seat_names, seated_now
+from ..table.seat_words import named_changes, names_now, renamed, seat_names, seated_now
 from .view import SheetRow, named_sides, rows, sheet_text, sides, teams_line
 
 SETTLEMENT = printed("sheet/settlement.html")
@@ -76,8 +76,13 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             **self.sheet.context(),
         }
 
-    def _line(self, report: Report, n: int) -> SheetRow:
-        return rows(report, self.sheet, n, n)[0]
+    def _line(self, report: Report, n: int, stored: store.StoredGame | None = None) -> SheetRow:
+        """Coup ``n``'s line; of ``stored``: its dealer as he sat, each named by his name now
+        (a club's member, ``names_now``), as the sheet around it."""
+        if stored is None:
+            return rows(report, self.sheet, n, n)[0]
+        now = names_now(stored)
+        return rows(report, self.sheet, n, n, seated_now(stored, now), now)[0]
 
     def render(
         self,
@@ -100,7 +105,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             older=shown - 1,
             can_manage=can_manage(stored),
             form=form or self.entry.form(stored),
-            preview=None if preview is None else self._line(preview, len(preview.coups)),
+            preview=None if preview is None else self._line(preview, len(preview.coups), stored),
             action=ActionForm(formdata=None, version=str(stored.version)),
             next_dealer=context["names"][report.next_dealer] if context["next_deal"] else None,
             **context,
@@ -111,14 +116,14 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         self, stored: store.StoredGame, form: FormT, after: Report | None, position: int | None
     ) -> str:
         """The live check of a coup: the line it would mark on the sheet, or the refusal.
-        A new coup's columns name a club's member by his name now, as the sheet around it;
-        a correction's as typed, as the correction page (``position``)."""
+        A new coup's columns and a correction's (``position``) name a club's member by his
+        name now, as the sheet and the correction page around them."""
         n = len(after.coups) if after is not None and position is None else position
-        now = names_now(stored) if position is None else None
+        now = names_now(stored)
         return render_template(
             "sheet/_preview.html",
             form=form,
-            line=None if after is None or n is None else self._line(after, n),
+            line=None if after is None or n is None else self._line(after, n, stored),
             columns=named_sides(after if after is not None else stored.replay(), now),
         )
 
@@ -138,10 +143,12 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             n=n,
             form=form,
             delete=ActionForm(formdata=None, version=str(stored.version)),
-            original=self._line(report, n) if n <= len(report.coups) else None,
-            preview=None if after is None else self._line(after, n),
-            people=None if after is None else stored.person_changes(after.game.coups, None),
-            people_deleted=_people_deleted(stored, n),
+            original=self._line(report, n, stored) if n <= len(report.coups) else None,
+            preview=None if after is None else self._line(after, n, stored),
+            people=None
+            if after is None
+            else named_changes(stored.person_changes(after.game.coups, None), context["now"]),
+            people_deleted=named_changes(_people_deleted(stored, n), context["now"]),
             **context,
         )
         return page if status == 200 else (page, status)
@@ -164,43 +171,79 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         refused.save.errors = [_("Coup %(n)s cannot be deleted: %(why)s", n=n, why=error)]
         return self.render_edit(stored, n, coup_form, stored.replay(), None, 409)
 
-    def _scored_text(self, report: Report, n: int) -> str:
+    def _scored_text(self, report: Report, n: int, now: Mapping[str, str] | None) -> str:
         """What coup ``n`` marked, and the partie or manche it won (a vole marks no points
-        but wins parties: "Nous 0, Eux 0" alone would hide it)."""
-        row = self._line(report, n)
-        scored = ", ".join(f"{c} {signed(v)}" for c, v in zip(sides(report), row.scored))
+        but wins parties: "Nous 0, Eux 0" alone would hide it); three players' columns each
+        named as ``now`` says (a club's member by his name now)."""
+        row = rows(report, self.sheet, n, n, now=now)[0]
+        columns = named_sides(report, now)
+        scored = ", ".join(f"{c} {signed(v)}" for c, v in zip(columns, row.scored))
         return f"{scored} ({row.event})" if row.event else scored
 
-    def coup_text(self, report: Report, n: int, names: tuple[str, ...] | None = None) -> str:
+    def coup_text(
+        self,
+        report: Report,
+        n: int,
+        names: tuple[str, ...] | None = None,
+        now: Mapping[str, str] | None = None,
+    ) -> str:
         """Coup ``n`` of a replay in a line of words (the change log)."""
-        row = self._line(report, n)
-        scored = self._scored_text(report, n)
+        row = rows(report, self.sheet, n, n, now=now)[0]
+        scored = self._scored_text(report, n, now)
         return labelled(row.detail, scored) if row.detail else scored
 
-    def saved_text(self, after: Report, n: int, names: tuple[str, ...] | None = None) -> str:
-        return str(_("Coup %(n)s saved: %(scored)s.", n=n, scored=self._scored_text(after, n)))
+    def saved_text(
+        self,
+        after: Report,
+        n: int,
+        names: tuple[str, ...] | None = None,
+        now: Mapping[str, str] | None = None,
+    ) -> str:
+        scored = self._scored_text(after, n, now)
+        return str(_("Coup %(n)s saved: %(scored)s.", n=n, scored=scored))
 
     def corrected_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
-        scored = self._scored_text(after, n)
+        scored = self._scored_text(after, n, now)
         return str(_("Coup %(n)s corrected: %(scored)s.", n=n, scored=scored))
 
     def deleted_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
         return str(_("Coup %(n)s deleted; the sheet is counted again.", n=n))
 
     def undone_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
         return str(_("Coup %(n)s undone.", n=n))
 
     def redone_text(
-        self, before: Report, after: Report, n: int, people: Sequence[NetChange] | None = None
+        self,
+        before: Report,
+        after: Report,
+        n: int,
+        people: Sequence[NetChange] | None = None,
+        now: Mapping[str, str] | None = None,
     ) -> str:
         """What the coup put back marked, as its correction's message says it."""
-        return str(_("Coup %(n)s redone: %(scored)s.", n=n, scored=self._scored_text(after, n)))
+        scored = self._scored_text(after, n, now)
+        return str(_("Coup %(n)s redone: %(scored)s.", n=n, scored=scored))
 
     def field_words(
         self,

@@ -32,7 +32,7 @@ from ...store import Action, StoredGame, replayed, stops
 from ...store.changelog import LogRow, Seats
 from .. import registry
 from .explain import differences, people_then
-from .seat_words import logged_seat_text
+from .seat_words import logged_seat_text, named_changes, names_now
 
 COUP_CHANGES = {Action.ADD, Action.EDIT, Action.DELETE, Action.UNDO, Action.REDO}
 ENDED_WORDS = {
@@ -99,6 +99,7 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
     numbers: list[int | None] = list(range(1, len(stored.game.coups) + 1))
     """The number now of each coup of ``coups`` (None: deleted since)."""
     then = store.seats_then(get_db(), stored.id, players) if stored.seat_changes else {}
+    now = names_now(stored)  # a club's member by his name now, as the table's other pages
     out = []
     for i, row in enumerate(rows[: shown.stop]):
         action, position = row.action, row.position
@@ -114,7 +115,9 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
                         after_report = _replay(stored, coups)
                     before_report = _replay(stored, older)
                     detail.update(
-                        _detail(stored, row, before_report, after_report, sat, then.get(row.line))
+                        _detail(
+                            stored, row, (before_report, after_report), sat, then.get(row.line), now
+                        )
                     )
                     after_report = before_report
                 else:
@@ -126,21 +129,21 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
             coups = None
         elif action == Action.SEAT and row.after:
             with suppress(ValueError, RecursionError):  # a line changed by hand: nothing said
-                detail["said"] = logged_seat_text(json.loads(row.after))
+                detail["said"] = logged_seat_text(json.loads(row.after), now)
         elif action in (Action.STOP, Action.RESUME) and i in shown:
             by = stops.ended_by(action, row.before, row.after, row.summary)
             if by is not None:
                 detail["words"] = str(ENDED_WORDS[(Action(action), by)])
         elif action in (Action.PAID, Action.UNPAID) and i in shown:
             detail["said"] = _transfer_text(
-                stored, row.after if action == Action.PAID else row.before
+                stored, row.after if action == Action.PAID else row.before, now
             )
         if i in shown:
             out.append(Line(row.at, action, position, _phone(row), **detail))
     return out
 
 
-def _transfer_text(stored: StoredGame, logged: str | None) -> str | None:
+def _transfer_text(stored: StoredGame, logged: str | None, now: Mapping[str, str]) -> str | None:
     """A tick's or an untick's transfer ("Bruno → Chloé: 9 chips"), its persons by their
     number at the table (store/paid.py): which payment was ticked, or taken back of two."""
     try:
@@ -153,7 +156,8 @@ def _transfer_text(stored: StoredGame, logged: str | None) -> str | None:
     people = stored.people()[0]
 
     def name(person: int) -> str:
-        return people[person] if 0 <= person < len(people) else f"#{person}"
+        found = people[person] if 0 <= person < len(people) else f"#{person}"
+        return now.get(found, found)
 
     chips = ngettext("%(num)s chip", "%(num)s chips", amount)
     return _("%(who)s: %(what)s", who=f"{name(payer)} → {name(payee)}", what=chips)
@@ -227,36 +231,42 @@ def _sitters(
 def _detail(
     stored: StoredGame,
     row: LogRow,
-    before_report: Report,
-    after_report: Report,
+    reports: tuple[Report, Report],
     sat: tuple[str, ...],
     seats: tuple[Seats, Seats] | None,
+    now: Mapping[str, str],
 ) -> dict[str, Any]:
-    """What a coup change did; ``sat``: who played that coup (``_sitters``); ``seats``: the
-    seat changes just before and after it (``store.seats_then``; None: nobody took a seat,
-    or the log does not say them)."""
+    """What a coup change did, between ``reports`` (the replays before and after it);
+    ``sat``: who played that coup (``_sitters``); ``seats``: the seat changes just before
+    and after it (``store.seats_then``; None: nobody took a seat, or the log does not say
+    them); ``now``: each name typed as it reads now (a club's member, ``names_now``). The
+    coups as in the game file keep the names typed."""
     action, position = row.action, _position(row)
+    before_report, after_report = reports
     page = registry.web_of(stored.kind).pages
     detail: dict[str, Any] = {}
     if action in (Action.ADD, Action.REDO, Action.EDIT):
-        detail["after"] = page.coup_text(after_report, position, sat)
+        detail["after"] = page.coup_text(after_report, position, sat, now)
         detail["after_file"] = row.after
     if action in (Action.EDIT, Action.DELETE, Action.UNDO):
-        detail["before"] = page.coup_text(before_report, position, sat)
+        detail["before"] = page.coup_text(before_report, position, sat, now)
         detail["before_file"] = row.before
     if action == Action.EDIT:
         players = stored.game.players
         before, after = _coup_file(row.before), _coup_file(row.after)
         if not isinstance(before, Mapping) or not isinstance(after, Mapping):
             raise TypeError("a corrected coup is a JSON object")
-        detail["fields"] = differences(page, before, after, players, sat)
+        named = tuple(now.get(name, name) for name in sat)
+        detail["fields"] = differences(page, before, after, players, named)
     names, old = page.counts(before_report)
     if stored.seat_changes and names == tuple(stored.game.players):
         # per seat once someone took one: each person's result, as the notice says it
         if seats is not None:
             people = people_then(stored, seats, before_report, after_report, every=True)
-            detail["nets"] = tuple(people)
+            detail["nets"] = tuple(named_changes(people, now) or ())
         return detail
     new = page.counts(after_report)[1]
-    detail["nets"] = tuple(NetChange(n, o, a) for n, o, a in zip(names, old, new))
+    nets = [NetChange(n, o, a) for n, o, a in zip(names, old, new)]
+    named_nets = named_changes(nets, now if names == tuple(stored.game.players) else None)
+    detail["nets"] = tuple(named_nets or ())
     return detail

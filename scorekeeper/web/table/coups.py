@@ -37,11 +37,10 @@ from ...rules.errors import GameError
 from ...rules.kinds import dump_coup
 from ...store.links import right_lost_at
 from .. import registry
-from ..formats.words import error_text, refusal_text
 from ..forms import CHANGED, WENT_BACK, ActionForm, changed_meanwhile, form_version, went_back
 from ..hookspecs import GamePages, Page
 from .outbox_answers import conflict_answer, stored_coup_text, wants_json
-from .seat_words import deletion_refused
+from .seat_words import deletion_refused, names_now, refused_text
 
 bp = Blueprint("coups", __name__)
 
@@ -52,14 +51,20 @@ def pages_of(stored: store.StoredGame) -> GamePages[Any]:
 
 
 def refuse(
-    form: Any, error: GameError, fields: Mapping[str, str], position: int | None = None
+    stored: store.StoredGame,
+    form: Any,
+    error: GameError,
+    fields: Mapping[str, str],
+    position: int | None = None,
 ) -> None:
-    """Put the engine's refusal beside the field that is wrong. A correction of coup
+    """Put the engine's refusal beside the field that is wrong, a seat it names by who sits
+    there in that coup, by his name now (``seat_words.seats_named``). A correction of coup
     ``position`` that a later coup refuses says that coup's number: beside the corrected
     coup's field, the later coup's reason ("sans-atout is compulsory") read as its own."""
     field = getattr(form, fields.get(error.field, "save"))
     later = position is not None and error.coup not in (None, position)
-    field.errors = [*field.errors, error_text(error) if later else refusal_text(error)]
+    at = error.coup or position or len(stored.game.coups) + 1
+    field.errors = [*field.errors, refused_text(stored, error, at, later)]
 
 
 def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
@@ -76,7 +81,7 @@ def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
         coups[position - 1] = coup  # a correction: checked from the kept prefix before it
         return stored.check(coups, position)
     except GameError as error:
-        refuse(form, error, entry.error_fields(), position)
+        refuse(stored, form, error, entry.error_fields(), position)
         return None
 
 
@@ -120,11 +125,9 @@ def lost_fiche(game_id: int) -> str:
     typed, and the way back (the handover code)."""
     stored = readable(game_id)
     web = registry.web_of(stored.kind)
-    typed = (
-        list(typed_values(web.entry.form(stored), stored.game.players))
-        if request.method == "POST"
-        else []
-    )
+    now = names_now(stored)  # each seat's tricks under his name now, as the form's
+    seats = [now.get(name, name) for name in stored.game.players]
+    typed = list(typed_values(web.entry.form(stored), seats)) if request.method == "POST" else []
     page = web.pages.render(stored)
     body = page if isinstance(page, str) else page[0]
     notice = render_template(
@@ -190,7 +193,8 @@ def stored_answer(game_id: int, stored: store.AlreadyStored) -> BaseResponse:
     latest = store.load(get_db(), game_id)
     page = pages_of(latest)
     if len(latest.game.coups) == stored.position:
-        flash(page.saved_text(latest.replay(), stored.position, latest.seated(stored.position)))
+        seated = latest.seated(stored.position)
+        flash(page.saved_text(latest.replay(), stored.position, seated, names_now(latest)))
     else:
         flash(_("Coup %(n)s was saved already.", n=stored.position))
     return _back(game_id, page.after_save)
@@ -264,6 +268,7 @@ def add(game_id: int) -> Page | BaseResponse:
     if not entry.saving(form):
         return page.render(stored, form, preview=after)
     version = form_version(form)
+    now = names_now(stored)  # a club's member by his name now: read with the row, before the write
     try:
         store.add_coup(
             get_db(),
@@ -283,12 +288,12 @@ def add(game_id: int) -> Page | BaseResponse:
         latest = changed_meanwhile(form, form.save, game_id)
         return page.render(latest, form, status=409)
     except GameError as error:
-        refuse(form, error, entry.error_fields())
+        refuse(stored, form, error, entry.error_fields())
         return page.render(stored, form, status=422)
     if wants_json():
         # the version the change made, as stored: one above, or above one a restore took back
         return jsonify(coup=len(after.coups), version=visit(game_id).row.version)
-    flash(page.saved_text(after, len(after.coups), stored.seated(len(after.coups))))
+    flash(page.saved_text(after, len(after.coups), stored.seated(len(after.coups)), now))
     return _back(game_id, page.after_save)
 
 
@@ -322,6 +327,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
             flash(_("Coup %(n)s is already so: nothing changed.", n=n))
             return _back(game_id, page.after_change)
         elif entry.saving(form):
+            now = names_now(stored)  # read with the row, before the write
             try:
                 store.edit_coup(
                     get_db(),
@@ -335,11 +341,11 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                 stored = changed_meanwhile(form, form.save, game_id)
                 before, after, status = stored.replay(), None, 409
             except GameError as error:
-                refuse(form, error, entry.error_fields(), n)
+                refuse(stored, form, error, entry.error_fields(), n)
                 status = 422
             else:
                 people = stored.person_changes(after.game.coups, None)
-                flash(page.corrected_text(before, after, n, people))
+                flash(page.corrected_text(before, after, n, people, now))
                 return _back(game_id, page.after_change)
     return page.render_edit(stored, n, form, before, after, status)
 
@@ -362,6 +368,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
         if not form.validate():
             abort(400)
         if after is not None:
+            now = names_now(stored)  # read with the row, before the write
             try:
                 store.delete_coup(
                     get_db(), game_id, n, version=form_version(form), by=acting_grant()
@@ -370,7 +377,8 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
                 back = went_back(form_version(form), store.load(get_db(), game_id))
                 error = f"{WENT_BACK} {CHANGED}" if back else str(CHANGED)
             else:
-                flash(page.deleted_text(before, after, n, stored.person_changes(coups, n)))
+                people = stored.person_changes(coups, n)
+                flash(page.deleted_text(before, after, n, people, now))
                 return _back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
@@ -383,7 +391,7 @@ def undo(game_id: int) -> BaseResponse:
     form = ActionForm()
     if not stored.game.coups or not form.validate():
         abort(400)
-    before = stored.replay()
+    before, now = stored.replay(), names_now(stored)  # read with the row, before the write
     try:
         after = store.delete_coup(
             get_db(), game_id, None, version=form_version(form), by=acting_grant()
@@ -395,7 +403,7 @@ def undo(game_id: int) -> BaseResponse:
         return _back(game_id, "")
     count = len(stored.game.coups)  # each person's result, the seats' players none of it
     people = stored.person_changes(stored.game.coups[:-1], count)
-    flash(page.undone_text(before, after, count, people))
+    flash(page.undone_text(before, after, count, people, now))
     return _back(game_id, page.after_save)
 
 
@@ -408,7 +416,7 @@ def redo(game_id: int) -> BaseResponse:
     if not form.validate():
         abort(400)
     version = form_version(form)
-    before = stored.replay()
+    before, now = stored.replay(), names_now(stored)  # read with the row, before the write
     try:
         after = store.redo_coup(get_db(), game_id, version=version, by=acting_grant())
     except store.Conflict:
@@ -417,10 +425,10 @@ def redo(game_id: int) -> BaseResponse:
         flash(_("The game changed meanwhile: nothing was redone. Here is the latest state."))
         return _back(game_id, "")
     except GameError as error:
-        flash(error_text(error))
+        flash(refused_text(stored, error, error.coup or len(stored.game.coups) + 1, True))
         return _back(game_id, "")
     people = stored.person_changes(after.game.coups, None)  # each person's, once one sat
-    flash(page.redone_text(before, after, len(after.coups), people))
+    flash(page.redone_text(before, after, len(after.coups), people, now))
     return _back(game_id, page.after_save)
 
 

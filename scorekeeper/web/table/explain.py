@@ -31,6 +31,7 @@ from .. import registry
 from ..formats.words import signed
 from ..hookspecs import GamePages
 from .offers import coup_changes
+from .seat_words import named_changes, names_now, seated_now
 
 EXPLAINED = COUP_ACTIONS - {Action.ADD}
 """The changes a phone is told about: an added coup shows itself as the sheet's new line."""
@@ -93,6 +94,7 @@ def notice(stored: StoredGame) -> str | None:
     page = registry.web_of(stored.kind).pages
     players = stored.game.players
     kind = stored.kind
+    named = names_now(stored)  # a club's member by his name now, as the page around it
     n = int(row["position"])
     try:
         older = list(stored.game.coups)
@@ -102,7 +104,8 @@ def notice(stored: StoredGame) -> str | None:
         elif row["action"] == Action.EDIT:
             item = json.loads(row["before"])
             now = kind.dump_coup(older[n - 1], players)
-            fields = differences(page, item, now, players, stored.seated(n))  # who played it
+            sat = seated_now(stored, named)(n)  # who played it, by his name now
+            fields = differences(page, item, now, players, sat)
             older[n - 1] = kind.load_coup(item, stored.game)
         else:
             older.insert(n - 1, kind.load_coup(json.loads(row["before"]), stored.game))
@@ -112,10 +115,12 @@ def notice(stored: StoredGame) -> str | None:
         return None  # the log does not match the coups: nothing is said rather than a guess
     names, old = page.counts(before)
     if stored.seat_changes and names == tuple(players):  # per seat: each person's instead
-        people = _people(stored, older, int(row["id"]))
+        people = named_changes(_people(stored, older, int(row["id"])), named)
         return None if people is None else notice_text(row["action"], n, fields, people)
     new = page.counts(stored.replay())[1]
     nets = [NetChange(name, o, a) for name, o, a in zip(names, old, new, strict=True)]
+    seats = names == tuple(players)  # a team game's sides are named by no one
+    nets = named_changes(nets, named if seats else None) or []
     return notice_text(row["action"], n, fields, nets)
 
 

@@ -17,6 +17,7 @@ from ..hookspecs import Page
 from ..kept.arguments import asked_page, past_the_last, reads
 from ..kept.conditional import table_state_of
 from .changelog import PAGE, lines
+from .seat_words import names_now, seated_now
 
 bp = blueprints.table
 
@@ -48,9 +49,12 @@ def history(game_id: int) -> str | BaseResponse:
     if (last := past_the_last(pages)) is not None:
         return last
     page = asked_page()
+    now = names_now(stored)  # a club's member by his name now (kept: NAMED_PAGES)
     return render_template(
         "history.html",
         stored=stored,
+        now=now,
+        seated=seated_now(stored, now),
         changes=lines(stored, rows, page),
         page=page,
         pages=pages,

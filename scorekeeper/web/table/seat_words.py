@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -16,6 +16,7 @@ from ...clubs.room import names_now as club_names_now
 from ...db import get_db, rows
 from ...rights.access import table_club, visit
 from ...rules.errors import GameError, SeatName
+from ...rules.ledger import NetChange
 from ...rules.seating import PLAYS_FOR, Sitting, sittings
 from ...store import StoredGame
 from ..formats.words import error_text, refusal_text
@@ -85,25 +86,64 @@ def _first(sitting: Sitting) -> tuple[int, int]:
     return sitting.first, sitting.seat
 
 
-def logged_seat_text(after: Any) -> str | None:
-    """A change log line's seat change (its ``after``, store/seat_changes.py), in words."""
+def logged_seat_text(after: Any, now: Mapping[str, str] | None = None) -> str | None:
+    """A change log line's seat change (its ``after``, store/seat_changes.py), in words;
+    each name as ``now`` says (a club's member by his name now)."""
     if not isinstance(after, dict):
         return None
+    said = now or {}
     try:
+        player = str(after["player"])
         payer = str(after.get("for", after.get("leaving", "")))
+        leaving = str(after.get("leaving", ""))
         sitting = Sitting(
             -1,
-            str(after["player"]),
+            said.get(player, player),
             int(after["coup"]),
             None,
             str(after["way"]),
-            payer,
-            str(after.get("leaving", "")),
-            str(after["player"]) == payer,
+            said.get(payer, payer),
+            said.get(leaving, leaving),
+            player == payer,
         )
     except (KeyError, TypeError, ValueError):
         return None
     return seat_text(sitting)
+
+
+def named_changes(
+    changes: Sequence[NetChange] | None, now: Mapping[str, str] | None
+) -> list[NetChange] | None:
+    """What a change did to each net, each named as ``now`` says (a club's member by his
+    name now, ``names_now``); None stays None (the seats' nets are the persons')."""
+    if changes is None:
+        return None
+    said = now or {}
+    return [replace(c, name=said.get(c.name, c.name)) for c in changes]
+
+
+def seats_named(stored: StoredGame, error: GameError, coup: int) -> GameError:
+    """The engine's refusal with each seat it names (a ``SeatName``: the seat's first
+    player, as the engine knows the table) named at drawing time: whoever sits at that seat
+    in coup ``coup``, by his name now (a club's member renamed or merged, ``names_now``)."""
+    if not any(isinstance(v, SeatName) for v in error.params.values()):
+        return error
+    now = names_now(stored)
+    sitting = dict(zip(stored.game.players, stored.seated(coup), strict=True))
+    params = {
+        k: now.get(sitting.get(v, v), sitting.get(v, v)) if isinstance(v, SeatName) else v
+        for k, v in error.params.items()
+    }
+    shown = GameError(error.field, error.template, error.coup, **params)
+    shown.led = error.led
+    return shown
+
+
+def refused_text(stored: StoredGame, error: GameError, coup: int, numbered: bool) -> str:
+    """A refusal of coup ``coup`` beside a form, its seats named (``seats_named``);
+    ``numbered``: with its coup's number (a later coup refusing a correction)."""
+    shown = seats_named(stored, error, coup)
+    return error_text(shown) if numbered else refusal_text(shown)
 
 
 def deletion_refused(stored: StoredGame, error: GameError, n: int) -> str:
@@ -112,16 +152,12 @@ def deletion_refused(stored: StoredGame, error: GameError, n: int) -> str:
     number now, and the one it would become, since the dealers move up with it (at four, the
     one who sits out: "Coup 6, which would become coup 5: Anne deals and sits out"), and
     names whoever sits at a seat in that coup, as its page does (the engine names the seat
-    by its first player, a ``SeatName``: "Denis deals" where Émile took Denis's seat)."""
+    by its first player, a ``SeatName``: "Denis deals" where Émile took Denis's seat), by
+    his name now (``seats_named``)."""
     if error.coup is None or error.coup < n:
         return error_text(error)
     now = error.coup + 1  # a seat change stays with its coup: who sat there sits there still
-    sitting = dict(zip(stored.game.players, stored.seated(now), strict=True))
-    params = {
-        k: sitting.get(v, v) if isinstance(v, SeatName) else v for k, v in error.params.items()
-    }
-    shown = GameError(error.field, error.template, error.coup, **params)
-    shown.led = error.led
+    shown = seats_named(stored, error, now)
     lead = _("Coup %(now)s, which would become coup %(then)s: ", now=now, then=error.coup)
     return lead + refusal_text(shown)
 

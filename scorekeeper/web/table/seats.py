@@ -28,7 +28,7 @@ from ...rules.errors import GameError
 from ...rules.seating import PLAYS_FOR, TAKES_OVER, SeatChange, payers, seated, sittings
 from ..formats.words import club_full_text, elide, error_text, signed
 from ..forms import changed_meanwhile, form_version, name_field, options
-from .seat_words import seat_lines
+from .seat_words import names_now, seat_lines, seated_now
 
 bp = Blueprint("seats", __name__)
 
@@ -69,7 +69,8 @@ def _taking_over(stored: store.StoredGame) -> bool:
 def _form(stored: store.StoredGame) -> SeatForm:
     """The form (on a POST: as sent), its seats named as they are now."""
     form = SeatForm()
-    form.seat.choices = options((str(i), name) for i, name in enumerate(stored.seated()))
+    seated = seated_now(stored, names_now(stored))()  # a club's member by his name now
+    form.seat.choices = options((str(i), name) for i, name in enumerate(seated))
     taking_over = _taking_over(stored)
     plays_for = PLAYS_FOR_WORDS if stored.kind.chips else PLAYS_FOR_POINTS
     ways = [(PLAYS_FOR, plays_for)] + ([(TAKES_OVER, TAKES_OVER_WORDS)] if taking_over else [])
@@ -131,8 +132,10 @@ def handed_over(stored: store.StoredGame) -> list[str]:
     seat")."""
     report = stored.replay()
     people = stored.by_person()
+    now = names_now(stored)  # a club's member by his name now
     lines = []
-    for seat, (name, payer) in enumerate(zip(stored.seated(), stored.payers(), strict=True)):
+    for seat, (sits, pays) in enumerate(zip(stored.seated(), stored.payers(), strict=True)):
+        name, payer = now.get(sits, sits), now.get(pays, pays)
         debt = stored.kind.seat_debt(report, seat, report)
         if debt <= 0:
             continue
@@ -144,7 +147,7 @@ def handed_over(stored: store.StoredGame) -> list[str]:
             debt,
             seat=name,
             name=payer,
-            net=signed(people.get(payer, 0) - debt),
+            net=signed(people.get(pays, 0) - debt),
         )
         lines.append(elide(text, name))
     return lines
@@ -152,17 +155,21 @@ def handed_over(stored: store.StoredGame) -> list[str]:
 
 def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
     state = store.table_state(get_db(), stored.id)
+    now = names_now(stored)  # a club's member by his name now, as the game page names him
+    seated = seated_now(stored, now)
     page = render_template(
         "seat.html",
         stored=stored,
+        seated=seated,
         state=state,
         locked=state.refuses(False) is not None,
         form=form,
         finished=stored.replay().finished,
         coup=len(stored.game.coups) + 1,
         chips=stored.kind.chips,
-        lines=seat_lines(stored),
-        back=[(seat, name, stored.seated()[seat]) for seat, name in _back(stored)],
+        lines=seat_lines(stored, now),
+        # the link carries the name typed (the form's), the words his name now
+        back=[(seat, name, now.get(name, name), seated()[seat]) for seat, name in _back(stored)],
         handed=handed_over(stored) if _taking_over(stored) else [],
     )
     return page if status == 200 else (page, status)
@@ -190,6 +197,7 @@ def take_seat(game_id: int) -> Any:
         player = owner[0]  # he comes back to his own seat, named as he was ("bruno": Bruno)
     elif found is not None or owner is not None:  # named as he sits, not as typed
         name = (found or owner or ("",))[0]
+        name = names_now(stored).get(name, name)
         form.player.errors = [_("%(name)s already sits at this table.", name=name)]
         return _page(stored, form, 422)
     try:
@@ -213,7 +221,8 @@ def take_seat(game_id: int) -> Any:
         target = form.player if error.field.endswith("player") else form.way
         target.errors = [error_text(error)]
         return _page(stored, form, 422)
-    flash(seat_lines(store.load(get_db(), game_id))[-1])
+    latest = store.load(get_db(), game_id)
+    flash(seat_lines(latest, names_now(latest))[-1])
     return redirect(url_for("table.game", game_id=game_id))
 
 

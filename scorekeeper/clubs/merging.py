@@ -1,0 +1,149 @@
+"""Two members merged into one person, and the merge a table refuses.
+
+Merging points the one member at the other (``merged_into``): every seat of either then
+counts for the one kept, his money and his names at every table (``clubs.room``). Two
+members who sat at one table at the same time, at two seats, are two people: merged, the
+table read "Anne · Anne · Chloé" and billed one member for two seats' money (review12).
+Such a merge is refused, naming the first table where they sat together.
+
+A newcomer who took over a member's seat, or played for him, sat at that seat when the
+member did not (the same seat, one after the other): the merge is allowed. He may be the
+member himself, back under a name typed differently ("Bruneau" for Bruno); merged, each
+stretch's result is one person's and nothing is counted twice (docs/guide-organisers.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import sqlite_utils
+
+from ..db import rows
+from ..rules.seating import SeatChange, payers, seated
+from ..store import NotFound, load
+from ..store.changing import changing
+from ..store.club_log import ClubOwner
+from .records import Refused
+
+
+class SatTogether(Exception):
+    """A merge refused: the two members sat at one table at the same time."""
+
+    def __init__(self, names: tuple[str, str], table_no: int | None, date: str | None) -> None:
+        super().__init__(names, table_no, date)
+        self.names = names
+        """The two members' names, as the club's pages say them now."""
+        self.table_no = table_no
+        """The table's number in its evening (None: a table in no evening)."""
+        self.date = date
+        """Its evening's date (ISO), None with it."""
+
+
+def merge(db: sqlite_utils.Database, club_id: int, member_id: int, into: int, version: int) -> None:
+    """Two members are one person: every seat of ``member_id`` now counts for ``into``.
+    Refused (``SatTogether``, nothing stored) if they sat at one table at the same time."""
+    if member_id == into:
+        raise Refused(member_id)
+    with changing(db, ClubOwner(club_id), version, "member_merge") as change:
+        names = (_named(db, club_id, member_id), _named(db, club_id, into))
+        together = sat_together(db, member_id, into)
+        if together is not None:
+            raise SatTogether(names, *together)
+        change.summary = f"{member_id} → {into}"
+        db.execute("update members set merged_into = ? where id = ?", [into, member_id])
+        db.execute("update members set merged_into = ? where merged_into = ?", [into, member_id])
+
+
+def _named(db: sqlite_utils.Database, club_id: int, member_id: int) -> str:
+    """The name of the club's member (not merged away); ``Refused`` for any other."""
+    row = db.execute(
+        "select name from members where id = ? and club_id = ? and merged_into is null",
+        [member_id, club_id],
+    ).fetchone()
+    if row is None:
+        raise Refused(member_id)
+    return str(row[0])
+
+
+def _counted(db: sqlite_utils.Database, member_id: int) -> set[int]:
+    """The member and those merged into him: the seats that count for him."""
+    found = db.execute("select id from members where merged_into = ?", [member_id]).fetchall()
+    return {member_id, *(int(i) for (i,) in found)}
+
+
+def sat_together(
+    db: sqlite_utils.Database, one: int, other: int
+) -> tuple[int | None, str | None] | None:
+    """The first table (its number and its evening's date) where the members ``one`` and
+    ``other`` (each with those merged into him) sat at two seats at the same time; None if
+    they never did."""
+    ones, others = _counted(db, one), _counted(db, other)
+    marks = ",".join("?" * len(ones | others))
+    seats: dict[int, list[tuple[int, int]]] = {}
+    for row in db.query(
+        f"select rowid as id, game_id, seat, member_id from seats where member_id in ({marks})"
+        " order by game_id, seat",
+        [*ones, *others],
+    ):
+        with rows.reading("seats", row):  # a row retyped behind the app: Damaged, never a 500
+            pair = rows.whole(row, "seat"), rows.whole(row, "member_id")
+            seats.setdefault(rows.whole(row, "game_id"), []).append(pair)
+    for game_id, found in seats.items():
+        members = {m for _seat, m in found}
+        if not (members & ones and members & others):
+            continue
+        if _at_once(db, game_id, found, ones, others):
+            row = db.execute(
+                "select eg.table_no, ev.date from evening_games eg"
+                " join evenings ev on ev.id = eg.evening_id where eg.game_id = ?",
+                [game_id],
+            ).fetchone()
+            return (None, None) if row is None else (int(row[0]), str(row[1]))
+    return None
+
+
+def _at_once(
+    db: sqlite_utils.Database,
+    game_id: int,
+    found: Iterable[tuple[int, int]],
+    ones: set[int],
+    others: set[int],
+) -> bool:
+    """Whether a person of ``ones`` and a person of ``others`` were at two seats of the game
+    in one coup: each seat's person is who sits there and whose money it is (an absent
+    member played for is at his seat, not at another). A seat row below 0 is a newcomer's
+    (``seats.taken_seat``: the seat change of that position)."""
+    try:
+        stored = load(db, game_id)
+    except NotFound:  # a seat whose game is gone behind the app: nobody sat there
+        return False
+    players, changes = stored.game.players, stored.seat_changes
+    newcomers = dict(
+        db.execute(
+            "select position, player from seat_changes where game_id = ?", [game_id]
+        ).fetchall()
+    )
+    named: dict[str, int] = {}
+    for seat, member in found:
+        name = players[seat] if 0 <= seat < len(players) else newcomers.get(-seat)
+        if name is not None:
+            named[str(name)] = member
+    coups = {1, *(c.coup for c in changes)}  # who sits where changes only there
+    return any(_two_seats(players, changes, at, named, ones, others) for at in sorted(coups))
+
+
+def _two_seats(
+    players: Sequence[str],
+    changes: Sequence[SeatChange],
+    at: int,
+    named: dict[str, int],
+    ones: set[int],
+    others: set[int],
+) -> bool:
+    """Whether in coup ``at`` a person of ``ones`` and one of ``others`` sat at two seats."""
+    people = [
+        {named[n] for n in pair if n in named}
+        for pair in zip(seated(players, changes, at), payers(players, changes, at), strict=True)
+    ]
+    pairs = ((a, b) for i, a in enumerate(people) for j, b in enumerate(people) if i != j)
+    return any(a & ones and b & others for a, b in pairs)
