@@ -131,20 +131,30 @@ def test_a_floor_lowered_or_deleted_behind_the_app_is_named(restored, capsys, ta
     assert said.splitlines()[-1] == (f"{len(named)} fault" + ("s" if len(named) > 1 else ""))
 
 
-def test_a_backup_whose_floors_were_lowered_is_restored_with_its_logs(restored, tmp_path, capsys):
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        ("update generation set games_given = 0", "games_given is 0, its log says 2"),
+        # the row made again by the restore records its log as it is (m015's way)
+        ("delete from generation", "games_given is not stored, its log says 2"),
+    ],
+)
+def test_a_backup_whose_floors_were_lowered_is_restored_with_its_logs(
+    restored, tmp_path, capsys, damage, said
+):
     """A restore reads the backup's own log of the numbers given: its floors lowered behind
     the app come back (on a new machine there is no replaced database to keep them), the
     restore says so, and the restored database verifies clean."""
     kept = tmp_path / "kept-after.sqlite"
     assert main(["backup", str(kept), "--database", str(restored)]) == 0
-    sql(kept, "update generation set games_given = 0", "delete from versions_given")
+    sql(kept, damage, "delete from versions_given")
     (tmp_path / "new").mkdir()
     target = tmp_path / "new" / "scorekeeper.sqlite"
     capsys.readouterr()
     assert main(["restore", str(kept), "--database", str(target)]) == 0
-    said = capsys.readouterr().out
-    assert "in the backup, generation row 1: games_given is 0, its log says 2" in said
-    assert "in the backup, versions_given: game 1: the version kept is not stored" in said
+    out = capsys.readouterr().out
+    assert f"in the backup, generation row 1: {said}" in out
+    assert "in the backup, versions_given: game 1: the version kept is not stored" in out
     assert one(target, "select games_given, clubs_given from generation") == [(2, 2)]
     assert one(target, "select owner, id, version from versions_given") == [("games", 1, 3)]
     code, verified = verify(target, capsys)
@@ -180,3 +190,23 @@ def test_floors_kept_before_their_log_are_its_first_line_and_none_is_nothing(tmp
     sql(old, "update generation set games_given = 3")
     code, said = verify(old, capsys)
     assert code == 1 and "FAULT generation row 1: games_given is 3, its log says 4" in said
+
+
+def test_a_restore_over_a_database_whose_floors_were_lowered_keeps_its_logs(
+    restored, tmp_path, capsys
+):
+    """The replaced database's log counts too: the floors lowered in it behind the app are
+    what the restored one keeps, and the restore says so."""
+    sql(
+        restored,
+        "update generation set games_given = 0, clubs_given = 0",
+        "delete from versions_given",
+    )
+    kept = tmp_path / "kept.sqlite"  # the backup of the fixture: game 1 at its creation
+    assert main(["restore", str(kept), "--database", str(restored), "--force"]) == 0
+    out = capsys.readouterr().out
+    assert f"in {restored}, generation row 1: games_given is 0, its log says 2" in out
+    assert one(restored, "select games_given, clubs_given from generation") == [(2, 2)]
+    assert one(restored, "select owner, id, version from versions_given") == [("games", 1, 3)]
+    code, verified = verify(restored, capsys)
+    assert code == 0, verified
