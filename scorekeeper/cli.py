@@ -216,7 +216,14 @@ def cmd_backup(args: argparse.Namespace) -> None:
 def cmd_restore(args: argparse.Namespace) -> None:
     from pathlib import Path
 
-    from .db.backup import check_backup, default_database, key_of, restore, what_a_restore_takes
+    from .db.backup import (
+        check_backup,
+        default_database,
+        floors_lowered,
+        key_of,
+        restore,
+        what_a_restore_takes,
+    )
 
     target = Path(args.database) if args.database else default_database()
     source = Path(args.source)
@@ -237,6 +244,10 @@ def cmd_restore(args: argparse.Namespace) -> None:
             raise UserError(f"no folder {target.parent}")
         before = key_of(target) if target.exists() else None
         taken = what_a_restore_takes(source, target) if target.exists() else []
+        # floors lowered behind the app: the restore keeps what their log says (verify)
+        lowered = [f"in the backup, {fault}" for fault in floors_lowered(source)]
+        if target.exists():
+            lowered += [f"in {target}, {fault}" for fault in floors_lowered(target)]
         restore(source, target)
     except ValueError as error:
         raise UserError(str(error)) from None
@@ -245,6 +256,8 @@ def cmd_restore(args: argparse.Namespace) -> None:
     print(f"restored {_games(games)} from {source} into {target}")
     for line in taken:
         print(line)
+    for line in lowered:
+        print(f"{line}: the restored database keeps what the log says")
     if before is not None and key_of(target) != before:
         print(
             "the backup brings its own secret key: restart the server, so that the phones"

@@ -217,7 +217,9 @@ def _restored(
     ``given``: the highest game and club numbers the replaced database handed out, which
     the restored one never hands out again (``numbers``: a phone may still name them);
     ``versions``: the versions it gave each game, club and event, which the restored one
-    never gives again (a page drawn before the restore shows one).
+    never gives again (a page drawn before the restore shows one). The backup's own log of
+    the numbers given counts as well (a floor lowered in it behind the app comes back), and
+    what is kept is written on that log (``numbers.record``), which ``verify`` reads.
 
     A backup holds the generation of the database it was taken of: restored as
     it is, the followers' pages kept since the backup (same games, versions and
@@ -232,8 +234,11 @@ def _restored(
     image = Database(memory)
     migrate(image, source)
     new_generation(image)
-    numbers.keep_given(memory, given or {})
-    numbers.keep_versions(memory, versions or {})
+    # the backup's own log of the numbers given: floors lowered behind it come back
+    own_given, own_versions = numbers.logged(memory)
+    numbers.keep_given(memory, numbers.higher(given or {}, own_given))
+    numbers.keep_versions(memory, numbers.higher(versions or {}, own_versions))
+    numbers.record(image, "restore")
     if key:
         memory.execute("insert or ignore into secret_key (id, key) values (1, ?)", [key])
     return memory
@@ -250,7 +255,28 @@ def _given(target: Path) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
     except sqlite3.Error:
         return {}, {}
     try:
-        return numbers.highest_given(conn), numbers.versions_given(conn)
+        # what its log of the numbers given keeps counts too: a floor lowered behind the app
+        given, versions = numbers.logged(conn)
+        return (
+            numbers.higher(numbers.highest_given(conn), given),
+            numbers.higher(numbers.versions_given(conn), versions),
+        )
+    finally:
+        conn.close()
+
+
+def floors_lowered(path: Path) -> list[str]:
+    """The floors of the database at ``path`` stored below what its log of the numbers
+    given says (``numbers.floor_faults``: what ``verify`` names), which a restore takes back
+    from the log; none where it cannot be read."""
+    try:
+        conn = sqlite3.connect(_uri(path), uri=True)
+    except sqlite3.Error:
+        return []
+    try:
+        return [str(fault) for fault in numbers.floor_faults(Database(conn))]
+    except sqlite3.Error:
+        return []
     finally:
         conn.close()
 

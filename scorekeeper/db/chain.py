@@ -63,9 +63,12 @@ CHAINS = (
     Chain("ledger", scope="club_id", owner="clubs", length="ledger_length", head="ledger_head"),
     Chain("event_changes", scope="event_id", owner="events"),
     Chain("club_changes", scope="club_id", owner="clubs"),
+    Chain("numbers_given", scope="generation_id", owner="generation"),
 )
-"""Every chained log; a table missing from the database (an older schema) is skipped."""
-CHANGES, LEDGER, EVENT_CHANGES, CLUB_CHANGES = CHAINS
+"""Every chained log; a table missing from the database (an older schema) is skipped.
+``numbers_given``: the numbers and versions a restore keeps from being handed out again,
+one chain on the one ``generation`` row (``db/numbers.py``, m033)."""
+CHANGES, LEDGER, EVENT_CHANGES, CLUB_CHANGES, NUMBERS_GIVEN = CHAINS
 RECORDED = frozenset(column for chain in CHAINS for column in (chain.length, chain.head))
 """The owners' columns that record their chains: kept by the database, not by a change."""
 

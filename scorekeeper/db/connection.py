@@ -226,10 +226,13 @@ def generation(db: sqlite_utils.Database) -> str:
 def new_generation(db: sqlite_utils.Database) -> None:
     """A new generation: the pages kept of this database before are never handed out again.
     A row deleted behind the app (a restored backup's) is made again: the generation and
-    the numbers given (``numbers.keep_given``) live in it, and an update alone kept neither."""
+    the numbers given (``numbers.keep_given``) live in it, and an update alone kept neither;
+    made again, it records its log of the numbers given as it is (m033), as m015 filled the
+    owners' records."""
     db.conn.execute(
-        "insert into generation (id, token) values (1, ?)"
-        " on conflict (id) do update set token = excluded.token",
+        "insert into generation (id, token, log_length, log_head) select 1, ?, count(*),"
+        " (select hash from numbers_given order by id desc limit 1) from numbers_given"
+        " where true on conflict (id) do update set token = excluded.token",
         [secrets.token_hex(12)],
     )
 

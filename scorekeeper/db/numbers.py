@@ -8,15 +8,25 @@ to the next game, and the phone that followed the gone one would read a stranger
 game and list it as its own. ``backup.restore`` keeps the replaced database's highest
 numbers in the restored one (``keep_given``: the ``generation`` row, m031), and a new
 game or club is numbered above them (``unused``).
+
+What a restore keeps it writes on a hash chain too (``numbers_given``, m033: the
+``generation`` row's, whose length and head that row records): a floor lowered or deleted
+behind the app is then a fault ``scorekeeper verify`` names (``floor_faults``), and the
+next restore takes the log's floors back (``logged``).
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from typing import TypeVar
 
 import sqlite_utils
 
-from .chain import CHAINS
+from ..clock import now
+from .chain import CHAINS, NUMBERS_GIVEN, Fault, append
+
+_K = TypeVar("_K")
 
 GIVEN = {"games": "games_given", "clubs": "clubs_given"}
 """Each numbered table a cookie names, and its column of the ``generation`` row."""
@@ -71,8 +81,9 @@ def keep_given(conn: sqlite3.Connection, given: dict[str, int]) -> None:
         )
 
 
-VERSIONED = tuple(sorted({chain.owner for chain in CHAINS}))
-"""The tables whose rows change by version: the owners of the logs (``chain.CHAINS``)."""
+VERSIONED = tuple(sorted({chain.owner for chain in CHAINS if chain != NUMBERS_GIVEN}))
+"""The tables whose rows change by version: the owners of the logs (``chain.CHAINS``) but
+the ``generation`` row, which owns the log of the numbers given."""
 
 
 def versions_given(conn: sqlite3.Connection) -> dict[tuple[str, int], int]:
@@ -126,3 +137,128 @@ def next_version(db: sqlite_utils.Database, table: str, number: int, current: in
         row = None
     floor = row[0] if row is not None and isinstance(row[0], int) else 0
     return max(current, floor) + 1
+
+
+Floors = tuple[dict[str, int], dict[tuple[str, int], int]]
+"""The numbers a restore keeps from being handed out again: the highest game and club
+numbers given (by table), and the versions given (by owner's table and id)."""
+
+
+def higher(one: dict[_K, int], other: dict[_K, int]) -> dict[_K, int]:
+    """Each key's higher number of the two."""
+    return {key: max(one.get(key, 0), other.get(key, 0)) for key in one.keys() | other.keys()}
+
+
+def stored(conn: sqlite3.Connection) -> Floors:
+    """The floors as stored (``generation``'s row, ``versions_given``): what can be read as
+    whole numbers (0: none kept), nothing for a row or a table missing."""
+    given: dict[str, int] = {}
+    try:
+        row = conn.execute(
+            "select games_given, clubs_given from generation where id = 1"
+        ).fetchone()
+    except sqlite3.Error:
+        row = None
+    for table, value in zip(GIVEN, row or (), strict=False):
+        if type(value) is int:
+            given[table] = value
+    versions: dict[tuple[str, int], int] = {}
+    try:
+        kept = conn.execute("select owner, id, version from versions_given").fetchall()
+    except sqlite3.Error:
+        kept = []
+    for owner, number, version in kept:
+        if owner in VERSIONED and type(number) is int and type(version) is int:
+            versions[(owner, number)] = version
+    return given, versions
+
+
+def _state(floors: Floors) -> str:
+    """A line's ``state``: ``{"given": {"games": 12}, "versions": [["games", 4, 9]]}``."""
+    given, versions = floors
+    listed = [[owner, number, version] for (owner, number), version in sorted(versions.items())]
+    return json.dumps(
+        {"given": dict(sorted(given.items())), "versions": listed}, separators=(",", ":")
+    )
+
+
+def _read(text: object) -> Floors:
+    """A line's ``state`` read back; what is not of its shape counts as nothing kept."""
+    try:
+        state = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        state = None
+    if not isinstance(state, dict):
+        return {}, {}
+    given = state.get("given")
+    versions = state.get("versions")
+    found = {
+        table: value
+        for table, value in (given.items() if isinstance(given, dict) else ())
+        if table in GIVEN and type(value) is int
+    }
+    kept: dict[tuple[str, int], int] = {}
+    for item in versions if isinstance(versions, list) else ():
+        if isinstance(item, list) and len(item) == 3:
+            owner, number, version = item
+            if owner in VERSIONED and type(number) is int and type(version) is int:
+                kept[(owner, number)] = max(kept.get((owner, number), 0), version)
+    return found, kept
+
+
+def logged(conn: sqlite3.Connection) -> Floors:
+    """The floors the log of the numbers given keeps: each one's highest over its lines
+    (each line holds every floor a restore kept; none is ever lowered by the app). Nothing
+    for a database before m033, or one whose log cannot be read (a damaged file)."""
+    given: dict[str, int] = {}
+    versions: dict[tuple[str, int], int] = {}
+    try:
+        lines = conn.execute(f"select state from [{NUMBERS_GIVEN.table}] order by id").fetchall()
+    except sqlite3.Error:
+        lines = []
+    for (text,) in lines:
+        more, more_versions = _read(text)
+        given, versions = higher(given, more), higher(versions, more_versions)
+    return given, versions
+
+
+def record(db: sqlite_utils.Database, summary: str) -> None:
+    """A restore's line on the log of the numbers given: every floor now stored, when they
+    are not what the log already says (a restore that keeps nothing new writes nothing)."""
+    given, versions = stored(db.conn)
+    now_kept = ({table: n for table, n in given.items() if n > 0}, versions)  # 0: none kept
+    if now_kept == logged(db.conn):
+        return
+    line = {"generation_id": 1, "at": now(), "action": "restore", "summary": summary}
+    append(db, NUMBERS_GIVEN, {**line, "state": _state(now_kept)})
+
+
+def floor_faults(db: sqlite_utils.Database) -> list[Fault]:
+    """Every floor stored below what the log of the numbers given keeps (lowered, or its
+    row deleted, behind the app): the numbers or versions a restore kept would be handed
+    out again. Nothing for a database before m033 or with no floor kept."""
+    given, versions = logged(db.conn)
+    if not (given or versions):
+        return []
+    have, have_versions = stored(db.conn)
+    faults = []
+    for table, floor in sorted(given.items()):
+        now_given = have.get(table)
+        if now_given is None or now_given < floor:
+            was = "is not stored" if now_given is None else f"is {now_given}"
+            said = (
+                f"{GIVEN[table]} {was}, its log says {floor} (lowered behind the app: a new"
+                f" {table.removesuffix('s')} would take a number handed out before a restore)"
+            )
+            faults.append(Fault("generation", 1, said))
+    for (owner, number), floor in sorted(versions.items()):
+        now_version = have_versions.get((owner, number))
+        if now_version is None or now_version < floor:
+            was = "is not stored" if now_version is None else f"is {now_version}"
+            said = (
+                f"{owner.removesuffix('s')} {number}: the version kept {was}, its log says"
+                f" {floor} (lowered behind the app: a version handed out before a restore"
+                " would come again)"
+            )
+            faults.append(Fault("versions_given", None, said))
+    return faults

@@ -17,7 +17,9 @@ the last line that wrote it says (``check_facts``). The answer is data: the
 heads, and every ``Fault`` found, in the order checked.
 
 A chain's last rows removed show too: each owner row (a game, a club, an
-event) records its chains' length and head (``chain.recorded_faults``).
+event) records its chains' length and head (``chain.recorded_faults``). Last, the
+numbers and versions a restore kept from being handed out again must be at least what
+their log says (``db.numbers.floor_faults``).
 What it cannot see: a whole chain rewritten with its hashes recomputed and
 its owner's record with it (only a head kept elsewhere shows it:
 ``kept_heads_faults``).
@@ -31,7 +33,7 @@ from dataclasses import dataclass, field
 
 import sqlite_utils
 
-from ..db import facts
+from ..db import facts, numbers
 from ..db.chain import (
     CHAINS,
     RECORDED,
@@ -67,7 +69,8 @@ _BAD = object()
 class Outcome:
     heads: tuple[Head, ...]
     faults: tuple[Fault, ...]
-    """Every fault found, in the order checked (chains, their records, games, clubs, events)."""
+    """Every fault found, in the order checked (chains, their records, games, clubs, events,
+    the numbers given)."""
     started: dict[int, str]
     """Games whose chain starts at the migration: game id → the migration's time."""
     facts_since: dict[tuple[str, int], str] = field(default_factory=dict)
@@ -128,6 +131,7 @@ def verify(db: sqlite_utils.Database) -> Outcome:
     for (game_id,) in ids:
         faults.extend(check_game(db, int(game_id)))
     faults.extend(check_facts(db))
+    faults.extend(numbers.floor_faults(db))  # a floor a restore kept, lowered behind the app
     faults.extend(junk_times)
     since: dict[tuple[str, int], str] = {}
     if facts.ready(db):

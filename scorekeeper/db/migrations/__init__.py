@@ -48,6 +48,7 @@ from . import (
     m030_payment_sides_on_the_logs,
     m031_numbers_given,
     m032_versions_given,
+    m033_numbers_given_on_a_chain,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = (
@@ -82,6 +83,7 @@ MIGRATIONS: tuple[ModuleType, ...] = (
     m030_payment_sides_on_the_logs,
     m031_numbers_given,
     m032_versions_given,
+    m033_numbers_given_on_a_chain,
 )
 """Every migration, in the order it runs (its number)."""
 
