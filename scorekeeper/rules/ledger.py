@@ -16,11 +16,23 @@ from math import floor
 from .kind import Standing
 
 
-def signed(value: int) -> str:
+def mark(value: int | Decimal, plus: bool = True) -> str:
+    """The sign a figure is written with: a true minus (U+2212) below zero, ``+`` above it
+    (unless not ``plus``: a points count, a transfer's amount), nothing at zero. The one home
+    of a written sign: a net (``signed``), money (``money_text``, the pages' ``cents``), a
+    points count.
+
+    >>> mark(-7), mark(12), mark(12, plus=False), mark(0), mark(Decimal("-0.45"))
+    ('−', '+', '', '', '−')
+    """
+    return "−" if value < 0 else "+" if plus and value > 0 else ""
+
+
+def signed(value: int | Decimal) -> str:
     """A net with its sign, a true minus: +12, −7, 0. The one home of how a net is written,
     by the command's lines and the pages alike (the command's "By person" wrote "-6" under
-    nets written "−6")."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+    nets written "−6"); its money is written the same way (``money_text``)."""
+    return f"{mark(value)}{abs(value)}"
 
 
 @dataclass(frozen=True)
@@ -151,6 +163,20 @@ def in_money(cents: int) -> Decimal:
     (Decimal('-3.60'), Decimal('0.05'))
     """
     return Decimal(cents).scaleb(-2)
+
+
+def money_text(cents: int, currency: str, plus: bool = True) -> str:
+    """Whole cents as the command writes money, signed as a net is (``mark``): a net's money
+    ``+4.27 EUR``, ``−0.45 EUR`` (``settle`` wrote ``-0.45 EUR``, an ASCII hyphen, beside the
+    net's true minus); a transfer's amount (not ``plus``) ``0.45 EUR``.
+
+    >>> money_text(-360, "EUR"), money_text(405, "EUR"), money_text(0, "EUR")
+    ('−3.60 EUR', '+4.05 EUR', '0.00 EUR')
+    >>> money_text(45, "DKK", plus=False)
+    '0.45 DKK'
+    """
+    amount = in_money(cents)
+    return f"{mark(amount, plus)}{abs(amount)} {currency}"
 
 
 def moves_in_cents(

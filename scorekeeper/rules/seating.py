@@ -26,7 +26,7 @@ from typing import Any
 from ..names import clash_with, fault
 from .errors import N_, GameError
 from .kind import Game, GameKind, JsonObject
-from .ledger import in_money, moves_in_cents, recave, settle_up, signed, to_cents
+from .ledger import money_text, moves_in_cents, recave, settle_up, signed, to_cents
 from .money import Money
 
 PLAYS_FOR = "plays_for"
@@ -422,7 +422,9 @@ def text_lines(
     cents = None if money is None else to_cents(nets, money.chip_value)
     lines.append("By person:")
     for n, (name, value) in enumerate(people.items()):
-        cash = "" if cents is None or money is None else f" = {money_text(cents[n], money)}"
+        cash = (
+            "" if cents is None or money is None else f" = {money_text(cents[n], money.currency)}"
+        )
         lines.append(f"  {name}: {signed(value)}{cash}")
     if not settle:
         return lines
@@ -434,11 +436,10 @@ def text_lines(
     )
     lines.append("Who pays whom, person by person:")
     for n, t in enumerate(moves):
-        cash = "" if moved is None or money is None else f" = {money_text(moved[n], money)}"
+        cash = (
+            ""
+            if moved is None or money is None
+            else f" = {money_text(moved[n], money.currency, plus=False)}"
+        )
         lines.append(f"  {names[t.payer]} → {names[t.payee]} {t.amount}{cash}")
     return lines
-
-
-def money_text(cents: int, money: Money) -> str:
-    """Whole cents as the command writes money: ``4.27 EUR``."""
-    return f"{in_money(cents)} {money.currency}"

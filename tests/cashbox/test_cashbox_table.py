@@ -311,7 +311,7 @@ def test_once_someone_took_a_seat_the_money_is_one_figure_a_person(client, tmp_p
     path.write_bytes(client.get(game + "/game.json").data)
     assert main(["settle", str(path)]) == 0
     said = capsys.readouterr().out
-    assert "Chloé: +81 = 2.03 EUR" in said and "2.02" not in said
+    assert "Chloé: +81 = +2.03 EUR" in said and "2.02" not in said
     person = said[said.index("Who pays whom, person by person:") :].splitlines()[1:4]
     assert [line.strip() for line in person] == [
         "Bruno → Denis 171 = 4.27 EUR",

@@ -441,5 +441,5 @@ def test_a_table_on_its_own_rounds_its_money_once_and_every_figure_agrees(client
         [str(bin_), "settle", str(path), "--chip-value", "0.025"], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert "net +87 = 2.17 EUR" in done.stdout and "net −21 = -0.52 EUR" in done.stdout
+    assert "net +87 = +2.17 EUR" in done.stdout and "net −21 = −0.52 EUR" in done.stdout
     assert "A → C 66 = 1.65 EUR" in done.stdout and "B → C 21 = 0.52 EUR" in done.stdout

@@ -6,7 +6,7 @@ Contracts, outcomes, reasons and a bête's state are said in the pages' words
 
 from __future__ import annotations
 
-from ..ledger import Transfer, in_money, moves_in_cents, settle_up, signed, to_cents
+from ..ledger import Transfer, money_text, moves_in_cents, settle_up, signed, to_cents
 from ..money import Money
 from .engine import BeteRef, Coup, CoupResult, Deal, Outcome, Report
 from .pot import PotCoup, PotDeal, PotReport
@@ -135,7 +135,9 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
     # in money: rounded once over the table (to_cents), the lines taken from the nets' cents
     cents = None if money is None else to_cents(report.net, money.chip_value)
     for n, (name, net, caves, s) in enumerate(zip(names, report.net, report.caves, stacks)):
-        cash = "" if cents is None or money is None else f" = {cash_text(cents[n], money)}"
+        cash = (
+            "" if cents is None or money is None else f" = {money_text(cents[n], money.currency)}"
+        )
         lines.append(
             f"  {name}: net {signed(net)}{cash}, caves {caves}, "
             f"stack {s.total} = {s.fiches} fiches + {s.chips} chips"
@@ -148,7 +150,11 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
         else moves_in_cents(moves, report.net, cents, money.chip_value)
     )
     for n, t in enumerate(moves):
-        cash = "" if moved is None or money is None else f" = {cash_text(moved[n], money)}"
+        cash = (
+            ""
+            if moved is None or money is None
+            else f" = {money_text(moved[n], money.currency, plus=False)}"
+        )
         lines.append(f"  {names[t.payer]} → {names[t.payee]} {t.amount}{cash}")
     if not moves:
         lines.append("  nobody owes anything")
@@ -161,10 +167,6 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
         betes = ", ".join(f"{names[b.owner]} {b.amount}" for b in open_betes)
         lines += ["", f"Open bêtes ({then}): {betes}"]
     return "\n".join(lines)
-
-
-def cash_text(cents: int, money: Money) -> str:
-    return f"{in_money(cents)} {money.currency}"
 
 
 def render_pot(report: PotReport) -> str:

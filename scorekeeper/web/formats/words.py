@@ -25,6 +25,7 @@ from ...events.ranking import place_text
 from ...i18n import CURRENCIES, LANGUAGES, language
 from ...names import columns
 from ...rules.errors import GameError
+from ...rules.ledger import mark
 from ...rules.ledger import signed as signed  # a net as the command writes it, +12, −7
 from ...rules.money import Money
 from ...store import Action
@@ -97,13 +98,13 @@ def capital(name: str) -> str:
 
 def minus(value: int) -> str:
     """A count with a true minus sign when below zero (a points sheet's −10), no plus."""
-    return f"−{-value}" if value < 0 else str(value)
+    return f"{mark(value, plus=False)}{abs(value)}"
 
 
 def signed_decimal(value: Decimal) -> str:
     """A signed figure to one decimal in the reader's way: +1 600,0 in French, −7.5 in English."""
     text = str(format_decimal(abs(value), format="#,##0.0"))
-    return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
+    return mark(value) + text
 
 
 JOURNAL_COLUMNS = 180
@@ -235,8 +236,7 @@ def cents(amount: int, club: HasMoney, sign: bool = False) -> str:
         if club.money is not None
         else str(format_decimal(money, format="#,##0.00"))  # no currency: 12,50 in Danish
     )
-    mark = "−" if amount < 0 else ("+" if sign and amount > 0 else "")
-    return mark + text
+    return mark(amount, plus=sign) + text
 
 
 class ReadersWords(Mapping[str, str]):
