@@ -106,7 +106,7 @@ def _replay_command(args: argparse.Namespace) -> None:
     elif journal is not None:
         sys.stdout.write(journal)
     else:
-        print(kind.text(report))
+        print(kind.text(report, changes))  # each coup named by who played it, as the pages
         for line in seating.text_lines(kind, changes, report):
             print(line)
         if stopped:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...names import dealer_width, left
@@ -18,6 +18,7 @@ from ..gamefile import (
     numbered,
     whole_field,
 )
+from ..seating import SeatChange, seated
 from ..settings import from_mapping
 from ..teams import TEAM_WORDS, TEAMS, optional_team, team_field
 from .engine import BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
@@ -128,29 +129,30 @@ def dump_brou_report(report: BrouReport) -> dict[str, Any]:
     }
 
 
-def render_brou(report: BrouReport) -> str:
-    """The Nous / Eux sheet as text, the teams by their names (not the file's keys)."""
+def render_brou(report: BrouReport, changes: Sequence[SeatChange] = ()) -> str:
+    """The Nous / Eux sheet as text, the teams by their names (not the file's keys); each
+    coup's dealer, and the next, is who sat at the dealer's seat then (``seating.seated``,
+    as the sheet's page names him: ``changes``, who took a seat)."""
     names = report.game.players
-    wide = dealer_width(names)
+    dealers = [seated(names, changes, r.n)[r.dealer] for r in report.coups]
+    after = len(report.coups) + 1
+    following = seated(names, changes, after)[report.next_dealer or 0]
+    wide = dealer_width([*names, *dealers, following])
     nous, eux = TEAM_WORDS.values()
     lines = [
         f"L'Homme de Brou: {nous} ({names[0]}, {names[2]}) / {eux} ({names[1]}, {names[3]})",
         "",
         f"{'coup':>4}  {left('dealer', wide)}  {nous:>5} {eux:>5}   {'total':>11}   parties",
     ]
-    for r, (count, _) in zip(report.coups, counts_shown(report.coups)):
+    for r, dealer, (count, _) in zip(report.coups, dealers, counts_shown(report.coups)):
         event = "" if r.partie is None else f"  partie to {TEAM_WORDS[TEAMS[r.partie]]}"
         if any(r.won) and r.partie is None:
             event = "  vole"
         lines.append(
-            f"{r.n:>4}  {left(names[r.dealer], wide)}  {r.scored[0]:>5} {r.scored[1]:>5}"
+            f"{r.n:>4}  {left(dealer, wide)}  {r.scored[0]:>5} {r.scored[1]:>5}"
             f"   {count[0]:>5} {count[1]:>5}"
             f"   {r.parties[0]} / {r.parties[1]}{event}"
         )
     lines.append("")
-    lines.append(
-        "The match is over."
-        if report.finished
-        else f"Next dealer: {names[report.next_dealer or 0]}"
-    )
+    lines.append("The match is over." if report.finished else f"Next dealer: {following}")
     return "\n".join(lines)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from ..errors import N_
 from ..kind import JsonObject, Kind
+from ..seating import SeatChange
 from ..settings import help_lines
 from . import engine, file
 from .engine import BrouCoup, BrouGame, BrouReport, BrouRules
@@ -46,8 +47,8 @@ class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
     def dump_report(self, report: BrouReport) -> JsonObject:
         return file.dump_brou_report(report)
 
-    def text(self, report: BrouReport) -> str:
-        return file.render_brou(report)
+    def text(self, report: BrouReport, changes: Sequence[SeatChange] = ()) -> str:
+        return file.render_brou(report, changes)
 
     def side_scores(self, report: BrouReport) -> Sequence[Sequence[int]]:
         """Each coup's points marked by Nous and Eux: the count is 0-0 again after a partie."""

@@ -162,8 +162,8 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
     def resume(self, report: Report, game: Game) -> Report:
         return engine.extend(report, game)
 
-    def text(self, report: Report) -> str:
-        return text.render(report)
+    def text(self, report: Report, changes: Sequence[seating.SeatChange] = ()) -> str:
+        return text.render(report, changes)
 
     def preset(self, name: str) -> RuleSet:
         return PRESETS.get(name, PRESETS["recommended"])
@@ -278,8 +278,8 @@ class PotKind(HombreKind[P, PR, PotReport, PC]):
     def dump_report_stream(self, report: PotReport) -> JsonObject:
         return potfile.dump_report(report, lazy=True)
 
-    def text(self, report: PotReport) -> str:
-        return text.render_pot(report)
+    def text(self, report: PotReport, changes: Sequence[seating.SeatChange] = ()) -> str:
+        return text.render_pot(report, changes)
 
     def stop(self, report: PotReport) -> PotReport:
         """The pot returned to whoever put it in, nothing moved (``pot.stop``)."""

@@ -6,8 +6,11 @@ Contracts, outcomes, reasons and a bête's state are said in the pages' words
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..ledger import Transfer, money_text, moves_in_cents, settle_up, signed, to_cents
 from ..money import Money
+from ..seating import SeatChange, seated
 from .engine import BeteRef, Coup, CoupResult, Deal, Outcome, Report
 from .pot import PotCoup, PotDeal, PotReport
 from .words import CONTRACTS, OUTCOMES, REASONS, STATUSES, said
@@ -74,20 +77,26 @@ def transfer_line(t: Transfer, names: tuple[str, ...]) -> str:
     return f"  {names[t.payer]} → {names[t.payee]} {t.amount} ({said(REASONS, t.reason)})"
 
 
-def render(report: Report) -> str:
+def render(report: Report, changes: Sequence[SeatChange] = ()) -> str:
+    """The report as ``scorekeeper replay`` prints it. Each coup's lines (dealer, hombre,
+    tricks, payments) and the next deal's name who sat at each seat in that coup
+    (``seating.seated``, as every page names a coup: ``changes``, who took a seat); the bête
+    register names the one who made each bête, the standing the seats by ``players``
+    (their nets are the seats'; each person's follows, ``seating.text_lines``)."""
     game = report.game
     names = game.players
     lines = [f"L'Hombre: {', '.join(names)} ({game.rules.describe()})", ""]
     for result in report.coups:
-        lines += coup_lines(result, names)
+        lines += coup_lines(result, seated(names, changes, result.deal.n))
     lines += ["", "Bêtes:"]
     if not report.betes:
         lines.append("  none made")
     for number, b in enumerate(report.betes, 1):
         token = "-" if b.token is None else f"n°{b.token}"
         settled = "" if b.settled_in is None else f", coup {b.settled_in}"
+        maker = seated(names, changes, b.made_in)[b.owner]
         lines.append(
-            f"  {number}. {names[b.owner]} {b.amount} {token} made in coup {b.made_in}: "
+            f"  {number}. {maker} {b.amount} {token} made in coup {b.made_in}: "
             f"{said(STATUSES, b.status)}{settled}"
         )
     lines += ["", "Standing:"]
@@ -100,7 +109,8 @@ def render(report: Report) -> str:
     if report.next is None:
         lines.append("The game is over.")
     else:
-        lines.append(f"Before coup {report.next.n}: {deal_line(report.next, names)}")
+        then = seated(names, changes, report.next.n)
+        lines.append(f"Before coup {report.next.n}: {deal_line(report.next, then)}")
     return "\n".join(lines)
 
 
@@ -169,14 +179,16 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
     return "\n".join(lines)
 
 
-def render_pot(report: PotReport) -> str:
-    """The report of a jetons or danois game as text."""
-    names = report.game.players
+def render_pot(report: PotReport, changes: Sequence[SeatChange] = ()) -> str:
+    """The report of a jetons or danois game as text: each coup named by who sat at each
+    seat in it, the standing and the pot by the seats (as ``render``)."""
+    seats = report.game.players
     rules = report.game.rules
-    lines = [f"L'Hombre ({rules.accounting}): {', '.join(names)}", ""]
+    lines = [f"L'Hombre ({rules.accounting}): {', '.join(seats)}", ""]
     for r in report.coups:
         c = r.coup
         d = r.deal
+        names = seated(seats, changes, d.n)
         added = ", ".join(f"{names[s]} +{a}" for s, a in enumerate(d.added) if a) or "nothing"
         lines.append(f"Coup {d.n}: {dealer_words(d, names)}; into the pot: {added}; pot {d.pot}")
         if c.hombre is None:
@@ -189,6 +201,7 @@ def render_pot(report: PotReport) -> str:
         lines += [transfer_line(t, names) for t in r.transfers]
         if c.note:
             lines.append(f"  note: {c.note}")
+    names = seats
     lines += ["", "Standing:"]
     for name, net, caves in zip(names, report.net, report.caves):
         lines.append(f"  {name}: net {signed(net)}, caves {caves}")
@@ -202,5 +215,5 @@ def render_pot(report: PotReport) -> str:
         )
     else:
         n = report.next
-        lines.append(f"Before coup {n.n}: {dealer_words(n, names)}")
+        lines.append(f"Before coup {n.n}: {dealer_words(n, seated(seats, changes, n.n))}")
     return "\n".join(lines)

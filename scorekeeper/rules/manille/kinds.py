@@ -20,6 +20,7 @@ from ..counts import counts_shown
 from ..errors import N_, GameError
 from ..gamefile import coup_object, file_head, note_field, numbered, whole_field
 from ..kind import JsonObject, Kind
+from ..seating import SeatChange, seated
 from ..settings import Setting
 from ..teams import TEAM_WORDS, TEAMS, optional_team, team_field
 from . import belge, classique, file
@@ -159,10 +160,12 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
             ],
         }
 
-    def text(self, report: ManilleReport) -> str:
-        """The sheet as text, in words: the rules described, the teams by their names."""
+    def text(self, report: ManilleReport, changes: Sequence[SeatChange] = ()) -> str:
+        """The sheet as text, in words: the rules described, the teams by their names, each
+        deal's dealer who sat at his seat then (``seating.seated``: ``changes``)."""
         names = report.game.players
-        wide = dealer_width(names)
+        dealers, following = _dealers(report, changes)
+        wide = dealer_width([*names, *dealers, following])
         nous, eux = TEAM_WORDS.values()
         lines = [
             f"La Manille ({report.game.rules.describe()}): {nous} ({names[0]}, {names[2]}) / "
@@ -171,22 +174,21 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
             f"{'coup':>4}  {left('dealer', wide)}  {'ret':>3}  {nous:>5} {eux:>5}   {'total':>11}"
             "   manches",
         ]
-        for r, (count, _) in zip(report.coups, counts_shown(report.coups)):
+        for r, dealer, (count, _) in zip(report.coups, dealers, counts_shown(report.coups)):
             event = (
                 ""
                 if r.manche_won is None
                 else f"  manche {r.manche} to {TEAM_WORDS[TEAMS[r.manche_won]]}"
             )
             lines.append(
-                f"{r.n:>4}  {left(names[r.dealer], wide)}  {r.coup.retourne:>3}  "
+                f"{r.n:>4}  {left(dealer, wide)}  {r.coup.retourne:>3}  "
                 f"{r.scored[0]:>5} {r.scored[1]:>5}   "
                 f"{count[0]:>5} {count[1]:>5}   {r.manches[0]} / {r.manches[1]}{event}"
             )
         end = (
             f"The partie is won by {TEAM_WORDS[TEAMS[report.winner or 0]]}."
             if report.finished
-            else f"Next dealer: {names[report.next_dealer or 0]}, manche {report.manche} "
-            f"to {report.target}"
+            else f"Next dealer: {following}, manche {report.manche} to {report.target}"
         )
         return "\n".join([*lines, "", end])
 
@@ -304,11 +306,12 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
             ],
         }
 
-    def text(self, report: ManillenReport) -> str:
+    def text(self, report: ManillenReport, changes: Sequence[SeatChange] = ()) -> str:
         """The sheet as text, in words: the teams by their names, the trumps as the pages say
-        them."""
+        them, each deal's dealer who sat at his seat then (``changes``, as ``Manille``)."""
         names = report.game.players
-        wide = dealer_width(names)
+        dealers, following = _dealers(report, changes)
+        wide = dealer_width([*names, *dealers, following])
         sides = file.side_words(report.game)
         lines = [
             "Manillen: " + " / ".join(sides),
@@ -317,9 +320,9 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
             + " ".join(right(cut(s, 8), 8) for s in sides)
             + "   totals",
         ]
-        for b in report.coups:
+        for b, dealer in zip(report.coups, dealers, strict=True):
             lines.append(
-                f"{b.n:>4}  {left(names[b.dealer], wide)}  "
+                f"{b.n:>4}  {left(dealer, wide)}  "
                 f"{TRUMPS[b.coup.trump]:<10} {b.multiplier:>3}  "
                 + " ".join(f"{v:>8}" for v in b.scored)
                 + "   "
@@ -333,8 +336,19 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
                 + (" (drawn)" if len(report.winners) > 1 else "")
             )
         else:
-            end = f"Next dealer: {names[report.next_dealer or 0]}"
+            end = f"Next dealer: {following}"
         return "\n".join([*lines, "", end])
+
+
+def _dealers(
+    report: ManilleReport | ManillenReport, changes: Sequence[SeatChange]
+) -> tuple[list[str], str]:
+    """Who dealt each deal and who deals the next: the one sitting at the dealer's seat
+    then (``seating.seated``, the name every page gives him), not the seat's first player."""
+    names = report.game.players
+    dealers = [seated(names, changes, r.n)[r.dealer] for r in report.coups]
+    after = seated(names, changes, len(report.coups) + 1)[report.next_dealer or 0]
+    return dealers, after
 
 
 def _said(b: belge.ManillenResult, sides: Sequence[str]) -> list[str]:

@@ -30,6 +30,7 @@ from scorekeeper.rules.gamefile import (
     whole_field,
 )
 from scorekeeper.rules.kind import Kind
+from scorekeeper.rules.seating import seated
 from scorekeeper.rules.settings import counts, from_mapping
 from scorekeeper.rules.teams import TEAMS, team_field
 
@@ -232,8 +233,9 @@ def dump_belote_report(report: BeloteReport) -> dict[str, Any]:
     }
 
 
-def render_belote(report: BeloteReport) -> str:
-    """The Nous / Eux sheet as text."""
+def render_belote(report: BeloteReport, changes: Sequence[Any] = ()) -> str:
+    """The Nous / Eux sheet as text; the next dealer is who sits at his seat then
+    (``seating.seated``: ``changes``, who took a seat)."""
     names = report.game.players
     lines = [
         f"Belote to {report.game.rules.target}:"
@@ -251,7 +253,8 @@ def render_belote(report: BeloteReport) -> str:
     if report.winner is not None:
         lines.append(f"The game is won by {TEAMS[report.winner].capitalize()}.")
     else:
-        lines.append(f"Next dealer: {names[report.next_dealer or 0]}")
+        now = seated(names, changes, len(report.coups) + 1)
+        lines.append(f"Next dealer: {now[report.next_dealer or 0]}")
     return "\n".join(lines)
 
 
@@ -289,8 +292,8 @@ class BeloteKind(Kind[BeloteGame, BeloteRules, BeloteReport, BeloteCoup]):
     def dump_report(self, report: BeloteReport) -> dict[str, Any]:
         return dump_belote_report(report)
 
-    def text(self, report: BeloteReport) -> str:
-        return render_belote(report)
+    def text(self, report: BeloteReport, changes: Sequence[Any] = ()) -> str:
+        return render_belote(report, changes)
 
 
 BELOTE = BeloteKind()
