@@ -2,8 +2,11 @@
 
 After the chip games' columns, three for each game family whose points tables
 someone sat at in these dates (``<kind>_evenings``, ``<kind>_tables``,
-``<kind>_points``, e.g. ``manillen_points``); a member who sat only at points
-tables has zeros in the chip games' columns.
+``<kind>_points``, e.g. ``manillen_points``). A member who sat at no chip table
+(``SeasonRow.chips``: the page's chip table has no row for him) has empty chip
+cells, and one who sat at no table of a points family empty cells for it: he
+has no chips, where 0 would say he broke even (a spreadsheet's AVERAGE and
+COUNT skip an empty cell, SUM reads it as 0).
 
 UTF-8 with a byte-order mark (a spreadsheet then reads accented names), and
 a cell that starts like a formula (``=``, ``+``, ``-``, ``@``…) quoted with
@@ -23,6 +26,8 @@ from .records import Club
 from .season import SeasonRow, families
 
 BOM = "\ufeff"
+NONE = ("", "", "")
+"""A points family's cells for a member who sat at none of its tables: empty, not 0."""
 POINTS_COLUMNS = ("evenings", "tables", "points")
 """Each points family's columns, after its kind's key (``PointsRecord.columns``)."""
 COLUMNS = (
@@ -65,12 +70,15 @@ def season_csv(club: Club, rows: list[SeasonRow], people: ForPeople | None = Non
         if people is not None:  # the page's words: "gewonnen 2 · verloren 2"
             outcomes = " · ".join(f"{word(k)} {v}" for k, v in sorted(r.outcomes.items()))
         money = None if club.money is None else plain(r.cents)
+        chips: list[object] = [
+            *(r.evenings, r.coups, r.taken, outcomes, r.won, r.lost, r.net, number(r.per_100)),
+            "" if money is None else number(Decimal(money)),
+        ]
         writer.writerow(
             [
-                *(cell(r.member.name), cell(r.member.short_name), r.evenings, r.coups),
-                *(r.taken, outcomes, r.won, r.lost, r.net, number(r.per_100)),
-                "" if money is None else number(Decimal(money)),
-                *(n for p in points for n in ((0, 0, 0) if p is None else p.columns())),
+                *(cell(r.member.name), cell(r.member.short_name)),
+                *(chips if r.chips else [""] * len(chips)),
+                *(n for p in points for n in (NONE if p is None else p.columns())),
             ]
         )
     return BOM + out.getvalue()
