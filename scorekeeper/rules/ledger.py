@@ -28,6 +28,16 @@ def mark(value: int | Decimal, plus: bool = True) -> str:
     return "−" if value < 0 else "+" if plus and value > 0 else ""
 
 
+def minus(value: int) -> str:
+    """A count with a true minus below zero and no plus (a points sheet's −10, 0, 130): the
+    command's points tables and the pages' sheets alike (``replay`` wrote "-10").
+
+    >>> minus(-10), minus(0), minus(130)
+    ('−10', '0', '130')
+    """
+    return f"{mark(value, plus=False)}{abs(value)}"
+
+
 def signed(value: int | Decimal) -> str:
     """A net with its sign, a true minus: +12, −7, 0. The one home of how a net is written,
     by the command's lines and the pages alike (the command's "By person" wrote "-6" under

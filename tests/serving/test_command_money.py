@@ -45,3 +45,22 @@ def test_settle_writes_each_persons_money_with_his_sign(tmp_path, capsys):
         "  Bruno → Denis 24 = 1.20 DKK",
         "  Bruno → Anne 6 = 0.30 DKK",
     ]
+
+
+def test_replay_writes_a_points_tables_counts_with_a_true_minus(tmp_path, capsys):
+    # Manillen of three (docs/rules/manille.md): Anne deals and plays alone; taking 40 of the
+    # 60 card points she marks twice 40 − 30 = +20, Bruno and Chloé once the other way, −10
+    # each; the totals after one deal the same. The pages' sheet writes −10 (``minus``).
+    three = {
+        "format": "scorekeeper-game/1",
+        "game": "manille",
+        "players": ["Anne", "Bruno", "Chloé"],
+        "first_dealer": "Anne",
+        "rules": {"variant": "belge", "deals": 30, "sans_atout": 2},
+        "coups": [{"trump": "pique", "points": 40}],
+    }
+    code, out, _ = in_this_process(capsys, "replay", write(tmp_path, three))
+    assert code == 0
+    deal = next(line for line in out.splitlines() if line.startswith("   1  "))
+    assert deal.split()[-6:] == ["20", "−10", "−10", "20", "−10", "−10"]
+    assert "-1" not in deal

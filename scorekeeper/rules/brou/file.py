@@ -18,6 +18,7 @@ from ..gamefile import (
     numbered,
     whole_field,
 )
+from ..ledger import minus
 from ..seating import SeatChange, seated
 from ..settings import from_mapping
 from ..teams import TEAM_WORDS, TEAMS, optional_team, team_field
@@ -149,8 +150,8 @@ def render_brou(report: BrouReport, changes: Sequence[SeatChange] = ()) -> str:
         if any(r.won) and r.partie is None:
             event = "  vole"
         lines.append(
-            f"{r.n:>4}  {left(dealer, wide)}  {r.scored[0]:>5} {r.scored[1]:>5}"
-            f"   {count[0]:>5} {count[1]:>5}"
+            f"{r.n:>4}  {left(dealer, wide)}  {minus(r.scored[0]):>5} {minus(r.scored[1]):>5}"
+            f"   {minus(count[0]):>5} {minus(count[1]):>5}"
             f"   {r.parties[0]} / {r.parties[1]}{event}"
         )
     lines.append("")

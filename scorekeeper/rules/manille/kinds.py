@@ -20,6 +20,7 @@ from ..counts import counts_shown
 from ..errors import N_, GameError
 from ..gamefile import coup_object, file_head, note_field, numbered, whole_field
 from ..kind import JsonObject, Kind
+from ..ledger import minus
 from ..seating import SeatChange, seated
 from ..settings import Setting
 from ..teams import TEAM_WORDS, TEAMS, optional_team, team_field
@@ -182,8 +183,9 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
             )
             lines.append(
                 f"{r.n:>4}  {left(dealer, wide)}  {r.coup.retourne:>3}  "
-                f"{r.scored[0]:>5} {r.scored[1]:>5}   "
-                f"{count[0]:>5} {count[1]:>5}   {r.manches[0]} / {r.manches[1]}{event}"
+                f"{minus(r.scored[0]):>5} {minus(r.scored[1]):>5}   "
+                f"{minus(count[0]):>5} {minus(count[1]):>5}   "
+                f"{r.manches[0]} / {r.manches[1]}{event}"
             )
         end = (
             f"The partie is won by {TEAM_WORDS[TEAMS[report.winner or 0]]}."
@@ -324,9 +326,9 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
             lines.append(
                 f"{b.n:>4}  {left(dealer, wide)}  "
                 f"{TRUMPS[b.coup.trump]:<10} {b.multiplier:>3}  "
-                + " ".join(f"{v:>8}" for v in b.scored)
+                + " ".join(f"{minus(v):>8}" for v in b.scored)
                 + "   "
-                + " ".join(f"{v:>6}" for v in b.totals)
+                + " ".join(f"{minus(v):>6}" for v in b.totals)
                 + "".join(f"   {said}" for said in _said(b, sides))
             )
         if report.finished:

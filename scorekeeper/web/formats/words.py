@@ -26,6 +26,7 @@ from ...i18n import CURRENCIES, LANGUAGES, language
 from ...names import columns
 from ...rules.errors import GameError
 from ...rules.ledger import mark
+from ...rules.ledger import minus as minus  # a points count, −10, 130
 from ...rules.ledger import signed as signed  # a net as the command writes it, +12, −7
 from ...rules.money import Money
 from ...store import Action
@@ -94,11 +95,6 @@ def capital(name: str) -> str:
     ("la Manille" is "La Manille", the Dutch "manillen" "Manillen"), the rest as the catalog
     writes it."""
     return name[:1].upper() + name[1:]
-
-
-def minus(value: int) -> str:
-    """A count with a true minus sign when below zero (a points sheet's −10), no plus."""
-    return f"{mark(value, plus=False)}{abs(value)}"
 
 
 def signed_decimal(value: Decimal) -> str:
