@@ -229,8 +229,7 @@ class Kind(ABC, Generic[G, R, Rep, C]):
 
     @abstractmethod
     def text(self, report: Rep, changes: Sequence[Any] = ()) -> str:
-        """The report as the command prints it, each coup's line naming who sat at each
-        seat in that coup (``changes``: ``seating.SeatChange``; ``seating.seated``)."""
+        """The report as the command prints it, each coup named by who sat then (``seating``)."""
 
     def stop(self, report: Rep) -> Rep:
         """The game of ``report`` ended as it stands after its last coup: the table stopped
