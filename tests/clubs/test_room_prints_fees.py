@@ -38,7 +38,9 @@ def test_a_points_evenings_printed_room_lists_its_fees(client, app, tmp_path):
     page = client.get(room).data.decode()
     assert 'id="fees"' in page and "Fees dated November 3, 2026" in page
     section = page[page.index('id="fees"') : page.index("</section>", page.index('id="fees"'))]
-    rows = re.findall(r'<th scope="row">([^<]+)</th><td>([^<]+)</td>.*?<b>([^<]+)</b>', section)
+    rows = re.findall(
+        r'<th scope="row">([^<]+)</th><td>([^<]+)</td>.*?class="num left">([^<]+)<', section
+    )
     assert rows == [
         ("Anne", "Evening fee", "€0.00"),
         ("Bruno", "Evening fee", "€2.50"),

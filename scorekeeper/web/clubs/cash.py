@@ -27,7 +27,6 @@ from ... import clubs
 from ...cashbox.entries import (
     FEES,
     METHODS,
-    Entry,
     EntryKind,
     as_of,
     reversed_ids,
@@ -52,6 +51,7 @@ from .cash_forms import (
     EntryForm,
     FeesForm,
     PayForm,
+    day_fees,
     entry_words,
     own_ids,
     paid,
@@ -150,7 +150,8 @@ def _page(
     own_ids(fee_form, "fee")
     found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
-    fees_shown = [] if purse is None or evening is None else _evening_fees(book, evening, people)
+    order = [m.id for m in people]
+    fees_shown = None if purse is None or evening is None else day_fees(book, evening.date, order)
     page = render_template(
         "club/cash.html",
         club=club,
@@ -172,9 +173,7 @@ def _page(
         # the fees of the evening's day with what is left of each: its room settles only its
         # tables' results, and "Nobody owes anything." under fees charged from this view read
         # as if they were paid
-        evening_fees=fees_shown,
-        fees_owing=len({e.member for e, left in fees_shown if left < 0}),
-        fees_left=-sum(left for _, left in fees_shown),
+        day_fees=fees_shown,
         pay_form=PayForm(formdata=None, version=str(club.version)),
         forms=forms,
         fee_form=fee_form,
@@ -222,16 +221,6 @@ def _open_rooms(
             shown = [(m.id, left[m.id]) for m in people if m.id in left]
             out.append(OpenRoom(evening, shown, between_members(left, book.order)))
     return out
-
-
-def _evening_fees(
-    book: accounts.Accounts, evening: clubs.Evening, people: list[clubs.Member]
-) -> list[tuple[Entry, int]]:
-    """The fees dated the evening's day, each with what is left of it (``Accounts.fees_on``),
-    by member in the reader's collation, then in the order entered."""
-    place = {m.id: n for n, m in enumerate(people)}
-    found = book.fees_on(evening.date)
-    return sorted(found, key=lambda f: (place.get(f[0].member, len(place)), f[0].id))
 
 
 def _evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:

@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
-from ...cashbox.entries import FEES, METHODS, Entry
+from ...cashbox.entries import FEES, METHODS
 from ...cashbox.ledger import entries
 from ...cashbox.settle import Suggestion
 from ...clock import today
@@ -30,7 +30,7 @@ from ...rights import access
 from ...rules import kinds
 from ...store import closings
 from .. import blueprints, registry
-from ..formats.collation import name_key
+from ..formats.collation import by_name, name_key
 from ..formats.words import capital, not_owed, signed
 from ..forms import CLUB_CHANGED, ActionForm, form_version, whole
 from ..kept.expensive import evening_key, expensive
@@ -38,7 +38,7 @@ from ..printing.chain_heads import club_ledger, game_chain
 from ..printing.pdf import pdf_response, printed
 from ..registry import standing
 from ..table.seat_words import seat_lines
-from .cash_forms import KIND_WORDS, PayForm, paid
+from .cash_forms import KIND_WORDS, DayFees, PayForm, day_fees, paid
 
 SETTLEMENT = printed("club/settlement.html")
 """The evening's settlement, also the PDF's."""
@@ -135,20 +135,14 @@ def evening_version(evening_id: int) -> BaseResponse:
     return response
 
 
-def _evening_fees(room: Room) -> list[tuple[Entry, int]]:
-    """The fees dated the evening's day with what is left of each, as the cash box's view of
-    the evening lists them (``Accounts.fees_on``, the one list): members in the reader's
-    collation, then in the order entered. None read (no account worked out) without a fee
-    that day."""
+def _evening_fees(room: Room) -> DayFees | None:
+    """The fees dated the evening's day, as the cash box's view of the evening lists them
+    (``day_fees``); None without one that day (no account worked out)."""
     day = room.evening.date
     if not any(e.kind in FEES and e.on == day for e in entries(get_db(), room.club.id)):
-        return []
-    found = accounts.accounts(get_db(), room.club.id).fees_on(day)
-    key = name_key()
-    return sorted(
-        found,
-        key=lambda f: (key(m.name) if (m := room.members.get(f[0].member)) else b"", f[0].id),
-    )
+        return None
+    order = [m.id for m in by_name(room.members.values(), lambda m: m.name)]
+    return day_fees(accounts.accounts(get_db(), room.club.id), day, order)
 
 
 def _settlement_page(evening_id: int, pdf: bool) -> str:
@@ -156,7 +150,7 @@ def _settlement_page(evening_id: int, pdf: bool) -> str:
     purse = evening_purse(get_db(), room.club, room.evening)
     # the fees of the evening's day: the room settles its tables only, and its printed page,
     # all a points evening hands out, said nothing of the fees its players owe (play15)
-    fees = [] if purse is None else _evening_fees(room)
+    fees = None if purse is None else _evening_fees(room)
     manager = not pdf and access.can_manage_club(room.club.id)
     closed = closings.closed(get_db(), evening_id)
     # each table's change-log head, and the club ledger's: what the room witnesses
@@ -172,10 +166,9 @@ def _settlement_page(evening_id: int, pdf: bool) -> str:
         ledger=ledger,
         closed=closed,  # closed: final, never PROVISIONAL
         purse=purse,
-        fees=fees,
+        day_fees=fees,
+        names={m: member.name for m, member in room.members.items()},
         KIND_WORDS=KIND_WORDS,
-        fees_owing=len({e.member for e, left in fees if left < 0}),
-        fees_left=-sum(left for _, left in fees),
         # a closed evening's results are in the cash box: no payment is marked on its room
         pay_form=PayForm(formdata=None, version=str(room.club.version))
         if manager and not closed
