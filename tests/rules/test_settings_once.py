@@ -252,7 +252,7 @@ engine's use of it (engine.py, kinds.py); the form's field, its help and the rul
 are drawn from the row (on main also systems.py, forms.py and the partial template)."""
 POULE_USED = {
     "mark_value": {"correction.py", "engine.py", "ruleset.py", "hombre/_sections.html"},
-    "payments": {"ruleset.py", "pages.py", "present.py", "hombre/game.html"},
+    "payments": {"ruleset.py", "pages.py", "messages.py", "present.py", "hombre/game.html"},
     "retourne": {"engine.py", "kinds.py", "ruleset.py", "forms.py", "words.py"},
     "poules_to_play": {
         "correction.py",
@@ -279,7 +279,7 @@ the correction of a stored game, the report's file (``file.py``), the text repor
 game's and settlement's pages show the value; ``end``: the engine, the text report, the
 settlement's words and an event's round (``systems.round_end_text``); the word is also a
 chart's axis and a regex match's (``.end``). ``payments`` and ``retourne`` are also other
-words: the payments of a coup (pages.py, present.py, the game page) and the retourne
+words: the payments of a coup (pages.py, its messages.py, present.py, the game page) and the retourne
 contract (its words in words.py, its field in forms.py, its allowing in kinds.py)."""
 
 
