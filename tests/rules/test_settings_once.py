@@ -279,8 +279,8 @@ the correction of a stored game, the report's file (``file.py``), the text repor
 game's and settlement's pages show the value; ``end``: the engine, the text report, the
 settlement's words and an event's round (``systems.round_end_text``); the word is also a
 chart's axis and a regex match's (``.end``). ``payments`` and ``retourne`` are also other
-words: the payments of a coup (pages.py, its messages.py, present.py, the game page) and the retourne
-contract (its words in words.py, its field in forms.py, its allowing in kinds.py)."""
+words: the payments of a coup (pages.py, messages.py, present.py, the game page) and the
+retourne contract (its words in words.py, its field in forms.py, its allowing in kinds.py)."""
 
 
 @pytest.mark.parametrize("key", POULE_OWN)
