@@ -17,12 +17,13 @@ from test_cashbox_web import member_ids
 from test_club_points import FOUR, manillen_table
 from test_clubs import club_version, new_club, new_evening
 from test_settlement import pdf_text
+from web import NEW_GAME
 
 
-def charge_and_pay(client, app, club: int) -> None:
+def charge_and_pay(client, app, club: int, who=FOUR) -> None:
     ids = member_ids(app)
     fee = {"kind": "fee_evening", "amount": "2.50", "on": "2026-11-03", "note": ""}
-    fee |= {"member": [str(ids[name]) for name in FOUR], "version": club_version(app)}
+    fee |= {"member": [str(ids[name]) for name in who], "version": club_version(app)}
     assert client.post(f"/clubs/{club}/cash/fees", data=fee).status_code == 302
     paid = {"kind": "payment", "member": str(ids["Anne"]), "amount": "2.50", "on": "2026-11-03"}
     paid |= {"direction": "in", "method": "cash", "version": club_version(app)}
@@ -66,3 +67,21 @@ def test_a_room_without_a_fee_that_day_has_no_fee_list(client, app):
     manillen_table(client, evening, FOUR, [("pique", 40)])
     charge_and_pay(client, app, club)
     assert 'id="fees"' not in client.get(f"/evenings/{evening}/settlement").data.decode()
+
+
+def test_a_room_whose_tables_leave_nothing_says_so_beside_fees_owed(client, app):
+    # An l'Hombre table opened, no coup played: every net is 0, nobody pays anybody; the
+    # two fees left (2 × 2.50: Anne paid hers) are owed all the same, so the room no
+    # longer says that nobody owes anything above the list that says they do.
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    players = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé"}
+    opened = client.post(f"/games/new?evening={evening}", data={**NEW_GAME, **players})
+    assert opened.status_code == 302, opened.data.decode()[-1500:]
+    page = client.get(f"/evenings/{evening}/settlement").data.decode()
+    assert 'id="pays"' in page and "Nobody owes anything." in page  # no fee yet
+    charge_and_pay(client, app, club, who=("Anne", "Bruno", "Chloé"))
+    page = client.get(f"/evenings/{evening}/settlement").data.decode()
+    assert "2 members still owe €5.00 of these fees in all." in page
+    assert "Its tables leave nothing to pay." in page
+    assert "Nobody owes anything." not in page
