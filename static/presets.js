@@ -23,8 +23,15 @@
         return input.value.trim() === shown(value);
       });
     }
-    function fill(values) {
+    function changed(input) {
+      if (input.type === "checkbox" || input.type === "radio") { return input.checked !== input.defaultChecked; }
+      return input.value !== input.defaultValue;
+    }
+    // early: chosen before this script came, when the reader may have changed a field too:
+    // that field wins, as it does on the server without script
+    function fill(values, early) {
       Object.keys(values).forEach(function (name) {
+        if (early && Array.prototype.some.call(inputs(name), changed)) { return; }
         Array.prototype.forEach.call(inputs(name), function (input) {
           if (input.type === "checkbox") { input.checked = Boolean(values[name]); }
           else if (input.type === "radio") { input.checked = input.value === shown(values[name]); }
@@ -52,5 +59,11 @@
         if (drawn) { drawn.value = ""; }
       }
     });
+    // On a slow phone a preset may be tapped before this script has come: it fills in now
+    var tapped = pick ? chosen() : null;
+    if (tapped !== null && drawn && tapped !== drawn.value) {
+      fill(presets[tapped] || {}, true);
+      drawn.value = tapped;
+    }
   });
 })();
