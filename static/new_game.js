@@ -6,7 +6,9 @@
   if (!form) { return; }
   var presets = JSON.parse(form.getAttribute("data-presets"));
   var apply = form.querySelector("button.apply-preset");
-  if (apply) { apply.hidden = true; }
+  // applied for the reader (another money system), before any name is typed too: the
+  // players' fields' "required" is for creating the game, not for showing its settings
+  if (apply) { apply.hidden = true; apply.formNoValidate = true; }
   var shown = form.querySelector('[name="preset_shown"]');
   form.addEventListener("change", function (event) {
     var name = event.target.name;

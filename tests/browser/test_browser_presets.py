@@ -120,3 +120,15 @@ def test_boom_tapped_before_the_page_s_script_came_fills_the_target(
     rules = page.request.get(page.url.split("#")[0].rstrip("/") + "/report.json").json()["rules"]
     # as test_boom_then_added_doubling_shows_and_stores_both stores them, the script there
     assert rules == {"variant": "belge", "target": 101, "doubling": "added"}
+
+
+def test_hombre_another_money_system_chosen_before_any_name_shows_its_settings(
+    file_page: Page, live_server: str
+):
+    """Danish rules chosen first, the names typed after: the script's "Apply the preset" was
+    stopped by the browser's check of the empty players' fields, and nothing happened."""
+    page = file_page
+    page.goto(live_server + "/games/new")
+    choose(page, "preset", "danois_dlu")
+    expect(page.locator("#ante")).to_have_value("5")  # DLU's ante
+    expect(page.locator('input[name="preset"][value="danois_dlu"]')).to_be_checked()
