@@ -4,10 +4,13 @@
 (function () {
   "use strict";
   // a club's own rule set: the server fills the fields with it and shows them (nothing stored)
+  // (before any name is typed too: the players' fields' "required" is for creating the game)
   Array.prototype.forEach.call(document.querySelectorAll('input[name="club_preset"]'), function (input) {
-    input.addEventListener("change", function () {
-      if (input.value && input.checked && input.form.requestSubmit) { input.form.requestSubmit(); }
-    });
+    function show() {
+      if (input.value && input.checked) { HTMLFormElement.prototype.submit.call(input.form); }
+    }
+    input.addEventListener("change", show);
+    if (input.checked !== input.defaultChecked) { show(); }  // tapped before this script came
   });
   Array.prototype.forEach.call(document.querySelectorAll("[data-presets]"), function (box) {
     var presets = JSON.parse(box.getAttribute("data-presets"));

@@ -8,8 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from live import Phone
 from playwright.sync_api import Page, expect
 from test_browser import scripts_held
+from test_browser_round2 import made, take_cookies
+from web import NEW_GAME
 
 pytestmark = pytest.mark.browser
 
@@ -132,3 +135,31 @@ def test_hombre_another_money_system_chosen_before_any_name_shows_its_settings(
     choose(page, "preset", "danois_dlu")
     expect(page.locator("#ante")).to_have_value("5")  # DLU's ante
     expect(page.locator('input[name="preset"][value="danois_dlu"]')).to_be_checked()
+
+
+def test_a_club_s_rule_set_tapped_before_the_page_s_script_or_any_name_fills_the_fields(
+    file_page: Page, live_server: str
+):
+    """The club keeps 1709 as "Jeudi 1709". Tapped before presets.js had come, it filled
+    nothing (the page showed the recommended rules under it); tapped with the script there
+    but before any name, the browser's check of the empty players' fields stopped the
+    script's post. Each time the fields now show the club's rules."""
+    page = file_page
+    phone = Phone(live_server)
+    new = {"name": "Le Cercle", "chip_value": "0.05", "currency": "EUR", "submit": "1"}
+    club = made(phone.post("/clubs/new", new))
+    evening = made(phone.post(club + "/evenings", {"date": "2026-11-01"}, token_from=club))
+    tables = f"/games/new?evening={evening.rsplit('/', 1)[1]}"
+    made(phone.post(tables, NEW_GAME | {"save_preset": "Jeudi 1709"}))  # NEW_GAME: 1709
+    take_cookies(page, phone, live_server)  # the club's manager
+    with scripts_held(page, "presets.js") as held:
+        page.goto(live_server + tables, wait_until="commit")
+        page.fill("#player0", "Anne")
+        choose(page, "club_preset", "Jeudi 1709")
+        assert len(held) == 1  # the script has not run yet
+    expect(page.locator("#poule_system")).to_have_value("3-2")  # 1709's poule
+    expect(page.locator("#player0")).to_have_value("Anne")
+    page.goto(live_server + tables)  # the script there, no name typed
+    expect(page.locator("#poule_system")).to_have_value("3-1")  # as drawn: recommandé
+    choose(page, "club_preset", "Jeudi 1709")
+    expect(page.locator("#poule_system")).to_have_value("3-2")
