@@ -7,7 +7,8 @@
 //   navigator.wakeLock. A playing video keeps a phone's screen on, so a tiny silent,
 //   muted video plays in a loop, out of sight: the technique of NoSleep.js (MIT; its two
 //   short videos are static/awake/, with its licence). A phone lets a page play only
-//   after a tap, so it starts on the first tap. Also used when the lock is refused.
+//   after a tap, so it starts on the first tap (one made before this script came counts).
+//   Also used when the lock is refused.
 // It stops when the game is over (the finished page has no awake.js; a follower's page
 // turns over in place, follow.js says "scorekeeper:shown") and when the page is left.
 // The state is on <html data-awake="lock|video"> and shown by the mark #awake.
@@ -119,4 +120,7 @@
   });
   settle();
   if ("wakeLock" in navigator) { keep(); }  // a lock may be granted without a tap
+  // a slow phone: the first tap may have come before this script did (the page has had a
+  // tap, so a video may play): kept on from then, not from the next tap
+  else if (navigator.userActivation && navigator.userActivation.hasBeenActive) { keep(); }
 })();

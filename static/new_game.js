@@ -6,7 +6,9 @@
   if (!form) { return; }
   var presets = JSON.parse(form.getAttribute("data-presets"));
   var apply = form.querySelector("button.apply-preset");
-  if (apply) { apply.hidden = true; }
+  // applied for the reader (another money system), before any name is typed too: the
+  // players' fields' "required" is for creating the game, not for showing its settings
+  if (apply) { apply.hidden = true; apply.formNoValidate = true; }
   var shown = form.querySelector('[name="preset_shown"]');
   form.addEventListener("change", function (event) {
     var name = event.target.name;
@@ -18,7 +20,16 @@
       }
       return;
     }
-    var rules = presets[event.target.value];
+    choose(event.target.value, false);
+  });
+  function changed(input) {
+    if (input.type === "checkbox" || input.type === "radio") { return input.checked !== input.defaultChecked; }
+    return input.value !== input.defaultValue;
+  }
+  // early: chosen before this script came, when the reader may have changed a field too:
+  // that field wins, as it does on the server without script
+  function choose(preset, early) {
+    var rules = presets[preset];
     var current = form.querySelector('[name="accounting"]');
     if (current && rules.accounting && rules.accounting !== current.value && apply) {
       apply.click();  // another money system: its own settings, from the server
@@ -26,12 +37,16 @@
     }
     Object.keys(rules).forEach(function (name) {
       var inputs = form.querySelectorAll('[name="' + name + '"]');
+      if (early && Array.prototype.some.call(inputs, changed)) { return; }
       Array.prototype.forEach.call(inputs, function (input) {
         if (input.type === "checkbox") { input.checked = rules[name]; }
         else if (input.type === "radio") { input.checked = input.value === String(rules[name]); }
         else { input.value = rules[name] === null ? "" : rules[name]; }
       });
     });
-    if (shown) { shown.value = event.target.value; }
-  });
+    if (shown) { shown.value = preset; }
+  }
+  // On a slow phone a preset may be tapped before this script has come: it fills in now
+  var tapped = form.querySelector('[name="preset"]:checked');
+  if (tapped && shown && tapped.value !== shown.value && presets[tapped.value]) { choose(tapped.value, true); }
 })();

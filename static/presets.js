@@ -4,10 +4,13 @@
 (function () {
   "use strict";
   // a club's own rule set: the server fills the fields with it and shows them (nothing stored)
+  // (before any name is typed too: the players' fields' "required" is for creating the game)
   Array.prototype.forEach.call(document.querySelectorAll('input[name="club_preset"]'), function (input) {
-    input.addEventListener("change", function () {
-      if (input.value && input.checked && input.form.requestSubmit) { input.form.requestSubmit(); }
-    });
+    function show() {
+      if (input.value && input.checked) { HTMLFormElement.prototype.submit.call(input.form); }
+    }
+    input.addEventListener("change", show);
+    if (input.checked !== input.defaultChecked) { show(); }  // tapped before this script came
   });
   Array.prototype.forEach.call(document.querySelectorAll("[data-presets]"), function (box) {
     var presets = JSON.parse(box.getAttribute("data-presets"));
@@ -23,8 +26,15 @@
         return input.value.trim() === shown(value);
       });
     }
-    function fill(values) {
+    function changed(input) {
+      if (input.type === "checkbox" || input.type === "radio") { return input.checked !== input.defaultChecked; }
+      return input.value !== input.defaultValue;
+    }
+    // early: chosen before this script came, when the reader may have changed a field too:
+    // that field wins, as it does on the server without script
+    function fill(values, early) {
       Object.keys(values).forEach(function (name) {
+        if (early && Array.prototype.some.call(inputs(name), changed)) { return; }
         Array.prototype.forEach.call(inputs(name), function (input) {
           if (input.type === "checkbox") { input.checked = Boolean(values[name]); }
           else if (input.type === "radio") { input.checked = input.value === shown(values[name]); }
@@ -52,5 +62,11 @@
         if (drawn) { drawn.value = ""; }
       }
     });
+    // On a slow phone a preset may be tapped before this script has come: it fills in now
+    var tapped = pick ? chosen() : null;
+    if (tapped !== null && drawn && tapped !== drawn.value) {
+      fill(presets[tapped] || {}, true);
+      drawn.value = tapped;
+    }
   });
 })();

@@ -92,6 +92,11 @@
     }
     return "defaultValue" in field && field.type !== "hidden" && field.value !== field.defaultValue;
   }
+  // Two trick counts tapped before then fill in the third, as two taps after it would; a
+  // third tapped too is the manager's own, never changed.
+  var tapped = rows.filter(function (r) { return Array.prototype.some.call(r.querySelectorAll("input"), touched); });
+  if (tapped.length === 2) { tapped.forEach(fillThird); }
+  else { entered = tapped.map(function (r) { return r.getAttribute("data-seat"); }); }
   if (Array.prototype.some.call(form.elements, touched) || form.querySelector("input:checked[name=hombre]")) {
     check();
   }

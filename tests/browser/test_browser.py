@@ -11,7 +11,7 @@ from urllib.parse import urljoin
 
 import pytest
 from live import Phone
-from playwright.sync_api import APIResponse, Browser, Page, Request, Response, expect
+from playwright.sync_api import APIResponse, Browser, Page, Request, Response, Route, expect
 from taps import tap_count, tap_hombre, tap_tricks
 from test_preset_fields import drawn
 from web import NEW_GAME, SEED_COUPS, coup_data, laid_out_width
@@ -113,6 +113,24 @@ def scripts_off(page: Page) -> Iterator[Page]:
     finally:
         session.send("Emulation.setScriptExecutionDisabled", {"value": False})
         session.detach()
+
+
+@contextmanager
+def scripts_held(page: Page, *names: str) -> Iterator[list[Route]]:
+    """``page`` as a slow phone until the block ends: its requests for the static scripts
+    ``names`` ("table.js") are held, so what is tapped meanwhile is tapped before they run
+    (they come, and run in order, when the block ends). Routing makes Chromium ask for every
+    file again (no cache), so the file's page serves: no service worker on plain HTTP hides
+    them. Yields the requests held."""
+    held: list[Route] = []
+    pattern = re.compile(r"/static/(?:" + "|".join(map(re.escape, names)) + r")(?:\?|$)")
+    page.route(pattern, lambda route: held.append(route))
+    try:
+        yield held
+    finally:  # let go even when the block failed: a held script keeps the page loading
+        for route in held:
+            route.continue_()
+        page.unroute(pattern)
 
 
 def tap_coup(page: Page, n: int, hombre: str, tricks: dict[str, int], outcome: str) -> int:

@@ -15,7 +15,7 @@ from typing import Any, cast
 import pytest
 from live import served_in_thread
 from playwright.sync_api import Browser, Page, expect
-from test_browser import open_new_game, phone
+from test_browser import open_new_game, phone, scripts_held
 
 from scorekeeper.serving import serve
 
@@ -129,3 +129,27 @@ def test_the_screen_kept_on_moves_nothing_when_it_comes(browser: Browser, live_s
         heights[case] = page.locator("#entry-bar").evaluate("e => e.offsetHeight")
         page.context.close()
     assert heights["before the lock"] == heights["locked"], heights
+
+
+@pytest.mark.browser
+def test_a_first_tap_before_the_page_s_script_came_keeps_the_screen_on(
+    file_page: Page, live_server: str
+):
+    """A slow phone on plain HTTP (no Wake Lock: the video): the manager's first tap comes
+    before awake.js. The page has had its tap, so the video may play once the script runs;
+    it waited for the next tap."""
+    page = file_page
+    game = open_new_game(page, live_server, show=False)
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Page.enable")  # without it, the session's scripts are never run
+    no_lock = devtools.send("Page.addScriptToEvaluateOnNewDocument", {"source": NO_WAKE_LOCK})
+    try:
+        with scripts_held(page, "awake.js") as held:
+            page.goto(game, wait_until="commit")
+            page.locator("h1").tap()
+            assert len(held) == 1  # the script has not run yet
+        expect(page.locator("html")).to_have_attribute("data-awake", "video")
+        assert page.evaluate("'wakeLock' in navigator") is False
+    finally:  # the shared page's next documents have the Wake Lock API again
+        devtools.send("Page.removeScriptToEvaluateOnNewDocument", no_lock)
+        devtools.detach()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 from taps import tap_count, tap_hombre
-from test_browser import coup_form, form_post, open_new_game
+from test_browser import coup_form, form_post, open_new_game, scripts_held
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +43,27 @@ def test_only_the_count_that_filled_itself_in_may_change(file_page: Page, live_s
     # changing a typed count while a row is filled in moves only the filled-in one
     tap("Bruno", 4)
     assert (checked(page, "Anne"), checked(page, "Chloé")) == ("5", "2")
+
+
+def test_two_counts_tapped_before_the_page_s_script_came_fill_in_the_third(
+    file_page: Page, live_server: str
+):
+    """A slow phone: the hombre and two trick counts are tapped before table.js has come.
+    Once it runs, the third count fills itself in, as after two taps made with it there;
+    it had waited for a third tap (the entry's four taps a coup became five)."""
+    page = file_page
+    game = open_new_game(page, live_server, show=False)
+    with scripts_held(page, "table.js") as held:
+        page.goto(game, wait_until="commit")
+        page.locator("#f-hombre label", has_text="Bruno").tap()
+        tap_count(page, "Bruno", 5)
+        tap_count(page, "Anne", 2)
+        assert len(held) == 1  # the script has not run yet
+    chloe = page.locator(".trick-row", has=page.locator(".who", has_text="Chloé"))
+    expect(chloe.locator('input[value="2"]')).to_be_checked()  # 9 − 5 − 2 = 2
+    expect(chloe.locator(".auto-note")).to_be_visible()  # and the row says so
+    # 5 against 2 and 2: more than either, the demande is won
+    expect(page.locator("#preview")).to_contain_text("Bruno demande\u202f: gagne")
 
 
 SPLIT_WORDS = """() => {

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from live import Phone
 from playwright.sync_api import Browser, Page, expect
-from taps import tap_hombre, tap_tricks
+from taps import entry_ready, tap_hombre, tap_tricks
 from web import NEW_GAME
 
 from scorekeeper.i18n import COOKIE as LANGUAGE_COOKIE
@@ -295,14 +295,14 @@ def test_home_screen_awake_and_a_lost_server(file_page: Page, live_server: str, 
     expect(page.locator("#preview .nets")).to_be_visible()
     page.route("**/coups", lambda route: route.abort("internetdisconnected"))
     page.get_by_role("button", name=WORDS[locale]["save"]).tap()
-    expect(page.locator(".offline")).to_be_visible()
-    expect_in_view(page, ".offline")
+    expect(page.locator("form.coup-form .offline")).to_be_visible()
+    expect_in_view(page, "form.coup-form .offline")
     expect(page.locator("#outbox .pending-coup")).to_have_count(1)
     assert coups_stored(page, game) == 0
     # the server answers again: the outbox's next try stores it, once
     page.unroute_all(behavior="wait")  # a handler running finishes first
     expect(page.locator("#outbox")).to_be_hidden()
-    expect(page.locator(".offline")).to_be_hidden()
+    expect(page.locator("form.coup-form .offline")).to_be_hidden()
     assert coups_stored(page, game) == 1
 
 
@@ -315,6 +315,10 @@ def test_the_points_sheet_has_the_bar_stays_awake_and_keeps_an_entry_offline(
         page.fill(f"#player{i}", name)
     page.get_by_role("button", name="Créer la partie").tap()
     expect(page.locator("#entry")).to_be_visible()  # the new sheet's page
+    # its scripts have run (the page's load), the outbox's too: the server's text and
+    # table.js's check come before it, and a Save tapped then was a plain post, which
+    # offline led to Chromium's error page
+    entry_ready(page)
     expect(page.locator("html[data-awake]")).to_have_count(1)
     game = page.url.split("#")[0]
     page.fill("#points", "54")
@@ -323,7 +327,7 @@ def test_the_points_sheet_has_the_bar_stays_awake_and_keeps_an_entry_offline(
     expect(page.locator("#preview")).to_contain_text("Nous +50")
     page.route("**/sheet/coups", lambda route: route.abort("internetdisconnected"))
     page.get_by_role("button", name="Enregistrer le coup").tap()
-    expect(page.locator(".offline")).to_be_visible()
+    expect(page.locator("form.coup-form .offline")).to_be_visible()
     expect(page.locator("#outbox .pending-coup")).to_contain_text("54")  # kept on the phone
     assert page.input_value("#points") == "" and coups_stored(page, game) == 0
     page.unroute_all(behavior="wait")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from live import Phone
-from playwright.sync_api import Browser, Page, Route, expect
-from test_browser import scripts_off, table_link
+from playwright.sync_api import Browser, Page, expect
+from test_browser import scripts_held, scripts_off, table_link
 from web import laid_out_width
 
 pytestmark = pytest.mark.browser
@@ -187,24 +187,18 @@ def manille_checked_then_saved(page: Page, live_server: str) -> None:
     assert totals(page) == ["20", "0"]
 
 
-def test_what_was_typed_before_the_page_s_script_came_is_checked(
-    browser: Browser, live_server: str
-):
+def test_what_was_typed_before_the_page_s_script_came_is_checked(file_page: Page, live_server: str):
     """A slow phone: the points and the mariage are entered before table.js has loaded.
 
     The script, once it runs, checks what the form already holds; it had waited for the
     next change, and the preview stayed empty (a fresh clone's CI run, 2026-11-30)."""
-    page = phone(browser, service_workers="block")  # page.route sees every static file
-    held: list[Route] = []
+    page = sheet_phone(file_page)
     new_sheet(page, live_server, "l’Homme de Brou", ["Anne", "Bruno", "Chloé", "Denis"])
-    # the script waits until let go
-    page.route("**/static/table.js*", lambda route: held.append(route))
-    page.get_by_role("button", name="Créer la partie").tap()
-    page.fill("#points", "54")
-    page.locator("label", has=page.locator("#m_nous_petit_a-tap")).tap()
-    assert len(held) == 1
-    held[0].continue_()
+    with scripts_held(page, "table.js") as held:  # the script waits until let go
+        page.get_by_role("button", name="Créer la partie").tap()
+        page.fill("#points", "54")
+        page.locator("label", has=page.locator("#m_nous_petit_a-tap")).tap()
+        assert len(held) == 1
     # 54 rounds to 50, + the mariage of 20 = 70 for Nous; Eux's 66 rounds to 70
     expect(page.locator("#preview")).to_contain_text("Nous +70")
     expect(page.locator("#preview")).to_contain_text("Eux +70")
-    page.context.close()
