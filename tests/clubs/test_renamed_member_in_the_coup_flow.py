@@ -14,6 +14,7 @@ coup 7 (B demande A2 B5 C2) wins Bruno the poule, 6 from each: −72, −9, +81.
 from __future__ import annotations
 
 import json
+import re
 
 from test_clubs import new_club, new_evening
 from test_fresh import follower
@@ -162,3 +163,35 @@ def test_a_three_players_sheets_coup_fields_and_message_name_him_anew(client, ap
     page = _text(client.get(game + "/sheet/coups/1/edit").data.decode())
     assert "Anne-Marie dealt. Anne-Marie -80 · Bruno 40 · Chloé 40" in page
     assert "Anne " not in page.replace("Anne-Marie", "")
+
+
+def test_the_stop_takeover_links_phone_and_setup_pages_name_him_now(client, app):
+    """Their titles and back links said the names typed at the table: "← Ane · Bruno ·
+    Chloé" above a game page headed "Anne-Marie · Bruno · Chloé". The set-up page's fields
+    keep what was typed (they are the table's input, changed there)."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    data = {**NEW_GAME, "player0": "Ane", "player1": "Bruno", "player2": "Chloé"}
+    game = client.post(f"/games/new?evening={evening}", data=data).headers["Location"]
+    _rename(client, app, club, "Ane", "Anne-Marie")
+    setup = client.get(game + "/setup").data.decode()  # no coup yet: its set-up is open
+    assert "← Anne-Marie · Bruno · Chloé" in _text(setup)
+    assert 'value="Ane"' in setup  # the field as typed
+    for text in SEED_COUPS[:6]:
+        assert enter(client, game, text).status_code == 302
+    links = client.get(game + "/links").data.decode()
+    phone = re.search(r'<li id="phone-(\d+)"', links)  # the manager's: its page says why not
+    assert phone is not None
+    other = follower(client, app, game)  # the takeover page is a follower's
+    for who, path in (
+        (client, "/stop"),
+        (other, "/takeover"),
+        (client, "/links"),
+        (client, f"/phones/{phone[1]}/remove"),
+    ):
+        page = who.get(game + path).data.decode()
+        title = re.search(r"<title>(.*?)</title>", page, re.S)
+        assert title is not None and "Anne-Marie · Bruno · Chloé" in title[1], path
+        if "/phones/" not in path:  # its back link is "← Links to this game"
+            assert "← Anne-Marie · Bruno · Chloé" in _text(page), path
+        assert "Ane ·" not in _text(page), path

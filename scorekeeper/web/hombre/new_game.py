@@ -32,6 +32,7 @@ from ..forms import bounded_arg, player_names
 from ..starting import club_presets
 from ..starting.club_presets import ClubPresets
 from ..starting.creating import created, save_table, setup_closed
+from ..table.seat_words import names_now, seated_now
 from . import systems
 from .forms import NewGameForm
 from .takst_words import read_form_takst, shown_takst
@@ -275,5 +276,6 @@ def setup(game_id: int) -> str | BaseResponse | tuple[str, int]:
         presets=_presets_json(),
         system=systems.of_kind(_form_kind(form)),
         stored=stored,
+        seated=seated_now(stored, names_now(stored)),  # the back link: a member's name now
     )
     return (page, 422) if refused else page

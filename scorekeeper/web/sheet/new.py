@@ -28,6 +28,7 @@ from ..hookspecs import GameWeb, NewGame, Page
 from ..starting import club_presets
 from ..starting.club_presets import ClubPresets
 from ..starting.creating import created, save_table, setup_closed
+from ..table.seat_words import names_now, seated_now
 from .forms import NewSheetForm
 
 bp = Blueprint("sheets", __name__)
@@ -88,8 +89,16 @@ def _fill_rules(
 def _page(
     form: NewSheetForm, web: GameWeb, stored: store.StoredGame | None = None, club: bool = False
 ) -> str:
+    # the back link names a club's member by his name now; the fields keep what was typed
+    seated = None if stored is None else seated_now(stored, names_now(stored))
     return render_template(
-        "sheet/new.html", form=form, web=web, title=_(web.title), stored=stored, club=club
+        "sheet/new.html",
+        form=form,
+        web=web,
+        title=_(web.title),
+        stored=stored,
+        seated=seated,
+        club=club,
     )
 
 

@@ -25,6 +25,7 @@ from ...rights import access
 from ..forms import CHANGED, ActionForm, form_version
 from ..kept.once import NEW_HANDOVER_CODE
 from ..starting.creating import stash_code
+from .seat_words import names_now, seated_now
 
 bp = Blueprint("handover", __name__)
 STASH = NEW_HANDOVER_CODE
@@ -114,5 +115,6 @@ def takeover(game_id: int) -> str | tuple[str, int] | BaseResponse:
                 flash(_("This phone now keeps the fiche; every other phone can only follow."))
                 return redirect(url_for("table.game", game_id=game_id))
     stored = access.readable(game_id)
-    page = render_template("takeover.html", stored=stored, form=form)
+    seated = seated_now(stored, names_now(stored))  # a club's member by his name now
+    page = render_template("takeover.html", stored=stored, seated=seated, form=form)
     return page if status == 200 else (page, status)

@@ -35,6 +35,7 @@ from ...store import grants
 from ..forms import CHANGED, ActionForm, form_version
 from ..kept.once import NEW_MANAGER_LINK
 from ..ops.deployment import external_url
+from .seat_words import names_now, seated_now
 
 bp = Blueprint("links", __name__)
 log = logging.getLogger("scorekeeper.access")
@@ -185,6 +186,7 @@ def _links_page(
     return render_template(
         "links.html",
         stored=stored,
+        seated=seated_now(stored, names_now(stored)),  # a club's member by his name now
         form=ActionForm(formdata=None, version=str(stored.version)),
         table_url=table_url,
         table_qr=qr_svg(table_url),
@@ -266,6 +268,7 @@ def remove_phone(game_id: int, grant_id: int) -> tuple[str, int] | BaseResponse:
         page = render_template(
             "remove_phone.html",
             stored=stored,
+            seated=seated_now(stored, names_now(stored)),  # a club's member by his name now
             form=form,
             phone=phone,
             own=own,

@@ -27,19 +27,22 @@ from ...store.stops import end_changes
 from ..formats.words import error_text
 from ..forms import CHANGED, ActionForm, form_version
 from .offers import refused
+from .seat_words import named_changes, names_now, seated_now
 
 bp = Blueprint("stops", __name__)
 
 
 def _page(stored: store.StoredGame, error: str | None = None, status: int = 200) -> Any:
     reason = refused(stored)
+    now = names_now(stored)  # a club's member by his name now, as the game page names him
     page = render_template(
         "stop.html",
         stored=stored,
+        seated=seated_now(stored, now),
         refused=reason,
         error=error,
         coups=len(stored.game.coups),
-        changes=[] if reason else end_changes(stored),
+        changes=[] if reason else named_changes(end_changes(stored), now),
         form=ActionForm(formdata=None, version=str(stored.version)),
     )
     return page if status == 200 else (page, status)
