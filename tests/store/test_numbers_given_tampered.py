@@ -17,22 +17,30 @@ from scorekeeper.cli import main
 HIGHEST = 2**63 - 1  # SQLite's highest whole number
 
 
-@pytest.mark.parametrize("games", [10**30, HIGHEST], ids=["past-sqlite", "sqlite-highest"])
+def _state(games: int) -> str:
+    return "'{\"given\":{\"clubs\":2,\"games\":" + str(games) + '},"versions":[["games",1,3]]}\''
+
+
+@pytest.mark.parametrize(
+    ("retyped", "named"),
+    [
+        (f"state = {_state(10**30)}", "its content is not what its hash says"),
+        (f"state = {_state(HIGHEST)}", "its content is not what its hash says"),
+        ("state = x'00ff'", "its column state holds a blob"),  # no JSON to hash: no traceback
+    ],
+    ids=["past-sqlite", "sqlite-highest", "blob"],
+)
 def test_a_line_retyped_is_named_and_its_numbers_are_not_kept(
     restored: Path,  # noqa: F811
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
-    games: int,
+    retyped: str,
+    named: str,
 ) -> None:
-    retyped = '{"given":{"clubs":2,"games":' + str(games) + '},"versions":[["games",1,3]]}'
-    sql(
-        restored,
-        "drop trigger numbers_given_no_update",
-        f"update numbers_given set state = '{retyped}'",
-    )
+    sql(restored, "drop trigger numbers_given_no_update", f"update numbers_given set {retyped}")
     code, said = verify(restored, capsys)
     assert code == 1, said
-    assert "FAULT numbers_given row 1: generation 1: its content is not what its hash" in said
+    assert f"FAULT numbers_given row 1: {named}" in said.replace("generation 1: ", "")
     kept = tmp_path / "kept.sqlite"  # the fixture's backup: game 1 at its creation
     assert main(["restore", str(kept), "--database", str(restored), "--force"]) == 0
     capsys.readouterr()
