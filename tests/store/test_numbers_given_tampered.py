@@ -18,7 +18,7 @@ HIGHEST = 2**63 - 1  # SQLite's highest whole number
 
 
 def _state(games: int) -> str:
-    return "'{\"given\":{\"clubs\":2,\"games\":" + str(games) + '},"versions":[["games",1,3]]}\''
+    return '\'{"given":{"clubs":2,"games":' + str(games) + '},"versions":[["games",1,3]]}\''
 
 
 @pytest.mark.parametrize(
