@@ -24,7 +24,7 @@ from typing import TypeVar
 import sqlite_utils
 
 from ..clock import now
-from .chain import CHAINS, NUMBERS_GIVEN, Fault, append
+from .chain import CHAINS, NUMBERS_GIVEN, Fault, append, link
 
 _K = TypeVar("_K")
 
@@ -182,8 +182,18 @@ def _state(floors: Floors) -> str:
     )
 
 
+HIGHEST = 2**63 - 1
+"""SQLite's highest whole number: a floor above it was never stored by the app."""
+
+
+def _number(value: object) -> bool:
+    """Whether ``value`` is a floor SQLite can hold (a whole number, not a bool)."""
+    return type(value) is int and 0 <= value <= HIGHEST
+
+
 def _read(text: object) -> Floors:
-    """A line's ``state`` read back; what is not of its shape counts as nothing kept."""
+    """A line's ``state`` read back; what is not of its shape (a number SQLite cannot
+    hold among it) counts as nothing kept."""
     try:
         state = json.loads(text) if isinstance(text, str) else None
     except ValueError:
@@ -195,13 +205,13 @@ def _read(text: object) -> Floors:
     found = {
         table: value
         for table, value in (given.items() if isinstance(given, dict) else ())
-        if table in GIVEN and type(value) is int
+        if table in GIVEN and _number(value)
     }
     kept: dict[tuple[str, int], int] = {}
     for item in versions if isinstance(versions, list) else ():
         if isinstance(item, list) and len(item) == 3:
             owner, number, version = item
-            if owner in VERSIONED and type(number) is int and type(version) is int:
+            if owner in VERSIONED and _number(number) and _number(version):
                 kept[(owner, number)] = max(kept.get((owner, number), 0), version)
     return found, kept
 
@@ -209,15 +219,27 @@ def _read(text: object) -> Floors:
 def logged(conn: sqlite3.Connection) -> Floors:
     """The floors the log of the numbers given keeps: each one's highest over its lines
     (each line holds every floor a restore kept; none is ever lowered by the app). Nothing
-    for a database before m033, or one whose log cannot be read (a damaged file)."""
+    for a database before m033, or one whose log cannot be read (a damaged file). A line
+    whose content is not what its hash says was retyped behind the app (``verify`` names
+    it): what it says is not what a restore kept, and a number retyped there would be
+    handed out as a floor (one past SQLite's highest: no new game could be numbered)."""
     given: dict[str, int] = {}
     versions: dict[tuple[str, int], int] = {}
+    table = NUMBERS_GIVEN.table
     try:
-        lines = conn.execute(f"select state from [{NUMBERS_GIVEN.table}] order by id").fetchall()
+        cursor = conn.execute(f"select * from [{table}] order by id")
+        names = [column[0] for column in cursor.description]
+        lines = [dict(zip(names, line, strict=True)) for line in cursor.fetchall()]
     except sqlite3.Error:
         lines = []
-    for (text,) in lines:
-        more, more_versions = _read(text)
+    for line in lines:
+        try:  # a line removed before it leaves it sound: only its own content counts
+            sound = line.get("hash") == link(str(line.get("prev_hash")), line)
+        except (TypeError, ValueError):  # a blob retyped in: no JSON, as verify names it
+            sound = False
+        if not sound:
+            continue
+        more, more_versions = _read(line.get("state"))
         given, versions = higher(given, more), higher(versions, more_versions)
     return given, versions
 
