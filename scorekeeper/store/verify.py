@@ -36,10 +36,27 @@ def _day(stamp: str) -> str:
         return stamp
 
 
+def _kept_heads(heads: Path) -> str:
+    """The heads kept in ``heads`` last time ("" the first time), refused before any check
+    when the file could not be read or the heads of now not written there: a folder, or a
+    folder that is not there (a USB stick not mounted)."""
+    if heads.is_dir():
+        raise Refused(f"cannot keep the heads in {heads}: it is a folder")
+    if not heads.parent.is_dir():
+        raise Refused(f"cannot keep the heads in {heads}: no folder {heads.parent}")
+    if not heads.exists():
+        return ""
+    try:
+        return heads.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise Refused(f"cannot read the heads kept in {heads}: {error}") from None
+
+
 def run(database: Path, heads: Path | None) -> tuple[Outcome, list[Fault]]:
     """The database checked read-only: its outcome, and every fault (the kept heads' first)."""
     if not database.is_file():
         raise Refused(f"no database at {database}")
+    kept = _kept_heads(heads) if heads is not None else ""
     try:
         conn = sqlite3.connect(_uri(database), uri=True)
         db = Database(conn)
@@ -48,7 +65,6 @@ def run(database: Path, heads: Path | None) -> tuple[Outcome, list[Fault]]:
         )
         if not migrated:
             raise Refused(f"{database} has no hash chains yet: start the app on it once")
-        kept = heads.read_text(encoding="utf-8") if heads is not None and heads.exists() else ""
         faults = kept_heads_faults(db, kept)
         outcome = verify(db)
         conn.close()
@@ -83,7 +99,11 @@ def command(args: argparse.Namespace) -> int:
     )
     if heads is not None:
         temporary = heads.with_name(heads.name + ".tmp")
-        temporary.write_text(heads_text(outcome.heads), encoding="utf-8")
-        os.replace(temporary, heads)
+        try:
+            temporary.write_text(heads_text(outcome.heads), encoding="utf-8")
+            os.replace(temporary, heads)
+        except OSError as error:  # a read-only folder, a full stick: the heads kept stay
+            print(f"error: cannot write the heads to {heads}: {error}", file=sys.stderr)
+            return 2
         print(f"heads written to {heads}")
     return 0

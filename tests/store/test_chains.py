@@ -394,6 +394,38 @@ def test_verify_refuses_a_missing_database_and_one_without_chains(tmp_path, caps
     assert code == 1 and "FAULT heads file row 1: not a line of heads" in said
 
 
+def test_verify_refuses_a_heads_file_it_cannot_read_or_write_in_one_line(tmp_path, capsys):
+    """ops16: ``verify --heads`` naming a file in a folder that is not there (the treasurer's
+    USB stick, not mounted) checked the whole database, printed every head, then ended in a
+    traceback writing the file, exit 1 (the status of a fault found); a folder named as the
+    heads file, or a heads file that is no text, was refused as if the *database* could not
+    be read. docs/security.md: a command refused ends in one line, exit 2."""
+    database = tmp_path / "app.sqlite"
+    connect(database, migrate=True).close()
+    stick = tmp_path / "stick"
+    binary = tmp_path / "heads.bin"
+    binary.write_bytes(b"\xff\xfe\x00")
+    for heads, said in (
+        (stick / "heads.txt", f"error: cannot keep the heads in {stick / 'heads.txt'}: no folder"),
+        (tmp_path, f"error: cannot keep the heads in {tmp_path}: it is a folder"),
+        (binary, f"error: cannot read the heads kept in {binary}:"),
+    ):
+        code = main(["verify", "--database", str(database), "--heads", str(heads)])
+        out = capsys.readouterr()
+        assert code == 2
+        assert (out.out, len(out.err.splitlines())) == ("", 1)  # refused before any check
+        assert out.err.startswith(said), out.err
+    assert not stick.exists()
+    # the file cannot be written once checked (here its temporary name is taken by a folder)
+    heads = tmp_path / "heads.txt"
+    (tmp_path / "heads.txt.tmp").mkdir()
+    code = main(["verify", "--database", str(database), "--heads", str(heads)])
+    out = capsys.readouterr()
+    assert code == 2
+    assert out.err.startswith(f"error: cannot write the heads to {heads}:"), out.err
+    assert len(out.err.splitlines()) == 1 and not heads.exists()
+
+
 def test_a_club_ledger_is_chained_like_a_log(tmp_path, capsys):
     """The chains are generic over their tables: a ``ledger`` (issue 28's club accounts, its
     own migration) with rows from before m011 is chained by it, then grows by ``append``."""
