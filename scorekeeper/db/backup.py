@@ -325,3 +325,9 @@ def restore(source: Path, target: Path) -> None:
     for suffix in ("-wal", "-shm", "-journal"):
         target.with_name(target.name + suffix).unlink(missing_ok=True)
     fresh.replace(target)
+    # what opening the new file left beside it under its name: the read-only check's empty
+    # log and its index (the migration's close wrote the log into the file), the lock file
+    for suffix in ("-wal", "-shm", "-writer"):
+        left = fresh.with_name(fresh.name + suffix)
+        if left.exists() and not (suffix == "-wal" and left.stat().st_size):
+            left.unlink()

@@ -693,6 +693,34 @@ def test_a_restore_over_a_database_with_a_retyped_version_replaces_it(tmp_path, 
     assert "invalid literal" not in capsys.readouterr().err
 
 
+def test_a_restore_over_a_damaged_database_or_a_folder_leaves_nothing_beside_it(tmp_path, capsys):
+    """ops16: ``restore --force`` over a damaged database restores into a new file beside
+    it, which then takes its place (docs/deploy.md); that file's ``-shm``, ``-wal`` and
+    ``-writer`` stayed in the data folder under the name ``scorekeeper.sqlite.restoring``.
+    A folder named as the database (``--database /srv/scorekeeper/instance``) was refused in
+    one line, but only after the backup had been copied beside it, as
+    ``instance.restoring`` with the secret key in it, left there."""
+    from web import new_game
+
+    from scorekeeper.cli import main
+
+    app = an_app(tmp_path / "live")
+    new_game(app.test_client())
+    kept = tmp_path / "kept.sqlite"
+    assert main(["backup", str(kept), "--database", app.config["DATABASE"]]) == 0
+    data = tmp_path / "data"
+    data.mkdir()
+    damaged = data / "scorekeeper.sqlite"
+    damaged.write_text("not a database")
+    assert main(["restore", str(kept), "--database", str(damaged), "--force"]) == 0
+    assert [p.name for p in data.iterdir() if "restoring" in p.name] == []
+    capsys.readouterr()
+    assert main(["restore", str(kept), "--database", str(data), "--force"]) == 2
+    said = capsys.readouterr().err
+    assert said == f"error: {data} is a folder: name the database file in it\n"
+    assert [p.name for p in tmp_path.iterdir() if "restoring" in p.name] == []
+
+
 def test_an_undo_or_a_deletion_from_a_page_older_than_a_restore_says_the_game_went_back(
     tmp_path,
 ):
