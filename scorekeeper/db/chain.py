@@ -103,7 +103,8 @@ class Head:
     def __str__(self) -> str:
         """``changes game 12: 3f9c0a1b2d4e (41 rows)``."""
         scope = next(c.scope_name for c in CHAINS if c.table == self.table)
-        return f"{self.table} {scope} {self.scope}: {self.short} ({self.length} rows)"
+        rows = "row" if self.length == 1 else "rows"
+        return f"{self.table} {scope} {self.scope}: {self.short} ({self.length} {rows})"
 
 
 def canonical(row: Mapping[str, object]) -> bytes:

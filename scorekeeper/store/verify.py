@@ -93,8 +93,9 @@ def command(args: argparse.Namespace) -> int:
         if facts_since:
             note += f" (its rows checked since the migration of {_day(facts_since)})"
         print(f"{head}{note}")
+    chains = "chain" if len(outcome.heads) == 1 else "chains"
     print(
-        f"ok: {len(outcome.heads)} chains, every game is what its log says"
+        f"ok: {len(outcome.heads)} {chains}, every game is what its log says"
         ", every club and event too"
     )
     if heads is not None:

@@ -394,6 +394,18 @@ def test_verify_refuses_a_missing_database_and_one_without_chains(tmp_path, caps
     assert code == 1 and "FAULT heads file row 1: not a line of heads" in said
 
 
+def test_a_fresh_servers_verify_says_one_row_and_one_chain(tmp_path, capsys):
+    """ops16: the first ``verify`` of a new server (its one chain: club 1's, m006's club of
+    the games before clubs, one line) said "(1 rows)" and "ok: 1 chains"."""
+    database = tmp_path / "app.sqlite"
+    connect(database, migrate=True).close()
+    code, said = verify(database, capsys=capsys)
+    assert code == 0, said
+    lines = said.splitlines()
+    assert lines[0].startswith("club_changes club 1: ") and " (1 row) " in lines[0]
+    assert lines[1] == "ok: 1 chain, every game is what its log says, every club and event too"
+
+
 def test_verify_refuses_a_heads_file_it_cannot_read_or_write_in_one_line(tmp_path, capsys):
     """ops16: ``verify --heads`` naming a file in a folder that is not there (the treasurer's
     USB stick, not mounted) checked the whole database, printed every head, then ended in a
