@@ -231,6 +231,8 @@ def cmd_restore(args: argparse.Namespace) -> None:
         raise UserError(f"no backup at {source}")
     try:
         games = check_backup(source)
+        if target.is_dir():  # before the backup is copied beside it, as <folder>.restoring
+            raise UserError(f"{target} is a folder: name the database file in it")
         if target.exists() and not args.force:
             try:
                 held = check_backup(target)
@@ -242,8 +244,6 @@ def cmd_restore(args: argparse.Namespace) -> None:
                 )
         if not target.parent.is_dir():
             raise UserError(f"no folder {target.parent}")
-        if target.is_dir():  # before the backup is copied beside it, as <folder>.restoring
-            raise UserError(f"{target} is a folder: name the database file in it")
         before = key_of(target) if target.exists() else None
         taken = what_a_restore_takes(source, target) if target.exists() else []
         # floors lowered behind the app: the restore keeps what their log says (verify)

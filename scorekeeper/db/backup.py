@@ -89,7 +89,15 @@ def prune(folder: Path, days: int, now: datetime) -> list[Path]:
 
 
 def check_backup(path: Path) -> int:
-    """Refuse a file that is not a sound Scorekeeper database; returns its number of games."""
+    """Refuse a file that is not a sound Scorekeeper database; returns its number of games.
+    A file this user may not read is said so: SQLite calls it "unable to open database
+    file", which read as a damaged file (a backup written by root, restored by the service's
+    user)."""
+    try:
+        with path.open("rb"):
+            pass
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
     try:
         conn = sqlite3.connect(_uri(path), uri=True)
         try:

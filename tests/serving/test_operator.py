@@ -715,10 +715,47 @@ def test_a_restore_over_a_damaged_database_or_a_folder_leaves_nothing_beside_it(
     assert main(["restore", str(kept), "--database", str(damaged), "--force"]) == 0
     assert [p.name for p in data.iterdir() if "restoring" in p.name] == []
     capsys.readouterr()
-    assert main(["restore", str(kept), "--database", str(data), "--force"]) == 2
-    said = capsys.readouterr().err
-    assert said == f"error: {data} is a folder: name the database file in it\n"
+    for force in (["--force"], []):  # without it, it was told to add --force
+        assert main(["restore", str(kept), "--database", str(data), *force]) == 2
+        said = capsys.readouterr().err
+        assert said == f"error: {data} is a folder: name the database file in it\n"
     assert [p.name for p in tmp_path.iterdir() if "restoring" in p.name] == []
+
+
+def test_a_backup_its_user_cannot_read_is_said_so_not_called_no_scorekeeper_database(
+    tmp_path_factory,
+):
+    """ops16: a backup written by root, restored as the scorekeeper user (the guide's very
+    warning), was refused as "…: not a Scorekeeper database (unable to open database file)":
+    the operator took a sound backup for a damaged one. The same for ``backup`` of a database
+    the user cannot read. Each says it cannot read the file, and why."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="ops16-", dir="/tmp"))  # a folder others may cross
+    try:
+        folder.chmod(0o777)
+        kept = folder / "kept.sqlite"
+        fresh_database(kept)
+        kept.chmod(0o600)
+        as_other: list[str] = []
+        if os.geteuid() == 0:  # root reads any file: the command runs as nobody
+            if not shutil.which("setpriv"):
+                pytest.skip("no setpriv to run the command as another user")
+            as_other = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+        else:
+            kept.chmod(0)
+        command = [*as_other, sys.executable, "-m", "scorekeeper.cli"]
+        for args in (
+            ["restore", str(kept), "--database", str(folder / "new.sqlite")],
+            ["backup", str(folder / "copy.sqlite"), "--database", str(kept)],
+        ):
+            done = subprocess.run(
+                [*command, *args], capture_output=True, text=True, timeout=60, cwd=folder
+            )
+            assert done.returncode == 2, done.stderr
+            assert done.stderr == f"error: cannot read {kept}: Permission denied\n"
+    finally:
+        shutil.rmtree(folder)
 
 
 def test_an_undo_or_a_deletion_from_a_page_older_than_a_restore_says_the_game_went_back(
