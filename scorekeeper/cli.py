@@ -221,6 +221,7 @@ def cmd_restore(args: argparse.Namespace) -> None:
         default_database,
         floors_lowered,
         key_of,
+        log_retyped,
         restore,
         what_a_restore_takes,
     )
@@ -248,8 +249,10 @@ def cmd_restore(args: argparse.Namespace) -> None:
         taken = what_a_restore_takes(source, target) if target.exists() else []
         # floors lowered behind the app: the restore keeps what their log says (verify)
         lowered = [f"in the backup, {fault}" for fault in floors_lowered(source)]
+        unknown = [f"in the backup, {fault}" for fault in log_retyped(source)]
         if target.exists():
             lowered += [f"in {target}, {fault}" for fault in floors_lowered(target)]
+            unknown += [f"in {target}, {fault}" for fault in log_retyped(target)]
         restore(source, target)
     except ValueError as error:
         raise UserError(str(error)) from None
@@ -260,6 +263,8 @@ def cmd_restore(args: argparse.Namespace) -> None:
         print(line)
     for line in lowered:
         print(f"{line}: the restored database keeps what the log says")
+    for line in unknown:
+        print(f"{line}; scorekeeper verify named it")
     if before is not None and key_of(target) != before:
         print(
             "the backup brings its own secret key: restart the server, so that the phones"

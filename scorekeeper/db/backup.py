@@ -289,6 +289,22 @@ def floors_lowered(path: Path) -> list[str]:
         conn.close()
 
 
+def log_retyped(path: Path) -> list[str]:
+    """The lines of the log of the numbers given of the database at ``path`` retyped behind
+    the app (``numbers.retyped``), whose floors a restore cannot take back; none where it
+    cannot be read."""
+    try:
+        conn = sqlite3.connect(_uri(path), uri=True)
+    except sqlite3.Error:
+        return []
+    try:
+        return [str(fault) for fault in numbers.retyped(conn)]
+    except sqlite3.Error:
+        return []
+    finally:
+        conn.close()
+
+
 def restore(source: Path, target: Path) -> None:
     """Put a backup in place of the live database, with its schema up to date.
 

@@ -225,6 +225,17 @@ def logged(conn: sqlite3.Connection) -> Floors:
     handed out as a floor (one past SQLite's highest: no new game could be numbered)."""
     given: dict[str, int] = {}
     versions: dict[tuple[str, int], int] = {}
+    for line, sound in _lines(conn):
+        if not sound:
+            continue
+        more, more_versions = _read(line.get("state"))
+        given, versions = higher(given, more), higher(versions, more_versions)
+    return given, versions
+
+
+def _lines(conn: sqlite3.Connection) -> list[tuple[dict[str, object], bool]]:
+    """Each line of the log of the numbers given, and whether its content is what its hash
+    says (none where the log cannot be read)."""
     table = NUMBERS_GIVEN.table
     try:
         cursor = conn.execute(f"select * from [{table}] order by id")
@@ -232,16 +243,30 @@ def logged(conn: sqlite3.Connection) -> Floors:
         lines = [dict(zip(names, line, strict=True)) for line in cursor.fetchall()]
     except sqlite3.Error:
         lines = []
+    found = []
     for line in lines:
         try:  # a line removed before it leaves it sound: only its own content counts
             sound = line.get("hash") == link(str(line.get("prev_hash")), line)
         except (TypeError, ValueError):  # a blob retyped in: no JSON, as verify names it
             sound = False
-        if not sound:
-            continue
-        more, more_versions = _read(line.get("state"))
-        given, versions = higher(given, more), higher(versions, more_versions)
-    return given, versions
+        found.append((line, sound))
+    return found
+
+
+def retyped(conn: sqlite3.Connection) -> list[Fault]:
+    """The lines of the log of the numbers given whose content is not what their hash says
+    (``verify`` names them): what they kept counts for nothing (``logged``), so a restore
+    over this database cannot keep it, and says so."""
+    return [
+        Fault(
+            NUMBERS_GIVEN.table,
+            line["id"] if type(line.get("id")) is int else None,
+            f"generation {line.get('generation_id')}: its content is not what its hash says"
+            " (retyped behind the app): the numbers and versions it kept are not known",
+        )
+        for line, sound in _lines(conn)
+        if not sound
+    ]
 
 
 def record(db: sqlite_utils.Database, summary: str) -> None:

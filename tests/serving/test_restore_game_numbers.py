@@ -133,3 +133,31 @@ def test_a_page_older_than_a_restore_stays_refused_once_the_version_comes_again(
     assert "La partie a changé entre-temps" in refused.data.decode()
     # the log's versions jump (1, then 4 and 5): verify finds every line and row in order
     assert main(["verify", "--database", database]) == 0
+
+
+def test_a_restore_over_a_retyped_log_of_the_numbers_given_says_what_it_cannot_keep(
+    tmp_path, capsys
+):
+    """ops16: a line of the log of the numbers given retyped behind the app counts for
+    nothing (docs/security.md), and the floors lowered with it are then what the log says:
+    a restore over that database kept game 1 as the highest number given, so game 2, made
+    after the backup and followed by its phone, would be handed out again, and the restore
+    said nothing of it, where it names every floor it takes back from the log."""
+    _, database, first, kept = _one_game_backed_up(tmp_path)
+    assert new_game(first, player0="Denise") == "/games/2"  # its phone follows it
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0  # keeps 2
+    conn = sqlite3.connect(database)
+    conn.executescript(
+        "drop trigger numbers_given_no_update;"
+        " update numbers_given set state = replace(state, '\"games\":2', '\"games\":1');"
+        " update generation set games_given = 1;"
+    )
+    conn.close()
+    capsys.readouterr()
+    assert main(["restore", str(kept), "--database", database, "--force"]) == 0
+    said = capsys.readouterr().out
+    assert (
+        f"in {database}, numbers_given row 1: generation 1: its content is not what its hash"
+        " says (retyped behind the app): the numbers and versions it kept are not known;"
+        " scorekeeper verify named it" in said
+    ), said
