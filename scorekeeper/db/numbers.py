@@ -257,16 +257,17 @@ def retyped(conn: sqlite3.Connection) -> list[Fault]:
     """The lines of the log of the numbers given whose content is not what their hash says
     (``verify`` names them): what they kept counts for nothing (``logged``), so a restore
     over this database cannot keep it, and says so."""
-    return [
-        Fault(
-            NUMBERS_GIVEN.table,
-            line["id"] if type(line.get("id")) is int else None,
+    faults = []
+    for line, sound in _lines(conn):
+        if sound:
+            continue
+        row = line.get("id")
+        said = (
             f"generation {line.get('generation_id')}: its content is not what its hash says"
-            " (retyped behind the app): the numbers and versions it kept are not known",
+            " (retyped behind the app): the numbers and versions it kept are not known"
         )
-        for line, sound in _lines(conn)
-        if not sound
-    ]
+        faults.append(Fault(NUMBERS_GIVEN.table, row if isinstance(row, int) else None, said))
+    return faults
 
 
 def record(db: sqlite_utils.Database, summary: str) -> None:
