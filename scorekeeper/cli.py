@@ -140,7 +140,9 @@ def cmd_settle(args: argparse.Namespace) -> None:
     # once someone took a seat, the money is each person's (below), as on the settlement
     # page: the seats' lines are chips only (a seat's money rounded on its own gave a
     # player a cent the page did not, and its lines left out what a leaver hands over)
-    text = kind.settlement_text(report, None if changes else money)
+    # a seat someone took is named by who sat there in turn, as on the page ("Bruno → Denis")
+    seats = seating.seat_names(game.players, changes) if changes else ()
+    text = kind.settlement_text(report, None if changes else money, seats)
     if text is None:
         raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
     if changes:
