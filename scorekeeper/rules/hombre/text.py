@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from ..ledger import Transfer, money_text, moves_in_cents, settle_up, signed, to_cents
 from ..money import Money
-from ..seating import SeatChange, seat_names, seated
+from ..seat_names import seat_names
+from ..seating import SeatChange, seated
 from .engine import BeteRef, Coup, CoupResult, Deal, Outcome, Report
 from .pot import PotCoup, PotDeal, PotReport
 from .words import CONTRACTS, OUTCOMES, REASONS, STATUSES, said
@@ -82,7 +83,7 @@ def render(report: Report, changes: Sequence[SeatChange] = ()) -> str:
     tricks, payments) and the next deal's name who sat at each seat in that coup
     (``seating.seated``, as every page names a coup: ``changes``, who took a seat); the bête
     register names the one who made each bête, the standing the seats by who sat there in
-    turn, as the pages do (``seating.seat_names``: their nets are the seats'; each person's
+    turn, as the pages do (``rules.seat_names``: their nets are the seats'; each person's
     follows, ``seating.text_lines``)."""
     game = report.game
     names = game.players
@@ -134,7 +135,7 @@ def render_settlement(
     report: Report | PotReport, money: Money | None = None, seats: Sequence[str] = ()
 ) -> str:
     """Who pays whom, for ``scorekeeper settle``: nets, caves, stacks, money. ``seats``: each
-    seat's name once someone took one (``seating.seat_names``), else its player's."""
+    seat's name once someone took one (``rules.seat_names``), else its player's."""
     names = tuple(seats) or report.game.players
     state = "finished" if report.finished else "PROVISIONAL (the game is not finished)"
     if isinstance(report, Report):

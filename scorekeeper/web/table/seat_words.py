@@ -17,7 +17,8 @@ from ...db import get_db, rows
 from ...rights.access import table_club, visit
 from ...rules.errors import GameError, SeatName
 from ...rules.ledger import NetChange
-from ...rules.seating import PLAYS_FOR, Sitting, seat_sitters, sittings
+from ...rules.seat_names import seat_sitters
+from ...rules.seating import PLAYS_FOR, Sitting, sittings
 from ...store import StoredGame
 from ..formats.words import error_text, refusal_text
 
