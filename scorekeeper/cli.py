@@ -128,6 +128,7 @@ def write_report_json(report: JsonObject) -> None:
 def cmd_settle(args: argparse.Namespace) -> None:
     from .rules import seating, stopping
     from .rules.money import parse_money
+    from .rules.seat_names import seat_names
 
     kind, data = _kind_of_file(read_json(args.file))
     game = kind.load(data)
@@ -140,7 +141,9 @@ def cmd_settle(args: argparse.Namespace) -> None:
     # once someone took a seat, the money is each person's (below), as on the settlement
     # page: the seats' lines are chips only (a seat's money rounded on its own gave a
     # player a cent the page did not, and its lines left out what a leaver hands over)
-    text = kind.settlement_text(report, None if changes else money)
+    # a seat someone took is named by who sat there in turn, as on the page ("Bruno → Denis")
+    seats = seat_names(game.players, changes) if changes else ()
+    text = kind.settlement_text(report, None if changes else money, seats)
     if text is None:
         raise UserError(f"settle is for the chip games; a {kind.game} sheet has no payments")
     if changes:

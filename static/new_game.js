@@ -28,6 +28,11 @@
   }
   // early: chosen before this script came, when the reader may have changed a field too:
   // that field wins, as it does on the server without script
+  function differs(input, value) {  // the field does not show the preset's value
+    if (input.type === "checkbox") { return input.checked !== Boolean(value); }
+    if (input.type === "radio") { return input.checked !== (input.value === String(value)); }
+    return input.value.trim() !== (value === null ? "" : String(value));
+  }
   function choose(preset, early) {
     var rules = presets[preset];
     var current = form.querySelector('[name="accounting"]');
@@ -35,16 +40,26 @@
       apply.click();  // another money system: its own settings, from the server
       return;
     }
+    var kept = false;  // a field changed before the script came that the preset would change
     Object.keys(rules).forEach(function (name) {
       var inputs = form.querySelectorAll('[name="' + name + '"]');
-      if (early && Array.prototype.some.call(inputs, changed)) { return; }
+      if (early && Array.prototype.some.call(inputs, changed)) {
+        kept = kept || Array.prototype.some.call(inputs, function (input) { return differs(input, rules[name]); });
+        return;
+      }
       Array.prototype.forEach.call(inputs, function (input) {
         if (input.type === "checkbox") { input.checked = rules[name]; }
         else if (input.type === "radio") { input.checked = input.value === String(rules[name]); }
         else { input.value = rules[name] === null ? "" : rules[name]; }
       });
     });
-    if (shown) { shown.value = preset; }
+    // that field wins and the preset clears, as when it is changed after the script came:
+    // the form shows chosen what is stored (play16)
+    if (kept) {
+      var chosen = form.querySelector('[name="preset"]:checked');
+      if (chosen) { chosen.checked = false; }
+    }
+    if (shown) { shown.value = kept ? "" : preset; }
   }
   // On a slow phone a preset may be tapped before this script has come: it fills in now
   var tapped = form.querySelector('[name="preset"]:checked');

@@ -32,15 +32,21 @@
     }
     // early: chosen before this script came, when the reader may have changed a field too:
     // that field wins, as it does on the server without script
+    // returns whether a field so kept is not what the preset says (the preset then clears)
     function fill(values, early) {
+      var kept = false;
       Object.keys(values).forEach(function (name) {
-        if (early && Array.prototype.some.call(inputs(name), changed)) { return; }
+        if (early && Array.prototype.some.call(inputs(name), changed)) {
+          kept = kept || !same(name, values[name]);
+          return;
+        }
         Array.prototype.forEach.call(inputs(name), function (input) {
           if (input.type === "checkbox") { input.checked = Boolean(values[name]); }
           else if (input.type === "radio") { input.checked = input.value === shown(values[name]); }
           else { input.value = shown(values[name]); }
         });
       });
+      return kept;
     }
     function chosen() {
       var checked = form.querySelector('[name="' + pick + '"]:checked');
@@ -65,8 +71,11 @@
     // On a slow phone a preset may be tapped before this script has come: it fills in now
     var tapped = pick ? chosen() : null;
     if (tapped !== null && drawn && tapped !== drawn.value) {
-      fill(presets[tapped] || {}, true);
-      drawn.value = tapped;
+      // a field tapped too that the preset would change wins, and the preset clears, as
+      // after the script came: what the form shows chosen is what is stored (play16)
+      var kept = fill(presets[tapped] || {}, true);
+      if (kept) { Array.prototype.forEach.call(inputs(pick), function (input) { input.checked = input.value === ""; }); }
+      drawn.value = kept ? "" : tapped;
     }
   });
 })();

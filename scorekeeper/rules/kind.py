@@ -282,11 +282,11 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         """
         return None
 
-    def settlement_text(self, report: Rep, money: Money | None) -> str | None:
-        """Who pays whom, as ``scorekeeper settle`` prints it (``money``: a chip's value).
-
-        None (the default): the game settles no money, and the command says so.
-        """
+    def settlement_text(
+        self, report: Rep, money: Money | None, seats: Sequence[str] = ()
+    ) -> str | None:
+        """Who pays whom, as ``scorekeeper settle`` prints it (``money``: a chip's value;
+        ``seats``: a taken seat's name, ``seat_names``); None: the game settles no money."""
         return None
 
     def file_money(self, data: Mapping[str, object]) -> Money | None:
@@ -425,7 +425,7 @@ class GameKind(Protocol):
         self, report: Any, payers: Sequence[Sequence[str]], nets: Mapping[str, int]
     ) -> Mapping[str, SeatRecord] | None: ...
     def journal_csv(self, report: Any, changes: Sequence[Any] = ()) -> str | None: ...
-    def settlement_text(self, report: Any, money: Money | None) -> str | None: ...
+    def settlement_text(self, report: Any, money: Money | None, seats: Any = ()) -> str | None: ...
     def file_money(self, data: Mapping[str, object]) -> Money | None: ...
     def seat_records(self, report: Any) -> Sequence[SeatRecord] | None: ...
     def settings_text(self) -> str | None: ...

@@ -102,6 +102,39 @@ def test_hombre_a_preset_tapped_before_the_page_s_script_came_fills_the_fields(
     expect(page.locator("#player2")).to_have_value("Chloé")
 
 
+def test_hombre_a_preset_and_a_rule_both_tapped_before_the_script_clear_the_preset(
+    file_page: Page, live_server: str
+):
+    """A slow phone (play16): 1709 and then simple payments tapped before new_game.js came.
+    The script filled 1709's other rules and kept the payments as tapped, but left 1709
+    shown chosen over fields that are not 1709's (its payments are double): with the script
+    there, the same two taps clear the preset ("a rule changed after the preset wins and
+    the preset clears", static/presets.js), so what the form shows chosen is what is
+    stored."""
+    page = file_page
+    with scripts_held(page, "new_game.js") as held:
+        page.goto(live_server + "/games/new", wait_until="commit")
+        for i, name in enumerate(["Anne", "Bruno", "Chloé"]):
+            page.fill(f"#player{i}", name)
+        choose(page, "preset", "1709")
+        choose(page, "payments", "simple")
+        assert len(held) == 1  # the script has not run yet
+    expect(page.locator("#poule_system")).to_have_value("3-2")  # 1709's, filled in
+    expect(page.locator('input[name="payments"][value="simple"]')).to_be_checked()  # as tapped
+    expect(page.locator('input[name="preset"]:checked')).to_have_count(0)
+    expect(page.locator('input[name="preset_shown"]')).to_have_value("")
+    page.get_by_role("button", name=CREATE["fr"]).tap()
+    page.wait_for_url(re.compile(r"/games/[0-9]+"))
+    rules = page.request.get(page.url.split("#")[0].rstrip("/") + "/report.json").json()["rules"]
+    # 1709's 3-2 poule, no retourne, shared at the end; the payments as tapped
+    assert {name: rules[name] for name in ("poule_system", "retourne", "end", "payments")} == {
+        "poule_system": "3-2",
+        "retourne": False,
+        "end": "share",
+        "payments": "simple",
+    }
+
+
 def test_boom_tapped_before_the_page_s_script_came_fills_the_target(
     file_page: Page, live_server: str
 ):
@@ -122,6 +155,31 @@ def test_boom_tapped_before_the_page_s_script_came_fills_the_target(
     page.wait_for_url(re.compile(r"/games/[0-9]+"))
     rules = page.request.get(page.url.split("#")[0].rstrip("/") + "/report.json").json()["rules"]
     # as test_boom_then_added_doubling_shows_and_stores_both stores them, the script there
+    assert rules == {"variant": "belge", "target": 101, "doubling": "added"}
+
+
+def test_boom_and_the_added_doubling_both_tapped_before_the_script_clear_boom(
+    file_page: Page, live_server: str
+):
+    """A slow phone (play16): boom and then the added doubling tapped before presets.js
+    came. The script filled boom's target and kept the doubling as tapped, but left boom
+    chosen over fields that are not boom's; with the script there the same taps clear it
+    (test_boom_then_added_doubling_shows_and_stores_both), and so they do now."""
+    page = file_page
+    with scripts_held(page, "presets.js") as held:
+        page.goto(live_server + "/games/new/manille", wait_until="commit")
+        for i, name in enumerate(["Anne", "Bruno", "Chloé", "Denis"]):
+            page.fill(f"#player{i}", name)
+        choose(page, "variant", "belge")
+        choose(page, "house", "boom")
+        choose(page, "doubling", "added")
+        assert len(held) == 1  # the script has not run yet
+    expect(page.locator("#target")).to_have_value("101")
+    expect(page.locator('input[name="house"][value="boom"]')).not_to_be_checked()
+    expect(page.locator('input[name="house"][value=""]')).to_be_checked()
+    page.locator('button[name="create"]').tap()
+    page.wait_for_url(re.compile(r"/games/[0-9]+"))
+    rules = page.request.get(page.url.split("#")[0].rstrip("/") + "/report.json").json()["rules"]
     assert rules == {"variant": "belge", "target": 101, "doubling": "added"}
 
 

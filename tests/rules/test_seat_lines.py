@@ -194,3 +194,28 @@ def test_the_by_person_lines_write_a_net_as_the_nets_are_written():
     lines = seating.text_lines(kind, changes, kind.replay(game))
     person = lines[lines.index("By person:") + 1 :]
     assert person[:4] == ["  A: −72", "  B: −9", "  C: +81", "  Denis: 0"]
+
+
+def test_the_commands_name_a_taken_seat_as_the_pages_do(tmp_path, capsys):
+    # play16: a seat's net printed under its first player's name alone read "Bruno: net …"
+    # in the standing and "… → Bruno" seat by seat, while "By person" below gave Bruno
+    # his own, other figure; the settlement page names such a seat by who sat there in
+    # turn ("Bruno → Denis", web/table/seat_words.seat_names), the last one sitting now:
+    # Anne's seat was played by Bruno in coup 6 and is Anne's again from coup 7
+    path = write(tmp_path, HOMBRE)
+    for command in ("settle", "replay"):
+        code, out, err = in_this_process(capsys, command, path)
+        assert code == 0, err
+        seats = [line.split(": net ")[0] for line in out.splitlines() if ": net " in line]
+        assert seats == ["  Anne → Bruno → Anne", "  Bruno → Denis", "  Chloé"], out
+        # the standing's seats: Bruno named alone is Bruno the person (By person) only
+        assert "\n  Bruno: net" not in out
+    # seat by seat, each seat as the standing names it, bracketed: its arrows are not
+    # payments ("Bruno → Denis → Anne 6" read as two payments)
+    code, out, err = in_this_process(capsys, "settle", path)
+    by_seat = out.split("Who pays whom, seat by seat (chips):\n")[1].split("\n\n")[0]
+    assert by_seat.splitlines() and all(
+        line.replace("(Anne → Bruno → Anne)", "S1").replace("(Bruno → Denis)", "S2").count(" → ")
+        == 1
+        for line in by_seat.splitlines()
+    ), by_seat

@@ -48,8 +48,11 @@ def test_an_hombre_replay_names_who_played_each_coup(tmp_path, capsys):
     assert seven[1].startswith("  Denis sans prendre, tricks Anne 2 Denis 5 Chloé 2")
     # the bête register names who made each bête: Bruno, in coup 4, before he left
     assert "  2. Bruno 27 n°1 made in coup 4: won, coup 5" in out
-    # the standing stays the seats' (their nets; each person's follows under "By person")
-    assert "  Bruno: net −6," in out and "  Denis: +24" in out
+    # the standing stays the seats' (their nets; each person's follows under "By person"),
+    # a taken seat named by who sat there in turn as on the pages: "Bruno: net −6" read as
+    # Bruno's own figure, which "By person" gives as −30 (play16)
+    assert "  Bruno → Denis: net −6," in out and "  Denis: +24" in out
+    assert "  Bruno: net" not in out
     # before coup 8: the dealer's seat is (8 − 1) mod 3 = 1, Denis's
     assert "Before coup 8: Denis deals, Chloé is premier;" in out
 

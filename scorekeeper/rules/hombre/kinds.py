@@ -95,8 +95,8 @@ class HombreKind(Kind[G, R, Rep, C]):
     def journal_csv(self, report: Rep, changes: Sequence[seating.SeatChange] = ()) -> str:
         return journal_csv(report, changes=changes)
 
-    def settlement_text(self, report: Rep, money: Money | None) -> str:
-        return text.render_settlement(report, money)
+    def settlement_text(self, report: Rep, money: Money | None, seats: Sequence[str] = ()) -> str:
+        return text.render_settlement(report, money, seats)
 
     def file_money(self, data: Mapping[str, object]) -> Money | None:
         return money_from_file(data)

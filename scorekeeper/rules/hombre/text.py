@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from ..ledger import Transfer, money_text, moves_in_cents, settle_up, signed, to_cents
 from ..money import Money
+from ..seat_names import seat_names
 from ..seating import SeatChange, seated
 from .engine import BeteRef, Coup, CoupResult, Deal, Outcome, Report
 from .pot import PotCoup, PotDeal, PotReport
@@ -81,8 +82,9 @@ def render(report: Report, changes: Sequence[SeatChange] = ()) -> str:
     """The report as ``scorekeeper replay`` prints it. Each coup's lines (dealer, hombre,
     tricks, payments) and the next deal's name who sat at each seat in that coup
     (``seating.seated``, as every page names a coup: ``changes``, who took a seat); the bête
-    register names the one who made each bête, the standing the seats by ``players``
-    (their nets are the seats'; each person's follows, ``seating.text_lines``)."""
+    register names the one who made each bête, the standing the seats by who sat there in
+    turn, as the pages do (``rules.seat_names``: their nets are the seats'; each person's
+    follows, ``seating.text_lines``)."""
     game = report.game
     names = game.players
     lines = [f"L'Hombre: {', '.join(names)} ({game.rules.describe()})", ""]
@@ -100,7 +102,9 @@ def render(report: Report, changes: Sequence[SeatChange] = ()) -> str:
             f"{said(STATUSES, b.status)}{settled}"
         )
     lines += ["", "Standing:"]
-    for name, net, caves, s in zip(names, report.net, report.caves, report.stacks):
+    for name, net, caves, s in zip(
+        seat_names(names, changes), report.net, report.caves, report.stacks
+    ):
         lines.append(
             f"  {name}: net {signed(net)}, caves {caves}, stack {s.total} "
             f"= {s.fiches} fiches + {s.chips} chips"
@@ -127,9 +131,12 @@ def _progress(report: Report) -> str:
     return f"{report.poules_tirees} / {rules.poules_to_play}"
 
 
-def render_settlement(report: Report | PotReport, money: Money | None = None) -> str:
-    """Who pays whom, for ``scorekeeper settle``: nets, caves, stacks, money."""
-    names = report.game.players
+def render_settlement(
+    report: Report | PotReport, money: Money | None = None, seats: Sequence[str] = ()
+) -> str:
+    """Who pays whom, for ``scorekeeper settle``: nets, caves, stacks, money. ``seats``: each
+    seat's name once someone took one (``rules.seat_names``), else its player's."""
+    names = tuple(seats) or report.game.players
     state = "finished" if report.finished else "PROVISIONAL (the game is not finished)"
     if isinstance(report, Report):
         title = report.game.rules.describe()
@@ -138,7 +145,7 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
         title, progress = report.game.rules.accounting, f"pot {sum(report.shares)}"
     stacks = report.stacks
     lines = [
-        f"Settlement: {', '.join(names)} ({title})",
+        f"Settlement: {', '.join(report.game.players)} ({title})",
         f"{len(report.coups)} coups, {progress}, {state}",
         "",
     ]
@@ -153,6 +160,8 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
             f"stack {s.total} = {s.fiches} fiches + {s.chips} chips"
         )
     lines += ["", "Who pays whom:"]
+    # a seat named by its sitters in turn is bracketed there: its arrow is not a payment's
+    sides = [n if n == p else f"({n})" for n, p in zip(names, report.game.players)]
     moves = settle_up(report.net)
     moved = (
         None
@@ -165,7 +174,7 @@ def render_settlement(report: Report | PotReport, money: Money | None = None) ->
             if moved is None or money is None
             else f" = {money_text(moved[n], money.currency, plus=False)}"
         )
-        lines.append(f"  {names[t.payer]} → {names[t.payee]} {t.amount}{cash}")
+        lines.append(f"  {sides[t.payer]} → {sides[t.payee]} {t.amount}{cash}")
     if not moves:
         lines.append("  nobody owes anything")
     if isinstance(report, PotReport):
@@ -201,7 +210,7 @@ def render_pot(report: PotReport, changes: Sequence[SeatChange] = ()) -> str:
         lines += [transfer_line(t, names) for t in r.transfers]
         if c.note:
             lines.append(f"  note: {c.note}")
-    names = seats
+    names = seat_names(seats, changes)  # the standing and the pot are the seats'
     lines += ["", "Standing:"]
     for name, net, caves in zip(names, report.net, report.caves):
         lines.append(f"  {name}: net {signed(net)}, caves {caves}")

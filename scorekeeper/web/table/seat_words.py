@@ -17,6 +17,7 @@ from ...db import get_db, rows
 from ...rights.access import table_club, visit
 from ...rules.errors import GameError, SeatName
 from ...rules.ledger import NetChange
+from ...rules.seat_names import seat_sitters
 from ...rules.seating import PLAYS_FOR, Sitting, sittings
 from ...store import StoredGame
 from ..formats.words import error_text, refusal_text
@@ -69,17 +70,15 @@ def seat_lines(stored: StoredGame, names: Mapping[str, str] | None = None) -> li
 
 
 def seat_names(stored: StoredGame, now: Mapping[str, str] | None = None) -> tuple[str, ...]:
-    """Each seat as who sat there in turn ("Bruno → Denis"): a sheet that counts per seat
-    (nets, the fiche's columns) names the seat so once someone took it. The last name is
-    who sits there now: an absent player back at his seat ends it ("Bruno → Denis →
-    Bruno"), as the who-sat-when lines say, never the one who played for him. Each is named
-    by ``now`` where it has him (a club's member by his name now)."""
-    found: list[list[str]] = [[] for _ in stored.game.players]
-    for s in sorted(sittings(stored.game.players, stored.seat_changes), key=_first):
-        if not found[s.seat] or found[s.seat][-1] != s.player:
-            found[s.seat].append(s.player)
+    """Each seat as who sat there in turn ("Bruno → Denis", ``seating.seat_sitters``): a
+    sheet that counts per seat (nets, the fiche's columns) names the seat so once someone
+    took it, as the commands do. Each is named by ``now`` where it has him (a club's member
+    by his name now)."""
     said = now or {}
-    return tuple(" → ".join(said.get(p, p) for p in sitters) for sitters in found)
+    return tuple(
+        " → ".join(said.get(p, p) for p in sitters)
+        for sitters in seat_sitters(stored.game.players, stored.seat_changes)
+    )
 
 
 def _first(sitting: Sitting) -> tuple[int, int]:

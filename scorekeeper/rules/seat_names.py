@@ -1,0 +1,29 @@
+"""A seat's name once someone took it: who sat there in turn ("Bruno → Denis"), the one
+rule the pages (``web/table/seat_words``) and the commands (``replay``, ``settle``) name a
+seat by, where a sheet counts per seat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .seating import SeatChange, sittings
+
+
+def seat_sitters(
+    players: Sequence[str], changes: Sequence[SeatChange]
+) -> tuple[tuple[str, ...], ...]:
+    """Who sat at each seat in turn, seat by seat: a sheet that counts per seat (nets, the
+    fiche's columns, the commands' standing) names the seat by them once someone took it
+    ("Bruno → Denis"). The last name is who sits there now: an absent player back at his
+    seat ends it ("Bruno → Denis → Bruno"), never the one who played for him."""
+    found: list[list[str]] = [[] for _ in players]
+    for s in sorted(sittings(players, changes), key=lambda s: (s.first, s.seat)):
+        if not found[s.seat] or found[s.seat][-1] != s.player:
+            found[s.seat].append(s.player)
+    return tuple(tuple(sitters) for sitters in found)
+
+
+def seat_names(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[str, ...]:
+    """Each seat as the commands name it: its sitters in turn (``seat_sitters``), as the
+    pages do; the seat's first player alone while nobody took it."""
+    return tuple(" → ".join(sitters) for sitters in seat_sitters(players, changes))
