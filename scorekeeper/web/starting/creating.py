@@ -131,12 +131,21 @@ def evening_arg() -> clubs.Evening | None:
     return evening
 
 
-def member_names() -> list[str]:
-    """The names offered on the player fields of an evening's new table."""
-    evening = evening_arg()
-    if evening is None:
-        return []
-    return names_sorted(m.name for m in clubs.members(get_db(), evening.club_id))
+def member_names(game_id: int | None = None) -> list[str]:
+    """The names offered on the player fields of an evening's new table, or on the seat
+    page of a club table (``game_id``): the club's members, to its managers only (a
+    table's manager who is not the club's is offered none)."""
+    if game_id is not None:
+        club = access.table_club(game_id)
+        club_id = None if club is None else club[0]
+        if club_id is None or not access.can_manage_club(club_id):
+            return []
+    else:
+        evening = evening_arg()
+        if evening is None:
+            return []
+        club_id = evening.club_id
+    return names_sorted(m.name for m in clubs.members(get_db(), club_id))
 
 
 def stash_code(game_id: int, code: str) -> None:

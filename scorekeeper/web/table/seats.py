@@ -28,6 +28,7 @@ from ...rules.errors import GameError
 from ...rules.seating import PLAYS_FOR, TAKES_OVER, SeatChange, payers, seated, sittings
 from ..formats.words import club_full_text, elide, error_text, signed
 from ..forms import changed_meanwhile, form_version, name_field, options
+from ..starting.creating import member_names
 from .seat_words import names_now, seat_lines, seated_now
 
 bp = Blueprint("seats", __name__)
@@ -171,6 +172,7 @@ def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
         # the link carries the name typed (the form's), the words his name now
         back=[(seat, name, now.get(name, name), seated()[seat]) for seat, name in _back(stored)],
         handed=handed_over(stored) if _taking_over(stored) else [],
+        members=member_names(stored.id),  # a member typed as he is known: no second member
     )
     return page if status == 200 else (page, status)
 
