@@ -14,9 +14,14 @@ class Refused(Exception):
     """Why the command does nothing: one line for the user."""
 
 
+def _count(count: int, word: str) -> str:
+    """A count as the command says it: "1 game", "3 games", "1 day"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def _games(count: int) -> str:
     """A count of games as the command says it: "1 game", "3 games"."""
-    return f"{count} game" if count == 1 else f"{count} games"
+    return _count(count, "game")
 
 
 def backup_command(args: argparse.Namespace) -> None:
@@ -65,7 +70,8 @@ def backup_command(args: argparse.Namespace) -> None:
     print(f"backed up {_games(games)} from {source} to {target}")
     if args.keep_days is not None:
         removed = prune(target.parent, args.keep_days, now)
-        print(f"removed {len(removed)} files older than {args.keep_days} days")
+        days = _count(args.keep_days, "day")
+        print(f"removed {_count(len(removed), 'file')} older than {days}")
 
 
 def restore_command(args: argparse.Namespace) -> None:

@@ -391,6 +391,27 @@ def test_the_nightly_backup_prunes_what_is_older_than_its_days(tmp_path):
     assert {young, young + "-shm", "notes.txt"} <= kept
 
 
+def test_the_prune_line_says_one_file_and_one_day_in_the_singular(tmp_path, capsys):
+    """review14: --keep-days 1 with one old copy printed "removed 1 files older than 1 days"
+    (the line moved to db/backup_command.py beside "1 game", which was said right)."""
+    from scorekeeper.cli import main
+    from scorekeeper.db.backup import DATED
+
+    database = Path(fresh_database(tmp_path / "live.sqlite"))
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    old = (datetime.now() - timedelta(days=3)).strftime(DATED)
+    (folder / old).write_bytes(b"")  # 3 days old, kept 1 day: the one file removed
+    command = ["backup", str(folder), "--database", str(database), "--keep-days", "1"]
+    assert main(command) == 0
+    assert "removed 1 file older than 1 day\n" in capsys.readouterr().out
+    (folder / old).write_bytes(b"")
+    (folder / (old + "-shm")).write_bytes(b"")  # two files now, kept 2 days
+    command[-1] = "2"
+    assert main(command) == 0
+    assert "removed 2 files older than 2 days\n" in capsys.readouterr().out
+
+
 def test_a_backup_into_a_folder_not_made_yet_makes_it_and_writes_a_dated_copy_in_it(tmp_path):
     """The guides' commands where the folder was not made first (play5): the operators' cron
     line without deploy.md's `install -d`, the container's `/app/instance/backups/` on a fresh
