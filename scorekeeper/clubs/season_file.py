@@ -26,10 +26,10 @@ from .records import Club
 from .season import SeasonRow, families
 
 BOM = "\ufeff"
-NONE = ("", "", "")
-"""A points family's cells for a member who sat at none of its tables: empty, not 0."""
 POINTS_COLUMNS = ("evenings", "tables", "points")
 """Each points family's columns, after its kind's key (``PointsRecord.columns``)."""
+NONE = ("",) * len(POINTS_COLUMNS)
+"""A points family's cells for a member who sat at none of its tables: empty, not 0."""
 COLUMNS = (
     *("member", "short_name", "evenings", "coups", "as_hombre", "outcomes"),
     *("won", "lost", "net", "per_100_coups", "money"),
