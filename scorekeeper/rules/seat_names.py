@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .seating import SeatChange, sittings
+from .seating import SeatChange, in_turn
 
 
 def seat_sitters(
@@ -17,7 +17,7 @@ def seat_sitters(
     ("Bruno → Denis"). The last name is who sits there now: an absent player back at his
     seat ends it ("Bruno → Denis → Bruno"), never the one who played for him."""
     found: list[list[str]] = [[] for _ in players]
-    for s in sorted(sittings(players, changes), key=lambda s: (s.first, s.seat)):
+    for s in in_turn(players, changes):
         if not found[s.seat] or found[s.seat][-1] != s.player:
             found[s.seat].append(s.player)
     return tuple(tuple(sitters) for sitters in found)

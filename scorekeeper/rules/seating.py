@@ -123,13 +123,18 @@ def sittings(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sit
     return tuple(s for s in out if s.last is None or s.last >= s.first)
 
 
+def in_turn(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sitting, ...]:
+    """Every stretch of every seat in the order they began (their first coup, then their
+    seat): who sat where in turn (``seat_names``) and who sat down when (``taken``)."""
+    return tuple(sorted(sittings(players, changes), key=lambda s: (s.first, s.seat)))
+
+
 def taken(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sitting, ...]:
     """The stretches someone sat down for, in the order of their coups (then of their seats):
     what the who-sat-when lines tell. A change nobody played out (an absent player back at
     his seat and, at the same coup, someone else taking it) tells nothing: the stretch after
     it names whom its newcomer took the seat from."""
-    found = (s for s in sittings(players, changes) if s.way is not None)
-    return tuple(sorted(found, key=lambda s: (s.first, s.seat)))
+    return tuple(s for s in in_turn(players, changes) if s.way is not None)
 
 
 def sitting_text(sitting: Sitting) -> str:

@@ -18,7 +18,7 @@ from ...rights.access import table_club, visit
 from ...rules.errors import GameError, SeatName
 from ...rules.ledger import NetChange
 from ...rules.seat_names import seat_sitters
-from ...rules.seating import PLAYS_FOR, Sitting, sittings
+from ...rules.seating import PLAYS_FOR, Sitting, taken
 from ...store import StoredGame
 from ..formats.words import error_text, refusal_text
 
@@ -62,11 +62,7 @@ def seat_lines(stored: StoredGame, names: Mapping[str, str] | None = None) -> li
             replaced=replaced,
         )
 
-    return [
-        seat_text(named(s))
-        for s in sorted(sittings(stored.game.players, stored.seat_changes), key=_first)
-        if s.way is not None
-    ]
+    return [seat_text(named(s)) for s in taken(stored.game.players, stored.seat_changes)]
 
 
 def seat_names(stored: StoredGame, now: Mapping[str, str] | None = None) -> tuple[str, ...]:
@@ -79,10 +75,6 @@ def seat_names(stored: StoredGame, now: Mapping[str, str] | None = None) -> tupl
         " → ".join(said.get(p, p) for p in sitters)
         for sitters in seat_sitters(stored.game.players, stored.seat_changes)
     )
-
-
-def _first(sitting: Sitting) -> tuple[int, int]:
-    return sitting.first, sitting.seat
 
 
 def logged_seat_text(after: Any, now: Mapping[str, str] | None = None) -> str | None:
