@@ -1,12 +1,13 @@
 """A seat's name once someone took it: who sat there in turn ("Bruno → Denis"), the one
 rule the pages (``web/table/seat_words``) and the commands (``replay``, ``settle``) name a
-seat by, where a sheet counts per seat."""
+seat by, where a sheet counts per seat; and who dealt each deal of a points game."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-from .seating import SeatChange, in_turn
+from .seating import SeatChange, in_turn, seated
 
 
 def seat_sitters(
@@ -27,3 +28,25 @@ def seat_names(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[s
     """Each seat as the commands name it: its sitters in turn (``seat_sitters``), as the
     pages do; the seat's first player alone while nobody took it."""
     return tuple(" → ".join(sitters) for sitters in seat_sitters(players, changes))
+
+
+class Dealt(Protocol):
+    """A deal as a points game's report keeps it: its number and its dealer's seat."""
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+
+def dealers(
+    players: Sequence[str],
+    changes: Sequence[SeatChange],
+    deals: Sequence[Dealt],
+    next_dealer: int | None,
+) -> tuple[list[str], str]:
+    """Who dealt each deal and who deals the next: the one sitting at the dealer's seat then
+    (``seating.seated``, the name every page gives him), not the seat's first player."""
+    dealt = [seated(players, changes, d.n)[d.dealer] for d in deals]
+    return dealt, seated(players, changes, len(deals) + 1)[next_dealer or 0]

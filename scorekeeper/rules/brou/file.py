@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...names import dealer_width, left
+from .. import seat_names
 from ..counts import counts_shown
 from ..errors import N_, GameError
 from ..gamefile import (
@@ -19,7 +20,7 @@ from ..gamefile import (
     whole_field,
 )
 from ..ledger import minus
-from ..seating import SeatChange, seated
+from ..seating import SeatChange
 from ..settings import from_mapping
 from ..teams import TEAM_WORDS, TEAMS, optional_team, team_field
 from .engine import BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
@@ -135,9 +136,7 @@ def render_brou(report: BrouReport, changes: Sequence[SeatChange] = ()) -> str:
     coup's dealer, and the next, is who sat at the dealer's seat then (``seating.seated``,
     as the sheet's page names him: ``changes``, who took a seat)."""
     names = report.game.players
-    dealers = [seated(names, changes, r.n)[r.dealer] for r in report.coups]
-    after = len(report.coups) + 1
-    following = seated(names, changes, after)[report.next_dealer or 0]
+    dealers, following = seat_names.dealers(names, changes, report.coups, report.next_dealer)
     wide = dealer_width([*names, *dealers, following])
     nous, eux = TEAM_WORDS.values()
     lines = [

@@ -15,13 +15,13 @@ from dataclasses import replace
 from typing import Any, ClassVar, TypeVar
 
 from ...names import cut, dealer_width, left, right
-from .. import settings
+from .. import seat_names, settings
 from ..counts import counts_shown
 from ..errors import N_, GameError
 from ..gamefile import coup_object, file_head, note_field, numbered, whole_field
 from ..kind import JsonObject, Kind
 from ..ledger import minus
-from ..seating import SeatChange, seated
+from ..seating import SeatChange
 from ..settings import Setting
 from ..teams import TEAM_WORDS, TEAMS, optional_team, team_field
 from . import belge, classique, file
@@ -165,7 +165,7 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
         """The sheet as text, in words: the rules described, the teams by their names, each
         deal's dealer who sat at his seat then (``seating.seated``: ``changes``)."""
         names = report.game.players
-        dealers, following = _dealers(report, changes)
+        dealers, following = seat_names.dealers(names, changes, report.coups, report.next_dealer)
         wide = dealer_width([*names, *dealers, following])
         nous, eux = TEAM_WORDS.values()
         lines = [
@@ -312,7 +312,7 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         """The sheet as text, in words: the teams by their names, the trumps as the pages say
         them, each deal's dealer who sat at his seat then (``changes``, as ``Manille``)."""
         names = report.game.players
-        dealers, following = _dealers(report, changes)
+        dealers, following = seat_names.dealers(names, changes, report.coups, report.next_dealer)
         wide = dealer_width([*names, *dealers, following])
         sides = file.side_words(report.game)
         lines = [
@@ -340,17 +340,6 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         else:
             end = f"Next dealer: {following}"
         return "\n".join([*lines, "", end])
-
-
-def _dealers(
-    report: ManilleReport | ManillenReport, changes: Sequence[SeatChange]
-) -> tuple[list[str], str]:
-    """Who dealt each deal and who deals the next: the one sitting at the dealer's seat
-    then (``seating.seated``, the name every page gives him), not the seat's first player."""
-    names = report.game.players
-    dealers = [seated(names, changes, r.n)[r.dealer] for r in report.coups]
-    after = seated(names, changes, len(report.coups) + 1)[report.next_dealer or 0]
-    return dealers, after
 
 
 def _said(b: belge.ManillenResult, sides: Sequence[str]) -> list[str]:
