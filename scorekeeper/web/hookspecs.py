@@ -352,9 +352,14 @@ class PointsSheet(ABC):
         """What else the game's own templates (its coup fields) use; by default nothing."""
         return {}
 
-    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
-        """A coup in the game file's shape, field by field in words (``GamePages.field_words``);
-        by default the file's own keys and values."""
+    def field_words(
+        self,
+        item: Mapping[str, Any],
+        players: tuple[str, ...],
+        names: tuple[str, ...] | None = None,
+    ) -> dict[str, str]:
+        """A coup in the game file's shape, field by field in words (``GamePages.field_words``;
+        ``names`` as there); by default the file's own keys and values."""
         return file_words(item)
 
 

@@ -195,3 +195,30 @@ def test_the_stop_takeover_links_phone_and_setup_pages_name_him_now(client, app)
         if "/phones/" not in path:  # its back link is "← Links to this game"
             assert "← Anne-Marie · Bruno · Chloé" in _text(page), path
         assert "Ane ·" not in _text(page), path
+
+
+def test_a_three_players_sheets_corrected_renonce_names_him_anew(client, app):
+    """Manille belge at three: coup 1 corrected from 20 points to a renonce by Anne. What
+    the correction changed, in the change log and in the notice every phone is told,
+    names the renonce's player by her name now; the game file keeps the name typed."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": ""}
+    data |= {"first_dealer": "0", "create": "1", "variant": "belge", "deals": "3"}
+    response = client.post(f"/games/new/manille?evening={evening}", data=data | {"sans_atout": "1"})
+    game = response.headers["Location"]
+    coup = {"trump": "sans-atout", "contre": "contre", "points": "20"}
+    assert client.post(game + "/sheet/coups", data=coup).status_code == 302
+    client.get(game)  # its message read
+    _rename(client, app, club, "Anne", "Anne-Marie")
+    other = follower(client, app, game)
+    other.get(game)
+    corrected = {"trump": "sans-atout", "renonce": "Anne"}
+    assert client.post(game + "/sheet/coups/1/edit", data=corrected).status_code == 302
+    for page in (
+        _text(client.get(game + "/history").data.decode()),
+        _text(other.get(game).data.decode()),
+    ):
+        assert "Renonce — → Anne-Marie" in page
+        assert "→ Anne " not in page and "→ Anne;" not in page
+    assert json.loads(client.get(game + "/game.json").data)["coups"][0]["renonce"] == "Anne"

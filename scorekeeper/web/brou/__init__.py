@@ -347,7 +347,7 @@ BROU = points_web(
         line=_line,
         standing=_standing,
         rules_text=_rules_text,
-        field_words=lambda item, players: coup_words(item),
+        field_words=lambda item, players, names: coup_words(item),
         context=_context,
     )
 )

@@ -160,9 +160,15 @@ SHARED = frozenset({"points", "renonce"})
 """The coup's keys every kind has; the others tell whose coup it is."""
 
 
-def coup_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
-    """A Manille coup of the game file, field by field in words (what a correction changed)."""
+def coup_words(
+    item: Mapping[str, Any], players: tuple[str, ...], names: tuple[str, ...] | None = None
+) -> dict[str, str]:
+    """A Manille coup of the game file, field by field in words (what a correction changed).
+    At three the renonce is a player's name as the file keeps it: said as ``names`` (who
+    sat at each seat in that coup, by his name now) name that seat."""
     renonce = item.get("renonce")
+    if names is not None and renonce in players:
+        renonce = names[players.index(renonce)]
     own = next((p for p in PIECES if (p.fields - SHARED) & item.keys()), PIECES[0])
     words: dict[str, str] = dict(own.words(item))
     points = item.get("points")

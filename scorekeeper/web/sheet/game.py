@@ -44,7 +44,9 @@ def _no_lines(report: Report, columns: tuple[str, ...], names: tuple[str, ...]) 
     return []
 
 
-def _file_words(item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
+def _file_words(
+    item: Mapping[str, Any], players: tuple[str, ...], names: tuple[str, ...] | None
+) -> dict[str, str]:
     return file_words(item)
 
 
@@ -70,9 +72,11 @@ class PointsGame(Generic[FormT, NewFormT]):
     standing: Callable[[Report, tuple[str, ...], tuple[str, ...]], list[str]]
     """Where the game stands, a line each (the counts, the parties or manches won)."""
     rules_text: Callable[[Rules], str]
-    field_words: Callable[[Mapping[str, Any], tuple[str, ...]], dict[str, str]] = field(
-        default=_file_words
-    )
+    field_words: Callable[
+        [Mapping[str, Any], tuple[str, ...], tuple[str, ...] | None], dict[str, str]
+    ] = field(default=_file_words)
+    """A coup of the file in words (``GamePages.field_words``): ``names``, who sat at each
+    seat in that coup, as the game names a player it keeps by his name in the file."""
     next_deal: Callable[[Report, tuple[str, ...], tuple[str, ...]], list[str]] = field(
         default=_no_lines
     )
@@ -124,8 +128,13 @@ class _Sheet(PointsSheet):
     def rules_text(self, rules: Rules) -> str:
         return self.game.rules_text(rules)
 
-    def field_words(self, item: Mapping[str, Any], players: tuple[str, ...]) -> dict[str, str]:
-        return self.game.field_words(item, players)
+    def field_words(
+        self,
+        item: Mapping[str, Any],
+        players: tuple[str, ...],
+        names: tuple[str, ...] | None = None,
+    ) -> dict[str, str]:
+        return self.game.field_words(item, players, names)
 
     def must_sans_atout(self, report: Report) -> bool:
         return self.game.must_sans_atout(report)

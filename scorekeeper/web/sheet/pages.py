@@ -251,7 +251,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         players: tuple[str, ...],
         names: tuple[str, ...] | None = None,
     ) -> dict[str, str]:
-        return self.sheet.field_words(item, players)  # the sides' words: no seat named
+        return self.sheet.field_words(item, players, names)
 
     def counts(self, report: Report) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The sheet's columns and their counts."""
