@@ -356,6 +356,27 @@ def _changes(stored: store.StoredGame, after: Standing, now: Mapping[str, str]) 
     return named_changes(net_changes(stored.replay(), after), now)
 
 
+def _changing(
+    stored: store.StoredGame, n: int, before: Standing, after: Standing | None, deleted: bool
+) -> dict[str, Any]:
+    """What the correction and the deletion pages of coup ``n`` show alike: who sat in it,
+    the coup as entered and what the change does to each seat's and person's net, a
+    club's member by his name now, as the game page names him."""
+    now = names_now(stored)
+    seated = seated_now(stored, now)
+    return {
+        "stored": stored,
+        "seated": seated,
+        "names": seated(n),
+        "n": n,
+        "original": before.coups[n - 1],
+        "changes": None if after is None else named_changes(net_changes(before, after), now),
+        "people": None
+        if after is None
+        else named_changes(stored.person_changes(after.game.coups, n if deleted else None), now),
+    }
+
+
 def render_edit(
     stored: store.StoredGame,
     n: int,
@@ -364,20 +385,11 @@ def render_edit(
     after: Standing | None,
     status: int,
 ) -> Page:
-    now = names_now(stored)  # a club's member by his name now, as the game page names him
     page = render_template(
         "hombre/edit_coup.html",
-        stored=stored,
-        seated=seated_now(stored, now),
-        names=seated_now(stored, now)(n),
-        n=n,
+        **_changing(stored, n, before, after, deleted=False),
         form=form,
-        original=before.coups[n - 1],
         preview=None if after is None else after.coups[n - 1],
-        changes=None if after is None else named_changes(net_changes(before, after), now),
-        people=None
-        if after is None
-        else named_changes(stored.person_changes(after.game.coups, None), now),
     )
     return page if status == 200 else (page, status)
 
@@ -391,19 +403,10 @@ def render_delete(
     error: str | None,
     status: int,
 ) -> Page:
-    now = names_now(stored)  # a club's member by his name now, as the game page names him
     page = render_template(
         "hombre/delete_coup.html",
-        stored=stored,
-        seated=seated_now(stored, now),
-        names=seated_now(stored, now)(n),
-        n=n,
+        **_changing(stored, n, before, after, deleted=True),
         form=form,
-        original=before.coups[n - 1],
-        changes=None if after is None else named_changes(net_changes(before, after), now),
-        people=None
-        if after is None
-        else named_changes(stored.person_changes(after.game.coups, n), now),
         error=error,
         later=n < len(before.coups),  # the last coup's deletion moves no deal
     )
