@@ -62,6 +62,57 @@ def backup(source: Path, target: Path) -> None:
     partial.replace(target)
 
 
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two names are one file: the same path once resolved (links followed), or
+    the same inode (a hard link, a mount seen twice)."""
+    if one.resolve() == other.resolve():
+        return True
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
+_WAL = 2
+"""The file format versions of a database in WAL mode (bytes 18 and 19 of its header)."""
+
+
+def not_replaceable(source: Path, target: Path) -> str | None:
+    """Why ``backup`` must not write over ``target`` (None: it may), one line.
+
+    A backup is written under a temporary name, then renamed over ``target``: whatever
+    file was there is gone. Only an earlier backup of the same database is replaced (a
+    nightly ``latest.sqlite``): a Scorekeeper database in rollback mode (``backup`` writes
+    its copies so; a served database is in WAL mode) holding the source's secret key (the
+    same for every copy of a database, restores included; none in either when
+    ``SCOREKEEPER_SECRET_KEY`` keeps it out). Never the source itself, by any of its
+    names; never another file (a text, another program's database, another server's
+    database or backup: restored by mistake, it would lose that server's games)."""
+    if not target.exists():
+        return None
+    if _same_file(source, target):
+        return f"{target} is the database itself ({source}): name another file"
+    move = "move it away, or name another file"
+    if not target.is_file():
+        return f"{target} is not a file: {move}"
+    try:
+        with target.open("rb") as handle:
+            header = handle.read(20)
+    except OSError as error:
+        return f"cannot read {target}: {error.strerror or error}"
+    if header[:16] != b"SQLite format 3\x00":
+        return f"{target} is not a Scorekeeper backup: {move}"
+    if _WAL in header[18:20]:
+        return f"{target} is a database in use (its journal is a WAL), not a backup: {move}"
+    try:
+        check_backup(target)
+    except ValueError:
+        return f"{target} is not a Scorekeeper backup: {move}"
+    if key_of(target) != key_of(source):
+        return f"{target} is a backup of another database (another secret key): {move}"
+    return None
+
+
 DATED = "scorekeeper-%Y%m%d-%H%M%S.sqlite"
 """The name of a dated copy (``scorekeeper backup FOLDER``)."""
 _DATED = re.compile(r"scorekeeper-\d{8}-\d{6}\.sqlite")

@@ -29,7 +29,7 @@ def backup_command(args: argparse.Namespace) -> None:
     from datetime import datetime
     from pathlib import Path
 
-    from .backup import backup, check_backup, dated, default_database, prune
+    from .backup import backup, check_backup, dated, default_database, not_replaceable, prune
 
     source = Path(args.database) if args.database else default_database()
     if not source.is_file():
@@ -59,6 +59,9 @@ def backup_command(args: argparse.Namespace) -> None:
         target = dated(target, now)
     if not target.parent.is_dir():
         raise Refused(f"no folder {target.parent}: create it first")
+    refusal = not_replaceable(source, target)  # the database itself, a file not a backup
+    if refusal is not None:
+        raise Refused(refusal)
     try:
         check_backup(source)
         backup(source, target)
