@@ -310,3 +310,32 @@ def floor_faults(db: sqlite_utils.Database) -> list[Fault]:
             )
             faults.append(Fault("versions_given", None, said))
     return faults
+
+
+def floors_at_the_highest(db: sqlite_utils.Database) -> list[Fault]:
+    """Every floor stored at SQLite's highest whole number: the next game or club would be
+    numbered one above it (``unused``), the next change one above it (``next_version``),
+    which SQLite cannot hold, so the numbering stops. The app never keeps such a floor (a
+    restore keeps numbers it gave, and SQLite never numbers a row there itself: at the
+    highest it picks a free number at random), so it was written behind the app; a floor
+    raised below it costs only numbers skipped. Checked with or without a log of the
+    numbers given (a database never restored has none)."""
+    given, versions = stored(db.conn)
+    faults = []
+    for table, floor in sorted(given.items()):
+        if floor >= HIGHEST:
+            said = (
+                f"{GIVEN[table]} is {floor}, SQLite's highest number: no new"
+                f" {table.removesuffix('s')} can be numbered above it (a floor the app never"
+                " keeps: written behind the app)"
+            )
+            faults.append(Fault("generation", 1, said))
+    for (owner, number), floor in sorted(versions.items()):
+        if floor >= HIGHEST:
+            said = (
+                f"{owner.removesuffix('s')} {number}: the version kept is {floor}, SQLite's"
+                " highest number: no change of it can be numbered above it (a floor the app"
+                " never keeps: written behind the app)"
+            )
+            faults.append(Fault("versions_given", None, said))
+    return faults
