@@ -17,6 +17,7 @@ import json
 import os
 import re
 import sqlite3
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from urllib.parse import quote
@@ -265,25 +266,39 @@ def key_of(path: Path) -> str | None:
     return str(row[0]) if row else None
 
 
+@dataclass(frozen=True)
+class Replaced:
+    """What a restore keeps of the database it replaces (``_given``): the highest game and
+    club numbers it handed out and each owner's version (its rows, and the floors an
+    earlier restore kept there), the floors its log of the numbers given says, and that
+    log's lines when it is sound (``numbers.sound_log``)."""
+
+    given: dict[str, int] = field(default_factory=dict)
+    versions: dict[tuple[str, int], int] = field(default_factory=dict)
+    logged: numbers.Floors = ({}, {})
+    log: list[dict[str, object]] | None = None
+
+
 def _restored(
-    source: Path,
-    key: str | None = None,
-    given: dict[str, int] | None = None,
-    versions: dict[tuple[str, int], int] | None = None,
+    source: Path, key: str | None = None, replaced: Replaced | None = None
 ) -> sqlite3.Connection:
     """The backup in memory, its schema brought up to date and given a new generation;
     ``key``: the secret key to keep when the backup has none (made before keys were kept);
-    ``given``: the highest game and club numbers the replaced database handed out, which
-    the restored one never hands out again (``numbers``: a phone may still name them);
-    ``versions``: the versions it gave each game, club and event, which the restored one
-    never gives again (a page drawn before the restore shows one). The backup's own log of
-    the numbers given counts as well (a floor lowered in it behind the app comes back), and
-    what is kept is written on that log (``numbers.record``), which ``verify`` reads.
+    ``replaced``: what the restored database keeps of the one it replaces: the highest game
+    and club numbers it handed out, which the restored one never hands out again
+    (``numbers``: a phone may still name them); the versions it gave each game, club and
+    event, which the restored one never gives again (a page drawn before the restore shows
+    one); and its log of the numbers given, which stays the log (``numbers.carry``: the
+    server's, not the backup's). What both logs say counts as well (a floor lowered behind
+    the app comes back), every owner's (a log's floors are all stored, so that the
+    restored database verifies clean), and what is kept is written on the log
+    (``numbers.record``), which ``verify`` reads.
 
     A backup holds the generation of the database it was taken of: restored as
     it is, the followers' pages kept since the backup (same games, versions and
     tokens) could be handed out for the other coups entered after the restore.
     """
+    replaced = replaced or Replaced()
     memory = sqlite3.connect(":memory:", isolation_level=None)
     src = sqlite3.connect(_uri(source), uri=True)
     try:
@@ -293,32 +308,36 @@ def _restored(
     image = Database(memory)
     migrate(image, source)
     new_generation(image)
-    # the backup's own log of the numbers given: floors lowered behind it come back
+    # both logs of the numbers given: floors lowered behind the app come back
     own_given, own_versions = numbers.logged(memory)
-    numbers.keep_given(memory, numbers.higher(given or {}, own_given))
-    numbers.keep_versions(memory, numbers.higher(versions or {}, own_versions))
+    numbers.carry(memory, replaced.log)
+    logged_given, logged_versions = replaced.logged
+    given = numbers.higher(replaced.given, numbers.higher(own_given, logged_given))
+    numbers.keep_given(memory, given)
+    numbers.keep_versions(memory, replaced.versions)
+    numbers.keep_versions(memory, numbers.higher(own_versions, logged_versions), every=True)
     numbers.record(image, "restore")
     if key:
         memory.execute("insert or ignore into secret_key (id, key) values (1, ?)", [key])
     return memory
 
 
-def _given(target: Path) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
-    """The highest game and club numbers the database ``target`` handed out, and the
-    version of each of its games, clubs and events, as far as it can be read (none where
-    it is missing or unreadable: a damaged file replaced whole)."""
+def _given(target: Path) -> Replaced:
+    """What a restore keeps of the database ``target`` (``Replaced``), as far as it can be
+    read (nothing where it is missing or unreadable: a damaged file replaced whole)."""
     if not target.exists():
-        return {}, {}
+        return Replaced()
     try:
         conn = sqlite3.connect(_uri(target), uri=True)
     except sqlite3.Error:
-        return {}, {}
+        return Replaced()
     try:
         # what its log of the numbers given keeps counts too: a floor lowered behind the app
-        given, versions = numbers.logged(conn)
-        return (
-            numbers.higher(numbers.highest_given(conn), given),
-            numbers.higher(numbers.versions_given(conn), versions),
+        return Replaced(
+            numbers.highest_given(conn),
+            numbers.versions_given(conn),
+            numbers.logged(conn),
+            numbers.sound_log(conn),
         )
     finally:
         conn.close()
@@ -374,7 +393,7 @@ def restore(source: Path, target: Path) -> None:
         sound = False
     else:
         sound = True
-    image = _restored(source, key_of(target) if sound else None, *_given(target))
+    image = _restored(source, key_of(target) if sound else None, _given(target))
     try:
         if not target.exists() or sound:
             private_file(target)

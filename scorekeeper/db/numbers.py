@@ -24,7 +24,7 @@ from typing import TypeVar
 import sqlite_utils
 
 from ..clock import now
-from .chain import CHAINS, NUMBERS_GIVEN, Fault, append, link
+from .chain import CHAINS, GENESIS, NUMBERS_GIVEN, Fault, append, link
 
 _K = TypeVar("_K")
 
@@ -109,14 +109,20 @@ def versions_given(conn: sqlite3.Connection) -> dict[tuple[str, int], int]:
     return found
 
 
-def keep_versions(conn: sqlite3.Connection, given: dict[tuple[str, int], int]) -> None:
+def keep_versions(
+    conn: sqlite3.Connection, given: dict[tuple[str, int], int], every: bool = False
+) -> None:
     """The restored database ``conn`` numbers each owner's next change above the version
     the replaced database had given it (``given``: its ``versions_given``), where that is
     above its own: a page drawn before the restore shows such a version, and must never
-    find it again (``next_version``)."""
+    find it again (``next_version``). An owner the restored database does not hold (made
+    after the backup) is left out, unless ``every``: the floors a log of the numbers given
+    says, which the restored database keeps whole, so that what its log says is stored
+    (``floor_faults``; a gone club's or game's number is never given again, an event's
+    may be, and its next change is then numbered above the gone one's pages)."""
     own = versions_given(conn)
     for (table, number), version in sorted(given.items()):
-        if (table, number) in own and version > own[(table, number)]:
+        if ((table, number) in own or every) and version > own.get((table, number), 0):
             conn.execute(
                 "insert into versions_given (owner, id, version) values (?, ?, ?)"
                 " on conflict (owner, id) do update set version = excluded.version",
@@ -251,6 +257,68 @@ def _lines(conn: sqlite3.Connection) -> list[tuple[dict[str, object], bool]]:
             sound = False
         found.append((line, sound))
     return found
+
+
+def sound_log(conn: sqlite3.Connection) -> list[dict[str, object]] | None:
+    """The lines of the log of the numbers given, in order, when the whole log is sound:
+    each line's content what its hash says, each following the one before (the first
+    ``GENESIS``), all on the one ``generation`` row, which records their number and last
+    hash. None where it cannot be read, has no line, or any of that fails (``verify`` names
+    it): such a log is not carried by a restore (``carry``)."""
+    try:
+        recorded = conn.execute(
+            "select log_length, log_head from generation where id = 1"
+        ).fetchone()
+    except sqlite3.Error:
+        return None
+    found = _lines(conn)
+    lines = [line for line, _sound in found]
+    if not lines or recorded is None or tuple(recorded) != (len(lines), lines[-1].get("hash")):
+        return None
+    previous: object = GENESIS
+    for line, sound in found:
+        if not sound or line.get("prev_hash") != previous or line.get("generation_id") != 1:
+            return None
+        previous = line.get("hash")
+    return lines
+
+
+def carry(conn: sqlite3.Connection, lines: list[dict[str, object]] | None) -> None:
+    """The log of the numbers given of the image ``conn`` of a backup being restored, made
+    the replaced database's (``lines``: its ``sound_log``), whose floors it never lowers:
+    the log is the server's, not the backup's. A backup older than the last restore lacks
+    that restore's line (its record, and the head a treasurer kept of it, ``verify
+    --heads``): the lines after the backup's own are appended as they are (the same ids
+    and hashes). A backup whose log holds the replaced one's and more keeps its own; one
+    whose log went another way (a backup of another server, or taken between a backup and
+    its restore) has it replaced by the replaced database's, the floors of its own lines
+    kept all the same (``keep_given``, ``keep_versions``, then ``record``). Called on the
+    image in memory, before ``record``."""
+    if not lines:
+        return
+    mine = [line for line, _sound in _lines(conn)]
+    if mine == lines[: len(mine)]:
+        extra = lines[len(mine) :]
+    elif lines == mine[: len(lines)]:
+        return
+    else:
+        table = NUMBERS_GIVEN.table
+        refusal = conn.execute(
+            "select sql from sqlite_master where type = 'trigger' and name = ?",
+            [f"{table}_no_delete"],
+        ).fetchone()
+        conn.execute(f"drop trigger [{table}_no_delete]")  # in the image only: its own rows
+        conn.execute(f"delete from [{table}]")
+        conn.execute(str(refusal[0]))
+        conn.execute("update generation set log_length = 0, log_head = null where id = 1")
+        extra = lines
+    for line in extra:  # the generation row counts each (m033's trigger), as appended
+        columns = ", ".join(f"[{column}]" for column in line)
+        marks = ", ".join("?" for _ in line)
+        conn.execute(
+            f"insert into [{NUMBERS_GIVEN.table}] ({columns}) values ({marks})",
+            list(line.values()),
+        )
 
 
 def retyped(conn: sqlite3.Connection) -> list[Fault]:
