@@ -104,13 +104,15 @@ def not_replaceable(source: Path, target: Path) -> str | None:
     if header[:16] != b"SQLite format 3\x00":
         return f"{target} is not a Scorekeeper backup: {move}"
     if _WAL in header[18:20]:
-        return f"{target} is a database in use (its journal is a WAL), not a backup: {move}"
+        # a served database; or a copy written before backups were one file (2026-11-28)
+        return f"{target} is a database in WAL mode (as a served one), not a backup: {move}"
     try:
         check_backup(target)
     except ValueError:
         return f"{target} is not a Scorekeeper backup: {move}"
     if key_of(target) != key_of(source):
-        return f"{target} is a backup of another database (another secret key): {move}"
+        # another server's; or of before the key was kept in the database (none in it)
+        return f"{target} is not a backup of this database (not its secret key): {move}"
     return None
 
 

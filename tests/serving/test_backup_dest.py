@@ -80,8 +80,8 @@ def test_a_file_that_is_not_a_backup_of_this_database_is_never_replaced(live, tm
     cases = {
         text: "is not a Scorekeeper backup",
         plain: "is not a Scorekeeper backup",
-        other_live: "is a database in use (its journal is a WAL), not a backup",
-        other_backup: "is a backup of another database (another secret key)",
+        other_live: "is a database in WAL mode (as a served one), not a backup",
+        other_backup: "is not a backup of this database (not its secret key)",
     }
     for dest, words in cases.items():
         before = dest.read_bytes()
