@@ -17,6 +17,7 @@ import json
 import os
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -25,6 +26,7 @@ from urllib.parse import quote
 from flask import Config
 
 from . import Database, connect, folder, new_generation, numbers, private_file
+from .chain import Fault
 from .migrations import migrate
 
 
@@ -349,12 +351,23 @@ def floors_lowered(path: Path) -> list[str]:
     """The floors of the database at ``path`` stored below what its log of the numbers
     given says (``numbers.floor_faults``: what ``verify`` names), which a restore takes back
     from the log; none where it cannot be read."""
+    return _floor_faults(path, numbers.floor_faults)
+
+
+def floors_at_the_highest(path: Path) -> list[str]:
+    """The floors of the database at ``path`` stored at SQLite's highest number
+    (``numbers.floors_at_the_highest``: what ``verify`` names), which a restore does not
+    keep; none where it cannot be read."""
+    return _floor_faults(path, numbers.floors_at_the_highest)
+
+
+def _floor_faults(path: Path, faults: Callable[[Database], list[Fault]]) -> list[str]:
     try:
         conn = sqlite3.connect(_uri(path), uri=True)
     except sqlite3.Error:
         return []
     try:
-        return [str(fault) for fault in numbers.floor_faults(Database(conn))]
+        return [str(fault) for fault in faults(Database(conn))]
     except sqlite3.Error:
         return []
     finally:

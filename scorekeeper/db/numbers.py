@@ -61,7 +61,7 @@ def highest_given(conn: sqlite3.Connection) -> dict[str, int]:
                 row = conn.execute(sql).fetchone()
             except sqlite3.Error:
                 continue
-            if row is not None and isinstance(row[0], int):
+            if row is not None and _number(row[0]):  # not at SQLite's highest: no floor
                 numbers.append(row[0])
         found[table] = max(numbers)
     return found
@@ -72,13 +72,18 @@ def keep_given(conn: sqlite3.Connection, given: dict[str, int]) -> None:
     (the replaced database's ``highest_given``), and above what it handed out itself (its
     own number, as far as it reads as one; its rows ``unused`` reads). A column retyped
     behind the app kept its text (SQLite's ``max`` ranks any text above any number), which
-    ``unused`` reads as none: the replaced database's numbers were handed out again."""
+    ``unused`` reads as none: the replaced database's numbers were handed out again. A
+    floor at SQLite's highest number, in either, is none (``floors_at_the_highest``: written
+    behind the app, it stopped the numbering, and a restore kept it, on its log too)."""
     for table, column in GIVEN.items():
-        own = f"case when typeof({column}) = 'integer' then {column} else 0 end"
+        own = f"case when typeof({column}) = 'integer' and {column} < ? then {column} else 0 end"
         conn.execute(
             f"update generation set {column} = max({own}, ?) where id = 1",
-            [given.get(table, 0)],
+            [HIGHEST, given.get(table, 0)],
         )
+    # a version kept at SQLite's highest (``floors_at_the_highest``) is none: what is given
+    # is kept again below (``keep_versions``)
+    conn.execute("delete from versions_given where version >= ?", [HIGHEST])
 
 
 VERSIONED = tuple(sorted({chain.owner for chain in CHAINS if chain != NUMBERS_GIVEN}))
@@ -97,14 +102,14 @@ def versions_given(conn: sqlite3.Connection) -> dict[tuple[str, int], int]:
         except sqlite3.Error:
             continue
         for number, version in rows:
-            if isinstance(number, int) and isinstance(version, int):
+            if isinstance(number, int) and _number(version):
                 found[(table, number)] = version
     try:
         kept = conn.execute("select owner, id, version from versions_given").fetchall()
     except sqlite3.Error:
         kept = []
     for owner, number, version in kept:
-        if owner in VERSIONED and isinstance(number, int) and isinstance(version, int):
+        if owner in VERSIONED and isinstance(number, int) and _number(version):
             found[(owner, number)] = max(found.get((owner, number), 0), version)
     return found
 
@@ -189,12 +194,14 @@ def _state(floors: Floors) -> str:
 
 
 HIGHEST = 2**63 - 1
-"""SQLite's highest whole number: a floor above it was never stored by the app."""
+"""SQLite's highest whole number: a floor at it or above was never kept by the app (the next
+number, one above it, is not one SQLite holds: ``floors_at_the_highest``)."""
 
 
 def _number(value: object) -> bool:
-    """Whether ``value`` is a floor SQLite can hold (a whole number, not a bool)."""
-    return type(value) is int and 0 <= value <= HIGHEST
+    """Whether ``value`` is a floor the app could keep: a whole number (not a bool) below
+    SQLite's highest, so that the number after it is one SQLite holds."""
+    return type(value) is int and 0 <= value < HIGHEST
 
 
 def _read(text: object) -> Floors:
@@ -307,9 +314,11 @@ def carry(conn: sqlite3.Connection, lines: list[dict[str, object]] | None) -> No
             "select sql from sqlite_master where type = 'trigger' and name = ?",
             [f"{table}_no_delete"],
         ).fetchone()
-        conn.execute(f"drop trigger [{table}_no_delete]")  # in the image only: its own rows
+        # in the image only, its own lines; the trigger as it was (dropped behind the app: none)
+        conn.execute(f"drop trigger if exists [{table}_no_delete]")
         conn.execute(f"delete from [{table}]")
-        conn.execute(str(refusal[0]))
+        if refusal is not None:
+            conn.execute(str(refusal[0]))
         conn.execute("update generation set log_length = 0, log_head = null where id = 1")
         extra = lines
     for line in extra:  # the generation row counts each (m033's trigger), as appended
