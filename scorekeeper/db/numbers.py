@@ -12,7 +12,10 @@ game or club is numbered above them (``unused``).
 What a restore keeps it writes on a hash chain too (``numbers_given``, m033: the
 ``generation`` row's, whose length and head that row records): a floor lowered or deleted
 behind the app is then a fault ``scorekeeper verify`` names (``floor_faults``), and the
-next restore takes the log's floors back (``logged``).
+next restore takes the log's floors back (``logged``). The log is the server's, not the
+backup's: a restore keeps the replaced database's (``carry``), so that a backup older than
+the last restore does not take that restore's line away; and a floor at SQLite's highest
+number, which stops the numbering, is one the app never keeps (``floors_at_the_highest``).
 """
 
 from __future__ import annotations
