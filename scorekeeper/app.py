@@ -78,6 +78,10 @@ def _open_database(app: Flask) -> None:
     file used to stop the start with a bare traceback, and systemd restarted it forever.
     """
     database = Path(app.config["DATABASE"])
+    if database.is_dir():  # SQLite says only "unable to open database file": not the mode
+        raise StartRefused(
+            f"{database} is a folder, not a database file: name the database file in it"
+        )
     try:
         database.parent.mkdir(parents=True, exist_ok=True)
         conn = db.connect(database, migrate=True)

@@ -17,6 +17,8 @@ import json
 import os
 import re
 import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from urllib.parse import quote
@@ -24,6 +26,7 @@ from urllib.parse import quote
 from flask import Config
 
 from . import Database, connect, folder, new_generation, numbers, private_file
+from .chain import Fault
 from .migrations import migrate
 
 
@@ -60,6 +63,59 @@ def backup(source: Path, target: Path) -> None:
     finally:
         src.close()
     partial.replace(target)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two names are one file: the same path once resolved (links followed), or
+    the same inode (a hard link, a mount seen twice)."""
+    if one.resolve() == other.resolve():
+        return True
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
+_WAL = 2
+"""The file format versions of a database in WAL mode (bytes 18 and 19 of its header)."""
+
+
+def not_replaceable(source: Path, target: Path) -> str | None:
+    """Why ``backup`` must not write over ``target`` (None: it may), one line.
+
+    A backup is written under a temporary name, then renamed over ``target``: whatever
+    file was there is gone. Only an earlier backup of the same database is replaced (a
+    nightly ``latest.sqlite``): a Scorekeeper database in rollback mode (``backup`` writes
+    its copies so; a served database is in WAL mode) holding the source's secret key (the
+    same for every copy of a database, restores included; none in either when
+    ``SCOREKEEPER_SECRET_KEY`` keeps it out). Never the source itself, by any of its
+    names; never another file (a text, another program's database, another server's
+    database or backup: restored by mistake, it would lose that server's games)."""
+    if not target.exists():
+        return None
+    if _same_file(source, target):
+        return f"{target} is the database itself ({source}): name another file"
+    move = "move it away, or name another file"
+    if not target.is_file():
+        return f"{target} is not a file: {move}"
+    try:
+        with target.open("rb") as handle:
+            header = handle.read(20)
+    except OSError as error:
+        return f"cannot read {target}: {error.strerror or error}"
+    if header[:16] != b"SQLite format 3\x00":
+        return f"{target} is not a Scorekeeper backup: {move}"
+    if _WAL in header[18:20]:
+        # a served database; or a copy written before backups were one file (2026-11-28)
+        return f"{target} is a database in WAL mode (as a served one), not a backup: {move}"
+    try:
+        check_backup(target)
+    except ValueError:
+        return f"{target} is not a Scorekeeper backup: {move}"
+    if key_of(target) != key_of(source):
+        # another server's; or of before the key was kept in the database (none in it)
+        return f"{target} is not a backup of this database (not its secret key): {move}"
+    return None
 
 
 DATED = "scorekeeper-%Y%m%d-%H%M%S.sqlite"
@@ -214,25 +270,39 @@ def key_of(path: Path) -> str | None:
     return str(row[0]) if row else None
 
 
+@dataclass(frozen=True)
+class Replaced:
+    """What a restore keeps of the database it replaces (``_given``): the highest game and
+    club numbers it handed out and each owner's version (its rows, and the floors an
+    earlier restore kept there), the floors its log of the numbers given says, and that
+    log's lines when it is sound (``numbers.sound_log``)."""
+
+    given: dict[str, int] = field(default_factory=dict)
+    versions: dict[tuple[str, int], int] = field(default_factory=dict)
+    logged: numbers.Floors = ({}, {})
+    log: list[dict[str, object]] | None = None
+
+
 def _restored(
-    source: Path,
-    key: str | None = None,
-    given: dict[str, int] | None = None,
-    versions: dict[tuple[str, int], int] | None = None,
+    source: Path, key: str | None = None, replaced: Replaced | None = None
 ) -> sqlite3.Connection:
     """The backup in memory, its schema brought up to date and given a new generation;
     ``key``: the secret key to keep when the backup has none (made before keys were kept);
-    ``given``: the highest game and club numbers the replaced database handed out, which
-    the restored one never hands out again (``numbers``: a phone may still name them);
-    ``versions``: the versions it gave each game, club and event, which the restored one
-    never gives again (a page drawn before the restore shows one). The backup's own log of
-    the numbers given counts as well (a floor lowered in it behind the app comes back), and
-    what is kept is written on that log (``numbers.record``), which ``verify`` reads.
+    ``replaced``: what the restored database keeps of the one it replaces: the highest game
+    and club numbers it handed out, which the restored one never hands out again
+    (``numbers``: a phone may still name them); the versions it gave each game, club and
+    event, which the restored one never gives again (a page drawn before the restore shows
+    one); and its log of the numbers given, which stays the log (``numbers.carry``: the
+    server's, not the backup's). What both logs say counts as well (a floor lowered behind
+    the app comes back), every owner's (a log's floors are all stored, so that the
+    restored database verifies clean), and what is kept is written on the log
+    (``numbers.record``), which ``verify`` reads.
 
     A backup holds the generation of the database it was taken of: restored as
     it is, the followers' pages kept since the backup (same games, versions and
     tokens) could be handed out for the other coups entered after the restore.
     """
+    replaced = replaced or Replaced()
     memory = sqlite3.connect(":memory:", isolation_level=None)
     src = sqlite3.connect(_uri(source), uri=True)
     try:
@@ -242,32 +312,36 @@ def _restored(
     image = Database(memory)
     migrate(image, source)
     new_generation(image)
-    # the backup's own log of the numbers given: floors lowered behind it come back
+    # both logs of the numbers given: floors lowered behind the app come back
     own_given, own_versions = numbers.logged(memory)
-    numbers.keep_given(memory, numbers.higher(given or {}, own_given))
-    numbers.keep_versions(memory, numbers.higher(versions or {}, own_versions))
+    numbers.carry(memory, replaced.log)
+    logged_given, logged_versions = replaced.logged
+    given = numbers.higher(replaced.given, numbers.higher(own_given, logged_given))
+    numbers.keep_given(memory, given)
+    numbers.keep_versions(memory, replaced.versions)
+    numbers.keep_versions(memory, numbers.higher(own_versions, logged_versions), every=True)
     numbers.record(image, "restore")
     if key:
         memory.execute("insert or ignore into secret_key (id, key) values (1, ?)", [key])
     return memory
 
 
-def _given(target: Path) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
-    """The highest game and club numbers the database ``target`` handed out, and the
-    version of each of its games, clubs and events, as far as it can be read (none where
-    it is missing or unreadable: a damaged file replaced whole)."""
+def _given(target: Path) -> Replaced:
+    """What a restore keeps of the database ``target`` (``Replaced``), as far as it can be
+    read (nothing where it is missing or unreadable: a damaged file replaced whole)."""
     if not target.exists():
-        return {}, {}
+        return Replaced()
     try:
         conn = sqlite3.connect(_uri(target), uri=True)
     except sqlite3.Error:
-        return {}, {}
+        return Replaced()
     try:
         # what its log of the numbers given keeps counts too: a floor lowered behind the app
-        given, versions = numbers.logged(conn)
-        return (
-            numbers.higher(numbers.highest_given(conn), given),
-            numbers.higher(numbers.versions_given(conn), versions),
+        return Replaced(
+            numbers.highest_given(conn),
+            numbers.versions_given(conn),
+            numbers.logged(conn),
+            numbers.sound_log(conn),
         )
     finally:
         conn.close()
@@ -277,12 +351,23 @@ def floors_lowered(path: Path) -> list[str]:
     """The floors of the database at ``path`` stored below what its log of the numbers
     given says (``numbers.floor_faults``: what ``verify`` names), which a restore takes back
     from the log; none where it cannot be read."""
+    return _floor_faults(path, numbers.floor_faults)
+
+
+def floors_at_the_highest(path: Path) -> list[str]:
+    """The floors of the database at ``path`` stored at SQLite's highest number
+    (``numbers.floors_at_the_highest``: what ``verify`` names), which a restore does not
+    keep; none where it cannot be read."""
+    return _floor_faults(path, numbers.floors_at_the_highest)
+
+
+def _floor_faults(path: Path, faults: Callable[[Database], list[Fault]]) -> list[str]:
     try:
         conn = sqlite3.connect(_uri(path), uri=True)
     except sqlite3.Error:
         return []
     try:
-        return [str(fault) for fault in numbers.floor_faults(Database(conn))]
+        return [str(fault) for fault in faults(Database(conn))]
     except sqlite3.Error:
         return []
     finally:
@@ -323,7 +408,7 @@ def restore(source: Path, target: Path) -> None:
         sound = False
     else:
         sound = True
-    image = _restored(source, key_of(target) if sound else None, *_given(target))
+    image = _restored(source, key_of(target) if sound else None, _given(target))
     try:
         if not target.exists() or sound:
             private_file(target)

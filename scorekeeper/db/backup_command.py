@@ -29,7 +29,7 @@ def backup_command(args: argparse.Namespace) -> None:
     from datetime import datetime
     from pathlib import Path
 
-    from .backup import backup, check_backup, dated, default_database, prune
+    from .backup import backup, check_backup, dated, default_database, not_replaceable, prune
 
     source = Path(args.database) if args.database else default_database()
     if not source.is_file():
@@ -59,6 +59,9 @@ def backup_command(args: argparse.Namespace) -> None:
         target = dated(target, now)
     if not target.parent.is_dir():
         raise Refused(f"no folder {target.parent}: create it first")
+    refusal = not_replaceable(source, target)  # the database itself, a file not a backup
+    if refusal is not None:
+        raise Refused(refusal)
     try:
         check_backup(source)
         backup(source, target)
@@ -80,6 +83,7 @@ def restore_command(args: argparse.Namespace) -> None:
     from .backup import (
         check_backup,
         default_database,
+        floors_at_the_highest,
         floors_lowered,
         key_of,
         log_retyped,
@@ -111,9 +115,12 @@ def restore_command(args: argparse.Namespace) -> None:
         # floors lowered behind the app: the restore keeps what their log says (verify)
         lowered = [f"in the backup, {fault}" for fault in floors_lowered(source)]
         unknown = [f"in the backup, {fault}" for fault in log_retyped(source)]
+        # floors at SQLite's highest (the numbering stopped): the restore keeps none (verify)
+        stopped = [f"in the backup, {fault}" for fault in floors_at_the_highest(source)]
         if target.exists():
             lowered += [f"in {target}, {fault}" for fault in floors_lowered(target)]
             unknown += [f"in {target}, {fault}" for fault in log_retyped(target)]
+            stopped += [f"in {target}, {fault}" for fault in floors_at_the_highest(target)]
         restore(source, target)
     except ValueError as error:
         raise Refused(str(error)) from None
@@ -126,6 +133,8 @@ def restore_command(args: argparse.Namespace) -> None:
         print(f"{line}: the restored database keeps what the log says")
     for line in unknown:
         print(f"{line}; scorekeeper verify named it")
+    for line in stopped:
+        print(f"{line}: the restored database does not keep it")
     if before is not None and key_of(target) != before:
         print(
             "the backup brings its own secret key: restart the server, so that the phones"

@@ -12,7 +12,10 @@ game or club is numbered above them (``unused``).
 What a restore keeps it writes on a hash chain too (``numbers_given``, m033: the
 ``generation`` row's, whose length and head that row records): a floor lowered or deleted
 behind the app is then a fault ``scorekeeper verify`` names (``floor_faults``), and the
-next restore takes the log's floors back (``logged``).
+next restore takes the log's floors back (``logged``). The log is the server's, not the
+backup's: a restore keeps the replaced database's (``carry``), so that a backup older than
+the last restore does not take that restore's line away; and a floor at SQLite's highest
+number, which stops the numbering, is one the app never keeps (``floors_at_the_highest``).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import TypeVar
 import sqlite_utils
 
 from ..clock import now
-from .chain import CHAINS, NUMBERS_GIVEN, Fault, append, link
+from .chain import CHAINS, GENESIS, NUMBERS_GIVEN, Fault, append, link
 
 _K = TypeVar("_K")
 
@@ -61,7 +64,7 @@ def highest_given(conn: sqlite3.Connection) -> dict[str, int]:
                 row = conn.execute(sql).fetchone()
             except sqlite3.Error:
                 continue
-            if row is not None and isinstance(row[0], int):
+            if row is not None and _number(row[0]):  # not at SQLite's highest: no floor
                 numbers.append(row[0])
         found[table] = max(numbers)
     return found
@@ -72,13 +75,18 @@ def keep_given(conn: sqlite3.Connection, given: dict[str, int]) -> None:
     (the replaced database's ``highest_given``), and above what it handed out itself (its
     own number, as far as it reads as one; its rows ``unused`` reads). A column retyped
     behind the app kept its text (SQLite's ``max`` ranks any text above any number), which
-    ``unused`` reads as none: the replaced database's numbers were handed out again."""
+    ``unused`` reads as none: the replaced database's numbers were handed out again. A
+    floor at SQLite's highest number, in either, is none (``floors_at_the_highest``: written
+    behind the app, it stopped the numbering, and a restore kept it, on its log too)."""
     for table, column in GIVEN.items():
-        own = f"case when typeof({column}) = 'integer' then {column} else 0 end"
+        own = f"case when typeof({column}) = 'integer' and {column} < ? then {column} else 0 end"
         conn.execute(
             f"update generation set {column} = max({own}, ?) where id = 1",
-            [given.get(table, 0)],
+            [HIGHEST, given.get(table, 0)],
         )
+    # a version kept at SQLite's highest (``floors_at_the_highest``) is none: what is given
+    # is kept again below (``keep_versions``)
+    conn.execute("delete from versions_given where version >= ?", [HIGHEST])
 
 
 VERSIONED = tuple(sorted({chain.owner for chain in CHAINS if chain != NUMBERS_GIVEN}))
@@ -97,26 +105,32 @@ def versions_given(conn: sqlite3.Connection) -> dict[tuple[str, int], int]:
         except sqlite3.Error:
             continue
         for number, version in rows:
-            if isinstance(number, int) and isinstance(version, int):
+            if isinstance(number, int) and _number(version):
                 found[(table, number)] = version
     try:
         kept = conn.execute("select owner, id, version from versions_given").fetchall()
     except sqlite3.Error:
         kept = []
     for owner, number, version in kept:
-        if owner in VERSIONED and isinstance(number, int) and isinstance(version, int):
+        if owner in VERSIONED and isinstance(number, int) and _number(version):
             found[(owner, number)] = max(found.get((owner, number), 0), version)
     return found
 
 
-def keep_versions(conn: sqlite3.Connection, given: dict[tuple[str, int], int]) -> None:
+def keep_versions(
+    conn: sqlite3.Connection, given: dict[tuple[str, int], int], every: bool = False
+) -> None:
     """The restored database ``conn`` numbers each owner's next change above the version
     the replaced database had given it (``given``: its ``versions_given``), where that is
     above its own: a page drawn before the restore shows such a version, and must never
-    find it again (``next_version``)."""
+    find it again (``next_version``). An owner the restored database does not hold (made
+    after the backup) is left out, unless ``every``: the floors a log of the numbers given
+    says, which the restored database keeps whole, so that what its log says is stored
+    (``floor_faults``; a gone club's or game's number is never given again, an event's
+    may be, and its next change is then numbered above the gone one's pages)."""
     own = versions_given(conn)
     for (table, number), version in sorted(given.items()):
-        if (table, number) in own and version > own[(table, number)]:
+        if ((table, number) in own or every) and version > own.get((table, number), 0):
             conn.execute(
                 "insert into versions_given (owner, id, version) values (?, ?, ?)"
                 " on conflict (owner, id) do update set version = excluded.version",
@@ -183,12 +197,14 @@ def _state(floors: Floors) -> str:
 
 
 HIGHEST = 2**63 - 1
-"""SQLite's highest whole number: a floor above it was never stored by the app."""
+"""SQLite's highest whole number: a floor at it or above was never kept by the app (the next
+number, one above it, is not one SQLite holds: ``floors_at_the_highest``)."""
 
 
 def _number(value: object) -> bool:
-    """Whether ``value`` is a floor SQLite can hold (a whole number, not a bool)."""
-    return type(value) is int and 0 <= value <= HIGHEST
+    """Whether ``value`` is a floor the app could keep: a whole number (not a bool) below
+    SQLite's highest, so that the number after it is one SQLite holds."""
+    return type(value) is int and 0 <= value < HIGHEST
 
 
 def _read(text: object) -> Floors:
@@ -253,6 +269,70 @@ def _lines(conn: sqlite3.Connection) -> list[tuple[dict[str, object], bool]]:
     return found
 
 
+def sound_log(conn: sqlite3.Connection) -> list[dict[str, object]] | None:
+    """The lines of the log of the numbers given, in order, when the whole log is sound:
+    each line's content what its hash says, each following the one before (the first
+    ``GENESIS``), all on the one ``generation`` row, which records their number and last
+    hash. None where it cannot be read, has no line, or any of that fails (``verify`` names
+    it): such a log is not carried by a restore (``carry``)."""
+    try:
+        recorded = conn.execute(
+            "select log_length, log_head from generation where id = 1"
+        ).fetchone()
+    except sqlite3.Error:
+        return None
+    found = _lines(conn)
+    lines = [line for line, _sound in found]
+    if not lines or recorded is None or tuple(recorded) != (len(lines), lines[-1].get("hash")):
+        return None
+    previous: object = GENESIS
+    for line, sound in found:
+        if not sound or line.get("prev_hash") != previous or line.get("generation_id") != 1:
+            return None
+        previous = line.get("hash")
+    return lines
+
+
+def carry(conn: sqlite3.Connection, lines: list[dict[str, object]] | None) -> None:
+    """The log of the numbers given of the image ``conn`` of a backup being restored, made
+    the replaced database's (``lines``: its ``sound_log``), whose floors it never lowers:
+    the log is the server's, not the backup's. A backup older than the last restore lacks
+    that restore's line (its record, and the head a treasurer kept of it, ``verify
+    --heads``): the lines after the backup's own are appended as they are (the same ids
+    and hashes). A backup whose log holds the replaced one's and more keeps its own; one
+    whose log went another way (a backup of another server, or taken between a backup and
+    its restore) has it replaced by the replaced database's, the floors of its own lines
+    kept all the same (``keep_given``, ``keep_versions``, then ``record``). Called on the
+    image in memory, before ``record``."""
+    if not lines:
+        return
+    mine = [line for line, _sound in _lines(conn)]
+    if mine == lines[: len(mine)]:
+        extra = lines[len(mine) :]
+    elif lines == mine[: len(lines)]:
+        return
+    else:
+        table = NUMBERS_GIVEN.table
+        refusal = conn.execute(
+            "select sql from sqlite_master where type = 'trigger' and name = ?",
+            [f"{table}_no_delete"],
+        ).fetchone()
+        # in the image only, its own lines; the trigger as it was (dropped behind the app: none)
+        conn.execute(f"drop trigger if exists [{table}_no_delete]")
+        conn.execute(f"delete from [{table}]")
+        if refusal is not None:
+            conn.execute(str(refusal[0]))
+        conn.execute("update generation set log_length = 0, log_head = null where id = 1")
+        extra = lines
+    for line in extra:  # the generation row counts each (m033's trigger), as appended
+        columns = ", ".join(f"[{column}]" for column in line)
+        marks = ", ".join("?" for _ in line)
+        conn.execute(
+            f"insert into [{NUMBERS_GIVEN.table}] ({columns}) values ({marks})",
+            list(line.values()),
+        )
+
+
 def retyped(conn: sqlite3.Connection) -> list[Fault]:
     """The lines of the log of the numbers given whose content is not what their hash says
     (``verify`` names them): what they kept counts for nothing (``logged``), so a restore
@@ -307,6 +387,35 @@ def floor_faults(db: sqlite_utils.Database) -> list[Fault]:
                 f"{owner.removesuffix('s')} {number}: the version kept {was}, its log says"
                 f" {floor} (lowered behind the app: a version handed out before a restore"
                 " would come again)"
+            )
+            faults.append(Fault("versions_given", None, said))
+    return faults
+
+
+def floors_at_the_highest(db: sqlite_utils.Database) -> list[Fault]:
+    """Every floor stored at SQLite's highest whole number: the next game or club would be
+    numbered one above it (``unused``), the next change one above it (``next_version``),
+    which SQLite cannot hold, so the numbering stops. The app never keeps such a floor (a
+    restore keeps numbers it gave, and SQLite never numbers a row there itself: at the
+    highest it picks a free number at random), so it was written behind the app; a floor
+    raised below it costs only numbers skipped. Checked with or without a log of the
+    numbers given (a database never restored has none)."""
+    given, versions = stored(db.conn)
+    faults = []
+    for table, floor in sorted(given.items()):
+        if floor >= HIGHEST:
+            said = (
+                f"{GIVEN[table]} is {floor}, SQLite's highest number: no new"
+                f" {table.removesuffix('s')} can be numbered above it (a floor the app never"
+                " keeps: written behind the app)"
+            )
+            faults.append(Fault("generation", 1, said))
+    for (owner, number), floor in sorted(versions.items()):
+        if floor >= HIGHEST:
+            said = (
+                f"{owner.removesuffix('s')} {number}: the version kept is {floor}, SQLite's"
+                " highest number: no change of it can be numbered above it (a floor the app"
+                " never keeps: written behind the app)"
             )
             faults.append(Fault("versions_given", None, said))
     return faults

@@ -19,7 +19,8 @@ heads, and every ``Fault`` found, in the order checked.
 A chain's last rows removed show too: each owner row (a game, a club, an
 event) records its chains' length and head (``chain.recorded_faults``). Last, the
 numbers and versions a restore kept from being handed out again must be at least what
-their log says (``db.numbers.floor_faults``).
+their log says (``db.numbers.floor_faults``), and none at SQLite's highest number, where
+the numbering stops (``floors_at_the_highest``).
 What it cannot see: a whole chain rewritten with its hashes recomputed and
 its owner's record with it (only a head kept elsewhere shows it:
 ``kept_heads_faults``).
@@ -132,6 +133,7 @@ def verify(db: sqlite_utils.Database) -> Outcome:
         faults.extend(check_game(db, int(game_id)))
     faults.extend(check_facts(db))
     faults.extend(numbers.floor_faults(db))  # a floor a restore kept, lowered behind the app
+    faults.extend(numbers.floors_at_the_highest(db))  # one that stops the numbering
     faults.extend(junk_times)
     since: dict[tuple[str, int], str] = {}
     if facts.ready(db):
