@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import functools
 import gc
 import sys
 from collections.abc import Mapping, Sequence
@@ -231,7 +232,10 @@ def cmd_redraw(args: argparse.Namespace) -> int:
     return 1 if any(r.same is False for r in checked) else 0
 
 
+@functools.cache
 def parser() -> argparse.ArgumentParser:
+    """The command's arguments, built once per process: reading them changes nothing in
+    it, and ``main`` is called many times in one process by the tests (3 ms each)."""
     top = argparse.ArgumentParser(
         prog="scorekeeper", description="Keeps the money of a live l'Hombre table."
     )
