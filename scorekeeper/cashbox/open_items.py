@@ -12,14 +12,17 @@ them here, so no page keeps a figure of its own (docs/cashbox.md).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import NamedTuple
 
 from .entries import (
+    FEES,
     Entry,
     EntryKind,
     balances,
     is_payment,
     place,
+    reversed_ids,
 )
 
 
@@ -124,6 +127,57 @@ def left_of_entries(found: Iterable[Entry], open_evenings: Collection[int] = ())
     """
     items, settled = _settled(found, open_evenings)
     return {k[2]: items[k] + settled.get(k, 0) for k in items if k[1] == "entry"}
+
+
+class DayFees(NamedTuple):
+    """The fees dated one day, each with what is left of it (``left_of_entries``), by member
+    in the order given then in the order entered, and their sums: what the cash box's view
+    of an evening and its room's settlement (page and PDF) list, the same rows and sums."""
+
+    rows: list[tuple[Entry, int]]
+    owing: int
+    """The members who still owe some of them."""
+    left: int
+    """What is still owed of them in all, in cents (positive)."""
+
+
+def fees_on(
+    found: Sequence[Entry],
+    pending: Iterable[Entry],
+    open_evenings: Collection[int],
+    day: str,
+    order: Sequence[int] = (),
+) -> DayFees:
+    """The fees of the ledger's rows ``found`` dated ``day``, not reversed, each with what
+    is left of it once the open items settle each other (``left_of_entries``, over the rows
+    and the evenings' provisional results ``pending``): below zero, still owed. Ranked by
+    member as ``order`` has them (members it leaves out last), then in the order entered.
+
+    Anne owes 2,50 of her fee, Bruno 1,00 of his (he paid 1,50), Chloé's is reversed; two
+    members still owe 2,50 + 1,00 = 3,50:
+
+    >>> es = [Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-11-03"),
+    ...       Entry(2, 8, EntryKind.FEE_EVENING, -250, "2026-11-03"),
+    ...       Entry(3, 9, EntryKind.FEE_EVENING, -250, "2026-11-03"),
+    ...       Entry(4, 8, EntryKind.PAYMENT, 150, "2026-11-03"),
+    ...       Entry(5, 9, EntryKind.REVERSAL, 250, "2026-11-04", reverses=3)]
+    >>> fees = fees_on(es, [], (), "2026-11-03", order=[8, 7])
+    >>> [(e.id, left) for e, left in fees.rows], fees.owing, fees.left
+    ([(2, -100), (1, -250)], 2, 350)
+    """
+    left = left_of_entries([*found, *pending], open_evenings)
+    undone = reversed_ids(found)
+    rank = {member: n for n, member in enumerate(order)}
+    rows = sorted(
+        (
+            (e, left.get(e.id, 0))
+            for e in found
+            if e.kind in FEES and e.on == day and e.id not in undone
+        ),
+        key=lambda f: (rank.get(f[0].member, len(rank)), f[0].id),
+    )
+    owing = len({e.member for e, owed in rows if owed < 0})
+    return DayFees(rows, owing, -sum(owed for _, owed in rows))
 
 
 def _settled(

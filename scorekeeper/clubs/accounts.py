@@ -10,6 +10,7 @@ suggestions are cashbox/'s.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import sqlite_utils
@@ -29,9 +30,10 @@ from ..cashbox.entries import (
 )
 from ..cashbox.ledger import entries, insert_entry
 from ..cashbox.open_items import (
+    DayFees,
     at_most,
+    fees_on,
     held_for_winners,
-    left_of_entries,
     on_open_evenings,
     payable,
 )
@@ -85,19 +87,12 @@ class Accounts:
         what it holds for the evenings not closed."""
         return box(self.entries, self.payable(on), on, self.open_left(on))
 
-    def fees_on(self, day: str) -> list[tuple[Entry, int]]:
-        """The fees dated ``day`` not reversed, in the order entered, each with what is left
-        of it (below zero: still owed; ``cashbox.open_items.left_of_entries``, the settling
-        every page reads). An evening's fees are those dated its day: the Fee form typed
-        from its view dates them so (docs/cashbox.md, "The evening's fees")."""
-        every = [*self.entries, *self.pending]
-        left = left_of_entries(every, self.open_evenings)
-        undone = reversed_ids(self.entries)
-        return [
-            (e, left.get(e.id, 0))
-            for e in self.entries
-            if e.kind in FEES and e.on == day and e.id not in undone
-        ]
+    def fees_on(self, day: str, order: Sequence[int] = ()) -> DayFees:
+        """The fees dated ``day`` not reversed, each with what is left of it, and their sums,
+        by member as ``order`` ranks them (``cashbox.open_items.fees_on``, the settling every
+        page reads). An evening's fees are those dated its day: the Fee form typed from its
+        view dates them so (docs/cashbox.md, "The evening's fees")."""
+        return fees_on(self.entries, self.pending, self.open_evenings, day, order)
 
     def of(self, member: int) -> list[Entry]:
         """His lines: his ledger rows and his provisional results."""

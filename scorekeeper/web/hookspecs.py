@@ -17,8 +17,9 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar, assert_never, overload
 
 from flask import Flask, abort, url_for
 from flask_babel import gettext as _
@@ -82,6 +83,33 @@ class CoupEntry(ABC, Generic[FormT]):
         """The form's field that shows the engine's refusal of a coup's key (else ``save``)."""
 
 
+class Change(Enum):
+    """What the coup flow did to a stored coup, as the message after it says
+    (``GamePages.changed_text``)."""
+
+    CORRECTED = "corrected"
+    DELETED = "deleted"
+    UNDONE = "undone"
+    """The last coup taken back (the undo button)."""
+    REDONE = "redone"
+    """The coup just undone put back, as it was."""
+
+    def headline(self, n: int) -> str:
+        """What happened to coup ``n``, in a sentence: a message's first words, or all of it
+        for a game that says no more."""
+        match self:
+            case Change.CORRECTED:
+                return str(_("Coup %(n)s corrected.", n=n))
+            case Change.DELETED:
+                return str(_("Coup %(n)s deleted.", n=n))
+            case Change.UNDONE:
+                return str(_("Coup %(n)s undone.", n=n))
+            case Change.REDONE:
+                return str(_("Coup %(n)s redone.", n=n))
+            case _:
+                assert_never(self)
+
+
 class GamePages(ABC, Generic[FormT]):
     """What the game shows: its page, a coup's check, correction and deletion, its settlement."""
 
@@ -143,54 +171,21 @@ class GamePages(ABC, Generic[FormT]):
         ``now``: each name typed as it reads now (a club's member renamed since,
         ``seat_words.names_now``), as every message of the coup flow takes it."""
 
-    @abstractmethod
-    def corrected_text(
+    def changed_text(
         self,
+        change: Change,
         before: Report,
         after: Report,
         n: int,
         people: Sequence[NetChange] | None = None,
         now: Mapping[str, str] | None = None,
     ) -> str:
-        """The message after coup ``n`` is corrected; ``people``: what it did to each
-        person's result once someone took a seat (``StoredGame.person_changes``; None: the
-        seats' nets are the persons')."""
-
-    @abstractmethod
-    def deleted_text(
-        self,
-        before: Report,
-        after: Report,
-        n: int,
-        people: Sequence[NetChange] | None = None,
-        now: Mapping[str, str] | None = None,
-    ) -> str:
-        """The message after coup ``n`` is deleted (``people`` as ``corrected_text``)."""
-
-    @abstractmethod
-    def undone_text(
-        self,
-        before: Report,
-        after: Report,
-        n: int,
-        people: Sequence[NetChange] | None = None,
-        now: Mapping[str, str] | None = None,
-    ) -> str:
-        """The message after the last coup, ``n``, is undone (``people`` as
-        ``corrected_text``)."""
-
-    def redone_text(
-        self,
-        before: Report,
-        after: Report,
-        n: int,
-        people: Sequence[NetChange] | None = None,
-        now: Mapping[str, str] | None = None,
-    ) -> str:
-        """The message after the coup undone, ``n``, is put back (``people`` as
-        ``corrected_text``): what it did to the nets, as the undo's message says; a game
-        without it says only that it was redone."""
-        return str(_("Coup %(n)s redone.", n=n))
+        """The message after coup ``n`` is corrected, deleted, undone (the last coup) or put
+        back (``change``); ``before`` and ``after``: the game's replays either side of it;
+        ``people``: what it did to each person's result once someone took a seat
+        (``StoredGame.person_changes``; None: the seats' nets are the persons'). By default
+        only what happened (``Change.headline``: "Coup 4 corrected.")."""
+        return change.headline(n)
 
     @abstractmethod
     def coup_text(

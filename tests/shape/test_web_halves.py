@@ -17,7 +17,7 @@ import pytest
 
 from scorekeeper.rules import kinds
 from scorekeeper.web import registry
-from scorekeeper.web.hookspecs import CoupEntry, GamePages
+from scorekeeper.web.hookspecs import Change, CoupEntry, GamePages
 
 ROOT = Path(__file__).parents[2]
 
@@ -64,6 +64,21 @@ def test_a_missing_hook_is_a_type_error_at_run_time():
 
     with pytest.raises(TypeError, match="settlement"):
         NoSettlement()  # type: ignore[abstract]
+
+
+def test_a_game_without_its_own_change_messages_says_what_happened(app):
+    """``changed_text`` is optional: a game that says nothing more of a coup corrected,
+    deleted, undone or redone says which (the catalog's four headlines)."""
+    said = {
+        Change.CORRECTED: "Coup 4 corrected.",
+        Change.DELETED: "Coup 4 deleted.",
+        Change.UNDONE: "Coup 4 undone.",
+        Change.REDONE: "Coup 4 redone.",
+    }
+    assert set(said) == set(Change)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        for change, words in said.items():
+            assert GamePages.changed_text(None, change, None, None, 4) == words
 
 
 SNIPPET = """

@@ -518,3 +518,28 @@ def test_the_pdf_legend_speaks_of_a_partie_or_manche_only_where_a_line_wins_one(
     legend = pdf_text(client.get(brou + "/settlement.pdf").data, tmp_path)
     assert "partie to Eux" in legend
     assert "partie or manche" in " ".join(legend.split())
+
+
+def test_a_correction_a_deletion_an_undo_and_a_redo_each_say_their_own_sentence(client):
+    """The four messages after a coup changes (``GamePages.changed_text``), word for word.
+    Manille belge, four players: Nous's card points typed, 60 in all; the side above 30
+    marks what it has above it, pique and cœur without contre ×1 (docs/rules/manille.md §7)."""
+    game = new_sheet(client, "manille", variant="belge")
+
+    def said(response):
+        return re.findall(r'<p class="flash[^"]*"[^>]*>(.*?)</p>', response.data.decode())
+
+    def act(path, **fields):
+        data = {"version": version(client, game), **fields}
+        return said(client.post(game + path, data=data, follow_redirects=True))
+
+    # Nous 40: 10 above 30
+    assert act("/sheet/coups", trump="pique", points="40") == ["Coup 1 saved: Nous +10, Eux 0."]
+    act("/sheet/coups", trump="coeur", points="25")  # Eux 60 − 25 = 35: Eux +5
+    # coup 1 corrected to Nous 20: Eux 60 − 20 = 40, 10 above 30
+    corrected = act("/sheet/coups/1/edit", trump="pique", points="20", save="1")
+    assert corrected == ["Coup 1 corrected: Nous 0, Eux +10."]
+    deleted = act("/sheet/coups/1/delete")  # the cœur deal is coup 1 now
+    assert deleted == ["Coup 1 deleted; the sheet is counted again."]
+    assert act("/sheet/undo") == ["Coup 1 undone."]
+    assert act("/sheet/redo") == ["Coup 1 redone: Nous 0, Eux +5."]  # the cœur deal back

@@ -51,7 +51,6 @@ from .cash_forms import (
     EntryForm,
     FeesForm,
     PayForm,
-    day_fees,
     entry_words,
     own_ids,
     paid,
@@ -151,7 +150,7 @@ def _page(
     found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
     order = [m.id for m in people]
-    fees_shown = None if purse is None or evening is None else day_fees(book, evening.date, order)
+    fees_shown = None if purse is None or evening is None else book.fees_on(evening.date, order)
     page = render_template(
         "club/cash.html",
         club=club,

@@ -13,7 +13,7 @@ was refused at the top of the page (``problems``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import NamedTuple
 
 from flask_babel import gettext as _
@@ -45,27 +45,6 @@ KIND_WORDS = {
 }
 """Each entry type in words (the pages, the statement, its CSV)."""
 METHOD_WORDS = {"cash": _l("cash"), "transfer": _l("transfer")}
-
-
-class DayFees(NamedTuple):
-    """The fees dated one day, each with what is left of it (``Accounts.fees_on``), by member
-    in the reader's collation then in the order entered: what the cash box's view of an
-    evening and its room's settlement (page and PDF) list, the same rows and sums."""
-
-    rows: list[tuple[Entry, int]]
-    owing: int
-    """The members who still owe some of them."""
-    left: int
-    """What is still owed of them in all, in cents (positive)."""
-
-
-def day_fees(book: accounts.Accounts, on: str, order: Sequence[int]) -> DayFees:
-    """The fees dated ``on`` (an evening's day), its members ranked as ``order`` (their ids
-    in the reader's collation)."""
-    place = {member: n for n, member in enumerate(order)}
-    rows = sorted(book.fees_on(on), key=lambda f: (place.get(f[0].member, len(place)), f[0].id))
-    owing = len({e.member for e, left in rows if left < 0})
-    return DayFees(rows, owing, -sum(left for _, left in rows))
 
 
 def payment_who(entry: Entry) -> str:

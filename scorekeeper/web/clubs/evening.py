@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import clubs
 from ...cashbox.entries import FEES, METHODS
 from ...cashbox.ledger import entries
+from ...cashbox.open_items import DayFees
 from ...cashbox.settle import Suggestion
 from ...clock import today
 from ...clubs import accounts, presets
@@ -38,7 +39,7 @@ from ..printing.chain_heads import club_ledger, game_chain
 from ..printing.pdf import pdf_response, printed
 from ..registry import standing
 from ..table.seat_words import seat_lines
-from .cash_forms import KIND_WORDS, DayFees, PayForm, day_fees, paid
+from .cash_forms import KIND_WORDS, PayForm, paid
 
 SETTLEMENT = printed("club/settlement.html")
 """The evening's settlement, also the PDF's."""
@@ -137,12 +138,12 @@ def evening_version(evening_id: int) -> BaseResponse:
 
 def _evening_fees(room: Room) -> DayFees | None:
     """The fees dated the evening's day, as the cash box's view of the evening lists them
-    (``day_fees``); None without one that day (no account worked out)."""
+    (``Accounts.fees_on``); None without one that day (no account worked out)."""
     day = room.evening.date
     if not any(e.kind in FEES and e.on == day for e in entries(get_db(), room.club.id)):
         return None
     order = [m.id for m in by_name(room.members.values(), lambda m: m.name)]
-    return day_fees(accounts.accounts(get_db(), room.club.id), day, order)
+    return accounts.accounts(get_db(), room.club.id).fees_on(day, order)
 
 
 def _settlement_page(evening_id: int, pdf: bool) -> str:

@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Flask
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
@@ -19,7 +18,7 @@ from ...rules.errors import N_
 from ...rules.hombre.kinds import SYSTEMS
 from ...rules.ledger import NetChange
 from ..forms import ActionForm
-from ..hookspecs import GamePages, GameWeb, Page, Report, Rules, shipped_templates
+from ..hookspecs import Change, GamePages, GameWeb, Page, Report, Rules, shipped_templates
 from ..printing.pdf import apart
 from . import guard, journal, messages, new_game, pages, settlement, systems
 from .forms import CoupForm, HombreEntry
@@ -80,45 +79,17 @@ class HombrePages(GamePages[CoupForm]):
     ) -> str:
         return messages.saved_text(after, n, names, now)
 
-    def corrected_text(
+    def changed_text(
         self,
+        change: Change,
         before: Report,
         after: Report,
         n: int,
         people: Sequence[NetChange] | None = None,
         now: Mapping[str, str] | None = None,
     ) -> str:
-        return messages.changes_text(_("Coup %(n)s corrected.", n=n), before, after, people, now)
-
-    def deleted_text(
-        self,
-        before: Report,
-        after: Report,
-        n: int,
-        people: Sequence[NetChange] | None = None,
-        now: Mapping[str, str] | None = None,
-    ) -> str:
-        return messages.changes_text(_("Coup %(n)s deleted.", n=n), before, after, people, now)
-
-    def undone_text(
-        self,
-        before: Report,
-        after: Report,
-        n: int,
-        people: Sequence[NetChange] | None = None,
-        now: Mapping[str, str] | None = None,
-    ) -> str:
-        return messages.changes_text(_("Coup %(n)s undone.", n=n), before, after, people, now)
-
-    def redone_text(
-        self,
-        before: Report,
-        after: Report,
-        n: int,
-        people: Sequence[NetChange] | None = None,
-        now: Mapping[str, str] | None = None,
-    ) -> str:
-        return messages.changes_text(_("Coup %(n)s redone.", n=n), before, after, people, now)
+        """What happened, then what it did to the nets (each change alike)."""
+        return messages.changes_text(change.headline(n), before, after, people, now)
 
     def coup_text(
         self,

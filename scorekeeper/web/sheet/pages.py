@@ -21,7 +21,7 @@ from ...rules.errors import GameError
 from ...rules.ledger import NetChange
 from ..formats.words import labelled, signed
 from ..forms import ActionForm
-from ..hookspecs import CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
+from ..hookspecs import Change, CoupEntry, FormT, GamePages, Page, PointsSheet, Report, Rules
 from ..printing.chain_heads import game_chain
 from ..printing.pdf import printed
 from ..table.gamefiles import game_file_text
@@ -202,48 +202,28 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         scored = self._scored_text(after, n, now)
         return str(_("Coup %(n)s saved: %(scored)s.", n=n, scored=scored))
 
-    def corrected_text(
+    def changed_text(
         self,
+        change: Change,
         before: Report,
         after: Report,
         n: int,
         people: Sequence[NetChange] | None = None,
         now: Mapping[str, str] | None = None,
     ) -> str:
-        scored = self._scored_text(after, n, now)
-        return str(_("Coup %(n)s corrected: %(scored)s.", n=n, scored=scored))
-
-    def deleted_text(
-        self,
-        before: Report,
-        after: Report,
-        n: int,
-        people: Sequence[NetChange] | None = None,
-        now: Mapping[str, str] | None = None,
-    ) -> str:
-        return str(_("Coup %(n)s deleted; the sheet is counted again.", n=n))
-
-    def undone_text(
-        self,
-        before: Report,
-        after: Report,
-        n: int,
-        people: Sequence[NetChange] | None = None,
-        now: Mapping[str, str] | None = None,
-    ) -> str:
-        return str(_("Coup %(n)s undone.", n=n))
-
-    def redone_text(
-        self,
-        before: Report,
-        after: Report,
-        n: int,
-        people: Sequence[NetChange] | None = None,
-        now: Mapping[str, str] | None = None,
-    ) -> str:
-        """What the coup put back marked, as its correction's message says it."""
-        scored = self._scored_text(after, n, now)
-        return str(_("Coup %(n)s redone: %(scored)s.", n=n, scored=scored))
+        """A correction and a redo say what the coup marks now; a deletion that the sheet
+        is counted again; an undo only that it was undone."""
+        match change:
+            case Change.CORRECTED:
+                scored = self._scored_text(after, n, now)
+                return str(_("Coup %(n)s corrected: %(scored)s.", n=n, scored=scored))
+            case Change.REDONE:
+                scored = self._scored_text(after, n, now)
+                return str(_("Coup %(n)s redone: %(scored)s.", n=n, scored=scored))
+            case Change.DELETED:
+                return str(_("Coup %(n)s deleted; the sheet is counted again.", n=n))
+            case _:
+                return change.headline(n)
 
     def field_words(
         self,

@@ -38,7 +38,7 @@ from ...rules.kinds import dump_coup
 from ...store.links import right_lost_at
 from .. import registry
 from ..forms import CHANGED, WENT_BACK, ActionForm, changed_meanwhile, form_version, went_back
-from ..hookspecs import GamePages, Page
+from ..hookspecs import Change, GamePages, Page
 from .outbox_answers import conflict_answer, stored_coup_text, wants_json
 from .seat_words import deletion_refused, names_now, refused_text
 
@@ -345,7 +345,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                 status = 422
             else:
                 people = stored.person_changes(after.game.coups, None)
-                flash(page.corrected_text(before, after, n, people, now))
+                flash(page.changed_text(Change.CORRECTED, before, after, n, people, now))
                 return _back(game_id, page.after_change)
     return page.render_edit(stored, n, form, before, after, status)
 
@@ -378,7 +378,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
                 error = f"{WENT_BACK} {CHANGED}" if back else str(CHANGED)
             else:
                 people = stored.person_changes(coups, n)
-                flash(page.deleted_text(before, after, n, people, now))
+                flash(page.changed_text(Change.DELETED, before, after, n, people, now))
                 return _back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
@@ -403,7 +403,7 @@ def undo(game_id: int) -> BaseResponse:
         return _back(game_id, "")
     count = len(stored.game.coups)  # each person's result, the seats' players none of it
     people = stored.person_changes(stored.game.coups[:-1], count)
-    flash(page.undone_text(before, after, count, people, now))
+    flash(page.changed_text(Change.UNDONE, before, after, count, people, now))
     return _back(game_id, page.after_save)
 
 
@@ -428,7 +428,7 @@ def redo(game_id: int) -> BaseResponse:
         flash(refused_text(stored, error, error.coup or len(stored.game.coups) + 1, True))
         return _back(game_id, "")
     people = stored.person_changes(after.game.coups, None)  # each person's, once one sat
-    flash(page.redone_text(before, after, len(after.coups), people, now))
+    flash(page.changed_text(Change.REDONE, before, after, len(after.coups), people, now))
     return _back(game_id, page.after_save)
 
 
