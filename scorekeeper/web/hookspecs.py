@@ -110,8 +110,24 @@ class Change(Enum):
                 assert_never(self)
 
 
+RETIRED = frozenset({"corrected_text", "deleted_text", "undone_text", "redone_text"})
+"""The message hooks ``GamePages.changed_text`` took the place of (issue 44)."""
+
+
 class GamePages(ABC, Generic[FormT]):
     """What the game shows: its page, a coup's check, correction and deletion, its settlement."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's pages that still define a hook folded into ``changed_text`` are refused
+        when the game is loaded: they would be left uncalled, their messages silently the
+        headline alone."""
+        super().__init_subclass__(**kwargs)
+        old = sorted(RETIRED & vars(cls).keys())
+        if old:
+            raise TypeError(
+                f"{cls.__qualname__} defines {', '.join(old)}: these hooks became"
+                " changed_text(change, before, after, n, people, now) (docs/internals.md)"
+            )
 
     after_save: str = ""
     """Where the game page opens after a coup is saved, undone or redone (an anchor)."""

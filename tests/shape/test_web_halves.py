@@ -81,6 +81,20 @@ def test_a_game_without_its_own_change_messages_says_what_happened(app):
             assert GamePages.changed_text(None, change, None, None, 4) == words
 
 
+def test_a_game_still_defining_a_folded_message_hook_is_refused_when_loaded():
+    """corrected_text, deleted_text, undone_text and redone_text became changed_text: an
+    outside game that still defines one would be left uncalled (its messages the headline
+    alone), so its class is refused, naming the new hook."""
+    with pytest.raises(TypeError, match=r"defines corrected_text, undone_text: .*changed_text"):
+
+        class OldMessages(GamePages[object]):  # refused as it is made
+            def corrected_text(self, before, after, n, people=None, now=None):
+                return "corrected"
+
+            def undone_text(self, before, after, n, people=None, now=None):
+                return "undone"
+
+
 SNIPPET = """
 from typing import Any
 from scorekeeper.web.hookspecs import CoupEntry
