@@ -65,7 +65,7 @@ def backup(source: Path, target: Path) -> None:
     partial.replace(target)
 
 
-def _same_file(one: Path, other: Path) -> bool:
+def same_file(one: Path, other: Path) -> bool:
     """Whether two names are one file: the same path once resolved (links followed), or
     the same inode (a hard link, a mount seen twice)."""
     if one.resolve() == other.resolve():
@@ -93,7 +93,7 @@ def not_replaceable(source: Path, target: Path) -> str | None:
     database or backup: restored by mistake, it would lose that server's games)."""
     if not target.exists():
         return None
-    if _same_file(source, target):
+    if same_file(source, target):
         return f"{target} is the database itself ({source}): name another file"
     move = "move it away, or name another file"
     if not target.is_file():

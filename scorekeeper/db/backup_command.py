@@ -88,6 +88,7 @@ def restore_command(args: argparse.Namespace) -> None:
         key_of,
         log_retyped,
         restore,
+        same_file,
         what_a_restore_takes,
     )
 
@@ -95,6 +96,8 @@ def restore_command(args: argparse.Namespace) -> None:
     source = Path(args.source)
     if not source.is_file():
         raise Refused(f"no backup at {source}")
+    if target.exists() and same_file(source, target):  # by any of its names: nothing to do
+        raise Refused(f"{source} is the database itself: name a backup of it")
     try:
         games = check_backup(source)
         if target.is_dir():  # before the backup is copied beside it, as <folder>.restoring

@@ -102,3 +102,20 @@ def test_an_earlier_backup_of_the_same_database_is_replaced(live, tmp_path, caps
     assert main(["backup", str(latest), "--database", str(live)]) == 0
     assert capsys.readouterr().out == f"backed up 3 games from {live} to {latest}\n"
     assert _games(latest) == 3  # 2 games, then 1 more
+
+
+def test_a_restore_of_the_database_over_itself_is_refused_by_any_of_its_names(
+    live, tmp_path, capsys
+):
+    """``restore X --database X`` (or a link to it) said "restored 2 games from X into X"
+    as if a backup had been put in place: nothing was, and the operator believes he
+    went back to a backup."""
+    os.symlink(live, tmp_path / "link.sqlite")
+    for name in (live, tmp_path / "link.sqlite"):
+        assert main(["restore", str(name), "--database", str(live), "--force"]) == 2
+        said = capsys.readouterr()
+        assert (
+            said.out == ""
+            and said.err == f"error: {name} is the database itself: name a backup of it\n"
+        )
+    assert _games(live) == 2
