@@ -43,6 +43,8 @@ def reason(error: sqlite3.Error, path: Path) -> str:
     made (a read-only file system): that is read-only too, not a missing database.
     """
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if code == _CANTOPEN and path.is_dir():  # a folder where the file should be: no modes
+        return NOT_A_DATABASE
     if code == _CANTOPEN and path.exists():
         writable = os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
         return UNWRITABLE if writable else READ_ONLY

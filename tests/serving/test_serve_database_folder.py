@@ -25,3 +25,13 @@ def test_serve_on_a_folder_named_as_the_database_says_it_is_a_folder(tmp_path: P
         f"error: {folder} is a folder, not a database file: name the database file in it\n"
     )
     assert list(folder.iterdir()) == []  # nothing made in it
+
+
+def test_health_on_a_folder_named_as_the_database_says_not_a_database(tmp_path: Path) -> None:
+    """/health's fixed reason (``probe.trouble``) said "database cannot be written", as the
+    start did: a folder is no database, whatever its modes."""
+    from scorekeeper.db import probe
+
+    folder = tmp_path / "scorekeeper.sqlite"
+    folder.mkdir()
+    assert probe.trouble(folder) == probe.NOT_A_DATABASE == "not a database"
