@@ -37,10 +37,11 @@ def test_a_members_evening_keeps_each_games_points_apart(client, app):
         db.close()
     page = client.get(f"/clubs/{club}/members/{anne}").get_data(as_text=True)
     row = page.split('id="evenings"')[1].split("</tbody>")[0]
-    cells = re.findall(r'<td class="num">([^<]*)</td>', row)
+    cells = [re.sub(r"<br>", " / ", c) for c in re.findall(r'<td class="num[^"]*">(.*?)</td>', row)]
+    cells = [re.sub(r"<[^>]+>", "", c) for c in cells]
     assert cells[0] == "2"  # two tables
     assert "13" not in cells  # 3 + 10: two games' points added
-    assert cells[-1] == "la Manille (classique) 3 · manillen (Belgian) 10"
+    assert cells[-1] == "la Manille (classique) 3 / manillen (Belgian) 10"  # a line each
     # one chart of points per game, each titled by its game
     assert "13" not in "".join(re.findall(r'id="chart-points[^"]*".*?</svg>', page, re.S))
     assert 'id="chart-points-manille"' in page and 'id="chart-points-manillen"' in page
