@@ -255,7 +255,18 @@ def _by_money(
     posted of the club's debt to him; what was paid out beyond that and beyond the money
     paid in left over (paid before an evening was reopened), that evening's win. Never an
     open evening's win while something posted is owed him: the box paid that, and would
-    pay it again."""
+    pay it again. Money paid out that none of these explains paid him back money he had
+    paid in: it takes back what that money settled, the last settled first, so that his
+    items still add up to his balance.
+
+    >>> lost = Entry(1, 7, EntryKind.EVENING, -360, "2026-01-01", evening=4)
+    >>> again = Entry(4, 7, EntryKind.EVENING, -360, "2026-01-29", evening=5)
+    >>> paid = [Entry(2, 7, EntryKind.PAYMENT, 400, "2026-01-28"),
+    ...         Entry(3, 7, EntryKind.PAYMENT, -40, "2026-01-28")]
+    >>> items, first, pools = _items([lost, again, *paid])
+    >>> _by_money(items, first, pools, ())[1]  # the 0.40 paid back settles nothing of the 29th
+    {(7, 'evening', 4): 360, (7, 'evening', 5): 0}
+    """
     left = dict(pools)
     ordered = sorted(items, key=lambda k: (k[0], *place(k[1], k[2], first[k])))
     settled: dict[Item, int] = {}
@@ -271,9 +282,13 @@ def _by_money(
 
     opened = {k for k in ordered if k[1] == "evening" and k[2] in open_evenings}
     # money paid in: what the box lists first (what is posted), then an open evening's loss
-    for key in [*(k for k in ordered if k not in opened), *(k for k in ordered if k in opened)]:
+    paid_in = [*(k for k in ordered if k not in opened), *(k for k in ordered if k in opened)]
+    by_money_in: dict[Item, int] = {}
+    for key in paid_in:
         side = (key[0], True)
-        left[side] = left.get(side, 0) - settle(key, left.get(side, 0))
+        used = settle(key, left.get(side, 0))
+        left[side] = left.get(side, 0) - used
+        by_money_in[key] = used
     for key in ordered:
         side = (key[0], False)
         if key not in opened:
@@ -282,6 +297,14 @@ def _by_money(
     for key in ordered:
         if key in opened and rest.get(key[0], 0) < 0:
             rest[key[0]] -= settle(key, rest[key[0]])
+    # money paid out that nothing owed him explains paid back what he had paid in: it takes
+    # back what that money settled last (play17: 25,00 € of dues paid, reversed, paid back,
+    # and the room of his next evening counted them as paid for it)
+    for key in reversed(paid_in):
+        back = min(by_money_in[key], -rest.get(key[0], 0))
+        if back > 0:
+            settled[key] -= back
+            rest[key[0]] += back
     return ordered, settled
 
 

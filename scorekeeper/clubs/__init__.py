@@ -22,6 +22,7 @@ from .evening_tables import (
     evening_version,
     evenings,
     played_on,
+    seat_names_now,
     tables,
 )
 from .merging import SatTogether, merge
@@ -95,6 +96,7 @@ __all__ = [
     "rename",
     "save_preset",
     "seat_members",
+    "seat_names_now",
     "set_manager_hash",
     "tables",
 ]

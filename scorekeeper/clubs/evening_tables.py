@@ -79,6 +79,42 @@ def days_played(db: sqlite_utils.Database, made: Mapping[int, str]) -> dict[int,
     return {game_id: found.get(game_id, created) for game_id, created in made.items()}
 
 
+def seat_names_now(
+    db: sqlite_utils.Database, listed: Mapping[int, Sequence[str]]
+) -> dict[int, tuple[str, ...]]:
+    """The players of each club table of ``listed`` (game id: its players as typed) by
+    their members' names now (the one kept, if merged), in one query: the list of games
+    names a member renamed after he played as his table's pages do (play17: it read "Anne ·
+    Bruno · Chloé" after Anne became Anne-Marie). A game of no club's evening is left out
+    (its names are only names, as ``room.names_now`` has it), and a seat whose member cannot
+    be read keeps the name typed; the game's row and file keep what was typed."""
+    chosen = sorted(listed)
+    found: dict[int, dict[int, str]] = {}
+    for start in range(0, len(chosen), 500):  # within SQLite's bound on ? parameters
+        part = chosen[start : start + 500]
+        for game_id, seat, name in db.execute(
+            f"""with recursive up(game_id, seat, member_id, hops) as (
+                select seats.game_id, seats.seat, seats.member_id, 0 from seats
+                join evening_games on evening_games.game_id = seats.game_id
+                where seats.game_id in ({", ".join("?" * len(part))})
+                union all
+                select up.game_id, up.seat, members.merged_into, up.hops + 1 from up
+                join members on members.id = up.member_id
+                where members.merged_into is not null and up.hops < 64
+            )
+            select up.game_id, up.seat, members.name from up
+            join members on members.id = up.member_id and members.merged_into is null""",
+            part,
+        ):
+            if isinstance(game_id, int) and isinstance(seat, int) and isinstance(name, str):
+                found.setdefault(game_id, {})[seat] = name
+    return {
+        game_id: tuple(found[game_id].get(seat, typed) for seat, typed in enumerate(players))
+        for game_id, players in listed.items()
+        if game_id in found
+    }
+
+
 def evening_version(db: sqlite_utils.Database, evening_id: int) -> str:
     """What the evening's page polls: its tables and the sum of their versions.
 

@@ -201,6 +201,7 @@ def _merged(match: Match, into: dict[int, int]) -> Match:
         match.date,
         match.chips,
         tuple(results.items()),
+        match.kind,
     )
 
 
@@ -215,4 +216,4 @@ def _match(db: sqlite_utils.Database, row: TableRow) -> Match | tuple[()]:
     if results is None:
         return _NO_MATCH
     kind = stored.kind
-    return Match(kind.game, game_id, evening_id, day, kind.chips, tuple(results.items()))
+    return Match(kind.game, game_id, evening_id, day, kind.chips, tuple(results.items()), kind.key)

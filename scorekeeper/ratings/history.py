@@ -29,8 +29,11 @@ class EveningLine:
     chips: int = 0
     """His net over the evening's chip tables."""
     chip_tables: int = 0
-    points: int = 0
-    """His (team's) points over the evening's points tables."""
+    points: dict[str, int] = field(default_factory=dict)
+    """His (team's) points over the evening's points tables, per game kind (``Kind.key``):
+    points of different games are never added (a manche of 34 and a manillen deal do not
+    count alike, docs/guide-organisers.md); his page once read 276 for a Brou's 210 and a
+    Manille's 66 (play17)."""
     point_tables: int = 0
 
 
@@ -90,7 +93,7 @@ def member_history(
             if result > 0 and (best is None or result > best.chips):
                 out.biggest_win = Win(result, match.date, match.game_id)
         else:
-            line.points += result
+            line.points[match.kind] = line.points.get(match.kind, 0) + result
             line.point_tables += 1
         out.games[match.family] = out.games.get(match.family, 0) + 1
         if others and all(result >= r for r in others):

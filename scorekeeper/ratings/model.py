@@ -44,6 +44,9 @@ class Match:
     """The results are chips (``Kind.chips``), else points."""
     results: tuple[tuple[int, int], ...]
     """(member, result) of everyone who sat, each member once."""
+    kind: str
+    """The game's kind (``Kind.key``: ``manille``, ``manillen``…): a member's page adds a
+    points table's points per kind, as the season does, never two games' together."""
 
 
 def model_key() -> tuple[str, str]:

@@ -130,7 +130,7 @@ def test_the_play_through_table_is_ranked_as_placed():
     ids = {name: n for n, name in enumerate(PLAY_THROUGH, 1)}
     match = Match("manille", 1, 1, "2026-11-29", False, tuple(
         (ids[name], points) for name, points in PLAY_THROUGH.items()
-    ))  # fmt: skip
+    ), "manille")  # fmt: skip
     assert ranks(list(PLAY_THROUGH.values())) == [1, 1, 3, 4, 5]
     found = rate([match], ("manille",)).families["manille"]
     names = {n: name for name, n in ids.items()}

@@ -30,6 +30,7 @@ from ...ratings.club import club_ratings, families, stamp
 from ...ratings.history import History, member_history
 from ...ratings.model import PROVISIONAL, Point, Ratings, Standing
 from ...rights import access
+from ...rules.kinds import KINDS
 from .. import blueprints, registry
 from ..formats.charts import Chart, bar_chart, line_chart
 from ..formats.collation import name_key
@@ -235,7 +236,8 @@ def member_page(club_id: int, member_id: int) -> str:
         member=member,
         history=history,
         nets=_nets_chart(history),
-        points=_points_chart(history),
+        points=_points_charts(history),
+        kind_titles=_kind_titles(history),
         paths=[
             Path(family, family_title(family), found, _path_chart(found))
             for family, found in history.paths.items()
@@ -257,6 +259,19 @@ def _nets_chart(history: History) -> Chart | None:
     )
 
 
-def _points_chart(history: History) -> Chart | None:
-    points = [e for e in history.evenings if e.point_tables]
-    return bar_chart([e.points for e in points], [e.date for e in points])
+def _kind_titles(history: History) -> dict[str, str]:
+    """Each points game of his evenings → its title, as the season heads its table ("la
+    Manille (classique)", "manillen (Belgian)"): the page names each game's points."""
+    played = {key for e in history.evenings for key in e.points}
+    return {kind.key: _(kind.kind_title) for kind in KINDS if kind.key in played}
+
+
+def _points_charts(history: History) -> list[tuple[str, str, Chart | None]]:
+    """One chart of his points per evening for each points game he played (its kind's key,
+    its title, the chart): two games' points are never added."""
+    out = []
+    for key, title in _kind_titles(history).items():
+        points = [e for e in history.evenings if key in e.points]
+        chart = bar_chart([e.points[key] for e in points], [e.date for e in points])
+        out.append((key, title, chart))
+    return out

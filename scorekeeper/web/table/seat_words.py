@@ -20,7 +20,7 @@ from ...rules.ledger import NetChange
 from ...rules.seat_names import seat_sitters
 from ...rules.seating import PLAYS_FOR, Sitting, taken
 from ...store import StoredGame
-from ..formats.words import error_text, refusal_text
+from ..formats.words import elide, error_text, refusal_text
 
 
 def seat_text(sitting: Sitting) -> str:
@@ -38,11 +38,14 @@ def seat_text(sitting: Sitting) -> str:
             player=sitting.player,
             absent=sitting.payer,
         )
-    return _(
-        "From coup %(n)s, %(player)s has taken over the seat of %(seat)s.",
-        n=sitting.first,
-        player=sitting.player,
-        seat=sitting.replaced,
+    return elide(  # "la place d’Anne", as docs/translations.md has it
+        _(
+            "From coup %(n)s, %(player)s has taken over the seat of %(seat)s.",
+            n=sitting.first,
+            player=sitting.player,
+            seat=sitting.replaced,
+        ),
+        sitting.replaced or "",
     )
 
 
