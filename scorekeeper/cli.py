@@ -9,6 +9,7 @@ import argparse
 import codecs
 import functools
 import gc
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -352,8 +353,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run() -> None:
-    """Console-script entry point."""
-    sys.exit(main())
+    """Console-script entry point. A reader that stops early (``replay … | head``) closes
+    the pipe: the output is cut where it stopped reading, without a traceback (Python's
+    own advice: the standard output pointed at nothing, so the exit's flush says nothing)."""
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    sys.exit(status)
 
 
 if __name__ == "__main__":

@@ -246,3 +246,25 @@ def test_a_game_file_with_a_byte_order_mark_is_read(tmp_path, capsys):
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(SEED).encode())
     code, out, _err = in_this_process(capsys, "replay", str(path), "--json")
     assert code == 0 and json.loads(out)["net"]
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path):
+    """``scorekeeper replay big.json | head -1``: the pipe closed under a long report gave a
+    BrokenPipeError traceback (play17). The report is cut where the reader stopped."""
+    game = json.loads((Path(__file__).parents[1] / "golden" / "danois.game.json").read_text())
+    game["rules"]["coups_to_play"] = 4000
+    game["coups"] = game["coups"] * 100  # 4,000 coups: about 800 kB of report, past any pipe
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(game))
+    process = subprocess.Popen(
+        [str(BIN), "replay", "--any-size", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline().startswith(b"L'Hombre (danois): Anne, Bruno")
+    process.stdout.close()  # as head does after its line
+    with process.stderr:
+        said = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 1
+    assert said == ""
