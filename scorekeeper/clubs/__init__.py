@@ -26,6 +26,7 @@ from .evening_tables import (
     tables,
 )
 from .merging import SatTogether, merge
+from .one_seat import SameMember
 from .presets import club_presets, save_preset
 from .records import (
     Club,
@@ -68,6 +69,7 @@ __all__ = [
     "Member",
     "NameTaken",
     "Refused",
+    "SameMember",
     "SatTogether",
     "add_member",
     "add_table",

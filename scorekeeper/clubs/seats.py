@@ -18,6 +18,7 @@ from ..db import rows
 from ..names import Clash, accepted, clash, clash_with, look_alike_key, order_key, tidy
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
+from .one_seat import beside_newcomer, refuse_twice
 from .records import Member, Refused
 
 
@@ -270,11 +271,13 @@ def rename(
 def link_seats(
     db: sqlite_utils.Database, club_id: int, game_id: int, players: Sequence[str]
 ) -> None:
-    """Each seat of the game to the member of its name (a new name becomes a member)."""
-    for seat, name in enumerate(players):
+    """Each seat of the game to the member of its name (a new name becomes a member), each
+    member at one seat (``one_seat.SameMember``)."""
+    found = [member_named(db, club_id, name) for name in players]
+    refuse_twice(db, list(zip(players, found, strict=True)))
+    for seat, member in enumerate(found):
         db.table("seats").insert(
-            {"game_id": game_id, "seat": seat, "member_id": member_named(db, club_id, name)},
-            replace=True,
+            {"game_id": game_id, "seat": seat, "member_id": member}, replace=True
         )
 
 
@@ -307,8 +310,9 @@ def relink_seats(
     was = {name: int(old[seat]) for seat, name in enumerate(before) if seat in old}
     # the seats, not the newcomers' (``taken_seat``, below 0): they stay with their changes
     db.execute("delete from seats where game_id = ? and seat >= 0", [game_id])
-    for seat, name in enumerate(after):
-        member = was[name] if name in was else member_named(db, club_id, name)
+    found = [was[name] if name in was else member_named(db, club_id, name) for name in after]
+    refuse_twice(db, list(zip(after, found, strict=True)))
+    for seat, member in enumerate(found):
         db.table("seats").insert({"game_id": game_id, "seat": seat, "member_id": member})
 
 
@@ -380,14 +384,20 @@ def _keep_newcomer(
 ) -> None:
     """The member of the newcomer of the change at ``position``, kept at its row: the one he
     is at this table already (a player of it, or come back: ``person_members``), else the
-    member of his name (by name only, one who came back renamed was made a second member)."""
-    (players,) = db.execute("select players from games where id = ?", [game_id]).fetchone()
+    member of his name (by name only, one who came back renamed was made a second member);
+    never a member at another seat then (``one_seat.SameMember``)."""
+    (text,) = db.execute("select players from games where id = ?", [game_id]).fetchone()
+    players = json.loads(text)
     earlier = db.execute(
         "select player from seat_changes where game_id = ? and position < ? order by position",
         [game_id, position],
     ).fetchall()
-    found = person_members(db, game_id, [player], json.loads(players), [p for (p,) in earlier])
+    taken = [p for (p,) in earlier]
+    found = person_members(db, game_id, [player], players, taken)
     member = found[0] if found else member_named(db, club_id, player)
+    beside = beside_newcomer(db, game_id, position, players)
+    others = person_members(db, game_id, beside, players, taken) or ()
+    refuse_twice(db, [(player, member)], list(zip(beside, others, strict=False)))
     db.table("seats").insert(
         {"game_id": game_id, "seat": taken_seat(position), "member_id": member},
         replace=True,

@@ -18,6 +18,7 @@ from flask_babel import format_currency, format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ...clubs.one_seat import SameMember
 from ...clubs.purse import NotOwed
 from ...clubs.seats import MAX_MEMBERS
 from ...db import rows
@@ -73,6 +74,16 @@ def club_full_text() -> str:
         "The club has %(num)d member: no more can be added.",
         "The club has %(num)d members: no more can be added.",
         MAX_MEMBERS,
+    )
+
+
+def same_member_text(error: SameMember) -> str:
+    """Why a name cannot sit at a club's table: it is a member already at another seat."""
+    return _(
+        "%(name)s is the member %(member)s, already at this table: one person cannot sit at"
+        " two seats.",
+        name=error.name,
+        member=error.member,
     )
 
 

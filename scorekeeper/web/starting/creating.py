@@ -23,7 +23,7 @@ from ...rules.kind import Game
 from ...rules.money import Money
 from ...rules.seating import SeatChange
 from ..formats.collation import names_sorted
-from ..formats.words import club_full_text, refusal_text
+from ..formats.words import club_full_text, refusal_text, same_member_text
 from ..forms import changed_meanwhile, form_version, whole
 from ..kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
 from ..table.coups import locked_page, pages_of
@@ -64,6 +64,8 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
         form.create.errors = [refusal_text(error)]
     except clubs.ClubFull:
         form.create.errors = [club_full_text()]
+    except clubs.SameMember as error:
+        form.create.errors = [same_member_text(error)]
     else:
         return redirect(url_for("table.game", game_id=game_id))
     return None
@@ -107,8 +109,13 @@ def created(
             seat_changes,
             stopped,
         )
-    except clubs.ClubFull:  # a new name would be one member past the bound: nothing stored
-        page = render_template("error.html", code=422, message=club_full_text(), evening=evening)
+    except (clubs.ClubFull, clubs.SameMember) as error:  # refused as the seats are linked
+        # one member past the bound, or a member typed twice (his name and his short name):
+        # nothing stored
+        message = same_member_text(error) if isinstance(error, clubs.SameMember) else None
+        page = render_template(
+            "error.html", code=422, message=message or club_full_text(), evening=evening
+        )
         abort(make_response(page, 422))
     access.grant_manage(game_id)
     session[NEW_MANAGER_LINK] = [game_id, token]

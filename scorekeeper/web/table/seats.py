@@ -20,13 +20,14 @@ from wtforms import HiddenField, RadioField, SubmitField
 from wtforms.validators import InputRequired
 
 from ... import store
+from ...clubs.one_seat import SameMember
 from ...clubs.seats import ClubFull, newcomer_seated
 from ...db import get_db
 from ...names import clash_with, tidy
 from ...rights import access
 from ...rules.errors import GameError
 from ...rules.seating import PLAYS_FOR, TAKES_OVER, SeatChange, payers, seated, sittings
-from ..formats.words import club_full_text, elide, error_text, signed
+from ..formats.words import club_full_text, elide, error_text, same_member_text, signed
 from ..forms import changed_meanwhile, form_version, name_field, options
 from ..starting.creating import member_names
 from .seat_words import names_now, seat_lines, seated_now
@@ -216,6 +217,9 @@ def take_seat(game_id: int) -> Any:
     except store.Conflict:
         latest = changed_meanwhile(form, form.submit, game_id)
         return _page(latest, form, 409)
+    except SameMember as error:  # a member at another seat, typed by another of his names
+        form.player.errors = [same_member_text(error)]
+        return _page(stored, form, 422)
     except ClubFull:  # a newcomer at a club's table is one member more: past the bound, refused
         form.player.errors = [club_full_text()]
         return _page(stored, form, 422)
