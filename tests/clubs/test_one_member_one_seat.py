@@ -9,9 +9,11 @@ and a seat taken are refused where the name was typed (422), nothing stored.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 from test_clubs import club_version, new_club, new_evening, seed_table
+from test_imported_newcomer import _seed_file
 from test_merge_refused_at_one_table import _merge
 from test_renamed_member_at_his_table import _text
 from test_take_seat import take
@@ -101,3 +103,24 @@ def test_a_member_back_at_his_own_seat_is_no_second_seat(client, app):
     game = seed_table(client, evening, "Anne Martin", "Denis", "Chloé")
     assert take(client, game, "0", "Tom").status_code == 302
     assert take(client, game, "0", "Anne").status_code == 302
+
+
+def test_an_imported_newcomer_who_is_a_member_already_seated_is_refused(client, app):
+    """A file whose newcomer, "Anne", takes over Bruno's seat beside Anne Martin: refused."""
+    _club, evening = _club_with_anne_martin(client, app)
+    data = _seed_file()
+    data["players"] = ["Anne Martin", "Bruno", "Chloé"]
+    for coup in data["coups"]:  # type: ignore[union-attr]
+        if coup.get("hombre") == "Anne":
+            coup["hombre"] = "Anne Martin"
+        if "tricks" in coup:
+            coup["tricks"] = {
+                ("Anne Martin" if k == "Anne" else k): v for k, v in coup["tricks"].items()
+            }
+    data["seat_changes"] = [{"coup": 5, "seat": "Bruno", "player": "Anne", "way": "takes_over"}]
+    before = _stored(app)
+    text = json.dumps(data, ensure_ascii=False)
+    answer = client.post(f"/games/import?evening={evening}", data={"text": text})
+    assert answer.status_code == 422
+    assert SAID in _text(answer.data.decode())
+    assert _stored(app) == before
