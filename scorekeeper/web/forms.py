@@ -79,9 +79,10 @@ def form_version(form: Versioned) -> int:
 
 
 def typed_note(data: object) -> str:
-    """A coup's note as typed: trimmed, without control characters (a NUL, an escape), which
-    no keyboard means to type and no page should carry (a kept page's holes are NULs:
-    web/kept/frames.py). Every game's coup form reads its note through it."""
+    """Words typed as they are kept: trimmed, without control characters (a NUL, an escape),
+    which no keyboard means to type and no page should carry (a kept page's holes are NULs:
+    web/kept/frames.py). Every game's coup form reads its note through it, the cash box its
+    notes and who received a payment, a club's form its name and an evening's title."""
     text = data if isinstance(data, str) else ""
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cc").strip()
 

@@ -44,7 +44,7 @@ from .. import blueprints
 from ..formats.collation import by_name
 from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL, cents, not_owed
-from ..forms import CLUB_CHANGED, form_version, options, whole
+from ..forms import CLUB_CHANGED, form_version, options, typed_note, whole
 from .cash_forms import (
     KIND_WORDS,
     TYPED,
@@ -271,9 +271,9 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
             kind,
             signed(kind, amount),
             on,
-            (form.note.data or "").strip(),
+            typed_note(form.note.data),
             method if kind is EntryKind.PAYMENT else "",
-            (form.received_by.data or "").strip() if kind is EntryKind.PAYMENT else "",
+            typed_note(form.received_by.data) if kind is EntryKind.PAYMENT else "",
         )
     except accounts.Overpaid as error:
         form.amount.errors = [_overpaid(club, error)]
@@ -368,7 +368,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(club, fees=form, status=422)
     try:
         accounts.charge(
-            get_db(), club_id, version, charged, kind, amount, on, (form.note.data or "").strip()
+            get_db(), club_id, version, charged, kind, amount, on, typed_note(form.note.data)
         )
     except clubs.Refused:
         form.member.errors = [_("Check the members to charge.")]

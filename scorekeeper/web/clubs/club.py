@@ -27,7 +27,7 @@ from ..formats import dates
 from ..formats.collation import by_name
 from ..formats.numbers import plain_decimal
 from ..formats.words import club_full_text, reader_currency, refusal_text
-from ..forms import CLUB_CHANGED, form_version, whole
+from ..forms import CLUB_CHANGED, form_version, typed_note, whole
 from ..ops.deployment import external_url
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
 
@@ -57,7 +57,7 @@ def new_club() -> str | BaseResponse | tuple[str, int]:
             getattr(form, error.field).errors = [refusal_text(error)]
         else:
             token = access.new_token()
-            name = (form.name.data or "").strip()
+            name = form.name.data or ""  # typed_note, as the form reads it
             club_id = clubs.create(get_db(), name, money, access.token_hash(token))
             access.grant_club(club_id)
             session[NEW_LINK] = [club_id, token]
@@ -193,7 +193,7 @@ def new_evening(club_id: int) -> BaseResponse | tuple[str, int]:
         return _club_page(club_id, typed=form), 422
     try:
         evening_id = clubs.create_evening(
-            get_db(), club_id, typed, (form.title.data or "").strip(), version
+            get_db(), club_id, typed, typed_note(form.title.data), version
         )
     except clubs.Conflict:
         return _changed(club_id, form)

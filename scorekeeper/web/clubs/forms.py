@@ -7,11 +7,15 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField, SubmitField
 from wtforms.validators import DataRequired, Length, Optional
 
-from ..forms import name_field, name_rule
+from ..forms import name_field, name_rule, typed_note
 
 
 class ClubForm(FlaskForm):
-    name = StringField(_l("Name of the club"), validators=[DataRequired(), Length(max=60)])
+    name = StringField(
+        _l("Name of the club"),
+        filters=[typed_note],  # a name of control characters alone is no name: required
+        validators=[DataRequired(), Length(max=60)],
+    )
     chip_value = StringField(_l("One chip is worth"), validators=[Optional(), Length(max=20)])
     currency = StringField(_l("Currency (3 letters)"), validators=[Optional(), Length(max=3)])
     submit = SubmitField(_l("Create the club"))

@@ -20,7 +20,7 @@ from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..formats.dates import day as said_day
-from ..forms import CLUB_CHANGED, form_version
+from ..forms import CLUB_CHANGED, form_version, typed_note
 from .cash_forms import ReverseForm, recorded, typed_date
 
 bp = blueprints.clubs
@@ -52,7 +52,7 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
         return _confirm(club, book, entry, form, done, None, 422)
     try:
-        accounts.reverse(get_db(), club_id, version, entry_id, on, (form.note.data or "").strip())
+        accounts.reverse(get_db(), club_id, version, entry_id, on, typed_note(form.note.data))
     except accounts.TooEarly as early:
         undone = said_day(early.on, "medium")
         form.on.errors = [_("A reversal is dated on or after its entry (%(day)s).", day=undone)]
