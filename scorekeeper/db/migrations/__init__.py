@@ -50,6 +50,7 @@ from . import (  # noqa: F401 (read by vars() below: the import is the one list)
     m031_numbers_given,
     m032_versions_given,
     m033_numbers_given_on_a_chain,
+    m034_ledger_by_club,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = tuple(
