@@ -8,7 +8,7 @@ over (the nets sum to zero, so the exact amounts do too, and the
 round-downs fall short by a whole number of cents, fewer than the members)
 go one each to the members with the largest remainders (exact − rounded
 down); between equal remainders, the member first in the order given
-(the club's order: by name, then member number). So the amounts sum to
+(by member number, ``clubs.seats.tie_order``: no rename moves it). So the amounts sum to
 exactly zero and each is within one cent of its exact value.
 """
 
@@ -23,8 +23,9 @@ from ..rules.ledger import to_cents
 def table_cents(
     chips: Mapping[int, int], chip_value: Decimal, order: Sequence[int]
 ) -> dict[int, int]:
-    """One table's chips per member in whole cents (``to_cents``), ties in ``order`` (the
-    club's: by name, then number); members at zero left out. The table's column sums to zero.
+    """One table's chips per member in whole cents (``to_cents``), ties in ``order`` (by
+    member number, ``clubs.seats.tie_order``); members at zero left out. The table's column
+    sums to zero.
 
     >>> table_cents({7: -31, 8: 13, 9: 18}, Decimal("0.025"), [8, 9, 7])  # −77.5, 32.5, 45
     {8: 33, 9: 45, 7: -78}

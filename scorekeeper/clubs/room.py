@@ -43,6 +43,7 @@ from .seats import (
     person_members,
     seat_members,
     table_seats,
+    tie_order,
 )
 
 
@@ -151,9 +152,9 @@ class Room:
         return any(table.nets is not None for table in self.tables)
 
     def order(self) -> list[int]:
-        """Every member seated, in the club's order for rounding: by name (case-folded), then
-        number — what breaks the ties of the largest remainder (cashbox/rounding.py)."""
-        return club_order(self.members, (m for table in self.tables for m in table.seats))
+        """Every member seated, in the order that breaks the ties of the largest remainder
+        (cashbox/rounding.py): by member number (``seats.tie_order``: no rename moves it)."""
+        return tie_order(m for table in self.tables for m in table.seats)
 
     def ranked(
         self, results: dict[int, int], name_key: Callable[[str], Any]

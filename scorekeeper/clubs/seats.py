@@ -43,9 +43,9 @@ def _member(row: rows.Row) -> Member:
 def _in_order(name: str, member_id: int) -> tuple[bytes, int]:
     """The club's order: by name in Unicode's root collation (``names.order_key``: Éva
     among the E's, Strauß as Strauss; SQLite's ``nocase`` folds ASCII only and a
-    ``casefold`` key put É after Z), then number. It pairs the cash box's transfers and
-    breaks the ties of the largest remainder (cashbox/rounding.py), so it is money: one
-    definition, here, the same for every reader."""
+    ``casefold`` key put É after Z), then number. It pairs the cash box's transfers (the
+    ties of the largest remainder are ``tie_order``'s: by number, which no rename moves):
+    one definition, here, the same for every reader."""
     return order_key(name), member_id
 
 
@@ -55,6 +55,20 @@ def club_order(by_id: Mapping[int, Member], ids: Iterable[int]) -> list[int]:
     known = [m for m in set(ids) if m in by_id]
     unknown = sorted(m for m in set(ids) if m not in by_id)
     return sorted(known, key=lambda m: _in_order(by_id[m].name, m)) + unknown
+
+
+def tie_order(ids: Iterable[int]) -> list[int]:
+    """``ids`` as the largest remainder breaks its ties (cashbox/rounding.py): by member
+    number, given once and never changed. Money's one order that no rename or language
+    moves: by name, a member renamed after his evening closed moved a cent at his table's
+    settlement (computed now) and not in the cash box (posted at the close), and on an open
+    evening one who had paid what the room said was asked a cent again. A merged member's
+    seats are the kept one's (``members.merged_into``), ranked by the kept one's number.
+
+    >>> tie_order([7, 3, 12, 3])
+    [3, 7, 12]
+    """
+    return sorted(set(ids))
 
 
 def look_alikes(db: sqlite_utils.Database, club_id: int) -> list[list[Member]]:

@@ -143,8 +143,8 @@ def to_cents(
 ) -> list[int]:
     """Each net in whole cents, summing to zero, each within a cent of ``net × chip_value``.
 
-    Ties go to the earlier position, or the earlier in ``ties`` (the positions in the
-    club's order, at a club's table).
+    Ties go to the earlier position, or the earlier in ``ties`` (the positions by member
+    number, at a club's table: ``clubs.seats.tie_order``).
 
     >>> to_cents([1, 1, -2], Decimal("0.005"))  # exact ½, ½, −1 cent: the first ½ goes up
     [1, 0, -1]

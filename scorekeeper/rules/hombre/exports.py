@@ -143,8 +143,8 @@ def standings_csv(
 
     With ``money`` (only in the semicolon file), ``money <player>`` columns
     follow: each net in money with a decimal comma, as such spreadsheets read it,
-    rounded as the settlement rounds it (``to_cents``; ``ties``: the columns in the club's
-    order at a club's table, so the last row is the cash box's figures).
+    rounded as the settlement rounds it (``to_cents``; ``ties``: the columns by member number
+    at a club's table, so the last row is the cash box's figures).
     Once someone took a seat (``people``), the nets and the money are a column a person
     and the caves a column a seat, named by everyone who sat there.
     """
