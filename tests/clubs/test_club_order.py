@@ -53,7 +53,7 @@ def test_the_list_the_pairing_and_the_tied_cent_follow_one_order(tmp_path, names
     # so numbered before C, member 3), though C is first in the list: no rename moves it
     room = room_of(db, evening, club)
     by_name = {room.members[m].name: m for m in room.members}
-    assert [room.members[m].name for m in room.order()] == names  # by number: as seated
+    assert [room.members[m].name for m in room.tables[0].order()] == names  # by number
     purse = evening_purse(db, club, evening)
     assert purse is not None
     assert {room.members[m].name: c for m, c in purse.result.items()} == dict(

@@ -70,3 +70,31 @@ def test_a_rename_on_an_open_evening_leaves_a_settled_member_settled(client, app
     room = rows(client.get(ROOM.format(evening)).data.decode())
     assert room["Zacharie"][0] == "−0.52" and room["Zacharie"][2] == "0.00"  # left: nothing
     assert room["Chloé"][0] == "+2.17"
+
+
+def test_a_merge_after_the_close_moves_no_cent_at_another_members_table(client, app):
+    """Table 1: Anne, Bruno, Chloé (members 1, 2, 3); table 2: Denis, Eve, Fanny (4, 5, 6),
+    both the seed's six coups, closed. Table 1 as the module docstring: −105, −172, +277,
+    the tie to Bruno (2) before Chloé (3). Table 2 the same chips: Denis −105 (no
+    remainder), Eve −172 (the tie, member 5 before 6), Fanny +277. Bruno is found to be
+    Denis under another name and merged into him: his seat at table 1 counts for Denis
+    (member 4). Chloé's own figure is her table's: +2.77, as posted; keyed by Denis's
+    number (4, after her 3) the tie went to her, +2.78, and Denis −1.73 there, while the
+    cash box kept +2.77 and −1.05 − 1.72 = −2.77 for Denis. The tie keeps the number the
+    seat was taken under (member 2)."""
+    club = club_at(client, "0.025")
+    evening = new_evening(client, app, club, "2026-11-27")
+    first = table(client, evening, ("Anne", "Bruno", "Chloé"), 6)
+    table(client, evening, ("Denis", "Eve", "Fanny"), 6)
+    close = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
+    assert _posted(app) == {"Anne": -105, "Bruno": -172, "Chloé": 277,
+                            "Denis": -105, "Eve": -172, "Fanny": 277}  # fmt: skip
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        member = dict(conn.execute("select name, id from members").fetchall())
+    merge = {"member": member["Bruno"], "into": member["Denis"], "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/merge", data=merge).status_code == 302
+    room = {m: r[0] for m, r in rows(client.get(ROOM.format(evening)).data.decode()).items()}
+    assert room["Chloé"] == "+2.77" and room["Denis"] == "−2.77"  # −105 − 172
+    assert table_money(client.get(first + "/settlement").data.decode()) == {
+        "Anne": "−1.05", "Denis": "−1.72", "Chloé": "+2.77"}  # fmt: skip

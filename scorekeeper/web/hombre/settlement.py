@@ -21,7 +21,7 @@ from wtforms.validators import Length, Optional
 from ... import clubs, store
 from ...cashbox.settle import BOX
 from ...clubs.purse import table_purse
-from ...clubs.seats import person_members, seat_members, tie_order
+from ...clubs.seats import person_members, seat_members, seated_numbers, tie_order
 from ...db import get_db
 from ...rights.access import can_manage, can_manage_club, readable, table_club, visible_ids
 from ...rules.errors import GameError
@@ -272,10 +272,10 @@ def _standings(
 
 def _csv_money(stored: store.StoredGame) -> tuple[Money | None, list[int] | None]:
     """The money of the spreadsheet's standings, as the settlement shows it: the table's
-    own, or at a club's table the club's, its ties in the room's order (by member number,
-    ``seats.tie_order``), so its last row is the cash box's figures. Once someone took a
-    seat its columns are the persons', as the settlement's (one figure a person), tied in
-    the order of their members.
+    own, or at a club's table the club's, its ties in the room's order (by the member
+    number each sat under, ``seats.tie_order``), so its last row is the cash box's
+    figures. Once someone took a seat its columns are the persons', as the settlement's
+    (one figure a person), tied in the order of their members.
     (The club's table had ``stored.money``, none, so its file had no money at all.)"""
     found = table_club(stored.id)
     club = None if found is None else clubs.club(get_db(), found[0])
@@ -288,7 +288,8 @@ def _csv_money(stored: store.StoredGame) -> tuple[Money | None, list[int] | None
         if people is None:  # a person with no member: no club's figure to tie to
             return club.money, None
         member_of = dict(enumerate(people))
-    rank = {m: n for n, m in enumerate(tie_order(member_of.values()))}
+    numbers = seated_numbers(get_db(), stored.id)
+    rank = {m: n for n, m in enumerate(tie_order(member_of.values(), numbers))}
     return club.money, sorted(member_of, key=lambda column: rank[member_of[column]])
 
 
