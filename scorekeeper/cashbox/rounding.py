@@ -8,7 +8,7 @@ over (the nets sum to zero, so the exact amounts do too, and the
 round-downs fall short by a whole number of cents, fewer than the members)
 go one each to the members with the largest remainders (exact − rounded
 down); between equal remainders, the member first in the order given
-(by the member number he sat under, ``clubs.seats.tie_order``: no rename or merge
+(by the member number he sat under, ``clubs.ties.tie_order``: no rename or merge
 moves it). So the amounts sum to
 exactly zero and each is within one cent of its exact value.
 """
@@ -25,7 +25,7 @@ def table_cents(
     chips: Mapping[int, int], chip_value: Decimal, order: Sequence[int]
 ) -> dict[int, int]:
     """One table's chips per member in whole cents (``to_cents``), ties in ``order`` (by the
-    member number each sat under, ``clubs.seats.tie_order``); members at zero left out. The
+    member number each sat under, ``clubs.ties.tie_order``); members at zero left out. The
     table's column sums to zero.
 
     >>> table_cents({7: -31, 8: 13, 9: 18}, Decimal("0.025"), [8, 9, 7])  # −77.5, 32.5, 45

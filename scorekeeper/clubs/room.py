@@ -42,10 +42,9 @@ from .seats import (
     names,
     person_members,
     seat_members,
-    seated_numbers,
     table_seats,
-    tie_order,
 )
+from .ties import seated_numbers, tie_order
 
 
 @dataclass(frozen=True)
@@ -63,7 +62,7 @@ class Table:
     points: dict[int, int] | None = None
     """A points table: each member's points (``table_points``); None for a chip table."""
     numbers: Mapping[int, int] = field(default_factory=dict)
-    """Each member → the member number he sat under here (``seats.seated_numbers``): what
+    """Each member → the member number he sat under here (``ties.seated_numbers``): what
     breaks the ties of its money (``order``), which a merge since does not move."""
 
     def members_nets(self, nets: Sequence[int] | None = None) -> list[tuple[int, int]]:
@@ -97,7 +96,7 @@ class Table:
 
     def order(self) -> list[int]:
         """Its members in the order that breaks the ties of the largest remainder
-        (cashbox/rounding.py): by the member number each sat under (``seats.tie_order``)."""
+        (cashbox/rounding.py): by the member number each sat under (``ties.tie_order``)."""
         return tie_order(self.seats, self.numbers)
 
     def chips(self) -> dict[int, int]:

@@ -44,7 +44,7 @@ def _in_order(name: str, member_id: int) -> tuple[bytes, int]:
     """The club's order: by name in Unicode's root collation (``names.order_key``: Éva
     among the E's, Strauß as Strauss; SQLite's ``nocase`` folds ASCII only and a
     ``casefold`` key put É after Z), then number. It pairs the cash box's transfers (the
-    ties of the largest remainder are ``tie_order``'s: by number, which no rename moves):
+    ties of the largest remainder are ``ties.tie_order``'s: by number, which no rename moves):
     one definition, here, the same for every reader."""
     return order_key(name), member_id
 
@@ -55,37 +55,6 @@ def club_order(by_id: Mapping[int, Member], ids: Iterable[int]) -> list[int]:
     known = [m for m in set(ids) if m in by_id]
     unknown = sorted(m for m in set(ids) if m not in by_id)
     return sorted(known, key=lambda m: _in_order(by_id[m].name, m)) + unknown
-
-
-def tie_order(ids: Iterable[int], numbers: Mapping[int, int] | None = None) -> list[int]:
-    """``ids`` as the largest remainder breaks its ties at a table (cashbox/rounding.py): by
-    the member number each sat under there (``numbers``: ``seated_numbers``; his own where
-    not given), given once and never changed. Money's one order that no rename, merge or
-    language moves: by name, a member renamed after his evening closed moved a cent at his
-    table's settlement (computed now) and not in the cash box (posted at the close), and on
-    an open evening one who had paid what the room said was asked a cent again; by the
-    number of the member kept, a merge moved the cent of another member of the table.
-
-    >>> tie_order([7, 3, 12, 3]), tie_order([7, 3, 12], {12: 2})
-    ([3, 7, 12], [12, 3, 7])
-    """
-    given = numbers or {}
-    return sorted(set(ids), key=lambda m: (given.get(m, m), m))
-
-
-def seated_numbers(db: sqlite_utils.Database, game_id: int) -> dict[int, int]:
-    """Each member of a club table (the one kept) → the member number he sat under there:
-    its ``seats`` rows as written (a seat's, a newcomer's), which a merge does not rewrite;
-    the least where two rows are his (a newcomer merged into the member he took over
-    from). What ``tie_order`` ranks a table's ties by."""
-    out: dict[int, int] = {}
-    found = db.query("select rowid as id, seat, member_id from seats where game_id = ?", [game_id])
-    for row in found:
-        with rows.reading("seats", row):
-            number = rows.whole(row, "member_id")
-        member = kept(db, number, named=True)
-        out[member] = min(out.get(member, number), number)
-    return out
 
 
 def look_alikes(db: sqlite_utils.Database, club_id: int) -> list[list[Member]]:

@@ -144,7 +144,7 @@ def to_cents(
     """Each net in whole cents, summing to zero, each within a cent of ``net × chip_value``.
 
     Ties go to the earlier position, or the earlier in ``ties`` (the positions by member
-    number, at a club's table: ``clubs.seats.tie_order``).
+    number, at a club's table: ``clubs.ties.tie_order``).
 
     >>> to_cents([1, 1, -2], Decimal("0.005"))  # exact ½, ½, −1 cent: the first ½ goes up
     [1, 0, -1]

@@ -23,6 +23,14 @@ from test_club_money_one_figure import ROOM, club_at, table, table_money
 from test_clubs import club_version, new_evening
 from test_one_purse_web import rows
 from test_renamed_member_at_his_table import _rename
+from web import forget_kept
+
+
+def fresh(app) -> None:
+    """Nothing kept by an earlier test of this process: the names now of a table are kept by
+    the database's generation, the club's version and the seats (seat_words.names_now), which
+    a copy of the same template repeats — a test that renames reads them anew."""
+    forget_kept(app)
 
 
 def _posted(app) -> dict[str, int]:
@@ -37,6 +45,7 @@ def _posted(app) -> dict[str, int]:
 
 
 def test_a_rename_after_the_close_moves_no_cent_between_the_table_and_the_cash_box(client, app):
+    fresh(app)
     club = club_at(client, "0.025")
     evening = new_evening(client, app, club, "2026-11-27")
     game = table(client, evening, ("Anne", "Bruno", "Chloé"), 6)
@@ -57,6 +66,7 @@ def test_a_rename_on_an_open_evening_leaves_a_settled_member_settled(client, app
     +217.5; rounded down −165, −53, +217, the tie of halves to Bruno (member 2): −1.65,
     −0.52, +2.17 €. Bruno pays Chloé his 0.52 on the room: he is left nothing. Renamed
     Zacharie (last by name), the tie went to Chloé and Bruno was asked a cent again."""
+    fresh(app)
     club = club_at(client, "0.025")
     evening = new_evening(client, app, club, "2026-11-27")
     table(client, evening, ("Anne", "Bruno", "Chloé"), 6)
@@ -82,6 +92,7 @@ def test_a_merge_after_the_close_moves_no_cent_at_another_members_table(client, 
     number (4, after her 3) the tie went to her, +2.78, and Denis −1.73 there, while the
     cash box kept +2.77 and −1.05 − 1.72 = −2.77 for Denis. The tie keeps the number the
     seat was taken under (member 2)."""
+    fresh(app)
     club = club_at(client, "0.025")
     evening = new_evening(client, app, club, "2026-11-27")
     first = table(client, evening, ("Anne", "Bruno", "Chloé"), 6)

@@ -21,7 +21,8 @@ from wtforms.validators import Length, Optional
 from ... import clubs, store
 from ...cashbox.settle import BOX
 from ...clubs.purse import table_purse
-from ...clubs.seats import person_members, seat_members, seated_numbers, tie_order
+from ...clubs.seats import person_members, seat_members
+from ...clubs.ties import seated_numbers, tie_order
 from ...db import get_db
 from ...rights.access import can_manage, can_manage_club, readable, table_club, visible_ids
 from ...rules.errors import GameError
@@ -278,7 +279,7 @@ column's club member (two persons may be one: his money once, ``ledger.owned_cen
 def _csv_money(stored: store.StoredGame) -> CsvMoney:
     """The money of the spreadsheet's standings, as the settlement shows it: the table's
     own, or at a club's table the club's, its ties in the room's order (by the member
-    number each sat under, ``seats.tie_order``), so its last row is the cash box's
+    number each sat under, ``ties.tie_order``), so its last row is the cash box's
     figures. Once someone took a seat its columns are the persons', as the settlement's
     (one figure a person), tied in the order of their members.
     (The club's table had ``stored.money``, none, so its file had no money at all.)"""
