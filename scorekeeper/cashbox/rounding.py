@@ -8,7 +8,8 @@ over (the nets sum to zero, so the exact amounts do too, and the
 round-downs fall short by a whole number of cents, fewer than the members)
 go one each to the members with the largest remainders (exact − rounded
 down); between equal remainders, the member first in the order given
-(the club's order: by name, then member number). So the amounts sum to
+(by the member number he sat under, ``clubs.ties.tie_order``: no rename or merge
+moves it). So the amounts sum to
 exactly zero and each is within one cent of its exact value.
 """
 
@@ -23,8 +24,9 @@ from ..rules.ledger import to_cents
 def table_cents(
     chips: Mapping[int, int], chip_value: Decimal, order: Sequence[int]
 ) -> dict[int, int]:
-    """One table's chips per member in whole cents (``to_cents``), ties in ``order`` (the
-    club's: by name, then number); members at zero left out. The table's column sums to zero.
+    """One table's chips per member in whole cents (``to_cents``), ties in ``order`` (by the
+    member number each sat under, ``clubs.ties.tie_order``); members at zero left out. The
+    table's column sums to zero.
 
     >>> table_cents({7: -31, 8: 13, 9: 18}, Decimal("0.025"), [8, 9, 7])  # −77.5, 32.5, 45
     {8: 33, 9: 45, 7: -78}
@@ -35,22 +37,23 @@ def table_cents(
 
 
 def evening_cents(
-    tables: Iterable[Mapping[int, int]], chip_value: Decimal, order: Sequence[int]
+    tables: Iterable[tuple[Mapping[int, int], Sequence[int]]], chip_value: Decimal
 ) -> dict[int, int]:
-    """An evening's money per member: each table rounded on its own (``table_cents``) and a
-    member's evening the sum of his tables' figures, so that every table's settlement, the
-    room, the cash box and the season show the same cents and every column sums to zero.
+    """An evening's money per member: each table (its chips per member, and the order of
+    its ties) rounded on its own (``table_cents``) and a member's evening the sum of his
+    tables' figures, so that every table's settlement, the room, the cash box and the
+    season show the same cents and every column sums to zero.
 
     (Rounding the room's sums instead cannot keep each table at zero: two tables each of
     ½ and −½ cent give the room's two round-ups to the first table's members, leaving it
     +1 and the other −1.) A member who sat at one table is within a cent of his exact
     amount; at ``k`` tables, within ``k`` cents.
 
-    >>> evening_cents([{1: 1, 2: -1}, {3: 1, 4: -1}], Decimal("0.005"), [1, 2, 3, 4])
+    >>> evening_cents([({1: 1, 2: -1}, [1, 2]), ({3: 1, 4: -1}, [3, 4])], Decimal("0.005"))
     {1: 1, 2: -1, 3: 1, 4: -1}
     """
     total: dict[int, int] = {}
-    for chips in tables:
+    for chips, order in tables:
         for member, cents in table_cents(chips, chip_value, order).items():
             total[member] = total.get(member, 0) + cents
     return {m: c for m, c in total.items() if c}

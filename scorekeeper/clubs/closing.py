@@ -7,8 +7,8 @@ manager's *We stop here* would stop it (store/stops.py ``with_evening``: the
 posted as final), the evening is recorded closed (store/closings.py: its
 tables then take no coup), the room is replayed (room.py), each table's
 nets in chips become whole cents at the club's chip value by the largest
-remainder (cashbox/rounding.py, members in the club's order: by name, then
-number) and each member's tables are added (``Room.money``), so the
+remainder (cashbox/rounding.py, ties by member number: ``ties.tie_order``)
+and each member's tables are added (``Room.money``), so the
 evening's entries sum to zero and each is what every page of the evening
 shows him. Until it is closed (and while reopened) the result not posted
 is a provisional line of each account (``pending``): statements and the

@@ -44,6 +44,7 @@ from .seats import (
     seat_members,
     table_seats,
 )
+from .ties import seated_numbers, tie_order
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,9 @@ class Table:
     """Each one's chips won (+) or lost (−); None for a points table, which moves none."""
     points: dict[int, int] | None = None
     """A points table: each member's points (``table_points``); None for a chip table."""
+    numbers: Mapping[int, int] = field(default_factory=dict)
+    """Each member → the member number he sat under here (``ties.seated_numbers``): what
+    breaks the ties of its money (``order``), which a merge since does not move."""
 
     def members_nets(self, nets: Sequence[int] | None = None) -> list[tuple[int, int]]:
         """(member, net) of each seat (or of ``nets``, one a seat), in seat order; none for a
@@ -89,6 +93,11 @@ class Table:
         names = self.stored.game.players if played is None else played
         pairs = zip(names, self.seats, strict=False)
         return {name: members[m].name for name, m in pairs if m in members}
+
+    def order(self) -> list[int]:
+        """Its members in the order that breaks the ties of the largest remainder
+        (cashbox/rounding.py): by the member number each sat under (``ties.tie_order``)."""
+        return tie_order(self.seats, self.numbers)
 
     def chips(self) -> dict[int, int]:
         """Each member's chips at this table (a member who sat twice, once)."""
@@ -150,11 +159,6 @@ class Room:
         """Whether a table of the evening moves chips (else nobody owes anyone anything)."""
         return any(table.nets is not None for table in self.tables)
 
-    def order(self) -> list[int]:
-        """Every member seated, in the club's order for rounding: by name (case-folded), then
-        number — what breaks the ties of the largest remainder (cashbox/rounding.py)."""
-        return club_order(self.members, (m for table in self.tables for m in table.seats))
-
     def ranked(
         self, results: dict[int, int], name_key: Callable[[str], Any]
     ) -> list[tuple[int, int]]:
@@ -175,14 +179,14 @@ class Room:
         evening's sum the room, the cash box and the season, show."""
         if self.club.money is None or table.nets is None:
             return {}
-        return table_cents(table.chips(), self.club.money.chip_value, self.order())
+        return table_cents(table.chips(), self.club.money.chip_value, table.order())
 
     def money(self) -> dict[int, int]:
         """Each member's money for the evening: the sum of his tables' (``evening_cents``)."""
         if self.club.money is None:
             return {}
-        chips = [t.chips() for t in self.tables if t.nets is not None]
-        return evening_cents(chips, self.club.money.chip_value, self.order())
+        chips = [(t.chips(), t.order()) for t in self.tables if t.nets is not None]
+        return evening_cents(chips, self.club.money.chip_value)
 
 
 def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:
@@ -247,7 +251,7 @@ def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     if not stored.kind.chips:  # his points: only those whose points it moved
         return Table(no, stored, seats, None, table_points(db, game_id, stored))
     nets = tuple(stored.people()[1]) if found else tuple(stored.replay().tally)
-    return Table(no, stored, seats, nets)
+    return Table(no, stored, seats, nets, numbers=seated_numbers(db, game_id))
 
 
 def _seats(db: sqlite_utils.Database, stored: store.StoredGame) -> tuple[tuple[int, ...], bool]:

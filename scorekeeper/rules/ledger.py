@@ -143,8 +143,8 @@ def to_cents(
 ) -> list[int]:
     """Each net in whole cents, summing to zero, each within a cent of ``net × chip_value``.
 
-    Ties go to the earlier position, or the earlier in ``ties`` (the positions in the
-    club's order, at a club's table).
+    Ties go to the earlier position, or the earlier in ``ties`` (the positions by member
+    number, at a club's table: ``clubs.ties.tie_order``).
 
     >>> to_cents([1, 1, -2], Decimal("0.005"))  # exact ½, ½, −1 cent: the first ½ goes up
     [1, 0, -1]
@@ -164,6 +164,29 @@ def to_cents(
     for i in order[:left]:
         down[i] += 1
     return down
+
+
+def owned_cents(
+    nets: Sequence[int], chip_value: Decimal, ties: Sequence[int] | None, owners: Sequence[int]
+) -> list[int]:
+    """Each column's money where two columns may be one owner's (``owners``: each column's;
+    a club's member who sat as two persons): each owner's nets added and rounded once
+    (``to_cents``, owners ranked by their first column in ``ties``), his figure on his first
+    column and 0 on the others, as the club bills him and his table's settlement shows him
+    (``clubs.purse.TablePurse.shown``). Rounding each column on its own gave a figure the
+    cash box did not bill (tests/clubs/test_spreadsheet_one_figure_a_member.py).
+
+    >>> owned_cents([-72, -180, 171, 81], Decimal("0.0002"), None, [1, 2, 2, 3])
+    [-2, 0, 0, 2]
+    >>> to_cents([-72, -180, 171, 81], Decimal("0.0002"))  # each column on its own
+    [-1, -4, 3, 2]
+    """
+    keys = list(dict.fromkeys(owners))
+    summed = [sum(n for n, o in zip(nets, owners, strict=True) if o == k) for k in keys]
+    ranked = dict.fromkeys(owners[c] for c in (ties or range(len(nets))))
+    cents = to_cents(summed, chip_value, [keys.index(o) for o in ranked])
+    first = {o: owners.index(o) for o in keys}
+    return [cents[keys.index(o)] if first[o] == n else 0 for n, o in enumerate(owners)]
 
 
 def in_money(cents: int) -> Decimal:

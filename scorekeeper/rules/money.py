@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -35,6 +36,11 @@ def parse_money(chip_value: Any, currency: Any) -> Money | None:
     >>> parse_money("0.0250000", "EUR").chip_value, parse_money("100.0000000", "EUR").chip_value
     (Decimal('0.025'), Decimal('100'))
     """
+    if isinstance(chip_value, float) and math.isfinite(chip_value):
+        # a game file's JSON number (``importing.parse`` reads fractions as floats): the
+        # decimal written, never the float's exponent form ("5e-05", refused as no number);
+        # a float's shortest form is exact for every value allowed (13 digits at most)
+        chip_value = format(Decimal(repr(chip_value)), "f")
     text = str(chip_value if chip_value is not None else "").strip().replace(",", ".")
     if not text:
         return None

@@ -375,11 +375,13 @@ def test_an_evening_closed_by_an_older_release_keeps_the_figures_it_was_posted_w
 def test_a_club_tables_spreadsheet_has_the_cash_boxs_money(client, app):
     # Seats Chloé, Bruno, Anne play the seed's six coups: −66, −21, +87 chips; at 0.025 €
     # exact −165, −52.5, +217.5 cents, rounded down −165, −53, +217, one cent short, the
-    # tie (½, ½) to the first in the club's order: Anne (seat 3) before Bruno (seat 2):
-    # −1.65, −0.53, +2.18 — not seat order's −0.52, +2.17. The table's file had no money
-    # at all (the table's own chip value, none at a club).
+    # tie (½, ½) to the first by member number (ties.tie_order): Anne, made a member before
+    # the table, before Bruno (seat 2): −1.65, −0.53, +2.18 — not seat order's −0.52, +2.17.
+    # The table's file had no money at all (the table's own chip value, none at a club).
     club = club_at(client, "0.025")
     evening = new_evening(client, app, club, "2026-11-28")
+    data = {"name": "Anne", "short_name": "", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
     game = table(client, evening, ("Chloé", "Bruno", "Anne"), 6)
     page = client.get(game + "/settlement").data.decode()
     assert table_money(page) == {"Chloé": "−1.65", "Bruno": "−0.53", "Anne": "+2.18"}

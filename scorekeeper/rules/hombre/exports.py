@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import NamedTuple
 
-from ..ledger import in_money, to_cents
+from ..ledger import in_money, owned_cents, to_cents
 from ..money import Money
 from ..seating import SeatChange, seated
 from .engine import CoupResult, Report
@@ -138,15 +138,18 @@ def standings_csv(
     words: CsvWords = KEYS,
     ties: Sequence[int] | None = None,
     people: ByPerson | None = None,
+    owners: Sequence[int] | None = None,
 ) -> str:
     """The standing after each coup, one coup a row.
 
     With ``money`` (only in the semicolon file), ``money <player>`` columns
     follow: each net in money with a decimal comma, as such spreadsheets read it,
-    rounded as the settlement rounds it (``to_cents``; ``ties``: the columns in the club's
-    order at a club's table, so the last row is the cash box's figures).
+    rounded as the settlement rounds it (``to_cents``; ``ties``: the columns by member number
+    at a club's table, so the last row is the cash box's figures).
     Once someone took a seat (``people``), the nets and the money are a column a person
-    and the caves a column a seat, named by everyone who sat there.
+    and the caves a column a seat, named by everyone who sat there. ``owners``: each
+    column's club member, where two persons may be one (``ledger.owned_cents``: his money
+    once, as the club bills it).
     """
     players = report.game.players
     persons = players if people is None else people.people
@@ -180,11 +183,23 @@ def standings_csv(
                 *r.caves,
                 *(
                     _decimal_comma(in_money(c))
-                    for c in (to_cents(net, money.chip_value, ties) if money else ())
+                    for c in (_cents(net, money.chip_value, ties, owners) if money else ())
                 ),
             ]
         )
     return out.getvalue()
+
+
+def _cents(
+    net: Sequence[int],
+    chip_value: Decimal,
+    ties: Sequence[int] | None,
+    owners: Sequence[int] | None,
+) -> list[int]:
+    """A row's money: each column's (``to_cents``), or each owner's once (``owned_cents``)."""
+    if owners is None:
+        return to_cents(net, chip_value, ties)
+    return owned_cents(net, chip_value, ties, owners)
 
 
 class Number(str):

@@ -236,10 +236,12 @@ class HasMoney(Protocol):
 def cents(amount: int, club: HasMoney, sign: bool = False) -> str:
     """Cents in the club's (or the table's) money, in the reader's language (a true minus;
     + when ``sign``): the one way money is said, its cents rounded once, by the largest
-    remainder (``rules.ledger.to_cents``)."""
+    remainder (``rules.ledger.to_cents``), and said to the cent in every currency (the
+    locale's pattern's two decimals, not the currency's own digits: Babel rounded an
+    Icelandic club's −0.45 ISK to "−ISK0", where ``settle`` and the spreadsheet say −0.45)."""
     money = Decimal(abs(amount)) / 100
     text = (
-        str(format_currency(money, club.money.currency))
+        str(format_currency(money, club.money.currency, currency_digits=False))
         if club.money is not None
         else str(format_decimal(money, format="#,##0.00"))  # no currency: 12,50 in Danish
     )

@@ -21,7 +21,8 @@ from wtforms.validators import Length, Optional
 from ... import clubs, store
 from ...cashbox.settle import BOX
 from ...clubs.purse import table_purse
-from ...clubs.seats import club_order, person_members, seat_members
+from ...clubs.seats import person_members, seat_members
+from ...clubs.ties import seated_numbers, tie_order
 from ...db import get_db
 from ...rights.access import can_manage, can_manage_club, readable, table_club, visible_ids
 from ...rules.errors import GameError
@@ -263,33 +264,42 @@ def _standings(
     stored: store.StoredGame,
     delimiter: str = ",",
     words: CsvWords = KEYS,
-    money: tuple[Money | None, list[int] | None] = (None, None),
+    money: CsvMoney = (None, None, None),
 ) -> str:
     report = hombre_report(stored.replay())
-    chips, ties = money
-    return standings_csv(report, delimiter, chips, words, ties, _by_person(stored))
+    chips, ties, owners = money
+    return standings_csv(report, delimiter, chips, words, ties, _by_person(stored), owners)
 
 
-def _csv_money(stored: store.StoredGame) -> tuple[Money | None, list[int] | None]:
+CsvMoney = tuple[Money | None, list[int] | None, list[int] | None]
+"""The spreadsheet's money: the chip value, the columns in the order of its ties, and each
+column's club member (two persons may be one: his money once, ``ledger.owned_cents``)."""
+
+
+def _csv_money(stored: store.StoredGame) -> CsvMoney:
     """The money of the spreadsheet's standings, as the settlement shows it: the table's
-    own, or at a club's table the club's, its ties in the club's order (so its last row is
-    the cash box's figures). Once someone took a seat its columns are the persons', as the
-    settlement's (one figure a person), tied in the order of their members.
+    own, or at a club's table the club's, its ties in the room's order (by the member
+    number each sat under, ``ties.tie_order``), so its last row is the cash box's
+    figures. Once someone took a seat its columns are the persons', as the settlement's
+    (one figure a person), tied in the order of their members.
     (The club's table had ``stored.money``, none, so its file had no money at all.)"""
     found = table_club(stored.id)
     club = None if found is None else clubs.club(get_db(), found[0])
     if club is None or club.money is None:
-        return stored.money, None
+        return stored.money, None, None
     member_of = seat_members(get_db(), stored.id)
     if stored.seat_changes:
         taken = [c.player for c in stored.seat_changes]
         people = person_members(get_db(), stored.id, stored.people()[0], stored.game.players, taken)
         if people is None:  # a person with no member: no club's figure to tie to
-            return club.money, None
+            return club.money, None, None
         member_of = dict(enumerate(people))
-    by_id = {m.id: m for m in clubs.members(get_db(), club.id)}
-    rank = {m: n for n, m in enumerate(club_order(by_id, member_of.values()))}
-    return club.money, sorted(member_of, key=lambda column: rank[member_of[column]])
+    numbers = seated_numbers(get_db(), stored.id)
+    rank = {m: n for n, m in enumerate(tie_order(member_of.values(), numbers))}
+    ranked = sorted(member_of, key=lambda column: rank[member_of[column]])
+    columns = len(stored.people()[0]) if stored.seat_changes else len(stored.game.players)
+    whole = sorted(member_of) == list(range(columns))  # a seat's row missing: columns alone
+    return club.money, ranked, [member_of[c] for c in range(columns)] if whole else None
 
 
 def _semicolon() -> bool:
