@@ -1,0 +1,109 @@
+"""A closed evening's table shows the cents its close posted: one figure, the cash box's.
+
+The tie of the largest remainder (cashbox/rounding.py) went by name; it goes by member number
+now (clubs/ties.py). An evening closed under the old rule keeps what it posted (the cash box,
+the room, the statements read ``closing.result``), and its table's settlement, its PDF and
+its spreadsheet computed the cents again with the new order: a cent apart.
+
+Chloé is made a member first (1), then the table Anne, Bruno, Chloé makes Anne (2) and
+Bruno (3). The seed's first 6 coups (docs/rules/hombre.md §10): A −66, B −21, C +87; the
+close ends the table as "We stop here" would, B's pending bête of 72 shared 24 to A and 24
+to C (hombre.md §7): A −42, B −69, C +111. At 0.025 € a chip: exact −105, −172.5, +277.5
+cents; rounded down −105, −173, +277, one cent short; the remainders 0, ½, ½ tie between
+Bruno and Chloé:
+- by name (the old rule, Bruno before Chloé): the cent to Bruno: −1.05, −1.72, +2.77;
+- by number (Chloé 1 before Bruno 3): the cent to Chloé: −1.05, −1.73, +2.78.
+Reopened, the table plays on where its close stopped it, the bête pending again (A −66,
+B −21, C +87): exact −165, −52.5, +217.5; rounded down −165, −53, +217, the tie of halves
+to Chloé (1): −1.65, −0.53, +2.18. Closed again: −1.05, −1.73, +2.78 posted and shown.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sqlite3
+from collections.abc import Iterable
+
+from test_club_money_one_figure import ROOM, club_at, flat, table, table_money
+from test_clubs import club_version, new_evening
+from test_money_ties_by_number import _posted, fresh
+from test_one_purse_web import rows
+from test_renamed_member_at_his_table import _rename
+from test_settlement import pdf_text
+
+from scorekeeper.clubs import room as room_module
+
+OLD = {"Anne": "−1.05", "Bruno": "−1.72", "Chloé": "+2.77"}  # the tie by name, posted
+REOPENED = {"Anne": "−1.65", "Bruno": "−0.53", "Chloé": "+2.18"}  # open again, by number
+NEW = {"Anne": "−1.05", "Bruno": "−1.73", "Chloé": "+2.78"}  # the tie by number
+
+
+def _names(app) -> dict[int, str]:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return dict(conn.execute("select id, name from members").fetchall())
+
+
+def _close_by_name(client, app, monkeypatch, evening: int) -> None:
+    """Close as the release before the tie by number did (69b1b45b): ties by name."""
+    names = _names(app)
+
+    def by_name(ids: Iterable[int], numbers: object = None) -> list[int]:
+        return sorted(set(ids), key=lambda m: (names[m], m))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(room_module, "tie_order", by_name)
+        close = {"version": club_version(app), "confirmed": "1"}
+        assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
+
+
+def _room(client, evening: int) -> dict[str, str]:
+    return {m: r[0] for m, r in rows(client.get(ROOM.format(evening)).data.decode()).items()}
+
+
+def _sheet_money(client, game: str) -> list[str]:
+    semi = client.get(game + "/standings.csv?sep=semicolon").data.decode("utf-8-sig")
+    last = list(csv.DictReader(io.StringIO(semi), delimiter=";"))[-1]
+    return [v for k, v in last.items() if k.startswith("Money")]
+
+
+def _say(client, app, evening: int, game: str, tmp_path, expected: dict[str, str]) -> None:
+    """The room, the table's settlement, its PDF and its spreadsheet all say ``expected``."""
+    fresh(app)
+    assert _room(client, evening) == expected
+    assert table_money(client.get(game + "/settlement").data.decode()) == expected
+    printed = flat(pdf_text(client.get(game + "/settlement.pdf").data, tmp_path))
+    for money in expected.values():
+        assert "€" + money.lstrip("+−") in printed
+    money = [expected[n].replace("−", "-").replace("+", "").replace(".", ",") for n in expected]
+    assert _sheet_money(client, game) == money
+
+
+def test_an_evening_closed_under_the_name_rule_shows_its_posted_cents_at_its_table(
+    client, app, monkeypatch, tmp_path
+):
+    fresh(app)
+    club = club_at(client, "0.025")
+    evening = new_evening(client, app, club, "2026-11-27")
+    data = {"name": "Chloé", "short_name": "", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
+    game = table(client, evening, ("Anne", "Bruno", "Chloé"), 6)
+    _close_by_name(client, app, monkeypatch, evening)
+    assert _posted(app) == {"Anne": -105, "Bruno": -172, "Chloé": 277}  # the tie to Bruno
+    # read by this release: the cash box's figures everywhere (the table said −1.73, +2.78)
+    _say(client, app, evening, game, tmp_path, OLD)
+    # renamed after the close: the same cents (Zacharie is Bruno)
+    _rename(client, app, club, "Bruno", "Zacharie")
+    _say(client, app, evening, game, tmp_path, {"Anne": "−1.05", "Zacharie": "−1.72",
+                                                "Chloé": "+2.77"})  # fmt: skip
+    _rename(client, app, club, "Zacharie", "Bruno")
+    # reopened: nothing is final; the room and the table compute now, by number
+    again = {"version": club_version(app)}
+    assert client.post(f"/evenings/{evening}/reopen", data=again).status_code == 302
+    _say(client, app, evening, game, tmp_path, REOPENED)
+    # closed again: the new figures are posted, and shown
+    close = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
+    assert _posted(app) == {"Anne": -105, "Bruno": -173, "Chloé": 278}
+    _say(client, app, evening, game, tmp_path, NEW)
+
