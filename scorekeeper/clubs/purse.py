@@ -4,7 +4,8 @@ The cash box is the club's money. For an evening, each member's result in
 cents is the room's net in chips at the club's chip value, by the largest
 remainder of each of his tables, added (``closing.amounts``: what closing
 posts, and once closed what it posted, ``closing.result``; a table's settlement
-shows its own part, ``Room.cents``); what he has paid (or
+shows its own part, ``Room.cents``, and once closed its part of what was posted,
+``posted_tables.as_posted``); what he has paid (or
 received) for it is the sum of the cash box's payments recorded for that
 evening, their reversals included (``Entry.evening``); what is left is
 the two added. Nothing here is stored: every figure is read from the games
@@ -37,6 +38,7 @@ from ..store import closings
 from .closing import pending
 from .closing import result as evening_result
 from .evening_tables import evening as evening_of
+from .posted_tables import as_posted, held_first
 from .records import Club, Evening, Member, Refused
 from .room import room_of
 from .seats import club_order, members
@@ -165,14 +167,18 @@ class TablePurse:
     """
 
     result: dict[int, int]
-    """The table's own nets in cents per member (the largest remainder over the table,
-    ``Room.cents``): the figures the room adds up, so each is the cash box's."""
+    """The table's own nets in cents per member: the largest remainder over the table
+    (``Room.cents``) while its evening is open; once closed, what its close posted, split
+    back to its tables (``posted_tables.as_posted``). Each is the cash box's."""
     members: list[int]
     """Its members, in the club's order."""
     evening: Purse
     shown: tuple[int, ...] = ()
     """The money of each line of its settlement, in ``StoredGame.people()`` order (each
     seat's player, or each person who sat): his member's figure of ``result``, once."""
+    ties: tuple[int, ...] = ()
+    """Its members in the order of ties under which the largest remainder gives its chips
+    ``result`` (``Table.order``; closed, ``posted_tables.held_first``): its spreadsheet's."""
 
     @property
     def suggestions(self) -> list[Suggestion]:
@@ -194,11 +200,17 @@ def table_purse(db: sqlite_utils.Database, club: Club, game_id: int) -> TablePur
         return None
     evening = evening_purse(db, club, found)
     assert evening is not None
-    result = room.cents(table)
+    # closed, the cents its close posted, split back to its tables (the cash box's, one home);
+    # open or reopened, the table's own now (docs/cashbox.md, "A closed evening's tables")
+    value = club.money.chip_value
+    closed = as_posted(room, evening.result) if evening.closed else None
+    result = room.cents(table) if closed is None else closed.get(table.no, {})
     once: list[int] = []
     for member in table.seats:  # a member who sat twice is shown his figure once
         once.append(0 if member in table.seats[: len(once)] else result.get(member, 0))
-    return TablePurse(result, club_order(room.members, table.seats), evening, tuple(once))
+    ties = table.order() if closed is None else held_first(table, result, value)
+    order = club_order(room.members, table.seats)
+    return TablePurse(result, order, evening, tuple(once), tuple(ties))
 
 
 def table_evening(db: sqlite_utils.Database, game_id: int) -> int | None:

@@ -175,8 +175,9 @@ class Room:
 
     def cents(self, table: Table) -> dict[int, int]:
         """A chip table's money per member (``rounding.table_cents``; none without a chip
-        value or for a points table): the one figure its settlement, and through the
-        evening's sum the room, the cash box and the season, show."""
+        value or for a points table), computed now: what its settlement shows while its
+        evening is open, and through the evening's sum what a close posts. Closed, its
+        settlement shows what was posted (``posted_tables.as_posted``, which starts here)."""
         if self.club.money is None or table.nets is None:
             return {}
         return table_cents(table.chips(), self.club.money.chip_value, table.order())

@@ -24,6 +24,8 @@ import csv
 import io
 import sqlite3
 from collections.abc import Iterable
+from decimal import Decimal
+from types import SimpleNamespace
 
 from test_club_money_one_figure import ROOM, club_at, flat, table, table_money
 from test_clubs import club_version, new_evening
@@ -32,7 +34,9 @@ from test_one_purse_web import rows
 from test_renamed_member_at_his_table import _rename
 from test_settlement import pdf_text
 
+from scorekeeper.cashbox.rounding import table_cents
 from scorekeeper.clubs import room as room_module
+from scorekeeper.clubs.posted_tables import as_posted
 
 OLD = {"Anne": "−1.05", "Bruno": "−1.72", "Chloé": "+2.77"}  # the tie by name, posted
 REOPENED = {"Anne": "−1.65", "Bruno": "−0.53", "Chloé": "+2.18"}  # open again, by number
@@ -107,3 +111,38 @@ def test_an_evening_closed_under_the_name_rule_shows_its_posted_cents_at_its_tab
     assert _posted(app) == {"Anne": -105, "Bruno": -173, "Chloé": 278}
     _say(client, app, evening, game, tmp_path, NEW)
 
+
+class _Table:
+    """A chip table as ``as_posted`` reads it: its number, its chips, its order of ties."""
+
+    def __init__(self, no: int, chips: dict[int, int]) -> None:
+        self.no, self.nets, self._chips = no, tuple(chips.values()), chips
+
+    def chips(self) -> dict[int, int]:
+        return dict(self._chips)
+
+    def order(self) -> list[int]:
+        return sorted(self._chips)
+
+
+class _Room:
+    def __init__(self, tables: list[_Table], chip_value: str) -> None:
+        self.tables = tables
+        self.club = SimpleNamespace(money=SimpleNamespace(chip_value=Decimal(chip_value)))
+
+    def cents(self, table: _Table) -> dict[int, int]:
+        return table_cents(table.chips(), self.club.money.chip_value, table.order())
+
+
+def test_a_member_at_two_tables_passes_the_posted_cent_on():
+    """At 0.005 € a chip, table 1: members 1 +1, 2 −1 chip (exact +½, −½ cent), table 2:
+    members 2 +1, 3 −1. Now: rounded down 0, −1 and 0, −1, each table's cent to the first by
+    number: table 1 (1: +1, 2: −1), table 2 (2: +1, 3: −1); 1 +1, 2 0, 3 −1 in all. Posted
+    (another order of ties): 1 0, 2 0, 3 0. No move at one table reaches it (1 and 3 never
+    sat together): 3 takes its cent back from 2 at table 2, 2 his from 1 at table 1; each
+    within a cent of his exact amount there, each table at zero, each sum the posted one."""
+    room = _Room([_Table(1, {1: 1, 2: -1}), _Table(2, {2: 1, 3: -1})], "0.005")
+    assert as_posted(room, {1: 1, 3: -1}) == {1: {1: 1, 2: -1}, 2: {2: 1, 3: -1}}  # as now
+    assert as_posted(room, {}) == {1: {}, 2: {}}
+    # a sum no split reaches (3 at −2: below −½ rounded down): the tables stay as now
+    assert as_posted(room, {1: 2, 3: -2}) == {1: {1: 1, 2: -1}, 2: {2: 1, 3: -1}}

@@ -278,10 +278,11 @@ column's club member (two persons may be one: his money once, ``ledger.owned_cen
 
 def _csv_money(stored: store.StoredGame) -> CsvMoney:
     """The money of the spreadsheet's standings, as the settlement shows it: the table's
-    own, or at a club's table the club's, its ties in the room's order (by the member
-    number each sat under, ``ties.tie_order``), so its last row is the cash box's
-    figures. Once someone took a seat its columns are the persons', as the settlement's
-    (one figure a person), tied in the order of their members.
+    own, or at a club's table the club's, its ties its settlement's (``TablePurse.ties``:
+    by the member number each sat under, ``ties.tie_order``; its evening closed, those
+    that give what the close posted, ``posted_tables.held_first``), so its last row is
+    the cash box's figures. Once someone took a seat its columns are the persons', as the
+    settlement's (one figure a person), tied in the order of their members.
     (The club's table had ``stored.money``, none, so its file had no money at all.)"""
     found = table_club(stored.id)
     club = None if found is None else clubs.club(get_db(), found[0])
@@ -294,8 +295,12 @@ def _csv_money(stored: store.StoredGame) -> CsvMoney:
         if people is None:  # a person with no member: no club's figure to tie to
             return club.money, None, None
         member_of = dict(enumerate(people))
+    # the ties of its settlement (a closed evening's: those that give what was posted)
+    purse = table_purse(get_db(), club, stored.id)
+    shown = () if purse is None else purse.ties
     numbers = seated_numbers(get_db(), stored.id)
-    rank = {m: n for n, m in enumerate(tie_order(member_of.values(), numbers))}
+    rest = [m for m in tie_order(member_of.values(), numbers) if m not in shown]
+    rank = {m: n for n, m in enumerate([*shown, *rest])}
     ranked = sorted(member_of, key=lambda column: rank[member_of[column]])
     columns = len(stored.people()[0]) if stored.seat_changes else len(stored.game.players)
     whole = sorted(member_of) == list(range(columns))  # a seat's row missing: columns alone
