@@ -112,6 +112,34 @@ def test_an_evening_closed_under_the_name_rule_shows_its_posted_cents_at_its_tab
     _say(client, app, evening, game, tmp_path, NEW)
 
 
+def test_a_merge_after_a_close_under_the_name_rule_moves_no_cent_at_the_table(
+    client, app, monkeypatch
+):
+    """Table 1 as the module docstring (Chloé 1, Anne 2, Bruno 3); table 2 Denis (4), Eve
+    (5), Fanny (6), the same chips: −105, −172, +277 by name and by number alike. Closed by
+    name: Bruno −172 and Chloé +277 posted. Bruno is found to be Denis and merged into him:
+    Denis's posted sum −105 − 172 = −277. Computed now, table 1's tie goes to Chloé (1, before
+    the number 3 Bruno's seat was taken under): Denis −1.73 there, −2.78 in all, a cent from
+    what was posted; the table shows Denis −1.72, Chloé +2.77, as posted."""
+    fresh(app)
+    club = club_at(client, "0.025")
+    evening = new_evening(client, app, club, "2026-11-27")
+    data = {"name": "Chloé", "short_name": "", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
+    first = table(client, evening, ("Anne", "Bruno", "Chloé"), 6)
+    table(client, evening, ("Denis", "Eve", "Fanny"), 6)
+    _close_by_name(client, app, monkeypatch, evening)
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        member = dict(conn.execute("select name, id from members").fetchall())
+    merge = {"member": member["Bruno"], "into": member["Denis"], "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/merge", data=merge).status_code == 302
+    fresh(app)
+    room = _room(client, evening)
+    assert room["Chloé"] == "+2.77" and room["Denis"] == "−2.77"
+    page = client.get(first + "/settlement").data.decode()
+    assert table_money(page) == {"Anne": "−1.05", "Denis": "−1.72", "Chloé": "+2.77"}
+
+
 class _Table:
     """A chip table as ``as_posted`` reads it: its number, its chips, its order of ties."""
 
