@@ -20,7 +20,7 @@ from wtforms.validators import Length, Optional
 
 from ... import clubs, store
 from ...cashbox.settle import BOX
-from ...clubs.purse import table_purse
+from ...clubs.purse import table_evening, table_purse
 from ...clubs.seats import person_members, seat_members
 from ...clubs.ties import seated_numbers, tie_order
 from ...db import get_db
@@ -34,6 +34,7 @@ from ...rules.hombre.stats import PlayerStats, person_stats, player_stats
 from ...rules.ledger import Transfer, to_cents
 from ...rules.money import Money, parse_money
 from ...rules.seating import person_rows, sittings
+from ...store import closings
 from ...store.paid import Tick, lines, lines_cents, ticks
 from .. import blueprints
 from ..formats.collation import by_name
@@ -295,8 +296,10 @@ def _csv_money(stored: store.StoredGame) -> CsvMoney:
         if people is None:  # a person with no member: no club's figure to tie to
             return club.money, None, None
         member_of = dict(enumerate(people))
-    # the ties of its settlement (a closed evening's: those that give what was posted)
-    purse = table_purse(get_db(), club, stored.id)
+    # a closed evening's: the ties its settlement's figures, those posted, are given by
+    evening = table_evening(get_db(), stored.id)
+    closed = evening is not None and closings.closed(get_db(), evening)
+    purse = table_purse(get_db(), club, stored.id) if closed else None
     shown = () if purse is None else purse.ties
     numbers = seated_numbers(get_db(), stored.id)
     rest = [m for m in tie_order(member_of.values(), numbers) if m not in shown]
