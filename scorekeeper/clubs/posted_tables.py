@@ -15,9 +15,10 @@ a member's tables add up to other than what was posted for him, a cent moves bet
 members of one table, each staying within a cent of his exact amount there (rounded down
 or up) and the table's column at zero — through a chain of tables for a member who sat at
 two (an augmenting path, as a flow's: found whenever such a split exists). A member who sat
-at one table is shown exactly what was posted for him. A sum no split reaches (posted by a
-rule whose tables are not these: a rounding older than the table's own) leaves the rest as
-computed now. An open or reopened evening's tables compute (``Room.cents``): nothing of
+at one table is shown exactly what was posted for him. Where no split reaches every posted
+sum (posted by a rule whose tables are not these: a rounding older than the table's own, a
+chip value changed since), every table is shown as computed now, whole: never half of one
+and half of the other. An open or reopened evening's tables compute (``Room.cents``): nothing of
 theirs is posted yet.
 Plain Python: no database, no request, no page.
 """
@@ -46,10 +47,11 @@ def as_posted(room: Room, posted: Mapping[int, int]) -> dict[int, dict[int, int]
         for member, cents in figures.items():
             now[member] = now.get(member, 0) + cents
     owed = {m: posted.get(m, 0) - now.get(m, 0) for m in {*posted, *now}}
+    computed = {no: dict(figures) for no, figures in shown.items()}
     while any(owed.values()):
         path = _path(shown, bounds, owed)
-        if path is None:
-            break
+        if path is None:  # no split gives what was posted: the tables as computed, whole
+            return {no: {m: c for m, c in f.items() if c} for no, f in computed.items()}
         for table, up, down in path:
             shown[table][up] = shown[table].get(up, 0) + 1
             shown[table][down] = shown[table].get(down, 0) - 1

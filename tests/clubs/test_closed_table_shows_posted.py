@@ -174,3 +174,7 @@ def test_a_member_at_two_tables_passes_the_posted_cent_on():
     assert as_posted(room, {}) == {1: {}, 2: {}}
     # a sum no split reaches (3 at −2: below −½ rounded down): the tables stay as now
     assert as_posted(room, {1: 2, 3: -2}) == {1: {1: 1, 2: -1}, 2: {2: 1, 3: -1}}
+    # nor half a split: posted 1 0, 2 +1 (0 at table 1), 3 −1, and 5 +1, 6 −1 who sat at
+    # neither table: 1 and 2 reach theirs (table 1 at 0, 0), 5 and 6 cannot; every table
+    # as computed, not table 1 split beside 5 and 6 left out
+    assert as_posted(room, {2: 1, 3: -1, 5: 1, 6: -1}) == {1: {1: 1, 2: -1}, 2: {2: 1, 3: -1}}
