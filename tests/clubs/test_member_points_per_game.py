@@ -84,4 +84,4 @@ def test_a_members_points_per_game_add_up_to_his_season(client, app):
     finally:
         db.close()
     assert pages == season
-    assert season["Anne"] == {"manille": 3, "manillen": 25}
+    assert sorted(season["Anne"].values()) == [3, 25]  # two games, never 28
