@@ -22,7 +22,11 @@ from test_club_points import FOUR, manillen_table
 from test_clubs import manille_table, new_club, new_evening
 
 from scorekeeper import clubs
+from scorekeeper.clubs.records import club as club_of
+from scorekeeper.clubs.season import FIRST_DAY, LAST_DAY, season_rows
 from scorekeeper.db import connect
+from scorekeeper.ratings.club import club_ratings
+from scorekeeper.ratings.history import member_history
 
 
 def test_a_members_evening_keeps_each_games_points_apart(client, app):
@@ -45,3 +49,39 @@ def test_a_members_evening_keeps_each_games_points_apart(client, app):
     # one chart of points per game, each titled by its game
     assert "13" not in "".join(re.findall(r'id="chart-points[^"]*".*?</svg>', page, re.S))
     assert 'id="chart-points-manille"' in page and 'id="chart-points-manillen"' in page
+
+
+def test_a_members_points_per_game_add_up_to_his_season(client, app):
+    """The seam: his page's points of a game over his evenings are the season's points of
+    that game for him (both read each table's points per member, ``member_results``), for
+    every member, two games and two evenings. Hand values for Anne: the Manille 3 (above);
+    the manillen 10 on the 3rd, and on the 10th Nous (Anne, Chloé) takes 45 of 60:
+    45 − 30 = 15 (§6), so 10 + 15 = 25."""
+    club = new_club(client)
+    first = new_evening(client, app, club, "2026-11-03")
+    manille_table(client, first)
+    manillen_table(client, first, FOUR, [("pique", 40)])
+    second = new_evening(client, app, club, "2026-11-10")
+    manillen_table(client, second, FOUR, [("pique", 45)])
+    db = connect(app.config["DATABASE"])
+    try:
+        found = club_of(db, club)
+        assert found is not None
+        season = {
+            row.member.name: {key: record.points for key, record in row.points.items()}
+            for row in season_rows(db, found, FIRST_DAY, LAST_DAY)
+            if row.points
+        }
+        ratings = club_ratings(db, club)
+        pages = {}
+        for member in clubs.members(db, club):
+            added: dict[str, int] = {}
+            for line in member_history(db, ratings, member.id).evenings:
+                for key, points in line.points.items():
+                    added[key] = added.get(key, 0) + points
+            if added:
+                pages[member.name] = added
+    finally:
+        db.close()
+    assert pages == season
+    assert sorted(season["Anne"].values()) == [3, 25]  # two games, never 28
