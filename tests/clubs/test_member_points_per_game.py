@@ -45,7 +45,9 @@ def test_a_members_evening_keeps_each_games_points_apart(client, app):
     cells = [re.sub(r"<[^>]+>", "", c) for c in cells]
     assert cells[0] == "2"  # two tables
     assert "13" not in cells  # 3 + 10: two games' points added
-    assert cells[-1] == "la Manille (classique) 3 / manillen (Belgian) 10"  # a line each
+    assert cells[-1] == "la Manille (classique): 3 / manillen (Belgian): 10"  # a line each
+    # each chart titled by its game, in one sentence a translator may reorder
+    assert "Points per evening — manillen (Belgian)" in page
     # one chart of points per game, each titled by its game
     assert "13" not in "".join(re.findall(r'id="chart-points[^"]*".*?</svg>', page, re.S))
     assert 'id="chart-points-manille"' in page and 'id="chart-points-manillen"' in page
