@@ -95,6 +95,20 @@ def test_a_game_still_defining_a_folded_message_hook_is_refused_when_loaded():
                 return "undone"
 
 
+def test_a_points_games_field_words_of_two_arguments_is_refused_when_made():
+    """PointsGame.field_words took (item, players) before the names of who sat there: an
+    outside game's old function failed only at the first correction the change log
+    showed; it is refused when the game is made."""
+    from dataclasses import replace
+
+    from scorekeeper.web.brou import BROU
+
+    game = BROU.entry.game  # the PointsGame points_web made Brou's half of
+    replace(game, field_words=lambda item, players, names: {})  # of three: taken
+    with pytest.raises(TypeError, match=r"brou: field_words takes \(item, players, names\)"):
+        replace(game, field_words=lambda item, players: {})
+
+
 SNIPPET = """
 from typing import Any
 from scorekeeper.web.hookspecs import CoupEntry

@@ -9,6 +9,7 @@ forwarding to those functions. No points game writes an adapter class.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -86,6 +87,18 @@ class PointsGame(Generic[FormT, NewFormT]):
     must_sans_atout: Callable[[Report], bool] = field(default=_never)
     context: Callable[[], Mapping[str, object]] = field(default=_nothing)
     """What else the game's own templates (its coup fields) use."""
+
+    def __post_init__(self) -> None:
+        """A ``field_words`` of the older two arguments (before ``names``) is refused when the
+        game is made, naming what it takes now: it failed only at the first correction
+        shown in the change log."""
+        try:
+            inspect.signature(self.field_words).bind({}, (), None)
+        except TypeError:
+            raise TypeError(
+                f"{self.name}: field_words takes (item, players, names), names being who sat"
+                " at each seat in that coup (docs/internals.md)"
+            ) from None
 
 
 class _Entry(CoupEntry[FormT]):
