@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 
 from test_clubs import new_club, new_evening
 from test_fresh import follower
@@ -222,3 +223,24 @@ def test_a_three_players_sheets_corrected_renonce_names_him_anew(client, app):
         assert "Renonce — → Anne-Marie" in page
         assert "→ Anne " not in page and "→ Anne;" not in page
     assert json.loads(client.get(game + "/game.json").data)["coups"][0]["renonce"] == "Anne"
+
+
+def test_the_evenings_close_page_names_him_anew(client, app):
+    """The question before closing says what the close's end does to each table it ends
+    (the seed after six coups: the bêtes still open are shared): it named the member as
+    typed at the table, "Ane −66 → …", under an evening page that says Anne-Marie."""
+    club, game = _ane_at_six_coups(client, app)
+    client.get(game)  # the coups' messages read
+    conn = sqlite3.connect(app.config["DATABASE"])
+    try:
+        (evening,) = conn.execute(
+            "select evening_id from evening_games where game_id = ?", [int(game.rsplit("/", 1)[1])]
+        ).fetchone()
+    finally:
+        conn.close()
+    _rename(client, app, club, "Ane", "Anne-Marie")
+    page = _text(client.get(f"/evenings/{evening}/close").data.decode())
+    # Bruno's bête of 72 still open is shared among the three, 24 each: he pays 72 and gets
+    # 24 back (−48), the two others +24
+    assert "Anne-Marie −66 → −42 (+24) Bruno −21 → −69 (−48) Chloé +87 → +111 (+24)" in page
+    assert "Ane " not in page

@@ -26,6 +26,7 @@ from ...store.stops import end_changes, evening_refusal, evening_stops, playing
 from .. import blueprints
 from ..formats.words import refusal_text
 from ..forms import CLUB_CHANGED, ActionForm, form_version
+from ..table.seat_words import named_changes, names_now
 
 bp = blueprints.clubs
 
@@ -61,7 +62,9 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
     ending = [  # what the close's end does to each table it ends
         (t.no, changes)
         for t in stops
-        if refused[t.no] is None and (changes := end_changes(t.stored))
+        # each named as the table's pages name him: a club's member by his name now
+        if refused[t.no] is None
+        and (changes := named_changes(end_changes(t.stored), names_now(t.stored)) or [])
     ]
     return render_template(
         "club/close.html",
