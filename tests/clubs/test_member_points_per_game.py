@@ -87,3 +87,32 @@ def test_a_members_points_per_game_add_up_to_his_season(client, app):
         db.close()
     assert pages == season
     assert sorted(season["Anne"].values()) == [3, 25]  # two games, never 28
+
+
+def test_points_below_zero_are_written_with_a_true_minus(client, app):
+    """Manille belge at three, Anne alone, sans-atout contré (×4), 20 points: 10 under 30,
+    ×4 = −80 for her, +40 each for the others (tests/web/test_web_sheets.py). Her member
+    page's evenings table and chart, and the final sheet's "Who sat where" once Denis took
+    Bruno's seat, write −80 as the pages write a count (``ledger.minus``): "-80" read as a
+    hyphen beside the nets' "−72" (smoke17)."""
+    from test_take_seat import take
+
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": ""}
+    data |= {"first_dealer": "0", "create": "1", "variant": "belge", "deals": "3"}
+    response = client.post(f"/games/new/manille?evening={evening}", data=data | {"sans_atout": "1"})
+    game = response.headers["Location"]
+    coup = {"trump": "sans-atout", "contre": "contre", "points": "20"}
+    assert client.post(game + "/sheet/coups", data=coup).status_code == 302
+    assert take(client, game, "1", "Denis").status_code == 302
+    db = connect(app.config["DATABASE"])
+    try:
+        anne = next(m.id for m in clubs.members(db, club) if m.name == "Anne")
+    finally:
+        db.close()
+    page = client.get(f"/clubs/{club}/members/{anne}").get_data(as_text=True)
+    assert "−80" in page and "-80" not in page
+    sheet = client.get(game + "/settlement").get_data(as_text=True)
+    people = sheet.split('id="people"')[1].split("</section>")[0]
+    assert "<b>−80</b>" in people and "-80" not in people

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ...rules.ledger import minus
+
 WIDTH, HEIGHT = 320, 150
 LEFT, RIGHT, TOP, BOTTOM = 36, 6, 10, 22
 """Room for the figures of the axis (left) and the first and last labels (below)."""
@@ -71,7 +73,7 @@ def bar_chart(
     """One bar a value, up from zero or down (None: nothing to draw)."""
     if not values:
         return None
-    shown = shown or [str(v) for v in values]
+    shown = shown or [minus(v) for v in values]  # a count: a true minus, as its table
     low, high = _scale(values, True)
     step = (WIDTH - LEFT - RIGHT) / len(values)
     zero = _y(0, low, high)
