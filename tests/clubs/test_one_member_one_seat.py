@@ -16,6 +16,7 @@ import re
 import sqlite3
 
 from test_clubs import club_version, new_club, new_evening, seed_table
+from test_events import EVENT, post
 from test_imported_newcomer import _seed_file
 from test_merge_refused_at_one_table import _merge
 from test_renamed_member_at_his_table import _text
@@ -250,3 +251,27 @@ def test_an_imported_file_refused_keeps_its_text_beside_the_refusal(client, app)
     kept = re.search(r'<textarea[^>]*\bid="text"[^>]*>(.*?)</textarea>', page, re.S)
     assert kept is not None and json.loads(html.unescape(kept.group(1))) == data
     assert _stored(app) == before
+
+
+def test_a_club_rounds_draw_refuses_a_member_drawn_at_one_table_under_two_names(app):
+    """A club's competition registers "Anne Martin" and "Anne" (her short name): three
+    players, one table of three, the draw seats the one member twice. It was a 500 (the
+    seats' refusal unanswered inside the draw); now refused, no round, no table stored."""
+    client = app.test_client()
+    client.get("/lang/en")
+    response = client.post("/clubs/new", data={"name": "Le Cercle", "chip_value": "0.05"})
+    club = int(response.headers["Location"].rsplit("/", 1)[1])
+    data = {"name": "Anne Martin", "short_name": "Anne", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
+    data = {**EVENT, "name": "Club cup", "kind": "hombre", "seating": "3", "method": "total"}
+    assert client.post(f"/events/new?club={club}", data=data).status_code == 302
+    assert post(client, app, "players", names="Anne Martin\nAnne\nCarl").status_code == 302
+    before = _stored(app)
+    answer = post(client, app, "draw")
+    assert answer.status_code == 422
+    said = "Anne is the member Anne Martin, drawn at the same table: one person cannot sit at"
+    assert said + " two seats" in _text(answer.data.decode())
+    assert _stored(app) == before
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from event_rounds").fetchone() == (0,)
+    conn.close()
