@@ -23,6 +23,7 @@ import sqlite_utils
 
 from ..clock import now, today
 from ..clubs.evening_tables import add_table
+from ..clubs.one_seat import SameMember
 from ..clubs.records import Evening
 from ..clubs.seats import MAX_MEMBERS, ClubFull
 from ..db import rows
@@ -205,6 +206,16 @@ def draw_round(
                         N_("the club has {top} members: no more can be added"),
                         top=MAX_MEMBERS,
                     ) from full
+                except SameMember as same:  # "Anne" and Anne Martin (short "Anne") drawn together
+                    raise GameError(
+                        "round",
+                        N_(
+                            "{name} is the member {member}, drawn at the same table:"
+                            " one person cannot sit at two seats"
+                        ),
+                        name=same.name,
+                        member=same.member,
+                    ) from same
         again = met_again(history, drawn, found.settings.seating, pairs)
         change.summary = draw_summary(DrawSummary(number, len(drawn.tables), request.seed, again))
     return number

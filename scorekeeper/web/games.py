@@ -80,7 +80,17 @@ def import_game() -> str | BaseResponse | tuple[str, int]:
         parsed = _parse_game_file(raw, field)
         if parsed is not None:
             game, money, changes, stopped = parsed
-            return created(game, store.Action.IMPORT, money, seat_changes=changes, stopped=stopped)
+            made = created(
+                game,
+                store.Action.IMPORT,
+                money,
+                seat_changes=changes,
+                stopped=stopped,
+                form=form,
+                field=field,
+            )  # None: refused beside the file (a member at two seats), the text kept
+            if made is not None:
+                return made
     page = render_template("import.html", form=form)
     return page if request.method == "GET" else (page, 422)
 

@@ -240,7 +240,7 @@ NOT_QUANTITIES = {
     # a number that names something, said as the pages say it ("coup 1234")
     "last", "round", "table", "line", "col",
     # what was typed, kept as typed; and words: names, keys, kinds, choices, reasons
-    "value", "wanted", "name", "other", "first", "second", "key", "kind", "choices",
+    "value", "wanted", "name", "other", "member", "first", "second", "key", "kind", "choices",
     "allowed", "contract", "example", "team", "hand", "hands", "games", "reason",
     "char", "code", "category", "field", "message",
 }  # fmt: skip

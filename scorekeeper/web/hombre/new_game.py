@@ -205,8 +205,12 @@ def new_game() -> str | BaseResponse | tuple[str, int]:
         _fill_rules(form, _preset(_known(form.preset.data)), _known(form.preset.data))
     elif not merge_preset(form, _drawn(form)):
         pass  # another money system's preset: shown filled before anything is stored
-    elif (game := _table_from_form(form, offered)) is not None:
-        return created(game, store.Action.CREATE, None, club_presets.keeping(form, game))
+    elif (game := _table_from_form(form, offered)) is not None and (
+        made := created(
+            game, store.Action.CREATE, None, club_presets.keeping(form, game), form=form
+        )
+    ) is not None:
+        return made
     else:
         refused = True
     page = render_template(

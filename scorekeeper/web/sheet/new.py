@@ -113,8 +113,17 @@ def new_sheet(name: str) -> Page | BaseResponse:
     )
     if filled:
         return _page(form, web, club=True)  # the club's rules shown in the fields first
-    if request.method == "POST" and (game := _game_from_form(form, web, new, offered)) is not None:
-        return created(game, store.Action.CREATE, None, club_presets.keeping(form, game))
+    if (
+        request.method == "POST"
+        and (game := _game_from_form(form, web, new, offered)) is not None
+        and (
+            made := created(
+                game, store.Action.CREATE, None, club_presets.keeping(form, game), form=form
+            )
+        )
+        is not None
+    ):
+        return made
     previous = request.args.get("again", type=int)
     if request.method == "GET" and previous is not None:
         # the same table plays again: same players and rules, the deal passes on

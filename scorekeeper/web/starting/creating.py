@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import clubs, store
 from ...clubs.seats import relink_seats
 from ...db import get_db
+from ...names import tidy
 from ...rights import access
 from ...rules.errors import GameError
 from ...rules.kind import Game
@@ -65,7 +66,7 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
     except clubs.ClubFull:
         form.create.errors = [club_full_text()]
     except clubs.SameMember as error:
-        form.create.errors = [same_member_text(error)]
+        refuse_beside(form, error, form.create)
     else:
         return redirect(url_for("table.game", game_id=game_id))
     return None
@@ -78,13 +79,19 @@ def created(
     also: Callable[[sqlite_utils.Database, clubs.Evening], None] | None = None,
     seat_changes: Sequence[SeatChange] = (),
     stopped: bool = False,
-) -> BaseResponse:
+    *,
+    form: Any,
+    field: Any = None,
+) -> BaseResponse | None:
     """Store a new game; its creator becomes its manager and sees the manager link once.
 
     Opened from an evening (``?evening=``, by one of its club's managers), the
     game is that evening's next table and its seats are the members of the
     players' names; ``also`` then writes what else belongs to the club in
-    the same transaction (its rules saved as the club's preset).
+    the same transaction (its rules saved as the club's preset). A member typed
+    twice (``clubs.SameMember``) is refused on ``form``, nothing stored: None, the
+    refusal beside the player field of his second name, else on ``field`` (an imported
+    file's), and the caller shows the form again as it was typed (422).
     """
     evening = evening_arg()
     then = None
@@ -109,18 +116,29 @@ def created(
             seat_changes,
             stopped,
         )
-    except (clubs.ClubFull, clubs.SameMember) as error:  # refused as the seats are linked
-        # one member past the bound, or a member typed twice (his name and his short name):
-        # nothing stored
-        message = same_member_text(error) if isinstance(error, clubs.SameMember) else None
-        page = render_template(
-            "error.html", code=422, message=message or club_full_text(), evening=evening
-        )
+    except clubs.SameMember as error:  # his name and his short name, say: nothing stored
+        refuse_beside(form, error, field if field is not None else form.create)
+        return None
+    except clubs.ClubFull:  # a new name would be one member past the bound: nothing stored
+        page = render_template("error.html", code=422, message=club_full_text(), evening=evening)
         abort(make_response(page, 422))
     access.grant_manage(game_id)
     session[NEW_MANAGER_LINK] = [game_id, token]
     stash_code(game_id, code)
     return redirect(url_for("table.game", game_id=game_id))
+
+
+PLAYER_FIELDS = ("player0", "player1", "player2", "player3")
+"""The player fields of every form that starts or sets up a table, in seat order."""
+
+
+def refuse_beside(form: Any, error: clubs.SameMember, field: Any) -> None:
+    """A member typed twice at a table, refused beside the player field his second name was
+    typed in, as a name typed twice is (``forms.player_names``); else on ``field``."""
+    seats = (getattr(form, name, None) for name in PLAYER_FIELDS)
+    typed = [seat for seat in seats if seat is not None and tidy(seat.data or "") == error.name]
+    where = typed[0] if typed else field
+    where.errors = [*where.errors, same_member_text(error)]
 
 
 def evening_arg() -> clubs.Evening | None:
