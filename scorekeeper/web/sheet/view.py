@@ -76,13 +76,18 @@ def sides(report: Standing) -> tuple[str, ...]:
     return tuple(_(word) for word in TEAM_WORDS.values())
 
 
-def named_sides(report: Standing, now: Mapping[str, str] | None) -> tuple[str, ...]:
+def named_sides(
+    report: Standing, now: Mapping[str, str] | None, names: Sequence[str] | None = None
+) -> tuple[str, ...]:
     """The sheet's columns, three players each by ``now`` where it has him (a club's member
-    by his name now); the teams' words as they are."""
+    by his name now); the teams' words as they are. ``names``: who sat at each seat in one
+    coup (``StoredGame.seated``), its message's columns (a seat's first player did not play
+    the coups after someone took his seat); the game's players when None."""
     columns = sides(report)
-    if not now or len(report.game.players) != 3:
+    if len(report.game.players) != 3:
         return columns
-    return tuple(now.get(name, name) for name in columns)
+    said = now or {}
+    return tuple(said.get(name, name) for name in (names or columns))
 
 
 def team_name(key: object) -> str:

@@ -345,7 +345,8 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                 status = 422
             else:
                 people = stored.person_changes(after.game.coups, None)
-                flash(page.changed_text(Change.CORRECTED, before, after, n, people, now))
+                seated = stored.seated(n)  # who sat in it, as its saved message named them
+                flash(page.changed_text(Change.CORRECTED, before, after, n, people, now, seated))
                 return _back(game_id, page.after_change)
     return page.render_edit(stored, n, form, before, after, status)
 
@@ -378,7 +379,8 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
                 error = f"{WENT_BACK} {CHANGED}" if back else str(CHANGED)
             else:
                 people = stored.person_changes(coups, n)
-                flash(page.changed_text(Change.DELETED, before, after, n, people, now))
+                seated = stored.seated(n)
+                flash(page.changed_text(Change.DELETED, before, after, n, people, now, seated))
                 return _back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
@@ -403,7 +405,8 @@ def undo(game_id: int) -> BaseResponse:
         return _back(game_id, "")
     count = len(stored.game.coups)  # each person's result, the seats' players none of it
     people = stored.person_changes(stored.game.coups[:-1], count)
-    flash(page.changed_text(Change.UNDONE, before, after, count, people, now))
+    seated = stored.seated(count)
+    flash(page.changed_text(Change.UNDONE, before, after, count, people, now, seated))
     return _back(game_id, page.after_save)
 
 
@@ -428,7 +431,8 @@ def redo(game_id: int) -> BaseResponse:
         flash(refused_text(stored, error, error.coup or len(stored.game.coups) + 1, True))
         return _back(game_id, "")
     people = stored.person_changes(after.game.coups, None)  # each person's, once one sat
-    flash(page.changed_text(Change.REDONE, before, after, len(after.coups), people, now))
+    n, seated = len(after.coups), stored.seated(len(after.coups))  # who sat in it
+    flash(page.changed_text(Change.REDONE, before, after, n, people, now, seated))
     return _back(game_id, page.after_save)
 
 
