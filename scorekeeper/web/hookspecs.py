@@ -201,7 +201,8 @@ class GamePages(ABC, Generic[FormT]):
         back (``change``); ``before`` and ``after``: the game's replays either side of it;
         ``people``: what it did to each person's result once someone took a seat
         (``StoredGame.person_changes``; None: the seats' nets are the persons'); ``now`` and
-        ``names`` (who sat at each seat in coup ``n``) as ``saved_text``'s. By default
+        ``names`` (who sat at each seat in coup ``n``; given after a correction or a redo, the
+        messages that say what it marks) as ``saved_text``'s. By default
         only what happened (``Change.headline``: "Coup 4 corrected.")."""
         return change.headline(n)
 

@@ -379,8 +379,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
                 error = f"{WENT_BACK} {CHANGED}" if back else str(CHANGED)
             else:
                 people = stored.person_changes(coups, n)
-                seated = stored.seated(n)
-                flash(page.changed_text(Change.DELETED, before, after, n, people, now, seated))
+                flash(page.changed_text(Change.DELETED, before, after, n, people, now))
                 return _back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
@@ -405,8 +404,7 @@ def undo(game_id: int) -> BaseResponse:
         return _back(game_id, "")
     count = len(stored.game.coups)  # each person's result, the seats' players none of it
     people = stored.person_changes(stored.game.coups[:-1], count)
-    seated = stored.seated(count)
-    flash(page.changed_text(Change.UNDONE, before, after, count, people, now, seated))
+    flash(page.changed_text(Change.UNDONE, before, after, count, people, now))
     return _back(game_id, page.after_save)
 
 
