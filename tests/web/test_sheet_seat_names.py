@@ -69,3 +69,25 @@ def test_a_seats_total_is_named_by_who_sat_there_in_turn(client, app):
         page = client.get(path).data.decode()
         assert TOTALS in page, path
         assert FIRST_ONLY not in page, path
+
+
+def test_a_coups_line_names_who_sat_in_it_and_a_column_its_seat(client, app):
+    _evening, game = three_and_denis(client, app)
+    # coup 3, Denis (Gaston's seat, the file's "Gaston") renounces: 60 for the dealer Hugo,
+    # (60 − 30) × 2 = +60, Chloé and Denis 30 − 60 = −30 each (docs/rules/manille.md §7)
+    data = {"version": version_of(client, game), "trump": "trefle", "renonce": "Gaston"}
+    saved = said(client.post(game + "/sheet/coups", data=data, follow_redirects=True))
+    assert saved == ["Coup 3 saved: Chloé −30, Denis −30, Hugo +60."]
+    for path in (game, game + "/settlement"):
+        page = client.get(path).data.decode()
+        assert "renonce by Denis" in page, path
+        assert "renonce by Gaston" not in page, path
+    # the sheet's columns count the seats: Gaston's seat's is Gaston's, then Denis's
+    page = client.get(game).data.decode()
+    assert '<th class="num">Gaston → Denis</th>' in page
+    assert '<th class="num">Gaston</th>' not in page
+    # the change log says coup 3 as its message did: who played it
+    history = client.get(game + "/history").data.decode()
+    assert "Chloé −30, Denis −30, Hugo +60" in history
+    assert "renonce by Denis" in history
+    assert "Gaston −30" not in history

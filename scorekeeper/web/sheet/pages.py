@@ -68,7 +68,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             "title": _(stored.kind.title),
             "teams": teams_line(seated()),  # who sits now, once someone took a seat
             "rules_line": self.rules_text(stored.game.rules),
-            "columns": named_sides(report, now),
+            "columns": seat_columns(stored, report, now),
             "standing": self.standing(stored, now),
             "next_deal": takes_deals(stored),
             "must_sans_atout": takes_deals(stored) and self.sheet.must_sans_atout(report),
@@ -124,7 +124,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             "sheet/_preview.html",
             form=form,
             line=None if after is None or n is None else self._line(after, n, stored),
-            columns=named_sides(after if after is not None else stored.replay(), now),
+            columns=seat_columns(stored, after if after is not None else stored.replay(), now),
         )
 
     def render_edit(
@@ -197,7 +197,9 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         now: Mapping[str, str] | None = None,
     ) -> str:
         """Coup ``n`` of a replay in a line of words (the change log)."""
-        row = rows(report, self.sheet, n, n, now=now)[0]
+        said = now or {}
+        sat = None if names is None else tuple(said.get(p, p) for p in names)
+        row = rows(report, self.sheet, n, n, None if sat is None else lambda _n: sat, now)[0]
         scored = self._scored_text(report, n, now, names)
         return labelled(row.detail, scored) if row.detail else scored
 
@@ -258,9 +260,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         report = stored.replay()
         now = names or {}  # a club's evening: each member's name now (renamed since)
         seated = tuple(now.get(name, name) for name in stored.seated())
-        columns = sides(report)
-        if len(seated) == 3:  # three who each play for themselves: a column is a seat, named
-            columns = seat_names(stored, now)  # as l'Hombre's: who sat there in turn
+        columns = seat_columns(stored, report, now)  # a seat's count: who sat there in turn
         lines = list(self.sheet.standing(report, columns, seated))
         if takes_deals(stored):
             lines += self.sheet.next_deal(report, columns, seated)
@@ -291,6 +291,17 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             else [],
             **context,
         )
+
+
+def seat_columns(
+    stored: store.StoredGame, report: Report, now: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The sheet's columns, a seat's count each: three who each play for themselves named
+    as l'Hombre's pages name a seat (``seat_words.seat_names``: who sat there in turn,
+    "Gaston → Denis", each by his name now); the teams' words as they are."""
+    if len(stored.game.players) == 3:
+        return seat_names(stored, now)
+    return sides(report)
 
 
 def _people_deleted(stored: store.StoredGame, n: int) -> list[NetChange] | None:

@@ -121,7 +121,8 @@ def rows(
     ``seated``: who sat at each seat in coup n (``StoredGame.seated``), so a line after
     someone took a seat names its dealer as he sat; the game's players when None.
     ``now``: a club's member by his name now (``seat_words.names_now``), where three who
-    each play for themselves are the columns."""
+    each play for themselves are the columns: a line names them as they sat in its coup
+    (``seated``: a renonce by Denis, who took Gaston's seat, is Denis's)."""
     report = sheet_standing(standing)
     players = report.game.players
     columns = named_sides(report, now)
@@ -130,10 +131,11 @@ def rows(
     counts = counts_shown(report.coups)
     for i, r in enumerate(report.coups[first - 1 : last], first - 1):
         shown, ended = counts[i]
-        detail, event = line(r, columns)
+        sat = players if seated is None else seated(r.n)
+        detail, event = line(r, sat if seated is not None and len(players) == 3 else columns)
         if r.coup.note:
             detail = f"{detail} · {r.coup.note}" if detail else r.coup.note
-        dealer = (players if seated is None else seated(r.n))[r.dealer]
+        dealer = sat[r.dealer]
         out.append(SheetRow(r.n, dealer, detail.strip(" ·"), r.scored, shown, event, ended))
     return out
 
