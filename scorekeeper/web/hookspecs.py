@@ -126,7 +126,7 @@ class GamePages(ABC, Generic[FormT]):
         if old:
             raise TypeError(
                 f"{cls.__qualname__} defines {', '.join(old)}: these hooks became"
-                " changed_text(change, before, after, n, people, now) (docs/internals.md)"
+                " changed_text(change, before, after, n, people, now, names) (docs/internals.md)"
             )
 
     after_save: str = ""
@@ -195,11 +195,14 @@ class GamePages(ABC, Generic[FormT]):
         n: int,
         people: Sequence[NetChange] | None = None,
         now: Mapping[str, str] | None = None,
+        names: tuple[str, ...] | None = None,
     ) -> str:
         """The message after coup ``n`` is corrected, deleted, undone (the last coup) or put
         back (``change``); ``before`` and ``after``: the game's replays either side of it;
         ``people``: what it did to each person's result once someone took a seat
-        (``StoredGame.person_changes``; None: the seats' nets are the persons'). By default
+        (``StoredGame.person_changes``; None: the seats' nets are the persons'); ``now`` and
+        ``names`` (who sat at each seat in coup ``n``; given after a correction or a redo, the
+        messages that say what it marks) as ``saved_text``'s. By default
         only what happened (``Change.headline``: "Coup 4 corrected.")."""
         return change.headline(n)
 

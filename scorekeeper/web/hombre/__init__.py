@@ -87,8 +87,10 @@ class HombrePages(GamePages[CoupForm]):
         n: int,
         people: Sequence[NetChange] | None = None,
         now: Mapping[str, str] | None = None,
+        names: tuple[str, ...] | None = None,
     ) -> str:
-        """What happened, then what it did to the nets (each change alike)."""
+        """What happened, then what it did to the nets (each change alike): the nets name
+        no seat's sitter (``names`` unused)."""
         return messages.changes_text(change.headline(n), before, after, people, now)
 
     def coup_text(

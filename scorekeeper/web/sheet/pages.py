@@ -27,7 +27,7 @@ from ..printing.pdf import printed
 from ..table.gamefiles import game_file_text
 from ..table.offers import takes_deals
 from ..table.seat_words import named_changes, names_now, renamed, seat_names, seated_now
-from .view import SheetRow, named_sides, rows, sheet_text, sides, teams_line
+from .view import SheetRow, named_sides, rows, sheet_standing, sheet_text, sides, teams_line
 
 SETTLEMENT = printed("sheet/settlement.html")
 """The final sheet, also the PDF's."""
@@ -68,7 +68,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             "title": _(stored.kind.title),
             "teams": teams_line(seated()),  # who sits now, once someone took a seat
             "rules_line": self.rules_text(stored.game.rules),
-            "columns": named_sides(report, now),
+            "columns": seat_columns(stored, report, now),
             "standing": self.standing(stored, now),
             "next_deal": takes_deals(stored),
             "must_sans_atout": takes_deals(stored) and self.sheet.must_sans_atout(report),
@@ -124,7 +124,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             "sheet/_preview.html",
             form=form,
             line=None if after is None or n is None else self._line(after, n, stored),
-            columns=named_sides(after if after is not None else stored.replay(), now),
+            columns=seat_columns(stored, after if after is not None else stored.replay(), now),
         )
 
     def render_edit(
@@ -171,14 +171,23 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         refused.save.errors = [_("Coup %(n)s cannot be deleted: %(why)s", n=n, why=error)]
         return self.render_edit(stored, n, coup_form, stored.replay(), None, 409)
 
-    def _scored_text(self, report: Report, n: int, now: Mapping[str, str] | None) -> str:
+    def _scored_text(
+        self,
+        report: Report,
+        n: int,
+        now: Mapping[str, str] | None,
+        names: tuple[str, ...] | None = None,
+    ) -> str:
         """What coup ``n`` marked, and the partie or manche it won (a vole marks no points
-        but wins parties: "Nous 0, Eux 0" alone would hide it); three players' columns each
-        named as ``now`` says (a club's member by his name now)."""
-        row = rows(report, self.sheet, n, n, now=now)[0]
-        columns = named_sides(report, now)
-        scored = ", ".join(f"{c} {signed(v)}" for c, v in zip(columns, row.scored))
-        return f"{scored} ({row.event})" if row.event else scored
+        but wins parties: "Nous 0, Eux 0" alone would hide it); three players' columns are
+        who sat at each seat in it (``names``, as l'Hombre's messages: Denis, not the seat's
+        first player, once he took it), each named as ``now`` says (a club's member by his
+        name now)."""
+        columns = named_sides(report, now, names)
+        result = sheet_standing(report).coups[n - 1]
+        _detail, event = self.sheet.line(result, columns)
+        scored = ", ".join(f"{c} {signed(v)}" for c, v in zip(columns, result.scored))
+        return f"{scored} ({event})" if event else scored
 
     def coup_text(
         self,
@@ -188,8 +197,10 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         now: Mapping[str, str] | None = None,
     ) -> str:
         """Coup ``n`` of a replay in a line of words (the change log)."""
-        row = rows(report, self.sheet, n, n, now=now)[0]
-        scored = self._scored_text(report, n, now)
+        said = now or {}
+        sat = None if names is None else tuple(said.get(p, p) for p in names)
+        row = rows(report, self.sheet, n, n, None if sat is None else lambda _n: sat, now)[0]
+        scored = self._scored_text(report, n, now, names)
         return labelled(row.detail, scored) if row.detail else scored
 
     def saved_text(
@@ -199,7 +210,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         names: tuple[str, ...] | None = None,
         now: Mapping[str, str] | None = None,
     ) -> str:
-        scored = self._scored_text(after, n, now)
+        scored = self._scored_text(after, n, now, names)
         return str(_("Coup %(n)s saved: %(scored)s.", n=n, scored=scored))
 
     def changed_text(
@@ -210,15 +221,17 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         n: int,
         people: Sequence[NetChange] | None = None,
         now: Mapping[str, str] | None = None,
+        names: tuple[str, ...] | None = None,
     ) -> str:
-        """A correction and a redo say what the coup marks now; a deletion that the sheet
-        is counted again; an undo only that it was undone."""
+        """A correction and a redo say what the coup marks now, naming who sat in it
+        (``names``); a deletion that the sheet is counted again; an undo only that it was
+        undone."""
         match change:
             case Change.CORRECTED:
-                scored = self._scored_text(after, n, now)
+                scored = self._scored_text(after, n, now, names)
                 return str(_("Coup %(n)s corrected: %(scored)s.", n=n, scored=scored))
             case Change.REDONE:
-                scored = self._scored_text(after, n, now)
+                scored = self._scored_text(after, n, now, names)
                 return str(_("Coup %(n)s redone: %(scored)s.", n=n, scored=scored))
             case Change.DELETED:
                 return str(_("Coup %(n)s deleted; the sheet is counted again.", n=n))
@@ -247,9 +260,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         report = stored.replay()
         now = names or {}  # a club's evening: each member's name now (renamed since)
         seated = tuple(now.get(name, name) for name in stored.seated())
-        columns = sides(report)
-        if len(seated) == 3:  # three who each play for themselves: the columns are they
-            columns = tuple(now.get(name, name) for name in columns)
+        columns = seat_columns(stored, report, now)  # a seat's count: who sat there in turn
         lines = list(self.sheet.standing(report, columns, seated))
         if takes_deals(stored):
             lines += self.sheet.next_deal(report, columns, seated)
@@ -280,6 +291,17 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
             else [],
             **context,
         )
+
+
+def seat_columns(
+    stored: store.StoredGame, report: Report, now: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The sheet's columns, a seat's count each: three who each play for themselves named
+    as l'Hombre's pages name a seat (``seat_words.seat_names``: who sat there in turn,
+    "Gaston → Denis", each by his name now); the teams' words as they are."""
+    if len(stored.game.players) == 3:
+        return seat_names(stored, now)
+    return sides(report)
 
 
 def _people_deleted(stored: store.StoredGame, n: int) -> list[NetChange] | None:

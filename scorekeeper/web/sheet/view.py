@@ -76,13 +76,18 @@ def sides(report: Standing) -> tuple[str, ...]:
     return tuple(_(word) for word in TEAM_WORDS.values())
 
 
-def named_sides(report: Standing, now: Mapping[str, str] | None) -> tuple[str, ...]:
+def named_sides(
+    report: Standing, now: Mapping[str, str] | None, names: Sequence[str] | None = None
+) -> tuple[str, ...]:
     """The sheet's columns, three players each by ``now`` where it has him (a club's member
-    by his name now); the teams' words as they are."""
+    by his name now); the teams' words as they are. ``names``: who sat at each seat in one
+    coup (``StoredGame.seated``), its message's columns (a seat's first player did not play
+    the coups after someone took his seat); the game's players when None."""
     columns = sides(report)
-    if not now or len(report.game.players) != 3:
+    if len(report.game.players) != 3:
         return columns
-    return tuple(now.get(name, name) for name in columns)
+    said = now or {}
+    return tuple(said.get(name, name) for name in (names or columns))
 
 
 def team_name(key: object) -> str:
@@ -116,7 +121,8 @@ def rows(
     ``seated``: who sat at each seat in coup n (``StoredGame.seated``), so a line after
     someone took a seat names its dealer as he sat; the game's players when None.
     ``now``: a club's member by his name now (``seat_words.names_now``), where three who
-    each play for themselves are the columns."""
+    each play for themselves are the columns: a line names them as they sat in its coup
+    (``seated``: a renonce by Denis, who took Gaston's seat, is Denis's)."""
     report = sheet_standing(standing)
     players = report.game.players
     columns = named_sides(report, now)
@@ -125,10 +131,11 @@ def rows(
     counts = counts_shown(report.coups)
     for i, r in enumerate(report.coups[first - 1 : last], first - 1):
         shown, ended = counts[i]
-        detail, event = line(r, columns)
+        sat = players if seated is None else seated(r.n)
+        detail, event = line(r, sat if seated is not None and len(players) == 3 else columns)
         if r.coup.note:
             detail = f"{detail} · {r.coup.note}" if detail else r.coup.note
-        dealer = (players if seated is None else seated(r.n))[r.dealer]
+        dealer = sat[r.dealer]
         out.append(SheetRow(r.n, dealer, detail.strip(" ·"), r.scored, shown, event, ended))
     return out
 

@@ -345,7 +345,8 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                 status = 422
             else:
                 people = stored.person_changes(after.game.coups, None)
-                flash(page.changed_text(Change.CORRECTED, before, after, n, people, now))
+                seated = stored.seated(n)  # who sat in it, as its saved message named them
+                flash(page.changed_text(Change.CORRECTED, before, after, n, people, now, seated))
                 return _back(game_id, page.after_change)
     return page.render_edit(stored, n, form, before, after, status)
 
@@ -428,7 +429,8 @@ def redo(game_id: int) -> BaseResponse:
         flash(refused_text(stored, error, error.coup or len(stored.game.coups) + 1, True))
         return _back(game_id, "")
     people = stored.person_changes(after.game.coups, None)  # each person's, once one sat
-    flash(page.changed_text(Change.REDONE, before, after, len(after.coups), people, now))
+    n, seated = len(after.coups), stored.seated(len(after.coups))  # who sat in it
+    flash(page.changed_text(Change.REDONE, before, after, n, people, now, seated))
     return _back(game_id, page.after_save)
 
 
