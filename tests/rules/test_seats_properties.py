@@ -264,6 +264,9 @@ def test_the_command_and_the_settlement_page_say_the_same_per_person(
     people = page[page.index('id="people"') :]
     shown = dict(PERSON_ROW.findall(people[: people.index("</table>")]))
     assert shown == {
-        name: (f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0") if kind.chips else str(v)
+        # a net signed, a points count with a true minus below zero and no plus (smoke17)
+        name: (f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0")
+        if kind.chips
+        else (f"−{-v}" if v < 0 else str(v))
         for name, v in said.items()
     }
