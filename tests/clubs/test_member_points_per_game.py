@@ -95,14 +95,12 @@ def test_points_below_zero_are_written_with_a_true_minus(client, app):
     page's evenings table and chart, and the final sheet's "Who sat where" once Denis took
     Bruno's seat, write −80 as the pages write a count (``ledger.minus``): "-80" read as a
     hyphen beside the nets' "−72" (smoke17)."""
+    from test_renamed_member_in_the_coup_flow import manille_of_three
     from test_take_seat import take
 
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-03")
-    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": ""}
-    data |= {"first_dealer": "0", "create": "1", "variant": "belge", "deals": "3"}
-    response = client.post(f"/games/new/manille?evening={evening}", data=data | {"sans_atout": "1"})
-    game = response.headers["Location"]
+    game = manille_of_three(client, evening)
     coup = {"trump": "sans-atout", "contre": "contre", "points": "20"}
     assert client.post(game + "/sheet/coups", data=coup).status_code == 302
     assert take(client, game, "1", "Denis").status_code == 302

@@ -35,6 +35,15 @@ def _renamed_after_six(client, app) -> str:
     return game
 
 
+def manille_of_three(client, evening: int) -> str:
+    """A Manille belge of Anne, Bruno and Chloé at the club's evening, three deals, each
+    player owing a sans-atout (tests/web/test_web_sheets.py): its game page's address."""
+    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": ""}
+    data |= {"first_dealer": "0", "create": "1", "variant": "belge", "deals": "3"}
+    response = client.post(f"/games/new/manille?evening={evening}", data=data | {"sans_atout": "1"})
+    return str(response.headers["Location"])
+
+
 def test_the_messages_after_a_coup_an_undo_a_redo_and_a_deletion(client, app):
     game = _renamed_after_six(client, app)
     assert enter(client, game, SEED_COUPS[6]).status_code == 302
@@ -148,10 +157,7 @@ def test_a_three_players_sheets_coup_fields_and_message_name_him_anew(client, ap
     sans-atout contré (×4), 20 points: −80, the others +40 each."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-03")
-    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": ""}
-    data |= {"first_dealer": "0", "create": "1", "variant": "belge", "deals": "3"}
-    response = client.post(f"/games/new/manille?evening={evening}", data=data | {"sans_atout": "1"})
-    game = response.headers["Location"]
+    game = manille_of_three(client, evening)
     _rename(client, app, club, "Anne", "Anne-Marie")
     page = client.get(game).data.decode()
     assert 'value="Anne"' in page  # the renonce's choice: the name typed is the file's value
@@ -204,10 +210,7 @@ def test_a_three_players_sheets_corrected_renonce_names_him_anew(client, app):
     names the renonce's player by her name now; the game file keeps the name typed."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-03")
-    data = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": ""}
-    data |= {"first_dealer": "0", "create": "1", "variant": "belge", "deals": "3"}
-    response = client.post(f"/games/new/manille?evening={evening}", data=data | {"sans_atout": "1"})
-    game = response.headers["Location"]
+    game = manille_of_three(client, evening)
     coup = {"trump": "sans-atout", "contre": "contre", "points": "20"}
     assert client.post(game + "/sheet/coups", data=coup).status_code == 302
     client.get(game)  # its message read
