@@ -109,9 +109,9 @@ def test_a_member_back_at_his_own_seat_is_no_second_seat(client, app):
     assert take(client, game, "0", "Anne").status_code == 302
 
 
-def test_an_imported_newcomer_who_is_a_member_already_seated_is_refused(client, app):
-    """A file whose newcomer, "Anne", takes over Bruno's seat beside Anne Martin: refused."""
-    _club, evening = _club_with_anne_martin(client, app)
+def _anne_takes_brunos_seat() -> dict[str, object]:
+    """The seed's file played by Anne Martin, Bruno and Chloé, whose newcomer "Anne" (the
+    short name of Anne Martin, seated already) takes over Bruno's seat from coup 5."""
     data = _seed_file()
     data["players"] = ["Anne Martin", "Bruno", "Chloé"]
     for coup in data["coups"]:  # type: ignore[union-attr]
@@ -122,6 +122,13 @@ def test_an_imported_newcomer_who_is_a_member_already_seated_is_refused(client, 
                 ("Anne Martin" if k == "Anne" else k): v for k, v in coup["tricks"].items()
             }
     data["seat_changes"] = [{"coup": 5, "seat": "Bruno", "player": "Anne", "way": "takes_over"}]
+    return data
+
+
+def test_an_imported_newcomer_who_is_a_member_already_seated_is_refused(client, app):
+    """A file whose newcomer, "Anne", takes over Bruno's seat beside Anne Martin: refused."""
+    _club, evening = _club_with_anne_martin(client, app)
+    data = _anne_takes_brunos_seat()
     before = _stored(app)
     text = json.dumps(data, ensure_ascii=False)
     answer = client.post(f"/games/import?evening={evening}", data={"text": text})
@@ -232,16 +239,7 @@ def test_a_setup_change_shows_the_refusal_beside_the_name(client, app):
 def test_an_imported_file_refused_keeps_its_text_beside_the_refusal(client, app):
     """The same file as above, pasted: the refusal beside the text, the text kept."""
     _club, evening = _club_with_anne_martin(client, app)
-    data = _seed_file()
-    data["players"] = ["Anne Martin", "Bruno", "Chloé"]
-    for coup in data["coups"]:  # type: ignore[union-attr]
-        if coup.get("hombre") == "Anne":
-            coup["hombre"] = "Anne Martin"
-        if "tricks" in coup:
-            coup["tricks"] = {
-                ("Anne Martin" if k == "Anne" else k): v for k, v in coup["tricks"].items()
-            }
-    data["seat_changes"] = [{"coup": 5, "seat": "Bruno", "player": "Anne", "way": "takes_over"}]
+    data = _anne_takes_brunos_seat()
     text = json.dumps(data, ensure_ascii=False)
     before = _stored(app)
     answer = client.post(f"/games/import?evening={evening}", data={"text": text})
