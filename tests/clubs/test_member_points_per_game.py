@@ -114,3 +114,31 @@ def test_points_below_zero_are_written_with_a_true_minus(client, app):
     sheet = client.get(game + "/settlement").get_data(as_text=True)
     people = sheet.split('id="people"')[1].split("</section>")[0]
     assert "<b>−80</b>" in people and "-80" not in people
+
+
+def test_a_members_games_are_titled_by_the_seasons_one_line(client, app):
+    """The member's page titled each game's points by a copy of the season's titles line
+    (``web.clubs.ratings._kind_titles``); both now read ``web.clubs.season.kind_titles``:
+    the season heads its tables, the comma file its columns and the member's page its lines
+    and charts with the same words, here the two Manille games of the first test."""
+    from scorekeeper.web.clubs.season import kind_titles
+
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    manille_table(client, evening)
+    manillen_table(client, evening, FOUR, [("pique", 40)])
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        titles = kind_titles({"manille", "manillen"})
+        every = kind_titles()
+    assert titles == {"manille": "la Manille (classique)", "manillen": "manillen (Belgian)"}
+    assert list(titles) == [k for k in every if k in titles]  # the app's order of kinds
+    season = client.get(f"/clubs/{club}/season").get_data(as_text=True)
+    db = connect(app.config["DATABASE"])
+    try:
+        anne = next(m.id for m in clubs.members(db, club) if m.name == "Anne")
+    finally:
+        db.close()
+    page = client.get(f"/clubs/{club}/members/{anne}").get_data(as_text=True)
+    for title in titles.values():
+        assert f"{title}: points" in season
+        assert f"Points per evening — {title}" in page
