@@ -28,7 +28,7 @@ from ..cashbox.entries import (
     reversed_ids,
     sides,
 )
-from ..cashbox.ledger import entries, insert_entry
+from ..cashbox.ledger import insert_entry
 from ..cashbox.open_items import (
     DayFees,
     at_most,
@@ -43,6 +43,7 @@ from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .closing import pending
 from .evening_tables import evening as evening_of
+from .merging import entries
 from .purse import NotOwed, evening_purse, owes
 from .records import Member, Refused
 from .records import club as club_of

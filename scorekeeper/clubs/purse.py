@@ -31,13 +31,13 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..cashbox.entries import Entry, is_payment, payments
-from ..cashbox.ledger import entries
 from ..cashbox.open_items import settled_by_account
 from ..cashbox.settle import Suggestion, between_members, parties
 from ..store import closings
 from .closing import pending
 from .closing import result as evening_result
 from .evening_tables import evening as evening_of
+from .merging import entries
 from .posted_tables import as_posted, held_first
 from .records import Club, Evening, Member, Refused
 from .room import room_of

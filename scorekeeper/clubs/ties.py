@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 import sqlite_utils
 
 from ..db import rows
-from .seats import kept
+from .merging import kept
 
 
 def tie_order(ids: Iterable[int], numbers: Mapping[int, int] | None = None) -> list[int]:
