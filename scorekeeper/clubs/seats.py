@@ -45,9 +45,9 @@ def _member(row: rows.Row) -> Member:
 def _in_order(name: str, member_id: int) -> tuple[bytes, int]:
     """The club's order: by name in Unicode's root collation (``names.order_key``: Éva
     among the E's, Strauß as Strauss; SQLite's ``nocase`` folds ASCII only and a
-    ``casefold`` key put É after Z), then number. It pairs the cash box's transfers (the
-    ties of the largest remainder are ``ties.tie_order``'s: by number, which no rename moves):
-    one definition, here, the same for every reader."""
+    ``casefold`` key put É after Z), then number: one definition, here, the same for every
+    reader. Money is not ordered by it: the ties of the largest remainder and who pays whom
+    go by number, which no rename moves (``ties.tie_order``, ``ties.pay_order``)."""
     return order_key(name), member_id
 
 
