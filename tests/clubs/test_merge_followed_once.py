@@ -18,8 +18,8 @@ from __future__ import annotations
 import sqlite3
 
 import sqlite_utils
-from test_club_money_one_figure import club_at, table
-from test_clubs import club_version, new_evening
+from test_clubs import club_version
+from test_money_ties_by_number import closed_table
 from test_renamed_member_at_his_table import _member, _text
 from test_renamed_member_on_the_home_list import _listed
 from web import forget_kept
@@ -31,12 +31,7 @@ from scorekeeper.ratings.club import club_matches, merges
 def _closed_table(client, app) -> tuple[int, int, str]:
     """Le Cercle at 0.025 € a chip: Anne, Bruno, Chloé's table, closed; Annie and Zoé, two
     members who never sat. (club, evening, the table's address)."""
-    forget_kept(app)
-    club = club_at(client, "0.025")
-    evening = new_evening(client, app, club, "2026-11-27")
-    game = table(client, evening, ("Anne", "Bruno", "Chloé"), 6)
-    close = {"version": club_version(app), "confirmed": "1"}
-    assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
+    club, evening, game = closed_table(client, app)
     for name in ("Annie", "Zoé"):
         added = {"name": name, "version": club_version(app)}
         assert client.post(f"/clubs/{club}/members", data=added).status_code == 302
