@@ -25,7 +25,7 @@ from .evening_tables import (
     seat_names_now,
     tables,
 )
-from .merging import SatTogether, merge
+from .merging import SatTogether, kept, kept_members, merge, now_is
 from .one_seat import SameMember
 from .presets import club_presets, save_preset
 from .records import (
@@ -48,7 +48,6 @@ from .seats import (
     ClubFull,
     NameTaken,
     add_member,
-    kept,
     link_seats,
     look_alikes,
     member_named,
@@ -86,6 +85,7 @@ __all__ = [
     "give",
     "holds",
     "kept",
+    "kept_members",
     "link_seats",
     "look_alikes",
     "managed_by",
@@ -94,6 +94,7 @@ __all__ = [
     "merge",
     "names",
     "now",
+    "now_is",
     "played_on",
     "rename",
     "save_preset",
