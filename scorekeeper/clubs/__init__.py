@@ -27,6 +27,7 @@ from .evening_tables import (
 )
 from .merging import SatTogether, merge
 from .one_seat import SameMember
+from .part_names import PartOfNames
 from .presets import club_presets, save_preset
 from .records import (
     Club,
@@ -68,6 +69,7 @@ __all__ = [
     "Evening",
     "Member",
     "NameTaken",
+    "PartOfNames",
     "Refused",
     "SameMember",
     "SatTogether",

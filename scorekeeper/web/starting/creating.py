@@ -17,14 +17,20 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import clubs, store
 from ...clubs.seats import relink_seats
 from ...db import get_db
-from ...names import tidy
+from ...names import same_key, tidy
 from ...rights import access
 from ...rules.errors import GameError
 from ...rules.kind import Game
 from ...rules.money import Money
 from ...rules.seating import SeatChange
 from ..formats.collation import names_sorted
-from ..formats.words import club_full_text, refusal_text, same_member_text
+from ..formats.words import (
+    club_full_text,
+    new_member_text,
+    part_of_names_text,
+    refusal_text,
+    same_member_text,
+)
 from ..forms import changed_meanwhile, form_version, whole
 from ..kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
 from ..table.coups import locked_page, pages_of
@@ -97,9 +103,10 @@ def created(
     then = None
     if evening is not None:
         players = tuple(game.players)
+        new = told_new(form) if field is None else None  # typed in the form: asked, not a file
 
         def then(db: Any, game_id: int) -> None:
-            clubs.add_table(db, evening, game_id, players)
+            clubs.add_table(db, evening, game_id, players, new)
             if also is not None:
                 also(db, evening)
 
@@ -119,6 +126,9 @@ def created(
     except clubs.SameMember as error:  # his name and his short name, say: nothing stored
         refuse_beside(form, error, field if field is not None else form.create)
         return None
+    except clubs.PartOfNames as error:  # "Chloé" where the club has Chloé Dubois: asked
+        ask_beside(form, error)
+        return None
     except clubs.ClubFull:  # a new name would be one member past the bound: nothing stored
         page = render_template("error.html", code=422, message=club_full_text(), evening=evening)
         abort(make_response(page, 422))
@@ -132,13 +142,43 @@ PLAYER_FIELDS = ("player0", "player1", "player2", "player3")
 """The player fields of every form that starts or sets up a table, in seat order."""
 
 
+def _typed_in(form: Any, name: str) -> list[Any]:
+    """The player fields of ``form`` in which ``name`` was typed (as kept: ``names.tidy``)."""
+    seats = (getattr(form, field, None) for field in PLAYER_FIELDS)
+    return [seat for seat in seats if seat is not None and tidy(seat.data or "") == name]
+
+
 def refuse_beside(form: Any, error: clubs.SameMember, field: Any) -> None:
     """A member typed twice at a table, refused beside the player field his second name was
     typed in, as a name typed twice is (``forms.player_names``); else on ``field``."""
-    seats = (getattr(form, name, None) for name in PLAYER_FIELDS)
-    typed = [seat for seat in seats if seat is not None and tidy(seat.data or "") == error.name]
+    typed = _typed_in(form, error.name)
     where = typed[0] if typed else field
     where.errors = [*where.errors, same_member_text(error)]
+
+
+def ask_beside(form: Any, error: clubs.PartOfNames) -> None:
+    """The question of a name that is only a part of members' names, under its field, with
+    the box that tells the table it is a new member (``new_member``, unticked; the macro
+    ``text`` draws it: no script needed)."""
+    for seat in _typed_in(form, error.name)[:1] or [form.create]:
+        seat.errors = [*seat.errors, part_of_names_text(error)]
+        seat.new_member = (error.name, False, new_member_text())
+
+
+def told_new(form: Any) -> list[str]:
+    """The names of ``form``'s player fields whose "new member" box is ticked (the form's
+    ``new_member`` values, each a name typed): a club's new table makes them new members
+    without asking (``clubs.PartOfNames``). Each box is drawn again ticked, should the form
+    come back for another reason."""
+    ticked = {same_key(value) for value in request.form.getlist("new_member")[:8]}
+    told = []
+    for name in PLAYER_FIELDS:
+        seat = getattr(form, name, None)
+        typed = "" if seat is None else tidy(seat.data or "")
+        if seat is not None and typed and same_key(typed) in ticked:
+            seat.new_member = (typed, True, new_member_text())
+            told.append(typed)
+    return told
 
 
 def evening_arg() -> clubs.Evening | None:
