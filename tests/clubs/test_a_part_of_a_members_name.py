@@ -17,7 +17,7 @@ import sqlite3
 from test_clubs import club_version, new_club, new_evening
 from test_one_member_one_seat import _field, _stored, _value
 from test_renamed_member_at_his_table import _text
-from web import NEW_GAME
+from web import NEW_GAME, version_of
 
 ASKED = "Chloé: did you mean Chloé Dubois? Type the full name, or tick “new member”."
 
@@ -140,3 +140,23 @@ def test_the_kitchen_table_asks_nothing(client, app):
     response = client.post("/games/new", data=data)
     assert response.status_code == 302  # no club: no member, nothing to ask
     assert _members(app) == ["Chloé Dubois"]
+
+
+def test_a_setup_change_asks_too_and_the_box_ticked_makes_her(client, app):
+    """A club table's set-up before its first coup types names as a new table does."""
+    _club, evening = _club_with_chloe_dubois(client, app)
+    data = {**NEW_GAME, "player0": "Anne", "player1": "Bruno", "player2": "Denis"}
+    game = client.post(f"/games/new?evening={evening}", data=data).headers["Location"]
+    before = _stored(app)
+    data = {**data, "player2": "Chloé", "version": version_of(client, game)}
+    response = client.post(game + "/setup", data=data)
+    page = response.data.decode()
+    assert response.status_code == 422
+    assert ASKED in _field(page, "player2")
+    assert _box(page) == "Chloé"
+    assert _stored(app) == before
+    response = client.post(game + "/setup", data={**data, "new_member": "Chloé"})
+    assert response.status_code == 302
+    assert _seat_members(app, game) == ["Anne", "Bruno", "Chloé"]
+    # Chloé Dubois, Anne, Bruno, Denis (made by the table first), and now Chloé: five
+    assert _members(app) == ["Anne", "Bruno", "Chloé", "Chloé Dubois", "Denis"]

@@ -15,7 +15,8 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs, store
-from ...clubs.seats import relink_seats
+from ...clubs.part_names import ask_new
+from ...clubs.seats import club_of_game, relink_seats
 from ...db import get_db
 from ...names import same_key, tidy
 from ...rights import access
@@ -54,7 +55,16 @@ def setup_closed(stored: store.StoredGame) -> tuple[str, int] | None:
 
 
 def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
-    """Store a set-up form's players and rules; None, with the refusal on the form, if refused."""
+    """Store a set-up form's players and rules; None, with the refusal on the form, if refused.
+    At a club's table a name new to it is asked about as at a new table (``ask_new``)."""
+    new = told_new(form)
+
+    def follow(db: sqlite_utils.Database, game_id: int, before: Any, after: Any) -> None:
+        club_id = club_of_game(db, game_id)
+        if club_id is not None:
+            ask_new(db, club_id, [name for name in after if name not in before], new)
+        relink_seats(db, game_id, before, after)
+
     try:
         store.set_table(
             get_db(),
@@ -63,7 +73,7 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
             game.first_dealer,
             game.rules,
             version=form_version(form),
-            seats=relink_seats,
+            seats=follow,
         )
     except store.Conflict:
         changed_meanwhile(form, form.create, game_id)
@@ -73,6 +83,8 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
         form.create.errors = [club_full_text()]
     except clubs.SameMember as error:
         refuse_beside(form, error, form.create)
+    except clubs.PartOfNames as error:
+        ask_beside(form, error)
     else:
         return redirect(url_for("table.game", game_id=game_id))
     return None
