@@ -27,6 +27,7 @@ from .evening_tables import (
 )
 from .merging import SatTogether, kept, kept_members, merge, now_is
 from .one_seat import SameMember
+from .part_names import PartOfNames
 from .presets import club_presets, save_preset
 from .records import (
     Club,
@@ -67,6 +68,7 @@ __all__ = [
     "Evening",
     "Member",
     "NameTaken",
+    "PartOfNames",
     "Refused",
     "SameMember",
     "SatTogether",

@@ -6,7 +6,7 @@ place here are one transaction); its seats name the club's members.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import sqlite_utils
@@ -16,6 +16,7 @@ from ..db import rows
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .merging import merges_of, now_is
+from .part_names import ask_new
 from .records import DamagedEvening, Evening
 from .seats import link_seats, newcomers_seated
 
@@ -182,9 +183,17 @@ def _evening_line(row: dict[str, Any]) -> Evening | DamagedEvening:
 
 
 def add_table(
-    db: sqlite_utils.Database, evening: Evening, game_id: int, players: Sequence[str]
+    db: sqlite_utils.Database,
+    evening: Evening,
+    game_id: int,
+    players: Sequence[str],
+    new: Collection[str] | None = None,
 ) -> int:
-    """Inside the game's creation: the game is the evening's next table; its seats, members."""
+    """Inside the game's creation: the game is the evening's next table; its seats, members.
+    ``new``: the players were typed in a form, which asks (``part_names.PartOfNames``) about
+    a name that is only a part of members' names unless among them (told new members)."""
+    if new is not None:
+        ask_new(db, evening.club_id, players, new)
     row: tuple[int] = db.execute(
         "select coalesce(max(table_no), 0) + 1 from evening_games where evening_id = ?",
         [evening.id],

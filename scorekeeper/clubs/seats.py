@@ -99,11 +99,11 @@ def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
     A new one is added as the club's form adds one: under the club's bound
     (``ClubFull``), with its line on the club's log (``new_member``).
     """
-    found = meant(db, _named(db, club_id), name)
+    found = meant(db, named_rows(db, club_id), name)
     return found if found is not None else new_member(db, club_id, name, "", None)
 
 
-def _named(db: sqlite_utils.Database, club_id: int) -> list[dict[str, Any]]:
+def named_rows(db: sqlite_utils.Database, club_id: int) -> list[dict[str, Any]]:
     """The club's members with their names and short names, merged ones last (each read as
     ``_member`` reads him: a name retyped behind the app is ``rows.Damaged``, not a name's
     rule crashing on a BLOB)."""
@@ -405,7 +405,7 @@ def person_members(
     club_id = club_of_game(db, game_id)
     if club_id is None:
         return None
-    rows = _named(db, club_id)
+    rows = named_rows(db, club_id)
     found = []
     for name in people:
         if name in players and players.index(name) in seat_of:
