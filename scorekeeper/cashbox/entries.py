@@ -84,6 +84,12 @@ class Entry:
     """A payment between two members recorded from a suggestion is a row on each side: the
     payee's row names the payer's (migration m028; and the reversal of the payee's row the
     reversal of the payer's). The two are one payment: reversed together (``sides``)."""
+    charged_at: int | None = None
+    """The evening a fee was charged from (its Fee form opened on the evening's view), or
+    the one the fee a reversal undoes names: the ledger's ``evening_id`` on such a row, read
+    apart from ``evening`` (``cashbox.ledger.entries``). It names where the fee is listed
+    (``cashbox.open_items.fees_on``), never what settles it: the fee stays an item of its
+    own, owed to the club, not part of the evening's room (docs/cashbox.md)."""
     provisional: bool = False
     """Not a ledger row: an evening not closed (open or reopened), its result as the room
     has it now less what a close posted (``closing.pending``), shown and counted until it
@@ -279,11 +285,20 @@ def reversed_ids(entries: Iterable[Entry]) -> set[int]:
 
 
 def reversal(entry: Entry, new_id: int, on: str, note: str = "") -> Entry:
-    """The entry that undoes ``entry``: the opposite amount, naming it, for the same evening."""
+    """The entry that undoes ``entry``: the opposite amount, naming it, for the same evening
+    (a fee's: charged from the same evening)."""
     if entry.kind is EntryKind.REVERSAL:
         raise ValueError("a reversal is not reversed: enter the entry again")
     return Entry(
-        new_id, entry.member, EntryKind.REVERSAL, -entry.amount, on, note, entry.evening, entry.id
+        new_id,
+        entry.member,
+        EntryKind.REVERSAL,
+        -entry.amount,
+        on,
+        note,
+        entry.evening,
+        entry.id,
+        charged_at=entry.charged_at,
     )
 
 

@@ -17,7 +17,7 @@ import sqlite_utils
 from ..clock import now
 from ..db.chain import LEDGER, append
 from ..db.rows import Damaged, Row, reading, text, text_or_none, whole, whole_or_none
-from .entries import BOX_SIDE, MEMBER_SIDE, Entry, EntryKind
+from .entries import BOX_SIDE, FEES, MEMBER_SIDE, Entry, EntryKind
 
 COLUMNS = (
     "club_id",
@@ -63,6 +63,7 @@ def entries(db: sqlite_utils.Database, club_id: int, kept: Mapping[int, int]) ->
         )
     ]
     member_of = {int(row["id"]): int(row["member_id"]) for row in rows}
+    fees = {int(row["id"]) for row in rows if row["kind"] in FEES}
     paid_to = {int(r["other_side"]): int(r["member_id"]) for r in rows if r["other_side"]}
     found = []
     for row in rows:
@@ -71,7 +72,8 @@ def entries(db: sqlite_utils.Database, club_id: int, kept: Mapping[int, int]) ->
         other = member_of.get(row["other_side"]) if row["other_side"] else paid_to.get(row["id"])
         sides = _sides(row, other)
         said = [_said(side, words, names, kept) for side, words in zip(sides, _stored(row))]
-        found.append(_entry(row, kept[row["member_id"]], *said))
+        paid_by, received_by = said
+        found.append(_entry(row, kept[row["member_id"]], paid_by, received_by, _of_fee(row, fees)))
     return found
 
 
@@ -155,7 +157,15 @@ def _sides(row: dict[str, Any], other: int | None) -> tuple[int | None, int | No
     )
 
 
-def _entry(row: dict[str, Any], member: int, paid_by: str, received_by: str) -> Entry:
+def _of_fee(row: dict[str, Any], fees: set[int]) -> bool:
+    """A fee's row, or a reversal of one: its ``evening_id`` is the evening it was charged
+    from (``Entry.charged_at``), not an evening's item."""
+    return int(row["id"]) in fees or (row["kind"] == EntryKind.REVERSAL and row["reverses"] in fees)
+
+
+def _entry(
+    row: dict[str, Any], member: int, paid_by: str, received_by: str, fee: bool = False
+) -> Entry:
     return Entry(
         int(row["id"]),
         member,
@@ -163,11 +173,12 @@ def _entry(row: dict[str, Any], member: int, paid_by: str, received_by: str) -> 
         int(row["amount"]),
         row["on_date"],
         row["note"] or "",
-        row["evening_id"],
+        None if fee else row["evening_id"],
         row["reverses"],
         row["method"] or "",
         received_by,
         row.get("game_id"),
         paid_by=paid_by,
         other_side=row.get("other_side"),
+        charged_at=row["evening_id"] if fee else None,
     )

@@ -130,9 +130,10 @@ def left_of_entries(found: Iterable[Entry], open_evenings: Collection[int] = ())
 
 
 class DayFees(NamedTuple):
-    """The fees dated one day, each with what is left of it (``left_of_entries``), by member
-    in the order given then in the order entered, and their sums: what the cash box's view
-    of an evening and its room's settlement (page and PDF) list, the same rows and sums."""
+    """The fees of one evening (``of_evening``), each with what is left of it
+    (``left_of_entries``), by member in the order given then in the order entered, and their
+    sums: what the cash box's view of an evening and its room's settlement (page and PDF)
+    list, the same rows and sums."""
 
     rows: list[tuple[Entry, int]]
     owing: int
@@ -141,17 +142,37 @@ class DayFees(NamedTuple):
     """What is still owed of them in all, in cents (positive)."""
 
 
+def of_evening(entry: Entry, evening: int, day: str) -> bool:
+    """Whether ``entry`` is a fee of the evening ``evening`` held on ``day``: one charged
+    from it (``Entry.charged_at``), or one charged from no evening dated its day (a fee
+    typed outside an evening, or before fees named theirs). A fee charged from another
+    evening of that day is that evening's only.
+
+    >>> fee = Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-11-03", charged_at=4)
+    >>> dated = Entry(2, 7, EntryKind.FEE_EVENING, -250, "2026-11-03")
+    >>> [of_evening(e, 4, "2026-11-03") for e in (fee, dated)]
+    [True, True]
+    >>> [of_evening(e, 5, "2026-11-03") for e in (fee, dated)]
+    [False, True]
+    """
+    if entry.kind not in FEES:
+        return False
+    return entry.charged_at == evening if entry.charged_at is not None else entry.on == day
+
+
 def fees_on(
     found: Sequence[Entry],
     pending: Iterable[Entry],
     open_evenings: Collection[int],
+    evening: int,
     day: str,
     order: Sequence[int] = (),
 ) -> DayFees:
-    """The fees of the ledger's rows ``found`` dated ``day``, not reversed, each with what
-    is left of it once the open items settle each other (``left_of_entries``, over the rows
-    and the evenings' provisional results ``pending``): below zero, still owed. Ranked by
-    member as ``order`` has them (members it leaves out last), then in the order entered.
+    """The fees of the ledger's rows ``found`` of the evening ``evening`` held on ``day``
+    (``of_evening``), not reversed, each with what is left of it once the open items settle
+    each other (``left_of_entries``, over the rows and the evenings' provisional results
+    ``pending``): below zero, still owed. Ranked by member as ``order`` has them (members it
+    leaves out last), then in the order entered.
 
     Anne owes 2,50 of her fee, Bruno 1,00 of his (he paid 1,50), Chloé's is reversed; two
     members still owe 2,50 + 1,00 = 3,50:
@@ -161,9 +182,16 @@ def fees_on(
     ...       Entry(3, 9, EntryKind.FEE_EVENING, -250, "2026-11-03"),
     ...       Entry(4, 8, EntryKind.PAYMENT, 150, "2026-11-03"),
     ...       Entry(5, 9, EntryKind.REVERSAL, 250, "2026-11-04", reverses=3)]
-    >>> fees = fees_on(es, [], (), "2026-11-03", order=[8, 7])
+    >>> fees = fees_on(es, [], (), 4, "2026-11-03", order=[8, 7])
     >>> [(e.id, left) for e, left in fees.rows], fees.owing, fees.left
     ([(2, -100), (1, -250)], 2, 350)
+
+    Two evenings that day: Anne's fee charged from the afternoon's view (evening 4) is the
+    afternoon's only; Bruno's names no evening and is listed on both:
+
+    >>> es[0] = Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-11-03", charged_at=4)
+    >>> [[e.id for e, _ in fees_on(es, [], (), n, "2026-11-03").rows] for n in (4, 5)]
+    [[1, 2], [2]]
     """
     left = left_of_entries([*found, *pending], open_evenings)
     undone = reversed_ids(found)
@@ -172,7 +200,7 @@ def fees_on(
         (
             (e, left.get(e.id, 0))
             for e in found
-            if e.kind in FEES and e.on == day and e.id not in undone
+            if of_evening(e, evening, day) and e.id not in undone
         ),
         key=lambda f: (rank.get(f[0].member, len(rank)), f[0].id),
     )

@@ -45,7 +45,7 @@ from .closing import pending
 from .evening_tables import evening as evening_of
 from .merging import entries
 from .purse import NotOwed, evening_purse, owes
-from .records import Member, Refused
+from .records import Evening, Member, Refused
 from .records import club as club_of
 from .seats import _member_of, members
 from .ties import pay_order
@@ -90,12 +90,14 @@ class Accounts:
         what it holds for the evenings not closed."""
         return box(self.entries, self.payable(on), on, self.open_left(on))
 
-    def fees_on(self, day: str, order: Sequence[int] = ()) -> DayFees:
-        """The fees dated ``day`` not reversed, each with what is left of it, and their sums,
-        by member as ``order`` ranks them (``cashbox.open_items.fees_on``, the settling every
-        page reads). An evening's fees are those dated its day: the Fee form typed from its
-        view dates them so (docs/cashbox.md, "The evening's fees")."""
-        return fees_on(self.entries, self.pending, self.open_evenings, day, order)
+    def fees_on(self, evening: Evening, order: Sequence[int] = ()) -> DayFees:
+        """The fees of ``evening`` not reversed, each with what is left of it, and their
+        sums, by member as ``order`` ranks them (``cashbox.open_items.fees_on``, the settling
+        every page reads). An evening's fees are those charged from its view, and those
+        charged from no evening dated its day (docs/cashbox.md, "The evening's fees")."""
+        return fees_on(
+            self.entries, self.pending, self.open_evenings, evening.id, evening.date, order
+        )
 
     def of(self, member: int) -> list[Entry]:
         """His lines: his ledger rows and his provisional results."""
@@ -199,9 +201,15 @@ def charge(
     amount: int,
     on: str,
     note: str = "",
+    evening: int | None = None,
 ) -> list[int]:
     """One fee to each of ``charged`` (``amount``, typed positive, lowers each balance): one
     change of the club, one ledger row per member, in the order given; their ids.
+
+    ``evening``: the evening whose view the Fee form was typed on; stored on each row
+    (``evening_id``, read back as ``Entry.charged_at``: the evening that lists the fee) when
+    it is one of the club's evenings and ``on`` its day, else none (the fee is listed by its
+    date, as one typed outside an evening).
 
     Refused (nothing written) unless ``kind`` is a fee, the amount one entry's, and every
     member one of the club's (merged ones apart), named once.
@@ -215,7 +223,18 @@ def charge(
             _member_of(db, club_id, member)
         change.summary = f"{kind} {-amount} × {len(charged)}"
         row = {"club_id": club_id, "kind": str(kind), "amount": -amount, "on_date": on}
+        row["evening_id"] = _charged_at(db, club_id, evening, on)
         return [insert_entry(db, row | {"member_id": m, "note": note}) for m in charged]
+
+
+def _charged_at(
+    db: sqlite_utils.Database, club_id: int, evening: int | None, on: str
+) -> int | None:
+    """``evening`` when it is one of the club's evenings held on ``on``, else None."""
+    if evening is None or not 0 < evening < 2**63:  # beyond SQLite's integers: none of them
+        return None
+    found = evening_of(db, evening)
+    return evening if found is not None and (found.club_id, found.date) == (club_id, on) else None
 
 
 class NotByHand(Refused):
@@ -269,7 +288,8 @@ def reverse(
                 "kind": str(EntryKind.REVERSAL),
                 "amount": -side.amount,
                 "on_date": on,
-                "evening_id": side.evening,
+                # an evening's result or payment: its evening; a fee: where it was charged
+                "evening_id": side.evening if side.evening is not None else side.charged_at,
                 "game_id": side.table,
                 "reverses": side.id,
                 "note": note,

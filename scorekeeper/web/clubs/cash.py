@@ -150,7 +150,7 @@ def _page(
     found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
     order = [m.id for m in people]
-    fees_shown = None if purse is None or evening is None else book.fees_on(evening.date, order)
+    fees_shown = None if purse is None or evening is None else book.fees_on(evening, order)
     page = render_template(
         "club/cash.html",
         club=club,
@@ -366,9 +366,20 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
     if form.errors or kind is None or amount is None or on is None:
         return _page(club, fees=form, status=422)
+    # typed on an evening's view: the fee is that evening's (stored when dated its day), and
+    # listed on its view and its room only, not on another evening of that day
+    shown = _evening_asked(club, request.args.get("evening"))
     try:
         accounts.charge(
-            get_db(), club_id, version, charged, kind, amount, on, typed_note(form.note.data)
+            get_db(),
+            club_id,
+            version,
+            charged,
+            kind,
+            amount,
+            on,
+            typed_note(form.note.data),
+            evening=None if shown is None else shown.id,
         )
     except clubs.Refused:
         form.member.errors = [_("Check the members to charge.")]

@@ -18,8 +18,8 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
-from ...cashbox.entries import FEES, METHODS
-from ...cashbox.open_items import DayFees
+from ...cashbox.entries import METHODS
+from ...cashbox.open_items import DayFees, of_evening
 from ...cashbox.settle import Suggestion
 from ...clock import today
 from ...clubs import accounts, presets
@@ -137,13 +137,13 @@ def evening_version(evening_id: int) -> BaseResponse:
 
 
 def _evening_fees(room: Room) -> DayFees | None:
-    """The fees dated the evening's day, as the cash box's view of the evening lists them
-    (``Accounts.fees_on``); None without one that day (no account worked out)."""
-    day = room.evening.date
-    if not any(e.kind in FEES and e.on == day for e in entries(get_db(), room.club.id)):
+    """The evening's fees, as the cash box's view of the evening lists them
+    (``Accounts.fees_on``); None without one (no account worked out)."""
+    shown = room.evening
+    if not any(of_evening(e, shown.id, shown.date) for e in entries(get_db(), room.club.id)):
         return None
     order = [m.id for m in by_name(room.members.values(), lambda m: m.name)]
-    return accounts.accounts(get_db(), room.club.id).fees_on(day, order)
+    return accounts.accounts(get_db(), room.club.id).fees_on(shown, order)
 
 
 def _settlement_page(evening_id: int, pdf: bool) -> str:
