@@ -38,6 +38,7 @@ from notation import SEED
 from web import NEW_GAME
 
 from scorekeeper.rules import kinds
+from scorekeeper.web.forms import whole
 
 ROUTES = [
     "/games/new",
@@ -949,3 +950,28 @@ def test_every_number_field_of_every_route_takes_hostile_numbers(tmp_path_factor
         for browser, may_change in [(stranger, address in OPEN_TO_STRANGERS), (manager, True)]:
             explained = not set(form) & MONEY_SYSTEM_FIELDS
             answer_is_sane(path, browser, "POST", url, may_change, explained, data=dict(form))
+
+
+@settings(FUZZ, max_examples=examples(25))
+@given(data=st.data())
+def test_a_fee_form_with_a_forged_evening_stores_none(tmp_path_factory, data):
+    """The Fee form typed on an evening's view posts ``?evening=<id>``: the fee names that
+    evening when it is one of the club's, held on the fee's date (fees18). A forged one —
+    nonsense, past SQLite's integers, none of the club's — is never a 500: the fee is
+    recorded naming no evening (listed by its date), or refused with its message. Evening 1
+    is club 2's, held on 2026-11-23, Anna's club."""
+    world, path = the_world(tmp_path_factory)
+    manager, _ = fuzz_copy(world, path)
+    forged = data.draw(st.one_of(HOSTILE, NO_SUCH, NUMBER_TEXTS, st.sampled_from(["1", "-1"])))
+    with sqlite3.connect(path) as conn:
+        anna = conn.execute("select min(id) from members where club_id = 2").fetchone()[0]
+        last = conn.execute("select max(id) from ledger").fetchone()[0]
+    conn.close()
+    form = {"kind": "fee_evening", "member": [str(anna)], "amount": "2,50"}
+    form |= {"on": "2026-11-23", "version": read(path, "clubs", 2)}
+    url = "/clubs/2/cash/fees?" + urlencode({"evening": forged})
+    answer = answer_is_sane(path, manager, "POST", url, True, data=form)
+    with sqlite3.connect(path) as conn:
+        named = [r[0] for r in conn.execute("select evening_id from ledger where id > ?", [last])]
+    conn.close()
+    assert named == ([] if answer.status_code != 302 else [1 if whole(forged) == 1 else None])
