@@ -170,7 +170,12 @@ MAX_MEMBERS = 2000
 
 
 class ClubFull(Refused):
-    """The club has ``MAX_MEMBERS`` members: a new name cannot become one, whatever path."""
+    """The club has ``MAX_MEMBERS`` members: a new name cannot become one, whatever path.
+    ``name``: the name refused (as kept), so a form says it beside the field it was typed in."""
+
+    def __init__(self, club_id: int, name: str = "") -> None:
+        super().__init__(club_id)
+        self.name = name
 
 
 class NameTaken(ValueError):
@@ -234,7 +239,7 @@ def new_member(
             _taken(db, club_id, name, short_name, None)
         count = db.execute("select count(*) from members where club_id = ?", [club_id]).fetchone()
         if count[0] >= MAX_MEMBERS:
-            raise ClubFull(club_id)
+            raise ClubFull(club_id, kept_name)
         row = {"club_id": club_id, "name": kept_name, "short_name": _short(short_name)}
         member_id = db.table("members").insert({**row, "merged_into": None}).last_pk
         assert isinstance(member_id, int)

@@ -63,10 +63,10 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
         changed_meanwhile(form, form.create, game_id)
     except GameError as error:
         form.create.errors = [refusal_text(error)]
-    except clubs.ClubFull:
-        form.create.errors = [club_full_text()]
+    except clubs.ClubFull as error:
+        refuse_beside(form, error.name, club_full_text(), form.create)
     except clubs.SameMember as error:
-        refuse_beside(form, error, form.create)
+        refuse_beside(form, error.name, same_member_text(error), form.create)
     else:
         return redirect(url_for("table.game", game_id=game_id))
     return None
@@ -104,6 +104,7 @@ def created(
                 also(db, evening)
 
     token, code = access.new_token(), access.new_handover_code()
+    beside = field if field is not None else form.create  # where a refusal of no player goes
     try:
         game_id = store.create(
             get_db(),
@@ -117,11 +118,12 @@ def created(
             stopped,
         )
     except clubs.SameMember as error:  # his name and his short name, say: nothing stored
-        refuse_beside(form, error, field if field is not None else form.create)
+        refuse_beside(form, error.name, same_member_text(error), beside)
         return None
-    except clubs.ClubFull:  # a new name would be one member past the bound: nothing stored
-        page = render_template("error.html", code=422, message=club_full_text(), evening=evening)
-        abort(make_response(page, 422))
+    except clubs.ClubFull as error:  # a new name would be one member past the bound: nothing
+        # stored; the form comes back as typed, the refusal beside the new name's field
+        refuse_beside(form, error.name, club_full_text(), beside)
+        return None
     access.grant_manage(game_id)
     session[NEW_MANAGER_LINK] = [game_id, token]
     stash_code(game_id, code)
@@ -132,13 +134,14 @@ PLAYER_FIELDS = ("player0", "player1", "player2", "player3")
 """The player fields of every form that starts or sets up a table, in seat order."""
 
 
-def refuse_beside(form: Any, error: clubs.SameMember, field: Any) -> None:
-    """A member typed twice at a table, refused beside the player field his second name was
-    typed in, as a name typed twice is (``forms.player_names``); else on ``field``."""
-    seats = (getattr(form, name, None) for name in PLAYER_FIELDS)
-    typed = [seat for seat in seats if seat is not None and tidy(seat.data or "") == error.name]
+def refuse_beside(form: Any, name: str, message: str, field: Any) -> None:
+    """A table's name refused (a member typed twice: his second name; a newcomer at a full
+    club), the ``message`` beside the player field ``name`` was typed in, as a name typed
+    twice is (``forms.player_names``); else on ``field`` (an imported file's, the button)."""
+    seats = (getattr(form, n, None) for n in PLAYER_FIELDS)
+    typed = [seat for seat in seats if seat is not None and tidy(seat.data or "") == tidy(name)]
     where = typed[0] if typed else field
-    where.errors = [*where.errors, same_member_text(error)]
+    where.errors = [*where.errors, message]
 
 
 def evening_arg() -> clubs.Evening | None:
