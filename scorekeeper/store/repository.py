@@ -392,12 +392,13 @@ def list_rows(
         where = f"where id in ({', '.join('?' * len(chosen))})" if chosen else "where 0"
         params = list(chosen)
     (total,) = db.execute(f"select count(*) from games {where}", params).fetchone()
-    found = db.query(
-        f"""select games.*, (select count(*) from coups where coups.game_id = games.id) as n
-        from games {where} order by created_at desc, id desc limit ? offset ?""",
-        [*params, limit, offset],
+    found = list(
+        db.query(
+            f"""select games.*, (select count(*) from coups where coups.game_id = games.id) as n
+            from games {where} order by created_at desc, id desc limit ? offset ?""",
+            [*params, limit, offset],
+        )
     )
-    found = list(found)
     changes = _listed_changes(db, [int(listed["id"]) for listed in found])
     out: list[GameRow | DamagedGameRow] = []
     for listed in found:
