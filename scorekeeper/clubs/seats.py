@@ -170,8 +170,7 @@ MAX_MEMBERS = 2000
 
 
 class ClubFull(Refused):
-    """The club has ``MAX_MEMBERS`` members: a new name cannot become one, whatever path.
-    ``name``: the name refused (as kept), so a form says it beside the field it was typed in."""
+    """The club has ``MAX_MEMBERS`` members: a new ``name`` cannot become one, whatever path."""
 
     def __init__(self, club_id: int, name: str = "") -> None:
         super().__init__(club_id)
@@ -248,8 +247,7 @@ def new_member(
 
 def _short(short_name: str) -> str | None:
     """A short name by the names rule, as a name (``names.accepted``: no pictograph, nothing
-    invisible kept); None when nothing is left of it. A short name seats its member at a
-    table, where the same rule refuses what it refuses here."""
+    invisible kept); None when nothing is left of it (it seats its member at a table too)."""
     return accepted(short_name) if tidy(short_name) else None
 
 

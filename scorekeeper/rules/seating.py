@@ -96,15 +96,6 @@ def seated(players: Sequence[str], changes: Sequence[SeatChange], coup: int) -> 
     return tuple(sitter(players, changes, seat, coup) for seat in range(len(players)))
 
 
-def sitting_now(
-    players: Sequence[str], changes: Sequence[SeatChange], played: int
-) -> tuple[str, ...]:
-    """Who sits at each seat now, after ``played`` coups: the names of the next coup (a seat
-    taken between coups counts from it). The one answer to "who sits at seat N now": the
-    table's pages (``StoredGame.seated``) and the list of games (``GameRow.seated``)."""
-    return seated(players, changes, played + 1)
-
-
 def payers(players: Sequence[str], changes: Sequence[SeatChange], coup: int) -> tuple[str, ...]:
     """Whose money each seat is in coup ``coup``: its player's, or the absent one's he plays for."""
     owners = list(players)

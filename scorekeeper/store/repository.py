@@ -24,7 +24,8 @@ from ..rules.errors import GameError
 from ..rules.kind import GameKind, Rules
 from ..rules.kinds import build, kind_of, stored_kind
 from ..rules.money import Money
-from ..rules.seating import WAYS, SeatChange, sitting_now
+from ..rules.seat_names import sitting_now
+from ..rules.seating import WAYS, SeatChange
 from . import cache
 from .checkpoints import Checkpoints
 from .errors import NotFound
@@ -357,14 +358,11 @@ class GameRow:
     created_at: str
     updated_at: str
     coups: int
-    seat_changes: tuple[SeatChange, ...] = ()
-    """Who took a seat from which coup (``seat_changes_of``'s, read for the whole list)."""
+    seat_changes: tuple[SeatChange, ...] = ()  # read for the whole page (``list_rows``)
     damaged: ClassVar[None] = None
 
     def seated(self) -> tuple[str, ...]:
-        """Who sits at each seat now, as the table's page says (``seating.sitting_now``, as
-        ``StoredGame.seated``): the list named the seats' first players once a seat was
-        taken, where the table's page named who sits there."""
+        """Who sits at each seat now, as the table's page says (``sitting_now``)."""
         return sitting_now(self.players, self.seat_changes, self.coups)
 
 
@@ -392,16 +390,15 @@ def list_rows(
         where = f"where id in ({', '.join('?' * len(chosen))})" if chosen else "where 0"
         params = list(chosen)
     (total,) = db.execute(f"select count(*) from games {where}", params).fetchone()
-    found = list(
-        db.query(
-            f"""select games.*, (select count(*) from coups where coups.game_id = games.id) as n
-            from games {where} order by created_at desc, id desc limit ? offset ?""",
-            [*params, limit, offset],
-        )
+    found = db.query(
+        f"""select games.*, (select count(*) from coups where coups.game_id = games.id) as n
+        from games {where} order by created_at desc, id desc limit ? offset ?""",
+        [*params, limit, offset],
     )
-    changes = _listed_changes(db, [int(listed["id"]) for listed in found])
+    page = list(found)
+    changes = _listed_changes(db, [int(listed["id"]) for listed in page])
     out: list[GameRow | DamagedGameRow] = []
-    for listed in found:
+    for listed in page:
         try:
             out.append(_listed(db, listed, changes.get(int(listed["id"]), [])))
         except rows.Damaged as damaged:
@@ -410,21 +407,15 @@ def list_rows(
 
 
 def _listed_changes(db: sqlite_utils.Database, ids: list[int]) -> dict[int, list[rows.Row]]:
-    """The seat-change rows of the games ``ids`` (a page of the list), by game, in the order
-    made: one SELECT for the page (none on a database not yet brought to m019)."""
-    if not ids:
-        return {}
-    try:
-        found = db.query(
-            "select rowid as id, game_id, coup, seat, player, way from seat_changes"
-            f" where game_id in ({', '.join('?' * len(ids))}) order by game_id, position",
-            ids,
-        )
-        out: dict[int, list[rows.Row]] = {}
-        for row in found:
-            out.setdefault(int(row["game_id"]), []).append(row)
-    except sqlite3.OperationalError:
-        return {}
+    """The seat-change rows of the games ``ids`` (a page of the list) by game, in the order
+    made: one SELECT a page."""
+    out: dict[int, list[rows.Row]] = {}
+    for row in db.query(
+        "select rowid as id, game_id, coup, seat, player, way from seat_changes"
+        f" where game_id in ({', '.join('?' * len(ids))}) order by game_id, position",
+        ids,
+    ):
+        out.setdefault(int(row["game_id"]), []).append(row)
     return out
 
 

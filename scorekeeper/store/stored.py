@@ -17,7 +17,8 @@ from ..rules.kinds import kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.ledger import NetChange, person_changes
 from ..rules.money import Money
-from ..rules.seating import SeatChange, after_removal, payers, person_tally, seated, sitting_now
+from ..rules.seat_names import sitting_now
+from ..rules.seating import SeatChange, after_removal, payers, person_tally, seated
 from .checkpoints import Checkpoints, length
 
 AnyGame = Game
@@ -86,7 +87,7 @@ class StoredGame:
 
     def seated(self, coup: int | None = None) -> tuple[str, ...]:
         """The names at the table in coup ``coup`` (default: who sits now, the next coup's,
-        ``seating.sitting_now``), seat by seat."""
+        ``seat_names.sitting_now``), seat by seat."""
         if coup is None:
             return sitting_now(self.game.players, self.seat_changes, len(self.game.coups))
         return seated(self.game.players, self.seat_changes, coup)

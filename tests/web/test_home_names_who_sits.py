@@ -1,5 +1,5 @@
 """The list of games (the home page) names each table's seats as its page does: who sits
-there now (``seating.sitting_now``), a club's member by his name now. It named the seats'
+there now (``seat_names.sitting_now``), a club's member by his name now. It named the seats'
 first players, so a table where Denis had taken Bruno's seat read "Anne · Bruno · Chloé" on
 the list and "Anne · Denis · Chloé" on its own page.
 """
