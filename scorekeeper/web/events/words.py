@@ -94,6 +94,10 @@ def change_words(action: str, summary: str, state: str | None = None) -> str:
             table=locked.table,
             result=" / ".join(minus(v) for v in locked.tally),
         )
+    if action in ("close", "reopen") and summary.isdigit():
+        # its round named as the draw's line names it ("tour tiré · tour 4 : …"), not a
+        # bare number ("tour clos · 4")
+        summary = _("round %(round)s", round=int(summary))
     drawn = read_draw_summary(summary) if action == "draw" else None
     if drawn is not None:
         summary = ngettext(
