@@ -166,17 +166,36 @@ def partners(players: Sequence[str], pairs: bool) -> str:
 
 TIE_WORDS = {
     "wins": _l("ahead on wins"),
-    "raw": _l("ahead on chips or points"),
+    "chips": _l("ahead on chips"),
+    "points": _l("ahead on points"),
     "shared": _l("tied"),
 }
 
 
-def tie_breaks(lines: Sequence[Line]) -> list[str]:
-    """For each line, in words, the tie-break that placed it ('' where the figure did)."""
-    return [str(TIE_WORDS[word]) if word else "" for word in decided_by(lines)]
+def tie_breaks(lines: Sequence[Line], chips: bool) -> list[str]:
+    """For each line, in words, the tie-break that placed it ('' where the figure did):
+    the table's count named as the event's kind counts it (``chips``: ``kind.chips``; a
+    manillen table has no chips, and "ahead on chips or points" was said of it)."""
+    raw = "chips" if chips else "points"
+    return [
+        str(TIE_WORDS[raw if word == "raw" else word]) if word else "" for word in decided_by(lines)
+    ]
 
 
-def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
+def tie_rule(chips: bool) -> str:
+    """The tie-break rule under every ranking, in the count of the event's kind."""
+    if chips:
+        return _(
+            "Level figures: the wins at the tables place first, then the chips won there;"
+            " players still level share the place (=)."
+        )
+    return _(
+        "Level figures: the wins at the tables place first, then the points scored there;"
+        " players still level share the place (=)."
+    )
+
+
+def ranking_text(lines: Sequence[Line], rounds: Sequence[int], chips: bool) -> list[str]:
     """The ranking of the results PDF as lines of text in columns (set in monospace).
 
     What the ranking table says, a line per player: place, player (with his
@@ -187,7 +206,7 @@ def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
     sets them in blocks of 25 lines: WeasyPrint reads a paragraph's whole text
     again for each of its lines.
     """
-    ties = tie_breaks(lines)
+    ties = tie_breaks(lines, chips)
     column = corrected(lines)
     rows = [
         ["#", _("Player"), *(_("R%(n)s", n=n) for n in rounds)]
