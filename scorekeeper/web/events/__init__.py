@@ -26,6 +26,7 @@ from .words import (
     met_again_text,
     partners,
     ranking_text,
+    registered_text,
     sitting_out_text,
     tie_breaks,
     tie_rule,
@@ -41,6 +42,7 @@ bp.add_app_template_global(names_sorted, "names_sorted")
 bp.add_app_template_global(tie_breaks, "tie_breaks")
 bp.add_app_template_global(ranking_text, "ranking_text")
 bp.add_app_template_global(tie_rule, "tie_rule")
+bp.add_app_template_global(registered_text, "registered_text")
 bp.add_app_template_global(sitting_out_text, "sitting_out_text")
 
 

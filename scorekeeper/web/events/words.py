@@ -17,6 +17,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...events.corrections import logged_penalty
 from ...events.ranking import Figure, Line, Penalty, decided_by, place_text, rounded
+from ...events.records import Player
 from ...events.rounds import read_draw_summary, read_lock_summary
 from ...names import columns
 from ..formats.words import minus
@@ -150,6 +151,17 @@ def sitting_out_text(names: Sequence[str]) -> str:
     return ngettext(
         "Sitting out: %(names)s", "Sitting out: %(names)s", len(names), names=", ".join(names)
     )
+
+
+def registered_text(players: Sequence[Player]) -> str:
+    """How many registered, and once someone withdrew how many still play: ``24 spelers
+    ingeschreven, 23 spelen nog`` (it said only the 24 after a withdrawal)."""
+    text = ngettext("%(num)s player registered", "%(num)s players registered", len(players))
+    playing = sum(1 for player in players if player.withdrawn is None)
+    if playing == len(players):
+        return text
+    still = ngettext("%(num)s still plays", "%(num)s still play", playing)
+    return _("%(registered)s, %(playing)s", registered=text, playing=still)
 
 
 def partners(players: Sequence[str], pairs: bool) -> str:
