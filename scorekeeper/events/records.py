@@ -267,6 +267,17 @@ def rounds_drawn(db: sqlite_utils.Database, event_id: int) -> int:
     return int(row[0])
 
 
+def finished(db: sqlite_utils.Database, event_id: int) -> bool:
+    """Every round of the event is closed (``EventSettings.unplayed``, as its standing
+    reads it: ``Standing.finished``)."""
+    found = event(db, event_id)
+    closed = db.execute(
+        "select count(*) from event_rounds where event_id = ? and closed_at is not null",
+        [event_id],
+    ).fetchone()[0]
+    return found is not None and found.settings.unplayed(int(closed)) == 0
+
+
 def check_name(name: str) -> str:
     """The name as kept, by the one rule of every name (``names.fault``), else GameError."""
     found = fault(name)
@@ -348,6 +359,8 @@ def withdraw(db: sqlite_utils.Database, event_id: int, version: int | None, name
     """The player leaves after the rounds drawn so far: the next draw leaves him out."""
     with changing(db, EventOwner(event_id), version, "withdraw") as change:
         drawn = rounds_drawn(db, event_id)
+        if finished(db, event_id):
+            raise GameError("name", N_("the event is finished: nobody withdraws any more"))
         cursor = db.execute(
             "update event_players set withdrawn = ? where event_id = ? and name = ?"
             " and withdrawn is null",
