@@ -29,7 +29,15 @@ def backup_command(args: argparse.Namespace) -> None:
     import os
     from datetime import datetime
 
-    from .backup import backup, check_backup, dated, default_database, not_replaceable, prune
+    from .backup import (
+        backup,
+        check_backup,
+        dated,
+        default_database,
+        not_replaceable,
+        prune,
+        same_file,
+    )
 
     source = Path(args.database) if args.database else default_database()
     if not source.is_file():
@@ -56,6 +64,14 @@ def backup_command(args: argparse.Namespace) -> None:
     if args.keep_days is not None and (args.keep_days < 1 or not target.is_dir()):
         raise Refused("--keep-days takes a number of days from 1, and a folder to back up into")
     if target.is_dir():
+        if same_file(target, source.parent):
+            # `backup instance` (the data folder typed as what to back up): the dated copies
+            # would pile up among the live files, one letter from the database's name, and
+            # go with the folder (docs/deploy.md, "Nightly backups")
+            raise Refused(
+                f"{args.dest} is the database's own folder ({source.parent}):"
+                " name a folder for the backups (e.g. /var/backups/scorekeeper/)"
+            )
         target = dated(target, now)
     if not target.parent.is_dir():
         raise Refused(f"no folder {target.parent}: create it first")
