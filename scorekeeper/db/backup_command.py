@@ -163,6 +163,6 @@ def _restore(args: argparse.Namespace, source: Path, target: Path) -> None:
         print(f"{line}: the restored database does not keep it")
     if before is not None and key_of(target) != before:
         print(
-            "the backup brings its own secret key: restart the server, so that the phones"
-            " of the backup's server keep their rights"
+            "the backup brings its own secret key, which the server reads when it starts:"
+            " the phones of the backup's server keep their rights"
         )
