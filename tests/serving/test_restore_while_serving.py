@@ -11,38 +11,42 @@ restore that follows.
 from __future__ import annotations
 
 import signal
-import sqlite3
 import time
 from pathlib import Path
 
 import pytest
 from live import Phone, start_serve, stop
+from test_backup_dest import games_in
 from web import NEW_GAME
 
 from scorekeeper.cli import main
 
 
-def _games(path: Path) -> int:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return int(conn.execute("select count(*) from games").fetchone()[0])
-    finally:
-        conn.close()
-
-
 def _children(pid: int) -> list[int]:
+    """Every process whose parent is ``pid``, whichever of its threads forked it (a
+    thread's ``/proc/<pid>/task/<tid>/children`` lists only what that thread forked)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rpartition(")")[2].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _state(pid: int) -> str | None:
+    """The process's state letter (R, S, T stopped, Z zombie…), None once it is gone."""
     try:
-        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
     except OSError:
-        return []
+        return None
 
 
 def _ended(pid: int) -> bool:
     """Gone, or a zombie (its files closed: its locks released) nobody reaped yet."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
-    except OSError:
-        return True
+    return _state(pid) in (None, "Z")
 
 
 @pytest.mark.long
@@ -64,7 +68,14 @@ def test_a_restore_is_refused_while_the_server_runs_and_done_once_it_was_killed(
                 f"error: scorekeeper serve (pid {server.pid}) is serving {database}:"
                 " stop it first, then restore"
             ]
-        assert _games(database) == 1  # the game entered after the backup is still there
+        assert games_in(database) == 1  # the game entered after the backup is still there
+        # stopped first, so that no process is forked between the list and the kill (the
+        # parent replaces its first processes by processes forked warm, prefork.py)
+        server.send_signal(signal.SIGSTOP)
+        deadline = time.monotonic() + 30
+        while _state(server.pid) != "T":
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
         processes = [server.pid, *_children(server.pid)]
         assert len(processes) >= 2  # the server and the process it forked
         server.send_signal(signal.SIGKILL)  # no stop handler runs: the kernel drops the lock
@@ -76,7 +87,7 @@ def test_a_restore_is_refused_while_the_server_runs_and_done_once_it_was_killed(
         assert main(["restore", str(copy), "--database", str(database), "--force"]) == 0
         said = capsys.readouterr()
         assert said.out.splitlines()[0] == f"restored 0 games from {copy} into {database}"
-        assert _games(database) == 0  # the backup's: taken before game 1
+        assert games_in(database) == 0  # the backup's: taken before game 1
     finally:
         if server.poll() is None:
             stop(server)
