@@ -110,13 +110,18 @@ LEDGER_TYPES = {
 """The ledger's columns the entries read, by their reader (``db/rows.py``)."""
 
 
+KINDS = frozenset(kind.value for kind in EntryKind)
+"""The kinds a row may say (the set was once built again for each row: a tenth of the cash
+box's CPU at 10,000 entries, docs/performance.md)."""
+
+
 def _row(row: dict[str, Any]) -> dict[str, Any]:
     """A ledger row whose columns hold what the app writes (``Damaged`` naming it: a value
     retyped behind the app, or a kind of entry there is none of)."""
     with reading("ledger", row):
         for column, read in LEDGER_TYPES.items():
             read(row, column)
-        if text(row, "kind") not in {kind.value for kind in EntryKind}:
+        if text(row, "kind") not in KINDS:
             raise Damaged("kind", "junk")
     return row
 

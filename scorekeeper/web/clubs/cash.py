@@ -141,7 +141,7 @@ def _page(
     )
     suggest = between_members if mode == "members" else with_treasurer
     evening = _evening_asked(club, request.args.get("evening"))
-    purse = None if evening is None else evening_purse(get_db(), club, evening)
+    purse = None if evening is None else evening_purse(get_db(), club, evening, book.entries)
     forms = _forms(club, book)
     typed_section = "charge"
     if typed is not None:  # a fee typed to one member (a page before 45.5): the charge's place
