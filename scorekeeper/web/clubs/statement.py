@@ -133,6 +133,7 @@ def statement_pdf(club_id: int, member_id: int) -> Response:
 
 
 @bp.get("/clubs/<int:club_id>/members/<int:member_id>/statement.csv")
+@expensive(club_key)  # a few at a time, as the season's file: it reads every entry
 def statement_csv(club_id: int, member_id: int) -> Response:
     found = _statement(club_id, member_id)
     out = io.StringIO()
