@@ -57,7 +57,7 @@ def entries(db: sqlite_utils.Database, club_id: int) -> list[Entry]:
     rows = [
         _row(row)
         for row in db.query(
-            "select ledger.*, s.paid_by as before_paid_by, s.received_by as before_received_by"
+            f"select {READ}, s.paid_by as before_paid_by, s.received_by as before_received_by"
             " from ledger left join payment_sides s on s.entry_id = ledger.id"
             " where club_id = ? order by id",
             [club_id],
@@ -108,6 +108,9 @@ LEDGER_TYPES = {
     "before_received_by": whole_or_none,
 }
 """The ledger's columns the entries read, by their reader (``db/rows.py``)."""
+READ = ", ".join(f"ledger.{c}" for c in ("kind", *LEDGER_TYPES) if not c.startswith("before_"))
+"""The ledger's columns ``entries`` selects: those it reads, not the chain's (its hash,
+the time written), a fifth of the rows' bytes turned into Python at 40,000 entries."""
 
 
 KINDS = frozenset(kind.value for kind in EntryKind)
