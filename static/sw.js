@@ -34,8 +34,9 @@
 var CACHE = "scorekeeper-v1";
 var KEEP_PAGES = 40;
 var ROOT = new URL(self.registration.scope).pathname;  // "/" (or the proxy's prefix + "/")
-var PAGES = /^(games\/\d+(\/settlement)?)?$/;
-var LINKS = /^games\/(\d+)\/(table|manage)\/[^\/]+$/;  // web/table/links.py's follow and manage
+var PAGES = /^(games\/\d+(\/settlement)?)?$/;  // games.home, table.game, settlement.settlement:
+// checked against the app's routes by tests/web/test_service_worker_routes.py
+var LINKS = /^games\/(\d+)\/(table|manage)\/[^\/]+$/;  // links.follow, links.manage: the same test
 var MARKS = "sw-link/";  // the marks' keys: ROOT + MARKS + the link's digest, never a page
 
 self.addEventListener("install", function () { self.skipWaiting(); });

@@ -111,6 +111,7 @@ FIELDS = [
     "text",
     "password",
     "player3",
+    "new_member",
     "points",
     "points_eux",
     "ending",

@@ -9,6 +9,7 @@ It writes inside the caller's transaction: a change of the cash box
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import sqlite_utils
@@ -43,17 +44,15 @@ def insert_entry(db: sqlite_utils.Database, row: dict[str, Any]) -> int:
     return append(db, LEDGER, values)
 
 
-def entries(db: sqlite_utils.Database, club_id: int) -> list[Entry]:
+def entries(db: sqlite_utils.Database, club_id: int, kept: Mapping[int, int]) -> list[Entry]:
     """The club's entries in the order entered, each for its member (a merged one: the one
-    kept), a payment's sides said as they are now (``_sides``)."""
-    members = [
+    kept), a payment's sides said as they are now (``_sides``). ``kept``: each member of the
+    club → the member he now is (``clubs.merging.kept_members``, the one home of merges,
+    above this layer)."""
+    names = dict(
         _member(row)
-        for row in db.query(
-            "select id, merged_into, name from members where club_id = ?", [club_id]
-        )
-    ]
-    merged = {m: into for m, into, _name in members}
-    names = {m: name for m, _into, name in members}
+        for row in db.query("select id, name from members where club_id = ?", [club_id])
+    )
     rows = [
         _row(row)
         for row in db.query(
@@ -67,12 +66,12 @@ def entries(db: sqlite_utils.Database, club_id: int) -> list[Entry]:
     paid_to = {int(r["other_side"]): int(r["member_id"]) for r in rows if r["other_side"]}
     found = []
     for row in rows:
-        if row["member_id"] not in merged:  # none of the club's: changed behind the app
+        if row["member_id"] not in kept:  # none of the club's: changed behind the app
             raise _strayed(db, row)
         other = member_of.get(row["other_side"]) if row["other_side"] else paid_to.get(row["id"])
         sides = _sides(row, other)
-        said = [_said(side, words, names, merged) for side, words in zip(sides, _stored(row))]
-        found.append(_entry(row, _kept(merged, int(row["member_id"])), *said))
+        said = [_said(side, words, names, kept) for side, words in zip(sides, _stored(row))]
+        found.append(_entry(row, kept[row["member_id"]], *said))
     return found
 
 
@@ -85,10 +84,10 @@ def _strayed(db: sqlite_utils.Database, row: dict[str, Any]) -> Damaged:
     return Damaged("member_id", "junk", int(row["id"]), "ledger")
 
 
-def _member(row: Row) -> tuple[int, int | None, str]:
-    """A member's id, the one he was merged into, his name (``Damaged``: retyped)."""
+def _member(row: Row) -> tuple[int, str]:
+    """A member's id and name (``Damaged``: retyped)."""
     with reading("members", row):
-        return whole(row, "id"), whole_or_none(row, "merged_into"), text(row, "name")
+        return whole(row, "id"), text(row, "name")
 
 
 LEDGER_TYPES = {
@@ -153,14 +152,12 @@ def _stored(row: dict[str, Any]) -> tuple[str, str]:
     return row["paid_by"] or "", row["received_by"] or ""
 
 
-def _said(
-    side: int | None, stored: str, names: dict[int, str], merged: dict[int, int | None]
-) -> str:
+def _said(side: int | None, stored: str, names: dict[int, str], kept: Mapping[int, int]) -> str:
     """A side in the entry's words: a member's name as it is now (a merged one's: the one
     kept), the box's mark, or the words as stored (``side`` None)."""
     if side is None:
         return stored
-    return BOX_SIDE if side == 0 else names.get(_kept(merged, side), stored)
+    return BOX_SIDE if side == 0 else names.get(kept.get(side, side), stored)
 
 
 MARKS = (BOX_SIDE, MEMBER_SIDE)
@@ -187,14 +184,6 @@ def _sides(row: dict[str, Any], other: int | None) -> tuple[int | None, int | No
         0 if marks[0] == BOX_SIDE else payer,
         0 if marks[1] == BOX_SIDE else payee,
     )
-
-
-def _kept(merged: dict[int, int | None], member: int) -> int:
-    seen = set()
-    while merged.get(member) is not None and member not in seen:
-        seen.add(member)
-        member = int(merged[member])  # type: ignore[arg-type]
-    return member
 
 
 def _entry(row: dict[str, Any], member: int, paid_by: str, received_by: str) -> Entry:

@@ -4,10 +4,11 @@ The parties are the members with a balance and the cash box itself
 (``BOX``), whose balance is minus the members' sum: what the members owe
 the club, the box is owed. Two ways:
 
-- ``between_members``: the debtors, in the club's order, pay the creditors,
-  in the club's order, each as much as both allow (the "north-west corner"
-  of the two lists: the debts laid end to end on one line, the credits on
-  another, a transfer wherever a debt and a credit overlap). At most one
+- ``between_members``: the debtors, in the order given (a club's: by member
+  number, ``clubs.ties.pay_order``), pay the creditors, in that order, each
+  as much as both allow (the "north-west corner" of the two lists: the
+  debts laid end to end on one line, the credits on another, a transfer
+  wherever a debt and a credit overlap). At most one
   transfer fewer than the parties with a balance. The order is fixed, not
   by amount, so a suggestion that is paid is cut out of both lines and
   every other overlap stays as it was: the others are unchanged.

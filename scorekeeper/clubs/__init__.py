@@ -25,8 +25,9 @@ from .evening_tables import (
     seat_names_now,
     tables,
 )
-from .merging import SatTogether, merge
+from .merging import SatTogether, kept, kept_members, merge, now_is
 from .one_seat import SameMember
+from .part_names import PartOfNames
 from .presets import club_presets, save_preset
 from .records import (
     Club,
@@ -48,7 +49,6 @@ from .seats import (
     ClubFull,
     NameTaken,
     add_member,
-    kept,
     link_seats,
     look_alikes,
     member_named,
@@ -68,6 +68,7 @@ __all__ = [
     "Evening",
     "Member",
     "NameTaken",
+    "PartOfNames",
     "Refused",
     "SameMember",
     "SatTogether",
@@ -86,6 +87,7 @@ __all__ = [
     "give",
     "holds",
     "kept",
+    "kept_members",
     "link_seats",
     "look_alikes",
     "managed_by",
@@ -94,6 +96,7 @@ __all__ = [
     "merge",
     "names",
     "now",
+    "now_is",
     "played_on",
     "rename",
     "save_preset",

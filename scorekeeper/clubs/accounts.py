@@ -28,7 +28,7 @@ from ..cashbox.entries import (
     reversed_ids,
     sides,
 )
-from ..cashbox.ledger import entries, insert_entry
+from ..cashbox.ledger import insert_entry
 from ..cashbox.open_items import (
     DayFees,
     at_most,
@@ -43,10 +43,12 @@ from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .closing import pending
 from .evening_tables import evening as evening_of
+from .merging import entries
 from .purse import NotOwed, evening_purse, owes
 from .records import Member, Refused
 from .records import club as club_of
 from .seats import _member_of, members
+from .ties import pay_order
 
 MAX_CENTS = 100_000_000
 """One entry is at most a million in the club's money (a typing slip, not a sum)."""
@@ -72,7 +74,8 @@ class Accounts:
 
     @property
     def order(self) -> list[int]:
-        return [m.id for m in self.members]
+        """The members as who pays whom pairs them (``ties.pay_order``: by number)."""
+        return pay_order(m.id for m in self.members)
 
     def balances(self, on: str | None = None) -> dict[int, int]:
         return balances([*self.entries, *self.pending], on)

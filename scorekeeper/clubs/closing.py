@@ -31,12 +31,13 @@ from collections.abc import Sequence
 import sqlite_utils
 
 from ..cashbox.entries import Entry, EntryKind, reversed_ids
-from ..cashbox.ledger import entries, insert_entry
+from ..cashbox.ledger import insert_entry
 from ..store import closings
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from ..store.stops import with_evening
 from .evening_tables import evenings, tables
+from .merging import entries
 from .records import Club, Evening, Refused
 from .room import room_of
 

@@ -6,7 +6,7 @@ place here are one transaction); its seats name the club's members.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import sqlite_utils
@@ -15,6 +15,8 @@ from ..clock import now
 from ..db import rows
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
+from .merging import merges_of, now_is
+from .part_names import ask_new
 from .records import DamagedEvening, Evening
 from .seats import link_seats, newcomers_seated
 
@@ -83,36 +85,58 @@ def seat_names_now(
     db: sqlite_utils.Database, listed: Mapping[int, Sequence[str]]
 ) -> dict[int, tuple[str, ...]]:
     """The players of each club table of ``listed`` (game id: its players as typed) by
-    their members' names now (the one kept, if merged), in one query: the list of games
+    their members' names now (``merging.now_is``: the one kept, if merged): the list of games
     names a member renamed after he played as his table's pages do (play17: it read "Anne ·
     Bruno · Chloé" after Anne became Anne-Marie). A game of no club's evening is left out
     (its names are only names, as ``room.names_now`` has it), and a seat whose member cannot
     be read keeps the name typed; the game's row and file keep what was typed."""
     chosen = sorted(listed)
-    found: dict[int, dict[int, str]] = {}
+    seated: list[tuple[int, int, int]] = []
     for start in range(0, len(chosen), 500):  # within SQLite's bound on ? parameters
         part = chosen[start : start + 500]
-        for game_id, seat, name in db.execute(
-            f"""with recursive up(game_id, seat, member_id, hops) as (
-                select seats.game_id, seats.seat, seats.member_id, 0 from seats
+        seated += [
+            (game_id, seat, member_id)
+            for game_id, seat, member_id in db.execute(
+                f"""select seats.game_id, seats.seat, seats.member_id from seats
                 join evening_games on evening_games.game_id = seats.game_id
-                where seats.game_id in ({", ".join("?" * len(part))})
-                union all
-                select up.game_id, up.seat, members.merged_into, up.hops + 1 from up
-                join members on members.id = up.member_id
-                where members.merged_into is not null and up.hops < 64
+                where seats.game_id in ({", ".join("?" * len(part))})""",
+                part,
             )
-            select up.game_id, up.seat, members.name from up
-            join members on members.id = up.member_id and members.merged_into is null""",
-            part,
-        ):
-            if isinstance(game_id, int) and isinstance(seat, int) and isinstance(name, str):
-                found.setdefault(game_id, {})[seat] = name
+            if isinstance(game_id, int) and isinstance(seat, int) and isinstance(member_id, int)
+        ]
+    merged = merges_of(db, {member_id for _g, _s, member_id in seated})
+    now: dict[tuple[int, int], int] = {}
+    for game_id, seat, member_id in seated:
+        if member_id not in merged:
+            continue  # a seat naming no member (behind the app): the name typed
+        try:
+            now[game_id, seat] = now_is(merged, member_id)
+        except rows.Damaged:  # a merge that cannot be followed: the name typed
+            continue
+    called = _names(db, set(now.values()))
+    found: dict[int, dict[int, str]] = {}
+    for (game_id, seat), member_id in now.items():
+        if member_id in called:
+            found.setdefault(game_id, {})[seat] = called[member_id]
     return {
         game_id: tuple(found[game_id].get(seat, typed) for seat, typed in enumerate(players))
         for game_id, players in listed.items()
         if game_id in found
     }
+
+
+def _names(db: sqlite_utils.Database, ids: set[int]) -> dict[int, str]:
+    """The names of the members ``ids`` (a name retyped behind the app left out)."""
+    chosen, out = sorted(ids), {}
+    for start in range(0, len(chosen), 500):  # within SQLite's bound on ? parameters
+        part = chosen[start : start + 500]
+        marks = ", ".join("?" * len(part))
+        for member_id, name in db.execute(
+            f"select id, name from members where id in ({marks})", part
+        ):
+            if isinstance(name, str):
+                out[int(member_id)] = name
+    return out
 
 
 def evening_version(db: sqlite_utils.Database, evening_id: int) -> str:
@@ -159,9 +183,17 @@ def _evening_line(row: dict[str, Any]) -> Evening | DamagedEvening:
 
 
 def add_table(
-    db: sqlite_utils.Database, evening: Evening, game_id: int, players: Sequence[str]
+    db: sqlite_utils.Database,
+    evening: Evening,
+    game_id: int,
+    players: Sequence[str],
+    new: Collection[str] | None = None,
 ) -> int:
-    """Inside the game's creation: the game is the evening's next table; its seats, members."""
+    """Inside the game's creation: the game is the evening's next table; its seats, members.
+    ``new``: the players were typed in a form, which asks (``part_names.PartOfNames``) about
+    a name that is only a part of members' names unless among them (told new members)."""
+    if new is not None:
+        ask_new(db, evening.club_id, players, new)
     row: tuple[int] = db.execute(
         "select coalesce(max(table_no), 0) + 1 from evening_games where evening_id = ?",
         [evening.id],

@@ -10,20 +10,102 @@ A newcomer who took over a member's seat, or played for him, sat at that seat wh
 member did not (the same seat, one after the other): the merge is allowed. He may be the
 member himself, back under a name typed differently ("Bruneau" for Bruno); merged, each
 stretch's result is one person's and nothing is counted twice (docs/guide-organisers.md).
+
+Which member a member number now is has one home, ``now_is``: the seat pages, the home
+list, the ratings and the cash box all follow ``merged_into`` through it (a chain A→B→C,
+written before merges were flattened or behind the app, ends at C for every reader).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 import sqlite_utils
 
+from ..cashbox import ledger
+from ..cashbox.entries import Entry
 from ..db import rows
 from ..rules.seating import SeatChange, payers, seated
 from ..store import NotFound, load
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .records import Refused
+
+Merges = Mapping[int, object]
+"""Each member read → his ``merged_into`` as stored (None: merged into nobody)."""
+
+
+def now_is(merged: Merges, member_id: int) -> int:
+    """The member ``member_id`` now is: his ``merged_into`` followed, by ``merged``
+    (``merges_of``), to a member merged into nobody — himself if never merged. A merge that
+    points at no member of ``merged`` (changed behind the app: ``merge`` points only at a
+    member kept), or holds no number, is ``rows.Damaged`` naming the merged member's row; a
+    loop (behind the app too) ends at the first member met twice.
+
+    >>> now_is({1: 2, 2: 3, 3: None}, 1), now_is({1: 2, 2: 1}, 1), now_is({1: None}, 1)
+    (3, 1, 1)
+    """
+    seen: set[int] = set()
+    while member_id not in seen:
+        seen.add(member_id)
+        into = merged.get(member_id)
+        if into is None:
+            return member_id
+        if type(into) is not int:
+            raise rows.Damaged("merged_into", rows.held(into), member_id, "members")
+        if into not in merged:
+            raise rows.Damaged("merged_into", "junk", member_id, "members")
+        member_id = into
+    return member_id
+
+
+def merges_of(
+    db: sqlite_utils.Database, ids: Collection[int], club_id: int | None = None
+) -> Merges:
+    """``merged_into`` of the members ``ids`` (and of every member of ``club_id``), and of
+    every member they point at, as stored: what ``now_is`` follows (a member there is none
+    of is left out)."""
+    out: dict[int, object] = {}
+    if club_id is not None:
+        found = db.execute("select id, merged_into from members where club_id = ?", [club_id])
+        out |= {int(m): into for m, into in found}
+    asked: set[int] = set()
+    wanted = set(ids) - out.keys()
+    while wanted:
+        part = sorted(wanted)[:500]  # within SQLite's bound on ? parameters
+        marks = ",".join("?" * len(part))
+        found = db.execute(f"select id, merged_into from members where id in ({marks})", part)
+        out |= {int(m): into for m, into in found}
+        asked |= set(part)
+        pointed = {into for m in part if type(into := out.get(m)) is int}
+        wanted = (wanted | pointed) - asked - out.keys()
+    return out
+
+
+def kept(db: sqlite_utils.Database, member_id: int, named: bool = False) -> int:
+    """The member a merged one now is (himself if never merged): ``now_is``. A merge that
+    points at no member is ``rows.Damaged`` naming the merged member's row; ``named``:
+    ``member_id`` was read from a row that names a member (a seat's), which is damaged if
+    there is none (else a number of no member is himself)."""
+    merged = merges_of(db, [member_id])
+    if member_id not in merged:
+        if named:
+            raise rows.Damaged("member_id", "junk")
+        return member_id
+    return now_is(merged, member_id)
+
+
+def kept_members(db: sqlite_utils.Database, club_id: int) -> dict[int, int]:
+    """Each member of the club (merged ones too) → the member he now is (``now_is``)."""
+    merged = merges_of(db, (), club_id)
+    ids = db.execute("select id from members where club_id = ?", [club_id]).fetchall()
+    return {int(m): now_is(merged, int(m)) for (m,) in ids}
+
+
+def entries(db: sqlite_utils.Database, club_id: int) -> list[Entry]:
+    """The club's cash box entries (``cashbox.ledger.entries``), each member's the one he
+    now is (``kept_members``)."""
+    return ledger.entries(db, club_id, kept_members(db, club_id))
 
 
 class SatTogether(Exception):

@@ -13,7 +13,8 @@ posted sums, not stored a second time (docs/cashbox.md, "A closed evening's tabl
 Each table's figures as computed now (``Room.cents``, ties by number) are the start; where
 a member's tables add up to other than what was posted for him, a cent moves between two
 members of one table, each staying within a cent of his exact amount there (rounded down
-or up) and the table's column at zero — through a chain of tables for a member who sat at
+or up; a member who is two persons there, each person's: ``_bounds``) and the table's column
+at zero — through a chain of tables for a member who sat at
 two (an augmenting path, as a flow's: found whenever such a split exists). A member who sat
 at one table is shown exactly what was posted for him. Where no split reaches every posted
 sum (posted by a rule whose tables are not these: a rounding older than the table's own, a
@@ -61,11 +62,18 @@ def as_posted(room: Room, posted: Mapping[int, int]) -> dict[int, dict[int, int]
 
 
 def _bounds(table: Table, value: Decimal) -> dict[int, tuple[int, int]]:
-    """Each member's least and most cents at ``table``: his exact amount rounded down, up."""
+    """Each member's least and most cents at ``table``: each person's exact amount there
+    (``Table.members_nets``: a seat's, or each one who sat) rounded down, up, added. A member
+    who is two persons of the table — a newcomer merged, after the close, into the member he
+    took over from — was two members when the close rounded them, each within a cent of his
+    own: the bounds of the summed chips (Bruno +21 and Denis −49 chips at 1.5 cents: −42
+    exactly) refused what was posted (+31 and −74: −43), and every table of the evening
+    showed as computed (tests/clubs/test_closed_table_shows_posted.py)."""
     out: dict[int, tuple[int, int]] = {}
-    for member, chips in table.chips().items():
+    for member, chips in table.members_nets():
         exact = chips * value * 100
-        out[member] = (floor(exact), ceil(exact))
+        low, high = out.get(member, (0, 0))
+        out[member] = (low + floor(exact), high + ceil(exact))
     return out
 
 

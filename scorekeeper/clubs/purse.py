@@ -31,17 +31,18 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..cashbox.entries import Entry, is_payment, payments
-from ..cashbox.ledger import entries
 from ..cashbox.open_items import settled_by_account
 from ..cashbox.settle import Suggestion, between_members, parties
 from ..store import closings
 from .closing import pending
 from .closing import result as evening_result
 from .evening_tables import evening as evening_of
+from .merging import entries
 from .posted_tables import as_posted, held_first
-from .records import Club, Evening, Member, Refused
+from .records import Club, Evening, Refused
 from .room import room_of
-from .seats import club_order, members
+from .seats import club_order
+from .ties import pay_order
 
 
 @dataclass(frozen=True)
@@ -104,10 +105,8 @@ def owes(purse: Purse, payment: Suggestion) -> bool:
     return payment.payer != payment.payee and 0 < payment.amount <= min(owing, owed)
 
 
-def _purse(
-    by_id: Mapping[int, Member], result: dict[int, int], paid: dict[int, int], closed: bool
-) -> Purse:
-    order = club_order(by_id, [*result, *paid])
+def _purse(result: dict[int, int], paid: dict[int, int], closed: bool) -> Purse:
+    order = pay_order([*result, *paid])
     still = left(result, paid)
     return Purse(order, result, paid, between_members(still, order), closed)
 
@@ -122,13 +121,12 @@ def evening_purse(
     club's ledger rows already read in this request (the cash box's), else read here."""
     if club.money is None:
         return None
-    by_id = {m.id: m for m in members(db, club.id)}
     found = entries(db, club.id) if read is None else read
     paid = payments(e for e in found if e.evening == evening.id)
     result = evening_result(db, club, evening, found)
     for member, cents in by_account(db, club, found, {*result, *paid}, evening.id).items():
         paid[member] = paid.get(member, 0) + cents
-    return _purse(by_id, result, paid, closings.closed(db, evening.id))
+    return _purse(result, paid, closings.closed(db, evening.id))
 
 
 def by_account(

@@ -3,7 +3,7 @@
 A chip table (its kind moves chips: ``kind.chips``) counts each seat's net
 for the member of that seat (the ``seats`` rows, a merged member followed to
 the one kept); the members' sums are settled by the cash box's pairing
-(``cashbox.settle.between_members``), the members in the club's order; in
+(``cashbox.settle.between_members``), the members by number (``ties.pay_order``); in
 money, what is paid and left comes from the cash box (purse.py).
 A points table (its kind moves no chip) moves no money: each member's points
 there are his person's (``StoredGame.by_person``: what his side scored in the
@@ -37,14 +37,13 @@ from .evening_tables import tables
 from .records import Club, Evening, Member
 from .seats import (
     club_member,
-    club_order,
     members,
     names,
     person_members,
     seat_members,
     table_seats,
 )
-from .ties import seated_numbers, tie_order
+from .ties import pay_order, seated_numbers, tie_order
 
 
 @dataclass(frozen=True)
@@ -205,7 +204,7 @@ def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:
             nets[member] = nets.get(member, 0) + net
         for member, net in table.members_nets(left(db, table)):
             owed[member] = owed.get(member, 0) + net
-    return Room(evening, club, seated, by_id, nets, settle(owed, by_id), families(seated))
+    return Room(evening, club, seated, by_id, nets, settle(owed), families(seated))
 
 
 def left(db: sqlite_utils.Database, table: Table) -> tuple[int, ...] | None:
@@ -237,13 +236,14 @@ def families(seated: Sequence[Table]) -> list[Points]:
     return list(out.values())
 
 
-def settle(nets: dict[int, int], by_id: dict[int, Member]) -> list[Pay]:
-    """Who pays whom in chips: the cash box's pairing (``between_members``), the club's order.
+def settle(nets: dict[int, int]) -> list[Pay]:
+    """Who pays whom in chips: the cash box's pairing (``between_members``), by number
+    (``ties.pay_order``).
 
     The same function as the cash box's suggestions and the room's in money
     (clubs/purse.py), so every page of a club pairs its members alike.
     """
-    return [Pay(*s) for s in between_members(nets, club_order(by_id, nets))]
+    return [Pay(*s) for s in between_members(nets, pay_order(nets))]
 
 
 def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:

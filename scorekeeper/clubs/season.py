@@ -25,13 +25,13 @@ from typing import Any
 import sqlite_utils
 
 from .. import store
-from ..cashbox.ledger import entries
 from ..rules.kind import GameKind
 from ..rules.kinds import KINDS
 from ..rules.records import SeatRecord
 from ..rules.seating import payers, sittings
 from .closing import result as evening_result
 from .evening_tables import evenings, tables
+from .merging import entries
 from .records import Club, Member
 from .room import table_points
 from .seats import club_member, members, person_members, table_seats

@@ -18,6 +18,7 @@ from ..db import rows
 from ..names import Clash, accepted, clash, clash_with, look_alike_key, order_key, tidy
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
+from .merging import kept
 from .one_seat import beside_newcomer, refuse_twice
 from .records import Member, Refused
 
@@ -44,9 +45,9 @@ def _member(row: rows.Row) -> Member:
 def _in_order(name: str, member_id: int) -> tuple[bytes, int]:
     """The club's order: by name in Unicode's root collation (``names.order_key``: Éva
     among the E's, Strauß as Strauss; SQLite's ``nocase`` folds ASCII only and a
-    ``casefold`` key put É after Z), then number. It pairs the cash box's transfers (the
-    ties of the largest remainder are ``ties.tie_order``'s: by number, which no rename moves):
-    one definition, here, the same for every reader."""
+    ``casefold`` key put É after Z), then number: one definition, here, the same for every
+    reader. Money is not ordered by it: the ties of the largest remainder and who pays whom
+    go by number, which no rename moves (``ties.tie_order``, ``ties.pay_order``)."""
     return order_key(name), member_id
 
 
@@ -87,30 +88,6 @@ def look_alikes(db: sqlite_utils.Database, club_id: int) -> list[list[Member]]:
     return [group for group in groups.values() if len(group) > 1]
 
 
-def kept(db: sqlite_utils.Database, member_id: int, named: bool = False) -> int:
-    """The member a merged one now is (himself if never merged). A merge that points at no
-    member (changed behind the app: ``merge`` points only at one of the club's) is
-    ``rows.Damaged`` naming the merged member's row; ``named``: ``member_id`` was read from
-    a row that names a member (a seat's), which is damaged if there is none."""
-    seen: set[int] = set()
-    pointed: int | None = None  # the member whose merged_into named this one
-    while member_id not in seen:
-        seen.add(member_id)
-        found = list(db.query("select id, merged_into from members where id = ?", [member_id]))
-        if not found:
-            if pointed is not None:
-                raise rows.Damaged("merged_into", "junk", pointed, "members")
-            if named:
-                raise rows.Damaged("member_id", "junk")
-            return member_id
-        with rows.reading("members", found[0]):
-            into = rows.whole_or_none(found[0], "merged_into")
-        if into is None:
-            return member_id
-        pointed, member_id = member_id, into
-    return member_id
-
-
 def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
     """The member of that name (the one kept, if merged), made if there is none.
 
@@ -122,11 +99,11 @@ def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
     A new one is added as the club's form adds one: under the club's bound
     (``ClubFull``), with its line on the club's log (``new_member``).
     """
-    found = meant(db, _named(db, club_id), name)
+    found = meant(db, named_rows(db, club_id), name)
     return found if found is not None else new_member(db, club_id, name, "", None)
 
 
-def _named(db: sqlite_utils.Database, club_id: int) -> list[dict[str, Any]]:
+def named_rows(db: sqlite_utils.Database, club_id: int) -> list[dict[str, Any]]:
     """The club's members with their names and short names, merged ones last (each read as
     ``_member`` reads him: a name retyped behind the app is ``rows.Damaged``, not a name's
     rule crashing on a BLOB)."""
@@ -428,7 +405,7 @@ def person_members(
     club_id = club_of_game(db, game_id)
     if club_id is None:
         return None
-    rows = _named(db, club_id)
+    rows = named_rows(db, club_id)
     found = []
     for name in people:
         if name in players and players.index(name) in seat_of:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 import sqlite_utils
 
 from ..db import rows
-from .seats import kept
+from .merging import kept
 
 
 def tie_order(ids: Iterable[int], numbers: Mapping[int, int] | None = None) -> list[int]:
@@ -30,6 +30,18 @@ def tie_order(ids: Iterable[int], numbers: Mapping[int, int] | None = None) -> l
     """
     given = numbers or {}
     return sorted(set(ids), key=lambda m: (given.get(m, m), m))
+
+
+def pay_order(ids: Iterable[int]) -> list[int]:
+    """``ids`` in the order who pays whom pairs them (``cashbox.settle.between_members``:
+    the debtors laid end to end, the creditors too): by member number (the member kept),
+    which no rename moves. By name, a rename after the close reshuffled who pays whom with
+    no amount changed (the room, a table's settlement and the cash box: one home, here).
+
+    >>> pay_order([7, 3, 12, 3])
+    [3, 7, 12]
+    """
+    return sorted(set(ids))
 
 
 def seated_numbers(db: sqlite_utils.Database, game_id: int) -> dict[int, int]:

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 import sqlite_utils
 
 from ..clock import now
+from ..clubs.part_names import finder
 from ..db import transaction
 from ..db.chain import EVENT_CHANGES, Chain, append
 from ..db.rows import Damaged, Row, reading, text, text_or_none, whole, whole_or_none
@@ -280,10 +281,14 @@ def register(
     """Add players (a late arrival joins the next round drawn); a name twice is refused,
     and so is one that is another's but for case, accents or spaces, or reads like it
     (``names.clash``: "ANNE", "Anné", a Cyrillic "Аnne" beside Anne). Two such names in
-    one list are named as a list's repeat, not as someone registered already."""
+    one list are named as a list's repeat, not as someone registered already. At a club,
+    two names of one member ("Anne Martin", "Anne" her short name) are refused too."""
     with changing(db, EventOwner(event_id), version, "register") as change:
-        registered = [p.name for p in players(db, event_id)]
+        before = players(db, event_id)
+        registered = [p.name for p in before]
         present = Roster(registered)
+        means = finder(db, change.stored.club_id)  # None for all at an event of no club
+        whose = {m: p.name for p in before if (m := means(p.name, p.member_id)) is not None}
         joined = rounds_drawn(db, event_id) + 1
         batch: set[str] = set()  # names of this list, told apart from those registered
         if len(registered) + len(entries) > MAX_PLAYERS:
@@ -311,6 +316,16 @@ def register(
                     N_("{name} reads like {other}, registered already: give another name"),
                     name=name,
                     other=found[0],
+                )
+            member = means(name, entry.member_id)
+            if member is not None and whose.setdefault(member, name) != name:
+                (said,) = db.execute("select name from members where id = ?", [member]).fetchone()
+                raise GameError(
+                    "names",
+                    N_("{name} and {other} are one member, {member}: one person plays once"),
+                    name=name,
+                    member=said,
+                    other=whose[member],
                 )
             present.add(name)
             batch.add(name)

@@ -23,9 +23,9 @@ import sqlite_utils
 
 from ..clock import now, today
 from ..clubs.evening_tables import add_table
-from ..clubs.one_seat import SameMember
+from ..clubs.one_seat import SameMember, refuse_twice
 from ..clubs.records import Evening
-from ..clubs.seats import MAX_MEMBERS, ClubFull
+from ..clubs.seats import MAX_MEMBERS, ClubFull, table_seats
 from ..db import rows
 from ..rules.errors import N_, GameError
 from ..rules.kinds import build
@@ -190,6 +190,7 @@ def draw_round(
             }
         )
         kind = found.settings.table_kind
+        members_drawn: list[tuple[str, int]] = []  # (name, member) of the tables drawn so far
         for table_no, seated in enumerate(drawn.tables, 1):
             game = build(kind.game, seated, found.settings.table_rules(len(seated)), 0, [])
             replay_any(game)
@@ -216,9 +217,32 @@ def draw_round(
                         name=same.name,
                         member=same.member,
                     ) from same
+                members_drawn += _one_seat_a_round(db, seated, game_id, members_drawn)
         again = met_again(history, drawn, found.settings.seating, pairs)
         change.summary = draw_summary(DrawSummary(number, len(drawn.tables), request.seed, again))
     return number
+
+
+def _one_seat_a_round(
+    db: sqlite_utils.Database, seated: Sequence[str], game_id: int, before: list[tuple[str, int]]
+) -> list[tuple[str, int]]:
+    """The (name, member) of a club round's table just drawn; a round that seats one member
+    at two of its tables under two names ("Anne Martin" and "Anne", her short name, both
+    registered) is refused whole, as one table seating him twice is: one member, one seat."""
+    seats = list(zip(seated, table_seats(db, game_id, len(seated)), strict=True))
+    try:
+        refuse_twice(db, seats, before)
+    except SameMember as same:
+        raise GameError(
+            "round",
+            N_(
+                "{name} is the member {member}, drawn at another table of this round:"
+                " one person cannot sit at two seats"
+            ),
+            name=same.name,
+            member=same.member,
+        ) from same
+    return seats
 
 
 class DrawSummary(NamedTuple):

@@ -31,6 +31,7 @@ from typing import Any
 import sqlite_utils
 
 from .. import store
+from ..clubs.merging import kept_members
 from ..clubs.room import member_results
 from ..db import generation
 from ..db import rows as stored_rows
@@ -122,22 +123,8 @@ def _table_row(*row: object) -> TableRow:
 
 
 def merges(db: sqlite_utils.Database, club_id: int) -> dict[int, int]:
-    """Each merged member of the club → the member kept (followed to the end)."""
-    into = {}
-    for row in db.query(
-        "select id, merged_into from members where club_id = ? and merged_into is not null",
-        [club_id],
-    ):
-        with stored_rows.reading("members", row):  # a merge retyped behind the app: said
-            into[stored_rows.whole(row, "id")] = stored_rows.whole(row, "merged_into")
-    out = {}
-    for member in into:
-        seen, at = {member}, into[member]
-        while at in into and into[at] not in seen:
-            seen.add(at)
-            at = into[at]
-        out[member] = at
-    return out
+    """Each merged member of the club → the member he now is (``clubs.merging.now_is``)."""
+    return {m: now for m, now in kept_members(db, club_id).items() if m != now}
 
 
 def stamp(db: sqlite_utils.Database, club_id: int) -> tuple[Hashable, list[TableRow]]:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..clubs.evening_tables import evening
-from ..clubs.seats import kept, members
+from ..clubs.merging import kept
+from ..clubs.seats import members
 from ..events.records import Event, Player
 from ..events.rounds import EventRound
 from ..names import clash

@@ -141,16 +141,24 @@ def test_a_merge_after_a_close_under_the_name_rule_moves_no_cent_at_the_table(
 
 
 class _Table:
-    """A chip table as ``as_posted`` reads it: its number, its chips, its order of ties."""
+    """A chip table as ``as_posted`` reads it: its number, each person's member and chips
+    (a member twice: two persons merged into one), its order of ties."""
 
-    def __init__(self, no: int, chips: dict[int, int]) -> None:
-        self.no, self.nets, self._chips = no, tuple(chips.values()), chips
+    def __init__(self, no: int, chips: dict[int, int] | list[tuple[int, int]]) -> None:
+        self.people = list(chips.items()) if isinstance(chips, dict) else chips
+        self.no, self.nets = no, tuple(net for _m, net in self.people)
+
+    def members_nets(self) -> list[tuple[int, int]]:
+        return list(self.people)
 
     def chips(self) -> dict[int, int]:
-        return dict(self._chips)
+        out: dict[int, int] = {}
+        for member, net in self.people:
+            out[member] = out.get(member, 0) + net
+        return out
 
     def order(self) -> list[int]:
-        return sorted(self._chips)
+        return sorted(self.chips())
 
 
 class _Room:
@@ -178,3 +186,17 @@ def test_a_member_at_two_tables_passes_the_posted_cent_on():
     # neither table: 1 and 2 reach theirs (table 1 at 0, 0), 5 and 6 cannot; every table
     # as computed, not table 1 split beside 5 and 6 left out
     assert as_posted(room, {2: 1, 3: -1, 5: 1, 6: -1}) == {1: {1: 1, 2: -1}, 2: {2: 1, 3: -1}}
+
+
+def test_a_newcomer_merged_after_the_close_keeps_the_posted_cents_at_his_table():
+    """At 0.015 € a chip (1.5 cents): Anne (member 1) −47, Chloé (2) +75, Bruno (3) +21 and
+    Denis (4), who took over Bruno's seat, −49 chips: exact −70.5, +112.5, +31.5, −73.5
+    cents; rounded down −71, +112, +31, −74, two cents short; the remainders all ½, the
+    cents to 1 and 2 by number: posted Anne −70, Chloé +113, Bruno +31, Denis −74. Denis is
+    found to be Bruno and merged into him: Bruno's posted −43. His chips at the table,
+    21 − 49 = −28, are −42 cents exactly: bounds of −42 refused −43 and every table of the
+    evening showed as computed (Anne −70, Chloé +112, Bruno −42: two cents from what was
+    posted). Each person rounded on his own, Bruno's bounds are 31 − 74 = −43 to
+    32 − 73 = −41: the posted cents are shown."""
+    room = _Room([_Table(1, [(1, -47), (3, 21), (2, 75), (3, -49)])], "0.015")
+    assert as_posted(room, {1: -70, 2: 113, 3: -43}) == {1: {1: -70, 2: 113, 3: -43}}

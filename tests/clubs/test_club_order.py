@@ -1,6 +1,7 @@
-"""The club's order, one definition: the members' list and the cash box's pairing read it
-(clubs/seats.py ``club_order``); the largest remainder's ties are by member number
-(``tie_order``: a rename moved a cent by name, test_money_ties_by_number.py).
+"""The club's order, one definition: the members' list reads it (clubs/seats.py
+``club_order``); the largest remainder's ties and the cash box's pairing are by member number
+(``tie_order``, ``pay_order``: a rename moved a cent by name, test_money_ties_by_number.py,
+and reshuffled who pays whom, test_pairing_by_number.py).
 
 It is by name in Unicode's root collation (names.order_key, the same for every reader),
 then member number. SQLite's ``collate nocase`` folds ASCII only: it listed Straussa
@@ -59,8 +60,8 @@ def test_the_list_the_pairing_and_the_tied_cent_follow_one_order(tmp_path, names
     assert {room.members[m].name: c for m, c in purse.result.items()} == dict(
         zip(names, money, strict=True)
     )
-    assert purse.order == [by_name[n] for n in listed]
-    # the pairing reads the same order: both debtors pay C, anna first
+    assert purse.order == [by_name[n] for n in names]  # by number, as seated: no rename moves it
+    # the pairing reads that order: both debtors pay C, anna (member 1) first
     assert [(room.members[s.payer].name, s.amount) for s in purse.suggestions] == [
         ("anna", 165),
         (names[1], 52),

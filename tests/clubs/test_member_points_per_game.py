@@ -29,16 +29,21 @@ from scorekeeper.ratings.club import club_ratings
 from scorekeeper.ratings.history import member_history
 
 
-def test_a_members_evening_keeps_each_games_points_apart(client, app):
+def _two_games(client, app) -> tuple[int, int]:
+    """The module docstring's evening: the club and Anne's member number."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-03")
     manille_table(client, evening)  # Anne, Fanny, Denis, Gilles: Anne's side 3
     manillen_table(client, evening, FOUR, [("pique", 40)])  # Anne and Chloé: 10
     db = connect(app.config["DATABASE"])
     try:
-        anne = next(m.id for m in clubs.members(db, club) if m.name == "Anne")
+        return club, next(m.id for m in clubs.members(db, club) if m.name == "Anne")
     finally:
         db.close()
+
+
+def test_a_members_evening_keeps_each_games_points_apart(client, app):
+    club, anne = _two_games(client, app)
     page = client.get(f"/clubs/{club}/members/{anne}").get_data(as_text=True)
     row = page.split('id="evenings"')[1].split("</tbody>")[0]
     cells = [re.sub(r"<br>", " / ", c) for c in re.findall(r'<td class="num[^"]*">(.*?)</td>', row)]
@@ -114,3 +119,23 @@ def test_points_below_zero_are_written_with_a_true_minus(client, app):
     sheet = client.get(game + "/settlement").get_data(as_text=True)
     people = sheet.split('id="people"')[1].split("</section>")[0]
     assert "<b>−80</b>" in people and "-80" not in people
+
+
+def test_a_members_games_are_titled_by_the_seasons_one_line(client, app):
+    """The member's page titled each game's points by a copy of the season's titles line
+    (``web.clubs.ratings._kind_titles``); both now read ``web.clubs.season.kind_titles``:
+    the season heads its tables, the comma file its columns and the member's page its lines
+    and charts with the same words, here the two Manille games of the first test."""
+    from scorekeeper.web.clubs.season import kind_titles
+
+    club, anne = _two_games(client, app)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        titles = kind_titles({"manille", "manillen"})
+        every = kind_titles()
+    assert titles == {"manille": "la Manille (classique)", "manillen": "manillen (Belgian)"}
+    assert list(titles) == [k for k in every if k in titles]  # the app's order of kinds
+    season = client.get(f"/clubs/{club}/season").get_data(as_text=True)
+    page = client.get(f"/clubs/{club}/members/{anne}").get_data(as_text=True)
+    for title in titles.values():
+        assert f"{title}: points" in season
+        assert f"Points per evening — {title}" in page

@@ -44,13 +44,20 @@ def _posted(app) -> dict[str, int]:
         )
 
 
-def test_a_rename_after_the_close_moves_no_cent_between_the_table_and_the_cash_box(client, app):
+def closed_table(client, app) -> tuple[int, int, str]:
+    """Le Cercle at 0.025 € a chip, Anne, Bruno and Chloé's table of the seed's first 6
+    coups, closed (module docstring): the club, the evening, the table's address."""
     fresh(app)
     club = club_at(client, "0.025")
     evening = new_evening(client, app, club, "2026-11-27")
     game = table(client, evening, ("Anne", "Bruno", "Chloé"), 6)
     close = {"version": club_version(app), "confirmed": "1"}
     assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
+    return club, evening, game
+
+
+def test_a_rename_after_the_close_moves_no_cent_between_the_table_and_the_cash_box(client, app):
+    club, evening, game = closed_table(client, app)
     assert _posted(app) == {"Anne": -105, "Bruno": -172, "Chloé": 277}  # the tie to Bruno
     _rename(client, app, club, "Bruno", "Zacharie")  # now last by name
     # the cash box keeps what it posted: Zacharie (Bruno) −1.72, Chloé +2.77

@@ -254,16 +254,23 @@ def test_an_imported_file_refused_keeps_its_text_beside_the_refusal(client, app)
 def test_a_club_rounds_draw_refuses_a_member_drawn_at_one_table_under_two_names(app):
     """A club's competition registers "Anne Martin" and "Anne" (her short name): three
     players, one table of three, the draw seats the one member twice. It was a 500 (the
-    seats' refusal unanswered inside the draw); now refused, no round, no table stored."""
+    seats' refusal unanswered inside the draw); now refused, no round, no table stored.
+    The registration refuses "Anne" beside Anne Martin once "Anne" is her short name
+    (names18, test_one_member_a_round): here both were registered before it was given."""
     client = app.test_client()
     client.get("/lang/en")
     response = client.post("/clubs/new", data={"name": "Le Cercle", "chip_value": "0.05"})
     club = int(response.headers["Location"].rsplit("/", 1)[1])
-    data = {"name": "Anne Martin", "short_name": "Anne", "version": club_version(app)}
+    data = {"name": "Anne Martin", "short_name": "", "version": club_version(app)}
     assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
     data = {**EVENT, "name": "Club cup", "kind": "hombre", "seating": "3", "method": "total"}
     assert client.post(f"/events/new?club={club}", data=data).status_code == 302
     assert post(client, app, "players", names="Anne Martin\nAnne\nCarl").status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (anne,) = conn.execute("select id from members where name = 'Anne Martin'").fetchone()
+    conn.close()
+    data = {"name": "Anne Martin", "short_name": "Anne", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members/{anne}", data=data).status_code == 302
     before = _stored(app)
     answer = post(client, app, "draw")
     assert answer.status_code == 422

@@ -19,11 +19,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
 from ...cashbox.entries import FEES, METHODS
-from ...cashbox.ledger import entries
 from ...cashbox.open_items import DayFees
 from ...cashbox.settle import Suggestion
 from ...clock import today
 from ...clubs import accounts, presets
+from ...clubs.merging import entries
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db

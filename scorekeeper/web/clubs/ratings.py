@@ -30,13 +30,13 @@ from ...ratings.club import club_ratings, families, stamp
 from ...ratings.history import History, member_history
 from ...ratings.model import PROVISIONAL, Point, Ratings, Standing
 from ...rights import access
-from ...rules.kinds import KINDS
 from .. import blueprints, registry
 from ..formats.charts import Chart, bar_chart, line_chart
 from ..formats.collation import name_key
 from ..formats.words import capital, signed
 from ..kept.arguments import reads
 from ..kept.expensive import expensive
+from .season import kind_titles
 
 bp = blueprints.clubs
 
@@ -262,8 +262,7 @@ def _nets_chart(history: History) -> Chart | None:
 def _kind_titles(history: History) -> dict[str, str]:
     """Each points game of his evenings → its title, as the season heads its table ("la
     Manille (classique)", "manillen (Belgian)"): the page names each game's points."""
-    played = {key for e in history.evenings for key in e.points}
-    return {kind.key: _(kind.kind_title) for kind in KINDS if kind.key in played}
+    return kind_titles({key for e in history.evenings for key in e.points})
 
 
 def _points_charts(history: History) -> list[tuple[str, str, Chart | None]]:

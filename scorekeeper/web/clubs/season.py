@@ -8,7 +8,7 @@ their decimal mark (as an event's results and a game's files).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from decimal import Decimal
 
 from babel.numbers import format_decimal
@@ -70,6 +70,13 @@ def season_page(club_id: int) -> str:
     )
 
 
+def kind_titles(played: Collection[str] | None = None) -> dict[str, str]:
+    """Each game kind (of ``played``, its keys; every kind if None) → its title in the
+    reader's words, as the season heads its points table ("la Manille (classique)"), in the
+    order the app lists the kinds: the one home of that line, which the ratings read."""
+    return {kind.key: _(kind.kind_title) for kind in KINDS if played is None or kind.key in played}
+
+
 def _for_people(club: clubs.Club) -> ForPeople:
     """The season file's headers in the reader's words, its figures with his decimal mark."""
     money = club.money.currency if club.money is not None else _("Money")
@@ -78,7 +85,7 @@ def _for_people(club: clubs.Club) -> ForPeople:
         *(_("Outcomes"), _("Won"), _("Lost"), _("Net"), _("Per 100 coups"), money),
     )
     words = {"evenings": _("Evenings"), "tables": _("Tables"), "points": _("Points")}
-    titles = {kind.key: _(kind.kind_title) for kind in KINDS}
+    titles = kind_titles()
 
     def points(key: str, column: str) -> str:
         return _("%(game)s: %(column)s", game=titles.get(key, key), column=words[column])

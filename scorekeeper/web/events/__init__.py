@@ -26,6 +26,7 @@ from .words import (
     met_again_text,
     partners,
     ranking_text,
+    sitting_out_text,
     tie_breaks,
 )
 
@@ -38,6 +39,7 @@ bp.add_app_template_global(met_again_text, "met_again_text")
 bp.add_app_template_global(names_sorted, "names_sorted")
 bp.add_app_template_global(tie_breaks, "tie_breaks")
 bp.add_app_template_global(ranking_text, "ranking_text")
+bp.add_app_template_global(sitting_out_text, "sitting_out_text")
 
 
 @bp.app_template_global("events_of_club")

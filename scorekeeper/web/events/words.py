@@ -140,6 +140,14 @@ def met_again_text(pairs: Sequence[tuple[str, str]]) -> str:
     )
 
 
+def sitting_out_text(names: Sequence[str]) -> str:
+    """Who sits out a round, the names as given (the reader's order): ``Exempt : Denis``
+    for one, ``Exempts : Anne, Denis`` for more (fr; da *Oversidder* / *Oversiddere*)."""
+    return ngettext(
+        "Sitting out: %(names)s", "Sitting out: %(names)s", len(names), names=", ".join(names)
+    )
+
+
 def partners(players: Sequence[str], pairs: bool) -> str:
     """A table's players, saying who partners whom: at tables of two pairs, seats 1 & 3
     against 2 & 4 (the game's sides); else each for himself, in seat order."""

@@ -4,8 +4,8 @@ A hand-written key (``casefold``, SQLite's ``nocase``) sorts by code point, so
 every accented capital lands after Z. ICU's collators (PyICU, which
 names.py already uses) know each language's own order: French ignores
 accents at first, Danish puts Æ Ø Å (and Aa) after Z. Only what a page shows is sorted so: the
-order in which money is settled stays the club's (clubs/seats.py ``club_order``: Unicode's
-root collation), whatever the reader's language.
+order in which money is settled is by member number (clubs/ties.py ``pay_order``), whatever
+the reader's language or a member's name.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...clubs.one_seat import SameMember
+from ...clubs.part_names import PartOfNames
 from ...clubs.purse import NotOwed
 from ...clubs.seats import MAX_MEMBERS
 from ...db import rows
@@ -85,6 +86,23 @@ def same_member_text(error: SameMember) -> str:
         name=error.name,
         member=error.member,
     )
+
+
+def part_of_names_text(error: PartOfNames) -> str:
+    """The question of a name typed at a club's new table that is only a part of members'
+    names (``clubs.PartOfNames``): which of them, or a new member ("new member": the box
+    ``new_member_text`` labels)."""
+    return _(
+        "%(name)s: did you mean %(members)s? Type the full name, or tick “%(box)s”.",
+        name=error.name,
+        members=format_list(list(error.members), style="or", locale=get_locale() or "en"),
+        box=new_member_text(),
+    )
+
+
+def new_member_text() -> str:
+    """The box under a player's field that tells a club's new table the name is a new member."""
+    return _("new member")
 
 
 def error_text(error: GameError) -> str:

@@ -128,8 +128,9 @@ class ManillenWeb:
                     deals=game.rules.deals,
                     who=who,
                 ),
-                _("Sans-atout still owed: %(owed)s", owed=owed),
             ]
+            if game.rules.sans_atout:  # a rule set owing none has nothing to count down
+                lines.append(_("Sans-atout still owed: %(owed)s", owed=owed))
         if report.carry > 1:
             lines.append(_("After 30–30 this deal counts ×%(n)s.", n=report.carry))
         return lines
@@ -138,6 +139,12 @@ class ManillenWeb:
         """The rules in a line of words."""
         if rules.last_deal is None:
             ends = _("manillen: to %(target)s points", target=rules.target)
+        elif not rules.sans_atout:  # an event's short round owes none (2 × 8 // 20 = 0)
+            ends = ngettext(
+                "manillen: %(num)s deal, no sans-atout owed",
+                "manillen: %(num)s deals, no sans-atout owed",
+                rules.deals,
+            )
         else:
             ends = _(
                 "manillen: %(deals)s deals, %(sa)s sans-atout each",

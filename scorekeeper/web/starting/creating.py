@@ -15,16 +15,23 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs, store
-from ...clubs.seats import relink_seats
+from ...clubs.part_names import ask_new
+from ...clubs.seats import club_of_game, relink_seats
 from ...db import get_db
-from ...names import tidy
+from ...names import same_key, tidy
 from ...rights import access
 from ...rules.errors import GameError
 from ...rules.kind import Game
 from ...rules.money import Money
 from ...rules.seating import SeatChange
 from ..formats.collation import names_sorted
-from ..formats.words import club_full_text, refusal_text, same_member_text
+from ..formats.words import (
+    club_full_text,
+    new_member_text,
+    part_of_names_text,
+    refusal_text,
+    same_member_text,
+)
 from ..forms import changed_meanwhile, form_version, whole
 from ..kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
 from ..table.coups import locked_page, pages_of
@@ -48,7 +55,16 @@ def setup_closed(stored: store.StoredGame) -> tuple[str, int] | None:
 
 
 def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
-    """Store a set-up form's players and rules; None, with the refusal on the form, if refused."""
+    """Store a set-up form's players and rules; None, with the refusal on the form, if refused.
+    At a club's table a name new to it is asked about as at a new table (``ask_new``)."""
+    new = told_new(form)
+
+    def follow(db: sqlite_utils.Database, game_id: int, before: Any, after: Any) -> None:
+        club_id = club_of_game(db, game_id)
+        if club_id is not None:
+            ask_new(db, club_id, [name for name in after if name not in before], new)
+        relink_seats(db, game_id, before, after)
+
     try:
         store.set_table(
             get_db(),
@@ -57,7 +73,7 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
             game.first_dealer,
             game.rules,
             version=form_version(form),
-            seats=relink_seats,
+            seats=follow,
         )
     except store.Conflict:
         changed_meanwhile(form, form.create, game_id)
@@ -67,6 +83,8 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
         form.create.errors = [club_full_text()]
     except clubs.SameMember as error:
         refuse_beside(form, error, form.create)
+    except clubs.PartOfNames as error:
+        ask_beside(form, error)
     else:
         return redirect(url_for("table.game", game_id=game_id))
     return None
@@ -97,9 +115,10 @@ def created(
     then = None
     if evening is not None:
         players = tuple(game.players)
+        new = told_new(form) if field is None else None  # typed in the form: asked, not a file
 
         def then(db: Any, game_id: int) -> None:
-            clubs.add_table(db, evening, game_id, players)
+            clubs.add_table(db, evening, game_id, players, new)
             if also is not None:
                 also(db, evening)
 
@@ -119,6 +138,9 @@ def created(
     except clubs.SameMember as error:  # his name and his short name, say: nothing stored
         refuse_beside(form, error, field if field is not None else form.create)
         return None
+    except clubs.PartOfNames as error:  # "Chloé" where the club has Chloé Dubois: asked
+        ask_beside(form, error)
+        return None
     except clubs.ClubFull:  # a new name would be one member past the bound: nothing stored
         page = render_template("error.html", code=422, message=club_full_text(), evening=evening)
         abort(make_response(page, 422))
@@ -132,13 +154,43 @@ PLAYER_FIELDS = ("player0", "player1", "player2", "player3")
 """The player fields of every form that starts or sets up a table, in seat order."""
 
 
+def _typed_in(form: Any, name: str) -> list[Any]:
+    """The player fields of ``form`` in which ``name`` was typed (as kept: ``names.tidy``)."""
+    seats = (getattr(form, field, None) for field in PLAYER_FIELDS)
+    return [seat for seat in seats if seat is not None and tidy(seat.data or "") == name]
+
+
 def refuse_beside(form: Any, error: clubs.SameMember, field: Any) -> None:
     """A member typed twice at a table, refused beside the player field his second name was
     typed in, as a name typed twice is (``forms.player_names``); else on ``field``."""
-    seats = (getattr(form, name, None) for name in PLAYER_FIELDS)
-    typed = [seat for seat in seats if seat is not None and tidy(seat.data or "") == error.name]
+    typed = _typed_in(form, error.name)
     where = typed[0] if typed else field
     where.errors = [*where.errors, same_member_text(error)]
+
+
+def ask_beside(form: Any, error: clubs.PartOfNames) -> None:
+    """The question of a name that is only a part of members' names, under its field, with
+    the box that tells the table it is a new member (``new_member``, unticked; the macro
+    ``text`` draws it: no script needed)."""
+    for seat in _typed_in(form, error.name)[:1] or [form.create]:
+        seat.errors = [*seat.errors, part_of_names_text(error)]
+        seat.new_member = (error.name, False, new_member_text())
+
+
+def told_new(form: Any) -> list[str]:
+    """The names of ``form``'s player fields whose "new member" box is ticked (the form's
+    ``new_member`` values, each a name typed): a club's new table makes them new members
+    without asking (``clubs.PartOfNames``). Each box is drawn again ticked, should the form
+    come back for another reason."""
+    ticked = {same_key(value) for value in request.form.getlist("new_member")[:8]}
+    told = []
+    for name in PLAYER_FIELDS:
+        seat = getattr(form, name, None)
+        typed = "" if seat is None else tidy(seat.data or "")
+        if seat is not None and typed and same_key(typed) in ticked:
+            seat.new_member = (typed, True, new_member_text())
+            told.append(typed)
+    return told
 
 
 def evening_arg() -> clubs.Evening | None:
