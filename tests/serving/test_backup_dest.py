@@ -119,3 +119,39 @@ def test_a_restore_of_the_database_over_itself_is_refused_by_any_of_its_names(
             and said.err == f"error: {name} is the database itself: name a backup of it\n"
         )
     assert _games(live) == 2
+
+
+def test_the_database_s_own_folder_is_refused_as_the_folder_of_the_backups(
+    live, tmp_path, capsys, monkeypatch
+):
+    """ops18: `backup instance` (the data folder typed as what to back up, no slash) wrote a
+    dated copy into the live folder, among the database's own files; every night's copy
+    then piled up there, one letter from the database's name, and went with the folder.
+    Refused, by any of its names, with or without the slash and --keep-days; the folder
+    left as it was."""
+    folder = live.parent
+    before = sorted(p.name for p in folder.iterdir())
+    os.symlink(folder, tmp_path / "link")
+    for dest, more in (
+        (str(folder), []),  # backup instance
+        (f"{folder}/", []),  # backup instance/
+        (str(folder), ["--keep-days", "30"]),  # the nightly line, pointed at it
+        (str(folder / ".." / folder.name), []),  # the same folder spelt otherwise
+        (str(tmp_path / "link"), []),  # a link to it
+    ):
+        line = _refused(capsys, dest, "--database", str(live), *more)
+        assert line == (
+            f"error: {dest} is the database's own folder ({folder}):"
+            " name a folder for the backups (e.g. /var/backups/scorekeeper/)"
+        )
+    monkeypatch.chdir(folder.parent)  # as typed beside it, both names relative
+    line = _refused(capsys, folder.name, "--database", f"{folder.name}/{live.name}")
+    assert line == (
+        f"error: {folder.name} is the database's own folder ({folder.name}):"
+        " name a folder for the backups (e.g. /var/backups/scorekeeper/)"
+    )
+    assert sorted(p.name for p in folder.iterdir()) == before  # no copy written there
+    # a folder of its own inside the data folder (the container's /app/instance/backups/)
+    assert main(["backup", f"{folder}/backups/", "--database", str(live)]) == 0
+    (copy,) = (folder / "backups").iterdir()
+    assert _games(copy) == 2
