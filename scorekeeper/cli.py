@@ -259,7 +259,9 @@ def parser() -> argparse.ArgumentParser:
     settle.set_defaults(run=cmd_settle)
     backup = sub.add_parser("backup", help="copy the server's database, even while it runs")
     backup.add_argument(
-        "dest", help="the file to write, or a folder (ending in /) to write a dated copy in"
+        "dest",
+        help="the file to write, or a folder (ending in /) to write a dated copy in"
+        " (not the database's own folder)",
     )
     backup.add_argument("--database", help="the database (default: the data folder's)")
     backup.add_argument(
@@ -268,7 +270,9 @@ def parser() -> argparse.ArgumentParser:
         help="then remove the dated copies in that folder older than this many days",
     )
     backup.set_defaults(run=cmd_backup)
-    restore = sub.add_parser("restore", help="put a backup in place of the server's database")
+    restore = sub.add_parser(
+        "restore", help="put a backup in place of the server's database (the server stopped)"
+    )
     restore.add_argument("source", help="a file written by scorekeeper backup")
     restore.add_argument("--database", help="the database (default: the data folder's)")
     restore.add_argument("--force", action="store_true", help="replace a database holding games")

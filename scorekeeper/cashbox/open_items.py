@@ -365,10 +365,14 @@ def on_open_evenings(
     return out
 
 
-def payable(found: Iterable[Entry], open_evenings: Collection[int]) -> dict[int, int]:
+def payable(
+    found: Iterable[Entry],
+    open_evenings: Collection[int],
+    open_left: Mapping[tuple[int, int], int] | None = None,
+) -> dict[int, int]:
     """Each member's balance as the cash box settles it: his balance (``balances``) less
     what is left of his evenings not closed (``on_open_evenings``: their rooms settle it),
-    zero ones left out.
+    zero ones left out. ``open_left``: that, already worked out from ``found``.
 
     Anne lost 3,60 on the 1st, closed, and won 4,05 on the 8th, not closed: her balance
     says the club owes her 0,45; the box, as the room of the 1st, says she owes 3,60, and
@@ -381,7 +385,8 @@ def payable(found: Iterable[Entry], open_evenings: Collection[int]) -> dict[int,
     """
     listed = list(found)
     out = balances(listed)
-    for (member, _), cents in on_open_evenings(listed, open_evenings).items():
+    left = on_open_evenings(listed, open_evenings) if open_left is None else open_left
+    for (member, _), cents in left.items():
         out[member] = out.get(member, 0) - cents
     return {member: cents for member, cents in out.items() if cents}
 

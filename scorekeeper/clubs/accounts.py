@@ -66,6 +66,11 @@ class Accounts:
     close posted (``closing.pending``): provisional lines, counted in every balance."""
     open_evenings: frozenset[int] = frozenset()
     """The club's evenings not closed (open, or reopened)."""
+    _open: dict[str | None, dict[tuple[int, int], int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """``open_left`` by its day, worked out once: the cash box's page asked it four times
+    (balances, box, open rooms), each a pass over every entry's open items."""
 
     @property
     def order(self) -> list[int]:
@@ -78,12 +83,16 @@ class Accounts:
     def open_left(self, on: str | None = None) -> dict[tuple[int, int], int]:
         """What is left of each member's evenings not closed, by (member, evening): their
         rooms settle it (``cashbox.open_items.on_open_evenings``)."""
-        return on_open_evenings(as_of([*self.entries, *self.pending], on), self.open_evenings)
+        if on not in self._open:
+            listed = as_of([*self.entries, *self.pending], on)
+            self._open[on] = on_open_evenings(listed, self.open_evenings)
+        return self._open[on]
 
     def payable(self, on: str | None = None) -> dict[int, int]:
         """Each member's balance as the cash box settles it: his evenings not closed apart,
         their rooms settle them (``cashbox.open_items.payable``)."""
-        return payable(as_of([*self.entries, *self.pending], on), self.open_evenings)
+        listed = as_of([*self.entries, *self.pending], on)
+        return payable(listed, self.open_evenings, self.open_left(on))
 
     def box(self, on: str | None = None) -> Box:
         """The cash box's line: what members owe, what it owes, what the payments brought,

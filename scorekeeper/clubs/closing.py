@@ -78,10 +78,18 @@ def amounts(db: sqlite_utils.Database, club: Club, evening: Evening) -> dict[int
 def results_of(found: Sequence[Entry], evening_id: int) -> list[Entry]:
     """The evening's results and their reversals among ``found``: a payment recorded for the
     evening (clubs/purse.py) names it too, and is no result to compare or reverse."""
+    return results_by_evening(found).get(evening_id, [])
+
+
+def results_by_evening(found: Sequence[Entry]) -> dict[int, list[Entry]]:
+    """Every evening's results and their reversals among ``found`` (``results_of``), read
+    in one pass: ``pending`` once read the whole ledger again for each evening not closed."""
     results = {e.id for e in found if e.kind is EntryKind.EVENING}
-    return [
-        e for e in found if e.evening == evening_id and (e.id in results or e.reverses in results)
-    ]
+    out: dict[int, list[Entry]] = {}
+    for e in found:
+        if e.evening is not None and (e.id in results or e.reverses in results):
+            out.setdefault(e.evening, []).append(e)
+    return out
 
 
 def posted(theirs: Sequence[Entry]) -> dict[int, int]:
@@ -126,10 +134,11 @@ def pending(
     out: list[Entry] = []
     if still_open is None:  # one query, as the rooms ask it (they pass theirs)
         still_open = closings.open_evenings(db, club.id)
+    results = results_by_evening(found)
     for evening in evenings(db, club.id):
         if evening.id not in still_open:
             continue
-        now, before = amounts(db, club, evening), posted(results_of(found, evening.id))
+        now, before = amounts(db, club, evening), posted(results.get(evening.id, []))
         for member in sorted(set(now) | set(before)):
             change = now.get(member, 0) - before.get(member, 0)
             if change:

@@ -15,10 +15,11 @@ from ..clock import now
 from ..db import rows
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
+from ..store.repository import GameRow
 from .merging import merges_of, now_is
 from .part_names import ask_new
 from .records import DamagedEvening, Evening
-from .seats import link_seats, newcomers_seated
+from .seats import link_seats, newcomers_seated, taken_seat
 
 
 def create_evening(
@@ -82,15 +83,19 @@ def days_played(db: sqlite_utils.Database, made: Mapping[int, str]) -> dict[int,
 
 
 def seat_names_now(
-    db: sqlite_utils.Database, listed: Mapping[int, Sequence[str]]
+    db: sqlite_utils.Database, listed: Sequence[GameRow]
 ) -> dict[int, tuple[str, ...]]:
-    """The players of each club table of ``listed`` (game id: its players as typed) by
-    their members' names now (``merging.now_is``: the one kept, if merged): the list of games
-    names a member renamed after he played as his table's pages do (play17: it read "Anne ·
-    Bruno · Chloé" after Anne became Anne-Marie). A game of no club's evening is left out
-    (its names are only names, as ``room.names_now`` has it), and a seat whose member cannot
-    be read keeps the name typed; the game's row and file keep what was typed."""
-    chosen = sorted(listed)
+    """Who sits at each seat now of each club table of ``listed`` (``GameRow.seated``, as
+    the table's page names them) by his member's name now (``merging.now_is``: the one kept,
+    if merged): the list of games names a member renamed after he played as his table's
+    pages do (play17: it read "Anne · Bruno · Chloé" after Anne became Anne-Marie), and a
+    seat taken by who sits there (it read the seat's first player where the table's page
+    said Denis). A seat's player is his seat's member, a newcomer the member kept with the
+    first change that seated him (``seats.taken_seat``), as ``seats.person_members`` bills
+    them. A game of no club's evening is left out (its names are only names, as
+    ``room.names_now`` has it), and a seat whose member cannot be read keeps the name typed;
+    the game's row and file keep what was typed."""
+    chosen = sorted(row.id for row in listed)
     seated: list[tuple[int, int, int]] = []
     for start in range(0, len(chosen), 500):  # within SQLite's bound on ? parameters
         part = chosen[start : start + 500]
@@ -118,11 +123,23 @@ def seat_names_now(
     for (game_id, seat), member_id in now.items():
         if member_id in called:
             found.setdefault(game_id, {})[seat] = called[member_id]
-    return {
-        game_id: tuple(found[game_id].get(seat, typed) for seat, typed in enumerate(players))
-        for game_id, players in listed.items()
-        if game_id in found
-    }
+    return {row.id: _sitters_named(row, found[row.id]) for row in listed if row.id in found}
+
+
+def _sitters_named(row: GameRow, members: Mapping[int, str]) -> tuple[str, ...]:
+    """Who sits at each seat now of ``row``, each by his member's name (``members``: the
+    ``seats`` rows' names, a newcomer's at ``taken_seat`` of his first change)."""
+    taken = [change.player for change in row.seat_changes]
+    out = []
+    for sitter in row.seated():
+        if sitter in row.players:
+            seat = row.players.index(sitter)
+        elif sitter in taken:
+            seat = taken_seat(taken.index(sitter) + 1)
+        else:  # not reached: who sits is a player or a newcomer
+            seat = None
+        out.append(sitter if seat is None else members.get(seat, sitter))
+    return tuple(out)
 
 
 def _names(db: sqlite_utils.Database, ids: set[int]) -> dict[int, str]:

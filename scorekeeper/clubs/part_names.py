@@ -15,8 +15,9 @@ from collections.abc import Callable, Collection, Sequence
 import sqlite_utils
 
 from ..names import Roster, clash, same_key, tidy
+from .merging import kept
 from .records import Refused
-from .seats import kept, meant, members, named_rows
+from .seats import meant, members, named_rows
 
 
 class PartOfNames(Refused):

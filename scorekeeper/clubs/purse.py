@@ -111,11 +111,17 @@ def _purse(result: dict[int, int], paid: dict[int, int], closed: bool) -> Purse:
     return Purse(order, result, paid, between_members(still, order), closed)
 
 
-def evening_purse(db: sqlite_utils.Database, club: Club, evening: Evening) -> Purse | None:
-    """The evening's money per member; None for a club without a chip value."""
+def evening_purse(
+    db: sqlite_utils.Database,
+    club: Club,
+    evening: Evening,
+    read: Sequence[Entry] | None = None,
+) -> Purse | None:
+    """The evening's money per member; None for a club without a chip value. ``read``: the
+    club's ledger rows already read in this request (the cash box's), else read here."""
     if club.money is None:
         return None
-    found = entries(db, club.id)
+    found = entries(db, club.id) if read is None else read
     paid = payments(e for e in found if e.evening == evening.id)
     result = evening_result(db, club, evening, found)
     for member, cents in by_account(db, club, found, {*result, *paid}, evening.id).items():

@@ -285,6 +285,15 @@ def names_now(
     }
 
 
+def played(stored: store.StoredGame) -> bool:
+    """Whether a club table counts for its members' record at all: once a coup was played
+    at it. A table opened and left unplayed moved no chip nor point; the season
+    (``season.season_rows``: its tables and evenings) and the member's page (the ratings'
+    matches, ``ratings.club``) both skip it by this one rule, where the season had counted
+    it a table (and an evening) that the member's page did not."""
+    return bool(stored.game.coups)
+
+
 def table_points(
     db: sqlite_utils.Database, game_id: int, stored: store.StoredGame
 ) -> dict[int, int]:

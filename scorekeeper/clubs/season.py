@@ -8,7 +8,8 @@ l'Homme de Brou, la Manille, manillen), the evenings and tables he sat at
 and his points, each table's as the room counts them (``room.table_points``).
 His money is the sum of his evenings' results as the cash box has them
 (the largest remainder of each room). A seat counts for its member (merged
-ones followed to the one kept), as in the room's settlement. Plain Python
+ones followed to the one kept), as in the room's settlement; a table nobody
+played (no coup) counts for no one (``room.played``), as on the member's page. Plain Python
 over the database: no request, no page.
 """
 
@@ -33,7 +34,7 @@ from .closing import result as evening_result
 from .evening_tables import evenings, tables
 from .merging import entries
 from .records import Club, Member
-from .room import table_points
+from .room import played, table_points
 from .seats import club_member, members, person_members, table_seats
 
 FIRST_DAY, LAST_DAY = "0000-01-01", "9999-12-31"
@@ -135,6 +136,8 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
         at_points: set[tuple[int, str]] = set()
         for _no, game_id in tables(db, evening.id):
             stored = store.load(db, game_id)
+            if not played(stored):  # opened, never played: nobody's table (``room.played``)
+                continue
             if not stored.kind.chips:  # a points table: his points, per game family
                 key = stored.kind.key
                 for member, points in table_points(db, game_id, stored).items():

@@ -147,7 +147,11 @@ MAX_MEMBERS = 2000
 
 
 class ClubFull(Refused):
-    """The club has ``MAX_MEMBERS`` members: a new name cannot become one, whatever path."""
+    """The club has ``MAX_MEMBERS`` members: a new ``name`` cannot become one, whatever path."""
+
+    def __init__(self, club_id: int, name: str = "") -> None:
+        super().__init__(club_id)
+        self.name = name
 
 
 class NameTaken(ValueError):
@@ -211,7 +215,7 @@ def new_member(
             _taken(db, club_id, name, short_name, None)
         count = db.execute("select count(*) from members where club_id = ?", [club_id]).fetchone()
         if count[0] >= MAX_MEMBERS:
-            raise ClubFull(club_id)
+            raise ClubFull(club_id, kept_name)
         row = {"club_id": club_id, "name": kept_name, "short_name": _short(short_name)}
         member_id = db.table("members").insert({**row, "merged_into": None}).last_pk
         assert isinstance(member_id, int)
@@ -220,8 +224,7 @@ def new_member(
 
 def _short(short_name: str) -> str | None:
     """A short name by the names rule, as a name (``names.accepted``: no pictograph, nothing
-    invisible kept); None when nothing is left of it. A short name seats its member at a
-    table, where the same rule refuses what it refuses here."""
+    invisible kept); None when nothing is left of it (it seats its member at a table too)."""
     return accepted(short_name) if tidy(short_name) else None
 
 

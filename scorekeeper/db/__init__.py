@@ -8,7 +8,8 @@
 - ``secret_key``: the server's secret key, kept in the database (backups carry it);
 - ``chain``: the logs as hash chains (each row hashes the one before), append-only;
 - ``write_queue``: writers wait for their turn instead of SQLite's busy loop;
-- ``backup``: a consistent copy while serving, and its restore.
+- ``backup``: a consistent copy while serving, and its restore;
+- ``serving_mark``: the lock ``serve`` holds beside its database, which ``restore`` tries.
 - ``numbers``: a game's or a club's number never handed out twice, a restore included.
 
 What the rest of the app calls is re-exported here (``from scorekeeper import db``).

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sqlite3
+from pathlib import Path
 
 
 class Refused(Exception):
@@ -27,9 +28,16 @@ def _games(count: int) -> str:
 def backup_command(args: argparse.Namespace) -> None:
     import os
     from datetime import datetime
-    from pathlib import Path
 
-    from .backup import backup, check_backup, dated, default_database, not_replaceable, prune
+    from .backup import (
+        backup,
+        check_backup,
+        dated,
+        default_database,
+        not_replaceable,
+        prune,
+        same_file,
+    )
 
     source = Path(args.database) if args.database else default_database()
     if not source.is_file():
@@ -56,6 +64,14 @@ def backup_command(args: argparse.Namespace) -> None:
     if args.keep_days is not None and (args.keep_days < 1 or not target.is_dir()):
         raise Refused("--keep-days takes a number of days from 1, and a folder to back up into")
     if target.is_dir():
+        if same_file(target, source.parent):
+            # `backup instance` (the data folder typed as what to back up): the dated copies
+            # would pile up among the live files, one letter from the database's name, and
+            # go with the folder (docs/deploy.md, "Nightly backups")
+            raise Refused(
+                f"{args.dest} is the database's own folder ({source.parent}):"
+                " name a folder for the backups (e.g. /var/backups/scorekeeper/)"
+            )
         target = dated(target, now)
     if not target.parent.is_dir():
         raise Refused(f"no folder {target.parent}: create it first")
@@ -78,19 +94,8 @@ def backup_command(args: argparse.Namespace) -> None:
 
 
 def restore_command(args: argparse.Namespace) -> None:
-    from pathlib import Path
-
-    from .backup import (
-        check_backup,
-        default_database,
-        floors_at_the_highest,
-        floors_lowered,
-        key_of,
-        log_retyped,
-        restore,
-        same_file,
-        what_a_restore_takes,
-    )
+    from .backup import default_database, same_file
+    from .serving_mark import unserved
 
     target = Path(args.database) if args.database else default_database()
     source = Path(args.source)
@@ -98,6 +103,24 @@ def restore_command(args: argparse.Namespace) -> None:
         raise Refused(f"no backup at {source}")
     if target.exists() and same_file(source, target):  # by any of its names: nothing to do
         raise Refused(f"{source} is the database itself: name a backup of it")
+    with unserved(target) as server:  # no server starts until the restore is done
+        if server is not None:
+            # its connections would go on with the file swapped under them (serving_mark.py)
+            raise Refused(f"{server} is serving {target}: stop it first, then restore")
+        _restore(args, source, target)
+
+
+def _restore(args: argparse.Namespace, source: Path, target: Path) -> None:
+    from .backup import (
+        check_backup,
+        floors_at_the_highest,
+        floors_lowered,
+        key_of,
+        log_retyped,
+        restore,
+        what_a_restore_takes,
+    )
+
     try:
         games = check_backup(source)
         if target.is_dir():  # before the backup is copied beside it, as <folder>.restoring
@@ -140,6 +163,6 @@ def restore_command(args: argparse.Namespace) -> None:
         print(f"{line}: the restored database does not keep it")
     if before is not None and key_of(target) != before:
         print(
-            "the backup brings its own secret key: restart the server, so that the phones"
-            " of the backup's server keep their rights"
+            "the backup brings its own secret key, which the server reads when it starts:"
+            " the phones of the backup's server keep their rights"
         )

@@ -17,8 +17,9 @@ from ..clock import now
 from ..db import rows
 from ..rules.errors import N_, GameError
 from ..store.changing import changing
+from .event_log import carried_penalty
 from .ranking import Penalty
-from .records import EventOwner, carried_penalty, players
+from .records import EventOwner, players
 
 MAX_REASON = 120
 MAX_PENALTY = 10**6

@@ -26,7 +26,6 @@ from ..names import MAX_LENGTH, Clash, Roster, fault, tidy
 from ..rules.errors import N_, GameError
 from ..store.changing import Change, Owner, changing
 from ..store.errors import Conflict
-from .ranking import Penalty
 from .settings import EventSettings, settings_from
 
 MAX_PLAYERS = 600
@@ -267,6 +266,17 @@ def rounds_drawn(db: sqlite_utils.Database, event_id: int) -> int:
     return int(row[0])
 
 
+def finished(db: sqlite_utils.Database, event_id: int) -> bool:
+    """Every round of the event is closed (``EventSettings.unplayed``, as its standing
+    reads it: ``Standing.finished``)."""
+    found = event(db, event_id)
+    closed = db.execute(
+        "select count(*) from event_rounds where event_id = ? and closed_at is not null",
+        [event_id],
+    ).fetchone()[0]
+    return found is not None and found.settings.unplayed(int(closed)) == 0
+
+
 def check_name(name: str) -> str:
     """The name as kept, by the one rule of every name (``names.fault``), else GameError."""
     found = fault(name)
@@ -348,6 +358,8 @@ def withdraw(db: sqlite_utils.Database, event_id: int, version: int | None, name
     """The player leaves after the rounds drawn so far: the next draw leaves him out."""
     with changing(db, EventOwner(event_id), version, "withdraw") as change:
         drawn = rounds_drawn(db, event_id)
+        if finished(db, event_id):
+            raise GameError("name", N_("the event is finished: nobody withdraws any more"))
         cursor = db.execute(
             "update event_players set withdrawn = ? where event_id = ? and name = ?"
             " and withdrawn is null",
@@ -356,72 +368,6 @@ def withdraw(db: sqlite_utils.Database, event_id: int, version: int | None, name
         if cursor.rowcount != 1:
             raise GameError("name", N_("{name} is not playing"), name=name)
         change.summary = name
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """One line of an event's change log, as its director's page shows it."""
-
-    at: str
-    action: str
-    summary: str
-    state: str | None
-    """A correction's line: the row it carries (its round, ``corrections.logged_penalty``);
-    the others: None."""
-
-    @classmethod
-    def of(cls, row: Row) -> LogLine:
-        """The line as stored (``rows.Damaged`` naming it: a column retyped behind the app,
-        or a correction's row that is not one)."""
-        with reading("event_changes", row):
-            line = cls(
-                text(row, "at"),
-                text(row, "action"),
-                text_or_none(row, "summary") or "",
-                text_or_none(row, "state"),
-            )
-            if line.state:
-                carried_penalty(line.state)
-            return line
-
-
-def carried_penalty(state: str) -> Penalty | None:
-    """The correction a ``penalty`` line carries whole (its ``state``, m021: the row of
-    ``event_penalties`` it added), None if it carries none. What is not such a row — JSON
-    of another shape, a column missing or of another type: written behind the app, the
-    line's hash says so too — is ``Damaged`` (its column ``state``), never a KeyError."""
-    try:
-        found: object = json.loads(state)
-    except (ValueError, RecursionError):
-        raise Damaged("state", "junk") from None
-    carried = found.get("event_penalties") if isinstance(found, dict) else None
-    if not isinstance(found, dict) or not isinstance(carried or {}, dict):
-        raise Damaged("state", "junk")
-    for row in (carried or {}).values():
-        if not row:
-            continue
-        if not isinstance(row, dict):
-            raise Damaged("state", "junk")
-        try:
-            return Penalty(
-                text(row, "player"), whole(row, "points"), text(row, "reason"), whole(row, "round")
-            )
-        except (KeyError, Damaged):
-            raise Damaged("state", "junk") from None
-    return None
-
-
-def changes(db: sqlite_utils.Database, event_id: int, limit: int = 200) -> list[LogLine]:
-    """The event's change log, newest first."""
-    return [
-        LogLine.of(row)
-        for row in db.query(
-            "select id, action, summary, at,"
-            " case when action = 'penalty' then state end as state"
-            " from event_changes where event_id = ? order by id desc limit ?",
-            [event_id, limit],
-        )
-    ]
 
 
 # Rights: a device that opened the manager link (or created the event), as a club's.

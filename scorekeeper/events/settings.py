@@ -67,6 +67,11 @@ class EventSettings:
         assert found is not None  # checked by ``settings_from``
         return found
 
+    def unplayed(self, closed: int) -> int:
+        """The rounds not played yet once ``closed`` rounds are: 0, the event is finished
+        (its last round closed; reopening it plays on)."""
+        return max(self.rounds - closed, 0)
+
     def seats(self) -> int:
         """How many players the draw puts at a table."""
         return seats_at(self.seating)

@@ -56,7 +56,14 @@ class Standing:
         """The rounds of the event not played yet: not drawn, or drawn and not closed. While
         one is, every ranking of it is provisional (and its pages say so)."""
         closed = sum(1 for past in self.rounds if past.closed_at is not None)
-        return max(self.event.settings.rounds - closed, 0)
+        return self.event.settings.unplayed(closed)
+
+    @property
+    def finished(self) -> bool:
+        """Every round of the event is closed: its ranking is the final standing (the wall
+        and the read page say so in place of the round's seating, the director's page too,
+        and nobody withdraws any more; a correction is still taken)."""
+        return self.unplayed == 0
 
     def teams(self) -> list[tuple[int, bool, str, Figure]]:
         """The teams format: each team's place (shared or not) and its players' figures

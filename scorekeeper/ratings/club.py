@@ -32,7 +32,7 @@ import sqlite_utils
 
 from .. import store
 from ..clubs.merging import kept_members
-from ..clubs.room import member_results
+from ..clubs.room import member_results, played
 from ..db import generation
 from ..db import rows as stored_rows
 from ..rules.kinds import KINDS
@@ -195,7 +195,7 @@ def _merged(match: Match, into: dict[int, int]) -> Match:
 def _match(db: sqlite_utils.Database, row: TableRow) -> Match | tuple[()]:
     evening_id, day, _no, game_id, *_ = row
     stored = store.load(db, game_id)
-    if not stored.game.coups:
+    if not played(stored):  # a table nobody played: no match, as the season has it
         return _NO_MATCH
     # person by person, seat changes or not; one who only played for an absent player is not
     # ranked: the seat's result was never his (found by a treasurer's walk-through)

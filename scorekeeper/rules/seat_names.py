@@ -1,6 +1,7 @@
 """A seat's name once someone took it: who sat there in turn ("Bruno → Denis"), the one
 rule the pages (``web/table/seat_words``) and the commands (``replay``, ``settle``) name a
-seat by, where a sheet counts per seat; and who dealt each deal of a points game."""
+seat by, where a sheet counts per seat; who sits at each seat now; and who dealt each deal of
+a points game."""
 
 from __future__ import annotations
 
@@ -22,6 +23,15 @@ def seat_sitters(
         if not found[s.seat] or found[s.seat][-1] != s.player:
             found[s.seat].append(s.player)
     return tuple(tuple(sitters) for sitters in found)
+
+
+def sitting_now(
+    players: Sequence[str], changes: Sequence[SeatChange], played: int
+) -> tuple[str, ...]:
+    """Who sits at each seat now, after ``played`` coups: the names of the next coup (a seat
+    taken between coups counts from it). The one answer to "who sits at seat N now": the
+    table's pages (``StoredGame.seated``) and the list of games (``GameRow.seated``)."""
+    return seated(players, changes, played + 1)
 
 
 def seat_names(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[str, ...]:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import segno
 
 from ..db.connection import shut
+from ..db.serving_mark import hold
 from ..web.ops.ca_file import folder_of
 from ..web.ops.deployment import is_loopback
 from . import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS
@@ -246,6 +247,8 @@ def serve(
     prefork.hold_signals()  # a stop during the start is kept for ``run``: it then forks none
     show_qr = stream.isatty() if qr is None else qr
     app = create_app()
+    # held by every process of the server until the last ends (killed too): `restore` sees it
+    mark = hold(app.config["DATABASE"])
     public_url = app.config.get("PUBLIC_URL") or None
     scheme = "https" if https else "http"
     try:
@@ -280,3 +283,5 @@ def serve(
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
     shut(str(app.config["DATABASE"]))  # every process stopped: the file alone holds all
+    if mark is not None:
+        os.close(mark)  # restores may run

@@ -24,6 +24,7 @@ from ..rules.errors import GameError
 from ..rules.kind import GameKind, Rules
 from ..rules.kinds import build, kind_of, stored_kind
 from ..rules.money import Money
+from ..rules.seat_names import sitting_now
 from ..rules.seating import WAYS, SeatChange
 from . import cache
 from .checkpoints import Checkpoints
@@ -357,7 +358,12 @@ class GameRow:
     created_at: str
     updated_at: str
     coups: int
+    seat_changes: tuple[SeatChange, ...] = ()  # read for the whole page (``list_rows``)
     damaged: ClassVar[None] = None
+
+    def seated(self) -> tuple[str, ...]:
+        """Who sits at each seat now, as the table's page says (``sitting_now``)."""
+        return sitting_now(self.players, self.seat_changes, self.coups)
 
 
 @dataclass(frozen=True)
@@ -389,16 +395,31 @@ def list_rows(
         from games {where} order by created_at desc, id desc limit ? offset ?""",
         [*params, limit, offset],
     )
+    page = list(found)
+    changes = _listed_changes(db, [int(listed["id"]) for listed in page])
     out: list[GameRow | DamagedGameRow] = []
-    for listed in found:
+    for listed in page:
         try:
-            out.append(_listed(db, listed))
+            out.append(_listed(db, listed, changes.get(int(listed["id"]), [])))
         except rows.Damaged as damaged:
             out.append(DamagedGameRow(int(listed["id"]), damaged))  # INTEGER PRIMARY KEY
     return out, int(total)
 
 
-def _listed(db: sqlite_utils.Database, listed: rows.Row) -> GameRow:
+def _listed_changes(db: sqlite_utils.Database, ids: list[int]) -> dict[int, list[rows.Row]]:
+    """The seat-change rows of the games ``ids`` (a page of the list) by game, in the order
+    made: one SELECT a page."""
+    out: dict[int, list[rows.Row]] = {}
+    for row in db.query(
+        "select rowid as id, game_id, coup, seat, player, way from seat_changes"
+        f" where game_id in ({', '.join('?' * len(ids))}) order by game_id, position",
+        ids,
+    ):
+        out.setdefault(int(row["game_id"]), []).append(row)
+    return out
+
+
+def _listed(db: sqlite_utils.Database, listed: rows.Row, changes: list[rows.Row]) -> GameRow:
     row = GamesRow.of(listed)
     players = row.player_names()
     with _coups_read(db, row):  # a game or rule set no kind reads: its row is said
@@ -411,6 +432,7 @@ def _listed(db: sqlite_utils.Database, listed: rows.Row) -> GameRow:
         row.created_at,
         row.updated_at or row.created_at,
         rows.whole(listed, "n"),
+        tuple(_seat_change(change, len(players)) for change in changes),
     )
 
 

@@ -17,6 +17,7 @@ from ..rules.kinds import kind_of
 from ..rules.kinds import replay as replay_any
 from ..rules.ledger import NetChange, person_changes
 from ..rules.money import Money
+from ..rules.seat_names import sitting_now
 from ..rules.seating import SeatChange, after_removal, payers, person_tally, seated
 from .checkpoints import Checkpoints, length
 
@@ -85,9 +86,11 @@ class StoredGame:
         return self.checkpoints.check(self.kind, self.played(), coups, first)
 
     def seated(self, coup: int | None = None) -> tuple[str, ...]:
-        """The names at the table in coup ``coup`` (default: the next one), seat by seat."""
-        at = len(self.game.coups) + 1 if coup is None else coup
-        return seated(self.game.players, self.seat_changes, at)
+        """The names at the table in coup ``coup`` (default: who sits now, the next coup's,
+        ``seat_names.sitting_now``), seat by seat."""
+        if coup is None:
+            return sitting_now(self.game.players, self.seat_changes, len(self.game.coups))
+        return seated(self.game.players, self.seat_changes, coup)
 
     def payers(self, coup: int | None = None) -> tuple[str, ...]:
         """Whose money each seat is in coup ``coup`` (default: the next one), seat by seat."""

@@ -50,11 +50,11 @@ def home() -> str:
     pages = max(1, -(-total // PAGE_SIZE))
     events, events_total = listing.runs(listing.HOME_SIZE)
     made = {row.id: row.created_at for row in rows if isinstance(row, store.GameRow)}
-    typed = {row.id: row.players for row in rows if isinstance(row, store.GameRow)}
+    listed = [row for row in rows if isinstance(row, store.GameRow)]
     return render_template(
         "home.html",
         days=clubs.days_played(get_db(), made),
-        names=clubs.seat_names_now(get_db(), typed),
+        names=clubs.seat_names_now(get_db(), listed),
         events=events,
         events_total=events_total,
         rows=rows,

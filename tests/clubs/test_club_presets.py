@@ -128,7 +128,8 @@ def test_a_club_competition_offers_the_clubs_rules_first_and_its_tables_get_them
     page = client.get(f"/events/new?club={club}").data.decode()
     # the club's rules come before the game's choice
     assert page.index('name="club_rules"') < page.index('name="kind"')
-    assert re.search(r'<option value="0">Boom</option>', page)
+    # the rule set's choice names its game (play18: the game field said l'Hombre beside it)
+    assert re.search(r'<option value="0">Boom · manillen \(Belgian\)</option>', page)
     data = {"name": "Coupe", "club_rules": "0", "kind": "hombre", "seating": "pairs"}
     data |= {"format": "individual", "rounds": "2", "method": "total", "bye": "average"}
     data |= {"submit": "1"}

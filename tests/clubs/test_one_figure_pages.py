@@ -433,6 +433,8 @@ class Evening:
 
     def season(self) -> dict[str, int]:
         page = self.client.get(f"/clubs/{self.club_id}/season").data.decode()
+        if 'id="season"' not in page:  # no coup played yet: a table nobody played is
+            return {}  # nobody's (``room.played``), the season lists no one
         return {
             name: cents(money)
             for name, money in re.findall(

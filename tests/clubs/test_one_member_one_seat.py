@@ -271,11 +271,16 @@ def test_a_club_rounds_draw_refuses_a_member_drawn_at_one_table_under_two_names(
     conn.close()
     data = {"name": "Anne Martin", "short_name": "Anne", "version": club_version(app)}
     assert client.post(f"/clubs/{club}/members/{anne}", data=data).status_code == 302
+    said = "Anne is the member Anne Martin, drawn at the same table: one person cannot sit at"
+    draw_refused(client, app, said + " two seats")
+
+
+def draw_refused(client, app, said: str) -> None:
+    """The event's draw is refused (422) saying ``said``: nothing stored, no round drawn."""
     before = _stored(app)
     answer = post(client, app, "draw")
     assert answer.status_code == 422
-    said = "Anne is the member Anne Martin, drawn at the same table: one person cannot sit at"
-    assert said + " two seats" in _text(answer.data.decode())
+    assert said in _text(answer.data.decode())
     assert _stored(app) == before
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         assert conn.execute("select count(*) from event_rounds").fetchone() == (0,)

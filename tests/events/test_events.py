@@ -17,6 +17,7 @@ from types import SimpleNamespace
 import pytest
 
 from scorekeeper.db import get_db
+from scorekeeper.events import event_log
 from scorekeeper.events import records as stored
 from scorekeeper.events import rounds as event_rounds
 from scorekeeper.events import standing as event_standing
@@ -449,7 +450,7 @@ def test_closing_a_round_asks_first_naming_the_tables_playing_and_it_can_be_reop
     assert stored_rounds(app)[-1].closed_at is None
     assert "Table 2 is still playing" in client.get("/events/1/close").text
     with app.app_context():
-        actions = [c.action for c in stored.changes(get_db(), 1, 30)]
+        actions = [c.action for c in event_log.changes(get_db(), 1, 30)]
     assert actions[:2] == ["reopen", "close"]
     assert "round reopened" in client.get("/events/1").text
     # nothing to reopen while it is open; once the next round is drawn, the closed one stays

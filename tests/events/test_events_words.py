@@ -33,7 +33,9 @@ def test_the_change_log_speaks_the_readers_language_with_plural_forms(app):
         # a line written before m021 carries no row: its summary read back, no round named
         assert change_words("penalty", "Anne −2: late") == "correction · Anne −2 (late)"
         assert change_words("penalty", "Anne +2: r") == "correction · Anne +2 (r)"  # a credit
-        assert change_words("close", "1") == "tour clos · 1"
+        # the round named as the draw's line names it (it said "tour clos · 1", a bare number)
+        assert change_words("close", "1") == "tour clos · tour 1"
+        assert change_words("reopen", "4") == "tour rouvert · tour 4"
 
 
 def test_a_corrections_log_line_names_its_round_as_the_readers_language_writes_it(app):

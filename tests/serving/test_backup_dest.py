@@ -17,7 +17,8 @@ from web import new_game
 from scorekeeper.cli import main
 
 
-def _games(path: Path) -> int:
+def games_in(path: Path) -> int:
+    """The games a database file holds, read without writing to it."""
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         return int(conn.execute("select count(*) from games").fetchone()[0])
@@ -60,7 +61,7 @@ def test_the_live_database_is_never_written_over_by_any_of_its_names(
     monkeypatch.chdir(live.parent)  # the command as typed in the data folder, both names relative
     line = _refused(capsys, live.name, "--database", live.name)
     assert line == f"error: {live.name} is the database itself ({live.name}): name another file"
-    assert _games(live) == 2  # both games still there
+    assert games_in(live) == 2  # both games still there
     assert not (live.parent / f"{live.name}.partial").exists()
 
 
@@ -88,20 +89,20 @@ def test_a_file_that_is_not_a_backup_of_this_database_is_never_replaced(live, tm
         line = _refused(capsys, str(dest), "--database", str(live))
         assert line == f"error: {dest} {words}: move it away, or name another file", line
         assert dest.read_bytes() == before
-    assert _games(other_live) == 1 and _games(other_backup) == 1
+    assert games_in(other_live) == 1 and games_in(other_backup) == 1
 
 
 def test_an_earlier_backup_of_the_same_database_is_replaced(live, tmp_path, capsys):
     """The nightly ``backup latest.sqlite`` replaces yesterday's copy, as it always did."""
     latest = tmp_path / "latest.sqlite"
     assert main(["backup", str(latest), "--database", str(live)]) == 0
-    assert _games(latest) == 2
+    assert games_in(latest) == 2
     app = an_app(live.parent)
     assert new_game(app.test_client(), player0="Zoé") == "/games/3"
     capsys.readouterr()
     assert main(["backup", str(latest), "--database", str(live)]) == 0
     assert capsys.readouterr().out == f"backed up 3 games from {live} to {latest}\n"
-    assert _games(latest) == 3  # 2 games, then 1 more
+    assert games_in(latest) == 3  # 2 games, then 1 more
 
 
 def test_a_restore_of_the_database_over_itself_is_refused_by_any_of_its_names(
@@ -118,4 +119,40 @@ def test_a_restore_of_the_database_over_itself_is_refused_by_any_of_its_names(
             said.out == ""
             and said.err == f"error: {name} is the database itself: name a backup of it\n"
         )
-    assert _games(live) == 2
+    assert games_in(live) == 2
+
+
+def test_the_database_s_own_folder_is_refused_as_the_folder_of_the_backups(
+    live, tmp_path, capsys, monkeypatch
+):
+    """ops18: `backup instance` (the data folder typed as what to back up, no slash) wrote a
+    dated copy into the live folder, among the database's own files; every night's copy
+    then piled up there, one letter from the database's name, and went with the folder.
+    Refused, by any of its names, with or without the slash and --keep-days; the folder
+    left as it was."""
+    folder = live.parent
+    before = sorted(p.name for p in folder.iterdir())
+    os.symlink(folder, tmp_path / "link")
+    for dest, more in (
+        (str(folder), []),  # backup instance
+        (f"{folder}/", []),  # backup instance/
+        (str(folder), ["--keep-days", "30"]),  # the nightly line, pointed at it
+        (str(folder / ".." / folder.name), []),  # the same folder spelt otherwise
+        (str(tmp_path / "link"), []),  # a link to it
+    ):
+        line = _refused(capsys, dest, "--database", str(live), *more)
+        assert line == (
+            f"error: {dest} is the database's own folder ({folder}):"
+            " name a folder for the backups (e.g. /var/backups/scorekeeper/)"
+        )
+    monkeypatch.chdir(folder.parent)  # as typed beside it, both names relative
+    line = _refused(capsys, folder.name, "--database", f"{folder.name}/{live.name}")
+    assert line == (
+        f"error: {folder.name} is the database's own folder ({folder.name}):"
+        " name a folder for the backups (e.g. /var/backups/scorekeeper/)"
+    )
+    assert sorted(p.name for p in folder.iterdir()) == before  # no copy written there
+    # a folder of its own inside the data folder (the container's /app/instance/backups/)
+    assert main(["backup", f"{folder}/backups/", "--database", str(live)]) == 0
+    (copy,) = (folder / "backups").iterdir()
+    assert games_in(copy) == 2

@@ -543,7 +543,10 @@ def test_a_restore_keeps_this_servers_key_when_the_backup_has_none_and_says_when
     copy = tmp_path / "copy.sqlite"  # a backup of the other server: its key comes with it
     assert main(["backup", str(copy), "--database", str(there)]) == 0
     assert main(["restore", str(copy), "--database", str(here), "--force"]) == 0
-    assert key_of(here) == theirs and "restart the server" in capsys.readouterr().out
+    assert (
+        key_of(here) == theirs
+        and "which the server reads when it starts" in capsys.readouterr().out
+    )
 
 
 def test_the_data_folder_is_the_setting_else_a_checkouts_instance_else_xdgs(tmp_path, monkeypatch):

@@ -111,12 +111,13 @@ def test_backup_while_the_server_writes_then_restore(tmp_path):
             data.setdefault("save", "1")
             assert phone.post("/games/1/coups", data, token_from="/games/1")[0] == 302
         done = subprocess.run(
-            [str(BIN), "backup", str(tmp_path), "--database", str(database)],
+            # a folder of its own: the database's folder is refused (ops18)
+            [str(BIN), "backup", f"{tmp_path / 'backups'}/", "--database", str(database)],
             capture_output=True,
             text=True,
         )
         assert done.returncode == 0, done.stderr
-        copy = next(tmp_path.glob("scorekeeper-*.sqlite"))
+        copy = next((tmp_path / "backups").glob("scorekeeper-*.sqlite"))
         assert check_database(copy) == 12
         # a coup after the backup, then the restore takes the game back to 12 coups
         phone.post("/games/1/coups", {"passed": "1"}, token_from="/games/1")

@@ -19,7 +19,8 @@ from apps import tampered
 
 from scorekeeper import clubs
 from scorekeeper.cashbox.entries import BOX_SIDE, EntryKind
-from scorekeeper.cashbox.ledger import entries, insert_entry
+from scorekeeper.cashbox.ledger import insert_entry
+from scorekeeper.clubs.merging import entries
 from scorekeeper.db.connection import connect
 from scorekeeper.db.migrations import migrations
 from scorekeeper.rules.money import Money

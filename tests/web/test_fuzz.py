@@ -124,6 +124,10 @@ GET_ROUTES = [
     "/clubs/{n}/ratings?key={t}",
     "/clubs/2/ratings.json?x={t}",
     "/clubs/2/members/{n}",
+    # the treasurer's lists a page at a time: a cursor typed, cut or of another list
+    "/clubs/2/cash?before={t}",
+    "/clubs/2/cash?after={t}&on={t}&evening={n}",
+    "/clubs/2/members/{n}/statement?before={t}&after={t}",
     "/evenings/{n}",
     "/evenings/1/settlement?key={t}",
     "/evenings/{n}/version",
@@ -557,6 +561,8 @@ QUERY_NAMES = [
     "saved",
     "on",
     "mode",
+    "before",
+    "after",
 ]
 NO_SUCH = st.sampled_from(["0", "99", "4096", str(2**63), "9" * 30])
 """Numbers in an address that name nothing."""

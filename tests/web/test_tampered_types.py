@@ -287,9 +287,10 @@ def test_a_member_moved_out_of_the_club_is_named_where_his_seats_count(world, tm
 def test_a_seat_moved_off_its_table_is_named_not_lost(world, tmp_path, value):
     """The second table's seat 1 (Bruno's) moved to no game: the table's seats have a hole.
     The room read ``seat_of[1]`` (a KeyError, 500 on the evening and every settlement of its
-    tables) and the season too; each says a seat row was changed (409), as verify does."""
+    tables) and the season too; each says a seat row was changed (409), as verify does. (The
+    second table was never played: the season reads none of its rows, ``room.played``.)"""
     sql = f"update seats set game_id = {value} where game_id = {world.second} and seat = 1"
-    _room_says(world, tmp_path, sql, world.second, "of the table seats was changed")
+    _room_says(world, tmp_path, sql, world.second, "of the table seats was changed", False)
 
 
 @pytest.mark.parametrize("column", ["seat", "member_id"])
@@ -308,15 +309,18 @@ def test_a_newcomers_kept_member_retyped_is_named(world, tmp_path, capsys, colum
     assert f"FAULT seats row {line}: its column {column} holds a blob" in capsys.readouterr().err
 
 
-def _room_says(world: World, tmp_path: Path, sql: str, table: int, words: str) -> None:
-    """After ``sql``, the season, the evening, its settlement and ``table``'s settlement
-    each answer 409 saying ``words`` (the row named)."""
+def _room_says(
+    world: World, tmp_path: Path, sql: str, table: int, words: str, season: bool = True
+) -> None:
+    """After ``sql``, the season (``season``: unless the row is of a table nobody played,
+    which it reads nothing of), the evening, its settlement and ``table``'s settlement each
+    answer 409 saying ``words`` (the row named)."""
     _each_names(
         world,
         tmp_path,
         sql,
         (
-            f"/clubs/{world.club}/season",
+            *([f"/clubs/{world.club}/season"] if season else []),
             f"/evenings/{world.evening}",
             f"/evenings/{world.evening}/settlement",
             f"/games/{table}/settlement",
@@ -373,18 +377,21 @@ def test_a_seat_or_merge_naming_no_member_names_its_own_row(world, tmp_path):
     ).fetchone()
     conn.close()
     anne = world.members["Anne"]
-    for sql, said in (
-        (
+    season, evening = f"/clubs/{world.club}/season", f"/evenings/{world.evening}"
+    for sql, said, pages in (
+        (  # a seat of the second table, never played: the season reads none of its rows
             f"update seats set member_id = 999 where rowid = {seat}",
             f"row {seat} of the table seats",
+            (evening,),
         ),
         (
             f"update members set merged_into = 999 where id = {anne}",
             f"row {anne} of the table members",
+            (season, evening),
         ),
     ):
         client = _admin(_tampered(world, tmp_path / f"t{len(said)}.sqlite", sql))
-        for page in (f"/clubs/{world.club}/season", f"/evenings/{world.evening}"):
+        for page in pages:
             answer = client.get(page)
             assert answer.status_code == 409, (sql, page)
             assert said in answer.get_data(as_text=True), (sql, page)

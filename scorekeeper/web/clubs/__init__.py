@@ -11,7 +11,8 @@ season.py the season, ratings.py the ratings and a member's own page;
 their forms are in forms.py. The cash box:
 cash.py the treasurer's page (its forms in cash_forms.py), reversal.py an
 entry reversed, closing.py an
-evening closed and reopened, statement.py a member's statement.
+evening closed and reopened, statement.py a member's statement; paging.py
+the entries and a statement's lines a page at a time.
 """
 
 from __future__ import annotations

@@ -59,6 +59,7 @@ from .cash_forms import (
     recorded,
     typed_date,
 )
+from .paging import entry_place, page_of
 
 bp = blueprints.clubs
 
@@ -131,9 +132,16 @@ def _page(
     mode = asked_mode or MODES[0]
     balances = book.payable(on)  # the evenings not closed apart: their rooms settle them
     listed = as_of(book.entries, on)
+    # drawn a page at a time, newest first (paging.py); the balances above sum them all
+    shown = page_of(
+        sorted(listed, key=entry_place),
+        entry_place,
+        request.args.get("before"),
+        request.args.get("after"),
+    )
     suggest = between_members if mode == "members" else with_treasurer
     evening = _evening_asked(club, request.args.get("evening"))
-    purse = None if evening is None else evening_purse(get_db(), club, evening)
+    purse = None if evening is None else evening_purse(get_db(), club, evening, book.entries)
     forms = _forms(club, book)
     typed_section = "charge"
     if typed is not None:  # a fee typed to one member (a page before 45.5): the charge's place
@@ -182,7 +190,7 @@ def _page(
         # entries, each reversed or not then), and nothing to reverse from it (its
         # suggestions take no payment either); the list once showed every later entry
         # with its Reverse button under balances of the day
-        listed=listed,
+        listed=shown,
         undone=reversed_ids(listed),
         by_id={e.id: e for e in book.entries},
         refused=refused,

@@ -33,10 +33,9 @@ from ...rights import access
 from .. import blueprints, registry
 from ..formats.charts import Chart, bar_chart, line_chart
 from ..formats.collation import name_key
-from ..formats.words import capital, signed
+from ..formats.words import capital, kind_titles, signed
 from ..kept.arguments import reads
 from ..kept.expensive import expensive
-from .season import kind_titles
 
 bp = blueprints.clubs
 

@@ -8,7 +8,7 @@ their decimal mark (as an event's results and a game's files).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 
 from babel.numbers import format_decimal
@@ -32,9 +32,9 @@ from ...clubs.season_file import ForPeople
 from ...clubs.season_file import season_csv as season_text
 from ...db import get_db
 from ...rights import access
-from ...rules.kinds import KINDS
 from .. import blueprints
 from ..formats.collation import name_key
+from ..formats.words import kind_titles
 from ..kept.arguments import reads
 from ..kept.expensive import club_key, expensive
 
@@ -68,13 +68,6 @@ def season_page(club_id: int) -> str:
         sort=sort,
         top=top,
     )
-
-
-def kind_titles(played: Collection[str] | None = None) -> dict[str, str]:
-    """Each game kind (of ``played``, its keys; every kind if None) → its title in the
-    reader's words, as the season heads its points table ("la Manille (classique)"), in the
-    order the app lists the kinds: the one home of that line, which the ratings read."""
-    return {kind.key: _(kind.kind_title) for kind in KINDS if played is None or kind.key in played}
 
 
 def _for_people(club: clubs.Club) -> ForPeople:

@@ -15,7 +15,7 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from flask import Response, abort, render_template
+from flask import Response, abort, render_template, request
 from flask_babel import gettext as _
 
 from ...cashbox.entries import Entry, Line, plain, running
@@ -29,6 +29,7 @@ from ..kept.expensive import club_key, expensive
 from ..printing.chain_heads import ChainNote, club_ledger
 from ..printing.pdf import pdf_response, printed
 from .cash_forms import entry_words, medium_day
+from .paging import entry_place, page_of
 
 STATEMENT = printed("club/statement.html")
 """A member's statement, also the PDF's."""
@@ -96,18 +97,28 @@ def _statement(club_id: int, member_id: int) -> Statement:
 
 def _page(club_id: int, member_id: int, pdf: bool) -> str:
     found = _statement(club_id, member_id)
+    # the page draws its lines a page at a time, newest first (paging.py); the PDF, a
+    # download, every line in its order; the balance is the whole statement's
+    page = page_of(found.lines, _place, request.args.get("before"), request.args.get("after"))
     return render_template(
         STATEMENT,
         pdf=pdf,
         club=found.club,
         member=found.member,
         lines=found.lines,
+        page=None if pdf else page,
         balance=found.balance,
         ledger=found.ledger,
         words=found.words,
         apart=found.apart,
         posted=found.posted,
     )
+
+
+def _place(line: Line) -> tuple[str, int]:
+    """A statement line's place as a link names it: its entry's date and number (a
+    provisional line is number 0: its evening's day names it)."""
+    return entry_place(line.entry)
 
 
 @bp.get("/clubs/<int:club_id>/members/<int:member_id>/statement")
@@ -122,6 +133,7 @@ def statement_pdf(club_id: int, member_id: int) -> Response:
 
 
 @bp.get("/clubs/<int:club_id>/members/<int:member_id>/statement.csv")
+@expensive(club_key)  # a few at a time, as the season's file: it reads every entry
 def statement_csv(club_id: int, member_id: int) -> Response:
     found = _statement(club_id, member_id)
     out = io.StringIO()

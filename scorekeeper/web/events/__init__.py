@@ -26,8 +26,10 @@ from .words import (
     met_again_text,
     partners,
     ranking_text,
+    registered_text,
     sitting_out_text,
     tie_breaks,
+    tie_rule,
 )
 
 bp.add_app_template_global(figure_text, "shown")
@@ -39,6 +41,8 @@ bp.add_app_template_global(met_again_text, "met_again_text")
 bp.add_app_template_global(names_sorted, "names_sorted")
 bp.add_app_template_global(tie_breaks, "tie_breaks")
 bp.add_app_template_global(ranking_text, "ranking_text")
+bp.add_app_template_global(tie_rule, "tie_rule")
+bp.add_app_template_global(registered_text, "registered_text")
 bp.add_app_template_global(sitting_out_text, "sitting_out_text")
 
 

@@ -18,7 +18,7 @@ from ...events import records as stored
 from ...events.settings import settings_from
 from ...rights import access
 from ...rules.errors import N_, GameError
-from ...rules.kinds import KINDS
+from ...rules.kinds import KINDS, find_kind
 from ..blueprints import events as bp
 from ..formats.words import refusal_text
 from ..forms import options, whole
@@ -49,6 +49,26 @@ def _chosen(
     return found[number]
 
 
+def _rule_set_text(name: str, key: str) -> str:
+    """A club's rule set as its choice says it, with the game it is a rule set of:
+    ``Boom · manillen (Belgisch)`` (the game by the kind's title, as the game field says it)."""
+    kind = find_kind(key)
+    return f"{name} · {_(kind.kind_title)}" if kind is not None else name
+
+
+def _shown_game(
+    form: NewEventForm, presets: list[tuple[int, tuple[str, str, dict[str, Any]]]]
+) -> None:
+    """A form sent back with a club's rule set chosen shows that rule set's game, whatever
+    the game field said: the event is made as the rule set's game."""
+    try:
+        chosen = _chosen(presets, form.club_rules.data)
+    except GameError:
+        return
+    if chosen is not None and find_kind(chosen[1]) is not None:
+        form.kind.data = chosen[1]
+
+
 def _club() -> int | None:
     """The club a new event is opened for (``?club=``); 404 unless this browser manages it."""
     if "club" not in request.args:
@@ -66,12 +86,24 @@ def new_event() -> str | BaseResponse | tuple[str, int]:
     # the kinds in words only: a key is no word for a director (issue 35)
     form.kind.choices = options((k.key, _(k.kind_title)) for k in KINDS)
     presets = _club_rules(club_id)
+    # a club's rule set says its game (one home): its choice names it, and the game field
+    # offers "the rule set's game" first, so a form without script never shows l'Hombre
+    # beside the club's manillen rules (play18)
     form.club_rules.choices = options(
-        [("", _("None: the game's own rules")), *((str(n), name) for n, (name, _k, _r) in presets)]
+        [
+            ("", _("None: the game's own rules")),
+            *((str(n), _rule_set_text(name, key)) for n, (name, key, _r) in presets),
+        ]
     )
+    if presets:
+        form.kind.choices = [("", _("The club rule set's game")), *form.kind.choices]
+        if request.method == "GET":
+            form.kind.data = ""
     if form.validate_on_submit():
         try:
             chosen = _chosen(presets, form.club_rules.data)
+            if chosen is None and not form.kind.data:
+                raise GameError("kind", N_("choose a game, or one of the club's rule sets"))
             settings = settings_from(
                 {
                     # a club's preset names its game and its rules: both are the tables'
@@ -106,6 +138,8 @@ def new_event() -> str | BaseResponse | tuple[str, int]:
             grant_event(event_id)
             session[NEW_EVENT_LINK] = [event_id, token]
             return redirect(url_for("events.director", event_id=event_id))
+    if form.errors:
+        _shown_game(form, presets)
     status = 422 if form.errors else 200
     return render_template("events/new.html", form=form, club_id=club_id), status
 

@@ -17,8 +17,9 @@ from ... import clubs
 from ...db import generation, get_db
 from ...events import standing as event_standing
 from ...events.corrections import filed_under, played_rounds
+from ...events.event_log import changes
 from ...events.ranking import in_name_order
-from ...events.records import Event, changes
+from ...events.records import Event
 from ...events.rounds import drawn_again
 from ...events.standing import Standing
 from ...rights.access import MAX_ID

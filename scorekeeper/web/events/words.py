@@ -17,6 +17,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...events.corrections import logged_penalty
 from ...events.ranking import Figure, Line, Penalty, decided_by, place_text, rounded
+from ...events.records import Player
 from ...events.rounds import read_draw_summary, read_lock_summary
 from ...names import columns
 from ..formats.words import minus
@@ -94,6 +95,10 @@ def change_words(action: str, summary: str, state: str | None = None) -> str:
             table=locked.table,
             result=" / ".join(minus(v) for v in locked.tally),
         )
+    if action in ("close", "reopen") and summary.isdigit():
+        # its round named as the draw's line names it ("tour tiré · tour 4 : …"), not a
+        # bare number ("tour clos · 4")
+        summary = _("round %(round)s", round=int(summary))
     drawn = read_draw_summary(summary) if action == "draw" else None
     if drawn is not None:
         summary = ngettext(
@@ -148,6 +153,17 @@ def sitting_out_text(names: Sequence[str]) -> str:
     )
 
 
+def registered_text(players: Sequence[Player]) -> str:
+    """How many registered, and once someone withdrew how many still play: ``24 spelers
+    ingeschreven, 23 spelen nog`` (it said only the 24 after a withdrawal)."""
+    text = ngettext("%(num)s player registered", "%(num)s players registered", len(players))
+    playing = sum(1 for player in players if player.withdrawn is None)
+    if playing == len(players):
+        return text
+    still = ngettext("%(num)s still plays", "%(num)s still play", playing)
+    return _("%(registered)s, %(playing)s", registered=text, playing=still)
+
+
 def partners(players: Sequence[str], pairs: bool) -> str:
     """A table's players, saying who partners whom: at tables of two pairs, seats 1 & 3
     against 2 & 4 (the game's sides); else each for himself, in seat order."""
@@ -162,17 +178,36 @@ def partners(players: Sequence[str], pairs: bool) -> str:
 
 TIE_WORDS = {
     "wins": _l("ahead on wins"),
-    "raw": _l("ahead on chips or points"),
+    "chips": _l("ahead on chips"),
+    "points": _l("ahead on points"),
     "shared": _l("tied"),
 }
 
 
-def tie_breaks(lines: Sequence[Line]) -> list[str]:
-    """For each line, in words, the tie-break that placed it ('' where the figure did)."""
-    return [str(TIE_WORDS[word]) if word else "" for word in decided_by(lines)]
+def tie_breaks(lines: Sequence[Line], chips: bool) -> list[str]:
+    """For each line, in words, the tie-break that placed it ('' where the figure did):
+    the table's count named as the event's kind counts it (``chips``: ``kind.chips``; a
+    manillen table has no chips, and "ahead on chips or points" was said of it)."""
+    raw = "chips" if chips else "points"
+    return [
+        str(TIE_WORDS[raw if word == "raw" else word]) if word else "" for word in decided_by(lines)
+    ]
 
 
-def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
+def tie_rule(chips: bool) -> str:
+    """The tie-break rule under every ranking, in the count of the event's kind."""
+    if chips:
+        return _(
+            "Level figures: the wins at the tables place first, then the chips won there;"
+            " players still level share the place (=)."
+        )
+    return _(
+        "Level figures: the wins at the tables place first, then the points scored there;"
+        " players still level share the place (=)."
+    )
+
+
+def ranking_text(lines: Sequence[Line], rounds: Sequence[int], chips: bool) -> list[str]:
     """The ranking of the results PDF as lines of text in columns (set in monospace).
 
     What the ranking table says, a line per player: place, player (with his
@@ -183,7 +218,7 @@ def ranking_text(lines: Sequence[Line], rounds: Sequence[int]) -> list[str]:
     sets them in blocks of 25 lines: WeasyPrint reads a paragraph's whole text
     again for each of its lines.
     """
-    ties = tie_breaks(lines)
+    ties = tie_breaks(lines, chips)
     column = corrected(lines)
     rows = [
         ["#", _("Player"), *(_("R%(n)s", n=n) for n in rounds)]

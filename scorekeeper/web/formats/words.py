@@ -7,7 +7,7 @@ Only presentation, and nothing of one game: l'Hombre's words are in
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any, Protocol
 
@@ -27,6 +27,7 @@ from ...events.ranking import place_text
 from ...i18n import CURRENCIES, LANGUAGES, language
 from ...names import columns
 from ...rules.errors import GameError
+from ...rules.kinds import KINDS
 from ...rules.ledger import mark
 from ...rules.ledger import minus as minus  # a points count, −10, 130
 from ...rules.ledger import signed as signed  # a net as the command writes it, +12, −7
@@ -117,6 +118,13 @@ def refusal_text(error: GameError) -> str:
     a round's or a table's number as the pages say it ("coup 1234", "no round −1"; which
     is which: ``errors.QUANTITIES``), without its coup."""
     return error.translated(_, grouped, minus)
+
+
+def kind_titles(played: Collection[str] | None = None) -> dict[str, str]:
+    """Each game kind (of ``played``, its keys; every kind if None) → its title in the
+    reader's words, as the season heads its points table ("la Manille (classique)"), in the
+    order the app lists the kinds: the one home of that line, which the ratings read."""
+    return {kind.key: _(kind.kind_title) for kind in KINDS if played is None or kind.key in played}
 
 
 def capital(name: str) -> str:

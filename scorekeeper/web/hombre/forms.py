@@ -18,7 +18,6 @@ from wtforms import (
 from wtforms.validators import Length, Optional
 
 from ...clubs.presets import MAX_NAME as PRESET_NAME
-from ...here import current_request
 from ...rules.errors import N_, GameError
 from ...rules.hombre import words
 from ...rules.hombre.engine import MATADOR_COUNTS, playing_order, sitting_out
@@ -29,7 +28,7 @@ from ...rules.seating import dealer_of
 from ..formats.numbers import InRange, WholeField
 from ..forms import Form, name_field, options, typed_note, whole
 from ..hookspecs import CoupEntry
-from ..table.seat_words import names_now
+from ..table.seat_words import entry_position, entry_seated, names_now
 
 CONTRACT_WORDS: dict[str, Any] = {key: _l(word) for key, word in words.CONTRACTS.items()}
 """The contracts' words, translated (their home: ``rules/hombre/words.py``)."""
@@ -169,15 +168,6 @@ def contracts_for(kind: Any, rules: Any) -> list[str]:
     return [c for c in kind.contracts if kind.allows(rules, c)]
 
 
-def entry_position(stored: Any) -> int:
-    """The number of the coup being entered: the one corrected, else the next."""
-    asked = current_request()  # asked twice a page: the request itself, not its proxy
-    n = (asked.view_args or {}).get("n")
-    if not n and asked.method == "POST":  # the live check of a correction (``?position=``)
-        n = asked.args.get("position", type=int)
-    return int(n) if n else len(stored.game.coups) + 1
-
-
 def entry_seats(stored: Any) -> tuple[tuple[int, ...], int | None]:
     """The seats that play the coup being entered or corrected, and the one who sits out:
     with four at the table, the dealer (docs/rules.md, "Four at the table")."""
@@ -199,9 +189,7 @@ def coup_form(stored: Any, coup: Any = None, now: Mapping[str, str] | None = Non
     form.playing, form.sits_out = entry_seats(stored)
     # who sits in the coup entered or corrected (a seat taken): the form names the hombre as
     # its tricks and its record do (a corrected coup of Denis's offered "Bruno")
-    form.seated = tuple(
-        (now or {}).get(name, name) for name in stored.seated(entry_position(stored))
-    )
+    form.seated = entry_seated(stored, now or {})
     form.hombre.choices = options(
         (str(seat), name) for seat, name in enumerate(form.seated) if seat in form.playing
     )

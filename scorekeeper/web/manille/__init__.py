@@ -25,7 +25,7 @@ from ..sheet.forms import NewSheetForm, SheetCoupForm, points_coup_form, shown_v
 from ..sheet.game import PointsGame, points_web
 from ..sheet.settings import fields_of, setting_field, setting_value
 from ..sheet.view import team_name
-from ..table.seat_words import names_now
+from ..table.seat_words import entry_seated, names_now
 from .belge import TRUMP_WORDS, ManillenWeb
 from .classique import RETOURNE_WORDS, ClassiqueWeb
 from .house import HouseRulesFields, house_rules
@@ -88,17 +88,19 @@ ERROR_FIELDS = {
 """Where the engine's refusal of a coup's key is shown on the form."""
 
 
-def _renonce_choices(game: Any, now: Mapping[str, str]) -> list[tuple[str, str]]:
-    """Who renounced: three who each play for themselves, each by his name now (a club's
-    member, ``names_now``; the value is the name typed, the file's); else the sides."""
-    if len(game.players) == 3:
-        return [(name, now.get(name, name)) for name in game.players]
+def _renonce_choices(stored: StoredGame) -> list[tuple[str, str]]:
+    """Who renounced: three who each play for themselves, each seat named by who sits there
+    in the coup entered or corrected, by his name now (``entry_seated``; the value is the
+    seat's first player, the name the file keeps); else the sides."""
+    players = stored.game.players
+    if len(players) == 3:
+        return list(zip(players, entry_seated(stored, names_now(stored)), strict=True))
     return [(key, _(word)) for key, word in TEAM_WORDS.items()]
 
 
 def coup_form(stored: StoredGame, coup: Any = None) -> ManilleCoupForm:
     form = points_coup_form(ManilleCoupForm, stored, coup, fill)
-    form.renonce.choices = options([("", "—"), *_renonce_choices(stored.game, names_now(stored))])
+    form.renonce.choices = options([("", "—"), *_renonce_choices(stored)])
     own = piece(stored.kind)
     form.contre.choices = options(own.contres(stored.game.rules).items())
     if len(stored.game.players) == 3:  # each for himself: the dealer's points, not a team's

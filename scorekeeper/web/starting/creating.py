@@ -79,10 +79,10 @@ def save_table(form: Any, game_id: int, game: Any) -> BaseResponse | None:
         changed_meanwhile(form, form.create, game_id)
     except GameError as error:
         form.create.errors = [refusal_text(error)]
-    except clubs.ClubFull:
-        form.create.errors = [club_full_text()]
+    except clubs.ClubFull as error:
+        refuse_beside(form, error.name, club_full_text(), form.create)
     except clubs.SameMember as error:
-        refuse_beside(form, error, form.create)
+        refuse_beside(form, error.name, same_member_text(error), form.create)
     except clubs.PartOfNames as error:
         ask_beside(form, error)
     else:
@@ -123,6 +123,7 @@ def created(
                 also(db, evening)
 
     token, code = access.new_token(), access.new_handover_code()
+    beside = field if field is not None else form.create  # where a refusal of no player goes
     try:
         game_id = store.create(
             get_db(),
@@ -136,14 +137,15 @@ def created(
             stopped,
         )
     except clubs.SameMember as error:  # his name and his short name, say: nothing stored
-        refuse_beside(form, error, field if field is not None else form.create)
+        refuse_beside(form, error.name, same_member_text(error), beside)
+        return None
+    except clubs.ClubFull as error:  # a new name would be one member past the bound: nothing
+        # stored; the form comes back as typed, the refusal beside the new name's field
+        refuse_beside(form, error.name, club_full_text(), beside)
         return None
     except clubs.PartOfNames as error:  # "Chloé" where the club has Chloé Dubois: asked
         ask_beside(form, error)
         return None
-    except clubs.ClubFull:  # a new name would be one member past the bound: nothing stored
-        page = render_template("error.html", code=422, message=club_full_text(), evening=evening)
-        abort(make_response(page, 422))
     access.grant_manage(game_id)
     session[NEW_MANAGER_LINK] = [game_id, token]
     stash_code(game_id, code)
@@ -157,15 +159,16 @@ PLAYER_FIELDS = ("player0", "player1", "player2", "player3")
 def _typed_in(form: Any, name: str) -> list[Any]:
     """The player fields of ``form`` in which ``name`` was typed (as kept: ``names.tidy``)."""
     seats = (getattr(form, field, None) for field in PLAYER_FIELDS)
-    return [seat for seat in seats if seat is not None and tidy(seat.data or "") == name]
+    return [seat for seat in seats if seat is not None and tidy(seat.data or "") == tidy(name)]
 
 
-def refuse_beside(form: Any, error: clubs.SameMember, field: Any) -> None:
-    """A member typed twice at a table, refused beside the player field his second name was
-    typed in, as a name typed twice is (``forms.player_names``); else on ``field``."""
-    typed = _typed_in(form, error.name)
+def refuse_beside(form: Any, name: str, message: str, field: Any) -> None:
+    """A table's name refused (a member typed twice: his second name; a newcomer at a full
+    club), the ``message`` beside the player field ``name`` was typed in, as a name typed
+    twice is (``forms.player_names``); else on ``field`` (an imported file's, the button)."""
+    typed = _typed_in(form, name)
     where = typed[0] if typed else field
-    where.errors = [*where.errors, same_member_text(error)]
+    where.errors = [*where.errors, message]
 
 
 def ask_beside(form: Any, error: clubs.PartOfNames) -> None:

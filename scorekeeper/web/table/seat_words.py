@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 
 from ...clubs.room import names_now as club_names_now
 from ...db import get_db, rows
+from ...here import current_request
 from ...rights.access import table_club, visit
 from ...rules.errors import GameError, SeatName
 from ...rules.ledger import NetChange
@@ -209,6 +210,24 @@ def names_now(stored: StoredGame) -> dict[str, str]:
         while len(NAMES) > NAMES_KEPT:
             NAMES.popitem(last=False)
     return names
+
+
+def entry_position(stored: StoredGame) -> int:
+    """The number of the coup being entered: the one corrected, else the next."""
+    asked = current_request()  # asked twice a page: the request itself, not its proxy
+    n = (asked.view_args or {}).get("n")
+    if not n and asked.method == "POST":  # the live check of a correction (``?position=``)
+        n = asked.args.get("position", type=int)
+    return int(n) if n else len(stored.game.coups) + 1
+
+
+def entry_seated(stored: StoredGame, now: Mapping[str, str]) -> tuple[str, ...]:
+    """Who sits at each seat in the coup being entered or corrected (``entry_position``),
+    each by his name now (``now``: ``names_now``): the one way a coup form names a seat (the
+    l'Hombre hombre's buttons, Manille's renonce at three), as that coup's line, its message
+    and the seat's total do. A form naming the seat's first player said "Bruno" for Denis's
+    renonce once Denis had taken Bruno's seat."""
+    return tuple(now.get(name, name) for name in stored.seated(entry_position(stored)))
 
 
 def seated_now(stored: StoredGame, now: Mapping[str, str]) -> Callable[..., tuple[str, ...]]:

@@ -1,0 +1,150 @@
+"""What the treasurer's pages cost at a club's year of entries: 10,000 and 40,000 rows.
+
+Run with ``make bench`` (docs/performance.md). Builds, in a temporary SQLite file, a club of 40
+members and 50 evenings whose ledger holds ``entries`` rows (each written by
+``cashbox.ledger.insert_entry``, the one writer: its hash chain included):
+fees dated the evenings' days, charges, payments in and out, prizes, and a
+reversal in fifty. Then asks, in process as the club's manager, each page the
+treasurer opens, and counts its CPU (``time.process_time``, median of
+``repeats``): the cash box, its evening view, a member's statement as a page,
+a CSV and a PDF, the evening's page. The machine is shared and noisy: the
+figure that matters is each page's ratio to a baseline measured in the same
+run (the club's own page, ``/clubs/<id>``, which reads no ledger row).
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from scorekeeper import clubs, create_app
+from scorekeeper.cashbox.entries import EntryKind
+from scorekeeper.cashbox.ledger import insert_entry
+from scorekeeper.db import connect
+
+SIZES = (10_000, 40_000)
+MEMBERS = 40
+EVENINGS = 50
+
+
+def build(path: Path, client: Any, entries: int) -> tuple[int, list[int]]:
+    """The club (made through its form: ``client`` manages it), its members and evenings
+    written directly, ``entries`` ledger rows; its id and its evenings' ids."""
+    made = client.post(
+        "/clubs/new",
+        data={"name": "Le Cercle", "chip_value": "0.05", "currency": "EUR", "submit": "1"},
+    )
+    assert made.status_code == 302, made.status_code
+    club_id = int(made.headers["Location"].rsplit("/", 1)[1])
+    db = connect(path)
+    db.execute("pragma synchronous = off")  # the building only
+    version = int(db.execute("select version from clubs where id = ?", [club_id]).fetchone()[0])
+    members = []
+    for n in range(MEMBERS):
+        clubs.add_member(db, club_id, f"Joueur {n:02d}", "", version)
+        version += 1
+    members = [m.id for m in clubs.members(db, club_id)]
+    days = [datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * n) for n in range(EVENINGS)]
+    evenings = []
+    for day in days:
+        evenings.append(clubs.create_evening(db, club_id, day.isoformat(), "", version))
+        version += 1
+    rng = random.Random(1709)
+    kinds = [EntryKind.FEE_EVENING, EntryKind.CHARGE, EntryKind.PAYMENT, EntryKind.PRIZE]
+    written: list[tuple[int, int, int, str]] = []
+    with db.conn:
+        for n in range(entries):
+            day = days[n * EVENINGS // entries].isoformat()
+            member = rng.choice(members)
+            if n % 50 == 49 and written:
+                undone = written.pop(rng.randrange(len(written)))
+                row = {"member_id": undone[1], "kind": "reversal", "amount": -undone[2]}
+                row |= {"reverses": undone[0], "on_date": max(day, undone[3])}
+            else:
+                kind = kinds[n % len(kinds)]
+                amount = rng.randint(1, 40) * 50
+                amount = -amount if kind in (EntryKind.FEE_EVENING, EntryKind.CHARGE) else amount
+                row = {"member_id": member, "kind": str(kind), "amount": amount, "on_date": day}
+                if kind is EntryKind.PAYMENT:
+                    row |= {"method": "cash", "received_by": "Le trésorier"}
+            row |= {"club_id": club_id, "note": f"n° {n}" if n % 7 == 0 else None}
+            new = insert_entry(db, row)
+            if row["kind"] != "reversal":
+                written.append((new, int(row["member_id"]), int(row["amount"]), day))
+    db.close()
+    return club_id, evenings
+
+
+def cpu(client: Any, path: str, repeats: int) -> tuple[float, int]:
+    """The median CPU in ms of ``path`` asked ``repeats`` times; the size of its answer."""
+    spent = []
+    size = 0
+    for _ in range(repeats):
+        started = time.process_time()
+        response = client.get(path)
+        body = response.get_data()
+        spent.append((time.process_time() - started) * 1000)
+        assert response.status_code == 200, (path, response.status_code)
+        size = len(body)
+    return statistics.median(spent), size
+
+
+def pages(club_id: int, member: int, evening: int) -> dict[str, str]:
+    return {
+        "baseline: the club's page": f"/clubs/{club_id}",
+        "the cash box": f"/clubs/{club_id}/cash",
+        "the cash box, older page": f"/clubs/{club_id}/cash?before=2026-06-01.1",
+        "the cash box, evening view": f"/clubs/{club_id}/cash?evening={evening}",
+        "a member's statement": f"/clubs/{club_id}/members/{member}/statement",
+        "the evening's page": f"/evenings/{evening}",
+        "a member's statement, CSV": f"/clubs/{club_id}/members/{member}/statement.csv",
+        "a member's statement, PDF": f"/clubs/{club_id}/members/{member}/statement.pdf",
+    }
+
+
+def measure(entries: int, repeats: int = 3, pdf: bool = True) -> dict[str, tuple[float, int]]:
+    """Each page's median CPU (ms) and its size in bytes, at ``entries`` ledger rows."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "cashbox.sqlite"
+        app = create_app({"DATABASE": str(path), "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
+        client = app.test_client()
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+        club_id, evenings = build(path, client, entries)
+        db = connect(path)
+        member = int(
+            db.execute(
+                "select member_id from ledger group by member_id order by count(*) desc limit 1"
+            ).fetchone()[0]
+        )
+        db.close()
+        out = {}
+        for name, page in pages(club_id, member, evenings[len(evenings) // 2]).items():
+            if name.endswith("PDF") and not pdf:
+                continue
+            out[name] = cpu(client, page, 1 if name.endswith("PDF") else repeats)
+    return out
+
+
+def main() -> None:
+    print(f"the treasurer's pages, {datetime.date.today().isoformat()}")
+    found = {size: measure(size) for size in SIZES}
+    head = " | ".join(f"{size:,} entries: ms (÷ baseline)" for size in SIZES)
+    print(f"| page | {head} | bytes at {SIZES[-1]:,} |")
+    print("|---|" + "---:|" * (len(SIZES) + 1))
+    for name in found[SIZES[0]]:
+        cells = []
+        for size in SIZES:
+            ms = found[size][name][0]
+            base = found[size]["baseline: the club's page"][0]
+            cells.append(f"{ms:.0f} ({ms / base:.1f})")
+        print(f"| {name} | {' | '.join(cells)} | {found[SIZES[-1]][name][1]:,} |")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
