@@ -17,7 +17,7 @@ import sqlite_utils
 from ..names import Roster, clash, same_key, tidy
 from .merging import kept
 from .records import Refused
-from .seats import meant, members, named_rows
+from .seats import meant, members, named_rows, newcomer_seated
 
 
 class PartOfNames(Refused):
@@ -64,6 +64,22 @@ def ask_new(
         found = tuple(m.name for m in members(db, club_id) if part_of(name, m.name))
         if found:
             raise PartOfNames(tidy(name), found)
+
+
+def seat_asked(new: Collection[str]) -> Callable[[sqlite_utils.Database, int, str], None]:
+    """``seats.newcomer_seated`` for a name typed in the seat form (``store.take_seat``'s
+    ``then``): a newcomer who is nobody at this table yet is asked about as a name typed at
+    a new table (``ask_new``; ``new``: the names its "new member" box told new), before his
+    name finds or makes his member — "Bruno" at Chloé's seat made a member "Bruno" beside
+    Bruno Leroy, who sat at the table: one person on two seats, whom no merge may join."""
+
+    def then(db: sqlite_utils.Database, game_id: int, player: str) -> None:
+        def ask(club_id: int, name: str) -> None:
+            ask_new(db, club_id, [name], new)
+
+        newcomer_seated(db, game_id, player, ask)
+
+    return then
 
 
 def finder(

@@ -9,7 +9,7 @@ every seat of either counts for the one kept.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import sqlite_utils
@@ -333,19 +333,25 @@ def names(db: sqlite_utils.Database, club_id: int) -> dict[int, Member]:
     return {m.id: m for m in members(db, club_id)}
 
 
-def newcomer_seated(db: sqlite_utils.Database, game_id: int, player: str) -> None:
+def newcomer_seated(
+    db: sqlite_utils.Database,
+    game_id: int,
+    player: str,
+    ask: Callable[[int, str], object] | None = None,
+) -> None:
     """Inside a seat change (``store.take_seat``): a newcomer at a club's table is a member
     (made if there is none, as a name typed at a new table), so that the club bills him;
     the member is kept with the seat change (``taken_seat``), as a seat's is with its seat:
     looked up by the name he sat down under each time, a newcomer renamed since was nobody
     (his seat billed whole to the member who left it) and a new member under his old name
-    was paid his money."""
+    was paid his money. ``ask(club_id, player)``, before a newcomer who is nobody at this
+    table yet is looked up by his name: the seat form's question (``part_names.seat_asked``)."""
     club_id = club_of_game(db, game_id)
     if club_id is not None:
         (position,) = db.execute(
             "select max(position) from seat_changes where game_id = ?", [game_id]
         ).fetchone()
-        _keep_newcomer(db, club_id, game_id, int(position), player)
+        _keep_newcomer(db, club_id, game_id, int(position), player, ask)
 
 
 def newcomers_seated(db: sqlite_utils.Database, club_id: int, game_id: int) -> None:
@@ -360,7 +366,12 @@ def newcomers_seated(db: sqlite_utils.Database, club_id: int, game_id: int) -> N
 
 
 def _keep_newcomer(
-    db: sqlite_utils.Database, club_id: int, game_id: int, position: int, player: str
+    db: sqlite_utils.Database,
+    club_id: int,
+    game_id: int,
+    position: int,
+    player: str,
+    ask: Callable[[int, str], object] | None = None,
 ) -> None:
     """The member of the newcomer of the change at ``position``, kept at its row: the one he
     is at this table already (a player of it, or come back: ``person_members``), else the
@@ -374,6 +385,8 @@ def _keep_newcomer(
     ).fetchall()
     taken = [p for (p,) in earlier]
     found = person_members(db, game_id, [player], players, taken)
+    if not found and ask is not None:
+        ask(club_id, player)
     member = found[0] if found else member_named(db, club_id, player)
     beside = beside_newcomer(db, game_id, position, players)
     others = person_members(db, game_id, beside, players, taken) or ()

@@ -292,8 +292,12 @@ def register(
     and so is one that is another's but for case, accents or spaces, or reads like it
     (``names.clash``: "ANNE", "Anné", a Cyrillic "Аnne" beside Anne). Two such names in
     one list are named as a list's repeat, not as someone registered already. At a club,
-    two names of one member ("Anne Martin", "Anne" her short name) are refused too."""
+    two names of one member ("Anne Martin", "Anne" her short name) are refused too. Nobody
+    registers once the event is ``finished``: as a withdrawal, a registration is about the
+    rounds still to come, and there are none (reopening the last round makes some again)."""
     with changing(db, EventOwner(event_id), version, "register") as change:
+        if finished(db, event_id):
+            raise GameError("names", N_("the event is finished: nobody registers any more"))
         before = players(db, event_id)
         registered = [p.name for p in before]
         present = Roster(registered)

@@ -35,9 +35,9 @@ def take_seat(
 ) -> SeatChange:
     """From the next coup ``player`` sits at ``seat`` (``way``: plays_for / takes_over).
 
-    ``then(db, game_id, player)`` runs in the same transaction: a club's table passes
-    ``clubs.seats.newcomer_seated``, so the newcomer is a member the club bills (the store
-    knows no club)."""
+    ``then(db, game_id, player)`` runs in the same transaction: the seat form passes
+    ``clubs.part_names.seat_asked`` (``clubs.seats.newcomer_seated``, its name asked about
+    first), so the newcomer is a member the club bills (the store knows no club)."""
     with changing(db, GameOwner(game_id), version, Action.SEAT, by=by) as change:
         stored = change.stored
         game = stored.game

@@ -83,3 +83,26 @@ def test_after_the_last_round_every_page_says_the_final_standing(client, app, mo
     wall = client.get(f"/events/{token}/wall").text
     assert "Round 4 of 4" in wall and "Final standing" not in wall
     assert 'action="/events/1/withdraw"' in client.get("/events/1").text
+
+
+def test_nobody_registers_after_the_end_until_the_last_round_is_reopened(client, app):
+    """The smoke play registered Ilse after the final standing: a line with no figure in a
+    ranking said final. Registration is about the rounds still to come, as a withdrawal is;
+    there are none: refused (422, the reason where the names are typed, nothing stored), its
+    form gone; reopening the last round offers it again."""
+    started(client, app)
+    for _number in (1, 2, 3, 4):
+        assert post(client, app, "draw").status_code == 302
+        assert post(client, app, "close", confirmed="1").status_code == 302
+    director = client.get("/events/1").text
+    assert 'action="/events/1/players"' not in director
+    assert "The event is finished: nobody registers any more." in director
+    refused = post(client, app, "players", names="Ilse")
+    assert refused.status_code == 422
+    section = refused.text.split('id="register"')[1].split("</section>")[0]
+    assert "the event is finished: nobody registers any more" in section
+    assert [p.name for p in ranking(app)[1].players] == NAMES.split("\n")  # the 8, no Ilse
+    assert post(client, app, "reopen").status_code == 302
+    assert 'action="/events/1/players"' in client.get("/events/1").text
+    assert post(client, app, "players", names="Ilse").status_code == 302
+    assert len(ranking(app)[1].players) == 9  # the 8 and Ilse

@@ -156,9 +156,9 @@ PLAYER_FIELDS = ("player0", "player1", "player2", "player3")
 """The player fields of every form that starts or sets up a table, in seat order."""
 
 
-def _typed_in(form: Any, name: str) -> list[Any]:
-    """The player fields of ``form`` in which ``name`` was typed (as kept: ``names.tidy``)."""
-    seats = (getattr(form, field, None) for field in PLAYER_FIELDS)
+def _typed_in(form: Any, name: str, fields: Sequence[str] = PLAYER_FIELDS) -> list[Any]:
+    """The player ``fields`` of ``form`` in which ``name`` was typed (as kept: ``names.tidy``)."""
+    seats = (getattr(form, field, None) for field in fields)
     return [seat for seat in seats if seat is not None and tidy(seat.data or "") == tidy(name)]
 
 
@@ -171,23 +171,25 @@ def refuse_beside(form: Any, name: str, message: str, field: Any) -> None:
     where.errors = [*where.errors, message]
 
 
-def ask_beside(form: Any, error: clubs.PartOfNames) -> None:
-    """The question of a name that is only a part of members' names, under its field, with
-    the box that tells the table it is a new member (``new_member``, unticked; the macro
-    ``text`` draws it: no script needed)."""
-    for seat in _typed_in(form, error.name)[:1] or [form.create]:
+def ask_beside(form: Any, error: clubs.PartOfNames, fields: Sequence[str] = PLAYER_FIELDS) -> None:
+    """The question of a name that is only a part of members' names, under its field (one of
+    ``fields``: a table's players, or the seat form's ``player``), with the box that tells
+    the table it is a new member (``new_member``, unticked; the macro ``text`` draws it: no
+    script needed); else on the form's button."""
+    button = getattr(form, "create", None) or form.submit
+    for seat in _typed_in(form, error.name, fields)[:1] or [button]:
         seat.errors = [*seat.errors, part_of_names_text(error)]
         seat.new_member = (error.name, False, new_member_text())
 
 
-def told_new(form: Any) -> list[str]:
-    """The names of ``form``'s player fields whose "new member" box is ticked (the form's
-    ``new_member`` values, each a name typed): a club's new table makes them new members
-    without asking (``clubs.PartOfNames``). Each box is drawn again ticked, should the form
-    come back for another reason."""
+def told_new(form: Any, fields: Sequence[str] = PLAYER_FIELDS) -> list[str]:
+    """The names of ``form``'s player ``fields`` whose "new member" box is ticked (the form's
+    ``new_member`` values, each a name typed): a club's new table, or a newcomer at its seat,
+    makes them new members without asking (``clubs.PartOfNames``). Each box is drawn again
+    ticked, should the form come back for another reason."""
     ticked = {same_key(value) for value in request.form.getlist("new_member")[:8]}
     told = []
-    for name in PLAYER_FIELDS:
+    for name in fields:
         seat = getattr(form, name, None)
         typed = "" if seat is None else tidy(seat.data or "")
         if seat is not None and typed and same_key(typed) in ticked:

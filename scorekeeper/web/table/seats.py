@@ -21,7 +21,8 @@ from wtforms.validators import InputRequired
 
 from ... import store
 from ...clubs.one_seat import SameMember
-from ...clubs.seats import ClubFull, newcomer_seated
+from ...clubs.part_names import PartOfNames, seat_asked
+from ...clubs.seats import ClubFull
 from ...db import get_db
 from ...names import clash_with, tidy
 from ...rights import access
@@ -29,7 +30,7 @@ from ...rules.errors import GameError
 from ...rules.seating import PLAYS_FOR, TAKES_OVER, SeatChange, payers, seated, sittings
 from ..formats.words import club_full_text, elide, error_text, same_member_text, signed
 from ..forms import changed_meanwhile, form_version, name_field, options
-from ..starting.creating import member_names
+from ..starting.creating import ask_beside, member_names, told_new
 from .seat_words import names_now, seat_lines, seated_now
 
 bp = Blueprint("seats", __name__)
@@ -193,6 +194,7 @@ def take_seat(game_id: int) -> Any:
         return _page(stored, form, 422)
     seat = int(form.seat.data or 0)
     player = tidy(form.player.data or "")
+    new = told_new(form, ("player",))  # his "new member" box ticked: not asked again
     found = clash_with(player, stored.seated())
     owners = stored.payers()  # a seat played for its absent owner: his money, his name
     owner = clash_with(player, owners) if found is None else None
@@ -212,13 +214,16 @@ def take_seat(game_id: int) -> Any:
             str(form.way.data),
             version=form_version(form),
             by=access.acting_grant(),
-            then=newcomer_seated,
+            then=seat_asked(new),
         )
     except store.Conflict:
         latest = changed_meanwhile(form, form.submit, game_id)
         return _page(latest, form, 409)
     except SameMember as error:  # a member at another seat, typed by another of his names
         form.player.errors = [same_member_text(error)]
+        return _page(stored, form, 422)
+    except PartOfNames as error:  # "Bruno" where Bruno Leroy sits: asked, nothing stored
+        ask_beside(form, error, ("player",))
         return _page(stored, form, 422)
     except ClubFull:  # a newcomer at a club's table is one member more: past the bound, refused
         form.player.errors = [club_full_text()]
