@@ -17,7 +17,7 @@ from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from ..store.repository import GameRow
 from .merging import merges_of, now_is
-from .part_names import ask_new
+from .part_names import ask_new, asker
 from .records import DamagedEvening, Evening
 from .seats import link_seats, newcomers_seated, taken_seat
 
@@ -207,8 +207,10 @@ def add_table(
     new: Collection[str] | None = None,
 ) -> int:
     """Inside the game's creation: the game is the evening's next table; its seats, members.
-    ``new``: the players were typed in a form, which asks (``part_names.PartOfNames``) about
-    a name that is only a part of members' names unless among them (told new members)."""
+    ``new``: the players were typed in a form or come from a file, which asks
+    (``part_names.PartOfNames``) about a name that is only a part of members' names unless
+    among them (told new members): a player, or a newcomer of the file's seat changes."""
+    ask = None if new is None else asker(db, new)
     if new is not None:
         ask_new(db, evening.club_id, players, new)
     row: tuple[int] = db.execute(
@@ -220,7 +222,7 @@ def add_table(
         {"evening_id": evening.id, "game_id": game_id, "table_no": table_no}
     )
     link_seats(db, evening.club_id, game_id, players)
-    newcomers_seated(db, evening.club_id, game_id)  # an imported file's seat changes
+    newcomers_seated(db, evening.club_id, game_id, ask)  # an imported file's seat changes
     return table_no
 
 

@@ -74,12 +74,19 @@ def seat_asked(new: Collection[str]) -> Callable[[sqlite_utils.Database, int, st
     Bruno Leroy, who sat at the table: one person on two seats, whom no merge may join."""
 
     def then(db: sqlite_utils.Database, game_id: int, player: str) -> None:
-        def ask(club_id: int, name: str) -> None:
-            ask_new(db, club_id, [name], new)
-
-        newcomer_seated(db, game_id, player, ask)
+        newcomer_seated(db, game_id, player, asker(db, new))
 
     return then
+
+
+def asker(db: sqlite_utils.Database, new: Collection[str]) -> Callable[[int, str], None]:
+    """``ask_new`` of one newcomer's name at a club (``seats.newcomer_seated``'s ``ask``): the
+    seat form's, or an imported file's seat changes (``add_table``)."""
+
+    def ask(club_id: int, name: str) -> None:
+        ask_new(db, club_id, [name], new)
+
+    return ask
 
 
 def finder(

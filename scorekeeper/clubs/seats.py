@@ -354,15 +354,20 @@ def newcomer_seated(
         _keep_newcomer(db, club_id, game_id, int(position), player, ask)
 
 
-def newcomers_seated(db: sqlite_utils.Database, club_id: int, game_id: int) -> None:
+def newcomers_seated(
+    db: sqlite_utils.Database,
+    club_id: int,
+    game_id: int,
+    ask: Callable[[int, str], object] | None = None,
+) -> None:
     """Inside a club table's creation (``add_table``): an imported file's newcomers are kept
     as ``newcomer_seated`` keeps one who sits down (made no member, one was nobody, and the
-    room billed his stretch to the member who left the seat)."""
+    room billed his stretch to the member who left the seat), ``ask`` as there."""
     for position, player in db.execute(
         "select position, player from seat_changes where game_id = ? order by position",
         [game_id],
     ).fetchall():
-        _keep_newcomer(db, club_id, game_id, int(position), str(player))
+        _keep_newcomer(db, club_id, game_id, int(position), str(player), ask)
 
 
 def _keep_newcomer(

@@ -115,7 +115,7 @@ def created(
     then = None
     if evening is not None:
         players = tuple(game.players)
-        new = told_new(form) if field is None else None  # typed in the form: asked, not a file
+        new = told_new(form) if field is None else told_in_file(field)
 
         def then(db: Any, game_id: int) -> None:
             clubs.add_table(db, evening, game_id, players, new)
@@ -144,7 +144,10 @@ def created(
         refuse_beside(form, error.name, club_full_text(), beside)
         return None
     except clubs.PartOfNames as error:  # "Chloé" where the club has Chloé Dubois: asked
-        ask_beside(form, error)
+        if field is None:
+            ask_beside(form, error)
+        else:
+            ask_in_file(field, error)
         return None
     access.grant_manage(game_id)
     session[NEW_MANAGER_LINK] = [game_id, token]
@@ -179,7 +182,7 @@ def ask_beside(form: Any, error: clubs.PartOfNames, fields: Sequence[str] = PLAY
     button = getattr(form, "create", None) or form.submit
     for seat in _typed_in(form, error.name, fields)[:1] or [button]:
         seat.errors = [*seat.errors, part_of_names_text(error)]
-        seat.new_member = (error.name, False, new_member_text())
+        seat.new_members = [(error.name, False, new_member_text())]
 
 
 def told_new(form: Any, fields: Sequence[str] = PLAYER_FIELDS) -> list[str]:
@@ -193,9 +196,42 @@ def told_new(form: Any, fields: Sequence[str] = PLAYER_FIELDS) -> list[str]:
         seat = getattr(form, name, None)
         typed = "" if seat is None else tidy(seat.data or "")
         if seat is not None and typed and same_key(typed) in ticked:
-            seat.new_member = (typed, True, new_member_text())
+            seat.new_members = [(typed, True, new_member_text())]
             told.append(typed)
     return told
+
+
+def told_in_file(field: Any) -> list[str]:
+    """The names an imported file's import was told are new members (its ``new_member``
+    values, as ``told_new``'s): no field holds them, so each box is drawn again, ticked,
+    under the file's ``field``, should the import come back (its "new member" boxes name
+    each its name: several may be asked, one at a time)."""
+    told: list[str] = []
+    for value in request.form.getlist("new_member")[:8]:
+        name = tidy(value)
+        if name and all(same_key(name) != same_key(other) for other in told):
+            told.append(name)
+    field.new_members = [(name, True, _file_box(name)) for name in told]
+    return told
+
+
+def ask_in_file(field: Any, error: clubs.PartOfNames) -> None:
+    """The question of a name of an imported file (a player, a newcomer of its seat
+    changes) that is only a part of members' names, on the file's ``field``, with a box for
+    that name under the boxes already ticked (``told_in_file``). A browser never keeps a
+    chosen file: the file field says to choose it again; pasted text is kept."""
+    said = [part_of_names_text(error)]
+    if field.type == "FileField":
+        said.append(_("Choose the file again: a browser does not keep it."))
+    field.errors = [*field.errors, *said]
+    boxes = getattr(field, "new_members", [])
+    field.new_members = [*boxes, (error.name, False, _file_box(error.name))]
+
+
+def _file_box(name: str) -> str:
+    """The label of a "new member" box under a file's field: the name it tells new (the
+    file names no field for it), then the box's words."""
+    return f"{name} — {new_member_text()}"
 
 
 def evening_arg() -> clubs.Evening | None:
