@@ -23,8 +23,9 @@ from ...cashbox.entries import Entry
 PAGE = 50
 """Lines a page."""
 
-CURSOR = re.compile(r"(\d{4}-\d{2}-\d{2})\.(\d{1,12})")
-"""A line's place as a link says it: its date and its entry number (``2026-03-01.1234``)."""
+CURSOR = re.compile(r"(\d{4}-\d{2}-\d{2})\.(-?\d{1,12})")
+"""A line's place as a link says it: its date and its entry number (``2026-03-01.1234``);
+a statement's provisional line, no entry, its evening's number negated (``2026-03-01.-7``)."""
 
 T = TypeVar("T")
 
@@ -32,8 +33,8 @@ T = TypeVar("T")
 def cursor(text: str | None) -> tuple[str, int] | None:
     """``2026-03-01.1234`` as (date, entry number); None for anything else (the first page).
 
-    >>> cursor("2026-03-01.1234"), cursor("2026-03-01"), cursor("x.1"), cursor(None)
-    (('2026-03-01', 1234), None, None, None)
+    >>> cursor("2026-03-01.1234"), cursor("2026-03-01.-7"), cursor("x.1"), cursor(None)
+    (('2026-03-01', 1234), ('2026-03-01', -7), None, None)
     """
     found = CURSOR.fullmatch(text or "")
     return None if found is None else (found.group(1), int(found.group(2)))

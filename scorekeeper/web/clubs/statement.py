@@ -116,9 +116,13 @@ def _page(club_id: int, member_id: int, pdf: bool) -> str:
 
 
 def _place(line: Line) -> tuple[str, int]:
-    """A statement line's place as a link names it: its entry's date and number (a
-    provisional line is number 0: its evening's day names it)."""
-    return entry_place(line.entry)
+    """A statement line's place as a link names it: its entry's date and number; a
+    provisional line (number 0) its evening's number negated, so two evenings of one day
+    still open are two places (as one place, "Newer" skipped one of them)."""
+    entry = line.entry
+    if entry.provisional and entry.evening is not None:
+        return (entry.on, -entry.evening)
+    return entry_place(entry)
 
 
 @bp.get("/clubs/<int:club_id>/members/<int:member_id>/statement")

@@ -18,7 +18,7 @@ from ... import clubs, store
 from ...clubs.part_names import ask_new
 from ...clubs.seats import club_of_game, relink_seats
 from ...db import get_db
-from ...names import same_key, tidy
+from ...names import MAX_LENGTH, same_key, tidy
 from ...rights import access
 from ...rules.errors import GameError
 from ...rules.kind import Game
@@ -190,7 +190,10 @@ def told_new(form: Any, fields: Sequence[str] = PLAYER_FIELDS) -> list[str]:
     ``new_member`` values, each a name typed): a club's new table, or a newcomer at its seat,
     makes them new members without asking (``clubs.PartOfNames``). Each box is drawn again
     ticked, should the form come back for another reason."""
-    ticked = {same_key(value) for value in request.form.getlist("new_member")[:8]}
+    boxes = request.form.getlist("new_member")[:8]
+    # a value far longer than a name (MAX_LENGTH once tidied) matches none: it is not folded
+    # (a 1.8 MB value took 1.7 s of CPU; tests/clubs/test_new_member_box_bounded.py)
+    ticked = {same_key(value) for value in boxes if len(value) <= 2 * MAX_LENGTH}
     told = []
     for name in fields:
         seat = getattr(form, name, None)
