@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from test_events import new_event, post
 from test_ranking_ties_and_names import read_token
 
@@ -25,27 +26,23 @@ def headings(client, token, language):
         yield path, found.group(1), found.group(2)
 
 
-def test_one_player_sitting_out_is_said_in_the_singular(app):
+@pytest.mark.parametrize(
+    ("names", "out", "form"),
+    [
+        # five at tables of two pairs: one table of four, one player sits out: the singular
+        ("Anne\nBert\nCarl\nDora\nEmil", 1, 0),
+        # six: one table of four, two sit out: the plural
+        ("Anne\nBert\nCarl\nDora\nEmil\nFrea", 2, 1),
+    ],
+    ids=["one-singular", "two-plural"],
+)
+def test_players_sitting_out_are_said_in_the_singular_or_the_plural(app, names, out, form):
     client = app.test_client()
     new_event(client, kind="manillen", seating="pairs", rounds="1", seed="7")
-    # five at tables of two pairs: one table of four, one player sits out
-    assert post(client, app, "players", names="Anne\nBert\nCarl\nDora\nEmil").status_code == 302
-    assert post(client, app, "draw").status_code == 302
-    token = read_token(app)
-    for language, (one, _more) in SAID.items():
-        for path, heading, names in headings(client, token, language):
-            assert len(names.split(", ")) == 1, (language, path, names)
-            assert heading == one, (language, path, heading)
-
-
-def test_two_players_sitting_out_are_said_in_the_plural(app):
-    client = app.test_client()
-    new_event(client, kind="manillen", seating="pairs", rounds="1", seed="7")
-    names = "Anne\nBert\nCarl\nDora\nEmil\nFrea"  # six: one table of four, two sit out
     assert post(client, app, "players", names=names).status_code == 302
     assert post(client, app, "draw").status_code == 302
     token = read_token(app)
-    for language, (_one, more) in SAID.items():
-        for path, heading, out in headings(client, token, language):
-            assert len(out.split(", ")) == 2, (language, path, out)
-            assert heading == more, (language, path, heading)
+    for language, words in SAID.items():
+        for path, heading, listed in headings(client, token, language):
+            assert len(listed.split(", ")) == out, (language, path, listed)
+            assert heading == words[form], (language, path, heading)
