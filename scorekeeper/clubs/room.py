@@ -93,6 +93,11 @@ class Table:
         pairs = zip(names, self.seats, strict=False)
         return {name: members[m].name for name, m in pairs if m in members}
 
+    @property
+    def played(self) -> bool:
+        """Whether it counts for anyone (``played``: a coup was played at it)."""
+        return played(self.stored)
+
     def order(self) -> list[int]:
         """Its members in the order that breaks the ties of the largest remainder
         (cashbox/rounding.py): by the member number each sat under (``ties.tie_order``)."""
@@ -152,6 +157,13 @@ class Room:
         there (his money is 0: the absent member's); an absent member whose seat was played
         for him from its first coup did not (docs/cashbox.md, "A fee to several members")."""
         return {m for t in self.tables for m in t.present()}
+
+    @property
+    def played(self) -> list[Table]:
+        """The tables that count (``played``: a coup was played at each): what the room's
+        pages count as its tables. A table opened and never played is still listed, said
+        not played, and counts for nobody, as in the season and on the member's page."""
+        return [table for table in self.tables if table.played]
 
     @property
     def chips(self) -> bool:
@@ -223,10 +235,12 @@ def left(db: sqlite_utils.Database, table: Table) -> tuple[int, ...] | None:
 
 
 def families(seated: Sequence[Table]) -> list[Points]:
-    """The points tables' members' points, added per kind, the kinds in table order."""
+    """The points tables' members' points, added per kind, the kinds in table order. A
+    table never played is nobody's table (``played``): it once added a table, and a line
+    of 0 points, to each member seated there, where the season counts none."""
     out: dict[str, Points] = {}
     for table in seated:
-        if table.points is None:
+        if table.points is None or not table.played:
             continue
         kind = table.stored.kind
         family = out.setdefault(kind.key, Points(kind, {}, {}))
@@ -290,7 +304,9 @@ def played(stored: store.StoredGame) -> bool:
     at it. A table opened and left unplayed moved no chip nor point; the season
     (``season.season_rows``: its tables and evenings) and the member's page (the ratings'
     matches, ``ratings.club``) both skip it by this one rule, where the season had counted
-    it a table (and an evening) that the member's page did not."""
+    it a table (and an evening) that the member's page did not; the room counts its tables
+    by it too (``Room.played``: its page's and PDF's header, the evening's page, its points
+    standing), where its header said "3 tables" for two played."""
     return bool(stored.game.coups)
 
 

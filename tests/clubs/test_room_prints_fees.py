@@ -37,7 +37,7 @@ def test_a_points_evenings_printed_room_lists_its_fees(client, app, tmp_path):
     charge_and_pay(client, app, club)
     room = f"/evenings/{evening}/settlement"
     page = client.get(room).data.decode()
-    assert 'id="fees"' in page and "Fees dated November 3, 2026" in page
+    assert 'id="fees"' in page and "The evening's fees" in page
     section = page[page.index('id="fees"') : page.index("</section>", page.index('id="fees"'))]
     rows = re.findall(
         r'<th scope="row">([^<]+)</th><td>([^<]+)</td>.*?class="num left">([^<]+)<', section
@@ -50,7 +50,7 @@ def test_a_points_evenings_printed_room_lists_its_fees(client, app, tmp_path):
     ]
     assert "3 members still owe €7.50 of these fees in all." in section
     printed = pdf_text(client.get(room + ".pdf").data, tmp_path)
-    assert "Fees dated November 3, 2026" in printed
+    assert "The evening's fees" in printed
     assert "3 members still owe €7.50 of these fees in all." in printed
     for name in FOUR:
         line = next(line for line in printed.splitlines() if line.strip().startswith(name + " "))
@@ -58,7 +58,7 @@ def test_a_points_evenings_printed_room_lists_its_fees(client, app, tmp_path):
     # and in French, with its plural: "3 membres doivent encore 7,50 € de ces frais en tout."
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
     french = client.get(room).data.decode()
-    assert "Frais datés du" in french and "3 membres doivent encore 7,50" in french
+    assert "Les frais de la soirée" in french and "3 membres doivent encore 7,50" in french
 
 
 def test_a_room_without_a_fee_that_day_has_no_fee_list(client, app):

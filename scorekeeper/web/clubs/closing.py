@@ -72,7 +72,7 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
         club=club,
         tables=len(room.tables),
         playing=[t.no for t in stops],
-        unplayed=[t.no for t in room.tables if not t.stored.game.coups],
+        unplayed=[t.no for t in room.tables if not t.played],
         # no table: nothing is over ("Its 0 tables are over", French's singular for 0)
         over=bool(room.tables)
         and all(t.stored.game.coups and not playing(t.stored) for t in room.tables),

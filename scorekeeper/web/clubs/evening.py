@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from flask import Response, abort, flash, jsonify, redirect, render_template, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
@@ -43,6 +44,10 @@ from .cash_forms import KIND_WORDS, PayForm, paid
 
 SETTLEMENT = printed("club/settlement.html")
 """The evening's settlement, also the PDF's."""
+
+UNPLAYED = _l("No coup played: this table counts for nobody.")
+"""A table opened and never played (``room.played``), as the evening's page and the room
+list it: it is there, and no count of the room's tables counts it."""
 
 bp = blueprints.clubs
 
@@ -120,6 +125,7 @@ def evening(evening_id: int) -> str:
         version=clubs.evening_version(get_db(), room.evening.id),
         room=room,
         words=words,
+        UNPLAYED=UNPLAYED,
         manager=manager,
         closed=closed,
         closing_form=ActionForm(formdata=None, version=str(room.club.version)),
@@ -162,6 +168,7 @@ def _settlement_page(evening_id: int, pdf: bool) -> str:
         room=room,
         name_key=name_key(),  # a list of members: the reader's collation (as the season)
         words=words,
+        UNPLAYED=UNPLAYED,
         pdf=pdf,
         chains=chains,
         ledger=ledger,

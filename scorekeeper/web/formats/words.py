@@ -106,6 +106,14 @@ def new_member_text() -> str:
     return _("new member")
 
 
+def new_member_box_text(name: str) -> str:
+    """The box under an imported file's field that tells a club's new table ``name`` is a
+    new member (the file has no field of his: the box names him). One message with its
+    placeholder, so that a language puts the name where it goes; it was the name and
+    ``new_member_text`` joined by a dash in Python, which no translator could reorder."""
+    return _("%(name)s — new member", name=name)
+
+
 def error_text(error: GameError) -> str:
     """A refusal of the engine in the reader's language, with its coup."""
     message = refusal_text(error)

@@ -27,6 +27,7 @@ from ...rules.seating import SeatChange
 from ..formats.collation import names_sorted
 from ..formats.words import (
     club_full_text,
+    new_member_box_text,
     new_member_text,
     part_of_names_text,
     refusal_text,
@@ -233,8 +234,8 @@ def ask_in_file(field: Any, error: clubs.PartOfNames) -> None:
 
 def _file_box(name: str) -> str:
     """The label of a "new member" box under a file's field: the name it tells new (the
-    file names no field for it), then the box's words."""
-    return f"{name} — {new_member_text()}"
+    file names no field for it) and the box's words, one message (``new_member_box_text``)."""
+    return new_member_box_text(name)
 
 
 def evening_arg() -> clubs.Evening | None:
