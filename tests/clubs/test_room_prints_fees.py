@@ -1,8 +1,9 @@
 """The room's settlement, and its PDF (one template, one purse: the print is the screen), list
-the fees dated the evening's day with what is left of each, as the cash box's view of the
-evening does (``Accounts.fees_on``). A points-only evening's printed room, all a Manille
-night hands out, said nothing of the evening fees its four players owed (play15): the room
-settles its tables' results, and a fee names no evening, only a date.
+the evening's fees (those naming it, and those naming no evening dated its day) with what is
+left of each, as the cash box's view of the evening does (``cashbox.open_items.of_evening``).
+A points-only evening's printed room, all a Manille night hands out, said nothing of the
+evening fees its four players owed (play15): the room settles its tables' results, and the
+fees here name no evening, only a date.
 
 The club's chip is 0.05 EUR; each of the four is charged an evening fee of 2.50 dated the
 evening's day, Anne pays hers at the cash box: left Anne 0.00, the three others 2.50 each,
