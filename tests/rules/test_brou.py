@@ -8,6 +8,7 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_cli import run_here
 
 from scorekeeper.rules.brou.engine import BrouCoup, BrouGame, BrouRules, Mariage, replay
 from scorekeeper.rules.errors import GameError
@@ -219,11 +220,8 @@ def test_refusals(coup, message):
         play(coup)
 
 
-def test_the_game_file_and_the_command(tmp_path):
+def test_the_game_file_and_the_command(tmp_path, capsys):
     import json
-    import subprocess
-    import sys
-    from pathlib import Path
 
     data = {
         "format": "scorekeeper-game/1",
@@ -237,10 +235,7 @@ def test_the_game_file_and_the_command(tmp_path):
     }
     path = tmp_path / "brou.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    bin_ = Path(sys.executable).parent / "scorekeeper"
-    done = subprocess.run(
-        [str(bin_), "replay", str(path), "--json"], capture_output=True, text=True
-    )
+    done = run_here(capsys, "replay", str(path), "--json")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     # 230 + 71 = 301 unrounded; Eux 40 (mariage) + 10 + 30 = 80 < 150: two parties
@@ -253,24 +248,24 @@ def test_the_game_file_and_the_command(tmp_path):
     ]
     data["coups"].append({"points": 130})
     path.write_text(json.dumps(data), encoding="utf-8")
-    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    done = run_here(capsys, "replay", str(path))
     assert done.returncode == 2
     assert done.stderr.strip() == "error: coup 4: card points are between 0 and 120"
     data["coups"][3] = {"points": 60, "mariages": [{"team": "nous", "trump": True}] * 2}
     path.write_text(json.dumps(data), encoding="utf-8")
-    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    done = run_here(capsys, "replay", str(path))
     assert done.returncode == 2
     assert done.stderr == (
         "error: coup 4: two trump mariages in one coup: there is one trump suit\n"
     )
     data["coups"][3] = {"points": 90, "vole": "nous"}
     path.write_text(json.dumps(data), encoding="utf-8")
-    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    done = run_here(capsys, "replay", str(path))
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "coup 4: a vole takes all the card points" in done.stderr
     data["players"] = ["Anne", "Bruno", "Chloé"]
     path.write_text(json.dumps(data), encoding="utf-8")
-    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    done = run_here(capsys, "replay", str(path))
     assert done.returncode == 2 and "four distinct" in done.stderr
 
 

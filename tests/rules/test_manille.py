@@ -5,13 +5,11 @@ dealer is seat 0 (Nous), then seat 1 (Eux), and so on.
 """
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_cli import run_here
 
 from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
@@ -211,7 +209,7 @@ def test_a_rule_set_owing_more_sans_atout_than_deals_is_refused(players, deals, 
     )
 
 
-def test_the_command_refuses_such_a_game_file_in_one_line(tmp_path):
+def test_the_command_refuses_such_a_game_file_in_one_line(tmp_path, capsys):
     data = {
         "format": "scorekeeper-game/1",
         "game": "manille",
@@ -221,8 +219,7 @@ def test_the_command_refuses_such_a_game_file_in_one_line(tmp_path):
     }
     path = tmp_path / "m.json"
     path.write_text(json.dumps(data))
-    binary = Path(sys.executable).parent / "scorekeeper"
-    run = subprocess.run([binary, "replay", str(path), "--json"], capture_output=True, text=True)
+    run = run_here(capsys, "replay", str(path), "--json")
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr == (
         "error: 2 sans-atout for each chooser is more than the 1 deals "
@@ -288,7 +285,7 @@ def test_three_players_always_sum_to_zero(deals):
 # --- the game file -----------------------------------------------------------
 
 
-def test_game_file_round_trip_and_report_keys(tmp_path):
+def test_game_file_round_trip_and_report_keys(tmp_path, capsys):
     data = {
         "format": "scorekeeper-game/1",
         "game": "manille",
@@ -304,8 +301,7 @@ def test_game_file_round_trip_and_report_keys(tmp_path):
     assert report["coups"][1]["manche_won"] == "eux"
     path = tmp_path / "m.json"
     path.write_text(json.dumps(data))
-    binary = Path(sys.executable).parent / "scorekeeper"
-    run = subprocess.run([binary, "replay", "--json", str(path)], capture_output=True, text=True)
+    run = run_here(capsys, "replay", "--json", str(path))
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert json.loads(out) == report
@@ -350,7 +346,7 @@ def test_file_refusals(change, field):
     assert error.value.field == field
 
 
-def test_the_command_prints_the_sheet(tmp_path):
+def test_the_command_prints_the_sheet(tmp_path, capsys):
     data = {
         "format": "scorekeeper-game/1",
         "game": "manille",
@@ -364,8 +360,7 @@ def test_the_command_prints_the_sheet(tmp_path):
     assert load_manille(data).rules.deals == 20  # four players: 20 deals
     path = tmp_path / "m.json"
     path.write_text(json.dumps(data))
-    binary = Path(sys.executable).parent / "scorekeeper"
-    run = subprocess.run([binary, "replay", str(path)], capture_output=True, text=True)
+    run = run_here(capsys, "replay", str(path))
     assert run.returncode == 0, run.stderr
     lines = {x.split()[0]: x.split() for x in run.stdout.splitlines() if x[:4].strip().isdigit()}
     # Anne deals first (the first dealer, seat 0), then Bruno (seat 1), then Chloé
@@ -374,7 +369,7 @@ def test_the_command_prints_the_sheet(tmp_path):
     # Bruno's team (Eux) chose; Nous took 25 of 60: Eux mark 30 − 25 = 5
     assert lines["2"] == ["2", "Bruno", "♠", "pique", "1", "0", "5", "44", "5"]
     assert "Next dealer: Chloé" in run.stdout
-    run = subprocess.run([binary, "settle", str(path)], capture_output=True, text=True)
+    run = run_here(capsys, "settle", str(path))
     assert run.returncode == 2 and "no payments" in run.stderr
 
 

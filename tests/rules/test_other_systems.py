@@ -7,14 +7,12 @@ Seats A, B, C; A deals first, so in coup 1 B is premier and C second.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_cli import run_here
 
 from scorekeeper.rules import kinds
 from scorekeeper.rules.errors import GameError
@@ -294,7 +292,7 @@ def test_unknown_settings_and_accounting_are_refused():
 
 
 @pytest.mark.parametrize("accounting", ["jetons", "danois"])
-def test_round_trip_and_the_command(tmp_path, accounting):
+def test_round_trip_and_the_command(tmp_path, accounting, capsys):
     data = file(
         accounting,
         played("B", "simple" if accounting == "jetons" else "solo", 2, 5, 2),
@@ -304,12 +302,9 @@ def test_round_trip_and_the_command(tmp_path, accounting):
     assert kinds.load_file(kinds.dump_file(game)) == game
     path = tmp_path / "g.json"
     path.write_text(json.dumps(data))
-    bin_ = Path(sys.executable).parent / "scorekeeper"
-    done = subprocess.run(
-        [str(bin_), "replay", str(path), "--json"], capture_output=True, text=True
-    )
+    done = run_here(capsys, "replay", str(path), "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["accounting"] == accounting
-    done = subprocess.run([str(bin_), "settle", str(path)], capture_output=True, text=True)
+    done = run_here(capsys, "settle", str(path))
     assert "Who pays whom" in done.stdout
 
 
@@ -462,7 +457,7 @@ def test_a_finished_jetons_game_reports_an_empty_poule():
     assert r["coups"][0]["poule_after"] == 0
 
 
-def test_a_finished_danish_game_reports_an_empty_cagnotte(tmp_path):
+def test_a_finished_danish_game_reports_an_empty_cagnotte(tmp_path, capsys):
     # coup 1: A deals and antes 5; all pass; the game ends: A's 5 return to A
     data = file("danois", {"pass": True}, coups_to_play=1)
     r = report(data)
@@ -470,8 +465,7 @@ def test_a_finished_danish_game_reports_an_empty_cagnotte(tmp_path):
     assert r["poule"]["chips"] == 0 and r["coups"][0]["poule_after"] == 0
     path = tmp_path / "g.json"
     path.write_text(json.dumps(data))
-    bin_ = Path(sys.executable).parent / "scorekeeper"
-    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    done = run_here(capsys, "replay", str(path))
     assert "In the pot: 0 (empty)" in done.stdout
     assert "returned to whoever put it in (A 5)." in done.stdout
 
@@ -577,7 +571,7 @@ def test_bonus_hands_one_pack_can_deal_are_accepted():
         assert len(r["coups"][0]["transfers"]) == 2 + 2 + 2 * len(bonuses)
 
 
-def test_the_command_refuses_two_charivari_in_one_line(tmp_path):
+def test_the_command_refuses_two_charivari_in_one_line(tmp_path, capsys):
     coup = played(
         "B",
         "simple",
@@ -588,8 +582,7 @@ def test_the_command_refuses_two_charivari_in_one_line(tmp_path):
     )
     path = tmp_path / "g.json"
     path.write_text(json.dumps(file("jetons", {"pass": True}, {"pass": True}, coup)))
-    bin_ = Path(sys.executable).parent / "scorekeeper"
-    done = subprocess.run([str(bin_), "replay", str(path)], capture_output=True, text=True)
+    done = run_here(capsys, "replay", str(path))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (
         "error: coup 3: charivari and charivari cannot both be dealt: the pack has four queens\n"

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from notation import SEED
+from test_cli import run_here
 
 from scorekeeper.rules import importing
 from scorekeeper.rules.errors import GameError
@@ -93,14 +94,12 @@ def test_the_limits_hold_whatever_the_scans_say(text, message):
         assert message in got
 
 
-def test_the_command_reads_a_long_file_when_asked(tmp_path):
+def test_the_command_reads_a_long_file_when_asked(tmp_path, capsys):
     path = tmp_path / "game.json"
     path.write_text(json.dumps({**SEED, "coups": [{"pass": True}] * 5001}))
-    refused = subprocess.run([str(BIN), "replay", str(path)], capture_output=True, text=True)
+    refused = run_here(capsys, "replay", str(path))  # the bound and --any-size: main's
     assert refused.returncode == 2 and "5000 coups" in refused.stderr
-    done = subprocess.run(
-        [str(BIN), "replay", "--json", "--any-size", str(path)], capture_output=True, text=True
-    )
+    done = run_here(capsys, "replay", "--json", "--any-size", str(path))
     assert done.returncode == 0, done.stderr
     assert len(json.loads(done.stdout)["coups"]) == 5001
 

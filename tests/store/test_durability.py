@@ -16,6 +16,7 @@ import pytest
 import sqlite_utils
 from apps import new_app
 from live import Phone, free_port, start_server
+from test_cli import run_here
 from web import NEW_GAME, coup_data
 
 from scorekeeper.db.migrations import migrations
@@ -140,14 +141,11 @@ def test_backup_while_the_server_writes_then_restore(tmp_path):
         server.wait()
 
 
-def test_restore_refuses_what_is_not_a_backup(tmp_path):
+def test_restore_refuses_what_is_not_a_backup(tmp_path, capsys):
     junk = tmp_path / "junk.sqlite"
     junk.write_bytes(b"not a database at all" * 100)
-    done = subprocess.run(
-        [str(BIN), "restore", str(junk), "--database", str(tmp_path / "db.sqlite")],
-        capture_output=True,
-        text=True,
-    )
+    # main in the test's process: the refusal is the subject (the real process: above)
+    done = run_here(capsys, "restore", str(junk), "--database", str(tmp_path / "db.sqlite"))
     assert done.returncode == 2 and "not a Scorekeeper database" in done.stderr
 
 

@@ -7,7 +7,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from notation import SEED, game_file
+from test_cli import run_here
 from test_hombre_properties import FAST, games
 from web import SEED_COUPS, enter, new_game, report
 
@@ -358,17 +358,14 @@ def test_players_page_counts_only_finished_games(client):
     assert "+18" in page  # Anne won 9 + 9
 
 
-def test_cli_settle_and_csv(tmp_path):
+def test_cli_settle_and_csv(tmp_path, capsys):
     path = tmp_path / "seed.json"
     path.write_text(json.dumps(SEED), encoding="utf-8")
-    bin_ = Path(sys.executable).parent / "scorekeeper"
-    done = subprocess.run(
-        [str(bin_), "settle", str(path), "--chip-value", "0.05"], capture_output=True, text=True
-    )
+    done = run_here(capsys, "settle", str(path), "--chip-value", "0.05")
     assert done.returncode == 0, done.stderr
     assert "A → C 72 = 3.60 EUR" in done.stdout and "B → C 9 = 0.45 EUR" in done.stdout
     assert "PROVISIONAL" in done.stdout
-    done = subprocess.run([str(bin_), "replay", str(path), "--csv"], capture_output=True, text=True)
+    done = run_here(capsys, "replay", str(path), "--csv")
     rows = list(csv.DictReader(io.StringIO(done.stdout)))
     assert len(rows) == 7 and rows[0]["reason"] == "poule"
     path.write_text(
@@ -382,7 +379,7 @@ def test_cli_settle_and_csv(tmp_path):
             }
         )
     )
-    done = subprocess.run([str(bin_), "settle", str(path)], capture_output=True, text=True)
+    done = run_here(capsys, "settle", str(path))
     assert (
         done.returncode == 2
         and done.stderr.strip() == "error: coup 8: tricks sum to 10, expected 9"
@@ -390,13 +387,10 @@ def test_cli_settle_and_csv(tmp_path):
 
 
 @pytest.mark.parametrize("value", ["abc", "-1", "0.0000001"])
-def test_cli_refuses_a_bad_chip_value(tmp_path, value):
+def test_cli_refuses_a_bad_chip_value(tmp_path, value, capsys):
     path = tmp_path / "seed.json"
     path.write_text(json.dumps(SEED), encoding="utf-8")
-    bin_ = Path(sys.executable).parent / "scorekeeper"
-    done = subprocess.run(
-        [str(bin_), "settle", str(path), "--chip-value", value], capture_output=True, text=True
-    )
+    done = run_here(capsys, "settle", str(path), "--chip-value", value)
     assert done.returncode == 2 and done.stderr.startswith("error: a chip value")
 
 
@@ -412,7 +406,7 @@ def test_the_chip_value_travels_in_the_game_file(client):
     assert "a chip value is a number such as 0.05" in response.data.decode()
 
 
-def test_a_table_on_its_own_rounds_its_money_once_and_every_figure_agrees(client, tmp_path):
+def test_a_table_on_its_own_rounds_its_money_once_and_every_figure_agrees(client, tmp_path, capsys):
     # The seed's first six coups: Anne −66, Bruno −21, Chloé +87 (hombre.md §10's table).
     # At 0.025 € a chip: exact −165, −52.5, +217.5 cents. Each rounded on its own, half to
     # even (what this page did): −1.65, −0.52, +2.18, a cent more than is paid. Rounded once
@@ -436,10 +430,7 @@ def test_a_table_on_its_own_rounds_its_money_once_and_every_figure_agrees(client
     # and so does the command
     path = tmp_path / "six.json"
     path.write_text(json.dumps({**SEED, "coups": SEED["coups"][:6]}), encoding="utf-8")
-    bin_ = Path(sys.executable).parent / "scorekeeper"
-    done = subprocess.run(
-        [str(bin_), "settle", str(path), "--chip-value", "0.025"], capture_output=True, text=True
-    )
+    done = run_here(capsys, "settle", str(path), "--chip-value", "0.025")
     assert done.returncode == 0, done.stderr
     assert "net +87 = +2.17 EUR" in done.stdout and "net −21 = −0.52 EUR" in done.stdout
     assert "A → C 66 = 1.65 EUR" in done.stdout and "B → C 21 = 0.52 EUR" in done.stdout
