@@ -165,17 +165,33 @@ def test_each_evening_of_a_day_lists_its_own_fees(client, app, tmp_path):
 
 
 def test_a_fee_names_no_evening_it_does_not_belong_to(client, app):
-    """``?evening=`` another club's evening, nonsense, or an evening of the club on another
-    day than the fee's: the fee is recorded naming none (listed by its date), never a 500."""
+    """``?evening=`` an evening of the club on another day than the fee's: the fee is
+    recorded naming none (listed by its date). Another club's evening, an unknown one,
+    nonsense: not found (404), as a GET of that evening answers, and nothing stored — on
+    the Fee form, the other forms of the box, and the page itself (fix19a: play19's
+    ``?evening=999`` answered 302 and stored the fee naming none, with no word)."""
     other = new_club(client)
     elsewhere = evening_of(client, app, other)
     club = new_club(client)
     today = evening_of(client, app, club)
     later = evening_of(client, app, club, "2026-11-28")
     seed_table(client, today, "Anne", "Bruno", "Chloé")
-    for query in (f"?evening={elsewhere}", "?evening=abc", "?evening=-3", f"?evening={later}"):
-        assert charge(client, app, club, ["Anne"], "1,00", query) == 302, query
-    assert charge(client, app, club, ["Anne"], "1,00", "?evening=" + "9" * 40) == 302
+    refused = (f"?evening={elsewhere}", "?evening=999", "?evening=abc", "?evening=-3")
+    for query in (*refused, "?evening=" + "9" * 40):
+        assert charge(client, app, club, ["Anne"], "1,00", query) == 404, query
+        assert client.get(f"/clubs/{club}/cash{query}").status_code == 404, query
+        data = {"kind": "charge", "member": str(ids(app)["Anne"]), "amount": "1,00"}
+        data |= {"on": DAY, "version": version(app, club)}
+        answer = client.post(f"/clubs/{club}/cash/entries{query}", data=data)
+        assert answer.status_code == 404, query
+        data = {"payer": str(ids(app)["Anne"]), "payee": "0", "amount": "100"}
+        data |= {"method": "cash", "version": version(app, club)}
+        assert client.post(f"/clubs/{club}/cash/pay{query}", data=data).status_code == 404
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from ledger").fetchone() == (0,)
+    assert charge(client, app, club, ["Anne"], "1,00", f"?evening={later}") == 302
+    assert charge(client, app, club, ["Anne"], "1,00", "?evening=") == 302  # none asked
+    assert charge(client, app, club, ["Anne"], "1,00", f"?evening={today}") == 302
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         found = conn.execute("select evening_id from ledger where kind = 'fee_evening'").fetchall()
-    assert found == [(None,)] * 5
+    assert found == [(None,), (None,), (today,)]
