@@ -34,8 +34,7 @@ def result_lines(client, club: int, member: int, headers=None) -> list[tuple[str
         page[start:],
     )
     return [
-        (re.sub(r"<[^>]+>", "", words), balance.replace("€", "").strip())
-        for words, balance in rows
+        (re.sub(r"<[^>]+>", "", words), balance.replace("€", "").strip()) for words, balance in rows
     ]
 
 
@@ -61,9 +60,7 @@ def test_a_reopened_evening_result_is_provisional_on_the_statement(client, app, 
     french = result_lines(client, club, anne, {"Accept-Language": "fr"})
     assert SAID_FR in french[0][0], french
     printed = " ".join(
-        pdf_text(
-            client.get(f"/clubs/{club}/members/{anne}/statement.pdf").data, tmp_path
-        ).split()
+        pdf_text(client.get(f"/clubs/{club}/members/{anne}/statement.pdf").data, tmp_path).split()
     )
     assert f"Evening's result · {SAID}" in printed and "−€3.60" in printed
     text = client.get(f"/clubs/{club}/members/{anne}/statement.csv").text.lstrip("\ufeff")
