@@ -231,18 +231,13 @@ def _open_rooms(
 
 
 def _evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:
-    """``?evening=<id>``: one of the club's evenings, whose view the page shows and whose
-    fees its Fee form charges; None when none is asked (absent or empty). Any other — an
-    unknown evening, another club's, nonsense — is not found (404), as a GET of that
-    evening would answer: before fix19a it was dropped silently, the page showing the plain
-    cash box and a fee typed there stored naming no evening, with no word. Every route
-    that reads it asks it before writing anything."""
+    """``?evening=<id>``: one of the club's evenings, whose view the page shows (None: none
+    asked). Any other is not found (404), as a GET of it, asked before anything is written
+    (fix19a: a fee typed with one was stored naming no evening, with no word)."""
     if not asked:
         return None
     number = whole(asked)
-    if number is None or not 1 <= number <= access.MAX_ID:
-        abort(404)
-    found = clubs.evening(get_db(), number)
+    found = clubs.evening(get_db(), number) if number and 1 <= number <= access.MAX_ID else None
     if found is None or found.club_id != club.id:
         abort(404)
     return found
@@ -365,9 +360,7 @@ def _overpaid(club: clubs.Club, error: accounts.Overpaid) -> str:
 def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     """One fee to every member checked: one entry each, one change of the club."""
     club = access.managed_club(club_id)
-    # typed on an evening's view: the fee is that evening's (stored when dated its day), and
-    # listed on its view and its room only, not on another evening of that day
-    shown = _evening_asked(club, request.args.get("evening"))
+    shown = _evening_asked(club, request.args.get("evening"))  # the fee's, dated its day
     form = FeesForm()
     version = form_version(form)
     if not form.validate():
