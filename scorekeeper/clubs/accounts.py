@@ -103,8 +103,9 @@ class Accounts:
     def fees_on(self, evening: Evening, order: Sequence[int] = ()) -> DayFees:
         """The fees of ``evening`` not reversed, each with what is left of it, and their
         sums, by member as ``order`` ranks them (``cashbox.open_items.fees_on``, the settling
-        every page reads). An evening's fees are those charged from its view, and those
-        charged from no evening dated its day (docs/cashbox.md, "The evening's fees")."""
+        every page reads). An evening's fees are the fees of its play (``EVENING_FEES``, never
+        season dues) charged from its view, and those charged from no evening dated its day
+        (``of_evening``; docs/cashbox.md, "The evening's fees")."""
         return fees_on(
             self.entries, self.pending, self.open_evenings, evening.id, evening.date, order
         )
