@@ -35,6 +35,11 @@ class EntryKind(StrEnum):
 
 
 FEES = (EntryKind.FEE_EVENING, EntryKind.FEE_SEASON, EntryKind.FEE_TABLE, EntryKind.FEE_LOST_GAME)
+EVENING_FEES = (EntryKind.FEE_EVENING, EntryKind.FEE_TABLE, EntryKind.FEE_LOST_GAME)
+"""The fees of an evening's play (per evening, per table, per lost game): those an evening
+lists as its fees (``cashbox.open_items.of_evening``). Season dues are the season's, never
+an evening's, wherever they were typed (fix19a: a due typed on an evening's day was listed,
+and counted as still owed, under both evenings of that day)."""
 CHARGED = (*FEES, EntryKind.CHARGE)
 """The kinds that always lower the balance (the form takes them as positive sums)."""
 METHODS = ("cash", "transfer")

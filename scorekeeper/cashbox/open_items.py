@@ -16,7 +16,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from .entries import (
-    FEES,
+    EVENING_FEES,
     Entry,
     EntryKind,
     balances,
@@ -143,10 +143,13 @@ class DayFees(NamedTuple):
 
 
 def of_evening(entry: Entry, evening: int, day: str) -> bool:
-    """Whether ``entry`` is a fee of the evening ``evening`` held on ``day``: one charged
-    from it (``Entry.charged_at``), or one charged from no evening dated its day (a fee
-    typed outside an evening, or before fees named theirs). A fee charged from another
-    evening of that day is that evening's only.
+    """Whether ``entry`` is a fee of the evening ``evening`` held on ``day``: a fee of an
+    evening's play (``EVENING_FEES``: per evening, per table, per lost game) charged from it
+    (``Entry.charged_at``), or one charged from no evening dated its day (a fee typed outside
+    an evening, or before fees named theirs). A fee charged from another evening of that day
+    is that evening's only. Season dues (and a charge, a prize) are never an evening's fee,
+    wherever they were typed: they are the season's, owed on the statement and the cash box,
+    not on a night's list (fix19a).
 
     >>> fee = Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-11-03", charged_at=4)
     >>> dated = Entry(2, 7, EntryKind.FEE_EVENING, -250, "2026-11-03")
@@ -154,8 +157,13 @@ def of_evening(entry: Entry, evening: int, day: str) -> bool:
     [True, True]
     >>> [of_evening(e, 5, "2026-11-03") for e in (fee, dated)]
     [False, True]
+    >>> dues = Entry(3, 7, EntryKind.FEE_SEASON, -1000, "2026-11-03")
+    >>> dues_here = Entry(4, 7, EntryKind.FEE_SEASON, -1000, "2026-11-03", charged_at=4)
+    >>> drinks = Entry(5, 7, EntryKind.CHARGE, -300, "2026-11-03")
+    >>> [of_evening(e, 4, "2026-11-03") for e in (dues, dues_here, drinks)]
+    [False, False, False]
     """
-    if entry.kind not in FEES:
+    if entry.kind not in EVENING_FEES:
         return False
     return entry.charged_at == evening if entry.charged_at is not None else entry.on == day
 

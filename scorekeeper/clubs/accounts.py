@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import sqlite_utils
 
@@ -41,7 +42,7 @@ from ..cashbox.settle import BOX, Suggestion
 from ..store import closings
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
-from .closing import pending
+from .closing import pending, results_by_evening
 from .evening_tables import evening as evening_of
 from .merging import entries
 from .purse import NotOwed, evening_purse, owes
@@ -102,11 +103,29 @@ class Accounts:
     def fees_on(self, evening: Evening, order: Sequence[int] = ()) -> DayFees:
         """The fees of ``evening`` not reversed, each with what is left of it, and their
         sums, by member as ``order`` ranks them (``cashbox.open_items.fees_on``, the settling
-        every page reads). An evening's fees are those charged from its view, and those
-        charged from no evening dated its day (docs/cashbox.md, "The evening's fees")."""
+        every page reads). An evening's fees are the fees of its play (``EVENING_FEES``, never
+        season dues) charged from its view, and those charged from no evening dated its day
+        (``of_evening``; docs/cashbox.md, "The evening's fees")."""
         return fees_on(
             self.entries, self.pending, self.open_evenings, evening.id, evening.date, order
         )
+
+    def provisional(self, entry: Entry) -> bool:
+        """Whether a line of his is an evening's result not final: a provisional line
+        (``pending``), or a result a close posted — or its reversal by a later close — of an
+        evening reopened since. An evening not closed has a provisional result, open for the
+        first time or reopened alike: reopening leaves what the close posted in the ledger
+        (``closing.reopen``; closing again posts only what changed), and the statement read
+        "Evening result −3.30" plainly there, where before the first close it said
+        "provisional" (fix19a). The figures are the same either way."""
+        return entry.provisional or entry.id in self._reopened_results
+
+    @cached_property
+    def _reopened_results(self) -> frozenset[int]:
+        """The ledger rows that are an open evening's results (``closing.results_of``: a
+        result posted, or its reversal), worked out once for a statement's every line."""
+        found = results_by_evening(self.entries)
+        return frozenset(e.id for n in self.open_evenings for e in found.get(n, []))
 
     def of(self, member: int) -> list[Entry]:
         """His lines: his ledger rows and his provisional results."""

@@ -145,18 +145,23 @@ class Room:
     members: dict[int, Member]
     """The club's members (merged ones apart), by id."""
     nets: dict[int, int]
-    """Each member's chips over the chip tables, by member, in the order first seated."""
+    """Each member's chips over the chip tables played (``played``), by member, in the order
+    first seated: its members' list (page and PDF). One seated only at a table never played
+    is none of them, as the cash box's view of the evening and the close have it."""
     pays: list[Pay]
     """The transfers (in chips) that settle the whole room, paired as the cash box pairs."""
     points: list[Points] = field(default_factory=list)
     """The points tables' standing per member, one family (kind) each, in table order."""
 
     def players(self) -> set[int]:
-        """Every member who sat at one of its tables (``Table.present``): whom the cash box's
-        fee form checks for the evening's fee. One who played for an absent member sat
-        there (his money is 0: the absent member's); an absent member whose seat was played
-        for him from its first coup did not (docs/cashbox.md, "A fee to several members")."""
-        return {m for t in self.tables for m in t.present()}
+        """Every member who sat at one of its tables played (``Table.present``, ``played``):
+        whom the cash box's fee form checks for the evening's fee. One who played for an
+        absent member sat there (his money is 0: the absent member's); an absent member whose
+        seat was played for him from its first coup did not (docs/cashbox.md, "A fee to
+        several members"). One seated only at a table never played did not play that
+        evening: a treasurer charges the evening's fee to those who played, and the cash
+        box, the close and the room's list count nobody at such a table (fix19a)."""
+        return {m for t in self.played for m in t.present()}
 
     @property
     def played(self) -> list[Table]:
@@ -197,7 +202,7 @@ class Room:
         """Each member's money for the evening: the sum of his tables' (``evening_cents``)."""
         if self.club.money is None:
             return {}
-        chips = [(t.chips(), t.order()) for t in self.tables if t.nets is not None]
+        chips = [(t.chips(), t.order()) for t in self.played if t.nets is not None]
         return evening_cents(chips, self.club.money.chip_value)
 
 
@@ -212,6 +217,8 @@ def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:
     nets: dict[int, int] = {}
     owed: dict[int, int] = {}
     for table in seated:
+        if not table.played:  # nobody's table (``played``): no member of the room's list
+            continue
         for member, net in table.members_nets():
             nets[member] = nets.get(member, 0) + net
         for member, net in table.members_nets(left(db, table)):

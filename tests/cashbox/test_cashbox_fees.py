@@ -49,7 +49,7 @@ def test_the_evenings_players_are_charged_in_one_form(client, app, tmp_path, cap
     # the nine who sat at a table are checked; Zoé, a member who did not play, is not
     players = {"Anne", "Bruno", "Chloé", "Denis", "Eve", "Fanny", "Gilles", "Hugo", "Ines"}
     assert checked(page) == {name: name in players for name in players | {"Zoé"}}
-    assert "Checked: who sat at a table on the evening of" in page
+    assert "Checked: who played at a table on the evening of" in page
     # dated the evening's day, not the day it is typed (the play-through of 2026-11-29:
     # fees of the 5th charged on the 29th read "29 Nov"); the page of every account: today
     form = page[page.index('id="fee"') : page.index("</form>", page.index('id="fee"'))]

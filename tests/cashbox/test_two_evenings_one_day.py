@@ -1,7 +1,8 @@
 """Two evenings on one day (an afternoon and an evening): a fee charged from one evening's
 view names that evening (the ledger's ``evening_id``), and is listed on its view, its
-room's settlement (page and PDF) and nowhere else; a fee charged from no evening is listed
-by its date, on both (fees18; docs/cashbox.md, "The evening's fees").
+room's settlement (page and PDF) and nowhere else; an evening's fee charged from no evening
+is listed by its date, on both (fees18; docs/cashbox.md, "The evening's fees"); season dues
+are no evening's fee, listed on neither (fix19a).
 
 Each evening's one table plays the seed (docs/rules/hombre.md §10) at 0.05 € a chip: its
 first player −72 chips = −3.60, its second −9 = −0.45, its third +81 = +4.05. Both
@@ -11,11 +12,12 @@ what is left of each fee is the whole of it.
 - the afternoon (Anne, Bruno, Chloé): an evening fee of 2.50 each, from its view;
 - the evening (Dora, Émile, Fanny): an evening fee of 3.00 each, from its view;
 - Chloé's season dues of 25.00, typed on the cash box with no evening, dated that day:
-  listed on both.
+  listed on neither (play19 found them on both, and in both "still owe" lines).
 
-By hand: the afternoon lists 3 × 2.50 + 25.00 = 32.50 owed by 3 members; the evening
-3 × 3.00 + 25.00 = 34.00 owed by 4. Before the change each listed all seven fees,
-3 × 2.50 + 3 × 3.00 + 25.00 = 41.50 owed by 6.
+By hand: the afternoon lists 3 × 2.50 = 7.50 owed by 3 members; the evening
+3 × 3.00 = 9.00 owed by 3. Before fees18 each listed all seven fees,
+3 × 2.50 + 3 × 3.00 + 25.00 = 41.50 owed by 6; before fix19a each listed the dues too,
+32.50 owed by 3 and 34.00 owed by 4.
 """
 
 from __future__ import annotations
@@ -102,18 +104,17 @@ def test_each_evening_of_a_day_lists_its_own_fees(client, app, tmp_path):
         ("Anne", "Evening fee", "2.50"),
         ("Bruno", "Evening fee", "2.50"),
         ("Chloé", "Evening fee", "2.50"),
-        ("Chloé", "Season dues", "25.00"),
     ]
     evening_fees = [
-        ("Chloé", "Season dues", "25.00"),
         ("Dora", "Evening fee", "3.00"),
         ("Émile", "Evening fee", "3.00"),
         ("Fanny", "Evening fee", "3.00"),
     ]
-    # 2.50 + 2.50 + 2.50 + 25.00 = 32.50 (3 members); 25.00 + 3 × 3.00 = 34.00 (4 members)
+    # 2.50 + 2.50 + 2.50 = 7.50 (3 members); 3 × 3.00 = 9.00 (3 members): Chloé's season
+    # dues are the season's, on her statement and the box, on no evening's list
     for shown, fees, said in (
-        (afternoon, afternoon_fees, "3 members still owe €32.50 of these fees in all."),
-        (evening, evening_fees, "4 members still owe €34.00 of these fees in all."),
+        (afternoon, afternoon_fees, "3 members still owe €7.50 of these fees in all."),
+        (evening, evening_fees, "3 members still owe €9.00 of these fees in all."),
     ):
         cash = client.get(f"/clubs/{club}/cash?evening={shown}").data.decode()
         room = client.get(f"/evenings/{shown}/settlement").data.decode()
@@ -143,7 +144,7 @@ def test_each_evening_of_a_day_lists_its_own_fees(client, app, tmp_path):
     }
 
     # Anne's fee reversed: the reversal names the afternoon too, and the afternoon lists
-    # 2.50 + 2.50 + 25.00 = 30.00 owed by 2; the evening is as it was
+    # 2.50 + 2.50 = 5.00 owed by 2; the evening is as it was
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         fee = conn.execute(
             "select id from ledger where member_id = ? and kind = 'fee_evening'", [member["Anne"]]
@@ -153,7 +154,7 @@ def test_each_evening_of_a_day_lists_its_own_fees(client, app, tmp_path):
     assert named(app)[("Anne", "reversal", 250)] == afternoon
     cash = client.get(f"/clubs/{club}/cash?evening={afternoon}").data.decode()
     room = client.get(f"/evenings/{afternoon}/settlement").data.decode()
-    after = (afternoon_fees[1:], "2 members still owe €30.00 of these fees in all.")
+    after = (afternoon_fees[1:], "2 members still owe €5.00 of these fees in all.")
     assert listed(cash) == listed(room) == after
     assert listed(client.get(f"/evenings/{evening}/settlement").data.decode())[0] == evening_fees
     # her account: −6.10 + 2.50 = −3.60, her open evening's loss alone, which its room asks
@@ -164,17 +165,33 @@ def test_each_evening_of_a_day_lists_its_own_fees(client, app, tmp_path):
 
 
 def test_a_fee_names_no_evening_it_does_not_belong_to(client, app):
-    """``?evening=`` another club's evening, nonsense, or an evening of the club on another
-    day than the fee's: the fee is recorded naming none (listed by its date), never a 500."""
+    """``?evening=`` an evening of the club on another day than the fee's: the fee is
+    recorded naming none (listed by its date). Another club's evening, an unknown one,
+    nonsense: not found (404), as a GET of that evening answers, and nothing stored — on
+    the Fee form, the other forms of the box, and the page itself (fix19a: play19's
+    ``?evening=999`` answered 302 and stored the fee naming none, with no word)."""
     other = new_club(client)
     elsewhere = evening_of(client, app, other)
     club = new_club(client)
     today = evening_of(client, app, club)
     later = evening_of(client, app, club, "2026-11-28")
     seed_table(client, today, "Anne", "Bruno", "Chloé")
-    for query in (f"?evening={elsewhere}", "?evening=abc", "?evening=-3", f"?evening={later}"):
-        assert charge(client, app, club, ["Anne"], "1,00", query) == 302, query
-    assert charge(client, app, club, ["Anne"], "1,00", "?evening=" + "9" * 40) == 302
+    refused = (f"?evening={elsewhere}", "?evening=999", "?evening=abc", "?evening=-3")
+    for query in (*refused, "?evening=" + "9" * 40):
+        assert charge(client, app, club, ["Anne"], "1,00", query) == 404, query
+        assert client.get(f"/clubs/{club}/cash{query}").status_code == 404, query
+        data = {"kind": "charge", "member": str(ids(app)["Anne"]), "amount": "1,00"}
+        data |= {"on": DAY, "version": version(app, club)}
+        answer = client.post(f"/clubs/{club}/cash/entries{query}", data=data)
+        assert answer.status_code == 404, query
+        data = {"payer": str(ids(app)["Anne"]), "payee": "0", "amount": "100"}
+        data |= {"method": "cash", "version": version(app, club)}
+        assert client.post(f"/clubs/{club}/cash/pay{query}", data=data).status_code == 404
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from ledger").fetchone() == (0,)
+    assert charge(client, app, club, ["Anne"], "1,00", f"?evening={later}") == 302
+    assert charge(client, app, club, ["Anne"], "1,00", "?evening=") == 302  # none asked
+    assert charge(client, app, club, ["Anne"], "1,00", f"?evening={today}") == 302
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         found = conn.execute("select evening_id from ledger where kind = 'fee_evening'").fetchall()
-    assert found == [(None,)] * 5
+    assert found == [(None,), (None,), (today,)]

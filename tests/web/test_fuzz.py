@@ -32,7 +32,7 @@ from fuzz_data import (
     URL_TEXT,
     WRONG_TYPES,
 )
-from hypothesis import HealthCheck, Phase, example, given, settings
+from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
 from notation import SEED
 from web import NEW_GAME
@@ -963,9 +963,10 @@ def test_every_number_field_of_every_route_takes_hostile_numbers(tmp_path_factor
 def test_a_fee_form_with_a_forged_evening_stores_none(tmp_path_factory, data):
     """The Fee form typed on an evening's view posts ``?evening=<id>``: the fee names that
     evening when it is one of the club's, held on the fee's date (fees18). A forged one —
-    nonsense, past SQLite's integers, none of the club's — is never a 500: the fee is
-    recorded naming no evening (listed by its date), or refused with its message. Evening 1
-    is club 2's, held on 2026-11-23, Anna's club."""
+    nonsense, past SQLite's integers, none of the club's — is never a 500 and never stored:
+    not found (404, as a GET of that evening), nothing recorded (fix19a; it was recorded
+    naming no evening, with no word). An empty one asks no evening. Evening 1 is club 2's,
+    held on 2026-11-23, Anna's club."""
     world, path = the_world(tmp_path_factory)
     manager, _ = fuzz_copy(world, path)
     forged = data.draw(st.one_of(HOSTILE, NO_SUCH, NUMBER_TEXTS, st.sampled_from(["1", "-1"])))
@@ -980,4 +981,39 @@ def test_a_fee_form_with_a_forged_evening_stores_none(tmp_path_factory, data):
     with sqlite3.connect(path) as conn:
         named = [r[0] for r in conn.execute("select evening_id from ledger where id > ?", [last])]
     conn.close()
-    assert named == ([] if answer.status_code != 302 else [1 if whole(forged) == 1 else None])
+    # "1" however written (whole's reading) is evening 1; "" asks none; else refused
+    asks = {"": None} if forged == "" else {} if whole(forged) != 1 else {forged: 1}
+    if forged in asks:
+        assert (answer.status_code, named) == (302, [asks[forged]])
+    else:
+        assert (answer.status_code, named) == (404, [])
+
+
+@settings(FUZZ, max_examples=examples(25))
+@given(data=st.data())
+def test_the_box_forms_refuse_a_forged_evening(tmp_path_factory, data):
+    """The box's other forms typed on an evening's view (a charge, a payment, a suggestion
+    paid) come back to it with ``?evening=<id>``: a forged one is not found (404) before
+    anything is written, as the Fee form's and the page's own (fix19a). Evening 1 is club
+    2's; an empty one asks none."""
+    world, path = the_world(tmp_path_factory)
+    manager, _ = fuzz_copy(world, path)
+    forged = data.draw(st.one_of(HOSTILE, NO_SUCH, NUMBER_TEXTS))
+    assume(forged != "" and whole(forged) != 1)
+    with sqlite3.connect(path) as conn:
+        anna = conn.execute("select min(id) from members where club_id = 2").fetchone()[0]
+    conn.close()
+    route, form = data.draw(
+        st.sampled_from(
+            [
+                ("entries", {"kind": "charge", "member": str(anna), "amount": "2,50"}),
+                ("entries", {"kind": "payment", "member": str(anna), "amount": "2,50"}),
+                ("pay", {"payer": str(anna), "payee": "0", "amount": "250", "method": "cash"}),
+            ]
+        )
+    )
+    form |= {"on": "2026-11-23", "version": read(path, "clubs", 2)}
+    url = f"/clubs/2/cash/{route}?" + urlencode({"evening": forged})
+    answer = answer_is_sane(path, manager, "POST", url, False, data=form)
+    assert answer.status_code == 404, (url, answer.status_code)
+    assert manager.get("/clubs/2/cash?" + urlencode({"evening": forged})).status_code == 404

@@ -231,12 +231,16 @@ def _open_rooms(
 
 
 def _evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:
-    """``?evening=<id>``: one of the club's evenings, whose suggestions the page shows."""
-    number = whole(asked)
-    if number is None or not 1 <= number <= access.MAX_ID:
+    """``?evening=<id>``: one of the club's evenings, whose view the page shows (None: none
+    asked). Any other is not found (404), as a GET of it, asked before anything is written
+    (fix19a: a fee typed with one was stored naming no evening, with no word)."""
+    if not asked:
         return None
-    found = clubs.evening(get_db(), number)
-    return found if found is not None and found.club_id == club.id else None
+    number = whole(asked)
+    found = clubs.evening(get_db(), number) if number and 1 <= number <= access.MAX_ID else None
+    if found is None or found.club_id != club.id:
+        abort(404)
+    return found
 
 
 @bp.get("/clubs/<int:club_id>/cash")
@@ -247,6 +251,7 @@ def cash(club_id: int) -> tuple[str, int]:
 @bp.post("/clubs/<int:club_id>/cash/entries")
 def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
     club = access.managed_club(club_id)
+    _evening_asked(club, request.args.get("evening"))  # the view typed on: one of the club's
     form = EntryForm()
     version = form_version(form)
     people = by_name(clubs.members(get_db(), club_id), lambda m: m.name)
@@ -355,6 +360,7 @@ def _overpaid(club: clubs.Club, error: accounts.Overpaid) -> str:
 def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     """One fee to every member checked: one entry each, one change of the club."""
     club = access.managed_club(club_id)
+    shown = _evening_asked(club, request.args.get("evening"))  # the fee's, dated its day
     form = FeesForm()
     version = form_version(form)
     if not form.validate():
@@ -374,9 +380,6 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
     if form.errors or kind is None or amount is None or on is None:
         return _page(club, fees=form, status=422)
-    # typed on an evening's view: the fee is that evening's (stored when dated its day), and
-    # listed on its view and its room only, not on another evening of that day
-    shown = _evening_asked(club, request.args.get("evening"))
     try:
         accounts.charge(
             get_db(),
@@ -402,6 +405,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
 def pay(club_id: int) -> BaseResponse | tuple[str, int]:
     """A suggested transfer marked paid: a payment entry on each member's side."""
     club = access.managed_club(club_id)
+    shown = _evening_asked(club, request.args.get("evening"))  # the view it was paid from
     form = PayForm()
     version = form_version(form)
     if not form.validate():
@@ -435,7 +439,6 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(club, refused=str(CLUB_CHANGED), status=409)
     flash(paid(club, written))  # what was recorded, as after a typed entry
     mode = request.args.get("mode", "")
-    shown = _evening_asked(club, request.args.get("evening"))  # the view it was paid from
     return redirect(
         url_for(
             "clubs.cash",

@@ -56,6 +56,15 @@ class Statement:
     the cash box (``Accounts.open_left``, the room's *left*)."""
     posted: int = 0
     """The rest of his balance, what the cash box settles (``Accounts.payable``)."""
+    unfinal: frozenset[int] = frozenset()
+    """The ledger rows among his lines that are a result of an evening not closed, posted
+    before it was reopened (``Accounts.provisional``): said provisional, as the provisional
+    lines are."""
+
+    def provisional(self, entry: Entry) -> bool:
+        """Whether the line says "provisional: the evening is not closed yet": a result of
+        an evening not closed, first open or reopened (``Accounts.provisional``)."""
+        return entry.provisional or entry.id in self.unfinal
 
     @property
     def balance(self) -> int:
@@ -92,7 +101,10 @@ def _statement(club_id: int, member_id: int) -> Statement:
     )
     apart = [(e, left[e.id]) for e in found]
     posted = book.payable().get(member_id, 0)
-    return Statement(club, member, lines, club_ledger(club_id), by_id, undoing, apart, posted)
+    unfinal = frozenset(line.entry.id for line in lines if book.provisional(line.entry))
+    return Statement(
+        club, member, lines, club_ledger(club_id), by_id, undoing, apart, posted, unfinal
+    )
 
 
 def _page(club_id: int, member_id: int, pdf: bool) -> str:
@@ -110,6 +122,7 @@ def _page(club_id: int, member_id: int, pdf: bool) -> str:
         balance=found.balance,
         ledger=found.ledger,
         words=found.words,
+        provisional=found.provisional,
         apart=found.apart,
         posted=found.posted,
     )
@@ -147,7 +160,7 @@ def statement_csv(club_id: int, member_id: int) -> Response:
     for line in found.lines:
         entry = line.entry
         words = [found.words(entry, str)]  # days as the Date column says them: ISO
-        if entry.provisional:
+        if found.provisional(entry):
             words.append(str(PROVISIONAL))
         writer.writerow(
             [
