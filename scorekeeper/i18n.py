@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from babel import support
-from flask import Flask, Request, current_app
+from flask import Flask, Request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
 from wtforms.i18n import messages_path
 
-from .here import current_request, request_globals
+from .here import current_application, current_request, request_globals
 from .rules.errors import N_
 from .rules.settings import Nn_
 
@@ -90,7 +90,8 @@ def _translations() -> support.NullTranslations:
     found: object = here.get(_CATALOG)
     if isinstance(found, support.NullTranslations):
         return found
-    kept: dict[str, support.NullTranslations] = current_app.extensions.setdefault(_CATALOGS, {})
+    app = current_application()  # the app itself: asked once a request
+    kept: dict[str, support.NullTranslations] = app.extensions.setdefault(_CATALOGS, {})
     name = language()
     made = kept.get(name)
     if made is None:

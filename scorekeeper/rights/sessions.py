@@ -35,6 +35,7 @@ from datetime import date
 from typing import Any
 
 from flask import Flask, Request, Response
+from flask.json.tag import TaggedJSONSerializer
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import (
     BadSignature,
@@ -45,6 +46,8 @@ from itsdangerous import (
     URLSafeTimedSerializer,
 )
 from itsdangerous.encoding import base64_encode
+
+from ..here import application_or_none
 
 DAY = "_day"
 """The day the cookie was last sent (a date's ordinal)."""
@@ -124,8 +127,28 @@ class FlashesAside(SecureCookieSession):
         return dict.pop(self, key, *default)
 
 
+class AppJSON(TaggedJSONSerializer):
+    """Flask's session serializer (tagged JSON), its app's JSON provider read from the
+    app itself: ``flask.json``'s ``dumps`` and ``loads`` find it through ``current_app``'s
+    proxy, twice a call, and every request reads its session (a POST writes its
+    flashes too). Outside an app's context, Flask's own."""
+
+    def dumps(self, value: Any) -> str:
+        app = application_or_none()
+        if app is None:
+            return super().dumps(value)
+        return app.json.dumps(self.tag(value), separators=(",", ":"))
+
+    def loads(self, value: str) -> Any:
+        app = application_or_none()
+        if app is None:
+            return super().loads(value)
+        return self._untag_scan(app.json.loads(value))
+
+
 class DailyRefresh(SecureCookieSessionInterface):
     session_class = FlashesAside
+    serializer = AppJSON()
 
     def __init__(self) -> None:
         self._checked: OrderedDict[str, tuple[int, str]] = OrderedDict()

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from contextvars import ContextVar
 from typing import Any, Protocol, Self
 
-from flask import abort, current_app, request
+from flask import abort, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -35,6 +35,7 @@ from wtforms.widgets import HiddenInput
 
 from .. import store
 from ..db import get_db
+from ..here import current_application
 from ..names import MAX_LENGTH, Clash, NameFault, clash, fault, first_clash, tidy
 
 
@@ -140,10 +141,11 @@ _BOUND = "scorekeeper.bound_forms"
 
 def _form_settings() -> tuple[object, ...]:
     """What Flask-WTF's form settings read of the app when a form is bound (its ``Meta``)."""
-    config = current_app.config
+    app = current_application()  # the app itself, not its proxy: asked per form made
+    config = app.config
     return (
         config.get("WTF_CSRF_ENABLED", True),
-        config.get("WTF_CSRF_SECRET_KEY", current_app.secret_key),
+        config.get("WTF_CSRF_SECRET_KEY", app.secret_key),
         config.get("WTF_CSRF_FIELD_NAME", "csrf_token"),
         config.get("WTF_CSRF_TIME_LIMIT", 3600),
         config.get("WTF_I18N_ENABLED", True),
@@ -168,7 +170,9 @@ class Form(FlaskForm):
         validators or choices list) must not be made this way; assigning them is fine.
         ``started`` sets what a subclass adds per request.
         """
-        kept: dict[tuple[object, ...], Form] = current_app.extensions.setdefault(_BOUND, {})
+        kept: dict[tuple[object, ...], Form] = current_application().extensions.setdefault(
+            _BOUND, {}
+        )
         key = (cls, *_form_settings())
         prototype = kept.get(key)
         if prototype is None:

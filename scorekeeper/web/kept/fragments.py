@@ -28,10 +28,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from flask import request
 from markupsafe import Markup, escape
 
-from ...here import request_globals
+from ...here import current_request, request_globals
 from ...i18n import language
 
 
@@ -87,7 +86,7 @@ def scope() -> tuple[str, str]:
     found: object = here.get(_SCOPE)
     if isinstance(found, tuple):
         return found
-    made = here[_SCOPE] = (language(), request.root_url)
+    made = here[_SCOPE] = (language(), current_request().root_url)
     return made
 
 

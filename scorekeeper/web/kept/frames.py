@@ -29,9 +29,9 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from flask import current_app
 from markupsafe import Markup
 
+from ...here import current_application
 from . import arguments, fragments
 from .holes import TOKEN_HOLE, filled, with_holes
 from .memory import Drawn
@@ -101,7 +101,7 @@ def page(key: tuple[object, ...], draw: Callable[[], str], values: Mapping[str, 
         if frame is None:
             return None
         FRAMES.put(tag, frame.mine, frame.theirs)
-    elif current_app.config.get(CHECK):
+    elif current_application().config.get(CHECK):
         fresh = _framed(draw)
         if fresh != frame:
             raise FrameDiffers(f"the frame kept under {key!r} is not the one drawn now")

@@ -13,7 +13,7 @@ that shows something once (a new manager link, a handover code:
 
 from __future__ import annotations
 
-from flask import current_app, get_flashed_messages
+from flask import get_flashed_messages
 from flask_wtf.csrf import generate_csrf
 from itsdangerous import URLSafeTimedSerializer
 
@@ -91,7 +91,8 @@ def filled(kept: bytes) -> bytes:
     if not get_flashed_messages():  # waiting, or taken already by what this request drew
         return page
     # the messages alone read no context processor: the template itself, without Flask's
-    messages = current_app.jinja_env.get_template("_flashes.html").render().encode()
+    templates = current_application().jinja_env
+    messages = templates.get_template("_flashes.html").render().encode()
     messages = messages[messages.find(START) :]  # from its marker: not the template's first line
     start, end = page.find(START), page.find(END)
     return page[:start] + messages + page[end + len(END) :]
