@@ -37,12 +37,16 @@ def signed_token() -> str:
     Here the serializer is kept per secret key (its signer deriving the key once) and
     each session token's payload is made once, then signed as ``dumps`` signs it; the
     token is kept for the request where ``generate_csrf`` keeps it, so the forms drawn
-    after it carry the same. A session without a token yet is Flask-WTF's own case.
+    after it carry the same, and a second call (the page kept, then filled) gives it
+    back from there as ``generate_csrf`` does, without its reads through the proxies.
+    A session without a token yet is Flask-WTF's own case.
     """
     app = current_application()
     field = app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
     secret = app.config.get("WTF_CSRF_SECRET_KEY", app.secret_key)
     here = request_globals()
+    if secret is not None and isinstance(field, str) and isinstance(here.get(field), str):
+        return str(here[field])  # signed already: what generate_csrf gives back from g
     raw = current_session().get(field) if isinstance(field, str) else None
     if field in here or not isinstance(raw, str) or secret is None:
         return generate_csrf()
