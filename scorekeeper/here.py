@@ -55,6 +55,13 @@ def current_request() -> Request:
     return found
 
 
+def request_or_none() -> Request | None:
+    """The request of this context, None outside one (where Flask's ``bool(request)`` is
+    false)."""
+    context = _cv_request.get(None)
+    return None if context is None else context.request
+
+
 def current_session() -> SessionMixin:
     """This request's session itself (marked accessed, as through ``flask.session``)."""
     try:
