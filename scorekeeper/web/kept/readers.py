@@ -79,7 +79,8 @@ def reader_part(manages: bool, mine: str, theirs: str = "") -> Markup:
         return Markup(mine)
     name = str(len(parts))
     parts[name] = str(theirs).encode()
-    drawn = Markup(mine)  # markup as it is, between its marks (one string, not three added)
+    # markup as it is, between its marks (one string, not three added; a markup not copied)
+    drawn = mine if isinstance(mine, Markup) else Markup(mine)
     return Markup(f"<!--reader:{name}-->{drawn}<!--/reader:{name}-->")
 
 
