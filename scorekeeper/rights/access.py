@@ -91,13 +91,11 @@ def device(create: bool = False) -> str | None:
 
 
 def device_hash(here: dict[str, Any] | None = None) -> str | None:
-    """This browser's device token's hash (hashed once per request and token); ``here``:
-    this request's ``g`` (``request_globals``), when the caller holds it already."""
+    """This browser's device token's hash (once per request and token); ``here``: g's own."""
     token = device()
     if token is None:
         return None
-    if here is None:
-        here = request_globals()  # asked by every check: g itself, not its proxy
+    here = request_globals() if here is None else here  # g itself, not its proxy
     known = here.get("device_hash")
     if isinstance(known, tuple) and known[0] == token:
         return str(known[1])
@@ -260,9 +258,7 @@ def visit(game_id: int) -> Visit:
         abort(404)
     here = request_globals()  # asked 25 times a coup's cycle: g itself, read once here
     visits: dict[int, Visit] = here.setdefault("visits", {})
-    db = here.get("db")  # the request's connection, as get_db finds it
-    if db is None:
-        db = get_db()
+    db = here.get("db") or get_db()  # the request's connection, as get_db finds it
     held = device_hash(here)
     known = visits.get(game_id)
     if known is not None and known.writes == db.conn.total_changes and known.device == held:
