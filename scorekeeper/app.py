@@ -28,7 +28,6 @@ from .db.folder import data_folder, default_database
 from .db.probe import reason, write_trouble
 from .db.secret_key import secret_key
 from .here import (
-    application_or_none,
     current_application,
     current_request,
     current_session,
@@ -36,8 +35,8 @@ from .here import (
 )
 from .rights.sessions import DailyRefresh, csrf_serializer
 from .web.ops import deployment
-from .web.ops.form_bodies import BoundedFormParser
 from .web.ops.shipped import shipped
+from .web.ops.wrappers import ServedRequest, ServedResponse
 
 
 class MethodFirstCSRF(CSRFProtect):
@@ -141,65 +140,6 @@ def _validate_csrf(app: Flask, session: SessionMixin, data: str | None) -> None:
 
 
 csrf = MethodFirstCSRF()
-
-
-class ServedRequest(i18n.CatalogRequest):
-    """The app's request: the WTForms catalog kept (i18n), an urlencoded form body bounded
-    before it is decoded (web/ops/form_bodies.py), and its limits read from the app's
-    config as Flask's request reads them, the app itself rather than its proxy (a POST
-    asks each limit twice: some 9,000 instructions a read through ``current_app``)."""
-
-    form_data_parser_class = BoundedFormParser
-
-    @property
-    def max_content_length(self) -> int | None:
-        app = application_or_none()
-        if self._max_content_length is not None or app is None:
-            return super().max_content_length
-        found: int | None = app.config["MAX_CONTENT_LENGTH"]
-        return found
-
-    @max_content_length.setter
-    def max_content_length(self, value: int | None) -> None:
-        self._max_content_length = value
-
-    @property
-    def max_form_memory_size(self) -> int | None:
-        app = application_or_none()
-        if self._max_form_memory_size is not None or app is None:
-            return super().max_form_memory_size
-        found: int | None = app.config["MAX_FORM_MEMORY_SIZE"]
-        return found
-
-    @max_form_memory_size.setter
-    def max_form_memory_size(self, value: int | None) -> None:
-        self._max_form_memory_size = value
-
-    @property  # type: ignore[override]
-    def max_form_parts(self) -> int | None:
-        app = application_or_none()
-        if self._max_form_parts is not None or app is None:
-            return super().max_form_parts
-        found: int | None = app.config["MAX_FORM_PARTS"]
-        return found
-
-    @max_form_parts.setter
-    def max_form_parts(self, value: int | None) -> None:
-        self._max_form_parts = value
-
-
-class ServedResponse(Response):
-    """The app's response: its cookies' size limit read from the app's config as Flask's
-    response reads it, the app itself rather than its proxy (a coup's POST sets two
-    cookies, the page after it deletes one)."""
-
-    @property
-    def max_cookie_size(self) -> int:  # type: ignore[override]
-        app = application_or_none()
-        if app is None:
-            return super().max_cookie_size
-        found: int = app.config["MAX_COOKIE_SIZE"]
-        return found
 
 
 MAX_INT = MAX_INTEGER
