@@ -7,6 +7,7 @@ from flask import Response
 
 from ... import i18n
 from ...here import application_or_none
+from ..kept.frames import EncodedPage
 from .form_bodies import BoundedFormParser
 
 
@@ -58,7 +59,13 @@ class ServedRequest(i18n.CatalogRequest):
 class ServedResponse(Response):
     """The app's response: its cookies' size limit read from the app's config as Flask's
     response reads it, the app itself rather than its proxy (a coup's POST sets two
-    cookies, the page after it deletes one)."""
+    cookies, the page after it deletes one); a page filled from a kept frame sent as the
+    bytes it was made of (``frames.EncodedPage``: the same text, not encoded again)."""
+
+    def set_data(self, value: bytes | str) -> None:
+        if type(value) is EncodedPage:
+            value = value.utf8
+        super().set_data(value)
 
     @property
     def max_cookie_size(self) -> int:  # type: ignore[override]
