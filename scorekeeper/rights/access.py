@@ -19,13 +19,14 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass, field
+from typing import Any
 
 from flask import abort, current_app, g, request, session
 from werkzeug.wrappers import Response
 
 from .. import clubs, store
 from ..db import MAX_INTEGER, get_db
-from ..here import current_session, request_globals
+from ..here import current_request, current_session, request_globals
 from ..store import grants
 
 MANAGE, FOLLOW, ADMIN, DEVICE = "manage", "follow", "admin", "device"
@@ -89,12 +90,12 @@ def device(create: bool = False) -> str | None:
     return token
 
 
-def device_hash() -> str | None:
-    """This browser's device token's hash (hashed once per request and token)."""
+def device_hash(here: dict[str, Any] | None = None) -> str | None:
+    """This browser's device token's hash (once per request and token); ``here``: g's own."""
     token = device()
     if token is None:
         return None
-    here = request_globals()  # asked by every check: g itself, not its proxy
+    here = request_globals() if here is None else here  # g itself, not its proxy
     known = here.get("device_hash")
     if isinstance(known, tuple) and known[0] == token:
         return str(known[1])
@@ -255,9 +256,10 @@ def visit(game_id: int) -> Visit:
     there (a number SQLite cannot hold names no game)."""
     if not 1 <= game_id <= MAX_ID:
         abort(404)
-    visits: dict[int, Visit] = request_globals().setdefault("visits", {})
-    db = get_db()
-    held = device_hash()
+    here = request_globals()  # asked 25 times a coup's cycle: g itself, read once here
+    visits: dict[int, Visit] = here.setdefault("visits", {})
+    db = here.get("db") or get_db()  # the request's connection, as get_db finds it
+    held = device_hash(here)
     known = visits.get(game_id)
     if known is not None and known.writes == db.conn.total_changes and known.device == held:
         return known
@@ -361,8 +363,8 @@ def managed(game_id: int) -> store.StoredGame:
     game = readable_head(game_id)
     if not can_manage(game):
         abort(403)
-    if request.method == "POST":
-        g.managing = game_id
+    if current_request().method == "POST":
+        request_globals()["managing"] = game_id
     return _load(game_id)
 
 

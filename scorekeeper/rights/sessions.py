@@ -35,6 +35,7 @@ from datetime import date
 from typing import Any
 
 from flask import Flask, Request, Response
+from flask.json.tag import TaggedJSONSerializer
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import (
     BadSignature,
@@ -45,6 +46,8 @@ from itsdangerous import (
     URLSafeTimedSerializer,
 )
 from itsdangerous.encoding import base64_encode
+
+from ..here import application_or_none
 
 DAY = "_day"
 """The day the cookie was last sent (a date's ordinal)."""
@@ -75,6 +78,27 @@ class KeptKeySigner(TimestampSigner):
 
     def derive_key(self, secret_key: str | bytes | None = None) -> bytes:
         return _derived(self, secret_key)
+
+
+CSRF_SALT = "wtf-csrf-token"
+"""Flask-WTF's salt of its CSRF tokens (``generate_csrf``, ``validate_csrf``)."""
+SERIALIZERS = 4096
+"""Secret keys whose CSRF serializer is kept (one, or a few while tests change it)."""
+_CSRF_SERIALIZERS: dict[object, URLSafeTimedSerializer] = {}
+
+
+def csrf_serializer(secret: str | bytes) -> URLSafeTimedSerializer:
+    """The serializer Flask-WTF makes on every token signed or checked
+    (``URLSafeTimedSerializer(secret, salt="wtf-csrf-token")``), made once per secret
+    key, its signer deriving the key once: the same tokens, signed and read alike."""
+    serializer = _CSRF_SERIALIZERS.get(secret)
+    if serializer is None:
+        if len(_CSRF_SERIALIZERS) >= SERIALIZERS:
+            _CSRF_SERIALIZERS.clear()
+        serializer = _CSRF_SERIALIZERS[secret] = URLSafeTimedSerializer(
+            secret, salt=CSRF_SALT, signer=KeptKeySigner
+        )
+    return serializer
 
 
 class KeptKeyFlashSigner(Signer):
@@ -124,8 +148,28 @@ class FlashesAside(SecureCookieSession):
         return dict.pop(self, key, *default)
 
 
+class AppJSON(TaggedJSONSerializer):
+    """Flask's session serializer (tagged JSON), its app's JSON provider read from the
+    app itself: ``flask.json``'s ``dumps`` and ``loads`` find it through ``current_app``'s
+    proxy, twice a call, and every request reads its session (a POST writes its
+    flashes too). Outside an app's context, Flask's own."""
+
+    def dumps(self, value: Any) -> str:
+        app = application_or_none()
+        if app is None:
+            return super().dumps(value)
+        return app.json.dumps(self.tag(value), separators=(",", ":"))
+
+    def loads(self, value: str) -> Any:
+        app = application_or_none()
+        if app is None:
+            return super().loads(value)
+        return self._untag_scan(app.json.loads(value))
+
+
 class DailyRefresh(SecureCookieSessionInterface):
     session_class = FlashesAside
+    serializer = AppJSON()
 
     def __init__(self) -> None:
         self._checked: OrderedDict[str, tuple[int, str]] = OrderedDict()

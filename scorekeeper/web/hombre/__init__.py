@@ -22,7 +22,14 @@ from ..hookspecs import Change, GamePages, GameWeb, Page, Report, Rules, shipped
 from ..printing.pdf import apart
 from . import guard, journal, messages, new_game, pages, settlement, systems
 from .forms import CoupForm, HombreEntry
-from .present import WORD_TABLES, coup_words, journal_lines, journal_text, outcome_text
+from .present import (
+    WORD_TABLES,
+    coup_words,
+    fiche_rows,
+    journal_lines,
+    journal_text,
+    outcome_text,
+)
 
 
 class HombrePages(GamePages[CoupForm]):
@@ -132,6 +139,7 @@ class HombrePages(GamePages[CoupForm]):
         app.jinja_env.globals.update(WORD_TABLES)
         app.jinja_env.globals.update(
             outcome_text=outcome_text,
+            fiche_rows=fiche_rows,
             journal_text=journal_text,
             journal_lines=journal_lines,
             hombre_system=systems.of_rules,

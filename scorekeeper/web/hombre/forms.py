@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -18,6 +17,7 @@ from wtforms import (
 from wtforms.validators import Length, Optional
 
 from ...clubs.presets import MAX_NAME as PRESET_NAME
+from ...here import current_request
 from ...rules.errors import N_, GameError
 from ...rules.hombre import words
 from ...rules.hombre.engine import MATADOR_COUNTS, playing_order, sitting_out
@@ -77,9 +77,8 @@ class CoupForm(Form):
         self.started()
 
     def started(self) -> None:
-        self.bonus_values: list[str] = (
-            request.form.getlist("bonus") if request.method == "POST" else []
-        )
+        asked = current_request()  # read twice: the request itself, not its proxy
+        self.bonus_values: list[str] = asked.form.getlist("bonus") if asked.method == "POST" else []
         self.playing: tuple[int, ...] = (0, 1, 2)
         """The seats that play the coup being entered (with four, all but the dealer)."""
         self.sits_out: int | None = None
@@ -184,7 +183,8 @@ def coup_form(stored: Any, coup: Any = None, now: Mapping[str, str] | None = Non
     dealer sits out (docs/rules.md, "Four at the table"). ``now``: each named as it says
     (a club's member by his name now: the game page's; its choices' values are seats).
     """
-    form = CoupForm.bound() if request.method == "POST" else CoupForm.bound(None)
+    posted = current_request().method == "POST"  # the request itself, not its proxy
+    form = CoupForm.bound() if posted else CoupForm.bound(None)
     kind, rules = stored.kind, stored.game.rules
     form.playing, form.sits_out = entry_seats(stored)
     # who sits in the coup entered or corrected (a seat taken): the form names the hombre as
@@ -194,7 +194,7 @@ def coup_form(stored: Any, coup: Any = None, now: Mapping[str, str] | None = Non
         (str(seat), name) for seat, name in enumerate(form.seated) if seat in form.playing
     )
     form.contract.choices = options((c, CONTRACT_WORDS[c]) for c in contracts_for(kind, rules))
-    if request.method != "POST":
+    if not posted:
         form.version.data = str(stored.version)
         form.contract.data = contracts_for(kind, rules)[0]
         if coup is not None:

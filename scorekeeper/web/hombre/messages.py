@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from flask_babel import gettext as _
-
+from ...i18n import gettext as _
 from ...rules.hombre.family import hombre_report
 from ...rules.kind import Standing
 from ...rules.ledger import NetChange, net_changes

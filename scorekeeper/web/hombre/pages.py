@@ -11,10 +11,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, Protocol, cast
 
-from flask import current_app, render_template, request
+from flask import render_template
 from markupsafe import Markup
 
 from ... import store
+from ...here import current_application, current_request
 from ...rights.access import can_manage
 from ...rules.errors import GameError
 from ...rules.hombre.engine import Deal
@@ -137,7 +138,8 @@ def section_macros() -> Sections:
     """hombre/_sections.html's macros. They read only their arguments and the globals (the
     words, ``url_for``): Jinja makes the module once and keeps it with the template (a
     module made with each request's context cost a tenth of the manager's page)."""
-    return cast(Sections, current_app.jinja_env.get_template("hombre/_sections.html").module)
+    templates = current_application().jinja_env  # the app itself, not its proxy
+    return cast(Sections, templates.get_template("hombre/_sections.html").module)
 
 
 def _pieces(
@@ -236,7 +238,7 @@ def _draw(
     preview: Standing | None,
 ) -> str:
     """game.html with ``holes``: the pieces and values themselves, or a frame's holes."""
-    fresh = form is None and request.method != "POST"
+    fresh = form is None and current_request().method != "POST"
     manager = bool(context["can_manage"])
     if form is None and (manager or report.finished):  # a follower's page has no form
         form = coup_form(stored, now=context["now"])
@@ -274,7 +276,7 @@ def frame_key(
     """What the manager's fresh game page reads besides its pieces and values (kept/frames.py);
     None where it is not kept across versions (a follower, a form sent back, the game over,
     a locked or competition table, a redo or a once-shown link on the page)."""
-    if request.method != "GET" or not can_manage(stored) or not keepable():
+    if current_request().method != "GET" or not can_manage(stored) or not keepable():
         return None
     if report.finished or state.event or state.lock or state.refuses(False) is not None:
         return None

@@ -12,6 +12,7 @@ from operator import attrgetter
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup, escape
 
 from ... import i18n
 from ...rules.hombre import words
@@ -224,6 +225,28 @@ def fiche(report: AnyReport, settled_shown: int | None = None) -> tuple[list[Fic
         for n, b in ((n, report.betes[n]) for n in shown)
     ]
     return lines, len(statuses) - len(lines)
+
+
+def _cell_text(value: object) -> str:
+    """A value in a fiche's cell as Jinja's autoescape writes it (a whole number as it is)."""
+    return str(value) if type(value) is int else str(escape(value))
+
+
+def fiche_rows(fiche: Iterable[FicheLine], seats: int) -> Markup:
+    """The fiche's lines as _fiche.html's table rows, each bête under its owner's column
+    of ``seats``: the text the template's loop wrote, one cell and one escape a value
+    (the template's loop, a cell and a comparison per seat and line, was a sixth of
+    the manager's page after a coup that makes or settles a bête)."""
+    rows: list[str] = []
+    for line in fiche:
+        owner = line.owner
+        token = line.token or "–"
+        cells = ["<td></td>"] * seats
+        if type(owner) is int and 0 <= owner < seats:
+            status, amount = _cell_text(line.status), _cell_text(line.amount)
+            cells[owner] = f'<td><span class="bete s-{status}">{amount}</span></td>'
+        rows.append(f'\n<tr><td class="token">{_cell_text(token)}</td>{"".join(cells)}</tr>')
+    return Markup("".join(rows))
 
 
 WORD_TABLES = {

@@ -108,7 +108,7 @@ def key() -> str:
 def address() -> str:
     """The address of this answer as kept: its path and the arguments it reads, no junk."""
     arguments = canonical()
-    return request.path + ("?" + urlencode(arguments) if arguments else "")
+    return current_request().path + ("?" + urlencode(arguments) if arguments else "")
 
 
 def asked_page() -> int:

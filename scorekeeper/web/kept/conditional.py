@@ -31,7 +31,7 @@ import hashlib
 import time
 from importlib.metadata import PackageNotFoundError, version
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response
 
 from ...db import get_db
 from ...here import current_request, current_session, request_globals
@@ -117,8 +117,9 @@ def here() -> str:
     request drew it: junk arguments would be served to every later reader.
     Other pages come back to the address as asked.
     """
-    if request.endpoint not in PAGES and not g.get("kept_answer"):
-        return request.full_path.rstrip("?")
+    asked = current_request()  # the request itself, not its proxy
+    if asked.endpoint not in PAGES and not request_globals().get("kept_answer"):
+        return asked.full_path.rstrip("?")
     return arguments.address()
 
 

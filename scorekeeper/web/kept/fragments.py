@@ -28,10 +28,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from flask import request
 from markupsafe import Markup, escape
 
-from ...here import request_globals
+from ...here import current_request, request_globals
 from ...i18n import language
 
 
@@ -87,7 +86,7 @@ def scope() -> tuple[str, str]:
     found: object = here.get(_SCOPE)
     if isinstance(found, tuple):
         return found
-    made = here[_SCOPE] = (language(), request.root_url)
+    made = here[_SCOPE] = (language(), current_request().root_url)
     return made
 
 
@@ -181,5 +180,9 @@ def fragment_hole(name: str) -> Markup:
 
 def fill_hole(piece: Markup, name: str, content: str) -> Markup:
     """``piece`` with its hole ``name`` filled with ``content`` (markup, or text escaped):
-    one replace of the text, made markup once (Markup's own replace escapes again)."""
-    return Markup(str.replace(piece, fragment_hole(name), escape(content)))
+    one replace of the text, made markup once (Markup's own replace escapes again). The
+    hole's text and markup content are used as they are (``escape`` would copy a markup
+    into a new one, and the hole was a markup made only to be read as text): the eight
+    recent coups of a game page are filled on every one."""
+    text = content if isinstance(content, Markup) else escape(content)
+    return Markup(str.replace(piece, f"<!--hole:{name}-->", text))

@@ -29,9 +29,9 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from flask import current_app
 from markupsafe import Markup
 
+from ...here import current_application
 from . import arguments, fragments
 from .holes import TOKEN_HOLE, filled, with_holes
 from .memory import Drawn
@@ -50,6 +50,21 @@ def hole(name: str) -> Markup:
     """The place of a piece or a value in a frame: a text no escaped input can spell
     (its NUL), kept as it is by the escaping of attributes and text alike."""
     return Markup(f"\x00{name}\x00")
+
+
+class EncodedPage(str):
+    """A page filled from a frame, as text, holding the UTF-8 bytes it was decoded from
+    (``utf8``): the app's response sends those (web/ops/wrappers.py's ``ServedResponse``)
+    rather than encoding the same text again, 18 KB on the manager's page after each
+    coup. Any text made from it (a replace, a join) is a plain ``str``, encoded as before."""
+
+    utf8: bytes
+
+    @classmethod
+    def of(cls, utf8: bytes) -> EncodedPage:
+        page = str.__new__(cls, utf8, "utf-8")  # decoded once, straight into the page
+        page.utf8 = utf8
+        return page
 
 
 class FrameDiffers(AssertionError):
@@ -101,7 +116,7 @@ def page(key: tuple[object, ...], draw: Callable[[], str], values: Mapping[str, 
         if frame is None:
             return None
         FRAMES.put(tag, frame.mine, frame.theirs)
-    elif current_app.config.get(CHECK):
+    elif current_application().config.get(CHECK):
         fresh = _framed(draw)
         if fresh != frame:
             raise FrameDiffers(f"the frame kept under {key!r} is not the one drawn now")
@@ -130,7 +145,7 @@ def _filled(frame: Frame, values: Mapping[str, str]) -> str:
     else:  # no followers' page now: his parts without their marks, and nothing to split
         mine = {name: ANY_MARK.sub(b"", value) for name, value in mine.items()}
         recording(None)  # his page unmarked is not theirs (only his token told them apart)
-    return filled(_HOLE.sub(_putting(mine), frame.mine)).decode()
+    return EncodedPage.of(filled(_HOLE.sub(_putting(mine), frame.mine)))
 
 
 def _putting(given: Mapping[bytes, bytes]) -> Callable[[re.Match[bytes]], bytes]:

@@ -13,22 +13,17 @@ that shows something once (a new manager link, a handover code:
 
 from __future__ import annotations
 
-from flask import current_app, get_flashed_messages
 from flask_wtf.csrf import generate_csrf
-from itsdangerous import URLSafeTimedSerializer
 
-from ...here import current_application, current_session, request_globals
-from ...rights.sessions import KeptKeySigner
+from ...here import current_application, current_session, flashed_messages, request_globals
+from ...rights.sessions import csrf_serializer
 from .once import SHOWN_ONCE
 
 TOKEN_HOLE = b"\x00csrf\x00"
 START, END = b"<!--flashes-->", b"<!--/flashes-->"
-SALT = "wtf-csrf-token"
-"""Flask-WTF's salt of its CSRF tokens (``generate_csrf``)."""
 PAYLOADS = 4096
-"""Sessions' CSRF payloads (a few dozen bytes each), and secret keys' serializers, kept."""
+"""Sessions' CSRF payloads (a few dozen bytes each) kept."""
 
-_SIGNING: dict[object, URLSafeTimedSerializer] = {}
 _PAYLOADS: dict[str, bytes] = {}
 
 
@@ -41,22 +36,20 @@ def signed_token() -> str:
     Here the serializer is kept per secret key (its signer deriving the key once) and
     each session token's payload is made once, then signed as ``dumps`` signs it; the
     token is kept for the request where ``generate_csrf`` keeps it, so the forms drawn
-    after it carry the same. A session without a token yet is Flask-WTF's own case.
+    after it carry the same, and a second call (the page kept, then filled) gives it
+    back from there as ``generate_csrf`` does, without its reads through the proxies.
+    A session without a token yet is Flask-WTF's own case.
     """
     app = current_application()
     field = app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
     secret = app.config.get("WTF_CSRF_SECRET_KEY", app.secret_key)
     here = request_globals()
+    if secret is not None and isinstance(field, str) and isinstance(here.get(field), str):
+        return str(here[field])  # signed already: what generate_csrf gives back from g
     raw = current_session().get(field) if isinstance(field, str) else None
     if field in here or not isinstance(raw, str) or secret is None:
         return generate_csrf()
-    serializer = _SIGNING.get(secret)
-    if serializer is None:
-        if len(_SIGNING) >= PAYLOADS:
-            _SIGNING.clear()
-        serializer = _SIGNING[secret] = URLSafeTimedSerializer(
-            secret, salt=SALT, signer=KeptKeySigner
-        )
+    serializer = csrf_serializer(secret)
     payload = _PAYLOADS.get(raw)
     if payload is None:
         if len(_PAYLOADS) >= PAYLOADS:
@@ -88,10 +81,11 @@ def with_holes(body: bytes) -> bytes | None:
 def filled(kept: bytes) -> bytes:
     """A kept page with this request's token and messages put in."""
     page = kept.replace(TOKEN_HOLE, signed_token().encode())
-    if not get_flashed_messages():  # waiting, or taken already by what this request drew
+    if not flashed_messages():  # waiting, or taken already by what this request drew
         return page
     # the messages alone read no context processor: the template itself, without Flask's
-    messages = current_app.jinja_env.get_template("_flashes.html").render().encode()
+    templates = current_application().jinja_env
+    messages = templates.get_template("_flashes.html").render().encode()
     messages = messages[messages.find(START) :]  # from its marker: not the template's first line
     start, end = page.find(START), page.find(END)
     return page[:start] + messages + page[end + len(END) :]

@@ -27,10 +27,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from flask import current_app, g
 from markupsafe import Markup
 
-from ...here import request_globals
+from ...here import current_application, request_globals
 from .holes import END, START
 
 _PARTS = "_followers_parts"
@@ -50,8 +49,9 @@ class Followers:
 
 def draw_for_followers(followers: Followers) -> None:
     """This request (the manager's page, drawn to be kept) draws the followers' parts too."""
-    g.followers = followers
-    setattr(g, _PARTS, {})
+    here = request_globals()  # g itself, not its proxy
+    here["followers"] = followers
+    here[_PARTS] = {}
 
 
 def followers_tag() -> str:
@@ -79,7 +79,8 @@ def reader_part(manages: bool, mine: str, theirs: str = "") -> Markup:
         return Markup(mine)
     name = str(len(parts))
     parts[name] = str(theirs).encode()
-    drawn = Markup(mine)  # markup as it is, between its marks (one string, not three added)
+    # markup as it is, between its marks (one string, not three added; a markup not copied)
+    drawn = mine if isinstance(mine, Markup) else Markup(mine)
     return Markup(f"<!--reader:{name}-->{drawn}<!--/reader:{name}-->")
 
 
@@ -93,9 +94,9 @@ def recording(parts: dict[str, bytes] | None) -> dict[str, bytes] | None:
     """Record the followers' parts in ``parts`` from now on (None: stop); returns what was."""
     was = drawing_for_followers()
     if parts is None:
-        g.pop(_PARTS, None)
+        request_globals().pop(_PARTS, None)
     else:
-        setattr(g, _PARTS, parts)
+        request_globals()[_PARTS] = parts
     return was
 
 
@@ -111,7 +112,8 @@ def split(body: bytes) -> tuple[bytes, bytes | None]:
     followers: bytes | None = here.pop(_HANDED, None)
     if followers is not None:
         return body, followers
-    token: str | None = here.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    field = current_application().config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    token: str | None = here.get(field)
     return swapped(body, parts, token.encode() if token else None)
 
 
@@ -159,4 +161,4 @@ def marks_swapped(body: bytes, parts: Mapping[str, bytes]) -> tuple[bytes, bytes
 def handed(followers: bytes) -> None:
     """The followers' page of this request, made with the manager's from a frame
     (frames.py): ``split`` hands it out as it is, the manager's page having no mark."""
-    setattr(g, _HANDED, followers)
+    request_globals()[_HANDED] = followers

@@ -32,7 +32,9 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from flask import Flask, current_app
+from flask import Flask
+
+from ...here import current_application
 
 log = logging.getLogger(__name__)
 
@@ -158,7 +160,7 @@ EXTENSION = "scorekeeper.shared_pages"
 
 def pages() -> SharedPages | None:
     """This app's shared pages, or None when they are turned off."""
-    found: SharedPages | None = current_app.extensions.get(EXTENSION)
+    found: SharedPages | None = current_application().extensions.get(EXTENSION)
     return found
 
 

@@ -32,6 +32,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
 from ...db import get_db
+from ...here import current_request
 from ...rights.access import acting_grant, can_manage, managed, readable, readable_head, visit
 from ...rules.errors import GameError
 from ...rules.kinds import dump_coup
@@ -177,7 +178,7 @@ def _back(game_id: int, anchor: str) -> BaseResponse:
 
 def entry_key() -> str | None:
     """The phone's key for the coup it sends (``entry_key``), if any; junk is a 400."""
-    key = request.form.get("entry_key")
+    key = current_request().form.get("entry_key")
     if key is None or key == "":
         return None
     if not store.KEY.fullmatch(key):

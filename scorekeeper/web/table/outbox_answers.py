@@ -7,18 +7,19 @@ from __future__ import annotations
 
 import json
 
-from flask import jsonify, request
+from flask import jsonify
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
 from ...db import get_db
+from ...here import current_request
 from ...rules.kinds import dump_coup
 from ..forms import CHANGED, WENT_BACK, went_back
 
 
 def wants_json() -> bool:
     """The phone's outbox asks for the stored coup's number and version, not the page."""
-    return request.accept_mimetypes.best == "application/json"
+    return current_request().accept_mimetypes.best == "application/json"
 
 
 def stored_coup_text(stored: store.StoredGame, position: int) -> str:
