@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 import sqlite3
 from collections import ChainMap
 from collections.abc import Callable, Mapping
@@ -11,16 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response
-from flask.sessions import SessionMixin
-from flask_wtf.csrf import CSRFError, CSRFProtect, logger, same_origin
-from itsdangerous import BadData, SignatureExpired
+from flask_wtf.csrf import CSRFError, CSRFProtect
 from jinja2 import BytecodeCache, Template
 from jinja2.bccache import Bucket
 from jinja2.runtime import Context, new_context
 from werkzeug.middleware.proxy_fix import ProxyFix
-from werkzeug.routing import IntegerConverter, Rule
-from werkzeug.routing import ValidationError as RouteRefused
-from wtforms import ValidationError
+from werkzeug.routing import IntegerConverter, Rule, ValidationError
 
 from . import db, i18n
 from .db import MAX_INTEGER
@@ -31,9 +26,8 @@ from .here import (
     current_application,
     current_request,
     current_session,
-    request_globals,
 )
-from .rights.sessions import DailyRefresh, csrf_serializer
+from .rights.sessions import DailyRefresh
 from .web.ops import deployment
 from .web.ops.shipped import shipped
 from .web.ops.wrappers import ServedRequest, ServedResponse
@@ -51,92 +45,17 @@ class MethodFirstCSRF(CSRFProtect):
     never opened a form, a script) can only fail, and is refused before its body is read
     (ops18): Flask-WTF looks for the token in the parsed form first, and a 1.8 MB form of
     bad percent-escapes cost 1.4 s of CPU to be refused (docs/security.md).
-
-    The check itself is Flask-WTF's (``protect``, ``_is_exempt``, ``_get_csrf_token`` and
-    ``validate_csrf`` of Flask-WTF 1.3), step by step and with its messages, reading the
-    request, the app, the session and ``g`` themselves: through Flask's proxies it read
-    them some 25 times a POST, 9,000 instructions a read, and made its serializer anew
-    (a key derived) for every token checked, where the one kept per secret key reads
-    the same tokens (``sessions.csrf_serializer``).
     """
 
     def protect(self, apply_exemptions: bool = False) -> None:
         request = current_request()
-        app = current_application()
-        config = app.config
+        config = current_application().config
         if request.method not in config["WTF_CSRF_METHODS"]:
             return
-        if apply_exemptions and (not request.endpoint or self._is_exempt()):
-            return
-        session = current_session()
-        if config["WTF_CSRF_FIELD_NAME"] not in session:
+        unchecked = apply_exemptions and (not request.endpoint or self._is_exempt())
+        if config["WTF_CSRF_FIELD_NAME"] not in current_session() and not unchecked:
             raise CSRFError("The CSRF session token is missing.")
-        try:
-            _validate_csrf(app, session, self._get_csrf_token())
-        except ValidationError as e:
-            logger.info(e.args[0])
-            self._error_response(e.args[0])
-        if request.is_secure and config["WTF_CSRF_SSL_STRICT"]:
-            if not request.referrer:
-                self._error_response("The referrer header is missing.")
-            good_referrer = f"https://{request.host}/"
-            if not same_origin(request.referrer, good_referrer):
-                self._error_response("The referrer does not match the host.")
-        request_globals()["csrf_valid"] = True  # mark this request as CSRF valid
-
-    def _is_exempt(self) -> bool:
-        app, request = current_application(), current_request()
-        if app.blueprints.get(request.blueprint or "") in self._exempt_blueprints:
-            return True
-        view = app.view_functions.get(request.endpoint or "")
-        if view is None:
-            return False
-        dest = f"{view.__module__}.{view.__name__}"
-        return dest in self._exempt_views
-
-    def _get_csrf_token(self) -> str | None:
-        request, config = current_request(), current_application().config
-        # find the token in the form data
-        field_name = config["WTF_CSRF_FIELD_NAME"]
-        base_token: str | None = request.form.get(field_name)
-        if base_token:
-            return base_token
-        # if the form has a prefix, the name will be {prefix}-csrf_token
-        for key in request.form:
-            if key.endswith(field_name):
-                in_form: str = request.form[key]
-                if in_form:
-                    return in_form
-        # find the token in the headers
-        for header_name in config["WTF_CSRF_HEADERS"]:
-            in_header = request.headers.get(header_name)
-            if in_header:
-                return in_header
-        return None
-
-
-def _validate_csrf(app: Flask, session: SessionMixin, data: str | None) -> None:
-    """Flask-WTF's ``validate_csrf(data)``, the app and session given, the serializer kept."""
-    config = app.config
-    secret_key = config.get("WTF_CSRF_SECRET_KEY", app.secret_key)
-    if secret_key is None:
-        raise RuntimeError("A secret key is required to use CSRF.")
-    field_name = config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    if field_name is None:
-        raise RuntimeError("A field name is required to use CSRF.")
-    time_limit = config.get("WTF_CSRF_TIME_LIMIT", 3600)
-    if not data:
-        raise ValidationError("The CSRF token is missing.")
-    if field_name not in session:
-        raise ValidationError("The CSRF session token is missing.")
-    try:
-        token = csrf_serializer(secret_key).loads(data, max_age=time_limit)
-    except SignatureExpired as e:
-        raise ValidationError("The CSRF token has expired.") from e
-    except BadData as e:
-        raise ValidationError("The CSRF token is invalid.") from e
-    if not hmac.compare_digest(session[field_name], token):
-        raise ValidationError("The CSRF tokens do not match.")
+        super().protect(apply_exemptions)
 
 
 csrf = MethodFirstCSRF()
@@ -160,7 +79,7 @@ class BoundedInt(IntegerConverter):
 
     def to_python(self, value: str) -> int:
         if len(value) > 19:
-            raise RouteRefused()
+            raise ValidationError()
         number: int = super().to_python(value)
         return number
 

@@ -80,27 +80,6 @@ class KeptKeySigner(TimestampSigner):
         return _derived(self, secret_key)
 
 
-CSRF_SALT = "wtf-csrf-token"
-"""Flask-WTF's salt of its CSRF tokens (``generate_csrf``, ``validate_csrf``)."""
-SERIALIZERS = 4096
-"""Secret keys whose CSRF serializer is kept (one, or a few while tests change it)."""
-_CSRF_SERIALIZERS: dict[object, URLSafeTimedSerializer] = {}
-
-
-def csrf_serializer(secret: str | bytes) -> URLSafeTimedSerializer:
-    """The serializer Flask-WTF makes on every token signed or checked
-    (``URLSafeTimedSerializer(secret, salt="wtf-csrf-token")``), made once per secret
-    key, its signer deriving the key once: the same tokens, signed and read alike."""
-    serializer = _CSRF_SERIALIZERS.get(secret)
-    if serializer is None:
-        if len(_CSRF_SERIALIZERS) >= SERIALIZERS:
-            _CSRF_SERIALIZERS.clear()
-        serializer = _CSRF_SERIALIZERS[secret] = URLSafeTimedSerializer(
-            secret, salt=CSRF_SALT, signer=KeptKeySigner
-        )
-    return serializer
-
-
 class KeptKeyFlashSigner(Signer):
     """The flashes cookie's signer (no time: the cookie lives until the browser closes)."""
 

@@ -14,16 +14,20 @@ that shows something once (a new manager link, a handover code:
 from __future__ import annotations
 
 from flask_wtf.csrf import generate_csrf
+from itsdangerous import URLSafeTimedSerializer
 
 from ...here import current_application, current_session, flashed_messages, request_globals
-from ...rights.sessions import csrf_serializer
+from ...rights.sessions import KeptKeySigner
 from .once import SHOWN_ONCE
 
 TOKEN_HOLE = b"\x00csrf\x00"
 START, END = b"<!--flashes-->", b"<!--/flashes-->"
+SALT = "wtf-csrf-token"
+"""Flask-WTF's salt of its CSRF tokens (``generate_csrf``)."""
 PAYLOADS = 4096
-"""Sessions' CSRF payloads (a few dozen bytes each) kept."""
+"""Sessions' CSRF payloads (a few dozen bytes each), and secret keys' serializers, kept."""
 
+_SIGNING: dict[object, URLSafeTimedSerializer] = {}
 _PAYLOADS: dict[str, bytes] = {}
 
 
@@ -49,7 +53,13 @@ def signed_token() -> str:
     raw = current_session().get(field) if isinstance(field, str) else None
     if field in here or not isinstance(raw, str) or secret is None:
         return generate_csrf()
-    serializer = csrf_serializer(secret)
+    serializer = _SIGNING.get(secret)
+    if serializer is None:
+        if len(_SIGNING) >= PAYLOADS:
+            _SIGNING.clear()
+        serializer = _SIGNING[secret] = URLSafeTimedSerializer(
+            secret, salt=SALT, signer=KeptKeySigner
+        )
     payload = _PAYLOADS.get(raw)
     if payload is None:
         if len(_PAYLOADS) >= PAYLOADS:
