@@ -17,6 +17,7 @@ from typing import Any, Protocol, Self
 from flask import abort, current_app, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from flask_wtf.form import _Auto
@@ -260,6 +261,16 @@ def went_back(shown: int | None, latest: store.StoredGame) -> bool:
     (``table/coups``) and the outbox's answer (``table/outbox_answers.conflict_answer``)
     all ask here; any other refused version is another phone's change."""
     return shown is not None and shown > latest.version
+
+
+def at_most(limit: int) -> Length:
+    """The house's bound of a text field: its ``maxlength`` in the browser (the validator's
+    flag) and, past it, the house's words beside the field rather than WTForms' ("Field
+    cannot be longer than 60 characters.")."""
+    return Length(
+        max=limit,
+        message=lazy_ngettext("At most %(num)d character.", "At most %(num)d characters.", limit),
+    )
 
 
 NAME_TOO_LONG = _l("A name has at most 40 characters: shorten it here.")
