@@ -49,6 +49,8 @@ def extract(target: Path) -> None:
         "N_",
         "-k",
         "Nn_:1,2",
+        "-k",
+        "lazy_ngettext:1,2",  # a form's message with a number (web/forms.at_most)
         "--no-location",
         "--omit-header",
         "-o",

@@ -22,12 +22,14 @@ from .records import Refused
 class SameMember(Refused):
     """A name typed at a table is a member already at another of its seats at that time."""
 
-    def __init__(self, name: str, member: str) -> None:
-        super().__init__(name, member)
+    def __init__(self, name: str, member: str, beside: str = "") -> None:
+        super().__init__(name, member, beside)
         self.name = name
         """The name as typed."""
         self.member = member
         """The member it is, named as the club's pages name him now."""
+        self.beside = beside or member
+        """The name he sits by already at the table, as typed there."""
 
 
 def refuse_twice(
@@ -42,7 +44,8 @@ def refuse_twice(
     for name, member in typed:
         if seen.setdefault(member, name) != name:
             row = db.execute("select name from members where id = ?", [member]).fetchone()
-            raise SameMember(name, str(row[0]) if row is not None else seen[member])
+            named = str(row[0]) if row is not None else seen[member]
+            raise SameMember(name, named, seen[member])
 
 
 def beside_newcomer(

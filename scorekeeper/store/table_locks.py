@@ -89,6 +89,13 @@ class TableState:
         return lock if adds or lock is not Lock.DEALS else None
 
     @property
+    def takes_setup(self) -> bool:
+        """Whether its players and rules may still change: no competition's table, no coup
+        entered (``game_setup.setup_refused`` says why not), no lock (a closed evening, a
+        stop). The set-up page asks it, and the game page before it offers the link."""
+        return self.event is None and not self.coups and self.refuses(False) is None
+
+    @property
     def key(self) -> str:
         """What a kept page of the table depends on besides the game's version."""
         return str(self.lock or "")

@@ -17,6 +17,7 @@ from typing import Any, Protocol, Self
 from flask import abort, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from flask_wtf.form import SUBMIT_METHODS, _Auto
@@ -290,15 +291,23 @@ def went_back(shown: int | None, latest: store.StoredGame) -> bool:
     return shown is not None and shown > latest.version
 
 
+def at_most(limit: int) -> Length:
+    """The house's bound of a text field: its ``maxlength`` in the browser (the validator's
+    flag) and, past it, the house's words beside the field rather than WTForms' ("Field
+    cannot be longer than 60 characters.")."""
+    return Length(
+        max=limit,
+        message=lazy_ngettext("At most %(num)d character.", "At most %(num)d characters.", limit),
+    )
+
+
 NAME_TOO_LONG = _l("A name has at most 40 characters: shorten it here.")
 
 
-class _Unbounded(Length):
-    """Length without the ``maxlength`` attribute: the browser would cut a pasted name silently."""
-
-    def __init__(self, max: int, message: Any) -> None:
-        super().__init__(max=max, message=message)
-        self.field_flags = {}
+class _NameLength(Length):
+    """Length whose refusal stops the field's checks; its flag draws the field's ``maxlength``
+    (WTForms), so a pasted page of text is not sent back and echoed a page wide (play19).
+    A value over the bound typed past the browser is still refused beside the field."""
 
     def __call__(self, form: Any, field: Any) -> None:
         try:
@@ -330,10 +339,11 @@ def name_rule(form: Any, field: Any) -> None:
 
 
 def name_field(label: Any, required: bool = True) -> StringField:
-    """A player's or member's name: never cut by the browser, refused beside the field if long
-    or if it is no name by the one rule of every way a name enters (``names.fault``)."""
+    """A player's or member's name: its ``maxlength`` and its check are ``MAX_LENGTH``; refused
+    beside the field if long or if it is no name by the one rule of every way a name enters
+    (``names.fault``)."""
     first = InputRequired() if required else Optional()
-    bound = _Unbounded(max=MAX_LENGTH, message=NAME_TOO_LONG)
+    bound = _NameLength(max=MAX_LENGTH, message=NAME_TOO_LONG)
     return StringField(label, validators=[first, bound, name_rule])
 
 

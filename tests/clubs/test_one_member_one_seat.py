@@ -285,3 +285,26 @@ def draw_refused(client, app, said: str) -> None:
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         assert conn.execute("select count(*) from event_rounds").fetchone() == (0,)
     conn.close()
+
+
+def test_the_refusal_names_what_was_typed_at_each_seat(client, app):
+    """play19: "Anne" then "Anne Martin" at one new table read "Anne Martin is the member Anne
+    Martin, already at this table": the member named twice, "Anne" where she sits not at all.
+    The refused seat's name is her own name: the message says by which name she sits."""
+    _club, evening = _club_with_anne_martin(client, app)
+    before = _stored(app)
+    data = {**NEW_GAME, "player0": "Anne", "player1": "Anne Martin", "player2": "Chloé"}
+    response = client.post(f"/games/new?evening={evening}", data=data)
+    assert response.status_code == 422
+    page = _text(response.data.decode())
+    said = "Anne Martin is already at this table as Anne: one person cannot sit at two seats."
+    assert said in page
+    assert "is the member Anne Martin" not in page
+    assert _stored(app) == before
+    game = seed_table(client, evening, "Anne", "Denis", "Chloé")
+    response = take(client, game, "1", "Anne Martin")  # for Denis: Anne Martin at seats 0 and 1
+    assert response.status_code == 422 and said in _text(response.data.decode())
+    client.get("/lang/fr")
+    response = client.post(f"/games/new?evening={evening}", data=data)
+    said = "Anne Martin est déjà à cette table sous le nom Anne : une personne ne peut occuper deux"
+    assert response.status_code == 422 and said in _text(response.data.decode())

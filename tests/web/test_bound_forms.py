@@ -81,9 +81,10 @@ def test_nothing_a_request_does_to_its_form_reaches_the_next(csrf_app):
         assert second.playing == (0, 1, 2)
 
 
-@pytest.mark.parametrize("language, words", [("en", "longer than 200"), ("fr", "200")])
+@pytest.mark.parametrize("language, words", [("en", "At most 200"), ("fr", "Au plus 200")])
 def test_a_refusal_in_the_readers_language(csrf_app, language, words):
-    """WTForms' own messages are the request's, whichever language bound the form first."""
+    """A form's messages (the house's length, forms.at_most) are the request's, whichever
+    language bound the form first."""
     for lang in ("da", language):
         with csrf_app.test_request_context(
             "/games/1/coups",

@@ -184,6 +184,25 @@ def test_a_closed_evenings_table_offers_no_change(app, language):
     assert change_links(client.get(game + "/journal").text, game) == []
 
 
+@pytest.mark.parametrize("kind", ["hombre", "brou"])
+def test_a_closed_evenings_table_before_its_first_coup_offers_no_set_up(app, kind):
+    """play19: /games/3 of a closed evening offered "change players or rules", whose page
+    answered 423. The link asks what the set-up page asks (``TableState.takes_setup``)."""
+    client = app.test_client()
+    evening = new_evening(client, app, new_club(client), "2026-11-01")
+    players = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé"}
+    four = {**players, "player3": "Denis", "first_dealer": "0"}
+    data = {**NEW_GAME, **players} if kind == "hombre" else four
+    address = "/games/new" if kind == "hombre" else f"/games/new/{kind}"
+    game = client.post(f"{address}?evening={evening}", data=data).headers["Location"]
+    setup = game + ("/setup" if kind == "hombre" else "/sheet/setup")
+    assert setup in change_links(client.get(game).text, game)  # no coup yet: offered
+    closed = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{evening}/close", data=closed).status_code == 302
+    assert change_links(client.get(game).text, game) == []
+    assert client.get(setup).status_code == 423  # what the link would have led to
+
+
 @pytest.mark.browser
 def test_a_locked_table_on_a_phone_shows_no_undo_nor_correct(
     tmp_path, live_server, browser: Browser

@@ -21,7 +21,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, SelectField, SelectMultipleField, StringField
-from wtforms.validators import Length, Optional
+from wtforms.validators import Optional
 
 from ... import clubs
 from ...cashbox.entries import BOX_SIDE, Entry, EntryKind
@@ -30,7 +30,7 @@ from ...clubs.season import day as read_day
 from ...db import get_db
 from ..formats.dates import day
 from ..formats.words import cents
-from ..forms import options
+from ..forms import at_most, options
 
 KIND_WORDS = {
     EntryKind.EVENING: _l("Evening's result"),
@@ -108,9 +108,9 @@ class EntryForm(FlaskForm):
     version = HiddenField()
     kind = HiddenField()
     member = SelectField(_l("Member"), choices=[], validate_choice=False)
-    amount = StringField(_l("Amount"), validators=[Length(max=12)])
-    on = StringField(_l("Date"), validators=[Length(max=10)])
-    note = StringField(_l("Note"), validators=[Optional(), Length(max=80)])
+    amount = StringField(_l("Amount"), validators=[at_most(12)])
+    on = StringField(_l("Date"), validators=[at_most(10)])
+    note = StringField(_l("Note"), validators=[Optional(), at_most(80)])
     direction = RadioField(
         _l("Direction"),
         choices=options(
@@ -121,7 +121,7 @@ class EntryForm(FlaskForm):
     method = RadioField(
         _l("How"), choices=options(METHOD_WORDS.items()), default="cash", validate_choice=False
     )
-    received_by = StringField(_l("Received by"), validators=[Optional(), Length(max=40)])
+    received_by = StringField(_l("Received by"), validators=[Optional(), at_most(40)])
 
 
 class FeesForm(FlaskForm):
@@ -131,15 +131,15 @@ class FeesForm(FlaskForm):
     kind = HiddenField()
     """The fee (one of ``FEES``), chosen by the page's radio buttons."""
     member = SelectMultipleField(_l("Members"), choices=[], validate_choice=False)
-    amount = StringField(_l("Amount per member"), validators=[Length(max=12)])
-    on = StringField(_l("Date"), validators=[Length(max=10)])
-    note = StringField(_l("Note"), validators=[Optional(), Length(max=80)])
+    amount = StringField(_l("Amount per member"), validators=[at_most(12)])
+    on = StringField(_l("Date"), validators=[at_most(10)])
+    note = StringField(_l("Note"), validators=[Optional(), at_most(80)])
 
 
 class ReverseForm(FlaskForm):
     version = HiddenField()
-    on = StringField(_l("Date"), validators=[Length(max=10)])
-    note = StringField(_l("Why"), validators=[Optional(), Length(max=80)])
+    on = StringField(_l("Date"), validators=[at_most(10)])
+    note = StringField(_l("Why"), validators=[Optional(), at_most(80)])
 
 
 class PayForm(FlaskForm):

@@ -5,33 +5,33 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField, SubmitField
-from wtforms.validators import DataRequired, Length, Optional
+from wtforms.validators import DataRequired, Optional
 
-from ..forms import name_field, name_rule, typed_note
+from ..forms import at_most, name_field, name_rule, typed_note
 
 
 class ClubForm(FlaskForm):
     name = StringField(
         _l("Name of the club"),
         filters=[typed_note],  # a name of control characters alone is no name: required
-        validators=[DataRequired(), Length(max=60)],
+        validators=[DataRequired(), at_most(60)],
     )
-    chip_value = StringField(_l("One chip is worth"), validators=[Optional(), Length(max=20)])
-    currency = StringField(_l("Currency (3 letters)"), validators=[Optional(), Length(max=3)])
+    chip_value = StringField(_l("One chip is worth"), validators=[Optional(), at_most(20)])
+    currency = StringField(_l("Currency (3 letters)"), validators=[Optional(), at_most(3)])
     submit = SubmitField(_l("Create the club"))
 
 
 class EveningForm(FlaskForm):
     version = HiddenField()
-    date = StringField(_l("Date"), validators=[DataRequired(), Length(max=10)])
-    title = StringField(_l("Title"), validators=[Optional(), Length(max=60)])
+    date = StringField(_l("Date"), validators=[DataRequired(), at_most(10)])
+    title = StringField(_l("Title"), validators=[Optional(), at_most(60)])
     submit = SubmitField(_l("Open the evening"))
 
 
 class MemberForm(FlaskForm):
     version = HiddenField()
     name = name_field(_l("Name"))
-    short_name = StringField(_l("Short name"), validators=[Optional(), Length(max=8), name_rule])
+    short_name = StringField(_l("Short name"), validators=[Optional(), at_most(8), name_rule])
     submit = SubmitField(_l("Rename"))
 
 
@@ -52,5 +52,5 @@ class NewMemberForm(FlaskForm):
 
     version = HiddenField()
     name = name_field(_l("Name"))
-    short_name = StringField(_l("Short name"), validators=[Optional(), Length(max=8), name_rule])
+    short_name = StringField(_l("Short name"), validators=[Optional(), at_most(8), name_rule])
     submit = SubmitField(_l("Add the member"))

@@ -13,7 +13,7 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, InputRequired, Length, Optional
+from wtforms.validators import DataRequired, InputRequired, Optional
 
 from ...db import MAX_INTEGER
 from ...events.corrections import MAX_PENALTY, MAX_REASON
@@ -21,7 +21,7 @@ from ...events.records import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
 from ...events.settings import DEFAULTS, MAX_BYE_CREDIT, MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
 from ...rules.kinds import KINDS
 from ..formats.numbers import InRange, WholeField
-from ..forms import options
+from ..forms import at_most, options
 
 SEATINGS = [
     ("3", _l("Tables of three")),
@@ -47,7 +47,7 @@ BYES = [
 
 class NewEventForm(FlaskForm):
     name = StringField(
-        _l("Name of the event"), validators=[DataRequired(), Length(max=MAX_EVENT_NAME)]
+        _l("Name of the event"), validators=[DataRequired(), at_most(MAX_EVENT_NAME)]
     )
     club_rules = SelectField(
         _l("The club's own rules"), choices=[], validate_choice=False, default=""
@@ -78,7 +78,7 @@ class RegisterForm(FlaskForm):
     version = HiddenField()
     names = TextAreaField(
         _l("Players, one a line (name; team; registered together)"),
-        validators=[Optional(), Length(max=MAX_PLAYERS * (3 * MAX_NAME + 4))],
+        validators=[Optional(), at_most(MAX_PLAYERS * (3 * MAX_NAME + 4))],
     )
     submit = SubmitField(_l("Register"))
 
@@ -91,7 +91,7 @@ class VersionForm(FlaskForm):
 
 class WithdrawForm(FlaskForm):
     version = HiddenField()
-    name = StringField(_l("Player"), validators=[DataRequired(), Length(max=MAX_NAME)])
+    name = StringField(_l("Player"), validators=[DataRequired(), at_most(MAX_NAME)])
 
 
 CORRECTIONS = [
@@ -105,12 +105,12 @@ class PenaltyForm(FlaskForm):
     only way to set right a closed round's table once the next round is drawn."""
 
     version = HiddenField()
-    player = StringField(_l("Player"), validators=[DataRequired(), Length(max=MAX_NAME)])
+    player = StringField(_l("Player"), validators=[DataRequired(), at_most(MAX_NAME)])
     direction = RadioField(_l("Direction"), choices=options(CORRECTIONS), default="off")
     # InputRequired, not DataRequired: a typed 0 is no empty field, and DataRequired wiped
     # the reading's own message ("not a whole number", the bounds) with "required"
     points = WholeField(_l("Points"), validators=[InputRequired(), InRange(1, MAX_PENALTY)])
-    reason = StringField(_l("Reason"), validators=[DataRequired(), Length(max=MAX_REASON)])
+    reason = StringField(_l("Reason"), validators=[DataRequired(), at_most(MAX_REASON)])
     # the round it is filed under: the page offers the rounds played or closed, the latest
     # chosen; none sent: that latest (events.rounds.filed_under). Any whole number is read
     # and the store says why one is refused (no such round, not played yet), beside it

@@ -25,7 +25,7 @@ from ...clubs.seats import MAX_MEMBERS
 from ...db import rows
 from ...events.ranking import place_text
 from ...i18n import CURRENCIES, LANGUAGES, language
-from ...names import columns
+from ...names import columns, same_key
 from ...rules.errors import GameError
 from ...rules.kinds import KINDS
 from ...rules.ledger import mark
@@ -80,7 +80,16 @@ def club_full_text() -> str:
 
 
 def same_member_text(error: SameMember) -> str:
-    """Why a name cannot sit at a club's table: it is a member already at another seat."""
+    """Why a name cannot sit at a club's table: it is a member already at another seat.
+
+    Typed by his own name, the name he sits by is said ("Anne" beside "Anne Martin"), not
+    his name twice (play19)."""
+    if same_key(error.name) == same_key(error.member):
+        return _(
+            "%(name)s is already at this table as %(other)s: one person cannot sit at two seats.",
+            name=error.name,
+            other=error.beside,
+        )
     return _(
         "%(name)s is the member %(member)s, already at this table: one person cannot sit at"
         " two seats.",

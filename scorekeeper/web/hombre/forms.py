@@ -14,7 +14,7 @@ from wtforms import (
     StringField,
     SubmitField,
 )
-from wtforms.validators import Length, Optional
+from wtforms.validators import Optional
 
 from ...clubs.presets import MAX_NAME as PRESET_NAME
 from ...here import current_request
@@ -26,7 +26,7 @@ from ...rules.hombre.ruleset import CAVE, FICHE, SETTINGS
 from ...rules.importing import MAX_TEXT
 from ...rules.seating import dealer_of
 from ..formats.numbers import InRange, WholeField
-from ..forms import Form, name_field, options, typed_note, whole
+from ..forms import Form, at_most, name_field, options, typed_note, whole
 from ..hookspecs import CoupEntry
 from ..table.seat_words import entry_position, entry_seated, names_now
 
@@ -67,7 +67,7 @@ class CoupForm(Form):
     codille_renounced = BooleanField(_l("codille renoncée"))
     first_five = BooleanField(_l("the first five tricks"))
     black_aces = BooleanField(_l("holds both black aces"))
-    note = StringField(_l("Note"), validators=[Optional(), Length(max=MAX_TEXT)])
+    note = StringField(_l("Note"), validators=[Optional(), at_most(MAX_TEXT)])
     passed = SubmitField(_l("Tous passent"))
     check = SubmitField(_l("Check"))
     save = SubmitField(_l("Save"))
@@ -134,7 +134,7 @@ class NewGameForm(FlaskForm):
     club_preset_shown = HiddenField(default="")
     """The club preset the rules fields were drawn with (web/starting/club_presets.fill_chosen)."""
     save_preset = StringField(
-        _l("Keep these rules for the club as"), validators=[Optional(), Length(max=PRESET_NAME)]
+        _l("Keep these rules for the club as"), validators=[Optional(), at_most(PRESET_NAME)]
     )
     accounting = HiddenField(default=SYSTEMS[0].tag[1])
     """The money system (its kind's ``rules.accounting``): it picks the rules fields drawn."""

@@ -16,7 +16,7 @@ from flask import Response, abort, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import HiddenField, StringField, SubmitField
-from wtforms.validators import Length, Optional
+from wtforms.validators import Optional
 
 from ... import clubs, store
 from ...cashbox.settle import BOX
@@ -40,7 +40,7 @@ from .. import blueprints
 from ..formats.collation import by_name
 from ..formats.numbers import plain_decimal, typed_decimal
 from ..formats.words import cents, reader_currency, refusal_text
-from ..forms import CHANGED, ActionForm, form_version
+from ..forms import CHANGED, ActionForm, at_most, form_version
 from ..hookspecs import Page
 from ..kept.arguments import reads
 from ..kept.expensive import expensive, players_key
@@ -65,8 +65,8 @@ JOURNAL_SHOWN = 60
 
 class MoneyForm(FlaskForm):
     version = HiddenField()
-    chip_value = StringField(validators=[Optional(), Length(max=20)])
-    currency = StringField(validators=[Optional(), Length(max=3)])
+    chip_value = StringField(validators=[Optional(), at_most(20)])
+    currency = StringField(validators=[Optional(), at_most(3)])
     submit = SubmitField()
 
 

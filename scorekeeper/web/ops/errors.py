@@ -68,13 +68,35 @@ def csrf_error(error: CSRFError) -> tuple[str, int]:
     return render_template("error.html", code=400, message=message), 400
 
 
+def nothing_here() -> str:
+    """A 404's words, for what its address names (play19: a member's or a cash entry's 404
+    spoke of a game or a coup): the most precise thing its route names; none (no route, or
+    an address of a token or a phone): neutral."""
+    asked = set((request.view_args or {}) if request.url_rule is not None else ())
+    if "grant_id" in asked or "token" in asked:  # a phone's or a link's: nothing to name
+        return _("Nothing here: this page does not exist.")
+    if "game_id" in asked:
+        return _("Nothing here: this game or coup does not exist.")
+    if "entry_id" in asked:
+        return _("Nothing here: this club or cash entry does not exist.")
+    if "member_id" in asked:
+        return _("Nothing here: this club or member does not exist.")
+    if "evening_id" in asked:
+        return _("Nothing here: this evening does not exist.")
+    if "event_id" in asked:
+        return _("Nothing here: this event does not exist.")
+    if "club_id" in asked:
+        return _("Nothing here: this club does not exist.")
+    return _("Nothing here: this page does not exist.")
+
+
 @bp.app_errorhandler(HTTPException)
 def http_error(error: HTTPException) -> tuple[str, int] | Response:
     code = error.code or 500
     messages = {
         400: _("This request could not be read. Reload the page and try again."),
         403: _("This phone may follow this game but not change it."),
-        404: _("Nothing here: this game or coup does not exist."),
+        404: nothing_here(),
         405: _("This page cannot be used that way."),
         413: _("This file is too large."),
         428: _(

@@ -17,13 +17,13 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField, SubmitField
 from wtforms.fields.core import UnboundField
-from wtforms.validators import Length, Optional
+from wtforms.validators import Optional
 
 from ...clubs.presets import MAX_NAME as PRESET_NAME
 from ...rules.importing import MAX_TEXT
 from ...rules.kind import Kind
 from ..formats.numbers import InRange, WholeField
-from ..forms import name_field, options
+from ..forms import at_most, name_field, options
 
 SEATS = options(
     [("0", _l("Player 1")), ("1", _l("Player 2")), ("2", _l("Player 3")), ("3", _l("Player 4"))]
@@ -43,7 +43,7 @@ class NewSheetForm(FlaskForm):
     club_preset_shown = HiddenField(default="")
     """The club preset the rules fields were drawn with (web/starting/club_presets.fill_chosen)."""
     save_preset = StringField(
-        _l("Keep these rules for the club as"), validators=[Optional(), Length(max=PRESET_NAME)]
+        _l("Keep these rules for the club as"), validators=[Optional(), at_most(PRESET_NAME)]
     )
     create = SubmitField(_l("Start the game"))
 
@@ -81,7 +81,7 @@ class SheetCoupForm(FlaskForm):
 
     version = HiddenField()
     points = points_field(_l("Points of Nous"), Kind.points_most)
-    note = StringField(_l("Note"), validators=[Optional(), Length(max=MAX_TEXT)])
+    note = StringField(_l("Note"), validators=[Optional(), at_most(MAX_TEXT)])
     check = SubmitField(_l("Check"))
     save = SubmitField(_l("Save the coup"))
 

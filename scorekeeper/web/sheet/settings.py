@@ -17,11 +17,11 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from wtforms import BooleanField, Field, RadioField, StringField
-from wtforms.validators import Length, Optional
+from wtforms.validators import Optional
 
 from ...rules.settings import Setting, Value
 from ..formats.numbers import InRange, WholeField
-from ..forms import options
+from ..forms import at_most, options
 
 
 def setting_field(row: Setting, shared: bool = False) -> Any:
@@ -39,7 +39,7 @@ def setting_field(row: Setting, shared: bool = False) -> Any:
             validate_choice=not shared,
         )
     if isinstance(row.default, str):  # read and checked by its rule set
-        longest = [Length(max=row.longest)] if row.longest else []
+        longest = [at_most(row.longest)] if row.longest else []
         return StringField(_l(row.label), validators=[Optional(), *longest])
     default: Any = None if row.none or row.blank else row.default
     return WholeField(

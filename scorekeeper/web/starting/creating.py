@@ -44,10 +44,12 @@ def setup_closed(stored: store.StoredGame) -> tuple[str, int] | None:
     store's own reason, ``store.setup_refused``), 423 at a club's table whose evening is
     closed (the lock says why, as on every change refused there)."""
     state = store.table_state(get_db(), stored.id)
+    if state.takes_setup:
+        return None
     if state.event is None and state.refuses(False) is not None:
         return locked_page(stored, state), 423
     refused = store.setup_refused(get_db(), stored.id, len(stored.game.coups))
-    if refused is None:
+    if refused is None:  # a coup entered since the state was read: asked again below
         return None
     page = pages_of(stored).render(stored)
     body = page if isinstance(page, str) else page[0]

@@ -21,18 +21,16 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import lazy_ngettext
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import HiddenField, PasswordField, StringField, SubmitField
-from wtforms.validators import Length
 
 from ... import store
 from ...db import get_db
 from ...rights import access
 from ...store import grants
-from ..forms import CHANGED, ActionForm, form_version
+from ..forms import CHANGED, ActionForm, at_most, form_version
 from ..kept.once import NEW_MANAGER_LINK
 from ..ops.deployment import external_url
 from .seat_words import names_now, seated_now
@@ -52,16 +50,7 @@ class PhoneNameForm(FlaskForm):
     version = HiddenField()
     name = StringField(
         _l("Name of this phone"),
-        validators=[
-            Length(
-                max=grants.NAME_LENGTH,
-                message=lazy_ngettext(
-                    "At most %(num)d character.",
-                    "At most %(num)d characters.",
-                    grants.NAME_LENGTH,
-                ),
-            )
-        ],
+        validators=[at_most(grants.NAME_LENGTH)],
         filters=[lambda v: v.strip() if isinstance(v, str) else v],
     )
 

@@ -1,0 +1,53 @@
+"""A long unbroken value never widens a page (play19): 5,000 characters pasted into player 1
+made the new-game page 36,209 px wide on a 390 px phone, its refusal repeating the value.
+
+The field now stops the paste at the server's bound (``maxlength``, tests/web/
+test_text_fields_bounded.py); a page sent from before, or a value sent past the browser,
+is refused by the server and its page stays as wide as the phone. Real Chromium, 390 px.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from web import laid_out_width
+
+from scorekeeper.names import MAX_LENGTH
+
+pytestmark = pytest.mark.browser
+
+LONG = "Q" * 5000
+
+WIDER = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1
+    || e.scrollWidth > document.documentElement.clientWidth + 1)
+  .slice(-3).map(e => e.outerHTML.slice(0, 100))"""
+"""What reaches past the phone's right edge, for the failure's message."""
+
+
+def test_a_pasted_page_of_text_stops_at_the_bound(file_page: Page, live_server: str):
+    page = file_page
+    page.goto(live_server + "/games/new")
+    page.locator("#player0").fill(LONG)  # as a paste: the browser keeps the field's bound
+    expect(page.locator("#player0")).to_have_value("Q" * MAX_LENGTH)
+    assert laid_out_width(page) <= 390, page.evaluate(WIDER)
+
+
+def test_the_refusal_of_a_5000_character_name_stays_390_px_wide(file_page: Page, live_server: str):
+    page = file_page
+    page.goto(live_server + "/games/new")
+    # a page drawn before the bound, or a value sent past the browser: the server refuses it
+    page.evaluate("document.getElementById('player0').removeAttribute('maxlength')")
+    page.locator("#player0").fill(LONG)
+    page.locator("#player1").fill("Anne Martin")
+    page.locator("#player2").fill("Bruno Leroy")
+    assert laid_out_width(page) <= 390, page.evaluate(WIDER)  # the dealers' names, typed
+    page.evaluate("document.querySelector('form').noValidate = true")
+    page.locator("button[name=create]").tap()
+    # refused beside its field, with the bound in words (the page's language is the phone's)
+    expect(page.locator(".has-error").first.get_by_role("alert")).to_contain_text(str(MAX_LENGTH))
+    assert re.search(r"/games/new$", page.url)
+    expect(page.locator("#player0")).to_have_value(LONG)  # what was typed, kept to shorten
+    assert laid_out_width(page) <= 390, page.evaluate(WIDER)
