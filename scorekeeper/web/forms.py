@@ -304,10 +304,15 @@ def at_most(limit: int) -> Length:
 NAME_TOO_LONG = _l("A name has at most 40 characters: shorten it here.")
 
 
-class _NameLength(Length):
-    """Length whose refusal stops the field's checks; its flag draws the field's ``maxlength``
-    (WTForms), so a pasted page of text is not sent back and echoed a page wide (play19).
-    A value over the bound typed past the browser is still refused beside the field."""
+class _Unbounded(Length):
+    """Length without the ``maxlength`` attribute: the browser would cut a pasted name
+    silently (issue 25: a name is refused where it was typed, never cut; a long value echoed
+    back breaks inside its field and message, static/style.css, rather than widen the page),
+    and its refusal stops the field's checks."""
+
+    def __init__(self, max: int, message: Any) -> None:
+        super().__init__(max=max, message=message)
+        self.field_flags = {}
 
     def __call__(self, form: Any, field: Any) -> None:
         try:
@@ -339,11 +344,11 @@ def name_rule(form: Any, field: Any) -> None:
 
 
 def name_field(label: Any, required: bool = True) -> StringField:
-    """A player's or member's name: its ``maxlength`` and its check are ``MAX_LENGTH``; refused
-    beside the field if long or if it is no name by the one rule of every way a name enters
-    (``names.fault``)."""
+    """A player's or member's name: never cut by the browser (no ``maxlength``), refused beside
+    the field if longer than ``MAX_LENGTH`` or if it is no name by the one rule of every way a
+    name enters (``names.fault``)."""
     first = InputRequired() if required else Optional()
-    bound = _NameLength(max=MAX_LENGTH, message=NAME_TOO_LONG)
+    bound = _Unbounded(max=MAX_LENGTH, message=NAME_TOO_LONG)
     return StringField(label, validators=[first, bound, name_rule])
 
 

@@ -3,7 +3,10 @@
 The player fields had no ``maxlength`` while the server took at most 40 characters: 5,000
 pasted into player 1 came back in the refusal and made the new-game page 36,209 px wide on
 a 390 px phone. The bound has one home, the field's ``Length`` validator: WTForms draws
-``maxlength`` from its flag, and a field a template writes by hand reads that flag.
+``maxlength`` from its flag, and a field a template writes by hand reads that flag. A name
+field alone has none, on purpose (issue 25: a pasted name is never cut silently by the
+browser, it is refused where it was typed; docs/guide-players.md): its long value breaks
+inside the page instead (tests/browser/test_browser_long_value.py).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from wtforms.fields.core import UnboundField
 from wtforms.validators import Length
 
 import scorekeeper.web  # noqa: F401  every form class imported
-from scorekeeper.names import MAX_LENGTH
+from scorekeeper.web.forms import NAME_TOO_LONG
 
 TEXT_TYPES = {"text", "search", "email", "url", "tel"}
 NOT_BOUNDED_BY_LENGTH = {
@@ -28,10 +31,31 @@ NOT_BOUNDED_BY_LENGTH = {
     ("/events/{event}", "input", "points"): "a number: its InRange bounds it, not a length",
 }
 """Text fields whose server bound is no count of characters (the password is no text field)."""
+NAMES = {
+    *(
+        (a, f"player{seat}")
+        for a in ("/games/new", "/games/new/{name}", "/games/{game}/setup")
+        for seat in range(4)
+    ),
+    ("/games/{game}/sheet/setup", "player0"),
+    ("/games/{game}/seat", "player"),
+    ("/clubs/{club}", "name"),
+}
+"""The name fields of the pages (a player's, the seat's newcomer, a member's): no maxlength."""
+
+
+def a_name(address: str, name: str) -> bool:
+    """A player's field (``player0``…), the seat's newcomer, a member's name: no maxlength."""
+    return re.fullmatch(r"player\d*", name) is not None or (address, name) in NAMES
+
+
+def unbounded(check: Length) -> bool:
+    """A names' length check: refused beside the field, never cut by the browser."""
+    return check.message is NAME_TOO_LONG
 
 
 def length_bounds() -> dict[str, set[int]]:
-    """Every ``Length`` bound of every form field of the app, by the field's name."""
+    """Every ``Length`` bound the browser is told, by the field's name (not the names')."""
     bounds: dict[str, set[int]] = {}
     classes = [FlaskForm]
     while classes:
@@ -41,13 +65,13 @@ def length_bounds() -> dict[str, set[int]]:
             if not isinstance(value, UnboundField):
                 continue
             for check in value.kwargs.get("validators") or []:
-                if isinstance(check, Length) and check.max >= 0:
+                if isinstance(check, Length) and check.max >= 0 and not unbounded(check):
                     bounds.setdefault(name, set()).add(check.max)
     return bounds
 
 
 def test_every_length_check_draws_its_maxlength():
-    # a Length whose flag is taken away (the names' had none) leaves the browser unbounded
+    # a Length whose flag is taken away leaves the browser unbounded: the names' alone
     classes = [FlaskForm]
     while classes:
         cls = classes.pop()
@@ -56,7 +80,8 @@ def test_every_length_check_draws_its_maxlength():
             if isinstance(value, UnboundField):
                 for check in value.kwargs.get("validators") or []:
                     if isinstance(check, Length) and check.max >= 0:
-                        assert check.field_flags == {"maxlength": check.max}, (cls, name)
+                        flags = {} if unbounded(check) else {"maxlength": check.max}
+                        assert check.field_flags == flags, (cls, name)
 
 
 class TextInputs(HTMLParser):
@@ -110,15 +135,11 @@ def test_every_text_input_of_every_page_has_the_servers_bound(world):
                 inputs.feed(response.get_data(as_text=True))
                 for tag, name, longest in inputs.found:
                     checked[(address, tag, name)] = longest
-                    if (address, tag, name) in NOT_BOUNDED_BY_LENGTH:
+                    if (address, tag, name) in NOT_BOUNDED_BY_LENGTH or a_name(address, name):
                         continue
                     assert longest is not None, (url, tag, name)
                     if name in bounds:  # one of the bounds the server checks a field so named
                         assert int(longest) in bounds[name], (url, name, longest, bounds[name])
-    # the fields play19 found unbounded: each player's, the seat's newcomer, a member's name
-    for address in ("/games/new", "/games/new/{name}", "/games/{game}/setup"):
-        for seat in range(4):
-            assert checked[(address, "input", f"player{seat}")] == str(MAX_LENGTH), address
-    assert checked[("/games/{game}/sheet/setup", "input", "player0")] == str(MAX_LENGTH)
-    assert checked[("/games/{game}/seat", "input", "player")] == str(MAX_LENGTH)
-    assert checked[("/clubs/{club}", "input", "name")] == str(MAX_LENGTH)
+    # the name fields: never cut by the browser (issue 25), the server's 40 said beside them
+    for address, name in NAMES:
+        assert checked[(address, "input", name)] is None, (address, name)
