@@ -45,7 +45,7 @@ from ..formats.collation import by_name
 from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, typed_note, whole
-from ..ops.errors import not_found
+from ..ops.not_found import not_found
 from .cash_forms import (
     KIND_WORDS,
     TYPED,

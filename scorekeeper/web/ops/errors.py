@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import NoReturn
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadHost, HTTPException
@@ -14,6 +13,7 @@ from werkzeug.exceptions import BadHost, HTTPException
 from ...db import probe, rows
 from ...here import request_globals
 from ..formats.words import damaged_sentence
+from .not_found import NOT_FOUND
 
 bp = Blueprint("errors", __name__)
 
@@ -70,22 +70,10 @@ def csrf_error(error: CSRFError) -> tuple[str, int]:
     return render_template("error.html", code=400, message=message), 400
 
 
-NOT_FOUND = "_not_found"
-"""g's key of the argument a 404 was raised for by ``not_found``."""
-
-
-def not_found(argument: str) -> NoReturn:
-    """404 for what ``argument`` names (a route's argument's name, ``evening_id``) where the
-    address asked it otherwise (the cash box's ``?evening=``): its words name it, not the
-    club its route names (a stale ``?evening=`` said "this club does not exist")."""
-    request_globals()[NOT_FOUND] = argument
-    abort(404)
-
-
 def nothing_here() -> str:
     """A 404's words, for what its address names (play19: a member's or a cash entry's 404
-    spoke of a game or a coup): what ``not_found`` was raised for, else the most precise
-    thing its route names; none (no route, or an address of a token or a phone): neutral."""
+    spoke of a game or a coup): what ``not_found`` (not_found.py) was raised for, else the
+    most precise thing its route names; none (no route, or a token's or a phone's): neutral."""
     raised = request_globals().get(NOT_FOUND)
     asked = set((request.view_args or {}) if request.url_rule is not None else ())
     asked = {raised} if isinstance(raised, str) else asked
