@@ -220,20 +220,23 @@ def init_app(app: Flask) -> None:
 
 _SAID = "_scorekeeper_said"
 _SAYINGS = "scorekeeper.sayings"
-"""``app.extensions``' key of each language's words as the templates say them (``_said``)."""
+"""``app.extensions``' key of each catalog's words as the templates say them (``_said``)."""
 
 
 def _said() -> dict[str, Markup]:
-    """The request's language's words as a template's ``_('…')`` says them (markup, its
-    ``%%`` made ``%``), by their message: made once per process and language, found
-    once a request. Only a message of the catalogs is kept (``_template_gettext``)."""
+    """The request's catalog's words as a template's ``_('…')`` says them (markup, its
+    ``%%`` made ``%``), by their message: made once per process and catalog, found
+    once a request. Only a message of the catalogs is kept (``_template_gettext``). The
+    table is the catalog's own (``_translations``, one per language and app), not the one
+    ``language()`` names now: under ``force_locale`` the two differ, and a table named by
+    the forced language kept the request's words, served to every later reader of it."""
     here = request_globals()
     found: dict[str, Markup] | None = here.get(_SAID)
     if found is None:
-        tables: dict[str, dict[str, Markup]] = current_application().extensions.setdefault(
-            _SAYINGS, {}
+        tables: dict[support.NullTranslations, dict[str, Markup]] = (
+            current_application().extensions.setdefault(_SAYINGS, {})
         )
-        found = here[_SAID] = tables.setdefault(language(), {})
+        found = here[_SAID] = tables.setdefault(_translations(), {})
     return found
 
 

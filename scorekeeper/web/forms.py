@@ -22,7 +22,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from flask_wtf.form import SUBMIT_METHODS, _Auto
 from markupsafe import Markup, escape
-from werkzeug.datastructures import CombinedMultiDict, ImmutableMultiDict
+from werkzeug.datastructures import CombinedMultiDict
 from wtforms import Field, HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # not in the stubs
@@ -172,9 +172,7 @@ class Form(FlaskForm):
                 return CombinedMultiDict((asked.files, asked.form))
             if asked.form:
                 return asked.form
-            if asked.is_json:
-                return ImmutableMultiDict(asked.get_json())
-            return None
+            return None  # a JSON body is no form's (``ServedRequest.is_json``)
 
     def is_submitted(self) -> bool:
         """Flask-WTF's: a request of a method that sends a form, read from the request."""

@@ -1017,3 +1017,32 @@ def test_the_box_forms_refuse_a_forged_evening(tmp_path_factory, data):
     answer = answer_is_sane(path, manager, "POST", url, False, data=form)
     assert answer.status_code == 404, (url, answer.status_code)
     assert manager.get("/clubs/2/cash?" + urlencode({"evening": forged})).status_code == 404
+
+
+@settings(FUZZ, max_examples=examples(25))
+@given(data=st.data())
+def test_a_json_body_is_no_form(tmp_path_factory, data):
+    """No route reads a JSON body (``ServedRequest.is_json``): posted to a form, one that is
+    not an object (``5``, ``[1]``) was Flask-WTF's form data, a 500 on every form (with the
+    page's CSRF token, as in production); it is a form sent empty now, refused as one."""
+    world, path = the_world(tmp_path_factory)
+    manager, stranger = fuzz_copy(world, path)
+    address = data.draw(st.sampled_from([a for m, a in EVERY_ROUTE if m == "POST"]))
+    url = address.format(**places(world, data.draw))
+    body = data.draw(
+        st.one_of(
+            st.sampled_from(["5", "[1]", "[[1, 2, 3]]", '"x"', "null", "{}", "[", '{"a": [1]}']),
+            st.text(max_size=20),
+        )
+    )
+    for browser, may_change in [(stranger, address in OPEN_TO_STRANGERS), (manager, False)]:
+        answer_is_sane(
+            path,
+            browser,
+            "POST",
+            url,
+            may_change,
+            False,
+            data=body,
+            content_type="application/json",
+        )

@@ -28,6 +28,10 @@ def said(response) -> str:
         ("/clubs/{club}/cash/entries/999/reverse", "this club or cash entry does not exist"),
         ("/clubs/999", "Nothing here: this club does not exist."),
         ("/evenings/999", "Nothing here: this evening does not exist."),
+        # the club is there, the evening its box was asked to show is not (a stale link)
+        ("/clubs/{club}/cash?evening=999", "Nothing here: this evening does not exist."),
+        ("/clubs/{club}/cash?evening=abc", "Nothing here: this evening does not exist."),
+        ("/clubs/999/cash?evening=1", "Nothing here: this club does not exist."),
         ("/no/such/page", "Nothing here: this page does not exist."),
         ("/games/999", "Nothing here: this game or coup does not exist."),
     ],

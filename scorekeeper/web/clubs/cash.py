@@ -45,6 +45,7 @@ from ..formats.collation import by_name
 from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, typed_note, whole
+from ..ops.not_found import not_found
 from .cash_forms import (
     KIND_WORDS,
     TYPED,
@@ -232,14 +233,13 @@ def _open_rooms(
 
 def _evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:
     """``?evening=<id>``: one of the club's evenings, whose view the page shows (None: none
-    asked). Any other is not found (404), as a GET of it, asked before anything is written
-    (fix19a: a fee typed with one was stored naming no evening, with no word)."""
+    asked). Any other is not found (404, before anything is written: fix19a)."""
     if not asked:
         return None
     number = whole(asked)
     found = clubs.evening(get_db(), number) if number and 1 <= number <= access.MAX_ID else None
     if found is None or found.club_id != club.id:
-        abort(404)
+        not_found("evening_id")  # its words: the evening, not the club of the route
     return found
 
 

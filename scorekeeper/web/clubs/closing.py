@@ -74,8 +74,7 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
         playing=[t.no for t in stops],
         unplayed=[t.no for t in room.tables if not t.played],
         # no table: nothing is over ("Its 0 tables are over", French's singular for 0)
-        over=bool(room.tables)
-        and all(t.stored.game.coups and not playing(t.stored) for t in room.tables),
+        over=bool(room.tables) and all(t.played and not playing(t.stored) for t in room.tables),
         ending=ending,
         refusals=refusals,
         form=ActionForm(formdata=None, version=str(club.version)),

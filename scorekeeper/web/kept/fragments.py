@@ -175,7 +175,12 @@ def fragment_hole(name: str) -> Markup:
 
     A comment no escaped text can spell (its ``<``): nothing a player types ends up as one.
     """
-    return Markup(f"<!--hole:{name}-->")
+    return Markup(_hole_text(name))
+
+
+def _hole_text(name: str) -> str:
+    """The hole ``name``'s text: what ``fragment_hole`` leaves and ``fill_hole`` replaces."""
+    return f"<!--hole:{name}-->"
 
 
 def fill_hole(piece: Markup, name: str, content: str) -> Markup:
@@ -185,4 +190,4 @@ def fill_hole(piece: Markup, name: str, content: str) -> Markup:
     into a new one, and the hole was a markup made only to be read as text): the eight
     recent coups of a game page are filled on every one."""
     text = content if isinstance(content, Markup) else escape(content)
-    return Markup(str.replace(piece, f"<!--hole:{name}-->", text))
+    return Markup(str.replace(piece, _hole_text(name), text))

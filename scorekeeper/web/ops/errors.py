@@ -11,7 +11,9 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadHost, HTTPException
 
 from ...db import probe, rows
+from ...here import request_globals
 from ..formats.words import damaged_sentence
+from .not_found import NOT_FOUND
 
 bp = Blueprint("errors", __name__)
 
@@ -70,9 +72,11 @@ def csrf_error(error: CSRFError) -> tuple[str, int]:
 
 def nothing_here() -> str:
     """A 404's words, for what its address names (play19: a member's or a cash entry's 404
-    spoke of a game or a coup): the most precise thing its route names; none (no route, or
-    an address of a token or a phone): neutral."""
+    spoke of a game or a coup): what ``not_found`` (not_found.py) was raised for, else the
+    most precise thing its route names; none (no route, or a token's or a phone's): neutral."""
+    raised = request_globals().get(NOT_FOUND)
     asked = set((request.view_args or {}) if request.url_rule is not None else ())
+    asked = {raised} if isinstance(raised, str) else asked
     if "grant_id" in asked or "token" in asked:  # a phone's or a link's: nothing to name
         return _("Nothing here: this page does not exist.")
     if "game_id" in asked:

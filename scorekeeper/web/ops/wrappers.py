@@ -20,6 +20,14 @@ class ServedRequest(i18n.CatalogRequest):
     form_data_parser_class = BoundedFormParser
 
     @property
+    def is_json(self) -> bool:
+        """False: no route of the app reads a JSON body, and a form posted as JSON is no
+        form. Flask-WTF (and ``forms.Form``'s ``wrap_formdata``) took a JSON body for the
+        form's data, and one not an object (``5``, ``[1]``, ``"x"``), posted with the page's
+        CSRF token, was a 500 on every form; it is now a form sent empty, refused as one."""
+        return False
+
+    @property
     def max_content_length(self) -> int | None:
         app = application_or_none()
         if self._max_content_length is not None or app is None:
