@@ -35,8 +35,8 @@ class EntryKind(StrEnum):
 
 
 FEES = (EntryKind.FEE_EVENING, EntryKind.FEE_SEASON, EntryKind.FEE_TABLE, EntryKind.FEE_LOST_GAME)
-EVENING_FEES = (EntryKind.FEE_EVENING, EntryKind.FEE_TABLE, EntryKind.FEE_LOST_GAME)
-"""The fees of an evening's play (per evening, per table, per lost game): those an evening
+EVENING_FEES = tuple(kind for kind in FEES if kind is not EntryKind.FEE_SEASON)
+"""The fees of an evening's play (every fee but the season's dues): those an evening
 lists as its fees (``cashbox.open_items.of_evening``). Season dues are the season's, never
 an evening's, wherever they were typed (fix19a: a due typed on an evening's day was listed,
 and counted as still owed, under both evenings of that day)."""

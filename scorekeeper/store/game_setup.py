@@ -29,19 +29,12 @@ from .game_owner import GameOwner, game_row
 from .stored import AnyGame
 from .table_locks import table_state
 
-EVENT_TABLE = N_(
-    "this table belongs to a competition: its players and rules are fixed by the competition"
-)
-
 
 def setup_refused(db: sqlite_utils.Database, game_id: int, coups: int) -> GameError | None:
-    """Why a table's players and rules can no longer change, if they cannot: the set-up
-    page asks it before it offers its form, ``set_table`` before it stores one."""
-    if table_state(db, game_id).event is not None:
-        return GameError("players", EVENT_TABLE)
-    if coups:
-        return GameError("rules", N_("the rule set is frozen once the first coup is entered"))
-    return None
+    """Why a table's players and rules can no longer change, if they cannot
+    (``TableState.setup_refusal``): the set-up page asks it before it offers its form,
+    ``set_table`` before it stores one."""
+    return table_state(db, game_id).setup_refusal(coups)
 
 
 def create(

@@ -22,6 +22,7 @@ from enum import StrEnum
 import sqlite_utils
 
 from ..db import rows
+from ..rules.errors import N_, GameError
 from ..rules.kinds import find_kind, stops_after
 
 
@@ -58,6 +59,11 @@ class EventSeat:
     unless the table's rules play on past them (the 1709 poule's "continue"); None: never."""
 
 
+EVENT_TABLE = N_(
+    "this table belongs to a competition: its players and rules are fixed by the competition"
+)
+
+
 @dataclass(frozen=True)
 class TableState:
     """Everything that may stop a table, read once."""
@@ -88,12 +94,22 @@ class TableState:
         lock = self.lock
         return lock if adds or lock is not Lock.DEALS else None
 
+    def setup_refusal(self, coups: int | None = None) -> GameError | None:
+        """Why its players and rules can no longer change by their own rule, if they cannot:
+        a competition's table, or a coup entered (``coups``: as the caller counted them in
+        the game it holds; else the state's count). ``game_setup.setup_refused`` says it."""
+        if self.event is not None:
+            return GameError("players", EVENT_TABLE)
+        if self.coups if coups is None else coups:
+            return GameError("rules", N_("the rule set is frozen once the first coup is entered"))
+        return None
+
     @property
     def takes_setup(self) -> bool:
-        """Whether its players and rules may still change: no competition's table, no coup
-        entered (``game_setup.setup_refused`` says why not), no lock (a closed evening, a
-        stop). The set-up page asks it, and the game page before it offers the link."""
-        return self.event is None and not self.coups and self.refuses(False) is None
+        """Whether its players and rules may still change: no refusal of their own
+        (``setup_refusal``) and no lock (a closed evening, a stop). The set-up page asks it,
+        and the game page before it offers the link."""
+        return self.setup_refusal() is None and self.refuses(False) is None
 
     @property
     def key(self) -> str:
