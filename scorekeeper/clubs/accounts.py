@@ -18,6 +18,7 @@ import sqlite_utils
 
 from ..cashbox.entries import (
     BOX_SIDE,
+    EVENING_FEES,
     FEES,
     MEMBER_SIDE,
     Box,
@@ -251,7 +252,8 @@ def charge(
             _member_of(db, club_id, member)
         change.summary = f"{kind} {-amount} × {len(charged)}"
         row = {"club_id": club_id, "kind": str(kind), "amount": -amount, "on_date": on}
-        row["evening_id"] = _charged_at(db, club_id, evening, on)
+        # a season's dues are no evening's, wherever typed (EVENING_FEES): they name none
+        row["evening_id"] = _charged_at(db, club_id, evening, on) if kind in EVENING_FEES else None
         return [insert_entry(db, row | {"member_id": m, "note": note}) for m in charged]
 
 

@@ -89,8 +89,11 @@ def test_each_evening_of_a_day_lists_its_own_fees(client, app, tmp_path):
     assert (
         charge(client, app, club, ["Dora", "Émile", "Fanny"], "3,00", f"?evening={evening}") == 302
     )
-    assert charge(client, app, club, ["Chloé"], "25,00", kind="fee_season") == 302
-    # one home: the ledger row's evening_id, none on a fee typed outside an evening
+    # season dues typed from the afternoon's view: the season's, no evening's (review19)
+    dues = charge(client, app, club, ["Chloé"], "25,00", f"?evening={afternoon}", kind="fee_season")
+    assert dues == 302
+    # one home: the ledger row's evening_id, none on a fee typed outside an evening, nor on
+    # the season's dues
     assert named(app) == {
         ("Anne", "fee_evening", -250): afternoon,
         ("Bruno", "fee_evening", -250): afternoon,
