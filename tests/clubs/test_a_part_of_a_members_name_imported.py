@@ -16,9 +16,9 @@ import json
 import re
 import sqlite3
 
-from notation import SEED
 from test_a_part_of_a_members_name import _members
 from test_clubs import club_version, new_club, new_evening
+from test_imported_newcomer import seed_file
 from test_one_member_one_seat import _field, _stored
 
 CHLOE = "Chloé: did you mean Chloé Dubois? Type the full name, or tick “new member”."
@@ -27,24 +27,8 @@ AGAIN = "Choose the file again: a browser does not keep it."
 
 
 def _file(players: list[str], seat: str, newcomer: str) -> str:
-    """The seed (hombre.md §10) played by ``players`` (its A, B, C), the house rule
-    ``take_over`` on, ``newcomer`` taking over the seat of ``seat`` from coup 5."""
-    names = dict(zip("ABC", players, strict=True))
-    coups = []
-    for item in SEED["coups"]:
-        item = dict(item)
-        if "hombre" in item:
-            item["hombre"] = names[item["hombre"]]
-            item["tricks"] = {names[k]: v for k, v in item["tricks"].items()}
-        coups.append(item)
-    data = {
-        **SEED,
-        "players": players,
-        "rules": {**SEED["rules"], "take_over": True},
-        "coups": coups,
-        "seat_changes": [{"coup": 5, "seat": seat, "player": newcomer, "way": "takes_over"}],
-    }
-    return json.dumps(data, ensure_ascii=False)
+    """The seed played by ``players``, ``newcomer`` taking over ``seat`` (``seed_file``)."""
+    return json.dumps(seed_file(players, seat, newcomer), ensure_ascii=False)
 
 
 def _club(client, app, *names: str) -> int:

@@ -22,22 +22,26 @@ from scorekeeper.store.audit import verify
 NAMES = {"A": "Anne", "B": "Bruno", "C": "Chloé"}
 
 
-def _seed_file() -> dict[str, object]:
-    """The seed (hombre.md §10) played by Anne, Bruno, Chloé, the house rule ``take_over``
-    on, Denis taking over Bruno's seat from coup 5 (the file names a seat by its player)."""
+def seed_file(
+    players: list[str] | None = None, seat: str = "Bruno", newcomer: str = "Denis"
+) -> dict[str, object]:
+    """The seed (hombre.md §10) played by ``players`` (its A, B, C; Anne, Bruno, Chloé), the
+    house rule ``take_over`` on, ``newcomer`` taking over the seat of ``seat`` from coup 5
+    (the file names a seat by its player): Denis takes over Bruno's."""
+    names = dict(zip("ABC", players or list(NAMES.values()), strict=True))
     coups = []
     for item in SEED["coups"]:
         item = dict(item)
         if "hombre" in item:
-            item["hombre"] = NAMES[item["hombre"]]
-            item["tricks"] = {NAMES[k]: v for k, v in item["tricks"].items()}
+            item["hombre"] = names[item["hombre"]]
+            item["tricks"] = {names[k]: v for k, v in item["tricks"].items()}
         coups.append(item)
     return {
         **SEED,
-        "players": list(NAMES.values()),
+        "players": list(names.values()),
         "rules": {**SEED["rules"], "take_over": True},
         "coups": coups,
-        "seat_changes": [{"coup": 5, "seat": "Bruno", "player": "Denis", "way": "takes_over"}],
+        "seat_changes": [{"coup": 5, "seat": seat, "player": newcomer, "way": "takes_over"}],
     }
 
 
@@ -53,7 +57,7 @@ def _nets(app, club: int, evening: int) -> dict[str, int]:
 def test_an_imported_newcomer_is_billed_as_one_who_sat_down(client, app):
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-03")
-    text = json.dumps(_seed_file(), ensure_ascii=False)
+    text = json.dumps(seed_file(), ensure_ascii=False)
     answer = client.post(f"/games/import?evening={evening}", data={"text": text})
     assert answer.status_code == 302
     # docs/rules.md "Someone takes a seat", the seed: Bruno 0 − 180 (his bêtes 72 + 108

@@ -17,7 +17,7 @@ import sqlite3
 
 from test_clubs import club_version, new_club, new_evening, seed_table
 from test_events import EVENT, post
-from test_imported_newcomer import _seed_file
+from test_imported_newcomer import seed_file
 from test_merge_refused_at_one_table import _merge
 from test_renamed_member_at_his_table import _text
 from test_take_seat import take
@@ -112,7 +112,7 @@ def test_a_member_back_at_his_own_seat_is_no_second_seat(client, app):
 def _anne_takes_brunos_seat() -> dict[str, object]:
     """The seed's file played by Anne Martin, Bruno and Chloé, whose newcomer "Anne" (the
     short name of Anne Martin, seated already) takes over Bruno's seat from coup 5."""
-    data = _seed_file()
+    data = seed_file()
     data["players"] = ["Anne Martin", "Bruno", "Chloé"]
     for coup in data["coups"]:  # type: ignore[union-attr]
         if coup.get("hombre") == "Anne":
