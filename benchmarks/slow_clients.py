@@ -16,22 +16,70 @@ import sys
 import threading
 import time
 import urllib.request
+from types import TracebackType
 from urllib.parse import urlsplit
 
 HEAD = b"GET /health HTTP/1.1\r\nHost: slow\r\nX-Slow: " + b"a" * 4000
 
 
-def dribble(host: str, port: int, interval: float, until: float) -> None:
-    """One slow client: a byte of its head every ``interval`` seconds until ``until``."""
+class SlowClients:
+    """``clients`` connections, each sending a request head one byte every ``interval``
+    seconds and never finishing it, from entering the ``with`` until leaving it (then
+    closed at once). ``sent[i]``: the bytes client ``i`` has sent; ``closed[i]``: the
+    server closed it (it may)."""
+
+    def __init__(self, url: str, clients: int, interval: float) -> None:
+        parts = urlsplit(url)
+        self.address = (parts.hostname or "127.0.0.1", parts.port or 80)
+        self.interval = interval
+        self.sent = [0] * clients
+        self.closed = [False] * clients
+        self.leaving = threading.Event()
+        self.threads = [
+            threading.Thread(target=self.dribble, args=(i,), daemon=True) for i in range(clients)
+        ]
+
+    def dribble(self, index: int) -> None:
+        """One slow client: a byte of its head every ``interval`` seconds until left."""
+        try:
+            with socket.create_connection(self.address, timeout=5) as sock:
+                for i in range(len(HEAD)):
+                    sock.send(HEAD[i : i + 1])
+                    self.sent[index] += 1
+                    if self.leaving.wait(self.interval):
+                        return
+        except OSError:
+            self.closed[index] = True  # closed by the server: it may
+
+    def started(self) -> bool:
+        """Every client has sent its first bytes (or was closed)."""
+        return all(sent or closed for sent, closed in zip(self.sent, self.closed, strict=True))
+
+    def __enter__(self) -> SlowClients:
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.leaving.set()
+        for thread in self.threads:
+            thread.join(timeout=10)
+
+
+def health_time(url: str, timeout: float) -> float:
+    """The time the server took to answer /health once (``timeout``: it did not)."""
+    began = time.monotonic()
     try:
-        with socket.create_connection((host, port), timeout=5) as sock:
-            for i in range(len(HEAD)):
-                if time.monotonic() >= until:
-                    return
-                sock.send(HEAD[i : i + 1])
-                time.sleep(interval)
+        with urllib.request.urlopen(url.rstrip("/") + "/health", timeout=timeout) as answer:
+            answer.read()
+        return time.monotonic() - began
     except OSError:
-        return  # closed by the server: it may
+        return timeout
 
 
 def health_times(url: str, seconds: float, pause: float, timeout: float) -> list[float]:
@@ -39,13 +87,7 @@ def health_times(url: str, seconds: float, pause: float, timeout: float) -> list
     times: list[float] = []
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        began = time.monotonic()
-        try:
-            with urllib.request.urlopen(url.rstrip("/") + "/health", timeout=timeout) as answer:
-                answer.read()
-            times.append(time.monotonic() - began)
-        except OSError:
-            times.append(timeout)
+        times.append(health_time(url, timeout))
         time.sleep(pause)
     return times
 
@@ -54,17 +96,10 @@ def under_slow_clients(
     url: str, clients: int, interval: float, seconds: float, timeout: float = 10.0
 ) -> list[float]:
     """/health's times while ``clients`` slow clients hold their connections."""
-    parts = urlsplit(url)
-    host, port = parts.hostname or "127.0.0.1", parts.port or 80
-    until = time.monotonic() + seconds + timeout + 5
-    threads = [
-        threading.Thread(target=dribble, args=(host, port, interval, until), daemon=True)
-        for _ in range(clients)
-    ]
-    for thread in threads:
-        thread.start()
-    time.sleep(min(2 * interval, 2.0))  # every slow client has sent its first bytes
-    return health_times(url, seconds, 0.2, timeout)
+    with SlowClients(url, clients, interval) as slow:
+        while not slow.started():  # every slow client has sent its first bytes
+            time.sleep(0.01)
+        return health_times(url, seconds, 0.2, timeout)
 
 
 def main() -> None:

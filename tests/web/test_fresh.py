@@ -248,18 +248,21 @@ def test_a_backup_restored_in_place_never_brings_back_a_kept_page(client, app, t
     import time
     from pathlib import Path
 
+    from scorekeeper import clock
     from scorekeeper.db import backup as database
 
     game = new_game(client)
     live = Path(app.config["DATABASE"])
     database.backup(live, tmp_path / "at-version-1.sqlite")
     enter(client, game, "B demande A2 B5 C2")
+    entered = clock.now()  # the first version 2's time, or a second after it
     other = follower(client, app, game)
     kept = other.get(game)
     assert "Bruno" in kept.data.decode() and kept.status_code == 200
     database.restore(tmp_path / "at-version-1.sqlite", live)
-    time.sleep(1.1)  # the change times are kept to the second
-    enter(client, game, "pass")  # version 2 again, another coup
+    while clock.now() == entered:  # the change times are kept to the second: the next one
+        time.sleep(0.01)
+    enter(client, game, "pass")  # version 2 again, another coup, of a later second
     after = again(other, game, kept)
     assert after.status_code == 200 and after.data != kept.data
     assert after.headers["ETag"] != kept.headers["ETag"]
