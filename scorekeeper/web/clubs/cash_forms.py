@@ -176,8 +176,8 @@ FIELDSETS = {"kind": ("f-kind", _l("Fee")), "member": ("f-members", _l("Members"
 
 
 def problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -> list[Problem]:
-    """Each refused field of ``form`` with its message; the fields drawn as an input are
-    marked ``aria-invalid``, and the first of them takes the focus (``autofocus``). A
+    """Each refused field of ``form`` with its message; the first drawn as an input takes
+    the focus (``autofocus``; the macro marks each ``aria-invalid``, ``forms.marked``). A
     refusal of the whole form (the club changed meanwhile) links to the form itself."""
     out: list[Problem] = []
     if form is None:
@@ -191,15 +191,9 @@ def problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -
         anchor, label = FIELDSETS.get(field.name, (field.id, field.label.text))
         if not fieldsets:
             anchor, label = field.id, field.label.text
-        if anchor == field.id:
-            field.render_kw = {
-                **(field.render_kw or {}),
-                "aria-invalid": "true",
-                "aria-describedby": f"{field.id}-error",  # its message, read with the field
-            }
-            if not focused:
-                field.render_kw["autofocus"] = True
-                focused = True
+        if anchor == field.id and not focused:  # marked refused by the macro (forms.marked)
+            field.render_kw = {**(field.render_kw or {}), "autofocus": True}
+            focused = True
         out += [Problem(anchor, str(label), str(e)) for e in field.errors]
     return out
 
