@@ -201,7 +201,7 @@ def problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -
 def paid(club: clubs.Club, written: list[int]) -> str:
     """What a suggested transfer marked paid recorded, as its rows say it: who paid whom and
     how, and the sum ("Recorded: Payment · cash · Anne → Chloé, €3.60."). The cash box's,
-    the room's and a club table's "Paid" once came back saying nothing, where an entry
+    the room's and a club table's "Paid in cash" once came back saying nothing, where an entry
     typed in the cash box says what was recorded."""
     book = accounts.accounts(get_db(), club.id)
     entry = next((e for e in book.entries if written and e.id == written[0]), None)
