@@ -216,7 +216,7 @@ def test_the_box_pays_a_posted_win_once_and_never_the_open_one_instead(client, a
     # result, paid, left: the 8th paid by the box; the 1st's win is its losers' to pay her
     assert rows(client.get(f"/evenings/{second}/settlement").text)["Anne"] == (
         "+4.05",
-        "−4.05",
+        "+4.05",
         "0.00",
     )
     page = client.get(f"/evenings/{first}/settlement").text

@@ -80,7 +80,7 @@ def test_a_fee_is_settled_before_a_later_evening(client, app):
     assert client.post(CASH.format(club) + "/entries", data=fee).status_code == 302
     assert typed_payment(client, app, club, member["Anne"], "4").status_code == 302
     assert rows(client.get(f"/evenings/{evening}/settlement").data.decode())["Anne"] == (
-        "−3.60", "+1.50", "−2.10")  # fmt: skip
+        "−3.60", "−1.50", "−2.10")  # fmt: skip
 
 
 def test_the_cash_box_refuses_more_than_the_member_owes(client, app):
