@@ -53,6 +53,7 @@ from .cash_forms import (
     FeesForm,
     PayForm,
     entry_words,
+    evenings_by_id,
     own_ids,
     paid,
     payment_who,
@@ -194,6 +195,7 @@ def _page(
         listed=shown,
         undone=reversed_ids(listed),
         by_id={e.id: e for e in book.entries},
+        evenings_by_id=evenings_by_id(club.id),  # an entry of an evening names it
         refused=refused,
         problems=found,
         # where an entry typed here comes back to once recorded (_back): the evening shown,

@@ -13,7 +13,7 @@ was refused at the top of the page (``problems``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from flask_babel import gettext as _
@@ -28,7 +28,7 @@ from ...cashbox.entries import BOX_SIDE, Entry, EntryKind
 from ...clubs import accounts
 from ...clubs.season import day as read_day
 from ...db import get_db
-from ..formats.dates import day
+from ..formats.dates import day, evening_label
 from ..formats.words import cents
 from ..forms import at_most, options
 
@@ -72,24 +72,40 @@ def medium_day(on: str) -> str:
 
 
 def entry_words(
-    entry: Entry, undone: Entry | None = None, dated: Callable[[str], str] = medium_day
+    entry: Entry,
+    undone: Entry | None = None,
+    dated: Callable[[str], str] = medium_day,
+    evenings: Mapping[int, clubs.Evening] | None = None,
 ) -> str:
     """What an entry is, in words: its kind, a payment's way and who ("Payment · cash ·
     Anne → Chloé"); a reversal, given the entry it undoes, says that entry so and its day
     ("Reversal of: Payment · cash · Anne → Chloé, 20 Oct 2026"), each day said by ``dated``.
+    An entry of an evening with a title (its result, a payment or a fee for it, found in
+    ``evenings``) names it (``evening_label``; its day is the line's): "Evening's result ·
+    Afternoon", and two evenings of one day are told apart (play19).
 
     The one home of those words: the cash box's list, the reverse confirmation page, the
     statement and its PDF and CSV say them so. The cash box's list once said "Reversal #14",
     a number shown nowhere else, where the statements said what was undone."""
     if entry.kind is EntryKind.REVERSAL and undone is not None:
-        return _("Reversal of: %(entry)s, %(day)s", entry=entry_words(undone, None, dated),
+        return _("Reversal of: %(entry)s, %(day)s",
+                 entry=entry_words(undone, None, dated, evenings),
                  day=dated(undone.on))  # fmt: skip
     words = [str(KIND_WORDS[entry.kind])]
     if entry.method:
         words.append(str(METHOD_WORDS.get(entry.method, entry.method)))
     if entry.received_by:
         words.append(payment_who(entry))
+    evening = None if entry.evening is None else (evenings or {}).get(entry.evening)
+    if evening is not None and evening_label(evening, None):
+        words.append(evening_label(evening, None))
     return " · ".join(words)
+
+
+def evenings_by_id(club_id: int) -> dict[int, clubs.Evening]:
+    """The club's evenings by id: what names a line of one (``entry_words``, a member's
+    history), as ``evening_label`` says it."""
+    return {e.id: e for e in clubs.evenings(get_db(), club_id)}
 
 
 TYPED = (
