@@ -15,10 +15,10 @@ result before a fee — then an open evening's loss (docs/cashbox.md):
   less his 0.45: Anne −2.50, Bruno −2.05, Chloé −2.50;
 - closed, the evening is posted and comes first: his 0.45 settles his evening (settled −0.45,
   left 0.00); Chloé's fee is settled by her win (what she owes and what she is owed
-  settle each other): settled +2.50 (her win set against her fee), left +1.55; Anne → Chloé 1.55 and Anne → the cash box
-  2.05 (Chloé's fee 2.50 less Bruno's 0.45, which the box holds for Chloé); the box's
-  balances: Anne −3.60 − 2.50 = −6.10, Bruno −0.45 − 2.50 + 0.45 = −2.50, Chloé +4.05 −
-  2.50 = +1.55;
+  settle each other): settled +2.50 (her win set against her fee), left +1.55; Anne →
+  Chloé 1.55 and Anne → the cash box 2.05 (Chloé's fee 2.50 less Bruno's 0.45, which the
+  box holds for Chloé); the box's balances: Anne −3.60 − 2.50 = −6.10, Bruno −0.45 − 2.50
+  + 0.45 = −2.50, Chloé +4.05 − 2.50 = +1.55;
 - in every state Bruno owes 2.50 in all, once: his statement ends at −2.50 (room left plus
   box balance: −0.45 − 2.05 open, 0.00 − 2.50 closed); the season shows his result −0.45;
 - the closed room's PDF offers no "Bruno → Chloé".

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from test_clubs import club_version, new_club, new_evening, seed_table
 from test_close_keeps_paid import charge_fee
+from test_clubs import club_version, new_club, new_evening, seed_table
 from test_one_purse_web import ids, section
 from test_settlement import pdf_text
 from test_walk_money import typed_payment
