@@ -24,14 +24,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
-from ...cashbox.entries import (
-    FEES,
-    METHODS,
-    EntryKind,
-    as_of,
-    reversed_ids,
-    signed,
-)
+from ...cashbox.entries import FEES, METHODS, EntryKind, as_of, reversed_ids, signed
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
 from ...clubs import accounts
