@@ -59,3 +59,15 @@ def test_the_set_up_page_ties_the_long_name_to_its_field(client):
 def test_a_form_not_refused_marks_no_field(client):
     page = client.get("/games/new").data.decode()
     assert "aria-invalid" not in page and "aria-describedby" not in page
+
+
+def test_a_group_of_choices_refused_is_described_by_its_message(client):
+    """A group of radio buttons refused (a first dealer not offered): its fieldset names the
+    message (``macros.html`` ``choices``), as a text field does."""
+    four = {"player0": "Anne", "player1": "Bruno", "player2": "Chloé", "player3": "Denis"}
+    answer = client.post("/games/new/brou", data={**four, "first_dealer": "9", "create": "1"})
+    assert answer.status_code == 422
+    page = answer.data.decode()
+    group = re.search(r'<fieldset[^>]*\bid="f-first_dealer"[^>]*>', page)
+    assert group is not None and 'aria-describedby="first_dealer-error"' in group.group(0)
+    assert re.search(r'<p class="error" role="alert" id="first_dealer-error">', page)
