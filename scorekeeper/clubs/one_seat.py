@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import sqlite_utils
 
+from ..names import same_key
 from ..rules.seating import SeatChange, payers, seated
 from .records import Refused
 
@@ -30,6 +31,15 @@ class SameMember(Refused):
         """The member it is, named as the club's pages name him now."""
         self.beside = beside or member
         """The name he sits by already at the table, as typed there."""
+
+    @property
+    def by_his_name(self) -> bool:
+        """Whether the name typed is his own name: a refusal then names the name he sits by
+        already (``beside``: "Anne Martin is already at this table as Anne"), never his name
+        twice ("Anne Martin is the member Anne Martin", play19). The one rule of the words of
+        a seat refused (``web.formats.words.same_member_text``) and a draw refused
+        (``events.rounds``)."""
+        return same_key(self.name) == same_key(self.member)
 
 
 def refuse_twice(

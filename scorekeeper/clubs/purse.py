@@ -15,9 +15,10 @@ and the cash box cannot disagree.
 The suggested transfers are ``cashbox.settle.between_members`` over what
 is left, the members in the club's order: the cash box's own function,
 so the room's page and the cash box propose the same pairing, and a
-suggestion paid leaves the others as they were. A club table's
+suggestion paid leaves the others as they were. The pages show what is
+paid signed as the result, as what is settled of it (``Purse.settled``). A club table's
 settlement shows its own result in money (rounded over the table) and,
-for its members, the evening's paid, left and suggestions: a payment is
+for its members, the evening's settled, left and suggestions: a payment is
 for the evening wherever it is marked (``TablePurse``); one marked at a
 table names it too (``Entry.table``), for the record.
 Plain Python over the database: no request, no page.
@@ -60,12 +61,22 @@ class Purse:
     closed: bool = False
 
     @property
-    def left(self) -> dict[int, int]:
-        """What is left per member: his result plus what he paid (zero: settled)."""
-        return left(self.result, self.paid)
+    def settled(self) -> dict[int, int]:
+        """What of each member's result is settled, signed as his result: ``paid`` negated
+        (a win paid out or set against his fees, +; a loss paid in or set against what the
+        club owes him, −). The one figure the pages show under *Settled*
+        (``templates/club/_purse.html``): shown signed as a payment, under *Paid*, a win set
+        against the evening's fees read "−2,10 €" as money received (play19).
 
-    def settled(self) -> bool:
-        return not any(self.left.values())
+        >>> Purse([1, 2], {1: -135, 2: 135}, {1: 100, 2: -100}, []).settled
+        {1: -100, 2: 100}
+        """
+        return {m: -c for m, c in self.paid.items()}
+
+    @property
+    def left(self) -> dict[int, int]:
+        """What is left per member: his result less what is settled of it (zero: settled)."""
+        return left(self.result, self.paid)
 
 
 def left(result: Mapping[int, int], paid: Mapping[int, int]) -> dict[int, int]:

@@ -208,14 +208,16 @@ def draw_round(
                         top=MAX_MEMBERS,
                     ) from full
                 except SameMember as same:  # "Anne" and Anne Martin (short "Anne") drawn together
-                    raise GameError(
-                        "round",
+                    raise drawn_twice(
+                        same,
                         N_(
                             "{name} is the member {member}, drawn at the same table:"
                             " one person cannot sit at two seats"
                         ),
-                        name=same.name,
-                        member=same.member,
+                        N_(
+                            "{name} is already drawn at this table as {other}:"
+                            " one person cannot sit at two seats"
+                        ),
                     ) from same
                 members_drawn += _one_seat_a_round(db, seated, game_id, members_drawn)
         again = met_again(history, drawn, found.settings.seating, pairs)
@@ -233,16 +235,28 @@ def _one_seat_a_round(
     try:
         refuse_twice(db, seats, before)
     except SameMember as same:
-        raise GameError(
-            "round",
+        raise drawn_twice(
+            same,
             N_(
                 "{name} is the member {member}, drawn at another table of this round:"
                 " one person cannot sit at two seats"
             ),
-            name=same.name,
-            member=same.member,
+            N_(
+                "{name} is already drawn at another table of this round as {other}:"
+                " one person cannot sit at two seats"
+            ),
         ) from same
     return seats
+
+
+def drawn_twice(same: SameMember, as_member: str, as_beside: str) -> GameError:
+    """A draw refused for seating one member twice, said as a seat refused is
+    (``SameMember.by_his_name``): his own name drawn says by which name he is drawn already
+    (``as_beside``: "Anne Martin is already drawn at this table as Anne"), another name says
+    whose it is (``as_member``: "Anne is the member Anne Martin"); never his name twice."""
+    if same.by_his_name:
+        return GameError("round", as_beside, name=same.name, other=same.beside)
+    return GameError("round", as_member, name=same.name, member=same.member)
 
 
 class DrawSummary(NamedTuple):

@@ -13,7 +13,7 @@ from jinja2 import ChoiceLoader
 from ..here import flashed_messages
 from ..i18n import NAMES
 from ..rights.access import can_manage
-from . import clubs, events, games, kept, registry
+from . import clubs, events, forms, games, kept, registry
 from .formats import dates, words
 from .ops import errors, health, offline, trust
 from .sheet import new as sheet_new
@@ -60,6 +60,7 @@ def register(app: Flask) -> None:
         qr_svg=links.qr_svg,
         table_link=links.table_link,
         member_names=creating.member_names,
+        marked=forms.marked,
         change_notice=explain.notice,
         table_state=page.table_state,
         can_stop=offers.can_stop,

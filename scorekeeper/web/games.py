@@ -29,7 +29,7 @@ from .events import listing
 from .formats.words import error_text
 from .forms import ActionForm, ImportForm, bounded_arg
 from .kept.expensive import expensive, game_key
-from .starting.creating import created
+from .starting.creating import created, evening_arg
 from .table.gamefiles import game_file_text
 
 bp = blueprints.games
@@ -67,6 +67,10 @@ def home() -> str:
 
 @bp.route("/games/import", methods=["GET", "POST"])
 def import_game() -> str | BaseResponse | tuple[str, int]:
+    """A game file imported as a new game; with ``?evening=`` (the evening page's link, for
+    its club's managers while it is open) as that evening's next table, asked before the
+    form is shown: 404 to anyone else, 409 once it is closed (``evening_arg``)."""
+    evening = evening_arg()
     form = ImportForm()
     if form.validate_on_submit():
         upload = form.file.data
@@ -91,7 +95,7 @@ def import_game() -> str | BaseResponse | tuple[str, int]:
             )  # None: refused beside the file (a member at two seats), the text kept
             if made is not None:
                 return made
-    page = render_template("import.html", form=form)
+    page = render_template("import.html", form=form, evening=evening)
     return page if request.method == "GET" else (page, 422)
 
 

@@ -42,10 +42,10 @@ def test_paid_and_left_on_the_room_and_a_tables_payment_in_the_cash_box(
     expect(page.locator("#pays li")).to_have_count(1)
     expect(page.locator("#pays li")).to_contain_text("Bruno → Chloé")
     anne = member_row(page, "#members", "Anne")
-    expect(anne.locator("td.paid")).to_have_text("+0,45\xa0€")  # she paid 0,45 €
+    expect(anne.locator("td.settled")).to_have_text("−0,45\xa0€")  # her loss: 0,45 € paid
     expect(anne.locator("td.left")).to_have_text("0,00\xa0€")  # nothing left
     chloe = member_row(page, "#members", "Chloé")
-    expect(chloe.locator("td.paid")).to_have_text("−0,45\xa0€")  # received 0,45 €
+    expect(chloe.locator("td.settled")).to_have_text("+0,45\xa0€")  # 0,45 € of her win
     expect(chloe.locator("td.left")).to_have_text("+0,45\xa0€")  # 0,90 − 0,45
     expect(page.locator("#members thead")).to_contain_text("Reste")
     assert laid_out_width(page) <= 390
@@ -62,13 +62,13 @@ def test_paid_and_left_on_the_room_and_a_tables_payment_in_the_cash_box(
     ).tap()
     expect(page.locator("#settled")).to_have_text("Alt er betalt.")
     bruno = member_row(page, "#evening-money", "Bruno")
-    expect(bruno.locator("td.paid")).to_contain_text("+0,45")
+    expect(bruno.locator("td.settled")).to_contain_text("−0,45")
     expect(bruno.locator("td.left")).to_contain_text("0,00")
     assert laid_out_width(page) <= 390
     page.goto(evening + "/settlement")
     expect(page.locator("#settled")).to_have_text("Alt er betalt.")
     expect(page.locator("#members thead")).to_contain_text("Mangler")
-    expect(member_row(page, "#members", "Bruno").locator("td.paid")).to_contain_text("+0,45")
+    expect(member_row(page, "#members", "Bruno").locator("td.settled")).to_contain_text("−0,45")
     expect(member_row(page, "#members", "Chloé").locator("td.left")).to_contain_text("0,00")
     assert laid_out_width(page) <= 390
     page.goto(club + "/cash")

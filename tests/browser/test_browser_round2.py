@@ -252,8 +252,14 @@ def test_no_serious_accessibility_finding(file_page: Page, live_server: str, vie
     found["settlement"] = axe_violations(page)
     page.goto(live_server + "/games/new/brou")
     found["new sheet"] = axe_violations(page)
-    for seat, name in enumerate(["Anne", "Bruno", "Chloé", "Dan"]):
+    for seat, name in enumerate(["A" * 41, "Bruno", "Chloé", "Dan"]):  # 41: one past the bound
         page.fill(f"#player{seat}", name)
+    page.locator("button[name=create]").tap()
+    # the refusal is tied to its field: read with it (forms.marked)
+    expect(page.locator("#player0")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#player0")).to_have_accessible_description(re.compile("40"))
+    found["name refused"] = axe_violations(page)
+    page.fill("#player0", "Anne")
     page.locator("button[name=create]").tap()
     expect(page.locator("#entry")).to_be_visible()
     found["sheet"] = axe_violations(page)

@@ -47,14 +47,14 @@ def test_an_evening_won_settles_an_evening_lost_on_both_rooms(client, app):
 
     # result, paid, left: her 3.60 lost is settled by her 4.05 won, oldest first
     one, offered = room(first)
-    assert one["Anne"] == ("−3.60", "+3.60", "0.00")
+    assert one["Anne"] == ("−3.60", "−3.60", "0.00")
     # Chloé's 4.05 less her 0.45 lost the 8th: 3.60 left, from Bruno's 0.45 and the box,
     # which holds Anne's 3.60 less the 0.45 it owes the 8th's room for Chloé
-    assert one["Chloé"] == ("+4.05", "−0.45", "+3.60")
+    assert one["Chloé"] == ("+4.05", "+0.45", "+3.60")
     assert offered == [("Bruno", "Chloé", "0.45"), ("the cash box", "Chloé", "3.15")]
     two, offered = room(second)
-    assert two["Anne"] == ("+4.05", "−3.60", "+0.45")  # the club owes her 4.05 − 3.60
-    assert two["Chloé"] == ("−0.45", "+0.45", "0.00")
+    assert two["Anne"] == ("+4.05", "+3.60", "+0.45")  # the club owes her 4.05 − 3.60
+    assert two["Chloé"] == ("−0.45", "−0.45", "0.00")
     assert offered == [("Bruno", "Anne", "0.45"), ("Bruno", "the cash box", "3.15")]
     # the cash box pays her the 0.45 her statement says: nothing is left on either room
     assert typed_payment(client, app, club, ids(app)["Anne"], "0,45", "out").status_code == 302
@@ -173,7 +173,7 @@ def test_the_cash_box_counts_an_open_evening_apart_and_pays_out_none_of_its_wins
     # Anne pays her 3.60 at the box: the 1st's room has her paid; the 8th still owes her
     assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
     one = rows(client.get(f"/evenings/{first}/settlement").data.decode())
-    assert one["Anne"] == ("−3.60", "+3.60", "0.00")
+    assert one["Anne"] == ("−3.60", "−3.60", "0.00")
     two = rows(client.get(f"/evenings/{second}/settlement").data.decode())
     assert two["Anne"] == ("+4.05", "0.00", "+4.05")
 
@@ -216,7 +216,7 @@ def test_the_box_pays_a_posted_win_once_and_never_the_open_one_instead(client, a
     # result, paid, left: the 8th paid by the box; the 1st's win is its losers' to pay her
     assert rows(client.get(f"/evenings/{second}/settlement").text)["Anne"] == (
         "+4.05",
-        "−4.05",
+        "+4.05",
         "0.00",
     )
     page = client.get(f"/evenings/{first}/settlement").text
@@ -255,7 +255,7 @@ def test_the_box_pays_a_posted_win_beside_an_open_loss(client, app):
     # Anne pays her 3.60 at the box: the box holds it for Chloé, on the 1st's room
     assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
     page = client.get(f"/evenings/{first}/settlement").text
-    assert rows(page)["Anne"] == ("−3.60", "+3.60", "0.00")
+    assert rows(page)["Anne"] == ("−3.60", "−3.60", "0.00")
     assert suggestions(page) == [("Bruno", "Chloé", "0.45"), ("the cash box", "Chloé", "3.60")]
     assert balances(client.get(cash).text) == {"Bruno": "−3.60", "Chloé": "−0.45"}  # the 8th's
 
@@ -279,7 +279,7 @@ def test_a_fee_paid_stays_paid_when_an_evening_paid_out_is_reopened(client, app)
     assert typed_payment(client, app, club, member["Anne"], "4,05", "out").status_code == 302
     _close(client, app, first, "reopen")
     page = client.get(f"/evenings/{first}/settlement").text
-    assert rows(page)["Anne"] == ("+4.05", "−4.05", "0.00")
+    assert rows(page)["Anne"] == ("+4.05", "+4.05", "0.00")
     assert suggestions(page) == [
         ("Bruno", "the cash box", "3.60"),
         ("Chloé", "the cash box", "0.45"),

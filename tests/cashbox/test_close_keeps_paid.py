@@ -10,15 +10,15 @@ settles what the box lists first — what is posted, oldest first, on one day an
 result before a fee — then an open evening's loss (docs/cashbox.md):
 
 - while the evening is open (or reopened), the box lists his fee, not the evening (its room
-  settles it): his 0.45 settles 0.45 of his fee; the room has him paid 0.00, left −0.45, and
+  settles it): his 0.45 settles 0.45 of his fee; the room has him settled 0.00, left −0.45, and
   asks Anne → Chloé 3.60, Bruno → Chloé 0.45; the box's balances: each his fee, Bruno's
   less his 0.45: Anne −2.50, Bruno −2.05, Chloé −2.50;
-- closed, the evening is posted and comes first: his 0.45 settles his evening (paid +0.45,
+- closed, the evening is posted and comes first: his 0.45 settles his evening (settled −0.45,
   left 0.00); Chloé's fee is settled by her win (what she owes and what she is owed
-  settle each other): paid −2.50, left +1.55; Anne → Chloé 1.55 and Anne → the cash box
-  2.05 (Chloé's fee 2.50 less Bruno's 0.45, which the box holds for Chloé); the box's
-  balances: Anne −3.60 − 2.50 = −6.10, Bruno −0.45 − 2.50 + 0.45 = −2.50, Chloé +4.05 −
-  2.50 = +1.55;
+  settle each other): settled +2.50 (her win set against her fee), left +1.55; Anne →
+  Chloé 1.55 and Anne → the cash box 2.05 (Chloé's fee 2.50 less Bruno's 0.45, which the
+  box holds for Chloé); the box's balances: Anne −3.60 − 2.50 = −6.10, Bruno −0.45 − 2.50
+  + 0.45 = −2.50, Chloé +4.05 − 2.50 = +1.55;
 - in every state Bruno owes 2.50 in all, once: his statement ends at −2.50 (room left plus
   box balance: −0.45 − 2.05 open, 0.00 − 2.50 closed); the season shows his result −0.45;
 - the closed room's PDF offers no "Bruno → Chloé".
@@ -91,14 +91,14 @@ def test_a_box_payment_settles_what_the_box_lists_through_close_reopen_close(cli
     def same_in_every_page(state: str) -> None:
         closed = state.startswith("closed")
         page = client.get(room).data.decode()
-        # result, paid, left
-        bruno = ("−0.45", "+0.45", "0.00") if closed else ("−0.45", "0.00", "−0.45")
+        # result, settled (signed as the result), left
+        bruno = ("−0.45", "−0.45", "0.00") if closed else ("−0.45", "0.00", "−0.45")
         assert rows(page)["Bruno"] == bruno, state
         assert rows(page)["Anne"] == ("−3.60", "0.00", "−3.60"), state
         offered = suggestions(page)
         if closed:
             # her fee is settled by her win: the club owes her 4.05 − 2.50 = 1.55, no more
-            assert rows(page)["Chloé"] == ("+4.05", "−2.50", "+1.55"), state
+            assert rows(page)["Chloé"] == ("+4.05", "+2.50", "+1.55"), state
             # Anne's 3.60: 1.55 to Chloé, and to the box 2.50 (Chloé's fee) − 0.45
             # (Bruno's payment, Chloé's money) = 2.05; Bruno is asked nothing
             assert sorted(offered) == [

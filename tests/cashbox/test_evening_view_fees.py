@@ -74,9 +74,9 @@ def test_the_evening_view_says_its_fees_owed_once_its_tables_are_paid(client, ap
         page = client.get(room).data.decode()
         # result, paid, left: each paid his result on the room, Chloé received her 4.05
         assert rows(page) == {
-            "Anne": ("−3.60", "+3.60", "0.00"),
-            "Bruno": ("−0.45", "+0.45", "0.00"),
-            "Chloé": ("+4.05", "−4.05", "0.00"),
+            "Anne": ("−3.60", "−3.60", "0.00"),
+            "Bruno": ("−0.45", "−0.45", "0.00"),
+            "Chloé": ("+4.05", "+4.05", "0.00"),
         }, state
         assert suggestions(page) == [], state
         assert suggestions(client.get(game + "/settlement").data.decode()) == [], state
@@ -143,7 +143,7 @@ def test_a_win_settles_the_winners_fee_on_the_view_as_on_the_room(client, app):
         cash = view(client, club, evening)
         chloe = client.get(room).data.decode()
         if closed:
-            assert rows(chloe)["Chloé"] == ("+4.05", "−2.50", "+1.55"), state
+            assert rows(chloe)["Chloé"] == ("+4.05", "+2.50", "+1.55"), state
             assert fees_left(cash)["Chloé"] == ("2.50", "0.00"), state
             assert "2 members still owe €5.00 of these fees in all." in cash, state
             # the box's balance: her win less her fee, 4.05 − 2.50; the room's left too

@@ -86,6 +86,6 @@ def test_the_room_asks_what_her_statement_says_after_a_refund(client, app):
     )
     assert rows(client.get(f"/evenings/{first}/settlement").text)["Anne"] == (
         "−3.60",
-        "+3.60",
+        "−3.60",
         "0.00",
     )

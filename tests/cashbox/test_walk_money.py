@@ -42,7 +42,7 @@ def test_a_debt_paid_in_the_cash_box_is_paid_on_the_room_too(client, app):
     assert typed_payment(client, app, club, member["Anne"], "3,60").status_code == 302
     page = client.get(room).data.decode()
     # result, paid, left: Anne's 3.60 paid in the cash box settles her −3.60
-    assert rows(page)["Anne"] == ("−3.60", "+3.60", "0.00")
+    assert rows(page)["Anne"] == ("−3.60", "−3.60", "0.00")
     assert rows(page)["Chloé"] == ("+4.05", "0.00", "+4.05")
     # Anne is offered nothing; the cash box holds her 3.60 and owes it to Chloé
     offered = suggestions(page)
@@ -61,7 +61,7 @@ def test_a_debt_paid_in_the_cash_box_is_paid_on_the_room_too(client, app):
     # closed, the cash box's balances are the room's left: only Bruno owes, Chloé is owed
     close = {"version": club_version(app), "confirmed": "1"}
     assert client.post(f"/evenings/{evening}/close", data=close).status_code == 302
-    assert rows(client.get(room).data.decode())["Anne"] == ("−3.60", "+3.60", "0.00")
+    assert rows(client.get(room).data.decode())["Anne"] == ("−3.60", "−3.60", "0.00")
     page = client.get(CASH.format(club)).data.decode()
     owing = page[page.index('id="owing"') : page.index("</table>", page.index('id="owing"'))]
     assert "Bruno" in owing and "Anne" not in owing
@@ -80,7 +80,7 @@ def test_a_fee_is_settled_before_a_later_evening(client, app):
     assert client.post(CASH.format(club) + "/entries", data=fee).status_code == 302
     assert typed_payment(client, app, club, member["Anne"], "4").status_code == 302
     assert rows(client.get(f"/evenings/{evening}/settlement").data.decode())["Anne"] == (
-        "−3.60", "+1.50", "−2.10")  # fmt: skip
+        "−3.60", "−1.50", "−2.10")  # fmt: skip
 
 
 def test_the_cash_box_refuses_more_than_the_member_owes(client, app):

@@ -269,7 +269,7 @@ def test_a_followers_table_settlement_follows_a_payment_made_on_the_room(client,
 
     def anne_left() -> str:
         page = follower.get(game + "/settlement").data.decode()
-        found = re.search(r'Anne</th><td class="num paid">[^<]+</td><td class="num left"><b>'
+        found = re.search(r'Anne</th><td class="num settled">[^<]+</td><td class="num left"><b>'
                           r"([^<]+)</b>", section(page, "pays"))  # fmt: skip
         assert found is not None
         return found.group(1)

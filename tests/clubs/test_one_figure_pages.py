@@ -408,12 +408,12 @@ class Evening:
         out: dict[str, dict[str, int]] = {"result": {}, "paid": {}, "left": {}}
         for name, result, paid, left in re.findall(
             r'<tr id="member-\d+"><th scope="row">([^<]+)</th><td class="num"><b>[^<]+</b></td>'
-            r'<td class="num">([^<]+)</td><td class="num paid">([^<]+)</td>'
+            r'<td class="num">([^<]+)</td><td class="num settled">([^<]+)</td>'
             r'<td class="num left"><b>([^<]+)</b></td>',
             page,
         ):
             out["result"][name] = cents(result)
-            out["paid"][name] = cents(paid)
+            out["paid"][name] = -cents(paid)  # settled, signed as the result: paid negated
             out["left"][name] = cents(left)
         return out
 

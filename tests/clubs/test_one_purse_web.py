@@ -18,7 +18,7 @@ from test_settlement import pdf_text
 SUGGESTION = re.compile(r"<li><b>([^<]+)</b> → <b>([^<]+)</b>: ([^<]+?) ?(?:<form|</li>)")
 ROW = re.compile(
     r'<tr id="member-\d+"><th scope="row">([^<]+)</th><td class="num"><b>[^<]+</b></td>'
-    r'<td class="num">([^<]+)</td><td class="num paid">([^<]+)</td>'
+    r'<td class="num">([^<]+)</td><td class="num settled">([^<]+)</td>'
     r'<td class="num left"><b>([^<]+)</b></td>'
 )
 
@@ -65,7 +65,7 @@ def test_a_payment_on_the_room_is_paid_and_left_there_and_in_the_cash_box(client
     assert suggestions(page) == [("Anne", "Chloé", "3.60"), ("Bruno", "Chloé", "0.45")]
     cash = client.get(f"/clubs/{club}/cash?evening={evening}").data.decode()
     assert suggestions(cash) == suggestions(page)  # one pairing, both pages
-    # result, paid, left: nothing paid yet
+    # result, settled (signed as the result), left: nothing paid yet
     assert rows(page)["Anne"] == ("−3.60", "0.00", "−3.60")
 
     member = ids(app)
@@ -75,8 +75,8 @@ def test_a_payment_on_the_room_is_paid_and_left_there_and_in_the_cash_box(client
     assert payments(app) == [("Anne", 360, evening, None), ("Chloé", -360, evening, None)]
     page = client.get(room).data.decode()
     # Anne paid 3.60 of her −3.60: nothing left. Chloé received 3.60 of her +4.05: +0.45 left.
-    assert rows(page)["Anne"] == ("−3.60", "+3.60", "0.00")
-    assert rows(page)["Chloé"] == ("+4.05", "−3.60", "+0.45")
+    assert rows(page)["Anne"] == ("−3.60", "−3.60", "0.00")
+    assert rows(page)["Chloé"] == ("+4.05", "+3.60", "+0.45")
     assert rows(page)["Bruno"] == ("−0.45", "0.00", "−0.45")
     assert suggestions(page) == [("Bruno", "Chloé", "0.45")]  # Anne is told nothing more
     cash = client.get(f"/clubs/{club}/cash?evening={evening}").data.decode()
@@ -127,11 +127,11 @@ def test_a_club_tables_settlement_shows_money_and_pays_into_the_cash_box(client,
     page = client.get(game + "/settlement").data.decode()
     assert suggestions(page) == [("Anne", "Chloé", "3.60")]
     evening_money = section(page, "pays")
-    paid_left = r'Bruno</th><td class="num paid">\+€0.45</td><td class="num left"><b>€0.00'
+    paid_left = r'Bruno</th><td class="num settled">−€0.45</td><td class="num left"><b>€0.00'
     assert re.search(paid_left, evening_money)  # the evening's paid and left, as the room's
     # The same payment on the room's settlement and in the cash box
     room = client.get(f"/evenings/{evening}/settlement").data.decode()
-    assert rows(room)["Bruno"] == ("−0.45", "+0.45", "0.00")
+    assert rows(room)["Bruno"] == ("−0.45", "−0.45", "0.00")
     assert suggestions(room) == [("Anne", "Chloé", "3.60")]
     cash = client.get(f"/clubs/{club}/cash").data.decode()
     assert "Bruno" in section(cash, "entries")

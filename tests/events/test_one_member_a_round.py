@@ -96,3 +96,31 @@ def test_two_members_at_two_tables_are_drawn(app):
     tables = (("Anne Martin", "Bruno", "Carl"), ("Annie", "Denis", "Eve"))
     app.config["EVENT_DRAWER"] = lambda request: Drawn(tables, ())
     assert post(client, app, "draw").status_code == 302
+
+
+def _her_short_name_registered_first(client, app) -> None:
+    """Six players, "Anne" registered before Anne Martin has it as her short name."""
+    club = _club_event(client, app, "")
+    names = "Anne\nAnne Martin\nBruno\nCarl\nDenis\nEve"
+    assert post(client, app, "players", names=names).status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (anne,) = conn.execute("select id from members where name = 'Anne Martin'").fetchone()
+    conn.close()
+    data = {"name": "Anne Martin", "short_name": "Anne", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members/{anne}", data=data).status_code == 302
+
+
+def test_her_own_name_drawn_after_her_short_name_says_by_which_name_she_is_drawn(app):
+    """play19: "Anne" drawn first, then "Anne Martin": the draw said "Anne Martin is the member
+    Anne Martin", her name twice. As a seat refused says it (``SameMember.by_his_name``), it
+    names the name she is drawn by already, at the same table and at another."""
+    client = app.test_client()
+    _her_short_name_registered_first(client, app)
+    tables = (("Anne", "Anne Martin", "Bruno"), ("Carl", "Denis", "Eve"))
+    app.config["EVENT_DRAWER"] = lambda request: Drawn(tables, ())
+    said = "Anne Martin is already drawn at this table as Anne: one person cannot sit at two seats"
+    draw_refused(client, app, said)
+    tables = (("Anne", "Bruno", "Carl"), ("Anne Martin", "Denis", "Eve"))
+    app.config["EVENT_DRAWER"] = lambda request: Drawn(tables, ())
+    said = "Anne Martin is already drawn at another table of this round as Anne: one person"
+    draw_refused(client, app, said + " cannot sit at two seats")

@@ -114,6 +114,7 @@ GET_ROUTES = [
     "/games/{n}/journal.csv?sep={t}",
     "/games/new?again={n}",
     "/games/new?evening={n}",
+    "/games/import?evening={n}",
     "/games/new?evening={n}&preset={t}",
     "/games/new/manille?evening={n}&preset={t}",
     "/clubs/{n}",

@@ -24,14 +24,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
-from ...cashbox.entries import (
-    FEES,
-    METHODS,
-    EntryKind,
-    as_of,
-    reversed_ids,
-    signed,
-)
+from ...cashbox.entries import FEES, METHODS, EntryKind, as_of, reversed_ids, signed
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
 from ...clubs import accounts
@@ -53,6 +46,7 @@ from .cash_forms import (
     FeesForm,
     PayForm,
     entry_words,
+    evenings_by_id,
     own_ids,
     paid,
     payment_who,
@@ -194,6 +188,7 @@ def _page(
         listed=shown,
         undone=reversed_ids(listed),
         by_id={e.id: e for e in book.entries},
+        evenings_by_id=evenings_by_id(club.id),  # an entry of an evening names it
         refused=refused,
         problems=found,
         # where an entry typed here comes back to once recorded (_back): the evening shown,

@@ -13,7 +13,7 @@ was refused at the top of the page (``problems``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from flask_babel import gettext as _
@@ -28,7 +28,7 @@ from ...cashbox.entries import BOX_SIDE, Entry, EntryKind
 from ...clubs import accounts
 from ...clubs.season import day as read_day
 from ...db import get_db
-from ..formats.dates import day
+from ..formats.dates import day, evening_label
 from ..formats.words import cents
 from ..forms import at_most, options
 
@@ -72,24 +72,40 @@ def medium_day(on: str) -> str:
 
 
 def entry_words(
-    entry: Entry, undone: Entry | None = None, dated: Callable[[str], str] = medium_day
+    entry: Entry,
+    undone: Entry | None = None,
+    dated: Callable[[str], str] = medium_day,
+    evenings: Mapping[int, clubs.Evening] | None = None,
 ) -> str:
     """What an entry is, in words: its kind, a payment's way and who ("Payment · cash ·
     Anne → Chloé"); a reversal, given the entry it undoes, says that entry so and its day
     ("Reversal of: Payment · cash · Anne → Chloé, 20 Oct 2026"), each day said by ``dated``.
+    An entry of an evening with a title (its result, a payment or a fee for it, found in
+    ``evenings``) names it (``evening_label``; its day is the line's): "Evening's result ·
+    Afternoon", and two evenings of one day are told apart (play19).
 
     The one home of those words: the cash box's list, the reverse confirmation page, the
     statement and its PDF and CSV say them so. The cash box's list once said "Reversal #14",
     a number shown nowhere else, where the statements said what was undone."""
     if entry.kind is EntryKind.REVERSAL and undone is not None:
-        return _("Reversal of: %(entry)s, %(day)s", entry=entry_words(undone, None, dated),
+        return _("Reversal of: %(entry)s, %(day)s",
+                 entry=entry_words(undone, None, dated, evenings),
                  day=dated(undone.on))  # fmt: skip
     words = [str(KIND_WORDS[entry.kind])]
     if entry.method:
         words.append(str(METHOD_WORDS.get(entry.method, entry.method)))
     if entry.received_by:
         words.append(payment_who(entry))
+    evening = None if entry.evening is None else (evenings or {}).get(entry.evening)
+    if evening is not None and evening_label(evening, None):
+        words.append(evening_label(evening, None))
     return " · ".join(words)
+
+
+def evenings_by_id(club_id: int) -> dict[int, clubs.Evening]:
+    """The club's evenings by id: what names a line of one (``entry_words``, a member's
+    history), as ``evening_label`` says it."""
+    return {e.id: e for e in clubs.evenings(get_db(), club_id)}
 
 
 TYPED = (
@@ -176,8 +192,8 @@ FIELDSETS = {"kind": ("f-kind", _l("Fee")), "member": ("f-members", _l("Members"
 
 
 def problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -> list[Problem]:
-    """Each refused field of ``form`` with its message; the fields drawn as an input are
-    marked ``aria-invalid``, and the first of them takes the focus (``autofocus``). A
+    """Each refused field of ``form`` with its message; the first drawn as an input takes
+    the focus (``autofocus``; the macro marks each ``aria-invalid``, ``forms.marked``). A
     refusal of the whole form (the club changed meanwhile) links to the form itself."""
     out: list[Problem] = []
     if form is None:
@@ -191,15 +207,9 @@ def problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -
         anchor, label = FIELDSETS.get(field.name, (field.id, field.label.text))
         if not fieldsets:
             anchor, label = field.id, field.label.text
-        if anchor == field.id:
-            field.render_kw = {
-                **(field.render_kw or {}),
-                "aria-invalid": "true",
-                "aria-describedby": f"{field.id}-error",  # its message, read with the field
-            }
-            if not focused:
-                field.render_kw["autofocus"] = True
-                focused = True
+        if anchor == field.id and not focused:  # marked refused by the macro (forms.marked)
+            field.render_kw = {**(field.render_kw or {}), "autofocus": True}
+            focused = True
         out += [Problem(anchor, str(label), str(e)) for e in field.errors]
     return out
 
@@ -207,7 +217,7 @@ def problems(form: EntryForm | FeesForm | None, fieldsets: bool, section: str) -
 def paid(club: clubs.Club, written: list[int]) -> str:
     """What a suggested transfer marked paid recorded, as its rows say it: who paid whom and
     how, and the sum ("Recorded: Payment · cash · Anne → Chloé, €3.60."). The cash box's,
-    the room's and a club table's "Paid" once came back saying nothing, where an entry
+    the room's and a club table's "Paid in cash" once came back saying nothing, where an entry
     typed in the cash box says what was recorded."""
     book = accounts.accounts(get_db(), club.id)
     entry = next((e for e in book.entries if written and e.id == written[0]), None)

@@ -36,6 +36,7 @@ from ..formats.collation import name_key
 from ..formats.words import capital, kind_titles, signed
 from ..kept.arguments import reads
 from ..kept.expensive import expensive
+from .cash_forms import evenings_by_id
 
 bp = blueprints.clubs
 
@@ -243,6 +244,7 @@ def member_page(club_id: int, member_id: int) -> str:
         ],
         titles={f: family_title(f) for f in families()},
         rating_text=rating_text,
+        evenings_by_id=evenings_by_id(club_id),  # each row names its evening (play19)
     )
 
 

@@ -19,7 +19,7 @@ from flask import Response, abort, render_template, request
 from flask_babel import gettext as _
 
 from ...cashbox.entries import Entry, Line, plain, running
-from ...clubs import Club, Evening, Member, accounts, evenings
+from ...clubs import Club, Evening, Member, accounts
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
 from ...rights import access
@@ -28,7 +28,7 @@ from ..formats.words import PROVISIONAL
 from ..kept.expensive import club_key, expensive
 from ..printing.chain_heads import ChainNote, club_ledger
 from ..printing.pdf import pdf_response, printed
-from .cash_forms import entry_words, medium_day
+from .cash_forms import entry_words, evenings_by_id, medium_day
 from .paging import entry_place, page_of
 
 STATEMENT = printed("club/statement.html")
@@ -60,6 +60,8 @@ class Statement:
     """The ledger rows among his lines that are a result of an evening not closed, posted
     before it was reopened (``Accounts.provisional``): said provisional, as the provisional
     lines are."""
+    evenings: dict[int, Evening] = field(default_factory=dict)
+    """The club's evenings by id: a line of an evening names it (``entry_words``)."""
 
     def provisional(self, entry: Entry) -> bool:
         """Whether the line says "provisional: the evening is not closed yet": a result of
@@ -77,7 +79,7 @@ class Statement:
         in the reader's words, the CSV's as its Date column (ISO), where it once wrote
         "reversed on 29 nov. 2026" beside "2026-11-29"."""
         undone = self.entries.get(entry.reverses) if entry.reverses is not None else None
-        words = entry_words(entry, undone, dated)
+        words = entry_words(entry, undone, dated, self.evenings)
         undoing = self.undoing.get(entry.id)
         if undoing is not None:
             words += " · " + _("reversed on %(day)s", day=dated(undoing.on))
@@ -96,14 +98,13 @@ def _statement(club_id: int, member_id: int) -> Statement:
     # where the balance is settled: an evening not closed on its room, the rest at the box
     # (the balance alone said "The club owes Anne €0.45" where the box asked her 3.60)
     left = {e: c for (m, e), c in book.open_left().items() if m == member_id}
-    found = sorted(
-        (e for e in evenings(get_db(), club_id) if e.id in left), key=lambda e: (e.date, e.id)
-    )
+    every = evenings_by_id(club_id)
+    found = sorted((e for e in every.values() if e.id in left), key=lambda e: (e.date, e.id))
     apart = [(e, left[e.id]) for e in found]
     posted = book.payable().get(member_id, 0)
     unfinal = frozenset(line.entry.id for line in lines if book.provisional(line.entry))
     return Statement(
-        club, member, lines, club_ledger(club_id), by_id, undoing, apart, posted, unfinal
+        club, member, lines, club_ledger(club_id), by_id, undoing, apart, posted, unfinal, every
     )
 
 

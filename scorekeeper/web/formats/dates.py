@@ -11,7 +11,9 @@ is shown as it is, never an error.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date, datetime
+from typing import Protocol
 
 from flask import Flask
 from flask_babel import format_date, format_datetime, get_locale
@@ -67,6 +69,38 @@ def moment(value: object, format: str = "short") -> str:
     return format_datetime(found, format, rebase=False)
 
 
+class Dated(Protocol):
+    """An evening as a label needs it (``clubs.Evening``)."""
+
+    @property
+    def date(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+
+
+def evening_label(evening: Dated, dated: Callable[[str], str] | None = day) -> str:
+    """An evening named: its day, then its title when it has one ("27 November 2026 —
+    Afternoon"), as the club's list of evenings and the evening's own page name it. The one
+    home of that name: the cash box, the statements (page, PDF, CSV) and a member's history
+    once named an evening by its day alone, and two evenings of one day read the same
+    (play19). ``dated``: how the day is said (a file's, ISO); None where the line says its
+    day already (a statement's Date column): the title alone, or nothing.
+
+    >>> from types import SimpleNamespace as E
+    >>> evening_label(E(date="2026-11-27", title="Afternoon"), str)
+    '2026-11-27 — Afternoon'
+    >>> evening_label(E(date="2026-11-27", title=""), str)
+    '2026-11-27'
+    >>> evening_label(E(date="2026-11-27", title="Afternoon"), None)
+    'Afternoon'
+    """
+    if dated is None:
+        return evening.title
+    when = dated(evening.date)
+    return f"{when} — {evening.title}" if evening.title else when
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["day"] = day
+    app.jinja_env.filters["evening_label"] = evening_label
     app.jinja_env.filters["moment"] = moment

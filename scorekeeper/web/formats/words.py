@@ -25,7 +25,7 @@ from ...clubs.seats import MAX_MEMBERS
 from ...db import rows
 from ...events.ranking import place_text
 from ...i18n import CURRENCIES, LANGUAGES, language
-from ...names import columns, same_key
+from ...names import columns
 from ...rules.errors import GameError
 from ...rules.kinds import KINDS
 from ...rules.ledger import mark
@@ -84,7 +84,7 @@ def same_member_text(error: SameMember) -> str:
 
     Typed by his own name, the name he sits by is said ("Anne" beside "Anne Martin"), not
     his name twice (play19)."""
-    if same_key(error.name) == same_key(error.member):
+    if error.by_his_name:
         return _(
             "%(name)s is already at this table as %(other)s: one person cannot sit at two seats.",
             name=error.name,
