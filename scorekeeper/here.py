@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, g, has_app_context, has_request_context, request, session
+from flask import Flask, current_app, g, has_app_context, request, session
 from flask.sessions import SessionMixin
 from flask.wrappers import Request
 
@@ -50,12 +50,6 @@ def current_request() -> Request:
     """This request itself."""
     found: Request = _request()
     return found
-
-
-def request_or_none() -> Request | None:
-    """The request of this context, None outside one (where Flask's ``bool(request)`` is
-    false)."""
-    return _request() if has_request_context() else None
 
 
 def current_session() -> SessionMixin:
