@@ -4,7 +4,7 @@
 every attribute read through one first fails on the proxy itself (an AttributeError
 made, its message formatted, then dropped) and then finds the context again in three
 Python calls, some 5,000 instructions. The coup cycle (the coup posted, the manager's
-page, the first phone's page) read them about 270 times. The helpers a request calls
+page, the first phone's page) read them about 470 times. The helpers a request calls
 many times (the connection, the catalog, the visit of the game, the kept pieces' scope,
 the reader's parts, the conditional check) take the object itself here and read it
 directly: what they read is the object the proxy would have found, through the proxy's
