@@ -23,7 +23,6 @@ from wtforms.i18n import messages_path
 
 from .here import current_application, current_request, request_globals
 from .rules.errors import N_
-from .rules.settings import Nn_
 
 LANGUAGES = ("fr", "en", "da", "nl")
 # The switch: each language named in itself, for the screen readers and the title.
@@ -145,10 +144,6 @@ _WTFORMS_LOCK = threading.Lock()
 
 WTFORMS_OWN = (
     N_("This field is required."),
-    Nn_(
-        "Field cannot be longer than %(max)d character.",
-        "Field cannot be longer than %(max)d characters.",
-    ),
     N_("Number must be between %(min)s and %(max)s."),
     N_("Not a valid choice."),
     N_("Invalid Choice: could not coerce."),

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,46 +27,11 @@ from .. import clubs, store
 from ..db import MAX_INTEGER, get_db
 from ..here import current_request, current_session, request_globals
 from ..store import grants
+from .tokens import new_token, same_secret, secret_bytes, token_hash
 
 MANAGE, FOLLOW, ADMIN, DEVICE = "manage", "follow", "admin", "device"
 MAX_ID = MAX_INTEGER
 """SQLite's largest integer: a game or coup number above it names nothing."""
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
-
-
-def _bytes(text: str) -> bytes:
-    return text.encode("utf-8", "surrogatepass")
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(_bytes(token)).hexdigest()
-
-
-def same_secret(given: str, expected: str | None) -> bool:
-    """Constant-time comparison of a secret sent by a browser (any text) with the stored one."""
-    if not given or not expected:
-        return False
-    return hmac.compare_digest(_bytes(given), _bytes(expected))
-
-
-HANDOVER_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-"""Crockford's base 32: no I, L, O or U, so a code read aloud or typed is not misread."""
-_READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
-
-
-def new_handover_code() -> str:
-    """A handover code, 8 characters (40 bits) grouped ``XXXX-XXXX``."""
-    chars = "".join(secrets.choice(HANDOVER_ALPHABET) for _ in range(8))
-    return f"{chars[:4]}-{chars[4:]}"
-
-
-def handover_hash(code: str) -> str:
-    """The hash of a code as typed: case, spaces and dashes do not count; O is 0, I and L are 1."""
-    cleaned = re.sub(r"[^0-9A-Z]", "", code.upper().translate(_READ_AS))
-    return token_hash(cleaned)
 
 
 def _ids(key: str) -> list[int]:
@@ -161,8 +125,8 @@ def adopt_old_cookie() -> None:
 def _password_tag() -> str:
     """Which admin password a session was opened with: changing it ends every session."""
     password = str(current_app.config.get("ADMIN_PASSWORD") or "")
-    key = _bytes(str(current_app.config["SECRET_KEY"]))
-    return hmac.new(key, _bytes(password), hashlib.sha256).hexdigest()
+    key = secret_bytes(str(current_app.config["SECRET_KEY"]))
+    return hmac.new(key, secret_bytes(password), hashlib.sha256).hexdigest()
 
 
 def is_admin() -> bool:
@@ -179,7 +143,7 @@ def is_admin() -> bool:
 
 def admin_login(password: str) -> bool:
     wanted = str(current_app.config.get("ADMIN_PASSWORD") or "")
-    if wanted and hmac.compare_digest(_bytes(password), _bytes(wanted)):
+    if wanted and hmac.compare_digest(secret_bytes(password), secret_bytes(wanted)):
         token = new_token()
         grants.open_admin(get_db(), token_hash(token), _password_tag(), device_label())
         session[ADMIN] = token

@@ -10,7 +10,6 @@ from flask import Flask
 from flask_babel import get_locale
 from jinja2 import ChoiceLoader
 
-from ..here import flashed_messages
 from ..i18n import NAMES
 from ..rights.access import can_manage
 from . import clubs, events, forms, games, kept, registry
@@ -68,7 +67,5 @@ def register(app: Flask) -> None:
         takes_deals=offers.takes_deals,
         kept_fragment=kept.fragments.kept_fragment,
         fragment_hole=kept.fragments.fragment_hole,
-        # Flask's own, on the request's context itself (here.py): every page's messages
-        get_flashed_messages=flashed_messages,
     )
     app.jinja_env.filters["fill_hole"] = kept.fragments.fill_hole

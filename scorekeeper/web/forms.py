@@ -20,9 +20,8 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from flask_wtf.form import SUBMIT_METHODS, _Auto
+from flask_wtf.form import _Auto  # FlaskForm's own default: the request's data, found
 from markupsafe import Markup, escape
-from werkzeug.datastructures import CombinedMultiDict
 from wtforms import Field, HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.csrf.core import CSRFTokenField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # not in the stubs
@@ -37,7 +36,7 @@ from wtforms.widgets import HiddenInput
 
 from .. import store
 from ..db import get_db
-from ..here import current_application, request_or_none
+from ..here import current_application
 from ..names import MAX_LENGTH, Clash, NameFault, clash, fault, first_clash, tidy
 
 
@@ -180,27 +179,6 @@ def _form_settings() -> tuple[object, ...]:
 class Form(FlaskForm):
     """A FlaskForm whose hidden fields (the CSRF token, the version) are drawn directly,
     and whose fields can be bound once (``bound``)."""
-
-    class Meta(FlaskForm.Meta):
-        def wrap_formdata(self, form: Any, formdata: Any) -> Any:
-            """Flask-WTF's: the posted data when the form is left to find it (``_Auto``),
-            read from the request itself (Flask-WTF asks its proxy up to five times for
-            each form made: ~9,000 instructions a read)."""
-            if formdata is not _Auto:
-                return formdata
-            asked = request_or_none()
-            if asked is None or asked.method not in SUBMIT_METHODS:
-                return None
-            if asked.files:
-                return CombinedMultiDict((asked.files, asked.form))
-            if asked.form:
-                return asked.form
-            return None  # a JSON body is no form's (``ServedRequest.is_json``)
-
-    def is_submitted(self) -> bool:
-        """Flask-WTF's: a request of a method that sends a form, read from the request."""
-        asked = request_or_none()
-        return asked is not None and asked.method in SUBMIT_METHODS
 
     @classmethod
     def bound(cls, formdata: Any = _Auto) -> Self:

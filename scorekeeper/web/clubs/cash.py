@@ -47,6 +47,7 @@ from .cash_forms import (
     PayForm,
     entry_words,
     evenings_by_id,
+    overpaid,
     own_ids,
     paid,
     payment_who,
@@ -284,7 +285,7 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
             typed_note(form.received_by.data) if kind is EntryKind.PAYMENT else "",
         )
     except accounts.Overpaid as error:
-        form.amount.errors = [_overpaid(club, error)]
+        form.amount.errors = [overpaid(club, error)]
         return _page(club, form, status=422)
     except clubs.Refused:
         form.member.errors = [_("Choose a member.")]
@@ -318,37 +319,6 @@ def _back(club: clubs.Club) -> BaseResponse:
         )
         + "#balances"
     )
-
-
-def _overpaid(club: clubs.Club, error: accounts.Overpaid) -> str:
-    """Why a payment of more than the member's balance has open is refused, with what it has
-    (and, paid out, what he won on evenings not closed: their rooms pay it)."""
-    found = next((m for m in clubs.members(get_db(), club.id) if m.id == error.member), None)
-    name, balance = "" if found is None else found.name, error.balance
-    if error.paid_in and balance < 0 and error.held >= -balance:
-        return _("That is more than %(name)s owes (%(amount)s) on evenings not closed, paid "
-                 "on to their winners.", name=name, amount=cents(-balance, club))  # fmt: skip
-    if error.paid_in and balance < 0 and error.held:
-        # the figure is not all the club's: an open evening's loss is paid on to its winners
-        return _("That is more than %(name)s owes (%(amount)s), of which %(held)s on evenings "
-                 "not closed, paid on to their winners.", name=name,
-                 amount=cents(-balance, club), held=cents(error.held, club))  # fmt: skip
-    if error.paid_in and balance < 0:
-        return _("That is more than %(name)s owes the club (%(amount)s).", name=name,
-                 amount=cents(-balance, club))  # fmt: skip
-    if error.paid_in:
-        return _("%(name)s owes the club nothing: there is nothing to pay in.", name=name)
-    if error.waiting:  # the box pays no win of an evening not closed
-        rooms = _("%(amount)s won on evenings not closed is paid on their rooms, from what "
-                  "their losers pay in.", amount=cents(error.waiting, club))  # fmt: skip
-        if balance > 0:
-            return _("That is more than the club owes %(name)s now (%(amount)s): %(rooms)s",
-                     name=name, amount=cents(balance, club), rooms=rooms)  # fmt: skip
-        return _("The club owes %(name)s nothing now: %(rooms)s", name=name, rooms=rooms)
-    if balance > 0:
-        return _("That is more than the club owes %(name)s (%(amount)s).", name=name,
-                 amount=cents(balance, club))  # fmt: skip
-    return _("The club owes %(name)s nothing: there is nothing to pay out.", name=name)
 
 
 @bp.post("/clubs/<int:club_id>/cash/fees")
@@ -426,7 +396,7 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
         message, status = not_owed(error)
         return _page(club, refused=message, status=status)
     except accounts.Overpaid as error:  # more than a balance has open: nothing recorded
-        said = _overpaid(club, error)
+        said = overpaid(club, error)
         return _page(club, refused=said, status=422)
     except clubs.Refused:
         abort(400)

@@ -8,7 +8,9 @@ the evening's tables). Amounts are typed as positive sums; the kind
 (and a payment's direction) gives the sign (cashbox.entries.signed).
 What the typed entry's and the fee's forms share as the page draws them
 refused: each field's id of its own (``own_ids``), and the summary of what
-was refused at the top of the page (``problems``).
+was refused at the top of the page (``problems``). What an entry answers: what it
+recorded (``recorded``, ``paid``), or why a payment of more than a balance has open is
+refused (``overpaid``).
 """
 
 from __future__ import annotations
@@ -243,6 +245,37 @@ def recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int)
         entry=entry,
         amount=money,
     )
+
+
+def overpaid(club: clubs.Club, error: accounts.Overpaid) -> str:
+    """Why a payment of more than the member's balance has open is refused, with what it has
+    (and, paid out, what he won on evenings not closed: their rooms pay it)."""
+    found = next((m for m in clubs.members(get_db(), club.id) if m.id == error.member), None)
+    name, balance = "" if found is None else found.name, error.balance
+    if error.paid_in and balance < 0 and error.held >= -balance:
+        return _("That is more than %(name)s owes (%(amount)s) on evenings not closed, paid "
+                 "on to their winners.", name=name, amount=cents(-balance, club))  # fmt: skip
+    if error.paid_in and balance < 0 and error.held:
+        # the figure is not all the club's: an open evening's loss is paid on to its winners
+        return _("That is more than %(name)s owes (%(amount)s), of which %(held)s on evenings "
+                 "not closed, paid on to their winners.", name=name,
+                 amount=cents(-balance, club), held=cents(error.held, club))  # fmt: skip
+    if error.paid_in and balance < 0:
+        return _("That is more than %(name)s owes the club (%(amount)s).", name=name,
+                 amount=cents(-balance, club))  # fmt: skip
+    if error.paid_in:
+        return _("%(name)s owes the club nothing: there is nothing to pay in.", name=name)
+    if error.waiting:  # the box pays no win of an evening not closed
+        rooms = _("%(amount)s won on evenings not closed is paid on their rooms, from what "
+                  "their losers pay in.", amount=cents(error.waiting, club))  # fmt: skip
+        if balance > 0:
+            return _("That is more than the club owes %(name)s now (%(amount)s): %(rooms)s",
+                     name=name, amount=cents(balance, club), rooms=rooms)  # fmt: skip
+        return _("The club owes %(name)s nothing now: %(rooms)s", name=name, rooms=rooms)
+    if balance > 0:
+        return _("That is more than the club owes %(name)s (%(amount)s).", name=name,
+                 amount=cents(balance, club))  # fmt: skip
+    return _("The club owes %(name)s nothing: there is nothing to pay out.", name=name)
 
 
 def typed_date(text: str | None) -> str | None:

@@ -19,7 +19,7 @@ from ...clock import today
 from ...clubs.season import day
 from ...db import get_db
 from ...names import Clash
-from ...rights import access
+from ...rights import access, tokens
 from ...rules.errors import GameError
 from ...rules.money import parse_money
 from .. import blueprints
@@ -56,9 +56,9 @@ def new_club() -> str | BaseResponse | tuple[str, int]:
         except GameError as error:
             getattr(form, error.field).errors = [refusal_text(error)]
         else:
-            token = access.new_token()
+            token = tokens.new_token()
             name = form.name.data or ""  # typed_note, as the form reads it
-            club_id = clubs.create(get_db(), name, money, access.token_hash(token))
+            club_id = clubs.create(get_db(), name, money, tokens.token_hash(token))
             access.grant_club(club_id)
             session[NEW_LINK] = [club_id, token]
             return redirect(url_for("clubs.club", club_id=club_id))
@@ -157,7 +157,7 @@ def manage(club_id: int) -> BaseResponse:
     if (
         found is None
         or not key
-        or not access.same_secret(access.token_hash(key), found.manager_hash)
+        or not tokens.same_secret(tokens.token_hash(key), found.manager_hash)
     ):
         abort(404)
     access.grant_club(club_id)
@@ -169,9 +169,9 @@ def new_manager_link(club_id: int) -> BaseResponse | tuple[str, int]:
     """A new manager link: every other device's right on the club ends; this one keeps it."""
     access.managed_club(club_id)
     form = LinkForm()
-    token = access.new_token()
+    token = tokens.new_token()
     try:
-        clubs.set_manager_hash(get_db(), club_id, access.token_hash(token), form_version(form))
+        clubs.set_manager_hash(get_db(), club_id, tokens.token_hash(token), form_version(form))
     except clubs.Conflict:
         return _refused(club_id, Sent("links", str(CLUB_CHANGED), {}), 409)
     if not access.is_admin():

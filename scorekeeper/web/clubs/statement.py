@@ -47,6 +47,9 @@ class Statement:
     """His entries, each with his balance after it."""
     ledger: ChainNote
     """The club ledger's head: whoever keeps this statement witnesses the accounts."""
+    provisional: Callable[[Entry], bool]
+    """Whether a line says "provisional: the evening is not closed yet": the accounts' own
+    answer (``Accounts.provisional``: an evening's result not final)."""
     entries: dict[int, Entry] = field(default_factory=dict)
     """The club's ledger rows by id: what a reversal undoes."""
     undoing: dict[int, Entry] = field(default_factory=dict)
@@ -56,17 +59,8 @@ class Statement:
     the cash box (``Accounts.open_left``, the room's *left*)."""
     posted: int = 0
     """The rest of his balance, what the cash box settles (``Accounts.payable``)."""
-    unfinal: frozenset[int] = frozenset()
-    """The ledger rows among his lines that are a result of an evening not closed, posted
-    before it was reopened (``Accounts.provisional``): said provisional, as the provisional
-    lines are."""
     evenings: dict[int, Evening] = field(default_factory=dict)
     """The club's evenings by id: a line of an evening names it (``entry_words``)."""
-
-    def provisional(self, entry: Entry) -> bool:
-        """Whether the line says "provisional: the evening is not closed yet": a result of
-        an evening not closed, first open or reopened (``Accounts.provisional``)."""
-        return entry.provisional or entry.id in self.unfinal
 
     @property
     def balance(self) -> int:
@@ -102,9 +96,17 @@ def _statement(club_id: int, member_id: int) -> Statement:
     found = sorted((e for e in every.values() if e.id in left), key=lambda e: (e.date, e.id))
     apart = [(e, left[e.id]) for e in found]
     posted = book.payable().get(member_id, 0)
-    unfinal = frozenset(line.entry.id for line in lines if book.provisional(line.entry))
     return Statement(
-        club, member, lines, club_ledger(club_id), by_id, undoing, apart, posted, unfinal, every
+        club,
+        member,
+        lines,
+        club_ledger(club_id),
+        book.provisional,
+        by_id,
+        undoing,
+        apart,
+        posted,
+        every,
     )
 
 

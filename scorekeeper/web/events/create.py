@@ -16,7 +16,7 @@ from ...clubs.presets import club_presets
 from ...db import get_db
 from ...events import records as stored
 from ...events.settings import settings_from
-from ...rights import access
+from ...rights import access, tokens
 from ...rules.errors import N_, GameError
 from ...rules.kinds import KINDS, find_kind
 from ..blueprints import events as bp
@@ -126,12 +126,12 @@ def new_event() -> str | BaseResponse | tuple[str, int]:
             field = getattr(form, error.field, form.seating)
             field.errors = [refusal_text(error)]
         else:
-            token = access.new_token()
+            token = tokens.new_token()
             event_id = stored.create_event(
                 get_db(),
                 form.name.data or "",
                 settings,
-                access.token_hash(token),
+                tokens.token_hash(token),
                 club_id,
                 form.seed.data,
             )
@@ -148,7 +148,7 @@ def new_event() -> str | BaseResponse | tuple[str, int]:
 def manage(event_id: int, token: str) -> BaseResponse:
     """Opening the manager link gives this browser the right to run the event."""
     found = stored.event(get_db(), event_id) if 1 <= event_id <= access.MAX_ID else None
-    if found is None or not access.same_secret(access.token_hash(token), found.manager_hash):
+    if found is None or not tokens.same_secret(tokens.token_hash(token), found.manager_hash):
         abort(404)
     grant_event(event_id)
     return redirect(url_for("events.director", event_id=event_id))

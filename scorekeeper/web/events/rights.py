@@ -21,7 +21,7 @@ from ...db import generation, get_db
 from ...events import records as stored
 from ...events.records import Event
 from ...events.standing import event_key
-from ...rights import access
+from ...rights import access, tokens
 from ..ops.deployment import external_url
 
 MAX_TOKEN = 64
@@ -82,7 +82,7 @@ def slips_key(event_id: int, **_: object) -> Hashable:
 def grant_event(event_id: int) -> None:
     token = access.device(create=True)
     assert token is not None
-    stored.give(get_db(), event_id, access.token_hash(token))
+    stored.give(get_db(), event_id, tokens.token_hash(token))
 
 
 def table_token(game_id: int) -> str:
@@ -97,4 +97,4 @@ def table_token(game_id: int) -> str:
 
 
 def table_hash(game_id: int) -> str:
-    return access.token_hash(table_token(game_id))
+    return tokens.token_hash(table_token(game_id))

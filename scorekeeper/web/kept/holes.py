@@ -13,10 +13,11 @@ that shows something once (a new manager link, a handover code:
 
 from __future__ import annotations
 
+from flask import get_flashed_messages
 from flask_wtf.csrf import generate_csrf
 from itsdangerous import URLSafeTimedSerializer
 
-from ...here import current_application, current_session, flashed_messages, request_globals
+from ...here import current_application, current_session, request_globals
 from ...rights.sessions import KeptKeySigner
 from .once import SHOWN_ONCE
 
@@ -91,7 +92,7 @@ def with_holes(body: bytes) -> bytes | None:
 def filled(kept: bytes) -> bytes:
     """A kept page with this request's token and messages put in."""
     page = kept.replace(TOKEN_HOLE, signed_token().encode())
-    if not flashed_messages():  # waiting, or taken already by what this request drew
+    if not get_flashed_messages():  # waiting, or taken already by what this request drew
         return page
     # the messages alone read no context processor: the template itself, without Flask's
     templates = current_application().jinja_env

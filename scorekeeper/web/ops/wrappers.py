@@ -22,9 +22,10 @@ class ServedRequest(i18n.CatalogRequest):
     @property
     def is_json(self) -> bool:
         """False: no route of the app reads a JSON body, and a form posted as JSON is no
-        form. Flask-WTF (and ``forms.Form``'s ``wrap_formdata``) took a JSON body for the
-        form's data, and one not an object (``5``, ``[1]``, ``"x"``), posted with the page's
-        CSRF token, was a 500 on every form; it is now a form sent empty, refused as one."""
+        form. Flask-WTF's ``wrap_formdata`` (``forms.Form`` keeps it as it is) takes a JSON
+        body for the form's data where this says True, and one not an object (``5``,
+        ``[1]``, ``"x"``), posted with the page's CSRF token, was a 500 on every form; it
+        is now a form sent empty, refused as one."""
         return False
 
     @property

@@ -19,7 +19,7 @@ from ...clubs.part_names import ask_new
 from ...clubs.seats import club_of_game, relink_seats
 from ...db import get_db
 from ...names import MAX_LENGTH, same_key, tidy
-from ...rights import access
+from ...rights import access, tokens
 from ...rules.errors import GameError
 from ...rules.kind import Game
 from ...rules.money import Money
@@ -125,7 +125,7 @@ def created(
             if also is not None:
                 also(db, evening)
 
-    token, code = access.new_token(), access.new_handover_code()
+    token, code = tokens.new_token(), tokens.new_handover_code()
     beside = field if field is not None else form.create  # where a refusal of no player goes
     try:
         game_id = store.create(
@@ -133,8 +133,8 @@ def created(
             game,
             action,
             money,
-            access.token_hash(token),
-            access.handover_hash(code),
+            tokens.token_hash(token),
+            tokens.handover_hash(code),
             then,
             seat_changes,
             stopped,

@@ -21,7 +21,7 @@ from wtforms import HiddenField, StringField, SubmitField
 
 from ... import store
 from ...db import get_db
-from ...rights import access
+from ...rights import access, tokens
 from ..forms import CHANGED, ActionForm, form_version
 from ..kept.once import NEW_HANDOVER_CODE
 from ..starting.creating import stash_code
@@ -55,12 +55,12 @@ def new_code(game_id: int) -> BaseResponse:
     if not form.validate():
         abort(400)
     back = BACK.get(request.args.get("back", ""), "links.links")
-    code = access.new_handover_code()
+    code = tokens.new_handover_code()
     try:
         store.set_handover_hash(
             get_db(),
             game_id,
-            access.handover_hash(code),
+            tokens.handover_hash(code),
             version=form_version(form),
             by=access.acting_grant(),
         )
@@ -86,12 +86,12 @@ def takeover(game_id: int) -> str | tuple[str, int] | BaseResponse:
     else:
         version = form_version(form)
         stored_hash = store.handover_hash(get_db(), game_id)
-        given = access.handover_hash(form.code.data or "")
-        if not (form.code.data or "").strip() or not access.same_secret(given, stored_hash):
+        given = tokens.handover_hash(form.code.data or "")
+        if not (form.code.data or "").strip() or not tokens.same_secret(given, stored_hash):
             form.code.errors = [_("This is not the game's handover code.")]
             status = 403
         else:
-            code = access.new_handover_code()
+            code = tokens.new_handover_code()
             token = access.device(create=True)
             assert token is not None
             try:
@@ -99,9 +99,9 @@ def takeover(game_id: int) -> str | tuple[str, int] | BaseResponse:
                     get_db(),
                     game_id,
                     given,
-                    access.handover_hash(code),
-                    access.token_hash(access.new_token()),
-                    access.token_hash(token),
+                    tokens.handover_hash(code),
+                    tokens.token_hash(tokens.new_token()),
+                    tokens.token_hash(token),
                     access.device_label(),
                     version=version,
                 )

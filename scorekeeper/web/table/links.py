@@ -28,7 +28,7 @@ from wtforms import HiddenField, PasswordField, StringField, SubmitField
 
 from ... import store
 from ...db import get_db
-from ...rights import access
+from ...rights import access, tokens
 from ...store import grants
 from ..forms import CHANGED, ActionForm, at_most, form_version
 from ..kept.once import NEW_MANAGER_LINK
@@ -133,7 +133,7 @@ def manage(game_id: int, token: str) -> BaseResponse:
     if 1 <= game_id <= access.MAX_ID:
         with contextlib.suppress(store.NotFound):
             game = store.head(get_db(), game_id)
-    if game is None or not access.same_secret(access.token_hash(token), game.manager_hash):
+    if game is None or not tokens.same_secret(tokens.token_hash(token), game.manager_hash):
         readable = game is not None and access.can_read(game)
         page = render_template(
             "error.html",
@@ -150,7 +150,7 @@ def manage(game_id: int, token: str) -> BaseResponse:
 def follow(game_id: int, token: str) -> BaseResponse:
     """Opening the table link lets this browser follow the game, read-only."""
     game = access.head(game_id)
-    if not access.same_secret(token, game.table_token):
+    if not tokens.same_secret(token, game.table_token):
         abort(404)
     access.grant_follow(game_id)
     return redirect(url_for("table.game", game_id=game_id))
@@ -205,12 +205,12 @@ def links(game_id: int) -> tuple[str, int] | BaseResponse:
     form = ActionForm()
     if not form.validate():
         abort(400)
-    token = access.new_token()
+    token = tokens.new_token()
     try:
         store.set_manager_hash(
             get_db(),
             game_id,
-            access.token_hash(token),
+            tokens.token_hash(token),
             version=form_version(form),
             keep_device=access.device_hash(),
             by=access.acting_grant(),
@@ -270,14 +270,14 @@ def remove_phone(game_id: int, grant_id: int) -> tuple[str, int] | BaseResponse:
     version = form_version(form)
     if last:
         return _links_page(stored, 409, LAST_PHONE)
-    token = access.new_token()
+    token = tokens.new_token()
     try:
         store.remove_device(
             get_db(),
             game_id,
             grant_id,
             version,
-            access.token_hash(token),
+            tokens.token_hash(token),
             by=access.acting_grant(),
         )
     except store.Conflict:
