@@ -28,10 +28,9 @@ from ...cashbox.entries import (
     FEES,
     METHODS,
     EntryKind,
-    as_of,
-    reversed_ids,
     signed,
 )
+from ...cashbox.ledger import counted, listed_at, placed, reversed_among
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
 from ...clubs import accounts
@@ -60,7 +59,7 @@ from .cash_forms import (
     recorded,
     typed_date,
 )
-from .paging import entry_place, page_of
+from .paging import Page, Place, page_read
 
 bp = blueprints.clubs
 
@@ -79,7 +78,7 @@ def context() -> dict[str, Any]:
     }
 
 
-def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
+def _forms(club: clubs.Club, book: accounts.Summed) -> dict[str, EntryForm]:
     """An empty form per entry type, the club's members to choose from."""
     out = {}
     for section, first in (
@@ -95,7 +94,7 @@ def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
 
 
 def _fees_form(
-    club: clubs.Club, book: accounts.Accounts, evening: clubs.Evening | None
+    club: clubs.Club, book: accounts.Summed, evening: clubs.Evening | None
 ) -> tuple[FeesForm, clubs.Evening | None]:
     """The fee form, the members to check, those of ``evening`` (or the club's last) checked:
     the form and the evening whose players it checked (None: the club has none yet)."""
@@ -126,23 +125,32 @@ def _page(
     status: int = 200,
     fees: FeesForm | None = None,
 ) -> tuple[str, int]:
-    book = accounts.accounts(get_db(), club.id)
     on = day(request.args.get("on", ""), "") or None
+    book = accounts.summed(get_db(), club.id, on)  # summed by SQLite, not the whole ledger
     asked_mode = request.args.get("mode", "")
     asked_mode = asked_mode if asked_mode in MODES else ""
     mode = asked_mode or MODES[0]
-    balances = book.payable(on)  # the evenings not closed apart: their rooms settle them
-    listed = as_of(book.entries, on)
-    # drawn a page at a time, newest first (paging.py); the balances above sum them all
-    shown = page_of(
-        sorted(listed, key=entry_place),
-        entry_place,
-        request.args.get("before"),
-        request.args.get("after"),
+    balances = book.payable  # the evenings not closed apart: their rooms settle them
+    # drawn a page at a time, newest first (paging.py), read a page at a time; the
+    # balances above sum them all
+    places = page_read(_Listing(club.id, on), request.args.get("before"), request.args.get("after"))
+    lines = {e.id: e for e in clubs.entries_at(get_db(), club.id, [n for _, n in places.lines])}
+    shown = Page(
+        [lines[n] for _, n in places.lines if n in lines],
+        places.total,
+        places.first,
+        places.newer,
+        places.older,
     )
+    undone_ids = [e.reverses for e in shown.lines if e.reverses is not None]
+    undone = {e.id: e for e in clubs.entries_at(get_db(), club.id, undone_ids)}
     suggest = between_members if mode == "members" else with_treasurer
     evening = _evening_asked(club, request.args.get("evening"))
-    purse = None if evening is None else evening_purse(get_db(), club, evening, book.entries)
+    # an evening's view: its fees' settling reads its members' every item (the whole ledger)
+    whole = None if evening is None else accounts.accounts(get_db(), club.id)
+    purse = None
+    if evening is not None and whole is not None:
+        purse = evening_purse(get_db(), club, evening, whole.entries)
     forms = _forms(club, book)
     typed_section = "charge"
     if typed is not None:  # a fee typed to one member (a page before 45.5): the charge's place
@@ -159,7 +167,9 @@ def _page(
     found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
     order = [m.id for m in people]
-    fees_shown = None if purse is None or evening is None else book.fees_on(evening, order)
+    fees_shown = None
+    if purse is not None and whole is not None and evening is not None:
+        fees_shown = whole.fees_on(evening, order)
     page = render_template(
         "club/cash.html",
         club=club,
@@ -172,7 +182,7 @@ def _page(
         # club's order: the pairing of money, docs/cashbox.md)
         owing=[(m.id, balances[m.id]) for m in people if balances.get(m.id, 0) < 0],
         owed=[(m.id, balances[m.id]) for m in people if balances.get(m.id, 0) > 0],
-        box=book.box(on),
+        box=book.box,
         # what is left of each evening not closed, and its room's suggestions
         open_rooms=[] if purse is not None else _open_rooms(club, book, on, people),
         suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
@@ -192,8 +202,8 @@ def _page(
         # suggestions take no payment either); the list once showed every later entry
         # with its Reverse button under balances of the day
         listed=shown,
-        undone=reversed_ids(listed),
-        by_id={e.id: e for e in book.entries},
+        undone=reversed_among(get_db(), club.id, on, [e.id for e in shown.lines]),
+        by_id=undone,
         refused=refused,
         problems=found,
         # where an entry typed here comes back to once recorded (_back): the evening shown,
@@ -201,6 +211,25 @@ def _page(
         typed_here={"evening": None if evening is None else evening.id, "mode": asked_mode or None},
     )
     return page, status
+
+
+@dataclass(frozen=True)
+class _Listing:
+    """The cash box's list of entries as of ``on``, where it is kept (``paging.Keyset``)."""
+
+    club_id: int
+    on: str | None
+
+    def placed(
+        self, limit: int, older_than: Place | None = None, newer_than: Place | None = None
+    ) -> list[Place]:
+        return placed(get_db(), self.club_id, self.on, limit, older_than, newer_than)
+
+    def counted(self, newer_than: Place | None = None) -> int:
+        return counted(get_db(), self.club_id, self.on, newer_than)
+
+    def listed_at(self, place: Place) -> bool:
+        return listed_at(get_db(), self.club_id, self.on, place)
 
 
 @dataclass(frozen=True)
@@ -214,12 +243,12 @@ class OpenRoom:
 
 
 def _open_rooms(
-    club: clubs.Club, book: accounts.Accounts, on: str | None, people: list[clubs.Member]
+    club: clubs.Club, book: accounts.Summed, on: str | None, people: list[clubs.Member]
 ) -> list[OpenRoom]:
     """Each evening not closed with something left, by its day: its rooms' figures, read
     from the accounts (``Accounts.open_left``: the room's left, ``clubs.purse``), so the
     box proposes what the room does (``between_members``, the club's order)."""
-    found = book.open_left(on)
+    found = book.open_left
     if not found:
         return []
     out = []

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from ...cashbox.entries import Entry
 
@@ -116,6 +116,52 @@ def page_of(
         total - end + 1 if lines else 0,
         newer=said(keys[end - 1]) if end < total else None,
         older=said(keys[start]) if start > 0 else None,
+    )
+
+
+class Keyset(Protocol):
+    """A list read a page at a time where it is kept (the cash box's: ``cashbox.ledger``),
+    newest first by place: what ``page_read`` asks of it."""
+
+    def placed(
+        self, limit: int, older_than: Place | None = None, newer_than: Place | None = None
+    ) -> list[Place]: ...
+
+    def counted(self, newer_than: Place | None = None) -> int: ...
+
+    def listed_at(self, place: Place) -> bool: ...
+
+
+Place = tuple[str, int]
+
+
+def page_read(
+    found: Keyset, before: str | None, after: str | None, size: int = PAGE
+) -> Page[Place]:
+    """The page ``page_of`` gives of the whole list, read a page's places at a time (the
+    places of its lines, newest first: the caller reads the lines at them). The same page,
+    cursors and counts as ``page_of`` for every cursor (tests/cashbox/test_cash_sums.py)."""
+    older_than, newer_than = cursor(before), cursor(after)
+    lines: list[Place] = []
+    if older_than is not None:
+        if found.listed_at(older_than):
+            lines = found.placed(size + 1, older_than=older_than)
+    elif newer_than is not None and found.listed_at(newer_than):
+        lines = found.placed(size, newer_than=newer_than)
+        lines = lines + found.placed(1, older_than=lines[-1]) if len(lines) == size else []
+    if not lines:  # none asked, or none past it: the newest page
+        lines = found.placed(size + 1)
+    more = len(lines) > size
+    lines = lines[:size]
+    if not lines:
+        return Page([], 0, 0)
+    first = found.counted(lines[0]) + 1
+    return Page(
+        lines,
+        found.counted(),
+        first,
+        newer=said(lines[0]) if first > 1 else None,
+        older=said(lines[-1]) if more else None,
     )
 
 
