@@ -29,7 +29,7 @@ from ..kept.expensive import club_key, expensive
 from ..printing.chain_heads import ChainNote, club_ledger
 from ..printing.pdf import pdf_response, printed
 from .cash_forms import entry_words, medium_day
-from .paging import entry_place, page_of
+from .paging import cursor, entry_place, page_of
 
 STATEMENT = printed("club/statement.html")
 """A member's statement, also the PDF's."""
@@ -109,16 +109,21 @@ def _statement(club_id: int, member_id: int) -> Statement:
 
 def _page(club_id: int, member_id: int, pdf: bool) -> str:
     found = _statement(club_id, member_id)
-    # the page draws its lines a page at a time, newest first (paging.py); the PDF, a
-    # download, every line in its order; the balance is the whole statement's
-    page = page_of(found.lines, _place, request.args.get("before"), request.args.get("after"))
+    # drawn a page at a time, newest first (paging.py), the page and its PDF alike: the PDF
+    # of every line took WeasyPrint 8 s of CPU at 1,000 lines (docs/performance.md, cash20),
+    # and any reader of the club may ask it; the CSV has every line. The balance is the
+    # whole statement's
+    asked = {key: request.args.get(key) for key in ("before", "after")}
+    page = page_of(found.lines, _place, asked["before"], asked["after"])
     return render_template(
         STATEMENT,
         pdf=pdf,
         club=found.club,
         member=found.member,
         lines=found.lines,
-        page=None if pdf else page,
+        page=page,
+        # the PDF of the page shown: its cursor, when it is one
+        shown={key: value for key, value in asked.items() if cursor(value) is not None},
         balance=found.balance,
         ledger=found.ledger,
         words=found.words,
