@@ -147,6 +147,23 @@ def accounts(db: sqlite_utils.Database, club_id: int) -> Accounts:
     return Accounts(members(db, club_id), found, provisional, frozenset(still_open))
 
 
+def of_member(db: sqlite_utils.Database, club_id: int, member_id: int) -> Accounts:
+    """``accounts`` for one member's statement: his rows alone (every member number merged
+    into him, ``merging.kept_members``) and his provisional results. A member's items are
+    settled by his own entries (``cashbox.open_items``), so his ``of``, ``open_left``,
+    ``payable`` and ``provisional`` are what the whole ledger's ``accounts`` gives him
+    (tests/cashbox/test_cash_sums.py); a statement no longer reads the club's every row
+    (docs/performance.md, cash20)."""
+    kept = kept_members(db, club_id)
+    found = ledger_entries(db, club_id, kept, members=_stored_as(kept, {member_id}))
+    club = club_of(db, club_id)
+    if club is None:
+        return Accounts(members(db, club_id), found)
+    still_open = closings.open_evenings(db, club_id)
+    provisional = [e for e in pending(db, club, found, still_open) if e.member == member_id]
+    return Accounts(members(db, club_id), found, provisional, frozenset(still_open))
+
+
 @dataclass(frozen=True)
 class Summed:
     """What the cash box's page sums, as of one day, read without the club's every row: the

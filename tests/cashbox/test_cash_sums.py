@@ -1,5 +1,8 @@
 """The cash box's sums read by SQLite equal the Python ones over the whole ledger (cash20).
 
+A member's statement, read from his rows alone (``accounts.of_member``), says what the
+whole ledger's ``accounts`` says of him.
+
 ``accounts.summed`` sums the ledger in SQLite (``cashbox.ledger.sums``) and works out the
 open items over the rows of the members with an evening not closed alone; ``Accounts``
 turns every row into an entry and sums them in Python. On random ledgers — fees (some
@@ -168,7 +171,19 @@ def test_the_sums_by_sqlite_are_the_ledgers_summed_in_python(coups, plan, days):
             assert found.box == book.box(on), on
             assert found.open_evenings == book.open_evenings
             assert found.order == book.order
+        for member in book.members:  # a statement reads its member's rows alone
+            mine, m = accounts.of_member(db, club_id, member.id), member.id
+            assert mine.of(m) == book.of(m)  # every field: the payment's sides said too
+            assert _his(mine.open_left(), m) == _his(book.open_left(), m)
+            assert mine.payable().get(m, 0) == book.payable().get(m, 0)
+            assert [mine.provisional(e) for e in mine.of(m)] == [
+                book.provisional(e) for e in book.of(m)
+            ]
         db.close()
+
+
+def _his(left: dict[tuple[int, int], int], member: int) -> dict[tuple[int, int], int]:
+    return {key: cents for key, cents in left.items() if key[0] == member}
 
 
 def test_the_sums_of_a_hand_made_ledger():

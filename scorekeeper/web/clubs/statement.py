@@ -86,7 +86,7 @@ class Statement:
 
 def _statement(club_id: int, member_id: int) -> Statement:
     club = access.readable_club(club_id)
-    book = accounts.accounts(get_db(), club_id)
+    book = accounts.of_member(get_db(), club_id, member_id)  # his rows, not the club's
     member = next((m for m in book.members if m.id == member_id), None)
     if member is None:
         abort(404)
