@@ -143,8 +143,10 @@ def test_a_statements_pdf_prints_the_page_shown_and_says_which(client, app, tmp_
 def test_the_cashbox_benchmark_runs_small():
     """A tiny run of benchmarks/cashbox.py: its ledger built, every page asked."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-    from cashbox import measure
+    from cashbox import measure, table
 
-    found = measure(120, repeats=1, pdf=False)
-    assert all(ms > 0 for ms, _size in found.values())
-    assert len(found) == 7  # every page but the PDF
+    found = {size: measure(size, repeats=1, pdf=size > 60) for size in (40, 120)}
+    assert all(ms > 0 for sized in found.values() for ms, _size in sized.values())
+    assert len(found[40]) == 7 and len(found[120]) == 8  # every page, the PDF at 120
+    printed = table({40: found[40], 120: {k: found[120][k] for k in found[40]}}, (40, 120))
+    assert len(printed) == 2 + 7 and printed[0].startswith("| page | 40 entries: ms |")
