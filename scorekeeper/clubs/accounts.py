@@ -154,14 +154,33 @@ def of_member(db: sqlite_utils.Database, club_id: int, member_id: int) -> Accoun
     ``payable`` and ``provisional`` are what the whole ledger's ``accounts`` gives him
     (tests/cashbox/test_cash_sums.py); a statement no longer reads the club's every row
     (docs/performance.md, cash20)."""
+    return of_members(db, club_id, {member_id})
+
+
+def of_members(db: sqlite_utils.Database, club_id: int, now: set[int]) -> Accounts:
+    """``accounts`` read for the members ``now`` (as they now are) alone: their rows and
+    their provisional results; what it says of them is what ``accounts`` says."""
     kept = kept_members(db, club_id)
-    found = ledger_entries(db, club_id, kept, members=_stored_as(kept, {member_id}))
+    found = ledger_entries(db, club_id, kept, members=_stored_as(kept, now))
     club = club_of(db, club_id)
     if club is None:
         return Accounts(members(db, club_id), found)
     still_open = closings.open_evenings(db, club_id)
-    provisional = [e for e in pending(db, club, found, still_open) if e.member == member_id]
+    provisional = [e for e in pending(db, club, found, still_open) if e.member in now]
     return Accounts(members(db, club_id), found, provisional, frozenset(still_open))
+
+
+def evening_members(db: sqlite_utils.Database, evening: Evening, result: Sequence[int]) -> set[int]:
+    """The members (as they now are) an evening's view of the cash box speaks of: those with a
+    row naming it (a result, a payment for it, a fee charged from it), a row dated its day (a
+    fee typed outside it), or a result there (``result``: the room's members with one)."""
+    kept = kept_members(db, evening.club_id)
+    found = db.execute(
+        "select distinct member_id from ledger where club_id = ? and (evening_id = ?"
+        " or on_date = ?)",
+        [evening.club_id, evening.id, evening.date],
+    )
+    return {kept.get(m, m) for (m,) in found} | set(result)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The cash box's sums read by SQLite equal the Python ones over the whole ledger (cash20).
 
 A member's statement, read from his rows alone (``accounts.of_member``), says what the
-whole ledger's ``accounts`` says of him.
+whole ledger's ``accounts`` says of him; an evening's view of the cash box, read from its
+members' rows (``accounts.evening_members``), the same purse and fees as the whole's.
 
 ``accounts.summed`` sums the ledger in SQLite (``cashbox.ledger.sums``) and works out the
 open items over the rows of the members with an evening not closed alone; ``Accounts``
@@ -31,6 +32,7 @@ from scorekeeper import clubs
 from scorekeeper.cashbox.entries import BOX_SIDE, MEMBER_SIDE, as_of
 from scorekeeper.cashbox.ledger import counted, insert_entry, listed_at, placed
 from scorekeeper.clubs import accounts, closing
+from scorekeeper.clubs.purse import evening_purse
 from scorekeeper.db import connect
 from scorekeeper.rules.money import Money
 from scorekeeper.web.clubs.paging import entry_place, page_of, page_read, said
@@ -141,6 +143,8 @@ def _build(db, coups: int, plan) -> int:
 # Anne's loss at the open evening's table (−3,60) settled by her payment tied to no evening:
 # a provisional line and no row of hers naming the evening
 @example(7, [("entry", 0, "payment", 100, "2026-01-06", None)], ["2026-01-05"])
+# Denis's fee typed outside the evening of the 12th, dated its day: that evening's fee
+@example(3, [("entry", 3, "fee_evening", 250, "2026-01-12", None)], [])
 # closed, a fee and a payment, reopened (the close's rows provisional again), Bruno merged
 # into Denis, a result on the third evening reversed the day before it
 @example(
@@ -171,6 +175,17 @@ def test_the_sums_by_sqlite_are_the_ledgers_summed_in_python(coups, plan, days):
             assert found.box == book.box(on), on
             assert found.open_evenings == book.open_evenings
             assert found.order == book.order
+        club = clubs.club(db, club_id)
+        for evening in clubs.evenings(db, club_id):  # an evening's view, its members' rows
+            result = closing.amounts(db, club, evening)
+            theirs = accounts.of_members(
+                db, club_id, accounts.evening_members(db, evening, list(result))
+            )
+            order = [m.id for m in book.members]
+            assert theirs.fees_on(evening, order) == book.fees_on(evening, order)
+            assert evening_purse(db, club, evening, theirs.entries) == evening_purse(
+                db, club, evening, book.entries
+            )
         for member in book.members:  # a statement reads its member's rows alone
             mine, m = accounts.of_member(db, club_id, member.id), member.id
             assert mine.of(m) == book.of(m)  # every field: the payment's sides said too

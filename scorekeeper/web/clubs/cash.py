@@ -33,7 +33,7 @@ from ...cashbox.entries import (
 from ...cashbox.ledger import counted, listed_at, placed, reversed_among
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
-from ...clubs import accounts
+from ...clubs import accounts, closing
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import room_of
 from ...clubs.season import day
@@ -146,8 +146,12 @@ def _page(
     undone = {e.id: e for e in clubs.entries_at(get_db(), club.id, undone_ids)}
     suggest = between_members if mode == "members" else with_treasurer
     evening = _evening_asked(club, request.args.get("evening"))
-    # an evening's view: its fees' settling reads its members' every item (the whole ledger)
-    whole = None if evening is None else accounts.accounts(get_db(), club.id)
+    # an evening's view: its members' rows (their items settle each other), not the club's
+    whole = None
+    if evening is not None:
+        result = closing.amounts(get_db(), club, evening)
+        concerned = accounts.evening_members(get_db(), evening, list(result))
+        whole = accounts.of_members(get_db(), club.id, concerned)
     purse = None
     if evening is not None and whole is not None:
         purse = evening_purse(get_db(), club, evening, whole.entries)
