@@ -1,10 +1,10 @@
 """The cash box's sums read by SQLite equal the Python ones over the whole ledger (cash20).
 
-A member's statement, read from his rows alone (``accounts.of_member``), says what the
+A member's statement, read from his rows alone (``cash_reads.of_member``), says what the
 whole ledger's ``accounts`` says of him; an evening's view of the cash box, read from its
-members' rows (``accounts.evening_members``), the same purse and fees as the whole's.
+members' rows (``cash_reads.evening_members``), the same purse and fees as the whole's.
 
-``accounts.summed`` sums the ledger in SQLite (``cashbox.ledger.sums``) and works out the
+``cash_reads.summed`` sums the ledger in SQLite (``cashbox.ledger.sums``) and works out the
 open items over the rows of the members with an evening not closed alone; ``Accounts``
 turns every row into an entry and sums them in Python. On random ledgers — fees (some
 charged from an evening), charges, prizes, payments in and out, payments recorded for an
@@ -31,7 +31,7 @@ from test_clubs_computed import seed, table
 from scorekeeper import clubs
 from scorekeeper.cashbox.entries import BOX_SIDE, MEMBER_SIDE, as_of
 from scorekeeper.cashbox.ledger import counted, insert_entry, listed_at, placed
-from scorekeeper.clubs import accounts, closing
+from scorekeeper.clubs import accounts, cash_reads, closing
 from scorekeeper.clubs.purse import evening_purse
 from scorekeeper.db import connect
 from scorekeeper.rules.money import Money
@@ -168,7 +168,7 @@ def test_the_sums_by_sqlite_are_the_ledgers_summed_in_python(coups, plan, days):
         club_id = _build(db, coups, plan)
         book = accounts.accounts(db, club_id)
         for on in (None, *days):
-            found = accounts.summed(db, club_id, on)
+            found = cash_reads.summed(db, club_id, on)
             assert found.balances == book.balances(on), on
             assert found.open_left == book.open_left(on), on
             assert found.payable == book.payable(on), on
@@ -177,17 +177,14 @@ def test_the_sums_by_sqlite_are_the_ledgers_summed_in_python(coups, plan, days):
             assert found.order == book.order
         club = clubs.club(db, club_id)
         for evening in clubs.evenings(db, club_id):  # an evening's view, its members' rows
-            result = closing.amounts(db, club, evening)
-            theirs = accounts.of_members(
-                db, club_id, accounts.evening_members(db, evening, list(result))
-            )
+            theirs = cash_reads.of_evening(db, club, evening)
             order = [m.id for m in book.members]
             assert theirs.fees_on(evening, order) == book.fees_on(evening, order)
             assert evening_purse(db, club, evening, theirs.entries) == evening_purse(
                 db, club, evening, book.entries
             )
         for member in book.members:  # a statement reads its member's rows alone
-            mine, m = accounts.of_member(db, club_id, member.id), member.id
+            mine, m = cash_reads.of_member(db, club_id, member.id), member.id
             assert mine.of(m) == book.of(m)  # every field: the payment's sides said too
             assert _his(mine.open_left(), m) == _his(book.open_left(), m)
             assert mine.payable().get(m, 0) == book.payable().get(m, 0)
@@ -219,12 +216,12 @@ def test_the_sums_of_a_hand_made_ledger():
         insert_entry(db, row | back)
         prize = {"member_id": bruno, "kind": "prize", "amount": 400, "on_date": "2026-01-05"}
         insert_entry(db, row | prize)
-        assert accounts.summed(db, club_id, "2026-01-03").balances == {anne: -250}
-        assert accounts.summed(db, club_id, "2026-01-04").balances == {anne: -250}
-        assert accounts.summed(db, club_id, "2026-01-04").box.held == 0  # 100 − 100
-        assert accounts.summed(db, club_id).balances == {anne: -250, bruno: 400}
+        assert cash_reads.summed(db, club_id, "2026-01-03").balances == {anne: -250}
+        assert cash_reads.summed(db, club_id, "2026-01-04").balances == {anne: -250}
+        assert cash_reads.summed(db, club_id, "2026-01-04").box.held == 0  # 100 − 100
+        assert cash_reads.summed(db, club_id).balances == {anne: -250, bruno: 400}
         clubs.merge(db, club_id, bruno, anne, _version(db, club_id))
-        found = accounts.summed(db, club_id)
+        found = cash_reads.summed(db, club_id)
         assert found.balances == found.payable == {anne: 150}  # −250 + 400
         assert (found.box.owing, found.box.creditors, found.box.owed) == (150, 1, 0)
         db.close()

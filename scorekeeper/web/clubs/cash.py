@@ -30,10 +30,9 @@ from ...cashbox.entries import (
     EntryKind,
     signed,
 )
-from ...cashbox.ledger import counted, listed_at, placed, reversed_among
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
-from ...clubs import accounts, closing
+from ...clubs import accounts, cash_reads
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import room_of
 from ...clubs.season import day
@@ -59,7 +58,7 @@ from .cash_forms import (
     recorded,
     typed_date,
 )
-from .paging import Page, Place, page_read
+from .paging import entries_page
 
 bp = blueprints.clubs
 
@@ -78,7 +77,7 @@ def context() -> dict[str, Any]:
     }
 
 
-def _forms(club: clubs.Club, book: accounts.Summed) -> dict[str, EntryForm]:
+def _forms(club: clubs.Club, book: cash_reads.Summed) -> dict[str, EntryForm]:
     """An empty form per entry type, the club's members to choose from."""
     out = {}
     for section, first in (
@@ -94,7 +93,7 @@ def _forms(club: clubs.Club, book: accounts.Summed) -> dict[str, EntryForm]:
 
 
 def _fees_form(
-    club: clubs.Club, book: accounts.Summed, evening: clubs.Evening | None
+    club: clubs.Club, book: cash_reads.Summed, evening: clubs.Evening | None
 ) -> tuple[FeesForm, clubs.Evening | None]:
     """The fee form, the members to check, those of ``evening`` (or the club's last) checked:
     the form and the evening whose players it checked (None: the club has none yet)."""
@@ -126,34 +125,21 @@ def _page(
     fees: FeesForm | None = None,
 ) -> tuple[str, int]:
     on = day(request.args.get("on", ""), "") or None
-    book = accounts.summed(get_db(), club.id, on)  # summed by SQLite, not the whole ledger
+    book = cash_reads.summed(get_db(), club.id, on)  # summed by SQLite, not the whole ledger
     asked_mode = request.args.get("mode", "")
     asked_mode = asked_mode if asked_mode in MODES else ""
     mode = asked_mode or MODES[0]
     balances = book.payable  # the evenings not closed apart: their rooms settle them
     # drawn a page at a time, newest first (paging.py), read a page at a time; the
     # balances above sum them all
-    places = page_read(_Listing(club.id, on), request.args.get("before"), request.args.get("after"))
-    lines = {e.id: e for e in clubs.entries_at(get_db(), club.id, [n for _, n in places.lines])}
-    shown = Page(
-        [lines[n] for _, n in places.lines if n in lines],
-        places.total,
-        places.first,
-        places.newer,
-        places.older,
+    shown, by_id, undone = entries_page(
+        club.id, on, request.args.get("before"), request.args.get("after")
     )
-    undone_ids = [e.reverses for e in shown.lines if e.reverses is not None]
-    undone = {e.id: e for e in clubs.entries_at(get_db(), club.id, undone_ids)}
     suggest = between_members if mode == "members" else with_treasurer
     evening = _evening_asked(club, request.args.get("evening"))
-    # an evening's view: its members' rows (their items settle each other), not the club's
-    whole = None
-    if evening is not None:
-        result = closing.amounts(get_db(), club, evening)
-        concerned = accounts.evening_members(get_db(), evening, list(result))
-        whole = accounts.of_members(get_db(), club.id, concerned)
-    purse = None
-    if evening is not None and whole is not None:
+    whole, purse = None, None
+    if evening is not None:  # its members' rows (their items settle each other), not the club's
+        whole = cash_reads.of_evening(get_db(), club, evening)
         purse = evening_purse(get_db(), club, evening, whole.entries)
     forms = _forms(club, book)
     typed_section = "charge"
@@ -206,8 +192,8 @@ def _page(
         # suggestions take no payment either); the list once showed every later entry
         # with its Reverse button under balances of the day
         listed=shown,
-        undone=reversed_among(get_db(), club.id, on, [e.id for e in shown.lines]),
-        by_id=undone,
+        undone=undone,
+        by_id=by_id,
         refused=refused,
         problems=found,
         # where an entry typed here comes back to once recorded (_back): the evening shown,
@@ -215,25 +201,6 @@ def _page(
         typed_here={"evening": None if evening is None else evening.id, "mode": asked_mode or None},
     )
     return page, status
-
-
-@dataclass(frozen=True)
-class _Listing:
-    """The cash box's list of entries as of ``on``, where it is kept (``paging.Keyset``)."""
-
-    club_id: int
-    on: str | None
-
-    def placed(
-        self, limit: int, older_than: Place | None = None, newer_than: Place | None = None
-    ) -> list[Place]:
-        return placed(get_db(), self.club_id, self.on, limit, older_than, newer_than)
-
-    def counted(self, newer_than: Place | None = None) -> int:
-        return counted(get_db(), self.club_id, self.on, newer_than)
-
-    def listed_at(self, place: Place) -> bool:
-        return listed_at(get_db(), self.club_id, self.on, place)
 
 
 @dataclass(frozen=True)
@@ -247,7 +214,7 @@ class OpenRoom:
 
 
 def _open_rooms(
-    club: clubs.Club, book: accounts.Summed, on: str | None, people: list[clubs.Member]
+    club: clubs.Club, book: cash_reads.Summed, on: str | None, people: list[clubs.Member]
 ) -> list[OpenRoom]:
     """Each evening not closed with something left, by its day: its rooms' figures, read
     from the accounts (``Accounts.open_left``: the room's left, ``clubs.purse``), so the

@@ -18,7 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
+from ... import clubs
+from ...cashbox import ledger
 from ...cashbox.entries import Entry
+from ...db import get_db
 
 PAGE = 50
 """Lines a page."""
@@ -168,3 +171,36 @@ def page_read(
 def entry_place(entry: Entry) -> tuple[str, int]:
     """An entry's place in the cash box's list: its date, then its number."""
     return (entry.on, entry.id)
+
+
+@dataclass(frozen=True)
+class _Listing:
+    """The cash box's list of entries as of ``on``, where it is kept (a ``Keyset``)."""
+
+    club_id: int
+    on: str | None
+
+    def placed(
+        self, limit: int, older_than: Place | None = None, newer_than: Place | None = None
+    ) -> list[Place]:
+        return ledger.placed(get_db(), self.club_id, self.on, limit, older_than, newer_than)
+
+    def counted(self, newer_than: Place | None = None) -> int:
+        return ledger.counted(get_db(), self.club_id, self.on, newer_than)
+
+    def listed_at(self, place: Place) -> bool:
+        return ledger.listed_at(get_db(), self.club_id, self.on, place)
+
+
+def entries_page(
+    club_id: int, on: str | None, before: str | None, after: str | None
+) -> tuple[Page[Entry], dict[int, Entry], set[int]]:
+    """The cash box's page of entries as of ``on`` (``page_read``: its lines alone read),
+    the entries its reversals undo by number, and which of its entries are reversed."""
+    places = page_read(_Listing(club_id, on), before, after)
+    read = {e.id: e for e in clubs.entries_at(get_db(), club_id, [n for _, n in places.lines])}
+    lines = [read[n] for _, n in places.lines if n in read]
+    shown = Page(lines, places.total, places.first, places.newer, places.older)
+    undone = [e.reverses for e in lines if e.reverses is not None]
+    by_id = {e.id: e for e in clubs.entries_at(get_db(), club_id, undone)}
+    return shown, by_id, ledger.reversed_among(get_db(), club_id, on, [e.id for e in lines])

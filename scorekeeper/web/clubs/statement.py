@@ -19,7 +19,7 @@ from flask import Response, abort, render_template, request
 from flask_babel import gettext as _
 
 from ...cashbox.entries import Entry, Line, plain, running
-from ...clubs import Club, Evening, Member, accounts, evenings
+from ...clubs import Club, Evening, Member, cash_reads, evenings
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
 from ...rights import access
@@ -86,7 +86,7 @@ class Statement:
 
 def _statement(club_id: int, member_id: int) -> Statement:
     club = access.readable_club(club_id)
-    book = accounts.of_member(get_db(), club_id, member_id)  # his rows, not the club's
+    book = cash_reads.of_member(get_db(), club_id, member_id)  # his rows, not the club's
     member = next((m for m in book.members if m.id == member_id), None)
     if member is None:
         abort(404)
