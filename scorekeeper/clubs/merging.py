@@ -108,6 +108,11 @@ def entries(db: sqlite_utils.Database, club_id: int) -> list[Entry]:
     return ledger.entries(db, club_id, kept_members(db, club_id))
 
 
+def entries_at(db: sqlite_utils.Database, club_id: int, ids: Collection[int]) -> list[Entry]:
+    """The club's entries numbered ``ids`` alone, each as ``entries`` has it."""
+    return ledger.entries(db, club_id, kept_members(db, club_id), ids=ids)
+
+
 class SatTogether(Exception):
     """A merge refused: the two members sat at one table at the same time."""
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import sqlite_utils
 from test_clubs import new_club
+from test_settlement import pdf_text
 
 from scorekeeper import clubs
 from scorekeeper.cashbox.entries import EntryKind
@@ -114,11 +115,38 @@ def test_a_statement_pages_its_lines_and_its_balance_is_the_whole_ones(client, a
     assert len(lines) == 61 and lines[-1][4] == "-60.00"
 
 
+def test_a_statements_pdf_prints_the_page_shown_and_says_which(client, app, tmp_path):
+    """The PDF of every line took WeasyPrint 8 s of CPU at 1,000 lines (cash20): it prints
+    the page shown, its link carrying the page's cursor, and says which lines it holds."""
+    club, members, _written = ledger_of(client, app)
+    base = f"/clubs/{club}/members/{members['Anne']}/statement"
+    page = client.get(base).data.decode()
+    pdf = client.get(base + ".pdf")
+    assert pdf.status_code == 200 and pdf.data[:4] == b"%PDF"
+    printed = pdf_text(pdf.data, tmp_path)
+    # the newest page: her fees 11 to 60, balances −11.00 to −60.00, and the whole balance
+    assert "1–50 of 60 entries" in printed
+    assert "−€60.00" in printed and "−€11.00" in printed and "−€10.00" not in printed
+    assert "Anne owes the club €60.00." in printed
+    older = OLDER.findall(page)[0].replace("&amp;", "&")
+    cursor = older.split("before=")[1].split("#")[0].split("&")[0]
+    second = client.get(older).data.decode()
+    link = f"{base}.pdf?before={cursor}"
+    assert f'href="{link}"' in second  # the PDF of the older page
+    printed = pdf_text(client.get(link).data, tmp_path)
+    # her first 10 fees: balances −1.00 to −10.00; still the whole statement's balance
+    assert "51–60 of 60 entries" in printed
+    assert "−€10.00" in printed and "−€11.00" not in printed
+    assert "Anne owes the club €60.00." in printed
+
+
 def test_the_cashbox_benchmark_runs_small():
     """A tiny run of benchmarks/cashbox.py: its ledger built, every page asked."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-    from cashbox import measure
+    from cashbox import measure, table
 
-    found = measure(120, repeats=1, pdf=False)
-    assert all(ms > 0 for ms, _size in found.values())
-    assert len(found) == 7  # every page but the PDF
+    found = {size: measure(size, repeats=1, pdf=False) for size in (40, 120)}
+    assert all(ms > 0 for sized in found.values() for ms, _size in sized.values())
+    assert len(found[40]) == len(found[120]) == 7  # every page but the PDF (tested above)
+    printed = table(found, (40, 120))
+    assert len(printed) == 2 + 7 and printed[0].startswith("| page | 40 entries: ms |")

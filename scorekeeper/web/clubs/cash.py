@@ -24,10 +24,10 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
-from ...cashbox.entries import FEES, METHODS, EntryKind, as_of, reversed_ids, signed
+from ...cashbox.entries import FEES, METHODS, EntryKind, signed
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
-from ...clubs import accounts
+from ...clubs import accounts, cash_reads
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import room_of
 from ...clubs.season import day
@@ -55,7 +55,7 @@ from .cash_forms import (
     recorded,
     typed_date,
 )
-from .paging import entry_place, page_of
+from .paging import entries_page
 
 bp = blueprints.clubs
 
@@ -74,7 +74,7 @@ def context() -> dict[str, Any]:
     }
 
 
-def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
+def _forms(club: clubs.Club, book: cash_reads.Summed) -> dict[str, EntryForm]:
     """An empty form per entry type, the club's members to choose from."""
     out = {}
     for section, first in (
@@ -90,7 +90,7 @@ def _forms(club: clubs.Club, book: accounts.Accounts) -> dict[str, EntryForm]:
 
 
 def _fees_form(
-    club: clubs.Club, book: accounts.Accounts, evening: clubs.Evening | None
+    club: clubs.Club, book: cash_reads.Summed, evening: clubs.Evening | None
 ) -> tuple[FeesForm, clubs.Evening | None]:
     """The fee form, the members to check, those of ``evening`` (or the club's last) checked:
     the form and the evening whose players it checked (None: the club has none yet)."""
@@ -121,23 +121,23 @@ def _page(
     status: int = 200,
     fees: FeesForm | None = None,
 ) -> tuple[str, int]:
-    book = accounts.accounts(get_db(), club.id)
     on = day(request.args.get("on", ""), "") or None
+    book = cash_reads.summed(get_db(), club.id, on)  # summed by SQLite, not the whole ledger
     asked_mode = request.args.get("mode", "")
     asked_mode = asked_mode if asked_mode in MODES else ""
     mode = asked_mode or MODES[0]
-    balances = book.payable(on)  # the evenings not closed apart: their rooms settle them
-    listed = as_of(book.entries, on)
-    # drawn a page at a time, newest first (paging.py); the balances above sum them all
-    shown = page_of(
-        sorted(listed, key=entry_place),
-        entry_place,
-        request.args.get("before"),
-        request.args.get("after"),
+    balances = book.payable  # the evenings not closed apart: their rooms settle them
+    # drawn a page at a time, newest first (paging.py), read a page at a time; the
+    # balances above sum them all
+    shown, by_id, undone = entries_page(
+        club.id, on, request.args.get("before"), request.args.get("after")
     )
     suggest = between_members if mode == "members" else with_treasurer
     evening = _evening_asked(club, request.args.get("evening"))
-    purse = None if evening is None else evening_purse(get_db(), club, evening, book.entries)
+    whole, purse = None, None
+    if evening is not None:  # its members' rows (their items settle each other), not the club's
+        whole = cash_reads.of_evening(get_db(), club, evening)
+        purse = evening_purse(get_db(), club, evening, whole.entries)
     forms = _forms(club, book)
     typed_section = "charge"
     if typed is not None:  # a fee typed to one member (a page before 45.5): the charge's place
@@ -154,7 +154,9 @@ def _page(
     found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
     order = [m.id for m in people]
-    fees_shown = None if purse is None or evening is None else book.fees_on(evening, order)
+    fees_shown = None
+    if purse is not None and whole is not None and evening is not None:
+        fees_shown = whole.fees_on(evening, order)
     page = render_template(
         "club/cash.html",
         club=club,
@@ -167,7 +169,7 @@ def _page(
         # club's order: the pairing of money, docs/cashbox.md)
         owing=[(m.id, balances[m.id]) for m in people if balances.get(m.id, 0) < 0],
         owed=[(m.id, balances[m.id]) for m in people if balances.get(m.id, 0) > 0],
-        box=book.box(on),
+        box=book.box,
         # what is left of each evening not closed, and its room's suggestions
         open_rooms=[] if purse is not None else _open_rooms(club, book, on, people),
         suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
@@ -187,8 +189,8 @@ def _page(
         # suggestions take no payment either); the list once showed every later entry
         # with its Reverse button under balances of the day
         listed=shown,
-        undone=reversed_ids(listed),
-        by_id={e.id: e for e in book.entries},
+        undone=undone,
+        by_id=by_id,
         evenings_by_id=evenings_by_id(club.id),  # an entry of an evening names it
         refused=refused,
         problems=found,
@@ -210,12 +212,12 @@ class OpenRoom:
 
 
 def _open_rooms(
-    club: clubs.Club, book: accounts.Accounts, on: str | None, people: list[clubs.Member]
+    club: clubs.Club, book: cash_reads.Summed, on: str | None, people: list[clubs.Member]
 ) -> list[OpenRoom]:
     """Each evening not closed with something left, by its day: its rooms' figures, read
     from the accounts (``Accounts.open_left``: the room's left, ``clubs.purse``), so the
     box proposes what the room does (``between_members``, the club's order)."""
-    found = book.open_left(on)
+    found = book.open_left
     if not found:
         return []
     out = []

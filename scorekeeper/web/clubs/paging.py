@@ -16,9 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
+from ... import clubs
+from ...cashbox import ledger
 from ...cashbox.entries import Entry
+from ...db import get_db
 
 PAGE = 50
 """Lines a page."""
@@ -119,6 +122,85 @@ def page_of(
     )
 
 
+class Keyset(Protocol):
+    """A list read a page at a time where it is kept (the cash box's: ``cashbox.ledger``),
+    newest first by place: what ``page_read`` asks of it."""
+
+    def placed(
+        self, limit: int, older_than: Place | None = None, newer_than: Place | None = None
+    ) -> list[Place]: ...
+
+    def counted(self, newer_than: Place | None = None) -> int: ...
+
+    def listed_at(self, place: Place) -> bool: ...
+
+
+Place = tuple[str, int]
+
+
+def page_read(
+    found: Keyset, before: str | None, after: str | None, size: int = PAGE
+) -> Page[Place]:
+    """The page ``page_of`` gives of the whole list, read a page's places at a time (the
+    places of its lines, newest first: the caller reads the lines at them). The same page,
+    cursors and counts as ``page_of`` for every cursor (tests/cashbox/test_cash_sums.py)."""
+    older_than, newer_than = cursor(before), cursor(after)
+    lines: list[Place] = []
+    if older_than is not None:
+        if found.listed_at(older_than):
+            lines = found.placed(size + 1, older_than=older_than)
+    elif newer_than is not None and found.listed_at(newer_than):
+        lines = found.placed(size, newer_than=newer_than)
+        lines = lines + found.placed(1, older_than=lines[-1]) if len(lines) == size else []
+    if not lines:  # none asked, or none past it: the newest page
+        lines = found.placed(size + 1)
+    more = len(lines) > size
+    lines = lines[:size]
+    if not lines:
+        return Page([], 0, 0)
+    first = found.counted(lines[0]) + 1
+    return Page(
+        lines,
+        found.counted(),
+        first,
+        newer=said(lines[0]) if first > 1 else None,
+        older=said(lines[-1]) if more else None,
+    )
+
+
 def entry_place(entry: Entry) -> tuple[str, int]:
     """An entry's place in the cash box's list: its date, then its number."""
     return (entry.on, entry.id)
+
+
+@dataclass(frozen=True)
+class _Listing:
+    """The cash box's list of entries as of ``on``, where it is kept (a ``Keyset``)."""
+
+    club_id: int
+    on: str | None
+
+    def placed(
+        self, limit: int, older_than: Place | None = None, newer_than: Place | None = None
+    ) -> list[Place]:
+        return ledger.placed(get_db(), self.club_id, self.on, limit, older_than, newer_than)
+
+    def counted(self, newer_than: Place | None = None) -> int:
+        return ledger.counted(get_db(), self.club_id, self.on, newer_than)
+
+    def listed_at(self, place: Place) -> bool:
+        return ledger.listed_at(get_db(), self.club_id, self.on, place)
+
+
+def entries_page(
+    club_id: int, on: str | None, before: str | None, after: str | None
+) -> tuple[Page[Entry], dict[int, Entry], set[int]]:
+    """The cash box's page of entries as of ``on`` (``page_read``: its lines alone read),
+    the entries its reversals undo by number, and which of its entries are reversed."""
+    places = page_read(_Listing(club_id, on), before, after)
+    read = {e.id: e for e in clubs.entries_at(get_db(), club_id, [n for _, n in places.lines])}
+    lines = [read[n] for _, n in places.lines if n in read]
+    shown = Page(lines, places.total, places.first, places.newer, places.older)
+    undone = [e.reverses for e in lines if e.reverses is not None]
+    by_id = {e.id: e for e in clubs.entries_at(get_db(), club_id, undone)}
+    return shown, by_id, ledger.reversed_among(get_db(), club_id, on, [e.id for e in lines])

@@ -19,7 +19,7 @@ from flask import Response, abort, render_template, request
 from flask_babel import gettext as _
 
 from ...cashbox.entries import Entry, Line, plain, running
-from ...clubs import Club, Evening, Member, accounts
+from ...clubs import Club, Evening, Member, cash_reads
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
 from ...rights import access
@@ -29,7 +29,7 @@ from ..kept.expensive import club_key, expensive
 from ..printing.chain_heads import ChainNote, club_ledger
 from ..printing.pdf import pdf_response, printed
 from .cash_forms import entry_words, evenings_by_id, medium_day
-from .paging import entry_place, page_of
+from .paging import cursor, entry_place, page_of
 
 STATEMENT = printed("club/statement.html")
 """A member's statement, also the PDF's."""
@@ -82,7 +82,7 @@ class Statement:
 
 def _statement(club_id: int, member_id: int) -> Statement:
     club = access.readable_club(club_id)
-    book = accounts.accounts(get_db(), club_id)
+    book = cash_reads.of_member(get_db(), club_id, member_id)  # his rows, not the club's
     member = next((m for m in book.members if m.id == member_id), None)
     if member is None:
         abort(404)
@@ -112,16 +112,21 @@ def _statement(club_id: int, member_id: int) -> Statement:
 
 def _page(club_id: int, member_id: int, pdf: bool) -> str:
     found = _statement(club_id, member_id)
-    # the page draws its lines a page at a time, newest first (paging.py); the PDF, a
-    # download, every line in its order; the balance is the whole statement's
-    page = page_of(found.lines, _place, request.args.get("before"), request.args.get("after"))
+    # drawn a page at a time, newest first (paging.py), the page and its PDF alike: the PDF
+    # of every line took WeasyPrint 8 s of CPU at 1,000 lines (docs/performance.md, cash20),
+    # and any reader of the club may ask it; the CSV has every line. The balance is the
+    # whole statement's
+    asked = {key: request.args.get(key) for key in ("before", "after")}
+    page = page_of(found.lines, _place, asked["before"], asked["after"])
     return render_template(
         STATEMENT,
         pdf=pdf,
         club=found.club,
         member=found.member,
         lines=found.lines,
-        page=None if pdf else page,
+        page=page,
+        # the PDF of the page shown: its cursor, when it is one
+        shown={key: value for key, value in asked.items() if cursor(value) is not None},
         balance=found.balance,
         ledger=found.ledger,
         words=found.words,

@@ -1,0 +1,152 @@
+"""The cash box's figures read from the rows that carry them, not the club's every row (cash20).
+
+``accounts`` turns every ledger row of the club into an entry: 0.55 s of CPU at 40,000
+rows, on every view of the cash box (docs/performance.md). What a page shows needs less:
+the balances are sums (SQLite's, ``cashbox.ledger.sums``), and a member's open items are
+settled by his own entries alone (``cashbox.open_items``), so a statement, the open
+evenings' rooms and an evening's view read the rows of the members they speak of. Each
+gives the cents ``accounts`` gives over the whole ledger (tests/cashbox/test_cash_sums.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from ..cashbox.entries import Box, as_of
+from ..cashbox.ledger import entries as ledger_entries
+from ..cashbox.ledger import sums
+from ..cashbox.open_items import on_open_evenings
+from ..store import closings
+from .accounts import Accounts
+from .closing import amounts, pending
+from .merging import kept_members
+from .records import Club, Evening, Member
+from .records import club as club_of
+from .seats import members
+from .ties import pay_order
+
+
+def of_member(db: sqlite_utils.Database, club_id: int, member_id: int) -> Accounts:
+    """``accounts`` for one member's statement: his rows alone (every member number merged
+    into him, ``merging.kept_members``) and his provisional results. A member's items are
+    settled by his own entries (``cashbox.open_items``), so his ``of``, ``open_left``,
+    ``payable`` and ``provisional`` are what the whole ledger's ``accounts`` gives him
+    (tests/cashbox/test_cash_sums.py); a statement no longer reads the club's every row
+    (docs/performance.md, cash20)."""
+    return of_members(db, club_id, {member_id})
+
+
+def of_members(db: sqlite_utils.Database, club_id: int, now: set[int]) -> Accounts:
+    """``accounts`` read for the members ``now`` (as they now are) alone: their rows and
+    their provisional results; what it says of them is what ``accounts`` says."""
+    kept = kept_members(db, club_id)
+    found = ledger_entries(db, club_id, kept, members=_stored_as(kept, now))
+    club = club_of(db, club_id)
+    if club is None:
+        return Accounts(members(db, club_id), found)
+    still_open = closings.open_evenings(db, club_id)
+    provisional = [e for e in pending(db, club, found, still_open) if e.member in now]
+    return Accounts(members(db, club_id), found, provisional, frozenset(still_open))
+
+
+def of_evening(db: sqlite_utils.Database, club: Club, evening: Evening) -> Accounts:
+    """``accounts`` read for an evening's view of the cash box: the rows of the members it
+    speaks of (``evening_members``), whose purse and fees are the whole ledger's."""
+    result = amounts(db, club, evening)
+    return of_members(db, club.id, evening_members(db, evening, list(result)))
+
+
+def evening_members(db: sqlite_utils.Database, evening: Evening, result: Sequence[int]) -> set[int]:
+    """The members (as they now are) an evening's view of the cash box speaks of: those with a
+    row naming it (a result, a payment for it, a fee charged from it), a row dated its day (a
+    fee typed outside it), or a result there (``result``: the room's members with one)."""
+    kept = kept_members(db, evening.club_id)
+    found = db.execute(
+        "select distinct member_id from ledger where club_id = ? and (evening_id = ?"
+        " or on_date = ?)",
+        [evening.club_id, evening.id, evening.date],
+    )
+    return {kept.get(m, m) for (m,) in found} | set(result)
+
+
+@dataclass(frozen=True)
+class Summed:
+    """What the cash box's page sums, as of one day, read without the club's every row: the
+    balances summed by SQLite (``cashbox.ledger.sums``, each member the one he now is:
+    ``merging.kept_members``, as ``entries`` has him), the open items worked out over the
+    rows of the members with an evening not closed alone (an open evening's item is
+    settled by its member's own entries: ``cashbox.open_items``). The same cents as
+    ``Accounts``' over the whole ledger in every state (tests/cashbox/test_cash_sums.py);
+    40,000 rows are not turned into entries to show 50 of them (docs/performance.md)."""
+
+    members: list[Member]
+    on: str | None
+    balances: dict[int, int]
+    """Each member's balance as of ``on`` (``Accounts.balances``), zero ones left out."""
+    open_left: dict[tuple[int, int], int]
+    """``Accounts.open_left``."""
+    payable: dict[int, int]
+    """``Accounts.payable``."""
+    box: Box
+    """``Accounts.box``."""
+    open_evenings: frozenset[int] = frozenset()
+
+    @property
+    def order(self) -> list[int]:
+        return pay_order(m.id for m in self.members)
+
+
+def summed(db: sqlite_utils.Database, club_id: int, on: str | None = None) -> Summed:
+    """The cash box's sums as of ``on`` (``Summed``): what ``accounts`` gives, read from the
+    rows that carry them."""
+    kept = kept_members(db, club_id)
+    club = club_of(db, club_id)
+    still_open = closings.open_evenings(db, club_id) if club is not None else set()
+    theirs = _open_members(db, club_id, kept, still_open)
+    found = ledger_entries(db, club_id, kept, members=_stored_as(kept, theirs))
+    provisional = [] if club is None else pending(db, club, found, still_open)
+    more = {e.member for e in provisional} - theirs
+    if more:  # a result on an evening not closed and no row of it yet: his rows too
+        found += ledger_entries(db, club_id, kept, members=_stored_as(kept, more))
+        found.sort(key=lambda e: e.id)
+    open_left = on_open_evenings(as_of([*found, *provisional], on), still_open)
+    totals, held = sums(db, club_id, kept, on)
+    for entry in as_of(provisional, on):
+        totals[entry.member] = totals.get(entry.member, 0) + entry.amount
+    balance = {m: c for m, c in totals.items() if c}
+    out = dict(balance)
+    for (member, _), cents in open_left.items():
+        out[member] = out.get(member, 0) - cents
+    payable_now = {m: c for m, c in out.items() if c}
+    debts = [-b for b in payable_now.values() if b < 0]
+    credits = [b for b in payable_now.values() if b > 0]
+    line = Box(sum(debts), len(debts), sum(credits), len(credits), held, sum(open_left.values()))
+    return Summed(
+        members(db, club_id), on, balance, open_left, payable_now, line, frozenset(still_open)
+    )
+
+
+def _open_members(
+    db: sqlite_utils.Database, club_id: int, kept: dict[int, int], still_open: set[int]
+) -> set[int]:
+    """The members (as they now are) with a ledger row naming an evening not closed."""
+    out: set[int] = set()
+    listed = sorted(still_open)
+    for at in range(0, len(listed), 500):
+        part = listed[at : at + 500]
+        for (member,) in db.execute(
+            "select distinct member_id from ledger where club_id = ?"
+            f" and evening_id in ({','.join('?' * len(part))})",
+            [club_id, *part],
+        ):
+            out.add(kept.get(member, member))
+    return out
+
+
+def _stored_as(kept: dict[int, int], now: set[int]) -> set[int]:
+    """The member numbers as stored of the members ``now`` (a merged one's: every number
+    merged into him)."""
+    return {stored for stored, is_now in kept.items() if is_now in now}
