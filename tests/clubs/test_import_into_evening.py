@@ -16,23 +16,15 @@ import json
 import re
 import sqlite3
 
-from notation import SEED
 from test_clubs import club_version, new_club, new_evening
+from test_imported_newcomer import seed_played
 
 IMPORT = re.compile(r'<a class="button" href="(/games/import\?evening=\d+)" id="import-table">')
 
 
 def seed_file() -> bytes:
-    names = {"A": "Anne", "B": "Bruno", "C": "Chloé"}
-    coups = []
-    for item in SEED["coups"]:
-        item = dict(item)
-        if "hombre" in item:
-            item["hombre"] = names[item["hombre"]]
-            item["tricks"] = {names[k]: v for k, v in item["tricks"].items()}
-        coups.append(item)
-    data = {**SEED, "players": list(names.values()), "coups": coups}
-    return json.dumps(data, ensure_ascii=False).encode()
+    """The seed played by Anne, Bruno and Chloé, as a file's bytes."""
+    return json.dumps(seed_played(), ensure_ascii=False).encode()
 
 
 def room_nets(client, evening: int) -> dict[str, str]:

@@ -22,12 +22,9 @@ from scorekeeper.store.audit import verify
 NAMES = {"A": "Anne", "B": "Bruno", "C": "Chloé"}
 
 
-def seed_file(
-    players: list[str] | None = None, seat: str = "Bruno", newcomer: str = "Denis"
-) -> dict[str, object]:
-    """The seed (hombre.md §10) played by ``players`` (its A, B, C; Anne, Bruno, Chloé), the
-    house rule ``take_over`` on, ``newcomer`` taking over the seat of ``seat`` from coup 5
-    (the file names a seat by its player): Denis takes over Bruno's."""
+def seed_played(players: list[str] | None = None) -> dict[str, object]:
+    """The seed (hombre.md §10) played by ``players`` (its A, B, C; Anne, Bruno, Chloé): its
+    coups name them."""
     names = dict(zip("ABC", players or list(NAMES.values()), strict=True))
     coups = []
     for item in SEED["coups"]:
@@ -36,11 +33,19 @@ def seed_file(
             item["hombre"] = names[item["hombre"]]
             item["tricks"] = {names[k]: v for k, v in item["tricks"].items()}
         coups.append(item)
+    return {**SEED, "players": list(names.values()), "coups": coups}
+
+
+def seed_file(
+    players: list[str] | None = None, seat: str = "Bruno", newcomer: str = "Denis"
+) -> dict[str, object]:
+    """The seed played by ``players`` (``seed_played``), the house rule ``take_over`` on,
+    ``newcomer`` taking over the seat of ``seat`` from coup 5 (the file names a seat by its
+    player): Denis takes over Bruno's."""
+    played = seed_played(players)
     return {
-        **SEED,
-        "players": list(names.values()),
+        **played,
         "rules": {**SEED["rules"], "take_over": True},
-        "coups": coups,
         "seat_changes": [{"coup": 5, "seat": seat, "player": newcomer, "way": "takes_over"}],
     }
 

@@ -75,11 +75,7 @@ def test_a_draw_that_seats_her_at_two_tables_is_refused_whole(app):
     club = _club_event(client, app, "")
     names = "Anne Martin\nAnne\nBruno\nCarl\nDenis\nEve"  # "Anne" is no member's name yet
     assert post(client, app, "players", names=names).status_code == 302
-    with sqlite3.connect(app.config["DATABASE"]) as conn:
-        (anne,) = conn.execute("select id from members where name = 'Anne Martin'").fetchone()
-    conn.close()
-    data = {"name": "Anne Martin", "short_name": "Anne", "version": club_version(app)}
-    assert client.post(f"/clubs/{club}/members/{anne}", data=data).status_code == 302
+    _anne_martin_called_anne(client, app, club)
     # six players, two tables of three: Anne Martin at the first, "Anne" (her) at the second
     tables = (("Anne Martin", "Bruno", "Carl"), ("Anne", "Denis", "Eve"))
     app.config["EVENT_DRAWER"] = lambda request: Drawn(tables, ())
@@ -98,16 +94,21 @@ def test_two_members_at_two_tables_are_drawn(app):
     assert post(client, app, "draw").status_code == 302
 
 
-def _her_short_name_registered_first(client, app) -> None:
-    """Six players, "Anne" registered before Anne Martin has it as her short name."""
-    club = _club_event(client, app, "")
-    names = "Anne\nAnne Martin\nBruno\nCarl\nDenis\nEve"
-    assert post(client, app, "players", names=names).status_code == 302
+def _anne_martin_called_anne(client, app, club: int) -> None:
+    """Anne Martin is given the short name "Anne" through her member's page."""
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         (anne,) = conn.execute("select id from members where name = 'Anne Martin'").fetchone()
     conn.close()
     data = {"name": "Anne Martin", "short_name": "Anne", "version": club_version(app)}
     assert client.post(f"/clubs/{club}/members/{anne}", data=data).status_code == 302
+
+
+def _her_short_name_registered_first(client, app) -> None:
+    """Six players, "Anne" registered before Anne Martin has it as her short name."""
+    club = _club_event(client, app, "")
+    names = "Anne\nAnne Martin\nBruno\nCarl\nDenis\nEve"
+    assert post(client, app, "players", names=names).status_code == 302
+    _anne_martin_called_anne(client, app, club)
 
 
 def test_her_own_name_drawn_after_her_short_name_says_by_which_name_she_is_drawn(app):
