@@ -15,6 +15,7 @@ import csv
 import html
 import io
 import re
+import sqlite3
 
 from test_clubs import club_version, new_club, seed_table
 from test_one_purse_web import ids
@@ -83,3 +84,32 @@ def test_an_evening_without_a_title_is_named_by_its_day(client, app):
     page = plain(client.get(f"/clubs/{club}/members/{anne}/statement").data.decode())
     assert "Evening's result · provisional: the evening is not closed yet" in page
     assert "Evening of November 27, 2026, not closed: −€3.60" in page
+
+
+def test_the_rooms_pages_name_their_evening_by_its_label(client, app):
+    """The room's settlement (its title, its way back, its header), the evening's own
+    ``<title>``, its close confirmation, the refusal of a new table once it is closed and
+    the reverse page of its posted result name the evening by its day and title
+    (``evening_label``), as the evening's page does: by its day alone the "Afternoon" and
+    the "Night" of 27 November read the same."""
+    club = new_club(client)
+    afternoon = titled_evening(client, app, club, "Afternoon")
+    titled_evening(client, app, club, "Night")
+    seed_table(client, afternoon, "Anne", "Bruno", "Chloé")
+    label = "November 27, 2026 — Afternoon"
+    back = f'<a href="/evenings/{afternoon}">← Evening of {label}</a>'
+    room = client.get(f"/evenings/{afternoon}/settlement").data.decode()
+    assert f"<title>Settlement of the room — {label}" in room
+    assert back in room
+    assert f"<p>Evening of {label} · 1 table played</p>" in room
+    assert f"<title>Le Cercle — {label}" in client.get(f"/evenings/{afternoon}").data.decode()
+    assert back in client.get(f"/evenings/{afternoon}/close").data.decode()
+    data = {"version": club_version(app), "confirmed": "1"}
+    assert client.post(f"/evenings/{afternoon}/close", data=data).status_code == 302
+    refused = client.get(f"/games/new?evening={afternoon}")
+    assert refused.status_code == 409 and back in refused.data.decode()
+    with sqlite3.connect(app.config["DATABASE"]) as conn:  # a result the close posted
+        (posted,) = conn.execute("select min(id) from ledger where kind = 'evening'").fetchone()
+    conn.close()
+    said = client.get(f"/clubs/{club}/cash/entries/{posted}/reverse").data.decode()
+    assert f'<a href="/evenings/{afternoon}">Evening of {label}</a>' in said

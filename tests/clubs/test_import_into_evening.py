@@ -73,3 +73,21 @@ def test_only_a_manager_of_an_open_evening_is_offered_the_import(client, app):
     )
     assert answer.status_code == 409
     assert "Table 1" not in client.get(f"/evenings/{evening}").data.decode()
+
+
+def test_the_import_names_its_evening_as_the_evening_page_does(client, app):
+    """Two evenings of one day, "Afternoon" and "Night": the import's way back names the one
+    it goes to by its day and its title (``evening_label``), as the evening's page does; by
+    its day alone, both read "Evening of 27 November 2026"."""
+    club = new_club(client)
+    made = []
+    for title in ("Afternoon", "Night"):
+        data = {"date": "2026-11-27", "title": title, "version": club_version(app)}
+        answer = client.post(f"/clubs/{club}/evenings", data=data)
+        assert answer.status_code == 302
+        made.append(int(answer.headers["Location"].rsplit("/", 1)[1]))
+    for evening, title in zip(made, ("Afternoon", "Night"), strict=True):
+        form = client.get(f"/games/import?evening={evening}").data.decode()
+        back = re.search(r'id="for-evening">← ([^<]+)</a>', form)
+        assert back is not None
+        assert back.group(1) == f"Evening of November 27, 2026 — {title}"

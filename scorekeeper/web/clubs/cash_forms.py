@@ -221,8 +221,9 @@ def paid(club: clubs.Club, written: list[int]) -> str:
     how, and the sum ("Recorded: Payment · cash · Anne → Chloé, €3.60."). The cash box's,
     the room's and a club table's "Paid in cash" once came back saying nothing, where an entry
     typed in the cash box says what was recorded."""
-    book = accounts.accounts(get_db(), club.id)
-    entry = next((e for e in book.entries if written and e.id == written[0]), None)
+    # the row written alone (``clubs.entries_at``, its sides as the whole ledger says them),
+    # not the club's every row: ``accounts.pay`` read them all once already (cash20)
+    entry = next(iter(clubs.entries_at(get_db(), club.id, written[:1])), None)
     if entry is None:
         return ""
     return _("Recorded: %(entry)s, %(amount)s.", entry=entry_words(entry),

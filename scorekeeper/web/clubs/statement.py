@@ -51,7 +51,8 @@ class Statement:
     """Whether a line says "provisional: the evening is not closed yet": the accounts' own
     answer (``Accounts.provisional``: an evening's result not final)."""
     entries: dict[int, Entry] = field(default_factory=dict)
-    """The club's ledger rows by id: what a reversal undoes."""
+    """His ledger rows by id (``cash_reads.of_member``: his rows alone, not the club's):
+    what a reversal of his undoes."""
     undoing: dict[int, Entry] = field(default_factory=dict)
     """The reversal of each entry reversed, by the entry's id."""
     apart: list[tuple[Evening, int]] = field(default_factory=list)
