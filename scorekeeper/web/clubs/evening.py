@@ -23,8 +23,7 @@ from ...cashbox.entries import METHODS
 from ...cashbox.open_items import DayFees, of_evening
 from ...cashbox.settle import Suggestion
 from ...clock import today
-from ...clubs import accounts, presets
-from ...clubs.merging import entries
+from ...clubs import accounts, cash_reads, presets
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import Room, Table, room_of
 from ...db import get_db
@@ -142,22 +141,28 @@ def evening_version(evening_id: int) -> BaseResponse:
     return response
 
 
-def _evening_fees(room: Room) -> DayFees | None:
+def _evening_fees(room: Room, book: accounts.Accounts) -> DayFees | None:
     """The evening's fees, as the cash box's view of the evening lists them
-    (``Accounts.fees_on``); None without one (no account worked out)."""
+    (``Accounts.fees_on``, ``book`` the rows of the members it speaks of:
+    ``cash_reads.of_evening``); None without one (no account worked out)."""
     shown = room.evening
-    if not any(of_evening(e, shown.id, shown.date) for e in entries(get_db(), room.club.id)):
+    if not any(of_evening(e, shown.id, shown.date) for e in book.entries):
         return None
     order = [m.id for m in by_name(room.members.values(), lambda m: m.name)]
-    return accounts.accounts(get_db(), room.club.id).fees_on(shown, order)
+    return book.fees_on(shown, order)
 
 
 def _settlement_page(evening_id: int, pdf: bool) -> str:
     room, words = _room(evening_id)
-    purse = evening_purse(get_db(), room.club, room.evening)
-    # the fees of the evening's day: the room settles its tables only, and its printed page,
-    # all a points evening hands out, said nothing of the fees its players owe (play15)
-    fees = None if purse is None else _evening_fees(room)
+    purse, fees = None, None
+    if room.club.money is not None:  # a points club's room has no money (evening_purse)
+        # the rows of the members the evening speaks of, read once (the cash box's evening
+        # view reads the same: its purse and fees are the whole ledger's, test_cash_sums)
+        book = cash_reads.of_evening(get_db(), room.club, room.evening)
+        purse = evening_purse(get_db(), room.club, room.evening, book.entries)
+        # the fees of the evening's day: the room settles its tables only, and its printed
+        # page, all a points evening hands out, said nothing of the fees its players owe
+        fees = None if purse is None else _evening_fees(room, book)
     manager = not pdf and access.can_manage_club(room.club.id)
     closed = closings.closed(get_db(), evening_id)
     # each table's change-log head, and the club ledger's: what the room witnesses
