@@ -16,7 +16,6 @@ from ... import clubs
 from ...cashbox.entries import Entry, EntryKind, reversed_ids, sides
 from ...clock import today
 from ...clubs import accounts
-from ...clubs.merging import entries_about
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
@@ -37,7 +36,7 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
     # the entry, its payment's rows, what they undo and what undoes them: not the club's
     # every row (cash21)
     book = accounts.Accounts(
-        clubs.members(get_db(), club_id), entries_about(get_db(), club_id, entry_id)
+        clubs.members(get_db(), club_id), clubs.entries_about(get_db(), club_id, entry_id)
     )
     entry = book.entry(entry_id)
     if entry is None:
