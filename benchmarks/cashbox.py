@@ -96,7 +96,35 @@ def cpu(client: Any, path: str, repeats: int) -> tuple[float, int]:
     return statistics.median(spent), size
 
 
-def pages(club_id: int, member: int, evening: int) -> dict[str, str]:
+def paid_in(client: Any, path: Path, club_id: int, repeats: int) -> tuple[float, int]:
+    """The median CPU in ms of a payment of 0.01 typed in the cash box (its overpayment check
+    read in its transaction, cash21) by the member who owes the most, ``repeats`` times (each
+    written: the club's version read anew); the size of the answer (a redirect)."""
+    db = connect(path)
+    member = int(
+        db.execute(
+            "select member_id from ledger where club_id = ? group by member_id"
+            " order by sum(amount) limit 1",
+            [club_id],
+        ).fetchone()[0]
+    )
+    spent = []
+    size = 0
+    for _ in range(repeats):
+        version = db.execute("select version from clubs where id = ?", [club_id]).fetchone()[0]
+        typed = {"version": str(version), "kind": "payment", "member": str(member)}
+        typed |= {"amount": "0.01", "on": "2026-12-01", "direction": "in", "method": "cash"}
+        started = time.process_time()
+        response = client.post(f"/clubs/{club_id}/cash/entries", data=typed)
+        body = response.get_data()
+        spent.append((time.process_time() - started) * 1000)
+        assert response.status_code == 302, response.status_code
+        size = len(body)
+    db.close()
+    return statistics.median(spent), size
+
+
+def pages(club_id: int, member: int, evening: int, entry: int) -> dict[str, str]:
     return {
         "baseline: the club's page": f"/clubs/{club_id}",
         "the cash box": f"/clubs/{club_id}/cash",
@@ -104,6 +132,7 @@ def pages(club_id: int, member: int, evening: int) -> dict[str, str]:
         "the cash box, evening view": f"/clubs/{club_id}/cash?evening={evening}",
         "a member's statement": f"/clubs/{club_id}/members/{member}/statement",
         "the evening's page": f"/evenings/{evening}",
+        "an entry's reversal, to confirm": f"/clubs/{club_id}/cash/entries/{entry}/reverse",
         "a member's statement, CSV": f"/clubs/{club_id}/members/{member}/statement.csv",
         "a member's statement, PDF": f"/clubs/{club_id}/members/{member}/statement.pdf",
     }
@@ -123,12 +152,21 @@ def measure(entries: int, repeats: int = 3, pdf: bool = True) -> dict[str, tuple
                 "select member_id from ledger group by member_id order by count(*) desc limit 1"
             ).fetchone()[0]
         )
+        payment = int(  # a payment in the middle of the ledger, not reversed
+            db.execute(
+                "select id from ledger l where kind = 'payment' and not exists (select 1 from"
+                " ledger r where r.reverses = l.id) order by id limit 1 offset ?",
+                [entries // 8],
+            ).fetchone()[0]
+        )
         db.close()
         out = {}
-        for name, page in pages(club_id, member, evenings[len(evenings) // 2]).items():
+        shown = pages(club_id, member, evenings[len(evenings) // 2], payment)
+        for name, page in shown.items():
             if name.endswith("PDF") and not pdf:
                 continue
             out[name] = cpu(client, page, 1 if name.endswith("PDF") else repeats)
+        out["a payment typed in the cash box"] = paid_in(client, path, club_id, repeats)
     return out
 
 

@@ -25,7 +25,7 @@ from .evening_tables import (
     seat_names_now,
     tables,
 )
-from .merging import SatTogether, entries_at, kept, kept_members, merge, now_is
+from .merging import SatTogether, entries_about, entries_at, kept, kept_members, merge, now_is
 from .one_seat import SameMember
 from .part_names import PartOfNames
 from .presets import club_presets, save_preset
@@ -80,6 +80,7 @@ __all__ = [
     "create",
     "create_evening",
     "days_played",
+    "entries_about",
     "entries_at",
     "evening",
     "evening_lines",

@@ -30,6 +30,7 @@ from ..cashbox.entries import (
     reversed_ids,
     sides,
 )
+from ..cashbox.ledger import entries as ledger_entries
 from ..cashbox.ledger import insert_entry
 from ..cashbox.open_items import (
     DayFees,
@@ -45,7 +46,7 @@ from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .closing import pending, results_by_evening
 from .evening_tables import evening as evening_of
-from .merging import entries
+from .merging import entries, entries_about, kept_members
 from .purse import NotOwed, evening_purse, owes
 from .records import Evening, Member, Refused
 from .records import club as club_of
@@ -146,6 +147,26 @@ def accounts(db: sqlite_utils.Database, club_id: int) -> Accounts:
     return Accounts(members(db, club_id), found, provisional, frozenset(still_open))
 
 
+def of_members(db: sqlite_utils.Database, club_id: int, now: set[int]) -> Accounts:
+    """``accounts`` read for the members ``now`` (as they now are) alone: their rows and
+    their provisional results; what it says of them is what ``accounts`` says (a member's
+    items are settled by his own entries: ``cashbox.open_items``; cash20, cash21)."""
+    kept = kept_members(db, club_id)
+    found = ledger_entries(db, club_id, kept, members=stored_as(kept, now))
+    club = club_of(db, club_id)
+    if club is None:
+        return Accounts(members(db, club_id), found)
+    still_open = closings.open_evenings(db, club_id)
+    provisional = [e for e in pending(db, club, found, still_open) if e.member in now]
+    return Accounts(members(db, club_id), found, provisional, frozenset(still_open))
+
+
+def stored_as(kept: dict[int, int], now: set[int]) -> set[int]:
+    """The member numbers as stored of the members ``now`` (a merged one's: every number
+    merged into him)."""
+    return {stored for stored, is_now in kept.items() if is_now in now}
+
+
 class Overpaid(Refused):
     """A payment typed in the cash box of more than the member's balance has open: in, more
     than he owes the club; out, more than it owes him (``balance``: what he may settle that
@@ -200,7 +221,7 @@ def post(
     with changing(db, ClubOwner(club_id), version, "entry") as change:
         _member_of(db, club_id, member)
         if kind is EntryKind.PAYMENT:  # never more than his balance has open, read here
-            _over(accounts(db, club_id), member, amount)
+            _over(of_members(db, club_id, {member}), member, amount)  # his rows (cash21)
         change.summary = f"{kind} {amount}"
         return insert_entry(
             db,
@@ -297,7 +318,7 @@ def reverse(
     not to be reversed by hand (``NotByHand``), a date before the entry's (``TooEarly``).
     """
     with changing(db, ClubOwner(club_id), version, "reversal") as change:
-        found = entries(db, club_id)
+        found = entries_about(db, club_id, entry_id)  # not the club's every row (cash21)
         entry = next((e for e in found if e.id == entry_id), None)
         if entry is None:
             raise Refused(entry_id)
@@ -386,8 +407,8 @@ def pay(
 def _within(db: sqlite_utils.Database, club_id: int, payment: Suggestion) -> None:
     """Refuse (``Overpaid``) a payment tied to no evening of more than the payer owes or the
     payee is owed as the box settles them (``_over``), read in the payment's own
-    transaction (the box has no balance)."""
-    book = accounts(db, club_id)
+    transaction (the box has no balance), from their rows alone (``of_members``, cash21)."""
+    book = of_members(db, club_id, {payment.payer, payment.payee} - {BOX})
     if payment.payer != BOX:
         _over(book, payment.payer, payment.amount)
     if payment.payee != BOX:

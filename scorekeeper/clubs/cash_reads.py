@@ -20,7 +20,7 @@ from ..cashbox.ledger import entries as ledger_entries
 from ..cashbox.ledger import sums
 from ..cashbox.open_items import on_open_evenings
 from ..store import closings
-from .accounts import Accounts
+from .accounts import Accounts, of_members, stored_as
 from .closing import amounts, pending
 from .merging import kept_members
 from .records import Club, Evening, Member
@@ -37,19 +37,6 @@ def of_member(db: sqlite_utils.Database, club_id: int, member_id: int) -> Accoun
     (tests/cashbox/test_cash_sums.py); a statement no longer reads the club's every row
     (docs/performance.md, cash20)."""
     return of_members(db, club_id, {member_id})
-
-
-def of_members(db: sqlite_utils.Database, club_id: int, now: set[int]) -> Accounts:
-    """``accounts`` read for the members ``now`` (as they now are) alone: their rows and
-    their provisional results; what it says of them is what ``accounts`` says."""
-    kept = kept_members(db, club_id)
-    found = ledger_entries(db, club_id, kept, members=_stored_as(kept, now))
-    club = club_of(db, club_id)
-    if club is None:
-        return Accounts(members(db, club_id), found)
-    still_open = closings.open_evenings(db, club_id)
-    provisional = [e for e in pending(db, club, found, still_open) if e.member in now]
-    return Accounts(members(db, club_id), found, provisional, frozenset(still_open))
 
 
 def of_evening(db: sqlite_utils.Database, club: Club, evening: Evening) -> Accounts:
@@ -106,11 +93,11 @@ def summed(db: sqlite_utils.Database, club_id: int, on: str | None = None) -> Su
     club = club_of(db, club_id)
     still_open = closings.open_evenings(db, club_id) if club is not None else set()
     theirs = _open_members(db, club_id, kept, still_open)
-    found = ledger_entries(db, club_id, kept, members=_stored_as(kept, theirs))
+    found = ledger_entries(db, club_id, kept, members=stored_as(kept, theirs))
     provisional = [] if club is None else pending(db, club, found, still_open)
     more = {e.member for e in provisional} - theirs
     if more:  # a result on an evening not closed and no row of it yet: his rows too
-        found += ledger_entries(db, club_id, kept, members=_stored_as(kept, more))
+        found += ledger_entries(db, club_id, kept, members=stored_as(kept, more))
         found.sort(key=lambda e: e.id)
     open_left = on_open_evenings(as_of([*found, *provisional], on), still_open)
     totals, held = sums(db, club_id, kept, on)
@@ -144,9 +131,3 @@ def _open_members(
         ):
             out.add(kept.get(member, member))
     return out
-
-
-def _stored_as(kept: dict[int, int], now: set[int]) -> set[int]:
-    """The member numbers as stored of the members ``now`` (a merged one's: every number
-    merged into him)."""
-    return {stored for stored, is_now in kept.items() if is_now in now}

@@ -113,6 +113,29 @@ def entries_at(db: sqlite_utils.Database, club_id: int, ids: Collection[int]) ->
     return ledger.entries(db, club_id, kept_members(db, club_id), ids=ids)
 
 
+def entries_about(db: sqlite_utils.Database, club_id: int, entry_id: int) -> list[Entry]:
+    """The club's entry ``entry_id`` and what its reversal reads of the ledger, each as
+    ``entries`` has it: the rows of its payment (``entries.sides``: the row it names as its
+    other side, the rows naming that one), the entries they undo and the reversals undoing
+    them; ``sides`` and ``reversed_ids`` say of it what they say over the whole ledger, read
+    through the indexes on ``other_side`` and ``reverses`` (cash21). None of the club's: []."""
+    asked = [club_id, entry_id]
+    found = db.execute("select other_side from ledger where club_id = ? and id = ?", asked)
+    row = found.fetchone()
+    if row is None:
+        return []
+    first = row[0] if type(row[0]) is int else entry_id
+    ids = {entry_id, first}
+    named = "select id from ledger where club_id = ? and other_side = ?"
+    ids |= {int(n) for (n,) in db.execute(named, [club_id, first]) if type(n) is int}
+    marks = ",".join("?" * len(ids))
+    around = f"select reverses, id from ledger where club_id = ? and (id in ({marks})"
+    around += f" and reverses is not null or reverses in ({marks}))"
+    for undone, undoing in db.execute(around, [club_id, *ids, *ids]).fetchall():
+        ids |= {int(n) for n in (undone, undoing) if type(n) is int}
+    return entries_at(db, club_id, ids)
+
+
 class SatTogether(Exception):
     """A merge refused: the two members sat at one table at the same time."""
 

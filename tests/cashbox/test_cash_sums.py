@@ -2,7 +2,10 @@
 
 A member's statement, read from his rows alone (``cash_reads.of_member``), says what the
 whole ledger's ``accounts`` says of him; an evening's view of the cash box, read from its
-members' rows (``cash_reads.evening_members``), the same purse and fees as the whole's.
+members' rows (``cash_reads.evening_members``), the same purse and fees as the whole's; a
+payment's overpayment check, read from its members' rows (``accounts.of_members``), and an
+entry's reversal, read from the rows of its payment (``merging.entries_about``), the same
+as over the whole ledger (cash21).
 
 ``cash_reads.summed`` sums the ledger in SQLite (``cashbox.ledger.sums``) and works out the
 open items over the rows of the members with an evening not closed alone; ``Accounts``
@@ -29,9 +32,11 @@ from hypothesis import strategies as st
 from test_clubs_computed import seed, table
 
 from scorekeeper import clubs
-from scorekeeper.cashbox.entries import BOX_SIDE, MEMBER_SIDE, as_of
+from scorekeeper.cashbox.entries import BOX_SIDE, MEMBER_SIDE, as_of, reversed_ids, sides
 from scorekeeper.cashbox.ledger import counted, insert_entry, listed_at, placed
+from scorekeeper.cashbox.open_items import at_most, held_for_winners
 from scorekeeper.clubs import accounts, cash_reads, closing
+from scorekeeper.clubs.merging import entries_about
 from scorekeeper.clubs.purse import evening_purse
 from scorekeeper.db import connect
 from scorekeeper.rules.money import Money
@@ -191,7 +196,45 @@ def test_the_sums_by_sqlite_are_the_ledgers_summed_in_python(coups, plan, days):
             assert [mine.provisional(e) for e in mine.of(m)] == [
                 book.provisional(e) for e in book.of(m)
             ]
+        _check_payments(db, club_id, book)
+        _check_reversals(db, club_id, book)
         db.close()
+
+
+def _check_payments(db, club_id: int, book: accounts.Accounts) -> None:
+    """A payment's overpayment check (``accounts._over``) reads the rows of the members it
+    pays (``accounts.of_members``, cash21): for each member, and each two (a payment between
+    them, ``accounts._within``), what each may pay in and be paid out, and what the box holds
+    for his open evenings' winners, are the whole ledger's."""
+    ids = [m.id for m in book.members]
+    for payer in ids:
+        for payee in ids:
+            theirs = accounts.of_members(db, club_id, {payer, payee})
+            for m in {payer, payee}:
+                assert at_most(theirs.payable(), theirs.open_left(), m) == at_most(
+                    book.payable(), book.open_left(), m
+                ), (payer, payee, m)
+                assert held_for_winners(theirs.open_left(), m) == held_for_winners(
+                    book.open_left(), m
+                )
+
+
+def _check_reversals(db, club_id: int, book: accounts.Accounts) -> None:
+    """An entry's reversal reads the entry, its payment's rows, what they undo and the
+    reversals of them (``merging.entries_about``, cash21): the rows it reverses, whether one
+    is reversed already, and what each undoes are the whole ledger's, for every entry."""
+    whole = {e.id: e for e in book.entries}
+    for entry in book.entries:
+        about = entries_about(db, club_id, entry.id)
+        found = {e.id: e for e in about}
+        assert found[entry.id] == entry
+        rows = sides(entry, about)
+        assert rows == sides(entry, book.entries), entry
+        assert [e.id in reversed_ids(about) for e in rows] == [
+            e.id in reversed_ids(book.entries) for e in rows
+        ]
+        assert [found.get(e.reverses) for e in rows] == [whole.get(e.reverses) for e in rows]
+    assert entries_about(db, club_id, max(whole, default=0) + 1) == []
 
 
 def _his(left: dict[tuple[int, int], int], member: int) -> dict[tuple[int, int], int]:

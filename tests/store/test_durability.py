@@ -230,6 +230,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m032_versions_given",
         "m033_numbers_given_on_a_chain",
         "m034_ledger_by_club",
+        "m035_ledger_by_other_side",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it
 

@@ -51,6 +51,7 @@ from . import (  # noqa: F401 (read by vars() below: the import is the one list)
     m032_versions_given,
     m033_numbers_given_on_a_chain,
     m034_ledger_by_club,
+    m035_ledger_by_other_side,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = tuple(

@@ -33,7 +33,11 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
     reversal: ``Entry.by_hand``) is shown with the reason and no form, and a POST for it is
     refused with it (422); so is a date before the entry's, beside the date."""
     club = access.managed_club(club_id)
-    book = accounts.accounts(get_db(), club_id)
+    # the entry, its payment's rows, what they undo and what undoes them: not the club's
+    # every row (cash21)
+    book = accounts.Accounts(
+        clubs.members(get_db(), club_id), clubs.entries_about(get_db(), club_id, entry_id)
+    )
     entry = book.entry(entry_id)
     if entry is None:
         abort(404)
