@@ -322,7 +322,8 @@ def test_a_statement_says_where_its_balance_is_settled(client, app):
     +0.45 and says "The club owes Anne €0.45.", which the cash box refuses to pay her (it
     asks her 3.60; the 8th's room pays her 4.05): the statement now says where its balance
     is settled, each evening not closed on its room, the rest at the cash box, with the
-    figures those pages show (+4.05 on the 8th, −3.60 at the box; 4.05 − 3.60 = 0.45)."""
+    figures those pages show (+4.05 on the 8th, −3.60 at the box; 4.05 − 3.60 = 0.45), and
+    its headline says the 0.45 in all, not as the club's debt (owed21)."""
     club = new_club(client)
     first = new_evening(client, app, club, "2026-11-01")
     seed_table(client, first, "Anne", "Bruno", "Chloé")
@@ -331,11 +332,12 @@ def test_a_statement_says_where_its_balance_is_settled(client, app):
     seed_table(client, second, "Bruno", "Chloé", "Anne")
     anne = ids(app)["Anne"]
     page = client.get(f"/clubs/{club}/members/{anne}/statement").text.replace("\xa0", " ")
-    assert "The club owes Anne €0.45." in page
+    assert "In all, Anne is owed €0.45." in page and "The club owes Anne" not in page
     start = page.index('id="apart"')
     apart = re.sub(r"<[^>]+>", "", page[start : page.index("</ul>", start)])
-    assert "Evening of November 8, 2026, not closed: +€4.05" in apart
-    assert "At the cash box: −€3.60" in apart
+    room = "On the room of the evening of November 8, 2026, not closed, Anne is owed €4.05."
+    assert room in apart
+    assert "At the cash box, Anne owes the club €3.60." in apart
     assert "November 1" not in apart  # closed: at the box
     bruno = client.get(f"/clubs/{club}/members/{ids(app)['Bruno']}/statement").text
     assert 'id="apart"' in bruno  # −0.45 at the box, −3.60 on the 8th
@@ -347,7 +349,8 @@ def test_a_statement_at_nil_says_so_without_nobody_owes_anything(client, app):
     """The play-through of 2026-11-29: the 1st open (the seed: Chloé +4.05) and a charge of
     4.05 to Chloé. Her balance is nil, and her statement said "Nobody owes anything." above
     "Evening of November 1, 2026, not closed: +€4.05" and "At the cash box: −€4.05": the
-    cash box asks her 4.05 and the room pays her 4.05. It now says the nil is in all."""
+    cash box asks her 4.05 and the room pays her 4.05. It now says the nil is in all (the
+    balance, owed21: "the club and Chloé owe each other nothing" in all was not so either)."""
     club = new_club(client)
     first = new_evening(client, app, club, "2026-11-01")
     seed_table(client, first, "Anne", "Bruno", "Chloé")
@@ -357,14 +360,15 @@ def test_a_statement_at_nil_says_so_without_nobody_owes_anything(client, app):
     assert typed.status_code == 302
     page = client.get(f"/clubs/{club}/members/{chloe}/statement").text.replace("\xa0", " ")
     assert "Nobody owes anything" not in page
-    assert "In all, the club and Chloé owe each other nothing." in page
+    assert "In all, the balance of Chloé is nil." in page
     start = page.index('id="apart"')
     apart = re.sub(r"<[^>]+>", "", page[start : page.index("</ul>", start)])
-    assert "not closed: +€4.05" in apart and "At the cash box: −€4.05" in apart
+    assert "not closed, Chloé is owed €4.05." in apart
+    assert "At the cash box, Chloé owes the club €4.05." in apart
     for language, said in (
-        ("fr", "Au total, le club et Chloé ne se doivent rien."),
-        ("da", "I alt skylder klubben og Chloé ikke hinanden noget."),
-        ("nl", "In totaal zijn de club en Chloé elkaar niets verschuldigd."),
+        ("fr", "Au total, le solde de Chloé est nul."),
+        ("da", "I alt er saldoen for Chloé nul."),
+        ("nl", "In totaal is het saldo van Chloé nul."),
     ):
         headers = {"Accept-Language": language}
         page = client.get(f"/clubs/{club}/members/{chloe}/statement", headers=headers).text

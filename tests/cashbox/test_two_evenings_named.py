@@ -47,8 +47,9 @@ def test_two_evenings_of_one_day_are_named_apart(client, app, tmp_path):
     # both open: the statement's provisional lines and where each is settled
     page = plain(client.get(statement).data.decode())
     assert "Evening's result · Afternoon" in page and "Evening's result · Night" in page
-    assert "Evening of November 27, 2026 — Afternoon, not closed: −€3.60" in page
-    assert "Evening of November 27, 2026 — Night, not closed: +€4.05" in page
+    # (in words since owed21: a room's part is not the club's)
+    assert "evening of November 27, 2026 — Afternoon, not closed, Anne owes €3.60." in page
+    assert "evening of November 27, 2026 — Night, not closed, Anne is owed €4.05." in page
     cash = plain(client.get(f"/clubs/{club}/cash").data.decode())
     assert "Evening of November 27, 2026 — Afternoon, not closed" in cash
     assert "Evening of November 27, 2026 — Night, not closed" in cash
@@ -83,7 +84,7 @@ def test_an_evening_without_a_title_is_named_by_its_day(client, app):
     anne = ids(app)["Anne"]
     page = plain(client.get(f"/clubs/{club}/members/{anne}/statement").data.decode())
     assert "Evening's result · provisional: the evening is not closed yet" in page
-    assert "Evening of November 27, 2026, not closed: −€3.60" in page
+    assert "evening of November 27, 2026, not closed, Anne owes €3.60." in page
 
 
 def test_the_rooms_pages_name_their_evening_by_its_label(client, app):

@@ -76,10 +76,12 @@ def test_a_danish_statement_and_cash_box_say_a_sum_in_kroner_with_one_stop(clien
     seed_table(client, int(evening.rsplit("/", 1)[1]), "Anne", "Bruno", "Chloé")
     member = ids(app)
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "da"
+    # the evening open: in all, its room's (owed21: "til klubben" said the club was owed it)
     anne = client.get(f"/clubs/{club}/members/{member['Anne']}/statement").text
-    assert "Anne skylder 3,60\xa0kr. til klubben." in anne
+    assert "Anne skylder 3,60\xa0kr. i alt." in anne
+    assert "skylder Anne 3,60\xa0kr. til dens vindere." in anne
     chloe = client.get(f"/clubs/{club}/members/{member['Chloé']}/statement").text
-    assert "Chloé har 4,05\xa0kr. til gode hos klubben." in chloe
+    assert "I alt har Chloé 4,05\xa0kr. til gode." in chloe
     pay = {"kind": "payment", "member": str(member["Bruno"]), "amount": "0,45", "on": "2026-11-28"}
     pay |= {"method": "cash", "direction": "in", "version": club_version(app)}
     answer = client.post(f"/clubs/{club}/cash/entries", data=pay)
