@@ -82,9 +82,10 @@ def entry_words(
     """What an entry is, in words: its kind, a payment's way and who ("Payment · cash ·
     Anne → Chloé"); a reversal, given the entry it undoes, says that entry so and its day
     ("Reversal of: Payment · cash · Anne → Chloé, 20 Oct 2026"), each day said by ``dated``.
-    An entry of an evening with a title (its result, a payment or a fee for it, found in
-    ``evenings``) names it (``evening_label``; its day is the line's): "Evening's result ·
-    Afternoon", and two evenings of one day are told apart (play19).
+    An entry of an evening with a title (its result, a payment for it, a fee charged from
+    it: ``Entry.charged_at``; found in ``evenings``) names it (``evening_label``; its day is
+    the line's): "Evening's result · Afternoon", "Evening fee · Afternoon", and two evenings
+    of one day are told apart (play19, label21).
 
     The one home of those words: the cash box's list, the reverse confirmation page, the
     statement and its PDF and CSV say them so. The cash box's list once said "Reversal #14",
@@ -98,7 +99,10 @@ def entry_words(
         words.append(str(METHOD_WORDS.get(entry.method, entry.method)))
     if entry.received_by:
         words.append(payment_who(entry))
-    evening = None if entry.evening is None else (evenings or {}).get(entry.evening)
+    # a fee names the evening it was charged from (``charged_at``), as a result its own:
+    # two evening fees of one day (Tuesday's 2.50, Thursday's 1.50) once read alike
+    of = entry.evening if entry.evening is not None else entry.charged_at
+    evening = None if of is None else (evenings or {}).get(of)
     if evening is not None and evening_label(evening, None):
         words.append(evening_label(evening, None))
     return " · ".join(words)
