@@ -133,7 +133,7 @@ def _page(
         club.id, on, request.args.get("before"), request.args.get("after")
     )
     suggest = between_members if mode == "members" else with_treasurer
-    evening = _evening_asked(club, request.args.get("evening"))
+    evening = evening_asked(club, request.args.get("evening"))
     whole, purse = None, None
     if evening is not None:  # its members' rows (their items settle each other), not the club's
         whole = cash_reads.of_evening(get_db(), club, evening)
@@ -229,7 +229,7 @@ def _open_rooms(
     return out
 
 
-def _evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:
+def evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:
     """``?evening=<id>``: one of the club's evenings, whose view the page shows (None: none
     asked). Any other is not found (404, before anything is written: fix19a)."""
     if not asked:
@@ -249,7 +249,7 @@ def cash(club_id: int) -> tuple[str, int]:
 @bp.post("/clubs/<int:club_id>/cash/entries")
 def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
     club = access.managed_club(club_id)
-    _evening_asked(club, request.args.get("evening"))  # the view typed on: one of the club's
+    evening_asked(club, request.args.get("evening"))  # the view typed on: one of the club's
     form = EntryForm()
     version = form_version(form)
     people = by_name(clubs.members(get_db(), club_id), lambda m: m.name)
@@ -310,7 +310,7 @@ def _changed_meanwhile(club_id: int, form: EntryForm | FeesForm) -> clubs.Club:
 def _back(club: clubs.Club) -> BaseResponse:
     """An entry recorded: the page it was typed on (the evening shown, the way of settling
     up), at its balances, where the message saying what was recorded is drawn."""
-    evening = _evening_asked(club, request.args.get("evening"))
+    evening = evening_asked(club, request.args.get("evening"))
     mode = request.args.get("mode", "")
     return redirect(
         url_for(
@@ -327,7 +327,7 @@ def _back(club: clubs.Club) -> BaseResponse:
 def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     """One fee to every member checked: one entry each, one change of the club."""
     club = access.managed_club(club_id)
-    shown = _evening_asked(club, request.args.get("evening"))  # the fee's, dated its day
+    shown = evening_asked(club, request.args.get("evening"))  # the fee's, dated its day
     form = FeesForm()
     version = form_version(form)
     if not form.validate():
@@ -372,7 +372,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
 def pay(club_id: int) -> BaseResponse | tuple[str, int]:
     """A suggested transfer marked paid: a payment entry on each member's side."""
     club = access.managed_club(club_id)
-    shown = _evening_asked(club, request.args.get("evening"))  # the view it was paid from
+    shown = evening_asked(club, request.args.get("evening"))  # the view it was paid from
     form = PayForm()
     version = form_version(form)
     if not form.validate():

@@ -21,6 +21,7 @@ from ...rights import access
 from .. import blueprints
 from ..formats.dates import day as said_day
 from ..forms import CLUB_CHANGED, form_version, typed_note
+from .cash import MODES, evening_asked
 from .cash_forms import ReverseForm, evenings_by_id, recorded, typed_date
 
 bp = blueprints.clubs
@@ -37,37 +38,52 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
     entry = book.entry(entry_id)
     if entry is None:
         abort(404)
+    back = _cash_view(club)
     done = any(e.id in reversed_ids(book.entries) for e in sides(entry, book.entries))
     if request.method == "GET":
         # today, or the entry's day if later (an entry dated ahead: never a date refused)
         offered = max(today(), entry.on)
         form = ReverseForm(formdata=None, version=str(club.version), on=offered)
-        return _confirm(club, book, entry, form, done, None, 200)
+        return _confirm(club, book, entry, form, done, None, 200, back)
     form = ReverseForm()
     version = form_version(form)
     on = typed_date(form.on.data)
     if not entry.by_hand:
-        return _confirm(club, book, entry, form, done, None, 422)
+        return _confirm(club, book, entry, form, done, None, 422, back)
     if not form.validate() or on is None:
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
-        return _confirm(club, book, entry, form, done, None, 422)
+        return _confirm(club, book, entry, form, done, None, 422, back)
     try:
         accounts.reverse(get_db(), club_id, version, entry_id, on, typed_note(form.note.data))
     except accounts.TooEarly as early:
         undone = said_day(early.on, "medium")
         form.on.errors = [_("A reversal is dated on or after its entry (%(day)s).", day=undone)]
-        return _confirm(club, book, entry, form, done, None, 422)
+        return _confirm(club, book, entry, form, done, None, 422, back)
     except accounts.NotByHand:
-        return _confirm(club, book, entry, form, done, None, 422)
+        return _confirm(club, book, entry, form, done, None, 422, back)
     except clubs.Refused:
-        return _confirm(club, book, entry, form, True, None, 409)
+        return _confirm(club, book, entry, form, True, None, 409, back)
     except clubs.Conflict:
         club = access.managed_club(club_id)
         form.version.data = str(club.version)
-        return _confirm(club, book, entry, form, done, str(CLUB_CHANGED), 409)
+        return _confirm(club, book, entry, form, done, str(CLUB_CHANGED), 409, back)
     for side in sides(entry, book.entries):  # a payment between members: both its rows
         flash(recorded(club, [side.member], EntryKind.REVERSAL, -side.amount))
-    return redirect(url_for("clubs.cash", club_id=club_id) + "#entries")
+    return redirect(back + "#entries")
+
+
+def _cash_view(club: clubs.Club) -> str:
+    """The cash box's view the entry was reversed from (``?evening=``, ``?mode=``: the list's
+    Reverse link keeps them), where its back link and the reversal return; an evening of
+    another club is not found (``cash.evening_asked``)."""
+    evening = evening_asked(club, request.args.get("evening"))
+    mode = request.args.get("mode", "")
+    return url_for(
+        "clubs.cash",
+        club_id=club.id,
+        mode=mode if mode in MODES else None,
+        evening=None if evening is None else evening.id,
+    )
 
 
 def _confirm(
@@ -78,6 +94,7 @@ def _confirm(
     done: bool,
     refused: str | None,
     status: int,
+    back: str,
 ) -> tuple[str, int]:
     names = {m.id: m.name for m in book.members}
     undoes = book.entry(entry.reverses) if entry.reverses is not None else None
@@ -95,5 +112,6 @@ def _confirm(
         form=form,
         done=done,
         refused=refused,
+        back=back,
     )
     return page, status
