@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -38,14 +38,16 @@ from ..formats.collation import by_name
 from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, typed_note, whole
-from ..ops.not_found import not_found
 from .cash_forms import (
     KIND_WORDS,
+    MODES,
     TYPED,
     EntryForm,
     FeesForm,
     PayForm,
+    cash_view,
     entry_words,
+    evening_asked,
     evenings_by_id,
     overpaid,
     own_ids,
@@ -58,9 +60,6 @@ from .cash_forms import (
 from .paging import entries_page
 
 bp = blueprints.clubs
-
-MODES = ("members", "treasurer")
-"""The two ways of settling up: between members (the fewest transfers), or with the treasurer."""
 
 
 def context() -> dict[str, Any]:
@@ -229,18 +228,6 @@ def _open_rooms(
     return out
 
 
-def evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:
-    """``?evening=<id>``: one of the club's evenings, whose view the page shows (None: none
-    asked). Any other is not found (404, before anything is written: fix19a)."""
-    if not asked:
-        return None
-    number = whole(asked)
-    found = clubs.evening(get_db(), number) if number and 1 <= number <= access.MAX_ID else None
-    if found is None or found.club_id != club.id:
-        not_found("evening_id")  # its words: the evening, not the club of the route
-    return found
-
-
 @bp.get("/clubs/<int:club_id>/cash")
 def cash(club_id: int) -> tuple[str, int]:
     return _page(access.managed_club(club_id))
@@ -310,17 +297,7 @@ def _changed_meanwhile(club_id: int, form: EntryForm | FeesForm) -> clubs.Club:
 def _back(club: clubs.Club) -> BaseResponse:
     """An entry recorded: the page it was typed on (the evening shown, the way of settling
     up), at its balances, where the message saying what was recorded is drawn."""
-    evening = evening_asked(club, request.args.get("evening"))
-    mode = request.args.get("mode", "")
-    return redirect(
-        url_for(
-            "clubs.cash",
-            club_id=club.id,
-            mode=mode if mode in MODES else None,
-            evening=None if evening is None else evening.id,
-        )
-        + "#balances"
-    )
+    return redirect(cash_view(club) + "#balances")
 
 
 @bp.post("/clubs/<int:club_id>/cash/fees")
@@ -372,7 +349,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
 def pay(club_id: int) -> BaseResponse | tuple[str, int]:
     """A suggested transfer marked paid: a payment entry on each member's side."""
     club = access.managed_club(club_id)
-    shown = evening_asked(club, request.args.get("evening"))  # the view it was paid from
+    evening_asked(club, request.args.get("evening"))  # the view paid from: one of the club's
     form = PayForm()
     version = form_version(form)
     if not form.validate():
@@ -405,13 +382,4 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Conflict:
         return _page(club, refused=str(CLUB_CHANGED), status=409)
     flash(paid(club, written))  # what was recorded, as after a typed entry
-    mode = request.args.get("mode", "")
-    return redirect(
-        url_for(
-            "clubs.cash",
-            club_id=club_id,
-            mode=mode if mode in MODES else None,
-            evening=None if shown is None else shown.id,
-        )
-        + "#suggestions"
-    )
+    return redirect(cash_view(club) + "#suggestions")

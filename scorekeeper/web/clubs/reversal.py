@@ -8,7 +8,7 @@ between two members recorded from a suggestion is reversed whole, both its rows
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -21,8 +21,7 @@ from ...rights import access
 from .. import blueprints
 from ..formats.dates import day as said_day
 from ..forms import CLUB_CHANGED, form_version, typed_note
-from .cash import MODES, evening_asked
-from .cash_forms import ReverseForm, evenings_by_id, recorded, typed_date
+from .cash_forms import ReverseForm, cash_view, evenings_by_id, recorded, typed_date
 
 bp = blueprints.clubs
 
@@ -38,7 +37,7 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
     entry = book.entry(entry_id)
     if entry is None:
         abort(404)
-    back = _cash_view(club)
+    back = cash_view(club)
     done = any(e.id in reversed_ids(book.entries) for e in sides(entry, book.entries))
     if request.method == "GET":
         # today, or the entry's day if later (an entry dated ahead: never a date refused)
@@ -70,20 +69,6 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
     for side in sides(entry, book.entries):  # a payment between members: both its rows
         flash(recorded(club, [side.member], EntryKind.REVERSAL, -side.amount))
     return redirect(back + "#entries")
-
-
-def _cash_view(club: clubs.Club) -> str:
-    """The cash box's view the entry was reversed from (``?evening=``, ``?mode=``: the list's
-    Reverse link keeps them), where its back link and the reversal return; an evening of
-    another club is not found (``cash.evening_asked``)."""
-    evening = evening_asked(club, request.args.get("evening"))
-    mode = request.args.get("mode", "")
-    return url_for(
-        "clubs.cash",
-        club_id=club.id,
-        mode=mode if mode in MODES else None,
-        evening=None if evening is None else evening.id,
-    )
 
 
 def _confirm(
