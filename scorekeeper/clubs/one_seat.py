@@ -41,6 +41,12 @@ class SameMember(Refused):
         (``events.rounds``)."""
         return same_key(self.name) == same_key(self.member)
 
+    @property
+    def as_typed(self) -> bool:
+        """Whether the name he sits by already is the name typed (``names.same_key``): the
+        words then say he is there, without "as Anne Dupont" after "Anne Dupont" (label21)."""
+        return same_key(self.name) == same_key(self.beside)
+
 
 def refuse_twice(
     db: sqlite_utils.Database,

@@ -218,6 +218,10 @@ def draw_round(
                             "{name} is already drawn at this table as {other}:"
                             " one person cannot sit at two seats"
                         ),
+                        N_(
+                            "{name} is already drawn at this table:"
+                            " one person cannot sit at two seats"
+                        ),
                     ) from same
                 members_drawn += _one_seat_a_round(db, seated, game_id, members_drawn)
         again = met_again(history, drawn, found.settings.seating, pairs)
@@ -245,15 +249,23 @@ def _one_seat_a_round(
                 "{name} is already drawn at another table of this round as {other}:"
                 " one person cannot sit at two seats"
             ),
+            N_(
+                "{name} is already drawn at another table of this round:"
+                " one person cannot sit at two seats"
+            ),
         ) from same
     return seats
 
 
-def drawn_twice(same: SameMember, as_member: str, as_beside: str) -> GameError:
+def drawn_twice(same: SameMember, as_member: str, as_beside: str, already: str) -> GameError:
     """A draw refused for seating one member twice, said as a seat refused is
     (``SameMember.by_his_name``): his own name drawn says by which name he is drawn already
     (``as_beside``: "Anne Martin is already drawn at this table as Anne"), another name says
-    whose it is (``as_member``: "Anne is the member Anne Martin"); never his name twice."""
+    whose it is (``as_member``: "Anne is the member Anne Martin"); never his name twice: drawn
+    by the name he is drawn by already (``SameMember.as_typed``), he is said drawn there
+    (``already``), no "as" (label21)."""
+    if same.as_typed:
+        return GameError("round", already, name=same.name)
     if same.by_his_name:
         return GameError("round", as_beside, name=same.name, other=same.beside)
     return GameError("round", as_member, name=same.name, member=same.member)

@@ -59,6 +59,7 @@ def register(app: Flask) -> None:
         qr_svg=links.qr_svg,
         table_link=links.table_link,
         member_names=creating.member_names,
+        new_table_evening=creating.evening_arg,
         marked=forms.marked,
         change_notice=explain.notice,
         table_state=page.table_state,

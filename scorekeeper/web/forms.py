@@ -38,6 +38,7 @@ from .. import store
 from ..db import get_db
 from ..here import current_application
 from ..names import MAX_LENGTH, Clash, NameFault, clash, fault, first_clash, tidy
+from .formats.words import already_here_text
 
 
 def options(pairs: Iterable[tuple[str, Any]]) -> list[SelectChoice]:
@@ -352,7 +353,11 @@ def name_field(label: Any, required: bool = True) -> StringField:
 
 
 def clash_text(name: str, other: str) -> Any:
-    """Why ``name`` cannot sit at the table beside ``other`` (``names.clash``)."""
+    """Why ``name`` cannot sit at the table beside ``other`` (``names.clash``); the very
+    name typed twice is said once (label21: "Anne Dupont is already at this table as Anne
+    Dupont")."""
+    if name == other:
+        return already_here_text(name)
     if clash(name, other) is Clash.READS_ALIKE:
         return _l(
             "%(name)s reads like %(other)s, already at this table (letters of another alphabet"

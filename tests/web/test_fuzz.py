@@ -128,6 +128,8 @@ GET_ROUTES = [
     # the treasurer's lists a page at a time: a cursor typed, cut or of another list
     "/clubs/2/cash?before={t}",
     "/clubs/2/cash?after={t}&on={t}&evening={n}",
+    # the reverse page keeps the cash box's view it was opened from (label21)
+    "/clubs/2/cash/entries/1/reverse?evening={n}&mode={t}",
     "/clubs/2/members/{n}/statement?before={t}&after={t}",
     "/evenings/{n}",
     "/evenings/1/settlement?key={t}",

@@ -290,7 +290,10 @@ def test_new_game_refusals_are_beside_the_fields(client, app):
         data={**__import__("web").NEW_GAME, "player1": "Anne"},
         headers={"Accept-Language": "en"},
     )
-    assert "Anne is already at this table as Anne" in response.data.decode()
+    # the very name typed twice: said once, no "as Anne" (label21)
+    said = response.data.decode()
+    assert "Anne is already at this table: one person cannot sit at two seats." in said
+    assert "as Anne" not in said
     assert count(app, "games") == 0
 
 

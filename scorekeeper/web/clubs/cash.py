@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -38,14 +38,16 @@ from ..formats.collation import by_name
 from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, typed_note, whole
-from ..ops.not_found import not_found
 from .cash_forms import (
     KIND_WORDS,
+    MODES,
     TYPED,
     EntryForm,
     FeesForm,
     PayForm,
+    cash_view,
     entry_words,
+    evening_asked,
     evenings_by_id,
     overpaid,
     own_ids,
@@ -58,9 +60,6 @@ from .cash_forms import (
 from .paging import entries_page
 
 bp = blueprints.clubs
-
-MODES = ("members", "treasurer")
-"""The two ways of settling up: between members (the fewest transfers), or with the treasurer."""
 
 
 def context() -> dict[str, Any]:
@@ -133,7 +132,7 @@ def _page(
         club.id, on, request.args.get("before"), request.args.get("after")
     )
     suggest = between_members if mode == "members" else with_treasurer
-    evening = _evening_asked(club, request.args.get("evening"))
+    evening = evening_asked(club, request.args.get("evening"))
     whole, purse = None, None
     if evening is not None:  # its members' rows (their items settle each other), not the club's
         whole = cash_reads.of_evening(get_db(), club, evening)
@@ -229,18 +228,6 @@ def _open_rooms(
     return out
 
 
-def _evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:
-    """``?evening=<id>``: one of the club's evenings, whose view the page shows (None: none
-    asked). Any other is not found (404, before anything is written: fix19a)."""
-    if not asked:
-        return None
-    number = whole(asked)
-    found = clubs.evening(get_db(), number) if number and 1 <= number <= access.MAX_ID else None
-    if found is None or found.club_id != club.id:
-        not_found("evening_id")  # its words: the evening, not the club of the route
-    return found
-
-
 @bp.get("/clubs/<int:club_id>/cash")
 def cash(club_id: int) -> tuple[str, int]:
     return _page(access.managed_club(club_id))
@@ -249,7 +236,7 @@ def cash(club_id: int) -> tuple[str, int]:
 @bp.post("/clubs/<int:club_id>/cash/entries")
 def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
     club = access.managed_club(club_id)
-    _evening_asked(club, request.args.get("evening"))  # the view typed on: one of the club's
+    evening_asked(club, request.args.get("evening"))  # the view typed on: one of the club's
     form = EntryForm()
     version = form_version(form)
     people = by_name(clubs.members(get_db(), club_id), lambda m: m.name)
@@ -310,24 +297,14 @@ def _changed_meanwhile(club_id: int, form: EntryForm | FeesForm) -> clubs.Club:
 def _back(club: clubs.Club) -> BaseResponse:
     """An entry recorded: the page it was typed on (the evening shown, the way of settling
     up), at its balances, where the message saying what was recorded is drawn."""
-    evening = _evening_asked(club, request.args.get("evening"))
-    mode = request.args.get("mode", "")
-    return redirect(
-        url_for(
-            "clubs.cash",
-            club_id=club.id,
-            mode=mode if mode in MODES else None,
-            evening=None if evening is None else evening.id,
-        )
-        + "#balances"
-    )
+    return redirect(cash_view(club) + "#balances")
 
 
 @bp.post("/clubs/<int:club_id>/cash/fees")
 def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     """One fee to every member checked: one entry each, one change of the club."""
     club = access.managed_club(club_id)
-    shown = _evening_asked(club, request.args.get("evening"))  # the fee's, dated its day
+    shown = evening_asked(club, request.args.get("evening"))  # the fee's, dated its day
     form = FeesForm()
     version = form_version(form)
     if not form.validate():
@@ -372,7 +349,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
 def pay(club_id: int) -> BaseResponse | tuple[str, int]:
     """A suggested transfer marked paid: a payment entry on each member's side."""
     club = access.managed_club(club_id)
-    shown = _evening_asked(club, request.args.get("evening"))  # the view it was paid from
+    evening_asked(club, request.args.get("evening"))  # the view paid from: one of the club's
     form = PayForm()
     version = form_version(form)
     if not form.validate():
@@ -405,13 +382,4 @@ def pay(club_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Conflict:
         return _page(club, refused=str(CLUB_CHANGED), status=409)
     flash(paid(club, written))  # what was recorded, as after a typed entry
-    mode = request.args.get("mode", "")
-    return redirect(
-        url_for(
-            "clubs.cash",
-            club_id=club_id,
-            mode=mode if mode in MODES else None,
-            evening=None if shown is None else shown.id,
-        )
-        + "#suggestions"
-    )
+    return redirect(cash_view(club) + "#suggestions")

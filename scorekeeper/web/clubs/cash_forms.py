@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
+from flask import request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
@@ -30,9 +31,11 @@ from ...cashbox.entries import BOX_SIDE, Entry, EntryKind
 from ...clubs import accounts
 from ...clubs.season import day as read_day
 from ...db import get_db
+from ...rights import access
 from ..formats.dates import day, evening_label
 from ..formats.words import cents
-from ..forms import at_most, options
+from ..forms import at_most, options, whole
+from ..ops.not_found import not_found
 
 KIND_WORDS = {
     EntryKind.EVENING: _l("Evening's result"),
@@ -68,6 +71,37 @@ def side_words(side: str) -> str:
     return str(_("the cash box")) if side == BOX_SIDE else side
 
 
+MODES = ("members", "treasurer")
+"""The two ways of settling up: between members (the fewest transfers), or with the treasurer."""
+
+
+def evening_asked(club: clubs.Club, asked: str | None) -> clubs.Evening | None:
+    """``?evening=<id>``: one of the club's evenings, whose view the page shows (None: none
+    asked). Any other is not found (404, before anything is written: fix19a)."""
+    if not asked:
+        return None
+    number = whole(asked)
+    found = clubs.evening(get_db(), number) if number and 1 <= number <= access.MAX_ID else None
+    if found is None or found.club_id != club.id:
+        not_found("evening_id")  # its words: the evening, not the club of the route
+    return found
+
+
+def cash_view(club: clubs.Club) -> str:
+    """The cash box's view a form was sent from or a page opened from (``?evening=``, its
+    evening's view; ``?mode=``, the way of settling up): where an entry typed, a payment
+    marked or a reversal returns, and the reverse page's back link (label21: the view's links
+    once dropped its evening). An evening of another club is not found (``evening_asked``)."""
+    evening = evening_asked(club, request.args.get("evening"))
+    mode = request.args.get("mode", "")
+    return url_for(
+        "clubs.cash",
+        club_id=club.id,
+        mode=mode if mode in MODES else None,
+        evening=None if evening is None else evening.id,
+    )
+
+
 def medium_day(on: str) -> str:
     """A day as a page says it ("29 nov. 2026"); a file for spreadsheets says it ISO."""
     return day(on, "medium")
@@ -82,9 +116,10 @@ def entry_words(
     """What an entry is, in words: its kind, a payment's way and who ("Payment · cash ·
     Anne → Chloé"); a reversal, given the entry it undoes, says that entry so and its day
     ("Reversal of: Payment · cash · Anne → Chloé, 20 Oct 2026"), each day said by ``dated``.
-    An entry of an evening with a title (its result, a payment or a fee for it, found in
-    ``evenings``) names it (``evening_label``; its day is the line's): "Evening's result ·
-    Afternoon", and two evenings of one day are told apart (play19).
+    An entry of an evening with a title (its result, a payment for it, a fee charged from
+    it: ``Entry.charged_at``; found in ``evenings``) names it (``evening_label``; its day is
+    the line's): "Evening's result · Afternoon", "Evening fee · Afternoon", and two evenings
+    of one day are told apart (play19, label21).
 
     The one home of those words: the cash box's list, the reverse confirmation page, the
     statement and its PDF and CSV say them so. The cash box's list once said "Reversal #14",
@@ -98,7 +133,10 @@ def entry_words(
         words.append(str(METHOD_WORDS.get(entry.method, entry.method)))
     if entry.received_by:
         words.append(payment_who(entry))
-    evening = None if entry.evening is None else (evenings or {}).get(entry.evening)
+    # a fee names the evening it was charged from (``charged_at``), as a result its own:
+    # two evening fees of one day (Tuesday's 2.50, Thursday's 1.50) once read alike
+    of = entry.evening if entry.evening is not None else entry.charged_at
+    evening = None if of is None else (evenings or {}).get(of)
     if evening is not None and evening_label(evening, None):
         words.append(evening_label(evening, None))
     return " · ".join(words)

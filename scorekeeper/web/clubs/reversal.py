@@ -8,7 +8,7 @@ between two members recorded from a suggestion is reversed whole, both its rows
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -21,7 +21,7 @@ from ...rights import access
 from .. import blueprints
 from ..formats.dates import day as said_day
 from ..forms import CLUB_CHANGED, form_version, typed_note
-from .cash_forms import ReverseForm, evenings_by_id, recorded, typed_date
+from .cash_forms import ReverseForm, cash_view, evenings_by_id, recorded, typed_date
 
 bp = blueprints.clubs
 
@@ -41,37 +41,38 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
     entry = book.entry(entry_id)
     if entry is None:
         abort(404)
+    back = cash_view(club)
     done = any(e.id in reversed_ids(book.entries) for e in sides(entry, book.entries))
     if request.method == "GET":
         # today, or the entry's day if later (an entry dated ahead: never a date refused)
         offered = max(today(), entry.on)
         form = ReverseForm(formdata=None, version=str(club.version), on=offered)
-        return _confirm(club, book, entry, form, done, None, 200)
+        return _confirm(club, book, entry, form, done, None, 200, back)
     form = ReverseForm()
     version = form_version(form)
     on = typed_date(form.on.data)
     if not entry.by_hand:
-        return _confirm(club, book, entry, form, done, None, 422)
+        return _confirm(club, book, entry, form, done, None, 422, back)
     if not form.validate() or on is None:
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
-        return _confirm(club, book, entry, form, done, None, 422)
+        return _confirm(club, book, entry, form, done, None, 422, back)
     try:
         accounts.reverse(get_db(), club_id, version, entry_id, on, typed_note(form.note.data))
     except accounts.TooEarly as early:
         undone = said_day(early.on, "medium")
         form.on.errors = [_("A reversal is dated on or after its entry (%(day)s).", day=undone)]
-        return _confirm(club, book, entry, form, done, None, 422)
+        return _confirm(club, book, entry, form, done, None, 422, back)
     except accounts.NotByHand:
-        return _confirm(club, book, entry, form, done, None, 422)
+        return _confirm(club, book, entry, form, done, None, 422, back)
     except clubs.Refused:
-        return _confirm(club, book, entry, form, True, None, 409)
+        return _confirm(club, book, entry, form, True, None, 409, back)
     except clubs.Conflict:
         club = access.managed_club(club_id)
         form.version.data = str(club.version)
-        return _confirm(club, book, entry, form, done, str(CLUB_CHANGED), 409)
+        return _confirm(club, book, entry, form, done, str(CLUB_CHANGED), 409, back)
     for side in sides(entry, book.entries):  # a payment between members: both its rows
         flash(recorded(club, [side.member], EntryKind.REVERSAL, -side.amount))
-    return redirect(url_for("clubs.cash", club_id=club_id) + "#entries")
+    return redirect(back + "#entries")
 
 
 def _confirm(
@@ -82,6 +83,7 @@ def _confirm(
     done: bool,
     refused: str | None,
     status: int,
+    back: str,
 ) -> tuple[str, int]:
     names = {m.id: m.name for m in book.members}
     undoes = book.entry(entry.reverses) if entry.reverses is not None else None
@@ -99,5 +101,6 @@ def _confirm(
         form=form,
         done=done,
         refused=refused,
+        back=back,
     )
     return page, status

@@ -83,7 +83,10 @@ def same_member_text(error: SameMember) -> str:
     """Why a name cannot sit at a club's table: it is a member already at another seat.
 
     Typed by his own name, the name he sits by is said ("Anne" beside "Anne Martin"), not
-    his name twice (play19)."""
+    his name twice (play19); typed as he sits there already, he is said there, no "as" the
+    name typed (label21: "Anne Dupont is already at this table as Anne Dupont")."""
+    if error.as_typed:
+        return already_here_text(error.name)
     if error.by_his_name:
         return _(
             "%(name)s is already at this table as %(other)s: one person cannot sit at two seats.",
@@ -96,6 +99,11 @@ def same_member_text(error: SameMember) -> str:
         name=error.name,
         member=error.member,
     )
+
+
+def already_here_text(name: str) -> str:
+    """A name typed twice at one table, or as the member sits there already: said once."""
+    return _("%(name)s is already at this table: one person cannot sit at two seats.", name=name)
 
 
 def part_of_names_text(error: PartOfNames) -> str:

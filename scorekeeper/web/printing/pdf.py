@@ -142,7 +142,10 @@ def pdf_bytes(html: str, static: str, apart: LinePages | None = None) -> bytes:
     return bytes(pdf or b"")
 
 
-TOTAL = '@page { @top-left { content: string(sheet) string(state) " — " counter(page) " / %d" } }'
+TOTAL = (
+    '@page { @top-left { content: string(sheet) string(evening) string(state) " — "'
+    ' counter(page) " / %d" } }'
+)
 """The running head of static/pdf.css with the number of pages given (``pdf_bytes``)."""
 
 
