@@ -102,7 +102,9 @@ def test_the_rooms_pages_name_their_evening_by_its_label(client, app):
     room = client.get(f"/evenings/{afternoon}/settlement").data.decode()
     assert f"<title>Settlement of the room — {label}" in room
     assert back in room
-    assert f"<p>Evening of {label} · 1 table played</p>" in room
+    # the heading's evening is the PDF's running header too (static/pdf.css: sheet-evening)
+    heading = f'<p><span class="sheet-evening">Evening of {label}</span> · 1 table played</p>'
+    assert heading in room
     assert f"<title>Le Cercle — {label}" in client.get(f"/evenings/{afternoon}").data.decode()
     assert back in client.get(f"/evenings/{afternoon}/close").data.decode()
     data = {"version": club_version(app), "confirmed": "1"}
