@@ -52,11 +52,13 @@ def evening_members(db: sqlite_utils.Database, evening: Evening, result: Sequenc
     fee typed outside it), or a result there (``result``: the room's members with one)."""
     kept = kept_members(db, evening.club_id)
     found = db.execute(
-        "select distinct member_id from ledger where club_id = ? and (evening_id = ?"
-        " or on_date = ?)",
+        "select id, member_id from ledger where club_id = ? and (evening_id = ? or on_date = ?)",
         [evening.club_id, evening.id, evening.date],
-    )
-    return {kept.get(m, m) for (m,) in found} | set(result)
+    ).fetchall()
+    strays = [row for row, member in found if member not in kept]
+    if strays:  # retyped behind the app: named (409) as the whole ledger's read names it
+        ledger_entries(db, evening.club_id, kept, ids=strays)
+    return {kept[member] for _, member in found if member in kept} | set(result)
 
 
 @dataclass(frozen=True)
