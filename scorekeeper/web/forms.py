@@ -164,15 +164,17 @@ _BOUND = "scorekeeper.bound_forms"
 
 
 def _form_settings() -> tuple[object, ...]:
-    """What Flask-WTF's form settings read of the app when a form is bound (its ``Meta``)."""
-    app = current_application()  # the app itself, not its proxy: asked per form made
-    config = app.config
+    """What Flask-WTF's form settings (``FlaskForm.Meta``) read of the app, read by them: the
+    CSRF check on or off, its secret, field name and time limit, and the fields' catalog.
+    A form bound once (``Form.bound``) keeps the settings it was bound with; these say
+    when they no longer hold."""
+    settings = FlaskForm.Meta()
     return (
-        config.get("WTF_CSRF_ENABLED", True),
-        config.get("WTF_CSRF_SECRET_KEY", app.secret_key),
-        config.get("WTF_CSRF_FIELD_NAME", "csrf_token"),
-        config.get("WTF_CSRF_TIME_LIMIT", 3600),
-        config.get("WTF_I18N_ENABLED", True),
+        settings.csrf,
+        settings.csrf_secret,
+        settings.csrf_field_name,
+        settings.csrf_time_limit,
+        settings.get_translations(None),  # type: ignore[arg-type]  # no form yet: none read
     )
 
 
