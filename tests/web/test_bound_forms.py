@@ -156,3 +156,34 @@ def test_an_action_form_at_a_version_is_the_form_made_afresh(csrf_app):
                 ActionForm(formdata=None, version=str(version)).hidden_tag()
             )
             assert f'value="{version}"' in str(made.hidden_tag())
+
+
+@pytest.mark.parametrize("secret", [None, "another secret for the tokens"])
+def test_the_kept_signer_signs_flask_wtfs_very_token(csrf_app, monkeypatch, secret):
+    """A manager's page filled from a kept one signs its token with the serializer kept
+    per secret key and the session token's payload made once (holes.py: ``signed_token``):
+    the text Flask-WTF's ``generate_csrf`` gives at the same second, for the same session,
+    which ``validate_csrf`` takes; kept for the request as Flask-WTF keeps it."""
+    import itsdangerous.timed
+    from flask import g, session
+    from flask_wtf.csrf import generate_csrf, validate_csrf
+
+    from scorekeeper.web.kept.holes import signed_token
+
+    if secret is not None:  # else the app's secret key, as Flask-WTF's default
+        csrf_app.config["WTF_CSRF_SECRET_KEY"] = secret
+    for second in (1_700_000_000, 1_800_000_123):
+        monkeypatch.setattr(itsdangerous.timed.time, "time", lambda second=second: second)
+        with csrf_app.test_request_context("/games/1"):
+            session["csrf_token"] = "e" * 40
+            kept = signed_token()
+            assert g.csrf_token == kept and signed_token() is kept  # one token a request
+            g.pop("csrf_token")
+            assert kept == generate_csrf()
+            validate_csrf(kept)
+            g.pop("csrf_token")
+            session["csrf_token"] = "f" * 40  # another session's token: its own payload
+            assert signed_token() == (g.pop("csrf_token"), generate_csrf())[1]
+    with csrf_app.test_request_context("/games/1"):  # no token yet: Flask-WTF makes one
+        assert "csrf_token" not in session
+        assert signed_token() == g.csrf_token and "csrf_token" in session
