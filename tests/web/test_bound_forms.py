@@ -108,6 +108,14 @@ def test_each_app_and_setting_has_its_own(make_app):
     without.config["WTF_CSRF_ENABLED"] = True  # a setting changed after a form was bound
     with without.test_request_context("/games/1"):
         assert "csrf_token" in CoupForm.bound(None)
+    for setting, value in [("WTF_CSRF_SECRET_KEY", "another secret"), ("WTF_CSRF_TIME_LIMIT", 60)]:
+        with without.test_request_context("/games/1"):
+            meta = CoupForm.bound(None).meta  # read once, as a token signed or checked reads it
+            assert (meta.csrf_secret, meta.csrf_time_limit)[setting.endswith("LIMIT")] != value
+        without.config[setting] = value  # each alone: the form's CSRF settings follow it
+        with without.test_request_context("/games/1"):
+            meta = CoupForm.bound(None).meta
+            assert (meta.csrf_secret, meta.csrf_time_limit)[setting.endswith("LIMIT")] == value
 
 
 def test_the_token_is_signed_only_when_the_form_is_drawn(csrf_app):
