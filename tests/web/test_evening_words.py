@@ -127,15 +127,16 @@ def test_an_evening_without_a_table_is_not_called_over(client, app):
 
 
 def test_the_evening_says_which_tables_still_play_as_each_language_lists_them(client, app):
-    """The room's pages name every table not over, table 2 (no coup yet) too: the room is
-    provisional until it has played (test_room_provisional_until_every_table_played.py), though
-    the close has nothing to stop there. Joined with the language's own "and"."""
+    """The room's pages name every table not over: 1 and 3 still playing, and table 2 apart,
+    where no coup was played yet, as the close's question says it (it counts for nobody; the
+    room is provisional until it has played: test_room_provisional_until_every_table_played.py).
+    Joined with the language's own "and"."""
     _club, evening, _games = evening_of_three(client, app)
     words = {
-        "en": "PROVISIONAL — tables 1, 2, and 3 are still playing",
-        "fr": "PROVISOIRE — les tables 1, 2 et 3 jouent encore",
-        "da": "FORELØBIG — bord 1, 2 og 3 spiller stadig",
-        "nl": "VOORLOPIG — tafels 1, 2 en 3 spelen nog",
+        "en": "PROVISIONAL — tables 1 and 3 are still playing — no coup played yet at table 2",
+        "fr": "PROVISOIRE — les tables 1 et 3 jouent encore — aucun coup encore joué à la table 2",
+        "da": "FORELØBIG — bord 1 og 3 spiller stadig — intet spil spillet endnu ved bord 2",
+        "nl": "VOORLOPIG — tafels 1 en 3 spelen nog — nog geen spel gespeeld aan tafel 2",
     }
     for language, line in words.items():
         for address in (f"/evenings/{evening}", f"/evenings/{evening}/settlement"):

@@ -2,8 +2,9 @@
 no coup was played yet too: its players' money is to come, and the room's settlement (who
 pays whom) changes once they play. Table 1 stopped by its manager after four coups (over),
 table 2 created with no coup yet: the evening's page and its settlement say PROVISIONAL,
-naming table 2, as they did before the close's question learnt to say such a table apart
-(that question is about what the close stops; this line is about whether the room is final).
+naming table 2 as the close's question names it, where no coup was played yet (that question
+is about what the close stops; this line is about whether the room is final; smoke21 read
+"tables 1, 2 and 3 are still playing" beside "no coup played yet at table 3").
 Once the evening is closed, no table takes a coup any more: nothing is provisional."""
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ def test_a_table_with_no_coup_yet_keeps_the_room_provisional(client, app):
     assert answer.status_code == 302
     for page in (f"/evenings/{evening}", f"/evenings/{evening}/settlement"):
         for language, words in {
-            "en": "PROVISIONAL — table 2 is still playing",
-            "fr": "PROVISOIRE — la table 2 joue encore",
+            "en": "PROVISIONAL — no coup played yet at table 2",
+            "fr": "PROVISOIRE — aucun coup encore joué à la table 2",
         }.items():
             text = client.get(page, headers={"Accept-Language": language}).text
             assert said(text) == words, (page, language, said(text))

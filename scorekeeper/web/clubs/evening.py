@@ -64,7 +64,8 @@ class Words(NamedTuple):
 
     titles: dict[int, tuple[str, str]]  # table number: (its game, its rule set in a line)
     lines: dict[int, list[str]]  # table number: where it stands, a line each
-    playing: list[int]  # the tables whose game is not over (stopped: over), a coup or none yet
+    playing: list[int]  # the tables played whose game is not over (stopped: over)
+    unplayed: list[int]  # the tables where no coup was played yet (``Table.played``)
 
 
 def _room(evening_id: int) -> tuple[Room, Words]:
@@ -80,10 +81,12 @@ def _room(evening_id: int) -> tuple[Room, Words]:
         )
     lines = {table.no: _lines(table, room) for table in room.tables}
     # the room is PROVISIONAL while a table has still to play: one where no coup was played
-    # yet too (its players' money is to come), though the close has nothing to stop there
-    # (store/stops.py ``playing``, the close's question): a stopped game replays over
-    playing = [table.no for table in room.tables if not table.stored.replay().finished]
-    return room, Words(titles, lines, playing)
+    # yet too (its players' money is to come), said apart as the close's question says it
+    # (it counts for nobody and has nothing to stop: store/stops.py ``playing``); a stopped
+    # game replays over
+    playing = [t.no for t in room.tables if t.played and not t.stored.replay().finished]
+    unplayed = [t.no for t in room.tables if not t.played]
+    return room, Words(titles, lines, playing, unplayed)
 
 
 def _lines(table: Table, room: Room) -> list[str]:
