@@ -3,6 +3,8 @@
 The cash box's page of entries asks, for the payments it shows, the rows naming them
 (``cashbox.ledger._read_around``), and an entry's reversal the rows of its payment
 (``clubs.merging.entries_about``); before m035 SQLite listed every row of the club for it.
+The reads around a reversal and an evening's members, each an "or" SQLite read through
+the index on the club, are two searches by their own indexes (review21).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import pytest
 
 from scorekeeper import clubs
 from scorekeeper.cashbox.ledger import insert_entry
+from scorekeeper.clubs import cash_reads
 from scorekeeper.rules.money import Money
 
 ASKED = [
@@ -58,6 +61,37 @@ def test_an_entrys_reversal_reads_no_row_of_the_club_but_its_own(db):
     finally:
         db.conn.set_trace_callback(None)
     assert found == {paid, got, undone}  # its payment's two rows and the reversal of one
+    on_ledger = [sql for sql in asked if " from ledger" in sql.lower()]
+    assert on_ledger
+    for sql in on_ledger:
+        plan = " ".join(str(r[3]) for r in db.execute(f"explain query plan {sql}"))
+        assert "idx_ledger_club_id (club_id=?)" not in plan, (sql, plan)
+
+
+def test_an_evenings_members_are_found_by_its_rows_alone(db):
+    """What ``cash_reads.evening_members`` asks SQLite (the cash box's evening view and the
+    room's settlement), traced as it runs: its rows by the evening's number and its day,
+    each through its index, not a pass over the club's rows (review21: its "evening_id = ?
+    or on_date = ?" was one)."""
+    club_id = clubs.create(db, "Le Cercle", Money(Decimal("0.05"), "EUR"), None)
+    for name in ("Anne", "Bruno", "Chloé"):
+        version = clubs.club(db, club_id).version  # type: ignore[union-attr]
+        clubs.add_member(db, club_id, name, "", version)
+    anne, bruno, chloe = (m.id for m in clubs.members(db, club_id))
+    version = clubs.club(db, club_id).version  # type: ignore[union-attr]
+    evening = clubs.evening(db, clubs.create_evening(db, club_id, "2026-11-27", "", version))
+    assert evening is not None
+    row = {"club_id": club_id, "kind": "fee_evening", "amount": -250}
+    insert_entry(db, row | {"member_id": anne, "on_date": "2026-11-27"})  # its day
+    insert_entry(db, row | {"member_id": bruno, "on_date": "2026-11-28", "evening_id": evening.id})
+    insert_entry(db, row | {"member_id": chloe, "on_date": "2026-11-26"})  # another day
+    asked: list[str] = []
+    db.conn.set_trace_callback(asked.append)
+    try:
+        found = cash_reads.evening_members(db, evening, [])
+    finally:
+        db.conn.set_trace_callback(None)
+    assert found == {anne, bruno}  # Chloé's fee is neither its day's nor charged from it
     on_ledger = [sql for sql in asked if " from ledger" in sql.lower()]
     assert on_ledger
     for sql in on_ledger:
