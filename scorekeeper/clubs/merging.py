@@ -129,9 +129,12 @@ def entries_about(db: sqlite_utils.Database, club_id: int, entry_id: int) -> lis
     named = "select id from ledger where club_id = ? and other_side = ?"
     ids |= {int(n) for (n,) in db.execute(named, [club_id, first]) if type(n) is int}
     marks = ",".join("?" * len(ids))
-    around = f"select reverses, id from ledger where club_id = ? and (id in ({marks})"
-    around += f" and reverses is not null or reverses in ({marks}))"
-    for undone, undoing in db.execute(around, [club_id, *ids, *ids]).fetchall():
+    # two searches, not one "or": SQLite read the or through the index on the club, every
+    # row of it (the rowid for the reversals asked, ``reverses``' own index for theirs)
+    around = f"select reverses, id from ledger where club_id = ? and id in ({marks})"
+    around += " and reverses is not null union all select reverses, id from ledger"
+    around += f" where club_id = ? and reverses in ({marks})"
+    for undone, undoing in db.execute(around, [club_id, *ids, club_id, *ids]).fetchall():
         ids |= {int(n) for n in (undone, undoing) if type(n) is int}
     return entries_at(db, club_id, ids)
 

@@ -129,7 +129,9 @@ def evening_purse(
     read: Sequence[Entry] | None = None,
 ) -> Purse | None:
     """The evening's money per member; None for a club without a chip value. ``read``: the
-    club's ledger rows already read in this request (the cash box's), else read here."""
+    rows already read in this request, else the club's read here: the rows of the members
+    the evening speaks of do (``cash_reads.of_evening``: the cash box's evening view and the
+    room's settlement; tests/cashbox/test_cash_sums.py)."""
     if club.money is None:
         return None
     found = entries(db, club.id) if read is None else read
