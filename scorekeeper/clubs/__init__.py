@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..clock import now
 from ..store.errors import Conflict
 from .evening_tables import (
+    SameLabel,
     add_table,
     create_evening,
     days_played,
@@ -70,6 +71,7 @@ __all__ = [
     "NameTaken",
     "PartOfNames",
     "Refused",
+    "SameLabel",
     "SameMember",
     "SatTogether",
     "add_member",

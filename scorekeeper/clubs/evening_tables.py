@@ -22,10 +22,26 @@ from .records import DamagedEvening, Evening
 from .seats import link_seats, newcomers_seated, taken_seat
 
 
+class SameLabel(Exception):
+    """A new evening refused: the club has one of that day and title already, and its
+    label (day, then title) would name two evenings alike on every page (smoke21)."""
+
+    def __init__(self, evening_id: int) -> None:
+        super().__init__(evening_id)
+        self.evening_id = evening_id
+        """The club's evening of that day and title."""
+
+
 def create_evening(
     db: sqlite_utils.Database, club_id: int, date: str, title: str, version: int
 ) -> int:
     with changing(db, ClubOwner(club_id), version, "evening") as change:
+        same = db.execute(
+            "select id, title from evenings where club_id = ? and date = ?", [club_id, date]
+        )
+        for evening_id, other in same.fetchall():  # titles alike but for case and spaces
+            if " ".join(str(other or "").split()).casefold() == " ".join(title.split()).casefold():
+                raise SameLabel(evening_id)
         change.summary = f"{date} {title}".strip()
         row = {"club_id": club_id, "date": date, "title": title, "created_at": now()}
         evening_id = db.table("evenings").insert(row).last_pk

@@ -31,7 +31,8 @@ def heading(page: str, section: str) -> str:
 
 def test_two_evenings_of_one_day_each_head_their_own_fees(client, app, tmp_path):
     club = new_club(client)
-    afternoon, evening = evening_of(client, app, club), evening_of(client, app, club)
+    afternoon = evening_of(client, app, club, title="Afternoon")
+    evening = evening_of(client, app, club, title="Evening")
     seed_table(client, afternoon, "Anne", "Bruno", "Chloé")
     seed_table(client, evening, "Dora", "Émile", "Fanny")
     query = f"?evening={afternoon}"

@@ -45,8 +45,10 @@ def version(app, club: int) -> str:
         return str(conn.execute("select version from clubs where id = ?", [club]).fetchone()[0])
 
 
-def evening_of(client, app, club: int, day: str = DAY) -> int:
-    data = {"date": day, "title": "", "version": version(app, club)}
+def evening_of(client, app, club: int, day: str = DAY, title: str = "") -> int:
+    """An evening of ``day``; two of one day have two titles (a label names one evening:
+    tests/clubs/test_evening_label_once.py)."""
+    data = {"date": day, "title": title, "version": version(app, club)}
     answer = client.post(f"/clubs/{club}/evenings", data=data)
     assert answer.status_code == 302
     return int(answer.headers["Location"].rsplit("/", 1)[1])
@@ -79,7 +81,8 @@ def listed(page: str) -> tuple[list[tuple[str, str, str]], str]:
 
 def test_each_evening_of_a_day_lists_its_own_fees(client, app, tmp_path):
     club = new_club(client)
-    afternoon, evening = evening_of(client, app, club), evening_of(client, app, club)
+    afternoon = evening_of(client, app, club, title="Afternoon")
+    evening = evening_of(client, app, club, title="Evening")
     seed_table(client, afternoon, "Anne", "Bruno", "Chloé")
     seed_table(client, evening, "Dora", "Émile", "Fanny")
     assert (

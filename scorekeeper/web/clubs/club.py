@@ -197,6 +197,16 @@ def new_evening(club_id: int) -> BaseResponse | tuple[str, int]:
         )
     except clubs.Conflict:
         return _changed(club_id, form)
+    except clubs.SameLabel as same:  # said where the title is typed: two alike, told apart by none
+        found = clubs.evening(get_db(), same.evening_id)
+        label = dates.evening_label(found) if found is not None else typed
+        form.title.errors = [
+            _(
+                "The club has an evening of %(label)s already: give this one another title.",
+                label=label,
+            )
+        ]
+        return _club_page(club_id, typed=form), 422
     return redirect(url_for("clubs.evening", evening_id=evening_id))
 
 
