@@ -20,21 +20,11 @@ import re
 from test_clubs import club_version, new_club, seed_table
 from test_one_purse_web import ids
 from test_settlement import pdf_text
+from test_two_evenings_named import plain, titled_evening
 
-DAY = "2026-11-27"
+DAY = "2026-11-27"  # the day of both evenings (test_two_evenings_named.titled_evening)
 TUESDAY = "November 27, 2026 — Tuesday"
 THURSDAY = "November 27, 2026 — Thursday"
-
-
-def titled_evening(client, app, club: int, title: str) -> int:
-    data = {"date": DAY, "title": title, "version": club_version(app)}
-    response = client.post(f"/clubs/{club}/evenings", data=data)
-    assert response.status_code == 302, response.data.decode()[-500:]
-    return int(response.headers["Location"].rsplit("/", 1)[1])
-
-
-def plain(page: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
 
 
 def fees_from_the_view(client, app, club: int, evening: int, members: list[int], amount: str):
