@@ -7,6 +7,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadHost, HTTPException
 
@@ -70,27 +71,29 @@ def csrf_error(error: CSRFError) -> tuple[str, int]:
     return render_template("error.html", code=400, message=message), 400
 
 
+NOTHING_HERE = (
+    # a phone's or a link's: nothing to name
+    (frozenset({"grant_id", "token"}), _l("Nothing here: this page does not exist.")),
+    (frozenset({"game_id"}), _l("Nothing here: this game or coup does not exist.")),
+    (frozenset({"entry_id"}), _l("Nothing here: this club or cash entry does not exist.")),
+    (frozenset({"member_id"}), _l("Nothing here: this club or member does not exist.")),
+    (frozenset({"evening_id"}), _l("Nothing here: this evening does not exist.")),
+    (frozenset({"event_id"}), _l("Nothing here: this event does not exist.")),
+    (frozenset({"club_id"}), _l("Nothing here: this club does not exist.")),
+)
+"""A 404's words by what its address names, the most precise first."""
+
+
 def nothing_here() -> str:
     """A 404's words, for what its address names (play19: a member's or a cash entry's 404
     spoke of a game or a coup): what ``not_found`` (not_found.py) was raised for, else the
-    most precise thing its route names; none (no route, or a token's or a phone's): neutral."""
+    most precise thing its route names (``NOTHING_HERE``); none (no route): neutral."""
     raised = request_globals().get(NOT_FOUND)
     asked = set((request.view_args or {}) if request.url_rule is not None else ())
     asked = {raised} if isinstance(raised, str) else asked
-    if "grant_id" in asked or "token" in asked:  # a phone's or a link's: nothing to name
-        return _("Nothing here: this page does not exist.")
-    if "game_id" in asked:
-        return _("Nothing here: this game or coup does not exist.")
-    if "entry_id" in asked:
-        return _("Nothing here: this club or cash entry does not exist.")
-    if "member_id" in asked:
-        return _("Nothing here: this club or member does not exist.")
-    if "evening_id" in asked:
-        return _("Nothing here: this evening does not exist.")
-    if "event_id" in asked:
-        return _("Nothing here: this event does not exist.")
-    if "club_id" in asked:
-        return _("Nothing here: this club does not exist.")
+    for names, words in NOTHING_HERE:
+        if asked & names:
+            return str(words)
     return _("Nothing here: this page does not exist.")
 
 
