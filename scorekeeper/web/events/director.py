@@ -20,7 +20,7 @@ from ...events.corrections import filed_under, played_rounds
 from ...events.event_log import changes
 from ...events.ranking import in_name_order
 from ...events.records import Event
-from ...events.rounds import drawn_again
+from ...events.summaries import drawn_again
 from ...events.standing import Standing
 from ...rights.access import MAX_ID
 from ..blueprints import events as bp
