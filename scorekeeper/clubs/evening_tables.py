@@ -21,7 +21,6 @@ from .part_names import ask_new, asker
 from .records import DamagedEvening, Evening
 from .seats import link_seats, newcomers_seated, taken_seat
 
-
 MAX_TITLE = 60
 """An evening's title, at most (the club page's form; an event's round titles its own within)."""
 

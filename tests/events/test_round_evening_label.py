@@ -34,9 +34,7 @@ def _the_day(monkeypatch):
 
 def typed(client, app, club: int, title: str, language: str = "en"):
     data = {"date": DAY, "title": title, "version": club_version(app)}
-    return client.post(
-        f"/clubs/{club}/evenings", data=data, headers={"Accept-Language": language}
-    )
+    return client.post(f"/clubs/{club}/evenings", data=data, headers={"Accept-Language": language})
 
 
 def club_event(client, app, club: int, rounds: str = "1") -> None:

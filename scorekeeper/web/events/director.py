@@ -21,8 +21,8 @@ from ...events.event_log import changes
 from ...events.ranking import in_name_order
 from ...events.records import Event
 from ...events.round_evenings import OpenEvening, still_open
-from ...events.summaries import drawn_again
 from ...events.standing import Standing
+from ...events.summaries import drawn_again
 from ...rights.access import MAX_ID, can_manage_club
 from ..blueprints import events as bp
 from ..formats.collation import by_name, name_key
