@@ -26,7 +26,8 @@ import sqlite_utils
 
 from ..clock import today
 from ..clubs.evening_tables import MAX_TITLE, SameLabel, evening, insert_evening
-from ..clubs.records import Evening
+from ..clubs.records import DamagedEvening, Evening
+from ..db import rows
 from ..store.closings import closed
 
 
@@ -61,7 +62,9 @@ class OpenEvening:
     """A round's evening not closed now (never closed, or reopened)."""
 
     round: int
-    evening: Evening
+    evening: Evening | DamagedEvening
+    """The evening, or its id and what is wrong with its row (changed behind the app): named
+    as the club's list names it, not a 409 of the director's whole page."""
 
 
 def still_open(db: sqlite_utils.Database, event_id: int) -> list[OpenEvening]:
@@ -72,7 +75,10 @@ def still_open(db: sqlite_utils.Database, event_id: int) -> list[OpenEvening]:
         " and evening_id is not null order by number",
         [event_id],
     ).fetchall():
-        kept = evening(db, int(evening_id))
+        try:
+            kept: Evening | DamagedEvening | None = evening(db, int(evening_id))
+        except rows.Damaged as damaged:
+            kept = DamagedEvening(int(evening_id), damaged)
         if kept is not None and not closed(db, kept.id):
             found.append(OpenEvening(int(number), kept))
     return found

@@ -126,3 +126,21 @@ def test_a_director_who_does_not_manage_the_club_is_told_who_closes_them(client,
         " A manager of the club closes them, on the club's pages."
     )
     assert "/close" not in re.search(r'id="open-evenings".*?</div>', page, re.S).group(0)
+
+
+def test_a_round_evening_changed_behind_the_app_is_named_not_a_409(client, app, monkeypatch):
+    """Round 1's evening's date made a blob behind the app: the director's page still answers,
+    naming that evening as the club's list does (its number and what is wrong)."""
+    two_rounds_played(client, app, monkeypatch)
+    first, _second = round_evening_ids(app)
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        conn.execute("update evenings set date = x'ff' where id = ?", [first])  # a blob
+    conn.close()
+    answer = client.get("/events/1")
+    assert answer.status_code == 200
+    said = listed(answer.data.decode())
+    assert said is not None
+    assert said.startswith(
+        f"2 evenings of its rounds are still open at the club: Round 1 — Evening {first} "
+    ), said
+    assert "Round 2 — November 30, 2026 — Cup — 2" in said
