@@ -21,6 +21,9 @@ from .part_names import ask_new, asker
 from .records import DamagedEvening, Evening
 from .seats import link_seats, newcomers_seated, taken_seat
 
+MAX_TITLE = 60
+"""An evening's title, at most (the club page's form; an event's round titles its own within)."""
+
 
 class SameLabel(Exception):
     """A new evening refused: the club has one of that day and title already, and its
@@ -32,21 +35,39 @@ class SameLabel(Exception):
         """The club's evening of that day and title."""
 
 
+def label_taken(db: sqlite_utils.Database, club_id: int, date: str, title: str) -> int | None:
+    """The club's evening that an evening of ``date`` and ``title`` would be named alike
+    with (same day, titles alike but for case and spaces), if any."""
+    wanted = " ".join(title.split()).casefold()
+    same = db.execute(
+        "select id, title from evenings where club_id = ? and date = ?", [club_id, date]
+    )
+    for evening_id, other in same.fetchall():
+        if " ".join(str(other or "").split()).casefold() == wanted:
+            return int(evening_id)
+    return None
+
+
+def insert_evening(db: sqlite_utils.Database, club_id: int, date: str, title: str) -> Evening:
+    """Inside a change: the club's new evening, by the one rule of its label (``SameLabel``
+    when taken). Every evening is opened here: the club page's (``create_evening``) and an
+    event's round (``events/round_evenings.py``), which once let one in beside a typed
+    evening of its label, or a typed one beside it (events22)."""
+    taken = label_taken(db, club_id, date, title)
+    if taken is not None:
+        raise SameLabel(taken)
+    row = {"club_id": club_id, "date": date, "title": title, "created_at": now()}
+    evening_id = db.table("evenings").insert(row).last_pk
+    assert isinstance(evening_id, int)
+    return Evening(evening_id, club_id, date, title)
+
+
 def create_evening(
     db: sqlite_utils.Database, club_id: int, date: str, title: str, version: int
 ) -> int:
     with changing(db, ClubOwner(club_id), version, "evening") as change:
-        same = db.execute(
-            "select id, title from evenings where club_id = ? and date = ?", [club_id, date]
-        )
-        for evening_id, other in same.fetchall():  # titles alike but for case and spaces
-            if " ".join(str(other or "").split()).casefold() == " ".join(title.split()).casefold():
-                raise SameLabel(evening_id)
         change.summary = f"{date} {title}".strip()
-        row = {"club_id": club_id, "date": date, "title": title, "created_at": now()}
-        evening_id = db.table("evenings").insert(row).last_pk
-    assert isinstance(evening_id, int)
-    return evening_id
+        return insert_evening(db, club_id, date, title).id
 
 
 def evening(db: sqlite_utils.Database, evening_id: int) -> Evening | None:

@@ -5,7 +5,8 @@ A draw is one transaction: the round's row and every table's game are
 written together or not at all. Each table is an ordinary game of the
 event's kind, its players in the drawn seat order; a club's event also
 opens an evening of the club for the round, so the tables are that
-club's evening tables and join its season.
+club's evening tables and join its season (``round_evenings``: by the club's
+rule of labels). What the log's lines say of a draw and a lock: ``summaries``.
 
 The draw itself is given (``Drawer``): the pages pass ``events.drawing.draw``,
 the draw of ``scorekeeper/draw`` in plain shapes.
@@ -14,17 +15,14 @@ the draw of ``scorekeeper/draw`` in plain shapes.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import sqlite_utils
 
-from ..clock import now, today
+from ..clock import now
 from ..clubs.evening_tables import add_table
 from ..clubs.one_seat import SameMember, refuse_twice
-from ..clubs.records import Evening
 from ..clubs.seats import MAX_MEMBERS, ClubFull, table_seats
 from ..db import rows
 from ..rules.errors import N_, GameError
@@ -36,6 +34,8 @@ from ..store.game_setup import insert_game
 from ..store.stops import with_round
 from .drawing import Drawer, Drawn, DrawRequest, Entry, asked, met_again
 from .records import EventOwner, players, rounds_drawn
+from .round_evenings import open_round_evening
+from .summaries import DrawSummary, LockSummary, draw_summary, lock_summary
 
 
 @dataclass(frozen=True)
@@ -176,7 +176,7 @@ def draw_round(
             found.settings.rounds,
         )
         drawn = drawer(request)
-        evening = _evening(db, found.club_id, f"{found.name} — {number}")
+        evening = open_round_evening(db, found.club_id, found.name, number)
         db.table("event_rounds").insert(
             {
                 "event_id": event_id,
@@ -271,61 +271,6 @@ def drawn_twice(same: SameMember, as_member: str, as_beside: str, already: str) 
     return GameError("round", as_member, name=same.name, member=same.member)
 
 
-class DrawSummary(NamedTuple):
-    """What a draw's line of the change log says: the round, its tables, the seed, and the
-    pairs it seats together again (issue 45: the director is told who meets again)."""
-
-    round: int
-    tables: int
-    seed: int
-    met_again: list[tuple[str, str]]
-
-
-_DRAWN = re.compile(r"([0-9]+): ([0-9]+) tables, seed ([0-9]+)(?:; met again: (\[.*\]))?")
-
-
-def draw_summary(drawn: DrawSummary) -> str:
-    """The log line's summary: ``3: 4 tables, seed 45``, then the pairs met again as JSON
-    (a name may hold any sign), ``; met again: [["Hugo", "Karine"]]``."""
-    text = f"{drawn.round}: {drawn.tables} tables, seed {drawn.seed}"
-    if drawn.met_again:
-        text += f"; met again: {json.dumps(drawn.met_again, ensure_ascii=False)}"
-    return text
-
-
-def read_draw_summary(summary: str) -> DrawSummary | None:
-    """A draw's summary read back (None: not one)."""
-    found = _DRAWN.fullmatch(summary)
-    if found is None:
-        return None
-    number, tables, seed, pairs = found.groups()
-    again = [(str(a), str(b)) for a, b in json.loads(pairs)] if pairs else []
-    return DrawSummary(int(number), int(tables), int(seed), again)
-
-
-def drawn_again(db: sqlite_utils.Database, event_id: int, number: int) -> list[tuple[str, str]]:
-    """The pairs round ``number`` seated together again, as its draw's log line says."""
-    for row in db.execute(
-        "select summary from event_changes where event_id = ? and action = 'draw'"
-        " and summary like ? order by id desc limit 1",
-        [event_id, f"{number}: %"],
-    ):
-        read = read_draw_summary(row[0])
-        return read.met_again if read is not None else []
-    return []
-
-
-def _evening(db: sqlite_utils.Database, club_id: int | None, title: str) -> Evening | None:
-    """A club's event: the round is an evening of the club (its tables join the season)."""
-    if club_id is None:
-        return None
-    date = today()  # the club's calendar, as an evening made on its page (not UTC's)
-    row = {"club_id": club_id, "date": date, "title": title[:60], "created_at": now()}
-    evening_id = db.table("evenings").insert(row).last_pk
-    assert isinstance(evening_id, int)
-    return Evening(evening_id, club_id, date, title[:60])
-
-
 def close_round(db: sqlite_utils.Database, event_id: int, version: int | None) -> None:
     with changing(db, EventOwner(event_id), version, "close") as change:
         number = rounds_drawn(db, event_id)
@@ -418,32 +363,3 @@ def lock_table(
         # its game ends, or plays on: by the director's lock, no round closed or reopened
         with_round(db, int(game_id), tally is not None, table_no, lock=True)
         change.summary = lock_summary(LockSummary(round_no, table_no, tally))
-
-
-class LockSummary(NamedTuple):
-    """What a lock's (or an unlocking's) line of the event's log says: the round, the table,
-    and the result kept, a figure per seat (None: unlocked)."""
-
-    round: int
-    table: int
-    tally: Sequence[int] | None
-
-
-_LOCKED = re.compile(r"([0-9]+)\.([0-9]+)(?: \[(-?[0-9]+(?:, -?[0-9]+)*)\])?")
-
-
-def lock_summary(lock: LockSummary) -> str:
-    """The log line's summary: ``1.2 [-18, 9, 9]`` (round 1, table 2, its result), or
-    ``1.2`` for an unlocking."""
-    kept = "" if lock.tally is None else f" {list(lock.tally)}"
-    return f"{lock.round}.{lock.table}{kept}"
-
-
-def read_lock_summary(summary: str) -> LockSummary | None:
-    """A lock's summary read back (None: not one)."""
-    found = _LOCKED.fullmatch(summary)
-    if found is None:
-        return None
-    number, table, tally = found.groups()
-    kept = None if tally is None else tuple(int(v) for v in tally.split(", "))
-    return LockSummary(int(number), int(table), kept)

@@ -15,7 +15,7 @@ import re
 from test_events import new_event, post, ranking
 
 from scorekeeper.events.drawing import Drawn, met_again
-from scorekeeper.events.rounds import DrawSummary, draw_summary, read_draw_summary
+from scorekeeper.events.summaries import DrawSummary, draw_summary, read_draw_summary
 
 SIX = ["Hugo", "Karine", "Denis", "Gisèle", "Élise", "Noël"]
 

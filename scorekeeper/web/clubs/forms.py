@@ -7,6 +7,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField, SubmitField
 from wtforms.validators import DataRequired, Optional
 
+from ...clubs.evening_tables import MAX_TITLE
 from ..forms import at_most, name_field, name_rule, typed_note
 
 
@@ -24,7 +25,7 @@ class ClubForm(FlaskForm):
 class EveningForm(FlaskForm):
     version = HiddenField()
     date = StringField(_l("Date"), validators=[DataRequired(), at_most(10)])
-    title = StringField(_l("Title"), validators=[Optional(), at_most(60)])
+    title = StringField(_l("Title"), validators=[Optional(), at_most(MAX_TITLE)])
     submit = SubmitField(_l("Open the evening"))
 
 

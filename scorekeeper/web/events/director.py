@@ -20,9 +20,10 @@ from ...events.corrections import filed_under, played_rounds
 from ...events.event_log import changes
 from ...events.ranking import in_name_order
 from ...events.records import Event
-from ...events.rounds import drawn_again
+from ...events.round_evenings import OpenEvening, still_open
 from ...events.standing import Standing
-from ...rights.access import MAX_ID
+from ...events.summaries import drawn_again
+from ...rights.access import MAX_ID, can_manage_club
 from ..blueprints import events as bp
 from ..formats.collation import by_name, name_key
 from ..ops.deployment import external_url
@@ -124,6 +125,17 @@ def table_states(standing: Standing) -> list[TableState]:
     ]
 
 
+def evenings_left_open(standing: Standing) -> list[OpenEvening]:
+    """Once the final standing is declared, the club's round evenings still open: the
+    director is told which, each with its close page (its money is posted by closing it,
+    which the club's managers do after its question: ``clubs/closing.py``); none is closed
+    behind him. Only his page says it: the read pages are one drawing for every reader,
+    who can close nothing, and the ranking is final whatever the club's money."""
+    if not standing.finished or standing.event.club_id is None:
+        return []
+    return still_open(get_db(), standing.event.id)
+
+
 INDEXED_FROM = 6
 """More tables than this and the round begins with an index of its tables and of who sits
 where: a championship's 136 table cards are 37,000 px on a phone, and a director looking for
@@ -177,6 +189,8 @@ def director_page(
         met_again=drawn_again(get_db(), found.id, current.number) if current else [],
         manager_link=fresh_event_link(found.id),
         read_link=external_url("events.public", token=found.read_token),
+        open_evenings=evenings_left_open(standing),
+        closes_evenings=found.club_id is not None and can_manage_club(found.club_id),
         can_draw=(current is None or current.closed_at is not None)
         and len(standing.rounds) < found.settings.rounds,
     )

@@ -18,7 +18,7 @@ from flask_babel import lazy_gettext as _l
 from ...events.corrections import logged_penalty
 from ...events.ranking import Figure, Line, Penalty, decided_by, place_text, rounded
 from ...events.records import Player
-from ...events.rounds import read_draw_summary, read_lock_summary
+from ...events.summaries import read_draw_summary, read_lock_summary
 from ...names import columns
 from ..formats.words import minus
 
