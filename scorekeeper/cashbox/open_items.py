@@ -12,7 +12,7 @@ them here, so no page keeps a figure of its own (docs/cashbox.md).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from .entries import (
@@ -132,31 +132,34 @@ def left_of_entries(found: Iterable[Entry], open_evenings: Collection[int] = ())
 class DayFees(NamedTuple):
     """The fees of one evening (``of_evening``), each with what is left of it
     (``left_of_entries``), by member in the order given then in the order entered, and their
-    sums: what the cash box's view of an evening and its room's settlement (page and PDF)
-    list, the same rows and sums."""
+    sums: what the cash box's view of an evening and its room's settlement list."""
 
     rows: list[tuple[Entry, int]]
     owing: int
     """The members who still owe some of them."""
     left: int
     """What is still owed of them in all, in cents (positive)."""
+    apart: tuple[tuple[Entry, int], ...] = ()
+    """On a day of two evenings or more, its fees naming none (``of_day``) with what is left
+    of each: summed in no evening's ``owing`` and ``left`` (owed once, on his balance)."""
+    evenings: int = 1
+    """The club's evenings held on its day (this one among them)."""
 
 
-def of_evening(entry: Entry, evening: int, day: str) -> bool:
-    """Whether ``entry`` is a fee of the evening ``evening`` held on ``day``: a fee of an
-    evening's play (``EVENING_FEES``: per evening, per table, per lost game) charged from it
-    (``Entry.charged_at``), or one charged from no evening dated its day (a fee typed outside
-    an evening, or before fees named theirs). A fee charged from another evening of that day
-    is that evening's only. Season dues (and a charge, a prize) are never an evening's fee,
-    wherever they were typed: they are the season's, owed on the statement and the cash box,
-    not on a night's list (fix19a).
+def of_evening(entry: Entry, evening: int, day: str, evenings: int = 1) -> bool:
+    """Whether ``entry`` is a fee of the evening ``evening`` held on ``day``, one of
+    ``evenings`` of the club that day: a fee of an evening's play (``EVENING_FEES``) charged
+    for it (``Entry.charged_at``), or, on the day's only evening, one naming none dated its
+    day. One naming none on a day of two evenings or more is no one's: each lists it apart
+    (``of_day``), none sums it (cash22: both "still owe" lines counted it). Season dues (a
+    charge, a prize) are never an evening's fee, wherever typed: the season's (fix19a).
 
     >>> fee = Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-11-03", charged_at=4)
     >>> dated = Entry(2, 7, EntryKind.FEE_EVENING, -250, "2026-11-03")
     >>> [of_evening(e, 4, "2026-11-03") for e in (fee, dated)]
     [True, True]
-    >>> [of_evening(e, 5, "2026-11-03") for e in (fee, dated)]
-    [False, True]
+    >>> [of_evening(e, n, "2026-11-03", evenings=2) for n in (4, 5) for e in (fee, dated)]
+    [True, False, False, False]
     >>> dues = Entry(3, 7, EntryKind.FEE_SEASON, -1000, "2026-11-03")
     >>> dues_here = Entry(4, 7, EntryKind.FEE_SEASON, -1000, "2026-11-03", charged_at=4)
     >>> drinks = Entry(5, 7, EntryKind.CHARGE, -300, "2026-11-03")
@@ -165,7 +168,17 @@ def of_evening(entry: Entry, evening: int, day: str) -> bool:
     """
     if entry.kind not in EVENING_FEES:
         return False
-    return entry.charged_at == evening if entry.charged_at is not None else entry.on == day
+    if entry.charged_at is not None:
+        return entry.charged_at == evening
+    return evenings <= 1 and entry.on == day
+
+
+def of_day(entry: Entry, day: str) -> bool:
+    """Whether ``entry`` is a fee of an evening's play (``EVENING_FEES``) dated ``day`` that
+    names no evening: on a day of two evenings or more, what each evening lists apart from
+    its own fees (``of_evening``; ``fees_on``'s example).
+    """
+    return entry.kind in EVENING_FEES and entry.charged_at is None and entry.on == day
 
 
 def fees_on(
@@ -175,12 +188,14 @@ def fees_on(
     evening: int,
     day: str,
     order: Sequence[int] = (),
+    evenings: int = 1,
 ) -> DayFees:
-    """The fees of the ledger's rows ``found`` of the evening ``evening`` held on ``day``
-    (``of_evening``), not reversed, each with what is left of it once the open items settle
-    each other (``left_of_entries``, over the rows and the evenings' provisional results
-    ``pending``): below zero, still owed. Ranked by member as ``order`` has them (members it
-    leaves out last), then in the order entered.
+    """The fees of the ledger's rows ``found`` of the evening ``evening`` held on ``day``,
+    one of ``evenings`` evenings that day (``of_evening``), not reversed, each with what is
+    left of it once the open items settle each other (``left_of_entries``, over the rows and
+    the evenings' provisional results ``pending``): below zero, still owed. Ranked by member
+    as ``order`` has them (members it leaves out last), then in the order entered. On a day
+    of two evenings or more, the fees of the day naming no evening (``of_day``) apart.
 
     Anne owes 2,50 of her fee, Bruno 1,00 of his (he paid 1,50), Chloé's is reversed; two
     members still owe 2,50 + 1,00 = 3,50:
@@ -194,26 +209,29 @@ def fees_on(
     >>> [(e.id, left) for e, left in fees.rows], fees.owing, fees.left
     ([(2, -100), (1, -250)], 2, 350)
 
-    Two evenings that day: Anne's fee charged from the afternoon's view (evening 4) is the
-    afternoon's only; Bruno's names no evening and is listed on both:
+    Two evenings that day: Anne's fee charged for the afternoon (evening 4) is the
+    afternoon's only; Bruno's names no evening: each lists it apart, neither sums it (the
+    afternoon's still owed is Anne's 2,50 alone, the evening's nothing):
 
     >>> es[0] = Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-11-03", charged_at=4)
-    >>> [[e.id for e, _ in fees_on(es, [], (), n, "2026-11-03").rows] for n in (4, 5)]
-    [[1, 2], [2]]
+    >>> two = [fees_on(es, [], (), n, "2026-11-03", evenings=2) for n in (4, 5)]
+    >>> [([e.id for e, _ in f.rows], [e.id for e, _ in f.apart], f.left) for f in two]
+    [([1], [2], 250), ([], [2], 0)]
     """
     left = left_of_entries([*found, *pending], open_evenings)
     undone = reversed_ids(found)
     rank = {member: n for n, member in enumerate(order)}
-    rows = sorted(
-        (
-            (e, left.get(e.id, 0))
-            for e in found
-            if of_evening(e, evening, day) and e.id not in undone
-        ),
-        key=lambda f: (rank.get(f[0].member, len(rank)), f[0].id),
-    )
+
+    def listed(keep: Callable[[Entry], bool]) -> list[tuple[Entry, int]]:
+        return sorted(
+            ((e, left.get(e.id, 0)) for e in found if keep(e) and e.id not in undone),
+            key=lambda f: (rank.get(f[0].member, len(rank)), f[0].id),
+        )
+
+    rows = listed(lambda e: of_evening(e, evening, day, evenings))
+    apart = tuple(listed(lambda e: of_day(e, day))) if evenings > 1 else ()
     owing = len({e.member for e, owed in rows if owed < 0})
-    return DayFees(rows, owing, -sum(owed for _, owed in rows))
+    return DayFees(rows, owing, -sum(owed for _, owed in rows), apart, max(evenings, 1))
 
 
 def _settled(

@@ -44,7 +44,7 @@ from ..cashbox.settle import BOX, Suggestion
 from ..store import closings
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
-from .closing import pending, results_by_evening
+from .closing import NOTHING_READ, Provisional, Read, pending, provisional
 from .evening_tables import evening as evening_of
 from .merging import entries, entries_about, kept_members
 from .purse import NotOwed, evening_purse, owes
@@ -102,39 +102,41 @@ class Accounts:
         what it holds for the evenings not closed."""
         return box(self.entries, self.payable(on), on, self.open_left(on))
 
-    def fees_on(self, evening: Evening, order: Sequence[int] = ()) -> DayFees:
+    def fees_on(self, evening: Evening, order: Sequence[int] = (), evenings: int = 1) -> DayFees:
         """The fees of ``evening`` not reversed, each with what is left of it, and their
         sums, by member as ``order`` ranks them (``cashbox.open_items.fees_on``, the settling
-        every page reads). An evening's fees are the fees of its play (``EVENING_FEES``, never
-        season dues) charged from its view, and those charged from no evening dated its day
-        (``of_evening``; docs/cashbox.md, "The evening's fees")."""
-        return fees_on(
-            self.entries, self.pending, self.open_evenings, evening.id, evening.date, order
-        )
+        every page reads): the fees of its play (``EVENING_FEES``, never season dues) charged
+        for it, and those naming none dated its day, apart when ``evenings`` (the club's that
+        day, ``cash_reads.sharing_its_day``) are two or more (docs/cashbox.md)."""
+        found = self.entries, self.pending, self.open_evenings
+        return fees_on(*found, evening.id, evening.date, order, evenings)
 
-    def provisional(self, entry: Entry) -> bool:
-        """Whether a line of his is an evening's result not final: a provisional line
-        (``pending``), or a result a close posted — or its reversal by a later close — of an
-        evening reopened since. An evening not closed has a provisional result, open for the
-        first time or reopened alike: reopening leaves what the close posted in the ledger
-        (``closing.reopen``; closing again posts only what changed), and the statement read
-        "Evening result −3.30" plainly there, where before the first close it said
-        "provisional" (fix19a). The figures are the same either way."""
-        return entry.provisional or entry.id in self._reopened_results
+    def provisional(self, entry: Entry) -> Provisional | None:
+        """Whether (and why) a line of his is an evening's result not final: a provisional
+        line (``pending``), or a result a close posted — or its reversal by a later close —
+        of an evening reopened since (``closing.provisional``, the one rule: the cash box's
+        journal asks it too, cash22)."""
+        undone = self._by_id.get(entry.reverses or 0)
+        return provisional(entry, self.open_evenings, undone, self._posted_for)
 
     @cached_property
-    def _reopened_results(self) -> frozenset[int]:
-        """The ledger rows that are an open evening's results (``closing.results_of``: a
-        result posted, or its reversal), worked out once for a statement's every line."""
-        found = results_by_evening(self.entries)
-        return frozenset(e.id for n in self.open_evenings for e in found.get(n, []))
+    def _by_id(self) -> dict[int, Entry]:
+        """The ledger rows by id: what a reversal undoes, read once for a statement."""
+        return {e.id: e for e in self.entries}
+
+    @cached_property
+    def _posted_for(self) -> frozenset[tuple[int, int]]:
+        """(member, evening) with a result a close posted: his provisional line a change."""
+        return frozenset(
+            (e.member, e.evening or 0) for e in self.entries if e.kind is EntryKind.EVENING
+        )
 
     def of(self, member: int) -> list[Entry]:
         """His lines: his ledger rows and his provisional results."""
         return [e for e in [*self.entries, *self.pending] if e.member == member]
 
     def entry(self, entry_id: int) -> Entry | None:
-        return next((e for e in self.entries if e.id == entry_id), None)
+        return self._by_id.get(entry_id)
 
 
 def accounts(db: sqlite_utils.Database, club_id: int) -> Accounts:
@@ -147,17 +149,24 @@ def accounts(db: sqlite_utils.Database, club_id: int) -> Accounts:
     return Accounts(members(db, club_id), found, provisional, frozenset(still_open))
 
 
-def of_members(db: sqlite_utils.Database, club_id: int, now: set[int]) -> Accounts:
+def of_members(
+    db: sqlite_utils.Database,
+    club_id: int,
+    now: set[int],
+    kept: dict[int, int] | None = None,
+    known: Read = NOTHING_READ,
+) -> Accounts:
     """``accounts`` read for the members ``now`` (as they now are) alone: their rows and
-    their provisional results; what it says of them is what ``accounts`` says (a member's
-    items are settled by his own entries: ``cashbox.open_items``; cash20, cash21)."""
-    kept = kept_members(db, club_id)
+    their provisional results, as ``accounts`` says them (cash20, cash21). ``kept``
+    (``merging.kept_members``), ``known`` (``closing.Read``): read by the caller already
+    (cash22)."""
+    kept = kept_members(db, club_id) if kept is None else kept
     found = ledger_entries(db, club_id, kept, members=stored_as(kept, now))
     club = club_of(db, club_id)
     if club is None:
         return Accounts(members(db, club_id), found)
     still_open = closings.open_evenings(db, club_id)
-    provisional = [e for e in pending(db, club, found, still_open) if e.member in now]
+    provisional = [e for e in pending(db, club, found, still_open, known) if e.member in now]
     return Accounts(members(db, club_id), found, provisional, frozenset(still_open))
 
 
@@ -255,14 +264,10 @@ def charge(
 ) -> list[int]:
     """One fee to each of ``charged`` (``amount``, typed positive, lowers each balance): one
     change of the club, one ledger row per member, in the order given; their ids.
-
-    ``evening``: the evening whose view the Fee form was typed on; stored on each row
-    (``evening_id``, read back as ``Entry.charged_at``: the evening that lists the fee) when
-    it is one of the club's evenings and ``on`` its day, else none (the fee is listed by its
-    date, as one typed outside an evening).
-
-    Refused (nothing written) unless ``kind`` is a fee, the amount one entry's, and every
-    member one of the club's (merged ones apart), named once.
+    ``evening``: the one the fee is for (the view it was typed on, or chosen on the plain
+    page: cash22), stored on each row (``evening_id``, read back as ``Entry.charged_at``) when
+    it is one of the club's held on ``on``, else none. Refused (nothing written) unless
+    ``kind`` is a fee, the amount one entry's, every member the club's (not merged), once.
     """
     if kind not in FEES or not 0 < amount <= MAX_CENTS:
         raise Refused(kind)

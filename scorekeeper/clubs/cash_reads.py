@@ -10,7 +10,7 @@ gives the cents ``accounts`` gives over the whole ledger (tests/cashbox/test_cas
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import sqlite_utils
@@ -21,12 +21,27 @@ from ..cashbox.ledger import sums
 from ..cashbox.open_items import on_open_evenings
 from ..store import closings
 from .accounts import Accounts, of_members, stored_as
-from .closing import amounts, pending
+from .closing import Read, amounts, pending
+from .evening_tables import evenings
 from .merging import kept_members
 from .records import Club, Evening, Member
 from .records import club as club_of
 from .seats import members
 from .ties import pay_order
+
+
+def evenings_by_id(db: sqlite_utils.Database, club_id: int) -> dict[int, Evening]:
+    """The club's evenings by id, newest first (``evening_tables.evenings``): what names a
+    line of one (``entry_words``, a member's history), the fee form's evenings of its day,
+    the open rooms. Read once per page: the cash box's read them three times (cash22)."""
+    return {e.id: e for e in evenings(db, club_id)}
+
+
+def sharing_its_day(found: Iterable[Evening], evening: Evening) -> int:
+    """How many of the club's evenings ``found`` are held on ``evening``'s day, it among
+    them: two or more, a fee naming no evening is none of theirs (``open_items.of_evening``).
+    """
+    return max(sum(1 for e in found if e.date == evening.date and e.club_id == evening.club_id), 1)
 
 
 def of_member(db: sqlite_utils.Database, club_id: int, member_id: int) -> Accounts:
@@ -39,18 +54,30 @@ def of_member(db: sqlite_utils.Database, club_id: int, member_id: int) -> Accoun
     return of_members(db, club_id, {member_id})
 
 
-def of_evening(db: sqlite_utils.Database, club: Club, evening: Evening) -> Accounts:
+def of_evening(
+    db: sqlite_utils.Database, club: Club, evening: Evening, every: Sequence[Evening] | None = None
+) -> Accounts:
     """``accounts`` read for an evening's view of the cash box: the rows of the members it
-    speaks of (``evening_members``), whose purse and fees are the whole ledger's."""
+    speaks of (``evening_members``), whose purse and fees are the whole ledger's. The merge
+    map and its room's results read once (cash22); ``every``: the club's evenings, when the
+    page read them already."""
     result = amounts(db, club, evening)
-    return of_members(db, club.id, evening_members(db, evening, list(result)))
+    kept = kept_members(db, club.id)
+    now = evening_members(db, evening, list(result), kept)
+    return of_members(db, club.id, now, kept, Read({evening.id: result}, every))
 
 
-def evening_members(db: sqlite_utils.Database, evening: Evening, result: Sequence[int]) -> set[int]:
+def evening_members(
+    db: sqlite_utils.Database,
+    evening: Evening,
+    result: Sequence[int],
+    kept: dict[int, int] | None = None,
+) -> set[int]:
     """The members (as they now are) an evening's view of the cash box speaks of: those with a
     row naming it (a result, a payment for it, a fee charged from it), a row dated its day (a
-    fee typed outside it), or a result there (``result``: the room's members with one)."""
-    kept = kept_members(db, evening.club_id)
+    fee typed outside it), or a result there (``result``: the room's members with one).
+    ``kept``: ``merging.kept_members``, when read already."""
+    kept = kept_members(db, evening.club_id) if kept is None else kept
     # two searches by the indexes on (club_id, evening_id) and (club_id, on_date), not one
     # "or" SQLite read through the index on the club, every row of it (review21)
     found = db.execute(
@@ -91,15 +118,20 @@ class Summed:
         return pay_order(m.id for m in self.members)
 
 
-def summed(db: sqlite_utils.Database, club_id: int, on: str | None = None) -> Summed:
+def summed(
+    db: sqlite_utils.Database,
+    club_id: int,
+    on: str | None = None,
+    every: Sequence[Evening] | None = None,
+) -> Summed:
     """The cash box's sums as of ``on`` (``Summed``): what ``accounts`` gives, read from the
-    rows that carry them."""
+    rows that carry them. ``every``: the club's evenings, when the page read them already."""
     kept = kept_members(db, club_id)
     club = club_of(db, club_id)
     still_open = closings.open_evenings(db, club_id) if club is not None else set()
     theirs = _open_members(db, club_id, kept, still_open)
     found = ledger_entries(db, club_id, kept, members=stored_as(kept, theirs))
-    provisional = [] if club is None else pending(db, club, found, still_open)
+    provisional = [] if club is None else pending(db, club, found, still_open, Read(evenings=every))
     more = {e.member for e in provisional} - theirs
     if more:  # a result on an evening not closed and no row of it yet: his rows too
         found += ledger_entries(db, club_id, kept, members=stored_as(kept, more))

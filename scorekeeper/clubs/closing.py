@@ -26,7 +26,9 @@ without a chip value locks its evenings and posts nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
+from enum import StrEnum
+from typing import NamedTuple
 
 import sqlite_utils
 
@@ -75,6 +77,57 @@ def amounts(db: sqlite_utils.Database, club: Club, evening: Evening) -> dict[int
     return room_of(db, evening, club).money()
 
 
+class Provisional(StrEnum):
+    """Why a line of an account is an evening's result not final (``provisional``)."""
+
+    OPEN = "open"
+    """Its result as the room has it, nothing posted for him yet (a ``pending`` line)."""
+    CHANGED = "changed"
+    """What changed of it since a close posted his result, not posted yet (``pending``)."""
+    POSTED = "posted"
+    """His result a close posted, the evening reopened since."""
+    UNDONE = "undone"
+    """The reversal of a result, posted by a later close, the evening reopened since."""
+
+
+def provisional(
+    entry: Entry,
+    open_evenings: Collection[int],
+    undone: Entry | None = None,
+    posted_for: Collection[tuple[int, int]] = (),
+) -> Provisional | None:
+    """Whether (and why) ``entry`` is an evening's result not final, or None: a provisional
+    line (``pending``: ``CHANGED`` when something of his is posted for that evening,
+    ``posted_for``: (member, evening)), or a result a close posted (``POSTED``) — or its
+    reversal by a later close (``UNDONE``; ``undone``: the entry it reverses) — of an evening
+    not closed now (``open_evenings``: reopened since). An evening not closed has a
+    provisional result, open for the first time or reopened alike: reopening leaves what the
+    close posted in the ledger (``reopen``), and the statement read it plainly (fix19a). The
+    one rule the statement (``Accounts.provisional``) and the cash box's journal ask (cash22:
+    the journal listed a reopened evening's result with no word).
+
+    >>> lost = Entry(3, 7, EntryKind.EVENING, -330, "2026-11-03", evening=4)
+    >>> back = Entry(5, 7, EntryKind.REVERSAL, 330, "2026-11-03", evening=4, reverses=3)
+    >>> paid = Entry(6, 7, EntryKind.PAYMENT, 330, "2026-11-03", evening=4)
+    >>> change = Entry(0, 7, EntryKind.EVENING, 40, "2026-11-03", evening=4, provisional=True)
+    >>> [str(provisional(e, {4}, lost if e is back else None, {(7, 4)}))
+    ...  for e in (lost, back, paid, change)]
+    ['posted', 'undone', 'None', 'changed']
+    >>> str(provisional(change, {4})), provisional(lost, ())
+    ('open', None)
+    """
+    if entry.provisional:
+        at = (entry.member, entry.evening)
+        return Provisional.CHANGED if at in posted_for else Provisional.OPEN
+    if entry.evening is None or entry.evening not in open_evenings:
+        return None
+    if entry.kind is EntryKind.EVENING:
+        return Provisional.POSTED
+    if entry.kind is EntryKind.REVERSAL and undone is not None:
+        return Provisional.UNDONE if undone.kind is EntryKind.EVENING else None
+    return None
+
+
 def results_of(found: Sequence[Entry], evening_id: int) -> list[Entry]:
     """The evening's results and their reversals among ``found``: a payment recorded for the
     evening (clubs/purse.py) names it too, and is no result to compare or reverse."""
@@ -115,15 +168,30 @@ def result(
     return {m: c for m, c in posted(results_of(rows, evening.id)).items() if c}
 
 
+class Read(NamedTuple):
+    """What a page has read already, that ``pending`` does not read again (cash22: the cash
+    box's evening view read the club's evenings three times, its room's results twice)."""
+
+    results: Mapping[int, dict[int, int]] = {}
+    """Evenings' results (``amounts``), by evening."""
+    evenings: Sequence[Evening] | None = None
+    """The club's evenings (``evening_tables.evenings``)."""
+
+
+NOTHING_READ = Read()
+
+
 def pending(
     db: sqlite_utils.Database,
     club: Club,
     found: Sequence[Entry],
     still_open: set[int] | None = None,
+    known: Read = NOTHING_READ,
 ) -> list[Entry]:
     """The results not posted yet: for each evening of the club not closed now (open, or
-    reopened), each member's result as the room has it (``amounts``) less what a close
-    posted for him — a provisional line, not a ledger row, dated the evening's day.
+    reopened), each member's result as the room has it (``amounts``; ``known``: what the
+    page read already) less what a close posted for him — a provisional line, not a ledger
+    row, dated the evening's day.
 
     With them a member's statement and the cash box agree with the room at every moment:
     before closing too (a member who paid his loss in the room owes nothing there, and
@@ -135,10 +203,13 @@ def pending(
     if still_open is None:  # one query, as the rooms ask it (they pass theirs)
         still_open = closings.open_evenings(db, club.id)
     results = results_by_evening(found)
-    for evening in evenings(db, club.id):
+    for evening in evenings(db, club.id) if known.evenings is None else known.evenings:
         if evening.id not in still_open:
             continue
-        now, before = amounts(db, club, evening), posted(results.get(evening.id, []))
+        now = known.results.get(evening.id)
+        if now is None:
+            now = amounts(db, club, evening)
+        before = posted(results.get(evening.id, []))
         for member in sorted(set(now) | set(before)):
             change = now.get(member, 0) - before.get(member, 0)
             if change:

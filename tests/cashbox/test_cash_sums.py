@@ -32,7 +32,14 @@ from hypothesis import strategies as st
 from test_clubs_computed import seed, table
 
 from scorekeeper import clubs
-from scorekeeper.cashbox.entries import BOX_SIDE, MEMBER_SIDE, as_of, reversed_ids, sides
+from scorekeeper.cashbox.entries import (
+    BOX_SIDE,
+    EVENING_FEES,
+    MEMBER_SIDE,
+    as_of,
+    reversed_ids,
+    sides,
+)
 from scorekeeper.cashbox.ledger import counted, insert_entry, listed_at, placed
 from scorekeeper.cashbox.open_items import at_most, held_for_winners
 from scorekeeper.clubs import accounts, cash_reads, closing
@@ -43,7 +50,10 @@ from scorekeeper.rules.money import Money
 from scorekeeper.web.clubs.paging import entry_place, page_of, page_read, said
 
 DAYS = [f"2026-01-{d:02d}" for d in range(1, 26)]
-EVENINGS = ("2026-01-05", "2026-01-12", "2026-01-19")
+EVENINGS = ("2026-01-05", "2026-01-12", "2026-01-19", "2026-01-12")
+"""The fourth evening shares the second's day (titled "Late"): a fee naming none that day is
+no one evening's (cash22)."""
+TITLES = ("", "", "", "Late")
 NAMES = ("Anne", "Bruno", "Chloé", "Denis", "Eve")
 KINDS = ("fee_evening", "fee_season", "charge", "prize", "payment")
 
@@ -55,13 +65,13 @@ steps = st.lists(
             st.sampled_from(KINDS),
             st.integers(1, 900),
             st.sampled_from(DAYS),
-            st.one_of(st.none(), st.integers(0, 2)),  # an evening: a fee's or a payment's
+            st.one_of(st.none(), st.integers(0, 3)),  # an evening: a fee's or a payment's
         ),
-        st.tuples(st.just("result"), st.integers(0, 4), st.integers(0, 2), st.integers(-900, 900)),
+        st.tuples(st.just("result"), st.integers(0, 4), st.integers(0, 3), st.integers(-900, 900)),
         st.tuples(st.just("reverse"), st.integers(0, 10**6), st.sampled_from(DAYS)),
         st.tuples(st.just("between"), st.integers(0, 4), st.integers(0, 4), st.integers(1, 900)),
-        st.tuples(st.just("close"), st.integers(0, 2)),
-        st.tuples(st.just("reopen"), st.integers(0, 2)),
+        st.tuples(st.just("close"), st.integers(0, 3)),
+        st.tuples(st.just("reopen"), st.integers(0, 3)),
         st.tuples(st.just("merge"), st.integers(0, 4), st.integers(0, 4)),
     ),
     max_size=30,
@@ -75,10 +85,13 @@ def _version(db, club_id: int) -> int:
 
 
 def _build(db, coups: int, plan) -> int:
-    """A club of five members and three evenings (the first with a table of ``coups``
-    coups: its room's results, provisional until closed), then ``plan``; its id."""
+    """A club of five members and four evenings, two of one day (the first with a table of
+    ``coups`` coups: its room's results, provisional until closed), then ``plan``; its id."""
     club_id = clubs.create(db, "Le Cercle", Money(Decimal("0.05"), "EUR"), None)
-    ids = [clubs.create_evening(db, club_id, day, "", _version(db, club_id)) for day in EVENINGS]
+    ids = [
+        clubs.create_evening(db, club_id, day, title, _version(db, club_id))
+        for day, title in zip(EVENINGS, TITLES, strict=True)
+    ]
     evenings = [clubs.evening(db, n) for n in ids]
     table(db, evenings[0], seed("Anne", "Bruno", "Chloé", coups=coups))
     for name in ("Denis", "Eve"):
@@ -148,8 +161,18 @@ def _build(db, coups: int, plan) -> int:
 # Anne's loss at the open evening's table (−3,60) settled by her payment tied to no evening:
 # a provisional line and no row of hers naming the evening
 @example(7, [("entry", 0, "payment", 100, "2026-01-06", None)], ["2026-01-05"])
-# Denis's fee typed outside the evening of the 12th, dated its day: that evening's fee
+# Denis's fee typed outside the evenings of the 12th, dated its day: of two evenings that
+# day, no one's, listed apart on both; Eve's names the late one (cash22)
 @example(3, [("entry", 3, "fee_evening", 250, "2026-01-12", None)], [])
+@example(
+    3,
+    [
+        ("entry", 3, "fee_evening", 250, "2026-01-12", None),
+        ("entry", 4, "fee_evening", 150, "2026-01-12", 3),
+        ("entry", 2, "fee_evening", 100, "2026-01-05", None),
+    ],
+    [],
+)
 # closed, a fee and a payment, reopened (the close's rows provisional again), Bruno merged
 # into Denis, a result on the third evening reversed the day before it
 @example(
@@ -181,10 +204,12 @@ def test_the_sums_by_sqlite_are_the_ledgers_summed_in_python(coups, plan, days):
             assert found.open_evenings == book.open_evenings
             assert found.order == book.order
         club = clubs.club(db, club_id)
-        for evening in clubs.evenings(db, club_id):  # an evening's view, its members' rows
+        every = clubs.evenings(db, club_id)
+        order = [m.id for m in book.members]
+        for evening in every:  # an evening's view, its members' rows
             theirs = cash_reads.of_evening(db, club, evening)
-            order = [m.id for m in book.members]
-            assert theirs.fees_on(evening, order) == book.fees_on(evening, order)
+            sharing = cash_reads.sharing_its_day(every, evening)
+            assert theirs.fees_on(evening, order, sharing) == book.fees_on(evening, order, sharing)
             assert evening_purse(db, club, evening, theirs.entries) == evening_purse(
                 db, club, evening, book.entries
             )
@@ -196,9 +221,38 @@ def test_the_sums_by_sqlite_are_the_ledgers_summed_in_python(coups, plan, days):
             assert [mine.provisional(e) for e in mine.of(m)] == [
                 book.provisional(e) for e in book.of(m)
             ]
+        _counted_once(book, every, order)
         _check_payments(db, club_id, book)
         _check_reversals(db, club_id, book)
         db.close()
+
+
+def _counted_once(book: accounts.Accounts, every: list[clubs.Evening], order: list[int]) -> None:
+    """Each fee of an evening's play, not reversed, of a day of evenings (naming one of them,
+    or none and dated that day) is counted in one evening's "still owe" at most (cash22):
+    the one it names; naming none, the day's only evening, or on a day of two evenings no
+    one's, listed apart — the same list on each of them. Each evening's sum is its rows'."""
+    undone = reversed_ids(book.entries)
+    for day in {e.date for e in every}:
+        those = [e for e in every if e.date == day]
+        listed = [book.fees_on(e, order, len(those)) for e in those]
+        counted = [fee.id for found in listed for fee, _ in found.rows]
+        apart = {tuple(fee.id for fee, _ in found.apart) for found in listed}
+        assert len(apart) == 1, day  # every evening of the day lists the same apart
+        (apart_ids,) = apart
+        named = {e.id for e in those}
+        of_day = {
+            e.id
+            for e in book.entries
+            if e.kind in EVENING_FEES
+            and e.id not in undone
+            and (e.charged_at in named or (e.charged_at is None and e.on == day))
+        }
+        assert len(counted) == len(set(counted)), day  # no fee in two evenings' sums
+        assert sorted([*counted, *apart_ids]) == sorted(of_day), day
+        assert not apart_ids or len(those) > 1, day  # a day's only evening counts them
+        for found in listed:
+            assert found.left == -sum(left for _, left in found.rows)
 
 
 def _check_payments(db, club_id: int, book: accounts.Accounts) -> None:

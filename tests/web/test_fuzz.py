@@ -653,6 +653,7 @@ EVERY_FIELD = sorted(
     | {"nolo_ouvert_bonus", "coups_to_play", "first_five", "black_aces", "file", "submit"}
     | HOUSE_FIELDS
     | {"kind", "member", "amount", "on", "note", "direction", "method", "received_by"}
+    | {"evening"}  # the plain fee form's evening chosen (cash22), a suggestion paid's
     | {"payer", "payee", "paid"}
     | {"names", "player", "points", "reason", "round", "table", "unlock", "seating", "method"}
     | {"confirmed"}
@@ -990,6 +991,37 @@ def test_a_fee_form_with_a_forged_evening_stores_none(tmp_path_factory, data):
         assert (answer.status_code, named) == (302, [asks[forged]])
     else:
         assert (answer.status_code, named) == (404, [])
+
+
+@settings(FUZZ, max_examples=examples(25))
+@given(data=st.data())
+def test_the_plain_fee_forms_evening_chosen_is_stored_or_refused(tmp_path_factory, data):
+    """The plain cash box's Fee form says which evening of its date the fee is for (its
+    ``evening`` field, cash22): what is chosen is stored, the row read back. Evening 1 is
+    club 2's, held on 2026-11-23: chosen for a fee of that date, the row names it; none
+    (empty), the row names none; anything else — nonsense, past SQLite's integers, an evening
+    of another date or none of the club's — is refused (422) with nothing written, never a
+    500."""
+    world, path = the_world(tmp_path_factory)
+    manager, _ = fuzz_copy(world, path)
+    chosen = data.draw(st.one_of(HOSTILE, NO_SUCH, NUMBER_TEXTS, st.sampled_from(["1", ""])))
+    on = data.draw(st.sampled_from(["2026-11-23", "2026-11-24"]))
+    with sqlite3.connect(path) as conn:
+        anna = conn.execute("select min(id) from members where club_id = 2").fetchone()[0]
+        last = conn.execute("select max(id) from ledger").fetchone()[0]
+    conn.close()
+    form = {"kind": "fee_evening", "member": [str(anna)], "amount": "2,50", "evening": chosen}
+    form |= {"on": on, "version": read(path, "clubs", 2)}
+    answer = answer_is_sane(path, manager, "POST", "/clubs/2/cash/fees", True, data=form)
+    with sqlite3.connect(path) as conn:
+        named = [r[0] for r in conn.execute("select evening_id from ledger where id > ?", [last])]
+    conn.close()
+    if not chosen.strip():
+        assert (answer.status_code, named) == (302, [None])
+    elif whole(chosen.strip()) == 1 and on == "2026-11-23":
+        assert (answer.status_code, named) == (302, [1])
+    else:
+        assert (answer.status_code, named) == (422, [])
 
 
 @settings(FUZZ, max_examples=examples(25))

@@ -24,10 +24,11 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
-from ...cashbox.entries import FEES, METHODS, EntryKind, signed
+from ...cashbox.entries import EVENING_FEES, FEES, METHODS, EntryKind, signed
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
 from ...clubs import accounts, cash_reads
+from ...clubs.closing import provisional
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import room_of
 from ...clubs.season import day
@@ -36,7 +37,7 @@ from ...rights import access
 from .. import blueprints
 from ..formats.collation import by_name
 from ..formats.numbers import read_cents
-from ..formats.words import PROVISIONAL, cents, not_owed
+from ..formats.words import PROVISIONAL_WORDS, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, typed_note, whole
 from .cash_forms import (
     KIND_WORDS,
@@ -48,7 +49,6 @@ from .cash_forms import (
     cash_view,
     entry_words,
     evening_asked,
-    evenings_by_id,
     overpaid,
     own_ids,
     paid,
@@ -69,7 +69,7 @@ def context() -> dict[str, Any]:
         "payment_who": payment_who,
         "entry_words": entry_words,
         "BOX": BOX,
-        "PROVISIONAL": PROVISIONAL,
+        "PROVISIONAL_WORDS": PROVISIONAL_WORDS,
     }
 
 
@@ -89,14 +89,15 @@ def _forms(club: clubs.Club, book: cash_reads.Summed) -> dict[str, EntryForm]:
 
 
 def _fees_form(
-    club: clubs.Club, book: cash_reads.Summed, evening: clubs.Evening | None
+    club: clubs.Club,
+    book: cash_reads.Summed,
+    evening: clubs.Evening | None,
+    every: dict[int, clubs.Evening],
 ) -> tuple[FeesForm, clubs.Evening | None]:
-    """The fee form, the members to check, those of ``evening`` (or the club's last) checked:
-    the form and the evening whose players it checked (None: the club has none yet)."""
-    shown = evening
-    if shown is None:
-        last = clubs.evenings(get_db(), club.id)
-        shown = last[0] if last else None
+    """The fee form, the members to check, those of ``evening`` (or the club's last, the
+    first of ``every``: newest first) checked: the form and the evening whose players it
+    checked (None: the club has none yet)."""
+    shown = evening if evening is not None else next(iter(every.values()), None)
     players = set() if shown is None else room_of(get_db(), shown, club).players()
     people = by_name(book.members, lambda m: m.name)
     checked = [str(m.id) for m in people if m.id in players]
@@ -121,7 +122,10 @@ def _page(
     fees: FeesForm | None = None,
 ) -> tuple[str, int]:
     on = day(request.args.get("on", ""), "") or None
-    book = cash_reads.summed(get_db(), club.id, on)  # summed by SQLite, not the whole ledger
+    # the club's evenings read once: the sums', the fee form's, the open rooms', the journal's
+    every = cash_reads.evenings_by_id(get_db(), club.id)
+    read = list(every.values())
+    book = cash_reads.summed(get_db(), club.id, on, read)  # by SQLite, not the whole ledger
     asked_mode = request.args.get("mode", "")
     asked_mode = asked_mode if asked_mode in MODES else ""
     mode = asked_mode or MODES[0]
@@ -135,7 +139,7 @@ def _page(
     evening = evening_asked(club, request.args.get("evening"))
     whole, purse = None, None
     if evening is not None:  # its members' rows (their items settle each other), not the club's
-        whole = cash_reads.of_evening(get_db(), club, evening)
+        whole = cash_reads.of_evening(get_db(), club, evening, read)
         purse = evening_purse(get_db(), club, evening, whole.entries)
     forms = _forms(club, book)
     typed_section = "charge"
@@ -145,17 +149,23 @@ def _page(
         forms[typed_section] = typed
     for section, form in forms.items():
         own_ids(form, section)
-    fee_form, fee_evening = _fees_form(club, book, evening)
+    fee_form, fee_evening = _fees_form(club, book, evening, every)
     if fees is not None:  # as typed, with its messages
         fees.member.choices = fee_form.member.choices
         fee_form = fees
+    # the plain page's fee may name an evening of its date, chosen (cash22); an evening's
+    # view names its own
+    fee_day = typed_date(fee_form.on.data) if evening is None else None
+    fee_evenings = sorted((e for e in every.values() if e.date == fee_day), key=lambda e: e.id)
     own_ids(fee_form, "fee")
     found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
     order = [m.id for m in people]
     fees_shown = None
     if purse is not None and whole is not None and evening is not None:
-        fees_shown = whole.fees_on(evening, order)
+        fees_shown = whole.fees_on(
+            evening, order, cash_reads.sharing_its_day(every.values(), evening)
+        )
     page = render_template(
         "club/cash.html",
         club=club,
@@ -170,7 +180,7 @@ def _page(
         owed=[(m.id, balances[m.id]) for m in people if balances.get(m.id, 0) > 0],
         box=book.box,
         # what is left of each evening not closed, and its room's suggestions
-        open_rooms=[] if purse is not None else _open_rooms(club, book, on, people),
+        open_rooms=[] if purse is not None else _open_rooms(book, people, every),
         suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
         evening=evening if purse is not None else None,
         evening_closed=purse is not None and purse.closed,  # its payments: every account's
@@ -182,6 +192,7 @@ def _page(
         forms=forms,
         fee_form=fee_form,
         fee_evening=fee_evening,
+        fee_evenings=fee_evenings,
         fees=FEES,
         # the entries of the view: as of a day, the ledger as it stood that day (the balances'
         # entries, each reversed or not then), and nothing to reverse from it (its
@@ -190,7 +201,13 @@ def _page(
         listed=shown,
         undone=undone,
         by_id=by_id,
-        evenings_by_id=evenings_by_id(club.id),  # an entry of an evening names it
+        evenings_by_id=every,  # an entry of an evening names it
+        # an evening's result not final, as the statement says it: the one rule (cash22)
+        provisional_lines={
+            e.id: said
+            for e in shown.lines
+            if (said := provisional(e, book.open_evenings, by_id.get(e.reverses or 0)))
+        },
         refused=refused,
         problems=found,
         # where an entry typed here comes back to once recorded (_back): the evening shown,
@@ -211,7 +228,7 @@ class OpenRoom:
 
 
 def _open_rooms(
-    club: clubs.Club, book: cash_reads.Summed, on: str | None, people: list[clubs.Member]
+    book: cash_reads.Summed, people: list[clubs.Member], every: dict[int, clubs.Evening]
 ) -> list[OpenRoom]:
     """Each evening not closed with something left, by its day: its rooms' figures, read
     from the accounts (``Accounts.open_left``: the room's left, ``clubs.purse``), so the
@@ -220,7 +237,7 @@ def _open_rooms(
     if not found:
         return []
     out = []
-    for evening in sorted(clubs.evenings(get_db(), club.id), key=lambda e: (e.date, e.id)):
+    for evening in sorted(every.values(), key=lambda e: (e.date, e.id)):
         left = {m: c for (m, e), c in found.items() if e == evening.id}
         if left:
             shown = [(m.id, left[m.id]) for m in people if m.id in left]
@@ -322,6 +339,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         form.amount.errors = [_("Give a sum such as 12.50 (at most 1,000,000).")]
     if on is None:
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
+    chosen = None if shown is not None else _evening_chosen(club, form, kind, on)
     if form.errors or kind is None or amount is None or on is None:
         return _page(club, fees=form, status=422)
     try:
@@ -334,7 +352,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
             amount,
             on,
             typed_note(form.note.data),
-            evening=None if shown is None else shown.id,
+            evening=chosen if shown is None else shown.id,
         )
     except clubs.Refused:
         form.member.errors = [_("Check the members to charge.")]
@@ -343,6 +361,27 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(_changed_meanwhile(club_id, form), fees=form, status=409)
     flash(recorded(club, charged, kind, signed(kind, amount)))
     return _back(club)
+
+
+def _evening_chosen(
+    club: clubs.Club, form: FeesForm, kind: EntryKind | None, on: str | None
+) -> int | None:
+    """The evening the plain page's fee form says its fee is for (``FeesForm.evening``): one
+    of the club's evenings held on the fee's date ``on``, or None (none chosen). Another
+    (not the club's, of another date, not a number), or one chosen for season dues (the
+    season's, never an evening's): the field refused, so what is stored is what was chosen."""
+    typed = (form.evening.data or "").strip()
+    if not typed or on is None:
+        return None
+    number = whole(typed)
+    found = clubs.evening(get_db(), number) if number and 1 <= number <= access.MAX_ID else None
+    if found is None or found.club_id != club.id or found.date != on:
+        form.evening.errors = [_("Choose an evening held on the fee's date, or none.")]
+        return None
+    if kind is not None and kind not in EVENING_FEES:
+        form.evening.errors = [_("Season dues are the season's: they name no evening.")]
+        return None
+    return found.id
 
 
 @bp.post("/clubs/<int:club_id>/cash/pay")

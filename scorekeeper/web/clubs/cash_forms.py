@@ -142,12 +142,6 @@ def entry_words(
     return " · ".join(words)
 
 
-def evenings_by_id(club_id: int) -> dict[int, clubs.Evening]:
-    """The club's evenings by id: what names a line of one (``entry_words``, a member's
-    history), as ``evening_label`` says it."""
-    return {e.id: e for e in clubs.evenings(get_db(), club_id)}
-
-
 TYPED = (
     EntryKind.FEE_EVENING,
     EntryKind.FEE_SEASON,
@@ -190,6 +184,12 @@ class FeesForm(FlaskForm):
     amount = StringField(_l("Amount per member"), validators=[at_most(12)])
     on = StringField(_l("Date"), validators=[at_most(10)])
     note = StringField(_l("Note"), validators=[Optional(), at_most(80)])
+    evening = StringField(_l("For the evening"), validators=[Optional()])
+    """On the plain cash box, when its date has evenings: the one the fee is for (its
+    number), or none (empty, the default); stored in the rows' ``evening_id`` (cash22). An
+    evening's own view names its evening and draws no such field. Radio buttons, no length
+    of their own: anything but one of the club's evenings of the fee's date is refused
+    beside the field (422), never the whole form (``cash._evening_chosen``)."""
 
 
 class ReverseForm(FlaskForm):
@@ -227,7 +227,11 @@ class Problem(NamedTuple):
     message: str
 
 
-FIELDSETS = {"kind": ("f-kind", _l("Fee")), "member": ("f-members", _l("Members"))}
+FIELDSETS = {
+    "kind": ("f-kind", _l("Fee")),
+    "member": ("f-members", _l("Members")),
+    "evening": ("f-evening", _l("For the evening")),
+}
 """The fee form's fields drawn as a fieldset of choices: its id and legend (club/cash.html)."""
 
 

@@ -144,15 +144,19 @@ def evening_version(evening_id: int) -> BaseResponse:
     return response
 
 
-def _evening_fees(room: Room, book: accounts.Accounts) -> DayFees | None:
+def _evening_fees(
+    room: Room, book: accounts.Accounts, every: list[clubs.Evening]
+) -> DayFees | None:
     """The evening's fees, as the cash box's view of the evening lists them
     (``Accounts.fees_on``, ``book`` the rows of the members it speaks of:
-    ``cash_reads.of_evening``); None without one (no account worked out)."""
+    ``cash_reads.of_evening``), those of its day naming no evening apart when the day has
+    two evenings or more (``every``: the club's); None without one (no account worked out)."""
     shown = room.evening
+    # as its day's only evening: its own fees and those of its day naming none
     if not any(of_evening(e, shown.id, shown.date) for e in book.entries):
         return None
     order = [m.id for m in by_name(room.members.values(), lambda m: m.name)]
-    return book.fees_on(shown, order)
+    return book.fees_on(shown, order, cash_reads.sharing_its_day(every, shown))
 
 
 def _settlement_page(evening_id: int, pdf: bool) -> str:
@@ -161,11 +165,12 @@ def _settlement_page(evening_id: int, pdf: bool) -> str:
     if room.club.money is not None:  # a points club's room has no money (evening_purse)
         # the rows of the members the evening speaks of, read once (the cash box's evening
         # view reads the same: its purse and fees are the whole ledger's, test_cash_sums)
-        book = cash_reads.of_evening(get_db(), room.club, room.evening)
+        every = clubs.evenings(get_db(), room.club.id)  # read once: its results, its fees
+        book = cash_reads.of_evening(get_db(), room.club, room.evening, every)
         purse = evening_purse(get_db(), room.club, room.evening, book.entries)
         # the fees of the evening's day: the room settles its tables only, and its printed
         # page, all a points evening hands out, said nothing of the fees its players owe
-        fees = None if purse is None else _evening_fees(room, book)
+        fees = None if purse is None else _evening_fees(room, book, every)
     manager = not pdf and access.can_manage_club(room.club.id)
     closed = closings.closed(get_db(), evening_id)
     # each table's change-log head, and the club ledger's: what the room witnesses

@@ -23,6 +23,7 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 
 from ... import clubs
+from ...clubs import cash_reads
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
 from ...events.ranking import in_name_order, place_text, places
@@ -36,7 +37,6 @@ from ..formats.collation import name_key
 from ..formats.words import capital, kind_titles, signed
 from ..kept.arguments import reads
 from ..kept.expensive import expensive
-from .cash_forms import evenings_by_id
 
 bp = blueprints.clubs
 
@@ -244,7 +244,9 @@ def member_page(club_id: int, member_id: int) -> str:
         ],
         titles={f: family_title(f) for f in families()},
         rating_text=rating_text,
-        evenings_by_id=evenings_by_id(club_id),  # each row names its evening (play19)
+        evenings_by_id=cash_reads.evenings_by_id(
+            get_db(), club_id
+        ),  # each row names its evening (play19)
     )
 
 

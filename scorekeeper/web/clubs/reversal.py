@@ -15,13 +15,13 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import clubs
 from ...cashbox.entries import Entry, EntryKind, reversed_ids, sides
 from ...clock import today
-from ...clubs import accounts
+from ...clubs import accounts, cash_reads
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..formats.dates import day as said_day
 from ..forms import CLUB_CHANGED, form_version, typed_note
-from .cash_forms import ReverseForm, cash_view, evenings_by_id, recorded, typed_date
+from .cash_forms import ReverseForm, cash_view, recorded, typed_date
 
 bp = blueprints.clubs
 
@@ -97,7 +97,9 @@ def _confirm(
         # an evening's result, or a reversal a close made: reopen the evening to change it
         by_closing=any(e is not None and e.kind is EntryKind.EVENING for e in (entry, undoes)),
         by_id={e.id: e for e in book.entries},  # a reversal says what it undoes, as the list
-        evenings_by_id=evenings_by_id(club.id),  # an entry of an evening names it, as the list
+        evenings_by_id=cash_reads.evenings_by_id(
+            get_db(), club.id
+        ),  # an entry of an evening names it, as the list
         form=form,
         done=done,
         refused=refused,

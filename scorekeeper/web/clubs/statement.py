@@ -20,15 +20,16 @@ from flask_babel import gettext as _
 
 from ...cashbox.entries import Entry, Line, plain, running
 from ...clubs import Club, Evening, Member, cash_reads
+from ...clubs.closing import Provisional
 from ...clubs.season_file import BOM, cell
 from ...db import get_db
 from ...rights import access
 from .. import blueprints
-from ..formats.words import PROVISIONAL
+from ..formats.words import PROVISIONAL_WORDS
 from ..kept.expensive import club_key, expensive
 from ..printing.chain_heads import ChainNote, club_ledger
 from ..printing.pdf import pdf_response, printed
-from .cash_forms import entry_words, evenings_by_id, medium_day
+from .cash_forms import entry_words, medium_day
 from .paging import cursor, entry_place, page_of
 
 STATEMENT = printed("club/statement.html")
@@ -47,9 +48,9 @@ class Statement:
     """His entries, each with his balance after it."""
     ledger: ChainNote
     """The club ledger's head: whoever keeps this statement witnesses the accounts."""
-    provisional: Callable[[Entry], bool]
-    """Whether a line says "provisional: the evening is not closed yet": the accounts' own
-    answer (``Accounts.provisional``: an evening's result not final)."""
+    provisional: Callable[[Entry], Provisional | None]
+    """Whether (and why) a line says it is provisional (``PROVISIONAL_WORDS``): the
+    accounts' own answer (``Accounts.provisional``: an evening's result not final)."""
     entries: dict[int, Entry] = field(default_factory=dict)
     """His ledger rows by id (``cash_reads.of_member``: his rows alone, not the club's):
     what a reversal of his undoes."""
@@ -93,7 +94,7 @@ def _statement(club_id: int, member_id: int) -> Statement:
     # where the balance is settled: an evening not closed on its room, the rest at the box
     # (the balance alone said "The club owes Anne €0.45" where the box asked her 3.60)
     left = {e: c for (m, e), c in book.open_left().items() if m == member_id}
-    every = evenings_by_id(club_id)
+    every = cash_reads.evenings_by_id(get_db(), club_id)
     found = sorted((e for e in every.values() if e.id in left), key=lambda e: (e.date, e.id))
     apart = [(e, left[e.id]) for e in found]
     posted = book.payable().get(member_id, 0)
@@ -169,8 +170,9 @@ def statement_csv(club_id: int, member_id: int) -> Response:
     for line in found.lines:
         entry = line.entry
         words = [found.words(entry, str)]  # days as the Date column says them: ISO
-        if found.provisional(entry):
-            words.append(str(PROVISIONAL))
+        said = found.provisional(entry)
+        if said is not None:
+            words.append(str(PROVISIONAL_WORDS[said]))
         writer.writerow(
             [
                 entry.on,

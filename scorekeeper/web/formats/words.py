@@ -18,6 +18,7 @@ from flask_babel import format_currency, format_decimal, get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from ...clubs.closing import Provisional
 from ...clubs.one_seat import SameMember
 from ...clubs.part_names import PartOfNames
 from ...clubs.purse import NotOwed
@@ -257,6 +258,17 @@ def chip_value(value: Money) -> str:
 
 PROVISIONAL = _l("provisional: the evening is not closed yet")
 """Beside an evening's result that no close posted yet (``Entry.provisional``)."""
+
+PROVISIONAL_WORDS = {
+    Provisional.OPEN: PROVISIONAL,
+    Provisional.CHANGED: _l("provisional: changed since its close, not posted yet"),
+    Provisional.POSTED: _l("provisional: posted at its close, the evening is reopened"),
+    Provisional.UNDONE: _l("provisional: undone at a later close, the evening is reopened"),
+}
+"""Beside each line that is an evening's result not final, what it is
+(``clubs.closing.provisional``, the one rule): the statement (page, PDF, CSV) and the cash
+box's journal say it so. Two provisional lines of one evening (its posted result and what
+changed since) once read alike (cash22)."""
 
 
 def not_owed(error: NotOwed) -> tuple[str, int]:
