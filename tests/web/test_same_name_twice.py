@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import html
 
+import pytest
 from test_clubs import new_club, new_evening
 from test_names import field_error
 from web import NEW_GAME
-
-import pytest
 
 from scorekeeper.clubs.one_seat import SameMember
 from scorekeeper.events.rounds import drawn_twice
@@ -74,8 +73,7 @@ def test_a_draw_seating_one_member_by_the_name_he_is_drawn_by_says_it_once():
 
 SPELT = {  # "anne dupont" typed beside "Anne Dupont": both names said, as typed (names22)
     "en": (
-        "anne dupont is already at this table as Anne Dupont: one person cannot sit at two"
-        " seats.",
+        "anne dupont is already at this table as Anne Dupont: one person cannot sit at two seats.",
         "anne dupont is already at this table as Anne Dupont (names are compared without"
         " case, accents or spaces).",
         ONCE,
