@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from string import Formatter
 from typing import TypeVar
 
@@ -154,13 +153,22 @@ class Faults:
     def __init__(self) -> None:
         self.found: list[GameError] = []
 
-    @contextmanager
-    def check(self) -> Iterator[None]:
-        """A check whose refusal is kept and does not stop the others."""
-        try:
-            yield
-        except GameError as error:
+    def check(self) -> Faults:
+        """A check whose refusal is kept and does not stop the others: ``with faults.check():``
+        (the collector is its own context, not a generator's: a rule set's settings are each
+        checked in one, on every rule set made)."""
+        return self
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: object
+    ) -> bool:
+        if isinstance(error, GameError):
             self.found.extend(every_fault(error))
+            return True
+        return False
 
     def get(self, read: Callable[[], T]) -> T | None:
         """What ``read`` gives, or None with its refusal kept."""

@@ -188,11 +188,15 @@ class Setting:
 def check_all(table: Sequence[Setting], rules: object) -> None:
     """Check each setting of ``rules`` against its row, every one refused at once (the
     first leads: ``errors.Faults``)."""
-    faults = Faults()
-    for setting in table:
-        with faults.check():
+    try:  # every rule set made is checked: the plain loop, the others looked at on a refusal
+        for setting in table:
             setting.check(getattr(rules, setting.key))
-    faults.done()
+    except GameError:
+        faults = Faults()
+        for setting in table:
+            with faults.check():
+                setting.check(getattr(rules, setting.key))
+        faults.done()
 
 
 def changed(table: Sequence[Setting], rules: object) -> dict[str, Value]:
