@@ -228,6 +228,18 @@ def _skeleton(text: str) -> str:
     return str(_NFD.normalize("".join(parts)))
 
 
+def said_once(name: str, other: str) -> bool:
+    """Whether a refusal of ``name`` beside ``other`` (one person: ``clash``) says the name
+    once ("Anne Dupont is already at this table"), or both as typed ("anne dupont is already
+    at this table as Anne Dupont"): once only when they are the very name, tidied. The one
+    rule of every such refusal: a new table's form (``web.forms.clash_text``), a seat taken,
+    a draw (``clubs.one_seat.SameMember.as_typed``), a game file's players (the import).
+    Compared by ``same_key``, "anne dupont" was said once as "anne dupont" beside "Anne
+    Dupont" by a seat refused and by both names by the form (names22): which spelling is at
+    the table is what the reader must see."""
+    return tidy(name) == tidy(other)
+
+
 def clash(name: str, other: str) -> Clash | None:
     """Whether ``name`` cannot be a person beside ``other``, and why."""
     if same_key(name) == same_key(other):

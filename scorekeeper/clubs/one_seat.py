@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import sqlite_utils
 
-from ..names import same_key
+from ..names import said_once, same_key
 from ..rules.seating import SeatChange, payers, seated
 from .records import Refused
 
@@ -43,9 +43,11 @@ class SameMember(Refused):
 
     @property
     def as_typed(self) -> bool:
-        """Whether the name he sits by already is the name typed (``names.same_key``): the
-        words then say he is there, without "as Anne Dupont" after "Anne Dupont" (label21)."""
-        return same_key(self.name) == same_key(self.beside)
+        """Whether the name he sits by already is the very name typed (``names.said_once``,
+        the rule of the new-game form too): the words then say he is there, without "as Anne
+        Dupont" after "Anne Dupont" (label21); another spelling ("anne dupont") is said
+        beside the one at the table."""
+        return said_once(self.name, self.beside)
 
 
 def refuse_twice(

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from string import Formatter
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def N_(template: str) -> str:
@@ -110,3 +113,77 @@ class GameError(ValueError):
 
     def __str__(self) -> str:
         return self.message if self.coup is None else f"coup {self.coup}: {self.message}"
+
+
+class GameErrors(GameError):
+    """Refusals of one file found independently of each other (its players' names and its
+    rules both wrong): it is the first of them — its field, its words, what the command line
+    says (``scorekeeper replay``) — and ``every`` holds them all in the order found, for a
+    page that lists them (the import)."""
+
+    def __init__(self, every: Sequence[GameError]) -> None:
+        first = every[0]
+        super().__init__(first.field, first.template, first.coup, **first.params)
+        self.led = first.led
+        self.every: tuple[GameError, ...] = tuple(every)
+
+
+def every_fault(error: GameError) -> tuple[GameError, ...]:
+    """The refusals ``error`` stands for: its ``every`` if it gathers several, else itself."""
+    return error.every if isinstance(error, GameErrors) else (error,)
+
+
+class Faults:
+    """The refusals of checks that do not depend on each other, raised together once all ran:
+    the first found leads (``GameErrors``), so that a reader who stops at one reads the one
+    he always read.
+
+    >>> faults = Faults()
+    >>> with faults.check():
+    ...     raise GameError("format", "format is wrong")
+    >>> with faults.check():
+    ...     raise GameError("rules.x", "rules.x: unknown rule")
+    >>> try:
+    ...     faults.done()
+    ... except GameError as error:
+    ...     print(error, "|", len(every_fault(error)))
+    format is wrong | 2
+    """
+
+    def __init__(self) -> None:
+        self.found: list[GameError] = []
+
+    def check(self) -> Faults:
+        """A check whose refusal is kept and does not stop the others: ``with faults.check():``
+        (the collector is its own context, not a generator's: a rule set's settings are each
+        checked in one, on every rule set made)."""
+        return self
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: object
+    ) -> bool:
+        if isinstance(error, GameError):
+            self.found.extend(every_fault(error))
+            return True
+        return False
+
+    def get(self, read: Callable[[], T]) -> T | None:
+        """What ``read`` gives, or None with its refusal kept."""
+        with self.check():
+            return read()
+        return None
+
+    def done(self) -> None:
+        """Raise what was found (``refuse_all``)."""
+        refuse_all(self.found)
+
+
+def refuse_all(found: Sequence[GameError]) -> None:
+    """Raise ``found``: one refusal as itself, several as ``GameErrors``, none: nothing."""
+    if len(found) == 1:
+        raise found[0]
+    if found:
+        raise GameErrors(found)

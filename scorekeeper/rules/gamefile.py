@@ -13,7 +13,7 @@ from typing import Any, TypeVar, cast
 
 from ..names import Clash, clash, fault, first_clash
 from . import streamed_json
-from .errors import N_, GameError
+from .errors import N_, Faults, GameError
 
 FORMAT = "scorekeeper-game/1"
 REPORT_FORMAT = "scorekeeper-report/1"
@@ -28,59 +28,114 @@ def json_object(data: object) -> Mapping[str, object]:
 
 
 def file_parts(
-    data: object, game: str, count: int, players_message: str
+    data: object, game: str, count: int, players_message: str, faults: Faults | None = None
 ) -> tuple[list[str], int, Mapping[str, object], list[object]]:
-    """What every game file has: players, first dealer's seat, rules object, coups list."""
+    """What every game file has: players, first dealer's seat, rules object, coups list.
+
+    Each part is checked apart from the others: a file whose format and players are both
+    wrong is refused for both (``GameErrors``, the first as before: the command says it).
+    ``faults``: the caller's, who checks more (the rules) before raising them all; the parts
+    are then to be used only once ``faults.done()`` raised nothing."""
     head = json_object(data)
-    if head.get("format") != FORMAT:
-        raise GameError(
-            "format",
-            N_("format must be {wanted!r}, got {value!r}"),
-            wanted=FORMAT,
-            value=head.get("format"),
-        )
-    if head.get("game") != game:
-        raise GameError(
-            "game",
-            N_("game must be {wanted!r}, got {value!r}"),
-            wanted=game,
-            value=head.get("game"),
-        )
-    given = head.get("players")
+    found = Faults() if faults is None else faults
+    with found.check():
+        if head.get("format") != FORMAT:
+            raise GameError(
+                "format",
+                N_("format must be {wanted!r}, got {value!r}"),
+                wanted=FORMAT,
+                value=head.get("format"),
+            )
+    with found.check():
+        if head.get("game") != game:
+            raise GameError(
+                "game",
+                N_("game must be {wanted!r}, got {value!r}"),
+                wanted=game,
+                value=head.get("game"),
+            )
+    players: list[str] = []
+    with found.check():
+        players = _players(head.get("players"), count, players_message)
+    first = 0
+    if players:
+        with found.check():
+            named = head.get("first_dealer", players[0])
+            if named not in players:
+                raise GameError(
+                    "first_dealer",
+                    N_("first_dealer {name!r} is not one of the players"),
+                    name=named,
+                )
+            first = players.index(str(named))
+    rules: Mapping[str, object] = {}
+    with found.check():
+        rules_data = head.get("rules", {})
+        if not isinstance(rules_data, Mapping):
+            raise GameError("rules", N_("rules must be an object"))
+        rules = rules_data
+    coups: list[object] = []
+    with found.check():
+        coups_data = head.get("coups", [])
+        if not isinstance(coups_data, list):
+            raise GameError("coups", N_("coups must be a list"))
+        coups = coups_data
+    if faults is None:
+        found.done()
+    return players, first, rules, coups
+
+
+class RepeatedName(GameError):
+    """Two of a file's players that are one person or read alike (``names.first_clash``, the
+    rule of a typed table): ``name`` the later, ``other`` the earlier, spelt as in the file.
+    Its words are the engine's, which the command says (the very name twice: the file
+    format's "players must be … distinct …"); a page says the new-game form's instead."""
+
+    def __init__(self, template: str, name: str, other: str) -> None:
+        super().__init__("players", template, name=name, other=other)  # unused by the format's
+        self.name = name
+        self.other = other
+
+
+def _players(given: object, count: int, message: str) -> list[str]:
+    """A file's players, as given; GameError(s) if they are not ``count`` names of
+    ``count`` people (``message``: the game's words for it)."""
     if not isinstance(given, list):
-        raise GameError("players", players_message)
+        raise GameError("players", message)
     players = [p for p in given if isinstance(p, str) and p.strip()]
-    if len(players) != len(given) or len(players) != count or len(set(players)) != count:
-        raise GameError("players", players_message)
+    if len(players) != len(given) or len(players) != count:
+        raise GameError("players", message)
+    found = Faults()
+    if len(set(players)) != count:  # the very name twice: the format's words
+        with found.check():
+            earlier, later = _first_clash(players)
+            raise RepeatedName(message, later, earlier)
     for player in players:  # the one rule of every name (names.py): a file's are kept as given
-        found = fault(player, typed=False)
-        if found is not None:
-            raise GameError("players", found.template, **found.params)
-    _one_person_once(players)
-    first = head.get("first_dealer", players[0])
-    if first not in players:
-        raise GameError(
-            "first_dealer", N_("first_dealer {name!r} is not one of the players"), name=first
-        )
-    rules_data = head.get("rules", {})
-    if not isinstance(rules_data, Mapping):
-        raise GameError("rules", N_("rules must be an object"))
-    coups_data = head.get("coups", [])
-    if not isinstance(coups_data, list):
-        raise GameError("coups", N_("coups must be a list"))
-    rules: Mapping[str, object] = rules_data
-    coups: list[object] = coups_data
-    return players, players.index(first), rules, coups
+        named = fault(player, typed=False)
+        if named is not None:
+            found.found.append(GameError("players", named.template, **named.params))
+    if len(set(players)) == count:
+        with found.check():
+            _one_person_once(players)
+    found.done()
+    return players
+
+
+def _first_clash(players: Sequence[str]) -> tuple[str, str]:
+    """The first two of ``players`` that are one person (earlier, later): there are two."""
+    seats = first_clash(players)
+    assert seats is not None
+    return players[seats[0]], players[seats[1]]
 
 
 def _one_person_once(players: Sequence[str]) -> None:
     """GameError if two of a file's players are one person ("ANNE" beside "Anne") or read
     alike (a Cyrillic "А" for the Latin "A"), by the rule a typed table is held to: the
-    import's page and ``scorekeeper replay`` refuse the same files, in the same words."""
-    found = first_clash(players)
-    if found is None:
+    import's page and ``scorekeeper replay`` refuse the same files (the page in the form's
+    words, ``RepeatedName``)."""
+    if first_clash(players) is None:
         return
-    earlier, later = players[found[0]], players[found[1]]
+    earlier, later = _first_clash(players)
     if clash(later, earlier) is Clash.READS_ALIKE:
         template = N_(
             "{name} reads like {other}, already at this table (letters of another alphabet"
@@ -91,7 +146,7 @@ def _one_person_once(players: Sequence[str]) -> None:
             "{name} is already at this table as {other} "
             "(names are compared without case, accents or spaces)."
         )
-    raise GameError("players", template, name=later, other=earlier)
+    raise RepeatedName(template, later, earlier)
 
 
 def numbered(items: Sequence[object], parse: Callable[[Any], T]) -> list[T]:

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
-from .errors import N_, GameError
+from .errors import N_, Faults, GameError, every_fault, refuse_all
 
 T = TypeVar("T")
 
@@ -36,10 +36,35 @@ def counts(rules: object, least: Mapping[str, int]) -> None:
 def from_mapping(cls: type[T], data: Mapping[str, Any]) -> T:
     """The defaults of ``cls`` changed by ``data``; an unknown key is refused (a typo)."""
     known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-    for key in data:
-        if key not in known:
-            raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
-    return replace(cls(), **dict(data))  # type: ignore[type-var]
+    return with_known(lambda chosen: replace(cls(), **chosen), data, known)  # type: ignore[type-var]
+
+
+def with_known(
+    make: Callable[[dict[str, Any]], T], data: Mapping[str, Any], known: Container[str]
+) -> T:
+    """``make`` of the ``known`` keys of ``data``: every unknown key refused (a typo) and
+    the known ones checked all the same (each setting's row: ``check_all``), all at once."""
+    faults = Faults()
+    with faults.check():
+        refuse_unknown(data, known)
+    try:
+        made = make({k: v for k, v in data.items() if k in known})
+    except GameError as error:
+        faults.found.extend(every_fault(error))
+    faults.done()  # raises if ``make`` did
+    return made
+
+
+def refuse_unknown(keys: Iterable[str], known: Container[str]) -> None:
+    """GameError for each rules key of ``keys`` not ``known`` (a typo), all of them at once
+    (``GameErrors``: the command says the first, the import lists them, bounded)."""
+    refuse_all(
+        [
+            GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
+            for key in keys
+            if key not in known
+        ]
+    )
 
 
 def whole_settings(names: Iterable[str], zero_allowed: Iterable[str]) -> dict[str, int]:
@@ -161,9 +186,17 @@ class Setting:
 
 
 def check_all(table: Sequence[Setting], rules: object) -> None:
-    """Check each setting of ``rules`` against its row."""
-    for setting in table:
-        setting.check(getattr(rules, setting.key))
+    """Check each setting of ``rules`` against its row, every one refused at once (the
+    first leads: ``errors.Faults``)."""
+    try:  # every rule set made is checked: the plain loop, the others looked at on a refusal
+        for setting in table:
+            setting.check(getattr(rules, setting.key))
+    except GameError:
+        faults = Faults()
+        for setting in table:
+            with faults.check():
+                setting.check(getattr(rules, setting.key))
+        faults.done()
 
 
 def changed(table: Sequence[Setting], rules: object) -> dict[str, Value]:

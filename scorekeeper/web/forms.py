@@ -37,7 +37,7 @@ from wtforms.widgets import HiddenInput
 from .. import store
 from ..db import get_db
 from ..here import current_application
-from ..names import MAX_LENGTH, Clash, NameFault, clash, fault, first_clash, tidy
+from ..names import MAX_LENGTH, Clash, NameFault, clash, fault, first_clash, said_once, tidy
 from .formats.words import already_here_text
 
 
@@ -362,9 +362,9 @@ def name_field(label: Any, required: bool = True) -> StringField:
 
 def clash_text(name: str, other: str) -> Any:
     """Why ``name`` cannot sit at the table beside ``other`` (``names.clash``); the very
-    name typed twice is said once (label21: "Anne Dupont is already at this table as Anne
-    Dupont")."""
-    if name == other:
+    name typed twice is said once (``names.said_once``, label21: "Anne Dupont is already at
+    this table as Anne Dupont")."""
+    if said_once(name, other):
         return already_here_text(name)
     if clash(name, other) is Clash.READS_ALIKE:
         return _l(

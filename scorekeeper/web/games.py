@@ -6,11 +6,13 @@ Starting a game is its web half's (l'Hombre's ``/games/new``, the others'
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 from wtforms import Field
 
@@ -19,15 +21,16 @@ from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
 from ..rights import access
 from ..rules import importing, kinds, seating, stopping
-from ..rules.errors import GameError
-from ..rules.gamefile import json_object, json_text
+from ..rules.errors import GameError, every_fault
+from ..rules.gamefile import RepeatedName, json_object, json_text
 from ..rules.kind import Game
 from ..rules.money import Money
 from ..rules.seating import SeatChange
 from . import blueprints
 from .events import listing
-from .formats.words import error_text
-from .forms import ActionForm, ImportForm, bounded_arg
+from .formats.numbers import grouped
+from .formats.words import refusal_sentence
+from .forms import ActionForm, ImportForm, bounded_arg, clash_text
 from .kept.expensive import expensive, game_key
 from .starting.creating import created, evening_arg
 from .table.gamefiles import game_file_text
@@ -106,6 +109,7 @@ def _parse_game_file(
     if not raw.strip():
         field.errors = [_("Choose a game file or paste its JSON.")]
         return None
+    data: object = None
     try:
         data = importing.parse(raw)
         game, changes = kinds.load_seated(data)
@@ -114,9 +118,57 @@ def _parse_game_file(
         kind.replay(game)
         money = kind.file_money(json_object(data))  # a game file: an object
     except GameError as error:
-        field.errors = [error_text(error)]
+        field.errors = file_refusals(error, coups_in(data))
         return None
     return game, money, changes, stopped
+
+
+SHOWN = 5
+"""The faults of one file the import lists; past them it says how many more (a hostile
+file may hold thousands of unknown rules, each a fault: the page stays a few lines)."""
+
+
+def file_refusals(error: GameError, coups: int) -> list[str]:
+    """Why a game file is refused, a sentence a fault in the reader's language: each fault
+    found apart from the others (``errors.GameErrors``: its head's, its rules'), at most
+    ``SHOWN`` then how many more; two players who are one person said as the new-game form
+    says them (``gamefile.RepeatedName``: ``forms.clash_text``, its rule and its words); a
+    coup refused (the replay stops there: which coup and why) then how many coups after it
+    are left unchecked."""
+    faults = every_fault(error)
+    lines = [
+        str(clash_text(fault.name, fault.other))
+        if isinstance(fault, RepeatedName)
+        else refusal_sentence(fault)
+        for fault in faults[:SHOWN]
+    ]
+    more = len(faults) - SHOWN
+    if more > 0:
+        lines.append(
+            ngettext(
+                "And %(more)s more fault in this file.",
+                "And %(more)s more faults in this file.",
+                more,
+                more=grouped(more),
+            )
+        )
+    after = coups - error.coup if error.coup is not None else 0
+    if after > 0:
+        lines.append(
+            ngettext(
+                "The coup after it cannot be checked until it is put right.",
+                "The %(more)s coups after it cannot be checked until it is put right.",
+                after,
+                more=grouped(after),
+            )
+        )
+    return lines
+
+
+def coups_in(data: object) -> int:
+    """How many coups a game file lists (none if it is no object or they are no list)."""
+    coups = data.get("coups") if isinstance(data, Mapping) else None
+    return len(coups) if isinstance(coups, list) else 0
 
 
 @bp.get("/games/<int:game_id>/game.json")

@@ -39,6 +39,7 @@ from web import NEW_GAME
 
 from scorekeeper.rules import kinds
 from scorekeeper.web.forms import whole
+from scorekeeper.web.games import SHOWN
 
 ROUTES = [
     "/games/new",
@@ -332,6 +333,40 @@ def test_hostile_game_files(tmp_path_factory, data):
     else:
         text = data.draw(st.text(max_size=200))
     check(path, client, "post", "/games/import", data={"text": text})
+
+
+SPOILED = ("format", "game", "players", "first_dealer", "rules", "coups")
+
+
+@settings(FUZZ, max_examples=examples(30))
+@given(data=st.data())
+def test_game_files_with_many_faults_at_once(tmp_path_factory, data):
+    """A seed spoilt in several places at once (names22): its head's keys, its players one
+    name repeated, its rules thousands of unknown keys, one coup. Never a 500, nothing
+    stored, and the page lists at most ``SHOWN`` faults, then how many more and how many
+    coups the replay left unchecked: a few lines, whatever the file."""
+    path, client = fresh_app(tmp_path_factory)
+    seed = copy.deepcopy(data.draw(st.sampled_from(SEEDS)))
+    for key in data.draw(st.sets(st.sampled_from(SPOILED), min_size=1)):
+        seed[key] = data.draw(st.one_of(JSON, WRONG_TYPES))
+    players = seed.get("players")
+    if isinstance(players, list) and players and data.draw(st.booleans()):
+        seed["players"] = [players[0]] * len(players)  # one name at every seat
+    if data.draw(st.booleans()):
+        many = data.draw(st.integers(0, 3000))
+        seed["rules"] = {
+            **(seed["rules"] if isinstance(seed.get("rules"), dict) else {}),
+            **{f"k{n}": n for n in range(many)},
+        }
+    coups = seed.get("coups")
+    if isinstance(coups, list) and coups and data.draw(st.booleans()):
+        coups[data.draw(st.integers(0, len(coups) - 1))] = data.draw(JSON)
+    before = snapshot(path)
+    response = client.post("/games/import", data={"text": json.dumps(seed)})
+    assert response.status_code < 500, response.data[:500]
+    if response.status_code != 302:
+        assert snapshot(path) == before
+        assert 1 <= response.text.count('class="error"') <= SHOWN + 2
 
 
 def test_deeply_nested_json_is_refused_not_crashed(tmp_path_factory):

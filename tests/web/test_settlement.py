@@ -403,7 +403,7 @@ def test_the_chip_value_travels_in_the_game_file(client):
     assert "A → C: 72 chips = DKK7.20" in page  # 72 chips at 0.10
     bad = {**SEED, "money": {"chip_value": "x", "currency": "DKK"}}
     response = client.post("/games/import", data={"text": json.dumps(bad)})
-    assert "a chip value is a number such as 0.05" in response.data.decode()
+    assert "A chip value is a number such as 0.05." in response.data.decode()
 
 
 def test_a_table_on_its_own_rounds_its_money_once_and_every_figure_agrees(client, tmp_path, capsys):

@@ -336,7 +336,7 @@ def test_import_a_file_upload(client):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{oops", "not valid JSON (line 1, column 2)"),
+        ("{oops", "Not valid JSON (line 1, column 2)."),  # a sentence (names22)
         ("", "Choose a game file or paste its JSON."),
         (json.dumps({**SEED, "rules": {"colour": 1}}), "rules.colour: unknown rule"),
         (

@@ -8,7 +8,7 @@ from typing import Any
 from ...names import dealer_width, left
 from .. import seat_names
 from ..counts import counts_shown
-from ..errors import N_, GameError
+from ..errors import N_, Faults, GameError
 from ..gamefile import (
     REPORT_FORMAT,
     coup_object,
@@ -27,10 +27,13 @@ from .engine import BrouCoup, BrouGame, BrouReport, BrouRules, Mariage
 
 
 def load_brou(data: object) -> BrouGame:
+    faults = Faults()
     players, first, rules_data, coups_data = file_parts(
-        data, "brou", 4, N_("players must be four distinct non-empty names")
+        data, "brou", 4, N_("players must be four distinct non-empty names"), faults
     )
-    rules = from_mapping(BrouRules, rules_data)
+    rules = faults.get(lambda: from_mapping(BrouRules, rules_data))
+    faults.done()
+    assert rules is not None
     coups = numbered(coups_data, load_brou_coup)
     return BrouGame((players[0], players[1], players[2], players[3]), rules, first, tuple(coups))
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from ..errors import N_, GameError
+from ..errors import N_, Faults, GameError
 from ..gamefile import (
     REPORT_FORMAT,
     Stream,
@@ -32,13 +32,17 @@ _PLAYED_KEYS = ("hombre", "contract", "tricks", "matadors", "vole_engagee", "cod
 
 def load_game(data: object) -> Game:
     """A Game from a parsed game file; raises GameError naming the field."""
+    faults = Faults()
     players, first, rules_data, coups_data = file_parts(
         data,
         "hombre",
         player_count(data),
         N_("players must be three or four distinct non-empty names"),
+        faults,
     )
-    rules = RuleSet.from_mapping(rules_data)
+    rules = faults.get(lambda: RuleSet.from_mapping(rules_data))
+    faults.done()
+    assert rules is not None
     seats = {name: seat for seat, name in enumerate(players)}
     same: dict[CoupFields, Coup] = {}
     coups = numbered(coups_data, lambda item: load_coup(item, seats, same))

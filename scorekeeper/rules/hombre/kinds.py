@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 from .. import seating
-from ..errors import N_, GameError
+from ..errors import N_, Faults, GameError
 from ..gamefile import coup_object, file_head, flag_field, json_object, note_field, numbered
 from ..kind import Game as AnyKindGame
 from ..kind import GameKind, JsonObject, Kind, Standing, continues
@@ -83,7 +83,13 @@ class HombreKind(Kind[G, R, Rep, C]):
         names = [kind.tag[1] for kind in SYSTEMS]
         if not isinstance(value, str) or value not in names:
             choices = ", ".join(names)
-            raise GameError(f"rules.{key}", UNKNOWN_SYSTEM, key=key, choices=choices, value=value)
+            faults = Faults()  # no system to read the rules by: the head is checked all the same
+            faults.found.append(
+                GameError(f"rules.{key}", UNKNOWN_SYSTEM, key=key, choices=choices, value=value)
+            )
+            with faults.check():
+                file.load_game({**head, "rules": {}, "coups": []})
+            faults.done()
         if value != own:
             raise TypeError(f"{self!r} does not read a game of {key} {value}")
         return self.read(head, rules)
@@ -237,12 +243,16 @@ class PotKind(HombreKind[P, PR, PotReport, PC]):
     """
 
     def read(self, head: Mapping[str, object], rules: dict[str, object]) -> P:
-        skeleton = file.load_game({**head, "rules": {}, "coups": []})  # players, dealer, format
-        by_name = seats(skeleton)
+        faults = Faults()  # the head and the rules checked apart, refused together
+        skeleton = faults.get(lambda: file.load_game({**head, "rules": {}, "coups": []}))
         coups_data = head.get("coups", [])
-        if not isinstance(coups_data, list):
-            raise GameError("coups", N_("coups must be a list"))
-        rule_set = self.rules_type.from_mapping(rules)
+        with faults.check():
+            if not isinstance(coups_data, list):
+                raise GameError("coups", N_("coups must be a list"))
+        rule_set = faults.get(lambda: self.rules_type.from_mapping(rules))
+        faults.done()
+        assert skeleton is not None and rule_set is not None and isinstance(coups_data, list)
+        by_name = seats(skeleton)  # players, dealer, format
         coups = numbered(coups_data, lambda item: self.read_coup(item, by_name))
         make: Any = self.game_type  # each system's game: (players, rules, first dealer, coups)
         game: P = make(skeleton.players, rule_set, skeleton.first_dealer, tuple(coups))

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..errors import N_, GameError
-from ..settings import Nn_, Setting, check_all
+from ..settings import Nn_, Setting, check_all, with_known
 
 _SYSTEM = re.compile(r"^([1-9])-([1-9])$")
 
@@ -208,10 +208,7 @@ class RuleSet:
     def from_mapping(cls, data: Mapping[str, Any], base: RuleSet | None = None) -> RuleSet:
         """Build from the game file's ``rules`` object; unknown keys are refused."""
         known = {f.name for f in fields(cls)}
-        for key in data:
-            if key not in known:
-                raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
-        return replace(base or cls(), **dict(data))
+        return with_known(lambda chosen: replace(base or cls(), **chosen), data, known)
 
     def to_mapping(self) -> dict[str, Any]:
         """The file's rules; ``coups_to_play`` only when set (a file without it plays by poules,

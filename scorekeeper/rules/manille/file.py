@@ -7,13 +7,15 @@ variant it serves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
-from ..errors import N_, GameError
+from ..errors import N_, Faults, GameError
 from ..gamefile import REPORT_FORMAT, file_parts, json_object, whole_field
-from ..settings import Setting
+from ..settings import Setting, with_known
 from ..teams import TEAM_WORDS, TEAMS
+
+T = TypeVar("T")
 
 
 class Coup(Protocol):
@@ -52,23 +54,23 @@ def variant(data: object, variants: tuple[str, ...]) -> str:
 
 
 def parts(
-    data: object, counts: tuple[int, ...], message: str
+    data: object, counts: tuple[int, ...], message: str, faults: Faults | None = None
 ) -> tuple[list[str], int, Mapping[str, Any], list[object]]:
     """The players (as many as one of ``counts``), first dealer, rules and coups of a file."""
     listed = json_object(data).get("players") if isinstance(data, Mapping) else None
     count = counts[0]
     if isinstance(listed, list) and len(listed) in counts:
         count = len(listed)
-    return file_parts(data, "manille", count, message)
+    return file_parts(data, "manille", count, message, faults)
 
 
-def known(table: Sequence[Setting], rules: Mapping[str, Any]) -> dict[str, Any]:
-    """The file's rules without ``variant``; a key of no row is refused (a typo)."""
-    keys = {s.key for s in table}
-    for key in rules:
-        if key not in keys and key != "variant":
-            raise GameError(f"rules.{key}", N_("rules.{key}: unknown rule"), key=key)
-    return {k: v for k, v in rules.items() if k != "variant"}
+def known(
+    table: Sequence[Setting], rules: Mapping[str, Any], make: Callable[[dict[str, Any]], T]
+) -> T:
+    """What ``make`` builds of the file's rules without ``variant``; a key of no row is
+    refused (a typo), the others checked all the same (``settings.with_known``)."""
+    chosen = {k: v for k, v in rules.items() if k != "variant"}
+    return with_known(make, chosen, {s.key for s in table})
 
 
 def optional_whole(item: Mapping[str, object], key: str) -> int | None:

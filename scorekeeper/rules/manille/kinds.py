@@ -17,7 +17,7 @@ from typing import Any, ClassVar, TypeVar
 from ...names import cut, dealer_width, left, right
 from .. import seat_names, settings
 from ..counts import counts_shown
-from ..errors import N_, GameError
+from ..errors import N_, Faults, GameError
 from ..gamefile import coup_object, file_head, note_field, numbered, whole_field
 from ..kind import JsonObject, Kind
 from ..ledger import minus
@@ -50,11 +50,24 @@ class ManilleKind(Kind[G, R, Rep, C]):
     players_message: ClassVar[str] = ""
 
     def load(self, data: Mapping[str, object]) -> G:
-        variant = file.variant(data, _variants())  # an unknown variant is refused by its name
-        if not self.owns({"variant": variant}, ""):
+        faults = Faults()  # the variant, the head and the rules checked apart, refused together
+        variant = faults.get(lambda: file.variant(data, _variants()))  # refused by its name
+        if variant is not None and not self.owns({"variant": variant}, ""):
             raise TypeError(f"{self!r} does not read another variant's games")
-        players, first, rules_data, coups_data = file.parts(data, self.seats, self.players_message)
-        rules: Any = self.file_rules(file.known(self.table, rules_data), len(players))
+        players, first, rules_data, coups_data = file.parts(
+            data, self.seats, self.players_message, faults
+        )
+        rules: Any = None
+        if variant is not None:  # read for its table; without one, its keys only
+            count = len(players)
+            rules = faults.get(
+                lambda: file.known(
+                    self.table,
+                    rules_data,
+                    lambda chosen: self.file_rules(chosen, count) if count else None,
+                )
+            )
+        faults.done()
         game: Any = self.game_type(tuple(players), rules, first)
         coups = numbered(coups_data, lambda item: self.load_coup(item, game))
         loaded: G = game.with_coups(coups)

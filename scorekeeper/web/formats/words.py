@@ -146,6 +146,18 @@ def refusal_text(error: GameError) -> str:
     return error.translated(_, grouped, minus)
 
 
+def refusal_sentence(error: GameError) -> str:
+    """A refusal of the engine as the site shows any refusal (``error_text``): a sentence,
+    its first letter a capital, its full stop. A message that opens on what the file wrote
+    is left as written — a key ("rules.poulle: unknown rule", "first_dealer …"), a name, a
+    value (``{name}``…) — since a capital would misquote it."""
+    text = error_text(error)
+    first = _(error.template).split(" ", 1)[0]
+    if error.coup is None and not error.led and first.isalpha():
+        text = capital(text)
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
 def kind_titles(played: Collection[str] | None = None) -> dict[str, str]:
     """Each game kind (of ``played``, its keys; every kind if None) → its title in the
     reader's words, as the season heads its points table ("la Manille (classique)"), in the

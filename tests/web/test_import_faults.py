@@ -1,0 +1,225 @@
+"""The import says every fault of a game file its way (names22).
+
+A file refused was shown the engine's first message raw, in lowercase ("players must be three
+or four distinct non-empty names"), where the new-game form names the person typed twice. The
+import now says each fault found apart from the others (the head's format, its players, its
+rules), as the site says any refusal (a sentence, a capital, the reader's language), the
+players' repeated name in the form's own words (``forms.clash_text``), at most ``SHOWN``
+faults then how many more; a refused coup stops the replay: which coup, why, and how many after
+it are left unchecked. The command keeps the engine's words. Nothing is stored on refusal.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+from notation import SEED
+from test_names import count, field_error
+from web import NEW_GAME
+
+from scorekeeper.cli import main
+from scorekeeper.web.games import SHOWN
+
+ALERT = re.compile(r'<p class="error" role="alert"[^>]*>(.*?)</p>', re.S)
+
+
+def refusals(client, data: object, language: str = "en") -> list[str]:
+    """The import's refusal of ``data``, a line a fault; the page 422 and nothing stored."""
+    before = _stored(client)
+    response = client.post(
+        "/games/import", data={"text": json.dumps(data)}, headers={"Accept-Language": language}
+    )
+    assert response.status_code == 422
+    assert _stored(client) == before
+    return [html.unescape(line).strip() for line in ALERT.findall(response.text)]
+
+
+def _stored(client) -> tuple[int, int, int]:
+    app = client.application
+    return (
+        count(app, "select count(*) from games"),
+        count(app, "select count(*) from coups"),
+        count(app, "select count(*) from changes"),
+    )
+
+
+def form_words(client, first: str, second: str, language: str) -> str:
+    """What the new-game form says under the second of two names typed, in ``language``."""
+    typed = {**NEW_GAME, "player0": first, "player1": second, "player2": "Chloé"}
+    response = client.post("/games/new", data=typed, headers={"Accept-Language": language})
+    assert response.status_code == 422
+    assert second in field_error(response.text, "player1")  # said under the second name
+    (said,) = ALERT.findall(response.text)
+    return html.unescape(said).strip()
+
+
+SAID = {
+    ("Anne Dupont", "en"): "Anne Dupont is already at this table: one person cannot sit at two"
+    " seats.",
+    ("Anne Dupont", "fr"): "Anne Dupont est déjà à cette table : une personne ne peut occuper"
+    " deux places.",
+    ("anne dupont", "en"): "anne dupont is already at this table as Anne Dupont (names are"
+    " compared without case, accents or spaces).",
+    ("anne dupont", "fr"): "anne dupont est déjà à cette table sous le nom Anne Dupont (les"
+    " noms sont comparés sans majuscules, accents ni espaces).",
+}
+
+
+@pytest.mark.parametrize(("second", "language"), sorted(SAID))
+def test_a_repeated_name_is_said_as_the_form_says_it(client, second, language):
+    """The very name twice and another spelling of it, in English and French: the import's
+    line is the form's, word for word (asked of the form, not copied), and the sentence
+    expected (hand-written)."""
+    data = {**SEED, "players": ["Anne Dupont", second, "Chloé"], "coups": []}
+    said = refusals(client, data, language)
+    assert [" ".join(line.split()) for line in said] == [SAID[second, language]]
+    assert said == [form_words(client, "Anne Dupont", second, language)]
+
+
+def test_the_command_keeps_the_engines_words(tmp_path, capsys):
+    """``scorekeeper replay`` of the same file: the file format's words, unchanged."""
+    data = {**SEED, "players": ["Anne Dupont", "Anne Dupont", "Chloé"], "coups": []}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        "error: players must be three or four distinct non-empty names\n"
+    )
+
+
+def test_the_heads_faults_are_all_said_and_the_command_says_the_first(client, tmp_path, capsys):
+    """Its format, its players, a rule unknown and a rule's value all wrong: four lines,
+    capitalised, in the reader's language; a line that opens on a key of the file keeps it
+    as written (a capital would misquote it)."""
+    data = {
+        **SEED,
+        "format": "scorekeeper-game/9",
+        "players": ["Anne", "Anne", "Chloé"],
+        "rules": {"poule_system": "3-2", "poulle": 1, "cave": 0},
+    }
+    assert refusals(client, data) == [
+        "Format must be 'scorekeeper-game/1', got 'scorekeeper-game/9'.",
+        "Anne is already at this table: one person cannot sit at two seats.",
+        "rules.poulle: unknown rule.",
+        "rules.cave must be at least 1.",
+    ]
+    assert refusals(client, data, "fr") == [
+        "Le format doit être 'scorekeeper-game/1', pas 'scorekeeper-game/9'.",
+        "Anne est déjà à cette table\u202f: une personne ne peut occuper deux places.",
+        "rules.poulle\u202f: règle inconnue.",
+        "rules.cave vaut au moins 1.",
+    ]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        "error: format must be 'scorekeeper-game/1', got 'scorekeeper-game/9'\n"
+    )
+
+
+def test_a_hostile_files_faults_are_bounded(client):
+    """3,000 unknown rules, each a fault: ``SHOWN`` of them, then how many more (2,995 =
+    3,000 − 5), in the reader's groups and plural; one more than ``SHOWN``: the singular."""
+    assert SHOWN == 5
+    rules = {f"k{n:04}": 1 for n in range(3000)}
+    said = refusals(client, {**SEED, "rules": rules})
+    assert said == [
+        *(f"rules.k{n:04}: unknown rule." for n in range(5)),
+        "And 2,995 more faults in this file.",
+    ]
+    assert refusals(client, {**SEED, "rules": rules}, "fr")[-1] == (
+        "Et 2\u202f995 autres erreurs dans ce fichier."
+    )
+    six = {f"k{n}": 1 for n in range(6)}
+    assert refusals(client, {**SEED, "rules": six})[-1] == "And 1 more fault in this file."
+
+
+BAD_PLAYER = {"hombre": "Z", "contract": "demande", "tricks": {"A": 4, "B": 4, "C": 1}}
+
+
+@pytest.mark.parametrize(
+    ("at", "after"),
+    [
+        (3, "The 4 coups after it cannot be checked until it is put right."),  # 7 − 3 = 4
+        (6, "The coup after it cannot be checked until it is put right."),  # 7 − 6 = 1
+        (7, None),  # the last coup: nothing after it
+    ],
+)
+def test_a_refused_coup_says_which_and_how_many_after_it_are_unchecked(client, at, after):
+    coups = list(SEED["coups"])
+    assert len(coups) == 7
+    coups[at - 1] = BAD_PLAYER
+    said = refusals(client, {**SEED, "coups": coups})
+    assert said == [
+        f"Coup {at}: hombre 'Z' is not one of the players.",
+        *([after] if after else []),
+    ]
+
+
+def test_a_coup_the_replay_refuses_stops_it_there(client):
+    """Coup 2's tricks sum to 10 (4 + 4 + 2), not 9: the replay stops at coup 2, five coups
+    after it (7 − 2) unchecked; in French too."""
+    coups = list(SEED["coups"])
+    coups[1] = {"hombre": "B", "contract": "demande", "tricks": {"A": 4, "B": 4, "C": 2}}
+    said = refusals(client, {**SEED, "coups": coups})
+    assert len(said) == 2 and said[0].startswith("Coup 2: ")
+    assert said[1] == "The 5 coups after it cannot be checked until it is put right."
+    french = refusals(client, {**SEED, "coups": coups}, "fr")
+    assert french[1] == (
+        "Les 5 coups qui le suivent ne peuvent être vérifiés tant qu’il n’est pas corrigé."
+    )
+
+
+MANILLE = {
+    "format": "scorekeeper-game/1",
+    "game": "manille",
+    "players": ["Anne", "Bruno", "Chloé", "Denis"],
+    "rules": {"variant": "classique"},
+    "coups": [],
+}
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (  # la Manille: a name twice and an unknown rule
+            {**MANILLE, "players": ["Anne", "Bruno", "ANNE", "Denis"], "rules": {"mancehs": 1}},
+            [
+                "ANNE is already at this table as Anne (names are compared without case,"
+                " accents or spaces).",
+                "rules.mancehs: unknown rule.",
+            ],
+        ),
+        (  # a name twice and the rules right: the rules are read for no table
+            {**MANILLE, "players": ["Anne", "Bruno", "Anne", "Denis"]},
+            ["Anne is already at this table: one person cannot sit at two seats."],
+        ),
+        (  # an unknown variant: the head is checked all the same
+            {**MANILLE, "format": None, "rules": {"variant": "suisse"}},
+            [
+                "rules.variant must be one of classique, belge, got 'suisse'.",
+                "Format must be 'scorekeeper-game/1', got None.",
+            ],
+        ),
+        (  # l'Homme de Brou
+            {**MANILLE, "game": "brou", "players": ["Anne", "Anne", "Chloé"], "rules": {"x": 1}},
+            ["Players must be four distinct non-empty names.", "rules.x: unknown rule."],
+        ),
+        (  # jetons: an unknown accounting, and a name twice
+            {**SEED, "players": ["Anne", "Anne", "C"], "rules": {"accounting": "poker"}},
+            None,
+        ),
+    ],
+    ids=["manille", "manille rules right", "variant", "brou", "accounting"],
+)
+def test_every_game_says_its_heads_faults_together(client, data, said):
+    lines = refusals(client, data)
+    if said is None:  # the system's words are its own: two lines, the name the form's
+        assert len(lines) == 2 and lines[1] == (
+            "Anne is already at this table: one person cannot sit at two seats."
+        )
+    else:
+        assert [" ".join(line.split()) for line in lines] == said
