@@ -12,8 +12,10 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_browser_club import evening_by_phone
 from web import laid_out_width
 
+from scorekeeper.clubs.evening_tables import MAX_TITLE
 from scorekeeper.names import MAX_LENGTH
 
 pytestmark = pytest.mark.browser
@@ -41,4 +43,28 @@ def test_the_refusal_of_a_5000_character_name_stays_390_px_wide(file_page: Page,
     expect(page.locator(".has-error").first.get_by_role("alert")).to_contain_text(str(MAX_LENGTH))
     assert re.search(r"/games/new$", page.url)
     expect(page.locator("#player0")).to_have_value(LONG)  # what was typed, kept to shorten
+    assert laid_out_width(page) <= 390, page.evaluate(WIDER)
+
+
+def test_an_evening_titled_with_one_long_word_stays_390_px_wide(file_page: Page, live_server: str):
+    """An evening's title of 60 letters and no space (its bound, MAX_TITLE) made the club's
+    page 625 px wide (its list of evenings: a link is a flex box as wide as its longest word)
+    and the cash box 594 px (the fee's "For the evening" buttons) on a 390 px phone
+    (smoke22)."""
+    page = file_page  # a French phone at 390×844
+    club, _evening, _table = evening_by_phone(page, live_server)
+    page.goto(club + "/cash")
+    day = page.locator("#fee-on").input_value()  # the fee's date: the server's today
+    page.goto(club)
+    title = "L" * MAX_TITLE
+    page.locator("#new-evening input[name=date]").fill(day)
+    page.locator("#new-evening input[name=title]").fill(title)
+    page.locator("#new-evening button[name=submit]").tap()
+    expect(page.locator("h1")).to_contain_text(title)  # the new evening's page
+    page.goto(club)
+    expect(page.get_by_role("link", name=re.compile(title))).to_be_visible()
+    assert laid_out_width(page) <= 390, page.evaluate(WIDER)
+    page.goto(club + "/cash")
+    # the plain cash box's fee may name that evening, its date being the fee's
+    expect(page.locator("#f-evening .choice", has_text=title)).to_be_visible()
     assert laid_out_width(page) <= 390, page.evaluate(WIDER)
