@@ -16,6 +16,7 @@ money only, so what is left of each fee is the whole of it.
 
 from __future__ import annotations
 
+import html
 import re
 import sqlite3
 from html.parser import HTMLParser
@@ -197,6 +198,23 @@ def test_the_plain_fee_form_refuses_an_evening_it_cannot_store(client, app):
         data=dict(form.fields) | {"amount": "1,00", "evening": "999", "member": ids(app)["Anne"]},
     ).text
     assert 'href="#f-evening"' in refused  # the summary links to the field refused
+    drawn = FormReader()
+    drawn.feed(refused)  # an evening not listed: "None" checked, as the form now sends it
+    assert ("evening", "") in drawn.fields and list(drawn.evenings) == ["", str(tuesday)]
+
+    # Tuesday chosen, then the date typed changed to a day of no evening (the choices are
+    # the date's when the page was drawn): refused, and the field drawn all the same with its
+    # message and "None" checked (review22: the summary linked to a field not on the page);
+    # sent again as drawn, the fee names none, as the form shows
+    data = dict(form.fields) | {"amount": "1,25", "evening": str(tuesday), "on": "2026-01-02"}
+    refused = client.post(form.action, data=data | {"member": ids(app)["Anne"]}).text
+    assert 'href="#f-evening"' in refused and 'id="f-evening"' in refused
+    assert "Choose an evening held on the fee's date, or none." in html.unescape(refused)
+    drawn = FormReader()
+    drawn.feed(refused)
+    assert list(drawn.evenings) == [""] and ("evening", "") in drawn.fields
+    assert sent(client, drawn, "1,25") == 302
+    assert stored(app, 125) == {"Anne": None}
     # in French, as a treasurer reads it
     french = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": "fr"}).text
     assert "Aucune\u202f: des frais du jour" in french
