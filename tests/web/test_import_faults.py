@@ -120,6 +120,24 @@ def test_the_heads_faults_are_all_said_and_the_command_says_the_first(client, tm
     )
 
 
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        ("en", "Game must be one of "),
+        ("fr", "La clé game doit être l’un de "),
+        ("da", "Nøglen game skal være en af "),
+        ("nl", "De sleutel game moet een van "),
+    ],
+)
+def test_a_key_of_the_file_is_quoted_as_written_in_every_language(client, language, said):
+    """A fault about the file's key ``game``: French, Danish and Dutch name the key as the
+    file writes it, the sentence's capital on the word before it ("Game doit être" on the
+    French page misquoted it: review22); English keeps the engine's own words, capitalised."""
+    (line,) = refusals(client, {**SEED, "game": "whist"}, language)
+    assert line.startswith(said), line
+    assert "'whist'" in line, line
+
+
 def test_a_hostile_files_faults_are_bounded(client):
     """3,000 unknown rules, each a fault: ``SHOWN`` of them, then how many more (2,995 =
     3,000 − 5), in the reader's groups and plural; one more than ``SHOWN``: the singular."""
