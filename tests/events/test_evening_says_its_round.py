@@ -1,7 +1,9 @@
 """An event round's evening says whose round it is (fix22b, smoke22): its page and its close
 page say "Cup — round 1 of 3" as the round's tables do, linked to the event's page its reader
 may open (the director's page to whoever runs the event, the read link's ranking to a club
-reader); a typed evening of the same day and label says none of it.
+reader); a typed evening of the same day and label says none of it. The close page opened
+from the director's list goes back there once closed; a ``next`` that is not a path of this
+site is ignored.
 
 The club's "Cup — 1" is typed first, so round 1's evening is "Cup — 1 (2)" (events22).
 """
@@ -88,6 +90,58 @@ def test_a_club_reader_is_linked_to_the_ranking_never_to_the_directors_page(clie
     (link,) = re.findall(r"/events/1/manage/[\w-]+", client.get("/events/1").text)
     assert reader.get(link).status_code == 302
     assert said(reader.get(f"/evenings/{rounds}").text) == ("/events/1", "Cup — round 1 of 3")
+
+
+def close_form(page: str) -> dict[str, str]:
+    """The close page's form as drawn: its hidden fields' names and values."""
+    form = re.search(
+        r'<form method="post" action="[^"]*/close" id="closing">(.*?)</form>', page, re.S
+    )
+    assert form is not None
+    fields = {}
+    for field in re.findall(r'<input [^>]*type="hidden"[^>]*>', form.group(1)):
+        name, value = re.search(r'name="(\w+)"', field), re.search(r'value="([^"]*)"', field)
+        assert name is not None and value is not None, field
+        fields[name.group(1)] = value.group(1)
+    return fields
+
+
+def test_closed_from_the_directors_list_the_director_is_back_on_his_page(client, app):
+    _club, _typed, rounds = typed_then_round(client, app)
+    # as the director's list links it (test_open_round_evenings, once the event is final)
+    page = client.get(f"/evenings/{rounds}/close?next=/events/1").text
+    assert re.search(r'<a class="button" href="/events/1" id="not-now">', page)
+    fields = close_form(page)
+    assert fields["next"] == "/events/1" and fields["confirmed"] == "1"
+    answer = client.post(f"/evenings/{rounds}/close", data=fields)
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == "/events/1"
+    assert one_value(app, "select count(*) from evening_closings where evening_id = ?", rounds) == 1
+    # its page says the evening is closed, and how many entries it posted (none: no coup)
+    assert "The evening is closed: its tables take no more coups." in client.get("/events/1").text
+
+
+FORGED = ["https://evil.example/", "//evil.example", "/\\evil.example", "/\t/evil.example", "evil"]
+
+
+@pytest.mark.parametrize("forged", FORGED)
+def test_a_forged_next_is_ignored(client, app, forged):
+    _club, _typed, rounds = typed_then_round(client, app)
+    page = client.get(f"/evenings/{rounds}/close", query_string={"next": forged}).text
+    assert re.search(rf'<a class="button" href="/evenings/{rounds}" id="not-now">', page)
+    fields = close_form(page)
+    assert "next" not in fields
+    # posted by hand: the evening's page, as without one
+    answer = client.post(f"/evenings/{rounds}/close", data={**fields, "next": forged})
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == f"/evenings/{rounds}"
+    assert one_value(app, "select count(*) from evening_closings") == 1
+    # not confirmed: asked first, the forged target not carried on
+    unasked = client.post(
+        f"/evenings/{rounds}/close", data={"next": forged, **{"version": fields["version"]}}
+    )
+    assert unasked.status_code == 303
+    assert unasked.headers["Location"] == f"/evenings/{rounds}/close"
 
 
 def test_an_event_row_changed_behind_the_app_is_named_not_a_409(client, app):
