@@ -16,6 +16,10 @@ Once the event's final standing is declared its round evenings may still be open
 money is posted by closing each (clubs/closing.py), which the club's managers do on the
 evening's close page, after its question. The event's pages name them (``still_open``);
 nothing here closes one.
+
+Which round an evening is lives in one place, the round's row (``event_rounds.evening_id``):
+the evening's own pages ask it (``round_of``) to say whose round it is, so that beside a
+typed evening of its label a reader can tell the event's (fix22b).
 """
 
 from __future__ import annotations
@@ -82,3 +86,30 @@ def still_open(db: sqlite_utils.Database, event_id: int) -> list[OpenEvening]:
         if kept is not None and not closed(db, kept.id):
             found.append(OpenEvening(int(number), kept))
     return found
+
+
+@dataclass(frozen=True)
+class RoundOf:
+    """The event round whose evening it is, as its round's row names it."""
+
+    event_id: int
+    number: int
+
+
+def round_of(db: sqlite_utils.Database, evening_id: int) -> RoundOf | None:
+    """The round whose evening ``evening_id`` is (None: an evening typed on the club's page).
+
+    The round's row is the one home of the link (``event_rounds.evening_id``, which has no
+    index); it is reached through the evening's tables, each of the round's found by its
+    game (every read through an index: a round's draw seats its tables at its evening, so
+    a round's evening has tables), and the round's row decides."""
+    row = db.execute(
+        "select r.event_id, r.number from evening_games g"
+        " join event_tables t on t.game_id = g.game_id"
+        " join event_rounds r on r.event_id = t.event_id and r.number = t.round"
+        " where g.evening_id = :evening and r.evening_id = :evening limit 1",
+        {"evening": evening_id},
+    ).fetchone()
+    if row is None or not all(isinstance(value, int) for value in row):
+        return None
+    return RoundOf(int(row[0]), int(row[1]))

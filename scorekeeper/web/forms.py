@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from contextvars import ContextVar
 from typing import Any, Protocol, Self
+from urllib.parse import urlsplit
 
 from flask import abort, request
 from flask_babel import gettext as _
@@ -275,6 +276,21 @@ def bounded_arg(name: str, default: int, low: int, high: int) -> int:
     """A whole number of the query string within [low, high], else ``default``."""
     number = whole(request.args.get(name))
     return number if number is not None and low <= number <= high else default
+
+
+def same_site_path(target: str) -> str | None:
+    """``target`` if it is a path on this site, else None (no open redirect).
+
+    Browsers drop tabs and newlines and read a backslash as a slash, so
+    ``/\t/evil.example`` or ``/\\evil.example`` would leave the site: any
+    control character, space or backslash refuses the target.
+    """
+    if not target.startswith("/") or target.startswith("//"):
+        return None
+    if any(c <= " " or c in "\\\x7f" for c in target):
+        return None
+    parts = urlsplit(target)
+    return target if not parts.scheme and not parts.netloc else None
 
 
 def changed_meanwhile(form: Any, field: Any, game_id: int) -> store.StoredGame:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -30,7 +29,7 @@ from . import blueprints
 from .events import listing
 from .formats.numbers import grouped
 from .formats.words import refusal_sentence
-from .forms import ActionForm, ImportForm, bounded_arg, clash_text
+from .forms import ActionForm, ImportForm, bounded_arg, clash_text, same_site_path
 from .kept.expensive import expensive, game_key
 from .starting.creating import created, evening_arg
 from .table.gamefiles import game_file_text
@@ -211,18 +210,3 @@ def language(code: str) -> BaseResponse:
         secure=bool(current_app.config.get("BEHIND_TLS")),
     )
     return response
-
-
-def same_site_path(target: str) -> str | None:
-    """``target`` if it is a path on this site, else None (no open redirect).
-
-    Browsers drop tabs and newlines and read a backslash as a slash, so
-    ``/\t/evil.example`` or ``/\\evil.example`` would leave the site: any
-    control character, space or backslash refuses the target.
-    """
-    if not target.startswith("/") or target.startswith("//"):
-        return None
-    if any(c <= " " or c in "\\\x7f" for c in target):
-        return None
-    parts = urlsplit(target)
-    return target if not parts.scheme and not parts.netloc else None

@@ -72,8 +72,8 @@ def test_the_final_standing_names_the_round_evenings_left_open(client, app, monk
         " Round 2 — November 30, 2026 — Cup — 2 · Close the evening…"
         " Closing an evening posts its results to the club's cash box: the event closes none."
     )
-    for evening in (first, second):
-        assert f'href="/evenings/{evening}/close"' in page
+    for evening in (first, second):  # the close page goes back to the director's (fix22b)
+        assert f'href="/evenings/{evening}/close?next=/events/1"' in page
         assert client.get(f"/evenings/{evening}/close").status_code == 200
 
     # round 1's evening closed from its page: one left, said in French too

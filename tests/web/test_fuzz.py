@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 import sqlite3
 from urllib.parse import quote, urlencode, urlsplit
 
@@ -34,8 +35,10 @@ from fuzz_data import (
 )
 from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
+from markupsafe import escape
 from notation import SEED
 from web import NEW_GAME
+from werkzeug.urls import iri_to_uri
 
 from scorekeeper.rules import kinds
 from scorekeeper.web.forms import whole
@@ -138,6 +141,7 @@ GET_ROUTES = [
     "/events/{n}",
     "/events?page={n}",
     "/evenings/{n}/close",
+    "/evenings/1/close?next={next}",
     "/events/{n}/close",
     "/events/{n}/tables/{n}/qr.svg",
     "/events/{t}/wall?dark={t}",
@@ -692,6 +696,7 @@ EVERY_FIELD = sorted(
     | {"payer", "payee", "paid"}
     | {"names", "player", "points", "reason", "round", "table", "unlock", "seating", "method"}
     | {"confirmed"}
+    | {"next"}  # the close page's way back (fix22b)
 )
 UPLOAD = st.one_of(
     st.binary(max_size=300),
@@ -753,7 +758,7 @@ ACCEPTED = {
         "method": "total",
         "bye": "average",
     },
-    "/evenings/{evening}/close": {"confirmed": "1"},
+    "/evenings/{evening}/close": {"confirmed": "1", "next": "/events/1"},
     "/games/{game}/stop": {"confirmed": "1"},
     "/events/{event}/close": {"confirmed": "1"},
     "/events/{event}/players": {"names": "Zoe\nYves; Gent"},
@@ -1116,3 +1121,33 @@ def test_a_json_body_is_no_form(tmp_path_factory, data):
             data=body,
             content_type="application/json",
         )
+
+
+@settings(FUZZ, max_examples=examples(25))
+@example(sent="/events/1")
+@example(sent="//evil.example")
+@example(sent="https://evil.example/")
+@example(sent="/\\evil.example")
+@given(sent=st.one_of(NEXT, HOSTILE, st.sampled_from(["/events/1", "/clubs/2", "http://x/"])))
+def test_the_close_pages_next_goes_back_here_or_to_the_evening(tmp_path_factory, sent):
+    """The close page opened with a ``next`` (the director's list of round evenings, fix22b)
+    goes back there once the evening is closed, if it is a path of this site; anything else
+    is ignored: never a 500, never another site, the evening's page as without one. The
+    manager closes club 2's evening 1."""
+    world, path = the_world(tmp_path_factory)
+    manager, _ = fuzz_copy(world, path)
+    page = manager.get("/evenings/1/close", query_string={"next": sent})
+    assert page.status_code == 200, page.data[:300]
+    carried = re.findall(r'name="next" value="([^"]*)"', page.text)
+    assert carried in ([], [str(escape(sent))]), (sent, carried)
+    form = {"confirmed": "1", "version": read(path, "clubs", 2), "next": sent}
+    answer = answer_is_sane(path, manager, "POST", "/evenings/1/close", True, data=form)
+    assert answer.status_code == 302
+    back = answer.headers["Location"]
+    # on this site, a path: what was sent when the page carried it, else the evening's page
+    assert back == ("/evenings/1" if not carried else iri_to_uri(sent)), (sent, back)
+    assert not urlsplit(back).netloc and not back.startswith("//") and "\\" not in back
+    if sent in ("//evil.example", "https://evil.example/", "/\\evil.example"):
+        assert back == "/evenings/1"
+    if sent == "/events/1":
+        assert back == "/events/1"

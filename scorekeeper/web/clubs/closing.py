@@ -6,6 +6,10 @@ the close with ``confirmed``. A close posted without it (an old page, a
 stray tap) is sent to that page, never carried out. Reopening is one button.
 Each says which version of the club its page showed; what closing does is
 scorekeeper/clubs/closing.py's (tables locked, results posted in money).
+
+The close page opened from another page of the site (the director's list of round evenings
+left open, ``?next=``) goes back there once closed, and its "Not now" too; a ``next`` that is
+not a path of this site (``forms.same_site_path``) is ignored: the evening's page, as without.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from ...store import closings
 from ...store.stops import end_changes, evening_refusal, evening_stops, playing
 from .. import blueprints
 from ..formats.words import refusal_text
-from ..forms import CLUB_CHANGED, ActionForm, form_version
+from ..forms import CLUB_CHANGED, ActionForm, form_version, same_site_path
 from ..table.seat_words import named_changes, names_now
 
 bp = blueprints.clubs
@@ -42,6 +46,12 @@ def _evening(evening_id: int) -> tuple[clubs.Evening, clubs.Club, int]:
     return found, club, form_version(form)
 
 
+def _back(evening_id: int, sent: str | None) -> str:
+    """Where the close page goes back to: the site's page it was opened from (``next``),
+    else the evening's page."""
+    return same_site_path(sent or "") or url_for("clubs.evening", evening_id=evening_id)
+
+
 @bp.get("/evenings/<int:evening_id>/close")
 def confirm_close(evening_id: int) -> str | BaseResponse:
     """The question before closing: the tables its close stops named (those still playing;
@@ -50,9 +60,10 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
     if found is None:
         abort(404)
     club = access.managed_club(found.club_id)  # 404 for a stranger, 403 for a reader
+    sent = request.args.get("next")
     if closings.closed(get_db(), evening_id):
         flash(_("The evening is closed already."))
-        return redirect(url_for("clubs.evening", evening_id=evening_id))
+        return redirect(_back(evening_id, sent))
     room = room_of(get_db(), found, club)
     # the tables the close stops (store/stops.py with_evening), and no other: one where no
     # coup was played has nothing to end, and is said apart
@@ -78,14 +89,17 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
         ending=ending,
         refusals=refusals,
         form=ActionForm(formdata=None, version=str(club.version)),
+        next=same_site_path(sent or ""),  # carried by the form, checked again when posted
+        back=_back(evening_id, sent),
     )
 
 
 @bp.post("/evenings/<int:evening_id>/close")
 def close(evening_id: int) -> BaseResponse:
     evening, club, version = _evening(evening_id)
+    sent = same_site_path(request.form.get("next", ""))
     if request.form.get("confirmed") != "1":  # not from the confirmation page: ask first
-        return redirect(url_for("clubs.confirm_close", evening_id=evening_id), 303)
+        return redirect(url_for("clubs.confirm_close", evening_id=evening_id, next=sent), 303)
     try:
         written = closing.close(get_db(), club, evening, version)
     except clubs.Refused:
@@ -100,7 +114,7 @@ def close(evening_id: int) -> BaseResponse:
             + " "
             + ngettext("%(num)s entry posted.", "%(num)s entries posted.", written)
         )
-    return redirect(url_for("clubs.evening", evening_id=evening_id))
+    return redirect(_back(evening_id, sent))
 
 
 @bp.post("/evenings/<int:evening_id>/reopen")

@@ -15,7 +15,7 @@ import hashlib
 import hmac
 from collections.abc import Hashable
 
-from flask import abort, current_app
+from flask import abort, current_app, url_for
 
 from ...db import generation, get_db
 from ...events import records as stored
@@ -34,6 +34,16 @@ def can_manage_event(found: Event) -> bool:
         return True
     held = access.device_hash()
     return held is not None and stored.holds(get_db(), found.id, held)
+
+
+def event_page(found: Event) -> str:
+    """The event's page this browser may open: the director's page to whoever runs it (its
+    manager link's holders, the club's managers, the admin), else the read link's ranking,
+    as the club's page links its events. The director's address is never shown to a reader
+    (it would 404 for him: it says nothing he can open)."""
+    if can_manage_event(found):
+        return url_for("events.director", event_id=found.id)
+    return url_for("events.public", token=found.read_token)
 
 
 def managed_event(event_id: int) -> Event:
