@@ -36,12 +36,14 @@ from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..formats.collation import by_name
+from ..formats.dates import day as said_day
 from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL_WORDS, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, typed_note, whole
 from .cash_forms import (
     KIND_WORDS,
     MODES,
+    SEASON_NAMES_NONE,
     TYPED,
     EntryForm,
     FeesForm,
@@ -70,6 +72,7 @@ def context() -> dict[str, Any]:
         "entry_words": entry_words,
         "BOX": BOX,
         "PROVISIONAL_WORDS": PROVISIONAL_WORDS,
+        "SEASON_NAMES_NONE": SEASON_NAMES_NONE,
     }
 
 
@@ -111,7 +114,21 @@ def _fees_form(
     )
     form.member.choices = options((str(m.id), m.name) for m in people)
     form.member.data = checked
+    if evening is None:  # the plain page: the evening ticked, when held on the form's date
+        form.evening.data = _evening_by_default(shown, form.on.data, str(EntryKind.FEE_EVENING))
     return form, shown
+
+
+def _evening_by_default(shown: clubs.Evening | None, on: str | None, kind: str | None) -> str:
+    """What the plain page's "For the evening" checks unless the treasurer chose: the
+    evening whose players the form ticks (``shown``) when it is held on the form's date
+    ``on`` and the fee is one of an evening (``EVENING_FEES``), else none (""). One fact
+    for both: the players ticked and the evening stored agree (fix22a: the form ticked
+    Thursday's players and chose none, and those players got a fee naming no evening)."""
+    fee = next((k for k in FEES if str(k) == kind), None)
+    if shown is None or fee not in EVENING_FEES or typed_date(on) != shown.date:
+        return ""
+    return str(shown.id)
 
 
 def _page(
@@ -157,6 +174,8 @@ def _page(
     # view names its own
     fee_day = typed_date(fee_form.on.data) if evening is None else None
     fee_evenings = sorted((e for e in every.values() if e.date == fee_day), key=lambda e: e.id)
+    if fees is not None and evening is None:
+        _redrawn_evening(fee_form, fee_evenings, fee_evening)
     own_ids(fee_form, "fee")
     found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
@@ -215,6 +234,22 @@ def _page(
         typed_here={"evening": None if evening is None else evening.id, "mode": asked_mode or None},
     )
     return page, status
+
+
+def _redrawn_evening(
+    form: FeesForm, drawn: list[clubs.Evening], shown: clubs.Evening | None
+) -> None:
+    """The plain page's fee form drawn again as typed: its "For the evening" checks one of
+    its options. An evening of the date drawn is checked as chosen (however its number was
+    written); a choice refused (forged, of another date, for season dues) or none of those
+    drawn is replaced by the default for the date and fee typed (``_evening_by_default``),
+    the refusal kept beside the field. It checked no option at all, not even none."""
+    chosen = whole((form.evening.data or "").strip())
+    ids = {e.id for e in drawn}
+    if not form.evening.errors and chosen in ids:
+        form.evening.data = str(chosen)
+    elif form.evening.errors or (form.evening.data or "").strip():
+        form.evening.data = _evening_by_default(shown, form.on.data, form.kind.data)
 
 
 @dataclass(frozen=True)
@@ -339,6 +374,11 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         form.amount.errors = [_("Give a sum such as 12.50 (at most 1,000,000).")]
     if on is None:
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
+    if shown is not None and kind in EVENING_FEES and on is not None and on != shown.date:
+        # an evening's view charges its evening's fees, on its day: one of another day was
+        # stored naming no evening, with no word (fix22a); the plain page refuses so too
+        form.on.errors = [_("An evening's fee is dated its day (%(date)s); for another day, "
+                            "charge it from the cash box.", date=said_day(shown.date))]  # fmt: skip
     chosen = None if shown is not None else _evening_chosen(club, form, kind, on)
     if form.errors or kind is None or amount is None or on is None:
         return _page(club, fees=form, status=422)
@@ -379,7 +419,7 @@ def _evening_chosen(
         form.evening.errors = [_("Choose an evening held on the fee's date, or none.")]
         return None
     if kind is not None and kind not in EVENING_FEES:
-        form.evening.errors = [_("Season dues are the season's: they name no evening.")]
+        form.evening.errors = [str(SEASON_NAMES_NONE)]
         return None
     return found.id
 

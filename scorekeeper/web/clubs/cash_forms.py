@@ -50,6 +50,9 @@ KIND_WORDS = {
 }
 """Each entry type in words (the pages, the statement, its CSV)."""
 METHOD_WORDS = {"cash": _l("cash"), "transfer": _l("transfer")}
+SEASON_NAMES_NONE = _l("Season dues are the season's: they name no evening.")
+"""Why season dues name no evening, wherever typed (``accounts.charge``): the plain page's
+refusal of one chosen for them, and the help of an evening's view's Fee form (fix22a)."""
 
 
 def payment_who(entry: Entry) -> str:
@@ -186,10 +189,12 @@ class FeesForm(FlaskForm):
     note = StringField(_l("Note"), validators=[Optional(), at_most(80)])
     evening = StringField(_l("For the evening"), validators=[Optional()])
     """On the plain cash box, when its date has evenings: the one the fee is for (its
-    number), or none (empty, the default); stored in the rows' ``evening_id`` (cash22). An
-    evening's own view names its evening and draws no such field. Radio buttons, no length
-    of their own: anything but one of the club's evenings of the fee's date is refused
-    beside the field (422), never the whole form (``cash._evening_chosen``)."""
+    number), or none (empty); stored in the rows' ``evening_id`` (cash22). By default the
+    evening whose players are checked, when held on the form's date, else none (fix22a:
+    ``cash._evening_by_default``). An evening's own view names its evening and draws no such
+    field. Radio buttons, no length of their own: anything but one of the club's evenings of
+    the fee's date is refused beside the field (422), never the whole form
+    (``cash._evening_chosen``), and the form drawn again checks the default."""
 
 
 class ReverseForm(FlaskForm):
