@@ -51,12 +51,15 @@ from .cash_forms import (
     cash_view,
     entry_words,
     evening_asked,
+    evening_by_default,
+    evening_chosen,
     overpaid,
     own_ids,
     paid,
     payment_who,
     problems,
     recorded,
+    redrawn_evening,
     typed_date,
 )
 from .paging import entries_page
@@ -115,20 +118,8 @@ def _fees_form(
     form.member.choices = options((str(m.id), m.name) for m in people)
     form.member.data = checked
     if evening is None:  # the plain page: the evening ticked, when held on the form's date
-        form.evening.data = _evening_by_default(shown, form.on.data, str(EntryKind.FEE_EVENING))
+        form.evening.data = evening_by_default(shown, form.on.data, str(EntryKind.FEE_EVENING))
     return form, shown
-
-
-def _evening_by_default(shown: clubs.Evening | None, on: str | None, kind: str | None) -> str:
-    """What the plain page's "For the evening" checks unless the treasurer chose: the
-    evening whose players the form ticks (``shown``) when it is held on the form's date
-    ``on`` and the fee is one of an evening (``EVENING_FEES``), else none (""). One fact
-    for both: the players ticked and the evening stored agree (fix22a: the form ticked
-    Thursday's players and chose none, and those players got a fee naming no evening)."""
-    fee = next((k for k in FEES if str(k) == kind), None)
-    if shown is None or fee not in EVENING_FEES or typed_date(on) != shown.date:
-        return ""
-    return str(shown.id)
 
 
 def _page(
@@ -175,7 +166,7 @@ def _page(
     fee_day = typed_date(fee_form.on.data) if evening is None else None
     fee_evenings = sorted((e for e in every.values() if e.date == fee_day), key=lambda e: e.id)
     if fees is not None and evening is None:
-        _redrawn_evening(fee_form, fee_evenings, fee_evening)
+        redrawn_evening(fee_form, fee_evenings, fee_evening)
     own_ids(fee_form, "fee")
     found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
@@ -234,22 +225,6 @@ def _page(
         typed_here={"evening": None if evening is None else evening.id, "mode": asked_mode or None},
     )
     return page, status
-
-
-def _redrawn_evening(
-    form: FeesForm, drawn: list[clubs.Evening], shown: clubs.Evening | None
-) -> None:
-    """The plain page's fee form drawn again as typed: its "For the evening" checks one of
-    its options. An evening of the date drawn is checked as chosen (however its number was
-    written); a choice refused (forged, of another date, for season dues) or none of those
-    drawn is replaced by the default for the date and fee typed (``_evening_by_default``),
-    the refusal kept beside the field. It checked no option at all, not even none."""
-    chosen = whole((form.evening.data or "").strip())
-    ids = {e.id for e in drawn}
-    if not form.evening.errors and chosen in ids:
-        form.evening.data = str(chosen)
-    elif form.evening.errors or (form.evening.data or "").strip():
-        form.evening.data = _evening_by_default(shown, form.on.data, form.kind.data)
 
 
 @dataclass(frozen=True)
@@ -379,7 +354,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         # stored naming no evening, with no word (fix22a); the plain page refuses so too
         form.on.errors = [_("An evening's fee is dated its day (%(date)s); for another day, "
                             "charge it from the cash box.", date=said_day(shown.date))]  # fmt: skip
-    chosen = None if shown is not None else _evening_chosen(club, form, kind, on)
+    chosen = None if shown is not None else evening_chosen(club, form, kind, on)
     if form.errors or kind is None or amount is None or on is None:
         return _page(club, fees=form, status=422)
     try:
@@ -401,27 +376,6 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(_changed_meanwhile(club_id, form), fees=form, status=409)
     flash(recorded(club, charged, kind, signed(kind, amount)))
     return _back(club)
-
-
-def _evening_chosen(
-    club: clubs.Club, form: FeesForm, kind: EntryKind | None, on: str | None
-) -> int | None:
-    """The evening the plain page's fee form says its fee is for (``FeesForm.evening``): one
-    of the club's evenings held on the fee's date ``on``, or None (none chosen). Another
-    (not the club's, of another date, not a number), or one chosen for season dues (the
-    season's, never an evening's): the field refused, so what is stored is what was chosen."""
-    typed = (form.evening.data or "").strip()
-    if not typed or on is None:
-        return None
-    number = whole(typed)
-    found = clubs.evening(get_db(), number) if number and 1 <= number <= access.MAX_ID else None
-    if found is None or found.club_id != club.id or found.date != on:
-        form.evening.errors = [_("Choose an evening held on the fee's date, or none.")]
-        return None
-    if kind is not None and kind not in EVENING_FEES:
-        form.evening.errors = [str(SEASON_NAMES_NONE)]
-        return None
-    return found.id
 
 
 @bp.post("/clubs/<int:club_id>/cash/pay")
