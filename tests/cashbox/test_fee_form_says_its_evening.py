@@ -260,8 +260,15 @@ def test_the_default_is_the_evening_whose_players_are_checked(client, app):
     seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
     thursday = evening(client, app, club, "Thursday")
     seed_table(client, thursday, "Dora", "Émile", "Fanny")
+    dues = {
+        "en": "Season dues are the season's: they name no evening.",
+        "fr": "La cotisation de la saison est de la saison\u202f: elle ne nomme aucune soirée.",
+    }
     for lang, amount, cents in (("en", "2,00", 200), ("fr", "2,50", 250)):
-        plain = fee_form(client, f"/clubs/{club}/cash", lang=lang)
+        page = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": lang}).text
+        # the form says at the fee that dues name none (an evening chosen for them is refused)
+        assert f'id="fee-kind-help">{dues[lang]}</small>' in unescape(page), lang
+        plain = fee_form(client, "", page)
         assert checked(plain) == [str(thursday)], lang
         assert plain.evenings[str(thursday)].endswith("— Thursday"), lang
         assert answered(client, plain, amount, lang).status_code == 302, lang
