@@ -8,6 +8,12 @@ evening and, on a day of two evenings, was listed under both and counted in both
 said so on the form). Each form is read from the page and sent as drawn, with the amount,
 the members and the evening chosen changed as a treasurer would.
 
+A treasurer's smoke test of that (fix22a): the form ticked the last evening's players and
+chose no evening, so a fee sent as drawn named none; a forged choice drew the form again with
+no option checked; an evening's own view stored a fee of another date naming no evening, with
+no word. The form's default is now the evening ticked when held on its date, a refused choice
+is drawn again checked, and the evening's view refuses another date beside the field.
+
 Two evenings today (the plain form's date is the server's day, ``clock.today``): Tuesday
 (Anne, Bruno, Chloé) and Thursday (Dora, Émile, Fanny), each playing the seed at 0.05 € a
 chip (its first player −72 chips = −3.60). Both stay open: an open evening is settled by
@@ -19,6 +25,8 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
+from datetime import date
+from html import unescape
 from html.parser import HTMLParser
 
 from test_close_keeps_paid import balances, statement_end
@@ -77,35 +85,60 @@ class FormReader(HTMLParser):
             self.evenings[self.choice] += data.strip()
 
 
-def fee_form(client, url: str) -> FormReader:
+def fee_form(client, url: str, page: str | None = None, lang: str = "en") -> FormReader:
+    """The fee form of the page at ``url`` (or of ``page``, one already answered)."""
     reader = FormReader()
-    reader.feed(client.get(url).text)
+    headers = {"Accept-Language": lang}
+    reader.feed(page if page is not None else client.get(url, headers=headers).text)
     reader.help = " ".join(reader.help.replace("\xa0", " ").split())
     return reader
 
 
+ERROR = re.compile(r'<p class="error" role="alert" id="fee-(\w+)-error">([^<]+)</p>')
+
+
+def refusals(page: str) -> dict[str, str]:
+    """The fee form's refusals, each beside its field: the field's name → the words."""
+    return {name: unescape(text) for name, text in ERROR.findall(page)}
+
+
+def checked(form: FormReader) -> list[str]:
+    """The evenings the form's "For the evening" checks (one, or none: "" is *None*)."""
+    return [value for name, value in form.fields if name == "evening"]
+
+
 def sent(client, form: FormReader, amount: str, **changed: list[str]) -> int:
     """The form as drawn, its amount typed and the fields ``changed`` chosen otherwise."""
+    return answered(client, form, amount, **changed).status_code
+
+
+def answered(client, form: FormReader, amount: str, lang: str = "en", **changed: list[str]):
+    """``sent``, the whole answer (a refusal's page)."""
     data: dict[str, list[str]] = {}
     for name, value in form.fields:
         if name not in changed:
             data.setdefault(name, []).append(amount if name == "amount" else value)
-    return client.post(form.action, data=data | changed).status_code
+    return client.post(form.action, data=data | changed, headers={"Accept-Language": lang})
 
 
-def stored(app, amount: int) -> dict[str, int | None]:
-    """Each evening fee of ``amount`` cents: its member → the evening its row names."""
+def stored(app, amount: int, kind: str = "fee_evening") -> dict[str, int | None]:
+    """Each fee of ``kind`` of ``amount`` cents: its member → the evening its row names."""
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         found = conn.execute(
             "select m.name, l.evening_id from ledger l join members m on m.id = l.member_id"
-            " where l.kind = 'fee_evening' and l.amount = ?",
-            [-amount],
+            " where l.kind = ? and l.amount = ?",
+            [kind, -amount],
         ).fetchall()
     return dict(found)
 
 
-def evening(client, app, club: int, title: str) -> int:
-    data = {"date": today(), "title": title, "version": version(app, club)}
+def rows(app) -> int:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return int(conn.execute("select count(*) from ledger").fetchone()[0])
+
+
+def evening(client, app, club: int, title: str, on: str = "") -> int:
+    data = {"date": on or today(), "title": title, "version": version(app, club)}
     answer = client.post(f"/clubs/{club}/evenings", data=data)
     assert answer.status_code == 302
     return int(answer.headers["Location"].rsplit("/", 1)[1])
@@ -133,17 +166,18 @@ def test_the_plain_fee_form_stores_the_evening_chosen_and_a_fee_of_none_is_count
 
     plain = fee_form(client, f"/clubs/{club}/cash")
     assert "Thursday." in plain.help  # the last evening's players checked, as before
-    # the evenings of its date to choose from, none chosen by default
+    # the evenings of its date to choose from; Thursday, whose players are checked, by
+    # default (fix22a): test_the_default_is_the_evening_whose_players_are_checked
     assert [label.rsplit(" — ", 1)[-1] for label in plain.evenings.values()] == [
         "None: a fee of the day",
         "Tuesday",
         "Thursday",
     ]
     assert list(plain.evenings) == ["", str(tuesday), str(thursday)]
-    assert ("evening", "") in plain.fields
+    assert checked(plain) == [str(thursday)]
     # each choice sent, each read back from its row: none (1.50 to Dora), Tuesday (2.00 to
     # Anne), Thursday (3.00 to Dora)
-    assert sent(client, plain, "1,50", member=[str(member["Dora"])]) == 302
+    assert sent(client, plain, "1,50", member=[str(member["Dora"])], evening=[""]) == 302
     assert stored(app, 150) == {"Dora": None}
     again = fee_form(client, f"/clubs/{club}/cash")
     chose = {"member": [str(member["Anne"])], "evening": [str(tuesday)]}
@@ -231,4 +265,155 @@ def test_an_evenings_own_view_names_its_evening_and_draws_no_choice(client, app)
     # a choice posted to it anyway: the view's evening is the fee's
     answer = sent(client, own, "2,50", evening=[str(thursday)])
     assert answer == 302, own.fields
+    assert stored(app, 250) == dict.fromkeys(["Anne", "Bruno", "Chloé"], tuesday)
+
+
+def test_the_default_is_the_evening_whose_players_are_checked(client, app):
+    """The plain form checks the players of the club's last evening; when that evening is
+    held on the form's date, "For the evening" chooses it by default, and the form sent as
+    drawn charges those players a fee naming it (fix22a: it chose none, and on a day of two
+    evenings their fees were counted by no evening). In English and in French."""
+    club = new_club(client)
+    tuesday = evening(client, app, club, "Tuesday")
+    seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
+    thursday = evening(client, app, club, "Thursday")
+    seed_table(client, thursday, "Dora", "Émile", "Fanny")
+    dues = {
+        "en": "Season dues are the season's: they name no evening.",
+        "fr": "La cotisation de la saison est de la saison\u202f: elle ne nomme aucune soirée.",
+    }
+    for lang, amount, cents in (("en", "2,00", 200), ("fr", "2,50", 250)):
+        page = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": lang}).text
+        # the form says at the fee that dues name none (an evening chosen for them is refused)
+        assert f'id="fee-kind-help">{dues[lang]}</small>' in unescape(page), lang
+        plain = fee_form(client, "", page)
+        assert checked(plain) == [str(thursday)], lang
+        assert plain.evenings[str(thursday)].endswith("— Thursday"), lang
+        assert answered(client, plain, amount, lang).status_code == 302, lang
+        assert stored(app, cents) == dict.fromkeys(["Dora", "Émile", "Fanny"], thursday), lang
+    french = fee_form(client, f"/clubs/{club}/cash", lang="fr")
+    assert french.evenings[""] == "Aucune\u202f: des frais du jour"  # drawn, not chosen
+
+
+def test_the_default_is_none_when_the_evening_checked_is_of_another_day(client, app):
+    """The last evening (whose players are checked) is held on another day than the form's
+    date: "For the evening" checks *None*, and the form sent as drawn stores none, though
+    the form's date has an evening of its own (today's)."""
+    club = new_club(client)
+    today_s = evening(client, app, club, "Today")
+    seed_table(client, today_s, "Anne", "Bruno", "Chloé")
+    later = evening(client, app, club, "Later", on="2099-12-31")  # the club's last: newest
+    seed_table(client, later, "Dora", "Émile", "Fanny")
+    for lang, amount, cents in (("en", "1,00", 100), ("fr", "1,20", 120)):
+        plain = fee_form(client, f"/clubs/{club}/cash", lang=lang)
+        assert list(plain.evenings) == ["", str(today_s)], lang
+        assert checked(plain) == [""], lang
+        assert answered(client, plain, amount, lang).status_code == 302, lang
+        assert stored(app, cents) == dict.fromkeys(["Dora", "Émile", "Fanny"]), lang
+
+
+def test_a_refused_evening_is_drawn_again_checked(client, app):
+    """A choice refused beside the field (forged, of another date than the one typed, for
+    season dues): the form drawn again checks one option — the default for what was typed —
+    and keeps the refusal beside the field; sent again as drawn, it stores what it shows
+    (fix22a: a forged value drew no option checked, not even *None*)."""
+    club = new_club(client)
+    tuesday = evening(client, app, club, "Tuesday")
+    seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
+    thursday = evening(client, app, club, "Thursday")
+    seed_table(client, thursday, "Dora", "Émile", "Fanny")
+    words = {
+        "en": (
+            "Choose an evening held on the fee's date, or none.",
+            "Season dues are the season's: they name no evening.",
+        ),
+        "fr": (
+            "Choisissez une soirée tenue à la date des frais, ou aucune.",
+            "La cotisation de la saison est de la saison\u202f: elle ne nomme aucune soirée.",
+        ),
+    }
+    for lang, (other, season) in words.items():
+        before = rows(app)
+        plain = fee_form(client, f"/clubs/{club}/cash", lang=lang)
+        # forged: drawn again with Thursday's default (held today, its players checked)
+        page = answered(client, plain, "3,00", lang, evening=["999"])
+        assert page.status_code == 422, lang
+        again = fee_form(client, "", page.text)
+        assert checked(again) == [str(thursday)], lang
+        assert refusals(page.text) == {"evening": other}, lang
+        assert 'href="#f-evening"' in page.text
+        # Tuesday chosen, the date retyped to another day: that day has no evening, the
+        # field is drawn with its refusal and *None* checked; sent again, none is stored
+        page = answered(client, plain, "3,00", lang, evening=[str(tuesday)], on=["2026-01-02"])
+        assert page.status_code == 422, lang
+        again = fee_form(client, "", page.text)
+        assert (checked(again), list(again.evenings)) == ([""], [""]), lang
+        assert refusals(page.text) == {"evening": other}, lang
+        assert rows(app) == before, lang  # nothing written by a refusal
+        cents = {"en": 300, "fr": 310}[lang]
+        amount = f"{cents // 100},{cents % 100:02d}"
+        assert sent(client, again, amount) == 302, lang
+        assert stored(app, cents) == dict.fromkeys(["Dora", "Émile", "Fanny"]), lang
+        # season dues with Thursday: drawn again with none, the dues' default; sent as drawn
+        plain = fee_form(client, f"/clubs/{club}/cash", lang=lang)
+        page = answered(client, plain, "20,00", lang, kind=["fee_season"])
+        assert page.status_code == 422, lang
+        again = fee_form(client, "", page.text)
+        assert checked(again) == [""], lang
+        assert refusals(page.text) == {"evening": season}, lang
+        assert sent(client, again, "20,00") == 302, lang
+    # the dues of both rounds, naming none: 3 members × 2 languages, one row each
+    assert stored(app, 2000, "fee_season") == dict.fromkeys(["Dora", "Émile", "Fanny"])
+    assert rows(app) == 3 * 4  # 3.00, 3.10 and the dues twice: 12 rows
+
+
+def test_an_evenings_view_refuses_a_fee_of_another_day(client, app):
+    """An evening's own view charges its evening's fees on its day: one dated another day is
+    refused beside the date field, in the treasurer's words, nothing written (fix22a: it was
+    stored naming no evening, with no word, where the plain page refuses). Season dues are
+    the season's: typed there on another day they are stored naming none, and the form
+    says so where it is drawn."""
+    club = new_club(client)
+    tuesday = evening(client, app, club, "Tuesday")
+    seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
+    held = date.fromisoformat(today())
+    months = "janvier février mars avril mai juin juillet août septembre octobre novembre"
+    months += " décembre"
+    french_day = "1er" if held.day == 1 else str(held.day)
+    said = {  # the evening's day in each language's long form, hand-written
+        "en": (
+            f"An evening's fee is dated its day ({held:%B} {held.day}, {held.year}); for "
+            "another day, charge it from the cash box.",
+            "Season dues are the season's: they name no evening.",
+        ),
+        "fr": (
+            f"Les frais d’une soirée sont datés de son jour ({french_day} "
+            f"{months.split()[held.month - 1]} {held.year})\u202f; pour un autre jour, "
+            "débitez-les depuis la caisse.",
+            "La cotisation de la saison est de la saison\u202f: elle ne nomme aucune soirée.",
+        ),
+    }
+    url = f"/clubs/{club}/cash?evening={tuesday}"
+    for lang, (refused, season) in said.items():
+        before = rows(app)
+        page = client.get(url, headers={"Accept-Language": lang}).text
+        assert f'<small class="help" id="fee-kind-help">{season}</small>' in unescape(page), lang
+        own = fee_form(client, "", page)
+        answer = answered(client, own, "2,50", lang, on=["2026-01-02"])
+        assert answer.status_code == 422, lang
+        assert refusals(answer.text) == {"on": refused}, lang
+        assert rows(app) == before, lang  # nothing written
+        # season dues of another day: the season's, naming none, as documented
+        cents = {"en": 1500, "fr": 1600}[lang]
+        amount = f"{cents // 100},00"
+        sent_dues = answered(client, own, amount, lang, on=["2026-01-02"], kind=["fee_season"])
+        assert sent_dues.status_code == 302, lang
+        assert stored(app, cents, "fee_season") == dict.fromkeys(["Anne", "Bruno", "Chloé"])
+        with sqlite3.connect(app.config["DATABASE"]) as conn:
+            assert conn.execute(
+                "select distinct on_date from ledger where amount = ?", [-cents]
+            ).fetchall() == [("2026-01-02",)]
+        conn.close()
+    # on its day the view's fee names it (as before)
+    assert sent(client, fee_form(client, url), "2,50") == 302
     assert stored(app, 250) == dict.fromkeys(["Anne", "Bruno", "Chloé"], tuesday)

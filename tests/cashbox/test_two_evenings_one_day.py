@@ -171,8 +171,9 @@ def test_each_evening_of_a_day_lists_its_own_fees(client, app, tmp_path):
 
 
 def test_a_fee_names_no_evening_it_does_not_belong_to(client, app):
-    """``?evening=`` an evening of the club on another day than the fee's: the fee is
-    recorded naming none (listed by its date). Another club's evening, an unknown one,
+    """``?evening=`` an evening of the club on another day than the fee's: refused beside
+    the date (422), nothing stored (fix22a: it was recorded naming none, with no word; the
+    plain page refuses an evening of another date so too). Another club's evening, an unknown one,
     nonsense: not found (404), as a GET of that evening answers, and nothing stored — on
     the Fee form, the other forms of the box, and the page itself (fix19a: play19's
     ``?evening=999`` answered 302 and stored the fee naming none, with no word)."""
@@ -195,9 +196,9 @@ def test_a_fee_names_no_evening_it_does_not_belong_to(client, app):
         assert client.post(f"/clubs/{club}/cash/pay{query}", data=data).status_code == 404
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         assert conn.execute("select count(*) from ledger").fetchone() == (0,)
-    assert charge(client, app, club, ["Anne"], "1,00", f"?evening={later}") == 302
+    assert charge(client, app, club, ["Anne"], "1,00", f"?evening={later}") == 422
     assert charge(client, app, club, ["Anne"], "1,00", "?evening=") == 302  # none asked
     assert charge(client, app, club, ["Anne"], "1,00", f"?evening={today}") == 302
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         found = conn.execute("select evening_id from ledger where kind = 'fee_evening'").fetchall()
-    assert found == [(None,), (None,), (today,)]
+    assert found == [(None,), (today,)]

@@ -1010,16 +1010,20 @@ def test_a_fee_form_with_a_forged_evening_stores_none(tmp_path_factory, data):
     nonsense, past SQLite's integers, none of the club's — is never a 500 and never stored:
     not found (404, as a GET of that evening), nothing recorded (fix19a; it was recorded
     naming no evening, with no word). An empty one asks no evening. Evening 1 is club 2's,
-    held on 2026-11-23, Anna's club."""
+    held on 2026-11-23, Anna's club: an evening fee dated another day from its view is
+    refused beside the date (422, nothing written: fix22a, it was stored naming none);
+    season dues name none, whatever their date."""
     world, path = the_world(tmp_path_factory)
     manager, _ = fuzz_copy(world, path)
     forged = data.draw(st.one_of(HOSTILE, NO_SUCH, NUMBER_TEXTS, st.sampled_from(["1", "-1"])))
+    on = data.draw(st.sampled_from(["2026-11-23", "2026-11-24"]))
+    kind = data.draw(st.sampled_from(["fee_evening", "fee_season"]))
     with sqlite3.connect(path) as conn:
         anna = conn.execute("select min(id) from members where club_id = 2").fetchone()[0]
         last = conn.execute("select max(id) from ledger").fetchone()[0]
     conn.close()
-    form = {"kind": "fee_evening", "member": [str(anna)], "amount": "2,50"}
-    form |= {"on": "2026-11-23", "version": read(path, "clubs", 2)}
+    form = {"kind": kind, "member": [str(anna)], "amount": "2,50"}
+    form |= {"on": on, "version": read(path, "clubs", 2)}
     url = "/clubs/2/cash/fees?" + urlencode({"evening": forged})
     answer = answer_is_sane(path, manager, "POST", url, True, data=form)
     with sqlite3.connect(path) as conn:
@@ -1027,10 +1031,14 @@ def test_a_fee_form_with_a_forged_evening_stores_none(tmp_path_factory, data):
     conn.close()
     # "1" however written (whole's reading) is evening 1; "" asks none; else refused
     asks = {"": None} if forged == "" else {} if whole(forged) != 1 else {forged: 1}
-    if forged in asks:
-        assert (answer.status_code, named) == (302, [asks[forged]])
-    else:
+    if forged not in asks:
         assert (answer.status_code, named) == (404, [])
+    elif asks[forged] is None or kind == "fee_season":  # none asked, or the season's dues
+        assert (answer.status_code, named) == (302, [None])
+    elif on == "2026-11-23":
+        assert (answer.status_code, named) == (302, [1])
+    else:  # evening 1's fee of another day
+        assert (answer.status_code, named) == (422, [])
 
 
 @settings(FUZZ, max_examples=examples(25))
@@ -1062,6 +1070,11 @@ def test_the_plain_fee_forms_evening_chosen_is_stored_or_refused(tmp_path_factor
         assert (answer.status_code, named) == (302, [1])
     else:
         assert (answer.status_code, named) == (422, [])
+        # drawn again with one option checked, the refusal beside the field (fix22a: a
+        # forged value drew none checked, not even None)
+        page = answer.get_data(as_text=True)
+        assert len(re.findall(r'name="evening" value="\d*" checked', page)) == 1, chosen
+        assert 'id="fee-evening-error"' in page, chosen
 
 
 @settings(FUZZ, max_examples=examples(25))

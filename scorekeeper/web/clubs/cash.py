@@ -36,12 +36,14 @@ from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..formats.collation import by_name
+from ..formats.dates import day as said_day
 from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL_WORDS, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, typed_note, whole
 from .cash_forms import (
     KIND_WORDS,
     MODES,
+    SEASON_NAMES_NONE,
     TYPED,
     EntryForm,
     FeesForm,
@@ -49,12 +51,15 @@ from .cash_forms import (
     cash_view,
     entry_words,
     evening_asked,
+    evening_by_default,
+    evening_chosen,
     overpaid,
     own_ids,
     paid,
     payment_who,
     problems,
     recorded,
+    redrawn_evening,
     typed_date,
 )
 from .paging import entries_page
@@ -70,6 +75,7 @@ def context() -> dict[str, Any]:
         "entry_words": entry_words,
         "BOX": BOX,
         "PROVISIONAL_WORDS": PROVISIONAL_WORDS,
+        "SEASON_NAMES_NONE": SEASON_NAMES_NONE,
     }
 
 
@@ -111,6 +117,8 @@ def _fees_form(
     )
     form.member.choices = options((str(m.id), m.name) for m in people)
     form.member.data = checked
+    if evening is None:  # the plain page: the evening ticked, when held on the form's date
+        form.evening.data = evening_by_default(shown, form.on.data, str(EntryKind.FEE_EVENING))
     return form, shown
 
 
@@ -157,6 +165,8 @@ def _page(
     # view names its own
     fee_day = typed_date(fee_form.on.data) if evening is None else None
     fee_evenings = sorted((e for e in every.values() if e.date == fee_day), key=lambda e: e.id)
+    if fees is not None and evening is None:
+        redrawn_evening(fee_form, fee_evenings, fee_evening)
     own_ids(fee_form, "fee")
     found = problems(typed, False, typed_section) + problems(fees, True, "fee")
     people = by_name(book.members, lambda m: m.name)
@@ -339,7 +349,12 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         form.amount.errors = [_("Give a sum such as 12.50 (at most 1,000,000).")]
     if on is None:
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
-    chosen = None if shown is not None else _evening_chosen(club, form, kind, on)
+    if shown is not None and kind in EVENING_FEES and on is not None and on != shown.date:
+        # an evening's view charges its evening's fees, on its day: one of another day was
+        # stored naming no evening, with no word (fix22a); the plain page refuses so too
+        form.on.errors = [_("An evening's fee is dated its day (%(date)s); for another day, "
+                            "charge it from the cash box.", date=said_day(shown.date))]  # fmt: skip
+    chosen = None if shown is not None else evening_chosen(club, form, kind, on)
     if form.errors or kind is None or amount is None or on is None:
         return _page(club, fees=form, status=422)
     try:
@@ -361,27 +376,6 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         return _page(_changed_meanwhile(club_id, form), fees=form, status=409)
     flash(recorded(club, charged, kind, signed(kind, amount)))
     return _back(club)
-
-
-def _evening_chosen(
-    club: clubs.Club, form: FeesForm, kind: EntryKind | None, on: str | None
-) -> int | None:
-    """The evening the plain page's fee form says its fee is for (``FeesForm.evening``): one
-    of the club's evenings held on the fee's date ``on``, or None (none chosen). Another
-    (not the club's, of another date, not a number), or one chosen for season dues (the
-    season's, never an evening's): the field refused, so what is stored is what was chosen."""
-    typed = (form.evening.data or "").strip()
-    if not typed or on is None:
-        return None
-    number = whole(typed)
-    found = clubs.evening(get_db(), number) if number and 1 <= number <= access.MAX_ID else None
-    if found is None or found.club_id != club.id or found.date != on:
-        form.evening.errors = [_("Choose an evening held on the fee's date, or none.")]
-        return None
-    if kind is not None and kind not in EVENING_FEES:
-        form.evening.errors = [_("Season dues are the season's: they name no evening.")]
-        return None
-    return found.id
 
 
 @bp.post("/clubs/<int:club_id>/cash/pay")

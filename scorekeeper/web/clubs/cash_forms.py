@@ -10,7 +10,9 @@ What the typed entry's and the fee's forms share as the page draws them
 refused: each field's id of its own (``own_ids``), and the summary of what
 was refused at the top of the page (``problems``). What an entry answers: what it
 recorded (``recorded``, ``paid``), or why a payment of more than a balance has open is
-refused (``overpaid``).
+refused (``overpaid``). The plain page's fee names the evening chosen (``evening_chosen``),
+by default the one whose players are checked (``evening_by_default``), and a choice refused
+is drawn again checked (``redrawn_evening``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from wtforms import HiddenField, RadioField, SelectField, SelectMultipleField, S
 from wtforms.validators import Optional
 
 from ... import clubs
-from ...cashbox.entries import BOX_SIDE, Entry, EntryKind
+from ...cashbox.entries import BOX_SIDE, EVENING_FEES, FEES, Entry, EntryKind
 from ...clubs import accounts
 from ...clubs.season import day as read_day
 from ...db import get_db
@@ -50,6 +52,9 @@ KIND_WORDS = {
 }
 """Each entry type in words (the pages, the statement, its CSV)."""
 METHOD_WORDS = {"cash": _l("cash"), "transfer": _l("transfer")}
+SEASON_NAMES_NONE = _l("Season dues are the season's: they name no evening.")
+"""Why season dues name no evening, wherever typed (``accounts.charge``): the plain page's
+refusal of one chosen for them, and the help of an evening's view's Fee form (fix22a)."""
 
 
 def payment_who(entry: Entry) -> str:
@@ -186,10 +191,12 @@ class FeesForm(FlaskForm):
     note = StringField(_l("Note"), validators=[Optional(), at_most(80)])
     evening = StringField(_l("For the evening"), validators=[Optional()])
     """On the plain cash box, when its date has evenings: the one the fee is for (its
-    number), or none (empty, the default); stored in the rows' ``evening_id`` (cash22). An
-    evening's own view names its evening and draws no such field. Radio buttons, no length
-    of their own: anything but one of the club's evenings of the fee's date is refused
-    beside the field (422), never the whole form (``cash._evening_chosen``)."""
+    number), or none (empty); stored in the rows' ``evening_id`` (cash22). By default the
+    evening whose players are checked, when held on the form's date, else none (fix22a:
+    ``evening_by_default``). An evening's own view names its evening and draws no such
+    field. Radio buttons, no length of their own: anything but one of the club's evenings of
+    the fee's date is refused beside the field (422), never the whole form
+    (``evening_chosen``), and the form drawn again checks the default."""
 
 
 class ReverseForm(FlaskForm):
@@ -325,3 +332,52 @@ def typed_date(text: str | None) -> str | None:
     """A date typed in a form of the cash box (``clubs.season.day``, the one reading), or
     None for anything else."""
     return read_day((text or "").strip(), "") or None
+
+
+def evening_by_default(shown: clubs.Evening | None, on: str | None, kind: str | None) -> str:
+    """What the plain page's "For the evening" checks unless the treasurer chose: the
+    evening whose players the form ticks (``shown``) when it is held on the form's date
+    ``on`` and the fee is one of an evening (``EVENING_FEES``), else none (""). One fact
+    for both: the players ticked and the evening stored agree (fix22a: the form ticked
+    Thursday's players and chose none, and those players got a fee naming no evening)."""
+    fee = next((k for k in FEES if str(k) == kind), None)
+    if shown is None or fee not in EVENING_FEES or typed_date(on) != shown.date:
+        return ""
+    return str(shown.id)
+
+
+def redrawn_evening(
+    form: FeesForm, drawn: list[clubs.Evening], shown: clubs.Evening | None
+) -> None:
+    """The plain page's fee form drawn again as typed: its "For the evening" checks one of
+    its options. An evening of the date drawn is checked as chosen (however its number was
+    written); a choice refused (forged, of another date, for season dues) or none of those
+    drawn is replaced by the default for the date and fee typed (``evening_by_default``),
+    the refusal kept beside the field. It checked no option at all, not even none."""
+    chosen = whole((form.evening.data or "").strip())
+    ids = {e.id for e in drawn}
+    if not form.evening.errors and chosen in ids:
+        form.evening.data = str(chosen)
+    elif form.evening.errors or (form.evening.data or "").strip():
+        form.evening.data = evening_by_default(shown, form.on.data, form.kind.data)
+
+
+def evening_chosen(
+    club: clubs.Club, form: FeesForm, kind: EntryKind | None, on: str | None
+) -> int | None:
+    """The evening the plain page's fee form says its fee is for (``FeesForm.evening``): one
+    of the club's evenings held on the fee's date ``on``, or None (none chosen). Another
+    (not the club's, of another date, not a number), or one chosen for season dues (the
+    season's, never an evening's): the field refused, so what is stored is what was chosen."""
+    typed = (form.evening.data or "").strip()
+    if not typed or on is None:
+        return None
+    number = whole(typed)
+    found = clubs.evening(get_db(), number) if number and 1 <= number <= access.MAX_ID else None
+    if found is None or found.club_id != club.id or found.date != on:
+        form.evening.errors = [_("Choose an evening held on the fee's date, or none.")]
+        return None
+    if kind is not None and kind not in EVENING_FEES:
+        form.evening.errors = [str(SEASON_NAMES_NONE)]
+        return None
+    return found.id
