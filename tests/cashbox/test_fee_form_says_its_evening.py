@@ -233,8 +233,11 @@ def test_the_plain_fee_form_refuses_an_evening_it_cannot_store(client, app):
     ).text
     assert 'href="#f-evening"' in refused  # the summary links to the field refused
     drawn = FormReader()
-    drawn.feed(refused)  # an evening not listed: "None" checked, as the form now sends it
-    assert ("evening", "") in drawn.fields and list(drawn.evenings) == ["", str(tuesday)]
+    # an evening not listed: redrawn with the form's default checked, as the form now sends
+    # it — Tuesday, whose players it ticks, held on the fee's date (fix22a)
+    drawn.feed(refused)
+    assert ("evening", str(tuesday)) in drawn.fields and list(drawn.evenings) == ["", str(tuesday)]
+    assert [name for name, _ in drawn.fields].count("evening") == 1  # one option checked
 
     # Tuesday chosen, then the date typed changed to a day of no evening (the choices are
     # the date's when the page was drawn): refused, and the field drawn all the same with its
