@@ -12,6 +12,8 @@ from test_browser_club import evening_by_phone
 from test_browser_round2 import axe_violations
 from web import laid_out_width
 
+from scorekeeper.clock import today
+
 pytestmark = pytest.mark.browser
 
 
@@ -74,3 +76,30 @@ def test_closing_an_evening_and_the_treasurers_page_on_a_phone(file_page: Page, 
     expect(page.locator("#statement tbody tr")).to_have_count(3)
     expect(page.locator("#balance")).to_contain_text("Anne doit 0,45")
     assert axe_violations(page) == []
+
+
+def test_season_dues_name_no_evening_at_a_tap(file_page: Page, live_server):
+    """The plain cash box's fee names by default the evening whose players it ticks, held on
+    its date (fix22a); season dues name none, so choosing them checks "None" at once
+    (static/fee_evening.js) — the server refused them sent with the evening checked, one more
+    tap — and choosing the evening's fee again checks the evening back. Sent as shown, the
+    dues are stored (no refusal) and listed in the journal."""
+    page = file_page  # a French phone at 390×844
+    day = today()  # the fee's date as the page draws it: the server's day
+    club, evening, _table = evening_by_phone(page, live_server, evening=(day, day[:4]))
+    page.goto(club + "/cash")
+    fee = page.locator("#fee")
+    held = fee.locator(f"#f-evening input[value='{evening.rsplit('/', 1)[1]}']")
+    none = fee.locator("#f-evening input[value='']")
+    expect(held).to_be_checked()
+    fee.locator("#f-kind label", has_text="Cotisation de la saison").tap()
+    expect(none).to_be_checked()
+    fee.locator("#f-kind label", has_text="Droit de soirée").tap()
+    expect(held).to_be_checked()
+    fee.locator("#f-kind label", has_text="Cotisation de la saison").tap()
+    expect(none).to_be_checked()
+    fee.locator("input[name=amount]").fill("10")
+    fee.get_by_role("button", name="Débiter les membres cochés").tap()
+    expect(page.locator(".flash")).to_be_visible()
+    expect(page.locator(".has-error")).to_have_count(0)
+    expect(page.locator("#entries")).to_contain_text("Cotisation de la saison")

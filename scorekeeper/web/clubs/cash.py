@@ -204,6 +204,7 @@ def _page(
         fee_evening=fee_evening,
         fee_evenings=fee_evenings,
         fees=FEES,
+        evening_fees=EVENING_FEES,
         # the entries of the view: as of a day, the ledger as it stood that day (the balances'
         # entries, each reversed or not then), and nothing to reverse from it (its
         # suggestions take no payment either); the list once showed every later entry
