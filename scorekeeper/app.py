@@ -32,6 +32,10 @@ from .web.ops import deployment
 from .web.ops.shipped import shipped
 from .web.ops.wrappers import ServedRequest, ServedResponse
 
+MAX_BODY = 2 * 1024 * 1024
+"""The largest request body the app reads (``MAX_CONTENT_LENGTH``): a game file's import
+(512 KB) pasted with room for its line ends, and a full club's fee form."""
+
 
 class MethodFirstCSRF(CSRFProtect):
     """Flask-WTF's CSRF check, the method looked at first.
@@ -235,7 +239,11 @@ def create_app(
         BABEL_DEFAULT_LOCALE="fr",
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
         WTF_CSRF_TIME_LIMIT=None,  # a table plays for hours on one page
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        # a multipart field as large as the body: the import's pasted file is bounded by the
+        # import (rules.importing.MAX_BYTES, said on its form, 422); Flask's 500 KB a field
+        # answered a paste of 500-512 KB with a bare 413 page (smoke23)
+        MAX_FORM_MEMORY_SIZE=MAX_BODY,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),  # the phone keeps its links

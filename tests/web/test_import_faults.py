@@ -21,6 +21,7 @@ from test_names import count, field_error
 from web import NEW_GAME
 
 from scorekeeper.cli import main
+from scorekeeper.rules.importing import MAX_BYTES
 from scorekeeper.web.games import SHOWN
 
 ALERT = re.compile(r'<p class="error" role="alert"[^>]*>(.*?)</p>', re.S)
@@ -241,3 +242,34 @@ def test_every_game_says_its_heads_faults_together(client, data, said):
         )
     else:
         assert [" ".join(line.split()) for line in lines] == said
+
+
+@pytest.mark.parametrize("extra", [-12_000, 10_000])
+def test_a_pasted_file_is_bounded_by_the_import_not_by_the_form_parser(client, extra):
+    """A file pasted into the import's text box is sent as a multipart field: Flask's own
+    bound of 500 KB a field answered a paste of 500-512 KB with a bare 413 page, where the
+    same bytes sent as a file were read (smoke23). Now the import's bound speaks, on its form:
+    under it the file is read (its faults said), over it "larger than 512 KB", both 422."""
+    padding = {f"k{i:06d}": 1 for i in range(100)}  # then spaces, to the size wanted
+    text = json.dumps({**SEED, "rules": {**SEED["rules"], **padding}})
+    text = text[:-1] + " " * (MAX_BYTES + extra - len(text.encode())) + "}"
+    assert len(text.encode()) == MAX_BYTES + extra and len(text.encode()) > 500_000
+    before = _stored(client)
+    # the body as a browser sends the form (the test client's own encoder spools a body this
+    # large to a file it leaves open)
+    body = (
+        b'--bound\r\nContent-Disposition: form-data; name="text"\r\n\r\n'
+        + text.encode()
+        + b"\r\n--bound--\r\n"
+    )
+    response = client.post(
+        "/games/import", data=body, content_type="multipart/form-data; boundary=bound"
+    )
+    assert response.status_code == 422
+    said = [html.unescape(line).strip() for line in ALERT.findall(response.text)]
+    if extra > 0:
+        assert said == ["The file is larger than 512 KB."]
+    else:
+        assert said[0].startswith("rules.k000000: unknown rule")
+    assert 'name="text"' in response.text  # the form, to try again
+    assert _stored(client) == before
