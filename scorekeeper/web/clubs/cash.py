@@ -27,7 +27,7 @@ from ... import clubs
 from ...cashbox.entries import EVENING_FEES, FEES, METHODS, EntryKind, signed
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
-from ...clubs import accounts, cash_reads
+from ...clubs import accounts, cash_reads, fee_charging
 from ...clubs.closing import provisional
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import room_of
@@ -344,7 +344,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     on = typed_date(form.on.data)
     if kind is None:
         form.kind.errors = [_("Choose a fee.")]
-    if not charged or None in typed or len(charged) > accounts.MOST_AT_ONCE:
+    if not charged or None in typed or len(charged) > fee_charging.MOST_AT_ONCE:
         form.member.errors = [_("Check the members to charge.")]
     if amount is None or not 0 < amount <= accounts.MAX_CENTS:
         form.amount.errors = [_("Give a sum such as 12.50 (at most 1,000,000).")]
@@ -359,7 +359,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     if form.errors or kind is None or amount is None or on is None:
         return _page(club, fees=form, status=422)
     try:
-        accounts.charge(
+        fee_charging.charge(
             get_db(),
             club_id,
             version,

@@ -53,8 +53,9 @@ KIND_WORDS = {
 """Each entry type in words (the pages, the statement, its CSV)."""
 METHOD_WORDS = {"cash": _l("cash"), "transfer": _l("transfer")}
 SEASON_NAMES_NONE = _l("Season dues are the season's: they name no evening.")
-"""Why season dues name no evening, wherever typed (``accounts.charge``): the plain page's
-refusal of one chosen for them, and the help of an evening's view's Fee form (fix22a)."""
+"""Why season dues name no evening, wherever typed (``fee_charging.charge``): the plain
+page's refusal of one chosen for them, and the help of an evening's view's Fee form
+(fix22a)."""
 
 
 def payment_who(entry: Entry) -> str:
