@@ -12,9 +12,15 @@ dues, ``EVENING_FEES``); the evening is checked first.
 
 from __future__ import annotations
 
+import sqlite3
 from decimal import Decimal
 
 import pytest
+from test_clubs import new_club, seed_table
+from test_fee_form_says_its_evening import refusals
+from test_one_purse_web import ids
+from test_two_evenings_one_day import evening_of
+from test_two_evenings_one_day import version as club_version
 
 from scorekeeper import clubs
 from scorekeeper.cashbox.entries import EntryKind
@@ -104,3 +110,39 @@ def test_the_rule_asked_before_the_fee_is_known_checks_the_evening_alone(db):
     club, _, evenings = setting(db)
     assert fee_charging.evening_refused(db, club, evenings["tuesday"], DAY, None) is None
     assert fee_charging.evening_refused(db, club, evenings["wednesday"], DAY, None) is NOT_HELD
+
+
+def test_an_evening_refused_at_the_write_is_said_beside_its_field(client, app, monkeypatch):
+    """The Fee form asks the rule while checking its fields; should the evening change
+    before the write (the rule answering otherwise at its second asking, the write's), the
+    domain's refusal comes back beside For the evening in the same words, 422, nothing
+    written — not as "Check the members to charge."."""
+    club = new_club(client)
+    tuesday = evening_of(client, app, club, DAY)
+    seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
+    wednesday = evening_of(client, app, club, NEXT_DAY)
+    asked = fee_charging.evening_refused
+    calls: list[int] = []
+
+    def the_page_is_told_yes(*args):
+        calls.append(args[2])
+        return None if len(calls) == 1 else asked(*args)
+
+    monkeypatch.setattr(fee_charging, "evening_refused", the_page_is_told_yes)
+    member = ids(app)
+    data = {"kind": "fee_evening", "member": [str(member["Anne"])], "amount": "2,50"}
+    data |= {"on": DAY, "evening": str(wednesday), "version": club_version(app, club)}
+    answer = client.post(f"/clubs/{club}/cash/fees", data=data)
+    assert calls == [wednesday, wednesday]  # the page's question, then the write's
+    assert answer.status_code == 422
+    assert refusals(answer.text) == {
+        "evening": "Choose an evening held on the fee's date, or none."
+    }  # fmt: skip
+    assert db_rows(app) == 0
+
+
+def db_rows(app) -> int:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return int(
+            conn.execute("select count(*) from ledger where kind != 'evening'").fetchone()[0]
+        )
