@@ -25,7 +25,15 @@ from scorekeeper import store
 from scorekeeper.cashbox.entries import EntryKind
 from scorekeeper.cli import main
 from scorekeeper.clock import now
-from scorekeeper.clubs import accounts, closing, evening_tables, merging, presets, records, seats
+from scorekeeper.clubs import (
+    closing,
+    evening_tables,
+    fee_charging,
+    merging,
+    presets,
+    records,
+    seats,
+)
 from scorekeeper.db import chain, connect, facts
 from scorekeeper.db.migrations import migrations
 from scorekeeper.events import corrections
@@ -105,7 +113,7 @@ def _build(path: Path) -> World:
     closing.close(db, found, evening, found.version)
     # the evening's fee, to three members in one form (issue 45.5): one change, three rows
     trio = [members[name] for name in NAMES]
-    accounts.charge(
+    fee_charging.charge(
         db, club, _version(db, "clubs", club), trio, EntryKind.FEE_EVENING, 250, evening.date
     )
     event = stored_events.create_event(

@@ -27,7 +27,7 @@ from ... import clubs
 from ...cashbox.entries import EVENING_FEES, FEES, METHODS, EntryKind, signed
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
-from ...clubs import accounts, cash_reads
+from ...clubs import accounts, cash_reads, fee_charging
 from ...clubs.closing import provisional
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import room_of
@@ -36,7 +36,6 @@ from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..formats.collation import by_name
-from ..formats.dates import day as said_day
 from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL_WORDS, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, typed_note, whole
@@ -52,7 +51,8 @@ from .cash_forms import (
     entry_words,
     evening_asked,
     evening_by_default,
-    evening_chosen,
+    evening_refusal,
+    evening_typed,
     overpaid,
     own_ids,
     paid,
@@ -344,22 +344,21 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     on = typed_date(form.on.data)
     if kind is None:
         form.kind.errors = [_("Choose a fee.")]
-    if not charged or None in typed or len(charged) > accounts.MOST_AT_ONCE:
+    if not charged or None in typed or len(charged) > fee_charging.MOST_AT_ONCE:
         form.member.errors = [_("Check the members to charge.")]
     if amount is None or not 0 < amount <= accounts.MAX_CENTS:
         form.amount.errors = [_("Give a sum such as 12.50 (at most 1,000,000).")]
     if on is None:
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
-    if shown is not None and kind in EVENING_FEES and on is not None and on != shown.date:
-        # an evening's view charges its evening's fees, on its day: one of another day was
-        # stored naming no evening, with no word (fix22a); the plain page refuses so too
-        form.on.errors = [_("An evening's fee is dated its day (%(date)s); for another day, "
-                            "charge it from the cash box.", date=said_day(shown.date))]  # fmt: skip
-    chosen = None if shown is not None else evening_chosen(club, form, kind, on)
+    named = evening_typed(form, shown, kind)
+    if named is not None and on is not None:  # asked now: each field refused is said at once
+        why = fee_charging.evening_refused(get_db(), club.id, named, on, kind)
+        if why is not None:
+            evening_refusal(form, shown, why)
     if form.errors or kind is None or amount is None or on is None:
         return _page(club, fees=form, status=422)
     try:
-        accounts.charge(
+        fee_charging.charge(
             get_db(),
             club_id,
             version,
@@ -368,8 +367,11 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
             amount,
             on,
             typed_note(form.note.data),
-            evening=chosen if shown is None else shown.id,
+            evening=named,
         )
+    except fee_charging.EveningRefused as error:  # the evening changed since it was asked
+        evening_refusal(form, shown, error.why)
+        return _page(club, fees=form, status=422)
     except clubs.Refused:
         form.member.errors = [_("Check the members to charge.")]
         return _page(club, fees=form, status=422)

@@ -10,9 +10,10 @@ What the typed entry's and the fee's forms share as the page draws them
 refused: each field's id of its own (``own_ids``), and the summary of what
 was refused at the top of the page (``problems``). What an entry answers: what it
 recorded (``recorded``, ``paid``), or why a payment of more than a balance has open is
-refused (``overpaid``). The plain page's fee names the evening chosen (``evening_chosen``),
-by default the one whose players are checked (``evening_by_default``), and a choice refused
-is drawn again checked (``redrawn_evening``).
+refused (``overpaid``). The plain page's fee names the evening chosen (``evening_typed``,
+refused beside its field as the domain's rule says: ``evening_refusal``), by default the
+one whose players are checked (``evening_by_default``), and a choice refused is drawn again
+checked (``redrawn_evening``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from wtforms.validators import Optional
 
 from ... import clubs
 from ...cashbox.entries import BOX_SIDE, EVENING_FEES, FEES, Entry, EntryKind
-from ...clubs import accounts
+from ...clubs import accounts, fee_charging
 from ...clubs.season import day as read_day
 from ...db import get_db
 from ...rights import access
@@ -53,8 +54,9 @@ KIND_WORDS = {
 """Each entry type in words (the pages, the statement, its CSV)."""
 METHOD_WORDS = {"cash": _l("cash"), "transfer": _l("transfer")}
 SEASON_NAMES_NONE = _l("Season dues are the season's: they name no evening.")
-"""Why season dues name no evening, wherever typed (``accounts.charge``): the plain page's
-refusal of one chosen for them, and the help of an evening's view's Fee form (fix22a)."""
+"""Why season dues name no evening, wherever typed (``fee_charging.charge``): the plain
+page's refusal of one chosen for them, and the help of an evening's view's Fee form
+(fix22a)."""
 
 
 def payment_who(entry: Entry) -> str:
@@ -196,7 +198,8 @@ class FeesForm(FlaskForm):
     ``evening_by_default``). An evening's own view names its evening and draws no such
     field. Radio buttons, no length of their own: anything but one of the club's evenings of
     the fee's date is refused beside the field (422), never the whole form
-    (``evening_chosen``), and the form drawn again checks the default."""
+    (``fee_charging.evening_refused``, said by ``evening_refusal``), and the form drawn
+    again checks the default."""
 
 
 class ReverseForm(FlaskForm):
@@ -362,22 +365,34 @@ def redrawn_evening(
         form.evening.data = evening_by_default(shown, form.on.data, form.kind.data)
 
 
-def evening_chosen(
-    club: clubs.Club, form: FeesForm, kind: EntryKind | None, on: str | None
+def evening_typed(
+    form: FeesForm, shown: clubs.Evening | None, kind: EntryKind | None
 ) -> int | None:
-    """The evening the plain page's fee form says its fee is for (``FeesForm.evening``): one
-    of the club's evenings held on the fee's date ``on``, or None (none chosen). Another
-    (not the club's, of another date, not a number), or one chosen for season dues (the
-    season's, never an evening's): the field refused, so what is stored is what was chosen."""
+    """The evening the fee form says its fee names, to be asked of the domain's rule
+    (``fee_charging.evening_refused``), or None (none): on the plain page its "For the
+    evening" as typed (anything not a number read as 0, which no evening is: refused as not
+    held); on an evening's view, that evening for the fees of an evening, none for season
+    dues. That one line is the page's, not the domain's: the view names its evening for the
+    treasurer, who chose none, as the plain page's default does (``evening_by_default``);
+    season dues typed there are stored naming none (docs/cashbox.md), where an evening
+    chosen for them on the plain page is refused."""
+    if shown is not None:
+        return shown.id if kind in EVENING_FEES else None
     typed = (form.evening.data or "").strip()
-    if not typed or on is None:
-        return None
-    number = whole(typed)
-    found = clubs.evening(get_db(), number) if number and 1 <= number <= access.MAX_ID else None
-    if found is None or found.club_id != club.id or found.date != on:
-        form.evening.errors = [_("Choose an evening held on the fee's date, or none.")]
-        return None
-    if kind is not None and kind not in EVENING_FEES:
+    return (whole(typed) or 0) if typed else None
+
+
+def evening_refusal(
+    form: FeesForm, shown: clubs.Evening | None, why: fee_charging.WhyNoEvening
+) -> None:
+    """The domain's refusal of the evening a fee names (``fee_charging.evening_refused``)
+    said beside the field the treasurer typed: on the plain page its "For the evening" (not
+    held on the fee's date; season dues: ``SEASON_NAMES_NONE``); on an evening's view, which
+    names its evening itself, the Date typed (a fee of another day)."""
+    if shown is not None:
+        form.on.errors = [_("An evening's fee is dated its day (%(date)s); for another day, "
+                            "charge it from the cash box.", date=day(shown.date))]  # fmt: skip
+    elif why is fee_charging.WhyNoEvening.SEASON_DUES:
         form.evening.errors = [str(SEASON_NAMES_NONE)]
-        return None
-    return found.id
+    else:
+        form.evening.errors = [_("Choose an evening held on the fee's date, or none.")]
