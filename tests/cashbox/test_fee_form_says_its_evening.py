@@ -283,7 +283,7 @@ def test_the_default_is_the_evening_whose_players_are_checked(client, app):
     seed_table(client, thursday, "Dora", "Émile", "Fanny")
     dues = {
         "en": "Season dues are the season's: they name no evening.",
-        "fr": "La cotisation de la saison est de la saison\u202f: elle ne nomme aucune soirée.",
+        "fr": "La cotisation vaut pour toute la saison\u202f: elle ne nomme aucune soirée.",
     }
     for lang, amount, cents in (("en", "2,00", 200), ("fr", "2,50", 250)):
         page = client.get(f"/clubs/{club}/cash", headers={"Accept-Language": lang}).text
@@ -332,7 +332,7 @@ def test_a_refused_evening_is_drawn_again_checked(client, app):
         ),
         "fr": (
             "Choisissez une soirée tenue à la date des frais, ou aucune.",
-            "La cotisation de la saison est de la saison\u202f: elle ne nomme aucune soirée.",
+            "La cotisation vaut pour toute la saison\u202f: elle ne nomme aucune soirée.",
         ),
     }
     for lang, (other, season) in words.items():
@@ -393,7 +393,7 @@ def test_an_evenings_view_refuses_a_fee_of_another_day(client, app):
             f"Les frais d’une soirée sont datés de son jour ({french_day} "
             f"{months.split()[held.month - 1]} {held.year})\u202f; pour un autre jour, "
             "débitez-les depuis la caisse.",
-            "La cotisation de la saison est de la saison\u202f: elle ne nomme aucune soirée.",
+            "La cotisation vaut pour toute la saison\u202f: elle ne nomme aucune soirée.",
         ),
     }
     url = f"/clubs/{club}/cash?evening={tuesday}"

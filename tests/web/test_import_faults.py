@@ -108,7 +108,7 @@ def test_the_heads_faults_are_all_said_and_the_command_says_the_first(client, tm
         "rules.cave must be at least 1.",
     ]
     assert refusals(client, data, "fr") == [
-        "Le format doit être 'scorekeeper-game/1', pas 'scorekeeper-game/9'.",
+        "La clé format doit être 'scorekeeper-game/1', pas 'scorekeeper-game/9'.",
         "Anne est déjà à cette table\u202f: une personne ne peut occuper deux places.",
         "rules.poulle\u202f: règle inconnue.",
         "rules.cave vaut au moins 1.",
