@@ -68,3 +68,36 @@ def test_an_evening_titled_with_one_long_word_stays_390_px_wide(file_page: Page,
     # the plain cash box's fee may name that evening, its date being the fee's
     expect(page.locator("#f-evening .choice", has_text=title)).to_be_visible()
     assert laid_out_width(page) <= 390, page.evaluate(WIDER)
+
+
+BROKEN_WORDS = """link => { const words = [];
+  for (const text of [...link.childNodes].filter(n => n.nodeType === Node.TEXT_NODE)) {
+    for (const m of text.textContent.matchAll(/[^\\s\\-—]+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (tops.size > 1) { words.push(m[0]); }
+    }
+  }
+  return words; }"""
+"""The words of a link's text laid out on more than one line (broken inside the word)."""
+
+
+def test_a_link_in_a_table_breaks_between_words_on_a_320_px_phone(
+    file_page: Page, live_server: str
+):
+    """A link is a flex box whose text may break anywhere (smoke22, above); in a table's cell
+    that made its column as narrow as one letter, and a member's page on a phone broke the
+    evening's label inside its words, where a table wraps between words and scrolls in its
+    card (style.css, narrow phones). Each word of the label stays on one line, the page
+    320 px wide (review23)."""
+    page = file_page
+    page.set_viewport_size({"width": 320, "height": 700})
+    club, _evening, _table = evening_by_phone(page, live_server)
+    page.goto(club)
+    page.locator("a.history").first.click()
+    link = page.locator("#evenings tbody th a").first
+    expect(link).to_contain_text("novembre")  # the evening's label (its title's words)
+    assert laid_out_width(page) <= 320, page.evaluate(WIDER)
+    assert link.evaluate(BROKEN_WORDS) == []

@@ -118,7 +118,7 @@ def _fees_form(
     form.member.choices = options((str(m.id), m.name) for m in people)
     form.member.data = checked
     if evening is None:  # the plain page: the evening ticked, when held on the form's date
-        form.evening.data = evening_by_default(shown, form.on.data, str(EntryKind.FEE_EVENING))
+        form.evening.data = evening_by_default(shown, form.on.data, form.kind.data)
     return form, shown
 
 

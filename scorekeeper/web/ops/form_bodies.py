@@ -1,9 +1,10 @@
 """Form bodies bounded before they are decoded (ops18).
 
 Werkzeug bounds a ``multipart/form-data`` body (``max_form_parts``, 1,000 parts;
-``max_form_memory_size``, 500 KB a field) but not an ``application/x-www-form-urlencoded``
-one, which it decodes whole in one call (its ``formparser._parse_urlencoded`` says so:
-neither limit applies there). Every form of the app without JavaScript is sent so, up to
+``max_form_memory_size`` a field, which the app sets to the body's own bound, app.py
+``MAX_BODY``: smoke23) but not an ``application/x-www-form-urlencoded`` one, which it
+decodes whole in one call (its ``formparser._parse_urlencoded`` says so: neither limit
+applies there). Every form of the app without JavaScript is sent so, up to
 ``MAX_CONTENT_LENGTH`` (2 MB). Decoding costs a few tenths of a microsecond a field and a
 percent-escape, and an invalid UTF-8 byte (``%ff``) three times as much, kept as ``%FF``
 one call at a time: a 1.8 MB body of them took a second of CPU to decode, with the
