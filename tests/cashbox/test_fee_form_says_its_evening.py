@@ -420,3 +420,27 @@ def test_an_evenings_view_refuses_a_fee_of_another_day(client, app):
     # on its day the view's fee names it (as before)
     assert sent(client, fee_form(client, url), "2,50") == 302
     assert stored(app, 250) == dict.fromkeys(["Anne", "Bruno", "Chloé"], tuesday)
+
+
+def test_a_date_refused_keeps_the_evening_chosen(client, app):
+    """A date mistyped on the plain page (no day: no evening to list) drew the form without
+    its "For the evening" field, and sent again with the date put right the fee named none
+    though Thursday was checked when it was sent (review23). The evening sent is kept: the
+    date put right, the fee names it."""
+    club = new_club(client)
+    tuesday = evening(client, app, club, "Tuesday")
+    seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
+    thursday = evening(client, app, club, "Thursday")
+    seed_table(client, thursday, "Dora", "Émile", "Fanny")
+    plain = fee_form(client, f"/clubs/{club}/cash")
+    assert ("evening", str(thursday)) in plain.fields  # the default: its players ticked
+    data: dict[str, list[str]] = {}
+    for name, value in plain.fields:
+        data.setdefault(name, []).append(value)
+    refused = client.post(plain.action, data=data | {"amount": ["1,75"], "on": ["2026-13-45"]})
+    assert refused.status_code == 422
+    drawn = FormReader()
+    drawn.feed(refused.text)
+    assert ("evening", str(thursday)) in drawn.fields  # kept as it was sent
+    assert sent(client, drawn, "1,75", on=[today()]) == 302
+    assert stored(app, 175) == dict.fromkeys(["Dora", "Émile", "Fanny"], thursday)

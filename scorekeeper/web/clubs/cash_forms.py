@@ -356,7 +356,11 @@ def redrawn_evening(
     its options. An evening of the date drawn is checked as chosen (however its number was
     written); a choice refused (forged, of another date, for season dues) or none of those
     drawn is replaced by the default for the date and fee typed (``evening_by_default``),
-    the refusal kept beside the field. It checked no option at all, not even none."""
+    the refusal kept beside the field. It checked no option at all, not even none. The date
+    refused (no day, no evening to list): the choice kept as sent, in a hidden field, so the
+    date put right stores it or refuses it beside its field (review23: it fell to none)."""
+    if form.on.errors:
+        return
     chosen = whole((form.evening.data or "").strip())
     ids = {e.id for e in drawn}
     if not form.evening.errors and chosen in ids:
