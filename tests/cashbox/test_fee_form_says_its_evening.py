@@ -144,6 +144,17 @@ def evening(client, app, club: int, title: str, on: str = "") -> int:
     return int(answer.headers["Location"].rsplit("/", 1)[1])
 
 
+def two_evenings_played(client, app) -> tuple[int, int, int]:
+    """A new club's two evenings today, each with a table playing the seed: Tuesday (Anne,
+    Bruno, Chloé) and Thursday (Dora, Émile, Fanny); the club, Tuesday, Thursday."""
+    club = new_club(client)
+    tuesday = evening(client, app, club, "Tuesday")
+    seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
+    thursday = evening(client, app, club, "Thursday")
+    seed_table(client, thursday, "Dora", "Émile", "Fanny")
+    return club, tuesday, thursday
+
+
 def fees_listed(page: str) -> tuple[list[tuple[str, str]], str, list[tuple[str, str]]]:
     """An evening's fees as a page lists them: its own (member, still owed), the line that
     sums them, and those of its day naming no evening, listed apart."""
@@ -157,11 +168,7 @@ def fees_listed(page: str) -> tuple[list[tuple[str, str]], str, list[tuple[str, 
 def test_the_plain_fee_form_stores_the_evening_chosen_and_a_fee_of_none_is_counted_once(
     client, app
 ):
-    club = new_club(client)
-    tuesday = evening(client, app, club, "Tuesday")
-    seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
-    thursday = evening(client, app, club, "Thursday")
-    seed_table(client, thursday, "Dora", "Émile", "Fanny")
+    club, tuesday, thursday = two_evenings_played(client, app)
     member = ids(app)
 
     plain = fee_form(client, f"/clubs/{club}/cash")
@@ -258,11 +265,7 @@ def test_the_plain_fee_form_refuses_an_evening_it_cannot_store(client, app):
 
 
 def test_an_evenings_own_view_names_its_evening_and_draws_no_choice(client, app):
-    club = new_club(client)
-    tuesday = evening(client, app, club, "Tuesday")
-    seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
-    thursday = evening(client, app, club, "Thursday")
-    seed_table(client, thursday, "Dora", "Émile", "Fanny")
+    club, tuesday, thursday = two_evenings_played(client, app)
     own = fee_form(client, f"/clubs/{club}/cash?evening={tuesday}")
     assert not own.evenings
     # a choice posted to it anyway: the view's evening is the fee's
@@ -276,11 +279,7 @@ def test_the_default_is_the_evening_whose_players_are_checked(client, app):
     held on the form's date, "For the evening" chooses it by default, and the form sent as
     drawn charges those players a fee naming it (fix22a: it chose none, and on a day of two
     evenings their fees were counted by no evening). In English and in French."""
-    club = new_club(client)
-    tuesday = evening(client, app, club, "Tuesday")
-    seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
-    thursday = evening(client, app, club, "Thursday")
-    seed_table(client, thursday, "Dora", "Émile", "Fanny")
+    club, _tuesday, thursday = two_evenings_played(client, app)
     dues = {
         "en": "Season dues are the season's: they name no evening.",
         "fr": "La cotisation vaut pour toute la saison\u202f: elle ne nomme aucune soirée.",
@@ -320,11 +319,7 @@ def test_a_refused_evening_is_drawn_again_checked(client, app):
     season dues): the form drawn again checks one option — the default for what was typed —
     and keeps the refusal beside the field; sent again as drawn, it stores what it shows
     (fix22a: a forged value drew no option checked, not even *None*)."""
-    club = new_club(client)
-    tuesday = evening(client, app, club, "Tuesday")
-    seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
-    thursday = evening(client, app, club, "Thursday")
-    seed_table(client, thursday, "Dora", "Émile", "Fanny")
+    club, tuesday, thursday = two_evenings_played(client, app)
     words = {
         "en": (
             "Choose an evening held on the fee's date, or none.",
@@ -427,17 +422,10 @@ def test_a_date_refused_keeps_the_evening_chosen(client, app):
     its "For the evening" field, and sent again with the date put right the fee named none
     though Thursday was checked when it was sent (review23). The evening sent is kept: the
     date put right, the fee names it."""
-    club = new_club(client)
-    tuesday = evening(client, app, club, "Tuesday")
-    seed_table(client, tuesday, "Anne", "Bruno", "Chloé")
-    thursday = evening(client, app, club, "Thursday")
-    seed_table(client, thursday, "Dora", "Émile", "Fanny")
+    club, _tuesday, thursday = two_evenings_played(client, app)
     plain = fee_form(client, f"/clubs/{club}/cash")
     assert ("evening", str(thursday)) in plain.fields  # the default: its players ticked
-    data: dict[str, list[str]] = {}
-    for name, value in plain.fields:
-        data.setdefault(name, []).append(value)
-    refused = client.post(plain.action, data=data | {"amount": ["1,75"], "on": ["2026-13-45"]})
+    refused = answered(client, plain, "1,75", on=["2026-13-45"])
     assert refused.status_code == 422
     drawn = FormReader()
     drawn.feed(refused.text)
