@@ -186,7 +186,11 @@ def test_a_reader_sees_statements_but_not_the_cash_box(client, app):
     assert stranger.get(statement).status_code == 404
     assert stranger.get(f"{statement}?key={token}").status_code == 200  # the club link
     assert stranger.get(statement + ".csv").status_code == 200  # remembered, as a table link
-    assert stranger.get(f"/clubs/{club}/cash").status_code == 403
+    refused = stranger.get(f"/clubs/{club}/cash")
+    assert refused.status_code == 403
+    # a club's refusal speaks of the club (it said "this game" of a cash box and an evening)
+    assert "peut lire les pages de ce club mais pas les modifier" in refused.data.decode()
+    assert "cette partie" not in refused.data.decode()
     assert stranger.post(f"/clubs/{club}/cash/entries", data={"version": "1"}).status_code == 403
     assert stranger.post(f"/clubs/{club}/cash/pay", data={"version": "1"}).status_code == 403
 

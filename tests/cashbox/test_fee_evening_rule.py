@@ -146,3 +146,36 @@ def db_rows(app) -> int:
         return int(
             conn.execute("select count(*) from ledger where kind != 'evening'").fetchone()[0]
         )
+
+
+def test_more_members_than_one_fee_reaches_are_refused_with_the_bound(client, app):
+    """A fee reaches ``MOST_AT_ONCE`` (200) members at once; the Fee form checked for 201
+    says that bound beside the members (it said only "Check the members to charge.", which
+    they were), 422, nothing written; 200 are charged."""
+    club = new_club(client)
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        members = [
+            conn.execute(
+                "insert into members (club_id, name) values (?, ?)", [club, f"M{n:03}"]
+            ).lastrowid
+            for n in range(201)
+        ]
+    data = {"kind": "fee_season", "amount": "2,50", "on": DAY}
+    answer = client.post(
+        f"/clubs/{club}/cash/fees",
+        data=data | {"member": [str(m) for m in members], "version": club_version(app, club)},
+        headers={"Accept-Language": "en"},
+    )
+    assert answer.status_code == 422
+    assert refusals(answer.text) == {
+        "member": "Check at most 200 members at once; charge the others with a second fee."
+    }  # fmt: skip
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from ledger").fetchone() == (0,)
+    answer = client.post(
+        f"/clubs/{club}/cash/fees",
+        data=data | {"member": [str(m) for m in members[:200]], "version": club_version(app, club)},
+    )
+    assert answer.status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*), sum(amount) from ledger").fetchone() == (200, -50_000)

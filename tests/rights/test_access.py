@@ -79,10 +79,9 @@ def test_the_table_link_follows_read_only(client, app):
     ):
         assert other.post(game + path, data=data).status_code == 403, path
     assert other.get(game + "/coups/1/edit").status_code == 403
-    assert (
-        other.post(game + "/settlement", data={"chip_value": "1", "currency": "EUR"}).status_code
-        == 403
-    )
+    refused = other.post(game + "/settlement", data={"chip_value": "1", "currency": "EUR"})
+    assert refused.status_code == 403
+    assert "may follow this game but not change it" in refused.data.decode()
     assert len(json.loads(client.get(game + "/report.json").data)["coups"]) == 1
 
 

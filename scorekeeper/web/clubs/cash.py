@@ -21,6 +21,7 @@ from typing import Any
 
 from flask import abort, flash, redirect, render_template, request
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
@@ -344,8 +345,16 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     on = typed_date(form.on.data)
     if kind is None:
         form.kind.errors = [_("Choose a fee.")]
-    if not charged or None in typed or len(charged) > fee_charging.MOST_AT_ONCE:
+    if not charged or None in typed:
         form.member.errors = [_("Check the members to charge.")]
+    elif len(charged) > (most := fee_charging.MOST_AT_ONCE):  # the bound said, not only "check"
+        form.member.errors = [
+            ngettext(
+                "Check at most %(num)d member at once; charge the others with a second fee.",
+                "Check at most %(num)d members at once; charge the others with a second fee.",
+                most,
+            )
+        ]
     if amount is None or not 0 < amount <= accounts.MAX_CENTS:
         form.amount.errors = [_("Give a sum such as 12.50 (at most 1,000,000).")]
     if on is None:

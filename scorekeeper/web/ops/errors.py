@@ -97,12 +97,20 @@ def nothing_here() -> str:
     return _("Nothing here: this page does not exist.")
 
 
+def no_right() -> str:
+    """A 403's words, for what was refused: a game (``access.managed``) or a club's page
+    (``access.managed_club``: its evening's close page said "this game" of an evening)."""
+    if request.url_rule is not None and "game_id" in (request.view_args or {}):
+        return _("This phone may follow this game but not change it.")
+    return _("This phone may read this club's pages but not change them.")
+
+
 @bp.app_errorhandler(HTTPException)
 def http_error(error: HTTPException) -> tuple[str, int] | Response:
     code = error.code or 500
     messages = {
         400: _("This request could not be read. Reload the page and try again."),
-        403: _("This phone may follow this game but not change it."),
+        403: no_right(),
         404: nothing_here(),
         405: _("This page cannot be used that way."),
         413: _("This file is too large."),
