@@ -144,3 +144,29 @@ def test_a_round_evening_changed_behind_the_app_is_named_not_a_409(client, app, 
         f"2 evenings of its rounds are still open at the club: Round 1 — Evening {first} "
     ), said
     assert "Round 2 — November 30, 2026 — Cup — 2" in said
+
+
+def test_a_close_refused_comes_back_to_its_question_not_to_the_list(client, app, monkeypatch):
+    """A close posted from the director's list on a stale page (the club changed since: round
+    2's evening closed meanwhile) closes nothing: it comes back to the close page, the
+    director's page still its way back, saying why — it went back to the list, where the
+    evening was still listed with the refusal above it and no question."""
+    two_rounds_played(client, app, monkeypatch)
+    first, second = round_evening_ids(app)
+    shown = re.search(
+        r'name="version" type="hidden" value="(\d+)"',
+        client.get(f"/evenings/{first}/close?next=/events/1").data.decode(),
+    )
+    assert shown is not None
+    stale = {"version": shown.group(1), "confirmed": "1", "next": "/events/1"}
+    assert client.post(f"/evenings/{second}/close", data=stale).status_code == 302  # meanwhile
+    answer = client.post(f"/evenings/{first}/close", data=stale)
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == f"/evenings/{first}/close?next=/events/1"
+    assert closings(app) == 1  # round 2's alone
+    page = client.get(answer.headers["Location"], headers={"Accept-Language": "en"}).text
+    assert "changed" in page and 'value="/events/1"' in page  # why, and the way back kept
+    closed = {"version": str(int(shown.group(1)) + 1), "confirmed": "1", "next": "/events/1"}
+    answer = client.post(f"/evenings/{first}/close", data=closed)
+    assert answer.headers["Location"] == "/events/1"  # closed: back to the list
+    assert closings(app) == 2

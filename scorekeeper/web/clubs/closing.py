@@ -10,6 +10,8 @@ scorekeeper/clubs/closing.py's (tables locked, results posted in money).
 The close page opened from another page of the site (the director's list of round evenings
 left open, ``?next=``) goes back there once closed, and its "Not now" too; a ``next`` that is
 not a path of this site (``forms.same_site_path``) is ignored: the evening's page, as without.
+A close refused (the club changed meanwhile, a table that cannot end) comes back to the
+close page, saying why: nothing was closed, so the page it came from has nothing new.
 """
 
 from __future__ import annotations
@@ -104,10 +106,11 @@ def close(evening_id: int) -> BaseResponse:
         written = closing.close(get_db(), club, evening, version)
     except clubs.Refused:
         flash(_("The evening is closed already."))
-    except clubs.Conflict:
-        flash(str(CLUB_CHANGED))
-    except GameError as error:  # a table that cannot end yet: named, nothing closed
-        flash(refusal_text(error))
+    except (clubs.Conflict, GameError) as error:
+        # nothing closed: the question again, as the club stands now (the tables to end, the
+        # one refused named), the page it came from kept; not that page, the evening open
+        flash(str(CLUB_CHANGED) if isinstance(error, clubs.Conflict) else refusal_text(error))
+        return redirect(url_for("clubs.confirm_close", evening_id=evening_id, next=sent))
     else:
         flash(
             _("The evening is closed: its tables take no more coups.")
