@@ -161,6 +161,27 @@ def start_serve(
     raise RuntimeError("the server did not start")
 
 
+def ended(pid: int) -> bool:
+    """The process ``pid`` has ended: gone, or a zombie nobody reaped yet whose every thread
+    has ended. Only then are its files closed (its locks released, its listening socket
+    gone): a process's first thread shows "Z" as soon as it has exited while the others
+    still run (waitress's threads, ending on a kill). Read as ended then, a restore found
+    the serving lock still held (1 run in 12; 40 kills probed: the first thread "Z" at
+    1.2 ms, the lock free at 22.3 ms with the last thread)."""
+    try:
+        threads = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:  # gone whole
+        return True
+    for thread in threads:
+        try:
+            state = (thread / "stat").read_text().rpartition(")")[2].split()[0]
+        except (OSError, IndexError):
+            continue  # this thread is gone
+        if state not in ("Z", "X"):
+            return False
+    return True
+
+
 def _warm(pid: int) -> bool:
     """A live process holding the PDF engine: forked warm, not one being replaced."""
     try:

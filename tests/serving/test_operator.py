@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from apps import fresh_database, new_app
+from live import ended
 
 from scorekeeper import db
 from scorekeeper.db.migrations import SCHEMA, OtherSchema
@@ -212,7 +213,7 @@ def _group(pgid: int) -> list[int]:
             fields = stat.read_text().rpartition(")")[2].split()
         except OSError:
             continue
-        if int(fields[2]) == pgid and fields[0] != "Z":
+        if int(fields[2]) == pgid and not ended(int(stat.parent.name)):
             alive.append(int(stat.parent.name))
     return alive
 
@@ -276,14 +277,6 @@ def test_a_stop_at_any_moment_ends_every_process_with_0_and_frees_the_port(
         process.stdout.close()
 
 
-def _alive(pid: int) -> bool:
-    """Running: neither ended nor a zombie waiting to be reaped."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def test_a_parent_killed_outright_leaves_no_process_serving(tmp_path, migrated_database):
     """SIGKILL cannot be taken: each forked process gets SIGTERM when its parent dies."""
     from live import start_serve, warm_children
@@ -295,7 +288,7 @@ def test_a_parent_killed_outright_leaves_no_process_serving(tmp_path, migrated_d
         process.kill()
         process.wait()
         deadline = time.monotonic() + 30
-        while [pid for pid in children if _alive(pid)]:
+        while [pid for pid in children if not ended(pid)]:
             assert time.monotonic() < deadline, "a process serves on, orphaned"
             time.sleep(0.05)
         with pytest.raises(OSError):

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from live import Phone, start_serve, stop
+from live import Phone, ended, start_serve, stop
 from test_backup_dest import games_in
 from web import NEW_GAME
 
@@ -42,27 +42,6 @@ def _state(pid: int) -> str | None:
         return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
     except OSError:
         return None
-
-
-def _ended(pid: int) -> bool:
-    """Gone, or a zombie nobody reaped yet whose every thread has ended: only then are its
-    files closed and its locks released. A process's first thread shows "Z" as soon as it
-    has exited while the others still run (waitress's threads, ending on the kill): the
-    test read the process as ended, and the restore found the lock still held (1 run in 12)."""
-    if _state(pid) not in (None, "Z"):
-        return False
-    try:
-        threads = list(Path(f"/proc/{pid}/task").iterdir())
-    except OSError:  # gone whole
-        return True
-    for thread in threads:
-        try:
-            state = (thread / "stat").read_text().rpartition(")")[2].split()[0]
-        except (OSError, IndexError):
-            continue  # this thread is gone
-        if state not in ("Z", "X"):
-            return False
-    return True
 
 
 @pytest.mark.long
@@ -97,8 +76,8 @@ def test_a_restore_is_refused_while_the_server_runs_and_done_once_it_was_killed(
         server.send_signal(signal.SIGKILL)  # no stop handler runs: the kernel drops the lock
         server.wait()
         deadline = time.monotonic() + 30
-        while not all(_ended(pid) for pid in processes):  # the forked one ends on its parent's
-            assert time.monotonic() < deadline, [p for p in processes if not _ended(p)]
+        while not all(ended(pid) for pid in processes):  # the forked one ends on its parent's
+            assert time.monotonic() < deadline, [p for p in processes if not ended(p)]
             time.sleep(0.05)
         assert main(["restore", str(copy), "--database", str(database), "--force"]) == 0
         said = capsys.readouterr()
