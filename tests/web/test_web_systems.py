@@ -156,3 +156,17 @@ def test_the_danish_presets_set_the_nolo_ouvert_bonus(client):
     assert report(client, game)["rules"]["nolo_ouvert_bonus"] is True
     game = create(client, DANOIS)  # dlu, the box left empty
     assert report(client, game)["rules"]["nolo_ouvert_bonus"] is False
+
+
+def test_a_money_system_no_page_offers_is_refused_and_nothing_stored(client, app):
+    """The hidden ``accounting`` says which system's fields the page drew; one no page
+    offers ("nope", smoke25) made a 1709 game under a page that had shown the Danish
+    fields. Refused (400: no honest page sends it), no game stored; the Danish one is made."""
+    import sqlite3
+
+    assert client.post("/games/new", data={**DANOIS, "accounting": "nope"}).status_code == 400
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        assert conn.execute("select count(*) from games").fetchone() == (0,)
+    conn.close()
+    game = create(client, DANOIS)
+    assert report(client, game)["rules"]["accounting"] == "danois"

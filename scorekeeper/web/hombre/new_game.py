@@ -135,7 +135,12 @@ def _form_kind(form: NewGameForm) -> GameKind:
     """The money system the form's fields are drawn for (its hidden ``accounting``)."""
     key, _default = HOMBRE.tag
     chosen = {key: form.accounting.data} if form.accounting.data else {}
-    return kinds.stored_kind(HOMBRE.game, chosen)
+    kind = kinds.stored_kind(HOMBRE.game, chosen)
+    if chosen and kind.tag != (key, form.accounting.data):
+        # a money system no page offers (a tampered hidden field): refused, not stored as the
+        # first kind's rules under a page that showed another's (smoke25: "nope" made a 1709 game)
+        abort(400)
+    return kind
 
 
 def _form_rules(form: NewGameForm) -> Any:
