@@ -154,3 +154,24 @@ def test_a_correction_that_moves_no_net_says_so_as_a_clause(app, language, said)
     with app.test_request_context(headers={"Accept-Language": language}):
         text = notice_text(Action.EDIT, 2, ("Matadors 3 → 4",), [NetChange("Anne", 5, 5)])
     assert text.endswith(said) and not text.endswith(".")
+
+
+def test_a_correction_told_after_the_table_stopped_says_the_correction_alone(client):
+    """The notice of a correction made before the table stopped (an evening's close stops
+    it, sharing the bêtes still open) said the correction and the stop's share together
+    under "Coup 2 corrected" (smoke25: +36/−45/+9 where the correction was +27/−27/0): the
+    nets it says are the coups' before and after the correction, the stop apart."""
+    game = new_game(client).rstrip("/")
+    for coup in [*SEED_COUPS, "A demande A3 B3 C3"]:  # the last a remise: Anne's bête open
+        enter(client, game, coup)
+    before = report(client, game)["net"]
+    edit = coup_data("B demande A2 B5 C2", save="1")
+    assert client.post(game + "/coups/2/edit", data=edit).status_code == 302
+    corrected = report(client, game)["net"]
+    assert client.post(game + "/stop", data={"confirmed": "1"}).status_code == 302
+    assert report(client, game)["net"] != corrected  # the stop shared a bête: nets moved
+    found = re.search(r'class="notice change-notice"[^>]*><p>(.*?)</p>', client.get(game).text)
+    assert found is not None
+    deltas = [(name, corrected[name] - before[name]) for name in ("Anne", "Bruno", "Chloé")]
+    said = ", ".join(f"{name} {signed(d)}" for name, d in deltas if d)
+    assert html.unescape(found.group(1)).endswith(said), (found.group(1), said)

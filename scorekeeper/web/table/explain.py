@@ -117,7 +117,9 @@ def notice(stored: StoredGame) -> str | None:
     if stored.seat_changes and names == tuple(players):  # per seat: each person's instead
         people = named_changes(_people(stored, older, int(row["id"])), named)
         return None if people is None else notice_text(row["action"], n, fields, people)
-    new = page.counts(stored.replay())[1]
+    # the coups after the change, not the table's end since (an evening's close stopping it
+    # shares the bêtes left): what the change did, the stop's own share apart (smoke25)
+    new = page.counts(stored.played())[1]
     nets = [NetChange(name, o, a) for name, o, a in zip(names, old, new, strict=True)]
     seats = names == tuple(players)  # a team game's sides are named by no one
     nets = named_changes(nets, named if seats else None) or []
@@ -145,10 +147,12 @@ def people_then(
     the change log): each person's result in ``before`` (the replay of the coups before
     it) and ``after`` (after it; None: the game now), with the seat changes as they stood
     then (``store.seats_then`` of its line: a seat taken since moves nothing of this
-    change). Only the persons it moved, or ``every`` person (the change log's lines)."""
+    change). Only the persons it moved, or ``every`` person (the change log's lines). The
+    game now is its coups (``played``): a table stopped since was stopped after the change."""
     seats_before, seats_after = then
-    if after is None and tuple(seats_after) == tuple(stored.seat_changes):
-        now = stored.by_person()
+    same_seats = tuple(seats_after) == tuple(stored.seat_changes)
+    if after is None and same_seats and not stored.stopped:
+        now = stored.by_person()  # the game now: its coups, no end since (``played``)
     else:
         now = stored.people_in(stored.played() if after is None else after, seats_after)
     return person_changes(stored.people_in(before, seats_before), now, every)
