@@ -132,7 +132,7 @@ def register(event_id: int) -> BaseResponse | tuple[str, int]:
             raise GameError("names", N_("type at least one name"))
         stored.register(get_db(), event_id, version, entries)
 
-    return _act(event_id, "register", form, change)
+    return _act(event_id, "register", form, change, beside=("names",))
 
 
 @bp.post("/events/<int:event_id>/withdraw")
@@ -143,6 +143,7 @@ def withdraw(event_id: int) -> BaseResponse | tuple[str, int]:
         "withdraw",
         form,
         lambda v: stored.withdraw(get_db(), event_id, v, (form.name.data or "").strip()),
+        beside=("name",),
     )
 
 
@@ -236,6 +237,12 @@ def lock(event_id: int) -> BaseResponse | tuple[str, int]:
     return _act(event_id, "round", form, change, back=f"table-{form.table.data or 0}")
 
 
+PENALTY_FIELDS = ("player", "direction", "points", "reason", "round")
+"""The correction form's fields: each refusal of one is said beside it, once (the form's
+own check and the store's alike); "Dit veld is vereist. Dit veld is vereist." above the
+form marked no field (smoke24)."""
+
+
 @bp.post("/events/<int:event_id>/penalty")
 def penalty(event_id: int) -> BaseResponse | tuple[str, int]:
     form = PenaltyForm()
@@ -253,4 +260,4 @@ def penalty(event_id: int) -> BaseResponse | tuple[str, int]:
         )
         corrections.add_penalty(get_db(), event_id, version, fine)
 
-    return _act(event_id, "penalty", form, change, beside=("round",))
+    return _act(event_id, "penalty", form, change, beside=PENALTY_FIELDS)
