@@ -292,7 +292,9 @@ def register(
     and so is one that is another's but for case, accents or spaces, or reads like it
     (``names.clash``: "ANNE", "Anné", a Cyrillic "Аnne" beside Anne). Two such names in
     one list are named as a list's repeat, not as someone registered already. At a club,
-    two names of one member ("Anne Martin", "Anne" her short name) are refused too. Nobody
+    two names of one member ("Anne Martin", "Anne" her short name) are refused too, and a
+    name that reads like a member's but is not his (``clubs.NameTaken``, as the club's
+    member form refuses it: ``part_names.finder``'s ``kept_names``). Nobody
     registers once the event is ``finished``: as a withdrawal, a registration is about the
     rounds still to come, and there are none (reopening the last round makes some again)."""
     with changing(db, EventOwner(event_id), version, "register") as change:
@@ -301,7 +303,8 @@ def register(
         before = players(db, event_id)
         registered = [p.name for p in before]
         present = Roster(registered)
-        means = finder(db, change.stored.club_id)  # None for all at an event of no club
+        # None for all at an event of no club; a look-alike of a member: NameTaken
+        means = finder(db, change.stored.club_id, kept_names=True)
         whose = {m: p.name for p in before if (m := means(p.name, p.member_id)) is not None}
         joined = rounds_drawn(db, event_id) + 1
         batch: set[str] = set()  # names of this list, told apart from those registered

@@ -28,7 +28,7 @@ from ...events.ranking import Penalty
 from ...events.records import Player
 from ...rules.errors import N_, GameError
 from ..blueprints import events as bp
-from ..formats.words import refusal_text
+from ..formats.words import name_taken_text, refusal_text
 from ..forms import form_version, whole
 from .director import director_page, standing_of, table_states
 from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
@@ -61,11 +61,17 @@ def _act(
         change(form_version(form))
     except store.Conflict:
         return director_page(event_id, {section: _(CHANGED)}, {section: form}), 409
-    except GameError as error:
-        if error.field in beside:
-            form[error.field].errors = [*form[error.field].errors, refusal_text(error)]
+    except (GameError, clubs.NameTaken) as error:
+        # a name that reads like a member's (registration): the club's member form's words
+        said, field = (
+            (refusal_text(error), error.field)
+            if isinstance(error, GameError)
+            else (name_taken_text(error), error.field)
+        )
+        if field in beside:
+            form[field].errors = [*form[field].errors, said]
             return director_page(event_id, {}, {section: form}), 422
-        return director_page(event_id, {section: refusal_text(error)}, {section: form}), 422
+        return director_page(event_id, {section: said}, {section: form}), 422
     return redirect(url_for("events.director", event_id=event_id) + f"#{back or section}")
 
 
