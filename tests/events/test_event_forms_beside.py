@@ -79,3 +79,21 @@ def test_a_withdrawal_refused_says_it_beside_the_player(app):
     assert answer.status_code == 422
     assert 'id="refused-withdraw"' not in answer.text
     assert len(beside(answer.text, "name")) == 1 and marked(answer.text, "name")
+
+
+def test_the_very_name_again_is_said_once(app):
+    """``names.said_once``, the rule of every such refusal: "Anne is al ingeschreven als
+    Anne" named her twice; another spelling of her is still said with hers."""
+    client = nl(app.test_client())
+    new_event(client, kind="manillen", seating="pairs", method="rank_points")
+    assert post(client, app, "players", names="Anne").status_code == 302
+    said = {
+        "Anne": "Anne is al ingeschreven",
+        "ANNE": "ANNE is al ingeschreven als Anne",
+        "Bert\nBert": "Bert staat twee keer in de lijst",
+        "Bert\nBERT": "BERT en Bert zijn twee keer dezelfde naam in de lijst",
+    }
+    for names, words in said.items():
+        answer = post(client, app, "players", names=names)
+        assert answer.status_code == 422, names
+        assert beside(answer.text, "names") == [words], names
