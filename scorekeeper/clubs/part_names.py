@@ -14,10 +14,10 @@ from collections.abc import Callable, Collection, Sequence
 
 import sqlite_utils
 
-from ..names import Roster, clash, same_key, tidy
+from ..names import Clash, Roster, clash, same_key, tidy
 from .merging import kept
 from .records import Refused
-from .seats import meant, members, named_rows, newcomer_seated
+from .seats import NameTaken, as_shown, meant, members, named_rows, newcomer_seated
 
 
 class PartOfNames(Refused):
@@ -90,28 +90,41 @@ def asker(db: sqlite_utils.Database, new: Collection[str]) -> Callable[[int, str
 
 
 def finder(
-    db: sqlite_utils.Database, club_id: int | None
+    db: sqlite_utils.Database, club_id: int | None, *, kept_names: bool = False
 ) -> Callable[[str, int | None], int | None]:
     """``seats.meant`` for many names at once (an event's registration asks it of every
     player; ``meant`` walks the members per name): the member (the one kept) that a name
     means, his full name first, then his short name, each looked up in a ``names.Roster``;
-    given a member (one ticked), that one. None: no member yet, or no club (``club_id``)."""
+    given a member (one ticked), that one. None: no member yet, or no club (``club_id``).
+
+    ``kept_names``: the names asked are kept and shown as typed (an event's registration,
+    whose pages and tables show the name registered), so a name that only reads like a
+    member's (``Clash.READS_ALIKE``: "Wіlly Vermeulen", a Cyrillic і, beside the member
+    Willy Vermeulen) is refused, ``seats.NameTaken`` naming him, as the club's member form
+    refuses it (``seats._taken``): found as him, his results went to Willy while every page
+    showed the Cyrillic spelling (smoke24). A table's name is not kept so: there the
+    look-alike finds the member (``seats.meant``)."""
     rows = [] if club_id is None else named_rows(db, club_id)
-    found: list[tuple[Roster, dict[str, int]]] = []
+    found: list[tuple[Roster, dict[str, int], dict[str, str]]] = []
     for column in ("name", "short_name"):
         ids: dict[str, int] = {}
+        shown: dict[str, str] = {}
         for row in rows:
             if row[column] and tidy(row[column]):
                 ids.setdefault(row[column], int(row["id"]))
-        found.append((Roster(ids), ids))
+                said = as_shown(row["name"], row["short_name"] if column == "short_name" else None)
+                shown.setdefault(row[column], said)
+        found.append((Roster(ids), ids, shown))
 
     def member(name: str, ticked: int | None = None) -> int | None:
         if club_id is None:
             return None
         if ticked is not None:
             return kept(db, ticked)
-        for roster, ids in found:
+        for roster, ids, shown in found:
             hit = roster.find(name)
+            if hit is not None and kept_names and hit[1] is Clash.READS_ALIKE:
+                raise NameTaken(shown[hit[0]], Clash.READS_ALIKE, "names")
             if hit is not None:
                 return kept(db, ids[hit[0]])
         return None

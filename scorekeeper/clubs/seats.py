@@ -166,6 +166,11 @@ class NameTaken(ValueError):
         self.field = field
 
 
+def as_shown(name: str, short_name: str | None = None) -> str:
+    """A member as a refusal names him: "Anne Martin", or "Anne Martin (Anne)" by his short."""
+    return f"{name} ({short_name})" if short_name else name
+
+
 def _taken(
     db: sqlite_utils.Database, club_id: int, name: str, short_name: str, other_than: int | None
 ) -> None:
@@ -180,7 +185,7 @@ def _taken(
         if row["id"] != other_than:
             others.append((row["name"], row["name"]))
             if row["short_name"] and tidy(row["short_name"]):
-                others.append((row["short_name"], f"{row['name']} ({row['short_name']})"))
+                others.append((row["short_name"], as_shown(row["name"], row["short_name"])))
     for field, typed in (("name", name), ("short_name", short_name)):
         found = clash_with(typed, (other for other, _ in others)) if tidy(typed) else None
         if found is not None:

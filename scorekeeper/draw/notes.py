@@ -56,6 +56,11 @@ def apart_note(units: Units, entrants: Sequence[Entrant], seating: Seating, brok
     return f"Players to keep apart share a table {times}: the search found no way round it."
 
 
+def alone_note(units: Units) -> str:
+    """Who has no partner among fixed pairs, and sits out every round (``Units.alone``)."""
+    return f"{', '.join(units.alone)} has no partner: sits out every round."
+
+
 def note(
     units: Units,
     seating: Seating,

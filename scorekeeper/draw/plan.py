@@ -115,6 +115,8 @@ def draw(
         note += whist.past_note(len(units.members), len(whole))
     if got.kept_apart_broken:
         note += " " + notes.apart_note(units, entrants, seating, got.kept_apart_broken)
+    if units.alone:
+        note += " " + notes.alone_note(units)
     return Draw(tuple(made), got, seed, seating, note, limit)
 
 
@@ -354,7 +356,7 @@ def _floor(units: Units, seating: Seating, history: Sequence[Round], rounds: int
     present at the tables of this draw (so it counts as the new rounds do)."""
     if units.fixed:
         return 0
-    names = set(_names(units))
+    names = set(_names(units)) | set(units.alone)  # every round sits him out
     sizes = notes.sizes_of(units, seating)
     for past in history:
         seated = {name for t in past.tables for name in t.seats}

@@ -24,6 +24,12 @@ class Units:
 
     members: tuple[tuple[str, ...], ...]
     fixed: bool
+    alone: tuple[str, ...] = ()
+    """Fixed pairs: the player left without a partner (an odd count of players with none: a
+    fixed pair's partner withdrew, or one registered alone). He is no unit: the draw sits
+    him out of every round, named with those it sits out (``to_round``), so he gets the
+    bye credit as they do; left out of the units and of the round, he played no round and
+    no page named him (smoke24)."""
 
     def index(self) -> dict[str, int]:
         return {name: u for u, names in enumerate(self.members) for name in names}
@@ -36,7 +42,12 @@ def make_units(
 
     Fixed pairs whose two players are not both present are left out (a
     withdrawal); the players left without a partner are paired in the order
-    of ``entrants``, and an odd one out plays no round (a pair sits out).
+    of ``entrants``, and an odd one out is ``alone``: sat out of every round.
+
+    >>> pairs = [("Anne", "Bert"), ("Frans", "Paula")]
+    >>> units = make_units([Entrant(n) for n in ("Anne", "Bert", "Paula")], "pairs", pairs)
+    >>> units.members, units.alone
+    ((('Anne', 'Bert'),), ('Paula',))
     """
     names = [e.name for e in entrants]
     if len(set(names)) != len(names):
@@ -59,7 +70,7 @@ def make_units(
             taken.update((a, b))
     rest = [n for n in names if n not in taken]
     paired += [(rest[k], rest[k + 1]) for k in range(0, len(rest) - 1, 2)]
-    return Units(tuple(paired), fixed=True)
+    return Units(tuple(paired), fixed=True, alone=tuple(rest[len(rest) - len(rest) % 2 :]))
 
 
 def matrices(
@@ -114,7 +125,8 @@ def ranks(units: Units, standing: Sequence[str] | None) -> list[int] | None:
 
 
 def to_round(units: Units, tables: Sequence[Sequence[int]], out: Collection[int]) -> Round:
-    """The search's tables as names in seat order; fixed pairs face to face (seats 1&3, 2&4)."""
+    """The search's tables as names in seat order; fixed pairs face to face (seats 1&3, 2&4);
+    sitting out, the units ``out`` and the player ``alone`` (no partner)."""
     members = units.members
     made = []
     for table in tables:
@@ -123,5 +135,5 @@ def to_round(units: Units, tables: Sequence[Sequence[int]], out: Collection[int]
             made.append(Table((first[0], second[0], first[1], second[1])))
         else:
             made.append(Table(tuple(members[u][0] for u in table)))
-    sitting = tuple(name for u in sorted(out) for name in members[u])
+    sitting = (*(name for u in sorted(out) for name in members[u]), *units.alone)
     return Round(tuple(made), sitting)

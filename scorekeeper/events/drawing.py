@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from ..draw import DrawError, Entrant, Round, Table, next_round
 from ..draw.staged import Met
+from ..draw.units import make_units
 from ..rules.errors import N_, GameError
 from .settings import Format, Seating
 
@@ -99,6 +100,22 @@ def read_asked(text: str | None) -> object:
         return json.loads(text)
     except (ValueError, RecursionError):
         return None
+
+
+def without_partner(text: str | None) -> tuple[str, ...]:
+    """Whom a round's draw sat out for want of a partner (``Units.alone``: a fixed pair's
+    partner withdrew, or an odd one registered alone), read from what the draw was asked
+    (``asked``, as stored: the draw's own units, not a guess at them); () for a round drawn
+    before m027 or a stored request that is no draw's."""
+    found = read_asked(text)
+    if not isinstance(found, dict):
+        return ()
+    try:
+        entrants = [Entrant(str(p[0])) for p in found["players"]]
+        pairs = [(str(a), str(b)) for a, b in found["fixed_pairs"]]
+        return make_units(entrants, found["seating"], pairs).alone
+    except (DrawError, KeyError, TypeError, ValueError, IndexError):
+        return ()
 
 
 def draw(request: DrawRequest) -> Drawn:

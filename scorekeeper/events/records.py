@@ -22,7 +22,7 @@ from ..clubs.part_names import finder
 from ..db import transaction
 from ..db.chain import EVENT_CHANGES, Chain, append
 from ..db.rows import Damaged, Row, reading, text, text_or_none, whole, whole_or_none
-from ..names import MAX_LENGTH, Clash, Roster, fault, tidy
+from ..names import MAX_LENGTH, Clash, Roster, fault, said_once, tidy
 from ..rules.errors import N_, GameError
 from ..store.changing import Change, Owner, changing
 from ..store.errors import Conflict
@@ -291,8 +291,12 @@ def register(
     """Add players (a late arrival joins the next round drawn); a name twice is refused,
     and so is one that is another's but for case, accents or spaces, or reads like it
     (``names.clash``: "ANNE", "Anné", a Cyrillic "Аnne" beside Anne). Two such names in
-    one list are named as a list's repeat, not as someone registered already. At a club,
-    two names of one member ("Anne Martin", "Anne" her short name) are refused too. Nobody
+    one list are named as a list's repeat, not as someone registered already; the very name
+    again is said once (``names.said_once``: "Anne is registered already", not "… as
+    Anne"). At a club,
+    two names of one member ("Anne Martin", "Anne" her short name) are refused too, and a
+    name that reads like a member's but is not his (``clubs.NameTaken``, as the club's
+    member form refuses it: ``part_names.finder``'s ``kept_names``). Nobody
     registers once the event is ``finished``: as a withdrawal, a registration is about the
     rounds still to come, and there are none (reopening the last round makes some again)."""
     with changing(db, EventOwner(event_id), version, "register") as change:
@@ -301,7 +305,8 @@ def register(
         before = players(db, event_id)
         registered = [p.name for p in before]
         present = Roster(registered)
-        means = finder(db, change.stored.club_id)  # None for all at an event of no club
+        # None for all at an event of no club; a look-alike of a member: NameTaken
+        means = finder(db, change.stored.club_id, kept_names=True)
         whose = {m: p.name for p in before if (m := means(p.name, p.member_id)) is not None}
         joined = rounds_drawn(db, event_id) + 1
         batch: set[str] = set()  # names of this list, told apart from those registered
@@ -310,6 +315,8 @@ def register(
         for entry in entries:
             name = check_name(entry.name)
             found = present.find(name)
+            if found is not None and found[0] in batch and said_once(name, found[0]):
+                raise GameError("names", N_("{name} is twice in the list"), name=name)
             if found is not None and found[0] in batch:
                 raise GameError(
                     "names",
@@ -317,6 +324,8 @@ def register(
                     name=name,
                     other=found[0],
                 )
+            if found is not None and said_once(name, found[0]):  # "Anne ... as Anne"
+                raise GameError("names", N_("{name} is registered already"), name=name)
             if found is not None and found[1] is Clash.SAME:
                 raise GameError(
                     "names",

@@ -105,7 +105,7 @@ def test_the_director_files_a_round_1_fix_under_round_1_once_round_2_is_played(
     sent["round"] = next(value for value, label in form.options["round"] if label == "Round 1")
     # refused for its points (0), it comes back as typed: round 1 still chosen, not the latest
     refused = client.post("/events/1/penalty", data={**sent, "points": "0"})
-    assert refused.status_code == 422 and 'id="refused-penalty"' in refused.text
+    assert refused.status_code == 422 and 'id="points-error"' in refused.text
     back = _Form("/penalty")
     back.feed(refused.text)
     assert back.sent["round"] == "1"
@@ -225,16 +225,19 @@ def test_results_json_lists_each_correction_under_its_round(app, monkeypatch):
 def test_a_correction_refused_for_two_fields_says_two_sentences_in_french(app):
     """Points that are no number and no reason: the refusal above the form joined WTForms'
     two sentences with "; " — "Ce n’est pas un nombre entier.; Ce champ est requis.", a
-    full stop before a semicolon, and in French no narrow space before it. Two sentences."""
+    full stop before a semicolon, and in French no narrow space before it. Two sentences,
+    each beside its field (smoke24: above the form, they marked no field)."""
     client, _game = _a_round_played(app)
     form = correction_form(client)
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
     sent = {**form.sent, "player": "Anne", "points": "x", "reason": ""}
     answer = client.post("/events/1/penalty", data=sent)
     assert answer.status_code == 422
-    refused = re.search(r'id="refused-penalty"[^>]*>([^<]*)<', answer.text)
-    assert refused is not None
-    assert refused.group(1) == "Ce n\u2019est pas un nombre entier. Ce champ est requis."
+    assert 'id="refused-penalty"' not in answer.text
+    points = re.search(r'id="points-error"[^>]*>([^<]*)<', answer.text)
+    reason = re.search(r'id="reason-error"[^>]*>([^<]*)<', answer.text)
+    assert points is not None and points.group(1) == "Ce n\u2019est pas un nombre entier."
+    assert reason is not None and reason.group(1) == "Ce champ est requis."
 
 
 @pytest.mark.parametrize(

@@ -99,7 +99,8 @@ def test_a_correction_out_of_bounds_or_junk_is_refused_where_typed(app):
             client, app, "penalty", player="Anne", direction=direction, points=points, reason="r"
         )
         assert answer.status_code == 422, (direction, points)
-        assert 'id="refused-penalty"' in answer.text
+        # beside the field refused: the points, or the direction ("up" is none of its two)
+        assert re.search(r'id="(points|direction)-error"', answer.text), (direction, points)
     assert (
         post(
             client, app, "penalty", player="Anne", direction="add", points="1000000", reason="r"
@@ -150,7 +151,7 @@ def test_a_refused_correction_says_what_was_wrong_not_that_the_field_is_empty(ap
             client, app, "penalty", player="Anne", direction="off", points=points, reason="r"
         )
         assert answer.status_code == 422, points
-        refusal = re.search(r'id="refused-penalty">([^<]*)<', answer.text)
+        refusal = re.search(r'id="points-error">([^<]*)<', answer.text)
         assert refusal is not None and refusal.group(1) == words, (points, refusal)
     _lines, standing = ranking(app)
     assert standing.penalties == ()

@@ -270,7 +270,7 @@ def test_access_refusals_and_stale_versions(app):
     assert client.post("/events/1/draw", data={}).status_code == 428
     # Bad input: a message beside the form, never a 500.
     response = post(client, app, "players", names="x" * 41)
-    assert response.status_code == 422 and 'id="refused-register"' in response.text
+    assert response.status_code == 422 and 'id="names-error"' in response.text
     assert post(client, app, "players", names="A").status_code == 422  # registered already
     assert post(client, app, "penalty", player="Z", points="2", reason="r").status_code == 422
     assert post(client, app, "close", confirmed="1").status_code == 422  # no round yet

@@ -50,7 +50,8 @@ def _refused_line(app, line: str) -> dict[str, str]:
     for language in ("fr", "da", "nl"):
         client.set_cookie("lang", language)
         page = html.unescape(post(client, app, "players", names=line).text)  # & is &amp;
-        said[language] = re.findall(re.escape(line) + r"[^<]*", page)[0]
+        beside = page[page.index('id="names-error"') :]  # the refusal beside the box
+        said[language] = re.findall(re.escape(line) + r"[^<]*", beside)[0]
     return said
 
 

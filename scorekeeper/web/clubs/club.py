@@ -18,7 +18,6 @@ from ... import clubs
 from ...clock import today
 from ...clubs.season import day
 from ...db import get_db
-from ...names import Clash
 from ...rights import access, tokens
 from ...rules.errors import GameError
 from ...rules.money import parse_money
@@ -26,7 +25,7 @@ from .. import blueprints
 from ..formats import dates
 from ..formats.collation import by_name
 from ..formats.numbers import plain_decimal
-from ..formats.words import club_full_text, reader_currency, refusal_text
+from ..formats.words import club_full_text, name_taken_text, reader_currency, refusal_text
 from ..forms import CLUB_CHANGED, form_version, typed_note, whole
 from ..ops.deployment import external_url
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
@@ -64,21 +63,6 @@ def new_club() -> str | BaseResponse | tuple[str, int]:
             return redirect(url_for("clubs.club", club_id=club_id))
     page = render_template("club/new.html", form=form)
     return page if request.method == "GET" else (page, 422)
-
-
-def _taken(taken: clubs.NameTaken) -> str:
-    if taken.how is Clash.READS_ALIKE:
-        return _(
-            "This name reads like %(name)s, a member already (letters of another alphabet or"
-            " look-alike signs): use that member, or give a name that can be told apart.",
-            name=taken.existing,
-        )
-    name = taken.existing
-    return _(
-        "%(name)s is a member already (names are compared without case, accents or spaces): "
-        "use that member, or merge the two.",
-        name=name,
-    )
 
 
 def _fresh_link(club_id: int) -> str | None:
@@ -227,7 +211,9 @@ def add_member(club_id: int) -> BaseResponse | tuple[str, int]:
             version,
         )
     except clubs.NameTaken as taken:
-        (form.short_name if taken.field == "short_name" else form.name).errors = [_taken(taken)]
+        (form.short_name if taken.field == "short_name" else form.name).errors = [
+            name_taken_text(taken)
+        ]
         return _club_page(club_id, typed=form), 422
     except clubs.ClubFull:
         form.form_errors.append(club_full_text())
@@ -266,7 +252,7 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Refused:
         abort(404)
     except clubs.NameTaken as taken:
-        return refused(_taken(taken), 422)
+        return refused(name_taken_text(taken), 422)
     except clubs.Conflict:
         return refused(str(CLUB_CHANGED), 409)
     return redirect(url_for("clubs.club", club_id=club_id))

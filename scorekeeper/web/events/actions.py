@@ -28,7 +28,7 @@ from ...events.ranking import Penalty
 from ...events.records import Player
 from ...rules.errors import N_, GameError
 from ..blueprints import events as bp
-from ..formats.words import refusal_text
+from ..formats.words import name_taken_text, refusal_text
 from ..forms import form_version, whole
 from .director import director_page, standing_of, table_states
 from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
@@ -61,11 +61,17 @@ def _act(
         change(form_version(form))
     except store.Conflict:
         return director_page(event_id, {section: _(CHANGED)}, {section: form}), 409
-    except GameError as error:
-        if error.field in beside:
-            form[error.field].errors = [*form[error.field].errors, refusal_text(error)]
+    except (GameError, clubs.NameTaken) as error:
+        # a name that reads like a member's (registration): the club's member form's words
+        said, field = (
+            (refusal_text(error), error.field)
+            if isinstance(error, GameError)
+            else (name_taken_text(error), error.field)
+        )
+        if field in beside:
+            form[field].errors = [*form[field].errors, said]
             return director_page(event_id, {}, {section: form}), 422
-        return director_page(event_id, {section: refusal_text(error)}, {section: form}), 422
+        return director_page(event_id, {section: said}, {section: form}), 422
     return redirect(url_for("events.director", event_id=event_id) + f"#{back or section}")
 
 
@@ -132,7 +138,7 @@ def register(event_id: int) -> BaseResponse | tuple[str, int]:
             raise GameError("names", N_("type at least one name"))
         stored.register(get_db(), event_id, version, entries)
 
-    return _act(event_id, "register", form, change)
+    return _act(event_id, "register", form, change, beside=("names",))
 
 
 @bp.post("/events/<int:event_id>/withdraw")
@@ -143,6 +149,7 @@ def withdraw(event_id: int) -> BaseResponse | tuple[str, int]:
         "withdraw",
         form,
         lambda v: stored.withdraw(get_db(), event_id, v, (form.name.data or "").strip()),
+        beside=("name",),
     )
 
 
@@ -236,6 +243,12 @@ def lock(event_id: int) -> BaseResponse | tuple[str, int]:
     return _act(event_id, "round", form, change, back=f"table-{form.table.data or 0}")
 
 
+PENALTY_FIELDS = ("player", "direction", "points", "reason", "round")
+"""The correction form's fields: each refusal of one is said beside it, once (the form's
+own check and the store's alike); "Dit veld is vereist. Dit veld is vereist." above the
+form marked no field (smoke24)."""
+
+
 @bp.post("/events/<int:event_id>/penalty")
 def penalty(event_id: int) -> BaseResponse | tuple[str, int]:
     form = PenaltyForm()
@@ -253,4 +266,4 @@ def penalty(event_id: int) -> BaseResponse | tuple[str, int]:
         )
         corrections.add_penalty(get_db(), event_id, version, fine)
 
-    return _act(event_id, "penalty", form, change, beside=("round",))
+    return _act(event_id, "penalty", form, change, beside=PENALTY_FIELDS)

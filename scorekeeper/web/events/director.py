@@ -17,6 +17,7 @@ from ... import clubs
 from ...db import generation, get_db
 from ...events import standing as event_standing
 from ...events.corrections import filed_under, played_rounds
+from ...events.drawing import without_partner
 from ...events.event_log import changes
 from ...events.ranking import in_name_order
 from ...events.records import Event
@@ -25,13 +26,14 @@ from ...events.standing import Standing
 from ...events.summaries import drawn_again
 from ...rights.access import MAX_ID, can_manage_club
 from ..blueprints import events as bp
-from ..formats.collation import by_name, name_key
+from ..formats.collation import by_name, name_key, names_sorted
 from ..ops.deployment import external_url
 from ..ops.gzipped import html_sent
 from ..table.links import qr_file
 from .create import fresh_event_link
 from .forms import LockForm, PenaltyForm, RegisterForm, VersionForm, WithdrawForm
 from .rights import managed_event, table_token
+from .words import no_partner_text
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,7 @@ def director_page(
     current = standing.rounds[-1] if standing.rounds else None
     tables = table_states(standing)
     out = current.sitting_out if current is not None else ()  # in the index too: no table
+    alone = [name for name in without_partner(current.asked) if name in out] if current else []
     return render_template(
         "events/director.html",
         event=found,
@@ -186,6 +189,7 @@ def director_page(
         club=clubs.club(get_db(), found.club_id) if found.club_id is not None else None,
         changes=changes(get_db(), found.id, 30),
         correction_rounds=CorrectionRounds(tuple(played) or (0,), filed),
+        no_partner=no_partner_text(names_sorted(alone)) if alone else "",
         met_again=drawn_again(get_db(), found.id, current.number) if current else [],
         manager_link=fresh_event_link(found.id),
         read_link=external_url("events.public", token=found.read_token),

@@ -153,6 +153,20 @@ def sitting_out_text(names: Sequence[str]) -> str:
     )
 
 
+def no_partner_text(names: Sequence[str]) -> str:
+    """Why the draw sits out a player of fixed pairs every round (``Units.alone``: his
+    partner withdrew, or he registered alone, the odd one): the director's page says it
+    under who sits out (he was in no table and no "Vrij:" line before, smoke24)."""
+    return ngettext(
+        "%(names)s has no partner: fixed pairs play as one, so the draw sits this player out"
+        " of every round.",
+        "%(names)s have no partner: fixed pairs play as one, so the draw sits these players"
+        " out of every round.",
+        len(names),
+        names=", ".join(names),
+    )
+
+
 def registered_text(players: Sequence[Player]) -> str:
     """How many registered, and once someone withdrew how many still play: ``24 spelers
     ingeschreven, 23 spelen nog`` (it said only the 24 after a withdrawal)."""

@@ -22,11 +22,11 @@ from ...clubs.closing import Provisional
 from ...clubs.one_seat import SameMember
 from ...clubs.part_names import PartOfNames
 from ...clubs.purse import NotOwed
-from ...clubs.seats import MAX_MEMBERS
+from ...clubs.seats import MAX_MEMBERS, NameTaken
 from ...db import rows
 from ...events.ranking import place_text
 from ...i18n import CURRENCIES, LANGUAGES, language
-from ...names import columns
+from ...names import Clash, columns
 from ...rules.errors import GameError
 from ...rules.kinds import KINDS
 from ...rules.ledger import mark
@@ -77,6 +77,23 @@ def club_full_text() -> str:
         "The club has %(num)d member: no more can be added.",
         "The club has %(num)d members: no more can be added.",
         MAX_MEMBERS,
+    )
+
+
+def name_taken_text(taken: NameTaken) -> str:
+    """Why a name given to be kept cannot be: it is a member's already, or reads like it
+    (``clubs.NameTaken``): the club's member form and an event's registration, in the same
+    words ("Deze naam leest als Willy Vermeulen, al lid …")."""
+    if taken.how is Clash.READS_ALIKE:
+        return _(
+            "This name reads like %(name)s, a member already (letters of another alphabet or"
+            " look-alike signs): use that member, or give a name that can be told apart.",
+            name=taken.existing,
+        )
+    return _(
+        "%(name)s is a member already (names are compared without case, accents or spaces): "
+        "use that member, or merge the two.",
+        name=taken.existing,
     )
 
 
