@@ -2,7 +2,9 @@
 was not saved and since when, what it had typed, and the way back (the handover code).
 
 The one coup flow (``coups.managing``) answers it, 403, to a change sent from a phone whose
-right was taken back (another phone took the fiche over, say).
+right was taken back (another phone took the fiche over, say). A coup refused as typed on an
+older version of the game (``coups.stale_answer``, 409) is written out the same way: the form
+drawn for the game as it is now may no longer offer what was typed (the seat that deals now).
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ from ...db import get_db
 from ...rights.access import readable
 from ...store.links import right_lost_at
 from .. import registry
+from ..hookspecs import Page
 from .seat_words import names_now
 
+REFRESH = "_followers_refresh.html"
+"""A follower's page's refresh without scripts: not on this page."""
 SKIPPED = {"CSRFTokenField", "HiddenField", "SubmitField"}
 TRICK_FIELD = re.compile(r"t([0-9])")
 
@@ -45,12 +50,38 @@ def typed_values(form: Any, names: Sequence[str]) -> Iterator[tuple[str, str]]:
         shown = "✓" if data is True else str(data)
         choices = getattr(field, "choices", None)
         if isinstance(choices, list | tuple):
-            shown = dict(_choice(c) for c in choices).get(str(data), shown)
+            words = dict(_choice(c) for c in choices)
+            shown = words.get(str(data), _seat(words, str(data), names) or shown)
         seat = TRICK_FIELD.fullmatch(field.name)
         label = str(field.label.text)
         if seat and int(seat.group(1)) < len(names):
             label = names[int(seat.group(1))]
         yield label, shown
+
+
+def _seat(words: dict[str, str], value: str, names: Sequence[str]) -> str | None:
+    """A seat's name for a seat the choices no longer offer (the hombre typed when he still
+    played; he deals now and sits out): the choices are seats when each is its seat's name."""
+    seats = [int(v) for v in words if v.isdigit() and int(v) < len(names)]
+    if not value.isdigit() or int(value) >= len(names) or len(seats) != len(words) or not seats:
+        return None
+    return names[int(value)] if all(words[str(v)] == names[v] for v in seats) else None
+
+
+def typed_coup(stored: Any, form: Any) -> list[tuple[str, str]]:
+    """What was typed in the coup's form, in words, each seat under its player's name now."""
+    now = names_now(stored)  # each seat's tricks under his name now, as the form's
+    seats = [now.get(name, name) for name in stored.game.players]
+    return list(typed_values(form, seats))
+
+
+def with_typed(page: Page, stored: Any, form: Any) -> Page:
+    """A page refusing a coup (``coups.stale_answer``) with the coup as typed written out
+    where the page says what happened (``_typed_coup.html``)."""
+    body = page if isinstance(page, str) else page[0]
+    typed = render_template("_typed_coup.html", typed=typed_coup(stored, form))
+    body = body.replace("<!--/flashes-->", "<!--/flashes-->" + typed, 1)
+    return body if isinstance(page, str) else (body, page[1])
 
 
 def lost_fiche(game_id: int) -> str:
@@ -59,9 +90,7 @@ def lost_fiche(game_id: int) -> str:
     typed, and the way back (the handover code)."""
     stored = readable(game_id)
     web = registry.web_of(stored.kind)
-    now = names_now(stored)  # each seat's tricks under his name now, as the form's
-    seats = [now.get(name, name) for name in stored.game.players]
-    typed = list(typed_values(web.entry.form(stored), seats)) if request.method == "POST" else []
+    typed = typed_coup(stored, web.entry.form(stored)) if request.method == "POST" else []
     page = web.pages.render(stored)
     body = page if isinstance(page, str) else page[0]
     notice = render_template(
@@ -70,4 +99,7 @@ def lost_fiche(game_id: int) -> str:
         lost=right_lost_at(get_db(), game_id),
         typed=typed,
     )
+    # without scripts a follower's page asks for itself again: this one would lose what was
+    # typed (and ask for the change's address); with them, follow.js keeps the notice
+    body = body.replace(render_template(REFRESH), "", 1)
     return body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1)
