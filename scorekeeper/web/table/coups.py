@@ -36,9 +36,17 @@ from ...rights.access import acting_grant, can_manage, managed, readable_head, v
 from ...rules.errors import GameError
 from ...rules.kinds import dump_coup
 from .. import registry
-from ..forms import CHANGED, WENT_BACK, ActionForm, changed_meanwhile, form_version, went_back
+from ..forms import (
+    CHANGED,
+    WENT_BACK,
+    ActionForm,
+    changed_meanwhile,
+    form_version,
+    went_back,
+    whole,
+)
 from ..hookspecs import Change, GamePages, Page
-from .lost_fiche import lost_fiche
+from .lost_fiche import lost_fiche, with_typed
 from .outbox_answers import conflict_answer, stored_coup_text, wants_json
 from .seat_words import deletion_refused, names_now, refused_text
 
@@ -194,6 +202,28 @@ def key_refusal(
     return _back(game_id, pages_of(latest).after_save)
 
 
+def typed_on(stored: store.StoredGame, form: Any) -> int | None:
+    """The version of the game a coup was typed on, when it is not the game's now: the coup
+    is then refused as stale (409, "changed meanwhile", what was typed kept) before it is
+    checked at all, for checked against the game as it is now it would be refused for what
+    another phone did ("he deals and sits out" of a seat that moved on), not for itself."""
+    shown = whole(form.version.data)
+    return None if shown is None or shown == stored.version else shown
+
+
+def stale_answer(
+    game_id: int, form: Any, page: GamePages[Any], version: int
+) -> Page | BaseResponse:
+    """A coup typed on an older version of the game (or a newer one, a backup since put
+    back): the outbox reads it in JSON, a page gets the game as it is now, the refusal
+    beside Save, the form as typed where it still can be and the coup written out (the
+    form of the next coup may not offer what was typed: the seat that deals now)."""
+    if wants_json():
+        return conflict_answer(game_id, version)
+    latest = changed_meanwhile(form, form.save, game_id)
+    return with_typed(page.render(latest, form, status=409), latest, form)
+
+
 @bp.post("/games/<int:game_id>/coups")
 def add(game_id: int) -> Page | BaseResponse:
     stored = managing(game_id, adds=True)
@@ -201,6 +231,13 @@ def add(game_id: int) -> Page | BaseResponse:
     web = registry.web_of(stored.kind)
     entry, page = web.entry, web.pages
     form = entry.form(stored)
+    stale = typed_on(stored, form)
+    if stale is not None:
+        # a retry of a coup stored already is typed on the version before it: its key says so
+        earlier = None if key is None else store.stored_under(get_db(), game_id, key)
+        if earlier is not None:
+            return key_answer(stored, earlier, posted_digest(stored, form))
+        return stale_answer(game_id, form, page, stale)
     after = candidate(stored, form, None)
     if key is not None and (after is None or not entry.saving(form)):
         # a retry of a coup stored already, which the game as it is now may refuse: nothing
@@ -228,11 +265,8 @@ def add(game_id: int) -> Page | BaseResponse:
     except store.AlreadyStored as earlier:  # the same key, sent twice at once
         digest = store.digest_of(dump_coup(after.game, after.game.coups[-1]))
         return key_answer(stored, earlier, digest)
-    except store.Conflict:
-        if wants_json():
-            return conflict_answer(game_id, version)
-        latest = changed_meanwhile(form, form.save, game_id)
-        return page.render(latest, form, status=409)
+    except store.Conflict:  # another phone's change between the read and the write
+        return stale_answer(game_id, form, page, version)
     except GameError as error:
         refuse(stored, form, error, entry.error_fields())
         return page.render(stored, form, status=422)
@@ -265,7 +299,11 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
     before = stored.replay()
     after = None
     status = 200
-    if request.method == "POST":
+    stale = typed_on(stored, form) if request.method == "POST" else None
+    if stale is not None:  # checked against the game it was typed on, or refused first
+        stored = changed_meanwhile(form, form.save, game_id)
+        before, status = stored.replay(), 409
+    elif request.method == "POST":
         after = candidate(stored, form, n)
         if after is None:
             status = 422
@@ -294,7 +332,8 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                 seated = stored.seated(n)  # who sat in it, as its saved message named them
                 flash(page.changed_text(Change.CORRECTED, before, after, n, people, now, seated))
                 return _back(game_id, page.after_change)
-    return page.render_edit(stored, n, form, before, after, status)
+    drawn = page.render_edit(stored, n, form, before, after, status)
+    return drawn if stale is None else with_typed(drawn, stored, form)
 
 
 @bp.route("/games/<int:game_id>/coups/<int:n>/delete", methods=["GET", "POST"])
@@ -314,21 +353,30 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
     if request.method == "POST":
         if not form.validate():
             abort(400)
-        if after is not None:
+        shown = form_version(form)
+        if shown != stored.version:  # refused as stale before the deletion's own refusal
+            error = changed_words(shown, stored)
+            form.version.data = str(stored.version)  # the page shows the game as it is now
+        elif after is not None:
             now = names_now(stored)  # read with the row, before the write
             try:
                 store.delete_coup(
                     get_db(), game_id, n, version=form_version(form), by=acting_grant()
                 )
             except store.Conflict:
-                back = went_back(form_version(form), store.load(get_db(), game_id))
-                error = f"{WENT_BACK} {CHANGED}" if back else str(CHANGED)
+                error = changed_words(form_version(form), store.load(get_db(), game_id))
             else:
                 people = stored.person_changes(coups, n)
                 flash(page.changed_text(Change.DELETED, before, after, n, people, now))
                 return _back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
+
+
+def changed_words(shown: int, latest: store.StoredGame) -> str:
+    """Why a deletion sent from version ``shown`` was refused: another phone's change, or
+    a backup put back."""
+    return f"{WENT_BACK} {CHANGED}" if went_back(shown, latest) else str(CHANGED)
 
 
 @bp.post("/games/<int:game_id>/undo")
