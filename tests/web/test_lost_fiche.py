@@ -181,3 +181,19 @@ def test_a_stale_correction_or_deletion_is_refused_as_stale(app, client):
     assert answer.status_code == 409 and CHANGED in answer.text
     coups = client.get(game + "/report.json").json["coups"]
     assert len(coups) == 2
+
+
+def test_a_stale_tabs_live_check_says_the_game_changed_not_the_rules(app, client):
+    game = four_at_the_table(client)
+    typed_at = version_of(client, game)
+    assert enter(client, game, "pass").status_code == 302
+    typed = bruno_plays(typed_at)
+    typed.pop("save")
+    answer = client.post(game + "/preview", data=typed)
+    assert answer.status_code == 409
+    assert "The game changed meanwhile: save, and the page shows the latest state" in answer.text
+    assert "cannot be the hombre" not in answer.text
+    typed["version"] = version_of(client, game)  # the page as the game is now
+    answer = client.post(game + "/preview", data=typed)
+    assert answer.status_code == 422
+    assert "Bruno deals and sits out this coup: he cannot be the hombre" in answer.text

@@ -27,6 +27,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
@@ -51,6 +52,11 @@ from .outbox_answers import conflict_answer, stored_coup_text, wants_json
 from .seat_words import deletion_refused, names_now, refused_text
 
 bp = Blueprint("coups", __name__)
+STALE_CHECK = _l(
+    "The game changed meanwhile: save, and the page shows the latest state with your coup"
+    " kept, to check and send again."
+)
+"""The live check of a coup typed on a page the game has moved past (``typed_on``)."""
 
 
 def pages_of(stored: store.StoredGame) -> GamePages[Any]:
@@ -285,9 +291,13 @@ def preview(game_id: int) -> Page:
     position = request.args.get("position", type=int)
     if position is not None:
         _coup_at(stored, position)
-    after = candidate(stored, form, position)
+    after, status = None, 409
+    if typed_on(stored, form) is not None:  # as Save would: stale before it is checked
+        form.save.errors = [str(STALE_CHECK)]
+    else:
+        after, status = candidate(stored, form, position), 422
     fragment = pages_of(stored).preview_fragment(stored, form, after, position)
-    return fragment if after is not None else (fragment, 422)
+    return fragment if after is not None else (fragment, status)
 
 
 @bp.route("/games/<int:game_id>/coups/<int:n>/edit", methods=["GET", "POST"])
