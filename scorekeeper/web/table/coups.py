@@ -27,7 +27,6 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
@@ -44,19 +43,13 @@ from ..forms import (
     changed_meanwhile,
     form_version,
     went_back,
-    whole,
 )
 from ..hookspecs import Change, GamePages, Page
-from .lost_fiche import lost_fiche, with_typed
-from .outbox_answers import conflict_answer, stored_coup_text, wants_json
+from .lost_fiche import STALE_CHECK, lost_fiche, stale_answer, typed_on, with_typed
+from .outbox_answers import stored_coup_text, wants_json
 from .seat_words import deletion_refused, names_now, refused_text
 
 bp = Blueprint("coups", __name__)
-STALE_CHECK = _l(
-    "The game changed meanwhile: save, and the page shows the latest state with your coup"
-    " kept, to check and send again."
-)
-"""The live check of a coup typed on a page the game has moved past (``typed_on``)."""
 
 
 def pages_of(stored: store.StoredGame) -> GamePages[Any]:
@@ -206,28 +199,6 @@ def key_refusal(
     flash(message)
     latest = store.load(get_db(), game_id)
     return _back(game_id, pages_of(latest).after_save)
-
-
-def typed_on(stored: store.StoredGame, form: Any) -> int | None:
-    """The version of the game a coup was typed on, when it is not the game's now: the coup
-    is then refused as stale (409, "changed meanwhile", what was typed kept) before it is
-    checked at all, for checked against the game as it is now it would be refused for what
-    another phone did ("he deals and sits out" of a seat that moved on), not for itself."""
-    shown = whole(form.version.data)
-    return None if shown is None or shown == stored.version else shown
-
-
-def stale_answer(
-    game_id: int, form: Any, page: GamePages[Any], version: int
-) -> Page | BaseResponse:
-    """A coup typed on an older version of the game (or a newer one, a backup since put
-    back): the outbox reads it in JSON, a page gets the game as it is now, the refusal
-    beside Save, the form as typed where it still can be and the coup written out (the
-    form of the next coup may not offer what was typed: the seat that deals now)."""
-    if wants_json():
-        return conflict_answer(game_id, version)
-    latest = changed_meanwhile(form, form.save, game_id)
-    return with_typed(page.render(latest, form, status=409), latest, form)
 
 
 @bp.post("/games/<int:game_id>/coups")

@@ -2,9 +2,10 @@
 was not saved and since when, what it had typed, and the way back (the handover code).
 
 The one coup flow (``coups.managing``) answers it, 403, to a change sent from a phone whose
-right was taken back (another phone took the fiche over, say). A coup refused as typed on an
-older version of the game (``coups.stale_answer``, 409) is written out the same way: the form
-drawn for the game as it is now may no longer offer what was typed (the seat that deals now).
+right was taken back (another phone took the fiche over, say). A coup typed on an older
+version of the game is refused as stale (``stale_answer``, 409) before the rules check it, and
+written out the same way: the form drawn for the game as it is now may no longer offer what
+was typed (the seat that deals now).
 """
 
 from __future__ import annotations
@@ -14,14 +15,24 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from flask import render_template, request
+from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers import Response as BaseResponse
 
+from ... import store
 from ...db import get_db
 from ...rights.access import readable
 from ...store.links import right_lost_at
 from .. import registry
-from ..hookspecs import Page
+from ..forms import changed_meanwhile, whole
+from ..hookspecs import GamePages, Page
+from .outbox_answers import conflict_answer, wants_json
 from .seat_words import names_now
 
+STALE_CHECK = _l(
+    "The game changed meanwhile: save, and the page shows the latest state with your coup"
+    " kept, to check and send again."
+)
+"""The live check of a coup typed on a page the game has moved past (``typed_on``)."""
 REFRESH = "_followers_refresh.html"
 """A follower's page's refresh without scripts: not on this page."""
 SKIPPED = {"CSRFTokenField", "HiddenField", "SubmitField"}
@@ -76,7 +87,7 @@ def typed_coup(stored: Any, form: Any) -> list[tuple[str, str]]:
 
 
 def with_typed(page: Page, stored: Any, form: Any) -> Page:
-    """A page refusing a coup (``coups.stale_answer``) with the coup as typed written out
+    """A page refusing a coup (``stale_answer``) with the coup as typed written out
     where the page says what happened (``_typed_coup.html``)."""
     body = page if isinstance(page, str) else page[0]
     typed = render_template("_typed_coup.html", typed=typed_coup(stored, form))
@@ -103,3 +114,25 @@ def lost_fiche(game_id: int) -> str:
     # typed (and ask for the change's address); with them, follow.js keeps the notice
     body = body.replace(render_template(REFRESH), "", 1)
     return body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1)
+
+
+def typed_on(stored: store.StoredGame, form: Any) -> int | None:
+    """The version of the game a coup was typed on, when it is not the game's now: the coup
+    is then refused as stale (409, "changed meanwhile", what was typed kept) before it is
+    checked at all, for checked against the game as it is now it would be refused for what
+    another phone did ("he deals and sits out" of a seat that moved on), not for itself."""
+    shown = whole(form.version.data)
+    return None if shown is None or shown == stored.version else shown
+
+
+def stale_answer(
+    game_id: int, form: Any, page: GamePages[Any], version: int
+) -> Page | BaseResponse:
+    """A coup typed on an older version of the game (or a newer one, a backup since put
+    back): the outbox reads it in JSON, a page gets the game as it is now, the refusal
+    beside Save, the form as typed where it still can be and the coup written out (the
+    form of the next coup may not offer what was typed: the seat that deals now)."""
+    if wants_json():
+        return conflict_answer(game_id, version)
+    latest = changed_meanwhile(form, form.save, game_id)
+    return with_typed(page.render(latest, form, status=409), latest, form)
