@@ -50,6 +50,17 @@
     wentNote.textContent = words;
   }
 
+  // What this page was answered once and no later page repeats stays while the page follows
+  // (data-kept): a phone that lost the fiche keeps reading why, and the coup it had typed
+  // (web/table/lost_fiche.py), as the coups the other phone saves come in. Each goes back
+  // where it was: into the place of the same id, else at the top.
+  function keep(shown, main) {
+    Array.prototype.forEach.call(shown.querySelectorAll("[data-kept]"), function (node) {
+      var home = node.parentNode && node.parentNode.id ? main.querySelector("#" + node.parentNode.id) : null;
+      if (home) { home.appendChild(node); } else { main.insertBefore(node, main.firstChild); }
+    });
+  }
+
   function followPage() {
     var etag = me.getAttribute("data-etag") || "";
     var address = window.location.pathname + window.location.search;
@@ -66,6 +77,7 @@
       if (now < was) { wentBack(); }  // every change adds to the version: a backup put back
       var main = document.adoptNode(fresh);
       if (wentNote) { main.insertBefore(wentNote, main.firstChild); }
+      keep(shown, main);
       shown.replaceWith(main);
       if (page.title) { document.title = page.title; }
       if (next) { me.setAttribute("data-version", next.getAttribute("data-version") || ""); }

@@ -278,9 +278,23 @@ def can_read(stored: Game) -> bool:
     if stored.id in _ids(FOLLOW) or can_manage(stored):
         return True
     key = request.args.get("key", "")
-    return same_secret(key, stored.table_token) or (
+    if same_secret(key, stored.table_token) or (
         bool(key) and same_secret(token_hash(key), stored.manager_hash)
-    )
+    ):
+        return True
+    return _held_it(stored.id)
+
+
+def _held_it(game_id: int) -> bool:
+    """A phone whose right to change the game was taken back (a takeover, a new manager
+    link, a removal) follows it still, as ``grant_manage`` lets it: its grant, revoked, says
+    so where the cookie's list of followed games may not (a cookie copied or put back from
+    before the game, one that two requests at once wrote over). The list is mended."""
+    held = device_hash()
+    if held is None or not grants.ever_held(get_db(), game_id, held):
+        return False
+    grant_follow(game_id)
+    return True
 
 
 def visible_ids() -> set[int] | None:

@@ -46,6 +46,15 @@ def active(db: sqlite_utils.Database, game_id: int, device: str) -> Grant | None
     return _grant(rows[0]) if rows else None
 
 
+def ever_held(db: sqlite_utils.Database, game_id: int, device: str) -> bool:
+    """Whether the device held a right on the game, standing or since taken back: a phone
+    whose right was taken back still follows the game (``rights.access.can_read``)."""
+    rows = db.query(
+        "select 1 from grants where device = ? and game_id = ? limit 1", [device, game_id]
+    )
+    return next(iter(rows), None) is not None
+
+
 def _grant(row: dict[str, object]) -> Grant:
     return Grant(
         int(row["id"]),  # type: ignore[call-overload]

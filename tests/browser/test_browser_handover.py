@@ -7,8 +7,10 @@ import re
 from typing import Any
 
 import pytest
+from live import Phone
 from playwright.sync_api import Page, expect
-from test_browser import open_new_game
+from taps import tap_count, tap_hombre
+from test_browser import form_post, open_new_game, post_coup, scripts_off
 
 pytestmark = pytest.mark.browser
 
@@ -72,3 +74,69 @@ def phone_is_gone(page: Page) -> list[Any]:
     cookies: list[Any] = page.context.cookies()
     page.context.clear_cookies()
     return cookies
+
+
+GIVEN_OVER = "Un autre téléphone tient la fiche depuis"  # fr: "Another phone has held…"
+
+
+def lose_the_fiche(a: Page, server: str, game: str) -> Phone:
+    """A's second tab shows a new handover code on the links page; another phone (no
+    browser: live.Phone) follows the table and takes the fiche over with it."""
+    links = server + game + "/links"
+    assert form_post(a, server + game + "/handover-code", {}, shown=links).status == 302
+    code = re.search(r'<p class="code"><b>([0-9A-Z-]{9})</b>', a.request.get(links).text())
+    assert code, "no handover code on the links page"
+    taker = Phone(server)
+    status, _page = taker.get(table_link(a, server).removeprefix(server))
+    assert status == 302
+    path = game + "/takeover"
+    status, _page = taker.post(path, {"code": code.group(1)})
+    assert status == 302
+    return taker
+
+
+def type_bruno_demande(a: Page) -> None:
+    """Bruno plays a demande, Anne 4 tricks, Bruno 4 (Chloé's 1 fills itself in)."""
+    tap_hombre(a, "Bruno", script=False)
+    tap_count(a, "Anne", 4)
+    tap_count(a, "Bruno", 4)
+
+
+def test_the_phone_that_lost_the_fiche_reads_why_and_its_coup_while_it_follows(
+    file_page: Page, live_server: str
+):
+    """Smoke 25: the coup is typed, a second tab shows a new code, another phone takes the
+    fiche over, then Save: the page says so in the phone's language with the coup written
+    out, and keeps saying it while the page follows the other phone's coups."""
+    a = file_page
+    game = open_new_game(a, live_server).removeprefix(live_server)
+    expect(a.get_by_role("button", name="Enregistrer le coup")).to_be_visible()  # scripts ran
+    type_bruno_demande(a)
+    taker = lose_the_fiche(a, live_server, game)
+    a.get_by_role("button", name="Enregistrer le coup").tap()
+    notice = a.locator("#lost-fiche")
+    expect(notice).to_contain_text(GIVEN_OVER)
+    expect(notice.locator(".typed")).to_contain_text("Hombre : Bruno")
+    expect(notice.locator(".typed")).to_contain_text("Anne : 4")
+    expect(a.get_by_role("button", name="Tous passent")).to_have_count(0)  # read-only now
+    post_coup(taker, game, "pass")  # the new manager's coup 1
+    expect(a.locator("#coups")).to_contain_text("Tous passent")  # the page follows…
+    expect(notice).to_contain_text(GIVEN_OVER)  # …and still says why, with the coup typed
+    expect(notice.locator(".typed")).to_contain_text("Hombre : Bruno")
+
+
+def test_without_javascript_the_lost_phones_page_stays_as_answered(
+    file_page: Page, live_server: str
+):
+    a = file_page
+    game = open_new_game(a, live_server).removeprefix(live_server)
+    with scripts_off(a):
+        a.reload()
+        type_bruno_demande(a)
+        lose_the_fiche(a, live_server, game)
+        a.get_by_role("button", name="Vérifier").tap()  # without scripts: Check, then Save
+        notice = a.locator("#lost-fiche")
+        expect(notice).to_contain_text(GIVEN_OVER)
+        expect(notice.locator(".typed")).to_contain_text("Hombre : Bruno")
+        # a follower's page asks for itself again every 15 s: not this one
+        expect(a.locator("meta[http-equiv=refresh]")).to_have_count(0)

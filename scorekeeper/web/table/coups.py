@@ -36,10 +36,17 @@ from ...rights.access import acting_grant, can_manage, managed, readable_head, v
 from ...rules.errors import GameError
 from ...rules.kinds import dump_coup
 from .. import registry
-from ..forms import CHANGED, WENT_BACK, ActionForm, changed_meanwhile, form_version, went_back
+from ..forms import (
+    CHANGED,
+    WENT_BACK,
+    ActionForm,
+    changed_meanwhile,
+    form_version,
+    went_back,
+)
 from ..hookspecs import Change, GamePages, Page
-from .lost_fiche import lost_fiche
-from .outbox_answers import conflict_answer, stored_coup_text, wants_json
+from .lost_fiche import STALE_CHECK, lost_fiche, stale_answer, typed_on, with_typed
+from .outbox_answers import stored_coup_text, wants_json
 from .seat_words import deletion_refused, names_now, refused_text
 
 bp = Blueprint("coups", __name__)
@@ -201,6 +208,13 @@ def add(game_id: int) -> Page | BaseResponse:
     web = registry.web_of(stored.kind)
     entry, page = web.entry, web.pages
     form = entry.form(stored)
+    stale = typed_on(stored, form)
+    if stale is not None:
+        # a retry of a coup stored already is typed on the version before it: its key says so
+        earlier = None if key is None else store.stored_under(get_db(), game_id, key)
+        if earlier is not None:
+            return key_answer(stored, earlier, posted_digest(stored, form))
+        return stale_answer(game_id, form, page, stale)
     after = candidate(stored, form, None)
     if key is not None and (after is None or not entry.saving(form)):
         # a retry of a coup stored already, which the game as it is now may refuse: nothing
@@ -228,11 +242,8 @@ def add(game_id: int) -> Page | BaseResponse:
     except store.AlreadyStored as earlier:  # the same key, sent twice at once
         digest = store.digest_of(dump_coup(after.game, after.game.coups[-1]))
         return key_answer(stored, earlier, digest)
-    except store.Conflict:
-        if wants_json():
-            return conflict_answer(game_id, version)
-        latest = changed_meanwhile(form, form.save, game_id)
-        return page.render(latest, form, status=409)
+    except store.Conflict:  # another phone's change between the read and the write
+        return stale_answer(game_id, form, page, version)
     except GameError as error:
         refuse(stored, form, error, entry.error_fields())
         return page.render(stored, form, status=422)
@@ -251,9 +262,13 @@ def preview(game_id: int) -> Page:
     position = request.args.get("position", type=int)
     if position is not None:
         _coup_at(stored, position)
-    after = candidate(stored, form, position)
+    after, status = None, 409
+    if typed_on(stored, form) is not None:  # as Save would: stale before it is checked
+        form.save.errors = [str(STALE_CHECK)]
+    else:
+        after, status = candidate(stored, form, position), 422
     fragment = pages_of(stored).preview_fragment(stored, form, after, position)
-    return fragment if after is not None else (fragment, 422)
+    return fragment if after is not None else (fragment, status)
 
 
 @bp.route("/games/<int:game_id>/coups/<int:n>/edit", methods=["GET", "POST"])
@@ -265,7 +280,11 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
     before = stored.replay()
     after = None
     status = 200
-    if request.method == "POST":
+    stale = typed_on(stored, form) if request.method == "POST" else None
+    if stale is not None:  # checked against the game it was typed on, or refused first
+        stored = changed_meanwhile(form, form.save, game_id)
+        before, status = stored.replay(), 409
+    elif request.method == "POST":
         after = candidate(stored, form, n)
         if after is None:
             status = 422
@@ -294,7 +313,8 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                 seated = stored.seated(n)  # who sat in it, as its saved message named them
                 flash(page.changed_text(Change.CORRECTED, before, after, n, people, now, seated))
                 return _back(game_id, page.after_change)
-    return page.render_edit(stored, n, form, before, after, status)
+    drawn = page.render_edit(stored, n, form, before, after, status)
+    return drawn if stale is None else with_typed(drawn, stored, form)
 
 
 @bp.route("/games/<int:game_id>/coups/<int:n>/delete", methods=["GET", "POST"])
@@ -314,21 +334,30 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
     if request.method == "POST":
         if not form.validate():
             abort(400)
-        if after is not None:
+        shown = form_version(form)
+        if shown != stored.version:  # refused as stale before the deletion's own refusal
+            error = changed_words(shown, stored)
+            form.version.data = str(stored.version)  # the page shows the game as it is now
+        elif after is not None:
             now = names_now(stored)  # read with the row, before the write
             try:
                 store.delete_coup(
                     get_db(), game_id, n, version=form_version(form), by=acting_grant()
                 )
             except store.Conflict:
-                back = went_back(form_version(form), store.load(get_db(), game_id))
-                error = f"{WENT_BACK} {CHANGED}" if back else str(CHANGED)
+                error = changed_words(form_version(form), store.load(get_db(), game_id))
             else:
                 people = stored.person_changes(coups, n)
                 flash(page.changed_text(Change.DELETED, before, after, n, people, now))
                 return _back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
+
+
+def changed_words(shown: int, latest: store.StoredGame) -> str:
+    """Why a deletion sent from version ``shown`` was refused: another phone's change, or
+    a backup put back."""
+    return f"{WENT_BACK} {CHANGED}" if went_back(shown, latest) else str(CHANGED)
 
 
 @bp.post("/games/<int:game_id>/undo")

@@ -2,7 +2,10 @@
 was not saved and since when, what it had typed, and the way back (the handover code).
 
 The one coup flow (``coups.managing``) answers it, 403, to a change sent from a phone whose
-right was taken back (another phone took the fiche over, say).
+right was taken back (another phone took the fiche over, say). A coup typed on an older
+version of the game is refused as stale (``stale_answer``, 409) before the rules check it, and
+written out the same way: the form drawn for the game as it is now may no longer offer what
+was typed (the seat that deals now).
 """
 
 from __future__ import annotations
@@ -12,13 +15,26 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from flask import render_template, request
+from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers import Response as BaseResponse
 
+from ... import store
 from ...db import get_db
 from ...rights.access import readable
 from ...store.links import right_lost_at
 from .. import registry
+from ..forms import changed_meanwhile, whole
+from ..hookspecs import GamePages, Page
+from .outbox_answers import conflict_answer, wants_json
 from .seat_words import names_now
 
+STALE_CHECK = _l(
+    "The game changed meanwhile: save, and the page shows the latest state with your coup"
+    " kept, to check and send again."
+)
+"""The live check of a coup typed on a page the game has moved past (``typed_on``)."""
+REFRESH = "_followers_refresh.html"
+"""A follower's page's refresh without scripts: not on this page."""
 SKIPPED = {"CSRFTokenField", "HiddenField", "SubmitField"}
 TRICK_FIELD = re.compile(r"t([0-9])")
 
@@ -45,12 +61,38 @@ def typed_values(form: Any, names: Sequence[str]) -> Iterator[tuple[str, str]]:
         shown = "✓" if data is True else str(data)
         choices = getattr(field, "choices", None)
         if isinstance(choices, list | tuple):
-            shown = dict(_choice(c) for c in choices).get(str(data), shown)
+            words = dict(_choice(c) for c in choices)
+            shown = words.get(str(data), _seat(words, str(data), names) or shown)
         seat = TRICK_FIELD.fullmatch(field.name)
         label = str(field.label.text)
         if seat and int(seat.group(1)) < len(names):
             label = names[int(seat.group(1))]
         yield label, shown
+
+
+def _seat(words: dict[str, str], value: str, names: Sequence[str]) -> str | None:
+    """A seat's name for a seat the choices no longer offer (the hombre typed when he still
+    played; he deals now and sits out): the choices are seats when each is its seat's name."""
+    seats = [int(v) for v in words if v.isdigit() and int(v) < len(names)]
+    if not value.isdigit() or int(value) >= len(names) or len(seats) != len(words) or not seats:
+        return None
+    return names[int(value)] if all(words[str(v)] == names[v] for v in seats) else None
+
+
+def typed_coup(stored: Any, form: Any) -> list[tuple[str, str]]:
+    """What was typed in the coup's form, in words, each seat under its player's name now."""
+    now = names_now(stored)  # each seat's tricks under his name now, as the form's
+    seats = [now.get(name, name) for name in stored.game.players]
+    return list(typed_values(form, seats))
+
+
+def with_typed(page: Page, stored: Any, form: Any) -> Page:
+    """A page refusing a coup (``stale_answer``) with the coup as typed written out
+    where the page says what happened (``_typed_coup.html``)."""
+    body = page if isinstance(page, str) else page[0]
+    typed = render_template("_typed_coup.html", typed=typed_coup(stored, form))
+    body = body.replace("<!--/flashes-->", "<!--/flashes-->" + typed, 1)
+    return body if isinstance(page, str) else (body, page[1])
 
 
 def lost_fiche(game_id: int) -> str:
@@ -59,9 +101,7 @@ def lost_fiche(game_id: int) -> str:
     typed, and the way back (the handover code)."""
     stored = readable(game_id)
     web = registry.web_of(stored.kind)
-    now = names_now(stored)  # each seat's tricks under his name now, as the form's
-    seats = [now.get(name, name) for name in stored.game.players]
-    typed = list(typed_values(web.entry.form(stored), seats)) if request.method == "POST" else []
+    typed = typed_coup(stored, web.entry.form(stored)) if request.method == "POST" else []
     page = web.pages.render(stored)
     body = page if isinstance(page, str) else page[0]
     notice = render_template(
@@ -70,4 +110,29 @@ def lost_fiche(game_id: int) -> str:
         lost=right_lost_at(get_db(), game_id),
         typed=typed,
     )
+    # without scripts a follower's page asks for itself again: this one would lose what was
+    # typed (and ask for the change's address); with them, follow.js keeps the notice
+    body = body.replace(render_template(REFRESH), "", 1)
     return body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1)
+
+
+def typed_on(stored: store.StoredGame, form: Any) -> int | None:
+    """The version of the game a coup was typed on, when it is not the game's now: the coup
+    is then refused as stale (409, "changed meanwhile", what was typed kept) before it is
+    checked at all, for checked against the game as it is now it would be refused for what
+    another phone did ("he deals and sits out" of a seat that moved on), not for itself."""
+    shown = whole(form.version.data)
+    return None if shown is None or shown == stored.version else shown
+
+
+def stale_answer(
+    game_id: int, form: Any, page: GamePages[Any], version: int
+) -> Page | BaseResponse:
+    """A coup typed on an older version of the game (or a newer one, a backup since put
+    back): the outbox reads it in JSON, a page gets the game as it is now, the refusal
+    beside Save, the form as typed where it still can be and the coup written out (the
+    form of the next coup may not offer what was typed: the seat that deals now)."""
+    if wants_json():
+        return conflict_answer(game_id, version)
+    latest = changed_meanwhile(form, form.save, game_id)
+    return with_typed(page.render(latest, form, status=409), latest, form)
