@@ -24,6 +24,7 @@ from .entries import (
     place,
     reversed_ids,
 )
+from .overpaid import Item, moved, overpaid
 
 
 def settled_by_account(
@@ -52,7 +53,8 @@ def settled_by_account(
     depends on whether the evening is closed, reopened or paid. What is settled of an
     evening is paid for that evening, on its room and its tables as in the cash box: a
     debt paid in the cash box is never offered again on the room. What is left over (more
-    than every open item) settles no evening: it stays on his account.
+    than every open item) is an evening's whose result moved since (``overpaid``: its room
+    asks it back, as the box does), else his account's.
 
     (Payments alone once settled his items: Anne lost 1,65 € one evening and won 0,90 €
     the next, paid the 0,75 € her statement asked once both were closed, and the first
@@ -238,8 +240,8 @@ def _settled(
     found: Iterable[Entry], open_evenings: Collection[int]
 ) -> tuple[dict[Item, int], dict[Item, int]]:
     """Every member's items summed, and what settles each (``settled_by_account``)."""
-    items, first, pools = _items(found)
-    ordered, settled = _by_money(items, first, pools, open_evenings)
+    items, first, pools = _items(listed := list(found))
+    ordered, settled = _by_money(items, first, pools, open_evenings, moved(listed))
     # then his debts and his credits left open settle each other, but an open evening's
     power: dict[tuple[int, bool], int] = {}
     offsetting = [k for k in ordered if not (k[1] == "evening" and k[2] in open_evenings)]
@@ -262,11 +264,6 @@ def _settled(
             settled[key] = settled.get(key, 0) + (part if still < 0 else -part)
             budget[side] -= part
     return items, settled
-
-
-Item = tuple[int, str, int]
-"""One open item of a member's account: (member, "evening", evening) or (member, "entry",
-the entry it is, or the one a reversal undoes)."""
 
 
 def _items(
@@ -301,6 +298,7 @@ def _by_money(
     first: Mapping[Item, str],
     pools: Mapping[tuple[int, bool], int],
     open_evenings: Collection[int],
+    moved: Collection[Item] = (),
 ) -> tuple[list[Item], dict[Item, int]]:
     """The items in their places, and what each member's payments tied to no evening settle
     of them, oldest item first: the money he paid in, his debts that are posted (what the
@@ -359,6 +357,11 @@ def _by_money(
         if back > 0:
             settled[key] -= back
             rest[key[0]] += back
+    # what is still left over: an evening's whose result moved since it was paid (fix25b)
+    for member, over in rest.items():
+        back_to = overpaid(ordered, settled, moved, member, over)
+        if back_to is not None:
+            settled[back_to] = settled.get(back_to, 0) + over
     return ordered, settled
 
 
@@ -381,8 +384,8 @@ def on_open_evenings(
     >>> on_open_evenings([lost, won], {5}), on_open_evenings([lost, won, got], {4, 5})
     ({(8, 5): 405}, {(8, 4): -360, (8, 5): 305})
     """
-    items, first, pools = _items(found)
-    _, settled = _by_money(items, first, pools, open_evenings)
+    items, first, pools = _items(listed := list(found))
+    _, settled = _by_money(items, first, pools, open_evenings, moved(listed))
     out: dict[tuple[int, int], int] = {}
     for key, net in items.items():
         still = net + settled.get(key, 0)

@@ -26,14 +26,17 @@ from typing import Any
 import sqlite_utils
 
 from .. import store
+from ..cashbox.entries import Entry, EntryKind
 from ..rules.kind import GameKind
 from ..rules.kinds import KINDS
 from ..rules.records import SeatRecord
 from ..rules.seating import payers, sittings
+from ..store import closings
+from .closing import Provisional, provisional, results_of
 from .closing import result as evening_result
 from .evening_tables import evenings, tables
 from .merging import entries
-from .records import Club, Member
+from .records import Club, Evening, Member
 from .room import played, table_points
 from .seats import club_member, members, person_members, table_seats
 
@@ -71,6 +74,10 @@ class SeasonRow:
     cash box's (``closing.result``: each table by the largest remainder, his tables added;
     once closed, what the close posted), so the season and the cash box never differ by a
     rounding."""
+    provisional: dict[int, Provisional] = field(default_factory=dict)
+    """The evenings not closed among those his figures count (``closing.provisional``, the
+    one rule the room, the statement and the cash box ask), by evening: why each is not
+    final. Empty: every figure of his is final."""
 
     @property
     def chips(self) -> bool:
@@ -131,6 +138,7 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
     by_id = {m.id: m for m in members(db, club.id)}
     rows: dict[int, SeasonRow] = {}
     found = entries(db, club.id)  # the posted results of the closed evenings
+    still_open = closings.open_evenings(db, club.id)
     for evening in evenings(db, club.id, start, end):
         present = set()
         at_points: set[tuple[int, str]] = set()
@@ -158,10 +166,47 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
             rows[member].evenings += 1
         for member, key in at_points:
             rows[member].points[key].evenings += 1
-        for member, cents in evening_result(db, club, evening, found).items():
+        counted = {m for m, _ in at_points} | present
+        results = evening_result(db, club, evening, found)
+        for member, cents in results.items():
             if member in rows:
                 rows[member].cents += cents
+        if evening.id in still_open:  # his figures there are provisional: which way, the rule's
+            posted = results_of(found, evening.id)
+            for member in counted:
+                said = _provisional(member, evening, results.get(member, 0), posted, still_open)
+                if said is not None:
+                    rows[member].provisional[evening.id] = said
     return list(rows.values())
+
+
+def _provisional(
+    member: int,
+    evening: Evening,
+    cents: int,
+    posted: Sequence[Entry],
+    still_open: set[int],
+) -> Provisional | None:
+    """Why ``member``'s result at ``evening`` is not final, by ``closing.provisional``: asked
+    of the lines his statement has for it — what a close posted for him (``posted``, the
+    evening's results and their reversals), and the rest of ``cents`` as a provisional line
+    (``closing.pending``'s, here even when nil: his chips and coups there count, not only his
+    money) — the first line it says is provisional. The season once said nothing while the
+    room, the statement and the cash box said the evening provisional (fix25b)."""
+    his = [e for e in posted if e.member == member]
+    by_id = {e.id: e for e in posted}
+    rest = cents - sum(e.amount for e in his)
+    if rest or not his:
+        at = evening.id
+        his.append(
+            Entry(0, member, EntryKind.EVENING, rest, evening.date, evening=at, provisional=True)
+        )
+    posted_for = {(e.member, evening.id) for e in posted}  # the rows a close wrote
+    for entry in his:
+        said = provisional(entry, still_open, by_id.get(entry.reverses or 0), posted_for)
+        if said is not None:
+            return said
+    return None
 
 
 def _records(

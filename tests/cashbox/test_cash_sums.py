@@ -42,11 +42,14 @@ from scorekeeper.cashbox.entries import (
 )
 from scorekeeper.cashbox.ledger import counted, insert_entry, listed_at, placed
 from scorekeeper.cashbox.open_items import at_most, held_for_winners
+from scorekeeper.cashbox.settle import BOX, between_members
 from scorekeeper.clubs import accounts, cash_reads, closing
 from scorekeeper.clubs.merging import entries_about
 from scorekeeper.clubs.purse import evening_purse
 from scorekeeper.db import connect
 from scorekeeper.rules.money import Money
+from scorekeeper.store.coup_edits import delete_coup
+from scorekeeper.store.errors import Closed, NotFound
 from scorekeeper.web.clubs.paging import entry_place, page_of, page_read, said
 
 DAYS = [f"2026-01-{d:02d}" for d in range(1, 26)]
@@ -73,9 +76,45 @@ steps = st.lists(
         st.tuples(st.just("close"), st.integers(0, 3)),
         st.tuples(st.just("reopen"), st.integers(0, 3)),
         st.tuples(st.just("merge"), st.integers(0, 4), st.integers(0, 4)),
+        # the table's last coup undone (taken only while its evening is not closed), and
+        # every suggestion of the cash box paid there: paid, reopened, changed (fix25b)
+        st.tuples(st.just("undo")),
+        st.tuples(st.just("settle")),
     ),
     max_size=30,
 )
+
+
+def _settle(db, club_id: int) -> None:
+    """Every suggestion of the cash box paid there, between members (``accounts.pay``, no
+    evening named), as smoke25's player did."""
+    book = accounts.accounts(db, club_id)
+    for suggestion in between_members(book.payable(), book.order):
+        if BOX not in (suggestion.payer, suggestion.payee):
+            accounts.pay(db, club_id, _version(db, club_id), suggestion, DAYS[-1], "cash")
+
+
+def _one_rule(db, club_id: int, plan, book: accounts.Accounts) -> None:
+    """When the ledger is the first evening's results and the cash box's suggestions paid
+    alone, the room of that evening and the cash box say one figure per member: closed, what
+    is left on the room is each balance the box settles; not closed, what the box counts
+    apart for it (its room's left). Paid at a first close, reopened, a coup undone, closed
+    again, the room once said "Everything is paid" while the box asked the money paid beyond
+    the new result back (fix25b)."""
+    if any(step[0] not in ("close", "reopen", "undo", "settle") for step in plan):
+        return
+    (first,) = db.execute("select distinct evening_id from evening_games").fetchone()
+    club, evening = clubs.club(db, club_id), clubs.evening(db, first)
+    assert club is not None and evening is not None
+    purse = evening_purse(db, club, evening, book.entries)
+    assert purse is not None
+    left = {m: c for m, c in purse.left.items() if c}
+    if purse.closed:
+        assert left == book.payable()
+        assert purse.suggestions == between_members(book.payable(), book.order)
+    else:
+        assert left == {m: c for (m, e), c in book.open_left().items() if e == evening.id}
+        assert book.payable() == {}
 
 
 def _version(db, club_id: int) -> int:
@@ -99,6 +138,7 @@ def _build(db, coups: int, plan) -> int:
     member = {m.name: m.id for m in clubs.members(db, club_id)}
     who = [member[n] for n in NAMES]
     written: list[tuple[int, int, int, int | None]] = []  # id, member, amount, evening
+    game = db.execute("select game_id from evening_games").fetchone()[0]
     for step in plan:
         club = clubs.club(db, club_id)
         row: dict | None = None
@@ -141,6 +181,11 @@ def _build(db, coups: int, plan) -> int:
                     closing.reopen(db, club, evening, club.version)
             except clubs.Refused:
                 pass  # closed already, or not closed
+        elif step[0] == "undo":
+            with contextlib.suppress(Closed, NotFound):  # its evening closed; no coup left
+                delete_coup(db, game)
+        elif step[0] == "settle":
+            _settle(db, club_id)
         elif step[0] == "merge" and step[1] != step[2]:
             # merged away already, or they sat at one table: refused
             with contextlib.suppress(clubs.Refused, clubs.SatTogether):
@@ -190,6 +235,10 @@ def _build(db, coups: int, plan) -> int:
     ],
     ["2026-01-06", "2026-01-18", "2026-01-19"],
 )
+# paid at the close, reopened, the last coup undone, closed again: the money paid beyond
+# the new result is the evening's, on its room as in the box (fix25b)
+@example(7, [("close", 0), ("settle",), ("reopen", 0), ("undo",), ("close", 0)], [])
+@example(6, [("close", 0), ("settle",), ("reopen", 0), ("undo",)], [])
 def test_the_sums_by_sqlite_are_the_ledgers_summed_in_python(coups, plan, days):
     with tempfile.TemporaryDirectory() as tmp:
         db = connect(fresh_database(Path(tmp) / "sums.sqlite"))
@@ -222,8 +271,34 @@ def test_the_sums_by_sqlite_are_the_ledgers_summed_in_python(coups, plan, days):
                 book.provisional(e) for e in book.of(m)
             ]
         _counted_once(book, every, order)
+        _one_rule(db, club_id, plan, book)
         _check_payments(db, club_id, book)
         _check_reversals(db, club_id, book)
+        db.close()
+
+
+@settings(
+    max_examples=examples(15, 120),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    st.integers(3, 7),
+    st.lists(
+        st.one_of(
+            st.sampled_from([("settle",), ("undo",)]),
+            st.tuples(st.sampled_from(["close", "reopen"]), st.just(0)),
+        ),
+        max_size=12,
+    ),
+)
+def test_paid_reopened_and_changed_the_room_and_the_box_say_one_figure(coups, plan):
+    """Only closes, reopenings, coups undone and the box's suggestions paid, in any order:
+    the room of the evening and the cash box agree in every state (``_one_rule``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = connect(fresh_database(Path(tmp) / "rule.sqlite"))
+        club_id = _build(db, coups, plan)
+        _one_rule(db, club_id, plan, accounts.accounts(db, club_id))
         db.close()
 
 

@@ -73,7 +73,7 @@ def season_money(client, club: int) -> dict[str, str]:
     start = page.index('id="season"')
     found = re.findall(
         r'<tr><th scope="row">([^<]+)</th><td class="num"><b>[^<]+</b></td>'
-        r'<td class="num">([^<]+)</td>',
+        r'<td class="num">([^<]+?) ?(?:<small class="provisional-line">[^<]*</small>)?</td>',
         page[start : page.index("</table>", start)],
     )
     return {name: money.replace("€", "").strip() for name, money in found}

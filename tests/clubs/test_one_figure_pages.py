@@ -439,7 +439,8 @@ class Evening:
             name: cents(money)
             for name, money in re.findall(
                 r'<tr><th scope="row">([^<]+)</th><td class="num"><b>[^<]+</b></td>'
-                r'<td class="num">([^<]+)</td>',
+                r'<td class="num">([^<]+?) ?'
+                r'(?:<small class="provisional-line">[^<]*</small>)?</td>',
                 page[page.index('id="season"') : page.index("</table>", page.index('id="season"'))],
             )
         }

@@ -58,11 +58,15 @@ def season_page(club_id: int) -> str:
     chips = [r for r in rows if r.chips]  # the chip games' table; the points' below it
     top = max([abs(r.net) for r in chips] + [1])
     points = [(kind, points_rows(rows, kind.key, name_key())) for kind in families(rows)]
+    # the evenings not closed its figures count (``SeasonRow.provisional``, the one rule):
+    # said above them, as the room, the statement and the cash box say them (fix25b)
+    not_closed = sorted({e for r in rows for e in r.provisional})
     return render_template(
         "club/season.html",
         club=club,
         rows=chips,
         points=points,
+        not_closed=[found for e in not_closed if (found := clubs.evening(get_db(), e))],
         start=start if start != FIRST_DAY else "",
         end=end if end != LAST_DAY else "",
         sort=sort,
