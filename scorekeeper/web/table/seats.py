@@ -29,7 +29,7 @@ from ...rights import access
 from ...rules.errors import GameError
 from ...rules.seating import PLAYS_FOR, TAKES_OVER, SeatChange, payers, seated, sittings
 from ..formats.words import club_full_text, elide, error_text, same_member_text, signed
-from ..forms import changed_meanwhile, form_version, name_field, options, refused_as_typed
+from ..forms import changed_meanwhile, form_version, name_field, options
 from ..starting.creating import ask_beside, member_names, told_new
 from .seat_words import names_now, seat_lines, seated_now
 
@@ -189,7 +189,8 @@ def take_seat(game_id: int) -> Any:
     if store.table_state(get_db(), game_id).refuses(False) is not None:
         return _page(stored, form, 423)  # a locked table: the page says why, no form
     if not form.validate():
-        refused_as_typed(form)  # a seat not chosen, a name too long: beside the field
+        if form.errors.get("csrf_token"):
+            abort(400)
         return _page(stored, form, 422)
     seat = int(form.seat.data or 0)
     player = tidy(form.player.data or "")
