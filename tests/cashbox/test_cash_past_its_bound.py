@@ -104,9 +104,7 @@ def test_a_cash_box_field_past_its_bound_is_said_beside_it(
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_reversals_note_past_its_bound_says_the_bound_not_the_date(
-    client, app, club, language
-):
+def test_a_reversals_note_past_its_bound_says_the_bound_not_the_date(client, app, club, language):
     # the reverse page said "Give the date as YYYY-MM-DD." beside a date that was right
     anne = member(app, "Anne")
     data = {**ENTRY, "kind": "charge", "member": anne, "version": club_version(app)}
