@@ -114,50 +114,32 @@ def marked(field: Field, attrs: dict[str, Any]) -> dict[str, Any]:
     return {**attrs, "aria-invalid": "true", "aria-describedby": f"{field.id}-error"}
 
 
-_TYPED_INPUTS = frozenset({"text", "number", "search", "email", "url", "tel", "password"})
-
-
-def typed(field: Field) -> bool:
-    """Whether ``field`` is one a person types in (a text or number input, a text area),
-    rather than one the page fills (the CSRF token, a hidden version or kind) or offers as
-    a choice (radio buttons, a list): what a person types may be refused, a choice's value
-    or a hidden field's only by a page no honest browser drew.
-
-    >>> from wtforms import Form, HiddenField, RadioField, StringField, TextAreaField
-    >>> class F(Form):
-    ...     note = StringField()
-    ...     text = TextAreaField()
-    ...     version = HiddenField()
-    ...     way = RadioField(choices=["in"])
-    >>> [typed(field) for field in F()]
-    [True, True, False, False]
-    """
-    widget = field.widget
-    return type(widget).__name__ == "TextArea" or (
-        getattr(widget, "input_type", None) in _TYPED_INPUTS
-    )
-
-
-def refused_as_typed(form: FlaskForm) -> None:
-    """The one rule of a form whose validation failed: a field a person types refused (too
-    long, empty where required, not a number) comes back beside that field (the caller
-    draws its page again, 422, what was typed kept); anything else refused (a missing CSRF
-    token, a hidden field or a choice the page never offered: a forged post) is a 400.
-    The cash box's entry and fee forms answered a note pasted past its 80 characters with
-    the bare 400 page (fix24c), where a deal's note past its bound is said beside it
-    (``forged``: what no page sends)."""
-    if form.form_errors or any(field.errors and forged(field) for field in form):
-        abort(400)  # the form's own errors (no field) are none a person typed
+_TYPED = frozenset({"text", "number", "search", "email", "url", "tel", "password"})
 
 
 def forged(field: Field) -> bool:
-    """Whether a refused field says its post was made by no page: a hidden field (the CSRF
-    token, a version or a kind) or a choice sent with a value (a radio button, a list) that
-    the page did not offer. A choice left unchosen is a person's (a seat not picked), said
-    beside it as a field typed wrong is."""
-    return not typed(field) and (
-        getattr(field.widget, "input_type", None) == "hidden" or bool(field.raw_data)
-    )
+    """Whether a refused field says its post was drawn by no page: a hidden one (the CSRF
+    token, a version) or a choice sent with a value the page did not offer; not a field a
+    person types (an input, a text area), nor a choice left unchosen.
+
+    >>> from werkzeug.datastructures import MultiDict as sent
+    >>> from wtforms import Form, HiddenField, RadioField, StringField
+    >>> F = type(Form)("F", (Form,), {"v": HiddenField(), "r": RadioField(), "s": StringField()})
+    >>> [forged(field) for field in F(sent({"r": "x", "s": "y"}))], forged(F(sent()).r)
+    ([True, True, False], False)"""
+    kind = getattr(field.widget, "input_type", None)
+    if kind in _TYPED or type(field.widget).__name__ == "TextArea":
+        return False
+    return kind == "hidden" or bool(field.raw_data)
+
+
+def refused_as_typed(form: FlaskForm) -> None:
+    """The one rule of a form refused: a field a person types (too long, empty, no number)
+    comes back beside it, the page drawn again by the caller (422, as typed); a forged
+    field or a form's own error is a 400. The cash box's entry and fee forms answered a
+    note past its 80 characters with the bare 400 page (fix24c)."""
+    if form.form_errors or any(field.errors and forged(field) for field in form):
+        abort(400)
 
 
 def hidden_input(field: Field) -> Markup | None:
