@@ -127,10 +127,10 @@ def forged(field: Field) -> bool:
     >>> F = type(Form)("F", (Form,), {"v": HiddenField(), "r": RadioField(), "s": StringField()})
     >>> [forged(field) for field in F(sent({"r": "x", "s": "y"}))], forged(F(sent()).r)
     ([True, True, False], False)"""
-    kind = getattr(field.widget, "input_type", None)
-    if kind in _TYPED or type(field.widget).__name__ == "TextArea":
+    drawn = getattr(field.widget, "input_type", None)
+    if drawn in _TYPED or type(field.widget).__name__ == "TextArea":
         return False
-    return kind == "hidden" or bool(field.raw_data)
+    return drawn == "hidden" or bool(field.raw_data)
 
 
 def refused_as_typed(form: FlaskForm) -> None:
