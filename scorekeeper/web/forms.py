@@ -114,6 +114,34 @@ def marked(field: Field, attrs: dict[str, Any]) -> dict[str, Any]:
     return {**attrs, "aria-invalid": "true", "aria-describedby": f"{field.id}-error"}
 
 
+_TYPED = frozenset({"text", "number", "search", "email", "url", "tel", "password"})
+
+
+def forged(field: Field) -> bool:
+    """Whether a refused field says its post was drawn by no page: a hidden one (the CSRF
+    token, a version) or a choice sent with a value the page did not offer; not a field a
+    person types (an input, a text area), nor a choice left unchosen.
+
+    >>> from werkzeug.datastructures import MultiDict as sent
+    >>> from wtforms import Form, HiddenField, RadioField, StringField
+    >>> F = type(Form)("F", (Form,), {"v": HiddenField(), "r": RadioField(), "s": StringField()})
+    >>> [forged(field) for field in F(sent({"r": "x", "s": "y"}))], forged(F(sent()).r)
+    ([True, True, False], False)"""
+    drawn = getattr(field.widget, "input_type", None)
+    if drawn in _TYPED or type(field.widget).__name__ == "TextArea":
+        return False
+    return drawn == "hidden" or bool(field.raw_data)
+
+
+def refused_as_typed(form: FlaskForm) -> None:
+    """The one rule of a form refused: a field a person types (too long, empty, no number)
+    comes back beside it, the page drawn again by the caller (422, as typed); a forged
+    field or a form's own error is a 400. The cash box's entry and fee forms answered a
+    note past its 80 characters with the bare 400 page (fix24c)."""
+    if form.form_errors or any(field.errors and forged(field) for field in form):
+        abort(400)
+
+
 def hidden_input(field: Field) -> Markup | None:
     """``str(field)`` of a plain hidden field, drawn directly; None for any other field.
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from flask_wtf import FlaskForm
@@ -23,6 +24,7 @@ from wtforms.fields.core import UnboundField
 from wtforms.validators import Length
 
 import scorekeeper.web  # noqa: F401  every form class imported
+from scorekeeper.i18n import COOKIE as LANGUAGE_COOKIE
 from scorekeeper.web.forms import NAME_TOO_LONG
 
 TEXT_TYPES = {"text", "search", "email", "url", "tel"}
@@ -145,3 +147,175 @@ def test_every_text_input_of_every_page_has_the_servers_bound(world):
     for address, name in NAMES:
         seen = checked[(address, "input", name)]
         assert seen and set(seen) == {None}, (address, name, seen)
+
+
+class Forms(HTMLParser):
+    """The POST forms of a page as a browser would send them: each one's action, the values
+    drawn in its fields (a radio button or box checked, a list's option selected, a text
+    area's text), its first named submit button, and its text inputs with their bound."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict] = []
+        self.form: dict | None = None
+        self.select: str | None = None
+        self.area: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        seen = {key: value or "" for key, value in attrs}
+        if tag == "form":
+            self.form = None
+            if seen.get("method", "get").lower() == "post":
+                self.form = {"action": seen.get("action", ""), "data": [], "texts": []}
+                self.form["submit"] = []
+                self.forms.append(self.form)
+            return
+        if self.form is None or not seen.get("name") or "disabled" in seen:
+            if tag == "option" and self.select is not None and self.form is not None:
+                self._option(seen)
+            return
+        name, kind = seen["name"], seen.get("type", "text").lower()
+        if tag == "input" and kind in TEXT_TYPES:
+            self.form["texts"].append((name, seen.get("id", ""), seen.get("maxlength")))
+        if tag == "input" and kind in ("radio", "checkbox") and "checked" not in seen:
+            return
+        if (tag == "input" and kind == "submit") or (
+            tag == "button" and seen.get("type", "submit") == "submit"
+        ):
+            primary = "primary" in seen.get("class", "").split()
+            if primary or not self.form["submit"]:  # the form's own button, else its first
+                self.form["submit"] = [(name, seen.get("value", ""))]
+            return
+        if tag == "button":
+            return
+        if tag == "input":
+            self.form["data"].append((name, seen.get("value", "")))
+        elif tag == "textarea":
+            self.area = name
+            self.form["data"].append((name, ""))
+            self.form["texts"].append((name, seen.get("id", ""), seen.get("maxlength")))
+        elif tag == "select":
+            self.select = name
+
+    def _option(self, seen: dict[str, str]) -> None:
+        assert self.form is not None and self.select is not None
+        value = seen.get("value", "")
+        chosen = [i for i, (key, _) in enumerate(self.form["data"]) if key == self.select]
+        if not chosen:
+            self.form["data"].append((self.select, value))
+        elif "selected" in seen:
+            self.form["data"][chosen[0]] = (self.select, value)
+
+    def handle_data(self, data: str) -> None:
+        if self.area is not None and self.form is not None:
+            key, text = self.form["data"][-1]
+            self.form["data"][-1] = (key, text + data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.form = None
+        elif tag == "select":
+            self.select = None
+        elif tag == "textarea":
+            self.area = None
+
+
+def body(form: dict, field: str, typed: str) -> dict[str, list[str]]:
+    """The form's fields as sent, ``field`` holding ``typed``, its button pressed (the one
+    drawn ``primary``, else its first: "Create the game", not "Apply the preset")."""
+    out: dict[str, list[str]] = {}
+    for key, value in [*form["data"], *form["submit"]]:
+        if key and key != field:
+            out.setdefault(key, []).append(value)
+    out[field] = [typed]
+    return out
+
+
+FRENCH = {"Accept-Language": "fr"}
+"""The pages' first language, asked outright (the world's browser asks for none)."""
+
+
+def refusal(answer, field_id: str, bound: str) -> str | None:
+    """What is wrong with ``answer`` to a field of id ``field_id`` sent past its bound, or
+    None: a 422 whose field is marked refused and names its message, the bound's words."""
+    if answer.status_code != 422:
+        return f"answered {answer.status_code}"
+    said = answer.get_data(as_text=True)
+    marked = re.search(rf'<[^>]*\bid="{field_id}"[^>]*>', said) if field_id else None
+    if marked is None:
+        return "no field of that id drawn again"
+    if 'aria-invalid="true"' not in marked.group(0):
+        return "the field not marked refused"
+    if f'aria-describedby="{field_id}-error"' not in marked.group(0):
+        return "the field names no message"
+    message = re.search(rf'id="{field_id}-error">([^<]*)<', said)
+    if message is None or message.group(1) != bound:
+        return f"said {message and message.group(1)!r}"
+    return None
+
+
+def test_every_text_input_of_every_form_past_its_bound_is_said_beside_it(world):
+    """Each POST form of every page, as drawn, sent with one text input a character past
+    the bound its page says (``maxlength``): 422, the page again with the bound said beside
+    that field (``{id}-error``, the field ``aria-invalid`` and naming it: forms.marked) in the
+    catalog's words, and nothing written. The cash box's answered a bare 400 (fix24c)."""
+    from test_fuzz import snapshot
+
+    app = world.client.application
+    manager, stranger = app.test_client(), app.test_client()
+    manager._cookies = dict(world.client._cookies)  # his rights; his language is the header's
+    manager.delete_cookie(LANGUAGE_COOKIE)
+    places = {
+        "game": world.games,
+        "n": [1],
+        "club": [2],
+        "member": world.members[:1],
+        "evening": [1],
+        "entry": world.entries[:1],
+        "event": [1],
+        "grant": world.grants[:1],
+        "token": world.tokens[:1],
+        "name": ["hombre", "brou", "manille"],
+        "file": ["style.css"],
+    }
+    sent: set[tuple[str, str, str]] = set()
+    wrong: list[tuple[str, ...]] = []
+    for method, address in EVERY_ROUTE:
+        if method != "GET" or address == "/lang/{code}":  # no language chosen: the header's
+            continue
+        keys = re.findall(r"{(\w+)}", address)
+        for values in itertools.product(*(places[key] for key in keys)):
+            url = address.format(**dict(zip(keys, values)))
+            for browser in (manager, stranger):
+                page = browser.get(url, headers=FRENCH)
+                if page.mimetype != "text/html":
+                    continue
+                forms = Forms()
+                forms.feed(page.get_data(as_text=True))
+                for form in forms.forms:
+                    target = urljoin("http://localhost" + url, form["action"] or url)
+                    target = urlsplit(target)._replace(scheme="", netloc="").geturl()
+                    for name, field_id, longest in form["texts"]:
+                        if longest is None:
+                            continue  # a name (never cut: its own test), a game file
+                        shape = (re.sub(r"\d+", "N", target), name, address)
+                        if shape in sent:
+                            continue
+                        sent.add(shape)
+                        typed = "x" * (int(longest) + 1)
+                        before = snapshot(world.path)
+                        answer = browser.post(target, data=body(form, name, typed), headers=FRENCH)
+                        where = (url, target, name)
+                        # the catalog's French words (messages.po: "Au plus %(num)d caractères.")
+                        found = refusal(answer, field_id, f"Au plus {longest} caractères.")
+                        if found is not None:
+                            wrong.append((*where, found))
+                        if snapshot(world.path) != before:
+                            wrong.append((*where, "written"))
+    assert wrong == [], "\n".join(map(str, wrong))
+    # every page's forms were found and sent (26 fields of 20 forms when written): the cash
+    # box's, the club's, the events', the games' notes, rules and money, a phone's name
+    fields = {name for _target, name, _page in sent}
+    assert {"amount", "note", "received_by", "title", "short_name", "chip_value"} <= fields
+    assert {"currency", "name", "names", "reason", "poule_system", "takst"} <= fields
+    assert len(sent) >= 26, sorted(sent)

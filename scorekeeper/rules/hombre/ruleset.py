@@ -45,7 +45,8 @@ SETTINGS = (
         "marks on a fresh poule - marks otherwise (3-2 has the 1709 normalising exceptions)",
         N_("Poule system"),
         N_("A-B: A marks on a fresh poule, B marks otherwise; 3-2 has the 1709 exceptions."),
-        attrs={"list": "systems", "maxlength": 3},  # the rule set checks A-B
+        longest=3,  # its bound beside the field; the rule set checks A-B
+        attrs={"list": "systems"},
         suggestions=("3-2", "3-1", "2-1"),
     ),
     Setting(

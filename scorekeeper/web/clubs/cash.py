@@ -39,7 +39,7 @@ from .. import blueprints
 from ..formats.collation import by_name
 from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL_WORDS, cents, not_owed
-from ..forms import CLUB_CHANGED, form_version, options, typed_note, whole
+from ..forms import CLUB_CHANGED, form_version, options, refused_as_typed, typed_note, whole
 from .cash_forms import (
     KIND_WORDS,
     MODES,
@@ -271,7 +271,7 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
     people = by_name(clubs.members(get_db(), club_id), lambda m: m.name)
     form.member.choices = options((str(m.id), m.name) for m in people)
     if not form.validate():
-        abort(400)
+        refused_as_typed(form)  # said beside its field below, with the others
     kind = next((k for k in TYPED if str(k) == form.kind.data), None)
     if kind is None:
         abort(400)
@@ -280,9 +280,9 @@ def new_entry(club_id: int) -> BaseResponse | tuple[str, int]:
     on = typed_date(form.on.data)
     if member is None:
         form.member.errors = [_("Choose a member.")]
-    if amount is None or not 0 < amount <= accounts.MAX_CENTS:
+    if not form.amount.errors and (amount is None or not 0 < amount <= accounts.MAX_CENTS):
         form.amount.errors = [_("Give a sum such as 12.50 (at most 1,000,000).")]
-    if on is None:
+    if not form.on.errors and on is None:  # past its bound: the bound said, alone
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
     method = form.method.data if form.method.data in METHODS else ""
     if form.errors or member is None or amount is None or on is None:
@@ -337,7 +337,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     form = FeesForm()
     version = form_version(form)
     if not form.validate():
-        abort(400)
+        refused_as_typed(form)  # said beside its field below, with the others
     kind = next((k for k in FEES if str(k) == form.kind.data), None)
     typed = [whole(value) for value in form.member.data or []]
     charged = list(dict.fromkeys(m for m in typed if m is not None))  # each once, as checked
@@ -355,9 +355,9 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
                 most,
             )
         ]
-    if amount is None or not 0 < amount <= accounts.MAX_CENTS:
+    if not form.amount.errors and (amount is None or not 0 < amount <= accounts.MAX_CENTS):
         form.amount.errors = [_("Give a sum such as 12.50 (at most 1,000,000).")]
-    if on is None:
+    if not form.on.errors and on is None:  # past its bound: the bound said, alone
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
     named = evening_typed(form, shown, kind)
     if named is not None and on is not None:  # asked now: each field refused is said at once

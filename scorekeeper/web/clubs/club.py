@@ -26,7 +26,7 @@ from ..formats import dates
 from ..formats.collation import by_name
 from ..formats.numbers import plain_decimal
 from ..formats.words import club_full_text, name_taken_text, reader_currency, refusal_text
-from ..forms import CLUB_CHANGED, form_version, typed_note, whole
+from ..forms import CLUB_CHANGED, form_version, refused_as_typed, typed_note, whole
 from ..ops.deployment import external_url
 from .forms import ClubForm, EveningForm, LinkForm, MemberForm, MergeForm, NewMemberForm
 
@@ -85,6 +85,8 @@ class Sent(NamedTuple):
     """The form's place: ``merge``, ``links``, or ``member-<id>`` (a member's row)."""
     message: str
     typed: dict[str, str]
+    field: str = ""
+    """The field the message is about (drawn beside it, ``{at}-{field}``), or "": the form's."""
 
 
 def _refused(club_id: int, sent: Sent, status: int) -> tuple[str, int]:
@@ -232,14 +234,13 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     version = form_version(form)
     typed = {"name": form.name.data or "", "short_name": form.short_name.data or ""}
 
-    def refused(message: str, status: int) -> tuple[str, int]:
-        return _refused(club_id, Sent(f"member-{member_id}", message, typed), status)
+    def refused(message: str, status: int, field: str = "") -> tuple[str, int]:
+        return _refused(club_id, Sent(f"member-{member_id}", message, typed, field), status)
 
     if not form.validate():
-        said = [str(e) for e in (*form.name.errors, *form.short_name.errors)] or [
-            _("A member needs a name of at most 40 characters.")
-        ]
-        return refused(said[0], 422)
+        refused_as_typed(form)
+        field = form.name if form.name.errors else form.short_name
+        return refused(str(field.errors[0]), 422, field.name)
     try:
         clubs.rename(
             get_db(),
@@ -252,7 +253,7 @@ def rename(club_id: int, member_id: int) -> BaseResponse | tuple[str, int]:
     except clubs.Refused:
         abort(404)
     except clubs.NameTaken as taken:
-        return refused(name_taken_text(taken), 422)
+        return refused(name_taken_text(taken), 422, taken.field)  # beside the name it repeats
     except clubs.Conflict:
         return refused(str(CLUB_CHANGED), 409)
     return redirect(url_for("clubs.club", club_id=club_id))

@@ -20,7 +20,7 @@ from ...db import get_db
 from ...rights import access
 from .. import blueprints
 from ..formats.dates import day as said_day
-from ..forms import CLUB_CHANGED, form_version, typed_note
+from ..forms import CLUB_CHANGED, form_version, refused_as_typed, typed_note
 from .cash_forms import ReverseForm, cash_view, recorded, typed_date
 
 bp = blueprints.clubs
@@ -53,8 +53,11 @@ def reverse(club_id: int, entry_id: int) -> BaseResponse | tuple[str, int]:
     on = typed_date(form.on.data)
     if not entry.by_hand:
         return _confirm(club, book, entry, form, done, None, 422, back)
-    if not form.validate() or on is None:
+    if not form.validate():
+        refused_as_typed(form)
+    if not form.on.errors and on is None:  # a date past its bound says the bound, alone
         form.on.errors = [_("Give the date as YYYY-MM-DD.")]
+    if form.errors or on is None:  # each its own message: a long note once read "give the date"
         return _confirm(club, book, entry, form, done, None, 422, back)
     try:
         accounts.reverse(get_db(), club_id, version, entry_id, on, typed_note(form.note.data))

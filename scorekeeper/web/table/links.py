@@ -30,7 +30,7 @@ from ... import store
 from ...db import get_db
 from ...rights import access, tokens
 from ...store import grants
-from ..forms import CHANGED, ActionForm, at_most, form_version
+from ..forms import CHANGED, ActionForm, at_most, form_version, refused_as_typed
 from ..kept.once import NEW_MANAGER_LINK
 from ..ops.deployment import external_url
 from .seat_words import names_now, seated_now
@@ -299,8 +299,7 @@ def name_phone(game_id: int, grant_id: int) -> tuple[str, int] | BaseResponse:
     if not any(p.id == grant_id for p in grants.of_game(get_db(), game_id)):
         abort(404)
     if not form.validate():
-        if form.errors.get("csrf_token"):
-            abort(400)
+        refused_as_typed(form)
         return _links_page(stored, 422, naming=(grant_id, form))
     try:
         store.name_device(
