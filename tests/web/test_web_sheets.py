@@ -270,12 +270,13 @@ def test_new_sheet_refusals(client):
         data={**FOUR, "first_dealer": "0", "variant": "belge", "deals": "3", "sans_atout": "2"},
     )
     assert response.status_code == 422
+    # 3 deals dealt round two teams: Eux chooses at deal 2 only (3 // 2 = 1), owing 2
     assert (
-        "2 sans-atout for each chooser is more than the 1 deals a chooser may have to choose in 3"
+        "Each chooser owes 2 sans-atout, but one of them chooses the trump in only 1 deal of 3"
         in errors(response)
     )
     page = response.data.decode()
-    assert page.index('name="sans_atout"') < page.index("more than the 1 deals")
+    assert page.index('name="sans_atout"') < page.index("in only 1 deal of 3")
     assert client.get("/games/new/whist").status_code == 404
 
 
