@@ -141,7 +141,7 @@ def test_a_tables_settlement_says_its_evenings_close_stopped_it(client, app, tmp
     closed = {"version": club_version(app), "confirmed": "1"}
     assert client.post(f"/evenings/{evening}/close", data=closed).status_code == 302
     said = {
-        "en": "The evening's close stopped the table after its 4 coups: the game ended as it stood.",
+        "en": "The evening's close stopped the table after its 4 coups: the game ended as",
         "fr": "La clôture de la soirée a arrêté la table après ses 4 coups",
         "da": "Aftenens lukning stoppede bordet efter sine 4 spil",
         "nl": "De afsluiting van de avond heeft de tafel gestopt na haar 4 spellen",
