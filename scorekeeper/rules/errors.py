@@ -19,7 +19,7 @@ LEAD = N_("{field}: {message}")
 
 QUANTITIES = frozenset(
     {"limit", "most", "least", "top", "goal", "total", "points", "count", "number"}
-    | {"owed", "fewest", "deals", "left"}
+    | {"owed", "fewest", "deals", "left", "num"}
 )
 """The parameters of a refusal that are quantities (a bound, a sum, a count, points): the
 only whole numbers written in the reader's groups ("at most 1 000 000 000 either way").
@@ -51,31 +51,44 @@ class GameError(ValueError):
     """
 
     def __init__(
-        self, field: str, template: str, coup: int | None = None, **params: object
+        self,
+        field: str,
+        template: str | tuple[str, str],
+        coup: int | None = None,
+        **params: object,
     ) -> None:
-        super().__init__(template.format(**params))
-        self.field = field
-        self.template = template
+        # source: the template as given, a message or its singular and plural (``Nn_``),
+        # the form chosen by the parameter ``num`` as the catalogs count ("1 time", "2 times")
+        self.source = template
+        self.template: str
+        self.plural: str | None
+        self.template, self.plural = (template, None) if isinstance(template, str) else template
         self.params = params
+        super().__init__(self._form(self.template, self.plural).format(**params))
+        self.field = field
         self.coup = coup
 
     led: bool = False
     """The message begins with the field it names (``named``)."""
 
+    def _form(self, singular: str, plural: str | None) -> str:
+        """English's form of a counted message (the command's words): one, or more."""
+        return singular if plural is None or self.params.get("num") == 1 else plural
+
     @property
     def message(self) -> str:
-        return self._lead(self.template.format(**self.params), LEAD)
+        return self._lead(self._form(self.template, self.plural).format(**self.params), LEAD)
 
     def at(self, coup: int) -> GameError:
         """The same error, placed at a coup."""
-        error = GameError(self.field, self.template, coup, **self.params)
+        error = GameError(self.field, self.source, coup, **self.params)
         error.led = self.led
         return error
 
     def named(self) -> GameError:
         """The same error, its message led by the field it names, for a reader of a file
         who has no form to see it beside: "seat_changes[1].way: …" (docs/formats.md)."""
-        error = GameError(self.field, self.template, self.coup, **self.params)
+        error = GameError(self.field, self.source, self.coup, **self.params)
         error.led = True
         return error
 
@@ -84,12 +97,18 @@ class GameError(ValueError):
         gettext: Callable[[str], str],
         number: Callable[[int], str] | None = None,
         ordinal: Callable[[int], str] | None = None,
+        ngettext: Callable[[str, str, int], str] | None = None,
     ) -> str:
         """The message in the reader's language, without the coup number; a quantity in it
         (``QUANTITIES``: a bound, a count) written by ``number``, as the reader groups one
         (the web's "at most 1 000 000 000"; the command says it plain), any other whole
         number (a coup's, a round's, a table's) by ``ordinal``, never grouped."""
-        template, params = gettext(self.template), self.params
+        params = self.params
+        if self.plural is not None and ngettext is not None:
+            count = params.get("num")
+            template = ngettext(self.template, self.plural, count if isinstance(count, int) else 2)
+        else:
+            template = gettext(self._form(self.template, self.plural))
         if number is not None or ordinal is not None:  # "got {value!r}" keeps its 7
             plain = {f for _, f, spec, conv in Formatter().parse(template) if not spec and not conv}
             params = {k: self._said(k, v, number, ordinal, plain) for k, v in params.items()}
@@ -123,7 +142,7 @@ class GameErrors(GameError):
 
     def __init__(self, every: Sequence[GameError]) -> None:
         first = every[0]
-        super().__init__(first.field, first.template, first.coup, **first.params)
+        super().__init__(first.field, first.source, first.coup, **first.params)
         self.led = first.led
         self.every: tuple[GameError, ...] = tuple(every)
 

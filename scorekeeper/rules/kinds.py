@@ -95,6 +95,10 @@ GAMES = tuple(dict.fromkeys(kind.game for kind in KINDS))
 
 UNKNOWN_GAME = N_("game must be one of {games}, got {value!r}")
 """The refusal of a file whose ``"game"`` is none of ``GAMES`` (named from the registry)."""
+NO_GAME = N_("the key game is missing: it is one of {games}")
+"""The refusal of a file with no ``"game"`` at all: it says the key is missing, not that
+it is None (a Danish import read "Nøglen game skal være en af hombre, brou, manille, ikke
+None.", smoke25)."""
 
 _BY_KEY: dict[str, GameKind] = {kind.key: kind for kind in KINDS}
 _BY_TYPE: dict[type, GameKind] = {
@@ -148,7 +152,9 @@ def load_file(data: object) -> Game:
     """The game of any game file (GameError names the key at fault)."""
     if not isinstance(data, Mapping):
         raise GameError("file", N_("a game file is a JSON object"))
-    name = data.get("game")
+    if "game" not in data:
+        raise GameError("game", NO_GAME, games=", ".join(GAMES))
+    name = data["game"]
     if not isinstance(name, str) or name not in _FAMILIES:
         raise GameError("game", UNKNOWN_GAME, games=", ".join(GAMES), value=name)
     game: Game = stored_kind(name, data.get("rules", {})).load(data)
@@ -207,6 +213,7 @@ __all__ = [
     "GAMES",
     "GROUP",
     "KINDS",
+    "NO_GAME",
     "UNKNOWN_GAME",
     "BadGame",
     "build",

@@ -64,7 +64,7 @@ def register(app: Flask) -> None:
         change_notice=explain.notice,
         table_state=page.table_state,
         can_stop=offers.can_stop,
-        stopped_by=offers.stopped_by,
+        stopped_text=offers.stopped_text,
         takes_deals=offers.takes_deals,
         kept_fragment=kept.fragments.kept_fragment,
         fragment_hole=kept.fragments.fragment_hole,

@@ -16,7 +16,7 @@ from scorekeeper import clubs
 from scorekeeper.db import connect
 
 pytestmark = pytest.mark.browser
-WORDS = {"fr": "Cotes", "en": "Ratings", "da": "Ratings", "nl": "Ratings"}
+WORDS = {"fr": "Cotes", "en": "Ratings", "da": "Ratingtal", "nl": "Speelsterkte"}
 """The ratings page's title in each language."""
 
 

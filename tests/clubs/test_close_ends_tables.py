@@ -71,7 +71,7 @@ def test_an_evening_is_not_closed_while_someone_waits_to_sit_down(client, app):
     closed = {"version": club_version(app), "confirmed": "1"}
     page = client.post(f"/evenings/{evening}/close", data=closed, follow_redirects=True)
     said = " ".join(page.data.decode().split())
-    assert "table 1: Dora sits down for the next coup: take the seat back first" in said
+    assert "Table 1: Dora sits down for the next coup: take the seat back first" in said
     assert "The evening is closed" not in said
     db = store_of(app)
     game_id = int(game.rstrip("/").rsplit("/", 1)[1])

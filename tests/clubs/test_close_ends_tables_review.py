@@ -139,5 +139,5 @@ def test_the_close_question_names_the_table_that_would_refuse_it(client, app):
     seat = {"seat": "1", "player": "Dora", "way": "plays_for"}
     assert client.post(game + "/seat", data=seat).status_code == 302
     page = " ".join(client.get(f"/evenings/{evening}/close").data.decode().split())
-    assert "table 1: Dora sits down for the next coup: take the seat back first" in page
+    assert "Table 1: Dora sits down for the next coup: take the seat back first" in page
     assert 'id="ends-1"' not in page

@@ -130,8 +130,9 @@ def test_the_change_log_says_the_evenings_close_stopped_the_table(client, app):
 
 def test_a_tables_settlement_says_its_evenings_close_stopped_it(client, app, tmp_path):
     """A treasurer reading a table that the evening's close stopped was told only "the table
-    stopped here": its settlement (and the PDF drawn from it) now says why, in the reader's
-    language; a table its manager stopped says nothing more."""
+    stopped here": its settlement (and the PDF drawn from it) says who stopped it, in the
+    reader's language, as its history does (``offers.stopped_text``, words24: one sentence
+    whose subject is the evening's close); a table its manager stopped "stopped here"."""
     from test_settlement import pdf_text
 
     club = new_club(client)
@@ -140,16 +141,16 @@ def test_a_tables_settlement_says_its_evenings_close_stopped_it(client, app, tmp
     closed = {"version": club_version(app), "confirmed": "1"}
     assert client.post(f"/evenings/{evening}/close", data=closed).status_code == 302
     said = {
-        "en": "after its 4 coups: the game ended as it stood. Its evening was closed in the club.",
-        "fr": "Le club a clos sa soirée.",
-        "da": "Klubben har lukket bordets aften.",
-        "nl": "De club heeft de avond van deze tafel afgesloten.",
+        "en": "The evening's close stopped the table after its 4 coups: the game ended as",
+        "fr": "La clôture de la soirée a arrêté la table après ses 4 coups",
+        "da": "Aftenens lukning stoppede bordet efter sine 4 spil",
+        "nl": "De afsluiting van de avond heeft de tafel gestopt na haar 4 spellen",
     }
     for language, words in said.items():
         page = client.get(game + "/settlement", headers={"Accept-Language": language}).text
         assert words in html.unescape(page).replace("\u202f", " "), language
     pdf = client.get(game + "/settlement.pdf", headers={"Accept-Language": "en"})
-    assert "Its evening was closed in the club." in " ".join(pdf_text(pdf.data, tmp_path).split())
+    assert "The evening's close stopped the table" in " ".join(pdf_text(pdf.data, tmp_path).split())
     # reopened, then stopped by its manager: the stop is his, and nothing more is said
     assert (
         client.post(f"/evenings/{evening}/reopen", data={"version": club_version(app)}).status_code
@@ -161,4 +162,4 @@ def test_a_tables_settlement_says_its_evenings_close_stopped_it(client, app, tmp
         client.post(game + "/stop", data={"version": version, "confirmed": "1"}).status_code == 302
     )
     page = client.get(game + "/settlement", headers={"Accept-Language": "en"}).text
-    assert "after its 4 coups: the game ended as it stood.</p>" in page
+    assert "The table stopped here, after its 4 coups: the game ended as it stood.</p>" in page

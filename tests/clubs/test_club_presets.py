@@ -52,7 +52,7 @@ def test_a_club_keeps_a_rule_set_and_its_evenings_offer_it_first(client, app):
     # an unknown name is refused beside the field, nothing stored
     response = open_table(client, evening, club_preset="Boom du vendredi")
     assert response.status_code == 422
-    assert errors(response) == ["the club has no preset of that name for this game"]
+    assert errors(response) == ["The club has no preset of that name for this game"]
     # outside a club the form has no club section
     assert "club_preset" not in client.get("/games/new/manille").data.decode()
 
@@ -72,7 +72,7 @@ def test_the_same_name_replaces_and_a_full_club_is_refused(client, app):
                 presets.save_preset(db, club, f"p{n}", "manille", {"variant": "belge"})
     response = open_table(client, evening, save_preset="one more", variant="belge")
     assert response.status_code == 422
-    assert errors(response) == [f"a club keeps at most {presets.MAX_PRESETS} presets"]
+    assert errors(response) == [f"A club keeps at most {presets.MAX_PRESETS} presets"]
     # replacing one the club keeps is still allowed
     assert open_table(client, evening, save_preset="p0", variant="belge").status_code == 302
     response = open_table(client, evening, save_preset="x" * 41, variant="belge")
@@ -113,7 +113,7 @@ def test_lhombre_offers_the_clubs_presets_and_keeps_its_own(client, app):
         f"/games/new?evening={evening}", data={**NEW_GAME, "club_preset": "Boom"}
     )
     assert response.status_code == 422
-    assert errors(response) == ["the club has no preset of that name for this game"]
+    assert errors(response) == ["The club has no preset of that name for this game"]
     # outside a club, or to someone who does not manage it, no club section
     assert "club_preset" not in client.get("/games/new").data.decode()
     stranger = app.test_client()

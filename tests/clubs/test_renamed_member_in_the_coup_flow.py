@@ -117,7 +117,7 @@ def test_a_refusal_naming_a_seat_names_who_sits_there_now(client, app):
     response = client.post(game + "/coups", data=data)
     assert response.status_code == 422
     words = _text(response.data.decode())
-    assert "Anne-Marie deals and sits out this coup: he cannot be the hombre" in words
+    assert "Anne-Marie deals and sits out this coup, so cannot be the hombre" in words
     assert "Ane" not in words
 
 

@@ -137,10 +137,10 @@ def test_a_round_not_of_the_event_or_not_played_is_refused_beside_the_field(app)
     client, _game = _a_round_played(app)  # an event of 2 rounds, round 1 played
     form = correction_form(client)
     said = {
-        "2": "round 2 is not played yet: a correction belongs to a round played or closed",
-        "3": "this event has no round 3",
-        "0": "this event has no round 0",  # none is offered once a round is played
-        "-1": "this event has no round −1",  # a true minus, as the bounds below say theirs
+        "2": "Round 2 is not played yet: a correction belongs to a round played or closed",
+        "3": "This event has no round 3",
+        "0": "This event has no round 0",  # none is offered once a round is played
+        "-1": "This event has no round −1",  # a true minus, as the bounds below say theirs
         "x": "Not a valid integer value.",
         "9" * 40: "Number must be between −9,223,372,036,854,775,807"
         " and 9,223,372,036,854,775,807.",
@@ -242,7 +242,7 @@ def test_a_correction_refused_for_two_fields_says_two_sentences_in_french(app):
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("en", "this event has no round 12345"), ("fr", "ce tournoi n’a pas de tour 12345")],
+    [("en", "This event has no round 12345"), ("fr", "Ce tournoi n’a pas de tour 12345")],
 )
 def test_a_rounds_number_in_a_refusal_is_never_grouped(app, language, words):
     """A refusal's round is its number, as the pages say "Round 12345": grouping every

@@ -92,9 +92,9 @@ def test_the_tables_settlement_says_the_director_locked_it_or_its_round_closed(c
     _club, game, _token, _evening = club_event(client, app)
     assert lock(client, app).status_code == 302
     page = html.unescape(client.get(game + "/settlement").text)
-    assert "The director locked its result." in page
+    assert "The director locked the table after its" in page
     assert lock(client, app, unlock=True).status_code == 302
     assert post(client, app, "close", confirmed="1").status_code == 302
     page = html.unescape(client.get(game + "/settlement", headers={"Accept-Language": "fr"}).text)
-    assert "Son tour du tournoi a été clos." in page
-    assert "The director locked its result." not in page
+    assert "La clôture de son tour du tournoi a arrêté la table après son" in page
+    assert "verrouillé" not in page

@@ -61,7 +61,7 @@ REFUSALS_IN_THEIR_LANGUAGES = [
     # a team with no name before it
     ("; Gent", "aucun nom avant l’équipe", "intet navn før holdet", "geen naam vóór de ploeg"),
     # a third name beside the &: a fixed pair is two names
-    ("a & b & c", "une paire fixe", "et fast par", "een vast koppel"),
+    ("a & b & c", "une paire fixe", "et fast par", "een vast duo"),
 ]
 """Each refusal of a line, from the line on, in French (its narrow no-break space before
 the colon), Danish and Dutch."""

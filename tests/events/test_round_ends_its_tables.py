@@ -134,11 +134,11 @@ def test_an_evening_is_not_closed_under_its_open_round_nor_a_table_unlocked_unde
     _club, game, _token, evening = club_event(client, app)
     standing, ended = ended_nets(client, game)
     asked = " ".join(client.get(f"/evenings/{evening}/close").data.decode().split())
-    assert "table 1: a competition&#39;s table ends with its round" in asked  # said first
+    assert "Table 1: a competition&#39;s table ends with its round" in asked  # said first
     closed = {"version": club_version(app), "confirmed": "1"}
     page = client.post(f"/evenings/{evening}/close", data=closed, follow_redirects=True)
     said = " ".join(page.data.decode().split())
-    assert "table 1: a competition&#39;s table ends with its round" in said
+    assert "Table 1: a competition&#39;s table ends with its round" in said
     assert "The evening is closed" not in said
     assert nets_of(client, game) == (standing, False)
     with app.app_context():
@@ -149,7 +149,7 @@ def test_an_evening_is_not_closed_under_its_open_round_nor_a_table_unlocked_unde
     assert room_nets(client, evening) == ended
     refused = lock(client, app, unlock=True)
     assert refused.status_code == 422
-    assert "table 1: its evening is closed in the club" in refused.data.decode()
+    assert "Table 1: its evening is closed in the club" in refused.data.decode()
     assert nets_of(client, game) == (ended, True)
     reopened = {"version": club_version(app), "confirmed": "1"}
     assert client.post(f"/evenings/{evening}/reopen", data=reopened).status_code == 302
@@ -167,4 +167,4 @@ def test_a_newcomer_waiting_to_sit_keeps_the_round_open(client, app):
     assert client.post(game + "/seat", data=seat).status_code == 302
     refused = post(client, app, "close", confirmed="1")
     assert refused.status_code == 422
-    assert "table 1: Dora sits down for the next coup" in refused.data.decode()
+    assert "Table 1: Dora sits down for the next coup" in refused.data.decode()

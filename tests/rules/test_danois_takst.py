@@ -100,7 +100,7 @@ def test_the_takst_typed_in_the_new_game_form(client):
     assert refused.status_code == 422
     page = refused.data.decode()
     start = page.index('for="takst"')
-    assert "write each contract and its three rates" in page[start : start + 1500]
+    assert "Write each contract and its three rates" in page[start : start + 1500]
     plain = client.post("/games/new", data={**DANISH, "takst": ""})
     assert "takst" not in client.get(plain.headers["Location"] + "/game.json").get_json()["rules"]
 

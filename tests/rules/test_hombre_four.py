@@ -242,7 +242,7 @@ def test_a_three_seat_report_has_no_sits_out():
     [
         (
             {"hombre": "Anne", "contract": "X", "tricks": {"Bruno": 5, "Chloé": 2, "Denis": 2}},
-            "coup 1: Anne deals and sits out this coup: he cannot be the hombre",
+            "coup 1: Anne deals and sits out this coup, so cannot be the hombre",
         ),
         (
             {"hombre": "Bruno", "contract": "X", "tricks": {"Anne": 0, "Bruno": 7, "Chloé": 2}},

@@ -203,9 +203,10 @@ def test_a_rule_set_owing_more_sans_atout_than_deals_is_refused(players, deals, 
     with pytest.raises(GameError) as error:
         replay_belgian(game)
     assert error.value.field == "rules.sans_atout" and error.value.coup is None
+    fewest = deals // game.sides  # the deals the chooser who chooses least chooses
     assert str(error.value) == (
-        f"{owed} sans-atout for each chooser is more than the {deals // game.sides} deals "
-        f"a chooser may have to choose in {deals}"
+        f"each chooser owes {owed} sans-atout, but one of them chooses the trump in only "
+        f"{fewest} deal{'' if fewest == 1 else 's'} of {deals}"
     )
 
 
@@ -222,8 +223,8 @@ def test_the_command_refuses_such_a_game_file_in_one_line(tmp_path, capsys):
     run = run_here(capsys, "replay", str(path), "--json")
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr == (
-        "error: 2 sans-atout for each chooser is more than the 1 deals "
-        "a chooser may have to choose in 3\n"
+        "error: each chooser owes 2 sans-atout, but one of them chooses the trump in only "
+        "1 deal of 3\n"
     )
 
 

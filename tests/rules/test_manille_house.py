@@ -269,11 +269,11 @@ def test_the_form_refuses_a_target_and_a_cap_beside_their_fields(client):
     base = {**NAMES, "first_dealer": "0", "create": "1", "variant": "belge"}
     response = client.post("/games/new/manille", data={**base, "target": "30"})
     assert response.status_code == 422
-    assert errors(response) == ["the target must be more than 30, what one deal can mark"]
+    assert errors(response) == ["The target must be more than 30, what one deal can mark"]
     page = response.data.decode()
     assert page.index('name="target"') < page.index("more than 30") < page.index('name="cap"')
     response = client.post("/games/new/manille", data={**base, "cap": "1"})
-    assert errors(response) == ["a cap on the multiplier is at least ×2 (0: no cap)"]
+    assert errors(response) == ["A cap on the multiplier is at least ×2 (0: no cap)"]
     page = response.data.decode()
     assert page.index('name="cap"') < page.index("at least ×2") < page.index('name="tie_carry"')
 

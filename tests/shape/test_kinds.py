@@ -433,11 +433,13 @@ CHIPS_ASKED = {
     "scorekeeper/ratings/club.py",
     "scorekeeper/clubs/season.py",
     "scorekeeper/web/table/seats.py",
+    "scorekeeper/web/events/forms.py",
 }
 """Where ``kind.chips`` is asked what it says — a chip table's tally is settled between its
 seats (the room's settlement, the ticks of transfers paid), a table's results are chips or
 points (a member's history and his season add his nets and his points apart; the seat page
-says a seat keeps its money or its points) — never "is it l'Hombre"."""
+says a seat keeps its money or its points; a new event's ranking by total says its game's
+unit, words24) — never "is it l'Hombre"."""
 
 
 def test_kind_chips_is_asked_only_whether_chips_are_settled():

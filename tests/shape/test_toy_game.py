@@ -469,7 +469,7 @@ def test_the_installed_toy_is_played_through_the_real_server_and_the_command(
 
     # A refusal goes back beside its field, and nothing is stored.
     status, refused, _ = enter(phone, game, "eux", "163")
-    assert status == 422 and errors(refused) == ["card points are between 0 and 162"]
+    assert status == 422 and errors(refused) == ["Card points are between 0 and 162"]
     # Eux takes 70: dedans, Nous marks 162, Eux 0.
     assert enter(phone, game, "eux", "70")[0] == 302
     r = phone.report(game)
@@ -505,7 +505,7 @@ def test_the_installed_toy_is_played_through_the_real_server_and_the_command(
     settlement = phone.get(game + "/settlement")
     assert "PROVISIONAL" not in settlement and sheet_rows(settlement) == expected
     status, after, _ = enter(phone, game, "eux", "90")
-    assert status == 422 and "the game ended with coup 5; no coup can follow" in errors(after)
+    assert status == 422 and "The game ended with coup 5; no coup can follow" in errors(after)
 
     # The game file holds the coups as entered (the correction in place) and the rules.
     text = phone.get(game + "/game.json")

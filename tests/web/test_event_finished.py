@@ -68,7 +68,7 @@ def test_after_the_last_round_every_page_says_the_final_standing(client, app, mo
     assert "nobody withdraws any more" in director
     refused = post(client, app, "withdraw", name="Hugo")
     assert refused.status_code == 422
-    assert "the event is finished: nobody withdraws any more" in refused.text
+    assert "The event is finished: nobody withdraws any more" in refused.text
     assert not any(p.withdrawn for p in ranking(app)[1].players)
     # a correction is still taken (a mistake found at the prize-giving) and counted
     fine = {"player": "Anne", "direction": "off", "points": "3", "reason": "late", "round": "4"}
@@ -100,7 +100,7 @@ def test_nobody_registers_after_the_end_until_the_last_round_is_reopened(client,
     refused = post(client, app, "players", names="Ilse")
     assert refused.status_code == 422
     section = refused.text.split('id="register"')[1].split("</section>")[0]
-    assert "the event is finished: nobody registers any more" in section
+    assert "The event is finished: nobody registers any more" in section
     assert [p.name for p in ranking(app)[1].players] == NAMES.split("\n")  # the 8, no Ilse
     assert post(client, app, "reopen").status_code == 302
     assert 'action="/events/1/players"' in client.get("/events/1").text

@@ -46,4 +46,4 @@ def test_the_club_rule_set_says_its_game_and_the_game_field_never_contradicts_it
     # neither a game nor a rule set: refused on the game field, nothing made
     none = client.post(f"/events/new?club={club}", data={**FIELDS, "club_rules": "", "kind": ""})
     assert none.status_code == 422
-    assert "choose a game, or one of the club" in none.text
+    assert "Choose a game, or one of the club" in none.text

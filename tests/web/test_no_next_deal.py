@@ -60,7 +60,7 @@ def test_a_closed_evenings_manille_table_says_no_next_deal(client, app, tmp_path
     # what stands is still said: the totals (Nous 10 + 5 = 15, Eux 10), the final mark
     assert "Nous 15 · Eux 10" in shown["final sheet"], shown["final sheet"][:2000]
     # the close ended it as "We stop here" would (store/stops.py with_evening): final
-    assert "The table stopped here, after its 4 coups" in shown["final sheet"]
+    assert "close stopped the table after its 4 coups" in shown["final sheet"]
 
 
 def test_a_stopped_manille_table_says_no_next_deal(client, tmp_path):

@@ -212,8 +212,8 @@ def test_an_imported_files_bound_is_said_in_the_readers_groups(client, language,
 @pytest.mark.parametrize(
     ("language", "bound", "table"),
     [
-        ("fr", "de 0 à 1\u202f000\u202f000", "table 1234\u202f:"),  # French: U+202F before ":"
-        ("en", "0 and 1,000,000", "table 1234:"),
+        ("fr", "de 0 à 1\u202f000\u202f000", "Table 1234\u202f:"),  # French: U+202F before ":"
+        ("en", "0 and 1,000,000", "Table 1234:"),
     ],
 )
 def test_a_refusal_groups_its_quantities_never_a_coups_or_a_tables_number(

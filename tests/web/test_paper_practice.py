@@ -42,7 +42,7 @@ def test_the_dealer_who_sits_out_named_hombre_is_told_why(client):
     refused = client.post(game + "/coups", data={**coup, "version": version_of(client, game)})
     assert refused.status_code == 422
     page = refused.data.decode()
-    assert "Anne deals and sits out this coup: he cannot be the hombre" in page
+    assert "Anne deals and sits out this coup, so cannot be the hombre" in page
     assert "Choose the hombre" not in page
 
 

@@ -24,7 +24,7 @@ SAID = {  # the sentence, a payment, cash, transfer; the sums 1.00, 0.45, 2.60
     # Danish says the sum before the end ("kr." ends with its own stop)
     "da": ("{what} på {sum} bogført.", "Betaling", "kontant", "overførsel", "1,00 €", "0,45 €",
            "2,60 €"),
-    "nl": ("Geboekt: {what}, {sum}.", "Betaling", "cash", "overschrijving", "€ 1,00", "€ 0,45",
+    "nl": ("Geboekt: {what}, {sum}.", "Betaling", "contant", "overschrijving", "€ 1,00", "€ 0,45",
            "€ 2,60"),
 }  # fmt: skip
 

@@ -104,7 +104,7 @@ def test_a_bad_chip_value_is_refused_beside_its_field(client, app):
     assert response.status_code == 422
     page = response.data.decode()
     start = page.index('for="chip_value"')
-    assert "a chip value is a number such as 0.05" in page[start : start + 600]
+    assert "A chip value is a number such as 0.05" in page[start : start + 600]
     assert 'value="abc"' in page
     assert "money" not in json.loads(client.get(game + "/game.json").data)
 

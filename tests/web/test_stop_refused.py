@@ -17,4 +17,4 @@ def test_stopping_a_game_without_a_coup_is_refused_as_an_error(client):
     assert refused.status_code == 422
     body = refused.data.decode()
     assert 'class="error" id="stop-refused" role="alert"' in body
-    assert "no coup has been played" in body
+    assert "No coup has been played" in body

@@ -60,7 +60,7 @@ def test_the_ratings_for_a_spreadsheet_speak_the_readers_language(client, app):
     assert "sep=semicolon" in client.get(f"/clubs/{club}/ratings").text
     people = client.get(f"/clubs/{club}/ratings.csv?sep=semicolon").text
     lines = people.lstrip("\ufeff").splitlines()
-    assert lines[0] == "Spel;Plaats;Lid;Tafels;μ;σ;Rating;Voorlopig"
+    assert lines[0] == "Spel;Plaats;Lid;Tafels;μ;σ;Speelsterkte;Voorlopig"
     by_key = {line.split(",")[2]: line.split(",") for line in tools[1:]}
     for line in lines[1:]:
         cells = line.split(";")

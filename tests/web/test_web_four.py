@@ -222,7 +222,7 @@ def test_a_correction_refused_names_who_dealt_in_that_coup_not_who_sits_now(clie
     response = client.post(game + "/coups/4/edit", data=data)
     assert response.status_code == 422
     errors = re.findall(r'class="error"[^>]*>([^<]*)<', response.text)
-    assert errors == ["Denis deals and sits out this coup: he cannot be the hombre"]
+    assert errors == ["Denis deals and sits out this coup, so cannot be the hombre"]
 
 
 def test_a_refused_deletion_names_the_sitter_only_where_the_refusal_names_a_seat(app, client):

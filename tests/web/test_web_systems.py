@@ -87,7 +87,7 @@ def test_a_jetons_bonus_refusal_is_shown_and_nothing_stored(client):
     assert response.status_code == 422
     page = response.data.decode()
     start = page.index('id="f-bonuses"')
-    assert "only the hombre can lead spadille" in page[start:]
+    assert "Only the hombre can lead spadille" in page[start:]
     assert 'value="0:triomphante" checked' in page
     assert report(client, game)["coups"] == []
 
@@ -100,7 +100,7 @@ def test_a_danish_game_entered_corrected_and_refused(client):
     refused = client.post(game + "/coups", data=data)
     assert (
         refused.status_code == 422
-        and "a grand tourné needs both black aces" in refused.data.decode()
+        and "A grand tourné needs both black aces" in refused.data.decode()
     )
     assert client.post(game + "/coups", data={**data, "black_aces": "y"}).status_code == 302
     # DLU grand tourné won: 2 from each defender, and Anne's ante of 5

@@ -73,21 +73,21 @@ def test_check_shows_outcome_and_payments_and_stores_nothing(client, app):
 @pytest.mark.parametrize(
     ("text", "extra", "field", "message"),
     [
-        ("A demande A4 B4 C2", {}, "f-tricks", "tricks sum to 10, expected 9"),
+        ("A demande A4 B4 C2", {}, "f-tricks", "Tricks sum to 10, expected 9"),
         # a hand-made count: refused, not taken for an empty field and filled in as 9
-        ("A demande A99999 B0 C0", {}, "f-tricks", "tricks sum to 99,999, expected 9"),
+        ("A demande A99999 B0 C0", {}, "f-tricks", "Tricks sum to 99,999, expected 9"),
         (
             "A demande A99999999999999999999 B0 C0",
             {},
             "f-tricks",
-            "tricks must be three whole numbers, none negative",
+            "Tricks must be three whole numbers, none negative",
         ),
-        ("A demande A-1 B5 C5", {}, "f-tricks", "tricks must be three whole numbers, none"),
+        ("A demande A-1 B5 C5", {}, "f-tricks", "Tricks must be three whole numbers, none"),
         (
             "A retourne A5 B2 C2",
             {},
             "f-contract",
-            "contract retourne is not allowed by the rule set",
+            "Contract retourne is not allowed by the rule set",
         ),
         (
             "A demande A4 B3 C2",
@@ -101,7 +101,7 @@ def test_check_shows_outcome_and_payments_and_stores_nothing(client, app):
             "codille_renounced",
             "codille_renounced on a coup that is no codille",
         ),
-        ("A demande A5 B2 C2", {"matadors": "2"}, "f-matadors", "matadors must be 0 or 3 to 9"),
+        ("A demande A5 B2 C2", {"matadors": "2"}, "f-matadors", "Matadors must be 0 or 3 to 9"),
     ],
 )
 def test_a_bad_coup_is_refused_beside_its_field_keeping_the_input(
@@ -142,7 +142,7 @@ def test_a_coup_after_the_end_is_refused(client, app):
     assert "The game is over" in page and "Enter the coup" not in page
     response = enter(client, game, "A demande A5 B2 C2")
     assert response.status_code == 422
-    assert "the game ended with coup 1" in response.data.decode()
+    assert "The game ended with coup 1" in response.data.decode()
     assert count(app, "coups") == 1
 
 
@@ -273,7 +273,7 @@ def test_rules_can_change_until_the_first_coup(client):
     assert report(client, game)["rules"]["poule_system"] == "3-1"
     data["version"] = "3"
     response = client.post(game + "/setup", data={**data, "poule_system": "2-1"})
-    assert "the rule set is frozen once the first coup is entered" in response.data.decode()
+    assert "The rule set is frozen once the first coup is entered" in response.data.decode()
     assert report(client, game)["rules"]["poule_system"] == "3-1"
 
 

@@ -19,6 +19,10 @@ from ..ledger import Stack, Transfer, apply, halves, recave, stack
 from ..seating import dealer_of
 from .ruleset import RuleSet
 
+DEALER_SITS_OUT = N_("{name} deals and sits out this coup, so cannot be the hombre")
+"""The refusal of the dealer at four as the hombre: no pronoun, the player may be a woman
+(a Danish page read "Birthe giver …: han kan ikke være spilfører", smoke25)."""
+
 
 class Contract(StrEnum):
     DEMANDE = "demande"
@@ -141,7 +145,7 @@ def check_seating(hombre: int | None, out: int | None, dealer: int, names: Seque
     if away is not None and hombre == away:
         raise GameError(
             "hombre",
-            N_("{name} deals and sits out this coup: he cannot be the hombre"),
+            DEALER_SITS_OUT,
             name=SeatName(names[away]),
         )
     if out == away:

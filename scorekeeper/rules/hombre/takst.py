@@ -21,6 +21,13 @@ Takst = tuple[tuple[str, int, int, int], ...]
 """(contract, won, bête, codille) per contract given, in the contracts' order."""
 MOST = 1000
 """The most one rate may be (a typo, not a club's price)."""
+UNION_NAMES: dict[str, str] = {"spil": "jeu_simple"}
+"""The Danish L'hombre Union's names of a contract where the pages name it otherwise: its
+melding table (*Turneringsregler*, lhombre.dk/turneringsregler, docs/translations.md
+[DLU-T]) calls the jeu simple *spil*, which the Danish pages write "alm. spil" (beside
+*bedre spil*, the pique). A club typing its rates from the Union's table types "spil 1 1 2":
+read as the jeu simple (smoke25, refused until then). Only in the takst field: *spil* is the
+1709 *demande* on a Danish page, a contract the danois system does not have."""
 
 
 def takst_of(value: Any, contracts: Iterable[str]) -> Takst:

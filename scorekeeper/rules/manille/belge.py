@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import N_, GameError
 from ..seating import dealer_of
-from ..settings import Setting, changed, check_all, in_words
+from ..settings import Nn_, Setting, changed, check_all, in_words
 from . import house
 
 TRUMPS = ("pique", "coeur", "carreau", "trefle", "sans-atout")
@@ -274,12 +274,14 @@ def replay(game: ManillenGame) -> ManillenReport:
     if rules.sans_atout > fewest:
         raise GameError(
             "rules.sans_atout",
-            N_(
-                "{owed} sans-atout for each chooser is more than the {fewest} deals "
-                "a chooser may have to choose in {deals}"
+            Nn_(
+                "each chooser owes {owed} sans-atout, but one of them chooses the trump in "
+                "only {num} deal of {deals}",
+                "each chooser owes {owed} sans-atout, but one of them chooses the trump in "
+                "only {num} deals of {deals}",
             ),
             owed=rules.sans_atout,
-            fewest=fewest,
+            num=fewest,
             deals=rules.deals,
         )
     totals = [0] * sides

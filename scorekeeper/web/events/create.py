@@ -18,12 +18,13 @@ from ...events import records as stored
 from ...events.settings import settings_from
 from ...rights import access, tokens
 from ...rules.errors import N_, GameError
+from ...rules.kind import GameKind
 from ...rules.kinds import KINDS, find_kind
 from ..blueprints import events as bp
 from ..formats.words import refusal_text
 from ..forms import options, whole
 from ..ops.deployment import external_url
-from .forms import NewEventForm
+from .forms import NewEventForm, method_choices
 from .rights import grant_event
 
 NEW_EVENT_LINK = "new_event_link"
@@ -47,6 +48,19 @@ def _chosen(
     if number is None or number not in found:
         raise GameError("club_rules", N_("choose one of the club's rule sets"))
     return found[number]
+
+
+def _games(
+    form: NewEventForm, presets: list[tuple[int, tuple[str, str, dict[str, Any]]]]
+) -> list[GameKind]:
+    """The games the event may be of, as far as the form knows: the game chosen, else the
+    club's rule sets' (a manillen café's), else every game."""
+    chosen = find_kind(form.kind.data or "")
+    if chosen is not None:
+        return [chosen]
+    kinds = [find_kind(key) for _n, (_name, key, _r) in presets]
+    known = [kind for kind in kinds if kind is not None]
+    return known or list(KINDS)
 
 
 def _rule_set_text(name: str, key: str) -> str:
@@ -99,6 +113,7 @@ def new_event() -> str | BaseResponse | tuple[str, int]:
         form.kind.choices = [("", _("The club rule set's game")), *form.kind.choices]
         if request.method == "GET":
             form.kind.data = ""
+    form.method.choices = method_choices(_games(form, presets))
     if form.validate_on_submit():
         try:
             chosen = _chosen(presets, form.club_rules.data)

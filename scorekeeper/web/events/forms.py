@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -13,12 +15,14 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # not in the stubs
 from wtforms.validators import DataRequired, InputRequired, Optional
 
 from ...db import MAX_INTEGER
 from ...events.corrections import MAX_PENALTY, MAX_REASON
 from ...events.records import MAX_EVENT_NAME, MAX_NAME, MAX_PLAYERS
 from ...events.settings import DEFAULTS, MAX_BYE_CREDIT, MAX_CLOCK, MAX_DEALS, MAX_ROUNDS
+from ...rules.kind import GameKind
 from ...rules.kinds import KINDS
 from ..formats.numbers import InRange, WholeField
 from ..forms import at_most, options
@@ -38,6 +42,20 @@ METHODS = [
     ("rank_points", _l("Rank points at the table")),
     ("win_pct", _l("Win percentage")),
 ]
+TOTALS = {True: _l("Total chips"), False: _l("Total points")}
+"""The total's choice where the event's game is known, in its unit (``GameKind.chips``: a
+game that moves chips, else one that counts points): a manillen café's new event read
+"Totaal van jetons of punten" for a game with no chip (smoke24)."""
+
+
+def method_choices(kinds: Collection[GameKind]) -> list[SelectChoice]:
+    """The ranking's choices, the total said in the unit of ``kinds`` (the games the event
+    may be of: the one chosen, or the club's rule sets') when they share one."""
+    units = {kind.chips for kind in kinds}
+    total = TOTALS[units.pop()] if len(units) == 1 else METHODS[0][1]
+    return options([("total", total), *METHODS[1:]])
+
+
 BYES = [
     ("average", _l("The round's average")),
     ("fixed", _l("A fixed credit")),

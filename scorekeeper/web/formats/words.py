@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from babel.lists import format_list
 from babel.numbers import format_currency as babel_currency
 from flask import Flask
-from flask_babel import format_currency, format_decimal, get_locale, ngettext
+from flask_babel import format_currency, format_decimal, get_locale, get_translations, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -131,7 +131,7 @@ def part_of_names_text(error: PartOfNames) -> str:
     return _(
         "%(name)s: did you mean %(members)s? Type the full name, or tick “%(box)s”.",
         name=error.name,
-        members=format_list(list(error.members), style="or", locale=get_locale() or "en"),
+        members=or_list(error.members),
         box=new_member_text(),
     )
 
@@ -150,28 +150,40 @@ def new_member_box_text(name: str) -> str:
 
 
 def error_text(error: GameError) -> str:
-    """A refusal of the engine in the reader's language, with its coup."""
-    message = refusal_text(error)
-    return message if error.coup is None else _("Coup %(n)s: ", n=error.coup) + message
+    """A refusal of the engine in the reader's language, with its coup: "Coup 3: " and the
+    refusal's own words as they go on after it, else the refusal as a page says it
+    (``refusal_text``)."""
+    if error.coup is None:
+        return refusal_text(error)
+    return _("Coup %(n)s: ", n=error.coup) + refusal_words(error)
 
 
-def refusal_text(error: GameError) -> str:
+def refusal_words(error: GameError) -> str:
     """A refusal of the engine in the reader's language, its quantities in the reader's
     groups ("at most 1 000 000 000 either way", as a form's bounds say them), a coup's,
     a round's or a table's number as the pages say it ("coup 1234", "no round −1"; which
-    is which: ``errors.QUANTITIES``), without its coup."""
-    return error.translated(_, grouped, minus)
+    is which: ``errors.QUANTITIES``), without its coup: as it goes on after a lead ("Coup 3: ",
+    "Coup 6, which would become coup 5: "), its first letter as the catalog writes it."""
+    return error.translated(_, grouped, minus, get_translations().ngettext)
+
+
+def refusal_text(error: GameError) -> str:
+    """A refusal of the engine as a page shows it on its own (beside a field, in a notice, in
+    a list of refusals): ``refusal_words`` with its first letter a capital, in every
+    language, as the forms' own refusals start ("At most 40 characters."). The one place
+    the engine's lowercase refusals become a page's sentence: the Dutch pages read "het doel
+    moet hoger zijn…" beside "Dit veld is vereist." (smoke24). A message that opens on what
+    the file wrote is left as written — a key ("rules.poulle: unknown rule", "first_dealer
+    …"), a name, a value (``{name}``…) — since a capital would misquote it."""
+    text = refusal_words(error)
+    first = _(error.template).split(" ", 1)[0]
+    return capital(text) if not error.led and first.isalpha() else text
 
 
 def refusal_sentence(error: GameError) -> str:
     """A refusal of the engine as the site shows any refusal (``error_text``): a sentence,
-    its first letter a capital, its full stop. A message that opens on what the file wrote
-    is left as written — a key ("rules.poulle: unknown rule", "first_dealer …"), a name, a
-    value (``{name}``…) — since a capital would misquote it."""
+    its first letter a capital (``refusal_text``), its full stop."""
     text = error_text(error)
-    first = _(error.template).split(" ", 1)[0]
-    if error.coup is None and not error.led and first.isalpha():
-        text = capital(text)
     return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
@@ -243,6 +255,12 @@ def and_list(items: Iterable[object]) -> str:
     patterns): "les tables 1 et 2", "tables 1, 2, and 3", "bord 1 og 2", "tafels 1 en 2".
     Only in a sentence: a table's cells and a line of columns keep their own separators."""
     return format_list([str(item) for item in items], locale=get_locale() or "en")
+
+
+def or_list(items: Iterable[object]) -> str:
+    """Choices inside a sentence as the reader's language offers them (CLDR's "or" pattern):
+    "♠ schoppen, ♥ harten of zonder troef", "♠ spar, ♥ hjerter eller sans-atout"."""
+    return format_list([str(item) for item in items], style="or", locale=get_locale() or "en")
 
 
 ELIDED = {"de": "d’", "De": "D’", "le": "l’", "Le": "L’", "que": "qu’", "Que": "Qu’"}

@@ -20,7 +20,7 @@ from ...clubs.presets import MAX_NAME as PRESET_NAME
 from ...here import current_request
 from ...rules.errors import N_, GameError
 from ...rules.hombre import words
-from ...rules.hombre.engine import MATADOR_COUNTS, playing_order, sitting_out
+from ...rules.hombre.engine import DEALER_SITS_OUT, MATADOR_COUNTS, playing_order, sitting_out
 from ...rules.hombre.kinds import SYSTEMS
 from ...rules.hombre.ruleset import CAVE, FICHE, SETTINGS
 from ...rules.importing import MAX_TEXT
@@ -247,7 +247,7 @@ def read_coup(form: CoupForm, stored: Any) -> Any:
         if out is not None and form.hombre.data == str(out):  # at four: the dealer
             raise GameError(
                 "hombre",
-                N_("{name} deals and sits out this coup: he cannot be the hombre"),
+                DEALER_SITS_OUT,
                 name=form.seated[out],  # who deals in the coup entered or corrected
             )
         raise GameError("hombre", N_("Choose the hombre, or Tous passent."))

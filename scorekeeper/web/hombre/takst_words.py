@@ -17,7 +17,7 @@ from flask_babel import force_locale
 from ...i18n import LANGUAGES
 from ...rules.errors import N_, GameError
 from ...rules.hombre.danois import DanishContract
-from ...rules.hombre.takst import Takst, name_key, read_takst, takst_text
+from ...rules.hombre.takst import MOST, UNION_NAMES, Takst, name_key, read_takst, takst_text
 from .forms import CONTRACT_WORDS
 
 CONTRACTS = tuple(str(c) for c in DanishContract)
@@ -35,7 +35,7 @@ def _names() -> dict[str, str]:
     for language in LANGUAGES:
         with force_locale(language):
             found |= {name_key(str(CONTRACT_WORDS[key])): key for key in CONTRACTS}
-    return found
+    return found | {name_key(name): key for name, key in UNION_NAMES.items()}
 
 
 def contract_names() -> Mapping[str, str]:
@@ -44,16 +44,26 @@ def contract_names() -> Mapping[str, str]:
 
 
 def read_form_takst(text: str) -> dict[str, list[int]]:
-    """The takst field as the game file writes it; a name no page uses is refused in words."""
+    """The takst field as the game file writes it; a name no page uses, or a rate past the
+    rule set's bound, is refused in words: the contract as the page names it, no field path
+    (the engine's own refusal, for a file, is "rules.takst: solo needs three rates…", which
+    a Danish page showed as it was, smoke25)."""
     words = reader_words()
     found = read_takst(text, contract_names(), takst_text(EXAMPLE, words))
-    for name in found:
+    for name, rates in found.items():
         if name not in CONTRACTS:
             raise GameError(
                 "rules.takst",
                 N_("{name!r} is not one of the contracts: {choices}"),
                 name=name,
                 choices=", ".join(words.values()),
+            )
+        if any(rate > MOST for rate in rates):  # read_takst reads whole numbers only
+            raise GameError(
+                "rules.takst",
+                N_("{name}: each of its three rates is from 0 to {most}"),
+                name=words[name],
+                most=MOST,
             )
     return found
 

@@ -19,6 +19,7 @@ from ...rules import kinds
 from ...rules.kind import GameKind
 from ...rules.teams import TEAM_WORDS
 from ...store import StoredGame
+from ..formats.words import or_list
 from ..forms import options, typed_note
 from ..hookspecs import Report, Rules
 from ..sheet.forms import NewSheetForm, SheetCoupForm, points_coup_form, shown_valid
@@ -111,7 +112,19 @@ def coup_form(stored: StoredGame, coup: Any = None) -> ManilleCoupForm:
 
 
 def valid(form: ManilleCoupForm, stored: StoredGame) -> bool:
-    return shown_valid(form, set(piece(stored.kind).fields))
+    """The fields the kind shows, and a trump and a contre among its buttons: one missing or
+    not among them is refused beside its field, the buttons named in the page's words. The
+    engine's own refusal names the game file's keys ("the trump is pique, coeur, carreau,
+    trefle or sans-atout"), right for a file, not for a Dutch page (smoke24)."""
+    shown = set(piece(stored.kind).fields)
+    ok = shown_valid(form, shown)
+    for name in sorted({"trump", "contre"} & shown):
+        field = getattr(form, name)
+        if field.data not in {choice.value for choice in field.choices} and not field.errors:
+            labels = [str(choice.label) for choice in field.choices]
+            field.errors = [*field.errors, _("Choose %(choices)s.", choices=or_list(labels))]
+            ok = False
+    return ok
 
 
 def read_coup(form: ManilleCoupForm, stored: StoredGame) -> Any:

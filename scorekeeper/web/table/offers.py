@@ -1,6 +1,6 @@
 """What the manager's game page offers besides the next coup: to stop here, to redo; and
 whether there is a next coup at all (``takes_deals``), and what stopped a stopped table
-(``stopped_by``, said on its settlement).
+(``stopped_by``, said by ``stopped_text`` on every page of a stopped table).
 
 Template globals (web/__init__.py) that the pages' frames read too (kept/frames.py:
 a game page's frame is kept only where neither is offered, or by whether it is).
@@ -9,6 +9,7 @@ a game page's frame is kept only where neither is offered, or by whether it is).
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ... import store
 from ...db import get_db
@@ -51,6 +52,44 @@ def stopped_by(stored: store.StoredGame) -> str | None:
     """What stopped this table, if it stopped (``store.stops.stopped_by``: its evening's
     close, its round's, the director's lock; None: its manager), a template global."""
     return store.stops.stopped_by(get_db(), stored.id) if stored.stopped else None
+
+
+def stopped_text(stored: store.StoredGame) -> str:
+    """The sentence of a stopped table on every page that says it (its game page, its sheet,
+    its settlement and the PDF drawn from it: ``_stopped.html``, a template global), its
+    subject who stopped it (``stopped_by``), as its history's line says it
+    (``changelog.ENDED_WORDS``): "The table stopped here" is its manager's stop only. The
+    game page of a table that the evening's close stopped read "Bordet stoppede her" beside
+    the history's "aftenens lukning stoppede bordet" (smoke25)."""
+    n = len(stored.game.coups)
+    by = stopped_by(stored)
+    if by == store.stops.EVENING:
+        return ngettext(
+            "The evening's close stopped the table after its %(num)s coup: the game ended as"
+            " it stood.",
+            "The evening's close stopped the table after its %(num)s coups: the game ended as"
+            " it stood.",
+            n,
+        )
+    if by == store.stops.ROUND:
+        return ngettext(
+            "The close of its competition round stopped the table after its %(num)s coup:"
+            " the game ended as it stood.",
+            "The close of its competition round stopped the table after its %(num)s coups:"
+            " the game ended as it stood.",
+            n,
+        )
+    if by == store.stops.LOCK:
+        return ngettext(
+            "The director locked the table after its %(num)s coup: the game ended as it stood.",
+            "The director locked the table after its %(num)s coups: the game ended as it stood.",
+            n,
+        )
+    return ngettext(
+        "The table stopped here, after its %(num)s coup: the game ended as it stood.",
+        "The table stopped here, after its %(num)s coups: the game ended as it stood.",
+        n,
+    )
 
 
 def redoable(stored: store.StoredGame) -> int | None:

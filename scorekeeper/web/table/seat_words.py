@@ -21,7 +21,7 @@ from ...rules.ledger import NetChange
 from ...rules.seat_names import seat_sitters
 from ...rules.seating import PLAYS_FOR, Sitting, taken
 from ...store import StoredGame
-from ..formats.words import elide, error_text, refusal_text
+from ..formats.words import elide, error_text, refusal_text, refusal_words
 
 
 def seat_text(sitting: Sitting) -> str:
@@ -129,7 +129,7 @@ def seats_named(stored: StoredGame, error: GameError, coup: int) -> GameError:
         k: now.get(sitting.get(v, v), sitting.get(v, v)) if isinstance(v, SeatName) else v
         for k, v in error.params.items()
     }
-    shown = GameError(error.field, error.template, error.coup, **params)
+    shown = GameError(error.field, error.source, error.coup, **params)
     shown.led = error.led
     return shown
 
@@ -154,7 +154,7 @@ def deletion_refused(stored: StoredGame, error: GameError, n: int) -> str:
     now = error.coup + 1  # a seat change stays with its coup: who sat there sits there still
     shown = seats_named(stored, error, now)
     lead = _("Coup %(now)s, which would become coup %(then)s: ", now=now, then=error.coup)
-    return lead + refusal_text(shown)
+    return lead + refusal_words(shown)
 
 
 def renamed(now: Mapping[str, str]) -> list[str]:
