@@ -60,8 +60,7 @@ def paid_lines(kind: Any, report: Any, changes: Sequence[seating.SeatChange] = (
     count = len(report.coups)
     owners = [seating.payers(players, changes, n) for n in range(1, count + 1)]
     lines = [
-        [Paid(who[t.payer], who[t.payee], t.amount, str(t.reason)) for t in r.transfers]
-        for r, who in zip(report.coups, owners, strict=True)
+        list(transfers_by(r.transfers, who)) for r, who in zip(report.coups, owners, strict=True)
     ]
     taken = [c for c in changes if c.way == seating.TAKES_OVER]
     if taken and count:
@@ -72,13 +71,26 @@ def paid_lines(kind: Any, report: Any, changes: Sequence[seating.SeatChange] = (
     return tuple(tuple(coup) for coup in lines)
 
 
-def plain_lines(report: Any, names: Sequence[str] | None = None) -> Lines:
-    """The payments of a game nobody took a seat at, each seat by ``names`` (its player)."""
-    said = report.game.players if names is None else names
-    return tuple(
-        tuple(Paid(said[t.payer], said[t.payee], t.amount, str(t.reason)) for t in r.transfers)
-        for r in report.coups
+def paid_in(
+    kind: Any, report: Any, changes: Sequence[seating.SeatChange], n: int
+) -> tuple[Paid, ...]:
+    """Coup ``n``'s payments (``paid_lines(...)[n - 1]``): where nobody took a seat over, no
+    other coup is looked at (a preview, a saved coup's message, a page of a few coups)."""
+    if any(c.way == seating.TAKES_OVER for c in changes):
+        return paid_lines(kind, report, changes)[n - 1]
+    return transfers_by(
+        report.coups[n - 1].transfers, seating.payers(report.game.players, changes, n)
     )
+
+
+def plain_lines(report: Any) -> Lines:
+    """The payments of a game nobody took a seat at, each seat by its player."""
+    return tuple(transfers_by(r.transfers, report.game.players) for r in report.coups)
+
+
+def transfers_by(transfers: Sequence[Transfer], names: Sequence[str]) -> tuple[Paid, ...]:
+    """A coup's transfers, each seat by ``names`` (whose money each seat is in it)."""
+    return tuple(Paid(names[t.payer], names[t.payee], t.amount, str(t.reason)) for t in transfers)
 
 
 def _prefixes(kind: Any, game: Any, cuts: Sequence[int]) -> dict[int, Any]:
