@@ -37,6 +37,11 @@ def test_each_persons_lines_sum_to_his_by_person_result(seated):
     assert len(lines) == len(report.coups)
     for coup in lines:
         assert all(line.amount > 0 and line.payer != line.payee for line in coup)
+    # row by row, as the standings count each person after each coup (seating.person_rows:
+    # the journal CSV and the standings CSV are one account at every coup, not only the last)
+    for n, row in enumerate(seating.person_rows(kind, game, changes, report), 1):
+        so_far = summed(lines[:n])
+        assert {k: v for k, v in so_far.items() if v} == {k: v for k, v in row.items() if v}
 
 
 FOUR = ["Anders", "Birthe", "Carl", "Dorthe"]

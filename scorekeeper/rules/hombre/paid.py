@@ -14,10 +14,9 @@ the newcomer who only passed it on. So, for every person, his lines summed are h
   between the people who put it in (a leaver's antes: "Dorthe → Birthe 5 (pulje)" where
   Hanne sits now); won by the newcomer himself, the leaver's part is paid to him
   ("Dorthe → Hanne 5"), in the coup he won it.
-- The 1709 poule: the leaver's open bêtes handed over (``Hombre1709.seat_debt``); the part
-  the seat later pays on to another (``stats.passed_on``) names the leaver, and what is left
-  of it (the newcomer won it back, or it is still open) is paid to the newcomer in the first
-  coup he plays (the last coup played, if he has not played yet).
+- The 1709 poule: the leaver hands the newcomer the chips of his open bêtes when he leaves
+  (``Hombre1709.seat_debt``), who then stands behind them: a line "Bruno → Denis 27 (bête)"
+  in the coup after which Denis sat down, as the standings count it from that row.
 
 Pure: no Flask, no database.
 """
@@ -54,7 +53,7 @@ Lines = tuple[tuple[Paid, ...], ...]
 def paid_lines(kind: Any, report: Any, changes: Sequence[seating.SeatChange] = ()) -> Lines:
     """Every coup's payments, each naming who paid and who was paid (see the module).
 
-    ``kind``: the game's kind (its replays of a prefix, ``seat_debt``, ``passed_on``);
+    ``kind``: the game's kind (its replays of a prefix, ``seat_debt``);
     ``report``: the whole game's replay; ``changes``: who took a seat."""
     players = report.game.players
     count = len(report.coups)
@@ -67,7 +66,7 @@ def paid_lines(kind: Any, report: Any, changes: Sequence[seating.SeatChange] = (
         if isinstance(report, PotReport):
             _pot_parts(kind, report, owners, lines)
         else:
-            _handed_over(kind, report, taken, owners, lines)
+            _handed_over(kind, report, taken, lines)
     return tuple(tuple(coup) for coup in lines)
 
 
@@ -162,59 +161,21 @@ def _split(
 
 
 def _handed_over(
-    kind: Any,
-    report: Any,
-    taken: Sequence[seating.SeatChange],
-    owners: Sequence[Sequence[str]],
-    lines: list[list[Paid]],
+    kind: Any, report: Any, taken: Sequence[seating.SeatChange], lines: list[list[Paid]]
 ) -> None:
-    """The 1709 poule: each leaver's open bêtes named by him where the seat pays them on,
-    the rest paid to the newcomer (in place). See the module."""
+    """The 1709 poule: a leaver hands the newcomer the chips of his open bêtes when he
+    leaves, and the newcomer stands behind them (``Hombre1709.seat_debt``, docs/rules.md):
+    one line from the leaver to the newcomer in the coup after which he sat down (the last
+    coup played, if he has not played yet), as the standings count it from that row
+    (``seating.person_rows``); what the seat pays later is the newcomer's (in place)."""
     count = len(report.coups)
-    game = report.game
-    passed = kind.passed_on(report, owners)
-    at = _prefixes(kind, game, [min(c.coup - 1, count) for c in taken])
-    holders = dict(enumerate(game.players))
+    cuts = [c.coup - 1 for c in taken if c.coup <= count]
+    at = {**_prefixes(kind, report.game, cuts), count: report}  # the game's own, as it ended
+    holders = dict(enumerate(report.game.players))
     for change in taken:
         leaver, newcomer, seat = holders[change.seat], change.player, change.seat
         holders[seat] = newcomer
-        if leaver == newcomer:
-            continue
         cut = min(change.coup - 1, count)
         debt = kind.seat_debt(at[cut], seat, report)
-        paid_on = 0
-        if change.coup <= count and owners[change.coup - 1][seat] == newcomer:
-            last = next(
-                (c for c in range(change.coup + 1, count + 1) if owners[c - 1][seat] != newcomer),
-                count + 1,
-            )
-            for c in range(change.coup, last):
-                in_play, in_end = passed[c - 1][seat]
-                paid_on += _rename(lines[c - 1], newcomer, leaver, in_play, {Reason.BETE})
-                paid_on += _rename(lines[c - 1], newcomer, leaver, in_end, {Reason.FINAL_SHARE})
-        rest = debt - paid_on
-        first = min(change.coup, count) - 1
-        if rest > 0:
-            lines[first].append(Paid(leaver, newcomer, rest, str(Reason.BETE)))
-        elif rest < 0:
-            lines[first].append(Paid(newcomer, leaver, -rest, str(Reason.BETE)))
-
-
-def _rename(coup: list[Paid], holder: str, leaver: str, chips: int, reasons: set[str]) -> int:
-    """Name ``leaver`` as the payer of ``chips`` of ``holder``'s lines of ``reasons`` in a
-    coup, splitting a line where they end (in place); the chips so named."""
-    left = chips
-    i = 0
-    while left > 0 and i < len(coup):
-        line = coup[i]
-        if line.payer != holder or line.reason not in reasons:
-            i += 1
-            continue
-        moved = min(left, line.amount)
-        named = [Paid(leaver, line.payee, moved, line.reason)]
-        if line.amount > moved:
-            named.append(Paid(holder, line.payee, line.amount - moved, line.reason))
-        coup[i : i + 1] = named
-        left -= moved
-        i += len(named)
-    return chips - left
+        if leaver != newcomer and cut and debt:
+            lines[cut - 1].append(Paid(leaver, newcomer, debt, str(Reason.BETE)))

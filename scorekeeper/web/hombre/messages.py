@@ -15,8 +15,8 @@ from ...rules.ledger import NetChange, net_changes
 from ...rules.seating import SeatChange
 from ..formats.words import signed
 from ..table.seat_words import named_changes
-from .payments import named
 from .present import outcome_text
+from .who_paid import named
 
 
 def saved_text(

@@ -39,9 +39,9 @@ from ..table.offers import can_stop, redoable, takes_deals
 from ..table.seat_words import named_changes, names_now, seat_lines, seat_names, seated_now
 from . import systems
 from .forms import coup_form, entry_seats
-from .payments import Payments, paid_now
 from .present import FicheLine, fiche, outcome_text
 from .standing import StandingRow, standing_rows
+from .who_paid import Payments, paid_now
 
 bp = blueprints.table
 RECENT = 8
@@ -88,7 +88,7 @@ def render_game(
         "names": tuple(now.get(name, name) for name in stored.game.players),
         "now": now,
         "seated": seated_now(stored, now),
-        "payments": paid_now(stored, now),  # who paid each payment of coup n
+        "who_paid": paid_now(stored, now),  # who paid each payment of coup n
         "seat_names": seat_names(stored, now),
         "fiche": lines,
         "fiche_hidden": hidden,
@@ -194,7 +194,7 @@ def _pieces(
 def _recent(
     sections: Sections,
     seated: Callable[[int], tuple[str, ...]],
-    payments: Payments,
+    who_paid: Payments,
     stored: store.StoredGame,
     recent: list[AnyResult],
     manager: bool,
@@ -210,7 +210,7 @@ def _recent(
     for result in recent:
         n = result.deal.n
         names = seated(n)  # who sat in that coup (a club's member by his name now)
-        paid = payments(n)  # who paid each payment (a leaver's stake is his)
+        paid = who_paid(n)  # who paid each payment (a leaver's stake is his)
         article = kept_fragment(  # the result hashed once: the same objects every version
             sections.coup_article,
             (stored.kind, stored.id, names, paid, same(result)),

@@ -170,7 +170,7 @@ def journal_lines(
 
     ``names`` gives who sat in coup n (``StoredGame.seated``): after someone took a
     seat, his coups name him, the earlier ones the player he replaced; ``paid``, who paid
-    each payment of coup n (``payments.paid_now``: a leaver's stake is his).
+    each payment of coup n (``who_paid.paid_now``: a leaver's stake is his).
 
     The PDF draws these lines as they are, monospace, on pages of their own
     (``printing.apart``); a name the font cannot draw sends them to WeasyPrint,

@@ -51,10 +51,10 @@ from ..table.gamefiles import game_file_text
 from ..table.seat_words import names_now, renamed, seat_names, seated_now
 from .chart import net_chart
 from .guard import hombre_only
-from .payments import paid_now
 from .present import csv_words
 from .records import player_records
 from .standing import standing_rows
+from .who_paid import paid_now
 
 SETTLEMENT = printed("hombre/settlement.html")
 """The settlement page, also the PDF's."""
@@ -119,9 +119,9 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
 
     open_betes = [b for b in report.betes if b.open]
     last = report.coups[-1] if report.coups else None
-    payments = paid_now(stored, now)  # who paid each payment of coup n
+    who_paid = paid_now(stored, now)  # who paid each payment of coup n
     shares = (
-        [] if last is None else [t for t in payments(last.deal.n) if t.reason == Reason.FINAL_SHARE]
+        [] if last is None else [t for t in who_paid(last.deal.n) if t.reason == Reason.FINAL_SHARE]
     )
     return {
         "stored": stored,
@@ -130,7 +130,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "names": said(names),
         "table_names": said(stored.seated()),  # who sits at the end: the way back to the table
         "seated": seated_now(stored, now),  # who sat in coup n
-        "payments": payments,
+        "who_paid": who_paid,
         "now": now,
         "renamed": renamed(now),
         "money": money,
