@@ -182,10 +182,13 @@ class GamePages(ABC, Generic[FormT]):
         n: int,
         names: tuple[str, ...] | None = None,
         now: Mapping[str, str] | None = None,
+        changes: Sequence[Any] = (),
     ) -> str:
         """The message after coup ``n`` is saved; ``names``: who sat at each seat in it;
         ``now``: each name typed as it reads now (a club's member renamed since,
-        ``seat_words.names_now``), as every message of the coup flow takes it."""
+        ``seat_words.names_now``), as every message of the coup flow takes it;
+        ``changes``: the table's seat changes (``seating.SeatChange``), whose money a seat
+        was in it (a chip game's payments name who paid, ``rules.hombre.paid``)."""
 
     def changed_text(
         self,

@@ -176,11 +176,13 @@ def test_a_newcomer_renamed_is_named_anew_where_he_sat(client, app):
     assert "From coup 5, Thomas plays for Bruno." in page
     assert "Thomas 0" in page  # his own result: Bruno's money was played
     assert "Bruno → Thomas" in page  # the seat, in turn
-    # coup 6 (B demande A2 B5 C2): Thomas sat at Bruno's seat and took the poule
-    assert "Anne → Thomas 6 (poule)" in page
+    # coup 6 (B demande A2 B5 C2): Thomas sat at Bruno's seat and won it, with Bruno's
+    # money: the poule is paid to Bruno (his by-person result, rules/hombre/paid.py)
+    assert "Thomas demande: gagne" in page and "Anne → Bruno 6 (poule)" in page
+    assert "Anne → Thomas" not in page
     coups = _text(client.get(game + "/coups").data.decode())
     assert coups.count("Tom") == 0 and "From coup 5, Thomas plays for Bruno." in coups
-    assert "Anne → Thomas 6 (poule)" in coups
+    assert "Thomas demande" in coups and "Anne → Bruno 6 (poule)" in coups
     assert json.loads(client.get(game + "/game.json").data)["seat_changes"][0]["player"] == "Tom"
 
 

@@ -127,7 +127,9 @@ def test_settle_and_replay_print_those_lines(tmp_path, capsys):
 
 def test_replay_csv_names_who_played_each_coup(tmp_path, capsys):
     # coup 7, Denis's sans prendre at Bruno's seat: Chloé and Anne pay Denis (the seat's
-    # first player, Bruno, no longer sits there); coup 6: Bruno plays Anne's seat
+    # first player, Bruno, no longer sits there); coup 6: Bruno plays Anne's seat for her,
+    # with her money (seating.payers, as her by-person result counts it): the lines name
+    # who paid and was paid, Anne (paid.paid_lines), the roles who played, Bruno
     code, out, err = in_this_process(capsys, "replay", write(tmp_path, HOMBRE), "--csv")
     assert code == 0, err
     rows = [line.split(",") for line in out.splitlines()[1:]]
@@ -143,7 +145,7 @@ def test_replay_csv_names_who_played_each_coup(tmp_path, capsys):
         "Denis",
         "12",
     ]
-    assert {tuple(r[7:9]) for r in rows if r[0] == "6"} == {("Denis", "Bruno"), ("Chloé", "Bruno")}
+    assert {tuple(r[7:9]) for r in rows if r[0] == "6"} == {("Denis", "Anne"), ("Chloé", "Anne")}
 
 
 @FAST

@@ -38,10 +38,11 @@ def test_an_hombre_replay_names_who_played_each_coup(tmp_path, capsys):
     assert five[0].startswith("Coup 5: Denis deals, Chloé is premier;")
     assert five[1].startswith("  Chloé demande, tricks Anne 2 Denis 2 Chloé 5 → gagne")
     assert "  Denis → Chloé 3 (poule)" in five and "  Bruno → Chloé 3 (poule)" not in five
-    # coup 6: the file's hombre is Anne's seat, played by Bruno for her
+    # coup 6: the file's hombre is Anne's seat, played by Bruno for her: he plays, the chips
+    # he wins are hers (her by-person result counts them), so the payments name her
     six = coup_block(out, 6)
     assert six[1] == "  Bruno demande (3 matadors), tricks Bruno 6 Denis 2 Chloé 1 → gagne"
-    assert "  Denis → Bruno 9 (poule)" in six
+    assert "  Denis → Anne 9 (poule)" in six and "  Denis → Bruno 9 (poule)" not in six
     # coup 7: Anne is back (dealer's seat (7 − 1) mod 3 = 0); the hombre is Bruno's seat: Denis
     seven = coup_block(out, 7)
     assert seven[0].startswith("Coup 7: Anne deals, Denis is premier;")

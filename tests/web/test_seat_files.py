@@ -43,11 +43,16 @@ def test_the_journal_names_who_played_each_coup(client):
     for path, sep in (("/journal.csv", ","), ("/journal.csv?sep=semicolon", ";")):
         found = rows(client, game + path, sep)[1:]
         by_coup = {n: [r for r in found if r[0] == n] for n in ("4", "5", "6", "7")}
-        # coup 4, before anyone sat down: Bruno's codille, as the seats' first players
+        # coup 4, before anyone sat down: Bruno's codille, as the seats' first players; after
+        # it Bruno leaves, handing Denis the chips of the bête of 27 he made (docs/rules.md,
+        # "One rule for every chip system when someone takes over"): a row of its own, in
+        # the coup after which Denis sat down, as the standings count it from that row
         assert {(r[2], r[7], r[8]) for r in by_coup["4"]} == {
             ("Bruno", "Bruno", "Chloé"),
             ("Bruno", "Anne", "Chloé"),
+            ("Bruno", "Bruno", "Denis"),
         }
+        assert by_coup["4"][-1][7:10] == ["Bruno", "Denis", "27"]
         # coup 5 is dealt by Bruno's seat ((0 + 5 - 1) mod 3 = 1), where Denis sits now;
         # Denis pays Chloé the bête of 27 Bruno made in coup 4
         assert {r[1] for r in by_coup["5"]} == {"Denis"}
@@ -96,6 +101,23 @@ def test_the_standings_count_each_person_as_the_settlement_pays_him(client):
         assert {r[2] for r in found if r[0] == "7"} == {"Denis"}  # and its hombre
     page = client.get(game + "/settlement").data.decode()
     assert '<th scope="row">Bruno</th><td class="num"><b>−30</b>' in page
+
+
+def test_the_journal_summed_by_person_is_the_standings_row_after_every_coup(client):
+    # one account: each person's journal rows (from −, to +) through coup n are his net in
+    # the standings' row of coup n (Bruno's hand-over of 27 in coup 4's rows and row alike)
+    game = imported(client, HOMBRE)
+    head, *standings = rows(client, game + "/standings.csv")
+    people = [h.split(" ", 1)[1] for h in head if h.startswith("net ")]
+    nets = {r[0]: [int(r[head.index(f"net {p}")]) for p in people] for r in standings}
+    total = dict.fromkeys(people, 0)
+    journal = rows(client, game + "/journal.csv")[1:]
+    for n in nets:
+        for r in (r for r in journal if r[0] == n):
+            total[r[7]] -= int(r[9])
+            total[r[8]] += int(r[9])
+        assert [total[p] for p in people] == nets[n], n
+    assert nets["7"] == [39, -30, -33, 24]
 
 
 def test_the_spreadsheets_standings_give_each_persons_money(client):

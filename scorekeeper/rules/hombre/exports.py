@@ -24,7 +24,8 @@ from ..ledger import in_money, owned_cents, to_cents
 from ..money import Money
 from ..seating import SeatChange, seated
 from .engine import CoupResult, Report
-from .pot import PotReport
+from .paid import Lines, plain_lines
+from .pot import PotReport, PotResult
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -100,19 +101,23 @@ def journal_csv(
     delimiter: str = ",",
     words: CsvWords = KEYS,
     changes: Sequence[SeatChange] = (),
+    paid: Lines | None = None,
 ) -> str:
-    """Every transfer of the game, one a row, in order (enjeu: the pot, in the pot systems);
-    each row names who sat at each seat in its coup (``changes``: who took a seat)."""
+    """Every payment of the game, one a row, in order (enjeu: the pot, in the pot systems);
+    each row names who sat at each seat in its coup (``changes``: who took a seat), and
+    who paid whom (``paid``, ``paid.paid_lines``: a leaver's stake is his; none: the
+    seats' players, nobody having taken a seat)."""
     players = report.game.players
     out = io.StringIO()
     writer = _Writer(out, delimiter)
     writer.writerow([words.header(key) for key in JOURNAL_HEADER])
     said = words.value
-    for r in report.coups:
+    results: Sequence[CoupResult | PotResult] = report.coups
+    for r, payments in zip(results, plain_lines(report) if paid is None else paid, strict=True):
         names = seated(players, changes, r.deal.n) if changes else players
         coup = r.coup
         codille = r.codille  # the pot systems: who took the pot by codille
-        for t in r.transfers:
+        for t in payments:
             writer.writerow(
                 [
                     r.deal.n,
@@ -122,8 +127,8 @@ def journal_csv(
                     said(r.outcome),
                     "" if codille is None else names[codille],
                     r.deal.enjeu,
-                    names[t.payer],
-                    names[t.payee],
+                    t.payer,
+                    t.payee,
                     t.amount,
                     words.reason(t.reason),
                 ]

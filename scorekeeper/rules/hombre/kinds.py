@@ -26,7 +26,7 @@ from ..kind import GameKind, JsonObject, Kind, Standing, continues
 from ..money import Money, money_from_file
 from ..records import SeatRecord
 from ..settings import help_lines
-from . import danois, engine, file, jetons, pot, potfile, text
+from . import danois, engine, file, jetons, paid, pot, potfile, text
 from .correction import check_change
 from .danois import DanishCoup, DanishGame, DanishRules
 from .engine import Coup, Game, Report
@@ -99,7 +99,7 @@ class HombreKind(Kind[G, R, Rep, C]):
         """``load`` once the system is known to be this one (``rules``: the file's, a copy)."""
 
     def journal_csv(self, report: Rep, changes: Sequence[seating.SeatChange] = ()) -> str:
-        return journal_csv(report, changes=changes)
+        return journal_csv(report, changes=changes, paid=paid.paid_lines(self, report, changes))
 
     def settlement_text(self, report: Rep, money: Money | None, seats: Sequence[str] = ()) -> str:
         return text.render_settlement(report, money, seats)
@@ -169,7 +169,7 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
         return engine.extend(report, game)
 
     def text(self, report: Report, changes: Sequence[seating.SeatChange] = ()) -> str:
-        return text.render(report, changes)
+        return text.render(report, changes, paid.paid_lines(self, report, changes))
 
     def preset(self, name: str) -> RuleSet:
         return PRESETS.get(name, PRESETS["recommended"])
@@ -289,7 +289,7 @@ class PotKind(HombreKind[P, PR, PotReport, PC]):
         return potfile.dump_report(report, lazy=True)
 
     def text(self, report: PotReport, changes: Sequence[seating.SeatChange] = ()) -> str:
-        return text.render_pot(report, changes)
+        return text.render_pot(report, changes, paid.paid_lines(self, report, changes))
 
     def stop(self, report: PotReport) -> PotReport:
         """The pot returned to whoever put it in, nothing moved (``pot.stop``)."""

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..ledger import Transfer, money_text, moves_in_cents, settle_up, signed, to_cents
+from ..ledger import money_text, moves_in_cents, settle_up, signed, to_cents
 from ..money import Money
 from ..seat_names import seat_names
 from ..seating import SeatChange, seated
 from .engine import BeteRef, Coup, CoupResult, Deal, Outcome, Report
+from .paid import Lines, Paid, plain_lines
 from .pot import PotCoup, PotDeal, PotReport
 from .words import CONTRACTS, OUTCOMES, REASONS, STATUSES, said
 
@@ -42,7 +43,9 @@ def deal_line(deal: Deal, names: tuple[str, ...]) -> str:
     )
 
 
-def coup_lines(result: CoupResult, names: tuple[str, ...]) -> list[str]:
+def coup_lines(result: CoupResult, names: tuple[str, ...], paid: Sequence[Paid]) -> list[str]:
+    """A coup's lines, each role named by who sat there (``names``), each payment by who
+    paid it (``paid``, ``paid.paid_lines``)."""
     coup = result.coup
     lines = [f"Coup {result.deal.n}: {deal_line(result.deal, names)}"]
     if coup.hombre is None:
@@ -65,7 +68,7 @@ def coup_lines(result: CoupResult, names: tuple[str, ...]) -> list[str]:
     if result.bete_made is not None:
         play += f"; bête made: {bete_words(result.bete_made, names)}"
     lines.append(f"  {play}")
-    lines += [transfer_line(t, names) for t in result.transfers]
+    lines += [transfer_line(p) for p in paid]
     if coup.note:
         lines.append(f"  note: {coup.note}")
     if result.finished:
@@ -73,23 +76,25 @@ def coup_lines(result: CoupResult, names: tuple[str, ...]) -> list[str]:
     return lines
 
 
-def transfer_line(t: Transfer, names: tuple[str, ...]) -> str:
+def transfer_line(p: Paid) -> str:
     """'  Anne → Bruno 12 (sans prendre)': who pays whom, and why in words."""
-    return f"  {names[t.payer]} → {names[t.payee]} {t.amount} ({said(REASONS, t.reason)})"
+    return f"  {p.payer} → {p.payee} {p.amount} ({said(REASONS, p.reason)})"
 
 
-def render(report: Report, changes: Sequence[SeatChange] = ()) -> str:
+def render(report: Report, changes: Sequence[SeatChange] = (), paid: Lines | None = None) -> str:
     """The report as ``scorekeeper replay`` prints it. Each coup's lines (dealer, hombre,
     tricks, payments) and the next deal's name who sat at each seat in that coup
     (``seating.seated``, as every page names a coup: ``changes``, who took a seat); the bête
     register names the one who made each bête, the standing the seats by who sat there in
     turn, as the pages do (``rules.seat_names``: their nets are the seats'; each person's
-    follows, ``seating.text_lines``)."""
+    follows, ``seating.text_lines``). ``paid``: each coup's payments by who paid them
+    (``paid.paid_lines``; none: the seats' players, nobody having taken a seat)."""
     game = report.game
     names = game.players
+    paid = plain_lines(report) if paid is None else paid
     lines = [f"L'Hombre: {', '.join(names)} ({game.rules.describe()})", ""]
-    for result in report.coups:
-        lines += coup_lines(result, seated(names, changes, result.deal.n))
+    for result, payments in zip(report.coups, paid, strict=True):
+        lines += coup_lines(result, seated(names, changes, result.deal.n), payments)
     lines += ["", "Bêtes:"]
     if not report.betes:
         lines.append("  none made")
@@ -188,13 +193,17 @@ def render_settlement(
     return "\n".join(lines)
 
 
-def render_pot(report: PotReport, changes: Sequence[SeatChange] = ()) -> str:
+def render_pot(
+    report: PotReport, changes: Sequence[SeatChange] = (), paid: Lines | None = None
+) -> str:
     """The report of a jetons or danois game as text: each coup named by who sat at each
-    seat in it, the standing and the pot by the seats (as ``render``)."""
+    seat in it, each payment by who paid it (``paid``, as ``render``), the standing and the
+    pot by the seats (as ``render``)."""
     seats = report.game.players
     rules = report.game.rules
+    paid = plain_lines(report) if paid is None else paid
     lines = [f"L'Hombre ({rules.accounting}): {', '.join(seats)}", ""]
-    for r in report.coups:
+    for r, payments in zip(report.coups, paid, strict=True):
         c = r.coup
         d = r.deal
         names = seated(seats, changes, d.n)
@@ -207,7 +216,7 @@ def render_pot(report: PotReport, changes: Sequence[SeatChange] = ()) -> str:
             taker = "" if r.taker is None else f", {names[r.taker]} takes the pot"
             contract, outcome = said(CONTRACTS, c.contract), said(OUTCOMES, r.outcome)
             lines.append(f"  {names[c.hombre]} {contract}, tricks {tricks} → {outcome}{taker}")
-        lines += [transfer_line(t, names) for t in r.transfers]
+        lines += [transfer_line(p) for p in payments]
         if c.note:
             lines.append(f"  note: {c.note}")
     names = seat_names(seats, changes)  # the standing and the pot are the seats'

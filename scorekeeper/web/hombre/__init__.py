@@ -83,8 +83,9 @@ class HombrePages(GamePages[CoupForm]):
         n: int,
         names: tuple[str, ...] | None = None,
         now: Mapping[str, str] | None = None,
+        changes: Sequence[Any] = (),
     ) -> str:
-        return messages.saved_text(after, n, names, now)
+        return messages.saved_text(after, n, names, now, changes)
 
     def changed_text(
         self,

@@ -14,6 +14,7 @@ from ..kept.arguments import asked_page, past_the_last, reads
 from ..table.seat_words import names_now, seat_names, seated_now
 from .guard import hombre_only
 from .present import fiche
+from .who_paid import paid_now
 
 bp = blueprints.table
 JOURNAL_PAGE = 25
@@ -40,6 +41,7 @@ def journal(game_id: int) -> str | BaseResponse:
         names=tuple(now.get(name, name) for name in stored.game.players),
         now=now,
         seated=seated_now(stored, now),
+        who_paid=paid_now(stored, now),  # who paid each payment of coup n
         seat_names=seat_names(stored, now),
         coups=shown,
         page=page,

@@ -8,11 +8,15 @@ from collections.abc import Mapping, Sequence
 
 from ...i18n import gettext as _
 from ...rules.hombre.family import hombre_report
+from ...rules.hombre.paid import paid_in
 from ...rules.kind import Standing
+from ...rules.kinds import kind_of
 from ...rules.ledger import NetChange, net_changes
+from ...rules.seating import SeatChange
 from ..formats.words import signed
 from ..table.seat_words import named_changes
 from .present import outcome_text
+from .who_paid import named
 
 
 def saved_text(
@@ -20,14 +24,18 @@ def saved_text(
     n: int,
     names: tuple[str, ...] | None = None,
     now: Mapping[str, str] | None = None,
+    changes: Sequence[SeatChange] = (),
 ) -> str:
-    """The flash after a coup is saved, naming who sat in it (``names``, seat by seat),
-    each as ``now`` says (a club's member by his name now)."""
-    result = hombre_report(after).coups[-1]
+    """The flash after a coup is saved, naming who sat in it (``names``, seat by seat) and
+    who paid each payment (``paid_in``: ``changes``, who took a seat), each as ``now`` says
+    (a club's member by his name now)."""
+    report = hombre_report(after)
+    result = report.coups[-1]
     names = _named(names or after.game.players, now)
     what = outcome_text(result, names)
     saved = str(_("Coup %(n)s saved: %(what)s", n=result.deal.n, what=what))
-    paid = ", ".join(f"{names[t.payer]} → {names[t.payee]} {t.amount}" for t in result.transfers)
+    payments = named(paid_in(kind_of(report.game), report, changes, len(report.coups)), now or {})
+    paid = ", ".join(f"{t.payer} → {t.payee} {t.amount}" for t in payments)
     paid_text = _("Paid: %(payments)s.", payments=paid) if paid else _("No payment.")
     return f"{saved}. {paid_text}"
 

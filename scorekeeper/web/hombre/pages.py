@@ -20,6 +20,7 @@ from ...rights.access import can_manage
 from ...rules.errors import GameError
 from ...rules.hombre.engine import Deal
 from ...rules.hombre.family import AnyReport, AnyResult, hombre_report
+from ...rules.hombre.paid import Paid
 from ...rules.hombre.pot import PotDeal
 from ...rules.kind import Standing
 from ...rules.ledger import net_changes
@@ -40,6 +41,7 @@ from . import systems
 from .forms import coup_form, entry_seats
 from .present import FicheLine, fiche, outcome_text
 from .standing import StandingRow, standing_rows
+from .who_paid import Payments, paid_now
 
 bp = blueprints.table
 RECENT = 8
@@ -86,6 +88,7 @@ def render_game(
         "names": tuple(now.get(name, name) for name in stored.game.players),
         "now": now,
         "seated": seated_now(stored, now),
+        "who_paid": paid_now(stored, now),  # who paid each payment of coup n
         "seat_names": seat_names(stored, now),
         "fiche": lines,
         "fiche_hidden": hidden,
@@ -129,7 +132,9 @@ class Sections(Protocol):
         fiche: tuple[FicheLine, ...],
         fiche_hidden: int,
     ) -> str: ...
-    def coup_article(self, result: AnyResult, names: tuple[str, ...]) -> str: ...
+    def coup_article(
+        self, result: AnyResult, names: tuple[str, ...], paid: tuple[Paid, ...]
+    ) -> str: ...
     def row_actions(self, game_id: int, n: int) -> str: ...
     def no_coup(self) -> str: ...
 
@@ -177,6 +182,7 @@ def _pieces(
     pieces["recent"] = _recent(
         sections,
         context["seated"],
+        paid_now(stored, now),
         stored,
         context["recent"],
         manager=bool(context["can_manage"]),
@@ -188,6 +194,7 @@ def _pieces(
 def _recent(
     sections: Sections,
     seated: Callable[[int], tuple[str, ...]],
+    who_paid: Payments,
     stored: store.StoredGame,
     recent: list[AnyResult],
     manager: bool,
@@ -203,8 +210,13 @@ def _recent(
     for result in recent:
         n = result.deal.n
         names = seated(n)  # who sat in that coup (a club's member by his name now)
+        paid = who_paid(n)  # who paid each payment (a leaver's stake is his)
         article = kept_fragment(  # the result hashed once: the same objects every version
-            sections.coup_article, (stored.kind, stored.id, names, same(result)), result, names
+            sections.coup_article,
+            (stored.kind, stored.id, names, paid, same(result)),
+            result,
+            names,
+            paid,
         )
         links = kept_fragment(sections.row_actions, (stored.id, n), stored.id, n) if manages else ""
         drawn.append(fill_hole(article, "row-actions", reader_part(manager, links)))
@@ -256,6 +268,9 @@ def _draw(
         form=form,
         action=ActionForm.at(holes["version"]) if manager else None,
         preview=None if preview is None else preview.coups[-1],
+        preview_paid=None
+        if preview is None
+        else paid_now(stored, context["now"], preview)(len(preview.coups)),
         preview_report=preview,
         preview_nets=None if preview is None else nets_after(stored, preview),
         passing=None if passing is None else (holes["passing_n"], holes["passing_amount"]),
@@ -335,16 +350,19 @@ def preview_fragment(
     and a correction's (``position``) name each member of a club's table by his name now,
     as the game page and the correction page around them."""
     result = None
+    paid: tuple[Paid, ...] = ()
     now = names_now(stored)
     names = seated_now(stored, now)()
     if after is not None:
         at = len(after.game.coups) if position is None else position
         result, names = after.coups[at - 1], seated_now(stored, now)(at)  # who sat in it
+        paid = paid_now(stored, now, after)(at)  # who paid each payment
     return render_template(
         "hombre/_preview.html",
         form=form,
         result=result,
         names=names,
+        paid=paid,
         changes=None if after is None or position is None else _changes(stored, after, now),
         people=None
         if after is None or position is None
@@ -372,6 +390,7 @@ def _changing(
         "names": seated(n),
         "n": n,
         "original": before.coups[n - 1],
+        "original_paid": paid_now(stored, now, before)(n),
         "changes": None if after is None else named_changes(net_changes(before, after), now),
         "people": None
         if after is None
@@ -392,6 +411,7 @@ def render_edit(
         **_changing(stored, n, before, after, deleted=False),
         form=form,
         preview=None if after is None else after.coups[n - 1],
+        preview_paid=None if after is None else paid_now(stored, names_now(stored), after)(n),
     )
     return page if status == 200 else (page, status)
 

@@ -5,7 +5,7 @@ Only presentation: every number shown comes from the replay report.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
@@ -19,6 +19,7 @@ from ...rules.hombre import words
 from ...rules.hombre.engine import OPEN, BeteStatus, Contract, Outcome
 from ...rules.hombre.exports import CsvWords
 from ...rules.hombre.family import AnyReport, AnyResult
+from ...rules.hombre.paid import Paid
 from ..formats.words import JOURNAL_COLUMNS, JOURNAL_INDENT, ReadersWords, elide, signed, wrap
 from .forms import BONUS_WORDS, CONTRACT_WORDS
 
@@ -138,7 +139,7 @@ def _journal_words() -> dict[str, str]:
     return words
 
 
-def journal_line(result: AnyResult, names: tuple[str, ...]) -> str:
+def journal_line(result: AnyResult, names: tuple[str, ...], paid: Sequence[Paid]) -> str:
     """One coup of the printed journal as one line of text.
 
     Its number, the enjeu in brackets, what was played and how it ended, then
@@ -153,20 +154,23 @@ def journal_line(result: AnyResult, names: tuple[str, ...]) -> str:
         made = words["bete_made"] % {"amount": result.bete_made.amount}
         head = words["then"] % {"before": head, "then": made}
     parts = [head]
-    for reason, transfers in groupby(result.transfers, key=attrgetter("reason")):
-        payments = ", ".join(f"{names[t.payer]}→{names[t.payee]} {t.amount}" for t in transfers)
+    for reason, transfers in groupby(paid, key=attrgetter("reason")):
+        payments = ", ".join(f"{t.payer}→{t.payee} {t.amount}" for t in transfers)
         parts.append(words["paid"] % {"reason": words[reason], "payments": payments})
     parts.append(" / ".join(signed(v) for v in result.net))
     return " · ".join(parts)
 
 
 def journal_lines(
-    results: Iterable[AnyResult], names: Callable[[int], tuple[str, ...]]
+    results: Iterable[AnyResult],
+    names: Callable[[int], tuple[str, ...]],
+    paid: Callable[[int], Sequence[Paid]],
 ) -> list[str]:
     """Coups of the PDF's journal, a journal_line each, wrapped to JOURNAL_COLUMNS.
 
     ``names`` gives who sat in coup n (``StoredGame.seated``): after someone took a
-    seat, his coups name him, the earlier ones the player he replaced.
+    seat, his coups name him, the earlier ones the player he replaced; ``paid``, who paid
+    each payment of coup n (``who_paid.paid_now``: a leaver's stake is his).
 
     The PDF draws these lines as they are, monospace, on pages of their own
     (``printing.apart``); a name the font cannot draw sends them to WeasyPrint,
@@ -177,15 +181,19 @@ def journal_lines(
     """
     lines: list[str] = []
     for result in results:
-        line = journal_line(result, names(result.deal.n))
+        line = journal_line(result, names(result.deal.n), paid(result.deal.n))
         first = max(0, JOURNAL_INDENT - 1 - len(str(result.deal.n)))
         lines += wrap(line, JOURNAL_COLUMNS, JOURNAL_INDENT, first)
     return lines
 
 
-def journal_text(results: Iterable[AnyResult], names: Callable[[int], tuple[str, ...]]) -> str:
+def journal_text(
+    results: Iterable[AnyResult],
+    names: Callable[[int], tuple[str, ...]],
+    paid: Callable[[int], Sequence[Paid]],
+) -> str:
     """journal_lines as one block of text, for WeasyPrint (white-space: pre-wrap)."""
-    return "\n".join(journal_lines(results, names))
+    return "\n".join(journal_lines(results, names, paid))
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from ...rules.hombre.engine import Reason
 from ...rules.hombre.exports import KEYS, ByPerson, CsvWords, journal_csv, standings_csv
 from ...rules.hombre.family import hombre_report
 from ...rules.hombre.kinds import HombreKind, PotKind
+from ...rules.hombre.paid import paid_lines
 from ...rules.hombre.stats import PlayerStats, person_stats, player_stats
 from ...rules.ledger import Transfer, to_cents
 from ...rules.money import Money, parse_money
@@ -53,6 +54,7 @@ from .guard import hombre_only
 from .present import csv_words
 from .records import player_records
 from .standing import standing_rows
+from .who_paid import paid_now
 
 SETTLEMENT = printed("hombre/settlement.html")
 """The settlement page, also the PDF's."""
@@ -117,7 +119,10 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
 
     open_betes = [b for b in report.betes if b.open]
     last = report.coups[-1] if report.coups else None
-    shares = [] if last is None else [t for t in last.transfers if t.reason == Reason.FINAL_SHARE]
+    who_paid = paid_now(stored, now)  # who paid each payment of coup n
+    shares = (
+        [] if last is None else [t for t in who_paid(last.deal.n) if t.reason == Reason.FINAL_SHARE]
+    )
     return {
         "stored": stored,
         "played_on": clubs.played_on(get_db(), stored.id, stored.created_at),
@@ -125,6 +130,7 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
         "names": said(names),
         "table_names": said(stored.seated()),  # who sits at the end: the way back to the table
         "seated": seated_now(stored, now),  # who sat in coup n
+        "who_paid": who_paid,
         "now": now,
         "renamed": renamed(now),
         "money": money,
@@ -244,8 +250,11 @@ def _kept_csv(stored: store.StoredGame, name: str, make: Any) -> str:
 
 
 def _journal(stored: store.StoredGame, delimiter: str = ",", words: CsvWords = KEYS) -> str:
-    """The journal, each coup's rows naming who sat then, as the settlement's journal does."""
-    return journal_csv(hombre_report(stored.replay()), delimiter, words, stored.seat_changes)
+    """The journal, each coup's rows naming who sat then and who paid each payment, as the
+    settlement's journal does (``paid_lines``)."""
+    report = hombre_report(stored.replay())
+    paid = paid_lines(stored.kind, report, stored.seat_changes)
+    return journal_csv(report, delimiter, words, stored.seat_changes, paid)
 
 
 def _by_person(stored: store.StoredGame) -> ByPerson | None:

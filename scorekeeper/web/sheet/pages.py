@@ -209,6 +209,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         n: int,
         names: tuple[str, ...] | None = None,
         now: Mapping[str, str] | None = None,
+        changes: Sequence[Any] = (),
     ) -> str:
         scored = self._scored_text(after, n, now, names)
         return str(_("Coup %(n)s saved: %(scored)s.", n=n, scored=scored))

@@ -147,7 +147,8 @@ def stored_answer(game_id: int, stored: store.AlreadyStored) -> BaseResponse:
     page = pages_of(latest)
     if len(latest.game.coups) == stored.position:
         seated = latest.seated(stored.position)
-        flash(page.saved_text(latest.replay(), stored.position, seated, names_now(latest)))
+        now = names_now(latest)
+        flash(page.saved_text(latest.replay(), stored.position, seated, now, latest.seat_changes))
     else:
         flash(_("Coup %(n)s was saved already.", n=stored.position))
     return _back(game_id, page.after_save)
@@ -250,7 +251,8 @@ def add(game_id: int) -> Page | BaseResponse:
     if wants_json():
         # the version the change made, as stored: one above, or above one a restore took back
         return jsonify(coup=len(after.coups), version=visit(game_id).row.version)
-    flash(page.saved_text(after, len(after.coups), stored.seated(len(after.coups)), now))
+    seated = stored.seated(len(after.coups))
+    flash(page.saved_text(after, len(after.coups), seated, now, stored.seat_changes))
     return _back(game_id, page.after_save)
 
 
