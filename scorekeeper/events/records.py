@@ -307,7 +307,13 @@ def register(
         present = Roster(registered)
         # None for all at an event of no club; a look-alike of a member: NameTaken
         means = finder(db, change.stored.club_id, kept_names=True)
-        whose = {m: p.name for p in before if (m := means(p.name, p.member_id)) is not None}
+        # the players registered already are found as a table finds them, never refused: a
+        # look-alike registered before its member joined the club blocked every later
+        # registration (review24)
+        registered_as = finder(db, change.stored.club_id)
+        whose = {
+            m: p.name for p in before if (m := registered_as(p.name, p.member_id)) is not None
+        }
         joined = rounds_drawn(db, event_id) + 1
         batch: set[str] = set()  # names of this list, told apart from those registered
         if len(registered) + len(entries) > MAX_PLAYERS:

@@ -71,3 +71,20 @@ def test_an_event_of_no_club_has_no_member_to_read_like(app):
     fields = {**EVENT, "name": "Open", "kind": "manillen", "seating": "pairs", "method": "total"}
     assert client.post("/events/new", data=fields).status_code == 302
     assert post(client, app, "players", names=WILLY_CYRILLIC).status_code == 302
+
+
+def test_a_look_alike_registered_before_the_member_joined_blocks_no_later_registration(app):
+    """A guest "Wіlly Vermeulen" registered while no member read like him; the club then
+    adds the member Willy Vermeulen. The players registered already were asked the refusing
+    rule too, so every later registration ("Jan Peeters") was refused naming Willy
+    (review24): they are found as a table finds them; only the names typed now are refused."""
+    client = app.test_client()
+    club = new_club(client)
+    fields = {**EVENT, "name": "K", "kind": "manillen", "seating": "pairs"}
+    response = client.post(f"/events/new?club={club}", data={**fields, "method": "total"})
+    assert response.status_code == 302
+    assert post(client, app, "players", names=WILLY_CYRILLIC).status_code == 302
+    data = {"name": "Willy Vermeulen", "short_name": "", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/members", data=data).status_code == 302
+    assert post(client, app, "players", names="Jan Peeters").status_code == 302
+    assert registered(app) == [WILLY_CYRILLIC, "Jan Peeters"]

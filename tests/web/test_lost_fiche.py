@@ -132,7 +132,7 @@ def test_a_stale_tab_is_refused_as_stale_before_its_coup_is_checked(app, client)
     page = answer.text
     assert answer.status_code == 409
     assert CHANGED in page
-    assert "he cannot be the hombre" not in page  # not checked against coup 2, Bruno's deal
+    assert "cannot be the hombre" not in page  # not checked against coup 2, Bruno's deal
     # the game as it is now, top block and coup list alike: coup 1 stored, coup 2 next
     assert "Before the deal — coup 2" in page and "Bruno deals and sits out" in page
     # kept as typed: written out, for coup 2's form offers Bruno no hombre and no tricks
@@ -145,7 +145,7 @@ def test_a_stale_tab_is_refused_as_stale_before_its_coup_is_checked(app, client)
     # the same coup sent from the page as it is now is the rules' to refuse
     answer = client.post(game + "/coups", data=bruno_plays(version_of(client, game)))
     assert answer.status_code == 422
-    assert "Bruno deals and sits out this coup: he cannot be the hombre" in answer.text
+    assert "Bruno deals and sits out this coup, so cannot be the hombre" in answer.text
 
 
 def test_the_outbox_hears_stale_in_json_and_a_retry_its_stored_coup(app, client):
@@ -196,4 +196,23 @@ def test_a_stale_tabs_live_check_says_the_game_changed_not_the_rules(app, client
     typed["version"] = version_of(client, game)  # the page as the game is now
     answer = client.post(game + "/preview", data=typed)
     assert answer.status_code == 422
-    assert "Bruno deals and sits out this coup: he cannot be the hombre" in answer.text
+    assert "Bruno deals and sits out this coup, so cannot be the hombre" in answer.text
+
+
+def test_a_digit_python_reads_but_int_does_not_is_no_500(app, client, tmp_path):
+    """"²" is a digit to ``str.isdigit`` and no number to ``int()``: the coup written out on
+    a stale tab's 409 and on a lost phone's 403 read a seat that way, a 500 (review24)."""
+    game = four_at_the_table(client)
+    typed_at = version_of(client, game)
+    assert enter(client, game, "pass").status_code == 302
+    for field in ("hombre", "contract", "t1"):
+        data = bruno_plays(typed_at)
+        data[field] = "\u00b2"
+        assert client.post(game + "/coups", data=data).status_code == 409, field
+    other = make(tmp_path)
+    owner = phone(other)
+    theirs = new_game(owner)
+    reader = follower(other, owner, theirs)
+    data = {"hombre": "\u00b2", "contract": "demande", "t0": "4", "t1": "4", "t2": "1"}
+    data |= {"save": "1", "version": version_of(owner, theirs)}
+    assert reader.post(theirs.rstrip("/") + "/coups", data=data).status_code == 403

@@ -73,10 +73,12 @@ def typed_values(form: Any, names: Sequence[str]) -> Iterator[tuple[str, str]]:
 def _seat(words: dict[str, str], value: str, names: Sequence[str]) -> str | None:
     """A seat's name for a seat the choices no longer offer (the hombre typed when he still
     played; he deals now and sits out): the choices are seats when each is its seat's name."""
-    seats = [int(v) for v in words if v.isdigit() and int(v) < len(names)]
-    if not value.isdigit() or int(value) >= len(names) or len(seats) != len(words) or not seats:
+    # ``whole``, not ``str.isdigit``: "²" is a digit to Python and no number to int() (a 500)
+    seats = {v: n for v in words if (n := whole(v)) is not None and n < len(names)}
+    typed = whole(value)
+    if typed is None or typed >= len(names) or len(seats) != len(words) or not seats:
         return None
-    return names[int(value)] if all(words[str(v)] == names[v] for v in seats) else None
+    return names[typed] if all(words[v] == names[n] for v, n in seats.items()) else None
 
 
 def typed_coup(stored: Any, form: Any) -> list[tuple[str, str]]:
