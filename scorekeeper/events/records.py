@@ -311,9 +311,7 @@ def register(
         # look-alike registered before its member joined the club blocked every later
         # registration (review24)
         registered_as = finder(db, change.stored.club_id)
-        whose = {
-            m: p.name for p in before if (m := registered_as(p.name, p.member_id)) is not None
-        }
+        whose = {m: p.name for p in before if (m := registered_as(p.name, p.member_id)) is not None}
         joined = rounds_drawn(db, event_id) + 1
         batch: set[str] = set()  # names of this list, told apart from those registered
         if len(registered) + len(entries) > MAX_PLAYERS:

@@ -200,7 +200,7 @@ def test_a_stale_tabs_live_check_says_the_game_changed_not_the_rules(app, client
 
 
 def test_a_digit_python_reads_but_int_does_not_is_no_500(app, client, tmp_path):
-    """"²" is a digit to ``str.isdigit`` and no number to ``int()``: the coup written out on
+    """ "²" is a digit to ``str.isdigit`` and no number to ``int()``: the coup written out on
     a stale tab's 409 and on a lost phone's 403 read a seat that way, a 500 (review24)."""
     game = four_at_the_table(client)
     typed_at = version_of(client, game)
