@@ -90,7 +90,8 @@ def test_names_and_the_club_on_a_phone(file_page: Page, live_server: str):
     # Chloé won a demande with 5 tricks on the first coup: +18 in 1 coup, +1 800,0 per 100
     row = page.locator("#season tbody tr", has_text="Chloé")
     # (18 × 0,05 € = 0,90 €; the cells after the name: net, money, per 100 coups)
-    expect(row.locator("td").nth(1)).to_have_text("+0,90\xa0€")
+    # the evening is not closed: its money is provisional (fix25b: the season says so)
+    expect(row.locator("td").nth(1)).to_have_text("+0,90\xa0€ provisoire")
     expect(row.locator("td").nth(1)).to_be_in_viewport()
     assert row.locator("td").nth(2).inner_text().replace("\u202f", " ") == "+1 800,0"
 

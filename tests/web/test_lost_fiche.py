@@ -47,6 +47,7 @@ def test_a_phone_that_manages_by_its_grant_alone_is_told_it_lost_the_fiche(tmp_p
     assert GIVEN_OVER in page
     typed = typed_list(page)  # Bruno played a demande: Anne 4, Bruno 4, Chloé 1
     assert "Bruno" in typed and "Anne" in typed and "Chloé" in typed
+    assert " : " not in typed and ": <b>" in typed  # Danish puts no space before a colon
     assert 'href="' + game.rstrip("/") + '/takeover"' in page
     assert coups_of(app) == 1  # the pass alone
     # it follows the game now (read-only), its cookie mended
@@ -138,8 +139,8 @@ def test_a_stale_tab_is_refused_as_stale_before_its_coup_is_checked(app, client)
     # kept as typed: written out, for coup 2's form offers Bruno no hombre and no tricks
     assert 'name="hombre" value="1"' not in page and 'name="t1"' not in page
     typed = typed_list(page)
-    assert "<li>Hombre : <b>Bruno</b></li>" in typed and "<li>Bruno : <b>4</b></li>" in typed
-    assert "<li>Chloé : <b>4</b></li>" in typed and "<li>Denis : <b>1</b></li>" in typed
+    assert "<li>Hombre: <b>Bruno</b></li>" in typed and "<li>Bruno: <b>4</b></li>" in typed
+    assert "<li>Chloé: <b>4</b></li>" in typed and "<li>Denis: <b>1</b></li>" in typed
     assert f'name="version" type="hidden" value="{version_of(client, game)}"' in page
     assert len(client.get(game + "/report.json").json["coups"]) == 1
     # the same coup sent from the page as it is now is the rules' to refuse
@@ -176,7 +177,7 @@ def test_a_stale_correction_or_deletion_is_refused_as_stale(app, client):
     # coup 1 corrected to Bruno's demande (he may play in coup 1), from before coup 2
     answer = client.post(game + "/coups/1/edit", data=bruno_plays(typed_at))
     assert answer.status_code == 409 and CHANGED in answer.text
-    assert "<li>Hombre : <b>Bruno</b></li>" in typed_list(answer.text)
+    assert "<li>Hombre: <b>Bruno</b></li>" in typed_list(answer.text)
     answer = client.post(game + "/coups/2/delete", data={"version": typed_at})
     assert answer.status_code == 409 and CHANGED in answer.text
     coups = client.get(game + "/report.json").json["coups"]
