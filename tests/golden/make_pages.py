@@ -59,7 +59,8 @@ _MASKS = [
     (re.compile(r"\b[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4}\b"), "DATE"),
     (
         re.compile(
-            r"\b\d{1,2}\.? (janv|févr|mars|avr|mai|juin|juil|août|sept|oct|nov|déc)"
+            # the first of a month is "1er" in French ("1er décembre 2026")
+            r"\b\d{1,2}(er)?\.? (janv|févr|mars|avr|mai|juin|juil|août|sept|oct|nov|déc)"
             r"[a-zéû]*\.? \d{4}\b"
         ),
         "DATE",
