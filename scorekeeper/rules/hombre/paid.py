@@ -24,8 +24,7 @@ Pure: no Flask, no database.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import seating
 from ..ledger import Transfer
@@ -36,9 +35,11 @@ POT_REASONS = frozenset({PotReason.POULE, PotReason.CAGNOTTE})
 """The reasons of a pot taken (``Pot.take``): the jetons' poule, the Danish cagnotte."""
 
 
-@dataclass(frozen=True)
-class Paid:
-    """One payment of a coup, by name: ``payer`` pays ``payee`` ``amount`` chips."""
+class Paid(NamedTuple):
+    """One payment of a coup, by name: ``payer`` pays ``payee`` ``amount`` chips. A named
+    tuple, not a frozen dataclass: the game page builds and hashes those of every coup it
+    shows (its kept articles' keys), and a frozen dataclass's ``__init__`` and ``__hash__``
+    cost the coup cycle 3.6 % of its instructions (14.47 → 14.99 million)."""
 
     payer: str
     payee: str

@@ -6,7 +6,6 @@ as ``now`` says it (a club's member by his name now, ``seat_words.names_now``)."
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from ... import store
@@ -22,7 +21,7 @@ def named(paid: tuple[Paid, ...], now: Mapping[str, str]) -> tuple[Paid, ...]:
     if not now:
         return paid
     return tuple(
-        replace(p, payer=now.get(p.payer, p.payer), payee=now.get(p.payee, p.payee)) for p in paid
+        p._replace(payer=now.get(p.payer, p.payer), payee=now.get(p.payee, p.payee)) for p in paid
     )
 
 
