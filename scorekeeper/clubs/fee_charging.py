@@ -19,7 +19,10 @@ from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .accounts import MAX_CENTS
 from .evening_tables import evening as evening_of
+from .lost_games import lost_games
 from .records import Refused
+from .records import club as club_of
+from .room import room_of
 from .seats import _member_of
 
 MOST_AT_ONCE = 200
@@ -64,6 +67,26 @@ def evening_refused(
     return None
 
 
+class NoLostGames(Refused):
+    """A fee per lost game no member checked owes: none of them lost a game that evening
+    (or it names no evening, whose games would say who lost). Nothing written."""
+
+
+def lost_by(
+    db: sqlite_utils.Database, club_id: int, evening: int | None, charged: list[int]
+) -> dict[int, int]:
+    """The games lost that evening by each member of ``charged`` who lost one, in their
+    order: what a fee per lost game multiplies (``lost_games.lost_games``, from the
+    evening's games). ``NoLostGames`` without an evening or a club; ``CannotSay`` for an
+    evening played at a game whose kind cannot say what a lost game is."""
+    found = evening_of(db, evening) if evening is not None and 0 < evening < 2**63 else None
+    club = club_of(db, club_id)
+    if found is None or club is None or found.club_id != club_id:
+        raise NoLostGames(evening)
+    lost = lost_games(db, room_of(db, found, club))
+    return {member: lost[member] for member in charged if lost.get(member)}
+
+
 def charge(
     db: sqlite_utils.Database,
     club_id: int,
@@ -82,7 +105,9 @@ def charge(
     None: a fee of the day, naming none. Refused (nothing written) unless ``kind`` is a fee,
     the amount one entry's, every member the club's (not merged), once; an evening it cannot
     name (``evening_refused``): ``EveningRefused``, saying why (charge22: it was stored
-    naming none, with no word).
+    naming none, with no word). A fee per lost game is ``amount`` times the games each
+    lost that evening (``lost_by``), written only for those who lost one: ``NoLostGames``
+    when none did or it names no evening, ``CannotSay`` when its games cannot say.
     """
     if kind not in FEES or not 0 < amount <= MAX_CENTS:
         raise Refused(kind)
@@ -93,7 +118,18 @@ def charge(
             raise EveningRefused(evening, why)
         for member in charged:
             _member_of(db, club_id, member)
-        change.summary = f"{kind} {-amount} × {len(charged)}"
-        row = {"club_id": club_id, "kind": str(kind), "amount": -amount, "on_date": on}
-        row["evening_id"] = evening
-        return [insert_entry(db, row | {"member_id": m, "note": note}) for m in charged]
+        # per lost game: each by his games lost that evening, read from its games now (in
+        # the change: a coup saved since the form was drawn counts); who lost none, nothing
+        times = {m: 1 for m in charged}
+        if kind is EntryKind.FEE_LOST_GAME:
+            times = lost_by(db, club_id, evening, charged)
+            if not times:
+                raise NoLostGames(evening)
+            if amount * max(times.values()) > MAX_CENTS:
+                raise Refused(amount)
+        change.summary = f"{kind} {-amount} × {sum(times.values())}"
+        row = {"club_id": club_id, "kind": str(kind), "on_date": on, "evening_id": evening}
+        return [
+            insert_entry(db, row | {"member_id": m, "amount": -amount * n, "note": note})
+            for m, n in times.items()
+        ]

@@ -327,14 +327,20 @@ def table_points(
 
 
 def member_results(
-    db: sqlite_utils.Database, game_id: int, stored: store.StoredGame, staked: bool = False
+    db: sqlite_utils.Database,
+    game_id: int,
+    stored: store.StoredGame,
+    staked: bool = False,
+    tally: Mapping[str, int] | None = None,
 ) -> dict[int, int] | None:
     """Each member's result at a table — his net chips, or his side's points: each person's
     (``StoredGame.by_person``, ``seating.person_tally``: the coups he sat, his seat's when
     someone played for him), billed to his member as the room bills the chips; a member who
     sat twice, his two added. None when a person has no member (a table no club counts).
-    The room's points and the club's ratings (ratings/club.py) read a table through it."""
-    tally = stored.by_person()
+    The room's points and the club's ratings (ratings/club.py) read a table through it;
+    ``tally``: another count per person, billed to the members alike (his games lost:
+    ``lost_games``), else his result."""
+    tally = stored.by_person() if tally is None else tally
     people = tuple(tally)
     players = stored.game.players
     found: tuple[int, ...] | None

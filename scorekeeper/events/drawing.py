@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from ..draw import DrawError, Entrant, Round, Table, next_round
+from ..draw.sitting_out import by_turn
 from ..draw.staged import Met
 from ..draw.units import make_units
 from ..rules.errors import N_, GameError
@@ -52,6 +53,11 @@ class DrawRequest(NamedTuple):
     would fall back to its search from the second round on)."""
     planned: int | None = None
     """The event's rounds in all: the design is chosen for them from the first round."""
+    by_turn: tuple[str, ...] = ()
+    """Partners kept from the first round and an odd count: the players whose turn it is to
+    sit out (``kept_pairs``), given to the draw as sitting out and in no pair of
+    ``fixed_pairs``. Each has a partner: a partner of one out plays the round with one who
+    had none, and no page says they have none (``without_partner``)."""
 
 
 Drawer = Callable[[DrawRequest], Drawn]
@@ -79,6 +85,8 @@ def asked(request: DrawRequest) -> dict[str, Any]:
         "standing": None if request.standing is None else list(request.standing),
         "design_seed": request.design_seed,
         "planned": request.planned,
+        # only where partners kept rotate a bye: every round drawn before says as it said
+        **({"by_turn": list(request.by_turn)} if request.by_turn else {}),
     }
 
 
@@ -113,9 +121,24 @@ def without_partner(text: str | None) -> tuple[str, ...]:
     try:
         entrants = [Entrant(str(p[0])) for p in found["players"]]
         pairs = [(str(a), str(b)) for a, b in found["fixed_pairs"]]
-        return make_units(entrants, found["seating"], pairs).alone
+        turn = {str(name) for name in found.get("by_turn", ())}
+        alone = make_units(entrants, found["seating"], pairs).alone
+        return tuple(name for name in alone if name not in turn)
     except (DrawError, KeyError, TypeError, ValueError, IndexError):
         return ()
+
+
+def kept_pairs(
+    names: tuple[str, ...],
+    pairs: tuple[tuple[str, str], ...],
+    history: tuple[Drawn, ...],
+    seed: int,
+) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """The first round's partners kept (``rounds.first_partners``) for a later round: the
+    pairs it is drawn with and who sits out by turn (``draw.sitting_out.by_turn``: with an
+    odd count, those whose turn it is, so that the one the first round left over is not out
+    of every round)."""
+    return by_turn(names, pairs, [_round(past) for past in history], seed)
 
 
 def draw(request: DrawRequest) -> Drawn:
@@ -123,6 +146,7 @@ def draw(request: DrawRequest) -> Drawn:
     entrants = [
         Entrant(p.name, (p.team or None) if request.format == "teams" else None, p.together or None)
         for p in request.players
+        if p.name not in request.by_turn  # out by turn: the draw seats the others
     ]
     history = [_round(past) for past in request.history]
     try:
@@ -138,7 +162,7 @@ def draw(request: DrawRequest) -> Drawn:
         )
     except DrawError as error:
         raise GameError("round", N_("the draw refused: {reason}"), reason=str(error)) from error
-    return Drawn(tuple(t.seats for t in made.tables), tuple(made.sitting_out))
+    return Drawn(tuple(t.seats for t in made.tables), (*made.sitting_out, *request.by_turn))
 
 
 def _round(drawn: Drawn) -> Round:

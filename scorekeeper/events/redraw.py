@@ -116,6 +116,7 @@ def _request(asked: Mapping[str, object], history: tuple[Drawn, ...], n: int) ->
         None if standing is None else _names(standing, f"{where}, standing"),
         _whole_or_none(asked.get("design_seed"), f"{where}, design_seed"),
         _whole_or_none(asked.get("planned"), f"{where}, planned"),
+        _names(asked.get("by_turn", []), f"{where}, by_turn"),
     )
 
 

@@ -32,7 +32,7 @@ from ..store.changelog import Action
 from ..store.changing import changing
 from ..store.game_setup import insert_game
 from ..store.stops import with_round
-from .drawing import Drawer, Drawn, DrawRequest, Entry, asked, met_again
+from .drawing import Drawer, Drawn, DrawRequest, Entry, asked, kept_pairs, met_again
 from .records import EventOwner, players, rounds_drawn
 from .round_evenings import open_round_evening
 from .summaries import DrawSummary, LockSummary, draw_summary, lock_summary
@@ -162,8 +162,11 @@ def draw_round(
             raise GameError("round", N_("not enough players for a table"))
         pairs = tuple((p.name, p.partner) for p in playing if p.partner and p.name < p.partner)
         history = _history(db, event_id)
+        turn: tuple[str, ...] = ()
         if not pairs and not found.settings.new_partners and history:
-            pairs = first_partners(history[0], {p.name for p in playing})
+            names = tuple(p.name for p in playing)
+            kept = first_partners(history[0], set(names))
+            pairs, turn = kept_pairs(names, kept, history, found.seed + number)
         request = DrawRequest(
             tuple(Entry(p.name, p.team, p.together) for p in playing),
             found.settings.format,
@@ -174,6 +177,7 @@ def draw_round(
             standing if found.settings.swiss and past else None,
             found.seed + 1,
             found.settings.rounds,
+            turn,
         )
         drawn = drawer(request)
         evening = open_round_evening(db, found.club_id, found.name, number)

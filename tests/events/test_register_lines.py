@@ -210,3 +210,37 @@ def test_a_fixed_pair_is_read_alike_by_the_box_and_the_draw(app, tmp_path):
     entrants, pairs = read_file(str(path))
     assert [(e.name, e.team or "") for e in entrants] == [(n, t) for n, t, _ in kept]
     assert pairs == [("Anne", "Bert")]
+
+
+LONG = "Jean-Baptiste Alexandre de la Tour-Dupin"  # 40 characters: the bound, accepted
+TOO_LONG = LONG + "s"  # 41: one past it
+SHORTENED = "Jean-Baptiste Alexa…"  # its first 19 characters, then "…" (20 in all)
+TOO_LONG_SAID = {
+    # line 3 of the box (the blank line 2 counts: the box shows it), the name shortened,
+    # the bound; French with its narrow no-break space before the colon, the plural of 40
+    "fr": f"Ligne 3 ({SHORTENED})\u202f: un nom a au plus 40 caractères",
+    "en": f"Line 3 ({SHORTENED}): a name has at most 40 characters",
+    "da": f"Linje 3 ({SHORTENED}): et navn har højst 40 tegn",
+    "nl": f"Regel 3 ({SHORTENED}): een naam heeft hoogstens 40 tekens",
+}
+
+
+@pytest.mark.parametrize("line", [TOO_LONG, f"Anne & {TOO_LONG}", f"{TOO_LONG}; Gent"])
+def test_a_name_past_the_bound_is_refused_beside_the_box_naming_its_line(app, line):
+    """A name of 41 characters among many pasted was refused with the bound alone ("a name
+    has at most 40 characters"): which of forty lines? The refusal names the line's number
+    and the name, shortened, beside the box, in each language; nothing is stored."""
+    assert len(LONG) == 40 and len(SHORTENED) == 20
+    client = app.test_client()
+    new_event(client, kind="manillen", seating="pairs", method="total")
+    for language, said in TOO_LONG_SAID.items():
+        client.set_cookie("lang", language)
+        refused = post(client, app, "players", names=f"Jan Peeters\n\n{line}\nLuc Maes")
+        assert refused.status_code == 422
+        page = html.unescape(refused.text)
+        beside = page[page.index('id="names-error"') :]
+        assert said in beside[:400]
+        assert _registered(app) == []  # the whole list refused, as any refusal of a line
+    done = post(client, app, "players", names=f"Jan Peeters\n\n{LONG}\nLuc Maes")
+    assert done.status_code == 302
+    assert (LONG, "", "") in _registered(app)

@@ -54,6 +54,10 @@ class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
         """Each coup's points marked by Nous and Eux: the count is 0-0 again after a partie."""
         return [result.scored for result in report.coups]
 
+    def games_lost(self, report: BrouReport) -> Sequence[Sequence[int]]:
+        """A lost game is a partie the other team won (``won``: a vole's three are three)."""
+        return [(result.won[1], result.won[0]) for result in report.coups]
+
 
 KINDS: tuple[Brou, ...] = (Brou(),)
 """Homme de Brou's one kind, listed once: its entry point and its web half serve these."""

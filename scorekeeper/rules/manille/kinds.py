@@ -87,6 +87,19 @@ class ManilleKind(Kind[G, R, Rep, C]):
         manche (manillen's never is, and its scores add up to its totals all the same)."""
         return [result.scored for result in report.coups]
 
+    def games_lost(self, report: Rep) -> Sequence[Sequence[int]]:
+        """A lost game is the table's game, once finished, for each side that did not win it
+        (``losers``; a drawn game: nobody), counted at its last coup."""
+        lost = [[0] * len(report.tally) for _ in report.coups]
+        if report.finished and lost:
+            for side in self.losers(report):
+                lost[-1][side] = 1
+        return lost
+
+    def losers(self, report: Rep) -> tuple[int, ...]:
+        """The sides that lost the finished game ``report``."""
+        raise NotImplementedError
+
     def settings_text(self) -> str | None:
         """Its settings' rows (and its presets, if it has any), for ``scorekeeper rules``."""
         text = super().settings_text()
@@ -134,6 +147,10 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
         nous, eux = report.manches
         winner = 0 if nous > eux else 1 if eux > nous else None
         return replace(report, finished=True, winner=winner, next_dealer=None)
+
+    def losers(self, report: ManilleReport) -> tuple[int, ...]:
+        """The team that did not win the belle (none of a drawn partie)."""
+        return () if report.winner is None else (1 - report.winner,)
 
     def dump_report(self, report: ManilleReport) -> JsonObject:
         game = report.game
@@ -282,6 +299,10 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         return replace(
             report, finished=True, winners=winners, next_dealer=None, must_sans_atout=False
         )
+
+    def losers(self, report: ManillenReport) -> tuple[int, ...]:
+        """The sides not among the winners (a drawn game's winners are every side level)."""
+        return tuple(s for s in range(len(report.totals)) if s not in report.winners)
 
     def dump_report(self, report: ManillenReport) -> JsonObject:
         game = report.game

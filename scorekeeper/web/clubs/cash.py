@@ -30,6 +30,7 @@ from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
 from ...clubs import accounts, cash_reads, fee_charging
 from ...clubs.closing import provisional
+from ...clubs.lost_games import CannotSay
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import room_of
 from ...clubs.season import day
@@ -40,6 +41,7 @@ from ..formats.collation import by_name
 from ..formats.numbers import read_cents
 from ..formats.words import PROVISIONAL_WORDS, cents, not_owed
 from ..forms import CLUB_CHANGED, form_version, options, refused_as_typed, typed_note, whole
+from . import lost_fee
 from .cash_forms import (
     KIND_WORDS,
     MODES,
@@ -129,6 +131,7 @@ def _page(
     refused: str | None = None,
     status: int = 200,
     fees: FeesForm | None = None,
+    preview: list[str] | None = None,
 ) -> tuple[str, int]:
     on = day(request.args.get("on", ""), "") or None
     # the club's evenings read once: the sums', the fee form's, the open rooms', the journal's
@@ -202,6 +205,7 @@ def _page(
         pay_form=PayForm(formdata=None, version=str(club.version)),
         forms=forms,
         fee_form=fee_form,
+        fee_preview=preview,  # what the fee typed will charge, nothing stored yet
         fee_evening=fee_evening,
         fee_evenings=fee_evenings,
         fees=FEES,
@@ -364,8 +368,13 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         why = fee_charging.evening_refused(get_db(), club.id, named, on, kind)
         if why is not None:
             evening_refusal(form, shown, why)
+    each = {m: 1 for m in charged}  # per lost game: each by his games lost (lost_fee)
+    if kind is EntryKind.FEE_LOST_GAME and not form.errors:
+        each = lost_fee.times(form, club, named, charged) or {}
     if form.errors or kind is None or amount is None or on is None:
         return _page(club, fees=form, status=422)
+    if request.form.get("preview"):  # what it will charge, stored only when sent again
+        return _page(club, fees=form, preview=lost_fee.preview(club, kind, amount, each))
     try:
         fee_charging.charge(
             get_db(),
@@ -381,12 +390,20 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     except fee_charging.EveningRefused as error:  # the evening changed since it was asked
         evening_refusal(form, shown, error.why)
         return _page(club, fees=form, status=422)
+    except (CannotSay, fee_charging.NoLostGames):  # its games changed since it was asked
+        lost_fee.times(form, club, named, charged)
+        return _page(club, fees=form, status=422)
     except clubs.Refused:
         form.member.errors = [_("Check the members to charge.")]
         return _page(club, fees=form, status=422)
     except clubs.Conflict:
         return _page(_changed_meanwhile(club_id, form), fees=form, status=409)
-    flash(recorded(club, charged, kind, signed(kind, amount)))
+    lost = kind is EntryKind.FEE_LOST_GAME
+    flash(
+        lost_fee.recorded(club, each, amount)
+        if lost
+        else recorded(club, charged, kind, signed(kind, amount))
+    )
     return _back(club)
 
 

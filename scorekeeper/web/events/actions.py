@@ -26,7 +26,9 @@ from ...events.drawing import Drawer
 from ...events.drawing import draw as draw_with_the_draw
 from ...events.ranking import Penalty
 from ...events.records import Player
+from ...names import MAX_LENGTH, NameFault, fault, tidy
 from ...rules.errors import N_, GameError
+from ...rules.settings import Nn_
 from ..blueprints import events as bp
 from ..formats.words import name_taken_text, refusal_text
 from ..forms import form_version, whole
@@ -81,9 +83,12 @@ def parse_players(text: str) -> list[Player]:
     file of ``scorekeeper draw`` is read); fixed pairs: ``name & partner`` registers both.
     A line of more parts is refused naming it (GameError): it was read as its first three,
     so "Els;Claes;x;y" registered a player "Els". So is a third name or an empty one
-    beside ``&`` (``draw.line_names``): "A & B & C" registered A partnered with "B & C"."""
+    beside ``&`` (``draw.line_names``): "A & B & C" registered A partnered with "B & C".
+    A name past the bound (``names.MAX_LENGTH``) is refused naming its line's number and
+    the name shortened (``too_long``): the store's own refusal said the bound alone, and a
+    director with forty lines pasted could not find the one."""
     out = []
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), 1):
         parts = line_parts(line)
         if parts is None or not any(parts):
             continue
@@ -101,15 +106,42 @@ def parse_players(text: str) -> list[Player]:
         team = parts[1] if len(parts) > 1 else ""
         together = parts[2] if len(parts) > 2 else ""
         names = line_names(parts[0])
-        fault = pair_fault(names)
-        if fault is not None:
-            raise GameError("names", PAIR_FAULTS[fault], line=line.strip())
+        wrong = pair_fault(names)
+        if wrong is not None:
+            raise GameError("names", PAIR_FAULTS[wrong], line=line.strip())
+        too_long(number, names)
         if len(names) == 2:
             one, two = names
             out += [Player(one, team, together, two), Player(two, team, together, one)]
         else:
             out.append(Player(parts[0], team, together))
     return out
+
+
+SHOWN = 20
+"""How much of a name too long a refusal quotes (then "…"): enough to find its line."""
+
+
+def too_long(number: int, names: list[str]) -> None:
+    """Refuse the first of a line's names longer than the bound (``names.fault``, the one
+    rule: its length as kept, ``tidy``), naming the line (its number, counted as the box
+    shows its lines, blank and comment lines too) and the name shortened, with the bound
+    (GameError, plural forms by ``num``)."""
+    for name in names:
+        found = fault(name)
+        if found is not None and found.template == NameFault.LONG:
+            kept = tidy(name)
+            shown = kept if len(kept) <= SHOWN else kept[: SHOWN - 1].rstrip() + "…"
+            raise GameError(
+                "names",
+                Nn_(
+                    "line {row} ({name}): a name has at most {num} character",
+                    "line {row} ({name}): a name has at most {num} characters",
+                ),
+                row=number,
+                name=shown,
+                num=MAX_LENGTH,
+            )
 
 
 PAIR_FAULTS = {

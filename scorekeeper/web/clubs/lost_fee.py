@@ -1,0 +1,78 @@
+"""The fee per lost game on the cash box's Fee form: what it will charge, before it is stored.
+
+The games lost are the evening's (``clubs.fee_charging.lost_by``, from its tables' games,
+never typed); the form says, before anything is written, what each member checked will be
+charged ("Show what it charges"), and refuses beside its field a fee that names no evening,
+an evening whose games cannot say what a lost game is (``clubs.lost_games.CannotSay``) or
+members of whom none lost a game (docs/cashbox.md, "The fee per lost game").
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from ... import clubs
+from ...cashbox.entries import EntryKind
+from ...clubs import fee_charging
+from ...clubs.lost_games import CannotSay
+from ...db import get_db
+from ..formats.words import and_list, cents, kind_titles, labelled
+from .cash_forms import KIND_WORDS, FeesForm
+
+
+def cannot_say(error: CannotSay) -> str:
+    """Why the evening takes no fee per lost game: its game(s) named."""
+    titles = kind_titles([kind.key for kind in error.kinds])
+    return _("This evening's game cannot say what a lost game is (%(games)s): charge it "
+             "another fee.", games=and_list(list(titles.values())))  # fmt: skip
+
+
+def times(
+    form: FeesForm, club: clubs.Club, evening: int | None, charged: list[int]
+) -> dict[int, int] | None:
+    """Each member checked who lost a game that evening and how many (his fee's multiple),
+    or None with the refusal put beside its field."""
+    if evening is None:
+        form.evening.errors = [_("A fee per lost game names its evening: its games say who lost.")]
+        return None
+    try:
+        found = fee_charging.lost_by(get_db(), club.id, evening, charged)
+    except CannotSay as error:
+        form.kind.errors = [cannot_say(error)]
+        return None
+    except fee_charging.NoLostGames:
+        found = {}
+    if not found:
+        form.member.errors = [_("None of the members checked lost a game that evening.")]
+        return None
+    return found
+
+
+def preview(club: clubs.Club, kind: EntryKind, amount: int, each: dict[int, int]) -> list[str]:
+    """What the fee will charge each member, one line each, nothing stored yet."""
+    names = {m.id: m.name for m in clubs.members(get_db(), club.id)}
+    if kind is not EntryKind.FEE_LOST_GAME:
+        return [labelled(names.get(m, ""), cents(amount, club)) for m in each]
+    return [
+        ngettext(
+            "%(name)s: %(num)s lost game × %(amount)s = %(total)s",
+            "%(name)s: %(num)s lost games × %(amount)s = %(total)s",
+            n,
+            name=names.get(m, ""),
+            amount=cents(amount, club),
+            total=cents(amount * n, club),
+        )
+        for m, n in each.items()
+    ]
+
+
+def recorded(club: clubs.Club, each: dict[int, int], amount: int) -> str:
+    """What a fee per lost game recorded: for how many members, and its rate."""
+    return ngettext(
+        "Recorded for %(num)s member: %(entry)s, %(amount)s a lost game.",
+        "Recorded for %(num)s members: %(entry)s, %(amount)s a lost game.",
+        len(each),
+        entry=KIND_WORDS[EntryKind.FEE_LOST_GAME],
+        amount=cents(amount, club),
+    )
