@@ -32,7 +32,14 @@ from werkzeug.wrappers import Response as BaseResponse
 from ... import store
 from ...db import get_db
 from ...here import current_request
-from ...rights.access import acting_grant, can_manage, managed, readable_head, visit
+from ...rights.access import (
+    acting_grant,
+    can_manage,
+    managed,
+    readable,
+    readable_head,
+    visit,
+)
 from ...rules.errors import GameError
 from ...rules.kinds import dump_coup
 from .. import registry
@@ -92,19 +99,32 @@ def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
         return None
 
 
-def managing(game_id: int, adds: bool = False) -> store.StoredGame:
+def managing(game_id: int, adds: bool = False, keyed: bool = False) -> store.StoredGame:
     """The game, if this phone may change it; for a phone that only reads it, 403 with the
     game page saying why (``lost_fiche``), not a bare error page. A locked table (its
     evening or its event round closed, its result locked; a new coup (``adds``) past its
     round's deals): 423 with the game page, which says why in place of its coup form (the
-    store refuses it too, ``store.Closed``)."""
+    store refuses it too, ``store.Closed``). ``keyed``: a phone's coup under its key, whose
+    retry is answered as stored before either refusal (``retried``)."""
     if not can_manage(readable_head(game_id)):
-        abort(make_response(lost_fiche(game_id), 403))
+        answer = retried(game_id) if keyed else None
+        abort(make_response(lost_fiche(game_id), 403) if answer is None else answer)
     stored = managed(game_id)
     state = visit(game_id).table_state()
     if state.refuses(adds) is not None:
-        abort(make_response(locked_page(stored, state), 423))
+        answer = retried(game_id) if keyed else None
+        abort(make_response(locked_page(stored, state), 423) if answer is None else answer)
     return stored
+
+
+def retried(game_id: int) -> BaseResponse | None:
+    """The answer to a retry whose key holds a coup stored already, asked only where the
+    change is refused: that coup may be what locked the table (its round's last deal, a
+    stop after it), or this phone's right was taken after it was stored. Stored is stored:
+    answered so (``key_answer``), never refused nor shown as a coup to type again."""
+    key = entry_key()
+    earlier = None if key is None else store.stored_under(get_db(), game_id, key)
+    return None if earlier is None else key_answer(readable(game_id), earlier)
 
 
 def locked_page(stored: store.StoredGame, state: store.TableState) -> str:
@@ -154,22 +174,29 @@ def stored_answer(game_id: int, stored: store.AlreadyStored) -> BaseResponse:
     return _back(game_id, page.after_save)
 
 
-def posted_digest(stored: store.StoredGame, form: Any) -> str | None:
-    """The digest of the coup the form describes (its game-file shape), None if unreadable."""
-    entry = registry.web_of(stored.kind).entry
-    if not entry.valid(form, stored):
+def posted_digest(stored: store.StoredGame, position: int) -> str | None:
+    """The digest of the coup the form describes, read as coup ``position`` against the game
+    as it stood when that coup was entered (``StoredGame.before``), as the first send was:
+    the game as it is now may refuse it for what that very coup did (its hombre deals the
+    next coup and sits out). None if unreadable."""
+    if position - 1 > len(stored.game.coups):  # stored since this request read the game
+        stored = store.load(get_db(), stored.id)
+    then = stored.before(position)
+    entry = registry.web_of(then.kind).entry
+    form = entry.form(then)
+    if not entry.valid(form, then):
         return None
     try:
-        return store.digest_of(dump_coup(stored.game, entry.read(form, stored)))
+        return store.digest_of(dump_coup(then.game, entry.read(form, then)))
     except GameError:
         return None
 
 
-def key_answer(
-    stored: store.StoredGame, earlier: store.AlreadyStored, digest: str | None
-) -> BaseResponse:
+def key_answer(stored: store.StoredGame, earlier: store.AlreadyStored) -> BaseResponse:
     """A key met again: its coup stored (the retry's answer), another coup sent under it
-    (409 naming the stored coup), or its coup since undone or deleted (410, said so)."""
+    (409 naming the stored coup), or its coup since undone or deleted (410, said so). The
+    body sent is compared with the stored coup as that coup was read (``posted_digest``),
+    never checked against the game as it is now: a retry is answered, not judged again."""
     if earlier.gone is not None:
         message = _(
             "This coup was stored as coup %(n)s, then undone or deleted: it is not in the"
@@ -177,7 +204,7 @@ def key_answer(
             n=earlier.position,
         )
         return key_refusal(stored.id, 410, "gone", earlier, message)
-    if not earlier.same_coup(digest):
+    if not earlier.same_coup(posted_digest(stored, earlier.position)):
         message = _(
             "This phone already sent another coup under this key: coup %(n)s (%(coup)s)."
             " Nothing was stored.",
@@ -204,7 +231,7 @@ def key_refusal(
 
 @bp.post("/games/<int:game_id>/coups")
 def add(game_id: int) -> Page | BaseResponse:
-    stored = managing(game_id, adds=True)
+    stored = managing(game_id, adds=True, keyed=True)
     key = entry_key()
     web = registry.web_of(stored.kind)
     entry, page = web.entry, web.pages
@@ -214,7 +241,7 @@ def add(game_id: int) -> Page | BaseResponse:
         # a retry of a coup stored already is typed on the version before it: its key says so
         earlier = None if key is None else store.stored_under(get_db(), game_id, key)
         if earlier is not None:
-            return key_answer(stored, earlier, posted_digest(stored, form))
+            return key_answer(stored, earlier)
         return stale_answer(game_id, form, page, stale)
     after = candidate(stored, form, None)
     if key is not None and (after is None or not entry.saving(form)):
@@ -223,7 +250,7 @@ def add(game_id: int) -> Page | BaseResponse:
         # key, in the change's transaction: one read, not two)
         earlier = store.stored_under(get_db(), game_id, key)
         if earlier is not None:
-            return key_answer(stored, earlier, posted_digest(stored, form))
+            return key_answer(stored, earlier)
     if after is None:
         return page.render(stored, form, status=422)
     if not entry.saving(form):
@@ -241,8 +268,7 @@ def add(game_id: int) -> Page | BaseResponse:
             replayed=(stored, after),
         )
     except store.AlreadyStored as earlier:  # the same key, sent twice at once
-        digest = store.digest_of(dump_coup(after.game, after.game.coups[-1]))
-        return key_answer(stored, earlier, digest)
+        return key_answer(stored, earlier)
     except store.Conflict:  # another phone's change between the read and the write
         return stale_answer(game_id, form, page, version)
     except GameError as error:
