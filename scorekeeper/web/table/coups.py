@@ -52,7 +52,14 @@ from ..forms import (
     went_back,
 )
 from ..hookspecs import Change, GamePages, Page
-from .lost_fiche import STALE_CHECK, lost_fiche, stale_answer, typed_on, with_typed
+from .lost_fiche import (
+    STALE_CHECK,
+    lost_check,
+    lost_fiche,
+    stale_answer,
+    typed_on,
+    with_typed,
+)
 from .outbox_answers import stored_coup_text, wants_json
 from .seat_words import deletion_refused, names_now, refused_text
 
@@ -284,7 +291,10 @@ def add(game_id: int) -> Page | BaseResponse:
 
 @bp.post("/games/<int:game_id>/preview")
 def preview(game_id: int) -> Page:
-    """The live check of the coup being entered (a fragment for the page's script)."""
+    """The live check of the coup being entered (a fragment for the page's script); for a
+    phone that lost the right to change the game, why, as its Save would hear (403)."""
+    if not can_manage(readable_head(game_id)):
+        return lost_check(game_id)
     stored = managed(game_id)
     form = registry.web_of(stored.kind).entry.form(stored)
     position = request.args.get("position", type=int)
