@@ -88,8 +88,8 @@ class StoredGame:
     def before(self, coup: int) -> StoredGame:
         """This game as it stood when coup ``coup`` was entered: the coups before it, who sat
         then (``seated``), the kept prefixes it shares (its ``version`` stays the row's: no
-        page is drawn from it). What a retry of that coup is read against
-        (``coups.key_answer``): its form was drawn for that coup, not the one dealt now."""
+        page is drawn from it). What a retry of that coup is read against (``key_answer`` of
+        web/table/outbox_answers.py): its form was drawn for that coup, not the one dealt now."""
         coups = self.game.coups[: max(coup - 1, 0)]
         return replace(
             self,

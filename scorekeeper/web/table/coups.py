@@ -21,27 +21,22 @@ from flask import (
     flash,
     jsonify,
     make_response,
-    redirect,
     render_template,
     request,
-    url_for,
 )
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
 from ...db import get_db
-from ...here import current_request
 from ...rights.access import (
     acting_grant,
     can_manage,
     managed,
-    readable,
     readable_head,
     visit,
 )
 from ...rules.errors import GameError
-from ...rules.kinds import dump_coup
 from .. import registry
 from ..forms import (
     CHANGED,
@@ -51,7 +46,7 @@ from ..forms import (
     form_version,
     went_back,
 )
-from ..hookspecs import Change, GamePages, Page
+from ..hookspecs import Change, Page
 from .lost_fiche import (
     STALE_CHECK,
     lost_check,
@@ -60,15 +55,10 @@ from .lost_fiche import (
     typed_on,
     with_typed,
 )
-from .outbox_answers import stored_coup_text, wants_json
+from .outbox_answers import back, entry_key, key_answer, pages_of, retried, wants_json
 from .seat_words import deletion_refused, names_now, refused_text
 
 bp = Blueprint("coups", __name__)
-
-
-def pages_of(stored: store.StoredGame) -> GamePages[Any]:
-    """The pages of the game's web half."""
-    return registry.web_of(stored.kind).pages
 
 
 def refuse(
@@ -124,16 +114,6 @@ def managing(game_id: int, adds: bool = False, keyed: bool = False) -> store.Sto
     return stored
 
 
-def retried(game_id: int) -> BaseResponse | None:
-    """The answer to a retry whose key holds a coup stored already, asked only where the
-    change is refused: that coup may be what locked the table (its round's last deal, a
-    stop after it), or this phone's right was taken after it was stored. Stored is stored:
-    answered so (``key_answer``), never refused nor shown as a coup to type again."""
-    key = entry_key()
-    earlier = None if key is None else store.stored_under(get_db(), game_id, key)
-    return None if earlier is None else key_answer(readable(game_id), earlier)
-
-
 def locked_page(stored: store.StoredGame, state: store.TableState) -> str:
     """The game page refusing a change at a locked table, saying why at its top: a finished
     game's page has no coup form, so no notice in its place (``_closed_table.html``)."""
@@ -149,91 +129,6 @@ def _coup_at(stored: store.StoredGame, n: int) -> Any:
     if not 1 <= n <= len(stored.game.coups):
         abort(404)
     return stored.game.coups[n - 1]
-
-
-def _back(game_id: int, anchor: str) -> BaseResponse:
-    return redirect(url_for("table.game", game_id=game_id) + anchor)
-
-
-def entry_key() -> str | None:
-    """The phone's key for the coup it sends (``entry_key``), if any; junk is a 400."""
-    key = current_request().form.get("entry_key")
-    if key is None or key == "":
-        return None
-    if not store.KEY.fullmatch(key):
-        abort(400)
-    return key
-
-
-def stored_answer(game_id: int, stored: store.AlreadyStored) -> BaseResponse:
-    """What a save answers once its coup is stored, the first time or on a retry of its key:
-    the outbox reads the coup's number and the version it made; a page, the game again."""
-    if wants_json():
-        return jsonify(coup=stored.position, version=stored.version)
-    latest = store.load(get_db(), game_id)
-    page = pages_of(latest)
-    if len(latest.game.coups) == stored.position:
-        seated = latest.seated(stored.position)
-        now = names_now(latest)
-        flash(page.saved_text(latest.replay(), stored.position, seated, now, latest.seat_changes))
-    else:
-        flash(_("Coup %(n)s was saved already.", n=stored.position))
-    return _back(game_id, page.after_save)
-
-
-def posted_digest(stored: store.StoredGame, position: int) -> str | None:
-    """The digest of the coup the form describes, read as coup ``position`` against the game
-    as it stood when that coup was entered (``StoredGame.before``), as the first send was:
-    the game as it is now may refuse it for what that very coup did (its hombre deals the
-    next coup and sits out). None if unreadable."""
-    if position - 1 > len(stored.game.coups):  # stored since this request read the game
-        stored = store.load(get_db(), stored.id)
-    then = stored.before(position)
-    entry = registry.web_of(then.kind).entry
-    form = entry.form(then)
-    if not entry.valid(form, then):
-        return None
-    try:
-        return store.digest_of(dump_coup(then.game, entry.read(form, then)))
-    except GameError:
-        return None
-
-
-def key_answer(stored: store.StoredGame, earlier: store.AlreadyStored) -> BaseResponse:
-    """A key met again: its coup stored (the retry's answer), another coup sent under it
-    (409 naming the stored coup), or its coup since undone or deleted (410, said so). The
-    body sent is compared with the stored coup as that coup was read (``posted_digest``),
-    never checked against the game as it is now: a retry is answered, not judged again."""
-    if earlier.gone is not None:
-        message = _(
-            "This coup was stored as coup %(n)s, then undone or deleted: it is not in the"
-            " game now. Nothing was stored again.",
-            n=earlier.position,
-        )
-        return key_refusal(stored.id, 410, "gone", earlier, message)
-    if not earlier.same_coup(posted_digest(stored, earlier.position)):
-        message = _(
-            "This phone already sent another coup under this key: coup %(n)s (%(coup)s)."
-            " Nothing was stored.",
-            n=earlier.position,
-            coup=stored_coup_text(stored, earlier.position),
-        )
-        return key_refusal(stored.id, 409, "key_used", earlier, message)
-    return stored_answer(stored.id, earlier)
-
-
-def key_refusal(
-    game_id: int, status: int, error: str, earlier: store.AlreadyStored, message: str
-) -> BaseResponse:
-    """The outbox reads the refusal in JSON and shows it beside the kept coup; a page gets
-    the game again with the message."""
-    if wants_json():
-        answer = jsonify(error=error, coup=earlier.position, message=message)
-        answer.status_code = status
-        return answer
-    flash(message)
-    latest = store.load(get_db(), game_id)
-    return _back(game_id, pages_of(latest).after_save)
 
 
 @bp.post("/games/<int:game_id>/coups")
@@ -286,7 +181,7 @@ def add(game_id: int) -> Page | BaseResponse:
         return jsonify(coup=len(after.coups), version=visit(game_id).row.version)
     seated = stored.seated(len(after.coups))
     flash(page.saved_text(after, len(after.coups), seated, now, stored.seat_changes))
-    return _back(game_id, page.after_save)
+    return back(game_id, page.after_save)
 
 
 @bp.post("/games/<int:game_id>/preview")
@@ -328,7 +223,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
             status = 422
         elif entry.saving(form) and store.unchanged(stored.game, n, after.game.coups[n - 1]):
             flash(_("Coup %(n)s is already so: nothing changed.", n=n))
-            return _back(game_id, page.after_change)
+            return back(game_id, page.after_change)
         elif entry.saving(form):
             now = names_now(stored)  # read with the row, before the write
             try:
@@ -350,7 +245,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                 people = stored.person_changes(after.game.coups, None)
                 seated = stored.seated(n)  # who sat in it, as its saved message named them
                 flash(page.changed_text(Change.CORRECTED, before, after, n, people, now, seated))
-                return _back(game_id, page.after_change)
+                return back(game_id, page.after_change)
     drawn = page.render_edit(stored, n, form, before, after, status)
     return drawn if stale is None else with_typed(drawn, stored, form)
 
@@ -387,7 +282,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
             else:
                 people = stored.person_changes(coups, n)
                 flash(page.changed_text(Change.DELETED, before, after, n, people, now))
-                return _back(game_id, page.after_change)
+                return back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
 
@@ -414,11 +309,11 @@ def undo(game_id: int) -> BaseResponse:
         if went_back(form_version(form), store.load(get_db(), game_id)):
             flash(str(WENT_BACK))
         flash(_("The game changed meanwhile: nothing was undone. Here is the latest state."))
-        return _back(game_id, "")
+        return back(game_id, "")
     count = len(stored.game.coups)  # each person's result, the seats' players none of it
     people = stored.person_changes(stored.game.coups[:-1], count)
     flash(page.changed_text(Change.UNDONE, before, after, count, people, now))
-    return _back(game_id, page.after_save)
+    return back(game_id, page.after_save)
 
 
 @bp.post("/games/<int:game_id>/redo")
@@ -437,14 +332,14 @@ def redo(game_id: int) -> BaseResponse:
         if went_back(form_version(form), store.load(get_db(), game_id)):
             flash(str(WENT_BACK))
         flash(_("The game changed meanwhile: nothing was redone. Here is the latest state."))
-        return _back(game_id, "")
+        return back(game_id, "")
     except GameError as error:
         flash(refused_text(stored, error, error.coup or len(stored.game.coups) + 1, True))
-        return _back(game_id, "")
+        return back(game_id, "")
     people = stored.person_changes(after.game.coups, None)  # each person's, once one sat
     n, seated = len(after.coups), stored.seated(len(after.coups))  # who sat in it
     flash(page.changed_text(Change.REDONE, before, after, n, people, now, seated))
-    return _back(game_id, page.after_save)
+    return back(game_id, page.after_save)
 
 
 # The points games' sheet keeps its own URLs (and endpoints, for its links).
