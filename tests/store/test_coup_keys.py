@@ -319,7 +319,15 @@ def test_a_retry_meets_its_coup_stored_though_the_table_stopped_or_the_fiche_wen
     assert lost.status_code == 200 and lost.json == first.json
     page = manager.post(game + "/coups", data={**sent, "entry_key": KEY}, follow_redirects=True)
     assert page.status_code == 200 and "Coup 1 saved" in page.text
-    # its other coups are still refused as the lost phone's: 403, written out
+    # its other coups are still refused as the lost phone's: 403, written out; so is
+    # another coup under the key (it can store nothing here now: not 409)
     assert manager.post(game + "/coups", data={**sent, "entry_key": "m" * 16}).status_code == 403
     assert manager.post(game + "/coups", data=sent).status_code == 403
+    other = {**coup_data("A demande A4 B4 C1"), "save": "1", "version": str(seen)}
+    assert manager.post(game + "/coups", data={**other, "entry_key": KEY}).status_code == 403
     assert len(report(manager, game)["coups"]) == 1
+    # and once the new manager undid it, its retry too (not 410)
+    assert taker.post(game + "/undo", data={}).status_code == 302
+    gone = manager.post(game + "/coups", data={**sent, "entry_key": KEY}, headers=ASKS)
+    assert gone.status_code == 403 and 'id="lost-fiche"' in gone.text
+    assert report(manager, game)["coups"] == []

@@ -149,10 +149,16 @@ def key_refusal(
 
 
 def retried(game_id: int) -> BaseResponse | None:
-    """The answer to a retry whose key holds a coup stored already, asked only where the
+    """The answer to a retry whose key holds its coup, in the game, asked only where the
     change is refused: that coup may be what locked the table (its round's last deal, a
     stop after it), or this phone's right was taken after it was stored. Stored is stored:
-    answered so (``key_answer``), never refused nor shown as a coup to type again."""
+    answered so (``stored_answer``), never refused nor shown as a coup to type again. A
+    key of another coup, or of a coup since undone, meets the refusal (None): this phone
+    can store nothing there now."""
     key = entry_key()
     earlier = None if key is None else store.stored_under(get_db(), game_id, key)
-    return None if earlier is None else key_answer(readable(game_id), earlier)
+    if earlier is None or earlier.gone is not None:
+        return None
+    if not earlier.same_coup(posted_digest(readable(game_id), earlier.position)):
+        return None
+    return stored_answer(game_id, earlier)
