@@ -18,11 +18,41 @@
 // who deals it and what it is played for, or what "all pass" carries, are the server's
 // reckoning: they are hidden and said to be known when the server answers (docs/architecture.md).
 // Without JavaScript the form posts as before.
+// A phone that lost the fiche (web/table/lost_fiche.py) sends nothing: the coups its outbox
+// kept are written out in its notice (#outbox-kept), each as it was said when typed, to be
+// read to the phone that keeps the fiche now; they stay kept until discarded (took the fiche
+// back, its outbox meets the other phone's coups and lets the manager choose).
 (function () {
   "use strict";
+  var PREFIX = "scorekeeper.outbox.";  // + the game's id: the pending coups (below)
+  var UNSAID = ["csrf_token", "version", "entry_key"];
   var box = document.getElementById("outbox");
+  var keptBox = document.getElementById("outbox-kept");
   var game = /^\/games\/([0-9]+)/.exec(window.location.pathname);
+  if (keptBox && game) { showKept(); return; }
   if (!box || !game || !window.fetch) { return; }
+
+  function showKept() {
+    var kept = null;
+    try { kept = JSON.parse(window.localStorage.getItem(PREFIX + game[1]) || "null"); } catch (e) { kept = null; }
+    var entries = kept && kept.entries ? kept.entries : [];
+    if (!entries.length) { return; }
+    var list = keptBox.querySelector(".kept-coups");
+    entries.forEach(function (entry) {
+      var li = document.createElement("li");
+      // said when typed, in the page's words; a coup kept before it was: its fields as sent
+      li.textContent = entry.said || entry.fields.filter(function (pair) {
+        return UNSAID.indexOf(pair[0]) < 0 && pair[1] !== "";
+      }).map(function (pair) { return pair[0] + " " + pair[1]; }).join(" · ");
+      list.appendChild(li);
+    });
+    keptBox.querySelector("button.discard").addEventListener("click", function () {
+      if (!window.confirm(keptBox.querySelector("[data-w=confirm-discard]").textContent)) { return; }
+      window.localStorage.removeItem(PREFIX + game[1]);
+      keptBox.hidden = true;
+    });
+    keptBox.hidden = false;
+  }
   var form = document.querySelector("form.coup-form");
   var offlineNote = form && form.querySelector(".offline");
   // the choices the server's fresh form ticks (l'Hombre's first contract, 0 matadors): a form
@@ -38,7 +68,7 @@
     storage.setItem("scorekeeper.probe", "1");
     storage.removeItem("scorekeeper.probe");
   } catch (e) { storage = null; }
-  var NAME = "scorekeeper.outbox." + game[1];
+  var NAME = PREFIX + game[1];
   var SAVED = "scorekeeper.outbox.sent." + game[1];
   var TIMEOUT = 10000;  // a request unanswered by then is taken as lost (its key makes a retry safe)
   // a try while offline fails at once, costing nothing; the server's OUTBOX_RETRY_MS
@@ -296,6 +326,21 @@
     return found ? found.textContent.trim() : "";
   }
 
+  // another phone holds the fiche now (403, the notice of web/table/lost_fiche.py): this
+  // phone can send nothing more. Its page becomes the notice's, which writes out every coup
+  // kept here (#outbox-kept) — the one sent among them, so not again as the coup typed.
+  function lostFiche(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var notice = page.getElementById("lost-fiche");
+    if (!notice) { return false; }
+    var typed = notice.querySelector("#typed-coup");
+    if (typed) { typed.remove(); }
+    document.open();
+    document.write("<!doctype html>" + page.documentElement.outerHTML);
+    document.close();
+    return true;
+  }
+
   // the version check refused the first pending coup: the page is drawn again as the game is
   // now, the server's coups beside the kept ones (drawConflict); wentBack: the server's words
   function conflict(wentBack) {
@@ -355,7 +400,7 @@
       return response.text().then(function (html) {  // refused by the rules or the rights
         entry.refused = reasonOf(html) || String(response.status);
         write();
-        return false;
+        return response.status === 403 && lostFiche(html) ? null : false;
       });
     }, function () {
       lost = true;
@@ -415,7 +460,9 @@
       if (!button || (button.name !== "save" && button.name !== "passed")) { return; }  // Check: as before
       event.preventDefault();
       var first = !state.entries.length;
-      var entry = { key: newKey(), fields: fieldsOf(button), at: Date.now(),
+      var fields = fieldsOf(button);  // said now, in this page's words: a lost phone's
+      // notice, which has no coup form, writes the kept coups out with them (showKept)
+      var entry = { key: newKey(), fields: fields, said: summary(fields), at: Date.now(),
         preview: first && previewFresh && button.name === "save" ? preview.innerHTML : null, version: null };
       var before = document.getElementById("saved");
       if (before) { before.textContent = ""; }

@@ -8,7 +8,7 @@ game so that every page of that version shares them (``cache.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..rules import stopping
@@ -84,6 +84,23 @@ class StoredGame:
         changed game is back in this one's state (``GameKind.check``).
         """
         return self.checkpoints.check(self.kind, self.played(), coups, first)
+
+    def before(self, coup: int) -> StoredGame:
+        """This game as it stood when coup ``coup`` was entered: the coups before it, who sat
+        then (``seated``), the kept prefixes it shares (its ``version`` stays the row's: no
+        page is drawn from it). What a retry of that coup is read against (``key_answer`` of
+        web/table/outbox_answers.py): its form was drawn for that coup, not the one dealt now."""
+        coups = self.game.coups[: max(coup - 1, 0)]
+        return replace(
+            self,
+            game=self.game.with_coups(coups),
+            basis=None,
+            memo=[],
+            derived={},
+            checkpoints=self.checkpoints.until(len(coups)),
+            seat_changes=tuple(c for c in self.seat_changes if c.coup <= coup),
+            stopped=False,
+        )
 
     def seated(self, coup: int | None = None) -> tuple[str, ...]:
         """The names at the table in coup ``coup`` (default: who sits now, the next coup's,

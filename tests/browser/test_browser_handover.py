@@ -140,3 +140,44 @@ def test_without_javascript_the_lost_phones_page_stays_as_answered(
         expect(notice.locator(".typed")).to_contain_text("Hombre : Bruno")
         # a follower's page asks for itself again every 15 s: not this one
         expect(a.locator("meta[http-equiv=refresh]")).to_have_count(0)
+
+
+def test_the_coups_its_outbox_kept_are_written_out_on_the_lost_phones_notice(
+    file_page: Page, live_server: str
+):
+    """Another phone took the fiche; this one, offline, saved two coups into its outbox. Back
+    online, the first is refused 403: they were kept on the phone and shown nowhere (the
+    follower's page has no outbox). The page becomes the notice, which writes them out in
+    the phone's language, in order, to be read to the new manager; they stay until
+    discarded, and nothing of them reaches the server."""
+    a = file_page
+    game = open_new_game(a, live_server).removeprefix(live_server)
+    expect(a.get_by_role("button", name="Enregistrer le coup")).to_be_visible()  # scripts ran
+    taker = lose_the_fiche(a, live_server, game)  # its page does not know it yet
+    try:
+        a.context.set_offline(True)
+        type_bruno_demande(a)
+        a.get_by_role("button", name="Enregistrer le coup").tap()
+        a.get_by_role("button", name="Tous passent").tap()
+        expect(a.locator("#outbox .pending-coup")).to_have_count(2)
+    finally:
+        a.context.set_offline(False)  # the outbox sends the first: 403
+    notice = a.locator("#lost-fiche")
+    expect(notice).to_contain_text(GIVEN_OVER)
+    kept = notice.locator("#outbox-kept")
+    expect(kept).to_contain_text("Gardés sur ce téléphone, jamais enregistrés sur le serveur")
+    coups = kept.locator(".kept-coups li")
+    expect(coups).to_have_count(2)
+    expect(coups.nth(0)).to_contain_text("Bruno")
+    expect(coups.nth(0)).to_contain_text("Anne 4")
+    expect(coups.nth(1)).to_have_text("Tous passent")
+    expect(notice.locator("#typed-coup")).to_have_count(0)  # the coup sent is among them
+    expect(a.get_by_role("button", name="Tous passent")).to_have_count(0)  # read-only now
+    post_coup(taker, game, "pass")  # the new manager's coup 1
+    expect(a.locator("#coups")).to_contain_text("Tous passent")  # the page follows…
+    expect(coups).to_have_count(2)  # …and still shows them
+    assert len(json.loads(taker.get(game + "/report.json")[1])["coups"]) == 1
+    a.once("dialog", lambda dialog: dialog.accept())
+    kept.get_by_role("button", name="Abandonner les miens").tap()
+    expect(kept).to_be_hidden()
+    assert a.evaluate("Object.keys(localStorage)") == []

@@ -309,3 +309,30 @@ def test_a_kept_coup_meeting_a_damaged_row_says_the_row_not_another_phone(
     assert page.url == url  # the page was not replaced by the conflict's
     assert stored_coups(tmp_path) == []  # nothing stored, the coup still kept here
     expect(outbox.locator(".pending-coup")).to_have_count(1)
+
+
+def test_a_kept_coup_whose_hombre_deals_the_next_is_stored_once_not_refused(
+    offline_phone: Page, live_server: str, tmp_path: Path
+):
+    """Four at the table: Anne deals coup 1 and sits out, Bruno plays it, so he deals coup 2
+    and sits out. Its answer lost, the outbox's retry was read against coup 2 ("Bruno deals
+    and sits out") and refused as another coup under its key (409 key_used): the phone's own
+    coup shown refused, to be discarded. It is answered stored, as the first time."""
+    page = offline_phone
+    open_new_game(page, live_server, player3="Denis")
+    page.route("**/coups", lose_the_answer)
+    tap_hombre(page, "Bruno")
+    tap_count(page, "Bruno", 5)
+    tap_count(page, "Chloé", 2)  # Denis's 2 fill themselves in
+    page.get_by_role("button", name="Enregistrer le coup").tap()
+    outbox = page.locator("#outbox")
+    expect(outbox.locator(".pending-coup")).to_have_count(1)
+    assert len(stored_coups(tmp_path)) == 1  # it reached the server; its answer did not
+    stop_losing_answers(page)  # the outbox's next try gets its answer
+    expect(page.locator(".flash", has_text="envoyés et confirmés par le serveur")).to_be_visible()
+    expect(outbox).to_be_hidden()
+    expect(page.locator("#coups")).to_contain_text("Bruno")
+    coups = stored_coups(tmp_path)
+    assert len(coups) == 1 and coups[0]["hombre"] == "Bruno"
+    assert coups[0]["tricks"] == {"Bruno": 5, "Chloé": 2, "Denis": 2}
+    assert page.evaluate("Object.keys(localStorage)") == []

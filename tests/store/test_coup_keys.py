@@ -11,10 +11,13 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from test_handover import code_on, follower, take_over
+from test_lost_fiche import bruno_plays, four_at_the_table
+from test_trust import make, phone
 from test_web_sheets import new_sheet
 from test_web_sheets import report as sheet_report
 from test_web_sheets import version as sheet_version
-from web import coup_data, new_game, report, version_of
+from web import coup_data, enter, new_game, report, version_of
 
 from scorekeeper import db as database
 from scorekeeper import store
@@ -255,3 +258,76 @@ def test_m016_puts_the_kept_keys_right_and_drops_the_pile(tmp_path):
     gone = sorted(r["version"] for r in kept.values() if r["gone"] is not None)
     assert gone == [*range(53, 82, 2), 90]
     assert len(kept) == 17  # and the live one
+
+
+def test_a_retry_of_a_coup_whose_hombre_deals_the_next_is_answered_stored(client):
+    """Four at the table, Anne deals coup 1 and sits out; Bruno plays it, so he deals coup 2
+    (dealer_of(0, 2, 4) == 1) and sits out. The retry of coup 1 (its answer lost) was read
+    against coup 2: "Bruno deals and sits out, so cannot be the hombre", its digest none, and
+    the phone's own coup refused 409 key_used. It is read as coup 1 was: stored, said so."""
+    game = four_at_the_table(client)
+    seen = int(version_of(client, game))
+    sent = bruno_plays(str(seen), entry_key=KEY)
+    first = client.post(game + "/coups", data=sent, headers=ASKS)
+    assert first.status_code == 200 and first.json == {"coup": 1, "version": seen + 1}
+    again = client.post(game + "/coups", data=sent, headers=ASKS)
+    assert again.status_code == 200 and again.json == first.json
+    # a page (the form posted without the outbox): the game again, coup 1 said saved
+    page = client.post(game + "/coups", data=sent, follow_redirects=True)
+    assert page.status_code == 200 and "Coup 1 saved" in page.text
+    assert "cannot be the hombre" not in page.text and "another coup" not in page.text
+    # coup 2 stored since (Chloé deals it, all pass): the retry is still coup 1's, said so
+    assert enter(client, game, "pass").status_code == 302
+    late = client.post(game + "/coups", data=sent, follow_redirects=True)
+    assert "Coup 1 was saved already." in late.text
+    assert client.post(game + "/coups", data=sent, headers=ASKS).json == first.json
+    # another coup under the same key (Chloé 3 tricks, Denis 2: not what was stored) is
+    # refused naming the stored one, whichever game it is read against
+    other = {**sent, "t2": "3", "t3": "2"}
+    answer = client.post(game + "/coups", data=other, headers=ASKS)
+    assert answer.status_code == 409 and answer.json["error"] == "key_used"
+    assert answer.json["coup"] == 1 and '"hombre": "Bruno"' in answer.json["message"]
+    coups = report(client, game)["coups"]
+    assert len(coups) == 2 and coups[0]["hombre"] == "Bruno"  # nothing stored twice
+    assert coups[0]["tricks"] == {"Bruno": 4, "Chloé": 4, "Denis": 1}
+
+
+def test_a_retry_meets_its_coup_stored_though_the_table_stopped_or_the_fiche_went_since(
+    tmp_path,
+):
+    """Stored is stored: the table stopped after the coup (423 to a new coup) or another
+    phone took the fiche (403) before the retry came: it is answered as the first time,
+    not refused, so the phone never shows it as a coup to read to the new manager."""
+    app = make(tmp_path)
+    manager = phone(app)
+    base = new_game(manager)
+    game = base.rstrip("/")
+    code = code_on(manager.get(base).text)
+    seen = int(version_of(manager, game))
+    sent = {**coup_data("B demande A2 B5 C2"), "save": "1", "version": str(seen)}
+    first = manager.post(game + "/coups", data={**sent, "entry_key": KEY}, headers=ASKS)
+    assert first.status_code == 200 and first.json == {"coup": 1, "version": seen + 1}
+    assert manager.post(game + "/stop", data={"confirmed": "1"}).status_code == 302
+    stopped = manager.post(game + "/coups", data={**sent, "entry_key": KEY}, headers=ASKS)
+    assert stopped.status_code == 200 and stopped.json == first.json
+    # a new coup (another key) at the stopped table is still refused as locked
+    assert manager.post(game + "/coups", data={**sent, "entry_key": "n" * 16}).status_code == 423
+    assert manager.post(game + "/resume", data={}).status_code == 302
+    taker = follower(app, manager, base)
+    assert take_over(taker, base, code).status_code == 302
+    lost = manager.post(game + "/coups", data={**sent, "entry_key": KEY}, headers=ASKS)
+    assert lost.status_code == 200 and lost.json == first.json
+    page = manager.post(game + "/coups", data={**sent, "entry_key": KEY}, follow_redirects=True)
+    assert page.status_code == 200 and "Coup 1 saved" in page.text
+    # its other coups are still refused as the lost phone's: 403, written out; so is
+    # another coup under the key (it can store nothing here now: not 409)
+    assert manager.post(game + "/coups", data={**sent, "entry_key": "m" * 16}).status_code == 403
+    assert manager.post(game + "/coups", data=sent).status_code == 403
+    other = {**coup_data("A demande A4 B4 C1"), "save": "1", "version": str(seen)}
+    assert manager.post(game + "/coups", data={**other, "entry_key": KEY}).status_code == 403
+    assert len(report(manager, game)["coups"]) == 1
+    # and once the new manager undid it, its retry too (not 410)
+    assert taker.post(game + "/undo", data={}).status_code == 302
+    gone = manager.post(game + "/coups", data={**sent, "entry_key": KEY}, headers=ASKS)
+    assert gone.status_code == 403 and 'id="lost-fiche"' in gone.text
+    assert report(manager, game)["coups"] == []

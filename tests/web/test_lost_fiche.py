@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from test_handover import code_on, follower, take_over
 from test_trust import coups_of, make, phone
 from web import enter, new_game, version_of
@@ -217,3 +218,54 @@ def test_a_digit_python_reads_but_int_does_not_is_no_500(app, client, tmp_path):
     data = {"hombre": "\u00b2", "contract": "demande", "t0": "4", "t1": "4", "t2": "1"}
     data |= {"save": "1", "version": version_of(owner, theirs)}
     assert reader.post(theirs.rstrip("/") + "/coups", data=data).status_code == 403
+
+
+GIVEN_OVER_IN = {
+    "fr": ("Un autre téléphone tient la fiche depuis", "Ce que vous aviez saisi, non enregistré"),
+    "en": ("Another phone has held the fiche since", "What you typed, not saved"),
+    "da": (GIVEN_OVER, "Det, du indtastede, ikke gemt"),
+    "nl": ("Een andere telefoon houdt het scoreblad bij sinds", "Wat u invulde, niet opgeslagen"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(GIVEN_OVER_IN))
+def test_a_lost_phones_live_check_says_why_with_the_coup_typed(tmp_path, language):
+    """The live check (/preview, static/table.js puts its answer in #preview) of a phone whose
+    fiche another phone took was a bare 403 ("Forbidden" where the preview goes): it is the
+    notice its Save gets, in its language, the coup typed written out, as a fragment."""
+    app = make(tmp_path)
+    lost = phone(app)
+    lost.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    game = new_game(lost)
+    code = code_on(lost.get(game).text)
+    typed_at = version_of(lost, game)
+    assert take_over(follower(app, lost, game), game, code).status_code == 302
+    data = {"hombre": "1", "contract": "demande", "t0": "4", "t1": "4", "version": typed_at}
+    answer = lost.post(game.rstrip("/") + "/preview", data=data)
+    assert answer.status_code == 403
+    said, typed_words = GIVEN_OVER_IN[language]
+    assert said in answer.text and typed_words in answer.text
+    typed = typed_list(answer.text)  # Bruno (seat 1) the hombre, Anne 4, Bruno 4
+    assert "Bruno" in typed and "Anne" in typed
+    assert answer.text.lstrip().startswith('<section class="card lost-fiche"')  # a fragment
+    assert "<html" not in answer.text and "<script" not in answer.text  # none runs there
+    assert 'href="' + game.rstrip("/") + '/takeover"' in answer.text
+    # a correction's live check (?position=) the same
+    assert enter(lost, game, "pass").status_code == 403  # (nothing stored by this phone)
+    assert lost.post(game.rstrip("/") + "/preview?position=1", data=data).status_code == 403
+    assert coups_of(app) == 0
+
+
+def test_the_lost_phones_notice_has_a_place_for_the_coups_its_outbox_kept(tmp_path):
+    """The outbox's coups are on the phone only: the notice carries an empty, hidden list that
+    static/outbox.js fills from them (tests/browser/test_browser_handover.py), and the script."""
+    app = make(tmp_path)
+    lost = phone(app)
+    game = new_game(lost)
+    code = code_on(lost.get(game).text)
+    assert take_over(follower(app, lost, game), game, code).status_code == 302
+    page = enter(lost, game, "pass").text
+    kept = re.search(r'<div class="outbox-kept" id="outbox-kept" hidden>(.*?)</div>', page, re.S)
+    assert kept and '<ol class="kept-coups"></ol>' in kept.group(1)
+    assert "read them out to whoever keeps the fiche now" in kept.group(1)
+    assert re.search(r'<script src="/static/outbox\.js[^"]*" defer>', page)

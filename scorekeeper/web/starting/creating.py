@@ -35,7 +35,8 @@ from ..formats.words import (
 )
 from ..forms import changed_meanwhile, form_version, whole
 from ..kept.once import NEW_HANDOVER_CODE, NEW_MANAGER_LINK
-from ..table.coups import locked_page, pages_of
+from ..table.coups import locked_page
+from ..table.outbox_answers import pages_of
 
 
 def setup_closed(stored: store.StoredGame) -> tuple[str, int] | None:

@@ -21,20 +21,22 @@ from flask import (
     flash,
     jsonify,
     make_response,
-    redirect,
     render_template,
     request,
-    url_for,
 )
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
 from ...db import get_db
-from ...here import current_request
-from ...rights.access import acting_grant, can_manage, managed, readable_head, visit
+from ...rights.access import (
+    acting_grant,
+    can_manage,
+    managed,
+    readable_head,
+    visit,
+)
 from ...rules.errors import GameError
-from ...rules.kinds import dump_coup
 from .. import registry
 from ..forms import (
     CHANGED,
@@ -44,17 +46,19 @@ from ..forms import (
     form_version,
     went_back,
 )
-from ..hookspecs import Change, GamePages, Page
-from .lost_fiche import STALE_CHECK, lost_fiche, stale_answer, typed_on, with_typed
-from .outbox_answers import stored_coup_text, wants_json
+from ..hookspecs import Change, Page
+from .lost_fiche import (
+    STALE_CHECK,
+    lost_check,
+    lost_fiche,
+    stale_answer,
+    typed_on,
+    with_typed,
+)
+from .outbox_answers import back, entry_key, key_answer, pages_of, retried, wants_json
 from .seat_words import deletion_refused, names_now, refused_text
 
 bp = Blueprint("coups", __name__)
-
-
-def pages_of(stored: store.StoredGame) -> GamePages[Any]:
-    """The pages of the game's web half."""
-    return registry.web_of(stored.kind).pages
 
 
 def refuse(
@@ -92,18 +96,21 @@ def candidate(stored: store.StoredGame, form: Any, position: int | None) -> Any:
         return None
 
 
-def managing(game_id: int, adds: bool = False) -> store.StoredGame:
+def managing(game_id: int, adds: bool = False, keyed: bool = False) -> store.StoredGame:
     """The game, if this phone may change it; for a phone that only reads it, 403 with the
     game page saying why (``lost_fiche``), not a bare error page. A locked table (its
     evening or its event round closed, its result locked; a new coup (``adds``) past its
     round's deals): 423 with the game page, which says why in place of its coup form (the
-    store refuses it too, ``store.Closed``)."""
+    store refuses it too, ``store.Closed``). ``keyed``: a phone's coup under its key, whose
+    retry is answered as stored before either refusal (``retried``)."""
     if not can_manage(readable_head(game_id)):
-        abort(make_response(lost_fiche(game_id), 403))
+        answer = retried(game_id) if keyed else None
+        abort(make_response(lost_fiche(game_id), 403) if answer is None else answer)
     stored = managed(game_id)
     state = visit(game_id).table_state()
     if state.refuses(adds) is not None:
-        abort(make_response(locked_page(stored, state), 423))
+        answer = retried(game_id) if keyed else None
+        abort(make_response(locked_page(stored, state), 423) if answer is None else answer)
     return stored
 
 
@@ -124,87 +131,9 @@ def _coup_at(stored: store.StoredGame, n: int) -> Any:
     return stored.game.coups[n - 1]
 
 
-def _back(game_id: int, anchor: str) -> BaseResponse:
-    return redirect(url_for("table.game", game_id=game_id) + anchor)
-
-
-def entry_key() -> str | None:
-    """The phone's key for the coup it sends (``entry_key``), if any; junk is a 400."""
-    key = current_request().form.get("entry_key")
-    if key is None or key == "":
-        return None
-    if not store.KEY.fullmatch(key):
-        abort(400)
-    return key
-
-
-def stored_answer(game_id: int, stored: store.AlreadyStored) -> BaseResponse:
-    """What a save answers once its coup is stored, the first time or on a retry of its key:
-    the outbox reads the coup's number and the version it made; a page, the game again."""
-    if wants_json():
-        return jsonify(coup=stored.position, version=stored.version)
-    latest = store.load(get_db(), game_id)
-    page = pages_of(latest)
-    if len(latest.game.coups) == stored.position:
-        seated = latest.seated(stored.position)
-        now = names_now(latest)
-        flash(page.saved_text(latest.replay(), stored.position, seated, now, latest.seat_changes))
-    else:
-        flash(_("Coup %(n)s was saved already.", n=stored.position))
-    return _back(game_id, page.after_save)
-
-
-def posted_digest(stored: store.StoredGame, form: Any) -> str | None:
-    """The digest of the coup the form describes (its game-file shape), None if unreadable."""
-    entry = registry.web_of(stored.kind).entry
-    if not entry.valid(form, stored):
-        return None
-    try:
-        return store.digest_of(dump_coup(stored.game, entry.read(form, stored)))
-    except GameError:
-        return None
-
-
-def key_answer(
-    stored: store.StoredGame, earlier: store.AlreadyStored, digest: str | None
-) -> BaseResponse:
-    """A key met again: its coup stored (the retry's answer), another coup sent under it
-    (409 naming the stored coup), or its coup since undone or deleted (410, said so)."""
-    if earlier.gone is not None:
-        message = _(
-            "This coup was stored as coup %(n)s, then undone or deleted: it is not in the"
-            " game now. Nothing was stored again.",
-            n=earlier.position,
-        )
-        return key_refusal(stored.id, 410, "gone", earlier, message)
-    if not earlier.same_coup(digest):
-        message = _(
-            "This phone already sent another coup under this key: coup %(n)s (%(coup)s)."
-            " Nothing was stored.",
-            n=earlier.position,
-            coup=stored_coup_text(stored, earlier.position),
-        )
-        return key_refusal(stored.id, 409, "key_used", earlier, message)
-    return stored_answer(stored.id, earlier)
-
-
-def key_refusal(
-    game_id: int, status: int, error: str, earlier: store.AlreadyStored, message: str
-) -> BaseResponse:
-    """The outbox reads the refusal in JSON and shows it beside the kept coup; a page gets
-    the game again with the message."""
-    if wants_json():
-        answer = jsonify(error=error, coup=earlier.position, message=message)
-        answer.status_code = status
-        return answer
-    flash(message)
-    latest = store.load(get_db(), game_id)
-    return _back(game_id, pages_of(latest).after_save)
-
-
 @bp.post("/games/<int:game_id>/coups")
 def add(game_id: int) -> Page | BaseResponse:
-    stored = managing(game_id, adds=True)
+    stored = managing(game_id, adds=True, keyed=True)
     key = entry_key()
     web = registry.web_of(stored.kind)
     entry, page = web.entry, web.pages
@@ -214,7 +143,7 @@ def add(game_id: int) -> Page | BaseResponse:
         # a retry of a coup stored already is typed on the version before it: its key says so
         earlier = None if key is None else store.stored_under(get_db(), game_id, key)
         if earlier is not None:
-            return key_answer(stored, earlier, posted_digest(stored, form))
+            return key_answer(stored, earlier)
         return stale_answer(game_id, form, page, stale)
     after = candidate(stored, form, None)
     if key is not None and (after is None or not entry.saving(form)):
@@ -223,7 +152,7 @@ def add(game_id: int) -> Page | BaseResponse:
         # key, in the change's transaction: one read, not two)
         earlier = store.stored_under(get_db(), game_id, key)
         if earlier is not None:
-            return key_answer(stored, earlier, posted_digest(stored, form))
+            return key_answer(stored, earlier)
     if after is None:
         return page.render(stored, form, status=422)
     if not entry.saving(form):
@@ -241,8 +170,7 @@ def add(game_id: int) -> Page | BaseResponse:
             replayed=(stored, after),
         )
     except store.AlreadyStored as earlier:  # the same key, sent twice at once
-        digest = store.digest_of(dump_coup(after.game, after.game.coups[-1]))
-        return key_answer(stored, earlier, digest)
+        return key_answer(stored, earlier)
     except store.Conflict:  # another phone's change between the read and the write
         return stale_answer(game_id, form, page, version)
     except GameError as error:
@@ -253,12 +181,15 @@ def add(game_id: int) -> Page | BaseResponse:
         return jsonify(coup=len(after.coups), version=visit(game_id).row.version)
     seated = stored.seated(len(after.coups))
     flash(page.saved_text(after, len(after.coups), seated, now, stored.seat_changes))
-    return _back(game_id, page.after_save)
+    return back(game_id, page.after_save)
 
 
 @bp.post("/games/<int:game_id>/preview")
 def preview(game_id: int) -> Page:
-    """The live check of the coup being entered (a fragment for the page's script)."""
+    """The live check of the coup being entered (a fragment for the page's script); for a
+    phone that lost the right to change the game, why, as its Save would hear (403)."""
+    if not can_manage(readable_head(game_id)):
+        return lost_check(game_id)
     stored = managed(game_id)
     form = registry.web_of(stored.kind).entry.form(stored)
     position = request.args.get("position", type=int)
@@ -292,7 +223,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
             status = 422
         elif entry.saving(form) and store.unchanged(stored.game, n, after.game.coups[n - 1]):
             flash(_("Coup %(n)s is already so: nothing changed.", n=n))
-            return _back(game_id, page.after_change)
+            return back(game_id, page.after_change)
         elif entry.saving(form):
             now = names_now(stored)  # read with the row, before the write
             try:
@@ -314,7 +245,7 @@ def edit(game_id: int, n: int) -> Page | BaseResponse:
                 people = stored.person_changes(after.game.coups, None)
                 seated = stored.seated(n)  # who sat in it, as its saved message named them
                 flash(page.changed_text(Change.CORRECTED, before, after, n, people, now, seated))
-                return _back(game_id, page.after_change)
+                return back(game_id, page.after_change)
     drawn = page.render_edit(stored, n, form, before, after, status)
     return drawn if stale is None else with_typed(drawn, stored, form)
 
@@ -351,7 +282,7 @@ def delete(game_id: int, n: int) -> Page | BaseResponse:
             else:
                 people = stored.person_changes(coups, n)
                 flash(page.changed_text(Change.DELETED, before, after, n, people, now))
-                return _back(game_id, page.after_change)
+                return back(game_id, page.after_change)
     status = 200 if error is None else 409
     return page.render_delete(stored, n, form, before, after, error, status)
 
@@ -378,11 +309,11 @@ def undo(game_id: int) -> BaseResponse:
         if went_back(form_version(form), store.load(get_db(), game_id)):
             flash(str(WENT_BACK))
         flash(_("The game changed meanwhile: nothing was undone. Here is the latest state."))
-        return _back(game_id, "")
+        return back(game_id, "")
     count = len(stored.game.coups)  # each person's result, the seats' players none of it
     people = stored.person_changes(stored.game.coups[:-1], count)
     flash(page.changed_text(Change.UNDONE, before, after, count, people, now))
-    return _back(game_id, page.after_save)
+    return back(game_id, page.after_save)
 
 
 @bp.post("/games/<int:game_id>/redo")
@@ -401,14 +332,14 @@ def redo(game_id: int) -> BaseResponse:
         if went_back(form_version(form), store.load(get_db(), game_id)):
             flash(str(WENT_BACK))
         flash(_("The game changed meanwhile: nothing was redone. Here is the latest state."))
-        return _back(game_id, "")
+        return back(game_id, "")
     except GameError as error:
         flash(refused_text(stored, error, error.coup or len(stored.game.coups) + 1, True))
-        return _back(game_id, "")
+        return back(game_id, "")
     people = stored.person_changes(after.game.coups, None)  # each person's, once one sat
     n, seated = len(after.coups), stored.seated(len(after.coups))  # who sat in it
     flash(page.changed_text(Change.REDONE, before, after, n, people, now, seated))
-    return _back(game_id, page.after_save)
+    return back(game_id, page.after_save)
 
 
 # The points games' sheet keeps its own URLs (and endpoints, for its links).

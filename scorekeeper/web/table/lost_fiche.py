@@ -35,6 +35,8 @@ STALE_CHECK = _l(
 """The live check of a coup typed on a page the game has moved past (``typed_on``)."""
 REFRESH = "_followers_refresh.html"
 """A follower's page's refresh without scripts: not on this page."""
+SCRIPTS = "_lost_fiche_scripts.html"
+"""The notice's scripts, on the page (a fragment put in the live check's place runs none)."""
 SKIPPED = {"CSRFTokenField", "HiddenField", "SubmitField"}
 TRICK_FIELD = re.compile(r"t([0-9])")
 
@@ -97,25 +99,39 @@ def with_typed(page: Page, stored: Any, form: Any) -> Page:
     return body if isinstance(page, str) else (body, page[1])
 
 
+def lost_notice(stored: store.StoredGame) -> str:
+    """Why this phone's change was not saved and since when, what it typed, the way back
+    (the handover code), and a place for the coups its outbox kept (``_lost_fiche.html``;
+    static/outbox.js writes them out: they are on the phone, never on the server)."""
+    web = registry.web_of(stored.kind)
+    typed = typed_coup(stored, web.entry.form(stored)) if request.method == "POST" else []
+    return render_template(
+        "_lost_fiche.html",
+        stored=stored,
+        lost=right_lost_at(get_db(), stored.id),
+        typed=typed,
+    )
+
+
 def lost_fiche(game_id: int) -> str:
     """The game page for a phone that may read the game but no longer change it (another
     phone took the fiche over, say): why its change was not saved and since when, what it
     typed, and the way back (the handover code)."""
     stored = readable(game_id)
-    web = registry.web_of(stored.kind)
-    typed = typed_coup(stored, web.entry.form(stored)) if request.method == "POST" else []
-    page = web.pages.render(stored)
+    page = registry.web_of(stored.kind).pages.render(stored)
     body = page if isinstance(page, str) else page[0]
-    notice = render_template(
-        "_lost_fiche.html",
-        stored=stored,
-        lost=right_lost_at(get_db(), game_id),
-        typed=typed,
-    )
+    notice = lost_notice(stored) + render_template(SCRIPTS)
     # without scripts a follower's page asks for itself again: this one would lose what was
     # typed (and ask for the change's address); with them, follow.js keeps the notice
     body = body.replace(render_template(REFRESH), "", 1)
     return body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1)
+
+
+def lost_check(game_id: int) -> tuple[str, int]:
+    """The live check (``/preview``) of a phone that may read the game but no longer change
+    it: the same notice as its Save would get, as the fragment the check's place takes
+    (static/table.js puts it in ``#preview``), 403. A bare 403 said nothing there."""
+    return lost_notice(readable(game_id)), 403
 
 
 def typed_on(stored: store.StoredGame, form: Any) -> int | None:
