@@ -238,7 +238,7 @@ def test_a_refusal_groups_its_quantities_never_a_coups_or_a_tables_number(
 
 NOT_QUANTITIES = {
     # a number that names something, said as the pages say it ("coup 1234")
-    "last", "round", "table", "line", "col",
+    "last", "round", "table", "line", "row", "col",
     # what was typed, kept as typed; and words: names, keys, kinds, choices, reasons
     "value", "wanted", "name", "other", "member", "first", "second", "key", "kind", "choices",
     "allowed", "contract", "example", "team", "hand", "hands", "games", "reason",
