@@ -21,6 +21,7 @@ from ..gamefile import (
     json_object,
     note_field,
     numbered,
+    required,
     whole_field,
 )
 from ..ledger import Transfer
@@ -41,11 +42,12 @@ def load_game(data: object) -> Game:
         faults,
     )
     rules = faults.get(lambda: RuleSet.from_mapping(rules_data))
-    faults.done()
-    assert rules is not None
     seats = {name: seat for seat, name in enumerate(players)}
     same: dict[CoupFields, Coup] = {}
-    coups = numbered(coups_data, lambda item: load_coup(item, seats, same))
+    # a coup is read by the players' names, not by the rules: read whenever the players are
+    coups = numbered(coups_data, lambda item: load_coup(item, seats, same), faults) if seats else []
+    faults.done()
+    assert rules is not None
     return Game(tuple(players), rules, first, tuple(coups))
 
 
@@ -76,10 +78,10 @@ def played_parts(
             if key in fields:
                 raise GameError(key, N_("{key} given on a coup where all passed"), key=key)
         return None
-    hombre = fields.get("hombre")
+    hombre = required(fields, "hombre")
     if not isinstance(hombre, str) or hombre not in seats:
         raise GameError("hombre", N_("hombre {name!r} is not one of the players"), name=hombre)
-    contract = fields.get("contract")
+    contract = required(fields, "contract")
     if not isinstance(contract, str) or contract not in contracts._value2member_map_:
         raise GameError(
             "contract",
@@ -87,7 +89,7 @@ def played_parts(
             value=contract,
             choices=", ".join(contracts),
         )
-    given = fields.get("tricks")
+    given = required(fields, "tricks")
     if not isinstance(given, Mapping):
         raise GameError("tricks", N_("tricks must give every player's count"))
     tricks: Mapping[object, object] = given

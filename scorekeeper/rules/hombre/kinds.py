@@ -250,10 +250,12 @@ class PotKind(HombreKind[P, PR, PotReport, PC]):
             if not isinstance(coups_data, list):
                 raise GameError("coups", N_("coups must be a list"))
         rule_set = faults.get(lambda: self.rules_type.from_mapping(rules))
+        coups: list[PC] = []
+        if skeleton is not None and isinstance(coups_data, list):  # read by the players' names
+            by_name = seats(skeleton)  # players, dealer, format
+            coups = numbered(coups_data, lambda item: self.read_coup(item, by_name), faults)
         faults.done()
-        assert skeleton is not None and rule_set is not None and isinstance(coups_data, list)
-        by_name = seats(skeleton)  # players, dealer, format
-        coups = numbered(coups_data, lambda item: self.read_coup(item, by_name))
+        assert skeleton is not None and rule_set is not None
         make: Any = self.game_type  # each system's game: (players, rules, first dealer, coups)
         game: P = make(skeleton.players, rule_set, skeleton.first_dealer, tuple(coups))
         return game
