@@ -6,7 +6,7 @@ edited by hand is refused as a whole with one clear line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -49,6 +49,24 @@ def load_game(data: object) -> Game:
     faults.done()
     assert rules is not None
     return Game(tuple(players), rules, first, tuple(coups))
+
+
+C = TypeVar("C")
+
+
+def read_coups(
+    coups: object,
+    skeleton: Game | None,
+    read: Callable[[object, Mapping[str, int]], C],
+    faults: Faults,
+) -> list[C]:
+    """A pot system's coups, each read by ``read`` with the players' seats (``skeleton``: the
+    file's players, read without its rules), every refusal kept in ``faults``: none read
+    without the players, whom a coup names; the rules are not needed."""
+    if skeleton is None or not isinstance(coups, list):
+        return []
+    seats = {name: seat for seat, name in enumerate(skeleton.players)}
+    return numbered(coups, lambda item: read(item, seats), faults)
 
 
 def player_count(data: object) -> int:
