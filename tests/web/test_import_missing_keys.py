@@ -142,3 +142,17 @@ def test_a_missing_game_and_format_are_said_together(client):
         "La clé format doit être 'scorekeeper-game/1', pas 'x'.",
         "La clé game doit être l’un de hombre, brou, manille, pas 'whist'.",
     ]
+
+
+def test_a_seat_change_and_the_replay_are_said_together(client):
+    """A seat change naming no player and coup 2's tricks summing to 10 (4 + 4 + 2): the
+    replay needs the game, not its seat changes, so both are said (the seat change's refusal
+    hid the replay's); the coups after coup 2 (7 − 2 = 5) said unchecked right after it, the
+    seat change after the coups, where the file writes it."""
+    coups = list(SEED["coups"])
+    coups[1] = {"hombre": "B", "contract": "demande", "tricks": {"A": 4, "B": 4, "C": 2}}
+    change = {"coup": 3, "seat": "Zoé", "player": "Denis", "way": "plays_for"}
+    said = refusals(client, {**SEED, "coups": coups, "seat_changes": [change]})
+    assert len(said) == 3 and said[0].startswith("Coup 2: ")
+    assert said[1] == "The 5 coups after it cannot be checked until it is put right."
+    assert said[2] == "seat_changes[1].seat: seat must name one of the players."
