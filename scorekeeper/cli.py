@@ -55,15 +55,15 @@ def read_json(path: str, any_size: bool = False) -> object:
 def _kind_of_file(data: object) -> tuple[GameKind, Mapping[str, object]]:
     """The kind that reads this file, and the file's object (GameError: it is none).
 
-    A file without a ``"game"`` is read as the first game's. The first game is
-    l'Hombre (Scorekeeper's own games come first, l'Hombre's ``order`` 1), whose
-    files were written without a ``"game"`` before the others came.
+    A file without a ``"game"`` is refused as the import refuses it, saying the key is
+    missing (it was read as l'Hombre's, whose reader then said "game must be 'hombre', got
+    None": words26).
     """
     from .rules import kinds
     from .rules.gamefile import json_object
 
     head = json_object(data)
-    game = head.get("game", kinds.GAMES[0])
+    game = head.get("game")
     if not isinstance(game, str) or game not in kinds.GAMES:
         kinds.load_file(head)  # refused as the registry refuses a game it does not keep
         raise AssertionError("load_file refuses a game it does not keep")

@@ -27,6 +27,27 @@ def json_object(data: object) -> Mapping[str, object]:
     return data
 
 
+MISSING = N_("the key {key} is missing")
+"""The refusal of a file (or a coup) without a key it must have: it says the key is missing,
+not that its value is None ("format must be 'scorekeeper-game/1', got None", words26)."""
+
+
+def required(given: Mapping[str, object], key: str) -> object:
+    """The value of a key ``given`` must have (GameError ``MISSING`` without it)."""
+    if key not in given:
+        raise GameError(key, MISSING, key=key)
+    return given[key]
+
+
+def check_format(head: Mapping[str, object]) -> None:
+    """GameError unless the file's ``format`` is this version's (``FORMAT``)."""
+    value = required(head, "format")
+    if value != FORMAT:
+        raise GameError(
+            "format", N_("format must be {wanted!r}, got {value!r}"), wanted=FORMAT, value=value
+        )
+
+
 def file_parts(
     data: object, game: str, count: int, players_message: str, faults: Faults | None = None
 ) -> tuple[list[str], int, Mapping[str, object], list[object]]:
@@ -39,24 +60,16 @@ def file_parts(
     head = json_object(data)
     found = Faults() if faults is None else faults
     with found.check():
-        if head.get("format") != FORMAT:
-            raise GameError(
-                "format",
-                N_("format must be {wanted!r}, got {value!r}"),
-                wanted=FORMAT,
-                value=head.get("format"),
-            )
+        check_format(head)
     with found.check():
         if head.get("game") != game:
+            given = required(head, "game")
             raise GameError(
-                "game",
-                N_("game must be {wanted!r}, got {value!r}"),
-                wanted=game,
-                value=head.get("game"),
+                "game", N_("game must be {wanted!r}, got {value!r}"), wanted=game, value=given
             )
     players: list[str] = []
     with found.check():
-        players = _players(head.get("players"), count, players_message)
+        players = _players(required(head, "players"), count, players_message)
     first = 0
     if players:
         with found.check():
@@ -149,14 +162,24 @@ def _one_person_once(players: Sequence[str]) -> None:
     raise RepeatedName(template, later, earlier)
 
 
-def numbered(items: Sequence[object], parse: Callable[[Any], T]) -> list[T]:
-    """Parse each coup, placing any refusal at its 1-based number."""
+def numbered(
+    items: Sequence[object], parse: Callable[[Any], T], faults: Faults | None = None
+) -> list[T]:
+    """Parse each coup, placing any refusal at its 1-based number.
+
+    Each coup is read apart from the others: every coup refused is kept, in order (a file
+    whose coups 2 and 5 are both malformed is refused for both), and raised once all were
+    read; ``faults``: the caller's, who raises them with its own (the parsed list is then to
+    be used only once ``faults.done()`` raised nothing)."""
+    found = Faults() if faults is None else faults
     parsed = []
     for n, item in enumerate(items, 1):
         try:
             parsed.append(parse(item))
         except GameError as error:
-            raise error.at(n) from None
+            found.found.append(error.at(n))
+    if faults is None:
+        found.done()
     return parsed
 
 

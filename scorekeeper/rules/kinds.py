@@ -23,8 +23,8 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from . import seating
-from .errors import N_, GameError
-from .gamefile import file_head
+from .errors import N_, Faults, GameError
+from .gamefile import check_format, file_head
 from .kind import Game, GameKind, JsonObject, Kind, Report, Rules, Standing
 
 GROUP = "scorekeeper.games"
@@ -152,12 +152,18 @@ def load_file(data: object) -> Game:
     """The game of any game file (GameError names the key at fault)."""
     if not isinstance(data, Mapping):
         raise GameError("file", N_("a game file is a JSON object"))
-    if "game" not in data:
-        raise GameError("game", NO_GAME, games=", ".join(GAMES))
-    name = data["game"]
+    name = data.get("game")
     if not isinstance(name, str) or name not in _FAMILIES:
-        raise GameError("game", UNKNOWN_GAME, games=", ".join(GAMES), value=name)
-    game: Game = stored_kind(name, data.get("rules", {})).load(data)
+        # no game to read the rest by: its format, which every game shares, is still checked
+        faults = Faults()
+        with faults.check():
+            if "game" not in data:
+                raise GameError("game", NO_GAME, games=", ".join(GAMES))
+            raise GameError("game", UNKNOWN_GAME, games=", ".join(GAMES), value=name)
+        with faults.check():
+            check_format(data)
+        faults.done()
+    game: Game = stored_kind(str(name), data.get("rules", {})).load(data)
     return game
 
 

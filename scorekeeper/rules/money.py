@@ -70,4 +70,7 @@ def money_from_file(data: Any) -> Money | None:
     money = data["money"]
     if not isinstance(money, dict):
         raise GameError("money", N_("money must be an object"))
-    return parse_money(money.get("chip_value"), money.get("currency"))
+    try:
+        return parse_money(money.get("chip_value"), money.get("currency"))
+    except GameError as error:  # the same words, its field placed in the file ("money.currency")
+        raise GameError(f"money.{error.field}", error.source, None, **error.params) from None

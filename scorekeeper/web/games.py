@@ -6,7 +6,7 @@ Starting a game is its web half's (l'Hombre's ``/games/new``, the others'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Response, abort, current_app, redirect, render_template, request, url_for
@@ -20,9 +20,10 @@ from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
 from ..rights import access
 from ..rules import importing, kinds, seating, stopping
-from ..rules.errors import GameError, every_fault
+from ..rules.errors import Faults, GameError
+from ..rules.file_order import in_file_order
 from ..rules.gamefile import RepeatedName, json_object, json_text
-from ..rules.kind import Game
+from ..rules.kind import Game, GameKind
 from ..rules.money import Money
 from ..rules.seating import SeatChange
 from . import blueprints
@@ -108,18 +109,35 @@ def _parse_game_file(
     if not raw.strip():
         field.errors = [_("Choose a game file or paste its JSON.")]
         return None
-    data: object = None
     try:
         data = importing.parse(raw)
-        game, changes = kinds.load_seated(data)
-        stopped = stopping.load(json_object(data), game, changes)
-        kind = kinds.kind_of(game)
-        kind.replay(game)
-        money = kind.file_money(json_object(data))  # a game file: an object
-    except GameError as error:
-        field.errors = file_refusals(error, coups_in(data))
+        head = json_object(data)
+    except GameError as error:  # no JSON object: nothing else to read
+        field.errors = file_refusals([error], 0)
         return None
+    faults = Faults()  # each part read apart from those it does not need, refused together
+    game = faults.get(lambda: kinds.load_file(head))
+    changes: tuple[SeatChange, ...] | None = None
+    stopped: bool | None = None
+    if game is not None:  # the seat changes, the stop and the replay need the game
+        with faults.check():
+            changes = seating.load(head, kinds.kind_of(game), game)
+            stopped = stopping.load(head, game, changes)  # needs who sits down when
+        with faults.check():
+            kinds.kind_of(game).replay(game)  # needs neither the seat changes nor the stop
+    kind = _kind_named(head)  # the chip value needs only the game's kind
+    money = None if kind is None else faults.get(lambda: kind.file_money(head))
+    if faults.found:
+        field.errors = file_refusals(in_file_order(faults.found, head), coups_in(head))
+        return None
+    assert game is not None and changes is not None and stopped is not None
     return game, money, changes, stopped
+
+
+def _kind_named(head: Mapping[str, object]) -> GameKind | None:
+    """The kind a file's ``game`` and rules name, read or not (None: no game kept)."""
+    game = head.get("game")
+    return kinds.stored_kind(game, head.get("rules")) if game in kinds.GAMES else None
 
 
 SHOWN = 5
@@ -127,20 +145,32 @@ SHOWN = 5
 file may hold thousands of unknown rules, each a fault: the page stays a few lines)."""
 
 
-def file_refusals(error: GameError, coups: int) -> list[str]:
-    """Why a game file is refused, a sentence a fault in the reader's language: each fault
-    found apart from the others (``errors.GameErrors``: its head's, its rules'), at most
-    ``SHOWN`` then how many more; two players who are one person said as the new-game form
-    says them (``gamefile.RepeatedName``: ``forms.clash_text``, its rule and its words); a
-    coup refused (the replay stops there: which coup and why) then how many coups after it
-    are left unchecked."""
-    faults = every_fault(error)
-    lines = [
-        str(clash_text(fault.name, fault.other))
-        if isinstance(fault, RepeatedName)
-        else refusal_sentence(fault)
-        for fault in faults[:SHOWN]
-    ]
+def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
+    """Why a game file is refused, a sentence a fault in the reader's language, in the order
+    the file writes what they name (``gamefile.in_file_order``): each fault found apart from
+    the others (its head's, its rules', each coup's, its money's), at most ``SHOWN`` then how
+    many more; two players who are one person said as the new-game form says them
+    (``gamefile.RepeatedName``: ``forms.clash_text``, its rule and its words); after the last
+    coup refused (the replay stops there), how many coups after it are left unchecked."""
+    shown = faults[:SHOWN]
+    last = max((n for n, fault in enumerate(shown) if fault.coup is not None), default=None)
+    lines = []
+    for n, fault in enumerate(shown):
+        lines.append(
+            str(clash_text(fault.name, fault.other))
+            if isinstance(fault, RepeatedName)
+            else refusal_sentence(fault)
+        )
+        after = coups - (fault.coup or 0)
+        if n == last and after > 0:
+            lines.append(
+                ngettext(
+                    "The coup after it cannot be checked until it is put right.",
+                    "The %(more)s coups after it cannot be checked until it is put right.",
+                    after,
+                    more=grouped(after),
+                )
+            )
     more = len(faults) - SHOWN
     if more > 0:
         lines.append(
@@ -149,16 +179,6 @@ def file_refusals(error: GameError, coups: int) -> list[str]:
                 "And %(more)s more faults in this file.",
                 more,
                 more=grouped(more),
-            )
-        )
-    after = coups - error.coup if error.coup is not None else 0
-    if after > 0:
-        lines.append(
-            ngettext(
-                "The coup after it cannot be checked until it is put right.",
-                "The %(more)s coups after it cannot be checked until it is put right.",
-                after,
-                more=grouped(after),
             )
         )
     return lines

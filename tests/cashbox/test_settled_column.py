@@ -13,6 +13,7 @@ sign), *Left* 4.05 − 2.50 = +1.55. Bruno pays 0.45 in the cash box: his loss i
 
 from __future__ import annotations
 
+import html
 import re
 
 from test_close_keeps_paid import charge_fee
@@ -50,7 +51,9 @@ def test_a_win_set_against_a_fee_is_settled_with_the_wins_sign(client, app, tmp_
     assert '<th class="num">Settled</th><th class="num">Left</th>' in members
     assert ">Paid<" not in members
     assert settled(members) == want
-    assert "Settled: the part of his result already settled for this evening" in members
+    assert "Settled: the part of the member's result already settled for this evening" in (
+        html.unescape(members)
+    )
 
     table = client.get(game + "/settlement").data.decode()  # the evening, as the room has it
     money = section(table, "pays")

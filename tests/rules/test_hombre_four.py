@@ -280,7 +280,7 @@ def test_a_bonus_hand_of_the_one_who_sits_out_is_refused():
     with pytest.raises(GameError) as refused:
         replay_file(game_file({"accounting": "jetons"}, [coup]))
     assert str(refused.value) == (
-        "coup 1: Anne deals and sits out this coup: he shows no bonus hand"
+        "coup 1: Anne deals and sits out this coup, so shows no bonus hand"
     )
 
 

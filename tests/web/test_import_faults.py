@@ -216,11 +216,12 @@ MANILLE = {
             {**MANILLE, "players": ["Anne", "Bruno", "Anne", "Denis"]},
             ["Anne is already at this table: one person cannot sit at two seats."],
         ),
-        (  # an unknown variant: the head is checked all the same
+        (  # an unknown variant: the head is checked all the same, said first as the file
+            # writes it first (words26: the variant, read first, was said first)
             {**MANILLE, "format": None, "rules": {"variant": "suisse"}},
             [
-                "rules.variant must be one of classique, belge, got 'suisse'.",
                 "Format must be 'scorekeeper-game/1', got None.",
+                "rules.variant must be one of classique, belge, got 'suisse'.",
             ],
         ),
         (  # l'Homme de Brou
@@ -236,10 +237,11 @@ MANILLE = {
 )
 def test_every_game_says_its_heads_faults_together(client, data, said):
     lines = refusals(client, data)
-    if said is None:  # the system's words are its own: two lines, the name the form's
-        assert len(lines) == 2 and lines[1] == (
+    if said is None:  # the system's words are its own: two lines, the name the form's first
+        assert len(lines) == 2 and lines[0] == (  # (the players come before the rules)
             "Anne is already at this table: one person cannot sit at two seats."
         )
+        assert lines[1].startswith("rules.accounting ") and "'poker'" in lines[1]
     else:
         assert [" ".join(line.split()) for line in lines] == said
 

@@ -296,9 +296,18 @@ def test_at_a_points_table_the_seat_page_speaks_of_points_not_money(client):
     data["coups"] = data["coups"][:2]
     game = client.post("/games/import", data={"text": json.dumps(data)}).headers["Location"]
     said = {
-        "fr-FR": ("joue pour lui : les points restent les siens", "les points de la place"),
-        "da-DK": ("spiller for ham: pointene forbliver hans", "pladsens point"),
-        "nl-NL": ("speelt voor hem: de punten blijven van hem", "de punten van de plaats"),
+        "fr-FR": (
+            "joue pour l’absent : les points restent ceux de l’absent",
+            "les points de la place",
+        ),
+        "da-DK": (
+            "spiller for den fraværende: pointene forbliver den fraværendes",
+            "pladsens point",
+        ),
+        "nl-NL": (
+            "speelt voor de afwezige: de punten blijven van de afwezige",
+            "de punten van de plaats",
+        ),
     }
     for language, (way, seat) in said.items():
         page = text(client.get(game + "/seat", headers={"Accept-Language": language}).text)
@@ -307,7 +316,7 @@ def test_at_a_points_table_the_seat_page_speaks_of_points_not_money(client):
     hombre = new_game(client)
     assert enter(client, hombre, SEED_COUPS[0]).status_code == 302
     page = text(client.get(hombre + "/seat", headers={"Accept-Language": "fr-FR"}).text)
-    assert "joue pour lui : l’argent reste le sien" in page
+    assert "joue pour l’absent : l’argent reste celui de l’absent" in page
     assert "l’argent de la place reste celui de l’absent" in page
 
 

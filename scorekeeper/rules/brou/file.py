@@ -32,9 +32,9 @@ def load_brou(data: object) -> BrouGame:
         data, "brou", 4, N_("players must be four distinct non-empty names"), faults
     )
     rules = faults.get(lambda: from_mapping(BrouRules, rules_data))
+    coups = numbered(coups_data, load_brou_coup, faults)  # a coup names no player, no rule
     faults.done()
     assert rules is not None
-    coups = numbered(coups_data, load_brou_coup)
     return BrouGame((players[0], players[1], players[2], players[3]), rules, first, tuple(coups))
 
 

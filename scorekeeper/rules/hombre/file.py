@@ -6,7 +6,7 @@ edited by hand is refused as a whole with one clear line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -21,6 +21,7 @@ from ..gamefile import (
     json_object,
     note_field,
     numbered,
+    required,
     whole_field,
 )
 from ..ledger import Transfer
@@ -41,12 +42,31 @@ def load_game(data: object) -> Game:
         faults,
     )
     rules = faults.get(lambda: RuleSet.from_mapping(rules_data))
-    faults.done()
-    assert rules is not None
     seats = {name: seat for seat, name in enumerate(players)}
     same: dict[CoupFields, Coup] = {}
-    coups = numbered(coups_data, lambda item: load_coup(item, seats, same))
+    # a coup is read by the players' names, not by the rules: read whenever the players are
+    coups = numbered(coups_data, lambda item: load_coup(item, seats, same), faults) if seats else []
+    faults.done()
+    assert rules is not None
     return Game(tuple(players), rules, first, tuple(coups))
+
+
+C = TypeVar("C")
+
+
+def read_coups(
+    coups: object,
+    skeleton: Game | None,
+    read: Callable[[object, Mapping[str, int]], C],
+    faults: Faults,
+) -> list[C]:
+    """A pot system's coups, each read by ``read`` with the players' seats (``skeleton``: the
+    file's players, read without its rules), every refusal kept in ``faults``: none read
+    without the players, whom a coup names; the rules are not needed."""
+    if skeleton is None or not isinstance(coups, list):
+        return []
+    seats = {name: seat for seat, name in enumerate(skeleton.players)}
+    return numbered(coups, lambda item: read(item, seats), faults)
 
 
 def player_count(data: object) -> int:
@@ -76,10 +96,10 @@ def played_parts(
             if key in fields:
                 raise GameError(key, N_("{key} given on a coup where all passed"), key=key)
         return None
-    hombre = fields.get("hombre")
+    hombre = required(fields, "hombre")
     if not isinstance(hombre, str) or hombre not in seats:
         raise GameError("hombre", N_("hombre {name!r} is not one of the players"), name=hombre)
-    contract = fields.get("contract")
+    contract = required(fields, "contract")
     if not isinstance(contract, str) or contract not in contracts._value2member_map_:
         raise GameError(
             "contract",
@@ -87,7 +107,7 @@ def played_parts(
             value=contract,
             choices=", ".join(contracts),
         )
-    given = fields.get("tricks")
+    given = required(fields, "tricks")
     if not isinstance(given, Mapping):
         raise GameError("tricks", N_("tricks must give every player's count"))
     tricks: Mapping[object, object] = given

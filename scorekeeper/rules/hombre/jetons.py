@@ -218,7 +218,7 @@ def replay(game: JetonsGame, start: PotReport | None = None) -> PotReport:
             if d.out is not None and any(seat == d.out for seat, _hand in coup.bonuses):
                 raise GameError(
                     "bonuses",
-                    N_("{name} deals and sits out this coup: he shows no bonus hand"),
+                    N_("{name} deals and sits out this coup, so shows no bonus hand"),
                     name=SeatName(game.players[d.out]),
                 )
         except GameError as error:

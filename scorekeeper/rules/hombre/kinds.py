@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 from .. import seating
 from ..errors import N_, Faults, GameError
-from ..gamefile import coup_object, file_head, flag_field, json_object, note_field, numbered
+from ..gamefile import coup_object, file_head, flag_field, json_object, note_field
 from ..kind import Game as AnyKindGame
 from ..kind import GameKind, JsonObject, Kind, Standing, continues
 from ..money import Money, money_from_file
@@ -243,17 +243,16 @@ class PotKind(HombreKind[P, PR, PotReport, PC]):
     """
 
     def read(self, head: Mapping[str, object], rules: dict[str, object]) -> P:
-        faults = Faults()  # the head and the rules checked apart, refused together
+        faults = Faults()  # the head, the rules and each coup checked apart, refused together
         skeleton = faults.get(lambda: file.load_game({**head, "rules": {}, "coups": []}))
         coups_data = head.get("coups", [])
         with faults.check():
             if not isinstance(coups_data, list):
                 raise GameError("coups", N_("coups must be a list"))
         rule_set = faults.get(lambda: self.rules_type.from_mapping(rules))
+        coups = file.read_coups(coups_data, skeleton, self.read_coup, faults)
         faults.done()
-        assert skeleton is not None and rule_set is not None and isinstance(coups_data, list)
-        by_name = seats(skeleton)  # players, dealer, format
-        coups = numbered(coups_data, lambda item: self.read_coup(item, by_name))
+        assert skeleton is not None and rule_set is not None
         make: Any = self.game_type  # each system's game: (players, rules, first dealer, coups)
         game: P = make(skeleton.players, rule_set, skeleton.first_dealer, tuple(coups))
         return game

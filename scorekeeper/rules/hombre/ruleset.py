@@ -92,7 +92,8 @@ SETTINGS = (
         N_("House rule: a newcomer may take over a seat"),
         N_(
             "Off (1709): whoever sits down mid-game plays for the absent player, whose money it"
-            " stays. On: each keeps the net of his own coups; the leaver hands over his open bêtes."
+            " stays. On: each keeps the net of their own coups; whoever leaves hands over their"
+            " open bêtes."
         ),
         words=N_("a newcomer may take over a seat"),
     ),

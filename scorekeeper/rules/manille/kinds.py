@@ -67,9 +67,13 @@ class ManilleKind(Kind[G, R, Rep, C]):
                     lambda chosen: self.file_rules(chosen, count) if count else None,
                 )
             )
-        faults.done()
         game: Any = self.game_type(tuple(players), rules, first)
-        coups = numbered(coups_data, lambda item: self.load_coup(item, game))
+        # a coup is read by the players (a renonce names one), not by the rules: read
+        # whenever the players are
+        coups = (
+            numbered(coups_data, lambda item: self.load_coup(item, game), faults) if players else []
+        )
+        faults.done()
         loaded: G = game.with_coups(coups)
         return loaded
 

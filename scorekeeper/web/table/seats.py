@@ -36,10 +36,10 @@ from .seat_words import names_now, seat_lines, seated_now
 bp = Blueprint("seats", __name__)
 
 
-PLAYS_FOR_WORDS = _l("plays for him: the money stays his")
-PLAYS_FOR_POINTS = _l("plays for him: the points stay his")
+PLAYS_FOR_WORDS = _l("plays for the absent player: the money stays the absent player's")
+PLAYS_FOR_POINTS = _l("plays for the absent player: the points stay the absent player's")
 """At a points table (Manille, Brou) the seat keeps points, no money."""
-TAKES_OVER_WORDS = _l("takes over: each keeps what he won or lost")
+TAKES_OVER_WORDS = _l("takes over: each keeps their own wins and losses")
 
 
 class SeatForm(FlaskForm):

@@ -1,0 +1,52 @@
+"""A game file's faults in the order the file writes what each names (the import's list)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .errors import GameError
+from .gamefile import file_head
+
+HEAD = (*file_head("", ("",), 0, {}), "coups")
+"""The keys of a game file in the order it writes them (``file_head``, then its coups): where
+a key the file lacks is said, before the first of the keys after it that the file has."""
+
+
+def in_file_order(faults: Sequence[GameError], data: object) -> list[GameError]:
+    """``faults`` in the order the file ``data`` writes what each names: its keys as the file
+    orders them (a key it lacks where ``HEAD`` puts it), a coup's by its number, a rule's by
+    its place in ``rules``, a seat change's by its number; a fault of the file as a whole
+    first, one its keys do not place last; faults at one place as found."""
+    head: Mapping[str, object] = data if isinstance(data, Mapping) else {}
+    place = {key: n for n, key in enumerate(head)}
+    inner: dict[str, dict[object, int]] = {}
+
+    def within(key: str, name: str) -> int:
+        if key not in inner:
+            given = head.get(key)
+            inner[key] = {k: n for n, k in enumerate(given)} if isinstance(given, Mapping) else {}
+        return inner[key].get(name, len(inner[key]))
+
+    def key_place(key: str) -> tuple[int, int]:
+        if key in place:
+            return (place[key], 0)
+        if key not in HEAD:
+            return (len(place), 0)
+        after = HEAD[HEAD.index(key) + 1 :]
+        return (
+            min((place[k] for k in after if k in place), default=len(place)),
+            HEAD.index(key) - len(HEAD),
+        )
+
+    def where(fault: GameError) -> tuple[int, int, int]:
+        if fault.field == "file":
+            return (-1, 0, 0)
+        if fault.coup is not None:
+            return (*key_place("coups"), fault.coup)
+        top, _, rest = fault.field.partition(".")
+        key, _, index = top.partition("[")
+        if index[:-1].isdigit():  # seat_changes[2]
+            return (*key_place(key), int(index[:-1]))
+        return (*key_place(key), within(key, rest) if rest else -1)
+
+    return sorted(faults, key=where)

@@ -1,0 +1,158 @@
+"""A game file without a key it must have says the key is missing (words26).
+
+The import said "Format must be 'scorekeeper-game/1', got None." of a file without
+``format``, "hombre None is not one of the players" of a coup without ``hombre``, and the
+command "game must be 'hombre', got None" of a file without ``game``. Now each says which
+key is missing (``gamefile.MISSING``), in the reader's language; the command its English
+words, its exit status 2 as for any refusal. Every fault the file holds apart from the
+others is said in one answer, in the order the file writes what they name.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from notation import SEED
+from test_import_faults import refusals
+
+from scorekeeper.cli import main
+
+NO_FORMAT = {k: v for k, v in SEED.items() if k != "format"}
+
+# The catalogs' "the key {key} is missing", as each language says it (hand-written), with
+# the site's capital and full stop; the key as the file writes it.
+MISSING = {
+    "en": "The key {key} is missing.",
+    "fr": "La clé {key} manque.",
+    "da": "Nøglen {key} mangler.",
+    "nl": "De sleutel {key} ontbreekt.",
+}
+# a coup's: led by its number as each language leads a coup's refusal
+IN_COUP = {
+    "en": "Coup 3: the key hombre is missing.",
+    "fr": "Coup 3\u202f: la clé hombre manque.",
+    "da": "Spil 3: nøglen hombre mangler.",
+    "nl": "Spel 3: de sleutel hombre ontbreekt.",
+}
+
+
+@pytest.mark.parametrize("language", sorted(MISSING))
+@pytest.mark.parametrize("key", ["format", "players"])
+def test_a_file_without_a_head_key_says_it_is_missing(client, language, key):
+    data = {k: v for k, v in SEED.items() if k != key}
+    said = refusals(client, data, language)
+    assert said == [MISSING[language].format(key=key)]
+    assert "None" not in " ".join(said)
+
+
+@pytest.mark.parametrize("language", sorted(MISSING))
+def test_a_coup_without_its_hombre_says_it_is_missing(client, language):
+    """Coup 3 of the seed is a pass: without ``pass`` it is a played coup without its
+    hombre, contract and tricks; the first missing is said, then the 4 coups after it
+    (7 − 3) left unchecked."""
+    coups = list(SEED["coups"])
+    coups[2] = {}
+    said = refusals(client, {**SEED, "coups": coups}, language)
+    assert said[0] == IN_COUP[language]
+    assert len(said) == 2 and "4" in said[1]
+    assert "None" not in " ".join(said)
+
+
+def test_the_command_says_the_key_is_missing(tmp_path, capsys):
+    """The command's own words (English, lowercase, no full stop), exit status 2; a file
+    without ``game`` is refused as the import refuses it, naming the games it may be."""
+    cases = [
+        (NO_FORMAT, "error: the key format is missing\n"),
+        (
+            {k: v for k, v in SEED.items() if k != "game"},
+            "error: the key game is missing: it is one of hombre, brou, manille\n",
+        ),
+        (
+            {**SEED, "coups": [{"contract": "demande"}]},
+            "error: coup 1: the key hombre is missing\n",
+        ),
+    ]
+    path = tmp_path / "game.json"
+    for data, said in cases:
+        path.write_text(json.dumps(data), encoding="utf-8")
+        for command in ("replay", "settle"):
+            assert main([command, str(path)]) == 2
+            out, err = capsys.readouterr()
+            assert (out, err) == ("", said)
+
+
+def test_a_null_is_still_said_as_the_value_given(client):
+    """A key the file gives, as null, is no missing key: the value given is said, as
+    before (the key's words name it)."""
+    (line,) = refusals(client, {**SEED, "format": None})
+    assert line == "Format must be 'scorekeeper-game/1', got None."
+
+
+def test_every_independent_fault_is_said_at_once_in_the_files_order(client):
+    """A rule unknown, coups 2 and 5 malformed (an unknown contract; no hombre) and a chip
+    value that is no number: each was found only once the one before it was put right. All
+    four are said in one answer, in the file's order (rules, coups, money), the coups after
+    the last refused one (7 − 5 = 2) said unchecked right after it."""
+    coups = list(SEED["coups"])
+    coups[1] = {"hombre": "B", "contract": "belote", "tricks": {"A": 4, "B": 4, "C": 1}}
+    coups[4] = {"contract": "demande", "tricks": {"A": 2, "B": 2, "C": 5}}
+    data = {
+        **SEED,
+        "rules": {**SEED["rules"], "poulle": 1},
+        "coups": coups,
+        "money": {"chip_value": "lots", "currency": "EUR"},
+    }
+    assert refusals(client, data) == [
+        "rules.poulle: unknown rule.",
+        "Coup 2: contract 'belote' is not one of demande, retourne, sans_prendre, vole,"
+        " espadille_forcee.",
+        "Coup 5: the key hombre is missing.",
+        "The 2 coups after it cannot be checked until it is put right.",
+        "A chip value is a number such as 0.05.",
+    ]
+
+
+def test_the_order_is_the_files_not_the_readers(client):
+    """The same faults in a file that writes its money and rules before its head: said in
+    that order; a missing key where the file format puts it: ``format`` before every key
+    that follows it in the format (here before ``rules``, the first of them in this file)."""
+    data = {
+        "money": {"chip_value": "lots", "currency": "EUR"},
+        "rules": {"poulle": 1},
+        "game": "hombre",
+        "players": ["Anne", "Anne", "C"],
+    }
+    assert refusals(client, data) == [
+        "A chip value is a number such as 0.05.",
+        "The key format is missing.",
+        "rules.poulle: unknown rule.",
+        "Anne is already at this table: one person cannot sit at two seats.",
+    ]
+
+
+def test_a_missing_game_and_format_are_said_together(client):
+    """No game: nothing else can be read but the format, which every game shares."""
+    data = {"players": ["A", "B", "C"], "coups": []}
+    assert refusals(client, data) == [
+        "The key format is missing.",
+        "The key game is missing: it is one of hombre, brou, manille.",
+    ]
+    assert refusals(client, {**data, "format": "x", "game": "whist"}, "fr") == [
+        "La clé format doit être 'scorekeeper-game/1', pas 'x'.",
+        "La clé game doit être l’un de hombre, brou, manille, pas 'whist'.",
+    ]
+
+
+def test_a_seat_change_and_the_replay_are_said_together(client):
+    """A seat change naming no player and coup 2's tricks summing to 10 (4 + 4 + 2): the
+    replay needs the game, not its seat changes, so both are said (the seat change's refusal
+    hid the replay's); the coups after coup 2 (7 − 2 = 5) said unchecked right after it, the
+    seat change after the coups, where the file writes it."""
+    coups = list(SEED["coups"])
+    coups[1] = {"hombre": "B", "contract": "demande", "tricks": {"A": 4, "B": 4, "C": 2}}
+    change = {"coup": 3, "seat": "Zoé", "player": "Denis", "way": "plays_for"}
+    said = refusals(client, {**SEED, "coups": coups, "seat_changes": [change]})
+    assert len(said) == 3 and said[0].startswith("Coup 2: ")
+    assert said[1] == "The 5 coups after it cannot be checked until it is put right."
+    assert said[2] == "seat_changes[1].seat: seat must name one of the players."
