@@ -316,13 +316,14 @@ def test_over_https_a_service_worker_keeps_a_seen_game_page_for_offline(
     assert made.cert_file.read_bytes() == kept
     # benchmarks/https.py, tiny, on this server. Without TCP_NODELAY on the listener's
     # sockets every new connection's first answer waited 40 ms more for the client's delayed
-    # ACK (44 ms against 4 ms over plain HTTP): the best of a few stays under that floor
-    # however busy the machine (the handshake itself costs a few ms).
+    # ACK (44 ms against 4 ms over plain HTTP): the best of a few first answers, the
+    # handshake left out (a loaded machine stretched it to 56 ms, 2026-12-01), stays under
+    # that floor however busy the machine.
     port = int(url.split(":")[2].strip("/"))
     trusting = ssl.create_default_context(cafile=str(made.ca_file))
     bench = benchmark()
     assert set(bench.measure(port, trusting, times=8)) == {"kept", "page", "new"}
-    assert min(bench.new_connections_ms(port, trusting, 8)) < 35
+    assert min(bench.first_answers_ms(port, trusting, 8)) < 35
     args = [
         *browser_type_launch_args["args"],
         f"--ignore-certificate-errors-spki-list={spki_pin(load(made.cert_file))}",
