@@ -103,6 +103,53 @@
     later(poll);
   }
 
+  // A phone that lost the fiche keeps the coups its outbox kept, never stored, until they are
+  // discarded (static/outbox.js, their one home: this phone's localStorage under
+  // "scorekeeper.outbox." and the game's id; test_browser_handover fails if the two part).
+  // Drawn again, its page is a follower's, the same for every phone (kept: web/kept/), with
+  // no outbox: with coups kept here, the lost phone's notice is asked for (its one template,
+  // web/table/lost_fiche.py; nothing while this phone may change the game) and put where the
+  // server puts it, after the messages; its own scripts write the coups out (outbox.js).
+  // A phone that keeps none asks for nothing.
+  function keptHere(game) {
+    try {
+      var kept = JSON.parse(window.localStorage.getItem("scorekeeper.outbox." + game) || "null");
+      return !!(kept && kept.entries && kept.entries.length);
+    } catch (e) { return false; }
+  }
+  function afterMessages(main) {  // the server's mark: <!--/flashes-->
+    var walker = document.createTreeWalker(main, NodeFilter.SHOW_COMMENT);
+    while (walker.nextNode()) {
+      if (walker.currentNode.data === "/flashes") { return walker.currentNode; }
+    }
+    return null;
+  }
+  function putNotice(html) {
+    var answer = new DOMParser().parseFromString(html, "text/html");
+    var notice = answer.getElementById("lost-fiche");
+    var main = document.querySelector("main");
+    if (!notice || !main || document.getElementById("lost-fiche")) { return; }
+    notice = document.adoptNode(notice);
+    var mark = afterMessages(main);
+    if (mark) { mark.parentNode.insertBefore(notice, mark.nextSibling); } else { main.insertBefore(notice, main.firstChild); }
+    Array.prototype.forEach.call(answer.querySelectorAll("script[src]"), function (found) {
+      var script = document.createElement("script");  // one parsed into a page never runs
+      script.src = found.getAttribute("src");
+      script.async = false;  // in their order, as on the notice's page
+      document.body.appendChild(script);
+    });
+  }
+  function lostNotice() {
+    var game = /^\/games\/([0-9]+)\/?$/.exec(window.location.pathname);
+    if (!game || document.getElementById("lost-fiche") || !keptHere(game[1])) { return; }
+    fetch(window.location.pathname.replace(/\/$/, "") + "/lost-fiche",
+      { cache: "no-store", headers: { "Accept": "text/html" }, credentials: "same-origin" })
+      .then(function (response) {
+        return response.status === 200 ? response.text().then(putNotice) : null;
+      })
+      .catch(function () { later(lostNotice); });  // offline (a page the service worker kept)
+  }
+
   function followVersion() {
     var seen = me.getAttribute("data-version");
     var url = me.getAttribute("data-poll");
@@ -119,5 +166,5 @@
     later(poll);
   }
 
-  if (me.hasAttribute("data-etag")) { followPage(); } else { followVersion(); }
+  if (me.hasAttribute("data-etag")) { lostNotice(); followPage(); } else { followVersion(); }
 })();

@@ -21,7 +21,9 @@
 // A phone that lost the fiche (web/table/lost_fiche.py) sends nothing: the coups its outbox
 // kept are written out in its notice (#outbox-kept), each as it was said when typed, to be
 // read to the phone that keeps the fiche now; they stay kept until discarded (took the fiche
-// back, its outbox meets the other phone's coups and lets the manager choose).
+// back, its outbox meets the other phone's coups and lets the manager choose). Drawn again, its
+// page is a follower's, with no outbox: follow.js, finding coups kept here, puts the same
+// notice in and this script after it, which writes them out as here.
 (function () {
   "use strict";
   var PREFIX = "scorekeeper.outbox.";  // + the game's id: the pending coups (below)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 from live import Phone
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Request, expect
 from taps import tap_count, tap_hombre
 from test_browser import form_post, open_new_game, post_coup, scripts_off
 
@@ -177,7 +179,90 @@ def test_the_coups_its_outbox_kept_are_written_out_on_the_lost_phones_notice(
     expect(a.locator("#coups")).to_contain_text("Tous passent")  # the page follows…
     expect(coups).to_have_count(2)  # …and still shows them
     assert len(json.loads(taker.get(game + "/report.json")[1])["coups"]) == 1
+    a.reload()  # drawn again: a follower's page, whose script finds them here (fix27c)
+    expect(coups).to_have_count(2)
+    expect(coups.nth(1)).to_have_text("Tous passent")
     a.once("dialog", lambda dialog: dialog.accept())
     kept.get_by_role("button", name="Abandonner les miens").tap()
     expect(kept).to_be_hidden()
     assert a.evaluate("Object.keys(localStorage)") == []
+
+
+KEPT_DA = "Ligger på denne telefon, aldrig gemt på serveren"  # da: "Kept on this phone, never…"
+GIVEN_OVER_DA = "En anden telefon har ført regnskabet siden"  # da: "Another phone has held…"
+
+
+def nothing_asked(page: Page, draw: Callable[[], Any], game: str) -> None:
+    """``draw`` draws the game's page: its script decides at once whether to ask for the lost
+    phone's notice, and asks for the game's page (following it) only later; once it did,
+    it asked for no notice, and none is shown."""
+    asked: list[str] = []
+
+    def seen(request: Request) -> None:
+        asked.append(urlparse(request.url).path)
+
+    page.on("request", seen)
+    try:
+        with page.expect_request(
+            lambda r: r.resource_type == "fetch" and urlparse(r.url).path == game
+        ):
+            draw()
+    finally:
+        page.remove_listener("request", seen)
+    assert [path for path in asked if path.endswith("/lost-fiche")] == []
+    expect(page.locator("#lost-fiche")).to_have_count(0)
+
+
+def test_a_lost_phone_that_reloads_still_sees_the_coups_it_kept(file_page: Page, live_server: str):
+    """fix27c: another phone took the fiche while this one kept two coups its outbox could not
+    send; it reloads before trying again. Its page is then a follower's, the same for every
+    phone (kept), with no outbox: its script finds the coups kept here and shows them on the
+    lost phone's notice, in the phone's language, while it follows, until they are
+    discarded. A follower who never typed, and this phone once it discarded them, see
+    nothing and ask for nothing."""
+    a = file_page
+    game = open_new_game(a, live_server).removeprefix(live_server)
+    table_url = table_link(a, live_server)
+    manager = phone_is_gone(a)
+    nothing_asked(a, lambda: a.goto(table_url), game)  # another phone, that follows
+    a.context.clear_cookies()
+    a.context.add_cookies(manager)  # the manager's phone again
+    a.goto(live_server + game)
+    expect(a.get_by_role("button", name="Enregistrer le coup")).to_be_visible()  # scripts ran
+    taker = lose_the_fiche(a, live_server, game)  # its page does not know it yet
+    a.route("**/coups", lambda route: route.abort())  # the coups reach no server
+    try:
+        type_bruno_demande(a)
+        a.get_by_role("button", name="Enregistrer le coup").tap()
+        a.get_by_role("button", name="Tous passent").tap()
+        expect(a.locator("#outbox .pending-coup")).to_have_count(2)
+        a.reload()  # the server answers the page: a follower's, it no longer holds the fiche
+        notice = a.locator("#lost-fiche")
+        expect(notice).to_contain_text(GIVEN_OVER)
+        kept = notice.locator("#outbox-kept")
+        expect(kept).to_contain_text("Gardés sur ce téléphone, jamais enregistrés sur le serveur")
+        coups = kept.locator(".kept-coups li")
+        expect(coups).to_have_count(2)
+        expect(coups.nth(0)).to_contain_text("Bruno")
+        expect(coups.nth(0)).to_contain_text("Anne 4")
+        expect(coups.nth(1)).to_have_text("Tous passent")
+        expect(notice.locator("#typed-coup")).to_have_count(0)  # it sent nothing
+        # its other script ran too: the time in the phone's own (localtime.js), the UTC kept
+        expect(notice.locator("time")).to_have_attribute("title", re.compile(r"^\d{4}-"))
+        expect(a.get_by_role("button", name="Tous passent")).to_have_count(0)  # read-only
+        expect(a.locator("#saved #lost-fiche")).to_have_count(1)  # where the server puts it
+        post_coup(taker, game, "pass")  # the new manager's coup 1
+        expect(a.locator("#coups")).to_contain_text("Tous passent")  # the page follows…
+        expect(coups).to_have_count(2)  # …and still shows them
+        a.goto(f"{live_server}/lang/da?next={game}")  # the phone's language is Danish now
+        expect(notice).to_contain_text(GIVEN_OVER_DA)
+        expect(kept).to_contain_text(KEPT_DA)
+        expect(coups).to_have_count(2)  # as said when typed
+        a.once("dialog", lambda dialog: dialog.accept())
+        kept.get_by_role("button", name="Kassér mine").tap()
+        expect(kept).to_be_hidden()
+        assert a.evaluate("Object.keys(localStorage)") == []
+        nothing_asked(a, a.reload, game)
+    finally:
+        a.unroute_all(behavior="wait")
+    assert len(json.loads(taker.get(game + "/report.json")[1])["coups"]) == 1  # its own

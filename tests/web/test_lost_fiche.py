@@ -269,3 +269,46 @@ def test_the_lost_phones_notice_has_a_place_for_the_coups_its_outbox_kept(tmp_pa
     assert kept and '<ol class="kept-coups"></ol>' in kept.group(1)
     assert "read them out to whoever keeps the fiche now" in kept.group(1)
     assert re.search(r'<script src="/static/outbox\.js[^"]*" defer>', page)
+
+
+KEPT_PLACE = re.compile(
+    r'<div class="outbox-kept" id="outbox-kept" hidden>.*?<ol class="kept-coups"></ol>', re.S
+)
+
+
+@pytest.mark.parametrize("language", sorted(GIVEN_OVER_IN))
+def test_a_lost_phones_page_drawn_again_asks_for_its_notice_alone(tmp_path, language):
+    """Reloaded, a lost phone's page is a follower's, the same for every phone (kept): its
+    script asks /lost-fiche for the notice when the phone keeps coups its outbox never sent
+    (tests/browser/test_browser_handover.py). It is the notice of the 403, in the phone's
+    language, with the place for the kept coups and the scripts that fill it; nothing typed
+    (it sent nothing); never kept. The manager has its outbox (204); a stranger learns
+    nothing (404)."""
+    app = make(tmp_path)
+    lost = phone(app)
+    lost.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    game = new_game(lost).rstrip("/")
+    code = code_on(lost.get(game).text)
+    mine = lost.get(game + "/lost-fiche")
+    assert mine.status_code == 204 and mine.text == ""  # it manages: its outbox shows them
+    taker = follower(app, lost, game)
+    assert take_over(taker, game, code).status_code == 302
+    answer = lost.get(game + "/lost-fiche")
+    assert answer.status_code == 200
+    assert answer.headers["Cache-Control"] == "no-store"
+    notice = answer.text
+    said, typed_words = GIVEN_OVER_IN[language]
+    assert said in notice and typed_words not in notice and 'id="typed-coup"' not in notice
+    assert notice.lstrip().startswith('<section class="card lost-fiche" id="lost-fiche"')
+    assert KEPT_PLACE.search(notice)
+    assert 'href="' + game + '/takeover"' in notice
+    scripts = re.findall(r'<script src="/static/([a-z]+\.js)[^"]*" defer>', notice)
+    assert scripts == ["localtime.js", "outbox.js"]
+    # its page, as every follower's, names nothing of it: the script asks
+    page = lost.get(game).text
+    assert 'id="lost-fiche"' not in page and 'id="outbox-kept"' not in page
+    assert taker.get(game + "/lost-fiche").status_code == 204  # the new manager
+    stranger = phone(app)
+    stranger.get("/")  # a device token of its own
+    assert stranger.get(game + "/lost-fiche").status_code == 404
+    assert coups_of(app) == 0

@@ -1,11 +1,14 @@
 """The game page for a phone that may read the game but no longer change it: why its change
-was not saved and since when, what it had typed, and the way back (the handover code).
+was not saved and since when, what it had typed, the coups its outbox kept, and the way back
+(the handover code).
 
 The one coup flow (``coups.managing``) answers it, 403, to a change sent from a phone whose
 right was taken back (another phone took the fiche over, say). A coup typed on an older
 version of the game is refused as stale (``stale_answer``, 409) before the rules check it, and
 written out the same way: the form drawn for the game as it is now may no longer offer what
-was typed (the seat that deals now).
+was typed (the seat that deals now). Reloaded, the lost phone's page is a follower's, the same
+for every phone; its script asks for the notice alone when the phone keeps coups of the game
+(``reloaded_notice``).
 """
 
 from __future__ import annotations
@@ -14,13 +17,13 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from flask import render_template, request
+from flask import make_response, render_template, request
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import store
 from ...db import get_db
-from ...rights.access import readable
+from ...rights.access import can_manage, readable, readable_head
 from ...store.links import right_lost_at
 from .. import registry
 from ..forms import changed_meanwhile, whole
@@ -125,6 +128,20 @@ def lost_fiche(game_id: int) -> str:
     # typed (and ask for the change's address); with them, follow.js keeps the notice
     body = body.replace(render_template(REFRESH), "", 1)
     return body.replace("<!--/flashes-->", "<!--/flashes-->" + notice, 1)
+
+
+def reloaded_notice(game_id: int) -> BaseResponse:
+    """The notice alone, with its scripts, for a lost phone that drew its page again: that page
+    is a follower's, the same for every phone (kept, web/kept/), and names nothing kept on one
+    phone. static/follow.js asks for this only when the phone's storage keeps coups its outbox
+    never sent for the game, puts it where ``lost_fiche`` does and runs its scripts, which
+    write the coups out (static/outbox.js). A phone that may change the game has its outbox
+    for them: nothing to say (204)."""
+    if can_manage(readable_head(game_id)):
+        return make_response("", 204)
+    answer = make_response(lost_notice(readable(game_id)) + render_template(SCRIPTS))
+    answer.headers["Cache-Control"] = "no-store"  # this phone's rights, in its language
+    return answer
 
 
 def lost_check(game_id: int) -> tuple[str, int]:

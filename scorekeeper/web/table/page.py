@@ -17,6 +17,7 @@ from ..hookspecs import Page
 from ..kept.arguments import asked_page, past_the_last, reads
 from ..kept.conditional import table_state_of
 from .changelog import PAGE, lines
+from .lost_fiche import reloaded_notice
 from .seat_words import names_now, seated_now
 
 bp = blueprints.table
@@ -38,6 +39,13 @@ def game(game_id: int) -> Page:
     """
     stored = readable(game_id)
     return registry.web_of(stored.kind).pages.render(stored)
+
+
+@bp.get("/games/<int:game_id>/lost-fiche")
+def lost_fiche_notice(game_id: int) -> BaseResponse:
+    """The notice of a phone that lost the fiche, for its page drawn again while it keeps
+    coups its outbox never sent (``lost_fiche.reloaded_notice``; static/follow.js)."""
+    return reloaded_notice(game_id)
 
 
 @bp.get("/games/<int:game_id>/history")
