@@ -34,6 +34,7 @@ COLUMNS = (
     "note",
     "game_id",
     "other_side",
+    "games_lost",
 )
 
 
@@ -309,6 +310,7 @@ LEDGER_TYPES = {
     "reverses": whole_or_none,
     "game_id": whole_or_none,
     "other_side": whole_or_none,
+    "games_lost": whole_or_none,
     "method": text_or_none,
     "received_by": text_or_none,
     "paid_by": text_or_none,
@@ -435,4 +437,5 @@ def _entry(
         paid_by=paid_by,
         other_side=row.get("other_side"),
         charged_at=row["evening_id"] if fee else None,
+        games_lost=row.get("games_lost"),
     )

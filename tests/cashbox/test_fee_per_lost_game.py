@@ -26,8 +26,9 @@ from scorekeeper.clubs.room import room_of
 from scorekeeper.db import get_db
 
 
-def two_deals(client, evening: int, players, coups) -> None:
-    """A manillen table of four played to two deals (no sans-atout owed): finished."""
+def two_deals(client, evening: int, players, coups) -> str:
+    """A manillen table of four played to two deals (no sans-atout owed): finished; its
+    page's path."""
     data = {f"player{i}": name for i, name in enumerate(players)}
     data |= {"first_dealer": "0", "create": "1", "variant": "belge"}
     data |= {"deals": "2", "sans_atout": "0"}
@@ -38,6 +39,7 @@ def two_deals(client, evening: int, players, coups) -> None:
         version = json.loads(client.get(game + "/version").data)["version"]
         data = {"version": str(version), "trump": trump, "points": str(points)}
         assert client.post(game + "/sheet/coups", data=data).status_code == 302
+    return game
 
 
 PLAYERS = ("Anne", "Bruno", "Chloé", "Denis", "Eve", "Fanny", "Gilles", "Hugo")

@@ -9,11 +9,13 @@ members of whom none lost a game (docs/cashbox.md, "The fee per lost game").
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
+
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ... import clubs
-from ...cashbox.entries import EntryKind
+from ...cashbox.entries import Entry, EntryKind
 from ...clubs import fee_charging
 from ...clubs.lost_games import CannotSay
 from ...db import get_db
@@ -65,6 +67,37 @@ def preview(club: clubs.Club, kind: EntryKind, amount: int, each: dict[int, int]
         )
         for m, n in each.items()
     ]
+
+
+def since_words(found: fee_charging.LostSince) -> str:
+    """Beside a fee per lost game whose evening's games say another count now
+    (``fee_charging.lost_since``): what it was charged for, what they say now, and what the
+    treasurer does (it is never rewritten)."""
+    if found.now is None:
+        return ngettext(
+            "Charged for %(num)s lost game; the evening's games cannot say what a lost game is "
+            "any more: reverse it if it should not stand.",
+            "Charged for %(num)s lost games; the evening's games cannot say what a lost game is "
+            "any more: reverse it if it should not stand.",
+            found.charged,
+        )
+    return ngettext(
+        "Charged for %(num)s lost game; the evening's games now say %(now)s: reverse it and "
+        "charge it again.",
+        "Charged for %(num)s lost games; the evening's games now say %(now)s: reverse it and "
+        "charge it again.",
+        found.charged,
+        now=found.now,
+    )
+
+
+def since_notes(
+    club: clubs.Club, entries: Iterable[Entry], undone: Collection[int]
+) -> dict[int, str]:
+    """The words beside each fee per lost game of ``entries`` charged for other games lost
+    than its evening's games say now, by entry id (``fee_charging.lost_since``)."""
+    found = fee_charging.lost_since(get_db(), club.id, entries, undone)
+    return {entry: since_words(lost) for entry, lost in found.items()}
 
 
 def recorded(club: clubs.Club, each: dict[int, int], amount: int) -> str:
