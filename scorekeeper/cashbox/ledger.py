@@ -41,6 +41,8 @@ COLUMNS = (
 def insert_entry(db: sqlite_utils.Database, row: dict[str, Any]) -> int:
     """One ledger row (the columns of ``COLUMNS``; ``created_at`` is now); its id."""
     values = {column: row.get(column) for column in COLUMNS}
+    if values["games_lost"] is None:  # a fee per lost game's alone (m036): a row written
+        del values["games_lost"]  # as before it stays writable on a database before it
     values["amount"] = int(row["amount"])
     values["created_at"] = now()
     return append(db, LEDGER, values)
