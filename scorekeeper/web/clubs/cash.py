@@ -102,10 +102,10 @@ def _fees_form(
     book: cash_reads.Summed,
     evening: clubs.Evening | None,
     every: dict[int, clubs.Evening],
-) -> tuple[FeesForm, clubs.Evening | None]:
+) -> tuple[FeesForm, clubs.Evening | None, set[int]]:
     """The fee form, the members to check, those of ``evening`` (or the club's last, the
-    first of ``every``: newest first) checked: the form and the evening whose players it
-    checked (None: the club has none yet)."""
+    first of ``every``: newest first) checked: the form, the evening whose players it
+    checked (None: the club has none yet) and those players."""
     shown = evening if evening is not None else next(iter(every.values()), None)
     players = set() if shown is None else room_of(get_db(), shown, club).players()
     people = by_name(book.members, lambda m: m.name)
@@ -122,7 +122,7 @@ def _fees_form(
     form.member.data = checked
     if evening is None:  # the plain page: the evening ticked, when held on the form's date
         form.evening.data = evening_by_default(shown, form.on.data, form.kind.data)
-    return form, shown
+    return form, shown, players
 
 
 def _page(
@@ -161,7 +161,9 @@ def _page(
         forms[typed_section] = typed
     for section, form in forms.items():
         own_ids(form, section)
-    fee_form, fee_evening = _fees_form(club, book, evening, every)
+    fee_form, fee_evening, fee_played = _fees_form(club, book, evening, every)
+    # whom each kind checks by default (static/fee_ticks.js: the ticks follow the kind chosen)
+    fee_lost = lost_fee.losers(club, fee_evening)
     if fees is not None:  # as typed, with its messages
         fees.member.choices = fee_form.member.choices
         fee_form = fees
@@ -213,6 +215,9 @@ def _page(
         fee_preview=preview,  # what the fee typed will charge, nothing stored yet
         fee_evening=fee_evening,
         fee_evenings=fee_evenings,
+        fee_played=fee_played,
+        fee_lost=fee_lost,
+        fee_lost_kind=str(EntryKind.FEE_LOST_GAME),
         fees=FEES,
         evening_fees=EVENING_FEES,
         # the entries of the view: as of a day, the ledger as it stood that day (the balances'

@@ -3,8 +3,11 @@
 The games lost are the evening's (``clubs.fee_charging.lost_by``, from its tables' games,
 never typed); the form says, before anything is written, what each member checked will be
 charged ("Show what it charges"), and refuses beside its field a fee that names no evening,
-an evening whose games cannot say what a lost game is (``clubs.lost_games.CannotSay``) or
-members of whom none lost a game (docs/cashbox.md, "The fee per lost game").
+an evening whose games cannot say what a lost game is (``clubs.lost_games.CannotSay``),
+members of whom none lost a game, or a member checked who lost none (drawn again unchecked:
+what the form shows chosen is what is stored); it checks by default those who lost a game
+(``losers``). Beside a fee charged for other games lost than its evening's games say now,
+what they say (``since_notes``) (docs/cashbox.md, "The fee per lost game").
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from flask_babel import ngettext
 from ... import clubs
 from ...cashbox.entries import Entry, EntryKind
 from ...clubs import fee_charging
-from ...clubs.lost_games import CannotSay
+from ...clubs.lost_games import CannotSay, lost_games
+from ...clubs.room import room_of
 from ...db import get_db
 from ..formats.words import and_list, cents, kind_titles, labelled
 from .cash_forms import KIND_WORDS, FeesForm
@@ -48,7 +52,34 @@ def times(
     if not found:
         form.member.errors = [_("None of the members checked lost a game that evening.")]
         return None
+    idle = [m for m in charged if m not in found]
+    if idle:  # what the form shows chosen is what is stored: drawn again, them unchecked
+        names = {m.id: m.name for m in clubs.members(get_db(), club.id)}
+        form.member.errors = [
+            ngettext(
+                "%(names)s lost no game that evening: now unchecked. Send again to charge "
+                "those checked.",
+                "%(names)s lost no game that evening: now unchecked. Send again to charge "
+                "those checked.",
+                len(idle),
+                names=and_list(names.get(m, "") for m in idle),
+            )
+        ]
+        form.member.data = [str(m) for m in charged if m in found]
+        return None
     return found
+
+
+def losers(club: clubs.Club, evening: clubs.Evening | None) -> set[int] | None:
+    """The members who lost a game at ``evening`` (``lost_games``, what the fee charges):
+    whom the Fee form checks for a fee per lost game; None when it cannot say (no evening,
+    or a game without lost games: the fee is refused there)."""
+    if evening is None:
+        return None
+    try:
+        return set(lost_games(get_db(), room_of(get_db(), evening, club)))
+    except CannotSay:
+        return None
 
 
 def preview(club: clubs.Club, kind: EntryKind, amount: int, each: dict[int, int]) -> list[str]:
