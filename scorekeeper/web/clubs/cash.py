@@ -16,7 +16,6 @@ recorded lands on the balances with a message saying what was recorded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request
@@ -65,6 +64,7 @@ from .cash_forms import (
     redrawn_evening,
     typed_date,
 )
+from .open_rooms import open_rooms
 from .paging import entries_page
 
 bp = blueprints.clubs
@@ -201,7 +201,7 @@ def _page(
         owed=[(m.id, balances[m.id]) for m in people if balances.get(m.id, 0) > 0],
         box=book.box,
         # what is left of each evening not closed, and its room's suggestions
-        open_rooms=[] if purse is not None else _open_rooms(book, people, every),
+        open_rooms=[] if purse is not None else open_rooms(book, people, every),
         suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
         evening=evening if purse is not None else None,
         evening_closed=purse is not None and purse.closed,  # its payments: every account's
@@ -242,34 +242,6 @@ def _page(
         typed_here={"evening": None if evening is None else evening.id, "mode": asked_mode or None},
     )
     return page, status
-
-
-@dataclass(frozen=True)
-class OpenRoom:
-    """An evening not closed, on the cash box's page: what is left of it per member (its
-    room's *left*), in the reader's collation, and its room's suggestions (paid for it)."""
-
-    evening: clubs.Evening
-    left: list[tuple[int, int]]
-    suggestions: list[Suggestion]
-
-
-def _open_rooms(
-    book: cash_reads.Summed, people: list[clubs.Member], every: dict[int, clubs.Evening]
-) -> list[OpenRoom]:
-    """Each evening not closed with something left, by its day: its rooms' figures, read
-    from the accounts (``Accounts.open_left``: the room's left, ``clubs.purse``), so the
-    box proposes what the room does (``between_members``, the club's order)."""
-    found = book.open_left
-    if not found:
-        return []
-    out = []
-    for evening in sorted(every.values(), key=lambda e: (e.date, e.id)):
-        left = {m: c for (m, e), c in found.items() if e == evening.id}
-        if left:
-            shown = [(m.id, left[m.id]) for m in people if m.id in left]
-            out.append(OpenRoom(evening, shown, between_members(left, book.order)))
-    return out
 
 
 @bp.get("/clubs/<int:club_id>/cash")
