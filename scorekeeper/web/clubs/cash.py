@@ -31,7 +31,7 @@ from ...clubs import accounts, cash_reads, fee_charging
 from ...clubs.closing import provisional
 from ...clubs.lost_games import CannotSay
 from ...clubs.purse import NotOwed, evening_purse
-from ...clubs.room import room_of
+from ...clubs.room import Room, room_of
 from ...clubs.season import day
 from ...db import get_db
 from ...rights import access
@@ -102,12 +102,13 @@ def _fees_form(
     book: cash_reads.Summed,
     evening: clubs.Evening | None,
     every: dict[int, clubs.Evening],
-) -> tuple[FeesForm, clubs.Evening | None, set[int]]:
+) -> tuple[FeesForm, clubs.Evening | None, Room | None]:
     """The fee form, the members to check, those of ``evening`` (or the club's last, the
     first of ``every``: newest first) checked: the form, the evening whose players it
-    checked (None: the club has none yet) and those players."""
+    checked (None: the club has none yet) and its room (read once: its losers too)."""
     shown = evening if evening is not None else next(iter(every.values()), None)
-    players = set() if shown is None else room_of(get_db(), shown, club).players()
+    room = None if shown is None else room_of(get_db(), shown, club)
+    players = set() if room is None else room.players()
     people = by_name(book.members, lambda m: m.name)
     checked = [str(m.id) for m in people if m.id in players]
     form = FeesForm(
@@ -122,7 +123,7 @@ def _fees_form(
     form.member.data = checked
     if evening is None:  # the plain page: the evening ticked, when held on the form's date
         form.evening.data = evening_by_default(shown, form.on.data, form.kind.data)
-    return form, shown, players
+    return form, shown, room
 
 
 def _page(
@@ -161,9 +162,9 @@ def _page(
         forms[typed_section] = typed
     for section, form in forms.items():
         own_ids(form, section)
-    fee_form, fee_evening, fee_played = _fees_form(club, book, evening, every)
+    fee_form, fee_evening, fee_room = _fees_form(club, book, evening, every)
     # whom each kind checks by default (static/fee_ticks.js: the ticks follow the kind chosen)
-    fee_lost = lost_fee.losers(club, fee_evening)
+    fee_lost = lost_fee.losers(fee_room)
     if fees is not None:  # as typed, with its messages
         fees.member.choices = fee_form.member.choices
         fee_form = fees
@@ -215,7 +216,7 @@ def _page(
         fee_preview=preview,  # what the fee typed will charge, nothing stored yet
         fee_evening=fee_evening,
         fee_evenings=fee_evenings,
-        fee_played=fee_played,
+        fee_played=set() if fee_room is None else fee_room.players(),
         fee_lost=fee_lost,
         fee_lost_kind=str(EntryKind.FEE_LOST_GAME),
         fees=FEES,

@@ -21,7 +21,7 @@ from ... import clubs
 from ...cashbox.entries import Entry, EntryKind
 from ...clubs import fee_charging
 from ...clubs.lost_games import CannotSay, lost_games
-from ...clubs.room import room_of
+from ...clubs.room import Room
 from ...db import get_db
 from ..formats.words import and_list, cents, kind_titles, labelled
 from .cash_forms import KIND_WORDS, FeesForm
@@ -70,14 +70,14 @@ def times(
     return found
 
 
-def losers(club: clubs.Club, evening: clubs.Evening | None) -> set[int] | None:
-    """The members who lost a game at ``evening`` (``lost_games``, what the fee charges):
-    whom the Fee form checks for a fee per lost game; None when it cannot say (no evening,
-    or a game without lost games: the fee is refused there)."""
-    if evening is None:
+def losers(room: Room | None) -> set[int] | None:
+    """The members who lost a game at the evening of ``room`` (``lost_games``, what the fee
+    charges): whom the Fee form checks for a fee per lost game; None when it cannot say (no
+    evening, or a game without lost games: the fee is refused there)."""
+    if room is None:
         return None
     try:
-        return set(lost_games(get_db(), room_of(get_db(), evening, club)))
+        return set(lost_games(get_db(), room))
     except CannotSay:
         return None
 
