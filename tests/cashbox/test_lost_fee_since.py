@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from pathlib import Path
 
 from test_cashbox_web import member_ids
 from test_clubs import club_version, new_club, new_evening
@@ -19,6 +20,7 @@ from test_fee_per_lost_game import two_deals
 from test_paid_then_reopened import step
 
 from scorekeeper.db import get_db
+from scorekeeper.store import verify
 
 LOSERS = ("Bruno", "Denis", "Eve", "Fanny", "Gilles")
 """As test_fee_per_lost_game's three tables: Bruno lost two games (tables 1 and 3), Denis,
@@ -96,3 +98,5 @@ def test_a_fee_charged_before_a_coup_was_undone_says_the_games_lost_now(client, 
     assert client.post(reverse, data=back).status_code == 302
     page = client.get(cash).data.decode()
     assert notes(page, "lost-since") == {fees["Bruno"]: said[fees["Bruno"]]}
+    # the count kept on the rows (m036) is on their chain: the database verifies
+    assert verify.run(Path(app.config["DATABASE"]), None)[1] == []
