@@ -95,6 +95,11 @@ class Entry:
     apart from ``evening`` (``cashbox.ledger.entries``). It names where the fee is listed
     (``cashbox.open_items.fees_on``), never what settles it: the fee stays an item of its
     own, owed to the club, not part of the evening's room (docs/cashbox.md)."""
+    games_lost: int | None = None
+    """A fee per lost game: the games its member had lost that evening when it was charged
+    (its amount the sum typed times this: m036); None on any other entry and on such a fee
+    charged before m036. Compared with what the evening's games say now
+    (``clubs.fee_charging.lost_since``), never rewritten."""
     provisional: bool = False
     """Not a ledger row: an evening not closed (open or reopened), its result as the room
     has it now less what a close posted (``closing.pending``), shown and counted until it

@@ -34,12 +34,15 @@ COLUMNS = (
     "note",
     "game_id",
     "other_side",
+    "games_lost",
 )
 
 
 def insert_entry(db: sqlite_utils.Database, row: dict[str, Any]) -> int:
     """One ledger row (the columns of ``COLUMNS``; ``created_at`` is now); its id."""
     values = {column: row.get(column) for column in COLUMNS}
+    if values["games_lost"] is None:  # a fee per lost game's alone (m036): a row written
+        del values["games_lost"]  # as before it stays writable on a database before it
     values["amount"] = int(row["amount"])
     values["created_at"] = now()
     return append(db, LEDGER, values)
@@ -309,6 +312,7 @@ LEDGER_TYPES = {
     "reverses": whole_or_none,
     "game_id": whole_or_none,
     "other_side": whole_or_none,
+    "games_lost": whole_or_none,
     "method": text_or_none,
     "received_by": text_or_none,
     "paid_by": text_or_none,
@@ -435,4 +439,5 @@ def _entry(
         paid_by=paid_by,
         other_side=row.get("other_side"),
         charged_at=row["evening_id"] if fee else None,
+        games_lost=row.get("games_lost"),
     )

@@ -9,17 +9,19 @@ and room it is listed (docs/cashbox.md, "A fee names its evening").
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 from enum import StrEnum
 
 import sqlite_utils
 
-from ..cashbox.entries import EVENING_FEES, FEES, EntryKind
+from ..cashbox.entries import EVENING_FEES, FEES, Entry, EntryKind
 from ..cashbox.ledger import insert_entry
 from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .accounts import MAX_CENTS
 from .evening_tables import evening as evening_of
-from .lost_games import lost_games
+from .lost_games import CannotSay, lost_games
 from .records import Refused
 from .records import club as club_of
 from .room import room_of
@@ -129,7 +131,61 @@ def charge(
                 raise Refused(amount)
         change.summary = f"{kind} {-amount} × {sum(times.values())}"
         row = {"club_id": club_id, "kind": str(kind), "on_date": on, "evening_id": evening}
+        lost = kind is EntryKind.FEE_LOST_GAME  # its count kept: what ``lost_since`` compares
         return [
-            insert_entry(db, row | {"member_id": m, "amount": -amount * n, "note": note})
+            insert_entry(
+                db,
+                row
+                | {"member_id": m, "amount": -amount * n, "note": note}
+                | {"games_lost": n if lost else None},
+            )
             for m, n in times.items()
         ]
+
+
+@dataclass(frozen=True)
+class LostSince:
+    """A fee per lost game whose evening's games no longer say what it was charged for."""
+
+    entry: int
+    charged: int
+    """The games lost it multiplied (``Entry.games_lost``)."""
+    now: int | None
+    """The games its member lost that evening as its games say now (``lost_by``, the
+    function that charged: 0 when none); None when they cannot say any more (a table of a
+    game without lost games added to the evening since: ``CannotSay``)."""
+
+
+def lost_since(
+    db: sqlite_utils.Database, club_id: int, entries: Iterable[Entry], undone: Collection[int]
+) -> dict[int, LostSince]:
+    """Each fee per lost game among ``entries``, not reversed (``undone``), whose member's
+    games lost that evening differ now from those it was charged for, by entry id. The fee
+    is a charge typed at a time and stays as charged (a coup corrected since, the evening
+    reopened, a game's result changed): the pages say this beside it, so the treasurer can
+    reverse it and charge again (docs/cashbox.md, "The fee per lost game"). Read by the
+    function that charged (``lost_by``), each evening once; a fee charged before m036 (its
+    count unknown) or naming no evening is not compared."""
+    asked: dict[int, list[Entry]] = {}
+    for entry in entries:
+        if (
+            entry.kind is EntryKind.FEE_LOST_GAME
+            and entry.games_lost is not None
+            and entry.charged_at is not None
+            and entry.id not in undone
+        ):
+            asked.setdefault(entry.charged_at, []).append(entry)
+    out: dict[int, LostSince] = {}
+    for evening, fees in asked.items():
+        members = list(dict.fromkeys(e.member for e in fees))
+        try:
+            now: dict[int, int] | None = lost_by(db, club_id, evening, members)
+        except CannotSay:
+            now = None
+        except NoLostGames:  # the evening is no longer the club's: nothing to compare
+            continue
+        for entry in fees:
+            count = None if now is None else now.get(entry.member, 0)
+            if count != entry.games_lost:
+                out[entry.id] = LostSince(entry.id, entry.games_lost or 0, count)
+    return out

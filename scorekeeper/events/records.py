@@ -24,6 +24,7 @@ from ..db.chain import EVENT_CHANGES, Chain, append
 from ..db.rows import Damaged, Row, reading, text, text_or_none, whole, whole_or_none
 from ..names import MAX_LENGTH, Clash, Roster, fault, said_once, tidy
 from ..rules.errors import N_, GameError
+from ..rules.settings import Nn_
 from ..store.changing import Change, Owner, changing
 from ..store.errors import Conflict
 from .settings import EventSettings, settings_from
@@ -285,6 +286,25 @@ def check_name(name: str) -> str:
     return tidy(name)
 
 
+TEAM_PAST = Nn_(
+    "{name}: a team's name has at most {num} character",
+    "{name}: a team's name has at most {num} characters",
+)
+TOGETHER_PAST = Nn_(
+    "{name}: a “registered together” mark has at most {num} character",
+    "{name}: a “registered together” mark has at most {num} characters",
+)
+
+
+def past_bound(text: str, said: tuple[str, str]) -> str:
+    """A team or a mark as registered, refused past the names' bound (``MAX_NAME``, as kept:
+    ``tidy``) with ``said`` (GameError); it was cut to the bound in silence (fix27a). The
+    director's box refuses it first, naming its line (web/events/actions.too_long)."""
+    if len(tidy(text)) > MAX_NAME:
+        raise GameError("names", said, name=tidy(text)[:MAX_NAME] + "…", num=MAX_NAME)
+    return text
+
+
 def register(
     db: sqlite_utils.Database, event_id: int, version: int | None, entries: Sequence[Player]
 ) -> None:
@@ -360,9 +380,9 @@ def register(
                 {
                     "event_id": event_id,
                     "name": name,
-                    "team": entry.team[:MAX_NAME],
-                    "together": entry.together[:MAX_NAME],
-                    "partner": entry.partner[:MAX_NAME],
+                    "team": past_bound(entry.team, TEAM_PAST),
+                    "together": past_bound(entry.together, TOGETHER_PAST),
+                    "partner": entry.partner[:MAX_NAME],  # its own entry: check_name
                     "member_id": entry.member_id,
                     "joined": joined,
                     "withdrawn": None,

@@ -7,9 +7,11 @@ poule: Anne −9, Bruno −9, Chloé +18 chips; at 0.05 € a chip −0,45 €, 
 from __future__ import annotations
 
 import pytest
+from live import Phone
 from playwright.sync_api import Page, expect
+from test_browser import scripts_off
 from test_browser_club import evening_by_phone
-from test_browser_round2 import axe_violations
+from test_browser_round2 import axe_violations, made, take_cookies
 from web import laid_out_width
 
 from scorekeeper.clock import today
@@ -103,3 +105,62 @@ def test_season_dues_name_no_evening_at_a_tap(file_page: Page, live_server):
     expect(page.locator(".flash")).to_be_visible()
     expect(page.locator(".has-error")).to_have_count(0)
     expect(page.locator("#entries")).to_contain_text("Cotisation de la saison")
+
+
+def test_a_fee_per_lost_game_checks_who_lost_at_a_tap(file_page: Page, live_server):
+    """A fee per lost game is for those who lost a game that evening: choosing it checks
+    them (static/fee_ticks.js), the evening's fee checks its players back, and the help says
+    whom. At a manillen table of two deals where Nous (Anne, Chloé) takes 40 then 45, Eux
+    (Bruno, Denis) lost its game: 1.50 each. Without script the ticks stay the players':
+    sent so, refused once naming Anne and Chloé, drawn again with Bruno and Denis alone."""
+    page = file_page  # a French phone at 390×844
+    phone = Phone(live_server)
+    new = {"name": "Le Cercle", "chip_value": "0.05", "currency": "EUR", "submit": "1"}
+    club = made(phone.post("/clubs/new", new))
+    phone.get(club)  # the manager's link, shown once
+    evening = made(phone.post(club + "/evenings", {"date": today()}, token_from=club))
+    table = {f"player{i}": n for i, n in enumerate(("Anne", "Bruno", "Chloé", "Denis"))}
+    table |= {"first_dealer": "0", "create": "1", "variant": "belge", "deals": "2"}
+    game = made(phone.post(f"/games/new/manille?evening={evening.rsplit('/', 1)[1]}",
+                           table | {"sans_atout": "0"}))  # fmt: skip
+    for points in ("40", "45"):
+        coup = {"trump": "pique", "points": points}
+        assert made(phone.post(game + "/sheet/coups", coup, token_from=game)).startswith(game)
+    take_cookies(page, phone, live_server)
+    page.goto(live_server + club + "/cash")
+    fee = page.locator("#fee")
+
+    def box(name: str):
+        return fee.locator("#f-members label", has_text=name).locator("input")
+
+    for name in ("Anne", "Bruno", "Chloé", "Denis"):
+        expect(box(name)).to_be_checked()  # the evening's fee: its players
+    fee.locator("#f-kind label", has_text="Droit par partie perdue").tap()
+    for name in ("Bruno", "Denis"):
+        expect(box(name)).to_be_checked()
+    for name in ("Anne", "Chloé"):
+        expect(box(name)).not_to_be_checked()
+    expect(fee.locator("#fee-checked-lost")).to_be_visible()
+    expect(fee.locator("#fee-checked")).to_be_hidden()
+    fee.locator("#f-kind label", has_text="Droit de soirée").tap()
+    expect(box("Anne")).to_be_checked()
+    expect(fee.locator("#fee-checked")).to_be_visible()
+    fee.locator("#f-kind label", has_text="Droit par partie perdue").tap()
+    fee.locator("input[name=amount]").fill("1,50")
+    fee.get_by_role("button", name="Débiter les membres cochés").tap()
+    expect(page.locator(".flash")).to_contain_text("Inscrit pour 2 membres")
+    expect(page.locator(".has-error")).to_have_count(0)
+
+    with scripts_off(page):
+        page.goto(live_server + club + "/cash")
+        fee.locator("#f-kind label", has_text="Droit par partie perdue").tap()
+        expect(box("Anne")).to_be_checked()  # no script: the players' ticks stay
+        fee.locator("input[name=amount]").fill("1,50")
+        fee.get_by_role("button", name="Débiter les membres cochés").tap()
+        expect(fee.locator("#f-members")).to_contain_text(
+            "Anne et Chloé n’ont perdu aucune partie ce soir-là"
+        )
+        expect(box("Anne")).not_to_be_checked()
+        expect(box("Bruno")).to_be_checked()
+        fee.get_by_role("button", name="Débiter les membres cochés").tap()
+        expect(page.locator(".flash")).to_contain_text("Inscrit pour 2 membres")

@@ -30,7 +30,9 @@ def checked(page: str) -> dict[str, bool]:
     """The fee form's members: name → checked."""
     form = page[page.index('id="fee"') : page.index("</form>", page.index('id="fee"'))]
     boxes = re.findall(
-        r'<input type="checkbox" name="member" value="\d+"( checked)?><span>([^<]+)', form
+        r'<input type="checkbox" name="member" value="\d+"(?: data-[a-z]+)*( checked)?>'
+        r"<span>([^<]+)",
+        form,
     )
     return {name: bool(on) for on, name in boxes}
 

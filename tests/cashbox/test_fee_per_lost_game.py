@@ -5,16 +5,19 @@ never asking how many games he lost. Now each member checked is charged the sum 
 games he lost that evening, read from its games (``clubs.lost_games``: a manillen game lost
 is the finished game of the side that did not win it), those who lost none not at all; the
 form shows what it will charge before anything is stored, and an evening whose game cannot
-say what a lost game is (l'Hombre's chips) refuses the fee, saying so.
+say what a lost game is (l'Hombre's chips) refuses the fee, saying so. A member checked who
+lost none refuses the fee once, drawn again unchecked (fix27a): what the form shows chosen
+is what is stored.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sqlite3
 
-from test_cashbox_fees import fees
+from test_cashbox_fees import checked, fees
 from test_cashbox_web import member_ids
 from test_clubs import club_version, new_club, new_evening, seed_table
 
@@ -26,8 +29,9 @@ from scorekeeper.clubs.room import room_of
 from scorekeeper.db import get_db
 
 
-def two_deals(client, evening: int, players, coups) -> None:
-    """A manillen table of four played to two deals (no sans-atout owed): finished."""
+def two_deals(client, evening: int, players, coups) -> str:
+    """A manillen table of four played to two deals (no sans-atout owed): finished; its
+    page's path."""
     data = {f"player{i}": name for i, name in enumerate(players)}
     data |= {"first_dealer": "0", "create": "1", "variant": "belge"}
     data |= {"deals": "2", "sans_atout": "0"}
@@ -38,6 +42,7 @@ def two_deals(client, evening: int, players, coups) -> None:
         version = json.loads(client.get(game + "/version").data)["version"]
         data = {"version": str(version), "trump": trump, "points": str(points)}
         assert client.post(game + "/sheet/coups", data=data).status_code == 302
+    return game
 
 
 PLAYERS = ("Anne", "Bruno", "Chloé", "Denis", "Eve", "Fanny", "Gilles", "Hugo")
@@ -61,8 +66,24 @@ def test_each_is_charged_by_his_games_lost_and_sees_it_first(client, app):
         assert lost_games(get_db(), room) == {ids[n]: k for n, k in LOST.items()}
 
     cash = f"/clubs/{club}/cash?evening={evening}"
+    # the form opened on the evening checks its players for an evening fee, those who lost a
+    # game for a fee per lost game (the boxes say which: fee_ticks.js follows the kind)
+    page = client.get(cash).data.decode()
+    assert checked(page) == dict.fromkeys(PLAYERS, True)
+    marked = re.findall(r'value="(\d+)" data-played( data-lost)?', page)
+    name = {str(v): k for k, v in ids.items()}
+    assert sorted(name[m] for m, lost in marked if lost) == sorted(LOST)
     data = {"kind": "fee_lost_game", "amount": "1.50", "on": "2026-11-03", "note": ""}
     data |= {"member": [str(ids[n]) for n in PLAYERS], "version": club_version(app)}
+    # every player checked (no script: the evening fee's ticks): refused once, the winners
+    # named and drawn unchecked, nothing stored; what the form shows chosen is what is stored
+    once = client.post(f"/clubs/{club}/cash/fees?evening={evening}", data={**data, "preview": "1"})
+    assert once.status_code == 422
+    said = html.unescape(once.data.decode())
+    assert "Anne, Chloé, and Hugo lost no game that evening: now unchecked." in said
+    assert checked(said) == {n: n in LOST for n in PLAYERS}
+    assert fees(app) == []
+    data["member"] = [str(ids[n]) for n in LOST]  # as drawn again
     shown = client.post(f"/clubs/{club}/cash/fees?evening={evening}", data={**data, "preview": "1"})
     assert shown.status_code == 200
     preview = shown.data.decode()

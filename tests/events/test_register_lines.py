@@ -244,3 +244,38 @@ def test_a_name_past_the_bound_is_refused_beside_the_box_naming_its_line(app, li
     done = post(client, app, "players", names=f"Jan Peeters\n\n{LONG}\nLuc Maes")
     assert done.status_code == 302
     assert (LONG, "", "") in _registered(app)
+
+
+TEAM = "Koninklijke Manillenmaatschappij De Eendr"  # 41 characters: one past the bound
+TEAM_SHORTENED = "Koninklijke Manille…"  # its first 19 characters, then "…" (20 in all)
+TEAM_SAID = {
+    # line 2 of the box, the team shortened, the bound, the plural of 40
+    "fr": f"Ligne 2 ({TEAM_SHORTENED})\u202f: le nom d’une équipe a au plus 40 caractères",
+    "en": f"Line 2 ({TEAM_SHORTENED}): a team's name has at most 40 characters",
+    "da": f"Linje 2 ({TEAM_SHORTENED}): et holds navn har højst 40 tegn",
+    "nl": f"Regel 2 ({TEAM_SHORTENED}): de naam van een ploeg heeft hoogstens 40 tekens",
+}
+
+
+def test_a_team_past_the_bound_is_refused_beside_the_box_naming_its_line(app):
+    """A team of 41 characters was registered cut to 40 in silence (``records.register``:
+    ``entry.team[:MAX_NAME]``), so two teams alike in their first 40 characters became one.
+    Refused as a name is (``too_long``, the one rule), naming the line; the store refuses it
+    too, never cuts it; 40 characters register whole."""
+    assert len(TEAM) == 41 and len(TEAM_SHORTENED) == 20
+    client = app.test_client()
+    new_event(client, kind="manillen", seating="pairs", method="total")
+    for language, said in TEAM_SAID.items():
+        client.set_cookie("lang", language)
+        refused = post(client, app, "players", names=f"Jan Peeters\nLuc Maes; {TEAM}")
+        assert refused.status_code == 422
+        page = html.unescape(refused.text)
+        beside = page[page.index('id="names-error"') :]
+        assert said in beside[:400]
+        assert _registered(app) == []
+    with app.app_context(), pytest.raises(stored.GameError) as found:
+        stored.register(get_db(), 1, None, [stored.Player("Luc Maes", TEAM)])
+    assert "a team's name has at most 40 characters" in str(found.value)
+    done = post(client, app, "players", names=f"Jan Peeters\nLuc Maes; {TEAM[:40]}")
+    assert done.status_code == 302
+    assert ("Luc Maes", TEAM[:40], "") in _registered(app)

@@ -231,6 +231,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m033_numbers_given_on_a_chain",
         "m034_ledger_by_club",
         "m035_ledger_by_other_side",
+        "m036_games_lost_charged",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it
 

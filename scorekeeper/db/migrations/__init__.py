@@ -52,6 +52,7 @@ from . import (  # noqa: F401 (read by vars() below: the import is the one list)
     m033_numbers_given_on_a_chain,
     m034_ledger_by_club,
     m035_ledger_by_other_side,
+    m036_games_lost_charged,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = tuple(

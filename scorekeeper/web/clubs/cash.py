@@ -16,7 +16,6 @@ recorded lands on the balances with a message saying what was recorded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request
@@ -25,14 +24,14 @@ from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
-from ...cashbox.entries import EVENING_FEES, FEES, METHODS, EntryKind, signed
+from ...cashbox.entries import EVENING_FEES, FEES, METHODS, Entry, EntryKind, signed
 from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
 from ...clubs import accounts, cash_reads, fee_charging
 from ...clubs.closing import provisional
 from ...clubs.lost_games import CannotSay
 from ...clubs.purse import NotOwed, evening_purse
-from ...clubs.room import room_of
+from ...clubs.room import Room, room_of
 from ...clubs.season import day
 from ...db import get_db
 from ...rights import access
@@ -65,6 +64,7 @@ from .cash_forms import (
     redrawn_evening,
     typed_date,
 )
+from .open_rooms import open_rooms
 from .paging import entries_page
 
 bp = blueprints.clubs
@@ -102,12 +102,13 @@ def _fees_form(
     book: cash_reads.Summed,
     evening: clubs.Evening | None,
     every: dict[int, clubs.Evening],
-) -> tuple[FeesForm, clubs.Evening | None]:
+) -> tuple[FeesForm, clubs.Evening | None, Room | None]:
     """The fee form, the members to check, those of ``evening`` (or the club's last, the
-    first of ``every``: newest first) checked: the form and the evening whose players it
-    checked (None: the club has none yet)."""
+    first of ``every``: newest first) checked: the form, the evening whose players it
+    checked (None: the club has none yet) and its room (read once: its losers too)."""
     shown = evening if evening is not None else next(iter(every.values()), None)
-    players = set() if shown is None else room_of(get_db(), shown, club).players()
+    room = None if shown is None else room_of(get_db(), shown, club)
+    players = set() if room is None else room.players()
     people = by_name(book.members, lambda m: m.name)
     checked = [str(m.id) for m in people if m.id in players]
     form = FeesForm(
@@ -122,7 +123,7 @@ def _fees_form(
     form.member.data = checked
     if evening is None:  # the plain page: the evening ticked, when held on the form's date
         form.evening.data = evening_by_default(shown, form.on.data, form.kind.data)
-    return form, shown
+    return form, shown, room
 
 
 def _page(
@@ -161,7 +162,9 @@ def _page(
         forms[typed_section] = typed
     for section, form in forms.items():
         own_ids(form, section)
-    fee_form, fee_evening = _fees_form(club, book, evening, every)
+    fee_form, fee_evening, fee_room = _fees_form(club, book, evening, every)
+    # whom each kind checks by default (static/fee_ticks.js: the ticks follow the kind chosen)
+    fee_lost = lost_fee.losers(fee_room)
     if fees is not None:  # as typed, with its messages
         fees.member.choices = fee_form.member.choices
         fee_form = fees
@@ -176,10 +179,15 @@ def _page(
     people = by_name(book.members, lambda m: m.name)
     order = [m.id for m in people]
     fees_shown = None
+    listed_fees: list[Entry] = []
     if purse is not None and whole is not None and evening is not None:
         fees_shown = whole.fees_on(
             evening, order, cash_reads.sharing_its_day(every.values(), evening)
         )
+        listed_fees = [e for e, _ in (*fees_shown.rows, *fees_shown.apart)]
+    # a fee per lost game charged for other games lost than its evening's say now (a coup
+    # corrected since): said beside it, never rewritten (docs/cashbox.md)
+    lost_notes = lost_fee.since_notes(club, [*shown.lines, *listed_fees], undone)
     page = render_template(
         "club/cash.html",
         club=club,
@@ -194,7 +202,7 @@ def _page(
         owed=[(m.id, balances[m.id]) for m in people if balances.get(m.id, 0) > 0],
         box=book.box,
         # what is left of each evening not closed, and its room's suggestions
-        open_rooms=[] if purse is not None else _open_rooms(book, people, every),
+        open_rooms=[] if purse is not None else open_rooms(book, people, every),
         suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
         evening=evening if purse is not None else None,
         evening_closed=purse is not None and purse.closed,  # its payments: every account's
@@ -208,6 +216,9 @@ def _page(
         fee_preview=preview,  # what the fee typed will charge, nothing stored yet
         fee_evening=fee_evening,
         fee_evenings=fee_evenings,
+        fee_played=set() if fee_room is None else fee_room.players(),
+        fee_lost=fee_lost,
+        fee_lost_kind=str(EntryKind.FEE_LOST_GAME),
         fees=FEES,
         evening_fees=EVENING_FEES,
         # the entries of the view: as of a day, the ledger as it stood that day (the balances'
@@ -224,6 +235,7 @@ def _page(
             for e in shown.lines
             if (said := provisional(e, book.open_evenings, by_id.get(e.reverses or 0)))
         },
+        lost_notes=lost_notes,
         refused=refused,
         problems=found,
         # where an entry typed here comes back to once recorded (_back): the evening shown,
@@ -231,34 +243,6 @@ def _page(
         typed_here={"evening": None if evening is None else evening.id, "mode": asked_mode or None},
     )
     return page, status
-
-
-@dataclass(frozen=True)
-class OpenRoom:
-    """An evening not closed, on the cash box's page: what is left of it per member (its
-    room's *left*), in the reader's collation, and its room's suggestions (paid for it)."""
-
-    evening: clubs.Evening
-    left: list[tuple[int, int]]
-    suggestions: list[Suggestion]
-
-
-def _open_rooms(
-    book: cash_reads.Summed, people: list[clubs.Member], every: dict[int, clubs.Evening]
-) -> list[OpenRoom]:
-    """Each evening not closed with something left, by its day: its rooms' figures, read
-    from the accounts (``Accounts.open_left``: the room's left, ``clubs.purse``), so the
-    box proposes what the room does (``between_members``, the club's order)."""
-    found = book.open_left
-    if not found:
-        return []
-    out = []
-    for evening in sorted(every.values(), key=lambda e: (e.date, e.id)):
-        left = {m: c for (m, e), c in found.items() if e == evening.id}
-        if left:
-            shown = [(m.id, left[m.id]) for m in people if m.id in left]
-            out.append(OpenRoom(evening, shown, between_members(left, book.order)))
-    return out
 
 
 @bp.get("/clubs/<int:club_id>/cash")

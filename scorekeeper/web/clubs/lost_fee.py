@@ -3,19 +3,25 @@
 The games lost are the evening's (``clubs.fee_charging.lost_by``, from its tables' games,
 never typed); the form says, before anything is written, what each member checked will be
 charged ("Show what it charges"), and refuses beside its field a fee that names no evening,
-an evening whose games cannot say what a lost game is (``clubs.lost_games.CannotSay``) or
-members of whom none lost a game (docs/cashbox.md, "The fee per lost game").
+an evening whose games cannot say what a lost game is (``clubs.lost_games.CannotSay``),
+members of whom none lost a game, or a member checked who lost none (drawn again unchecked:
+what the form shows chosen is what is stored); it checks by default those who lost a game
+(``losers``). Beside a fee charged for other games lost than its evening's games say now,
+what they say (``since_notes``) (docs/cashbox.md, "The fee per lost game").
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection, Iterable
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ... import clubs
-from ...cashbox.entries import EntryKind
+from ...cashbox.entries import Entry, EntryKind
 from ...clubs import fee_charging
-from ...clubs.lost_games import CannotSay
+from ...clubs.lost_games import CannotSay, lost_games
+from ...clubs.room import Room
 from ...db import get_db
 from ..formats.words import and_list, cents, kind_titles, labelled
 from .cash_forms import KIND_WORDS, FeesForm
@@ -46,7 +52,34 @@ def times(
     if not found:
         form.member.errors = [_("None of the members checked lost a game that evening.")]
         return None
+    idle = [m for m in charged if m not in found]
+    if idle:  # what the form shows chosen is what is stored: drawn again, them unchecked
+        names = {m.id: m.name for m in clubs.members(get_db(), club.id)}
+        form.member.errors = [
+            ngettext(
+                "%(names)s lost no game that evening: now unchecked. Send again to charge "
+                "those checked.",
+                "%(names)s lost no game that evening: now unchecked. Send again to charge "
+                "those checked.",
+                len(idle),
+                names=and_list(names.get(m, "") for m in idle),
+            )
+        ]
+        form.member.data = [str(m) for m in charged if m in found]
+        return None
     return found
+
+
+def losers(room: Room | None) -> set[int] | None:
+    """The members who lost a game at the evening of ``room`` (``lost_games``, what the fee
+    charges): whom the Fee form checks for a fee per lost game; None when it cannot say (no
+    evening, or a game without lost games: the fee is refused there)."""
+    if room is None:
+        return None
+    try:
+        return set(lost_games(get_db(), room))
+    except CannotSay:
+        return None
 
 
 def preview(club: clubs.Club, kind: EntryKind, amount: int, each: dict[int, int]) -> list[str]:
@@ -65,6 +98,37 @@ def preview(club: clubs.Club, kind: EntryKind, amount: int, each: dict[int, int]
         )
         for m, n in each.items()
     ]
+
+
+def since_words(found: fee_charging.LostSince) -> str:
+    """Beside a fee per lost game whose evening's games say another count now
+    (``fee_charging.lost_since``): what it was charged for, what they say now, and what the
+    treasurer does (it is never rewritten)."""
+    if found.now is None:
+        return ngettext(
+            "Charged for %(num)s lost game; the evening's games cannot say what a lost game is "
+            "any more: reverse it if it should not stand.",
+            "Charged for %(num)s lost games; the evening's games cannot say what a lost game is "
+            "any more: reverse it if it should not stand.",
+            found.charged,
+        )
+    return ngettext(
+        "Charged for %(num)s lost game; the evening's games now say %(now)s: reverse it and "
+        "charge it again.",
+        "Charged for %(num)s lost games; the evening's games now say %(now)s: reverse it and "
+        "charge it again.",
+        found.charged,
+        now=found.now,
+    )
+
+
+def since_notes(
+    club: clubs.Club, entries: Iterable[Entry], undone: Collection[int]
+) -> dict[int, str]:
+    """The words beside each fee per lost game of ``entries`` charged for other games lost
+    than its evening's games say now, by entry id (``fee_charging.lost_since``)."""
+    found = fee_charging.lost_since(get_db(), club.id, entries, undone)
+    return {entry: since_words(lost) for entry, lost in found.items()}
 
 
 def recorded(club: clubs.Club, each: dict[int, int], amount: int) -> str:

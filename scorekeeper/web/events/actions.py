@@ -110,6 +110,8 @@ def parse_players(text: str) -> list[Player]:
         if wrong is not None:
             raise GameError("names", PAIR_FAULTS[wrong], line=line.strip())
         too_long(number, names)
+        too_long(number, [team], TEAM_LONG)
+        too_long(number, [together], TOGETHER_LONG)
         if len(names) == 2:
             one, two = names
             out += [Player(one, team, together, two), Player(two, team, together, one)]
@@ -122,26 +124,33 @@ SHOWN = 20
 """How much of a name too long a refusal quotes (then "…"): enough to find its line."""
 
 
-def too_long(number: int, names: list[str]) -> None:
-    """Refuse the first of a line's names longer than the bound (``names.fault``, the one
-    rule: its length as kept, ``tidy``), naming the line (its number, counted as the box
-    shows its lines, blank and comment lines too) and the name shortened, with the bound
-    (GameError, plural forms by ``num``)."""
+NAME_LONG = Nn_(
+    "line {row} ({name}): a name has at most {num} character",
+    "line {row} ({name}): a name has at most {num} characters",
+)
+TEAM_LONG = Nn_(
+    "line {row} ({name}): a team's name has at most {num} character",
+    "line {row} ({name}): a team's name has at most {num} characters",
+)
+TOGETHER_LONG = Nn_(
+    "line {row} ({name}): a “registered together” mark has at most {num} character",
+    "line {row} ({name}): a “registered together” mark has at most {num} characters",
+)
+"""What a line's part past the bound is refused with (``too_long``): a player's name, his
+team's (it was cut to the bound in silence: fix27a), his "registered together" mark."""
+
+
+def too_long(number: int, names: list[str], said: tuple[str, str] = NAME_LONG) -> None:
+    """Refuse the first of a line's names (or its team, its mark: ``said``) longer than the
+    bound (``names.fault``, the one rule: its length as kept, ``tidy``), naming the line (its
+    number, counted as the box shows its lines, blank and comment lines too) and the text
+    shortened, with the bound (GameError, plural forms by ``num``)."""
     for name in names:
         found = fault(name)
         if found is not None and found.template == NameFault.LONG:
             kept = tidy(name)
             shown = kept if len(kept) <= SHOWN else kept[: SHOWN - 1].rstrip() + "…"
-            raise GameError(
-                "names",
-                Nn_(
-                    "line {row} ({name}): a name has at most {num} character",
-                    "line {row} ({name}): a name has at most {num} characters",
-                ),
-                row=number,
-                name=shown,
-                num=MAX_LENGTH,
-            )
+            raise GameError("names", said, row=number, name=shown, num=MAX_LENGTH)
 
 
 PAIR_FAULTS = {
