@@ -89,6 +89,56 @@ def lost_by(
     return {member: lost[member] for member in charged if lost.get(member)}
 
 
+class ChargedAlready(Refused):
+    """A fee per lost game for an evening whose standing one (not reversed) charges some of
+    the members checked already: ``members``. A second would charge the same games twice
+    (review26: a fee sent twice was stored twice); the first is reversed to charge again."""
+
+    def __init__(self, members: set[int]) -> None:
+        super().__init__(sorted(members))
+        self.members = members
+
+
+class TooMuch(Refused):
+    """A fee per lost game whose sum times a member's games lost passes one entry's bound
+    (``MAX_CENTS``): ``games``, the most games lost, said beside the sum."""
+
+    def __init__(self, games: int) -> None:
+        super().__init__(games)
+        self.games = games
+
+
+def charged_already(
+    db: sqlite_utils.Database, club_id: int, evening: int | None, members: Iterable[int]
+) -> set[int]:
+    """The members of ``members`` whom a fee per lost game for ``evening``, not reversed,
+    charges already (``ChargedAlready``)."""
+    asked = set(members)
+    if evening is None or not asked:
+        return set()
+    found = db.execute(
+        "select member_id from ledger l where club_id = ? and evening_id = ? and kind = ?"
+        " and not exists (select 1 from ledger r where r.club_id = l.club_id"
+        " and r.reverses = l.id)",
+        [club_id, evening, str(EntryKind.FEE_LOST_GAME)],
+    )
+    return {member for (member,) in found if member in asked}
+
+
+def lost_fee_refused(
+    db: sqlite_utils.Database, club_id: int, evening: int | None, amount: int, each: dict[int, int]
+) -> None:
+    """The fee per lost game of ``amount`` charging ``each`` (member: games lost) refused:
+    ``ChargedAlready`` or ``TooMuch``; checked by the form (said beside its fields) and by
+    ``charge`` in its change (one rule)."""
+    already = charged_already(db, club_id, evening, each)
+    if already:
+        raise ChargedAlready(already)
+    most = max(each.values(), default=0)
+    if amount * most > MAX_CENTS:
+        raise TooMuch(most)
+
+
 def charge(
     db: sqlite_utils.Database,
     club_id: int,
@@ -109,7 +159,8 @@ def charge(
     name (``evening_refused``): ``EveningRefused``, saying why (charge22: it was stored
     naming none, with no word). A fee per lost game is ``amount`` times the games each
     lost that evening (``lost_by``), written only for those who lost one: ``NoLostGames``
-    when none did or it names no evening, ``CannotSay`` when its games cannot say.
+    when none did or it names no evening, ``CannotSay`` when its games cannot say,
+    ``ChargedAlready`` or ``TooMuch`` (``lost_fee_refused``).
     """
     if kind not in FEES or not 0 < amount <= MAX_CENTS:
         raise Refused(kind)
@@ -127,8 +178,7 @@ def charge(
             times = lost_by(db, club_id, evening, charged)
             if not times:
                 raise NoLostGames(evening)
-            if amount * max(times.values()) > MAX_CENTS:
-                raise Refused(amount)
+            lost_fee_refused(db, club_id, evening, amount, times)
         change.summary = f"{kind} {-amount} × {sum(times.values())}"
         row = {"club_id": club_id, "kind": str(kind), "on_date": on, "evening_id": evening}
         lost = kind is EntryKind.FEE_LOST_GAME  # its count kept: what ``lost_since`` compares

@@ -150,3 +150,74 @@ def test_an_evening_whose_game_cannot_say_refuses_the_fee(client, app):
     assert plain.status_code == 422
     assert "A fee per lost game names its evening: its games say who lost." in plain.data.decode()
     assert fees(app) == []
+
+
+def three_tables(client, app) -> tuple[int, int, dict[str, int]]:
+    """The club, the evening of the three tables above (``LOST``) and the members' ids."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    two_deals(client, evening, ("Anne", "Bruno", "Chloé", "Denis"), [("pique", 40), ("pique", 45)])
+    two_deals(client, evening, ("Eve", "Fanny", "Gilles", "Hugo"), [("coeur", 20), ("coeur", 20)])
+    two_deals(client, evening, ("Bruno", "Anne", "Fanny", "Hugo"), [("coeur", 20), ("coeur", 20)])
+    return club, evening, member_ids(app)
+
+
+def test_a_fee_per_lost_game_sent_twice_charges_once(client, app):
+    """review26: the same fee sent again for the evening was stored again, every loser
+    charged twice. A member whose fee per lost game for that evening stands is refused once
+    and drawn unchecked; once it is reversed, he is charged again."""
+    club, evening, ids = three_tables(client, app)
+    url = f"/clubs/{club}/cash/fees?evening={evening}"
+    data = {"kind": "fee_lost_game", "amount": "1.50", "on": "2026-11-03", "note": ""}
+    data["member"] = [str(ids[n]) for n in LOST]
+    assert client.post(url, data={**data, "version": club_version(app)}).status_code == 302
+    assert len(fees(app)) == 5
+    again = client.post(url, data={**data, "version": club_version(app)})
+    assert again.status_code == 422
+    said = html.unescape(again.data.decode())
+    assert (
+        "Bruno, Denis, Eve, Fanny, and Gilles owe a fee per lost game for that evening"
+        " already: now unchecked." in said
+    )
+    assert checked(said) == dict.fromkeys(PLAYERS, False)
+    assert len(fees(app)) == 5  # nothing stored
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (bruno,) = conn.execute(
+            "select id from ledger where kind = 'fee_lost_game' and member_id = ?", [ids["Bruno"]]
+        ).fetchone()
+    undo = {"on": "2026-11-04", "note": "", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/cash/entries/{bruno}/reverse", data=undo).status_code == 302
+    # Bruno's reversed, Denis's stands: Bruno alone is charged, Denis refused again
+    data["member"] = [str(ids["Bruno"]), str(ids["Denis"])]
+    refused = client.post(url, data={**data, "version": club_version(app)})
+    assert refused.status_code == 422
+    assert "Denis owes a fee per lost game for that evening already" in html.unescape(refused.text)
+    data["member"] = [str(ids["Bruno"])]
+    assert client.post(url, data={**data, "version": club_version(app)}).status_code == 302
+    # Bruno: -3.00, reversed +3.00, charged -3.00 again (2 games × 1.50)
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        (total,) = conn.execute(
+            "select sum(amount) from ledger where member_id = ?", [ids["Bruno"]]
+        ).fetchone()
+    assert total == -300
+
+
+def test_a_sum_that_times_the_games_lost_passes_the_bound_is_said_beside_the_sum(client, app):
+    """review26: 600,000.00 a game × Bruno's 2 games is 1,200,000.00, past one entry's
+    1,000,000.00; the preview showed it, the charge said "Check the members to charge"."""
+    club, evening, ids = three_tables(client, app)
+    url = f"/clubs/{club}/cash/fees?evening={evening}"
+    data = {"kind": "fee_lost_game", "amount": "600000", "on": "2026-11-03", "note": ""}
+    data |= {"member": [str(ids[n]) for n in LOST], "version": club_version(app)}
+    for shown in (True, False):
+        refused = client.post(url, data={**data, "preview": "1"} if shown else data)
+        assert refused.status_code == 422
+        said = html.unescape(refused.text)
+        assert "Times 2 lost games, this sum passes 1,000,000: give a smaller one." in said
+        assert "Check the members to charge." not in said
+        assert 'id="fee-preview"' not in said
+    assert fees(app) == []
+    # 500,000.00 × 2 = 1,000,000.00: the bound itself is a sum one entry may hold
+    data["amount"] = "500000"
+    assert client.post(url, data=data).status_code == 302
+    assert ("Bruno", "fee_lost_game", -100_000_000, "2026-11-03") in fees(app)

@@ -12,7 +12,8 @@ deal; the game is finished after its two deals (or stopped by the close, until r
 and the side with fewer points lost it (equal: nobody did). After every step, as each page shows it:
 
 - the fee form: a member checked who lost no game refuses it (nothing stored), none of those
-  checked having lost one too; else each is charged the rate times his games lost;
+  checked having lost one too, and so does one whose fee of the evening stands (not
+  reversed); else each is charged the rate times his games lost;
 - the cash box's balances and each member's statement: his payments less his fees not
   reversed (a points evening moves no money);
 - the evening's cash view and its room's settlement: each member's fees of the evening with
@@ -280,6 +281,10 @@ class Evening:
         elif not all(lost.get(n) for n in ticked):
             assert answer.status_code == 422
             assert "lost no game that evening: now unchecked." in said
+        elif {n for e, n, _, _ in self.fees if e not in self.reversed} & set(ticked):
+            # one standing fee per lost game a member and evening (review26): reversed first
+            assert answer.status_code == 422
+            assert "a fee per lost game for that evening already: now unchecked." in said
         else:
             assert answer.status_code == 302, said[-1500:]
         written = self.charged_ids()[len(before) :]

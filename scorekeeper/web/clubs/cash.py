@@ -354,7 +354,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
             evening_refusal(form, shown, why)
     each = {m: 1 for m in charged}  # per lost game: each by his games lost (lost_fee)
     if kind is EntryKind.FEE_LOST_GAME and not form.errors:
-        each = lost_fee.times(form, club, named, charged) or {}
+        each = lost_fee.times(form, club, named, charged, amount or 0) or {}
     if form.errors or kind is None or amount is None or on is None:
         return _page(club, fees=form, status=422)
     if request.form.get("preview"):  # what it will charge, stored only when sent again
@@ -374,8 +374,8 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     except fee_charging.EveningRefused as error:  # the evening changed since it was asked
         evening_refusal(form, shown, error.why)
         return _page(club, fees=form, status=422)
-    except (CannotSay, fee_charging.NoLostGames):  # its games changed since it was asked
-        lost_fee.times(form, club, named, charged)
+    except (CannotSay, fee_charging.NoLostGames, fee_charging.ChargedAlready, fee_charging.TooMuch):
+        lost_fee.times(form, club, named, charged, amount)  # changed since it was asked
         return _page(club, fees=form, status=422)
     except clubs.Refused:
         form.member.errors = [_("Check the members to charge.")]

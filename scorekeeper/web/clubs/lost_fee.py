@@ -35,10 +35,12 @@ def cannot_say(error: CannotSay) -> str:
 
 
 def times(
-    form: FeesForm, club: clubs.Club, evening: int | None, charged: list[int]
+    form: FeesForm, club: clubs.Club, evening: int | None, charged: list[int], amount: int
 ) -> dict[int, int] | None:
     """Each member checked who lost a game that evening and how many (his fee's multiple),
-    or None with the refusal put beside its field."""
+    or None with the refusal put beside its field: members charged for that evening
+    already (drawn again unchecked), a sum that times the games lost passes an entry's
+    bound (``fee_charging.lost_fee_refused``, the rule the charge checks again)."""
     if evening is None:
         form.evening.errors = [_("A fee per lost game names its evening: its games say who lost.")]
         return None
@@ -66,6 +68,31 @@ def times(
             )
         ]
         form.member.data = [str(m) for m in charged if m in found]
+        return None
+    try:
+        fee_charging.lost_fee_refused(get_db(), club.id, evening, amount, found)
+    except fee_charging.ChargedAlready as error:  # drawn again, them unchecked
+        names = {m.id: m.name for m in clubs.members(get_db(), club.id)}
+        form.member.errors = [
+            ngettext(
+                "%(names)s owes a fee per lost game for that evening already: now unchecked. "
+                "Reverse it first to charge it again.",
+                "%(names)s owe a fee per lost game for that evening already: now unchecked. "
+                "Reverse them first to charge them again.",
+                len(error.members),
+                names=and_list(names.get(m, "") for m in charged if m in error.members),
+            )
+        ]
+        form.member.data = [str(m) for m in charged if m not in error.members]
+        return None
+    except fee_charging.TooMuch as error:
+        form.amount.errors = [
+            ngettext(
+                "Times %(num)s lost game, this sum passes 1,000,000: give a smaller one.",
+                "Times %(num)s lost games, this sum passes 1,000,000: give a smaller one.",
+                error.games,
+            )
+        ]
         return None
     return found
 
