@@ -279,3 +279,18 @@ def test_a_team_past_the_bound_is_refused_beside_the_box_naming_its_line(app):
     done = post(client, app, "players", names=f"Jan Peeters\nLuc Maes; {TEAM[:40]}")
     assert done.status_code == 302
     assert ("Luc Maes", TEAM[:40], "") in _registered(app)
+
+
+def test_the_line_named_is_the_boxs_line_whatever_character_a_name_holds(app):
+    """The box's lines are parted at CR LF, CR or LF, as a form sends them: ``splitlines``
+    also parted a line at U+2028, \\x85, \\v or \\f, which the box shows inside a line, so
+    the number said was one past the line the director sees (review26)."""
+    client = app.test_client()
+    new_event(client, kind="manillen", seating="pairs", method="total")
+    client.set_cookie("lang", "en")
+    # line 1 holds a line separator inside its team; the long name is line 2 of the box
+    refused = post(client, app, "players", names=f"Jan Peeters; Gent\u2028Noord\r\n{TOO_LONG}")
+    assert refused.status_code == 422
+    page = html.unescape(refused.text)
+    beside = page[page.index('id="names-error"') :][:400]
+    assert "Line 2 (" in beside and "Line 3 (" not in beside

@@ -9,6 +9,7 @@ way the form comes back with what was typed in it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -88,7 +89,9 @@ def parse_players(text: str) -> list[Player]:
     the name shortened (``too_long``): the store's own refusal said the bound alone, and a
     director with forty lines pasted could not find the one."""
     out = []
-    for number, line in enumerate(text.splitlines(), 1):
+    # the box's own lines: a form sends CR LF; str.splitlines also breaks at \v, \f, \x1c,
+    # \x85 and U+2028, which a box shows inside a line, and numbered the lines past them wrong
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
         parts = line_parts(line)
         if parts is None or not any(parts):
             continue
