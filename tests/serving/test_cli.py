@@ -185,6 +185,10 @@ REFUSALS = [
     ({**bad(), "first_dealer": "Zoé"}, "first_dealer 'Zoé' is not one of the players"),
     ({**bad(), "format": "other/2"}, "format must be 'scorekeeper-game/1'"),
     ({**bad(), "game": "whist"}, "game must be one of hombre, brou, manille, got 'whist'"),
+    # a value but a text as the file writes it, in JSON: not Python's None, True (fix27b)
+    ({**bad(), "format": None}, "format must be 'scorekeeper-game/1', got null"),
+    ({**bad(), "game": True}, "game must be one of hombre, brou, manille, got true"),
+    ({**bad(), "first_dealer": ["A"]}, 'first_dealer ["A"] is not one of the players'),
     ({**bad(), "coups": {}}, "coups must be a list"),
     ([1, 2], "a game file is a JSON object"),
     ("{not json", "not valid JSON"),

@@ -102,13 +102,13 @@ def test_the_heads_faults_are_all_said_and_the_command_says_the_first(client, tm
         "rules": {"poule_system": "3-2", "poulle": 1, "cave": 0},
     }
     assert refusals(client, data) == [
-        "Format must be 'scorekeeper-game/1', got 'scorekeeper-game/9'.",
+        'Format must be "scorekeeper-game/1", got "scorekeeper-game/9".',
         "Anne is already at this table: one person cannot sit at two seats.",
         "rules.poulle: unknown rule.",
         "rules.cave must be at least 1.",
     ]
     assert refusals(client, data, "fr") == [
-        "La clé format doit être 'scorekeeper-game/1', pas 'scorekeeper-game/9'.",
+        'La clé format doit être "scorekeeper-game/1", pas "scorekeeper-game/9".',
         "Anne est déjà à cette table\u202f: une personne ne peut occuper deux places.",
         "rules.poulle\u202f: règle inconnue.",
         "rules.cave vaut au moins 1.",
@@ -116,7 +116,7 @@ def test_the_heads_faults_are_all_said_and_the_command_says_the_first(client, tm
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
-    assert capsys.readouterr().err == (
+    assert capsys.readouterr().err == (  # a text as the command always quoted it (test_cli)
         "error: format must be 'scorekeeper-game/1', got 'scorekeeper-game/9'\n"
     )
 
@@ -136,7 +136,7 @@ def test_a_key_of_the_file_is_quoted_as_written_in_every_language(client, langua
     French page misquoted it: review22); English keeps the engine's own words, capitalised."""
     (line,) = refusals(client, {**SEED, "game": "whist"}, language)
     assert line.startswith(said), line
-    assert "'whist'" in line, line
+    assert '"whist"' in line, line  # as the file writes it: JSON's quotes (fix27b)
 
 
 def test_a_hostile_files_faults_are_bounded(client):
@@ -173,7 +173,7 @@ def test_a_refused_coup_says_which_and_how_many_after_it_are_unchecked(client, a
     coups[at - 1] = BAD_PLAYER
     said = refusals(client, {**SEED, "coups": coups})
     assert said == [
-        f"Coup {at}: hombre 'Z' is not one of the players.",
+        f'Coup {at}: hombre "Z" is not one of the players.',
         *([after] if after else []),
     ]
 
@@ -220,8 +220,8 @@ MANILLE = {
             # writes it first (words26: the variant, read first, was said first)
             {**MANILLE, "format": None, "rules": {"variant": "suisse"}},
             [
-                "Format must be 'scorekeeper-game/1', got None.",
-                "rules.variant must be one of classique, belge, got 'suisse'.",
+                'Format must be "scorekeeper-game/1", got null.',
+                'rules.variant must be one of classique, belge, got "suisse".',
             ],
         ),
         (  # l'Homme de Brou
@@ -241,7 +241,7 @@ def test_every_game_says_its_heads_faults_together(client, data, said):
         assert len(lines) == 2 and lines[0] == (  # (the players come before the rules)
             "Anne is already at this table: one person cannot sit at two seats."
         )
-        assert lines[1].startswith("rules.accounting ") and "'poker'" in lines[1]
+        assert lines[1].startswith("rules.accounting ") and '"poker"' in lines[1]
     else:
         assert [" ".join(line.split()) for line in lines] == said
 
