@@ -111,6 +111,9 @@ class GameError(ValueError):
 
     led: bool = False
     """The message begins with the field it names (``named``)."""
+    coups_unread: bool = False
+    """The file's coups were left unread for this refusal: they name the players it refuses
+    (``gamefile.by_players``), so a page says they could not be checked."""
 
     def _form(self, singular: str, plural: str | None) -> str:
         """English's form of a counted message (the command's words): one, or more."""
