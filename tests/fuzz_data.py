@@ -154,7 +154,10 @@ MANILLEN = {
     "game": "manille",
     "players": ["Anne", "Bruno", "Chloé"],
     "rules": {"variant": "belge", "deals": 30, "sans_atout": 2},
-    "coups": [{"trump": "sans-atout", "contre": "contre", "points": 20}, {"renonce": "Anne"}],
+    "coups": [
+        {"trump": "sans-atout", "contre": "contre", "points": 20},
+        {"trump": "pique", "renonce": "Anne"},  # a deal has its trump, a renonce's too
+    ],
 }
 HUGE_INTS = st.one_of(
     st.integers(2**53, 2**70),

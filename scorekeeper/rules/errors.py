@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from string import Formatter
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -26,6 +27,46 @@ only whole numbers written in the reader's groups ("at most 1 000 000 000 either
 Every other one names something by its number (a coup's, ``last``; a round's, a table's,
 a file's ``line`` and ``col``) and is said as the pages say it, "coup 1234", never
 "coup 1 234"; a ``value`` is what was typed."""
+
+
+def written(value: object) -> str:
+    """A value of a file quoted as the file writes it, in JSON: ``null``, ``true``,
+    ``"text"``, ``2.5``, ``["a", 1]``, never Python's ``None``, ``True``, ``'text'`` (a
+    ``{value!r}`` of a refusal: ``"format": null`` was "got None", fix27b). A number is
+    JSON's spelling of the number read (``1.50`` is ``1.5``)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # no JSON value (a refusal made in code): as Python says it
+        return repr(value)
+
+
+def said_by_the_command(value: object) -> str:
+    """A ``{value!r}`` as the command says it (``scorekeeper replay``, ``str(error)``): a text
+    in single quotes as it always said it, which tests/serving/test_cli.py pins ("got
+    'whist'", "first_dealer 'Zoé'", "format must be 'scorekeeper-game/1'"), and every other
+    value as the file writes it (``written``: "got null", not "got None")."""
+    return repr(value) if isinstance(value, str) else written(value)
+
+
+class _Quoting(Formatter):
+    """``str.format`` with a ``!r`` conversion spelt by ``quote``: a refusal's quoted value."""
+
+    def __init__(self, quote: Callable[[object], str]) -> None:
+        self.quote = quote
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        return self.quote(value) if conversion == "r" else super().convert_field(value, conversion)
+
+
+_ON_A_PAGE = _Quoting(written)
+_BY_THE_COMMAND = _Quoting(said_by_the_command)
+
+
+def _filled(template: str, params: Mapping[str, object], quoting: _Quoting) -> str:
+    """``template.format(**params)``, a value quoted (``!r``) as ``quoting`` spells it."""
+    if "!r" not in template:
+        return template.format(**params)
+    return quoting.vformat(template, (), params)
 
 
 class SeatName(str):
@@ -64,12 +105,15 @@ class GameError(ValueError):
         self.plural: str | None
         self.template, self.plural = (template, None) if isinstance(template, str) else template
         self.params = params
-        super().__init__(self._form(self.template, self.plural).format(**params))
+        super().__init__(_filled(self._form(self.template, self.plural), params, _BY_THE_COMMAND))
         self.field = field
         self.coup = coup
 
     led: bool = False
     """The message begins with the field it names (``named``)."""
+    coups_unread: bool = False
+    """The file's coups were left unread for this refusal: they name the players it refuses
+    (``gamefile.by_players``), so a page says they could not be checked."""
 
     def _form(self, singular: str, plural: str | None) -> str:
         """English's form of a counted message (the command's words): one, or more."""
@@ -77,7 +121,8 @@ class GameError(ValueError):
 
     @property
     def message(self) -> str:
-        return self._lead(self._form(self.template, self.plural).format(**self.params), LEAD)
+        text = _filled(self._form(self.template, self.plural), self.params, _BY_THE_COMMAND)
+        return self._lead(text, LEAD)
 
     def at(self, coup: int) -> GameError:
         """The same error, placed at a coup."""
@@ -99,7 +144,8 @@ class GameError(ValueError):
         ordinal: Callable[[int], str] | None = None,
         ngettext: Callable[[str, str, int], str] | None = None,
     ) -> str:
-        """The message in the reader's language, without the coup number; a quantity in it
+        """The message in the reader's language, without the coup number, a value it quotes
+        as the file writes it (``written``); a quantity in it
         (``QUANTITIES``: a bound, a count) written by ``number``, as the reader groups one
         (the web's "at most 1 000 000 000"; the command says it plain), any other whole
         number (a coup's, a round's, a table's) by ``ordinal``, never grouped."""
@@ -112,7 +158,7 @@ class GameError(ValueError):
         if number is not None or ordinal is not None:  # "got {value!r}" keeps its 7
             plain = {f for _, f, spec, conv in Formatter().parse(template) if not spec and not conv}
             params = {k: self._said(k, v, number, ordinal, plain) for k, v in params.items()}
-        return self._lead(template.format(**params), gettext(LEAD))
+        return self._lead(_filled(template, params, _ON_A_PAGE), gettext(LEAD))
 
     @staticmethod
     def _said(

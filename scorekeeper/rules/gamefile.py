@@ -183,6 +183,24 @@ def numbered(
     return parsed
 
 
+def by_players(
+    players: Sequence[str],
+    items: Sequence[object],
+    parse: Callable[[Any], T],
+    faults: Faults,
+) -> list[T]:
+    """``numbered`` for coups that name the players (a hombre, tricks, a renonce): read once
+    the players are (``file_parts``), none without them; then each refusal of the players
+    says the coups were left unread (``GameError.coups_unread``: a page says they could not
+    be checked, as it says so of the coups after one refused)."""
+    if players:
+        return numbered(items, parse, faults)
+    for refused in faults.found:
+        if refused.field == "players" and items:
+            refused.coups_unread = True
+    return []
+
+
 def whole_field(value: object, field: str) -> int:
     if type(value) is not int:
         raise GameError(

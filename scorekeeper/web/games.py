@@ -151,9 +151,12 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
     the others (its head's, its rules', each coup's, its money's), at most ``SHOWN`` then how
     many more; two players who are one person said as the new-game form says them
     (``gamefile.RepeatedName``: ``forms.clash_text``, its rule and its words); after the last
-    coup refused (the replay stops there), how many coups after it are left unchecked."""
+    coup refused (the replay stops there), how many coups after it are left unchecked; after
+    the last refusal of the players, whom the coups name, that the file's coups could not be
+    checked (``GameError.coups_unread``: none was read)."""
     shown = faults[:SHOWN]
     last = max((n for n, fault in enumerate(shown) if fault.coup is not None), default=None)
+    unread = max((n for n, fault in enumerate(shown) if fault.coups_unread), default=None)
     lines = []
     for n, fault in enumerate(shown):
         lines.append(
@@ -161,6 +164,16 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
             if isinstance(fault, RepeatedName)
             else refusal_sentence(fault)
         )
+        if n == unread and coups > 0:
+            lines.append(
+                ngettext(
+                    "The coup of this file cannot be checked until the players are put right.",
+                    "The %(more)s coups of this file cannot be checked until the players are"
+                    " put right.",
+                    coups,
+                    more=grouped(coups),
+                )
+            )
         after = coups - (fault.coup or 0)
         if n == last and after > 0:
             lines.append(

@@ -136,4 +136,5 @@ def test_a_contract_no_page_names_is_refused_in_the_readers_words(client):
     assert refused.status_code == 422
     page = refused.data.decode()
     error = html.unescape(re.findall(r'class="error"[^>]*>([^<]*)<', page)[0])
-    assert "'grand slam'" in error and "ren nolo" in error and "nolo_pur" not in page
+    # the contract typed, quoted as a page quotes any value refused: JSON's quotes (fix27b)
+    assert '"grand slam"' in error and "ren nolo" in error and "nolo_pur" not in page

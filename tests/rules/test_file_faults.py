@@ -62,3 +62,28 @@ def test_a_rules_unknown_keys_and_its_values_out_of_bounds_are_refused_together(
     error = refused({**BROU, "rules": {"typo": 1, "goal": 0}})
     assert [fault.field for fault in every_fault(error)] == ["rules.typo", "rules.goal"]
     assert str(error) == "rules.typo: unknown rule"
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [
+        (None, "null"),
+        (True, "true"),
+        (False, "false"),
+        ("whist", '"whist"'),
+        (2.5, "2.5"),
+        (7, "7"),
+        (["é", None], '["é", null]'),
+        ({"a": 1}, '{"a": 1}'),
+    ],
+)
+def test_a_value_is_quoted_as_the_file_writes_it(value, written):
+    """``"format": null`` was "got None" (Python's spelling): a page says the value as the file
+    writes it, in JSON, and so does the command but for a text, which keeps the single quotes
+    tests/serving/test_cli.py pins ("got 'whist'") (fix27b)."""
+    error = refused({**SEED, "format": value})
+    assert error.translated(lambda text: text) == (
+        f'format must be "scorekeeper-game/1", got {written}'
+    )
+    command = "'whist'" if value == "whist" else written
+    assert str(error) == f"format must be 'scorekeeper-game/1', got {command}"

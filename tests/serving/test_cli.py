@@ -8,6 +8,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from fuzz_data import SEEDS
 from notation import SEED, coup, game_file
 
 from scorekeeper.cli import main
@@ -184,6 +185,10 @@ REFUSALS = [
     ({**bad(), "first_dealer": "Zoé"}, "first_dealer 'Zoé' is not one of the players"),
     ({**bad(), "format": "other/2"}, "format must be 'scorekeeper-game/1'"),
     ({**bad(), "game": "whist"}, "game must be one of hombre, brou, manille, got 'whist'"),
+    # a value but a text as the file writes it, in JSON: not Python's None, True (fix27b)
+    ({**bad(), "format": None}, "format must be 'scorekeeper-game/1', got null"),
+    ({**bad(), "game": True}, "game must be one of hombre, brou, manille, got true"),
+    ({**bad(), "first_dealer": ["A"]}, 'first_dealer ["A"] is not one of the players'),
     ({**bad(), "coups": {}}, "coups must be a list"),
     ([1, 2], "a game file is a JSON object"),
     ("{not json", "not valid JSON"),
@@ -201,6 +206,18 @@ def test_a_file_that_breaks_a_rule_is_refused_in_one_line(tmp_path, capsys, data
     assert len(lines) == 1, err
     assert lines[0].startswith("error: ")
     assert message in lines[0]
+
+
+@pytest.mark.parametrize("seed", SEEDS, ids=lambda seed: f"{seed['game']}-{len(seed['coups'])}")
+def test_every_fuzz_seed_replays(tmp_path, capsys, seed):
+    """The fuzz starts from these files (tests/fuzz_data.py): one the rules refuse would
+    test only the refusal of its first fault (MANILLEN's renonce had no trump, fix27b). Each
+    replays whole: a report line for each of its coups."""
+    code, out, err = in_this_process(capsys, "replay", write(tmp_path, seed), "--json")
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    assert report["game"] == seed["game"]
+    assert [c["n"] for c in report["coups"]] == list(range(1, len(seed["coups"]) + 1))
 
 
 def test_a_missing_file_is_one_line_too(tmp_path):

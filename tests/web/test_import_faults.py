@@ -93,8 +93,9 @@ def test_the_command_keeps_the_engines_words(tmp_path, capsys):
 
 def test_the_heads_faults_are_all_said_and_the_command_says_the_first(client, tmp_path, capsys):
     """Its format, its players, a rule unknown and a rule's value all wrong: four lines,
-    capitalised, in the reader's language; a line that opens on a key of the file keeps it
-    as written (a capital would misquote it)."""
+    capitalised, in the reader's language, and after the players that its 7 coups, which name
+    them, could not be checked; a line that opens on a key of the file keeps it as written (a
+    capital would misquote it)."""
     data = {
         **SEED,
         "format": "scorekeeper-game/9",
@@ -102,21 +103,24 @@ def test_the_heads_faults_are_all_said_and_the_command_says_the_first(client, tm
         "rules": {"poule_system": "3-2", "poulle": 1, "cave": 0},
     }
     assert refusals(client, data) == [
-        "Format must be 'scorekeeper-game/1', got 'scorekeeper-game/9'.",
+        'Format must be "scorekeeper-game/1", got "scorekeeper-game/9".',
         "Anne is already at this table: one person cannot sit at two seats.",
+        "The 7 coups of this file cannot be checked until the players are put right.",
         "rules.poulle: unknown rule.",
         "rules.cave must be at least 1.",
     ]
     assert refusals(client, data, "fr") == [
-        "La clé format doit être 'scorekeeper-game/1', pas 'scorekeeper-game/9'.",
+        'La clé format doit être "scorekeeper-game/1", pas "scorekeeper-game/9".',
         "Anne est déjà à cette table\u202f: une personne ne peut occuper deux places.",
+        "Les 7 coups de ce fichier ne peuvent être vérifiés tant que les joueurs ne sont pas"
+        " corrigés.",
         "rules.poulle\u202f: règle inconnue.",
         "rules.cave vaut au moins 1.",
     ]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
-    assert capsys.readouterr().err == (
+    assert capsys.readouterr().err == (  # a text as the command always quoted it (test_cli)
         "error: format must be 'scorekeeper-game/1', got 'scorekeeper-game/9'\n"
     )
 
@@ -136,7 +140,7 @@ def test_a_key_of_the_file_is_quoted_as_written_in_every_language(client, langua
     French page misquoted it: review22); English keeps the engine's own words, capitalised."""
     (line,) = refusals(client, {**SEED, "game": "whist"}, language)
     assert line.startswith(said), line
-    assert "'whist'" in line, line
+    assert '"whist"' in line, line  # as the file writes it: JSON's quotes (fix27b)
 
 
 def test_a_hostile_files_faults_are_bounded(client):
@@ -173,7 +177,7 @@ def test_a_refused_coup_says_which_and_how_many_after_it_are_unchecked(client, a
     coups[at - 1] = BAD_PLAYER
     said = refusals(client, {**SEED, "coups": coups})
     assert said == [
-        f"Coup {at}: hombre 'Z' is not one of the players.",
+        f'Coup {at}: hombre "Z" is not one of the players.',
         *([after] if after else []),
     ]
 
@@ -220,8 +224,8 @@ MANILLE = {
             # writes it first (words26: the variant, read first, was said first)
             {**MANILLE, "format": None, "rules": {"variant": "suisse"}},
             [
-                "Format must be 'scorekeeper-game/1', got None.",
-                "rules.variant must be one of classique, belge, got 'suisse'.",
+                'Format must be "scorekeeper-game/1", got null.',
+                'rules.variant must be one of classique, belge, got "suisse".',
             ],
         ),
         (  # l'Homme de Brou
@@ -241,7 +245,7 @@ def test_every_game_says_its_heads_faults_together(client, data, said):
         assert len(lines) == 2 and lines[0] == (  # (the players come before the rules)
             "Anne is already at this table: one person cannot sit at two seats."
         )
-        assert lines[1].startswith("rules.accounting ") and "'poker'" in lines[1]
+        assert lines[1].startswith("rules.accounting ") and '"poker"' in lines[1]
     else:
         assert [" ".join(line.split()) for line in lines] == said
 
@@ -275,3 +279,49 @@ def test_a_pasted_file_is_bounded_by_the_import_not_by_the_form_parser(client, e
         assert said[0].startswith("rules.k000000: unknown rule")
     assert 'name="text"' in response.text  # the form, to try again
     assert _stored(client) == before
+
+
+UNREAD = {
+    ("en", 1): "The coup of this file cannot be checked until the players are put right.",
+    ("en", 7): "The 7 coups of this file cannot be checked until the players are put right.",
+    ("fr", 1): "Le coup de ce fichier ne peut être vérifié tant que les joueurs ne sont pas"
+    " corrigés.",
+    ("fr", 7): "Les 7 coups de ce fichier ne peuvent être vérifiés tant que les joueurs ne sont"
+    " pas corrigés.",
+}
+
+
+@pytest.mark.parametrize(("language", "coups"), sorted(UNREAD))
+def test_players_refused_leave_the_coups_unchecked_and_the_page_says_so(client, language, coups):
+    """A coup names the players (its hombre, its tricks): with the players refused none is
+    read, and the page said nothing of them (fix27b). It says so after the players' refusal,
+    counting the file's coups (SEED's 7, or its first 1), in the reader's plural."""
+    data = {**SEED, "players": ["A", "B"], "coups": SEED["coups"][:coups]}
+    said = refusals(client, data, language)
+    assert len(said) == 2 and said[1] == UNREAD[language, coups]
+    assert refusals(client, {**data, "coups": []}, language) == said[:1]  # no coup: nothing
+
+
+def test_coups_naming_no_player_are_read_with_the_players_refused(client):
+    """L'Homme de Brou's coups name teams, not players: read whatever the players, so a coup
+    refused is said and no "cannot be checked" of the coups is."""
+    from fuzz_data import BROU
+
+    coups = [BROU["coups"][0], {"points": "x"}]
+    said = refusals(client, {**BROU, "players": ["A", "B"], "coups": coups})
+    assert said[0] == "Players must be four distinct non-empty names."
+    assert said[1].startswith("Coup 2: points must be whole numbers"), said
+    assert not any("of this file cannot be checked" in line for line in said)
+
+
+def test_a_pot_systems_coups_are_read_whatever_else_of_the_head_is_wrong(client):
+    """A jetons file whose format is wrong: its coups were read only with the whole head right
+    (a skeleton game), so coup 2's unknown hombre went unsaid; the players right, they are
+    read, as l'Hombre's poule reads them."""
+    from fuzz_data import JETONS
+
+    coups = [JETONS["coups"][0], {**JETONS["coups"][1], "hombre": "Z"}]
+    said = refusals(client, {**JETONS, "format": "x", "coups": coups})
+    assert said[0] == 'Format must be "scorekeeper-game/1", got "x".'
+    assert said[1].startswith("Coup 2: "), said
+    assert '"Z"' in said[1]

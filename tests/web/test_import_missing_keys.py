@@ -28,6 +28,14 @@ MISSING = {
     "da": "Nøglen {key} mangler.",
     "nl": "De sleutel {key} ontbreekt.",
 }
+UNREAD_7 = {  # SEED's 7 coups, as each catalog says them unchecked (hand-written)
+    "en": "The 7 coups of this file cannot be checked until the players are put right.",
+    "fr": "Les 7 coups de ce fichier ne peuvent être vérifiés tant que les joueurs ne sont"
+    " pas corrigés.",
+    "da": "Filens 7 spil kan ikke kontrolleres, før spillerne er rettet.",
+    "nl": "De 7 spellen van dit bestand kunnen niet worden gecontroleerd tot de spelers zijn"
+    " verbeterd.",
+}
 # a coup's: led by its number as each language leads a coup's refusal
 IN_COUP = {
     "en": "Coup 3: the key hombre is missing.",
@@ -42,7 +50,9 @@ IN_COUP = {
 def test_a_file_without_a_head_key_says_it_is_missing(client, language, key):
     data = {k: v for k, v in SEED.items() if k != key}
     said = refusals(client, data, language)
-    assert said == [MISSING[language].format(key=key)]
+    assert said[0] == MISSING[language].format(key=key)
+    # without the players no coup is read (each names them): the 7 coups said unchecked
+    assert said[1:] == ([UNREAD_7[language]] if key == "players" else [])
     assert "None" not in " ".join(said)
 
 
@@ -83,10 +93,10 @@ def test_the_command_says_the_key_is_missing(tmp_path, capsys):
 
 
 def test_a_null_is_still_said_as_the_value_given(client):
-    """A key the file gives, as null, is no missing key: the value given is said, as
-    before (the key's words name it)."""
+    """A key the file gives, as null, is no missing key: the value given is said, as the file
+    writes it (fix27b: ``null``, not Python's ``None``; a text in JSON's quotes)."""
     (line,) = refusals(client, {**SEED, "format": None})
-    assert line == "Format must be 'scorekeeper-game/1', got None."
+    assert line == 'Format must be "scorekeeper-game/1", got null.'
 
 
 def test_every_independent_fault_is_said_at_once_in_the_files_order(client):
@@ -105,7 +115,7 @@ def test_every_independent_fault_is_said_at_once_in_the_files_order(client):
     }
     assert refusals(client, data) == [
         "rules.poulle: unknown rule.",
-        "Coup 2: contract 'belote' is not one of demande, retourne, sans_prendre, vole,"
+        'Coup 2: contract "belote" is not one of demande, retourne, sans_prendre, vole,'
         " espadille_forcee.",
         "Coup 5: the key hombre is missing.",
         "The 2 coups after it cannot be checked until it is put right.",
@@ -139,8 +149,8 @@ def test_a_missing_game_and_format_are_said_together(client):
         "The key game is missing: it is one of hombre, brou, manille.",
     ]
     assert refusals(client, {**data, "format": "x", "game": "whist"}, "fr") == [
-        "La clé format doit être 'scorekeeper-game/1', pas 'x'.",
-        "La clé game doit être l’un de hombre, brou, manille, pas 'whist'.",
+        'La clé format doit être "scorekeeper-game/1", pas "x".',
+        'La clé game doit être l’un de hombre, brou, manille, pas "whist".',
     ]
 
 

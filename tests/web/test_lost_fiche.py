@@ -228,6 +228,16 @@ GIVEN_OVER_IN = {
 }
 
 
+CHECKED_NOT_STORED_IN = {
+    "fr": ("rien de ce qui est saisi ici n’a été enregistré", "cette modification n’a pas été"),
+    "en": ("nothing typed here was stored", "this change was not saved"),
+    "da": ("intet, der er indtastet her, er gemt", "denne ændring blev"),
+    "nl": ("niets van wat hier is ingevuld, is opgeslagen", "deze wijziging is niet"),
+}
+"""The live check's own words (Save was never tapped: nothing stored, fix27b), and the Save's
+it must not borrow."""
+
+
 @pytest.mark.parametrize("language", sorted(GIVEN_OVER_IN))
 def test_a_lost_phones_live_check_says_why_with_the_coup_typed(tmp_path, language):
     """The live check (/preview, static/table.js puts its answer in #preview) of a phone whose
@@ -245,14 +255,34 @@ def test_a_lost_phones_live_check_says_why_with_the_coup_typed(tmp_path, languag
     assert answer.status_code == 403
     said, typed_words = GIVEN_OVER_IN[language]
     assert said in answer.text and typed_words in answer.text
+    checked, saved = CHECKED_NOT_STORED_IN[language]
+    assert checked in answer.text and saved not in answer.text
     typed = typed_list(answer.text)  # Bruno (seat 1) the hombre, Anne 4, Bruno 4
     assert "Bruno" in typed and "Anne" in typed
     assert answer.text.lstrip().startswith('<section class="card lost-fiche"')  # a fragment
     assert "<html" not in answer.text and "<script" not in answer.text  # none runs there
     assert 'href="' + game.rstrip("/") + '/takeover"' in answer.text
     # a correction's live check (?position=) the same
-    assert enter(lost, game, "pass").status_code == 403  # (nothing stored by this phone)
+    saving = enter(lost, game, "pass")  # Save tapped: its own words
+    assert saving.status_code == 403 and saved in saving.text and checked not in saving.text
     assert lost.post(game.rstrip("/") + "/preview?position=1", data=data).status_code == 403
+    assert coups_of(app) == 0
+
+
+def test_a_following_phones_live_check_says_nothing_was_stored(tmp_path):
+    """A phone that only follows (it never held the fiche) and types a coup: its live check
+    says nothing typed there was stored and another phone keeps the table, not that "this
+    change was not saved" (no Save was tapped, fix27b)."""
+    app = make(tmp_path)
+    owner = phone(app)
+    game = new_game(owner)
+    reader = follower(app, owner, game)
+    data = {"hombre": "1", "contract": "demande", "t0": "4", "t1": "4"}
+    answer = reader.post(game.rstrip("/") + "/preview", data=data | {"version": "1"})
+    assert answer.status_code == 403
+    assert "This phone follows the game: nothing typed here was stored" in answer.text
+    assert "another phone keeps the table" in answer.text
+    assert "this change was not saved" not in answer.text
     assert coups_of(app) == 0
 
 

@@ -14,13 +14,13 @@ from ..errors import N_, Faults, GameError
 from ..gamefile import (
     REPORT_FORMAT,
     Stream,
+    by_players,
     coup_object,
     file_head,
     file_parts,
     flag_field,
     json_object,
     note_field,
-    numbered,
     required,
     whole_field,
 )
@@ -31,21 +31,20 @@ from .ruleset import RuleSet
 _PLAYED_KEYS = ("hombre", "contract", "tricks", "matadors", "vole_engagee", "codille_renounced")
 
 
+PLAYERS = N_("players must be three or four distinct non-empty names")
+
+
 def load_game(data: object) -> Game:
     """A Game from a parsed game file; raises GameError naming the field."""
     faults = Faults()
     players, first, rules_data, coups_data = file_parts(
-        data,
-        "hombre",
-        player_count(data),
-        N_("players must be three or four distinct non-empty names"),
-        faults,
+        data, "hombre", player_count(data), PLAYERS, faults
     )
     rules = faults.get(lambda: RuleSet.from_mapping(rules_data))
     seats = {name: seat for seat, name in enumerate(players)}
     same: dict[CoupFields, Coup] = {}
     # a coup is read by the players' names, not by the rules: read whenever the players are
-    coups = numbered(coups_data, lambda item: load_coup(item, seats, same), faults) if seats else []
+    coups = by_players(players, coups_data, lambda item: load_coup(item, seats, same), faults)
     faults.done()
     assert rules is not None
     return Game(tuple(players), rules, first, tuple(coups))
@@ -54,19 +53,29 @@ def load_game(data: object) -> Game:
 C = TypeVar("C")
 
 
+def head_parts(head: Mapping[str, object], faults: Faults) -> tuple[list[str], int]:
+    """A file's players and first dealer's seat, its format, game, players and first dealer
+    checked, each refusal kept in ``faults`` (its rules and coups: the caller's, a pot
+    system's): the players whenever they are right, whatever else is wrong."""
+    players, first, _, _ = file_parts(
+        {**head, "rules": {}, "coups": []}, "hombre", player_count(head), PLAYERS, faults
+    )
+    return players, first
+
+
 def read_coups(
     coups: object,
-    skeleton: Game | None,
+    players: Sequence[str],
     read: Callable[[object, Mapping[str, int]], C],
     faults: Faults,
 ) -> list[C]:
-    """A pot system's coups, each read by ``read`` with the players' seats (``skeleton``: the
-    file's players, read without its rules), every refusal kept in ``faults``: none read
-    without the players, whom a coup names; the rules are not needed."""
-    if skeleton is None or not isinstance(coups, list):
+    """A pot system's coups, each read by ``read`` with the players' seats (``head_parts``),
+    every refusal kept in ``faults``: none read without the players, whom a coup names
+    (``by_players``); the rules are not needed."""
+    if not isinstance(coups, list):
         return []
-    seats = {name: seat for seat, name in enumerate(skeleton.players)}
-    return numbered(coups, lambda item: read(item, seats), faults)
+    seats = {name: seat for seat, name in enumerate(players)}
+    return by_players(players, coups, lambda item: read(item, seats), faults)
 
 
 def player_count(data: object) -> int:

@@ -58,7 +58,7 @@ SETTINGS = (
     Setting(
         "pass_fee",
         2,
-        "chips a player pays into the poule when he says je passe",
+        "chips a player pays into the poule on saying je passe",
         N_("Paid by a player who passes"),
     ),
     Setting(

@@ -244,17 +244,17 @@ class PotKind(HombreKind[P, PR, PotReport, PC]):
 
     def read(self, head: Mapping[str, object], rules: dict[str, object]) -> P:
         faults = Faults()  # the head, the rules and each coup checked apart, refused together
-        skeleton = faults.get(lambda: file.load_game({**head, "rules": {}, "coups": []}))
+        players, first = file.head_parts(head, faults)  # a wrong format leaves them read
         coups_data = head.get("coups", [])
         with faults.check():
             if not isinstance(coups_data, list):
                 raise GameError("coups", N_("coups must be a list"))
         rule_set = faults.get(lambda: self.rules_type.from_mapping(rules))
-        coups = file.read_coups(coups_data, skeleton, self.read_coup, faults)
+        coups = file.read_coups(coups_data, players, self.read_coup, faults)
         faults.done()
-        assert skeleton is not None and rule_set is not None
+        assert rule_set is not None
         make: Any = self.game_type  # each system's game: (players, rules, first dealer, coups)
-        game: P = make(skeleton.players, rule_set, skeleton.first_dealer, tuple(coups))
+        game: P = make(tuple(players), rule_set, first, tuple(coups))
         return game
 
     def load_coup(self, item: object, game: P) -> PC:

@@ -87,8 +87,8 @@ SETTINGS = (
     Setting(
         "take_over",
         False,
-        "a newcomer may take over a seat's money mid-game (house rule; the leaver hands him"
-        " his open bêtes)",
+        "a newcomer may take over a seat's money mid-game (house rule; the leaver hands the"
+        " newcomer their open bêtes)",
         N_("House rule: a newcomer may take over a seat"),
         N_(
             "Off (1709): whoever sits down mid-game plays for the absent player, whose money it"
@@ -181,7 +181,8 @@ class RuleSet:
     """Chips a fiche is worth (display only)."""
     take_over: bool = False
     """House rule: someone who takes a seat mid-game may take over its money (each keeps
-    the net of the coups he played; the leaver hands him his open bêtes: docs/rules.md).
+    the net of the coups they played; the leaver hands the newcomer their open bêtes:
+    docs/rules.md).
     Off, as in 1709 ("il ne peut quitter la partie avant sa fin convenue"): the newcomer
     only plays for the absent player. A game file without the key keeps it off."""
 

@@ -18,7 +18,7 @@ from ...names import cut, dealer_width, left, right
 from .. import seat_names, settings
 from ..counts import counts_shown
 from ..errors import N_, Faults, GameError
-from ..gamefile import coup_object, file_head, note_field, numbered, whole_field
+from ..gamefile import by_players, coup_object, file_head, note_field, whole_field
 from ..kind import JsonObject, Kind
 from ..ledger import minus
 from ..seating import SeatChange
@@ -70,9 +70,7 @@ class ManilleKind(Kind[G, R, Rep, C]):
         game: Any = self.game_type(tuple(players), rules, first)
         # a coup is read by the players (a renonce names one), not by the rules: read
         # whenever the players are
-        coups = (
-            numbered(coups_data, lambda item: self.load_coup(item, game), faults) if players else []
-        )
+        coups = by_players(players, coups_data, lambda item: self.load_coup(item, game), faults)
         faults.done()
         loaded: G = game.with_coups(coups)
         return loaded

@@ -102,10 +102,12 @@ def with_typed(page: Page, stored: Any, form: Any) -> Page:
     return body if isinstance(page, str) else (body, page[1])
 
 
-def lost_notice(stored: store.StoredGame) -> str:
+def lost_notice(stored: store.StoredGame, checking: bool = False) -> str:
     """Why this phone's change was not saved and since when, what it typed, the way back
     (the handover code), and a place for the coups its outbox kept (``_lost_fiche.html``;
-    static/outbox.js writes them out: they are on the phone, never on the server)."""
+    static/outbox.js writes them out: they are on the phone, never on the server).
+    ``checking``: the live check's (``lost_check``), which no Save sent: its own words,
+    nothing typed here was stored and another phone keeps the table."""
     web = registry.web_of(stored.kind)
     typed = typed_coup(stored, web.entry.form(stored)) if request.method == "POST" else []
     return render_template(
@@ -113,6 +115,7 @@ def lost_notice(stored: store.StoredGame) -> str:
         stored=stored,
         lost=right_lost_at(get_db(), stored.id),
         typed=typed,
+        checking=checking,
     )
 
 
@@ -146,9 +149,10 @@ def reloaded_notice(game_id: int) -> BaseResponse:
 
 def lost_check(game_id: int) -> tuple[str, int]:
     """The live check (``/preview``) of a phone that may read the game but no longer change
-    it: the same notice as its Save would get, as the fragment the check's place takes
-    (static/table.js puts it in ``#preview``), 403. A bare 403 said nothing there."""
-    return lost_notice(readable(game_id)), 403
+    it: the notice its Save would get, in the words of a check (Save was never tapped:
+    nothing was stored, not "this change was not saved"), as the fragment the check's place
+    takes (static/table.js puts it in ``#preview``), 403. A bare 403 said nothing there."""
+    return lost_notice(readable(game_id), checking=True), 403
 
 
 def typed_on(stored: store.StoredGame, form: Any) -> int | None:
