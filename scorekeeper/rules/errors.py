@@ -35,9 +35,19 @@ def written(value: object) -> str:
     ``{value!r}`` of a refusal: ``"format": null`` was "got None", fix27b). A number is
     JSON's spelling of the number read (``1.50`` is ``1.5``)."""
     try:
-        return json.dumps(value, ensure_ascii=False)
+        return shortened(json.dumps(value, ensure_ascii=False))
     except (TypeError, ValueError):  # no JSON value (a refusal made in code): as Python says it
-        return repr(value)
+        return shortened(repr(value))
+
+
+QUOTED_MOST = 80
+"""How much of a value a refusal quotes: a ``"format"`` of 500 KB was said whole, on the page
+and by the command (fix27b's note); its start finds it in the file."""
+
+
+def shortened(text: str) -> str:
+    """``text`` cut to ``QUOTED_MOST`` characters, the last an ellipsis, when longer."""
+    return text if len(text) <= QUOTED_MOST else text[: QUOTED_MOST - 1] + "…"
 
 
 def said_by_the_command(value: object) -> str:
@@ -45,7 +55,7 @@ def said_by_the_command(value: object) -> str:
     in single quotes as it always said it, which tests/serving/test_cli.py pins ("got
     'whist'", "first_dealer 'Zoé'", "format must be 'scorekeeper-game/1'"), and every other
     value as the file writes it (``written``: "got null", not "got None")."""
-    return repr(value) if isinstance(value, str) else written(value)
+    return shortened(repr(value)) if isinstance(value, str) else written(value)
 
 
 class _Quoting(Formatter):

@@ -166,3 +166,18 @@ def test_a_seat_change_and_the_replay_are_said_together(client):
     assert len(said) == 3 and said[0].startswith("Coup 2: ")
     assert said[1] == "The 5 coups after it cannot be checked until it is put right."
     assert said[2] == "seat_changes[1].seat: seat must name one of the players."
+
+
+def test_a_long_value_is_quoted_by_its_start(client, tmp_path, capsys):
+    """A refusal quotes a value of the file in at most 80 characters, the last "…": a
+    "format" of 10,000 numbers (a text is bounded to 200 characters already) was said whole,
+    50,000 characters, on the page and by the command."""
+    long = [1] * 10_000
+    start = "[" + "1, " * 26  # 79 characters of "[1, 1, …" then the ellipsis: 80 in all
+    (line,) = refusals(client, {**SEED, "format": long})
+    assert line == f'Format must be "scorekeeper-game/1", got {start}…'  # no full stop after …
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**SEED, "format": long}), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    _out, err = capsys.readouterr()
+    assert err == f"error: format must be 'scorekeeper-game/1', got {start}…\n"
