@@ -8,6 +8,7 @@ coup is checked against the game as another phone left it.
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -329,6 +330,9 @@ def test_a_lost_phones_page_drawn_again_asks_for_its_notice_alone(tmp_path, lang
     notice = answer.text
     said, typed_words = GIVEN_OVER_IN[language]
     assert said in notice and typed_words not in notice and 'id="typed-coup"' not in notice
+    # drawn again, nothing was sent: the check's words, not the Save's (fix27b's note)
+    unstored, not_saved = CHECKED_NOT_STORED_IN[language]
+    assert unstored in html.unescape(notice) and not_saved not in html.unescape(notice)
     assert notice.lstrip().startswith('<section class="card lost-fiche" id="lost-fiche"')
     assert KEPT_PLACE.search(notice)
     assert 'href="' + game + '/takeover"' in notice

@@ -106,8 +106,9 @@ def lost_notice(stored: store.StoredGame, checking: bool = False) -> str:
     """Why this phone's change was not saved and since when, what it typed, the way back
     (the handover code), and a place for the coups its outbox kept (``_lost_fiche.html``;
     static/outbox.js writes them out: they are on the phone, never on the server).
-    ``checking``: the live check's (``lost_check``), which no Save sent: its own words,
-    nothing typed here was stored and another phone keeps the table."""
+    ``checking``: no Save sent (the live check, ``lost_check``; the notice asked for by a
+    page drawn again, ``reloaded_notice``): its own words, nothing typed here was stored and
+    another phone keeps the table."""
     web = registry.web_of(stored.kind)
     typed = typed_coup(stored, web.entry.form(stored)) if request.method == "POST" else []
     return render_template(
@@ -142,7 +143,8 @@ def reloaded_notice(game_id: int) -> BaseResponse:
     for them: nothing to say (204)."""
     if can_manage(readable_head(game_id)):
         return make_response("", 204)
-    answer = make_response(lost_notice(readable(game_id)) + render_template(SCRIPTS))
+    notice = lost_notice(readable(game_id), checking=True)  # drawn again: nothing sent
+    answer = make_response(notice + render_template(SCRIPTS))
     answer.headers["Cache-Control"] = "no-store"  # this phone's rights, in its language
     return answer
 
