@@ -139,9 +139,10 @@ def test_an_evening_whose_game_cannot_say_refuses_the_fee(client, app):
         f"/clubs/{club}/cash/fees?evening={evening}", data={**data, "version": club_version(app)}
     )
     assert refused.status_code == 422
-    assert "cannot say what a lost game is (l’Hombre" in refused.data.decode().replace(
-        "&#39;", "'"
-    ).replace("'", "’")
+    said = refused.data.decode().replace("&#39;", "'").replace("'", "’")
+    # the treasurer chooses another fee (smoke27: "charge it another fee", fr "débitez-lui")
+    assert "cannot say what a lost game is (l’Hombre" in said
+    assert "): choose another fee." in said
     assert fees(app) == []
     # the plain cash box, naming no evening: refused, its games would say who lost
     plain = client.post(

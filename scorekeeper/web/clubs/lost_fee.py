@@ -30,7 +30,7 @@ from .cash_forms import KIND_WORDS, FeesForm
 def cannot_say(error: CannotSay) -> str:
     """Why the evening takes no fee per lost game: its game(s) named."""
     titles = kind_titles([kind.key for kind in error.kinds])
-    return _("This evening's game cannot say what a lost game is (%(games)s): charge it "
+    return _("This evening's game cannot say what a lost game is (%(games)s): choose "
              "another fee.", games=and_list(list(titles.values())))  # fmt: skip
 
 
