@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 
 import pytest
+from markupsafe import Markup
 from test_kept_readers import his
 from web import SEED_COUPS, coup_data, enter, forget_kept, new_game, report, version_of
 
@@ -197,3 +198,27 @@ def test_a_frame_that_cannot_give_the_followers_page_gives_none(app, theirs, rec
         page = frames._filled(frames.Frame(mine, theirs), {"recent": recent})
         assert page == "<p>HIS</p><!--flashes--><!--/flashes-->"
         assert readers.split(page.encode()) == (page.encode(), None)
+
+
+def test_a_piece_drawn_for_both_readers_gives_each_theirs_without_marks(app):
+    """The recent coups are drawn for the manager and the followers at once
+    (``readers.ForReaders``): a frame's hole takes his for him and theirs for the followers'
+    page it hands out; a page drawn whole marks his part as ``reader_part`` does, and
+    ``split`` swaps theirs in. Either way his page has no mark and theirs none of his."""
+    piece = readers.ForReaders.of("<b>HIS</b>", "<i>THEIRS</i>")
+    frame = b"<p>\x00recent\x00</p><!--flashes--><!--/flashes-->"
+    mine = "<p><b>HIS</b></p><!--flashes--><!--/flashes-->"
+    theirs = b"<p><i>THEIRS</i></p><!--flashes--><!--/flashes-->"
+    with app.test_request_context("/games/1"):
+        readers.draw_for_followers(readers.Followers("tag", 1, 1))
+        page = frames._filled(frames.Frame(frame, frame), {"recent": piece})
+        assert page == mine
+        assert readers.split(page.encode()) == (mine.encode(), theirs)
+    with app.test_request_context("/games/1"):
+        readers.draw_for_followers(readers.Followers("tag", 1, 1))
+        drawn = f"<p>{readers.parted(piece)}</p><!--flashes--><!--/flashes-->"
+        assert "<!--reader:" in drawn
+        assert readers.split(drawn.encode()) == (mine.encode(), theirs)
+    with app.test_request_context("/games/1"):  # not drawn for the followers: his, unmarked
+        assert readers.parted(piece) == "<b>HIS</b>"
+        assert readers.parted(Markup("<b>x</b>")) == "<b>x</b>"

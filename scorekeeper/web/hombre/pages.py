@@ -33,7 +33,7 @@ from ..kept import frames
 from ..kept.conditional import table_state_of
 from ..kept.fragments import fill_hole, kept_fragment, same
 from ..kept.holes import keepable
-from ..kept.readers import followers_tag, reader_part
+from ..kept.readers import ForReaders, followers_tag, parted
 from ..table import explain
 from ..table.offers import can_stop, redoable, takes_deals
 from ..table.seat_words import named_changes, names_now, seat_lines, seat_names, seated_now
@@ -203,10 +203,12 @@ def _recent(
     """The recent coups, the newest first: each article kept (fragments.py), with the
     manager's Correct and Delete links in its hole when he may change the coups. Every
     article is markup already: they are joined as text and made markup once, not escaped
-    again at each join."""
+    again at each join. The manager's and the followers' (no links) are put together at
+    once (``ForReaders``): a frame takes each as it is, with no mark to look for."""
     if not recent:
         return Markup(sections.no_coup())
-    drawn: list[str] = []
+    mine: list[str] = []
+    theirs: list[str] = []
     for result in recent:
         n = result.deal.n
         names = seated(n)  # who sat in that coup (a club's member by his name now)
@@ -221,9 +223,16 @@ def _recent(
             names,
             paid,
         )
-        links = kept_fragment(sections.row_actions, (stored.id, n), stored.id, n) if manages else ""
-        drawn.append(fill_hole(article, "row-actions", reader_part(manager, links)))
-    return Markup("".join(f"\n  {article}\n  " for article in drawn))
+        theirs.append(fill_hole(article, "row-actions", ""))
+        if manager:
+            links = (
+                kept_fragment(sections.row_actions, (stored.id, n), stored.id, n) if manages else ""
+            )
+            mine.append(fill_hole(article, "row-actions", links))
+    followers = "".join(f"\n  {article}\n  " for article in theirs)
+    if not manager:
+        return Markup(followers)
+    return ForReaders.of("".join(f"\n  {article}\n  " for article in mine), followers)
 
 
 def _values(
@@ -262,7 +271,7 @@ def _draw(
     return render_template(
         "hombre/game.html",
         **context,
-        pieces=holes,
+        pieces={name: parted(piece) for name, piece in holes.items()},
         version=holes["version"],
         coups=holes["coups"],
         undo_n=holes["undo"],

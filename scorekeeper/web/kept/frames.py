@@ -35,7 +35,15 @@ from ...here import current_application
 from . import arguments, fragments
 from .holes import TOKEN_HOLE, filled, with_holes
 from .memory import Drawn
-from .readers import ANY_MARK, drawing_for_followers, handed, marks_swapped, recording, swapped
+from .readers import (
+    ANY_MARK,
+    ForReaders,
+    drawing_for_followers,
+    handed,
+    marks_swapped,
+    recording,
+    swapped,
+)
 
 CHECK = "CHECK_FRAMES"
 """The app's setting that draws every kept frame again and compares (the tests')."""
@@ -125,8 +133,9 @@ def page(key: tuple[object, ...], draw: Callable[[], str], values: Mapping[str, 
 
 def _filled(frame: Frame, values: Mapping[str, str]) -> str:
     """The frame with ``values`` in its holes (one pass: a value is not read again), the
-    followers' page too when this request keeps it (``readers.handed``: a piece with the
-    manager's parts, the recent coups' links, gives them theirs), then this request's
+    followers' page too when this request keeps it (``readers.handed``: a piece drawn for
+    both readers, ``readers.ForReaders``, gives them theirs; one with the manager's parts
+    marked, theirs swapped in), then this request's
     token and messages (holes.py). The frame was drawn with a hole for each of the names
     (they are in its key)."""
     mine = {name.encode(): str(value).encode() for name, value in values.items()}
@@ -134,7 +143,10 @@ def _filled(frame: Frame, values: Mapping[str, str]) -> str:
     parts = drawing_for_followers()
     if frame.theirs is not None and parts is not None:
         theirs = {}
-        for name, value in mine.items():
+        for given, (name, value) in zip(values.values(), mine.items()):
+            if isinstance(given, ForReaders):  # drawn for both already: no mark to look for
+                theirs[name] = str(given.theirs).encode()
+                continue
             both = marks_swapped(value, parts) if b"<!--reader:" in value else (value, value)
             if both is None:  # a part not drawn beside his: no followers' page
                 theirs = None

@@ -47,6 +47,29 @@ class Followers:
     version: int
 
 
+class ForReaders(Markup):
+    """A piece drawn for both readers at once: the manager's markup itself, the followers'
+    beside it (``theirs``). A frame's hole takes each reader's as it is (frames.py), with
+    no mark to look for; a page drawn whole puts it in as ``reader_part`` marks a part
+    (``parted``). The game page's recent coups: eight articles, their links his alone."""
+
+    theirs: Markup
+
+    @classmethod
+    def of(cls, mine: str, theirs: str) -> ForReaders:
+        piece = cls(mine)
+        piece.theirs = Markup(theirs)
+        return piece
+
+
+def parted(piece: str) -> str:
+    """``piece`` as a page drawn whole takes it: a ``ForReaders`` his part for the manager,
+    marked as ``reader_part`` marks it (``split`` swaps theirs in); any other as it is."""
+    if isinstance(piece, ForReaders):
+        return reader_part(True, Markup(str(piece)), piece.theirs)
+    return piece
+
+
 def draw_for_followers(followers: Followers) -> None:
     """This request (the manager's page, drawn to be kept) draws the followers' parts too."""
     here = request_globals()  # g itself, not its proxy
