@@ -308,6 +308,10 @@
     Array.prototype.forEach.call(ahead.content.querySelectorAll("[data-seat]"), function (line) {
       seatLines[line.getAttribute("data-seat")] = line;
     });
+  }
+  var allSeats = false;  // the page's form as the server drew it until a coup is kept
+  function drawAllSeats() {
+    allSeats = true;
     seatGroups().forEach(function (group) {
       var have = group.map(seatOf);
       Object.keys(seatLines).forEach(function (seat) {
@@ -321,7 +325,8 @@
     });
   }
   function seatsFor(pending) {
-    if (!ahead) { return; }
+    if (!ahead || !pending && !allSeats) { return; }
+    if (!allSeats) { drawAllSeats(); }
     var at = pending ? confirmed + state.entries.length - pageCoup : 0;
     var out = at >= 0 && at < outs.length ? outs[at] : null;
     seatGroups().forEach(function (group) {

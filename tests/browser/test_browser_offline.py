@@ -401,3 +401,42 @@ def test_coups_kept_offline_at_four_the_next_form_offers_who_plays_it(
     ]
     # the server's page for coup 4 says what the phone said
     offered(["Jef", "Mariette Janssens", "Rik"], "Godelieve")
+
+
+def test_past_the_coups_the_page_knows_the_form_offers_all_four_and_names_no_dealer(
+    offline_phone: Page, live_server: str
+):
+    """A Danish game of 2 coups at four: its page says who sits out coups 1 and 2, not a coup
+    3 (the game may end, or play on, by the outcomes). Two coups kept offline, the form for
+    the third offers all four and says nobody sits out: the table knows, the phone does not;
+    a third trick count is not filled in (which row is the third is not known)."""
+    page = offline_phone
+    page.goto(live_server + "/games/new")
+    for seat, name in enumerate(["Jef", "Mariette Janssens", "Rik", "Godelieve"]):
+        page.fill(f"#player{seat}", name)
+    page.locator("#f-preset label", has_text="danois, ").tap()  # reloads its settings
+    expect(page.locator("#ante")).to_be_visible()
+    page.fill("#coups_to_play", "2")
+    page.get_by_role("button", name="Créer la partie").tap()
+    sits_out = page.locator("form.coup-form p.sits-out")
+    expect(sits_out).to_contain_text("Jef")
+    page.context.set_offline(True)
+    outbox = page.locator("#outbox")
+    for kept, (hombre, other) in enumerate([("Rik", "Godelieve"), ("Jef", "Rik")], 1):
+        tap_hombre(page, hombre)
+        tap_count(page, hombre, 5)
+        tap_count(page, other, 2)
+        page.get_by_role("button", name="Enregistrer le coup").tap()
+        expect(outbox.locator(".pending-coup")).to_have_count(kept)
+        if kept == 1:  # coup 2: Mariette Janssens deals and sits out
+            expect(sits_out).to_contain_text("Mariette Janssens")
+            expect(page.locator("#f-hombre label:visible")).to_have_count(3)
+    everyone = ["Jef", "Mariette Janssens", "Rik", "Godelieve"]
+    expect(sits_out).to_be_hidden()
+    expect(page.locator("#f-hombre label:visible")).to_have_text(everyone)
+    rows = page.locator(".trick-row:visible")
+    named = [re.compile("^" + re.escape(name) + " ") for name in everyone]
+    expect(rows.locator(".who")).to_have_text(named)
+    tap_count(page, "Jef", 5)
+    tap_count(page, "Rik", 2)
+    expect(rows.locator("input:checked")).to_have_count(2)  # none filled in by itself
