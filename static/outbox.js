@@ -265,15 +265,15 @@
 
   // --- who plays the coup being typed after kept ones, with four at the table: the server's
   // rotation for this coup and the next ones (template.seats-ahead, web/hombre/forms.py
-  // seats_ahead: who sits out each), not a rule of this script. Each seat's choices (the
-  // hombre, its tricks, its bonus hands) are drawn for all four, the one who sits out hidden
-  // and left out of what is sent; past what the server said, all four are offered and nobody
+  // seats_ahead: who sits out each; each seat's name, the line's words), not a rule here.
+  // Each seat's choices (the hombre, its tricks, its bonus hands) are drawn for all four, the
+  // one who sits out hidden and left out of what is sent; past what the server said, all four are offered and nobody
   // is said to sit out: the table knows who deals, this phone does not.
   var ahead = form && form.querySelector("template.seats-ahead");
   var sitsLine = form && form.querySelector("p.sits-out");
   var outs = ahead ? ahead.getAttribute("data-out").split(" ") : [];
   var pageCoup = confirmed;  // the coup the page was drawn for is outs[0]'s
-  var seatLines = {};
+  var seatNames = {};
   function seatOf(node) {
     if (node.hasAttribute("data-seat")) { return node.getAttribute("data-seat"); }
     var input = node.querySelector("input");
@@ -306,7 +306,7 @@
   }
   if (ahead) {
     Array.prototype.forEach.call(ahead.content.querySelectorAll("[data-seat]"), function (line) {
-      seatLines[line.getAttribute("data-seat")] = line;
+      seatNames[line.getAttribute("data-seat")] = line;
     });
   }
   var allSeats = false;  // the page's form as the server drew it until a coup is kept
@@ -314,9 +314,9 @@
     allSeats = true;
     seatGroups().forEach(function (group) {
       var have = group.map(seatOf);
-      Object.keys(seatLines).forEach(function (seat) {
+      Object.keys(seatNames).forEach(function (seat) {
         if (have.indexOf(seat) >= 0) { return; }
-        var copy = drawSeat(group[0], seat, seatLines[seat].getAttribute("data-name"));
+        var copy = drawSeat(group[0], seat, seatNames[seat].textContent);
         var after = group.filter(function (node) { return parseInt(seatOf(node), 10) < parseInt(seat, 10); });
         var before = group.filter(function (node) { return parseInt(seatOf(node), 10) > parseInt(seat, 10); })[0];
         if (before) { before.parentNode.insertBefore(copy, before); }
@@ -341,7 +341,8 @@
     });
     if (sitsLine) {
       sitsLine.hidden = out === null;
-      sitsLine.textContent = out === null ? "" : seatLines[out].textContent;
+      sitsLine.textContent = out === null ? ""
+        : ahead.getAttribute("data-line").replace("{name}", function () { return seatNames[out].textContent; });
     }
   }
 
