@@ -15,8 +15,9 @@
 // Nothing pending is ever dropped without his confirm. What a pending coup pays is shown
 // only from the server's own check made before the drop; no rule is computed here.
 // While coups are pending, the coup being typed is counted (the pending ones come first), but
-// who deals it and what it is played for, or what "all pass" carries, are the server's
-// reckoning: they are hidden and said to be known when the server answers (docs/architecture.md).
+// what it is played for, or what "all pass" carries, are the server's reckoning: they are
+// hidden and said to be known when the server answers (docs/architecture.md). Who sits out
+// it, at four, the page carries from the server for the next coups (seatsFor, below).
 // Without JavaScript the form posts as before.
 // A phone that lost the fiche (web/table/lost_fiche.py) sends nothing: the coups its outbox
 // kept are written out in its notice (#outbox-kept), each as it was said when typed, to be
