@@ -15,8 +15,9 @@
 // Nothing pending is ever dropped without his confirm. What a pending coup pays is shown
 // only from the server's own check made before the drop; no rule is computed here.
 // While coups are pending, the coup being typed is counted (the pending ones come first), but
-// who deals it and what it is played for, or what "all pass" carries, are the server's
-// reckoning: they are hidden and said to be known when the server answers (docs/architecture.md).
+// what it is played for, or what "all pass" carries, are the server's reckoning: they are
+// hidden and said to be known when the server answers (docs/architecture.md). Who sits out
+// it, at four, the page carries from the server for the next coups (seatsFor, below).
 // Without JavaScript the form posts as before.
 // A phone that lost the fiche (web/table/lost_fiche.py) sends nothing: the coups its outbox
 // kept are written out in its notice (#outbox-kept), each as it was said when typed, to be
@@ -263,6 +264,89 @@
     });
   }
 
+  // --- who plays the coup being typed after kept ones, with four at the table: the server's
+  // rotation for this coup and the next ones (template.seats-ahead, web/hombre/forms.py
+  // seats_ahead: who sits out each; each seat's name, the line's words), not a rule here.
+  // Each seat's choices (the hombre, its tricks, its bonus hands) are drawn for all four, the
+  // one who sits out hidden and left out of what is sent; past what the server said, all four are offered and nobody
+  // is said to sit out: the table knows who deals, this phone does not.
+  var ahead = form && form.querySelector("template.seats-ahead");
+  var sitsLine = form && form.querySelector("p.sits-out");
+  var outs = ahead ? ahead.getAttribute("data-out").split(" ") : [];
+  var pageCoup = confirmed;  // the coup the page was drawn for is outs[0]'s
+  var seatNames = {};
+  function seatOf(node) {
+    if (node.hasAttribute("data-seat")) { return node.getAttribute("data-seat"); }
+    var input = node.querySelector("input");
+    return input.name === "hombre" ? input.value : input.value.split(":")[0];
+  }
+  function drawSeat(node, seat, name) {  // a copy of another seat's choice, for this seat
+    var copy = node.cloneNode(true);
+    copy.classList.remove("auto");
+    if (copy.hasAttribute("data-seat")) { copy.setAttribute("data-seat", seat); }
+    Array.prototype.forEach.call(copy.querySelectorAll("input"), function (input) {
+      input.checked = false;
+      input.defaultChecked = false;
+      if (input.name === "hombre") { input.value = seat; }
+      else if (input.name === "bonus") { input.value = seat + ":" + input.value.split(":")[1]; }
+      else { input.name = "t" + seat; }
+    });
+    var said = copy.querySelector("legend") || copy.querySelector("span");
+    var note = said.querySelector(".auto-note");
+    said.textContent = name;
+    if (note) { note.hidden = true; said.appendChild(document.createTextNode(" ")); said.appendChild(note); }
+    return copy;
+  }
+  function seatGroups() {  // each seat's node in the hombre buttons, the tricks, the bonus hands
+    var hombre = Array.prototype.map.call(form.querySelectorAll('input[name="hombre"]'),
+      function (input) { return input.closest("label"); });
+    var tricks = Array.prototype.slice.call(form.querySelectorAll(".trick-row"));
+    var bonuses = Array.prototype.map.call(form.querySelectorAll('fieldset input[name="bonus"]:first-of-type'),
+      function (input) { return input.closest("fieldset"); }).filter(function (node, i, all) { return all.indexOf(node) === i; });
+    return [hombre, tricks, bonuses].filter(function (group) { return group.length; });
+  }
+  if (ahead) {
+    Array.prototype.forEach.call(ahead.content.querySelectorAll("[data-seat]"), function (line) {
+      seatNames[line.getAttribute("data-seat")] = line;
+    });
+  }
+  var allSeats = false;  // the page's form as the server drew it until a coup is kept
+  function drawAllSeats() {
+    allSeats = true;
+    seatGroups().forEach(function (group) {
+      var have = group.map(seatOf);
+      Object.keys(seatNames).forEach(function (seat) {
+        if (have.indexOf(seat) >= 0) { return; }
+        var copy = drawSeat(group[0], seat, seatNames[seat].textContent);
+        var after = group.filter(function (node) { return parseInt(seatOf(node), 10) < parseInt(seat, 10); });
+        var before = group.filter(function (node) { return parseInt(seatOf(node), 10) > parseInt(seat, 10); })[0];
+        if (before) { before.parentNode.insertBefore(copy, before); }
+        else { after[after.length - 1].parentNode.insertBefore(copy, after[after.length - 1].nextSibling); }
+      });
+    });
+  }
+  function seatsFor(pending) {
+    if (!ahead || !pending && !allSeats) { return; }
+    if (!allSeats) { drawAllSeats(); }
+    var at = pending ? confirmed + state.entries.length - pageCoup : 0;
+    var out = at >= 0 && at < outs.length ? outs[at] : null;
+    seatGroups().forEach(function (group) {
+      group.forEach(function (node) {
+        var away = seatOf(node) === out;
+        node.hidden = away;
+        Array.prototype.forEach.call(node.querySelectorAll("input"), function (input) {
+          input.disabled = away;
+          if (away) { input.checked = false; }
+        });
+      });
+    });
+    if (sitsLine) {
+      sitsLine.hidden = out === null;
+      sitsLine.textContent = out === null ? ""
+        : ahead.getAttribute("data-line").replace("{name}", function () { return seatNames[out].textContent; });
+    }
+  }
+
   var sending = false;
   var lost = false;
   function show() {
@@ -277,6 +361,7 @@
     }
     stamp(pending);
     markNext(pending);
+    seatsFor(pending);
     conflictBox.hidden = !(pending && state.conflict);
     list.hidden = pending && state.conflict;  // the conflict lists them beside the server's
     if (pending && state.conflict) { drawConflict(); }

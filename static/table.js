@@ -9,7 +9,11 @@
   }
   var form = document.querySelector("form.coup-form");
   if (!form) { return; }
-  var rows = Array.prototype.slice.call(form.querySelectorAll(".trick-row"));
+  // the rows of the seats that play: after coups kept offline, static/outbox.js may offer
+  // another seat (it hides the one who sits out) or all four (who deals is unknown there)
+  function rows() {
+    return Array.prototype.filter.call(form.querySelectorAll(".trick-row"), function (r) { return !r.hidden; });
+  }
   var entered = [];   // the seats whose count the manager tapped, in order
   var filled = null;  // the one row filled in by itself, if any
 
@@ -19,7 +23,7 @@
   }
 
   function rowOf(seat) {
-    return rows.filter(function (r) { return r.getAttribute("data-seat") === seat; })[0];
+    return rows().filter(function (r) { return r.getAttribute("data-seat") === seat; })[0];
   }
 
   function mark(row, auto) {
@@ -35,8 +39,9 @@
     if (filled === changedRow) { filled = null; mark(changedRow, false); }
     if (entered.indexOf(seat) < 0) { entered.push(seat); }
     if (entered.length !== 2) { return; }
-    var other = rows.filter(function (r) { return entered.indexOf(r.getAttribute("data-seat")) < 0; })[0];
-    if (!other) { return; }
+    var others = rows().filter(function (r) { return entered.indexOf(r.getAttribute("data-seat")) < 0; });
+    if (others.length !== 1) { return; }  // four offered: which is the third is not known
+    var other = others[0];
     var sum = entered.reduce(function (acc, s) { return acc + (value(rowOf(s)) || 0); }, 0);
     var third = other.querySelector('input[value="' + (9 - sum) + '"]');
     var current = other.querySelector("input:checked");
@@ -61,7 +66,7 @@
   form.addEventListener("reset", function () {
     entered = [];
     filled = null;
-    rows.forEach(function (r) { mark(r, false); });
+    rows().forEach(function (r) { mark(r, false); });
   });
 
   form.addEventListener("change", function (event) {
@@ -94,7 +99,7 @@
   }
   // Two trick counts tapped before then fill in the third, as two taps after it would; a
   // third tapped too is the manager's own, never changed.
-  var tapped = rows.filter(function (r) { return Array.prototype.some.call(r.querySelectorAll("input"), touched); });
+  var tapped = rows().filter(function (r) { return Array.prototype.some.call(r.querySelectorAll("input"), touched); });
   if (tapped.length === 2) { tapped.forEach(fillThird); }
   else { entered = tapped.map(function (r) { return r.getAttribute("data-seat"); }); }
   if (Array.prototype.some.call(form.elements, touched) || form.querySelector("input:checked[name=hombre]")) {

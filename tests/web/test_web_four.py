@@ -247,3 +247,32 @@ def test_a_refused_deletion_names_the_sitter_only_where_the_refusal_names_a_seat
     with pytest.raises(GameError) as raised:
         check_seating(3, None, 3, ("Anne", "Bruno", "Chloé", "Denis"))
     assert type(raised.value.params["name"]) is SeatName
+
+
+def seats_ahead(page: str) -> list[str] | None:
+    """Who sits out the coup being entered and the next ones, as the page carries them for
+    the form after coups kept offline (static/outbox.js); None: not carried."""
+    found = re.search(r'<template class="seats-ahead" data-out="([0-9 ]*)"', page)
+    return found.group(1).split() if found else None
+
+
+def test_the_page_says_who_sits_out_the_next_coups_until_the_last(client):
+    """The deal passes a seat each coup whatever the outcome (first dealer Chloé, seat 2):
+    coup 1 Chloé, 2 Denis, 3 Anne, ...; a game of 3 coups says no fourth."""
+    response = client.post(
+        "/games/new", data={**DANISH_TEXTE, "player3": "Denis", "first_dealer": "2"}
+    )
+    game = response.headers["Location"].split("#")[0]
+    # 8 coups ahead from coup 1: seats 2 3 0 1 2 3 0 1
+    assert seats_ahead(client.get(game).text) == ["2", "3", "0", "1", "2", "3", "0", "1"]
+    assert client.post(game + "/coups", data=coup_data("A jeu_simple A5 B2 D2")).status_code == 302
+    # coup 2 (Denis deals) to 9: one seat on
+    assert seats_ahead(client.get(game).text) == ["3", "0", "1", "2", "3", "0", "1", "2"]
+    short = client.post(
+        "/games/new",
+        data={**DANISH_TEXTE, "player3": "Denis", "first_dealer": "2", "coups_to_play": "3"},
+    )
+    game = short.headers["Location"].split("#")[0]
+    assert seats_ahead(client.get(game).text) == ["2", "3", "0"]  # coups 1, 2, 3
+    three = client.post("/games/new", data=DANISH_TEXTE)  # three at the table: nobody sits out
+    assert seats_ahead(client.get(three.headers["Location"].split("#")[0]).text) is None

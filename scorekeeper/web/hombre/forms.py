@@ -176,6 +176,31 @@ def entry_seats(stored: Any) -> tuple[tuple[int, ...], int | None]:
     return (tuple(range(seats)) if out is None else playing_order(dealer, seats)), out
 
 
+AHEAD = 8
+"""How many coups, from the one being entered, the game page says who sits out of."""
+
+
+def seats_ahead(stored: Any) -> tuple[int, ...]:
+    """Who sits out the new coup being entered and each next one, with four at the table
+    (empty with three): for the form after coups kept offline (static/outbox.js), which
+    cannot ask the server. The deal passes on whatever a coup's outcome (``dealer_of``); the
+    seats change only by a seat taken, which is entered online, and the page is drawn again.
+    The game's end does depend on the outcomes: the list stops at the game's last coup when
+    its rules give a number of coups (past it, a game played on until its last bête is gone
+    says only the coup being entered), and after ``AHEAD`` coups; a game by poules may end
+    sooner, and the server then refuses the coups kept past its end, as it would any."""
+    seats = len(stored.game.players)
+    if seats != 4:
+        return ()
+    first = len(stored.game.coups) + 1
+    last = first + AHEAD - 1
+    goal = getattr(stored.game.rules, "coups_to_play", 0)
+    if goal:  # past it, a game played on ends with the last bête: only this coup is known
+        last = min(last, max(goal, first))
+    dealers = (dealer_of(stored.game.first_dealer, n, seats) for n in range(first, last + 1))
+    return tuple(out for out in (sitting_out(d, seats) for d in dealers) if out is not None)
+
+
 def coup_form(stored: Any, coup: Any = None, now: Mapping[str, str] | None = None) -> CoupForm:
     """The coup form with this game's players and the contracts its rules allow.
 

@@ -38,7 +38,7 @@ from ..table import explain
 from ..table.offers import can_stop, redoable, takes_deals
 from ..table.seat_words import named_changes, names_now, seat_lines, seat_names, seated_now
 from . import systems
-from .forms import coup_form, entry_seats
+from .forms import coup_form, entry_seats, seats_ahead
 from .present import FicheLine, fiche, outcome_text
 from .standing import StandingRow, standing_rows
 from .who_paid import Payments, paid_now
@@ -289,6 +289,7 @@ def _draw(
         fields_key=fields_key(stored, form.playing, form.sits_out, context["now"])
         if fresh and form is not None
         else None,
+        seats_ahead=seats_ahead(stored) if form is not None and not report.finished else (),
     )
 
 
@@ -312,6 +313,7 @@ def frame_key(
     playing, sits_out = entry_seats(stored)
     return (
         fields_key(stored, playing, sits_out, now),
+        seats_ahead(stored),  # its end moves with the coups (the game's last)
         stored.id,
         stored.table_token,
         tuple(seat_lines(stored, now)),
