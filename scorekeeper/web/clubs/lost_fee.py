@@ -12,7 +12,7 @@ what they say (``since_notes``) (docs/cashbox.md, "The fee per lost game").
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -55,35 +55,23 @@ def times(
         form.member.errors = [_("None of the members checked lost a game that evening.")]
         return None
     idle = [m for m in charged if m not in found]
-    if idle:  # what the form shows chosen is what is stored: drawn again, them unchecked
-        names = {m.id: m.name for m in clubs.members(get_db(), club.id)}
-        form.member.errors = [
-            ngettext(
-                "%(names)s lost no game that evening: now unchecked. Send again to charge "
-                "those checked.",
-                "%(names)s lost no game that evening: now unchecked. Send again to charge "
-                "those checked.",
-                len(idle),
-                names=and_list(names.get(m, "") for m in idle),
-            )
-        ]
-        form.member.data = [str(m) for m in charged if m in found]
+    if idle:
+        _uncheck(form, club, charged, set(idle), lambda names, n: ngettext(
+            "%(names)s lost no game that evening: now unchecked. Send again to charge "
+            "those checked.",
+            "%(names)s lost no game that evening: now unchecked. Send again to charge "
+            "those checked.",
+            n, names=names))  # fmt: skip
         return None
     try:
         fee_charging.lost_fee_refused(get_db(), club.id, evening, amount, found)
-    except fee_charging.ChargedAlready as error:  # drawn again, them unchecked
-        names = {m.id: m.name for m in clubs.members(get_db(), club.id)}
-        form.member.errors = [
-            ngettext(
-                "%(names)s owes a fee per lost game for that evening already: now unchecked. "
-                "Reverse it first to charge it again.",
-                "%(names)s owe a fee per lost game for that evening already: now unchecked. "
-                "Reverse them first to charge them again.",
-                len(error.members),
-                names=and_list(names.get(m, "") for m in charged if m in error.members),
-            )
-        ]
-        form.member.data = [str(m) for m in charged if m not in error.members]
+    except fee_charging.ChargedAlready as error:
+        _uncheck(form, club, charged, error.members, lambda names, n: ngettext(
+            "%(names)s owes a fee per lost game for that evening already: now unchecked. "
+            "Reverse it first to charge it again.",
+            "%(names)s owe a fee per lost game for that evening already: now unchecked. "
+            "Reverse them first to charge them again.",
+            n, names=names))  # fmt: skip
         return None
     except fee_charging.TooMuch as error:
         form.amount.errors = [
@@ -95,6 +83,22 @@ def times(
         ]
         return None
     return found
+
+
+def _uncheck(
+    form: FeesForm,
+    club: clubs.Club,
+    charged: list[int],
+    dropped: Collection[int],
+    words: Callable[[str, int], str],
+) -> None:
+    """Refused once beside the members, ``dropped`` named (``words(names, how many)``), and
+    drawn again with them unchecked: what the form shows chosen is what is stored."""
+    names = {m.id: m.name for m in clubs.members(get_db(), club.id)}
+    form.member.errors = [
+        words(and_list(names.get(m, "") for m in charged if m in dropped), len(dropped))
+    ]
+    form.member.data = [str(m) for m in charged if m not in dropped]
 
 
 def losers(room: Room | None) -> set[int] | None:
