@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import tempfile
+from pathlib import Path
 from typing import Any
 
+from apps import suite_app
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -132,3 +136,33 @@ def forget_kept(app: Flask) -> None:
         pages = shared.pages()
         if pages is not None:
             pages.empty()
+
+
+class ExampleApp:
+    """One app and one database for every example of a Hypothesis property, each example its
+    own club (whose pages read nothing of another's): a new app per example compiled every
+    template again, most of the time the property took. ``get`` makes it on first need (a
+    copy of the migrated database, nothing kept by an earlier test of this process: that
+    database, a copy of the same template, has the same generation, club and game numbers,
+    and a member renamed there was read here from the names kept by that key); ``remove``,
+    from the module's own fixture, drops it and its folder."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.made: tuple[Flask, Path, str] | None = None
+
+    def get(self, migrated_database: Path) -> tuple[Flask, Path]:
+        if self.made is None:
+            folder = tempfile.mkdtemp(prefix=self.prefix + "-")
+            path = Path(folder) / (self.prefix + ".sqlite")
+            shutil.copy(migrated_database, path)
+            app = suite_app(path)
+            app.test_client_class = PageClient
+            forget_kept(app)
+            self.made = (app, path, folder)
+        return self.made[0], self.made[1]
+
+    def remove(self) -> None:
+        if self.made is not None:
+            shutil.rmtree(self.made[2], ignore_errors=True)
+        self.made = None

@@ -27,17 +27,13 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
-import tempfile
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
-from apps import suite_app
 from budget import examples
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
-from web import PageClient, forget_kept
+from web import ExampleApp
 
 from scorekeeper import clubs
 from scorekeeper.db import connect
@@ -84,27 +80,13 @@ def nonzero(d: dict[str, int]) -> dict[str, int]:
     return {k: v for k, v in d.items() if v}
 
 
-SHARED: dict[str, object] = {}
-
-
-def shared_app(migrated_database: Path):
-    if "app" not in SHARED:
-        folder = tempfile.mkdtemp(prefix="lost-fee-")
-        path = Path(folder) / "lost-fee.sqlite"
-        shutil.copy(migrated_database, path)
-        app = suite_app(path)
-        app.test_client_class = PageClient
-        forget_kept(app)
-        SHARED.update(app=app, path=path, folder=folder)
-    return SHARED["app"], SHARED["path"]
+SHARED = ExampleApp("lost-fee")
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _remove_shared():
     yield
-    if "folder" in SHARED:
-        shutil.rmtree(str(SHARED["folder"]), ignore_errors=True)
-    SHARED.clear()
+    SHARED.remove()
 
 
 @settings(
@@ -140,7 +122,7 @@ def _remove_shared():
     [("close",), ("fee", 275, -1), ("pay", 0, 50), ("reopen",), ("deal", 1, 20), ("fee", 5, -1)],
 )
 def test_a_fee_per_lost_game_agrees_on_every_page_in_every_state(migrated_database, case, plan):
-    app, path = shared_app(migrated_database)
+    app, path = SHARED.get(migrated_database)
     client = app.test_client()
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     db = connect(path)

@@ -40,19 +40,15 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
-import shutil
-import tempfile
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
-from apps import suite_app
 from budget import examples
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from notation import SEED
 from test_hombre_properties import STANDARD, games
-from web import PageClient, forget_kept
+from web import ExampleApp
 
 from scorekeeper import clubs, store
 from scorekeeper.db import connect
@@ -106,33 +102,16 @@ def add(into, member, amount):
     into[member] = into.get(member, 0) + amount
 
 
-SHARED: dict[str, object] = {}
+SHARED = ExampleApp("one-figure")
 """One app and one database for every example (each example its own club, whose pages read
 nothing of another's): a new app per example compiled every template again (most of the
 time the property took)."""
 
 
-def shared_app(migrated_database: Path):
-    if "app" not in SHARED:
-        folder = tempfile.mkdtemp(prefix="one-figure-")
-        path = Path(folder) / "one-figure.sqlite"
-        shutil.copy(migrated_database, path)
-        app = suite_app(path)
-        app.test_client_class = PageClient
-        # nothing kept by an earlier test of this process: its database, a copy of the same
-        # template, has the same generation, club and game numbers, and a member renamed
-        # there (Bruno → Zacharie) was read here from the names kept by that key
-        forget_kept(app)
-        SHARED.update(app=app, path=path, folder=folder)
-    return SHARED["app"], SHARED["path"]
-
-
 @pytest.fixture(scope="module", autouse=True)
 def _remove_shared():
     yield
-    if "folder" in SHARED:
-        shutil.rmtree(str(SHARED["folder"]), ignore_errors=True)
-    SHARED.clear()
+    SHARED.remove()
 
 
 FEE_THEN_CLOSE = (
@@ -151,7 +130,7 @@ steps rarely charge a fee before a close: issue 45's seam, kept in every run).""
 @example(case=FEE_THEN_CLOSE)
 def test_every_page_of_a_club_evening_shows_one_figure_per_member(migrated_database, case):
     chip, tables, steps = case
-    app, path = shared_app(migrated_database)
+    app, path = SHARED.get(migrated_database)
     client = app.test_client()  # a browser of its own: it manages this example's club
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     db = connect(path)
