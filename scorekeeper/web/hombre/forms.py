@@ -194,7 +194,7 @@ def seats_ahead(stored: Any) -> tuple[int, ...]:
         return ()
     first = len(stored.game.coups) + 1
     last = first + AHEAD - 1
-    goal = getattr(stored.game.rules, "coups_to_play", 0)
+    goal = stored.game.rules.coups_to_play  # every l'Hombre rule set has it (0: no number)
     if goal:  # past it, a game played on ends with the last bête: only this coup is known
         last = min(last, max(goal, first))
     dealers = (dealer_of(stored.game.first_dealer, n, seats) for n in range(first, last + 1))
