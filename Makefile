@@ -95,6 +95,7 @@ bench: $(VENV)/.run-installed
 	$(BIN)/python benchmarks/draw.py
 	$(BIN)/python benchmarks/ratings.py
 	$(BIN)/python benchmarks/cashbox.py
+	$(BIN)/python benchmarks/lost_fee.py
 	$(BIN)/python benchmarks/director_first_view.py
 
 # 50 tables entering coups and 200 phones following them for 60 s (Locust); then a

@@ -21,7 +21,7 @@ from ..store.changing import changing
 from ..store.club_log import ClubOwner
 from .accounts import MAX_CENTS
 from .evening_tables import evening as evening_of
-from .lost_games import CannotSay, lost_games
+from .lost_games import CannotSay, EveningLost, lost_games
 from .records import Refused
 from .records import club as club_of
 from .room import room_of
@@ -75,18 +75,37 @@ class NoLostGames(Refused):
 
 
 def lost_by(
-    db: sqlite_utils.Database, club_id: int, evening: int | None, charged: list[int]
+    db: sqlite_utils.Database,
+    club_id: int,
+    evening: int | None,
+    charged: list[int],
+    read: EveningLost | None = None,
 ) -> dict[int, int]:
     """The games lost that evening by each member of ``charged`` who lost one, in their
     order: what a fee per lost game multiplies (``lost_games.lost_games``, from the
     evening's games). ``NoLostGames`` without an evening or a club; ``CannotSay`` for an
-    evening played at a game whose kind cannot say what a lost game is."""
-    found = evening_of(db, evening) if evening is not None and 0 < evening < 2**63 else None
-    club = club_of(db, club_id)
-    if found is None or club is None or found.club_id != club_id:
-        raise NoLostGames(evening)
-    lost = lost_games(db, room_of(db, found, club))
+    evening played at a game whose kind cannot say what a lost game is. ``read``: that
+    evening's games lost as the page read them already (its room, the club's evening)."""
+    if read is not None and read.room.evening.id == evening and read.room.club.id == club_id:
+        lost = read.games()
+    else:
+        found = evening_of(db, evening) if evening is not None and 0 < evening < 2**63 else None
+        club = club_of(db, club_id)
+        if found is None or club is None or found.club_id != club_id:
+            raise NoLostGames(evening)
+        lost = lost_games(db, room_of(db, found, club))
     return {member: lost[member] for member in charged if lost.get(member)}
+
+
+class LostNone(Refused):
+    """A fee per lost game with members checked who lost no game that evening as its games
+    say now (``members``): refused whole, nothing written, so that what the form showed
+    chosen is what is stored (it charged the others and left them out in silence, a coup
+    undone between the form and the charge too)."""
+
+    def __init__(self, members: set[int]) -> None:
+        super().__init__(sorted(members))
+        self.members = members
 
 
 class ChargedAlready(Refused):
@@ -126,11 +145,22 @@ def charged_already(
 
 
 def lost_fee_refused(
-    db: sqlite_utils.Database, club_id: int, evening: int | None, amount: int, each: dict[int, int]
+    db: sqlite_utils.Database,
+    club_id: int,
+    evening: int | None,
+    amount: int,
+    charged: list[int],
+    each: dict[int, int],
 ) -> None:
-    """The fee per lost game of ``amount`` charging ``each`` (member: games lost) refused:
-    ``ChargedAlready`` or ``TooMuch``; checked by the form (said beside its fields) and by
-    ``charge`` in its change (one rule)."""
+    """The fee per lost game of ``amount`` to the members ``charged`` refused, ``each`` the
+    games lost by those of them who lost one (``lost_by``): ``NoLostGames`` when none did,
+    ``LostNone`` naming those who did not, ``ChargedAlready`` or ``TooMuch``; checked by
+    the form (said beside its fields) and by ``charge`` in its change (one rule)."""
+    if not each:
+        raise NoLostGames(evening)
+    idle = {member for member in charged if member not in each}
+    if idle:
+        raise LostNone(idle)
     already = charged_already(db, club_id, evening, each)
     if already:
         raise ChargedAlready(already)
@@ -158,8 +188,9 @@ def charge(
     the amount one entry's, every member the club's (not merged), once; an evening it cannot
     name (``evening_refused``): ``EveningRefused``, saying why (charge22: it was stored
     naming none, with no word). A fee per lost game is ``amount`` times the games each
-    lost that evening (``lost_by``), written only for those who lost one: ``NoLostGames``
-    when none did or it names no evening, ``CannotSay`` when its games cannot say,
+    lost that evening (``lost_by``, read in the change): ``NoLostGames`` when none did or
+    it names no evening, ``CannotSay`` when its games cannot say, ``LostNone`` when a
+    member given lost none (refused whole: never stored for the others alone),
     ``ChargedAlready`` or ``TooMuch`` (``lost_fee_refused``).
     """
     if kind not in FEES or not 0 < amount <= MAX_CENTS:
@@ -171,14 +202,13 @@ def charge(
             raise EveningRefused(evening, why)
         for member in charged:
             _member_of(db, club_id, member)
-        # per lost game: each by his games lost that evening, read from its games now (in
-        # the change: a coup saved since the form was drawn counts); who lost none, nothing
+        # per lost game: each by their games lost that evening, read from its games now (in
+        # the change: a coup saved or undone since the form was drawn counts); a member
+        # given who lost none now refuses it whole, as the form does (one rule)
         times = {m: 1 for m in charged}
         if kind is EntryKind.FEE_LOST_GAME:
             times = lost_by(db, club_id, evening, charged)
-            if not times:
-                raise NoLostGames(evening)
-            lost_fee_refused(db, club_id, evening, amount, times)
+            lost_fee_refused(db, club_id, evening, amount, charged, times)
         change.summary = f"{kind} {-amount} × {sum(times.values())}"
         row = {"club_id": club_id, "kind": str(kind), "on_date": on, "evening_id": evening}
         lost = kind is EntryKind.FEE_LOST_GAME  # its count kept: what ``lost_since`` compares
@@ -207,15 +237,21 @@ class LostSince:
 
 
 def lost_since(
-    db: sqlite_utils.Database, club_id: int, entries: Iterable[Entry], undone: Collection[int]
+    db: sqlite_utils.Database,
+    club_id: int,
+    entries: Iterable[Entry],
+    undone: Collection[int],
+    read: Iterable[EveningLost] = (),
 ) -> dict[int, LostSince]:
     """Each fee per lost game among ``entries``, not reversed (``undone``), whose member's
     games lost that evening differ now from those it was charged for, by entry id. The fee
     is a charge typed at a time and stays as charged (a coup corrected since, the evening
     reopened, a game's result changed): the pages say this beside it, so the treasurer can
     reverse it and charge again (docs/cashbox.md, "The fee per lost game"). Read by the
-    function that charged (``lost_by``), each evening once; a fee charged before m036 (its
-    count unknown) or naming no evening is not compared."""
+    function that charged (``lost_by``), each evening once, from ``read`` when the page
+    read that evening's already; a fee charged before m036 (its count unknown) or naming no
+    evening is not compared."""
+    known = {lost.room.evening.id: lost for lost in read}
     asked: dict[int, list[Entry]] = {}
     for entry in entries:
         if (
@@ -229,7 +265,7 @@ def lost_since(
     for evening, fees in asked.items():
         members = list(dict.fromkeys(e.member for e in fees))
         try:
-            now: dict[int, int] | None = lost_by(db, club_id, evening, members)
+            now: dict[int, int] | None = lost_by(db, club_id, evening, members, known.get(evening))
         except CannotSay:
             now = None
         except NoLostGames:  # the evening is no longer the club's: nothing to compare

@@ -45,3 +45,26 @@ def lost_games(db: sqlite_utils.Database, room: Room) -> dict[int, int]:
     if cannot:
         raise CannotSay(tuple(cannot))
     return out
+
+
+class EveningLost:
+    """The games lost at the evening of ``room`` (``lost_games``), read the first time they
+    are asked and kept for the rest of a page: the cash box's page asks them for its Fee
+    form's ticks and again for the notice beside its fees per lost game
+    (``fee_charging.lost_since``), the room's settlement for that notice, from the room the
+    page read already (it read the evening's games once a piece, and its room twice)."""
+
+    def __init__(self, db: sqlite_utils.Database, room: Room) -> None:
+        self.db, self.room = db, room
+        self._found: dict[int, int] | CannotSay | None = None
+
+    def games(self) -> dict[int, int]:
+        """``lost_games`` of the room, read once; ``CannotSay`` each time it is asked."""
+        if self._found is None:
+            try:
+                self._found = lost_games(self.db, self.room)
+            except CannotSay as error:
+                self._found = error
+        if isinstance(self._found, CannotSay):
+            raise self._found
+        return self._found

@@ -113,7 +113,9 @@ def test_a_fee_per_lost_game_checks_who_lost_at_a_tap(file_page: Page, live_serv
     whom. At a manillen table of two deals where Nous (Anne, Chloé) takes 40 then 45, Eux
     (Bruno, Denis) lost its game: 1.50 each. Without script the ticks stay the players':
     sent so, refused once naming Anne and Chloé, drawn again with Bruno and Denis alone, who
-    owe the fee of the evening already (charged with the script): refused once more."""
+    owe the fee of the evening already (charged with the script): refused once more. The
+    table's last deal undone since, the room's settlement says beside both fees that the
+    games say 0 now, on the screen and printed."""
     page = file_page  # a French phone at 390×844
     phone = Phone(live_server)
     new = {"name": "Le Cercle", "chip_value": "0.05", "currency": "EUR", "submit": "1"}
@@ -169,3 +171,19 @@ def test_a_fee_per_lost_game_checks_who_lost_at_a_tap(file_page: Page, live_serv
             "Bruno et Denis doivent déjà un droit par partie perdue pour cette soirée"
         )
         expect(box("Bruno")).not_to_be_checked()
+
+    # the table's last deal undone by the phone: its game of one deal is not finished,
+    # nobody lost it; the room's settlement says beside Bruno's and Denis's fee (each
+    # charged for 1) that the games say 0 now, on the screen and printed (fix28a)
+    assert phone.post(game + "/undo", {}, token_from=game)[0] == 302
+    page.goto(live_server + evening + "/settlement")
+    notices = page.locator("#fees .lost-since")
+    expect(notices).to_have_count(2)
+    for n in range(2):
+        expect(notices.nth(n)).to_contain_text("Débité pour 1 partie perdue")
+        expect(notices.nth(n)).to_contain_text("en disent maintenant 0")
+    page.emulate_media(media="print")
+    try:
+        expect(notices.first).to_be_visible()
+    finally:
+        page.emulate_media(media="null")

@@ -151,3 +151,13 @@ def test_the_cashbox_benchmark_runs_small():
     assert len(found[40]) == len(found[120]) == 9
     printed = table(found, (40, 120))
     assert len(printed) == 2 + 9 and printed[0].startswith("| page | 40 entries: ms |")
+
+
+def test_the_lost_fee_benchmark_runs_small():
+    """A tiny run of benchmarks/lost_fee.py: an evening of one table, the fee charged,
+    every page asked."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from lost_fee import measure
+
+    found = measure(tables=1, repeats=1)
+    assert len(found) == 4 and all(ms > 0 for ms in found.values())

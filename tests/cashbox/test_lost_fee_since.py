@@ -12,6 +12,8 @@ from __future__ import annotations
 import html
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 from test_cashbox_web import member_ids
@@ -100,3 +102,72 @@ def test_a_fee_charged_before_a_coup_was_undone_says_the_games_lost_now(client, 
     assert notes(page, "lost-since") == {fees["Bruno"]: said[fees["Bruno"]]}
     # the count kept on the rows (m036) is on their chain: the database verifies
     assert verify.run(Path(app.config["DATABASE"]), None)[1] == []
+
+
+def printed_text(data: bytes, tmp_path: Path) -> str:
+    """A PDF's text in reading order, every run of spaces and line ends one space (a cell's
+    words wrap over lines)."""
+    path = tmp_path / "room.pdf"
+    path.write_bytes(data)
+    assert shutil.which("pdftotext"), "poppler-utils is part of the test set-up"
+    text = subprocess.run(
+        ["pdftotext", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    return " ".join(text.split())
+
+
+def test_the_room_settlement_says_it_too_in_every_state(client, app, tmp_path):
+    """The room's settlement lists the evening's fees: beside a fee per lost game charged
+    for other games lost than its games say now, the cash box's words (fix28a: it listed
+    the fee alone), page and PDF, open, paid, closed and reopened."""
+    club = new_club(client)
+    evening = new_evening(client, app, club, "2026-11-03")
+    first = two_deals(
+        client, evening, ("Anne", "Bruno", "Chloé", "Denis"), [("pique", 40), ("pique", 45)]
+    )
+    two_deals(client, evening, ("Eve", "Fanny", "Gilles", "Hugo"), [("coeur", 20), ("coeur", 20)])
+    two_deals(client, evening, ("Bruno", "Anne", "Fanny", "Hugo"), [("coeur", 20), ("coeur", 20)])
+    ids = member_ids(app)
+    data = {"kind": "fee_lost_game", "amount": "1.50", "on": "2026-11-03", "note": ""}
+    data |= {"member": [str(ids[n]) for n in LOSERS], "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/cash/fees?evening={evening}", data=data).status_code == 302
+    room = f"/evenings/{evening}/settlement"
+    assert notes(client.get(room).data.decode(), "fee-lost-since") == {}  # as charged
+
+    # open, table 1's second deal undone: Bruno lost 1 (charged for 2), Denis 0 (for 1)
+    version = json.loads(client.get(first + "/version").data)["version"]
+    assert client.post(first + "/undo", data={"version": str(version)}).status_code == 302
+    fees = fee_ids(app)
+    said = {
+        fees["Bruno"]: "Charged for 2 lost games; the evening's games now say 1: reverse it "
+        "and charge it again.",
+        fees["Denis"]: "Charged for 1 lost game; the evening's games now say 0: reverse it "
+        "and charge it again.",
+    }
+    assert notes(client.get(room).data.decode(), "fee-lost-since") == said
+
+    # paid: Denis pays his 1.50; the fee still stands as charged, and is still said
+    pay = {"kind": "payment", "member": str(ids["Denis"]), "amount": "1.50", "method": "cash"}
+    pay |= {"on": "2026-11-03", "direction": "in", "version": club_version(app)}
+    assert client.post(f"/clubs/{club}/cash/entries", data=pay).status_code == 302
+    page = client.get(room).data.decode()
+    assert notes(page, "fee-lost-since") == said
+    assert re.search(rf'<tr id="fee-{fees["Denis"]}">.*?class="num left">€0\.00<', page)
+
+    # closed: the close stops table 1 at its one deal (Nous 40 - 30 = 10, Eux 0): Bruno
+    # and Denis lost it, 2 and 1 again, as charged: nothing said
+    step(client, app, evening, "close")
+    assert notes(client.get(room).data.decode(), "fee-lost-since") == {}
+
+    # reopened: the stop lifted, table 1 unfinished again: said again, page and PDF
+    step(client, app, evening, "reopen")
+    assert notes(client.get(room).data.decode(), "fee-lost-since") == said
+    printed = printed_text(client.get(room + ".pdf").data, tmp_path)
+    for words in said.values():
+        assert words in printed.replace("’", "'")
+    client.set_cookie("lang", "fr")
+    french = notes(client.get(room).data.decode(), "fee-lost-since")
+    assert french[fees["Bruno"]] == (
+        "Débité pour 2 parties perdues\u202f; les parties de la soirée en disent maintenant "
+        "1\u202f: contre-passez-le et débitez-le de nouveau."
+    )

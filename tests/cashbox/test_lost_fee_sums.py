@@ -18,9 +18,9 @@ and the side with fewer points lost it (equal: nobody did). After every step, as
   reversed (a points evening moves no money);
 - the evening's cash view and its room's settlement: each member's fees of the evening with
   what is left of them (his payments settle them);
-- beside each fee not reversed, on the cash box and the evening's view: what it was charged
-  for and what the games say now, exactly when the two differ (a deal undone or played
-  since), never else; the fee's amount as charged.
+- beside each fee not reversed, on the cash box, the evening's view and its room's
+  settlement (fix28a): what it was charged for and what the games say now, exactly when
+  the two differ (a deal undone or played since), never else; the fee's amount as charged.
 """
 
 from __future__ import annotations
@@ -342,8 +342,7 @@ class Evening:
             return -cents(text)
         return cents(text) if "€" in text else 0
 
-    def fees_left(self, path: str) -> dict[str, int]:
-        page = self.client.get(path).data.decode()
+    def fees_left(self, page: str) -> dict[str, int]:
         out: dict[str, int] = {}
         for name, left in re.findall(
             r'<tr id="fee-\d+"><th scope="row">(?:<a [^>]+>)?([^<]+)(?:</a>)?</th><td>.*?</td>'
@@ -364,9 +363,10 @@ class Evening:
         for name in self.member:
             fees = sum(r * n for e, m, r, n in self.fees if m == name and e not in self.reversed)
             left[name] = max(fees - self.paid.get(name, 0), 0)
-        view = f"/clubs/{self.club_id}/cash?evening={self.evening}"
-        assert nonzero(self.fees_left(view)) == nonzero(left)
-        room = f"/evenings/{self.evening}/settlement"
+        view = self.client.get(f"/clubs/{self.club_id}/cash?evening={self.evening}")
+        page = view.data.decode()
+        assert nonzero(self.fees_left(page)) == nonzero(left)
+        room = self.client.get(f"/evenings/{self.evening}/settlement").data.decode()
         assert nonzero(self.fees_left(room)) == nonzero(left)
         # beside each fee not reversed charged for other games lost than now: both counts
         lost = self.lost()
@@ -378,12 +378,10 @@ class Evening:
         assert beside == expected
         if expected:
             event("a fee said charged for other games lost than now")
-        page = self.client.get(view).data.decode()
-        assert notes(page, "fee-lost-since") == {
-            e: w
-            for e, w in expected.items()
-            if f'id="fee-{e}"' in page  # the view lists the fees of its evening
-        }
+        # the evening's view and its room's settlement list every fee of the evening not
+        # reversed (each named it), the same words beside them
+        assert notes(page, "fee-lost-since") == expected
+        assert notes(room, "fee-lost-since") == expected
 
 
 def notes(page: str, prefix: str) -> dict[int, str]:

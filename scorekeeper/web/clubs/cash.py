@@ -29,7 +29,6 @@ from ...cashbox.settle import BOX, Suggestion, between_members, with_treasurer
 from ...clock import today
 from ...clubs import accounts, cash_reads, fee_charging
 from ...clubs.closing import provisional
-from ...clubs.lost_games import CannotSay
 from ...clubs.purse import NotOwed, evening_purse
 from ...clubs.room import Room, room_of
 from ...clubs.season import day
@@ -164,7 +163,9 @@ def _page(
         own_ids(form, section)
     fee_form, fee_evening, fee_room = _fees_form(club, book, evening, every)
     # whom each kind checks by default (static/fee_ticks.js: the ticks follow the kind chosen)
-    fee_lost = lost_fee.losers(fee_room)
+    # the games lost at the form's evening, read once for the page: its ticks, its notices
+    fee_games = lost_fee.read(fee_room)
+    fee_lost = lost_fee.losers(fee_games)
     if fees is not None:  # as typed, with its messages
         fees.member.choices = fee_form.member.choices
         fee_form = fees
@@ -187,7 +188,7 @@ def _page(
         listed_fees = [e for e, _ in (*fees_shown.rows, *fees_shown.apart)]
     # a fee per lost game charged for other games lost than its evening's say now (a coup
     # corrected since): said beside it, never rewritten (docs/cashbox.md)
-    lost_notes = lost_fee.since_notes(club, [*shown.lines, *listed_fees], undone)
+    lost_notes = lost_fee.since_notes(club, [*shown.lines, *listed_fees], undone, fee_games)
     page = render_template(
         "club/cash.html",
         club=club,
@@ -374,8 +375,8 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
     except fee_charging.EveningRefused as error:  # the evening changed since it was asked
         evening_refusal(form, shown, error.why)
         return _page(club, fees=form, status=422)
-    except (CannotSay, fee_charging.NoLostGames, fee_charging.ChargedAlready, fee_charging.TooMuch):
-        lost_fee.times(form, club, named, charged, amount)  # changed since it was asked
+    except lost_fee.REFUSALS as error:  # the games changed since the form's check: refused
+        lost_fee.refused(form, club, charged, error)  # whole, said as the check says it
         return _page(club, fees=form, status=422)
     except clubs.Refused:
         form.member.errors = [_("Check the members to charge.")]

@@ -39,6 +39,7 @@ from ..printing.chain_heads import club_ledger, game_chain
 from ..printing.pdf import pdf_response, printed
 from ..registry import standing
 from ..table.seat_words import seat_lines
+from . import lost_fee
 from .cash_forms import KIND_WORDS, PayForm, paid
 
 SETTLEMENT = printed("club/settlement.html")
@@ -159,6 +160,15 @@ def _evening_fees(
     return book.fees_on(shown, order, cash_reads.sharing_its_day(every, shown))
 
 
+def _lost_notes(room: Room, fees: DayFees) -> dict[int, str]:
+    """The words beside each fee per lost game listed (``fees``: none reversed) whose
+    evening's games say another count now than it was charged for, as the cash box says
+    them (``lost_fee.since_notes``, ``fee_charging.lost_since``), by entry id; the evening's
+    games read from ``room``, the page's."""
+    listed = [e for e, _left in (*fees.rows, *fees.apart)]
+    return lost_fee.since_notes(room.club, listed, (), lost_fee.read(room))
+
+
 def _settlement_page(evening_id: int, pdf: bool) -> str:
     room, words = _room(evening_id)
     purse, fees = None, None
@@ -171,6 +181,9 @@ def _settlement_page(evening_id: int, pdf: bool) -> str:
         # the fees of the evening's day: the room settles its tables only, and its printed
         # page, all a points evening hands out, said nothing of the fees its players owe
         fees = None if purse is None else _evening_fees(room, book, every)
+    # beside a fee per lost game charged for other games lost than its evening's say now:
+    # what the cash box says (lost_fee.since_notes), from the room read above
+    notes = {} if fees is None else _lost_notes(room, fees)
     manager = not pdf and access.can_manage_club(room.club.id)
     closed = closings.closed(get_db(), evening_id)
     # each table's change-log head, and the club ledger's: what the room witnesses
@@ -188,6 +201,7 @@ def _settlement_page(evening_id: int, pdf: bool) -> str:
         closed=closed,  # closed: final, never PROVISIONAL
         purse=purse,
         day_fees=fees,
+        lost_notes=notes,
         names={m: member.name for m, member in room.members.items()},
         KIND_WORDS=KIND_WORDS,
         # a closed evening's results are in the cash box: no payment is marked on its room

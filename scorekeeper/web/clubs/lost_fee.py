@@ -20,7 +20,7 @@ from flask_babel import ngettext
 from ... import clubs
 from ...cashbox.entries import Entry, EntryKind
 from ...clubs import fee_charging
-from ...clubs.lost_games import CannotSay, lost_games
+from ...clubs.lost_games import CannotSay, EveningLost
 from ...clubs.room import Room
 from ...db import get_db
 from ..formats.words import and_list, cents, kind_titles, labelled
@@ -34,46 +34,60 @@ def cannot_say(error: CannotSay) -> str:
              "another fee.", games=and_list(list(titles.values())))  # fmt: skip
 
 
+REFUSALS = (
+    CannotSay,
+    fee_charging.NoLostGames,
+    fee_charging.LostNone,
+    fee_charging.ChargedAlready,
+    fee_charging.TooMuch,
+)
+"""How a fee per lost game is refused (``fee_charging.lost_by``, ``lost_fee_refused``), by
+the form's check and by the charge alike: each said by ``refused``."""
+
+
 def times(
     form: FeesForm, club: clubs.Club, evening: int | None, charged: list[int], amount: int
 ) -> dict[int, int] | None:
-    """Each member checked who lost a game that evening and how many (his fee's multiple),
-    or None with the refusal put beside its field: members charged for that evening
-    already (drawn again unchecked), a sum that times the games lost passes an entry's
-    bound (``fee_charging.lost_fee_refused``, the rule the charge checks again)."""
+    """Each member checked who lost a game that evening and how many (their fee's
+    multiple), or None with the refusal put beside its field (``refused``): no evening, a
+    game that cannot say, none checked who lost one, a member checked who lost none or
+    charged for that evening already (drawn again unchecked), a sum that times the games
+    lost passes an entry's bound (``fee_charging.lost_fee_refused``, the rule the charge
+    checks again in its change)."""
     if evening is None:
         form.evening.errors = [_("A fee per lost game names its evening: its games say who lost.")]
         return None
     try:
         found = fee_charging.lost_by(get_db(), club.id, evening, charged)
-    except CannotSay as error:
+        fee_charging.lost_fee_refused(get_db(), club.id, evening, amount, charged, found)
+    except REFUSALS as error:
+        refused(form, club, charged, error)
+        return None
+    return found
+
+
+def refused(form: FeesForm, club: clubs.Club, charged: list[int], error: Exception) -> None:
+    """A fee per lost game refused, by the form's check or by the charge in its change (the
+    games changed between the two: a coup undone after the form was sent), said beside its
+    field; the members it names drawn again unchecked: what the form shows chosen is what
+    is stored."""
+    if isinstance(error, CannotSay):
         form.kind.errors = [cannot_say(error)]
-        return None
-    except fee_charging.NoLostGames:
-        found = {}
-    if not found:
-        form.member.errors = [_("None of the members checked lost a game that evening.")]
-        return None
-    idle = [m for m in charged if m not in found]
-    if idle:
-        _uncheck(form, club, charged, set(idle), lambda names, n: ngettext(
+    elif isinstance(error, fee_charging.LostNone):
+        _uncheck(form, club, charged, error.members, lambda names, n: ngettext(
             "%(names)s lost no game that evening: now unchecked. Send again to charge "
             "those checked.",
             "%(names)s lost no game that evening: now unchecked. Send again to charge "
             "those checked.",
             n, names=names))  # fmt: skip
-        return None
-    try:
-        fee_charging.lost_fee_refused(get_db(), club.id, evening, amount, found)
-    except fee_charging.ChargedAlready as error:
+    elif isinstance(error, fee_charging.ChargedAlready):
         _uncheck(form, club, charged, error.members, lambda names, n: ngettext(
             "%(names)s owes a fee per lost game for that evening already: now unchecked. "
             "Reverse it first to charge it again.",
             "%(names)s owe a fee per lost game for that evening already: now unchecked. "
             "Reverse them first to charge them again.",
             n, names=names))  # fmt: skip
-        return None
-    except fee_charging.TooMuch as error:
+    elif isinstance(error, fee_charging.TooMuch):
         form.amount.errors = [
             ngettext(
                 "Times %(num)s lost game, this sum passes 1,000,000: give a smaller one.",
@@ -81,8 +95,8 @@ def times(
                 error.games,
             )
         ]
-        return None
-    return found
+    else:  # NoLostGames: none of those checked lost one (or no evening of the club's)
+        form.member.errors = [_("None of the members checked lost a game that evening.")]
 
 
 def _uncheck(
@@ -101,14 +115,20 @@ def _uncheck(
     form.member.data = [str(m) for m in charged if m not in dropped]
 
 
-def losers(room: Room | None) -> set[int] | None:
-    """The members who lost a game at the evening of ``room`` (``lost_games``, what the fee
+def read(room: Room | None) -> EveningLost | None:
+    """The games lost at the evening of ``room`` as the page reads them: once, the first
+    time they are asked (the Fee form's ticks, the notice beside its fees)."""
+    return None if room is None else EveningLost(get_db(), room)
+
+
+def losers(lost: EveningLost | None) -> set[int] | None:
+    """The members who lost a game at the evening of ``lost`` (``lost_games``, what the fee
     charges): whom the Fee form checks for a fee per lost game; None when it cannot say (no
     evening, or a game without lost games: the fee is refused there)."""
-    if room is None:
+    if lost is None:
         return None
     try:
-        return set(lost_games(get_db(), room))
+        return set(lost.games())
     except CannotSay:
         return None
 
@@ -154,11 +174,16 @@ def since_words(found: fee_charging.LostSince) -> str:
 
 
 def since_notes(
-    club: clubs.Club, entries: Iterable[Entry], undone: Collection[int]
+    club: clubs.Club,
+    entries: Iterable[Entry],
+    undone: Collection[int],
+    lost: EveningLost | None = None,
 ) -> dict[int, str]:
     """The words beside each fee per lost game of ``entries`` charged for other games lost
-    than its evening's games say now, by entry id (``fee_charging.lost_since``)."""
-    found = fee_charging.lost_since(get_db(), club.id, entries, undone)
+    than its evening's games say now, by entry id (``fee_charging.lost_since``); ``lost``:
+    an evening's games lost the page read already (``read``)."""
+    known = () if lost is None else (lost,)
+    found = fee_charging.lost_since(get_db(), club.id, entries, undone, known)
     return {entry: since_words(lost) for entry, lost in found.items()}
 
 
