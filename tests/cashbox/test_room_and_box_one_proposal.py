@@ -64,8 +64,9 @@ def cents(shown: str) -> int:
 
 
 def settles_the_left_column(page: str, offered: list[tuple[str, str, int]]) -> None:
-    """Every member's *Left* on the room is what the transfers move: paid to him less paid
-    by him. A list cut short (smoke28's two lines under three more left) fails here."""
+    """Every member's *Left* on the room is what the transfers move: what is paid to the member
+    less what the member pays. A list cut short (smoke28's two lines under three more
+    left) fails here."""
     moved: dict[str, int] = {}
     for payer, payee, amount in offered:
         moved[payer] = moved.get(payer, 0) - amount
