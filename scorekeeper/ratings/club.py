@@ -36,6 +36,7 @@ from ..clubs.room import member_results, played
 from ..db import generation
 from ..db import rows as stored_rows
 from ..rules.kinds import KINDS
+from ..rules.placing import person_placing
 from ..store.cache import database_file
 from .model import Match, Ratings, model_key, rate
 
@@ -177,19 +178,27 @@ def _merged(match: Match, into: dict[int, int]) -> Match:
     """The match with each member as the one kept (a merge after the table was read)."""
     if not any(member in into for member, _ in match.results):
         return match
-    results: dict[int, int] = {}
-    for member, result in match.results:
-        kept = into.get(member, member)
-        results[kept] = results.get(kept, 0) + result
     return Match(
         match.family,
         match.game_id,
         match.evening_id,
         match.date,
         match.chips,
-        tuple(results.items()),
+        _merged_figures(match.results, into),
         match.kind,
+        _merged_figures(match.placed, into),
     )
+
+
+def _merged_figures(
+    figures: tuple[tuple[int, int], ...], into: dict[int, int]
+) -> tuple[tuple[int, int], ...]:
+    """(member, figure) with each member as the one kept, a member's two figures added."""
+    out: dict[int, int] = {}
+    for member, figure in figures:
+        kept = into.get(member, member)
+        out[kept] = out.get(kept, 0) + figure
+    return tuple(out.items())
 
 
 def _match(db: sqlite_utils.Database, row: TableRow) -> Match | tuple[()]:
@@ -203,4 +212,17 @@ def _match(db: sqlite_utils.Database, row: TableRow) -> Match | tuple[()]:
     if results is None:
         return _NO_MATCH
     kind = stored.kind
-    return Match(kind.game, game_id, evening_id, day, kind.chips, tuple(results.items()), kind.key)
+    # a table won by games is placed by them, as its page and the fee per lost game read it
+    # (``rules.placing``): a Brou stopped at 200-170 with no partie won is a draw, not a win
+    by_games = person_placing(kind, stored.game, stored.seat_changes, stored.replay())
+    placed = {} if by_games is None else member_results(db, game_id, stored, True, by_games)
+    return Match(
+        kind.game,
+        game_id,
+        evening_id,
+        day,
+        kind.chips,
+        tuple(results.items()),
+        kind.key,
+        tuple((placed or {}).items()),
+    )

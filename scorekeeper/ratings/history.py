@@ -83,7 +83,10 @@ def member_history(
     lines: dict[int, EveningLine] = {}
     for match in mine:
         result = next(r for who, r in match.results if who == member)
-        others = [r for who, r in match.results if who != member]
+        # ended first as the ratings place him (``Match.placing``: a Brou's parties, not its
+        # points), so that a table's first is the page's winner and a draw is shared
+        mine_placed = next(p for who, p in match.placing if who == member)
+        others = [p for who, p in match.placing if who != member]
         line = lines.setdefault(match.evening_id, EveningLine(match.evening_id, match.date))
         line.tables += 1
         if match.chips:
@@ -96,7 +99,7 @@ def member_history(
             line.points[match.kind] = line.points.get(match.kind, 0) + result
             line.point_tables += 1
         out.games[match.family] = out.games.get(match.family, 0) + 1
-        if others and all(result >= r for r in others):
+        if others and all(mine_placed >= p for p in others):
             out.firsts += 1
             run += 1
             out.longest_run = max(out.longest_run, run)

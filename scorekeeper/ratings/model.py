@@ -4,7 +4,8 @@ match a table.
 Pure: no Flask, no database. Each table is one match of its game's family
 (``Kind.game``: l'Hombre's three money systems are one family, the two
 Manilles another); every person who sat there is ranked by his own result
-at it (``Match.results``: his net chips, his team's points), equal results
+at it (``Match.placing``: his net chips, his team's points, or the games his
+team won where the table is won by games: ``rules.placing``), equal figures
 sharing a rank, and compared with each of the others there: above him, below
 him or tied. Ratings start at openskill's defaults (μ 25, σ 25/3) and move
 table by table in the order the tables were played. What is shown is
@@ -47,6 +48,15 @@ class Match:
     kind: str
     """The game's kind (``Kind.key``: ``manille``, ``manillen``…): a member's page adds a
     points table's points per kind, as the season does, never two games' together."""
+    placed: tuple[tuple[int, int], ...] = ()
+    """(member, figure) each is placed by, where it is not his result: a table won by games
+    (``rules.placing``: Brou's parties, the classique's manches) places its people by the
+    games won, never by the points of a partie left unfinished. Empty: by ``results``."""
+
+    @property
+    def placing(self) -> tuple[tuple[int, int], ...]:
+        """(member, figure) each is placed by: ``placed``, else his result."""
+        return self.placed or self.results
 
 
 def model_key() -> tuple[str, str]:
@@ -150,8 +160,10 @@ def rate(matches: Iterable[Match], families: Sequence[str] = ()) -> Ratings:
         table = current.setdefault(match.family, {})
         members = [member for member, _result in match.results]
         values = [result for _member, result in match.results]
-        places = ranks(values)
-        after = rated([table.get(m) or MODEL.rating() for m in members], values)
+        placing = dict(match.placing)
+        figures = [placing[m] for m in members]
+        places = ranks(figures)
+        after = rated([table.get(m) or MODEL.rating() for m in members], figures)
         for member, rating, value, place in zip(members, after, values, places, strict=True):
             table[member] = rating
             path = out.paths.setdefault(member, {}).setdefault(match.family, [])

@@ -114,7 +114,8 @@ def test_each_is_charged_by_his_games_lost_and_sees_it_first(client, app):
         "Gilles": -150,
     }
     page = client.get(cash).data.decode()
-    assert "Recorded for 5 members: Fee per lost game, €1.50 a lost game." in page
+    # a charge, with its minus, as the evening fee says its "−€2.50 each" (smoke28)
+    assert "Recorded for 5 members: Fee per lost game, −€1.50 a lost game." in page
     # the members' balances are these fees (the evening is open: its room settles nothing
     # of them), and the box is owed their sum: 3.00 + 4 × 1.50 = 9.00
     with sqlite3.connect(app.config["DATABASE"]) as conn:

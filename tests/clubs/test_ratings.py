@@ -6,7 +6,9 @@ after coup 5 A −60, B −33, C +93, after coup 7 A −72, B −9, C +81):
 
 - 1 Nov: table 1 the seed, Anne, Bruno, Chloé (−72, −9, +81); table 2 a
   Manille (docs/rules/manille.md: a king turned, 3 for Nous, then Eux takes
-  40 of 68: 6), Anne and Denis (Nous) 3 each, Fanny and Gilles (Eux) 6 each;
+  40 of 68: 6), Anne and Denis (Nous) 3 points each, Fanny and Gilles (Eux) 6
+  each; no manche won, so all four are placed level (docs/ratings.md, "An
+  unfinished game": a partie is placed by its manches, and none was won);
 - 8 Nov: the seed with the house rule ``take_over``, Denis taking over
   Bruno's seat for coups 5–7 (docs/rules.md, "Someone takes a seat"): Anne
   −72, Bruno −180, Chloé +81, Denis +171;
@@ -47,7 +49,7 @@ from scorekeeper.web.clubs.ratings import _lines
 EVENINGS = [
     # (family, {name: result}) in the order played
     ("hombre", {"Anne": -72, "Bruno": -9, "Chloé": 81}),
-    ("manille", {"Anne": 3, "Fanny": 6, "Denis": 3, "Gilles": 6}),
+    ("manille", {"Anne": 0, "Fanny": 0, "Denis": 0, "Gilles": 0}),  # 3-6 points, 0-0 manches
     ("hombre", {"Anne": -72, "Bruno": -180, "Chloé": 81, "Denis": 171}),
     ("hombre", {"Chloé": 0, "Denis": 0, "Anne": 0}),
     ("hombre", {"Eve": -72, "Anne": -9, "Bruno": 81}),
@@ -122,9 +124,10 @@ def test_the_ratings_are_openskills_own_over_the_tables_results(client, club):
             assert r["ordinal"] == pytest.approx(mu - 3 * sigma)
         ordinals = [r["ordinal"] for r in rows]
         assert ordinals == sorted(ordinals, reverse=True)
-    # the Manille's partners share their team's points: the same rating each
+    # the Manille's four are placed level (3-6 points, no manche won): a tie of equals, so
+    # each keeps μ 25 (only σ shrinks), where Eux's 6 points ranked Fanny above Anne
     manille_rows = {r["member"]: r["mu"] for r in got["manille"]}
-    assert manille_rows["Anne"] == manille_rows["Denis"] < manille_rows["Fanny"]
+    assert list(manille_rows.values()) == [pytest.approx(25.0)] * 4
     # the page shows the same μ and σ, to two decimals, on each member's line
     page = client.get(f"/clubs/{club_id}/ratings").data.decode()
     for family in ("hombre", "manille"):
@@ -195,9 +198,10 @@ def test_a_members_page_draws_his_history(client, club):
     ids = {m.name: m.id for m in clubs.members(db, club_id)}
     page = client.get(f"/clubs/{club_id}/members/{ids['Denis']}").data.decode()
     assert "<svg" in page and "<polyline" in page and "<rect" in page
-    # Denis: the Manille lost (3 < 6), then first at the 8 Nov table (+171) and in the
-    # 15 Nov three-way tie: 2 tables ended first, both in a row; his best win 171 chips
-    assert "Ended first at 2 tables" in page and "Longest run: 2 tables in a row" in page
+    # Denis: the Manille drawn (3 < 6 points, but no manche won: a shared first), then
+    # first at the 8 Nov table (+171) and in the 15 Nov three-way tie: 3 tables ended first,
+    # all in a row; his best win 171 chips
+    assert "Ended first at 3 tables" in page and "Longest run: 3 tables in a row" in page
     assert "Biggest win: 171 chips" in page
     page = client.get(f"/clubs/{club_id}/members/{ids['Chloé']}").data.decode()
     # Chloé as hombre: seat C's demande of coup 5 (won) on 1 and 8 Nov, seat A's of coup 1
@@ -359,22 +363,23 @@ def test_another_model_never_shows_the_old_figures(app, client):
 def test_equal_ratings_share_a_place_listed_by_name(app, client):
     """The play-through of the merged main: two members of the same μ, σ and rating were
     numbered 1 and 2 in member order, on the page and in ratings.csv. One Manille table,
-    Nous Zoé & Élise 28 points, Eux Bruno & Anne 40: partners share their team's points,
-    so each pair has one rating (openskill is fed the same two teams' results); Eux's is
-    the higher. The members are made in seat order (Zoé 1, Bruno 2, Élise 3, Anne 4): the
-    places are 1= (Anne, Bruno) and 3= (Élise, Zoé), each pair by name in the reader's
-    collation (Élise before Zoé: a code point order puts É after Z)."""
+    Nous Zoé & Élise 0 card points, Eux Bruno & Anne all 68 (34 above the half: the first
+    manche to Eux): partners share their team's manches, so each pair has one rating
+    (openskill is fed the two teams' net manches, −1 and +1); Eux's is the higher. The
+    members are made in seat order (Zoé 1, Bruno 2, Élise 3, Anne 4): the places are 1=
+    (Anne, Bruno) and 3= (Élise, Zoé), each pair by name in the reader's collation (Élise
+    before Zoé: a code point order puts É after Z)."""
     from scorekeeper.rules.manille.classique import ManilleCoup, ManilleGame, ManilleRules
 
     db = connect(app.config["DATABASE"])
     found, evening = club_with_evening(db)
     game = ManilleGame(
-        ("Zoé", "Bruno", "Élise", "Anne"), ManilleRules(), 0, (ManilleCoup(retourne=3, points=28),)
+        ("Zoé", "Bruno", "Élise", "Anne"), ManilleRules(), 0, (ManilleCoup(points=0),)
     )
     table(db, evening, game)
     db.close()
     assert client.get(f"/clubs/{found.id}?key={found.read_token}").status_code == 200
-    want = expected([("manille", {"Zoé": 28, "Bruno": 40, "Élise": 28, "Anne": 40})])["manille"]
+    want = expected([("manille", {"Zoé": -1, "Bruno": 1, "Élise": -1, "Anne": 1})])["manille"]
     assert want["Anne"] == want["Bruno"] and want["Élise"] == want["Zoé"]
     assert want["Anne"][0] - 3 * want["Anne"][1] > want["Zoé"][0] - 3 * want["Zoé"][1]
     page = client.get(f"/clubs/{found.id}/ratings").data.decode()

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from ..errors import N_
 from ..kind import JsonObject, Kind
+from ..placing import lost_of_won
 from ..seating import SeatChange
 from ..settings import help_lines
 from . import engine, file
@@ -54,9 +55,14 @@ class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
         """Each coup's points marked by Nous and Eux: the count is 0-0 again after a partie."""
         return [result.scored for result in report.coups]
 
+    def games_won(self, report: BrouReport) -> Sequence[Sequence[int]]:
+        """The parties each team won with each coup (``won``: a vole's three are three). The
+        match is placed by them (``placing``): the count of a partie not won places nobody."""
+        return [result.won for result in report.coups]
+
     def games_lost(self, report: BrouReport) -> Sequence[Sequence[int]]:
-        """A lost game is a partie the other team won (``won``: a vole's three are three)."""
-        return [(result.won[1], result.won[0]) for result in report.coups]
+        """A lost game is a partie the other team won: its ``games_won`` read the other way."""
+        return lost_of_won(self.games_won(report))
 
 
 KINDS: tuple[Brou, ...] = (Brou(),)

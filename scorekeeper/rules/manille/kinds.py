@@ -21,6 +21,7 @@ from ..errors import N_, Faults, GameError
 from ..gamefile import by_players, coup_object, file_head, note_field, whole_field
 from ..kind import JsonObject, Kind
 from ..ledger import minus
+from ..placing import firsts
 from ..seating import SeatChange
 from ..settings import Setting
 from ..teams import TEAM_WORDS, TEAMS, optional_team, team_field
@@ -141,13 +142,18 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
     def resume(self, report: ManilleReport, game: ManilleGame) -> ManilleReport:
         return classique.replay(game, report)
 
+    def games_won(self, report: ManilleReport) -> Sequence[Sequence[int]]:
+        """The manche each team won with each coup: the partie is placed by its manches
+        (``placing``); the points of a manche not won place nobody."""
+        return [tuple(int(result.manche_won == team) for team in (0, 1)) for result in report.coups]
+
     def stop(self, report: ManilleReport) -> ManilleReport:
-        """The sheet final as it stands: the team with more manches wins it, none when they
-        have as many (a drawn partie)."""
+        """The sheet final as it stands: the team placed first (``placing.firsts``: more
+        manches) wins it, none when they have as many (a drawn partie)."""
         if report.finished or not report.coups:
             return report
-        nous, eux = report.manches
-        winner = 0 if nous > eux else 1 if eux > nous else None
+        first = firsts(self, report)
+        winner = first[0] if len(first) == 1 else None
         return replace(report, finished=True, winner=winner, next_dealer=None)
 
     def losers(self, report: ManilleReport) -> tuple[int, ...]:
@@ -296,8 +302,7 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
         last deal (two or three: a drawn game)."""
         if report.finished or not report.coups:
             return report
-        best = max(report.totals)
-        winners = tuple(s for s, total in enumerate(report.totals) if total == best)
+        winners = firsts(self, report)  # placed by its totals (``placing``)
         return replace(
             report, finished=True, winners=winners, next_dealer=None, must_sans_atout=False
         )

@@ -17,6 +17,7 @@ from wtforms.validators import Optional
 from ...rules.brou.engine import ANNOUNCED, SETTINGS, BrouReport, BrouResult, BrouRules
 from ...rules.brou.kind import KINDS, Brou
 from ...rules.errors import N_, GameError
+from ...rules.placing import firsts
 from ...rules.teams import TEAM_WORDS
 from ...store import StoredGame
 from ..formats.numbers import InRange, WholeField, read_whole
@@ -286,11 +287,11 @@ def standing(report: BrouReport, columns: tuple[str, ...], names: tuple[str, ...
             n=rules.parties_to_win,
         )
     ]
-    if report.finished and report.parties[0] == report.parties[1]:  # a table that stopped
+    first = firsts(KINDS[0], report)  # placed by its parties, as the ratings and the fee
+    if report.finished and len(first) > 1:  # a table that stopped with its parties level
         return [_("Drawn: %(a)s and %(b)s are level.", a=columns[0], b=columns[1]), *lines]
     if report.finished:
-        winner = 0 if report.parties[0] > report.parties[1] else 1
-        return [_("The match is won by %(team)s.", team=columns[winner]), *lines]
+        return [_("The match is won by %(team)s.", team=columns[first[0]]), *lines]
     return [
         _(
             "Partie to %(target)s: %(a)s %(ta)s · %(b)s %(tb)s",

@@ -282,10 +282,18 @@ def paid(club: clubs.Club, written: list[int]) -> str:
              amount=cents(abs(entry.amount), club))  # fmt: skip
 
 
+def moved(amount: int, club: clubs.Club) -> str:
+    """A sum recorded, as it moves each balance (``entries.signed``: a fee or a charge with its
+    minus, a prize with its plus): the one way every "Recorded …" message says it. A fee per
+    lost game said "€0.50 a lost game" beside the evening fee's "−€2.00 each" (smoke28)."""
+    return cents(amount, club, True)
+
+
 def recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int) -> str:
     """What entries just recorded did: whose (a name, or how many members), what, and the
-    sum of each as it moves each balance (a typed entry, a fee, a reversal: reversal.py)."""
-    entry, money = KIND_WORDS[kind], cents(amount, club, True)
+    sum of each as it moves each balance (``moved``; a typed entry, a fee, a reversal:
+    reversal.py)."""
+    entry, money = KIND_WORDS[kind], moved(amount, club)
     if len(members) == 1:
         found = next((m for m in clubs.members(get_db(), club.id) if m.id == members[0]), None)
         name = "" if found is None else found.name

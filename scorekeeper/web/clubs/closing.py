@@ -23,15 +23,17 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ... import clubs
 from ...clubs import closing
-from ...clubs.room import room_of
+from ...clubs.room import Table, room_of
 from ...db import get_db
 from ...rights import access
 from ...rules.errors import GameError
+from ...rules.placing import GamesWon, firsts
 from ...store import closings
 from ...store.stops import end_changes, evening_refusal, evening_stops, playing
 from .. import blueprints
-from ..formats.words import refusal_text
+from ..formats.words import and_list, refusal_text
 from ..forms import CLUB_CHANGED, ActionForm, form_version, same_site_path
+from ..sheet.view import named_sides
 from ..table.seat_words import named_changes, names_now
 
 bp = blueprints.clubs
@@ -52,6 +54,31 @@ def _back(evening_id: int, sent: str | None) -> str:
     """Where the close page goes back to: the site's page it was opened from (``next``),
     else the evening's page."""
     return same_site_path(sent or "") or url_for("clubs.evening", evening_id=evening_id)
+
+
+def placings(tables: list[Table]) -> tuple[list[tuple[int, str]], bool]:
+    """What the close fixes at each points table it stops: who it ends won by, or a draw,
+    as the table's page, the ratings and the fee per lost game will read it
+    (``rules.placing.firsts`` of the table stopped); and whether one of them is placed by
+    its games won (a partie, a manche left unfinished then counts for nobody)."""
+    out = []
+    by_games = False
+    for t in tables:
+        kind = t.stored.kind
+        if kind.chips:  # a chip table's end is its money: the close's ``ending`` says it
+            continue
+        ended = kind.stop(t.stored.replay())
+        columns = named_sides(ended, names_now(t.stored))
+        first = [columns[side] for side in firsts(kind, ended)]
+        by_games = by_games or isinstance(kind, GamesWon)
+        if len(first) > 1:
+            said = _(
+                "Table %(no)s ends drawn: %(sides)s are level.", no=t.no, sides=and_list(first)
+            )
+        else:
+            said = _("Table %(no)s ends won by %(side)s.", no=t.no, side=first[0])
+        out.append((t.no, said))
+    return out, by_games
 
 
 @bp.get("/evenings/<int:evening_id>/close")
@@ -89,6 +116,7 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
         # no table: nothing is over ("Its 0 tables are over", French's singular for 0)
         over=bool(room.tables) and all(t.played and not playing(t.stored) for t in room.tables),
         ending=ending,
+        placings=placings([t for t in stops if refused[t.no] is None]),
         refusals=refusals,
         form=ActionForm(formdata=None, version=str(club.version)),
         next=same_site_path(sent or ""),  # carried by the form, checked again when posted

@@ -18,13 +18,13 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ... import clubs
-from ...cashbox.entries import Entry, EntryKind
+from ...cashbox.entries import Entry, EntryKind, signed
 from ...clubs import fee_charging
 from ...clubs.lost_games import CannotSay, EveningLost
 from ...clubs.room import Room
 from ...db import get_db
 from ..formats.words import and_list, cents, kind_titles, labelled
-from .cash_forms import KIND_WORDS, FeesForm
+from .cash_forms import KIND_WORDS, FeesForm, moved
 
 
 def cannot_say(error: CannotSay) -> str:
@@ -188,11 +188,14 @@ def since_notes(
 
 
 def recorded(club: clubs.Club, each: dict[int, int], amount: int) -> str:
-    """What a fee per lost game recorded: for how many members, and its rate."""
+    """What a fee per lost game recorded: for how many members, and its rate as it moves
+    each balance per game lost (``cash_forms.moved``: a charge, with its minus, as the
+    evening fee's "each")."""
+    kind = EntryKind.FEE_LOST_GAME
     return ngettext(
         "Recorded for %(num)s member: %(entry)s, %(amount)s a lost game.",
         "Recorded for %(num)s members: %(entry)s, %(amount)s a lost game.",
         len(each),
-        entry=KIND_WORDS[EntryKind.FEE_LOST_GAME],
-        amount=cents(amount, club),
+        entry=KIND_WORDS[kind],
+        amount=moved(signed(kind, amount), club),
     )

@@ -1,0 +1,85 @@
+"""A table's placing: which side stands above which, the one answer every page asks.
+
+A points game is won by games, not by points: l'Homme de Brou by parties (a partie is won
+at 301, and the match by the parties), la Manille classique by manches (the partie by its
+manches). A kind that counts such games answers ``games_won`` (``GamesWon``), coup by coup
+and side by side; a side is placed by the games it won, and the points of a partie or a
+manche left unfinished place nobody: they won no game (docs/ratings.md, "An unfinished
+game"). A kind that does not (l'Hombre's chip games, the Belgian manillen, whose game is
+its deals' points) is placed by its tally as the game ended (``Kind.ended_tally``).
+
+The table's page (who won, or a draw), the stop of a classique or a manillen (its
+``winner``), the close's confirmation, the fee per lost game (``games_lost`` of Brou) and
+the ratings (``person_placing``) all read it here. Pure: no Flask, no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from .kind import Game, GameKind
+from .seating import SeatChange, side_of, sittings
+
+
+@runtime_checkable
+class GamesWon(Protocol):
+    """A kind whose table is won by games (parties, manches), not by its points."""
+
+    def games_won(self, report: Any) -> Sequence[Sequence[int]]:
+        """The games each side of ``report.tally`` won with each coup of ``report``."""
+        ...
+
+
+def side_placing(kind: GameKind, report: Any) -> tuple[int, ...]:
+    """What each side of ``report.tally`` is placed by: the games it won (``GamesWon``),
+    else its tally as the game ended. The most is first; equal sides share a place.
+
+    An unfinished partie counts nothing: Brou stopped at 200–170 with no partie won is
+    placed level, ``(0, 0)``."""
+    if isinstance(kind, GamesWon):
+        won = kind.games_won(report)
+        return tuple(sum(coup[side] for coup in won) for side in range(len(report.tally)))
+    return tuple(kind.ended_tally(report))
+
+
+def firsts(kind: GameKind, report: Any) -> tuple[int, ...]:
+    """The sides placed first: one is the winner, several are level (a drawn game)."""
+    placing = side_placing(kind, report)
+    best = max(placing)
+    return tuple(side for side, value in enumerate(placing) if value == best)
+
+
+def lost_of_won(won: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Each coup's games lost per side, from the games won with it: what the coup's best
+    side won that this side did not (a partie to Nous is one lost by Eux).
+
+    >>> lost_of_won([(0, 0), (3, 0), (0, 2)])
+    [[0, 0], [0, 3], [2, 0]]
+    """
+    return [[max(coup) - mine for mine in coup] for coup in won]
+
+
+def person_placing(
+    kind: GameKind, game: Game, changes: Sequence[SeatChange], report: Any
+) -> dict[str, int] | None:
+    """Each person's figure at the table, as the ratings place him: the games his side won
+    less those the others won, in the coups that were his (as ``seating.person_tally``
+    counts his points: a stand-in's coups are the absent player's). Partners who sat it
+    all share it; one side's games won are the other's lost, so the order is the sides'.
+    None: the kind is placed by its tally (``GamesWon`` missing): his result places him."""
+    if not isinstance(kind, GamesWon):
+        return None
+    won = kind.games_won(report)
+    players = game.players
+    count = len(won)
+    sides = len(report.tally)
+    result: dict[str, int] = dict.fromkeys(players, 0)
+    for s in sittings(players, changes):
+        result.setdefault(s.payer, 0)
+        start = min(s.first - 1, count)
+        end = count if s.last is None else min(s.last, count)
+        side = side_of(s.seat, sides, len(players))
+        for n in range(start, end):
+            result[s.payer] += 2 * won[n][side] - sum(won[n])
+    return result
