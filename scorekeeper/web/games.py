@@ -152,11 +152,12 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
     many more; two players who are one person said as the new-game form says them
     (``gamefile.RepeatedName``: ``forms.clash_text``, its rule and its words); after the last
     coup refused (the replay stops there), how many coups after it are left unchecked; after
-    the last refusal of the players, whom the coups name, that the file's coups could not be
-    checked (``GameError.coups_unread``: none was read)."""
+    the last refusal that keeps the file's coups from being checked, that they could not be,
+    and until what is put right (``GameError.coups_wait``: the players, whom the coups name,
+    or the game, none read; the rules, never replayed: ``unchecked``)."""
     shown = faults[:SHOWN]
     last = max((n for n, fault in enumerate(shown) if fault.coup is not None), default=None)
-    unread = max((n for n, fault in enumerate(shown) if fault.coups_unread), default=None)
+    unread = max((n for n, fault in enumerate(shown) if fault.coups_wait), default=None)
     lines = []
     for n, fault in enumerate(shown):
         lines.append(
@@ -164,16 +165,9 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
             if isinstance(fault, RepeatedName)
             else refusal_sentence(fault)
         )
-        if n == unread and coups > 0:
-            lines.append(
-                ngettext(
-                    "The coup of this file cannot be checked until the players are put right.",
-                    "The %(more)s coups of this file cannot be checked until the players are"
-                    " put right.",
-                    coups,
-                    more=grouped(coups),
-                )
-            )
+        wait = fault.coups_wait
+        if n == unread and wait is not None and coups > 0:
+            lines.append(unchecked(wait, coups))
         after = coups - (fault.coup or 0)
         if n == last and after > 0:
             lines.append(
@@ -195,6 +189,31 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
             )
         )
     return lines
+
+
+def unchecked(wait: str, coups: int) -> str:
+    """That the file's ``coups`` could not be checked until what they wait for
+    (``errors.WAITS``) is put right: one shape, a whole sentence a reason for the catalogs."""
+    if wait == "game":
+        return ngettext(
+            "The coup of this file cannot be checked until its game is put right.",
+            "The %(more)s coups of this file cannot be checked until its game is put right.",
+            coups,
+            more=grouped(coups),
+        )
+    if wait == "rules":
+        return ngettext(
+            "The coup of this file cannot be checked until its rules are put right.",
+            "The %(more)s coups of this file cannot be checked until its rules are put right.",
+            coups,
+            more=grouped(coups),
+        )
+    return ngettext(
+        "The coup of this file cannot be checked until the players are put right.",
+        "The %(more)s coups of this file cannot be checked until the players are put right.",
+        coups,
+        more=grouped(coups),
+    )
 
 
 def coups_in(data: object) -> int:
