@@ -239,7 +239,9 @@
     });
   }
 
-  // --- the next deal as the server reckoned it before the pending coups: not this coup's
+  // --- the next deal as the server reckoned it before the pending coups: not this coup's.
+  // Who deals it, at four, is who sits out (outAhead: the seats ahead the server drew, the
+  // one home of the "sits out" line too); past them, or at three, known when it answers.
   var marks = [];
   function markNext(pending) {
     var n = String(confirmed + state.entries.length + 1);
@@ -253,7 +255,9 @@
     Array.prototype.forEach.call(document.querySelectorAll(".next-deal"), function (next) {
       next.hidden = pending;
       if (!pending) { return; }
-      var note = el("p", "unknown-now", words.unknown);
+      var out = outAhead(pending);
+      var note = el("p", "unknown-now", out === null || !words["unknown-dealer"] ? words.unknown
+        : words["unknown-dealer"].replace("{name}", function () { return seatNames[out].textContent; }));
       next.parentNode.insertBefore(note, next);
       marks.push(note);
     });
@@ -325,11 +329,15 @@
       });
     });
   }
+  function outAhead(pending) {  // who sits out (deals) the coup being typed, if the page knows
+    if (!ahead) { return null; }
+    var at = pending ? confirmed + state.entries.length - pageCoup : 0;
+    return at >= 0 && at < outs.length ? outs[at] : null;
+  }
   function seatsFor(pending) {
     if (!ahead || !pending && !allSeats) { return; }
     if (!allSeats) { drawAllSeats(); }
-    var at = pending ? confirmed + state.entries.length - pageCoup : 0;
-    var out = at >= 0 && at < outs.length ? outs[at] : null;
+    var out = outAhead(pending);
     seatGroups().forEach(function (group) {
       group.forEach(function (node) {
         var away = seatOf(node) === out;
