@@ -21,7 +21,7 @@ from ..i18n import COOKIE, LANGUAGES
 from ..rights import access
 from ..rules import importing, kinds, seating, stopping
 from ..rules.errors import Faults, GameError
-from ..rules.file_order import in_file_order
+from ..rules.file_order import COUPS_HELD, coups_in, in_file_order
 from ..rules.gamefile import RepeatedName, json_object, json_text
 from ..rules.kind import Game, GameKind
 from ..rules.money import Money
@@ -192,34 +192,10 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
 
 
 def unchecked(wait: str, coups: int) -> str:
-    """That the file's ``coups`` could not be checked until what they wait for
-    (``errors.WAITS``) is put right: one shape, a whole sentence a reason for the catalogs."""
-    if wait == "game":
-        return ngettext(
-            "The coup of this file cannot be checked until its game is put right.",
-            "The %(more)s coups of this file cannot be checked until its game is put right.",
-            coups,
-            more=grouped(coups),
-        )
-    if wait == "rules":
-        return ngettext(
-            "The coup of this file cannot be checked until its rules are put right.",
-            "The %(more)s coups of this file cannot be checked until its rules are put right.",
-            coups,
-            more=grouped(coups),
-        )
-    return ngettext(
-        "The coup of this file cannot be checked until the players are put right.",
-        "The %(more)s coups of this file cannot be checked until the players are put right.",
-        coups,
-        more=grouped(coups),
-    )
-
-
-def coups_in(data: object) -> int:
-    """How many coups a game file lists (none if it is no object or they are no list)."""
-    coups = data.get("coups") if isinstance(data, Mapping) else None
-    return len(coups) if isinstance(coups, list) else 0
+    """That the file's ``coups`` could not be checked until what they wait for is put right
+    (``file_order.COUPS_HELD``: one shape, a whole sentence a reason), in the reader's words."""
+    singular, plural = COUPS_HELD[wait]
+    return ngettext(singular, plural, coups, more=grouped(coups))
 
 
 @bp.get("/games/<int:game_id>/game.json")

@@ -389,3 +389,44 @@ def test_players_and_rules_refused_say_the_coups_wait_once(client):
     data = {**SEED, "players": ["A", "B"], "rules": {"poule_system": "3-2", "cave": 0}}
     said = refusals(client, data)
     assert [line for line in said if "cannot be checked" in line] == [UNREAD["en", 7]]
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (
+            {"game": "whist"},
+            "error: game must be one of hombre, brou, manille, got 'whist'; the 7 coups of this"
+            " file cannot be checked until its game is put right\n",
+        ),
+        (
+            {"rules": {"poule_system": "3-2", "cave": 0}},
+            "error: rules.cave must be at least 1; the 7 coups of this file cannot be checked"
+            " until its rules are put right\n",
+        ),
+        (
+            {"rules": {"poule_system": "3-2", "cave": 0}, "coups": SEED["coups"][:1]},
+            "error: rules.cave must be at least 1; the coup of this file cannot be checked"
+            " until its rules are put right\n",
+        ),
+        (  # no coup: nothing held
+            {"rules": {"poule_system": "3-2", "cave": 0}, "coups": []},
+            "error: rules.cave must be at least 1\n",
+        ),
+        (  # its first fault holds nothing (the format): the command says that one alone
+            {"format": "x", "rules": {"poule_system": "3-2", "cave": 0}},
+            "error: format must be 'scorekeeper-game/1', got 'x'\n",
+        ),
+    ],
+    ids=["game", "rules", "one coup", "no coup", "format first"],
+)
+def test_the_command_says_what_its_fault_keeps_unchecked(tmp_path, capsys, change, said):
+    """``scorekeeper replay`` and ``settle`` say a file's first fault, on one line: when that
+    fault is what keeps its coups from being checked, the same line says so after it, in the
+    page's sentence (``file_order.COUPS_HELD``), lowercase as the command speaks (fix28b)."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**SEED, **change}), encoding="utf-8")
+    for command in ("replay", "settle"):
+        assert main([command, str(path)]) == 2
+        out, err = capsys.readouterr()
+        assert (out, err) == ("", said)
