@@ -12,7 +12,7 @@ import gc
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .serving import DEFAULT_HOST, DEFAULT_PORT, DEFAULT_THREADS
 
@@ -65,9 +65,26 @@ def _kind_of_file(data: object) -> tuple[GameKind, Mapping[str, object]]:
     head = json_object(data)
     game = head.get("game")
     if not isinstance(game, str) or game not in kinds.GAMES:
-        kinds.load_file(head)  # refused as the registry refuses a game it does not keep
+        _game_of(head)  # refused as the registry refuses a game it does not keep
         raise AssertionError("load_file refuses a game it does not keep")
     return kinds.stored_kind(game, head.get("rules")), head
+
+
+def _game_of(head: Mapping[str, object]) -> Any:
+    """The file's game, read as the import reads it (``kinds.load_file``, by the kind
+    ``_kind_of_file`` names); its refusal, when that fault keeps the file's coups from being
+    checked, says so after it, on its one line (``file_order.coups_held``)."""
+    from .rules import kinds
+    from .rules.errors import GameError
+    from .rules.file_order import coups_held
+
+    try:
+        return kinds.load_file(head)
+    except GameError as error:
+        held = coups_held(error, head)
+        if held is None:
+            raise
+        raise UserError(f"{error}; {held}") from None
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
@@ -86,7 +103,7 @@ def _replay_command(args: argparse.Namespace) -> None:
     from .rules import seating, stopping
 
     kind, data = _kind_of_file(read_json(args.file, args.any_size))
-    game = kind.load(data)
+    game = _game_of(data)
     changes = seating.load(data, kind, game)
     stopped = stopping.load(data, game, changes)
     kind.file_money(data)  # read as the import page and `settle` read it: refused alike
@@ -132,7 +149,7 @@ def cmd_settle(args: argparse.Namespace) -> None:
     from .rules.seat_names import seat_names
 
     kind, data = _kind_of_file(read_json(args.file))
-    game = kind.load(data)
+    game = _game_of(data)
     changes = seating.load(data, kind, game)
     stopped = stopping.load(data, game, changes)
     report = stopping.ended(kind, kind.replay(game), stopped)

@@ -103,19 +103,20 @@
     later(poll);
   }
 
-  // A phone that lost the fiche keeps the coups its outbox kept, never stored, until they are
+  // A phone that lost the fiche keeps the coups its outbox kept, unconfirmed, until they are
   // discarded (static/outbox.js, their one home: this phone's localStorage under
   // "scorekeeper.outbox." and the game's id; test_browser_handover fails if the two part).
   // Drawn again, its page is a follower's, the same for every phone (kept: web/kept/), with
   // no outbox: with coups kept here, the lost phone's notice is asked for (its one template,
   // web/table/lost_fiche.py; nothing while this phone may change the game) and put where the
-  // server puts it, after the messages; its own scripts write the coups out (outbox.js).
+  // server puts it, after the messages; its own scripts write the coups out (outbox.js), each
+  // with what the store knows of its key (asked with them: stored, then undone, fix28b).
   // A phone that keeps none asks for nothing.
-  function keptHere(game) {
+  function keptHere(game) {  // the keys of the coups kept here (none: nothing to ask)
     try {
       var kept = JSON.parse(window.localStorage.getItem("scorekeeper.outbox." + game) || "null");
-      return !!(kept && kept.entries && kept.entries.length);
-    } catch (e) { return false; }
+      return kept && kept.entries ? kept.entries.map(function (entry) { return entry.key; }) : [];
+    } catch (e) { return []; }
   }
   function afterMessages(main) {  // the server's mark: <!--/flashes-->
     var walker = document.createTreeWalker(main, NodeFilter.SHOW_COMMENT);
@@ -141,8 +142,11 @@
   }
   function lostNotice() {
     var game = /^\/games\/([0-9]+)\/?$/.exec(window.location.pathname);
-    if (!game || document.getElementById("lost-fiche") || !keptHere(game[1])) { return; }
-    fetch(window.location.pathname.replace(/\/$/, "") + "/lost-fiche",
+    var keys = game ? keptHere(game[1]) : [];
+    if (!game || document.getElementById("lost-fiche") || !keys.length) { return; }
+    // its keys: the notice says what the store knows of each (a coup stored, then undone)
+    var asked = keys.filter(Boolean).map(function (key) { return "key=" + encodeURIComponent(key); });
+    fetch(window.location.pathname.replace(/\/$/, "") + "/lost-fiche" + (asked.length ? "?" + asked.join("&") : ""),
       { cache: "no-store", headers: { "Accept": "text/html" }, credentials: "same-origin" })
       .then(function (response) {
         return response.status === 200 ? response.text().then(putNotice) : null;

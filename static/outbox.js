@@ -20,7 +20,8 @@
 // it, at four, the page carries from the server for the next coups (seatsFor, below).
 // Without JavaScript the form posts as before.
 // A phone that lost the fiche (web/table/lost_fiche.py) sends nothing: the coups its outbox
-// kept are written out in its notice (#outbox-kept), each as it was said when typed, to be
+// kept are written out in its notice (#outbox-kept), each as it was said when typed (and what
+// the store knows of its key, when it knows it: stored, then undone), to be
 // read to the phone that keeps the fiche now; they stay kept until discarded (took the fiche
 // back, its outbox meets the other phone's coups and lets the manager choose). Drawn again, its
 // page is a follower's, with no outbox: follow.js, finding coups kept here, puts the same
@@ -41,12 +42,24 @@
     var entries = kept && kept.entries ? kept.entries : [];
     if (!entries.length) { return; }
     var list = keptBox.querySelector(".kept-coups");
+    var known = {};  // what the store knows of a key: stored, then undone (the server's words)
+    var told = keptBox.querySelector("template.kept-known");
+    Array.prototype.forEach.call(told ? told.content.querySelectorAll("[data-key]") : [], function (said) {
+      known[said.getAttribute("data-key")] = said.textContent;
+    });
     entries.forEach(function (entry) {
       var li = document.createElement("li");
       // said when typed, in the page's words; a coup kept before it was: its fields as sent
       li.textContent = entry.said || entry.fields.filter(function (pair) {
         return UNSAID.indexOf(pair[0]) < 0 && pair[1] !== "";
       }).map(function (pair) { return pair[0] + " " + pair[1]; }).join(" · ");
+      if (known[entry.key]) {
+        var note = document.createElement("b");
+        note.className = "kept-known";
+        note.textContent = known[entry.key];
+        li.appendChild(document.createTextNode(" — "));
+        li.appendChild(note);
+      }
       list.appendChild(li);
     });
     keptBox.querySelector("button.discard").addEventListener("click", function () {
@@ -239,7 +252,9 @@
     });
   }
 
-  // --- the next deal as the server reckoned it before the pending coups: not this coup's
+  // --- the next deal as the server reckoned it before the pending coups: not this coup's.
+  // Who deals it, at four, is who sits out (outAhead: the seats ahead the server drew, the
+  // one home of the "sits out" line too); past them, or at three, known when it answers.
   var marks = [];
   function markNext(pending) {
     var n = String(confirmed + state.entries.length + 1);
@@ -253,7 +268,9 @@
     Array.prototype.forEach.call(document.querySelectorAll(".next-deal"), function (next) {
       next.hidden = pending;
       if (!pending) { return; }
-      var note = el("p", "unknown-now", words.unknown);
+      var out = outAhead(pending);
+      var note = el("p", "unknown-now", out === null || !words["unknown-dealer"] ? words.unknown
+        : words["unknown-dealer"].replace("{name}", function () { return seatNames[out].textContent; }));
       next.parentNode.insertBefore(note, next);
       marks.push(note);
     });
@@ -325,11 +342,15 @@
       });
     });
   }
+  function outAhead(pending) {  // who sits out (deals) the coup being typed, if the page knows
+    if (!ahead) { return null; }
+    var at = pending ? confirmed + state.entries.length - pageCoup : 0;
+    return at >= 0 && at < outs.length ? outs[at] : null;
+  }
   function seatsFor(pending) {
     if (!ahead || !pending && !allSeats) { return; }
     if (!allSeats) { drawAllSeats(); }
-    var at = pending ? confirmed + state.entries.length - pageCoup : 0;
-    var out = at >= 0 && at < outs.length ? outs[at] : null;
+    var out = outAhead(pending);
     seatGroups().forEach(function (group) {
       group.forEach(function (node) {
         var away = seatOf(node) === out;

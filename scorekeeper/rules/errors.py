@@ -15,6 +15,9 @@ def N_(template: str) -> str:
     return template
 
 
+WAITS = ("players", "game", "rules")
+"""What a file's coups may wait for to be checked (``GameError.coups_wait``)."""
+
 LEAD = N_("{field}: {message}")
 """A refusal led by the field it names (``GameError.named``)."""
 
@@ -121,9 +124,12 @@ class GameError(ValueError):
 
     led: bool = False
     """The message begins with the field it names (``named``)."""
-    coups_unread: bool = False
-    """The file's coups were left unread for this refusal: they name the players it refuses
-    (``gamefile.by_players``), so a page says they could not be checked."""
+    coups_wait: str | None = None
+    """What the file's coups wait for, when this refusal kept them from being checked, so that
+    a page says they could not be (``WAITS``): ``players``, refused, whom the coups name
+    (``gamefile.by_players``: none read); ``game``, none of those kept (``kinds.load_file``:
+    none read, no game to read them by); ``rules``, refused (``kinds.load_file``: read, never
+    replayed, the replay needs them). At most one of them a file: the first that holds."""
 
     def _form(self, singular: str, plural: str | None) -> str:
         """English's form of a counted message (the command's words): one, or more."""

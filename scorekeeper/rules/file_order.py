@@ -1,11 +1,14 @@
-"""A game file's faults in the order the file writes what each names (the import's list)."""
+"""A game file's faults in the order the file writes what each names (the import's list), and
+what the one that keeps its coups from being checked says of them (the import's and the
+command's words)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .errors import GameError
+from .errors import GameError, every_fault
 from .gamefile import file_head
+from .settings import Nn_
 
 HEAD = (*file_head("", ("",), 0, {}), "coups")
 """The keys of a game file in the order it writes them (``file_head``, then its coups): where
@@ -50,3 +53,43 @@ def in_file_order(faults: Sequence[GameError], data: object) -> list[GameError]:
         return (*key_place(key), within(key, rest) if rest else -1)
 
     return sorted(faults, key=where)
+
+
+COUPS_HELD = {
+    "players": Nn_(
+        "The coup of this file cannot be checked until the players are put right.",
+        "The %(more)s coups of this file cannot be checked until the players are put right.",
+    ),
+    "game": Nn_(
+        "The coup of this file cannot be checked until its game is put right.",
+        "The %(more)s coups of this file cannot be checked until its game is put right.",
+    ),
+    "rules": Nn_(
+        "The coup of this file cannot be checked until its rules are put right.",
+        "The %(more)s coups of this file cannot be checked until its rules are put right.",
+    ),
+}
+"""That a file's coups could not be checked until what they wait for (``GameError.coups_wait``)
+is put right: one sentence of one shape a reason, said by the import page after the refusal
+that holds them (``web/games.unchecked``, in the reader's language) and by the command after
+its one line's fault when that fault holds them (``coups_held``)."""
+
+
+def coups_in(data: object) -> int:
+    """How many coups a game file lists (none if it is no object or they are no list)."""
+    coups = data.get("coups") if isinstance(data, Mapping) else None
+    return len(coups) if isinstance(coups, list) else 0
+
+
+def coups_held(error: GameError, data: object) -> str | None:
+    """What the command adds to its one line (it says a file's first fault only): that the
+    file's coups could not be checked, when that fault is what holds them (``COUPS_HELD``, in
+    English, lowercase after the fault: "…, got 'whist'; the 7 coups of this file cannot be
+    checked until its game is put right"); None when it holds none, or the file has none."""
+    wait = every_fault(error)[0].coups_wait
+    count = coups_in(data)
+    if wait is None or count == 0:
+        return None
+    singular, plural = COUPS_HELD[wait]
+    said = singular if count == 1 else plural % {"more": count}
+    return said[0].lower() + said[1:].rstrip(".")

@@ -191,13 +191,13 @@ def by_players(
 ) -> list[T]:
     """``numbered`` for coups that name the players (a hombre, tricks, a renonce): read once
     the players are (``file_parts``), none without them; then each refusal of the players
-    says the coups were left unread (``GameError.coups_unread``: a page says they could not
-    be checked, as it says so of the coups after one refused)."""
+    says the coups were left unread (``GameError.coups_wait``: a page says they could not
+    be checked until the players are put right, as it says so of the coups after one refused)."""
     if players:
         return numbered(items, parse, faults)
     for refused in faults.found:
         if refused.field == "players" and items:
-            refused.coups_unread = True
+            refused.coups_wait = "players"
     return []
 
 

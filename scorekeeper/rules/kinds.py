@@ -23,7 +23,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from . import seating
-from .errors import N_, Faults, GameError
+from .errors import N_, Faults, GameError, every_fault
 from .gamefile import check_format, file_head
 from .kind import Game, GameKind, JsonObject, Kind, Report, Rules, Standing
 
@@ -149,7 +149,10 @@ def stops_after(kind: GameKind, rules: Mapping[str, Any], deals: int | None) -> 
 
 
 def load_file(data: object) -> Game:
-    """The game of any game file (GameError names the key at fault)."""
+    """The game of any game file (GameError names the key at fault). A refusal that keeps
+    the file's coups from being checked says so (``GameError.coups_wait``): its ``game``
+    (none read: no game to read them by), or its rules (read, never replayed), unless the
+    players already keep them unread."""
     if not isinstance(data, Mapping):
         raise GameError("file", N_("a game file is a JSON object"))
     name = data.get("game")
@@ -160,11 +163,27 @@ def load_file(data: object) -> Game:
             if "game" not in data:
                 raise GameError("game", NO_GAME, games=", ".join(GAMES))
             raise GameError("game", UNKNOWN_GAME, games=", ".join(GAMES), value=name)
+        faults.found[0].coups_wait = "game"
         with faults.check():
             check_format(data)
         faults.done()
-    game: Game = stored_kind(str(name), data.get("rules", {})).load(data)
+    try:
+        game: Game = stored_kind(str(name), data.get("rules", {})).load(data)
+    except GameError as error:
+        _rules_hold_the_coups(every_fault(error))
+        raise
     return game
+
+
+def _rules_hold_the_coups(faults: Sequence[GameError]) -> None:
+    """Mark the refusals of a file's rules as keeping its coups unchecked (``coups_wait``):
+    a game is replayed only with its rules read. Nothing when its players already keep them
+    unread (``gamefile.by_players``: one reason a file, the first)."""
+    if any(fault.coups_wait for fault in faults):
+        return
+    for fault in faults:
+        if fault.coup is None and fault.field.partition(".")[0] == "rules":
+            fault.coups_wait = "rules"
 
 
 def load_seated(data: object) -> tuple[Game, tuple[seating.SeatChange, ...]]:

@@ -74,6 +74,28 @@ def stored_under(db: sqlite_utils.Database, game_id: int, key: str) -> AlreadySt
     return AlreadyStored(int(row[0]), int(row[1]), row[2], None if row[3] is None else int(row[3]))
 
 
+def how_gone(db: sqlite_utils.Database, game_id: int, earlier: AlreadyStored) -> str | None:
+    """How a gone key's coup left the game, as the change log says: ``undo`` or ``delete``,
+    the last line of either at its place whose coup before it is the key's (its digest).
+    None while it is in the game, or when the log cannot tell (a key kept before digests
+    were, a coup corrected after it was stored: the line's coup is no longer the key's)."""
+    if earlier.gone is None or earlier.digest is None:
+        return None
+    lines = db.execute(
+        "select action, before from changes where game_id = ? and position = ?"
+        " and action in ('undo', 'delete') order by id desc",
+        [game_id, earlier.position],
+    ).fetchall()
+    for action, before in lines:
+        try:
+            coup = json.loads(before) if isinstance(before, str) else None
+        except ValueError:  # a line changed behind the app: it tells nothing here
+            continue
+        if coup is not None and digest_of(coup) == earlier.digest:
+            return str(action)
+    return None
+
+
 def remember(
     db: sqlite_utils.Database,
     game_id: int,

@@ -21,7 +21,7 @@ from ..i18n import COOKIE, LANGUAGES
 from ..rights import access
 from ..rules import importing, kinds, seating, stopping
 from ..rules.errors import Faults, GameError
-from ..rules.file_order import in_file_order
+from ..rules.file_order import COUPS_HELD, coups_in, in_file_order
 from ..rules.gamefile import RepeatedName, json_object, json_text
 from ..rules.kind import Game, GameKind
 from ..rules.money import Money
@@ -152,11 +152,12 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
     many more; two players who are one person said as the new-game form says them
     (``gamefile.RepeatedName``: ``forms.clash_text``, its rule and its words); after the last
     coup refused (the replay stops there), how many coups after it are left unchecked; after
-    the last refusal of the players, whom the coups name, that the file's coups could not be
-    checked (``GameError.coups_unread``: none was read)."""
+    the last refusal that keeps the file's coups from being checked, that they could not be,
+    and until what is put right (``GameError.coups_wait``: the players, whom the coups name,
+    or the game, none read; the rules, never replayed: ``unchecked``)."""
     shown = faults[:SHOWN]
     last = max((n for n, fault in enumerate(shown) if fault.coup is not None), default=None)
-    unread = max((n for n, fault in enumerate(shown) if fault.coups_unread), default=None)
+    unread = max((n for n, fault in enumerate(shown) if fault.coups_wait), default=None)
     lines = []
     for n, fault in enumerate(shown):
         lines.append(
@@ -164,16 +165,9 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
             if isinstance(fault, RepeatedName)
             else refusal_sentence(fault)
         )
-        if n == unread and coups > 0:
-            lines.append(
-                ngettext(
-                    "The coup of this file cannot be checked until the players are put right.",
-                    "The %(more)s coups of this file cannot be checked until the players are"
-                    " put right.",
-                    coups,
-                    more=grouped(coups),
-                )
-            )
+        wait = fault.coups_wait
+        if n == unread and wait is not None and coups > 0:
+            lines.append(unchecked(wait, coups))
         after = coups - (fault.coup or 0)
         if n == last and after > 0:
             lines.append(
@@ -197,10 +191,11 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
     return lines
 
 
-def coups_in(data: object) -> int:
-    """How many coups a game file lists (none if it is no object or they are no list)."""
-    coups = data.get("coups") if isinstance(data, Mapping) else None
-    return len(coups) if isinstance(coups, list) else 0
+def unchecked(wait: str, coups: int) -> str:
+    """That the file's ``coups`` could not be checked until what they wait for is put right
+    (``file_order.COUPS_HELD``: one shape, a whole sentence a reason), in the reader's words."""
+    singular, plural = COUPS_HELD[wait]
+    return ngettext(singular, plural, coups, more=grouped(coups))
 
 
 @bp.get("/games/<int:game_id>/game.json")

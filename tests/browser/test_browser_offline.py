@@ -338,6 +338,20 @@ def test_a_kept_coup_whose_hombre_deals_the_next_is_stored_once_not_refused(
     assert page.evaluate("Object.keys(localStorage)") == []
 
 
+DEALER_UNKNOWN = (
+    "Qui donne et ce que vaut ce coup\u202f: connu quand le serveur répondra (les coups gardés"
+    " sur ce téléphone passent d’abord)."
+)
+
+
+def dealt_by(name: str) -> str:
+    """The "Before the deal" line after coups kept offline, when the page knows the dealer."""
+    return (
+        f"{name} donne et ne joue pas. Ce que vaut ce coup\u202f: connu quand le serveur"
+        " répondra (les coups gardés sur ce téléphone passent d’abord)."
+    )
+
+
 def test_coups_kept_offline_at_four_the_next_form_offers_who_plays_it(
     offline_phone: Page, live_server: str, tmp_path: Path
 ):
@@ -355,6 +369,7 @@ def test_coups_kept_offline_at_four_the_next_form_offers_who_plays_it(
     sits_out = page.locator("form.coup-form p.sits-out")
     hombres = page.locator("#f-hombre label:visible")
     rows = page.locator(".trick-row:visible .who")
+    next_deal = page.locator("#deal .unknown-now")
 
     def offered(names: list[str], out: str) -> None:
         """The form offers ``names`` (in seat order) as hombre and for the tricks; ``out``
@@ -381,13 +396,16 @@ def test_coups_kept_offline_at_four_the_next_form_offers_who_plays_it(
     coup("Godelieve", "Rik", "Jef")
     outbox = page.locator("#outbox")
     expect(outbox.locator(".pending-coup")).to_have_count(1)
-    # coup 3: Rik deals and sits out (coup 2's dealer plays again)
+    # coup 3: Rik deals and sits out (coup 2's dealer plays again); "Before the deal" says
+    # who deals from the same seats ahead, not "known once the server answers" (fix28b)
     offered(["Jef", "Mariette Janssens", "Godelieve"], "Rik")
     expect(sits_out).not_to_contain_text("Mariette")
+    expect(next_deal).to_have_text(dealt_by("Rik"))
     coup("Mariette Janssens", "Jef", "Godelieve")
     expect(outbox.locator(".pending-coup")).to_have_count(2)
     # coup 4: Godelieve deals and sits out
     offered(["Jef", "Mariette Janssens", "Rik"], "Godelieve")
+    expect(next_deal).to_have_text(dealt_by("Godelieve"))
     assert len(stored_coups(tmp_path)) == 1  # coups 2 and 3 kept on the phone
     back_online(page)
     expect(page.locator(".flash", has_text="envoyés et confirmés par le serveur")).to_be_visible()
@@ -433,6 +451,8 @@ def test_past_the_coups_the_page_knows_the_form_offers_all_four_and_names_no_dea
             expect(page.locator("#f-hombre label:visible")).to_have_count(3)
     everyone = ["Jef", "Mariette Janssens", "Rik", "Godelieve"]
     expect(sits_out).to_be_hidden()
+    # past the seats the page knows, who deals is the server's, as it always said
+    expect(page.locator("#deal .unknown-now")).to_have_text(DEALER_UNKNOWN)
     expect(page.locator("#f-hombre label:visible")).to_have_text(everyone)
     rows = page.locator(".trick-row:visible")
     named = [re.compile("^" + re.escape(name) + " ") for name in everyone]

@@ -553,8 +553,10 @@ def test_the_installed_toy_is_played_through_the_real_server_and_the_command(
     assert refused.returncode == 2
     assert refused.stderr == "error: --csv is for the chip games; a belote sheet has no payments\n"
 
-    # Here, where the toy is not installed, the same file is a game no one keeps.
+    # Here, where the toy is not installed, the same file is a game no one keeps: its 5 coups
+    # (the dealers above) cannot be checked until its game is one kept here (fix28b).
     assert cli.main(["replay", str(path)]) == 2
     assert capsys.readouterr().err == (
-        "error: game must be one of hombre, brou, manille, got 'belote'\n"
+        "error: game must be one of hombre, brou, manille, got 'belote'; the 5 coups of this"
+        " file cannot be checked until its game is put right\n"
     )

@@ -101,6 +101,7 @@ GET_ROUTES = [
     "/games/{n}/journal.csv",
     "/games/{n}/version",
     "/games/{n}/lost-fiche",
+    "/games/1/lost-fiche?key={t}&key={t}",  # what the store knows of a phone's keys (fix28b)
     "/games/{n}/links",
     "/games/{n}/manage/{t}",
     "/games/{n}/table/{t}",

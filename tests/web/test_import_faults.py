@@ -138,19 +138,22 @@ def test_a_key_of_the_file_is_quoted_as_written_in_every_language(client, langua
     """A fault about the file's key ``game``: French, Danish and Dutch name the key as the
     file writes it, the sentence's capital on the word before it ("Game doit être" on the
     French page misquoted it: review22); English keeps the engine's own words, capitalised."""
-    (line,) = refusals(client, {**SEED, "game": "whist"}, language)
+    line, held = refusals(client, {**SEED, "game": "whist"}, language)  # then its 7 coups
     assert line.startswith(said), line
+    assert held.startswith(("The 7 ", "Les 7 ", "Filens 7 ", "De 7 ")), held
     assert '"whist"' in line, line  # as the file writes it: JSON's quotes (fix27b)
 
 
 def test_a_hostile_files_faults_are_bounded(client):
     """3,000 unknown rules, each a fault: ``SHOWN`` of them, then how many more (2,995 =
-    3,000 − 5), in the reader's groups and plural; one more than ``SHOWN``: the singular."""
+    3,000 − 5), in the reader's groups and plural; one more than ``SHOWN``: the singular.
+    The last shown holds the 7 coups unchecked (the rules: fix28b): said after it."""
     assert SHOWN == 5
     rules = {f"k{n:04}": 1 for n in range(3000)}
     said = refusals(client, {**SEED, "rules": rules})
     assert said == [
         *(f"rules.k{n:04}: unknown rule." for n in range(5)),
+        "The 7 coups of this file cannot be checked until its rules are put right.",
         "And 2,995 more faults in this file.",
     ]
     assert refusals(client, {**SEED, "rules": rules}, "fr")[-1] == (
@@ -242,10 +245,13 @@ MANILLE = {
 def test_every_game_says_its_heads_faults_together(client, data, said):
     lines = refusals(client, data)
     if said is None:  # the system's words are its own: two lines, the name the form's first
-        assert len(lines) == 2 and lines[0] == (  # (the players come before the rules)
+        assert len(lines) == 3 and lines[0] == (  # (the players come before the rules)
             "Anne is already at this table: one person cannot sit at two seats."
         )
         assert lines[1].startswith("rules.accounting ") and '"poker"' in lines[1]
+        assert lines[2] == (  # SEED's 7 coups, never replayed without its rules (fix28b)
+            "The 7 coups of this file cannot be checked until its rules are put right."
+        )
     else:
         assert [" ".join(line.split()) for line in lines] == said
 
@@ -325,3 +331,102 @@ def test_a_pot_systems_coups_are_read_whatever_else_of_the_head_is_wrong(client)
     assert said[0] == 'Format must be "scorekeeper-game/1", got "x".'
     assert said[1].startswith("Coup 2: "), said
     assert '"Z"' in said[1]
+
+
+HELD = {
+    ("game", "en", 1): "The coup of this file cannot be checked until its game is put right.",
+    ("game", "en", 7): "The 7 coups of this file cannot be checked until its game is put right.",
+    ("game", "fr", 7): "Les 7 coups de ce fichier ne peuvent être vérifiés tant que la clé game"
+    " n’est pas corrigée.",
+    ("rules", "en", 1): "The coup of this file cannot be checked until its rules are put right.",
+    ("rules", "en", 7): "The 7 coups of this file cannot be checked until its rules are put right.",
+    ("rules", "fr", 1): "Le coup de ce fichier ne peut être vérifié tant que ses règles ne sont"
+    " pas corrigées.",
+    ("rules", "fr", 7): "Les 7 coups de ce fichier ne peuvent être vérifiés tant que ses règles"
+    " ne sont pas corrigées.",
+}
+HELD_BY = {  # a file whose game or rules are refused: what is wrong, what keeps the coups
+    "an unknown game": ({"game": "whist"}, "game"),
+    "an unknown money system": ({"rules": {"poule_system": "3-2", "accounting": "zzz"}}, "rules"),
+    "a rule's value": ({"rules": {"poule_system": "3-2", "cave": 0}}, "rules"),
+    "a rule unknown": ({"rules": {"poule_system": "3-2", "poulle": 1}}, "rules"),
+}
+
+
+@pytest.mark.parametrize(
+    ("case", "language", "coups"),
+    [(case, *said[1:]) for case in sorted(HELD_BY) for said in HELD if said[0] == HELD_BY[case][1]],
+)
+def test_a_refused_game_or_rules_leave_the_coups_unchecked_and_the_page_says_so(
+    client, case, language, coups
+):
+    """A game unknown: none of its coups is read (no game to read them by); rules refused:
+    they are read, never replayed (the replay needs the rules). Both went unsaid (fix28b):
+    the page says so after the refusal, counting the file's coups (SEED's 7, or its first),
+    in the reader's plural, in the players' sentence's shape; a file of no coups says nothing."""
+    change, wait = HELD_BY[case]
+    data = {**SEED, **change, "coups": SEED["coups"][:coups]}
+    said = refusals(client, data, language)
+    assert len(said) == 2 and said[1] == HELD[wait, language, coups], said
+    assert refusals(client, {**data, "coups": []}, language) == said[:1]
+
+
+def test_a_coup_refused_beside_refused_rules_is_said_after_them(client):
+    """Rules refused and coup 3 malformed: its coups were read, so coup 3's fault is said,
+    after the sentence that none of the 3 could be checked (the replay needs the rules)."""
+    data = {**SEED, "rules": {"poule_system": "3-2", "cave": 0}, "coups": [*SEED["coups"][:2], {}]}
+    said = refusals(client, data)
+    assert said[:2] == [
+        "rules.cave must be at least 1.",
+        "The 3 coups of this file cannot be checked until its rules are put right.",
+    ]
+    assert said[2].startswith("Coup 3: "), said
+
+
+def test_players_and_rules_refused_say_the_coups_wait_once(client):
+    """The players refused keep the coups unread: the page says so once, after the players'
+    refusal, not again after the rules' (one reason a file: the first that holds them)."""
+    data = {**SEED, "players": ["A", "B"], "rules": {"poule_system": "3-2", "cave": 0}}
+    said = refusals(client, data)
+    assert [line for line in said if "cannot be checked" in line] == [UNREAD["en", 7]]
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (
+            {"game": "whist"},
+            "error: game must be one of hombre, brou, manille, got 'whist'; the 7 coups of this"
+            " file cannot be checked until its game is put right\n",
+        ),
+        (
+            {"rules": {"poule_system": "3-2", "cave": 0}},
+            "error: rules.cave must be at least 1; the 7 coups of this file cannot be checked"
+            " until its rules are put right\n",
+        ),
+        (
+            {"rules": {"poule_system": "3-2", "cave": 0}, "coups": SEED["coups"][:1]},
+            "error: rules.cave must be at least 1; the coup of this file cannot be checked"
+            " until its rules are put right\n",
+        ),
+        (  # no coup: nothing held
+            {"rules": {"poule_system": "3-2", "cave": 0}, "coups": []},
+            "error: rules.cave must be at least 1\n",
+        ),
+        (  # its first fault holds nothing (the format): the command says that one alone
+            {"format": "x", "rules": {"poule_system": "3-2", "cave": 0}},
+            "error: format must be 'scorekeeper-game/1', got 'x'\n",
+        ),
+    ],
+    ids=["game", "rules", "one coup", "no coup", "format first"],
+)
+def test_the_command_says_what_its_fault_keeps_unchecked(tmp_path, capsys, change, said):
+    """``scorekeeper replay`` and ``settle`` say a file's first fault, on one line: when that
+    fault is what keeps its coups from being checked, the same line says so after it, in the
+    page's sentence (``file_order.COUPS_HELD``), lowercase as the command speaks (fix28b)."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**SEED, **change}), encoding="utf-8")
+    for command in ("replay", "settle"):
+        assert main([command, str(path)]) == 2
+        out, err = capsys.readouterr()
+        assert (out, err) == ("", said)

@@ -76,7 +76,8 @@ def test_the_command_says_the_key_is_missing(tmp_path, capsys):
         (NO_FORMAT, "error: the key format is missing\n"),
         (
             {k: v for k, v in SEED.items() if k != "game"},
-            "error: the key game is missing: it is one of hombre, brou, manille\n",
+            "error: the key game is missing: it is one of hombre, brou, manille; the 7 coups of"
+            " this file cannot be checked until its game is put right\n",  # fix28b: SEED's 7
         ),
         (
             {**SEED, "coups": [{"contract": "demande"}]},
@@ -103,7 +104,8 @@ def test_every_independent_fault_is_said_at_once_in_the_files_order(client):
     """A rule unknown, coups 2 and 5 malformed (an unknown contract; no hombre) and a chip
     value that is no number: each was found only once the one before it was put right. All
     four are said in one answer, in the file's order (rules, coups, money), the coups after
-    the last refused one (7 − 5 = 2) said unchecked right after it."""
+    the last refused one (7 − 5 = 2) said unchecked right after it, and that none of the 7
+    can be checked (replayed) until the rules are put right, after the rule's fault."""
     coups = list(SEED["coups"])
     coups[1] = {"hombre": "B", "contract": "belote", "tricks": {"A": 4, "B": 4, "C": 1}}
     coups[4] = {"contract": "demande", "tricks": {"A": 2, "B": 2, "C": 5}}
@@ -115,6 +117,7 @@ def test_every_independent_fault_is_said_at_once_in_the_files_order(client):
     }
     assert refusals(client, data) == [
         "rules.poulle: unknown rule.",
+        "The 7 coups of this file cannot be checked until its rules are put right.",
         'Coup 2: contract "belote" is not one of demande, retourne, sans_prendre, vole,'
         " espadille_forcee.",
         "Coup 5: the key hombre is missing.",

@@ -57,6 +57,10 @@ class Reason(StrEnum):
     RETOURNE = "retourne"
     FINAL_SHARE = "final_share"
     """A remaining bête shared among the players at the end of the game."""
+    HANDED_OVER = "handed_over"
+    """The chips of a leaver's open bêtes, handed to who takes his seat over (the 1709 poule,
+    ``paid._handed_over``): a line of the person-by-person journal only, never a seat's
+    transfer (the report's ``transfers`` and the seats' stats never carry it)."""
 
 
 class BeteStatus(StrEnum):

@@ -168,7 +168,8 @@ def _handed_over(
     leaves, and the newcomer stands behind them (``Hombre1709.seat_debt``, docs/rules.md):
     one line from the leaver to the newcomer in the coup after which he sat down (the last
     coup played, if he has not played yet), as the standings count it from that row
-    (``seating.person_rows``); what the seat pays later is the newcomer's (in place)."""
+    (``seating.person_rows``), its reason ``handed_over`` (no bête was paid: it stays at
+    stake); what the seat pays later is the newcomer's (in place)."""
     count = len(report.coups)
     cuts = [c.coup - 1 for c in taken if c.coup <= count]
     at = {**_prefixes(kind, report.game, cuts), count: report}  # the game's own, as it ended
@@ -179,4 +180,4 @@ def _handed_over(
         cut = min(change.coup - 1, count)
         debt = kind.seat_debt(at[cut], seat, report)
         if leaver != newcomer and cut and debt:
-            lines[cut - 1].append(Paid(leaver, newcomer, debt, str(Reason.BETE)))
+            lines[cut - 1].append(Paid(leaver, newcomer, debt, str(Reason.HANDED_OVER)))

@@ -71,6 +71,7 @@ REASONS: dict[str, str] = {
     Reason.SANS_PRENDRE: N_("sans prendre"),
     Reason.RETOURNE: N_("retourne"),
     Reason.FINAL_SHARE: N_("final share"),
+    Reason.HANDED_OVER: N_("bêtes handed over"),  # a leaver's open bêtes, to the newcomer
 }
 STATUSES: dict[str, str] = {
     BeteStatus.PENDING: N_("pending"),

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from flask import make_response, render_template, request
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -102,6 +103,45 @@ def with_typed(page: Page, stored: Any, form: Any) -> Page:
     return body if isinstance(page, str) else (body, page[1])
 
 
+KEYS_ASKED = 32
+"""How many of a phone's keys one notice says what the store knows of (its outbox sends its
+coups in order: only the first can have been stored unanswered; a page drawn again asks for
+all it keeps, a few)."""
+
+
+def known_keys(game_id: int, keys: Sequence[str]) -> dict[str, str]:
+    """What the store knows of the keys this phone kept coups under, each in words: a coup
+    stored then undone (or deleted: the change log tells which, ``store.how_gone``) was
+    listed "never stored" (fix28b); one still in the game is said so. A key the store does
+    not know (never stored), or no key at all (junk), says nothing."""
+    known = {}
+    for key in dict.fromkeys(keys[:KEYS_ASKED]):
+        earlier = store.stored_under(get_db(), game_id, key) if store.KEY.fullmatch(key) else None
+        if earlier is None:
+            continue
+        n = earlier.position
+        if earlier.gone is None:
+            known[key] = _("stored as coup %(n)s: it is in the game", n=n)
+            continue
+        how = store.how_gone(get_db(), game_id, earlier)
+        if how == "undo":
+            known[key] = _("stored as coup %(n)s, then undone: not in the game now", n=n)
+        elif how == "delete":
+            known[key] = _("stored as coup %(n)s, then deleted: not in the game now", n=n)
+        else:
+            known[key] = _("stored as coup %(n)s, then undone or deleted: not in the game now", n=n)
+    return known
+
+
+def asked_keys() -> list[str]:
+    """The keys this request names: the coup it sends (``entry_key``), or those a page drawn
+    again keeps (``?key=``, static/follow.js)."""
+    if request.method == "POST":
+        key = request.form.get("entry_key")
+        return [] if key is None else [key]
+    return request.args.getlist("key")
+
+
 def lost_notice(stored: store.StoredGame, checking: bool = False) -> str:
     """Why this phone's change was not saved and since when, what it typed, the way back
     (the handover code), and a place for the coups its outbox kept (``_lost_fiche.html``;
@@ -117,6 +157,7 @@ def lost_notice(stored: store.StoredGame, checking: bool = False) -> str:
         lost=right_lost_at(get_db(), stored.id),
         typed=typed,
         checking=checking,
+        known=known_keys(stored.id, asked_keys()),
     )
 
 

@@ -1,0 +1,89 @@
+"""A lost phone's notice says what the store knows of the keys its outbox kept coups under
+(fix28b): a coup it sent, stored, whose answer it never had, then undone by the phone that
+holds the fiche now, was listed among the coups "never stored". The change log tells an
+undo from a deletion (``store.how_gone``); a coup still in the game is said so; a key the
+store never saw (never stored) or junk says nothing. The notice carries the words, a key
+each (``template.kept-known``); static/outbox.js puts them beside the coup kept
+(tests/browser/test_browser_handover.py)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from test_handover import code_on, follower, take_over
+from test_trust import make, phone
+from web import enter, new_game, version_of
+
+K1, K2, K3 = "k1-aaaaaaaaaaaaaaaa", "k2-bbbbbbbbbbbbbbbb", "k3-cccccccccccccccc"
+KNOWN = re.compile(r'<template class="kept-known">(.*?)</template>', re.S)
+SAID = re.compile(r'<span data-key="([^"]+)">(.*?)</span>', re.S)
+
+
+def known(page: str) -> dict[str, str]:
+    """The words the notice carries, a key each."""
+    found = KNOWN.search(page)
+    assert found, "no place for what the store knows"
+    return {key: html.unescape(said) for key, said in SAID.findall(found.group(1))}
+
+
+def two_coups_then_taken(tmp_path):
+    """The lost phone stores coups 1 and 2 under K1 and K2, then another phone takes the fiche
+    over: (app, lost, taker, game)."""
+    app = make(tmp_path)
+    lost = phone(app)
+    game = new_game(lost).rstrip("/")
+    code = code_on(lost.get(game).text)
+    assert enter(lost, game, "A demande A5 B2 C2", entry_key=K1).status_code == 302
+    assert enter(lost, game, "B demande A2 B5 C2", entry_key=K2).status_code == 302
+    taker = follower(app, lost, game)
+    assert take_over(taker, game, code).status_code == 302
+    return app, lost, taker, game
+
+
+def ask(client, game: str, *keys: str, language: str = "en") -> dict[str, str]:
+    query = "&".join(f"key={key}" for key in keys)
+    answer = client.get(f"{game}/lost-fiche?{query}", headers={"Accept-Language": language})
+    assert answer.status_code == 200
+    return known(answer.text)
+
+
+def test_an_undone_coup_is_said_stored_then_undone(tmp_path):
+    _, lost, taker, game = two_coups_then_taken(tmp_path)
+    assert taker.post(game + "/undo", data={"version": version_of(taker, game)}).status_code == 302
+    assert ask(lost, game, K1, K2, K3, "junk!", "") == {
+        K1: "stored as coup 1: it is in the game",
+        K2: "stored as coup 2, then undone: not in the game now",
+    }  # K3 never stored, junk no key: nothing said, the list's own words stand
+    assert ask(lost, game, K2, language="fr") == {
+        K2: "enregistré comme coup 2, puis annulé\u202f: il n’est plus dans la partie"
+    }
+    assert ask(lost, game) == {}  # a page that names none
+
+
+def test_a_deleted_coup_is_said_stored_then_deleted(tmp_path):
+    _, lost, taker, game = two_coups_then_taken(tmp_path)
+    version = version_of(taker, game)
+    assert taker.post(game + "/coups/1/delete", data={"version": version}).status_code == 302
+    assert ask(lost, game, K1, K2) == {
+        K1: "stored as coup 1, then deleted: not in the game now",
+        K2: "stored as coup 1: it is in the game",  # coup 2 moved down one place
+    }
+
+
+def test_a_redone_coup_is_in_the_game_again(tmp_path):
+    _, lost, taker, game = two_coups_then_taken(tmp_path)
+    assert taker.post(game + "/undo", data={"version": version_of(taker, game)}).status_code == 302
+    assert taker.post(game + "/redo", data={"version": version_of(taker, game)}).status_code == 302
+    assert ask(lost, game, K2) == {K2: "stored as coup 2: it is in the game"}
+
+
+def test_the_refused_coup_of_the_outbox_is_said_in_the_403_notice(tmp_path):
+    """The outbox sends its first kept coup again (its answer lost before the fiche was taken
+    and the coup undone): the 403's notice says what its key is."""
+    _, lost, taker, game = two_coups_then_taken(tmp_path)
+    assert taker.post(game + "/undo", data={"version": version_of(taker, game)}).status_code == 302
+    answer = enter(lost, game, "B demande A2 B5 C2", entry_key=K2, version="3")
+    assert answer.status_code == 403
+    assert known(answer.text) == {K2: "stored as coup 2, then undone: not in the game now"}
+    assert "unless said beside it" in answer.text
