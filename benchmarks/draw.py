@@ -262,7 +262,7 @@ def main() -> None:
 # --- An independent search (issue 45): exact where it can finish, bounded where not ---------
 #
 # It shares nothing with scorekeeper.draw but ``table_sizes`` (the shape of a round): players
-# are bits, a round is built player by player (each joins an open table he has met nobody
+# are bits, a round is built player by player (each joins an open table they have met nobody
 # at, opens the next table of a size, or sits out), every round once (tables opened in the
 # order of their first player). ``most_clean`` is a depth-first search for the most rounds
 # with no pair twice (round 1 fixed, later rounds in increasing order: the order of clean

@@ -3,7 +3,7 @@
 Driven by ``benchmarks/event_load.py`` (``LOAD_EVENT``: the event made before the
 server started). Each table's manager opens its slip's link, then enters a deal
 every 2 to 4 s (the load test's stress pace; ``LOAD_COUP_EVERY``) and follows the
-redirect as his browser does. Each phone follows the event's read link as
+redirect as their browser does. Each phone follows the event's read link as
 static/follow.js does: every 3 s, with the ETag of the copy it has (304 while
 unchanged); the wall does the same on ``/wall``. A probe asks ``/health`` every
 second: the baseline the figures are compared with, in the same run.

@@ -71,7 +71,7 @@ class Table(FastHttpUser):
         arrived("tables")
 
     def game_page(self) -> str:
-        """The manager's game page: where his browser lands after each coup."""
+        """The manager's game page: where their browser lands after each coup."""
         return str(self.client.get(self.game, name="GET /games/[id]").text)
 
     @task

@@ -341,7 +341,7 @@ def dealer_width(names: Sequence[str]) -> int:
 
 def left(text: str, wide: int) -> str:
     """``text`` then spaces to ``wide`` monospace columns: a wide (CJK) character takes two,
-    which ``str.ljust`` counts as one (a dealer named 王小明 pushed his line's figures
+    which ``str.ljust`` counts as one (a dealer named 王小明 pushed their line's figures
     three columns right of the others')."""
     return text + " " * (wide - columns(text))
 

@@ -123,7 +123,7 @@ def migrated_copy(template: Path, target: Path) -> str:
     A copy kept the template's generation, which names what a process keeps of a database
     (``seat_words.NAMES``, the kept pages, the ratings): two tests of one worker whose
     tables and club versions matched read each other's names now, and a member renamed in
-    the second still read under his typed name (play17: ``test_renamed_member_in_the_coup_flow``
+    the second still read under their typed name (play17: ``test_renamed_member_in_the_coup_flow``
     failed or passed as xdist dealt the tests). A database of its own is a generation of its
     own, as in use (``new_generation``, which a restore calls too)."""
     shutil.copy(template, target)

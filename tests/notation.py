@@ -42,7 +42,7 @@ SEED = game_file(
     "pass",  # 3
     "B demande A3 B3 C3",  # 4: B remise
     "C demande A2 B2 C5",  # 5: C wins
-    "B demande A2 B5 C2",  # 6: B wins, his bête cancelled
-    "B demande A2 B5 C2",  # 7: B wins, his bête cancelled
+    "B demande A2 B5 C2",  # 6: B wins, their bête cancelled
+    "B demande A2 B5 C2",  # 7: B wins, their bête cancelled
     poule_system="3-2",
 )

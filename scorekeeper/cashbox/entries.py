@@ -1,9 +1,9 @@
 """A member's account in the club's money: typed entries in whole cents, and balances summed.
 
 An entry's ``amount`` is what it does to the member's balance with the
-club: positive, the club owes him more (he won an evening, was given a
-prize, paid money in); negative, he owes the club more (he lost, a fee, a
-drink, money paid out to him). A wrong entry is never edited: a reversal
+club: positive, the club owes them more (they won an evening, was given a
+prize, paid money in); negative, they owe the club more (they lost, a fee, a
+drink, money paid out to them). A wrong entry is never edited: a reversal
 is a new entry of the opposite amount that names it. Balances are sums of
 entries, computed each time (beancount's rule), never stored.
 """
@@ -28,7 +28,7 @@ class EntryKind(StrEnum):
     CHARGE = "charge"
     """Another charge: drinks, a cancellation."""
     PAYMENT = "payment"
-    """Money between the member and the club (in: positive; out to him: negative)."""
+    """Money between the member and the club (in: positive; out to them: negative)."""
     PRIZE = "prize"
     REVERSAL = "reversal"
     """Undoes the entry it names (``reverses``), to the cent."""
@@ -53,7 +53,7 @@ what an ``Entry`` says there: no language's words, the page says them in the rea
 MEMBER_SIDE = "=member"
 """What a payment row stores in ``paid_by`` or ``received_by`` for a member (m029): the
 row's own member, or the member of its other side (``other_side``); never a name, which
-the member may change: the page says his name as it is now."""
+the member may change: the page says their name as it is now."""
 
 
 @dataclass(frozen=True)
@@ -108,13 +108,13 @@ class Entry:
     @property
     def by_hand(self) -> bool:
         """Whether the treasurer may reverse it by hand: not an evening's result, nor a
-        reversal (a close's or his own), nor a provisional line.
+        reversal (a close's or their own), nor a provisional line.
 
         Only closing posts an evening's result, and closing again reverses and re-posts it
         for a member whose result changed: the way to change one is to reopen the evening.
         A result reversed by hand left the room, the table and the season saying one figure
-        and the cash box another (a member at +2,17 € on the room and 0,00 € in his
-        account, and the box "holding" his winnings as if they were a fee).
+        and the cash box another (a member at +2,17 € on the room and 0,00 € in their
+        account, and the box "holding" their winnings as if they were a fee).
         """
         return not self.provisional and self.kind not in NOT_BY_HAND
 
@@ -134,7 +134,7 @@ def as_of(entries: Iterable[Entry], on: str | None) -> list[Entry]:
 
     A reversal cannot be dated before its entry (``clubs.accounts.reverse`` refuses it), but
     a ledger written before that rule may hold one: as of a day between the two, counting
-    the reversal alone undid a payment not yet made (the member owed his dues twice).
+    the reversal alone undid a payment not yet made (the member owed their dues twice).
 
     >>> pay = Entry(1, 7, EntryKind.PAYMENT, 1000, "2026-10-20")
     >>> undo = Entry(2, 7, EntryKind.REVERSAL, -1000, "2026-10-10", reverses=1)
@@ -153,7 +153,7 @@ def as_of(entries: Iterable[Entry], on: str | None) -> list[Entry]:
 
 
 def balances(entries: Iterable[Entry], on: str | None = None) -> dict[int, int]:
-    """Each member's balance in cents: the sum of his entries up to ``on``, zero ones left out.
+    """Each member's balance in cents: the sum of their entries up to ``on``, zero ones left out.
 
     >>> es = [Entry(1, 7, EntryKind.EVENING, -360, "2026-01-02"),
     ...       Entry(2, 7, EntryKind.PAYMENT, 360, "2026-01-05")]
@@ -205,9 +205,9 @@ def place(what: str, number: int, on: str) -> tuple[str, int, int]:
     after the fees typed meanwhile — the entry numbers of a result are no place.
 
     Why an evening's result before a fee of its day: the result is what the member owes
-    the other players (the winners wait for it), the fee what he owes the club itself; a
-    treasurer takes the money first for what others are owed, which is also what the room
-    shows him as his debt of the evening (docs/cashbox.md).
+    the other players (the winners wait for it), the fee what the member owes the club
+    itself; a treasurer takes the money first for what others are owed, which is also what
+    the room shows the member as their debt of the evening (docs/cashbox.md).
 
     >>> sorted([place("entry", 9, "2026-01-03"), place("evening", 4, "2026-01-03"),
     ...         place("entry", 2, "2026-01-02")])

@@ -57,7 +57,7 @@ def entries(
 ) -> list[Entry]:
     """The club's entries in the order entered, each for its member (a merged one: the one
     kept), a payment's sides said as they are now (``_sides``). ``kept``: each member of the
-    club → the member he now is (``clubs.merging.kept_members``, the one home of merges,
+    club → the member they now are (``clubs.merging.kept_members``, the one home of merges,
     above this layer).
 
     ``members`` (member numbers as stored) or ``ids`` (entry numbers): only those rows, each
@@ -163,7 +163,7 @@ def sums(
     db: sqlite_utils.Database, club_id: int, kept: Mapping[int, int], on: str | None = None
 ) -> tuple[dict[int, int], int]:
     """Each member's ledger rows summed by SQLite (as of ``on``: ``entries.as_of``), by the
-    member he now is (``kept``, as ``entries`` has it), zero ones kept; and the payments
+    member they now are (``kept``, as ``entries`` has it), zero ones kept; and the payments
     among them with their reversals (``entries.payments``, what the box holds). The same
     cents as ``entries.balances`` and ``entries.payments`` over ``entries``'s rows, without
     turning 40,000 rows into Python (docs/performance.md, cash20). A row ``entries`` would
@@ -196,7 +196,7 @@ def _in_python(every: list[Entry], on: str | None) -> tuple[dict[int, int], int]
 
 
 def _summed(db: sqlite_utils.Database, club_id: int, on: str | None) -> list[Any]:
-    """Each stored member's rows (as of ``on``) summed, his payments summed, his rows
+    """Each stored member's rows (as of ``on``) summed, their payments summed, their rows
     ``entries`` would refuse counted."""
     dated = f" and {as_of_sql()}" if on is not None else ""
     return db.execute(
@@ -289,8 +289,8 @@ def reversed_among(
 
 
 def _strayed(db: sqlite_utils.Database, row: dict[str, Any]) -> Damaged:
-    """An entry whose member is none of the club's: the member's row when he is there (his
-    ``club_id`` changed: his seats say the same), else the entry's (its ``member_id``)."""
+    """An entry whose member is none of the club's: the member's row when they are there (their
+    ``club_id`` changed: their seats say the same), else the entry's (its ``member_id``)."""
     there = db.execute("select 1 from members where id = ?", [row["member_id"]]).fetchone()
     if there is not None:
         return Damaged("club_id", "junk", int(row["member_id"]), "members")
@@ -400,7 +400,7 @@ def _sides(row: dict[str, Any], other: int | None) -> tuple[int | None, int | No
     (``payment_sides``); one written since by ``clubs.accounts.pay`` holds marks: the box
     (``BOX_SIDE``), or a member (``MEMBER_SIDE``): the row's own, or the member of its other
     side (``other``: the row it names, or the row that names it). The payer's balance rises:
-    a row above zero is its member's payment, one below zero his receipt.
+    a row above zero is its member's payment, one below zero their receipt.
     """
     if row["before_paid_by"] is not None or row["before_received_by"] is not None:
         return row["before_paid_by"], row["before_received_by"]

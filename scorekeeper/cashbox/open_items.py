@@ -1,10 +1,10 @@
-"""A member's open items, and what settles each: the one answer to "what does he still owe
-(or is he owed) for this evening", derived from his entries, never stored.
+"""A member's open items, and what settles each: the one answer to "what do they still owe
+(or are they owed) for this evening", derived from their entries, never stored.
 
 A member's account is a row of items — each evening (its result, provisional or posted,
 with the payments recorded for it) and each other entry (a fee, a charge, a prize, with its
-reversals) — in their places (``entries.place``). His payments tied to no evening settle
-them oldest first; once closed, his debts and credits settle each other; an evening not
+reversals) — in their places (``entries.place``). The member's payments tied to no evening
+settle them oldest first; once closed, their debts and credits settle each other; an evening not
 closed is settled by money only, on its room, and the cash box counts it apart
 (``payable``, ``at_most``). The room (``clubs.purse``), the table and the cash box read
 them here, so no page keeps a figure of its own (docs/cashbox.md).
@@ -30,9 +30,9 @@ from .overpaid import Item, moved, overpaid
 def settled_by_account(
     found: Iterable[Entry], open_evenings: Collection[int] = ()
 ) -> dict[tuple[int, int], int]:
-    """What settles each member's evenings besides the payments recorded for them: his
-    payments tied to no evening (the cash box's own Payment form, its suggestions paid)
-    and, once an evening is closed, what the club owes him or he owes it on his other
+    """What settles each member's evenings besides the payments recorded for them: the
+    member's payments tied to no evening (the cash box's own Payment form, its suggestions paid)
+    and, once an evening is closed, what the club owes them or they owe it on their other
     items. ``{(member, evening): cents}``, signed as payments are (positive: towards a
     loss; negative: towards a win). ``open_evenings``: the evenings not closed (open, or
     reopened).
@@ -40,12 +40,12 @@ def settled_by_account(
     A member's account is a row of items, each an evening (its result, provisional or
     posted, with the payments recorded for it) or another entry (a fee, a charge, a prize,
     with its reversals), in their places (``place``: by date; on one day an evening's
-    result before another entry; then the evening's number or the entry's). His payments
-    tied to no evening settle his open items oldest first, each sum its side (``_by_money``):
-    money paid in what he owes (an evening lost, a fee), money paid out what is posted of
-    what the club owes him (an open evening's win only with what was paid out beyond it,
-    before the evening was reopened). Then what he
-    owes and what he is owed on the items that are not an open evening settle each other,
+    result before another entry; then the evening's number or the entry's). The member's
+    payments tied to no evening settle their open items oldest first, each sum its side
+    (``_by_money``): money paid in what they owe (an evening lost, a fee), money paid out
+    what is posted of what the club owes them (an open evening's win only with what was paid
+    out beyond it, before the evening was reopened). Then what they owe and what they are
+    owed on the items that are not an open evening settle each other,
     each side oldest first: a member who lost one closed evening and won another owes, or
     is owed, the difference, and no more, on every page. An open evening is settled by
     money only: its room takes payments, and a loss settled by a win elsewhere would have
@@ -54,9 +54,9 @@ def settled_by_account(
     evening is paid for that evening, on its room and its tables as in the cash box: a
     debt paid in the cash box is never offered again on the room. What is left over (more
     than every open item) is an evening's whose result moved since (``overpaid``: its room
-    asks it back, as the box does), else his account's.
+    asks it back, as the box does), else their account's.
 
-    (Payments alone once settled his items: Anne lost 1,65 € one evening and won 0,90 €
+    (Payments alone once settled their items: Anne lost 1,65 € one evening and won 0,90 €
     the next, paid the 0,75 € her statement asked once both were closed, and the first
     room still had her pay Chloé 0,90 € while the second had Bruno and Chloé pay her.)
 
@@ -110,9 +110,9 @@ def settled_by_account(
 
 def left_of_entries(found: Iterable[Entry], open_evenings: Collection[int] = ()) -> dict[int, int]:
     """What is left of each entry that is an item of its own (a fee, a charge, a prize; its
-    reversals counted with it), by the entry's id, once his payments and his items settle
+    reversals counted with it), by the entry's id, once their payments and their items settle
     each other as ``settled_by_account`` has it: the same settling, read on the other
-    items. Negative: he still owes that much of it; zero: paid (or reversed).
+    items. Negative: they still owe that much of it; zero: paid (or reversed).
 
     The fee first (the oldest item), then 1,50 of the evening; and once the evening of the
     3rd is closed, a win there settles a fee of the 9th:
@@ -143,7 +143,7 @@ class DayFees(NamedTuple):
     """What is still owed of them in all, in cents (positive)."""
     apart: tuple[tuple[Entry, int], ...] = ()
     """On a day of two evenings or more, its fees naming none (``of_day``) with what is left
-    of each: summed in no evening's ``owing`` and ``left`` (owed once, on his balance)."""
+    of each: summed in no evening's ``owing`` and ``left`` (owed once, on their balance)."""
     evenings: int = 1
     """The club's evenings held on its day (this one among them)."""
 
@@ -199,7 +199,7 @@ def fees_on(
     as ``order`` has them (members it leaves out last), then in the order entered. On a day
     of two evenings or more, the fees of the day naming no evening (``of_day``) apart.
 
-    Anne owes 2,50 of her fee, Bruno 1,00 of his (he paid 1,50), Chloé's is reversed; two
+    Anne owes 2,50 of her fee, Bruno 1,00 of theirs (they paid 1,50), Chloé's is reversed; two
     members still owe 2,50 + 1,00 = 3,50:
 
     >>> es = [Entry(1, 7, EntryKind.FEE_EVENING, -250, "2026-11-03"),
@@ -242,7 +242,7 @@ def _settled(
     """Every member's items summed, and what settles each (``settled_by_account``)."""
     items, first, pools = _items(listed := list(found))
     ordered, settled = _by_money(items, first, pools, open_evenings, moved(listed))
-    # then his debts and his credits left open settle each other, but an open evening's
+    # then their debts and their credits left open settle each other, but an open evening's
     power: dict[tuple[int, bool], int] = {}
     offsetting = [k for k in ordered if not (k[1] == "evening" and k[2] in open_evenings)]
     for key in offsetting:
@@ -271,7 +271,7 @@ def _items(
 ) -> tuple[dict[Item, int], dict[Item, str], dict[tuple[int, bool], int]]:
     """A member's items summed (``settled_by_account``), each item's first date, and each
     member's payments tied to no evening summed by side, ``(member, paid_in)``: the money
-    he paid in, and apart from it the money paid out to him (a reversal with the payment it
+    they paid in, and apart from it the money paid out to them (a reversal with the payment it
     undoes). Summed into one, a payout took back what a payment in had settled: Anne paid
     her dues, was paid her win, the evening was reopened, and the box asked her dues again."""
     listed = list(found)
@@ -301,15 +301,15 @@ def _by_money(
     moved: Collection[Item] = (),
 ) -> tuple[list[Item], dict[Item, int]]:
     """The items in their places, and what each member's payments tied to no evening settle
-    of them, oldest item first: the money he paid in, his debts that are posted (what the
+    of them, oldest item first: the money they paid in, their debts that are posted (what the
     box lists and asks), then an open evening's loss (the box holds it for its winners);
-    the money paid out to him, what is
-    posted of the club's debt to him; what was paid out beyond that and beyond the money
+    the money paid out to them, what is
+    posted of the club's debt to them; what was paid out beyond that and beyond the money
     paid in left over (paid before an evening was reopened), that evening's win. Never an
-    open evening's win while something posted is owed him: the box paid that, and would
-    pay it again. Money paid out that none of these explains paid him back money he had
-    paid in: it takes back what that money settled, the last settled first, so that his
-    items still add up to his balance.
+    open evening's win while something posted is owed them: the box paid that, and would
+    pay it again. Money paid out that none of these explains paid them back money they had
+    paid in: it takes back what that money settled, the last settled first, so that their
+    items still add up to their balance.
 
     >>> lost = Entry(1, 7, EntryKind.EVENING, -360, "2026-01-01", evening=4)
     >>> again = Entry(4, 7, EntryKind.EVENING, -360, "2026-01-29", evening=5)
@@ -349,9 +349,9 @@ def _by_money(
     for key in ordered:
         if key in opened and rest.get(key[0], 0) < 0:
             rest[key[0]] -= settle(key, rest[key[0]])
-    # money paid out that nothing owed him explains paid back what he had paid in: it takes
+    # money paid out that nothing owed them explains paid back what they had paid in: it takes
     # back what that money settled last (play17: 25,00 € of dues paid, reversed, paid back,
-    # and the room of his next evening counted them as paid for it)
+    # and the room of their next evening counted them as paid for it)
     for key in reversed(paid_in):
         back = min(by_money_in[key], -rest.get(key[0], 0))
         if back > 0:
@@ -368,10 +368,10 @@ def _by_money(
 def on_open_evenings(
     found: Iterable[Entry], open_evenings: Collection[int]
 ) -> dict[tuple[int, int], int]:
-    """What is left of each member's evenings not closed, by (member, evening): his result
-    there (provisional) with the payments recorded for it and what his payments tied to no
+    """What is left of each member's evenings not closed, by (member, evening): the member's
+    result there (provisional) with the payments recorded for it and what their payments tied to no
     evening settle of it (``settled_by_account``) — the room's *left* (``clubs.purse``),
-    zero ones left out. Positive: the room owes him; negative: he owes it.
+    zero ones left out. Positive: the room owes them; negative: they owe it.
 
     The cash box counts them apart from its balances (``payable``): an open evening is
     settled on its room, by money only — a win is paid from what its losers pay in, never by
@@ -399,8 +399,8 @@ def payable(
     open_evenings: Collection[int],
     open_left: Mapping[tuple[int, int], int] | None = None,
 ) -> dict[int, int]:
-    """Each member's balance as the cash box settles it: his balance (``balances``) less
-    what is left of his evenings not closed (``on_open_evenings``: their rooms settle it),
+    """Each member's balance as the cash box settles it: their balance (``balances``) less
+    what is left of their evenings not closed (``on_open_evenings``: their rooms settle it),
     zero ones left out. ``open_left``: that, already worked out from ``found``.
 
     Anne lost 3,60 on the 1st, closed, and won 4,05 on the 8th, not closed: her balance
@@ -423,12 +423,12 @@ def payable(
 def at_most(
     payable: Mapping[int, int], open_left: Mapping[tuple[int, int], int], member: int
 ) -> tuple[int, int]:
-    """What ``member`` may settle with money tied to no evening: what he may pay in (his
+    """What ``member`` may settle with money tied to no evening: what they may pay in (their
     debts, an open evening's loss among them: money paid in for it is held for its
-    winners), and what the box may pay out to him (what is posted of its debt to him,
+    winners), and what the box may pay out to them (what is posted of its debt to them,
     ``payable``). An open evening's win is never paid out so: its room pays it from what
-    its losers pay in. His loss on an open evening is owed to its winners, on its room: it
-    holds back nothing the box owes him (it did, and the box offered "the cash box → Anne
+    its losers pay in. Their loss on an open evening is owed to its winners, on its room: it
+    holds back nothing the box owes them (it did, and the box offered "the cash box → Anne
     4,05", the club's posted debt to her, then refused it as more than it owed her).
 
     >>> at_most({8: -360}, {(8, 5): 405}, 8), at_most({8: 405}, {(8, 5): -360}, 8)
@@ -440,7 +440,7 @@ def at_most(
 
 def held_for_winners(open_left: Mapping[tuple[int, int], int], member: int) -> int:
     """What ``member`` still owes on evenings not closed (``open_left``, in cents): part of
-    what he may pay in (``at_most``), which the box holds for those evenings' winners and
+    what they may pay in (``at_most``), which the box holds for those evenings' winners and
     pays on to them, not money the club keeps.
 
     >>> held_for_winners({(8, 5): -360, (8, 6): 90, (9, 5): -45}, 8)

@@ -1,6 +1,6 @@
 """Money paid for an evening's result that a later close made smaller: whose it is.
 
-A member's payments tied to no evening (the cash box's own, its suggestions paid) settle his
+A member's payments tied to no evening (the cash box's own, its suggestions paid) settle their
 open items oldest first (``open_items``). Paid for what a close posted, they may be more than
 every item asks once the evening is reopened and its result changed (fix25b: Frida was paid
 her win of 46,00 at the box, a corrected coup left her 34,75, and the room said "Everything
@@ -50,13 +50,13 @@ def overpaid(
     member: int,
     over: int,
 ) -> Item | None:
-    """Where ``member``'s money left over (``over``: paid in beyond his debts, +; paid out
-    beyond what he is owed, −) settles more than is asked: the latest evening whose result
+    """Where ``member``'s money left over (``over``: paid in beyond their debts, +; paid out
+    beyond what they are owed, −) settles more than is asked: the latest evening whose result
     moved since it was posted (``moved``: reopened and changed, or closed again) that money of
     its side settled, or none of it settled; else None (a fee paid then reversed, a payment
-    typed before the box refused overpayments: no result moved; it stays on his account)."""
+    typed before the box refused overpayments: no result moved; it stays on their account)."""
     if not over:
         return None
-    # of his side, or none of it (his result is nil now: a loss of 17,00 paid, then 0)
+    # of their side, or none of it (their result is nil now: a loss of 17,00 paid, then 0)
     found = [k for k in ordered if k[0] == member and k in moved and settled.get(k, 0) * over >= 0]
     return found[-1] if found else None

@@ -36,7 +36,7 @@ class Suggestion(NamedTuple):
 def parties(balances: Mapping[int, int], order: Sequence[int]) -> list[tuple[int, int]]:
     """(party, balance) in the club's order, the box last; parties at zero left out.
 
-    A member's balance is what the club owes him; the box's, what it owes
+    A member's balance is what the club owes them; the box's, what it owes
     no one: minus the members' sum.
     """
     listed = [(m, balances[m]) for m in order if balances.get(m)]

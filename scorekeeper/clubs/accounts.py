@@ -91,7 +91,7 @@ class Accounts:
         return self._open[on]
 
     def payable(self, on: str | None = None) -> dict[int, int]:
-        """Each member's balance as the cash box settles it: his evenings not closed apart,
+        """Each member's balance as the cash box settles it: their evenings not closed apart,
         their rooms settle them (``cashbox.open_items.payable``)."""
         listed = as_of([*self.entries, *self.pending], on)
         return payable(listed, self.open_evenings, self.open_left(on))
@@ -111,7 +111,7 @@ class Accounts:
         return fees_on(*found, evening.id, evening.date, order, evenings)
 
     def provisional(self, entry: Entry) -> Provisional | None:
-        """Whether (and why) a line of his is an evening's result not final: a provisional
+        """Whether (and why) a line of theirs is an evening's result not final: a provisional
         line (``pending``), or a result a close posted — or its reversal by a later close —
         of an evening reopened since (``closing.provisional``, the one rule: the cash box's
         journal asks it too, cash22)."""
@@ -125,13 +125,13 @@ class Accounts:
 
     @cached_property
     def _posted_for(self) -> frozenset[tuple[int, int]]:
-        """(member, evening) with a result a close posted: his provisional line a change."""
+        """(member, evening) with a result a close posted: their provisional line a change."""
         return frozenset(
             (e.member, e.evening or 0) for e in self.entries if e.kind is EntryKind.EVENING
         )
 
     def of(self, member: int) -> list[Entry]:
-        """His lines: his ledger rows and his provisional results."""
+        """Their lines: their ledger rows and their provisional results."""
         return [e for e in [*self.entries, *self.pending] if e.member == member]
 
     def entry(self, entry_id: int) -> Entry | None:
@@ -171,17 +171,17 @@ def of_members(
 
 def stored_as(kept: dict[int, int], now: set[int]) -> set[int]:
     """The member numbers as stored of the members ``now`` (a merged one's: every number
-    merged into him)."""
+    merged into them)."""
     return {stored for stored, is_now in kept.items() if is_now in now}
 
 
 class Overpaid(Refused):
     """A payment typed in the cash box of more than the member's balance has open: in, more
-    than he owes the club; out, more than it owes him (``balance``: what he may settle that
+    than they owe the club; out, more than it owes them (``balance``: what they may settle that
     way with money tied to no evening, in cents, ``cashbox.open_items.at_most``: below zero
-    what he may pay in, above what he may be paid out; ``waiting``: what he
+    what they may pay in, above what they may be paid out; ``waiting``: what they
     won on evenings not closed and is not paid yet, which their rooms pay, never the box;
-    ``held``: what of ``balance`` paid in is his loss on evenings not closed, which the box
+    ``held``: what of ``balance`` paid in is their loss on evenings not closed, which the box
     holds for their winners and pays on to them, so the page says it: "owes the club" alone
     read wrong of a figure the club does not keep).
     The club takes no advance: an overpayment would silently become money the club owes."""
@@ -195,10 +195,10 @@ class Overpaid(Refused):
 
 
 def _over(book: Accounts, member: int, amount: int) -> None:
-    """Refuse (``Overpaid``) ``amount`` paid in by ``member`` (below zero: paid out to him)
-    beyond what he may settle with money tied to no evening (``cashbox.open_items.at_most``):
-    paid in, at most what he owes, an open evening's loss included; paid out, at most what
-    is posted of the club's debt to him (an open evening's win is its room's to pay)."""
+    """Refuse (``Overpaid``) ``amount`` paid in by ``member`` (below zero: paid out to them)
+    beyond what they may settle with money tied to no evening (``cashbox.open_items.at_most``):
+    paid in, at most what they owe, an open evening's loss included; paid out, at most what
+    is posted of the club's debt to them (an open evening's win is its room's to pay)."""
     open_left = book.open_left()
     paid_in, paid_out = at_most(book.payable(), open_left, member)
     if amount > paid_in or -amount > paid_out:
@@ -228,8 +228,8 @@ def post(
         raise Refused(member)
     with changing(db, ClubOwner(club_id), version, "entry") as change:
         _member_of(db, club_id, member)
-        if kind is EntryKind.PAYMENT:  # never more than his balance has open, read here
-            _over(of_members(db, club_id, {member}), member, amount)  # his rows (cash21)
+        if kind is EntryKind.PAYMENT:  # never more than their balance has open, read here
+            _over(of_members(db, club_id, {member}), member, amount)  # their rows (cash21)
         change.summary = f"{kind} {amount}"
         return insert_entry(
             db,

@@ -3,7 +3,7 @@
 ``accounts`` turns every ledger row of the club into an entry: 0.55 s of CPU at 40,000
 rows, on every view of the cash box (docs/performance.md). What a page shows needs less:
 the balances are sums (SQLite's, ``cashbox.ledger.sums``), and a member's open items are
-settled by his own entries alone (``cashbox.open_items``), so a statement, the open
+settled by their own entries alone (``cashbox.open_items``), so a statement, the open
 evenings' rooms and an evening's view read the rows of the members they speak of. Each
 gives the cents ``accounts`` gives over the whole ledger (tests/cashbox/test_cash_sums.py).
 """
@@ -45,10 +45,10 @@ def sharing_its_day(found: Iterable[Evening], evening: Evening) -> int:
 
 
 def of_member(db: sqlite_utils.Database, club_id: int, member_id: int) -> Accounts:
-    """``accounts`` for one member's statement: his rows alone (every member number merged
-    into him, ``merging.kept_members``) and his provisional results. A member's items are
-    settled by his own entries (``cashbox.open_items``), so his ``of``, ``open_left``,
-    ``payable`` and ``provisional`` are what the whole ledger's ``accounts`` gives him
+    """``accounts`` for one member's statement: their rows alone (every member number merged
+    into them, ``merging.kept_members``) and their provisional results. A member's items are
+    settled by their own entries (``cashbox.open_items``), so their ``of``, ``open_left``,
+    ``payable`` and ``provisional`` are what the whole ledger's ``accounts`` gives them
     (tests/cashbox/test_cash_sums.py); a statement no longer reads the club's every row
     (docs/performance.md, cash20)."""
     return of_members(db, club_id, {member_id})
@@ -94,8 +94,8 @@ def evening_members(
 @dataclass(frozen=True)
 class Summed:
     """What the cash box's page sums, as of one day, read without the club's every row: the
-    balances summed by SQLite (``cashbox.ledger.sums``, each member the one he now is:
-    ``merging.kept_members``, as ``entries`` has him), the open items worked out over the
+    balances summed by SQLite (``cashbox.ledger.sums``, each member the one they now are:
+    ``merging.kept_members``, as ``entries`` has them), the open items worked out over the
     rows of the members with an evening not closed alone (an open evening's item is
     settled by its member's own entries: ``cashbox.open_items``). The same cents as
     ``Accounts``' over the whole ledger in every state (tests/cashbox/test_cash_sums.py);
@@ -133,7 +133,7 @@ def summed(
     found = ledger_entries(db, club_id, kept, members=stored_as(kept, theirs))
     provisional = [] if club is None else pending(db, club, found, still_open, Read(evenings=every))
     more = {e.member for e in provisional} - theirs
-    if more:  # a result on an evening not closed and no row of it yet: his rows too
+    if more:  # a result on an evening not closed and no row of it yet: their rows too
         found += ledger_entries(db, club_id, kept, members=stored_as(kept, more))
         found.sort(key=lambda e: e.id)
     open_left = on_open_evenings(as_of([*found, *provisional], on), still_open)

@@ -10,7 +10,7 @@ nets in chips become whole cents at the club's chip value by the largest
 remainder (cashbox/rounding.py, ties by member number: ``ties.tie_order``)
 and each member's tables are added (``Room.money``), so the
 evening's entries sum to zero and each is what every page of the evening
-shows him. Until it is closed (and while reopened) the result not posted
+shows the member. Until it is closed (and while reopened) the result not posted
 is a provisional line of each account (``pending``): statements and the
 cash box agree with the room at every moment.
 
@@ -18,7 +18,7 @@ Reopening is recorded too and posts nothing (the tables its close stopped
 play on; one stopped by its manager stays stopped): the entries stay until the
 evening is closed again. Closing again compares what is posted for the
 evening (the sum of its entries per member, reversals included) with the
-room now, and only for a member whose amount changed reverses his
+room now, and only for a member whose amount changed reverses their
 evening entries and posts the new amount. Evening entries and these
 reversals are dated the evening's day: the result belongs to it. A club
 without a chip value locks its evenings and posts nothing.
@@ -70,7 +70,7 @@ def reopen(db: sqlite_utils.Database, club: Club, evening: Evening, version: int
 
 
 def amounts(db: sqlite_utils.Database, club: Club, evening: Evening) -> dict[int, int]:
-    """Each member's result of the evening in cents: the sum of his tables' figures, each
+    """Each member's result of the evening in cents: the sum of their tables' figures, each
     table by the largest remainder (``Room.money``); none without a chip value."""
     if club.money is None:
         return {}
@@ -81,11 +81,11 @@ class Provisional(StrEnum):
     """Why a line of an account is an evening's result not final (``provisional``)."""
 
     OPEN = "open"
-    """Its result as the room has it, nothing posted for him yet (a ``pending`` line)."""
+    """Its result as the room has it, nothing posted for them yet (a ``pending`` line)."""
     CHANGED = "changed"
-    """What changed of it since a close posted his result, not posted yet (``pending``)."""
+    """What changed of it since a close posted their result, not posted yet (``pending``)."""
     POSTED = "posted"
-    """His result a close posted, the evening reopened since."""
+    """Their result a close posted, the evening reopened since."""
     UNDONE = "undone"
     """The reversal of a result, posted by a later close, the evening reopened since."""
 
@@ -97,7 +97,7 @@ def provisional(
     posted_for: Collection[tuple[int, int]] = (),
 ) -> Provisional | None:
     """Whether (and why) ``entry`` is an evening's result not final, or None: a provisional
-    line (``pending``: ``CHANGED`` when something of his is posted for that evening,
+    line (``pending``: ``CHANGED`` when something of theirs is posted for that evening,
     ``posted_for``: (member, evening)), or a result a close posted (``POSTED``) — or its
     reversal by a later close (``UNDONE``; ``undone``: the entry it reverses) — of an evening
     not closed now (``open_evenings``: reopened since). An evening not closed has a
@@ -190,12 +190,12 @@ def pending(
 ) -> list[Entry]:
     """The results not posted yet: for each evening of the club not closed now (open, or
     reopened), each member's result as the room has it (``amounts``; ``known``: what the
-    page read already) less what a close posted for him — a provisional line, not a ledger
+    page read already) less what a close posted for them — a provisional line, not a ledger
     row, dated the evening's day.
 
     With them a member's statement and the cash box agree with the room at every moment:
-    before closing too (a member who paid his loss in the room owes nothing there, and
-    nothing on his statement), and after a reopening whose coups changed the result.
+    before closing too (a member who paid their loss in the room owes nothing there, and
+    nothing on their statement), and after a reopening whose coups changed the result.
     """
     if club.money is None:
         return []

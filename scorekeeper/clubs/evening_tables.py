@@ -123,12 +123,12 @@ def seat_names_now(
     db: sqlite_utils.Database, listed: Sequence[GameRow]
 ) -> dict[int, tuple[str, ...]]:
     """Who sits at each seat now of each club table of ``listed`` (``GameRow.seated``, as
-    the table's page names them) by his member's name now (``merging.now_is``: the one kept,
-    if merged): the list of games names a member renamed after he played as his table's
+    the table's page names them) by their member's name now (``merging.now_is``: the one kept,
+    if merged): the list of games names a member renamed after they played as their table's
     pages do (play17: it read "Anne · Bruno · Chloé" after Anne became Anne-Marie), and a
     seat taken by who sits there (it read the seat's first player where the table's page
-    said Denis). A seat's player is his seat's member, a newcomer the member kept with the
-    first change that seated him (``seats.taken_seat``), as ``seats.person_members`` bills
+    said Denis). A seat's player is their seat's member, a newcomer the member kept with the
+    first change that seated them (``seats.taken_seat``), as ``seats.person_members`` bills
     them. A game of no club's evening is left out (its names are only names, as
     ``room.names_now`` has it), and a seat whose member cannot be read keeps the name typed;
     the game's row and file keep what was typed."""
@@ -164,8 +164,8 @@ def seat_names_now(
 
 
 def _sitters_named(row: GameRow, members: Mapping[int, str]) -> tuple[str, ...]:
-    """Who sits at each seat now of ``row``, each by his member's name (``members``: the
-    ``seats`` rows' names, a newcomer's at ``taken_seat`` of his first change)."""
+    """Who sits at each seat now of ``row``, each by their member's name (``members``: the
+    ``seats`` rows' names, a newcomer's at ``taken_seat`` of their first change)."""
     taken = [change.player for change in row.seat_changes]
     out = []
     for sitter in row.seated():

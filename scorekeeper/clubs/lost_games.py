@@ -3,8 +3,8 @@
 Derived from the evening's tables, never typed: each table's kind says what a lost game is
 (``rules.games_lost.LostGames``; Homme de Brou: a partie the other team won; la Manille: the
 table's game, once finished, for the sides that did not win it), each person's the games
-lost in the coups that were his (``games_lost.person_lost``), billed to his member as the room
-bills his points (``room.member_results``). A kind that cannot say (l'Hombre's chip games:
+lost in the coups that were theirs (``games_lost.person_lost``), billed to their member as the room
+bills their points (``room.member_results``). A kind that cannot say (l'Hombre's chip games:
 a table is no game won or lost, each coup is) makes the fee refused for that evening:
 ``CannotSay``, naming the game (docs/cashbox.md, "The fee per lost game").
 """

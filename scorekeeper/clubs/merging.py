@@ -1,14 +1,14 @@
 """Two members merged into one person, and the merge a table refuses.
 
 Merging points the one member at the other (``merged_into``): every seat of either then
-counts for the one kept, his money and his names at every table (``clubs.room``). Two
+counts for the one kept, their money and their names at every table (``clubs.room``). Two
 members who sat at one table at the same time, at two seats, are two people: merged, the
 table read "Anne · Anne · Chloé" and billed one member for two seats' money (review12).
 Such a merge is refused, naming the first table where they sat together.
 
-A newcomer who took over a member's seat, or played for him, sat at that seat when the
-member did not (the same seat, one after the other): the merge is allowed. He may be the
-member himself, back under a name typed differently ("Bruneau" for Bruno); merged, each
+A newcomer who took over a member's seat, or played for them, sat at that seat when the
+member did not (the same seat, one after the other): the merge is allowed. The newcomer may be the
+member themselves, back under a name typed differently ("Bruneau" for Bruno); merged, each
 stretch's result is one person's and nothing is counted twice (docs/guide-organisers.md).
 
 Which member a member number now is has one home, ``now_is``: the seat pages, the home
@@ -32,12 +32,12 @@ from ..store.club_log import ClubOwner
 from .records import Refused
 
 Merges = Mapping[int, object]
-"""Each member read → his ``merged_into`` as stored (None: merged into nobody)."""
+"""Each member read → their ``merged_into`` as stored (None: merged into nobody)."""
 
 
 def now_is(merged: Merges, member_id: int) -> int:
-    """The member ``member_id`` now is: his ``merged_into`` followed, by ``merged``
-    (``merges_of``), to a member merged into nobody — himself if never merged. A merge that
+    """The member ``member_id`` now is: their ``merged_into`` followed, by ``merged``
+    (``merges_of``), to a member merged into nobody — themselves if never merged. A merge that
     points at no member of ``merged`` (changed behind the app: ``merge`` points only at a
     member kept), or holds no number, is ``rows.Damaged`` naming the merged member's row; a
     loop (behind the app too) ends at the first member met twice.
@@ -83,10 +83,10 @@ def merges_of(
 
 
 def kept(db: sqlite_utils.Database, member_id: int, named: bool = False) -> int:
-    """The member a merged one now is (himself if never merged): ``now_is``. A merge that
+    """The member a merged one now is (themselves if never merged): ``now_is``. A merge that
     points at no member is ``rows.Damaged`` naming the merged member's row; ``named``:
     ``member_id`` was read from a row that names a member (a seat's), which is damaged if
-    there is none (else a number of no member is himself)."""
+    there is none (else a number of no member is themselves)."""
     merged = merges_of(db, [member_id])
     if member_id not in merged:
         if named:
@@ -96,15 +96,15 @@ def kept(db: sqlite_utils.Database, member_id: int, named: bool = False) -> int:
 
 
 def kept_members(db: sqlite_utils.Database, club_id: int) -> dict[int, int]:
-    """Each member of the club (merged ones too) → the member he now is (``now_is``)."""
+    """Each member of the club (merged ones too) → the member they now are (``now_is``)."""
     merged = merges_of(db, (), club_id)
     ids = db.execute("select id from members where club_id = ?", [club_id]).fetchall()
     return {int(m): now_is(merged, int(m)) for (m,) in ids}
 
 
 def entries(db: sqlite_utils.Database, club_id: int) -> list[Entry]:
-    """The club's cash box entries (``cashbox.ledger.entries``), each member's the one he
-    now is (``kept_members``)."""
+    """The club's cash box entries (``cashbox.ledger.entries``), each member's the one they
+    now are (``kept_members``)."""
     return ledger.entries(db, club_id, kept_members(db, club_id))
 
 
@@ -179,7 +179,7 @@ def _named(db: sqlite_utils.Database, club_id: int, member_id: int) -> str:
 
 
 def _counted(db: sqlite_utils.Database, member_id: int) -> set[int]:
-    """The member and those merged into him: the seats that count for him."""
+    """The member and those merged into them: the seats that count for them."""
     found = db.execute("select id from members where merged_into = ?", [member_id]).fetchall()
     return {member_id, *(int(i) for (i,) in found)}
 
@@ -188,7 +188,7 @@ def sat_together(
     db: sqlite_utils.Database, one: int, other: int
 ) -> tuple[int | None, str | None] | None:
     """The first table (its number and its evening's date) where the members ``one`` and
-    ``other`` (each with those merged into him) sat at two seats at the same time; None if
+    ``other`` (each with those merged into them) sat at two seats at the same time; None if
     they never did."""
     ones, others = _counted(db, one), _counted(db, other)
     marks = ",".join("?" * len(ones | others))
@@ -224,7 +224,7 @@ def _at_once(
 ) -> bool:
     """Whether a person of ``ones`` and a person of ``others`` were at two seats of the game
     in one coup: each seat's person is who sits there and whose money it is (an absent
-    member played for is at his seat, not at another). A seat row below 0 is a newcomer's
+    member played for is at their seat, not at another). A seat row below 0 is a newcomer's
     (``seats.taken_seat``: the seat change of that position)."""
     try:
         stored = load(db, game_id)

@@ -1,9 +1,9 @@
-"""One member at one seat of a table at a time, whatever name he was typed by.
+"""One member at one seat of a table at a time, whatever name they were typed by.
 
-A name typed at a club's table finds its member by his name, his short name, or the name of
-a member merged into him (``seats.meant``): "Anne" finds Anne Martin (short "Anne"), and "Ane"
-finds Anne once Ane was merged into her. Typed beside him — at a new table, in its set-up, or
-as a newcomer while he sits — that second name was the same member: the table read "Anne
+A name typed at a club's table finds its member by their name, their short name, or the name of
+a member merged into them (``seats.meant``): "Anne" finds Anne Martin (short "Anne"), and "Ane"
+finds Anne once Ane was merged into her. Typed beside them — at a new table, in its set-up, or
+as a newcomer while they sit — that second name was the same member: the table read "Anne
 Martin · Anne Martin · Chloé" and the room billed her both seats' money, the state the merge
 of two members refuses (``merging.sat_together``). ``clubs.seats`` asks here as it links the
 seats (inside the change: refused, nothing is stored).
@@ -28,14 +28,14 @@ class SameMember(Refused):
         self.name = name
         """The name as typed."""
         self.member = member
-        """The member it is, named as the club's pages name him now."""
+        """The member it is, named as the club's pages name them now."""
         self.beside = beside or member
-        """The name he sits by already at the table, as typed there."""
+        """The name they sit by already at the table, as typed there."""
 
     @property
     def by_his_name(self) -> bool:
-        """Whether the name typed is his own name: a refusal then names the name he sits by
-        already (``beside``: "Anne Martin is already at this table as Anne"), never his name
+        """Whether the name typed is their own name: a refusal then names the name they sit by
+        already (``beside``: "Anne Martin is already at this table as Anne"), never their name
         twice ("Anne Martin is the member Anne Martin", play19). The one rule of the words of
         a seat refused (``web.formats.words.same_member_text``) and a draw refused
         (``events.rounds``)."""
@@ -43,8 +43,8 @@ class SameMember(Refused):
 
     @property
     def as_typed(self) -> bool:
-        """Whether the name he sits by already is the very name typed (``names.said_once``,
-        the rule of the new-game form too): the words then say he is there, without "as Anne
+        """Whether the name they sit by already is the very name typed (``names.said_once``,
+        the rule of the new-game form too): the words then say they are there, without "as Anne
         Dupont" after "Anne Dupont" (label21); another spelling ("anne dupont") is said
         beside the one at the table."""
         return said_once(self.name, self.beside)
@@ -70,7 +70,7 @@ def beside_newcomer(
     db: sqlite_utils.Database, game_id: int, position: int, players: Sequence[str]
 ) -> list[str]:
     """The names at a table beside the newcomer of its seat change at ``position``, from the
-    coup he sits down: who sits at each other seat and whose money it is."""
+    coup they sit down: who sits at each other seat and whose money it is."""
     changes = [
         SeatChange(int(coup), int(seat), str(player), str(way))
         for coup, seat, player, way in db.execute(

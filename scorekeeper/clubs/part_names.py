@@ -1,7 +1,7 @@
 """A name typed at a club's new table that is only a part of members' names: asked, not guessed.
 
-A name typed at a club's table finds its member by his name, his short name or the name of a
-member merged into him (``seats.meant``); any other name becomes a new member. "Chloé" typed
+A name typed at a club's table finds its member by their name, their short name or the name of a
+member merged into them (``seats.meant``); any other name becomes a new member. "Chloé" typed
 where the club has Chloé Dubois (no short name) is neither: two people may share a first name,
 so the server does not seat Chloé Dubois for it, and made silently a second member "Chloé"
 split her money over two accounts. A new table typed in a form asks instead (``PartOfNames``):
@@ -69,8 +69,8 @@ def ask_new(
 def seat_asked(new: Collection[str]) -> Callable[[sqlite_utils.Database, int, str], None]:
     """``seats.newcomer_seated`` for a name typed in the seat form (``store.take_seat``'s
     ``then``): a newcomer who is nobody at this table yet is asked about as a name typed at
-    a new table (``ask_new``; ``new``: the names its "new member" box told new), before his
-    name finds or makes his member — "Bruno" at Chloé's seat made a member "Bruno" beside
+    a new table (``ask_new``; ``new``: the names its "new member" box told new), before their
+    name finds or makes their member — "Bruno" at Chloé's seat made a member "Bruno" beside
     Bruno Leroy, who sat at the table: one person on two seats, whom no merge may join."""
 
     def then(db: sqlite_utils.Database, game_id: int, player: str) -> None:
@@ -94,14 +94,14 @@ def finder(
 ) -> Callable[[str, int | None], int | None]:
     """``seats.meant`` for many names at once (an event's registration asks it of every
     player; ``meant`` walks the members per name): the member (the one kept) that a name
-    means, his full name first, then his short name, each looked up in a ``names.Roster``;
+    means, their full name first, then their short name, each looked up in a ``names.Roster``;
     given a member (one ticked), that one. None: no member yet, or no club (``club_id``).
 
     ``kept_names``: the names asked are kept and shown as typed (an event's registration,
     whose pages and tables show the name registered), so a name that only reads like a
     member's (``Clash.READS_ALIKE``: "Wіlly Vermeulen", a Cyrillic і, beside the member
-    Willy Vermeulen) is refused, ``seats.NameTaken`` naming him, as the club's member form
-    refuses it (``seats._taken``): found as him, his results went to Willy while every page
+    Willy Vermeulen) is refused, ``seats.NameTaken`` naming them, as the club's member form
+    refuses it (``seats._taken``): found as them, their results went to Willy while every page
     showed the Cyrillic spelling (smoke24). A table's name is not kept so: there the
     look-alike finds the member (``seats.meant``)."""
     rows = [] if club_id is None else named_rows(db, club_id)

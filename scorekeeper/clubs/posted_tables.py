@@ -6,17 +6,17 @@ read. A table's settlement (its PDF, its spreadsheet) shows a table's own part, 
 computed the cents again now (``Room.cents``): the same figures only while the largest
 remainder's ties (cashbox/rounding.py) fall as they fell at the close. They do not for an
 evening closed under the old order of ties (by name, before the tie by member number,
-clubs/ties.py): Bruno −1,73 at his table, −1,72 posted. The figure has one home, the
+clubs/ties.py): Bruno −1,73 at their table, −1,72 posted. The figure has one home, the
 ledger: a closed evening's table shows the cents its close posted, derived here from the
 posted sums, not stored a second time (docs/cashbox.md, "A closed evening's tables").
 
 Each table's figures as computed now (``Room.cents``, ties by number) are the start; where
-a member's tables add up to other than what was posted for him, a cent moves between two
-members of one table, each staying within a cent of his exact amount there (rounded down
+a member's tables add up to other than what was posted for them, a cent moves between two
+members of one table, each staying within a cent of their exact amount there (rounded down
 or up; a member who is two persons there, each person's: ``_bounds``) and the table's column
 at zero — through a chain of tables for a member who sat at
 two (an augmenting path, as a flow's: found whenever such a split exists). A member who sat
-at one table is shown exactly what was posted for him. Where no split reaches every posted
+at one table is shown exactly what was posted for them. Where no split reaches every posted
 sum (posted by a rule whose tables are not these: a rounding older than the table's own, a
 chip value changed since), every table is shown as computed now, whole: never half of one
 and half of the other. An open or reopened evening's tables compute (``Room.cents``): nothing of
@@ -64,8 +64,8 @@ def as_posted(room: Room, posted: Mapping[int, int]) -> dict[int, dict[int, int]
 def _bounds(table: Table, value: Decimal) -> dict[int, tuple[int, int]]:
     """Each member's least and most cents at ``table``: each person's exact amount there
     (``Table.members_nets``: a seat's, or each one who sat) rounded down, up, added. A member
-    who is two persons of the table — a newcomer merged, after the close, into the member he
-    took over from — was two members when the close rounded them, each within a cent of his
+    who is two persons of the table — a newcomer merged, after the close, into the member they
+    took over from — was two members when the close rounded them, each within a cent of their
     own: the bounds of the summed chips (Bruno +21 and Denis −49 chips at 1.5 cents: −42
     exactly) refused what was posted (+31 and −74: −43), and every table of the evening
     showed as computed (tests/clubs/test_closed_table_shows_posted.py)."""

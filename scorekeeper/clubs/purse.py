@@ -2,10 +2,10 @@
 
 The cash box is the club's money. For an evening, each member's result in
 cents is the room's net in chips at the club's chip value, by the largest
-remainder of each of his tables, added (``closing.amounts``: what closing
+remainder of each of their tables, added (``closing.amounts``: what closing
 posts, and once closed what it posted, ``closing.result``; a table's settlement
 shows its own part, ``Room.cents``, and once closed its part of what was posted,
-``posted_tables.as_posted``); what he has paid (or
+``posted_tables.as_posted``); what they have paid (or
 received) for it is the sum of the cash box's payments recorded for that
 evening, their reversals included (``Entry.evening``); what is left is
 the two added. Nothing here is stored: every figure is read from the games
@@ -53,18 +53,18 @@ class Purse:
     order: list[int]
     """The members concerned, in the club's order (by name, then number)."""
     result: dict[int, int]
-    """The result: positive, the club (the others) owe him; negative, he owes."""
+    """The result: positive, the club (the others) owe them; negative, they owe."""
     paid: dict[int, int]
-    """Payments recorded for it: positive, he paid in; negative, he was paid."""
+    """Payments recorded for it: positive, they paid in; negative, they were paid."""
     suggestions: list[Suggestion]
     """Who pays whom for what is left (``between_members``)."""
     closed: bool = False
 
     @property
     def settled(self) -> dict[int, int]:
-        """What of each member's result is settled, signed as his result: ``paid`` negated
-        (a win paid out or set against his fees, +; a loss paid in or set against what the
-        club owes him, −). The one figure the pages show under *Settled*
+        """What of each member's result is settled, signed as their result: ``paid`` negated
+        (a win paid out or set against their fees, +; a loss paid in or set against what the
+        club owes them, −). The one figure the pages show under *Settled*
         (``templates/club/_purse.html``): shown signed as a payment, under *Paid*, a win set
         against the evening's fees read "−2,10 €" as money received (play19).
 
@@ -75,7 +75,7 @@ class Purse:
 
     @property
     def left(self) -> dict[int, int]:
-        """What is left per member: his result less what is settled of it (zero: settled)."""
+        """What is left per member: their result less what is settled of it (zero: settled)."""
         return left(self.result, self.paid)
 
 
@@ -99,7 +99,7 @@ class NotOwed(Refused):
 
 
 def owes(purse: Purse, payment: Suggestion) -> bool:
-    """Whether the room owes ``payment`` now: the payer owes (what is left him is below
+    """Whether the room owes ``payment`` now: the payer owes (what is left them is below
     zero), the payee is owed (above zero; the cash box a party only when the members' left
     does not sum to zero, as ``parties`` has it), and the amount is more than nothing and at
     most what both have left: a part allowed, never more, never the wrong way.
@@ -149,9 +149,9 @@ def by_account(
     concerned: set[int],
     evening_id: int,
 ) -> dict[int, int]:
-    """What settles this evening on each member's account besides its own payments: his
-    payments tied to no evening (the cash box's own), and, once it is closed, what he is
-    owed or owes on his other items not an open evening (``cashbox.open_items.
+    """What settles this evening on each member's account besides its own payments: their
+    payments tied to no evening (the cash box's own), and, once it is closed, what they are
+    owed or owe on their other items not an open evening (``cashbox.open_items.
     settled_by_account``: a member's open items, oldest first, every evening's result
     counted, provisional or posted). Nothing is read further when nothing can settle it:
     no payment of theirs tied to no evening, and (the evening open, or none of them with
@@ -177,7 +177,7 @@ class TablePurse:
     """A club table's money: its own result, and the evening's paid, left and transfers.
 
     What is paid is paid for the evening (a member who sat at two tables
-    owes the room his sum): the table shows its own result in money, and for
+    owes the room their sum): the table shows its own result in money, and for
     its members what the room shows — paid, left and the evening's
     suggestions that concern them — so a payment made on the room's page is
     not asked again at the table, nor the other way round.
@@ -192,7 +192,7 @@ class TablePurse:
     evening: Purse
     shown: tuple[int, ...] = ()
     """The money of each line of its settlement, in ``StoredGame.people()`` order (each
-    seat's player, or each person who sat): his member's figure of ``result``, once."""
+    seat's player, or each person who sat): their member's figure of ``result``, once."""
     ties: tuple[int, ...] = ()
     """Its members in the order of ties under which the largest remainder gives its chips
     ``result`` (``Table.order``; closed, ``posted_tables.held_first``): its spreadsheet's."""
@@ -223,7 +223,7 @@ def table_purse(db: sqlite_utils.Database, club: Club, game_id: int) -> TablePur
     closed = as_posted(room, evening.result) if evening.closed else None
     result = room.cents(table) if closed is None else closed.get(table.no, {})
     once: list[int] = []
-    for member in table.seats:  # a member who sat twice is shown his figure once
+    for member in table.seats:  # a member who sat twice is shown their figure once
         once.append(0 if member in table.seats[: len(once)] else result.get(member, 0))
     ties = table.order() if closed is None else held_first(table, result, value)
     order = club_order(room.members, table.seats)

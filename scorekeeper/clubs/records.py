@@ -29,7 +29,7 @@ from ..store.club_log import ClubOwner, created
 
 
 class Refused(ValueError):
-    """A change that cannot be made (an unknown member, a merge with himself)."""
+    """A change that cannot be made (an unknown member, a merge with themselves)."""
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ the one kept); the members' sums are settled by the cash box's pairing
 (``cashbox.settle.between_members``), the members by number (``ties.pay_order``); in
 money, what is paid and left comes from the cash box (purse.py).
 A points table (its kind moves no chip) moves no money: each member's points
-there are his person's (``StoredGame.by_person``: what his side scored in the
-coups he sat, ``seating.person_tally``), added per game family (its kind) over
+there are their person's (``StoredGame.by_person``: what their side scored in the
+coups they sat, ``seating.person_tally``), added per game family (its kind) over
 the evening's tables, so a night of points tables has its standing too.
 Nothing is stored: the room is computed from the games each time it is asked for.
 
@@ -55,13 +55,13 @@ class Table:
     stored: store.StoredGame
     seats: tuple[int, ...]
     """The member of each seat — or, once someone took a seat, of each person who sat
-    there or whose seat was played for him (``StoredGame.people``)."""
+    there or whose seat was played for them (``StoredGame.people``)."""
     nets: tuple[int, ...] | None
     """Each one's chips won (+) or lost (−); None for a points table, which moves none."""
     points: dict[int, int] | None = None
     """A points table: each member's points (``table_points``); None for a chip table."""
     numbers: Mapping[int, int] = field(default_factory=dict)
-    """Each member → the member number he sat under here (``ties.seated_numbers``): what
+    """Each member → the member number they sat under here (``ties.seated_numbers``): what
     breaks the ties of its money (``order``), which a merge since does not move."""
 
     def members_nets(self, nets: Sequence[int] | None = None) -> list[tuple[int, int]]:
@@ -73,7 +73,7 @@ class Table:
     def present(self) -> set[int]:
         """The members who sat at this table: every seat's, or once someone took a seat,
         each one who played a coup there or sits down for the next — not an absent member
-        whose seat was played for him from its first coup (his money, not his evening
+        whose seat was played for them from its first coup (their money, not their evening
         there: the evening's fee is who came)."""
         people = self.stored.people()[0]
         if not self.stored.seat_changes or len(people) != len(self.seats):
@@ -84,9 +84,9 @@ class Table:
 
     def names_now(self, members: Mapping[int, Member]) -> dict[str, str]:
         """Each name played at this table → its member's name now: a member renamed since
-        reads under his new name on the club's pages (the game keeps the name played with).
+        reads under their new name on the club's pages (the game keeps the name played with).
         The names are ``seats``' own: the seats' players, or once someone took a seat and
-        each person has his member, every person who sat."""
+        each person has their member, every person who sat."""
         people = self.stored.people()[0]
         played = people if self.stored.seat_changes and len(people) == len(self.seats) else None
         names = self.stored.game.players if played is None else played
@@ -156,8 +156,8 @@ class Room:
     def players(self) -> set[int]:
         """Every member who sat at one of its tables played (``Table.present``, ``played``):
         whom the cash box's fee form checks for the evening's fee. One who played for an
-        absent member sat there (his money is 0: the absent member's); an absent member whose
-        seat was played for him from its first coup did not (docs/cashbox.md, "A fee to
+        absent member sat there (their money is 0: the absent member's); an absent member whose
+        seat was played for them from its first coup did not (docs/cashbox.md, "A fee to
         several members"). One seated only at a table never played did not play that
         evening: a treasurer charges the evening's fee to those who played, and the cash
         box, the close and the room's list count nobody at such a table (fix19a)."""
@@ -199,7 +199,7 @@ class Room:
         return table_cents(table.chips(), self.club.money.chip_value, table.order())
 
     def money(self) -> dict[int, int]:
-        """Each member's money for the evening: the sum of his tables' (``evening_cents``)."""
+        """Each member's money for the evening: the sum of their tables' (``evening_cents``)."""
         if self.club.money is None:
             return {}
         chips = [(t.chips(), t.order()) for t in self.played if t.nets is not None]
@@ -211,7 +211,7 @@ def room_of(db: sqlite_utils.Database, evening: Evening, club: Club) -> Room:
     whom of what is left once the payments ticked at its tables count (``left``)."""
     by_id = {m.id: m for m in members(db, club.id)}
     seated = [_table(db, no, game_id) for no, game_id in tables(db, evening.id)]
-    for table in seated:  # every member seated is the club's (else rows.Damaged names him)
+    for table in seated:  # every member seated is the club's (else rows.Damaged names them)
         for member in (*table.seats, *(table.points or {})):
             club_member(by_id, member)
     nets: dict[int, int] = {}
@@ -270,7 +270,7 @@ def settle(nets: dict[int, int]) -> list[Pay]:
 def _table(db: sqlite_utils.Database, no: int, game_id: int) -> Table:
     stored = store.load(db, game_id)
     seats, found = _seats(db, stored)
-    if not stored.kind.chips:  # his points: only those whose points it moved
+    if not stored.kind.chips:  # their points: only those whose points it moved
         return Table(no, stored, seats, None, table_points(db, game_id, stored))
     nets = tuple(stored.people()[1]) if found else tuple(stored.replay().tally)
     return Table(no, stored, seats, nets, numbers=seated_numbers(db, game_id))
@@ -283,7 +283,7 @@ def _seats(db: sqlite_utils.Database, stored: store.StoredGame) -> tuple[tuple[i
     seats = table_seats(db, stored.id, len(players))
     taken = [c.player for c in stored.seat_changes]
     found = person_members(db, stored.id, stored.people()[0], players, taken) if taken else None
-    # everyone who sat, each billed to his member (issue 35)
+    # everyone who sat, each billed to their member (issue 35)
     return (seats, False) if found is None else (found, True)
 
 
@@ -291,11 +291,11 @@ def names_now(
     db: sqlite_utils.Database, stored: store.StoredGame, club_id: int | None
 ) -> dict[str, str]:
     """A club table's names that are not its members' names now: each name typed at the
-    table (a seat's player, a newcomer's) → the name of the member he is now (renamed on
+    table (a seat's player, a newcomer's) → the name of the member they are now (renamed on
     the member form, or merged into another: the one kept). ``club_id``: the club of the
     table's evening (``access.table_club``), whose version its kept pages follow; None (a
     table outside any evening, a migrated game's seats in the default club too): empty, as
-    where every member still bears the name he was seated under. The pages of the table
+    where every member still bears the name they were seated under. The pages of the table
     name each by this (one name per person, as the club's pages); the game file and
     ``scorekeeper replay`` keep what was typed (docs/guide-organisers.md)."""
     if club_id is None:
@@ -322,7 +322,7 @@ def table_points(
 ) -> dict[int, int]:
     """A points table's points per member (``member_results``); none at a table no club counts.
     Only those whose points the table moved: one who only played a deal for an absent
-    member has no table of his own there (the room, the season), as in the ratings."""
+    member has no table of their own there (the room, the season), as in the ratings."""
     return member_results(db, game_id, stored, staked=True) or {}
 
 
@@ -333,13 +333,13 @@ def member_results(
     staked: bool = False,
     tally: Mapping[str, int] | None = None,
 ) -> dict[int, int] | None:
-    """Each member's result at a table — his net chips, or his side's points: each person's
-    (``StoredGame.by_person``, ``seating.person_tally``: the coups he sat, his seat's when
-    someone played for him), billed to his member as the room bills the chips; a member who
-    sat twice, his two added. None when a person has no member (a table no club counts).
+    """Each member's result at a table — their net chips, or their side's points: each person's
+    (``StoredGame.by_person``, ``seating.person_tally``: the coups they sat, their seat's when
+    someone played for them), billed to their member as the room bills the chips; a member who
+    sat twice, their two added. None when a person has no member (a table no club counts).
     The room's points and the club's ratings (ratings/club.py) read a table through it;
-    ``tally``: another count per person, billed to the members alike (his games lost:
-    ``lost_games``), else his result."""
+    ``tally``: another count per person, billed to the members alike (their games lost:
+    ``lost_games``), else their result."""
     tally = stored.by_person() if tally is None else tally
     people = tuple(tally)
     players = stored.game.players
@@ -356,7 +356,7 @@ def member_results(
     if found is None:
         return None
     # ``staked``: only those whose money or points the table moved — not who only played
-    # for an absent player (his seat's result is the absent player's): the ratings rank them
+    # for an absent player (their seat's result is the absent player's): the ratings rank them
     owners = {s.payer for s in sittings(players, stored.seat_changes)}
     out: dict[int, int] = {}
     for member, name in zip(found, people, strict=True):

@@ -1,12 +1,12 @@
 """The season: each member's record over the tables of the club's evenings between two dates.
 
-Per member: the evenings he played at a table whose kind keeps seat
+Per member: the evenings they played at a table whose kind keeps seat
 records (``Kind.seat_records``: the chip games of l'Hombre), and those
 records added up (coups, coups taken, outcomes, chips won and lost, net);
 and per game family whose tables count points (a kind that moves no chip:
-l'Homme de Brou, la Manille, manillen), the evenings and tables he sat at
-and his points, each table's as the room counts them (``room.table_points``).
-His money is the sum of his evenings' results as the cash box has them
+l'Homme de Brou, la Manille, manillen), the evenings and tables they sat at
+and their points, each table's as the room counts them (``room.table_points``).
+Their money is the sum of their evenings' results as the cash box has them
 (the largest remainder of each room). A seat counts for its member (merged
 ones followed to the one kept), as in the room's settlement; a table nobody
 played (no coup) counts for no one (``room.played``), as on the member's page. Plain Python
@@ -49,10 +49,10 @@ class PointsRecord:
     """A member's season at one game family's points tables."""
 
     evenings: int = 0
-    """The evenings he sat at one of its tables."""
+    """The evenings they sat at one of its tables."""
     tables: int = 0
     points: int = 0
-    """What his side scored in the coups he sat, over its tables (``room.table_points``)."""
+    """What their side scored in the coups they sat, over its tables (``room.table_points``)."""
 
     def columns(self) -> tuple[int, int, int]:
         """Its figures in the season file's order (``season_file.POINTS_COLUMNS``)."""
@@ -65,23 +65,23 @@ class SeasonRow:
 
     member: Member
     evenings: int = 0
-    """The evenings he sat at a chip table."""
+    """The evenings they sat at a chip table."""
     record: SeatRecord = field(default_factory=SeatRecord)
     points: dict[str, PointsRecord] = field(default_factory=dict)
-    """His points per game family (the key of its kind), for the kinds that count points."""
+    """Their points per game family (the key of its kind), for the kinds that count points."""
     cents: int = 0
-    """His money over the season: the sum of his evenings' results in whole cents, each the
-    cash box's (``closing.result``: each table by the largest remainder, his tables added;
+    """Their money over the season: the sum of their evenings' results in whole cents, each the
+    cash box's (``closing.result``: each table by the largest remainder, their tables added;
     once closed, what the close posted), so the season and the cash box never differ by a
     rounding."""
     provisional: dict[int, Provisional] = field(default_factory=dict)
-    """The evenings not closed among those his figures count (``closing.provisional``, the
+    """The evenings not closed among those their figures count (``closing.provisional``, the
     one rule the room, the statement and the cash box ask), by evening: why each is not
-    final. Empty: every figure of his is final."""
+    final. Empty: every figure of theirs is final."""
 
     @property
     def chips(self) -> bool:
-        """He sat at a chip table in these dates (his row of the chip games' table)."""
+        """They sat at a chip table in these dates (their row of the chip games' table)."""
         return self.evenings > 0
 
     @property
@@ -90,7 +90,7 @@ class SeasonRow:
 
     @property
     def taken(self) -> int:
-        """The coups he played as the one who takes (l'Hombre's hombre)."""
+        """The coups they played as the one who takes (l'Hombre's hombre)."""
         return self.record.taken
 
     @property
@@ -99,7 +99,7 @@ class SeasonRow:
 
     @property
     def won(self) -> int:
-        """Chips won: his coups' gains and a positive end-of-game share."""
+        """Chips won: their coups' gains and a positive end-of-game share."""
         return self.record.won
 
     @property
@@ -146,7 +146,7 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
             stored = store.load(db, game_id)
             if not played(stored):  # opened, never played: nobody's table (``room.played``)
                 continue
-            if not stored.kind.chips:  # a points table: his points, per game family
+            if not stored.kind.chips:  # a points table: their points, per game family
                 key = stored.kind.key
                 for member, points in table_points(db, game_id, stored).items():
                     row = rows.setdefault(member, SeasonRow(club_member(by_id, member)))
@@ -171,7 +171,7 @@ def season_rows(db: sqlite_utils.Database, club: Club, start: str, end: str) -> 
         for member, cents in results.items():
             if member in rows:
                 rows[member].cents += cents
-        if evening.id in still_open:  # his figures there are provisional: which way, the rule's
+        if evening.id in still_open:  # their figures there are provisional: which way, the rule's
             posted = results_of(found, evening.id)
             for member in counted:
                 said = _provisional(member, evening, results.get(member, 0), posted, still_open)
@@ -188,9 +188,9 @@ def _provisional(
     still_open: set[int],
 ) -> Provisional | None:
     """Why ``member``'s result at ``evening`` is not final, by ``closing.provisional``: asked
-    of the lines his statement has for it — what a close posted for him (``posted``, the
+    of the lines their statement has for it — what a close posted for them (``posted``, the
     evening's results and their reversals), and the rest of ``cents`` as a provisional line
-    (``closing.pending``'s, here even when nil: his chips and coups there count, not only his
+    (``closing.pending``'s, here even when nil: their chips and coups there count, not only their
     money) — the first line it says is provisional. The season once said nothing while the
     room, the statement and the cash box said the evening provisional (fix25b)."""
     his = [e for e in posted if e.member == member]
@@ -216,7 +216,7 @@ def _records(
     records: Sequence[SeatRecord],
 ) -> list[tuple[int, SeatRecord]]:
     """(member, record) of each one the table counts: each seat's member, or — once someone
-    took a seat — each person's, his record the coups whose money was his (issue 35)."""
+    took a seat — each person's, their record the coups whose money was theirs (issue 35)."""
     if stored.seat_changes:
         people, _nets = stored.people()
         taken = [c.player for c in stored.seat_changes]
@@ -229,7 +229,7 @@ def _records(
             ]
             by_person = stored.kind.person_records(report, owners, stored.by_person())
             if by_person is not None:
-                # not who only played for an absent member: the coups were his money
+                # not who only played for an absent member: the coups were their money
                 staked = {name for coups in owners for name in coups}
                 staked |= {s.payer for s in sittings(stored.game.players, stored.seat_changes)}
                 return [

@@ -3,9 +3,9 @@
 After the chip games' columns, three for each game family whose points tables
 someone sat at in these dates (``<kind>_evenings``, ``<kind>_tables``,
 ``<kind>_points``, e.g. ``manillen_points``). A member who sat at no chip table
-(``SeasonRow.chips``: the page's chip table has no row for him) has empty chip
-cells, and one who sat at no table of a points family empty cells for it: he
-has no chips, where 0 would say he broke even (a spreadsheet's AVERAGE and
+(``SeasonRow.chips``: the page's chip table has no row for them) has empty chip
+cells, and one who sat at no table of a points family empty cells for it: they
+have no chips, where 0 would say they broke even (a spreadsheet's AVERAGE and
 COUNT skip an empty cell, SUM reads it as 0).
 
 UTF-8 with a byte-order mark (a spreadsheet then reads accented names), and
@@ -39,7 +39,7 @@ COLUMNS = (
 @dataclass(frozen=True)
 class ForPeople:
     """The season for a spreadsheet of the reader's language (``?sep=semicolon``): its headers
-    in his words, a column's figure with his decimal mark, ``;`` between cells. The comma
+    in their words, a column's figure with their decimal mark, ``;`` between cells. The comma
     file's keys never change (tools read them); this one is for people."""
 
     headers: Sequence[str]

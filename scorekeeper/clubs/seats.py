@@ -1,7 +1,7 @@
 """Members and the seats that name them: who a game's player is, across the club's games.
 
 A game keeps the names it was played with; its ``seats`` rows link each
-seat to a member. Renaming a member renames him on the club's pages only;
+seat to a member. Renaming a member renames them on the club's pages only;
 merging two members points the one at the other (``merged_into``), so
 every seat of either counts for the one kept.
 """
@@ -36,7 +36,7 @@ def members(db: sqlite_utils.Database, club_id: int) -> list[Member]:
 
 
 def _member(row: rows.Row) -> Member:
-    """A member as stored (``rows.Damaged`` naming him: a column retyped behind the app)."""
+    """A member as stored (``rows.Damaged`` naming them: a column retyped behind the app)."""
     with rows.reading("members", row):
         name, short = rows.text(row, "name"), rows.text_or_none(row, "short_name") or ""
         return Member(rows.whole(row, "id"), name, short)
@@ -105,7 +105,7 @@ def member_named(db: sqlite_utils.Database, club_id: int, name: str) -> int:
 
 def named_rows(db: sqlite_utils.Database, club_id: int) -> list[dict[str, Any]]:
     """The club's members with their names and short names, merged ones last (each read as
-    ``_member`` reads him: a name retyped behind the app is ``rows.Damaged``, not a name's
+    ``_member`` reads them: a name retyped behind the app is ``rows.Damaged``, not a name's
     rule crashing on a BLOB)."""
     found = list(
         db.query(
@@ -157,7 +157,7 @@ class ClubFull(Refused):
 class NameTaken(ValueError):
     """A name (``field``: ``name`` or ``short_name``) that is already a member's name or short
     name (case, accents and spaces aside) or reads like it (``how``: ``Clash.READS_ALIKE``):
-    offer him instead. ``existing`` names him as the club's page does."""
+    offer them instead. ``existing`` names them as the club's page does."""
 
     def __init__(self, existing: str, how: Clash = Clash.SAME, field: str = "name") -> None:
         super().__init__(existing)
@@ -167,7 +167,7 @@ class NameTaken(ValueError):
 
 
 def as_shown(name: str, short_name: str | None = None) -> str:
-    """A member as a refusal names him: "Anne Martin", or "Anne Martin (Anne)" by his short."""
+    """A member as a refusal names them: "Anne Martin", or "Anne Martin (Anne)" by their short."""
     return f"{name} ({short_name})" if short_name else name
 
 
@@ -196,7 +196,7 @@ def _taken(
 def add_member(
     db: sqlite_utils.Database, club_id: int, name: str, short_name: str, version: int
 ) -> int:
-    """A new member, before he ever sits at a table; refused if his name is a member's already."""
+    """A new member, before they ever sit at a table; refused if the name is a member's already."""
     return new_member(db, club_id, name, short_name, version, refuse_taken=True)
 
 
@@ -241,7 +241,7 @@ def rename(
     short_name: str,
     version: int,
 ) -> None:
-    """A member's name on every club page; his games keep the names they were played with."""
+    """A member's name on every club page; their games keep the names they were played with."""
     with changing(db, ClubOwner(club_id), version, "member_rename") as change:
         _member_of(db, club_id, member_id)
         kept_name = accepted(name)
@@ -283,7 +283,7 @@ def relink_seats(
 ) -> None:
     """Inside a set-up change: the game's seats name the members who sit there now.
 
-    A player who sat at the table before keeps his member, wherever he sits
+    A player who sat at the table before keeps their member, wherever they sit
     now (a reorder, or a member renamed on the club's pages); a new name is
     the member of that name, made if there is none, as at a new table. A
     seat beyond the players is gone. A game no club counts is left alone.
@@ -325,9 +325,9 @@ def table_seats(db: sqlite_utils.Database, game_id: int, count: int) -> tuple[in
 
 def club_member(by_id: Mapping[int, Member], member_id: int) -> Member:
     """The club's member (``by_id``: ``members``) a seat of one of its tables names. One who
-    is not among them was moved out of the club behind the app (his row's ``club_id``
+    is not among them was moved out of the club behind the app (their row's ``club_id``
     retyped or changed, or a merge pointed at another club's member): ``rows.Damaged``
-    naming his row (``verify`` names it too), never a ``KeyError``."""
+    naming their row (``verify`` names it too), never a ``KeyError``."""
     found = by_id.get(member_id)
     if found is None:
         raise rows.Damaged("club_id", "junk", member_id, "members")
@@ -345,12 +345,12 @@ def newcomer_seated(
     ask: Callable[[int, str], object] | None = None,
 ) -> None:
     """Inside a seat change (``store.take_seat``): a newcomer at a club's table is a member
-    (made if there is none, as a name typed at a new table), so that the club bills him;
+    (made if there is none, as a name typed at a new table), so that the club bills them;
     the member is kept with the seat change (``taken_seat``), as a seat's is with its seat:
-    looked up by the name he sat down under each time, a newcomer renamed since was nobody
-    (his seat billed whole to the member who left it) and a new member under his old name
-    was paid his money. ``ask(club_id, player)``, before a newcomer who is nobody at this
-    table yet is looked up by his name: the seat form's question (``part_names.seat_asked``)."""
+    looked up by the name they sat down under each time, a newcomer renamed since was nobody
+    (their seat billed whole to the member who left it) and a new member under their old name
+    was paid their money. ``ask(club_id, player)``, before a newcomer who is nobody at this
+    table yet is looked up by their name: the seat form's question (``part_names.seat_asked``)."""
     club_id = club_of_game(db, game_id)
     if club_id is not None:
         (position,) = db.execute(
@@ -367,7 +367,7 @@ def newcomers_seated(
 ) -> None:
     """Inside a club table's creation (``add_table``): an imported file's newcomers are kept
     as ``newcomer_seated`` keeps one who sits down (made no member, one was nobody, and the
-    room billed his stretch to the member who left the seat), ``ask`` as there."""
+    room billed their stretch to the member who left the seat), ``ask`` as there."""
     for position, player in db.execute(
         "select position, player from seat_changes where game_id = ? order by position",
         [game_id],
@@ -383,9 +383,9 @@ def _keep_newcomer(
     player: str,
     ask: Callable[[int, str], object] | None = None,
 ) -> None:
-    """The member of the newcomer of the change at ``position``, kept at its row: the one he
-    is at this table already (a player of it, or come back: ``person_members``), else the
-    member of his name (by name only, one who came back renamed was made a second member);
+    """The member of the newcomer of the change at ``position``, kept at its row: the one they
+    are at this table already (a player of it, or come back: ``person_members``), else the
+    member of their name (by name only, one who came back renamed was made a second member);
     never a member at another seat then (``one_seat.SameMember``)."""
     (text,) = db.execute("select players from games where id = ?", [game_id]).fetchone()
     players = json.loads(text)
@@ -422,9 +422,9 @@ def person_members(
 ) -> tuple[int, ...] | None:
     """The member of each person of a table where someone took a seat (``StoredGame.people``).
 
-    A player who sat from the start is his seat's member; a newcomer the member kept with
-    the first seat change that seated him (``taken``: each change's player, in order;
-    ``newcomer_seated``), else — a seat taken before that was kept — the member of his
+    A player who sat from the start is their seat's member; a newcomer the member kept with
+    the first seat change that seated them (``taken``: each change's player, in order;
+    ``newcomer_seated``), else — a seat taken before that was kept — the member of their
     name. None if one has no member (a table no club counts).
     """
     seat_of = seat_members(db, game_id)

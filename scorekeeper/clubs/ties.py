@@ -3,7 +3,7 @@ number each member sat under there, which no rename, merge or reader's language 
 
 The largest remainder (cashbox/rounding.py) hands a cent left over to one of two equal
 remainders. It went to the first by name (``seats.club_order``, the pairing's order):
-renamed after his evening closed, a member's table settlement (computed now) moved a cent
+renamed after their evening closed, a member's table settlement (computed now) moved a cent
 that the cash box (posted at the close) did not, and on an open evening a member who had
 paid what the room said was asked a cent again; by the number of the member kept, a merge
 moved the cent of another member of the table (tests/clubs/test_money_ties_by_number.py).
@@ -22,7 +22,7 @@ from .merging import kept
 
 def tie_order(ids: Iterable[int], numbers: Mapping[int, int] | None = None) -> list[int]:
     """``ids`` as the largest remainder breaks its ties at a table (cashbox/rounding.py): by
-    the member number each sat under there (``numbers``: ``seated_numbers``; his own where
+    the member number each sat under there (``numbers``: ``seated_numbers``; their own where
     not given), given once and never changed (module docstring).
 
     >>> tie_order([7, 3, 12, 3]), tie_order([7, 3, 12], {12: 2})
@@ -45,9 +45,9 @@ def pay_order(ids: Iterable[int]) -> list[int]:
 
 
 def seated_numbers(db: sqlite_utils.Database, game_id: int) -> dict[int, int]:
-    """Each member of a club table (the one kept) → the member number he sat under there:
+    """Each member of a club table (the one kept) → the member number they sat under there:
     its ``seats`` rows as written (a seat's, a newcomer's), which a merge does not rewrite;
-    the least where two rows are his (a newcomer merged into the member he took over
+    the least where two rows are theirs (a newcomer merged into the member they took over
     from). What ``tie_order`` ranks a table's ties by."""
     out: dict[int, int] = {}
     found = db.query("select rowid as id, seat, member_id from seats where game_id = ?", [game_id])

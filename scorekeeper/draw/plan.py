@@ -356,7 +356,7 @@ def _floor(units: Units, seating: Seating, history: Sequence[Round], rounds: int
     present at the tables of this draw (so it counts as the new rounds do)."""
     if units.fixed:
         return 0
-    names = set(_names(units)) | set(units.alone)  # every round sits him out
+    names = set(_names(units)) | set(units.alone)  # every round sits them out
     sizes = notes.sizes_of(units, seating)
     for past in history:
         seated = {name for t in past.tables for name in t.seats}

@@ -210,7 +210,7 @@ def _second_round(n: int, sizes: tuple[int, ...]) -> str | None:
     """Why no second round can avoid a first-round pair, or None if one can.
 
     A table of the second round must take its players from different tables of the first
-    (each player who sat out is a group of his own). Such a seating exists if and only if,
+    (each player who sat out is a group of their own). Such a seating exists if and only if,
     for every k, the k largest tables together need no more players than the groups can
     give, at most k from each (Gale and Ryser's condition).
     """

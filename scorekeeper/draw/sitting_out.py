@@ -67,7 +67,7 @@ def by_turn(
     given and nobody, every player has a partner and whole pairs sit out by turn).
 
     Kept partners made the player the first round left over a pair's partner forever, so
-    he sat out every later round. The players out now (what the tables of two pairs leave:
+    they sat out every later round. The players out now (what the tables of two pairs leave:
     the count less a multiple of four) are chosen one by one as any bye is (``choose``'s
     order: who has played most rounds, the fewest byes), so nobody sits out twice before
     everybody once; among equals, first a player whose partner is out already or who has

@@ -26,10 +26,10 @@ class Units:
     fixed: bool
     alone: tuple[str, ...] = ()
     """Fixed pairs: the player left without a partner (an odd count of players with none: a
-    fixed pair's partner withdrew, or one registered alone). He is no unit: the draw sits
-    him out of every round, named with those it sits out (``to_round``), so he gets the
-    bye credit as they do; left out of the units and of the round, he played no round and
-    no page named him (smoke24)."""
+    fixed pair's partner withdrew, or one registered alone). They are no unit: the draw sits
+    them out of every round, named with those it sits out (``to_round``), so they get the
+    bye credit as those do; left out of the units and of the round, they played no round and
+    no page named them (smoke24)."""
 
     def index(self) -> dict[str, int]:
         return {name: u for u, names in enumerate(self.members) for name in names}

@@ -22,7 +22,7 @@ from .settings import Format, Seating
 
 
 class Entry(NamedTuple):
-    """A player as the draw needs him."""
+    """A player as the draw needs them."""
 
     name: str
     team: str = ""

@@ -21,7 +21,7 @@ or points at the tables; still level, the players share the place (listed
 by name, accents folded: Élise before Noël; a page lists them in its
 reader's collation, ``in_name_order``). A table with no deal yet has no
 result: its players have no figure, win or chips from that round yet, so
-before any deal everyone shares the first place, whatever the size of his
+before any deal everyone shares the first place, whatever the size of their
 table. docs/competitions.md says it in words.
 """
 
@@ -142,7 +142,7 @@ def figure_at(table: TableResult, player: str, method: Method) -> Figure:
 
 
 def round_figures(play: RoundPlay, method: Method, bye: Bye, credit: int) -> dict[str, Figure]:
-    """Each player's figure for one round: at his table, or the bye's credit; none yet at a
+    """Each player's figure for one round: at their table, or the bye's credit; none yet at a
     table with no deal, nor an average's bye while no table of the round has dealt."""
     out = {p: figure_at(t, p, method) for t in play.tables if t.started for p in t.players}
     if bye == "average" and not out and play.tables:

@@ -61,8 +61,8 @@ class DamagedEvent:
 
 @dataclass(frozen=True)
 class Player:
-    """A registered player: ``joined`` is the first round he may be drawn for;
-    ``withdrawn`` the last round he played (None: still in)."""
+    """A registered player: ``joined`` is the first round they may be drawn for;
+    ``withdrawn`` the last round they played (None: still in)."""
 
     name: str
     team: str = ""
@@ -247,7 +247,7 @@ def players(db: sqlite_utils.Database, event_id: int) -> list[Player]:
 
 
 def _player(row: Row) -> Player:
-    """A player as stored (``rows.Damaged`` naming him: a column retyped behind the app)."""
+    """A player as stored (``rows.Damaged`` naming them: a column retyped behind the app)."""
     with reading("event_players", row):
         return Player(
             text(row, "name"),
@@ -315,7 +315,7 @@ def register(
     again is said once (``names.said_once``: "Anne is registered already", not "… as
     Anne"). At a club,
     two names of one member ("Anne Martin", "Anne" her short name) are refused too, and a
-    name that reads like a member's but is not his (``clubs.NameTaken``, as the club's
+    name that reads like a member's but is not theirs (``clubs.NameTaken``, as the club's
     member form refuses it: ``part_names.finder``'s ``kept_names``). Nobody
     registers once the event is ``finished``: as a withdrawal, a registration is about the
     rounds still to come, and there are none (reopening the last round makes some again)."""
@@ -392,7 +392,7 @@ def register(
 
 
 def withdraw(db: sqlite_utils.Database, event_id: int, version: int | None, name: str) -> None:
-    """The player leaves after the rounds drawn so far: the next draw leaves him out."""
+    """The player leaves after the rounds drawn so far: the next draw leaves them out."""
     with changing(db, EventOwner(event_id), version, "withdraw") as change:
         drawn = rounds_drawn(db, event_id)
         if finished(db, event_id):

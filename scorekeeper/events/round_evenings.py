@@ -8,7 +8,7 @@ names the event and the round ("Coupe de Noël — 2"); when the club has an eve
 label already (typed on its page, or another event's of the same name), the round's takes
 the first free "(2)", "(3)"… rather than refusing the draw: the director draws while the
 players wait at the tables, and no page can rename or remove an evening, nor rename the
-event, so a refusal would leave him no way on (docs/competitions.md). An evening typed
+event, so a refusal would leave them no way on (docs/competitions.md). An evening typed
 after the round is refused as any second evening of a label, its message naming the
 round's.
 

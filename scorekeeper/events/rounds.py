@@ -238,7 +238,7 @@ def _one_seat_a_round(
 ) -> list[tuple[str, int]]:
     """The (name, member) of a club round's table just drawn; a round that seats one member
     at two of its tables under two names ("Anne Martin" and "Anne", her short name, both
-    registered) is refused whole, as one table seating him twice is: one member, one seat."""
+    registered) is refused whole, as one table seating them twice is: one member, one seat."""
     seats = list(zip(seated, table_seats(db, game_id, len(seated)), strict=True))
     try:
         refuse_twice(db, seats, before)
@@ -263,10 +263,10 @@ def _one_seat_a_round(
 
 def drawn_twice(same: SameMember, as_member: str, as_beside: str, already: str) -> GameError:
     """A draw refused for seating one member twice, said as a seat refused is
-    (``SameMember.by_his_name``): his own name drawn says by which name he is drawn already
+    (``SameMember.by_his_name``): their own name drawn says by which name they are drawn already
     (``as_beside``: "Anne Martin is already drawn at this table as Anne"), another name says
-    whose it is (``as_member``: "Anne is the member Anne Martin"); never his name twice: drawn
-    by the name he is drawn by already (``SameMember.as_typed``), he is said drawn there
+    whose it is (``as_member``: "Anne is the member Anne Martin"); never their name twice: drawn
+    by the name they are drawn by already (``SameMember.as_typed``), they are said drawn there
     (``already``), no "as" (label21)."""
     if same.as_typed:
         return GameError("round", already, name=same.name)

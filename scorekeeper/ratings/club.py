@@ -4,9 +4,9 @@ The club's tables are its evenings' tables (an event of the club plays its
 rounds as evenings of the club), in the order played: by the evening's
 date, then the evening, then the table's number. Each table is read as the
 season reads it (``store.load``, replayed once per version) and turned into
-one match: every person who sat, his member, and his result — the
+one match: every person who sat, their member, and their result — the
 person-by-person figures (``rules.seating.person_tally``, through
-``StoredGame.by_person``): a player's net chips, or his team's points, split
+``StoredGame.by_person``): a player's net chips, or their team's points, split
 where someone took a seat.
 
 Two things are kept in this process, each under what makes it, so that a
@@ -124,7 +124,7 @@ def _table_row(*row: object) -> TableRow:
 
 
 def merges(db: sqlite_utils.Database, club_id: int) -> dict[int, int]:
-    """Each merged member of the club → the member he now is (``clubs.merging.now_is``)."""
+    """Each merged member of the club → the member they now are (``clubs.merging.now_is``)."""
     return {m: now for m, now in kept_members(db, club_id).items() if m != now}
 
 
@@ -207,7 +207,7 @@ def _match(db: sqlite_utils.Database, row: TableRow) -> Match | tuple[()]:
     if not played(stored):  # a table nobody played: no match, as the season has it
         return _NO_MATCH
     # person by person, seat changes or not; one who only played for an absent player is not
-    # ranked: the seat's result was never his (found by a treasurer's walk-through)
+    # ranked: the seat's result was never theirs (found by a treasurer's walk-through)
     results = member_results(db, game_id, stored, staked=True)
     if results is None:
         return _NO_MATCH

@@ -1,9 +1,9 @@
 """A club event's players with their club rating at entry: before the event's first round.
 
 What the event's results page may show beside its ranking (which it never
-changes): each player's member — his registration's, else the club's member
-of his name, as a table seats him — and that member's rating in the event's
-game family after his last table before the first round's evening.
+changes): each player's member — their registration's, else the club's member
+of their name, as a table seats them — and that member's rating in the event's
+game family after their last table before the first round's evening.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class Entry:
     player: str
     rating: Point | None
     games: int
-    """His tables of the game at the club before the event."""
+    """Their tables of the game at the club before the event."""
 
 
 def entry_key(db: sqlite_utils.Database, event: Event) -> Hashable:

@@ -1,8 +1,8 @@
-"""A member's own history in his club: his evenings, his rating's path, the facts he enjoys.
+"""A member's own history in their club: their evenings, their rating's path, the facts they enjoy.
 
 Everything is derived from the club's matches (``club.py``) and, for the
 facts only a game's records know (success as the one who took, by
-contract; voles; codilles), from each of his tables' replay, asked of its
+contract; voles; codilles), from each of their tables' replay, asked of its
 kind (``Kind.seat_records``, ``Kind.person_records`` where someone took a
 seat, as the season reads them): a game that keeps none adds nothing.
 """
@@ -21,25 +21,25 @@ from .model import Match, Point, Ratings
 
 @dataclass
 class EveningLine:
-    """One evening of his: his tables there, his net chips and his points."""
+    """One evening of theirs: their tables there, their net chips and their points."""
 
     evening_id: int
     date: str
     tables: int = 0
     chips: int = 0
-    """His net over the evening's chip tables."""
+    """Their net over the evening's chip tables."""
     chip_tables: int = 0
     points: dict[str, int] = field(default_factory=dict)
-    """His (team's) points over the evening's points tables, per game kind (``Kind.key``):
+    """Their (team's) points over the evening's points tables, per game kind (``Kind.key``):
     points of different games are never added (a manche of 34 and a manillen deal do not
-    count alike, docs/guide-organisers.md); his page once read 276 for a Brou's 210 and a
+    count alike, docs/guide-organisers.md); their page once read 276 for a Brou's 210 and a
     Manille's 66 (play17)."""
     point_tables: int = 0
 
 
 @dataclass(frozen=True)
 class Win:
-    """His best table: the most chips he won at one."""
+    """Their best table: the most chips they won at one."""
 
     chips: int
     date: str
@@ -52,18 +52,18 @@ class History:
 
     member: int
     evenings: list[EveningLine] = field(default_factory=list)
-    """His evenings, oldest first."""
+    """Their evenings, oldest first."""
     paths: dict[str, list[Point]] = field(default_factory=dict)
-    """His rating after each of his tables, per family."""
+    """Their rating after each of their tables, per family."""
     games: dict[str, int] = field(default_factory=dict)
-    """His tables per family."""
+    """Their tables per family."""
     firsts: int = 0
-    """Tables he ended first (alone or shared: a winning team's two partners)."""
+    """Tables they ended first (alone or shared: a winning team's two partners)."""
     longest_run: int = 0
-    """The most tables in a row he ended first."""
+    """The most tables in a row they ended first."""
     biggest_win: Win | None = None
     record: SeatRecord = field(default_factory=SeatRecord)
-    """His records added up over his tables whose game keeps them."""
+    """Their records added up over their tables whose game keeps them."""
 
     @property
     def tables(self) -> int:
@@ -75,7 +75,7 @@ def member_history(
 ) -> History:
     """The history of ``member`` (the one kept, if merged) from the club's ``ratings``.
 
-    ``records``: also read his tables' replays for the games' records.
+    ``records``: also read their tables' replays for the games' records.
     """
     out = History(member, paths=dict(ratings.of(member)))
     mine = [m for m in ratings.matches if any(who == member for who, _r in m.results)]
@@ -83,7 +83,7 @@ def member_history(
     lines: dict[int, EveningLine] = {}
     for match in mine:
         result = next(r for who, r in match.results if who == member)
-        # ended first as the ratings place him (``Match.placing``: a Brou's parties, not its
+        # ended first as the ratings place them (``Match.placing``: a Brou's parties, not its
         # points), so that a table's first is the page's winner and a draw is shared
         mine_placed = next(p for who, p in match.placing if who == member)
         others = [p for who, p in match.placing if who != member]
@@ -113,7 +113,7 @@ def member_history(
 
 
 def _record(db: sqlite_utils.Database, match: Match, member: int) -> SeatRecord:
-    """His record at one table (nothing if its game keeps none)."""
+    """Their record at one table (nothing if its game keeps none)."""
     stored = store.load(db, match.game_id)
     records = stored.kind.seat_records(stored.replay())
     if records is None:

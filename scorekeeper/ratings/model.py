@@ -3,11 +3,11 @@ match a table.
 
 Pure: no Flask, no database. Each table is one match of its game's family
 (``Kind.game``: l'Hombre's three money systems are one family, the two
-Manilles another); every person who sat there is ranked by his own result
-at it (``Match.placing``: his net chips, his team's points, or the games his
+Manilles another); every person who sat there is ranked by their own result
+at it (``Match.placing``: their net chips, their team's points, or the games their
 team won where the table is won by games: ``rules.placing``), equal figures
-sharing a rank, and compared with each of the others there: above him, below
-him or tied. Ratings start at openskill's defaults (μ 25, σ 25/3) and move
+sharing a rank, and compared with each of the others there: above them, below
+them or tied. Ratings start at openskill's defaults (μ 25, σ 25/3) and move
 table by table in the order the tables were played. What is shown is
 the conservative figure ``ordinal`` = μ − 3σ: the rating the player is
 almost surely above.
@@ -33,7 +33,7 @@ PROVISIONAL = 10
 
 @dataclass(frozen=True)
 class Match:
-    """One table: who sat, each with his result, in the order the tables were played."""
+    """One table: who sat, each with their result, in the order the tables were played."""
 
     family: str
     """The game's family (``Kind.game``): one rating per member per family."""
@@ -49,13 +49,13 @@ class Match:
     """The game's kind (``Kind.key``: ``manille``, ``manillen``…): a member's page adds a
     points table's points per kind, as the season does, never two games' together."""
     placed: tuple[tuple[int, int], ...] = ()
-    """(member, figure) each is placed by, where it is not his result: a table won by games
+    """(member, figure) each is placed by, where it is not their result: a table won by games
     (``rules.placing``: Brou's parties, the classique's manches) places its people by the
     games won, never by the points of a partie left unfinished. Empty: by ``results``."""
 
     @property
     def placing(self) -> tuple[tuple[int, int], ...]:
-        """(member, figure) each is placed by: ``placed``, else his result."""
+        """(member, figure) each is placed by: ``placed``, else their result."""
         return self.placed or self.results
 
 
@@ -86,7 +86,7 @@ class Point:
     sigma: float
     result: int
     rank: int
-    """His place at that table (1: first, shared with an equal result)."""
+    """Their place at that table (1: first, shared with an equal result)."""
     seats: int
     """How many sat at that table."""
 
@@ -104,7 +104,7 @@ class Standing:
     mu: float
     sigma: float
     change: float | None
-    """What his ordinal moved over the family's last evening (None: he did not play it)."""
+    """What their ordinal moved over the family's last evening (None: they did not play it)."""
 
     @property
     def ordinal(self) -> float:
@@ -122,24 +122,24 @@ class Ratings:
     families: dict[str, list[Standing]] = field(default_factory=dict)
     """Per family, its members from the highest ordinal down."""
     paths: dict[int, dict[str, list[Point]]] = field(default_factory=dict)
-    """Per member, per family, his rating after each of his tables, in order."""
+    """Per member, per family, their rating after each of their tables, in order."""
     matches: tuple[Match, ...] = ()
 
     def of(self, member: int) -> dict[str, list[Point]]:
         return self.paths.get(member, {})
 
     def before(self, member: int, family: str, evening: tuple[str, int] | None) -> Point | None:
-        """His rating in ``family`` after his last table before ``evening`` (its date and
-        number, the order the tables were played in; None: after all his tables), or None
-        if he had played none there."""
+        """Their rating in ``family`` after their last table before ``evening`` (its date and
+        number, the order the tables were played in; None: after all their tables), or None
+        if they had played none there."""
         path = self.paths.get(member, {}).get(family, [])
         earlier = [p for p in path if evening is None or (p.date, p.evening_id) < evening]
         return earlier[-1] if earlier else None
 
 
 def rated(before: Sequence[Rating], results: Sequence[int]) -> list[Rating]:
-    """One table: everyone's rating after it, from his rating before and his result there
-    (each his own team of one, placed by ``ranks``: equal results share a place)."""
+    """One table: everyone's rating after it, from their rating before and their result there
+    (each their own team of one, placed by ``ranks``: equal results share a place)."""
     after = MODEL.rate([[r] for r in before], ranks=[float(p) for p in ranks(results)])
     return [team[0] for team in after]
 
@@ -199,7 +199,7 @@ def rate(matches: Iterable[Match], families: Sequence[str] = ()) -> Ratings:
 
 
 def _change(path: Sequence[Point], evening: int | None) -> float | None:
-    """The ordinal's move over ``evening`` (the family's last), None if he did not play it."""
+    """The ordinal's move over ``evening`` (the family's last), None if they did not play it."""
     if not path or path[-1].evening_id != evening:
         return None
     first = next(n for n, p in enumerate(path) if p.evening_id == evening)

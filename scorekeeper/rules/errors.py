@@ -217,7 +217,7 @@ def every_fault(error: GameError) -> tuple[GameError, ...]:
 class Faults:
     """The refusals of checks that do not depend on each other, raised together once all ran:
     the first found leads (``GameErrors``), so that a reader who stops at one reads the one
-    he always read.
+    they always read.
 
     >>> faults = Faults()
     >>> with faults.check():

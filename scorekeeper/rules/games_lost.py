@@ -29,8 +29,8 @@ class LostGames(Protocol):
 def person_lost(
     kind: GameKind, game: Game, changes: Sequence[SeatChange], report: Any
 ) -> dict[str, int] | None:
-    """Each person's games lost: his seat's side's, in the coups whose money or points were
-    his (as ``seating.person_tally`` counts his points: a stand-in's coups are the absent
+    """Each person's games lost: their seat's side's, in the coups whose money or points were
+    theirs (as ``seating.person_tally`` counts their points: a stand-in's coups are the absent
     player's). None: the kind cannot say what a lost game is (no ``LostGames``)."""
     if not isinstance(kind, LostGames):
         return None

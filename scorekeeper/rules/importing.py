@@ -50,7 +50,7 @@ def parse(raw: bytes, any_size: bool = False) -> object:
     """The JSON value of a game file's bytes, within the limits; GameError says what is wrong.
 
     ``any_size``: no limit on the size and the number of coups (``scorekeeper
-    replay --any-size``, a file the user trusts on his own machine); every other
+    replay --any-size``, a file the user trusts on their own machine); every other
     refusal (texts, numbers, malformed JSON) is the same.
     """
     if len(raw) > MAX_BYTES and not any_size:

@@ -252,9 +252,9 @@ class Kind(ABC, Generic[G, R, Rep, C]):
     def seat_debt(self, before: Rep, seat: int, end: Rep) -> int:
         """What the player leaving ``seat`` after ``before`` (the report of the coups before
         the change) pays the one who takes it over, ``end`` being the whole game's report: what
-        he has at stake that the seat keeps at stake after him, so that the newcomer never pays
-        the leaver's losses nor collects his stake (docs/rules.md, "Someone takes a seat").
-        The 1709 poule: his open bêtes; the pot systems: his part of the pot, once it is won.
+        they have at stake that the seat keeps at stake after them, so that the newcomer never pays
+        the leaver's losses nor collects their stake (docs/rules.md, "Someone takes a seat").
+        The 1709 poule: their open bêtes; the pot systems: their part of the pot, once it is won.
         Nothing by default: the points games count no money."""
         return 0
 
@@ -262,7 +262,7 @@ class Kind(ABC, Generic[G, R, Rep, C]):
         """What each side of ``tally`` scored in each coup of ``report``, coup by coup, where
         the tally is not the running sum of them: a team game's count starts again at 0 once
         a partie or a manche is won (l'Homme de Brou, la Manille classique). A person's points
-        are his side's scores in the coups he sat (``seating.person_tally``). None (the
+        are their side's scores in the coups they sat (``seating.person_tally``). None (the
         default): what a side made in some coups is its tally's difference across them."""
         return None
 

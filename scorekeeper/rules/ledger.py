@@ -61,7 +61,7 @@ class Transfer:
 
 @dataclass(frozen=True)
 class Stack:
-    """What a player has in front of him, in fiches and loose chips."""
+    """What a player has in front of them, in fiches and loose chips."""
 
     total: int
     fiches: int
@@ -105,7 +105,7 @@ def recave(caves: list[int], net: Sequence[int], cave: int) -> None:
 
 
 def stack(caves: int, net: int, cave: int, fiche: int) -> Stack:
-    """A player's chips: his caves plus his net, counted in fiches and chips.
+    """A player's chips: their caves plus their net, counted in fiches and chips.
 
     >>> stack(1, -7, 200, 20)
     Stack(total=193, fiches=9, chips=13)
@@ -171,8 +171,8 @@ def owned_cents(
 ) -> list[int]:
     """Each column's money where two columns may be one owner's (``owners``: each column's;
     a club's member who sat as two persons): each owner's nets added and rounded once
-    (``to_cents``, owners ranked by their first column in ``ties``), his figure on his first
-    column and 0 on the others, as the club bills him and his table's settlement shows him
+    (``to_cents``, owners ranked by their first column in ``ties``), their figure on their first
+    column and 0 on the others, as the club bills them and their table's settlement shows them
     (``clubs.purse.TablePurse.shown``). Rounding each column on its own gave a figure the
     cash box did not bill (tests/clubs/test_spreadsheet_one_figure_a_member.py).
 
@@ -221,8 +221,8 @@ def moves_in_cents(
 ) -> list[int] | None:
     """Each of ``moves`` (transfers that settle ``net`` in chips: ``settle_up``'s, after any
     payments made) in whole cents, from ``cents`` (``to_cents(net, chip_value)``): a
-    transfer that leaves a person at nothing is what settles his cents, so each person's
-    transfers add up to his money, the lines and the column agree, and both sum to zero;
+    transfer that leaves a person at nothing is what settles their cents, so each person's
+    transfers add up to their money, the lines and the column agree, and both sum to zero;
     one that leaves nobody at nothing (a payment made before a correction) is its exact
     amount, to the cent (half to even: what the others' lines then settle takes it as given).
     ``given``: the cents of the first moves as they were handed over (a payment made, its

@@ -63,11 +63,11 @@ def lost_of_won(won: Sequence[Sequence[int]]) -> list[list[int]]:
 def person_placing(
     kind: GameKind, game: Game, changes: Sequence[SeatChange], report: Any
 ) -> dict[str, int] | None:
-    """Each person's figure at the table, as the ratings place him: the games his side won
-    less those the others won, in the coups that were his (as ``seating.person_tally``
-    counts his points: a stand-in's coups are the absent player's). Partners who sat it
+    """Each person's figure at the table, as the ratings place them: the games their side won
+    less those the others won, in the coups that were theirs (as ``seating.person_tally``
+    counts their points: a stand-in's coups are the absent player's). Partners who sat it
     all share it; one side's games won are the other's lost, so the order is the sides'.
-    None: the kind is placed by its tally (``GamesWon`` missing): his result places him."""
+    None: the kind is placed by its tally (``GamesWon`` missing): their result places them."""
     if not isinstance(kind, GamesWon):
         return None
     won = kind.games_won(report)

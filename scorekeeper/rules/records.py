@@ -25,25 +25,26 @@ class SeatRecord:
     """
 
     coups: int = 0
-    """The coups dealt while he sat at the table."""
+    """The coups dealt while they sat at the table."""
     taken: int = 0
-    """The coups he played as the one who takes (l'Hombre's hombre)."""
+    """The coups they played as the one who takes (l'Hombre's hombre)."""
     outcomes: Counter[str] = field(default_factory=Counter)
-    """His taken coups by outcome, in the game's own words (gagne, remise, codille…)."""
+    """Their taken coups by outcome, in the game's own words (gagne, remise, codille…)."""
     won: int = 0
-    """Chips won: every gain of his, counted coup by coup."""
+    """Chips won: every gain of theirs, counted coup by coup."""
     lost: int = 0
     """Chips lost, coup by coup (a positive number)."""
     net: int = 0
-    """What he ends with: won − lost."""
+    """What they end with: won − lost."""
     contracts: Counter[str] = field(default_factory=Counter)
-    """His taken coups by contract, in the game's own words (demande, sans_prendre…)."""
+    """Their taken coups by contract, in the game's own words (demande, sans_prendre…)."""
     contracts_won: Counter[str] = field(default_factory=Counter)
-    """Those of them that won him chips, by contract (a member's page: success by contract)."""
+    """Those of them that won the player chips, by contract (a member's page: success by
+    contract)."""
     voles: int = 0
-    """Voles he made as the one who took (all the tricks)."""
+    """Voles they made as the one who took (all the tricks)."""
     codilles_won: int = 0
-    """Coups he won by codille against the one who took."""
+    """Coups they won by codille against the one who took."""
 
     def __add__(self, other: SeatRecord) -> SeatRecord:
         return SeatRecord(

@@ -16,8 +16,8 @@ def seat_sitters(
 ) -> tuple[tuple[str, ...], ...]:
     """Who sat at each seat in turn, seat by seat: a sheet that counts per seat (nets, the
     fiche's columns, the commands' standing) names the seat by them once someone took it
-    ("Bruno → Denis"). The last name is who sits there now: an absent player back at his
-    seat ends it ("Bruno → Denis → Bruno"), never the one who played for him."""
+    ("Bruno → Denis"). The last name is who sits there now: an absent player back at their
+    seat ends it ("Bruno → Denis → Bruno"), never the one who played for them."""
     found: list[list[str]] = [[] for _ in players]
     for s in in_turn(players, changes):
         if not found[s.seat] or found[s.seat][-1] != s.player:
@@ -57,6 +57,6 @@ def dealers(
     next_dealer: int | None,
 ) -> tuple[list[str], str]:
     """Who dealt each deal and who deals the next: the one sitting at the dealer's seat then
-    (``seating.seated``, the name every page gives him), not the seat's first player."""
+    (``seating.seated``, the name every page gives them), not the seat's first player."""
     dealt = [seated(players, changes, d.n)[d.dealer] for d in deals]
     return dealt, seated(players, changes, len(deals) + 1)[next_dealer or 0]

@@ -10,11 +10,11 @@ there from which coup and splits each seat's result between people:
   money stays the absent player's (seed 000 §15: "il ne peut quitter la
   partie avant sa fin convenue"). Only the name shown changes.
 - ``takes_over``: a house rule (``GameKind.takes_over``); each keeps the net
-  of the coups he played, plus what the kind says the leaver hands over
-  (``GameKind.seat_debt``: what he has at stake, docs/rules.md).
+  of the coups they played, plus what the kind says the leaver hands over
+  (``GameKind.seat_debt``: what they have at stake, docs/rules.md).
 
 In the team games a side's points are the team's: the newcomer shares them
-from the deal he sits at. Pure: no Flask, no database.
+from the deal they sit at. Pure: no Flask, no database.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def dealer_of(first_dealer: int, n: int, seats: int) -> int:
 
 @dataclass(frozen=True)
 class SeatChange:
-    """From coup ``coup`` (1-based, the first he plays) ``player`` sits at ``seat``."""
+    """From coup ``coup`` (1-based, the first they play) ``player`` sits at ``seat``."""
 
     coup: int
     seat: int
@@ -67,19 +67,19 @@ class Sitting:
     player: str
     first: int
     last: int | None
-    """The last coup he played there; None while he still sits."""
+    """The last coup they played there; None while they still sit."""
     way: str | None
-    """How he came (None: he sat there from the start)."""
+    """How they came (None: they sat there from the start)."""
     payer: str
     """Whose money the seat's result of these coups is."""
     replaced: str | None = None
-    """Who sat there before him (None: he sat there from the start)."""
+    """Who sat there before them (None: they sat there from the start)."""
     back: bool = False
-    """He comes back to his own seat: the seat's money was his when he sat down."""
+    """They come back to their own seat: the seat's money was theirs when they sat down."""
 
 
 def sitter(players: Sequence[str], changes: Sequence[SeatChange], seat: int, coup: int) -> str:
-    """Who sits at seat ``seat`` in coup ``coup`` (1-based): the one name every page gives him.
+    """Who sits at seat ``seat`` in coup ``coup`` (1-based): the one name every page gives them.
 
     The game file and the report keep naming the seat by ``players``; the words
     a page shows of a coup (dealer, hombre, tricks, payments) name its sitter.
@@ -97,7 +97,7 @@ def seated(players: Sequence[str], changes: Sequence[SeatChange], coup: int) -> 
 
 
 def payers(players: Sequence[str], changes: Sequence[SeatChange], coup: int) -> tuple[str, ...]:
-    """Whose money each seat is in coup ``coup``: its player's, or the absent one's he plays for."""
+    """Whose money each seat is in coup ``coup``: its player's, or the absent one's played for."""
     owners = list(players)
     for change in changes:
         if change.coup <= coup and change.way == TAKES_OVER:
@@ -132,7 +132,7 @@ def in_turn(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sitt
 def taken(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sitting, ...]:
     """The stretches someone sat down for, in the order of their coups (then of their seats):
     what the who-sat-when lines tell. A change nobody played out (an absent player back at
-    his seat and, at the same coup, someone else taking it) tells nothing: the stretch after
+    their seat and, at the same coup, someone else taking it) tells nothing: the stretch after
     it names whom its newcomer took the seat from."""
     return tuple(s for s in in_turn(players, changes) if s.way is not None)
 
@@ -140,7 +140,7 @@ def taken(players: Sequence[str], changes: Sequence[SeatChange]) -> tuple[Sittin
 def sitting_text(sitting: Sitting) -> str:
     """A stretch in the command's words, as the pages word it (``web/table/seat_words.py``):
     "from coup 6: Bruno plays for Anne"; the seat's money decides the words, not the file's
-    ``way`` alone: a player back at his own seat is back, whatever way he came."""
+    ``way`` alone: a player back at their own seat is back, whatever way they came."""
     if sitting.back:
         return f"from coup {sitting.first}: {sitting.player} is back at their own seat"
     if sitting.way == PLAYS_FOR:
@@ -152,8 +152,8 @@ def sitting_text(sitting: Sitting) -> str:
 
 def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int = 0) -> None:
     """GameError unless the changes are in order, at a seat, of a name not at the table
-    (an absent player may come back to his own seat, not sit at another while his is
-    played for him).
+    (an absent player may come back to their own seat, not sit at another while theirs is
+    played for them).
 
     ``base``: how many changes before these were already checked (for the numbers named).
     """
@@ -171,8 +171,8 @@ def check(kind: GameKind, game: Game, changes: Sequence[SeatChange], base: int =
             raise GameError(f"{field}.player", found.template, **found.params)
         earlier = changes[: n - base - 1]
         owners = payers(game.players, earlier, change.coup)
-        # an absent player may come back to his own seat (its money is his); he may not sit
-        # at another one while his is played for him, nor sit twice
+        # an absent player may come back to their own seat (its money is theirs); they may not sit
+        # at another one while theirs is played for them, nor sit twice
         here = (
             *seated(game.players, earlier, change.coup),
             *(owner for seat, owner in enumerate(owners) if seat != change.seat),
@@ -200,7 +200,7 @@ def after_removal(
     the coups after ``position`` move up one, and so do the changes after it
     (a change at the coup taken out now begins at the coup that follows it).
     Taking out the last coup moves nothing: a change made after it (nobody
-    has played since he sat down) still begins after that coup, which a redo
+    has played since they sat down) still begins after that coup, which a redo
     puts back as the one who left played it.
     """
     if position >= count:
@@ -271,16 +271,16 @@ def person_tally(
     report: Any,
     known: Mapping[int, Any] | None = None,
 ) -> dict[str, int]:
-    """Each person's result: his stretches' share of his seat's (or team's) tally.
+    """Each person's result: their stretches' share of their seat's (or team's) tally.
 
     ``report``: the whole game's replay; the tally at each change comes from the
     report of that prefix, each folded on from the one before (``GameKind.extend``);
     a team game whose count restarts after a partie or a manche says instead what
-    each side scored coup by coup (``GameKind.side_scores``), summed over his coups.
+    each side scored coup by coup (``GameKind.side_scores``), summed over their coups.
     A chip game's person nets sum to zero, as the seats' do: a stretch's share is
     what the seat's tally moved in its coups, and what a leaver hands over
     (``GameKind.seat_debt``) is
-    taken from him and given to the newcomer. A change at a coup not yet
+    taken from them and given to the newcomer. A change at a coup not yet
     played moves nothing but that hand-over. ``known``: reports of prefixes already made,
     by their number of coups (``person_rows``), not replayed again.
     """
@@ -297,12 +297,12 @@ def person_tally(
     at.setdefault(0, tuple(0 for _ in range(sides)))
     scores = kind.side_scores(report)  # a team game whose count restarts: coup by coup
     result: dict[str, int] = dict.fromkeys(players, 0)
-    for change in changes:  # one who took a seat over holds what was handed to him
+    for change in changes:  # one who took a seat over holds what was handed to them
         if change.way == TAKES_OVER:
             result.setdefault(change.player, 0)
-    # one who plays for an absent player is someone here only for the coups he played:
+    # one who plays for an absent player is someone here only for the coups they played:
     # a stand-in whose one coup was deleted sat for nothing (the room, the settlement's
-    # persons and the command still listed him at 0 where the who-sat-when lines did not)
+    # persons and the command still listed them at 0 where the who-sat-when lines did not)
     for s in sittings(players, changes):
         result.setdefault(s.player, 0)
         start = min(s.first - 1, count)
@@ -328,14 +328,14 @@ def held_caves(
     report: Any, changes: Sequence[SeatChange], nets: Mapping[str, int], cave: int
 ) -> dict[str, int]:
     """The caves of each one whose money a seat is now, by name: a chip game's stack is
-    ``caves × cave + net`` (docs/rules.md), so his stack is his own net on his own caves.
+    ``caves × cave + net`` (docs/rules.md), so their stack is their own net on their own caves.
 
     One who sits there from the start (or is played for) has the seat's caves. One who took
-    the seat over sat down with a cave of his own (the leaver took his chips away and is
-    settled apart): his net along his coups is the seat's net since he sat down plus what
-    the leaver handed him (``nets``, his result, less the seat's moves after each coup),
-    and he takes another cave whenever it would leave his stack below zero, as
-    ``ledger.recave`` does for every player. The leaver holds no seat: he has none.
+    the seat over sat down with a cave of their own (the leaver took their chips away and is
+    settled apart): their net along their coups is the seat's net since they sat down plus what
+    the leaver handed them (``nets``, their result, less the seat's moves after each coup),
+    and they take another cave whenever it would leave their stack below zero, as
+    ``ledger.recave`` does for every player. The leaver holds no seat: they have none.
     ``report``: a chip game's replay (its coups' ``net`` and its ``caves``).
     """
     players = report.game.players
@@ -344,12 +344,12 @@ def held_caves(
     found: dict[str, int] = {}
     for seat, owner in enumerate(owners):
         start = max((c.coup for c in changes if c.seat == seat and c.way == TAKES_OVER), default=1)
-        if start <= 1:  # his seat from its first coup: the engine's caves are his
+        if start <= 1:  # their seat from its first coup: the engine's caves are theirs
             found[owner] = report.caves[seat]
             continue
-        start = min(start, count + 1)  # the first coup he plays
+        start = min(start, count + 1)  # the first coup they play
         final = report.tally[seat]
-        # the seat's net when he sat down (none: every coup before was undone since)
+        # the seat's net when they sat down (none: every coup before was undone since)
         sat_down = report.coups[start - 2].net[seat] if start >= 2 else 0
         points = (sat_down, *(report.coups[j - 1].net[seat] for j in range(start, count + 1)))
         caves = [1]

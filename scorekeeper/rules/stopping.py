@@ -25,7 +25,7 @@ KEY = "stopped"
 
 def refusal(game: Game, changes: Sequence[SeatChange]) -> GameError | None:
     """Why this game cannot stop here, or None: it needs a coup, and nobody may be waiting
-    to sit down at the next one (he would take over a seat whose game is over)."""
+    to sit down at the next one (they would take over a seat whose game is over)."""
     if not game.coups:
         return GameError(KEY, N_("no coup has been played: there is nothing to stop"))
     waiting = [c for c in changes if c.coup > len(game.coups)]

@@ -168,7 +168,7 @@ class Front:
     address. A new connection past either bound takes the place of the idle
     connection silent the longest (of its address, else of all): 500
     connections that never say a word (issue 36: they took /health over TLS
-    down 14 times in 15) cost their sender his own oldest ones, never a phone
+    down 14 times in 15) cost their sender their own oldest ones, never a phone
     its poll. Only when every connection has a request in flight is a new one
     refused.
     """

@@ -49,7 +49,7 @@ class Action(StrEnum):
     """A tick taken back."""
     SEAT = "seat"
     """Someone else takes a seat from the next coup (store/seat_changes.py): its summary says
-    who, at whose seat, from which coup and how (plays for him / takes over)."""
+    who, at whose seat, from which coup and how (plays for them / takes over)."""
     STOP = "stop"
     """The table stopped after its last coup: the game ended as it stands (store/stops.py)."""
     RESUME = "resume"

@@ -10,12 +10,12 @@ A payment ticked counts, whatever the coups do after it: what is left to pay
 is the nets with the payments made (``left``), settled by the fewest transfers
 (``rules.ledger.settle_up``, ``lines``). A correction that moves the nets
 after a payment leaves the payment shown as paid and asks only the
-difference — Bruno paid Chloé 50 chips, a corrected coup makes his net −45:
-Chloé owes him 5 back (or whoever now owes him does). (A tick that no longer
+difference — Bruno paid Chloé 50 chips, a corrected coup makes Bruno's net −45:
+Chloé owes Bruno 5 back (or whoever now owes Bruno does). (A tick that no longer
 matched a transfer of the new nets was hidden, and the page asked the whole
 sum again.) Only a transfer of what is left can be ticked, only a payment
 made unticked. The same transfer can be paid twice (Bruno paid Chloé 9, a
-forgotten coup makes him owe her 9 more): each tick is its own row, and an
+forgotten coup makes Bruno owe Chloé 9 more): each tick is its own row, and an
 untick takes back the latest of equal ones (m024).
 """
 
@@ -77,8 +77,8 @@ def ticked(db: sqlite_utils.Database, game_id: int) -> list[Paid]:
 
 
 def left(nets: Sequence[int], paid: Iterable[Paid]) -> list[int]:
-    """Each person's net with the payments made counted: what he still owes (below zero)
-    or is owed. A payer who paid more than he now owes is owed the difference.
+    """Each person's net with the payments made counted: what they still owe (below zero)
+    or are owed. A payer who paid more than they now owe is owed the difference.
 
     >>> left([-5, -45, 50], [Paid(1, 2, 50)])
     [-5, 5, 0]
@@ -94,7 +94,7 @@ def left(nets: Sequence[int], paid: Iterable[Paid]) -> list[int]:
 def lines(nets: Sequence[int], paid: Sequence[Paid]) -> list[tuple[Paid, bool]]:
     """Who pays whom as the settlement lists it: each payment made (ticked), then the fewest
     transfers of what is left (to tick). A payment naming a person the table no longer has
-    (his seat change taken back) is left out, as ``left`` leaves it.
+    (their seat change taken back) is left out, as ``left`` leaves it.
 
     >>> lines([-5, -45, 50], [Paid(1, 2, 50), Paid(3, 0, 7)])
     [(Paid(payer=1, payee=2, amount=50), True), (Paid(payer=0, payee=1, amount=5), False)]

@@ -2,8 +2,8 @@
 
 The change is an input of the game, as a coup is (``rules/seating.py``): from
 the next coup, ``player`` sits at a seat, either playing for the absent
-player (the seat's money stays his) or, where the rules allow it, taking it
-over (each keeps the net of the coups he played). The engines count per seat
+player (the seat's money stays theirs) or, where the rules allow it, taking it
+over (each keeps the net of the coups they played). The engines count per seat
 as before; the stored game splits the nets per person (``StoredGame.by_person``).
 """
 

@@ -146,7 +146,7 @@ def _end(
     """The game stopped as it stands (``closed``) or played on, by its round, its lock or its
     evening (``by``: ``ROUND``, ``LOCK``, ``EVENING``): one change of the game, its line
     saying so (``WITH``) and its summary too. Refused (GameError under the key and naming
-    the number of ``table``) when someone waits to sit down at the next coup: he would sit
+    the number of ``table``) when someone waits to sit down at the next coup: they would sit
     at a game over."""
     waiting = [c for c in stored.seat_changes if c.coup > len(stored.game.coups)]
     if closed and waiting:
@@ -210,7 +210,7 @@ def evening_refusal(
     """Why the evening's close cannot end this table now (what ``with_evening`` refuses), or
     None: an event's table still playing in its open round (its round ends it; posted now, a
     bête would stay open and unpaid), or someone waiting to sit down at the next coup. The
-    close's question asks it too, so that the manager reads it before he confirms."""
+    close's question asks it too, so that the manager reads it before they confirm."""
     if not playing(stored):
         return None
     if table_state(db, stored.id, stored.stopped).event is not None:
@@ -270,7 +270,7 @@ def _json(text: str | None) -> object:
 def end_changes(stored: StoredGame) -> list[NetChange]:
     """What the end does to each seat's standing, as it stands now: the seats it moves;
     once someone took a seat, to each person's result (whose money the seat is: the one
-    played for, not his stand-in; a leaver's own net, not his seat's), as the undo and the
+    played for, not their stand-in; a leaver's own net, not their seat's), as the undo and the
     correction say it."""
     now = stored.replay()
     ended = stored.kind.stop(now)

@@ -151,7 +151,7 @@ class StoredGame:
 
     def people(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """Who is paid what, in the settlement's order: the seats' players and their nets, or,
-        once someone took a seat, every person who sat (or whose seat was played for him)."""
+        once someone took a seat, every person who sat (or whose seat was played for them)."""
         if not self.seat_changes:
             return tuple(self.game.players), tuple(self.replay().tally)
         found = self.by_person()

@@ -257,7 +257,7 @@ class GamePages(ABC, Generic[FormT]):
 
     def standing(self, stored: StoredGame, names: Mapping[str, str] | None = None) -> list[str]:
         """Where the game stands, a line each (a club evening's table), naming who sits now
-        (``StoredGame.seated``), each by ``names`` where it has him (the club's member's name
+        (``StoredGame.seated``), each by ``names`` where it has them (the club's member's name
         now: the evening's pages); by default none."""
         return []
 

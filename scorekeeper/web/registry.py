@@ -67,7 +67,7 @@ def round_end_text(rules: Any, deals: int | None) -> str:
 
 def standing(stored: StoredGame, names: Mapping[str, str] | None = None) -> list[str]:
     """Where any game stands, a line each (none for a game that shows no such lines); a
-    player named by ``names`` where it has him (a club's member's name now)."""
+    player named by ``names`` where it has them (a club's member's name now)."""
     return web_of(stored.kind).pages.standing(stored, names)
 
 

@@ -49,7 +49,7 @@ def test_closing_an_evening_and_the_treasurers_page_on_a_phone(file_page: Page, 
     prize.get_by_role("button", name="Inscrire").tap()
     expect(page.locator("#prize .error")).to_contain_text("12,50")
     # Between members, in the club's order: Anne → Chloé 0,90 €, Anne → the box 9,55 €,
-    # Bruno → the box 0,45 € (Anne's 10,45 = 0,90 + 9,55). Bruno pays his in cash.
+    # Bruno → the box 0,45 € (Anne's 10,45 = 0,90 + 9,55). Bruno pays theirs in cash.
     suggestions = page.locator("#suggestions li")
     expect(suggestions).to_have_count(3)
     bruno = suggestions.filter(has_text="Bruno")

@@ -96,7 +96,7 @@ def test_an_evening_of_three_tables_and_its_settlement(file_page: Page, live_ser
     expect(page.locator("h1")).to_contain_text("Soirée du 1er novembre 2026")
     evening = page.url
     # a demande won with 5 tricks, first coup of the 1709 poule: the poule is 3 marks
-    # of 3 from each (27); the hombre takes it: +27 − his own 9 = +18, the others −9;
+    # of 3 from each (27); the hombre takes it: +27 − their own 9 = +18, the others −9;
     # its rules kept for the club as "Jeudi 1709"
     hombre_table(page, evening, ["Anne", "Bruno", "Chloé"], "Chloé", keep="Jeudi 1709")
     # the club's preset opens the second table from the evening (−9, −9, +18 again)

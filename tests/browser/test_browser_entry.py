@@ -1,4 +1,4 @@
-"""The coup entry on a phone: what the manager typed is never changed behind his back."""
+"""The coup entry on a phone: what the manager typed is never changed behind their back."""
 
 from __future__ import annotations
 

@@ -63,7 +63,7 @@ def test_the_director_draws_a_table_fills_it_and_the_wall_follows(
     tap_tricks(phone, {seated[1]: 2, seated[2]: 2})
     phone.get_by_role("button", name="Save the coup").tap()
     expect(phone.locator(".flash")).to_be_visible()
-    # The wall follows without a reload: the winner's line goes to the top, his total no
+    # The wall follows without a reload: the winner's line goes to the top, their total no
     # longer 0 (every total was 0 before the deal: the bye's credit is the round's average).
     top = wall.locator("#ranking tbody tr").first
     expect(top.locator("td").last).not_to_have_text("0")

@@ -114,7 +114,7 @@ def test_hombre_previews_say_everything_and_the_log_follows_the_numbers(
     expect(page.locator("#deal")).to_be_visible()
     game = page.url.split("#")[0]
     # before saving, "Tous passent" says what it carries: 1709, marks 3 × 3 a player make the
-    # poule of 27; all pass, each adds his marks again: coup 2 is played for 27 + 27 = 54
+    # poule of 27; all pass, each adds their marks again: coup 2 is played for 27 + 27 = 54
     expect(page.locator("button.pass")).to_contain_text("le coup 2 se joue pour 54")
     # a remise (Anne 4, Bruno 4): Anne makes a bête of the enjeu, 27
     tap_hombre(page, "Anne")
@@ -139,7 +139,7 @@ def test_hombre_previews_say_everything_and_the_log_follows_the_numbers(
     page.goto(game.rstrip("/") + "/coups/1/delete")
     page.locator("form button.danger").tap()
     expect(page.locator("#message")).to_contain_text("Coup 1")
-    # the manager names his phone (or picks the player whose phone it is) on the links page
+    # the manager names their phone (or picks the player whose phone it is) on the links page
     page.goto(game.rstrip("/") + "/links")
     page.get_by_label("Nom de ce téléphone").fill("Anne")
     page.get_by_role("button", name="Nommer").tap()

@@ -31,7 +31,7 @@ def test_four_at_the_table_the_dealer_sits_out(file_page: Page, live_server: str
         expect(page.locator(".flash")).to_contain_text(f"Coup {n} enregistré")
 
     # 3-1 with four: each marks 3 (mark 3 chips): poule 4 × 3 × 3 = 36, stake 9.
-    # Bruno wins: Anne (sitting out), Chloé and Denis each pay him their stake of 9.
+    # Bruno wins: Anne (sitting out), Chloé and Denis each pay them their stake of 9.
     coup(1, "Bruno", {"Bruno": 5, "Chloé": 2, "Denis": 2}, "gagne")
     assert standing(page) == {"Anne": "−9", "Bruno": "+27", "Chloé": "−9", "Denis": "−9"}
     # coup 2: Bruno deals and sits out; Chloé's 4-4-1 is a remise: a bête, no chip moves

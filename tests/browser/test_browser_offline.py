@@ -314,7 +314,7 @@ def test_a_kept_coup_meeting_a_damaged_row_says_the_row_not_another_phone(
 def test_a_kept_coup_whose_hombre_deals_the_next_is_stored_once_not_refused(
     offline_phone: Page, live_server: str, tmp_path: Path
 ):
-    """Four at the table: Anne deals coup 1 and sits out, Bruno plays it, so he deals coup 2
+    """Four at the table: Anne deals coup 1 and sits out, Bruno plays it, so they deal coup 2
     and sits out. Its answer lost, the outbox's retry was read against coup 2 ("Bruno deals
     and sits out") and refused as another coup under its key (409 key_used): the phone's own
     coup shown refused, to be discarded. It is answered stored, as the first time."""

@@ -42,6 +42,6 @@ def test_the_ratings_and_a_members_page_on_phones(file_page: Page, live_server, 
             found[language, width, "ratings"] = (laid_out_width(page), axe_violations(page))
             page.goto(f"{live_server}/clubs/{club.id}/members/{denis}")
             expect(page.locator("#chart-hombre")).to_be_visible()
-            assert page.locator("svg polyline").count() == 2  # his paths: l'Hombre, Manille
+            assert page.locator("svg polyline").count() == 2  # their paths: l'Hombre, Manille
             found[language, width, "member"] = (laid_out_width(page), axe_violations(page))
     assert {key: shown for key, shown in found.items() if shown != (key[1], [])} == {}

@@ -89,7 +89,7 @@ def club_evening(page: Page, server: str) -> dict[str, str]:
         phone.post(manille, {f"player{i}": name for i, name in enumerate(seats)} | MANILLE)
     )
     member = re.search(r'class="history" href="([^"]+)"', phone.get(club)[1])
-    assert member  # his own page
+    assert member  # their own page
     take_cookies(page, phone, server)
     return {
         name: server + path

@@ -95,7 +95,7 @@ def test_one_view_for_one_coup(file_page: Page, live_server: str, viewport, loca
     new_game(page, live_server, locale)
     tap_hombre(page, "Bruno")
     tap_tricks(page, {"Anne": 2, "Bruno": 5})
-    # 1709: each player puts 9 into a poule of 27; Bruno's demande is won and he takes the
+    # 1709: each player puts 9 into a poule of 27; Bruno's demande is won and they take the
     # poule (no other payment in 1709's first coup): Bruno 27 − 9 = +18, Anne and Chloé −9.
     expect(page.locator("#deal")).to_contain_text("27")
     nets = page.locator("#preview .nets")

@@ -63,7 +63,7 @@ def stops_here(page: Page, live_server: str) -> None:
     expect(page.locator(".provisional")).to_have_text("PROVISOIRE")
     page.locator("#stop-here").tap()
     expect(page.locator("h1")).to_have_text("Arrêter la partie ici\u202f?")
-    # coup 5: Chloé won the poule and Anne's 27; Bruno's 72 and 108 are left: he pays a
+    # coup 5: Chloé won the poule and Anne's 27; Bruno's 72 and 108 are left: they pay a
     # third of each to Anne and to Chloé, 24 + 36 = 60 each (hombre.md §7)
     expect(page.locator("#stop-changes")).to_contain_text("Bruno −33 → −153 (−120)")
     page.locator("#confirm-stop").tap()

@@ -24,7 +24,7 @@ def test_a_newcomer_plays_for_an_absent_player_in_french(file_page: Page, live_s
     page.get_by_role("link", name="quelqu’un prend une place").tap()
     expect(page.locator("h1")).to_have_text("Quelqu’un prend une place")
     expect(page.locator("main")).to_contain_text("À partir du coup 2")
-    expect(page.locator("input[value=takes_over]")).to_have_count(0)  # 1709: plays for him only
+    expect(page.locator("input[value=takes_over]")).to_have_count(0)  # 1709: plays for them only
     page.locator("#f-seat label", has_text="Bruno").tap()
     page.fill("#player", "Denis")
     button = page.get_by_role("button", name="Prendre la place")

@@ -166,7 +166,7 @@ def _drawn(
     browser: Browser, live_server: str, players: list[str]
 ) -> tuple[BrowserContext, Page, str]:
     """A l'Hombre event of ``players`` at tables of three, its first round drawn by its
-    director on a 1280 × 800 screen whose reader asks for reduced motion: his context, his
+    director on a 1280 × 800 screen whose reader asks for reduced motion: their context, their
     page and the wall's path."""
     context = browser.new_context(**SCREEN, reduced_motion="reduce")
     page = context.new_page()
@@ -235,8 +235,8 @@ def test_a_wall_scrolled_by_hand_with_reduced_motion_stays_where_it_was_on_news(
 ):
     """With prefers-reduced-motion nothing moves by itself: a reader scrolls the ranking by
     hand. Each fresher page follow.js swaps in (every result at a table) put the section
-    back at its top, his place lost every few seconds; the page itself (before the
-    sections scrolled) kept it. Now the new section goes on from where he left the old."""
+    back at its top, their place lost every few seconds; the page itself (before the
+    sections scrolled) kept it. Now the new section goes on from where they left the old."""
     context, page = _wall_of_30(browser, live_server)
     ranking = page.locator(".wall-ranking")
     ranking.evaluate("box => { box.scrollTop = 300; }")  # by hand

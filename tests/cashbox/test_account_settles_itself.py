@@ -1,4 +1,4 @@
-"""What a member owes and what he is owed on his account settle each other: a member who
+"""What a member owes and what they are owed on their account settle each other: a member who
 lost one evening and won the next owes, or is owed, the difference, on every page.
 
 Found by a treasurer's play-through: Anne lost 1,65 € one evening and won 0,90 € the

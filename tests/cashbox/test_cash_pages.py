@@ -69,7 +69,7 @@ def test_the_cash_box_pages_its_entries_newest_first_with_the_whole_ledgers_tota
         page = client.get(address).data.decode()
         seen.append([int(i) for i in ROW.findall(page)])
         # every page sums the whole ledger: Anne 60 fees of 1.00 = 60.00 owed, Bruno 60
-        # prizes of 2.50 = 150.00 owed to him
+        # prizes of 2.50 = 150.00 owed to them
         assert totals(page) == ("1 member owes the club €60.00.", "The club owes 1 member €150.00.")
         older = OLDER.findall(page)
         address = older[0].replace("&amp;", "&") if older else ""

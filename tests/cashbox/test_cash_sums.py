@@ -1,7 +1,7 @@
 """The cash box's sums read by SQLite equal the Python ones over the whole ledger (cash20).
 
-A member's statement, read from his rows alone (``cash_reads.of_member``), says what the
-whole ledger's ``accounts`` says of him; an evening's view of the cash box, read from its
+A member's statement, read from their rows alone (``cash_reads.of_member``), says what the
+whole ledger's ``accounts`` says of them; an evening's view of the cash box, read from its
 members' rows (``cash_reads.evening_members``), the same purse and fees as the whole's; a
 payment's overpayment check, read from its members' rows (``accounts.of_members``), and an
 entry's reversal, read from the rows of its payment (``merging.entries_about``), the same
@@ -334,7 +334,7 @@ def _check_payments(db, club_id: int, book: accounts.Accounts) -> None:
     """A payment's overpayment check (``accounts._over``) reads the rows of the members it
     pays (``accounts.of_members``, cash21): for each member, and each two (a payment between
     them, ``accounts._within``), what each may pay in and be paid out, and what the box holds
-    for his open evenings' winners, are the whole ledger's."""
+    for their open evenings' winners, are the whole ledger's."""
     ids = [m.id for m in book.members]
     for payer in ids:
         for payee in ids:
@@ -374,7 +374,7 @@ def test_the_sums_of_a_hand_made_ledger():
     """Hand-computed: Anne's fee of 2,50 charged, paid 1,00, and the payment reversed the day
     before it was made (an old ledger's): as of the 3rd she owes 2,50 (the reversal waits
     for its payment), as of the 4th 2,50 still (paid 1,00, reversed 1,00), and Bruno,
-    merged into Anne, brings his prize of 4,00: the club owes her 4,00 − 2,50 = 1,50."""
+    merged into Anne, brings their prize of 4,00: the club owes her 4,00 − 2,50 = 1,50."""
     with tempfile.TemporaryDirectory() as tmp:
         db = connect(fresh_database(Path(tmp) / "sums.sqlite"))
         club_id = clubs.create(db, "Le Cercle", Money(Decimal("0.05"), "EUR"), None)

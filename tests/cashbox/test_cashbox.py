@@ -148,7 +148,7 @@ def test_balances_are_the_entries_sums(rows, on):
 def test_each_transfer_in_cents_adds_up_to_the_persons_money(nets, chip_value):
     # a table on its own: who pays whom in chips (settle_up), each line's money taken from
     # the column's cents (moves_in_cents); where it can be, each person's lines add up to
-    # his figure and none runs the wrong way; at a whole number of cents a chip it always can
+    # their figure and none runs the wrong way; at a whole number of cents a chip it always can
     from scorekeeper.rules.ledger import moves_in_cents, settle_up
 
     nets = [*nets, -sum(nets)]
@@ -175,7 +175,7 @@ def test_each_transfer_in_cents_adds_up_to_the_persons_money(nets, chip_value):
 def test_a_payment_made_before_a_correction_keeps_every_line_in_money(nets, moved, chip_value):
     # a table on its own: the first transfer ticked paid, then a correction moves the nets;
     # the page lists the payment, then what is left (store.paid.lines): each person's lines
-    # add up to his figure of the column; at whole cents a chip every line has its money
+    # add up to their figure of the column; at whole cents a chip every line has its money
     # (at a fraction of a cent a line of a chip or two may be left in chips alone)
     from scorekeeper.rules.ledger import Transfer, moves_in_cents, settle_up
     from scorekeeper.store.paid import Paid, lines

@@ -76,10 +76,10 @@ def pays(client, game: str) -> list[str]:
 
 
 def test_a_payment_ticked_still_counts_after_the_coups_change(client):
-    # Bruno pays Chloé his 9 chips and the manager ticks it. Then the last coup is taken
+    # Bruno pays Chloé their 9 chips and the manager ticks it. Then the last coup is taken
     # back: after six coups the nets are Anne −66, Bruno −21, Chloé +87 (hombre.md §10).
-    # Bruno's 9 are paid: he still owes 21 − 9 = 12; Anne owes 66. The tick once vanished
-    # (no transfer of the new nets is "Bruno → Chloé 9") and the page asked his 21 again.
+    # Bruno's 9 are paid: they still owe 21 − 9 = 12; Anne owes 66. The tick once vanished
+    # (no transfer of the new nets is "Bruno → Chloé 9") and the page asked their 21 again.
     game = seed_game(client)
     assert tick(client, game, 1, 2, 9, "1").status_code == 302
     undone = client.post(game + "/undo", data={"version": version_of(client, game)})
@@ -92,7 +92,7 @@ def test_a_payment_ticked_still_counts_after_the_coups_change(client):
     # a line of what is left is ticked as any other; the payment made can be unticked
     assert tick(client, game, 1, 2, 12, "1").status_code == 302
     assert tick(client, game, 1, 2, 9, "0").status_code == 302
-    # unticked, Bruno's 12 paid count: of his 21 he owes 9 more
+    # unticked, Bruno's 12 paid count: of their 21 they owe 9 more
     assert pays(client, game) == [
         "Bruno → Chloé: 12 chips · ✓ paid",
         "Anne → Chloé: 66 chips",
@@ -119,7 +119,7 @@ def test_a_payment_made_that_a_correction_makes_too_much_is_paid_back(client):
 
 def test_a_transfer_to_a_newcomer_is_ticked_by_person(client, app):
     # Denis takes over Bruno's seat after the seed's four coups (take_over on): Bruno hands
-    # him his open bêtes, 72 + 108 = 180 chips, and Denis loses the seat's 9 of coups 5-7:
+    # them their open bêtes, 72 + 108 = 180 chips, and Denis loses the seat's 9 of coups 5-7:
     # persons Anne −72, Bruno −180, Chloé +81, Denis +171 (docs/rules.md). The transfer
     # Bruno → Denis 171 names a person the seats do not: its tick once failed (500)
     game = new_game(client, take_over="y")
@@ -140,7 +140,7 @@ def test_a_transfer_to_a_newcomer_is_ticked_by_person(client, app):
 
 
 def test_the_same_payment_made_twice_is_ticked_twice(client, app):
-    # Bruno pays Chloé his 9 chips (ticked). A forgotten eighth coup is entered: Anne's
+    # Bruno pays Chloé their 9 chips (ticked). A forgotten eighth coup is entered: Anne's
     # demande, Chloé takes the nine tricks (codille), and the nets go from the seed's
     # −72, −9, +81 to −81, −18, +99: Bruno owes Chloé 9 more. What is left: Anne −81,
     # Bruno −18 + 9 = −9, Chloé +99 − 9 = +90, settled Anne → Chloé 81, Bruno → Chloé 9:
@@ -190,9 +190,9 @@ def test_ticks_stored_before_m024_keep_their_order(tmp_path):
 
 
 def test_the_chip_value_cannot_change_under_payments_made(client, app):
-    # At 0,025 € a chip Bruno pays Chloé his 9 chips (0,22 €, ticked). Set to 0,05 € a
-    # chip, the tick read "9 chips = 0,45 € ✓ paid" and nothing more was asked of him: the
-    # 0,22 € he handed over priced again. The change is refused while a payment is ticked
+    # At 0,025 € a chip Bruno pays Chloé their 9 chips (0,22 €, ticked). Set to 0,05 € a
+    # chip, the tick read "9 chips = 0,45 € ✓ paid" and nothing more was asked of them: the
+    # 0,22 € they handed over priced again. The change is refused while a payment is ticked
     # (beside its field, nothing stored); unticked, the value can change.
     game = seed_game(client)
     money = {"chip_value": "0.025", "currency": "EUR"}

@@ -9,24 +9,24 @@ charged to its three players with the fee form, dated the evening's day. Bruno t
 settles what the box lists first — what is posted, oldest first, on one day an evening's
 result before a fee — then an open evening's loss (docs/cashbox.md):
 
-- while the evening is open (or reopened), the box lists his fee, not the evening (its room
-  settles it): his 0.45 settles 0.45 of his fee; the room has him settled 0.00, left −0.45, and
-  asks Anne → Chloé 3.60, Bruno → Chloé 0.45; the box's balances: each his fee, Bruno's
-  less his 0.45: Anne −2.50, Bruno −2.05, Chloé −2.50;
-- closed, the evening is posted and comes first: his 0.45 settles his evening (settled −0.45,
+- while the evening is open (or reopened), the box lists their fee, not the evening (its room
+  settles it): their 0.45 settles 0.45 of their fee; the room has them settled 0.00, left −0.45, and
+  asks Anne → Chloé 3.60, Bruno → Chloé 0.45; the box's balances: each their fee, Bruno's
+  less their 0.45: Anne −2.50, Bruno −2.05, Chloé −2.50;
+- closed, the evening is posted and comes first: their 0.45 settles their evening (settled −0.45,
   left 0.00); Chloé's fee is settled by her win (what she owes and what she is owed
   settle each other): settled +2.50 (her win set against her fee), left +1.55; Anne →
   Chloé 1.55 and Anne → the cash box 2.05 (Chloé's fee 2.50 less Bruno's 0.45, which the
   box holds for Chloé); the box's balances: Anne −3.60 − 2.50 = −6.10, Bruno −0.45 − 2.50
   + 0.45 = −2.50, Chloé +4.05 − 2.50 = +1.55;
-- in every state Bruno owes 2.50 in all, once: his statement ends at −2.50 (room left plus
-  box balance: −0.45 − 2.05 open, 0.00 − 2.50 closed); the season shows his result −0.45;
+- in every state Bruno owes 2.50 in all, once: their statement ends at −2.50 (room left plus
+  box balance: −0.45 − 2.05 open, 0.00 − 2.50 closed); the season shows their result −0.45;
 - the closed room's PDF offers no "Bruno → Chloé".
 
 Before issue 45's fix a close posted the result after the fee (a later entry number), the fee
-came first, and the room showed Bruno −0.45 open again with "Bruno → Chloé 0.45" while his
+came first, and the room showed Bruno −0.45 open again with "Bruno → Chloé 0.45" while their
 payment had settled the evening on the open room. Before the play-through of 2026-11-29 the
-box's own suggestion "Bruno → the cash box 2.50" (his fee), paid, settled his open evening
+box's own suggestion "Bruno → the cash box 2.50" (their fee), paid, settled their open evening
 first and was asked again.
 """
 
@@ -114,7 +114,7 @@ def test_a_box_payment_settles_what_the_box_lists_through_close_reopen_close(cli
         shown = balances(cash)
         if closed:
             assert (shown["Anne"], shown["Bruno"], shown["Chloé"]) == ("−6.10", "−2.50", "+1.55")
-        else:  # the open evening apart (its room settles it): each owes his fee, Bruno 2.05
+        else:  # the open evening apart (its room settles it): each owes their fee, Bruno 2.05
             assert (shown["Anne"], shown["Bruno"], shown["Chloé"]) == ("−2.50", "−2.05", "−2.50")
         assert statement_end(client, club, member["Bruno"]) == "−2.50", state
         assert season_money(client, club)["Bruno"] == "−0.45", state

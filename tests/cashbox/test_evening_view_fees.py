@@ -70,9 +70,9 @@ def test_the_evening_view_says_its_fees_owed_once_its_tables_are_paid(client, ap
     fees_from_the_view(client, app, club, evening, [anne, bruno, chloe])
 
     def same_money(state: str, owed: dict[str, str]) -> None:
-        """``owed``: what each still owes of his fee (the tables are paid in every state)."""
+        """``owed``: what each still owes of their fee (the tables are paid in every state)."""
         page = client.get(room).data.decode()
-        # result, paid, left: each paid his result on the room, Chloé received her 4.05
+        # result, paid, left: each paid their result on the room, Chloé received her 4.05
         assert rows(page) == {
             "Anne": ("−3.60", "−3.60", "0.00"),
             "Bruno": ("−0.45", "−0.45", "0.00"),
@@ -86,8 +86,8 @@ def test_the_evening_view_says_its_fees_owed_once_its_tables_are_paid(client, ap
         assert "Nobody owes anything." not in cash, state
         assert "Its tables leave nothing to pay." in cash, state
         assert fees_left(cash) == {n: ("2.50", left) for n, left in owed.items()}, state
-        # the box's balances are the fees left, each member's (his result is paid), and so
-        # is where his statement ends
+        # the box's balances are the fees left, each member's (their result is paid), and so
+        # is where their statement ends
         assert balances(cash) == {n: "−" + o for n, o in owed.items() if o != "0.00"}, state
         for name, left in owed.items():
             ends = left if left == "0.00" else "−" + left
@@ -126,7 +126,7 @@ def test_the_evening_view_says_its_fees_owed_once_its_tables_are_paid(client, ap
 
 
 def test_a_win_settles_the_winners_fee_on_the_view_as_on_the_room(client, app):
-    """Nothing paid on the room. Open, each owes his fee (an open evening is settled by
+    """Nothing paid on the room. Open, each owes their fee (an open evening is settled by
     money only); closed, Chloé's fee is settled by her win: the room shows her paid −2.50,
     left +4.05 − 2.50 = +1.55, and the view her fee left 0.00; Anne and Bruno still owe
     theirs: 2 × 2.50 = 5.00 of the 7.50."""

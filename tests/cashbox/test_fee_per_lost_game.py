@@ -1,8 +1,8 @@
 """The fee "per lost game" charges what it says (fix26b).
 
 It ticked every player of the evening, winners included, and charged each the sum typed,
-never asking how many games he lost. Now each member checked is charged the sum times the
-games he lost that evening, read from its games (``clubs.lost_games``: a manillen game lost
+never asking how many games they lost. Now each member checked is charged the sum times the
+games they lost that evening, read from its games (``clubs.lost_games``: a manillen game lost
 is the finished game of the side that did not win it), those who lost none not at all; the
 form shows what it will charge before anything is stored, and an evening whose game cannot
 say what a lost game is (l'Hombre's chips) refuses the fee, saying so. A member checked who
@@ -167,7 +167,7 @@ def three_tables(client, app) -> tuple[int, int, dict[str, int]]:
 def test_a_fee_per_lost_game_sent_twice_charges_once(client, app):
     """review26: the same fee sent again for the evening was stored again, every loser
     charged twice. A member whose fee per lost game for that evening stands is refused once
-    and drawn unchecked; once it is reversed, he is charged again."""
+    and drawn unchecked; once it is reversed, they are charged again."""
     club, evening, ids = three_tables(client, app)
     url = f"/clubs/{club}/cash/fees?evening={evening}"
     data = {"kind": "fee_lost_game", "amount": "1.50", "on": "2026-11-03", "note": ""}

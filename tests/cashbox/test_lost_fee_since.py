@@ -146,7 +146,7 @@ def test_the_room_settlement_says_it_too_in_every_state(client, app, tmp_path):
     }
     assert notes(client.get(room).data.decode(), "fee-lost-since") == said
 
-    # paid: Denis pays his 1.50; the fee still stands as charged, and is still said
+    # paid: Denis pays their 1.50; the fee still stands as charged, and is still said
     pay = {"kind": "payment", "member": str(ids["Denis"]), "amount": "1.50", "method": "cash"}
     pay |= {"on": "2026-11-03", "direction": "in", "version": club_version(app)}
     assert client.post(f"/clubs/{club}/cash/entries", data=pay).status_code == 302

@@ -13,11 +13,11 @@ and the side with fewer points lost it (equal: nobody did). After every step, as
 
 - the fee form: a member checked who lost no game refuses it (nothing stored), none of those
   checked having lost one too, and so does one whose fee of the evening stands (not
-  reversed); else each is charged the rate times his games lost;
-- the cash box's balances and each member's statement: his payments less his fees not
+  reversed); else each is charged the rate times their games lost;
+- the cash box's balances and each member's statement: their payments less their fees not
   reversed (a points evening moves no money);
 - the evening's cash view and its room's settlement: each member's fees of the evening with
-  what is left of them (his payments settle them);
+  what is left of them (their payments settle them);
 - beside each fee not reversed, on the cash box, the evening's view and its room's
   settlement (fix28a): what it was charged for and what the games say now, exactly when
   the two differ (a deal undone or played since), never else; the fee's amount as charged.
@@ -358,7 +358,7 @@ class Evening:
         assert shown == nonzero(balance)
         for name in self.member:
             assert self.statement(name) == balance[name], name
-        # his payments settle his fees (a points evening moves no money)
+        # their payments settle their fees (a points evening moves no money)
         left: dict[str, int] = {}
         for name in self.member:
             fees = sum(r * n for e, m, r, n in self.fees if m == name and e not in self.reversed)

@@ -152,7 +152,7 @@ def test_paid_reopened_changed_and_closed_again_every_page_says_one_figure(clien
     step(client, app, evening, "reopen")
     # reopened, the table plays on where the close stopped it: its six coups again, the bête
     # open. Settled stays what was paid; left = result − settled: Anne −16.50 + 10.50 = −6.00;
-    # Bruno −5.25 + 17.25 = +12.00 (he paid 17.25 of a loss now 5.25); Chloé 21.75 − 27.75
+    # Bruno −5.25 + 17.25 = +12.00 (they paid 17.25 of a loss now 5.25); Chloé 21.75 − 27.75
     # = −6.00 (she received 27.75 of a win now 21.75). Anne [0, 600), Chloé [600, 1200)
     # against Bruno [0, 1200). The plain box leaves an evening not closed to its room: each
     # balance (−6.00, +12.00, −6.00) less what is left of it there, nil.

@@ -8,11 +8,11 @@ evening she lost 3.60 € again: her statement and the cash box said she owed 3.
 room of that evening said she had paid 0.30 € of it and had 3.30 € left. The money she had
 paid in beyond her debts was counted as paid for the new evening, while the money paid
 back to her, with nothing posted owed to her, settled nothing: the rooms no longer added
-up to her balance (docs/cashbox.md: "once his evenings are closed his open items add up to
-his balance, all of its sign, and every room asks him the same as his statement").
+up to her balance (docs/cashbox.md: "once their evenings are closed their open items add up to
+their balance, all of its sign, and every room asks them the same as their statement").
 
-A payment paid out to him that finds nothing the club owes him (nor an open evening's win)
-takes back what his money paid in settled last: it paid him back that money.
+A payment paid out to them that finds nothing the club owes them (nor an open evening's win)
+takes back what their money paid in settled last: it paid them back that money.
 """
 
 from __future__ import annotations

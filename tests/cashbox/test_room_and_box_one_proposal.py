@@ -143,8 +143,8 @@ def test_the_room_lists_the_cash_box_transfers_paid_at_the_box_and_reopened(clie
     every_page("fees", to_box, True, box_asks, charged)
 
     # paid at the cash box's own Payment form, no evening named, as smoke28's treasurer did:
-    # Anne and Denis their loss and fee (8.60), Élise hers (5.45), Bruno 5.00 (his loss
-    # 0.45 first, the evening's result before a fee of its day, then 4.55 of his fee),
+    # Anne and Denis their loss and fee (8.60), Élise hers (5.45), Bruno 5.00 (their loss
+    # 0.45 first, the evening's result before a fee of its day, then 4.55 of their fee),
     # Chloé 0.95 (her fee less her win); Fanny nothing. Closed, every result is settled:
     # the room asks nothing; the box asks Bruno 0.45 and Fanny 0.95 of their fees
     for name, amount in (("Anne", "8,60"), ("Bruno", "5,00"), ("Chloé", "0,95")):
@@ -158,12 +158,12 @@ def test_the_room_lists_the_cash_box_transfers_paid_at_the_box_and_reopened(clie
     # reopened, the room is settled by money only (docs/cashbox.md): a payment tied to no
     # evening settles what is posted first (the fee), then the evening's loss; no win is set
     # against a fee. Anne 8.60 = fee 5.00 + loss 3.60, Denis alike, Élise 5.45 = 5.00 +
-    # 0.45: left 0; Bruno 5.00 = his fee: left −0.45; Chloé's 0.95 went to her fee: left
+    # 0.45: left 0; Bruno 5.00 = their fee: left −0.45; Chloé's 0.95 went to her fee: left
     # +4.05; Fanny +4.05. The box pays out what Anne and Denis paid in for the evening, 7.65
     # = 4.05 + 4.05 − 0.45. Debts Bruno 45, the box 765 against Chloé 405, Fanny 405: Bruno
     # [0, 45) → Chloé; the box [45, 405) → Chloé, [405, 810) → Fanny
     three = [("Bruno", "Chloé", 45), (BOX, "Chloé", 360), (BOX, "Fanny", 405)]
-    # the plain box leaves the evening to its card: each owes his fee less what his money
+    # the plain box leaves the evening to its card: each owes their fee less what their money
     # settled of it, no win set against it: Chloé 5.00 − 0.95 = 4.05, Fanny 5.00
     every_page("reopened", three, False, [("Chloé", BOX, 405), ("Fanny", BOX, 500)],
                {"Chloé": "−4.05", "Fanny": "−5.00"})  # fmt: skip

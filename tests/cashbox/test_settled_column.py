@@ -1,4 +1,4 @@
-"""What of a member's result is settled is named so and signed as his result, on the room's
+"""What of a member's result is settled is named so and signed as their result, on the room's
 settlement, a club table's, and their PDFs (play19: the column was "Paid", signed as a
 payment, and a win set against the evening's fee read "Paid −2,10 €": a treasurer took it
 for cash handed out).
@@ -7,7 +7,7 @@ The seed (docs/rules/hombre.md §10) at 0.05 € a chip: Anne −72 chips = −3
 −0.45, Chloé +81 = +4.05; an evening fee of 2.50 to each, then the evening closed: what
 Chloé is owed and what she owes settle each other (``settled_by_account``), 2.50 of her
 win is settled, against her fee, nothing was paid to her: *Settled* +2.50 (her result's
-sign), *Left* 4.05 − 2.50 = +1.55. Bruno pays 0.45 in the cash box: his loss is settled,
+sign), *Left* 4.05 − 2.50 = +1.55. Bruno pays 0.45 in the cash box: their loss is settled,
 *Settled* −0.45, *Left* 0.00. Anne, nothing settled: 0.00, left −3.60.
 """
 

@@ -1,7 +1,7 @@
 """Each paged list says its own order (templates/club/_pages.html). The cash box lists its
 entries newest first, line after line and page after page; a member's statement shows its
 newest page first but reads each page in date order, so that the running balance reads down
-to what he owes now. Both said "x–y of n entries, newest first.", which the statement's lines
+to what they owe now. Both said "x–y of n entries, newest first.", which the statement's lines
 are not.
 
 The ledger is test_cash_pages's: Anne's 60 fees of 1.00 and Bruno's 60 prizes, 120 entries.

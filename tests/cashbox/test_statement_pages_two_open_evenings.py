@@ -4,7 +4,7 @@ A statement line is placed, in its page links, by its entry's date and number
 (web/clubs/paging.py); an evening not closed is a provisional line, number 0, so two
 evenings of one day still open (an afternoon's room and an evening's, docs/cashbox.md)
 gave a member two lines of one place. Where a page ended between them, the older page's
-link named the newer of the two, and "Newer" skipped it: a line of his statement no page
+link named the newer of the two, and "Newer" skipped it: a line of their statement no page
 showed.
 """
 
@@ -18,7 +18,7 @@ DAY = "2026-11-03"
 
 
 def _lines() -> list[Line]:
-    """Four fees on four days before, then his two open evenings of 3 November (evenings
+    """Four fees on four days before, then their two open evenings of 3 November (evenings
     7 and 8, provisional: entry number 0), then a fee after: seven lines, oldest first."""
     fees = [Entry(n, 1, EntryKind.FEE_SEASON, -100, f"2026-10-0{n}") for n in range(1, 5)]
     rooms = [

@@ -1,5 +1,5 @@
 """Two evenings on one day are told apart wherever an evening is named: a member's statement
-(page, PDF, CSV), his history and the cash box (play19: they named an evening by its day
+(page, PDF, CSV), their history and the cash box (play19: they named an evening by its day
 alone, and "Afternoon" and "Night" of 27 November read the same).
 
 An evening is named by one label (``formats.dates.evening_label``): its day, then its title

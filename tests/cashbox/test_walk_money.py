@@ -88,7 +88,7 @@ def test_the_cash_box_refuses_more_than_the_member_owes(client, app):
     4.00 is refused beside the amount (422), nothing stored; 3.60 is taken. Chloé won 4.05
     on the open evening: the box pays her none of it (its room pays her from what its
     losers pay in), not even once Anne's 3.60 is in; once the evening is closed, 4.06 is
-    refused and 4.05 taken. Bruno owes 0.45: nothing may be paid out to him."""
+    refused and 4.05 taken. Bruno owes 0.45: nothing may be paid out to them."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-27")
     seed_table(client, evening, "Anne", "Bruno", "Chloé")

@@ -2,7 +2,7 @@
 
 "Chloé" typed at a new table of a club whose member is Chloé Dubois (no short name, no other
 Chloé) silently made a second member "Chloé", and the room split her money over two
-accounts. The docs promise that a name typed finds a member by his name, his short name or a
+accounts. The docs promise that a name typed finds a member by their name, their short name or a
 merged member's name, and that two people may share a first name (guide-players.md): so the
 server neither seats Chloé Dubois for "Chloé" nor makes "Chloé" without asking. The form
 comes back (422, nothing stored) with the question under the field, and a box "new member"

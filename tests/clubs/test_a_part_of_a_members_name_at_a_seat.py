@@ -88,7 +88,7 @@ def test_the_question_in_french(client, app):
 def test_a_newcomer_of_the_table_sitting_again_under_its_name_is_not_asked(client, app):
     """Denis sat down at Chloé's seat as "Denis" (made a member), was renamed Denis Morel on
     the club's page, made way for Eric and sits down again typed "Denis": a part of Denis
-    Morel's name, but this table's newcomer already, kept with his first seat change
+    Morel's name, but this table's newcomer already, kept with their first seat change
     (``person_members``): nothing to ask, no second Denis."""
     game = _table_after_coup_1(client, app)
     assert _sit(client, game, "Denis").status_code == 302  # at Chloé's seat, from coup 2
@@ -102,6 +102,6 @@ def test_a_newcomer_of_the_table_sitting_again_under_its_name_is_not_asked(clien
     assert enter(client, game, SEED_COUPS[1]).status_code == 302
     assert _sit(client, game, "Eric").status_code == 302  # plays for Chloé, seat 2's owner
     assert enter(client, game, SEED_COUPS[2]).status_code == 302
-    response = _sit(client, game, "Denis")  # the newcomer of coup 2 again, by his table name
+    response = _sit(client, game, "Denis")  # the newcomer of coup 2 again, by their table name
     assert response.status_code == 302, response.data.decode()[-800:]
     assert _members(app) == [*FULL, "Denis Morel", "Eric"]  # no second Denis

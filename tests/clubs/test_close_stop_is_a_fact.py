@@ -151,7 +151,7 @@ def test_a_tables_settlement_says_its_evenings_close_stopped_it(client, app, tmp
         assert words in html.unescape(page).replace("\u202f", " "), language
     pdf = client.get(game + "/settlement.pdf", headers={"Accept-Language": "en"})
     assert "The evening's close stopped the table" in " ".join(pdf_text(pdf.data, tmp_path).split())
-    # reopened, then stopped by its manager: the stop is his, and nothing more is said
+    # reopened, then stopped by its manager: the stop is theirs, and nothing more is said
     assert (
         client.post(f"/evenings/{evening}/reopen", data={"version": club_version(app)}).status_code
         == 302

@@ -117,7 +117,7 @@ def test_a_merge_after_a_close_under_the_name_rule_moves_no_cent_at_the_table(
 ):
     """Table 1 as the module docstring (Chloé 1, Anne 2, Bruno 3); table 2 Denis (4), Eve
     (5), Fanny (6), the same chips: −105, −172, +277 by name and by number alike. Closed by
-    name: Bruno −172 and Chloé +277 posted. Bruno is found to be Denis and merged into him:
+    name: Bruno −172 and Chloé +277 posted. Bruno is found to be Denis and merged into them:
     Denis's posted sum −105 − 172 = −277. Computed now, table 1's tie goes to Chloé (1, before
     the number 3 Bruno's seat was taken under): Denis −1.73 there, −2.78 in all, a cent from
     what was posted; the table shows Denis −1.72, Chloé +2.77, as posted."""
@@ -175,8 +175,8 @@ def test_a_member_at_two_tables_passes_the_posted_cent_on():
     members 2 +1, 3 −1. Now: rounded down 0, −1 and 0, −1, each table's cent to the first by
     number: table 1 (1: +1, 2: −1), table 2 (2: +1, 3: −1); 1 +1, 2 0, 3 −1 in all. Posted
     (another order of ties): 1 0, 2 0, 3 0. No move at one table reaches it (1 and 3 never
-    sat together): 3 takes its cent back from 2 at table 2, 2 his from 1 at table 1; each
-    within a cent of his exact amount there, each table at zero, each sum the posted one."""
+    sat together): 3 takes its cent back from 2 at table 2, 2 theirs from 1 at table 1; each
+    within a cent of their exact amount there, each table at zero, each sum the posted one."""
     room = _Room([_Table(1, {1: 1, 2: -1}), _Table(2, {2: 1, 3: -1})], "0.005")
     assert as_posted(room, {1: 1, 3: -1}) == {1: {1: 1, 2: -1}, 2: {2: 1, 3: -1}}  # as now
     assert as_posted(room, {}) == {1: {}, 2: {}}
@@ -193,10 +193,10 @@ def test_a_newcomer_merged_after_the_close_keeps_the_posted_cents_at_his_table()
     Denis (4), who took over Bruno's seat, −49 chips: exact −70.5, +112.5, +31.5, −73.5
     cents; rounded down −71, +112, +31, −74, two cents short; the remainders all ½, the
     cents to 1 and 2 by number: posted Anne −70, Chloé +113, Bruno +31, Denis −74. Denis is
-    found to be Bruno and merged into him: Bruno's posted −43. His chips at the table,
+    found to be Bruno and merged into them: Bruno's posted −43. Their chips at the table,
     21 − 49 = −28, are −42 cents exactly: bounds of −42 refused −43 and every table of the
     evening showed as computed (Anne −70, Chloé +112, Bruno −42: two cents from what was
-    posted). Each person rounded on his own, Bruno's bounds are 31 − 74 = −43 to
+    posted). Each person rounded on their own, Bruno's bounds are 31 − 74 = −43 to
     32 − 73 = −41: the posted cents are shown."""
     room = _Room([_Table(1, [(1, -47), (3, 21), (2, 75), (3, -49)])], "0.015")
     assert as_posted(room, {1: -70, 2: 113, 3: -43}) == {1: {1: -70, 2: 113, 3: -43}}

@@ -300,7 +300,7 @@ def test_a_followers_table_settlement_follows_a_payment_made_on_the_room(client,
 def test_a_seat_taken_at_a_club_table_shows_each_persons_cash_box_figure(client, app):
     """Denis plays for Bruno from coup 5 (the money stays Bruno's). At 0.025 € a chip the
     table's people are billed as the room bills them: each person's figure on the table's
-    *Who sat where* is his room figure, and the column sums to zero."""
+    *Who sat where* is their room figure, and the column sums to zero."""
     from scorekeeper import store
     from scorekeeper.clubs.seats import newcomer_seated
     from scorekeeper.db import connect
@@ -327,7 +327,7 @@ def test_a_seat_taken_at_a_club_table_shows_each_persons_cash_box_figure(client,
     )
     shown = {name: flat(v).replace("€", "").strip() for name, v in people.items()}
     room = {n: r[0] for n, r in rows(client.get(ROOM.format(evening)).data.decode()).items()}
-    # Bruno's seat is Bruno's money (−0.52, as at his table alone); Denis moved none
+    # Bruno's seat is Bruno's money (−0.52, as at their table alone); Denis moved none
     room = {n: v for n, v in room.items() if cents_of(v)}
     assert {n: v for n, v in shown.items() if cents_of(v)} == room
     assert room == {"Anne": "−1.65", "Bruno": "−0.52", "Chloé": "+2.17"}

@@ -99,7 +99,7 @@ def test_a_mixed_evening_and_the_season_show_chips_and_points(client, app):
     }  # fmt: skip
     # Anne: one chip evening, −72 chips = −3.60 at 0.05; manillen 10 + 0 over 2 evenings.
     # Denis sat only at the manillen tables: in the season all the same, 0 + 10; no chips,
-    # so his chip cells are empty (0 would say he broke even: test_season_file_cells).
+    # so their chip cells are empty (0 would say they broke even: test_season_file_cells).
     assert got == {
         "Anne": ("1", "-72", "-3.60", "2", "2", "10"),
         "Bruno": ("1", "-9", "-0.45", "2", "2", "10"),
@@ -117,7 +117,7 @@ def test_a_mixed_evening_and_the_season_show_chips_and_points(client, app):
 @pytest.mark.parametrize(
     ("way", "expected"),
     [
-        # Eve takes over Anne's seat from deal 2: each keeps his own deals' points (Nous +10
+        # Eve takes over Anne's seat from deal 2: each keeps their own deals' points (Nous +10
         # in deal 1 is Anne's; Nous 0 + 15 in deals 2 and 3 is Eve's); Chloé sat all three
         (TAKES_OVER, {"Anne": 10, "Eve": 15, "Chloé": 25, "Bruno": 10, "Denis": 10}),
         # Eve plays for Anne: the seat's points stay Anne's; Eve sat for nothing of hers,

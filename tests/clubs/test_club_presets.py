@@ -161,7 +161,7 @@ def test_from_the_page_the_clubs_rules_fill_the_fields_and_a_rule_changed_wins(c
     assert 'name="target" type="number" value="101"' in form
     assert re.search(r'name="doubling" value="added" checked', form)
     assert 'name="club_preset_shown" type="hidden" value="Boom"' in form
-    # drawn with them, the reader puts the doubling back to multiplied: his change wins
+    # drawn with them, the reader puts the doubling back to multiplied: their change wins
     changed = {**BOOM_HOUSE, "doubling": "multiplied"}
     response = open_table(client, evening, club_preset="Boom", club_preset_shown="Boom", **changed)
     assert response.status_code == 302, response.data.decode()[-1500:]

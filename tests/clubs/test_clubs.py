@@ -97,7 +97,7 @@ def test_an_evening_of_three_tables_settles_the_room(client, app):
     assert [p[:2] for p in pays] == [("Anne", "Bruno"), ("Denis", "Chloé"), ("Eve", "Chloé")]
     assert "3.60" in pays[0][2] and "3.60" in pays[1][2] and "0.45" in pays[2][2]
     assert "Nous" in page and "Table 3" in page  # the Manille's standing is listed
-    # and its points per member, each his side's (the sheet's "Nous 3 · Eux 6")
+    # and its points per member, each their side's (the sheet's "Nous 3 · Eux 6")
     points = page[page.index('id="points-manille"') : page.index('id="tables"')]
     assert re.findall(r'<th scope="row">([^<]+)</th><td class="num"><b>([^<]+)</b>', points) == [
         ("Fanny", "6"), ("Gilles", "6"), ("Anne", "3"), ("Denis", "3")

@@ -141,7 +141,7 @@ def two_evenings(db) -> clubs.Club:
 def test_the_season_adds_each_members_record_over_the_chip_tables(db):
     club = two_evenings(db)
     every = sorted_rows(season_rows(db, club, "0000-01-01", "9999-12-31"), "net")
-    # the Manille's points (the sheet's "Nous 3 · Eux 6"), each his side's; Fanny and Gilles
+    # the Manille's points (the sheet's "Nous 3 · Eux 6"), each their side's; Fanny and Gilles
     # sat only there: in the season, not among the chip games' rows
     assert [(m.name, p.columns()) for m, p in points_rows(every, "manille")] == [
         ("Fanny", (1, 1, 6)), ("Gilles", (1, 1, 6)), ("Anne", (1, 1, 3)), ("Denis", (1, 1, 3))

@@ -1,7 +1,7 @@
 """Limits on clubs (issue 24): creation throttled, the list read from the rows it shows, links.
 
 A stranger could create 3,000 clubs in 6.6 s and 300 evenings in 0.7 s, and
-``/clubs`` read every club's row to show him none. Club and evening
+``/clubs`` read every club's row to show them none. Club and evening
 creation are now rate limited like games and imports (docs/security.md,
 *Limits*), the list reads only the rows of the clubs the browser manages or
 has a link for, and the club's links use ``SCOREKEEPER_PUBLIC_URL`` as the
@@ -173,8 +173,8 @@ def test_a_refused_form_does_not_use_up_the_limit_of_things_made(
     tmp_path, path, made, refused, most
 ):
     """Five competitions (clubs) a minute, ten games: each refused form (422, nothing made)
-    once took one of them, so a founder who mistyped five times was sent 429 when he got
-    his competition right. Refusals have a count of their own (``limits.REFUSED``, 60 a
+    once took one of them, so a founder who mistyped five times was sent 429 when they got
+    their competition right. Refusals have a count of their own (``limits.REFUSED``, 60 a
     minute): a script repeating them still meets a bound."""
     client = browser(make(tmp_path))
     codes = [client.post(path, data=refused()).status_code for _ in range(6)]

@@ -3,8 +3,8 @@ bills the newcomer as it bills one who sat down at the table (found by review11,
 
 ``clubs.add_table`` linked the file's players to members and nothing else: the file's
 newcomer was made no member and kept no ``seats`` row of seat −p (``seats.taken_seat``),
-so ``person_members`` found nobody of his name and the room, the season and the cash box
-fell back to the seats' members: his whole stretch billed to the member who left the seat.
+so ``person_members`` found nobody of their name and the room, the season and the cash box
+fell back to the seats' members: their whole stretch billed to the member who left the seat.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_an_imported_newcomer_is_billed_as_one_who_sat_down(client, app):
     text = json.dumps(seed_file(), ensure_ascii=False)
     answer = client.post(f"/games/import?evening={evening}", data={"text": text})
     assert answer.status_code == 302
-    # docs/rules.md "Someone takes a seat", the seed: Bruno 0 − 180 (his bêtes 72 + 108
+    # docs/rules.md "Someone takes a seat", the seed: Bruno 0 − 180 (their bêtes 72 + 108
     # handed over) = −180; Denis −9 + 180 = +171; Anne −72; Chloé +81 (sum 0). It read
     # Bruno −9 (the seat's whole tally) and no Denis.
     said = {"Anne": -72, "Bruno": -180, "Chloé": 81, "Denis": 171}
@@ -76,6 +76,6 @@ def test_an_imported_newcomer_is_billed_as_one_who_sat_down(client, app):
     data = {"name": "Denis Maes", "short_name": "", "version": version}
     assert client.post(f"/clubs/{club}/members/{denis.id}", data=data).status_code == 302
     renamed = {"Anne": -72, "Bruno": -180, "Chloé": 81, "Denis Maes": 171}
-    assert _nets(app, club, evening) == renamed  # his member renamed: the same money
+    assert _nets(app, club, evening) == renamed  # their member renamed: the same money
     with app.app_context():
         assert not verify(get_db()).faults  # the newcomer's member is on the club's log

@@ -2,7 +2,7 @@
 
 docs/guide-organisers.md (the season): "Points of different games are never added together:
 a manche of 34 and a manillen deal do not count alike." The room and the season keep each
-game's points apart; the member's page (docs/ratings.md, "his points per evening") added
+game's points apart; the member's page (docs/ratings.md, "their points per evening") added
 them: Gaston, who sat at an Homme de Brou table (210) and a Manille table (66) on the same
 evening, read 276 points for it, in the evenings table and in the chart.
 
@@ -59,8 +59,8 @@ def test_a_members_evening_keeps_each_games_points_apart(client, app):
 
 
 def test_a_members_points_per_game_add_up_to_his_season(client, app):
-    """The seam: his page's points of a game over his evenings are the season's points of
-    that game for him (both read each table's points per member, ``member_results``), for
+    """The seam: their page's points of a game over their evenings are the season's points of
+    that game for them (both read each table's points per member, ``member_results``), for
     every member, two games and two evenings. Hand values for Anne: the Manille 3 (above);
     the manillen 10 on the 3rd, and on the 10th Nous (Anne, Chloé) takes 45 of 60:
     45 − 30 = 15 (§6), so 10 + 15 = 25."""

@@ -3,7 +3,7 @@
 Merged, the table read "Anne · Anne · Chloé" and the room billed one member for two
 seats' money: two people at one table at once are two people. The member merge form
 refuses it where it was typed (422, nothing stored), naming the table. A newcomer who
-took over a member's seat sat there when the member did not: he may be the member back
+took over a member's seat sat there when the member did not: they may be the member back
 under a name typed otherwise, so that merge is allowed (docs/guide-organisers.md).
 """
 
@@ -52,7 +52,7 @@ def test_two_members_seated_at_one_table_are_not_merged(client, app):
 
 def test_a_newcomer_who_took_over_a_seat_may_be_its_member(client, app):
     """Tom plays for Bruno from coup 5 (Bruno is gone): never at the table together,
-    he may be Bruno typed otherwise; merged, his stretch is Bruno's. Tom and Anne sat
+    they may be Bruno typed otherwise; merged, their stretch is Bruno's. Tom and Anne sat
     there together from coup 5: refused."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-03")

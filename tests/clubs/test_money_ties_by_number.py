@@ -2,7 +2,7 @@
 
 The largest remainder (cashbox/rounding.py) hands a cent left over to one of two equal
 remainders. It went to the first *by name*: renaming a member after the evening closed
-moved the cent at his table's settlement (computed now) but not in the cash box (posted at
+moved the cent at their table's settlement (computed now) but not in the cash box (posted at
 the close), and on an open evening a member who had paid exactly what the room said owed
 a cent more after a rename. The tie now goes by member number, given once and never
 changed.
@@ -71,7 +71,7 @@ def test_a_rename_after_the_close_moves_no_cent_between_the_table_and_the_cash_b
 def test_a_rename_on_an_open_evening_leaves_a_settled_member_settled(client, app):
     """Open, after 6 coups: A −66, B −21, C +87 chips; at 2.5 cents exact −165, −52.5,
     +217.5; rounded down −165, −53, +217, the tie of halves to Bruno (member 2): −1.65,
-    −0.52, +2.17 €. Bruno pays Chloé his 0.52 on the room: he is left nothing. Renamed
+    −0.52, +2.17 €. Bruno pays Chloé their 0.52 on the room: they are left nothing. Renamed
     Zacharie (last by name), the tie went to Chloé and Bruno was asked a cent again."""
     fresh(app)
     club = club_at(client, "0.025")
@@ -94,7 +94,7 @@ def test_a_merge_after_the_close_moves_no_cent_at_another_members_table(client, 
     both the seed's six coups, closed. Table 1 as the module docstring: −105, −172, +277,
     the tie to Bruno (2) before Chloé (3). Table 2 the same chips: Denis −105 (no
     remainder), Eve −172 (the tie, member 5 before 6), Fanny +277. Bruno is found to be
-    Denis under another name and merged into him: his seat at table 1 counts for Denis
+    Denis under another name and merged into them: their seat at table 1 counts for Denis
     (member 4). Chloé's own figure is her table's: +2.77, as posted; keyed by Denis's
     number (4, after her 3) the tie went to her, +2.78, and Denis −1.73 there, while the
     cash box kept +2.77 and −1.05 − 1.72 = −2.77 for Denis. The tie keeps the number the

@@ -12,23 +12,23 @@ after more than the balance was refused), a fee charged to the evening's players
 step, as each page shows it (read back from its HTML):
 
 - each table's settlement, page and PDF: each member's money sums to zero over the table and
-  is within a cent of his chips × the chip value (the largest remainder over the table);
-- the room: each member's result is the sum of his tables' figures (one figure per member,
+  is within a cent of their chips × the chip value (the largest remainder over the table);
+- the room: each member's result is the sum of their tables' figures (one figure per member,
   what the cash box posts), the column sums to zero; paid and left are the model's: paid is
-  what was paid for the evening plus what settles it on his account (the club holds this
-  evening and its fees, of its day, the evening's result first: his cash-box payments
-  settle their side, then, the evening closed, what he owes and what he is owed settle
+  what was paid for the evening plus what settles it on their account (the club holds this
+  evening and its fees, of its day, the evening's result first: their cash-box payments
+  settle their side, then, the evening closed, what they owe and what they are owed settle
   each other — a win pays a fee; an open room is settled by money only — docs/cashbox.md);
 - the season: each member's money is the room's result;
-- the cash box: each member's balance is the room's *left*, less his fees, and what his
+- the cash box: each member's balance is the room's *left*, less their fees, and what their
   cash-box payments did not settle of the evening; while the evening is not closed, the
   room's left is listed apart (its room settles it) and not in the balances; the box holds
-  what was paid into it; a payment typed there is at most what he owes, an open
-  evening's loss included, or what is posted of what the club owes him, less such a loss;
-- each member's statement: his balance is the cash box's, and his result lines (posted,
+  what was paid into it; a payment typed there is at most what they owe, an open
+  evening's loss included, or what is posted of what the club owes them, less such a loss;
+- each member's statement: their balance is the cash box's, and their result lines (posted,
   reversed on a re-close, or provisional) add up to the room's result;
 - the cash box's view of the evening: the fees of its day, each with what is left of it, the
-  model's (what his money paid in and, closed, his win settle of them), and never "Nobody
+  model's (what their money paid in and, closed, their win settle of them), and never "Nobody
   owes anything." (it said so under fees owed: play15);
 - a payment the room does not owe (more than is left, the wrong way, the cash box owed
   nothing), and any payment once the evening is closed, is refused (4xx) and stores nothing;
@@ -120,8 +120,8 @@ FEE_THEN_CLOSE = (
     [("fee", 0, 10), ("pay_box", 1, 50), ("close", 0, 1), ("reopen", 0, 1), ("close", 0, 1)],
 )
 """The seed's table at 0.025 € a chip (Anne −1.80, Bruno about −0.22, Chloé about +2.02), a fee
-of 0.10 to each, Bruno pays half of what he owes in the cash box (less than his evening's
-debt), then close, reopen, close: his payment stays on the evening in every state (the random
+of 0.10 to each, Bruno pays half of what they owe in the cash box (less than their evening's
+debt), then close, reopen, close: their payment stays on the evening in every state (the random
 steps rarely charge a fee before a close: issue 45's seam, kept in every run)."""
 
 
@@ -318,12 +318,12 @@ class Evening:
             add(self.fees, name, part)
 
     def settles(self, result: dict[str, int]) -> dict[str, int]:
-        """What settles of the evening besides the room's payments, per member: his account
-        holds this evening and his fees, of its day (the evening first once closed; while
-        it is open, what the box lists first: his fees). His cash-box payments settle their
-        own side first (paid in: his debts; paid out: what the club owes him), then, the
-        evening closed (its room takes no payment), what he owes and
-        what he is owed settle each other (a win pays a fee): as much of the evening as that
+        """What settles of the evening besides the room's payments, per member: their account
+        holds this evening and their fees, of its day (the evening first once closed; while
+        it is open, what the box lists first: their fees). Their cash-box payments settle their
+        own side first (paid in: their debts; paid out: what the club owes them), then, the
+        evening closed (its room takes no payment), what they owe and
+        what they are owed settle each other (a win pays a fee): as much of the evening as that
         leaves, the evening's way."""
         out = {}
         for name in set(self.untied) | set(self.fees) | set(result):
@@ -333,7 +333,7 @@ class Evening:
             credits = max(still, 0)
             paid_in, paid_out = min(max(pool, 0), debts), min(max(-pool, 0), credits)
             offset = min(debts - paid_in, credits - paid_out) if self.closed else 0
-            # money paid in settles what the box lists first: his fees, while the evening is
+            # money paid in settles what the box lists first: their fees, while the evening is
             # open (the box lists it apart); once closed the evening, of their day, first
             ahead = 0 if self.closed else self.fees.get(name, 0)
             if still < 0 and max(paid_in - ahead, 0) + offset:
@@ -343,10 +343,10 @@ class Evening:
         return out
 
     def fees_left(self, result: dict[str, int]) -> dict[str, int]:
-        """What is left of each member's fees (all of the evening's day), the model's: his
-        fees less what his cash-box money paid in settles of them (while the evening is open,
+        """What is left of each member's fees (all of the evening's day), the model's: their
+        fees less what their cash-box money paid in settles of them (while the evening is open,
         the fees first: the box lists them; closed, the evening of their day first) and,
-        closed, what his win settles (a win pays a fee), as ``settles`` has it."""
+        closed, what their win settles (a win pays a fee), as ``settles`` has it."""
         out = {}
         for name, fees in self.fees.items():
             still = result.get(name, 0) + self.paid.get(name, 0)
@@ -357,7 +357,7 @@ class Evening:
                 continue
             paid_out = min(max(-pool, 0), max(still, 0))
             on_fees = max(paid_in - max(-still, 0), 0)
-            won = min(fees - on_fees, max(still, 0) - paid_out)  # the offset, his win
+            won = min(fees - on_fees, max(still, 0) - paid_out)  # the offset, their win
             out[name] = fees - on_fees - max(won, 0)
         return out
 
@@ -463,7 +463,7 @@ class Evening:
         }
 
     def statement(self, name: str) -> tuple[int, int]:
-        """(his balance, the sum of his result lines) as his statement shows them."""
+        """(their balance, the sum of their result lines) as their statement shows them."""
         page = self.client.get(
             f"/clubs/{self.club_id}/members/{self.member[name]}/statement"
         ).data.decode()
@@ -507,7 +507,7 @@ class Evening:
         assert nonzero(at_tables) == nonzero(result)  # one figure per member
         season = self.season()
         assert {n: season.get(n, 0) for n in result} == result
-        balance = dict(left)  # and what settled the evening on his account is not on it
+        balance = dict(left)  # and what settled the evening on their account is not on it
         for name in set(self.untied) | set(settles):
             add(balance, name, self.untied.get(name, 0) - settles.get(name, 0))
         for name, fee in self.fees.items():

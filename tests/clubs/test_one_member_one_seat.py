@@ -1,7 +1,8 @@
-"""One member never sits at two seats of a table at once, whatever name he is typed by (hostile17).
+"""One member never sits at two seats of a table at once, whatever name they are typed by
+(hostile17).
 
-A name typed at a club's table finds its member by his name, his short name or the name of a
-member merged into him. Typed beside him, that second name was the same member: the table read
+A name typed at a club's table finds its member by their name, their short name or the name of a
+member merged into them. Typed beside them, that second name was the same member: the table read
 "Anne Martin · Anne Martin · Chloé" and the room billed her both seats' money, the state the
 member merge refuses (review12, test_merge_refused_at_one_table). A new table, a set-up change
 and a seat taken are refused where the name was typed (422), nothing stored: the form shown

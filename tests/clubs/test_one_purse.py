@@ -8,12 +8,12 @@ or in part), a payment reversed, the evening closed or reopened. After
 every step, every member's money is the same on each side:
 
 - a table: its stored replay's nets are the engine's own replay of its coups;
-- the evening (the room): each member's chips are the sum over his tables;
+- the evening (the room): each member's chips are the sum over their tables;
 - money: at a chip value of whole cents, each figure is chips × cents a chip,
   exactly (no rounding is needed); the table's, the room's, the season's;
   at one that makes fractions of a cent (0.025, 0.003), each table's is within
   a cent of it (the largest remainder over the table) and sums to zero, and a
-  member's money on the room is the sum of his tables' (one figure per member);
+  member's money on the room is the sum of their tables' (one figure per member);
 - paid and left: what the room shows as paid is what the steps paid (the
   model), and left is result + paid; each table shows the room's paid, left
   and the room's suggestions that concern its members (a payment is for the
@@ -191,7 +191,7 @@ def table_net(game, n: int, closed: bool) -> tuple[int, ...]:
 
 
 def expected_chips(tables, played, member, closed=False):
-    """Each member's chips over his tables, from the rules engine's own replay."""
+    """Each member's chips over their tables, from the rules engine's own replay."""
     out: dict[int, int] = {}
     for (game, _), n in zip(tables, played, strict=True):
         net = table_net(game, n, closed)
@@ -241,7 +241,7 @@ def agree(db, club_id, evening, ids, tables, played, member, per_chip, closed):
         for m, amount in own.result.items():
             add(at_tables, m, amount)
     # the tables' money adds up to the room's: one figure per member (each table rounded
-    # by the largest remainder, a member's evening the sum of his tables')
+    # by the largest remainder, a member's evening the sum of their tables')
     assert nonzero(at_tables) == purse.result
     season = {row.member.id: row for row in season_rows(db, the_club, DAY, DAY)}
     for m, row in season.items():

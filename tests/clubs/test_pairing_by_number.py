@@ -1,7 +1,7 @@
 """Who pays whom pairs the debtors and the creditors by member number: a rename moves no pair.
 
 The cash box's pairing (cashbox/settle.py) lays the debts end to end and the credits end to
-end, each list in one order. The order was the club's by name: renaming a creditor after he
+end, each list in one order. The order was the club's by name: renaming a creditor after they
 played reshuffled who pays whom, no amount changed. It is by member number now, as the ties
 of a cent (clubs/ties.py), one home: ``ties.pay_order``.
 

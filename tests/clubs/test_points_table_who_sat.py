@@ -1,11 +1,11 @@
 """A points table's lines on the evening and its room's settlement say who took a seat
 (found by play15, 2026-11-30).
 
-A Flemish café's manillen table: Bruno left after the first deal and Eve took over his
+A Flemish café's manillen table: Bruno left after the first deal and Eve took over their
 seat. The room's points table (docs/guide-organisers.md, "Running a club evening" 4:
-"a newcomer who took a seat, his own coups") listed Bruno with his points and one table,
+"a newcomer who took a seat, their own coups") listed Bruno with their points and one table,
 while the table's lines under *The tables* named only Eve: the printed settlement had a
-member with points at a table that nowhere said he sat there. The table's own settlement
+member with points at a table that nowhere said they sat there. The table's own settlement
 says it ("From coup 2, Eve has taken over the seat of Bruno."); the room says it too now,
 under each member's name as it is now.
 """
@@ -46,7 +46,7 @@ def table_with_newcomer(client, app) -> tuple[int, int, str]:
 def test_the_room_and_the_evening_say_who_took_a_seat_at_a_points_table(client, app):
     _club, evening, _game = table_with_newcomer(client, app)
     room = client.get(f"/evenings/{evening}/settlement").data.decode()
-    # Bruno's own coup (deal 1) marked Eux nothing: he is in the points table at 0
+    # Bruno's own coup (deal 1) marked Eux nothing: they are in the points table at 0
     assert "Bruno" in room.split('id="tables"')[0]
     tables = room.split('id="tables"')[1]
     assert SAID in tables  # the table's lines named Eve alone

@@ -200,7 +200,7 @@ def test_a_members_page_draws_his_history(client, club):
     assert "<svg" in page and "<polyline" in page and "<rect" in page
     # Denis: the Manille drawn (3 < 6 points, but no manche won: a shared first), then
     # first at the 8 Nov table (+171) and in the 15 Nov three-way tie: 3 tables ended first,
-    # all in a row; his best win 171 chips
+    # all in a row; their best win 171 chips
     assert "Ended first at 3 tables" in page and "Longest run: 3 tables in a row" in page
     assert "Biggest win: 171 chips" in page
     page = client.get(f"/clubs/{club_id}/members/{ids['Chloé']}").data.decode()
@@ -325,8 +325,8 @@ def test_a_club_events_results_show_each_players_rating_at_entry(app, client):
 
 def test_one_who_only_played_for_an_absent_player_is_not_ranked(app):
     """Denis plays for Bruno from coup 5: the seat's result is Bruno's, so Bruno is ranked by
-    it and Denis is not ranked at all (he was ranked with 0, ahead of a loser, above a table
-    he never had money at: found by a treasurer's walk-through)."""
+    it and Denis is not ranked at all (they were ranked with 0, ahead of a loser, above a table
+    they never had money at: found by a treasurer's walk-through)."""
     db = connect(app.config["DATABASE"])
     found, evening = club_with_evening(db)
     seated_table(db, evening, PLAYS_FOR)

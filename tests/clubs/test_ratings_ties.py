@@ -9,8 +9,8 @@ The model is now openskill's Bradley-Terry with full pairing, which takes a
 tie as half a win against each of those one ties with.
 
 The properties are over one table (``model.rated``, what the fold does at
-each table), each person his own team, placed by his result as the app
-places him (``model.ranks``):
+each table), each person their own team, placed by their result as the app
+places them (``model.ranks``):
 
 - everyone at the same prior rating (a table of newcomers, or any common
   μ and σ): one placed strictly better never ends lower than one placed
@@ -34,7 +34,7 @@ from scorekeeper.ratings import model
 from scorekeeper.ratings.model import Match, ranks, rate, rated
 
 RESULTS = st.lists(st.integers(-3, 3), min_size=3, max_size=6)
-"""A table of 3 to 6 persons, each with his result: a few values, so that ties are many."""
+"""A table of 3 to 6 persons, each with their result: a few values, so that ties are many."""
 MU = st.floats(0, 50)
 SIGMA = st.floats(0.5, 25 / 3)
 PRIOR = st.tuples(MU, SIGMA)
@@ -96,8 +96,8 @@ def test_the_same_prior_and_the_same_place_end_equal_whatever_the_others(data, r
 
 @given(st.lists(PRIOR, min_size=3, max_size=6), st.data())
 def test_alone_first_never_loses_alone_last_never_gains(priors, data):
-    """Unequal priors: whoever ends alone first never loses μ (he beat everyone, however
-    strong), whoever ends alone last never gains any (everyone beat him, however weak)."""
+    """Unequal priors: whoever ends alone first never loses μ (they beat everyone, however
+    strong), whoever ends alone last never gains any (everyone beat them, however weak)."""
     results = data.draw(st.lists(st.integers(-3, 3), min_size=len(priors), max_size=len(priors)))
     before = [model.MODEL.rating(*p) for p in priors]
     after = rated(before, results)

@@ -1,11 +1,11 @@
-"""A member renamed after he played reads under one name on his table's own settlement.
+"""A member renamed after they played reads under one name on their table's own settlement.
 
 The play-through of 2026-11-30 (play12, left open): Ane played the seed at a club's evening
 and was renamed Anne-Marie on the member form. Her table's settlement then said
 "Anne-Marie → Chloé: €3.60" (the club's lines: the cash box's, by member) under a players
 table, a journal and a PDF that said "Ane": two names for one person on one sheet. The
-settlement names each member by his name now, as every club page does, and says once that
-the name typed is his (docs/guide-organisers.md, "Rename and Merge"); the game file and
+settlement names each member by their name now, as every club page does, and says once that
+the name typed is theirs (docs/guide-organisers.md, "Rename and Merge"); the game file and
 ``scorekeeper replay`` keep what was typed.
 
 The seed (docs/rules/hombre.md §10): first seat −72, second −9, third +81 over 7 coups; at
@@ -156,7 +156,7 @@ def test_a_merged_member_is_named_as_the_one_kept(client, app):
 
 
 def test_a_newcomer_renamed_is_named_anew_where_he_sat(client, app):
-    """Tom plays for Bruno from coup 5 (his money stays Bruno's: Tom 0), then is renamed
+    """Tom plays for Bruno from coup 5 (their money stays Bruno's: Tom 0), then is renamed
     Thomas: the seat lines, the persons' rows and the journal of coups 5-7 name Thomas."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-03")
@@ -174,10 +174,10 @@ def test_a_newcomer_renamed_is_named_anew_where_he_sat(client, app):
     assert page.count("Tom") == 1
     assert "Tom, as typed at this table, is the member now named Thomas." in page
     assert "From coup 5, Thomas plays for Bruno." in page
-    assert "Thomas 0" in page  # his own result: Bruno's money was played
+    assert "Thomas 0" in page  # their own result: Bruno's money was played
     assert "Bruno → Thomas" in page  # the seat, in turn
     # coup 6 (B demande A2 B5 C2): Thomas sat at Bruno's seat and won it, with Bruno's
-    # money: the poule is paid to Bruno (his by-person result, rules/hombre/paid.py)
+    # money: the poule is paid to Bruno (their by-person result, rules/hombre/paid.py)
     assert "Thomas demande: gagne" in page and "Anne → Bruno 6 (poule)" in page
     assert "Anne → Thomas" not in page
     coups = _text(client.get(game + "/coups").data.decode())
@@ -287,7 +287,7 @@ def test_the_check_before_saving_names_him_anew_too(client, app):
 
 def test_a_three_players_sheets_check_names_him_anew_too(client, app):
     """review12: a points sheet of three players at a club's evening (Manille belge, three
-    deals, sans-atout compulsory): its columns name a renamed member by his name now, and
+    deals, sans-atout compulsory): its columns name a renamed member by their name now, and
     so must the check of the coup being entered (``/preview``, and the page after
     "Check"). Anne alone, sans-atout contré (×4), 20 points: −80, the others +40 each
     (tests/web/test_web_sheets.py's arithmetic)."""

@@ -1,6 +1,6 @@
-"""A member renamed after he played reads under his name now in the coup flow too.
+"""A member renamed after they played reads under their name now in the coup flow too.
 
-names15: a club table's pages named each member by his name now (the game page, the
+names15: a club table's pages named each member by their name now (the game page, the
 settlement, the story…: test_renamed_member_at_his_table.py), but the messages after a
 coup, a correction or a deletion, a coup form sent back refused, the correction and
 deletion pages, the change log, the seat page and a points game's coup fields still said
@@ -243,7 +243,7 @@ def test_the_evenings_close_page_names_him_anew(client, app):
         conn.close()
     _rename(client, app, club, "Ane", "Anne-Marie")
     page = _text(client.get(f"/evenings/{evening}/close").data.decode())
-    # Bruno's bête of 72 still open is shared among the three, 24 each: he pays 72 and gets
+    # Bruno's bête of 72 still open is shared among the three, 24 each: Bruno pays 72 and gets
     # 24 back (−48), the two others +24
     assert "Anne-Marie −66 → −42 (+24) Bruno −21 → −69 (−48) Chloé +87 → +111 (+24)" in page
     assert "Ane " not in page

@@ -1,4 +1,4 @@
-"""A member renamed after the evening reads under his new name on every club page of it.
+"""A member renamed after the evening reads under their new name on every club page of it.
 
 The play-through of 2026-11-30: Céline Huet, renamed Céline Morel on the club's member
 form, read "Céline Morel" in the room's members, its points and its l'Hombre table, and

@@ -1,4 +1,4 @@
-"""A member renamed after he played reads under his name now on the list of games (play17).
+"""A member renamed after they played reads under their name now on the list of games (play17).
 
 A French club's evening: Anne played the l'Hombre table and was renamed Anne-Marie on the
 member form. The table's pages, the evening, the room, the season, the cash box and her
@@ -31,7 +31,7 @@ def test_the_list_of_games_names_a_renamed_member_anew(client, app):
     assert _listed(client) == ["Anne · Bruno · Chloé", "Anne · Bruno · Chloé"]
     _rename(client, app, club, "Anne", "Anne-Marie")
     assert _listed(client) == ["Anne · Bruno · Chloé", "Anne-Marie · Bruno · Chloé"]
-    # merged into Bruno, who is renamed after: both his seats read the member kept, as now
+    # merged into Bruno, who is renamed after: both their seats read the member kept, as now
     seed_table(client, evening, "Denis", "Eve", "Bruneau")  # Bruno, spelt otherwise
     bruno, bruneau = _member(app, "Bruno"), _member(app, "Bruneau")
     data = {"member": bruneau, "into": bruno, "version": club_version(app)}

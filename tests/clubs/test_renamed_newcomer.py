@@ -1,11 +1,11 @@
-"""A newcomer who took a seat at a club table stays the member he was when he is renamed
+"""A newcomer who took a seat at a club table stays the member they were when they are renamed
 (found by review10, 2026-11-30).
 
-A newcomer's member was kept nowhere: ``seats.person_members`` looked him up by the name he
+A newcomer's member was kept nowhere: ``seats.person_members`` looked them up by the name they
 sat down under (``meant``) each time the room was read. Renamed on the member form
-(docs/guide-organisers.md: a rename changes a member's name on the club's pages), he was
-nobody: the room fell back to the seats' members and billed his whole seat to the member
-who left it; a new member under his old name was then paid the newcomer's money. His
+(docs/guide-organisers.md: a rename changes a member's name on the club's pages), they were
+nobody: the room fell back to the seats' members and billed their whole seat to the member
+who left it; a new member under their old name was then paid the newcomer's money. Their
 member is kept with the seat change now (``seats.taken_seat``), as a seat's is.
 """
 
@@ -36,24 +36,24 @@ def _nets(db, club_id: int, evening) -> dict[str, int]:
 def test_a_renamed_newcomer_keeps_his_money_and_a_new_namesake_gets_none(db):
     club, evening = club_with_evening(db)
     seated_table(db, evening, TAKES_OVER)  # Denis takes over Bruno's seat from coup 5
-    # docs/rules.md "Someone takes a seat", the seed: Bruno 0 − 180 (his bêtes 72 + 108
+    # docs/rules.md "Someone takes a seat", the seed: Bruno 0 − 180 (their bêtes 72 + 108
     # handed over) = −180; Denis −9 + 180 = +171; Anne −72; Chloé +81 (sum 0)
     said = {"Anne": -72, "Bruno": -180, "Chloé": 81, "Denis": 171}
     assert _nets(db, club.id, evening) == said
     denis = next(m.id for m in clubs.members(db, club.id) if m.name == "Denis")
     rename(db, club.id, denis, "Denis Maes", "", clubs.club(db, club.id).version)
-    # the same money under his new name; it read Bruno −9 (the seat's tally) and no Denis
+    # the same money under their new name; it read Bruno −9 (the seat's tally) and no Denis
     renamed = {"Anne": -72, "Bruno": -180, "Chloé": 81, "Denis Maes": 171}
     assert _nets(db, club.id, evening) == renamed
-    # another Denis, who never sat there, joins the club: it read him +171
+    # another Denis, who never sat there, joins the club: it read them +171
     add_member(db, club.id, "Denis", "", clubs.club(db, club.id).version)
     assert _nets(db, club.id, evening) == renamed
     assert not verify(db).faults  # the kept member is a fact on the club's log
 
 
 def test_a_renamed_newcomer_is_named_anew_in_his_points_tables_teams_line(client, app):
-    """The evening's points table names each member as he is now (play12): a newcomer who
-    took a seat too, where his member was found by name only before the rename."""
+    """The evening's points table names each member as they are now (play12): a newcomer who
+    took a seat too, where their member was found by name only before the rename."""
     club, evening, _game = table_with_newcomer(client, app)  # Nous: Anne & Chloé
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         eve = conn.execute("select id from members where name = 'Eve'").fetchone()[0]
@@ -66,7 +66,7 @@ def test_a_renamed_newcomer_is_named_anew_in_his_points_tables_teams_line(client
 
 def test_a_renamed_newcomer_who_comes_back_is_no_second_member(db):
     """Denis takes Bruno's seat over, is renamed Denis Maes, leaves it to Eve and comes back
-    to it (found by review11): his comeback's member was looked up by the name he sat under,
+    to it (found by review11): their comeback's member was looked up by the name they sat under,
     which no member has any more, and a second member "Denis" was made, who never played a
     coup, beside the one whose money it is."""
     club, evening = club_with_evening(db)
@@ -87,7 +87,7 @@ def test_a_renamed_newcomer_who_comes_back_is_no_second_member(db):
     names = [m.name for m in clubs.members(db, club.id)]
     assert names == ["Anne", "Bruno", "Chloé", "Denis Maes", "Eve"]  # it made a "Denis" too
     nets = _nets(db, club.id, evening)
-    # each person of the table is his member, once; the seed's three seats sum to 0
+    # each person of the table is their member, once; the seed's three seats sum to 0
     assert set(nets) == {"Anne", "Bruno", "Chloé", "Denis Maes", "Eve"}
     assert sum(nets.values()) == 0
     assert (nets["Anne"], nets["Chloé"]) == (-72, 81)  # their seats' tallies (seed §10)

@@ -1,4 +1,4 @@
-"""The season's CSV leaves a member's cells of a game he never played empty: Chloé, who sat
+"""The season's CSV leaves a member's cells of a game they never played empty: Chloé, who sat
 only at a Manillen table, has no chips, and the chip columns read 0 for her (0 says she
 broke even, and a spreadsheet's AVERAGE of the nets counted her); Eve, who sat only at chips,
 read 0 manillen points. The column keys stay as they are (tools read them).
@@ -35,10 +35,10 @@ def test_a_game_a_member_never_played_is_empty_in_the_season_file(client, app):
     for name in ("Chloé", "Denis"):  # points only: no chips, not 0 chips
         assert [rows[name][key] for key in (*CHIPS, "money")] == [""] * 9
     assert [rows["Chloé"][key] for key in MANILLEN] == ["1", "1", "10"]
-    assert [rows["Denis"][key] for key in MANILLEN] == ["1", "1", "0"]  # 0: he played, Eux
+    assert [rows["Denis"][key] for key in MANILLEN] == ["1", "1", "0"]  # 0: they played, Eux
     # chips only: no manillen points, not 0 points
     assert [rows["Eve"][key] for key in MANILLEN] == ["", "", ""]
-    # who played keeps his figures, 0 among them (Bruno's 0 manillen points are his)
+    # who played keeps their figures, 0 among them (Bruno's 0 manillen points are theirs)
     assert (rows["Anne"]["evenings"], rows["Anne"]["net"], rows["Anne"]["money"]) == (
         "1",
         "-72",

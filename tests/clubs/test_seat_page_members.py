@@ -1,6 +1,6 @@
 """The seat page of a club table offers the club's members as the newcomer's name (play16).
 
-A member typed otherwise than he is known ("Denis D." for Denis) became a second member,
+A member typed otherwise than they are known ("Denis D." for Denis) became a second member,
 merged later by hand; the new-table form offered the members, the seat page did not. It
 offers them to the club's managers only: a table's manager who does not manage the club
 reads no members' list (docs/guide-organisers.md)."""

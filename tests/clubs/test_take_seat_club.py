@@ -2,7 +2,7 @@
 
 The seed's worked example (hombre.md §10) at a club evening, the house rule
 ``take_over`` on; Denis takes over Bruno's seat for coups 5–7. docs/rules.md
-("Someone takes a seat"): Bruno 0 − 180 (his bêtes 72 + 108 handed over) =
+("Someone takes a seat"): Bruno 0 − 180 (their bêtes 72 + 108 handed over) =
 −180; Denis −9 + 180 = +171; Anne −72; Chloé +81.
 """
 
@@ -85,11 +85,11 @@ def test_a_closed_evenings_table_takes_no_newcomer(db):
 
 
 def test_who_only_played_for_an_absent_member_has_no_table_in_the_season(db):
-    """Denis played coups 5–7 for Bruno: the money and the coups were Bruno's (he is billed
+    """Denis played coups 5–7 for Bruno: the money and the coups were Bruno's (they are billed
     −9, docs/rules.md), so the season counts the table, its 7 coups and its evening for
     Bruno, and none for Denis — as the ratings, which rank only those staked. (A player
     who played one deal for an absent member at a Manille table was given a table of 0
-    points, his average lowered by a deal that was not his.)"""
+    points, their average lowered by a deal that was not theirs.)"""
     club, evening = club_with_evening(db)
     seated_table(db, evening, PLAYS_FOR)
     rows = {r.member.name: r for r in season_rows(db, club, "0000-01-01", "9999-12-31")}
@@ -100,7 +100,7 @@ def test_who_only_played_for_an_absent_member_has_no_table_in_the_season(db):
 def test_the_season_counts_a_leavers_stake_as_his_loss_not_the_newcomers_win(db):
     """Denis takes over Anne's seat from coup 5 (docs/rules.md: Anne hands over her bête of
     27, −27; Denis −72 + 27 = −45). In coup 5 the seat pays Chloé the poule 33 and Anne's
-    bête 27, which was Anne's: Denis lost 33 + 6 + 6 = 45 of his own (coups 6, 7: 6 each)
+    bête 27, which was Anne's: Denis lost 33 + 6 + 6 = 45 of their own (coups 6, 7: 6 each)
     and won nothing; Anne lost her 27. The season gave Denis won 27, lost 72 (brief "seats",
     point 1). Its net is each one's money: the room's chips, the cash box's cents (5 a chip).
     """
@@ -122,10 +122,10 @@ def test_the_season_counts_a_leavers_stake_as_his_loss_not_the_newcomers_win(db)
 
 def test_the_evenings_fee_is_checked_for_who_sat_the_money_stays_the_absent_members(db):
     """Whose evening is a stand-in's (brief "seats", point 2; docs/rules.md, "Plays for
-    him"). Denis plays for Bruno from coup 5: the money and the coups are Bruno's (−9, 7
-    coups, his evening in the season, as the ratings), the room lists Denis at 0, and both
-    sat at the table: the cash box's fee form checks both for the evening's fee, as it
-    checks everyone who came."""
+    the absent player"). Denis plays for Bruno from coup 5: the money and the coups are
+    Bruno's (−9, 7 coups, their evening in the season, as the ratings), the room lists Denis
+    at 0, and both sat at the table: the cash box's fee form checks both for the evening's
+    fee, as it checks everyone who came."""
     club, evening = club_with_evening(db)
     seated_table(db, evening, PLAYS_FOR)
     room = room_of(db, evening, club)
@@ -133,8 +133,8 @@ def test_the_evenings_fee_is_checked_for_who_sat_the_money_stays_the_absent_memb
 
 
 def test_an_absent_member_played_for_from_the_first_coup_is_not_checked_for_the_fee(db):
-    """Denis plays for Bruno from coup 1: Bruno never came. His money is at the table (the
-    seed's seat B: −9) and the season counts its coups and evening for him, his record;
+    """Denis plays for Bruno from coup 1: Bruno never came. Their money is at the table (the
+    seed's seat B: −9) and the season counts its coups and evening for them, their record;
     the evening's fee is for who came: Anne, Chloé and Denis, not Bruno (the fee form
     checked Bruno, who was not there)."""
     club, evening = club_with_evening(db)

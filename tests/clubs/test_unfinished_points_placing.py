@@ -71,7 +71,7 @@ def test_the_parties_place_a_brou_not_the_points():
     assert report.parties == (2, 0) and report.totals == (0, 120)
     assert side_placing(BROU, report) == (2, 0) and firsts(BROU, report) == (0,)
     assert BROU.games_lost(report) == [[0, 0], [0, 0], [0, 2], [0, 0]]  # Eux lost 2 at coup 3
-    # each person by the parties won less lost in his own coups: Eve took Bruno's seat over
+    # each person by the parties won less lost in their own coups: Eve took Bruno's seat over
     # from coup 3, so the partie lost at coup 3 is hers (−2), Bruno's coups 1–2 lost none
     changes = (SeatChange(3, 1, "Eve", TAKES_OVER),)
     assert person_placing(BROU, report.game, changes, report) == {

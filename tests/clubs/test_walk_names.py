@@ -1,8 +1,8 @@
-"""A member's short name typed at a club table seats him (issue 45's walk, point 3).
+"""A member's short name typed at a club table seats them (issue 45's walk, point 3).
 
-The club's page shows a member by his short name; typed at a table in any case, or with a
+The club's page shows a member by their short name; typed at a table in any case, or with a
 letter that reads the same (a Cyrillic В for B: the names rule, scorekeeper/names.py), it
-must find him, never make a near-duplicate member that splits his money.
+must find them, never make a near-duplicate member that splits their money.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def test_a_short_name_typed_at_a_table_seats_the_member(client, app):
     seed_table(client, evening, "Anne", "bruno", "Chloé")
     seed_table(client, evening, "Denis", "\u0412RUNO", "Eve")  # a Cyrillic В, upper case
     assert members(app, club) == ["Bruno Dupont", "Anne", "Chloé", "Denis", "Eve"]
-    # his two tables are his: the seed's −9 (table 1, seat 2) and −9 (table 2, seat 2)
+    # their two tables are theirs: the seed's −9 (table 1, seat 2) and −9 (table 2, seat 2)
     page = client.get(f"/evenings/{evening}/settlement").data.decode()
     assert 'Bruno Dupont</th><td class="num"><b>−18<' in page
 
@@ -50,7 +50,7 @@ def test_a_full_name_wins_over_another_members_short_name(client, app):
 def test_a_name_or_a_short_name_that_reads_like_a_members_is_refused(client, app):
     """Anne Martin is "Anne" on the club's page. A new member "Anne", or another member
     given "ANNE" for short, would from then on be the one a table's "Anne" seats (names
-    before short names, ``member_named``), her money going to his account: each is refused
+    before short names, ``member_named``), her money going to that member's account: each is refused
     beside its field, as a name that is a member's already; a rename the same."""
     club = new_club(client)
     for name, short in (("Anne Martin", "Anne"), ("Gérard Durand", ""), ("Bruno Dupont", "Bruno")):
@@ -80,8 +80,8 @@ def test_a_name_or_a_short_name_that_reads_like_a_members_is_refused(client, app
 
 def test_a_newcomer_typed_by_a_members_short_name_is_that_member(client, app):
     """Denis Dupont is "Denis" on the club's page. "Denis" sits down for Bruno at coup 5
-    of the seed (he plays for him: the seat's money stays Bruno's, docs/rules.md): the
-    table's settlement bills each person to his member — Denis to Denis Dupont, as a
+    of the seed (they play for them: the seat's money stays Bruno's, docs/rules.md): the
+    table's settlement bills each person to their member — Denis to Denis Dupont, as a
     table's "Denis" would be — where the newcomer's look-up read full names only, found
     nobody, and the page failed (500)."""
     from test_club_money_one_figure import club_at, table
@@ -146,7 +146,7 @@ def look_alikes(client, club: int) -> list[list[str]]:
 def test_a_name_that_reads_like_a_members_short_name_from_before_the_rule_is_shown(client, app):
     # Anne Martin, short "Anne", and a member named "Anne", both from before the rule (it
     # refuses them now, above): a table's "Anne" seats the member named Anne, so Anne
-    # Martin's seats went to his account. The manager's notice named only names that read
+    # Martin's seats went to their account. The manager's notice named only names that read
     # alike (m016); it names these two now. Chloé, short "Clo", clashes with nobody. Once
     # "Anne" is renamed "Annie" they read apart, and the notice is gone.
     club = new_club(client)

@@ -1,8 +1,8 @@
-"""Fixed pairs with an odd one out: the draw sits him out of every round, by name (smoke24).
+"""Fixed pairs with an odd one out: the draw sits them out of every round, by name (smoke24).
 
 ``units.make_units`` left the player without a partner out of its units and said so only in
-a docstring ("an odd one out plays no round"): no table seated him and ``sitting_out`` did
-not name him, so an event gave him no bye and ``scorekeeper draw`` printed nothing of him.
+a docstring ("an odd one out plays no round"): no table seated them and ``sitting_out`` did
+not name them, so an event gave them no bye and ``scorekeeper draw`` printed nothing of them.
 """
 
 from __future__ import annotations

@@ -276,8 +276,8 @@ def test_tables_of_4_reach_the_record_with_nobody_twice_and_say_so_past_it(n, mo
     assert time.process_time() - started < 2
     met, _ = counted(made.rounds)
     assert len(made.rounds) == most and max(met.values()) == 1
-    # each player meets 3 * most others, all different: 33 of 35 at 36 (never the two of his
-    # group of three), 42 of 43 at 44 and 30 of 31 at 32 (never his one partner of a group
+    # each player meets 3 * most others, all different: 33 of 35 at 36 (never the two of their
+    # group of three), 42 of 43 at 44 and 30 of 31 at 32 (never their one partner of a group
     # of two)
     by_player = Counter(p for pair in met for p in pair)
     assert set(by_player.values()) == {3 * most} and len(by_player) == n

@@ -1,8 +1,8 @@
 """Manillen partners kept from round 1 with an odd count: the bye turns (fix26b).
 
 The first round's partners were the later rounds' fixed pairs, and the player that round
-left over had none: ``draw.units.make_units`` made him ``alone``, out of every later
-round. A careful director turns the bye: the one whose turn it is sits out and his partner
+left over had none: ``draw.units.make_units`` made them ``alone``, out of every later
+round. A careful director turns the bye: the one whose turn it is sits out and their partner
 plays the round with the player who had none (``draw.sitting_out.by_turn``,
 docs/competitions.md "Byes"). Nobody sits out twice before everybody once; the partners of
 round 1 sit together whenever both play, but the one pair the bye breaks.
@@ -64,7 +64,7 @@ def test_no_second_bye_before_everybody_has_had_one(count, rounds, seed):
         assert len(drawn.tables) == count // 4  # as many tables as the count fills
         if history:
             # the first round's partners sit face to face while both play; a pair is broken
-            # only by a player out by turn (his partner plays with a stand-in)
+            # only by a player out by turn (their partner plays with a stand-in)
             kept = {frozenset(p) for p in first_partners(history[0], set(names))}
             both = {p for p in kept if p <= set(seated)}
             assert both <= _partners(drawn)

@@ -1,4 +1,4 @@
-"""A director's correction is filed under the round he chooses (the rounds played or closed,
+"""A director's correction is filed under the round they choose (the rounds played or closed,
 the latest by default), through the real form: a round-1 fix made once round 2 is played read
 "Round 2: …" on the results page, the PDF and the log, since the round stored was the one
 being played when it was entered. A round not of the event, or not played yet, is refused
@@ -96,7 +96,7 @@ def test_the_director_files_a_round_1_fix_under_round_1_once_round_2_is_played(
     # round 2 played: both offered, the latest chosen
     assert _offered(client) == (["Round 1", "Round 2"], "Round 2")
     # A player who defended in both rounds (the hombre beat both defenders each time, rank
-    # points 2 to him, ½ to each defender): ½ + ½ = 1 before, 1 + 3 = 4 after a credit of 3.
+    # points 2 to them, ½ to each defender): ½ + ½ = 1 before, 1 + 3 = 4 after a credit of 3.
     short = next(p for p in ("Anne", "Bert", "Carl") if p not in (hombre_1, hombre_2))
     assert dict((p, f) for _place, p, f in ranking(app)[0])[short] == 1
     # the director fixes round 1: the real form as the page fills it, round 1 chosen in it
@@ -179,7 +179,7 @@ def test_before_any_round_is_played_the_form_offers_none_and_files_under_none(ap
 def test_the_form_says_which_round_to_choose(app):
     """play6: the correction's help said when a correction is used (a closed round's table)
     but not what its Round field means; round 2 was shown chosen and a director setting right
-    round 1 had no word telling him to choose round 1, nor that the round only files it."""
+    round 1 had no word telling them to choose round 1, nor that the round only files it."""
     client, _game = _a_round_played(app)
     sentence = (
         "Round: choose the round of the table it sets right (the latest played is chosen);"

@@ -101,7 +101,7 @@ def test_the_lock_forms_hidden_fields_are_drawn_once_a_page(app, monkeypatch):
 def test_a_long_round_begins_with_an_index_of_its_tables_and_of_who_sits_where(app):
     """21 players at tables of three: 7 tables, more than a phone shows at once. The round
     begins with a link to each table's card, and each player's name, in name order, links
-    to the card of the table he sits at (the card names him); 6 tables or fewer: none."""
+    to the card of the table they sit at (the card names them); 6 tables or fewer: none."""
     client = app.test_client()
     new_event(client, kind="hombre", seating="3", method="rank_points")
     names = [f"Player {n:02}" for n in range(21, 0, -1)]  # registered out of order
@@ -158,9 +158,9 @@ def test_the_director_and_read_pages_read_accept_encoding_alike(app):
 
 
 def test_the_index_finds_a_player_who_sits_out_too(app):
-    """22 players at tables of three: 7 tables and one who sits the round out. He is in
-    *Find a player* too, in his place by name, saying he sits out (the round's line that
-    names him is at its top), not missing from it as a player the director could not find."""
+    """22 players at tables of three: 7 tables and one who sits the round out. They are in
+    *Find a player* too, in their place by name, saying they sit out (the round's line that
+    names them is at its top), not missing from it as a player the director could not find."""
     client = app.test_client()
     new_event(client, kind="hombre", seating="3", method="rank_points")
     names = [f"Player {n:02}" for n in range(1, 23)]

@@ -83,10 +83,10 @@ def test_a_club_reader_is_linked_to_the_ranking_never_to_the_directors_page(clie
     ranking = one_value(app, "select read_token from events where id = 1")
     page = reader.get(f"/evenings/{rounds}").text
     assert said(page) == (f"/events/{ranking}", "Cup — round 1 of 3")
-    assert reader.get(f"/events/{ranking}").status_code == 200  # a page he may open
+    assert reader.get(f"/events/{ranking}").status_code == 200  # a page they may open
     assert 'href="/events/1"' not in page
-    assert reader.get("/events/1").status_code == 404  # what the director's link is to him
-    # once he holds the event's manager link too, he is its director: its page
+    assert reader.get("/events/1").status_code == 404  # what the director's link is to them
+    # once they hold the event's manager link too, they are its director: its page
     (link,) = re.findall(r"/events/1/manage/[\w-]+", client.get("/events/1").text)
     assert reader.get(link).status_code == 302
     assert said(reader.get(f"/evenings/{rounds}").text) == ("/events/1", "Cup — round 1 of 3")

@@ -1,6 +1,6 @@
 """A director corrects a closed round (a play-through): a round-1 table's mistake found once
 round 2 is drawn. The table refuses the change (423) and the round cannot be reopened; the
-refusal says what the director can do, and his correction takes points off (a penalty) or
+refusal says what the director can do, and their correction takes points off (a penalty) or
 adds them (a credit), shown signed, −1 / +3, alike on every page and file of the ranking."""
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def test_no_correction_no_empty_correction_column_on_the_page_or_in_the_pdf(app,
     header = next(line for line in printed.splitlines() if "Player" in line)
     assert "Correction" not in printed, printed
     assert header.split() == ["#", "Player", "R1", "Total"], header
-    # the hombre beat both defenders: 2 rank points, nothing else on his line
+    # the hombre beat both defenders: 2 rank points, nothing else on their line
     assert re.search(rf"1\s+{hombre}\s+2\s+2\s*$", printed, re.M), printed
 
 

@@ -119,7 +119,7 @@ def test_a_locked_table_and_a_closed_round_say_why_before_any_typing(
 
 
 def sheet_sides(client, game) -> dict[str, tuple[int, int]]:
-    """Each player's side's total on his table's own sheet, and the other side's."""
+    """Each player's side's total on their table's own sheet, and the other side's."""
     report = seated(client, game)
     totals = report["totals"]
     out = {}

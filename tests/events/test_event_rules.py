@@ -108,7 +108,7 @@ def test_an_open_bete_is_shared_at_the_rounds_end_and_the_ranking_counts_the_sha
     report = seated(client, game)
     # 3-2 (hombre.md §3): coup 1 on a fresh poule, 3 marks of 3 chips each: poule 27, no
     # bête in play, enjeu 27; a remise: the hombre (seat 0) makes a bête of 27 and nothing
-    # moves. Coup 2: 2 marks more each (poule 45), his bête of 27 in play; all pass, nothing
+    # moves. Coup 2: 2 marks more each (poule 45), their bête of 27 in play; all pass, nothing
     # moves. The round's 2 deals end the game (§7, share): the 27 put in the middle and
     # shared by three, 27 // 3 = 9 paid by its owner to each other player:
     # seat 0 −18, seats 1 and 2 +9 each.

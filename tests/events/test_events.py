@@ -116,12 +116,12 @@ def test_individual_hombre_three_seat_by_hand(app):
     assert all(figures[w] == 2 for w in winners)
     assert figures[out[0]] == 1
     assert sorted(figures.values()).count(0.5) == 4
-    # A penalty of 1 to a winner: he falls level with the bye (1), ahead by the wins (1 to 0).
+    # A penalty of 1 to a winner: they fall level with the bye (1), ahead by the wins (1 to 0).
     fined = winners[0]
     assert post(client, app, "penalty", player=fined, points="1", reason="slow").status_code == 302
     lines, _ = ranking(app)
     assert lines[0][1] == winners[1] and (lines[1][1], lines[1][2]) == (fined, 1)
-    # A withdrawal between rounds: the next draw leaves him out; 6 players, two tables.
+    # A withdrawal between rounds: the next draw leaves them out; 6 players, two tables.
     assert post(client, app, "withdraw", name=out[0]).status_code == 302
     assert post(client, app, "close", confirmed="1").status_code == 302
     assert post(client, app, "draw").status_code == 302

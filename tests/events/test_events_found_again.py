@@ -78,7 +78,7 @@ def test_a_club_reader_finds_the_ranking_and_long_lists_are_paged(app):
     assert f'href="/events/{league}"' not in page.text
     assert re.search(r'href="/events/[\w-]{20,}">League</a>', page.text)
     assert reader.get("/events").status_code == 200
-    assert listed(reader) == []  # he runs none of them
+    assert listed(reader) == []  # they run none of them
     # 25 events: 20 a page, newest first; a page past the end is the last one's size 0
     for n in range(24):
         create(director, f"Event {n:02}")

@@ -1,6 +1,6 @@
 """A player of fixed pairs left without a partner is sat out, named and credited (smoke24).
 
-A Flemish manillen championship of 13 fixed pairs: Frans withdrew after round 1 and his
+A Flemish manillen championship of 13 fixed pairs: Frans withdrew after round 1 and their
 partner Paula stayed. The draw left her out of its units and out of who sits out, so rounds
 2 and 3 seated her nowhere, no "Vrij:" line named her and she got no bye credit. The draw
 now sits her out (``draw.units.Units.alone``): named where the sit-outs are, credited by the

@@ -1,4 +1,4 @@
-"""One member, one seat in a club's round, whatever name he was registered by (names18).
+"""One member, one seat in a club's round, whatever name they were registered by (names18).
 
 A club's competition with "Anne Martin" and "Anne" (her short name) registered: a draw that
 put them at one table was refused (test_one_member_one_seat), but one that put them at two

@@ -113,7 +113,7 @@ def test_the_final_standing_names_the_round_evenings_left_open(client, app, monk
 
 def test_a_director_who_does_not_manage_the_club_is_told_who_closes_them(client, app, monkeypatch):
     """The event's manager link alone: the evenings named, no close link (its page would
-    refuse him), and who closes them."""
+    refuse them), and who closes them."""
     _club, link = two_rounds_played(client, app, monkeypatch)
     director = app.test_client()
     director.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"

@@ -65,8 +65,8 @@ def test_a_table_with_no_deal_gives_no_win_share():
     for method in ("total", "rank_points", "win_pct"):
         lines = rank(list("ABCDEFG"), [RoundPlay(1, (three, four))], method=method)
         assert {(line.place, line.shared, line.wins) for line in lines} == {(1, True, 0)}, method
-    # A bye of a round no table has dealt in: no average yet, so no figure (win_pct: his mean
-    # stays his 100 of round 1, as the others' stay theirs).
+    # A bye of a round no table has dealt in: no average yet, so no figure (win_pct: their mean
+    # stays their 100 of round 1, as the others' stay theirs).
     won = TableResult(1, 1, ("A", "B", "C"), (5, -2, -3))
     waiting = RoundPlay(2, (TableResult(2, 1, ("B", "C", "D"), (0, 0, 0), started=False),), ("A",))
     lines = rank(list("ABCD"), [RoundPlay(1, (won,), ("D",)), waiting], method="win_pct")

@@ -2,7 +2,7 @@
 beside the names, in the member form's words (smoke24).
 
 "Wіlly Vermeulen" (a Cyrillic і, U+0456) beside the member Willy Vermeulen was registered
-silently: the draw found him as Willy (``seats.meant``, a table's rule) and his results went
+silently: the draw found them as Willy (``seats.meant``, a table's rule) and their results went
 to Willy while every page of the event showed the Cyrillic spelling. The club's member form
 refuses such a name ("Deze naam leest als …", ``seats.NameTaken``); the registration now asks
 the same rule (``part_names.finder``'s ``kept_names``) and says it in the same words.
@@ -57,11 +57,11 @@ def test_a_look_alike_of_a_member_is_refused_beside_the_names_in_the_member_form
     data = {"name": WILLY_CYRILLIC, "short_name": "", "version": club_version(app)}
     member_form = client.post(f"/clubs/{club}/members", data=data)
     assert member_form.status_code == 422 and said in member_form.text
-    # a member's short name too, named as the club's page lists him
+    # a member's short name too, named as the club's page lists them
     answer = post(client, app, "players", names=ANNE_CYRILLIC)
     assert answer.status_code == 422
     assert beside_names(answer.text)[0].startswith("Deze naam leest als Anne Martin (Anne), al lid")
-    # his own name, and the same name but for case (one person: names.clash), still register
+    # their own name, and the same name but for case (one person: names.clash), still register
     assert post(client, app, "players", names="Willy Vermeulen\nanne").status_code == 302
     assert registered(app) == ["Willy Vermeulen", "anne"]
 
@@ -74,7 +74,7 @@ def test_an_event_of_no_club_has_no_member_to_read_like(app):
 
 
 def test_a_look_alike_registered_before_the_member_joined_blocks_no_later_registration(app):
-    """A guest "Wіlly Vermeulen" registered while no member read like him; the club then
+    """A guest "Wіlly Vermeulen" registered while no member read like them; the club then
     adds the member Willy Vermeulen. The players registered already were asked the refusing
     rule too, so every later registration ("Jan Peeters") was refused naming Willy
     (review24): they are found as a table finds them; only the names typed now are refused."""

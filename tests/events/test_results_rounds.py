@@ -28,7 +28,7 @@ def test_the_results_files_the_page_and_the_pdf_have_the_same_rounds(app, tmp_pa
     assert [r["round"] for r in data["rounds"]] == [1]
     assert rows[0] == ["place", "player", "round 1", "penalty", "figure"]
     assert people.splitlines()[0] == "Place;Player;Round 1;Correction;Total"
-    # the hombre beat both defenders: 2 rank points in round 1, his figure 2
+    # the hombre beat both defenders: 2 rank points in round 1, their figure 2
     line = next(r for r in data["ranking"] if r["player"] == hombre)
     assert line["rounds"] == [2] and line["figure"] == 2
     assert next(r for r in rows if r[1] == hombre) == ["1", hombre, "2", "0", "2"]

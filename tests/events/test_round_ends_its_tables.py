@@ -2,7 +2,7 @@
 club's room and season agree (store/stops.py ``with_round``).
 
 A club's event of l'Hombre 1709 (3-2, the enjeu of the first coup 27: hombre.md §10's first
-line), one table of three. Coup 1: the hombre makes 3 tricks of 9 — a remise: he makes a
+line), one table of three. Coup 1: the hombre makes 3 tricks of 9 — a remise: they make a
 bête of 27, still open (§4). The round is closed: its game ends there, and the 1709 end
 (§7, "share") has the bête's owner pay 27 // 3 = 9 to each other player: hombre −18, the
 others +9 each. The ranking counted so; the club's room, cash box and season counted the

@@ -1,6 +1,6 @@
 """An event ranking's tie-break words are true of the line they are on (issue 45's walk,
 point 5): the walk saw "devant aux victoires" beside a player who sat out (a bye: no table,
-no win) and was placed *behind* the one level with him on the figure."""
+no win) and was placed *behind* the one level with them on the figure."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A Danish club's own rates (``rules.takst``): each contract's won / bête / codille rate.
 
-Hand-computed with seats A, B, C, A dealing first (he antes 5): B plays.
+Hand-computed with seats A, B, C, A dealing first (they ante 5): B plays.
 No real club's schedule was found to quote (docs/rules/danois.md §4, "A
 club's own rates"), so the numbers here are a test's, not a club's.
 """

@@ -49,7 +49,7 @@ def test_continue_after_the_last_coup_plays_until_no_bete_is_open():
     r = run(*REMISE_THEN_PASS, coups_to_play=2, end="continue")
     assert r["finished"] is False and r["next"]["n"] == 3
     r = run(*REMISE_THEN_PASS, "A demande A5 B2 C2", coups_to_play=2, end="continue")
-    # coup 3: 5 marks, poule 45, B's 27 in play: A wins, B and C pay 15 each, B his 27
+    # coup 3: 5 marks, poule 45, B's 27 in play: A wins, B and C pay 15 each, B their 27
     assert r["net"] == {"A": 57, "B": -42, "C": -15}
     assert r["finished"] is True and r["coups"][2]["finished"] is True
 

@@ -51,7 +51,7 @@ def replay_file(data):
 POULE_COUPS = [
     # 1: Anne deals and sits out; Bruno, Chloé, Denis play. Fresh: 3 marks each,
     #    all four mark: poule 4 × 3 × 3 = 36, stake 9. Bruno wins: each of the three
-    #    others pays him 9 (Anne too: she marked). Anne −9, Bruno +27, Chloé −9, Denis −9.
+    #    others pays them 9 (Anne too: she marked). Anne −9, Bruno +27, Chloé −9, Denis −9.
     {"hombre": "Bruno", "contract": "demande", "tricks": {"Bruno": 5, "Chloé": 2, "Denis": 2}},
     # 2: Bruno sits out. Fresh again: poule 36. Chloé 4-4-1: remise, bête of Chloé 36
     #    (token n°1 of 3-1 with four: 36, then +12). Nothing moves.
@@ -141,7 +141,7 @@ JETONS_COUPS = [
         "bonuses": [{"player": "Denis", "hand": "charivari"}],
     },
     # 3 (Chloé out): empty poule: all four stake 3 (12); Anne, Bruno pass: 5, 5, 3, 3 (16).
-    #    Denis fails sans prendre (4 tricks): he doubles the poule (+16: his share 19,
+    #    Denis fails sans prendre (4 tricks): they double the poule (+16: their share 19,
     #    poule 32) and pays 6 to Anne and Bruno.
     #    Nets: Anne −10, Bruno +1, Chloé +9, Denis 0.
     {"hombre": "Denis", "contract": "sans_prendre", "tricks": {"Denis": 4, "Anne": 3, "Bruno": 2}},
@@ -170,14 +170,14 @@ def test_jetons_four_seats_by_hand():
 
 DANISH_COUPS = [
     # 1 (Anne out) Anne antes 5. Bruno wins a jeu simple: Anne's 5 in the cagnotte
-    #    is paid to him, 1 from each defender (Chloé, Denis). Anne −5, Bruno +7, −1, −1.
+    #    is paid to Bruno, 1 from each defender (Chloé, Denis). Anne −5, Bruno +7, −1, −1.
     {"hombre": "Bruno", "contract": "jeu_simple", "tricks": {"Bruno": 5, "Chloé": 2, "Denis": 2}},
     # 2 (Bruno out) Bruno antes 5. Chloé's solo 4-4-1 is a bête: 2 to each defender
     #    (Denis, Anne). Anne −3, Bruno +7, Chloé −5, Denis +1.
     {"hombre": "Chloé", "contract": "solo", "tricks": {"Chloé": 4, "Denis": 4, "Anne": 1}},
     # 3 (Chloé out) Chloé antes 5: cagnotte Bruno 5 + Chloé 5. Denis loses a nolo ouvert
     #    with 3 tricks: codille to Anne (4 tricks): she takes the cagnotte (5 from Bruno,
-    #    5 from Chloé), Denis pays her 3 for each defender (6), she hands him the jeton
+    #    5 from Chloé), Denis pays her 3 for each defender (6), she hands them the jeton
     #    bonus. Anne +15, Bruno −5, Chloé −5, Denis −5.
     #    Nets: Anne +12, Bruno +2, Chloé −10, Denis −4.
     {"hombre": "Denis", "contract": "nolo_ouvert", "tricks": {"Denis": 3, "Anne": 4, "Bruno": 2}},
@@ -367,7 +367,7 @@ def test_four_seat_nets_sum_to_zero_and_are_the_transfers(game):
         out = result.deal.out
         for t in result.transfers:
             assert t.amount > 0 and t.payer != t.payee and isinstance(t.amount, int)
-            assert t.payee != out or t.reason == "final_share"  # he never wins a deal he sits out
+            assert t.payee != out or t.reason == "final_share"  # they never win a deal they sit out
             net[t.payer] -= t.amount
             net[t.payee] += t.amount
         assert tuple(net) == result.net and sum(result.net) == 0

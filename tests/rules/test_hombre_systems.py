@@ -64,7 +64,7 @@ def test_a_fourth_system_is_read_replayed_and_written_by_its_kind(monkeypatch):
     assert TOURNOI.load(written) == game
     report = TOURNOI.dump_report(TOURNOI.replay(game))
     # an empty poule: each stakes 4; A and C pass in the bidding, 2 each (A 6, C 6, B 4 in);
-    # B makes his simple and takes the poule (6 from A, 6 from C) and a prime of 1 from
+    # B makes their simple and takes the poule (6 from A, 6 from C) and a prime of 1 from
     # each: B +14, A -7, C -7 (docs/rules/jetons.md, as test_other_systems' stake of 3)
     assert report["accounting"] == "tournoi"
     assert report["net"] == {"A": -7, "B": 14, "C": -7}

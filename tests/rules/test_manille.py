@@ -475,7 +475,7 @@ def test_the_replay_keeps_its_columns_with_wide_and_long_names():
     """A name of East-Asian wide characters takes two columns a character in a terminal:
     the dealer column was padded by characters (str.ljust), so a deal dealt by 王小明
     (3 characters, 6 columns) printed its trump and figures 3 columns right of the others',
-    and his side's name 3 columns right of its figures. A 40-character name stays whole in
+    and their side's name 3 columns right of its figures. A 40-character name stays whole in
     the dealer column (as the page's "donne …" says it)."""
     from scorekeeper.names import columns
 

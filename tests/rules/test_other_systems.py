@@ -448,7 +448,7 @@ def test_recave_is_arithmetic_not_one_cave_at_a_time():
 
 def test_a_finished_jetons_game_reports_an_empty_poule():
     # coup 1 (A deals): stakes 3 each (9); A and C pass (+2 each): A 5, B 3, C 5 = 13;
-    # B fails his simple 4-4-1 and doubles the poule (+13): A 5, B 16, C 5 = 26, and pays
+    # B fails their simple 4-4-1 and doubles the poule (+13): A 5, B 16, C 5 = 26, and pays
     # the prime 1 to A and to C. The game ends: the 26 return to A, B, C; nothing moves.
     r = report(file("jetons", played("B", "simple", 4, 4, 1), coups_to_play=1))
     assert r["finished"] is True
@@ -473,7 +473,7 @@ def test_a_finished_danish_game_reports_an_empty_cagnotte(tmp_path, capsys):
 # ---- bonus hands one pack of 40 can deal together --------------------------------------
 
 # Worked out by hand from each hand's cards (docs/rules/jetons.md §6), with the reason.
-# Same player (his nine cards):
+# Same player (their nine cards):
 SAME_IMPOSSIBLE = {
     ("guinguette", "mirlire"),  # no black ace / both black aces
     ("guinguette", "triomphante"),  # no black ace / leads spadille, so holds it

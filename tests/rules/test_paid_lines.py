@@ -1,6 +1,6 @@
 """Every payment line names who paid (issue 44's shape, smoke 25): after a take-over the
-line of a leaver's stake names him, not the newcomer sitting at the seat when it is paid.
-For every person, his lines summed are his by-person result (``seating.person_tally``):
+line of a leaver's stake names them, not the newcomer sitting at the seat when it is paid.
+For every person, their lines summed are their by-person result (``seating.person_tally``):
 the journal and the standing are one account."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from scorekeeper.rules.hombre.paid import Paid, paid_lines
 
 
 def summed(lines):
-    """Each person's lines summed: + what he was paid, − what he paid."""
+    """Each person's lines summed: + what they were paid, − what they paid."""
     total = Counter()
     for coup in lines:
         for line in coup:

@@ -151,7 +151,7 @@ def poule_coup(draw: Any) -> Coup:
     hombre = draw(SEAT)
     vole_engagee = draw(RARELY)
     tricks = list(draw(TRICKS))
-    if vole_engagee:  # the hombre took the first five: give him the most tricks
+    if vole_engagee:  # the hombre took the first five: give them the most tricks
         best = tricks.index(max(tricks))
         tricks[hombre], tricks[best] = tricks[best], tricks[hombre]
     return Coup(

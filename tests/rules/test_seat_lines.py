@@ -1,5 +1,5 @@
 """The command's who-sat-when lines say what the pages say (``seating.sittings``): an absent
-player back at his seat is back, a newcomer takes the seat over from whoever sat there last.
+player back at their seat is back, a newcomer takes the seat over from whoever sat there last.
 
 The two tables of the play-through: l'Hombre with Anne, Bruno and Chloé (Denis takes over
 Bruno's seat from coup 5, Bruno plays coup 6 for Anne, Anne is back from coup 7), and a
@@ -116,7 +116,7 @@ def test_settle_and_replay_print_those_lines(tmp_path, capsys):
     assert code == 0, err
     assert "  from coup 7: Anne is back at their own seat\n" in out
     assert "plays for Bruno" not in out
-    # each person: Anne's seat all hers (+39), Bruno -3 in coups 1-4 less his bête of
+    # each person: Anne's seat all hers (+39), Bruno -3 in coups 1-4 less their bête of
     # coup 4 (27) handed to Denis = -30, Denis -33 - (-3) + 27 = +24, Chloé -33; sum 0
     assert "  Anne: +39\n  Bruno: −30\n  Chloé: −33\n  Denis: +24\n" in out  # true minus
     code, out, err = in_this_process(capsys, "replay", write(tmp_path, MANILLE))
@@ -153,7 +153,7 @@ def test_replay_csv_names_who_played_each_coup(tmp_path, capsys):
 def test_each_persons_row_is_the_standing_after_that_coup(seated):
     # the standings' row n is what the game stood at after coup n: each person's result of
     # those coups with every seat taken by then (a newcomer who sat down after coup n
-    # included, his hand-over made), replayed alone; the last row is the game's
+    # included, their hand-over made), replayed alone; the last row is the game's
     game, changes = seated
     kind = kinds.kind_of(game)
     report = kind.replay(game)
@@ -170,7 +170,7 @@ def test_each_persons_row_is_the_standing_after_that_coup(seated):
 
 def test_a_pot_systems_rows_end_with_the_settlements_figures():
     # the jetons golden game, Zoé taking over the first seat from coup 2: the leaver's part
-    # of the pot is his until the pot is won (seat_debt, on the report of each prefix)
+    # of the pot is theirs until the pot is won (seat_debt, on the report of each prefix)
     data = json.loads((GOLDEN / "jetons.game.json").read_text())
     data["seat_changes"] = [
         {"coup": 2, "seat": data["players"][0], "player": "Zoé", "way": "takes_over"}
@@ -201,7 +201,7 @@ def test_the_by_person_lines_write_a_net_as_the_nets_are_written():
 def test_the_commands_name_a_taken_seat_as_the_pages_do(tmp_path, capsys):
     # play16: a seat's net printed under its first player's name alone read "Bruno: net …"
     # in the standing and "… → Bruno" seat by seat, while "By person" below gave Bruno
-    # his own, other figure; the settlement page names such a seat by who sat there in
+    # their own, other figure; the settlement page names such a seat by who sat there in
     # turn ("Bruno → Denis", web/table/seat_words.seat_names), the last one sitting now:
     # Anne's seat was played by Bruno in coup 6 and is Anne's again from coup 7
     path = write(tmp_path, HOMBRE)

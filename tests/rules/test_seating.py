@@ -5,7 +5,7 @@ the seats' nets after coups 4, 5, 6 and 7 are 0/0/0, −60/−33/+93,
 −66/−21/+87, −72/−9/+81; after coup 4 A's bête of 27 is in play and B's 72
 and 108 are pending) and from the decision of docs/rules.md ("Someone takes a
 seat"): a player who *takes over* a seat is handed the chips of the leaver's
-open bêtes; one who *plays for* him changes only the name shown.
+open bêtes; one who *plays for* them changes only the name shown.
 """
 
 import json
@@ -48,9 +48,9 @@ def test_plays_for_him_leaves_the_money_with_the_absent_player():
 def test_takes_over_each_keeps_his_coups_and_the_leaver_hands_over_his_open_betes():
     data = seed_file(take_over=True)
     data["seat_changes"] = [{"coup": 5, "seat": "B", "player": "Denis", "way": "takes_over"}]
-    # B played coups 1-4: net 0, and leaves with his bêtes 72 + 108 = 180 open: he hands
+    # B played coups 1-4: net 0, and leaves with their bêtes 72 + 108 = 180 open: they hand
     # their chips to Denis: B 0 - 180 = -180. Denis: the seat's coups 5-7 (-9 - 0 = -9)
-    # + 180 = +171 (he won both bêtes back in coups 6 and 7: they are cancelled, he keeps
+    # + 180 = +171 (they won both bêtes back in coups 6 and 7: those are cancelled, they keep
     # the chips). A -72, C +81 as the seats. -72 - 180 + 171 + 81 = 0.
     assert by_person(data) == {"A": -72, "B": -180, "C": 81, "Denis": 171}
 
@@ -58,9 +58,9 @@ def test_takes_over_each_keeps_his_coups_and_the_leaver_hands_over_his_open_bete
 def test_takes_over_a_seat_whose_bete_another_player_wins():
     data = seed_file(take_over=True)
     data["seat_changes"] = [{"coup": 5, "seat": "A", "player": "Denis", "way": "takes_over"}]
-    # A leaves after coup 4 (net 0) with his bête of 27 in play: he hands 27 to Denis.
+    # A leaves after coup 4 (net 0) with their bête of 27 in play: they hand 27 to Denis.
     # Coup 5: C takes the poule and the bête: A's seat pays 33 + 27 = 60; coups 6, 7: 6 each.
-    # A: 0 - 27 = -27 (his bête paid); Denis: -72 + 27 = -45 (his own stakes 33 + 6 + 6).
+    # A: 0 - 27 = -27 (their bête paid); Denis: -72 + 27 = -45 (their own stakes 33 + 6 + 6).
     assert by_person(data) == {"A": -27, "B": -9, "C": 81, "Denis": -45}
 
 
@@ -106,7 +106,7 @@ def test_the_team_games_newcomer_shares_his_team_points_from_his_deal():
     kind = kinds.kind_of(game)
     report = kind.replay(game)
     people = person_tally(kind, game, changes, report)
-    # Bruno sits at seat 1 (eux): eux's points of deals 1-2 are his, Émile's from deal 3 on;
+    # Bruno sits at seat 1 (eux): eux's points of deals 1-2 are theirs, Émile's from deal 3 on;
     # Anne and Chloé (nous) and Denis (eux) keep all their team marked. The count is 0-0
     # again after each partie, so a team's points are what it marked deal by deal
     nous = [r.scored[0] for r in report.coups]
@@ -165,7 +165,7 @@ def test_nets_per_person_sum_to_zero_and_are_the_seats_nets_split_at_each_change
     people = person_tally(kind, game, changes, report)
     assert sum(people.values()) == 0
     # by hand: walk the coups; each coup's seat net goes to whoever's money the seat is then;
-    # at a take-over the leaver hands over the chips of his open bêtes at that moment
+    # at a take-over the leaver hands over the chips of their open bêtes at that moment
     nets = [(0, 0, 0)] + [r.net for r in report.coups]
     expected = dict.fromkeys(game.players, 0)
     payer = list(game.players)
@@ -223,7 +223,7 @@ def test_every_kind_splits_a_seat_taken_over_at_its_change(name):
     people = person_tally(kind, game, changes, report)
     # seat 0's side (its own, or team nous): coup 1 for the leaver, coups 2 on for Zoé; a
     # team game marks each coup's points (its count restarts after a partie or a manche);
-    # in a pot system the leaver pays his part of the pot once it is won
+    # in a pot system the leaver pays their part of the pot once it is won
     # (test_take_over_chips)
     if kind.teams:
         marked = [r.scored[0] for r in report.coups]
@@ -264,8 +264,8 @@ def test_a_newcomer_who_took_over_counts_his_caves_from_his_own_net():
     nets = person_tally(kind, game, changes, report)
     # A's seat after coups 4-7: 0, -60, -66, -72: with caves of 30 the engine gives the seat
     # 3 (-72 needs 3 × 30 = 90). Denis sat down with A's bête of 27 handed over: 27, then
-    # 27 - 60 = -33, -39, -45 (his -45 above): two caves of his own cover it (60 - 45 = 15).
-    # A left: he holds no seat. B and C sat from the start: the engine's caves.
+    # 27 - 60 = -33, -39, -45 (their -45 above): two caves of their own cover it (60 - 45 = 15).
+    # A left: they hold no seat. B and C sat from the start: the engine's caves.
     assert report.caves[0] == 3
     assert seating.held_caves(report, changes, nets, 30) == {
         "Denis": 2,
@@ -275,9 +275,9 @@ def test_a_newcomer_who_took_over_counts_his_caves_from_his_own_net():
 
 
 def test_a_newcomer_whose_every_coup_before_was_undone_holds_one_cave():
-    """Denis took A's seat after coup 1, which was then undone: no coup played, and his
+    """Denis took A's seat after coup 1, which was then undone: no coup played, and their
     change, at coup 2 in the file, has not begun; the seat is still A's, one cave and a
-    net of 0 (the game page read the seat's net "before he sat down" from a coup that no
+    net of 0 (the game page read the seat's net "before they sat down" from a coup that no
     longer was: a 500)."""
     data = seed_file(take_over=True, cave=30)
     data["coups"] = []
@@ -292,9 +292,9 @@ def test_a_newcomer_whose_every_coup_before_was_undone_holds_one_cave():
 
 def test_a_stand_in_whose_coup_was_deleted_sat_for_nothing():
     """B played coup 2 for C, C was back from coup 3; coup 2 deleted: both changes begin at
-    coup 2 and B's stretch holds no coup. The who-sat-when lines left him out; each
-    person's result listed him at 0, and with it the room, the settlement and the
-    command (a play-through). He is no one at this table now."""
+    coup 2 and B's stretch holds no coup. The who-sat-when lines left them out; each
+    person's result listed them at 0, and with it the room, the settlement and the
+    command (a play-through). They are no one at this table now."""
     data = seed_file()
     data["seat_changes"] = [
         {"coup": 2, "seat": "C", "player": "Denis", "way": "plays_for"},

@@ -7,7 +7,7 @@ absent players coming back to their own seat — are stored, then coups are dele
 corrected, undone and redone before and after the changes, and a seat is taken
 again. A model kept here follows each coup by its identity with whose money each
 seat was in it (not by its number, not by ``rules/seating.py``): each person's result
-must be the sum, over the coups he played, of what his seat (a team game: his team)
+must be the sum, over the coups they played, of what their seat (a team game: their team)
 made in that coup, plus what a leaver hands over at a take-over
 (``GameKind.seat_debt``); a chip game's persons sum to zero; the stored game is what
 its log says (``verify``) and its file reads back the same.
@@ -80,8 +80,8 @@ def seat_changes(draw: Any, kind: Any, game: Any) -> tuple[SeatChange, ...]:
 
 def payers_by_coup(players: tuple[str, ...], changes: Any, count: int) -> list[tuple[str, ...]]:
     """Whose money each seat is in coups 1 .. count + 1 (the last: the next coup), walking
-    the changes: one who plays for the absent player leaves the seat his; one who takes
-    over makes it his own."""
+    the changes: one who plays for the absent player leaves the seat theirs; one who takes
+    over makes it their own."""
     out = []
     for n in range(1, count + 2):
         owners = list(players)
@@ -93,8 +93,8 @@ def payers_by_coup(players: tuple[str, ...], changes: Any, count: int) -> list[t
 
 
 def model(kind: Any, game: Any, played: list[tuple[str, ...]], nxt: tuple[str, ...], people):
-    """Each person's result: his seat's (his team's) result in each coup whose money was
-    his, and at each boundary where a seat's money passed from one to another, what the
+    """Each person's result: their seat's (their team's) result in each coup whose money was
+    theirs, and at each boundary where a seat's money passed from one to another, what the
     one leaving hands over (``seat_debt`` of the game so far)."""
     result = dict.fromkeys(people, 0)
     report = kind.replay(game)
@@ -141,7 +141,7 @@ def test_each_persons_result_is_the_sum_of_the_coups_he_played(key, data):
 
 def someone(players, changes) -> list[str]:
     """Who is someone at the table: its players, who took a seat over, and who played for an
-    absent one in a stretch of at least a coup (one followed on his seat at the same coup
+    absent one in a stretch of at least a coup (one followed on their seat at the same coup
     by another change sat for nothing: a stand-in whose one coup was deleted)."""
     names = list(players)
     for i, change in enumerate(changes):

@@ -1,12 +1,12 @@
 """One rule for every chip system when someone takes over a seat (issue 42, point 4).
 
-The newcomer never pays the leaver's losses nor collects his stake: what the
+The newcomer never pays the leaver's losses nor collects their stake: what the
 leaver has at stake is settled with the leaver (docs/rules.md, "Someone takes
-a seat"). At the 1709 poule that is his open bêtes; at the jetons his part of
-the poule, at the Danish contracts his part of the cagnotte: chips in the pot
+a seat"). At the 1709 poule that is their open bêtes; at the jetons their part of
+the poule, at the Danish contracts their part of the cagnotte: chips in the pot
 "stay with their owners until it is won" (docs/rules/jetons.md §3), so when the
-pot is won he pays its winner his part, and when the game ends with it unwon
-his part returns to him and nothing moves.
+pot is won they pay its winner their part, and when the game ends with it unwon
+their part returns to them and nothing moves.
 
 Figures by hand from docs/rules/jetons.md (stake 3, pass fee 2, simple 1, a
 loser doubles the poule) and docs/rules/danois.md (the dealer antes 5; texte
@@ -63,7 +63,7 @@ def test_jetons_the_newcomer_does_not_pay_the_leavers_part_of_the_poule():
     # Coup 2 (no stake: the poule is not empty): Denis and Chloé pass, 2 each: Anne's seat
     # 18 (Anne's 16, Denis's 2), Chloé 7. Bruno wins: the poule (18 + 7) and a prime of 1
     # from each. Anne pays Bruno her 16: −2 − 16 = −18 (before issue 42 Denis paid them);
-    # Denis his own 2 and the prime: −3; Bruno +1 + 25 + 2 = +28; Chloé +1 − 7 − 1 = −7.
+    # Denis their own 2 and the prime: −3; Bruno +1 + 25 + 2 = +28; Chloé +1 − 7 − 1 = −7.
     # −18 − 3 + 28 − 7 = 0.
     assert by_person("jetons", coups, DENIS_FOR_ANNE) == {
         "Anne": -18,
@@ -76,7 +76,7 @@ def test_jetons_the_newcomer_does_not_pay_the_leavers_part_of_the_poule():
 def test_jetons_a_newcomer_who_wins_the_poule_is_paid_the_leavers_part_by_the_leaver():
     coups = [ANNE_FAILS, played("Anne", "simple", 5, 2, 2)]
     # Coup 2: Bruno and Chloé pass (7 each); Denis, at Anne's seat, wins: Bruno and Chloé
-    # pay him their 7 and a prime of 1; Anne's 16 are in the poule he won: she pays him
+    # pay Denis their 7 and a prime of 1; Anne's 16 are in the poule Denis won: she pays Denis
     # them, as she would have paid Bruno (before issue 42 they went back to her for
     # nothing). Anne −2 − 16 = −18; Denis +16 + 16 = +32; Bruno and Chloé +1 − 8 = −7.
     assert by_person("jetons", coups, DENIS_FOR_ANNE) == {
@@ -107,7 +107,7 @@ def test_jetons_two_newcomers_in_turn_each_pays_only_his_own_part():
     coups = [ANNE_FAILS, {"pass": True}, played("Bruno", "simple", 2, 5, 2)]
     # Coup 2: all pass (Denis 2, Bruno 2, Chloé 2): Anne's seat 16 + 2, Bruno 7, Chloé 7.
     # Coup 3: Émile and Chloé pass (2 each): the seat 20, Chloé 9; Bruno wins, paid 20 + 9
-    # and a prime of 1 each. Anne pays her 16, Denis his 2, Émile his 2 and the prime:
+    # and a prime of 1 each. Anne pays her 16, Denis their 2, Émile their 2 and the prime:
     # Anne −2 − 16 = −18, Denis −2, Émile −3; Bruno +1 + 29 + 2 = +32; Chloé +1 − 9 − 1 = −9.
     assert by_person("jetons", coups, changes) == {
         "Anne": -18,
@@ -130,7 +130,7 @@ def test_danish_the_newcomer_does_not_pay_the_leavers_ante():
     # Coup 1: Jens deals and antes 5; Mette's solo ties Jens at 4: a bête, she pays each
     # defender 2; the cagnotte (Jens 5) stays. Coup 2: Mette deals and antes 5; Søren wins
     # a jeu simple: the cagnotte (Jens's 5, Mette's 5) and 1 from each defender. Jens pays
-    # Søren his ante: +2 − 5 = −3 (before issue 42 Lars paid it); Lars only the rate: −1;
+    # Søren their ante: +2 − 5 = −3 (before issue 42 Lars paid it); Lars only the rate: −1;
     # Mette −4 − 5 − 1 = −10; Søren +2 + 10 + 2 = +14. −3 − 1 − 10 + 14 = 0.
     assert by_person("danois", coups, changes, players=DANES) == {
         "Jens": -3,
@@ -264,7 +264,7 @@ def pot_model(game, changes, report):
             for seat in deal.order:  # every one who plays says "je passe" but the hombre
                 if seat != coup.hombre:
                     pot[payer[seat]] += rules.pass_fee
-            if result.outcome is PotOutcome.PERD:  # he doubles the poule
+            if result.outcome is PotOutcome.PERD:  # they double the poule
                 pot[payer[coup.hombre]] += sum(pot.values())
         else:
             pot[payer[deal.dealer]] += rules.ante

@@ -109,7 +109,7 @@ def test_a_restore_of_the_database_over_itself_is_refused_by_any_of_its_names(
     live, tmp_path, capsys
 ):
     """``restore X --database X`` (or a link to it) said "restored 2 games from X into X"
-    as if a backup had been put in place: nothing was, and the operator believes he
+    as if a backup had been put in place: nothing was, and the operator believes they
     went back to a backup."""
     os.symlink(live, tmp_path / "link.sqlite")
     for name in (live, tmp_path / "link.sqlite"):

@@ -234,7 +234,7 @@ def test_replay_says_who_took_a_seat_and_each_persons_result(tmp_path, capsys):
     # the subject here; the real process's streams are the other tests' (four processes were
     # 1.7 CPU-s)
     # docs/rules.md, "Someone takes a seat": Denis takes over B's seat for coups 5-7;
-    # B hands over his open bêtes 72 + 108: B 0 - 180, Denis -9 + 180 = +171
+    # B hands over their open bêtes 72 + 108: B 0 - 180, Denis -9 + 180 = +171
     data = {
         **SEED,
         "rules": {**SEED["rules"], "take_over": True},

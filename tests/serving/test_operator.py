@@ -566,7 +566,7 @@ def test_the_data_folder_is_the_setting_else_a_checkouts_instance_else_xdgs(tmp_
 
 
 def _two_coups_after_a_backup(tmp_path: Path):
-    """A server's app, its database, the manager's phone and his game of one coup backed
+    """A server's app, its database, the manager's phone and their game of one coup backed
     up (``kept``), then two coups more: what a restore of ``kept`` takes back."""
     from web import enter, new_game
 
@@ -615,9 +615,9 @@ def test_a_restore_in_place_says_which_games_lose_what_was_entered_since_the_bac
 
 def test_a_coup_saved_from_a_page_older_than_a_restore_says_the_game_went_back(tmp_path):
     """play13: after a restore in place took the game from 5 coups back to 3, the manager's
-    page (which does not follow) still showed coup 6; his save was refused with only "the game
+    page (which does not follow) still showed coup 6; their save was refused with only "the game
     changed meanwhile", as if another phone had entered something, and coups 4 and 5 were gone
-    from the page he got back without a word. A page's version above the stored one can only
+    from the page they got back without a word. A page's version above the stored one can only
     come from a backup put back (every change adds to the version)."""
     from web import coup_data, enter, new_game, version_of
 

@@ -1,5 +1,5 @@
 """`scorekeeper replay` names each coup by who played it: the one sitting at each seat in
-that coup (``seating.seated``, the name the game page's coups and the story give him), not
+that coup (``seating.seated``, the name the game page's coups and the story give them), not
 the seat's first player. It named a newcomer's coups (Denis, who took Bruno's seat over from
 coup 5) "Bruno deals", "Bruno → Chloé 3" though the game file records the change.
 
@@ -33,13 +33,13 @@ def test_an_hombre_replay_names_who_played_each_coup(tmp_path, capsys):
     assert code == 0
     # coup 4: nobody has moved yet; Bruno's seat is Bruno's
     assert coup_block(out, 4)[1].startswith("  Bruno demande, tricks Anne 3 Bruno 2 Chloé 4")
-    # coup 5: the dealer's seat is (5 − 1) mod 3 = 1, Bruno's, where Denis sits; he pays
+    # coup 5: the dealer's seat is (5 − 1) mod 3 = 1, Bruno's, where Denis sits; they pay
     five = coup_block(out, 5)
     assert five[0].startswith("Coup 5: Denis deals, Chloé is premier;")
     assert five[1].startswith("  Chloé demande, tricks Anne 2 Denis 2 Chloé 5 → gagne")
     assert "  Denis → Chloé 3 (poule)" in five and "  Bruno → Chloé 3 (poule)" not in five
-    # coup 6: the file's hombre is Anne's seat, played by Bruno for her: he plays, the chips
-    # he wins are hers (her by-person result counts them), so the payments name her
+    # coup 6: the file's hombre is Anne's seat, played by Bruno for her: they play, the chips
+    # they win are hers (her by-person result counts them), so the payments name her
     six = coup_block(out, 6)
     assert six[1] == "  Bruno demande (3 matadors), tricks Bruno 6 Denis 2 Chloé 1 → gagne"
     assert "  Denis → Anne 9 (poule)" in six and "  Denis → Bruno 9 (poule)" not in six
@@ -47,7 +47,7 @@ def test_an_hombre_replay_names_who_played_each_coup(tmp_path, capsys):
     seven = coup_block(out, 7)
     assert seven[0].startswith("Coup 7: Anne deals, Denis is premier;")
     assert seven[1].startswith("  Denis sans prendre, tricks Anne 2 Denis 5 Chloé 2")
-    # the bête register names who made each bête: Bruno, in coup 4, before he left
+    # the bête register names who made each bête: Bruno, in coup 4, before they left
     assert "  2. Bruno 27 n°1 made in coup 4: won, coup 5" in out
     # the standing stays the seats' (their nets; each person's follows under "By person"),
     # a taken seat named by who sat there in turn as on the pages: "Bruno: net −6" read as
@@ -73,7 +73,7 @@ def test_a_pot_replay_names_who_played_each_coup(tmp_path, capsys):
     two = coup_block(out, 2)
     assert two[0].startswith("Coup 2: Zoé deals, Chloé is premier;")
     assert two[1].startswith("  Zoé sans prendre, tricks Anne 1 Zoé 0 Chloé 8 →")
-    # coup 3: Bruno is back at his seat
+    # coup 3: Bruno is back at their seat
     assert coup_block(out, 3)[1].startswith("  Bruno vole, tricks Anne 3 Bruno 2 Chloé 4 →")
 
 
@@ -91,7 +91,7 @@ def test_a_points_replay_names_who_dealt_each_deal(tmp_path, capsys):
         4: "Zoé",  # (4 − 1) mod 4 = 3: Hélène's seat, Zoé's from deal 4
         5: "Émile",
         6: "Fanny",
-        7: "Bruno",  # Gaston's seat, Bruno playing for him
+        7: "Bruno",  # Gaston's seat, Bruno playing for them
         8: "Hélène",  # Hélène's seat: she plays deals 7-8 for Zoé
         9: "Émile",
         10: "Fanny",

@@ -44,8 +44,8 @@ def test_a_game_made_after_a_restore_is_not_read_by_the_phone_of_a_gone_game(tmp
     made = new_game(stranger, player0="Zoé")
     assert made == "/games/3"  # 2 was handed out before the restore: never again
     assert first.get(gone).status_code == 404  # gone with the restore, and no one else's
-    assert first.get(made).status_code == 404  # the stranger's game is not his
-    assert "Zoé" not in first.get("/").data.decode()  # nor listed as his own
+    assert first.get(made).status_code == 404  # the stranger's game is not theirs
+    assert "Zoé" not in first.get("/").data.decode()  # nor listed as their own
     assert stranger.get(made).status_code == 200
 
 

@@ -69,7 +69,7 @@ def read_everywhere(manager: Phone, follower: Phone, game: str) -> dict[str, lis
     """What the phones read of the game, until both processes of the server answered.
 
     Each read is a new connection, four at once, so that both processes take some:
-    the manager's page (it loads the game), his ``report.json`` (an expensive answer,
+    the manager's page (it loads the game), their ``report.json`` (an expensive answer,
     kept per process: drawn once in each, ``Server-Timing: draw``) and ``game.json``,
     and the follower's ``game.json`` (a page kept between the processes).
     """

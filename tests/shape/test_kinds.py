@@ -437,7 +437,7 @@ CHIPS_ASKED = {
 }
 """Where ``kind.chips`` is asked what it says — a chip table's tally is settled between its
 seats (the room's settlement, the ticks of transfers paid), a table's results are chips or
-points (a member's history and his season add his nets and his points apart; the seat page
+points (a member's history and their season add their nets and their points apart; the seat page
 says a seat keeps its money or its points; a new event's ranking by total says its game's
 unit, words24) — never "is it l'Hombre"."""
 

@@ -104,7 +104,7 @@ def _build(path: Path) -> World:
     tick(db, table, Paid(first.payer, first.payee, first.amount), True, game.version)
     # Gilles takes Chloé's seat at the first table: a member made inside the game's change
     store.take_seat(db, table, 2, "Gilles", "plays_for", 4, then=seats.newcomer_seated)
-    store.add_coup(db, table, WON, 5)  # he sits: an evening closes no table someone waits at
+    store.add_coup(db, table, WON, 5)  # they sit: an evening closes no table someone waits at
     rules = store.load(db, second).game.rules
     store.set_table(db, second, ("Anne", "Bruno", "Didier"), 0, rules, 1, seats=seats.relink_seats)
     merging.merge(db, club, members["Eve"], members["Anne"], _version(db, "clubs", club))
@@ -153,7 +153,7 @@ def test_the_world_verifies_and_its_logs_carry_its_facts(world, capsys):
     assert code == 0, said
     db = connect(world.path)
     # the second table's set-up made Didier a member, and Gilles sat down at the first
-    # table: each is a member added, one line ``member_add`` on the club's log carrying his
+    # table: each is a member added, one line ``member_add`` on the club's log carrying their
     # row (clubs.seats.new_member, the one way a member is made)
     for name in ("Didier", "Gilles"):
         (count,) = db.execute(

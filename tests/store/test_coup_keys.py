@@ -261,7 +261,7 @@ def test_m016_puts_the_kept_keys_right_and_drops_the_pile(tmp_path):
 
 
 def test_a_retry_of_a_coup_whose_hombre_deals_the_next_is_answered_stored(client):
-    """Four at the table, Anne deals coup 1 and sits out; Bruno plays it, so he deals coup 2
+    """Four at the table, Anne deals coup 1 and sits out; Bruno plays it, so they deal coup 2
     (dealer_of(0, 2, 4) == 1) and sits out. The retry of coup 1 (its answer lost) was read
     against coup 2: "Bruno deals and sits out, so cannot be the hombre", its digest none, and
     the phone's own coup refused 409 key_used. It is read as coup 1 was: stored, said so."""

@@ -1,8 +1,8 @@
 """m029: the payments written before it say who their sides are as facts, the rows untouched.
 
 A database at m028 holds the payments as the pages wrote them then: names, and the cash box
-as the treasurer's words in his language. Migrated, each side that is a member's name is
-that member (said under the name he has now), the box's words in any of the four languages
+as the treasurer's words in their language. Migrated, each side that is a member's name is
+that member (said under the name they have now), the box's words in any of the four languages
 are the box (said in the reader's), and a "Received by" typed by hand stays as typed. The
 ledger is chained: not one row is changed, and the database verifies whole.
 """
@@ -95,7 +95,7 @@ def test_the_payments_before_m029_say_their_sides_as_facts(tmp_path):
         rows[1]: ("Bruno", BOX_SIDE),
         rows[2]: (BOX_SIDE, "Chloé"),
         rows[3]: ("", "Marc"),  # typed: kept as typed
-        rows[4]: ("", "Bruno"),  # a member's name: that member (he may be renamed too)
+        rows[4]: ("", "Bruno"),  # a member's name: that member (they may be renamed too)
     }
     with pytest.raises(sqlite3.IntegrityError):  # derived once, by the migration only
         db.execute("update payment_sides set paid_by = null")
@@ -111,7 +111,7 @@ def test_a_payment_recorded_from_a_suggestion_is_its_own_members_whatever_his_na
     member's: which person paid is a fact of the rows, not of a name. Anne paid Chloé as
     "Anne", was renamed "Annie", and a newcomer joined as "Anne", all before m029: the
     payment is Annie's (said "Annie", and "Anne B." is never her), and a member renamed
-    since the payment reads under his name as it is now, as the payments written since."""
+    since the payment reads under their name as it is now, as the payments written since."""
     path, db, club, member = at_m028(tmp_path, "Anne", "Chloé")
     anne, chloe = member["Anne"], member["Chloé"]
     between = {"paid_by": "Anne", "received_by": "Chloé"}

@@ -33,7 +33,7 @@ def test_a_club_in_a_currency_without_cents_is_told_its_cents(client, app, curre
         text = flat(client.get(page).data.decode())
         assert "+" + said.replace("0.45", "4.05") in text, page  # Chloé: +4.05, not +4
         if "season" not in page:
-            assert "−" + said in text, page  # Bruno: −0.45, not −0 (his loss gone)
+            assert "−" + said in text, page  # Bruno: −0.45, not −0 (their loss gone)
 
 
 def test_cents_says_two_decimals_whatever_the_currency(app):

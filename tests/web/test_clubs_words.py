@@ -109,7 +109,7 @@ def test_a_danish_chip_value_without_a_currency_is_in_kroner(client, app):
 
 
 def test_a_points_tables_lines_have_one_minus_sign(client):
-    # three-player manillen: the dealer alone against two, the deal's points doubled on him
+    # three-player manillen: the dealer alone against two, the deal's points doubled on them
     # (a zero sum: Anne +40, Bruno −20, Chloé −20 when Anne deals and makes 40 above 30)
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "nl"
     data = {**THREE, "first_dealer": "0", "variant": "belge", "deals": "30", "sans_atout": "2"}

@@ -1,4 +1,4 @@
-"""A decimal shown to a reader is in his language's own decimal sign (Babel, through
+"""A decimal shown to a reader is in their language's own decimal sign (Babel, through
 ``web/formats``): a chip value shown again in its field, an amount of a club without a
 chip value. Both wrote a point for every reader ("0.025", "12.50" in Danish), which the
 one-separator rule of ``read_decimal`` read back only as a fallback."""

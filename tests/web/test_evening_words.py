@@ -182,7 +182,7 @@ def test_a_members_own_statement_at_nil_speaks_of_him(client, app):
 
 def test_the_danish_club_pages_call_its_manager_the_treasurer(client, app):
     """The club's manager, who closes its evenings and keeps its cash box, is its
-    *kasserer* and his link a *kassererlink* (docs/translations.md), as the catalog's
+    *kasserer* and their link a *kassererlink* (docs/translations.md), as the catalog's
     "the treasurer" is *kassereren*; *regnskabsfører* is a table's bête manager."""
     club = new_club(client)
     page = get(client, f"/clubs/{club}", "da")  # the manager link, shown once

@@ -12,7 +12,7 @@ def test_the_dutch_season_for_a_spreadsheet_says_the_outcomes_as_the_page(client
     """The semicolon file is for people: its outcomes in the page's words ("gewonnen 2"),
     never the file keys ("gagne:2"); "per 100 coups" with one decimal on every line of a
     member who sat at chips ("-1028,6"); one who sat only at a points table has no chips:
-    his cell is empty, not "0,0" (test_season_file_cells)."""
+    their cell is empty, not "0,0" (test_season_file_cells)."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-27")
     seed_table(client, evening, "Anne", "Bruno", "Chloé")

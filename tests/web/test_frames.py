@@ -3,7 +3,7 @@
 After a coup the manager's page is the frame kept from an earlier version with
 this version's pieces (deal, standing, fiche, recent coups) and values (version,
 coups, the undo's coup, what "Tous passent" carries) put in. It must be, byte for
-byte (his CSRF token blanked, his one-time message aside), the page drawn with
+byte (their CSRF token blanked, their one-time message aside), the page drawn with
 nothing kept, through every state the frame's key names: coups and a pass, four
 at the table (the dealer sits out: the form's fields change), an undo and its
 redo, a correction's notice, a seat taken. And a frame whose key misses something
@@ -186,8 +186,8 @@ def test_the_comparison_blanks_every_spelling_of_the_token():
 )
 def test_a_frame_that_cannot_give_the_followers_page_gives_none(app, theirs, recent):
     """When the followers' page cannot be made with the manager's (the frame has none, or a
-    piece's mark names no part drawn for them), the request keeps no followers' page: his
-    page, its marks taken out, is never split as if it were theirs (without his CSRF token
+    piece's mark names no part drawn for them), the request keeps no followers' page: the
+    manager's page, its marks taken out, is never split as if it were theirs (without its CSRF token
     in it, nothing else would tell them apart)."""
     mine = b"<p>\x00recent\x00</p><!--flashes--><!--/flashes-->"
     with app.test_request_context("/games/1"):
@@ -202,9 +202,10 @@ def test_a_frame_that_cannot_give_the_followers_page_gives_none(app, theirs, rec
 
 def test_a_piece_drawn_for_both_readers_gives_each_theirs_without_marks(app):
     """The recent coups are drawn for the manager and the followers at once
-    (``readers.ForReaders``): a frame's hole takes his for him and theirs for the followers'
-    page it hands out; a page drawn whole marks his part as ``reader_part`` does, and
-    ``split`` swaps theirs in. Either way his page has no mark and theirs none of his."""
+    (``readers.ForReaders``): a frame's hole takes the manager's for the manager and theirs for
+    the followers' page it hands out; a page drawn whole marks the manager's part as
+    ``reader_part`` does, and ``split`` swaps theirs in. Either way the manager's page has no
+    mark and theirs none of the manager's."""
     piece = readers.ForReaders.of("<b>HIS</b>", "<i>THEIRS</i>")
     frame = b"<p>\x00recent\x00</p><!--flashes--><!--/flashes-->"
     mine = "<p><b>HIS</b></p><!--flashes--><!--/flashes-->"
@@ -219,6 +220,7 @@ def test_a_piece_drawn_for_both_readers_gives_each_theirs_without_marks(app):
         drawn = f"<p>{readers.parted(piece)}</p><!--flashes--><!--/flashes-->"
         assert "<!--reader:" in drawn
         assert readers.split(drawn.encode()) == (mine.encode(), theirs)
-    with app.test_request_context("/games/1"):  # not drawn for the followers: his, unmarked
+    # not drawn for the followers: the manager's, unmarked
+    with app.test_request_context("/games/1"):
         assert readers.parted(piece) == "<b>HIS</b>"
         assert readers.parted(Markup("<b>x</b>")) == "<b>x</b>"

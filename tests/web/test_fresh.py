@@ -78,7 +78,7 @@ def tokens(page: str) -> set[str]:
 
 
 def test_the_manager_page_is_kept_with_his_own_token_and_messages(csrf_app):
-    """Two who may change the game read one kept page, each with his own valid token."""
+    """Two who may change the game read one kept page, each with their own valid token."""
     from scorekeeper.web.kept.memory import MANAGED
 
     manager = csrf_app.test_client()
@@ -92,7 +92,7 @@ def test_the_manager_page_is_kept_with_his_own_token_and_messages(csrf_app):
     again = manager.get(game).data.decode()  # from the kept page
     # the same page; its token is signed anew with the time, so it may differ by a second
     assert without_tokens(again) == without_tokens(drawn)
-    # the admin manages every game: the kept page, with his token, which his posts pass
+    # the admin manages every game: the kept page, with their token, which their posts pass
     admin = csrf_app.test_client()
     csrf_app.config["ADMIN_PASSWORD"] = "pw"
     login = csrf_token(admin.get("/admin").data.decode())

@@ -149,7 +149,7 @@ GET_ROUTES = [
     "/events/{t}/wall?dark={t}",
     "/events/{t}/results.json",
     "/games/{n}/seat",
-    "/games/{n}/seat?seat={t}&player={t}",  # a leaver's link back to his seat
+    "/games/{n}/seat?seat={t}&player={t}",  # a leaver's link back to their seat
     "/events/{t}/results.csv?sep={t}",
     "/games/{n}/stop",
 ]

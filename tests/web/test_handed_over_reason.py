@@ -1,5 +1,5 @@
 """The 1709 poule's hand-over has its own reason (fix28b): when Denis takes B's (Bruno's) seat
-over after coup 4 of the seed, B hands him the chips of his open bêtes, 72 + 108 = 180
+over after coup 4 of the seed, B hands them the chips of their open bêtes, 72 + 108 = 180
 (docs/rules.md, "Someone takes a seat"). The person-by-person journal's line said reason
 ``bete``, as if a bête had been paid: no bête was, both stay at stake. It says
 ``handed_over`` ("bêtes handed over", "bêtes remises"), in the journal (page, PDF, CSV) and

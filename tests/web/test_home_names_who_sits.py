@@ -1,5 +1,5 @@
 """The list of games (the home page) names each table's seats as its page does: who sits
-there now (``seat_names.sitting_now``), a club's member by his name now. It named the seats'
+there now (``seat_names.sitting_now``), a club's member by their name now. It named the seats'
 first players, so a table where Denis had taken Bruno's seat read "Anne · Bruno · Chloé" on
 the list and "Anne · Denis · Chloé" on its own page.
 """
@@ -31,10 +31,10 @@ def test_the_list_names_who_sits_now_as_the_table_page_does(client):
     game = new_game(client)  # Anne, Bruno, Chloé
     assert enter(client, game, SEED_COUPS[0]).status_code == 302
     assert take(client, game, "1", "Denis").status_code == 302
-    # from coup 2 Denis plays for Bruno at seat 1: the table's page names him
+    # from coup 2 Denis plays for Bruno at seat 1: the table's page names them
     assert title(client, game) == "Anne · Denis · Chloé"
     assert listed(client) == ["Anne · Denis · Chloé"]
-    # Bruno back at his seat from coup 3 (one more coup first): the list follows
+    # Bruno back at their seat from coup 3 (one more coup first): the list follows
     assert enter(client, game, SEED_COUPS[1]).status_code == 302
     assert take(client, game, "1", "Bruno").status_code == 302
     assert title(client, game) == listed(client)[0] == "Anne · Bruno · Chloé"
@@ -53,6 +53,6 @@ def test_a_club_tables_newcomer_is_listed_by_his_members_name_now(client, app):
         (denis,) = conn.execute("select id from members where name = 'Denis'").fetchone()
     data = {"name": "Denis Martin", "short_name": "", "version": club_version(app)}
     assert client.post(f"/clubs/{club}/members/{denis}", data=data).status_code == 302
-    # the member renamed: his table's page and the list name him so, at Bruno's seat
+    # the member renamed: their table's page and the list name them so, at Bruno's seat
     assert title(client, game) == "Anne · Denis Martin · Chloé"
     assert listed(client) == ["Anne · Denis Martin · Chloé"]

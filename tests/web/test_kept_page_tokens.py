@@ -1,6 +1,6 @@
 """A kept manager's page carries the CSRF token of the session that reads it (kept/holes.py).
 
-The manager's game page is kept once per version with a hole where his token goes, filled
+The manager's game page is kept once per version with a hole where their token goes, filled
 per request (``holes.filled``, the token signed by ``signed_token``). Whatever fills it, a
 coup posted with the token of the page one's own session was handed is taken; a token of
 another session, read from the very same kept page, is refused, and so is a coup without
@@ -36,7 +36,7 @@ def test_a_kept_pages_token_is_its_sessions_own(csrf_app, monkeypatch):
     fills.clear()
     mine = csrf_token(manager.get(game).data.decode())
     assert fills and len(MANAGED._pages) == kept  # filled from the kept page, none drawn
-    # the admin (another session) reads the same kept page, his own token in its hole
+    # the admin (another session) reads the same kept page, their own token in its hole
     admin = csrf_app.test_client()
     csrf_app.config["ADMIN_PASSWORD"] = "pw"
     login = csrf_token(admin.get("/admin").data.decode())
@@ -55,4 +55,4 @@ def test_a_kept_pages_token_is_its_sessions_own(csrf_app, monkeypatch):
 
     taken = manager.post(game + "/coups", data={**coup_data("pass"), "csrf_token": mine})
     assert taken.status_code == 302
-    assert coups(manager, game) == 1  # the one coup posted with his own token
+    assert coups(manager, game) == 1  # the one coup posted with their own token

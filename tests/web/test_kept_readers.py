@@ -1,9 +1,9 @@
 """The first follower's page made from the manager's drawing (web/kept/readers.py).
 
 The manager's game page after a coup is drawn with the followers' parts beside
-his; the page with theirs in place of his is kept as the followers' page of
+the manager's; the page with theirs in place of the manager's is kept as the followers' page of
 that version. A follower must never be handed the manager's links, forms,
-token or messages: the page he is handed must be, byte for byte, the page a
+token or messages: the page they are handed must be, byte for byte, the page a
 follower's own request draws with nothing kept. And the other way round: a
 manager's page drawn after a follower's is the manager's page drawn afresh.
 """
@@ -29,7 +29,7 @@ TOKEN = re.compile(
 
 
 def his(page: str) -> str:
-    """The manager's page without his one-time messages and with his CSRF token's value
+    """The manager's page without their one-time messages and with their CSRF token's value
     blanked: the token is signed with the second it was drawn in, so two drawings of the
     same page a second apart differ there (the token itself: test_hidden_fields.py)."""
     return TOKEN.sub(r'\1"', FLASHES.sub("", page))
@@ -81,7 +81,7 @@ def test_a_follower_is_handed_the_page_his_own_request_draws(csrf_app):
     for n in range(4):
         coup(manager, game, n)
         mine = manager.get(game)  # the coup's redirect: drawn, with the followers' parts
-        assert " saved: " in mine.text and token(mine.text)  # his message and his token
+        assert " saved: " in mine.text and token(mine.text)  # their message and their token
         handed = phone.get(game)
         assert handed.headers[said.HEADER] == said.KEPT  # made from the manager's drawing
         forget_kept(csrf_app)
@@ -94,7 +94,7 @@ def test_a_follower_is_handed_the_page_his_own_request_draws(csrf_app):
         assert "follow.js" in handed.text and "Take over the fiche" in handed.text
         etag = re.search(r'data-etag="([^"]*)"', handed.text)
         assert etag is not None and f'"{etag.group(1)}"' == handed.headers["ETag"]
-        # and the manager's page itself is the one drawn for him afresh, marks taken out
+        # and the manager's page itself is the one drawn for them afresh, marks taken out
         again = manager.get(game).text
         assert "<!--reader:" not in mine.text and "<!--/reader:" not in mine.text
         assert his(again) == his(mine.text)

@@ -176,7 +176,7 @@ def test_a_stale_correction_or_deletion_is_refused_as_stale(app, client):
     assert enter(client, game, "pass").status_code == 302  # coup 1
     typed_at = version_of(client, game)
     assert enter(client, game, "pass").status_code == 302  # coup 2, by another tab
-    # coup 1 corrected to Bruno's demande (he may play in coup 1), from before coup 2
+    # coup 1 corrected to Bruno's demande (they may play in coup 1), from before coup 2
     answer = client.post(game + "/coups/1/edit", data=bruno_plays(typed_at))
     assert answer.status_code == 409 and CHANGED in answer.text
     assert "<li>Hombre: <b>Bruno</b></li>" in typed_list(answer.text)

@@ -1,5 +1,5 @@
 """A payment's sides are said as they are at display, not as the recorder's words were
-(m029): a member renamed since reads under his name now, and the cash box, recorded by a
+(m029): a member renamed since reads under their name now, and the cash box, recorded by a
 French treasurer, reads in the reader's language.
 
 The seed at 0.05 € a chip (docs/rules/hombre.md §10): Anne −72 × 5 = −3.60 €, Bruno −9 × 5 =

@@ -32,7 +32,7 @@ def test_a_field_left_as_drawn_takes_the_preset_a_changed_one_wins(client):
     game = new_sheet(client, "manille", **BELGE, house="halve_boom", cap="3")
     assert report(client, game)["rules"] == {"variant": "belge", "target": 61, "cap": 3}
     # the page had been drawn with boom's 101 (a refused post); the reader typed 121 and
-    # chose halve boom: his 121 wins over the preset's 61
+    # chose halve boom: their 121 wins over the preset's 61
     game = new_sheet(
         client, "manille", **BELGE, house_shown="boom", house="halve_boom", target="121"
     )
@@ -123,7 +123,7 @@ RECOMMENDED: dict[str, str] = {}
 
 def test_hombre_a_preset_chosen_without_script_fills_the_untouched_fields(client):
     # drawn as "recommended" (3-1, play on); the reader chose "ancien" (2-1, simple payments)
-    # and typed a mark value of 5: the system and payments come from ancien, his 5 wins
+    # and typed a mark value of 5: the system and payments come from ancien, their 5 wins
     response = _hombre_page(
         client, {**RECOMMENDED, "preset": "ancien", "mark_value": "5", "create": "1"}
     )

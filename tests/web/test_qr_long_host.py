@@ -3,7 +3,7 @@ with it.
 
 Without ``PUBLIC_URL`` a link begins with the address the page was opened with: the
 request's ``Host``, which anyone may send thousands of characters long on the links page
-of a game he made himself."""
+of a game they made themselves."""
 
 from __future__ import annotations
 

@@ -205,8 +205,8 @@ def test_elision_only_before_the_names_given(app):
 
 def test_a_penalty_reads_as_the_page_shows_it_in_the_spreadsheets_file(client, app):
     # One deal (the first seat's demande, 5 tricks to 2 and 2): the hombre wins, the others
-    # lose alike. A penalty of 5 to the hombre: the page shows "−5" beside his round and his
-    # total is his round less 5. The spreadsheet's file said 5 beside the same total, so its
+    # lose alike. A penalty of 5 to the hombre: the page shows "−5" beside their round and their
+    # total is their round less 5. The spreadsheet's file said 5 beside the same total, so its
     # row did not add up; it says −5 now. The comma file keeps its key: 5, the points off.
     token, game = one_deal_event(client, app)
     hombre = seated(client, game)["players"][0]
@@ -221,7 +221,7 @@ def test_a_penalty_reads_as_the_page_shows_it_in_the_spreadsheets_file(client, a
     assert int(row[3]) == 5 and int(row[2]) - 5 == int(row[4])
     page = client.get(f"/events/{token}/results").text
     assert "<td>−5</td>" in page
-    # a player withdrawn: the page says so after his name, and so does the spreadsheet's
+    # a player withdrawn: the page says so after their name, and so does the spreadsheet's
     # file (the comma file keeps the name; results.json says "withdrawn": true)
     quitter = seated(client, game)["players"][1]
     assert post(client, app, "withdraw", name=quitter).status_code == 302

@@ -70,7 +70,7 @@ def test_a_payment_typed_on_a_stale_cash_box_comes_back_as_typed(client, app):
     assert f'name="version" type="hidden" value="{club_version(app)}"' in form
     again = client.post(f"/clubs/{club}/cash/entries", data={**typed, "version": club_version(app)})
     assert again.status_code == 302
-    # 1,00 paid in by Bruno: +100 cents on his balance, −2.00 + 1.00 = −1.00 left
+    # 1,00 paid in by Bruno: +100 cents on their balance, −2.00 + 1.00 = −1.00 left
     assert payments(app) == [*before, ("Bruno", 100, None, None)]
 
 

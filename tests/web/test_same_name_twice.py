@@ -44,7 +44,7 @@ def test_one_name_typed_twice_at_an_evenings_table_is_said_once(client, app):
 
 
 def test_a_draw_seating_one_member_by_the_name_he_is_drawn_by_says_it_once():
-    """``drawn_twice``: his own name, drawn where he is drawn already by that very name, says
+    """``drawn_twice``: their own name, drawn where they are drawn already by that very name, says
     no "as"; by another spelling of it ("anne dupont") or another name, which one — the rule
     of the new-game form (``names.said_once``, names22: ``same_key`` said "anne dupont" once)."""
     here = "{name} is already drawn at this table: one person cannot sit at two seats"

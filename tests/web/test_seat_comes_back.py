@@ -1,10 +1,12 @@
-"""Someone who left comes back to his own seat: by default he takes it back (brief "seats" 3).
+"""Someone who left comes back to their own seat: by default they take it back (brief
+"seats" 3).
 
-The seat page's form chose "plays for him" whoever came: Bruno, back at the seat Denis had
-taken over, played for Denis — the seat's money stayed Denis's. The page now names each one
-who left a seat of his own ("Bruno takes back the seat of Denis"); its link opens the form
-with that seat, his name and, where the seat is someone else's money now, "takes over"
-chosen. What the form shows chosen is what is stored (the test posts the form as shown).
+The seat page's form chose "plays for the absent player" whoever came: Bruno, back at the
+seat Denis had taken over, played for Denis — the seat's money stayed Denis's. The page now
+names each one who left a seat of their own ("Bruno takes back the seat of Denis"); its
+link opens the form with that seat, their name and, where the seat is someone else's money
+now, "takes over" chosen. What the form shows chosen is what is stored (the test posts the
+form as shown).
 """
 
 import json
@@ -52,7 +54,7 @@ def test_a_leaver_played_for_comes_back_as_himself(client):
     page = client.get(game + "/seat").data.decode()
     form = client.get(link(page, "Bruno takes back the seat of Denis")).data.decode()
     data = shown(form)
-    # the 1709 poule offers "plays for him" only; the seat's money is Bruno's already
+    # the 1709 poule offers "plays for the absent player" only; the seat's money is Bruno's already
     assert (data["seat"], data["player"], data["way"]) == ("1", "Bruno", "plays_for")
     assert client.post(game + "/seat", data=data).status_code == 302
     assert "From coup 6, Bruno is back at their own seat." in client.get(game).data.decode()

@@ -44,7 +44,7 @@ def test_the_journal_names_who_played_each_coup(client):
         found = rows(client, game + path, sep)[1:]
         by_coup = {n: [r for r in found if r[0] == n] for n in ("4", "5", "6", "7")}
         # coup 4, before anyone sat down: Bruno's codille, as the seats' first players; after
-        # it Bruno leaves, handing Denis the chips of the bête of 27 he made (docs/rules.md,
+        # it Bruno leaves, handing Denis the chips of the bête of 27 they made (docs/rules.md,
         # "One rule for every chip system when someone takes over"): a row of its own, in
         # the coup after which Denis sat down, as the standings count it from that row
         assert {(r[2], r[7], r[8]) for r in by_coup["4"]} == {
@@ -57,7 +57,7 @@ def test_the_journal_names_who_played_each_coup(client):
         # Denis pays Chloé the bête of 27 Bruno made in coup 4
         assert {r[1] for r in by_coup["5"]} == {"Denis"}
         assert [r[7:10] for r in by_coup["5"]][-1] == ["Denis", "Chloé", "27"]
-        # coup 6: Bruno plays Anne's seat (her money), Denis and Chloé pay him
+        # coup 6: Bruno plays Anne's seat (her money), Denis and Chloé pay them
         assert {r[2] for r in by_coup["6"]} == {"Bruno"}
         assert {r[7] for r in by_coup["6"]} == {"Denis", "Chloé"}
         # coup 7, Denis's sans prendre: Chloé and Anne (back at her seat) pay Denis, 9 of
@@ -89,13 +89,13 @@ def test_the_standings_count_each_person_as_the_settlement_pays_him(client):
         # after coup 3 nobody has sat down: the seats' nets, Denis 0
         assert net["3"] == [42, 6, -48, 0]
         # after coup 4 the seats stand at +33, -3, -30 and Denis sits down: Bruno hands
-        # him the chips of his open bête of coup 4 (27): Bruno -3 - 27 = -30, Denis +27
+        # them the chips of their open bête of coup 4 (27): Bruno -3 - 27 = -30, Denis +27
         assert net["4"] == [33, -30, -30, 27]
         # after coup 6 the seats stand at +60, -48, -12: Anne's seat is Anne's money
         # (Bruno played it for her), Denis -48 - (-3) + 27 = -18; Bruno stays at -30
         assert net["6"] == [60, -30, -12, -18]
         # the game: +39, -6, -33 by seat; Denis -6 - (-3) + 27 = +24 (Bruno's own result
-        # is -30, not his seat's); each as the settlement's Who sat where says
+        # is -30, not their seat's); each as the settlement's Who sat where says
         assert net["7"] == [39, -30, -33, 24] and sum(net["7"]) == 0
         assert {r[1] for r in found if r[0] == "7"} == {"Anne"}  # coup 7's dealer
         assert {r[2] for r in found if r[0] == "7"} == {"Denis"}  # and its hombre
@@ -104,7 +104,7 @@ def test_the_standings_count_each_person_as_the_settlement_pays_him(client):
 
 
 def test_the_journal_summed_by_person_is_the_standings_row_after_every_coup(client):
-    # one account: each person's journal rows (from −, to +) through coup n are his net in
+    # one account: each person's journal rows (from −, to +) through coup n are their net in
     # the standings' row of coup n (Bruno's hand-over of 27 in coup 4's rows and row alike)
     game = imported(client, HOMBRE)
     head, *standings = rows(client, game + "/standings.csv")

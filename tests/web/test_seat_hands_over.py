@@ -1,7 +1,7 @@
 """The seat page says, before the manager chooses, what a leaver hands over if someone takes
-his seat over: his open bêtes, and the net he leaves with (a play-through: Denis left a table
-of four at −9 on the standing and was −105 once Émile had taken his seat over — his bête of 96,
-made in his coup 3, went with him — while the page had only said "each keeps what he won or
+their seat over: their open bêtes, and the net they leave with (a play-through: Denis left a table
+of four at −9 on the standing and was −105 once Émile had taken their seat over — their bête of 96,
+made in their coup 3, went with them — while the page had only said "each keeps what he won or
 lost").
 
 The seed's worked example (hombre.md §10; docs/rules.md, "Someone takes a seat"): after coup 4
@@ -30,7 +30,7 @@ def test_the_seat_page_says_what_each_leaver_would_hand_over_and_leave_with(clie
         "If someone takes over the seat of Anne, Anne hands over the open bêtes, 27 chips:"
         " −27 on leaving." in page
     )
-    # Bruno: net 0, his bêtes 72 + 108 = 180 handed over: 0 − 180 = −180
+    # Bruno: net 0, their bêtes 72 + 108 = 180 handed over: 0 − 180 = −180
     assert (
         "If someone takes over the seat of Bruno, Bruno hands over the open bêtes, 180 chips:"
         " −180 on leaving." in page
@@ -48,6 +48,6 @@ def test_in_french_the_seat_is_elided_and_nothing_is_said_where_nobody_may_take_
         "Si quelqu’un reprend la place d’Anne, Anne remet ses bêtes ouvertes, 27 jetons\u202f:"
         " −27 en partant." in page
     )
-    # the 1709 rules without the house rule: a newcomer only plays for him, nothing is handed
+    # the 1709 rules without the house rule: a newcomer only plays for them, nothing is handed
     plain = seed_until(client, 4)
     assert "hands over the open bêtes" not in client.get(plain + "/seat").get_data(as_text=True)

@@ -48,7 +48,7 @@ def test_plays_for_him_the_pages_name_the_sitter_from_his_coup_in_french(client)
     assert "Denis demande : gagne" in log
     assert "Bruno demande : gagne" not in log  # Bruno's own coups 2 and 4 were remises
     settlement = client.get(game + "/settlement", headers=FR).data.decode()
-    # the title names everyone who played, Bruno too: his seat's money is his (issue 42)
+    # the title names everyone who played, Bruno too: their seat's money is theirs (issue 42)
     assert "<h1>Règlement — Anne · Bruno → Denis · Chloé</h1>" in settlement
     # the file and the report keep naming the seat Bruno
     coups = json.loads(client.get(game + "/game.json").data)["coups"]
@@ -71,7 +71,7 @@ def test_takes_over_the_standing_is_per_person_and_the_coups_name_him_in_danish(
         re.findall(r'<th scope="row">([^<]+)</th><td class="num[^"]*">([^<]+)</td>', standing)
     )
     # docs/rules.md, the seed with Denis taking over Bruno's seat from coup 5:
-    # Bruno 0 in his coups 1–4, − 180 (his open bêtes 72 + 108 handed over) = −180;
+    # Bruno 0 in their coups 1–4, − 180 (their open bêtes 72 + 108 handed over) = −180;
     # Denis −9 in coups 5–7, + 180 = +171; Anne −72, Chloé +81 as the seed; sum 0.
     assert rows == {"Anne": "−72", "Bruno": "−180", "Chloé": "+81", "Denis": "+171"}
     words = text(page)

@@ -6,7 +6,7 @@ named the people sitting at the end, leaving out a leaver who is owed money.
 Now the coups list and the change log say who sat where from which coup (the
 coups list with each person's net, as the settlement pays it), the settlement's
 title names everyone who played, seat by seat ("Mette → Karen"), and its pot
-names whose each part is (a leaver's stays his, docs/rules.md).
+names whose each part is (a leaver's stays theirs, docs/rules.md).
 
 Figures by hand from docs/rules/danois.md (the dealer antes 5; texte rates: jeu
 simple 1, solo 2 a defender) and docs/rules/jetons.md (stake 3, pass fee 2).
@@ -114,8 +114,8 @@ def test_a_brou_sheet_names_everyone_who_played_and_who_sits_now(client):
 
 def test_the_check_before_saving_says_each_persons_net_as_the_standing_does(client):
     """The play-through of 2026-11-30 (a Danish table, Ib taking over Søren's seat): the
-    entry bar's "Nets after the coup" said "Ib −6" after Ib won his first solo, his seat's
-    net (Søren's −17 and his +11), while the standing under it said Ib +11 once saved."""
+    entry bar's "Nets after the coup" said "Ib −6" after Ib won their first solo, their seat's
+    net (Søren's −17 and their +11), while the standing under it said Ib +11 once saved."""
     game = game_of(client, "danois", DANES, played("Mette", "jeu_simple", (2, 5, 2), DANES))
     assert take(client, game, "1", "Karen", "takes_over").status_code == 302
     assert enter(client, game, 2, "solo", (1, 2, 6)).status_code == 302
@@ -135,15 +135,15 @@ def test_the_check_before_saving_says_each_persons_net_as_the_standing_does(clie
 
 def test_the_story_counts_each_coup_for_whoever_played_it(client):
     """The play-through of 2026-11-30: after Ib took Søren's seat over, the story's *Per
-    player* table had a column "Søren" holding Ib's coups (his won solo and tourné as
+    player* table had a column "Søren" holding Ib's coups (their won solo and tourné as
     Søren's) and the seat's net +4 where Søren left at −17; Ib had no column. Each person
-    has his own column, the coups whose money was his, and his own net; the chart, which
+    has their own column, the coups whose money was theirs, and their own net; the chart, which
     draws the seats, names each seat by who sat there in turn."""
     game = game_of(client, "danois", DANES, played("Mette", "jeu_simple", (2, 5, 2), DANES))
     assert take(client, game, "1", "Karen", "takes_over").status_code == 302
     assert enter(client, game, 2, "solo", (1, 2, 6)).status_code == 302
     # Coup 1 (Mette's, jeu simple won): Mette +7; coup 2 (Karen at Mette's seat, antes the 5
-    # Søren takes with his solo): Karen −7. Persons: Jens −8, Mette +7, Søren +8, Karen −7.
+    # Søren takes with their solo): Karen −7. Persons: Jens −8, Mette +7, Søren +8, Karen −7.
     page = client.get(game + "/story", headers=EN).data.decode()
     table = page[page.index('class="stats"') : page.index("</table>")]
     heads = re.findall(r"<th>([^<]*)</th>", table.split("</thead>")[0])

@@ -4,7 +4,7 @@
 The figures are the seed's worked example (hombre.md §10) with Denis taking over
 Bruno's seat from coup 5, as tests/rules/test_seating.py works them out: the seats'
 nets after coups 6 and 7 are Anne −66 / Bruno's seat −21 / Chloé +87 and
-−72 / −9 / +81; Bruno played coups 1-4 (net 0) and handed his open bêtes, 72 + 108 =
+−72 / −9 / +81; Bruno played coups 1-4 (net 0) and handed their open bêtes, 72 + 108 =
 180, to Denis: Bruno −180, Denis −9 + 180 = +171 after coup 7.
 """
 
@@ -33,9 +33,9 @@ def flashed(page: str) -> list[str]:
 def test_an_undo_after_a_take_over_says_each_persons_change(client):
     game = taken_over_at_coup_5(client)
     page = client.post(game + "/undo", data={}, follow_redirects=True).text
-    # Coup 7 (B wins, his bête cancelled) moved the seats Anne -6, Bruno's seat +12, Chloé -6;
+    # Coup 7 (B wins, their bête cancelled) moved the seats Anne -6, Bruno's seat +12, Chloé -6;
     # undone: Anne -72 -> -66, Chloé +81 -> +87, and Bruno's seat's +12 back is Denis's, who
-    # played it: +171 -> +159 (-21 + 180). Bruno's own -180 does not move: he is not named.
+    # played it: +171 -> +159 (-21 + 180). Bruno's own -180 does not move: they are not named.
     assert "Coup 7 undone. Nets: Anne −72 → −66, Chloé +81 → +87, Denis +171 → +159." in flashed(
         page
     ), flashed(page)
@@ -64,7 +64,7 @@ def test_a_correction_after_a_take_over_says_each_persons_change(client):
     game = taken_over_at_coup_5(client)
     fields = {"hombre": "1", "contract": "demande", "t0": "4", "t1": "4", "t2": "1"}
     # coup 7 corrected to a remise of Bruno's seat (B demande A4 B4 C1): whatever the seat
-    # pays is Denis's, who played it; Bruno's -180 stays and he is not named
+    # pays is Denis's, who played it; Bruno's -180 stays and they are not named
     preview = client.post(game + "/coups/7/edit", data={**fields, "check": "1"}).text
     assert "What this changes for each person" in preview
     assert "What this changes in the nets" not in preview
@@ -113,7 +113,7 @@ def log_lines(client, game):
 
 def test_the_change_log_names_who_played_each_coup_after_a_deletion(client):
     game = played_from_the_start(client)
-    # coup 2 deleted: Denis's change moves to coup 4 (it stays with the coup he first
+    # coup 2 deleted: Denis's change moves to coup 4 (it stays with the coup they first
     # played); the coup Bruno played as coup 4 is coup 3 now, and Bruno played it
     assert client.post(game + "/coups/2/delete", data={}).status_code == 302
     lines = log_lines(client, game)
@@ -146,7 +146,7 @@ def standing(page: str) -> list[str]:
 def test_the_standing_gives_a_newcomer_his_own_stack_and_the_leaver_none(client):
     game = taken_over_at_coup_5(client)
     # a stack is caves × cave + net (cave 200, fiche 20). Denis sat down after coup 4 with a
-    # cave of his own and Bruno's open bêtes' 180: 180; the seat then moved -33, +12, +12
+    # cave of their own and Bruno's open bêtes' 180: 180; the seat then moved -33, +12, +12
     # (-33, -21, -9 after coups 5-7): 147, 159, 171, never below zero: one cave,
     # 200 + 171 = 371 = 18 fiches + 11 (the seat's 200 - 9 = 191 was Bruno's and Denis's
     # together). Bruno left: no chips at the table. Anne 200 - 72 = 128 = 6 fiches + 8;
@@ -212,8 +212,8 @@ def test_the_change_log_says_each_persons_change_as_the_notice_does(client):
     assert notice(page) == "Coup 7 undone: Anne +6, Chloé +6, Denis −12"
     nets = log_nets(client, game)
     # the undo (newest line), every person in the order they first sat: Anne -72 -> -66,
-    # Bruno's -180 (his bêtes handed to Denis) does not move, Chloé +81 -> +87, Denis
-    # +171 -> +159 (the seat's -9 -> -21, plus the 180 handed to him)
+    # Bruno's -180 (their bêtes handed to Denis) does not move, Chloé +81 -> +87, Denis
+    # +171 -> +159 (the seat's -9 -> -21, plus the 180 handed to them)
     assert nets[0] == (
         "Anne −72 → −66 (+6) · Bruno −180 → −180 (0) · Chloé +81 → +87 (+6)"
         " · Denis +171 → +159 (−12)"
@@ -228,13 +228,13 @@ def test_the_change_log_says_each_persons_change_as_the_notice_does(client):
 
 def test_the_change_log_of_a_coup_before_the_take_over_names_who_sat_then(client):
     """A coup added before Denis sat down: the seat changes as they stood then (none), so
-    Bruno's line is his seat's, and Denis is in no line of a coup before his."""
+    Bruno's line is their seat's, and Denis is in no line of a coup before theirs."""
     game = played_from_the_start(client)
     nets = log_nets(client, game)
     # newest first: coups 7, 6, 5 added after the seat was taken, then 4, 3, 2, 1 before.
     # Coup 5 (Chloé's demande wins the pot): the seats 0 / 0 / 0 -> -60 / -33 / +93 (as
     # tests/rules/test_seating.py works them out); Denis had the 180 of bêtes Bruno handed
-    # him: +180 -> +147 (-33 + 180); Bruno's -180 does not move.
+    # them: +180 -> +147 (-33 + 180); Bruno's -180 does not move.
     assert nets[2] == (
         "Anne 0 → −60 (−60) · Bruno −180 → −180 (0) · Chloé 0 → +93 (+93) · Denis +180 → +147 (−33)"
     ), nets

@@ -2,8 +2,8 @@
 
 Each figure is worked out by hand in a comment from the game's rules
 (docs/rules/brou.md, docs/rules/manille.md) and docs/rules.md ("Someone
-takes a seat"): a person's result is what his seat (or his team) made in the
-coups he played.
+takes a seat"): a person's result is what their seat (or their team) made in the
+coups they played.
 """
 
 import json
@@ -44,7 +44,7 @@ def test_brou_a_newcomer_has_his_teams_points_of_his_deals_across_parties():
     # parties of 101. Nous (Anne, Chloé) takes 70, 20, 100, 70, 110 card points; Eux the rest.
     # Deal 1: 70 / 50. Deal 2: 20 / 100: eux 150, a partie (0-0 again). Deal 3: 100 / 20.
     # Deal 4: 170 exact for nous, a partie (0-0). Deal 5: 110 / 10, nous wins another.
-    # Émile takes over Anne's seat at deal 3: nous marked 100 + 70 + 110 = 280 while he sat;
+    # Émile takes over Anne's seat at deal 3: nous marked 100 + 70 + 110 = 280 while they sat;
     # Anne 70 + 20 = 90; Chloé all five, 370; eux 50 + 100 + 20 + 50 + 10 = 230.
     # (The running count is 0-0 at the end: differences of it gave everyone 0.)
     change = {"coup": 3, "seat": "Anne", "player": "Émile", "way": "takes_over"}
@@ -61,7 +61,7 @@ def test_manille_classique_a_newcomer_has_his_teams_points_across_manches():
     # manches of 34, partie liée; no retourne. Nous's points of the 68: 54, 0, 10, 20.
     # Coup 1: nous marks 54 - 34 = 20. Coup 2: eux 34 - 0 = 34: the manche (0-0 again).
     # Coup 3: eux 24. Coup 4: eux 14, 38: the second manche, the game. Émile takes over
-    # Bruno's seat (eux) at coup 2: 34 + 24 + 14 = 72 for him, 0 for Bruno; Denis 72;
+    # Bruno's seat (eux) at coup 2: 34 + 24 + 14 = 72 for them, 0 for Bruno; Denis 72;
     # Anne and Chloé 20.
     data = {
         "format": "scorekeeper-game/1",
@@ -87,8 +87,8 @@ DENIS_FOR_B = {"coup": 3, "seat": "B", "player": "Denis", "way": "plays_for"}
 
 @pytest.mark.parametrize("way", ["plays_for", "takes_over"])
 def test_an_absent_player_comes_back_to_his_own_seat(way, tmp_path, capsys):
-    # Denis plays coups 3-5 for B, B plays 6-7 himself: the seat's money is B's throughout
-    # (-9 as in the seed), whichever way he comes back; Denis has 0
+    # Denis plays coups 3-5 for B, B plays 6-7 themselves: the seat's money is B's throughout
+    # (-9 as in the seed), whichever way they come back; Denis has 0
     back = {"coup": 6, "seat": "B", "player": "B", "way": way}
     people = by_person(seed(DENIS_FOR_B, back, take_over=True))
     assert people == {"A": -72, "B": -9, "C": 81, "Denis": 0}
@@ -103,9 +103,9 @@ def test_an_absent_player_comes_back_to_his_own_seat(way, tmp_path, capsys):
 @pytest.mark.parametrize(
     "change",
     [
-        {"coup": 6, "seat": "A", "player": "B", "way": "plays_for"},  # his seat played for him
-        {"coup": 6, "seat": "B", "player": "C", "way": "plays_for"},  # C sits at his own
-        {"coup": 6, "seat": "B", "player": "Denis", "way": "plays_for"},  # he sits there now
+        {"coup": 6, "seat": "A", "player": "B", "way": "plays_for"},  # their seat played for them
+        {"coup": 6, "seat": "B", "player": "C", "way": "plays_for"},  # C sits at their own
+        {"coup": 6, "seat": "B", "player": "Denis", "way": "plays_for"},  # they sit there now
     ],
 )
 def test_a_name_sitting_elsewhere_is_still_refused(change):
@@ -168,7 +168,7 @@ def test_the_seat_page_lets_an_absent_player_come_back(client):
     assert take(client, game, "1", "Denis").status_code == 302  # Denis for Bruno from 3
     for text in SEED_COUPS[2:5]:
         assert enter(client, game, text).status_code == 302
-    for typed in ("Bruno", "bruno"):  # not at Anne's seat while his is played for him
+    for typed in ("Bruno", "bruno"):  # not at Anne's seat while theirs is played for them
         refused = take(client, game, "0", typed)
         assert refused.status_code == 422
         assert "Bruno already sits at this table" in refused.data.decode()
@@ -221,7 +221,7 @@ def test_deleting_a_deal_before_a_seat_change_keeps_each_deal_with_who_played_it
     edit = client.get(game + "/sheet/coups/2/edit").data.decode()
     assert "What deleting it changes for each person" in edit
     assert "Anne: +90 → <b>+70</b> (−20)" in edit
-    assert "Émile: +280 → <b>+280</b>" not in edit  # his deals are the same three
+    assert "Émile: +280 → <b>+280</b>" not in edit  # their deals are the same three
     assert client.post(game + "/sheet/coups/2/delete", data={}).status_code == 302
     assert stored_changes(app, game) == [(2, "Émile")]
     r = report(client, game)

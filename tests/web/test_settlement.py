@@ -336,7 +336,7 @@ def test_player_stats_of_the_seed_game():
     assert (anne.betes_made, anne.betes_made_chips) == (1, 27)
     assert (bruno.betes_made, bruno.betes_made_chips) == (2, 180)
     assert (chloe.betes_taken, chloe.betes_taken_chips) == (1, 27)
-    assert bruno.betes_taken == 0  # his own bêtes won back are cancelled, not paid
+    assert bruno.betes_taken == 0  # their own bêtes won back are cancelled, not paid
     assert (chloe.won_as_hombre, bruno.won_as_hombre) == (93, 24)
     assert (anne.lost_as_tiers, bruno.lost_as_tiers, chloe.lost_as_tiers) == (72, 33, 12)
     assert [s.net for s in (anne, bruno, chloe)] == [-72, -9, 81]

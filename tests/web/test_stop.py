@@ -70,7 +70,7 @@ def test_four_at_the_table_share_a_bete_in_four():
 
 def test_a_jetons_game_stopped_with_chips_in_the_pot_gives_them_back():
     # coup 1: everyone stakes 3; Bruno and Chloé pass (2 each): the poule holds 3, 5, 5;
-    #   Anne wins her simple: each opponent pays her his part (5) and the simple (1):
+    #   Anne wins her simple: each opponent pays her their part (5) and the simple (1):
     #   Anne +12, Bruno −6, Chloé −6
     # coup 2: the poule is empty: everyone stakes 3 and, all passing, pays 2: 5, 5, 5
     data = game_file("A simple A5 B2 C2", "pass", accounting="jetons")

@@ -80,7 +80,7 @@ def test_takes_over_with_the_house_rule_splits_the_nets_and_the_settlement(clien
     for text in SEED_COUPS[4:]:
         assert enter(client, game, text).status_code == 302
     r = report(client, game)
-    # Bruno 0 - 180 (his bêtes 72 + 108 handed over); Denis -9 + 180 (docs/rules.md)
+    # Bruno 0 - 180 (their bêtes 72 + 108 handed over); Denis -9 + 180 (docs/rules.md)
     assert r["by_person"] == {"Anne": -72, "Bruno": -180, "Chloé": 81, "Denis": 171}
     settlement = client.get(game + "/settlement").data.decode()
     # settled per person: Bruno pays 180, Anne 72; Denis receives 171 and Chloé 81
@@ -108,13 +108,13 @@ def test_after_a_take_over_every_coup_names_who_sat_in_it(client, tmp_path):
     """The settlement's journal (page and PDF), its seat rows and the fiche: coups 1-4 were
     Bruno's, coups 5-7 Denis's at the same seat. Coup 6 (B demande A2 B5 C2): the seat's
     hombre wins, takes back the bête of 108 Bruno made at coup 4 (handed to Denis), and the
-    poule pays him 6 from each (seed, hombre.md)."""
+    poule pays them 6 from each (seed, hombre.md)."""
     from test_settlement import pdf_text
 
     game = taken_over_at_coup_5(client)
     page = client.get(game + "/settlement").data.decode()
     journal = page[page.index('class="journal-table"') :]
-    assert "Bruno demande: remise; bête made: 108" in journal  # coup 4, his
+    assert "Bruno demande: remise; bête made: 108" in journal  # coup 4, theirs
     assert "Denis demande: gagne — bête of 108 taken back" in journal  # coup 6
     assert "Anne → Denis 6 (poule)<br>Chloé → Denis 6 (poule)" in journal
     assert "Bruno demande: gagne" not in journal and "→ Bruno" not in journal

@@ -35,7 +35,7 @@ number in a text's, text that is not JSON."""
 @pytest.fixture(scope="module")
 def world(tmp_path_factory, migrated_database) -> World:
     """The world, with an admin's session open in it (``ADMIN_SESSION``): each case's copy
-    holds it, so a case's admin needs no login of his own (a write of the admin's row: about
+    holds it, so a case's admin needs no login of their own (a write of the admin's row: about
     2 ms of a case's 130 ms of CPU, 3 ms of wall)."""
     path = tmp_path_factory.mktemp("types") / "world.sqlite"
     shutil.copy(migrated_database, path)
@@ -291,9 +291,9 @@ def test_the_game_names_a_coup_row_that_is_no_coup(world, tmp_path, value):
 
 @pytest.mark.parametrize("value", [BLOB, "999"])
 def test_a_member_moved_out_of_the_club_is_named_where_his_seats_count(world, tmp_path, value):
-    """Bruno's ``club_id`` retyped, or another club's: he is no longer among the club's
-    members, yet his seats still name him. The season, the evening and its tables'
-    settlements looked him up among them (a KeyError, 500); they name his row (409)."""
+    """Bruno's ``club_id`` retyped, or another club's: Bruno is no longer among the club's
+    members, yet their seats still name Bruno. The season, the evening and its tables'
+    settlements looked Bruno up among them (a KeyError, 500); they name Bruno's row (409)."""
     bruno = world.members["Bruno"]
     sql = f"update members set club_id = {value} where id = {bruno}"
     _room_says(world, tmp_path, sql, world.table, f"row {bruno} of the table members")
@@ -312,7 +312,7 @@ def test_a_seat_moved_off_its_table_is_named_not_lost(world, tmp_path, value):
 @pytest.mark.parametrize("column", ["seat", "member_id"])
 def test_a_newcomers_kept_member_retyped_is_named(world, tmp_path, capsys, column):
     """Gilles sat down at the first table (``seats.taken_seat``: its seats row of seat −1
-    keeps his member, review10). That row retyped is said where the room reads it (409,
+    keeps their member, review10). That row retyped is said where the room reads it (409,
     naming the row), never a 500, and ``verify`` names it (review11: no fault found)."""
     conn = sqlite3.connect(world.path)
     (line,) = conn.execute(
@@ -386,7 +386,7 @@ def test_a_correction_line_carrying_no_correction_is_named(world, tmp_path, caps
 def test_a_seat_or_merge_naming_no_member_names_its_own_row(world, tmp_path):
     """A seat's member_id, or a merge's merged_into, set to a member there is none of: the
     room took the missing number for a member of another club and named "row 999 of the
-    table members", a row there is not; the row that names him is said."""
+    table members", a row there is not; the row that names them is said."""
     conn = sqlite3.connect(world.path)
     (seat,) = conn.execute(
         "select rowid from seats where game_id = ? and seat = 1", [world.second]
@@ -439,7 +439,7 @@ def test_an_evening_table_whose_game_is_gone_is_named(world, tmp_path, sql):
 
 def test_a_ledger_entry_of_no_member_of_the_club_is_named(world, tmp_path):
     """An entry's member_id set to a member the club has not: the evening's purse counted
-    him, and the room's settlement looked his name up among the club's (a 500); the entry's
+    them, and the room's settlement looked their name up among the club's (a 500); the entry's
     row is said, on the cash box too (it counted money of nobody of the club)."""
     line = _line(world, "ledger")
     sql = f"update ledger set member_id = 999 where id = {line}"

@@ -267,7 +267,7 @@ def test_every_text_input_of_every_form_past_its_bound_is_said_beside_it(world):
 
     app = world.client.application
     manager, stranger = app.test_client(), app.test_client()
-    manager._cookies = dict(world.client._cookies)  # his rights; his language is the header's
+    manager._cookies = dict(world.client._cookies)  # their rights; their language is the header's
     manager.delete_cookie(LANGUAGE_COOKIE)
     places = world_places(world)
     sent: set[tuple[str, str, str]] = set()

@@ -49,7 +49,7 @@ def test_the_season_for_a_spreadsheet_speaks_the_readers_language(client, app):
 
 def test_the_ratings_for_a_spreadsheet_speak_the_readers_language(client, app):
     """The comma file keeps its keys and full figures (``family,place,member,…``); the
-    semicolon file names the game and the columns in the reader's words, μ and σ with his
+    semicolon file names the game and the columns in the reader's words, μ and σ with their
     decimal comma at two decimals, as the page shows them."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-27")

@@ -133,8 +133,8 @@ def test_the_fiche_has_a_column_for_each_of_the_four_seats(client):
     game = response.headers["Location"]
     page = client.get(game).text
     enjeu = re.search(r'class="enjeu">Enjeu <b>(\d+)</b>', page).group(1)
-    # Anne deals and sits out; Denis plays and ties Bruno at four tricks: a remise, he
-    # owes the bête encourue, the enjeu (docs/rules.md), and it is his on the fiche
+    # Anne deals and sits out; Denis plays and ties Bruno at four tricks: a remise, they
+    # owe the bête encourue, the enjeu (docs/rules.md), and it is theirs on the fiche
     assert client.post(game + "/coups", data=coup_data("D demande D4 B4 C1")).status_code == 302
     for path in ("", "/fiche"):
         rows = fiche_rows(client.get(game + path).text)
@@ -187,7 +187,7 @@ def test_a_deletion_refused_by_a_later_coup_names_that_coup_by_its_number_now(cl
 def test_a_deletion_refused_by_a_later_coup_names_who_sits_there_in_that_coup(client):
     """Émile took Denis's seat over from coup 2. Deleting coup 4 moves coup 5 (dealt by
     Anne, played by Bruno, Chloé and the seat where Émile sits) to coup 4, dealt by that
-    seat: Émile would sit out, and the refusal names him, as every page of the game does
+    seat: Émile would sit out, and the refusal names them, as every page of the game does
     from coup 2 on, not Denis, who left."""
     response = client.post("/games/new", data={**POULE, "player3": "Denis", "take_over": "y"})
     game = response.headers["Location"]

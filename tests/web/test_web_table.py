@@ -443,8 +443,8 @@ def test_undo_delete_and_setup_from_a_stale_page_change_nothing(client, app):
 
 
 def test_the_hombre_winning_back_his_own_bete_is_said(client):
-    # hombre.md §10: coup 6 Bruno wins with his own bête of 108 in play, coup 7 with
-    # his bête of 72: each is cancelled, no chip moves for it, and the page says so
+    # hombre.md §10: coup 6 Bruno wins with their own bête of 108 in play, coup 7 with
+    # their bête of 72: each is cancelled, no chip moves for it, and the page says so
     game = new_game(client)
     for text in SEED_COUPS[:5]:
         enter(client, game, text)

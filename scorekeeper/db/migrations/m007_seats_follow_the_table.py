@@ -5,8 +5,8 @@ removed before the first coup) left its ``seats`` rows as they were: a
 seat with no row broke the evening and the season, a moved one billed
 another member. A game never set up again keeps its rows (they were
 written from these very names; a member renamed on the club's pages
-since is still him). A game whose set-up changed keeps a seat's member
-when the member (or the one he was merged into) bears the player's
+since is still them). A game whose set-up changed keeps a seat's member
+when the member (or the one they were merged into) bears the player's
 name, takes the member of that name among the game's old seats (a
 reorder), else the club's member of that name, made if there is none, as
 a new table does. Rows beyond the players are removed.
@@ -54,7 +54,7 @@ def migrate(db: sqlite_utils.Database) -> None:
 
 
 def _names_of(db: sqlite_utils.Database, member: int) -> set[str]:
-    """The member's name and those of the members he was merged into."""
+    """The member's name and those of the members they were merged into."""
     out: set[str] = set()
     seen: set[int] = set()
     current: int | None = member

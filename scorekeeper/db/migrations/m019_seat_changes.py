@@ -1,9 +1,9 @@
 """Someone else takes a seat between coups (issue 35, point 6).
 
 One row per change, in the order made (``position``, 1-based): from coup
-``coup`` (the first he plays) ``player`` sits at seat ``seat`` (0-based, the
+``coup`` (the first they play) ``player`` sits at seat ``seat`` (0-based, the
 game's ``players``), ``way`` ``plays_for`` (the seat's money stays the absent
-player's) or ``takes_over`` (a house rule: each keeps the net of the coups he
+player's) or ``takes_over`` (a house rule: each keeps the net of the coups they
 played). The game file writes them as its optional ``seat_changes``; the rows
 go with their game (``on delete cascade``).
 """

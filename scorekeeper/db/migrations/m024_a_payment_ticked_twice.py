@@ -3,7 +3,7 @@
 ``transfers_paid``'s key was the transfer itself (game, payer, payee,
 amount), so a table's payments were a set: when a correction left exactly
 a payment already made to be made again (Bruno paid Chloé 9, a forgotten
-coup makes him owe her 9 more), its tick was refused as a page out of date
+coup makes Bruno owe Chloé 9 more), its tick was refused as a page out of date
 and the treasurer could not record it. Each tick is now its own row
 (``id``), in the order made; an untick removes the latest of equal ones.
 The rows keep their order (the old table's rowid).

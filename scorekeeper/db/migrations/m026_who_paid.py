@@ -5,7 +5,7 @@ treasurer's words for the cash box), written by ``clubs.accounts.pay`` on
 both entries of a payment, beside ``received_by``. Before it, both entries
 named only who received the money: Chloé's statement read "Payment · cash ·
 Chloé" and nobody reading it could say who had paid her. NULL on the rows
-before, and on a payment the treasurer types (he names who received it):
+before, and on a payment the treasurer types (they name who received it):
 the hash chain covers a row's non-NULL columns, so the rows before verify
 as they did.
 """

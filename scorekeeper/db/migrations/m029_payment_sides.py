@@ -3,7 +3,7 @@
 ``ledger.paid_by`` and ``received_by`` stored, on a payment recorded from a
 suggestion (``clubs.accounts.pay``), the payer's and the payee's *names* as
 they were, and the cash box as the treasurer's words in the recorder's
-language: a member renamed later still read under his old name on every
+language: a member renamed later still read under their old name on every
 statement, and a French treasurer's "le trésorier" read in French on an
 English page. From now ``pay`` writes a language-free mark instead
 (``cashbox.entries.BOX_SIDE``: the cash box; ``MEMBER_SIDE``: a member, the
@@ -19,7 +19,7 @@ stored): on a row ``pay`` wrote (``paid_by`` set, m026), the row's own side
 is its member (the payer's, whose amount is above zero, or the payee's), and the
 other member's side the member of the row it is paired with (``other_side``,
 m028) — facts of the rows, whatever the names became: a member renamed before
-this migration, and a newcomer who took his old name, once read as that
+this migration, and a newcomer who took their old name, once read as that
 newcomer; else a name that is exactly one member's of the club (a merged one's
 too: the reading follows the merge) is that member; the cash box's words as the
 treasurer's page wrote them in French, English, Danish and Dutch (``BOX_WORDS``)

@@ -137,7 +137,7 @@ def dump_brou_report(report: BrouReport) -> dict[str, Any]:
 def render_brou(report: BrouReport, changes: Sequence[SeatChange] = ()) -> str:
     """The Nous / Eux sheet as text, the teams by their names (not the file's keys); each
     coup's dealer, and the next, is who sat at the dealer's seat then (``seating.seated``,
-    as the sheet's page names him: ``changes``, who took a seat)."""
+    as the sheet's page names them: ``changes``, who took a seat)."""
     names = report.game.players
     dealers, following = seat_names.dealers(names, changes, report.coups, report.next_dealer)
     wide = dealer_width([*names, *dealers, following])

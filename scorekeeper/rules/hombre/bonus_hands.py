@@ -1,7 +1,7 @@
 """Which jetons bonus hands one 40-card pack can deal together (docs/rules/jetons.md §6).
 
 Each hand is written as the cards its holder must have (and, for guinguette
-and mirlire, must not have) among his nine, for a trump suit; the three
+and mirlire, must not have) among their nine, for a trump suit; the three
 players' nines are disjoint parts of one pack. A set of hands entered for a
 coup is possible when some trump suit and some choice of cards satisfy them
 all. Nothing here is a hand-typed table: the table of the rules document is
@@ -24,7 +24,7 @@ HAND_SIZE = 9
 
 Card = tuple[str, str]
 Need = tuple[frozenset[Card], frozenset[Card]]
-"""(cards the holder has, cards he has not)."""
+"""(cards the holder has, cards they have not)."""
 
 SPADILLE: Card = ("A", "pique")
 BASTE: Card = ("A", "trefle")
@@ -59,7 +59,7 @@ def needs(hand: str, trump: str) -> list[Need]:
         ]
     if hand == "yeux_de_grand_mere":  # both red aces
         return [(frozenset({("A", "coeur"), ("A", "carreau")}), none)]
-    if hand == "triomphante":  # the hombre leads spadille: he holds it
+    if hand == "triomphante":  # the hombre leads spadille: they hold it
         return [(frozenset({SPADILLE}), none)]
     raise ValueError(hand)
 
@@ -79,7 +79,7 @@ def _deal_exists(choice: Sequence[tuple[int, Need]]) -> bool:
         if has[seat] & hasnot[seat] or has[seat] & taken or len(has[seat]) > HAND_SIZE:
             return False
         taken |= has[seat]
-    # the rest of each nine from the cards nobody needs and he may hold (Hall's condition:
+    # the rest of each nine from the cards nobody needs and they may hold (Hall's condition:
     # every group of players finds enough such cards; the talon takes what is left)
     free = PACK - taken
     for size in (1, 2, 3):

@@ -1,7 +1,7 @@
 """L'Hombre with the Danish-style contracts of seeds/004 (docs/rules/danois.md).
 
 The dealer antes 5 chips into the cagnotte every deal; the hombre's contract
-sets his rate per defender; he wins (takes the cagnotte, is paid), makes a
+sets their rate per defender; the hombre wins (takes the cagnotte, is paid), makes a
 *bête* (pays each defender), a *puesta* (3-3-3: void) or loses *codille*
 (pays the best defender, who takes the cagnotte). Two rate tables: the
 source text's and the Danish L'hombre Union's.
@@ -191,7 +191,7 @@ class DanishCoup:
     contract: DanishContract | None = None
     tricks: tuple[int, ...] = (0, 0, 0)
     first_five: bool = False
-    """The defenders bid too and the hombre won the first five tricks: he wins outright."""
+    """The defenders bid too and the hombre won the first five tricks: they win outright."""
     black_aces: bool = False
     """The hombre holds spadille and baste (a grand tourné needs them)."""
     note: str = ""
@@ -271,7 +271,7 @@ def replay(game: DanishGame, start: PotReport | None = None) -> PotReport:
 
     def deal(n: int) -> PotDeal:
         dealer = dealer_of(game.first_dealer, n, seats)
-        # the dealer antes, also when he sits out (danois.md §8)
+        # the dealer antes, also when they sit out (danois.md §8)
         added = tuple(rules.ante if s == dealer else 0 for s in range(seats))
         return PotDeal(n, dealer, (dealer + 1) % seats, added, pot.total + rules.ante, seats)
 
@@ -298,7 +298,7 @@ def replay(game: DanishGame, start: PotReport | None = None) -> PotReport:
             result, codille = outcome(coup, order)
             won_rate, bete_rate, codille_rate = rates[coup.contract]
             if coup.first_five:
-                won_rate = 1  # the text: each defender hands him one chip
+                won_rate = 1  # the text: each defender hands them one chip
             reason = str(coup.contract)
             if result is PotOutcome.GAGNE:
                 taker = hombre

@@ -58,7 +58,7 @@ class Reason(StrEnum):
     FINAL_SHARE = "final_share"
     """A remaining bête shared among the players at the end of the game."""
     HANDED_OVER = "handed_over"
-    """The chips of a leaver's open bêtes, handed to who takes his seat over (the 1709 poule,
+    """The chips of a leaver's open bêtes, handed to who takes their seat over (the 1709 poule,
     ``paid._handed_over``): a line of the person-by-person journal only, never a seat's
     transfer (the report's ``transfers`` and the seats' stats never carry it)."""
 
@@ -101,8 +101,8 @@ SEATS = (3, 4)
 def playing_order(dealer: int, players: int) -> tuple[int, int, int]:
     """The three seats that play a deal, in order: premier, second, dernier.
 
-    With three at the table the dealer plays last; with four he sits out and
-    the three others play, starting at his right (the direction of play).
+    With three at the table the dealer plays last; with four the dealer sits out and
+    the three others play, starting at the dealer's right (the direction of play).
 
     >>> playing_order(0, 3), playing_order(0, 4), playing_order(3, 4)
     ((1, 2, 0), (1, 2, 3), (0, 1, 2))
@@ -282,7 +282,7 @@ class CoupResult:
     def bete_taken_back(self) -> BeteRef | None:
         """The bête in play that its own owner won back: cancelled, no chip moves (§5).
 
-        The seed's coups 6 and 7: Bruno wins with his own bête in play.
+        The seed's coups 6 and 7: Bruno wins with their own bête in play.
         """
         bete = self.deal.bete_in_play
         if bete is None:
@@ -678,7 +678,7 @@ def _play(
     if takes or outcome_ is _CODILLE:
         winner = hombre if takes else codille
         assert winner is not None
-        # every other player pays his stake: the one who sits out marked too
+        # every other player pays their stake: the one who sits out marked too
         everyone = order if out is None else (*order, out)
         moves += [Transfer(s, winner, stake, _POULE) for s in everyone if s != winner]
         if table.in_play is not None:
@@ -738,7 +738,7 @@ def _share_left(table: _Table, n: int) -> list[Transfer]:
     """End the game after coup n: every open bête shared (§7), the marks returned.
 
     Its owner pays ``amount // seats`` to each other player (a quarter each with four:
-    docs/rules.md); the remainder of an amount off the standard series stays with him.
+    docs/rules.md); the remainder of an amount off the standard series stays with them.
     """
     moves = []
     for index in table.all_betes():

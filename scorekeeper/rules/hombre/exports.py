@@ -89,7 +89,7 @@ class ByPerson(NamedTuple):
     changes: Sequence[SeatChange]
     """Who sat where from which coup: the names of each coup's row."""
     people: Sequence[str]
-    """Every person who sat (or whose seat was played for him), in the settlement's order."""
+    """Every person who sat (or whose seat was played for them), in the settlement's order."""
     rows: Sequence[Sequence[int]]
     """Each person's result after each coup (``seating.person_rows``), in that order."""
     seats: Sequence[str]
@@ -105,7 +105,7 @@ def journal_csv(
 ) -> str:
     """Every payment of the game, one a row, in order (enjeu: the pot, in the pot systems);
     each row names who sat at each seat in its coup (``changes``: who took a seat), and
-    who paid whom (``paid``, ``paid.paid_lines``: a leaver's stake is his; none: the
+    who paid whom (``paid``, ``paid.paid_lines``: a leaver's stake is theirs; none: the
     seats' players, nobody having taken a seat)."""
     players = report.game.players
     out = io.StringIO()
@@ -153,7 +153,7 @@ def standings_csv(
     at a club's table, so the last row is the cash box's figures).
     Once someone took a seat (``people``), the nets and the money are a column a person
     and the caves a column a seat, named by everyone who sat there. ``owners``: each
-    column's club member, where two persons may be one (``ledger.owned_cents``: his money
+    column's club member, where two persons may be one (``ledger.owned_cents``: their money
     once, as the club bills it).
     """
     players = report.game.players

@@ -96,7 +96,7 @@ def played_parts(
     ``keys`` are the system's own fields, refused on a passed coup; ``contracts``
     the system's contract enum. With four at the table the tricks name the
     three who play: ``out`` is the seat they leave out (the replay checks that
-    he is the dealer), and its count is 0.
+    it is the dealer's), and its count is 0.
     """
     fields = coup_object(item)
     note = note_field(fields)
@@ -146,7 +146,7 @@ CoupFields = tuple[int, Contract, tuple[int, ...], int, bool, bool, str, int | N
 def load_coup(
     item: object, seats: Mapping[str, int], same: dict[CoupFields, Coup] | None = None
 ) -> Coup:
-    """One coup of the file; ``seats`` maps each player's name to his seat.
+    """One coup of the file; ``seats`` maps each player's name to their seat.
 
     ``same``: the coups already read from this file by their fields, so that a
     long game's many equal coups are one frozen ``Coup`` (made once, kept once).

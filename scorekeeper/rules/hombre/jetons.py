@@ -35,7 +35,7 @@ BONUS_HANDS = (
 )
 """Four queens, four kings, four jacks, the four trumps after the matadors, no black
 ace, both black aces and no trump face card, three kings and a queen, both red aces,
-and the hombre leading spadille (his alone)."""
+and the hombre leading spadille (theirs alone)."""
 
 
 class JetonsContract(StrEnum):
@@ -165,7 +165,7 @@ class JetonsGame:
 
 
 def won(coup: JetonsCoup) -> bool:
-    """Did the hombre make his contract? (docs/rules/jetons.md, "The outcome")."""
+    """Did the hombre make their contract? (docs/rules/jetons.md, "The outcome")."""
     assert coup.hombre is not None
     h = coup.tricks[coup.hombre]
     if coup.contract is JetonsContract.VOLE:
@@ -229,7 +229,7 @@ def replay(game: JetonsGame, start: PotReport | None = None) -> PotReport:
         taker = None
         if coup.hombre is None:
             outcome = PotOutcome.PASS
-            for seat in d.order:  # the one who sits out says nothing: he pays no fee
+            for seat in d.order:  # the one who sits out says nothing: they pay no fee
                 pot.add(seat, rules.pass_fee)
         else:
             assert coup.contract is not None
@@ -244,7 +244,7 @@ def replay(game: JetonsGame, start: PotReport | None = None) -> PotReport:
                 moves += [Transfer(s, hombre, rate, PotReason.PRIME) for s in others if rate]
             else:
                 outcome = PotOutcome.PERD
-                pot.add(hombre, pot.total)  # he doubles the poule for the next coup
+                pot.add(hombre, pot.total)  # they double the poule for the next coup
                 moves += [Transfer(hombre, s, rate, PotReason.PRIME) for s in others if rate]
             for seat, hand in coup.bonuses:  # paid by the two others who play (jetons.md §8)
                 moves += [

@@ -118,7 +118,7 @@ class HombreKind(Kind[G, R, Rep, C]):
 
     def passed_on(self, report: Rep, payers: Sequence[Sequence[str]]) -> Passed:
         """The chips of a leaver's stake each seat paid on to another, coup by coup
-        (``stats.Passed``): the 1709 poule's, his open bêtes (``stats.passed_on``)."""
+        (``stats.Passed``): the 1709 poule's, their open bêtes (``stats.passed_on``)."""
         return passed_on(report, payers)
 
 
@@ -213,7 +213,7 @@ class Hombre1709(HombreKind[Game, RuleSet, Report, Coup]):
         return engine.ended_net(report)
 
     def seat_debt(self, before: Report, seat: int, end: Report) -> int:
-        """The leaver's open bêtes, pending or in play: he hands their chips to the newcomer,
+        """The leaver's open bêtes, pending or in play: they hand their chips to the newcomer,
         who then stands behind them (docs/rules.md, "Someone takes a seat")."""
         return sum(b.amount for b in before.betes if b.owner == seat and b.open)
 
@@ -295,10 +295,10 @@ class PotKind(HombreKind[P, PR, PotReport, PC]):
         return pot.stop(report)
 
     def seat_debt(self, before: PotReport, seat: int, end: PotReport) -> int:
-        """The leaver's part of the pot, if the pot is won after he left: he pays it to its
+        """The leaver's part of the pot, if the pot is won after they left: they pay it to its
         winner. The engine has the seat pay its whole part to the winner in the newcomer's
-        coups, so the leaver pays his part to the newcomer, who passes it on (or keeps it,
-        having won it himself). A pot not won by the end returns to whoever put it in:
+        coups, so the leaver pays their part to the newcomer, who passes it on (or keeps it,
+        having won it themselves). A pot not won by the end returns to whoever put it in:
         nothing moves (docs/rules.md, "One rule for every chip system when someone takes
         over")."""
         return before.shares[seat] if won_after(before, end) else 0
@@ -306,9 +306,9 @@ class PotKind(HombreKind[P, PR, PotReport, PC]):
     def passed_on(self, report: PotReport, payers: Sequence[Sequence[str]]) -> Passed:
         """The leaver's part of the pot, in the coup another player wins it: the seat pays its
         whole part to the winner there, the leaver's included, which the newcomer only
-        passes on (``seat_debt``); won by the newcomer, the leaver's part is his win. Each
-        holder's stake is the seat's part when he sat down (a chain of take-overs: each
-        holder's, what was handed to him)."""
+        passes on (``seat_debt``); won by the newcomer, the leaver's part is their win. Each
+        holder's stake is the seat's part when they sat down (a chain of take-overs: each
+        holder's, what was handed to them)."""
         game = report.game
         seats = len(game.players)
         found = [[(0, 0)] * seats for _ in report.coups]
@@ -332,7 +332,7 @@ class PotKind(HombreKind[P, PR, PotReport, PC]):
         end: PotReport,
     ) -> list[tuple[int, str, int]]:
         """What lies in the pot now, as (seat, person, chips): a seat's part split between
-        the people whose money it was when it was put in (a leaver's part stays his until
+        the people whose money it was when it was put in (a leaver's part stays theirs until
         the pot is won, docs/rules.md); none once the game has ended (the pot went back)."""
         parts: list[tuple[int, str, int]] = []
         count = len(game.coups)

@@ -5,16 +5,16 @@ saved message, ``scorekeeper replay``).
 The engines pay seat to seat (``ledger.Transfer``); a line names the person whose money
 the seat was in that coup (``seating.payers``: one who plays for an absent player pays
 with the absent player's money). Once someone took a seat over, what the leaver had at
-stake stays his (``GameKind.seat_debt``, docs/rules.md "One rule for every chip system
-when someone takes over"): the engine has the seat pay it, and the line names him, not
-the newcomer who only passed it on. So, for every person, his lines summed are his result
+stake stays theirs (``GameKind.seat_debt``, docs/rules.md "One rule for every chip system
+when someone takes over"): the engine has the seat pay it, and the line names them, not
+the newcomer who only passed it on. So, for every person, their lines summed are their result
 (``seating.person_tally``): the by-person standing and the journal are one account.
 
 - The pot systems (jetons, danois): the seat's part of the pot, when it is won, is split
   between the people who put it in (a leaver's antes: "Dorthe → Birthe 5 (pulje)" where
-  Hanne sits now); won by the newcomer himself, the leaver's part is paid to him
-  ("Dorthe → Hanne 5"), in the coup he won it.
-- The 1709 poule: the leaver hands the newcomer the chips of his open bêtes when he leaves
+  Hanne sits now); won by the newcomer themselves, the leaver's part is paid to them
+  ("Dorthe → Hanne 5"), in the coup they won it.
+- The 1709 poule: the leaver hands the newcomer the chips of their open bêtes when they leave
   (``Hombre1709.seat_debt``), who then stands behind them: a line "Bruno → Denis 27 (bête)"
   in the coup after which Denis sat down, as the standings count it from that row.
 
@@ -110,7 +110,7 @@ def _pot_parts(
     """Split each seat's part of a pot won between the people who put it in (in place).
 
     A seat's part at a take-over (its ``shares`` then) less what earlier holders still
-    have in it is the leaver's; it stays his until the pot is won (docs/rules.md), and
+    have in it is the leaver's; it stays theirs until the pot is won (docs/rules.md), and
     the pot won empties every part (``Pot.take``)."""
     count = len(report.coups)
     seats = len(report.game.players)
@@ -147,7 +147,7 @@ def _split(
             reason = str(t.reason)
             if t.payer == seat:
                 winner = i
-    if seat == taker:  # he took the pot: the earlier holders' parts are paid to him
+    if seat == taker:  # they took the pot: the earlier holders' parts are paid to them
         said = reason or str(PotReason.CAGNOTTE)
         coup += [Paid(name, now, chips, said) for name, chips in theirs.items()]
         return
@@ -164,10 +164,10 @@ def _split(
 def _handed_over(
     kind: Any, report: Any, taken: Sequence[seating.SeatChange], lines: list[list[Paid]]
 ) -> None:
-    """The 1709 poule: a leaver hands the newcomer the chips of his open bêtes when he
-    leaves, and the newcomer stands behind them (``Hombre1709.seat_debt``, docs/rules.md):
-    one line from the leaver to the newcomer in the coup after which he sat down (the last
-    coup played, if he has not played yet), as the standings count it from that row
+    """The 1709 poule: a leaver hands the newcomer the chips of their open bêtes when they
+    leave, and the newcomer stands behind them (``Hombre1709.seat_debt``, docs/rules.md):
+    one line from the leaver to the newcomer in the coup after which they sat down (the last
+    coup played, if they have not played yet), as the standings count it from that row
     (``seating.person_rows``), its reason ``handed_over`` (no bête was paid: it stays at
     stake); what the seat pays later is the newcomer's (in place)."""
     count = len(report.coups)

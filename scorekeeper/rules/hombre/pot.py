@@ -2,7 +2,7 @@
 
 Like the marks of the 1709 poule, what each player has put in is a
 commitment, not a payment: when the pot is won, every other player pays the
-winner what he put in, and the winner's own share simply returns to him. So
+winner what they put in, and the winner's own share simply returns to them. So
 no chip is ever held by the table and the nets always sum to zero. With four
 at the table the dealer sits out each deal (docs/rules/jetons.md and
 docs/rules/danois.md, "Four at the table").
@@ -144,7 +144,7 @@ class Pot:
         self.shares[seat] += chips
 
     def take(self, winner: int, reason: str) -> list[Transfer]:
-        """The winner takes the pot: each other player pays him his share."""
+        """The winner takes the pot: each other player pays them their share."""
         moves = [
             Transfer(seat, winner, share, reason)
             for seat, share in enumerate(self.shares)
@@ -226,7 +226,7 @@ class PotReport:
     finished: bool
     next: PotDeal | None
     returned: tuple[int, ...] = (0, 0, 0)
-    """What each seat had in the pot when the game ended, returned to him (no chip moves)."""
+    """What each seat had in the pot when the game ended, returned to them (no chip moves)."""
 
     betes: tuple[()] = ()
 

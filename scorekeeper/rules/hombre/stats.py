@@ -20,22 +20,22 @@ class PlayerStats:
     as_hombre: Counter[str] = field(default_factory=Counter)
     """Coups played as hombre, by contract."""
     won_as_hombre_by_contract: Counter[str] = field(default_factory=Counter)
-    """Those of them that won him chips (his net over the coup above zero), by contract."""
+    """Those of them that won the player chips (their net over the coup above zero), by contract."""
     outcomes: Counter[str] = field(default_factory=Counter)
-    """His coups as hombre, by outcome (gagne, remise, codille, vole…)."""
+    """Their coups as hombre, by outcome (gagne, remise, codille, vole…)."""
     won_as_hombre: int = 0
     lost_as_hombre: int = 0
     won_as_tiers: int = 0
     lost_as_tiers: int = 0
     codilles_won: int = 0
-    """Codilles he won as a tiers."""
+    """Codilles they won as a tiers."""
     voles: int = 0
-    """Voles he made as hombre, as his system records one (``vole_made``: a 1709 vole
+    """Voles they made as hombre, as their system records one (``vole_made``: a 1709 vole
     outcome, a won jetons vole contract)."""
     betes_made: int = 0
     betes_made_chips: int = 0
     betes_taken: int = 0
-    """Bêtes of others he was paid (bête in play, pending after a vole, shares)."""
+    """Bêtes of others they were paid (bête in play, pending after a vole, shares)."""
     betes_taken_chips: int = 0
     final_share: int = 0
     """Net of the end-of-game sharing of bêtes."""
@@ -53,10 +53,10 @@ class PlayerStats:
 def player_stats(report: AnyReport) -> list[PlayerStats]:
     """Each seat's record in this game.
 
-    The chips a player won or lost in a coup are his net change over that
-    coup, the end-of-game sharing apart; a coup counts for him *as hombre*
-    or *as tiers* by his role in it (with four at the table, the one who sits
-    out counts as a tiers: he pays or receives his stake like them).
+    The chips a player won or lost in a coup are their net change over that
+    coup, the end-of-game sharing apart; a coup counts for them *as hombre*
+    or *as tiers* by their role in it (with four at the table, the one who sits
+    out counts as a tiers: they pay or receive their stake like the tiers).
     """
     seats = range(len(report.game.players))
     stats = [PlayerStats(games=1) for _ in seats]
@@ -81,14 +81,14 @@ def person_stats(
     """Each person's record when someone took a seat (``rules/seating.py``).
 
     ``payers[n]``: whose money each seat was in coup n + 1 (the seat's player, or
-    the absent one he played for); ``nets``: each person's result. A coup counts
+    the absent one they played for); ``nets``: each person's result. A coup counts
     for the one whose money it moved. What a leaver had at stake when someone took
-    his seat over (``GameKind.seat_debt``) is his loss, not the newcomer's win:
+    their seat over (``GameKind.seat_debt``) is their loss, not the newcomer's win:
     ``passed`` (``passed_on``, the pot systems' ``PotKind.passed_on``) takes out of
     the newcomer's coups the chips of that stake the seat paid on to another (the
     leaver's bête taken by Chloé: the newcomer only passed Anne's chips on), and
-    ``handed_over`` is what is left — for the leaver, what he handed over (−); for
-    the newcomer, the part of it he kept, having won it himself (+) — so that won − lost
+    ``handed_over`` is what is left — for the leaver, what they handed over (−); for
+    the newcomer, the part of it they kept, having won it themselves (+) — so that won − lost
     is still the net (docs/rules.md, "Someone takes a seat").
     """
     people = {name: PlayerStats(games=1) for name in nets}
@@ -107,13 +107,13 @@ def passed_on(report: AnyReport, payers: Sequence[Sequence[str]]) -> list[list[t
     seat paid on to another in that coup (won by another player, shared in play or in the
     end's sharing), its holder having taken the seat over after they were made.
 
-    A holder's stake is the bêtes of his seat made before his first coup and still open
-    then (``Hombre1709.seat_debt``: what the leaver handed him). The seat pays each bête it
+    A holder's stake is the bêtes of their seat made before their first coup and still open
+    then (``Hombre1709.seat_debt``: what the leaver handed them). The seat pays each bête it
     settles by transfers of its own (reason ``bete`` in play, ``final_share`` at the end),
     all of the same fraction of their amounts, so the stake's part of a coup's payments is
     their part by amount (exact when the bêtes the seat settles in a coup are all the
-    stake's or all the holder's own). A bête he takes back himself (cancelled) moves no chip:
-    he keeps the chips handed to him, and they are his win."""
+    stake's or all the holder's own). A bête they take back themselves (cancelled) moves no chip:
+    they keep the chips handed to them, and those are their win."""
     seats = len(report.game.players)
     found = [[(0, 0)] * seats for _ in report.coups]
     betes = report.betes
@@ -201,8 +201,8 @@ def club_stats(reports: Iterable[AnyReport]) -> dict[str, PlayerStats]:
 def seat_record(stats: PlayerStats) -> SeatRecord:
     """What a club's season shows of a record: coups, coups as hombre, outcomes, won, lost, net.
 
-    Won and lost count his gains and losses coup by coup, as hombre and as a
-    tiers, and his end-of-game share of the bêtes on its side.
+    Won and lost count their gains and losses coup by coup, as hombre and as a
+    tiers, and their end-of-game share of the bêtes on its side.
     """
     return SeatRecord(
         coups=stats.coups,

@@ -111,7 +111,7 @@ def most_at_par(sides: int, all_tricks: bool) -> int:
     """The most one deal marks at ×1 (no sans-atout, no contre, no carry).
 
     Four players: 60–0 marks 30 (60 with the all-tricks bonus); three: the
-    dealer alone marks twice his points above 30, 60 (120).
+    dealer alone marks twice their points above 30, 60 (120).
 
     >>> most_at_par(2, False), most_at_par(2, True), most_at_par(3, False)
     (30, 60, 60)

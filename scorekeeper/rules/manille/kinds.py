@@ -201,7 +201,7 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
 
     def text(self, report: ManilleReport, changes: Sequence[SeatChange] = ()) -> str:
         """The sheet as text, in words: the rules described, the teams by their names, each
-        deal's dealer who sat at his seat then (``seating.seated``: ``changes``)."""
+        deal's dealer who sat at their seat then (``seating.seated``: ``changes``)."""
         names = report.game.players
         dealers, following = seat_names.dealers(names, changes, report.coups, report.next_dealer)
         wide = dealer_width([*names, *dealers, following])
@@ -351,7 +351,7 @@ class Manillen(ManilleKind[ManillenGame, ManillenRules, ManillenReport, Manillen
 
     def text(self, report: ManillenReport, changes: Sequence[SeatChange] = ()) -> str:
         """The sheet as text, in words: the teams by their names, the trumps as the pages say
-        them, each deal's dealer who sat at his seat then (``changes``, as ``Manille``)."""
+        them, each deal's dealer who sat at their seat then (``changes``, as ``Manille``)."""
         names = report.game.players
         dealers, following = seat_names.dealers(names, changes, report.coups, report.next_dealer)
         wide = dealer_width([*names, *dealers, following])

@@ -353,7 +353,7 @@ def new_fees(club_id: int) -> BaseResponse | tuple[str, int]:
         why = fee_charging.evening_refused(get_db(), club.id, named, on, kind)
         if why is not None:
             evening_refusal(form, shown, why)
-    each = {m: 1 for m in charged}  # per lost game: each by his games lost (lost_fee)
+    each = {m: 1 for m in charged}  # per lost game: each by their games lost (lost_fee)
     if kind is EntryKind.FEE_LOST_GAME and not form.errors:
         each = lost_fee.times(form, club, named, charged, amount or 0) or {}
     if form.errors or kind is None or amount is None or on is None:

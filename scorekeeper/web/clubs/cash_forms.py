@@ -65,7 +65,7 @@ def payment_who(entry: Entry) -> str:
     m026); a payment typed in names who received it, as typed. Both lines once said only
     "Chloé", and Chloé's statement could not say who had paid her.
 
-    A member is named as he is called now and the cash box in the reader's language
+    A member is named as they are called now and the cash box in the reader's language
     (``side_words``): the rows store no words for them (m029)."""
     if entry.paid_by and entry.received_by:
         return f"{side_words(entry.paid_by)} → {side_words(entry.received_by)}"
@@ -310,7 +310,7 @@ def recorded(club: clubs.Club, members: list[int], kind: EntryKind, amount: int)
 
 def overpaid(club: clubs.Club, error: accounts.Overpaid) -> str:
     """Why a payment of more than the member's balance has open is refused, with what it has
-    (and, paid out, what he won on evenings not closed: their rooms pay it)."""
+    (and, paid out, what they won on evenings not closed: their rooms pay it)."""
     found = next((m for m in clubs.members(get_db(), club.id) if m.id == error.member), None)
     name, balance = "" if found is None else found.name, error.balance
     if error.paid_in and balance < 0 and error.held >= -balance:

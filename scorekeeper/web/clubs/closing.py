@@ -102,7 +102,7 @@ def confirm_close(evening_id: int) -> str | BaseResponse:
     ending = [  # what the close's end does to each table it ends
         (t.no, changes)
         for t in stops
-        # each named as the table's pages name him: a club's member by his name now
+        # each named as the table's pages name them: a club's member by their name now
         if refused[t.no] is None
         and (changes := named_changes(end_changes(t.stored), names_now(t.stored)) or [])
     ]

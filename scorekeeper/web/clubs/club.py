@@ -198,7 +198,7 @@ def new_evening(club_id: int) -> BaseResponse | tuple[str, int]:
 
 @bp.post("/clubs/<int:club_id>/members")
 def add_member(club_id: int) -> BaseResponse | tuple[str, int]:
-    """A member typed in before his first table; a name that is a member's already is refused."""
+    """A member typed in before their first table; a name that is a member's already is refused."""
     access.managed_club(club_id)
     form = NewMemberForm()
     version = form_version(form)

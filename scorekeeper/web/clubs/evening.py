@@ -3,7 +3,7 @@
 The room (scorekeeper/clubs/room.py) is computed from the games; here it
 is put in words: each chip table's nets by member, each points table's
 standing as its own sheet shows it. In money, the room's settlement shows
-each member's result, what he paid or received for the evening in the
+each member's result, what they paid or received for the evening in the
 cash box and what is left, with the cash box's suggested transfers
 (clubs/purse.py); the club's managers mark one paid here, in the cash box.
 """
@@ -93,7 +93,7 @@ def _room(evening_id: int) -> tuple[Room, Words]:
 def _lines(table: Table, room: Room) -> list[str]:
     """A chip table: each member's net; a points table: its standing, a line each, then
     who took a seat from which coup (the room lists the leaver's points too)."""
-    if table.nets is None:  # who sits there, by his member's name now (renamed since)
+    if table.nets is None:  # who sits there, by their member's name now (renamed since)
         names = table.names_now(room.members)
         return standing(table.stored, names) + seat_lines(table.stored, names)
     return [f"{room.members[m].name} {signed(n)}" for m, n in table.members_nets()]

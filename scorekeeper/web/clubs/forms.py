@@ -49,7 +49,7 @@ class LinkForm(FlaskForm):
 
 
 class NewMemberForm(FlaskForm):
-    """A member added before he sits at a table (the club's manager)."""
+    """A member added before they sit at a table (the club's manager)."""
 
     version = HiddenField()
     name = name_field(_l("Name"))

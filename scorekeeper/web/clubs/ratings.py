@@ -177,7 +177,7 @@ def _people_heads() -> list[str]:
 @expensive(ratings_key)
 def ratings_csv(club_id: int) -> Response:
     """The ratings as CSV: keys and full floats for tools (they never change); with
-    ``?sep=semicolon`` the same file for people: ``;``, the reader's words, his decimal mark,
+    ``?sep=semicolon`` the same file for people: ``;``, the reader's words, their decimal mark,
     μ and σ to two decimals and the rating to one, which places it (as the page)."""
     _club, lines = _ratings(club_id)
     people = request.args.get("sep") == "semicolon"
@@ -263,13 +263,13 @@ def _nets_chart(history: History) -> Chart | None:
 
 
 def _kind_titles(history: History) -> dict[str, str]:
-    """Each points game of his evenings → its title, as the season heads its table ("la
+    """Each points game of their evenings → its title, as the season heads its table ("la
     Manille (classique)", "manillen (Belgian)"): the page names each game's points."""
     return kind_titles({key for e in history.evenings for key in e.points})
 
 
 def _points_charts(history: History) -> list[tuple[str, str, Chart | None]]:
-    """One chart of his points per evening for each points game he played (its kind's key,
+    """One chart of their points per evening for each points game they played (its kind's key,
     its title, the chart): two games' points are never added."""
     out = []
     for key, title in _kind_titles(history).items():

@@ -75,7 +75,7 @@ def season_page(club_id: int) -> str:
 
 
 def _for_people(club: clubs.Club) -> ForPeople:
-    """The season file's headers in the reader's words, its figures with his decimal mark."""
+    """The season file's headers in the reader's words, its figures with their decimal mark."""
     money = club.money.currency if club.money is not None else _("Money")
     headers = (
         *(_("Member"), _("Short name"), _("Evenings"), _("Coups"), _("As hombre")),

@@ -1,4 +1,4 @@
-"""A member's statement: his entries with the balance after each, as a phone page, a PDF, a CSV.
+"""A member's statement: their entries with the balance after each, as a phone page, a PDF, a CSV.
 
 Anyone who may read the club (its club link, a manager) may read any
 member's statement: the club link is what the members share at the table.
@@ -45,22 +45,22 @@ class Statement:
     club: Club
     member: Member
     lines: list[Line]
-    """His entries, each with his balance after it."""
+    """Their entries, each with their balance after it."""
     ledger: ChainNote
     """The club ledger's head: whoever keeps this statement witnesses the accounts."""
     provisional: Callable[[Entry], Provisional | None]
     """Whether (and why) a line says it is provisional (``PROVISIONAL_WORDS``): the
     accounts' own answer (``Accounts.provisional``: an evening's result not final)."""
     entries: dict[int, Entry] = field(default_factory=dict)
-    """His ledger rows by id (``cash_reads.of_member``: his rows alone, not the club's):
-    what a reversal of his undoes."""
+    """Their ledger rows by id (``cash_reads.of_member``: their rows alone, not the club's):
+    what a reversal of their undoes."""
     undoing: dict[int, Entry] = field(default_factory=dict)
     """The reversal of each entry reversed, by the entry's id."""
     apart: list[tuple[Evening, int]] = field(default_factory=list)
     """What is left of each evening not closed, by its day: its room settles it, apart from
     the cash box (``Accounts.open_left``, the room's *left*)."""
     posted: int = 0
-    """The rest of his balance, what the cash box settles (``Accounts.payable``)."""
+    """The rest of their balance, what the cash box settles (``Accounts.payable``)."""
     evenings: dict[int, Evening] = field(default_factory=dict)
     """The club's evenings by id: a line of an evening names it (``entry_words``)."""
 
@@ -84,7 +84,7 @@ class Statement:
 
 def _statement(club_id: int, member_id: int) -> Statement:
     club = access.readable_club(club_id)
-    book = cash_reads.of_member(get_db(), club_id, member_id)  # his rows, not the club's
+    book = cash_reads.of_member(get_db(), club_id, member_id)  # their rows, not the club's
     member = next((m for m in book.members if m.id == member_id), None)
     if member is None:
         abort(404)

@@ -139,8 +139,8 @@ TOGETHER_LONG = Nn_(
     "line {row} ({name}): a “registered together” mark has at most {num} character",
     "line {row} ({name}): a “registered together” mark has at most {num} characters",
 )
-"""What a line's part past the bound is refused with (``too_long``): a player's name, his
-team's (it was cut to the bound in silence: fix27a), his "registered together" mark."""
+"""What a line's part past the bound is refused with (``too_long``): a player's name, their
+team's (it was cut to the bound in silence: fix27a), their "registered together" mark."""
 
 
 def too_long(number: int, names: list[str], said: tuple[str, str] = NAME_LONG) -> None:

@@ -131,7 +131,7 @@ def evenings_left_open(standing: Standing) -> list[OpenEvening]:
     """Once the final standing is declared, the club's round evenings still open: the
     director is told which, each with its close page (its money is posted by closing it,
     which the club's managers do after its question: ``clubs/closing.py``); none is closed
-    behind him. Only his page says it: the read pages are one drawing for every reader,
+    behind the director. Only their page says it: the read pages are one drawing for every reader,
     who can close nothing, and the ranking is final whatever the club's money."""
     if not standing.finished or standing.event.club_id is None:
         return []
@@ -209,7 +209,7 @@ tables' hidden QR codes) goes as 91 kB for 3 ms of CPU at level 1; level 6 gives
 
 def sent(html: str) -> Response:
     """A page drawn for one phone, gzipped if its browser takes it (``ops/gzipped.py``):
-    the director reloads his page after each action over the club's Wi-Fi, where no proxy
+    the director reloads their page after each action over the club's Wi-Fi, where no proxy
     may compress it."""
     return html_sent(html.encode(), SENT_LEVEL)
 

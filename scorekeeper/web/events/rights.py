@@ -40,7 +40,7 @@ def event_page(found: Event) -> str:
     """The event's page this browser may open: the director's page to whoever runs it (its
     manager link's holders, the club's managers, the admin), else the read link's ranking,
     as the club's page links its events. The director's address is never shown to a reader
-    (it would 404 for him: it says nothing he can open)."""
+    (it would 404 for them: it says nothing they can open)."""
     if can_manage_event(found):
         return url_for("events.director", event_id=found.id)
     return url_for("events.public", token=found.read_token)

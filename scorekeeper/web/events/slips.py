@@ -1,7 +1,7 @@
 """Printable table slips: the round's seating plan and one slip per table with its QR code.
 
 Each slip carries the table's manager link (and its QR), so the first player
-to scan it enters the table's deals on his phone. As a page to print and as
+to scan it enters the table's deals on their phone. As a page to print and as
 a PDF through the project's WeasyPrint path (``web/printing/pdf.py``).
 """
 

@@ -154,9 +154,9 @@ def sitting_out_text(names: Sequence[str]) -> str:
 
 
 def no_partner_text(names: Sequence[str]) -> str:
-    """Why the draw sits out a player of fixed pairs every round (``Units.alone``: his
-    partner withdrew, or he registered alone, the odd one): the director's page says it
-    under who sits out (he was in no table and no "Vrij:" line before, smoke24)."""
+    """Why the draw sits out a player of fixed pairs every round (``Units.alone``: their
+    partner withdrew, or they registered alone, the odd one): the director's page says it
+    under who sits out (they were in no table and no "Vrij:" line before, smoke24)."""
     return ngettext(
         "%(names)s has no partner: fixed pairs play as one, so the draw sits this player out"
         " of every round.",
@@ -180,7 +180,7 @@ def registered_text(players: Sequence[Player]) -> str:
 
 def partners(players: Sequence[str], pairs: bool) -> str:
     """A table's players, saying who partners whom: at tables of two pairs, seats 1 & 3
-    against 2 & 4 (the game's sides); else each for himself, in seat order."""
+    against 2 & 4 (the game's sides); else each for themselves, in seat order."""
     if pairs and len(players) == 4:
         return _(
             "%(one)s against %(other)s",
@@ -224,8 +224,8 @@ def tie_rule(chips: bool) -> str:
 def ranking_text(lines: Sequence[Line], rounds: Sequence[int], chips: bool) -> list[str]:
     """The ranking of the results PDF as lines of text in columns (set in monospace).
 
-    What the ranking table says, a line per player: place, player (with his
-    notes: withdrawn, the tie-break that placed him), each round's figure,
+    What the ranking table says, a line per player: place, player (with their
+    notes: withdrawn, the tie-break that placed them), each round's figure,
     correction (only when someone has one, as on the page), figure; under a header
     line. WeasyPrint's cost is per box and per line: the table of 600 players,
     seven cells a row, took most of the 5 s of the PDF (issue 45). The template

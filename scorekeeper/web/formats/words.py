@@ -100,8 +100,8 @@ def name_taken_text(taken: NameTaken) -> str:
 def same_member_text(error: SameMember) -> str:
     """Why a name cannot sit at a club's table: it is a member already at another seat.
 
-    Typed by his own name, the name he sits by is said ("Anne" beside "Anne Martin"), not
-    his name twice (play19); typed as he sits there already, he is said there, no "as" the
+    Typed by their own name, the name they sit by is said ("Anne" beside "Anne Martin"), not
+    their name twice (play19); typed as they sit there already, they are said there, no "as" the
     name typed (label21: "Anne Dupont is already at this table as Anne Dupont")."""
     if error.as_typed:
         return already_here_text(error.name)
@@ -143,7 +143,7 @@ def new_member_text() -> str:
 
 def new_member_box_text(name: str) -> str:
     """The box under an imported file's field that tells a club's new table ``name`` is a
-    new member (the file has no field of his: the box names him). One message with its
+    new member (the file has no field of theirs: the box names them). One message with its
     placeholder, so that a language puts the name where it goes; it was the name and
     ``new_member_text`` joined by a dash in Python, which no translator could reorder."""
     return _("%(name)s — new member", name=name)

@@ -206,7 +206,7 @@ def coup_form(stored: Any, coup: Any = None, now: Mapping[str, str] | None = Non
 
     With four at the table, it offers only the three who play the coup: the
     dealer sits out (docs/rules.md, "Four at the table"). ``now``: each named as it says
-    (a club's member by his name now: the game page's; its choices' values are seats).
+    (a club's member by their name now: the game page's; its choices' values are seats).
     """
     posted = current_request().method == "POST"  # the request itself, not its proxy
     form = CoupForm.bound() if posted else CoupForm.bound(None)
@@ -335,7 +335,7 @@ class HombreEntry(CoupEntry[CoupForm]):
 
     def form(self, stored: Any, coup: Any = None) -> CoupForm:
         """Every coup form of the flow (one sent back refused, a correction's) names a
-        club's member by his name now, as the game page's (``names_now``)."""
+        club's member by their name now, as the game page's (``names_now``)."""
         return coup_form(stored, coup, names_now(stored))
 
     def valid(self, form: CoupForm, stored: Any) -> bool:

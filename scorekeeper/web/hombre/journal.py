@@ -1,6 +1,6 @@
 """L'Hombre's own pages of a game: all its coups (the journal) and the whole fiche
 (``table.journal``, ``table.full_fiche``: their endpoint names are kept). A club's
-member is named by his name now on both, as on the game page and the settlement."""
+member is named by their name now on both, as on the game page and the settlement."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def journal(game_id: int) -> str | BaseResponse:
     page = asked_page()
     newest_first = list(reversed(report.coups))
     shown = newest_first[(page - 1) * JOURNAL_PAGE : page * JOURNAL_PAGE]
-    now = names_now(stored)  # a club's member by his name now, as the settlement
+    now = names_now(stored)  # a club's member by their name now, as the settlement
     return render_template(
         "hombre/journal.html",
         can_manage=can_manage(stored),
@@ -54,7 +54,7 @@ def journal(game_id: int) -> str | BaseResponse:
 def full_fiche(game_id: int) -> str:
     stored = readable(game_id)
     lines, _hidden = fiche(hombre_report(stored.replay()))
-    now = names_now(stored)  # a club's member by his name now, as the settlement
+    now = names_now(stored)  # a club's member by their name now, as the settlement
     return render_template(
         "hombre/fiche.html",
         stored=stored,

@@ -1,6 +1,6 @@
 """L'Hombre's messages of the coup flow: after a coup is saved, corrected, deleted, undone
 or redone, and a coup's line in the change log (web/table/coups.py, changelog.py), each
-naming a club's member by his name now (``now``: ``seat_words.names_now``)."""
+naming a club's member by their name now (``now``: ``seat_words.names_now``)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def saved_text(
 ) -> str:
     """The flash after a coup is saved, naming who sat in it (``names``, seat by seat) and
     who paid each payment (``paid_in``: ``changes``, who took a seat), each as ``now`` says
-    (a club's member by his name now)."""
+    (a club's member by their name now)."""
     report = hombre_report(after)
     result = report.coups[-1]
     names = _named(names or after.game.players, now)
@@ -52,7 +52,7 @@ def coup_text(
 
 
 def _named(names: Sequence[str], now: Mapping[str, str] | None) -> tuple[str, ...]:
-    """``names``, each as ``now`` says (a club's member by his name now)."""
+    """``names``, each as ``now`` says (a club's member by their name now)."""
     said = now or {}
     return tuple(said.get(name, name) for name in names)
 
@@ -66,7 +66,7 @@ def changes_text(
 ) -> str:
     """The notice of a change: each net it moved, before and after; once someone took a
     seat, each person's (a seat's net is no one's: "Bruno" would be Denis's coups); each
-    named as ``now`` says (a club's member by his name now)."""
+    named as ``now`` says (a club's member by their name now)."""
     changes = named_changes(net_changes(before, after) if people is None else people, now) or []
     if not changes:
         return what + " " + _("The nets did not change.")

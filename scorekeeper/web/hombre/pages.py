@@ -80,7 +80,7 @@ def render_game(
     lines, hidden = kept
     recent: list[AnyResult] = list(reversed(report.coups[-RECENT:]))
     passing = after_pass(stored) if manager and not report.finished else None
-    now = names_now(stored)  # a club's member by his name now, as the settlement names him
+    now = names_now(stored)  # a club's member by their name now, as the settlement names them
     context: dict[str, Any] = {
         "can_manage": manager,
         "stored": stored,
@@ -201,7 +201,7 @@ def _recent(
     manages: bool,
 ) -> str:
     """The recent coups, the newest first: each article kept (fragments.py), with the
-    manager's Correct and Delete links in its hole when he may change the coups. Every
+    manager's Correct and Delete links in its hole when they may change the coups. Every
     article is markup already: they are joined as text and made markup once, not escaped
     again at each join. The manager's and the followers' (no links) are put together at
     once (``ForReaders``): a frame takes each as it is, with no mark to look for."""
@@ -211,8 +211,8 @@ def _recent(
     theirs: list[str] = []
     for result in recent:
         n = result.deal.n
-        names = seated(n)  # who sat in that coup (a club's member by his name now)
-        paid = who_paid(n)  # who paid each payment (a leaver's stake is his)
+        names = seated(n)  # who sat in that coup (a club's member by their name now)
+        paid = who_paid(n)  # who paid each payment (a leaver's stake is theirs)
         # nobody took a seat: the payments are the result's by the seats' names, in the key
         # already (hashing them cost the coup cycle 2 % of its instructions)
         paying = paid if stored.seat_changes else ()
@@ -337,7 +337,7 @@ def fields_key(
 
     Its choices are the players who play and the contracts the rules allow, its
     inputs the kind's; nothing is filled in or refused yet. ``now``: the names it shows
-    (a club's member by his name now).
+    (a club's member by their name now).
     """
     game, seated = stored.game, tuple(stored.seated())  # who sits now (a seat taken)
     shows = tuple(now.items())
@@ -350,7 +350,7 @@ def nets_after(
     """The entry bar's "Nets after the coup": each seat's player and net, or, once someone
     took a seat, each person's (``person_tally``), as the standing under it says once the
     coup is saved — the seat's net under the newcomer's name is no one's."""
-    now = names_now(stored)  # a club's member by his name now, as the standing names him
+    now = names_now(stored)  # a club's member by their name now, as the standing names them
     if not stored.seat_changes:
         return seated_now(stored, now)(len(after.coups)), tuple(after.tally)
     found = person_tally(stored.kind, after.game, stored.seat_changes, after)
@@ -361,7 +361,7 @@ def preview_fragment(
     stored: store.StoredGame, form: Any, after: Standing | None, position: int | None
 ) -> str:
     """The live check of a coup: its outcome and payments, or the refusal. A new coup's
-    and a correction's (``position``) name each member of a club's table by his name now,
+    and a correction's (``position``) name each member of a club's table by their name now,
     as the game page and the correction page around them."""
     result = None
     paid: tuple[Paid, ...] = ()
@@ -395,7 +395,7 @@ def _changing(
 ) -> dict[str, Any]:
     """What the correction and the deletion pages of coup ``n`` show alike: who sat in it,
     the coup as entered and what the change does to each seat's and person's net, a
-    club's member by his name now, as the game page names him."""
+    club's member by their name now, as the game page names them."""
     now = names_now(stored)
     seated = seated_now(stored, now)
     return {

@@ -169,8 +169,8 @@ def journal_lines(
     """Coups of the PDF's journal, a journal_line each, wrapped to JOURNAL_COLUMNS.
 
     ``names`` gives who sat in coup n (``StoredGame.seated``): after someone took a
-    seat, his coups name him, the earlier ones the player he replaced; ``paid``, who paid
-    each payment of coup n (``who_paid.paid_now``: a leaver's stake is his).
+    seat, their coups name them, the earlier ones the player they replaced; ``paid``, who paid
+    each payment of coup n (``who_paid.paid_now``: a leaver's stake is theirs).
 
     The PDF draws these lines as they are, monospace, on pages of their own
     (``printing.apart``); a name the font cannot draw sends them to WeasyPrint,

@@ -110,8 +110,8 @@ def _sheet(stored: store.StoredGame) -> dict[str, Any]:
     listed = lines(person_nets, [t.paid for t in made])
     settle = [Transfer(t.payer, t.payee, t.amount, "settlement") for t, _ in listed]
     names = stored.game.players
-    # a club's table: each person by his member's name now, as the club's lines above
-    # (the cash box's) name him; the game file keeps the names typed (said once: renamed)
+    # a club's table: each person by their member's name now, as the club's lines above
+    # (the cash box's) name them; the game file keeps the names typed (said once: renamed)
     now = names_now(stored)
 
     def said(typed: Sequence[str]) -> tuple[str, ...]:
@@ -178,7 +178,7 @@ def _money_alone(
 
 def _pot(stored: store.StoredGame, report: Any) -> list[tuple[str, int]]:
     """What lies in the pot, by whose it is: the seats' players, or once someone took over a
-    seat, each person's part (a leaver's stays his until the pot is won, docs/rules.md)."""
+    seat, each person's part (a leaver's stays theirs until the pot is won, docs/rules.md)."""
     kind = stored.kind
     if isinstance(kind, PotKind) and stored.seat_changes and sum(report.shares):
         return [
@@ -283,7 +283,7 @@ def _standings(
 
 CsvMoney = tuple[Money | None, list[int] | None, list[int] | None]
 """The spreadsheet's money: the chip value, the columns in the order of its ties, and each
-column's club member (two persons may be one: his money once, ``ledger.owned_cents``)."""
+column's club member (two persons may be one: their money once, ``ledger.owned_cents``)."""
 
 
 def _csv_money(stored: store.StoredGame) -> CsvMoney:
@@ -356,7 +356,7 @@ def story(game_id: int) -> str:
     if story is None:  # the chart and the records, made once per version
         story = stored.derived["story"] = (_story_chart(stored, report), _story_rows(stored))
     chart, rows = story
-    now = names_now(stored)  # a club's member by his name now, as the settlement
+    now = names_now(stored)  # a club's member by their name now, as the settlement
     if now:
         rows = [(now.get(name, name), stats) for name, stats in rows]
         chart = _chart_named(chart, seat_names(stored, now))
@@ -385,8 +385,8 @@ def _chart_named(chart: Any, names: Sequence[str]) -> Any:
 
 def _story_rows(stored: store.StoredGame) -> list[tuple[str, PlayerStats]]:
     """Each seat's record, or — once someone took a seat — each person's, over the coups
-    whose money was his (``person_stats``, as a club's season counts them): the seat's
-    coups and net under its first player's name were partly no one's of his."""
+    whose money was theirs (``person_stats``, as a club's season counts them): the seat's
+    coups and net under its first player's name were partly no one's of theirs."""
     report = hombre_report(stored.replay())
     if not stored.seat_changes:
         return list(zip(stored.game.players, player_stats(report), strict=True))

@@ -1,11 +1,11 @@
 """The game page's Standing: each one's net, stack and caves (hombre/_sections.html).
 
 A stack is ``caves × cave + net`` (docs/rules.md). Without a seat taken each row is a
-seat's. Once someone took a seat each row is a person's, as the settlement pays him: his
-net, and, while a seat's money is his, his own stack and caves (``seating.held_caves``):
-a newcomer who took a seat over sat down with a cave of his own, not with the chips the
-leaver won or lost there. One who left holds no chips at the table: his stack and caves
-are "—" (his net is settled with him, as the settlement's seat table keeps the seat's
+seat's. Once someone took a seat each row is a person's, as the settlement pays them: their
+net, and, while a seat's money is theirs, their own stack and caves (``seating.held_caves``):
+a newcomer who took a seat over sat down with a cave of their own, not with the chips the
+leaver won or lost there. One who left holds no chips at the table: their stack and caves
+are "—" (their net is settled with them, as the settlement's seat table keeps the seat's
 own figures under "Bruno → Denis").
 """
 
@@ -24,7 +24,7 @@ class StandingRow:
     name: str
     net: int
     stack: Stack | None
-    """None: he holds no seat now (he left it)."""
+    """None: they hold no seat now (they left it)."""
     caves: int | None
 
 

@@ -1,7 +1,7 @@
 """Who paid each payment of a coup, on l'Hombre's pages: ``rules.hombre.paid``, the one
 answer the game page's coups, the coups page, the correction and deletion pages, the live
 preview, the saved coup's message and the settlement's journal (page and PDF) ask; each name
-as ``now`` says it (a club's member by his name now, ``seat_words.names_now``)."""
+as ``now`` says it (a club's member by their name now, ``seat_words.names_now``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The pages kept once drawn: what is kept where, and why it is safe to hand out.
 
 A page is fixed by the game's version: the table's phones read the same
-page after every coup, and the manager reloads his after every coup. So
+page after every coup, and the manager reloads their own after every coup. So
 each version's page is drawn once and handed out again, and an unchanged
 page is not even sent again:
 
@@ -15,11 +15,11 @@ page is not even sent again:
 - ``shared``: the followers' pages in a small SQLite file beside the
   database, so the server's processes draw a page once between them (a
   cache recreated at start, bounded in bytes, never a record).
-- ``holes``: the manager's page kept without his CSRF token and his
+- ``holes``: the manager's page kept without their CSRF token and their
   one-time messages, filled in for each request.
 - ``readers``: the game page's parts that differ between the manager and
   the followers, drawn by who reads; the manager's page drawn after a coup
-  gives the followers' page of the same version (their parts in place of his).
+  gives the followers' page of the same version (their parts in place of the manager's).
 - ``frames``: the manager's game page kept across versions: its frame drawn
   once per what its key names, each version's pieces and values put in.
 - ``fragments``: pieces of the game page kept by what they read (a recent

@@ -16,8 +16,8 @@ The same tag keys the page as drawn: the four phones of a table ask for it
 after each coup, and only the first draws it (``DRAWN``, a bounded map per
 process, memory.py; and the file every process of the server shares,
 shared.py, so the page is drawn once, not once per process).
-The manager's game page is kept too, with holes for his CSRF token and his
-one-time messages (``MANAGED``, holes.py): he reloads it after every coup.
+The manager's game page is kept too, with holes for their CSRF token and their
+one-time messages (``MANAGED``, holes.py): they reload it after every coup.
 
 Not made conditional: a page that carries forms or a one-time message —
 anything seen by one who may change the game (manager or admin), and any
@@ -212,7 +212,7 @@ def _names(endpoint: str, game_id: int) -> str:
 def _managed(
     endpoint: str, generation: str, version: str, table_token: str | None
 ) -> Response | None:
-    """The manager's page as kept for this version, filled in for him; else mark it to keep."""
+    """The manager's page as kept for this version, filled in for them; else mark it to keep."""
     if endpoint not in MANAGED_PAGES or not keepable():
         return None
     tag = _tag(generation, page_key(), version, table_token, language(), "manage")
@@ -261,8 +261,8 @@ def mark(response: Response) -> Response:
 
 
 def _keep_followers(response: Response) -> None:
-    """The manager's page drawn with the followers' parts beside his (readers.py): his
-    page without the marks is sent, the followers' is kept as if the first phone drew it."""
+    """The manager's page drawn with the followers' parts beside the manager's (readers.py):
+    that page without the marks is sent, the followers' is kept as if the first phone drew it."""
     followers: Followers = request_globals().pop("followers")
     if response.is_streamed:
         return

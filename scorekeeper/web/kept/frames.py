@@ -12,7 +12,7 @@ carries, the followers' page's tag). Each request fills the holes, its CSRF
 token and its one-time messages (holes.py) in.
 
 The followers' page is made of the frame when it is drawn (their parts in
-place of his, readers.py) and kept beside it, with the same holes: the
+place of the manager's, readers.py) and kept beside it, with the same holes: the
 manager's page filled from a kept frame still gives the first follower's
 page, and neither is split again at each version.
 
@@ -81,7 +81,7 @@ class FrameDiffers(AssertionError):
 
 @dataclass(frozen=True)
 class Frame:
-    """A page with holes as the manager is sent it (his parts in place, no mark), and the
+    """A page with holes as the manager is sent it (the manager's parts in place, no mark), and the
     followers' page made of it (their parts in place, no message; None: none can be)."""
 
     mine: bytes
@@ -148,15 +148,16 @@ def _filled(frame: Frame, values: Mapping[str, str]) -> str:
                 theirs[name] = str(given.theirs).encode()
                 continue
             both = marks_swapped(value, parts) if b"<!--reader:" in value else (value, value)
-            if both is None:  # a part not drawn beside his: no followers' page
+            if both is None:  # a part not drawn beside the manager's: no followers' page
                 theirs = None
                 break
             mine[name], theirs[name] = both
     if theirs is not None and frame.theirs is not None:
         handed(_HOLE.sub(_putting(theirs), frame.theirs))
-    else:  # no followers' page now: his parts without their marks, and nothing to split
+    else:  # no followers' page now: the manager's parts without their marks, and nothing to split
         mine = {name: ANY_MARK.sub(b"", value) for name, value in mine.items()}
-        recording(None)  # his page unmarked is not theirs (only his token told them apart)
+        # the manager's page unmarked is not theirs (only the manager's token told them apart)
+        recording(None)
     return EncodedPage.of(filled(_HOLE.sub(_putting(mine), frame.mine)))
 
 

@@ -1,8 +1,8 @@
-"""The manager's game page kept with two holes: his CSRF token and his one-time messages.
+"""The manager's game page kept with two holes: their CSRF token and their one-time messages.
 
 The manager's game page is the page the bête manager reloads after every
 coup, so it is kept once per version (``memory.MANAGED``), with two holes
-for what is his alone: the CSRF token of its forms (signed per session,
+for what is theirs alone: the CSRF token of its forms (signed per session,
 valid for a limited time) and the one-time messages (a flash such as
 "Coup 12 saved", between the markers of ``_flashes.html``). Anything else
 the page shows is fixed by the game's version (a redo, the four-seat

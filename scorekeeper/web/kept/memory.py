@@ -2,8 +2,8 @@
 
 A follower's page is the same for every phone of a table: it is kept whole
 (``DRAWN``) and handed out as it was drawn (conditional.py adds the ETag).
-The manager's game page, which he reloads after every coup, is kept too
-(``MANAGED``), with holes for what is his alone (holes.py). Both maps are
+The manager's game page, which they reload after every coup, is kept too
+(``MANAGED``), with holes for what is theirs alone (holes.py). Both maps are
 bounded in pages and bytes (512 and 256 pages, 64 MB each), least recently
 used out. A page is kept with what goes beside it: its headers here, the
 followers' page made of a frame in frames.py (counted in the bytes too).

@@ -3,20 +3,20 @@
 After each coup the manager's phone asks for the game page first (the coup's
 redirect), then the table's phones ask for the same version. Their pages
 differ only in what the reader may do: the manager's coup form, outbox, undo
-and redo, his links in the rules line, his Correct and Delete links, his
+and redo, their links in the rules line, their Correct and Delete links, their
 scripts; the followers' "take over the fiche" and "read-only" words, the
 head's refresh without scripts, their polling script. The template draws each
-such place as ``reader_part(can_manage, mine, theirs)``: his part only for him,
+such place as ``reader_part(can_manage, mine, theirs)``: the manager's part only for them,
 theirs from what the game alone decides, never from the request's helpers
 (``may_manage``, ``can_stop``, the grant, the CSRF token). So while the
 manager's page is drawn to be kept (conditional.py's ``_managed``), the
-followers' parts are drawn beside his, and the page with theirs in place of
-his is the first follower's page, kept under the followers' tag (``DRAWN`` and
+followers' parts are drawn beside the manager's, and the page with theirs in place of
+the manager's is the first follower's page, kept under the followers' tag (``DRAWN`` and
 the shared file) before any phone asks for it.
 
 The manager's parts are marked in the drawn page by comments no escaped text
 can spell (their ``<``) and always taken out before the page is sent
-(``split``); his one-time messages are taken out of theirs. A followers' page
+(``split``); the manager's one-time messages are taken out of theirs. A followers' page
 that would still hold the manager's CSRF token or a mark is not kept (the
 phone then draws its own).
 """
@@ -51,7 +51,7 @@ class ForReaders(Markup):
     """A piece drawn for both readers at once: the manager's markup itself, the followers'
     beside it (``theirs``). A frame's hole takes each reader's as it is (frames.py), with
     no mark to look for; a page drawn whole puts it in as ``reader_part`` marks a part
-    (``parted``). The game page's recent coups: eight articles, their links his alone."""
+    (``parted``). The game page's recent coups: eight articles, their links the manager's alone."""
 
     theirs: Markup
 
@@ -63,7 +63,7 @@ class ForReaders(Markup):
 
 
 def parted(piece: str) -> str:
-    """``piece`` as a page drawn whole takes it: a ``ForReaders`` his part for the manager,
+    """``piece`` as a page drawn whole takes it: a ``ForReaders`` the part for the manager,
     marked as ``reader_part`` marks it (``split`` swaps theirs in); any other as it is."""
     if isinstance(piece, ForReaders):
         return reader_part(True, Markup(str(piece)), piece.theirs)
@@ -92,8 +92,8 @@ def reader_part(manages: bool, mine: str, theirs: str = "") -> Markup:
 
     The template draws ``mine`` only for a manager (it may ask the request's
     helpers) and ``theirs`` for everyone, from what the game alone decides. When
-    the manager's page is drawn for the followers too, theirs is kept aside and his
-    is marked, to be swapped (``split``).
+    the manager's page is drawn for the followers too, theirs is kept aside and the
+    manager's is marked, to be swapped (``split``).
     """
     if not manages:
         return Markup(theirs)
@@ -125,9 +125,9 @@ def recording(parts: dict[str, bytes] | None) -> dict[str, bytes] | None:
 
 def split(body: bytes) -> tuple[bytes, bytes | None]:
     """The manager's page without its marks, and the followers' page with their parts in
-    place of his (None: nothing was drawn for them, a mark names no part kept aside, or the
-    manager's CSRF token would be in it). A page filled from a frame was split when the
-    frame was made (``handed``): both are as they were handed."""
+    place of the manager's (None: nothing was drawn for them, a mark names no part kept
+    aside, or the manager's CSRF token would be in it). A page filled from a frame was split
+    when the frame was made (``handed``): both are as they were handed."""
     here = request_globals()
     parts: dict[str, bytes] | None = here.pop(_PARTS, None)
     if parts is None:
@@ -154,7 +154,7 @@ def swapped(
         return ANY_MARK.sub(b"", page), None
     if token and token in followers:
         return page, None
-    # the manager's one-time messages ("Coup 12 saved") are his: a follower's kept page has
+    # the manager's one-time messages ("Coup 12 saved") are theirs: a follower's kept page has
     # none (a phone with messages of its own draws its page: conditional.py)
     start, end = followers.find(START), followers.find(END)
     if start < 0 or end < start or followers.find(START, start + 1) >= 0:

@@ -91,7 +91,7 @@ ERROR_FIELDS = {
 
 def _renonce_choices(stored: StoredGame) -> list[tuple[str, str]]:
     """Who renounced: three who each play for themselves, each seat named by who sits there
-    in the coup entered or corrected, by his name now (``entry_seated``; the value is the
+    in the coup entered or corrected, by their name now (``entry_seated``; the value is the
     seat's first player, the name the file keeps); else the sides."""
     players = stored.game.players
     if len(players) == 3:
@@ -104,7 +104,7 @@ def coup_form(stored: StoredGame, coup: Any = None) -> ManilleCoupForm:
     form.renonce.choices = options([("", "—"), *_renonce_choices(stored)])
     own = piece(stored.kind)
     form.contre.choices = options(own.contres(stored.game.rules).items())
-    if len(stored.game.players) == 3:  # each for himself: the dealer's points, not a team's
+    if len(stored.game.players) == 3:  # each for themselves: the dealer's points, not a team's
         form.points.label.text = _("Points of the dealer")
     if form.trump.data is None and own.must_sans_atout(stored.replay()):
         form.trump.data = "sans-atout"
@@ -180,7 +180,7 @@ def coup_words(
 ) -> dict[str, str]:
     """A Manille coup of the game file, field by field in words (what a correction changed).
     At three the renonce is a player's name as the file keeps it: said as ``names`` (who
-    sat at each seat in that coup, by his name now) name that seat."""
+    sat at each seat in that coup, by their name now) name that seat."""
     renonce = item.get("renonce")
     if names is not None and renonce in players:
         renonce = names[players.index(renonce)]

@@ -34,7 +34,7 @@ EVENT = "5 per minute; 20 per hour"
 REGISTER = "30 per minute; 300 per hour"
 REFUSED = "60 per minute; 600 per hour"
 """A form's refusals (a 4xx answer: a field mistyped, a stale version), counted apart from
-what it makes: a founder who mistypes his competition five times still makes it (each
+what it makes: a founder who mistypes their competition five times still makes it (each
 refusal took one of the 5 a minute, and the sixth try was 429). A refusal stores nothing
 and reads a form: this bound only keeps a script from repeating them without end."""
 EVERY_TRY = frozenset(("login", "takeover", "import"))

@@ -77,7 +77,7 @@ class PointsGame(Generic[FormT, NewFormT]):
         [Mapping[str, Any], tuple[str, ...], tuple[str, ...] | None], dict[str, str]
     ] = field(default=_file_words)
     """A coup of the file in words (``GamePages.field_words``): ``names``, who sat at each
-    seat in that coup, as the game names a player it keeps by his name in the file."""
+    seat in that coup, as the game names a player it keeps by their name in the file."""
     next_deal: Callable[[Report, tuple[str, ...], tuple[str, ...]], list[str]] = field(
         default=_no_lines
     )

@@ -89,7 +89,7 @@ def _fill_rules(
 def _page(
     form: NewSheetForm, web: GameWeb, stored: store.StoredGame | None = None, club: bool = False
 ) -> str:
-    # the back link names a club's member by his name now; the fields keep what was typed
+    # the back link names a club's member by their name now; the fields keep what was typed
     seated = None if stored is None else seated_now(stored, names_now(stored))
     return render_template(
         "sheet/new.html",

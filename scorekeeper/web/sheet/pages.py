@@ -55,7 +55,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
 
     def _context(self, stored: store.StoredGame) -> dict[str, Any]:
         report = stored.replay()
-        now = names_now(stored)  # a club's member by his name now (the one kept, merged)
+        now = names_now(stored)  # a club's member by their name now (the one kept, merged)
         seated = seated_now(stored, now)
         return {
             "stored": stored,
@@ -77,7 +77,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         }
 
     def _line(self, report: Report, n: int, stored: store.StoredGame | None = None) -> SheetRow:
-        """Coup ``n``'s line; of ``stored``: its dealer as he sat, each named by his name now
+        """Coup ``n``'s line; of ``stored``: its dealer as they sat, each named by their name now
         (a club's member, ``names_now``), as the sheet around it."""
         if stored is None:
             return rows(report, self.sheet, n, n)[0]
@@ -116,7 +116,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         self, stored: store.StoredGame, form: FormT, after: Report | None, position: int | None
     ) -> str:
         """The live check of a coup: the line it would mark on the sheet, or the refusal.
-        A new coup's columns and a correction's (``position``) name a club's member by his
+        A new coup's columns and a correction's (``position``) name a club's member by their
         name now, as the sheet and the correction page around them."""
         n = len(after.coups) if after is not None and position is None else position
         now = names_now(stored)
@@ -181,7 +181,7 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         """What coup ``n`` marked, and the partie or manche it won (a vole marks no points
         but wins parties: "Nous 0, Eux 0" alone would hide it); three players' columns are
         who sat at each seat in it (``names``, as l'Hombre's messages: Denis, not the seat's
-        first player, once he took it), each named as ``now`` says (a club's member by his
+        first player, once they took it), each named as ``now`` says (a club's member by their
         name now)."""
         columns = named_sides(report, now, names)
         result = sheet_standing(report).coups[n - 1]
@@ -275,9 +275,9 @@ class SheetPages(GamePages[FormT], Generic[FormT]):
         report = stored.replay()
         first = 1 if pdf else max(1, len(report.coups) - SETTLEMENT_SHOWN + 1)
         context = self._context(stored)
-        now = context["now"]  # a club's member by his name now (the one kept, merged)
+        now = context["now"]  # a club's member by their name now (the one kept, merged)
         lines = rows(report, self.sheet, first, seated=context["seated"], now=now)  # who dealt
-        everyone = seat_names(stored, now)  # everyone who played: "Bruno → Émile" once he took over
+        everyone = seat_names(stored, now)  # who played: "Bruno → Émile" once they took over
         context.update(everyone=everyone, teams=teams_line(everyone))
         context["played_on"] = clubs.played_on(get_db(), stored.id, stored.created_at)
         return render_template(
@@ -299,7 +299,7 @@ def seat_columns(
 ) -> tuple[str, ...]:
     """The sheet's columns, a seat's count each: three who each play for themselves named
     as l'Hombre's pages name a seat (``seat_words.seat_names``: who sat there in turn,
-    "Gaston → Denis", each by his name now); the teams' words as they are."""
+    "Gaston → Denis", each by their name now); the teams' words as they are."""
     if len(stored.game.players) == 3:
         return seat_names(stored, now)
     return sides(report)

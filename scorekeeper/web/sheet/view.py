@@ -79,10 +79,10 @@ def sides(report: Standing) -> tuple[str, ...]:
 def named_sides(
     report: Standing, now: Mapping[str, str] | None, names: Sequence[str] | None = None
 ) -> tuple[str, ...]:
-    """The sheet's columns, three players each by ``now`` where it has him (a club's member
-    by his name now); the teams' words as they are. ``names``: who sat at each seat in one
+    """The sheet's columns, three players each by ``now`` where it has them (a club's member
+    by their name now); the teams' words as they are. ``names``: who sat at each seat in one
     coup (``StoredGame.seated``), its message's columns (a seat's first player did not play
-    the coups after someone took his seat); the game's players when None."""
+    the coups after someone took their seat); the game's players when None."""
     columns = sides(report)
     if len(report.game.players) != 3:
         return columns
@@ -119,8 +119,8 @@ def rows(
     """The lines of coups ``first`` to ``last`` (1-based, inclusive; all by default).
 
     ``seated``: who sat at each seat in coup n (``StoredGame.seated``), so a line after
-    someone took a seat names its dealer as he sat; the game's players when None.
-    ``now``: a club's member by his name now (``seat_words.names_now``), where three who
+    someone took a seat names its dealer as they sat; the game's players when None.
+    ``now``: a club's member by their name now (``seat_words.names_now``), where three who
     each play for themselves are the columns: a line names them as they sat in its coup
     (``seated``: a renonce by Denis, who took Gaston's seat, is Denis's)."""
     report = sheet_standing(standing)

@@ -112,7 +112,7 @@ def created(
     players' names; ``also`` then writes what else belongs to the club in
     the same transaction (its rules saved as the club's preset). A member typed
     twice (``clubs.SameMember``) is refused on ``form``, nothing stored: None, the
-    refusal beside the player field of his second name, else on ``field`` (an imported
+    refusal beside the player field of their second name, else on ``field`` (an imported
     file's), and the caller shows the form again as it was typed (422).
     """
     evening = evening_arg()
@@ -140,7 +140,7 @@ def created(
             seat_changes,
             stopped,
         )
-    except clubs.SameMember as error:  # his name and his short name, say: nothing stored
+    except clubs.SameMember as error:  # their name and their short name, say: nothing stored
         refuse_beside(form, error.name, same_member_text(error), beside)
         return None
     except clubs.ClubFull as error:  # a new name would be one member past the bound: nothing
@@ -170,7 +170,7 @@ def _typed_in(form: Any, name: str, fields: Sequence[str] = PLAYER_FIELDS) -> li
 
 
 def refuse_beside(form: Any, name: str, message: str, field: Any) -> None:
-    """A table's name refused (a member typed twice: his second name; a newcomer at a full
+    """A table's name refused (a member typed twice: their second name; a newcomer at a full
     club), the ``message`` beside the player field ``name`` was typed in, as a name typed
     twice is (``forms.player_names``); else on ``field`` (an imported file's, the button)."""
     typed = _typed_in(form, name)

@@ -99,7 +99,7 @@ def lines(stored: StoredGame, rows: list[LogRow], page: int = 1) -> list[Line]:
     numbers: list[int | None] = list(range(1, len(stored.game.coups) + 1))
     """The number now of each coup of ``coups`` (None: deleted since)."""
     then = store.seats_then(get_db(), stored.id, players) if stored.seat_changes else {}
-    now = names_now(stored)  # a club's member by his name now, as the table's other pages
+    now = names_now(stored)  # a club's member by their name now, as the table's other pages
     out = []
     for i, row in enumerate(rows[: shown.stop]):
         action, position = row.action, row.position

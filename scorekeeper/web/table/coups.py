@@ -69,7 +69,7 @@ def refuse(
     position: int | None = None,
 ) -> None:
     """Put the engine's refusal beside the field that is wrong, a seat it names by who sits
-    there in that coup, by his name now (``seat_words.seats_named``). A correction of coup
+    there in that coup, by their name now (``seat_words.seats_named``). A correction of coup
     ``position`` that a later coup refuses says that coup's number: beside the corrected
     coup's field, the later coup's reason ("sans-atout is compulsory") read as its own."""
     field = getattr(form, fields.get(error.field, "save"))
@@ -158,7 +158,7 @@ def add(game_id: int) -> Page | BaseResponse:
     if not entry.saving(form):
         return page.render(stored, form, preview=after)
     version = form_version(form)
-    now = names_now(stored)  # a club's member by his name now: read with the row, before the write
+    now = names_now(stored)  # a club's member by their name now: read with the row, before writing
     try:
         store.add_coup(
             get_db(),

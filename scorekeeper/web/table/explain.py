@@ -94,7 +94,7 @@ def notice(stored: StoredGame) -> str | None:
     page = registry.web_of(stored.kind).pages
     players = stored.game.players
     kind = stored.kind
-    named = names_now(stored)  # a club's member by his name now, as the page around it
+    named = names_now(stored)  # a club's member by their name now, as the page around it
     n = int(row["position"])
     try:
         older = list(stored.game.coups)
@@ -104,7 +104,7 @@ def notice(stored: StoredGame) -> str | None:
         elif row["action"] == Action.EDIT:
             item = json.loads(row["before"])
             now = kind.dump_coup(older[n - 1], players)
-            sat = seated_now(stored, named)(n)  # who played it, by his name now
+            sat = seated_now(stored, named)(n)  # who played it, by their name now
             fields = differences(page, item, now, players, sat)
             older[n - 1] = kind.load_coup(item, stored.game)
         else:

@@ -115,6 +115,6 @@ def takeover(game_id: int) -> str | tuple[str, int] | BaseResponse:
                 flash(_("This phone now keeps the fiche; every other phone can only follow."))
                 return redirect(url_for("table.game", game_id=game_id))
     stored = access.readable(game_id)
-    seated = seated_now(stored, names_now(stored))  # a club's member by his name now
+    seated = seated_now(stored, names_now(stored))  # a club's member by their name now
     page = render_template("takeover.html", stored=stored, seated=seated, form=form)
     return page if status == 200 else (page, status)

@@ -69,7 +69,7 @@ QR_KEPT = 1024
 QR_KEPT_LONGEST = 256
 """The longest link whose code is kept. A link begins with the address the page was
 opened with when no ``PUBLIC_URL`` is set, and that is the request's ``Host``: a stranger
-on the links page of his own game names it, up to the 2,300 characters a code holds, whose
+on the links page of their own game names it, up to the 2,300 characters a code holds, whose
 code is 55 KB: 1,024 of them kept were 58 MB in each process. A served link is about 100
 characters (``https://scores.example.org/games/12345/manage/`` and a 36-character key)."""
 
@@ -175,7 +175,7 @@ def _links_page(
     return render_template(
         "links.html",
         stored=stored,
-        seated=seated_now(stored, names_now(stored)),  # a club's member by his name now
+        seated=seated_now(stored, names_now(stored)),  # a club's member by their name now
         form=ActionForm(formdata=None, version=str(stored.version)),
         table_url=table_url,
         table_qr=qr_svg(table_url),
@@ -257,7 +257,7 @@ def remove_phone(game_id: int, grant_id: int) -> tuple[str, int] | BaseResponse:
         page = render_template(
             "remove_phone.html",
             stored=stored,
-            seated=seated_now(stored, names_now(stored)),  # a club's member by his name now
+            seated=seated_now(stored, names_now(stored)),  # a club's member by their name now
             form=form,
             phone=phone,
             own=own,

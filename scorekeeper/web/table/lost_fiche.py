@@ -77,8 +77,8 @@ def typed_values(form: Any, names: Sequence[str]) -> Iterator[tuple[str, str]]:
 
 
 def _seat(words: dict[str, str], value: str, names: Sequence[str]) -> str | None:
-    """A seat's name for a seat the choices no longer offer (the hombre typed when he still
-    played; he deals now and sits out): the choices are seats when each is its seat's name."""
+    """A seat's name for a seat the choices no longer offer (the hombre typed when they still
+    played; they deal now and sit out): the choices are seats when each is its seat's name."""
     # ``whole``, not ``str.isdigit``: "²" is a digit to Python and no number to int() (a 500)
     seats = {v: n for v in words if (n := whole(v)) is not None and n < len(names)}
     typed = whole(value)
@@ -89,7 +89,7 @@ def _seat(words: dict[str, str], value: str, names: Sequence[str]) -> str | None
 
 def typed_coup(stored: Any, form: Any) -> list[tuple[str, str]]:
     """What was typed in the coup's form, in words, each seat under its player's name now."""
-    now = names_now(stored)  # each seat's tricks under his name now, as the form's
+    now = names_now(stored)  # each seat's tricks under their name now, as the form's
     seats = [now.get(name, name) for name in stored.game.players]
     return list(typed_values(form, seats))
 
@@ -202,7 +202,7 @@ def typed_on(stored: store.StoredGame, form: Any) -> int | None:
     """The version of the game a coup was typed on, when it is not the game's now: the coup
     is then refused as stale (409, "changed meanwhile", what was typed kept) before it is
     checked at all, for checked against the game as it is now it would be refused for what
-    another phone did ("he deals and sits out" of a seat that moved on), not for itself."""
+    another phone did ("deals and sits out" of a seat that moved on), not for itself."""
     shown = whole(form.version.data)
     return None if shown is None or shown == stored.version else shown
 

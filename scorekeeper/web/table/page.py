@@ -57,7 +57,7 @@ def history(game_id: int) -> str | BaseResponse:
     if (last := past_the_last(pages)) is not None:
         return last
     page = asked_page()
-    now = names_now(stored)  # a club's member by his name now (kept: NAMED_PAGES)
+    now = names_now(stored)  # a club's member by their name now (kept: NAMED_PAGES)
     return render_template(
         "history.html",
         stored=stored,

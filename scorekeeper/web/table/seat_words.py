@@ -72,8 +72,8 @@ def seat_lines(stored: StoredGame, names: Mapping[str, str] | None = None) -> li
 def seat_names(stored: StoredGame, now: Mapping[str, str] | None = None) -> tuple[str, ...]:
     """Each seat as who sat there in turn ("Bruno → Denis", ``seating.seat_sitters``): a
     sheet that counts per seat (nets, the fiche's columns) names the seat so once someone
-    took it, as the commands do. Each is named by ``now`` where it has him (a club's member
-    by his name now)."""
+    took it, as the commands do. Each is named by ``now`` where it has them (a club's member
+    by their name now)."""
     said = now or {}
     return tuple(
         " → ".join(said.get(p, p) for p in sitters)
@@ -83,7 +83,7 @@ def seat_names(stored: StoredGame, now: Mapping[str, str] | None = None) -> tupl
 
 def logged_seat_text(after: Any, now: Mapping[str, str] | None = None) -> str | None:
     """A change log line's seat change (its ``after``, store/seat_changes.py), in words;
-    each name as ``now`` says (a club's member by his name now)."""
+    each name as ``now`` says (a club's member by their name now)."""
     if not isinstance(after, dict):
         return None
     said = now or {}
@@ -109,7 +109,7 @@ def logged_seat_text(after: Any, now: Mapping[str, str] | None = None) -> str | 
 def named_changes(
     changes: Sequence[NetChange] | None, now: Mapping[str, str] | None
 ) -> list[NetChange] | None:
-    """What a change did to each net, each named as ``now`` says (a club's member by his
+    """What a change did to each net, each named as ``now`` says (a club's member by their
     name now, ``names_now``); None stays None (the seats' nets are the persons')."""
     if changes is None:
         return None
@@ -120,7 +120,7 @@ def named_changes(
 def seats_named(stored: StoredGame, error: GameError, coup: int) -> GameError:
     """The engine's refusal with each seat it names (a ``SeatName``: the seat's first
     player, as the engine knows the table) named at drawing time: whoever sits at that seat
-    in coup ``coup``, by his name now (a club's member renamed or merged, ``names_now``)."""
+    in coup ``coup``, by their name now (a club's member renamed or merged, ``names_now``)."""
     if not any(isinstance(v, SeatName) for v in error.params.values()):
         return error
     now = names_now(stored)
@@ -148,7 +148,7 @@ def deletion_refused(stored: StoredGame, error: GameError, n: int) -> str:
     one who sits out: "Coup 6, which would become coup 5: Anne deals and sits out"), and
     names whoever sits at a seat in that coup, as its page does (the engine names the seat
     by its first player, a ``SeatName``: "Denis deals" where Émile took Denis's seat), by
-    his name now (``seats_named``)."""
+    their name now (``seats_named``)."""
     if error.coup is None or error.coup < n:
         return error_text(error)
     now = error.coup + 1  # a seat change stays with its coup: who sat there sits there still
@@ -159,7 +159,7 @@ def deletion_refused(stored: StoredGame, error: GameError, n: int) -> str:
 
 def renamed(now: Mapping[str, str]) -> list[str]:
     """Each name typed at a club's table that its member no longer bears, said once where
-    the page names him by his name now (``clubs.room.names_now``): the game file, its
+    the page names them by their name now (``clubs.room.names_now``): the game file, its
     replay and its hash keep the name typed, and a treasurer holding both reads one man."""
     return [
         _(
@@ -179,14 +179,14 @@ NAMES_LOCK = threading.Lock()
 
 
 def names_now(stored: StoredGame) -> dict[str, str]:
-    """A club evening's table: each name typed there that its member no longer bears → his
+    """A club evening's table: each name typed there that its member no longer bears → their
     name now (``clubs.room.names_now``); none elsewhere. A page that names by it is kept
     by the club's version too (``kept.conditional.NAMED_PAGES``): a rename moves it.
 
     Kept in this process by what they are made of: the database's generation, the table,
     its club and the club's version (a rename or a merge moves it), its seats' members (a
     set-up change relinks them, and does not move the club's version), the names typed and
-    the seat changes (a newcomer's member is kept with his). The manager's page asked them up to
+    the seat changes (a newcomer's member is kept with theirs). The manager's page asked them up to
     three times a request, each reading the seats and every member (five SELECTs), and again
     at every coup though none of them changed."""
     try:
@@ -223,7 +223,7 @@ def entry_position(stored: StoredGame) -> int:
 
 def entry_seated(stored: StoredGame, now: Mapping[str, str]) -> tuple[str, ...]:
     """Who sits at each seat in the coup being entered or corrected (``entry_position``),
-    each by his name now (``now``: ``names_now``): the one way a coup form names a seat (the
+    each by their name now (``now``: ``names_now``): the one way a coup form names a seat (the
     l'Hombre hombre's buttons, Manille's renonce at three), as that coup's line, its message
     and the seat's total do. A form naming the seat's first player said "Bruno" for Denis's
     renonce once Denis had taken Bruno's seat."""
@@ -232,7 +232,7 @@ def entry_seated(stored: StoredGame, now: Mapping[str, str]) -> tuple[str, ...]:
 
 def seated_now(stored: StoredGame, now: Mapping[str, str]) -> Callable[..., tuple[str, ...]]:
     """``stored.seated`` with each name as ``now`` says it: who sat in coup n (default: who
-    sits now), a club's member by his name now."""
+    sits now), a club's member by their name now."""
 
     def seated(coup: int | None = None) -> tuple[str, ...]:
         return tuple(now.get(name, name) for name in stored.seated(coup))

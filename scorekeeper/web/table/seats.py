@@ -1,7 +1,7 @@
 """Someone else takes a seat between coups: the manager's page and the words that tell it.
 
 Every game, at every table: the page (``/games/<id>/seat``) names the seats
-as they are now, asks the newcomer's name and how he comes (plays for the
+as they are now, asks the newcomer's name and how they come (plays for the
 absent player, or takes over, where the rules allow it), and stores one
 versioned change of the game (``store.take_seat``). Without JavaScript.
 """
@@ -72,7 +72,7 @@ def _taking_over(stored: store.StoredGame) -> bool:
 def _form(stored: store.StoredGame) -> SeatForm:
     """The form (on a POST: as sent), its seats named as they are now."""
     form = SeatForm()
-    seated = seated_now(stored, names_now(stored))()  # a club's member by his name now
+    seated = seated_now(stored, names_now(stored))()  # a club's member by their name now
     form.seat.choices = options((str(i), name) for i, name in enumerate(seated))
     taking_over = _taking_over(stored)
     plays_for = PLAYS_FOR_WORDS if stored.kind.chips else PLAYS_FOR_POINTS
@@ -87,37 +87,37 @@ def _form(stored: store.StoredGame) -> SeatForm:
 def comebacks(
     players: Sequence[str], changes: Sequence[SeatChange], coup: int
 ) -> tuple[tuple[int, str], ...]:
-    """Who left a seat he sat at on his own money and may come back to it at coup ``coup``
+    """Who left a seat they sat at on their own money and may come back to it at coup ``coup``
     (1-based), as (seat, name), in the order of the stretches: not at the table now, nor
-    the absent owner of another seat. Coming back, he takes his seat back: its money is his
-    again from then (``TAKES_OVER`` where the seat is someone else's money now; where he is
-    played for it is already his, and he is back whatever way he comes: ``Sitting.back``)."""
+    the absent owner of another seat. Coming back, they take their seat back: its money is theirs
+    again from then (``TAKES_OVER`` where the seat is someone else's money now; where they are
+    played for it is already theirs, and they are back whatever way they come: ``Sitting.back``)."""
     now = seated(players, changes, coup)
     owners = payers(players, changes, coup)
     found: list[tuple[int, str]] = []
     for s in sittings(players, changes):
         if s.last is None or s.payer != s.player or (s.seat, s.player) in found:
-            continue  # he still sits, or he played there for someone else
+            continue  # they still sit, or they played there for someone else
         if clash_with(s.player, now) is not None:
             continue
         if any(owner == s.player for seat, owner in enumerate(owners) if seat != s.seat):
-            continue  # his own seat elsewhere is played for him: he comes back there
+            continue  # their own seat elsewhere is played for them: they come back there
         found.append((s.seat, s.player))
     return tuple(found)
 
 
 def _back(stored: store.StoredGame) -> list[tuple[int, str]]:
-    """Who left a seat of his own and may come back to it now (``comebacks``)."""
+    """Who left a seat of their own and may come back to it now (``comebacks``)."""
     coup = len(stored.game.coups) + 1
     return list(comebacks(stored.game.players, stored.seat_changes, coup))
 
 
 def _coming_back(stored: store.StoredGame, form: SeatForm, taking_over: bool) -> None:
-    """The form for a leaver back at his seat (``?seat=1&player=Bruno``, the page's link):
-    that seat, his name, and by default he takes his seat back — its money his again, not
-    played for the one who replaced him (the form chose "plays for him" whoever came),
-    where the table lets a newcomer take over (``taking_over``). Anything else asked is
-    the blank form."""
+    """The form for a leaver back at their seat (``?seat=1&player=Bruno``, the page's link):
+    that seat, their name, and by default they take their seat back — its money theirs again,
+    not played for the one who replaced them (the form chose "plays for the absent player"
+    whoever came), where the table lets a newcomer take over (``taking_over``). Anything
+    else asked is the blank form."""
     seat, player = request.args.get("seat", ""), request.args.get("player", "")
     if (seat, player) not in {(str(s), name) for s, name in _back(stored)}:
         return
@@ -127,15 +127,15 @@ def _coming_back(stored: store.StoredGame, form: SeatForm, taking_over: bool) ->
 
 
 def handed_over(stored: store.StoredGame) -> list[str]:
-    """What each leaver would hand over if someone took his seat over now, and the net he
-    would leave with, a line per seat that has something at stake (the 1709 poule: his open
+    """What each leaver would hand over if someone took their seat over now, and the net they
+    would leave with, a line per seat that has something at stake (the 1709 poule: their open
     bêtes, ``GameKind.seat_debt``; a pot's part is only owed once the pot is won later, so
     nothing is said of it here). Said before the manager chooses: the standing showed the
-    leaver at −9, and he left at −105 with his bête of 96 (docs/rules.md, "Someone takes a
+    leaver at −9, and they left at −105 with their bête of 96 (docs/rules.md, "Someone takes a
     seat")."""
     report = stored.replay()
     people = stored.by_person()
-    now = names_now(stored)  # a club's member by his name now
+    now = names_now(stored)  # a club's member by their name now
     lines = []
     for seat, (sits, pays) in enumerate(zip(stored.seated(), stored.payers(), strict=True)):
         name, payer = now.get(sits, sits), now.get(pays, pays)
@@ -158,7 +158,7 @@ def handed_over(stored: store.StoredGame) -> list[str]:
 
 def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
     state = store.table_state(get_db(), stored.id)
-    now = names_now(stored)  # a club's member by his name now, as the game page names him
+    now = names_now(stored)  # a club's member by their name now, as the game page names them
     seated = seated_now(stored, now)
     page = render_template(
         "seat.html",
@@ -171,10 +171,10 @@ def _page(stored: store.StoredGame, form: SeatForm, status: int = 200) -> Any:
         coup=len(stored.game.coups) + 1,
         chips=stored.kind.chips,
         lines=seat_lines(stored, now),
-        # the link carries the name typed (the form's), the words his name now
+        # the link carries the name typed (the form's), the words their name now
         back=[(seat, name, now.get(name, name), seated()[seat]) for seat, name in _back(stored)],
         handed=handed_over(stored) if _taking_over(stored) else [],
-        members=member_names(stored.id),  # a member typed as he is known: no second member
+        members=member_names(stored.id),  # a member typed as they are known: no second member
     )
     return page if status == 200 else (page, status)
 
@@ -194,13 +194,13 @@ def take_seat(game_id: int) -> Any:
         return _page(stored, form, 422)
     seat = int(form.seat.data or 0)
     player = tidy(form.player.data or "")
-    new = told_new(form, ("player",))  # his "new member" box ticked: not asked again
+    new = told_new(form, ("player",))  # their "new member" box ticked: not asked again
     found = clash_with(player, stored.seated())
-    owners = stored.payers()  # a seat played for its absent owner: his money, his name
+    owners = stored.payers()  # a seat played for its absent owner: their money, their name
     owner = clash_with(player, owners) if found is None else None
     if owner is not None and owners[seat] == owner[0]:
-        player = owner[0]  # he comes back to his own seat, named as he was ("bruno": Bruno)
-    elif found is not None or owner is not None:  # named as he sits, not as typed
+        player = owner[0]  # they come back to their own seat, named as they were ("bruno": Bruno)
+    elif found is not None or owner is not None:  # named as they sit, not as typed
         name = (found or owner or ("",))[0]
         name = names_now(stored).get(name, name)
         form.player.errors = [_("%(name)s already sits at this table.", name=name)]
@@ -219,7 +219,7 @@ def take_seat(game_id: int) -> Any:
     except store.Conflict:
         latest = changed_meanwhile(form, form.submit, game_id)
         return _page(latest, form, 409)
-    except SameMember as error:  # a member at another seat, typed by another of his names
+    except SameMember as error:  # a member at another seat, typed by another of their names
         form.player.errors = [same_member_text(error)]
         return _page(stored, form, 422)
     except PartOfNames as error:  # "Bruno" where Bruno Leroy sits: asked, nothing stored

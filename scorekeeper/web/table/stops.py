@@ -34,7 +34,7 @@ bp = Blueprint("stops", __name__)
 
 def _page(stored: store.StoredGame, error: str | None = None, status: int = 200) -> Any:
     reason = refused(stored)
-    now = names_now(stored)  # a club's member by his name now, as the game page names him
+    now = names_now(stored)  # a club's member by their name now, as the game page names them
     page = render_template(
         "stop.html",
         stored=stored,

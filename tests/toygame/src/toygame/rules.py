@@ -234,7 +234,7 @@ def dump_belote_report(report: BeloteReport) -> dict[str, Any]:
 
 
 def render_belote(report: BeloteReport, changes: Sequence[Any] = ()) -> str:
-    """The Nous / Eux sheet as text; the next dealer is who sits at his seat then
+    """The Nous / Eux sheet as text; the next dealer is who sits at their seat then
     (``seating.seated``: ``changes``, who took a seat)."""
     names = report.game.players
     lines = [
