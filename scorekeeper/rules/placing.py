@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .kind import Game, GameKind
-from .seating import SeatChange, side_of, sittings
+from .seating import SeatChange, stretches
 
 
 @runtime_checkable
@@ -71,15 +71,10 @@ def person_placing(
     if not isinstance(kind, GamesWon):
         return None
     won = kind.games_won(report)
-    players = game.players
-    count = len(won)
-    sides = len(report.tally)
-    result: dict[str, int] = dict.fromkeys(players, 0)
-    for s in sittings(players, changes):
-        result.setdefault(s.payer, 0)
-        start = min(s.first - 1, count)
-        end = count if s.last is None else min(s.last, count)
-        side = side_of(s.seat, sides, len(players))
-        for n in range(start, end):
-            result[s.payer] += 2 * won[n][side] - sum(won[n])
+    result: dict[str, int] = dict.fromkeys(game.players, 0)
+    for stretch in stretches(game.players, changes, len(won), len(report.tally)):
+        payer, side = stretch.sitting.payer, stretch.side
+        result[payer] = result.get(payer, 0) + sum(
+            2 * won[n][side] - sum(won[n]) for n in stretch.coups
+        )
     return result

@@ -220,6 +220,37 @@ def side_of(seat: int, sides: int, seats: int) -> int:
     return seat if sides == seats else seat % sides
 
 
+@dataclass(frozen=True)
+class Stretch:
+    """A sitting's coups in a game of ``count`` coups: numbers ``start`` to ``end`` (from 0,
+    ``end`` excluded; none beyond the game's), counted on ``side`` of the tally for
+    ``sitting.payer``, whose money or points they were (a stand-in's are the absent one's)."""
+
+    sitting: Sitting
+    start: int
+    end: int
+    side: int
+
+    @property
+    def coups(self) -> range:
+        return range(self.start, self.end)
+
+
+def stretches(
+    players: Sequence[str], changes: Sequence[SeatChange], count: int, sides: int
+) -> tuple[Stretch, ...]:
+    """The coups that were each person's, and on which side (``side_of``): the one walk over
+    the sittings that every per-person figure makes (``person_tally``'s points,
+    ``placing.person_placing``'s games won, ``games_lost.person_lost``'s games lost), each
+    summing its own per-coup figure over them."""
+    out: list[Stretch] = []
+    for s in sittings(players, changes):
+        start = min(s.first - 1, count)
+        end = count if s.last is None else min(s.last, count)
+        out.append(Stretch(s, start, end, side_of(s.seat, sides, len(players))))
+    return tuple(out)
+
+
 def person_tally(
     kind: GameKind,
     game: Game,
@@ -259,15 +290,13 @@ def person_tally(
     # one who plays for an absent player is someone here only for the coups they played:
     # a stand-in whose one coup was deleted sat for nothing (the room, the settlement's
     # persons and the command still listed them at 0 where the who-sat-when lines did not)
-    for s in sittings(players, changes):
+    for stretch in stretches(players, changes, count, sides):
+        s, side = stretch.sitting, stretch.side
         result.setdefault(s.player, 0)
-        start = min(s.first - 1, count)
-        end = count if s.last is None else min(s.last, count)
-        side = side_of(s.seat, sides, len(players))
         if scores is None:
-            result[s.payer] += at[end][side] - at[start][side]
+            result[s.payer] += at[stretch.end][side] - at[stretch.start][side]
         else:
-            result[s.payer] += sum(scores[n][side] for n in range(start, end))
+            result[s.payer] += sum(scores[n][side] for n in stretch.coups)
     payers = dict(enumerate(players))
     for change in changes:
         before = payers[change.seat]
