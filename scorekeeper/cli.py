@@ -100,11 +100,11 @@ def cmd_replay(args: argparse.Namespace) -> None:
 
 
 def _replay_command(args: argparse.Namespace) -> None:
-    from .rules import seating, stopping
+    from .rules import seat_file, seating, stopping
 
     kind, data = _kind_of_file(read_json(args.file, args.any_size))
     game = _game_of(data)
-    changes = seating.load(data, kind, game)
+    changes = seat_file.load(data, kind, game)
     stopped = stopping.load(data, game, changes)
     kind.file_money(data)  # read as the import page and `settle` read it: refused alike
     del data  # the parsed file is not needed while the game is replayed and written
@@ -144,13 +144,13 @@ def write_report_json(report: JsonObject) -> None:
 
 
 def cmd_settle(args: argparse.Namespace) -> None:
-    from .rules import seating, stopping
+    from .rules import seat_file, seating, stopping
     from .rules.money import parse_money
     from .rules.seat_names import seat_names
 
     kind, data = _kind_of_file(read_json(args.file))
     game = _game_of(data)
-    changes = seating.load(data, kind, game)
+    changes = seat_file.load(data, kind, game)
     stopped = stopping.load(data, game, changes)
     report = stopping.ended(kind, kind.replay(game), stopped)
     money = kind.file_money(data)

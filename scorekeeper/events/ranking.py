@@ -11,6 +11,10 @@ a chip game's nets, a points game's totals). A round gives each player a
 - ``win_pct``: 100 for the best score at the table, shared by a tie (two
   sides level on top: 50 each), else 0.
 
+A game won by games (Brou's parties, the classique's manches) is won, drawn or lost
+at the table by them, as its page says (``TableResult.placing``, from
+``rules.placing``); its points stay the ``total`` figure and the raw tie-break.
+
 A player drawn to sit out gets the bye credit (the average of the round's
 figures, a fixed credit, or nothing); a round before a late arrival or after
 a withdrawal gives nothing. The event's figure is the sum of the rounds
@@ -60,6 +64,16 @@ class TableResult:
     started: bool = True
     """A deal has been entered: before, the table has no result yet, locked or not (a table
     locked with no deal once gave its players a three-way tie, ahead of those who played)."""
+    games: tuple[int, ...] | None = None
+    """The games each side won where the game is won by games (Brou's parties, the
+    classique's manches: ``rules.placing.games_placing``), which place the sides; None:
+    the tally places them (l'Hombre, the manillen)."""
+
+    @property
+    def placing(self) -> tuple[int, ...]:
+        """What places the sides at the table, one number a side (the win, a draw, the
+        sides beaten): the games won, else the tally. The tally stays the points."""
+        return self.tally if self.games is None else self.games
 
     def side(self, seat: int) -> int:
         """The side of a seat: itself when the tally is per player, else partners face to face."""
@@ -69,17 +83,20 @@ class TableResult:
         return self.tally[self.side(self.players.index(player))]
 
     def rank_points(self, player: str) -> Figure:
-        """The sides beaten, a tie counting half."""
-        mine = self.tally[self.side(self.players.index(player))]
-        beaten = sum(1 for t in self.tally if t < mine)
-        level = sum(1 for t in self.tally if t == mine) - 1
+        """The sides beaten (``placing``), a tie counting half."""
+        placing = self.placing
+        mine = placing[self.side(self.players.index(player))]
+        beaten = sum(1 for t in placing if t < mine)
+        level = sum(1 for t in placing if t == mine) - 1
         return exact(2 * beaten + level, 2)
 
     def win(self, player: str) -> Figure:
-        """1 for the best score at the table, shared among the sides level on top."""
-        mine = self.tally[self.side(self.players.index(player))]
-        top = max(self.tally)
-        return exact(1, self.tally.count(top)) if mine == top else 0
+        """1 for the side placed first at the table (``placing``), shared among the sides
+        level on top."""
+        placing = self.placing
+        mine = placing[self.side(self.players.index(player))]
+        top = max(placing)
+        return exact(1, placing.count(top)) if mine == top else 0
 
 
 @dataclass(frozen=True)

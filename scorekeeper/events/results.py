@@ -14,6 +14,7 @@ from typing import Any
 
 from ..rules.kind import Standing
 from ..rules.kinds import kind_of
+from ..rules.placing import games_placing
 from .ranking import Line, Penalty, RoundPlay, TableResult, place_text, shown
 from .settings import EventSettings
 
@@ -24,11 +25,17 @@ def table_result(round_no: int, table_no: int, report: Standing, deals: int | No
     """The table's players and tally as its game stands now, ended: what its rules leave
     open is settled as their end settles it (the 1709 poule: its open bêtes shared), since
     the round's end is its game's end (``GameKind.ended_tally``). ``deals``: the round's
-    deals when the event stops the table after them (``EventSettings.stops_tables``)."""
+    deals when the event stops the table after them (``EventSettings.stops_tables``).
+    A game won by games (Brou, the classique) keeps them beside its points: they place its
+    sides (``TableResult.placing``), as its page and the club's ratings place them."""
     done = report.finished or (deals is not None and len(report.game.coups) >= deals)
-    tally = kind_of(report).ended_tally(report)
+    kind = kind_of(report)
+    tally = kind.ended_tally(report)
     started = bool(report.game.coups)
-    return TableResult(round_no, table_no, tuple(report.game.players), tally, done, started)
+    # won, drawn or lost as the table's page says (a Brou's parties, not its points)
+    games = games_placing(kind, report)
+    players = tuple(report.game.players)
+    return TableResult(round_no, table_no, players, tally, done, started, games)
 
 
 def _number(value: Any) -> int | float:
@@ -67,6 +74,7 @@ def results_json(
                         "players": list(t.players),
                         "tally": list(t.tally),
                         "finished": t.finished,
+                        "placing": list(t.placing),
                     }
                     for t in play.tables
                 ],

@@ -174,6 +174,7 @@ def compute(
                     result.players,
                     table.locked,
                     started=result.started,
+                    games=result.games,  # the lock stopped the game: its games are the lock's
                 )
             results.append(result)
         plays.append(RoundPlay(past.number, tuple(results), past.sitting_out))

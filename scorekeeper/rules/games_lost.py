@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .kind import Game, GameKind
-from .seating import SeatChange, side_of, sittings
+from .seating import SeatChange, stretches
 
 
 @runtime_checkable
@@ -35,14 +35,8 @@ def person_lost(
     if not isinstance(kind, LostGames):
         return None
     lost = kind.games_lost(report)
-    players = game.players
-    count = len(lost)
-    sides = len(report.tally)
-    result: dict[str, int] = dict.fromkeys(players, 0)
-    for s in sittings(players, changes):
-        result.setdefault(s.payer, 0)
-        start = min(s.first - 1, count)
-        end = count if s.last is None else min(s.last, count)
-        side = side_of(s.seat, sides, len(players))
-        result[s.payer] += sum(lost[n][side] for n in range(start, end))
+    result: dict[str, int] = dict.fromkeys(game.players, 0)
+    for stretch in stretches(game.players, changes, len(lost), len(report.tally)):
+        payer, side = stretch.sitting.payer, stretch.side
+        result[payer] = result.get(payer, 0) + sum(lost[n][side] for n in stretch.coups)
     return result

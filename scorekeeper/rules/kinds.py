@@ -22,7 +22,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from . import seating
+from . import seat_file, seating
 from .errors import N_, Faults, GameError, every_fault
 from .gamefile import check_format, file_head
 from .kind import Game, GameKind, JsonObject, Kind, Report, Rules, Standing
@@ -190,12 +190,12 @@ def load_seated(data: object) -> tuple[Game, tuple[seating.SeatChange, ...]]:
     """The game of any game file and its optional ``seat_changes`` (who took a seat when)."""
     game = load_file(data)
     assert isinstance(data, Mapping)
-    return game, seating.load(data, kind_of(game), game)
+    return game, seat_file.load(data, kind_of(game), game)
 
 
 def dump_seated(game: Game, changes: Sequence[seating.SeatChange]) -> JsonObject:
     """The game file with its seat changes (the key only when someone took a seat)."""
-    return seating.with_changes(dump_file(game), changes, game.players)
+    return seat_file.with_changes(dump_file(game), changes, game.players)
 
 
 def build(

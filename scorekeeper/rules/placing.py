@@ -9,8 +9,9 @@ game"). A kind that does not (l'Hombre's chip games, the Belgian manillen, whose
 its deals' points) is placed by its tally as the game ended (``Kind.ended_tally``).
 
 The table's page (who won, or a draw), the stop of a classique or a manillen (its
-``winner``), the close's confirmation, the fee per lost game (``games_lost`` of Brou) and
-the ratings (``person_placing``) all read it here. Pure: no Flask, no database.
+``winner``), the close's confirmation, the fee per lost game (``games_lost`` of Brou), the
+ratings (``person_placing``) and an event's ranking (``games_placing``: the win, the
+draw, the rank points of its tables) all read it here. Pure: no Flask, no database.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .kind import Game, GameKind
-from .seating import SeatChange, side_of, sittings
+from .seating import SeatChange, stretches
 
 
 @runtime_checkable
@@ -31,16 +32,25 @@ class GamesWon(Protocol):
         ...
 
 
+def games_placing(kind: GameKind, report: Any) -> tuple[int, ...] | None:
+    """The games each side of ``report.tally`` won (``GamesWon``), which place it; None:
+    the kind is placed by its tally as the game ended (``side_placing``). An event's table
+    keeps it beside its points (``events.results.table_result``): a table locked by the
+    director keeps its locked points and is still placed by its games."""
+    if not isinstance(kind, GamesWon):
+        return None
+    won = kind.games_won(report)
+    return tuple(sum(coup[side] for coup in won) for side in range(len(report.tally)))
+
+
 def side_placing(kind: GameKind, report: Any) -> tuple[int, ...]:
     """What each side of ``report.tally`` is placed by: the games it won (``GamesWon``),
     else its tally as the game ended. The most is first; equal sides share a place.
 
     An unfinished partie counts nothing: Brou stopped at 200–170 with no partie won is
     placed level, ``(0, 0)``."""
-    if isinstance(kind, GamesWon):
-        won = kind.games_won(report)
-        return tuple(sum(coup[side] for coup in won) for side in range(len(report.tally)))
-    return tuple(kind.ended_tally(report))
+    games = games_placing(kind, report)
+    return tuple(kind.ended_tally(report)) if games is None else games
 
 
 def firsts(kind: GameKind, report: Any) -> tuple[int, ...]:
@@ -71,15 +81,10 @@ def person_placing(
     if not isinstance(kind, GamesWon):
         return None
     won = kind.games_won(report)
-    players = game.players
-    count = len(won)
-    sides = len(report.tally)
-    result: dict[str, int] = dict.fromkeys(players, 0)
-    for s in sittings(players, changes):
-        result.setdefault(s.payer, 0)
-        start = min(s.first - 1, count)
-        end = count if s.last is None else min(s.last, count)
-        side = side_of(s.seat, sides, len(players))
-        for n in range(start, end):
-            result[s.payer] += 2 * won[n][side] - sum(won[n])
+    result: dict[str, int] = dict.fromkeys(game.players, 0)
+    for stretch in stretches(game.players, changes, len(won), len(report.tally)):
+        payer, side = stretch.sitting.payer, stretch.side
+        result[payer] = result.get(payer, 0) + sum(
+            2 * won[n][side] - sum(won[n]) for n in stretch.coups
+        )
     return result

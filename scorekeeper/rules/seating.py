@@ -215,53 +215,40 @@ def pending(changes: Sequence[SeatChange], count: int) -> tuple[SeatChange, ...]
     return tuple(replace(c, coup=count + 1) if c.coup > count + 1 else c for c in changes)
 
 
-def load(data: Mapping[str, Any], kind: GameKind, game: Game) -> tuple[SeatChange, ...]:
-    """The file's ``seat_changes`` (none when absent); GameError names the one at fault,
-    its message led by the change and its field ("seat_changes[1].way: …")."""
-    try:
-        return _load(data, kind, game)
-    except GameError as error:
-        raise error.named() if error.field != KEY else error from None
-
-
-def _load(data: Mapping[str, Any], kind: GameKind, game: Game) -> tuple[SeatChange, ...]:
-    items = data.get(KEY, [])
-    if not isinstance(items, list):
-        raise GameError(KEY, N_("seat_changes must be a list"))
-    changes = []
-    for n, item in enumerate(items, 1):
-        field = f"{KEY}[{n}]"
-        if not isinstance(item, Mapping):
-            raise GameError(field, N_("a seat change is a JSON object"))
-        coup, seat, player, way = (item.get(k) for k in ("coup", "seat", "player", "way"))
-        if type(coup) is not int or coup < 1:
-            raise GameError(f"{field}.coup", N_("coup must be a whole number from 1"))
-        if seat not in game.players:
-            raise GameError(f"{field}.seat", N_("seat must name one of the players"))
-        if not isinstance(player, str):
-            raise GameError(f"{field}.player", N_("a player's name is 1 to 40 characters"))
-        changes.append(SeatChange(coup, game.players.index(seat), player, str(way)))
-    check(kind, game, changes)
-    return tuple(changes)
-
-
-def dump(changes: Sequence[SeatChange], players: Sequence[str]) -> list[JsonObject]:
-    """The file's ``seat_changes`` (the seat named by its name in ``players``)."""
-    return [
-        {"coup": c.coup, "seat": players[c.seat], "player": c.player, "way": c.way} for c in changes
-    ]
-
-
-def with_changes(
-    data: JsonObject, changes: Sequence[SeatChange], players: Sequence[str]
-) -> JsonObject:
-    """A game file with its seat changes, after every other key; unchanged without any."""
-    return {**data, KEY: dump(changes, players)} if changes else data
-
-
 def side_of(seat: int, sides: int, seats: int) -> int:
     """The side of ``tally`` a seat counts in: its own, or its team's (seats 0, 2 / 1, 3)."""
     return seat if sides == seats else seat % sides
+
+
+@dataclass(frozen=True)
+class Stretch:
+    """A sitting's coups in a game of ``count`` coups: numbers ``start`` to ``end`` (from 0,
+    ``end`` excluded; none beyond the game's), counted on ``side`` of the tally for
+    ``sitting.payer``, whose money or points they were (a stand-in's are the absent one's)."""
+
+    sitting: Sitting
+    start: int
+    end: int
+    side: int
+
+    @property
+    def coups(self) -> range:
+        return range(self.start, self.end)
+
+
+def stretches(
+    players: Sequence[str], changes: Sequence[SeatChange], count: int, sides: int
+) -> tuple[Stretch, ...]:
+    """The coups that were each person's, and on which side (``side_of``): the one walk over
+    the sittings that every per-person figure makes (``person_tally``'s points,
+    ``placing.person_placing``'s games won, ``games_lost.person_lost``'s games lost), each
+    summing its own per-coup figure over them."""
+    out: list[Stretch] = []
+    for s in sittings(players, changes):
+        start = min(s.first - 1, count)
+        end = count if s.last is None else min(s.last, count)
+        out.append(Stretch(s, start, end, side_of(s.seat, sides, len(players))))
+    return tuple(out)
 
 
 def person_tally(
@@ -303,15 +290,13 @@ def person_tally(
     # one who plays for an absent player is someone here only for the coups they played:
     # a stand-in whose one coup was deleted sat for nothing (the room, the settlement's
     # persons and the command still listed them at 0 where the who-sat-when lines did not)
-    for s in sittings(players, changes):
+    for stretch in stretches(players, changes, count, sides):
+        s, side = stretch.sitting, stretch.side
         result.setdefault(s.player, 0)
-        start = min(s.first - 1, count)
-        end = count if s.last is None else min(s.last, count)
-        side = side_of(s.seat, sides, len(players))
         if scores is None:
-            result[s.payer] += at[end][side] - at[start][side]
+            result[s.payer] += at[stretch.end][side] - at[stretch.start][side]
         else:
-            result[s.payer] += sum(scores[n][side] for n in range(start, end))
+            result[s.payer] += sum(scores[n][side] for n in stretch.coups)
     payers = dict(enumerate(players))
     for change in changes:
         before = payers[change.seat]

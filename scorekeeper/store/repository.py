@@ -179,7 +179,7 @@ def seat_changes_of(
     db: sqlite_utils.Database, game_id: int, seats: int | None = None
 ) -> tuple[SeatChange, ...]:
     """Who took a seat from which coup (m019), in the order made; ``seats``: the table's,
-    each change's seat one of them (the rules' ``seating.load`` takes no other).
+    each change's seat one of them (the rules' ``seat_file.load`` takes no other).
 
     A database not yet brought to m019 (a migration's own test drives the store at an
     older schema) has none."""

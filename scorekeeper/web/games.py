@@ -19,7 +19,7 @@ from .. import clubs, store
 from ..db import get_db
 from ..i18n import COOKIE, LANGUAGES
 from ..rights import access
-from ..rules import importing, kinds, seating, stopping
+from ..rules import importing, kinds, seat_file, seating, stopping
 from ..rules.errors import Faults, GameError
 from ..rules.file_order import COUPS_HELD, coups_in, in_file_order
 from ..rules.gamefile import RepeatedName, json_object, json_text
@@ -121,7 +121,7 @@ def _parse_game_file(
     stopped: bool | None = None
     if game is not None:  # the seat changes, the stop and the replay need the game
         with faults.check():
-            changes = seating.load(head, kinds.kind_of(game), game)
+            changes = seat_file.load(head, kinds.kind_of(game), game)
             stopped = stopping.load(head, game, changes)  # needs who sits down when
         with faults.check():
             kinds.kind_of(game).replay(game)  # needs neither the seat changes nor the stop

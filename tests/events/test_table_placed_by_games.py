@@ -1,0 +1,128 @@
+"""An event's table is won as its page says (fix29b): the games won place a Brou or a
+classique table (``rules.placing``), its points stay the ``total`` figure and the raw tie-break.
+
+The review's Brou, coups of Nous's card points 60, 60, 60, 60, 70, 0, 0, 60 (the rest of the
+120 to Eux; docs/rules/brou.md §3, §4): Nous 60, 120, 180, 240, 310 ≥ 301 wins a partie with
+Eux at 60 × 4 + 50 = 290 (≥ 150: a single one), the count starts again; then Eux 120, 240,
+and 60 each: Nous 60, Eux 300, no partie. Parties 1–0: the table's page says Nous won the
+match. The points of every coup (the event's tally, ``ended_tally``): Nous 310 + 60 = 370,
+Eux 290 + 300 = 590. The event once gave the table to Eux: its ranking and the club's
+ratings named different winners for the same evening's table.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from test_events import new_event, open_table, post, ranking, seated, sheet_deal, tables
+
+from scorekeeper.events.ranking import RoundPlay, TableResult, rank
+from scorekeeper.events.results import results_json, table_result
+from scorekeeper.events.settings import settings_from
+from scorekeeper.rules.brou.engine import BrouCoup, BrouGame, BrouRules, replay
+from scorekeeper.rules.kinds import kind_of, load_file
+from scorekeeper.rules.kinds import replay as replay_any
+
+PLAYERS = ("Anne", "Bert", "Carl", "Dora")  # Nous: Anne, Carl; Eux: Bert, Dora
+NOUS, EUX = ("Anne", "Carl"), ("Bert", "Dora")
+REVIEWED = (60, 60, 60, 60, 70, 0, 0, 60)
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def brou(points) -> TableResult:
+    game = BrouGame(PLAYERS, BrouRules(), 0, tuple(BrouCoup(points=p) for p in points))
+    return table_result(1, 1, replay(game), None)
+
+
+def figures(table: TableResult, method: str) -> dict[str, object]:
+    lines = rank(PLAYERS, [RoundPlay(1, (table,))], (), method)
+    return {line.player: line.figure for line in lines}
+
+
+def test_the_parties_won_place_the_table_its_points_stay_its_points():
+    table = brou(REVIEWED)
+    assert table.tally == (370, 590) and table.games == (1, 0) and table.placing == (1, 0)
+    # total: each side's points (370, 590), as before; the win is Nous's all the same
+    assert figures(table, "total") == dict.fromkeys(NOUS, 370) | dict.fromkeys(EUX, 590)
+    # rank_points: Nous beat the one other side, 1; Eux none, 0 (Eux had 1 on main)
+    assert figures(table, "rank_points") == dict.fromkeys(NOUS, 1) | dict.fromkeys(EUX, 0)
+    assert figures(table, "win_pct") == dict.fromkeys(NOUS, 100) | dict.fromkeys(EUX, 0)
+    lines = rank(PLAYERS, [RoundPlay(1, (table,))], (), "total")
+    assert {line.player: (line.wins, line.raw) for line in lines} == dict.fromkeys(
+        NOUS, (1, 370)
+    ) | dict.fromkeys(EUX, (0, 590))
+
+
+def test_a_partie_left_unfinished_is_a_drawn_table():
+    # 60, 70, 65 (65 → 70): Nous 200, Eux 60 + 50 + 60 = 170, no partie: level, as its page says
+    table = brou((60, 70, 65))
+    assert table.tally == (200, 170) and table.placing == (0, 0)
+    half = figures(table, "rank_points")["Anne"]
+    assert figures(table, "rank_points") == dict.fromkeys(PLAYERS, half) and 2 * half == 1
+    assert figures(table, "win_pct") == dict.fromkeys(PLAYERS, 50)
+
+
+def test_a_game_of_its_points_is_placed_by_its_tally_as_before():
+    # l'Hombre and the Belgian manillen win by their tally: their tables place as a table
+    # made of the tally alone does (the ranking's own result, untouched); the classique by
+    # its manches, the games its report counts
+    for name in ("hombre-3-2", "jetons", "manille-belge-3", "manille-belge-4"):
+        report = replay_any(load_file(_golden(name)))
+        table = table_result(1, 1, report, None)
+        assert table.games is None and table.placing == table.tally, name
+        assert table.tally == tuple(kind_of(report).ended_tally(report)), name
+        plain = TableResult(1, 1, table.players, table.tally)
+        for one in table.players:
+            assert table.win(one) == plain.win(one), (name, one)
+            assert table.rank_points(one) == plain.rank_points(one), (name, one)
+    classique = replay_any(load_file(_golden("manille-classique")))
+    assert table_result(1, 1, classique, None).games == tuple(classique.manches)
+
+
+def test_results_json_keeps_its_keys_and_adds_the_placing():
+    table = brou(REVIEWED)
+    settings = settings_from({"kind": "brou", "seating": "pairs", "method": "win_pct"})
+    lines = rank(PLAYERS, [RoundPlay(1, (table,))], (), "win_pct")
+    data = results_json("Cup", settings, 7, lines, [RoundPlay(1, (table,))])
+    (row,) = data["rounds"][0]["tables"]
+    assert row == {
+        "table": 1,
+        "players": list(PLAYERS),
+        "tally": [370, 590],
+        "finished": False,
+        "placing": [1, 0],
+    }
+    assert [(r["player"], r["figure"], r["wins"]) for r in data["ranking"][:2]] == [
+        ("Anne", 100, 1),
+        ("Carl", 100, 1),
+    ]
+
+
+def test_an_events_brou_table_is_won_by_its_parties_locked_or_not(app):
+    """Through the pages (a real SQLite file): the review's coups at an event's table of two
+    pairs; its page's report says parties 1–0, the ranking gives Nous the win, and so it
+    does once the director has locked the table on its tally of points."""
+    client = app.test_client()
+    new_event(client, kind="brou", seating="pairs", method="win_pct")
+    assert post(client, app, "players", names="\n".join(PLAYERS)).status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    (link,) = tables(client)
+    game = open_table(client, link)
+    for points in REVIEWED:
+        sheet_deal(client, game, points=str(points), save="1")
+    report = seated(client, game)
+    assert report["parties"] == {"nous": 1, "eux": 0}
+    nous, eux = report["players"][0::2], report["players"][1::2]
+    won = dict.fromkeys(nous, 100) | dict.fromkeys(eux, 0)
+    lines, standing = ranking(app)
+    assert standing.plays[0].tables[0].tally == (370, 590)
+    assert {player: figure for _, player, figure in lines} == won
+    assert post(client, app, "lock", round="1", table="1").status_code == 302
+    lines, standing = ranking(app)
+    assert standing.plays[0].tables[0].tally == (370, 590)  # the locked tally, its points
+    assert {player: figure for _, player, figure in lines} == won
+
+
+def _golden(name: str) -> object:
+    return json.loads((GOLDEN / f"{name}.game.json").read_text(encoding="utf-8"))
