@@ -89,7 +89,7 @@ def test_the_refused_coup_of_the_outbox_is_said_in_the_403_notice(tmp_path):
     answer = enter(lost, game, "B demande A2 B5 C2", entry_key=K2, version="3")
     assert answer.status_code == 403
     assert known(answer.text) == {K2: "stored as coup 2, then undone: not in the game now"}
-    assert "unless said beside it" in answer.text
+    assert "None is in the game on the server, unless said beside it." in answer.text
 
 
 def test_a_like_coup_typed_again_and_deleted_leaves_the_undone_key_undone(tmp_path):
@@ -147,3 +147,20 @@ def test_a_redone_coup_undone_again_is_said_undone(tmp_path):
     version = version_of(taker, game)
     assert taker.post(game + "/coups/2/delete", data={"version": version}).status_code == 302
     assert ask(lost, game, K2) == {K2: "stored as coup 2, then deleted: not in the game now"}
+
+
+def test_a_dropped_key_says_nothing_and_the_heading_stays_true(tmp_path):
+    """K2 stored, then undone; 16 coups added and undone since drop its key
+    (``GONE_KEPT``): the store no longer knows it, says nothing beside it, and the heading
+    says none is in the game, never that none was stored (K2 was)."""
+    _, lost, taker, game = two_coups_then_taken(tmp_path)
+    assert taker.post(game + "/undo", data={"version": version_of(taker, game)}).status_code == 302
+    for n in range(16):  # a key each: 16 gone after K2, K2 the 17th newest
+        key = f"t{n:02d}-dddddddddddddddd"
+        assert enter(taker, game, "B demande A2 B5 C2", entry_key=key).status_code == 302
+        version = version_of(taker, game)
+        assert taker.post(game + "/undo", data={"version": version}).status_code == 302
+    answer = lost.get(f"{game}/lost-fiche?key={K1}&key={K2}")
+    assert known(answer.text) == {K1: "stored as coup 1: it is in the game"}
+    assert "None is in the game on the server, unless said beside it." in answer.text
+    assert "None was stored" not in answer.text
