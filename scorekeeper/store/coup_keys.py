@@ -79,8 +79,7 @@ def digest_of(coup: Any) -> str:
 def stored_under(db: sqlite_utils.Database, game_id: int, key: str) -> AlreadyStored | None:
     """The coup this game stored under ``key``, if any."""
     row = db.execute(
-        "select position, version, digest, gone, went from coup_keys"
-        " where game_id = ? and key = ?",
+        "select position, version, digest, gone, went from coup_keys where game_id = ? and key = ?",
         [game_id, key],
     ).fetchone()
     if row is None:
