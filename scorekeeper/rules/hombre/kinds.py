@@ -84,11 +84,10 @@ class HombreKind(Kind[G, R, Rep, C]):
         if not isinstance(value, str) or value not in names:
             choices = ", ".join(names)
             faults = Faults()  # no system to read the rules by: the head is checked all the same
-            unknown = GameError(
-                f"rules.{key}", UNKNOWN_SYSTEM, key=key, choices=choices, value=value
+            faults.found.append(
+                GameError(f"rules.{key}", UNKNOWN_SYSTEM, key=key, choices=choices, value=value)
             )
-            unknown.coups_wait = "rules"  # nor its coups: none is read (``GameError.coups_wait``)
-            faults.found.append(unknown)
+            faults.found[0].coups_wait = "rules"  # nor the coups: none is read (no system)
             with faults.check():
                 file.load_game({**head, "rules": {}, "coups": []})
             faults.done()
