@@ -15,7 +15,7 @@ def N_(template: str) -> str:
     return template
 
 
-WAITS = ("players", "game", "rules")
+WAITS = ("players", "game", "rules", "replay")
 """What a file's coups may wait for to be checked (``GameError.coups_wait``)."""
 
 LEAD = N_("{field}: {message}")
@@ -128,8 +128,11 @@ class GameError(ValueError):
     """What the file's coups wait for, when this refusal kept them from being checked, so that
     a page says they could not be (``WAITS``): ``players``, refused, whom the coups name
     (``gamefile.by_players``: none read); ``game``, none of those kept (``kinds.load_file``:
-    none read, no game to read them by); ``rules``, refused (``kinds.load_file``: read, never
-    replayed, the replay needs them). At most one of them a file: the first that holds."""
+    none read, no game to read them by); ``rules``, an l'Hombre money system unknown (its
+    ``load``: none read, no system to read them by); ``replay``, any other fault of the head
+    (its format, first dealer, rules: ``kinds.load_file``): the coups were read, each fault
+    of theirs said, but none is replayed until the file's faults are put right. At most one
+    reason a file: the first that holds (``replay`` marks every fault of the head)."""
 
     def _form(self, singular: str, plural: str | None) -> str:
         """English's form of a counted message (the command's words): one, or more."""

@@ -1,6 +1,6 @@
 """A game file's faults in the order the file writes what each names (the import's list), and
-what the one that keeps its coups from being checked says of them (the import's and the
-command's words)."""
+what the one that keeps its coups from being checked or replayed says of them (the import's
+and the command's words)."""
 
 from __future__ import annotations
 
@@ -68,11 +68,21 @@ COUPS_HELD = {
         "The coup of this file cannot be checked until its rules are put right.",
         "The %(more)s coups of this file cannot be checked until its rules are put right.",
     ),
+    "replay": Nn_(
+        "The coup of this file was read, but cannot be replayed until the file's faults are"
+        " put right.",
+        "The %(more)s coups of this file were read, but cannot be replayed until the file's"
+        " faults are put right.",
+    ),
 }
-"""That a file's coups could not be checked until what they wait for (``GameError.coups_wait``)
-is put right: one sentence of one shape a reason, said by the import page after the refusal
-that holds them (``web/games.unchecked``, in the reader's language) and by the command after
-its one line's fault when that fault holds them (``coups_held``)."""
+"""What a file's coups wait for (``GameError.coups_wait``): checked at all, when they were
+not read (the players, the game, an l'Hombre money system: "cannot be checked until … is put
+right"), or replayed, when they were read but the head is refused (its format, first dealer,
+rules: "were read, but cannot be replayed until the file's faults are put right", every
+fault, not one, for the command names only its first and the page may show only five). One
+sentence a reason, said by the import page once, after the last refusal that holds them
+(``web/games.unchecked``, in the reader's language), and by the command after its one line's
+fault when that fault holds them (``coups_held``)."""
 
 
 def coups_in(data: object) -> int:
@@ -85,7 +95,9 @@ def coups_held(error: GameError, data: object) -> str | None:
     """What the command adds to its one line (it says a file's first fault only): that the
     file's coups could not be checked, when that fault is what holds them (``COUPS_HELD``, in
     English, lowercase after the fault: "…, got 'whist'; the 7 coups of this file cannot be
-    checked until its game is put right"); None when it holds none, or the file has none."""
+    checked until its game is put right", "…, got 9; the 7 coups of this file were read, but
+    cannot be replayed until the file's faults are put right"); None when it holds none, or
+    the file has none."""
     wait = every_fault(error)[0].coups_wait
     count = coups_in(data)
     if wait is None or count == 0:

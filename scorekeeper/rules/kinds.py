@@ -151,8 +151,9 @@ def stops_after(kind: GameKind, rules: Mapping[str, Any], deals: int | None) -> 
 def load_file(data: object) -> Game:
     """The game of any game file (GameError names the key at fault). A refusal that keeps
     the file's coups from being checked says so (``GameError.coups_wait``): its ``game``
-    (none read: no game to read them by), or its rules (read, never replayed), unless the
-    players already keep them unread."""
+    (none read: no game to read them by), or any other fault of its head (read, never
+    replayed: ``_head_holds_the_replay``), unless the players, or an l'Hombre money system
+    unknown, already keep them unread."""
     if not isinstance(data, Mapping):
         raise GameError("file", N_("a game file is a JSON object"))
     name = data.get("game")
@@ -170,20 +171,24 @@ def load_file(data: object) -> Game:
     try:
         game: Game = stored_kind(str(name), data.get("rules", {})).load(data)
     except GameError as error:
-        _rules_hold_the_coups(every_fault(error))
+        _head_holds_the_replay(every_fault(error))
         raise
     return game
 
 
-def _rules_hold_the_coups(faults: Sequence[GameError]) -> None:
-    """Mark the refusals of a file's rules as keeping its coups unchecked (``coups_wait``):
-    a game is replayed only with its rules read. Nothing when its players already keep them
-    unread (``gamefile.by_players``: one reason a file, the first)."""
+def _head_holds_the_replay(faults: Sequence[GameError]) -> None:
+    """Mark the refusals of a file's head as keeping its coups from being replayed
+    (``coups_wait``: ``replay``): a kind's ``load`` reads the coups whatever else of the head
+    is wrong (once the players are, whom they name), but raises every fault it found, so a
+    game is replayed only with the whole head right: its format, its first dealer and its
+    rules as much as its coups. Nothing when the coups were not read (the players refused:
+    ``gamefile.by_players``; an l'Hombre money system unknown: its ``load``): one reason a
+    file, the first."""
     if any(fault.coups_wait for fault in faults):
         return
     for fault in faults:
-        if fault.coup is None and fault.field.partition(".")[0] == "rules":
-            fault.coups_wait = "rules"
+        if fault.coup is None:
+            fault.coups_wait = "replay"
 
 
 def load_seated(data: object) -> tuple[Game, tuple[seating.SeatChange, ...]]:

@@ -37,7 +37,7 @@ from .changing import Change, Owner, changing
 from .closings import table_closed
 from .club_log import ClubOwner
 from .coup_edits import add_coup, delete_coup, edit_coup, redo_coup, unchanged
-from .coup_keys import KEY, AlreadyStored, digest_of, how_gone, stored_under
+from .coup_keys import KEY, AlreadyStored, digest_of, stored_under
 from .errors import Closed, Conflict, NotFound
 from .game_owner import GameOwner
 from .game_rows import GamesRow
@@ -101,7 +101,6 @@ __all__ = [
     "head",
     "head_of_row",
     "history",
-    "how_gone",
     "list_games",
     "list_rows",
     "load",

@@ -79,7 +79,7 @@ def _rewrite(
         count = len(stored.game.coups)  # the seat changes stay with the coups they began at
         move(db, change, stored.seat_changes, after_removal(stored.seat_changes, position, count))
         db.execute("delete from coups where game_id = ? and position = ?", [stored.id, position])
-        coup_keys.coup_removed(db, stored.id, position, change.version)
+        coup_keys.coup_removed(db, stored.id, position, change.version, str(change.action))
         # two steps so the unique (game_id, position) index never sees a duplicate
         db.execute(
             "update coups set position = -position where game_id = ? and position > ?",

@@ -11,7 +11,9 @@ nothing about another.
 A key says what it means (issue 36): it keeps a digest of its coup, so the
 same key sent with *another* coup is refused naming the stored one; a key
 whose coup was undone or deleted is marked ``gone`` and answered as such
-(never "stored", never stored again). Rows stay bounded: a key lives as long
+(never "stored", never stored again), and keeps how it went (``went``: written by the undo
+or deletion itself, never read back from the change log, where a like coup typed at the
+same place later and deleted would take the key's place). Rows stay bounded: a key lives as long
 as its coup, and only the last ``GONE_KEPT`` gone keys of a game are kept.
 """
 
@@ -28,6 +30,10 @@ KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What a phone may send as a key: 16 to 64 URL-safe characters (a stranger's junk is
 refused before anything is read, and a row stays small)."""
 
+WENT = frozenset({"undo", "delete"})
+"""How a key's coup can leave the game (``coup_keys.went``: the change log's action of the
+change that took it out)."""
+
 GONE_KEPT = 16
 """Keys of undone or deleted coups kept per game: an outbox retries within minutes, so the
 last few removals are what a late retry can meet; older ones are dropped (150 add + undo
@@ -39,17 +45,24 @@ class AlreadyStored(Exception):  # not an error: the answer of a retry
 
     ``digest``: the stored coup's (None for a key kept before digests were);
     ``gone``: the version of the undo or deletion that took the coup out of the game,
-    None while it is in the game.
+    None while it is in the game; ``went``: how, ``undo`` or ``delete`` (``WENT``), None
+    while it is in the game or for a key gone before the column was (m037: not known).
     """
 
     def __init__(
-        self, position: int, version: int, digest: str | None = None, gone: int | None = None
+        self,
+        position: int,
+        version: int,
+        digest: str | None = None,
+        gone: int | None = None,
+        went: str | None = None,
     ) -> None:
         super().__init__(position, version)
         self.position = position
         self.version = version
         self.digest = digest
         self.gone = gone
+        self.went = went
 
     def same_coup(self, digest: str | None) -> bool:
         """Whether ``digest`` (the coup sent again) is the stored coup's; a key kept before
@@ -66,34 +79,14 @@ def digest_of(coup: Any) -> str:
 def stored_under(db: sqlite_utils.Database, game_id: int, key: str) -> AlreadyStored | None:
     """The coup this game stored under ``key``, if any."""
     row = db.execute(
-        "select position, version, digest, gone from coup_keys where game_id = ? and key = ?",
+        "select position, version, digest, gone, went from coup_keys where game_id = ? and key = ?",
         [game_id, key],
     ).fetchone()
     if row is None:
         return None
-    return AlreadyStored(int(row[0]), int(row[1]), row[2], None if row[3] is None else int(row[3]))
-
-
-def how_gone(db: sqlite_utils.Database, game_id: int, earlier: AlreadyStored) -> str | None:
-    """How a gone key's coup left the game, as the change log says: ``undo`` or ``delete``,
-    the last line of either at its place whose coup before it is the key's (its digest).
-    None while it is in the game, or when the log cannot tell (a key kept before digests
-    were, a coup corrected after it was stored: the line's coup is no longer the key's)."""
-    if earlier.gone is None or earlier.digest is None:
-        return None
-    lines = db.execute(
-        "select action, before from changes where game_id = ? and position = ?"
-        " and action in ('undo', 'delete') order by id desc",
-        [game_id, earlier.position],
-    ).fetchall()
-    for action, before in lines:
-        try:
-            coup = json.loads(before) if isinstance(before, str) else None
-        except ValueError:  # a line changed behind the app: it tells nothing here
-            continue
-        if coup is not None and digest_of(coup) == earlier.digest:
-            return str(action)
-    return None
+    gone = None if row[3] is None else int(row[3])
+    went = row[4] if gone is not None and row[4] in WENT else None
+    return AlreadyStored(int(row[0]), int(row[1]), row[2], gone, went)
 
 
 def remember(
@@ -111,13 +104,18 @@ def remember(
     )
 
 
-def coup_removed(db: sqlite_utils.Database, game_id: int, position: int, version: int) -> None:
-    """The coup at ``position`` was undone or deleted by the change making ``version``:
-    its key is marked gone, the later coups' keys follow their coups down one place, and
-    the oldest gone keys past ``GONE_KEPT`` are dropped (inside the change's transaction)."""
+def coup_removed(
+    db: sqlite_utils.Database, game_id: int, position: int, version: int, went: str
+) -> None:
+    """The coup at ``position`` was undone or deleted (``went``, of ``WENT``) by the change
+    making ``version``: its key is marked gone and keeps how, the later coups' keys follow
+    their coups down one place, and the oldest gone keys past ``GONE_KEPT`` are dropped
+    (inside the change's transaction)."""
+    assert went in WENT, went
     db.execute(
-        "update coup_keys set gone = ? where game_id = ? and position = ? and gone is null",
-        [version, game_id, position],
+        "update coup_keys set gone = ?, went = ?"
+        " where game_id = ? and position = ? and gone is null",
+        [version, went, game_id, position],
     )
     db.execute(
         "update coup_keys set position = position - 1"
@@ -131,7 +129,8 @@ def coup_put_back(db: sqlite_utils.Database, game_id: int, position: int) -> Non
     """A redo put the last undone coup back at ``position``: the key it was sent under (the
     one gone last at that place) names it again."""
     db.execute(
-        """update coup_keys set gone = null where game_id = ? and position = ? and gone = (
+        """update coup_keys set gone = null, went = null
+           where game_id = ? and position = ? and gone = (
                select max(gone) from coup_keys where game_id = ? and position = ?)""",
         [game_id, position, game_id, position],
     )

@@ -154,7 +154,8 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
     coup refused (the replay stops there), how many coups after it are left unchecked; after
     the last refusal that keeps the file's coups from being checked, that they could not be,
     and until what is put right (``GameError.coups_wait``: the players, whom the coups name,
-    or the game, none read; the rules, never replayed: ``unchecked``)."""
+    the game, or an l'Hombre money system, none read; any other fault of the head, the coups
+    read but never replayed: ``unchecked``)."""
     shown = faults[:SHOWN]
     last = max((n for n, fault in enumerate(shown) if fault.coup is not None), default=None)
     unread = max((n for n, fault in enumerate(shown) if fault.coups_wait), default=None)
@@ -192,8 +193,9 @@ def file_refusals(faults: Sequence[GameError], coups: int) -> list[str]:
 
 
 def unchecked(wait: str, coups: int) -> str:
-    """That the file's ``coups`` could not be checked until what they wait for is put right
-    (``file_order.COUPS_HELD``: one shape, a whole sentence a reason), in the reader's words."""
+    """That the file's ``coups`` could not be checked, or were read but cannot be replayed,
+    until what they wait for is put right (``file_order.COUPS_HELD``: a whole sentence a
+    reason), in the reader's words."""
     singular, plural = COUPS_HELD[wait]
     return ngettext(singular, plural, coups, more=grouped(coups))
 

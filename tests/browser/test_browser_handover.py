@@ -79,7 +79,7 @@ def phone_is_gone(page: Page) -> list[Any]:
 
 
 GIVEN_OVER = "Un autre téléphone tient la fiche depuis"  # fr: "Another phone has held…"
-KEPT_FR = "Aucun n’a été enregistré sur le serveur, sauf s’il est dit à côté."  # fr: "None was…"
+KEPT_FR = "Aucun n’est dans la partie sur le serveur, sauf s’il est dit à côté."  # fr: "None is…"
 
 
 def lose_the_fiche(a: Page, server: str, game: str) -> Phone:

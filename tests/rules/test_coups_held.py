@@ -1,6 +1,8 @@
 """What keeps a game file's coups from being checked, said by the refusal that does
-(``GameError.coups_wait``, fix28b): the players (none read), the game (none read), the rules
-(read, never replayed); one of them a file, the first that holds."""
+(``GameError.coups_wait``, fix28b): the players (none read), the game (none read), an
+l'Hombre money system unknown (none read), any other fault of the head: its rules, first
+dealer, format (read, never replayed: ``replay``, fix29a); one reason a file, the first
+that holds."""
 
 from __future__ import annotations
 
@@ -24,10 +26,23 @@ def test_an_unknown_game_holds_the_coups():
 
 
 def test_refused_rules_hold_the_coups():
-    rules = {"poule_system": "3-2", "accounting": "zzz"}
+    rules = {"poule_system": "3-2", "accounting": "zzz"}  # no system to read the coups by
     assert waits({**SEED, "rules": rules}) == [("rules.accounting", "rules")]
     found = waits({**SEED, "rules": {"poule_system": "3-2", "cave": 0, "x": 1}})
-    assert sorted(found) == [("rules.cave", "rules"), ("rules.x", "rules")]
+    assert sorted(found) == [("rules.cave", "replay"), ("rules.x", "replay")]
+
+
+def test_every_fault_of_the_head_holds_the_replay():
+    """The first dealer and the format stop the replay as the rules do (fix29a: only the
+    rules were said to); a coup's own fault beside them holds nothing."""
+    data = {**SEED, "format": "x", "first_dealer": 9, "rules": {"poule_system": "3-2", "x": 1}}
+    found = waits({**data, "coups": [*SEED["coups"][:2], {}]})
+    assert sorted(found) == [
+        ("first_dealer", "replay"),
+        ("format", "replay"),
+        ("hombre", None),
+        ("rules.x", "replay"),
+    ]
 
 
 def test_players_refused_hold_them_and_the_rules_say_nothing_more():

@@ -232,6 +232,7 @@ def test_a_database_from_an_older_version_opens_and_keeps_its_games(tmp_path):
         "m034_ledger_by_club",
         "m035_ledger_by_other_side",
         "m036_games_lost_charged",
+        "m037_how_a_coup_key_went",
     ]
     assert client.get("/games/1/links").status_code == 200  # a table link was made for it
 

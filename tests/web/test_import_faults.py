@@ -147,13 +147,14 @@ def test_a_key_of_the_file_is_quoted_as_written_in_every_language(client, langua
 def test_a_hostile_files_faults_are_bounded(client):
     """3,000 unknown rules, each a fault: ``SHOWN`` of them, then how many more (2,995 =
     3,000 − 5), in the reader's groups and plural; one more than ``SHOWN``: the singular.
-    The last shown holds the 7 coups unchecked (the rules: fix28b): said after it."""
+    The last shown holds the 7 coups unreplayed (read, the rules refused: fix29a): said
+    after it."""
     assert SHOWN == 5
     rules = {f"k{n:04}": 1 for n in range(3000)}
     said = refusals(client, {**SEED, "rules": rules})
     assert said == [
         *(f"rules.k{n:04}: unknown rule." for n in range(5)),
-        "The 7 coups of this file cannot be checked until its rules are put right.",
+        NOT_REPLAYED["en", 7],
         "And 2,995 more faults in this file.",
     ]
     assert refusals(client, {**SEED, "rules": rules}, "fr")[-1] == (
@@ -310,13 +311,15 @@ def test_players_refused_leave_the_coups_unchecked_and_the_page_says_so(client, 
 
 def test_coups_naming_no_player_are_read_with_the_players_refused(client):
     """L'Homme de Brou's coups name teams, not players: read whatever the players, so a coup
-    refused is said and no "cannot be checked" of the coups is."""
+    refused is said and no "cannot be checked" of the coups is: they were read, and cannot be
+    replayed (fix29a: it said nothing of them)."""
     from fuzz_data import BROU
 
     coups = [BROU["coups"][0], {"points": "x"}]
     said = refusals(client, {**BROU, "players": ["A", "B"], "coups": coups})
     assert said[0] == "Players must be four distinct non-empty names."
-    assert said[1].startswith("Coup 2: points must be whole numbers"), said
+    assert said[1] == NOT_REPLAYED["en", 2]
+    assert said[2].startswith("Coup 2: points must be whole numbers"), said
     assert not any("of this file cannot be checked" in line for line in said)
 
 
@@ -329,8 +332,9 @@ def test_a_pot_systems_coups_are_read_whatever_else_of_the_head_is_wrong(client)
     coups = [JETONS["coups"][0], {**JETONS["coups"][1], "hombre": "Z"}]
     said = refusals(client, {**JETONS, "format": "x", "coups": coups})
     assert said[0] == 'Format must be "scorekeeper-game/1", got "x".'
-    assert said[1].startswith("Coup 2: "), said
-    assert '"Z"' in said[1]
+    assert said[1] == NOT_REPLAYED["en", 2]  # read, not replayed with the format wrong (fix29a)
+    assert said[2].startswith("Coup 2: "), said
+    assert '"Z"' in said[2]
 
 
 HELD = {
@@ -345,11 +349,30 @@ HELD = {
     ("rules", "fr", 7): "Les 7 coups de ce fichier ne peuvent être vérifiés tant que ses règles"
     " ne sont pas corrigées.",
 }
+NOT_REPLAYED = {  # the coups read, the head refused (fix29a), as each catalog says it
+    ("en", 1): "The coup of this file was read, but cannot be replayed until the file's faults"
+    " are put right.",
+    ("en", 2): "The 2 coups of this file were read, but cannot be replayed until the file's"
+    " faults are put right.",
+    ("en", 7): "The 7 coups of this file were read, but cannot be replayed until the file's"
+    " faults are put right.",
+    ("fr", 1): "Le coup de ce fichier a été lu, mais ne peut être rejoué tant que les erreurs du"
+    " fichier ne sont pas corrigées.",
+    ("fr", 7): "Les 7 coups de ce fichier ont été lus, mais ne peuvent être rejoués tant que les"
+    " erreurs du fichier ne sont pas corrigées.",
+    ("da", 7): "Filens 7 spil blev læst, men kan ikke spilles igennem, før filens fejl er rettet.",
+    ("nl", 7): "De 7 spellen van dit bestand werden gelezen, maar kunnen niet worden nagespeeld"
+    " tot de fouten van het bestand zijn verbeterd.",
+}
+HELD |= {("replay", *said): words for said, words in NOT_REPLAYED.items() if said[1] != 2}
 HELD_BY = {  # a file whose game or rules are refused: what is wrong, what keeps the coups
     "an unknown game": ({"game": "whist"}, "game"),
+    # no money system to read the coups by: none is read
     "an unknown money system": ({"rules": {"poule_system": "3-2", "accounting": "zzz"}}, "rules"),
-    "a rule's value": ({"rules": {"poule_system": "3-2", "cave": 0}}, "rules"),
-    "a rule unknown": ({"rules": {"poule_system": "3-2", "poulle": 1}}, "rules"),
+    "a rule's value": ({"rules": {"poule_system": "3-2", "cave": 0}}, "replay"),
+    "a rule unknown": ({"rules": {"poule_system": "3-2", "poulle": 1}}, "replay"),
+    "the first dealer": ({"first_dealer": 9}, "replay"),
+    "the format": ({"format": "scorekeeper-game/0"}, "replay"),
 }
 
 
@@ -360,10 +383,12 @@ HELD_BY = {  # a file whose game or rules are refused: what is wrong, what keeps
 def test_a_refused_game_or_rules_leave_the_coups_unchecked_and_the_page_says_so(
     client, case, language, coups
 ):
-    """A game unknown: none of its coups is read (no game to read them by); rules refused:
-    they are read, never replayed (the replay needs the rules). Both went unsaid (fix28b):
-    the page says so after the refusal, counting the file's coups (SEED's 7, or its first),
-    in the reader's plural, in the players' sentence's shape; a file of no coups says nothing."""
+    """A game unknown, or an l'Hombre money system: none of its coups is read (no game, no
+    system to read them by); a rule, the first dealer or the format refused: they are read,
+    never replayed (fix29a: said "cannot be checked until its rules are put right", and
+    nothing of the first dealer or the format). The page says so after the refusal, counting
+    the file's coups (SEED's 7, or its first), in the reader's plural; a file of no coups
+    says nothing."""
     change, wait = HELD_BY[case]
     data = {**SEED, **change, "coups": SEED["coups"][:coups]}
     said = refusals(client, data, language)
@@ -373,14 +398,49 @@ def test_a_refused_game_or_rules_leave_the_coups_unchecked_and_the_page_says_so(
 
 def test_a_coup_refused_beside_refused_rules_is_said_after_them(client):
     """Rules refused and coup 3 malformed: its coups were read, so coup 3's fault is said,
-    after the sentence that none of the 3 could be checked (the replay needs the rules)."""
+    after the sentence that the 3 were read but cannot be replayed (fix29a: it said none
+    could be checked, then listed coup 3's fault)."""
     data = {**SEED, "rules": {"poule_system": "3-2", "cave": 0}, "coups": [*SEED["coups"][:2], {}]}
     said = refusals(client, data)
     assert said[:2] == [
         "rules.cave must be at least 1.",
-        "The 3 coups of this file cannot be checked until its rules are put right.",
+        "The 3 coups of this file were read, but cannot be replayed until the file's faults"
+        " are put right.",
     ]
     assert said[2].startswith("Coup 3: "), said
+
+
+def test_the_head_that_holds_the_replay_is_said_once_after_its_faults(client):
+    """fix29a's two findings: an unknown rule and coup 3 broken said "The 7 coups of this file
+    cannot be checked until its rules are put right." and then coup 3's fault (the coups were
+    read, their shapes checked: only not replayed); an unknown rule and ``first_dealer`` 9
+    named only the rules, though the dealer holds the replay too. Now: the head's faults in
+    the file's order, then once that the 7 were read but cannot be replayed, then coup 3 and
+    the 4 after it (7 − 3) unchecked; in French too."""
+    coups = [*SEED["coups"][:2], {"contract": "demande"}, *SEED["coups"][3:]]
+    head = {k: SEED[k] for k in ("format", "game", "players")}  # first_dealer where it goes
+    data = {**head, "first_dealer": 9, "rules": {"poule_system": "3-2", "poulle": 1}}
+    said = refusals(client, {**data, "coups": coups})
+    assert said == [
+        "first_dealer 9 is not one of the players.",
+        "rules.poulle: unknown rule.",
+        NOT_REPLAYED["en", 7],
+        "Coup 3: the key hombre is missing.",
+        "The 4 coups after it cannot be checked until it is put right.",
+    ]
+    assert not any("cannot be checked until its rules" in line for line in said)
+    assert refusals(client, {**data, "coups": coups}, "fr")[2] == NOT_REPLAYED["fr", 7]
+    # the first dealer alone holds them too
+    assert refusals(client, {**SEED, "first_dealer": 9})[1:] == [NOT_REPLAYED["en", 7]]
+
+
+def test_an_unknown_money_system_reads_no_coup_and_says_so(client):
+    """``rules.accounting`` unknown: no system to read the coups by, none is read (coup 3's
+    fault unsaid): that sentence stays "cannot be checked until its rules are put right"."""
+    coups = [*SEED["coups"][:2], {"contract": "demande"}, *SEED["coups"][3:]]
+    rules = {"poule_system": "3-2", "accounting": "zzz"}
+    said = refusals(client, {**SEED, "rules": rules, "coups": coups})
+    assert said[1:] == [HELD["rules", "en", 7]]
 
 
 def test_players_and_rules_refused_say_the_coups_wait_once(client):
@@ -399,26 +459,37 @@ def test_players_and_rules_refused_say_the_coups_wait_once(client):
             "error: game must be one of hombre, brou, manille, got 'whist'; the 7 coups of this"
             " file cannot be checked until its game is put right\n",
         ),
-        (
+        (  # fix29a: read, not replayed
             {"rules": {"poule_system": "3-2", "cave": 0}},
-            "error: rules.cave must be at least 1; the 7 coups of this file cannot be checked"
-            " until its rules are put right\n",
+            "error: rules.cave must be at least 1; the 7 coups of this file were read, but"
+            " cannot be replayed until the file's faults are put right\n",
         ),
         (
             {"rules": {"poule_system": "3-2", "cave": 0}, "coups": SEED["coups"][:1]},
-            "error: rules.cave must be at least 1; the coup of this file cannot be checked"
-            " until its rules are put right\n",
+            "error: rules.cave must be at least 1; the coup of this file was read, but cannot"
+            " be replayed until the file's faults are put right\n",
+        ),
+        (  # none read: no money system to read them by
+            {"rules": {"poule_system": "3-2", "accounting": "zzz"}},
+            "error: rules.accounting must be one of poule, jetons, danois, got 'zzz'; the 7"
+            " coups of this file cannot be checked until its rules are put right\n",
         ),
         (  # no coup: nothing held
             {"rules": {"poule_system": "3-2", "cave": 0}, "coups": []},
             "error: rules.cave must be at least 1\n",
         ),
-        (  # its first fault holds nothing (the format): the command says that one alone
+        (  # the format holds the replay as the rules do (fix29a: it said that one alone)
             {"format": "x", "rules": {"poule_system": "3-2", "cave": 0}},
-            "error: format must be 'scorekeeper-game/1', got 'x'\n",
+            "error: format must be 'scorekeeper-game/1', got 'x'; the 7 coups of this file were"
+            " read, but cannot be replayed until the file's faults are put right\n",
+        ),
+        (  # and the first dealer
+            {"first_dealer": 9},
+            "error: first_dealer 9 is not one of the players; the 7 coups of this file were"
+            " read, but cannot be replayed until the file's faults are put right\n",
         ),
     ],
-    ids=["game", "rules", "one coup", "no coup", "format first"],
+    ids=["game", "rules", "one coup", "system", "no coup", "format first", "first dealer"],
 )
 def test_the_command_says_what_its_fault_keeps_unchecked(tmp_path, capsys, change, said):
     """``scorekeeper replay`` and ``settle`` say a file's first fault, on one line: when that

@@ -14,7 +14,7 @@ import json
 
 import pytest
 from notation import SEED
-from test_import_faults import refusals
+from test_import_faults import NOT_REPLAYED, refusals
 
 from scorekeeper.cli import main
 
@@ -51,8 +51,9 @@ def test_a_file_without_a_head_key_says_it_is_missing(client, language, key):
     data = {k: v for k, v in SEED.items() if k != key}
     said = refusals(client, data, language)
     assert said[0] == MISSING[language].format(key=key)
-    # without the players no coup is read (each names them): the 7 coups said unchecked
-    assert said[1:] == ([UNREAD_7[language]] if key == "players" else [])
+    # without the players no coup is read (each names them): the 7 coups said unchecked;
+    # without the format they are read, not replayed (fix29a: it said nothing of them)
+    assert said[1:] == [UNREAD_7[language] if key == "players" else NOT_REPLAYED[language, 7]]
     assert "None" not in " ".join(said)
 
 
@@ -73,7 +74,11 @@ def test_the_command_says_the_key_is_missing(tmp_path, capsys):
     """The command's own words (English, lowercase, no full stop), exit status 2; a file
     without ``game`` is refused as the import refuses it, naming the games it may be."""
     cases = [
-        (NO_FORMAT, "error: the key format is missing\n"),
+        (  # fix29a: read, not replayed (it said nothing of them)
+            NO_FORMAT,
+            "error: the key format is missing; the 7 coups of this file were read, but cannot"
+            " be replayed until the file's faults are put right\n",
+        ),
         (
             {k: v for k, v in SEED.items() if k != "game"},
             "error: the key game is missing: it is one of hombre, brou, manille; the 7 coups of"
@@ -96,8 +101,9 @@ def test_the_command_says_the_key_is_missing(tmp_path, capsys):
 def test_a_null_is_still_said_as_the_value_given(client):
     """A key the file gives, as null, is no missing key: the value given is said, as the file
     writes it (fix27b: ``null``, not Python's ``None``; a text in JSON's quotes)."""
-    (line,) = refusals(client, {**SEED, "format": None})
+    line, held = refusals(client, {**SEED, "format": None})
     assert line == 'Format must be "scorekeeper-game/1", got null.'
+    assert held == NOT_REPLAYED["en", 7]
 
 
 def test_every_independent_fault_is_said_at_once_in_the_files_order(client):
@@ -105,7 +111,9 @@ def test_every_independent_fault_is_said_at_once_in_the_files_order(client):
     value that is no number: each was found only once the one before it was put right. All
     four are said in one answer, in the file's order (rules, coups, money), the coups after
     the last refused one (7 − 5 = 2) said unchecked right after it, and that none of the 7
-    can be checked (replayed) until the rules are put right, after the rule's fault."""
+    can be replayed until the file's faults are put right, after the rule's fault (they were
+    read: fix29a, "cannot be checked until its rules are put right" before the coups'
+    faults it went on to list)."""
     coups = list(SEED["coups"])
     coups[1] = {"hombre": "B", "contract": "belote", "tricks": {"A": 4, "B": 4, "C": 1}}
     coups[4] = {"contract": "demande", "tricks": {"A": 2, "B": 2, "C": 5}}
@@ -117,7 +125,7 @@ def test_every_independent_fault_is_said_at_once_in_the_files_order(client):
     }
     assert refusals(client, data) == [
         "rules.poulle: unknown rule.",
-        "The 7 coups of this file cannot be checked until its rules are put right.",
+        NOT_REPLAYED["en", 7],
         'Coup 2: contract "belote" is not one of demande, retourne, sans_prendre, vole,'
         " espadille_forcee.",
         "Coup 5: the key hombre is missing.",
@@ -177,10 +185,14 @@ def test_a_long_value_is_quoted_by_its_start(client, tmp_path, capsys):
     50,000 characters, on the page and by the command."""
     long = [1] * 10_000
     start = "[" + "1, " * 26  # 79 characters of "[1, 1, …" then the ellipsis: 80 in all
-    (line,) = refusals(client, {**SEED, "format": long})
+    line, held = refusals(client, {**SEED, "format": long})
     assert line == f'Format must be "scorekeeper-game/1", got {start}…'  # no full stop after …
+    assert held == NOT_REPLAYED["en", 7]
     path = tmp_path / "game.json"
     path.write_text(json.dumps({**SEED, "format": long}), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     _out, err = capsys.readouterr()
-    assert err == f"error: format must be 'scorekeeper-game/1', got {start}…\n"
+    assert err == (
+        f"error: format must be 'scorekeeper-game/1', got {start}…; the 7 coups of this file"
+        " were read, but cannot be replayed until the file's faults are put right\n"
+    )

@@ -53,6 +53,7 @@ from . import (  # noqa: F401 (read by vars() below: the import is the one list)
     m034_ledger_by_club,
     m035_ledger_by_other_side,
     m036_games_lost_charged,
+    m037_how_a_coup_key_went,
 )
 
 MIGRATIONS: tuple[ModuleType, ...] = tuple(

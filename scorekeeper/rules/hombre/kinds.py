@@ -87,6 +87,7 @@ class HombreKind(Kind[G, R, Rep, C]):
             faults.found.append(
                 GameError(f"rules.{key}", UNKNOWN_SYSTEM, key=key, choices=choices, value=value)
             )
+            faults.found[0].coups_wait = "rules"  # nor the coups: none is read (no system)
             with faults.check():
                 file.load_game({**head, "rules": {}, "coups": []})
             faults.done()

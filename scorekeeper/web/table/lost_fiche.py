@@ -111,9 +111,17 @@ all it keeps, a few)."""
 
 def known_keys(game_id: int, keys: Sequence[str]) -> dict[str, str]:
     """What the store knows of the keys this phone kept coups under, each in words: a coup
-    stored then undone (or deleted: the change log tells which, ``store.how_gone``) was
-    listed "never stored" (fix28b); one still in the game is said so. A key the store does
-    not know (never stored), or no key at all (junk), says nothing."""
+    stored then undone or deleted was listed "never stored" (fix28b); it is said so, which
+    of the two as its key keeps it (``AlreadyStored.went``, written by the undo or deletion;
+    a key gone before that was kept: "undone or deleted"). One still in the game is said so.
+    A key the store does not know, or no key at all (junk), says nothing.
+
+    A key the store does not know was never stored, or was stored and gone long enough to be
+    dropped (only the last ``store.coup_keys.GONE_KEPT`` gone keys of a game are kept): the
+    server cannot tell which, so the list's heading (``_lost_fiche.html``) says none is in
+    the game unless said beside it, which holds for both (a key lives as long as its coup),
+    not "none was stored", which the dropped key belies. Keeping every gone key to say more
+    would let a game's rows grow with each undo for an answer only a late retry needs."""
     known = {}
     for key in dict.fromkeys(keys[:KEYS_ASKED]):
         earlier = store.stored_under(get_db(), game_id, key) if store.KEY.fullmatch(key) else None
@@ -123,10 +131,9 @@ def known_keys(game_id: int, keys: Sequence[str]) -> dict[str, str]:
         if earlier.gone is None:
             known[key] = _("stored as coup %(n)s: it is in the game", n=n)
             continue
-        how = store.how_gone(get_db(), game_id, earlier)
-        if how == "undo":
+        if earlier.went == "undo":
             known[key] = _("stored as coup %(n)s, then undone: not in the game now", n=n)
-        elif how == "delete":
+        elif earlier.went == "delete":
             known[key] = _("stored as coup %(n)s, then deleted: not in the game now", n=n)
         else:
             known[key] = _("stored as coup %(n)s, then undone or deleted: not in the game now", n=n)
