@@ -101,7 +101,7 @@ class TextInputs(HTMLParser):
 @pytest.fixture(autouse=True)
 def pdfs_not_drawn(monkeypatch):
     """Both walks skip what is not HTML; the PDFs among the pages were drawn all the same,
-    by WeasyPrint, for nothing (28 answers, 5.6 of the file's ~10 CPU-s): their views still
+    by WeasyPrint, for nothing (28 answers, 5.6 of the file's ~16 CPU-s): their views still
     run whole (the page drawn for the PDF, every refusal), only its layout into a PDF is
     left out. Drawing each PDF is the subject of its own tests (the settlements', the
     evening's, the statement's, the event's, test_fuzz's every route)."""
