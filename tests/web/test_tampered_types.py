@@ -208,7 +208,7 @@ def _admin(path: Path, language: str = "en"):
 def _each_names(world: World, tmp_path: Path, sql: str, pages, words: str):
     """After ``sql`` behind the app, each of ``pages`` refuses (409) and says ``words``:
     the row at fault, named. The admin's client, for what the test asks next."""
-    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
+    client = _admin(_tampered(world, tmp_path / TEST_DATABASE, sql))
     for page in pages:
         answer = client.get(page)
         assert answer.status_code == 409, page
@@ -251,7 +251,7 @@ def test_the_history_names_a_line_whose_text_is_a_blob(world, tmp_path, language
     history a 500; it names the line, in the reader's language, 409."""
     line = _line(world, "changes")
     path = _tampered(
-        world, tmp_path / "t.sqlite", f"update changes set before = {BLOB} where id = {line}"
+        world, tmp_path / TEST_DATABASE, f"update changes set before = {BLOB} where id = {line}"
     )
     page = _admin(path, language).get(f"/games/{world.table}/history")
     assert page.status_code == 409
@@ -261,7 +261,7 @@ def test_the_history_names_a_line_whose_text_is_a_blob(world, tmp_path, language
 def test_verify_names_a_blob_in_a_chained_line(world, tmp_path, capsys):
     line = _line(world, "changes")
     path = _tampered(
-        world, tmp_path / "t.sqlite", f"update changes set summary = {BLOB} where id = {line}"
+        world, tmp_path / TEST_DATABASE, f"update changes set summary = {BLOB} where id = {line}"
     )
     assert main(["verify", "--database", str(path)]) == 1
     said = capsys.readouterr().err
@@ -273,7 +273,7 @@ def test_the_director_names_an_event_log_line_whose_summary_is_a_blob(world, tmp
     reader names the line, as the game's history does."""
     line = _line(world, "event_changes")
     sql = f"update event_changes set summary = {BLOB} where id = {line}"
-    page = _admin(_tampered(world, tmp_path / "t.sqlite", sql)).get(f"/events/{world.event}")
+    page = _admin(_tampered(world, tmp_path / TEST_DATABASE, sql)).get(f"/events/{world.event}")
     assert page.status_code == 409
     assert f"row {line} of the table event_changes" in page.get_data(as_text=True)
 
@@ -284,7 +284,7 @@ def test_the_game_names_a_coup_row_that_is_no_coup(world, tmp_path, value):
     the game reads its coups, so each says which row (409), none a 500."""
     line = _line(world, "coups")
     sql = f"update coups set data = {value} where id = {line}"
-    page = _admin(_tampered(world, tmp_path / "t.sqlite", sql)).get(f"/games/{world.table}")
+    page = _admin(_tampered(world, tmp_path / TEST_DATABASE, sql)).get(f"/games/{world.table}")
     assert page.status_code == 409
     assert f"row {line} of the table coups" in page.get_data(as_text=True)
 
@@ -321,7 +321,7 @@ def test_a_newcomers_kept_member_retyped_is_named(world, tmp_path, capsys, colum
     conn.close()
     sql = f"update seats set {column} = {BLOB} where rowid = {line}"
     _room_says(world, tmp_path, sql, world.table, f"row {line} of the table seats")
-    assert main(["verify", "--database", str(tmp_path / "t.sqlite")]) == 1
+    assert main(["verify", "--database", str(tmp_path / TEST_DATABASE)]) == 1
     assert f"FAULT seats row {line}: its column {column} holds a blob" in capsys.readouterr().err
 
 
@@ -351,7 +351,7 @@ def test_a_seats_member_is_named_by_his_own_row(world, tmp_path):
     said, the one to mend."""
     anne = world.members["Anne"]
     sql = f"update members set merged_into = {BLOB} where id = {anne}"
-    page = _admin(_tampered(world, tmp_path / "t.sqlite", sql)).get(f"/evenings/{world.evening}")
+    page = _admin(_tampered(world, tmp_path / TEST_DATABASE, sql)).get(f"/evenings/{world.evening}")
     assert page.status_code == 409
     assert f"row {anne} of the table members" in page.get_data(as_text=True)
 
@@ -375,7 +375,7 @@ def test_a_correction_line_carrying_no_correction_is_named(world, tmp_path, caps
     ).fetchone()
     conn.close()
     sql = f"update event_changes set state = '{state}' where id = {line}"
-    path = _tampered(world, tmp_path / "t.sqlite", sql)
+    path = _tampered(world, tmp_path / TEST_DATABASE, sql)
     page = _admin(path).get(f"/events/{world.event}")
     assert page.status_code == 409
     assert f"row {line} of the table event_changes" in page.get_data(as_text=True)
@@ -472,7 +472,7 @@ def test_an_event_tables_players_retyped_are_said_on_the_slips(world, tmp_path, 
     """The slips' PDF is kept by each table's players as stored (``slips_key``): joined into
     one text, a BLOB there was an undecodable text, a 500 before the view said the row."""
     sql = f"update games set players = {value} where id = {world.event_tables[0]}"
-    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
+    client = _admin(_tampered(world, tmp_path / TEST_DATABASE, sql))
     for page in ("slips", "slips.pdf", ""):
         assert client.get(f"/events/{world.event}/{page}".rstrip("/")).status_code < 500, page
 
@@ -503,7 +503,7 @@ def test_a_damaged_game_row_is_a_line_of_the_games_list_not_a_refusal_of_it(worl
     now shows the other games and, in the damaged one's place, the sentence its own page
     says (409)."""
     sql = f"update games set rules = {BLOB} where id = {world.table}"
-    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql), "fr")
+    client = _admin(_tampered(world, tmp_path / TEST_DATABASE, sql), "fr")
     home = client.get("/")
     assert home.status_code == 200
     listed = re.findall(r'<li class="card( damaged)?">\s*<a href="/games/(\d+)"', home.text)
@@ -577,7 +577,7 @@ def test_a_damaged_event_row_is_a_line_of_the_lists_not_a_refusal_of_them(
     one event row changed behind the app made both a 409. The event is now a line of each,
     "Competition N" with the sentence its director's page says (409)."""
     sql = f"update events set {column} = {value} where id = {world.event}"
-    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql))
+    client = _admin(_tampered(world, tmp_path / TEST_DATABASE, sql))
     said = f"Row {world.event} of the table events was changed outside Scorekeeper"
     for page in ("/", "/events"):
         listed = client.get(page)
@@ -606,7 +606,7 @@ def test_a_clocked_round_started_at_no_time_is_said_not_a_500(world, tmp_path, v
     clocked = json.dumps({**json.loads(settings), "clock": 30}).replace("'", "''")
     path = tampered(
         world.path,
-        tmp_path / "t.sqlite",
+        tmp_path / TEST_DATABASE,
         f"update events set settings = '{clocked}' where id = {world.event}",
         f"update event_rounds set started_at = {value}, closed_at = null"
         f" where {_where(world, 'event_rounds')}",
@@ -628,7 +628,7 @@ def test_a_damaged_event_row_is_a_line_of_its_clubs_page_not_a_refusal_of_it(
     evenings, members, presets and links) a 409 for its managers and every reader of its
     link. The event is a line of it, as of the other lists ("Competition N", the sentence)."""
     sql = f"update events set {column} = {value} where id = {world.event}"
-    path = _tampered(world, tmp_path / "t.sqlite", sql)
+    path = _tampered(world, tmp_path / TEST_DATABASE, sql)
     client = _admin(path)
     said = f"Row {world.event} of the table events was changed outside Scorekeeper"
     page = client.get(f"/clubs/{world.club}")
@@ -657,7 +657,7 @@ def test_a_damaged_evening_row_is_a_line_of_its_clubs_page_not_a_refusal_of_it(
     of the list ("Evening N", the sentence its own page says, 409); the season and the cash
     box, which count it, still refuse."""
     sql = f"update evenings set {column} = {value} where id = {world.other_evening}"
-    client = _admin(_tampered(world, tmp_path / "t.sqlite", sql), "fr")
+    client = _admin(_tampered(world, tmp_path / TEST_DATABASE, sql), "fr")
     page = client.get(f"/clubs/{world.club}")
     assert page.status_code == 200
     line = re.search(r'<li class="damaged"><a href="/evenings/(\d+)">([^<]*)<', page.text)
