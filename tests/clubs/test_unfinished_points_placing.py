@@ -30,6 +30,7 @@ from scorekeeper.ratings import club as kept_ratings
 from scorekeeper.rules.brou.engine import BrouCoup, BrouGame, BrouRules
 from scorekeeper.rules.brou.engine import replay as brou_replay
 from scorekeeper.rules.brou.kind import Brou
+from scorekeeper.rules.manille.belge import ManillenCoup, ManillenGame, ManillenRules
 from scorekeeper.rules.manille.classique import ManilleCoup, ManilleGame, ManilleRules
 from scorekeeper.rules.manille.classique import replay as manille_replay
 from scorekeeper.rules.manille.kinds import ManilleClassique
@@ -94,7 +95,8 @@ def close_question(client, evening_id: int, language: str) -> str:
 def test_the_close_names_the_game_the_winners_and_their_parties(app, client):
     """Smoke29: the close asked "Table 1: won by Nous", no game and no name. Nous (Anne and
     Chloé) won 2 parties to Eux's 0 (test_the_parties_place_a_brou_not_the_points: 120 × 3
-    to Nous, Eux at 0 < 150 makes it double), though Eux leads the count, 120 to 0."""
+    to Nous, Eux at 0 < 150 makes it double), though Eux leads the count, 120 to 0. A table of
+    manillen, placed by its points, says them."""
     club_id = new_club(client)
     evening_id = new_evening(client, app, club_id, "2026-11-28")
     db = connect(app.config["DATABASE"])
@@ -102,6 +104,10 @@ def test_the_close_names_the_game_the_winners_and_their_parties(app, client):
     assert evening is not None
     coups = tuple(BrouCoup(points=p) for p in (120, 120, 120, 0))
     table(db, evening, BrouGame(NOUS_EUX, BrouRules(), 0, coups))
+    # manillen are placed by their points: Nous took 40 of the deal's 60, 10 above the half
+    # at ×1 (docs/rules/manille.md; test_club_points' "Nous +10 in deal 1")
+    manillen = ManillenGame(("Eve", "Fanny", "Gaston", "Hélène"), ManillenRules())
+    table(db, evening, manillen.with_coups([ManillenCoup("pique", points=40)]))
     db.close()
     said = {
         "en": "Table 1, l'Homme de Brou: won by Anne and Chloé (Nous), 2 parties to 0.",
@@ -111,6 +117,10 @@ def test_the_close_names_the_game_the_winners_and_their_parties(app, client):
     }
     for language, line in said.items():
         assert line in close_question(client, evening_id, language), language
+    assert (
+        "Table 2, manillen (Belgian): won by Eve and Gaston (Nous), 10 points to 0."
+        in close_question(client, evening_id, "en")
+    )
 
 
 def test_a_closed_unfinished_brou_is_a_draw_on_every_page(app, client):
