@@ -285,7 +285,7 @@
   // rotation for this coup and the next ones (template.seats-ahead, web/hombre/forms.py
   // seats_ahead: who sits out each; each seat's name, the line's words), not a rule here.
   // Each seat's choices (the hombre, its tricks, its bonus hands) are drawn for all four, the
-  // one who sits out hidden and left out of what is sent; past what the server said, all four are offered and nobody
+  // one who sits out taken out of the form (seatsFor); past what the server said, all four are offered and nobody
   // is said to sit out: the table knows who deals, this phone does not.
   var ahead = form && form.querySelector("template.seats-ahead");
   var sitsLine = form && form.querySelector("p.sits-out");
@@ -347,18 +347,26 @@
     var at = pending ? confirmed + state.entries.length - pageCoup : 0;
     return at >= 0 && at < outs.length ? outs[at] : null;
   }
+  // The one who sits out is taken out of the form, not hidden in it: the form holds what the
+  // server's would for that coup (three hombres, three trick rows), for whatever reads it
+  // (a screen reader, a script listing its choices, the page without its style). Each is kept
+  // beside its place (a comment) and put back when the coup typed is another's.
+  var parked = [];
   function seatsFor(pending) {
     if (!ahead || !pending && !allSeats) { return; }
+    parked.forEach(function (away) { away.place.parentNode.replaceChild(away.node, away.place); });
+    parked = [];
     if (!allSeats) { drawAllSeats(); }
     var out = outAhead(pending);
     seatGroups().forEach(function (group) {
       group.forEach(function (node) {
-        var away = seatOf(node) === out;
-        node.hidden = away;
+        if (seatOf(node) !== out) { return; }
         Array.prototype.forEach.call(node.querySelectorAll("input"), function (input) {
-          input.disabled = away;
-          if (away) { input.checked = false; }
+          input.checked = false;
         });
+        var place = document.createComment("seat " + out);
+        node.parentNode.replaceChild(place, node);
+        parked.push({ node: node, place: place });
       });
     });
     if (sitsLine) {

@@ -358,7 +358,10 @@ def test_coups_kept_offline_at_four_the_next_form_offers_who_plays_it(
     """Danish l'Hombre at four (smoke27): Jef deals coup 1, then the deal passes on a seat
     each coup whatever its outcome: Mariette Janssens deals coup 2, Rik coup 3, Godelieve
     coup 4, each sitting out. The form after a coup kept offline said Mariette sat out coup 3
-    and offered coup 2's three, so a coup typed as offered was refused on reconnect."""
+    and offered coup 2's three, so a coup typed as offered was refused on reconnect. Then
+    (smoke29) it drew the fourth seat's hombre button and trick row hidden: the form held
+    four players where the server's holds three, and whatever read it (a list of its
+    choices, a screen reader without the style) found the dealer offered as hombre."""
     page = offline_phone
     page.goto(live_server + "/games/new")
     for seat, name in enumerate(["Jef", "Mariette Janssens", "Rik", "Godelieve"]):
@@ -367,17 +370,20 @@ def test_coups_kept_offline_at_four_the_next_form_offers_who_plays_it(
     expect(page.locator("#ante")).to_be_visible()
     page.get_by_role("button", name="Créer la partie").tap()
     sits_out = page.locator("form.coup-form p.sits-out")
-    hombres = page.locator("#f-hombre label:visible")
-    rows = page.locator(".trick-row:visible .who")
+    # the form's own choices, shown or not: the server's form holds only the three who play
+    hombres = page.locator("form.coup-form #f-hombre label")
+    rows = page.locator("form.coup-form .trick-row .who")
     next_deal = page.locator("#deal .unknown-now")
 
     def offered(names: list[str], out: str) -> None:
-        """The form offers ``names`` (in seat order) as hombre and for the tricks; ``out``
-        is said to deal and sit out."""
+        """The form holds ``names`` (in seat order) as hombre and for the tricks, each shown,
+        and no choice of ``out``, who is said to deal and sit out."""
         expect(sits_out).to_be_visible()
         expect(sits_out).to_contain_text(out)
         expect(hombres).to_have_text(names)
         expect(rows).to_have_text([re.compile("^" + re.escape(name) + " ") for name in names])
+        expect(page.locator("form.coup-form .trick-row:visible")).to_have_count(len(names))
+        expect(page.locator("form.coup-form #f-hombre label:visible")).to_have_count(len(names))
 
     def coup(hombre: str, other: str, third: str) -> None:
         """``hombre`` takes 5 tricks, ``other`` 2: the third's 2 fill themselves in."""

@@ -15,6 +15,7 @@ of 68 card points, 6 above the half: 3–6, no manche won.
 
 from __future__ import annotations
 
+import html
 import re
 
 from test_clubs import new_club, new_evening
@@ -29,6 +30,7 @@ from scorekeeper.ratings import club as kept_ratings
 from scorekeeper.rules.brou.engine import BrouCoup, BrouGame, BrouRules
 from scorekeeper.rules.brou.engine import replay as brou_replay
 from scorekeeper.rules.brou.kind import Brou
+from scorekeeper.rules.manille.belge import ManillenCoup, ManillenGame, ManillenRules
 from scorekeeper.rules.manille.classique import ManilleCoup, ManilleGame, ManilleRules
 from scorekeeper.rules.manille.classique import replay as manille_replay
 from scorekeeper.rules.manille.kinds import ManilleClassique
@@ -83,6 +85,44 @@ def test_the_parties_place_a_brou_not_the_points():
     }
 
 
+def close_question(client, evening_id: int, language: str) -> str:
+    """The close's confirmation page in ``language``, its spaces as one, as it reads."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    # the template's line breaks and indents as one space; a narrow no-break space kept
+    return re.sub(r"[ \t\n]+", " ", html.unescape(client.get(f"/evenings/{evening_id}/close").text))
+
+
+def test_the_close_names_the_game_the_winners_and_their_parties(app, client):
+    """Smoke29: the close asked "Table 1: won by Nous", no game and no name. Nous (Anne and
+    Chloé) won 2 parties to Eux's 0 (test_the_parties_place_a_brou_not_the_points: 120 × 3
+    to Nous, Eux at 0 < 150 makes it double), though Eux leads the count, 120 to 0. A table of
+    manillen, placed by its points, says them."""
+    club_id = new_club(client)
+    evening_id = new_evening(client, app, club_id, "2026-11-28")
+    db = connect(app.config["DATABASE"])
+    evening = clubs.evening(db, evening_id)
+    assert evening is not None
+    coups = tuple(BrouCoup(points=p) for p in (120, 120, 120, 0))
+    table(db, evening, BrouGame(NOUS_EUX, BrouRules(), 0, coups))
+    # manillen are placed by their points: Nous took 40 of the deal's 60, 10 above the half
+    # at ×1 (docs/rules/manille.md; test_club_points' "Nous +10 in deal 1")
+    manillen = ManillenGame(("Eve", "Fanny", "Gaston", "Hélène"), ManillenRules())
+    table(db, evening, manillen.with_coups([ManillenCoup("pique", points=40)]))
+    db.close()
+    said = {
+        "en": "Table 1, l'Homme de Brou: won by Anne and Chloé (Nous), 2 parties to 0.",
+        "fr": "Table 1, l’Homme de Brou\u202f: gagnée par Anne et Chloé (Nous), 2 parties à 0.",
+        "da": "Bord 1, l'Homme de Brou, er vundet af Anne og Chloé (Vi), 2 partier mod 0.",
+        "nl": "Tafel 1, l'Homme de Brou, is gewonnen door Anne en Chloé (Wij), 2 partijen tegen 0.",
+    }
+    for language, line in said.items():
+        assert line in close_question(client, evening_id, language), language
+    assert (
+        "Table 2, manillen (Belgian): won by Eve and Gaston (Nous), 10 points to 0."
+        in close_question(client, evening_id, "en")
+    )
+
+
 def test_a_closed_unfinished_brou_is_a_draw_on_every_page(app, client):
     club_id = new_club(client)  # the client made it: its manager
     evening_id = new_evening(client, app, club_id, "2026-11-27")
@@ -92,15 +132,24 @@ def test_a_closed_unfinished_brou_is_a_draw_on_every_page(app, client):
     brou = table(db, evening, brou_200_170())
     manille = table(db, evening, manille_3_6(("Eve", "Fanny", "Gaston", "Hélène")))
 
-    # the close's question says what the close fixes at each points table
-    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
-    question = " ".join(client.get(f"/evenings/{evening.id}/close").data.decode().split())
-    assert "Table 1 ends drawn: Nous and Eux are level." in question
-    assert "Table 2 ends drawn: Nous and Eux are level." in question
+    # the close's question says what the close fixes at each points table: the game, the
+    # players of each side (Nous: seats 1 and 3, Eux: 2 and 4) and the games that place them
+    # (no partie, no manche won: 0 each)
+    question = close_question(client, evening.id, "en")
+    assert (
+        "Table 1, l'Homme de Brou, ends drawn: Anne and Chloé (Nous) and Bruno and Denis (Eux)"
+        " are level, 0 parties each." in question
+    )
+    assert (
+        "Table 2, la Manille (classique), ends drawn: Eve and Gaston (Nous) and Fanny and"
+        " Hélène (Eux) are level, 0 manches each." in question
+    )
     assert "A partie or a manche left unfinished is won by nobody" in question
-    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "fr"
-    question = client.get(f"/evenings/{evening.id}/close").data.decode()
-    assert "Table 1\u202f: égalité, Nous et Eux finissent à égalité." in question
+    question = close_question(client, evening.id, "fr")
+    assert (
+        "Table 1, l’Homme de Brou\u202f: égalité, Anne et Chloé (Nous) et Bruno et Denis (Eux)"
+        " finissent à égalité, 0 partie chacune." in question  # French: 0 is singular
+    )
 
     club = clubs.club(db, club_id)
     assert club is not None

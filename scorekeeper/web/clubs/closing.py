@@ -16,6 +16,8 @@ close page, saying why: nothing was closed, so the page it came from has nothing
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -27,7 +29,9 @@ from ...clubs.room import Table, room_of
 from ...db import get_db
 from ...rights import access
 from ...rules.errors import GameError
-from ...rules.placing import GamesWon, firsts
+from ...rules.kind import GameKind
+from ...rules.placing import GamesWon, firsts, side_placing
+from ...rules.seating import side_of
 from ...store import closings
 from ...store.stops import end_changes, evening_refusal, evening_stops, playing
 from .. import blueprints
@@ -56,11 +60,59 @@ def _back(evening_id: int, sent: str | None) -> str:
     return same_site_path(sent or "") or url_for("clubs.evening", evening_id=evening_id)
 
 
+def _score(kind: GameKind, figure: int, others: list[int]) -> str:
+    """What the first side is placed by, against the others (``rules.placing``): the parties
+    of a Brou, the manches of a classique, else the points of its tally; ``others`` empty:
+    a draw, each side at ``figure``."""
+    against = and_list(others)
+    if isinstance(kind, GamesWon) and kind.game == "brou":
+        if not others:
+            return ngettext("%(num)s partie each", "%(num)s parties each", figure)
+        return ngettext(
+            "%(num)s partie to %(others)s", "%(num)s parties to %(others)s", figure, others=against
+        )
+    if isinstance(kind, GamesWon):
+        if not others:
+            return ngettext("%(num)s manche each", "%(num)s manches each", figure)
+        return ngettext(
+            "%(num)s manche to %(others)s", "%(num)s manches to %(others)s", figure, others=against
+        )
+    if not others:
+        return ngettext("%(num)s point each", "%(num)s points each", figure)
+    return ngettext(
+        "%(num)s point to %(others)s", "%(num)s points to %(others)s", figure, others=against
+    )
+
+
+def _side_names(t: Table, report: Any) -> list[str]:
+    """Each side of the table's sheet named by who sits in it now (a club's member by their
+    name now): a team's two players and its word, "Erik Holm and Gorm Bak (Nous)"; a player
+    who plays for themselves by their name alone."""
+    now = names_now(t.stored)
+    columns = named_sides(report, now)
+    seated = [now.get(name, name) for name in t.stored.seated()]
+    sides = len(columns)
+    if sides == len(seated):
+        return list(columns)
+    return [
+        _(
+            "%(players)s (%(team)s)",
+            players=and_list(
+                name for seat, name in enumerate(seated) if side_of(seat, sides, len(seated)) == i
+            ),
+            team=team,
+        )
+        for i, team in enumerate(columns)
+    ]
+
+
 def placings(tables: list[Table]) -> tuple[list[tuple[int, str]], bool]:
     """What the close fixes at each points table it stops: who it ends won by, or a draw,
     as the table's page, the ratings and the fee per lost game will read it
-    (``rules.placing.firsts`` of the table stopped); and whether one of them is placed by
-    its games won (a partie, a manche left unfinished then counts for nobody)."""
+    (``rules.placing.firsts`` of the table stopped), with the game, the players of each side
+    and the figures that place them (``rules.placing.side_placing``: a treasurer reads who
+    won what, not "Table 2: won by Nous"); and whether one of them is placed by its games won
+    (a partie, a manche left unfinished then counts for nobody)."""
     out = []
     by_games = False
     for t in tables:
@@ -68,15 +120,28 @@ def placings(tables: list[Table]) -> tuple[list[tuple[int, str]], bool]:
         if kind.chips:  # a chip table's end is its money: the close's ``ending`` says it
             continue
         ended = kind.stop(t.stored.replay())
-        columns = named_sides(ended, names_now(t.stored))
-        first = [columns[side] for side in firsts(kind, ended)]
+        names = _side_names(t, ended)
+        placing = side_placing(kind, ended)
+        first = firsts(kind, ended)
+        game = _(kind.kind_title)
         by_games = by_games or isinstance(kind, GamesWon)
         if len(first) > 1:
             said = _(
-                "Table %(no)s ends drawn: %(sides)s are level.", no=t.no, sides=and_list(first)
+                "Table %(no)s, %(game)s, ends drawn: %(sides)s are level, %(score)s.",
+                no=t.no,
+                game=game,
+                sides=and_list(names[side] for side in first),
+                score=_score(kind, placing[first[0]], []),
             )
         else:
-            said = _("Table %(no)s ends won by %(side)s.", no=t.no, side=first[0])
+            others = [figure for side, figure in enumerate(placing) if side != first[0]]
+            said = _(
+                "Table %(no)s, %(game)s: won by %(side)s, %(score)s.",
+                no=t.no,
+                game=game,
+                side=names[first[0]],
+                score=_score(kind, placing[first[0]], sorted(others, reverse=True)),
+            )
         out.append((t.no, said))
     return out, by_games
 
