@@ -17,15 +17,29 @@ draw, the rank points of its tables) all read it here. Pure: no Flask, no databa
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from .kind import Game, GameKind
 from .seating import SeatChange, stretches
 
 
+@dataclass(frozen=True)
+class GamesSaid:
+    """How a kind's games won are said where they place a table (the close's question):
+    ``each``, both sides level at ``%(num)s``; ``over``, the first's ``%(num)s`` to the
+    others' ``%(others)s``; each a singular and a plural (``Nn_``, said with ``ngettext``)."""
+
+    each: tuple[str, str]
+    over: tuple[str, str]
+
+
 @runtime_checkable
 class GamesWon(Protocol):
-    """A kind whose table is won by games (parties, manches), not by its points."""
+    """A kind whose table is won by games (parties, manches), not by its points; its
+    ``games_said`` names those games, so no page tests which game it is."""
+
+    games_said: GamesSaid
 
     def games_won(self, report: Any) -> Sequence[Sequence[int]]:
         """The games each side of ``report.tally`` won with each coup of ``report``."""

@@ -245,7 +245,7 @@ OWN = re.compile(
     r"scorekeeper/(rules|web)/(hombre|brou|manille)(\b|_)|templates/(hombre|brou|manille)/"
 )
 TAG_TEST = re.compile(
-    r"""kind\s*[!=]=\s*['"]|kind\s+(not\s+)?in\s+\(|\.accounting\s*[!=]=|"""
+    r"""kind\s*[!=]=\s*['"]|kind\s+(not\s+)?in\s+\(|\.accounting\s*[!=]=|\.game\s*[!=]=\s*['"]|"""
     r"""accounting\s*[!=]=\s*['"]|variant\s*[!=]=\s*['"]|isinstance\([^)]*(Report|Game|Rules)\b"""
 )
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 
 from ..errors import N_
 from ..kind import JsonObject, Kind
-from ..placing import lost_of_won
+from ..placing import GamesSaid, lost_of_won
 from ..seating import SeatChange
-from ..settings import help_lines
+from ..settings import Nn_, help_lines
 from . import engine, file
 from .engine import BrouCoup, BrouGame, BrouReport, BrouRules
 
@@ -54,6 +54,11 @@ class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
     def side_scores(self, report: BrouReport) -> Sequence[Sequence[int]]:
         """Each coup's points marked by Nous and Eux: the count is 0-0 again after a partie."""
         return [result.scored for result in report.coups]
+
+    games_said = GamesSaid(
+        each=Nn_("%(num)s partie each", "%(num)s parties each"),
+        over=Nn_("%(num)s partie to %(others)s", "%(num)s parties to %(others)s"),
+    )
 
     def games_won(self, report: BrouReport) -> Sequence[Sequence[int]]:
         """The parties each team won with each coup (``won``: a vole's three are three). The

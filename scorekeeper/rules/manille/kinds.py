@@ -21,9 +21,9 @@ from ..errors import N_, Faults, GameError
 from ..gamefile import by_players, coup_object, file_head, note_field, whole_field
 from ..kind import JsonObject, Kind
 from ..ledger import minus
-from ..placing import firsts
+from ..placing import GamesSaid, firsts
 from ..seating import SeatChange
-from ..settings import Setting
+from ..settings import Nn_, Setting
 from ..teams import TEAM_WORDS, TEAMS, optional_team, team_field
 from . import belge, classique, file
 from .belge import ManillenCoup, ManillenGame, ManillenReport, ManillenRules
@@ -141,6 +141,11 @@ class ManilleClassique(ManilleKind[ManilleGame, ManilleRules, ManilleReport, Man
 
     def resume(self, report: ManilleReport, game: ManilleGame) -> ManilleReport:
         return classique.replay(game, report)
+
+    games_said = GamesSaid(
+        each=Nn_("%(num)s manche each", "%(num)s manches each"),
+        over=Nn_("%(num)s manche to %(others)s", "%(num)s manches to %(others)s"),
+    )
 
     def games_won(self, report: ManilleReport) -> Sequence[Sequence[int]]:
         """The manche each team won with each coup: the partie is placed by its manches

@@ -32,6 +32,7 @@ from ...rules.errors import GameError
 from ...rules.kind import GameKind
 from ...rules.placing import GamesWon, firsts, side_placing
 from ...rules.seating import side_of
+from ...rules.settings import Nn_
 from ...store import closings
 from ...store.stops import end_changes, evening_refusal, evening_stops, playing
 from .. import blueprints
@@ -61,27 +62,19 @@ def _back(evening_id: int, sent: str | None) -> str:
 
 
 def _score(kind: GameKind, figure: int, others: list[int]) -> str:
-    """What the first side is placed by, against the others (``rules.placing``): the parties
-    of a Brou, the manches of a classique, else the points of its tally; ``others`` empty:
-    a draw, each side at ``figure``."""
+    """What the first side is placed by, against the others (``rules.placing``): the games
+    its kind is won by, in its own words (``GamesWon.games_said``: the parties of a Brou,
+    the manches of a classique), else the points of its tally; ``others`` empty: a draw,
+    each side at ``figure``."""
     against = and_list(others)
-    if isinstance(kind, GamesWon) and kind.game == "brou":
-        if not others:
-            return ngettext("%(num)s partie each", "%(num)s parties each", figure)
-        return ngettext(
-            "%(num)s partie to %(others)s", "%(num)s parties to %(others)s", figure, others=against
-        )
     if isinstance(kind, GamesWon):
-        if not others:
-            return ngettext("%(num)s manche each", "%(num)s manches each", figure)
-        return ngettext(
-            "%(num)s manche to %(others)s", "%(num)s manches to %(others)s", figure, others=against
-        )
+        each, over = kind.games_said.each, kind.games_said.over
+    else:
+        each = Nn_("%(num)s point each", "%(num)s points each")
+        over = Nn_("%(num)s point to %(others)s", "%(num)s points to %(others)s")
     if not others:
-        return ngettext("%(num)s point each", "%(num)s points each", figure)
-    return ngettext(
-        "%(num)s point to %(others)s", "%(num)s points to %(others)s", figure, others=against
-    )
+        return ngettext(*each, figure)
+    return ngettext(*over, figure, others=against)
 
 
 def _side_names(t: Table, report: Any) -> list[str]:
