@@ -238,6 +238,15 @@ CHECKED_NOT_STORED_IN = {
 """The live check's own words (Save was never tapped: nothing stored, fix27b), and the Save's
 it must not borrow."""
 
+RELOADED_IN = {
+    "fr": "(il l’a reprise avec le code de reprise).",
+    "en": "(it took it over with the handover code) and keeps the table.",
+    "da": "(den overtog det med overtagelseskoden).",
+    "nl": "(hij nam het over met de overnamecode).",
+}
+"""The end of the page drawn again's headline (a lost phone's reload): who keeps the table,
+and nothing said after it of what was stored."""
+
 
 @pytest.mark.parametrize("language", sorted(GIVEN_OVER_IN))
 def test_a_lost_phones_live_check_says_why_with_the_coup_typed(tmp_path, language):
@@ -330,9 +339,14 @@ def test_a_lost_phones_page_drawn_again_asks_for_its_notice_alone(tmp_path, lang
     notice = answer.text
     said, typed_words = GIVEN_OVER_IN[language]
     assert said in notice and typed_words not in notice and 'id="typed-coup"' not in notice
-    # drawn again, nothing was sent: the check's words, not the Save's (fix27b's note)
+    # drawn again, nothing was sent and nothing is typed: who keeps the table, and no word
+    # on what was stored, neither the Save's "not saved" nor the check's "nothing typed here
+    # was stored", which the kept coups' own lines contradicted for a coup stored and undone
+    # since (smoke29: "stored as coup 2, then undone" under it)
     unstored, not_saved = CHECKED_NOT_STORED_IN[language]
-    assert unstored in html.unescape(notice) and not_saved not in html.unescape(notice)
+    shown = html.unescape(notice)
+    assert RELOADED_IN[language] in shown
+    assert unstored not in shown and not_saved not in shown
     assert notice.lstrip().startswith('<section class="card lost-fiche" id="lost-fiche"')
     assert KEPT_PLACE.search(notice)
     assert 'href="' + game + '/takeover"' in notice

@@ -149,13 +149,16 @@ def asked_keys() -> list[str]:
     return request.args.getlist("key")
 
 
-def lost_notice(stored: store.StoredGame, checking: bool = False) -> str:
+def lost_notice(stored: store.StoredGame, checking: bool = False, reloaded: bool = False) -> str:
     """Why this phone's change was not saved and since when, what it typed, the way back
     (the handover code), and a place for the coups its outbox kept (``_lost_fiche.html``;
     static/outbox.js writes them out: they are on the phone, never on the server).
     ``checking``: no Save sent (the live check, ``lost_check``; the notice asked for by a
     page drawn again, ``reloaded_notice``): its own words, nothing typed here was stored and
-    another phone keeps the table."""
+    another phone keeps the table. ``reloaded``: the page drawn again, whose form holds
+    nothing typed: who keeps the table, and no word on what was stored, which the coups its
+    outbox kept say each (``known_keys``: a coup of this phone may be in the game, or was
+    stored and undone since)."""
     web = registry.web_of(stored.kind)
     typed = typed_coup(stored, web.entry.form(stored)) if request.method == "POST" else []
     return render_template(
@@ -164,6 +167,7 @@ def lost_notice(stored: store.StoredGame, checking: bool = False) -> str:
         lost=right_lost_at(get_db(), stored.id),
         typed=typed,
         checking=checking,
+        reloaded=reloaded,
         known=known_keys(stored.id, asked_keys()),
     )
 
@@ -191,7 +195,7 @@ def reloaded_notice(game_id: int) -> BaseResponse:
     for them: nothing to say (204)."""
     if can_manage(readable_head(game_id)):
         return make_response("", 204)
-    notice = lost_notice(readable(game_id), checking=True)  # drawn again: nothing sent
+    notice = lost_notice(readable(game_id), checking=True, reloaded=True)  # nothing sent
     answer = make_response(notice + render_template(SCRIPTS))
     answer.headers["Cache-Control"] = "no-store"  # this phone's rights, in its language
     return answer
