@@ -12,6 +12,7 @@ ratings named different winners for the same evening's table.
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -122,6 +123,12 @@ def test_an_events_brou_table_is_won_by_its_parties_locked_or_not(app):
     lines, standing = ranking(app)
     assert standing.plays[0].tables[0].tally == (370, 590)  # the locked tally, its points
     assert {player: figure for _, player, figure in lines} == won
+    # the results page (and the director's past rounds, the same line) says the parties that
+    # place it beside its points: "370 · 590" alone read as a table won by Eux
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    said = "370 · 590 (1 partie to 0)"
+    results = client.get(f"/events/{standing.event.read_token}/results").text
+    assert said in html.unescape(results)
 
 
 def _golden(name: str) -> object:

@@ -29,13 +29,12 @@ from ...clubs.room import Table, room_of
 from ...db import get_db
 from ...rights import access
 from ...rules.errors import GameError
-from ...rules.kind import GameKind
 from ...rules.placing import GamesWon, firsts, side_placing
 from ...rules.seating import side_of
-from ...rules.settings import Nn_
 from ...store import closings
 from ...store.stops import end_changes, evening_refusal, evening_stops, playing
 from .. import blueprints
+from ..formats.placing_words import score_said
 from ..formats.words import and_list, refusal_text
 from ..forms import CLUB_CHANGED, ActionForm, form_version, same_site_path
 from ..sheet.view import named_sides
@@ -59,22 +58,6 @@ def _back(evening_id: int, sent: str | None) -> str:
     """Where the close page goes back to: the site's page it was opened from (``next``),
     else the evening's page."""
     return same_site_path(sent or "") or url_for("clubs.evening", evening_id=evening_id)
-
-
-def _score(kind: GameKind, figure: int, others: list[int]) -> str:
-    """What the first side is placed by, against the others (``rules.placing``): the games
-    its kind is won by, in its own words (``GamesWon.games_said``: the parties of a Brou,
-    the manches of a classique), else the points of its tally; ``others`` empty: a draw,
-    each side at ``figure``."""
-    against = and_list(others)
-    if isinstance(kind, GamesWon):
-        each, over = kind.games_said.each, kind.games_said.over
-    else:
-        each = Nn_("%(num)s point each", "%(num)s points each")
-        over = Nn_("%(num)s point to %(others)s", "%(num)s points to %(others)s")
-    if not others:
-        return ngettext(*each, figure)
-    return ngettext(*over, figure, others=against)
 
 
 def _side_names(t: Table, report: Any) -> list[str]:
@@ -124,7 +107,7 @@ def placings(tables: list[Table]) -> tuple[list[tuple[int, str]], bool]:
                 no=t.no,
                 game=game,
                 sides=and_list(names[side] for side in first),
-                score=_score(kind, placing[first[0]], []),
+                score=score_said(kind, placing[first[0]], []),
             )
         else:
             others = [figure for side, figure in enumerate(placing) if side != first[0]]
@@ -133,7 +116,7 @@ def placings(tables: list[Table]) -> tuple[list[tuple[int, str]], bool]:
                 no=t.no,
                 game=game,
                 side=names[first[0]],
-                score=_score(kind, placing[first[0]], sorted(others, reverse=True)),
+                score=score_said(kind, placing[first[0]], sorted(others, reverse=True)),
             )
         out.append((t.no, said))
     return out, by_games
