@@ -24,6 +24,7 @@ from typing import TypeVar
 
 import sqlite_utils
 
+from ..db import rows
 from ..rules.kinds import replay
 from ..store.repository import load
 from .corrections import penalties
@@ -167,6 +168,10 @@ def compute(
         results = []
         for table in past.tables:
             result, deals[table.game_id] = _table(db, file, past.number, table, versions, settings)
+            if table.locked is not None and len(table.locked) != len(result.tally):
+                # a tally of another shape than its table's sides: written behind the app
+                # (its games place the sides, read by the tally's side: an IndexError, a 500)
+                raise rows.Damaged("locked", "junk", table="event_tables")
             if table.locked is not None:  # no deal yet: no result, locked or not (as closed)
                 result = TableResult(
                     past.number,

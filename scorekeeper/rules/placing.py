@@ -26,12 +26,16 @@ from .seating import SeatChange, stretches
 
 @dataclass(frozen=True)
 class GamesSaid:
-    """How a kind's games won are said where they place a table (the close's question):
+    """How a kind's games won are said where they place a table (the close's question, an
+    event's tables):
     ``each``, both sides level at ``%(num)s``; ``over``, the first's ``%(num)s`` to the
     others' ``%(others)s``; each a singular and a plural (``Nn_``, said with ``ngettext``)."""
 
     each: tuple[str, str]
     over: tuple[str, str]
+    sides: str
+    """Each side's games in the order of its sides, ``%(games)s`` ("parties: 1 · 0"), written
+    beside the tally of an event's table."""
 
 
 @runtime_checkable

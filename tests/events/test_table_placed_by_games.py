@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import json
+import sqlite3
 from pathlib import Path
 
 from test_events import new_event, open_table, post, ranking, seated, sheet_deal, tables
@@ -126,10 +127,33 @@ def test_an_events_brou_table_is_won_by_its_parties_locked_or_not(app):
     # the results page (and the director's past rounds, the same line) says the parties that
     # place it beside its points: "370 · 590" alone read as a table won by Eux
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
-    said = "370 · 590 (1 partie to 0)"
+    said = "370 · 590 (parties: 1 · 0)"  # in the order of its sides: Nous won the partie
     results = client.get(f"/events/{standing.event.read_token}/results").text
     assert said in html.unescape(results)
 
 
 def _golden(name: str) -> object:
     return json.loads((GOLDEN / f"{name}.game.json").read_text(encoding="utf-8"))
+
+
+def test_a_locked_tally_of_another_shape_is_a_damaged_row_not_a_500(app):
+    """A locked tally written behind the app with more numbers than its table's sides (four
+    at a table of two pairs): the games place the sides, read by the tally's side, and the
+    director's page raised an IndexError (review29). It is a row changed behind the app:
+    409 naming it, as every such row."""
+    client = app.test_client()
+    new_event(client, kind="brou", seating="pairs", method="win_pct")
+    assert post(client, app, "players", names="\n".join(PLAYERS)).status_code == 302
+    assert post(client, app, "draw").status_code == 302
+    (link,) = tables(client)
+    game = open_table(client, link)
+    for points in REVIEWED[:2]:
+        sheet_deal(client, game, points=str(points), save="1")
+    assert post(client, app, "lock", round="1", table="1").status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        conn.execute("drop trigger if exists event_tables_locked_checked")
+        changed = conn.execute("update event_tables set locked = '[1, 2, 3, 4]'").rowcount
+    conn.close()
+    assert changed == 1
+    answer = client.get("/events/1")
+    assert answer.status_code == 409 and "event_tables" in answer.text

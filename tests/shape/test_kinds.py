@@ -480,3 +480,16 @@ def test_no_tag_is_tested_inside_a_game_either():
 def test_every_money_system_has_its_web_piece():
     assert set(hombre_systems.WEBS) == {kind.key for kind in SYSTEMS}
     assert HOMBRE.kinds == SYSTEMS  # the entry point lists l'Hombre's systems once
+
+
+def test_a_kind_won_by_games_says_its_games():
+    """A kind that counts games won (``games_won``) is placed by them only as a ``GamesWon``,
+    which needs its ``games_said`` too: one without would be placed by its tally everywhere,
+    in silence (review29). Brou and the classique are; the chip games and the manillen not."""
+    from scorekeeper.rules.placing import GamesWon
+
+    counting = {kind.key for kind in kinds.KINDS if hasattr(kind, "games_won")}
+    placed = {kind.key for kind in kinds.KINDS if isinstance(kind, GamesWon)}
+    assert counting == placed
+    assert {kind.game for kind in kinds.KINDS if kind.key in placed} == {"brou", "manille"}
+    assert all(not kind.chips for kind in kinds.KINDS if kind.key in placed)

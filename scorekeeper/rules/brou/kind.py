@@ -58,6 +58,7 @@ class Brou(Kind[BrouGame, BrouRules, BrouReport, BrouCoup]):
     games_said = GamesSaid(
         each=Nn_("%(num)s partie each", "%(num)s parties each"),
         over=Nn_("%(num)s partie to %(others)s", "%(num)s parties to %(others)s"),
+        sides=N_("parties: %(games)s"),
     )
 
     def games_won(self, report: BrouReport) -> Sequence[Sequence[int]]:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask_babel import ngettext
+from flask_babel import get_translations
+from flask_babel import gettext as _
 
 from ...rules.kind import GameKind
 from ...rules.placing import GamesWon
 from ...rules.settings import Nn_
+from .numbers import grouped
 from .words import and_list
 
 POINTS = (
@@ -34,13 +36,15 @@ def score_said(kind: GameKind, figure: int, others: Sequence[int]) -> str:
         each, over = kind.games_said.each, kind.games_said.over
     else:
         each, over = POINTS
+    plural = get_translations().ngettext  # the figures grouped as every number of a page
     if not others:
-        return ngettext(*each, figure)
-    return ngettext(*over, figure, others=and_list(others))
+        return str(plural(*each, figure) % {"num": grouped(figure)})
+    against = and_list(map(grouped, others))
+    return str(plural(*over, figure) % {"num": grouped(figure), "others": against})
 
 
-def games_said(kind: GameKind, games: Sequence[int]) -> str:
-    """The games each side of a table won, the most first ("1 partie to 0"; level: "0
-    parties each"): an event's table placed by its games (``TableResult.games``)."""
-    first, *others = sorted(games, reverse=True)
-    return score_said(kind, first, [] if all(g == first for g in others) else others)
+def games_said(kind: GamesWon, games: Sequence[int]) -> str:
+    """The games each side of a table won, in the order of its sides as its tally is
+    written beside it ("370 · 590 (parties: 1 · 0)": the side that won them is read where
+    its points are): an event's table placed by its games (``TableResult.games``)."""
+    return _(kind.games_said.sides, games=" · ".join(map(grouped, games)))
