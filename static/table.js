@@ -10,7 +10,7 @@
   var form = document.querySelector("form.coup-form");
   if (!form) { return; }
   // the rows of the seats that play: after coups kept offline, static/outbox.js may offer
-  // another seat (it hides the one who sits out) or all four (who deals is unknown there)
+  // another seat (it takes the one who sits out out of the form) or all four (who deals is unknown there)
   function rows() {
     return Array.prototype.filter.call(form.querySelectorAll(".trick-row"), function (r) { return !r.hidden; });
   }
