@@ -214,7 +214,9 @@
     head.appendChild(document.createTextNode(" "));
     head.appendChild(el("span", "badge", words.pending));
     li.appendChild(head);
-    li.appendChild(el("p", "small typed", summary(entry.fields)));
+    // what was typed, as said when it was typed: the form now may no longer hold a seat of
+    // that coup (at four, the next dealer's is taken out), whose choices would go unsaid
+    li.appendChild(el("p", "small typed", entry.said || summary(entry.fields)));
     if (entry.refused) {
       li.appendChild(el("p", "error", words.refused + " " + entry.refused));
       var drop = el("button", "discard-one", words["discard-one"]);

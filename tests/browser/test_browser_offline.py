@@ -412,6 +412,11 @@ def test_coups_kept_offline_at_four_the_next_form_offers_who_plays_it(
     # coup 4: Godelieve deals and sits out
     offered(["Jef", "Mariette Janssens", "Rik"], "Godelieve")
     expect(next_deal).to_have_text(dealt_by("Godelieve"))
+    # the coups kept say what was typed, whoever the form offers now: coup 4's holds no
+    # Godelieve, and coups 2 and 3 were drawn again from it without her (smoke30)
+    typed = outbox.locator(".pending-coup .typed")
+    expect(typed.nth(0)).to_contain_text("Godelieve 5")  # coup 2: Godelieve the hombre, 5
+    expect(typed.nth(1)).to_contain_text("Godelieve 2")  # coup 3: Godelieve 2 tricks
     assert len(stored_coups(tmp_path)) == 1  # coups 2 and 3 kept on the phone
     back_online(page)
     expect(page.locator(".flash", has_text="envoyés et confirmés par le serveur")).to_be_visible()

@@ -193,6 +193,8 @@ def test_the_director_sees_past_rounds_and_each_rounds_seed(tmp_path):
     text = past.group(1)
     assert "graine 4243" in text  # round 1 was drawn with 4242 + 1
     assert f'href="{first}"' in text
+    # French: a narrow no-break space before the colon, as the results page writes it (smoke30)
+    assert re.search(f'<a href="{re.escape(first)}">Table 1</a>\u202f: ', text)
     # who partners whom: seats 1 & 3 against 2 & 4; the sheet: 40 card points → 10 to 0
     assert f"{names[0]} &amp; {names[2]} contre {names[1]} &amp; {names[3]}" in text
     assert "— 10 · 0" in text
