@@ -80,6 +80,17 @@ def test_a_game_of_its_points_is_placed_by_its_tally_as_before():
             assert table.rank_points(one) == plain.rank_points(one), (name, one)
     classique = replay_any(load_file(_golden("manille-classique")))
     assert table_result(1, 1, classique, None).games == tuple(classique.manches)
+    # and by the figures their golden outputs print (tests/golden/*.txt), not by a second
+    # reading of the same tally: the jetons game ended Anne +95572, Bruno −94698, Chloé −874
+    # (Anne beat two, Chloé one, Bruno none); the manillen of four ended Nous 276, Eux 296,
+    # "Won by Eux" (Anne and Chloé are Nous, Bruno and Denis Eux)
+    jetons = table_result(1, 1, replay_any(load_file(_golden("jetons"))), None)
+    assert jetons.tally == (95572, -94698, -874)
+    assert [jetons.rank_points(p) for p in ("Anne", "Bruno", "Chloé")] == [2, 0, 1]
+    assert [jetons.win(p) for p in ("Anne", "Bruno", "Chloé")] == [1, 0, 0]
+    four = table_result(1, 1, replay_any(load_file(_golden("manille-belge-4"))), None)
+    assert four.tally == (276, 296) and four.players == ("Anne", "Bruno", "Chloé", "Denis")
+    assert [four.win(p) for p in four.players] == [0, 1, 0, 1]
 
 
 def test_results_json_keeps_its_keys_and_adds_the_placing():
