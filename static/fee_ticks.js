@@ -3,9 +3,9 @@
 // game"); any other fee, who played. The page is drawn with the evening fee chosen, its
 // players checked; each box says whether its member played (data-played) and lost a game
 // (data-lost). With script, choosing a fee checks its members at once, as long as the
-// treasurer did not check or uncheck one himself meanwhile, and the help above says whom.
+// treasurer did not check or uncheck one themselves meanwhile, and the help above says whom.
 // Without it, a fee per lost game sent with a member checked who lost none is refused once
-// and drawn again without him: what the form shows chosen is what is stored.
+// and drawn again without them: what the form shows chosen is what is stored.
 (function () {
   "use strict";
   var form = document.getElementById("fee");

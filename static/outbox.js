@@ -8,11 +8,11 @@
 // is shown beside the kept coup with the server's words, never taken as stored. Each carries the version
 // it expects (the page's, then the one the previous pending coup made): when another phone
 // changed the game meanwhile, the server refuses it (409, error "changed") and the manager
-// sees both side by side and chooses — send his after theirs (checked again by the server)
+// sees both side by side and chooses — send the manager's after theirs (checked again by the server)
 // or discard them. When the game went back to a backup instead (error "went_back":
 // scorekeeper restore while the server runs), the same choice says so, in the words the
 // server's page uses for it (its "message"), not that another phone changed the game.
-// Nothing pending is ever dropped without his confirm. What a pending coup pays is shown
+// Nothing pending is ever dropped without the manager's confirm. What a pending coup pays is shown
 // only from the server's own check made before the drop; no rule is computed here.
 // While coups are pending, the coup being typed is counted (the pending ones come first), but
 // what it is played for, or what "all pass" carries, are the server's reckoning: they are
