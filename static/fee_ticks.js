@@ -14,6 +14,9 @@
   var lostKind = box.getAttribute("data-lost-kind");
   var played = document.getElementById("fee-checked");
   var lost = document.getElementById("fee-checked-lost");
+  // an evening whose games cannot say who lost (l'Hombre's chips): no box is a loser's, and
+  // choosing that fee says why at once, not only once it is sent
+  var cannot = document.getElementById("fee-cannot-say");
   var touched = false;  // a box checked or unchecked by the treasurer: left as chosen
   form.addEventListener("change", function (event) {
     var input = event.target;
@@ -26,9 +29,10 @@
         boxes[i].checked = boxes[i].hasAttribute(perLost ? "data-lost" : "data-played");
       }
     }
-    if (played && lost) {
+    if (played && (lost || cannot)) {
       played.hidden = perLost;
-      lost.hidden = !perLost;
+      if (lost) { lost.hidden = !perLost; }
+      if (cannot) { cannot.hidden = !perLost; }
     }
   });
 })();

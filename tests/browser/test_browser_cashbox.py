@@ -107,6 +107,37 @@ def test_season_dues_name_no_evening_at_a_tap(file_page: Page, live_server):
     expect(page.locator("#entries")).to_contain_text("Cotisation de la saison")
 
 
+def test_a_fee_per_lost_game_at_an_lhombre_evening_says_why_at_a_tap(file_page: Page, live_server):
+    """An l'Hombre evening's games cannot say what a lost game is (chips, no game lost): the
+    fee per lost game is refused there. Choosing it said nothing and left every player
+    checked, the refusal came only once sent (smoke29); now choosing it says why at once,
+    beside the members, and checks nobody (no box is a loser's); the evening's fee checks
+    its players back and the words go."""
+    page = file_page  # a French phone at 390×844
+    club, _evening, _table = evening_by_phone(page, live_server)  # Anne, Bruno, Chloé
+    page.goto(club + "/cash")  # evening_by_phone's addresses are whole
+    fee = page.locator("#fee")
+    cannot = fee.locator("#fee-cannot-say")
+
+    def box(name: str):
+        return fee.locator("#f-members label", has_text=name).locator("input")
+
+    expect(cannot).to_be_hidden()
+    for name in ("Anne", "Bruno", "Chloé"):
+        expect(box(name)).to_be_checked()  # the evening's fee: its players
+    fee.locator("#f-kind label", has_text="Droit par partie perdue").tap()
+    expect(cannot).to_be_visible()
+    expect(cannot).to_contain_text("ne sait pas dire ce qu’est une partie perdue")
+    expect(cannot).to_contain_text("choisissez un autre droit")
+    expect(fee.locator("#fee-checked")).to_be_hidden()
+    for name in ("Anne", "Bruno", "Chloé"):
+        expect(box(name)).not_to_be_checked()
+    fee.locator("#f-kind label", has_text="Droit de soirée").tap()
+    expect(cannot).to_be_hidden()
+    expect(fee.locator("#fee-checked")).to_be_visible()
+    expect(box("Anne")).to_be_checked()
+
+
 def test_a_fee_per_lost_game_checks_who_lost_at_a_tap(file_page: Page, live_server):
     """A fee per lost game is for those who lost a game that evening: choosing it checks
     them (static/fee_ticks.js), the evening's fee checks its players back, and the help says

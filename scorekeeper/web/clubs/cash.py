@@ -219,6 +219,7 @@ def _page(
         fee_evenings=fee_evenings,
         fee_played=set() if fee_room is None else fee_room.players(),
         fee_lost=fee_lost,
+        fee_cannot=lost_fee.cannot_say_now(fee_games),
         fee_lost_kind=str(EntryKind.FEE_LOST_GAME),
         fees=FEES,
         evening_fees=EVENING_FEES,

@@ -133,6 +133,19 @@ def losers(lost: EveningLost | None) -> set[int] | None:
         return None
 
 
+def cannot_say_now(lost: EveningLost | None) -> str | None:
+    """Why the Fee form's evening takes no fee per lost game (``cannot_say``), said beside its
+    members the moment that fee is chosen (static/fee_ticks.js), not only once it is sent
+    with every player checked (smoke29); None when its games can say or it names none."""
+    if lost is None:
+        return None
+    try:
+        lost.games()
+    except CannotSay as error:
+        return cannot_say(error)
+    return None
+
+
 def preview(club: clubs.Club, kind: EntryKind, amount: int, each: dict[int, int]) -> list[str]:
     """What the fee will charge each member, one line each, nothing stored yet."""
     names = {m.id: m.name for m in clubs.members(get_db(), club.id)}
