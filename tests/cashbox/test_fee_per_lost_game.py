@@ -154,13 +154,23 @@ def test_an_evening_whose_game_cannot_say_refuses_the_fee(client, app):
     assert fees(app) == []
 
 
-def three_tables(client, app) -> tuple[int, int, dict[str, int]]:
-    """The club, the evening of the three tables above (``LOST``) and the members' ids."""
+def evening_of_three(client, app) -> tuple[int, int, str]:
+    """The three manillen tables above (``LOST``: Bruno 2, Denis, Eve, Fanny, Gilles 1
+    each): the club, the evening, table 1's page (Anne and Chloé take 40 then 45: Bruno and
+    Denis lost it)."""
     club = new_club(client)
     evening = new_evening(client, app, club, "2026-11-03")
-    two_deals(client, evening, ("Anne", "Bruno", "Chloé", "Denis"), [("pique", 40), ("pique", 45)])
+    first = two_deals(
+        client, evening, ("Anne", "Bruno", "Chloé", "Denis"), [("pique", 40), ("pique", 45)]
+    )
     two_deals(client, evening, ("Eve", "Fanny", "Gilles", "Hugo"), [("coeur", 20), ("coeur", 20)])
     two_deals(client, evening, ("Bruno", "Anne", "Fanny", "Hugo"), [("coeur", 20), ("coeur", 20)])
+    return club, evening, first
+
+
+def three_tables(client, app) -> tuple[int, int, dict[str, int]]:
+    """The club, the evening of the three tables above (``LOST``) and the members' ids."""
+    club, evening, _first = evening_of_three(client, app)
     return club, evening, member_ids(app)
 
 

@@ -18,26 +18,12 @@ import re
 import pytest
 from test_cashbox_fees import checked, fees
 from test_cashbox_web import member_ids
-from test_clubs import club_version, new_club, new_evening
-from test_fee_per_lost_game import LOST, PLAYERS, two_deals
+from test_clubs import club_version
+from test_fee_per_lost_game import LOST, PLAYERS, evening_of_three
 
 from scorekeeper.clubs import fee_charging
 from scorekeeper.db import connect
 from scorekeeper.store import coup_edits
-
-
-def evening_of_three(client, app) -> tuple[int, int, str]:
-    """test_fee_per_lost_game's three manillen tables (``LOST``: Bruno 2, Denis, Eve,
-    Fanny, Gilles 1 each): the club, the evening, table 1's page (Anne and Chloé take 40
-    then 45: Bruno and Denis lost it)."""
-    club = new_club(client)
-    evening = new_evening(client, app, club, "2026-11-03")
-    first = two_deals(
-        client, evening, ("Anne", "Bruno", "Chloé", "Denis"), [("pique", 40), ("pique", 45)]
-    )
-    two_deals(client, evening, ("Eve", "Fanny", "Gilles", "Hugo"), [("coeur", 20), ("coeur", 20)])
-    two_deals(client, evening, ("Bruno", "Anne", "Fanny", "Hugo"), [("coeur", 20), ("coeur", 20)])
-    return club, evening, first
 
 
 def undo_last(path: str, game: str) -> None:

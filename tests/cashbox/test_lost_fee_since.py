@@ -17,8 +17,8 @@ import subprocess
 from pathlib import Path
 
 from test_cashbox_web import member_ids
-from test_clubs import club_version, new_club, new_evening
-from test_fee_per_lost_game import two_deals
+from test_clubs import club_version
+from test_fee_per_lost_game import evening_of_three
 from test_paid_then_reopened import step
 
 from scorekeeper.db import get_db
@@ -45,13 +45,7 @@ def notes(page: str, prefix: str) -> dict[int, str]:
 
 
 def test_a_fee_charged_before_a_coup_was_undone_says_the_games_lost_now(client, app):
-    club = new_club(client)
-    evening = new_evening(client, app, club, "2026-11-03")
-    first = two_deals(
-        client, evening, ("Anne", "Bruno", "Chloé", "Denis"), [("pique", 40), ("pique", 45)]
-    )
-    two_deals(client, evening, ("Eve", "Fanny", "Gilles", "Hugo"), [("coeur", 20), ("coeur", 20)])
-    two_deals(client, evening, ("Bruno", "Anne", "Fanny", "Hugo"), [("coeur", 20), ("coeur", 20)])
+    club, evening, first = evening_of_three(client, app)
     ids = member_ids(app)
     data = {"kind": "fee_lost_game", "amount": "1.50", "on": "2026-11-03", "note": ""}
     data |= {"member": [str(ids[n]) for n in LOSERS], "version": club_version(app)}
@@ -120,13 +114,7 @@ def test_the_room_settlement_says_it_too_in_every_state(client, app, tmp_path):
     """The room's settlement lists the evening's fees: beside a fee per lost game charged
     for other games lost than its games say now, the cash box's words (fix28a: it listed
     the fee alone), page and PDF, open, paid, closed and reopened."""
-    club = new_club(client)
-    evening = new_evening(client, app, club, "2026-11-03")
-    first = two_deals(
-        client, evening, ("Anne", "Bruno", "Chloé", "Denis"), [("pique", 40), ("pique", 45)]
-    )
-    two_deals(client, evening, ("Eve", "Fanny", "Gilles", "Hugo"), [("coeur", 20), ("coeur", 20)])
-    two_deals(client, evening, ("Bruno", "Anne", "Fanny", "Hugo"), [("coeur", 20), ("coeur", 20)])
+    club, evening, first = evening_of_three(client, app)
     ids = member_ids(app)
     data = {"kind": "fee_lost_game", "amount": "1.50", "on": "2026-11-03", "note": ""}
     data |= {"member": [str(ids[n]) for n in LOSERS], "version": club_version(app)}
