@@ -352,6 +352,19 @@ def dealt_by(name: str) -> str:
     )
 
 
+def danish_four(page: Page, live_server: str, coups_to_play: str | None = None) -> None:
+    """A Danish l'Hombre game at four made on ``page``: Jef, Mariette Janssens, Rik and
+    Godelieve, Jef dealing the first coup; ``coups_to_play`` typed when given."""
+    page.goto(live_server + "/games/new")
+    for seat, name in enumerate(["Jef", "Mariette Janssens", "Rik", "Godelieve"]):
+        page.fill(f"#player{seat}", name)
+    page.locator("#f-preset label", has_text="danois, ").tap()  # reloads its settings
+    expect(page.locator("#ante")).to_be_visible()
+    if coups_to_play is not None:
+        page.fill("#coups_to_play", coups_to_play)
+    page.get_by_role("button", name="Créer la partie").tap()
+
+
 def test_coups_kept_offline_at_four_the_next_form_offers_who_plays_it(
     offline_phone: Page, live_server: str, tmp_path: Path
 ):
@@ -363,12 +376,7 @@ def test_coups_kept_offline_at_four_the_next_form_offers_who_plays_it(
     four players where the server's holds three, and whatever read it (a list of its
     choices, a screen reader without the style) found the dealer offered as hombre."""
     page = offline_phone
-    page.goto(live_server + "/games/new")
-    for seat, name in enumerate(["Jef", "Mariette Janssens", "Rik", "Godelieve"]):
-        page.fill(f"#player{seat}", name)
-    page.locator("#f-preset label", has_text="danois, ").tap()  # reloads its settings
-    expect(page.locator("#ante")).to_be_visible()
-    page.get_by_role("button", name="Créer la partie").tap()
+    danish_four(page, live_server)
     sits_out = page.locator("form.coup-form p.sits-out")
     # the form's own choices, shown or not: the server's form holds only the three who play
     hombres = page.locator("form.coup-form #f-hombre label")
@@ -440,13 +448,7 @@ def test_past_the_coups_the_page_knows_the_form_offers_all_four_and_names_no_dea
     the third offers all four and says nobody sits out: the table knows, the phone does not;
     a third trick count is not filled in (which row is the third is not known)."""
     page = offline_phone
-    page.goto(live_server + "/games/new")
-    for seat, name in enumerate(["Jef", "Mariette Janssens", "Rik", "Godelieve"]):
-        page.fill(f"#player{seat}", name)
-    page.locator("#f-preset label", has_text="danois, ").tap()  # reloads its settings
-    expect(page.locator("#ante")).to_be_visible()
-    page.fill("#coups_to_play", "2")
-    page.get_by_role("button", name="Créer la partie").tap()
+    danish_four(page, live_server, coups_to_play="2")
     sits_out = page.locator("form.coup-form p.sits-out")
     expect(sits_out).to_contain_text("Jef")
     page.context.set_offline(True)
