@@ -112,18 +112,25 @@ def test_results_json_keeps_its_keys_and_adds_the_placing():
     ]
 
 
-def test_an_events_brou_table_is_won_by_its_parties_locked_or_not(app):
-    """Through the pages (a real SQLite file): the review's coups at an event's table of two
-    pairs; its page's report says parties 1–0, the ranking gives Nous the win, and so it
-    does once the director has locked the table on its tally of points."""
-    client = app.test_client()
+def brou_event_table(client, app, coups) -> str:
+    """An event of two pairs at Brou (``PLAYERS``), round 1 drawn, its one table's sheet
+    given Nous's card points of each of ``coups``: the table's page."""
     new_event(client, kind="brou", seating="pairs", method="win_pct")
     assert post(client, app, "players", names="\n".join(PLAYERS)).status_code == 302
     assert post(client, app, "draw").status_code == 302
     (link,) = tables(client)
     game = open_table(client, link)
-    for points in REVIEWED:
+    for points in coups:
         sheet_deal(client, game, points=str(points), save="1")
+    return game
+
+
+def test_an_events_brou_table_is_won_by_its_parties_locked_or_not(app):
+    """Through the pages (a real SQLite file): the review's coups at an event's table of two
+    pairs; its page's report says parties 1–0, the ranking gives Nous the win, and so it
+    does once the director has locked the table on its tally of points."""
+    client = app.test_client()
+    game = brou_event_table(client, app, REVIEWED)
     report = seated(client, game)
     assert report["parties"] == {"nous": 1, "eux": 0}
     nous, eux = report["players"][0::2], report["players"][1::2]
@@ -153,13 +160,7 @@ def test_a_locked_tally_of_another_shape_is_a_damaged_row_not_a_500(app):
     director's page raised an IndexError (review29). It is a row changed behind the app:
     409 naming it, as every such row."""
     client = app.test_client()
-    new_event(client, kind="brou", seating="pairs", method="win_pct")
-    assert post(client, app, "players", names="\n".join(PLAYERS)).status_code == 302
-    assert post(client, app, "draw").status_code == 302
-    (link,) = tables(client)
-    game = open_table(client, link)
-    for points in REVIEWED[:2]:
-        sheet_deal(client, game, points=str(points), save="1")
+    brou_event_table(client, app, REVIEWED[:2])
     assert post(client, app, "lock", round="1", table="1").status_code == 302
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         conn.execute("drop trigger if exists event_tables_locked_checked")
