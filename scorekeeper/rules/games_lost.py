@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .kind import Game, GameKind
-from .seating import SeatChange, stretches
+from .seating import SeatChange, person_sums
 
 
 @runtime_checkable
@@ -34,9 +34,4 @@ def person_lost(
     player's). None: the kind cannot say what a lost game is (no ``LostGames``)."""
     if not isinstance(kind, LostGames):
         return None
-    lost = kind.games_lost(report)
-    result: dict[str, int] = dict.fromkeys(game.players, 0)
-    for stretch in stretches(game.players, changes, len(lost), len(report.tally)):
-        payer, side = stretch.sitting.payer, stretch.side
-        result[payer] = result.get(payer, 0) + sum(lost[n][side] for n in stretch.coups)
-    return result
+    return person_sums(game.players, changes, kind.games_lost(report), len(report.tally))

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from .kind import Game, GameKind
-from .seating import SeatChange, stretches
+from .seating import SeatChange, person_sums
 
 
 @dataclass(frozen=True)
@@ -98,11 +98,6 @@ def person_placing(
     None: the kind is placed by its tally (``GamesWon`` missing): their result places them."""
     if not isinstance(kind, GamesWon):
         return None
-    won = kind.games_won(report)
-    result: dict[str, int] = dict.fromkeys(game.players, 0)
-    for stretch in stretches(game.players, changes, len(won), len(report.tally)):
-        payer, side = stretch.sitting.payer, stretch.side
-        result[payer] = result.get(payer, 0) + sum(
-            2 * won[n][side] - sum(won[n]) for n in stretch.coups
-        )
-    return result
+    # a side's games won less the others', coup by coup: what each person's coups sum
+    margins = [[2 * mine - sum(coup) for mine in coup] for coup in kind.games_won(report)]
+    return person_sums(game.players, changes, margins, len(report.tally))

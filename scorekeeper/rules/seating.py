@@ -240,15 +240,30 @@ def stretches(
     players: Sequence[str], changes: Sequence[SeatChange], count: int, sides: int
 ) -> tuple[Stretch, ...]:
     """The coups that were each person's, and on which side (``side_of``): the one walk over
-    the sittings that every per-person figure makes (``person_tally``'s points,
-    ``placing.person_placing``'s games won, ``games_lost.person_lost``'s games lost), each
-    summing its own per-coup figure over them."""
+    the sittings that every per-person figure makes (``person_tally``'s points, the games
+    won and lost of ``person_sums``), each summing its own per-coup figure over them."""
     out: list[Stretch] = []
     for s in sittings(players, changes):
         start = min(s.first - 1, count)
         end = count if s.last is None else min(s.last, count)
         out.append(Stretch(s, start, end, side_of(s.seat, sides, len(players))))
     return tuple(out)
+
+
+def person_sums(
+    players: Sequence[str],
+    changes: Sequence[SeatChange],
+    per_coup: Sequence[Sequence[int]],
+    sides: int,
+) -> dict[str, int]:
+    """Each person's sum of a figure given per coup and per side (``per_coup[n][side]``)
+    over the coups that were theirs, on their side of ``sides`` (``stretches``): the games
+    lost (``games_lost.person_lost``), the games won less those lost (``placing``)."""
+    result: dict[str, int] = dict.fromkeys(players, 0)
+    for stretch in stretches(players, changes, len(per_coup), sides):
+        payer = stretch.sitting.payer
+        result[payer] = result.get(payer, 0) + sum(per_coup[n][stretch.side] for n in stretch.coups)
+    return result
 
 
 def person_tally(
