@@ -6,6 +6,7 @@ import json
 import re
 import shutil
 import tempfile
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -166,3 +167,30 @@ class ExampleApp:
         if self.made is not None:
             shutil.rmtree(self.made[2], ignore_errors=True)
         self.made = None
+
+
+MONEY = re.compile(r"([+−]?)€([\d,]+\.\d\d)")
+"""A sum as the English pages show it: its sign (a true minus), its euros and cents."""
+
+
+def cents(text: str) -> int:
+    """A sum as the English pages show it (−€1.65, +€2.17, €0.00) in cents."""
+    found = MONEY.search(text)
+    assert found is not None, text
+    value = int(Decimal(found.group(2).replace(",", "")) * 100)
+    return -value if found.group(1) == "−" else value
+
+
+def cash_box_balances(page: str) -> dict[str, int]:
+    """The members' balances on the cash box's page (its tables ``owing``, less than nil,
+    and ``owed``), by name, in cents."""
+    out = {}
+    for table, sign in (("owing", -1), ("owed", 1)):
+        if f'id="{table}"' in page:
+            start = page.index(f'id="{table}"')
+            part = page[start : page.index("</table>", start)]
+            for name, amount in re.findall(
+                r'<th scope="row"><a [^>]+>([^<]+)</a></th><td class="num">([^<]+)</td>', part
+            ):
+                out[name] = sign * cents(amount)
+    return out

@@ -27,13 +27,12 @@ from __future__ import annotations
 
 import html
 import re
-from decimal import Decimal
 
 import pytest
 from budget import examples
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
-from web import ExampleApp
+from web import ExampleApp, cash_box_balances, cents
 
 from scorekeeper import clubs
 from scorekeeper.db import connect
@@ -42,7 +41,6 @@ from scorekeeper.store.closings import closed
 DAY = "2026-11-03"
 POOL = ("Anne", "Bruno", "Chloé", "Denis", "Élise")
 POINTS = (20, 25, 30, 35, 40, 45)
-MONEY = re.compile(r"([+−]?)€([\d,]+\.\d\d)")
 
 steps = st.lists(
     st.one_of(
@@ -67,13 +65,6 @@ tables = st.lists(
     min_size=1,
     max_size=3,
 )
-
-
-def cents(text: str) -> int:
-    found = MONEY.search(text)
-    assert found is not None, text
-    value = int(Decimal(found.group(2).replace(",", "")) * 100)
-    return -value if found.group(1) == "−" else value
 
 
 def nonzero(d: dict[str, int]) -> dict[str, int]:
@@ -320,15 +311,7 @@ class Evening:
 
     def cash_box(self) -> tuple[dict[str, int], dict[int, str]]:
         page = self.client.get(f"/clubs/{self.club_id}/cash").data.decode()
-        out = {}
-        for table, sign in (("owing", -1), ("owed", 1)):
-            if f'id="{table}"' in page:
-                start = page.index(f'id="{table}"')
-                part = page[start : page.index("</table>", start)]
-                for name, amount in re.findall(
-                    r'<th scope="row"><a [^>]+>([^<]+)</a></th><td class="num">([^<]+)</td>', part
-                ):
-                    out[name] = sign * cents(amount)
+        out = cash_box_balances(page)
         return out, notes(page, "lost-since")
 
     def statement(self, name: str) -> int:

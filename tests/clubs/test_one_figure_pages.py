@@ -48,7 +48,7 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from notation import SEED
 from test_hombre_properties import STANDARD, games
-from web import ExampleApp
+from web import ExampleApp, cash_box_balances, cents
 
 from scorekeeper import clubs, store
 from scorekeeper.db import connect
@@ -60,7 +60,6 @@ DAY = "2026-11-27"
 POOL = ("Anne", "Bruno", "Chloé", "Denis", "Élise")
 STEPS = ("coup", "coup", "pay_room", "pay_room", "pay_table", "pay_box", "hostile", "close")
 STEPS += ("reopen", "fee")
-MONEY = re.compile(r"([+−]?)€([\d,]+\.\d\d)")
 
 
 @st.composite
@@ -79,14 +78,6 @@ def evenings(draw):
         )
     )
     return chip, tables, steps
-
-
-def cents(text: str) -> int:
-    """A sum as the English pages show it (−€1.65, +€2.17, €0.00) in cents."""
-    found = MONEY.search(text)
-    assert found is not None, text
-    value = int(Decimal(found.group(2).replace(",", "")) * 100)
-    return -value if found.group(1) == "−" else value
 
 
 def section(page: str, anchor: str) -> str:
@@ -432,15 +423,7 @@ class Evening:
 
     def cash_box(self) -> dict[str, int]:
         page = self.client.get(f"/clubs/{self.club_id}/cash").data.decode()
-        out = {}
-        for table, sign in (("owing", -1), ("owed", 1)):
-            if f'id="{table}"' in page:
-                start = page.index(f'id="{table}"')
-                part = page[start : page.index("</table>", start)]
-                for name, amount in re.findall(
-                    r'<th scope="row"><a [^>]+>([^<]+)</a></th><td class="num">([^<]+)</td>', part
-                ):
-                    out[name] = sign * cents(amount)
+        out = cash_box_balances(page)
         box = page[page.index('id="box"') :]
         held = sum(self.untied.values()) + sum(self.paid.values())  # every payment, summed
         said = box[: box.index("</p>")]
