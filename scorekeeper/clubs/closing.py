@@ -27,6 +27,7 @@ without a chip value locks its evenings and posts nothing.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -44,18 +45,33 @@ from .records import Club, Evening, Refused
 from .room import room_of
 
 
-def close(db: sqlite_utils.Database, club: Club, evening: Evening, version: int) -> int:
-    """Close the evening and post (or re-post) its results; how many entries were written."""
+@dataclass(frozen=True)
+class Closed:
+    """What a close did, as its page tells the treasurer (``web/clubs/closing.py``)."""
+
+    written: int
+    """The entries it wrote: results, and the reversals of those a later close replaces."""
+    again: bool
+    """The evening was closed before (reopened since): what it wrote is what changed since,
+    and nothing written means no member's result changed (it said "0 entries posted")."""
+    money: bool = True
+    """The club keeps money (a chip value): without, a close locks the tables, posts nothing."""
+
+
+def close(db: sqlite_utils.Database, club: Club, evening: Evening, version: int) -> Closed:
+    """Close the evening and post (or re-post) its results: how many entries were written,
+    and whether it was closed before."""
     with changing(db, ClubOwner(club.id), version, "close") as change:
         change.summary = str(evening.id)
         if closings.closed(db, evening.id):
             raise Refused(evening.id)
+        again = bool(closings.history(db, evening.id))  # not closed now: closed, reopened
         for table_no, game_id in tables(db, evening.id):  # ended as "We stop here" ends it
             with_evening(db, game_id, True, table_no)
         closings.record(db, evening.id, closings.CLOSE)
         if club.money is None:
-            return 0
-        return _post(db, club, evening)
+            return Closed(0, again, money=False)
+        return Closed(_post(db, club, evening), again)
 
 
 def reopen(db: sqlite_utils.Database, club: Club, evening: Evening, version: int) -> None:

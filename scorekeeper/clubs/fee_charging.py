@@ -97,41 +97,30 @@ def lost_by(
     return {member: lost[member] for member in charged if lost.get(member)}
 
 
-class LostNone(Refused):
-    """A fee per lost game with members checked who lost no game that evening as its games
-    say now (``members``): refused whole, nothing written, so that what the form showed
-    chosen is what is stored (it charged the others and left them out in silence, a coup
-    undone between the form and the charge too)."""
+class LostFeeRefused(Refused):
+    """A fee per lost game refused, nothing written, with every reason it has at once
+    (``lost_fee_refused``): a fee refused for two reasons said one, and only the second
+    send said the other (fix30a).
 
-    def __init__(self, members: set[int]) -> None:
-        super().__init__(sorted(members))
-        self.members = members
+    ``idle``: members checked who lost no game that evening as its games say now, refused
+    whole so that what the form showed chosen is what is stored (it charged the others and
+    left them out in silence, a coup undone between the form and the charge too).
+    ``already``: members whom a standing fee per lost game (not reversed) for that evening
+    charges already; a second would charge the same games twice (review26: a fee sent twice
+    was stored twice), the first is reversed to charge again. ``games``: the most games
+    lost by a member it would still charge, when the sum times them passes one entry's bound
+    (``MAX_CENTS``), said beside the sum; None when it does not."""
 
-
-class ChargedAlready(Refused):
-    """A fee per lost game for an evening whose standing one (not reversed) charges some of
-    the members checked already: ``members``. A second would charge the same games twice
-    (review26: a fee sent twice was stored twice); the first is reversed to charge again."""
-
-    def __init__(self, members: set[int]) -> None:
-        super().__init__(sorted(members))
-        self.members = members
-
-
-class TooMuch(Refused):
-    """A fee per lost game whose sum times a member's games lost passes one entry's bound
-    (``MAX_CENTS``): ``games``, the most games lost, said beside the sum."""
-
-    def __init__(self, games: int) -> None:
-        super().__init__(games)
-        self.games = games
+    def __init__(self, idle: set[int], already: set[int], games: int | None) -> None:
+        super().__init__(sorted(idle), sorted(already), games)
+        self.idle, self.already, self.games = idle, already, games
 
 
 def charged_already(
     db: sqlite_utils.Database, club_id: int, evening: int | None, members: Iterable[int]
 ) -> set[int]:
     """The members of ``members`` whom a fee per lost game for ``evening``, not reversed,
-    charges already (``ChargedAlready``)."""
+    charges already (``LostFeeRefused.already``)."""
     asked = set(members)
     if evening is None or not asked:
         return set()
@@ -154,19 +143,28 @@ def lost_fee_refused(
 ) -> None:
     """The fee per lost game of ``amount`` to the members ``charged`` refused, ``each`` the
     games lost by those of them who lost one (``lost_by``): ``NoLostGames`` when none did,
-    ``LostNone`` naming those who did not, ``ChargedAlready`` or ``TooMuch``; checked by
-    the form (said beside its fields) and by ``charge`` in its change (one rule)."""
+    else ``LostFeeRefused`` with every reason found — those who lost none, those charged
+    already, a sum past the bound for those it would still charge —; checked by the form
+    (said beside its fields, all in one answer) and by ``charge`` in its change (one rule).
+
+    Members 1 and 2 lost two games and one, member 3 none; no evening named, so no fee
+    stands for it (the database is not read):
+
+    >>> lost_fee_refused(None, 1, None, 150, [1, 2], {1: 2, 2: 1})  # nothing refused
+    >>> try:
+    ...     lost_fee_refused(None, 1, None, 600_000_00, [1, 2, 3], {1: 2, 2: 1})
+    ... except LostFeeRefused as error:
+    ...     error.idle, error.already, error.games
+    ({3}, set(), 2)
+    """
     if not each:
         raise NoLostGames(evening)
     idle = {member for member in charged if member not in each}
-    if idle:
-        raise LostNone(idle)
     already = charged_already(db, club_id, evening, each)
-    if already:
-        raise ChargedAlready(already)
-    most = max(each.values(), default=0)
-    if amount * most > MAX_CENTS:
-        raise TooMuch(most)
+    most = max((n for m, n in each.items() if m not in already), default=0)
+    games = most if amount * most > MAX_CENTS else None
+    if idle or already or games is not None:
+        raise LostFeeRefused(idle, already, games)
 
 
 def charge(
@@ -189,9 +187,9 @@ def charge(
     name (``evening_refused``): ``EveningRefused``, saying why (charge22: it was stored
     naming none, with no word). A fee per lost game is ``amount`` times the games each
     lost that evening (``lost_by``, read in the change): ``NoLostGames`` when none did or
-    it names no evening, ``CannotSay`` when its games cannot say, ``LostNone`` when a
-    member given lost none (refused whole: never stored for the others alone),
-    ``ChargedAlready`` or ``TooMuch`` (``lost_fee_refused``).
+    it names no evening, ``CannotSay`` when its games cannot say, ``LostFeeRefused`` with
+    every reason of ``lost_fee_refused`` (a member given who lost none: refused whole,
+    never stored for the others alone; one charged already; a sum past the bound).
     """
     if kind not in FEES or not 0 < amount <= MAX_CENTS:
         raise Refused(kind)

@@ -43,7 +43,7 @@ def test_close_post_reopen_repost_and_the_treasurers_entries(db):
     # coup 5 B's bêtes of 108 and 72 are open, each paid a third to A and to C: B pays 36 + 24
     # to each: A −60 + 60 = 0, B −33 − 120 = −153, C 93 + 60 = 153. At 5 cents a chip: Anne 0,
     # Bruno −765, Chloé 765; the same for Denis, Eve, Fanny: four entries, summing to zero.
-    assert written == 4
+    assert written == closing.Closed(4, again=False)
     book = accounts.accounts(db, club_id)
     by_name = {m.name: book.balances().get(m.id, 0) for m in book.members}
     assert by_name == {
@@ -67,7 +67,7 @@ def test_close_post_reopen_repost_and_the_treasurers_entries(db):
     # Table 1 now −72, −9, +81, no bête open (B won both back): Anne −360, Bruno −45, Chloé
     # 405. Anne's first entry (−360, she had none) and Bruno's and Chloé's entries reversed
     # and posted again: 1 + 2 + 2 rows; Denis, Eve and Fanny (stopped again alike) alone.
-    assert written == 5
+    assert written == closing.Closed(5, again=True)  # closed before: what changed
     book = accounts.accounts(db, club_id)
     assert len(book.entries) == 9
     changed = {e.member for e in book.entries[4:]}
@@ -138,7 +138,9 @@ def test_a_club_without_a_chip_value_locks_its_evening_and_posts_nothing(db):
     evening = clubs.evening(db, clubs.create_evening(db, club_id, DAY, "", club.version))
     assert evening is not None
     game = table(db, evening, seed("Anne", "Bruno", "Chloé", coups=5))
-    assert closing.close(db, club, evening, version(db, club_id)) == 0
+    assert closing.close(db, club, evening, version(db, club_id)) == closing.Closed(
+        0, again=False, money=False
+    )
     assert store.table_closed(db, game) and accounts.accounts(db, club_id).entries == []
     with pytest.raises(clubs.Conflict):  # the page before the closing
         closing.reopen(db, club, evening, club.version)

@@ -164,7 +164,10 @@ def test_the_treasurers_page_from_closing_to_statement(client, app, tmp_path):
         ).status_code
         == 302
     )
-    assert "0 entries posted" in client.get(f"/evenings/{evening}").data.decode()
+    assert (
+        "No result changed since it was last closed: no entry posted."
+        in client.get(f"/evenings/{evening}").data.decode()
+    )
     assert (
         client.post(f"/evenings/{evening}/reopen", data={"version": club_version(app)}).status_code
         == 302

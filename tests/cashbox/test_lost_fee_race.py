@@ -5,7 +5,7 @@ was drawn (or after the form's own check, a moment before the charge) may leave 
 checked who lost no game now. It charged the others and left that member out without a
 word; now the whole charge is refused (nothing stored: no ledger row, the club's version
 unmoved) and the form is drawn again with the member unchecked and the reason beside it,
-by the rule the form's check applies (``fee_charging.lost_fee_refused``: ``LostNone``).
+by the rule the form's check applies (``fee_charging.lost_fee_refused``: ``LostFeeRefused``).
 Sent again as drawn, it charges what the games say now. On a real SQLite file, the games
 changed by a second connection to it, as another phone's undo would.
 """
@@ -94,7 +94,7 @@ def test_a_member_who_lost_none_since_refuses_the_charge_whole(client, app, monk
 
 
 def test_the_charge_itself_refuses_a_member_who_lost_none(client, app):
-    """``charge`` given a member who lost no game: ``LostNone`` naming them, nothing
+    """``charge`` given a member who lost no game: ``LostFeeRefused`` naming them, nothing
     written (no row, the club's version unmoved)."""
     club, evening, _first = evening_of_three(client, app)
     ids = member_ids(app)
@@ -102,12 +102,13 @@ def test_the_charge_itself_refuses_a_member_who_lost_none(client, app):
     try:
         version = int(club_version(app))
         given = [ids[n] for n in ("Bruno", "Anne", "Denis", "Hugo")]  # Anne, Hugo: none lost
-        with pytest.raises(fee_charging.LostNone) as refused:
+        with pytest.raises(fee_charging.LostFeeRefused) as refused:
             fee_charging.charge(
                 db, club, version, given, fee_charging.EntryKind.FEE_LOST_GAME, 150,
                 "2026-11-03", evening=evening,
             )  # fmt: skip
-        assert refused.value.members == {ids["Anne"], ids["Hugo"]}
+        assert refused.value.idle == {ids["Anne"], ids["Hugo"]}
+        assert (refused.value.already, refused.value.games) == (set(), None)
     finally:
         db.close()
     assert fees(app) == []

@@ -40,7 +40,7 @@ def test_closing_ends_the_tables_and_reopening_plays_on_only_those_it_ended(db):
     }
     found = clubs.club(db, club.id)
     assert found is not None
-    assert closing.close(db, found, evening, found.version) == 6
+    assert closing.close(db, found, evening, found.version) == closing.Closed(6, again=False)
     posted = {ids[n]: c for n, c in ENDED.items()}
     posted |= {ids["Denis"]: 210, ids["Eve"]: -555, ids["Fanny"]: 345}
     assert accounts.accounts(db, club.id).balances() == posted
@@ -56,7 +56,8 @@ def test_closing_ends_the_tables_and_reopening_plays_on_only_those_it_ended(db):
     assert closing.amounts(db, found, evening).get(ids["Anne"], 0) == 0  # open: as it stands
     found = clubs.club(db, club.id)
     assert found is not None
-    assert closing.close(db, found, evening, found.version) == 0  # the same end: no change
+    # the same end: no change
+    assert closing.close(db, found, evening, found.version) == closing.Closed(0, again=True)
     assert accounts.accounts(db, club.id).balances() == posted
 
 

@@ -63,7 +63,7 @@ from .cash_forms import (
     redrawn_evening,
     typed_date,
 )
-from .open_rooms import open_rooms
+from .open_rooms import open_rooms, settled_on_rooms
 from .paging import entries_page
 
 bp = blueprints.clubs
@@ -204,6 +204,7 @@ def _page(
         box=book.box,
         # what is left of each evening not closed, and its room's suggestions
         open_rooms=[] if purse is not None else open_rooms(book, people, every),
+        settled_on_rooms=settled_on_rooms(book, evening),  # the view's evening, or any
         suggestions=suggest(balances, book.order) if purse is None else purse.suggestions,
         evening=evening if purse is not None else None,
         evening_closed=purse is not None and purse.closed,  # its payments: every account's

@@ -181,12 +181,21 @@ def close(evening_id: int) -> BaseResponse:
         flash(str(CLUB_CHANGED) if isinstance(error, clubs.Conflict) else refusal_text(error))
         return redirect(url_for("clubs.confirm_close", evening_id=evening_id, next=sent))
     else:
-        flash(
-            _("The evening is closed: its tables take no more coups.")
-            + " "
-            + ngettext("%(num)s entry posted.", "%(num)s entries posted.", written)
-        )
+        said = _("The evening is closed: its tables take no more coups.")
+        flash(said if not written.money else said + " " + posted_words(written))
     return redirect(_back(evening_id, sent))
+
+
+def posted_words(done: closing.Closed) -> str:
+    """What a close posted, in a treasurer's words, from what the close knows: how many
+    entries (results, and the reversals of those it replaced), or why none: closed again
+    with no member's result changed since it was last closed, or no money won or lost at
+    its tables. A second close with nothing changed said "0 entries posted." (fix30a)."""
+    if done.written:
+        return ngettext("%(num)s entry posted.", "%(num)s entries posted.", done.written)
+    if done.again:
+        return _("No result changed since it was last closed: no entry posted.")
+    return _("Nobody won or lost money at its tables: no entry posted.")
 
 
 @bp.post("/evenings/<int:evening_id>/reopen")

@@ -4,15 +4,16 @@ The games lost are the evening's (``clubs.fee_charging.lost_by``, from its table
 never typed); the form says, before anything is written, what each member checked will be
 charged ("Show what it charges"), and refuses beside its field a fee that names no evening,
 an evening whose games cannot say what a lost game is (``clubs.lost_games.CannotSay``),
-members of whom none lost a game, or a member checked who lost none (drawn again unchecked:
-what the form shows chosen is what is stored); it checks by default those who lost a game
+members of whom none lost a game, or members checked who lost none or owe that evening's
+fee already (drawn again unchecked: what the form shows chosen is what is stored; every
+reason in one answer); it checks by default those who lost a game
 (``losers``). Beside a fee charged for other games lost than its evening's games say now,
 what they say (``since_notes``) (docs/cashbox.md, "The fee per lost game").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -34,13 +35,7 @@ def cannot_say(error: CannotSay) -> str:
              "another fee.", games=and_list(list(titles.values())))  # fmt: skip
 
 
-REFUSALS = (
-    CannotSay,
-    fee_charging.NoLostGames,
-    fee_charging.LostNone,
-    fee_charging.ChargedAlready,
-    fee_charging.TooMuch,
-)
+REFUSALS = (CannotSay, fee_charging.NoLostGames, fee_charging.LostFeeRefused)
 """How a fee per lost game is refused (``fee_charging.lost_by``, ``lost_fee_refused``), by
 the form's check and by the charge alike: each said by ``refused``."""
 
@@ -69,25 +64,48 @@ def times(
 def refused(form: FeesForm, club: clubs.Club, charged: list[int], error: Exception) -> None:
     """A fee per lost game refused, by the form's check or by the charge in its change (the
     games changed between the two: a coup undone after the form was sent), said beside its
-    field; the members it names drawn again unchecked: what the form shows chosen is what
-    is stored."""
+    field, every reason at once (``_every_reason``)."""
     if isinstance(error, CannotSay):
         form.kind.errors = [cannot_say(error)]
-    elif isinstance(error, fee_charging.LostNone):
-        _uncheck(form, club, charged, error.members, lambda names, n: ngettext(
+    elif isinstance(error, fee_charging.LostFeeRefused):
+        _every_reason(form, club, charged, error)
+    else:  # NoLostGames: none of those checked lost one (or no evening of the club's)
+        form.member.errors = [_("None of the members checked lost a game that evening.")]
+
+
+def _every_reason(
+    form: FeesForm, club: clubs.Club, charged: list[int], error: fee_charging.LostFeeRefused
+) -> None:
+    """Each reason of ``error`` in one answer: beside the members a line for those who lost
+    no game and one for those charged already, each naming them in the order checked, all
+    of them drawn again unchecked (what the form shows chosen is what is stored); beside
+    the sum, the bound it passes. A fee refused for two reasons said one, and its second
+    send the other (fix30a)."""
+    names = {m.id: m.name for m in clubs.members(get_db(), club.id)}
+
+    def named(members: Collection[int]) -> str:
+        return and_list(names.get(m, "") for m in charged if m in members)
+
+    said = []
+    if error.idle:
+        said.append(ngettext(
             "%(names)s lost no game that evening: now unchecked. Send again to charge "
             "those checked.",
             "%(names)s lost no game that evening: now unchecked. Send again to charge "
             "those checked.",
-            n, names=names))  # fmt: skip
-    elif isinstance(error, fee_charging.ChargedAlready):
-        _uncheck(form, club, charged, error.members, lambda names, n: ngettext(
+            len(error.idle), names=named(error.idle)))  # fmt: skip
+    if error.already:
+        said.append(ngettext(
             "%(names)s owes a fee per lost game for that evening already: now unchecked. "
             "Reverse it first to charge it again.",
             "%(names)s owe a fee per lost game for that evening already: now unchecked. "
             "Reverse them first to charge them again.",
-            n, names=names))  # fmt: skip
-    elif isinstance(error, fee_charging.TooMuch):
+            len(error.already), names=named(error.already)))  # fmt: skip
+    if said:
+        form.member.errors = said
+        dropped = error.idle | error.already
+        form.member.data = [str(m) for m in charged if m not in dropped]
+    if error.games is not None:
         form.amount.errors = [
             ngettext(
                 "Times %(num)s lost game, this sum passes 1,000,000: give a smaller one.",
@@ -95,24 +113,6 @@ def refused(form: FeesForm, club: clubs.Club, charged: list[int], error: Excepti
                 error.games,
             )
         ]
-    else:  # NoLostGames: none of those checked lost one (or no evening of the club's)
-        form.member.errors = [_("None of the members checked lost a game that evening.")]
-
-
-def _uncheck(
-    form: FeesForm,
-    club: clubs.Club,
-    charged: list[int],
-    dropped: Collection[int],
-    words: Callable[[str, int], str],
-) -> None:
-    """Refused once beside the members, ``dropped`` named (``words(names, how many)``), and
-    drawn again with them unchecked: what the form shows chosen is what is stored."""
-    names = {m.id: m.name for m in clubs.members(get_db(), club.id)}
-    form.member.errors = [
-        words(and_list(names.get(m, "") for m in charged if m in dropped), len(dropped))
-    ]
-    form.member.data = [str(m) for m in charged if m not in dropped]
 
 
 def read(room: Room | None) -> EveningLost | None:

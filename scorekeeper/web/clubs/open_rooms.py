@@ -1,5 +1,6 @@
 """The evenings not closed, on the cash box's page: what is left of each per member and its
-room's suggestions (moved out of cash.py, which had grown past tests/shape's 450 lines)."""
+room's suggestions (moved out of cash.py, which had grown past tests/shape's 450 lines), and
+whether the page says that such an evening is settled on its room (``settled_on_rooms``)."""
 
 from __future__ import annotations
 
@@ -36,3 +37,15 @@ def open_rooms(
             shown = [(m.id, left[m.id]) for m in people if m.id in left]
             out.append(OpenRoom(evening, shown, between_members(left, book.order)))
     return out
+
+
+def settled_on_rooms(book: cash_reads.Summed, evening: clubs.Evening | None) -> bool:
+    """Whether the cash box's page says "An evening not closed is settled on its room…"
+    (``#pending``): an evening it speaks of is not closed and something of it is left on its
+    room, kept apart from the balances (``Summed.open_left``: the rooms' *left*, of the
+    evenings not closed alone). The plain page speaks of every evening of the club, an
+    evening's view (``?evening=``) of its own: one fact for both, so they cannot disagree.
+    The view never said it (it drew no open rooms of its own, the condition the plain page
+    asked), even of an evening reopened, whose balances above left it out all the same."""
+    left = {at for _, at in book.open_left}
+    return bool(left) if evening is None else evening.id in left

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from flask import Response, abort, render_template, request
@@ -29,6 +29,7 @@ from ..formats.words import PROVISIONAL_WORDS
 from ..kept.expensive import club_key, expensive
 from ..printing.chain_heads import ChainNote, club_ledger
 from ..printing.pdf import pdf_response, printed
+from . import lost_fee
 from .cash_forms import entry_words, medium_day
 from .paging import cursor, entry_place, page_of
 
@@ -80,6 +81,15 @@ class Statement:
         if undoing is not None:
             words += " · " + _("reversed on %(day)s", day=dated(undoing.on))
         return words
+
+    def lost_notes(self, lines: Iterable[Line]) -> dict[int, str]:
+        """Beside each fee per lost game of ``lines`` charged for other games lost than its
+        evening's games say now, by entry id, the words the cash box, the evening's view and
+        the room's settlement say beside it (``lost_fee.since_notes``: the one function,
+        ``fee_charging.lost_since``); a fee reversed is not compared. The statement listed
+        the fee alone, the only page of it that did not say so (fix30a)."""
+        entries = [line.entry for line in lines]
+        return lost_fee.since_notes(self.club, entries, self.undoing.keys())
 
 
 def _statement(club_id: int, member_id: int) -> Statement:
@@ -133,6 +143,9 @@ def _page(club_id: int, member_id: int, pdf: bool) -> str:
         ledger=found.ledger,
         words=found.words,
         provisional=found.provisional,
+        # the page's lines only, as it draws them: each evening of a fee per lost game on it
+        # is read once (its games), not every evening of the member's whole statement
+        lost_notes=found.lost_notes(page.lines),
         apart=found.apart,
         posted=found.posted,
     )
@@ -167,12 +180,15 @@ def statement_csv(club_id: int, member_id: int) -> Response:
     writer = csv.writer(out)
     writer.writerow([_("Date"), _("Entry"), _("Note"), _("Amount"), _("Balance"), _("Currency")])
     money = found.club.money
+    notes = found.lost_notes(found.lines)  # the page's words beside a fee per lost game
     for line in found.lines:
         entry = line.entry
         words = [found.words(entry, str)]  # days as the Date column says them: ISO
         said = found.provisional(entry)
         if said is not None:
             words.append(str(PROVISIONAL_WORDS[said]))
+        if entry.id in notes:
+            words.append(notes[entry.id])
         writer.writerow(
             [
                 entry.on,
